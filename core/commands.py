@@ -53,6 +53,8 @@ from core.state import GameState, Unit
 from core.views import REFEREE, marker_unit, unit_visible
 
 DICE_KEYS = ("dice", "d")
+#: The line's answers to the command's questions (``core.questions``), comma-separated.
+ANSWERS_KEY = "answers"
 #: The longest command line, in characters: room for any command and a long
 #: note, while a refusal that quotes a word of it stays short enough to show.
 MAX_LINE = 2_000
@@ -154,6 +156,8 @@ class Parsed(msgspec.Struct):
     spec: CommandSpec
     args: dict[str, Any]
     faces: list[int] | None = None
+    #: The answers given on the line (``answers=heavy,none``), before any the table gives.
+    answers: list[str] | None = None
     #: The line as recorded (``Issued.text``): as typed, but for the words typed in
     #: the reader's language, which are given their English names (``25,5`` its ``25.5``).
     text: str = ""
@@ -774,6 +778,7 @@ def parse(
     command = local_name("command", verb, domain)  # as called: the alias a referee typed (end-game)
     args: dict[str, Any] = {}
     faces: list[int] | None = None
+    answers: list[str] | None = None
     positional: list[_Word] = []
     params = list(spec.params)
     by_name = {p.name: p for p in params}
@@ -803,6 +808,9 @@ def parse(
                     ) from None
                 if key.lower() not in DICE_KEYS:
                     subs.append((word.start, word.start + len(key), DICE_KEYS[0]))
+                continue
+            if key.lower() == ANSWERS_KEY and ANSWERS_KEY not in by_name:
+                answers = [a.strip() for a in value.split(",")]
                 continue
             name, mine = _match(
                 key, list(by_name), _("option for {command}").format(command=command), _namer("option", domain)
@@ -924,7 +932,7 @@ def parse(
                     )
                 )
     units = [v for p in params if p.kind in ("unit", "own", "enemy") for v in _as_list(resolved.get(p.name))]
-    return Parsed(spec, resolved, faces, _spliced(text, subs).strip(), acting or "", units, marked, verb)
+    return Parsed(spec, resolved, faces, answers, _spliced(text, subs).strip(), acting or "", units, marked, verb)
 
 
 def _names_team(p: Param, word: str, state: GameState, role: str) -> bool:

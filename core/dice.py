@@ -28,10 +28,49 @@ from contextvars import ContextVar
 
 import msgspec
 
-from core.events import Check, Mod
+from core.events import AtLeast, Check, Each, Mod
 from core.language.i18n import CORE_DOMAIN, Domain, Text, _, render
 from core.narrate import check_base, check_need, describe_mod, whose
+from core.probability import check_summary
 from core.refusal import Refused
+
+
+class FaceMeaning(msgspec.Struct, frozen=True, array_like=True):
+    """What the faces ``lo`` to ``hi`` of a roll read off a table mean (its outcome)."""
+
+    lo: int
+    hi: int
+    means: Text
+
+
+#: The most faces (or totals) a roll's meanings are listed for: a table of a d10, 2d6.
+MAX_MEANINGS = 100
+
+
+def face_meanings(
+    outcome: Callable[[tuple[int, ...]], Text], count: int, sides: int, total: bool
+) -> tuple[FaceMeaning, ...]:
+    """What each face (or, for a total, each total) of a roll read off a table means,
+    as its ``outcome`` says, faces that mean the same run together: ``1: near miss;
+    2–5: shocked``.  Only a single die or a total can be listed (two dice read apart
+    are no one number); none past ``MAX_MEANINGS``, nor when every face means the same."""
+    if not (count == 1 or total) or count * sides > MAX_MEANINGS or count < 1 or sides < 1:
+        return ()
+    out: list[FaceMeaning] = []
+    for value in range(count, count * sides + 1):
+        # the faces of one way to roll ``value``: the sum alone is what a total reads
+        left, faces = value - count, []
+        for _die in range(count):
+            extra = min(sides - 1, left)
+            faces.append(1 + extra)
+            left -= extra
+        means = outcome(tuple(faces))
+        if out and out[-1].means == means:
+            out[-1] = FaceMeaning(out[-1].lo, value, means)
+        else:
+            out.append(FaceMeaning(value, value, means))
+    # every face alike (a free roll, a number read as it falls): nothing to tell apart
+    return tuple(out) if len(out) > 1 else ()
 
 
 class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -69,6 +108,8 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
     #: the command is; None when unknown (a request of an older Fireteam, or a roll
     #: that names no step of the order).  A repeated roll (``again``) is the same step.
     step: int | None = None
+    #: For a roll read off a table: what its faces (or totals) mean, as its rule reads them.
+    meanings: tuple[FaceMeaning, ...] = ()
 
     def text(self) -> str:
         """``Sgt Rossi's save: 1d6, needs 2+ (base 3+, team leader +1)``; the missing dice
@@ -89,6 +130,25 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
         said += [describe_mod(m, self.domain) for m in self.mods]
         mods = " (" + ", ".join(said) + ")" if said else ""
         return f"{what}: {dice}{need}{mods}{self._more()}"
+
+    def chance_text(self) -> str:
+        """The exact chance before the roll, ``needs 5+ on at least one of 4d6: 51.8%``
+        ("" for a roll with no chance of its own: read off a table, opposed)."""
+        check = self.check
+        if check is None or self.count > MAX_DRAW_FACES or not 0 < self.sides <= MAX_MEANINGS:
+            return ""
+        if isinstance(check, Each) and self.count == 1:  # one die counted on its own: a plain need
+            check = AtLeast(face=check.face, under=check.under, base=check.base)
+        return check_summary(check, self.count, self.sides)
+
+    def meanings_text(self) -> str:
+        """``1: near miss; 2–5: shocked; …`` ("" when the roll has none listed)."""
+        words = Domain(self.domain)
+        said = []
+        for m in self.meanings[:MAX_MEANINGS]:
+            faces = str(m.lo) if m.lo == m.hi else f"{m.lo}–{m.hi}"
+            said.append(f"{faces}: {words.render(m.means)}")
+        return "; ".join(said)
 
     def _more(self) -> str:
         if 0 < self.missing < self.count:

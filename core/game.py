@@ -45,6 +45,7 @@ from core.narrate import describe, sides_of
 from core.numbering import Numbering
 from core.outcome import Outcome, Refusal, Result, settle
 from core.probability import check_distribution, check_summary, odds_summary, successes_distribution, sum_distribution
+from core.questions import MAX_ANSWERS, Answers, NeedAnswer
 from core.refusal import LOG, CommandFailed
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
@@ -415,6 +416,7 @@ class Game:
         by: str = "",
         faces: list[int] | None = None,
         contribution: bytes | None = None,
+        answers: list[str] | None = None,
     ) -> Result:
         """What one command line comes to, as a value (``core.outcome``): what every front end
         calls.  :meth:`execute` is the same, raising to refuse; ``contribution`` is the issuer's
@@ -422,7 +424,7 @@ class Game:
         by = by or role
 
         def act() -> Outcome:
-            return self.execute(text, role=role, by=by, faces=faces, contribution=contribution)
+            return self.execute(text, role=role, by=by, faces=faces, contribution=contribution, answers=answers)
 
         return settle(act, text.strip(), role, by)
 
@@ -444,6 +446,7 @@ class Game:
         by: str = "",
         faces: list[int] | None = None,
         contribution: bytes | None = None,
+        answers: list[str] | None = None,
     ) -> Outcome:
         """Carry out one command line, or raise Refused (nothing is written then).
 
@@ -453,15 +456,26 @@ class Game:
         issuer's client's random bytes that the command's sealed dice mix with the
         key (``CONTRIBUTION_BYTES`` of them); none, and the ones its seat sent
         (``core.dice.sent_contribution``), else this process draws them.
+        ``answers``: the table's answers to the command's questions (``core.questions``),
+        after the line's own ``answers=``; None, and each question takes its default.
+        Raises :class:`NeedAnswer` when they run out.
         """
         by = by or role
         text = text.strip()
         if contribution is None:
             contribution = sent_contribution()
-        return self._told_if_refused(text, role, by, lambda: self._execute(text, role, by, faces, contribution))
+        return self._told_if_refused(
+            text, role, by, lambda: self._execute(text, role, by, faces, contribution, answers)
+        )
 
     def _execute(
-        self, text: str, role: str, by: str, faces: list[int] | None, contribution: bytes | None = None
+        self,
+        text: str,
+        role: str,
+        by: str,
+        faces: list[int] | None,
+        contribution: bytes | None = None,
+        answers: list[str] | None = None,
     ) -> Outcome:
         if self.writer is None:
             raise Refused(_("this game is open read-only (replay)"))
@@ -477,12 +491,18 @@ class Game:
             said = _("a contribution to the dice is {n} random bytes; this command was not carried out")
             raise Refused(said.format(n=CONTRIBUTION_BYTES))
         with _failing_on_bugs(text, role):
-            cmd, group = self._resolve(parsed, role, by, faces, contribution)
+            cmd, group = self._resolve(parsed, role, by, faces, contribution, answers)
             lines = self._described(group)
         return self._append(cmd, group, lines)
 
     def _resolve(
-        self, parsed: Parsed, role: str, by: str, faces: list[int] | None, contribution: bytes | None = None
+        self,
+        parsed: Parsed,
+        role: str,
+        by: str,
+        faces: list[int] | None,
+        contribution: bytes | None = None,
+        answers: list[str] | None = None,
     ) -> tuple[int, list[ev.Event]]:
         """The command's number and the events it would append (its ``Issued`` first); nothing is written."""
         self._check_allowed(parsed, role)
@@ -501,24 +521,20 @@ class Game:
             dice = SealedDice(bytes.fromhex(key.value), contribution or self.contribute(), seal)
         else:
             dice = SeededDice(self.header.seed, cmd)
+        said = None if parsed.answers is None and answers is None else [*(parsed.answers or ()), *(answers or ())]
+        if said is not None and len(said) > MAX_ANSWERS:
+            raise Refused(_("at most {n} answers to one command").format(n=MAX_ANSWERS))
         ctx = Context(
-            copy_state(self.state), dice, role, self.ruleset, labels=self.marker_labels(cmd), order=parsed.spec.dice
+            copy_state(self.state),
+            dice,
+            role,
+            self.ruleset,
+            labels=self.marker_labels(cmd),
+            order=parsed.spec.dice,
+            answers=Answers(said),
         )
         ctx.emit(*sealing)
-        try:
-            parsed.spec.handler(ctx, parsed.args)
-        except NeedDice as need:
-            # Said as this role may hear it: whose roll (a name it may see), and the
-            # command's order of dice.  The unit's id goes no further.
-            whose = roller(ctx.state, need.unit, need.side, role)
-            asked = msgspec.structs.replace(
-                need.request,
-                whose=whose,
-                order=parsed.spec.dice,
-                domain=self.ruleset.domain,
-                again=_times_rolled(ctx.events, need),
-            )
-            raise NeedDice(asked) from None
+        self._handle(ctx, parsed, role)
         _check_numbers(ctx.events)
         if (
             isinstance(dice, SealedDice)
@@ -529,6 +545,8 @@ class Game:
             raise Refused(_("this contribution to the dice was used before; send a fresh one"))
         if isinstance(dice, ManualDice) and dice.unused:
             raise Refused(_("{n} more dice typed than the command rolled").format(n=dice.unused))
+        if ctx.answers.unused:
+            raise Refused(_("{n} more answers given than the command asked for").format(n=ctx.answers.unused))
         if not ctx.events:
             raise Refused(_("{command}: nothing to do").format(command=self._command_word(parsed)))
         ends = any(type(e) is ev.GameEnded for e in ctx.events)
@@ -543,6 +561,29 @@ class Game:
             vis = self._text_audience(parsed, ctx.events, role)
         issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis)
         return cmd, [issued, *facts]
+
+    def _handle(self, ctx: Context, parsed: Parsed, role: str) -> None:
+        """Run the command's handler; what it still wants of the table (its dice, an answer)
+        is said as ``role`` may hear it: whose (a name it may see; the unit's id goes no
+        further) and the command's order of dice."""
+        try:
+            parsed.spec.handler(ctx, parsed.args)
+        except NeedAnswer as need:
+            # As for dice: whose question it is, in a name this role may see.
+            whose = roller(ctx.state, need.unit, need.side, role) if need.unit or need.side else ""
+            raise NeedAnswer(msgspec.structs.replace(need.question, whose=whose)) from None
+        except NeedDice as need:
+            # Said as this role may hear it: whose roll (a name it may see), and the
+            # command's order of dice.  The unit's id goes no further.
+            whose = roller(ctx.state, need.unit, need.side, role)
+            asked = msgspec.structs.replace(
+                need.request,
+                whose=whose,
+                order=parsed.spec.dice,
+                domain=self.ruleset.domain,
+                again=_times_rolled(ctx.events, need),
+            )
+            raise NeedDice(asked) from None
 
     def _sealing(self, parsed: Parsed) -> list[ev.Event]:
         """The facts that seal the dice with a new key, first in this command, or none.
@@ -1093,7 +1134,7 @@ def _failing_on_bugs(text: str, role: str) -> Iterator[None]:
     here is a bug: logged with its traceback, and raised as :class:`CommandFailed`."""
     try:
         yield
-    except (Refused, NeedDice, RollAhead):
+    except (Refused, NeedDice, NeedAnswer, RollAhead):
         raise
     except Exception as e:
         # The line may name hidden pieces: the log is the host's (the referee's) alone.

@@ -8,6 +8,8 @@ browser seat, ``fireteam script``) ends in one of four ways, and
 * :class:`Refusal`: refused, with why, in the issuer's words; nothing was written;
 * :class:`DiceNeeded`: the table's dice are wanted for its next roll (the request
   says which); nothing was written yet;
+* :class:`AnswerNeeded`: the table must answer a question the game cannot decide
+  (``core.questions``); nothing was written yet;
 * :class:`Failure`: an error of the program, logged with its traceback for the
   host (``core.refusal.LOG``); the message says whether anything was recorded.
 
@@ -24,6 +26,7 @@ import msgspec
 from core import events as ev
 from core.dice import DiceRequest, NeedDice
 from core.language.i18n import _
+from core.questions import NeedAnswer, Question
 from core.refusal import LOG, CommandFailed, Refused
 
 
@@ -50,13 +53,19 @@ class DiceNeeded(msgspec.Struct, frozen=True):
     request: DiceRequest
 
 
+class AnswerNeeded(msgspec.Struct, frozen=True):
+    """The command waits for the answer to ``question``. Nothing was written."""
+
+    question: Question
+
+
 class Failure(msgspec.Struct, frozen=True):
     """The command failed on an error of the program; ``message`` is its one line for the player."""
 
     message: str
 
 
-Result = Outcome | Refusal | DiceNeeded | Failure
+Result = Outcome | Refusal | DiceNeeded | AnswerNeeded | Failure
 
 
 def settle(act: Callable[[], Outcome], text: str, role: str, by: str) -> Result:
@@ -67,6 +76,8 @@ def settle(act: Callable[[], Outcome], text: str, role: str, by: str) -> Result:
         return Refusal(text, role, by, str(e))
     except NeedDice as need:
         return DiceNeeded(need.request)
+    except NeedAnswer as need:
+        return AnswerNeeded(need.question)
     except CommandFailed as e:  # logged already, with its traceback; nothing was written
         return Failure(str(e))
     except Exception:

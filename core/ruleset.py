@@ -36,9 +36,10 @@ import msgspec
 
 from core import dice as dice_steps
 from core import events as ev
-from core.dice import Dice, NeedDice, SealedDice, UnplacedRoll, step_index
+from core.dice import Dice, NeedDice, SealedDice, UnplacedRoll, face_meanings, step_index
 from core.language.i18n import Domain, Text, _
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
+from core.questions import Answers, NeedAnswer, Question  # noqa: F401  (what a handler asks)
 from core.refusal import Refused  # noqa: F401  (what a handler raises to refuse a command)
 from core.state import HIDDEN, GameState, Unit, apply_in_place
 from core.views import (  # noqa: F401  (roles live in views)
@@ -304,6 +305,17 @@ class Context(msgspec.Struct):
     #: The steps a handler and its helpers put their rolls under (:meth:`at_step`),
     #: outermost first, over what the rolls name.
     within: tuple[str | tuple[str, ...], ...] = ()
+    #: The answers given with the command (``core.questions``), taken as :meth:`ask` asks.
+    answers: Answers = msgspec.field(default_factory=lambda: Answers(None))
+
+    def ask(self, question: Question, *, unit: str = "", side: str = "") -> str:
+        """The answer to ``question`` (one of its ``choices``): the next one given with the
+        command, its default when none were given, else :class:`NeedAnswer`.  A dry run
+        (the odds) takes the default, or the first choice.  ``unit``/``side``: whose it is,
+        as for :meth:`roll`."""
+        if self.dry_run:
+            return question.default or question.choices[0]
+        return self.answers.next(msgspec.structs.replace(question, domain=self.ruleset.domain), unit=unit, side=side)
 
     def emit(self, *events: ev.Event) -> None:
         for e in events:
@@ -338,6 +350,7 @@ class Context(msgspec.Struct):
         outcome: Callable[[tuple[int, ...]], Text] | Text = "",
         check: ev.Check | None = None,
         step: str | tuple[str, ...] = (),
+        meaning: Callable[[tuple[int, ...]], Text] | None = None,
     ) -> tuple[int, ...]:
         """Roll (or take typed faces), record the roll as an event, return the faces.
 
@@ -352,7 +365,10 @@ class Context(msgspec.Struct):
         told (:class:`core.dice.DiceRequest`), so pass them for every roll.
         ``check`` is how ``outcome`` is decided (``core.events.Check``): the dice
         pane's chance, the odds before the roll and the report's luck read it and
-        nothing else, so every roll gives one.
+        nothing else, so every roll gives one.  A roll read off a table (``ev.Read``)
+        tells a referee rolling real dice what each face means (``DiceRequest.meanings``):
+        its ``outcome``, or ``meaning`` where the outcome says more than the table's
+        row (the modified total it read).
         """
         if self.dry_run:
             raise RollAhead(purpose, count, sides, target, tuple(mods), total, under, check)
@@ -360,8 +376,17 @@ class Context(msgspec.Struct):
         try:
             faces = self.dice.roll(count, sides, purpose)
         except NeedDice as need:
+            reads = meaning or outcome
+            meanings = face_meanings(reads, count, sides, total) if type(check) is ev.Read and callable(reads) else ()
             asked = msgspec.structs.replace(
-                need.request, target=target, under=under, total=total, mods=tuple(mods), check=check, step=at
+                need.request,
+                target=target,
+                under=under,
+                total=total,
+                mods=tuple(mods),
+                check=check,
+                step=at,
+                meanings=meanings,
             )
             raise NeedDice(asked, unit=unit, side=side) from None
         text = outcome(faces) if callable(outcome) else outcome

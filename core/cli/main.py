@@ -19,7 +19,7 @@ import msgspec
 from core.cli.lang import add_lang_option
 from core.game import Game, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext
-from core.outcome import DiceNeeded, Failure, Refusal
+from core.outcome import AnswerNeeded, DiceNeeded, Failure, Refusal
 from core.refusal import LOG as CORE_LOG
 from core.replay import shown_step, step_of_shown, visible_steps
 from core.ruleset import BUILTIN
@@ -128,6 +128,14 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
                 if len(request.order) > 1 and request.current() is not None:
                     order += "; " + request.step_text()  # where in the order it stopped
                 print(said.format(path=path, line=number, dice=dice, order=order), file=sys.stderr)
+                return 1
+            if isinstance(outcome, AnswerNeeded):
+                said = _("{path}:{line}: needs an answer: {question} (give it with answers=...; one of: {choices})")
+                choices = ", ".join(outcome.question.choices)
+                print(
+                    said.format(path=path, line=number, question=outcome.question.text(), choices=choices),
+                    file=sys.stderr,
+                )
                 return 1
             if isinstance(outcome, Refusal):
                 print(f"{path}:{number}: {outcome.why}", file=sys.stderr)

@@ -27,6 +27,7 @@ from core import events as ev
 from core.commands import teams
 from core.dice import NeedDice
 from core.game import Game
+from core.questions import NeedAnswer
 from core.refusal import LOG, CommandFailed
 from core.ruleset import CommandSpec, Param, Refused
 from core.views import REFEREE
@@ -133,7 +134,7 @@ def _carried_out_or_refused(game: Game, line: str, role: str) -> None:
         raise AssertionError(f"odds of {line!r} as {role} failed on a bug") from failed.__cause__
     try:
         game.execute(line, role=role)
-    except (Refused, NeedDice):
+    except (Refused, NeedDice, NeedAnswer):  # refused, or waiting for the table's dice or answer
         assert game.path.read_bytes() == before, f"{line!r} as {role} was refused but wrote to the save"
     except CommandFailed as failed:
         assert game.path.read_bytes() == before, f"{line!r} as {role} failed and wrote to the save"
@@ -313,10 +314,10 @@ def test_a_script_stops_on_a_bug_with_its_traceback_and_status_3(tmp_path, capsy
     script.write_text("scenario demo\nnote fine\nnote broken\nnote never\n", encoding="utf-8")
     resolve = Game._resolve
 
-    def broken(self, parsed, role, by, faces, contribution=None):
+    def broken(self, parsed, role, by, faces, contribution=None, answers=None):
         if parsed.text == "note broken":
             raise KeyError("aden")
-        return resolve(self, parsed, role, by, faces, contribution)
+        return resolve(self, parsed, role, by, faces, contribution, answers)
 
     monkeypatch.setattr(Game, "_resolve", broken)
     save = tmp_path / "s.ft"

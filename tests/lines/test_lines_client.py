@@ -209,10 +209,12 @@ def test_a_command_of_several_rolls_says_the_order_of_its_dice_once_and_each_rol
     seat.say("dice table")
     first = seat.say("fire rossi noor range=20")
     assert first[0] == "Table dice: Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+."
-    assert first[1].startswith("Its dice, in order: 1. if suppressed: his suppression test, 1d6; 2. to hit:")
-    assert first[2:] == ["Now step 2 of 5: to hit: the weapon's dice, per target."]
+    assert first[1] == "Chance before the roll: needs 3+ on 1d6: 66.7%."  # before the roll, not after
+    assert first[2].startswith("Its dice, in order: 1. if suppressed: his suppression test, 1d6; 2. to hit:")
+    assert first[3:] == ["Now step 2 of 5: to hit: the weapon's dice, per target."]
     assert seat.say("6") == [  # the order not read out again; where it is now, in words
         "Table dice: Ahmed Noor's save: 1d6, needs 5+.",
+        "Chance before the roll: needs 5+ on 1d6: 33.3%.",
         "Now step 4 of 5: each hit's save: 1d6 per hit (a vehicle's own save first, then each man aboard).",
     ]
     assert "Saved: suppressed. Ahmed Noor's save: 1d6 needing 5+: 5 [table dice]." in seat.say("5")

@@ -15,6 +15,7 @@ from core import events as ev
 from core import ruleset as ruleset_module
 from core.game import Game
 from core.language.i18n import plain
+from core.outcome import AnswerNeeded, DiceNeeded, Outcome, Refusal
 from core.ruleset import Context, Refused
 from core.rulesets.bassa_intensita import BassaIntensita
 from core.rulesets.common import Scenario
@@ -135,8 +136,6 @@ def test_a_hit_rolls_damage_and_a_wound_asks_for_morale(game):
     assert omar.has("wounded") and omar.has("morale-due") and omar.has("morale-fire")
     # his leader is wounded: his men check morale too (M6)
     assert unit(game, "ali").has("morale-due") and unit(game, "hassan").has("morale-due")
-    with pytest.raises(Refused, match="morale checks are due first"):
-        play(game, "next")
     # Omar: Regular 4 + 3, wounded -3, under automatic fire -2, heavy cover +2 = 4
     odds = game.odds("morale omar heavy", role="referee")
     assert (odds.target, odds.sides, odds.chances[1]) == (4, 10, Fraction(4, 10))
@@ -1000,3 +999,87 @@ def test_a_damaged_aircraft_comes_back_in_a_later_fire_phase_not_this_one(long_g
     facts = play(game, "@blue ffe fo dice=6,1,1")
     assert plain(rolls(facts, "BI-R262")[0].outcome) == "it comes back and attacks"
     assert plain(rolls(facts, "A.11")[0].outcome) == "bull's-eye"
+
+
+def test_next_takes_every_check_due_asking_only_the_cover_no_fire_line_gave(game):
+    """Rules: A.13.1, BI-R181 (ruling BI-MORALE-NEXT): one casualty makes three checks
+    due; ``next`` walks them in one command, asking the cover of Ali and Hassan (their
+    leader's M6) and not Omar's, which the fire line gave; at the table each check's die
+    is asked in the same sequence."""
+    goto(game, "fire-regular")
+    play(game, "@blue fire capo omar range=20 heavy dice=1,7,9")  # a hit, wounded: Omar checks (M7), his men (M6)
+    assert unit(game, "omar").has("morale-cover-heavy")
+    asked: list[str] = []
+    answers: list[str] = []
+    faces: list[int] = []
+    table = iter([4, 4, 5, 4])  # the faces the table rolls, in turn
+    while True:
+        result = game.submit("next", faces=faces, answers=answers)
+        if isinstance(result, AnswerNeeded):
+            asked.append(result.question.text())
+            answers.append({"Ali": "l", "Hassan": "none"}[result.question.whose])
+        elif isinstance(result, DiceNeeded):
+            asked.append(result.request.text())
+            faces.append(next(table))
+        else:
+            break
+    assert isinstance(result, Outcome), result
+    # Omar: Regular 4 + 3, wounded -3, under fire -2, heavy cover +2 = 4: a 4 passes.
+    # Ali: 4 + 3, fire -2, light +1 = 6: a 4 passes; Hassan (Recruit 3) + 3 - 2 = 4: a 5 fails
+    assert asked == [
+        "Omar's morale (the check that is due): 1d10, needs 4 or less (regular Quality +4, morale +3, wounded -3, "
+        "in heavy cover +2, under HE or automatic fire -2)",
+        "Ali's cover for his morale check (BI-R181)",
+        "Ali's morale (the check that is due): 1d10, needs 6 or less (regular Quality +4, morale +3, "
+        "in light cover +1, under HE or automatic fire -2)",
+        "Hassan's cover for his morale check (BI-R181)",
+        "Hassan's morale (the check that is due): 1d10, needs 4 or less (recruit Quality +3, morale +3, "
+        "under HE or automatic fire -2)",
+        "Hassan's morale effect: 1d6",
+    ]
+    assert [plain(r.outcome) for r in rolls(result.events, "A.13.2")] == ["passed", "passed", "failed: roll the effect"]
+    assert not any(unit(game, u).has("morale-due") for u in ("omar", "ali", "hassan"))
+    assert game.state.phase != "fire-regular"
+
+
+def test_next_with_its_own_dice_asks_the_cover_but_a_script_takes_none(game):
+    """Rules: A.13.1 (ruling BI-MORALE-NEXT): the game's own dice still need the cover
+    (the client asks it); given no answers at all (a script), a cover is none."""
+    goto(game, "fire-regular")
+    play(game, "@blue fire capo omar range=20 dice=1,7,9")
+    result = game.submit("next", answers=[])
+    assert isinstance(result, AnswerNeeded) and result.question.whose == "Omar"
+    refused = game.submit("next", answers=["hedge"])
+    assert isinstance(refused, Refusal) and "answer one of: none, light, heavy, trench" in refused.why
+    facts = play(game, "next dice=1,1,1")
+    assert [r.target for r in rolls(facts, "A.13.2")] == [2, 5, 4]  # no cover for any of them
+    assert game.state.phase != "fire-regular"
+
+
+def test_next_asks_for_an_enemy_near_only_when_a_check_comes_to_surrender(game):
+    """Rules: BI-R182 (ruling BI-MORALE-NEXT): Omar fails (3 against 2) and rolls 6, Surrender:
+    only then is the table asked whether an enemy is near; yes, and he surrenders."""
+    goto(game, "fire-regular")
+    play(game, "@blue fire capo omar range=20 dice=1,7,9")
+    asked = game.submit("next", faces=[3, 6], answers=["none"])
+    assert isinstance(asked, AnswerNeeded)
+    assert asked.question.text() == "Omar's surrender: a visible enemy within 12 cm to surrender to? (BI-R182)"
+    facts = play(game, "next answers=none,yes,none,none dice=3,6,1,1")
+    assert [plain(r.outcome) for r in rolls(facts, "A.13.3")] == ["surrender"]
+    assert plain(unit(game, "omar").out) == "surrendered (BI-R182)"
+    assert not any(unit(game, u).has("morale-due") for u in ("ali", "hassan"))
+
+
+def test_an_italian_referee_answers_the_cover_in_his_words(game):
+    """A question's answers are named as the command's choices are (msgctxt choice): an
+    Italian referee types ``pesante`` and the check takes heavy cover."""
+    from core.language.reader import reading
+
+    goto(game, "fire-regular")
+    play(game, "@blue fire capo omar range=20 dice=1,7,9")
+    with reading("it"):
+        asked = game.submit("next", answers=[])
+        assert "pesante" in " ".join(asked.question.options())
+        facts = game.execute("next dice=1,1,1", answers=["pesante", "n", "n"]).events
+    # Omar: Regular 4 + 3, wounded -3, under fire -2, heavy cover +2 = 4
+    assert [r.target for r in rolls(facts, "A.13.2")] == [4, 5, 4]

@@ -21,6 +21,7 @@ from linea_di_tiro_support import (  # noqa: F401  (fixtures)
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.outcome import AnswerNeeded, Outcome, Refusal
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import rules
 from core.rulesets.linea_di_tiro.tables import at_table, deck, mg_table, morale, options
@@ -322,13 +323,14 @@ def test_reshuffle_at_ten_cards_and_replay_never_shuffles_again(game, tmp_path):
     for _ in range(43):
         play(game, "next")
     # the 44th draw leaves 10 cards: the 44 discards are shuffled and put under them
-    discards = list(reversed(order[:44]))
-    facts = play(game, "next dice=" + ",".join(map(str, faces_for(discards, order[:44]))))
+    facts = play(game, "next")
     began = next(e for e in facts if isinstance(e, ev.PhaseBegan))
     assert (began.turn, began.card) == (44, order[43])
     assert any(isinstance(e, ev.Noted) and "LT-R011" in plain(e.text) for e in facts)
     new = game.state.vars["secret.deck"].split(",")
-    assert new == order[44:] + discards
+    assert new[:10] == order[44:] and sorted(new[10:]) == sorted(order[:44])
+    shuffle = [e.roll for e in facts if isinstance(e, ev.Rolled)]
+    assert new[10:] != order[:44] or shuffle  # shuffled by the game's dice
     assert game.state.vars["deck.drawn"] == 0
     path, before = game.path, game.state
     game.close()
@@ -370,3 +372,41 @@ def test_the_referee_is_offered_the_active_sides_pieces_first(game):
     play(game, "@us next")  # Q♠: the Germans'
     offered = game.complete("activate ", role="referee")
     assert units[offered[0]].side == game.state.active_side != "us"
+
+
+def test_a_table_with_its_own_deck_types_the_card_it_drew(game):
+    """C.2.1 D2, LT-R010/R011 (ruling LT-TABLE-DECK): with table dice, ``next`` draws no
+    card of the game's: it asks which the table drew, refuses one not in the pile, and
+    the cards drawn come back only as the reshuffle says."""
+    asked = game.submit("next", faces=[], answers=[])
+    assert isinstance(asked, AnswerNeeded)
+    assert asked.question.text() == "the card the table drew (LT-R010)"
+    assert len(asked.question.choices) == 53 and "Joker" in asked.question.choices  # 54 cards, two jokers
+    outcome = game.submit("next", faces=[], answers=["ks"])  # the table drew the K♠, not the game's 7♥
+    assert isinstance(outcome, Outcome)
+    began = next(e for e in outcome.events if isinstance(e, ev.PhaseBegan))
+    assert (began.turn, began.card, began.active) == (1, "K♠", "german")
+    again = game.submit("next", faces=[], answers=[])
+    assert "K♠" not in again.question.choices and "K♠" in again.question.closed
+    with pytest.raises(ValueError, match="K♠ cannot be the answer now: it is not in the pile"):
+        again.question.take("KS")
+    refused = game.submit("next", faces=[], answers=["K♠"])  # a hostile seat's answer: checked again
+    assert isinstance(refused, Refusal) and "K♠ cannot be the answer now" in refused.why
+    with pytest.raises(ValueError, match="'14h' is not an answer here"):
+        again.question.take("14h")
+    # a script types it on the line; the game's own draw takes over where the table left off
+    play(game, "next answers=7h dice=")
+    assert game.state.card == "7♥"
+    play(game, "next")  # the game's deck, the two cards the table drew swapped to its top: its third
+    assert game.state.card == "Joker"
+
+
+def test_after_a_table_reshuffle_the_ten_cards_left_come_first():
+    """LT-R011 (ruling LT-RESHUFFLE): after the 44th draw the 10 left are on top; a card of
+    the discards shuffled under them cannot be drawn before they are."""
+    order = stacked()
+    assert rules.drawable(order, 43, 43) == order[43:]
+    after = order[44:] + order[:44]
+    assert rules.drawable(after, 0, 44) == order[44:]
+    assert rules.drawable(after, 9, 53) == [order[53]]
+    assert rules.drawable(after, 10, 54) == order[:44]

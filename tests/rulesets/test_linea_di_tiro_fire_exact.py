@@ -10,6 +10,7 @@ from linea_di_tiro_support import game, inject, notes, piece, play, rolls  # noq
 
 from core import events as ev
 from core.language.i18n import plain
+from core.outcome import DiceNeeded
 from core.ruleset import Refused
 
 
@@ -55,6 +56,21 @@ def test_a_close_shot_on_column_0_destroys_on_2(game):
     )
     assert plain(game.state.units["panzer"].out) == "destroyed"
     assert _status(facts, "sherman1") == [((), ("attacks-1",)), (("fired-1",), ())]
+
+
+def test_the_table_dice_prompt_says_what_each_total_means_on_column_0(game):
+    """LT-R050 (issue #48): before the table rolls, the prompt reads the AT table's column 0
+    for every total of 2d6: destroyed on 2-3, a rout on 4, a test on 5-6, nothing above."""
+    play(game, "next", "@us activate sherman1 A2")
+    asked = game.submit("at sherman1 panzer", role="us", faces=[])
+    assert isinstance(asked, DiceNeeded)
+    assert asked.request.meanings_text() == (
+        "2–3: D: destroyed; 4: R: routs without a test; 5–6: T: morale test; 7–12: no effect"
+    )
+    assert asked.request.chance_text() == ""  # a row of a table: no chance of its own
+    # one modifier moves the rows: 5 cm or less, -1
+    close = game.submit("at sherman1 panzer close", role="us", faces=[])
+    assert close.request.meanings_text().startswith("2–4: D: destroyed; 5: R: routs without a test; 6–7: T")
 
 
 def test_a_long_flank_shot_uses_the_long_attack_and_the_side_and_above_6_does_nothing(game):

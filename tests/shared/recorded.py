@@ -15,6 +15,7 @@ import msgspec
 from core.cli.main import _COMMENT, run_script, script_lines
 from core.dice import DiceRequest, NeedDice, SeededDice
 from core.game import Game
+from core.questions import NeedAnswer, Question
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 
@@ -114,12 +115,25 @@ def play_with_table_dice(game: RecordedGame, folder: Path) -> tuple[Game, list[A
         if text.startswith("@"):
             role, _, text = text[1:].partition(" ")
         faces: list[int] = []
+        answers: list[str] = []
         seeded = SeededDice(game.seed, g.history.next_cmd)
         while True:
             try:
-                g.execute(text, role=role, faces=None if "dice=" in text else faces)
+                g.execute(text, role=role, faces=None if "dice=" in text else faces, answers=answers)
                 break
             except NeedDice as need:
                 asked.append(Asked(text, role, g.parse(text, role).spec.name, need.request, g.history.next_cmd))
                 faces += seeded.roll(need.count, need.sides)
+            except NeedAnswer as need:
+                answers.append(_as_recorded(g, need.question))
     return g, asked
+
+
+def _as_recorded(g: Game, question: Question) -> str:
+    """The answer that plays a question as the recorded game decided it: a question's
+    default, or, for the card a table drew (Linea di Tiro), the game's own deck's next."""
+    if question.default:
+        return question.default
+    order, drawn = g.state.vars["secret.deck"].split(","), g.state.vars["deck.drawn"]
+    assert order[drawn] in question.choices, question
+    return order[drawn]

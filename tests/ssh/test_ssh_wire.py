@@ -56,3 +56,29 @@ def test_a_call_refuses_clearly_when_too_long_unanswered_or_the_table_is_gone():
         table.close()
         with pytest.raises(Refused, match="nothing was recorded"):
             link.call(wire.Who(link.next_seq()))
+
+
+def test_a_question_and_its_answers_travel_between_a_seat_and_the_table():
+    """A command's question (core.questions) goes to the seat as data, and the seat's
+    answers come back with the command, as the table's dice do (issue #48)."""
+    from core.language.i18n import M
+    from core.questions import Question
+
+    question = Question(M("cover for his morale check"), ("none", "light"), whose="Ali", default="none", rule="BI-R181")
+    table, worker = wire.pair()
+    with table, worker:
+        link = TableLink(worker, timeout=5)
+
+        def answer() -> None:
+            request, _ = wire.receive(table, wire.REQUEST)
+            assert request.answers == ["heavy", "none"]
+            wire.send(table, wire.AnswerNeeded(request.seq, question))
+
+        thread = threading.Thread(target=answer)
+        thread.start()
+        seq = link.next_seq()
+        asked = link.call(wire.Execute(seq, "t", "next", "referee", "rita", [], answers=["heavy", "none"]))
+        thread.join()
+    assert asked == wire.AnswerNeeded(seq, question)
+    assert asked.question.text() == "Ali's cover for his morale check (BI-R181)"
+    assert asked.question.take("L") == "light"

@@ -24,6 +24,7 @@ from core.dice import DiceRequest
 from core.game import Game, LogLine
 from core.language.i18n import Domain, Names
 from core.narrate import describe_mod, sides_of, whose
+from core.questions import Question
 from core.ruleset import END_GAME, CommandSpec, Refused
 from core.secrets.commitments import matches
 from core.state import GameState, Side, Unit
@@ -481,10 +482,17 @@ def who(game: Game, state: GameState, role: str, words: str) -> list[str]:
 
 
 def table_dice(request: DiceRequest, *, first: bool) -> list[Line]:
-    """A roll asked of the table's dice: whose, what for and what it needs; on a command's
+    """A roll asked of the table's dice: whose, what for and what it needs, its chance
+    and, read off a table, what each face means (before the roll); on a command's
     ``first`` roll its dice in order; and which of them this roll is, every time (a
     referee typing a long fire sequence keeps his place by it)."""
     out: list[Line] = [_("Table dice: {roll}.").format(roll=request.text())]
+    chance = request.chance_text()
+    if chance:
+        out.append(sentence(_("Chance before the roll: {chance}").format(chance=chance)))
+    meanings = request.meanings_text()
+    if meanings:
+        out.append(sentence(_("What the faces mean: {meanings}").format(meanings=meanings)))
     if request.order and first:
         words = Domain(request.domain)
         steps = "; ".join(f"{i}. {words.gettext(step)}" for i, step in enumerate(request.order, start=1))
@@ -492,6 +500,15 @@ def table_dice(request: DiceRequest, *, first: bool) -> list[Line]:
     if request.current() is not None and len(request.order) > 1:
         out.append(sentence(request.step_text()))
     return out
+
+
+def question(asked: Question) -> list[Line]:
+    """A command's question the game cannot decide (``core.questions``): what is asked,
+    then each answer with what it means."""
+    return [
+        _("Question: {question}.").format(question=asked.text()),
+        _("Answers: {answers}.").format(answers="; ".join(asked.options())),
+    ]
 
 
 def _faces(roll: ev.Roll) -> str:

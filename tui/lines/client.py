@@ -38,7 +38,8 @@ from core.dice import DiceRequest, parse_faces
 from core.game import Game, Outcome
 from core.language.reader import Reader, reading
 from core.narrate import sides_of
-from core.outcome import DiceNeeded, Failure, Refusal, Result, said
+from core.outcome import AnswerNeeded, DiceNeeded, Failure, Refusal, Result, said
+from core.questions import Question
 from core.refusal import CommandFailed
 from core.ruleset import Refused
 from core.views import REFEREE
@@ -97,6 +98,17 @@ class _Faces(msgspec.Struct):
     text: str
     typed: list[int]
     request: DiceRequest
+    #: The answers to its questions given so far (``core.questions``).
+    answers: list[str] = msgspec.field(default_factory=list)
+
+
+class _Asked(msgspec.Struct):
+    """A command waiting for the answer to its question (``core.questions``)."""
+
+    text: str
+    typed: list[int] | None
+    answers: list[str]
+    question: Question
 
 
 class LineClient:
@@ -133,7 +145,7 @@ class LineClient:
         self.table = table
         #: Why commands are refused here, said by ``status`` ("" for a game that takes them).
         self.read_only = read_only
-        self._question: _Confirm | _Faces | None = None
+        self._question: _Confirm | _Faces | _Asked | None = None
         self._seen = game.log_length
         self._index = RowIndex(game, role)
         self._unsubscribe: Callable[[], None] | None = None
@@ -196,6 +208,14 @@ class LineClient:
                     count,
                 )
                 return said.format(count=count, sides=question.request.sides) + " "
+            if isinstance(question, _Asked):
+                if question.question.default:
+                    said = _("Your answer (an empty line: {default}; cancel cancels):").format(
+                        default=question.question.default
+                    )
+                else:
+                    said = _("Your answer (an empty line cancels):")
+                return said + " "
             # Who types, as the Textual client's prompt says it: a side by its name, after the seat's player.
             role = role_words(self.role, self.game.state)
             who = role if not self.seat or self.seat == self.role else f"{self.seat} ({role})"
@@ -345,20 +365,25 @@ class LineClient:
 
     # --------------------------------------------------------- commands
 
-    def _run(self, text: str, faces: list[int] | None) -> None:
+    def _run(self, text: str, faces: list[int] | None, given: list[str] | None = None) -> None:
         self._catch_up()  # what others did before it, said before its answer
         self._submitting = True
+        given = list(given or [])  # a seat can ask: the game asks rather than take defaults
         try:
-            result = self.game.submit(text, role=self.role, by=self.by, faces=faces)
+            result = self.game.submit(text, role=self.role, by=self.by, faces=faces, answers=given)
         finally:
             self._submitting = False
         if isinstance(result, Outcome):
             self._own_cmd = result.cmd  # its line is the player's own command: not said back
         if isinstance(result, DiceNeeded):
             self._catch_up()  # what others did meanwhile, before the question
-            self._question = _Faces(text, list(faces or []), result.request)
+            self._question = _Faces(text, list(faces or []), result.request, given)
             # the order said once a command, not again before each of its rolls; the step each roll
             self._say(*answers.table_dice(result.request, first=not faces))
+        elif isinstance(result, AnswerNeeded):
+            self._catch_up()
+            self._question = _Asked(text, faces, given, result.question)
+            self._say(*answers.question(result.question))
         else:
             self._settled(result)
 
@@ -367,8 +392,8 @@ class LineClient:
         seat's do, from the game's news), refused, or failed on an error of the program."""
         if isinstance(result, Refusal):
             self._refused(said(result))
-        elif isinstance(result, Failure | DiceNeeded):  # (an undo or redo never asks for dice)
-            self._failed(said(result) if isinstance(result, Failure) else result.request.text())
+        elif isinstance(result, Failure | DiceNeeded | AnswerNeeded):  # (an undo or redo never asks)
+            self._failed(said(result) if isinstance(result, Failure) else _("undo or redo asked for more"))
 
     def _preview(self, act: str) -> str | None:
         """``#n command`` that undo (or redo) would take back (bring back) for this seat, or None."""
@@ -417,6 +442,9 @@ class LineClient:
             else:
                 self._say(_("Answer y or n."))
             return
+        if isinstance(question, _Asked):
+            self._answered(question, text)
+            return
         assert isinstance(question, _Faces)
         if not text:
             self._question = None
@@ -443,13 +471,28 @@ class LineClient:
             self._refused(_("a d{sides} cannot show {face}").format(sides=sides, face=bad[0]))
             return
         self._question = None
-        self._run(question.text, question.typed + faces)
+        self._run(question.text, question.typed + faces, question.answers)
+
+    def _answered(self, question: _Asked, text: str) -> None:
+        """The answer to a command's question: checked as the game will, then the command again."""
+        asked = question.question
+        if folded(text) in (folded(_("cancel")), "cancel") or (not text and not asked.default):
+            self._question = None
+            self._say(_("Cancelled: {command}; nothing was recorded.").format(command=question.text))
+            return
+        try:
+            answer = asked.take(text or asked.default)
+        except ValueError as e:
+            self._refused(str(e))
+            return
+        self._question = None
+        self._run(question.text, question.typed, [*question.answers, answer])
 
     def _dropped(self, why: str) -> str:
         question = self._question
         if isinstance(question, _Confirm):
             done = _("nothing was undone") if question.act == "undo" else _("nothing was redone")
-        elif isinstance(question, _Faces):
+        elif isinstance(question, _Faces | _Asked):
             done = _("{command} was not given").format(command=question.text)
         else:
             done = ""

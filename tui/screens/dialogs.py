@@ -1,5 +1,5 @@
 """Small dialogs: confirm (a box on the game screen), and modal screens to ask for a line,
-ask for physical dice, show an event's details, say a save is in use."""
+ask for physical dice, answer a command's question, show an event's details, say a save is in use."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from core.dice import DiceRequest, parse_faces
 from core.game import LogLine
 from core.language.i18n import CORE_DOMAIN, Domain, Msg, Names, naming, render, side_name
 from core.narrate import describe_mod
+from core.questions import Question
 from tui import odds
 from tui.i18n import N_, _, ngettext
 from tui.logindex import event_kind
@@ -193,6 +194,15 @@ class DicePrompt(ModalScreen[list[int] | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield PlainLabel(self.request.text(), classes="title")
+            chance = self.request.chance_text()
+            if chance:
+                yield Plain(
+                    Text(visible(_("chance before the roll: {chance}").format(chance=chance))), id="dice-chance"
+                )
+            meanings = self.request.meanings_text()
+            if meanings:
+                said = _("what the faces mean: {meanings}").format(meanings=meanings)
+                yield Plain(Text(visible(said)), id="dice-meanings")
             yield Plain(Text(visible(_("command: {command}").format(command=self.command)), style="dim"))
             if self.request.order:
                 yield Plain(self._order(), id="dice-order")
@@ -251,6 +261,52 @@ class DicePrompt(ModalScreen[list[int] | None]):
         self.query_one("#dice-error", PlainLabel).update(message)
         box = self.query_one(PlainInput)
         box.selection = Selection(0, len(box.value))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class QuestionPrompt(ModalScreen[str | None]):
+    """A command's question the game cannot decide (``core.questions``): what is asked,
+    whose, every answer with what it means; an answer is checked here as the game will."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="QuestionPrompt")
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel the command"))]
+
+    def __init__(self, question: Question, command: str) -> None:
+        super().__init__()
+        self.question = question
+        self.command = command
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield PlainLabel(self.question.text(), classes="title")
+            yield Plain(Text(visible(_("command: {command}").format(command=self.command)), style="dim"))
+            options = self.question.options()
+            if any(self.question.meanings):  # each answer and what it means on a line of its own
+                answers = Text("\n").join(Text(visible(f"  {option}")) for option in options)
+            else:  # bare answers (a deck's cards): one paragraph
+                answers = Text(visible(", ".join(options)))
+            yield Plain(answers, id="question-answers")
+            first = self.question.choices[0] if self.question.choices else ""
+            yield PlainInput(
+                placeholder=_("an answer, e.g. {example}; Enter: {default}").format(
+                    example=first, default=self.question.default or first
+                )
+                if self.question.default
+                else _("an answer, e.g. {example}").format(example=first)
+            )
+            yield PlainLabel("", classes="error", id="question-error")
+
+    @on(Input.Submitted)
+    def _done(self, event: Input.Submitted) -> None:
+        typed = event.value.strip() or self.question.default
+        try:
+            self.dismiss(self.question.take(typed))
+        except ValueError as e:
+            self.query_one("#question-error", PlainLabel).update(str(e))
+            box = self.query_one(PlainInput)
+            box.selection = Selection(0, len(box.value))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -30,8 +30,9 @@ from core import events as ev
 from core.game import Game, LogLine
 from core.language.reader import LANGUAGE_NAMES, lang
 from core.narrate import sides_of
-from core.outcome import DiceNeeded, Failure, Refusal, Result, said
-from core.ruleset import CommandSpec
+from core.outcome import AnswerNeeded, DiceNeeded, Failure, Refusal, Result, said
+from core.refusal import CommandFailed
+from core.ruleset import CommandSpec, Refused
 from core.state import encode_state
 from core.storage.savefile import SaveError
 from core.views import REFEREE, SPECTATOR
@@ -526,6 +527,11 @@ class GameScreen(Screen):
             # No ruleset's command: what a newcomer types first, answered with the help.
             self.action_help()
             return
+        verb, _sep, rest = text.strip().partition(" ")
+        if verb.casefold() in {"odds", pgettext("command", "odds").casefold()} and not self._is_verb(verb):
+            # The line client's reading word, here too: a command's chances, nothing given.
+            self.show_odds(rest.strip())
+            return
         self.run_command(text)
         store = getattr(self.app, "store", None)
         if store is not None:  # remembered for this save, in a thread (a disk may be slow), once it shows
@@ -536,29 +542,72 @@ class GameScreen(Screen):
                 )
             )
 
-    def run_command(self, text: str, faces: list[int] | None = None) -> None:
-        """Run a command line; ask for physical dice when the game needs them."""
+    def _is_verb(self, word: str) -> bool:
+        """Whether the ruleset has a command called ``word`` (which then wins over the client's)."""
+        return any(word.casefold() in (n.casefold() for n in self.game.names(spec)) for spec in self.game.commands)
+
+    def show_odds(self, text: str) -> None:
+        """``odds COMMAND``: what the command would roll first and its exact chances, without
+        giving it; the command is put back on the line, to be given with Enter or mended."""
+        from tui.lines import answers  # the line client's words for them (no Textual there)
+
+        line = self._part(CommandLine)
+        try:
+            said = answers.odds(self.game, self.role, text)
+        except Refused as e:
+            line.error(str(e))
+            return
+        except CommandFailed as e:
+            self._not_done(Failure(str(e)))
+            return
+        # the chance first on the one line (the roll it is for opens the whole, in the notice)
+        line.hint(Text(visible(" ".join(said[1:]) or said[0]), no_wrap=True, overflow="ellipsis"), "ok")
+        self.notify("\n".join(said), title=_("odds: {command}").format(command=text), timeout=20, markup=False)
+        if text:
+            line.give_back(text)
+
+    def run_command(self, text: str, faces: list[int] | None = None, answers: list[str] | None = None) -> None:
+        """Run a command line; ask for physical dice when the game needs them, and the
+        answers to its questions (``core.questions``) as it asks them."""
         line = self._part(CommandLine)
         if faces is None and self.table_dice:
             faces = []
+        answers = list(answers or [])  # this client can ask: the game asks rather than take defaults
         before = self.game.log_length
-        result = self.game.submit(text, role=self.role, by=self.by, faces=faces)
-        if isinstance(result, DiceNeeded):
-            typed = list(faces or [])
+        result = self.game.submit(text, role=self.role, by=self.by, faces=faces, answers=answers)
+        if isinstance(result, DiceNeeded | AnswerNeeded):
+            typed = list(faces) if faces is not None else None
+
+            def cancelled() -> None:
+                line.error(_("cancelled: {command} (nothing was recorded)").format(command=text))
+                line.give_back(text)
 
             def got(new: list[int] | None) -> None:
                 if new is None:
-                    line.error(_("cancelled: {command} (nothing was recorded)").format(command=text))
-                    line.give_back(text)
+                    cancelled()
                 else:
-                    self.run_command(text, typed + new)
+                    self.run_command(text, [*(typed or []), *new], answers)
 
-            from tui.screens.dialogs import DicePrompt
+            def answered(answer: str | None) -> None:
+                if answer is None:
+                    cancelled()
+                else:
+                    self.run_command(text, typed, [*answers, answer])
+
+            from tui.screens.dialogs import DicePrompt, QuestionPrompt
 
             # The line's candidates for the words just entered would stay under the prompt.
             waiting = _("{command}: waiting for its dice").format(command=text)
+            if isinstance(result, AnswerNeeded):
+                waiting = _("{command}: waiting for an answer").format(command=text)
             line.hint(Text(visible(waiting), no_wrap=True, overflow="ellipsis"))
-            self.app.push_screen(DicePrompt(result.request, text, typed, self.game.ruleset.domain), got)
+            if isinstance(result, AnswerNeeded):
+                self.app.push_screen(QuestionPrompt(result.question, text), answered)
+            else:
+                self.app.push_screen(
+                    DicePrompt(result.request, text, typed or [], self.game.ruleset.domain),
+                    got,
+                )
             return
         if isinstance(result, Refusal | Failure):
             self._not_done(result)
@@ -644,9 +693,9 @@ class GameScreen(Screen):
         def carry_out() -> None:
             line = self._part(CommandLine)
             result = run()
-            if isinstance(result, Refusal | Failure | DiceNeeded):
-                # (An undo or redo rolls nothing: no dice are ever asked for here.)
-                self._not_done(result if not isinstance(result, DiceNeeded) else Failure(result.request.text()))
+            if isinstance(result, Refusal | Failure | DiceNeeded | AnswerNeeded):
+                # (An undo or redo rolls nothing and asks nothing: never asked for here.)
+                self._not_done(result if isinstance(result, Refusal | Failure) else Failure(_("undo asked for dice")))
                 return
             # The message line no longer speaks of the command as it stood before.
             line.hint(Text(visible(done), no_wrap=True, overflow="ellipsis"), "ok")

@@ -41,7 +41,7 @@ from pathlib import Path
 import asyncssh
 
 from core.language import reader as readers
-from core.outcome import DiceNeeded, Failure, Refusal, said
+from core.outcome import AnswerNeeded, DiceNeeded, Failure, Refusal, said
 from tui.ssh import wire
 from tui.ssh.invitations import InvitationRefused, Invitations
 from tui.ssh.language import _
@@ -499,7 +499,14 @@ class SeatWorkers:
         game = table.game
         match msg:
             case wire.Execute():
-                result = game.submit(msg.text, role=msg.role, by=msg.by, faces=msg.faces, contribution=msg.contribution)
+                result = game.submit(
+                    msg.text,
+                    role=msg.role,
+                    by=msg.by,
+                    faces=msg.faces,
+                    contribution=msg.contribution,
+                    answers=msg.answers,
+                )
             case wire.Undo():
                 result = game.submit_undo(role=msg.role, by=msg.by)
             case wire.Redo():
@@ -508,6 +515,8 @@ class SeatWorkers:
             return wire.Refusal(msg.seq, said(result))
         if isinstance(result, DiceNeeded):
             return wire.DiceNeeded(msg.seq, result.request)
+        if isinstance(result, AnswerNeeded):
+            return wire.AnswerNeeded(msg.seq, result.question)
         if isinstance(result, Failure):  # logged by the game, with its traceback
             self.log.error("command failed game=%s seat=%s role=%s", table.name, msg.by, msg.role)
             return wire.Failed(msg.seq, said(result))

@@ -25,6 +25,7 @@ import msgspec
 from core.dice import NeedDice, sent_contribution
 from core.game import Game, Outcome
 from core.language.reader import lang
+from core.questions import NeedAnswer
 from core.refusal import CommandFailed
 from core.ruleset import Refused
 from core.storage.savefile import SaveError
@@ -111,13 +112,14 @@ class ReplicaGame(Game):
         by: str = "",
         faces: list[int] | None = None,
         contribution: bytes | None = None,
+        answers: list[str] | None = None,
     ) -> Outcome:
         # The seat's contribution to the dice goes with the command (the table holds the key
         # and rolls); none, and the table draws it (docs/secrets.md, "Who makes the contribution").
         if contribution is None:
             contribution = sent_contribution()
         seq = self.link.next_seq()
-        asked = wire.Execute(seq, self.table, text, role, by or role, faces, lang(), contribution)
+        asked = wire.Execute(seq, self.table, text, role, by or role, faces, lang(), contribution, answers)
         return self._recorded(self.link.call(asked))
 
     def undo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
@@ -133,6 +135,8 @@ class ReplicaGame(Game):
             raise CommandFailed(answer.message)
         if isinstance(answer, wire.DiceNeeded):
             raise NeedDice(answer.request)
+        if isinstance(answer, wire.AnswerNeeded):
+            raise NeedAnswer(answer.question)
         assert isinstance(answer, wire.Done)
         # The save now ends with this command: reading up to its size brings it
         # (and any command another seat gave before it) into this copy.

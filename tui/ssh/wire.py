@@ -31,6 +31,7 @@ import msgspec
 
 from core.dice import DiceRequest
 from core.language.reader import SOURCE
+from core.questions import Question
 from tui.ssh.invitations import Grant
 
 #: The longest message: far more than any command line a player types, and
@@ -57,6 +58,8 @@ class Execute(_Msg):
     lang: str = SOURCE
     #: The seat's share of the command's sealed dice, as its browser sent it (checked by the game).
     contribution: bytes | None = None
+    #: The seat's answers to the command's questions (``core.questions``; checked by the game).
+    answers: list[str] | None = None
 
 
 class Undo(_Msg):
@@ -194,6 +197,13 @@ class DiceNeeded(_Msg):
     request: DiceRequest
 
 
+class AnswerNeeded(_Msg):
+    """The command needs the answer to a question the game cannot decide, said for the seat's role."""
+
+    seq: int
+    question: Question
+
+
 class Seated(_Msg):
     seq: int
     tables: dict[str, list[str]]
@@ -238,7 +248,7 @@ class Close(_Msg):
 Request = (
     Execute | Undo | Redo | Who | Kick | Redeem | Ready | Sat | Rose | LoggedIn | Authenticating | Misbehaved | Gone
 )
-Answer = Done | Refusal | Failed | DiceNeeded | Seated | Kicked | Granted
+Answer = Done | Refusal | Failed | DiceNeeded | AnswerNeeded | Seated | Kicked | Granted
 News = Grew | Arrived | Close
 
 _encoder = msgspec.msgpack.Encoder()

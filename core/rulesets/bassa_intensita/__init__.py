@@ -123,6 +123,7 @@ class BassaIntensita(Ruleset):
     phases = PHASES
     end_phases = ()  # BI-END: the victory command, in any phase
     next_dice = (
+        dice_order.NEXT_MORALE,
         dice_order.NEXT_TAKING_OVER,
         dice_order.NEXT_INITIATIVE,
         dice_order.NEXT_ROTOR,

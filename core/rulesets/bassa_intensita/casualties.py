@@ -29,7 +29,10 @@ from core.views import REFEREE_ONLY, unit_audience
 
 TRIGGERS = {t.id: t for t in morale().triggers}
 #: The badges of a morale check that is due.
-DUE = ("morale-due", "morale-fire", "morale-table-2", "morale-table-1")
+#: ``morale-cover-*``: the cover the fire line that made it due gave the man, taken by
+#: ``next`` without asking it again (A.13.2 BI-R181).
+COVERS = ("light", "heavy", "trench")
+DUE = ("morale-due", "morale-fire", "morale-table-2", "morale-table-1", *(f"morale-cover-{c}" for c in COVERS))
 #: The badges of this ruleset a referee may give or take away by hand (``mark`` / ``clear``).
 BADGES = (
     "seriously-wounded",
@@ -100,9 +103,12 @@ def _grace(ctx: Context, unit: Unit) -> None:
 # ---------------------------------------------------------------- morale checks due
 
 
-def morale_due(ctx: Context, unit: Unit, trigger: str, *, under_fire: bool = False, table_mod: int = 0) -> None:
+def morale_due(
+    ctx: Context, unit: Unit, trigger: str, *, under_fire: bool = False, table_mod: int = 0, cover: str = ""
+) -> None:
     """A check falls due (A.13.1).  One event gives one check per man; two at once
-    keep the worse modifiers (ruling BI-MORALE-ONCE, digest BI-AMB-40)."""
+    keep the worse modifiers (ruling BI-MORALE-ONCE, digest BI-AMB-40).  ``cover``:
+    the man's cover as the fire line gave it (BI-R181), kept for the check."""
     if not unit.in_play or unit.has(Status.SERIOUSLY_WOUNDED):
         return
     add = ["morale-due"]
@@ -110,6 +116,8 @@ def morale_due(ctx: Context, unit: Unit, trigger: str, *, under_fire: bool = Fal
         add.append("morale-fire")
     if table_mod:
         add.append(f"morale-table{table_mod}")
+    if cover in COVERS and not any(unit.has(f"morale-cover-{c}") for c in COVERS):
+        add.append(f"morale-cover-{cover}")
     fresh = not unit.has(Status.MORALE_DUE)
     badges(ctx, unit, tuple(add))
     if fresh:
@@ -159,11 +167,19 @@ def losses_felt(
 
 
 def wound(
-    ctx: Context, unit: Unit, result: str, cause: Text, *, under_fire: bool, morale_check: bool, grace: bool = True
+    ctx: Context,
+    unit: Unit,
+    result: str,
+    cause: Text,
+    *,
+    under_fire: bool,
+    morale_check: bool,
+    grace: bool = True,
+    cover: str = "",
 ) -> None:
     """Apply an infantry result (BI-R110, ruling BI-SECOND-WOUND) and what follows it.
     ``grace``: the hit is of the tier's simultaneous fire (BI-R061), not fire resolved
-    before he could fire (covering fire, BI-R053)."""
+    before he could fire (covering fire, BI-R053); ``cover``: his, as the fire line said."""
     before = ""
     if unit.has(Status.SERIOUSLY_WOUNDED):
         before = ManHit.SERIOUSLY_WOUNDED
@@ -199,7 +215,7 @@ def wound(
     if result == ManHit.SHOCKED:
         shock(ctx, unit)
     if morale_check:
-        morale_due(ctx, unit, "m7", under_fire=under_fire)
+        morale_due(ctx, unit, "m7", under_fire=under_fire, cover=cover)
 
 
 def dying_clock(ctx: Context, unit: Unit) -> int:
@@ -235,11 +251,12 @@ def infantry_hit(
     under_fire: bool = False,
     rubber: bool = False,
     grace: bool = True,
+    cover: str = "",
 ) -> str:
     """Roll 1d10 on the infantry damage table (A.12.1) and apply it; returns the row id.
 
     ``rubber``: non-lethal rounds (BI-R230): Wounded and Seriously wounded count as
-    Shocked, Dead as Wounded.  ``grace``: as for :func:`wound`.
+    Shocked, Dead as Wounded.  ``grace``, ``cover``: as for :func:`wound`.
     """
     mods = tuple(
         ev.Mod(word(m.label), m.add, "BI-R111")
@@ -271,7 +288,7 @@ def infantry_hit(
             "dead": nl.rubber_dead,
         }
         result = milder.get(result, result)
-    wound(ctx, unit, result, cause, under_fire=under_fire, morale_check=_asks_morale(result), grace=grace)
+    wound(ctx, unit, result, cause, under_fire=under_fire, morale_check=_asks_morale(result), grace=grace, cover=cover)
     return result
 
 

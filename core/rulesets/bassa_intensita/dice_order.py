@@ -33,7 +33,8 @@ MINE_AT = "an anti-tank mine: penetration 1d10, then damage 1d10"
 GAS = "how long the gas lasts: 1d6"
 SMOKE = "how long the smoke lasts: 1d6"
 
-# ``next`` (``BassaIntensita.next_dice``), phase by phase.
+# ``next`` (``BassaIntensita.next_dice``): the checks still due first, then phase by phase.
+NEXT_MORALE = "each morale check still due: 1d10 under the chance; if failed, its effect 1d6"
 NEXT_TAKING_OVER = "a squad whose leader fell: its best man taking over, 1d10 under his chance"
 NEXT_INITIATIVE = "initiative: 1d6 per side, both again on a tie"
 NEXT_ROTOR = "as the movement begins: a helicopter with a damaged rotor, 1d6"

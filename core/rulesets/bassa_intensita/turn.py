@@ -34,6 +34,7 @@ from core.ruleset import Context, Refused, Ruleset
 from core.rulesets.bassa_intensita import casualties, dice_order, rules, squads
 from core.rulesets.bassa_intensita.commands import air, special, support
 from core.rulesets.bassa_intensita.commands import end as ending
+from core.rulesets.bassa_intensita.commands import morale as morale_checks
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
     SHOT_BADGES,
@@ -82,12 +83,12 @@ def advance(ctx: Context) -> None:
     s = ctx.state
     if s.phase not in (PhaseId.SETUP, PhaseId.FINAL) and not s.result:
         due = [u.name for u in s.units.values() if u.in_play and u.has(Status.MORALE_DUE)]
-        if due:
+        if due and ctx.role != REFEREE:
             raise Refused(
-                _("morale checks are due first: {units} (morale UNIT; or clear UNIT morale-due to waive one)").format(
-                    units=", ".join(due)
-                )
+                _("morale checks are due first: the referee's next takes them ({units})").format(units=", ".join(due))
             )
+        if due:
+            morale_checks.run_due(ctx)  # A.13.1: every check due, in one go (ruling BI-MORALE-NEXT)
         if ending.decided(ctx):
             return
     if s.phase in TIER_PHASES:

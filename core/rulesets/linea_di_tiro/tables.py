@@ -47,6 +47,14 @@ class Deck(msgspec.Struct, frozen=True):
             return "joker"
         return "face" if card[:-1] in self.faces else "number"
 
+    def typed(self, card: str) -> str:
+        """The card as a keyboard types it: its rank and the suit's initial (``7h``, ``qs``,
+        ``10d``), ``joker`` for a joker."""
+        if card == self.joker:
+            return card.lower()
+        suit = next(s for s in self.suits if card.endswith(s.symbol))
+        return card.removesuffix(suit.symbol).lower() + suit.name[0]
+
     def army(self, card: str) -> str:
         """The army the card's suit names ("" for a joker)."""
         return next((s.army for s in self.suits if card.endswith(s.symbol)), "")

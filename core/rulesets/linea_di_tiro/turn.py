@@ -25,7 +25,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M
-from core.ruleset import Context, Refused, Ruleset
+from core.ruleset import Context, Question, Refused, Ruleset
 from core.rulesets.linea_di_tiro import dice_order, rules, scenario_vars
 from core.rulesets.linea_di_tiro.tables import deck, mg_table, options, spotting
 from core.rulesets.linea_di_tiro.terms import PhaseId
@@ -137,6 +137,8 @@ def draw_card(ctx: Context) -> None:
         if done:
             ctx.emit(ev.StatusChanged(unit=u.id, remove=done))
     order = s.vars[DECK_VAR].split(",")
+    if ctx.dice.manual:  # the table keeps its own deck: it says the card it drew
+        order = _table_card(ctx, order)
     card, drawn = rules.draw(order, s.vars[DRAWN_VAR])
     ctx.emit(ev.VarSet(key=DRAWN_VAR, value=drawn))
     active = side_of_army(s, deck().army(card))
@@ -151,10 +153,51 @@ def draw_card(ctx: Context) -> None:
     if last and s.turn == last:
         ctx.emit(ev.Noted(text=M("the last card of the game ({n}, the scenario's turns)", n=last)))
     if rules.reshuffle_due(order, drawn):
-        discards = ctx.shuffle(order[:drawn], "discards shuffle", step=dice_order.DISCARDS_SHUFFLE)
+        # the table shuffles its own discards; the game's order of them stands for it (ruling LT-TABLE-DECK)
+        discards = (
+            order[:drawn]
+            if ctx.dice.manual
+            else ctx.shuffle(order[:drawn], "discards shuffle", step=dice_order.DISCARDS_SHUFFLE)
+        )
         _record_deck(ctx, rules.restack(order, drawn, discards))
         left = deck().reshuffle_at
         ctx.emit(ev.Noted(text=M("{n} cards left: the discards are shuffled under them (LT-R011)", n=left)))
+
+
+#: What ``next`` asks a table that keeps its own deck (ruling LT-TABLE-DECK).
+CARD_QUESTION = M("the card the table drew")
+#: Why a card of the deck cannot be the one drawn now (LT-R011).
+NOT_IN_THE_PILE = M(
+    "it is not in the pile: drawn since the last reshuffle, or among the discards shuffled under the cards left"
+)
+
+
+def _table_card(ctx: Context, order: list[str]) -> list[str]:
+    """C.2.1 D2 with the table's own deck (ruling LT-TABLE-DECK): the card the table drew,
+    asked, one of those the pile may hold now (``rules.drawable``); the game's order is
+    made to agree (the card swapped to the top), so that the game's dice may take over."""
+    drawn = ctx.state.vars[DRAWN_VAR]
+    pile = rules.drawable(order, drawn, ctx.state.turn)
+    choices = tuple(dict.fromkeys(c for c in deck().cards() if c in pile))
+    closed = tuple(dict.fromkeys(c for c in deck().cards() if c not in pile))
+    card = ctx.ask(
+        Question(
+            CARD_QUESTION,
+            choices,
+            spellings=tuple(deck().typed(c) for c in choices),
+            closed=closed,
+            closed_why=NOT_IN_THE_PILE,
+            closed_spellings=tuple(deck().typed(c) for c in closed),
+            rule="LT-R010",
+        )
+    )
+    at = order.index(card, drawn)
+    if at == drawn:
+        return order
+    swapped = list(order)
+    swapped[drawn], swapped[at] = swapped[at], swapped[drawn]
+    ctx.emit(ev.VarSet(key=DECK_VAR, value=",".join(swapped), vis=REFEREE_ONLY))
+    return swapped
 
 
 def _joker(ctx: Context) -> None:

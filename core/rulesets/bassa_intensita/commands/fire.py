@@ -341,6 +341,7 @@ def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, A
         under_fire=under_fire,
         rubber=weapon.id == "rubber",
         grace=not covering,
+        cover=args["cover"] or "",
     )
 
 

@@ -8,16 +8,18 @@ cover, the distances and who is hidden.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import ceil
 from typing import Any
 
 from core import events as ev
 from core.language.i18n import M
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Question, Refused
 from core.rulesets.bassa_intensita import casualties, dice_order, rules, squads
 from core.rulesets.bassa_intensita.commands.common import quality
 from core.rulesets.bassa_intensita.rules import damage, morale
 from core.rulesets.bassa_intensita.tables import air, move_modes
+from core.rulesets.bassa_intensita.tables import morale as morale_table
 from core.rulesets.bassa_intensita.terms import Kind, MoraleEffect, Status
 from core.rulesets.bassa_intensita.words import _, word
 from core.state import Unit
@@ -48,7 +50,7 @@ def mod_ids(ctx: Context, unit: Unit, args: dict[str, Any]) -> list[str]:
         ids.append("wounded")
     if _isolated_for_morale(ctx, unit, bool(args["isolated"])):
         ids.append("isolated")
-    if args["cover"]:
+    if args["cover"] in casualties.COVERS:
         # "In copertura pesante +2": a trench is heavy cover, as for fire (BI-R080)
         ids.append("heavy-cover" if args["cover"] == "trench" else f"{args['cover']}-cover")
     if unit.has(Status.MORALE_FIRE) or args["fire"]:
@@ -56,6 +58,11 @@ def mod_ids(ctx: Context, unit: Unit, args: dict[str, Any]) -> list[str]:
     if squads.leader_lost(ctx.state, unit):
         ids.append("commander-killed")  # ruling BI-COMMANDER-KILLED (digest BI-AMB-42)
     return ids
+
+
+def given_cover(unit: Unit) -> str:
+    """The cover the fire line that made his check due gave him ("" if none said)."""
+    return next((c for c in casualties.COVERS if unit.has(f"morale-cover-{c}")), "")
 
 
 def _morale(ctx: Context, args: dict[str, Any]) -> None:
@@ -70,6 +77,14 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     trigger = args["trigger"]
     if not unit.has(Status.MORALE_DUE) and not trigger:
         raise Refused(_("no check is due for {unit}: name its trigger (m1 to m7, A.13.1)").format(unit=unit.name))
+    cover = args["cover"] or given_cover(unit)
+    take_check(ctx, unit, {**args, "cover": cover}, lambda: bool(args["enemy"]))
+
+
+def take_check(ctx: Context, unit: Unit, args: dict[str, Any], enemy_near: Callable[[], bool]) -> None:
+    """One morale check (A.13.2): ``args`` as the ``morale`` command's; ``enemy_near``
+    says, when it matters (a Surrender, BI-R182), whether a visible enemy is within 12 cm."""
+    trigger = args["trigger"]
     near = args["near"] or 0
     chance, mods = morale.pass_chance(
         quality(unit),
@@ -113,7 +128,70 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     if "helicopter" in unit.roles:
         helicopter_effect(ctx, unit, result)
         return
-    apply_effect(ctx, unit, result, bool(args["enemy"]))
+    surrenders = result == MoraleEffect.SURRENDER and unit.kind == Kind.MAN
+    apply_effect(ctx, unit, result, surrenders and enemy_near())
+
+
+# ------------------------------------------------------------ the checks next takes
+
+#: What ``next`` asks of each check due whose cover no fire line gave (BI-R181).
+COVER_QUESTION = M("cover for his morale check")
+#: What it asks of a man whose check came to Surrender (BI-R182).
+ENEMY_QUESTION = M("surrender: a visible enemy within 12 cm to surrender to?")
+
+
+def _cover_question() -> Question:
+    """BI-R181's cover rows, as the answers to ``next``'s question: none, or the row's
+    modifier (a trench counts as heavy cover, BI-R080)."""
+    rows = {m.id: m for m in morale_table().modifiers}
+    light, heavy = rows["light-cover"], rows["heavy-cover"]
+    return Question(
+        COVER_QUESTION,
+        ("none", *casualties.COVERS),
+        meanings=(
+            M("in the open"),
+            M("{row} +{add}", row=word(light.label), add=light.add),
+            M("{row} +{add}", row=word(heavy.label), add=heavy.add),
+            M("a trench counts as heavy cover: +{add}", add=heavy.add),
+        ),
+        default="none",
+        rule="BI-R181",
+    )
+
+
+def _enemy_question() -> Question:
+    return Question(
+        ENEMY_QUESTION,
+        ("yes", "no"),
+        meanings=(M("he surrenders"), M("he panics instead")),
+        default="no",
+        rule="BI-R182",
+    )
+
+
+def run_due(ctx: Context) -> None:
+    """Every check due, in one go, for ``next`` (A.13.1; ruling BI-MORALE-NEXT): side by
+    side, man by man as the scenario lists them.  Each asks only what the game cannot
+    know: his cover, unless the fire line that made it due gave it; whether an enemy is
+    near, only when he surrenders.  Isolation beyond command distance and seriously
+    wounded men near him are the referee's to give with ``morale NAME isolated near=N``
+    before ``next``."""
+    order = list(ctx.state.sides)
+    due = sorted(
+        (u for u in ctx.state.units.values() if u.in_play and u.has(Status.MORALE_DUE)),
+        key=lambda u: order.index(u.side) if u.side in order else len(order),
+    )
+    for listed in due:
+        unit = ctx.unit(listed.id)
+        if not unit.in_play or not unit.has(Status.MORALE_DUE):
+            continue  # an earlier check's effect took him out, or settled it
+        if unit.has(Status.SERIOUSLY_WOUNDED):
+            ctx.emit(ev.StatusChanged(unit=unit.id, remove=tuple(b for b in DUE if unit.has(b))))
+            continue  # he can do nothing, morale included (BI-R110)
+        cover = given_cover(unit) or ctx.ask(_cover_question(), unit=unit.id)
+        args = {"trigger": None, "cover": cover, "isolated": False, "fire": False, "near": 0}
+        with ctx.at_step(dice_order.NEXT_MORALE):
+            take_check(ctx, unit, args, lambda unit=unit: ctx.ask(_enemy_question(), unit=unit.id) == "yes")  # type: ignore[misc]  # a lambda binding a value by default argument
 
 
 def helicopter_effect(ctx: Context, unit: Unit, result: str) -> None:

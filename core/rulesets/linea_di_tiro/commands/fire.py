@@ -160,6 +160,9 @@ def _at(ctx: Context, args: dict[str, Any]) -> None:
         result = rules.at_result(attack, protection, total, long_range)
         return _verdict(total, table.column(diff).label, _AT_WORDS[result])
 
+    def meaning(faces: tuple[int, ...]) -> Msg:  # the table's row for these dice, for the prompt
+        return M(_AT_WORDS[rules.at_result(attack, protection, sum(faces) + sum_mods(mods), long_range)])
+
     faces = ctx.roll(
         M(
             "AT fire at {target}, attack {attack} - protection {protection} = {diff}",
@@ -175,6 +178,7 @@ def _at(ctx: Context, args: dict[str, Any]) -> None:
         rule="LT-R050",
         unit=shooter.id,
         outcome=outcome,
+        meaning=meaning,
         check=ev.Read(),  # LT-R050: a row of the AT table
     )
     result = rules.at_result(attack, protection, sum(faces) + sum_mods(mods), long_range)
@@ -249,12 +253,12 @@ def mg_attack(
     else:
         purpose = M("{what}, attack {attack} - {defence} {value} = {diff}", **sums)
 
+    def read(faces: tuple[int, ...]) -> str:
+        result = rules.mg_result(factor, value, faces[0] + sum_mods(mods))
+        return "T" if result == "I" and is_tank(defender) else result  # C.7 legend
+
     def outcome(faces: tuple[int, ...]) -> Msg:
-        total = faces[0] + sum_mods(mods)
-        result = rules.mg_result(factor, value, total)
-        if result == "I" and is_tank(defender):
-            result = "T"
-        return _verdict(total, table.column(diff).label, _MG_WORDS[result])
+        return _verdict(faces[0] + sum_mods(mods), table.column(diff).label, _MG_WORDS[read(faces)])
 
     (face,) = ctx.roll(
         purpose,
@@ -268,6 +272,7 @@ def mg_attack(
         # about the target, who may be hidden (LT-R030): as private as he is
         vis=() if by else unit_audience(ctx.unit(target.id)),
         outcome=outcome,
+        meaning=lambda f: M(_MG_WORDS[read(f)]),  # the table's row alone, for the prompt
         check=ev.Read(),  # LT-R060: a row of the MG/HE table
     )
     result = rules.mg_result(factor, value, face + sum_mods(mods))

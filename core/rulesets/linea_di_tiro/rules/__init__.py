@@ -21,6 +21,18 @@ def draw(order: Sequence[str], drawn: int) -> tuple[str, int]:
     return order[drawn], drawn + 1
 
 
+def drawable(order: Sequence[str], drawn: int, cards_drawn: int) -> list[str]:
+    """LT-R010/R011 (ruling LT-RESHUFFLE): the cards the pile may give next, in whatever
+    order a table's deck holds them: those not drawn since the last reshuffle, and of
+    them, after a reshuffle, the cards that were left (on top) before the discards
+    shuffled under them.  ``cards_drawn``: every card drawn in the game; the first
+    reshuffle follows draw 44 (54 less the 10 left)."""
+    left = deck().reshuffle_at
+    reshuffled = cards_drawn >= len(order) - left
+    top = left if reshuffled and drawn < left else len(order)
+    return list(order[drawn:top])
+
+
 def reshuffle_due(order: Sequence[str], drawn: int) -> bool:
     """LT-R011: when exactly ``reshuffle_at`` (10) cards are left, the discards are shuffled."""
     return len(order) - drawn == deck().reshuffle_at

@@ -1,0 +1,228 @@
+"""Bassa Intensità's checks due are walked by ``next`` in one sequence of prompts, asking
+only what the game cannot know (issue #48), and the table dice's prompt says the chance
+and, for a roll read off a table, what each face means before the roll: in the Textual
+client (Pilot) and the line client (plain mode, plain SSH seats)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from core.game import Game
+from tui.app import FireteamApp
+from tui.commandline import CommandInput
+from tui.screens.dialogs import DicePrompt, QuestionPrompt
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lines"))
+from lines_support import Seat  # noqa: E402
+
+SIZE = (100, 30)
+#: The militia a hit on Omar Haji, their leader, makes check morale (M6), after him (M7).
+CHECKING = ("omar", "said", "yusuf", "karim", "tariq")
+
+
+def casualty(path: Path) -> Game:
+    """The demo in the Elite tier's fire: Ferrante's first shot wounds Omar Haji, in heavy
+    cover (1: a hit; damage 7: wounded); the second misses (10).  Five checks are due."""
+    game = Game.new(path, "bassa-intensita", seed=3)
+    game.execute("scenario demo")
+    game.execute("next dice=5,2")
+    for _ in range(4):
+        game.execute("next")
+    assert game.state.phase == "fire-elite"
+    game.execute("fire ferrante omar range=10 heavy dice=1,7,10")
+    assert all(game.state.units[u].has("morale-due") for u in CHECKING)
+    return game
+
+
+async def type_keys(pilot, text: str) -> None:
+    await pilot.press(*[c if c != " " else "space" for c in text])
+
+
+def title(screen) -> str:
+    return str(screen.query_one(".title").render())
+
+
+def shown(screen, selector: str) -> str:
+    widget = screen.query_one(selector)
+    return " ".join(widget.render_line(y).text.strip() for y in range(widget.size.height)).strip()
+
+
+async def test_next_walks_every_check_due_in_one_sequence_of_prompts(tmp_path):
+    game = casualty(tmp_path / "bi.ft")
+    app = FireteamApp(game)
+    keys = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")  # table dice
+        await type_keys(pilot, "next")
+        await pilot.press("enter")
+        keys += 5
+        seen = []
+        while True:
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, QuestionPrompt):
+                seen.append(("asked", title(screen)))
+                await pilot.press("enter")  # none: the default, said in the prompt
+                keys += 1
+            elif isinstance(screen, DicePrompt):
+                seen.append(("dice", title(screen).split(":")[0]))
+                await pilot.press("2", "enter")  # every check passes
+                keys += 2
+            else:
+                break
+        # Omar's cover came with the fire line: not asked again; his four men's is
+        assert seen == [
+            ("dice", "Omar Haji's morale (the check that is due)"),
+            ("asked", "Said the marksman's cover for his morale check (BI-R181)"),
+            ("dice", "Said the marksman's morale (the check that is due)"),
+            ("asked", "Yusuf Ali's cover for his morale check (BI-R181)"),
+            ("dice", "Yusuf Ali's morale (the check that is due)"),
+            ("asked", "Karim Nur's cover for his morale check (BI-R181)"),
+            ("dice", "Karim Nur's morale (the check that is due)"),
+            ("asked", "Tariq Nur's cover for his morale check (BI-R181)"),
+            ("dice", "Tariq Nur's morale (the check that is due)"),
+        ]
+        assert not any(game.state.units[u].has("morale-due") for u in CHECKING)
+        assert game.state.phase == "fire-veteran"
+        assert keys == 19  # one casualty: five checks at the table, not ~40 keys
+    game.close()
+
+
+async def test_a_cover_answer_is_checked_and_escape_cancels(tmp_path):
+    game = casualty(tmp_path / "bi.ft")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "next")
+        await pilot.press("enter")  # the game's dice: only the questions are asked
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, QuestionPrompt)
+        assert title(prompt) == "Said the marksman's cover for his morale check (BI-R181)"
+        answers = prompt.query_one("#question-answers")
+        assert [answers.render_line(y).text.strip() for y in range(answers.size.height)] == [
+            "none: in the open",
+            "light: in light cover +1",
+            "heavy: in heavy cover +2",
+            "trench: a trench counts as heavy cover: +2",
+        ]
+        await type_keys(pilot, "hedge")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is prompt
+        assert "'hedge' is not an answer here" in str(prompt.query_one("#question-error").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, QuestionPrompt | DicePrompt)
+        assert game.state.units["said"].has("morale-due")  # nothing was recorded
+    game.close()
+
+
+async def test_the_dice_prompt_says_the_chance_and_what_each_face_means_before_the_roll(tmp_path):
+    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
+    game.execute("scenario demo")
+    game.execute("next dice=5,2")
+    for _ in range(4):
+        game.execute("next")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")
+        await type_keys(pilot, "fire ferrante omar range=10 heavy")
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, DicePrompt)
+        # Elite 6 + short range 1 - heavy cover 2 = 5
+        assert shown(prompt, "#dice-chance") == "chance before the roll: needs 5 or less on 1d10: 50.0%"
+        await pilot.press("1", "enter")  # a hit: the damage, read off A.12.1's table
+        await pilot.pause()
+        prompt = app.screen
+        assert title(prompt) == "Omar Haji's damage: 1d10"
+        assert shown(prompt, "#dice-meanings") == (
+            "what the faces mean: 1: near miss; 2–5: shocked; 6–8: wounded; 9: seriously wounded; 10: dead"
+        )
+        assert not prompt.query("#dice-chance")  # a table's row has no chance of its own
+    game.close()
+
+
+def test_plain_mode_walks_the_same_checks(tmp_path):
+    """The line client (``fireteam --plain``, a plain SSH seat) asks the same questions in
+    the same sequence; an empty line takes the default, a wrong answer is asked again."""
+    game = casualty(tmp_path / "bi.ft")
+    seat = Seat(game, table_dice=True)
+    said = seat.say("next")
+    assert said[0].startswith("Table dice: Omar Haji's morale (the check that is due): 1d10, needs 4 or less")
+    assert said[1] == "Chance before the roll: needs 4 or less on 1d10: 40.0%."
+    said = seat.say("2")
+    assert said[:2] == [
+        "Question: Said the marksman's cover for his morale check (BI-R181).",
+        "Answers: none: in the open; light: in light cover +1; heavy: in heavy cover +2; "
+        "trench: a trench counts as heavy cover: +2.",
+    ]
+    assert seat.client.prompt == "Your answer (an empty line: none; cancel cancels): "
+    said = seat.say("hedge")
+    assert any("'hedge' is not an answer here" in line for line in said)
+    said = seat.say("h")  # heavy: Regular 4 + 3 - 2 + 2 = 7
+    assert said[0].startswith("Table dice: Said the marksman's morale (the check that is due): 1d10, needs 7 or less")
+    seat.say("2")
+    for _ in range(3):
+        seat.say("")  # no cover
+        seat.say("2")
+    assert not any(game.state.units[u].has("morale-due") for u in CHECKING)
+    assert game.state.phase == "fire-veteran"
+    game.close()
+
+
+async def test_odds_in_the_client_says_the_chances_and_gives_the_command_back(tmp_path):
+    """``odds COMMAND``, the line client's reading word, in the Textual client too: the
+    chance of the first roll, nothing given, the command back on the line to give."""
+    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
+    game.execute("scenario demo")
+    game.execute("next dice=5,2")
+    for _ in range(4):
+        game.execute("next")
+    before = game.log_length
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "odds fire ferrante omar range=10")
+        await pilot.press("enter")
+        await pilot.pause()
+        hint = str(app.screen.query_one("#cmd-hint").render())
+        assert hint.startswith("Needs 7 or less on 1d10: 70.0%. Modifiers: Elite Quality +6"), hint
+        assert app.screen.query_one(CommandInput).value == "fire ferrante omar range=10"
+        assert game.log_length == before  # nothing was given
+    game.close()
+
+
+async def test_linea_di_tiro_with_table_dice_asks_the_card_the_table_drew(tmp_path):
+    """C.2.1 D2 (ruling LT-TABLE-DECK): F3, then next: the card is typed, as a keyboard
+    types it; one already drawn is refused with why, and asked again."""
+    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
+    game.execute("scenario demo")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")
+        await type_keys(pilot, "next")
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, QuestionPrompt)
+        assert title(prompt) == "the card the table drew (LT-R010)"
+        await type_keys(pilot, "ks")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.state.card == "K♠"
+        await type_keys(pilot, "next")
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_keys(pilot, "ks")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, QuestionPrompt)
+        error = str(app.screen.query_one("#question-error").render())
+        assert error.startswith("K♠ cannot be the answer now: it is not in the pile"), error
+        await type_keys(pilot, "joker")  # the refused answer is selected: typing replaces it
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (game.state.turn, game.state.card) == (2, "Joker")
+    game.close()
