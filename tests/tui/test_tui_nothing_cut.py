@@ -67,22 +67,20 @@ async def test_linea_di_tiro_s_refusal_shows_the_values_to_type(tmp_path, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
-async def test_bassa_intensita_s_due_checks_are_named_to_the_end(tmp_path, size):
-    """``next`` with morale checks due: every name, and how to waive one, show (the line was
-    cut at ``(morale UNIT; or``)."""
+async def test_bassa_intensita_s_usage_is_shown_to_its_end(tmp_path, size):
+    """A refusal longer than its row wraps to its end: ``morale`` alone is told its whole usage.
+    (``next`` with checks due was cut at ``(morale UNIT; or``; it now walks the checks instead.)"""
     game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=5)
     game.execute("scenario demo")
     game.execute("next")
-    for unit in ("omar", "said", "yusuf", "karim", "tariq"):
-        game.execute(f"mark {unit} morale-due")
     app = FireteamApp(game)
     async with app.run_test(size=size) as pilot:
-        await type_keys(pilot, "next")
+        await type_keys(pilot, "morale")
         await pilot.press("enter")
         await pilot.pause()
         shown = said_under_the_line(app)
-        assert squashed("Omar Haji, Said the marksman, Yusuf Ali, Karim Nur, Tariq Nur") in shown
-        assert shown.endswith(squashed("(morale UNIT; or clear UNIT morale-due to waive one)")), shown
+        assert squashed("morale: missing unit; usage: morale unit [trigger]") in shown
+        assert shown.endswith(squashed("[isolated] [fire] [near=…] [enemy]")), shown
     game.close()
 
 
