@@ -806,8 +806,11 @@ async def test_the_plain_page_wants_the_cookie_and_has_the_other_pages_policy(tm
                 assert "innerHTML" not in await script.text() and "insertAdjacentHTML" not in await script.text()
 
 
-async def test_the_seats_files_plain_seat_gets_the_plain_page_and_lines_whatever_the_socket_asks(tmp_path, caplog):
-    async with web_table(tmp_path, caplog, plain={"reg"}) as web:
+@pytest.mark.parametrize("workers", [False, True], ids=["no workers", "seat workers"])
+async def test_the_seats_files_plain_seat_gets_the_plain_page_and_lines_whatever_the_socket_asks(
+    tmp_path, caplog, workers
+):
+    async with web_table(tmp_path, caplog, plain={"reg"}, workers=workers) as web:
         token, _ = web.invitations.create("reg")
         http, _status = await join(web, token)
         async with http.get(web.url("/")) as answer:
