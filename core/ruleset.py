@@ -574,6 +574,11 @@ class Ruleset(ABC):
         """The troop class's name for display ("R3" → "Veteran")."""
         return cls
 
+    def weapon_name(self, weapon: str) -> str:
+        """A weapon's name for display, in the reader's language ("AR" → "Assault rifle"); by default
+        the weapon's id as the ruleset's words say it."""
+        return Domain(self.domain).term(weapon)
+
     def piece_class(self, state: GameState, cls: str) -> str:
         """A piece's class as shown, where the game's own state may name it (a class a
         scenario file defines); ``class_name`` by default."""

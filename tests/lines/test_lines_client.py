@@ -79,8 +79,8 @@ def test_the_roster_says_each_figure_state_first(tmp_path):
     game = played_game(tmp_path / "game.ft")
     said = Seat(game, "regulars").say("roster")
     assert "Bersaglieri (regulars): 6 of 7 figures in play; 30 defeat points." in said
-    assert "Sgt Rossi, leader: suppressed; R3 AR." in said
-    assert "Cpl Bianchi: out of action; R3 LMG." in said
+    assert "Sgt Rossi, leader: suppressed; Veteran, Assault rifle." in said
+    assert "Cpl Bianchi: out of action; Veteran, Light machine gun." in said
     game.close()
 
 
@@ -383,4 +383,14 @@ def test_the_prompt_names_who_types_as_the_textual_client_does(tmp_path):
     assert Seat(game, "regulars").client.prompt == "Bersaglieri> "  # a side by its name, not its id
     assert Seat(game, "irregulars", seat="carla").client.prompt == "carla (Somali militia)> "
     assert Seat(game, SPECTATOR, lang="it").client.prompt == "spettatore> "
+    game.close()
+
+
+def test_a_figures_weapons_and_class_are_said_by_their_names_not_the_tables_codes(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    said = Seat(game).say("who rossi")
+    assert said[0] == "Sgt Rossi, leader: no status; Veteran, Assault rifle."
+    assert "Weapons: Assault rifle." in said
+    italian = Seat(game, lang="it").say("who rossi")
+    assert "Armi: Fucile d'assalto." in italian
     game.close()

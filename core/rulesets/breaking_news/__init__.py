@@ -206,6 +206,12 @@ class BreakingNews(Ruleset):
         tc = troop_classes().get(cls)
         return _(tc.name) if tc else cls
 
+    def weapon_name(self, weapon: str) -> str:
+        from core.rulesets.breaking_news.tables.combat import weapons
+
+        w = weapons().get(weapon)  # §8.0's firing table names each weapon
+        return _(w.name) if w else super().weapon_name(weapon)
+
     def terms(self) -> tuple[str, ...]:
         """The statuses a figure shows (words.STATUSES), translated as terms."""
         return STATUSES
