@@ -649,7 +649,8 @@ class WebDoor:
         terminal (a seat the seats file makes plain has no terminal page)."""
         lang = self._language(request)
         with reading(lang):
-            back = f'<p><a href="/">{html.escape(_("Terminal page"))}</a></p>' if chosen else ""
+            terminal = html.escape(_("Terminal page"))
+            back = f'<p><a href="/">{terminal}</a></p>' if chosen else ""
             body = (
                 _template("plain.html")
                 .replace("{{lang}}", lang)
