@@ -209,13 +209,29 @@ def test_a_command_of_several_rolls_says_the_order_of_its_dice_once_and_each_rol
     seat.say("dice table")
     first = seat.say("fire rossi noor range=20")
     assert first[0] == "Table dice: Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+."
-    assert first[1].startswith("Its dice, in order: 1. if suppressed: his suppression test, 1d6; 2. to hit:")
-    assert first[2:] == ["Now step 2 of 5: to hit: the weapon's dice, per target."]
+    # Only the steps that apply: no one of his side is suppressed, deviation and the wounded rule are off.
+    assert first[1] == (
+        "Its dice, in order: 1. to hit: the weapon's dice, per target; "
+        "2. each hit's save: 1d6 per hit (a vehicle's own save first, then each man aboard)."
+    )
+    assert first[2:] == ["Now step 1 of 2: to hit: the weapon's dice, per target."]
     assert seat.say("6") == [  # the order not read out again; where it is now, in words
         "Table dice: Ahmed Noor's save: 1d6, needs 5+.",
-        "Now step 4 of 5: each hit's save: 1d6 per hit (a vehicle's own save first, then each man aboard).",
+        "Now step 2 of 2: each hit's save: 1d6 per hit (a vehicle's own save first, then each man aboard).",
     ]
     assert "Saved: suppressed. Ahmed Noor's save: 1d6 needing 5+: 5 [table dice]." in seat.say("5")
+
+
+def test_the_dice_steps_said_are_those_the_game_now_makes_apply(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game)
+    for line in ("option wounded on", "next", "next", "mark bianchi suppressed", "dice table"):
+        seat.say(line)
+    first = seat.say("fire rossi noor range=20")
+    assert first[1].startswith("Its dice, in order: 1. if suppressed: his suppression test, 1d6; 2. to hit: ")
+    assert "3. each hit's save" in first[1]
+    assert first[1].endswith("4. with the wounded rule, each failed save: the wound, 1d6.")
+    assert "deviation" not in first[1]  # the option is off
 
 
 def test_a_roll_of_a_command_of_one_step_says_no_step(tmp_path):

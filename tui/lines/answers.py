@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+import msgspec
+
 from core import events as ev
 from core.commands import find_unit, local_name, meanings, names, usage
 from core.dice import DiceRequest
@@ -481,6 +483,15 @@ def who(game: Game, state: GameState, role: str, words: str) -> list[str]:
 
 
 # ----------------------------------------------------------------- the dice
+
+
+def narrowed(request: DiceRequest, applying: tuple[str, ...]) -> DiceRequest:
+    """``request`` with its command's dice narrowed to the steps that apply (``Ruleset.dice_that_apply``),
+    its step counted among them; the step rolled now is kept whatever the ruleset said of it."""
+    at = request.current()
+    rolled = request.order[at] if at is not None else None
+    order = tuple(step for step in request.order if step in applying or step == rolled)
+    return msgspec.structs.replace(request, order=order, step=None if rolled is None else order.index(rolled))
 
 
 def table_dice(request: DiceRequest, *, first: bool) -> list[Line]:
