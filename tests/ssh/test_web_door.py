@@ -506,6 +506,10 @@ async def test_pages_speak_the_browsers_language(tmp_path, caplog):
             async with http.get(web.url("/"), headers=italian) as answer:
                 page = await answer.text()
             assert '<html lang="it">' in page and '"paste": "Incolla"' in page
+            async with http.get(web.url("/plain"), headers=italian) as answer:
+                plain = await answer.text()
+            assert 'aria-label="Risposte"' in plain and '<label for="line" id="prompt">Comando</label>' in plain
+            assert "Maiusc+Tab" in plain and '<a href="/">Pagina col terminale</a>' in plain
             ws = await http.ws_connect(
                 web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin, **italian}
             )
@@ -855,3 +859,22 @@ async def test_a_plain_browser_seat_completes_and_is_held_to_the_seats_limits(tm
         finally:
             await browser.close()
         assert "Traceback" not in web.log()
+
+
+async def test_a_plain_page_leaving_the_pages_own_messages_unread_is_cut_off_as_for_its_answers(
+    tmp_path, caplog, monkeypatch
+):
+    from tui.ssh import web as web_door
+
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("rita")
+        browser = await plain_seat(web, token)
+        try:
+            await wait_until(lambda: ["prompt", "rita (referee)>"] in browser.told)
+            # From here on the browser reads nothing (its buffers full): a Tab's answer is all that is sent.
+            monkeypatch.setattr(web_door._WebChannel, "buffered", lambda self: 10**9)
+            await browser.ws.send_str(json.dumps(["tab", ["no", 2]]))
+            await wait_until(lambda: "slow reader cut off seat=rita" in web.log())
+            await wait_until(lambda: not web.club.server.sessions)
+        finally:
+            await browser.close()

@@ -39,7 +39,14 @@ class WebPlainSeat(PlainSeat):
 
     def __init__(self, *args: Any, control: Control, **kwargs: Any) -> None:
         super().__init__(*args, terminal=False, **kwargs)
-        self._control = control
+        self._send_control = control
+
+    def _control(self, message: list[Any]) -> None:
+        """A message of the page's own, held to the same limit of unread output as the answers."""
+        if self._closed:
+            return
+        self._send_control(message)
+        self._check_backlog()
 
     @property
     def remembers(self) -> bool:
