@@ -21,6 +21,11 @@ reason (:data:`END_REASONS`: the page says it in the player's language, and
 offers to sit again only if ``/alive`` says the cookie still lets him in);
 any other close is a dropped connection, which the page reconnects by itself.
 
+A seat may sit as plain lines instead (the seats file's ``plain = true``, or
+the plain page its player chose: ``/plain``, ``/ws?plain=1``), for a screen
+reader or a braille display: no terminal, the same line client an SSH plain
+seat hosts, and a few messages of the page's own (``tui.ssh.webplain``).
+
 Security (every request is hostile until checked):
 
 * ``/join/TOKEN`` answers a token that lets nobody in (forged, expired,
