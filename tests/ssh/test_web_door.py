@@ -878,3 +878,16 @@ async def test_a_plain_page_leaving_the_pages_own_messages_unread_is_cut_off_as_
             await wait_until(lambda: not web.club.server.sessions)
         finally:
             await browser.close()
+
+
+def test_a_frames_writes_go_as_one_message_and_the_pages_own_each_in_its_place():
+    from tui.ssh.web import _grouped
+
+    assert _grouped([b"a", b"b", '["prompt","x"]', b"c", '["tab",["n",1]]', '["prompt","y"]']) == [
+        b"ab",
+        '["prompt","x"]',
+        b"c",
+        '["tab",["n",1]]',
+        '["prompt","y"]',
+    ]
+    assert _grouped([b"row"] * 1000) == [b"row" * 1000]

@@ -359,11 +359,17 @@ class _WebChannel:
 def _grouped(batch: list[bytes | str]) -> list[bytes | str]:
     """The output written in a row as one message; each of a page's own messages alone, in its place."""
     grouped: list[bytes | str] = []
+    run: list[bytes] = []  # joined once: a frame is many small writes
     for item in batch:
-        if isinstance(item, bytes) and grouped and isinstance(grouped[-1], bytes):
-            grouped[-1] += item
-        else:
-            grouped.append(item)
+        if isinstance(item, bytes):
+            run.append(item)
+            continue
+        if run:
+            grouped.append(b"".join(run))
+            run = []
+        grouped.append(item)
+    if run:
+        grouped.append(b"".join(run))
     return grouped
 
 
