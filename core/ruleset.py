@@ -633,6 +633,17 @@ class Ruleset(ABC):
         """The troop class's name for display ("R3" → "Veteran")."""
         return cls
 
+    def dice_that_apply(self, state: GameState, spec: CommandSpec, args: Mapping[str, Any]) -> tuple[str, ...]:
+        """The steps of ``spec``'s dice (``CommandSpec.dice``) that ``args``, given now, may roll: a step whose
+        words name a condition ("if suppressed", "with the wounded rule") that the game before the command
+        rules out is left out, so that a player hears the dice that apply.  All of them by default."""
+        return spec.dice
+
+    def weapon_name(self, weapon: str) -> str:
+        """A weapon's name for display, in the reader's language ("AR" → "Assault rifle"); by default
+        the weapon's id as the ruleset's words say it."""
+        return Domain(self.domain).term(weapon)
+
     def piece_class(self, state: GameState, cls: str) -> str:
         """A piece's class as shown, where the game's own state may name it (a class a
         scenario file defines); ``class_name`` by default."""

@@ -79,8 +79,8 @@ def test_the_roster_says_each_figure_state_first(tmp_path):
     game = played_game(tmp_path / "game.ft")
     said = Seat(game, "regulars").say("roster")
     assert "Bersaglieri (regulars): 6 of 7 figures in play; 30 defeat points." in said
-    assert "Sgt Rossi, leader: suppressed; R3 AR." in said
-    assert "Cpl Bianchi: out of action; R3 LMG." in said
+    assert "Sgt Rossi, leader: suppressed; Veteran, Assault rifle." in said
+    assert "Cpl Bianchi: out of action; Veteran, Light machine gun." in said
     game.close()
 
 
@@ -210,14 +210,30 @@ def test_a_command_of_several_rolls_says_the_order_of_its_dice_once_and_each_rol
     first = seat.say("fire rossi noor range=20")
     assert first[0] == "Table dice: Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+."
     assert first[1] == "Chance before the roll: needs 3+ on 1d6: 66.7%."  # before the roll, not after
-    assert first[2].startswith("Its dice, in order: 1. if suppressed: his suppression test, 1d6; 2. to hit:")
-    assert first[3:] == ["Now step 2 of 5: to hit: the weapon's dice, per target."]
+    # Only the steps that apply: no one of his side is suppressed, deviation and the wounded rule are off.
+    assert first[2] == (
+        "Its dice, in order: 1. to hit: the weapon's dice, per target; "
+        "2. each hit's save: 1d6 per hit (a vehicle's own save first, then each man aboard)."
+    )
+    assert first[3:] == ["Now step 1 of 2: to hit: the weapon's dice, per target."]
     assert seat.say("6") == [  # the order not read out again; where it is now, in words
         "Table dice: Ahmed Noor's save: 1d6, needs 5+.",
         "Chance before the roll: needs 5+ on 1d6: 33.3%.",
-        "Now step 4 of 5: each hit's save: 1d6 per hit (a vehicle's own save first, then each man aboard).",
+        "Now step 2 of 2: each hit's save: 1d6 per hit (a vehicle's own save first, then each man aboard).",
     ]
     assert "Saved: suppressed. Ahmed Noor's save: 1d6 needing 5+: 5 [table dice]." in seat.say("5")
+
+
+def test_the_dice_steps_said_are_those_the_game_now_makes_apply(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game)
+    for line in ("option wounded on", "next", "next", "mark bianchi suppressed", "dice table"):
+        seat.say(line)
+    first = seat.say("fire rossi noor range=20")
+    assert first[1].startswith("Its dice, in order: 1. if suppressed: his suppression test, 1d6; 2. to hit: ")
+    assert "3. each hit's save" in first[1]
+    assert first[1].endswith("4. with the wounded rule, each failed save: the wound, 1d6.")
+    assert "deviation" not in first[1]  # the option is off
 
 
 def test_a_roll_of_a_command_of_one_step_says_no_step(tmp_path):
@@ -385,4 +401,14 @@ def test_the_prompt_names_who_types_as_the_textual_client_does(tmp_path):
     assert Seat(game, "regulars").client.prompt == "Bersaglieri> "  # a side by its name, not its id
     assert Seat(game, "irregulars", seat="carla").client.prompt == "carla (Somali militia)> "
     assert Seat(game, SPECTATOR, lang="it").client.prompt == "spettatore> "
+    game.close()
+
+
+def test_a_figures_weapons_and_class_are_said_by_their_names_not_the_tables_codes(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    said = Seat(game).say("who rossi")
+    assert said[0] == "Sgt Rossi, leader: no status; Veteran, Assault rifle."
+    assert "Weapons: Assault rifle." in said
+    italian = Seat(game, lang="it").say("who rossi")
+    assert "Armi: Fucile d'assalto." in italian
     game.close()

@@ -71,13 +71,13 @@ def test_status_names_the_save_not_its_folder(tmp_path):
 
 def test_a_figure_with_no_status_is_not_ready_and_linea_di_tiro_s_badges_are_words(tmp_path):
     game = played_game(tmp_path / "demo.ft")
-    assert "Pte Conti: no status; R3 AR." in Seat(game).say("roster")
+    assert "Pte Conti: no status; Veteran, Assault rifle." in Seat(game).say("roster")
     game.close()
     shutil.copyfile(SAVES / "linea-di-tiro-game.ft", tmp_path / "ldt.ft")
     ldt = Game.open(tmp_path / "ldt.ft", writable=False)
     roster = Seat(ldt).say("roster")
-    assert "Capt Miller's HQ: no status; rifles." in roster
-    assert "1st squad, second half: fired 2 times, 1 prepared attack; rifles." in roster
+    assert "Capt Miller's HQ: no status; Rifle half-squad." in roster
+    assert "1st squad, second half: fired 2 times, 1 prepared attack; Rifle half-squad." in roster
     assert "Team 1st Platoon: 3 of 3 in play; 1 prepared attack: 2 figures; fired 2 times: 1 figure." in roster
     assert any("activation option 5 (full speed)" in line for line in roster)
     assert not any(" ready" in line for line in roster)

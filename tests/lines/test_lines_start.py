@@ -97,3 +97,23 @@ def test_the_italian_draft_is_named_in_words_in_the_list_and_in_the_game(tmp_pat
     assert done.returncode == 0, done.stdout
     said = [line for answer in map(json.loads, done.stdout.splitlines()) for line in answer["lines"]]
     assert any(line.startswith("You are the referee, at Breaking News 1.5.1, Italian draft of 9") for line in said)
+
+
+def test_in_italian_the_start_says_its_words_in_italian_and_takes_them_and_the_english(tmp_path):
+    done = plain(tmp_path, "elenco\nnuova\n2\n1\nesci\n", "--lang", "it")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == (
+        "Fireteam, in righe semplici. Scegli una partita: scrivi il suo numero, oppure nuova, demo, apri FILE, esci."
+    )
+    assert lines[1].startswith("Ancora nessuna partita: nuova ne inizia una di qualsiasi regolamento")
+    assert lines.count(lines[1]) == 2  # elenco: the list again
+    assert "I regolamenti (una riga vuota o esci torna indietro):" in lines
+    (made,) = data_saves(tmp_path).glob("*.ft")  # nuova, Breaking News, its first scenario
+    game = Game.open(made, writable=False)
+    assert game.ruleset.name == "Breaking News"
+    game.close()
+    done = plain(tmp_path, "new\n\nfoo\nquit\n", "--lang", "it")
+    lines = done.stdout.splitlines()
+    assert "I regolamenti (una riga vuota o esci torna indietro):" in lines  # new, in English, taken too
+    assert "Rifiutato: scrivi il numero di una partita, rileggi N, nuova, demo, apri FILE, elenco o esci." in lines

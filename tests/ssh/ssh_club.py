@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -169,13 +169,20 @@ def make_keys(names) -> dict[str, asyncssh.SSHKey]:
     return {name: asyncssh.generate_private_key("ssh-ed25519", comment=f"{name}@test") for name in names}
 
 
-def seats_toml(keys: dict[str, asyncssh.SSHKey], roles: dict[str, str], langs: dict[str, str] | None = None) -> str:
-    """The seats file of these seats; ``langs``: the seats that name their language."""
+def seats_toml(
+    keys: dict[str, asyncssh.SSHKey],
+    roles: dict[str, str],
+    langs: dict[str, str] | None = None,
+    plain: Collection[str] = (),
+) -> str:
+    """The seats file of these seats; ``langs``: the seats that name their language; ``plain``: those that sit
+    as plain lines."""
     out = []
     for name, role in roles.items():
         public = keys[name].export_public_key().decode().strip()
         lang = f'lang = "{langs[name]}"\n' if langs and name in langs else ""
-        out.append(f'[[seat]]\nname = "{name}"\nrole = "{role}"\nkeys = ["{public}"]\n{lang}')
+        lines = "plain = true\n" if name in plain else ""
+        out.append(f'[[seat]]\nname = "{name}"\nrole = "{role}"\nkeys = ["{public}"]\n{lang}{lines}')
     return "\n".join(out)
 
 
@@ -215,12 +222,14 @@ def seat_workers(
     *,
     langs: dict[str, str] | None = None,
     lang: str | None = None,
+    plain: Collection[str] = (),
 ) -> SeatWorkers:
     """A server with two real seat workers (not started), its files in ``folder``, its workers' log in serve.log.
 
-    ``langs``: the seats whose entry names a language; ``lang``: the server's (``fireteam serve --lang``)."""
+    ``langs``: the seats whose entry names a language; ``lang``: the server's (``fireteam serve --lang``);
+    ``plain``: the seats that sit as plain lines."""
     seats_path = folder / "seats.toml"
-    seats_path.write_text(seats_toml(keys, seats, langs))
+    seats_path.write_text(seats_toml(keys, seats, langs, plain))
     key_path = folder / "host_key"
     key_path.write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_private_key())
     return SeatWorkers(

@@ -203,6 +203,7 @@ async def test_the_page_draws_its_own_share_of_the_dice_for_each_line(tmp_path, 
     game.close()
     assert len(mine) == 2 and bytes(16).hex() not in mine and mine[0] != mine[1]
 
+
 async def test_the_link_opened_again_from_a_chat_app_finds_the_seat_and_spends_no_use(tmp_path, caplog, chromium):
     async with web_table(tmp_path, caplog) as web:
         token, _ = web.invitations.create("irr", uses=1)
@@ -277,4 +278,102 @@ async def test_the_ended_banner_says_why_and_offers_to_sit_again_only_when_it_ca
         await page.locator("#status-text", has_text="revoked your invitation").wait_for()
         await page.wait_for_function("document.getElementById('status').dataset.settled === 'yes'")
         assert await banner(page) == ("The organiser revoked your invitation: ask for a new one.", False)
+        await context.close()
+
+
+# ------------------------------------------------------------------ the plain page
+
+
+async def said(page, *texts: str, timeout: float = WAIT_S) -> str:
+    """Wait until the plain page's answers hold every one of ``texts``; what they hold then."""
+    region = page.locator("#answers")
+    try:
+        for text in texts:
+            await region.filter(has_text=re.compile(re.escape(text))).wait_for(timeout=timeout * 1000)
+    except playwright.TimeoutError:
+        raise AssertionError(f"timed out waiting for {texts}; the answers are:\n{await region.inner_text()}") from None
+    return await region.inner_text()
+
+
+async def test_a_plain_seat_plays_in_a_page_whose_accessibility_tree_names_its_input_and_live_region(
+    tmp_path, caplog, chromium
+):
+    from tui.ssh.seathistory import SeatHistories
+
+    async with web_table(tmp_path, caplog, plain={"rita"}) as web:
+        web.club.server.seat_history = SeatHistories(tmp_path / "seat-history")
+        token, _ = web.invitations.create("rita")
+        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
+        page = await context.new_page()
+        await follow_link(page, web, token)  # the seats file makes rita plain: the plain page, no terminal
+        await said(page, "Fireteam, in plain lines.")
+        assert await page.locator(".xterm").count() == 0
+        line = page.get_by_role("textbox", name="rita (referee)>")
+        await line.wait_for()  # labelled by the prompt, once seated
+        assert await line.evaluate("e => e === document.activeElement")
+        assert await page.get_attribute("#answers", "aria-live") == "polite"
+        tree = await page.locator("body").aria_snapshot()
+        assert '- textbox "rita (referee)>"' in tree, tree
+        assert '- log "Answers"' in tree, tree
+        # Tab completes the word typed, as an SSH plain seat's does.
+        await page.keyboard.type("no")
+        await page.keyboard.press("Tab")
+        await playwright.expect(line).to_have_value("note ")
+        # Text from the game is shown as text, never read as markup.
+        await page.keyboard.type("<b>bold</b> & <i>x</i>")
+        await page.keyboard.press("Enter")
+        await said(page, "Note: <b>bold</b> & <i>x</i>.")
+        assert await page.locator("#answers b, #answers i").count() == 0
+        assert "<b>bold</b> & <i>x</i>" in web.game.path.read_text()
+        await rita_echo_is_not_read(page)
+        # ↑ brings the line back; the server keeps it for the seat's next session.
+        await page.keyboard.press("ArrowUp")
+        assert await line.input_value() == "note <b>bold</b> & <i>x</i>"
+        await page.close()
+        await wait_until(lambda: not web.club.server.sessions)
+        page = await context.new_page()
+        await page.goto(web.url("/"))
+        await said(page, "Fireteam, in plain lines.")
+        await page.get_by_role("textbox", name="rita (referee)>").wait_for()
+        await page.keyboard.press("ArrowUp")
+        assert await page.locator("#line").input_value() == "note <b>bold</b> & <i>x</i>"
+        assert "Terminal page" not in await page.inner_text("body")  # the seats file's plain seat has no terminal
+        await context.close()
+
+
+async def rita_echo_is_not_read(page) -> None:
+    """The player's own line is shown, but hidden from the accessibility tree: it is not read to him again."""
+    typed = page.locator("#answers .typed")
+    assert await typed.count() == 1
+    assert await typed.get_attribute("aria-hidden") == "true"
+    assert "note <b>bold</b>" not in await page.locator("#answers").aria_snapshot()
+
+
+async def test_the_terminal_page_reads_to_a_screen_reader_and_leads_to_the_plain_page(tmp_path, caplog, chromium):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        rita = await web.club.connect("rita")
+        await rita.wait_for("rita (referee)")
+        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
+        page = await context.new_page()
+        await follow_link(page, web, token)
+        await shows(page, "reg (Bersaglieri)")
+        # xterm.js's screen-reader mode: its rows as text in the page's accessibility tree.
+        await page.locator(".xterm-accessibility-tree", has_text="reg (Bersaglieri)").wait_for()
+        # The first thing on the page (for a screen reader) is the way to the plain page.
+        link = page.get_by_role("link", name="Plain page, for screen readers and braille displays")
+        assert (await page.locator("body").aria_snapshot()).lstrip().startswith('- link "Plain page')
+        assert not await link.is_visible() or (await link.bounding_box())["x"] < 0  # out of sight until focused
+        await link.focus()  # as a screen reader's cursor, or Shift+Tab, reaches it
+        box = await link.bounding_box()
+        assert box is not None and box["x"] >= 0
+        await page.keyboard.press("Enter")
+        await page.wait_for_url(web.url("/plain"))
+        await said(page, "Fireteam, in plain lines.")
+        await page.get_by_role("textbox", name="reg (Bersaglieri)>").wait_for()
+        await page.keyboard.type("note heard, not seen")
+        await page.keyboard.press("Enter")
+        await said(page, "heard, not seen")
+        await rita.wait_for("heard, not seen")
+        assert await page.get_by_role("link", name="Terminal page").count() == 1
         await context.close()

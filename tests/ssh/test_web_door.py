@@ -506,6 +506,10 @@ async def test_pages_speak_the_browsers_language(tmp_path, caplog):
             async with http.get(web.url("/"), headers=italian) as answer:
                 page = await answer.text()
             assert '<html lang="it">' in page and '"paste": "Incolla"' in page
+            async with http.get(web.url("/plain"), headers=italian) as answer:
+                plain = await answer.text()
+            assert 'aria-label="Risposte"' in plain and '<label for="line" id="prompt">Comando</label>' in plain
+            assert "Maiusc+Tab" in plain and '<a href="/">Pagina col terminale</a>' in plain
             ws = await http.ws_connect(
                 web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin, **italian}
             )
@@ -741,3 +745,149 @@ async def test_a_player_leaving_is_told_he_left(tmp_path, caplog):
         assert await asyncio.wait_for(browser.reason, WAIT_S) == "left"
         assert await asyncio.wait_for(browser.closed, WAIT_S) == 4000
         await browser.http.close()
+
+
+# ------------------------------------------------------------------ the plain page
+
+
+class PlainBrowser:
+    """The plain page's websocket: the answers (binary messages) as text, the page's own messages (JSON text) apart."""
+
+    def __init__(self, http: aiohttp.ClientSession, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.http = http
+        self.ws = ws
+        self.answers = ""
+        self.told: list[list] = []
+        self._task = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        while (message := await self.ws.receive()).type not in _OVER:
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.answers += message.data.decode("utf-8")
+            elif message.type == aiohttp.WSMsgType.TEXT:
+                self.told.append(json.loads(message.data))
+
+    async def wait_for(self, *texts: str) -> str:
+        return await wait_until(lambda: all(t in self.answers for t in texts), WAIT_S, lambda: self.answers)
+
+    async def line(self, text: str) -> None:
+        await self.ws.send_str(json.dumps(["stdin", text + "\n"]))
+
+    async def close(self) -> None:
+        await self.ws.close()
+        await self.http.close()
+
+
+async def plain_seat(web: WebClub, token: str) -> PlainBrowser:
+    http, status = await join(web, token)
+    assert status == 200
+    ws = await http.ws_connect(web.url("/ws?plain=1").replace("http", "ws", 1), headers={"Origin": web.origin})
+    return PlainBrowser(http, ws)
+
+
+async def test_the_plain_page_wants_the_cookie_and_has_the_other_pages_policy(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        async with aiohttp.ClientSession() as stranger, stranger.get(web.url("/plain")) as answer:
+            assert answer.status == 403
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+            async with http.get(web.url(f"/join/{token}?plain")) as answer:
+                # A link ending in ?plain moves on to the plain page.
+                assert '<meta http-equiv="refresh" content="0;url=/plain">' in await answer.text()
+            async with http.get(web.url("/")) as terminal, http.get(web.url("/plain")) as plain:
+                page = await plain.text()
+                assert plain.status == 200
+                assert plain.headers["Content-Security-Policy"] == terminal.headers["Content-Security-Policy"]
+                assert 'src="/static/plain.mjs"' in page and "xterm" not in page
+                assert 'role="log" aria-live="polite" aria-label="Answers"' in page
+                assert '<label for="line" id="prompt">Command</label>' in page
+                assert f'maxlength="{Limits().line_length}"' in page  # the seat's limit, said to the page
+                assert '<a href="/">Terminal page</a>' in page  # chosen: the way back
+                assert 'href="/plain"' in await terminal.text()
+            async with http.get(web.url("/static/plain.mjs")) as script:
+                assert script.status == 200 and script.headers["Content-Type"].startswith("text/javascript")
+                # Whatever the server sends is put in the page as text, never parsed as markup.
+                assert "innerHTML" not in await script.text() and "insertAdjacentHTML" not in await script.text()
+
+
+@pytest.mark.parametrize("workers", [False, True], ids=["no workers", "seat workers"])
+async def test_the_seats_files_plain_seat_gets_the_plain_page_and_lines_whatever_the_socket_asks(
+    tmp_path, caplog, workers
+):
+    async with web_table(tmp_path, caplog, plain={"reg"}, workers=workers) as web:
+        token, _ = web.invitations.create("reg")
+        http, _status = await join(web, token)
+        async with http.get(web.url("/")) as answer:
+            page = await answer.text()
+        assert 'src="/static/plain.mjs"' in page and "Terminal page" not in page
+        # Even a socket that does not ask for lines gets them: the seat has no screen.
+        ws = await http.ws_connect(web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin})
+        browser = PlainBrowser(http, ws)
+        try:
+            await browser.wait_for("Fireteam, in plain lines.")
+            assert "\x1b" not in browser.answers
+            await wait_until(lambda: ["prompt", "reg (Bersaglieri)>"] in browser.told)
+        finally:
+            await browser.close()
+
+
+async def test_a_plain_browser_seat_completes_and_is_held_to_the_seats_limits(tmp_path, caplog):
+    limits = Limits(line_length=40)
+    async with web_table(tmp_path, caplog, limits=limits) as web:
+        token, _ = web.invitations.create("rita")
+        browser = await plain_seat(web, token)
+        try:
+            await browser.wait_for("Fireteam, in plain lines.")
+            await wait_until(lambda: ["prompt", "rita (referee)>"] in browser.told)
+            # Tab: the line completed, and where the cursor goes.
+            await browser.ws.send_str(json.dumps(["tab", ["no", 2]]))
+            await wait_until(lambda: ["tab", ["note ", 5]] in browser.told)
+            # A Tab the page could not have sent is ignored: the cursor outside the line, two lines, too long.
+            for hostile in (["no", 9], ["no", -1], ["n\no", 1], ["no" + "x" * 50, 2], ["no", 2**70], ["no"], "no"):
+                await browser.ws.send_str(json.dumps(["tab", hostile]))
+            # A line over the seat's limit is dropped, and said; the next one is taken.
+            await browser.line("note " + "x" * 60)
+            await browser.wait_for("a line of more than 40 characters was dropped")
+            await browser.line("note short enough")
+            await browser.wait_for("Note: short enough.")
+            assert "x" * 60 not in web.game.path.read_text()
+            assert sum(m[0] == "tab" for m in browser.told) == 1
+            # The question of undo is said as a line, and is the input's label meanwhile.
+            await browser.line("undo")
+            await browser.wait_for("Undo #2 note short enough? y or n:")
+            await wait_until(lambda: ["prompt", "Undo #2 note short enough? y or n:"] in browser.told)
+        finally:
+            await browser.close()
+        assert "Traceback" not in web.log()
+
+
+async def test_a_plain_page_leaving_the_pages_own_messages_unread_is_cut_off_as_for_its_answers(
+    tmp_path, caplog, monkeypatch
+):
+    from tui.ssh import web as web_door
+
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("rita")
+        browser = await plain_seat(web, token)
+        try:
+            await wait_until(lambda: ["prompt", "rita (referee)>"] in browser.told)
+            # From here on the browser reads nothing (its buffers full): a Tab's answer is all that is sent.
+            monkeypatch.setattr(web_door._WebChannel, "buffered", lambda self: 10**9)
+            await browser.ws.send_str(json.dumps(["tab", ["no", 2]]))
+            await wait_until(lambda: "slow reader cut off seat=rita" in web.log())
+            await wait_until(lambda: not web.club.server.sessions)
+        finally:
+            await browser.close()
+
+
+def test_a_frames_writes_go_as_one_message_and_the_pages_own_each_in_its_place():
+    from tui.ssh.web import _grouped
+
+    assert _grouped([b"a", b"b", '["prompt","x"]', b"c", '["tab",["n",1]]', '["prompt","y"]']) == [
+        b"ab",
+        '["prompt","x"]',
+        b"c",
+        '["tab",["n",1]]',
+        '["prompt","y"]',
+    ]
+    assert _grouped([b"row"] * 1000) == [b"row" * 1000]

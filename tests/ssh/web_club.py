@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import ssl
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -103,16 +103,18 @@ async def web_table(
     workers: bool = False,
     tls: bool = False,
     public_url: str = "",
+    plain: Collection[str] = (),
     **server: Any,
 ) -> AsyncIterator[WebClub]:
-    """The demo game served to SSH seats and browsers (``--workers 0``, or two real seat workers)."""
+    """The demo game served to SSH seats and browsers (``--workers 0``, or two real seat workers); ``plain``:
+    the seats the seats file makes plain."""
     caplog.set_level(logging.INFO, logger="fireteam.serve")
     keys = make_keys(SEATS)
     game = demo_game(folder / "table.ft")
     invitations = Invitations(folder)
     tls_files = self_signed(folder) if tls else None
     if workers:
-        pool = seat_workers(folder, [Table("table", game)], keys, SEATS, limits)
+        pool = seat_workers(folder, [Table("table", game)], keys, SEATS, limits, plain=plain)
         pool.invitations = invitations
         pool.open_web("127.0.0.1", 0, public_url=public_url, tls_files=tls_files)
         port = await pool.start("127.0.0.1", 0)
@@ -120,7 +122,7 @@ async def web_table(
         club = Club(pool, port, keys, game, [], caplog, folder / "serve.log")
     else:
         seats_path = folder / "seats.toml"
-        seats_path.write_text(seats_toml(keys, SEATS))
+        seats_path.write_text(seats_toml(keys, SEATS, plain=plain))
         serve = FireteamServer(
             [Table("table", game)],
             SeatsFile(seats_path, logging.getLogger("fireteam.serve")),

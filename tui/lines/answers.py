@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+import msgspec
+
 from core import events as ev
 from core.commands import find_unit, local_name, meanings, names, usage
 from core.dice import DiceRequest
@@ -25,7 +27,7 @@ from core.game import Game, LogLine
 from core.language.i18n import Domain, Names
 from core.narrate import describe_mod, sides_of, whose
 from core.questions import Question
-from core.ruleset import END_GAME, CommandSpec, Refused
+from core.ruleset import END_GAME, CommandSpec, Refused, Ruleset
 from core.secrets.commitments import matches
 from core.state import GameState, Side, Unit
 from core.views import REFEREE, SPECTATOR
@@ -347,25 +349,28 @@ def _statuses(unit: Unit, domain: str) -> list[str]:
     return [spoken_status(s, domain) for s in unit.status]
 
 
-def _kit(unit: Unit, words: Domain) -> str:
-    return " ".join(x for x in (unit.cls, *(words.term(w) for w in unit.weapons)) if x)
+def _kit(unit: Unit, ruleset: Ruleset, state: GameState) -> str:
+    """A figure's class and weapons by their names, not the tables' codes ("Veteran, Assault rifle", not "R3 AR")."""
+    named = [ruleset.piece_class(state, unit.cls)] if unit.cls else []
+    return ", ".join(named + [ruleset.weapon_name(w) for w in unit.weapons])
 
 
-def figure(unit: Unit, domain: str) -> str:
+def figure(unit: Unit, ruleset: Ruleset, state: GameState) -> str:
     """A figure in one sentence: its name, its state, then its kit."""
+    domain = ruleset.domain
     words = Domain(domain)
     name = unit.name
     if "leader" in unit.roles or "commander" in unit.roles:
         name = _("{name}, leader").format(name=name)
-    state = []
+    condition = []
     if unit.out:
-        state.append(_("out of action"))
-    state += _statuses(unit, domain)
+        condition.append(_("out of action"))
+    condition += _statuses(unit, domain)
     if unit.marker:
-        state.append(_("under marker {label}").format(label=unit.marker))
-    kit = _kit(unit, words) or (words.term(unit.kind) if unit.kind != "man" else "")
+        condition.append(_("under marker {label}").format(label=unit.marker))
+    kit = _kit(unit, ruleset, state) or (words.term(unit.kind) if unit.kind != "man" else "")
     # Not "ready": Linea di Tiro's prepared attack is one (a badge), said as such.
-    said = ", ".join(state) if state else _("no status")
+    said = ", ".join(condition) if condition else _("no status")
     if kit:
         return _("{name}: {state}; {kit}.").format(name=name, state=said, kit=kit)
     return _("{name}: {state}.").format(name=name, state=said)
@@ -428,7 +433,7 @@ def roster(game: Game, state: GameState) -> list[str]:
             teams.setdefault(u.team, []).append(u)
         for team, members in teams.items():
             out.append(_team_line(team, members, _morale(state, side.id, team), domain))
-            out += [figure(u, domain) for u in members]
+            out += [figure(u, game.ruleset, state) for u in members]
     if state.markers:
         out.append(
             ngettext(
@@ -455,7 +460,7 @@ def who(game: Game, state: GameState, role: str, words: str) -> list[str]:
     unit = find_unit(words.strip(), state, role)
     ruleset = game.ruleset
     book_words = book(ruleset)
-    out = [figure(unit, ruleset.domain)]
+    out = [figure(unit, ruleset, state)]
     named = ruleset.class_name(unit.cls) if unit.cls else ""
     cls = book_words.gettext(named) if named else book_words.term(unit.kind)
     side = state.sides.get(unit.side)
@@ -464,7 +469,7 @@ def who(game: Game, state: GameState, role: str, words: str) -> list[str]:
         where = _("{side}, team {team}").format(side=where, team=unit.team)
     out.append(_("{name} ({id}) is a {kind} of {where}.").format(name=unit.name, id=unit.id, kind=cls, where=where))
     if unit.weapons:
-        out.append(_("Weapons: {weapons}.").format(weapons=", ".join(book_words.term(w) for w in unit.weapons)))
+        out.append(_("Weapons: {weapons}.").format(weapons=", ".join(ruleset.weapon_name(w) for w in unit.weapons)))
     if unit.roles:
         out.append(_("Roles: {roles}.").format(roles=", ".join(book_words.term(r) for r in unit.roles)))
     if unit.leadership:
@@ -479,6 +484,15 @@ def who(game: Game, state: GameState, role: str, words: str) -> list[str]:
 
 
 # ----------------------------------------------------------------- the dice
+
+
+def narrowed(request: DiceRequest, applying: tuple[str, ...]) -> DiceRequest:
+    """``request`` with its command's dice narrowed to the steps that apply (``Ruleset.dice_that_apply``),
+    its step counted among them; the step rolled now is kept whatever the ruleset said of it."""
+    at = request.current()
+    rolled = request.order[at] if at is not None else None
+    order = tuple(step for step in request.order if step in applying or step == rolled)
+    return msgspec.structs.replace(request, order=order, step=None if rolled is None else order.index(rolled))
 
 
 def table_dice(request: DiceRequest, *, first: bool) -> list[Line]:

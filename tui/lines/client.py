@@ -377,15 +377,25 @@ class LineClient:
             self._own_cmd = result.cmd  # its line is the player's own command: not said back
         if isinstance(result, DiceNeeded):
             self._catch_up()  # what others did meanwhile, before the question
-            self._question = _Faces(text, list(faces or []), result.request, given)
+            request = self._applying(text, result.request)
+            self._question = _Faces(text, list(faces or []), request, given)
             # the order said once a command, not again before each of its rolls; the step each roll
-            self._say(*answers.table_dice(result.request, first=not faces))
+            self._say(*answers.table_dice(request, first=not faces))
         elif isinstance(result, AnswerNeeded):
             self._catch_up()
             self._question = _Asked(text, faces, given, result.question)
             self._say(*answers.question(result.question))
         else:
             self._settled(result)
+
+    def _applying(self, text: str, request: DiceRequest) -> DiceRequest:
+        """The roll asked, its command's dice only those that apply, given the game now (a fire's five
+        steps are two when its firer is not suppressed and the options are off)."""
+        try:
+            parsed = self.game.parse(text, self.role)
+        except Refused:
+            return request
+        return answers.narrowed(request, self.game.ruleset.dice_that_apply(self.game.state, parsed.spec, parsed.args))
 
     def _settled(self, result: Result) -> None:
         """A command's result, once no dice are wanted: carried out (its lines come as every

@@ -13,6 +13,9 @@ answers it:
 * ``demo`` starts the Breaking News demo game; ``list`` says the list again; ``quit`` (or the
   end of the input) leaves.
 
+Each word is said, and taken, in the reader's language (``nuova``, ``apri FILE``, ``rileggi N``
+in Italian), and in English whatever the language.
+
 :class:`StartMenu` is fed a line at a time and answers through a writer, as the line client
 is: the front that reads the lines (``tui.lines.terminal``) is the same.
 """
@@ -28,7 +31,7 @@ from core.ruleset import Refused, available, get_ruleset
 from core.secrets.sidecopy import open_to_read
 from core.storage.savefile import SaveError
 from tui.gamestart import default_name, last_games, scenario_choices, start_game
-from tui.i18n import _, phase_name, shown
+from tui.i18n import _, pgettext, phase_name, shown
 from tui.lines.answers import stopped
 from tui.lines.client import folded, own_words
 from tui.opening import new_demo_game
@@ -38,6 +41,27 @@ from tui.userdata import UserStore
 LISTED = 10
 
 Writer = Callable[[str], None]
+
+
+def start_words() -> dict[str, str]:
+    """The start's words by their English names, each as the reader types it (``nuova`` in Italian);
+    the English word is taken too, whatever the language."""
+    return {
+        "new": pgettext("start", "new"),
+        "demo": pgettext("start", "demo"),
+        "open": pgettext("start", "open"),
+        "list": pgettext("start", "list"),
+        "replay": pgettext("start", "replay"),
+        "quit": own_words()["quit"],
+    }
+
+
+def _word(typed: str) -> str:
+    """The start's word ``typed`` is (its English name), folded; else what was typed, folded."""
+    word = folded(typed)
+    if word == "exit":
+        return "quit"
+    return next((key for key, said in start_words().items() if word in (key, folded(said))), word)
 
 
 class Chosen(NamedTuple):
@@ -102,25 +126,30 @@ class StartMenu:
         self._write("".join(stopped(line) + "\n" for line in lines))
 
     def start(self) -> None:
-        self._say(
-            _("Fireteam, in plain lines. Choose a game: type its number, or new, demo, open FILE, quit."),
-        )
+        said = _("Fireteam, in plain lines. Choose a game: type its number, or {new}, {demo}, {open} FILE, {quit}.")
+        self._say(said.format(**start_words()))
         self._list()
 
     def _list(self) -> None:
+        words = start_words()
         if not self.games:
-            self._say(_("No games yet: new starts one of any ruleset, demo the demo game, open FILE opens a save"))
+            self._say(
+                _(
+                    "No games yet: {new} starts one of any ruleset, {demo} the demo game, {open} FILE opens a save"
+                ).format(**words)
+            )
             return
         self._say(_("The last games, the most recent first:"))
         self._say(*(f"{n}. {summary(path)}" for n, path in enumerate(self.games, start=1)))
-        self._say(_("A number plays that game; replay N reads it without writing; new starts another"))
+        said = _("A number plays that game; {replay} N reads it without writing; {new} starts another")
+        self._say(said.format(**words))
 
     def feed(self, line: str) -> Chosen | None:
         """Take one line; what it chose, when it chose a game."""
         text = line.strip()
         word, _sep, rest = text.partition(" ")
-        word = folded(word)
-        leaving = word in ("quit", "exit", folded(own_words()["quit"]))
+        word = _word(word)
+        leaving = word == "quit"
         if self._rulesets or self._scenarios is not None:
             if not text or leaving:  # back to the games
                 self._rulesets, self._scenarios = [], None
@@ -150,7 +179,11 @@ class StartMenu:
             elif word == "list":
                 self._list()
             else:
-                raise Refused(_("type a game's number, replay N, new, demo, open FILE, list or quit"))
+                raise Refused(
+                    _("type a game's number, {replay} N, {new}, {demo}, {open} FILE, {list} or {quit}").format(
+                        **start_words()
+                    )
+                )
         except Refused as e:
             self.refuse(str(e))
         except (SaveError, OSError) as e:
@@ -165,7 +198,7 @@ class StartMenu:
         n = int(number)
         if not 1 <= n <= len(self.games):
             if not self.games:
-                raise Refused(_("there are no games yet: new starts one"))
+                raise Refused(_("there are no games yet: {new} starts one").format(**start_words()))
             raise Refused(_("no game {n}: the games are numbered 1 to {last}").format(n=n, last=len(self.games)))
         return self.games[n - 1]
 
@@ -177,7 +210,7 @@ class StartMenu:
         said = []
         for n, (rid, variant) in enumerate(self._rulesets, start=1):
             said.append(f"{n}. {get_ruleset(rid, variant).title()}")
-        self._say(_("The rulesets (an empty line or quit goes back):"), *said)
+        self._say(_("The rulesets (an empty line or {quit} goes back):").format(**start_words()), *said)
 
     def _chosen_number(self, text: str, count: int) -> int:
         if not text.isdigit() or not 1 <= int(text) <= count:

@@ -38,6 +38,7 @@ from typing import Any
 
 from asyncssh.editor import SSHLineEditor
 
+from core.dice import contributions_from
 from core.language.i18n import M, Text, plain
 from core.language.reader import reading, use_reader
 from tui.lines.client import LineClient
@@ -161,8 +162,20 @@ class PlainSeat(SeatSession):
 
     # ------------------------------------------------------------ the seat
 
+    @property
+    def remembers(self) -> bool:
+        """Whether the seat's lines come back with ↑ (a terminal's line editor; a browser's page): kept
+        between its sessions.  A seat without either (a bot's pipe) types no line twice."""
+        return self.terminal
+
+    def _recalled(self, lines: list[str]) -> None:
+        """The seat's lines of its earlier sessions, to bring back with ↑, oldest first."""
+        if self._editor is not None:
+            self._editor.remember(lines)
+
     async def _run(self, table: Table) -> None:
         use_reader(self.reader)
+        contributions_from(self._take_contribution)  # a browser's page sends its share of the dice
         log, seat = self.host.log, self.seat
         if self.terminal:
             self._editor = _AppendingEditor(
@@ -175,10 +188,10 @@ class PlainSeat(SeatSession):
                 width=self.size[0],
             )
             self._editor.complete_with(self._complete)
-            histories = self.host.seat_history
-            if histories is not None:
-                self._typed = histories.load(seat.name)
-                self._editor.remember(self._typed)
+        histories = self.host.seat_history
+        if self.remembers and histories is not None:
+            self._typed = histories.load(seat.name)
+            self._recalled(self._typed)
         loop = asyncio.get_running_loop()
         self.client = LineClient(
             table.game,
@@ -210,7 +223,7 @@ class PlainSeat(SeatSession):
         finally:
             self.client.end()
             self.host.session_ended(self)
-            if self._editor is not None and self.host.seat_history is not None:
+            if self.remembers and self.host.seat_history is not None:
                 self.host.seat_history.save(seat.name, self._typed)
         status = 0
         if self._ended:
@@ -294,9 +307,13 @@ class PlainSeat(SeatSession):
         if not found or self._tabbed != (line, pos):
             self._tabbed = (line, pos)
             return False
-        # A second Tab: listed once the key is done with, as news are (the line put back after them).
-        asyncio.get_running_loop().call_soon(self._to_editor, "\n" + in_rows(found, self.size[0]) + client.prompt)
+        self._list(found)
         return True
+
+    def _list(self, found: list[str]) -> None:
+        """A second Tab's candidates: listed once the key is done with, as news are (the line put back after them)."""
+        assert self.client is not None
+        asyncio.get_running_loop().call_soon(self._to_editor, "\n" + in_rows(found, self.size[0]) + self.client.prompt)
 
     def interrupted(self) -> None:
         """Ctrl+C at the line editor: the line typed so far is dropped, as in a shell."""

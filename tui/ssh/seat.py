@@ -496,6 +496,10 @@ class SeatSession:
             self._closed = True
             return
         self.host.heap.wrote()
+        self._check_backlog()
+
+    def _check_backlog(self) -> None:
+        """Cut off a client that has left more than the host's limit unread."""
         buffered = self._channel.buffered()
         if buffered > self.host.output_limit:
             self.host.log.warning(

@@ -21,6 +21,11 @@ reason (:data:`END_REASONS`: the page says it in the player's language, and
 offers to sit again only if ``/alive`` says the cookie still lets him in);
 any other close is a dropped connection, which the page reconnects by itself.
 
+A seat may sit as plain lines instead (the seats file's ``plain = true``, or
+the plain page its player chose: ``/plain``, ``/ws?plain=1``), for a screen
+reader or a braille display: no terminal, the same line client an SSH plain
+seat hosts, and a few messages of the page's own (``tui.ssh.webplain``).
+
 Security (every request is hostile until checked):
 
 * ``/join/TOKEN`` answers a token that lets nobody in (forged, expired,
@@ -88,6 +93,7 @@ from tui.ssh.language import _, browser_language
 from tui.ssh.limits import QuietLog, TokenBucket, address_of
 from tui.ssh.seat import Host, SeatSession, Table
 from tui.ssh.seats import Seat, Seats, seat_change
+from tui.ssh.webplain import WebPlainSeat
 
 PAGE_FOLDER = Path(__file__).with_name("webpage")
 #: The static files, by the name they are asked for: nothing else is ever read from disk.
@@ -97,6 +103,7 @@ ASSETS = {
     "xterm.css": "text/css",
     "fireteam.mjs": "text/javascript",
     "fireteam.css": "text/css",
+    "plain.mjs": "text/javascript",
 }
 #: A browser's terminal: xterm.js shows 256 colours and true colour.
 BROWSER_ENV = {"TERM": "xterm-256color", "COLORTERM": "truecolor"}
@@ -137,7 +144,12 @@ class _Size(msgspec.Struct, forbid_unknown_fields=True):
 
 
 #: A browser's message: its kind and its value, typed so that nothing else (a deep nest of arrays, say) is read.
-_MESSAGE = msgspec.json.Decoder(tuple[str, str | _Size])
+_MESSAGE = msgspec.json.Decoder(tuple[str, str | _Size | tuple[str, int]])
+
+
+def _json_in_html(value: Any) -> str:
+    """JSON in a script element: no "<" may close it early."""
+    return json.dumps(value, ensure_ascii=True).replace("<", "\\u003c")
 
 
 def contribution_of(text: str) -> bytes | None:
@@ -273,7 +285,7 @@ class _WebChannel:
         self._ws = ws
         self._transport = transport
         self._why = why  # the session's end reason, sent with the close
-        self._pending: list[bytes] = []
+        self._pending: list[bytes | str] = []  # bytes: the terminal's output; str: a page's own message
         self._pending_bytes = 0
         self._in_flight = 0
         self._exit: int | None = None
@@ -285,6 +297,15 @@ class _WebChannel:
         chunk = data.encode("utf-8", "replace")
         self._pending.append(chunk)
         self._pending_bytes += len(chunk)
+        self._pump()
+
+    def control(self, message: list[Any]) -> None:
+        """A message of the plain page's own (``tui.ssh.webplain``), as JSON text, in order with the output."""
+        if self._ws.closed or self._exit is not None:
+            return
+        text = json.dumps(message, ensure_ascii=True)
+        self._pending.append(text)
+        self._pending_bytes += len(text)
         self._pump()
 
     def buffered(self) -> int:
@@ -308,15 +329,19 @@ class _WebChannel:
             self._task = asyncio.get_running_loop().create_task(self._send(), name="browser output")
 
     async def _send(self) -> None:
-        """Everything written since the last message, as one message (a frame's writes go out together)."""
+        """Everything written since the last message, as one message (a frame's writes go out together; a
+        page's own messages between them, each as it came)."""
         try:
             while self._pending or self._exit is not None:
                 if self._pending:
-                    data = b"".join(self._pending)
-                    self._pending.clear()
-                    self._pending_bytes = 0
-                    self._in_flight = len(data)
-                    await self._ws.send_bytes(data)  # waits while the browser is slow to read
+                    batch = self._pending
+                    self._pending = []
+                    self._in_flight, self._pending_bytes = self._pending_bytes, 0
+                    for message in _grouped(batch):
+                        if isinstance(message, bytes):
+                            await self._ws.send_bytes(message)  # waits while the browser is slow to read
+                        else:
+                            await self._ws.send_str(message)
                     self._in_flight = 0
                     continue
                 why = self._why()
@@ -329,6 +354,23 @@ class _WebChannel:
             pass  # the browser has gone: the reading side sees it too
         finally:
             self._task = None
+
+
+def _grouped(batch: list[bytes | str]) -> list[bytes | str]:
+    """The output written in a row as one message; each of a page's own messages alone, in its place."""
+    grouped: list[bytes | str] = []
+    run: list[bytes] = []  # joined once: a frame is many small writes
+    for item in batch:
+        if isinstance(item, bytes):
+            run.append(item)
+            continue
+        if run:
+            grouped.append(b"".join(run))
+            run = []
+        grouped.append(item)
+    if run:
+        grouped.append(b"".join(run))
+    return grouped
 
 
 class WebDoor:
@@ -419,8 +461,15 @@ class WebDoor:
         path = request.path
         if path == "/ws":
             return await self._socket(request, connection)
-        if path == "/":
-            return self._page(request) if self._grant(request) else self._forbidden(request)
+        if path in ("/", "/plain"):
+            grant = self._grant(request)
+            if grant is None:
+                return self._forbidden(request)
+            seat = self._seat(grant)
+            # A seat the seats file makes plain never gets the terminal; any other may choose the plain page.
+            if path == "/plain" or (seat is not None and seat.plain):
+                return self._plain_page(request, chosen=seat is None or not seat.plain)
+            return self._page(request)
         if path == "/alive":  # the page asks, before reconnecting, whether its cookie still lets it in
             return (
                 web.Response(status=204, headers=self._headers()) if self._grant(request) else self._forbidden(request)
@@ -514,6 +563,8 @@ class WebDoor:
 
     def _join(self, request: web.BaseRequest, token: str, peer: str) -> web.Response:
         invitations = self.host.invitations
+        # A link ending in ?plain takes its player to the plain page (screen readers, braille displays).
+        onward = "/plain" if "plain" in request.query else "/"
         try:
             if invitations is None:
                 raise InvitationRefused("this server takes no invitations")
@@ -523,7 +574,7 @@ class WebDoor:
             held = self._grant(request) or self._found(request)
             if held is not None and held.invitation == invitation.id:
                 # A browser this invitation let in already uses nothing, and keeps its cookie.
-                return self._notice(request, 200, _("Taking your seat…"), onward="/")
+                return self._notice(request, 200, _("Taking your seat…"), onward=onward)
             if held is not None and self._from_elsewhere(request):
                 # Another site cannot swap the seat this browser holds for its own link's (login CSRF).
                 self._quiet.warning(
@@ -546,7 +597,7 @@ class WebDoor:
         except InvitationsError as e:
             self._quiet.warning("invitations", "every invitation refused: %s", e)
             return self._forbidden(request)
-        response = self._notice(request, 200, _("Taking your seat…"), onward="/")
+        response = self._notice(request, 200, _("Taking your seat…"), onward=onward)
         cookies = ((self.cookie_name, grant.cookie, "Strict"), (self.finder_name, grant.finder, "Lax"))
         for name, value, same_site in cookies:
             if value:
@@ -567,35 +618,70 @@ class WebDoor:
         it cannot be told apart, and is taken at its word)."""
         return request.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none")
 
+    @staticmethod
+    def _words() -> dict[str, str]:
+        """What either page says of its connection, in the reader's language (the pages' scripts put them in)."""
+        return {
+            "connecting": _("Connecting to the table…"),
+            "reconnecting": _("The connection dropped; connecting again…"),
+            "ended": _("Your session has ended."),
+            # Why, by the close's reason (END_REASONS).
+            "ended_left": _("You left the table."),
+            "ended_failed": _("Your session failed on an error of the server's; the game is safe."),
+            "ended_kicked": _("Your seat was closed by the referee or the organiser."),
+            "ended_revoked": _("The organiser revoked your invitation: ask for a new one."),
+            "ended_expired": _("Your invitation has expired: ask the organiser for a new one."),
+            "ended_seat": _("The organiser changed or removed your seat."),
+            "ended_stopped": _("The server has stopped."),
+            "unreachable": _("The server does not answer; you can sit again once it does."),
+            "again": _("Sit again"),
+            "refused": _("This link no longer lets you in: ask the organiser for a new one."),
+            "paste": _("Paste"),
+            "waiting": _("The server is busy with others arriving; trying again…"),
+        }
+
     def _page(self, request: web.BaseRequest) -> web.Response:
         lang = self._language(request)
         with reading(lang):
-            words = {
-                "connecting": _("Connecting to the table…"),
-                "reconnecting": _("The connection dropped; connecting again…"),
-                "ended": _("Your session has ended."),
-                # Why, by the close's reason (END_REASONS).
-                "ended_left": _("You left the table."),
-                "ended_failed": _("Your session failed on an error of the server's; the game is safe."),
-                "ended_kicked": _("Your seat was closed by the referee or the organiser."),
-                "ended_revoked": _("The organiser revoked your invitation: ask for a new one."),
-                "ended_expired": _("Your invitation has expired: ask the organiser for a new one."),
-                "ended_seat": _("The organiser changed or removed your seat."),
-                "ended_stopped": _("The server has stopped."),
-                "unreachable": _("The server does not answer; you can sit again once it does."),
-                "again": _("Sit again"),
-                "refused": _("This link no longer lets you in: ask the organiser for a new one."),
-                "paste": _("Paste"),
-                "waiting": _("The server is busy with others arriving; trying again…"),
-            }
+            words = self._words()
             body = (
                 _template("page.html")
                 .replace("{{lang}}", lang)
                 .replace("{{title}}", html.escape(_("Fireteam")))
                 # Said before any script runs: a page whose script never comes says what it waits for.
                 .replace("{{connecting}}", html.escape(_("Connecting to the table… (if this stays, reload the page)")))
-                # JSON in a script element: no "<" may close it early.
-                .replace("{{words}}", json.dumps(words, ensure_ascii=True).replace("<", "\\u003c"))
+                .replace("{{words}}", _json_in_html(words))
+                .replace("{{plain}}", html.escape(_("Plain page, for screen readers and braille displays")))
+            )
+        return web.Response(text=body, content_type="text/html", headers=self._headers())
+
+    def _plain_page(self, request: web.BaseRequest, *, chosen: bool) -> web.Response:
+        """The seat as plain lines (``tui.ssh.webplain``); ``chosen``: by its player, who may go back to the
+        terminal (a seat the seats file makes plain has no terminal page)."""
+        lang = self._language(request)
+        with reading(lang):
+            terminal = html.escape(_("Terminal page"))
+            back = f'<p><a href="/">{terminal}</a></p>' if chosen else ""
+            body = (
+                _template("plain.html")
+                .replace("{{lang}}", lang)
+                .replace("{{title}}", html.escape(_("Fireteam")))
+                .replace("{{connecting}}", html.escape(_("Connecting to the table… (if this stays, reload the page)")))
+                .replace("{{words}}", _json_in_html(self._words()))
+                .replace("{{answers}}", html.escape(_("Answers")))
+                .replace("{{command}}", html.escape(_("Command")))
+                .replace("{{line_length}}", str(self.host.limits.line_length))
+                .replace(
+                    "{{keys}}",
+                    html.escape(
+                        _(
+                            "Enter gives the line. Tab completes the word typed (a second Tab lists the choices); "
+                            "Tab on an empty line and Shift+Tab move on as usual. Up and Down bring back the lines "
+                            "typed before."
+                        )
+                    ),
+                )
+                .replace("{{terminal}}", back)
             )
         return web.Response(text=body, content_type="text/html", headers=self._headers())
 
@@ -641,8 +727,9 @@ class WebDoor:
         connection.upgraded = True
         self.host.logged_in(peer)  # a seat now: no longer counted as a connection waiting to log in
         reader = Reader(browser_language(seat.lang, request.headers.get("Accept-Language"), self.host.lang))
+        plain = seat.plain or "plain" in request.query  # the plain page's socket (``tui.ssh.webplain``)
         browser = BrowserSeat(
-            self, ws, request.transport, grant, seat, peer=peer, reader=reader, size=self._size(request)
+            self, ws, request.transport, grant, seat, peer=peer, reader=reader, size=self._size(request), plain=plain
         )
         self._seated[grant.invitation] = self._seated.get(grant.invitation, 0) + 1
         try:
@@ -705,6 +792,7 @@ class BrowserSeat:
         peer: str,
         reader: Reader,
         size: tuple[int, int],
+        plain: bool = False,
     ) -> None:
         self.door = door
         self.ws = ws
@@ -712,16 +800,11 @@ class BrowserSeat:
         self.peer = peer
         self.reader = reader
         host = door.host
-        self.session = SeatSession(
-            host,
-            seat,
-            _WebChannel(ws, transport, why=lambda: self.session.end_reason),
-            peer=peer,
-            reader=reader,
-            size=size,
-            env=BROWSER_ENV,
-            recheck=door.recheck(grant, seat),
-        )
+        channel = _WebChannel(ws, transport, why=lambda: self.session.end_reason)
+        door_of = dict(peer=peer, reader=reader, size=size, env=BROWSER_ENV, recheck=door.recheck(grant, seat))
+        #: The seat as plain lines, for the plain page; else a screen, for the terminal.
+        self.plain = WebPlainSeat(host, seat, channel, control=channel.control, **door_of) if plain else None
+        self.session: SeatSession = self.plain or SeatSession(host, seat, channel, **door_of)
         self.chooser: GameChooser | None = None
         limits = host.limits
         self._bucket = TokenBucket(limits.web_message_rate, limits.web_message_burst)
@@ -801,13 +884,19 @@ class BrowserSeat:
             session.open(tables[0])
         else:
             self.chooser = GameChooser(
-                tables, session.seat, send=session.say, sit=session.open, leave=lambda: session.finish(0)
+                tables,
+                session.seat,
+                send=session.say,
+                sit=session.open,
+                leave=lambda: session.finish(0),
+                plain=self.plain is not None,
             )
             self.chooser.show()
 
     def _received(self, text: str) -> None:
-        """One message of the browser's: ``["stdin", TEXT]``, ``["resize", {"width": W, "height": H}]``
-        or ``["dice", HEX]``, the page's share of its next command's dice."""
+        """One message of the browser's: ``["stdin", TEXT]``, ``["resize", {"width": W, "height": H}]``,
+        ``["dice", HEX]``, the page's share of its next command's dice, or (the plain page's)
+        ``["tab", [LINE, POS]]``, Tab at ``POS`` of the line typed."""
         try:
             kind, value = _MESSAGE.decode(text)
         except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
@@ -821,3 +910,5 @@ class BrowserSeat:
             self.session.resize(*self.door.clamped(value.width, value.height))
         elif kind == "dice" and isinstance(value, str) and (contribution := contribution_of(value)) is not None:
             self.session.contributed(contribution)
+        elif kind == "tab" and isinstance(value, tuple) and self.plain is not None:
+            self.plain.tab(*value)

@@ -226,6 +226,29 @@ class BreakingNews(Ruleset):
         tc = troop_classes().get(cls)
         return _(tc.name) if tc else cls
 
+    def dice_that_apply(self, state: GameState, spec: CommandSpec, args: Mapping[str, Any]) -> tuple[str, ...]:
+        from core.rulesets.breaking_news import hits
+        from core.rulesets.breaking_news.terms import Status
+
+        # A step ruled out only where the game says so for certain: a suppression test when no figure
+        # of the acting side is suppressed (§10.0), a deviation with its option off (§8.0.2), a wound with the
+        # wounded rule off (§9.3); the group's and the helpers' figures are all of the acting side.
+        unit = state.units.get(args.get("unit")) if isinstance(args.get("unit"), str) else None
+        ruled_out: set[str] = set()
+        if unit is not None and not any(u.has(Status.SUPPRESSED) for u in state.units.values() if u.side == unit.side):
+            ruled_out.add(dice_order.SUPPRESSION)
+        if not hits.option(state, "deviation"):
+            ruled_out |= {dice_order.MISSED_AREA_SHOT, dice_order.MORTAR_MISS}
+        if not hits.option(state, "wounded"):
+            ruled_out.add(dice_order.WOUND)
+        return tuple(step for step in spec.dice if step not in ruled_out)
+
+    def weapon_name(self, weapon: str) -> str:
+        from core.rulesets.breaking_news.tables.combat import weapons
+
+        w = weapons().get(weapon)  # §8.0's firing table names each weapon
+        return _(w.name) if w else super().weapon_name(weapon)
+
     def terms(self) -> tuple[str, ...]:
         """The statuses a figure shows (words.STATUSES), translated as terms."""
         return STATUSES

@@ -67,6 +67,11 @@ const term = new Terminal({
   scrollback: 0,
   macOptionIsMeta: true,
   theme: { background: "#000000" },
+  // Rows a screen reader can read, and what is written said as it comes (xterm.js's own live region).
+  // Not on a touch screen: there xterm.js's screen-reader mode drops what an on-screen keyboard
+  // types (it leaves text input to key presses, which such a keyboard does not send); a phone's
+  // screen reader has the plain page (a link at the top of this one), which reads better anyway.
+  screenReaderMode: !matchMedia("(pointer: coarse)").matches,
 });
 const fit = new FitAddon();
 term.loadAddon(fit);
