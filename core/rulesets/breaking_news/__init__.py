@@ -233,7 +233,8 @@ class BreakingNews(Ruleset):
         # A step ruled out only where the game says so for certain: a suppression test when no figure
         # of the acting side is suppressed (§10.0), a deviation with its option off (§8.0.2), a wound with the
         # wounded rule off (§9.3); the group's and the helpers' figures are all of the acting side.
-        unit = state.units.get(args.get("unit")) if isinstance(args.get("unit"), str) else None
+        named = args.get("unit")
+        unit = state.units.get(named) if isinstance(named, str) else None
         ruled_out: set[str] = set()
         if unit is not None and not any(u.has(Status.SUPPRESSED) for u in state.units.values() if u.side == unit.side):
             ruled_out.add(dice_order.SUPPRESSION)
