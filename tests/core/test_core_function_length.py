@@ -19,7 +19,6 @@ NOT_YET_SPLIT = {
     "core/commands.py:parse",
     "core/commands.py:complete",
     "core/rulesets/breaking_news/commands/fire.py:shoot",
-    "core/report/facts.py:_collect",
     "core/rulesets/bassa_intensita/casualties.py:vehicle_hit",
     "core/rulesets/bassa_intensita/commands/fire.py:shots",
 }
