@@ -1169,82 +1169,141 @@ def complete(
         words = text.split()
     current = "" if ends_with_space or not words else words[-1]
     before = words if ends_with_space else words[:-1]
-    typed = current.lower()
     if not before:
-        # The phase's main commands first, in the order its rules give them, then its
-        # others, then those of any phase, then the rest, each alphabetically: Tab on an
-        # empty line walks through what can be done now.  The referee's alone are not
-        # offered to a side, which would be refused them.
-        order = {name: i for i, name in enumerate(phase_commands)}
-        both, first = [], {}
-        for s in specs:
-            rank = _for_now(s, state, role)
-            if rank is not None:
-                pair = (local_name("command", s.name, spec_domain(s, domain)), s.name)
-                both.append(pair)
-                first.update(dict.fromkeys(pair, _offer_rank(s, rank, order)))
-        return _offered(typed, both, first=first)
+        return _commands_offered(current.lower(), specs, state, role, domain, phase_commands)
     try:
         spec = find_verb(before[0], specs, domain)
     except Refused:
         return []
-    domain = spec_domain(spec, domain)
-    option = _namer("option", domain)
-    choice = _namer("choice", domain)
-    sides = (lambda side, spec=spec: side_offered(spec, side)) if side_offered is not None else None
+    line = _LineCompletion(spec, state, role, spec_domain(spec, domain), offered_first, side_offered)
     if "=" in current:
+        return line.option_values(current)
+    return line.offered(before[1:], current)
+
+
+def _commands_offered(
+    typed: str, specs: list[CommandSpec], state: GameState, role: str, domain: str, phase_commands: Sequence[str]
+) -> list[str]:
+    """The commands the first word may be.  The phase's main commands first, in the order
+    its rules give them, then its others, then those of any phase, then the rest, each
+    alphabetically: Tab on an empty line walks through what can be done now.  The
+    referee's alone are not offered to a side, which would be refused them."""
+    order = {name: i for i, name in enumerate(phase_commands)}
+    both, first = [], {}
+    for s in specs:
+        rank = _for_now(s, state, role)
+        if rank is not None:
+            pair = (local_name("command", s.name, spec_domain(s, domain)), s.name)
+            both.append(pair)
+            first.update(dict.fromkeys(pair, _offer_rank(s, rank, order)))
+    return _offered(typed, both, first=first)
+
+
+class _LineCompletion:
+    """What may follow the command ``spec`` typed first on a line (``domain``: its
+    catalogue), as :func:`complete` offers it."""
+
+    def __init__(
+        self,
+        spec: CommandSpec,
+        state: GameState,
+        role: str,
+        domain: str,
+        offered_first: Callable[[CommandSpec, Unit], bool] | None,
+        side_offered: Callable[[CommandSpec, str], bool] | None,
+    ) -> None:
+        self.spec = spec
+        self.state = state
+        self.role = role
+        self.domain = domain
+        self.option = _namer("option", domain)
+        self.choice = _namer("choice", domain)
+        self.sides: Callable[[str], bool] | None = (
+            (lambda side: side_offered(spec, side)) if side_offered is not None else None
+        )
+        self.ahead: Callable[[Unit], bool] | None = (
+            (lambda u: offered_first(spec, u)) if offered_first is not None else None
+        )
+
+    def option_values(self, current: str) -> list[str]:
+        """``current`` (``name=value``) completed: the values of the option ``name``
+        begins that begin with ``value``, each written with the option's name."""
         key, _eq, value = current.partition("=")
-        p = next((p for p in spec.params if option(p.name).startswith(key.lower())), None)
-        p = p or next((p for p in spec.params if p.name.startswith(key.lower())), None)
+        option = self.option
+        p = next((p for p in self.spec.params if option(p.name).startswith(key.lower())), None)
+        p = p or next((p for p in self.spec.params if p.name.startswith(key.lower())), None)
         if p is None:
             return []
         if p.kind == "choice":
-            values = _offered(value.lower(), [(choice(c), c) for c in p.choices], ordered=False)
+            values = self._choices(value.lower(), p)
         elif p.kind == "side":
-            values = _sides_offered(value, state, sides)
+            values = _sides_offered(value, self.state, self.sides)
         else:
-            values = [c for c in _candidates(p, state, role) if c.lower().startswith(value.lower())]
+            values = [c for c in _candidates(p, self.state, self.role) if c.lower().startswith(value.lower())]
         return [f"{option(p.name)}={c}" for c in values]
-    bare = [w for w in before[1:] if "=" not in w]
-    filled = len(bare)
-    positional = [p for p in spec.params if not p.keyword]
-    out: list[str] = []
-    if filled >= len([p for p in positional if not p.optional]):
-        # What the command still needs comes first: a keyword it cannot go without
-        # (fire's range=), where a player would otherwise learn of it by a refusal.
-        given = {w.partition("=")[0].lower() for w in before[1:] if "=" in w}
-        for p in spec.params:
-            if p.keyword and not p.optional and not {p.name, option(p.name).lower()} & given:
-                out += [f"{n}=" for n in _offered(typed, [(option(p.name), p.name)])]
-    if filled < len(positional) or (positional and positional[-1].many):
-        p = positional[min(filled, len(positional) - 1)]
+
+    def offered(self, args: list[str], current: str) -> list[str]:
+        """What ``current`` may be after the words ``args`` typed after the command: the
+        options it still needs, what fills its next positional argument, its flags
+        and options, its dice; each once, where first offered."""
+        typed = current.lower()
+        bare = [w for w in args if "=" not in w]
+        filled = len(bare)
+        positional = [p for p in self.spec.params if not p.keyword]
+        out: list[str] = []
+        if filled >= len([p for p in positional if not p.optional]):
+            out += self._options_needed(typed, args)
+        if filled < len(positional) or (positional and positional[-1].many):
+            out += self._fills(positional[min(filled, len(positional) - 1)], typed, bare)
+        for p in self.spec.params:
+            if p.keyword and p.kind == "choice":
+                out += self._choices(typed, p)
+            elif p.keyword and current:
+                out += self._option_names(typed, p)
+        dice = local_name("option", "dice", self.domain)
+        if self.spec.rolls and current and (f"{dice}=".startswith(typed) or "dice=".startswith(typed)):
+            out.append(f"{dice}=" if f"{dice}=".startswith(typed) else "dice=")
+        return list(dict.fromkeys(out))
+
+    def _options_needed(self, typed: str, args: list[str]) -> list[str]:
+        """What the command still needs comes first: a keyword it cannot go without
+        (fire's range=), where a player would otherwise learn of it by a refusal."""
+        given = {w.partition("=")[0].lower() for w in args if "=" in w}
+        out: list[str] = []
+        for p in self.spec.params:
+            if p.keyword and not p.optional and not {p.name, self.option(p.name).lower()} & given:
+                out += self._option_names(typed, p)
+        return out
+
+    def _fills(self, p: Param, typed: str, bare: list[str]) -> list[str]:
+        """What may fill the positional argument ``p`` (``bare``: the words typed bare before)."""
         if p.kind == "choice":
-            out += _offered(typed, [(choice(c), c) for c in p.choices], ordered=False)
-        elif p.kind == "side":
-            out += _sides_offered(typed, state, sides)
-        elif p.kind == "team":  # by any word of its name
-            out += [t for t in teams(state, role) if any(w.startswith(typed) for w in t.lower().split())]
-        elif p.kind in ("unit", "own", "enemy"):  # by any word of its id or name, as parse finds it
-            named = {u.id for u in _units_named(typed, list(state.units.values()))} if typed else set()
-            ahead = (lambda u, spec=spec: offered_first(spec, u)) if offered_first is not None else None
-            pool = _candidates(p, state, role, acting=_acting_side(spec, bare, state), first=ahead)
-            typed_before = {w.lower() for w in bare} if p.many else set()  # a target is named once
-            fits = [c for c in pool if (c.lower().startswith(typed) or c in named) and c.lower() not in typed_before]
-            # a team its figures stand for (deploy warsame) before the figures the command would refuse
-            later = [c for c in fits if ahead is not None and c in state.units and not ahead(state.units[c])]
-            whole = [t for t in _teams_offered(p, state, role) if any(w.startswith(typed) for w in t.lower().split())]
-            out += [c for c in fits if c not in later] + whole + later
-        else:
-            out += [c for c in _candidates(p, state, role) if c.lower().startswith(typed)]
-    for p in spec.params:
-        if p.keyword and p.kind == "choice":
-            out += _offered(typed, [(choice(c), c) for c in p.choices], ordered=False)
-        elif p.keyword and current:
-            out += [f"{n}=" for n in _offered(typed, [(option(p.name), p.name)])]
-    dice = local_name("option", "dice", domain)
-    if spec.rolls and current and (f"{dice}=".startswith(typed) or "dice=".startswith(typed)):
-        out.append(f"{dice}=" if f"{dice}=".startswith(typed) else "dice=")
-    return list(dict.fromkeys(out))  # each once, where first offered
+            return self._choices(typed, p)
+        if p.kind == "side":
+            return _sides_offered(typed, self.state, self.sides)
+        if p.kind == "team":  # by any word of its name
+            return [t for t in teams(self.state, self.role) if any(w.startswith(typed) for w in t.lower().split())]
+        if p.kind in _UNIT_KINDS:
+            return self._units(p, typed, bare)
+        return [c for c in _candidates(p, self.state, self.role) if c.lower().startswith(typed)]
+
+    def _units(self, p: Param, typed: str, bare: list[str]) -> list[str]:
+        """The units (and teams) ``p`` may take: by any word of its id or name, as parse finds it."""
+        state, ahead = self.state, self.ahead
+        named = {u.id for u in _units_named(typed, list(state.units.values()))} if typed else set()
+        pool = _candidates(p, state, self.role, acting=_acting_side(self.spec, bare, state), first=ahead)
+        typed_before = {w.lower() for w in bare} if p.many else set()  # a target is named once
+        fits = [c for c in pool if (c.lower().startswith(typed) or c in named) and c.lower() not in typed_before]
+        # a team its figures stand for (deploy warsame) before the figures the command would refuse
+        later = [c for c in fits if ahead is not None and c in state.units and not ahead(state.units[c])]
+        whole = [t for t in _teams_offered(p, state, self.role) if any(w.startswith(typed) for w in t.lower().split())]
+        return [c for c in fits if c not in later] + whole + later
+
+    def _choices(self, typed: str, p: Param) -> list[str]:
+        return _offered(typed, [(self.choice(c), c) for c in p.choices], ordered=False)
+
+    def _option_names(self, typed: str, p: Param) -> list[str]:
+        return [f"{n}=" for n in _offered(typed, [(self.option(p.name), p.name)])]
 
 
 def _offered(

@@ -16,7 +16,6 @@ CORE = Path(core.__file__).parent
 LIMIT = 80
 #: Still too long, to be split (issue 45): ``path:function``.
 NOT_YET_SPLIT = {
-    "core/commands.py:complete",
     "core/rulesets/breaking_news/commands/fire.py:shoot",
     "core/rulesets/bassa_intensita/casualties.py:vehicle_hit",
     "core/rulesets/bassa_intensita/commands/fire.py:shots",
