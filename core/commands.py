@@ -763,176 +763,273 @@ def parse(
     given = _words(text)
     if not given:
         raise Refused(_("empty command"))
-    spec, verb, mine = _verb(
-        given[0].text,
-        specs,
-        domain,
-        lambda: commands_about(given[0].text, specs, state, role, domain),
-        lambda: commands_now(specs, state, role, domain, phase_commands),
-    )
-    domain = spec_domain(spec, domain)
-    #: Where the record writes other than typed: (start, end, English).
-    subs: list[tuple[int, int, str]] = []
-    if mine:
-        subs.append((given[0].start, given[0].end, verb))
-    command = local_name("command", verb, domain)  # as called: the alias a referee typed (end-game)
-    args: dict[str, Any] = {}
-    faces: list[int] | None = None
-    answers: list[str] | None = None
-    positional: list[_Word] = []
-    params = list(spec.params)
-    by_name = {p.name: p for p in params}
-    keyword_at: dict[str, _Word] = {}
-    choice_words = {c.lower(): p for p in params if p.kind == "choice" for c in p.choices}
-    local_choices = (
-        {_folded(local_name("choice", c, domain)): p for p in params if p.kind == "choice" for c in p.choices}
-        if lang() != SOURCE
-        else {}
-    )
-    dice_keys = _dice_keys(domain)
+    line = _LineParse(text, given[0], specs, state, role, domain, phase_commands)
+    line.read_words(given[1:])
+    line.convert_options()
+    line.fill_positional(line.place_choices())
+    line.fill_defaults()
+    return line.parsed()
 
-    # A side's player acts for its own side; the referee acts for the side of
-    # the first unit named (resolved below).
-    acting: str | None = role if role in state.sides else None
 
-    for word in given[1:]:
-        w = word.text
-        if "=" in w and not w.startswith("=") and not word.literal:
-            key, _eq, value = w.partition("=")
-            if key.lower() in dice_keys:
-                try:
-                    faces = parse_faces(value)
-                except ValueError:
-                    raise Refused(
-                        _("dice faces must be numbers, not {faces}").format(faces=repr(value.strip()))
-                    ) from None
-                if key.lower() not in DICE_KEYS:
-                    subs.append((word.start, word.start + len(key), DICE_KEYS[0]))
-                continue
-            if key.lower() == ANSWERS_KEY and ANSWERS_KEY not in by_name:
-                answers = [a.strip() for a in value.split(",")]
-                continue
-            name, mine = _match(
-                key, list(by_name), _("option for {command}").format(command=command), _namer("option", domain)
-            )
-            if mine:
-                subs.append((word.start, word.start + len(key), name))
-            args[name] = value
-            keyword_at[name] = word
-        else:
-            positional.append(word)
+#: The kinds of argument a unit fills.
+_UNIT_KINDS = ("unit", "own", "enemy")
 
-    resolved: dict[str, Any] = {}
-    marked: set[str] = set()
-    pos_params = [p for p in params if not p.keyword and p.name not in args]
-    i = 0
-    for p in params:
-        if p.name in args:
-            if p.many:  # also=bashir,dahir: a list, however many are named
-                words = [w for w in args[p.name].split(",") if w.strip()]
-                resolved[p.name] = [_convert(p, w.strip(), state, role, acting, marked, domain) for w in words]
+
+class _LineParse:
+    """One line being parsed, step by step: the command its first word names, then
+    what each of the steps of :func:`parse` has found of its other words."""
+
+    def __init__(
+        self,
+        text: str,
+        first: _Word,
+        specs: list[CommandSpec],
+        state: GameState,
+        role: str,
+        domain: str,
+        phase_commands: Sequence[str],
+    ) -> None:
+        self.text = text
+        self.state = state
+        self.role = role
+        self.spec, self.verb, mine = _verb(
+            first.text,
+            specs,
+            domain,
+            lambda: commands_about(first.text, specs, state, role, domain),
+            lambda: commands_now(specs, state, role, domain, phase_commands),
+        )
+        self.domain = spec_domain(self.spec, domain)
+        #: Where the record writes other than typed: (start, end, English).
+        self.subs: list[tuple[int, int, str]] = [(first.start, first.end, self.verb)] if mine else []
+        self.command = local_name("command", self.verb, self.domain)  # as called: the alias a referee typed (end-game)
+        self.params = list(self.spec.params)
+        #: The options typed ``name=value``: their values as typed, and the words they were typed in.
+        self.args: dict[str, Any] = {}
+        self.keyword_at: dict[str, _Word] = {}
+        self.faces: list[int] | None = None
+        #: The answers given on the line (``answers=a,b``) to the questions the command asks.
+        self.answers: list[str] | None = None
+        #: The words typed bare, in their order: choices and positional arguments.
+        self.positional: list[_Word] = []
+        #: The positional arguments not given as options, in their order.
+        self.pos_params: list[Param] = []
+        self.resolved: dict[str, Any] = {}
+        self.marked: set[str] = set()
+        # A side's player acts for its own side; the referee acts for the side of
+        # the first unit named (found as the arguments are filled).
+        self.acting: str | None = role if role in state.sides else None
+
+    def read_words(self, words: list[_Word]) -> None:
+        """The words after the verb sorted: the dice faces and the options (``name=value``)
+        read, the bare words kept in their order."""
+        dice_keys = _dice_keys(self.domain)
+        for word in words:
+            w = word.text
+            if "=" in w and not w.startswith("=") and not word.literal:
+                key, _eq, value = w.partition("=")
+                if key.lower() in dice_keys:
+                    self._read_faces(word, key, value)
+                elif key.lower() == ANSWERS_KEY and ANSWERS_KEY not in {p.name for p in self.params}:
+                    self.answers = [a.strip() for a in value.split(",")]
+                else:
+                    self._read_option(word, key, value)
             else:
-                resolved[p.name] = _convert(p, args[p.name], state, role, acting, marked, domain)
-                english = _canonical(p, args[p.name], domain)
-                if english is not None:
-                    word = keyword_at[p.name]
-                    subs.append((word.start + word.text.index("=") + 1, word.end, english))
-    leftovers: list[_Word] = []
-    slot = 0  # the positional argument the next word not a choice fills
-    for word in positional:
-        # A bare word that names a choice goes to that choice argument, unless a
-        # unit may go where it stands and it names one (issue #27).
-        cp = _choice_param(word.text, choice_words, local_choices)
-        here = pos_params[slot] if slot < len(pos_params) else None
-        if (
-            cp is not None
-            and cp.name not in resolved
-            and cp.keyword
-            and (here is None or _choice_not_unit(word.text, cp, here, state, role, domain))
-        ):
-            resolved[cp.name] = _convert(cp, word.text, state, role, acting, domain=domain)
-            english = _canonical(cp, word.text, domain)
-            if english is not None:
-                subs.append((word.start, word.end, english))
-            continue
-        leftovers.append(word)
-        if here is not None and not here.many:
-            slot += 1
-    more = 0  # the words still to come of a name typed whole (``cpl pinna``)
-    for w_index, word in enumerate(leftovers):
-        if more:
-            more -= 1
-            continue
-        w = word.text
-        while i < len(pos_params) and pos_params[i].name in resolved and not pos_params[i].many:
-            i += 1
-        if i >= len(pos_params):
-            unexpected = _("{command}: unexpected {word}; usage: {usage}").format(
-                command=command, word=quoted(w), usage=usage(spec, domain, verb)
-            )
-            near = _number_meant(w, params, {*resolved, *args}, domain)
-            raise Refused(_did_you_mean(unexpected, near) if near else unexpected)
-        p = pos_params[i]
-        if p.kind in ("text", "team"):  # the rest of the line: a team's name has spaces
-            rest = " ".join(x.text for x in leftovers[w_index:])
-            resolved[p.name] = rest if p.kind == "text" else find_team(rest, state, role)
-            i = len(pos_params)
-            break
-        # deploy warsame: a team's name stands for the figures of it this place takes
-        members = _team_members(p, w, state, role, acting) if _names_team(p, w, state, role) else []
+                self.positional.append(word)
+        self.pos_params = [p for p in self.params if not p.keyword and p.name not in self.args]
+
+    def _read_faces(self, word: _Word, key: str, value: str) -> None:
         try:
-            value = "" if members else _convert(p, w, state, role, acting, marked, domain)
+            self.faces = parse_faces(value)
+        except ValueError:
+            raise Refused(_("dice faces must be numbers, not {faces}").format(faces=repr(value.strip()))) from None
+        if key.lower() not in DICE_KEYS:
+            self.subs.append((word.start, word.start + len(key), DICE_KEYS[0]))
+
+    def _read_option(self, word: _Word, key: str, value: str) -> None:
+        options = list({p.name: p for p in self.params})
+        what = _("option for {command}").format(command=self.command)
+        name, mine = _match(key, options, what, _namer("option", self.domain))
+        if mine:
+            self.subs.append((word.start, word.start + len(key), name))
+        self.args[name] = value
+        self.keyword_at[name] = word
+
+    def convert_options(self) -> None:
+        """The options typed ``name=value`` converted, in the command's order of its arguments."""
+        for p in self.params:
+            if p.name not in self.args:
+                continue
+            typed = self.args[p.name]
+            if p.many:  # also=bashir,dahir: a list, however many are named
+                words = [w for w in typed.split(",") if w.strip()]
+                self.resolved[p.name] = [self._convert(p, w.strip()) for w in words]
+            else:
+                self.resolved[p.name] = self._convert(p, typed)
+                english = _canonical(p, typed, self.domain)
+                if english is not None:
+                    word = self.keyword_at[p.name]
+                    self.subs.append((word.start + word.text.index("=") + 1, word.end, english))
+
+    def place_choices(self) -> list[_Word]:
+        """The bare words that name a choice put in its choice argument; the others,
+        in their order, left to fill the positional arguments."""
+        params, domain = self.params, self.domain
+        choice_words = {c.lower(): p for p in params if p.kind == "choice" for c in p.choices}
+        local_choices = (
+            {_folded(local_name("choice", c, domain)): p for p in params if p.kind == "choice" for c in p.choices}
+            if lang() != SOURCE
+            else {}
+        )
+        leftovers: list[_Word] = []
+        slot = 0  # the positional argument the next word not a choice fills
+        for word in self.positional:
+            # A bare word that names a choice goes to that choice argument, unless a
+            # unit may go where it stands and it names one (issue #27).
+            cp = _choice_param(word.text, choice_words, local_choices)
+            here = self.pos_params[slot] if slot < len(self.pos_params) else None
+            if (
+                cp is not None
+                and cp.name not in self.resolved
+                and cp.keyword
+                and (here is None or _choice_not_unit(word.text, cp, here, self.state, self.role, domain))
+            ):
+                self.resolved[cp.name] = _convert(cp, word.text, self.state, self.role, self.acting, domain=domain)
+                self._record_english(cp, word)
+                continue
+            leftovers.append(word)
+            if here is not None and not here.many:
+                slot += 1
+        return leftovers
+
+    def fill_positional(self, words: list[_Word]) -> None:
+        """The positional arguments filled by ``words`` in their order, a name of
+        several words (``cpl pinna``, ``somali militia``) typed whole taking them all."""
+        pos_params = self.pos_params
+        i = 0
+        more = 0  # the words still to come of a name typed whole
+        for at, word in enumerate(words):
+            if more:
+                more -= 1
+                continue
+            while i < len(pos_params) and pos_params[i].name in self.resolved and not pos_params[i].many:
+                i += 1
+            if i >= len(pos_params):
+                raise self._unexpected(word.text)
+            p = pos_params[i]
+            if p.kind in ("text", "team"):  # the rest of the line: a team's name has spaces
+                rest = " ".join(x.text for x in words[at:])
+                self.resolved[p.name] = rest if p.kind == "text" else find_team(rest, self.state, self.role)
+                return
+            more = self._fill(p, word, [x.text for x in words[at + 1 :]])
+            if not p.many:
+                i += 1
+
+    def _fill(self, p: Param, word: _Word, after: list[str]) -> int:
+        """``p`` given ``word`` (a team's figures, where it names a team ``p`` takes):
+        how many of the words ``after`` it are the rest of the name it begins."""
+        state, w = self.state, word.text
+        value, members = self._value_or_members(p, w)
+        if members:
+            self.resolved.setdefault(p.name, []).extend(members)
+            self.acting = self.acting or state.units[members[0]].side
+            return _rest_of_name(w, state.units[members[0]].team, after)
+        self._record_english(p, word)
+        more = 0
+        if p.kind in _UNIT_KINDS and value in state.units:
+            more = _rest_of_name(w, state.units[value].name, after)
+        elif p.kind == "side" and value in state.sides:  # morale somali militia
+            more = _rest_of_name(w, state.sides[value].name, after)
+        if p.kind in ("unit", "own") and self.acting is None and self.role == REFEREE:
+            self.acting = state.units[value].side
+        if p.many:
+            self.resolved.setdefault(p.name, []).append(value)
+        else:
+            self.resolved[p.name] = value
+        return more
+
+    def _value_or_members(self, p: Param, w: str) -> tuple[Any, list[str]]:
+        """What ``w`` gives ``p``: its value, or (deploy warsame) the figures of the team
+        it names that ``p`` takes; refused naming a flag or an option it may have meant."""
+        state, role = self.state, self.role
+        members = _team_members(p, w, state, role, self.acting) if _names_team(p, w, state, role) else []
+        if members:
+            return "", members
+        try:
+            return self._convert(p, w), []
         except Refused as refused:
-            members = _team_members(p, w, state, role, acting)  # no unit, but a team?
+            members = _team_members(p, w, state, role, self.acting)  # no unit, but a team?
             if not members:
                 # No unit of that name, but a mistyped flag of this command? (aimd: aimed)
-                open_ = [q for q in params if q.kind == "choice" and q.keyword and q.name not in resolved]
+                open_ = [q for q in self.params if q.kind == "choice" and q.keyword and q.name not in self.resolved]
                 flags = [c for q in open_ for c in q.choices]
-                near = _near(_fold(w), [local_name("choice", c, domain) for c in flags])
-                near = near or _number_meant(w, params, {*resolved, *args}, domain)
+                near = _near(_fold(w), [local_name("choice", c, self.domain) for c in flags])
+                near = near or _number_meant(w, self.params, {*self.resolved, *self.args}, self.domain)
                 if near:
                     raise Refused(_did_you_mean(str(refused), near)) from None
                 raise
-        if members:
-            resolved.setdefault(p.name, []).extend(members)
-            acting = acting or state.units[members[0]].side
-            more = _rest_of_name(w, state.units[members[0]].team, [x.text for x in leftovers[w_index + 1 :]])
-            continue
-        english = _canonical(p, w, domain)
-        if english is not None:
-            subs.append((word.start, word.end, english))
-        if p.kind in ("unit", "own", "enemy") and value in state.units:
-            more = _rest_of_name(w, state.units[value].name, [x.text for x in leftovers[w_index + 1 :]])
-        elif p.kind == "side" and value in state.sides:  # morale somali militia
-            more = _rest_of_name(w, state.sides[value].name, [x.text for x in leftovers[w_index + 1 :]])
-        if p.kind in ("unit", "own") and acting is None and role == REFEREE:
-            acting = state.units[value].side
-        if p.many:
-            resolved.setdefault(p.name, []).append(value)
-        else:
-            resolved[p.name] = value
-            i += 1
-    for p in params:
-        if p.name not in resolved:
+            return "", members
+
+    def fill_defaults(self) -> None:
+        """The arguments not given: an optional one its default; a needed one refused."""
+        for p in self.params:
+            if p.name in self.resolved:
+                continue
             if p.optional:
-                resolved[p.name] = [] if p.many and p.default is None else p.default
-            elif p.help:  # what the argument is, where its name alone does not say it (a result)
-                raise Refused(
-                    _("{command}: missing {option}: {help}; usage: {usage}").format(
-                        command=command,
-                        option=local_name("option", p.name, domain),
-                        help=translations(lang(), domain).gettext(p.help),
-                        usage=usage(spec, domain, verb),
-                    )
-                )
+                self.resolved[p.name] = [] if p.many and p.default is None else p.default
             else:
-                raise Refused(
-                    _("{command}: missing {option}; usage: {usage}").format(
-                        command=command, option=local_name("option", p.name, domain), usage=usage(spec, domain, verb)
-                    )
+                raise self._missing(p)
+
+    def parsed(self) -> Parsed:
+        units = [v for p in self.params if p.kind in _UNIT_KINDS for v in _as_list(self.resolved.get(p.name))]
+        recorded = _spliced(self.text, self.subs).strip()
+        return Parsed(
+            self.spec,
+            self.resolved,
+            self.faces,
+            self.answers,
+            recorded,
+            self.acting or "",
+            units,
+            self.marked,
+            self.verb,
+        )
+
+    def _convert(self, p: Param, word: str) -> Any:
+        return _convert(p, word, self.state, self.role, self.acting, self.marked, self.domain)
+
+    def _record_english(self, p: Param, word: _Word) -> None:
+        """``word``, given for ``p``, recorded by its English name where the reader's language wrote it otherwise."""
+        english = _canonical(p, word.text, self.domain)
+        if english is not None:
+            self.subs.append((word.start, word.end, english))
+
+    def _usage(self) -> str:
+        return usage(self.spec, self.domain, self.verb)
+
+    def _unexpected(self, w: str) -> Refused:
+        unexpected = _("{command}: unexpected {word}; usage: {usage}").format(
+            command=self.command, word=quoted(w), usage=self._usage()
+        )
+        near = _number_meant(w, self.params, {*self.resolved, *self.args}, self.domain)
+        return Refused(_did_you_mean(unexpected, near) if near else unexpected)
+
+    def _missing(self, p: Param) -> Refused:
+        option = local_name("option", p.name, self.domain)
+        if p.help:  # what the argument is, where its name alone does not say it (a result)
+            return Refused(
+                _("{command}: missing {option}: {help}; usage: {usage}").format(
+                    command=self.command,
+                    option=option,
+                    help=translations(lang(), self.domain).gettext(p.help),
+                    usage=self._usage(),
                 )
-    units = [v for p in params if p.kind in ("unit", "own", "enemy") for v in _as_list(resolved.get(p.name))]
-    return Parsed(spec, resolved, faces, answers, _spliced(text, subs).strip(), acting or "", units, marked, verb)
+            )
+        return Refused(
+            _("{command}: missing {option}; usage: {usage}").format(
+                command=self.command, option=option, usage=self._usage()
+            )
+        )
 
 
 def _names_team(p: Param, word: str, state: GameState, role: str) -> bool:
@@ -1090,82 +1187,141 @@ def complete(
         words = text.split()
     current = "" if ends_with_space or not words else words[-1]
     before = words if ends_with_space else words[:-1]
-    typed = current.lower()
     if not before:
-        # The phase's main commands first, in the order its rules give them, then its
-        # others, then those of any phase, then the rest, each alphabetically: Tab on an
-        # empty line walks through what can be done now.  The referee's alone are not
-        # offered to a side, which would be refused them.
-        order = {name: i for i, name in enumerate(phase_commands)}
-        both, first = [], {}
-        for s in specs:
-            rank = _for_now(s, state, role)
-            if rank is not None:
-                pair = (local_name("command", s.name, spec_domain(s, domain)), s.name)
-                both.append(pair)
-                first.update(dict.fromkeys(pair, _offer_rank(s, rank, order)))
-        return _offered(typed, both, first=first)
+        return _commands_offered(current.lower(), specs, state, role, domain, phase_commands)
     try:
         spec = find_verb(before[0], specs, domain)
     except Refused:
         return []
-    domain = spec_domain(spec, domain)
-    option = _namer("option", domain)
-    choice = _namer("choice", domain)
-    sides = (lambda side, spec=spec: side_offered(spec, side)) if side_offered is not None else None
+    line = _LineCompletion(spec, state, role, spec_domain(spec, domain), offered_first, side_offered)
     if "=" in current:
+        return line.option_values(current)
+    return line.offered(before[1:], current)
+
+
+def _commands_offered(
+    typed: str, specs: list[CommandSpec], state: GameState, role: str, domain: str, phase_commands: Sequence[str]
+) -> list[str]:
+    """The commands the first word may be.  The phase's main commands first, in the order
+    its rules give them, then its others, then those of any phase, then the rest, each
+    alphabetically: Tab on an empty line walks through what can be done now.  The
+    referee's alone are not offered to a side, which would be refused them."""
+    order = {name: i for i, name in enumerate(phase_commands)}
+    both, first = [], {}
+    for s in specs:
+        rank = _for_now(s, state, role)
+        if rank is not None:
+            pair = (local_name("command", s.name, spec_domain(s, domain)), s.name)
+            both.append(pair)
+            first.update(dict.fromkeys(pair, _offer_rank(s, rank, order)))
+    return _offered(typed, both, first=first)
+
+
+class _LineCompletion:
+    """What may follow the command ``spec`` typed first on a line (``domain``: its
+    catalogue), as :func:`complete` offers it."""
+
+    def __init__(
+        self,
+        spec: CommandSpec,
+        state: GameState,
+        role: str,
+        domain: str,
+        offered_first: Callable[[CommandSpec, Unit], bool] | None,
+        side_offered: Callable[[CommandSpec, str], bool] | None,
+    ) -> None:
+        self.spec = spec
+        self.state = state
+        self.role = role
+        self.domain = domain
+        self.option = _namer("option", domain)
+        self.choice = _namer("choice", domain)
+        self.sides: Callable[[str], bool] | None = (
+            (lambda side: side_offered(spec, side)) if side_offered is not None else None
+        )
+        self.ahead: Callable[[Unit], bool] | None = (
+            (lambda u: offered_first(spec, u)) if offered_first is not None else None
+        )
+
+    def option_values(self, current: str) -> list[str]:
+        """``current`` (``name=value``) completed: the values of the option ``name``
+        begins that begin with ``value``, each written with the option's name."""
         key, _eq, value = current.partition("=")
-        p = next((p for p in spec.params if option(p.name).startswith(key.lower())), None)
-        p = p or next((p for p in spec.params if p.name.startswith(key.lower())), None)
+        option = self.option
+        p = next((p for p in self.spec.params if option(p.name).startswith(key.lower())), None)
+        p = p or next((p for p in self.spec.params if p.name.startswith(key.lower())), None)
         if p is None:
             return []
         if p.kind == "choice":
-            values = _offered(value.lower(), [(choice(c), c) for c in p.choices], ordered=False)
+            values = self._choices(value.lower(), p)
         elif p.kind == "side":
-            values = _sides_offered(value, state, sides)
+            values = _sides_offered(value, self.state, self.sides)
         else:
-            values = [c for c in _candidates(p, state, role) if c.lower().startswith(value.lower())]
+            values = [c for c in _candidates(p, self.state, self.role) if c.lower().startswith(value.lower())]
         return [f"{option(p.name)}={c}" for c in values]
-    bare = [w for w in before[1:] if "=" not in w]
-    filled = len(bare)
-    positional = [p for p in spec.params if not p.keyword]
-    out: list[str] = []
-    if filled >= len([p for p in positional if not p.optional]):
-        # What the command still needs comes first: a keyword it cannot go without
-        # (fire's range=), where a player would otherwise learn of it by a refusal.
-        given = {w.partition("=")[0].lower() for w in before[1:] if "=" in w}
-        for p in spec.params:
-            if p.keyword and not p.optional and not {p.name, option(p.name).lower()} & given:
-                out += [f"{n}=" for n in _offered(typed, [(option(p.name), p.name)])]
-    if filled < len(positional) or (positional and positional[-1].many):
-        p = positional[min(filled, len(positional) - 1)]
+
+    def offered(self, args: list[str], current: str) -> list[str]:
+        """What ``current`` may be after the words ``args`` typed after the command: the
+        options it still needs, what fills its next positional argument, its flags
+        and options, its dice; each once, where first offered."""
+        typed = current.lower()
+        bare = [w for w in args if "=" not in w]
+        filled = len(bare)
+        positional = [p for p in self.spec.params if not p.keyword]
+        out: list[str] = []
+        if filled >= len([p for p in positional if not p.optional]):
+            out += self._options_needed(typed, args)
+        if filled < len(positional) or (positional and positional[-1].many):
+            out += self._fills(positional[min(filled, len(positional) - 1)], typed, bare)
+        for p in self.spec.params:
+            if p.keyword and p.kind == "choice":
+                out += self._choices(typed, p)
+            elif p.keyword and current:
+                out += self._option_names(typed, p)
+        dice = local_name("option", "dice", self.domain)
+        if self.spec.rolls and current and (f"{dice}=".startswith(typed) or "dice=".startswith(typed)):
+            out.append(f"{dice}=" if f"{dice}=".startswith(typed) else "dice=")
+        return list(dict.fromkeys(out))
+
+    def _options_needed(self, typed: str, args: list[str]) -> list[str]:
+        """What the command still needs comes first: a keyword it cannot go without
+        (fire's range=), where a player would otherwise learn of it by a refusal."""
+        given = {w.partition("=")[0].lower() for w in args if "=" in w}
+        out: list[str] = []
+        for p in self.spec.params:
+            if p.keyword and not p.optional and not {p.name, self.option(p.name).lower()} & given:
+                out += self._option_names(typed, p)
+        return out
+
+    def _fills(self, p: Param, typed: str, bare: list[str]) -> list[str]:
+        """What may fill the positional argument ``p`` (``bare``: the words typed bare before)."""
         if p.kind == "choice":
-            out += _offered(typed, [(choice(c), c) for c in p.choices], ordered=False)
-        elif p.kind == "side":
-            out += _sides_offered(typed, state, sides)
-        elif p.kind == "team":  # by any word of its name
-            out += [t for t in teams(state, role) if any(w.startswith(typed) for w in t.lower().split())]
-        elif p.kind in ("unit", "own", "enemy"):  # by any word of its id or name, as parse finds it
-            named = {u.id for u in _units_named(typed, list(state.units.values()))} if typed else set()
-            ahead = (lambda u, spec=spec: offered_first(spec, u)) if offered_first is not None else None
-            pool = _candidates(p, state, role, acting=_acting_side(spec, bare, state), first=ahead)
-            typed_before = {w.lower() for w in bare} if p.many else set()  # a target is named once
-            fits = [c for c in pool if (c.lower().startswith(typed) or c in named) and c.lower() not in typed_before]
-            # a team its figures stand for (deploy warsame) before the figures the command would refuse
-            later = [c for c in fits if ahead is not None and c in state.units and not ahead(state.units[c])]
-            whole = [t for t in _teams_offered(p, state, role) if any(w.startswith(typed) for w in t.lower().split())]
-            out += [c for c in fits if c not in later] + whole + later
-        else:
-            out += [c for c in _candidates(p, state, role) if c.lower().startswith(typed)]
-    for p in spec.params:
-        if p.keyword and p.kind == "choice":
-            out += _offered(typed, [(choice(c), c) for c in p.choices], ordered=False)
-        elif p.keyword and current:
-            out += [f"{n}=" for n in _offered(typed, [(option(p.name), p.name)])]
-    dice = local_name("option", "dice", domain)
-    if spec.rolls and current and (f"{dice}=".startswith(typed) or "dice=".startswith(typed)):
-        out.append(f"{dice}=" if f"{dice}=".startswith(typed) else "dice=")
-    return list(dict.fromkeys(out))  # each once, where first offered
+            return self._choices(typed, p)
+        if p.kind == "side":
+            return _sides_offered(typed, self.state, self.sides)
+        if p.kind == "team":  # by any word of its name
+            return [t for t in teams(self.state, self.role) if any(w.startswith(typed) for w in t.lower().split())]
+        if p.kind in _UNIT_KINDS:
+            return self._units(p, typed, bare)
+        return [c for c in _candidates(p, self.state, self.role) if c.lower().startswith(typed)]
+
+    def _units(self, p: Param, typed: str, bare: list[str]) -> list[str]:
+        """The units (and teams) ``p`` may take: by any word of its id or name, as parse finds it."""
+        state, ahead = self.state, self.ahead
+        named = {u.id for u in _units_named(typed, list(state.units.values()))} if typed else set()
+        pool = _candidates(p, state, self.role, acting=_acting_side(self.spec, bare, state), first=ahead)
+        typed_before = {w.lower() for w in bare} if p.many else set()  # a target is named once
+        fits = [c for c in pool if (c.lower().startswith(typed) or c in named) and c.lower() not in typed_before]
+        # a team its figures stand for (deploy warsame) before the figures the command would refuse
+        later = [c for c in fits if ahead is not None and c in state.units and not ahead(state.units[c])]
+        whole = [t for t in _teams_offered(p, state, self.role) if any(w.startswith(typed) for w in t.lower().split())]
+        return [c for c in fits if c not in later] + whole + later
+
+    def _choices(self, typed: str, p: Param) -> list[str]:
+        return _offered(typed, [(self.choice(c), c) for c in p.choices], ordered=False)
+
+    def _option_names(self, typed: str, p: Param) -> list[str]:
+        return [f"{n}=" for n in _offered(typed, [(self.option(p.name), p.name)])]
 
 
 def _offered(

@@ -60,98 +60,14 @@ def _collect(
     step: int | None,
     apply: Callable[[GameState, list[ev.Event]], GameState],
 ) -> Facts:
-    turns: dict[int, TurnFacts] = {0: TurnFacts(0)}
-    units: dict[str, UnitFacts] = {}
-    commands: list[_Command] = []
-    command = _Command(0, "")
-    by = ""
-    any_points = False
-    result = ""
-
-    def words(text: Text) -> str:
-        return render(text, ruleset.domain)
-
-    def known(uid: str) -> UnitFacts:
-        if uid not in units:
-            u = state.units.get(uid)
-            if u is None:
-                # A side's copy: a piece it saw act but never saw set up (hidden then).
-                units[uid] = UnitFacts(uid, _("an unseen piece"), "", "", "")
-            else:
-                units[uid] = UnitFacts(uid, u.name, u.side, u.kind, ruleset.piece_class(state, u.cls) if u.cls else "")
-        return units[uid]
-
+    reading = _Reading(state, ruleset, role)
     for e in events:
         apply(state, [e])
-        if isinstance(e, ev.Issued):
-            by = e.by
-            command = _Command(state.turn, e.text if event_visible(e, role) else "")
-            commands.append(command)
-            continue
-        if not event_visible(e, role):
-            continue
-        turn = turns.setdefault(state.turn, TurnFacts(state.turn))
-        match e:
-            case ev.UnitAdded():
-                known(e.unit.id)
-            case ev.PhaseBegan():
-                if e.active and e.active not in turn.active:
-                    turn.active.append(e.active)
-                if e.card:
-                    turn.cards.append(e.card)
-            case ev.Noted() if command.text.split(" ", 1)[0] == "note":
-                # A `note` command is the table's own narration; the ruleset's
-                # notes explain its rules, which the log already holds.
-                turn.notes.append(words(e.text))
-            case ev.Spotted():
-                turn.spotted.append((known(e.unit).name, e.by_side))
-            case ev.UnitOut():
-                u = known(e.unit)
-                u.out, u.out_turn = words(e.cause), state.turn
-                turn.losses.append(Loss(u.name, u.side, u.out))
-                command.losses[u.side] = command.losses.get(u.side, 0) + 1
-                command.words.append(_("{unit} out of action: {cause}").format(unit=u.name, cause=u.out))
-            case ev.UnitBack():
-                u = known(e.unit)
-                turn.returns.append(Loss(u.name, u.side, u.out))
-                u.out = ""
-                command.losses[u.side] = command.losses.get(u.side, 0) - 1
-                command.words.append(_("{unit} back in action").format(unit=u.name))
-            case ev.DefeatPoints():
-                any_points = True
-                reason = words(e.reason)
-                turn.points.append(Points(e.side, e.points, reason))
-                command.points[e.side] = command.points.get(e.side, 0) + e.points
-                said = _("{side}: {points} defeat points, {reason}")
-                command.words.append(said.format(side=state.sides[e.side].name, points=f"{e.points:+d}", reason=reason))
-            case ev.Revealed():
-                # what the secret was in the ruleset's words for its key, as the log says it
-                turn.revealed.append((e.key, e.value, ruleset.describe_named(state, e.key, e.value) or ""))
-            case ev.Rolled():
-                unit = known(e.unit) if e.unit else None
-                side = _favoured(e.roll, unit, e.side, by, state, ruleset)
-                turn.rolls.append(RollFact(state.turn, side, unit.name if unit else "", e.roll))
-            case ev.GameEnded():
-                turn.result = result = words(e.result)
-            case ev.Moved() | ev.StatusChanged():
-                known(e.unit)
-
-    for uid, u in units.items():
-        piece = state.units.get(uid)
-        if piece is not None and piece.cls:
-            # by the game's end: a hidden piece is set up before its scenario's profiles
-            u.cls = ruleset.piece_class(state, piece.cls)
+        reading.read(e)
+    reading.class_at_end()
     sides = [SideFacts(s.id, s.name, s.army) for s in state.sides.values()]
-    ordered = [turns.get(t, TurnFacts(t)) for t in range(0, max(turns) + 1)]
-    score_name = "defeat points" if any_points else "losses"
-    losses = {
-        s.id: [
-            sum(1 for x in t.losses if x.side == s.id) - sum(1 for x in t.returns if x.side == s.id) for t in ordered
-        ]
-        for s in sides
-    }
-    per_turn = {s.id: [sum(p.points for p in t.points if p.side == s.id) for t in ordered] for s in sides}
-    score = {sid: _running(per_turn[sid] if any_points else losses[sid]) for sid in per_turn}
+    turns = [reading.turns.get(t, TurnFacts(t)) for t in range(0, max(reading.turns) + 1)]
+    losses, score = _scores(turns, [s.id for s in sides], reading.any_points)
     parent = getattr(header, "parent", None)
     return Facts(
         ruleset=ruleset.name,
@@ -161,17 +77,137 @@ def _collect(
         scenario=state.scenario,
         role=role,
         sides=sides,
-        units=list(units.values()),
-        turns=ordered,
-        score_name=score_name,
+        units=list(reading.units.values()),
+        turns=turns,
+        score_name="defeat points" if reading.any_points else "losses",
         score_by_turn=score,
         losses_by_turn=losses,
-        moments=_moments(commands, [s.id for s in sides], any_points),
-        result=result,
+        moments=_moments(reading.commands, [s.id for s in sides], reading.any_points),
+        result=reading.result,
         step=steps if step is None else step,
         steps=steps,
         origin=Origin(parent.path, parent.sha256, parent.step) if parent is not None else None,
     )
+
+
+class _Reading:
+    """What ``role`` has seen of a game read event by event, each folded into ``state``
+    before it is read: the turns, the units some seen fact is about, the commands."""
+
+    def __init__(self, state: GameState, ruleset: Ruleset, role: str) -> None:
+        self.state = state
+        self.ruleset = ruleset
+        self.role = role
+        self.turns: dict[int, TurnFacts] = {0: TurnFacts(0)}
+        self.units: dict[str, UnitFacts] = {}
+        self.commands: list[_Command] = []
+        #: The command the events read now came of, and who gave it.
+        self.command = _Command(0, "")
+        self.by = ""
+        self.any_points = False
+        self.result = ""
+
+    def words(self, text: Text) -> str:
+        return render(text, self.ruleset.domain)
+
+    def known(self, uid: str) -> UnitFacts:
+        if uid not in self.units:
+            u = self.state.units.get(uid)
+            if u is None:
+                # A side's copy: a piece it saw act but never saw set up (hidden then).
+                self.units[uid] = UnitFacts(uid, _("an unseen piece"), "", "", "")
+            else:
+                cls = self.ruleset.piece_class(self.state, u.cls) if u.cls else ""
+                self.units[uid] = UnitFacts(uid, u.name, u.side, u.kind, cls)
+        return self.units[uid]
+
+    def read(self, e: ev.Event) -> None:
+        """Take in ``e``, already folded into the state."""
+        state = self.state
+        if isinstance(e, ev.Issued):
+            self.by = e.by
+            self.command = _Command(state.turn, e.text if event_visible(e, self.role) else "")
+            self.commands.append(self.command)
+            return
+        if not event_visible(e, self.role):
+            return
+        turn = self.turns.setdefault(state.turn, TurnFacts(state.turn))
+        match e:
+            case ev.UnitAdded():
+                self.known(e.unit.id)
+            case ev.PhaseBegan():
+                if e.active and e.active not in turn.active:
+                    turn.active.append(e.active)
+                if e.card:
+                    turn.cards.append(e.card)
+            case ev.Noted() if self.command.text.split(" ", 1)[0] == "note":
+                # A `note` command is the table's own narration; the ruleset's
+                # notes explain its rules, which the log already holds.
+                turn.notes.append(self.words(e.text))
+            case ev.Spotted():
+                turn.spotted.append((self.known(e.unit).name, e.by_side))
+            case ev.UnitOut():
+                self.unit_out(e, turn)
+            case ev.UnitBack():
+                self.unit_back(e, turn)
+            case ev.DefeatPoints():
+                self.defeat_points(e, turn)
+            case ev.Revealed():
+                # what the secret was in the ruleset's words for its key, as the log says it
+                turn.revealed.append((e.key, e.value, self.ruleset.describe_named(state, e.key, e.value) or ""))
+            case ev.Rolled():
+                unit = self.known(e.unit) if e.unit else None
+                side = _favoured(e.roll, unit, e.side, self.by, state, self.ruleset)
+                turn.rolls.append(RollFact(state.turn, side, unit.name if unit else "", e.roll))
+            case ev.GameEnded():
+                turn.result = self.result = self.words(e.result)
+            case ev.Moved() | ev.StatusChanged():
+                self.known(e.unit)
+
+    def unit_out(self, e: ev.UnitOut, turn: TurnFacts) -> None:
+        u = self.known(e.unit)
+        u.out, u.out_turn = self.words(e.cause), self.state.turn
+        turn.losses.append(Loss(u.name, u.side, u.out))
+        self.command.losses[u.side] = self.command.losses.get(u.side, 0) + 1
+        self.command.words.append(_("{unit} out of action: {cause}").format(unit=u.name, cause=u.out))
+
+    def unit_back(self, e: ev.UnitBack, turn: TurnFacts) -> None:
+        u = self.known(e.unit)
+        turn.returns.append(Loss(u.name, u.side, u.out))
+        u.out = ""
+        self.command.losses[u.side] = self.command.losses.get(u.side, 0) - 1
+        self.command.words.append(_("{unit} back in action").format(unit=u.name))
+
+    def defeat_points(self, e: ev.DefeatPoints, turn: TurnFacts) -> None:
+        self.any_points = True
+        reason = self.words(e.reason)
+        turn.points.append(Points(e.side, e.points, reason))
+        self.command.points[e.side] = self.command.points.get(e.side, 0) + e.points
+        said = _("{side}: {points} defeat points, {reason}")
+        side = self.state.sides[e.side].name
+        self.command.words.append(said.format(side=side, points=f"{e.points:+d}", reason=reason))
+
+    def class_at_end(self) -> None:
+        """Each unit's class as the game's end knows it: a hidden piece is set up before
+        its scenario's profiles."""
+        for uid, u in self.units.items():
+            piece = self.state.units.get(uid)
+            if piece is not None and piece.cls:
+                u.cls = self.ruleset.piece_class(self.state, piece.cls)
+
+
+def _scores(
+    turns: list[TurnFacts], sides: list[str], by_points: bool
+) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """Each side's losses turn by turn (those back in action taken off), and its running
+    score: its defeat points where the game counts them, else its losses."""
+    losses = {
+        s: [sum(1 for x in t.losses if x.side == s) - sum(1 for x in t.returns if x.side == s) for t in turns]
+        for s in sides
+    }
+    per_turn = {s: [sum(p.points for p in t.points if p.side == s) for t in turns] for s in sides}
+    score = {s: _running(per_turn[s] if by_points else losses[s]) for s in per_turn}
+    return losses, score
 
 
 def _favoured(

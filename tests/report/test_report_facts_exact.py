@@ -1,7 +1,8 @@
 """The report's facts worked out from hand-made events, exactly: the decisive moments
 of a command that takes out (or brings back) two pieces of a side, of one that costs
 both sides alike, of a one-sided game; a turn in which the reader saw nothing; a piece's
-class as the game knows it by its end; the causes in the ruleset's own words."""
+class as the game knows it by its end; the causes in the ruleset's own words; the side a
+roll for no piece and no side favours; the rules named by the version a save records."""
 
 from __future__ import annotations
 
@@ -193,3 +194,21 @@ def test_a_piece_the_reader_sees_only_move_is_among_the_reports_pieces():
     ]
     assert "scout" not in [u.id for u in _facts(events[:-2], role="blue").units]
     assert [(u.id, u.name) for u in _facts(events, role="blue").units][-1] == ("scout", "Scout")
+
+
+def test_a_roll_for_no_piece_and_no_side_favours_the_side_that_gave_the_command():
+    events = [
+        *_setup("blue", "red"),
+        ev.Issued(cmd=2, n=1, by="blue", text="roll 2d6"),
+        ev.Rolled(roll=ev.Roll(purpose="free roll", faces=(3, 6))),
+        *_command(3, "roll 2d6", ev.Rolled(roll=ev.Roll(purpose="free roll", faces=(1, 2)))),
+    ]
+    f = _facts(events)
+    assert [(r.side, r.roll.faces) for r in f.turns[1].rolls] == [("blue", (3, 6)), ("", (1, 2))]
+
+
+def test_the_rules_are_named_by_the_version_the_save_records():
+    older = Header(fireteam=3, ruleset="breaking-news", ruleset_version="1.4", engine="0", created="then", seed=1)
+    f = collect(_setup("blue", "red"), older, BN, REFEREE, steps=4)
+    assert (f.rules, f.ruleset_version) == ("Breaking News 1.4", "1.4")
+    assert _facts(_setup("blue", "red")).rules == "Breaking News 1.5.1"
