@@ -114,6 +114,7 @@ OVER_THE_BUILT_INS = {
     "tests/tui/test_tui_hostile.py": "the Textual client per ruleset (not yet walked: issue #45)",
     "tests/tui/test_tui_loop.py": "the Textual client per ruleset (not yet walked: issue #45)",
     "tests/tui/test_tui_badges.py": "the badges the client draws for each shipped ruleset",
+    "tests/tui/test_tui_nothing_cut.py": "the roster of each shipped ruleset's demo scenario, at two sizes",
     "tests/report/test_report_games.py": "the recorded games shipped in saves/, one per built-in",
 }
 
