@@ -604,8 +604,9 @@ def test_a_save_changed_behind_a_games_back_is_not_cached_as_it_closes(big_save,
 
 def test_more_than_a_chunk_written_after_an_entry_that_ends_inside_a_chunk_is_taken_in(tmp_path, restores, monkeypatch):
     """The load goes on from the entry in the middle of a chunk (the demo game's events are not
-    a whole number of chunks of 8) and takes in more than a chunk of another writer's events in one go: the same game as a full
-    load, not a store that takes a whole chunk where half of one is still open."""
+    a whole number of chunks of 8) and takes in more than a chunk of another writer's events
+    in one go: the same game as a full load, not a store that takes a whole chunk where half
+    of one is still open."""
     with tiny_chunks(8, every=oc.SNAPSHOT_EVERY):  # the entry's snapshots as the cache spaces them
         monkeypatch.setattr(oc, "CHUNK", 8)
         cache = OpenCache(tmp_path / "cache")

@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 from core import events as ev
 from core.dice import NeedDice
 from core.game import Game
+from core.questions import NeedAnswer
 from core.ruleset import Refused
 from core.secrets import sidecopy
 from core.state import encode_state
@@ -42,7 +43,7 @@ from tui.ssh import replies
 from tui.ssh.seats import Seat
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import without_digests  # noqa: E402  (test folders are not packages)
+from recorded import _as_recorded, without_digests  # noqa: E402  (test folders are not packages)
 
 from tui.ssh.server import Table
 from tui.viewpoint import Viewpoint, visible_step
@@ -440,17 +441,26 @@ def _replayed(path: Path, game, lines, faces: list[list[int] | None] | None, uns
                     g.execute(f"mark {u.id} {status}")
                     g.execute(f"clear {u.id} {status}")
         g.clock = lambda i=i: 1_000 + i * _STEP_MS + _SEAT_AT_MS
+        # A question (the card a table drew, with typed dice) is answered as the recorded game decided it.
+        answers: list[str] = []
         if faces is not None:
-            g.execute(text, role=role, faces=faces[i])
+            while True:
+                try:
+                    g.execute(text, role=role, faces=faces[i], answers=answers)
+                    break
+                except NeedAnswer as need:
+                    answers.append(_as_recorded(g, need.question))
             continue
         rolled: list[int] = []
         seeded = SeededDice(game.seed, g.history.next_cmd)
         while True:
             try:
-                g.execute(text, role=role, faces=None if "dice=" in text else rolled)
+                g.execute(text, role=role, faces=None if "dice=" in text else rolled, answers=answers)
                 break
             except NeedDice as need:
                 rolled += seeded.roll(need.count, need.sides)
+            except NeedAnswer as need:
+                answers.append(_as_recorded(g, need.question))
         given.append(None if "dice=" in text else rolled)
     return [g, given]
 
