@@ -14,6 +14,9 @@ if he was already wounded): he still acts in that tier as he was (ruling BI-TIER
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from core import events as ev
 from core.language.i18n import N_, M, Msg, Text
 from core.ruleset import Context
@@ -263,22 +266,7 @@ def infantry_hit(
         for m in (damage.damage().mods("infantry")[i] for i in damage.infantry_mod_ids(unit, sniper))
     )
 
-    def outcome(faces: tuple[int, ...]) -> Msg:
-        row = damage.infantry_result(faces[0], mods)
-        return M("{result} (natural 10: never modified)", result=row.words) if faces[0] == 10 and mods else row.words
-
-    (face,) = ctx.roll(
-        M("damage"),
-        1,
-        sides=rules.D10,
-        mods=mods,
-        rule="A.12.1",
-        unit=unit.id,
-        outcome=outcome,
-        check=ev.Read(),  # A.12.1: a row of the damage table
-        step=dice_order.DAMAGE,
-    )
-    row = damage.infantry_result(face, mods)
+    row = _damage_row(ctx, unit, mods, "A.12.1", damage.infantry_result, natural=10)
     result = row.id
     if rubber:  # BI-R230: one row milder
         nl = special().nonlethal
@@ -338,19 +326,7 @@ def vehicle_hit(
     if not _penetrates(ctx, vehicle, pen_row, column, flank=flank, halve_pen=halve_pen):
         morale_due(ctx, vehicle, "m7", under_fire=under_fire)
         return "not-penetrated"
-    amods = damage.armoured_mods(indirect)
-    (face,) = ctx.roll(
-        M("damage"),
-        1,
-        sides=rules.D10,
-        mods=amods,
-        rule="A.12.4",
-        step=dice_order.DAMAGE,
-        unit=vehicle.id,
-        outcome=lambda f: damage.armoured_result(f[0], amods).words,
-        check=ev.Read(),  # A.12.4: a row of the damage table
-    )
-    row = damage.armoured_result(face, amods)
+    row = _damage_row(ctx, vehicle, damage.armoured_mods(indirect), "A.12.4", damage.armoured_result)
     vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
     return row.id
 
@@ -360,25 +336,45 @@ def _unarmoured_hit(
 ) -> str:
     """A hit on an unarmoured vehicle: the unarmoured damage table (A.12.2)."""
     mods = damage.unarmoured_mods(weapon, source_mod)
+    row = _damage_row(ctx, vehicle, mods, "A.12.2", damage.unarmoured_result, natural=1)
+    vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
+    return row.id
+
+
+def _damage_row(
+    ctx: Context,
+    unit: Unit,
+    mods: tuple[ev.Mod, ...],
+    rule: str,
+    read: Callable[[int, tuple[ev.Mod, ...]], Any],
+    *,
+    natural: int | None = None,
+):
+    """1d10 on a damage table of A.12 (``rule``), read with its modifiers: the row it gives.
+    A ``natural`` face is never modified (10 on the infantry table, 1 on the unarmoured), and said so."""
 
     def outcome(faces: tuple[int, ...]) -> Msg:
-        row = damage.unarmoured_result(faces[0], mods)
-        return M("{result} (natural 1: never modified)", result=row.words) if faces[0] == 1 and mods else row.words
+        row = read(faces[0], mods)
+        if faces[0] == natural and mods:
+            return M(_NATURAL[natural], result=row.words)
+        return row.words
 
     (face,) = ctx.roll(
         M("damage"),
         1,
         sides=rules.D10,
         mods=mods,
-        rule="A.12.2",
-        unit=vehicle.id,
+        rule=rule,
+        unit=unit.id,
         outcome=outcome,
-        check=ev.Read(),  # A.12.2: a row of the damage table
+        check=ev.Read(),  # a row of the damage table
         step=dice_order.DAMAGE,
     )
-    row = damage.unarmoured_result(face, mods)
-    vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
-    return row.id
+    return read(face, mods)
+
+
+#: How a roll on a natural face that is never modified reads (A.12.1, A.12.2).
+_NATURAL = {10: N_("{result} (natural 10: never modified)"), 1: N_("{result} (natural 1: never modified)")}
 
 
 def _penetrates(ctx: Context, vehicle: Unit, pen_row: str, column: str, *, flank: bool, halve_pen: bool) -> bool:
