@@ -249,10 +249,31 @@ class FireteamApp(App):
         before the first frame (~6 ms of a 250 ms start, issue #32).  What the game
         screen is made with (the settings, the language) is settled first
         (``_prepare``, which ``on_mount`` would do later)."""
-        if self.game is None:
+        if self.game is None and not self._opened_ahead():
             return super().get_default_screen()  # the start screen, or a game still opening, goes over it
         self._prepare()
         return switchable(self._game_screen())  # replaced when another game is shown (``_show_game``)
+
+    def _opened_ahead(self) -> bool:
+        """Whether an open started before the app (``OpenAhead``) has ended within
+        ``PROGRESS_AFTER_S`` with a game to show, now ``self.game``: its screen is then
+        the app's first, as a game given to the app is, not one pushed over a blank
+        screen drawn meanwhile (which cost the first frame its compose, styles and
+        layout).  The wait joins the loader's thread, which then has the interpreter
+        to itself.  A failed open, or a role it has not, is left to ``on_mount``
+        (``_opened_soon``)."""
+        opener = self.opener
+        if self.start or not isinstance(opener, OpenAhead) or not opener.wait(PROGRESS_AFTER_S):
+            return False
+        try:
+            game, locked_by = opener(lambda done, total: None)
+        except (SaveError, OSError):
+            return False  # raised again there, and said
+        if check_role(game, self.role) is not None:
+            return False  # (the same game again there, closed and said)
+        self.game, self.owns_game, self.locked_by = game, True, locked_by
+        self.replay = self.replay or bool(locked_by)
+        return True
 
     def _prepare(self) -> None:
         """Once, before the first screen: the error log, the settings (the theme), the language."""

@@ -81,7 +81,8 @@ async def test_an_open_that_ends_soon_shows_the_game_without_a_progress_bar(game
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
         assert app.game is not None and app.game.path == path and app.owns_game
         assert made == []
-        assert len(app.screen_stack) == 2  # the game screen on the default one: nothing left under it
+        # The game screen is the app's first, as a game given to the app is: no blank one under it.
+        assert app.screen_stack == [app.screen]
 
 
 async def test_an_open_that_takes_longer_shows_the_progress_bar_until_it_ends(game, monkeypatch):
