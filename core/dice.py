@@ -147,7 +147,10 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
         said = []
         for m in self.meanings[:MAX_MEANINGS]:
             faces = str(m.lo) if m.lo == m.hi else f"{m.lo}–{m.hi}"
-            said.append(f"{faces}: {words.render(m.means)}")
+            means = words.render(m.means)
+            # An outcome that says its own face (Breaking News' secret objective die,
+            # "3: Regular marker 3 …") is not given the face a second time.
+            said.append(means if means.startswith(f"{faces}: ") else f"{faces}: {means}")
         return "; ".join(said)
 
     def _more(self) -> str:

@@ -242,3 +242,20 @@ async def test_a_sides_report_offers_no_rerolls():
     screen = ReportScreen(game, "regulars")
     assert screen.check_action("reroll", ()) is False
     assert ReportScreen(game, "referee").check_action("reroll", ()) is True
+
+
+async def test_a_chart_too_narrow_for_its_title_ends_it_in_an_ellipsis():
+    """At 80 columns "defeat points (more is worse)" is wider than its chart: plotext drew
+    no title at all, and the chart said nothing of what it counts (#48)."""
+    game = Game.open(DEMO, writable=False)
+    app = FireteamApp(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        chart = app.screen.query_one("#chart-score", PlotextPlot)
+        top = chart.render().plain.splitlines()[0].strip()
+        assert top.startswith("defeat points") and top.endswith("…"), top
+        wide = app.screen.query_one("#chart-losses", PlotextPlot).render().plain.splitlines()[0].strip()
+        assert wide == "losses per turn"  # a title that fits is left whole
+    game.close()

@@ -226,3 +226,23 @@ async def test_linea_di_tiro_with_table_dice_asks_the_card_the_table_drew(tmp_pa
         await pilot.pause()
         assert (game.state.turn, game.state.card) == (2, "Joker")
     game.close()
+
+
+async def test_a_face_whose_meaning_names_it_is_not_named_twice(tmp_path):
+    """Breaking News' secret objective die (§4.1): each outcome says its face already
+    ("3: Regular marker 3 becomes a main objective too"); the prompt does not put
+    "3: " before it again."""
+    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
+    game.execute("scenario demo")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")
+        await type_keys(pilot, "objective-roll")
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, DicePrompt)
+        meanings = shown(prompt, "#dice-meanings")
+        assert "3: Regular marker 3 becomes a main objective too" in meanings
+        assert "1: 1:" not in meanings and "6: 6:" not in meanings
+    game.close()

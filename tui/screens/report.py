@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 
-from textual.app import ComposeResult
+from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -37,6 +37,24 @@ def marker(n: int) -> str:
 
 class RerollsCancelled(Exception):
     """Raised in the re-rolls' thread, at its next game, once Esc asked them to stop."""
+
+
+class TitledPlot(PlotextPlot):
+    """A chart whose title, too wide for it, is cut and ends in "…": plotext draws no
+    title at all where it does not fit (at 80 columns "defeat points (more is worse)"), and
+    the chart no longer says what it counts (#48)."""
+
+    #: The whole title; ``render`` draws as much of it as fits.
+    full_title = ""
+
+    def render(self) -> RenderResult:
+        title = self.full_title
+        while True:
+            self.plt.title(title)
+            drawn = super().render()
+            if len(title) <= 1 or title in drawn.plain:
+                return drawn
+            title = title[: len(title) - 2] + "…"
 
 
 class ReportScreen(Screen):
@@ -72,9 +90,9 @@ class ReportScreen(Screen):
     def compose(self) -> ComposeResult:
         yield PlainLabel(id="report-title")
         with Horizontal(id="report-charts"):
-            yield PlotextPlot(id="chart-score")
-            yield PlotextPlot(id="chart-losses")
-            yield PlotextPlot(id="chart-luck")
+            yield TitledPlot(id="chart-score")
+            yield TitledPlot(id="chart-losses")
+            yield TitledPlot(id="chart-luck")
         yield ProgressBar(total=self.rerolls, id="reroll-progress")
         with VerticalScroll(id="report-text"):
             yield Plain()
@@ -188,7 +206,7 @@ class ReportScreen(Screen):
         plt.yticks(ticks)
 
     def _chart(self, selector: str, title: str):
-        plt = self.query_one(selector, PlotextPlot).plt
-        plt.clear_data()
-        plt.title(title)
-        return plt
+        plot = self.query_one(selector, TitledPlot)
+        plot.plt.clear_data()
+        plot.full_title = title
+        return plot.plt
