@@ -651,8 +651,8 @@ def _convert(
         return distance(word, shown, param.lo, param.hi, param.measure)
     if kind == "choice":
         return match_prefix(word, list(param.choices), shown, _namer("choice", domain))
-    if kind == "side":
-        return find_side(word, state)
+    if kind == "side":  # a side's place may take other words too (draw): its choices
+        return find_side(word, state, also=param.choices)
     if kind in ("unit", "own", "enemy"):
         under = marker_unit(state, word) if param.markers else None
         if under is not None and not (kind == "enemy" and under.side == acting):
