@@ -12,8 +12,11 @@ from core.rulesets.linea_di_tiro.commands.fire import defence_of, mg_attack
 from core.rulesets.linea_di_tiro.pieces import require_in_play
 from core.rulesets.linea_di_tiro.tables import artillery, mg_table
 from core.rulesets.linea_di_tiro.terms import Status
-from core.rulesets.linea_di_tiro.words import _, draw_words, joined, owner
+from core.rulesets.linea_di_tiro.words import _, joined, owner
 from core.state import GameState
+
+#: What ``result`` takes in the winner's place for nobody (its choice, in every language).
+DRAW = "draw"
 
 
 def _firing_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> None:
@@ -77,7 +80,7 @@ def _result(ctx: Context, args: dict[str, Any]) -> None:
     judging by the scenario's, records who won (or a draw), with the losses."""
     s = ctx.state
     winner = args["winner"]
-    verdict = M("a draw") if winner in draw_words() else M("{side} win", side=s.sides[winner].name)
+    verdict = M("a draw") if winner == DRAW else M("{side} win", side=s.sides[winner].name)
     # The referee's words, or the scenario's, are shown as they were written.
     why = (args["why"] or "").strip() or scenario_vars.victory(s)
     losses, cards = _losses(s), s.turn
@@ -127,7 +130,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "End the game and record its result: the winning side, or draw, and why.",
         _result,
         params=(
-            Param("winner", "side", "the winning side (any word of its name), or draw", choices=tuple(draw_words())),
+            Param("winner", "side", "the winning side (any word of its name), or draw", choices=(DRAW,)),
             Param("why", "text", "why (the scenario's condition met)", optional=True),
         ),
         rule="LT-AMB-32",

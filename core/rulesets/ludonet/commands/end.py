@@ -23,7 +23,7 @@ from core.language.i18n import M, Msg, Text
 from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import AIRCRAFT
-from core.rulesets.ludonet.words import DOMAIN, _, draw_words, listed
+from core.rulesets.ludonet.words import DOMAIN, _, listed
 from core.state import GameState
 
 FINAL = "final"
@@ -100,8 +100,6 @@ def _victory(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     winner = args["winner"]
     _winner_side(ctx.ruleset, s, winner, ctx.role)
-    if winner in draw_words():
-        winner = DRAW
     reason = args["reason"] or M("the referee's ruling")
     ctx.emit(ev.GameEnded(result=result(s, winner, reason)))
 
@@ -112,7 +110,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "The referee ends the game and records its result: the winning side (or draw) and why. No dice.",
         _victory,
         params=(
-            Param("winner", "side", "the winning side (any word of its name), or draw", choices=tuple(draw_words())),
+            Param("winner", "side", "the winning side (any word of its name), or draw", choices=(DRAW,)),
             Param("reason", "text", "why (the scenario's condition met)", optional=True),
         ),
         rule="ruling LN-END",
