@@ -1299,8 +1299,8 @@ class _LineCompletion:
         """What may fill the positional argument ``p`` (``bare``: the words typed bare before)."""
         if p.kind == "choice":
             return self._choices(typed, p)
-        if p.kind == "side":
-            return _sides_offered(typed, self.state, self.sides)
+        if p.kind == "side":  # then the other words its place takes (draw)
+            return _sides_offered(typed, self.state, self.sides) + self._choices(typed, p)
         if p.kind == "team":  # by any word of its name
             return [t for t in teams(self.state, self.role) if any(w.startswith(typed) for w in t.lower().split())]
         if p.kind in _UNIT_KINDS:

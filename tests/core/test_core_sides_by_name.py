@@ -131,3 +131,5 @@ def test_tab_offers_linea_di_tiro_result_the_sides_by_a_word_of_their_name(tmp_p
     game = new_game(tmp_path, "linea-di-tiro")
     assert game.complete("result ", "referee")[:2] == ["us", "german"]
     assert game.complete("result kampf", "referee") == ["german"]
+    assert game.complete("result ", "referee") == ["us", "german", "draw"]
+    assert game.complete("result dr", "referee") == ["draw"]
