@@ -44,7 +44,7 @@ from typing import Any
 import msgspec
 
 from core.dice import parse_faces
-from core.language.i18n import CORE_DOMAIN, _, translations
+from core.language.i18n import CORE_DOMAIN, Domain, _, translations
 from core.language.numerals import grouped, point
 from core.language.reader import SOURCE, lang
 from core.language.shapes import CommandShape, ParamShape
@@ -651,8 +651,10 @@ def _convert(
         return distance(word, shown, param.lo, param.hi, param.measure)
     if kind == "choice":
         return match_prefix(word, list(param.choices), shown, _namer("choice", domain))
-    if kind == "side":
-        return find_side(word, state)
+    if kind == "side":  # a side's place may take other words too (draw): its choices, in every language
+        said = {w: c for c in param.choices for w in (c, *Domain(domain).in_every_language("choice", c))}
+        found = find_side(word, state, also=list(said))
+        return said.get(found, found)
     if kind in ("unit", "own", "enemy"):
         under = marker_unit(state, word) if param.markers else None
         if under is not None and not (kind == "enemy" and under.side == acting):
@@ -1297,8 +1299,8 @@ class _LineCompletion:
         """What may fill the positional argument ``p`` (``bare``: the words typed bare before)."""
         if p.kind == "choice":
             return self._choices(typed, p)
-        if p.kind == "side":
-            return _sides_offered(typed, self.state, self.sides)
+        if p.kind == "side":  # then the other words its place takes (draw)
+            return _sides_offered(typed, self.state, self.sides) + self._choices(typed, p)
         if p.kind == "team":  # by any word of its name
             return [t for t in teams(self.state, self.role) if any(w.startswith(typed) for w in t.lower().split())]
         if p.kind in _UNIT_KINDS:

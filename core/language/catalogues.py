@@ -121,8 +121,9 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
                     yield domain, p.name, "option"
                     if p.help:
                         yield domain, p.help, None
-                    if p.kind == "choice":
+                    if p.kind in ("choice", "side"):  # a side's place may take other words (draw)
                         yield from ((domain, c, "choice") for c in p.choices)
+                    if p.kind == "choice":
                         yield from ((domain, m, None) for m in p.meanings)
             yield from ((r.domain, t, "term") for t in r.terms())
             yield from ((r.domain, t, None) for t in r.phrases())

@@ -70,7 +70,7 @@ def test_ludonet_victory_names_the_winner_by_a_word_of_its_name(tmp_path):
     game.execute("next")
     game.execute("victory parachute the farm is taken")
     assert "7th Parachute Battalion" in plain(game.state.result)
-    assert refusal(game, "victory nobody").startswith("the game is over")
+    assert refusal(game, "victory garrison").startswith("the game is over")
 
 
 def test_bassa_intensita_victory_names_the_winner_by_a_word_of_its_name(tmp_path):
@@ -78,3 +78,58 @@ def test_bassa_intensita_victory_names_the_winner_by_a_word_of_its_name(tmp_path
     game.execute("next")
     game.execute("victory village the patrol is gone")
     assert "Village militia" in plain(game.state.result)
+
+
+def test_a_winner_of_several_words_is_named_whole_not_taken_as_the_reason(tmp_path):
+    """``result kampfgruppe heinz the bridge is held``: the side's whole name, then why;
+    the second word of a name was the start of the reason."""
+    game = new_game(tmp_path, "linea-di-tiro")
+    game.execute("result kampfgruppe heinz the bridge is held")
+    assert plain(game.state.result).startswith("Kampfgruppe Heinz win: the bridge is held (")
+    game = new_game(tmp_path / "ln", "ludonet")
+    game.execute("next")
+    game.execute("victory farm garrison the farm is still held")
+    assert plain(game.state.result).startswith("Farm garrison win: the farm is still held;")
+
+
+def test_a_draw_is_still_said_in_the_winners_place(tmp_path):
+    game = new_game(tmp_path, "linea-di-tiro")
+    game.execute("result draw night falls")
+    assert plain(game.state.result).startswith("a draw: night falls (")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "command", "started"),
+    [
+        ("bassa-intensita", "victory", True),  # the demo opens on turn 1
+        ("ludonet", "victory", False),  # deployment first: turn 0
+    ],
+)
+def test_tab_offers_the_winner_only_while_the_game_runs(tmp_path, ruleset, command, started):
+    """The winner's place offers the sides by any word of their name while the game runs,
+    none before it begins or once its result is recorded, as the command refuses them."""
+    game = new_game(tmp_path, ruleset)
+    sides = list(game.state.sides)
+
+    def offered(text: str) -> list[str]:
+        return [c for c in game.complete(text, "referee") if c in sides]
+
+    if not started:
+        assert offered(f"{command} ") == []
+        assert refusal(game, f"{command} {sides[0]}") == "the game has not started"
+        game.execute("next")
+    assert offered(f"{command} ") == sides
+    name_word = game.state.side_name(sides[1]).split()[0].lower()
+    assert offered(f"{command} {name_word[:3]}") == [sides[1]]
+    game.execute(f"{command} {sides[1]} they hold")
+    assert offered(f"{command} ") == []
+    assert refusal(game, f"{command} {sides[0]}").startswith("the game is over")
+
+
+def test_tab_offers_linea_di_tiro_result_the_sides_by_a_word_of_their_name(tmp_path):
+    """``result`` took a text: Tab offered nothing for its winner."""
+    game = new_game(tmp_path, "linea-di-tiro")
+    assert game.complete("result ", "referee")[:2] == ["us", "german"]
+    assert game.complete("result kampf", "referee") == ["german"]
+    assert game.complete("result ", "referee") == ["us", "german", "draw"]
+    assert game.complete("result dr", "referee") == ["draw"]

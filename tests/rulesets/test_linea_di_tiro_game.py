@@ -61,6 +61,22 @@ def shelled(tmp_path):
     g.close()
 
 
+def test_tab_offers_barrage_only_the_side_whose_artillery_fires_on_this_card(shelled):
+    """Rules: LT-R090 (#48): on the card the joker opens, the German artillery fires, the
+    US has none; before it, no side's does, and the command is refused as Tab said."""
+    g = shelled
+
+    def sides(text: str) -> list[str]:  # the side ids among the candidates (the defence= choices follow)
+        return [c for c in g.complete(text, "referee") if c in g.state.sides]
+
+    assert sides("barrage ") == []
+    play(g, "next")  # the joker
+    assert sides("barrage ") == ["german"]
+    assert g.complete("barrage kampf", "referee") == ["german"]
+    with pytest.raises(Refused, match="US 2nd Armored's artillery does not fire on this card"):
+        play(g, "barrage us gis defence=still-open")
+
+
 def test_artillery_attacks_every_unit_in_the_square_on_its_card(shelled):
     """Rules: LT-R090, LT-AMB-27, LT-AMB-31."""
     g = shelled

@@ -7,6 +7,7 @@ import io
 from rich.console import Console
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual import events
+from textual.widgets import Select
 
 from core import events as ev
 from core.game import Game
@@ -204,6 +205,32 @@ async def test_forms_build_a_command_line(game):
     assert (
         command_text(dp, {"side": "blue", "points": "5", "reason": "building damaged"}) == "dp blue 5 building damaged"
     )
+
+
+async def test_a_forms_side_picker_offers_only_the_sides_the_command_takes_now(tmp_path):
+    """Ludonet's victory (#48): before the game begins no side may be named the winner,
+    after the first turn begins both may, with draw beside them, as Tab offers them."""
+    game = Game.new(tmp_path / "ln.ft", "ludonet", seed=3, clock=lambda: 1_700_000_000_000)
+    game.execute("scenario demo")
+    victory = next(s for s in game.commands if s.name == "victory")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+
+        async def winners() -> list[str]:
+            app.screen.start_action(victory)
+            await pilot.pause()
+            form = app.screen
+            assert isinstance(form, ActionForm)
+            picker = form.query_one("#field-winner")
+            values = [value for _label, value in picker._options if value is not Select.NULL]
+            await pilot.press("escape")
+            await pilot.pause()
+            return values
+
+        assert await winners() == ["draw"]
+        game.execute("next")
+        assert await winners() == ["paras", "garrison", "draw"]
+    game.close()
 
 
 async def test_log_details_search_and_filter(game):

@@ -8,6 +8,7 @@ line; that line runs exactly as if typed (same checks, same messages).
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -39,9 +40,17 @@ def allowed_now(spec: CommandSpec, state: GameState, role: str, domain: str = CO
     return ""
 
 
-def param_options(param: Param, state: GameState, role: str, domain: str = CORE_DOMAIN) -> list[tuple[str, str]]:
+def param_options(
+    param: Param,
+    state: GameState,
+    role: str,
+    domain: str = CORE_DOMAIN,
+    side_offered: Callable[[str], bool] | None = None,
+) -> list[tuple[str, str]]:
     """(label, value) choices for a parameter, from what ``role`` can see; a coded
-    choice (``A1``) labelled with what it means (``domain``: the ruleset's words)."""
+    choice (``A1``) labelled with what it means (``domain``: the ruleset's words); of
+    the sides, only those the command takes now (``side_offered``, as Tab offers them),
+    then the other words a side's place takes (``draw``)."""
     if param.kind in ("unit", "own", "enemy"):
         units = [u for u in state.units.values() if u.in_play]
         if role in state.sides:
@@ -58,7 +67,8 @@ def param_options(param: Param, state: GameState, role: str, domain: str = CORE_
             (f"{u.name} ({u.id}, {state.sides[u.side].name if u.side in state.sides else u.side})", u.id) for u in units
         ] + markers
     if param.kind == "side":
-        return [(f"{s.name} ({s.id})", s.id) for s in state.sides.values()]
+        sides = [s for s in state.sides.values() if side_offered is None or side_offered(s.id)]
+        return [(f"{s.name} ({s.id})", s.id) for s in sides] + [(c, c) for c in param.choices]
     if param.kind == "team":
         return [(team, team) for team in teams(state, role)]
     if param.kind == "choice":
@@ -241,12 +251,20 @@ class ActionForm(ModalScreen[str | None]):
     )
     BINDINGS = [Binding("escape", "cancel", N_("Cancel")), Binding("ctrl+s", "submit", N_("Run"))]
 
-    def __init__(self, spec: CommandSpec, state: GameState, role: str, domain: str = CORE_DOMAIN) -> None:
+    def __init__(
+        self,
+        spec: CommandSpec,
+        state: GameState,
+        role: str,
+        domain: str = CORE_DOMAIN,
+        side_offered: Callable[[str], bool] | None = None,
+    ) -> None:
         super().__init__()
         self.spec = spec
         self.state = state
         self.role = role
         self.domain = domain
+        self.side_offered = side_offered
         self.words = Domain(domain)
 
     def _said(self, message: str) -> str:
@@ -269,7 +287,7 @@ class ActionForm(ModalScreen[str | None]):
             yield Plain(Text(_("Tab: next field   Ctrl+S: run   Esc: cancel"), style="dim"))
 
     def _field(self, p: Param):
-        options = param_options(p, self.state, self.role, self.domain)
+        options = param_options(p, self.state, self.role, self.domain, self.side_offered)
         if options and p.many:
             return SelectionList[str](*[(plain(label), value) for label, value in options], id=f"field-{p.name}")
         if options:

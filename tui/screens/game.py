@@ -661,7 +661,12 @@ class GameScreen(Screen):
 
         from tui.screens.forms import ActionForm  # imported when first used: a faster start
 
-        self.app.push_screen(ActionForm(spec, self.vp.state(), self.role, self.game.ruleset.domain), done)
+        state, ruleset = self.vp.state(), self.game.ruleset
+
+        def side_offered(side: str) -> bool:  # the sides Tab offers for it
+            return ruleset.side_offered(state, spec, side, self.role)
+
+        self.app.push_screen(ActionForm(spec, state, self.role, ruleset.domain, side_offered), done)
 
     def action_pick_action(self) -> None:
         from tui.screens.forms import ActionPicker  # imported when first used: a faster start

@@ -85,11 +85,6 @@ def joined(items: Sequence[Msg | str]) -> Msg | str:
     return out
 
 
-def draw_words() -> list[str]:
-    """ "draw" as a referee may type it in a result, in every language (``term`` ``draw``)."""
-    return DOMAIN.in_every_language("term", "draw")
-
-
 #: The tables' words an event carries (data/*.toml), for the catalogue.
 TABLE_WORDS = (
     # activation.toml: the options A1-A7 (LT-R020)

@@ -19,7 +19,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M, Msg, Text, plain
-from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused
+from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.bassa_intensita.casualties import ABANDONED, DESTROYED_BY, DIED_OF_WOUNDS, KILLED_BY
 from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.words import _, listing, render
@@ -109,12 +109,18 @@ def last_turn_over(ctx: Context) -> bool:
     return True
 
 
+def _winner_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> None:
+    """Which side ``victory`` may name (its ``side_check``): any, once the game has begun
+    and until its result is recorded (BI-END); none before or after."""
+    if state.turn < 1:
+        raise Refused(_("the game has not started"))
+    if state.result:
+        raise Refused(_("the game is over: {result}").format(result=render(state.result)))
+
+
 def _victory(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
-    if s.turn < 1:
-        raise Refused(_("the game has not started"))
-    if s.result:
-        raise Refused(_("the game is over: {result}").format(result=render(s.result)))
+    _winner_side(ctx.ruleset, s, args["winner"] or "", ctx.role)
     winner = "" if args["draw"] else args["winner"]
     if not winner and not args["draw"]:
         # what to type, and which side each is by its name: convoy (Italian convoy)
@@ -139,5 +145,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("victory folgore the village is searched", "victory draw"),
         who="referee",
         aliases=(END_GAME,),
+        side_check=_winner_side,
     ),
 )

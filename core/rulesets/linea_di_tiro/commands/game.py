@@ -5,16 +5,38 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.commands import find_side
 from core.language.i18n import M, Text
-from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused
+from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.linea_di_tiro import dice_order, scenario_vars
 from core.rulesets.linea_di_tiro.commands.fire import defence_of, mg_attack
 from core.rulesets.linea_di_tiro.pieces import require_in_play
 from core.rulesets.linea_di_tiro.tables import artillery, mg_table
 from core.rulesets.linea_di_tiro.terms import Status
-from core.rulesets.linea_di_tiro.words import _, draw_words, joined, owner
+from core.rulesets.linea_di_tiro.words import _, joined, owner
 from core.state import GameState
+
+#: What ``result`` takes in the winner's place for nobody (its choice, in every language).
+DRAW = "draw"
+
+
+def _firing_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> None:
+    """Whose artillery ``barrage`` may name (its ``side_check``): a side whose artillery
+    fires on this card (a joker started it, or a face card continued it) with the
+    scenario's HE factor (LT-R090)."""
+    this_card = state.vars.get(scenario_vars.ARTILLERY_CARD + side) == state.turn
+    if state.vars.get(f"artillery.{side}") != "firing" or not this_card:
+        raise Refused(
+            _(
+                "{whose} artillery does not fire on this card: a joker starts it, "
+                "unitmove continue-artillery continues it (LT-R090)"
+            ).format(whose=owner(state.side_name(side)))
+        )
+    if not scenario_vars.artillery_factor(state, side):
+        raise Refused(
+            _("this scenario gives {side} no artillery support with an HE factor (LT-R090)").format(
+                side=state.side_name(side)
+            )
+        )
 
 
 def _barrage(ctx: Context, args: dict[str, Any]) -> None:
@@ -24,22 +46,10 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     side, target = args["side"], ctx.unit(args["piece"])
     require_in_play(target)
-    if s.vars.get(f"artillery.{side}") != "firing" or s.vars.get(scenario_vars.ARTILLERY_CARD + side) != s.turn:
-        raise Refused(
-            _(
-                "{whose} artillery does not fire on this card: a joker starts it, "
-                "unitmove continue-artillery continues it (LT-R090)"
-            ).format(whose=owner(s.side_name(side)))
-        )
+    _firing_side(ctx.ruleset, s, side, ctx.role)
     if target.has(Status.SHELLED):
         raise Refused(_("{unit} has already taken this card's artillery attack").format(unit=target.name))
     factor = scenario_vars.artillery_factor(s, side)
-    if not factor:
-        raise Refused(
-            _("this scenario gives {side} no artillery support with an HE factor (LT-R090)").format(
-                side=s.side_name(side)
-            )
-        )
     defence = defence_of(ctx, target, args["defence"])
     ctx.emit(ev.StatusChanged(unit=target.id, add=("shelled",)))
     square = artillery().square_cm
@@ -69,12 +79,10 @@ def _result(ctx: Context, args: dict[str, Any]) -> None:
     """LT-AMB-32 (ruling LT-END): the book has no victory conditions; the referee,
     judging by the scenario's, records who won (or a draw), with the losses."""
     s = ctx.state
-    winner, _sep, why = (args["verdict"] or "").strip().partition(" ")
-    draws = draw_words()
-    winner = find_side(winner, s, also=draws)
-    verdict = M("a draw") if winner in draws else M("{side} win", side=s.sides[winner].name)
+    winner = args["winner"]
+    verdict = M("a draw") if winner == DRAW else M("{side} win", side=s.sides[winner].name)
     # The referee's words, or the scenario's, are shown as they were written.
-    why = why.strip() or scenario_vars.victory(s)
+    why = (args["why"] or "").strip() or scenario_vars.victory(s)
     losses, cards = _losses(s), s.turn
     # The template is chosen by number here, not translated with a plural form: a result
     # is recorded as a message template, and each template is in every catalogue.
@@ -115,12 +123,16 @@ COMMANDS: tuple[CommandSpec, ...] = (
         who="referee",
         rolls=True,
         dice=(dice_order.ARTILLERY,),
+        side_check=_firing_side,
     ),
     CommandSpec(
         "result",
         "End the game and record its result: the winning side, or draw, and why.",
         _result,
-        params=(Param("verdict", "text", "a side's id, or draw, then why"),),
+        params=(
+            Param("winner", "side", "the winning side (any word of its name), or draw", choices=(DRAW,)),
+            Param("why", "text", "why (the scenario's condition met)", optional=True),
+        ),
         rule="LT-AMB-32",
         examples=("result us the hamlet is taken", "result draw"),
         phases=("deployment", "card"),  # LineaDiTiro.end_phases

@@ -19,12 +19,11 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.commands import find_side
 from core.language.i18n import M, Msg, Text
-from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused
+from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import AIRCRAFT
-from core.rulesets.ludonet.words import DOMAIN, _, draw_words, listed
+from core.rulesets.ludonet.words import DOMAIN, _, listed
 from core.state import GameState
 
 FINAL = "final"
@@ -88,20 +87,20 @@ def check(ctx: Context) -> bool:
     return False
 
 
+def _winner_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> None:
+    """Which side ``victory`` may name (its ``side_check``): any, once the game has begun
+    and until its result is recorded (ruling LN-END); none before or after."""
+    if state.result:
+        raise Refused(_("the game is over: {result}").format(result=DOMAIN.render(state.result)))
+    if state.turn < 1:
+        raise Refused(_("the game has not started"))
+
+
 def _victory(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
-    if s.result:
-        raise Refused(_("the game is over: {result}").format(result=DOMAIN.render(s.result)))
-    if s.turn < 1:
-        raise Refused(_("the game has not started"))
-    words = (args["result"] or "").split(maxsplit=1)
-    if not words:
-        raise Refused(_("say who won: victory SIDE|draw REASON"))
-    draws = draw_words()
-    winner = find_side(words[0], s, also=draws)
-    if winner in draws:
-        winner = DRAW
-    reason = words[1] if len(words) > 1 else M("the referee's ruling")
+    winner = args["winner"]
+    _winner_side(ctx.ruleset, s, winner, ctx.role)
+    reason = args["reason"] or M("the referee's ruling")
     ctx.emit(ev.GameEnded(result=result(s, winner, reason)))
 
 
@@ -110,10 +109,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "victory",
         "The referee ends the game and records its result: the winning side (or draw) and why. No dice.",
         _victory,
-        params=(Param("result", "text", "SIDE or draw, then the reason"),),
+        params=(
+            Param("winner", "side", "the winning side (any word of its name), or draw", choices=(DRAW,)),
+            Param("reason", "text", "why (the scenario's condition met)", optional=True),
+        ),
         rule="ruling LN-END",
         examples=("victory paras the farm is taken", "victory draw neither side holds the bridge"),
         who="referee",
         aliases=(END_GAME,),
+        side_check=_winner_side,
     ),
 )
