@@ -134,11 +134,13 @@ class Relay:
     async def _view(self, msg: Any) -> None:
         if len(msg.data) > MAX_VIEW_BYTES:
             self._refused(msg.subject, "too large")
+            await self._frame_taken()  # (for ``until``: a refusal changes nothing a page shows)
             return
         try:
             watched = take_view(self.tables, MAX_TABLES, msg.subject, msg.data)
         except (VenueError, SaveError) as e:
             self._refused(msg.subject, str(e))
+            await self._frame_taken()
             return
         if watched is not None:
             await self._changed()
@@ -319,7 +321,9 @@ class Relay:
         return held
 
     async def _frame_taken(self) -> None:
-        async with self.changed:  # for ``until``: the pages' feeds look at their versions, unchanged
+        """Wake whoever waits in ``until`` (a frame or a refusal taken in): the pages' feeds
+        look at their versions, unchanged, and wait again."""
+        async with self.changed:
             self.changed.notify_all()
 
     def _screen_idle(self, screen: Screen) -> None:
