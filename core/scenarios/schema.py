@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Protocol
 
 import msgspec
 from msgspec import Meta
@@ -28,11 +28,19 @@ from core import events as ev
 from core.language.i18n import N_, M, _
 from core.refusal import Refused
 from core.scenarios.files import PATTERN_WORDS, Problem, close_matches, dotted
-from core.state import HIDDEN
+from core.state import HIDDEN, GameState
 from core.views import REFEREE_ONLY
 
-if TYPE_CHECKING:  # the contract names this format; the format only fills a ruleset's context
-    from core.ruleset import Context
+
+class SetUpTable(Protocol):
+    """What a scenario's set-up writes to: the game as it stands and where its facts go.
+    A ruleset's ``core.ruleset.Context`` is one: the contract names this format, and the
+    format needs no more of the contract than this."""
+
+    state: GameState
+
+    def emit(self, *events: ev.Event) -> None: ...
+
 
 # ------------------------------------------------------------------------ limits
 
@@ -386,19 +394,21 @@ class Format:
 
     # ------------------------------------------------------------------- set-up
 
-    def setup(self, ctx: Context, sc: Any) -> None:
-        """The events that set the game up from ``sc`` (checked beforehand)."""
+    def setup(self, ctx: Any, sc: Any) -> None:
+        """The events that set the game up from ``sc`` (checked beforehand).  ``ctx`` is the
+        ruleset's whole ``Context``, which a ruleset's own set-up may use (a deck shuffled);
+        this shared one writes through its ``SetUpTable`` part only."""
         self.emit_table(ctx, sc)
         self.emit_facts(ctx, sc)
 
-    def emit_table(self, ctx: Context, sc: BaseScenario) -> None:
+    def emit_table(self, ctx: SetUpTable, sc: BaseScenario) -> None:
         emit_table(ctx, table(sc, self.aboard_badge))
         for u in sc.units:
             if u.aboard and self.aboard_key:
                 vis = (u.side,) if HIDDEN in u.status else ()
                 ctx.emit(ev.VarSet(key=self.aboard_key.format(unit=u.id), value=u.aboard, vis=vis))
 
-    def emit_facts(self, ctx: Context, sc: BaseScenario, *, turns: bool = True) -> None:
+    def emit_facts(self, ctx: SetUpTable, sc: BaseScenario, *, turns: bool = True) -> None:
         """The scenario's rules, as the ``VarSet`` keys of docs/scenarios.md."""
         var = ctx.emit
 
@@ -485,7 +495,7 @@ def table(sc: BaseScenario, aboard_badge: str = "") -> Scenario:
     )
 
 
-def emit_table(ctx: Context, sc: Scenario) -> None:
+def emit_table(ctx: SetUpTable, sc: Scenario) -> None:
     """The sides, the units (a hidden one seen by its side only) and the secrets."""
     if ctx.state.sides:
         raise Refused("the game is already set up")
@@ -521,7 +531,7 @@ def unit_spec(u: Unit, aboard_badge: str = "") -> ev.UnitSpec:
     )
 
 
-def record_file(ctx: Context, file: str, text: str) -> None:
+def record_file(ctx: SetUpTable, file: str, text: str) -> None:
     """The file's text in the save, for the referee only (it holds every secret)."""
     ctx.emit(ev.ScenarioRead(file=file, text=text, vis=REFEREE_ONLY))
 
