@@ -12,6 +12,7 @@ import fcntl
 import os
 import pty
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -30,6 +31,15 @@ DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
 PATIENCE_S = 120
 #: The ``fireteam`` console script, run as it is installed.
 ENTRY = "import sys; from tui.main import entry; sys.exit(entry())"
+
+
+def _as_a_shell_starts_it() -> None:
+    """In the child before it runs: the pty its controlling terminal, and Ctrl+C's signal at its
+    default, as a shell sets them for a job in the foreground.  A child inherits an ignored
+    signal, and a Python started with SIGINT ignored never turns Ctrl+C into KeyboardInterrupt:
+    whatever the test process had come to ignore must not decide what the client does."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 class Child:
@@ -55,7 +65,7 @@ class Child:
             cwd=cwd,
             env=env,
             start_new_session=True,
-            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),  # noqa: PLW1509  (single-threaded until here)
+            preexec_fn=_as_a_shell_starts_it,  # noqa: PLW1509  (single-threaded until here)
         )
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
