@@ -169,8 +169,11 @@ def _scenario(ruleset: str) -> st.SearchStrategy[dict]:
             weapons = sorted(fmt.weapons(None))
         units = []
         vehicles: dict[str, str] = {}
+        kinds = ["man", "vehicle"] if linea else sorted(fmt.kinds)
+        if ruleset == "breaking-news" and len(sides) > 1 and {s.get("army") for s in sides} != {"regular", "irregular"}:
+            kinds.remove("journalist")  # war correspondents only with Regulars against Irregulars (Extras: Media)
         for uid in draw(st.lists(word, max_size=6, unique=True)):
-            kind = draw(st.sampled_from(["man", "vehicle"] if linea else sorted(fmt.kinds)))
+            kind = draw(st.sampled_from(kinds))
             u = {"id": uid, "name": draw(name), "side": draw(st.sampled_from(side_ids)), "kind": kind}
             probe = type("Probe", (), {"kind": kind, "cls": ""})
             classes = (["veh"] if kind == "vehicle" else ["inf"]) if linea else sorted(fmt.classes(None, probe))
