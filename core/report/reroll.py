@@ -24,7 +24,8 @@ activation it answered; the end of a Breaking News turn with the turn it ends.
 **Orders that cannot be given.**  An order refused in its stretch (its piece is out
 of action, its target gone, its test no longer due) is skipped with the words of its
 refusal.  An order whose stretch never comes (a side won fewer initiatives, a card
-never came up, the game ended sooner) is skipped saying so.  A re-rolled game goes
+never came up, the game ended sooner) is skipped saying so, but a ``next``: it had
+nothing to close, and is not counted.  A re-rolled game goes
 no further than the turn the game ended in, and stops where the referee's ``next``
 is refused (a deployment left unfinished): the orders left are skipped with why.
 
@@ -74,6 +75,9 @@ class Order:
     turn: int = 0
     phase: str = ""
     active: str = ""
+    #: Whether it is ``next``, which moves the game on: one whose stretch never came had
+    #: nothing to close, and is not counted as skipped.
+    moves_on: bool = False
 
 
 @dataclass(frozen=True)
@@ -187,7 +191,7 @@ def plan(game: Game, start: int = 0) -> Plan:
     history, ruleset = game.history, game.ruleset
     first = game.timeline.state_at(start)
     state = copy_state(first)
-    stretches = Stretches(ruleset)
+    stretches, parses = Stretches(ruleset), Parses(game)
     out, step = [], 0
     for cmd in history.eff_cmds:
         begins = step
@@ -196,13 +200,22 @@ def plan(game: Game, start: int = 0) -> Plan:
             continue
         issued = history.issued(cmd)
         if issued.text != SEAL_DICE:
-            at = stretches.at(state)
-            out.append(Order(cmd, issued.text, issued.by, at, state.turn, state.phase, state.active_side))
+            at, moves_on = stretches.at(state), _moves_on(parses, issued, state)
+            out.append(Order(cmd, issued.text, issued.by, at, state.turn, state.phase, state.active_side, moves_on))
         apply_in_place(state, history.group(cmd))
     by_stretch: dict[tuple, list[Order]] = {}
     for order in out:
         by_stretch.setdefault(order.stretch, []).append(order)
     return Plan(first, tuple(out), state.turn, by_stretch)
+
+
+def _moves_on(parses: Parses, issued: ev.Issued, state: GameState) -> bool:
+    """Whether the command ``issued`` on ``state`` was ``next`` (its name or an alias)."""
+    role = issued.by if issued.by in state.sides else REFEREE
+    try:
+        return parses.parse(Order(issued.cmd, issued.text, role), state, role).spec.name == MOVE_ON.text
+    except Refused:
+        return False
 
 
 class Stretches:
@@ -321,7 +334,7 @@ def play_once(game: Game, plan: Plan, dice: Dice, kind: str, parses: Parses | No
         if stopped or moved_on > len(game.ruleset.phases):
             break
     never = _never_given(game.ruleset, state, stopped)
-    left_over = {id(order) for given in waiting.values() for order in given}
+    left_over = {id(order) for given in waiting.values() for order in given if not order.moves_on}
     skipped += [(order.text, never(order)) for order in plan.orders if id(order) in left_over]
     return Rerolled(score_of(emitted, state, kind), skipped)
 
