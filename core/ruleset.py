@@ -86,6 +86,9 @@ class RollAhead(Exception):
 
 #: Whose move a phase is (see :class:`Phase`).
 Actor = Literal["active", "reacting", "both", "card", "referee"]
+#: The actors that make a phase one side's (``Ruleset.sequence_step``): the active side's,
+#: or the side the card drawn names.
+ACTING: tuple[Actor, ...] = ("active", "card")
 
 
 class Phase(msgspec.Struct, frozen=True):
@@ -475,10 +478,10 @@ class Ruleset(ABC):
     attributes, :data:`REQUIRED`, checked by :func:`missing_members`) and :meth:`commands`.
 
     **Optional**, each with its default here and nowhere else: the variants, the
-    scenarios and their file format, the turn machine's :meth:`advance` and
-    :meth:`check_turn`, what the game shows of the ruleset's words (``terms``,
-    ``describe_var`` …), the names its code declares for the tests
-    (``statuses``, ``secret_vars``).
+    scenarios and their file format, the turn machine's :meth:`advance`,
+    :meth:`check_turn` and :meth:`sequence_step`, what the game shows of the
+    ruleset's words (``terms``, ``describe_var`` …), the names its code declares
+    for the tests (``statuses``, ``secret_vars``).
 
     **Provided** (not meant to be overridden): :meth:`phase`, :meth:`expects`,
     :meth:`can_end`, :meth:`describe_named`, :meth:`rules_map`.
@@ -664,6 +667,19 @@ class Ruleset(ABC):
         roll whether a vehicle's armour is penetrated): the after-action report then
         counts its luck for the other side.  By default a success is the unit's own."""
         return False
+
+    def sequence_step(self, state: GameState) -> tuple[object, ...]:
+        """The step of the sequence of play ``state`` stands at, as the after-action
+        report's re-rolls match a game's orders to a re-rolled game
+        (``core/report/reroll.py``): the orders given the n-th time the game came to a step
+        are given when a re-rolled game comes to that step the n-th time.  By default the
+        turn, the phase and the side it is ``active`` for (or the card's side); a ruleset
+        whose dice decide which side acts when names each side's stretch of play so that
+        the side's orders come when that side acts in the re-rolled game (Breaking News: a
+        side's turns as the Active Player, whatever turn it wins the initiative in)."""
+        phase = self.phase(state.phase)
+        acting = phase is not None and phase.actor in ACTING
+        return (state.turn, state.phase, state.active_side if acting else "")
 
     # ------------------------------------------------------------------ provided
 

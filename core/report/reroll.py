@@ -1,25 +1,46 @@
 """Luck you can measure: the game's own orders played again with fresh dice, many times.
 
 Each re-rolled game starts from the table at a step (the start, or where a what-if
-left its original) and gives every later order of the game as it was given, by
-the role that gave it (a seat's command as its side's), with new dice: seeded
-from the re-rolls' own seed and the game's number among them, so the same seed
-gives the same re-rolls.  Typed dice are not kept: the dice are what is re-rolled.
-An order the new dice made impossible (its unit is out of action, the phase it
-belonged to never came, the game ended sooner) is skipped, and counted with the
-words of its refusal.  Each re-rolled game is scored as the report scores the real
-one (``score_of``: defeat points when the game scores them, else pieces lost;
-more is worse), and the side with the lowest score wins it.
+left its original) and gives the game's later orders as they were given, by the
+role that gave them (a seat's command as its side's), with new dice: seeded from
+the re-rolls' own seed and the game's number among them, so the same seed gives the
+same re-rolls.  Typed dice are not kept: the dice are what is re-rolled.
 
-Nothing is written: the orders are resolved on a working copy of the state, with
-the rules' own handlers, and folded as a game folds them.
+**When each order is given.**  New dice change who acts when: who deploys first,
+who has the initiative, whose card comes up.  So the orders are not given in the
+game's sequence but in the re-rolled game's own.  Each order was given at a step of
+the sequence of play, which the ruleset names from the state it was given in
+(``Ruleset.sequence_step``: by default the turn, the phase and the side it is
+active for; Breaking News: a side's turns as the Active Player; Linea di Tiro: a
+side's cards of each kind), and the n-th time the game had come to that step: the
+*stretch* it belongs to, read from the game's history by folding it command by
+command.  A re-rolled game, whenever it stands at a stretch, gives that stretch's
+orders in the game's order; once they are all given (the ``next`` that closed the
+stretch is its last order) and the game still stands there, the referee moves it on
+with a ``next`` of his own, as he would for a stretch the real game never had (the
+side that won an initiative it lost).  A reaction is given in the stretch of the
+activation it answered; the end of a Breaking News turn with the turn it ends.
+
+**Orders that cannot be given.**  An order refused in its stretch (its piece is out
+of action, its target gone, its test no longer due) is skipped with the words of its
+refusal.  An order whose stretch never comes (a side won fewer initiatives, a card
+never came up, the game ended sooner) is skipped saying so, but a ``next``: it had
+nothing to close, and is not counted.  A re-rolled game goes
+no further than the turn the game ended in, and stops where the referee's ``next``
+is refused (a deployment left unfinished): the orders left are skipped with why.
+
+Each re-rolled game is scored as the report scores the real one (``score_of``:
+defeat points when the game scores them, else pieces lost; more is worse), and the
+side with the lowest score wins it.  Nothing is written: the orders are resolved on
+a working copy of the state, with the rules' own handlers, and folded as a game
+folds them.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -29,11 +50,11 @@ from core import events as ev
 from core.commands import Parsed, parse
 from core.dice import Dice, NeedDice
 from core.game import SEAL_DICE, Game
-from core.language.i18n import _
+from core.language.i18n import Domain, _
 from core.language.reader import lang
 from core.refusal import Refused
-from core.ruleset import Context, RollAhead
-from core.state import HIDDEN, GameState, copy_state
+from core.ruleset import Context, RollAhead, Ruleset
+from core.state import HIDDEN, GameState, apply_in_place, copy_state
 from core.views import OFF_TABLE, REFEREE, MarkerLabels
 
 #: Re-rolls a report makes by default, and the most it will make.
@@ -47,6 +68,32 @@ class Order:
     cmd: int
     text: str
     role: str
+    #: The stretch of play it was given in: the step (``Ruleset.sequence_step``) and
+    #: the how-manieth time the game had come to that step (1 the first time).
+    stretch: tuple = ()
+    #: The turn, phase and active side it was given in, as a skip's words say them.
+    turn: int = 0
+    phase: str = ""
+    active: str = ""
+    #: Whether it is ``next``, which moves the game on: one whose stretch never came had
+    #: nothing to close, and is not counted as skipped.
+    moves_on: bool = False
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A game's orders to give again, from the state at the step the re-rolls start from."""
+
+    start: GameState
+    orders: tuple[Order, ...]
+    #: The turn the game ended in: a re-rolled game goes no further.
+    last_turn: int
+    #: Each stretch's orders, in the game's order.
+    by_stretch: dict[tuple, list[Order]]
+
+
+#: The order a referee moves a re-rolled game on with, where the game gave none.
+MOVE_ON = Order(0, "next", REFEREE)
 
 
 @dataclass
@@ -138,20 +185,59 @@ def score_of(events: Iterable[ev.Event], state: GameState, kind: str) -> dict[st
     return scores
 
 
-def orders(game: Game, start: int = 0) -> list[Order]:
-    """The effective commands after step ``start``, as given (``dice-key`` is no order)."""
+def plan(game: Game, start: int = 0) -> Plan:
+    """The effective commands after step ``start``, as given (``dice-key`` is no order), each
+    with the stretch of play it was given in: the game's history folded command by command."""
+    history, ruleset = game.history, game.ruleset
+    first = game.timeline.state_at(start)
+    state = copy_state(first)
+    stretches, parses = Stretches(ruleset), Parses(game)
     out, step = [], 0
-    history = game.history
     for cmd in history.eff_cmds:
         begins = step
         step += history.group_end[cmd] - history.group_start[cmd]
         if begins < start:
             continue
         issued = history.issued(cmd)
-        if issued.text == SEAL_DICE:
-            continue
-        out.append(Order(cmd, issued.text, issued.by))
-    return out
+        if issued.text != SEAL_DICE:
+            at, moves_on = stretches.at(state), _moves_on(parses, issued, state)
+            out.append(Order(cmd, issued.text, issued.by, at, state.turn, state.phase, state.active_side, moves_on))
+        apply_in_place(state, history.group(cmd))
+    by_stretch: dict[tuple, list[Order]] = {}
+    for order in out:
+        by_stretch.setdefault(order.stretch, []).append(order)
+    return Plan(first, tuple(out), state.turn, by_stretch)
+
+
+def _moves_on(parses: Parses, issued: ev.Issued, state: GameState) -> bool:
+    """Whether the command ``issued`` on ``state`` was ``next`` (its name or an alias)."""
+    role = issued.by if issued.by in state.sides else REFEREE
+    try:
+        return parses.parse(Order(issued.cmd, issued.text, role), state, role).spec.name == MOVE_ON.text
+    except Refused:
+        return False
+
+
+class Stretches:
+    """Where a game stands in its sequence of play, read state by state as it goes on:
+    its step (``Ruleset.sequence_step``) and the how-manieth time it came to that step.
+    It comes to a step anew when the step changes or a new turn begins (a Linea di Tiro
+    card: the same side's second number card in a row is a step of its own)."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self._step_of = ruleset.sequence_step
+        self._came: Counter[tuple] = Counter()
+        self._where: tuple | None = None
+        self._at: tuple = ()
+
+    def at(self, state: GameState) -> tuple:
+        step = self._step_of(state)
+        where = (step, state.turn)
+        if where != self._where:
+            self._where = where
+            self._came[step] += 1
+            self._at = (step, self._came[step])
+        return self._at
 
 
 class _Fresh(Dice):
@@ -221,79 +307,84 @@ def _what_parse_reads(state: GameState, role: str) -> tuple:
     )
 
 
-def play_once(
-    game: Game, start: GameState, given: list[Order], dice: Dice, kind: str, parses: Parses | None = None
-) -> Rerolled:
-    """The orders ``given`` played from ``start`` with ``dice``; nothing is written.
-
-    An order refused is tried again after each later order that is carried out, until
-    its turn is over: the new dice may have changed who goes first (a deployment, an
-    initiative), and the order then comes once the other side's are done.  One still
-    refused when its turn ends is skipped, with the words of its last refusal.
-    """
+def play_once(game: Game, plan: Plan, dice: Dice, kind: str, parses: Parses | None = None) -> Rerolled:
+    """The orders of ``plan`` played with ``dice``, each in its stretch of the re-rolled
+    game's own sequence of play (see the module); nothing is written."""
     parses = parses or Parses(game)
-    state = copy_state(start)
+    state = copy_state(plan.start)
     emitted: list[ev.Event] = []
     skipped: list[tuple[str, str]] = []
-    # Each order refused: (the order, the situation it was refused in, why).  It is tried
-    # again once the situation moved on (a phase, a side's activation) or another role
-    # gave an order (the side that had to deploy first): else the rules would refuse it
-    # for the same reason.
-    waiting: list[tuple[Order, tuple, str]] = []
-    for order in given:
-        why, _phase_only, state = _carry_out(game, parses, state, order, dice, emitted)
-        if why:
-            waiting.append((order, _situation(state), why))
+    waiting = {at: deque(given) for at, given in plan.by_stretch.items()}
+    left, stretches = len(plan.orders), Stretches(game.ruleset)
+    # The referee moves a turn on at most once a phase: a ruleset whose next went round
+    # and round would otherwise never end the game.
+    moved_on, turn = 0, state.turn
+    stopped = ""
+    while left and state.turn <= plan.last_turn:
+        here = waiting.get(stretches.at(state))
+        if here:
+            order = here.popleft()
+            left -= 1
+            why, state = _carry_out(game, parses, state, order, dice, emitted)
+            if why:
+                skipped.append((order.text, why))
             continue
-        again, by = True, order.role
-        while again and waiting:
-            again = False
-            now = _situation(state)
-            for entry in list(waiting):
-                waited, then, _why = entry
-                if then[0] < now[0]:  # its turn is over
-                    waiting.remove(entry)
-                    skipped.append((waited.text, _why))
-                elif then != now or by != waited.role:
-                    why, phase_only, state = _carry_out(game, parses, state, waited, dice, emitted)
-                    if not why:
-                        waiting.remove(entry)
-                        again, by = True, waited.role
-                        break
-                    # Refused now only for the phase it waited into ("not allowed in the
-                    # end phase"), it keeps the words that say why it could not be given.
-                    waiting[waiting.index(entry)] = (waited, _situation(state), _why if phase_only else why)
-    skipped.extend((order.text, why) for order, _situation_then, why in waiting)
+        moved_on, turn = (moved_on + 1, turn) if state.turn == turn else (1, state.turn)
+        stopped, state = _carry_out(game, parses, state, MOVE_ON, dice, emitted)
+        if stopped or moved_on > len(game.ruleset.phases):
+            break
+    never = _never_given(game.ruleset, state, stopped)
+    left_over = {id(order) for given in waiting.values() for order in given if not order.moves_on}
+    skipped += [(order.text, never(order)) for order in plan.orders if id(order) in left_over]
     return Rerolled(score_of(emitted, state, kind), skipped)
 
 
-def _situation(state: GameState) -> tuple:
-    return (state.turn, state.phase, state.active_side, state.reacting_side, state.card)
+def _never_given(ruleset: Ruleset, state: GameState, stopped: str) -> Callable[[Order], str]:
+    """The words an order never given is skipped with: the re-rolled game stopped where its
+    referee could not move it on, or ended, or went no further, before the order's step came."""
+    if stopped and not state.result:
+        said = _("the re-rolled game stopped before it: {why}").format(why=stopped)
+        return lambda order: said
+    if state.result:
+        words = _("the re-rolled game ended before its step came ({moment})")
+    else:
+        words = _("its step never came in the re-rolled game ({moment})")
+
+    def moment(order: Order) -> str:
+        phase = Domain(ruleset.domain).pgettext("phase", order.phase)
+        if order.active:
+            said = _("turn {turn}, {phase} phase, {side} active").format(
+                turn=order.turn, phase=phase, side=state.side_name(order.active)
+            )
+        else:
+            said = _("turn {turn}, {phase} phase").format(turn=order.turn, phase=phase)
+        return words.format(moment=said)
+
+    return moment
 
 
 def _carry_out(
     game: Game, parses: Parses, state: GameState, order: Order, dice: Dice, emitted: list[ev.Event]
-) -> tuple[str, bool, GameState]:
-    """("", False, the state after ``order``), or (why it cannot be given now, whether only
-    for the phase, ``state`` unchanged)."""
+) -> tuple[str, GameState]:
+    """("", the state after ``order``), or (why it cannot be given, ``state`` unchanged)."""
     ruleset = game.ruleset
     role = order.role if order.role in state.sides else REFEREE
     try:
         parsed = parses.parse(order, state, role)
         if parsed.spec.phases and state.phase not in parsed.spec.phases:
-            return _("not allowed in the {phase} phase").format(phase=state.phase), True, state
+            return _("not allowed in the {phase} phase").format(phase=state.phase), state
         ruleset.check_turn(state, parsed, role)
         labels = MarkerLabels(game.header.seed, order.cmd)
         ctx = Context(copy_state(state), dice, role, ruleset, labels=labels, order=parsed.spec.dice)
         parsed.spec.handler(ctx, parsed.args)
     except (Refused, NeedDice, RollAhead) as e:
-        return str(e), False, state
+        return str(e), state
     except (KeyError, ValueError) as e:  # a fact about a piece this game no longer has
-        return repr(e), False, state
+        return repr(e), state
     if not ctx.events:
-        return _("nothing to do"), False, state
+        return _("nothing to do"), state
     emitted.extend(ctx.events)
-    return "", False, ctx.state
+    return "", ctx.state
 
 
 def reroll(
@@ -312,15 +403,15 @@ def reroll(
     history = game.history.timeline()
     kind = score_kind(history)
     before = history[:start]
-    state = game.timeline.state_at(start)
-    given = orders(game, start)
+    given = plan(game, start)
+    state = given.start
     # Defeat points scored before the start stay scored: only what follows is re-rolled.
     offset = score_of(before, state, kind) if kind == "defeat points" else dict.fromkeys(state.sides, 0)
     began, began_cpu = time.perf_counter(), time.process_time()
     games = []
     parses = Parses(game)
     for k in range(count):
-        played = play_once(game, state, given, _Fresh(seed, k), kind, parses)
+        played = play_once(game, given, _Fresh(seed, k), kind, parses)
         if kind == "defeat points":
             played.scores = {s: offset.get(s, 0) + v for s, v in played.scores.items()}
         games.append(played)

@@ -134,7 +134,7 @@ def test_an_order_parsed_once_plays_as_one_parsed_each_time():
     import sys
     from pathlib import Path
 
-    from core.report.reroll import Parses, _Fresh, orders, play_once, score_kind
+    from core.report.reroll import Parses, _Fresh, plan, play_once, score_kind
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
     from recorded import SAVES
@@ -144,18 +144,18 @@ def test_an_order_parsed_once_plays_as_one_parsed_each_time():
             pass
 
     game = Game.open(SAVES / "demo-game.ft", writable=False)
-    start, given = game.timeline.state_at(0), orders(game)
+    given = plan(game)
     kind = score_kind(game.history.timeline())
     kept = Parses(game)
     anew = Parses(game)
     anew._known = Forgetful()
     for k in range(12):
-        once = play_once(game, start, given, _Fresh(3, k), kind, kept)
-        again = play_once(game, start, given, _Fresh(3, k), kind, anew)
+        once = play_once(game, given, _Fresh(3, k), kind, kept)
+        again = play_once(game, given, _Fresh(3, k), kind, anew)
         assert (once.scores, once.skipped) == (again.scores, again.skipped)
     # Fewer than half of the orders given in the twelve games were parsed (many more are
-    # looked up as the games go on: 601 parses for the 17,541 orders of 100 re-rolls).
-    assert len(kept._known) < 12 * len(given) // 2
+    # looked up as the games go on).
+    assert len(kept._known) < 12 * len(given.orders) // 2
 
 
 def _close(ctx: Context, args: dict) -> None:
@@ -174,9 +174,9 @@ class PhasedVolleys(Volleys):
 
 
 def test_an_order_skipped_keeps_the_words_of_why_not_those_of_the_phase_it_waited_into(tmp_path):
-    """Red's volley, refused as red is broken, waits while the turn goes on and is tried again
-    in the end phase: it is skipped because red is broken, not "not allowed in the end phase"
-    (the demo's re-rolls said so of 2 in 3 orders they skipped)."""
+    """Red's volley, refused as red is broken, is skipped in the play phase it was given in,
+    because red is broken, not "not allowed in the end phase" that the referee's close leads
+    to (the demo's re-rolls once said so of 2 in 3 orders they skipped)."""
     register(PhasedVolleys)
     try:
         game = Game.new(tmp_path / "p.ft", PhasedVolleys.id)

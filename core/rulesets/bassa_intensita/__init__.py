@@ -165,6 +165,9 @@ class BassaIntensita(Ruleset):
     def advance(self, ctx: Context) -> None:
         turn.advance(ctx)
 
+    def sequence_step(self, state: GameState) -> tuple[object, ...]:
+        return turn.sequence_step(state)
+
     def describe_var(self, key: str, value: int | str) -> str | None:
         """A variable in the reader's language."""
         if key == "first_mover":

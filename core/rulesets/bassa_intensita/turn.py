@@ -79,6 +79,19 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
         raise Refused(_("a side cannot fire in its own movement: opportunity fire is the other side's (BI-R050)"))
 
 
+def sequence_step(state: GameState) -> tuple[object, ...]:
+    """Where the report's re-rolls give an order (``Ruleset.sequence_step``, ruling
+    CORE-REROLL): A.5.1's initiative decides only which side moves first, so a side's
+    movement is its own step of the turn, first or second; the rest are the turn's
+    phases, whoever won the initiative, but the result recorded once the last turn is
+    over (BI-END), one step whichever turn the game ends in."""
+    if state.phase in MOVE_PHASES:
+        return (state.turn, MOVE_PHASES, state.active_side)
+    if state.phase == PhaseId.FINAL:
+        return (PhaseId.FINAL,)
+    return (state.turn, state.phase, "")
+
+
 def advance(ctx: Context) -> None:
     s = ctx.state
     if s.phase not in (PhaseId.SETUP, PhaseId.FINAL) and not s.result:

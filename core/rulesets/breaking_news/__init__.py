@@ -198,6 +198,11 @@ class BreakingNews(Ruleset):
 
         turn.check_turn(self, state, parsed, role)
 
+    def sequence_step(self, state: GameState) -> tuple[object, ...]:
+        from core.rulesets.breaking_news import turn
+
+        return turn.sequence_step(self, state)
+
     def offered_first(self, state: GameState, spec: CommandSpec, unit: Unit) -> bool:
         from core.rulesets.breaking_news import turn
 

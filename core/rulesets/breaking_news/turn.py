@@ -92,6 +92,23 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
             )
 
 
+def sequence_step(ruleset: Ruleset, state: GameState) -> tuple[object, ...]:
+    """Where the report's re-rolls give an order (``Ruleset.sequence_step``, ruling
+    CORE-REROLL).  §5.0 gives each turn to one Active Player, who acts while the other
+    reacts, and the end phase settles what his activation did (morale, objectives taken,
+    an ambush sprung): a side's turns as the Active Player are its steps, the n-th of
+    them wherever the initiative puts it.  In the deployment the steps are each side's
+    in §4.2's order, which the deployment roll decides; the final count (§14.0) is one
+    step, whichever turn the game ends in."""
+    if state.phase in (PhaseId.ACTIVATION, PhaseId.END):
+        return (PhaseId.ACTIVATION, state.active_side)
+    if state.phase == PhaseId.DEPLOYMENT:
+        return (PhaseId.DEPLOYMENT, deployment.whose_step(state))
+    if state.phase == PhaseId.FINAL:
+        return (PhaseId.FINAL,)
+    return Ruleset.sequence_step(ruleset, state)
+
+
 def advance(ctx: Context) -> None:
     s = ctx.state
     match s.phase:

@@ -173,6 +173,9 @@ class LineaDiTiro(Ruleset):
     def advance(self, ctx: Context) -> None:
         turn.advance(ctx)
 
+    def sequence_step(self, state: GameState) -> tuple[object, ...]:
+        return turn.sequence_step(self, state)
+
 
 def _profile_name(raw: object, cls: str) -> str:
     """A profile's name from its recorded JSON (``profile.<id>``); its id where there is none."""

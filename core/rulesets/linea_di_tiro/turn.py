@@ -108,6 +108,17 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
         )
 
 
+def sequence_step(ruleset: Ruleset, state: GameState) -> tuple[object, ...]:
+    """Where the report's re-rolls give an order (``Ruleset.sequence_step``, ruling
+    CORE-REROLL): the deck decides which side acts on each card, and what the card lets
+    it do (LT-R010: a number card one piece, a face card a platoon or a unit move, a
+    joker the scenario's event), so a side's cards of each kind are its steps, the n-th
+    of them wherever the shuffle puts it."""
+    if state.phase == PhaseId.CARD:
+        return (PhaseId.CARD, card_kind(state), state.active_side)
+    return Ruleset.sequence_step(ruleset, state)
+
+
 def advance(ctx: Context) -> None:
     s = ctx.state
     match s.phase:

@@ -119,6 +119,9 @@ class Ludonet(Ruleset):
     def advance(self, ctx: Context) -> None:
         turn.advance(ctx)
 
+    def sequence_step(self, state: GameState) -> tuple[object, ...]:
+        return turn.sequence_step(state)
+
     def describe_var(self, key: str, value: int | str) -> str | None:
         head, _dot, unit = key.partition(".")
         if head == "support" and unit.endswith((".used", ".turn")):

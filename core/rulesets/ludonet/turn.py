@@ -26,7 +26,7 @@ from core.rulesets.ludonet import dice_order, hits, rules
 from core.rulesets.ludonet.commands import air, end
 from core.rulesets.ludonet.commands import unit as unit_commands
 from core.rulesets.ludonet.phases import MOVE_PHASES, TIRED, tired
-from core.rulesets.ludonet.terms import Status
+from core.rulesets.ludonet.terms import PhaseId, Status
 from core.rulesets.ludonet.words import DOMAIN, _, owner, pgettext
 from core.state import GameState
 from core.views import REFEREE
@@ -65,6 +65,19 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     raise Refused(
         _("only the referee moves the game on in the {phase} phase").format(phase=pgettext("phase", state.phase))
     )
+
+
+def sequence_step(state: GameState) -> tuple[object, ...]:
+    """Where the report's re-rolls give an order (``Ruleset.sequence_step``, ruling
+    CORE-REROLL): LN-R002's roll decides only which side moves first, so a side's
+    movement is its own step of the turn, first or second; the rest are the turn's
+    phases, but the final count (ruling LN-END), one step whichever turn the game ends
+    in."""
+    if state.phase in MOVE_PHASES:
+        return (state.turn, MOVE_PHASES, state.active_side)
+    if state.phase == PhaseId.FINAL:
+        return (PhaseId.FINAL,)
+    return (state.turn, state.phase, "")
 
 
 def advance(ctx: Context) -> None:

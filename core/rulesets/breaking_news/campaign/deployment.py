@@ -85,30 +85,47 @@ def step(state: GameState) -> Msg | None:
     the rest, the First the rest), and how; once the forces are placed, what is left before
     the first turn (journalists, civilians, the secret die …) or that next begins it.
     None before the roll."""
-    first, second = var(state, "first_player", ""), var(state, "second_player", "")
-    if not first or not second:
+    if not var(state, "first_player", "") or not var(state, "second_player", ""):
         return None
-    stage = int(var(state, "deploy.stage", 1))
-    # The stage moves on when the other side deploys (_step): read where each side stands.
-    if stage == 1 and placed(state, second) < half(len(force(state, second))):
-        side, role, what = second, M("the Second player"), M("at least half their force")
-    elif stage <= 2 and placed(state, first) < half(len(force(state, first))):
-        side, role, what = first, M("the First player"), M("at least half their force")
-    elif stage <= 3 and not all_placed(state, second):
-        side, role, what = second, M("the Second player"), M("the rest of their force")
-    elif not all_placed(state, first):
-        side, role, what = first, M("the First player"), M("the rest of their force")
-    else:
+    due = _due(state)
+    if due is None:
         todo = missing(state)
         if todo:
             return M("before the first turn: {steps}", steps="; ".join(todo))
         return M("everyone is deployed: next begins the first turn")
+    side, role, what = due
     return M(
         "{side}, {role}: deploy {what} (deploy TEAM, or figures one by one)",
         side=side,
         role=role,
         what=what,
     )
+
+
+def whose_step(state: GameState) -> str:
+    """The side whose step of §4.2's order it is (``step``); "" before the deployment roll
+    and once both forces are placed."""
+    due = _due(state)
+    return due[0] if due else ""
+
+
+def _due(state: GameState) -> tuple[str, Msg, Msg] | None:
+    """The side whose step of §4.2's order it is, as the First or the Second player, and
+    what it fields; None before the deployment roll and once both forces are placed."""
+    first, second = var(state, "first_player", ""), var(state, "second_player", "")
+    if not first or not second:
+        return None
+    stage = int(var(state, "deploy.stage", 1))
+    # The stage moves on when the other side deploys (_step): read where each side stands.
+    if stage == 1 and placed(state, second) < half(len(force(state, second))):
+        return second, M("the Second player"), M("at least half their force")
+    if stage <= 2 and placed(state, first) < half(len(force(state, first))):
+        return first, M("the First player"), M("at least half their force")
+    if stage <= 3 and not all_placed(state, second):
+        return second, M("the Second player"), M("the rest of their force")
+    if not all_placed(state, first):
+        return first, M("the First player"), M("the rest of their force")
+    return None
 
 
 def objective_steps(state: GameState, *, with_die: bool) -> list[str]:
