@@ -507,11 +507,10 @@ def test_a_stabilised_armoured_car_fires_after_under_half_of_the_ground_it_moved
     g.close()
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a stabilised vehicle that moved makes opportunity fire")
 @pytest.mark.audits("BI-R240", "BI-R050", "BI-R030")
 def test_a_stabilised_vehicle_that_moved_makes_no_opportunity_fire(tmp_path, monkeypatch):
-    """A.16.5: a stabilised vehicle may move and then fire in the fire phase; opportunity
-    fire in the enemy's movement is not that: having moved, it may not make it."""
+    """A.16.5 (BI-R240): a stabilised vehicle may move and then fire in the fire phase;
+    opportunity fire in the enemy's movement is not that: having moved, it may not make it."""
     g = _centauro(tmp_path, monkeypatch)
     goto(g, "move-first", 1)
     play(g, "move centauro 10 road")

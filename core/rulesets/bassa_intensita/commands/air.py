@@ -82,7 +82,7 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{shooter} cannot fire in his own side's movement (BI-R050)").format(shooter=shooter.name))
     if s.phase in TIER_PHASES:
         in_own_tier(ctx, shooter)
-    ready(shooter, "fire")
+    ready(shooter, "fire", s.phase)
     row = aa_weapon(shooter)
     if row is None:
         raise Refused(_("{shooter} carries no anti-aircraft weapon (BI-R260)").format(shooter=shooter.name))

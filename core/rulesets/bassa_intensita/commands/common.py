@@ -10,6 +10,7 @@ from core.language.i18n import M, Text
 from core.ruleset import MAX_DISTANCE_CM, Context, Param, Refused
 from core.rulesets.bassa_intensita import dice_order, rules, squads
 from core.rulesets.bassa_intensita.phases import (
+    TIER_PHASES,
     activity,
     tier_of_phase,
 )
@@ -35,10 +36,12 @@ def badges(ctx: Context, unit: Unit, *add: str) -> None:
     ctx.emit(ev.StatusChanged(unit=unit.id, add=add))
 
 
-def ready(unit: Unit, doing: str) -> None:
+def ready(unit: Unit, doing: str, phase: str = "") -> None:
     """The golden rule (BI-R030): one move, one fire or one action per unit per turn;
-    and what wounds and shock forbid (BI-R110, BI-R182).  ``doing``: move, fire or act.
-    A man struck in his own tier before he acted still acts as he was (BI-TIER-RESULTS)."""
+    and what wounds and shock forbid (BI-R110, BI-R182).  ``doing``: move, fire or act;
+    ``phase``: the phase a fire is in (a stabilised vehicle's fire after its move is
+    the fire phase's only, BI-R240).  A man struck in his own tier before he acted
+    still acts as he was (BI-TIER-RESULTS)."""
     struck = unit.has(Status.STRUCK) or unit.has(Status.STRUCK_WOUNDED)
     if not unit.in_play and not struck:
         raise Refused(_("{unit} is out of action ({why})").format(unit=unit.name, why=render(unit.out)))
@@ -56,7 +59,15 @@ def ready(unit: Unit, doing: str) -> None:
         raise Refused(_("{unit} is aboard a vehicle: dismount first (A.6)").format(unit=unit.name))
     done = activity(unit)
     if done == Status.MOVED_STABILISED and doing == "fire":
-        return  # BI-R240: it may still fire, at -1
+        if phase in TIER_PHASES:
+            return  # BI-R240: it may still fire, at -1
+        # BI-R240: "move in the movement phase and fire in the fire phase": no
+        # opportunity fire after its own move
+        raise Refused(
+            _("{unit} has moved: a stabilised vehicle fires after its move only in the fire phase (BI-R240)").format(
+                unit=unit.name
+            )
+        )
     if done == Status.BALKED:
         raise Refused(_("{unit} failed his isolation test and does nothing this turn (BI-R024)").format(unit=unit.name))
     if done:

@@ -36,7 +36,7 @@ def _screen(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("name the feature in 1 to {MAX_FEATURE} characters, without '|'").format(MAX_FEATURE=MAX_FEATURE)
         )
-    ready(shooter, "fire")
+    ready(shooter, "fire", ctx.state.phase)
     weapon = weapon_of(shooter, args["weapon"])
     if not weapon.automatic or weapon.he:
         raise Refused(

@@ -110,7 +110,7 @@ def shooter_check(ruleset: Ruleset, state: GameState, shooter: Unit) -> None:
     BI-R110), or he carries no weapon of the direct-fire table (A.9).  Completion offers
     such men last (``CommandSpec.figure_check``)."""
     _fire_kind(state, shooter)
-    ready(shooter, "fire")
+    ready(shooter, "fire", state.phase)
     _carried(shooter, _direct_fire_table())
 
 

@@ -458,7 +458,7 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
         )
-    ready(unit, "fire")
+    ready(unit, "fire", ctx.state.phase)
     t = indirect().smoke
     if unit.kind == Kind.MAN:
         kind, size = "grenade", t.grenade
