@@ -161,11 +161,10 @@ def test_covering_fire_at_a_feature_leaves_no_opportunity_fire(game):
         play(game, "@blue fire sam tariq range=20")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: covering fire at a feature ignores notes (4) and (6)")
 @pytest.mark.audits("BI-WN6", "BI-R053", "BI-R050")
 def test_an_mg_not_emplaced_makes_neither_covering_nor_opportunity_fire(game):
-    """Note (6): an MG not on a vehicle cannot fire until emplaced; covering fire (at a
-    feature or at a visible man) and opportunity fire are fire."""
+    """Note (6) (BI-WN6): an MG not on a vehicle cannot fire until emplaced; covering fire
+    (at a feature, BI-R053, or at a visible man) and opportunity fire are fire."""
     goto(game, "cover", 1)
     for line in ('@blue screen dario feature="the wood"', "@blue fire dario tariq range=30"):
         with pytest.raises(Refused):
@@ -174,6 +173,19 @@ def test_an_mg_not_emplaced_makes_neither_covering_nor_opportunity_fire(game):
     play(game, "@red move tariq 5")
     with pytest.raises(Refused):
         play(game, "@blue fire dario tariq range=30")
+
+
+@pytest.mark.audits("BI-WN4", "BI-R053")
+def test_a_light_mg_not_emplaced_puts_covering_fire_on_a_feature_as_an_assault_rifle(game):
+    """Note (4) (BI-WN4): an LMG not emplaced fires as an assault rifle, covering fire at a feature
+    (BI-R053) too: at an area it reaches 60 cm, not the LMG's 120, and each man in it is
+    at ½ for the assault rifle's area and ½ for covering fire, 4 -> 1."""
+    goto(game, "cover", 1)
+    play(game, '@blue screen lino feature="the wood" area', "mark tariq hidden", "mark fares hidden")
+    goto(game, "fire-regular", 1)
+    with pytest.raises(Refused):
+        play(game, "screened lino tariq range=61")
+    assert chances(play(game, "screened lino fares range=10 dice=9")) == [1]
 
 
 # ---------------------------------------------------------- A.8 tiers and actions

@@ -16,7 +16,7 @@ from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import light_of, ready
-from core.rulesets.bassa_intensita.commands.fire import shots, weapon_of
+from core.rulesets.bassa_intensita.commands.fire import as_emplaced, shots, weapon_of
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.words import _, render, whose, word
@@ -37,7 +37,9 @@ def _screen(ctx: Context, args: dict[str, Any]) -> None:
             _("name the feature in 1 to {MAX_FEATURE} characters, without '|'").format(MAX_FEATURE=MAX_FEATURE)
         )
     ready(shooter, "fire", ctx.state.phase)
-    weapon = weapon_of(shooter, args["weapon"])
+    carried = weapon_of(shooter, args["weapon"])
+    # A.9.3 notes (4) and (6): an MG not emplaced cannot fire, an LMG fires as an assault rifle
+    weapon = as_emplaced(shooter, carried)
     if not weapon.automatic or weapon.he:
         raise Refused(
             _("only automatic weapons fire at a terrain feature; the {weapon} is not one (BI-R053)").format(
@@ -48,7 +50,7 @@ def _screen(ctx: Context, args: dict[str, Any]) -> None:
     if mode == "area" and not weapon.area:
         raise Refused(_("the {weapon} cannot fire at an area (BI-R072)").format(weapon=render(word(weapon.name))))
     ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto")))
-    ctx.emit(ev.VarSet(key=_key(shooter.id), value=f"{feature}|{weapon.id}|{mode}|{ctx.state.turn}"))
+    ctx.emit(ev.VarSet(key=_key(shooter.id), value=f"{feature}|{carried.id}|{mode}|{ctx.state.turn}"))
     ctx.emit(ev.Noted(text=M("{unit} puts covering fire on {feature} (BI-R053)", unit=shooter.name, feature=feature)))
 
 
@@ -77,7 +79,7 @@ def _screened(ctx: Context, args: dict[str, Any]) -> None:
                 target=target.name, owner=render(whose(shooter.name))
             )
         )
-    weapon = weapon_of(shooter, weapon_id)
+    weapon = as_emplaced(shooter, weapon_of(shooter, weapon_id))  # as when it was declared
     area = mode == "area"
     dist = args["range"]
     band = rules.range_band(weapon, dist, area)
