@@ -536,12 +536,11 @@ def test_a_stabilised_vehicle_that_moved_makes_no_opportunity_fire(tmp_path, mon
 # ------------------------------------------------- A.7 covering fire at a feature, more
 
 
-@pytest.mark.xfail(strict=True, reason="finding: covering fire at a feature takes no isolation test")
 @pytest.mark.audits("BI-R053", "BI-R024", "BI-R028")
 def test_an_isolated_man_tests_before_his_covering_fire_at_a_feature(game):
-    """A.4: an isolated soldier rolls under his Quality before he fires; covering fire is
-    his fire.  Sarge killed, Bruno's squad is isolated: a 5 fails his test, and he puts
-    no covering fire on the wood."""
+    """A.4 (BI-R024): an isolated soldier rolls under his Quality before he fires; covering
+    fire at a feature (BI-R053) is his fire.  Sarge killed, Bruno's squad is isolated: a 5 fails his test, and he
+    puts no covering fire on the wood."""
     play(game, "out sarge")
     goto(game, "cover", 1)
     facts = play(game, '@blue screen bruno feature="the wood" dice=5')

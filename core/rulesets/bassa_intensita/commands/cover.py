@@ -15,7 +15,7 @@ from core import events as ev
 from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import dice_order, rules
-from core.rulesets.bassa_intensita.commands.common import light_of, ready
+from core.rulesets.bassa_intensita.commands.common import ISOLATED, LEAD, isolated, light_of, passes_isolation, ready
 from core.rulesets.bassa_intensita.commands.fire import as_emplaced, shots, weapon_of
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 from core.rulesets.bassa_intensita.terms import Status
@@ -49,6 +49,9 @@ def _screen(ctx: Context, args: dict[str, Any]) -> None:
     mode = args["mode"]
     if mode == "area" and not weapon.area:
         raise Refused(_("the {weapon} cannot fire at an area (BI-R072)").format(weapon=render(word(weapon.name))))
+    # BI-R024: an isolated soldier rolls before he fires, and covering fire is his fire
+    if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
+        return
     ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto")))
     ctx.emit(ev.VarSet(key=_key(shooter.id), value=f"{feature}|{carried.id}|{mode}|{ctx.state.turn}"))
     ctx.emit(ev.Noted(text=M("{unit} puts covering fire on {feature} (BI-R053)", unit=shooter.name, feature=feature)))
@@ -96,17 +99,22 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "screen",
         "Covering fire at a terrain feature where enemies may hide (automatic weapons only): the firer's fire "
-        "for the turn, rolled only if a hidden enemy there tries to fire. No dice now.",
+        "for the turn, rolled only if a hidden enemy there tries to fire. Dice now: only an isolated firer's "
+        "isolation test, 1d10.",
         _screen,
         params=(
             Param("shooter", "own"),
             Param("feature", "text", "the wood, house... (one word or quoted)", keyword=True),
             Param("weapon", "text", "which of his weapons", optional=True, keyword=True),
             Param("mode", "choice", optional=True, default="single", choices=("single", "area"), keyword=True),
+            ISOLATED,
+            LEAD,
         ),
         rule="BI-R053",
         examples=('screen sanna feature="the orchard" area',),
         phases=("cover",),
+        rolls=True,
+        dice=(dice_order.ISOLATION,),
     ),
     CommandSpec(
         "screened",
