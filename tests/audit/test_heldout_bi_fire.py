@@ -550,11 +550,10 @@ def test_an_isolated_man_tests_before_his_covering_fire_at_a_feature(game):
         play(game, "screened bruno tariq range=20")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: covering fire at a feature with a destroyed weapon")
 @pytest.mark.audits("BI-R053", "BI-R140")
 def test_a_vehicle_puts_covering_fire_only_with_a_weapon_it_still_has(game):
-    """A.12.4: "one on-board weapon destroyed": the tracked carrier's only MG is gone, so
-    it has no automatic weapon left to put covering fire on a feature."""
+    """A.12.4 (BI-R140): "one on-board weapon destroyed": the tracked carrier's only MG is
+    gone, so it has no automatic weapon left to put covering fire on a feature (BI-R053)."""
     play(game, "hit vcc weapon=rpg dice=1,7", "clear vcc morale-due")
     assert game.state.units["vcc"].has("weapon-lost-mg")
     goto(game, "cover", 1)

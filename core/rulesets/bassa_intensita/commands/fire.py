@@ -88,6 +88,17 @@ def weapon_of(shooter: Unit, wanted: str | None):
     return table[hits[0]]
 
 
+def intact(shooter: Unit, weapon):
+    """The weapon, unless the damage table destroyed it on his vehicle (BI-R140)."""
+    if shooter.has(f"weapon-lost-{weapon.id}"):
+        raise Refused(
+            _("{owner} {weapon} is destroyed (BI-R140)").format(
+                owner=render(whose(shooter.name)), weapon=render(word(weapon.name))
+            )
+        )
+    return weapon
+
+
 def as_emplaced(shooter: Unit, weapon):
     """A.9.3 notes (4) and (6): a weapon not mounted on a vehicle that must be emplaced
     cannot fire until it is (MG, AGL, guns); an unemplaced LMG fires as an assault rifle."""
@@ -123,14 +134,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     targets = [ctx.unit(t) for t in args["targets"]]
     shooter_check(ctx.ruleset, ctx.state, shooter)
     kind = _fire_kind(ctx.state, shooter)
-    weapon = weapon_of(shooter, args["weapon"])
-    if shooter.has(f"weapon-lost-{weapon.id}"):
-        raise Refused(
-            _("{owner} {weapon} is destroyed (BI-R140)").format(
-                owner=render(whose(shooter.name)), weapon=render(word(weapon.name))
-            )
-        )
-    weapon = as_emplaced(shooter, weapon)
+    weapon = as_emplaced(shooter, intact(shooter, weapon_of(shooter, args["weapon"])))
     area = args["mode"] == "area"
     if area and not weapon.area:
         raise Refused(_("the {weapon} cannot fire at an area (BI-R072)").format(weapon=render(word(weapon.name))))
