@@ -173,11 +173,10 @@ def test_anti_aircraft_fire_in_the_movement_phase_is_the_gunners_turn(game):
         play(game, "@red aa aelite lynx range=50")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: AA fire ignores the shooter's wound, gas and motivation")
 @pytest.mark.audits("BI-R260", "BI-R261", "BI-R110")
 def test_a_wounded_anti_aircraft_gunner_hits_at_half(game):
-    """A.12.1: a wounded man has ½ chance to hit if he fires; A.15.3: the Elite's AA
-    cannon against a helicopter is 2 + 2 = 4: wounded, 2."""
+    """A.12.1: a wounded man has ½ chance to hit if he fires; A.15.3 (BI-R260): the
+    Elite's AA cannon against a helicopter is 2 + 2 = 4: wounded, 2."""
     play(game, "mark aelite wounded")
     goto(game, "fire-elite")
     assert outcomes(play(game, "@red aa aelite lynx range=50 dice=3")) == [("BI-R260", 2, "miss")]
@@ -310,33 +309,30 @@ def test_an_isolated_anti_aircraft_gunner_tests_before_he_fires(game):
     assert [r[0] for r in outcomes(facts)] == ["BI-R024"]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: AA fire ignores the shooter's wound, gas and motivation")
 @pytest.mark.audits("BI-R260", "BI-R232")
 def test_an_anti_aircraft_gunner_in_tear_gas_hits_at_half(game):
     """A.16.4: ½ chance to hit for every man in the gas; the Regular's AA cannon against
-    a helicopter, 2, is 1."""
+    a helicopter (BI-R260), 2, is 1."""
     goto(game, "fire-elite", 1)
     play(game, "@blue gas leo areg dice=6")
     goto(game, "fire-regular", 2)
     assert outcomes(play(game, "@red aa areg lynx range=50 dice=2")) == [("BI-R260", 1, "miss")]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: AA fire ignores the shooter's wound, gas and motivation")
 @pytest.mark.audits("BI-R260", "BI-R261", "BI-R110", "BI-AMB-53")
 def test_a_wounded_gunners_anti_aircraft_opportunity_fire_is_halved_twice(game):
-    """A.15.3: in the movement phase the chance is halved; A.12.1: wounded, ½ again: the
-    Elite's AA cannon against a helicopter, (2 + 2) / 4 = 1."""
+    """A.15.3 (BI-R260): in the movement phase the chance is halved; A.12.1: wounded, ½
+    again: the Elite's AA cannon against a helicopter, (2 + 2) / 4 = 1."""
     play(game, "mark aelite wounded")
     goto(game, "move-first")
     play(game, "@blue move lynx 30 dice=3,3")
     assert outcomes(play(game, "@red aa aelite lynx range=50 dice=2")) == [("BI-R260", 1, "miss")]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: AA fire ignores the shooter's wound, gas and motivation")
 @pytest.mark.audits("BI-R260", "BI-R011", "BI-AMB-04")
 def test_motivation_moves_an_anti_aircraft_gunners_chance(game):
     """A.3: the referee's +1 for motivation is on the unit's chance of success, so on its
-    AA fire too: the Regular's AA cannon against a helicopter, 2 + 0 + 1 = 3."""
+    AA fire too (BI-R260): the Regular's AA cannon against a helicopter, 2 + 0 + 1 = 3."""
     play(game, "motivation areg 1")
     goto(game, "fire-regular")
     assert outcomes(play(game, "@red aa areg lynx range=50 dice=4")) == [("BI-R260", 3, "miss")]

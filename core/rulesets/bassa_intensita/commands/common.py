@@ -78,6 +78,12 @@ def ready(unit: Unit, doing: str, phase: str = "") -> None:
         )
 
 
+def fires_wounded(unit: Unit) -> bool:
+    """Whether a wound halves his chance to hit (BI-R110): a man wounded in his own tier
+    before he fired fires as he was (ruling BI-TIER-RESULTS)."""
+    return unit.has(Status.STRUCK_WOUNDED) or (unit.has(Status.WOUNDED) and not unit.has(Status.STRUCK))
+
+
 def scout(unit: Unit) -> bool:
     """BI-R212: a scout counts as one only in an Elite or Veteran squad (ruling BI-SCOUT)."""
     return "scout" in unit.roles and unit.cls in special().scout.tiers

@@ -15,6 +15,7 @@ from core.rulesets.bassa_intensita.commands.common import (
     ISOLATED,
     LEAD,
     badges,
+    fires_wounded,
     isolated,
     light_of,
     passes_isolation,
@@ -282,7 +283,6 @@ def _hit_chance(
     table = hit_modifiers()
     aimed = shooter.has(Status.AIMED) or "sniper" in shooter.roles
     tier = tier_by_id()[shooter.cls]
-    wounded = shooter.has(Status.STRUCK_WOUNDED) or (shooter.has(Status.WOUNDED) and not shooter.has(Status.STRUCK))
     moved = next((m for m in ("cautious", "running") if t.has(m)), "")
     fired = next((b.removeprefix("shot-") for b in ("shot-single", "shot-auto") if t.has(b)), "")
     ids = rules.fire_modifier_ids(
@@ -291,7 +291,7 @@ def _hit_chance(
         area=area,
         kind=kind,
         aimed=aimed,
-        wounded=wounded,
+        wounded=fires_wounded(shooter),
         target_move=moved,
         prone=bool(args["prone"]) or (t.has(Status.PRONE) and t.kind == Kind.MAN),
         cover=args["cover"] or "",
