@@ -188,6 +188,106 @@ def test_a_light_mg_not_emplaced_puts_covering_fire_on_a_feature_as_an_assault_r
     assert chances(play(game, "screened lino fares range=10 dice=9")) == [1]
 
 
+# ------------------------------------------- A.9.3 notes (5) and (6): one crewman
+
+
+def _crews(tmp_path, monkeypatch):
+    """Weapon teams down to one man (`one-crew`, ruling BI-CREW), each emplaced (note 6),
+    beside a whole MG team: an MG, an LMG, an AGL, a recoilless gun and a field gun."""
+    lone = (
+        man("mg1", "blue", "regular", "mg", roles=("emplaced",)),
+        man("lmg1", "blue", "regular", "lmg", roles=("emplaced",)),
+        man("agl1", "blue", "regular", "agl", roles=("emplaced",)),
+        man("srr1", "blue", "regular", "gun-77", roles=("emplaced", "recoilless")),
+        man("gun1", "blue", "regular", "gun-77", roles=("emplaced",)),
+    )
+    g = new_game(tmp_path, monkeypatch, extra=(*lone, man("mg2", "blue", "regular", "mg", roles=("emplaced",))))
+    for piece in lone:
+        play(g, f"mark {piece.id} one-crew")
+    return g
+
+
+@pytest.mark.audits("BI-WN5", "BI-WN6")
+def test_one_crewman_fires_one_shot_at_a_single_target(tmp_path, monkeypatch):
+    """Note (5) (BI-WN5): an MG or LMG with only one crewman fires 1 shot a turn at a single
+    target, and note (6) (BI-WN6) an AGL too; a whole MG team fires its 3."""
+    g = _crews(tmp_path, monkeypatch)
+    goto(g, "fire-regular", 1)
+    for shooter, faces, n in (("mg1", "9", 1), ("lmg1", "9", 1), ("agl1", "10,1", 1), ("mg2", "9,9,9", 3)):
+        assert len(chances(play(g, f"fire {shooter} tariq range=40 dice={faces}"))) == n, shooter
+    g.close()
+
+
+@pytest.mark.audits("BI-WN5", "BI-R068")
+def test_one_crewman_reloads_after_a_burst_at_an_area(tmp_path, monkeypatch):
+    """Note (5) (BI-WN5): with one crewman, an MG that fired at an area must reload (change
+    its barrel) before it fires again; reloading is a Very Easy action (BI-R068): no die,
+    and his turn; the turn after, it fires.  Its single shots need no reload."""
+    g = _crews(tmp_path, monkeypatch)
+    goto(g, "fire-regular", 1)
+    play(g, "fire mg1 tariq fares range=40 area dice=9,9", "fire lmg1 nabil range=40 dice=9")
+    goto(g, "fire-regular", 2)
+    with pytest.raises(Refused, match="reload"):
+        play(g, "fire mg1 tariq range=40")
+    assert chances(play(g, "fire lmg1 nabil range=40 dice=9")) == [4]
+    assert rolls(play(g, "reload mg1")) == []
+    with pytest.raises(Refused):
+        play(g, "fire mg1 tariq range=40")
+    goto(g, "fire-regular", 3)
+    assert chances(play(g, "fire mg1 tariq range=40 dice=9")) == [4]
+    with pytest.raises(Refused, match="nothing to reload"):
+        play(g, "reload lmg1")
+    g.close()
+
+
+@pytest.mark.audits("BI-WN6", "BI-R068")
+def test_a_recoilless_gun_with_one_crewman_reloads_after_each_shot(tmp_path, monkeypatch):
+    """Note (6) (BI-WN6): a recoilless gun with one crewman must reload before it fires again;
+    note (8) puts recoilless guns on the gun rows, and the note speaks of recoilless guns
+    only: a field gun's lone crewman fires each turn."""
+    g = _crews(tmp_path, monkeypatch)
+    goto(g, "fire-regular", 1)
+    play(g, "fire srr1 tariq range=60 dice=10,1", "fire gun1 fares range=60 dice=10,1")
+    goto(g, "fire-regular", 2)
+    with pytest.raises(Refused, match="reload"):
+        play(g, "fire srr1 tariq range=60")
+    assert chances(play(g, "fire gun1 fares range=60 dice=10,1")) == [4]
+    play(g, "reload srr1")
+    goto(g, "fire-regular", 3)
+    assert chances(play(g, "fire srr1 tariq range=60 dice=10,1")) == [4]
+    g.close()
+
+
+@pytest.mark.audits("BI-WN5", "BI-R053")
+def test_one_crewmans_covering_fire_at_an_area_needs_a_reload_after_it(tmp_path, monkeypatch):
+    """Note (5) (BI-WN5) with BI-R053: covering fire at a feature is the MG's fire: at an
+    area with one crewman, it must reload before it fires the next turn."""
+    g = _crews(tmp_path, monkeypatch)
+    goto(g, "cover", 1)
+    play(g, '@blue screen mg1 feature="the wood" area')
+    goto(g, "fire-regular", 2)
+    with pytest.raises(Refused, match="reload"):
+        play(g, "fire mg1 tariq range=40")
+    g.close()
+
+
+@pytest.mark.audits("BI-WN5", "BI-R068", "BI-R069")
+def test_a_wounded_lone_crewman_reloads_as_an_easy_action(tmp_path, monkeypatch):
+    """BI-R068 and A.12.1: reloading is Very Easy; wounded, Easy: 2 x 4 = 8; a 9 fails and
+    the MG (BI-WN5) still must be reloaded; an 8 reloads it."""
+    g = _crews(tmp_path, monkeypatch)
+    goto(g, "fire-regular", 1)
+    play(g, "fire mg1 tariq fares range=40 area dice=9,9", "mark mg1 wounded")
+    goto(g, "fire-regular", 2)
+    assert [r.target for r in rolls(play(g, "reload mg1 dice=9"))] == [8]
+    goto(g, "fire-regular", 3)
+    with pytest.raises(Refused, match="reload"):
+        play(g, "fire mg1 tariq range=40")
+    play(g, "reload mg1 dice=8")
+    assert not g.state.units["mg1"].has("must-reload")
+    g.close()
+
+
 # ---------------------------------------------------------- A.8 tiers and actions
 
 

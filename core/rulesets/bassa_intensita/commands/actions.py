@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.language.i18n import M
+from core.language.i18n import M, Msg
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
@@ -228,21 +228,9 @@ def _emplace(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit}'s weapon is already emplaced").format(unit=unit.name))
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
-    if unit.has(Status.WOUNDED):
-        chance = rules.action_chance(quality(unit), "easy")
-        if chance < rules.D10 and not roll_under(
-            ctx,
-            M("emplace the weapon (easy, wounded)"),
-            unit,
-            chance,
-            (),
-            "BI-R110",
-            M("emplaced"),
-            M("failed"),
-            step=dice_order.ACTION,
-        ):
-            badges(ctx, unit, "acted")
-            return
+    if not _very_easy_done(ctx, unit, M("emplace the weapon (easy, wounded)"), M("emplaced")):
+        badges(ctx, unit, "acted")
+        return
     ctx.emit(
         ev.Noted(
             text=M("{unit} emplaces his weapon (very easy, done; A.9.3, BI-R068)", unit=unit.name),
@@ -250,6 +238,39 @@ def _emplace(ctx: Context, args: dict[str, Any]) -> None:
         )
     )
     badges(ctx, unit, "acted", "emplaced")
+
+
+def _very_easy_done(ctx: Context, unit: Unit, what: Msg, done: Msg) -> bool:
+    """BI-R068: a very easy action is done with no die; a wounded man finds it easy, one
+    level harder (BI-R110), and rolls for it."""
+    if not unit.has(Status.WOUNDED):
+        return True
+    chance = rules.action_chance(quality(unit), "easy")
+    return chance >= rules.D10 or roll_under(
+        ctx, what, unit, chance, (), "BI-R110", done, M("failed"), step=dice_order.ACTION
+    )
+
+
+def _reload(ctx: Context, args: dict[str, Any]) -> None:
+    """A.9.3 notes (5) and (6), BI-R068 (ruling BI-CREW): a weapon served by one crewman
+    that must be reloaded (or its barrel changed) is reloaded by a Very Easy action, his
+    activity for the turn.  A wounded man finds it easy: he rolls (BI-R110)."""
+    unit = ctx.unit(args["unit"])
+    in_own_tier(ctx, unit)
+    ready(unit, "act")
+    if not unit.has(Status.MUST_RELOAD):
+        raise Refused(_("{unit} has nothing to reload (A.9.3)").format(unit=unit.name))
+    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
+        return
+    if _very_easy_done(ctx, unit, M("reload (easy, wounded)"), M("reloaded")):
+        ctx.emit(ev.StatusChanged(unit=unit.id, remove=(Status.MUST_RELOAD,)))
+        ctx.emit(
+            ev.Noted(
+                text=M("{unit} reloads his weapon (very easy, done; A.9.3, BI-R068)", unit=unit.name),
+                vis=unit_audience(unit),
+            )
+        )
+    badges(ctx, unit, "acted")
 
 
 # --------------------------------------------------------------------- observation
@@ -433,6 +454,22 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(Param("unit", "own"), ISOLATED, LEAD),
         rule="A.9.3, BI-R068",
         examples=("emplace pinna",),
+        phases=TIER_PHASES,
+        rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            dice_order.ACTION,
+        ),
+    ),
+    CommandSpec(
+        "reload",
+        "Reload a weapon served by one crewman, or change its barrel (a very easy action): an MG or LMG "
+        "after a burst at an area, a recoilless gun after each shot (A.9.3, BI-R068). Dice: none, or 1d10 "
+        "isolation test if isolated; a wounded man rolls 1d10 (easy).",
+        _reload,
+        params=(Param("unit", "own"), ISOLATED, LEAD),
+        rule="A.9.3, BI-R068",
+        examples=("reload pinna",),
         phases=TIER_PHASES,
         rolls=True,
         dice=(

@@ -16,7 +16,7 @@ from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import ISOLATED, LEAD, isolated, light_of, passes_isolation, ready
-from core.rulesets.bassa_intensita.commands.fire import as_emplaced, intact, shots, weapon_of
+from core.rulesets.bassa_intensita.commands.fire import as_emplaced, intact, loaded, reload_due, shots, weapon_of
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.words import _, render, whose, word
@@ -37,7 +37,7 @@ def _screen(ctx: Context, args: dict[str, Any]) -> None:
             _("name the feature in 1 to {MAX_FEATURE} characters, without '|'").format(MAX_FEATURE=MAX_FEATURE)
         )
     ready(shooter, "fire", ctx.state.phase)
-    carried = intact(shooter, weapon_of(shooter, args["weapon"]))
+    carried = loaded(shooter, intact(shooter, weapon_of(shooter, args["weapon"])))
     # A.9.3 notes (4) and (6): an MG not emplaced cannot fire, an LMG fires as an assault rifle
     weapon = as_emplaced(shooter, carried)
     if not weapon.automatic or weapon.he:
@@ -53,6 +53,7 @@ def _screen(ctx: Context, args: dict[str, Any]) -> None:
     if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
         return
     ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto")))
+    reload_due(ctx, shooter, weapon, mode == "area")
     ctx.emit(ev.VarSet(key=_key(shooter.id), value=f"{feature}|{carried.id}|{mode}|{ctx.state.turn}"))
     ctx.emit(ev.Noted(text=M("{unit} puts covering fire on {feature} (BI-R053)", unit=shooter.name, feature=feature)))
 
