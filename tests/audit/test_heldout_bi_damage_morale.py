@@ -126,7 +126,7 @@ def _recoilless(tmp_path, monkeypatch, weapon: str, mm: int):
     return new_game(tmp_path, monkeypatch, extra=(gun, bmp))
 
 
-@pytest.mark.audits("BI-R130", "BI-R131", "BI-AMB-25")
+@pytest.mark.audits("BI-R130", "BI-R131", "BI-AMB-25", "BI-WN8")
 @pytest.mark.parametrize(
     ("weapon", "mm", "target", "flank", "chance"),
     [
@@ -138,7 +138,7 @@ def _recoilless(tmp_path, monkeypatch, weapon: str, mm: int):
     ],
 )
 def test_a_recoilless_gun_penetrates_by_its_own_rows(tmp_path, monkeypatch, weapon, mm, target, flank, chance):
-    """Note (8): recoilless guns fire on the gun rows of the weapons table; A.12.3 gives
+    """Note (8) (BI-WN8): recoilless guns fire on the gun rows of the weapons table; A.12.3 gives
     them their own penetration rows: over 100 mm 5 / 7, under 100 mm 3 / 6."""
     g = _recoilless(tmp_path, monkeypatch, weapon, mm)
     early_goto(g, "fire-regular", 1)

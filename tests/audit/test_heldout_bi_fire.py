@@ -240,10 +240,10 @@ def test_one_crewman_reloads_after_a_burst_at_an_area(tmp_path, monkeypatch):
     g.close()
 
 
-@pytest.mark.audits("BI-WN6", "BI-R068")
+@pytest.mark.audits("BI-WN6", "BI-WN8", "BI-R068")
 def test_a_recoilless_gun_with_one_crewman_reloads_after_each_shot(tmp_path, monkeypatch):
     """Note (6) (BI-WN6): a recoilless gun with one crewman must reload before it fires again;
-    note (8) puts recoilless guns on the gun rows, and the note speaks of recoilless guns
+    note (8) (BI-WN8) puts recoilless guns on the gun rows, and the note speaks of recoilless guns
     only: a field gun's lone crewman fires each turn."""
     g = _crews(tmp_path, monkeypatch)
     goto(g, "fire-regular", 1)
@@ -457,9 +457,9 @@ def test_lying_down_and_heavy_cover_add_up(game):
     assert chances(play(game, "fire bruno tariq range=15 prone heavy dice=9,9")) == [2, 2]
 
 
-@pytest.mark.audits("BI-R080")
+@pytest.mark.audits("BI-R080", "BI-WN1")
 def test_a_bolt_action_rifle_at_long_range_loses_two(tmp_path, monkeypatch):
-    """Note (1) and A.9.4: a non-semi-automatic rifle -1, at long range -1 more: 40 cm
+    """Note (1) (BI-WN1) and A.9.4: a non-semi-automatic rifle -1, at long range -1 more: 40 cm
     normal (3), 40.5 long (2)."""
     g = new_game(tmp_path, monkeypatch, extra=(man("bolt", "blue", "regular", "bolt-rifle"),))
     goto(g, "fire-regular", 1)
@@ -478,9 +478,9 @@ def test_an_automatic_weapons_shots_go_at_one_target(game):
         play(game, "fire sam tariq fares range=20")
 
 
-@pytest.mark.audits("BI-R075", "BI-R080", "BI-AMB-05")
+@pytest.mark.audits("BI-R075", "BI-R080", "BI-AMB-05", "BI-WN2")
 def test_an_assault_rifle_at_an_area_has_no_short_band(game):
-    """Note (2) and A.9.2: the assault rifle's area row has no Short band: at 10 cm it is
+    """Note (2) (BI-WN2) and A.9.2: the assault rifle's area row has no Short band: at 10 cm it is
     at normal range, 4 / 2 = 2 (short would give 3); its Normal ends at 20 cm: a
     Veteran at 20 is 5 / 2 -> 3, at 20.5 (long) (5 - 1) / 2 = 2."""
     goto(game, "fire-veteran", 1)
@@ -490,9 +490,9 @@ def test_an_assault_rifle_at_an_area_has_no_short_band(game):
     assert chances(play(game, "fire bruno tariq fares range=10 area dice=9,9")) == [2, 2]
 
 
-@pytest.mark.audits("BI-R076", "BI-R080", "BI-AMB-05")
+@pytest.mark.audits("BI-R076", "BI-R080", "BI-AMB-05", "BI-WN3")
 def test_a_saw_at_an_area_keeps_its_short_band_at_minus_one(game):
-    """Note (3) and the blank area cells (BI-R076): the SAW's area fire uses its own
+    """Note (3) (BI-WN3) and the blank area cells (BI-R076): the SAW's area fire uses its own
     ranges, Short to 15: 4 + 1 - 1 = 4 at 15 cm, 4 - 1 = 3 at 15.5."""
     goto(game, "fire-regular", 1)
     assert chances(play(game, "fire sam tariq fares range=15 area dice=9,9")) == [4, 4]
@@ -530,13 +530,13 @@ def test_a_weapon_with_no_short_band_is_at_normal_range_close_in(tmp_path, monke
     g.close()
 
 
-@pytest.mark.audits("BI-R093", "BI-R092", "BI-R080", "BI-AMB-24")
+@pytest.mark.audits("BI-R093", "BI-R092", "BI-R080", "BI-AMB-24", "BI-WN7")
 @pytest.mark.parametrize(
     ("cover", "to_hit", "caught"),
     [("light", 3, 3), ("heavy", 2, 3), ("trench", 2, 2)],
 )
 def test_an_he_hit_on_a_man_in_cover_counts_his_cover_twice(game, cover, to_hit, caught):
-    """A.9.4, then A.10.3 (note 7): an RPG at normal range: light cover -1 (3), heavy -2
+    """A.9.4, then A.10.3 (note 7, BI-WN7): an RPG at normal range: light cover -1 (3), heavy -2
     (2), a trench is heavy cover (2); the burst then catches him as "in cover" (3) or,
     in a trench, "entrenched" (2), at short distance; at that face he is caught."""
     goto(game, "fire-regular", 1)
@@ -546,11 +546,11 @@ def test_an_he_hit_on_a_man_in_cover_counts_his_cover_twice(game, cover, to_hit,
     assert not game.state.units["tariq"].in_play
 
 
-@pytest.mark.audits("BI-R073", "BI-R086", "BI-R090", "BI-AMB-21")
+@pytest.mark.audits("BI-R073", "BI-R086", "BI-R090", "BI-AMB-21", "BI-WN7")
 def test_an_agls_two_shots_each_hit_or_deviate_on_their_own(tmp_path, monkeypatch):
     """A.9.2: an AGL fires 2 HE shots (on a vehicle, no emplacing); each is its own roll
     (short range +1: 5): the first misses and rolls its deviation (a dud), the second
-    hits and bursts on Tariq (6 in the open, short distance), who dies."""
+    hits and bursts (note 7, BI-WN7) on Tariq (6 in the open, short distance), who dies."""
     agl = vehicle("agltruck", "blue", "regular", "agl", roles=("technical",))
     g = new_game(tmp_path, monkeypatch, extra=(agl,))
     goto(g, "fire-regular", 1)
