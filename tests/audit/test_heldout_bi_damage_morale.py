@@ -292,3 +292,14 @@ def test_a_man_in_heavy_cover_hit_by_automatic_fire_checks_with_both(tmp_path, m
     facts = early_play(g, "next dice=7")
     assert [(r.rule, r.target) for r in early_rolls(facts, "A.13.2")] == [("A.13.2", 7)]
     g.close()
+
+
+@pytest.mark.audits("BI-R113", "BI-R024", "BI-R028")
+def test_an_isolated_man_tests_before_he_dresses_a_wound(game):
+    """A.4: dressing is an action, and an isolated soldier rolls under his Quality before
+    it: Capo killed, Bruno fails his test on a 5 and does not dress Carlo."""
+    play(game, "hit carlo dice=9,3", "hit capo dice=10")
+    waive_morale(game)
+    goto(game, "fire-regular", 1)
+    assert [r[0] for r in outcomes(play(game, "@blue dress bruno carlo dice=5"))] == ["BI-R024"]
+    assert unit(game, "carlo").has("seriously-wounded")

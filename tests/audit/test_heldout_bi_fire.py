@@ -687,6 +687,31 @@ def test_covering_fire_at_a_feature_keeps_the_nights_limit(tmp_path, monkeypatch
     g.close()
 
 
+@pytest.mark.xfail(strict=True, reason="finding: screened takes no image intensifier")
+@pytest.mark.audits("BI-R053", "BI-R081", "BI-R084")
+def test_covering_fire_at_a_feature_by_night_reaches_as_far_as_an_intensifier(tmp_path, monkeypatch):
+    """A.9.4: a portable image intensifier lets a man fire up to 100 cm at night, +1; the
+    SAW's covering fire at a feature (BI-R053) is his fire: 60 cm away with no moon (long
+    range): (4 - 1 - 2 + 1) / 2 = 1."""
+    g = new_game(tmp_path, monkeypatch, night="dark")
+    goto(g, "cover", 1)
+    play(g, '@blue screen sam feature="the wood"', "mark tariq hidden")
+    goto(g, "fire-regular", 1)
+    assert chances(play(g, "screened sam tariq range=60 intensifier=portable dice=9,9")) == [1, 1]
+    g.close()
+
+
+@pytest.mark.audits("BI-R051", "BI-R052", "BI-R053")
+def test_both_players_declare_covering_fire(game):
+    """A.7: "before the movement phase starts, both players may declare covering fire":
+    Red, who did not win the initiative, fires at a visible man (½: 2) and puts covering
+    fire on a feature."""
+    goto(game, "cover", 1)
+    assert chances(play(game, "@red fire ali bruno range=20 dice=9,9")) == [2, 2]
+    play(game, '@red screen yusuf feature="the ridge"')
+    assert game.state.units["yusuf"].has("fired")
+
+
 @pytest.mark.audits("BI-R027")
 def test_an_unarmed_vehicle_is_never_made_a_combat_vehicle(game):
     """A.4: only an armed transport may be declared a combat vehicle once its troops are

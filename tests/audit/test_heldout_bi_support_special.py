@@ -344,3 +344,89 @@ def test_anti_tank_bombs_halve_the_long_distance_chance_rounding_up(game):
     distance is caught on 3: halved 1.5, rounded up 2."""
     facts = play(game, "burst omar source=bomb-at zone=long dice=3")
     assert outcomes(facts) == [("A.10.3", 2, "unhurt")]
+
+
+# ------------------------------------------------- the observer's orders are actions
+
+
+def _platoon(tmp_path, monkeypatch):
+    """A Regular platoon commander's squad with its forward observer, and a Regular observer
+    on his own, from the early table's pieces."""
+    from audit_bi_early import man, new_game
+
+    extra = (
+        man("plt", "blue", "regular", "assault-rifle", team="P", roles=("leader",)),
+        man("fo2", "blue", "regular", "carbine", team="P", roles=("observer",)),
+        man("fo3", "blue", "regular", "carbine", team="Q", roles=("observer",)),
+    )
+    return new_game(tmp_path, monkeypatch, extra=extra)
+
+
+def _ranged(g, observer: str, contact: str = "4") -> None:
+    """``observer`` contacts a dedicated battery in turn 1 and sees its ranging shot land on
+    the target (a bull's-eye) in turn 2."""
+    from audit_bi_early import goto as early_goto
+
+    early_goto(g, "fire-regular", 1)
+    play(g, f"@blue call {observer} dedicated mm=81 dice={contact}")
+    early_goto(g, "fire-regular", 2)
+    play(g, f"@blue ranging {observer} dice=4,1")
+
+
+def _leaderless(g, turn: int) -> None:
+    """Squad P's leader is killed, and no man takes over at the next turn's start (a 5)."""
+    from audit_bi_early import goto as early_goto
+
+    play(g, "out plt")
+    early_goto(g, "end", turn)
+    play(g, "next dice=5")
+
+
+@pytest.mark.xfail(strict=True, reason="finding: ordering fire takes no isolation test and no wound")
+@pytest.mark.audits("BI-R104", "BI-R024", "BI-AMB-34")
+def test_an_isolated_observer_tests_before_he_orders_fire_for_effect(tmp_path, monkeypatch):
+    """A.11 (BI-R104): ordering fire for effect is the observer's action (a Very Easy one,
+    BI-AMB-34); A.4: an isolated soldier rolls under his Quality before an action.  His
+    squad's leader killed and not replaced, Fo2 fails on a 5: no fire for effect."""
+    from audit_bi_early import goto as early_goto
+
+    g = _platoon(tmp_path, monkeypatch)
+    _ranged(g, "fo2")
+    _leaderless(g, 2)
+    early_goto(g, "fire-regular", 3)
+    facts = play(g, "@blue ffe fo2 dice=5")
+    assert [r[0] for r in outcomes(facts)] == ["BI-R024"]
+    assert g.state.units["fo2"].has("balked")
+    g.close()
+
+
+@pytest.mark.audits("BI-R103", "BI-R024")
+def test_an_isolated_observer_still_sees_his_ranging_shot_with_no_test(tmp_path, monkeypatch):
+    """A.11 (BI-R103): the battery fires the ranging shot; the observer only judges where
+    it lands, no action: isolated, he rolls no isolation test for it."""
+    from audit_bi_early import goto as early_goto
+
+    g = _platoon(tmp_path, monkeypatch)
+    early_goto(g, "fire-regular", 1)
+    play(g, "@blue call fo2 dedicated mm=81 dice=4")
+    _leaderless(g, 1)
+    early_goto(g, "fire-regular", 2)
+    assert [r[0] for r in outcomes(play(g, "@blue ranging fo2 dice=4,1"))] == ["BI-R103", "A.11"]
+    g.close()
+
+
+@pytest.mark.xfail(strict=True, reason="finding: ordering fire takes no isolation test and no wound")
+@pytest.mark.audits("BI-R104", "BI-R110", "BI-R069", "BI-AMB-34")
+@pytest.mark.parametrize("order", ["ffe fo3", "shift fo3 10"])
+def test_a_wounded_observer_orders_fire_as_an_easy_action(tmp_path, monkeypatch, order):
+    """A.11 (BI-R104): fire for effect or a 20 cm shift is the observer's Very Easy action
+    (BI-AMB-34); A.12.1: wounded, one level harder, Easy: 2 x 4 = 8, and a 9 fails."""
+    from audit_bi_early import goto as early_goto
+
+    g = _platoon(tmp_path, monkeypatch)
+    play(g, "mark fo3 wounded")
+    _ranged(g, "fo3", contact="2")  # dedicated: Normal, for him Difficult, ½ x 4 = 2
+    early_goto(g, "fire-regular", 3)
+    facts = play(g, f"@blue {order} dice=9")
+    assert [r[1:] for r in outcomes(facts)] == [(8, "failed")]
+    g.close()
