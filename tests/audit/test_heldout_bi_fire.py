@@ -687,7 +687,6 @@ def test_covering_fire_at_a_feature_keeps_the_nights_limit(tmp_path, monkeypatch
     g.close()
 
 
-@pytest.mark.xfail(strict=True, reason="finding: screened takes no image intensifier")
 @pytest.mark.audits("BI-R053", "BI-R081", "BI-R084")
 def test_covering_fire_at_a_feature_by_night_reaches_as_far_as_an_intensifier(tmp_path, monkeypatch):
     """A.9.4: a portable image intensifier lets a man fire up to 100 cm at night, +1; the

@@ -16,7 +16,15 @@ from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import ISOLATED, LEAD, isolated, light_of, passes_isolation, ready
-from core.rulesets.bassa_intensita.commands.fire import as_emplaced, intact, loaded, reload_due, shots, weapon_of
+from core.rulesets.bassa_intensita.commands.fire import (
+    INTENSIFIER,
+    as_emplaced,
+    intact,
+    loaded,
+    reload_due,
+    shots,
+    weapon_of,
+)
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.words import _, render, whose, word
@@ -91,7 +99,8 @@ def _screened(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{dist} cm is out of range of the {weapon} (BI-R075)").format(dist=dist, weapon=render(word(weapon.name)))
         )
-    night = rules.night_modifiers(light_of(ctx.state), "", dist)
+    # A.9.4: at night his image intensifier, if he has one, carries his fire further (+1)
+    night = rules.night_modifiers(light_of(ctx.state), args["intensifier"] or "", dist)
     ctx.emit(ev.StatusChanged(unit=target.id, add=(f"screened-by-{shooter.id}",)))
     shots(ctx, shooter, weapon, [target], band=band, area=area, kind="covering", night=night, dist=dist, args=args)
 
@@ -129,6 +138,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("prone", "choice", "he lies down", optional=True, default=False, choices=("prone",), keyword=True),
             Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy", "trench"), keyword=True),
             Param("flank", "choice", optional=True, default=False, choices=("flank",), keyword=True),
+            INTENSIFIER,
         ),
         rule="BI-R053",
         examples=("screened sanna said range=40 light",),

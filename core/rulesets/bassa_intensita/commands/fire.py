@@ -434,6 +434,16 @@ def _deviate(ctx: Context, shooter: Unit, weapon, dist: int) -> None:
         )
 
 
+#: A.9.4: the image intensifier a shooter fires with at night (max 100 or 200 cm, +1).
+INTENSIFIER = Param(
+    "intensifier",
+    "choice",
+    "image intensifier at night",
+    optional=True,
+    choices=("portable", "vehicle"),
+    keyword=True,
+)
+
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "fire",
@@ -482,14 +492,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 choices=("day", "moon", "dark"),
                 keyword=True,
             ),
-            Param(
-                "intensifier",
-                "choice",
-                "image intensifier at night",
-                optional=True,
-                choices=("portable", "vehicle"),
-                keyword=True,
-            ),
+            INTENSIFIER,
             ISOLATED,
             LEAD,
         ),
