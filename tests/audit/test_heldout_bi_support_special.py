@@ -382,7 +382,6 @@ def _leaderless(g, turn: int) -> None:
     play(g, "next dice=5")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: ordering fire takes no isolation test and no wound")
 @pytest.mark.audits("BI-R104", "BI-R024", "BI-AMB-34")
 def test_an_isolated_observer_tests_before_he_orders_fire_for_effect(tmp_path, monkeypatch):
     """A.11 (BI-R104): ordering fire for effect is the observer's action (a Very Easy one,
@@ -415,7 +414,6 @@ def test_an_isolated_observer_still_sees_his_ranging_shot_with_no_test(tmp_path,
     g.close()
 
 
-@pytest.mark.xfail(strict=True, reason="finding: ordering fire takes no isolation test and no wound")
 @pytest.mark.audits("BI-R104", "BI-R110", "BI-R069", "BI-AMB-34")
 @pytest.mark.parametrize("order", ["ffe fo3", "shift fo3 10"])
 def test_a_wounded_observer_orders_fire_as_an_easy_action(tmp_path, monkeypatch, order):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.language.i18n import M, Msg
+from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
@@ -21,6 +21,7 @@ from core.rulesets.bassa_intensita.commands.common import (
     ready,
     roll_under,
     scout,
+    very_easy_done,
 )
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
@@ -228,7 +229,7 @@ def _emplace(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit}'s weapon is already emplaced").format(unit=unit.name))
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
-    if not _very_easy_done(ctx, unit, M("emplace the weapon (easy, wounded)"), M("emplaced")):
+    if not very_easy_done(ctx, unit, M("emplace the weapon (easy, wounded)"), M("emplaced")):
         badges(ctx, unit, "acted")
         return
     ctx.emit(
@@ -238,17 +239,6 @@ def _emplace(ctx: Context, args: dict[str, Any]) -> None:
         )
     )
     badges(ctx, unit, "acted", "emplaced")
-
-
-def _very_easy_done(ctx: Context, unit: Unit, what: Msg, done: Msg) -> bool:
-    """BI-R068: a very easy action is done with no die; a wounded man finds it easy, one
-    level harder (BI-R110), and rolls for it."""
-    if not unit.has(Status.WOUNDED):
-        return True
-    chance = rules.action_chance(quality(unit), "easy")
-    return chance >= rules.D10 or roll_under(
-        ctx, what, unit, chance, (), "BI-R110", done, M("failed"), step=dice_order.ACTION
-    )
 
 
 def _reload(ctx: Context, args: dict[str, Any]) -> None:
@@ -262,7 +252,7 @@ def _reload(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit} has nothing to reload (A.9.3)").format(unit=unit.name))
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
-    if _very_easy_done(ctx, unit, M("reload (easy, wounded)"), M("reloaded")):
+    if very_easy_done(ctx, unit, M("reload (easy, wounded)"), M("reloaded")):
         ctx.emit(ev.StatusChanged(unit=unit.id, remove=(Status.MUST_RELOAD,)))
         ctx.emit(
             ev.Noted(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.language.i18n import M, Text
+from core.language.i18n import M, Msg, Text
 from core.ruleset import MAX_DISTANCE_CM, Context, Param, Refused
 from core.rulesets.bassa_intensita import dice_order, rules, squads
 from core.rulesets.bassa_intensita.phases import (
@@ -165,6 +165,17 @@ def passes_isolation(ctx: Context, unit: Unit, isolated: bool) -> bool:
         return True
     badges(ctx, unit, "balked")
     return False
+
+
+def very_easy_done(ctx: Context, unit: Unit, what: Msg, done: Msg) -> bool:
+    """BI-R068: a very easy action is done with no die; a wounded man finds it easy, one
+    level harder (BI-R110), and rolls for it (``what``, ``done`` name the roll)."""
+    if not unit.has(Status.WOUNDED):
+        return True
+    chance = rules.action_chance(quality(unit), "easy")
+    return chance >= rules.D10 or roll_under(
+        ctx, what, unit, chance, (), "BI-R110", done, M("failed"), step=dice_order.ACTION
+    )
 
 
 def roll_under(
