@@ -99,6 +99,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "gassed": (N_("gassed"), HARM),
     "on-road": (N_("on road"), PLAIN_STYLE),
     "emplaced": (N_("emplaced"), GOOD),
+    "one-crew": (N_("one crewman"), CHECK),
+    "must-reload": (N_("must reload"), CHECK),
     # Linea di Tiro: the activation option taken (LT-R020, data/activation.toml).
     "A1": (N_("A1 bound+prepare"), PLAIN_STYLE),
     "A2": (N_("A2 bound+execute"), PLAIN_STYLE),

@@ -54,6 +54,8 @@ BADGES = (
     "rotor-damaged",
     "gassed",
     "on-road",
+    "one-crew",
+    "must-reload",
 )
 #: Rolls whose success strikes the unit they name (``BassaIntensita.success_hurts_unit``).
 PENETRATION = M("armour penetration")

@@ -71,6 +71,8 @@ class Weapon(msgspec.Struct, frozen=True):
     he_area: str = ""
     must_emplace: bool = False
     unemplaced_as: str = ""
+    lone_shots: int = 0
+    lone_reload: str = ""
 
     @property
     def he(self) -> bool:

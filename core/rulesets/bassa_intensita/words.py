@@ -73,6 +73,8 @@ english_words(
         "morale-cover-heavy": "in heavy cover for morale",
         "morale-cover-trench": "in a trench for morale",
         "on-road": "on a road",
+        "one-crew": "one crewman",
+        "must-reload": "must reload",
         "seriously-wounded": "seriously wounded",
         "shocked-now": "shocked this turn",
         "shot-auto": "fired on automatic",

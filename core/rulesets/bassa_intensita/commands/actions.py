@@ -21,6 +21,7 @@ from core.rulesets.bassa_intensita.commands.common import (
     ready,
     roll_under,
     scout,
+    very_easy_done,
 )
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
@@ -228,21 +229,9 @@ def _emplace(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit}'s weapon is already emplaced").format(unit=unit.name))
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
-    if unit.has(Status.WOUNDED):
-        chance = rules.action_chance(quality(unit), "easy")
-        if chance < rules.D10 and not roll_under(
-            ctx,
-            M("emplace the weapon (easy, wounded)"),
-            unit,
-            chance,
-            (),
-            "BI-R110",
-            M("emplaced"),
-            M("failed"),
-            step=dice_order.ACTION,
-        ):
-            badges(ctx, unit, "acted")
-            return
+    if not very_easy_done(ctx, unit, M("emplace the weapon (easy, wounded)"), M("emplaced")):
+        badges(ctx, unit, "acted")
+        return
     ctx.emit(
         ev.Noted(
             text=M("{unit} emplaces his weapon (very easy, done; A.9.3, BI-R068)", unit=unit.name),
@@ -250,6 +239,28 @@ def _emplace(ctx: Context, args: dict[str, Any]) -> None:
         )
     )
     badges(ctx, unit, "acted", "emplaced")
+
+
+def _reload(ctx: Context, args: dict[str, Any]) -> None:
+    """A.9.3 notes (5) and (6), BI-R068 (ruling BI-CREW): a weapon served by one crewman
+    that must be reloaded (or its barrel changed) is reloaded by a Very Easy action, his
+    activity for the turn.  A wounded man finds it easy: he rolls (BI-R110)."""
+    unit = ctx.unit(args["unit"])
+    in_own_tier(ctx, unit)
+    ready(unit, "act")
+    if not unit.has(Status.MUST_RELOAD):
+        raise Refused(_("{unit} has nothing to reload (A.9.3)").format(unit=unit.name))
+    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
+        return
+    if very_easy_done(ctx, unit, M("reload (easy, wounded)"), M("reloaded")):
+        ctx.emit(ev.StatusChanged(unit=unit.id, remove=(Status.MUST_RELOAD,)))
+        ctx.emit(
+            ev.Noted(
+                text=M("{unit} reloads his weapon (very easy, done; A.9.3, BI-R068)", unit=unit.name),
+                vis=unit_audience(unit),
+            )
+        )
+    badges(ctx, unit, "acted")
 
 
 # --------------------------------------------------------------------- observation
@@ -433,6 +444,22 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(Param("unit", "own"), ISOLATED, LEAD),
         rule="A.9.3, BI-R068",
         examples=("emplace pinna",),
+        phases=TIER_PHASES,
+        rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            dice_order.ACTION,
+        ),
+    ),
+    CommandSpec(
+        "reload",
+        "Reload a weapon served by one crewman, or change its barrel (a very easy action): an MG or LMG "
+        "after a burst at an area, a recoilless gun after each shot (A.9.3, BI-R068). Dice: none, or 1d10 "
+        "isolation test if isolated; a wounded man rolls 1d10 (easy).",
+        _reload,
+        params=(Param("unit", "own"), ISOLATED, LEAD),
+        rule="A.9.3, BI-R068",
+        examples=("reload pinna",),
         phases=TIER_PHASES,
         rolls=True,
         dice=(

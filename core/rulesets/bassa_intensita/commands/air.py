@@ -16,12 +16,13 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import casualties, dice_order, rules
-from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated, passes_isolation, ready
+from core.rulesets.bassa_intensita import casualties, dice_order, rules, squads
+from core.rulesets.bassa_intensita.commands.common import fires_wounded, in_own_tier, isolated, passes_isolation, ready
+from core.rulesets.bassa_intensita.commands.fire import GASSED
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
-from core.rulesets.bassa_intensita.tables import AAWeapon, air, band
+from core.rulesets.bassa_intensita.tables import AAWeapon, air, band, hit_modifiers
 from core.rulesets.bassa_intensita.terms import Status
-from core.rulesets.bassa_intensita.words import _, render, whose, word
+from core.rulesets.bassa_intensita.words import _, listing, render, whose, word
 from core.state import Unit
 from core.views import unit_audience
 
@@ -37,9 +38,20 @@ def aa_weapon(unit: Unit) -> AAWeapon | None:
     return None
 
 
-def aa_chance(row: AAWeapon, target: str, tier: str, opportunity: bool) -> tuple[int, tuple[ev.Mod, ...]]:
-    """BI-R260/R261 (ruling BI-AA-HALF): the table's chance plus the Quality modifier,
-    then halved in the movement phase, rounded up; 0 if NO or nothing is left."""
+def aa_chance(
+    row: AAWeapon,
+    target: str,
+    tier: str,
+    opportunity: bool,
+    *,
+    motivation: int = 0,
+    wounded: bool = False,
+    gassed: bool = False,
+) -> tuple[int, tuple[ev.Mod, ...]]:
+    """BI-R260/R261 (ruling BI-AA-HALF): the table's chance plus the Quality modifier and
+    the referee's motivation (BI-R011), then halved in the movement phase and for each of
+    the shooter's own halvings, a wound (BI-R110) or tear gas (BI-R232), rounded up once
+    (BI-R082, BI-R083); 0 if NO or nothing is left."""
     base = row.aircraft if target == AIRCRAFT else row.helicopter
     if base is None:
         return 0, ()
@@ -48,10 +60,22 @@ def aa_chance(row: AAWeapon, target: str, tier: str, opportunity: bool) -> tuple
         ev.Mod(M("{weapon} vs {target}", weapon=word(row.name), target=word(target)), base, "BI-R260"),
         ev.Mod(M("{tier} shooter", tier=word(tier)), q, "BI-R261"),
     ]
-    chance = max(0, base + q)
-    if opportunity and chance:
-        halved = ceil(chance / 2)
-        mods.append(ev.Mod(M("½ in the movement phase"), halved - chance, "BI-R261"))
+    if motivation:
+        mods.append(ev.Mod(M("motivation"), motivation, "BI-R011"))
+    chance = max(0, base + q + motivation)
+    table = hit_modifiers()
+    halves = [
+        word(label)
+        for label, on in (
+            (table["opportunity"].label, opportunity),
+            (table["wounded"].label, wounded),
+            (GASSED.label, gassed),
+        )
+        if on
+    ]
+    if halves and chance:
+        halved = ceil(chance / 2 ** len(halves))
+        mods.append(ev.Mod(M("½ for {what}", what=listing(halves, "and")), halved - chance, "BI-R261"))
         chance = halved
     return chance, tuple(mods)
 
@@ -82,7 +106,7 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{shooter} cannot fire in his own side's movement (BI-R050)").format(shooter=shooter.name))
     if s.phase in TIER_PHASES:
         in_own_tier(ctx, shooter)
-    ready(shooter, "fire")
+    ready(shooter, "fire", s.phase)
     row = aa_weapon(shooter)
     if row is None:
         raise Refused(_("{shooter} carries no anti-aircraft weapon (BI-R260)").format(shooter=shooter.name))
@@ -108,7 +132,15 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
                 weapon=render(word(row.name)), max_cm=row.max_cm
             )
         )
-    chance, mods = aa_chance(row, AIRCRAFT if heli is None else "helicopter", shooter.cls, opportunity)
+    chance, mods = aa_chance(
+        row,
+        AIRCRAFT if heli is None else "helicopter",
+        shooter.cls,
+        opportunity,
+        motivation=squads.motivation(shooter),
+        wounded=fires_wounded(shooter),
+        gassed=shooter.has(Status.GASSED),
+    )
     if chance <= 0:
         raise Refused(
             _("{shooter} cannot hit that with the {weapon} (BI-R260)").format(

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.language.i18n import M, Text
+from core.language.i18n import M, Msg, Text
 from core.ruleset import MAX_DISTANCE_CM, Context, Param, Refused
 from core.rulesets.bassa_intensita import dice_order, rules, squads
 from core.rulesets.bassa_intensita.phases import (
+    TIER_PHASES,
     activity,
     tier_of_phase,
 )
@@ -35,10 +36,12 @@ def badges(ctx: Context, unit: Unit, *add: str) -> None:
     ctx.emit(ev.StatusChanged(unit=unit.id, add=add))
 
 
-def ready(unit: Unit, doing: str) -> None:
+def ready(unit: Unit, doing: str, phase: str = "") -> None:
     """The golden rule (BI-R030): one move, one fire or one action per unit per turn;
-    and what wounds and shock forbid (BI-R110, BI-R182).  ``doing``: move, fire or act.
-    A man struck in his own tier before he acted still acts as he was (BI-TIER-RESULTS)."""
+    and what wounds and shock forbid (BI-R110, BI-R182).  ``doing``: move, fire or act;
+    ``phase``: the phase a fire is in (a stabilised vehicle's fire after its move is
+    the fire phase's only, BI-R240).  A man struck in his own tier before he acted
+    still acts as he was (BI-TIER-RESULTS)."""
     struck = unit.has(Status.STRUCK) or unit.has(Status.STRUCK_WOUNDED)
     if not unit.in_play and not struck:
         raise Refused(_("{unit} is out of action ({why})").format(unit=unit.name, why=render(unit.out)))
@@ -56,7 +59,15 @@ def ready(unit: Unit, doing: str) -> None:
         raise Refused(_("{unit} is aboard a vehicle: dismount first (A.6)").format(unit=unit.name))
     done = activity(unit)
     if done == Status.MOVED_STABILISED and doing == "fire":
-        return  # BI-R240: it may still fire, at -1
+        if phase in TIER_PHASES:
+            return  # BI-R240: it may still fire, at -1
+        # BI-R240: "move in the movement phase and fire in the fire phase": no
+        # opportunity fire after its own move
+        raise Refused(
+            _("{unit} has moved: a stabilised vehicle fires after its move only in the fire phase (BI-R240)").format(
+                unit=unit.name
+            )
+        )
     if done == Status.BALKED:
         raise Refused(_("{unit} failed his isolation test and does nothing this turn (BI-R024)").format(unit=unit.name))
     if done:
@@ -65,6 +76,12 @@ def ready(unit: Unit, doing: str) -> None:
                 unit=unit.name, done=pgettext("term", done)
             )
         )
+
+
+def fires_wounded(unit: Unit) -> bool:
+    """Whether a wound halves his chance to hit (BI-R110): a man wounded in his own tier
+    before he fired fires as he was (ruling BI-TIER-RESULTS)."""
+    return unit.has(Status.STRUCK_WOUNDED) or (unit.has(Status.WOUNDED) and not unit.has(Status.STRUCK))
 
 
 def scout(unit: Unit) -> bool:
@@ -148,6 +165,17 @@ def passes_isolation(ctx: Context, unit: Unit, isolated: bool) -> bool:
         return True
     badges(ctx, unit, "balked")
     return False
+
+
+def very_easy_done(ctx: Context, unit: Unit, what: Msg, done: Msg) -> bool:
+    """BI-R068: a very easy action is done with no die; a wounded man finds it easy, one
+    level harder (BI-R110), and rolls for it (``what``, ``done`` name the roll)."""
+    if not unit.has(Status.WOUNDED):
+        return True
+    chance = rules.action_chance(quality(unit), "easy")
+    return chance >= rules.D10 or roll_under(
+        ctx, what, unit, chance, (), "BI-R110", done, M("failed"), step=dice_order.ACTION
+    )
 
 
 def roll_under(

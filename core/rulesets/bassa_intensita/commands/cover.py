@@ -15,8 +15,16 @@ from core import events as ev
 from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import dice_order, rules
-from core.rulesets.bassa_intensita.commands.common import light_of, ready
-from core.rulesets.bassa_intensita.commands.fire import shots, weapon_of
+from core.rulesets.bassa_intensita.commands.common import ISOLATED, LEAD, isolated, light_of, passes_isolation, ready
+from core.rulesets.bassa_intensita.commands.fire import (
+    INTENSIFIER,
+    as_emplaced,
+    intact,
+    loaded,
+    reload_due,
+    shots,
+    weapon_of,
+)
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.words import _, render, whose, word
@@ -36,8 +44,10 @@ def _screen(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("name the feature in 1 to {MAX_FEATURE} characters, without '|'").format(MAX_FEATURE=MAX_FEATURE)
         )
-    ready(shooter, "fire")
-    weapon = weapon_of(shooter, args["weapon"])
+    ready(shooter, "fire", ctx.state.phase)
+    carried = loaded(shooter, intact(shooter, weapon_of(shooter, args["weapon"])))
+    # A.9.3 notes (4) and (6): an MG not emplaced cannot fire, an LMG fires as an assault rifle
+    weapon = as_emplaced(shooter, carried)
     if not weapon.automatic or weapon.he:
         raise Refused(
             _("only automatic weapons fire at a terrain feature; the {weapon} is not one (BI-R053)").format(
@@ -47,8 +57,12 @@ def _screen(ctx: Context, args: dict[str, Any]) -> None:
     mode = args["mode"]
     if mode == "area" and not weapon.area:
         raise Refused(_("the {weapon} cannot fire at an area (BI-R072)").format(weapon=render(word(weapon.name))))
+    # BI-R024: an isolated soldier rolls before he fires, and covering fire is his fire
+    if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
+        return
     ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto")))
-    ctx.emit(ev.VarSet(key=_key(shooter.id), value=f"{feature}|{weapon.id}|{mode}|{ctx.state.turn}"))
+    reload_due(ctx, shooter, weapon, mode == "area")
+    ctx.emit(ev.VarSet(key=_key(shooter.id), value=f"{feature}|{carried.id}|{mode}|{ctx.state.turn}"))
     ctx.emit(ev.Noted(text=M("{unit} puts covering fire on {feature} (BI-R053)", unit=shooter.name, feature=feature)))
 
 
@@ -77,7 +91,7 @@ def _screened(ctx: Context, args: dict[str, Any]) -> None:
                 target=target.name, owner=render(whose(shooter.name))
             )
         )
-    weapon = weapon_of(shooter, weapon_id)
+    weapon = as_emplaced(shooter, weapon_of(shooter, weapon_id))  # as when it was declared
     area = mode == "area"
     dist = args["range"]
     band = rules.range_band(weapon, dist, area)
@@ -85,7 +99,8 @@ def _screened(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{dist} cm is out of range of the {weapon} (BI-R075)").format(dist=dist, weapon=render(word(weapon.name)))
         )
-    night = rules.night_modifiers(light_of(ctx.state), "", dist)
+    # A.9.4: at night his image intensifier, if he has one, carries his fire further (+1)
+    night = rules.night_modifiers(light_of(ctx.state), args["intensifier"] or "", dist)
     ctx.emit(ev.StatusChanged(unit=target.id, add=(f"screened-by-{shooter.id}",)))
     shots(ctx, shooter, weapon, [target], band=band, area=area, kind="covering", night=night, dist=dist, args=args)
 
@@ -94,17 +109,22 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "screen",
         "Covering fire at a terrain feature where enemies may hide (automatic weapons only): the firer's fire "
-        "for the turn, rolled only if a hidden enemy there tries to fire. No dice now.",
+        "for the turn, rolled only if a hidden enemy there tries to fire. Dice now: only an isolated firer's "
+        "isolation test, 1d10.",
         _screen,
         params=(
             Param("shooter", "own"),
             Param("feature", "text", "the wood, house... (one word or quoted)", keyword=True),
             Param("weapon", "text", "which of his weapons", optional=True, keyword=True),
             Param("mode", "choice", optional=True, default="single", choices=("single", "area"), keyword=True),
+            ISOLATED,
+            LEAD,
         ),
         rule="BI-R053",
         examples=('screen sanna feature="the orchard" area',),
         phases=("cover",),
+        rolls=True,
+        dice=(dice_order.ISOLATION,),
     ),
     CommandSpec(
         "screened",
@@ -118,6 +138,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("prone", "choice", "he lies down", optional=True, default=False, choices=("prone",), keyword=True),
             Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy", "trench"), keyword=True),
             Param("flank", "choice", optional=True, default=False, choices=("flank",), keyword=True),
+            INTENSIFIER,
         ),
         rule="BI-R053",
         examples=("screened sanna said range=40 light",),

@@ -15,6 +15,7 @@ from core.rulesets.bassa_intensita.commands.common import (
     ISOLATED,
     LEAD,
     badges,
+    fires_wounded,
     isolated,
     light_of,
     passes_isolation,
@@ -88,6 +89,48 @@ def weapon_of(shooter: Unit, wanted: str | None):
     return table[hits[0]]
 
 
+def intact(shooter: Unit, weapon):
+    """The weapon, unless the damage table destroyed it on his vehicle (BI-R140)."""
+    if shooter.has(f"weapon-lost-{weapon.id}"):
+        raise Refused(
+            _("{owner} {weapon} is destroyed (BI-R140)").format(
+                owner=render(whose(shooter.name)), weapon=render(word(weapon.name))
+            )
+        )
+    return weapon
+
+
+def loaded(shooter: Unit, weapon):
+    """The weapon, unless its one crewman must reload it first (A.9.3 notes (5), (6); ruling
+    BI-CREW): a burst at an area of an MG or LMG, or a recoilless gun's shot."""
+    if shooter.has(Status.MUST_RELOAD) and weapon.lone_reload:
+        raise Refused(
+            _(
+                "{owner} {weapon} has one crewman and must be reloaded before it fires again: reload {unit} (A.9.3)"
+            ).format(owner=render(whose(shooter.name)), weapon=render(word(weapon.name)), unit=shooter.id)
+        )
+    return weapon
+
+
+def reload_due(ctx: Context, shooter: Unit, weapon, area: bool) -> None:
+    """A.9.3 notes (5) and (6) (ruling BI-CREW): with one crewman an MG or LMG that fired at
+    an area, or a recoilless gun that fired, must be reloaded before it fires again."""
+    if not shooter.has(Status.ONE_CREW):
+        return
+    if (weapon.lone_reload == "area" and area) or (
+        weapon.lone_reload == "recoilless" and "recoilless" in shooter.roles
+    ):
+        ctx.emit(ev.StatusChanged(unit=shooter.id, add=(Status.MUST_RELOAD,)))
+        ctx.emit(
+            ev.Noted(
+                text=M(
+                    "{unit} is alone at his weapon: he must reload before it fires again (A.9.3)", unit=shooter.name
+                ),
+                vis=unit_audience(shooter),
+            )
+        )
+
+
 def as_emplaced(shooter: Unit, weapon):
     """A.9.3 notes (4) and (6): a weapon not mounted on a vehicle that must be emplaced
     cannot fire until it is (MG, AGL, guns); an unemplaced LMG fires as an assault rifle."""
@@ -110,7 +153,7 @@ def shooter_check(ruleset: Ruleset, state: GameState, shooter: Unit) -> None:
     BI-R110), or he carries no weapon of the direct-fire table (A.9).  Completion offers
     such men last (``CommandSpec.figure_check``)."""
     _fire_kind(state, shooter)
-    ready(shooter, "fire")
+    ready(shooter, "fire", state.phase)
     _carried(shooter, _direct_fire_table())
 
 
@@ -123,14 +166,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     targets = [ctx.unit(t) for t in args["targets"]]
     shooter_check(ctx.ruleset, ctx.state, shooter)
     kind = _fire_kind(ctx.state, shooter)
-    weapon = weapon_of(shooter, args["weapon"])
-    if shooter.has(f"weapon-lost-{weapon.id}"):
-        raise Refused(
-            _("{owner} {weapon} is destroyed (BI-R140)").format(
-                owner=render(whose(shooter.name)), weapon=render(word(weapon.name))
-            )
-        )
-    weapon = as_emplaced(shooter, weapon)
+    weapon = as_emplaced(shooter, loaded(shooter, intact(shooter, weapon_of(shooter, args["weapon"]))))
     area = args["mode"] == "area"
     if area and not weapon.area:
         raise Refused(_("the {weapon} cannot fire at an area (BI-R072)").format(weapon=render(word(weapon.name))))
@@ -177,6 +213,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         return
     shots(ctx, shooter, weapon, targets, band=band, area=area, kind=kind, night=night, dist=dist, args=args)
     badges(ctx, shooter, "fired", "shot-auto" if weapon.automatic else "shot-single")
+    reload_due(ctx, shooter, weapon, area)
 
 
 def _sniper_fires(ctx: Context, shooter: Unit) -> bool:
@@ -222,9 +259,12 @@ def shots(
     Rolls about a hidden target are shown only to those who may see it."""
     hit_text = M("hit: HE burst at the target (A.10)") if weapon.he else M("hit: roll damage (A.12)")
     miss_text = M("miss: the HE round deviates (A.10.1)") if weapon.he else M("miss")
+    # A.9.3 notes (5) and (6): an MG, LMG or AGL with one crewman fires 1 shot at a single target
+    lone = shooter.has(Status.ONE_CREW) and weapon.lone_shots
+    per_target = 1 if area else weapon.lone_shots if lone else weapon.shots
     for t in targets:
         chance, mods = _hit_chance(shooter, weapon, t, band=band, area=area, kind=kind, night=night, args=args)
-        for shot in range(1 if area else weapon.shots):
+        for shot in range(per_target):
             if not ctx.unit(t.id).in_play:
                 ctx.emit(
                     ev.Noted(
@@ -232,7 +272,7 @@ def shots(
                             "{unit} is down: {shot} of {shots} shots fired at him",
                             unit=t.name,
                             shot=shot,
-                            shots=weapon.shots,
+                            shots=per_target,
                         ),
                         vis=unit_audience(t),
                     )
@@ -278,7 +318,6 @@ def _hit_chance(
     table = hit_modifiers()
     aimed = shooter.has(Status.AIMED) or "sniper" in shooter.roles
     tier = tier_by_id()[shooter.cls]
-    wounded = shooter.has(Status.STRUCK_WOUNDED) or (shooter.has(Status.WOUNDED) and not shooter.has(Status.STRUCK))
     moved = next((m for m in ("cautious", "running") if t.has(m)), "")
     fired = next((b.removeprefix("shot-") for b in ("shot-single", "shot-auto") if t.has(b)), "")
     ids = rules.fire_modifier_ids(
@@ -287,7 +326,7 @@ def _hit_chance(
         area=area,
         kind=kind,
         aimed=aimed,
-        wounded=wounded,
+        wounded=fires_wounded(shooter),
         target_move=moved,
         prone=bool(args["prone"]) or (t.has(Status.PRONE) and t.kind == Kind.MAN),
         cover=args["cover"] or "",
@@ -395,6 +434,16 @@ def _deviate(ctx: Context, shooter: Unit, weapon, dist: int) -> None:
         )
 
 
+#: A.9.4: the image intensifier a shooter fires with at night (max 100 or 200 cm, +1).
+INTENSIFIER = Param(
+    "intensifier",
+    "choice",
+    "image intensifier at night",
+    optional=True,
+    choices=("portable", "vehicle"),
+    keyword=True,
+)
+
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "fire",
@@ -443,14 +492,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 choices=("day", "moon", "dark"),
                 keyword=True,
             ),
-            Param(
-                "intensifier",
-                "choice",
-                "image intensifier at night",
-                optional=True,
-                choices=("portable", "vehicle"),
-                keyword=True,
-            ),
+            INTENSIFIER,
             ISOLATED,
             LEAD,
         ),

@@ -108,7 +108,7 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
 def _thrown(ctx: Context, args: dict[str, Any], what: str) -> tuple[Unit, list[Unit]]:
     thrower = ctx.unit(args["thrower"])
     in_own_tier(ctx, thrower)  # thrown as a hand grenade: fire, in his tier (ruling BI-GAS)
-    ready(thrower, "fire")
+    ready(thrower, "fire", ctx.state.phase)
     men = [ctx.unit(t) for t in args["targets"]]
     if not passes_isolation(ctx, thrower, isolated(ctx, thrower, args)):
         return thrower, []

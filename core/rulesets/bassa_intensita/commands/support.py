@@ -22,12 +22,16 @@ from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands import air as air_commands
 from core.rulesets.bassa_intensita.commands.common import (
+    ISOLATED,
+    LEAD,
+    badges,
     in_own_tier,
     isolated,
     passes_isolation,
     quality,
     ready,
     roll_under,
+    very_easy_done,
 )
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import he
@@ -281,6 +285,18 @@ def note_for_a_side(text: Text) -> Text:
     )
 
 
+def _order_given(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
+    """Ordering fire for effect or a shift is the observer's very easy action (ruling
+    BI-RANGING-TIER, digest BI-AMB-34): isolated, he tests first (BI-R024); wounded, he finds
+    it easy and rolls (BI-R110).  Whether the order is given this turn."""
+    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
+        return False
+    if very_easy_done(ctx, unit, M("order the fire (easy, wounded)"), M("given")):
+        return True
+    badges(ctx, unit, "acted")
+    return False
+
+
 def _ffe(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R104, BI-R250..R253: fire for effect on the last ranging point (a very easy
     action, ruling BI-RANGING-TIER); an aircraft attacks with its deviation rolled."""
@@ -293,6 +309,8 @@ def _ffe(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("the guns need a ranging shot first (BI-R103)"))
     if args["strafe"] and not air:
         raise Refused(_("only aircraft make a strafing pass (BI-R253)"))
+    if not _order_given(ctx, unit, args):
+        return
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
     if air:
         if not air_commands.aircraft_ready(ctx, unit.side):
@@ -362,6 +380,8 @@ def _shift(ctx: Context, args: dict[str, Any]) -> None:
     limit = indirect().shift_cm
     if not 0 < args["cm"] <= limit:
         raise Refused(_("the fire shifts 1 to {limit} cm (BI-R104)").format(limit=limit))
+    if not _order_given(ctx, unit, args):
+        return
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
     ctx.emit(ev.Noted(text=M("a new ranging shot lands exactly {cm} cm from the last one", cm=args["cm"])))
     _set(ctx, unit, "ranged", source)
@@ -458,7 +478,7 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
         )
-    ready(unit, "fire")
+    ready(unit, "fire", ctx.state.phase)
     t = indirect().smoke
     if unit.kind == Kind.MAN:
         kind, size = "grenade", t.grenade
@@ -537,19 +557,24 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "ffe",
         "Fire for effect on the last ranging point (a very easy action), or an aircraft's attack "
         "(its deviation rolled as a ranging shot, and again for a strafing pass with strafe); smoke "
-        "shells with smoke. Dice: none for guns (1d6 for smoke); for aircraft 1d10 precision, 1d10 "
-        "deviation, offsets, for each pass.",
+        "shells with smoke. Dice: an isolated observer's 1d10 isolation test, a wounded one's 1d10 "
+        "(easy); then none for guns (1d6 for smoke); for aircraft 1d10 precision, 1d10 deviation, "
+        "offsets, for each pass.",
         _ffe,
         params=(
             _OBSERVER,
             _flag("smoke", "smoke shells"),
             _flag("strafe", "aircraft: a strafing pass after the bombs (BI-R253)"),
+            ISOLATED,
+            LEAD,
         ),
         rule="BI-R104",
         examples=("ffe ferrante", "ffe ferrante smoke", "ffe ferrante strafe"),
         phases=TIER_PHASES,
         rolls=True,
         dice=(
+            dice_order.ISOLATION,
+            dice_order.ACTION,
             dice_order.AIRCRAFT_RETURN,
             dice_order.AIR_STRIKE,
             dice_order.STRAFING_PASS,
@@ -558,12 +583,18 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "shift",
-        "Shift the fire up to 20 cm: a new ranging shot with no deviation (a very easy action). No dice.",
+        "Shift the fire up to 20 cm: a new ranging shot with no deviation (a very easy action). Dice: "
+        "none, or an isolated observer's 1d10 isolation test, a wounded one's 1d10 (easy).",
         _shift,
-        params=(_OBSERVER, Param("cm", "distance", "how far, up to 20 cm", hi=MAX_DISTANCE_CM)),
+        params=(_OBSERVER, Param("cm", "distance", "how far, up to 20 cm", hi=MAX_DISTANCE_CM), ISOLATED, LEAD),
         rule="BI-R104",
         examples=("shift ferrante 15",),
         phases=TIER_PHASES,
+        rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            dice_order.ACTION,
+        ),
     ),
     CommandSpec(
         "strafe",
