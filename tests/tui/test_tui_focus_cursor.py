@@ -17,8 +17,9 @@ import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.containers import VerticalScroll
 from textual.geometry import Offset
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Select
 
+from core.ruleset import get_ruleset
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.log import LogView
@@ -155,7 +156,29 @@ async def test_the_action_picker_s_filter_then_its_highlighted_option_then_a_for
         await pilot.pause()
         form = app.screen
         assert isinstance(form, ActionForm)
-        assert written(app) == app.focused.content_region.offset  # its first field, empty
+        assert at(app)[1].startswith(("(choose)", "(none)")), (form.spec.name, at(app))  # its first field, empty
+
+
+async def test_a_form_s_select_closed_on_its_value_and_open_on_its_highlighted_option(game):
+    for _ in range(2):
+        game.execute("next")  # to the activation, where shoot can be given
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f2")
+        await typed(pilot, "shoot")
+        await pilot.press("enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ActionForm)
+        field = app.focused
+        assert isinstance(field, Select) and field.id == "field-unit"
+        assert at(app)[1].startswith("(choose)")  # the closed select's value, not its border
+        await pilot.press("enter", "down")  # open it, onto the first figure
+        await pilot.pause()
+        assert at(app)[1].strip().startswith("Sgt Cole")
+        await pilot.press("enter")  # chosen: closed again, on the value chosen
+        await pilot.pause()
+        assert app.focused is field and at(app)[1].startswith("Sgt Cole")
 
 
 async def test_a_dialog_s_first_words(game):
@@ -218,9 +241,14 @@ async def test_the_start_screen_s_list_and_the_new_game_screen(tmp_path, store):
         assert focused is not None and focused.screen is app.screen
         x, y = written(app)
         assert focused.region.contains(x, y)
+        # The new game screen's first field, a closed select: on its value's first letter, not on
+        # the box's border or the blank row above it.
+        assert isinstance(focused, Select) and focused.id == "ruleset"
+        assert at(app)[1].startswith(get_ruleset(focused.value).name)
         await pilot.press("tab")
         await pilot.pause()
         assert app.focused is not focused and app.focused.region.contains(*written(app))
+        assert at(app)[1].startswith("standard")  # the variant's select
 
 
 @pytest.mark.parametrize("no_color", ["1", ""], ids=["NO_COLOR", "colour"])
