@@ -14,9 +14,9 @@ draws at the end of the text.
 from what has the focus: the drawn cursor of a text box, the row under the
 cursor of a list (the roster, the log, an option list), the first letter of a
 closed select's value (not its box's border), the question of the undo and redo
-box while it asks (it takes every key but leaves the focus where it was), or the
-first cell of a focused widget of any other kind, or of a dialog with nothing to
-focus.
+box while it asks (it takes every key but leaves the focus where it was), the
+words saying a list is empty (the start screen's "No games yet"), or the first
+cell of a focused widget of any other kind, or of a dialog with nothing to focus.
 ``FireteamApp.cursor_position`` answers with it, so the cursor stays put while
 nothing moves, whatever redraws.
 """
@@ -47,7 +47,8 @@ class HasFocusRow(Protocol):
 
 @runtime_checkable
 class HasAttention(Protocol):
-    """A screen with a place that takes the keys without the focus (the undo and redo box)."""
+    """A screen with a place to read that the focus is not on: a box that takes the keys without
+    the focus (the undo and redo box), or the words that say a focused list is empty."""
 
     def attention(self) -> Widget | None: ...
 

@@ -251,6 +251,16 @@ async def test_the_start_screen_s_list_and_the_new_game_screen(tmp_path, store):
         assert at(app)[1].startswith("standard")  # the variant's select
 
 
+async def test_an_empty_start_screen_s_cursor_is_on_the_words_that_say_so(tmp_path, store):
+    app = FireteamApp(None, store=store, start=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and app.screen.query_one(OptionList).option_count == 0
+        assert at(app)[1].startswith("No games yet")  # not the empty list's border beside them
+
+
 @pytest.mark.parametrize("no_color", ["1", ""], ids=["NO_COLOR", "colour"])
 async def test_without_colour_the_suggestion_is_underlined_not_like_typed_text(game, monkeypatch, no_color):
     if no_color:
