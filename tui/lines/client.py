@@ -168,12 +168,16 @@ class LineClient:
     def start(self) -> None:
         """Say where the player sits and how the game stands, and follow the game from now on."""
         with reading(self.reader):
+            where = self._status()
+            # A game that has ended says its result before the greeting (7 s of speech): status begins with it.
+            ended = where[:1] if self.game.view(self.role).result else []
+            self._say(*ended)
             self._say(
                 _("Fireteam, in plain lines. Type help for the commands, status for the game; quit or Ctrl+D leaves.")
             )
             for note in self.game.notes:
                 self._say(_("The save was repaired on opening: {note}").format(note=note))
-            self._say(*self._status())
+            self._say(*where[len(ended) :])
         self._unsubscribe = self.game.subscribe(self._changed)
 
     def end(self) -> None:
