@@ -4,10 +4,12 @@ statuses and team lines in words, Italian in Italian."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
-from lines_support import Seat, played_game
+import pytest
+from lines_support import Seat, demo_game, played_game
 
 from core.game import Game
 
@@ -82,6 +84,25 @@ def test_a_commitment_that_does_not_match_is_said_in_full(tmp_path, monkeypatch)
     wrong = said.index("1 of 14 secrets opened at the end do NOT match their commitments:")
     assert "secret objective die" in said[wrong + 1]
     game.close()
+
+
+DIGEST = re.compile(r"\b[0-9a-f]{16}\b")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_commitment_is_said_as_it_happens_without_its_digest_which_log_reads(tmp_path, lang):
+    """Sixteen hex digits take 5 s aloud and no listener compares them: a new demo game's fourteen
+    commitments were 107 of the 261 s its scenario's answer took."""
+    seat = Seat(demo_game(tmp_path / "new.ft"), lang=lang)
+    seat.say("undo" if lang == "en" else "annulla")
+    seat.say("y" if lang == "en" else "s")
+    said = seat.say("scenario demo")
+    committed = [line for line in said if line.startswith(("Commitment to a secret of", "Impegno su un segreto di"))]
+    assert len(committed) == 13 and not any(DIGEST.search(line) for line in said)
+    assert committed[0] in ("Commitment to a secret of Somali militia.", "Impegno su un segreto di Somali militia.")
+    logged = seat.say("log 500" if lang == "en" else "registro 500")
+    assert sum(bool(DIGEST.search(line)) for line in logged) == 2 * 13  # the record keeps them, the undone ones too
+    seat.client.game.close()
 
 
 def test_status_names_the_save_not_its_folder(tmp_path):

@@ -117,17 +117,29 @@ def _opening(line: LogLine) -> bool:
     return isinstance(e, _OPENINGS) and bool(e.digest) and not line.undone
 
 
+def _heard(line: LogLine) -> LogLine:
+    """``line`` as said when it happens: a commitment without its digest.  Sixteen hex digits
+    take 5 s aloud and no listener compares them (a new demo game's fourteen were 107 of the
+    261 s its scenario's answer took): the game checks each one when its secret is opened, and
+    ``log`` reads it.  (Every catalogue ends the line with ``: {digest}``, as ``core.narrate`` does.)"""
+    e = line.event
+    if isinstance(e, ev.Committed):
+        return msgspec.structs.replace(line, text=line.text.removesuffix(f": {e.digest[:16]}"))
+    return line
+
+
 def news(lines: list[LogLine], domain: str, names: Names | None = None) -> list[Line]:
-    """New lines of the log as the line client says them.  At the end of the game the
-    result comes first, and the secrets opened with it are one sentence (each checked
-    against its commitment: every one that does not match is said in full); ``secrets``
-    reads them all.  (Read aloud, fourteen openings took three minutes before the result.)"""
+    """New lines of the log as the line client says them (a commitment without its digest).
+    At the end of the game the result comes first, and the secrets opened with it are one
+    sentence (each checked against its commitment: every one that does not match is said in
+    full); ``secrets`` reads them all.  (Read aloud, fourteen openings took three minutes
+    before the result.)"""
     ended = [line for line in lines if isinstance(line.event, ev.GameEnded) and not line.undone]
     if not ended:
-        return [log_line(line, domain, names) for line in lines]
+        return [log_line(_heard(line), domain, names) for line in lines]
     opened = [line for line in lines if _opening(line)]
     rest = [line for line in lines if line not in ended and line not in opened]
-    out = [log_line(line, domain, names) for line in (*ended, *rest)]
+    out = [log_line(_heard(line), domain, names) for line in (*ended, *rest)]
     if opened:
         wrong = [line for line in opened if not matches(line.event)]  # type: ignore[arg-type]
         if not wrong:
