@@ -105,6 +105,24 @@ def test_a_commitment_is_said_as_it_happens_without_its_digest_which_log_reads(t
     seat.client.game.close()
 
 
+def test_defeat_points_are_said_once_a_side_has_some(tmp_path):
+    """Linea di Tiro, Bassa Intensità and Ludonet keep none: their status and roster said
+    "Defeat points: US 30th Infantry 0; Rearguard 0." (4 s aloud) and "0 defeat points" a side."""
+    shutil.copyfile(SAVES / "linea-di-tiro-game.ft", tmp_path / "ldt.ft")
+    ldt = Game.open(tmp_path / "ldt.ft", writable=False)
+    seat = Seat(ldt)
+    said = seat.out + seat.say("roster")
+    assert not any("efeat points" in line for line in said), said
+    assert "US 30th Infantry (us): 4 of 4 figures in play." in said
+    ldt.close()
+    new = Seat(demo_game(tmp_path / "new.ft"))  # Breaking News before any is scored
+    assert not any("efeat points" in line for line in new.out + new.say("roster"))
+    new.say("dp regulars 5 casualties")
+    assert "Defeat points: Bersaglieri 5; Somali militia 0." in new.say("status")
+    assert "Somali militia (irregulars): 8 of 8 figures in play; 0 defeat points." in new.say("roster")
+    new.client.game.close()
+
+
 def test_status_names_the_save_not_its_folder(tmp_path):
     game = played_game(tmp_path / "demo.ft")
     seat = Seat(game, save="demo.ft")

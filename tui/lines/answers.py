@@ -228,8 +228,15 @@ def _next(game: Game, state: GameState) -> list[str]:
     return [sentence(_("Next: {what}").format(what=shown(expects, game.ruleset, state)))] if expects else []
 
 
+def _scored(state: GameState) -> bool:
+    """Whether a side has defeat points: until one has, they are not said (Linea di Tiro, Bassa
+    Intensità and Ludonet keep none: "Defeat points: US 30th Infantry 0; Rearguard 0." was 4 s
+    aloud in every status)."""
+    return any(side.defeat_points or side.dp_by_category for side in state.sides.values())
+
+
 def _defeat_points(game: Game, state: GameState) -> list[str]:
-    if not state.sides:
+    if not _scored(state):
         return []
     words = book(game.ruleset)
     parts = []
@@ -388,8 +395,15 @@ def figure(unit: Unit, ruleset: Ruleset, state: GameState) -> str:
     return _("{name}: {state}.").format(name=name, state=said)
 
 
-def _side_line(side: Side, units: list[Unit]) -> str:
+def _side_line(side: Side, units: list[Unit], scored: bool) -> str:
     in_play = sum(u.in_play for u in units)
+    if not scored:  # no side has any defeat points (``_scored``)
+        said = ngettext(
+            "{side} ({id}): {in_play} of {count} figure in play.",
+            "{side} ({id}): {in_play} of {count} figures in play.",
+            len(units),
+        )
+        return said.format(side=side.name, id=side.id, in_play=in_play, count=len(units))
     return ngettext(
         "{side} ({id}): {in_play} of {count} figure in play; {points} defeat points.",
         "{side} ({id}): {in_play} of {count} figures in play; {points} defeat points.",
@@ -439,7 +453,7 @@ def roster(game: Game, state: GameState) -> list[str]:
     out = []
     for side in state.sides.values():
         units = state.units_of(side.id)
-        out.append(_side_line(side, units))
+        out.append(_side_line(side, units, _scored(state)))
         teams: dict[str, list[Unit]] = {}
         for u in units:
             teams.setdefault(u.team, []).append(u)
