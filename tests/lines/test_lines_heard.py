@@ -105,6 +105,31 @@ def test_a_commitment_is_said_as_it_happens_without_its_digest_which_log_reads(t
     seat.client.game.close()
 
 
+JOINS = {
+    "en": ("Sgt Rossi joins Bersaglieri: Veteran, Assault rifle.", "Egal Yusuf joins Somali militia, hidden: "),
+    "it": (
+        "Sgt Rossi si unisce a Bersaglieri: Veterani, Fucile d'assalto.",
+        "Egal Yusuf si unisce a Somali militia, nascosto: ",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_piece_joins_with_its_class_and_weapons_by_their_names(tmp_path, lang):
+    """The log's line says "Sgt Rossi joins Bersaglieri Veteran with AR": a table's codes, read
+    aloud as letters, where the roster says words."""
+    joins, hidden = JOINS[lang]
+    seat = Seat(demo_game(tmp_path / "new.ft"), lang=lang)
+    seat.say("undo" if lang == "en" else "annulla")
+    seat.say("y" if lang == "en" else "s")
+    said = seat.say("scenario demo")
+    assert joins in said and any(line.startswith(hidden) for line in said)
+    assert not any(" with AR" in line or " con AR" in line for line in said)
+    logged = seat.say("log 500" if lang == "en" else "registro 500")
+    assert sum(line.endswith(joins) for line in logged) == 2  # log too: the undone scenario's line and this one's
+    seat.client.game.close()
+
+
 def test_defeat_points_are_said_once_a_side_has_some(tmp_path):
     """Linea di Tiro, Bassa Intensità and Ludonet keep none: their status and roster said
     "Defeat points: US 30th Infantry 0; Rearguard 0." (4 s aloud) and "0 defeat points" a side."""

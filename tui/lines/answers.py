@@ -29,7 +29,7 @@ from core.narrate import describe_mod, sides_of, whose
 from core.questions import Question
 from core.ruleset import END_GAME, CommandSpec, Refused, Ruleset
 from core.secrets.commitments import matches
-from core.state import GameState, Side, Unit
+from core.state import HIDDEN, GameState, Side, Unit
 from core.views import REFEREE, SPECTATOR
 from tui import odds as chances
 from tui.badges import word as status_word
@@ -128,6 +128,25 @@ def _heard(line: LogLine) -> LogLine:
     return line
 
 
+def worded(line: LogLine, game: Game) -> LogLine:
+    """``line`` with a piece that joins the game said with its class and weapons by their names
+    ("Sgt Rossi joins Bersaglieri: Veteran, Assault rifle"), as the roster says them: the log's
+    line has the tables' codes ("Veteran with AR"), which a screen reader reads as letters."""
+    e = line.event
+    if not isinstance(e, ev.UnitAdded):
+        return line
+    u, ruleset = e.unit, game.ruleset
+    side = game.state.sides[u.side].name if u.side in game.state.sides else u.side
+    kit = ", ".join(
+        ([ruleset.piece_class(game.state, u.cls)] if u.cls else []) + [ruleset.weapon_name(w) for w in u.weapons]
+    )
+    if HIDDEN in u.status:
+        said = _("{unit} joins {side}, hidden: {kit}") if kit else _("{unit} joins {side}, hidden")
+    else:
+        said = _("{unit} joins {side}: {kit}") if kit else _("{unit} joins {side}")
+    return msgspec.structs.replace(line, text=said.format(unit=u.name, side=side, kit=kit))
+
+
 def news(lines: list[LogLine], domain: str, names: Names | None = None) -> list[Line]:
     """New lines of the log as the line client says them (a commitment without its digest).
     At the end of the game the result comes first, and the secrets opened with it are one
@@ -189,7 +208,7 @@ def last_lines(game: Game, index: RowIndex, role: str, count: int) -> list[Line]
     )
     out: list[Line] = [said.format(count=number(count), total=number(rows))]
     names = sides_of(game.state)
-    out += [log_line(line, domain, names) for line in game.log_lines(role, start, game.log_length)]
+    out += [log_line(worded(line, game), domain, names) for line in game.log_lines(role, start, game.log_length)]
     return out
 
 

@@ -571,5 +571,9 @@ class LineClient:
         sides = sides_of(self.game.state)  # the names the log's lines gave the sides
         read = self.game.log_lines(self.role, start, end)
         own = self._own_cmd
-        read = [line for line in read if not (isinstance(line.event, ev.Issued) and line.cmd == own and own)]
+        read = [
+            answers.worded(line, self.game)
+            for line in read
+            if not (isinstance(line.event, ev.Issued) and line.cmd == own and own)
+        ]
         self._say(*answers.news(read, domain, sides))
