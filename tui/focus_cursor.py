@@ -12,11 +12,13 @@ draws at the end of the text.
 
 :func:`focus_point` works the place out afresh, for the frame being written,
 from what has the focus: the drawn cursor of a text box, the row under the
-cursor of a list (the roster, the log, an option list), the question of the
-undo and redo box while it asks (it takes every key but leaves the focus where
-it was), or the first cell of a focused widget of any other kind, or of a
-dialog with nothing to focus.  ``FireteamApp.cursor_position`` answers with it,
-so the cursor stays put while nothing moves, whatever redraws.
+cursor of a list (the roster, the log, an option list), the first letter of a
+closed select's value (not its box's border), the question of the undo and redo
+box while it asks (it takes every key but leaves the focus where it was), the
+words saying a list is empty (the start screen's "No games yet"), or the first
+cell of a focused widget of any other kind, or of a dialog with nothing to focus.
+``FireteamApp.cursor_position`` answers with it, so the cursor stays put while
+nothing moves, whatever redraws.
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ class HasFocusRow(Protocol):
 
 @runtime_checkable
 class HasAttention(Protocol):
-    """A screen with a place that takes the keys without the focus (the undo and redo box)."""
+    """A screen with a place to read that the focus is not on: a box that takes the keys without
+    the focus (the undo and redo box), or the words that say a focused list is empty."""
 
     def attention(self) -> Widget | None: ...
 
@@ -71,6 +74,12 @@ def widget_point(widget: Widget) -> Offset:
         # Textual's box counts a cell more at the end of the text than the one its cursor is drawn on.
         x, y = widget.cursor_screen_offset
         return Offset(x - 1 if widget.cursor_at_end else x, y)
+    if _is_textual(widget, "Select"):
+        # A closed select draws its value inside a box, under the box's border (and, in a form, a
+        # blank row): the cursor goes on the value's first letter.  Open, its list has the focus.
+        value = widget.query("SelectCurrent #label")
+        if value and value.first().region:
+            return _first_cell(value.first())
     row: int | None = None
     if isinstance(widget, HasFocusRow):
         row = widget.focus_row()
@@ -84,8 +93,13 @@ def widget_point(widget: Widget) -> Offset:
 
 
 def _is_option_list(widget: Widget) -> TypeGuard[OptionList]:
-    # Not imported to ask: the client's first frame has no option list, and imports none.
-    return any(cls.__name__ == "OptionList" and cls.__module__.startswith("textual.") for cls in type(widget).__mro__)
+    return _is_textual(widget, "OptionList")
+
+
+def _is_textual(widget: Widget, name: str) -> bool:
+    """Whether ``widget`` is Textual's widget ``name`` or made from it.  Not imported to ask: the
+    client's first frame has no option list nor select, and imports none."""
+    return any(cls.__name__ == name and cls.__module__.startswith("textual.") for cls in type(widget).__mro__)
 
 
 def _first_cell(widget: Widget) -> Offset:

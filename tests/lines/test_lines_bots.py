@@ -51,7 +51,8 @@ def test_bot_ends_every_answer_with_a_full_stop_alone(tmp_path, save):
     assert done.returncode == 0, done.stderr
     said = answers(done.stdout)
     assert len(said) == 7  # the start, then one for each line read
-    assert said[0][0].startswith("Fireteam, in plain lines.")
+    assert said[0][0].startswith("Game over:")  # the recorded game has ended: its result first
+    assert said[0][1].startswith("Fireteam, in plain lines.")
     assert said[1] == ["Note: hi."]
     assert said[2] == []  # an empty line: answered by nothing
     assert said[3] == ["Refused: no command 'nxet'; did you mean next?"]

@@ -4,10 +4,12 @@ statuses and team lines in words, Italian in Italian."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
-from lines_support import Seat, played_game
+import pytest
+from lines_support import Seat, demo_game, played_game
 
 from core.game import Game
 
@@ -48,6 +50,29 @@ def test_linea_di_tiro_end_says_the_result_before_the_deck(tmp_path):
     game.close()
 
 
+def test_a_game_opened_at_its_end_says_its_result_before_anything_else(tmp_path):
+    """The greeting takes 7 s at eSpeak NG's default rate: after it, Linea di Tiro's result was
+    heard in 19 s; before it, in 12."""
+    shutil.copyfile(SAVES / "linea-di-tiro-game.ft", tmp_path / "ldt.ft")
+    game = Game.open(tmp_path / "ldt.ft", writable=False)
+    seat = Seat(game, read_only="a replay")
+    assert seat.out[0].startswith("Game over: US 30th Infantry win: two half-squads hold the far bank")
+    assert seat.out[1].startswith("Fireteam, in plain lines.")
+    assert [line.startswith("Game over") for line in seat.out].count(True) == 1  # said once
+    assert seat.out[2] == "Turn 15: the game has ended."  # then where it stands, as status says it
+    assert seat.say("status")[0].startswith("Game over:")
+    game.close()
+    going = Seat(played_game_before_its_end(tmp_path / "demo.ft"))
+    assert going.out[0].startswith("Fireteam, in plain lines.")  # a game going on: the greeting first
+    going.client.game.close()
+
+
+def played_game_before_its_end(path: Path) -> Game:
+    game = played_game(path)
+    game.undo(by="referee")
+    return game
+
+
 def test_a_commitment_that_does_not_match_is_said_in_full(tmp_path, monkeypatch):
     from tui.lines import answers
 
@@ -59,6 +84,68 @@ def test_a_commitment_that_does_not_match_is_said_in_full(tmp_path, monkeypatch)
     wrong = said.index("1 of 14 secrets opened at the end do NOT match their commitments:")
     assert "secret objective die" in said[wrong + 1]
     game.close()
+
+
+DIGEST = re.compile(r"\b[0-9a-f]{16}\b")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_commitment_is_said_as_it_happens_without_its_digest_which_log_reads(tmp_path, lang):
+    """Sixteen hex digits take 5 s aloud and no listener compares them: a new demo game's fourteen
+    commitments were 107 of the 261 s its scenario's answer took."""
+    seat = Seat(demo_game(tmp_path / "new.ft"), lang=lang)
+    seat.say("undo" if lang == "en" else "annulla")
+    seat.say("y" if lang == "en" else "s")
+    said = seat.say("scenario demo")
+    committed = [line for line in said if line.startswith(("Commitment to a secret of", "Impegno su un segreto di"))]
+    assert len(committed) == 13 and not any(DIGEST.search(line) for line in said)
+    assert committed[0] in ("Commitment to a secret of Somali militia.", "Impegno su un segreto di Somali militia.")
+    logged = seat.say("log 500" if lang == "en" else "registro 500")
+    assert sum(bool(DIGEST.search(line)) for line in logged) == 2 * 13  # the record keeps them, the undone ones too
+    seat.client.game.close()
+
+
+JOINS = {
+    "en": ("Sgt Rossi joins Bersaglieri: Veteran, Assault rifle.", "Egal Yusuf joins Somali militia, hidden: "),
+    "it": (
+        "Sgt Rossi si unisce a Bersaglieri: Veterani, Fucile d'assalto.",
+        "Egal Yusuf si unisce a Somali militia, nascosto: ",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_piece_joins_with_its_class_and_weapons_by_their_names(tmp_path, lang):
+    """The log's line says "Sgt Rossi joins Bersaglieri Veteran with AR": a table's codes, read
+    aloud as letters, where the roster says words."""
+    joins, hidden = JOINS[lang]
+    seat = Seat(demo_game(tmp_path / "new.ft"), lang=lang)
+    seat.say("undo" if lang == "en" else "annulla")
+    seat.say("y" if lang == "en" else "s")
+    said = seat.say("scenario demo")
+    assert joins in said and any(line.startswith(hidden) for line in said)
+    assert not any(" with AR" in line or " con AR" in line for line in said)
+    logged = seat.say("log 500" if lang == "en" else "registro 500")
+    assert sum(line.endswith(joins) for line in logged) == 2  # log too: the undone scenario's line and this one's
+    seat.client.game.close()
+
+
+def test_defeat_points_are_said_once_a_side_has_some(tmp_path):
+    """Linea di Tiro, Bassa Intensità and Ludonet keep none: their status and roster said
+    "Defeat points: US 30th Infantry 0; Rearguard 0." (4 s aloud) and "0 defeat points" a side."""
+    shutil.copyfile(SAVES / "linea-di-tiro-game.ft", tmp_path / "ldt.ft")
+    ldt = Game.open(tmp_path / "ldt.ft", writable=False)
+    seat = Seat(ldt)
+    said = seat.out + seat.say("roster")
+    assert not any("efeat points" in line for line in said), said
+    assert "US 30th Infantry (us): 4 of 4 figures in play." in said
+    ldt.close()
+    new = Seat(demo_game(tmp_path / "new.ft"))  # Breaking News before any is scored
+    assert not any("efeat points" in line for line in new.out + new.say("roster"))
+    new.say("dp regulars 5 casualties")
+    assert "Defeat points: Bersaglieri 5; Somali militia 0." in new.say("status")
+    assert "Somali militia (irregulars): 8 of 8 figures in play; 0 defeat points." in new.say("roster")
+    new.client.game.close()
 
 
 def test_status_names_the_save_not_its_folder(tmp_path):

@@ -295,6 +295,45 @@ async def said(page, *texts: str, timeout: float = WAIT_S) -> str:
     return await region.inner_text()
 
 
+async def accessibility_tree(page) -> list[dict]:
+    """Chromium's own accessibility tree of the page, as a screen reader is given it (CDP's
+    ``Accessibility.getFullAXTree``): its nodes, those it leaves out (``aria-hidden``, a bare
+    ``div``) marked ``ignored``."""
+    cdp = await page.context.new_cdp_session(page)
+    try:
+        return (await cdp.send("Accessibility.getFullAXTree"))["nodes"]
+    finally:
+        await cdp.detach()
+
+
+def ax_node(nodes: list[dict], role: str, name: str) -> dict:
+    """The one node of ``role`` named ``name``: its role, name and properties (``live``, ``focused``…)."""
+    found = [
+        n
+        for n in nodes
+        if not n.get("ignored") and n.get("role", {}).get("value") == role and n.get("name", {}).get("value") == name
+    ]
+    assert len(found) == 1, [(n.get("role", {}).get("value"), n.get("name", {}).get("value")) for n in nodes]
+    props = {p["name"]: p["value"].get("value") for p in found[0].get("properties", [])}
+    return {"role": role, "name": name, **props, "node": found[0]}
+
+
+def ax_text_under(nodes: list[dict], top: dict) -> list[str]:
+    """The text a screen reader reads in ``top``, node by node, in the page's order (not what it ignores)."""
+    by_id = {n["nodeId"]: n for n in nodes}
+    out: list[str] = []
+
+    def walk(node: dict) -> None:
+        if node.get("role", {}).get("value") == "StaticText" and not node.get("ignored"):
+            out.append(node.get("name", {}).get("value", ""))
+        for child in node.get("childIds", []):
+            if child in by_id:
+                walk(by_id[child])
+
+    walk(top["node"])
+    return out
+
+
 async def test_a_plain_seat_plays_in_a_page_whose_accessibility_tree_names_its_input_and_live_region(
     tmp_path, caplog, chromium
 ):
@@ -311,10 +350,19 @@ async def test_a_plain_seat_plays_in_a_page_whose_accessibility_tree_names_its_i
         line = page.get_by_role("textbox", name="rita (referee)>")
         await line.wait_for()  # labelled by the prompt, once seated
         assert await line.evaluate("e => e === document.activeElement")
-        assert await page.get_attribute("#answers", "aria-live") == "polite"
-        tree = await page.locator("body").aria_snapshot()
-        assert '- textbox "rita (referee)>"' in tree, tree
-        assert '- log "Answers"' in tree, tree
+        tree = await accessibility_tree(page)  # Chromium's, not the page's markup
+        box = ax_node(tree, "textbox", "rita (referee)>")
+        assert box["focused"] is True and box["editable"] == "plaintext"
+        answers = ax_node(tree, "log", "Answers")
+        assert answers["live"] == "polite" and answers["relevant"] == "additions text"
+        assert "Fireteam, in plain lines. Type help for the commands" in " ".join(ax_text_under(tree, answers))
+        # Nothing in the answers is ever redrawn: lines are only added (a screen reader would read
+        # a rewritten region again, a braille display lose its place).
+        await page.evaluate(
+            """() => { window.redrawn = 0; new MutationObserver((changes) => { for (const c of changes)
+                window.redrawn += c.removedNodes.length + (c.type === "characterData" ? 1 : 0); })
+              .observe(document.getElementById("answers"), {subtree: true, childList: true, characterData: true}); }"""
+        )
         # Tab completes the word typed, as an SSH plain seat's does.
         await page.keyboard.type("no")
         await page.keyboard.press("Tab")
@@ -326,6 +374,11 @@ async def test_a_plain_seat_plays_in_a_page_whose_accessibility_tree_names_its_i
         assert await page.locator("#answers b, #answers i").count() == 0
         assert "<b>bold</b> & <i>x</i>" in web.game.path.read_text()
         await rita_echo_is_not_read(page)
+        tree = await accessibility_tree(page)
+        heard = ax_text_under(tree, ax_node(tree, "log", "Answers"))
+        assert heard[-1] == "Note: <b>bold</b> & <i>x</i>."  # the answer, added to the live region
+        assert not any("note <b>bold</b>" in text for text in heard)  # her own line: shown, not read
+        assert await page.evaluate("window.redrawn") == 0
         # ↑ brings the line back; the server keeps it for the seat's next session.
         await page.keyboard.press("ArrowUp")
         assert await line.input_value() == "note <b>bold</b> & <i>x</i>"
@@ -360,6 +413,10 @@ async def test_the_terminal_page_reads_to_a_screen_reader_and_leads_to_the_plain
         await shows(page, "reg (Bersaglieri)")
         # xterm.js's screen-reader mode: its rows as text in the page's accessibility tree.
         await page.locator(".xterm-accessibility-tree", has_text="reg (Bersaglieri)").wait_for()
+        tree = await accessibility_tree(page)
+        assert ax_node(tree, "textbox", "Terminal input")["focused"] is True
+        read = ax_text_under(tree, ax_node(tree, "RootWebArea", "Fireteam"))
+        assert any("reg (Bersaglieri)" in text for text in read)  # the terminal's rows, as text
         # The first thing on the page (for a screen reader) is the way to the plain page.
         link = page.get_by_role("link", name="Plain page, for screen readers and braille displays")
         assert (await page.locator("body").aria_snapshot()).lstrip().startswith('- link "Plain page')

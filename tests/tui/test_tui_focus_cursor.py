@@ -17,15 +17,17 @@ import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.containers import VerticalScroll
 from textual.geometry import Offset
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList, Select
 
+from core.ruleset import get_ruleset
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.log import LogView
 from tui.panes.rosterview import RosterView
-from tui.screens.dialogs import DetailsScreen, LockedScreen
+from tui.screens.dialogs import AskScreen, DetailsScreen, DicePrompt, LockedScreen
 from tui.screens.forms import ActionForm, ActionPicker
 from tui.screens.help import HelpScreen
+from tui.screens.report import ReportScreen
 from tui.screens.start import StartScreen
 from tui.userdata import UserStore
 
@@ -155,7 +157,73 @@ async def test_the_action_picker_s_filter_then_its_highlighted_option_then_a_for
         await pilot.pause()
         form = app.screen
         assert isinstance(form, ActionForm)
-        assert written(app) == app.focused.content_region.offset  # its first field, empty
+        assert at(app)[1].startswith(("(choose)", "(none)")), (form.spec.name, at(app))  # its first field, empty
+
+
+async def test_a_form_s_select_closed_on_its_value_and_open_on_its_highlighted_option(game):
+    for _ in range(2):
+        game.execute("next")  # to the activation, where shoot can be given
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f2")
+        await typed(pilot, "shoot")
+        await pilot.press("enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ActionForm)
+        field = app.focused
+        assert isinstance(field, Select) and field.id == "field-unit"
+        assert at(app)[1].startswith("(choose)")  # the closed select's value, not its border
+        await pilot.press("enter", "down")  # open it, onto the first figure
+        await pilot.pause()
+        assert at(app)[1].strip().startswith("Sgt Cole")
+        await pilot.press("enter")  # chosen: closed again, on the value chosen
+        await pilot.pause()
+        assert app.focused is field and at(app)[1].startswith("Sgt Cole")
+
+
+async def test_the_dice_prompt_s_box_at_its_drawn_cursor(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")  # table dice
+        await typed(pilot, "roll 2d6")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DicePrompt)
+        box = app.screen.query_one(Input)
+        assert app.focused is box and written(app) == box.content_region.offset  # its first cell, empty
+        await typed(pilot, "4 5")
+        assert at(app)[0].endswith("4 5") and written(app).y == box.content_region.y
+        await pilot.press("left")
+        await pilot.pause()
+        before, after = at(app)
+        assert before.endswith("4 ") and after.startswith("5")
+
+
+async def test_replay_s_log_row_its_go_to_turn_box_and_the_report_s_words(game):
+    for _ in range(2):
+        game.execute("next")  # the initiative rolled: events to step through
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")  # replay, at the end
+        await pilot.pause()
+        view = app.screen.query_one(LogView)
+        assert app.focused is view
+        for _ in range(2):
+            words = view.line_at(view.cursor).text.split()
+            assert words[-1] in at(app)[1] and written(app).x == view.content_region.x
+            await pilot.press("left")  # a step back: the log's cursor on the event shown
+            await pilot.pause()
+        await pilot.press("t")  # go to turn: a box that asks
+        await pilot.pause()
+        assert isinstance(app.screen, AskScreen)
+        assert written(app) == app.screen.query_one(Input).content_region.offset
+        await pilot.press("escape", "escape")  # the box, then the replay
+        await pilot.pause()
+        await pilot.press("f4")  # the after-action report
+        await pilot.pause()
+        assert isinstance(app.screen, ReportScreen)
+        assert at(app)[1].startswith("After-action report: Patrol at the well")  # its words, not a chart
 
 
 async def test_a_dialog_s_first_words(game):
@@ -218,9 +286,24 @@ async def test_the_start_screen_s_list_and_the_new_game_screen(tmp_path, store):
         assert focused is not None and focused.screen is app.screen
         x, y = written(app)
         assert focused.region.contains(x, y)
+        # The new game screen's first field, a closed select: on its value's first letter, not on
+        # the box's border or the blank row above it.
+        assert isinstance(focused, Select) and focused.id == "ruleset"
+        assert at(app)[1].startswith(get_ruleset(focused.value).name)
         await pilot.press("tab")
         await pilot.pause()
         assert app.focused is not focused and app.focused.region.contains(*written(app))
+        assert at(app)[1].startswith("standard")  # the variant's select
+
+
+async def test_an_empty_start_screen_s_cursor_is_on_the_words_that_say_so(tmp_path, store):
+    app = FireteamApp(None, store=store, start=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and app.screen.query_one(OptionList).option_count == 0
+        assert at(app)[1].startswith("No games yet")  # not the empty list's border beside them
 
 
 @pytest.mark.parametrize("no_color", ["1", ""], ids=["NO_COLOR", "colour"])

@@ -29,7 +29,7 @@ from core.narrate import describe_mod, sides_of, whose
 from core.questions import Question
 from core.ruleset import END_GAME, CommandSpec, Refused, Ruleset
 from core.secrets.commitments import matches
-from core.state import GameState, Side, Unit
+from core.state import HIDDEN, GameState, Side, Unit
 from core.views import REFEREE, SPECTATOR
 from tui import odds as chances
 from tui.badges import word as status_word
@@ -117,17 +117,48 @@ def _opening(line: LogLine) -> bool:
     return isinstance(e, _OPENINGS) and bool(e.digest) and not line.undone
 
 
+def _heard(line: LogLine) -> LogLine:
+    """``line`` as said when it happens: a commitment without its digest.  Sixteen hex digits
+    take 5 s aloud and no listener compares them (a new demo game's fourteen were 107 of the
+    261 s its scenario's answer took): the game checks each one when its secret is opened, and
+    ``log`` reads it.  (Every catalogue ends the line with ``: {digest}``, as ``core.narrate`` does.)"""
+    e = line.event
+    if isinstance(e, ev.Committed):
+        return msgspec.structs.replace(line, text=line.text.removesuffix(f": {e.digest[:16]}"))
+    return line
+
+
+def worded(line: LogLine, game: Game) -> LogLine:
+    """``line`` with a piece that joins the game said with its class and weapons by their names
+    ("Sgt Rossi joins Bersaglieri: Veteran, Assault rifle"), as the roster says them: the log's
+    line has the tables' codes ("Veteran with AR"), which a screen reader reads as letters."""
+    e = line.event
+    if not isinstance(e, ev.UnitAdded):
+        return line
+    u, ruleset = e.unit, game.ruleset
+    side = game.state.sides[u.side].name if u.side in game.state.sides else u.side
+    kit = ", ".join(
+        ([ruleset.piece_class(game.state, u.cls)] if u.cls else []) + [ruleset.weapon_name(w) for w in u.weapons]
+    )
+    if HIDDEN in u.status:
+        said = _("{unit} joins {side}, hidden: {kit}") if kit else _("{unit} joins {side}, hidden")
+    else:
+        said = _("{unit} joins {side}: {kit}") if kit else _("{unit} joins {side}")
+    return msgspec.structs.replace(line, text=said.format(unit=u.name, side=side, kit=kit))
+
+
 def news(lines: list[LogLine], domain: str, names: Names | None = None) -> list[Line]:
-    """New lines of the log as the line client says them.  At the end of the game the
-    result comes first, and the secrets opened with it are one sentence (each checked
-    against its commitment: every one that does not match is said in full); ``secrets``
-    reads them all.  (Read aloud, fourteen openings took three minutes before the result.)"""
+    """New lines of the log as the line client says them (a commitment without its digest).
+    At the end of the game the result comes first, and the secrets opened with it are one
+    sentence (each checked against its commitment: every one that does not match is said in
+    full); ``secrets`` reads them all.  (Read aloud, fourteen openings took three minutes
+    before the result.)"""
     ended = [line for line in lines if isinstance(line.event, ev.GameEnded) and not line.undone]
     if not ended:
-        return [log_line(line, domain, names) for line in lines]
+        return [log_line(_heard(line), domain, names) for line in lines]
     opened = [line for line in lines if _opening(line)]
     rest = [line for line in lines if line not in ended and line not in opened]
-    out = [log_line(line, domain, names) for line in (*ended, *rest)]
+    out = [log_line(_heard(line), domain, names) for line in (*ended, *rest)]
     if opened:
         wrong = [line for line in opened if not matches(line.event)]  # type: ignore[arg-type]
         if not wrong:
@@ -177,7 +208,7 @@ def last_lines(game: Game, index: RowIndex, role: str, count: int) -> list[Line]
     )
     out: list[Line] = [said.format(count=number(count), total=number(rows))]
     names = sides_of(game.state)
-    out += [log_line(line, domain, names) for line in game.log_lines(role, start, game.log_length)]
+    out += [log_line(worded(line, game), domain, names) for line in game.log_lines(role, start, game.log_length)]
     return out
 
 
@@ -216,8 +247,15 @@ def _next(game: Game, state: GameState) -> list[str]:
     return [sentence(_("Next: {what}").format(what=shown(expects, game.ruleset, state)))] if expects else []
 
 
+def _scored(state: GameState) -> bool:
+    """Whether a side has defeat points: until one has, they are not said (Linea di Tiro, Bassa
+    Intensità and Ludonet keep none: "Defeat points: US 30th Infantry 0; Rearguard 0." was 4 s
+    aloud in every status)."""
+    return any(side.defeat_points or side.dp_by_category for side in state.sides.values())
+
+
 def _defeat_points(game: Game, state: GameState) -> list[str]:
-    if not state.sides:
+    if not _scored(state):
         return []
     words = book(game.ruleset)
     parts = []
@@ -376,8 +414,15 @@ def figure(unit: Unit, ruleset: Ruleset, state: GameState) -> str:
     return _("{name}: {state}.").format(name=name, state=said)
 
 
-def _side_line(side: Side, units: list[Unit]) -> str:
+def _side_line(side: Side, units: list[Unit], scored: bool) -> str:
     in_play = sum(u.in_play for u in units)
+    if not scored:  # no side has any defeat points (``_scored``)
+        said = ngettext(
+            "{side} ({id}): {in_play} of {count} figure in play.",
+            "{side} ({id}): {in_play} of {count} figures in play.",
+            len(units),
+        )
+        return said.format(side=side.name, id=side.id, in_play=in_play, count=len(units))
     return ngettext(
         "{side} ({id}): {in_play} of {count} figure in play; {points} defeat points.",
         "{side} ({id}): {in_play} of {count} figures in play; {points} defeat points.",
@@ -427,7 +472,7 @@ def roster(game: Game, state: GameState) -> list[str]:
     out = []
     for side in state.sides.values():
         units = state.units_of(side.id)
-        out.append(_side_line(side, units))
+        out.append(_side_line(side, units, _scored(state)))
         teams: dict[str, list[Unit]] = {}
         for u in units:
             teams.setdefault(u.team, []).append(u)

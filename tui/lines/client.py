@@ -168,12 +168,16 @@ class LineClient:
     def start(self) -> None:
         """Say where the player sits and how the game stands, and follow the game from now on."""
         with reading(self.reader):
+            where = self._status()
+            # A game that has ended says its result before the greeting (7 s of speech): status begins with it.
+            ended = where[:1] if self.game.view(self.role).result else []
+            self._say(*ended)
             self._say(
                 _("Fireteam, in plain lines. Type help for the commands, status for the game; quit or Ctrl+D leaves.")
             )
             for note in self.game.notes:
                 self._say(_("The save was repaired on opening: {note}").format(note=note))
-            self._say(*self._status())
+            self._say(*where[len(ended) :])
         self._unsubscribe = self.game.subscribe(self._changed)
 
     def end(self) -> None:
@@ -567,5 +571,9 @@ class LineClient:
         sides = sides_of(self.game.state)  # the names the log's lines gave the sides
         read = self.game.log_lines(self.role, start, end)
         own = self._own_cmd
-        read = [line for line in read if not (isinstance(line.event, ev.Issued) and line.cmd == own and own)]
+        read = [
+            answers.worded(line, self.game)
+            for line in read
+            if not (isinstance(line.event, ev.Issued) and line.cmd == own and own)
+        ]
         self._say(*answers.news(read, domain, sides))

@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -106,6 +107,11 @@ class LoadGameScreen(Screen):
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
         self._read_all(reader())
+
+    def attention(self) -> Widget | None:
+        """With no save to list, the words saying so (``tui.focus_cursor``): the terminal's cursor goes
+        there, not on the empty list's border beside them, where a braille display would show it."""
+        return None if self.query_one(OptionList).option_count else self.query_one("#save-summary")
 
     @work(thread=True, exclusive=True)
     def _read_all(self, who) -> None:
