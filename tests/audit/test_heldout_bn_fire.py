@@ -177,6 +177,16 @@ def test_a_sighting_that_cannot_succeed_leaves_the_attempt_of_the_turn(g):
 # ------------------------------------------------------------------ §8.2 opportunity fire
 
 
+@pytest.mark.audits("ART-6", "OPP-4")
+def test_the_gunship_fires_once_a_turn_even_by_opportunity(irr):
+    """§8.4: the helicopter gunship "can fire once per turn": it answers one enemy move; at
+    the next enemy move, though a new action, it may not fire again that turn."""
+    irr.execute("move irr1 10 shoot")
+    assert to_hit(irr.execute("react-fire heli irr1 range=30 dice=1,1,1,1,1"))
+    irr.execute("move irr2 10 shoot")
+    refused(irr, "react-fire heli irr2 range=30 dice=1,1,1,1,1")
+
+
 @pytest.mark.audits("OPP-2", "ACT-2")
 @pytest.mark.parametrize("faces", ["6,1", "6,4"])
 def test_a_man_struck_by_fire_still_answers_it(irr, faces):

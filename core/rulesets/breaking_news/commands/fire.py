@@ -588,6 +588,11 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
                 firer=firer.name, weapon=_(weapon.name)
             )
         )
+    if hits.is_helicopter(firer) and firer.has(Status.FIRED):
+        # §8.4: the gunship "can fire once per turn", by opportunity as well (ART-6).
+        raise Refused(
+            _("{firer} has fired this turn: a helicopter gunship fires once a turn (§8.4)").format(firer=firer.name)
+        )
     limit = fire_table().opportunity.men_within_cm
     if args["range"] > limit and not weapon.sniper and any(not hits.is_vehicle(t) for t in targets):
         raise Refused(
@@ -607,6 +612,8 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
     shoot(ctx, ctx.unit(firer.id), targets, sit)
     if weapon.opportunity == "once":
         hits.badge(ctx, ctx.unit(firer.id), "rpg-fired")
+    if hits.is_helicopter(firer):
+        hits.badge(ctx, ctx.unit(firer.id), "fired")
 
 
 def _reaction_gate(ctx: Context, unit: Unit, simultaneous: bool = False) -> None:
