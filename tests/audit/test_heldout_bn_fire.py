@@ -127,6 +127,45 @@ def test_the_tank_gun_fires_from_exactly_10_cm(g, cm, need):
     assert shot(g, f"fire tank techie range={cm} weapon=TANKGUN dice=1").need == need
 
 
+@pytest.mark.audits("FIRE-6", "FIRE-11", "T-11")
+def test_an_rpg_that_cannot_hit_still_lands_off_by_the_difference(tmp_path):
+    """§8.0, §8.0.2 (optional): an RPG at 60 cm (6) at a sniper (+1) needs 7: a 6 misses.
+    The miss is not a 1, so the round lands 3 cm a point of difference away: 7 − 6 = 1,
+    3 cm; the direction die 5 puts it to the right (row a: 5–6 right)."""
+    g = new_game(tmp_path, options=("deviation",))
+    out = g.execute("fire rpg isnipe range=60 dice=6,5")
+    (r,) = to_hit(out)
+    assert r.outcome.startswith("0") or "miss" in r.outcome
+    assert not is_out(g, "isnipe") and "suppressed" not in status(g, "isnipe")
+    said = " ".join(out.lines)
+    assert "3 cm" in said and "right" in said
+    g.close()
+
+
+@pytest.mark.audits("FIRE-6", "MORT-1")
+def test_a_mortar_round_that_cannot_hit_still_lands_off_by_the_difference(g):
+    """§8.0, §8.5: a light mortar at 120 cm (6) at a sniper (+1) needs 7: a 4 misses, and the
+    template lands 3 cm a point of difference away, 7 − 4 = 3 points: 9 cm, where the
+    opponent chooses."""
+    out = g.execute("fire mortar isnipe range=120 dice=4")
+    (r,) = to_hit(out)
+    assert r.faces == (4,) and not is_out(g, "isnipe")
+    assert "9 cm" in " ".join(out.lines)
+
+
+@pytest.mark.audits("FIRE-6", "FF-1")
+@pytest.mark.parametrize(("face", "saved"), [(3, True), (2, False)])
+def test_a_shot_that_cannot_hit_is_still_a_missed_shot_past_a_friend(g, face, saved):
+    """§8.0, §8.7: a Green Recruit's AR at 100.5 cm needs 6 + 1 = 7: it cannot hit, but it is
+    fired and missed, and "for every missed shot" a friend in the firing line saves with +1:
+    the Trained man's 4+ is saved by a 3 and failed by a 2 (the shot itself needs no die)."""
+    out = g.execute(f"fire recruit irr1 range=100.5 line=trained dice={face}")
+    assert to_hit(out) == []
+    (save,) = rolls(out)
+    assert save.need == 3
+    assert is_out(g, "trained") is not saved
+
+
 @pytest.mark.audits("MORT-1", "FIRE-11")
 @pytest.mark.parametrize(("option", "off"), [(False, "15 cm"), (True, None)])
 def test_a_light_mortars_one_lands_15_cm_off_unless_the_deviation_rule_is_on(tmp_path, option, off):

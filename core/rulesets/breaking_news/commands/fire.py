@@ -105,6 +105,8 @@ class Volley:
     faces: tuple[int, ...]
     hits: int
     shot: fire.Shot
+    #: shots fired and missed with no die rolled: a single shot that needs more than 6 (§8.0)
+    unrolled_misses: int = 0
 
 
 def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) -> None:
@@ -136,7 +138,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
     ]
     if hits.option(ctx.state, "ammo") and firer.cls not in fire_table().special_forces_classes:
         _ammo(ctx, firer, weapon, tuple(f for v in volleys for f in v.faces), burst)
-    if weapon.area_cm or weapon.indirect:
+    if _lands_by_its_die(ctx, weapon):
         for v in volleys:
             if v.faces and not v.hits:
                 _missed_area_shot(ctx, firer, weapon, v.shot.need, v.faces[0], *_aim(firer, v.target))
@@ -242,7 +244,10 @@ def _fire_at(
                 vis=named_for,
             )
         )
-        return Volley(target, (), 0, sh)
+        if burst or not _lands_by_its_die(ctx, weapon):
+            # A burst with no die left fires nothing; a single shot is fired and misses (§8.7 counts it).
+            return Volley(target, (), 0, sh, unrolled_misses=0 if burst else sh.dice)
+        # A round that cannot hit still lands somewhere: its die says how far off (§8.5, §8.0.2).
     lost = [Mod(M("burst loses {n} dice", n=sh.lost), 0, "§8.0")] if sh.lost else []
     faces = ctx.roll(
         purpose,
@@ -283,7 +288,7 @@ def _take_the_hits(ctx: Context, firer: Unit, weapon: Weapon, volleys: list[Voll
         if weapon.area_cm:
             for other in sit.also:
                 hits.take_hits(ctx, other, 1, by_side=by, source=source, vehicle_column=weapon.vehicle_column)
-    missed = sum(len(v.faces) - v.hits for v in volleys)
+    missed = sum(len(v.faces) - v.hits + v.unrolled_misses for v in volleys)
     if missed:
         for friend in sit.line:
             hits.take_hits(ctx, friend, missed, by_side=by, source=saves.FRIENDLY)
@@ -366,6 +371,12 @@ def _ammo(ctx: Context, firer: Unit, weapon: Weapon, faces: tuple[int, ...], bur
         hits.badge(ctx, firer, *add)
         words = M("three of a kind: aimed fire only until a 1") if r.low else M("a double")
         ctx.emit(ev.Noted(text=M("{unit} rolled {what}; the magazine is empty (§8.0.3)", unit=firer.name, what=words)))
+
+
+def _lands_by_its_die(ctx: Context, weapon: Weapon) -> bool:
+    """Whether a missed shot of ``weapon`` lands where its to-hit die says: a light mortar
+    always (§8.5), an area weapon with a deviation row when the optional §8.0.2 is on."""
+    return bool(weapon.indirect or (weapon.area_cm and weapon.deviation and hits.option(ctx.state, "deviation")))
 
 
 def _missed_area_shot(
