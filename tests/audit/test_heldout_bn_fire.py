@@ -166,6 +166,18 @@ def test_a_shot_that_cannot_hit_is_still_a_missed_shot_past_a_friend(g, face, sa
     assert is_out(g, "trained") is not saved
 
 
+@pytest.mark.audits("T-11a", "T-11", "FIRE-11")
+@pytest.mark.parametrize(("face", "side"), [(3, "left"), (5, "right")])
+def test_a_round_off_to_one_side_says_it_is_the_firers_side(tmp_path, face, side):
+    """§8.0.2 (optional), the note under the digest's T-11 (row T-11a): "'left' and 'right' should be
+    intended according to firer view".  An RPG at 30 cm needs 5; a 3 misses by 2: 6 cm; on
+    row a) a direction die of 3 is left, 5 right, each as the firer sees it."""
+    g = new_game(tmp_path, options=("deviation",))
+    out = g.execute(f"fire rpg irr1 range=30 dice=3,{face}")
+    assert f"6 cm {side} of Irr1 as the firer sees it" in " ".join(out.lines)
+    g.close()
+
+
 @pytest.mark.audits("MORT-1", "FIRE-11")
 @pytest.mark.parametrize(("option", "off"), [(False, "15 cm"), (True, None)])
 def test_a_light_mortars_one_lands_15_cm_off_unless_the_deviation_rule_is_on(tmp_path, option, off):
