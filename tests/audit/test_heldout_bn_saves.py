@@ -247,3 +247,24 @@ def test_a_shaken_team_tests_at_the_next_activation_and_refuses_nothing_else(tmp
     assert "suppressed" not in status(g, "m1")
     with pytest.raises(Refused):
         g.execute("move m2 14 dice=4", role="regulars")
+
+
+@pytest.mark.audits("ART-4", "T-14", "VSAVE-1")
+@pytest.mark.parametrize(
+    ("cls", "die", "result"),
+    [("protected", 4, "saved"), ("protected", 3, "knocked out"), ("protected", 1, "explodes"), ("tank", 2, "saved")],
+)
+def test_a_vehicle_under_a_bombardment_saves_with_two_more(tmp_path, monkeypatch, cls, die, result):
+    """§8.4: under the bombardment template "all the models in the area must make a saving
+    throw (with a bonus of +2 to the roll)", a vehicle too (§1.0: "one model vehicle is one
+    vehicle"); it saves on the heavy anti-tank column (ruling BN-C-VEHICLE-SAVE).  A Hummer
+    needs 6: a 4 + 2 saves, a 3 + 2 fails by 1 (knocked out), a 1 + 2 fails by 3 (it
+    explodes); a tank's front needs 4: a 2 + 2 saves."""
+    units = unit(
+        "veh", "regulars", cls, "Motor", kind="vehicle", weapons=("TANKGUN", "HMG") if cls == "tank" else ("HMG",)
+    )
+    units += unit("boss", "irregulars", "Irr1", "Cell")
+    g = new_game(tmp_path, monkeypatch, units)
+    (r,) = rolls(g.execute(f"blast veh source=bombardment by=irregulars dice={die}"))
+    assert r.outcome == result
+    assert bool(out(g, "veh")) is (result != "saved")

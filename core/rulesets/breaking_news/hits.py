@@ -358,7 +358,10 @@ def take_hits(
     if count <= 0 or unit.out:
         return True
     if is_vehicle(unit):
-        return vehicle_hits(ctx, unit, count, by_side=by_side, column=vehicle_column, flank=flank)
+        bombardment = source == saves.BOMBARDMENT
+        return vehicle_hits(
+            ctx, unit, count, by_side=by_side, column=vehicle_column, flank=flank, bombardment=bombardment
+        )
     facts = SaveFacts(
         leader=is_leader(unit),
         protected=protected or unit.has(Status.IN_VEHICLE) and _vehicle_of(ctx, unit) == "protected",
@@ -470,9 +473,12 @@ def occupants(state: GameState, vehicle: Unit) -> list[Unit]:
     return [u for u in state.units.values() if u.in_play and unit_var(state, u.id, "aboard", "") == vehicle.id]
 
 
-def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, column: str, flank: bool) -> bool:
-    """§9.2: one save per hit by type and weapon; a fail knocks it out, a fail by 3+
-    blows it up: the men inside save (§9.1) and the survivors get out suppressed."""
+def vehicle_hits(
+    ctx: Context, vehicle: Unit, count: int, *, by_side: str, column: str, flank: bool, bombardment: bool = False
+) -> bool:
+    """§9.2: one save per hit by type and weapon (+2 under a bombardment, §8.4); a fail
+    knocks it out, a fail by 3+ blows it up: the men inside save (§9.1) and the
+    survivors get out suppressed."""
     vtype = vehicle.cls
     if vtype == "tank":
         vtype = "tank-side" if flank else "tank-front"
@@ -485,17 +491,20 @@ def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, colum
     if value == 0:
         ctx.emit(ev.Noted(text=M("{vehicle} is unharmed: this weapon cannot hurt it (§9.2)", vehicle=vehicle.name)))
         return True
+    mods = saves.vehicle_save_mods(value, bombardment)
+    bonus = sum(m.value for m in mods)
     faces = ctx.roll(
         M("vehicle save"),
         count,
         step=(dice_order.SAVES, dice_order.BLAST_SAVES),
         target=value,
+        mods=mods,
         rule="§9.2",
         unit=vehicle.id,
-        outcome=lambda f: _vehicle_outcome(f, value),
-        check=saves.vehicle_save_check(value),
+        outcome=lambda f: _vehicle_outcome(f, value, bonus),
+        check=saves.vehicle_save_check(value, bonus),
     )
-    results = [saves.vehicle_save(f, value) for f in faces]
+    results = [saves.vehicle_save(f, value, bonus) for f in faces]
     if all(r.passed for r in results):
         return True
     exploded = any(r.exploded for r in results)
@@ -510,8 +519,8 @@ def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, colum
     return False
 
 
-def _vehicle_outcome(faces: tuple[int, ...], value: int) -> Msg:
-    results = [saves.vehicle_save(f, value) for f in faces]
+def _vehicle_outcome(faces: tuple[int, ...], value: int, bonus: int = 0) -> Msg:
+    results = [saves.vehicle_save(f, value, bonus) for f in faces]
     if all(r.passed for r in results):
         return M("saved")
     return M("explodes") if any(r.exploded for r in results) else M("knocked out")
