@@ -218,3 +218,21 @@ def test_a_broken_negotiation_accrues_no_more(tmp_path, monkeypatch):
     next_turn(g, "regulars")
     next_turn(g, "regulars")
     assert "negotiation" not in _ledger(g, "regulars")
+
+
+@pytest.mark.audits("FIRE-15", "ART-2", "T-16")
+def test_a_bombardment_that_lands_before_any_shot_is_the_first_fire(tmp_path, monkeypatch):
+    """§8.4, §14.0: "5 points for whoever fires first".  The Regulars call artillery in
+    turn 1 and nobody shoots; it lands at the start of turn 2, before initiative: that is
+    the game's first fire, theirs, and the Militia's shot later that turn costs nothing."""
+    g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
+    g.execute("next")
+    g.execute("call-support dice=6", role="regulars")
+    to_activation(g, "regulars")
+    g.execute("next")
+    g.execute("next")
+    g.execute("next dice=3,3,3,3,1,1,6,6")  # the drift, then the initiative: the Militia's
+    g.execute("fire i0 m0 range=30 aimed dice=1", role="irregulars")
+    g.execute("next")
+    assert _ledger(g, "regulars").get("first-fire") == 5
+    assert "first-fire" not in _ledger(g, "irregulars")
