@@ -393,3 +393,15 @@ def test_covering_fire_is_fire_and_can_be_the_first(tmp_path):
     g.execute("next")
     assert g.state.sides["regulars"].dp_by_category.get("first-fire") == 5
     g.close()
+
+
+@pytest.mark.audits("MOV-6", "OPP-4", "OPP-2")
+def test_a_dodge_a_sniper_cannot_use_is_neither_spent_nor_his_reaction(g):
+    """§6.5: "Fire from snipers cannot be dodged"; §8.2: a model reacts once to each enemy
+    fire.  A Militiaman has declared a dodge; the sniper's shot at him needs its plain 3.
+    He has not dodged it, so he may still fire back at the sniper; and his dodge still
+    stands for the next shot that can be dodged: the Veteran's 4 + 1."""
+    g.execute("react-dodge irr1 3")
+    assert shot(g, "fire snipe irr1 range=30 dice=1").need == 3
+    assert to_hit(g.execute("react-fire irr1 snipe range=30 dice=1"))
+    assert shot(g, "fire vet irr1 range=30 dice=1").need == 5

@@ -231,9 +231,10 @@ def _fire_at(
         purpose = M("speculative fire with {weapon} at {target}, {cm} cm", weapon=what, target=aim, cm=sit.range_cm)
     else:
         purpose = M("fire with {weapon} at {target}, {cm} cm", weapon=what, target=aim, cm=sit.range_cm)
-    if target.has(Status.DODGING):
+    if target.has(Status.DODGING) and not weapon.sniper:
         # §6.5: the dodge answers this shot, even one its +1 leaves without a die
-        # to roll; it does not wait for the next (ruling BN-C-DODGE).
+        # to roll; it does not wait for the next (ruling BN-C-DODGE).  A sniper's shot
+        # "cannot be dodged": it neither uses the dodge nor counts as the man's reaction.
         hits.badge(ctx, target, remove=("dodging",))
     if not sh.possible:
         ctx.emit(
