@@ -334,3 +334,28 @@ def test_an_italian_six_leaves_the_militia_nothing_to_take(tmp_path, marker):
     g.execute(f"take {marker} irregulars")
     assert g.state.sides["regulars"].defeat_points == before
     g.close()
+
+
+@pytest.mark.audits("FIRE-12", "SPOT-4")
+@pytest.mark.parametrize(("variant", "may"), [("", False), (IT, True)])
+def test_an_english_reload_leaves_no_sighting_an_italian_one_does(tmp_path, variant, may):
+    """§8.0.3 (optional): changing a magazine "requires a full turn (the figure cannot do
+    anything else)" [EN]; "richiede un'intera azione" [IT], and §7.0's sighting costs no
+    action.  A Veteran whose magazine is empty changes it: in English he may not also try
+    to sight that turn (before or after), in Italian he may (a 3 at 20 cm)."""
+    for order in ("reload first", "sight first"):
+        g = new_table(tmp_path / order.replace(" ", "-"), variant=variant, options=("ammo",))
+        g.execute("fire vet irr1 range=20 burst dice=2,2,1")
+        g.execute("next")
+        g.execute("next")
+        g.execute("next dice=6,6,1,1")
+        steps = ["reload vet", "spot vet ghost range=20 dice=3"]
+        if order == "sight first":
+            steps.reverse()
+        g.execute(steps[0])
+        if may:
+            g.execute(steps[1])
+        else:
+            refused(g, steps[1])
+        assert bool(g.state.units["ghost"].spotted_by) is (may or order == "sight first")
+        g.close()
