@@ -405,3 +405,18 @@ def test_a_dodge_a_sniper_cannot_use_is_neither_spent_nor_his_reaction(g):
     assert shot(g, "fire snipe irr1 range=30 dice=1").need == 3
     assert to_hit(g.execute("react-fire irr1 snipe range=30 dice=1"))
     assert shot(g, "fire vet irr1 range=30 dice=1").need == 5
+
+
+@pytest.mark.audits("COV-1", "T-05", "MOV-3")
+@pytest.mark.parametrize(("moved", "value"), [(3, None), (0, 6 + 2)])
+def test_an_mmg_that_moved_gives_no_covering_fire(g, moved, value):
+    """§6.1: "Infantry with MMG or HMG ... can only fire if they don't move", and covering fire
+    is fire (§8.3: the values "of those performing covering fire ... according to ... weapon
+    firing").  An MMG that moved 3 cm in its covering action cannot cover; one that did not
+    move covers at 20 cm for 6 + the Veterans' 2."""
+    if moved:
+        g.execute(f"move mmg {moved} covering")
+        refused(g, "covering mmg area=yard range=20")
+    else:
+        out = g.execute("covering mmg area=yard range=20")
+        assert f"worth {value}" in " ".join(out.lines)

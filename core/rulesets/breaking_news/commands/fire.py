@@ -737,10 +737,15 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("give one range, or one per figure ({group})").format(group=len(group)))
     area = args["area"]
     firing: list[tuple[Unit, int | Decimal | Fraction]] = []
-    for i, u in enumerate(group):
+    for u in group:
         hits.require_active(ctx.state, u)
         if hits.has_acted(u) and hits.action_badge(u) != Status.COVERING or u.has(Status.FIRED):
             raise Refused(_("{name} has already acted this turn").format(name=u.name))
+        # §6.1: an MMG or HMG that moved in its covering action cannot fire, covering fire included.
+        why = may_fire_after(hits.unit_weapon(u, ctx, None), u.moved_cm, FireAllowed.PENALTY)
+        if why and not hits.is_vehicle(u):
+            raise Refused(why)
+    for i, u in enumerate(group):
         if ready_to_act(ctx, u, args.get("leader")):
             firing.append((ctx.unit(u.id), ranges[0] if len(ranges) == 1 else ranges[i]))
     if not firing:
