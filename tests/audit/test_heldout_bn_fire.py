@@ -407,6 +407,19 @@ def test_a_dodge_a_sniper_cannot_use_is_neither_spent_nor_his_reaction(g):
     assert shot(g, "fire vet irr1 range=30 dice=1").need == 5
 
 
+@pytest.mark.audits("COV-1", "OPP-4", "T-03")
+def test_a_covering_move_and_its_covering_fire_are_one_action_for_the_enemy(g):
+    """§5.0 d): "Perform covering fire (you can also move up to 5cm)" is one action, and §8.2:
+    "A model can only react once to each enemy soldier's move or fire".  A Trained man moves
+    3 cm and covers: a Militiaman who fired at him as he moved may not fire again at his
+    covering fire; one who has not reacted may."""
+    g.execute("move trained 3 covering")
+    g.execute("react-fire irr3 trained range=30 dice=1")
+    g.execute("covering trained area=yard range=20")
+    refused(g, "react-fire irr3 trained range=30 dice=1")
+    assert to_hit(g.execute("react-fire irr2 trained range=30 dice=1"))
+
+
 @pytest.mark.audits("COV-1", "T-05", "MOV-3")
 @pytest.mark.parametrize(("moved", "value"), [(3, None), (0, 6 + 2)])
 def test_an_mmg_that_moved_gives_no_covering_fire(g, moved, value):

@@ -282,15 +282,20 @@ def next_action(ctx: Context, units: Sequence[Unit]) -> None:
     set_var(ctx, "action", f"{n}:{ctx.state.turn}:{','.join(seen)}:{k}")
 
 
-def moved_to_fire(state: GameState, group: Sequence[Unit]) -> bool:
+#: The moves that leave a man his fire (§5.0 b and c, §6.2), and the one that leaves him his covering fire (§5.0 d).
+MOVES_TO_FIRE = (Status.MOVED, Status.CREPT, Status.CLIMBED)
+MOVES_TO_COVER = (Status.COVERING,)
+
+
+def moved_to_fire(state: GameState, group: Sequence[Unit], moves: Sequence[str] = MOVES_TO_FIRE) -> bool:
     """Whether ``group``'s fire completes the action they moved in (§6.4, ACT-3): a group's
     move and its fire at one target are one group action, each enemy figure reacting once
-    to it, as a lone figure's move and fire are his one action (§5.0).  So it is when every
-    firer moved, in a move that leaves him his fire, in the active player's latest action
+    to it, as a lone figure's move and fire are his one action (§5.0), and so are a
+    covering move and its covering fire (``moves`` MOVES_TO_COVER).  So it is when every
+    firer moved, in a move that leaves him that fire, in the active player's latest action
     in sight (ruling BN-C-GROUP)."""
     actors = action_actors(state) or ()
-    moved = (Status.MOVED, Status.CREPT, Status.CLIMBED)
-    return bool(actors) and all(u.id in actors and any(u.has(m) for m in moved) for u in group)
+    return bool(actors) and all(u.id in actors and any(u.has(m) for m in moves) for u in group)
 
 
 def action_number(state: GameState) -> int:

@@ -750,6 +750,8 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
             firing.append((ctx.unit(u.id), ranges[0] if len(ranges) == 1 else ranges[i]))
     if not firing:
         return
+    # §5.0 d): a covering move and its covering fire are one action, answered once (§8.2).
+    same_action = hits.moved_to_fire(ctx.state, [u for u, _r in firing], hits.MOVES_TO_COVER)
     parts = []
     for u, r in firing:
         w = hits.unit_weapon(u, ctx, None)
@@ -784,7 +786,8 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
             )
         )
     )
-    hits.next_action(ctx, [u for u, _ in firing])
+    if not same_action:
+        hits.next_action(ctx, [u for u, _ in firing])
 
 
 def _dodge(ctx: Context, args: dict[str, Any]) -> None:
