@@ -433,3 +433,15 @@ def test_an_mmg_that_moved_gives_no_covering_fire(g, moved, value):
     else:
         out = g.execute("covering mmg area=yard range=20")
         assert f"worth {value}" in " ".join(out.lines)
+
+
+@pytest.mark.audits("SPEC-1", "OPP-4", "T-03")
+def test_a_move_and_the_speculative_fire_after_it_are_one_action_for_the_enemy(g):
+    """§5.0 c), §8.6: speculative fire "is performed like normal fire", so a cautious move and
+    the speculative shot after it are the Veteran's one action, and §8.2 lets each enemy
+    react once to it: the Militiaman who fired as he moved may not fire again at his shot."""
+    g.execute("move vet 4 cautious")
+    g.execute("react-fire irr1 vet range=30 dice=1")
+    g.execute("speculative vet ghost range=30 dice=1")
+    refused(g, "react-fire irr1 vet range=30 dice=1")
+    assert to_hit(g.execute("react-fire irr2 vet range=30 dice=1"))

@@ -542,11 +542,14 @@ def _speculative(ctx: Context, args: dict[str, Any]) -> None:
         if face < need:
             return  # refused permission does not spend his action
     targets = [ctx.unit(t) for t in args["targets"]]
+    # §8.6 "performed like normal fire": after his move it is the rest of his action (§5.0).
+    same_action = hits.moved_to_fire(ctx.state, [firer])
     if targets:
         shoot(ctx, firer, targets, situation(ctx, args, speculative=True))
     else:
         _fire_at_nobody(ctx, firer, args)
-    hits.next_action(ctx, [firer])
+    if not same_action:
+        hits.next_action(ctx, [firer])
     hits.badge(ctx, ctx.unit(firer.id), "fired")
 
 
