@@ -445,3 +445,37 @@ def test_a_move_and_the_speculative_fire_after_it_are_one_action_for_the_enemy(g
     g.execute("speculative vet ghost range=30 dice=1")
     refused(g, "react-fire irr1 vet range=30 dice=1")
     assert to_hit(g.execute("react-fire irr2 vet range=30 dice=1"))
+
+
+@pytest.mark.audits("SMK-1", "T-05", "T-03")
+@pytest.mark.parametrize(
+    ("before", "smoke", "allowed"),
+    [
+        ("fire vet irr1 range=30 dice=1", "smoke vet range=10 dice=4", False),
+        ("move trained 25 run", "smoke trained range=10 dice=4", False),
+        ("move gl 10 shoot", "smoke gl range=30 weapon=GL dice=5", False),
+        ("move gl 5 cautious", "smoke gl range=30 weapon=GL dice=5", True),
+        ("move vet 10 shoot", "smoke vet range=10 dice=4", True),
+    ],
+)
+def test_smoke_is_thrown_as_the_figures_fire(g, before, smoke, allowed):
+    """§8.9: smoke is thrown as a hand grenade or fired from a grenade launcher, so it is the
+    figure's fire (§5.0: one action): not after he has fired, not after a run, and from a
+    launcher only after a move of 5 cm or less (§6.1); a man who moved 10 cm throws it by
+    hand."""
+    g.execute(before)
+    if allowed:
+        assert rolls(g.execute(smoke))
+    else:
+        refused(g, smoke)
+
+
+@pytest.mark.audits("SMK-1", "OPP-4", "T-03")
+def test_a_move_and_the_smoke_thrown_after_it_are_one_action_for_the_enemy(g):
+    """§5.0, §8.2: a Veteran moves 4 cm and throws smoke, his one action: a Militiaman who
+    fired as he moved may not fire again at the throw; one who has not reacted may."""
+    g.execute("move vet 4 cautious")
+    g.execute("react-fire irr1 vet range=30 dice=1")
+    g.execute("smoke vet range=10 dice=4")
+    refused(g, "react-fire irr1 vet range=30 dice=1")
+    assert to_hit(g.execute("react-fire irr2 vet range=30 dice=1"))

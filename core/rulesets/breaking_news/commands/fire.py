@@ -858,11 +858,18 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     """§8.9: thrown like a grenade (or fired from a launcher); a miss lands 1 cm (3 cm
     from a launcher) per point off, where the opponent chooses."""
     unit = ctx.unit(args["unit"])
-    if not ready_to_act(ctx, unit, args.get("leader")):
-        return
+    # Thrown or fired as a grenade, smoke is the figure's fire: once, after a move that
+    # leaves it to him (§5.0, §6.1), and with that move one action.
+    firer_check(ctx.ruleset, ctx.state, unit)
     weapon = hits.unit_weapon(unit, ctx, args.get("weapon") or "GRENADE")
     if not weapon.smoke_step_cm:
         raise Refused(_("smoke is thrown by hand or fired from a grenade launcher (§8.9)"))
+    why = may_fire_after(weapon, _moved_facts(unit)[0], _fire_rule(unit))
+    if why:
+        raise Refused(why)
+    same_action = hits.moved_to_fire(ctx.state, [unit])
+    if not ready_to_act(ctx, unit, args.get("leader")):
+        return
     need, _rest = fire.base_shot(weapon, fire.AIMED, args["range"])
     (face,) = ctx.roll(
         M("smoke from {weapon}, {cm} cm", weapon=M(weapon.name), cm=args["range"]),
@@ -880,7 +887,8 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     key = f"smoke.{ctx.state.turn}"
     set_var(ctx, key, int(var(ctx.state, key, 0)) + 1)
     hits.badge(ctx, ctx.unit(unit.id), "fired")
-    hits.next_action(ctx, [unit])
+    if not same_action:
+        hits.next_action(ctx, [unit])
 
 
 # ------------------------------------------------------------------------ specs
