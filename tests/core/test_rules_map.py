@@ -48,8 +48,12 @@ DIGESTS: dict[str, tuple[str, str]] = {
 }
 
 #: The digest's unnumbered notes that have rows of their own, under ids of the map's making
-#: (the digest gives them none): Bassa Intensità's weapon notes of A.9.3, BI-WN<n> for note (n).
-NOTE_ROWS: dict[str, set[str]] = {"bassa-intensita": {f"BI-WN{n}" for n in range(1, 9)}}
+#: (the digest gives them none): Bassa Intensità's weapon notes of A.9.3, BI-WN<n> for note (n);
+#: Breaking News' notes under its tables that no numbered rule states, T-nn and a letter.
+NOTE_ROWS: dict[str, set[str]] = {
+    "bassa-intensita": {f"BI-WN{n}" for n in range(1, 9)},
+    "breaking-news": {"T-11a"},
+}
 
 MAPPED = [rid for rid in available() if get_ruleset(rid).rules_map() is not None]
 

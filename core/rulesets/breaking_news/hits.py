@@ -282,15 +282,20 @@ def next_action(ctx: Context, units: Sequence[Unit]) -> None:
     set_var(ctx, "action", f"{n}:{ctx.state.turn}:{','.join(seen)}:{k}")
 
 
-def moved_to_fire(state: GameState, group: Sequence[Unit]) -> bool:
+#: The moves that leave a man his fire (§5.0 b and c, §6.2), and the one that leaves him his covering fire (§5.0 d).
+MOVES_TO_FIRE = (Status.MOVED, Status.CREPT, Status.CLIMBED)
+MOVES_TO_COVER = (Status.COVERING,)
+
+
+def moved_to_fire(state: GameState, group: Sequence[Unit], moves: Sequence[str] = MOVES_TO_FIRE) -> bool:
     """Whether ``group``'s fire completes the action they moved in (§6.4, ACT-3): a group's
     move and its fire at one target are one group action, each enemy figure reacting once
-    to it, as a lone figure's move and fire are his one action (§5.0).  So it is when every
-    firer moved, in a move that leaves him his fire, in the active player's latest action
+    to it, as a lone figure's move and fire are his one action (§5.0), and so are a
+    covering move and its covering fire (``moves`` MOVES_TO_COVER).  So it is when every
+    firer moved, in a move that leaves him that fire, in the active player's latest action
     in sight (ruling BN-C-GROUP)."""
     actors = action_actors(state) or ()
-    moved = (Status.MOVED, Status.CREPT, Status.CLIMBED)
-    return bool(actors) and all(u.id in actors and any(u.has(m) for m in moved) for u in group)
+    return bool(actors) and all(u.id in actors and any(u.has(m) for m in moves) for u in group)
 
 
 def action_number(state: GameState) -> int:
@@ -358,7 +363,10 @@ def take_hits(
     if count <= 0 or unit.out:
         return True
     if is_vehicle(unit):
-        return vehicle_hits(ctx, unit, count, by_side=by_side, column=vehicle_column, flank=flank)
+        bombardment = source == saves.BOMBARDMENT
+        return vehicle_hits(
+            ctx, unit, count, by_side=by_side, column=vehicle_column, flank=flank, bombardment=bombardment
+        )
     facts = SaveFacts(
         leader=is_leader(unit),
         protected=protected or unit.has(Status.IN_VEHICLE) and _vehicle_of(ctx, unit) == "protected",
@@ -470,9 +478,12 @@ def occupants(state: GameState, vehicle: Unit) -> list[Unit]:
     return [u for u in state.units.values() if u.in_play and unit_var(state, u.id, "aboard", "") == vehicle.id]
 
 
-def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, column: str, flank: bool) -> bool:
-    """§9.2: one save per hit by type and weapon; a fail knocks it out, a fail by 3+
-    blows it up: the men inside save (§9.1) and the survivors get out suppressed."""
+def vehicle_hits(
+    ctx: Context, vehicle: Unit, count: int, *, by_side: str, column: str, flank: bool, bombardment: bool = False
+) -> bool:
+    """§9.2: one save per hit by type and weapon (+2 under a bombardment, §8.4); a fail
+    knocks it out, a fail by 3+ blows it up: the men inside save (§9.1) and the
+    survivors get out suppressed."""
     vtype = vehicle.cls
     if vtype == "tank":
         vtype = "tank-side" if flank else "tank-front"
@@ -485,17 +496,20 @@ def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, colum
     if value == 0:
         ctx.emit(ev.Noted(text=M("{vehicle} is unharmed: this weapon cannot hurt it (§9.2)", vehicle=vehicle.name)))
         return True
+    mods = saves.vehicle_save_mods(value, bombardment)
+    bonus = sum(m.value for m in mods)
     faces = ctx.roll(
         M("vehicle save"),
         count,
         step=(dice_order.SAVES, dice_order.BLAST_SAVES),
         target=value,
+        mods=mods,
         rule="§9.2",
         unit=vehicle.id,
-        outcome=lambda f: _vehicle_outcome(f, value),
-        check=saves.vehicle_save_check(value),
+        outcome=lambda f: _vehicle_outcome(f, value, bonus),
+        check=saves.vehicle_save_check(value, bonus),
     )
-    results = [saves.vehicle_save(f, value) for f in faces]
+    results = [saves.vehicle_save(f, value, bonus) for f in faces]
     if all(r.passed for r in results):
         return True
     exploded = any(r.exploded for r in results)
@@ -510,8 +524,8 @@ def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, colum
     return False
 
 
-def _vehicle_outcome(faces: tuple[int, ...], value: int) -> Msg:
-    results = [saves.vehicle_save(f, value) for f in faces]
+def _vehicle_outcome(faces: tuple[int, ...], value: int, bonus: int = 0) -> Msg:
+    results = [saves.vehicle_save(f, value, bonus) for f in faces]
     if all(r.passed for r in results):
         return M("saved")
     return M("explodes") if any(r.exploded for r in results) else M("knocked out")

@@ -105,6 +105,8 @@ class Volley:
     faces: tuple[int, ...]
     hits: int
     shot: fire.Shot
+    #: shots fired and missed with no die rolled: a single shot that needs more than 6 (§8.0)
+    unrolled_misses: int = 0
 
 
 def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) -> None:
@@ -136,7 +138,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
     ]
     if hits.option(ctx.state, "ammo") and firer.cls not in fire_table().special_forces_classes:
         _ammo(ctx, firer, weapon, tuple(f for v in volleys for f in v.faces), burst)
-    if weapon.area_cm or weapon.indirect:
+    if _lands_by_its_die(ctx, weapon):
         for v in volleys:
             if v.faces and not v.hits:
                 _missed_area_shot(ctx, firer, weapon, v.shot.need, v.faces[0], *_aim(firer, v.target))
@@ -229,9 +231,10 @@ def _fire_at(
         purpose = M("speculative fire with {weapon} at {target}, {cm} cm", weapon=what, target=aim, cm=sit.range_cm)
     else:
         purpose = M("fire with {weapon} at {target}, {cm} cm", weapon=what, target=aim, cm=sit.range_cm)
-    if target.has(Status.DODGING):
+    if target.has(Status.DODGING) and not weapon.sniper:
         # §6.5: the dodge answers this shot, even one its +1 leaves without a die
-        # to roll; it does not wait for the next (ruling BN-C-DODGE).
+        # to roll; it does not wait for the next (ruling BN-C-DODGE).  A sniper's shot
+        # "cannot be dodged": it neither uses the dodge nor counts as the man's reaction.
         hits.badge(ctx, target, remove=("dodging",))
     if not sh.possible:
         ctx.emit(
@@ -242,7 +245,10 @@ def _fire_at(
                 vis=named_for,
             )
         )
-        return Volley(target, (), 0, sh)
+        if burst or not _lands_by_its_die(ctx, weapon):
+            # A burst with no die left fires nothing; a single shot is fired and misses (§8.7 counts it).
+            return Volley(target, (), 0, sh, unrolled_misses=0 if burst else sh.dice)
+        # A round that cannot hit still lands somewhere: its die says how far off (§8.5, §8.0.2).
     lost = [Mod(M("burst loses {n} dice", n=sh.lost), 0, "§8.0")] if sh.lost else []
     faces = ctx.roll(
         purpose,
@@ -283,7 +289,7 @@ def _take_the_hits(ctx: Context, firer: Unit, weapon: Weapon, volleys: list[Voll
         if weapon.area_cm:
             for other in sit.also:
                 hits.take_hits(ctx, other, 1, by_side=by, source=source, vehicle_column=weapon.vehicle_column)
-    missed = sum(len(v.faces) - v.hits for v in volleys)
+    missed = sum(len(v.faces) - v.hits + v.unrolled_misses for v in volleys)
     if missed:
         for friend in sit.line:
             hits.take_hits(ctx, friend, missed, by_side=by, source=saves.FRIENDLY)
@@ -366,6 +372,12 @@ def _ammo(ctx: Context, firer: Unit, weapon: Weapon, faces: tuple[int, ...], bur
         hits.badge(ctx, firer, *add)
         words = M("three of a kind: aimed fire only until a 1") if r.low else M("a double")
         ctx.emit(ev.Noted(text=M("{unit} rolled {what}; the magazine is empty (§8.0.3)", unit=firer.name, what=words)))
+
+
+def _lands_by_its_die(ctx: Context, weapon: Weapon) -> bool:
+    """Whether a missed shot of ``weapon`` lands where its to-hit die says: a light mortar
+    always (§8.5), an area weapon with a deviation row when the optional §8.0.2 is on."""
+    return bool(weapon.indirect or (weapon.area_cm and weapon.deviation and hits.option(ctx.state, "deviation")))
 
 
 def _missed_area_shot(
@@ -530,11 +542,14 @@ def _speculative(ctx: Context, args: dict[str, Any]) -> None:
         if face < need:
             return  # refused permission does not spend his action
     targets = [ctx.unit(t) for t in args["targets"]]
+    # §8.6 "performed like normal fire": after his move it is the rest of his action (§5.0).
+    same_action = hits.moved_to_fire(ctx.state, [firer])
     if targets:
         shoot(ctx, firer, targets, situation(ctx, args, speculative=True))
     else:
         _fire_at_nobody(ctx, firer, args)
-    hits.next_action(ctx, [firer])
+    if not same_action:
+        hits.next_action(ctx, [firer])
     hits.badge(ctx, ctx.unit(firer.id), "fired")
 
 
@@ -588,6 +603,11 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
                 firer=firer.name, weapon=_(weapon.name)
             )
         )
+    if hits.is_helicopter(firer) and firer.has(Status.FIRED):
+        # §8.4: the gunship "can fire once per turn", by opportunity as well (ART-6).
+        raise Refused(
+            _("{firer} has fired this turn: a helicopter gunship fires once a turn (§8.4)").format(firer=firer.name)
+        )
     limit = fire_table().opportunity.men_within_cm
     if args["range"] > limit and not weapon.sniper and any(not hits.is_vehicle(t) for t in targets):
         raise Refused(
@@ -607,6 +627,8 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
     shoot(ctx, ctx.unit(firer.id), targets, sit)
     if weapon.opportunity == "once":
         hits.badge(ctx, ctx.unit(firer.id), "rpg-fired")
+    if hits.is_helicopter(firer):
+        hits.badge(ctx, ctx.unit(firer.id), "fired")
 
 
 def _reaction_gate(ctx: Context, unit: Unit, simultaneous: bool = False) -> None:
@@ -718,14 +740,21 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("give one range, or one per figure ({group})").format(group=len(group)))
     area = args["area"]
     firing: list[tuple[Unit, int | Decimal | Fraction]] = []
-    for i, u in enumerate(group):
+    for u in group:
         hits.require_active(ctx.state, u)
         if hits.has_acted(u) and hits.action_badge(u) != Status.COVERING or u.has(Status.FIRED):
             raise Refused(_("{name} has already acted this turn").format(name=u.name))
+        # §6.1: an MMG or HMG that moved in its covering action cannot fire, covering fire included.
+        why = may_fire_after(hits.unit_weapon(u, ctx, None), u.moved_cm, FireAllowed.PENALTY)
+        if why and not hits.is_vehicle(u):
+            raise Refused(why)
+    for i, u in enumerate(group):
         if ready_to_act(ctx, u, args.get("leader")):
             firing.append((ctx.unit(u.id), ranges[0] if len(ranges) == 1 else ranges[i]))
     if not firing:
         return
+    # §5.0 d): a covering move and its covering fire are one action, answered once (§8.2).
+    same_action = hits.moved_to_fire(ctx.state, [u for u, _r in firing], hits.MOVES_TO_COVER)
     parts = []
     for u, r in firing:
         w = hits.unit_weapon(u, ctx, None)
@@ -760,7 +789,8 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
             )
         )
     )
-    hits.next_action(ctx, [u for u, _ in firing])
+    if not same_action:
+        hits.next_action(ctx, [u for u, _ in firing])
 
 
 def _dodge(ctx: Context, args: dict[str, Any]) -> None:
@@ -828,11 +858,18 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     """§8.9: thrown like a grenade (or fired from a launcher); a miss lands 1 cm (3 cm
     from a launcher) per point off, where the opponent chooses."""
     unit = ctx.unit(args["unit"])
-    if not ready_to_act(ctx, unit, args.get("leader")):
-        return
+    # Thrown or fired as a grenade, smoke is the figure's fire: once, after a move that
+    # leaves it to him (§5.0, §6.1), and with that move one action.
+    firer_check(ctx.ruleset, ctx.state, unit)
     weapon = hits.unit_weapon(unit, ctx, args.get("weapon") or "GRENADE")
     if not weapon.smoke_step_cm:
         raise Refused(_("smoke is thrown by hand or fired from a grenade launcher (§8.9)"))
+    why = may_fire_after(weapon, _moved_facts(unit)[0], _fire_rule(unit))
+    if why:
+        raise Refused(why)
+    same_action = hits.moved_to_fire(ctx.state, [unit])
+    if not ready_to_act(ctx, unit, args.get("leader")):
+        return
     need, _rest = fire.base_shot(weapon, fire.AIMED, args["range"])
     (face,) = ctx.roll(
         M("smoke from {weapon}, {cm} cm", weapon=M(weapon.name), cm=args["range"]),
@@ -850,7 +887,8 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     key = f"smoke.{ctx.state.turn}"
     set_var(ctx, key, int(var(ctx.state, key, 0)) + 1)
     hits.badge(ctx, ctx.unit(unit.id), "fired")
-    hits.next_action(ctx, [unit])
+    if not same_action:
+        hits.next_action(ctx, [unit])
 
 
 # ------------------------------------------------------------------------ specs

@@ -240,6 +240,13 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
         )
     if spotter.has(Status.LOOKED):
         raise Refused(_("{spotter} has already tried to sight this turn (§7.0)").format(spotter=spotter.name))
+    if spotter.has(Status.RELOADING) and not hits.italian(ctx):
+        # §8.0.3 (English): changing a magazine takes "a full turn (the figure cannot do anything else)".
+        raise Refused(
+            _("{spotter} is changing his magazine: it takes his whole turn, sighting too (§8.0.3)").format(
+                spotter=spotter.name
+            )
+        )
     if hits.italian(ctx) and spotter.side == ctx.state.reacting_side and spotter.has(Status.SUPPRESSED):
         raise Refused(
             _("{spotter} is suppressed and cannot react, not even to sight (Italian draft §10.0)").format(
@@ -358,6 +365,14 @@ def _reload(ctx: Context, args: dict[str, Any]) -> None:
     if hits.has_acted(unit):
         raise Refused(
             _("{unit} has already acted this turn: changing magazine takes the whole turn (§8.0.3)").format(
+                unit=unit.name
+            )
+        )
+    if unit.has(Status.LOOKED) and not hits.italian(ctx):
+        # English §8.0.3: "the figure cannot do anything else", a sighting included; the
+        # Italian draft's "one entire action" leaves him the sighting, which is no action (§7.0).
+        raise Refused(
+            _("{unit} has tried to sight this turn: changing magazine takes the whole turn (§8.0.3)").format(
                 unit=unit.name
             )
         )

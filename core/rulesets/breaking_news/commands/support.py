@@ -128,6 +128,8 @@ def land_support(ctx: Context) -> None:
             continue
         set_var(ctx, key, "")
         if kind == "artillery":
+            # The bombardment is the side's fire: before any shot it is the first (§14.0, FIRE-15).
+            hits.first_fire(ctx, side)
             a = support_table().artillery
             faces = ctx.roll(
                 M("bombardment drift"),

@@ -183,12 +183,13 @@ def deviation(weapon: Weapon, need: int, to_hit: int, direction_face: int | None
     return Deviation(False, row.step_cm * (need - to_hit), row.directions[direction_face - 1])
 
 
-#: §8.0.2's directions as the firer sees them, in words ("lands 6 cm left of Omar").
+#: §8.0.2's directions in words ("lands 6 cm left of Omar as the firer sees it"); short and
+#: beyond are along the line of fire, left and right "according to firer view" (the note of T-11).
 _WHERE = {
     "short": N_("{cm} cm short of {target}"),
     "over": N_("{cm} cm beyond {target}"),
-    "left": N_("{cm} cm left of {target}"),
-    "right": N_("{cm} cm right of {target}"),
+    "left": N_("{cm} cm left of {target} as the firer sees it"),
+    "right": N_("{cm} cm right of {target} as the firer sees it"),
 }
 
 

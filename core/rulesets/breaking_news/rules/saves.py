@@ -104,19 +104,30 @@ def vehicle_save_value(vehicle_type: str, column: str, variant: str = "") -> int
     return vehicle_saves(variant)[vehicle_type].against(column)
 
 
-def vehicle_save(face: int, value: int) -> VehicleResult:
-    """Knocked out on a fail; a fail by 3 or more explodes it (§9.2).  No natural-1
-    rule for vehicles (the Italian draft limits it to infantry; VSAVE-3)."""
+def vehicle_save_mods(value: int, bombardment: bool) -> tuple[Mod, ...]:
+    """§8.4: "all the models in the area" of a bombardment save with +2, a vehicle as well;
+    one with no save at all on that column (an impossible 7) has none to improve
+    (ruling BN-C-VEHICLE-SAVE)."""
+    if bombardment and value <= 6:
+        return (Mod(M("bombardment"), save_table().bombardment_bonus, "§8.4"),)
+    return ()
+
+
+def vehicle_save(face: int, value: int, bonus: int = 0) -> VehicleResult:
+    """Knocked out on a fail; a fail by 3 or more explodes it (§9.2), the roll counted
+    with its bonus.  No natural-1 rule for vehicles (the Italian draft limits it to
+    infantry; VSAVE-3)."""
     if value == 0:
         return VehicleResult(False)
-    if face >= value:
+    rolled = face + bonus
+    if rolled >= value:
         return VehicleResult(True, True)
-    return VehicleResult(True, False, value - face >= save_table().explodes_by)
+    return VehicleResult(True, False, value - rolled >= save_table().explodes_by)
 
 
-def vehicle_save_check(value: int) -> All:
-    """§9.2: the vehicle comes through only if every die reaches the value."""
-    return All(face=value)
+def vehicle_save_check(value: int, bonus: int = 0) -> All:
+    """§9.2: the vehicle comes through only if every die reaches the value (less its bonus)."""
+    return All(face=max(value - bonus, 1), base=value) if bonus else All(face=value)
 
 
 def explosion_heavy(vehicle_class: str, variant: str = "") -> bool:
