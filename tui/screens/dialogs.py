@@ -174,6 +174,16 @@ def _faces(n: int) -> str:
     return ngettext("{n} face", "{n} faces", n).format(n=n)
 
 
+#: The faces the dice prompt's example gives, in turn, as many as the dice asked for.
+EXAMPLE_FACES = (6, 4, 3, 1, 5, 2)
+
+
+def example_faces(count: int, sides: int) -> str:
+    """An answer of ``count`` faces of dice of ``sides`` (``6 4 3 1`` for 4d6): the prompt's
+    example typed as it asks (it gave three faces for four dice)."""
+    return " ".join(str(min(EXAMPLE_FACES[i % len(EXAMPLE_FACES)], sides)) for i in range(max(count, 1)))
+
+
 class DicePrompt(ModalScreen[list[int] | None]):
     """Physical dice: ask for exactly the faces ``NeedDice`` named, saying whose roll
     it is, what for and what it needs, after the command's order of dice."""
@@ -210,7 +220,7 @@ class DicePrompt(ModalScreen[list[int] | None]):
                 yield Plain(Text(_("typed so far: {faces}").format(faces=" ".join(map(str, self.typed))), style="dim"))
             yield PlainInput(
                 placeholder=_("{faces}, 1 to {sides}, e.g. {example}").format(
-                    faces=_faces(self.count), sides=self.sides, example=" ".join(["6", "4", "3"][: self.count] or ["6"])
+                    faces=_faces(self.count), sides=self.sides, example=example_faces(self.count, self.sides)
                 )
             )
             yield PlainLabel("", classes="error", id="dice-error")
