@@ -246,3 +246,36 @@ async def test_a_face_whose_meaning_names_it_is_not_named_twice(tmp_path):
         assert "3: Regular marker 3 becomes a main objective too" in meanings
         assert "1: 1:" not in meanings and "6: 6:" not in meanings
     game.close()
+
+
+async def test_the_card_prompt_gives_a_typed_example_and_shows_a_refusal_whole(tmp_path):
+    """Linea di Tiro's card with table dice at 100x30: the box's example is typed as a
+    keyboard types a card (``ah``, not ``A♥``), and the refusal of a card drawn already
+    wraps over the rows it needs (it was cut at the box's edge, "drawn since the")."""
+    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
+    game.execute("scenario demo")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")
+        await type_keys(pilot, "next")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, QuestionPrompt)
+        assert app.screen.query_one("Input").placeholder == "an answer, e.g. ah"
+        await type_keys(pilot, "kh")
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_keys(pilot, "next")
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_keys(pilot, "kh")
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, QuestionPrompt)
+        said = str(prompt.query_one("#question-error").render())
+        assert len(said) > 80 and said.startswith("K♥ cannot be the answer now")  # longer than a row
+        error = prompt.query_one("#question-error")
+        assert prompt.query_one("Vertical").content_region.contains_region(error.region)  # not past the box's edge
+        assert "".join(shown(prompt, "#question-error").split()) == "".join(said.split())
+    game.close()

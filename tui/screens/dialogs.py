@@ -39,7 +39,7 @@ DIALOG_CSS = """
     border: thick $primary; background: $surface; padding: 0 1;
 }}
 {name} .title {{ text-style: bold; width: 100%; }}
-{name} .error {{ color: $error; }}
+{name} .error {{ color: $error; width: 100%; }}
 {name} Input {{ margin: 1 0 0 0; }}
 """
 
@@ -298,7 +298,10 @@ class QuestionPrompt(ModalScreen[str | None]):
             else:  # bare answers (a deck's cards): one paragraph
                 answers = Text(visible(", ".join(options)))
             yield Plain(answers, id="question-answers")
+            # The example as a keyboard types it: a card's spelling (ah), not A♥
             first = self.question.choices[0] if self.question.choices else ""
+            if self.question.spellings and self.question.spellings[0]:
+                first = self.question.spellings[0]
             yield PlainInput(
                 placeholder=_("an answer, e.g. {example}; Enter: {default}").format(
                     example=first, default=self.question.default or first
