@@ -1067,8 +1067,9 @@ class GameScreen(Screen):
             text.append("  " + _("file line {line}").format(line=line), style="dim")
         else:
             text.append("  " + _("as {role}").format(role=role_words(self.role, state)), style="bold yellow")
+        # q first: the row is cut at the screen's edge, and how to leave is what a newcomer looks for
         keys = Text(
-            "  " + _("← → event  [ ] phase  { } turn  t go to turn  < > start/end  Space play  + - speed  q leave"),
+            "  " + _("q leave  ← → event  [ ] phase  { } turn  t go to turn  < > start/end  Space play  + - speed"),
             style="dim",
         )
         # Two lines always (its height is fixed): a new step repaints the bar, never lays out the screen.
