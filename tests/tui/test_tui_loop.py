@@ -361,6 +361,26 @@ async def test_the_actions_filter_puts_the_command_named_first(tmp_path):
     demo.close()
 
 
+async def test_the_actions_list_the_phases_own_first_in_the_order_tab_offers_them(tmp_path):
+    """Ctrl+B in Breaking News' activation listed reveal, intelligence, board and negotiate
+    first, and move and fire 12th and 23rd, under the list's edge: the phase's main
+    commands come first, in the order its rules play them (§5.0), as on the empty line."""
+    from tui.screens.forms import ActionPicker
+
+    demo = new_game(tmp_path, "demo")
+    assert demo.state.phase == "activation"
+    main = list(demo.ruleset.phase("activation").commands)
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, ActionPicker)
+        assert picker.shown()[: len(main)] == main
+        assert demo.complete("", "referee")[: len(main)] == main  # as Tab offers them
+    demo.close()
+
+
 async def test_enter_on_an_action_named_exactly_but_not_possible_now_says_why(tmp_path):
     """Ctrl+B, ``fire``, Enter at the initiative: fire is greyed (not before activation), and
     Enter says why rather than open the score form, whose help speaks of fire (#48)."""

@@ -675,9 +675,10 @@ class GameScreen(Screen):
             if spec is not None:
                 self.start_action(spec)
 
-        self.app.push_screen(
-            ActionPicker(self.game.commands, self.vp.state(), self.role, self.game.ruleset.domain), picked
-        )
+        state = self.vp.state()
+        phase = self.game.ruleset.phase(state.phase)
+        main = phase.commands if phase is not None else ()  # the phase's own, in its order, as Tab offers them
+        self.app.push_screen(ActionPicker(self.game.commands, state, self.role, self.game.ruleset.domain, main), picked)
 
     def action_toggle_dice(self) -> None:
         self.table_dice = not self.table_dice
