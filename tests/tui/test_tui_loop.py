@@ -303,6 +303,24 @@ async def test_the_candidates_of_a_figure_say_its_name(tmp_path):
     game.close()
 
 
+async def test_the_candidates_of_a_side_say_its_name(tmp_path):
+    """``result`` in Linea di Tiro: Tab offers the sides by the ids it puts on the line,
+    ``us  german``, which no pane shows (they say Combat Command B, Panzer-Lehr); the line
+    under it says which is which, as for a figure (#48)."""
+    from core.game import Game
+
+    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
+    game.execute("scenario breakout")
+    game.execute("next")
+    app = FireteamApp(game)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_keys(pilot, "result ")
+        await pilot.pause()
+        said = hint(app)
+        assert said.startswith("us Combat Command B · german Panzer-Lehr · draw"), said
+    game.close()
+
+
 async def test_an_emptied_line_says_the_last_answer_not_the_guide_of_what_was_erased(game):
     """Typing ``ne`` offers ``next``; erasing it leaves an empty line, and the hint under
     it says the last answer again (✓ or ✗), not the candidates of the erased word (#26)."""

@@ -204,6 +204,7 @@ class GameScreen(Screen):
         self._shown_title = ""
         self._shown_view: tuple[bytes, str] | None = None  # (the role's view, the undo hint) last shown
         self._names: dict[str, str] = {}  # unit id → name, in that view
+        self._side_names: dict[str, str] = {}  # side id → name: Tab's candidates say a side's too
         self._confirm: ConfirmBox | None = None  # where undo and redo ask (live only)
         self._parts: dict[type[Widget], Widget] = {}  # the panes, once found (``_part``)
         self._resumed = False
@@ -257,7 +258,7 @@ class GameScreen(Screen):
                 # seat, idle or not, and drawn by the server: a steady one costs nothing.
                 blink=self.cursor_blink and not self.remote,
                 domain=self.game.ruleset.domain,
-                names=lambda: self._names,
+                names=lambda: {**self._side_names, **self._names},
                 id="command",
             )
         # The footer's row: the footer itself (Textual's, rebuilt only when its keys
@@ -406,6 +407,7 @@ class GameScreen(Screen):
         if shown != self._shown_view:
             self._shown_view = shown
             self._names = {uid: u.name for uid, u in state.units.items()}
+            self._side_names = {sid: side.name for sid, side in state.sides.items()}
             phase = self._part(PhasePane)
             ends = self.role == REFEREE and self.vp.live and not self.replay  # only the referee ends a game
             phase.show(self.game.ruleset, state, undo_hint=shown[1], referee=ends)
