@@ -1314,10 +1314,18 @@ class _LineCompletion:
         pool = _candidates(p, state, self.role, acting=_acting_side(self.spec, bare, state, self.role), first=ahead)
         typed_before = {w.lower() for w in bare} if p.many else set()  # a target is named once
         fits = [c for c in pool if (c.lower().startswith(typed) or c in named) and c.lower() not in typed_before]
-        # a team its figures stand for (deploy warsame) before the figures the command would refuse
         later = [c for c in fits if ahead is not None and c in state.units and not ahead(state.units[c])]
         whole = [t for t in _teams_offered(p, state, self.role) if any(w.startswith(typed) for w in t.lower().split())]
-        return [c for c in fits if c not in later] + whole + later
+        # A team its figures stand for (deploy alpha) first, as the Next line says it ("deploy
+        # TEAM, or figures one by one"); one whose figures the command would refuse them all
+        # with the figures it would refuse (another side's, out of its step of §4.2).
+        takes = p.team_members
+        now = [
+            t
+            for t in whole
+            if ahead is None or any(ahead(u) for u in state.units.values() if u.team == t and takes and takes(u))
+        ]
+        return now + [c for c in fits if c not in later] + [t for t in whole if t not in now] + later
 
     def _choices(self, typed: str, p: Param) -> list[str]:
         return _offered(typed, [(self.choice(c), c) for c in p.choices], ordered=False)
