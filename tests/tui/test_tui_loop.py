@@ -3,6 +3,7 @@ next command, table dice complete the line's, names and codes are offered as sai
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -319,6 +320,22 @@ async def test_the_candidates_of_a_side_say_its_name(tmp_path):
         said = hint(app)
         assert said.startswith("us Combat Command B · german Panzer-Lehr · draw"), said
     game.close()
+
+
+async def test_the_answer_to_a_command_that_ends_the_game_begins_with_the_result(tmp_path):
+    """``end-game`` in Breaking News answered ``✓ #27 opened at the end: secret.dice =
+    159ec1e6…``, the sealed dice's key and then fourteen secrets: the result was far past the
+    row's edge.  What matters comes first: the game's result (#48)."""
+    demo = new_game(tmp_path, "demo")
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "end-game")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert demo.state.result
+        said = hint(app)
+        assert re.match(r"✓ #\d+ Game over: ", said), said
+    demo.close()
 
 
 async def test_an_emptied_line_says_the_last_answer_not_the_guide_of_what_was_erased(game):
