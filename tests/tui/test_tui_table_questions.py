@@ -8,7 +8,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from core.game import Game
+from core.ruleset import Refused
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.screens.dialogs import DicePrompt, QuestionPrompt
@@ -191,6 +194,32 @@ async def test_odds_in_the_client_says_the_chances_and_gives_the_command_back(tm
         assert hint.startswith("Needs 7 or less on 1d10: 70.0%. Modifiers: Elite Quality +6"), hint
         assert app.screen.query_one(CommandInput).value == "fire ferrante omar range=10"
         assert game.log_length == before  # nothing was given
+    game.close()
+
+
+async def test_the_odds_of_a_command_that_cannot_be_given_now_say_why(tmp_path):
+    """``odds fire sanna karim`` in the Elite tier's fire answered "rolls no dice now, or
+    cannot be given now" (#48): which, and why not, the referee had to find by giving it.
+    The refusal is said, as giving it would say it; the command comes back to mend."""
+    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
+    game.execute("scenario demo")
+    game.execute("next dice=5,2")
+    for _ in range(4):
+        game.execute("next")
+    assert game.state.phase == "fire-elite"
+    with pytest.raises(Refused) as refused:  # Cpl Sanna is a Veteran: not his tier's fire yet
+        game.execute("fire sanna karim range=30")
+    why = str(refused.value)
+    before = game.log_length
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "odds fire sanna karim range=30")
+        await pilot.press("enter")
+        await pilot.pause()
+        hint = str(app.screen.query_one("#cmd-hint").render())
+        assert hint == f"✗ fire sanna karim range=30 cannot be given now: {why}", hint
+        assert app.screen.query_one(CommandInput).value == "fire sanna karim range=30"
+        assert game.log_length == before
     game.close()
 
 

@@ -558,6 +558,8 @@ class GameScreen(Screen):
             said = answers.odds(self.game, self.role, text)
         except Refused as e:
             line.error(str(e))
+            if text:  # the command back, to mend (as a refused command comes back)
+                line.give_back(text)
             return
         except CommandFailed as e:
             self._not_done(Failure(str(e)))
