@@ -310,6 +310,12 @@ class CommandLine(Widget):
         if kind:
             self._answer = (text, kind)
 
+    def last_answer(self) -> str:
+        """The last answer (✓ or ✗) whole, as plain text: a ✓ keeps to one row, cut with ``…``,
+        and a refusal past a third of the screen too; F9 opens it whole (#48)."""
+        text = self._answer[0]
+        return text.plain if isinstance(text, Text) else text
+
     def on_resize(self) -> None:
         if self._rows > 1 or self._shown[1] == "error":  # a refusal wraps again at the new width
             self.hint(*self._shown)

@@ -404,6 +404,28 @@ def event_details(
     return text
 
 
+class AnswerScreen(ModalScreen[None]):
+    """The command line's last answer whole (F9): a ✓ that keeps to one row, a refusal too
+    long for a third of the screen, both cut there with ``…``.  Shown as text."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="AnswerScreen")
+    BINDINGS = [Binding("escape,enter,q,f9,ctrl+g", "close", N_("Close"))]
+
+    def __init__(self, answer: str) -> None:
+        super().__init__()
+        self.answer = answer
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield PlainLabel(_("The last answer, whole"), classes="title")
+            with VerticalScroll():
+                yield Plain(Text(visible(self.answer)), id="answer-whole")
+            yield Plain(Text(_("Esc/Enter: close"), style="dim"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class DetailsScreen(ModalScreen[None]):
     DEFAULT_CSS = DIALOG_CSS.format(name="DetailsScreen")
     BINDINGS = [Binding("escape,enter,q", "close", N_("Close"))]

@@ -125,6 +125,7 @@ class GameScreen(Screen):
         Binding("ctrl+l,f7", "focus_pane('log')", N_("Log"), show=False, id="log"),
         Binding("colon,f8", "focus_pane('command')", N_("Command line"), show=False, id="command-line"),
         Binding("ctrl+n", "new_game", N_("New game"), show=False, id="new-game"),
+        Binding("ctrl+g,f9", "whole_answer", N_("The last answer, whole"), show=False, id="whole-answer"),
         # Replay: the replay bar lists its keys, so the footer keeps to 80 columns.
         Binding("right", "step(1)", N_("Next event"), show=False, id="next-event"),
         Binding("left", "step(-1)", N_("Prev event"), show=False, id="prev-event"),
@@ -157,7 +158,7 @@ class GameScreen(Screen):
         "quit_replay",
         "play_from_here",
     }
-    LIVE_ACTIONS = {"pick_action", "toggle_dice", "undo", "redo", "open_replay"}
+    LIVE_ACTIONS = {"pick_action", "toggle_dice", "undo", "redo", "open_replay", "whole_answer"}
     LOCAL_ACTIONS = {"new_game", "load_game"}
 
     def __init__(
@@ -684,6 +685,16 @@ class GameScreen(Screen):
         main = phase.commands if phase is not None else ()  # the phase's own, in its order, as Tab offers them
         self.app.push_screen(ActionPicker(self.game.commands, state, self.role, self.game.ruleset.domain, main), picked)
 
+    def action_whole_answer(self) -> None:
+        """F9: the command line's last answer whole, which its row cut with … (#48)."""
+        from tui.screens.dialogs import AnswerScreen
+
+        said = self._part(CommandLine).last_answer()
+        if not said:
+            self.app.bell()
+            return
+        self.app.push_screen(AnswerScreen(said))
+
     def action_toggle_dice(self) -> None:
         self.table_dice = not self.table_dice
         line = self.query_one(CommandLine)
@@ -893,6 +904,11 @@ class GameScreen(Screen):
             (_("Redo"), _("bring back {command}").format(command=redo) if redo else _("bring back nothing"), "redo"),
             (_("Actions"), _("pick an action from a list and fill in a form (F2, Ctrl+B)"), "pick_action"),
             (_("Table dice"), _("toggle typing the faces of real dice (F3, Ctrl+T)"), "toggle_dice"),
+            (
+                _("The last answer, whole"),
+                _("the command line's last answer, which its row cuts with … (F9, Ctrl+G)"),
+                "whole_answer",
+            ),
             (_("Replay this game"), _("step through the game from the start (F5, Ctrl+R)"), "open_replay"),
             (_("Focus the roster"), _("move the keyboard to the roster (F6, Ctrl+S)"), "focus_pane('roster')"),
             (_("Focus the log"), _("move the keyboard to the action log (F7, Ctrl+L)"), "focus_pane('log')"),
