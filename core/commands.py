@@ -1311,13 +1311,21 @@ class _LineCompletion:
         """The units (and teams) ``p`` may take: by any word of its id or name, as parse finds it."""
         state, ahead = self.state, self.ahead
         named = {u.id for u in _units_named(typed, list(state.units.values()))} if typed else set()
-        pool = _candidates(p, state, self.role, acting=_acting_side(self.spec, bare, state), first=ahead)
+        pool = _candidates(p, state, self.role, acting=_acting_side(self.spec, bare, state, self.role), first=ahead)
         typed_before = {w.lower() for w in bare} if p.many else set()  # a target is named once
         fits = [c for c in pool if (c.lower().startswith(typed) or c in named) and c.lower() not in typed_before]
-        # a team its figures stand for (deploy warsame) before the figures the command would refuse
         later = [c for c in fits if ahead is not None and c in state.units and not ahead(state.units[c])]
         whole = [t for t in _teams_offered(p, state, self.role) if any(w.startswith(typed) for w in t.lower().split())]
-        return [c for c in fits if c not in later] + whole + later
+        # A team its figures stand for (deploy alpha) first, as the Next line says it ("deploy
+        # TEAM, or figures one by one"); one whose figures the command would refuse them all
+        # with the figures it would refuse (another side's, out of its step of §4.2).
+        takes = p.team_members
+        now = [
+            t
+            for t in whole
+            if ahead is None or any(ahead(u) for u in state.units.values() if u.team == t and takes and takes(u))
+        ]
+        return now + [c for c in fits if c not in later] + [t for t in whole if t not in now] + later
 
     def _choices(self, typed: str, p: Param) -> list[str]:
         return _offered(typed, [(self.choice(c), c) for c in p.choices], ordered=False)
@@ -1374,12 +1382,16 @@ def _sides_offered(typed: str, state: GameState, offered: Callable[[str], bool] 
     ]
 
 
-def _acting_side(spec: CommandSpec, bare: list[str], state: GameState) -> str | None:
-    """The side of the unit already typed in ``spec``'s first unit place (the firer), if any."""
+def _acting_side(spec: CommandSpec, bare: list[str], state: GameState, role: str) -> str | None:
+    """The side of the unit already typed in ``spec``'s first unit place (the firer), if any:
+    named by any word of its id or name, as parse finds it (``fire evans`` is Ludonet's
+    L/Cpl Evans, id ``bren``: by his id alone his own side was offered as targets)."""
     for p, word in zip((p for p in spec.params if not p.keyword), bare, strict=False):
         if p.kind in ("unit", "own"):
-            unit = state.units.get(word.lower())
-            return unit.side if unit is not None else None
+            try:
+                return find_unit(word, state, role).side
+            except Refused:  # no such unit, or several: no side to leave out
+                return None
     return None
 
 

@@ -326,12 +326,14 @@ class Committed(Event, frozen=True, tag="commit"):
 
 class Opened(Event, frozen=True, tag="open"):
     """A commitment opened at the end of the game without changing the table: a
-    referee's secret variable, or a secret's value since replaced."""
+    referee's secret variable, or a secret's value since replaced (``replaced``: the
+    log says so, or it reads as the secret's end and contradicts the one revealed)."""
 
     key: str
     value: int | str
     salt: str
     digest: str
+    replaced: bool = False
 
 
 class VarSet(Event, frozen=True, tag="var"):

@@ -662,11 +662,12 @@ class Game:
             vis = tuple(sorted({*vis, role} - {REFEREE}))
         return vis
 
-    def odds(self, text: str, *, role: str) -> Odds | None:
+    def odds(self, text: str, *, role: str, why: bool = False) -> Odds | None:
         """What the command would roll first, and the exact odds, without doing anything.
 
-        None if the command rolls nothing (or is not valid now); :class:`CommandFailed`
-        if it fails on a bug (logged, as for :meth:`execute`).
+        None if the command rolls nothing (or is not valid now: with ``why``, its
+        :class:`Refused` is raised, the words :meth:`execute` would refuse it in);
+        :class:`CommandFailed` if it fails on a bug (logged, as for :meth:`execute`).
         """
         try:
             with _failing_on_bugs(text, role):
@@ -694,7 +695,11 @@ class Game:
             return Odds(
                 purpose, ahead.count, ahead.sides, ahead.target, mods, ahead.total, chances, summary, ahead.check
             )
-        except (Refused, NeedDice):
+        except Refused:
+            if why:
+                raise
+            return None
+        except NeedDice:
             return None
         return None
 

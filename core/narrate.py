@@ -273,7 +273,10 @@ class _Narrator:
                 return said + _proof(e) if e.salt else said
             case ev.Opened():
                 what = self.secret(e.key, e.value)
-                said = _("opened at the end: {what}").format(what=what) if what else _opened(e, side)
+                if what and e.replaced:  # an earlier value: not the secret as it ended (that one is revealed)
+                    said = _("opened at the end: {what}, since replaced").format(what=what)
+                else:
+                    said = _("opened at the end: {what}").format(what=what) if what else _opened(e, side)
                 return said + _proof(e)
             case ev.Committed():
                 said = _("commitment to a secret of {owner}: {digest}")
@@ -364,6 +367,8 @@ def _opened(e: ev.Opened, side: Callable[[str], str]) -> str:
             return _("opened at the end: {name} of {side} was a hidden piece").format(
                 name=unit.name, side=side(unit.side)
             )
+    if e.replaced:
+        return _("opened at the end: {key} = {value}, since replaced").format(key=e.key, value=e.value)
     return _("opened at the end: {key} = {value}").format(key=e.key, value=e.value)
 
 

@@ -233,7 +233,7 @@ class CommandLine(Widget):
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
-        #: The names of the units the role sees, by id: a candidate id is said with its name.
+        #: The names of the units the role sees and of the sides, by id: a candidate id is said with its name.
         self.names = names
         #: The ruleset's catalogue, for its commands' help.
         self.words = Domain(domain)
@@ -309,6 +309,12 @@ class CommandLine(Widget):
         self._shown = (text, kind)
         if kind:
             self._answer = (text, kind)
+
+    def last_answer(self) -> str:
+        """The last answer (✓ or ✗) whole, as plain text: a ✓ keeps to one row, cut with ``…``,
+        and a refusal past a third of the screen too; F9 opens it whole (#48)."""
+        text = self._answer[0]
+        return text.plain if isinstance(text, Text) else text
 
     def on_resize(self) -> None:
         if self._rows > 1 or self._shown[1] == "error":  # a refusal wraps again at the new width
@@ -419,7 +425,8 @@ class CommandLine(Widget):
             named = self.names() if self.names is not None else {}
             with_names = Text()
             if any(named.get(c.rpartition("=")[2], c.rpartition("=")[2]) != c.rpartition("=")[2] for c in shown):
-                # A figure is typed by its id, and said with its name (s1 Sherman Baker 1 · …).
+                # A figure or a side is typed by its id, and said with its name (s1 Sherman Baker 1 ·
+                # …; irregulars Somali militia: the panes say only the name).
                 for n, c in enumerate(shown):
                     with_names.append(" · " if n else "", style="dim")
                     with_names.append(visible(c), style="cyan")

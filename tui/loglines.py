@@ -32,13 +32,19 @@ def outcome_first(line: LogLine, domain: str = CORE_DOMAIN, names: Names | None 
 
 
 def summary(lines: list[LogLine], domain: str = CORE_DOMAIN, names: Names | None = None) -> str:
-    """What a command did on one line: the outcomes of its rolls first, then its lines
-    (without those outcomes), so that a line cut at the terminal's edge keeps them."""
-    outcomes, texts = [], []
+    """What a command did on one line: the game's result first, where it ended it, then the
+    outcomes of its rolls, then its lines (without those), so that a line cut at the
+    terminal's edge keeps them (a command ending the game began with its secrets opened at
+    the end, ``secret.dice = 159ec1e6…``, and the result was past the edge)."""
+    ended, outcomes, texts = [], [], []
     for line in lines:
+        if isinstance(line.event, ev.GameEnded):
+            ended.append(line.text)
+            continue
         split = outcome_first(line, domain, names)
         if split:
             outcomes.append(split[0])
         texts.append(split[1] if split else line.text)
-    said = "; ".join(texts)
-    return f"{', '.join(outcomes)} · {said}" if outcomes else said
+    said = " · ".join([*ended, ", ".join(outcomes)] if outcomes else ended)
+    rest = "; ".join(texts)
+    return f"{said} · {rest}" if said and rest else said or rest

@@ -185,5 +185,8 @@ def _open_all(events: list[ev.Event]) -> list[ev.Event]:
         if isinstance(fact, ev.SecretSet) and current.get(fact.key) == d and fact.key not in revealed:
             out.append(ev.Revealed(key=fact.key, value=fact.value, salt=fact.salt, digest=d))
         else:
-            out.append(ev.Opened(key=key_of(fact), value=value_of(fact), salt=fact.salt, digest=d, vis=vis))
+            replaced = isinstance(fact, ev.SecretSet) and current.get(fact.key) != d
+            out.append(
+                ev.Opened(key=key_of(fact), value=value_of(fact), salt=fact.salt, digest=d, vis=vis, replaced=replaced)
+            )
     return out

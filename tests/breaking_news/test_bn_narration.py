@@ -91,3 +91,24 @@ def test_the_action_counter_starts_again_each_turn(tmp_path):
 def test_an_older_saves_action_counter_reads_as_it_was():
     assert describe_var("action", "5:2:rossi") == "action 5 of this activation"
     assert describe_var("action", 4) == "action 4 of this activation"
+
+
+def test_the_men_a_fire_struck_are_said_hit_by_the_action_as_the_log_numbers_it(tmp_path):
+    """§8.2 (#48): in turn 2 the log said "action 1 of this activation", then "hit by action 3,
+    may still answer it": the fire's number all game long.  It is the turn's, as the line
+    before it; the count a reaction is keyed by goes on all game, as before."""
+    from core.game import Game
+
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=7, clock=lambda: 0)
+    for line in ("scenario demo", "next", "next dice=6,6,1,1"):  # turn 1: the Bersaglieri act
+        game.execute(line)
+    game.execute("move rossi 5", role="regulars")
+    game.execute("move conti 5", role="regulars")
+    for line in ("next", "next", "next dice=6,6,1,1"):  # the end of turn 1, turn 2's initiative
+        game.execute(line)
+    assert game.state.turn == 2 and game.state.active_side == "regulars"
+    game.execute("fire bianchi ahmed range=40 dice=6,5,1,1,1,1", role="regulars")  # hits, a failed save
+    texts = [line.text for line in game.log_lines(role="referee")][-4:]
+    assert "action 1 of this activation" in texts
+    assert "hit by action 1, may still answer it: Ahmed Noor" in texts, texts
+    assert describe_var("struck", "3:ahmed") == "hit by action 3, may still answer it: ahmed"  # an older save

@@ -136,6 +136,20 @@ def test_ludonet_offers_who_has_fired_this_turn_last(tmp_path):
     game.close()
 
 
+def test_the_referees_targets_are_the_enemies_of_a_firer_named_by_a_word_of_his_name(tmp_path):
+    """``fire evans `` (#48): L/Cpl Evans' id is ``bren``; the firer was looked up by id alone,
+    so Tab offered his own section (and himself) before the garrison he may shoot at."""
+    game = Game.new(tmp_path / "ln.ft", "ludonet", seed=3)
+    game.execute("scenario demo")
+    while game.state.phase != "fire":
+        game.execute("next")
+    garrison = ["hans", "fritz", "kurt", "mg42", "otto"]
+    assert game.complete("fire bren ", role="referee")[:5] == garrison  # by his id, as before
+    assert game.complete("fire evans ", role="referee")[:5] == garrison
+    assert game.complete("fire l/cpl ", role="referee")[:5] == garrison
+    game.close()
+
+
 # ------------------------------------------------------- an empty line
 
 

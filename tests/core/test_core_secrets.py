@@ -322,3 +322,28 @@ def test_the_end_of_the_game_reveals_every_secret(tmp_path):
     assert deck and all(e.vis == ("referee",) and e.salt for e in deck)
     opened = [e for e in events[:end] if isinstance(e, ev.Opened) and e.key == "secret.deck"]
     assert [(o.value, o.salt) for o in opened] == [(d.value, d.salt) for d in deck] and all(map(matches, opened))
+
+
+def test_a_secret_replaced_during_the_game_is_opened_at_the_end_as_replaced(tmp_path):
+    """Breaking News' demo sets both sides' objective markers; ``objectives bers random``
+    draws the Bersaglieri's again.  At the end the markers as they stood are revealed, and
+    the first ones opened too, for their commitments: they read as the secret's end
+    ("opened at the end: Bersaglieri's marker 1 is a fake" after "revealed: … marker 1 is
+    the main objective"), and said the opposite of what was revealed (#48)."""
+    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
+    game.execute("scenario demo")
+    game.execute("objectives regulars 2 4 5")  # marker 2 the main one now
+    game.execute("next")  # the set-up as it stands: the first turn
+    game.execute("end-game")
+    lines = game.log_lines(role="referee")
+    revealed = [ln.text for ln in lines if isinstance(ln.event, ev.Revealed) and "Bersaglieri's marker 2" in ln.text]
+    assert revealed and revealed[0].startswith("revealed: Bersaglieri's marker 2 is the main objective")
+    opened = [ln for ln in lines if isinstance(ln.event, ev.Opened) and ln.event.key.startswith("marker.regulars.")]
+    assert len(opened) == 5 and all(ln.event.replaced for ln in opened)
+    marker2 = next(ln.text for ln in opened if ln.event.key == "marker.regulars.2")
+    assert marker2.startswith("opened at the end: Bersaglieri's marker 2 is ")
+    assert ", since replaced (matches its commitment" in marker2
+    assert all(matches(ln.event) for ln in opened)  # still checked against their commitments
+    hidden = [ln.event for ln in lines if isinstance(ln.event, ev.Opened) and ln.event.key.startswith("unit.")]
+    assert hidden and not any(e.replaced for e in hidden)  # a hidden piece's bookkeeping was never replaced
+    game.close()

@@ -109,7 +109,7 @@ def test_at_a_terminal_only_lines_a_note_lands_in_the_save_and_ctrl_d_ends(tmp_p
     term.line("who rossi", "Sgt Rossi (rossi) is a Veteran of Bersaglieri, team Alpha.")
     term.line("log 3", "The last 3 lines of the log, of")
     term.line("dice", "Last roll: Points cancelled.")
-    term.line("odds fire rossi ahmed range=30", "rolls no dice now, or cannot be given now.")
+    term.line("odds fire rossi ahmed range=30", "cannot be given now: fire is not allowed in the ended phase")
     term.line("help", "help COMMAND tells one in full")
     term.type("\x04")  # Ctrl+D
     assert term.ended() == 0

@@ -407,6 +407,19 @@ async def test_q_leaves_a_replay_for_the_live_game_and_quits_a_replay_opened_alo
     assert alone.return_code == 0
 
 
+async def test_the_replay_bar_says_how_to_leave_at_80_columns(game):
+    """At 80x24 the replay bar's row of keys was cut before ``q leave``: a newcomer saw no
+    way out of the replay (#48).  q comes first; the row still ends in … where cut."""
+    from tui.screens.game import ReplayBar
+
+    app = FireteamApp(game, replay=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(ReplayBar)
+        keys = bar.render_line(1).text
+        assert keys.strip().startswith("q leave"), keys
+        assert keys.rstrip().endswith("…")  # the rest is cut, and says so
+
 async def test_replay_as_a_side_skips_what_it_cannot_see(game):
     app = FireteamApp(game, role="blue", replay=True)
     async with app.run_test(size=SIZE) as pilot:

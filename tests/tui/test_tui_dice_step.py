@@ -88,3 +88,18 @@ async def test_an_order_of_one_step_is_listed_unmarked(tmp_path):
             "   if given",
         ]
     demo.close()
+
+
+async def test_the_prompts_example_gives_as_many_faces_as_it_asks_for(tmp_path):
+    """An LMG's 4d6 at the prompt: ``4 faces, 1 to 6, e.g. 6 4 3 1`` (the example gave three
+    faces for four dice, an answer the prompt itself refuses)."""
+    demo = new_game(tmp_path, "demo")
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")
+        await type_keys(pilot, "fire bianchi ahmed range=40")
+        await pilot.press("enter")
+        prompt = await asked(pilot)
+        assert prompt.count == 4
+        assert prompt.query_one("Input").placeholder == "4 faces, 1 to 6, e.g. 6 4 3 1"
+    demo.close()

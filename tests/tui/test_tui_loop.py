@@ -3,6 +3,7 @@ next command, table dice complete the line's, names and codes are offered as sai
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -303,6 +304,40 @@ async def test_the_candidates_of_a_figure_say_its_name(tmp_path):
     game.close()
 
 
+async def test_the_candidates_of_a_side_say_its_name(tmp_path):
+    """``result`` in Linea di Tiro: Tab offers the sides by the ids it puts on the line,
+    ``us  german``, which no pane shows (they say Combat Command B, Panzer-Lehr); the line
+    under it says which is which, as for a figure (#48)."""
+    from core.game import Game
+
+    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
+    game.execute("scenario breakout")
+    game.execute("next")
+    app = FireteamApp(game)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_keys(pilot, "result ")
+        await pilot.pause()
+        said = hint(app)
+        assert said.startswith("us Combat Command B · german Panzer-Lehr · draw"), said
+    game.close()
+
+
+async def test_the_answer_to_a_command_that_ends_the_game_begins_with_the_result(tmp_path):
+    """``end-game`` in Breaking News answered ``✓ #27 opened at the end: secret.dice =
+    159ec1e6…``, the sealed dice's key and then fourteen secrets: the result was far past the
+    row's edge.  What matters comes first: the game's result (#48)."""
+    demo = new_game(tmp_path, "demo")
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "end-game")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert demo.state.result
+        said = hint(app)
+        assert re.match(r"✓ #\d+ Game over: ", said), said
+    demo.close()
+
+
 async def test_an_emptied_line_says_the_last_answer_not_the_guide_of_what_was_erased(game):
     """Typing ``ne`` offers ``next``; erasing it leaves an empty line, and the hint under
     it says the last answer again (✓ or ✗), not the candidates of the erased word (#26)."""
@@ -358,6 +393,26 @@ async def test_the_actions_filter_puts_the_command_named_first(tmp_path):
         await type_keys(pilot, "react")  # several begin with it: the picker's order among them
         await pilot.pause()
         assert app.screen.shown()[0].startswith("react")
+    demo.close()
+
+
+async def test_the_actions_list_the_phases_own_first_in_the_order_tab_offers_them(tmp_path):
+    """Ctrl+B in Breaking News' activation listed reveal, intelligence, board and negotiate
+    first, and move and fire 12th and 23rd, under the list's edge: the phase's main
+    commands come first, in the order its rules play them (§5.0), as on the empty line."""
+    from tui.screens.forms import ActionPicker
+
+    demo = new_game(tmp_path, "demo")
+    assert demo.state.phase == "activation"
+    main = list(demo.ruleset.phase("activation").commands)
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, ActionPicker)
+        assert picker.shown()[: len(main)] == main
+        assert demo.complete("", "referee")[: len(main)] == main  # as Tab offers them
     demo.close()
 
 

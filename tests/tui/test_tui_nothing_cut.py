@@ -230,3 +230,32 @@ async def test_stepping_back_in_a_replay_keeps_the_log_full_down_to_the_step(tmp
             shown = [line[region.x : region.right] for line in screen_lines(app)[region.y : region.bottom]]
             assert all(line.strip() for line in shown), shown
     game.close()
+
+
+async def test_f9_opens_the_last_answer_whole(tmp_path):
+    """A ✓ keeps to one row, ending in … where cut, and a refusal past a third of the screen
+    too: the rest could be read only line by line in the log (#48: "ends in … and opens
+    whole on a key").  F9 opens the last answer whole; Esc closes it."""
+    from tui.screens.dialogs import AnswerScreen
+
+    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
+    game.execute("scenario demo")
+    game.execute("next")
+    app = FireteamApp(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_keys(pilot, "next dice=6,6,1,1")  # the initiative: both rolls, who acts
+        await pilot.press("enter")
+        await pilot.pause()
+        row = screen_lines(app)[-2].rstrip()
+        assert row.startswith(" ✓ #3") and row.endswith("…"), row  # cut at the row's edge
+        await pilot.press("f9")
+        await pilot.pause()
+        box = app.screen
+        assert isinstance(box, AnswerScreen)
+        whole = str(box.query_one("#answer-whole").render())
+        assert whole.startswith("✓ #3") and len(whole) > 80 and "…" not in whole
+        assert "".join(whole.split())[: len("".join(row.split())) - 1] == "".join(row.split())[:-1]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, AnswerScreen)
+    game.close()

@@ -165,6 +165,33 @@ async def test_the_luck_chart_ticks_whole_numbers_and_tells_the_sides_apart_with
     game.close()
 
 
+async def test_the_losses_chart_tells_the_sides_apart_and_names_only_the_bars_it_draws(tmp_path):
+    """The losses per turn drew both sides' bars and legend as ``██`` (told apart by colour
+    alone), and a side that lost nobody had a blank glyph before its name (#48): each side
+    has a bar glyph of its own; a side with no bar is not in the legend."""
+    game = Game.open(DEMO, writable=False)
+    app = FireteamApp(game, replay=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("greater_than_sign", "f4")
+        await pilot.pause()
+        glyphs = legend(app.screen.query_one("#chart-losses", PlotextPlot))
+        assert len(glyphs) == 2 and len(set(glyphs.values())) == 2 and all(g.strip() for g in glyphs.values()), glyphs
+    game.close()
+    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
+    game.execute("scenario demo")
+    game.execute("next")
+    game.execute("next dice=6,6,1,1")  # the Bersaglieri act
+    game.execute("fire rossi aden range=30 dice=6,1")  # a hit, a failed save: Aden Farah out
+    assert game.state.units["aden"].out and not any(u.out for u in game.state.units.values() if u.side == "regulars")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        glyphs = legend(app.screen.query_one("#chart-losses", PlotextPlot))
+        assert list(glyphs) == ["Somali militia"] and glyphs["Somali militia"].strip(), glyphs
+    game.close()
+
+
 async def test_the_turn_table_fits_100_columns():
     """The table of losses and defeat points per turn is not wrapped at 100 columns: each
     side's name heads its own columns (two sides' heads took 120 columns) (#48)."""

@@ -8,7 +8,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from core.game import Game
+from core.ruleset import Refused
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.screens.dialogs import DicePrompt, QuestionPrompt
@@ -194,6 +197,32 @@ async def test_odds_in_the_client_says_the_chances_and_gives_the_command_back(tm
     game.close()
 
 
+async def test_the_odds_of_a_command_that_cannot_be_given_now_say_why(tmp_path):
+    """``odds fire sanna karim`` in the Elite tier's fire answered "rolls no dice now, or
+    cannot be given now" (#48): which, and why not, the referee had to find by giving it.
+    The refusal is said, as giving it would say it; the command comes back to mend."""
+    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
+    game.execute("scenario demo")
+    game.execute("next dice=5,2")
+    for _ in range(4):
+        game.execute("next")
+    assert game.state.phase == "fire-elite"
+    with pytest.raises(Refused) as refused:  # Cpl Sanna is a Veteran: not his tier's fire yet
+        game.execute("fire sanna karim range=30")
+    why = str(refused.value)
+    before = game.log_length
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "odds fire sanna karim range=30")
+        await pilot.press("enter")
+        await pilot.pause()
+        hint = str(app.screen.query_one("#cmd-hint").render())
+        assert hint == f"✗ fire sanna karim range=30 cannot be given now: {why}", hint
+        assert app.screen.query_one(CommandInput).value == "fire sanna karim range=30"
+        assert game.log_length == before
+    game.close()
+
+
 async def test_linea_di_tiro_with_table_dice_asks_the_card_the_table_drew(tmp_path):
     """C.2.1 D2 (ruling LT-TABLE-DECK): F3, then next: the card is typed, as a keyboard
     types it; one already drawn is refused with why, and asked again."""
@@ -245,4 +274,37 @@ async def test_a_face_whose_meaning_names_it_is_not_named_twice(tmp_path):
         meanings = shown(prompt, "#dice-meanings")
         assert "3: Regular marker 3 becomes a main objective too" in meanings
         assert "1: 1:" not in meanings and "6: 6:" not in meanings
+    game.close()
+
+
+async def test_the_card_prompt_gives_a_typed_example_and_shows_a_refusal_whole(tmp_path):
+    """Linea di Tiro's card with table dice at 100x30: the box's example is typed as a
+    keyboard types a card (``ah``, not ``A♥``), and the refusal of a card drawn already
+    wraps over the rows it needs (it was cut at the box's edge, "drawn since the")."""
+    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
+    game.execute("scenario demo")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")
+        await type_keys(pilot, "next")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, QuestionPrompt)
+        assert app.screen.query_one("Input").placeholder == "an answer, e.g. ah"
+        await type_keys(pilot, "kh")
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_keys(pilot, "next")
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_keys(pilot, "kh")
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, QuestionPrompt)
+        said = str(prompt.query_one("#question-error").render())
+        assert len(said) > 80 and said.startswith("K♥ cannot be the answer now")  # longer than a row
+        error = prompt.query_one("#question-error")
+        assert prompt.query_one("Vertical").content_region.contains_region(error.region)  # not past the box's edge
+        assert "".join(shown(prompt, "#question-error").split()) == "".join(said.split())
     game.close()

@@ -661,9 +661,12 @@ def odds(game: Game, role: str, text: str) -> list[str]:
     """What a command would roll first, and the exact chances, without doing anything."""
     if not text.strip():
         raise Refused(_("odds COMMAND: a command that rolls, e.g. odds fire rossi ahmed range=30"))
-    ahead = game.odds(text, role=role)
+    try:
+        ahead = game.odds(text, role=role, why=True)
+    except Refused as e:  # why, as giving it would say (the odds of a shocked man's fire said only "cannot")
+        raise Refused(_("{command} cannot be given now: {why}").format(command=text.strip(), why=e)) from None
     if ahead is None:
-        return [_("{command} rolls no dice now, or cannot be given now.").format(command=text.strip())]
+        return [_("{command} rolls no dice now.").format(command=text.strip())]
     out = [
         sentence(
             _("{command} rolls first: {purpose}, {dice}").format(

@@ -39,7 +39,7 @@ DIALOG_CSS = """
     border: thick $primary; background: $surface; padding: 0 1;
 }}
 {name} .title {{ text-style: bold; width: 100%; }}
-{name} .error {{ color: $error; }}
+{name} .error {{ color: $error; width: 100%; }}
 {name} Input {{ margin: 1 0 0 0; }}
 """
 
@@ -174,6 +174,16 @@ def _faces(n: int) -> str:
     return ngettext("{n} face", "{n} faces", n).format(n=n)
 
 
+#: The faces the dice prompt's example gives, in turn, as many as the dice asked for.
+EXAMPLE_FACES = (6, 4, 3, 1, 5, 2)
+
+
+def example_faces(count: int, sides: int) -> str:
+    """An answer of ``count`` faces of dice of ``sides`` (``6 4 3 1`` for 4d6): the prompt's
+    example typed as it asks (it gave three faces for four dice)."""
+    return " ".join(str(min(EXAMPLE_FACES[i % len(EXAMPLE_FACES)], sides)) for i in range(max(count, 1)))
+
+
 class DicePrompt(ModalScreen[list[int] | None]):
     """Physical dice: ask for exactly the faces ``NeedDice`` named, saying whose roll
     it is, what for and what it needs, after the command's order of dice."""
@@ -210,7 +220,7 @@ class DicePrompt(ModalScreen[list[int] | None]):
                 yield Plain(Text(_("typed so far: {faces}").format(faces=" ".join(map(str, self.typed))), style="dim"))
             yield PlainInput(
                 placeholder=_("{faces}, 1 to {sides}, e.g. {example}").format(
-                    faces=_faces(self.count), sides=self.sides, example=" ".join(["6", "4", "3"][: self.count] or ["6"])
+                    faces=_faces(self.count), sides=self.sides, example=example_faces(self.count, self.sides)
                 )
             )
             yield PlainLabel("", classes="error", id="dice-error")
@@ -288,7 +298,10 @@ class QuestionPrompt(ModalScreen[str | None]):
             else:  # bare answers (a deck's cards): one paragraph
                 answers = Text(visible(", ".join(options)))
             yield Plain(answers, id="question-answers")
+            # The example as a keyboard types it: a card's spelling (ah), not A♥
             first = self.question.choices[0] if self.question.choices else ""
+            if self.question.spellings and self.question.spellings[0]:
+                first = self.question.spellings[0]
             yield PlainInput(
                 placeholder=_("an answer, e.g. {example}; Enter: {default}").format(
                     example=first, default=self.question.default or first
@@ -389,6 +402,28 @@ def event_details(
                 value = f"{side_name(value)} ({value})"
             text.append(f"\n{key}: {value}")
     return text
+
+
+class AnswerScreen(ModalScreen[None]):
+    """The command line's last answer whole (F9): a ✓ that keeps to one row, a refusal too
+    long for a third of the screen, both cut there with ``…``.  Shown as text."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="AnswerScreen")
+    BINDINGS = [Binding("escape,enter,q,f9,ctrl+g", "close", N_("Close"))]
+
+    def __init__(self, answer: str) -> None:
+        super().__init__()
+        self.answer = answer
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield PlainLabel(_("The last answer, whole"), classes="title")
+            with VerticalScroll():
+                yield Plain(Text(visible(self.answer)), id="answer-whole")
+            yield Plain(Text(_("Esc/Enter: close"), style="dim"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class DetailsScreen(ModalScreen[None]):

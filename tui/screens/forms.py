@@ -8,7 +8,7 @@ line; that line runs exactly as if typed (same checks, same messages).
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -100,14 +100,22 @@ def command_text(spec: CommandSpec, values: dict[str, Any]) -> str:
     return " ".join(words)
 
 
-def picker_order(specs: list[CommandSpec], state: GameState, role: str) -> list[CommandSpec]:
+def picker_order(
+    specs: list[CommandSpec], state: GameState, role: str, phase_commands: Sequence[str] = ()
+) -> list[CommandSpec]:
     """The actions in the order the picker lists them: those of the current phase
-    first, then the others possible now, then those not possible now (greyed)."""
+    first, its main ones (``phase_commands``: ``Phase.commands``) in the order its rules
+    play them, as Tab offers them (Breaking News' activation listed reveal, intelligence,
+    board… before move and fire); then the others possible now, then those not possible
+    now (greyed)."""
+    order = {name: i for i, name in enumerate(phase_commands)}
 
-    def rank(spec: CommandSpec) -> int:
+    def rank(spec: CommandSpec) -> tuple[int, int]:
         if allowed_now(spec, state, role):
-            return 2
-        return 0 if spec.phases and state.phase in spec.phases else 1
+            return 2, 0
+        if spec.phases and state.phase in spec.phases:
+            return 0, order.get(spec.name, len(order))
+        return 1, 0
 
     return sorted(specs, key=rank)  # stable: the ruleset's own order within each group
 
@@ -163,9 +171,16 @@ class ActionPicker(ModalScreen[CommandSpec | None]):
         Binding("down", "to_list", N_("To the list"), show=False),
     ]
 
-    def __init__(self, specs: list[CommandSpec], state: GameState, role: str, domain: str = CORE_DOMAIN) -> None:
+    def __init__(
+        self,
+        specs: list[CommandSpec],
+        state: GameState,
+        role: str,
+        domain: str = CORE_DOMAIN,
+        phase_commands: Sequence[str] = (),
+    ) -> None:
         super().__init__()
-        self.specs = picker_order(specs, state, role)
+        self.specs = picker_order(specs, state, role, phase_commands)
         self.state = state
         self.role = role
         self.domain = domain

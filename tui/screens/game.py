@@ -125,6 +125,7 @@ class GameScreen(Screen):
         Binding("ctrl+l,f7", "focus_pane('log')", N_("Log"), show=False, id="log"),
         Binding("colon,f8", "focus_pane('command')", N_("Command line"), show=False, id="command-line"),
         Binding("ctrl+n", "new_game", N_("New game"), show=False, id="new-game"),
+        Binding("ctrl+g,f9", "whole_answer", N_("The last answer, whole"), show=False, id="whole-answer"),
         # Replay: the replay bar lists its keys, so the footer keeps to 80 columns.
         Binding("right", "step(1)", N_("Next event"), show=False, id="next-event"),
         Binding("left", "step(-1)", N_("Prev event"), show=False, id="prev-event"),
@@ -157,7 +158,7 @@ class GameScreen(Screen):
         "quit_replay",
         "play_from_here",
     }
-    LIVE_ACTIONS = {"pick_action", "toggle_dice", "undo", "redo", "open_replay"}
+    LIVE_ACTIONS = {"pick_action", "toggle_dice", "undo", "redo", "open_replay", "whole_answer"}
     LOCAL_ACTIONS = {"new_game", "load_game"}
 
     def __init__(
@@ -204,6 +205,7 @@ class GameScreen(Screen):
         self._shown_title = ""
         self._shown_view: tuple[bytes, str] | None = None  # (the role's view, the undo hint) last shown
         self._names: dict[str, str] = {}  # unit id → name, in that view
+        self._side_names: dict[str, str] = {}  # side id → name: Tab's candidates say a side's too
         self._confirm: ConfirmBox | None = None  # where undo and redo ask (live only)
         self._parts: dict[type[Widget], Widget] = {}  # the panes, once found (``_part``)
         self._resumed = False
@@ -257,7 +259,7 @@ class GameScreen(Screen):
                 # seat, idle or not, and drawn by the server: a steady one costs nothing.
                 blink=self.cursor_blink and not self.remote,
                 domain=self.game.ruleset.domain,
-                names=lambda: self._names,
+                names=lambda: {**self._side_names, **self._names},
                 id="command",
             )
         # The footer's row: the footer itself (Textual's, rebuilt only when its keys
@@ -406,6 +408,7 @@ class GameScreen(Screen):
         if shown != self._shown_view:
             self._shown_view = shown
             self._names = {uid: u.name for uid, u in state.units.items()}
+            self._side_names = {sid: side.name for sid, side in state.sides.items()}
             phase = self._part(PhasePane)
             ends = self.role == REFEREE and self.vp.live and not self.replay  # only the referee ends a game
             phase.show(self.game.ruleset, state, undo_hint=shown[1], referee=ends)
@@ -556,6 +559,8 @@ class GameScreen(Screen):
             said = answers.odds(self.game, self.role, text)
         except Refused as e:
             line.error(str(e))
+            if text:  # the command back, to mend (as a refused command comes back)
+                line.give_back(text)
             return
         except CommandFailed as e:
             self._not_done(Failure(str(e)))
@@ -675,9 +680,20 @@ class GameScreen(Screen):
             if spec is not None:
                 self.start_action(spec)
 
-        self.app.push_screen(
-            ActionPicker(self.game.commands, self.vp.state(), self.role, self.game.ruleset.domain), picked
-        )
+        state = self.vp.state()
+        phase = self.game.ruleset.phase(state.phase)
+        main = phase.commands if phase is not None else ()  # the phase's own, in its order, as Tab offers them
+        self.app.push_screen(ActionPicker(self.game.commands, state, self.role, self.game.ruleset.domain, main), picked)
+
+    def action_whole_answer(self) -> None:
+        """F9: the command line's last answer whole, which its row cut with … (#48)."""
+        from tui.screens.dialogs import AnswerScreen
+
+        said = self._part(CommandLine).last_answer()
+        if not said:
+            self.app.bell()
+            return
+        self.app.push_screen(AnswerScreen(said))
 
     def action_toggle_dice(self) -> None:
         self.table_dice = not self.table_dice
@@ -888,6 +904,11 @@ class GameScreen(Screen):
             (_("Redo"), _("bring back {command}").format(command=redo) if redo else _("bring back nothing"), "redo"),
             (_("Actions"), _("pick an action from a list and fill in a form (F2, Ctrl+B)"), "pick_action"),
             (_("Table dice"), _("toggle typing the faces of real dice (F3, Ctrl+T)"), "toggle_dice"),
+            (
+                _("The last answer, whole"),
+                _("the command line's last answer, which its row cuts with … (F9, Ctrl+G)"),
+                "whole_answer",
+            ),
             (_("Replay this game"), _("step through the game from the start (F5, Ctrl+R)"), "open_replay"),
             (_("Focus the roster"), _("move the keyboard to the roster (F6, Ctrl+S)"), "focus_pane('roster')"),
             (_("Focus the log"), _("move the keyboard to the action log (F7, Ctrl+L)"), "focus_pane('log')"),
@@ -1067,8 +1088,9 @@ class GameScreen(Screen):
             text.append("  " + _("file line {line}").format(line=line), style="dim")
         else:
             text.append("  " + _("as {role}").format(role=role_words(self.role, state)), style="bold yellow")
+        # q first: the row is cut at the screen's edge, and how to leave is what a newcomer looks for
         keys = Text(
-            "  " + _("← → event  [ ] phase  { } turn  t go to turn  < > start/end  Space play  + - speed  q leave"),
+            "  " + _("q leave  ← → event  [ ] phase  { } turn  t go to turn  < > start/end  Space play  + - speed"),
             style="dim",
         )
         # Two lines always (its height is fixed): a new step repaints the bar, never lays out the screen.

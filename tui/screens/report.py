@@ -35,6 +35,15 @@ def marker(n: int) -> str:
     return SIDE_MARKERS[n % len(SIDE_MARKERS)]
 
 
+#: Each side's bars on the losses chart, in the sides' order: a glyph of its own, so the
+#: bars and the legend tell the sides apart without colour too (both were ``██``).
+BAR_MARKERS = ("█", "▒", "░", "▚")
+
+
+def bar_marker(n: int) -> str:
+    return BAR_MARKERS[n % len(BAR_MARKERS)]
+
+
 class RerollsCancelled(Exception):
     """Raised in the re-rolls' thread, at its next game, once Esc asked them to stop."""
 
@@ -185,7 +194,11 @@ class ReportScreen(Screen):
             score.plot(turns, f.score_by_turn[s.id], label=name, marker=marker(n))
         losses = self._chart("#chart-losses", _("losses per turn"))
         if f.sides:
-            losses.multiple_bar(turns, [f.losses_by_turn[s.id] for s in f.sides], labels=names)
+            # A side that lost nobody has no bar, and plotext drew its legend's glyph blank
+            # before its name: it is left out of the legend, which names the bars drawn (#48).
+            lost = [f.losses_by_turn[s.id] for s in f.sides]
+            labels = [name if any(counts) else None for name, counts in zip(names, lost, strict=True)]
+            losses.multiple_bar(turns, lost, labels=labels, marker=[bar_marker(n) for n in range(len(f.sides))])
         chart = self._chart("#chart-luck", _("luck: successes − expected"))
         for n, (s, name) in enumerate(zip(f.sides, names, strict=True)):
             chart.plot(turns, luck.by_turn[s.id], label=name, marker=marker(n))

@@ -70,7 +70,12 @@ def _marker(m: re.Match[str], value: int | str) -> Msg | None:
 
 
 def _struck(m: re.Match[str], value: int | str) -> Msg:
-    action, _, ids = str(value).partition(":")
+    """``N:ids:K`` (fire's _record_struck): the action numbered K, as the line before it
+    said ("action 1 of this activation", not 3, its number all game long); an older save's
+    holds only N."""
+    action, _, rest = str(value).partition(":")
+    ids, _, within = rest.partition(":")
+    action = within or action
     units = ", ".join(piece_name(uid) for uid in ids.split(",") if uid)
     return M("hit by action {action}, may still answer it: {units}", action=action, units=units)
 

@@ -44,8 +44,10 @@ PLACING = frozenset({"deploy", "ambush"})
 def offered_first(ruleset: Ruleset, state: GameState, spec: CommandSpec, unit: Unit) -> bool:
     """Completion offers a figure waiting off the table (§4.2) last, as every command but
     those placing it refuses him (``check_turn``, hits' ``require_in_play``), and first
-    to those, which place no other; else as the command's own check says
-    (``Ruleset.offered_first``)."""
+    to those, which place no other (``deploy``: one it takes now, ``deployment.deployable``);
+    else as the command's own check says (``Ruleset.offered_first``)."""
+    if spec.name == "deploy":
+        return deployment.deployable(state, unit)
     off = deployment.OFF in unit.status
     if off or spec.name in PLACING:
         return off == (spec.name in PLACING)

@@ -124,6 +124,8 @@ class Ludonet(Ruleset):
 
     def describe_var(self, key: str, value: int | str) -> str | None:
         head, _dot, unit = key.partition(".")
+        if head in ("weapon", "grenade_range", "deployment"):
+            return _scenario_words(head, unit, value)
         if head == "support" and unit.endswith((".used", ".turn")):
             support, _dot, field = unit.rpartition(".")
             if field == "used":
@@ -158,3 +160,24 @@ class Ludonet(Ruleset):
     def success_hurts_unit(self, roll: ev.Roll) -> bool:
         # LN-R012: the fatigue roll succeeds (the book's 5+) when it tires the runner.
         return isinstance(roll.purpose, Msg) and roll.purpose.id == "fatigue"
+
+
+def _scenario_words(head: str, rest: str, value: int | str) -> str | None:
+    """The numbers a scenario gives that the fragment leaves out (ruling LN-WEAPONS: a
+    weapon's range and flags, how far a grenade goes) and each side's written deployment
+    (LN-R001), in words: the log said ``weapon.Sten.range = 20``."""
+    weapon, _dot, field = rest.rpartition(".")
+    match head, field:
+        case "weapon", "range" if weapon:
+            return _("{weapon} reaches {cm} cm (ruling LN-WEAPONS)").format(weapon=weapon, cm=value)
+        case "weapon", "heavy" if weapon and value:
+            return _("{weapon} is a heavy weapon: +1 to the damage die (LN-R036)").format(weapon=weapon)
+        case "weapon", "anti_tank" if weapon and value:
+            return _("{weapon} may fire at vehicles (LN-R041)").format(weapon=weapon)
+        case "weapon", "anti_aircraft" if weapon and value:
+            return _("{weapon} may fire at aircraft (LN-R062)").format(weapon=weapon)
+        case "grenade_range", _:
+            return _("a grenade is thrown up to {cm} cm (LN-R038)").format(cm=value)
+        case "deployment", _ if rest:
+            return _("{side}'s written deployment: {positions} (LN-R001)").format(side=side_name(rest), positions=value)
+    return None

@@ -189,8 +189,10 @@ def test_completion_offers_the_figures_still_off_the_table_last_and_first_to_dep
     waiting = ["aden", "ahmed", "bashir", "faysal", "civ1", "civ2"]  # in the roster's order, as the placed
     units = [c for c in demo.complete("fire ", "irregulars") if c in {"dahir", "egal", *waiting}]
     assert units == ["dahir", "egal", *waiting]
-    # the teams with a figure still to deploy too (Market's Faysal waits for an ambush), before those placed
-    assert demo.complete("deploy ", "irregulars") == [*waiting, "Civilians", "Warsame", "dahir", "egal"]
+    # first the teams with a figure still to deploy (the Next line says deploy TEAM), then those
+    # figures; Faysal, held back for an ambush, with those placed: deploy refuses them (#48)
+    taken = ["aden", "ahmed", "bashir", "civ1", "civ2"]
+    assert demo.complete("deploy ", "irregulars") == ["Civilians", "Warsame", *taken, "dahir", "egal", "faysal"]
     # By a word of the name too (Egal Yusuf, Ahmed Noor...), still after those on the table.
     assert demo.complete("fire e", "irregulars")[:1] == ["egal"]
     assert [c for c in demo.complete("fire ", "referee") if c in {"dahir", "rossi"}] == ["dahir", "rossi"]
@@ -229,6 +231,24 @@ def test_a_team_deploys_at_once_and_the_next_line_says_whose_step_it_is(demo):
     run(demo, "deploy press", role="regulars")
     run(demo, "deploy civilians", "objective-roll dice=2", role="irregulars")
     assert _next_line(demo) == "everyone is deployed: next begins the first turn"
+
+
+def test_tab_offers_deploy_the_side_whose_step_it_is_first(demo):
+    """§4.2 (#48): the Bersaglieri Second, ``deploy `` offered Rossi, Bianchi… and the militia's
+    figures (refused: "Bersaglieri, the Second player, field at least half their force
+    first"), with the teams under "… 9 more".  The stepping side's teams, then its figures;
+    the other side's force after them, until its step comes."""
+    demo.execute("rolloff dice=1,6")  # the militia First: the Bersaglieri deploy first
+    offered = demo.complete("deploy ", "referee")
+    assert offered[:2] == ["Alpha", "Bravo"]
+    militia = ["aden", "ahmed", "bashir", "dahir", "egal"]
+    assert all(offered.index(m) > offered.index("ferri") for m in ["Warsame", *militia])
+    assert demo.complete("deploy a", "referee")[0] == "Alpha"  # not Aden Farah, refused now
+    with pytest.raises(Refused, match="field at least half their force first"):
+        demo.execute("deploy aden")
+    demo.execute("deploy alpha bravo")  # the Bersaglieri's force fielded: the militia's step
+    offered = demo.complete("deploy ", "referee")
+    assert offered.index("Warsame") < offered.index("aden") < offered.index("rossi")
 
 
 def test_the_refusals_of_the_order_name_the_sides_in_words(demo):

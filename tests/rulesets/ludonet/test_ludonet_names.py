@@ -37,3 +37,27 @@ def test_morale_by_one_word_of_the_team(armoured):
     facts = play(armoured, "@garrison morale gruppe dice=2")  # LN-R070: 1-2 shaken
     (roll,) = rolls(facts)
     assert (plain(roll.purpose), plain(roll.outcome)) == ("morale of Gruppe Vogt", "shaken: falls back")
+
+
+def test_the_scenarios_numbers_and_written_deployments_read_as_words(tmp_path):
+    """Ruling LN-WEAPONS, LN-R001 (#48): the log said ``weapon.Sten.range = 20``,
+    ``grenade_range = 10`` and ``revealed: deployment.paras = …``, the keys of the variables."""
+    from core import events as ev
+    from core.game import DICE_KEY, Game
+
+    game = Game.new(tmp_path / "ln.ft", "ludonet", seed=3)
+    game.execute("scenario demo")
+    game.execute("next dice=6,1")  # the first player: the game begins
+    game.execute("victory paras the farm is taken")
+    lines = [
+        line
+        for line in game.log_lines(role="referee")
+        if isinstance(line.event, ev.VarSet | ev.SecretSet | ev.Revealed) and line.event.key != DICE_KEY
+    ]
+    texts = [line.text for line in lines]
+    assert "Sten reaches 20 cm (ruling LN-WEAPONS)" in texts
+    assert "MG 42 is a heavy weapon: +1 to the damage die (LN-R036)" in texts
+    assert "a grenade is thrown up to 10 cm (LN-R038)" in texts
+    assert any(t.startswith("revealed: 7th Parachute Battalion's written deployment: Section 1 behind") for t in texts)
+    assert not [t for t in texts if " = " in t], texts
+    game.close()

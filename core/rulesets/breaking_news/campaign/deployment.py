@@ -228,18 +228,9 @@ def _deploy(ctx: Context, args: dict[str, Any]) -> None:
     if not first:
         raise Refused(_("roll for deployment first: rolloff (§4.2)"))
     for u in units:
-        if OFF not in u.status:
-            raise Refused(_("{name} is on the table already").format(name=u.name))
-        if AMBUSH in u.roles:
-            raise Refused(
-                _("{name} is held back for an ambush: he comes on at the end of a turn (ambush)").format(name=u.name)
-            )
-        if INFILTRATOR in u.roles and not all(all_placed(ctx.state, s) for s in ctx.state.sides):
-            raise Refused(
-                _("{name} infiltrates after both sides have deployed (Extras: Infiltrators)").format(name=u.name)
-            )
+        _check_waiting(ctx.state, u)
     if any(is_force(u) for u in units):
-        _step(ctx, side, first, second)
+        set_var(ctx, "deploy.stage", _stage_after(ctx.state, side, first, second))
     for u in units:
         ctx.emit(ev.StatusChanged(unit=u.id, remove=(OFF,)))
     if any(INFILTRATOR in u.roles for u in units):
@@ -252,9 +243,39 @@ def waiting(u: Unit) -> bool:
     return OFF in u.status and AMBUSH not in u.roles and INFILTRATOR not in u.roles
 
 
-def _step(ctx: Context, side: str, first: str, second: str) -> None:
-    """§4.2's order: Second ≥ 50%, First ≥ 50%, Second the rest, First the rest."""
-    s = ctx.state
+def _check_waiting(state: GameState, u: Unit) -> None:
+    """Refused unless ``u`` waits off the table to come on now (not held back for an ambush,
+    nor an infiltrator before everyone else is placed)."""
+    if OFF not in u.status:
+        raise Refused(_("{name} is on the table already").format(name=u.name))
+    if AMBUSH in u.roles:
+        raise Refused(
+            _("{name} is held back for an ambush: he comes on at the end of a turn (ambush)").format(name=u.name)
+        )
+    if INFILTRATOR in u.roles and not all(all_placed(state, s) for s in state.sides):
+        raise Refused(_("{name} infiltrates after both sides have deployed (Extras: Infiltrators)").format(name=u.name))
+
+
+def deployable(state: GameState, u: Unit) -> bool:
+    """Whether ``deploy`` takes ``u`` now, as its own checks say (§4.2): Tab offers the
+    figures of the side whose step it is first, and those it would refuse after them (the
+    other side's force, out of its turn; an ambusher; an infiltrator too early).  Before
+    the deployment roll every figure is refused alike: those off the table come first."""
+    first, second = var(state, "first_player", ""), var(state, "second_player", "")
+    if not first:
+        return OFF in u.status
+    try:
+        _check_waiting(state, u)
+        if is_force(u):
+            _stage_after(state, u.side, first, second)
+    except Refused:
+        return False
+    return True
+
+
+def _stage_after(s: GameState, side: str, first: str, second: str) -> int:
+    """§4.2's order: Second ≥ 50%, First ≥ 50%, Second the rest, First the rest: the step
+    the deployment is at once ``side`` has fielded figures of its force, or Refused."""
     stage = int(var(s, "deploy.stage", 1))
     if side == first:
         if stage == 1:
@@ -282,7 +303,7 @@ def _step(ctx: Context, side: str, first: str, second: str) -> None:
                     )
                 )
             stage = 3
-    set_var(ctx, "deploy.stage", stage)
+    return stage
 
 
 def _ambush(ctx: Context, args: dict[str, Any]) -> None:

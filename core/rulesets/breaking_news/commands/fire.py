@@ -488,19 +488,23 @@ def _record_struck(ctx: Context, units: Sequence[Unit]) -> None:
     """§8.2: opportunity fire in answer to fire is simultaneous, so the men this fire
     put down or out may still answer it.  Recorded once per fire (in sight only).
     ``units`` are those the fire found standing: a man it found already suppressed was
-    not put down by it, and cannot react at all (§10.0)."""
+    not put down by it, and cannot react at all (§10.0).  The var is ``N:ids:K``: N the
+    action's number all game long (what :func:`_struck_now` compares), K its number in
+    this turn's activation (what the log says, as it numbers the action itself)."""
     struck = [
         u.id
         for u in units
         if not u.has(Status.HIDDEN) and (ctx.unit(u.id).out or ctx.unit(u.id).has(Status.SUPPRESSED))
     ]
     if struck:
-        set_var(ctx, "struck", f"{hits.action_number(ctx.state)}:{','.join(struck)}")
+        n, k = hits.action_number(ctx.state), hits.activation_action(ctx.state)
+        set_var(ctx, "struck", f"{n}:{','.join(struck)}:{k}")
 
 
 def _struck_now(ctx: Context, unit: Unit) -> bool:
     """Was ``unit`` put down or out by the enemy's latest action, a fire?"""
-    action, _sep, ids = str(var(ctx.state, "struck", "")).partition(":")
+    action, _sep, rest = str(var(ctx.state, "struck", "")).partition(":")
+    ids = rest.partition(":")[0]  # then the number within the activation, in newer saves
     return action == str(hits.action_number(ctx.state)) and unit.id in ids.split(",")
 
 
