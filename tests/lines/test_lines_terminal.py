@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import pty
+import re
 import select
 import subprocess
 import sys
@@ -266,8 +267,12 @@ def test_a_second_tab_lists_the_candidates_in_the_games_order(tmp_path):
     term.type("fire \t\t")
     term.wait_for("flank")  # the last of the options
     term.wait_for("referee> fire ", last=True)
-    listing = term.out.decode().rsplit("referee> fire ", 2)[-2].replace("\a", "").split()  # less the bell
-    assert listing[:9] == ["aden", "ahmed", "bashir", "dahir", "egal", "faysal", "civ1", "civ2", "rossi"]
-    assert listing[-5:] == ["aimed", "burst", "cover", "lone", "flank"]
+    listed = term.out.decode().rsplit("referee> fire ", 2)[-2].replace("\a", "")  # less the bell
+    entries = [e.strip() for e in re.split(r" {2,}|\r?\n", listed) if e.strip()]  # cells two spaces apart
+    ids = [e.split()[0] for e in entries]
+    assert ids[:9] == ["aden", "ahmed", "bashir", "dahir", "egal", "faysal", "civ1", "civ2", "rossi"]
+    assert ids[-5:] == ["aimed", "burst", "cover", "lone", "flank"]
+    # each figure said with its name beside the id Tab would type, as the client's command line says it
+    assert entries[:2] == ["aden (Aden Farah)", "ahmed (Ahmed Noor)"] and "flank" in entries
     term.type("\x15\x04")
     assert term.ended() == 0

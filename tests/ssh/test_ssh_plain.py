@@ -251,7 +251,8 @@ async def test_tab_completes_as_the_local_plain_client_and_a_second_tab_lists(cl
     shown = raw(reg)[before:]
     assert shown.startswith("fire rossi \a") and "\x1b" not in raw(reg)  # what was typed, then the bell
     listed = shown.split("\r\n")  # (the line typed is taken off the screen, as for news, and put back after)
-    assert listed[1].split()[:3] == ["aden", "ahmed", "bashir"]  # the enemies first, in the game's order
+    assert listed[1].split()[:6] == ["aden", "(Aden", "Farah)", "ahmed", "(Ahmed", "Noor)"]  # the enemies first,
+    # in the game's order, each said with his name beside the id Tab would type
 
 
 async def test_a_seat_s_lines_come_back_with_the_up_arrow_in_its_next_session(tmp_path, caplog):

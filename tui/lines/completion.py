@@ -6,7 +6,8 @@ client's command line's own), and the client's reading words for a line's first 
 question's answer (undo's y or n, the table's faces) takes no word.  One candidate is taken
 whole, with a space after it; several, as far as they agree; a Tab that takes nothing lists
 them in the game's order (the phase's commands as its rules play it, the figures a command
-refuses last), row by row, as a screen reader reads them, never readline's sorted columns.
+refuses last), row by row, as a screen reader reads them, never readline's sorted columns,
+each figure's or side's id said with its name, as the client's command line says them.
 """
 
 from __future__ import annotations
@@ -39,6 +40,19 @@ def completed(line: str, pos: int, found: list[str]) -> tuple[str, int] | None:
             return None
     start = pos - len(word)
     return line[:start] + taken + line[pos:], start + len(taken)
+
+
+def with_names(client: LineClient, found: list[str]) -> list[str]:
+    """The candidates as a second Tab lists them: a figure's or a side's id with the name the
+    role knows it by beside it (``irregulars (Somali militia)``); Tab puts only the id on the line."""
+    state = client.game.view(client.role)
+    names = {sid: side.name for sid, side in state.sides.items()} | {uid: u.name for uid, u in state.units.items()}
+    said = []
+    for c in found:
+        value = c.rpartition("=")[2]
+        name = names.get(value, value)
+        said.append(f"{c} ({name})" if name != value else c)
+    return said
 
 
 def in_rows(found: list[str], width: int) -> str:

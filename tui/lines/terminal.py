@@ -34,7 +34,7 @@ from core.language.reader import reader, set_process_language
 from core.storage.savefile import SaveError
 from tui.i18n import _, number, start_language
 from tui.lines.client import LineClient
-from tui.lines.completion import candidates, in_rows
+from tui.lines.completion import candidates, in_rows, with_names
 from tui.lines.ink import colour_wanted
 from tui.lines.protocol import Answer, Kind, lines_of, written
 from tui.lines.start import StartMenu
@@ -411,7 +411,7 @@ class _Readline:
             order = [c for c in offered if c in given]
             first = set(order)
             order += [m for m in matches if m not in first]
-            self.write(in_rows(order, shutil.get_terminal_size().columns))
+            self.write(in_rows(with_names(client, order), shutil.get_terminal_size().columns))
 
         readline.set_completer(complete)
         readline.set_completion_display_matches_hook(listed)

@@ -42,7 +42,7 @@ from core.dice import contributions_from
 from core.language.i18n import M, Text, plain
 from core.language.reader import reading, use_reader
 from tui.lines.client import LineClient
-from tui.lines.completion import candidates, completed, in_rows
+from tui.lines.completion import candidates, completed, in_rows, with_names
 from tui.lines.ink import colour_wanted
 from tui.ssh.language import _, told
 from tui.ssh.limits import TokenBucket
@@ -313,7 +313,8 @@ class PlainSeat(SeatSession):
     def _list(self, found: list[str]) -> None:
         """A second Tab's candidates: listed once the key is done with, as news are (the line put back after them)."""
         assert self.client is not None
-        asyncio.get_running_loop().call_soon(self._to_editor, "\n" + in_rows(found, self.size[0]) + self.client.prompt)
+        listed = in_rows(with_names(self.client, found), self.size[0])
+        asyncio.get_running_loop().call_soon(self._to_editor, "\n" + listed + self.client.prompt)
 
     def interrupted(self) -> None:
         """Ctrl+C at the line editor: the line typed so far is dropped, as in a shell."""
