@@ -33,6 +33,21 @@ def _duel(tmp_path, name: str = "d.ft", gun_status=(), tank_status=("ready-1",),
 # ------------------------------------------------------------------ results, then replies
 
 
+@pytest.mark.audits("LT-R051", "LT-R052", "LT-AMB-17")
+def test_a_t_result_is_applied_before_the_target_may_reply(tmp_path):
+    """C.6, LT-R051: "I risultati di combattimento sono applicati immediatamente: chi
+    scappa non spara!" A T is a morale test: the tank takes it before it may answer;
+    steady (4 <= 4), it answers with its prepared attack."""
+    g = _duel(tmp_path)
+    assert outcome(play(g, "@us at gun tank dice=3,3")).endswith("T: morale test")  # 6 at 0
+    with pytest.raises(Refused):
+        play(g, "@german at tank gun ready dice=6,6")
+    assert has(g, "tank", "ready-1")
+    play(g, "@german morale tank dice=4")
+    play(g, "@german at tank gun ready dice=6,6")
+    assert not has(g, "tank", "ready-1")
+
+
 @pytest.mark.audits("LT-R052", "LT-R080", "LT-AMB-17")
 def test_a_t_that_makes_the_target_fall_back_leaves_it_nothing_to_reply_with(tmp_path):
     """A fall back (4 < 5 < 8) "perde tutti i colpi pronti": no prepared attack, no reply."""

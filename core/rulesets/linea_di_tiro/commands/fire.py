@@ -21,10 +21,12 @@ from core.rulesets.linea_di_tiro.pieces import (
     ready,
     require_able_to_fire,
     require_in_play,
+    require_tested,
     say,
     set_count,
     spend_attack,
     sum_mods,
+    test_due,
 )
 from core.rulesets.linea_di_tiro.tables import Profile, at_table, mg_table
 from core.rulesets.linea_di_tiro.terms import Status
@@ -75,6 +77,7 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
                 )
             )
         else:
+            require_tested(ctx, shooter)
             ctx.emit(ev.StatusChanged(unit=shooter.id, add=("opportunity",)))
             has_fired(ctx, shooter)
     elif args.get("ready"):
@@ -321,6 +324,8 @@ def apply_result(ctx: Context, target: Unit, result: str) -> None:
     elif result == "R":
         flee(ctx, target, M("routed without a test"))
     elif result == "T":
+        # the test comes before anything else the piece does: a reply waits for it (LT-R051)
+        test_due(ctx, target, True)
         say(ctx, target, M(MORALE_DUE, unit=target.name, id=target.id))
     elif result == "I":
         lose_ready(ctx, target)
@@ -354,6 +359,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
         check=rules.steady_check(value, sum_mods(mods)),  # LT-R080: steady is the success
     )
     result = rules.morale_result(face + sum_mods(mods), value)
+    test_due(ctx, piece, False)
     if result == "flee":
         flee(ctx, piece)
     elif result == "fall-back":
