@@ -139,6 +139,17 @@ def _hidden_hunter(tmp_path, status=("hidden", "ready-1"), spotter_status=(), na
 
 
 @pytest.mark.audits("LT-R053")
+def test_the_ambush_is_immediate_not_a_card_later(tmp_path):
+    """LT-R053: "ha la facoltà di eseguire immediatamente un attacco già pronto"; on the
+    next card, even its own, the moment has passed (its ready attack stays)."""
+    g = _hidden_hunter(tmp_path)
+    play(g, "next")  # 3♣, the German card
+    with pytest.raises(Refused):
+        play(g, "@german at hunter spotter ambush dice=3,3")
+    assert has(g, "hunter", "ready-1")
+
+
+@pytest.mark.audits("LT-R053")
 def test_no_ambush_without_an_attack_already_prepared(tmp_path):
     g = _hidden_hunter(tmp_path, status=("hidden",))
     assert "hunter" in g.view("us").units

@@ -30,14 +30,11 @@ from core.rulesets.linea_di_tiro.pieces import (
 )
 from core.rulesets.linea_di_tiro.tables import Profile, at_table, mg_table
 from core.rulesets.linea_di_tiro.terms import Status
-from core.rulesets.linea_di_tiro.turn import HE_BADGES
+from core.rulesets.linea_di_tiro.turn import AMBUSH_VAR, HE_BADGES
 from core.rulesets.linea_di_tiro.words import MORALE_DUE, _
 from core.state import GameState, Unit
 from core.views import REFEREE_ONLY, unit_audience
 
-#: The secret variable naming the first enemy that spotted a hidden piece which may
-#: reply to it (LT-R053): ``secret.ambush.<piece>`` = the spotter's id.
-AMBUSH_VAR = "secret.ambush."
 #: The latest attack a piece survived and may answer (LT-R052): ``ATTACKER:TARGET:CARD``,
 #: referee-only (the attacker may be hidden).  A reply spends it; any later attack, or a
 #: new card, replaces it (ruling LT-REPLY).
@@ -58,7 +55,14 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
     (LT-R053) or an opportunity shot (a ready attack if held, else one free shot a card)."""
     if args.get("ambush"):
         key = AMBUSH_VAR + shooter.id
-        if ctx.state.vars.get(key) != target.id:
+        spotter = ctx.state.vars.get(key)
+        if not spotter:
+            raise Refused(
+                _("{unit} has no ambush to fire: it comes at once, under the card it was spotted on (LT-R053)").format(
+                    unit=shooter.name
+                )
+            )
+        if spotter != target.id:
             raise Refused(
                 _("{unit} may reply with -1 only at the first enemy that spotted it (LT-R053)").format(
                     unit=shooter.name
