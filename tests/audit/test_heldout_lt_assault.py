@@ -166,6 +166,22 @@ def test_a_gun_entrenched_and_attacked_from_behind(tmp_path, faces, want):
 # ----------------------------------------------------------------- opportunity shots
 
 
+@pytest.mark.audits("LT-R102", "LT-AMB-25")
+def test_no_opportunity_shot_at_a_piece_that_is_not_assaulting(tmp_path):
+    """ "Se attaccato frontalmente, il difensore può eseguire un tiro d'opportunità": a
+    piece not activated on this card assaults nobody; no free shot at it (LT-AMB-25)."""
+    g = game_with(tmp_path, ALTERNATE)
+    add(g, "att", "us", "rifles", team="X")
+    add(g, "idle", "us", "rifles", team="X2")
+    add(g, "dfn", "german", "rifles", team="Y", stats={"mg": 6})
+    play(g, "next", "@us activate att A4 prepare=0")
+    with pytest.raises(Refused):
+        play(g, "@german mg dfn idle defence=moving-open opportunity dice=1")
+    assert not out(g, "idle")
+    play(g, "@german mg dfn att defence=moving-open opportunity dice=1")  # the one assaulting
+    assert out(g, "att")
+
+
 # -------------------------------------------------------------------------- artillery
 
 

@@ -163,8 +163,9 @@ def test_an_ambush_by_mg_takes_1_off_the_die(game):
 
 
 def test_an_opportunity_shot_spends_a_ready_attack_first_then_the_free_one(game):
-    """Ruling LT-OPPORTUNITY: a ready attack if held; else one free shot a card."""
-    play(game, "next")
+    """Ruling LT-OPPORTUNITY: a ready attack if held; else one free shot a card, at a
+    piece assaulting under the card."""
+    play(game, "next", "@us activate gis A4 prepare=0")
     inject(game, ev.StatusChanged(unit="grenadiers", add=("ready-1",)))
     facts = play(game, "@german mg grenadiers gis opportunity defence=still-open dice=6")
     assert _status(facts, "grenadiers") == [((), ("ready-1",)), (("fired-1",), ())]

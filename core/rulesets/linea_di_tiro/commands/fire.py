@@ -10,6 +10,7 @@ from core.language.i18n import N_, M, Msg, Text
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.linea_di_tiro import dice_order, rules
 from core.rulesets.linea_di_tiro.pieces import (
+    activated,
     check_target,
     fall_back,
     flee,
@@ -28,7 +29,7 @@ from core.rulesets.linea_di_tiro.pieces import (
     sum_mods,
     test_due,
 )
-from core.rulesets.linea_di_tiro.tables import Profile, at_table, mg_table
+from core.rulesets.linea_di_tiro.tables import Profile, at_table, mg_table, movement
 from core.rulesets.linea_di_tiro.terms import Status
 from core.rulesets.linea_di_tiro.turn import AMBUSH_VAR, HE_BADGES
 from core.rulesets.linea_di_tiro.words import MORALE_DUE, _
@@ -72,6 +73,7 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
         spend_attack(ctx, shooter, use_ready=True)
     elif args.get("opportunity"):
         require_able_to_fire(shooter)
+        _require_assaulting(ctx, target)
         if ready(shooter):
             spend_attack(ctx, shooter, use_ready=True)
         elif shooter.has(Status.OPPORTUNITY):
@@ -92,6 +94,25 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
         spend_attack(ctx, shooter, use_ready=True)
     else:
         spend_attack(ctx, shooter, use_ready=False)
+
+
+def _require_assaulting(ctx: Context, target: Unit) -> None:
+    """LT-R100/R102 (ruling LT-OPPORTUNITY): an opportunity shot answers an assault, so its
+    target is a piece of the side whose card it is, activated on it and not fleeing; a
+    tank assaults by overrunning in the course of its move (A1, A2, A5)."""
+    option = activated(ctx, target)
+    if target.side != ctx.state.active_side or not option or target.has(Status.RETREATING):
+        raise Refused(
+            _(
+                "{unit} is assaulting nobody under this card: an opportunity shot answers an assault (LT-R100, LT-R102)"
+            ).format(unit=target.name)
+        )
+    if is_tank(profile(ctx, target)) and option not in movement().options:
+        raise Refused(
+            _("{unit} is not moving under this card: a tank assaults in the course of its move (LT-R100)").format(
+                unit=target.name
+            )
+        )
 
 
 def _answer(ctx: Context, shooter: Unit, target: Unit) -> None:
