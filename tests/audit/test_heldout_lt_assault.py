@@ -182,6 +182,29 @@ def test_no_opportunity_shot_at_a_piece_that_is_not_assaulting(tmp_path):
     assert out(g, "att")
 
 
+@pytest.mark.audits("LT-R100", "LT-AMB-25")
+def test_infantry_overrun_by_a_tank_has_its_test_not_an_opportunity_shot(tmp_path):
+    """C.9, "carri vs fanteria": AT-armed infantry tests morale and may strike first;
+    the opportunity shot is the guns' ("i cannoni assaltati frontalmente"; LT-AMB-25)."""
+    g = _overrun(tmp_path)
+    with pytest.raises(Refused):
+        play(g, "@german at inf tank opportunity dice=1,1")
+    assert not out(g, "tank")
+    g = _overrun(tmp_path, target_cls="pak40", name="gun.ft")
+    play(g, "@german at inf tank opportunity dice=1,1")
+    assert out(g, "tank")
+
+
+@pytest.mark.audits("LT-R101", "LT-AMB-25")
+def test_a_tank_takes_no_opportunity_shot(tmp_path):
+    """A tank is assaulted "solo sul fianco o sul retro", never frontally, so the
+    opportunity shot of one "attaccato frontalmente" is never its own (LT-AMB-25)."""
+    g = _assault(tmp_path, ("tank-hunters",))
+    with pytest.raises(Refused):
+        play(g, "@german mg tank inf defence=moving-open opportunity dice=1")
+    assert not out(g, "inf")
+
+
 # -------------------------------------------------------------------------- artillery
 
 

@@ -16,6 +16,7 @@ from core.rulesets.linea_di_tiro.pieces import (
     flee,
     has_fired,
     he_streak,
+    is_gun,
     is_tank,
     lose_ready,
     profile,
@@ -73,7 +74,7 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
         spend_attack(ctx, shooter, use_ready=True)
     elif args.get("opportunity"):
         require_able_to_fire(shooter)
-        _require_assaulting(ctx, target)
+        _require_assaulting(ctx, shooter, target)
         if ready(shooter):
             spend_attack(ctx, shooter, use_ready=True)
         elif shooter.has(Status.OPPORTUNITY):
@@ -96,10 +97,18 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
         spend_attack(ctx, shooter, use_ready=False)
 
 
-def _require_assaulting(ctx: Context, target: Unit) -> None:
+def _require_assaulting(ctx: Context, shooter: Unit, target: Unit) -> None:
     """LT-R100/R102 (ruling LT-OPPORTUNITY): an opportunity shot answers an assault, so its
     target is a piece of the side whose card it is, activated on it and not fleeing; a
-    tank assaults by overrunning in the course of its move (A1, A2, A5)."""
+    tank assaults by overrunning in the course of its move (A1, A2, A5), and of what it
+    overruns only a gun shoots first: infantry tests morale and strikes first instead.
+    A tank is assaulted only on the flank or rear (LT-R101), never frontally."""
+    if is_tank(profile(ctx, shooter)):
+        raise Refused(
+            _(
+                "{unit} is a tank: it is assaulted only on the flank or rear, so it has no opportunity shot (LT-R101)"
+            ).format(unit=shooter.name)
+        )
     option = activated(ctx, target)
     if target.side != ctx.state.active_side or not option or target.has(Status.RETREATING):
         raise Refused(
@@ -107,11 +116,20 @@ def _require_assaulting(ctx: Context, target: Unit) -> None:
                 "{unit} is assaulting nobody under this card: an opportunity shot answers an assault (LT-R100, LT-R102)"
             ).format(unit=target.name)
         )
-    if is_tank(profile(ctx, target)) and option not in movement().options:
+    if not is_tank(profile(ctx, target)):
+        return
+    if option not in movement().options:
         raise Refused(
             _("{unit} is not moving under this card: a tank assaults in the course of its move (LT-R100)").format(
                 unit=target.name
             )
+        )
+    if not is_gun(shooter, profile(ctx, shooter)):
+        raise Refused(
+            _(
+                "{unit} is overrun as infantry: it tests morale and may strike first (overrun); "
+                "the opportunity shot is a gun's (LT-R100)"
+            ).format(unit=shooter.name)
         )
 
 
