@@ -79,6 +79,23 @@ def _lose(g, *uids: str) -> None:
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
+def test_half_lost_and_a_further_loss_at_once_make_two_tests(ln):
+    """ "Quando un reparto subisce il 50% di perdite ed ad ogni ulteriore perdita, lancia
+    1D6": six men lose four in one turn: the third is half (a test), the fourth a further
+    loss (another test); the first holds (6), the second may still shake it (LN-R070)."""
+    for uid in ("s1", "s2", "s3", "s4", "s5", "s6"):
+        add(ln, uid, "garrison", team="Six")
+    to_phase(ln, 1, "fire")
+    _lose(ln, "s1", "s2", "s3", "s4")
+    to_phase(ln, 1, "morale")
+    assert outcomes(play(ln, "morale six dice=6")) == ["holds"]
+    assert outcomes(play(ln, "morale six dice=2")) == ["shaken: falls back"]
+    assert has(ln, "s5", "retreating")
+    with pytest.raises(Refused):  # two losses beyond the half's first: two tests, no third
+        play(ln, "morale six dice=6")
+
+
+@pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_unit_of_three_tests_at_two_lost(ln):
     for uid in ("t1", "t2", "t3"):
         add(ln, uid, "garrison", team="Three")
