@@ -95,7 +95,7 @@ def test_no_reply_once_the_next_card_is_drawn(tmp_path):
     assert has(g, "tank", "ready-1")
 
 
-@pytest.mark.audits("LT-R052", "LT-R060")
+@pytest.mark.audits("LT-R052", "LT-R060", "LT-R060a")
 @pytest.mark.parametrize(("die", "replies"), [(1, False), (4, True)])
 def test_an_i_takes_the_prepared_attacks_so_the_infantry_cannot_answer(tmp_path, die, replies):
     """C.7 legend: I = "immobilizzata, perde i colpi pronti"; MG 3 at infantry stationary
@@ -157,9 +157,10 @@ def test_no_ambush_without_an_attack_already_prepared(tmp_path):
         play(g, "@german at hunter spotter ambush dice=3,3")
 
 
-@pytest.mark.audits("LT-R053", "LT-R050", "LT-AMB-15")
+@pytest.mark.audits("LT-R053", "LT-R050", "LT-R050b", "LT-AMB-15")
 def test_an_ambush_at_a_hull_down_target_is_minus_one_and_plus_one(tmp_path):
-    """The two AT modifiers are different lines of the table: both apply, 6 + 1 - 1."""
+    """The two AT die modifiers (LT-R050b) are different lines of the table: both apply,
+    6 + 1 - 1."""
     g = _hidden_hunter(tmp_path)
     facts = play(g, "@german at hunter spotter ambush hulldown dice=3,3")
     assert sorted(m.value for m in rolled(facts)[0].mods) == [-1, 1]
@@ -194,7 +195,7 @@ def test_an_ambush_turns_the_mg_tables_6_into_a_5(tmp_path):
 # ------------------------------------------------------------------------- AT fire
 
 
-@pytest.mark.audits("LT-R050", "LT-AMB-13", "LT-AMB-16")
+@pytest.mark.audits("LT-R050", "LT-R050a", "LT-AMB-13", "LT-AMB-16")
 @pytest.mark.parametrize(
     ("flags", "want"), [("long flank hulldown", "no effect"), ("flank hulldown", "T: morale test")]
 )
@@ -209,7 +210,7 @@ def test_the_long_range_note_against_the_side_protection(tmp_path, flags, want):
     assert outcome(facts) == f"modified total 7, column +3,+4: {want}"
 
 
-@pytest.mark.audits("LT-R050", "LT-R042", "LT-R080", "LT-AMB-22")
+@pytest.mark.audits("LT-R050", "LT-R050c", "LT-R042", "LT-R080", "LT-AMB-22")
 def test_an_r_flees_the_full_move_of_a_piece_whose_data_give_only_its_bound(tmp_path):
     """R: flees "della sua massima capacità di movimento"; a 5 cm bound and no speed
     moves "normalmente il triplo" at speed: 15 cm, and its two ready attacks are lost."""
@@ -239,3 +240,73 @@ def test_an_i_at_infantry_already_pinned_keeps_it_pinned_and_takes_its_new_ready
     assert has(g, "inf", "ready-1")
     play(g, "next", "@us activate mg A4 prepare=0", "@us mg mg inf defence=still-open dice=2")  # 0: I
     assert has(g, "inf", "immobilised") and not has(g, "inf", "ready-1")
+
+
+# ------------------------------------------- the tables' unnumbered notes (rows of their own)
+
+
+@pytest.mark.audits("LT-R050a", "LT-R050b")
+@pytest.mark.parametrize(("flags", "want"), [("long hulldown", "no effect"), ("hulldown", "D: destroyed")])
+def test_at_long_range_a_7_has_no_effect_even_in_the_last_column(tmp_path, flags, want):
+    """LT-R050a, the AT table's note: "alla lunga distanza nessun effetto con un risultato
+    >6"; LT-R050b, its die modifiers: hull down +1. Attack 11 at 6 (>= +5): 3 + 3 + 1 = 7,
+    a D in that column, nothing at long range."""
+    g = game_with(tmp_path, ALTERNATE)
+    add(g, "gun", "us", "sherman", team="X", stats={"at": 11, "at_long": 11})
+    add(g, "tank", "german", "pz4", team="Y", stats={"front": 6, "side": 6})
+    play(g, "next", "@us activate gun A4 prepare=0")
+    assert outcome(play(g, f"@us at gun tank {flags} dice=3,3")) == f"modified total 7, column ≥+5: {want}"
+    assert out(g, "tank") == (want != "no effect")
+
+
+@pytest.mark.audits("LT-R060a", "LT-R051")
+def test_an_i_at_a_tank_is_a_morale_test_it_owes_before_it_fires(tmp_path):
+    """LT-R060a, the MG/HE legend: I is "fanteria: immobilizzata, perde i colpi pronti;
+    carri: test di morale". MG 6 at a tank (+5): column +1, 1 is I: the tank is not
+    immobilised and keeps its prepared attack, but owes its test before it answers."""
+    g = game_with(tmp_path, ALTERNATE)
+    add(g, "mg", "us", "rifles", team="X", stats={"mg": 6})
+    add(g, "tank", "german", "pz4", team="Y", status=("ready-1",), stats={"front": 5, "side": 3, "mg": 3})
+    play(g, "next", "@us activate mg A4 prepare=0")
+    assert (
+        outcome(play(g, "@us mg mg tank defence=tank dice=1")) == "modified total 1, column +1: I: a tank tests morale"
+    )
+    assert not has(g, "tank", "immobilised") and has(g, "tank", "ready-1")
+    with pytest.raises(Refused):
+        play(g, "@german mg tank mg defence=moving-open ready dice=6")
+    play(g, "@german morale tank dice=2", "@german mg tank mg defence=moving-open ready dice=6")
+    assert not has(g, "tank", "ready-1")
+
+
+@pytest.mark.audits("LT-R060b", "LT-R060a", "LT-AMB-31")
+@pytest.mark.parametrize(
+    ("mg", "die", "want"),
+    [
+        (8, 2, "D: destroyed"),
+        (8, 3, "I: immobilised, loses its ready attacks"),
+        (7, 2, "I: immobilised, loses its ready attacks"),
+    ],
+)
+def test_a_gun_in_a_prepared_position_defends_at_4(tmp_path, mg, die, want):
+    """LT-R060b, the defence values: "fant. e art. in posizione preparata +4". The Pak 40,
+    dug in, with no defence typed: MG 8 is column +4 (2: D, 3: I), MG 7 column +3 (2: I);
+    an I immobilises a gun, which has no armour to test morale in (LT-R060a)."""
+    g = game_with(tmp_path, ALTERNATE)
+    add(g, "mg", "us", "rifles", team="X", stats={"mg": mg})
+    add(g, "gun", "german", "pak40", team="Y")
+    play(g, "next", "@us activate mg A4 prepare=0")
+    facts = play(g, f"@us mg mg gun dice={die}")
+    assert outcome(facts) == f"modified total {die}, column +{mg - 4}: {want}"
+    assert out(g, "gun") == want.startswith("D") and has(g, "gun", "immobilised") == want.startswith("I")
+
+
+@pytest.mark.audits("LT-R050c", "LT-R080")
+def test_an_r_is_a_rout_with_no_test_and_a_t_rolls_only_when_taken(tmp_path):
+    """LT-R050c, the AT legend: "R ritirata/rotta (senza test)", "T test di morale". The R
+    rolls no die and the tank flees; a T rolls nothing until its test is taken."""
+    g = _duel(tmp_path, tank_status=())
+    add(g, "tank2", "german", "pz4", team="Y2", stats={"front": 6, "side": 1, "morale": 4})
+    facts = play(g, "@us at gun tank dice=2,2")  # 4 at 0: R
+    assert len(rolled(facts)) == 1 and has(g, "tank", "retreating")
+    facts = play(g, "@us at gun tank2 dice=3,3")  # 6 at 0: T
+    assert len(rolled(facts)) == 1 and not has(g, "tank2", "retreating")
