@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from audit_ln_table import add, after_fire, has, inject, ln, out, outcomes, play, rolled, to_phase  # noqa: F401
 
+from core import events as ev
 from core.ruleset import Refused
 
 
@@ -224,3 +225,89 @@ def test_a_tank_that_moved_fires_at_minus_one(ln, die, hit):
     to_phase(ln, 1, "fire")
     facts = play(ln, f"@paras fire sherman fritz half dice={die}" + (",1,6" if hit else ""))
     assert outcomes(facts)[0] == ("hit" if hit else "miss")
+
+
+# --------------------------------------------------------------------- second batch
+
+
+@pytest.mark.audits("LN-R038", "LN-R031", "LN-AMB-08")
+@pytest.mark.parametrize(("die", "hit"), [(5, False), (6, True)])
+def test_a_wounded_thrower_throws_at_minus_one(ln, die, hit):
+    """A wounded man's grenade beyond half range: 5 + 1."""
+    add(ln, "hurt", "garrison", status=("wounded",))
+    to_phase(ln, 1, "fire")
+    facts = play(ln, f"grenade hurt full jones dice={die}" + (",1" if hit else ""))
+    assert outcomes(facts)[0] == ("hit" if hit else "miss")
+
+
+@pytest.mark.audits("LN-R031", "LN-AMB-05")
+def test_lying_down_counts_once_however_it_is_said(ln):
+    """Brown crawled (lying down) and the referee also says prone: one -1, not two."""
+    to_phase(ln, 1, "move-first")
+    play(ln, "@paras move brown 3 crawl")
+    to_phase(ln, 1, "fire")
+    facts = play(ln, "@garrison fire fritz brown full prone dice=6,1")
+    assert outcomes(facts)[0] == "hit" and [m.value for m in rolled(facts)[0].mods] == [-1]
+
+
+@pytest.mark.audits("LN-R020", "LN-AMB-05")
+@pytest.mark.parametrize(("cm", "seen"), [(12, True), (12.5, False)])
+def test_a_man_said_to_lie_in_the_woods_is_seen_to_12_cm(ln, cm, seen):
+    line = f"@garrison fire fritz jones half prone woods={cm:g} dice=6,1"
+    to_phase(ln, 1, "fire")
+    if seen:
+        play(ln, line)
+    else:
+        with pytest.raises(Refused):
+            play(ln, line)
+
+
+@pytest.mark.audits("LN-R020", "LN-AMB-17")
+def test_off_table_artillery_hits_on_5_and_its_burst_is_heavy(ln):
+    """Indirect fire (LN-R020) by the scenario's mortar: 5+ unmodified, and the damage of
+    artillery is heavy: a natural 4 eliminates; once a turn, as long as its rounds last."""
+    inject(
+        ln,
+        ev.VarSet(key="support.guns", value="Mortars"),
+        ev.VarSet(key="support.guns.side", value="garrison"),
+        ev.VarSet(key="support.guns.kind", value="artillery"),
+        ev.VarSet(key="support.guns.ammo", value=2),
+    )
+    to_phase(ln, 1, "fire")
+    facts = play(ln, "barrage guns jones smith dice=5,4,1")
+    assert outcomes(facts) == ["hit", "eliminated", "wound"]
+    with pytest.raises(Refused):
+        play(ln, "barrage guns brown dice=6,6")
+    to_phase(ln, 2, "fire")
+    assert outcomes(play(ln, "barrage guns brown dice=4")) == ["miss"]
+    to_phase(ln, 3, "fire")
+    with pytest.raises(Refused):
+        play(ln, "barrage guns brown dice=6,6")
+
+
+@pytest.mark.audits("LN-R060")
+def test_an_aircraft_off_the_table_makes_three_passes_whatever_the_scenario_gives(ln):
+    """ "Ogni aereo ... massimo tre passaggi": a support aircraft given five is held to three."""
+    inject(
+        ln,
+        ev.VarSet(key="support.stuka", value="Stuka"),
+        ev.VarSet(key="support.stuka.side", value="garrison"),
+        ev.VarSet(key="support.stuka.kind", value="aircraft"),
+        ev.VarSet(key="support.stuka.ammo", value=5),
+    )
+    for turn in (1, 2, 3):
+        to_phase(ln, turn, "fire")
+        play(ln, "barrage stuka jones dice=1")
+    to_phase(ln, 4, "fire")
+    with pytest.raises(Refused):
+        play(ln, "barrage stuka jones dice=6,6")
+
+
+@pytest.mark.audits("LN-R020")
+def test_the_scenarios_visibility_stops_direct_fire_not_the_mortar(ln):
+    inject(ln, ev.VarSet(key="visibility", value=30))
+    to_phase(ln, 1, "fire")
+    with pytest.raises(Refused):
+        play(ln, "@garrison fire fritz jones range=30.5 dice=6,1")
+    play(ln, "@garrison fire kurt jones range=30 dice=1")
+    assert outcomes(play(ln, "@paras fire mortar fritz full dice=5,1"))[0] == "hit"

@@ -195,3 +195,17 @@ def test_a_tired_figure_still_crawls_and_walks_but_never_runs(ln):
     with pytest.raises(Refused):
         play(ln, "@paras move smith 12 run dice=1")
     play(ln, "@paras move smith 3 crawl")
+
+
+# --------------------------------------------------------------------- second batch
+
+
+@pytest.mark.audits("LN-R052", "LN-AMB-13")
+def test_a_figure_leaves_a_melee_before_it_moves_not_after(ln):
+    """Leaving is moving away: tried in its move, before the move (ruling LN-LEAVE)."""
+    to_phase(ln, 1, "move-first")
+    play(ln, "@paras leave jones fritz dice=6,1")
+    play(ln, "@paras move jones 10")
+    play(ln, "@paras move smith 5")
+    with pytest.raises(Refused):
+        play(ln, "@paras leave smith hans dice=6,1")

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from audit_lt_table import ALTERNATE, add, close_games, game_with, has, inject, out, play, rolled  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import ALTERNATE, add, close_games, game_with, has, inject, moved, out, play, rolled  # noqa: F401  (close_games: a fixture)
 
 from core.ruleset import Refused
 
@@ -254,3 +254,32 @@ def test_a_face_card_that_activated_a_platoon_calls_no_artillery(tmp_path):
     play(g, "next", "next", "@german activate captain A5")
     with pytest.raises(Refused):
         play(g, "@german unitmove call-artillery by=captain on the farm")
+
+
+# ------------------------------------------------ second batch: prepared attacks, routs
+
+
+@pytest.mark.audits("LT-R082", "LT-R051", "LT-AMB-33")
+def test_a_voluntary_rout_instead_of_the_test_a_t_calls_for(tmp_path):
+    """ "È sempre possibile andare in rotta volontariamente, per evitare un test": the tank
+    given a T routs instead; no test is owed, and on its next card it fires again."""
+    g = game_with(tmp_path, ALTERNATE)
+    add(g, "gun", "us", "sherman", team="X", stats={"at": 6, "front": 6, "side": 6})
+    add(g, "tank", "german", "pz4", team="Y", stats={"at": 6, "front": 6, "side": 1, "speed": 25})
+    play(g, "next", "@us activate gun A4 prepare=0", "@us at gun tank dice=3,3")  # 6 at 0: T
+    assert moved(play(g, "@german rout tank")) == [25]
+    with pytest.raises(Refused):  # fleeing under this card: no reply (LT-R051)
+        play(g, "@german at tank gun ready dice=6,6")
+    play(g, "next", "@german activate tank A4 prepare=0", "@german at tank gun dice=6,6")
+
+
+@pytest.mark.audits("LT-R090")
+def test_only_the_side_whose_artillery_fires_uses_it(tmp_path):
+    """The German guns fire on the joker; the Americans, with no artillery of their own
+    called, have none to bring down."""
+    g = _guns(tmp_path)
+    inject(g, *artillery("us", 5))
+    play(g, "next", "next", "@german unitmove call-artillery by=captain on the farm", "next")
+    with pytest.raises(Refused):
+        play(g, "barrage us own defence=moving-open dice=1")
+    play(g, "barrage german a defence=moving-open dice=6")
