@@ -259,6 +259,32 @@ def test_a_face_card_that_activated_a_platoon_calls_no_artillery(tmp_path):
 # ------------------------------------------------ second batch: prepared attacks, routs
 
 
+@pytest.mark.audits("LT-R020", "LT-R102", "LT-AMB-08")
+def test_a_bound_and_a_prepared_attack_bring_no_melee(tmp_path):
+    """A1 is "un balzo e preparare un attacco": nothing executed; the prepared attack is
+    kept for a reply (LT-R052) or an ambush (LT-R053), so it is no melee either (LT-AMB-08)."""
+    g = game_with(tmp_path, ALTERNATE)
+    add(g, "att", "us", "rifles", team="X", stats={"morale": 3})
+    add(g, "dfn", "german", "rifles", team="Y", stats={"morale": 3})
+    play(g, "next", "@us activate att A1")
+    with pytest.raises(Refused):
+        play(g, "@us melee att dfn ready dice=6,1")
+    assert not out(g, "dfn") and has(g, "att", "ready-1")
+
+
+@pytest.mark.audits("LT-R020", "LT-R101", "LT-AMB-08")
+def test_a_piece_not_activated_makes_no_close_assault_with_a_prepared_attack(tmp_path):
+    """Only an activated piece executes an attack (C.3); a prepared one answers an attack
+    (LT-AMB-08)."""
+    g = game_with(tmp_path, ALTERNATE)
+    add(g, "inf", "us", "rifles", team="X", roles=("tank-hunters",), status=("ready-1",), stats={"at": 0})
+    add(g, "tank", "german", "pz4", team="Y", stats={"front": 5, "side": 3, "mg": 3})
+    play(g, "next")
+    with pytest.raises(Refused):
+        play(g, "@us closeassault inf tank rear ready dice=1")
+    assert not out(g, "tank") and has(g, "inf", "ready-1")
+
+
 @pytest.mark.audits("LT-R082", "LT-R051", "LT-AMB-33")
 def test_a_voluntary_rout_instead_of_the_test_a_t_calls_for(tmp_path):
     """ "È sempre possibile andare in rotta volontariamente, per evitare un test": the tank
