@@ -175,3 +175,23 @@ def test_morale_two_with_situations(tmp_path, die, plus, want):
     play(g, "next")
     facts = play(g, f"@us morale p plus={plus - 1} dice={die}")
     assert outcome(facts) == f"modified total {die + plus}: {want}"
+
+
+# --------------------------------------------------------------------- second batch
+
+
+@pytest.mark.audits("LT-R033", "LT-R102")
+def test_a_melee_is_no_fire_and_does_not_double_the_distance(tmp_path):
+    """ "La visibilità di un pezzo che tira raddoppia ogni volta che si fa fuoco": a hidden
+    half-squad that wins a melee has not fired; in ambush it is still seen only within 5 cm
+    (LT-R033)."""
+    g = game_with(tmp_path, ALTERNATE)
+    add(g, "hid", "us", "rifles", team="X", status=("hidden",), stats={"morale": 4})
+    add(g, "dfn", "german", "rifles", team="Y", stats={"morale": 3})
+    add(g, "obs", "german", "rifles", team="Y2")
+    play(g, "next", "@us activate hid A4 prepare=0", "@us melee hid dfn dice=6,1")
+    assert out(g, "dfn")
+    play(g, "spot hid by=obs at=10 state=ambush")
+    assert "hid" not in g.view("german").units
+    play(g, "spot hid by=obs at=5 state=ambush")
+    assert "hid" in g.view("german").units

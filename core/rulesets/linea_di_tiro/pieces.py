@@ -120,10 +120,11 @@ def require_tested(ctx: Context, piece: Unit) -> None:
         )
 
 
-def spend_attack(ctx: Context, shooter: Unit, use_ready: bool) -> None:
+def spend_attack(ctx: Context, shooter: Unit, use_ready: bool, fires: bool = True) -> None:
     """An attack is executed under the shooter's activation (A2–A4) or, with ``ready``,
     by spending a prepared attack, which a piece may do out of its turn in reply
-    (LT-R052) or when it is spotted (LT-R053)."""
+    (LT-R052) or when it is spotted (LT-R053).  An attack that ``fires`` doubles the
+    piece's spotting distance (LT-R033); a melee is hand to hand and does not."""
     require_able_to_fire(shooter)
     require_tested(ctx, shooter)
     if use_ready:
@@ -142,7 +143,8 @@ def spend_attack(ctx: Context, shooter: Unit, use_ready: bool) -> None:
                 _("{whose} activation has no attack left to execute (LT-R020)").format(whose=owner(shooter.name))
             )
         set_count(ctx, shooter, ATTACK_BADGES, left - 1)
-    has_fired(ctx, shooter)
+    if fires:
+        has_fired(ctx, shooter)
 
 
 def has_fired(ctx: Context, shooter: Unit) -> None:

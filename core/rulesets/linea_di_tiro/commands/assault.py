@@ -185,8 +185,9 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit} is a tank: assault it with closeassault (LT-R101)").format(unit=defender.name))
     if attacker.has(Status.IMMOBILISED):
         raise Refused(_immobilised(attacker))
-    # an attack of the activation: a prepared attack is kept for a reply or an ambush (ruling LT-REPLY)
-    spend_attack(ctx, attacker, use_ready=False)
+    # an attack of the activation: a prepared attack is kept for a reply or an ambush (ruling LT-REPLY);
+    # hand to hand, no fire, so the attacker is seen no further for it (LT-R033)
+    spend_attack(ctx, attacker, use_ready=False, fires=False)
     behind = args["side"] == "rear"
     totals = []
     for piece, other, p, mods in (
