@@ -145,6 +145,7 @@ def test_the_target_that_survives_answers_its_attacker_once_with_a_prepared_atta
     with pytest.raises(Refused):  # one attack, one reply
         play(g, "@german at tank gun ready dice=6,6")
     play(g, "@us at gun tank dice=4,2")  # 6: T, it survives
+    play(g, "@german morale tank dice=1")  # the T's test comes first (LT-R051): steady
     play(g, "@german at tank gun ready dice=6,6")
     assert not has(g, "tank", "ready-1")
 

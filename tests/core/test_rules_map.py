@@ -49,10 +49,14 @@ DIGESTS: dict[str, tuple[str, str]] = {
 
 #: The digest's unnumbered notes that have rows of their own, under ids of the map's making
 #: (the digest gives them none): Bassa Intensità's weapon notes of A.9.3, BI-WN<n> for note (n);
-#: Breaking News' notes under its tables that no numbered rule states, T-nn and a letter.
+#: Breaking News' notes under its tables that no numbered rule states, T-nn and a letter;
+#: Linea di Tiro's notes under its two fire tables, a letter after the rule that reads the table:
+#: LT-R050a the AT table's long-range note, b its die modifiers, c its legend; LT-R060a the MG/HE
+#: legend, b the defence values (C.7.1).
 NOTE_ROWS: dict[str, set[str]] = {
     "bassa-intensita": {f"BI-WN{n}" for n in range(1, 9)},
     "breaking-news": {"T-11a"},
+    "linea-di-tiro": {"LT-R050a", "LT-R050b", "LT-R050c", "LT-R060a", "LT-R060b"},
 }
 
 MAPPED = [rid for rid in available() if get_ruleset(rid).rules_map() is not None]

@@ -45,7 +45,7 @@ def test_linea_di_tiro_end_says_the_result_before_the_deck(tmp_path):
     said = the_end_again(seat, LDT_RESULT)
     assert said[0].startswith("Game over: US 30th Infantry win")
     assert not any("of spades" in line for line in said)  # the shuffled deck: on request
-    assert said[-1] == "All 10 secrets opened at the end match their commitments; secrets reads them."
+    assert said[-1] == "All 9 secrets opened at the end match their commitments; secrets reads them."
     assert any("the deck is shuffled: 6 of clubs, 6 of spades" in line for line in seat.say("secrets"))
     game.close()
 
@@ -164,8 +164,11 @@ def test_a_figure_with_no_status_is_not_ready_and_linea_di_tiro_s_badges_are_wor
     ldt = Game.open(tmp_path / "ldt.ft", writable=False)
     roster = Seat(ldt).say("roster")
     assert "Capt Miller's HQ: no status; Rifle half-squad." in roster
-    assert "1st squad, second half: fired 2 times, 1 prepared attack; Rifle half-squad." in roster
-    assert "Team 1st Platoon: 3 of 3 in play; 1 prepared attack: 2 figures; fired 2 times: 1 figure." in roster
+    assert "1st squad, second half: fired 1 time, 2 prepared attacks; Rifle half-squad." in roster
+    assert (
+        "Team 1st Platoon: 3 of 3 in play; 1 prepared attack: 1 figure; fired 1 time: 1 figure; "
+        "2 prepared attacks: 1 figure."
+    ) in roster
     assert any("activation option 5 (full speed)" in line for line in roster)
     assert not any(" ready" in line for line in roster)
     ldt.close()

@@ -107,7 +107,7 @@ def test_the_at_log_line_shows_the_modified_total(game):
 
 def test_an_opportunity_shot_at_an_assaulting_piece(game):
     """Rules: LT-R100, LT-AMB-25."""
-    play(game, "next")  # 7♥: us
+    play(game, "next", "@us activate gis A4 prepare=0")  # 7♥: us; the GIs assault
     # the grenadiers, attacked from the front, shoot first: one free shot a card
     facts = play(game, "@german mg grenadiers gis opportunity defence=moving-open dice=5")  # 4 - 0: column +4, 5 → I
     assert plain(rolls(facts)[0].outcome).endswith("I: immobilised, loses its ready attacks")
@@ -116,5 +116,6 @@ def test_an_opportunity_shot_at_an_assaulting_piece(game):
     with pytest.raises(Refused, match="is US 2nd Armored's"):
         play(game, "@german mg grenadiers gis defence=moving-open")  # no plain fire out of turn
     play(game, "next", "next", "next", "next")  # K♦: a new card, a new free shot
+    play(game, "@us activate bazooka A4 prepare=0")
     play(game, "@german mg grenadiers bazooka opportunity defence=moving-open dice=6")
     assert game.state.units["grenadiers"].has("opportunity")

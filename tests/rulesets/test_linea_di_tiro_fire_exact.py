@@ -40,7 +40,7 @@ def test_an_anti_tank_shot_that_cannot_be_made_is_refused_in_words(game):
     assert _refused(game, "@us at longgun panzer") == "Longgun has an anti-tank attack only at long range"
     assert _refused(game, "@us at sherman1 grenadiers") == "Grenadiers has no armour: fire at it with mg (LT-R060)"
     assert _refused(game, "@us at sherman1 panzer ambush") == (
-        "Sherman Easy may reply with -1 only at the first enemy that spotted it (LT-R053)"
+        "Sherman Easy has no ambush to fire: it comes at once, under the card it was spotted on (LT-R053)"
     )
 
 
@@ -111,7 +111,7 @@ def test_mg_fire_needs_an_attack_and_a_defence(game):
         "prepared|light-tank|entrenched|tank|still-protected|moving-protected (C.7.1)"
     )
     assert _refused(game, "@us mg gis grenadiers defence=entrenched ambush") == (
-        "GIs, first half may reply with -1 only at the first enemy that spotted it (LT-R053)"
+        "GIs, first half has no ambush to fire: it comes at once, under the card it was spotted on (LT-R053)"
     )
 
 
@@ -163,8 +163,9 @@ def test_an_ambush_by_mg_takes_1_off_the_die(game):
 
 
 def test_an_opportunity_shot_spends_a_ready_attack_first_then_the_free_one(game):
-    """Ruling LT-OPPORTUNITY: a ready attack if held; else one free shot a card."""
-    play(game, "next")
+    """Ruling LT-OPPORTUNITY: a ready attack if held; else one free shot a card, at a
+    piece assaulting under the card."""
+    play(game, "next", "@us activate gis A4 prepare=0")
     inject(game, ev.StatusChanged(unit="grenadiers", add=("ready-1",)))
     facts = play(game, "@german mg grenadiers gis opportunity defence=still-open dice=6")
     assert _status(facts, "grenadiers") == [((), ("ready-1",)), (("fired-1",), ())]
@@ -259,13 +260,13 @@ def test_an_at_attack_ends_an_he_streak(game):
 def test_an_i_takes_the_ready_attacks_and_immobilises_once(game):
     """LT-R060 legend: I: immobilised, loses its ready attacks; already immobilised, it is
     not immobilised again.  An ambush's −1 is taken off the die: 4 − 1 = 3 on column +1: I."""
+    play(game, "next")  # the ambush is fired under the card the piece was spotted on
     inject(
         game,
         ev.VarSet(key="secret.ambush.grenadiers", value="gis", vis=("referee",)),
         ev.StatusChanged(unit="grenadiers", add=("ready-1",)),
         ev.StatusChanged(unit="gis", add=("ready-2", "immobilised")),
     )
-    play(game, "next")
     facts = play(game, "@german mg grenadiers gis ambush defence=still-open dice=4")
     assert _status(facts, "gis") == [((), ("ready-2",))]
     cleared = [e for e in facts if isinstance(e, ev.VarSet) and e.key == "secret.ambush.grenadiers"]

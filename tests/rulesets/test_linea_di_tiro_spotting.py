@@ -98,7 +98,7 @@ def test_a_spotted_piece_replies_at_its_first_spotter(game):
     r = rolls(facts)[0]
     assert [m.value for m in r.mods] == [-1] and plain(r.outcome) == "modified total 6, column +2: T: morale test"
     assert not game.state.units["pak"].has("ready-1")
-    with pytest.raises(Refused, match="only at the first enemy"):
+    with pytest.raises(Refused, match="no ambush to fire"):  # spent
         play(game, "@german at pak sherman1 ambush")
 
 

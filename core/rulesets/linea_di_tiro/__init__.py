@@ -66,7 +66,8 @@ class LineaDiTiro(Ruleset):
     # digest part D: the scenario's profiles name its kinds of piece, a hidden Pak's too
     referee_vars = ("profile.",)
     # LT-R053 (ruling LT-REPLY): a hidden piece's reply to its first spotter: the piece, the spotter
-    piece_keys = piece_values = ("secret.ambush.",)
+    piece_keys = ("secret.ambush.", "morale_due.")
+    piece_values = ("secret.ambush.",)
     # LT-R010: the deck's order, shuffled once (the referee's alone)
     secret_vars = ("secret.ambush.", "secret.deck", "secret.last-attack")
 
@@ -115,6 +116,14 @@ class LineaDiTiro(Ruleset):
             if value:
                 return _("{piece} may reply to its first spotter {spotter}").format(piece=piece, spotter=value)
             return _("{whose} reply is spent").format(whose=owner(piece))
+        if key.startswith("morale_due."):
+            # LT-R051 (ruling LT-TEST-FIRST): a T's morale test, owed until it is taken
+            piece = key.removeprefix("morale_due.")
+            if value:
+                return _("{piece} owes a morale test: it attacks nothing until it takes it (LT-R051)").format(
+                    piece=piece
+                )
+            return _("{whose} morale test is settled").format(whose=owner(piece))
         if key.startswith("profile."):
             # digest part D: the scenario names each kind of piece it defines
             return _("piece profile {id} from the scenario").format(id=_profile_name(value, key.partition(".")[2]))

@@ -15,6 +15,10 @@ from core.state import Unit
 from core.views import unit_audience, unit_visible
 
 MAX_READY = len(READY_BADGES)  # ruling LT-READY (digest LT-AMB-08)
+#: LT-R051: a piece whose result calls for a morale test (a T, or an I on a tank) takes
+#: it before it fires again, a reply included: ``morale_due.<piece>`` = 1 until the test,
+#: or a flight, settles it (ruling LT-TEST-FIRST); as public as the piece.
+MORALE_DUE_VAR = "morale_due."
 
 
 def profile(ctx: Context, unit: Unit) -> Profile:
@@ -98,11 +102,31 @@ def require_able_to_fire(unit: Unit) -> None:
         raise Refused(_("{unit} is fleeing and does not fire (LT-R051)").format(unit=unit.name))
 
 
-def spend_attack(ctx: Context, shooter: Unit, use_ready: bool) -> None:
+def test_due(ctx: Context, piece: Unit, due: bool) -> None:
+    """LT-R051: the morale test a result calls for is pending (``due``) or settled."""
+    key = MORALE_DUE_VAR + piece.id
+    if bool(ctx.state.vars.get(key)) != due:
+        ctx.emit(ev.VarSet(key=key, value=1 if due else 0, vis=unit_audience(piece)))
+
+
+def require_tested(ctx: Context, piece: Unit) -> None:
+    """LT-R051 ("i risultati di combattimento sono applicati immediatamente"): a piece
+    whose morale test is pending attacks nothing, not even in reply, until it takes it."""
+    if ctx.state.vars.get(MORALE_DUE_VAR + piece.id):
+        raise Refused(
+            _("{unit} must first take the morale test its result calls for: morale {id} (LT-R051)").format(
+                unit=piece.name, id=piece.id
+            )
+        )
+
+
+def spend_attack(ctx: Context, shooter: Unit, use_ready: bool, fires: bool = True) -> None:
     """An attack is executed under the shooter's activation (A2–A4) or, with ``ready``,
     by spending a prepared attack, which a piece may do out of its turn in reply
-    (LT-R052) or when it is spotted (LT-R053)."""
+    (LT-R052) or when it is spotted (LT-R053).  An attack that ``fires`` doubles the
+    piece's spotting distance (LT-R033); a melee is hand to hand and does not."""
     require_able_to_fire(shooter)
+    require_tested(ctx, shooter)
     if use_ready:
         held = ready(shooter)
         if not held:
@@ -119,7 +143,8 @@ def spend_attack(ctx: Context, shooter: Unit, use_ready: bool) -> None:
                 _("{whose} activation has no attack left to execute (LT-R020)").format(whose=owner(shooter.name))
             )
         set_count(ctx, shooter, ATTACK_BADGES, left - 1)
-    has_fired(ctx, shooter)
+    if fires:
+        has_fired(ctx, shooter)
 
 
 def has_fired(ctx: Context, shooter: Unit) -> None:
@@ -145,7 +170,9 @@ def lose_ready(ctx: Context, piece: Unit) -> None:
 
 def flee(ctx: Context, piece: Unit, why: Msg | None = None) -> None:
     """LT-R080 (digest LT-AMB-22): it flees its full move, back to the enemy, loses its
-    ready attacks and, fleeing, fires no more under this card (LT-R051)."""
+    ready attacks and, fleeing, fires no more under this card (LT-R051); a test it owed
+    is settled by the flight."""
+    test_due(ctx, piece, False)
     lose_ready(ctx, piece)
     set_count(ctx, piece, ATTACK_BADGES, 0)
     if not piece.has(Status.RETREATING):

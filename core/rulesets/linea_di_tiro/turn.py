@@ -34,6 +34,9 @@ from core.state import GameState
 from core.views import REFEREE, REFEREE_ONLY
 
 DECK_VAR = "secret.deck"
+#: The first enemy that spotted a hidden piece which may reply to it (LT-R053):
+#: ``secret.ambush.<piece>`` = the spotter's id, until the reply or the next card.
+AMBUSH_VAR = "secret.ambush."
 DRAWN_VAR = "deck.drawn"
 ATTACK_BADGES = ("attacks-1", "attacks-2")
 READY_BADGES = ("ready-1", "ready-2")
@@ -147,6 +150,9 @@ def draw_card(ctx: Context) -> None:
         done = tuple(b for b in CARD_BADGES if u.has(b))
         if done:
             ctx.emit(ev.StatusChanged(unit=u.id, remove=done))
+    # LT-R053: the ambush is "immediate": a reply not fired under the card that spotted the piece is lost
+    for key in sorted(k for k, v in s.vars.items() if k.startswith(AMBUSH_VAR) and v):
+        ctx.emit(ev.VarSet(key=key, value="", vis=REFEREE_ONLY))
     order = s.vars[DECK_VAR].split(",")
     if ctx.dice.manual:  # the table keeps its own deck: it says the card it drew
         order = _table_card(ctx, order)

@@ -138,13 +138,23 @@ def passes_allowed(scenario_passes: int | None) -> int:
 # -------------------------------------------------------------------------- morale
 
 
-def morale_due(start: int, lost: int, lost_at_last_test: int = 0) -> bool:
-    """LN-R070 (ruling LN-MORALE): half the starting figures or more lost, and more
-    than at the unit's last test ("and at every further loss"); a unit with nobody
-    left has nobody to test."""
+def morale_due(start: int, lost: int, losses_tested: int = 0) -> bool:
+    """LN-R070 (ruling LN-MORALE): half the starting figures or more lost, and a loss its
+    tests have not answered yet ("and at every further loss": a test for each); a unit
+    with nobody left has nobody to test."""
+    return lost >= first_test_at(start) and max(0, losses_tested) < lost < start
+
+
+def first_test_at(start: int) -> int:
+    """LN-R070: the losses that bring a unit of ``start`` figures to half of them."""
     m = morale()
-    half = lost * m.loss_fraction_den >= start * m.loss_fraction_num
-    return half and max(0, lost_at_last_test) < lost < start
+    return -(-start * m.loss_fraction_num // m.loss_fraction_den)
+
+
+def losses_tested_after(start: int, losses_tested: int) -> int:
+    """LN-R070: the losses a unit's tests have answered once it takes one more: the first
+    answers the loss that brought it to half, each later one the next loss."""
+    return max(losses_tested + 1, first_test_at(start))
 
 
 def retreat_ends(start: int, strength: int) -> bool:

@@ -80,7 +80,7 @@ def test_lying_down_without_crawling(armoured):
 
 def test_morale_falls_due_at_half_losses_and_at_each_further_loss(armoured):
     """Rules: LN-AMB-16."""
-    assert not rules.morale_due(5, 3, lost_at_last_test=3) and rules.morale_due(5, 4, lost_at_last_test=3)
+    assert not rules.morale_due(5, 3, losses_tested=3) and rules.morale_due(5, 4, losses_tested=3)
     to_phase(armoured, 1, "melee")
     play(armoured, "out kurt", "out otto", "out mg42")
     facts = play(armoured, "next")

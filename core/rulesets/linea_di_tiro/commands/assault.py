@@ -164,7 +164,8 @@ def _close_assault(ctx: Context, args: dict[str, Any]) -> None:
     why = assault.can_assault_tank(args["side"] in ("flank", "rear"), args["escort"])
     if why:
         raise Refused(why)
-    spend_attack(ctx, infantry, bool(args["ready"]))
+    # an attack of the activation: a prepared attack is kept for a reply or an ambush (ruling LT-REPLY)
+    spend_attack(ctx, infantry, use_ready=False)
     if not _close_assault_roll(ctx, infantry, tank, first_strike=False):
         say(ctx, tank, M("{unit} survives the close assault (LT-R101)", unit=tank.name))
 
@@ -184,7 +185,9 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit} is a tank: assault it with closeassault (LT-R101)").format(unit=defender.name))
     if attacker.has(Status.IMMOBILISED):
         raise Refused(_immobilised(attacker))
-    spend_attack(ctx, attacker, bool(args["ready"]))
+    # an attack of the activation: a prepared attack is kept for a reply or an ambush (ruling LT-REPLY);
+    # hand to hand, no fire, so the attacker is seen no further for it (LT-R033)
+    spend_attack(ctx, attacker, use_ready=False, fires=False)
     behind = args["side"] == "rear"
     totals = []
     for piece, other, p, mods in (
@@ -250,7 +253,6 @@ _SIDE = Param(
     choices=("front", "flank", "rear"),
     keyword=True,
 )
-_READY = _flag("ready", "assault with a prepared attack (out of the activation)")
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
@@ -288,7 +290,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 keyword=True,
                 hi=MAX_DISTANCE_CM,
             ),
-            _READY,
         ),
         rule="LT-R101",
         examples=("closeassault grenadiers sherman1 rear", "closeassault bazooka panzer flank escort=12"),
@@ -306,7 +307,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("defender", "enemy"),
             _SIDE,
             _flag("entrenched", "the defender is entrenched: +2"),
-            _READY,
         ),
         rule="LT-R102",
         examples=("melee gis grenadiers", "melee gis grenadiers rear", "melee gis pak entrenched"),

@@ -10,32 +10,33 @@ from core.language.i18n import N_, M, Msg, Text
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.linea_di_tiro import dice_order, rules
 from core.rulesets.linea_di_tiro.pieces import (
+    activated,
     check_target,
     fall_back,
     flee,
     has_fired,
     he_streak,
+    is_gun,
     is_tank,
     lose_ready,
     profile,
     ready,
     require_able_to_fire,
     require_in_play,
+    require_tested,
     say,
     set_count,
     spend_attack,
     sum_mods,
+    test_due,
 )
-from core.rulesets.linea_di_tiro.tables import Profile, at_table, mg_table
+from core.rulesets.linea_di_tiro.tables import Profile, at_table, mg_table, movement
 from core.rulesets.linea_di_tiro.terms import Status
-from core.rulesets.linea_di_tiro.turn import HE_BADGES
+from core.rulesets.linea_di_tiro.turn import AMBUSH_VAR, HE_BADGES
 from core.rulesets.linea_di_tiro.words import MORALE_DUE, _
 from core.state import GameState, Unit
 from core.views import REFEREE_ONLY, unit_audience
 
-#: The secret variable naming the first enemy that spotted a hidden piece which may
-#: reply to it (LT-R053): ``secret.ambush.<piece>`` = the spotter's id.
-AMBUSH_VAR = "secret.ambush."
 #: The latest attack a piece survived and may answer (LT-R052): ``ATTACKER:TARGET:CARD``,
 #: referee-only (the attacker may be hidden).  A reply spends it; any later attack, or a
 #: new card, replaces it (ruling LT-REPLY).
@@ -56,7 +57,14 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
     (LT-R053) or an opportunity shot (a ready attack if held, else one free shot a card)."""
     if args.get("ambush"):
         key = AMBUSH_VAR + shooter.id
-        if ctx.state.vars.get(key) != target.id:
+        spotter = ctx.state.vars.get(key)
+        if not spotter:
+            raise Refused(
+                _("{unit} has no ambush to fire: it comes at once, under the card it was spotted on (LT-R053)").format(
+                    unit=shooter.name
+                )
+            )
+        if spotter != target.id:
             raise Refused(
                 _("{unit} may reply with -1 only at the first enemy that spotted it (LT-R053)").format(
                     unit=shooter.name
@@ -66,6 +74,7 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
         spend_attack(ctx, shooter, use_ready=True)
     elif args.get("opportunity"):
         require_able_to_fire(shooter)
+        _require_assaulting(ctx, shooter, target)
         if ready(shooter):
             spend_attack(ctx, shooter, use_ready=True)
         elif shooter.has(Status.OPPORTUNITY):
@@ -75,6 +84,7 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
                 )
             )
         else:
+            require_tested(ctx, shooter)
             ctx.emit(ev.StatusChanged(unit=shooter.id, add=("opportunity",)))
             has_fired(ctx, shooter)
     elif args.get("ready"):
@@ -85,6 +95,42 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
         spend_attack(ctx, shooter, use_ready=True)
     else:
         spend_attack(ctx, shooter, use_ready=False)
+
+
+def _require_assaulting(ctx: Context, shooter: Unit, target: Unit) -> None:
+    """LT-R100/R102 (ruling LT-OPPORTUNITY): an opportunity shot answers an assault, so its
+    target is a piece of the side whose card it is, activated on it and not fleeing; a
+    tank assaults by overrunning in the course of its move (A1, A2, A5), and of what it
+    overruns only a gun shoots first: infantry tests morale and strikes first instead.
+    A tank is assaulted only on the flank or rear (LT-R101), never frontally."""
+    if is_tank(profile(ctx, shooter)):
+        raise Refused(
+            _(
+                "{unit} is a tank: it is assaulted only on the flank or rear, so it has no opportunity shot (LT-R101)"
+            ).format(unit=shooter.name)
+        )
+    option = activated(ctx, target)
+    if target.side != ctx.state.active_side or not option or target.has(Status.RETREATING):
+        raise Refused(
+            _(
+                "{unit} is assaulting nobody under this card: an opportunity shot answers an assault (LT-R100, LT-R102)"
+            ).format(unit=target.name)
+        )
+    if not is_tank(profile(ctx, target)):
+        return
+    if option not in movement().options:
+        raise Refused(
+            _("{unit} is not moving under this card: a tank assaults in the course of its move (LT-R100)").format(
+                unit=target.name
+            )
+        )
+    if not is_gun(shooter, profile(ctx, shooter)):
+        raise Refused(
+            _(
+                "{unit} is overrun as infantry: it tests morale and may strike first (overrun); "
+                "the opportunity shot is a gun's (LT-R100)"
+            ).format(unit=shooter.name)
+        )
 
 
 def _answer(ctx: Context, shooter: Unit, target: Unit) -> None:
@@ -321,6 +367,8 @@ def apply_result(ctx: Context, target: Unit, result: str) -> None:
     elif result == "R":
         flee(ctx, target, M("routed without a test"))
     elif result == "T":
+        # the test comes before anything else the piece does: a reply waits for it (LT-R051)
+        test_due(ctx, target, True)
         say(ctx, target, M(MORALE_DUE, unit=target.name, id=target.id))
     elif result == "I":
         lose_ready(ctx, target)
@@ -354,6 +402,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
         check=rules.steady_check(value, sum_mods(mods)),  # LT-R080: steady is the success
     )
     result = rules.morale_result(face + sum_mods(mods), value)
+    test_due(ctx, piece, False)
     if result == "flee":
         flee(ctx, piece)
     elif result == "fall-back":

@@ -10,7 +10,6 @@ from core import events as ev
 from core.language.i18n import M, Msg
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import rules
-from core.rulesets.linea_di_tiro.commands.fire import AMBUSH_VAR
 from core.rulesets.linea_di_tiro.pieces import (
     activated,
     fired,
@@ -24,7 +23,7 @@ from core.rulesets.linea_di_tiro.pieces import (
 from core.rulesets.linea_di_tiro.rules import spotting
 from core.rulesets.linea_di_tiro.tables import spotting as spotting_table
 from core.rulesets.linea_di_tiro.terms import Kind, Status
-from core.rulesets.linea_di_tiro.turn import FIRED_BADGES
+from core.rulesets.linea_di_tiro.turn import AMBUSH_VAR, FIRED_BADGES
 from core.rulesets.linea_di_tiro.words import AMBUSH_REPLY, _, owner
 from core.views import REFEREE_ONLY
 

@@ -26,12 +26,13 @@ RETREATING = "retreating"
 
 
 def tested_var(team: str) -> str:
-    """The unit's losses when it last tested morale (LN-R070: it tests again at a further loss)."""
+    """The losses the unit's morale tests have answered (LN-R070: a test at half, and one
+    at every further loss)."""
     return f"morale_lost.{team}"
 
 
 def losses(state: GameState, team: str) -> tuple[int, int, int]:
-    """(starting strength, figures lost now, figures lost at its last test)."""
+    """(starting strength, figures lost now, losses its tests have answered)."""
     start = starting_strength(state, team)
     last = state.vars.get(tested_var(team), 0)
     return start, max(0, start - strength(state, team)), last if isinstance(last, int) else 0
@@ -52,7 +53,8 @@ def announce_due(ctx: Context) -> None:
 
 def _morale(ctx: Context, args: dict[str, Any]) -> None:
     """LN-R070: a unit at half its starting strength or less rolls 1d6, and again at
-    each further loss; 1-2 and it falls back."""
+    each further loss, one test for each (two lost at once beyond half, two tests);
+    1-2 and it falls back."""
     s = ctx.state
     team = find_team(s, args["team"])
     start, lost, last = losses(s, team)
@@ -70,7 +72,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
                 team=team, lost=lost, start=start
             )
         )
-    ctx.emit(ev.VarSet(key=tested_var(team), value=lost))
+    ctx.emit(ev.VarSet(key=tested_var(team), value=rules.losses_tested_after(start, last)))
     (face,) = ctx.roll(
         M("morale of {team}", team=team),
         1,
