@@ -35,8 +35,9 @@ the reader's numbers), ``words`` (a line's words, and a word matched to names),
 line's checks, whole numbers, distances, a word as its argument's value), ``verbs``
 (the commands found and offered now), then ``parsing`` (:class:`Parsed`,
 :func:`parse`), ``record`` (a recorded line in the reader's names) and
-``completion`` (Tab's candidates), none of which imports another of the three.
-What the rest of the program uses is imported from here.
+``completion`` (Tab's candidates), none of which imports another of the three
+(pyproject.toml's contract ``command-language-layers``).  What the rest of the
+program uses is imported from here.
 """
 
 from __future__ import annotations
