@@ -15,6 +15,7 @@ from babel.messages.pofile import write_po
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import core.commands.naming
 import core.language.i18n
 from core import events as ev
 from core.cli.commands_doc import COMMANDS_MD, updated
@@ -277,7 +278,7 @@ def test_every_italian_name_can_be_typed_and_names_one_thing():
                 seen: dict[str, str] = {}
                 for w, d in words:
                     name = said(context, w, d)
-                    if name != w.lower() and not core.commands._TYPABLE.fullmatch(name):
+                    if name != w.lower() and not core.commands.naming._TYPABLE.fullmatch(name):
                         bad.append(f"{r.domain}: {context} {w!r} is {name!r}, which cannot be typed as one word")
                     elif seen.get(name, w) != w:
                         bad.append(f"{r.domain}: {context} {w!r} and {seen[name]!r} are both {name!r}")

@@ -1,0 +1,123 @@
+"""A command's names in two languages, the reader's and English: as typed, folded to be
+compared, as help heads them; its usage and what its choices mean; the reader's numbers."""
+
+from __future__ import annotations
+
+import gettext
+import re
+import unicodedata
+from functools import lru_cache
+
+from core.language.i18n import CORE_DOMAIN, translations
+from core.language.numerals import grouped, point
+from core.language.reader import SOURCE, lang
+from core.ruleset import CommandSpec
+
+#: What a name in the reader's language may be to be typed as one word: letters,
+#: digits, ``-`` and ``.``, starting with a letter.  A translation that is not (a
+#: phrase with a space, an ``=``) is not used: the English name is still there.
+_TYPABLE = re.compile(r"[^\W\d_][\w.-]*")
+#: The modules whose commands every ruleset shares (the referee's tools, undo, next,
+#: note): their names are the core's words, whatever the ruleset's catalogue says.
+SHARED = ("core.rulesets.common", "core.game")
+
+
+def spec_domain(spec: CommandSpec, domain: str = CORE_DOMAIN) -> str:
+    """The catalogue naming ``spec``: the core's for a shared command; a built-in
+    ruleset's for a command its package handles (so a caller that does not name the
+    ruleset's domain still finds its names); else ``domain``.
+    ``python -m core.language.catalogues`` lists each name there."""
+    module = getattr(spec.handler, "__module__", None) or ""
+    if module in SHARED:
+        return CORE_DOMAIN
+    parts = module.split(".")
+    if len(parts) > 3 and parts[:2] == ["core", "rulesets"]:
+        return parts[2]
+    return domain
+
+
+def local_name(context: str, word: str, domain: str = CORE_DOMAIN) -> str:
+    """``word`` (the English name of a command, an option or a choice: ``context``
+    is ``command``, ``option`` or ``choice``) as the reader types it: its translation
+    in ``domain`` (a ruleset's catalogue, falling back to the core's), else itself."""
+    language = lang()
+    if language == SOURCE:
+        return word
+    return _translated(translations(language, domain), context, word)
+
+
+@lru_cache(maxsize=16_384)
+def _translated(catalogue: gettext.NullTranslations, context: str, word: str) -> str:
+    """``word``'s typable name in ``catalogue`` (kept per catalogue: a parse looks up
+    every command's name, and a key pressed completes them all)."""
+    name = catalogue.pgettext(context, word).strip().lower()
+    return name if _TYPABLE.fullmatch(name) else word
+
+
+@lru_cache(maxsize=16_384)
+def fold_name(name: str) -> str:
+    """:func:`fold` of a name from a catalogue (a few hundred of them), kept."""
+    return fold(name)
+
+
+def fold(word: str) -> str:
+    """``word`` as a name in the reader's language is compared: lower case, without
+    accents (``unita`` is ``unità``, for a keyboard without them)."""
+    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(c))
+
+
+def names(spec: CommandSpec, domain: str = CORE_DOMAIN) -> tuple[str, str]:
+    """A command's name in the reader's language and in English (the same twice in
+    English, or where the catalogue has no translation): for help that shows both."""
+    return local_name("command", spec.name, spec_domain(spec, domain)), spec.name
+
+
+def title(spec: CommandSpec, domain: str = CORE_DOMAIN) -> str:
+    """A command as help heads it: ``tira (roll)`` for an Italian reader, ``roll`` in English."""
+    mine, english = names(spec, domain)
+    return english if mine == english else f"{mine} ({english})"
+
+
+def local_namer(context: str, domain: str):
+    return lambda word: local_name(context, word, domain)
+
+
+def decimal_point() -> str:
+    """The reader's decimal separator (``,`` in Italian)."""
+    return point(lang())
+
+
+def number(n: int) -> str:
+    """A whole number with the reader's thousands separator (``2,000``, ``2.000``)."""
+    return grouped(n)
+
+
+def usage(spec: CommandSpec, domain: str = CORE_DOMAIN, verb: str = "") -> str:
+    """``spec``'s usage, in the reader's names (``domain``: its ruleset's catalogue);
+    ``verb``: the name or alias it was called by (``end-game`` for ``victory``)."""
+    domain = spec_domain(spec, domain)
+    option = local_namer("option", domain)
+    choice = local_namer("choice", domain)
+    parts = [local_name("command", verb or spec.name, domain)]
+    for p in spec.params:
+        if p.keyword and p.kind == "choice":
+            token = "|".join(choice(c) for c in p.choices)
+        elif p.keyword:
+            token = f"{option(p.name)}=…"
+        else:
+            token = option(p.name) + ("…" if p.many else "")
+        parts.append(f"[{token}]" if p.optional else token)
+    return " ".join(parts)
+
+
+def meanings(spec: CommandSpec, domain: str = CORE_DOMAIN) -> dict[str, str]:
+    """What the coded choices of ``spec`` mean (``Param.meanings``), in the reader's
+    words, by the name the reader types them by (and their English names)."""
+    domain = spec_domain(spec, domain)
+    book = translations(lang(), domain)
+    out: dict[str, str] = {}
+    for p in spec.params:
+        for choice, meaning in zip(p.choices, p.meanings, strict=False):
+            said = book.gettext(meaning)
+            out[choice] = out[local_name("choice", choice, domain)] = said
+    return out
