@@ -155,7 +155,6 @@ def test_rubber_bullets_on_a_bullet_proof_vest(game, shooter, target, face, afte
 # ------------------------------------------------------------ mines and vehicles
 
 
-@pytest.mark.xfail(strict=True, reason="finding: an AT mine under a truck with a man aboard fails")
 @pytest.mark.audits("BI-R222", "BI-R120")
 def test_an_anti_tank_mine_destroys_a_truck_and_the_man_aboard_rolls_his_damage(game):
     """A.16.2: an AT mine destroys an unarmoured vehicle on 1-3 on 1d6; the man aboard is

@@ -194,6 +194,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rolls=True,
         dice=(
             dice_order.MINE_GOES_OFF,
+            # the men aboard a soft vehicle it destroys are each hit (ruling BI-OCCUPANTS)
+            dice_order.DAMAGE,
             dice_order.MINE_AP,
             dice_order.MINE_AT,
         ),
