@@ -137,7 +137,6 @@ def test_a_shocked_man_may_still_get_into_and_out_of_a_truck(game):
     assert not game.state.units["bruno"].has("aboard-camion")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a man aboard mounts a second vehicle")
 @pytest.mark.audits("BI-R042", "BI-R030")
 def test_a_man_aboard_a_truck_gets_out_before_he_gets_into_another_vehicle(game):
     """A.6.1: getting into a vehicle and getting out of one are each a movement of their own
