@@ -122,7 +122,6 @@ def test_an_isolated_wounded_man_tests_at_his_quality_then_emplaces_as_an_easy_a
 # ------------------------------------------------------- A.5, A.6 moving and mounting
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a shocked man may not mount or dismount")
 @pytest.mark.audits("BI-R110", "BI-R182", "BI-R042")
 def test_a_shocked_man_may_still_get_into_and_out_of_a_truck(game):
     """A.12.1 and A.13.3: Shocked, "nessun movimento verso il nemico/ combattimento/ azione":

@@ -38,7 +38,8 @@ def badges(ctx: Context, unit: Unit, *add: str) -> None:
 
 def ready(unit: Unit, doing: str, phase: str = "") -> None:
     """The golden rule (BI-R030): one move, one fire or one action per unit per turn;
-    and what wounds and shock forbid (BI-R110, BI-R182).  ``doing``: move, fire or act;
+    and what wounds and shock forbid (BI-R110, BI-R182).  ``doing``: move, mount (getting
+    into or out of a vehicle), fire or act;
     ``phase``: the phase a fire is in (a stabilised vehicle's fire after its move is
     the fire phase's only, BI-R240).  A man struck in his own tier before he acted
     still acts as he was (BI-TIER-RESULTS)."""
@@ -49,7 +50,9 @@ def ready(unit: Unit, doing: str, phase: str = "") -> None:
         raise Refused(
             _("{unit} is seriously wounded: he can no longer move, fight or act (BI-R110)").format(unit=unit.name)
         )
-    if unit.has(Status.SHOCKED) and doing != "move" and not struck:
+    # Shocked: "nessun movimento verso il nemico": a move away, or getting into or out of a
+    # vehicle where he stands (``mount``), is still his to make
+    if unit.has(Status.SHOCKED) and doing not in ("move", "mount") and not struck:
         raise Refused(
             _("{unit} is shocked: no fire or action until the end of next turn (BI-R110, BI-R182)").format(
                 unit=unit.name
