@@ -47,7 +47,6 @@ def _moved(facts) -> bool:
 # ------------------------------------------------------- A.4 command and isolation
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a transport whose radio is destroyed is not isolated for moving")
 @pytest.mark.audits("BI-R140", "BI-R027", "BI-R024")
 def test_an_armoured_carrier_whose_radio_is_destroyed_tests_before_it_moves(game):
     """A.12.4: "Radio distrutta ... Il veicolo si considera sempre isolato"; A.4: an armed

@@ -101,8 +101,9 @@ def light_of(state) -> str:
 def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
     """BI-R024: isolated if the issuer says so, if he stands further from his leader
     (``lead=CM``) than the leader's command distance (BI-R021), or if his leader was
-    killed and not yet replaced (BI-R028).  Snipers of Regular or better units and
-    combat vehicles are free of command distance (BI-R023, BI-R025)."""
+    killed and not yet replaced (BI-R028); a transport, once its radio is destroyed
+    (BI-R140).  Snipers of Regular or better units and combat vehicles are free of
+    command distance (BI-R023, BI-R025)."""
     if args.get("isolated"):
         return True
     if "sniper" in unit.roles and unit.cls in ("elite", "veteran", "regular"):
@@ -111,6 +112,16 @@ def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
         vtype = damage.vehicle_type(unit)
         if vtype is None or vtype.combat or unit.has(Status.COMBAT_VEHICLE):
             return False
+        if unit.has(Status.RADIO_OUT):
+            # BI-R140 "Radio distrutta: ... si considera sempre isolato": a transport keeps the
+            # command radius (BI-R026, BI-R027), so it tests before it moves or fires
+            ctx.emit(
+                ev.Noted(
+                    text=M("{unit} has lost its radio: it is always isolated (BI-R140)", unit=unit.name),
+                    vis=unit_audience(unit),
+                )
+            )
+            return True
     if squads.leader_lost(ctx.state, unit):
         ctx.emit(
             ev.Noted(
