@@ -151,7 +151,6 @@ def test_a_man_aboard_a_truck_gets_out_before_he_gets_into_another_vehicle(game)
 # ------------------------------------------------------------- A.7 opportunity fire
 
 
-@pytest.mark.xfail(strict=True, reason="finding: opportunity fire at a man who cannot move")
 @pytest.mark.audits("BI-R050", "BI-R110")
 def test_no_opportunity_fire_at_a_seriously_wounded_man(game):
     """A.7: opportunity fire is at units in movement; A.12.1: a seriously wounded man "non può
@@ -164,7 +163,6 @@ def test_no_opportunity_fire_at_a_seriously_wounded_man(game):
     assert chances(play(game, "fire carlo tariq range=30 dice=9")) == [4]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: opportunity fire at a vehicle that cannot move")
 @pytest.mark.audits("BI-R050", "BI-R120")
 def test_no_opportunity_fire_at_an_immobilised_truck(game):
     """A.7 and A.12.2: an immobilised vehicle cannot be moving: no opportunity fire at it."""

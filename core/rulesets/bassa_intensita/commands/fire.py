@@ -181,9 +181,12 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
                     "{unit} is in the air: only anti-aircraft fire reaches it, aa (BI-R260; ruling BI-HELICOPTERS)"
                 ).format(unit=t.name)
             )
-        if kind == "opportunity" and activity(t) in ("fired", "acted", "balked"):
+        if kind == "opportunity" and (
+            activity(t) in ("fired", "acted", "balked") or t.has(Status.SERIOUSLY_WOUNDED) or t.has(Status.IMMOBILISED)
+        ):
             # BI-R050: opportunity fire is at moving units; one that fired, acted or failed
-            # its isolation test this turn does not move in it (BI-R030, BI-R024)
+            # its isolation test this turn does not move in it (BI-R030, BI-R024), nor does a
+            # seriously wounded man (BI-R110) or an immobilised vehicle (BI-R120, BI-R140)
             raise Refused(
                 _("{unit} is not moving this turn: opportunity fire is at moving enemies (BI-R050)").format(unit=t.name)
             )
