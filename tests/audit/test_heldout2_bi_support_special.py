@@ -131,7 +131,6 @@ def test_anti_tank_bombs_on_an_entrenched_man_never_go_below_one(game, zone, cha
 # ------------------------------------------------------------ A.15.2, A.15.3 helicopters and AA
 
 
-@pytest.mark.xfail(strict=True, reason="finding: direct fire reaches the men inside a flying helicopter")
 @pytest.mark.audits("BI-R260", "BI-R255")
 def test_the_men_inside_a_flying_helicopter_are_no_target_for_direct_fire(game):
     """A.15.3: helicopters in flight are fired at by AA fire; the men it carries are hit only

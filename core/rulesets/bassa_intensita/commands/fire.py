@@ -197,6 +197,14 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
                 )
             )
         carrier = next((ctx.unit(b.removeprefix("aboard-")) for b in t.status if b.startswith("aboard-")), None)
+        if carrier is not None and "helicopter" in carrier.roles and not carrier.has(Status.LANDED):
+            # BI-R260, BI-R263: a flying helicopter is reached by AA fire only, and the men it
+            # carries only through its table (ruling BI-HELICOPTERS)
+            raise Refused(
+                _("{unit} is inside {carrier}, in the air: only anti-aircraft fire reaches it, aa (BI-R260)").format(
+                    unit=t.name, carrier=carrier.name
+                )
+            )
         if carrier is not None and damage.armour_column(carrier):
             raise Refused(
                 _("{unit} is inside {carrier}: fire at the vehicle (ruling BI-OCCUPANTS)").format(
