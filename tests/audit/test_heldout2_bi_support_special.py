@@ -173,7 +173,6 @@ def test_a_helicopter_whose_damaged_rotor_brings_it_down_does_not_fire(game):
         play(game, "@blue fire lynx omar range=30")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: AA fire after a stabilised move takes no -1")
 @pytest.mark.audits("BI-R240", "BI-R260")
 def test_a_stabilised_gun_that_moved_fires_at_a_helicopter_at_minus_one(tmp_path, monkeypatch):
     """A.16.5: a stabilised vehicle that moved under half its allowance fires in the fire
