@@ -354,7 +354,6 @@ def test_a_saw_at_an_area_of_prone_men_by_moonlight(tmp_path, monkeypatch):
     g.close()
 
 
-@pytest.mark.xfail(strict=True, reason="finding: an unemplaced LMG loses the machine gun's +1 on a soft vehicle")
 @pytest.mark.audits("BI-WN4", "BI-R121")
 def test_a_light_mg_not_emplaced_is_still_a_machine_gun_against_a_truck(game):
     """Note (4): unemplaced, the LMG fires as an assault rifle (its shots and ranges: at 20 cm

@@ -133,7 +133,8 @@ def reload_due(ctx: Context, shooter: Unit, weapon, area: bool) -> None:
 
 def as_emplaced(shooter: Unit, weapon):
     """A.9.3 notes (4) and (6): a weapon not mounted on a vehicle that must be emplaced
-    cannot fire until it is (MG, AGL, guns); an unemplaced LMG fires as an assault rifle."""
+    cannot fire until it is (MG, AGL, guns); an unemplaced LMG fires as an assault rifle,
+    its damage to a soft vehicle still a machine gun's."""
     if shooter.kind != Kind.MAN or shooter.has(Status.EMPLACED):
         return weapon
     if weapon.must_emplace:
@@ -143,7 +144,9 @@ def as_emplaced(shooter: Unit, weapon):
             )
         )
     if weapon.unemplaced_as:
-        return _direct_fire_table()[weapon.unemplaced_as]
+        # it fires as an assault rifle, and is still the machine gun that hit: +1 on a soft
+        # vehicle, "se a sparare è stata una mitragliatrice" (BI-R121; ruling BI-EMPLACED)
+        return replace(_direct_fire_table()[weapon.unemplaced_as], vehicle_mod=weapon.vehicle_mod)
     return weapon
 
 
