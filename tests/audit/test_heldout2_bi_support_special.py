@@ -30,7 +30,6 @@ def targets(facts, rule: str = "") -> list[int | None]:
 # ------------------------------------------------------------ A.14.1 observation, A.16.2 detection
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a wound does not worsen observation")
 @pytest.mark.audits("BI-R164", "BI-R165", "BI-R110")
 def test_a_wounded_man_observes_one_level_harder(game):
     """A.14.1: "L'osservatore dovrà lanciare un dado come se stesse eseguendo una Azione";

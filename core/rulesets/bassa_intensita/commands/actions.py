@@ -308,6 +308,16 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
         difficulty = rules.observation_difficulty(base, target_fired=fired, night=night)
     if scout(observer) and (not observer.has(Status.MOVED) or observer.has(Status.CAUTIOUS)):
         difficulty = rules.shift_difficulty(difficulty, -special().scout.observe_steps)  # BI-R212
+    if observer.has(Status.WOUNDED):
+        # BI-R164: rolled "come se stesse eseguendo una Azione", whose difficulty a wound
+        # worsens by one level (BI-R110; ruling BI-WOUND-EFFECTS)
+        difficulty = rules.shift_difficulty(difficulty, 1)
+        if rules.action_chance(quality(observer), difficulty) <= 0:
+            raise Refused(
+                _("{observer} is wounded: observing {target} there is one level harder, beyond him (BI-R110)").format(
+                    observer=observer.name, target=target.name
+                )
+            )
     chance = rules.action_chance(quality(observer), difficulty)
     if chance <= 0 and hidden_sniper:
         raise Refused(
