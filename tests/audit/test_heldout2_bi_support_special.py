@@ -43,7 +43,6 @@ def test_a_wounded_man_observes_one_level_harder(game):
     assert unit_visible(unit(game, "omar"), "blue")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a wound does not worsen mine detection")
 @pytest.mark.audits("BI-R224", "BI-R110", "BI-R069")
 def test_a_wounded_man_looks_for_mines_one_level_harder(game):
     """A.16.2: detection uses the procedure of actions; wounded, one level harder: the Elite
