@@ -108,7 +108,6 @@ def test_a_man_killed_by_a_mine_is_a_squad_mate_killed(game):
     assert due(game, "omar", "yusuf") == [True, True]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: an M3 check is not under HE fire")
 @pytest.mark.audits("BI-R181", "BI-R180", "BI-AMB-41")
 def test_a_man_within_20_cm_of_an_artillery_attack_checks_under_he_fire(game):
     """A.13.1 M3: within 20 cm of an air, field-artillery or heavy-mortar attack, he checks;
