@@ -72,7 +72,6 @@ def test_a_closed_vehicle_sees_a_man_still_in_cover_only_once_he_has_fired(game)
 # ------------------------------------------------------------ A.11 indirect fire, A.15.1 aircraft
 
 
-@pytest.mark.xfail(strict=True, reason="finding: the ranging shot comes in any later turn")
 @pytest.mark.audits("BI-R103")
 def test_the_ranging_shot_comes_in_the_turn_after_the_contact_and_no_later(game):
     """A.11: "sparerà un singolo colpo d'aggiustamento nella Fase di Tiro del turno
@@ -85,7 +84,6 @@ def test_the_ranging_shot_comes_in_the_turn_after_the_contact_and_no_later(game)
         play(game, "@blue ranging fo dice=5,1")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: contacted aircraft attack in any later turn")
 @pytest.mark.audits("BI-R250", "BI-R260")
 def test_aircraft_attack_in_the_fire_phase_after_the_contact_and_no_later(game):
     """A.15.1: once contacted the aircraft "attaccano immediatamente nella fase di fuoco

@@ -85,10 +85,22 @@ def aa_chance(
     return chance, tuple(mods)
 
 
+def lapsed(state, side: str, stage: str, source: str, turn: int) -> bool:
+    """Whether what a contact (or a lost ranging shot) brought is past: the guns fire their
+    ranging shot "nella Fase di Tiro del turno successivo" (BI-R103; a lost one is fired
+    again the next turn, ruling BI-RANGING-LOST) and aircraft "attaccano immediatamente
+    nella fase di fuoco successiva" (BI-R250), so not in a later turn; unless the aircraft
+    broke off damaged and may still come back (BI-R262: ``aircraft_ready`` keeps its turns)."""
+    if stage not in ("contacted", "lost") or state.turn <= turn + 1:
+        return False
+    return not (source.startswith("air") and str(state.vars.get(f"aircraft.{side}", "")).startswith("damaged"))
+
+
 def aircraft_over(state, side: str) -> bool:
     """BI-R250, BI-R260 (ruling BI-AA-AIRCRAFT): ``side``'s aircraft can be fired at once
     an observer of that side has contacted it, until it has made its attack; never before
-    it was called, nor after it was shot down (BI-R262).  An observer's stage is
+    it was called, nor after it was shot down (BI-R262), nor once the fire phase it was
+    due in has gone by without its attack (BI-R250).  An observer's stage is
     ``secret.support.<id>`` = stage:source:turn (``attacked`` once its attack is made)."""
     if state.vars.get(f"aircraft.{side}") == "down":
         return False
@@ -96,8 +108,8 @@ def aircraft_over(state, side: str) -> bool:
         unit = state.units.get(key.removeprefix("secret.support.")) if key.startswith("secret.support.") else None
         if unit is None or unit.side != side or not value:
             continue
-        stage, _sep, rest = str(value).partition(":")
-        if rest.startswith("air") and stage != "attacked":
+        stage, source, turn = str(value).split(":")
+        if source.startswith("air") and stage != "attacked" and not lapsed(state, side, stage, source, int(turn)):
             return True
     return False
 
