@@ -26,6 +26,7 @@ EXTRA = (
     man("bolt", "blue", "regular", "bolt-rifle"),
     man("gren", "blue", "regular", "hand-grenade"),
     man("kev", "red", "regular", "assault-rifle", roles=("bullet-vest",)),
+    vehicle("ratel", "blue", "regular", "mg", roles=("armoured-car", "stabilised")),
 )
 
 
@@ -146,6 +147,57 @@ def test_a_man_aboard_a_truck_gets_out_before_he_gets_into_another_vehicle(game)
     with pytest.raises(Refused):
         play(game, "@blue mount bruno apc")
     assert not game.state.units["bruno"].has("aboard-apc")
+
+
+@pytest.mark.audits("BI-R045a", "BI-R045", "BI-R002")
+@pytest.mark.parametrize(
+    ("line", "fits"),
+    [
+        ("move camion 70 onroad=40", True),  # 40/80 of the road's, then 30 of the 60 off it
+        ("move camion 71 onroad=40", False),
+        ("move camion 73 onroad=50", True),  # 30/80 of 60 left: 22.5, rounded up to 23
+        ("move camion 74 onroad=50", False),
+        ("move jeep 70 onroad=60", True),  # a civilian car: half of 120, then half of 20
+        ("move jeep 71 onroad=60", False),
+    ],
+)
+def test_a_move_partly_on_the_road_spends_both_allowances_in_proportion(game, line, fits):
+    """BI-R045a, the digest's note under A.6.2's table: "A move partly on and partly off road: spend proportionally
+    (fraction of road allowance + fraction of off-road allowance <= 1)"; every rounding up
+    (A.2): a 4x4 truck 80 on the road, 60 off it; a civilian car 120 and 20."""
+    goto(game, "move-first", 1)
+    if fits:
+        assert _moved(play(game, f"@blue {line}"))
+    else:
+        with pytest.raises(Refused):
+            play(game, f"@blue {line}")
+
+
+@pytest.mark.audits("BI-R045a", "BI-R240", "BI-R045")
+@pytest.mark.parametrize(("off_road", "steady"), [(14, True), (15, False)])
+def test_a_stabilised_vehicle_moving_partly_on_the_road_fires_under_half_of_both(game, off_road, steady):
+    """A.16.5: it fires after a move of less than half its speed; on and off the road (BI-R045a) that is
+    less than half of both allowances together: 20 of 80 on the road is a quarter, 14 of 60
+    off it less than another, 15 of 60 exactly a quarter: half, not less."""
+    goto(game, "move-first", 1)
+    play(game, f"@blue move ratel {20 + off_road} onroad=20")
+    goto(game, "fire-regular", 1)
+    if steady:
+        assert chances(play(game, "fire ratel tariq range=50 dice=9,9,9")) == [3, 3, 3]
+    else:
+        with pytest.raises(Refused):
+            play(game, "fire ratel tariq range=50")
+
+
+@pytest.mark.audits("BI-R045a", "BI-R120")
+def test_a_slowed_truck_spends_its_halved_allowances_in_proportion(game):
+    """A.12.2 "Movimento dimezzato": 40 on the road, 30 off it; BI-R045a: after 20 on the road
+    half of the 30 is left: 35 cm in all, not 36."""
+    play(game, "mark camion slowed")
+    goto(game, "move-first", 1)
+    with pytest.raises(Refused):
+        play(game, "@blue move camion 36 onroad=20")
+    assert _moved(play(game, "@blue move camion 35 onroad=20"))
 
 
 # ------------------------------------------------------------- A.7 opportunity fire
