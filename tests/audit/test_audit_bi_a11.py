@@ -63,14 +63,14 @@ def test_a_light_mortar_of_the_platoon_is_an_easy_contact(game):
 @pytest.mark.audits("BI-R103", "BI-AMB-33")
 def test_the_ranging_shot_comes_in_the_next_turns_fire_phase_in_the_observers_tier(game):
     """A.11: once contacted, one ranging shot in the fire phase of the following turn, not
-    in the turn of the call; in the observer's (Veteran) tier, not the Regulars'."""
+    in the turn of the call; in the observer's (Veteran) tier, not the Elites' before it."""
     _contact(game)
     with pytest.raises(Refused):
         play(game, "ranging fo dice=5,1")
-    goto(game, "fire-regular", 2)
+    goto(game, "fire-elite", 2)
     with pytest.raises(Refused):
         play(game, "ranging fo dice=5,1")
-    goto(game, "fire-veteran", 3)
+    goto(game, "fire-veteran", 2)
     assert [r.rule for r in rolls(play(game, "ranging fo dice=5,1"))] == ["BI-R103", "A.11"]
 
 

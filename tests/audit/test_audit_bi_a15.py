@@ -294,13 +294,25 @@ def test_only_anti_aircraft_fire_reaches_a_flying_helicopter(game):
 )
 def test_anti_aircraft_chances_in_the_fire_phase(game, shooter, target, chance):
     """BI-R260: the chance by weapon against aircraft or helicopters; BI-R261: +2 Elite,
-    +1 Veteran, 0 Regular, −1 Recruit, −2 Rabble. The chance hits, one more misses."""
+    +1 Veteran, 0 Regular, −1 Recruit, −2 Rabble. The chance hits, one more misses.
+    BI-R250: an aircraft is over the table in the fire phase after its call, so for the
+    hit in turn 3 the observer calls it again in turn 2."""
     strike(game)
     tier = unit(game, shooter).cls
+
+    def again() -> None:
+        if target == "aircraft":
+            goto(game, "fire-veteran", 2)
+            play(game, "@blue call fo air bomb=ap dice=5")
+
+    if tier != "elite":
+        again()
     goto(game, f"fire-{tier}", 2)
     rng = " range=50" if target == "lynx" else ""
     facts = play(game, f"@red aa {shooter} {target}{rng} dice={chance + 1}")
     assert outcomes(facts) == [("BI-R260", chance, "miss")]
+    if tier == "elite":
+        again()
     goto(game, f"fire-{tier}", 3)
     facts = play(
         game,

@@ -48,13 +48,14 @@ DIGESTS: dict[str, tuple[str, str]] = {
 }
 
 #: The digest's unnumbered notes that have rows of their own, under ids of the map's making
-#: (the digest gives them none): Bassa Intensità's weapon notes of A.9.3, BI-WN<n> for note (n);
+#: (the digest gives them none): Bassa Intensità's weapon notes of A.9.3, BI-WN<n> for note (n),
+#: and the note under A.6.2's vehicle table on a move partly on the road, BI-R045a;
 #: Breaking News' notes under its tables that no numbered rule states, T-nn and a letter;
 #: Linea di Tiro's notes under its two fire tables, a letter after the rule that reads the table:
 #: LT-R050a the AT table's long-range note, b its die modifiers, c its legend; LT-R060a the MG/HE
 #: legend, b the defence values (C.7.1).
 NOTE_ROWS: dict[str, set[str]] = {
-    "bassa-intensita": {f"BI-WN{n}" for n in range(1, 9)},
+    "bassa-intensita": {f"BI-WN{n}" for n in range(1, 9)} | {"BI-R045a"},
     "breaking-news": {"T-11a"},
     "linea-di-tiro": {"LT-R050a", "LT-R050b", "LT-R050c", "LT-R060a", "LT-R060b"},
 }

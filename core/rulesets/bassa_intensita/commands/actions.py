@@ -3,10 +3,12 @@ observation, each held to the golden rule (BI-R030)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from core import events as ev
 from core.language.i18n import M
+from core.language.numerals import decimal
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
@@ -77,6 +79,8 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     if unit.kind != Kind.MAN:
         _move_vehicle(ctx, unit, args)
         return
+    if args["onroad"] is not None:
+        raise Refused(_("onroad= is a vehicle's: a man on foot moves by his mode (BI-R040)"))
     mode = move_modes()[args["mode"]]
     via = _via(args["via"])
     auto = [m for m, on in (("wounded", unit.has(Status.WOUNDED)), ("stand-up", unit.has(Status.PRONE))) if on]
@@ -136,6 +140,9 @@ def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
     if vtype.id == "helicopter":
         from core.rulesets.bassa_intensita.commands.air import helicopter_move  # a helicopter's own rules
 
+        if args["onroad"] is not None:
+            raise Refused(_("a helicopter flies 2d6 x 10 cm: no road to name (BI-R255)"))
+
         helicopter_move(ctx, unit, args["cm"])
         return
     halvings = 2 if unit.has(Status.SLOWED_TWICE) else 1 if unit.has(Status.SLOWED) else 0
@@ -144,22 +151,52 @@ def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
     if allowance == 0:
         raise Refused(_("{unit} is immobilised (A.12)").format(unit=unit.name))
     cm = args["cm"]
-    if not 0 < cm <= allowance:
+    if args["onroad"] is not None:
+        steady, how = _mixed_move(vtype, Fraction(cm), Fraction(args["onroad"]), halvings), M("partly on the road")
+    elif not 0 < cm <= allowance:
         raise Refused(
             _("a {vehicle} moves 1 to {allowance} cm {ground} (BI-R045)").format(
                 vehicle=render(word(vtype.name)), allowance=allowance, ground=render(word(args["ground"]))
             )
         )
+    else:
+        steady, how = 2 * cm < allowance, word(args["ground"])
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
-    ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=word(args["ground"])))
+    ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=how))
     # where it now stands, for a panic's flight at its allowance there (ruling BI-PANIC)
     if on_road and not unit.has(Status.ON_ROAD):
         ctx.emit(ev.StatusChanged(unit=unit.id, add=("on-road",)))
     elif not on_road and unit.has(Status.ON_ROAD):
         ctx.emit(ev.StatusChanged(unit=unit.id, remove=("on-road",)))
-    steady = "stabilised" in unit.roles and 2 * cm < allowance
-    badges(ctx, unit, "moved-stabilised" if steady else "moved")
+    badges(ctx, unit, "moved-stabilised" if steady and "stabilised" in unit.roles else "moved")
+
+
+def _cm(value: Fraction) -> str:
+    """A distance in a refusal: whole, or to two decimals, in the reader's notation."""
+    return decimal(int(value)) if value.denominator == 1 else decimal(float(value), 2)
+
+
+def _mixed_move(vtype, cm: Fraction, on_road_cm: Fraction, halvings: int) -> bool:
+    """A move partly on the road and partly off it (digest A.6.2's note, map row BI-R045a):
+    both allowances are spent in proportion, what is left off the road rounded up; returns
+    whether it stays under half of them (BI-R240).  Refuses a road part longer than the
+    move, or an off-road part beyond what is left."""
+    road = rules.vehicle_allowance(vtype.road, vtype.off_road, True, halvings, False)
+    off = rules.vehicle_allowance(vtype.road, vtype.off_road, False, halvings, False)
+    most = min(cm, Fraction(road))
+    if not 0 < on_road_cm <= most:
+        raise Refused(
+            _("of a move of {cm} cm, 1 to {most} cm may be on the road (BI-R045a)").format(cm=_cm(cm), most=_cm(most))
+        )
+    left = rules.off_road_left(road, off, on_road_cm)
+    if cm - on_road_cm > left:
+        raise Refused(
+            _("after {road} cm on the road a {vehicle} has {left} cm left off it (BI-R045a)").format(
+                road=_cm(on_road_cm), vehicle=render(word(vtype.name)), left=left
+            )
+        )
+    return 2 * (on_road_cm * off + (cm - on_road_cm) * road) < road * off
 
 
 # ------------------------------------------------------------------------- actions
@@ -308,6 +345,16 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
         difficulty = rules.observation_difficulty(base, target_fired=fired, night=night)
     if scout(observer) and (not observer.has(Status.MOVED) or observer.has(Status.CAUTIOUS)):
         difficulty = rules.shift_difficulty(difficulty, -special().scout.observe_steps)  # BI-R212
+    if observer.has(Status.WOUNDED):
+        # BI-R164: rolled "come se stesse eseguendo una Azione", whose difficulty a wound
+        # worsens by one level (BI-R110; ruling BI-WOUND-EFFECTS)
+        difficulty = rules.shift_difficulty(difficulty, 1)
+        if rules.action_chance(quality(observer), difficulty) <= 0:
+            raise Refused(
+                _("{observer} is wounded: observing {target} there is one level harder, beyond him (BI-R110)").format(
+                    observer=observer.name, target=target.name
+                )
+            )
     chance = rules.action_chance(quality(observer), difficulty)
     if chance <= 0 and hidden_sniper:
         raise Refused(
@@ -373,6 +420,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 keyword=True,
             ),
             Param(
+                "onroad",
+                "distance",
+                "of a vehicle's move partly on the road, the cm on it (BI-R045a)",
+                optional=True,
+                keyword=True,
+                hi=MAX_DISTANCE_CM,
+            ),
+            Param(
                 "away",
                 "choice",
                 "not towards the enemy (a shocked man)",
@@ -391,6 +446,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             "move sanna 20 running isolated",
             "move omar 6 via=window",
             "move lince 80 road",
+            "move lince 70 onroad=40",
         ),
         phases=MOVE_PHASES,
         rolls=True,

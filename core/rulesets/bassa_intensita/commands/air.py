@@ -18,7 +18,7 @@ from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, dice_order, rules, squads
 from core.rulesets.bassa_intensita.commands.common import fires_wounded, in_own_tier, isolated, passes_isolation, ready
-from core.rulesets.bassa_intensita.commands.fire import GASSED
+from core.rulesets.bassa_intensita.commands.fire import GASSED, STABILISED
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 from core.rulesets.bassa_intensita.tables import AAWeapon, air, band, hit_modifiers
 from core.rulesets.bassa_intensita.terms import Status
@@ -47,10 +47,12 @@ def aa_chance(
     motivation: int = 0,
     wounded: bool = False,
     gassed: bool = False,
+    on_the_move: bool = False,
 ) -> tuple[int, tuple[ev.Mod, ...]]:
-    """BI-R260/R261 (ruling BI-AA-HALF): the table's chance plus the Quality modifier and
-    the referee's motivation (BI-R011), then halved in the movement phase and for each of
-    the shooter's own halvings, a wound (BI-R110) or tear gas (BI-R232), rounded up once
+    """BI-R260/R261 (ruling BI-AA-HALF): the table's chance plus the Quality modifier, the
+    referee's motivation (BI-R011) and a stabilised vehicle's -1 for firing after its move
+    (``on_the_move``, BI-R240), then halved in the movement phase and for each of the
+    shooter's own halvings, a wound (BI-R110) or tear gas (BI-R232), rounded up once
     (BI-R082, BI-R083); 0 if NO or nothing is left."""
     base = row.aircraft if target == AIRCRAFT else row.helicopter
     if base is None:
@@ -62,7 +64,10 @@ def aa_chance(
     ]
     if motivation:
         mods.append(ev.Mod(M("motivation"), motivation, "BI-R011"))
-    chance = max(0, base + q + motivation)
+    moving = STABILISED.add if on_the_move else 0
+    if moving:
+        mods.append(ev.Mod(word(STABILISED.label), moving, "BI-R240"))
+    chance = max(0, base + q + motivation + moving)
     table = hit_modifiers()
     halves = [
         word(label)
@@ -80,10 +85,22 @@ def aa_chance(
     return chance, tuple(mods)
 
 
+def lapsed(state, side: str, stage: str, source: str, turn: int) -> bool:
+    """Whether what a contact (or a lost ranging shot) brought is past: the guns fire their
+    ranging shot "nella Fase di Tiro del turno successivo" (BI-R103; a lost one is fired
+    again the next turn, ruling BI-RANGING-LOST) and aircraft "attaccano immediatamente
+    nella fase di fuoco successiva" (BI-R250), so not in a later turn; unless the aircraft
+    broke off damaged and may still come back (BI-R262: ``aircraft_ready`` keeps its turns)."""
+    if stage not in ("contacted", "lost") or state.turn <= turn + 1:
+        return False
+    return not (source.startswith("air") and str(state.vars.get(f"aircraft.{side}", "")).startswith("damaged"))
+
+
 def aircraft_over(state, side: str) -> bool:
     """BI-R250, BI-R260 (ruling BI-AA-AIRCRAFT): ``side``'s aircraft can be fired at once
     an observer of that side has contacted it, until it has made its attack; never before
-    it was called, nor after it was shot down (BI-R262).  An observer's stage is
+    it was called, nor after it was shot down (BI-R262), nor once the fire phase it was
+    due in has gone by without its attack (BI-R250).  An observer's stage is
     ``secret.support.<id>`` = stage:source:turn (``attacked`` once its attack is made)."""
     if state.vars.get(f"aircraft.{side}") == "down":
         return False
@@ -91,8 +108,8 @@ def aircraft_over(state, side: str) -> bool:
         unit = state.units.get(key.removeprefix("secret.support.")) if key.startswith("secret.support.") else None
         if unit is None or unit.side != side or not value:
             continue
-        stage, _sep, rest = str(value).partition(":")
-        if rest.startswith("air") and stage != "attacked":
+        stage, source, turn = str(value).split(":")
+        if source.startswith("air") and stage != "attacked" and not lapsed(state, side, stage, source, int(turn)):
             return True
     return False
 
@@ -140,6 +157,7 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
         motivation=squads.motivation(shooter),
         wounded=fires_wounded(shooter),
         gassed=shooter.has(Status.GASSED),
+        on_the_move=shooter.has(Status.MOVED_STABILISED),
     )
     if chance <= 0:
         raise Refused(

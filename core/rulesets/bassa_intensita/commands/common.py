@@ -38,7 +38,8 @@ def badges(ctx: Context, unit: Unit, *add: str) -> None:
 
 def ready(unit: Unit, doing: str, phase: str = "") -> None:
     """The golden rule (BI-R030): one move, one fire or one action per unit per turn;
-    and what wounds and shock forbid (BI-R110, BI-R182).  ``doing``: move, fire or act;
+    and what wounds and shock forbid (BI-R110, BI-R182).  ``doing``: move, mount (getting
+    into or out of a vehicle), fire or act;
     ``phase``: the phase a fire is in (a stabilised vehicle's fire after its move is
     the fire phase's only, BI-R240).  A man struck in his own tier before he acted
     still acts as he was (BI-TIER-RESULTS)."""
@@ -49,7 +50,9 @@ def ready(unit: Unit, doing: str, phase: str = "") -> None:
         raise Refused(
             _("{unit} is seriously wounded: he can no longer move, fight or act (BI-R110)").format(unit=unit.name)
         )
-    if unit.has(Status.SHOCKED) and doing != "move" and not struck:
+    # Shocked: "nessun movimento verso il nemico": a move away, or getting into or out of a
+    # vehicle where he stands (``mount``), is still his to make
+    if unit.has(Status.SHOCKED) and doing not in ("move", "mount") and not struck:
         raise Refused(
             _("{unit} is shocked: no fire or action until the end of next turn (BI-R110, BI-R182)").format(
                 unit=unit.name
@@ -98,8 +101,9 @@ def light_of(state) -> str:
 def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
     """BI-R024: isolated if the issuer says so, if he stands further from his leader
     (``lead=CM``) than the leader's command distance (BI-R021), or if his leader was
-    killed and not yet replaced (BI-R028).  Snipers of Regular or better units and
-    combat vehicles are free of command distance (BI-R023, BI-R025)."""
+    killed and not yet replaced (BI-R028); a transport, once its radio is destroyed
+    (BI-R140).  Snipers of Regular or better units and combat vehicles are free of
+    command distance (BI-R023, BI-R025)."""
     if args.get("isolated"):
         return True
     if "sniper" in unit.roles and unit.cls in ("elite", "veteran", "regular"):
@@ -108,6 +112,16 @@ def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
         vtype = damage.vehicle_type(unit)
         if vtype is None or vtype.combat or unit.has(Status.COMBAT_VEHICLE):
             return False
+        if unit.has(Status.RADIO_OUT):
+            # BI-R140 "Radio distrutta: ... si considera sempre isolato": a transport keeps the
+            # command radius (BI-R026, BI-R027), so it tests before it moves or fires
+            ctx.emit(
+                ev.Noted(
+                    text=M("{unit} has lost its radio: it is always isolated (BI-R140)", unit=unit.name),
+                    vis=unit_audience(unit),
+                )
+            )
+            return True
     if squads.leader_lost(ctx.state, unit):
         ctx.emit(
             ev.Noted(

@@ -133,7 +133,8 @@ def reload_due(ctx: Context, shooter: Unit, weapon, area: bool) -> None:
 
 def as_emplaced(shooter: Unit, weapon):
     """A.9.3 notes (4) and (6): a weapon not mounted on a vehicle that must be emplaced
-    cannot fire until it is (MG, AGL, guns); an unemplaced LMG fires as an assault rifle."""
+    cannot fire until it is (MG, AGL, guns); an unemplaced LMG fires as an assault rifle,
+    its damage to a soft vehicle still a machine gun's."""
     if shooter.kind != Kind.MAN or shooter.has(Status.EMPLACED):
         return weapon
     if weapon.must_emplace:
@@ -143,7 +144,9 @@ def as_emplaced(shooter: Unit, weapon):
             )
         )
     if weapon.unemplaced_as:
-        return _direct_fire_table()[weapon.unemplaced_as]
+        # it fires as an assault rifle, and is still the machine gun that hit: +1 on a soft
+        # vehicle, "se a sparare è stata una mitragliatrice" (BI-R121; ruling BI-EMPLACED)
+        return replace(_direct_fire_table()[weapon.unemplaced_as], vehicle_mod=weapon.vehicle_mod)
     return weapon
 
 
@@ -181,9 +184,12 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
                     "{unit} is in the air: only anti-aircraft fire reaches it, aa (BI-R260; ruling BI-HELICOPTERS)"
                 ).format(unit=t.name)
             )
-        if kind == "opportunity" and activity(t) in ("fired", "acted", "balked"):
+        if kind == "opportunity" and (
+            activity(t) in ("fired", "acted", "balked") or t.has(Status.SERIOUSLY_WOUNDED) or t.has(Status.IMMOBILISED)
+        ):
             # BI-R050: opportunity fire is at moving units; one that fired, acted or failed
-            # its isolation test this turn does not move in it (BI-R030, BI-R024)
+            # its isolation test this turn does not move in it (BI-R030, BI-R024), nor does a
+            # seriously wounded man (BI-R110) or an immobilised vehicle (BI-R120, BI-R140)
             raise Refused(
                 _("{unit} is not moving this turn: opportunity fire is at moving enemies (BI-R050)").format(unit=t.name)
             )
@@ -194,6 +200,14 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
                 )
             )
         carrier = next((ctx.unit(b.removeprefix("aboard-")) for b in t.status if b.startswith("aboard-")), None)
+        if carrier is not None and "helicopter" in carrier.roles and not carrier.has(Status.LANDED):
+            # BI-R260, BI-R263: a flying helicopter is reached by AA fire only, and the men it
+            # carries only through its table (ruling BI-HELICOPTERS)
+            raise Refused(
+                _("{unit} is inside {carrier}, in the air: only anti-aircraft fire reaches it, aa (BI-R260)").format(
+                    unit=t.name, carrier=carrier.name
+                )
+            )
         if carrier is not None and damage.armour_column(carrier):
             raise Refused(
                 _("{unit} is inside {carrier}: fire at the vehicle (ruling BI-OCCUPANTS)").format(

@@ -30,6 +30,8 @@ DUE = casualties.DUE
 MAX_NEAR = 50
 #: The running allowance a panicking man flees with (BI-R182; ruling BI-PANIC).
 RUN = "running"
+#: A.13.1's trigger of an air, field-artillery or heavy-mortar attack within 20 cm: HE fire.
+M3 = "m3"
 
 
 def _isolated_for_morale(ctx: Context, unit: Unit, said: bool) -> bool:
@@ -53,7 +55,9 @@ def mod_ids(ctx: Context, unit: Unit, args: dict[str, Any]) -> list[str]:
     if args["cover"] in casualties.COVERS:
         # "In copertura pesante +2": a trench is heavy cover, as for fire (BI-R080)
         ids.append("heavy-cover" if args["cover"] == "trench" else f"{args['cover']}-cover")
-    if unit.has(Status.MORALE_FIRE) or args["fire"]:
+    if unit.has(Status.MORALE_FIRE) or args["fire"] or args["trigger"] == M3:
+        # A.13.2 "Sotto tiro di Alto Esplosivo": an M3 check is called by an air, artillery or
+        # heavy mortar attack within 20 cm, bombs or shells (digest BI-AMB-41; ruling BI-M3)
         ids.append("under-fire")
     if squads.leader_lost(ctx.state, unit):
         ids.append("commander-killed")  # ruling BI-COMMANDER-KILLED (digest BI-AMB-42)

@@ -15,7 +15,7 @@ from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import damage
 from core.rulesets.bassa_intensita.tables import indirect, special
 from core.rulesets.bassa_intensita.terms import Kind, Status
-from core.rulesets.bassa_intensita.words import _, whose, word
+from core.rulesets.bassa_intensita.words import _, render, whose, word
 from core.state import Unit
 from core.views import unit_audience
 
@@ -85,7 +85,17 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
     engineer = "engineer" in unit.roles
     difficulty = row.engineer_difficulty if engineer else row.difficulty
     reach = row.engineer_cm if engineer else row.cm
+    if unit.has(Status.WOUNDED):
+        # "si usa la stessa procedura delle Azioni", whose difficulty a wound worsens by one
+        # level (BI-R110; ruling BI-WOUND-EFFECTS)
+        difficulty = rules.shift_difficulty(difficulty, 1)
     chance = rules.action_chance(quality(unit), difficulty)
+    if chance <= 0:
+        raise Refused(
+            _("{unit} is wounded: finding a {what} is one level harder, beyond him (BI-R110, BI-R224)").format(
+                unit=unit.name, what=render(word(row.what))
+            )
+        )
     ctx.roll(
         M(
             "search for a {what} within {cm} cm ({difficulty})",
@@ -194,6 +204,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rolls=True,
         dice=(
             dice_order.MINE_GOES_OFF,
+            # the men aboard a soft vehicle it destroys are each hit (ruling BI-OCCUPANTS)
+            dice_order.DAMAGE,
             dice_order.MINE_AP,
             dice_order.MINE_AT,
         ),

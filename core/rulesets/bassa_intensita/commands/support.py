@@ -206,6 +206,12 @@ def _due(ctx: Context, unit: Unit, wanted: tuple[str, ...], what: str) -> tuple[
         )
     if ctx.state.turn <= turn:
         raise Refused(_("that comes in the fire phase of the next turn (BI-R103)"))
+    if air_commands.lapsed(ctx.state, unit.side, stage, source, turn):
+        raise Refused(
+            _("{unit}'s call of turn {turn} was for the fire phase of turn {next}: it has lapsed, call again").format(
+                unit=unit.name, turn=turn, next=turn + 1
+            )
+        )
     return stage, source
 
 

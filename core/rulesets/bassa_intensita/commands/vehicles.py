@@ -42,6 +42,14 @@ def _mount(ctx: Context, args: dict[str, Any]) -> None:
     vehicle = _vehicle(ctx, args["vehicle"])
     if man.kind != Kind.MAN or man.side != vehicle.side:
         raise Refused(_("a man mounts a vehicle of his own side"))
+    inside = next((b.removeprefix("aboard-") for b in man.status if b.startswith("aboard-")), "")
+    if inside:
+        # BI-R042: getting out of a vehicle is a move of its own, before he gets into another
+        raise Refused(
+            _("{man} is aboard {vehicle}: he gets out first (dismount {id})").format(
+                man=man.name, vehicle=ctx.unit(inside).name, id=man.id
+            )
+        )
     if not vehicle.in_play:
         raise Refused(_("{vehicle} is out of action").format(vehicle=vehicle.name))
     if man.side != ctx.state.active_side:

@@ -7,6 +7,7 @@ The rulebook has no numbered sections; each rule cites the digest's rule id
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
 from math import ceil
 
 from core.events import Mod
@@ -181,6 +182,16 @@ def foot_allowance(mode_cm: int, modifier_ids: Iterable[str]) -> int:
         return 0
     off = min(100, sum(r.percent for r in rows))
     return ceil(mode_cm * (100 - off) / 100)
+
+
+def off_road_left(road_allowance: int, off_road_allowance: int, on_road_cm: Fraction) -> int:
+    """Digest A.6.2's note on a move partly on and partly off the road (map row BI-R045a):
+    the two allowances are spent in proportion, so after ``on_road_cm`` on the road what is
+    left off it is that share of the off-road allowance, rounded up (BI-R002); 0 when the
+    road part alone took the whole allowance."""
+    if on_road_cm >= road_allowance:
+        return 0
+    return ceil(off_road_allowance * (road_allowance - on_road_cm) / road_allowance)
 
 
 def vehicle_allowance(road_cm: int, off_road_cm: int, on_road: bool, halvings: int, immobilised: bool) -> int:
