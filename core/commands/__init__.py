@@ -14,7 +14,9 @@ A command is one line: a verb, then its arguments::
   sets that argument (``aimed``, ``burst``).
 * ``dice=6,4,3`` (or ``d=643``) gives the faces of physical dice, in the order
   the rolls happen; without it the game's seeded dice roll.
-* Quotes group words: ``note "ambush at the well"``.
+* Quotes group words: ``note "ambush at the well"``.  A text argument (a note, a
+  reason) takes the rest of the line, typed bare or by name: ``reason=they broke``
+  takes the words after it up to the next ``name=value``.
 * Every verb, option and choice also has a name in the reader's language (its
   ruleset's catalogue, msgctxt ``command`` / ``option`` / ``choice``): a word is
   matched in the reader's language first, then in English, and the line is

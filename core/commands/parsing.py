@@ -104,6 +104,9 @@ class _LineParse:
         self.answers: list[str] | None = None
         #: The words typed bare, in their order: choices and positional arguments.
         self.positional: list[Word] = []
+        #: A bare word typed after a text option given by name (``reason=the militia broke``),
+        #: by where it starts: that option's, if no argument takes it.
+        self.text_after: dict[int, str] = {}
         #: The positional arguments not given as options, in their order.
         self.pos_params: list[Param] = []
         self.resolved: dict[str, Any] = {}
@@ -116,18 +119,22 @@ class _LineParse:
         """The words after the verb sorted: the dice faces and the options (``name=value``)
         read, the bare words kept in their order."""
         dice_keys = _dice_keys(self.domain)
+        text_option = ""
         for word in words:
             w = word.text
             if "=" in w and not w.startswith("=") and not word.literal:
                 key, _eq, value = w.partition("=")
+                text_option = ""
                 if key.lower() in dice_keys:
                     self._read_faces(word, key, value)
                 elif key.lower() == ANSWERS_KEY and ANSWERS_KEY not in {p.name for p in self.params}:
                     self.answers = [a.strip() for a in value.split(",")]
                 else:
-                    self._read_option(word, key, value)
+                    text_option = self._read_option(word, key, value)
             else:
                 self.positional.append(word)
+                if text_option:
+                    self.text_after[word.start] = text_option
         self.pos_params = [p for p in self.params if not p.keyword and p.name not in self.args]
 
     def _read_faces(self, word: Word, key: str, value: str) -> None:
@@ -138,7 +145,8 @@ class _LineParse:
         if key.lower() not in DICE_KEYS:
             self.subs.append((word.start, word.start + len(key), DICE_KEYS[0]))
 
-    def _read_option(self, word: Word, key: str, value: str) -> None:
+    def _read_option(self, word: Word, key: str, value: str) -> str:
+        """The option ``key=value`` read; its name when it takes text, else ""."""
         options = list({p.name: p for p in self.params})
         what = _("option for {command}").format(command=self.command)
         name, mine = match_word(key, options, what, local_namer("option", self.domain))
@@ -146,6 +154,7 @@ class _LineParse:
             self.subs.append((word.start, word.start + len(key), name))
         self.args[name] = value
         self.keyword_at[name] = word
+        return name if any(p.name == name and p.kind == "text" for p in self.params) else ""
 
     def convert_options(self) -> None:
         """The options typed ``name=value`` converted, in the command's order of its arguments."""
@@ -207,7 +216,11 @@ class _LineParse:
             while i < len(pos_params) and pos_params[i].name in self.resolved and not pos_params[i].many:
                 i += 1
             if i >= len(pos_params):
-                raise self._unexpected(word.text)
+                if word.start not in self.text_after:
+                    raise self._unexpected(word.text)
+                option = self.text_after[word.start]  # the rest of a text given by name
+                self.resolved[option] = f"{self.resolved[option]} {word.text}"
+                continue
             p = pos_params[i]
             if p.kind in ("text", "team"):  # the rest of the line: a team's name has spaces
                 rest = " ".join(x.text for x in words[at:])

@@ -95,6 +95,16 @@ def test_quoted_text_is_literal(demo):
     assert demo.execute("note 'x=1' then").events[-1] == ev.Noted(text="x=1 then")
 
 
+def test_a_text_option_given_by_name_takes_the_words_after_it(demo):
+    """``reason=the militia broke`` was refused ("unexpected 'militia'"): a text option takes the
+    rest of the line whether it is typed bare or by name, up to the next ``name=value``."""
+    said = {"side": "irregulars", "points": 3, "reason": "the market burned"}
+    assert demo.parse("dp irr 3 reason=the market burned").args == said
+    assert demo.parse("dp reason=the market burned side=irr points=3").args == said
+    assert demo.parse("dp irr 3 the market burned").args == said  # bare, as before
+    assert demo.parse('dp irr 3 reason="the market burned"').args == said  # quoted, as before
+
+
 def test_an_apostrophe_inside_a_word_is_text(demo):
     assert demo.execute("note Rossi's team moves").events[-1] == ev.Noted(text="Rossi's team moves")
     assert demo.complete("note Rossi's te", role="referee") == []
