@@ -122,6 +122,17 @@ def _shaken_militia(tmp_path, monkeypatch, variant):
     return g
 
 
+@pytest.mark.audits("MOR-6", "SUP-2", "SPOT-4")
+def test_an_italian_shaken_man_still_sights_as_a_reaction(tmp_path, monkeypatch):
+    """§12.0 [IT]: a team that fails without losing takes the suppression test "durante la
+    successiva attivazione", and "Figure in fase di disingaggio ... reagiscono normalmente
+    se non sono attive"; sighting is a reaction (§5.0 3: "reagire di opportunità muovendo,
+    avvistando o sparando").  Before their own activation the Militia may try to sight."""
+    g = _shaken_militia(tmp_path, monkeypatch, IT)
+    (r,) = rolls(g.execute("react-spot i2 ghost range=20 dice=6"))
+    assert r.outcome == "sighted"
+
+
 @pytest.mark.audits("MOR-6", "OPP-1")
 @pytest.mark.parametrize("variant", [IT, ""])
 def test_a_shaken_man_still_fires_by_opportunity(tmp_path, monkeypatch, variant):

@@ -222,6 +222,31 @@ def _hide(ctx: Context, args: dict[str, Any]) -> None:
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("hidden",)))
 
 
+def _may_look(ctx: Context, spotter: Unit) -> None:
+    """What keeps a figure from trying to sight this turn (§7.0, §8.0.3, §10.0)."""
+    if spotter.has(Status.LOOKED):
+        raise Refused(_("{spotter} has already tried to sight this turn (§7.0)").format(spotter=spotter.name))
+    if spotter.has(Status.RELOADING) and not hits.italian(ctx):
+        # §8.0.3 (English): changing a magazine takes "a full turn (the figure cannot do anything else)".
+        raise Refused(
+            _("{spotter} is changing his magazine: it takes his whole turn, sighting too (§8.0.3)").format(
+                spotter=spotter.name
+            )
+        )
+    if (
+        hits.italian(ctx)
+        and spotter.side == ctx.state.reacting_side
+        and spotter.has(Status.SUPPRESSED)
+        # §12.0 [IT]: "Figure in fase di disingaggio ... reagiscono normalmente se non sono attive".
+        and not spotter.has(Status.RETREATING)
+    ):
+        raise Refused(
+            _("{spotter} is suppressed and cannot react, not even to sight (Italian draft §10.0)").format(
+                spotter=spotter.name
+            )
+        )
+
+
 def _spot(ctx: Context, args: dict[str, Any]) -> None:
     """§7.0: one sighting attempt per figure per turn, as an action or a reaction."""
     spotter = ctx.unit(args["unit"])
@@ -238,21 +263,7 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
                 target=target.name, side=ctx.state.side_name(spotter.side)
             )
         )
-    if spotter.has(Status.LOOKED):
-        raise Refused(_("{spotter} has already tried to sight this turn (§7.0)").format(spotter=spotter.name))
-    if spotter.has(Status.RELOADING) and not hits.italian(ctx):
-        # §8.0.3 (English): changing a magazine takes "a full turn (the figure cannot do anything else)".
-        raise Refused(
-            _("{spotter} is changing his magazine: it takes his whole turn, sighting too (§8.0.3)").format(
-                spotter=spotter.name
-            )
-        )
-    if hits.italian(ctx) and spotter.side == ctx.state.reacting_side and spotter.has(Status.SUPPRESSED):
-        raise Refused(
-            _("{spotter} is suppressed and cannot react, not even to sight (Italian draft §10.0)").format(
-                spotter=spotter.name
-            )
-        )
+    _may_look(ctx, spotter)
     t = hits.troop(spotter)
     facts = spotting.SpotFacts(
         jungle_or_night=bool(args.get("night")),
