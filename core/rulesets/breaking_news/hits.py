@@ -414,6 +414,21 @@ def require_exposed(ctx: Context, unit: Unit) -> None:
         )
 
 
+def require_on_foot(ctx: Context, unit: Unit) -> None:
+    """§6.3: a man aboard a vehicle leaves it only by getting out, "a complete move", so
+    until he has he takes no step on foot: no move, dodge, going to ground, hand-to-hand
+    or storming from his seat (rulings BN-C-EMBARK)."""
+    if not unit.has(Status.IN_VEHICLE):
+        return
+    vid = str(unit_var(ctx.state, unit.id, "aboard", ""))
+    vehicle = ctx.state.units.get(vid)
+    raise Refused(
+        _("{unit} is aboard {vehicle}: getting out is his whole move (disembark, §6.3)").format(
+            unit=unit.name, vehicle=vehicle.name if vehicle else vid
+        )
+    )
+
+
 def _vehicle_of(ctx: Context, unit: Unit) -> str:
     vid = unit_var(ctx.state, unit.id, "aboard", "")
     v = ctx.state.units.get(str(vid))

@@ -801,6 +801,7 @@ def _dodge(ctx: Context, args: dict[str, Any]) -> None:
     """§6.5: move up to 5 cm into cover; the next shot at him this turn is +1 (not a sniper's)."""
     unit = ctx.unit(args["unit"])
     hits.require_reacting(ctx, unit)
+    hits.require_on_foot(ctx, unit)
     _reaction_gate(ctx, unit)
     cm = args["cm"]
     limit = allowances().dodge_cm
@@ -818,6 +819,7 @@ def _ground(ctx: Context, args: dict[str, Any]) -> None:
     """§6.5: no cover within 5 cm: he throws himself down and is suppressed (§10.0)."""
     unit = ctx.unit(args["unit"])
     hits.require_reacting(ctx, unit)
+    hits.require_on_foot(ctx, unit)
     _reaction_gate(ctx, unit)
     _mark_reacted(ctx, unit)
     hits.badge(ctx, unit, "suppressed")

@@ -35,6 +35,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     if len(ours) > most or len(theirs) > most:
         raise Refused(_("at most {most} men fight one (§11.0)").format(most=most))
     for u in ours:
+        hits.require_on_foot(ctx, u)
         if not hits.may_fight(u):
             raise Refused(
                 _("{name} has already fired or fought this turn; only a move may end in melee (§11.0)").format(
@@ -113,6 +114,7 @@ def _storm(ctx: Context, args: dict[str, Any]) -> None:
     for u in attackers:
         # §10.0: a man in panic (or changing magazine, §8.0.3) does nothing but crawl to cover
         require_ready(ctx.state, u)
+        hits.require_on_foot(ctx, u)
         if hits.has_acted(u):
             raise Refused(_("{name} has already acted this turn").format(name=u.name))
     for u in defenders:

@@ -51,6 +51,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     allowed = movement.action_allowance(action, args.get("obstacle") or 0, bool(args.get("helped")))
     for u in group:
         hits.require_active(ctx.state, u)
+        hits.require_on_foot(ctx, u)
         if u.has(Status.PANICKED) and len(group) == 1:
             _panic_move(ctx, u, cm, just_failed=False)
             return
@@ -145,6 +146,7 @@ def _panic_move(ctx: Context, unit: Unit, cm: int, *, just_failed: bool) -> None
 def _hidden_move(ctx: Context, unit: Unit, cm: int | None, leader: str | None) -> None:
     """§7.0: a hidden figure that stays hidden moves 5 − 1d6 cm and does not fire."""
     hits.require_active(ctx.state, unit)
+    hits.require_on_foot(ctx, unit)
     if not unit.has(Status.HIDDEN):
         raise Refused(_("{unit} is not hidden; hide him first: hide {unit2}").format(unit=unit.name, unit2=unit.id))
     if hits.has_acted(unit):
@@ -436,6 +438,7 @@ def _carry(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{patient} is not a wounded man").format(patient=patient.name))
     if hits.has_acted(carrier):
         raise Refused(_("{carrier} has already acted this turn").format(carrier=carrier.name))
+    hits.require_on_foot(ctx, carrier)
     # §9.3 with §5.0: the wounded man moves once a turn, however many comrades stand by
     # (rulings BN-C-CARRY-ONCE).
     if unit_var(ctx.state, patient.id, "carried", 0) == ctx.state.turn:
