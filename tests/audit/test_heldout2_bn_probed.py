@@ -8,7 +8,7 @@ outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, status, unit
+from audit_bn_late import new_game, next_turn, rolls, status, to_activation, unit
 
 from core.ruleset import Refused
 
@@ -75,3 +75,68 @@ def test_a_man_aboard_gets_out_and_that_is_his_move(tmp_path, monkeypatch):
     next_turn(g, "regulars")
     g.execute("move rider 25 run", role="regulars")
     assert "ran" in status(g, "rider")
+
+
+# ------------------------------------------------------------------ §8.4: a call every turn
+
+def _at_initiative(tmp_path, monkeypatch):
+    g = new_game(tmp_path, monkeypatch, CONVOY, head="[extras.irregulars]\nmortars = true\n", active=None)
+    g.execute("next")
+    return g
+
+
+@pytest.mark.audits("ART-1", "MORT-3")
+@pytest.mark.parametrize(("side", "kind", "fail", "win"), [("regulars", "", 3, 4), ("irregulars", "mortar", 4, 5)])
+def test_one_call_a_turn_whatever_the_die(tmp_path, monkeypatch, side, kind, fail, win):
+    """§8.4: "At the start of the turn the player calls for support by rolling a 4, 5 or 6
+    on 1d6" (the Militia's mortar: "a roll of 5 or 6"): one roll a turn.  A call that fails
+    is not rolled again until the next turn."""
+    g = _at_initiative(tmp_path, monkeypatch)
+    (call,) = rolls(g.execute(f"call-support {kind} dice={fail}", role=side))
+    assert call.outcome == "refused"
+    with pytest.raises(Refused):
+        g.execute(f"call-support {kind} dice={win}", role=side)
+    to_activation(g, "regulars")
+    g.execute("next")
+    g.execute("next")
+    (call,) = rolls(g.execute(f"call-support {kind} dice={win}", role=side))
+    assert call.outcome == "granted"
+
+
+@pytest.mark.audits("ART-1", "ART-2")
+def test_the_artillery_is_called_again_the_turn_it_lands(tmp_path, monkeypatch):
+    """§8.4: called on a 4 at the start of turn 1, the bombing "occurs at the start of the
+    next turn, before deciding initiative"; at the start of turn 2 the Regulars call again
+    (a 5), and that call lands at the start of turn 3."""
+    g = _at_initiative(tmp_path, monkeypatch)
+    g.execute("call-support dice=4", role="regulars")
+    to_activation(g, "regulars")
+    g.execute("next")
+    g.execute("next")
+    (call,) = rolls(g.execute("call-support dice=5", role="regulars"))
+    assert call.outcome == "granted"
+    landing = g.execute("next dice=1,2,3,4,6,6,1,1")
+    assert [r.faces for r in rolls(landing)][0] == (1, 2, 3, 4)
+    g.execute("next")
+    g.execute("next")
+    landing = g.execute("next dice=4,3,2,1,6,6,1,1")
+    assert g.state.turn == 3 and [r.faces for r in rolls(landing)][0] == (4, 3, 2, 1)
+
+
+@pytest.mark.audits("MORT-3", "MORT-1")
+def test_the_militias_mortar_is_called_again_the_turn_it_fires(tmp_path, monkeypatch):
+    """Extras: Mortars: "Support Fire can be called with a roll of 5 or 6 and comes next
+    turn": called at the start of turn 1, it fires in turn 2, where the Militia call it
+    again (a 6) for turn 3, and it fires again then."""
+    g = _at_initiative(tmp_path, monkeypatch)
+    g.execute("call-support mortar dice=5", role="irregulars")
+    to_activation(g, "regulars")
+    g.execute("next")
+    g.execute("next")
+    (call,) = rolls(g.execute("call-support mortar dice=6", role="irregulars"))
+    assert call.outcome == "granted"
+    to_activation(g, "irregulars")
+    g.execute("mortar range=40 dice=4", role="irregulars")
+    next_turn(g, "irregulars")
+    (shot,) = rolls(g.execute("mortar range=40 dice=4", role="irregulars"))
+    assert shot.target == 4
