@@ -140,3 +140,20 @@ def test_the_militias_mortar_is_called_again_the_turn_it_fires(tmp_path, monkeyp
     next_turn(g, "irregulars")
     (shot,) = rolls(g.execute("mortar range=40 dice=4", role="irregulars"))
     assert shot.target == 4
+
+
+# ------------------------------------------------------------------ §7.0 with §8.9
+
+
+@pytest.mark.audits("SPOT-7", "SMK-1", "OPP-2")
+@pytest.mark.parametrize("weapon", ["", "weapon=GL"])
+def test_a_hidden_man_who_throws_smoke_is_sighted(tmp_path, monkeypatch, weapon):
+    """§7.0: hidden troops who want to stay hidden "do not fire, otherwise they are
+    automatically sighted"; §8.9: smoke is a grenade thrown, or a grenade launcher fired.
+    The hidden Militiaman who puts down smoke is sighted, and his throw is an action the
+    Regulars may answer by opportunity."""
+    units = CONVOY + unit("ghost", "irregulars", "Irr1", "Cell", weapons=("AR", "GL"), status=("hidden",))
+    g = new_game(tmp_path, monkeypatch, units, active="irregulars")
+    g.execute(f"smoke ghost range=8 {weapon} dice=4", role="irregulars")
+    assert "hidden" not in status(g, "ghost")
+    g.execute("react-fire m0 ghost range=20 aimed dice=1", role="regulars")

@@ -876,6 +876,8 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     same_action = hits.moved_to_fire(ctx.state, [unit])
     if not ready_to_act(ctx, unit, args.get("leader")):
         return
+    # §7.0: hidden troops "do not fire, otherwise they are automatically sighted".
+    hits.reveal(ctx, ctx.unit(unit.id), M("fires"))
     need, _rest = fire.base_shot(weapon, fire.AIMED, args["range"])
     (face,) = ctx.roll(
         M("smoke from {weapon}, {cm} cm", weapon=M(weapon.name), cm=args["range"]),
