@@ -157,3 +157,32 @@ def test_a_hidden_man_who_throws_smoke_is_sighted(tmp_path, monkeypatch, weapon)
     g.execute(f"smoke ghost range=8 {weapon} dice=4", role="irregulars")
     assert "hidden" not in status(g, "ghost")
     g.execute("react-fire m0 ghost range=20 aimed dice=1", role="regulars")
+
+
+# ------------------------------------------------------------------ §5.0 d): covering after a short move
+
+
+@pytest.mark.audits("COV-1", "T-03", "OPP-4")
+@pytest.mark.parametrize("move", ["move m0 5", "move m0 3 cautious"])
+def test_covering_fire_after_a_move_of_5_cm_or_less_is_one_action(tmp_path, monkeypatch, move):
+    """§5.0: "d) Perform covering fire (you can also move up to 5cm)": a man who has moved
+    5 cm or less and then covers an area has performed action d), one action; each enemy
+    figure answers it once (§8.2), at the move or at the covering fire."""
+    g = new_game(tmp_path, monkeypatch, CONVOY)
+    g.execute(move, role="regulars")
+    g.execute("covering m0 area=road range=20", role="regulars")
+    assert g.state.vars["covering"] == "road=4"  # an AR at 20 cm, 3, and a Trained group's 1
+    g.execute("react-fire i0 m0 range=20 aimed dice=1", role="irregulars")
+    with pytest.raises(Refused):
+        g.execute("react-fire i0 m0 range=20 aimed dice=1", role="irregulars")
+
+
+@pytest.mark.audits("COV-1", "T-03")
+def test_no_covering_fire_after_a_cautious_move_and_a_shot(tmp_path, monkeypatch):
+    """§5.0: one action: a man who crept 3 cm and fired has fired; he gives no covering fire
+    after it."""
+    g = new_game(tmp_path, monkeypatch, CONVOY)
+    g.execute("move m0 3", role="regulars")
+    g.execute("fire m0 i0 range=20 aimed dice=1", role="regulars")
+    with pytest.raises(Refused):
+        g.execute("covering m0 area=road range=20", role="regulars")

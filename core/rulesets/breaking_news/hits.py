@@ -282,9 +282,10 @@ def next_action(ctx: Context, units: Sequence[Unit]) -> None:
     set_var(ctx, "action", f"{n}:{ctx.state.turn}:{','.join(seen)}:{k}")
 
 
-#: The moves that leave a man his fire (§5.0 b and c, §6.2), and the one that leaves him his covering fire (§5.0 d).
+#: The moves that leave a man his fire (§5.0 b and c, §6.2), and those that leave him his
+#: covering fire (§5.0 d: a move of up to 5 cm, which a cautious move is too).
 MOVES_TO_FIRE = (Status.MOVED, Status.CREPT, Status.CLIMBED)
-MOVES_TO_COVER = (Status.COVERING,)
+MOVES_TO_COVER = (Status.COVERING, Status.CREPT)
 
 
 def moved_to_fire(state: GameState, group: Sequence[Unit], moves: Sequence[str] = MOVES_TO_FIRE) -> bool:

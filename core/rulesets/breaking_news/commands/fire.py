@@ -746,7 +746,10 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
     firing: list[tuple[Unit, int | Decimal | Fraction]] = []
     for u in group:
         hits.require_active(ctx.state, u)
-        if hits.has_acted(u) and hits.action_badge(u) != Status.COVERING or u.has(Status.FIRED):
+        # §5.0 d): covering fire "(you can also move up to 5cm)": after a move of 5 cm or
+        # less, named covering or cautious, the covering fire makes it action d).
+        moved_to_cover = hits.action_badge(u) in hits.MOVES_TO_COVER
+        if hits.has_acted(u) and not moved_to_cover or u.has(Status.FIRED):
             raise Refused(_("{name} has already acted this turn").format(name=u.name))
         # §6.1: an MMG or HMG that moved in its covering action cannot fire, covering fire included.
         why = may_fire_after(hits.unit_weapon(u, ctx, None), u.moved_cm, FireAllowed.PENALTY)
