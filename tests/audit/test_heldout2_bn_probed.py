@@ -8,7 +8,7 @@ outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, rolls, status, to_activation, unit
+from audit_bn_late import new_game, next_turn, out, rolls, status, to_activation, unit
 
 from core.ruleset import Refused
 
@@ -186,3 +186,31 @@ def test_no_covering_fire_after_a_cautious_move_and_a_shot(tmp_path, monkeypatch
     g.execute("fire m0 i0 range=20 aimed dice=1", role="regulars")
     with pytest.raises(Refused):
         g.execute("covering m0 area=road range=20", role="regulars")
+
+
+# ------------------------------------------------------------------ §8.8 with §8.0.1, §8.4, §8.5
+
+
+@pytest.mark.audits("VF-1", "FIRE-10", "ART-4", "EXT-9")
+@pytest.mark.parametrize("source", ["grenade", "mortar", "bombardment", "ied"])
+def test_a_template_over_a_hummer_hits_the_hummer_not_the_men_inside(tmp_path, monkeypatch, source):
+    """§8.8: the occupants of a vehicle "protected but not armoured are subject to small
+    arms fire"; a grenade's, a mortar's, a bombardment's or an IED's template is no small
+    arms fire: under it the Hummer takes the hit (§9.2), not the man inside, who saves only
+    if it explodes.  The man cannot be named under the template."""
+    g = new_game(tmp_path, monkeypatch, CONVOY)
+    with pytest.raises(Refused):
+        g.execute(f"blast rider source={source} by=irregulars dice=1")
+    assert not out(g, "rider") and "suppressed" not in status(g, "rider")
+
+
+@pytest.mark.audits("VF-1", "FIRE-10")
+def test_a_grenade_burst_area_does_not_reach_into_a_hummer(tmp_path, monkeypatch):
+    """§8.0.1, §8.8: the Militia's grenade hits the man beside the Hummer; its 5 cm burst
+    area does not reach the man inside, whom only small arms may hit."""
+    units = CONVOY + unit("bomber", "irregulars", "Irr1", "Cell", weapons=("GRENADE",))
+    g = new_game(tmp_path, monkeypatch, units, active="irregulars")
+    with pytest.raises(Refused):
+        g.execute("fire bomber m0 range=8 also=rider dice=4,6,6", role="irregulars")
+    g.execute("fire bomber m0 range=8 dice=4,6", role="irregulars")
+    assert "suppressed" in status(g, "m0") and "suppressed" not in status(g, "rider")

@@ -45,9 +45,11 @@ class Situation:
 
 
 def situation(ctx: Context, args: dict[str, Any], *, reaction: bool = False, speculative: bool = False) -> Situation:
-    for u in (*hits.resolve_units(ctx, args.get("line")), *hits.resolve_units(ctx, args.get("also"))):
+    for u in hits.resolve_units(ctx, args.get("line")):
         hits.require_in_play(u)
         hits.require_exposed(ctx, u)
+    for u in hits.resolve_units(ctx, args.get("also")):
+        _require_in_the_blast(ctx, u)
     return Situation(
         range_cm=args["range"],
         mode=args.get("mode"),
@@ -340,6 +342,22 @@ def _fire_rule(firer: Unit) -> FireAllowed:
 
 
 _FIRE_AFTER: dict[str, FireAllowed] = {Status.RAN: FireAllowed.NONE, Status.COVERING: FireAllowed.COVERING}
+
+
+def _require_in_the_blast(ctx: Context, unit: Unit) -> None:
+    """A figure under a template (a burst area, §8.0.1, §8.4, §8.5, an IED) takes its hit,
+    unless he is inside a vehicle: the men of an armoured one are out of reach, those of a
+    protected one are "subject to small arms fire" only (§8.8), and no template is small
+    arms; the vehicle takes the hit, and its men save if it explodes (§9.2; rulings
+    BN-C-PROTECTED-OCCUPANTS)."""
+    hits.require_in_play(unit)
+    hits.require_exposed(ctx, unit)
+    if _in_protected_vehicle(ctx, unit):
+        raise Refused(
+            _("{t} is inside a protected vehicle: only small arms reach him; the blast hits the vehicle (§8.8)").format(
+                t=unit.name
+            )
+        )
 
 
 def _in_protected_vehicle(ctx: Context, unit: Unit) -> bool:
@@ -852,8 +870,7 @@ def _blast(ctx: Context, args: dict[str, Any]) -> None:
     by = args.get("by") or (ctx.role if ctx.role in ctx.state.sides else "")
     victims = [ctx.unit(u) for u in args["units"]]
     for v in victims:
-        hits.require_in_play(v)
-        hits.require_exposed(ctx, v)
+        _require_in_the_blast(ctx, v)
     seen = [v.name for v in victims if not v.has(Status.HIDDEN)]  # hidden men's own rolls stay private
     over = listing(seen, empty=M("no one in sight"))
     ctx.emit(ev.Noted(text=M("{source} template over {who} ({rule})", source=args["source"], who=over, rule=rule)))
