@@ -52,6 +52,19 @@ def test_a_man_aboard_gets_out_before_he_goes_anywhere_on_foot(tmp_path, monkeyp
     assert "in-vehicle" in status(g, "rider") and not {"moved", "ran", "crept", "acted"} & set(status(g, "rider"))
 
 
+@pytest.mark.audits("MOV-5", "WND-3")
+def test_a_man_aboard_cannot_carry_a_wounded_comrade(tmp_path, monkeypatch):
+    """§9.3, §6.3 (MOV-5): "A wounded model can be moved with the aid of a comrade moving
+    10cm-1d6": the comrade moves with him, and a man aboard moves nowhere on foot before he
+    gets out."""
+    g = new_game(tmp_path, monkeypatch, CONVOY, options=("wounded",))
+    g.execute("blast m0 source=grenade by=irregulars dice=1,4")
+    assert out(g, "m0").startswith("wounded")
+    with pytest.raises(Refused):
+        g.execute("carry rider m0 dice=1", role="regulars")
+    assert "in-vehicle" in status(g, "rider")
+
+
 @pytest.mark.audits("MOV-5", "MOV-6")
 @pytest.mark.parametrize("reaction", ["react-dodge gunman 3", "react-ground gunman"])
 def test_a_man_aboard_cannot_dodge_out_of_the_vehicle(tmp_path, monkeypatch, reaction):
