@@ -13,6 +13,10 @@ from audit_bn_late import facts, new_game, next_turn, out, rolls, status, to_act
 
 from core import events as ev
 from core.ruleset import Refused
+from core.rulesets.breaking_news.campaign import army
+from core.rulesets.breaking_news.campaign.army import Roster, RosterUnit, validate_roster
+
+IT = "it-2009-12-09"
 
 #: A Regular motor pool (a Hummer, a Puma, a Centauro) and a squad; the Militia with every
 #: weapon the vehicle table's columns need.
@@ -228,3 +232,32 @@ def test_rules_of_engagement_artillery_from_call_to_saves(tmp_path, monkeypatch)
     assert not out(g, "i0") and "suppressed" in status(g, "i0")
     g.execute("next")
     assert _ledger(g, "regulars").get("first-fire") == 30
+
+
+# ------------------------------------------------------------------ the note under T-17
+
+
+def _militia(*units: RosterUnit) -> Roster:
+    boss = RosterUnit(id="boss", name="boss", cls="Irr1", weapons=("AR",), roles=("commander",))
+    return Roster(name="t", army="irregular", units=(boss, *units))
+
+
+@pytest.mark.audits("T-17a", "T-17")
+@pytest.mark.parametrize(
+    ("variant", "list_cls", "cls", "legal", "price"),
+    [
+        ("", "Irr3", "Irr1", True, 11),
+        (IT, "Irr3", "Irr1", False, 11),
+        (IT, "Irr3", "Irr2", True, 8),
+        ("", "Irr1", "Irr3", True, 5),
+    ],
+)
+def test_the_quality_on_the_lists_may_be_raised_or_lowered(variant, list_cls, cls, legal, price):
+    """Calculating points, the note under the men's costs (digest T-17): "You can raise or
+    lower the quality level on the lists" [EN]; "di un livello" [IT] (row T-17a).  A Militiaman of the
+    lists (Irr3) fielded as Hardened Militia (Irr1) is two levels up: legal in English, not
+    in Italian, where one level (Fanatics) is; Hardened Militia lowered to Militia is legal.
+    The man costs the class he is fielded as: 11, 8, 5."""
+    m = RosterUnit(id="m", name="m", cls=cls, list_cls=list_cls, weapons=("AR",))
+    assert (validate_roster(_militia(m), 0, variant) == []) is legal
+    assert army.total_cost(_militia(m), variant) - army.total_cost(_militia(), variant) == price
