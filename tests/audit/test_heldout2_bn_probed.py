@@ -227,3 +227,24 @@ def test_a_grenade_burst_area_does_not_reach_into_a_hummer(tmp_path, monkeypatch
         g.execute("fire bomber m0 range=8 also=rider dice=4,6,6", role="irregulars")
     g.execute("fire bomber m0 range=8 dice=4,6", role="irregulars")
     assert "suppressed" in status(g, "m0") and "suppressed" not in status(g, "rider")
+
+
+# ------------------------------------------------------------------ §11.1: one roll a turn
+
+
+@pytest.mark.audits("BLD-3", "BLD-1")
+def test_a_building_is_stormed_in_one_roll_a_turn(tmp_path, monkeypatch):
+    """§11.1: "Each model rolls as many dice as he has Close Combat bonus. Resolve the
+    combat in a single combat (roll)", and the example's next round comes "Next turn".  Two
+    Rangers storming the house one after the other in the same turn would make its
+    defender roll his dice twice: the second storm is refused (every attacker is in the one
+    roll); next turn the second round is fought."""
+    units = CONVOY + unit("r1", "regulars", "R2", "Rangers") + unit("r2", "regulars", "R2", "Rangers")
+    units += unit("taliban", "irregulars", "Irr3", "House")
+    g = new_game(tmp_path, monkeypatch, units)
+    g.execute("storm r1 against=taliban dice=1,1,1,1,1", role="regulars")
+    with pytest.raises(Refused):
+        g.execute("storm r2 against=taliban dice=1,1,1,1,1", role="regulars")
+    next_turn(g, "regulars")
+    a, d = rolls(g.execute("storm r1 r2 against=taliban dice=1,1,1,1,1,1,1,1,1", role="regulars"))
+    assert (len(a.faces), len(d.faces)) == (8, 1)
