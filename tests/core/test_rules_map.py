@@ -56,7 +56,7 @@ DIGESTS: dict[str, tuple[str, str]] = {
 #: legend, b the defence values (C.7.1).
 NOTE_ROWS: dict[str, set[str]] = {
     "bassa-intensita": {f"BI-WN{n}" for n in range(1, 9)} | {"BI-R045a"},
-    "breaking-news": {"T-11a"},
+    "breaking-news": {"T-11a", "T-17a"},
     "linea-di-tiro": {"LT-R050a", "LT-R050b", "LT-R050c", "LT-R060a", "LT-R060b"},
 }
 

@@ -282,9 +282,10 @@ def next_action(ctx: Context, units: Sequence[Unit]) -> None:
     set_var(ctx, "action", f"{n}:{ctx.state.turn}:{','.join(seen)}:{k}")
 
 
-#: The moves that leave a man his fire (§5.0 b and c, §6.2), and the one that leaves him his covering fire (§5.0 d).
+#: The moves that leave a man his fire (§5.0 b and c, §6.2), and those that leave him his
+#: covering fire (§5.0 d: a move of up to 5 cm, which a cautious move is too).
 MOVES_TO_FIRE = (Status.MOVED, Status.CREPT, Status.CLIMBED)
-MOVES_TO_COVER = (Status.COVERING,)
+MOVES_TO_COVER = (Status.COVERING, Status.CREPT)
 
 
 def moved_to_fire(state: GameState, group: Sequence[Unit], moves: Sequence[str] = MOVES_TO_FIRE) -> bool:
@@ -412,6 +413,21 @@ def require_exposed(ctx: Context, unit: Unit) -> None:
                 unit=unit.name, vehicle=vehicle.name
             )
         )
+
+
+def require_on_foot(ctx: Context, unit: Unit) -> None:
+    """§6.3: a man aboard a vehicle leaves it only by getting out, "a complete move", so
+    until he has he takes no step on foot: no move, dodge, going to ground, hand-to-hand
+    or storming from his seat (rulings BN-C-EMBARK)."""
+    if not unit.has(Status.IN_VEHICLE):
+        return
+    vid = str(unit_var(ctx.state, unit.id, "aboard", ""))
+    vehicle = ctx.state.units.get(vid)
+    raise Refused(
+        _("{unit} is aboard {vehicle}: getting out is his whole move (disembark, §6.3)").format(
+            unit=unit.name, vehicle=vehicle.name if vehicle else vid
+        )
+    )
 
 
 def _vehicle_of(ctx: Context, unit: Unit) -> str:

@@ -431,14 +431,15 @@ def test_options_are_referee_switches_before_play(rng):
 
 @pytest.mark.parametrize(("variant", "words"), [("", "runs on for"), ("it-2009-12-09", "runs on straight on")])
 def test_losing_the_driver(tmp_path, monkeypatch, variant, words):
-    """§8.8: the Hummer's driver fails his save (a 1): a note says it runs on for a whole move and stops
+    """§8.8: the Hummer's driver, shot by small arms as he gets in (the only fire that reaches the men
+    of a protected vehicle), fails his save (a 1): a note says it runs on for a whole move and stops
     (straight on, in the Italian draft).
 
     Digest: AMB-40, DIFF-36, VF-2.
     """
     g = new_game(tmp_path, "combat", variant=variant, monkeypatch=monkeypatch)
     g.execute("embark wheels hummer", role="regulars")
-    out = g.execute("blast wheels source=grenade by=irregulars dice=1")
+    out = g.execute("react-fire kalash wheels range=20 aimed dice=6,1", role="irregulars")
     assert any(words in n.text for n in facts(out, ev.Noted))
     assert g.state.vars["secret.aboard.wheels"] == ""
 

@@ -45,9 +45,11 @@ class Situation:
 
 
 def situation(ctx: Context, args: dict[str, Any], *, reaction: bool = False, speculative: bool = False) -> Situation:
-    for u in (*hits.resolve_units(ctx, args.get("line")), *hits.resolve_units(ctx, args.get("also"))):
+    for u in hits.resolve_units(ctx, args.get("line")):
         hits.require_in_play(u)
         hits.require_exposed(ctx, u)
+    for u in hits.resolve_units(ctx, args.get("also")):
+        _require_in_the_blast(ctx, u)
     return Situation(
         range_cm=args["range"],
         mode=args.get("mode"),
@@ -340,6 +342,22 @@ def _fire_rule(firer: Unit) -> FireAllowed:
 
 
 _FIRE_AFTER: dict[str, FireAllowed] = {Status.RAN: FireAllowed.NONE, Status.COVERING: FireAllowed.COVERING}
+
+
+def _require_in_the_blast(ctx: Context, unit: Unit) -> None:
+    """A figure under a template (a burst area, §8.0.1, §8.4, §8.5, an IED) takes its hit,
+    unless he is inside a vehicle: the men of an armoured one are out of reach, those of a
+    protected one are "subject to small arms fire" only (§8.8), and no template is small
+    arms; the vehicle takes the hit, and its men save if it explodes (§9.2; rulings
+    BN-C-PROTECTED-OCCUPANTS)."""
+    hits.require_in_play(unit)
+    hits.require_exposed(ctx, unit)
+    if _in_protected_vehicle(ctx, unit):
+        raise Refused(
+            _("{t} is inside a protected vehicle: only small arms reach him; the blast hits the vehicle (§8.8)").format(
+                t=unit.name
+            )
+        )
 
 
 def _in_protected_vehicle(ctx: Context, unit: Unit) -> bool:
@@ -746,7 +764,10 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
     firing: list[tuple[Unit, int | Decimal | Fraction]] = []
     for u in group:
         hits.require_active(ctx.state, u)
-        if hits.has_acted(u) and hits.action_badge(u) != Status.COVERING or u.has(Status.FIRED):
+        # §5.0 d): covering fire "(you can also move up to 5cm)": after a move of 5 cm or
+        # less, named covering or cautious, the covering fire makes it action d).
+        moved_to_cover = hits.action_badge(u) in hits.MOVES_TO_COVER
+        if hits.has_acted(u) and not moved_to_cover or u.has(Status.FIRED):
             raise Refused(_("{name} has already acted this turn").format(name=u.name))
         # §6.1: an MMG or HMG that moved in its covering action cannot fire, covering fire included.
         why = may_fire_after(hits.unit_weapon(u, ctx, None), u.moved_cm, FireAllowed.PENALTY)
@@ -801,6 +822,7 @@ def _dodge(ctx: Context, args: dict[str, Any]) -> None:
     """§6.5: move up to 5 cm into cover; the next shot at him this turn is +1 (not a sniper's)."""
     unit = ctx.unit(args["unit"])
     hits.require_reacting(ctx, unit)
+    hits.require_on_foot(ctx, unit)
     _reaction_gate(ctx, unit)
     cm = args["cm"]
     limit = allowances().dodge_cm
@@ -818,6 +840,7 @@ def _ground(ctx: Context, args: dict[str, Any]) -> None:
     """§6.5: no cover within 5 cm: he throws himself down and is suppressed (§10.0)."""
     unit = ctx.unit(args["unit"])
     hits.require_reacting(ctx, unit)
+    hits.require_on_foot(ctx, unit)
     _reaction_gate(ctx, unit)
     _mark_reacted(ctx, unit)
     hits.badge(ctx, unit, "suppressed")
@@ -847,8 +870,7 @@ def _blast(ctx: Context, args: dict[str, Any]) -> None:
     by = args.get("by") or (ctx.role if ctx.role in ctx.state.sides else "")
     victims = [ctx.unit(u) for u in args["units"]]
     for v in victims:
-        hits.require_in_play(v)
-        hits.require_exposed(ctx, v)
+        _require_in_the_blast(ctx, v)
     seen = [v.name for v in victims if not v.has(Status.HIDDEN)]  # hidden men's own rolls stay private
     over = listing(seen, empty=M("no one in sight"))
     ctx.emit(ev.Noted(text=M("{source} template over {who} ({rule})", source=args["source"], who=over, rule=rule)))
@@ -874,6 +896,8 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     same_action = hits.moved_to_fire(ctx.state, [unit])
     if not ready_to_act(ctx, unit, args.get("leader")):
         return
+    # §7.0: hidden troops "do not fire, otherwise they are automatically sighted".
+    hits.reveal(ctx, ctx.unit(unit.id), M("fires"))
     need, _rest = fire.base_shot(weapon, fire.AIMED, args["range"])
     (face,) = ctx.roll(
         M("smoke from {weapon}, {cm} cm", weapon=M(weapon.name), cm=args["range"]),

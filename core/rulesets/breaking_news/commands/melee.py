@@ -10,6 +10,7 @@ from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.commands.common import LEADER, ready_to_act, require_ready, suppression_test
+from core.rulesets.breaking_news.ledger import set_unit_var, unit_var
 from core.rulesets.breaking_news.rules import saves, suppression
 from core.rulesets.breaking_news.tables.combat import support
 from core.rulesets.breaking_news.terms import Status
@@ -35,6 +36,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     if len(ours) > most or len(theirs) > most:
         raise Refused(_("at most {most} men fight one (§11.0)").format(most=most))
     for u in ours:
+        hits.require_on_foot(ctx, u)
         if not hits.may_fight(u):
             raise Refused(
                 _("{name} has already fired or fought this turn; only a move may end in melee (§11.0)").format(
@@ -113,16 +115,27 @@ def _storm(ctx: Context, args: dict[str, Any]) -> None:
     for u in attackers:
         # §10.0: a man in panic (or changing magazine, §8.0.3) does nothing but crawl to cover
         require_ready(ctx.state, u)
+        hits.require_on_foot(ctx, u)
         if hits.has_acted(u):
             raise Refused(_("{name} has already acted this turn").format(name=u.name))
     for u in defenders:
         hits.require_in_play(u)
         if u.side == side:
             raise Refused(_("{name} is on your side").format(name=u.name))
+        # §11.1: "Resolve the combat in a single combat (roll)", a round a turn (the
+        # example's "Next turn ..."): every man storming the building this turn is in it.
+        if unit_var(ctx.state, u.id, "stormed", 0) == ctx.state.turn:
+            raise Refused(
+                _(
+                    "{name} has fought this turn's round in the building: it is one roll, every attacker in it (§11.1)"
+                ).format(name=u.name)
+            )
     able_a = [u for u in attackers if suppression_test(ctx, u, args.get("leader"))]
     able_d = [u for u in defenders if suppression_test(ctx, u, None)]
     for u in able_a:
         hits.reveal(ctx, ctx.unit(u.id), M("storms the building"))
+    for u in defenders:
+        set_unit_var(ctx, ctx.unit(u.id), "stormed", ctx.state.turn)
     hits_on_d = _storm_roll(ctx, able_a, defending=False)
     hits_on_a = _storm_roll(ctx, able_d, defending=True)
     sf = all(u.cls == "R1" for u in attackers)

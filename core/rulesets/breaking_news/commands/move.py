@@ -51,6 +51,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     allowed = movement.action_allowance(action, args.get("obstacle") or 0, bool(args.get("helped")))
     for u in group:
         hits.require_active(ctx.state, u)
+        hits.require_on_foot(ctx, u)
         if u.has(Status.PANICKED) and len(group) == 1:
             _panic_move(ctx, u, cm, just_failed=False)
             return
@@ -145,6 +146,7 @@ def _panic_move(ctx: Context, unit: Unit, cm: int, *, just_failed: bool) -> None
 def _hidden_move(ctx: Context, unit: Unit, cm: int | None, leader: str | None) -> None:
     """§7.0: a hidden figure that stays hidden moves 5 − 1d6 cm and does not fire."""
     hits.require_active(ctx.state, unit)
+    hits.require_on_foot(ctx, unit)
     if not unit.has(Status.HIDDEN):
         raise Refused(_("{unit} is not hidden; hide him first: hide {unit2}").format(unit=unit.name, unit2=unit.id))
     if hits.has_acted(unit):
@@ -222,6 +224,31 @@ def _hide(ctx: Context, args: dict[str, Any]) -> None:
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("hidden",)))
 
 
+def _may_look(ctx: Context, spotter: Unit) -> None:
+    """What keeps a figure from trying to sight this turn (§7.0, §8.0.3, §10.0)."""
+    if spotter.has(Status.LOOKED):
+        raise Refused(_("{spotter} has already tried to sight this turn (§7.0)").format(spotter=spotter.name))
+    if spotter.has(Status.RELOADING) and not hits.italian(ctx):
+        # §8.0.3 (English): changing a magazine takes "a full turn (the figure cannot do anything else)".
+        raise Refused(
+            _("{spotter} is changing his magazine: it takes his whole turn, sighting too (§8.0.3)").format(
+                spotter=spotter.name
+            )
+        )
+    if (
+        hits.italian(ctx)
+        and spotter.side == ctx.state.reacting_side
+        and spotter.has(Status.SUPPRESSED)
+        # §12.0 [IT]: "Figure in fase di disingaggio ... reagiscono normalmente se non sono attive".
+        and not spotter.has(Status.RETREATING)
+    ):
+        raise Refused(
+            _("{spotter} is suppressed and cannot react, not even to sight (Italian draft §10.0)").format(
+                spotter=spotter.name
+            )
+        )
+
+
 def _spot(ctx: Context, args: dict[str, Any]) -> None:
     """§7.0: one sighting attempt per figure per turn, as an action or a reaction."""
     spotter = ctx.unit(args["unit"])
@@ -238,21 +265,7 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
                 target=target.name, side=ctx.state.side_name(spotter.side)
             )
         )
-    if spotter.has(Status.LOOKED):
-        raise Refused(_("{spotter} has already tried to sight this turn (§7.0)").format(spotter=spotter.name))
-    if spotter.has(Status.RELOADING) and not hits.italian(ctx):
-        # §8.0.3 (English): changing a magazine takes "a full turn (the figure cannot do anything else)".
-        raise Refused(
-            _("{spotter} is changing his magazine: it takes his whole turn, sighting too (§8.0.3)").format(
-                spotter=spotter.name
-            )
-        )
-    if hits.italian(ctx) and spotter.side == ctx.state.reacting_side and spotter.has(Status.SUPPRESSED):
-        raise Refused(
-            _("{spotter} is suppressed and cannot react, not even to sight (Italian draft §10.0)").format(
-                spotter=spotter.name
-            )
-        )
+    _may_look(ctx, spotter)
     t = hits.troop(spotter)
     facts = spotting.SpotFacts(
         jungle_or_night=bool(args.get("night")),
@@ -425,6 +438,7 @@ def _carry(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{patient} is not a wounded man").format(patient=patient.name))
     if hits.has_acted(carrier):
         raise Refused(_("{carrier} has already acted this turn").format(carrier=carrier.name))
+    hits.require_on_foot(ctx, carrier)
     # §9.3 with §5.0: the wounded man moves once a turn, however many comrades stand by
     # (rulings BN-C-CARRY-ONCE).
     if unit_var(ctx.state, patient.id, "carried", 0) == ctx.state.turn:

@@ -58,9 +58,13 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     kind = args.get("kind") or "artillery"
     _support_fire(ctx, side, kind)
     key = f"support.{side}"
-    if kind != "counter" and var(ctx.state, key):
+    # §8.4: "At the start of the turn the player calls for support by rolling": one roll a
+    # turn, of whatever kind, granted or not; a call granted last turn lands before this
+    # turn's initiative and leaves this turn's call free (rulings BN-C-ONE-CALL).
+    called = var(ctx.state, f"support-call.{side}", 0) == ctx.state.turn
+    if called or any(turn > ctx.state.turn for _kind, turn in _pending(ctx.state, side)):
         raise Refused(
-            _("{side} already has support fire on the way (ruling BN-C-ONE-CALL)").format(
+            _("{side} has already called for support this turn (§8.4, ruling BN-C-ONE-CALL)").format(
                 side=ctx.state.side_name(side)
             )
         )
@@ -83,6 +87,7 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
         need = t.mortar.counter_battery
     else:
         need = t.artillery.call
+    set_var(ctx, f"support-call.{side}", ctx.state.turn)
     (face,) = ctx.roll(
         _CALLS[kind],
         1,
@@ -100,8 +105,17 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
         set_var(ctx, f"mortar-silenced.{enemy}", 1)
         ctx.emit(ev.Noted(text=M("{whose} mortar is suppressed (Extras: Mortars)", whose=whose(enemy))))
         return
-    set_var(ctx, key, f"{kind}@{ctx.state.turn + 1}")
+    calls = [*_pending(ctx.state, side), (kind, ctx.state.turn + 1)]
+    set_var(ctx, key, ";".join(f"{k}@{t}" for k, t in calls))
     ctx.emit(ev.Noted(text=M(_LANDS[kind], whose=whose(side), turn=ctx.state.turn + 1)))
+
+
+def _pending(state: GameState, side: str) -> list[tuple[str, int]]:
+    """The side's support granted and not landed yet, as (kind, turn it lands): the call
+    of last turn until it lands, and this turn's."""
+    text = str(var(state, f"support.{side}", ""))
+    calls = (entry.partition("@") for entry in text.split(";") if entry)
+    return [(kind, int(turn)) for kind, _sep, turn in calls]
 
 
 _CALLS = {
@@ -122,11 +136,12 @@ def land_support(ctx: Context) -> None:
     s = ctx.state
     for side in list(s.sides):
         key = f"support.{side}"
-        pending = str(var(s, key, ""))
-        kind, _sep, turn = pending.partition("@")
-        if not pending or int(turn) != s.turn:
+        calls = _pending(s, side)
+        due = [k for k, turn in calls if turn == s.turn]
+        if not due:
             continue
-        set_var(ctx, key, "")
+        set_var(ctx, key, ";".join(f"{k}@{t}" for k, t in calls if t != s.turn))
+        kind = due[0]
         if kind == "artillery":
             # The bombardment is the side's fire: before any shot it is the first (§14.0, FIRE-15).
             hits.first_fire(ctx, side)
