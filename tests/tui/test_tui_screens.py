@@ -7,13 +7,16 @@ import io
 from rich.console import Console
 from skirmish import Skirmish, game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual.widgets import Static
+from waiting import until
 
 from core.cli.bench import generate_save
 from core.game import Game
 from core.ruleset import get_ruleset
+from core.views import SPECTATOR
 from tui.app import FireteamApp, new_demo_game
 from tui.palette import GameCommands
 from tui.panes.log import LogView
+from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen
@@ -228,3 +231,16 @@ async def test_the_rules_screen_opens_from_the_help_and_finds_a_rule(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
     game.close()
+
+
+async def test_a_spectators_watching_screen_shows_a_new_title_without_a_command_line(tmp_path):
+    """The screen a spectator only watches has no command line: a title that changes under it
+    (a scenario set up while it watches) is shown, the prompt of a command line it lacks left alone."""
+    game = Game.new(tmp_path / "watched.ft", Skirmish.id, seed=1, clock=lambda: 0)
+    app = FireteamApp(game, role=SPECTATOR, watching=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the watching screen")
+        game.execute("scenario patrol")
+        titled = lambda: "Patrol at the well" in str(app.screen.query_one(PhasePane).border_title)  # noqa: E731
+        await until(pilot, titled, "the title")
+        assert app.return_code is None and isinstance(app.screen, GameScreen)

@@ -416,7 +416,7 @@ class GameScreen(Screen):
             if title != self._shown_title:  # setting a border title repaints the pane, even the same title
                 self._shown_title = title
                 phase.border_title = plain(title)
-                if not self.replay:  # who types: a side by its name, in the reader's words
+                if self.typing:  # who types: a side by its name, in the reader's words
                     self._part(CommandLine).set_prompt(self._who())
             self._part(RosterPane).show(self.game.ruleset, state)
         self._part(LogPane).sync()
