@@ -33,8 +33,9 @@ user's cache is never touched: the untimed start fills the open cache
 (``core.storage.opencache``), and ``start_ratio_big`` is the big save's start
 with it, as a player starts the second time.
 ``start_ratio_big_first_open`` is the same start with the save's entry
-removed before each one (its first open: a full load, which writes the entry).  ``--starts`` times the
-starts alone.
+removed before each one (its first open: a full load, the checks its first frame does
+not need run once it is drawn, then the entry written; ``start_big_first_open`` holds
+its CPU ratio too).  ``--starts`` times the starts alone.
 
 **Keys** (``command_p50_ms``, ``undo_p50_ms``, ``redo_p50_ms``,
 ``replay_step_p50_ms``).  The app runs in this process under Textual's
@@ -399,6 +400,7 @@ def run_client_bench(
     results["start_ratio_it"] = italian["start_ratio"]
     results["start_it"] = italian
     results["start_ratio_big_first_open"] = starts[first]["start_ratio"]
+    results["start_big_first_open"] = starts[first]  # its CPU ratio too, which the machine's load moves less
     for key in (*KEYS, *KEYS_P95) if keys else ():
         results[key] = max(s[key] for s in per_save.values())  # the worse of the two saves
     results["saves"] = per_save

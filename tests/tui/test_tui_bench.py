@@ -65,6 +65,8 @@ def test_the_starts_alone_are_timed_with_starts(tmp_path):
     data = json.loads(result.stdout)
     assert data["start_ratio"] > 0 and data["start_ratio_big"] > 0 and data["start_ratio_it"] > 0
     assert data["start_ratio_big_first_open"] > 0
+    first_open = data["start_big_first_open"]
+    assert first_open["start_ratio"] == data["start_ratio_big_first_open"] and first_open["start_cpu_ratio"] > 0
     assert not any(k.startswith(KEYS) for k in data), data  # no key was timed
     for figures in data["saves"].values():
         assert figures["start_cpu_ratio"] > 0 and not any(k.startswith(KEYS) for k in figures), figures
