@@ -15,6 +15,7 @@ from ssh_club import WAIT_S, wait_until
 from web_club import WebClub, web_table
 
 from tui.ssh.invitations import Invitations
+from tui.ssh.web import WebDoor
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not shutil.which("chromium"):
@@ -176,6 +177,36 @@ async def test_on_a_phone_the_page_fits_the_keyboard_types_and_paste_works(tmp_p
         await page.locator('#keys [data-key="up"]').tap()
         await page.keyboard.press("Enter")
         await wait_until(lambda: web.game.path.read_text().count('"text":"note pasted with the key"') == 2)
+        await context.close()
+
+
+async def test_a_phone_asks_for_each_file_once_and_nothing_more(tmp_path, caplog, chromium, monkeypatch):
+    """What each phone of a crowd asks of the server (issue 53): the link, the page, its two stylesheets, xterm.js
+    and its own script, and the websocket at the size it draws; no fit addon (the page works its size out itself)
+    and no icon (the page names none to fetch)."""
+    asked: list[str] = []
+    route = WebDoor._route
+
+    async def recorded(self, request, connection):
+        asked.append(request.path)
+        return await route(self, request, connection)
+
+    monkeypatch.setattr(WebDoor, "_route", recorded)
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        context = await chromium.new_context(**PHONE)
+        page = await context.new_page()
+        await follow_link(page, web, token)
+        await shows(page, "reg (Bersaglieri)")
+        assert sorted(asked) == sorted(
+            [f"/join/{token}", "/", "/static/xterm.css", "/static/fireteam.css", "/static/xterm.mjs"]
+            + ["/static/fireteam.mjs", "/ws"]
+        )
+        # The terminal is made at the size the websocket asked for: the seat sat at the size it keeps.
+        (session,) = web.club.server.sessions
+        width, height = session.size
+        assert f"size={width}x{height}" in web.log()
+        assert await page.locator(".xterm-rows > div").count() == height
         await context.close()
 
 

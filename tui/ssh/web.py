@@ -99,7 +99,6 @@ PAGE_FOLDER = Path(__file__).with_name("webpage")
 #: The static files, by the name they are asked for: nothing else is ever read from disk.
 ASSETS = {
     "xterm.mjs": "text/javascript",
-    "addon-fit.mjs": "text/javascript",
     "xterm.css": "text/css",
     "fireteam.mjs": "text/javascript",
     "fireteam.css": "text/css",
