@@ -181,9 +181,9 @@ async def test_on_a_phone_the_page_fits_the_keyboard_types_and_paste_works(tmp_p
 
 
 async def test_a_phone_asks_for_each_file_once_and_nothing_more(tmp_path, caplog, chromium, monkeypatch):
-    """What each phone of a crowd asks of the server (issue 53): the link, the page, its two stylesheets, xterm.js
-    and its own script, and the websocket at the size it draws; no fit addon (the page works its size out itself)
-    and no icon (the page names none to fetch)."""
+    """What each phone of a crowd asks of the server (issue 53): the link, which answers with the page, its two
+    stylesheets, xterm.js and its own script, and the websocket at the size it draws; no second page, no fit addon
+    (the page works its size out itself) and no icon (the page names none to fetch)."""
     asked: list[str] = []
     route = WebDoor._route
 
@@ -199,14 +199,49 @@ async def test_a_phone_asks_for_each_file_once_and_nothing_more(tmp_path, caplog
         await follow_link(page, web, token)
         await shows(page, "reg (Bersaglieri)")
         assert sorted(asked) == sorted(
-            [f"/join/{token}", "/", "/static/xterm.css", "/static/fireteam.css", "/static/xterm.mjs"]
-            + ["/static/fireteam.mjs", "/ws"]
+            [f"/join/{token}", "/static/xterm.css", "/static/fireteam.css", "/static/xterm.mjs", "/static/fireteam.mjs"]
+            + ["/ws"]
         )
+        assert page.url == web.url("/")  # the token is out of the address bar
         # The terminal is made at the size the websocket asked for: the seat sat at the size it keeps.
         (session,) = web.club.server.sessions
         width, height = session.size
         assert f"size={width}x{height}" in web.log()
         assert await page.locator(".xterm-rows > div").count() == height
+        await context.close()
+
+
+async def test_a_page_whose_browser_keeps_its_cookie_from_it_moves_on_and_sits(tmp_path, caplog, chromium, monkeypatch):
+    """The page that answers a link opened from another site (a chat app) sends its Strict cookie with its own
+    requests in Chromium; a browser that kept it from them would have the websocket refused: the page then moves
+    on to / by a navigation of its own, which carries the cookie, and sits there (here the server plays that
+    browser: it takes no cookie on /ws and /alive until / is asked for)."""
+    asked: list[str] = []
+    grant = WebDoor._grant
+
+    def kept_from_the_page(self, request):
+        if request.path in ("/ws", "/alive") and "/" not in asked:
+            return None
+        return grant(self, request)
+
+    route = WebDoor._route
+
+    async def recorded(self, request, connection):
+        asked.append(request.path)
+        return await route(self, request, connection)
+
+    monkeypatch.setattr(WebDoor, "_grant", kept_from_the_page)
+    monkeypatch.setattr(WebDoor, "_route", recorded)
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg", uses=1)
+        context = await chromium.new_context(**PHONE)
+        page = await context.new_page()
+        await follow_link(page, web, token)
+        await shows(page, "reg (Bersaglieri)")
+        assert asked.index("/ws") < asked.index("/alive") < asked.index("/")  # refused, asked, moved on
+        assert asked.count("/") == 1 and asked[-1] == "/ws"
+        assert await page.evaluate("() => performance.getEntriesByType('navigation')[0].name") == web.url("/")
+        assert web.invitations.all()[0].used == 1
         await context.close()
 
 

@@ -175,6 +175,7 @@ function connect() {
   ws = socket;
   socket.onopen = () => {
     attempts = 0;
+    if (joined()) history.replaceState(null, "", location.href); // in: the link's page is this seat's now
     status(null);
     early.length = 0; // a connection made again starts on a clean screen
     if (term) {
@@ -199,13 +200,21 @@ function connect() {
   };
 }
 
+// The page that answered the invitation's link (/join/TOKEN, left for / by its first script, which
+// marks its entry of the history "joined"), until its websocket is first in.  The page's own requests
+// are this site's, so its SameSite=Strict cookie goes with them; a browser that kept it from a page
+// reached from another site (a chat app) would be refused: such a page moves on to / instead, a
+// navigation of this site's own, which carries the cookie in every browser.
+const joined = () => history.state === "joined";
+
 // Before connecting again, ask whether the cookie still lets this browser in
 // (an invitation revoked or expired gets 403, and there is no point trying).
 function reconnect() {
   status(words.reconnecting, false);
   fetch("/alive", { cache: "no-store", credentials: "same-origin" })
     .then((answer) => {
-      if (answer.status === 403) status(words.refused, false);
+      if (answer.status === 403 && joined()) location.replace("/");
+      else if (answer.status === 403) status(words.refused, false);
       else later();
     })
     .catch(later);
