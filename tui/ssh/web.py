@@ -112,6 +112,9 @@ ASSETS = {
     "fireteam.css": "text/css",
     "plain.mjs": "text/javascript",
 }
+#: How long a browser keeps a static file under this version's address: a year, never asking again whether it
+#: changed (a phone opening the page another day fetches nothing but the page; Chromium keeps the scripts compiled).
+STATIC_KEPT = "public, max-age=31536000, immutable"
 #: A browser's terminal: xterm.js shows 256 colours and true colour.
 BROWSER_ENV = {"TERM": "xterm-256color", "COLORTERM": "truecolor"}
 #: A browser's size before it says (the page sends its own at once).
@@ -192,6 +195,19 @@ def _asset(name: str, gzipped: bool = False) -> bytes:
     on a venue's Wi-Fi fetch it at once)."""
     data = (PAGE_FOLDER / name).read_bytes()
     return gzip.compress(data, compresslevel=9, mtime=0) if gzipped else data
+
+
+@cache
+def _digest(name: str) -> str:
+    """A static file's digest, its ETag."""
+    return hashlib.sha256(_asset(name)).hexdigest()[:20]
+
+
+@cache
+def version() -> str:
+    """The static files' version, in the addresses the pages give them (``/static/NAME?v=VERSION``): a digest of
+    them all, so that a browser keeps them for good, and a server with other files gives them other addresses."""
+    return hashlib.sha256("".join(f"{name} {_digest(name)}\n" for name in sorted(ASSETS)).encode()).hexdigest()[:12]
 
 
 def _takes_gzip(accept_encoding: str) -> bool:
@@ -490,14 +506,23 @@ class WebDoor:
         if path.startswith("/join/"):
             return self._join(request, path[len("/join/") :], connection.peer)
         if path.startswith("/static/") and (kind := ASSETS.get(path[len("/static/") :])):
-            headers = {**self._headers(cache="public, max-age=3600"), "Vary": "Accept-Encoding"}
-            gzipped = _takes_gzip(request.headers.get("Accept-Encoding", ""))
-            if gzipped:
-                headers["Content-Encoding"] = "gzip"
-            return web.Response(
-                body=_asset(path[len("/static/") :], gzipped), content_type=kind, charset="utf-8", headers=headers
-            )
+            return self._static(request, path[len("/static/") :], kind)
         return self._notice(request, 404, _("There is nothing here."))
+
+    def _static(self, request: web.BaseRequest, name: str, kind: str) -> web.Response:
+        """A static file, gzipped to a browser that takes it: under the pages' address of this version (``?v=``,
+        :func:`version`) kept as long as a browser likes (another version has another address), under any other an
+        hour; either way a browser that has it already (its ETag, one for each encoding) is answered 304."""
+        kept = STATIC_KEPT if request.query.get("v") == version() else "public, max-age=3600"
+        gzipped = _takes_gzip(request.headers.get("Accept-Encoding", ""))
+        etag = f'"{_digest(name)}{"-gzip" if gzipped else ""}"'
+        headers = {**self._headers(cache=kept), "Vary": "Accept-Encoding", "ETag": etag}
+        held = request.headers.get("If-None-Match", "")[:1024].split(",")
+        if etag in {tag.strip().removeprefix("W/") for tag in held}:
+            return web.Response(status=304, headers=headers)
+        if gzipped:
+            headers["Content-Encoding"] = "gzip"
+        return web.Response(body=_asset(name, gzipped), content_type=kind, charset="utf-8", headers=headers)
 
     def _headers(self, *, cache: str = "no-store") -> dict[str, str]:
         return {**SECURITY_HEADERS, "Cache-Control": cache}
@@ -525,6 +550,7 @@ class WebDoor:
             )
             body = (
                 _template("notice.html")
+                .replace("{{version}}", version())
                 .replace("{{lang}}", lang)
                 .replace("{{title}}", html.escape(_("Fireteam")))
                 .replace("{{text}}", html.escape(_(text).format(**(fields or {})) if text else ""))
@@ -669,6 +695,7 @@ class WebDoor:
             words = self._words()
             body = (
                 _template("page.html")
+                .replace("{{version}}", version())
                 .replace("{{leave}}", f"<script>{LEAVE_JOIN}</script>" if joined else "")
                 .replace("{{lang}}", lang)
                 .replace("{{title}}", html.escape(_("Fireteam")))
@@ -688,6 +715,7 @@ class WebDoor:
             back = f'<p><a href="/">{terminal}</a></p>' if chosen else ""
             body = (
                 _template("plain.html")
+                .replace("{{version}}", version())
                 .replace("{{lang}}", lang)
                 .replace("{{title}}", html.escape(_("Fireteam")))
                 .replace("{{connecting}}", html.escape(_("Connecting to the table… (if this stays, reload the page)")))

@@ -23,11 +23,14 @@ function status(text, again) {
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// A module, imported again (under another address: a failed import is remembered) until it comes.
+// A module of this page's version (its address's ?v=, as this script's), imported again (under another
+// address: a failed import is remembered) until it comes.
 async function fetched(name) {
   for (let attempt = 0; ; attempt++) {
+    const url = new URL(`./${name}${new URL(import.meta.url).search}`, import.meta.url);
+    if (attempt) url.searchParams.set("try", attempt);
     try {
-      return await import(attempt ? `./${name}?try=${attempt}` : `./${name}`);
+      return await import(url.href);
     } catch (e) {
       status(words.waiting, false);
       await pause(Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
@@ -43,7 +46,9 @@ async function styled() {
     status(words.waiting, false);
     for (const link of missing) {
       const again = link.cloneNode();
-      again.href = `${link.href.split("?")[0]}?try=${attempt}`;
+      const url = new URL(link.href);
+      url.searchParams.set("try", attempt);
+      again.href = url.href;
       link.replaceWith(again);
     }
     await pause(Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
