@@ -15,7 +15,7 @@ from ssh_club import WAIT_S, wait_until
 from web_club import WebClub, web_table
 
 from tui.ssh.invitations import Invitations
-from tui.ssh.web import WebDoor
+from tui.ssh.web import WebDoor, version
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not shutil.which("chromium"):
@@ -242,6 +242,34 @@ async def test_a_page_whose_browser_keeps_its_cookie_from_it_moves_on_and_sits(t
         assert asked.count("/") == 1 and asked[-1] == "/ws"
         assert await page.evaluate("() => performance.getEntriesByType('navigation')[0].name") == web.url("/")
         assert web.invitations.all()[0].used == 1
+        await context.close()
+
+
+async def test_a_page_refused_its_files_fetches_them_again_and_sits(tmp_path, caplog, chromium):
+    """A server busy with a crowd may refuse a file: the page asks again for a stylesheet and for xterm.js it was
+    refused (here xterm.js at its first address every time, the stylesheet once), at the same version's address
+    (which a browser keeps) marked as another try, and sits."""
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
+        page = await context.new_page()
+        asked: list[str] = []
+
+        async def refusing(route):
+            url = route.request.url
+            asked.append(url)
+            if "try=" in url or ("xterm.css" in url and asked.count(url) > 1):
+                await route.continue_()
+            else:
+                await route.abort()
+
+        await page.route(re.compile(r"/static/xterm\.(mjs|css)"), refusing)
+        await follow_link(page, web, token)
+        await shows(page, "reg (Bersaglieri)")
+        for name in ("xterm.css", "xterm.mjs"):
+            again = [url for url in asked if f"/{name}?" in url and "try=" in url]
+            assert again and all(f"v={version()}" in url for url in again), asked
+        assert await page.evaluate("() => getComputedStyle(document.querySelector('.xterm')).position") == "relative"
         await context.close()
 
 

@@ -38,20 +38,32 @@ async function fetched(name) {
   }
 }
 
-// The stylesheets that did not come, asked for again until they do.
+// Whether a stylesheet came: a refused one has no sheet, or (Chromium) an empty one it will not let be read.
+function loaded(link) {
+  try {
+    return Boolean(link.sheet) && link.sheet.cssRules.length > 0;
+  } catch (e) {
+    return false;
+  }
+}
+
+// The stylesheets that did not come, asked for again (each time once the last try has come or failed,
+// and after a pause growing with the tries) until they do.
 async function styled() {
   for (let attempt = 1; ; attempt++) {
-    const missing = [...document.querySelectorAll('link[rel="stylesheet"]')].filter((l) => !l.sheet);
+    const missing = [...document.querySelectorAll('link[rel="stylesheet"]')].filter((l) => !loaded(l));
     if (!missing.length) return;
     status(words.waiting, false);
-    for (const link of missing) {
+    if (attempt > 1) await pause(Math.min(5000, 250 * 2 ** Math.min(attempt - 2, 5)));
+    await Promise.all(missing.map((link) => new Promise((done) => {
       const again = link.cloneNode();
       const url = new URL(link.href);
       url.searchParams.set("try", attempt);
       again.href = url.href;
+      again.addEventListener("load", done);
+      again.addEventListener("error", done);
       link.replaceWith(again);
-    }
-    await pause(Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
+    })));
   }
 }
 
