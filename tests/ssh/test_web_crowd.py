@@ -23,6 +23,8 @@ import asyncio
 import contextlib
 import json
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -174,3 +176,25 @@ async def test_twelve_player_links_from_one_address_all_seat_at_once(tmp_path, c
         print(f"\n12 players from one address seated in {took:.1f} s ({load} before, {_load()} after)")
         assert all(i.used == 1 for i in web.invitations.all())
         assert "refused" not in web.log()
+
+
+def test_the_crowd_bench_prints_where_each_phones_time_went(tmp_path):
+    """``python -m tui.ssh.bench_crowd`` (docs/benchmark.md, *A crowd of browsers*): every step of every phone,
+    in order, and the CPU by Chromium's kind of process (a tiny crowd: the figures are never checked against a
+    time)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "tui.ssh.bench_crowd", "--players", "2", "--workers", "1", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    (run,) = json.loads(result.stdout)
+    assert run["pages"] == 2
+    steps = run["steps"]
+    for phone in range(2):
+        at = [steps[key][phone] for key in ("origin", "served", "made", "open", "first", "shown")]
+        assert at == sorted(at) and at[0] >= 0, at
+    assert run["cpu"]["renderer"] > 0 and run["cpu"]["browser"] > 0 and run["cpu"]["server"] > 0
+    assert all(value > 0 for value in run["renderer"]["ProcessTime"])
