@@ -15,6 +15,7 @@ from ssh_club import WAIT_S, wait_until
 from web_club import WebClub, web_table
 
 from tui.ssh.invitations import Invitations
+from tui.ssh.web import WebDoor, version
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not shutil.which("chromium"):
@@ -176,6 +177,99 @@ async def test_on_a_phone_the_page_fits_the_keyboard_types_and_paste_works(tmp_p
         await page.locator('#keys [data-key="up"]').tap()
         await page.keyboard.press("Enter")
         await wait_until(lambda: web.game.path.read_text().count('"text":"note pasted with the key"') == 2)
+        await context.close()
+
+
+async def test_a_phone_asks_for_each_file_once_and_nothing_more(tmp_path, caplog, chromium, monkeypatch):
+    """What each phone of a crowd asks of the server (issue 53): the link, which answers with the page, its two
+    stylesheets, xterm.js and its own script, and the websocket at the size it draws; no second page, no fit addon
+    (the page works its size out itself) and no icon (the page names none to fetch)."""
+    asked: list[str] = []
+    route = WebDoor._route
+
+    async def recorded(self, request, connection):
+        asked.append(request.path)
+        return await route(self, request, connection)
+
+    monkeypatch.setattr(WebDoor, "_route", recorded)
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        context = await chromium.new_context(**PHONE)
+        page = await context.new_page()
+        await follow_link(page, web, token)
+        await shows(page, "reg (Bersaglieri)")
+        assert sorted(asked) == sorted(
+            [f"/join/{token}", "/static/xterm.css", "/static/fireteam.css", "/static/xterm.mjs", "/static/fireteam.mjs"]
+            + ["/ws"]
+        )
+        assert page.url == web.url("/")  # the token is out of the address bar
+        # The terminal is made at the size the websocket asked for: the seat sat at the size it keeps.
+        (session,) = web.club.server.sessions
+        width, height = session.size
+        assert f"size={width}x{height}" in web.log()
+        assert await page.locator(".xterm-rows > div").count() == height
+        await context.close()
+
+
+async def test_a_page_whose_browser_keeps_its_cookie_from_it_moves_on_and_sits(tmp_path, caplog, chromium, monkeypatch):
+    """The page that answers a link opened from another site (a chat app) sends its Strict cookie with its own
+    requests in Chromium; a browser that kept it from them would have the websocket refused: the page then moves
+    on to / by a navigation of its own, which carries the cookie, and sits there (here the server plays that
+    browser: it takes no cookie on /ws and /alive until / is asked for)."""
+    asked: list[str] = []
+    grant = WebDoor._grant
+
+    def kept_from_the_page(self, request):
+        if request.path in ("/ws", "/alive") and "/" not in asked:
+            return None
+        return grant(self, request)
+
+    route = WebDoor._route
+
+    async def recorded(self, request, connection):
+        asked.append(request.path)
+        return await route(self, request, connection)
+
+    monkeypatch.setattr(WebDoor, "_grant", kept_from_the_page)
+    monkeypatch.setattr(WebDoor, "_route", recorded)
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg", uses=1)
+        context = await chromium.new_context(**PHONE)
+        page = await context.new_page()
+        await follow_link(page, web, token)
+        await shows(page, "reg (Bersaglieri)")
+        assert asked.index("/ws") < asked.index("/alive") < asked.index("/")  # refused, asked, moved on
+        assert asked.count("/") == 1 and asked[-1] == "/ws"
+        assert await page.evaluate("() => performance.getEntriesByType('navigation')[0].name") == web.url("/")
+        assert web.invitations.all()[0].used == 1
+        await context.close()
+
+
+async def test_a_page_refused_its_files_fetches_them_again_and_sits(tmp_path, caplog, chromium):
+    """A server busy with a crowd may refuse a file: the page asks again for a stylesheet and for xterm.js it was
+    refused (here xterm.js at its first address every time, the stylesheet once), at the same version's address
+    (which a browser keeps) marked as another try, and sits."""
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
+        page = await context.new_page()
+        asked: list[str] = []
+
+        async def refusing(route):
+            url = route.request.url
+            asked.append(url)
+            if "try=" in url or ("xterm.css" in url and asked.count(url) > 1):
+                await route.continue_()
+            else:
+                await route.abort()
+
+        await page.route(re.compile(r"/static/xterm\.(mjs|css)"), refusing)
+        await follow_link(page, web, token)
+        await shows(page, "reg (Bersaglieri)")
+        for name in ("xterm.css", "xterm.mjs"):
+            again = [url for url in asked if f"/{name}?" in url and "try=" in url]
+            assert again and all(f"v={version()}" in url for url in again), asked
+        assert await page.evaluate("() => getComputedStyle(document.querySelector('.xterm')).position") == "relative"
         await context.close()
 
 

@@ -30,12 +30,18 @@ Security (every request is hostile until checked):
 
 * ``/join/TOKEN`` answers a token that lets nobody in (forged, expired,
   revoked, used up) with 403 and the same page whatever the reason; a good one
-  sets an ``HttpOnly; SameSite=Strict`` cookie (``Secure`` under TLS) and a
-  page that moves on to ``/`` by a refresh, which replaces its entry of the
-  history, so neither the address bar nor the history keeps the token.  (A 303
-  would not do: a Strict cookie set on a navigation that started on another
-  site, say a chat app, is not sent with the redirect it answers; the refresh
-  is the page's own navigation, from this site.)
+  sets an ``HttpOnly; SameSite=Strict`` cookie (``Secure`` under TLS) and
+  answers with the seat's page itself (a round trip and a page fewer for each
+  phone of a crowd), whose first script (:data:`LEAVE_JOIN`, the one script
+  written in a page, let run by its hash) moves the address to ``/`` in place
+  of its entry of the history before anything else is read, so neither the
+  address bar nor the history keeps the token.  The page's own requests are
+  this site's, so the Strict cookie goes with its websocket; should a browser
+  keep it from a page reached from another site (a chat app), as browsers do
+  from a redirect answering such a navigation (why this is not a 303), the
+  page moves on to ``/`` by a navigation of its own, from this site.  A plain
+  seat's link (or one ending in ``?plain``) answers a page that moves on to
+  ``/plain`` by a refresh.
 * With it goes a second cookie, the *finder* (``SameSite=Lax``: sent when
   the link is opened again from another site, a chat app, where the Strict
   one is not): ``/join/TOKEN`` uses it only to find the seat this browser
@@ -65,8 +71,10 @@ Security (every request is hostile until checked):
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import gzip
+import hashlib
 import html
 import json
 import logging
@@ -99,12 +107,14 @@ PAGE_FOLDER = Path(__file__).with_name("webpage")
 #: The static files, by the name they are asked for: nothing else is ever read from disk.
 ASSETS = {
     "xterm.mjs": "text/javascript",
-    "addon-fit.mjs": "text/javascript",
     "xterm.css": "text/css",
     "fireteam.mjs": "text/javascript",
     "fireteam.css": "text/css",
     "plain.mjs": "text/javascript",
 }
+#: How long a browser keeps a static file under this version's address: a year, never asking again whether it
+#: changed (a phone opening the page another day fetches nothing but the page; Chromium keeps the scripts compiled).
+STATIC_KEPT = "public, max-age=31536000, immutable"
 #: A browser's terminal: xterm.js shows 256 colours and true colour.
 BROWSER_ENV = {"TERM": "xterm-256color", "COLORTERM": "truecolor"}
 #: A browser's size before it says (the page sends its own at once).
@@ -122,11 +132,17 @@ MAX_LINE, MAX_FIELD, MAX_HEADERS = 4096, 8190, 64
 _QUIET = logging.getLogger("fireteam.serve.http")
 _QUIET.propagate = False
 _QUIET.addHandler(logging.NullHandler())
+#: The one script written in a page: the terminal page that answers ``/join/TOKEN`` takes the token out of
+#: the address bar and out of its entry of the history before anything else is read (and marks the entry,
+#: so that the page knows where it came from); the Content-Security-Policy lets it run by its hash alone.
+LEAVE_JOIN = 'history.replaceState("joined", "", "/")'
+_LEAVE_JOIN_HASH = base64.b64encode(hashlib.sha256(LEAVE_JOIN.encode()).digest()).decode()
 #: What every answer says to the browser about itself.
 SECURITY_HEADERS = {
     # xterm.js styles its rows with <style> elements it makes: styles may be inline, scripts may not.
     "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; "
+        f"default-src 'none'; script-src 'self' 'sha256-{_LEAVE_JOIN_HASH}'; style-src 'self' 'unsafe-inline'; "
+        "connect-src 'self'; "
         "img-src 'self' data:; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     ),
     "X-Content-Type-Options": "nosniff",
@@ -179,6 +195,19 @@ def _asset(name: str, gzipped: bool = False) -> bytes:
     on a venue's Wi-Fi fetch it at once)."""
     data = (PAGE_FOLDER / name).read_bytes()
     return gzip.compress(data, compresslevel=9, mtime=0) if gzipped else data
+
+
+@cache
+def _digest(name: str) -> str:
+    """A static file's digest, its ETag."""
+    return hashlib.sha256(_asset(name)).hexdigest()[:20]
+
+
+@cache
+def version() -> str:
+    """The static files' version, in the addresses the pages give them (``/static/NAME?v=VERSION``): a digest of
+    them all, so that a browser keeps them for good, and a server with other files gives them other addresses."""
+    return hashlib.sha256("".join(f"{name} {_digest(name)}\n" for name in sorted(ASSETS)).encode()).hexdigest()[:12]
 
 
 def _takes_gzip(accept_encoding: str) -> bool:
@@ -477,14 +506,23 @@ class WebDoor:
         if path.startswith("/join/"):
             return self._join(request, path[len("/join/") :], connection.peer)
         if path.startswith("/static/") and (kind := ASSETS.get(path[len("/static/") :])):
-            headers = {**self._headers(cache="public, max-age=3600"), "Vary": "Accept-Encoding"}
-            gzipped = _takes_gzip(request.headers.get("Accept-Encoding", ""))
-            if gzipped:
-                headers["Content-Encoding"] = "gzip"
-            return web.Response(
-                body=_asset(path[len("/static/") :], gzipped), content_type=kind, charset="utf-8", headers=headers
-            )
+            return self._static(request, path[len("/static/") :], kind)
         return self._notice(request, 404, _("There is nothing here."))
+
+    def _static(self, request: web.BaseRequest, name: str, kind: str) -> web.Response:
+        """A static file, gzipped to a browser that takes it: under the pages' address of this version (``?v=``,
+        :func:`version`) kept as long as a browser likes (another version has another address), under any other an
+        hour; either way a browser that has it already (its ETag, one for each encoding) is answered 304."""
+        kept = STATIC_KEPT if request.query.get("v") == version() else "public, max-age=3600"
+        gzipped = _takes_gzip(request.headers.get("Accept-Encoding", ""))
+        etag = f'"{_digest(name)}{"-gzip" if gzipped else ""}"'
+        headers = {**self._headers(cache=kept), "Vary": "Accept-Encoding", "ETag": etag}
+        held = request.headers.get("If-None-Match", "")[:1024].split(",")
+        if etag in {tag.strip().removeprefix("W/") for tag in held}:
+            return web.Response(status=304, headers=headers)
+        if gzipped:
+            headers["Content-Encoding"] = "gzip"
+        return web.Response(body=_asset(name, gzipped), content_type=kind, charset="utf-8", headers=headers)
 
     def _headers(self, *, cache: str = "no-store") -> dict[str, str]:
         return {**SECURITY_HEADERS, "Cache-Control": cache}
@@ -512,6 +550,7 @@ class WebDoor:
             )
             body = (
                 _template("notice.html")
+                .replace("{{version}}", version())
                 .replace("{{lang}}", lang)
                 .replace("{{title}}", html.escape(_("Fireteam")))
                 .replace("{{text}}", html.escape(_(text).format(**(fields or {})) if text else ""))
@@ -574,7 +613,7 @@ class WebDoor:
             held = self._grant(request) or self._found(request)
             if held is not None and held.invitation == invitation.id:
                 # A browser this invitation let in already uses nothing, and keeps its cookie.
-                return self._notice(request, 200, _("Taking your seat…"), onward=onward)
+                return self._seated_page(request, held, onward)
             if held is not None and self._from_elsewhere(request):
                 # Another site cannot swap the seat this browser holds for its own link's (login CSRF).
                 self._quiet.warning(
@@ -597,7 +636,7 @@ class WebDoor:
         except InvitationsError as e:
             self._quiet.warning("invitations", "every invitation refused: %s", e)
             return self._forbidden(request)
-        response = self._notice(request, 200, _("Taking your seat…"), onward=onward)
+        response = self._seated_page(request, grant, onward)
         cookies = ((self.cookie_name, grant.cookie, "Strict"), (self.finder_name, grant.finder, "Lax"))
         for name, value, same_site in cookies:
             if value:
@@ -611,6 +650,15 @@ class WebDoor:
                     secure=self._secure,
                 )
         return response
+
+    def _seated_page(self, request: web.BaseRequest, grant: Grant, onward: str) -> web.Response:
+        """What a link that lets its browser in answers: the terminal page itself (one round trip and one page
+        fewer for every phone of a crowd), which takes the token out of the address bar at once; a plain seat's
+        link, or one ending in ?plain, a page that moves on to the plain page."""
+        seat = self._seat(grant)
+        if onward == "/" and (seat is None or not seat.plain):
+            return self._page(request, joined=True)
+        return self._notice(request, 200, _("Taking your seat…"), onward=onward)
 
     @staticmethod
     def _from_elsewhere(request: web.BaseRequest) -> bool:
@@ -640,12 +688,15 @@ class WebDoor:
             "waiting": _("The server is busy with others arriving; trying again…"),
         }
 
-    def _page(self, request: web.BaseRequest) -> web.Response:
+    def _page(self, request: web.BaseRequest, *, joined: bool = False) -> web.Response:
+        """The terminal page; ``joined``: as the answer to ``/join/TOKEN``, which it leaves at once (LEAVE_JOIN)."""
         lang = self._language(request)
         with reading(lang):
             words = self._words()
             body = (
                 _template("page.html")
+                .replace("{{version}}", version())
+                .replace("{{leave}}", f"<script>{LEAVE_JOIN}</script>" if joined else "")
                 .replace("{{lang}}", lang)
                 .replace("{{title}}", html.escape(_("Fireteam")))
                 # Said before any script runs: a page whose script never comes says what it waits for.
@@ -664,6 +715,7 @@ class WebDoor:
             back = f'<p><a href="/">{terminal}</a></p>' if chosen else ""
             body = (
                 _template("plain.html")
+                .replace("{{version}}", version())
                 .replace("{{lang}}", lang)
                 .replace("{{title}}", html.escape(_("Fireteam")))
                 .replace("{{connecting}}", html.escape(_("Connecting to the table… (if this stays, reload the page)")))
