@@ -13,7 +13,8 @@ draws at the end of the text.
 :func:`focus_point` works the place out afresh, for the frame being written,
 from what has the focus: the drawn cursor of a text box, the row under the
 cursor of a list (the roster, the log, an option list), the first letter of a
-closed select's value (not its box's border), the question of the undo and redo
+closed select's value (not its box's border), the command highlighted in the
+command palette's list (its search box keeps the focus), the question of the undo and redo
 box while it asks (it takes every key but leaves the focus where it was), the
 words saying a list is empty (the start screen's "No games yet"), or the first
 cell of a focused widget of any other kind, or of a dialog with nothing to focus.
@@ -62,6 +63,8 @@ def focus_point(app: App) -> Offset | None:
     asking = screen.attention() if isinstance(screen, HasAttention) else None
     if asking is not None:
         return _first_cell(asking)
+    if (listed := _palette_choice(screen)) is not None:
+        return listed
     focused = screen.focused
     if focused is not None and focused.region:
         return widget_point(focused)
@@ -90,6 +93,22 @@ def widget_point(widget: Widget) -> Offset:
     region = widget.content_region
     y = region.y + row - round(widget.scroll_offset.y)
     return Offset(region.x, min(max(y, region.y), region.bottom - 1))
+
+
+def _palette_choice(screen: Screen) -> Offset | None:
+    """In Textual's command palette (Ctrl+P) the focus stays in its search box while the
+    arrows move the highlight over the commands found: the cursor goes on the command
+    Enter would run, which a braille display then shows as the words are typed; on the
+    search box while nothing is listed."""
+    if not _is_textual(screen, "CommandPalette"):
+        return None
+    found = screen.query("CommandList")
+    listing = found.first() if found else None
+    if listing is None or not listing.display or not listing.region or not _is_option_list(listing):
+        return None
+    if listing.highlighted is None:
+        return None
+    return widget_point(listing)
 
 
 def _is_option_list(widget: Widget) -> TypeGuard[OptionList]:

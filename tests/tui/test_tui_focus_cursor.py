@@ -18,6 +18,7 @@ from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.containers import VerticalScroll
 from textual.geometry import Offset
 from textual.widgets import Input, OptionList, Select
+from waiting import until
 
 from core.ruleset import get_ruleset
 from tui.app import FireteamApp
@@ -158,6 +159,27 @@ async def test_the_action_picker_s_filter_then_its_highlighted_option_then_a_for
         form = app.screen
         assert isinstance(form, ActionForm)
         assert at(app)[1].startswith(("(choose)", "(none)")), (form.spec.name, at(app))  # its first field, empty
+
+
+async def test_the_command_palette_s_highlighted_command_while_its_box_keeps_the_focus(game):
+    """Ctrl+P: the focus stays in the palette's search box while the arrows move the highlight;
+    the cursor is on the command Enter would run, and moves with the highlight."""
+    from textual.command import CommandList, CommandPalette
+
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+        palette = app.screen
+        await typed(pilot, "un")
+        listing = palette.query_one(CommandList)
+        await until(pilot, lambda: listing.display and listing.highlighted is not None, "the commands found")
+        assert isinstance(app.focused, Input)  # typing still goes to the search box
+        for _ in range(2):
+            prompt = str(listing.get_option_at_index(listing.highlighted).prompt).split("\n")[0].strip()
+            assert at(app)[1].strip().startswith(prompt[:12]), (prompt, at(app))
+            await pilot.press("down")
+            await pilot.pause()
 
 
 async def test_a_form_s_select_closed_on_its_value_and_open_on_its_highlighted_option(game):
