@@ -107,6 +107,29 @@ async def test_help_lists_every_key_and_command(game):
         assert isinstance(app.screen, GameScreen)
 
 
+async def test_help_with_a_word_opens_on_that_command(game):
+    """``help COMMAND`` on the command line, as the line client takes it: the help opens with the
+    word searched and the command's own entry shown, though the keys above it mention the word."""
+    from tui.commandline import CommandInput
+    from tui.screens.help import HelpEntry
+
+    spec = game.commands[-1]  # the last command: far below the keys and the other commands
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one(CommandInput).value = f"help {spec.name}"
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen.current >= 0, "the help's match")
+        help_screen = app.screen
+        assert help_screen.query_one("#help-search").value == spec.name
+        shown = help_screen.matches[help_screen.current]
+        assert isinstance(shown, HelpEntry) and spec.name in shown.names
+        assert shown.has_class("-current")
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+        assert app.game.timeline.length == game.timeline.length  # nothing was given as a command
+
+
 async def test_palette_offers_every_game_command(game):
     app = FireteamApp(game)
     async with app.run_test(size=SIZE) as pilot:

@@ -526,11 +526,11 @@ class GameScreen(Screen):
 
     def _entered(self, text: str) -> None:
         """A command given on the command line (run as Enter is handled: ``CommandInput``)."""
-        if text.strip().casefold() in {"?", "help", pgettext("command", "help").casefold()}:
-            # No ruleset's command: what a newcomer types first, answered with the help.
-            self.action_help()
-            return
         verb, _sep, rest = text.strip().partition(" ")
+        if verb.casefold() in {"?", "help", pgettext("command", "help").casefold()} and not self._is_verb(verb):
+            # No ruleset's command: what a newcomer types first (``help fire`` too), answered with the help.
+            self.action_help(rest.strip())
+            return
         if verb.casefold() in {"odds", pgettext("command", "odds").casefold()} and not self._is_verb(verb):
             # The line client's reading word, here too: a command's chances, nothing given.
             self.show_odds(rest.strip())
@@ -792,7 +792,8 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------------ both modes
 
-    def action_help(self) -> None:
+    def action_help(self, query: str = "") -> None:
+        """The help screen; ``query`` searched there from the start (``help fire``)."""
         # The app's own keys are read from the app, so this screen need not import it.
         # Titles and descriptions stay English here: the help screen shows them in the reader's language.
         keys = [
@@ -804,7 +805,7 @@ class GameScreen(Screen):
         ]
         from tui.screens.help import HelpScreen  # imported when first shown, not at the start
 
-        self.app.push_screen(HelpScreen(keys, self.game.commands, self.game.ruleset))
+        self.app.push_screen(HelpScreen(keys, self.game.commands, self.game.ruleset, query))
 
     def action_rules(self) -> None:
         from tui.screens.rules import RulesScreen  # imported when first shown, not at the start

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 
 from rich.console import RenderableType
@@ -181,10 +181,11 @@ class HelpEntry(Plain):
 
     DEFAULT_CSS = "HelpEntry.-current { background: $boost; }"
 
-    def __init__(self, text: str, draw: Callable[[str], RenderableType]) -> None:
+    def __init__(self, text: str, draw: Callable[[str], RenderableType], names: Iterable[str] = ()) -> None:
         super().__init__(draw(""))
         self.text = text.lower()
         self.draw = draw
+        self.names = frozenset(name.casefold() for name in names)  # a command's names, in every language shown
 
     def search(self, query: str) -> bool:
         found = bool(query) and query.lower() in self.text
@@ -225,11 +226,20 @@ class HelpScreen(ModalScreen[None]):
         Binding("pagedown", "scroll('scroll_page_down')", show=False),
     ]
 
-    def __init__(self, keys: list[tuple[str, list[BindingType]]], specs: list[CommandSpec], ruleset: Ruleset) -> None:
+    def __init__(
+        self,
+        keys: list[tuple[str, list[BindingType]]],
+        specs: list[CommandSpec],
+        ruleset: Ruleset,
+        query: str = "",
+    ) -> None:
+        """``query``: searched from the start (``help fire`` typed on the command line), the
+        command it names, if one does, shown first."""
         super().__init__()
         self.keys = keys
         self.specs = specs
         self.ruleset = ruleset
+        self.query_given = query
         self.matches: list[HelpEntry] = []
         self.current = -1
 
@@ -264,22 +274,28 @@ class HelpScreen(ModalScreen[None]):
                 domain = self.ruleset.domain
                 first = max((len(name) for spec in self.specs for name in command_names(spec, domain)), default=8)
                 for spec in self.specs:
-                    names = " ".join(command_names(spec, domain))
+                    names = command_names(spec, domain)
                     yield HelpEntry(
-                        f"{names} {command_text(spec, domain).plain}",
+                        f"{' '.join(names)} {command_text(spec, domain).plain}",
                         partial(command_table, spec, first=first, domain=domain),
+                        names,
                     )
                 yield Plain(" " + _("Status badges") + " ", classes="heading")
                 yield HelpEntry(" ".join(f"{b} {m}" for b, m in legend()), badge_table)
 
     def on_mount(self) -> None:
-        self.query_one("#help-search", Input).focus()
+        search = self.query_one("#help-search", Input)
+        search.focus()
+        if self.query_given:
+            search.value = self.query_given  # searched as if typed (``_search``)
 
     @on(Input.Changed, "#help-search")
     def _search(self, event: Input.Changed) -> None:
         query = event.value.strip()
         self.matches = [entry for entry in self.query(HelpEntry) if entry.search(query)]
-        self.current = -1
+        # The command the query names is shown first, not the keys and commands before it that mention it.
+        named = [i for i, entry in enumerate(self.matches) if query.casefold() in entry.names]
+        self.current = named[0] - 1 if named else -1
         self.action_next_match(1)
 
     @on(Input.Submitted, "#help-search")
