@@ -92,5 +92,3 @@ def start_game(
         path.unlink(missing_ok=True)
         raise
     return game
-
-

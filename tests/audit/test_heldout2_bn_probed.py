@@ -92,6 +92,7 @@ def test_a_man_aboard_gets_out_and_that_is_his_move(tmp_path, monkeypatch):
 
 # ------------------------------------------------------------------ §8.4: a call every turn
 
+
 def _at_initiative(tmp_path, monkeypatch):
     g = new_game(tmp_path, monkeypatch, CONVOY, head="[extras.irregulars]\nmortars = true\n", active=None)
     g.execute("next")

@@ -420,6 +420,7 @@ async def test_the_replay_bar_says_how_to_leave_at_80_columns(game):
         assert keys.strip().startswith("q leave"), keys
         assert keys.rstrip().endswith("…")  # the rest is cut, and says so
 
+
 async def test_replay_as_a_side_skips_what_it_cannot_see(game):
     app = FireteamApp(game, role="blue", replay=True)
     async with app.run_test(size=SIZE) as pilot:
