@@ -165,15 +165,16 @@ class GameScreen(Screen):
         self,
         game: Game,
         *,
-        role: str = REFEREE,
+        role: str,
         seat: str = "",
         replay: bool = False,
         remote: bool = False,
         host: App | None = None,
         watching: bool = False,
     ) -> None:
-        """``host``: the app that will show it, whose size and settings it starts with
-        (passed in: a screen not yet mounted has no app of its own to ask)."""
+        """``role``: whose screen it is, what it shows (no default: a screen built without saying
+        whose it is would show the referee's).  ``host``: the app that will show it, whose size
+        and settings it starts with (passed in: a screen not yet mounted has no app of its own to ask)."""
         # Born with the size classes its first resize would give it: given then,
         # they would restyle every widget once more before the first frame.
         super().__init__(classes=" ".join(size_classes(host)))
