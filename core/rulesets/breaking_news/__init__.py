@@ -138,7 +138,7 @@ class BreakingNews(Ruleset):
     #: §7.0: a hidden figure is a marker on the table (rulings BN-C-MARKER).
     hidden_markers = True
     # the secrets kept of one figure (§14.0 losses, vehicles, wounds, reactions, civilians,
-    # the turn a wounded man was last carried: §9.3)
+    # the turn a wounded man was last carried: §9.3; the turn his building was stormed: §11.1)
     piece_keys = (
         "secret.lost.",
         "secret.aboard.",
@@ -146,6 +146,7 @@ class BreakingNews(Ruleset):
         "secret.reacted.",
         "secret.civilian.",
         "secret.carried.",
+        "secret.stormed.",
     )
     # ledger.py: the facts kept about one figure, each a family by the figure's id
     secret_vars = piece_keys
