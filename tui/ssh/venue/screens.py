@@ -87,6 +87,9 @@ class RelayScreen:
 
     async def start(self) -> None:
         self._sub = await self.nc.subscribe(self.subject, cb=self._frame)
+        # Until the server has the subscription, a frame published from another connection is lost to it
+        # (until the next key frame asked for): once started, the screen takes every frame.
+        await self.nc.flush()
         self._tasks.append(asyncio.get_running_loop().create_task(self._want(), name=f"wants {self.subject}"))
 
     async def _want(self) -> None:
