@@ -131,9 +131,7 @@ def test_special_forces_defend_no_markers(tmp_path, monkeypatch):
     """§4.1 3): "Only the player using the Regular or Irregular forces places the 5 objective
     markers": the Special Forces side chooses none, the other side its five."""
     units = SQUADS.replace('cls = "R3"', 'cls = "R1"')
-    g = new_game(
-        tmp_path, monkeypatch, units, head='mission = 3\n[forces]\nregulars = "special-forces"', active=None
-    )
+    g = new_game(tmp_path, monkeypatch, units, head='mission = 3\n[forces]\nregulars = "special-forces"', active=None)
     with pytest.raises(Refused):
         g.execute("objectives regulars 4 2 5")
     g.execute("objectives irregulars 1 2 3")
