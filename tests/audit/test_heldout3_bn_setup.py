@@ -332,7 +332,6 @@ def test_a_platoon_adds_its_platoon_leaders_leadership_only(tmp_path, monkeypatc
     assert initiative_totals(out)["regulars"] == 13
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a platoon's squads are not held to one at a time (ACT-4)")
 @pytest.mark.audits("ACT-4", "PLT-2")
 def test_a_platoons_second_squad_waits_for_the_first(tmp_path, monkeypatch):
     """§13.0: "activates all his Units one by one (the second squad can be activated once
@@ -347,7 +346,6 @@ def test_a_platoons_second_squad_waits_for_the_first(tmp_path, monkeypatch):
         g.execute("move s1b 5 cautious")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a platoon's squads are not held to one at a time (ACT-4)")
 @pytest.mark.audits("ACT-4", "PLT-2")
 def test_a_platoons_squad_not_yet_activated_waits(tmp_path, monkeypatch):
     """§13.0: units are activated "one by one": while the 1st squad is activated, a man of
