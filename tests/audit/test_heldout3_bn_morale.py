@@ -347,3 +347,35 @@ def test_a_comrade_carries_a_wounded_man_10_less_a_die(tmp_path, monkeypatch):
     to_activation(g, "regulars")
     out = g.execute("carry r2 r1 dice=6")
     assert [e.cm for e in out.events if isinstance(e, ev.Moved) and e.unit == "r2"] == [4]
+
+
+@pytest.mark.audits("WND-2", "DP-5", "AMB-47")
+def test_a_man_stabilised_turns_after_he_fell_is_taken_off_the_defeat_points(tmp_path, monkeypatch):
+    """§9.3: a stabilized soldier "is not considered as lost for victory conditions": r1 fell
+    in turn 1 and was counted, the medic reaches him in turn 2: the final count has nothing
+    for him."""
+    g = wounded_game(tmp_path, monkeypatch, 5)
+    g.execute("next")
+    assert g.state.sides["regulars"].defeat_points == 10
+    g.execute("next dice=6,6,6,6")
+    to_activation(g, "regulars")
+    g.execute("medic doc r1")
+    g.execute("victory")
+    assert g.state.sides["regulars"].defeat_points == 0
+
+
+@pytest.mark.audits("WND-1", "DP-5", "AMB-47")
+def test_a_wounded_man_carried_off_the_table_is_out_of_danger(tmp_path, monkeypatch):
+    """§9.3: the turns he survives "without the intervention of a medic or before being
+    evacuated off the battlefield"; the digest (AMB-47): evacuated, he counts as stabilised,
+    so he is no loss at the end."""
+    g = wounded_game(tmp_path, monkeypatch, 3)
+    g.execute("next")
+    g.execute("next dice=6,6,6,6")
+    to_activation(g, "regulars")
+    g.execute("evacuate r1")
+    for _ in range(4):
+        next_turn(g, "regulars")
+    assert "died" not in str(g.state.units["r1"].out)
+    g.execute("victory")
+    assert g.state.sides["regulars"].defeat_points == 0

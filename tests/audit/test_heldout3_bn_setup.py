@@ -367,3 +367,63 @@ def test_a_platoons_group_is_one_squads_men(tmp_path, monkeypatch):
     with pytest.raises(Refused):
         g.execute("move s1 5 cautious s2")
     g.execute("move s1 5 cautious cpt")
+
+
+# The EXTRAS that deploy otherwise --------------------------------------------------------
+
+
+SF = (
+    unit("sgt", "regulars", "R1", "A", lead=1, roles=("commander",))
+    + unit("r1", "regulars", "R1", "A")
+    + unit("inf", "regulars", "R1", "A", roles=("infiltrator",))
+    + unit("boss", "irregulars", "Irr3", "C", roles=("commander",))
+    + unit("m2", "irregulars", "Irr3", "C")
+)
+SF_HEAD = (
+    'mission = 3\n[forces]\nregulars = "special-forces"\n[extras.regulars]\ninfiltrators = true\nhelicopter = true'
+)
+
+
+@pytest.mark.audits("EXT-1", "DEP-4", "AMB-57")
+def test_infiltrators_deploy_after_everyone_else(tmp_path, monkeypatch):
+    """Extras, Infiltrators: "The infiltration occurs during the deployment phase
+    (infiltrators deploy second)": the digest (EXT-1), after both sides' normal deployment."""
+    g = new_game(tmp_path, monkeypatch, SF, head=SF_HEAD, active=None)
+    g.execute("objectives irregulars 1 2 3")
+    g.execute("rolloff dice=5,1")
+    for man in ("boss", "sgt", "m2"):
+        g.execute(f"deploy {man}")
+    with pytest.raises(Refused):
+        g.execute("deploy inf")
+    g.execute("deploy r1")
+    g.execute("deploy inf")
+    assert "off-table" not in g.state.units["inf"].status
+
+
+@pytest.mark.audits("EXT-3")
+def test_no_first_turn_before_the_helicopter_is_noted(tmp_path, monkeypatch):
+    """Extras, Helicopter evacuation: "After the deployment of all forces the player with
+    this option secretly notes down the helicopter landing point ... and the number of the
+    turn": until he has, the game does not start."""
+    g = new_game(tmp_path, monkeypatch, SF, head=SF_HEAD, active=None)
+    g.execute("objectives irregulars 1 2 3")
+    g.execute("rolloff dice=5,1")
+    for man in ("boss", "sgt", "m2", "r1", "inf"):
+        g.execute(f"deploy {man}")
+    with pytest.raises(Refused):
+        g.execute("next")
+    g.execute("helicopter 1 2 of=irregulars side=regulars")
+    g.execute("next")
+    assert g.state.turn == 1
+
+
+@pytest.mark.audits("EXT-2")
+def test_an_ambush_is_sprung_at_the_end_of_a_turn_not_during_it(tmp_path, monkeypatch):
+    """Extras, Ambush: "This takes place at the end of the turn"."""
+    units = SQUADS + unit("amb", "irregulars", "Irr3", "Cell", roles=("ambush",))
+    g = new_game(tmp_path, monkeypatch, units, head="[extras.irregulars]\nambush = 1", active="irregulars")
+    with pytest.raises(Refused):
+        g.execute("ambush amb")
+    g.execute("next")
+    g.execute("ambush amb")
+    assert "off-table" not in g.state.units["amb"].status

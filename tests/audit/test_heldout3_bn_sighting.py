@@ -248,3 +248,24 @@ def test_an_unsighted_man_in_cover_is_not_a_target_for_aimed_fire(tmp_path, monk
     g.execute("react-spot vet gh range=30 dice=5")
     out = g.execute("fire vet gh range=30 aimed cover dice=1")
     assert any(isinstance(e, ev.Rolled) for e in out.events)
+
+
+@pytest.mark.audits("T-07", "T-01", "SPOT-3")
+@pytest.mark.parametrize(("cls", "needed"), [("Irr3", 6), ("Irr2", 5), ("Irr1", 5)])
+def test_the_irregular_spotters_quality(tmp_path, monkeypatch, cls, needed):
+    """§7.0 "+ or - Spotter's quality" from §3.0's Spotting column: Militia +1, Fanatics and
+    Mercenaries 0.  A hidden Ranger in cover at 50 cm: 5."""
+    units = unit("spot", "irregulars", cls, "C") + unit("hid", "regulars", "R3", "A", status=("hidden",))
+    g = new_game(tmp_path, monkeypatch, units, active="irregulars")
+    out = g.execute(f"react-spot spot hid range=50 dice={needed}")
+    assert need(out) == needed and sighted(out, "hid")
+
+
+@pytest.mark.audits("T-07", "SPOT-3")
+def test_a_special_forces_sniper_spots_on_both_his_minus_ones(tmp_path, monkeypatch):
+    """§7.0: "-1 if the sighting model is a Sniper" and the Special Forces' −1 quality: 6 at
+    50.5 cm becomes 4."""
+    units = MEN + unit("sfsn", "regulars", "R1", "S", weapons=("SNIPER",), roles=("sniper",))
+    g = new_game(tmp_path, monkeypatch, units)
+    out = g.execute("react-spot sfsn gh range=50.5 dice=4")
+    assert need(out) == 4 and sighted(out, "gh")
