@@ -448,3 +448,99 @@ def test_every_class_saves_at_three_against_an_ied(tmp_path, monkeypatch):
     out = g.execute("blast sf m2 source=ied by=irregulars dice=3,3")
     saves = {e.unit: e.roll.check.face for e in out.events if isinstance(e, ev.Rolled)}
     assert saves == {"sf": 3, "m2": 3}
+
+
+@pytest.mark.audits("EXT-12", "AMB-58", "DP-4")
+def test_a_breach_of_the_15_cm_breaks_the_negotiation(tmp_path, monkeypatch):
+    """Extras, Negotiation: "Accepting negotiation also means you must stay at least 15cm from
+    the enemy"; the digest (AMB-58): a breach ends it as a shot would: the Italians' 15 go,
+    the Somali take 10."""
+    g = negotiating(tmp_path, monkeypatch)
+    next_turn(g, "irregulars")
+    assert dp(g, "regulars") == 15
+    g.execute("negotiate regulars breach")
+    assert dp(g, "regulars") == 0
+    assert dp(g, "irregulars") >= 10
+
+
+@pytest.mark.audits("EXT-12", "AMB-58", "FIRE-15")
+def test_a_negotiator_who_fires_first_keeps_his_points_and_pays_the_first_shot(tmp_path, monkeypatch):
+    """The digest (AMB-58): if the negotiator fires first he keeps his accumulated points,
+    pays the usual 5 for the first shot, and the negotiation ends: no more 15 a turn."""
+    g = negotiating(tmp_path, monkeypatch)
+    next_turn(g, "regulars")
+    g.execute("fire r2 m2 range=30 aimed dice=1")
+    g.execute("next")
+    assert dp(g, "regulars") == 15 + 5
+    g.execute("next")
+    assert dp(g, "regulars") == 20
+
+
+@pytest.mark.audits("EXT-11", "T-04")
+def test_civilians_move_15_cm_and_no_more(tmp_path, monkeypatch):
+    """Extras, Civilians: they "can be moved up to 15m per turn" (the digest: 15 cm, the "m"
+    a slip)."""
+    g = new_game(tmp_path, monkeypatch, BERSAGLIERI, active="irregulars")
+    g.execute("civilians dice=6")
+    with pytest.raises(Refused):
+        g.execute("move civ 15.5")
+    out = g.execute("move civ 15")
+    assert [e.cm for e in out.events if isinstance(e, ev.Moved)] == [15]
+
+
+@pytest.mark.audits("EXT-10", "T-04")
+def test_an_independent_journalist_moves_two_dice(tmp_path, monkeypatch):
+    """Extras, Media: independent journalists are moved by the Irregular player, "that move
+    2d6": a 3 and a 4 are 7 cm."""
+    units = BASE + unit("press", "irregulars", "", "P", kind="journalist", roles=("independent",))
+    g = new_game(tmp_path, monkeypatch, units, active="irregulars")
+    out = g.execute("press press dice=3,4")
+    assert [e.cm for e in out.events if isinstance(e, ev.Moved)] == [7]
+
+
+@pytest.mark.audits("EXT-10", "T-16")
+def test_a_captured_journalist_costs_the_regulars_thirty(tmp_path, monkeypatch):
+    """§14.0: "30 points for every journalist captured (only by irregulars)"; Media: "Both types
+    can be captured by Irregulars if they are contacted by them"."""
+    units = BASE + unit("emb", "regulars", "", "P", kind="journalist", roles=("embedded",))
+    g = new_game(tmp_path, monkeypatch, units, active="irregulars")
+    g.execute("capture emb")
+    assert g.state.sides["regulars"].dp_by_category.get("journalists") == 30
+
+
+def helicopter_game(tmp_path, monkeypatch):
+    units = BASE + unit("r9", "regulars", "R3", "A")
+    head = "mission = 2\n[extras.regulars]\nhelicopter = true"
+    g = new_game(tmp_path, monkeypatch, units, head=head, active=None)
+    g.execute("objectives regulars 4 2 5")
+    g.execute("objectives irregulars 1 2 3")
+    g.execute("objective-roll dice=4")
+    g.execute("helicopter 2 1 side=regulars")
+    g.execute("next")
+    to_activation(g, "regulars")
+    return g
+
+
+@pytest.mark.audits("EXT-3", "T-21")
+def test_the_helicopter_leaves_for_good_on_a_one(tmp_path, monkeypatch):
+    """Extras, Helicopter evacuation: "Helicopters can wait to load stragglers every turn by
+    rolling 1d6. A roll of 1 means the helicopter must leave the area and cannot be called
+    back": after its waiting roll of 1, nobody boards."""
+    g = helicopter_game(tmp_path, monkeypatch)
+    g.execute("next")
+    g.execute("next dice=1")
+    to_activation(g, "regulars")
+    with pytest.raises(Refused):
+        g.execute("board r9")
+
+
+@pytest.mark.audits("EXT-3", "T-21")
+def test_the_helicopter_waits_on_a_two(tmp_path, monkeypatch):
+    """Extras, Helicopter evacuation: any roll but a 1 and it waits another turn: r9 boards
+    in turn 2."""
+    g = helicopter_game(tmp_path, monkeypatch)
+    g.execute("next")
+    g.execute("next dice=2")
+    to_activation(g, "regulars")
+    g.execute("board r9")
+    assert g.state.units["r9"].out
