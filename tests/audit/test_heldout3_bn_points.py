@@ -544,3 +544,24 @@ def test_the_helicopter_waits_on_a_two(tmp_path, monkeypatch):
     to_activation(g, "regulars")
     g.execute("board r9")
     assert g.state.units["r9"].out
+
+
+@pytest.mark.xfail(strict=True, reason="finding: the dice of next name the bombardment's drift 2d6 (ART-3)")
+@pytest.mark.audits("ART-3")
+def test_the_bombardments_drift_is_four_dice_and_said_so(tmp_path, monkeypatch):
+    """§8.4: the bombed player "rolls 4d6" and moves the template that far: the start of the
+    turn asks four dice, and the dice ``next`` lists in order (the table-dice prompt, the
+    help) say 4d6, not 2d6."""
+    from core.dice import NeedDice
+    from core.rulesets.breaking_news import BreakingNews
+
+    g = new_game(tmp_path, monkeypatch, BASE, active=None)
+    g.execute("next")
+    g.execute("call-support dice=5 side=regulars")
+    to_activation(g, "regulars")
+    g.execute("next")
+    g.execute("next")
+    with pytest.raises(NeedDice) as asked:
+        g.execute("next dice=1,1")
+    assert "4d6" in str(asked.value)
+    assert "its drift, 4d6" in " ".join(BreakingNews.next_dice)
