@@ -546,7 +546,6 @@ def test_the_helicopter_waits_on_a_two(tmp_path, monkeypatch):
     assert g.state.units["r9"].out
 
 
-@pytest.mark.xfail(strict=True, reason="finding: the dice of next name the bombardment's drift 2d6 (ART-3)")
 @pytest.mark.audits("ART-3")
 def test_the_bombardments_drift_is_four_dice_and_said_so(tmp_path, monkeypatch):
     """§8.4: the bombed player "rolls 4d6" and moves the template that far: the start of the
