@@ -379,3 +379,50 @@ def test_a_wounded_man_carried_off_the_table_is_out_of_danger(tmp_path, monkeypa
     assert "died" not in str(g.state.units["r1"].out)
     g.execute("victory")
     assert g.state.sides["regulars"].defeat_points == 0
+
+
+@pytest.mark.audits("MOR-3", "MOR-5", "T-16", "T-01")
+def test_the_militias_leader_killed_counts_two_and_ten_points(tmp_path, monkeypatch):
+    """§12.0 and §14.0: the Militia's commander killed counts 2 losses and 10 points: 2 losses
+    on the Militia's 2 dice (1,1 fails), 10 points against none: the Militia are beaten and
+    the game is over."""
+    g = new_game(tmp_path, monkeypatch, SQUAD)
+    g.execute("out m1 killed")
+    g.execute("next")
+    assert g.state.sides["irregulars"].defeat_points == 10
+    roll = morale_roll(g.execute("next dice=1,1"))
+    assert roll.roll.check.face == 2 and len(roll.roll.faces) == 2
+    assert "fail" in str(roll.roll.outcome)
+    assert over(g)
+
+
+@pytest.mark.audits("MOR-7", "EXT-6")
+def test_the_militias_motivation_saves_them_once(tmp_path, monkeypatch):
+    """Extras, Motivation: the Irregulars may buy it too: their first failure, while losing,
+    is ignored."""
+    g = new_game(tmp_path, monkeypatch, SQUAD, head="[extras.irregulars]\nmotivation = 1")
+    g.execute("out m1 killed")
+    g.execute("next")
+    g.execute("next dice=1,1")
+    assert not over(g)
+
+
+LED_PLATOON = (
+    unit("cpt", "regulars", "R3", "1st", lead=2, roles=("commander",))
+    + "".join(unit(f"a{i}", "regulars", "R3", "1st") for i in range(1, 6))
+    + unit("sl", "regulars", "R3", "2nd", lead=1, roles=("leader",))
+    + "".join(unit(f"b{i}", "regulars", "R3", "2nd") for i in range(1, 6))
+    + unit("m1", "irregulars", "Irr3", "C")
+)
+
+
+@pytest.mark.audits("PLT-4", "MOR-3")
+def test_a_platoon_counts_its_commander_and_a_squad_leader_two_each(tmp_path, monkeypatch):
+    """§12.0 and §13.0 (digest AMB-53): the platoon commander and a squad leader killed are
+    2 losses each: 4; 4 + 2 dice, the best a 3, fails."""
+    g = new_game(tmp_path, monkeypatch, LED_PLATOON, head='platoon = ["regulars"]')
+    g.execute("out cpt killed")
+    g.execute("out sl killed")
+    g.execute("next")
+    roll = morale_roll(g.execute("next dice=3,3,1,1,1,1"))
+    assert roll.roll.check.face == 4 and "fail" in str(roll.roll.outcome)

@@ -427,3 +427,35 @@ def test_an_ambush_is_sprung_at_the_end_of_a_turn_not_during_it(tmp_path, monkey
     g.execute("next")
     g.execute("ambush amb")
     assert "off-table" not in g.state.units["amb"].status
+
+
+@pytest.mark.audits("INI-1", "INI-2")
+def test_a_tie_is_rolled_again_with_the_winners_penalty_kept(tmp_path, monkeypatch):
+    """§5.0 and the digest (INI-3): a tie is rolled again "with the same modifiers", the
+    previous winner's −1 among them.  Turn 2: 3+3+2+4−1 = 11 against 4+4+1+2 = 11, then
+    1+1+5 = 7 against 2+2+3 = 7, then 6+6+5 against 1+1+3: the Rangers, whose next penalty
+    is then −2."""
+    g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
+    g.execute("next")
+    g.execute("next dice=6,6,1,1")
+    g.execute("next")
+    g.execute("next")
+    out = g.execute("next dice=3,3,4,4,1,1,2,2,6,6,1,1")
+    rolled = [e for e in out.events if isinstance(e, ev.Rolled) and e.side == "regulars"]
+    assert len(rolled) == 3
+    assert all(sum(m.value for m in e.roll.mods) == 5 for e in rolled)
+    assert g.state.active_side == "regulars"
+    g.execute("next")
+    g.execute("next")
+    out = g.execute("next dice=3,3,3,3")
+    assert initiative_totals(out) == {"regulars": 10, "irregulars": 9}
+
+
+@pytest.mark.audits("DEP-1")
+def test_a_deployment_roll_tied_twice_is_rolled_a_third_time(tmp_path, monkeypatch):
+    """§4.2 and the digest (DEP-1): ties are rolled again, as often as they come: 4+2 against
+    5+1, 1+2 against 2+1, then 6+2 against 1+1: the Rangers are First."""
+    g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
+    out = g.execute("rolloff dice=4,5,1,2,6,1")
+    assert len([e for e in out.events if isinstance(e, ev.Rolled)]) == 6
+    assert g.state.vars["first_player"] == "regulars"
