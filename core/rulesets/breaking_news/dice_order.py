@@ -29,7 +29,7 @@ OBJECTIVES_SECONDARY = "then its secondary objectives, 1d6"
 
 # ``next`` (``BreakingNews.next_dice``), phase by phase.
 NEXT_SETUP = "leaving deployment: a set-up roll still due (the secret objective die, the deployment roll-off)"
-NEXT_DRIFT = "at the start of a turn: smoke drift 2d6 total; support fire landing: its drift, 2d6 total"
+NEXT_DRIFT = "at the start of a turn: smoke drift 2d6 total; support fire landing: its drift, 4d6 total"
 NEXT_INITIATIVE = "initiative: 2d6 + modifiers per side, both again on a tie"
 NEXT_END = "at the end of a turn: each morale test still due; a waiting helicopter, 1d6"
 NEXT_NEGOTIATION = "at the game's end: negotiation, 1d6 per side negotiating"

@@ -56,8 +56,14 @@ def offered_first(ruleset: Ruleset, state: GameState, spec: CommandSpec, unit: U
 
 def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> None:
     """A side's player acts in its own activation and reacts in the other's (§5.0);
-    a platoon's figures act squad by squad (§13.0)."""
+    a platoon's figures act squad by squad (§13.0), also when the referee enters the
+    active player's actions for him."""
     if role == REFEREE:
+        phase = ruleset.phase(state.phase)
+        name = parsed.spec.name
+        acting = parsed.spec.who == "side" and name not in ANY_TIME and not name.startswith("react")
+        if phase and phase.actor == "active" and acting:
+            _squad_by_squad(state, parsed, state.active_side)
         return
     name = parsed.spec.name
     if name == "next":
@@ -80,18 +86,24 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
                 _("{active_side} are active: you may only react").format(active_side=state.side_name(state.active_side))
             )
         return
-    if forces.is_platoon(state, role) and name != "activate":
-        own = [state.units[u] for u in parsed.units if state.units[u].side == role]
-        squad = var(state, f"activating.{role}", "")
-        if own and not squad:
-            raise Refused(_("a platoon acts squad by squad: activate one first (activate SQUAD, §13.0)"))
-        strays = [u.name for u in own if u.team != squad]
-        if strays:
-            raise Refused(
-                _("{strays} not in {squad}, the squad now activated (§13.0)").format(
-                    strays=", ".join(strays), squad=squad
-                )
-            )
+    _squad_by_squad(state, parsed, role)
+
+
+def _squad_by_squad(state: GameState, parsed: Any, side: str) -> None:
+    """§13.0: a platoon's figures act only while their squad is the one activated."""
+    if not forces.is_platoon(state, side) or parsed.spec.name == "activate":
+        return
+    own = [state.units[u] for u in parsed.units if state.units[u].side == side]
+    if own and own[0].kind == Kind.CIVILIAN:
+        return  # the civilians are no squad's (rulings BN-CIV-MOVE)
+    squad = var(state, f"activating.{side}", "")
+    if own and not squad:
+        raise Refused(_("a platoon acts squad by squad: activate one first (activate SQUAD, §13.0)"))
+    strays = [u.name for u in own if u.team != squad]
+    if strays:
+        raise Refused(
+            _("{strays} not in {squad}, the squad now activated (§13.0)").format(strays=", ".join(strays), squad=squad)
+        )
 
 
 def sequence_step(ruleset: Ruleset, state: GameState) -> tuple[object, ...]:
