@@ -45,14 +45,26 @@ def test_a_tie_is_fought_again_in_the_next_melee(melee):
 
 
 @pytest.mark.audits("LN-R050", "LN-R052", "LN-AMB-12", "LN-AMB-13")
-@pytest.mark.xfail(strict=True, reason="finding: a figure tied in a melee walks off without the opponent's last roll")
 def test_locked_in_a_tie_a_figure_walks_away_only_by_leaving(melee):
     """ "Si può tentare di allontanarsi ... ma l'avversario godrà di un ultimo lancio":
-    still in contact after the tie, Plain cannot just walk off in turn 2."""
+    still in contact after the tie, Plain cannot just walk off in turn 2, nor Fritz; once
+    Plain has left (6 against 1 + 2), both move."""
     play(melee, "@paras melee plain fritz dice=3,3")
     to_phase(melee, 2, "move-first")
     with pytest.raises(Refused):
         play(melee, "@paras move plain 10")
+    play(melee, "@paras leave plain fritz dice=6,1", "@paras move plain 10")
+    to_phase(melee, 2, "move-second")
+    play(melee, "@garrison move fritz 10")
+
+
+@pytest.mark.audits("LN-R050", "LN-R052", "LN-AMB-12")
+def test_the_other_of_a_tied_pair_is_held_too(melee):
+    """Tied in turn 1, Fritz cannot walk off in the garrison's move of turn 2 either."""
+    play(melee, "@paras melee plain fritz dice=3,3")
+    to_phase(melee, 2, "move-second")
+    with pytest.raises(Refused):
+        play(melee, "@garrison move fritz 10")
 
 
 @pytest.mark.audits("LN-R050", "LN-AMB-12")
