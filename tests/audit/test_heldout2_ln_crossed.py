@@ -102,7 +102,6 @@ def test_a_man_lost_to_his_second_wound_is_a_loss(ln):
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
-@pytest.mark.xfail(strict=True, reason="finding: next leaves the morale phase with a test due and unrolled")
 def test_the_morale_step_does_not_end_with_a_test_unrolled(ln):
     """ "Lancia 1D6": Four has lost half; the step is not left before it rolls."""
     _four(ln)
