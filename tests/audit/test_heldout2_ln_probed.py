@@ -1,0 +1,77 @@
+# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
+"""Cases of Ludonet's second held-out audit written after its findings, where trying the
+engine pointed: the losses of a unit that reinforcements made up, and what the fire with
+a vehicle at one end takes from the shooter (B.5, B.7, B.9)."""
+
+from __future__ import annotations
+
+import pytest
+from audit_ln_table import add, ln, out, outcomes, play, rolled, to_phase  # noqa: F401
+
+from core.ruleset import Refused
+
+
+def _shaken_four(g):
+    """Four loses two of its four (half): the test shakes it."""
+    for uid in ("f1", "f2", "f3", "f4"):
+        add(g, uid, "garrison", team="Four")
+    play(g, "out f1", "out f2")
+    to_phase(g, 1, "morale")
+    play(g, "morale four dice=1")
+
+
+@pytest.mark.audits("LN-R070", "LN-AMB-16")
+@pytest.mark.xfail(strict=True, reason="finding: a loss after a reinforcement is not a further loss to the engine")
+def test_a_loss_after_a_reinforcement_short_of_strength_is_a_further_loss(ln):
+    """ "Ed ad ogni ulteriore perdita": Four, at two of four, gets Karl (three of four, still
+    falling back); F3 falls in turn 2: a further loss, a test."""
+    _shaken_four(ln)
+    to_phase(ln, 2, "move-second")
+    play(ln, "reinforce f4 karl")
+    to_phase(ln, 2, "fire")
+    play(ln, "@paras fire jones f3 half dice=6,6")
+    to_phase(ln, 2, "morale")
+    assert outcomes(play(ln, "morale four dice=6")) == ["holds"]
+
+
+@pytest.mark.audits("LN-R070", "LN-AMB-16")
+@pytest.mark.xfail(strict=True, reason="finding: a unit made up to strength never tests at half again")
+def test_a_unit_made_up_to_strength_tests_again_at_half(ln):
+    """Four, shaken at two of four, is made up by Karl and Max (four of four: the retreat
+    ends); F3 falls: one of four, no test (ruling LN-REINFORCE); F4 falls too: half again,
+    a test."""
+    _shaken_four(ln)
+    to_phase(ln, 2, "move-second")
+    play(ln, "reinforce f4 karl max")
+    assert not out(ln, "f4")
+    to_phase(ln, 2, "fire")
+    play(ln, "@paras fire jones f3 half dice=6,6")
+    to_phase(ln, 2, "morale")
+    with pytest.raises(Refused):
+        play(ln, "morale four dice=6")
+    play(ln, "morale reserve dice=6")  # two of its three joined Four (ruling LN-REINFORCE)
+    to_phase(ln, 3, "fire")
+    play(ln, "@paras fire jones f4 half dice=6,6")
+    to_phase(ln, 3, "morale")
+    assert outcomes(play(ln, "morale four dice=6")) == ["holds"]
+
+
+@pytest.mark.audits("LN-R031", "LN-R041")
+def test_a_wounded_piat_gunner_is_minus_one_to_hit_and_not_in_the_opposed_roll(ln):
+    """The wound's -1 is "per colpire"; the opposed roll adds only the combat values."""
+    to_phase(ln, 1, "fire")
+    play(ln, "@garrison fire fritz piat half dice=6,2")
+    to_phase(ln, 2, "fire")
+    facts = play(ln, "@paras fire piat panzer half dice=4,6,2")  # 4 + 1 - 1 hits; 8 against 5
+    assert outcomes(facts)[0] == "hit" and outcomes(facts)[-1].endswith("destroyed")
+    assert [m.value for m in rolled(facts)[1].mods] == [2]
+
+
+@pytest.mark.audits("LN-R040", "LN-R031")
+@pytest.mark.parametrize(("face", "hit"), [(5, False), (6, True)])
+def test_a_tank_at_a_man_lying_in_cover(ln, face, hit):
+    """ "Si svolgono nel solito modo": the Sherman at Fritz lying down in cover, within
+    half range: 4 + 1 + 1."""
+    to_phase(ln, 1, "fire")
+    facts = play(ln, f"@paras fire sherman fritz half prone cover dice={face}" + (",1,1" if hit else ""))
+    assert outcomes(facts)[0] == ("hit" if hit else "miss")
