@@ -21,7 +21,6 @@ def _shaken_four(g):
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
-@pytest.mark.xfail(strict=True, reason="finding: a loss after a reinforcement is not a further loss to the engine")
 def test_a_loss_after_a_reinforcement_short_of_strength_is_a_further_loss(ln):
     """ "Ed ad ogni ulteriore perdita": Four, at two of four, gets Karl (three of four, still
     falling back); F3 falls in turn 2: a further loss, a test."""
@@ -35,7 +34,6 @@ def test_a_loss_after_a_reinforcement_short_of_strength_is_a_further_loss(ln):
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
-@pytest.mark.xfail(strict=True, reason="finding: a unit made up to strength never tests at half again")
 def test_a_unit_made_up_to_strength_tests_again_at_half(ln):
     """Four, shaken at two of four, is made up by Karl and Max (four of four: the retreat
     ends); F3 falls: one of four, no test (ruling LN-REINFORCE); F4 falls too: half again,

@@ -153,7 +153,7 @@ class Ludonet(Ruleset):
                 )
                 return said.format(a=piece_name(a), b=piece_name(b))
             case "morale_lost" if unit:
-                return _("{unit} tests morale at {n} lost (LN-R070)").format(unit=unit, n=value)
+                return _("{unit}: {n} lost already answered by its morale tests (LN-R070)").format(unit=unit, n=value)
         return None
 
     def terms(self) -> tuple[str, ...]:

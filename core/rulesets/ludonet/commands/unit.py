@@ -126,6 +126,11 @@ def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(_("{unit} is retreating with its own unit").format(unit=u.name))
     for u in joining:
         ctx.emit(ev.VarSet(key=team_var(u.id), value=team, vis=audience(u)))
+    answered = losses(s, team)[2]
+    if answered:
+        # Ruling LN-REINFORCE: each man who joins makes up a loss its tests answered, so the
+        # loss after him is a further loss again, and a unit made up to strength tests at half.
+        ctx.emit(ev.VarSet(key=tested_var(team), value=max(0, answered - len(joining))))
     start, now = starting_strength(s, team), strength(s, team)
     retreating = [u for u in s.units.values() if u.in_play and team_of(s, u) == team and u.has(RETREATING)]
     if not retreating:
