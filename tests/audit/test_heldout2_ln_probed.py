@@ -73,3 +73,51 @@ def test_a_tank_at_a_man_lying_in_cover(ln, face, hit):
     to_phase(ln, 1, "fire")
     facts = play(ln, f"@paras fire sherman fritz half prone cover dice={face}" + (",1,1" if hit else ""))
     assert outcomes(facts)[0] == ("hit" if hit else "miss")
+
+
+@pytest.mark.audits("LN-R070", "LN-AMB-16")
+@pytest.mark.parametrize(("lost", "due"), [(1, False), (2, True)])
+def test_half_of_three_is_two(ln, lost, due):
+    """50 % of three is one and a half: the second loss reaches it, the first does not."""
+    for uid in ("t1", "t2", "t3"):
+        add(ln, uid, "garrison", team="Three")
+    for uid in ("t1", "t2")[:lost]:
+        play(ln, f"out {uid}")
+    to_phase(ln, 1, "morale")
+    if due:
+        assert outcomes(play(ln, "morale three dice=6")) == ["holds"]
+    else:
+        with pytest.raises(Refused):
+            play(ln, "morale three dice=6")
+
+
+@pytest.mark.audits("LN-R062", "LN-R060", "LN-AMB-15")
+def test_anti_aircraft_fire_comes_before_the_strike_of_the_pass(ln):
+    """The hit brings the aircraft down before its attack (ruling LN-AA): once the Typhoon
+    has struck, the Flak waits for its second pass, and then brings it down first."""
+    to_phase(ln, 1, "fire")
+    play(ln, "pass typhoon", "strike typhoon fritz dice=4")
+    with pytest.raises(Refused):
+        play(ln, "@garrison aa flak typhoon dice=6")
+    to_phase(ln, 2, "fire")
+    play(ln, "pass typhoon", "@garrison aa flak typhoon dice=5")
+    assert out(ln, "typhoon")
+    with pytest.raises(Refused):
+        play(ln, "strike typhoon fritz dice=6,6")
+
+
+@pytest.mark.audits("LN-R030", "LN-AMB-06")
+@pytest.mark.parametrize(
+    ("cm", "face", "result"), [(50, 4, "hit"), (50.5, 4, "miss"), (100, 5, "hit"), (100.5, 6, None)]
+)
+def test_the_mg42s_half_and_whole_range(ln, cm, face, result):
+    """The scenario's MG 42 reaches 100 cm: 4+ up to 50, 5+ up to 100, no shot beyond."""
+    to_phase(ln, 1, "reveal")
+    play(ln, "clear mg42 hidden")
+    to_phase(ln, 1, "fire")
+    line = f"@garrison fire mg42 jones range={cm:g} dice={face}" + (",1" if result == "hit" else "")
+    if result is None:
+        with pytest.raises(Refused):
+            play(ln, line)
+    else:
+        assert outcomes(play(ln, line))[0] == result
