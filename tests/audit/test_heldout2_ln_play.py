@@ -48,7 +48,7 @@ def test_a_tie_is_fought_again_in_the_next_melee(melee):
 def test_locked_in_a_tie_a_figure_walks_away_only_by_leaving(melee):
     """ "Si può tentare di allontanarsi ... ma l'avversario godrà di un ultimo lancio":
     still in contact after the tie, Plain cannot just walk off in turn 2, nor Fritz; once
-    Plain has left (6 against 1 + 2), both move."""
+    Plain has left (6 against 1 + 2), both move (LN-R052)."""
     play(melee, "@paras melee plain fritz dice=3,3")
     to_phase(melee, 2, "move-first")
     with pytest.raises(Refused):

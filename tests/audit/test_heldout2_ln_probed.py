@@ -23,7 +23,7 @@ def _shaken_four(g):
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_loss_after_a_reinforcement_short_of_strength_is_a_further_loss(ln):
     """ "Ed ad ogni ulteriore perdita": Four, at two of four, gets Karl (three of four, still
-    falling back); F3 falls in turn 2: a further loss, a test."""
+    falling back); F3 falls in turn 2: a further loss, a test (LN-R070)."""
     _shaken_four(ln)
     to_phase(ln, 2, "move-second")
     play(ln, "reinforce f4 karl")
