@@ -121,3 +121,57 @@ def test_the_mg42s_half_and_whole_range(ln, cm, face, result):
             play(ln, line)
     else:
         assert outcomes(play(ln, line))[0] == result
+
+
+@pytest.mark.audits("LN-R031", "LN-AMB-25")
+def test_a_figure_that_stands_up_is_no_longer_lying_down_and_has_not_moved(ln):
+    """Wood lay down in turn 1 and stands up where he is in turn 2: Fritz's 5 beyond half
+    range hits him, and Wood (expert, no move) hits on 4."""
+    to_phase(ln, 1, "move-first")
+    play(ln, "@paras prone wood")
+    to_phase(ln, 2, "move-first")
+    play(ln, "@paras stand wood")
+    to_phase(ln, 2, "fire")
+    assert outcomes(play(ln, "@garrison fire fritz wood full dice=5,1"))[0] == "hit"
+    assert outcomes(play(ln, "@paras fire wood fritz full dice=4,1"))[0] == "hit"
+
+
+@pytest.mark.audits("LN-R020")
+def test_standing_up_in_woods_he_is_seen_at_20_again(ln):
+    to_phase(ln, 1, "move-first")
+    play(ln, "@paras prone wood")
+    to_phase(ln, 2, "move-first")
+    play(ln, "@paras stand wood")
+    to_phase(ln, 2, "fire")
+    assert outcomes(play(ln, "@garrison fire fritz wood half woods=18 dice=6,1"))[0] == "hit"
+
+
+@pytest.mark.audits("LN-R051")
+def test_lying_down_costs_the_attacker_too(ln):
+    """ "-1: soldato coricato", whichever side he fights on: Plain lay down; 3 - 1 against 2 ties."""
+    add(ln, "plain", "paras")
+    to_phase(ln, 1, "move-first")
+    play(ln, "@paras prone plain")
+    to_phase(ln, 1, "melee")
+    play(ln, "@paras melee plain fritz dice=3,2")
+    assert not out(ln, "plain") and not out(ln, "fritz")
+
+
+@pytest.mark.audits("LN-R052", "LN-R051")
+@pytest.mark.parametrize(("faces", "caught"), [("3,2", False), ("3,3", True)])
+def test_leaving_an_opponent_lying_down(ln, faces, caught):
+    """Fritz lay down: his last roll is die + 2 - 1; 2 + 1 against Plain's 3 lets him go."""
+    add(ln, "plain", "paras")
+    to_phase(ln, 1, "move-second")
+    play(ln, "@garrison prone fritz")
+    to_phase(ln, 1, "melee")
+    play(ln, f"@paras leave plain fritz dice={faces}")
+    assert out(ln, "plain") == caught
+
+
+@pytest.mark.audits("LN-R038")
+def test_a_tank_throws_no_grenade(ln):
+    """ "La granata ... ogni figura compresa nel raggio": a figure throws it, not a vehicle."""
+    to_phase(ln, 1, "fire")
+    with pytest.raises(Refused):
+        play(ln, "grenade sherman half fritz dice=6,6")
