@@ -6,7 +6,7 @@ a vehicle at one end takes from the shooter (B.5, B.7, B.9)."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, ln, out, outcomes, play, rolled, to_phase  # noqa: F401
+from audit_ln_table import add, ln, out, outcomes, play, rolled, said, to_phase  # noqa: F401
 
 from core.ruleset import Refused
 
@@ -175,3 +175,12 @@ def test_a_tank_throws_no_grenade(ln):
     to_phase(ln, 1, "fire")
     with pytest.raises(Refused):
         play(ln, "grenade sherman half fritz dice=6,6")
+
+
+@pytest.mark.audits("LN-R071")
+def test_the_wreck_is_to_be_removed_or_marked_with_cotton_wool(ln):
+    """ "Ogni veicolo distrutto nel turno può essere rimosso oppure segnalato con dell'ovatta"."""
+    to_phase(ln, 1, "fire")
+    play(ln, "@paras fire piat panzer half dice=3,6,1")
+    facts = play(ln, "next")
+    assert out(ln, "panzer") and "cotton wool" in said(facts)
