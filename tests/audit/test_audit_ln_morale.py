@@ -86,6 +86,8 @@ def test_it_retreats_until_reinforced_to_its_starting_number(ln):
     to_phase(ln, 2, "move-second")
     play(ln, "@garrison reinforce otto karl max")  # 4 of 5: still retreating
     assert has(ln, "otto", "retreating") and has(ln, "karl", "retreating")
+    to_phase(ln, 2, "morale")
+    play(ln, "morale reserve dice=6")  # down to one of three, the Reserve tests (ruling LN-REINFORCE)
     to_phase(ln, 3, "move-second")
     play(ln, "@garrison reinforce otto paul")  # 5 of 5: the retreat ends
     assert not any(has(ln, u, "retreating") for u in ("otto", "mg42", "karl", "max", "paul"))

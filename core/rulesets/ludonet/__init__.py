@@ -144,8 +144,16 @@ class Ludonet(Ruleset):
                 )
             case "team" if unit:
                 return _("{unit} joins {team} (LN-R070)").format(unit=piece_name(unit), team=value)
+            case "melee" if unit:
+                a, _dot, b = unit.partition(".")
+                said = (
+                    _("{a} and {b} are still in melee: either gets away only by leaving (LN-R052)")
+                    if value
+                    else _("{a} and {b} are no longer in melee (LN-R050)")
+                )
+                return said.format(a=piece_name(a), b=piece_name(b))
             case "morale_lost" if unit:
-                return _("{unit} tests morale at {n} lost (LN-R070)").format(unit=unit, n=value)
+                return _("{unit}: {n} lost already answered by its morale tests (LN-R070)").format(unit=unit, n=value)
         return None
 
     def terms(self) -> tuple[str, ...]:

@@ -99,6 +99,9 @@ def advance(ctx: Context) -> None:
         case "melee":
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase=SEQUENCE["melee"]))
             unit_commands.announce_due(ctx)
+        case "morale":
+            unit_commands.require_none_due(s)
+            ctx.emit(ev.PhaseBegan(turn=s.turn, phase=SEQUENCE["morale"]))
         case "end":
             end_of_turn(ctx)
             if end.check(ctx):

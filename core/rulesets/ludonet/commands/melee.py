@@ -13,7 +13,29 @@ from core.rulesets.ludonet.pieces import EXPERT, MAN, audience, name_in_line_abo
 from core.rulesets.ludonet.tables import melee
 from core.rulesets.ludonet.terms import Status
 from core.rulesets.ludonet.words import _, owner
-from core.state import Unit
+from core.state import GameState, Unit
+
+
+def locked_var(a: str, b: str) -> str:
+    """Ruling LN-MELEE-TIE: 1 while a tied pair is still in the melee, 0 once it is over."""
+    first, second = sorted((a, b))
+    return f"melee.{first}.{second}"
+
+
+def locked_with(state: GameState, unit: Unit) -> list[Unit]:
+    """The figures still in play that ``unit`` is in a melee with, from a tie (LN-R050):
+    it walks away from them only by leaving (LN-R052)."""
+    return [
+        other
+        for other in state.units.values()
+        if other.id != unit.id and other.in_play and state.vars.get(locked_var(unit.id, other.id))
+    ]
+
+
+def _unlock(ctx: Context, a: Unit, b: Unit) -> None:
+    key = locked_var(a.id, b.id)
+    if ctx.state.vars.get(key):
+        ctx.emit(ev.VarSet(key=key, value=0, vis=audience(a, b)))
 
 
 def _pair(ctx: Context, args: dict[str, Any], first: str, second: str) -> tuple[Unit, Unit]:
@@ -65,7 +87,9 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     winner = rules.melee_winner(a_total, b_total)
     if winner == "tie":
         ctx.emit(ev.Noted(text=M("{a} and {b} fight on (LN-R050)", a=a.name, b=b.name), vis=audience(a, b)))
+        ctx.emit(ev.VarSet(key=locked_var(a.id, b.id), value=1, vis=audience(a, b)))
         return
+    _unlock(ctx, a, b)
     victor, loser = (a, b) if winner == "a" else (b, a)
     ctx.emit(
         ev.UnitOut(unit=loser.id, cause=M("eliminated in melee by {victor}", victor=name_in_line_about(victor, loser)))
@@ -110,6 +134,7 @@ def _leave(ctx: Context, args: dict[str, Any]) -> None:
             target=max(1, rules.face_to_cut_down(leaver_total, sum(m.value for m in opponent_mods))),
         )
 
+    _unlock(ctx, leaver, opponent)
     if rules.leaves_melee(leaver_total, opponent_total):
         text = M("{unit} breaks away from {other} (LN-R052)", unit=leaver.name, other=opponent.name)
         ctx.emit(ev.Noted(text=text, vis=audience(leaver, opponent)))

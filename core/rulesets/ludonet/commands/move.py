@@ -10,6 +10,7 @@ from core import events as ev
 from core.language.i18n import N_, M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import dice_order
+from core.rulesets.ludonet.commands.melee import locked_with
 from core.rulesets.ludonet.hits import IMMOBILISED
 from core.rulesets.ludonet.phases import MOVE_PHASES, TIRED, tired
 from core.rulesets.ludonet.pieces import MAN, is_heavy, is_vehicle, require_in_play, vehicle_move
@@ -57,6 +58,12 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     unit = _mover(ctx, args["unit"], "move")
     if unit.has(Status.MOVED):
         raise Refused(_("{unit} has already moved this turn").format(unit=unit.name))
+    for other in locked_with(ctx.state, unit):
+        raise Refused(
+            _("{unit} is in a melee with {other}: it leaves it first (leave, LN-R052)").format(
+                unit=unit.name, other=other.name
+            )
+        )
     cm = args["cm"]
     if is_vehicle(unit):
         _move_vehicle(ctx, unit, args["mode"], cm)

@@ -19,7 +19,7 @@ from core.rulesets.ludonet.pieces import (
     team_of,
     team_var,
 )
-from core.rulesets.ludonet.words import _, listed, owner
+from core.rulesets.ludonet.words import DOMAIN, _, listed, owner
 from core.state import GameState
 
 RETREATING = "retreating"
@@ -38,17 +38,30 @@ def losses(state: GameState, team: str) -> tuple[int, int, int]:
     return start, max(0, start - strength(state, team)), last if isinstance(last, int) else 0
 
 
+def due(state: GameState, side: str) -> list[Text]:
+    """The side's units whose morale test is due (LN-R070), each with its losses."""
+    said: list[Text] = []
+    for team in sorted({u.team for u in state.units_of(side) if u.team}):
+        start, lost, last = losses(state, team)
+        if rules.morale_due(start, lost, last):
+            said.append(M("{team} ({lost} of {start} lost)", team=team, lost=lost, start=start))
+    return said
+
+
 def announce_due(ctx: Context) -> None:
     """As the morale phase begins, each side is told which of its units must test."""
-    s = ctx.state
-    for side in s.sides:
-        due: list[Text] = []
-        for team in sorted({u.team for u in s.units_of(side) if u.team}):
-            start, lost, last = losses(s, team)
-            if rules.morale_due(start, lost, last):
-                due.append(M("{team} ({lost} of {start} lost)", team=team, lost=lost, start=start))
-        if due:
-            ctx.emit(ev.Noted(text=M("morale tests due (LN-R070): {teams}", teams=listed(due)), vis=(side,)))
+    for side in ctx.state.sides:
+        if teams := due(ctx.state, side):
+            ctx.emit(ev.Noted(text=M("morale tests due (LN-R070): {teams}", teams=listed(teams)), vis=(side,)))
+
+
+def require_none_due(state: GameState) -> None:
+    """LN-R070: a unit at half its losses, or at a further loss, rolls its 1d6; the morale
+    phase does not end before every such test is rolled."""
+    teams = [team for side in state.sides for team in due(state, side)]
+    if teams:
+        said = _("morale tests are due first: morale TEAM for {teams} (LN-R070)")
+        raise Refused(said.format(teams=DOMAIN.render(listed(teams))))
 
 
 def _morale(ctx: Context, args: dict[str, Any]) -> None:
@@ -113,6 +126,11 @@ def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(_("{unit} is retreating with its own unit").format(unit=u.name))
     for u in joining:
         ctx.emit(ev.VarSet(key=team_var(u.id), value=team, vis=audience(u)))
+    answered = losses(s, team)[2]
+    if answered:
+        # Ruling LN-REINFORCE: each man who joins makes up a loss its tests answered, so the
+        # loss after him is a further loss again, and a unit made up to strength tests at half.
+        ctx.emit(ev.VarSet(key=tested_var(team), value=max(0, answered - len(joining))))
     start, now = starting_strength(s, team), strength(s, team)
     retreating = [u for u in s.units.values() if u.in_play and team_of(s, u) == team and u.has(RETREATING)]
     if not retreating:
