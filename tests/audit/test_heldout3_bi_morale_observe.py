@@ -284,3 +284,40 @@ def test_the_closed_vehicle_column_at_a_target_that_fired(game, target, cover, c
     facts = play(game, line if chance >= 10 else f"{line} dice={chance}")
     assert [r.target for r in rolls(facts)] == ([] if chance >= 10 else [chance])
     assert outcomes(facts) in ([], ["spotted"])
+
+
+# ------------------------------------------------------- crossings
+
+
+@pytest.mark.audits("BI-R165", "BI-R050", "BI-R160")
+def test_opportunity_fire_makes_the_firer_easier_to_see_at_the_end_of_the_movement(game):
+    """A.14.1: one level easier "se il bersaglio da osservare ha sparato nella fase"; A.7:
+    opportunity fire is fire in the movement phase: Tariq, hidden and still in the open, fires
+    at Bruno as he moves; at the end of that phase Carlo finds him Easy, 2 x 4 = 8 (Normal by
+    day, 4, had he not fired)."""
+    play(game, "mark tariq hidden")
+    goto(game, "move-first", 1)
+    play(game, "@blue move bruno 5", "@red fire tariq bruno range=30 dice=10,10")
+    goto(game, "observe", 1)
+    assert [r.target for r in rolls(play(game, "observe carlo tariq dice=8"))] == [8]
+
+
+@pytest.mark.audits("BI-R183", "BI-R182")
+def test_a_damaged_elite_tank_in_panic_on_a_six(tmp_path, monkeypatch):
+    """A.13.3: a damaged armoured vehicle's crew loses the -2, an Elite one keeps its -1: a 6
+    is a 5, Panic: it flees, and its crew does not abandon it."""
+    g = new_game(tmp_path, monkeypatch, extra=(vehicle("leo", "blue", "elite", "gun-heavy", roles=("tank",)),))
+    play(g, "mark leo damaged")
+    facts = play(g, "morale leo m7 dice=10,6")
+    assert outcomes(facts, "A.13.3") == ["panic"] and g.state.units["leo"].in_play
+    g.close()
+
+
+@pytest.mark.audits("BI-R182", "BI-R183")
+def test_a_damaged_regular_tank_abandoned_on_a_six(game):
+    """A.13.3: "Se è un veicolo l'equipaggio abbandona il mezzo e va in panico": a damaged
+    tank (no -2) of a Regular crew on a 6 is given up."""
+    play(game, "mark tank2 damaged")
+    facts = play(game, "morale tank2 m7 dice=10,6")
+    assert len(outcomes(facts, "A.13.3")) == 1
+    assert not game.state.units["tank2"].in_play
