@@ -53,15 +53,15 @@ def _refused(game, line: str) -> str:
 # ------------------------------------------------------- A.2 dice, A.3 quality
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a d10's face 0 is refused, not read as 10 (BI-R001)")
 @pytest.mark.audits("BI-R001")
 def test_a_d10_showing_0_is_read_as_a_10(game):
     """A.2: "dadi a 10 facce (1d10 : il risultato di 0 si considererà come 10)": the
-    referee types the face his d10 shows, 0, and it is a 10: Bruno (4) misses with it."""
+    referee types the face his d10 shows, 0, and it is a 10: Bruno's assault rifle (two
+    shots at 4) misses with each."""
     goto(game, "fire-regular", 1)
-    facts = play(game, "fire bruno tariq range=30 dice=0")
-    assert [r.target for r in rolls(facts, "A.9.4")] == [4]
-    assert [list(r.faces) for r in rolls(facts, "A.9.4")] == [[10]]
+    facts = play(game, "fire bruno tariq range=30 dice=0,0")
+    assert [r.target for r in rolls(facts, "A.9.4")] == [4, 4]
+    assert [list(r.faces) for r in rolls(facts, "A.9.4")] == [[10], [10]]
     assert game.state.units["tariq"].in_play
 
 
