@@ -48,6 +48,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "fired": (N_("fired"), PLAIN_STYLE),
     "moved": (N_("moved"), PLAIN_STYLE),
     "ran": (N_("ran"), PLAIN_STYLE),
+    "dismounted": (N_("got out"), PLAIN_STYLE),
     "crept": (N_("crept"), PLAIN_STYLE),
     "looked": (N_("looked"), PLAIN_STYLE),
     "climbed": (N_("climbed"), PLAIN_STYLE),

@@ -360,7 +360,6 @@ def test_a_whole_turn_modifier_leaves_no_cm_beyond_it(game, via):
     _refused(game, f"@blue move carlo 1 running via={via}")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: getting out of a truck ends the move, not -50% of it (BI-R042)")
 @pytest.mark.audits("BI-R042", "BI-R030")
 def test_getting_out_of_a_truck_leaves_half_the_move(game):
     """A.6.1: "Salire/scendere da autocarro/automobile -50%": getting out of a truck is a
@@ -372,6 +371,21 @@ def test_getting_out_of_a_truck_leaves_half_the_move(game):
     play(game, "@blue dismount bruno")
     _refused(game, "@blue move bruno 8.5 via=car")
     assert _moved(play(game, "@blue move bruno 8 via=car"))
+
+
+@pytest.mark.audits("BI-R042", "BI-R030")
+def test_out_of_a_car_the_half_is_counted_once_and_the_walk_ends_his_turn(game):
+    """A.6.1: the -50% of getting out of a car is the engine's to count, once: running, 12 of
+    24 cm; then he has moved, neither walks again nor fires (A.5)."""
+    goto(game, "move-first", 1)
+    play(game, "@blue mount carlo jeep")
+    goto(game, "move-first", 2)
+    play(game, "@blue dismount carlo")
+    _refused(game, "@blue move carlo 12.5 running")
+    assert _moved(play(game, "@blue move carlo 12 running"))
+    _refused(game, "@blue move carlo 1")
+    goto(game, "fire-regular", 2)
+    _refused(game, "fire carlo tariq range=30")
 
 
 @pytest.mark.audits("BI-R042", "BI-R030")

@@ -20,6 +20,7 @@ TURN_BADGES = (
     "struck-wounded",
     "held-fire",
     "hovering",
+    "dismounted",
 )
 #: A man hit in his own tier before he acted (ruling BI-TIER-RESULTS): cleared when the tier ends.
 STRUCK = ("struck", "struck-wounded")

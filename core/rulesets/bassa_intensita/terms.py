@@ -22,6 +22,7 @@ class Status(StrEnum):
     CAUTIOUS = "cautious"
     COMBAT_VEHICLE = "combat-vehicle"
     DAMAGED = "damaged"
+    DISMOUNTED = "dismounted"
     DOWN = "down"
     EMPLACED = "emplaced"
     FIRED = "fired"

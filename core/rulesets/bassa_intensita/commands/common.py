@@ -71,6 +71,8 @@ def ready(unit: Unit, doing: str, phase: str = "") -> None:
                 unit=unit.name
             )
         )
+    if done == Status.MOVED and doing == "move" and unit.has(Status.DISMOUNTED):
+        return  # BI-R042: out of a truck or car, he walks on at -50%
     if done == Status.BALKED:
         raise Refused(_("{unit} failed his isolation test and does nothing this turn (BI-R024)").format(unit=unit.name))
     if done:

@@ -108,7 +108,13 @@ def _dismount(ctx: Context, args: dict[str, Any]) -> None:
     if not passes_isolation(ctx, man, isolated(ctx, man, args)):
         return
     ctx.emit(ev.Moved(unit=man.id, cm=0, how=how))
-    ctx.emit(ev.StatusChanged(unit=man.id, add=("moved",), remove=(badge, "in-vehicle")))
+    # BI-R042: getting out of a truck or car is -50% of his move, and he may walk on with the rest
+    walks_on = not damage.armour_column(vehicle) and not _airborne(vehicle) and "helicopter" not in vehicle.roles
+    ctx.emit(
+        ev.StatusChanged(
+            unit=man.id, add=("moved", *((Status.DISMOUNTED,) if walks_on else ())), remove=(badge, "in-vehicle")
+        )
+    )
 
 
 def _combat(ctx: Context, args: dict[str, Any]) -> None:
