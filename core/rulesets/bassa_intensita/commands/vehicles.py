@@ -152,7 +152,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "dismount",
-        "A man gets out of the vehicle he is aboard: his move for the turn (BI-R042); from a "
+        "A man gets out of the vehicle he is aboard: his move for the turn, but out of a truck or "
+        "car he may walk on with move at -50% (BI-R042); from a "
         "helicopter only once it has landed, or by fast-rope while it hovers (BI-R257). No dice, "
         "but 1d10 isolation test first if isolated.",
         _dismount,
