@@ -462,7 +462,6 @@ def test_a_technical_and_an_armoured_car_are_combat_vehicles_free_of_the_radius(
     assert _isolation(facts) == [] and _moved(facts)
 
 
-@pytest.mark.xfail(strict=True, reason="finding: fire the engine saw is not counted as under fire (BI-R042)")
 @pytest.mark.audits("BI-R042")
 def test_a_man_under_automatic_fire_in_the_last_phase_moves_a_quarter_less(cross):
     """A.6.1: "Sotto fuoco automatico o Alto Esplosivo nella fase precedente -25%": the Red MG
@@ -504,3 +503,14 @@ def test_a_man_shocked_by_a_hit_in_his_own_tier_still_fires_in_it(cross):
     play(cross, "@red fire tariq bruno range=30 dice=1,5,10")
     assert cross.state.units["bruno"].has("shocked")
     assert rolls(play(cross, "fire bruno fares range=30 dice=10,10"), "A.9.4")
+
+
+@pytest.mark.audits("BI-R042")
+def test_a_man_in_an_he_burst_in_the_last_phase_moves_a_quarter_less(cross):
+    """A.6.1: "Alto Esplosivo nella fase precedente": an RPG's burst in turn 1's fire phase
+    misses Tariq (a 10); in turn 2 he walks 12 of his 16 cm.  A vehicle has no such row."""
+    goto(cross, "fire-regular", 1)
+    play(cross, "burst tariq source=rpg zone=short dice=10")
+    goto(cross, "move-second", 2)
+    _refused(cross, "@red move tariq 12.5")
+    assert _moved(play(cross, "@red move tariq 12"))

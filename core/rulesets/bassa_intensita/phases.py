@@ -21,6 +21,8 @@ TURN_BADGES = (
     "held-fire",
     "hovering",
     "dismounted",
+    "fired-at",
+    "under-fire",
 )
 #: A man hit in his own tier before he acted (ruling BI-TIER-RESULTS): cleared when the tier ends.
 STRUCK = ("struck", "struck-wounded")

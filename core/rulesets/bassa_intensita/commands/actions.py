@@ -90,6 +90,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
             ("wounded", unit.has(Status.WOUNDED)),
             ("stand-up", unit.has(Status.PRONE)),
             ("car", walks_on and "car" not in via),
+            ("under-fire", unit.has(Status.UNDER_FIRE) and "under-fire" not in via),
         )
         if on
     ]
