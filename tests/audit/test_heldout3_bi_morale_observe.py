@@ -327,7 +327,6 @@ def test_a_damaged_regular_tank_abandoned_on_a_six(game):
 
 
 @pytest.mark.parametrize(("wounded", "fled"), [(False, 18), (True, 6)], ids=["prone-18", "prone-and-wounded-6"])
-@pytest.mark.xfail(strict=True, reason="finding: a prone man's flight does not stand him up, -25% (BI-R182, BI-R042)")
 @pytest.mark.audits("BI-R182", "BI-R042", "BI-AMB-45", "BI-AMB-12")
 def test_a_man_lying_down_in_panic_stands_up_to_flee(game, wounded, fled):
     """A.13.3 and BI-AMB-45: the flight is the man's maximum allowance "modified per
