@@ -514,3 +514,54 @@ def test_a_man_in_an_he_burst_in_the_last_phase_moves_a_quarter_less(cross):
     goto(cross, "move-second", 2)
     _refused(cross, "@red move tariq 12.5")
     assert _moved(play(cross, "@red move tariq 12"))
+
+
+# ------------------------------------------------------- a last batch: who may cover, a sniper's squad
+
+
+@pytest.mark.parametrize(
+    ("shooter", "allowed"),
+    [
+        ("bruno", True),
+        ("sam", True),
+        ("carlo", False),
+        ("sandro", False),
+        ("nico", False),
+        ("gino", False),
+        ("rocco", False),
+    ],
+    ids=["assault-rifle", "saw", "rifle", "shotgun", "sniper-rifle", "grenade-launcher", "rpg"],
+)
+@pytest.mark.audits("BI-R053", "BI-R070")
+def test_only_an_automatic_weapon_puts_covering_fire_on_a_feature(game, shooter, allowed):
+    """A.7: "Il tiro di copertura contro elementi di terreno potrà essere effettuato solo da
+    armi automatiche"; A.9.1: automatic are MGs, assault rifles (and the SAW); a rifle, a
+    shotgun or a sniper's rifle fire single shots, a grenade launcher and an RPG HE."""
+    goto(game, "cover", 1)
+    line = f'@blue screen {shooter} feature="the farm"'
+    if allowed:
+        play(game, line)
+        _refused(game, f"@blue move {shooter} 2")  # his activity for the turn (BI-R054)
+    else:
+        _refused(game, line)
+
+
+@pytest.mark.audits("BI-R052", "BI-R050")
+def test_a_single_shot_rifle_gives_covering_fire_at_a_visible_man(game):
+    """A.7: only covering fire at a feature needs an automatic weapon; at an enemy already
+    visible it is opportunity fire, any weapon, at ½: Carlo's rifle at normal range, 4 / 2."""
+    goto(game, "cover", 1)
+    facts = play(game, "@blue fire carlo omar range=30 dice=10")
+    assert [r.target for r in rolls(facts, "A.9.4")] == [2]
+
+
+@pytest.mark.audits("BI-R023", "BI-R028", "BI-R024")
+def test_a_regular_sniper_is_not_isolated_when_his_squad_leader_falls(game):
+    """A.4: a sniper of a Regular unit operates alone, "senza dover rispettare le distanze di
+    comando": Sarge killed, his squad is isolated, but Nico, its sniper, moves with no test;
+    Rino, a Recruit unit's sniper, is an ordinary man of his squad and tests (3)."""
+    play(game, "out sarge", "out recluta")
+    goto(game, "move-first", 1)
+    facts = play(game, "@blue move nico 5")
+    assert _isolation(facts) == [] and _moved(facts)
+    assert _isolation(play(game, "@blue move rino 5 dice=3")) == [3]
