@@ -358,7 +358,7 @@ class ManualDice(Dice):
         left = len(self._faces) - self._used
         if left < count:
             raise NeedDice(DiceRequest(count, sides, purpose, missing=count - max(left, 0)))
-        faces = tuple(self._faces[self._used : self._used + count])
+        faces = tuple(face_read(f, sides) for f in self._faces[self._used : self._used + count])
         for f in faces:
             if not 1 <= f <= sides:
                 raise Refused(
@@ -370,6 +370,12 @@ class ManualDice(Dice):
     @property
     def unused(self) -> int:
         return len(self._faces) - self._used
+
+
+def face_read(face: int, sides: int) -> int:
+    """The face a real die shows, as the engine counts it: a d10 shows 0 for its 10
+    (Bassa Intensità A.2, BI-R001: "il risultato di 0 si considererà come 10")."""
+    return 10 if sides == 10 and face == 0 else face
 
 
 def parse_faces(text: str) -> list[int]:

@@ -229,7 +229,8 @@ def test_shocked_again_is_panic_on_the_effects_die_only(game):
     leaves him shocked, and its morale check decides."""
     play(game, "hit carlo dice=2")  # shocked by the damage table; his check is due
     facts = play(game, "morale carlo dice=8,2")  # failed, effect 2: Shocked again: Panic
-    assert outcomes(facts)[1][2] == "panic" and moved(facts) == [24]
+    # he flees from the ground where his shock threw him: 24 cm less standing up's -25%
+    assert outcomes(facts)[1][2] == "panic" and moved(facts) == [18]
     play(game, "hit bruno dice=2", "morale bruno dice=1")
     facts = play(game, "hit bruno dice=3")  # Shocked again by damage: no flight
     assert moved(facts) == [] and unit(game, "bruno").has("shocked")

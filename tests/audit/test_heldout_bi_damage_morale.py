@@ -176,11 +176,12 @@ def test_an_indirect_natural_ten_on_armour_is_only_a_jammed_turret(game):
 @pytest.mark.audits("BI-R183", "BI-R184", "BI-AMB-44")
 def test_an_elite_man_shocked_by_a_hit_panics_when_his_check_shocks_him_again(game):
     """A.13.3: Elite -1 on the effects die: 4 -> 3, Shocked; already Shocked (the damage
-    table's 3), he counts as in Panic and flees (24 cm)."""
+    table's 3), he counts as in Panic and flees: his run, 24 cm, less the -25% of standing
+    up, for a shocked man lies on the ground (BI-AMB-45 with BI-R042): 18 cm."""
     play(game, "hit leo dice=3")
     facts = play(game, "morale leo dice=10,4")
     assert outcomes(facts)[1][2] == "panic"
-    assert [e.cm for e in facts if type(e).__name__ == "Moved"] == [24]
+    assert [e.cm for e in facts if type(e).__name__ == "Moved"] == [18]
 
 
 @pytest.mark.audits("BI-R181", "BI-R003")

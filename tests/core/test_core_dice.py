@@ -140,6 +140,13 @@ def test_manual_dice_and_parse_faces():
     assert parse_faces("") == []
 
 
+def test_a_d10s_zero_is_its_ten_and_no_other_dies():
+    """A d10 shows 0 for 10 (Bassa Intensità A.2, BI-R001); a d6 has no 0."""
+    assert ManualDice([0, 7]).roll(2, 10) == (10, 7)
+    with pytest.raises(Refused):
+        ManualDice([0]).roll(1, 6)
+
+
 # ------------------------------------------------------------------- probability
 
 

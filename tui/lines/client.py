@@ -34,7 +34,7 @@ import msgspec
 
 from core import events as ev
 from core.commands import find_verb, names
-from core.dice import DiceRequest, parse_faces
+from core.dice import DiceRequest, face_read, parse_faces
 from core.game import Game, Outcome
 from core.language.reader import Reader, reading
 from core.narrate import sides_of
@@ -480,6 +480,7 @@ class LineClient:
                 ).format(count=count, typed=len(faces))
             )
             return
+        faces = [face_read(f, sides) for f in faces]
         bad = [f for f in faces if not 1 <= f <= sides]
         if bad:
             self._refused(_("a d{sides} cannot show {face}").format(sides=sides, face=bad[0]))

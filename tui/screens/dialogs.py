@@ -21,7 +21,7 @@ from textual.widgets import Input
 from textual.widgets.input import Selection
 
 from core import events as ev
-from core.dice import DiceRequest, parse_faces
+from core.dice import DiceRequest, face_read, parse_faces
 from core.game import LogLine
 from core.language.i18n import CORE_DOMAIN, Domain, Msg, Names, naming, render, side_name
 from core.narrate import describe_mod
@@ -258,6 +258,7 @@ class DicePrompt(ModalScreen[list[int] | None]):
                 _("type exactly {faces} (you typed {count})").format(faces=_faces(self.count), count=len(faces))
             )
             return
+        faces = [face_read(f, self.sides) for f in faces]
         bad = [f for f in faces if not 1 <= f <= self.sides]
         if bad:
             self._error(_("a d{sides} cannot show {face}").format(sides=self.sides, face=bad[0]))

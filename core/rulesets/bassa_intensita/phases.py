@@ -20,6 +20,9 @@ TURN_BADGES = (
     "struck-wounded",
     "held-fire",
     "hovering",
+    "dismounted",
+    "fired-at",
+    "under-fire",
 )
 #: A man hit in his own tier before he acted (ruling BI-TIER-RESULTS): cleared when the tier ends.
 STRUCK = ("struck", "struck-wounded")

@@ -22,7 +22,9 @@ class Status(StrEnum):
     CAUTIOUS = "cautious"
     COMBAT_VEHICLE = "combat-vehicle"
     DAMAGED = "damaged"
+    DISMOUNTED = "dismounted"
     DOWN = "down"
+    FIRED_AT = "fired-at"
     EMPLACED = "emplaced"
     FIRED = "fired"
     GASSED = "gassed"
@@ -66,6 +68,7 @@ class Status(StrEnum):
     STRUCK_WOUNDED = "struck-wounded"
     SUPPRESSED = "suppressed"
     TURRET_JAMMED = "turret-jammed"
+    UNDER_FIRE = "under-fire"
     WOUNDED = "wounded"
 
 

@@ -174,6 +174,8 @@ def end_of_turn(ctx: Context) -> None:
         carried = {"ran"} if "running" in present else set()
         if "aiming" in present:
             carried.add("aimed")
+        if "fired-at" in present:
+            carried.add("under-fire")  # BI-R042: -25% in the next movement
         if present or carried:
             ctx.emit(ev.StatusChanged(unit=u.id, add=tuple(sorted(carried)), remove=tuple(sorted(present - carried))))
 

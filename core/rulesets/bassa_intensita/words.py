@@ -75,6 +75,8 @@ english_words(
         "on-road": "on a road",
         "one-crew": "one crewman",
         "must-reload": "must reload",
+        "fired-at": "fired at by automatic weapons or HE",
+        "under-fire": "under fire last turn",
         "seriously-wounded": "seriously wounded",
         "shocked-now": "shocked this turn",
         "shot-auto": "fired on automatic",

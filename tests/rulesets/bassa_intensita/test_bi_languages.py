@@ -83,7 +83,8 @@ def test_a_failed_morale_check_and_the_result_in_italian(tmp_path):
     play(g, *FIRE)
     facts = play(g, "morale omar dice=9,6")
     # Regular 4 + 3, under automatic fire -2: a 9 fails; the effect's 6 is a surrender,
-    # with no enemy near to surrender to: panic
+    # with no enemy near to surrender to: panic; shocked by the hit, he lies prone and
+    # stands up to flee, -25% of his run (BI-R042, BI-AMB-45): 18 cm
     check, effect = (e for e in facts if isinstance(e, ev.Rolled))
     moved = next(e for e in facts if isinstance(e, ev.Moved))
     play(g, "victory folgore the village is searched")
@@ -95,7 +96,7 @@ def test_a_failed_morale_check_and_the_result_in_italian(tmp_path):
         assert g.describe(effect, role="referee") == "effetto sul morale di Omar Haji: 1d6: 6 → resa [dadi del tavolo]"
         assert (
             g.describe(moved, role="referee")
-            == "Omar Haji muove di 24 cm (panico: verso un riparo, lontano dal nemico)"
+            == "Omar Haji muove di 18 cm (panico: verso un riparo, lontano dal nemico)"
         )
         assert render(g.state.result) == (
             "vince Folgore patrol: the village is searched. Perdite: Folgore patrol: nessuna perdita; "

@@ -83,7 +83,17 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("onroad= is a vehicle's: a man on foot moves by his mode (BI-R040)"))
     mode = move_modes()[args["mode"]]
     via = _via(args["via"])
-    auto = [m for m, on in (("wounded", unit.has(Status.WOUNDED)), ("stand-up", unit.has(Status.PRONE))) if on]
+    walks_on = unit.has(Status.DISMOUNTED)  # BI-R042: out of a truck or car this turn, at -50%
+    auto = [
+        m
+        for m, on in (
+            ("wounded", unit.has(Status.WOUNDED)),
+            ("stand-up", unit.has(Status.PRONE)),
+            ("car", walks_on and "car" not in via),
+            ("under-fire", unit.has(Status.UNDER_FIRE) and "under-fire" not in via),
+        )
+        if on
+    ]
     allowance = rules.foot_allowance(mode.cm, [*via, *auto])
     if unit.has(Status.GASSED):
         allowance = -(-allowance // 2)  # BI-R232: half in tear gas
@@ -101,12 +111,13 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(text.format(mode=render(word(mode.id)), cm=allowance, why=render(listing(labels))))
     if mode.not_twice_running and unit.has(Status.RAN):
         raise Refused(_("{unit} ran last turn and may not run this turn (BI-R041)").format(unit=unit.name))
-    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
+    # he took his isolation test, if any, as he got out (BI-R024)
+    if not walks_on and not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     how = listing([word(mode.id), *(word(move_modifiers()[i].label) for i in via)])
     ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=how))
     # a weapon carried off its position is no longer emplaced (A.9.3, ruling BI-EMPLACED)
-    gone = tuple(b for b in (Status.PRONE, Status.EMPLACED) if unit.has(b))
+    gone = tuple(b for b in (Status.PRONE, Status.EMPLACED, Status.DISMOUNTED) if unit.has(b))
     ctx.emit(
         ev.StatusChanged(
             unit=unit.id, add=("moved", *((mode.id,) if mode.id in ("cautious", "running") else ())), remove=gone

@@ -10,7 +10,14 @@ from core import events as ev
 from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
-from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated, passes_isolation, quality, ready
+from core.rulesets.bassa_intensita.commands.common import (
+    fired_at,
+    in_own_tier,
+    isolated,
+    passes_isolation,
+    quality,
+    ready,
+)
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import damage, he
 from core.rulesets.bassa_intensita.tables import high_explosive, weapons
@@ -83,6 +90,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(_("a bombing's area is the attack's (BI-R251): name the zone, short or long"))
         # BI-R251/R252 (ruling BI-BOMBS): no +1 for calibre; bombs penetrate as artillery
         # over 106 mm with the -4 of indirect fire; AP bombs halve it, AT bombs halve the chance against men
+        fired_at(ctx, unit)
         casualties.he_burst(
             ctx,
             unit,
@@ -117,6 +125,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
     terrain = _terrain(args)
     cause = M("a {what} burst", what=word(weapon.name) if weapon else area.it)
     indirect = bool(args["indirect"])
+    fired_at(ctx, unit)
     casualties.he_burst(
         ctx,
         unit,

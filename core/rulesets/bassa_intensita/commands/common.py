@@ -36,6 +36,16 @@ def badges(ctx: Context, unit: Unit, *add: str) -> None:
     ctx.emit(ev.StatusChanged(unit=unit.id, add=add))
 
 
+def fired_at(ctx: Context, *units: Unit) -> None:
+    """BI-R042: men fired at by an automatic weapon or HE in the fire phase move -25% in the
+    next movement, the phase after it: marked ``fired-at`` now, ``under-fire`` at the turn's
+    end (turn.py), counted by ``move``."""
+    if ctx.state.phase in TIER_PHASES:
+        for u in units:
+            if u.kind == Kind.MAN and u.in_play and not u.has(Status.FIRED_AT):
+                badges(ctx, u, Status.FIRED_AT)
+
+
 def ready(unit: Unit, doing: str, phase: str = "") -> None:
     """The golden rule (BI-R030): one move, one fire or one action per unit per turn;
     and what wounds and shock forbid (BI-R110, BI-R182).  ``doing``: move, mount (getting
@@ -71,6 +81,8 @@ def ready(unit: Unit, doing: str, phase: str = "") -> None:
                 unit=unit.name
             )
         )
+    if done == Status.MOVED and doing == "move" and unit.has(Status.DISMOUNTED):
+        return  # BI-R042: out of a truck or car, he walks on at -50%
     if done == Status.BALKED:
         raise Refused(_("{unit} failed his isolation test and does nothing this turn (BI-R024)").format(unit=unit.name))
     if done:

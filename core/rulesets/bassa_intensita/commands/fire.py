@@ -15,6 +15,7 @@ from core.rulesets.bassa_intensita.commands.common import (
     ISOLATED,
     LEAD,
     badges,
+    fired_at,
     fires_wounded,
     isolated,
     light_of,
@@ -226,6 +227,8 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     if not _sniper_fires(ctx, shooter):
         return
     shots(ctx, shooter, weapon, targets, band=band, area=area, kind=kind, night=night, dist=dist, args=args)
+    if weapon.automatic or weapon.he:
+        fired_at(ctx, *(ctx.unit(t.id) for t in targets))
     badges(ctx, shooter, "fired", "shot-auto" if weapon.automatic else "shot-single")
     reload_due(ctx, shooter, weapon, area)
 

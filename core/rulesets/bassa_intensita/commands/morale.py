@@ -9,7 +9,6 @@ cover, the distances and who is hidden.
 from __future__ import annotations
 
 from collections.abc import Callable
-from math import ceil
 from typing import Any
 
 from core import events as ev
@@ -267,7 +266,8 @@ def apply_effect(ctx: Context, unit: Unit, effect: str, enemy_near: bool) -> Non
 
 def flee(ctx: Context, unit: Unit) -> None:
     """Panic: at once, his full allowance towards cover away from the enemy (ruling
-    BI-PANIC, digest BI-AMB-45): running, halved if wounded; a vehicle its allowance on
+    BI-PANIC, digest BI-AMB-45): running, less what BI-R042 takes from it (-50% wounded,
+    -25% standing up from prone, added); a vehicle its allowance on
     the ground it stands on (``on-road`` after a move on a road), as mobility hits
     have left it."""
     if "helicopter" in unit.roles:
@@ -279,9 +279,8 @@ def flee(ctx: Context, unit: Unit) -> None:
         )
         return
     if unit.kind == Kind.MAN:
-        cm = move_modes()[RUN].cm
-        if unit.has(Status.WOUNDED):
-            cm = ceil(cm / 2)
+        mods = [m for m, on in (("wounded", unit.has(Status.WOUNDED)), ("stand-up", unit.has(Status.PRONE))) if on]
+        cm = rules.foot_allowance(move_modes()[RUN].cm, mods)
     else:
         vtype = damage.vehicle_type(unit)
         halvings = 2 if unit.has(Status.SLOWED_TWICE) else 1 if unit.has(Status.SLOWED) else 0

@@ -108,7 +108,13 @@ def _dismount(ctx: Context, args: dict[str, Any]) -> None:
     if not passes_isolation(ctx, man, isolated(ctx, man, args)):
         return
     ctx.emit(ev.Moved(unit=man.id, cm=0, how=how))
-    ctx.emit(ev.StatusChanged(unit=man.id, add=("moved",), remove=(badge, "in-vehicle")))
+    # BI-R042: getting out of a truck or car is -50% of his move, and he may walk on with the rest
+    walks_on = not damage.armour_column(vehicle) and not _airborne(vehicle) and "helicopter" not in vehicle.roles
+    ctx.emit(
+        ev.StatusChanged(
+            unit=man.id, add=("moved", *((Status.DISMOUNTED,) if walks_on else ())), remove=(badge, "in-vehicle")
+        )
+    )
 
 
 def _combat(ctx: Context, args: dict[str, Any]) -> None:
@@ -146,7 +152,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "dismount",
-        "A man gets out of the vehicle he is aboard: his move for the turn (BI-R042); from a "
+        "A man gets out of the vehicle he is aboard: his move for the turn, but out of a truck or "
+        "car he may walk on with move at -50% (BI-R042); from a "
         "helicopter only once it has landed, or by fast-rope while it hovers (BI-R257). No dice, "
         "but 1d10 isolation test first if isolated.",
         _dismount,
