@@ -369,7 +369,6 @@ def test_moonlight_with_a_portable_intensifier_within_20_cm_is_no_penalty(tmp_pa
     assert _rita(g, "range=15 intensifier=portable") == [5]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a man on foot fires with a vehicle's image intensifier")
 @pytest.mark.audits("BI-R084", "BI-R081")
 def test_a_man_on_foot_has_no_vehicles_intensifier(tmp_path, monkeypatch):
     """A.9.4: "Intensificatore luminescenza veicolo (max cm. 200)" is a vehicle's: Rita, a
