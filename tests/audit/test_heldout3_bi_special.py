@@ -67,7 +67,6 @@ def _words(facts) -> str:
     return " ".join(outcomes(facts) + notes(facts))
 
 
-@pytest.mark.xfail(strict=True, reason="finding: an AA missile or rocket shot counts as automatic fire at night")
 @pytest.mark.audits("BI-R084", "BI-R260", "BI-AMB-10")
 @pytest.mark.parametrize("gunner,phase,chance", [("aat", "fire-elite", 5), ("aav", "fire-veteran", 4)])
 def test_a_missile_or_rocket_fired_at_a_helicopter_is_a_single_shot_at_night(
