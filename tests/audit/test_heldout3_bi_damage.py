@@ -417,3 +417,59 @@ def test_artillerys_penetration_row_is_by_its_calibre(game, mm, tank, other):
         hit = _try(game, f"burst {target} source={source} zone=short indirect dice=1,10")
         seen.append((chances(hit, "A.10.3")[0], chances(hit, "A.12.3")[0]))
     assert seen == [(7, tank), (7, other)]
+
+
+@pytest.mark.audits("BI-R110", "BI-R113")
+@pytest.mark.parametrize("dressed", [False, True])
+def test_the_death_clock_runs_to_the_end_of_its_last_turn(game, dressed):
+    """A.12.1: seriously wounded in turn 1, Tariq "muore se non è medicato entro 1d6 turni": a
+    2, so turns 2 and 3 (BI-R113: the turn of the wound is turn 0).  He is alive as turn 3
+    begins; dressed by Fares in turn 3 (a Normal action, 4: a 4) he lives on as Wounded,
+    else he dies as turn 3 ends."""
+    play(game, "hit tariq weapon=assault-rifle dice=9,2")
+    goto(game, "move-first", 3)
+    assert game.state.units["tariq"].in_play
+    if dressed:
+        goto(game, "fire-regular", 3)
+        play(game, "@red dress fares tariq dice=4")
+    goto(game, "move-first", 4)
+    tariq = game.state.units["tariq"]
+    assert tariq.in_play is dressed
+    if dressed:
+        assert tariq.has("wounded") and not tariq.has("seriously-wounded")
+
+
+@pytest.mark.audits("BI-R086", "BI-R121", "BI-R120")
+def test_an_autocannons_two_shots_at_a_truck_each_roll_damage_at_plus_four(game):
+    """A.9.2: the autocannon fires 2 shots at one target (short range to 50 cm: 5), each hit
+    its own damage (BI-AMB-21), +4 for an autocannon (A.12.2): a 3 is 7, immobilised; then a
+    4 is 8, destroyed."""
+    facts = play(game, "fire acv ural range=50 dice=1,3,1,4")
+    assert chances(facts) == [5, 5]
+    assert outcomes(facts, "A.12.2") == ["immobilised", "destroyed"]
+    assert not game.state.units["ural"].in_play
+
+
+@pytest.mark.audits("BI-R130", "BI-R093", "BI-R092", "BI-R091")
+def test_a_105_mm_tank_gun_penetrates_on_the_tank_gun_row_and_bursts_on_the_big_row(tmp_path, monkeypatch):
+    """A.12.3: a tank gun of 105 mm is "Cannone carro armato >100mm": 8 against a tank (not
+    the artillery rows); A.10.2: its HE is a gun over 103 mm: radii 8 and 15 cm, and a man
+    it hits is caught at 6 + 1 = 7."""
+    extra = (*EXTRA, _tank("g105", 105))
+    g = new_game(tmp_path, monkeypatch, extra=extra)
+    goto(g, "fire-regular", 1)
+    tank = _try(g, "fire g105 t55 range=100 dice=1,10")
+    assert chances(tank, "A.12.3") == [8]
+    man = play(g, "fire g105 tariq range=100 dice=1,1,10")
+    assert chances(man, "A.10.3") == [7]
+    assert any("8 cm (short) and 15 cm (long)" in plain_text(e) for e in man)
+
+
+@pytest.mark.audits("BI-AMB-27", "BI-R130")
+@pytest.mark.parametrize("weapon", ["hand-grenade", "gl", "agl", "mg"])
+def test_grenades_and_machine_guns_do_not_penetrate_a_tank(game, weapon):
+    """A.12.3 names no hand grenade, 40 mm grenade or machine gun (only "Granate anticarro");
+    BI-AMB-27: such a hit on a tank cannot penetrate: no penetration or damage roll."""
+    facts = _try(game, f"hit t55 weapon={weapon}")
+    assert facts is not None and not rolls(facts)
+    assert not game.state.units["t55"].has("damaged")

@@ -325,3 +325,57 @@ def test_rubber_bullets_damage(game, face, state):
     nabil = game.state.units["nabil"]
     assert nabil.in_play and nabil.has(state)
     assert not nabil.has("seriously-wounded")
+
+
+@pytest.mark.audits("BI-R260", "BI-AMB-62", "BI-R256", "BI-R120")
+def test_a_landed_helicopter_is_fired_at_as_an_unarmoured_vehicle(tmp_path, monkeypatch):
+    """A.15.2: "Gli elicotteri si considerano come normali veicoli"; BI-AMB-62: only AA weapons
+    reach one in flight, a landed one is an unarmoured vehicle: Ali's assault rifle (normal
+    range, 4) hits it and a 7 on A.12.2 immobilises it; the AA gunner may no longer fire at
+    it as at an aircraft."""
+    g = _game(tmp_path, monkeypatch, "move-first")
+    play(g, "land heli")
+    goto(g, "fire-regular", 1)
+    with pytest.raises(Refused):
+        play(g, "@red aa aam heli dice=1,6,6")
+    facts = play(g, "@red fire ali heli range=30 dice=1,7,10")
+    assert outcomes(facts, "A.12.2") == ["immobilised"]
+    assert g.state.units["heli"].has("immobilised")
+
+
+@pytest.mark.audits("BI-R260", "BI-R030")
+def test_anti_aircraft_fire_in_the_movement_phase_is_the_gunners_fire_for_the_turn(tmp_path, monkeypatch):
+    """A.15.3: AA fire in the movement phase is opportunity fire; A.5: one fire a turn: Aac,
+    who fired at the helicopter as Blue moved (2 halved: 1), does not fire again in the fire
+    phase."""
+    g = _game(tmp_path, monkeypatch, "move-first")
+    facts = play(g, "@red aa aac heli dice=10")
+    assert chances(facts, "BI-R260") == [1]
+    goto(g, "fire-regular", 1)
+    with pytest.raises(Refused):
+        play(g, "@red aa aac heli dice=10")
+
+
+@pytest.mark.audits("BI-R260", "BI-R050")
+def test_no_anti_aircraft_fire_in_ones_own_sides_movement(tmp_path, monkeypatch):
+    """A.15.3: in the movement phase AA fire is "tiro di opportunità", the fire of the side not
+    moving (A.7): Red's gunner does not fire while Red moves."""
+    g = _game(tmp_path, monkeypatch, "move-second")
+    with pytest.raises(Refused):
+        play(g, "@red aa aac heli dice=10")
+
+
+@pytest.mark.audits("BI-R253", "BI-R130", "BI-R121")
+@pytest.mark.parametrize("target,rule,chance", [("t55", "A.12.3", 3), ("bmp", "A.12.3", 7)])
+def test_a_strafing_pass_penetrates_as_an_autocannon(game, target, rule, chance):
+    """A.15.1: the strafing pass hits "come Cannoncini automatici 20/35mm": against armour its
+    penetration row, 3 against a tank, 7 against other armour."""
+    facts = play(game, f"strafe {target} pilot=regular dice=1,10")
+    assert chances(facts, rule) == [chance]
+
+
+@pytest.mark.audits("BI-R253", "BI-R121")
+def test_a_strafing_pass_on_a_truck_is_plus_four(game):
+    """A.12.2: +4 for an autocannon: the strafing pass's hit on the truck, a 4: destroyed."""
+    facts = play(game, "strafe ural pilot=regular dice=1,4")
+    assert outcomes(facts, "A.12.2") == ["destroyed"]
