@@ -444,3 +444,18 @@ def test_below_zero_nothing_hits_not_even_a_one(tmp_path, monkeypatch):
     assert not [o for o in outcomes(facts, "A.9.4") if o.startswith("hit")]
     assert not rolls(facts, "A.12.1")
     assert g.state.units["tariq"].in_play
+
+
+@pytest.mark.xfail(strict=True, reason="finding: weapon=rifle is refused for a man who also carries a rifle grenade")
+@pytest.mark.audits("BI-R075", "BI-R080")
+def test_a_man_with_a_rifle_and_a_rifle_grenade_fires_either_by_its_name(tmp_path, monkeypatch):
+    """A.9.2: the rifle (short to 20 cm) and the rifle grenade (no short band, normal to 20 cm)
+    are two weapons of the table; a rifleman carrying both fires the one he names: the
+    rifle at 20 cm, short: 5; the rifle grenade at 20 cm: 4."""
+    extra = (*EXTRA, U(id="gaspare", name="Gaspare", side="blue", cls="regular", weapons=("rifle", "rifle-grenade")))
+    g = new_game(tmp_path, monkeypatch, extra=extra)
+    goto(g, "fire-regular", 1)
+    rifle = play(g, "fire gaspare tariq range=20 weapon=rifle dice=10")
+    assert chances(rifle) == [5]
+    g.execute("undo")
+    assert chances(play(g, "fire gaspare tariq range=20 weapon=rifle-grenade dice=10,1")) == [4]

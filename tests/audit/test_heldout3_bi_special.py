@@ -379,3 +379,30 @@ def test_a_strafing_pass_on_a_truck_is_plus_four(game):
     """A.12.2: +4 for an autocannon: the strafing pass's hit on the truck, a 4: destroyed."""
     facts = play(game, "strafe ural pilot=regular dice=1,4")
     assert outcomes(facts, "A.12.2") == ["destroyed"]
+
+
+@pytest.mark.xfail(strict=True, reason="finding: a man aboard a moving truck or a flying helicopter looks for mines")
+@pytest.mark.audits("BI-R224")
+def test_a_man_aboard_a_vehicle_that_moved_does_not_look_for_mines(tmp_path, monkeypatch):
+    """A.16.2: "La fanteria ferma o che muova cautamente": Bruno, aboard the truck that drove
+    40 cm on the road this turn, is neither; nor is Pax, aboard the helicopter in the air.
+    Carlo, on foot and still, searches as a Normal action (4)."""
+    g = _game(tmp_path, monkeypatch, "move-first")
+    play(g, "mount bruno camion")
+    goto(g, "move-first", 2)
+    play(g, "move camion 40 road")
+    goto(g, "fire-regular", 2)
+    assert _try(g, "detect bruno minefield dice=1") is None
+    assert _try(g, "detect pax minefield dice=1") is None
+    assert chances(play(g, "detect carlo minefield dice=10"), "BI-R224") == [4]
+
+
+@pytest.mark.xfail(strict=True, reason="finding: a mine goes off under a flying helicopter and a man aboard it")
+@pytest.mark.audits("BI-R221", "BI-R222")
+@pytest.mark.parametrize("unit", ["heli", "pax"])
+def test_no_mine_goes_off_under_a_helicopter_in_the_air(game, unit):
+    """A.16.2: mines strike infantry and vehicles "che attraversino la fascia minata": the
+    helicopter in flight, and the man it carries, cross no minefield."""
+    for kind in ("ap", "at"):
+        assert _try(game, f"mine {unit} kind={kind} zone=short dice=1,10") is None
+    assert game.state.units[unit].in_play and not game.state.units[unit].has("damaged")
