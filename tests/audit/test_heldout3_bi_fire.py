@@ -446,7 +446,6 @@ def test_below_zero_nothing_hits_not_even_a_one(tmp_path, monkeypatch):
     assert g.state.units["tariq"].in_play
 
 
-@pytest.mark.xfail(strict=True, reason="finding: weapon=rifle is refused for a man who also carries a rifle grenade")
 @pytest.mark.audits("BI-R075", "BI-R080")
 def test_a_man_with_a_rifle_and_a_rifle_grenade_fires_either_by_its_name(tmp_path, monkeypatch):
     """A.9.2: the rifle (short to 20 cm) and the rifle grenade (no short band, normal to 20 cm)

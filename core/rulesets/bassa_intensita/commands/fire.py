@@ -83,7 +83,8 @@ def weapon_of(shooter: Unit, wanted: str | None):
     carried = _carried(shooter, table)
     if wanted is None:
         return table[carried[0]]
-    hits = [w for w in carried if w.startswith(wanted.lower())]
+    # a weapon named whole is that weapon, though it begins another's name (rifle, rifle-grenade)
+    hits = [wanted.lower()] if wanted.lower() in carried else [w for w in carried if w.startswith(wanted.lower())]
     if len(hits) != 1:
         raise Refused(_("{shooter} carries {weapons}").format(shooter=shooter.name, weapons=", ".join(carried)))
     return table[hits[0]]
