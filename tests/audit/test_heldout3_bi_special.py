@@ -381,7 +381,6 @@ def test_a_strafing_pass_on_a_truck_is_plus_four(game):
     assert outcomes(facts, "A.12.2") == ["destroyed"]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a man aboard a moving truck or a flying helicopter looks for mines")
 @pytest.mark.audits("BI-R224")
 def test_a_man_aboard_a_vehicle_that_moved_does_not_look_for_mines(tmp_path, monkeypatch):
     """A.16.2: "La fanteria ferma o che muova cautamente": Bruno, aboard the truck that drove
@@ -397,7 +396,6 @@ def test_a_man_aboard_a_vehicle_that_moved_does_not_look_for_mines(tmp_path, mon
     assert chances(play(g, "detect carlo minefield dice=10"), "BI-R224") == [4]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a mine goes off under a flying helicopter and a man aboard it")
 @pytest.mark.audits("BI-R221", "BI-R222")
 @pytest.mark.parametrize("unit", ["heli", "pax"])
 def test_no_mine_goes_off_under_a_helicopter_in_the_air(game, unit):

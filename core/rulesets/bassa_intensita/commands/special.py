@@ -20,6 +20,16 @@ from core.state import Unit
 from core.views import unit_audience
 
 
+def _carrier(ctx: Context, unit: Unit) -> Unit | None:
+    """The vehicle a man is aboard, if any."""
+    return next((ctx.unit(b.removeprefix("aboard-")) for b in unit.status if b.startswith("aboard-")), None)
+
+
+def _in_the_air(unit: Unit | None) -> bool:
+    """A helicopter in flight (BI-R256: landing takes a whole turn)."""
+    return unit is not None and "helicopter" in unit.roles and not unit.has(Status.LANDED)
+
+
 def _terrain(args: dict[str, Any]) -> str:
     return {"light": "cover", "heavy": "cover", "trench": "entrenched"}.get(args.get("cover") or "", "open")
 
@@ -30,6 +40,16 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
         raise Refused(_("{unit} is out of action").format(unit=unit.name))
+    carrier = _carrier(ctx, unit)
+    if _in_the_air(unit) or _in_the_air(carrier):
+        # BI-R221/R222: mines strike what crosses the minefield, not what flies over it
+        raise Refused(_("{unit} is in the air: it crosses no minefield (BI-R221)").format(unit=unit.name))
+    if carrier is not None:
+        raise Refused(
+            _("{unit} is aboard {carrier}: the mine goes off under the vehicle (BI-R221)").format(
+                unit=unit.name, carrier=carrier.name
+            )
+        )
     kind = args["kind"]
     m = special().mines
     armour = damage.armour_column(unit)
@@ -79,7 +99,12 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     if unit.kind != Kind.MAN or not unit.in_play:
         raise Refused(_("a man in play looks for mines"))
-    if unit.has(Status.MOVED) and not unit.has(Status.CAUTIOUS):
+    carrier = _carrier(ctx, unit)
+    if (unit.has(Status.MOVED) and not unit.has(Status.CAUTIOUS)) or (
+        carrier is not None and (carrier.has(Status.MOVED) or _in_the_air(carrier))
+    ):
+        # BI-R224: infantry still or moving cautiously; aboard a vehicle that moved, or a
+        # helicopter in the air, he is neither
         raise Refused(_("{unit} moved too fast this turn to look for mines (BI-R224)").format(unit=unit.name))
     row = next(d for d in special().detection if d.what == args["what"])
     engineer = "engineer" in unit.roles
