@@ -404,3 +404,31 @@ def test_no_mine_goes_off_under_a_helicopter_in_the_air(game, unit):
     for kind in ("ap", "at"):
         assert _try(game, f"mine {unit} kind={kind} zone=short dice=1,10") is None
     assert game.state.units[unit].in_play and not game.state.units[unit].has("damaged")
+
+
+@pytest.mark.xfail(
+    strict=True, reason="finding: bursts, strafing, hits by hand, flash-bangs and gas reach a flying helicopter"
+)
+@pytest.mark.audits("BI-R260", "BI-AMB-62", "BI-R263")
+@pytest.mark.parametrize(
+    "line",
+    [
+        "burst heli source=rpg zone=short dice=1,10",
+        "burst pax source=gun-102 zone=short indirect dice=1,10",
+        "strafe heli pilot=regular dice=1,10",
+        "strafe pax pilot=regular dice=1,10",
+        "hit heli weapon=rpg dice=10",
+        "hit pax weapon=rpg dice=10",
+        "@red flashbang ali pax",
+        "@red gas omar pax dice=3",
+    ],
+)
+def test_nothing_but_anti_aircraft_fire_reaches_a_helicopter_in_the_air(game, line):
+    """A.15.3 and BI-AMB-62: a helicopter in flight is engaged only by the AA weapons of the
+    table, and the men it carries are hit only through its table's 9-10 (BI-R263): no burst
+    on the ground, no strafing pass, no hit by hand, no flash-bang or tear gas reaches the
+    helicopter or Pax inside it."""
+    assert _try(game, line) is None
+    for uid in ("heli", "pax", "pax2"):
+        u = game.state.units[uid]
+        assert u.in_play and not u.has("shocked") and not u.has("gassed") and not u.has("damaged")
