@@ -406,9 +406,6 @@ def test_no_mine_goes_off_under_a_helicopter_in_the_air(game, unit):
     assert game.state.units[unit].in_play and not game.state.units[unit].has("damaged")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="finding: bursts, strafing, hits by hand, flash-bangs and gas reach a flying helicopter"
-)
 @pytest.mark.audits("BI-R260", "BI-AMB-62", "BI-R263")
 @pytest.mark.parametrize(
     "line",

@@ -10,7 +10,14 @@ from core import events as ev
 from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
-from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated, passes_isolation, quality, ready
+from core.rulesets.bassa_intensita.commands.common import (
+    in_own_tier,
+    isolated,
+    on_the_ground,
+    passes_isolation,
+    quality,
+    ready,
+)
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import damage, he
 from core.rulesets.bassa_intensita.tables import high_explosive, weapons
@@ -69,6 +76,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
         raise Refused(_("{unit} is out of action").format(unit=unit.name))
+    on_the_ground(ctx, unit)
     source = args["source"].lower()
     table = weapons()
     weapon = table.get(source)
@@ -146,6 +154,7 @@ def _hit(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
         raise Refused(_("{unit} is out of action").format(unit=unit.name))
+    on_the_ground(ctx, unit)
     source = (args["weapon"] or "").lower()
     weapon = weapons().get(source) if source else None
     if source and weapon is None and source not in damage.PEN_ONLY:

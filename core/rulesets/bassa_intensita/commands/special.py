@@ -10,7 +10,15 @@ from core import events as ev
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
-from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated, passes_isolation, quality, ready
+from core.rulesets.bassa_intensita.commands.common import (
+    flying,
+    in_own_tier,
+    isolated,
+    on_the_ground,
+    passes_isolation,
+    quality,
+    ready,
+)
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import damage
 from core.rulesets.bassa_intensita.tables import indirect, special
@@ -25,11 +33,6 @@ def _carrier(ctx: Context, unit: Unit) -> Unit | None:
     return next((ctx.unit(b.removeprefix("aboard-")) for b in unit.status if b.startswith("aboard-")), None)
 
 
-def _in_the_air(unit: Unit | None) -> bool:
-    """A helicopter in flight (BI-R256: landing takes a whole turn)."""
-    return unit is not None and "helicopter" in unit.roles and not unit.has(Status.LANDED)
-
-
 def _terrain(args: dict[str, Any]) -> str:
     return {"light": "cover", "heavy": "cover", "trench": "entrenched"}.get(args.get("cover") or "", "open")
 
@@ -41,7 +44,7 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
     if not unit.in_play:
         raise Refused(_("{unit} is out of action").format(unit=unit.name))
     carrier = _carrier(ctx, unit)
-    if _in_the_air(unit) or _in_the_air(carrier):
+    if flying(ctx, unit) is not None:
         # BI-R221/R222: mines strike what crosses the minefield, not what flies over it
         raise Refused(_("{unit} is in the air: it crosses no minefield (BI-R221)").format(unit=unit.name))
     if carrier is not None:
@@ -101,7 +104,7 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("a man in play looks for mines"))
     carrier = _carrier(ctx, unit)
     if (unit.has(Status.MOVED) and not unit.has(Status.CAUTIOUS)) or (
-        carrier is not None and (carrier.has(Status.MOVED) or _in_the_air(carrier))
+        carrier is not None and (carrier.has(Status.MOVED) or flying(ctx, carrier) is not None)
     ):
         # BI-R224: infantry still or moving cautiously; aboard a vehicle that moved, or a
         # helicopter in the air, he is neither
@@ -145,6 +148,8 @@ def _thrown(ctx: Context, args: dict[str, Any], what: str) -> tuple[Unit, list[U
     in_own_tier(ctx, thrower)  # thrown as a hand grenade: fire, in his tier (ruling BI-GAS)
     ready(thrower, "fire", ctx.state.phase)
     men = [ctx.unit(t) for t in args["targets"]]
+    for man in men:
+        on_the_ground(ctx, man)
     if not passes_isolation(ctx, thrower, isolated(ctx, thrower, args)):
         return thrower, []
     ctx.emit(ev.StatusChanged(unit=thrower.id, add=("fired", "shot-single")))
