@@ -38,6 +38,7 @@ EXTRA = (
         roles=("tank", "hightech-armour"),
     ),
     U(id="frag", name="Frag", side="red", cls="regular", weapons=("assault-rifle",), roles=("frag-vest",)),
+    U(id="inside", name="Inside", side="red", cls="regular", weapons=("assault-rifle",), status=("aboard-bmp",)),
 )
 
 
@@ -429,3 +430,33 @@ def test_nothing_but_anti_aircraft_fire_reaches_a_helicopter_in_the_air(game, li
     for uid in ("heli", "pax", "pax2"):
         u = game.state.units[uid]
         assert u.in_play and not u.has("shocked") and not u.has("gassed") and not u.has("damaged")
+
+
+@pytest.mark.xfail(strict=True, reason="finding: bursts, strafing, hits, flash-bangs and gas reach a man inside armour")
+@pytest.mark.audits("BI-R093", "BI-R231", "BI-R232", "BI-R253", "BI-AMB-26")
+@pytest.mark.parametrize(
+    "line",
+    [
+        "burst inside source=rpg zone=short dice=1,10",
+        "burst inside source=gun-102 zone=short indirect dice=1,10",
+        "strafe inside pilot=regular dice=1,10",
+        "hit inside weapon=rpg dice=10",
+        "flashbang bruno inside",
+        "gas bruno inside dice=3",
+    ],
+)
+def test_the_man_inside_an_armoured_carrier_is_reached_only_through_it(game, line):
+    """A.10.3's digest note (BI-AMB-26): vehicles inside an HE area are hit per A.10.3 and
+    resolved by penetration; the men inside armour share its fate (ruling BI-OCCUPANTS: they
+    "cannot be fired at themselves").  A burst, a strafing pass, a hit, a flash-bang ("tutti i
+    fanti entro cm.5") or tear gas does not reach Inside, aboard the BMP, himself."""
+    assert _try(game, line) is None
+    inside = game.state.units["inside"]
+    assert inside.in_play and not inside.has("shocked") and not inside.has("gassed")
+
+
+@pytest.mark.audits("BI-R093", "BI-AMB-26")
+def test_the_man_inside_an_armoured_carrier_is_not_fired_at(game):
+    """Ruling BI-OCCUPANTS: the men inside armour "cannot be fired at themselves": Bruno's
+    fire at Inside, aboard the BMP, is refused; he fires at the BMP."""
+    assert _try(game, "fire bruno inside range=20 dice=1,10") is None
