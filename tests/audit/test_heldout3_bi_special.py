@@ -432,7 +432,6 @@ def test_nothing_but_anti_aircraft_fire_reaches_a_helicopter_in_the_air(game, li
         assert u.in_play and not u.has("shocked") and not u.has("gassed") and not u.has("damaged")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: bursts, strafing, hits, flash-bangs and gas reach a man inside armour")
 @pytest.mark.audits("BI-R093", "BI-R231", "BI-R232", "BI-R253", "BI-AMB-26")
 @pytest.mark.parametrize(
     "line",

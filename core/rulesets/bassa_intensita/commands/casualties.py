@@ -13,9 +13,9 @@ from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
     in_own_tier,
     isolated,
-    on_the_ground,
     passes_isolation,
     quality,
+    reachable,
     ready,
 )
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
@@ -76,7 +76,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
         raise Refused(_("{unit} is out of action").format(unit=unit.name))
-    on_the_ground(ctx, unit)
+    reachable(ctx, unit)
     source = args["source"].lower()
     table = weapons()
     weapon = table.get(source)
@@ -154,7 +154,7 @@ def _hit(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
         raise Refused(_("{unit} is out of action").format(unit=unit.name))
-    on_the_ground(ctx, unit)
+    reachable(ctx, unit)
     source = (args["weapon"] or "").lower()
     weapon = weapons().get(source) if source else None
     if source and weapon is None and source not in damage.PEN_ONLY:

@@ -33,9 +33,10 @@ def flying(ctx: Context, unit: Unit) -> Unit | None:
     return None
 
 
-def on_the_ground(ctx: Context, unit: Unit) -> None:
+def reachable(ctx: Context, unit: Unit) -> None:
     """Refuses what only anti-aircraft fire may do: reach a helicopter in the air, or a man
-    it carries, who is hit only through its table (BI-R260, BI-R263; ruling BI-HELICOPTERS)."""
+    it carries, who is hit only through its table (BI-R260, BI-R263; ruling BI-HELICOPTERS);
+    and what reaches a man inside armour only through his vehicle (ruling BI-OCCUPANTS)."""
     heli = flying(ctx, unit)
     if heli is unit:
         raise Refused(
@@ -47,6 +48,13 @@ def on_the_ground(ctx: Context, unit: Unit) -> None:
         raise Refused(
             _("{unit} is inside {carrier}, in the air: only anti-aircraft fire reaches it, aa (BI-R260)").format(
                 unit=unit.name, carrier=heli.name
+            )
+        )
+    carrier = next((ctx.unit(b.removeprefix("aboard-")) for b in unit.status if b.startswith("aboard-")), None)
+    if carrier is not None and damage.armour_column(carrier):
+        raise Refused(
+            _("{unit} is inside {carrier}: fire at the vehicle (ruling BI-OCCUPANTS)").format(
+                unit=unit.name, carrier=carrier.name
             )
         )
 

@@ -14,9 +14,9 @@ from core.rulesets.bassa_intensita.commands.common import (
     flying,
     in_own_tier,
     isolated,
-    on_the_ground,
     passes_isolation,
     quality,
+    reachable,
     ready,
 )
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
@@ -149,7 +149,7 @@ def _thrown(ctx: Context, args: dict[str, Any], what: str) -> tuple[Unit, list[U
     ready(thrower, "fire", ctx.state.phase)
     men = [ctx.unit(t) for t in args["targets"]]
     for man in men:
-        on_the_ground(ctx, man)
+        reachable(ctx, man)
     if not passes_isolation(ctx, thrower, isolated(ctx, thrower, args)):
         return thrower, []
     ctx.emit(ev.StatusChanged(unit=thrower.id, add=("fired", "shot-single")))

@@ -27,9 +27,9 @@ from core.rulesets.bassa_intensita.commands.common import (
     badges,
     in_own_tier,
     isolated,
-    on_the_ground,
     passes_isolation,
     quality,
+    reachable,
     ready,
     roll_under,
     very_easy_done,
@@ -402,7 +402,7 @@ def _strafe(ctx: Context, args: dict[str, Any]) -> None:
     target = ctx.unit(args["unit"])
     if not target.in_play:
         raise Refused(_("{target} is out of action").format(target=target.name))
-    on_the_ground(ctx, target)
+    reachable(ctx, target)
     pilot = args["pilot"]
     base = {"elite": 6, "veteran": 5, "regular": 4, "recruit": 3, "rabble": 2}[pilot]
     cannon = weapons()["autocannon"]
