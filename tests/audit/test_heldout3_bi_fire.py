@@ -131,6 +131,7 @@ TABLE = [
     ("pino", "saw", 2, False, "", [(15, 5), (15.5, 4), (30, 4), (30.5, 3), (90, 3), (90.5, None)]),
     ("pino", "saw", 1, False, "area", [(15, 4), (15.5, 3), (30, 3), (30.5, 2), (90, 2), (90.5, None)]),
     ("lmgv", "lmg", 2, False, "", [(20, 5), (20.5, 4), (40, 4), (40.5, 3), (120, 3), (120.5, None)]),
+    ("lmgv", "lmg", 1, False, "area", [(20, 5), (20.5, 4), (40, 4), (40.5, 3), (120, 3), (120.5, None)]),
     ("mgv", "mg", 3, False, "", [(30, 5), (30.5, 4), (70, 4), (70.5, 3), (200, 3), (200.5, None)]),
     ("mgv", "mg", 1, False, "area", [(30, 5), (30.5, 4), (70, 4), (70.5, 3), (200, 3), (200.5, None)]),
     ("pino", "gl", 1, True, "", [(1, 4), (40, 4), (40.5, 3), (80, 3), (80.5, None)]),
@@ -141,6 +142,7 @@ TABLE = [
     ("pino", "rpg", 1, True, "", [(1, 4), (20, 4), (20.5, 3), (60, 3), (60.5, None)]),
     ("pino", "atgm", 1, True, "", [(100, 5), (100.5, 4), (200, 4), (200.5, 3), (600, 3), (600.5, None)]),
     ("acv", "autocannon", 2, False, "", [(50, 5), (50.5, 4), (100, 4), (100.5, 3), (300, 3), (300.5, None)]),
+    ("acv", "autocannon", 1, False, "area", [(50, 5), (50.5, 4), (100, 4), (100.5, 3), (300, 3), (300.5, None)]),
     ("g77", "gun-77", 1, True, "", [(50, 5), (50.5, 4), (100, 4), (100.5, 3), (300, 3), (300.5, None)]),
     ("g103", "gun-103", 1, True, "", [(70, 5), (70.5, 4), (150, 4), (150.5, 3), (450, 3), (450.5, None)]),
     ("g120", "gun-heavy", 1, True, "", [(100, 5), (100.5, 4), (200, 4), (200.5, 3), (600, 3), (600.5, None)]),
@@ -458,3 +460,23 @@ def test_a_man_with_a_rifle_and_a_rifle_grenade_fires_either_by_its_name(tmp_pat
     assert chances(rifle) == [5]
     g.execute("undo")
     assert chances(play(g, "fire gaspare tariq range=20 weapon=rifle-grenade dice=10,1")) == [4]
+
+
+@pytest.mark.audits("BI-R071", "BI-R072", "BI-R073", "BI-R087")
+@pytest.mark.parametrize("weapon", ["pistol", "carbine", "shotgun", "bolt-rifle", "sniper-rifle", "smg", "rpg"])
+def test_only_the_weapons_with_an_area_row_fire_at_an_area(game, weapon):
+    """A.9.1-A.9.2: single-shot weapons hit one target; automatic weapons fire at an area where
+    the table gives them an area row (assault rifle, SAW, LMG, MG, autocannon): the SMG has
+    none; HE weapons strike their own burst, not a rectangle: no area mode for Pino's."""
+    with pytest.raises(Refused):
+        play(game, f"fire pino tariq fares mode=area range=10 weapon={weapon} dice=10,10")
+
+
+@pytest.mark.audits("BI-R072", "BI-R087", "BI-AMB-22")
+def test_an_area_burst_rolls_once_for_each_man_in_it(game):
+    """A.9.1: an automatic weapon fires "una volta su tutti i bersagli all'interno di un'area";
+    BI-R087: one roll per figure: the MG's one area shot at Tariq and Fares, 30 cm (short,
+    5): two rolls, Tariq hit (a 10 kills him), Fares missed."""
+    facts = play(game, f"fire mgv tariq fares mode=area range=30 dice=1,{KILL},9")
+    assert chances(facts) == [5, 5]
+    assert not game.state.units["tariq"].in_play and game.state.units["fares"].in_play
