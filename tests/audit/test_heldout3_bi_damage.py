@@ -473,3 +473,26 @@ def test_grenades_and_machine_guns_do_not_penetrate_a_tank(game, weapon):
     facts = _try(game, f"hit t55 weapon={weapon}")
     assert facts is not None and not rolls(facts)
     assert not game.state.units["t55"].has("damaged")
+
+
+@pytest.mark.audits("BI-R140", "BI-R120")
+@pytest.mark.parametrize(
+    "target,face,state,check,minus_two",
+    [
+        ("t55", 3, "slowed", True, False),
+        ("t55", 4, "slowed", True, False),
+        ("t55", 5, "immobilised", True, True),
+        ("ural", 4, "slowed", False, False),
+        ("ural", 5, "immobilised", True, True),
+    ],
+)
+def test_mobility_damage_and_its_check_on_each_table(game, target, face, state, check, minus_two):
+    """A.12.4: 3-4 "Movimento dimezzato e controllare il morale", 5 immobilised with a check
+    at -2; A.12.2 (an assault rifle, +0): 2-4 movement halved with no check, 5-7 immobilised
+    with a check at -2."""
+    line = f"hit {target} weapon=rpg dice=1,{face}" if target == "t55" else f"hit {target} weapon=pistol dice={face}"
+    play(game, line)
+    u = game.state.units[target]
+    assert u.has(state)
+    assert u.has("morale-due") is check
+    assert u.has("morale-table-2") is minus_two

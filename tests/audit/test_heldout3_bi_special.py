@@ -459,3 +459,14 @@ def test_the_man_inside_an_armoured_carrier_is_not_fired_at(game):
     """Ruling BI-OCCUPANTS: the men inside armour "cannot be fired at themselves": Bruno's
     fire at Inside, aboard the BMP, is refused; he fires at the BMP."""
     assert _try(game, "fire bruno inside range=20 dice=1,10") is None
+
+
+@pytest.mark.audits("BI-R260", "BI-R261")
+def test_only_the_cannon_and_the_missiles_reach_an_aircraft(tmp_path, monkeypatch):
+    """A.15.3: against aircraft the AA machine gun and the AT rocket launcher are "NO"; the AA
+    cannon 1, halved in the movement phase and rounded up: 1."""
+    g = _aircraft(tmp_path, monkeypatch)
+    goto(g, "move-first", 2)
+    for gunner in ("aam", "aat"):
+        assert _try(g, f"@red aa {gunner} aircraft range=50 dice=10") is None
+    assert chances(play(g, "@red aa aac aircraft dice=10"), "BI-R260") == [1]
