@@ -496,3 +496,27 @@ def test_mobility_damage_and_its_check_on_each_table(game, target, face, state, 
     assert u.has(state)
     assert u.has("morale-due") is check
     assert u.has("morale-table-2") is minus_two
+
+
+@pytest.mark.audits("BI-R130", "BI-R120", "BI-AMB-14", "BI-AMB-62")
+@pytest.mark.parametrize(
+    "vehicle,column",
+    [
+        ("ariete", 6),
+        ("vcc", 8),
+        ("puma", 8),
+        ("blindo", 8),
+        ("camion", None),
+        ("jeep", None),
+        ("tecnica", None),
+    ],
+)
+def test_which_table_each_vehicle_takes_an_rpg_on(game, vehicle, column):
+    """A.12.3: an AT rocket penetrates a tank on 6, "altri blindati" (tracked and wheeled
+    carriers, armoured cars) on 8; A.12.2: a truck, a car or a technical is unarmoured and
+    rolls its damage straight away (a 10 + 2: destroyed)."""
+    facts = play(game, f"hit {vehicle} weapon=rpg dice=10")
+    if column is None:
+        assert outcomes(facts, "A.12.2") == ["destroyed"]
+    else:
+        assert chances(facts, "A.12.3") == [column]
