@@ -470,3 +470,30 @@ def test_only_the_cannon_and_the_missiles_reach_an_aircraft(tmp_path, monkeypatc
     for gunner in ("aam", "aat"):
         assert _try(g, f"@red aa {gunner} aircraft range=50 dice=10") is None
     assert chances(play(g, "@red aa aac aircraft dice=10"), "BI-R260") == [1]
+
+
+SCOUTS = (
+    U(id="vl", name="Vl", side="blue", team="SC", cls="veteran", weapons=("carbine",), roles=("leader",)),
+    U(id="sc", name="Sc", side="blue", team="SC", cls="veteran", weapons=("carbine",), roles=("scout",)),
+    U(id="vm", name="Vm", side="blue", team="SC", cls="veteran", weapons=("carbine",)),
+    U(id="hid", name="Hid", side="red", cls="regular", weapons=("carbine",), status=("hidden",)),
+)
+
+
+@pytest.mark.audits("BI-R212", "BI-R165")
+@pytest.mark.parametrize(
+    "who,move,chance",
+    [("sc", "", 5), ("sc", "move sc 5 cautious", 5), ("sc", "move sc 10 running", 3), ("vm", "", 3)],
+)
+def test_a_scout_observes_one_level_better_only_still_or_cautious(tmp_path, monkeypatch, who, move, chance):
+    """A.16.3: the scout "ha le sue capacità di osservazione migliorate di 1 livello se fermo o
+    se muove cautamente": a man still in cover is a Difficult observation for the Veteran
+    Vm (5 / 2 -> 3), a Normal one for the scout Sc, still or cautious (5); having run, Sc is
+    as any man (3)."""
+    g = new_game(tmp_path, monkeypatch, extra=SCOUTS)
+    goto(g, "move-first", 1)
+    if move:
+        play(g, move)
+    goto(g, "observe", 1)
+    facts = play(g, f"observe {who} hid cover dice=10")
+    assert chances(facts, "BI-R165") == [chance]
