@@ -480,3 +480,21 @@ def test_an_area_burst_rolls_once_for_each_man_in_it(game):
     facts = play(game, f"fire mgv tariq fares mode=area range=30 dice=1,{KILL},9")
     assert chances(facts) == [5, 5]
     assert not game.state.units["tariq"].in_play and game.state.units["fares"].in_play
+
+
+@pytest.mark.audits("BI-WN6", "BI-R068")
+def test_a_towed_gun_fires_only_once_emplaced(tmp_path, monkeypatch):
+    """A.9.2: the gun rows carry note (6): a gun not on a vehicle "deve essere piazzato
+    altrimenti non può sparare"; emplacing is a Very Easy action (the NOTE): Gunner's 75 mm
+    gun is refused in turn 1, emplaced then, and fires in turn 2 (short range to 50 cm: 5)."""
+    extra = (
+        *EXTRA,
+        U(id="gunner", name="Gunner", side="blue", cls="regular", weapons=("gun-77",), stats={"gun_mm": 75}),
+    )
+    g = new_game(tmp_path, monkeypatch, extra=extra)
+    goto(g, "fire-regular", 1)
+    with pytest.raises(Refused):
+        play(g, "fire gunner tariq range=50 dice=10,1")
+    play(g, "emplace gunner")
+    goto(g, "fire-regular", 2)
+    assert chances(play(g, "fire gunner tariq range=50 dice=10,1")) == [5]

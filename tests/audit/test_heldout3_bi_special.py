@@ -497,3 +497,13 @@ def test_a_scout_observes_one_level_better_only_still_or_cautious(tmp_path, monk
     goto(g, "observe", 1)
     facts = play(g, f"observe {who} hid cover dice=10")
     assert chances(facts, "BI-R165") == [chance]
+
+
+@pytest.mark.audits("BI-R252", "BI-AMB-51")
+@pytest.mark.parametrize("bomb", ["bomb-at", "bomb-napalm"])
+def test_anti_tank_bombs_and_napalm_keep_the_whole_penetration(game, bomb):
+    """A.15.1: only anti-personnel bombs have "½ possibilità di danneggiare veicoli blindati";
+    anti-tank bombs and napalm ("nessun modificatore ai danni") penetrate a tank as artillery
+    over 106 mm (BI-AMB-51): 2."""
+    facts = play(game, f"burst t55 source={bomb} zone=short dice=1,10")
+    assert chances(facts, "A.12.3") == [2]
