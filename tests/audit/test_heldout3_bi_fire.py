@@ -498,3 +498,17 @@ def test_a_towed_gun_fires_only_once_emplaced(tmp_path, monkeypatch):
     play(g, "emplace gunner")
     goto(g, "fire-regular", 2)
     assert chances(play(g, "fire gunner tariq range=50 dice=10,1")) == [5]
+
+
+@pytest.mark.audits("BI-R087", "BI-R080", "BI-AMB-22")
+def test_each_man_in_an_area_burst_has_his_own_modifiers(tmp_path, monkeypatch):
+    """BI-R087: one roll per figure in the area, "each with its own target modifiers": Tariq
+    ran this turn (+1), Fares lies down (-1): the MG's area shot at 30 cm (short, 5) is 6
+    at Tariq and 4 at Fares."""
+    g = new_game(tmp_path, monkeypatch, extra=EXTRA)
+    goto(g, "move-second", 1)
+    play(g, "@red move tariq 20 running")
+    goto(g, "fire-regular", 1)
+    play(g, "mark fares prone")
+    facts = play(g, "fire mgv tariq fares mode=area range=30 dice=10,10")
+    assert chances(facts) == [6, 4]
