@@ -507,3 +507,35 @@ def test_anti_tank_bombs_and_napalm_keep_the_whole_penetration(game, bomb):
     over 106 mm (BI-AMB-51): 2."""
     facts = play(game, f"burst t55 source={bomb} zone=short dice=1,10")
     assert chances(facts, "A.12.3") == [2]
+
+
+LEO = U(
+    id="leo",
+    name="Leo",
+    side="blue",
+    kind="vehicle",
+    cls="regular",
+    weapons=("gun-heavy", "mg"),
+    roles=("tank", "stabilised"),
+    stats={"gun_mm": 120},
+)
+
+
+@pytest.mark.audits("BI-R240", "BI-AMB-60")
+@pytest.mark.parametrize(
+    "cm,line,want",
+    [
+        (29.5, "fire leo t55 range=100 dice=10,1", [4]),
+        (29.5, "fire leo tariq weapon=mg range=30 dice=10,10,10", [4, 4, 4]),
+        (30, "fire leo t55 range=100 dice=10,1", None),
+    ],
+)
+def test_a_stabilised_tank_fires_after_less_than_half_its_move_at_minus_one(tmp_path, monkeypatch, cm, line, want):
+    """A.16.5: "purché abbiano mosso meno della metà della loro velocità massima", at -1: the
+    tank's 60 cm off the road; 29.5 cm moved, its gun at 100 cm (short, 5) fires at 4, its MG
+    at 30 cm (short, 5) each shot at 4; 30 cm moved is half, not less: no fire."""
+    g = new_game(tmp_path, monkeypatch, extra=(*EXTRA, LEO))
+    goto(g, "move-first", 1)
+    play(g, f"move leo {cm} off-road")
+    goto(g, "fire-regular", 1)
+    assert (chances(f) if (f := _try(g, line)) is not None else None) == want
