@@ -539,3 +539,17 @@ def test_a_stabilised_tank_fires_after_less_than_half_its_move_at_minus_one(tmp_
     play(g, f"move leo {cm} off-road")
     goto(g, "fire-regular", 1)
     assert (chances(f) if (f := _try(g, line)) is not None else None) == want
+
+
+@pytest.mark.audits("BI-R264")
+@pytest.mark.parametrize("face,lands", [(2, True), (3, False)])
+def test_a_helicopters_surrender_is_panic_and_on_one_or_two_it_leaves(game, face, lands):
+    """A.15.3: "un risultato di Resa si considera come Panico (ma con un risultato di 1 o 2 su
+    1d6 l'elicottero atterra o rientra alla base)": hit on a 8 (a morale check), the check
+    failed, a 6 on the effects die; then a 2 lands it or sends it home, a 3 leaves it in
+    panic: it flees."""
+    play(game, "@red aa aam heli dice=1,4,4")
+    facts = play(game, f"morale heli dice=10,6,{face}")
+    words = _words(facts)
+    assert ("lands or goes back to base" in words) is lands
+    assert ("flees" in words) is not lands
