@@ -282,6 +282,8 @@ class AAWeapon(msgspec.Struct, frozen=True):
     carried_by: tuple[str, ...] = ()
     #: A.13.2 "under HE or automatic fire" for the morale check its hit asks for.
     under_fire: bool = False
+    #: A.9.4 at night: its gunner is a target "firing automatic" (+2), else single shots (+1).
+    automatic: bool = False
 
 
 class AircraftHit(msgspec.Struct, frozen=True):

@@ -167,7 +167,9 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
         )
     if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
         return
-    ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto")))
+    # A.9.4's night rows: the machine gun and the autocannon fire automatic, a missile or a
+    # rocket one round (BI-R084)
+    ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto" if row.automatic else "shot-single")))
     what = heli.name if heli else M("the aircraft")
     (face,) = ctx.roll(
         M("anti-aircraft fire at {target}", target=what),

@@ -16,6 +16,7 @@ from core.rulesets.bassa_intensita.commands.common import (
     isolated,
     passes_isolation,
     quality,
+    reachable,
     ready,
 )
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
@@ -28,6 +29,8 @@ from core.views import REFEREE_ONLY
 #: Sources of HE that are not direct-fire weapons: mortar and artillery rounds by calibre.
 SOURCES = tuple(a.id for a in high_explosive().areas)
 BOMBS = ("bomb-ap", "bomb-at", "bomb-napalm")
+#: A.12.3: mortars and artillery of this calibre or more penetrate on the ">106mm" row.
+ARTILLERY_BIG_MM = 106
 
 
 def _dress(ctx: Context, args: dict[str, Any]) -> None:
@@ -74,6 +77,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
         raise Refused(_("{unit} is out of action").format(unit=unit.name))
+    reachable(ctx, unit)
     source = args["source"].lower()
     table = weapons()
     weapon = table.get(source)
@@ -84,7 +88,8 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
     elif source in areas:
         area = areas[source]
         weapon = None
-        pen = "artillery-106" if area.big else "artillery-105"  # ruling BI-CALIBRE
+        # A.12.3 "Mortaio/artiglieria <106mm" and ">106mm" by the row's calibre (ruling BI-CALIBRE)
+        pen = "artillery-105" if area.max_mm < ARTILLERY_BIG_MM else "artillery-106"
     elif source in BOMBS:
         if args["cm"] is not None:
             raise Refused(_("a bombing's area is the attack's (BI-R251): name the zone, short or long"))
@@ -152,6 +157,7 @@ def _hit(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
         raise Refused(_("{unit} is out of action").format(unit=unit.name))
+    reachable(ctx, unit)
     source = (args["weapon"] or "").lower()
     weapon = weapons().get(source) if source else None
     if source and weapon is None and source not in damage.PEN_ONLY:

@@ -24,6 +24,41 @@ from core.state import Unit
 from core.views import unit_audience
 
 
+def flying(ctx: Context, unit: Unit) -> Unit | None:
+    """The helicopter in the air that ``unit`` is or is aboard, if any (BI-R256: landing
+    takes a whole turn, ``landed``)."""
+    carrier = next((ctx.unit(b.removeprefix("aboard-")) for b in unit.status if b.startswith("aboard-")), unit)
+    if "helicopter" in carrier.roles and not carrier.has(Status.LANDED):
+        return carrier
+    return None
+
+
+def reachable(ctx: Context, unit: Unit) -> None:
+    """Refuses what only anti-aircraft fire may do: reach a helicopter in the air, or a man
+    it carries, who is hit only through its table (BI-R260, BI-R263; ruling BI-HELICOPTERS);
+    and what reaches a man inside armour only through his vehicle (ruling BI-OCCUPANTS)."""
+    heli = flying(ctx, unit)
+    if heli is unit:
+        raise Refused(
+            _("{unit} is in the air: only anti-aircraft fire reaches it, aa (BI-R260; ruling BI-HELICOPTERS)").format(
+                unit=unit.name
+            )
+        )
+    if heli is not None:
+        raise Refused(
+            _("{unit} is inside {carrier}, in the air: only anti-aircraft fire reaches it, aa (BI-R260)").format(
+                unit=unit.name, carrier=heli.name
+            )
+        )
+    carrier = next((ctx.unit(b.removeprefix("aboard-")) for b in unit.status if b.startswith("aboard-")), None)
+    if carrier is not None and damage.armour_column(carrier):
+        raise Refused(
+            _("{unit} is inside {carrier}: fire at the vehicle (ruling BI-OCCUPANTS)").format(
+                unit=unit.name, carrier=carrier.name
+            )
+        )
+
+
 def quality(unit: Unit) -> int:
     """His chance of success (BI-R010), with the referee's motivation (BI-R011)."""
     value = squads.chance(unit)

@@ -20,6 +20,7 @@ from core.rulesets.bassa_intensita.commands.fire import (
     INTENSIFIER,
     as_emplaced,
     intact,
+    intensifier_of,
     loaded,
     reload_due,
     shots,
@@ -100,7 +101,7 @@ def _screened(ctx: Context, args: dict[str, Any]) -> None:
             _("{dist} cm is out of range of the {weapon} (BI-R075)").format(dist=dist, weapon=render(word(weapon.name)))
         )
     # A.9.4: at night his image intensifier, if he has one, carries his fire further (+1)
-    night = rules.night_modifiers(light_of(ctx.state), args["intensifier"] or "", dist)
+    night = rules.night_modifiers(light_of(ctx.state), intensifier_of(shooter, args), dist)
     ctx.emit(ev.StatusChanged(unit=target.id, add=(f"screened-by-{shooter.id}",)))
     shots(ctx, shooter, weapon, [target], band=band, area=area, kind="covering", night=night, dist=dist, args=args)
 

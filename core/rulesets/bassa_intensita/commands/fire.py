@@ -84,7 +84,8 @@ def weapon_of(shooter: Unit, wanted: str | None):
     carried = _carried(shooter, table)
     if wanted is None:
         return table[carried[0]]
-    hits = [w for w in carried if w.startswith(wanted.lower())]
+    # a weapon named whole is that weapon, though it begins another's name (rifle, rifle-grenade)
+    hits = [wanted.lower()] if wanted.lower() in carried else [w for w in carried if w.startswith(wanted.lower())]
     if len(hits) != 1:
         raise Refused(_("{shooter} carries {weapons}").format(shooter=shooter.name, weapons=", ".join(carried)))
     return table[hits[0]]
@@ -221,7 +222,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{dist} cm is out of range of the {weapon} (BI-R075)").format(dist=dist, weapon=render(word(weapon.name)))
         )
-    night = rules.night_modifiers(args["night"] or light_of(ctx.state), args["intensifier"] or "", dist)
+    night = rules.night_modifiers(args["night"] or light_of(ctx.state), intensifier_of(shooter, args), dist)
     if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
         return
     if not _sniper_fires(ctx, shooter):
@@ -449,6 +450,19 @@ def _deviate(ctx: Context, shooter: Unit, weapon, dist: int) -> None:
                 )
             )
         )
+
+
+def intensifier_of(shooter: Unit, args: dict[str, Any]) -> str:
+    """A.9.4 (BI-R084): the image intensifier the shooter fires with: "", portable, or
+    the vehicle's ("Intensificatore luminescenza veicolo"), which only a vehicle has."""
+    aid = args["intensifier"] or ""
+    if aid == "vehicle" and shooter.kind == Kind.MAN:
+        raise Refused(
+            _(
+                "{unit} is on foot: a vehicle's image intensifier is not his; a portable one reaches 100 cm (BI-R084)"
+            ).format(unit=shooter.name)
+        )
+    return aid
 
 
 #: A.9.4: the image intensifier a shooter fires with at night (max 100 or 200 cm, +1).

@@ -10,7 +10,15 @@ from core import events as ev
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
-from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated, passes_isolation, quality, ready
+from core.rulesets.bassa_intensita.commands.common import (
+    flying,
+    in_own_tier,
+    isolated,
+    passes_isolation,
+    quality,
+    reachable,
+    ready,
+)
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import damage
 from core.rulesets.bassa_intensita.tables import indirect, special
@@ -18,6 +26,11 @@ from core.rulesets.bassa_intensita.terms import Kind, Status
 from core.rulesets.bassa_intensita.words import _, render, whose, word
 from core.state import Unit
 from core.views import unit_audience
+
+
+def _carrier(ctx: Context, unit: Unit) -> Unit | None:
+    """The vehicle a man is aboard, if any."""
+    return next((ctx.unit(b.removeprefix("aboard-")) for b in unit.status if b.startswith("aboard-")), None)
 
 
 def _terrain(args: dict[str, Any]) -> str:
@@ -30,6 +43,16 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
         raise Refused(_("{unit} is out of action").format(unit=unit.name))
+    carrier = _carrier(ctx, unit)
+    if flying(ctx, unit) is not None:
+        # BI-R221/R222: mines strike what crosses the minefield, not what flies over it
+        raise Refused(_("{unit} is in the air: it crosses no minefield (BI-R221)").format(unit=unit.name))
+    if carrier is not None:
+        raise Refused(
+            _("{unit} is aboard {carrier}: the mine goes off under the vehicle (BI-R221)").format(
+                unit=unit.name, carrier=carrier.name
+            )
+        )
     kind = args["kind"]
     m = special().mines
     armour = damage.armour_column(unit)
@@ -79,7 +102,12 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     if unit.kind != Kind.MAN or not unit.in_play:
         raise Refused(_("a man in play looks for mines"))
-    if unit.has(Status.MOVED) and not unit.has(Status.CAUTIOUS):
+    carrier = _carrier(ctx, unit)
+    if (unit.has(Status.MOVED) and not unit.has(Status.CAUTIOUS)) or (
+        carrier is not None and (carrier.has(Status.MOVED) or flying(ctx, carrier) is not None)
+    ):
+        # BI-R224: infantry still or moving cautiously; aboard a vehicle that moved, or a
+        # helicopter in the air, he is neither
         raise Refused(_("{unit} moved too fast this turn to look for mines (BI-R224)").format(unit=unit.name))
     row = next(d for d in special().detection if d.what == args["what"])
     engineer = "engineer" in unit.roles
@@ -120,6 +148,8 @@ def _thrown(ctx: Context, args: dict[str, Any], what: str) -> tuple[Unit, list[U
     in_own_tier(ctx, thrower)  # thrown as a hand grenade: fire, in his tier (ruling BI-GAS)
     ready(thrower, "fire", ctx.state.phase)
     men = [ctx.unit(t) for t in args["targets"]]
+    for man in men:
+        reachable(ctx, man)
     if not passes_isolation(ctx, thrower, isolated(ctx, thrower, args)):
         return thrower, []
     ctx.emit(ev.StatusChanged(unit=thrower.id, add=("fired", "shot-single")))

@@ -29,6 +29,7 @@ from core.rulesets.bassa_intensita.commands.common import (
     isolated,
     passes_isolation,
     quality,
+    reachable,
     ready,
     roll_under,
     very_easy_done,
@@ -401,6 +402,7 @@ def _strafe(ctx: Context, args: dict[str, Any]) -> None:
     target = ctx.unit(args["unit"])
     if not target.in_play:
         raise Refused(_("{target} is out of action").format(target=target.name))
+    reachable(ctx, target)
     pilot = args["pilot"]
     base = {"elite": 6, "veteran": 5, "regular": 4, "recruit": 3, "rabble": 2}[pilot]
     cannon = weapons()["autocannon"]
