@@ -371,9 +371,6 @@ def test_an_open_vehicle_defends_at_three(tmp_path):
     assert out(g, "t")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="finding: the scenario roles open and light (C.7.1) are declared but give no defence"
-)
 @pytest.mark.audits("LT-R060b")
 @pytest.mark.parametrize(
     ("cls", "role", "die", "expect"), [("bare", "open", 1, "D"), ("bare", "light", 3, "I"), ("ac", "open", 1, "D")]

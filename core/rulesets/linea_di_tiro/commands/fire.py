@@ -250,9 +250,11 @@ def _mg(ctx: Context, args: dict[str, Any]) -> None:
 
 def defence_of(ctx: Context, target: Unit, key: str | None) -> tuple[Msg, int]:
     """C.7.1: the target's defence, from what the referee says it is doing or, for a
-    vehicle, its own."""
+    vehicle, its own: its role ``open`` or ``light`` (the unit's own data), else its
+    profile's."""
     defences = {d.id: d for d in mg_table().defences}
-    key = key or profile(ctx, target).defence
+    by_role = next((d.id for d in defences.values() if d.role and d.role in target.roles), "")
+    key = key or by_role or profile(ctx, target).defence
     if not key:
         raise Refused(
             _("say what {unit} is doing: defence={choices} (C.7.1)").format(
