@@ -85,17 +85,15 @@ def spotted(facts) -> bool:
 # --- C.4: the scenario's visibility ------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a scenario's visibility does not limit spotting (LT-R032)")
 @pytest.mark.audits("LT-R032")
 def test_a_scenario_visibility_of_30_hides_infantry_moving_at_40(tmp_path):
     """ "La visibilità può variare da scenario a scenario, ma in generale ... 50 cm": a night
-    scenario that sees 30 cm spots infantry moving in the open at 30, not at 30.5."""
+    scenario that sees 30 cm spots infantry moving in the open at 30, not at 30.5 (LT-R032)."""
     g = scenario_with(tmp_path, "night = true\nvisibility = 30")
     assert not spotted(play(g, "spot inf by=obs at=30.5 moving-open"))
     assert spotted(play(g, "spot inf by=obs at=30 moving-open"))
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a scenario's visibility does not limit spotting (LT-R032)")
 @pytest.mark.audits("LT-R032")
 def test_a_scenario_visibility_bounds_even_a_vehicle_moving_in_the_open(tmp_path):
     """The table's ∞ is the general value; a scenario that sees 30 cm sees no further."""

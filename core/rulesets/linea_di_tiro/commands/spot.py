@@ -28,6 +28,8 @@ from core.rulesets.linea_di_tiro.words import AMBUSH_REPLY, _, owner
 from core.views import REFEREE_ONLY
 
 STATES = tuple(dict.fromkeys(r.state for r in spotting_table().targets))
+#: The scenario's visibility in cm (``visibility``), 0 or absent: the general table.
+VISIBILITY = "visibility"
 
 
 def _spot(ctx: Context, args: dict[str, Any]) -> None:
@@ -60,7 +62,13 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     seen_from_vehicle = profile(ctx, observer).vehicle
     recon = spotting_table().recon_role in observer.roles
     limit = spotting.distance(target_kind, args["state"], shots, seen_from_vehicle, recon)
-    why = _explain(row.label, limit, shots, seen_from_vehicle and not recon)
+    # C.4: "La visibilità può variare da scenario a scenario": the scenario's visibility
+    # (night, fog) bounds every distance of the general table, the infinite one too.
+    scenario = ctx.state.vars.get(VISIBILITY)
+    capped = False
+    if isinstance(scenario, int | float) and scenario > 0 and (limit is None or limit > scenario):
+        limit, capped = float(scenario), True
+    why = _explain(row.label, limit, shots, seen_from_vehicle and not recon, capped)
     if not spotting.spotted(cm, limit):
         seen = M(
             "{observer} does not spot {target} at {cm} cm: {why}",
@@ -92,10 +100,13 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
         )
 
 
-def _explain(label: str, limit: float | None, shots: int, halved: bool) -> Msg:
-    """Why a piece is spotted or not: the table's row, then what changed its distance."""
+def _explain(label: str, limit: float | None, shots: int, halved: bool, capped: bool = False) -> Msg:
+    """Why a piece is spotted or not: the table's row, then what changed its distance (a
+    scenario's visibility below it, ``capped``, last)."""
     if limit is None:
         return M("{row}, seen at any distance (LT-R032)", row=M(label))
+    if capped:
+        return M("{row}; the scenario's visibility is {cm} cm (LT-R032)", row=M(label), cm=f"{limit:g}")
     why: Msg = M(label)
     if shots:
         times = spotting_table().fire_factor ** shots
