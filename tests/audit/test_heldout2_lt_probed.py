@@ -214,3 +214,42 @@ def test_an_ambush_at_five_cm_is_minus_one_not_two(tmp_path):
     play(g, "next", "@german activate amb A4 prepare=2", "next", "spot amb by=sherman1 at=2 ambush")
     facts = play(g, "@german at amb sherman1 ready ambush close dice=3,3")
     assert "T" in outcome(facts).split("column", 1)[1][:8]
+
+
+# --- C.3 with C.7: an immobilised piece's options, carried out in part -------------------
+
+
+@pytest.mark.xfail(strict=True, reason="finding: an immobilised piece is refused A1 and A2 outright (LT-R020)")
+@pytest.mark.audits("LT-R020", "LT-AMB-09", "LT-AMB-21")
+def test_an_immobilised_piece_takes_a2_without_its_bound(tmp_path):
+    """C.3: an activated piece carries out its option "anche parzialmente" (LT-AMB-09); an
+    immobilised piece cannot move but "may still execute attacks" (LT-AMB-21): A2 with its
+    bound left out is an attack, and the bound alone is refused."""
+    g = game_with(tmp_path, ["7♥"])
+    add(g, "p", "us", "rifles", team="2nd Platoon", status=("immobilised",))
+    play(g, "next", "@us activate p A2")
+    with pytest.raises(Refused):
+        play(g, "@us move p 10")
+    assert len(rolled(play(g, "@us mg p grenadiers still-open dice=6"))) == 1
+
+
+@pytest.mark.xfail(strict=True, reason="finding: an immobilised piece is refused A1 and A2 outright (LT-R020)")
+@pytest.mark.audits("LT-R020", "LT-AMB-09", "LT-AMB-21")
+def test_an_immobilised_piece_takes_a1_to_prepare_only(tmp_path):
+    """A1 in part: the attack prepared, the bound not made (it cannot move)."""
+    g = game_with(tmp_path, ["7♥"])
+    add(g, "p", "us", "rifles", team="2nd Platoon", status=("immobilised",))
+    play(g, "next", "@us activate p A1")
+    assert has(g, "p", "ready-1")
+    with pytest.raises(Refused):
+        play(g, "@us move p 0")
+
+
+@pytest.mark.audits("LT-R020", "LT-AMB-21")
+def test_an_immobilised_piece_still_may_not_take_a5(tmp_path):
+    """A5 is nothing but a move: an immobilised piece has nothing of it to carry out."""
+    g = game_with(tmp_path, ["7♥"])
+    add(g, "p", "us", "rifles", team="2nd Platoon", status=("immobilised",))
+    play(g, "next")
+    with pytest.raises(Refused):
+        play(g, "@us activate p A5")
