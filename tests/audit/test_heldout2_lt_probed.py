@@ -253,3 +253,17 @@ def test_an_immobilised_piece_still_may_not_take_a5(tmp_path):
     play(g, "next")
     with pytest.raises(Refused):
         play(g, "@us activate p A5")
+
+
+@pytest.mark.xfail(strict=True, reason="finding: a piece immobilised after its activation still bounds (LT-R020)")
+@pytest.mark.audits("LT-R020", "LT-R052", "LT-AMB-21")
+def test_a_piece_immobilised_by_a_reply_makes_no_bound_after_it(tmp_path):
+    """A2 "o v.v.": the GIs fire first; the grenadiers' ready reply immobilises them (MG 4 at
+    +3 still in the open, a 3 is I); the bound they meant to make after is refused."""
+    g = game_with(tmp_path, ["3♣", "7♥"])
+    play(g, "next", "@german activate grenadiers A1", "next", "@us activate gis A2")
+    play(g, "@us mg gis grenadiers still-open dice=6")
+    play(g, "@german mg grenadiers gis still-open ready dice=3")
+    assert has(g, "gis", "immobilised")
+    with pytest.raises(Refused):
+        play(g, "@us move gis 10")
