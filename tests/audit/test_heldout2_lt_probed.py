@@ -219,7 +219,6 @@ def test_an_ambush_at_five_cm_is_minus_one_not_two(tmp_path):
 # --- C.3 with C.7: an immobilised piece's options, carried out in part -------------------
 
 
-@pytest.mark.xfail(strict=True, reason="finding: an immobilised piece is refused A1 and A2 outright (LT-R020)")
 @pytest.mark.audits("LT-R020", "LT-AMB-09", "LT-AMB-21")
 def test_an_immobilised_piece_takes_a2_without_its_bound(tmp_path):
     """C.3: an activated piece carries out its option "anche parzialmente" (LT-AMB-09); an
@@ -233,7 +232,6 @@ def test_an_immobilised_piece_takes_a2_without_its_bound(tmp_path):
     assert len(rolled(play(g, "@us mg p grenadiers still-open dice=6"))) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="finding: an immobilised piece is refused A1 and A2 outright (LT-R020)")
 @pytest.mark.audits("LT-R020", "LT-AMB-09", "LT-AMB-21")
 def test_an_immobilised_piece_takes_a1_to_prepare_only(tmp_path):
     """A1 in part: the attack prepared, the bound not made (it cannot move)."""
@@ -255,7 +253,6 @@ def test_an_immobilised_piece_still_may_not_take_a5(tmp_path):
         play(g, "@us activate p A5")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a piece immobilised after its activation still bounds (LT-R020)")
 @pytest.mark.audits("LT-R020", "LT-R052", "LT-AMB-21")
 def test_a_piece_immobilised_by_a_reply_makes_no_bound_after_it(tmp_path):
     """A2 "o v.v.": the GIs fire first; the grenadiers' ready reply immobilises them (MG 4 at

@@ -69,7 +69,9 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
     immobilised = piece.has(Status.IMMOBILISED)
     if option.recover and not immobilised:
         raise Refused(_("{unit} is not immobilised (A7)").format(unit=piece.name))
-    if option.moves and immobilised:
+    if (option.speed or option.mount) and immobilised:
+        # A5 and A6 are nothing but a move; A1 and A2 are carried out in part (LT-AMB-09),
+        # their bound refused by `move` (ruling LT-IMMOBILISED).
         raise Refused(
             _("{unit} is immobilised and cannot move until it recovers (A7; ruling LT-IMMOBILISED)").format(
                 unit=piece.name

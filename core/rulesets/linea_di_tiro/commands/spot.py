@@ -130,6 +130,12 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         )
     if piece.has(Status.MOVED):
         raise Refused(_("{unit} has already moved under this card (LT-R020)").format(unit=piece.name))
+    if piece.has(Status.IMMOBILISED):
+        raise Refused(
+            _("{unit} is immobilised and cannot move until it recovers (A7; ruling LT-IMMOBILISED)").format(
+                unit=piece.name
+            )
+        )
     p = profile(ctx, piece)
     mode, allowed = rules.move_allowance(option, p.bound, p.speed)
     cm = args["cm"]
