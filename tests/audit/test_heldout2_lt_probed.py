@@ -11,7 +11,7 @@ from pathlib import Path
 
 import audit_lt_table
 import pytest
-from audit_lt_table import add, close_games, game_with, has, outcome, play, rolled  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import add, close_games, game_with, has, moved, outcome, play, rolled  # noqa: F401  (close_games: a fixture)
 from linea_di_tiro_support import artillery, faces_for, inject, stacked
 
 from core.game import Game
@@ -264,3 +264,18 @@ def test_a_piece_immobilised_by_a_reply_makes_no_bound_after_it(tmp_path):
     assert has(g, "gis", "immobilised")
     with pytest.raises(Refused):
         play(g, "@us move gis 10")
+
+
+@pytest.mark.xfail(strict=True, reason="finding: a piece that owes a morale test still bounds before it (LT-R051)")
+@pytest.mark.audits("LT-R051", "LT-R050c", "LT-AMB-17")
+def test_a_tank_that_owes_a_test_bounds_only_after_it(tmp_path):
+    """"I risultati di combattimento sono applicati immediatamente": the Sherman (A2) fires
+    first; the Panzer's ready reply is a T; the Sherman's test comes before its bound, which
+    waits for it: steady (a 4 at morale 4), it then bounds."""
+    g = game_with(tmp_path, ["3♣", "7♥"])
+    play(g, "next", "@german activate panzer A1", "next", "@us activate sherman1 A2")
+    play(g, "@us at sherman1 panzer dice=6,6", "@german at panzer sherman1 ready dice=3,3")
+    with pytest.raises(Refused):
+        play(g, "@us move sherman1 10")
+    play(g, "morale sherman1 dice=4")
+    assert moved(play(g, "@us move sherman1 10")) == [10]
