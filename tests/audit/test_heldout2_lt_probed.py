@@ -266,7 +266,6 @@ def test_a_piece_immobilised_by_a_reply_makes_no_bound_after_it(tmp_path):
         play(g, "@us move gis 10")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a piece that owes a morale test still bounds before it (LT-R051)")
 @pytest.mark.audits("LT-R051", "LT-R050c", "LT-AMB-17")
 def test_a_tank_that_owes_a_test_bounds_only_after_it(tmp_path):
     """"I risultati di combattimento sono applicati immediatamente": the Sherman (A2) fires

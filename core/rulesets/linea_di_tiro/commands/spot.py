@@ -17,6 +17,7 @@ from core.rulesets.linea_di_tiro.pieces import (
     profile,
     ready,
     require_in_play,
+    require_tested,
     say,
     set_count,
 )
@@ -136,6 +137,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
                 unit=piece.name
             )
         )
+    require_tested(ctx, piece)
     p = profile(ctx, piece)
     mode, allowed = rules.move_allowance(option, p.bound, p.speed)
     cm = args["cm"]
