@@ -278,3 +278,14 @@ def test_a_tank_that_owes_a_test_bounds_only_after_it(tmp_path):
         play(g, "@us move sherman1 10")
     play(g, "morale sherman1 dice=4")
     assert moved(play(g, "@us move sherman1 10")) == [10]
+
+
+@pytest.mark.xfail(strict=True, reason="finding: a piece that fled still makes its bound (LT-R080)")
+@pytest.mark.audits("LT-R080", "LT-R051", "LT-AMB-33")
+def test_a_piece_that_fled_makes_no_bound_after_its_flight(tmp_path):
+    """C.8: a flight is "immediatamente" the piece's whole move, "spalle al nemico": the
+    Sherman, activated with A2, routs before its bound, and its bound is not made after."""
+    g = game_with(tmp_path, ["7♥"])
+    play(g, "next", "@us activate sherman1 A2", "@us rout sherman1")
+    with pytest.raises(Refused):
+        play(g, "@us move sherman1 10")
