@@ -268,7 +268,7 @@ def test_a_piece_immobilised_by_a_reply_makes_no_bound_after_it(tmp_path):
 
 @pytest.mark.audits("LT-R051", "LT-R050c", "LT-AMB-17")
 def test_a_tank_that_owes_a_test_bounds_only_after_it(tmp_path):
-    """"I risultati di combattimento sono applicati immediatamente": the Sherman (A2) fires
+    """ "I risultati di combattimento sono applicati immediatamente": the Sherman (A2) fires
     first; the Panzer's ready reply is a T; the Sherman's test comes before its bound, which
     waits for it: steady (a 4 at morale 4), it then bounds."""
     g = game_with(tmp_path, ["3♣", "7♥"])
@@ -280,7 +280,6 @@ def test_a_tank_that_owes_a_test_bounds_only_after_it(tmp_path):
     assert moved(play(g, "@us move sherman1 10")) == [10]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a piece that fled still makes its bound (LT-R080)")
 @pytest.mark.audits("LT-R080", "LT-R051", "LT-AMB-33")
 def test_a_piece_that_fled_makes_no_bound_after_its_flight(tmp_path):
     """C.8: a flight is "immediatamente" the piece's whole move, "spalle al nemico": the

@@ -138,6 +138,10 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
             )
         )
     require_tested(ctx, piece)
+    if piece.has(Status.RETREATING):
+        raise Refused(
+            _("{unit} has fled its whole move under this card (LT-R080, ruling LT-ROUT-CARD)").format(unit=piece.name)
+        )
     p = profile(ctx, piece)
     mode, allowed = rules.move_allowance(option, p.bound, p.speed)
     cm = args["cm"]
