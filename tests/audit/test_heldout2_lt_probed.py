@@ -11,7 +11,7 @@ from pathlib import Path
 
 import audit_lt_table
 import pytest
-from audit_lt_table import add, close_games, game_with, has, moved, outcome, play, rolled  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import add, close_games, game_with, has, moved, out, outcome, play, rolled  # noqa: F401  (close_games: a fixture)
 from linea_di_tiro_support import artillery, faces_for, inject, stacked
 
 from core.game import Game
@@ -288,3 +288,17 @@ def test_a_piece_that_fled_makes_no_bound_after_its_flight(tmp_path):
     play(g, "next", "@us activate sherman1 A2", "@us rout sherman1")
     with pytest.raises(Refused):
         play(g, "@us move sherman1 10")
+
+
+@pytest.mark.xfail(strict=True, reason="finding: a tank that owes a morale test overruns before it (LT-R051)")
+@pytest.mark.audits("LT-R051", "LT-R060a", "LT-R100")
+def test_a_tank_that_owes_a_test_overruns_nobody_before_it(tmp_path):
+    """The GIs' MG gives the Panzer an I ("carri: test di morale"); the result applies at
+    once, so on the next card its overrun waits for the test: steady (a 2), it overruns."""
+    g = game_with(tmp_path, ["7♥", "3♣"])
+    play(g, "next", "@us activate gis A2", "@us mg gis panzer dice=1", "next", "@german activate panzer A5")
+    with pytest.raises(Refused):
+        play(g, "@german overrun panzer gis open")
+    assert not out(g, "gis")
+    play(g, "morale panzer dice=2", "@german overrun panzer gis open")
+    assert out(g, "gis")
