@@ -290,7 +290,6 @@ def test_a_piece_that_fled_makes_no_bound_after_its_flight(tmp_path):
         play(g, "@us move sherman1 10")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a tank that owes a morale test overruns before it (LT-R051)")
 @pytest.mark.audits("LT-R051", "LT-R060a", "LT-R100")
 def test_a_tank_that_owes_a_test_overruns_nobody_before_it(tmp_path):
     """The GIs' MG gives the Panzer an I ("carri: test di morale"); the result applies at

@@ -21,6 +21,7 @@ from core.rulesets.linea_di_tiro.pieces import (
     profile,
     recover,
     require_able_to_fire,
+    require_tested,
     say,
     spend_attack,
     sum_mods,
@@ -93,6 +94,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
     if is_tank(profile(ctx, target)):
         raise Refused(_("{unit} is a tank: tanks overrun infantry and guns (LT-R100)").format(unit=target.name))
     require_able_to_fire(tank)
+    require_tested(ctx, tank)  # the overrun is in its move, and an attack (LT-R051)
     _require_moving(ctx, tank)
     p_inf = profile(ctx, target)
     # LT-R100: infantry with portable AT weapons; a gun has its opportunity shot instead.
