@@ -7,7 +7,7 @@ bands at every morale, with their ready attacks (C.8)."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, close_games, game_with, has, moved, out, play, rolled, said  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import add, close_games, game_with, has, moved, play, rolled, said  # noqa: F401  (close_games: a fixture)
 from linea_di_tiro_support import artillery, inject, stacked
 
 from core.language.i18n import plain
