@@ -12,7 +12,7 @@ from core import events as ev
 from core.language.i18n import M, Text
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import dice_order, rules
-from core.rulesets.linea_di_tiro.commands.fire import morale_mods
+from core.rulesets.linea_di_tiro.commands.fire import morale_mods, record_attack
 from core.rulesets.linea_di_tiro.pieces import (
     activated,
     check_target,
@@ -170,6 +170,8 @@ def _close_assault(ctx: Context, args: dict[str, Any]) -> None:
     spend_attack(ctx, infantry, use_ready=False)
     if not _close_assault_roll(ctx, infantry, tank, first_strike=False):
         say(ctx, tank, M("{unit} survives the close assault (LT-R101)", unit=tank.name))
+    # LT-R052: the close assault is an attack; the tank that survives it may answer it
+    record_attack(ctx, infantry, tank)
 
 
 def _melee(ctx: Context, args: dict[str, Any]) -> None:

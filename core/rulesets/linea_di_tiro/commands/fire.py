@@ -149,7 +149,7 @@ def _answer(ctx: Context, shooter: Unit, target: Unit) -> None:
     ctx.emit(ev.VarSet(key=LAST_ATTACK_VAR, value="", vis=REFEREE_ONLY))
 
 
-def _record_attack(ctx: Context, shooter: Unit, target: Unit) -> None:
+def record_attack(ctx: Context, shooter: Unit, target: Unit) -> None:
     """LT-R052: the target of an attack that survives it may answer it (``_answer``)."""
     survived = ctx.state.units[target.id].in_play
     value = f"{shooter.id}:{target.id}:{ctx.state.turn}" if survived else ""
@@ -230,7 +230,7 @@ def _at(ctx: Context, args: dict[str, Any]) -> None:
     result = rules.at_result(attack, protection, sum(faces) + sum_mods(mods), long_range)
     _hit_streak(ctx, target, defender, he=False)
     apply_result(ctx, target, result)
-    _record_attack(ctx, shooter, target)
+    record_attack(ctx, shooter, target)
 
 
 def _mg(ctx: Context, args: dict[str, Any]) -> None:
@@ -245,7 +245,7 @@ def _mg(ctx: Context, args: dict[str, Any]) -> None:
     _fire_with(ctx, shooter, target, args)
     what = M("HE fire at {target}", target=target.name) if args["he"] else M("MG fire at {target}", target=target.name)
     mg_attack(ctx, target, attacker.mg, defence, bool(args["he"]), mods, shooter.id, what)
-    _record_attack(ctx, shooter, target)
+    record_attack(ctx, shooter, target)
 
 
 def defence_of(ctx: Context, target: Unit, key: str | None) -> tuple[Msg, int]:
