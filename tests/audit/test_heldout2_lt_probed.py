@@ -315,3 +315,19 @@ def test_a_tank_that_survives_a_close_assault_answers_with_its_ready_attack(tmp_
     play(g, "@german mg panzer bazooka still-open ready dice=2")
     assert has(g, "bazooka", "immobilised")
     assert not has(g, "panzer", "ready-1")
+
+
+@pytest.mark.xfail(strict=True, reason="finding: a second joker does not fire the guns already firing (LT-R090)")
+@pytest.mark.audits("LT-R090", "LT-AMB-27", "LT-AMB-05")
+def test_every_joker_fires_the_guns_called(tmp_path):
+    """C.10: the attack "inizia quando esce una carta speciale (jolly)"; the digest reads
+    each joker or face card spent on it as one attack (LT-AMB-27), and a joker as starting
+    every side's called artillery (LT-AMB-05): the guns fire on the first joker, not on the
+    7♥, and again on the second joker."""
+    g = _streak_game(tmp_path, ["K♥", "Joker", "7♥", "Joker"])
+    play(g, "next", "@us unitmove call-artillery by=cmd", "next", "barrage us grenadiers still-open dice=6")
+    play(g, "next")
+    with pytest.raises(Refused):
+        play(g, "barrage us grenadiers still-open dice=6")
+    play(g, "next")
+    assert len(rolled(play(g, "barrage us grenadiers still-open dice=6"))) == 1
