@@ -317,7 +317,6 @@ def test_a_tank_that_survives_a_close_assault_answers_with_its_ready_attack(tmp_
     assert not has(g, "panzer", "ready-1")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a second joker does not fire the guns already firing (LT-R090)")
 @pytest.mark.audits("LT-R090", "LT-AMB-27", "LT-AMB-05")
 def test_every_joker_fires_the_guns_called(tmp_path):
     """C.10: the attack "inizia quando esce una carta speciale (jolly)"; the digest reads
