@@ -20,6 +20,7 @@ from core.rulesets.linea_di_tiro.pieces import (
 from core.rulesets.linea_di_tiro.scenario_vars import (
     ABOARD_VAR,
     ARTILLERY_CARD,
+    aboard,
     artillery_factor,
     joker_starts_artillery,
 )
@@ -87,6 +88,9 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
                 unit=piece.name, n=held, most=MAX_READY
             )
         )
+    if option.speed and aboard(s, piece):
+        # A5 is nothing but a move: a piece aboard moves with its vehicle (LT-R020)
+        raise Refused(_("{unit} is aboard a vehicle: A6 gets it off first (LT-R020)").format(unit=piece.name))
     if option.mount and is_tank(profile(ctx, piece)):
         # C.3 A6: "salire o scendere da mezzi (fanteria e artiglieria)": not a tank.
         raise Refused(_("{unit} is a tank: only infantry and guns mount or dismount (A6)").format(unit=piece.name))

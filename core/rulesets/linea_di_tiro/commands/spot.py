@@ -9,7 +9,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, Msg
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
-from core.rulesets.linea_di_tiro import rules
+from core.rulesets.linea_di_tiro import rules, scenario_vars
 from core.rulesets.linea_di_tiro.pieces import (
     activated,
     fired,
@@ -138,6 +138,10 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
             )
         )
     require_tested(ctx, piece)
+    if scenario_vars.aboard(ctx.state, piece):
+        # A6 is an activation of its own: a piece aboard moves with its vehicle, on foot
+        # only once it has dismounted (LT-R020)
+        raise Refused(_("{unit} is aboard a vehicle: A6 gets it off first (LT-R020)").format(unit=piece.name))
     if piece.has(Status.RETREATING):
         raise Refused(
             _("{unit} has fled its whole move under this card (LT-R080, ruling LT-ROUT-CARD)").format(unit=piece.name)
