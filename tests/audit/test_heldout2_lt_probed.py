@@ -3,7 +3,9 @@ the digest after trying the engine by hand where the blind cases pointed (the sc
 own data): a scenario's visibility, which the book lets vary ("La visibilità può variare da
 scenario a scenario", C.4), a scenario whose jokers call no guns (C.2, LT-AMB-05), the HE
 streak across the guns and the machine guns (C.7, C.10), and the ambush's one target and
-its -1 met by the 5 cm -1 (C.6)."""
+its -1 met by the 5 cm -1 (C.6); and a status met in the middle of an activation or carried
+into the next (immobilised, owing a test, fled, aboard a vehicle) against what it must refuse
+and what it must leave (C.3, C.6, C.8), a close assault answered (C.9) and a second joker (C.10)."""
 
 from __future__ import annotations
 
