@@ -88,7 +88,13 @@ def test_an_immobilised_piece_neither_moves_nor_mounts_until_a7(tmp_path, option
     play(g, "next")
     with pytest.raises(Refused):
         play(g, f"@us activate p {option}")
+        # A1, A2 are carried out in part (LT-AMB-09): activated, the bound is what is refused
+        play(g, "@us move p 10")
+    if option in ("A1", "A2"):
+        play(g, "next", "next")  # that card activated it: A7 on the next US card
     play(g, "@us activate p A7")
     assert not g.state.units["p"].has("immobilised")
     play(g, "next", "next")
     play(g, f"@us activate p {option}")
+    if option in ("A1", "A2"):
+        assert moved(play(g, "@us move p 10")) == [10]

@@ -45,7 +45,7 @@ def test_linea_di_tiro_end_says_the_result_before_the_deck(tmp_path):
     said = the_end_again(seat, LDT_RESULT)
     assert said[0].startswith("Game over: US 30th Infantry win")
     assert not any("of spades" in line for line in said)  # the shuffled deck: on request
-    assert said[-1] == "All 9 secrets opened at the end match their commitments; secrets reads them."
+    assert said[-1] == "All 10 secrets opened at the end match their commitments; secrets reads them."
     assert any("the deck is shuffled: 6 of clubs, 6 of spades" in line for line in seat.say("secrets"))
     game.close()
 

@@ -111,7 +111,8 @@ def test_due(ctx: Context, piece: Unit, due: bool) -> None:
 
 def require_tested(ctx: Context, piece: Unit) -> None:
     """LT-R051 ("i risultati di combattimento sono applicati immediatamente"): a piece
-    whose morale test is pending attacks nothing, not even in reply, until it takes it."""
+    whose morale test is pending attacks nothing, not even in reply, and makes no move,
+    until it takes it."""
     if ctx.state.vars.get(MORALE_DUE_VAR + piece.id):
         raise Refused(
             _("{unit} must first take the morale test its result calls for: morale {id} (LT-R051)").format(

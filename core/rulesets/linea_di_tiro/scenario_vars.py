@@ -7,7 +7,7 @@ lists them.
 
 from __future__ import annotations
 
-from core.state import GameState
+from core.state import GameState, Unit
 
 #: C.2 LT-R010 (LT-AMB-05): what a joker does in this scenario, in words (default: none).
 JOKER_EFFECT = "joker.effect"
@@ -67,6 +67,11 @@ def artillery_factor(state: GameState, side: str) -> int:
 def artillery_sections(state: GameState, side: str) -> int:
     found = artillery_support(state, side)
     return (_int(state, f"{SUPPORT}{found}.count", 1) or 1) if found else 1
+
+
+def aboard(state: GameState, unit: Unit) -> bool:
+    """Whether the piece is aboard a vehicle (A6, or the scenario's ``aboard``)."""
+    return unit.has("in-vehicle") or bool(state.vars.get(ABOARD_VAR.format(unit=unit.id)))
 
 
 def joker_starts_artillery(state: GameState) -> bool:

@@ -97,12 +97,14 @@ class DieMod(msgspec.Struct, frozen=True):
 
 
 class Defence(msgspec.Struct, frozen=True):
-    """A defence value of C.7.1; ``source``: ``book``, or the ruling of a state it leaves out."""
+    """A defence value of C.7.1; ``source``: ``book``, or the ruling of a state it leaves out;
+    ``role``: the scenario role that gives a vehicle this defence (``open``, ``light``)."""
 
     id: str
     label: str
     value: int
     source: str = "book"
+    role: str = ""
 
 
 class FireTable(msgspec.Struct, frozen=True):

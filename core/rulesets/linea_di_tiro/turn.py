@@ -218,7 +218,8 @@ def _table_card(ctx: Context, order: list[str]) -> list[str]:
 
 
 def _joker(ctx: Context) -> None:
-    """LT-R010/R090: a joker is the scenario's special card; artillery called for starts firing."""
+    """LT-R010/R090: a joker is the scenario's special card; artillery called for starts
+    firing, and artillery already firing fires again (each joker one attack, LT-AMB-27)."""
     effect = scenario_vars.joker_effect(ctx.state)
     said = effect or M("the scenario gives it no effect")
     ctx.emit(ev.Noted(text=M("joker: {effect} (LT-R010)", effect=said)))
@@ -226,8 +227,9 @@ def _joker(ctx: Context) -> None:
         return
     for side in ctx.state.sides:
         key = f"artillery.{side}"
-        if ctx.state.vars.get(key) == "requested":
-            ctx.emit(ev.VarSet(key=key, value="firing"))
+        if ctx.state.vars.get(key) in ("requested", "firing"):
+            if ctx.state.vars.get(key) == "requested":
+                ctx.emit(ev.VarSet(key=key, value="firing"))
             ctx.emit(ev.VarSet(key=scenario_vars.ARTILLERY_CARD + side, value=ctx.state.turn))
             squares = scenario_vars.artillery_sections(ctx.state, side)
             # the command keeps the side's id (``side_id``: never named): it is what the referee types

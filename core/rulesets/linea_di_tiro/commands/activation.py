@@ -20,6 +20,7 @@ from core.rulesets.linea_di_tiro.pieces import (
 from core.rulesets.linea_di_tiro.scenario_vars import (
     ABOARD_VAR,
     ARTILLERY_CARD,
+    aboard,
     artillery_factor,
     joker_starts_artillery,
 )
@@ -69,7 +70,9 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
     immobilised = piece.has(Status.IMMOBILISED)
     if option.recover and not immobilised:
         raise Refused(_("{unit} is not immobilised (A7)").format(unit=piece.name))
-    if option.moves and immobilised:
+    if (option.speed or option.mount) and immobilised:
+        # A5 and A6 are nothing but a move; A1 and A2 are carried out in part (LT-AMB-09),
+        # their bound refused by `move` (ruling LT-IMMOBILISED).
         raise Refused(
             _("{unit} is immobilised and cannot move until it recovers (A7; ruling LT-IMMOBILISED)").format(
                 unit=piece.name
@@ -85,6 +88,9 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
                 unit=piece.name, n=held, most=MAX_READY
             )
         )
+    if option.speed and aboard(s, piece):
+        # A5 is nothing but a move: a piece aboard moves with its vehicle (LT-R020)
+        raise Refused(_("{unit} is aboard a vehicle: A6 gets it off first (LT-R020)").format(unit=piece.name))
     if option.mount and is_tank(profile(ctx, piece)):
         # C.3 A6: "salire o scendere da mezzi (fanteria e artiglieria)": not a tank.
         raise Refused(_("{unit} is a tank: only infantry and guns mount or dismount (A6)").format(unit=piece.name))

@@ -12,7 +12,7 @@ from core import events as ev
 from core.language.i18n import M, Text
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import dice_order, rules
-from core.rulesets.linea_di_tiro.commands.fire import morale_mods
+from core.rulesets.linea_di_tiro.commands.fire import morale_mods, record_attack
 from core.rulesets.linea_di_tiro.pieces import (
     activated,
     check_target,
@@ -21,6 +21,7 @@ from core.rulesets.linea_di_tiro.pieces import (
     profile,
     recover,
     require_able_to_fire,
+    require_tested,
     say,
     spend_attack,
     sum_mods,
@@ -93,6 +94,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
     if is_tank(profile(ctx, target)):
         raise Refused(_("{unit} is a tank: tanks overrun infantry and guns (LT-R100)").format(unit=target.name))
     require_able_to_fire(tank)
+    require_tested(ctx, tank)  # the overrun is in its move, and an attack (LT-R051)
     _require_moving(ctx, tank)
     p_inf = profile(ctx, target)
     # LT-R100: infantry with portable AT weapons; a gun has its opportunity shot instead.
@@ -168,6 +170,8 @@ def _close_assault(ctx: Context, args: dict[str, Any]) -> None:
     spend_attack(ctx, infantry, use_ready=False)
     if not _close_assault_roll(ctx, infantry, tank, first_strike=False):
         say(ctx, tank, M("{unit} survives the close assault (LT-R101)", unit=tank.name))
+    # LT-R052: the close assault is an attack; the tank that survives it may answer it
+    record_attack(ctx, infantry, tank)
 
 
 def _melee(ctx: Context, args: dict[str, Any]) -> None:

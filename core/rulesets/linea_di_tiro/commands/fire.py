@@ -149,7 +149,7 @@ def _answer(ctx: Context, shooter: Unit, target: Unit) -> None:
     ctx.emit(ev.VarSet(key=LAST_ATTACK_VAR, value="", vis=REFEREE_ONLY))
 
 
-def _record_attack(ctx: Context, shooter: Unit, target: Unit) -> None:
+def record_attack(ctx: Context, shooter: Unit, target: Unit) -> None:
     """LT-R052: the target of an attack that survives it may answer it (``_answer``)."""
     survived = ctx.state.units[target.id].in_play
     value = f"{shooter.id}:{target.id}:{ctx.state.turn}" if survived else ""
@@ -230,7 +230,7 @@ def _at(ctx: Context, args: dict[str, Any]) -> None:
     result = rules.at_result(attack, protection, sum(faces) + sum_mods(mods), long_range)
     _hit_streak(ctx, target, defender, he=False)
     apply_result(ctx, target, result)
-    _record_attack(ctx, shooter, target)
+    record_attack(ctx, shooter, target)
 
 
 def _mg(ctx: Context, args: dict[str, Any]) -> None:
@@ -245,14 +245,16 @@ def _mg(ctx: Context, args: dict[str, Any]) -> None:
     _fire_with(ctx, shooter, target, args)
     what = M("HE fire at {target}", target=target.name) if args["he"] else M("MG fire at {target}", target=target.name)
     mg_attack(ctx, target, attacker.mg, defence, bool(args["he"]), mods, shooter.id, what)
-    _record_attack(ctx, shooter, target)
+    record_attack(ctx, shooter, target)
 
 
 def defence_of(ctx: Context, target: Unit, key: str | None) -> tuple[Msg, int]:
     """C.7.1: the target's defence, from what the referee says it is doing or, for a
-    vehicle, its own."""
+    vehicle, its own: its role ``open`` or ``light`` (the unit's own data), else its
+    profile's."""
     defences = {d.id: d for d in mg_table().defences}
-    key = key or profile(ctx, target).defence
+    by_role = next((d.id for d in defences.values() if d.role and d.role in target.roles), "")
+    key = key or by_role or profile(ctx, target).defence
     if not key:
         raise Refused(
             _("say what {unit} is doing: defence={choices} (C.7.1)").format(

@@ -9,7 +9,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, Msg
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
-from core.rulesets.linea_di_tiro import rules
+from core.rulesets.linea_di_tiro import rules, scenario_vars
 from core.rulesets.linea_di_tiro.pieces import (
     activated,
     fired,
@@ -17,6 +17,7 @@ from core.rulesets.linea_di_tiro.pieces import (
     profile,
     ready,
     require_in_play,
+    require_tested,
     say,
     set_count,
 )
@@ -28,6 +29,8 @@ from core.rulesets.linea_di_tiro.words import AMBUSH_REPLY, _, owner
 from core.views import REFEREE_ONLY
 
 STATES = tuple(dict.fromkeys(r.state for r in spotting_table().targets))
+#: The scenario's visibility in cm (``visibility``), 0 or absent: the general table.
+VISIBILITY = "visibility"
 
 
 def _spot(ctx: Context, args: dict[str, Any]) -> None:
@@ -60,7 +63,13 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     seen_from_vehicle = profile(ctx, observer).vehicle
     recon = spotting_table().recon_role in observer.roles
     limit = spotting.distance(target_kind, args["state"], shots, seen_from_vehicle, recon)
-    why = _explain(row.label, limit, shots, seen_from_vehicle and not recon)
+    # C.4: "La visibilità può variare da scenario a scenario": the scenario's visibility
+    # (night, fog) bounds every distance of the general table, the infinite one too.
+    scenario = ctx.state.vars.get(VISIBILITY)
+    capped = False
+    if isinstance(scenario, int | float) and scenario > 0 and (limit is None or limit > scenario):
+        limit, capped = float(scenario), True
+    why = _explain(row.label, limit, shots, seen_from_vehicle and not recon, capped)
     if not spotting.spotted(cm, limit):
         seen = M(
             "{observer} does not spot {target} at {cm} cm: {why}",
@@ -92,10 +101,13 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
         )
 
 
-def _explain(label: str, limit: float | None, shots: int, halved: bool) -> Msg:
-    """Why a piece is spotted or not: the table's row, then what changed its distance."""
+def _explain(label: str, limit: float | None, shots: int, halved: bool, capped: bool = False) -> Msg:
+    """Why a piece is spotted or not: the table's row, then what changed its distance (a
+    scenario's visibility below it, ``capped``, last)."""
     if limit is None:
         return M("{row}, seen at any distance (LT-R032)", row=M(label))
+    if capped:
+        return M("{row}; the scenario's visibility is {cm} cm (LT-R032)", row=M(label), cm=f"{limit:g}")
     why: Msg = M(label)
     if shots:
         times = spotting_table().fire_factor ** shots
@@ -119,6 +131,21 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         )
     if piece.has(Status.MOVED):
         raise Refused(_("{unit} has already moved under this card (LT-R020)").format(unit=piece.name))
+    if piece.has(Status.IMMOBILISED):
+        raise Refused(
+            _("{unit} is immobilised and cannot move until it recovers (A7; ruling LT-IMMOBILISED)").format(
+                unit=piece.name
+            )
+        )
+    require_tested(ctx, piece)
+    if scenario_vars.aboard(ctx.state, piece):
+        # A6 is an activation of its own: a piece aboard moves with its vehicle, on foot
+        # only once it has dismounted (LT-R020)
+        raise Refused(_("{unit} is aboard a vehicle: A6 gets it off first (LT-R020)").format(unit=piece.name))
+    if piece.has(Status.RETREATING):
+        raise Refused(
+            _("{unit} has fled its whole move under this card (LT-R080, ruling LT-ROUT-CARD)").format(unit=piece.name)
+        )
     p = profile(ctx, piece)
     mode, allowed = rules.move_allowance(option, p.bound, p.speed)
     cm = args["cm"]
