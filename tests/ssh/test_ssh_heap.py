@@ -121,14 +121,29 @@ async def test_a_departed_seat_is_reclaimed_once_nothing_is_written_to_the_seats
         settler.close()
 
 
-async def test_at_a_busy_table_departed_seats_are_reclaimed_once_as_many_left_as_sit(settler, monkeypatch):
+async def test_at_a_busy_table_departed_seats_are_reclaimed_once_as_many_left_as_sat(settler, monkeypatch):
+    """Seven seated, one leaves and another takes his place, six times: the seventh departure
+    is reclaimed, as many as ever sat at once."""
     reclaimed = []
     monkeypatch.setattr(settler, "reclaim", lambda: reclaimed.append(settler._departed))
-    for _ in range(5):
+    for _ in range(6):
         settler.seat_left(seated=6)
+        settler.seat_arrived()
     assert reclaimed == []
     settler.seat_left(seated=6)
-    assert reclaimed == [6]
+    assert reclaimed == [7]
+
+
+async def test_a_table_emptying_seat_by_seat_is_reclaimed_as_the_last_leaves(settler, monkeypatch):
+    """Twelve seated leave one after another, never idle: the whole heap is walked once nobody
+    is left to wait for it, not when half of them still sit."""
+    reclaimed = []
+    monkeypatch.setattr(settler, "reclaim", lambda: reclaimed.append(settler._departed))
+    for seated in range(11, 0, -1):
+        settler.seat_left(seated=seated)
+    assert reclaimed == []
+    settler.seat_left(seated=0)
+    assert reclaimed == [12]
 
 
 @pytest.fixture

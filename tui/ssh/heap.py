@@ -19,9 +19,13 @@ what a reference cycle keeps alive of it, frozen, waits to be reclaimed: the
 whole heap unfrozen and collected, a full walk.  That is done only when no
 seat is being drawn to (nothing written to any seat for ``IDLE_S``, no
 command on its way), so no seat waits for it; or, at the latest, once as many
-seats have left since the last reclaim as are still seated, so that a stream of
-comings and goings at a busy table keeps no more than as much again as its seats
-cost (``RECLAIM_AT_LEAST`` departures in any case).
+seats have left since the last reclaim as were ever seated at once since it, so
+that a stream of comings and goings at a busy table keeps no more than as much
+again as its seats cost at their most (``RECLAIM_AT_LEAST`` departures in any
+case).  Counted against the most seated, not those still seated, a table
+emptying seat by seat is reclaimed as its last seat leaves, with nobody left to
+stall (counted against those still seated, half the table waited for the walk
+of the whole heap, 0.6 s at 16 seats a process).
 
 And while a command reaches the seats of a process (each redraws and sends
 its frame, tens of milliseconds for all of them) the collector waits
@@ -79,6 +83,7 @@ class HeapSettler:
         self._pending: asyncio.TimerHandle | None = None
         self._reclaim: asyncio.TimerHandle | None = None  # the next look for an idle moment, once a seat left
         self._departed = 0  # seats that left since the last reclaim
+        self._most_seated = 0  # the most seats seated at once since the last reclaim
         self._writes_idle = 0  # writes to the seats at the last look for an idle moment
         self._resume: asyncio.TimerHandle | None = None  # the next look, while the collector waits
         self._paused_at = 0.0  # when it started waiting (``time.monotonic``)
@@ -103,7 +108,9 @@ class HeapSettler:
         if self._closed:
             return
         self._departed += 1
-        if self._departed >= max(RECLAIM_AT_LEAST, seated):
+        # Seats only leave one at a time: the most ever seated at once were seated just before a departure.
+        self._most_seated = max(self._most_seated, seated + 1)
+        if self._departed >= max(RECLAIM_AT_LEAST, self._most_seated):
             self.reclaim()
         elif self._reclaim is None:
             self._look_for_idle()
@@ -183,6 +190,7 @@ class HeapSettler:
             self._reclaim = None
         start = time.perf_counter()
         departed, self._departed = self._departed, 0
+        self._most_seated = 0  # (those still seated are counted again as the next one leaves)
         gc.unfreeze()
         freed = gc.collect()
         gc.freeze()
