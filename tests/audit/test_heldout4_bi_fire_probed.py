@@ -257,3 +257,41 @@ def test_each_grenade_of_an_agl_bursts_on_its_own(game):
     assert outcomes(facts, "A.10.3")[0] == "unhurt"
     assert not game.state.units["tariq"].in_play
     assert len(rolls(facts, "A.12.1")) == 1
+
+
+@pytest.mark.audits("BI-R085")
+def test_an_aim_taken_back_gives_nothing(game):
+    """A.9.4: the aim undone is no Very Easy action in the previous turn: Carlo fires in turn 2
+    at his bare 4 (normal range)."""
+    play(game, "aim carlo")
+    game.execute("undo")
+    goto(game, "fire-regular", 2)
+    assert chances(play(game, "fire carlo tariq range=30 dice=9")) == [4]
+
+
+@pytest.mark.audits("BI-R085")
+def test_aiming_two_turns_running_is_still_plus_one(game):
+    """A.9.4: "Tiro Mirato" is one +1: aims in turns 1 and 2, fires in turn 3 at 4 + 1 = 5."""
+    play(game, "aim carlo")
+    goto(game, "fire-regular", 2)
+    play(game, "aim carlo")
+    goto(game, "fire-regular", 3)
+    assert chances(play(game, "fire carlo tariq range=30 dice=9")) == [5]
+
+
+@pytest.mark.audits("BI-R084", "BI-R081")
+def test_an_intensifier_by_day_adds_nothing(game):
+    """A.9.4: the image intensifier is a NOTTE row: by day Carlo's shot at 30 cm stays 4."""
+    assert chances(play(game, "fire carlo tariq range=30 intensifier=portable dice=9")) == [4]
+
+
+@pytest.mark.audits("BI-R080", "BI-R075")
+def test_the_same_shot_given_in_italian(game):
+    """The book's words: "fuoco", "gittata", "copertura=pesante", "terra": Carlo's rifle at 100
+    cm (long -1) at a man lying (-1) in heavy cover (-2): 4 - 4 = 0, nothing hits."""
+    from core.language.reader import reading
+
+    with reading("it"):
+        facts = play(game, "fuoco carlo tariq gittata=100 copertura=pesante terra dice=1")
+    assert chances(facts) == [0]
+    assert outcomes(facts, "A.9.4")[0].startswith("miss")
