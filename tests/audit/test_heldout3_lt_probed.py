@@ -1,0 +1,178 @@
+"""Linea di Tiro, third held-out audit: cases written after trying the engine by hand where an
+activation option meets the ready attacks a piece already holds (C.3, "anche parzialmente";
+LT-AMB-08/09), where a result's morale test meets the next card (C.6 "I risultati di
+combattimento sono applicati immediatamente"; C.8), and where a reply (C.6, LT-R052) meets an
+overrun, an ambush, the guns, a flight and another reply."""
+
+from __future__ import annotations
+
+import pytest
+from audit_lt_table import add, close_games, game_with, has, moved, out, outcome, play, rolled  # noqa: F401  (close_games: a fixture)
+from linea_di_tiro_support import artillery, inject
+
+from core.ruleset import Refused
+
+# --- C.3: an option carried out in part beside the ready attacks held ----------------------
+
+
+@pytest.mark.audits("LT-R020", "LT-AMB-08", "LT-AMB-09")
+@pytest.mark.xfail(strict=True, reason="finding: A1 refused to a piece holding two ready attacks, not its bound alone")
+def test_a_piece_holding_two_ready_attacks_takes_a1_for_its_bound_alone(tmp_path):
+    """C.3: "Un pezzo attivato può eseguire, anche parzialmente, una delle seguenti azioni";
+    a piece already holding the most ready attacks it may (two, LT-AMB-08) carries out A1 in
+    part: its bound, the attack left unprepared."""
+    g = game_with(tmp_path, ["7♥", "8♥"])
+    play(g, "next", "@us activate gis A4 prepare=2", "next", "@us activate gis A1")
+    assert moved(play(g, "@us move gis 10")) == [10]
+    assert has(g, "gis", "ready-2")
+
+
+@pytest.mark.audits("LT-R020", "LT-AMB-08", "LT-AMB-09")
+@pytest.mark.xfail(strict=True, reason="finding: A3 refused to a piece holding two ready attacks, not its attack alone")
+def test_a_piece_holding_two_ready_attacks_takes_a3_to_execute_only(tmp_path):
+    """A3 "eseguire e preparare un attacco" in part: the attack executed, none prepared."""
+    g = game_with(tmp_path, ["7♥", "8♥"])
+    play(g, "next", "@us activate gis A4 prepare=2", "next", "@us activate gis A3")
+    assert len(rolled(play(g, "@us mg gis grenadiers still-open dice=6"))) == 1
+    assert has(g, "gis", "ready-2")
+
+
+@pytest.mark.audits("LT-R020", "LT-AMB-08", "LT-AMB-09")
+@pytest.mark.xfail(strict=True, reason="finding: A4 refused to a piece holding one ready attack, not its one more")
+def test_a_piece_holding_one_ready_attack_prepares_one_more_with_a4(tmp_path):
+    """A4 "preparare ... 2 attacchi" in part: holding one, the piece prepares the one more it
+    may hold, and holds two."""
+    g = game_with(tmp_path, ["7♥", "8♥"])
+    play(g, "next", "@us activate gis A1", "next", "@us activate gis A4 prepare=2")
+    assert has(g, "gis", "ready-2")
+
+
+# --- C.6 with C.8: a result's morale test before the next card ----------------------------
+
+
+@pytest.mark.audits("LT-R051", "LT-R080", "LT-AMB-17")
+@pytest.mark.xfail(strict=True, reason="finding: the next card is drawn while a result's test is owed")
+def test_no_card_is_drawn_while_a_t_result_waits_for_its_morale_test(tmp_path):
+    """ "I risultati di combattimento sono applicati immediatamente": the Sherman's flank shot
+    gives the Panzer a T; the next card waits for the test, which is then taken."""
+    g = game_with(tmp_path, ["3♣", "7♥", "8♥"])
+    play(g, "next", "@german activate panzer A1", "next", "@us activate sherman1 A2")
+    play(g, "@us at sherman1 panzer flank dice=6,1")  # 5 - 3 = +2, 7: T
+    with pytest.raises(Refused):
+        play(g, "next")
+    play(g, "morale panzer dice=3")
+    play(g, "next")
+
+
+@pytest.mark.audits("LT-R060a", "LT-R080", "LT-R082")
+def test_a_voluntary_rout_settles_the_test_a_tank_owes(tmp_path):
+    """C.8: "È sempre possibile andare in rotta volontariamente, per evitare un test": the
+    Panzer, owing the test of an I, routs instead; it flees, loses its ready attack, and the
+    next card comes."""
+    g = game_with(tmp_path, ["3♣", "7♥", "8♥"])
+    play(g, "next", "@german activate panzer A1", "next", "@us activate gis A2")
+    play(g, "@us mg gis panzer tank dice=1")  # 3 - 5 < 0, 1: I, a tank tests
+    play(g, "@german rout panzer")
+    assert not has(g, "panzer", "ready-1")
+    play(g, "next")
+
+
+@pytest.mark.audits("LT-R060a", "LT-R080", "LT-R052")
+def test_a_tank_that_falls_back_from_an_i_has_no_reply(tmp_path):
+    """The I's morale test (a 6 at morale 4: 4 < 6 < 8) makes the Panzer fall back and lose
+    its ready attack ("perde tutti i colpi pronti"): it has nothing to answer with."""
+    g = game_with(tmp_path, ["3♣", "7♥"])
+    play(g, "next", "@german activate panzer A1", "next", "@us activate gis A2")
+    play(g, "@us mg gis panzer tank dice=1", "morale panzer dice=6")
+    with pytest.raises(Refused):
+        play(g, "@german mg panzer gis still-open ready dice=6")
+
+
+@pytest.mark.audits("LT-R050c", "LT-R051", "LT-R052")
+def test_a_tank_routed_by_an_r_does_not_answer(tmp_path):
+    """ "chi scappa non spara!": the bazooka (AT 4) at the Panzer's flank (3), +1, a 5 is R:
+    the Panzer flees without a test, loses its ready attack and does not answer."""
+    g = game_with(tmp_path, ["3♣", "7♥"])
+    play(g, "next", "@german activate panzer A1", "next", "@us activate bazooka A2")
+    assert "R" in outcome(play(g, "@us at bazooka panzer flank dice=2,3")).split("column", 1)[1][:8]
+    with pytest.raises(Refused):
+        play(g, "@german at panzer bazooka ready dice=6,6")
+    assert not has(g, "panzer", "ready-1")
+
+
+# --- C.6: replies -------------------------------------------------------------------------
+
+
+@pytest.mark.audits("LT-R052", "LT-R100", "LT-AMB-23")
+@pytest.mark.xfail(strict=True, reason="finding: infantry surviving an overrun may not answer it")
+def test_infantry_that_survives_an_overrun_in_cover_answers_the_tank(tmp_path):
+    """C.6: "Il bersaglio appena attaccato, se sopravvive, può immediatamente rispondere, se ha
+    un attacco preparato"; the overrun is the tank's attack ("subisce l'attacco del carro"):
+    the GIs in cover, no AT weapons, survive it (a 5 > 4) and answer with their ready MG."""
+    g = game_with(tmp_path, ["7♥", "3♣"])
+    play(g, "next", "@us activate gis A1", "next", "@german activate panzer A5")
+    play(g, "@german overrun panzer gis dice=5")
+    assert not out(g, "gis")
+    assert len(rolled(play(g, "@us mg gis panzer tank ready dice=6"))) == 1
+    assert not has(g, "gis", "ready-1")
+
+
+@pytest.mark.audits("LT-R052", "LT-R090", "LT-AMB-10")
+def test_a_piece_that_survives_the_guns_has_no_one_to_answer(tmp_path):
+    """The guns fire from off the table (C.10, "fuoco indiretto"): the grenadiers, surviving
+    the barrage, may not spend their ready attack on the company command that called it."""
+    g = game_with(tmp_path, ["3♣", "K♥", "Joker"])
+    add(g, "cmd", "us", "rifles", team="HQ", roles=("company-command",))
+    inject(g, *artillery("us", 2))
+    play(g, "next", "@german activate grenadiers A1", "next", "@us unitmove call-artillery by=cmd")
+    play(g, "next", "barrage us grenadiers still-open dice=6")
+    with pytest.raises(Refused):
+        play(g, "@german mg grenadiers cmd still-open ready dice=6")
+
+
+@pytest.mark.audits("LT-R052", "LT-R053")
+def test_the_spotter_that_survives_an_ambush_answers_it(tmp_path):
+    """The ambush (LT-R053) is an attack on its spotter; the Sherman, surviving it (MG 4 at a
+    tank's 5, no effect), answers with its ready attack."""
+    g = game_with(tmp_path, ["3♣", "7♥", "8♥"])
+    add(g, "amb", "german", "grenadiers", team="Zug 2", status=("hidden",))
+    play(g, "next", "@german activate amb A4 prepare=2", "next", "@us activate sherman1 A1", "next")
+    play(g, "spot amb by=sherman1 at=2 ambush", "@german mg amb sherman1 tank ready ambush dice=6")
+    assert len(rolled(play(g, "@us mg sherman1 amb still-open ready dice=6"))) == 1
+
+
+@pytest.mark.audits("LT-R052")
+def test_a_reply_may_be_answered_by_the_piece_it_attacked(tmp_path):
+    """The reply is itself an attack: the GIs, surviving the grenadiers' reply and holding a
+    ready attack, may answer it at once."""
+    g = game_with(tmp_path, ["7♥", "3♣", "8♥"])
+    play(g, "next", "@us activate gis A1", "next", "@german activate grenadiers A1", "next")
+    play(g, "@us activate gis A2", "@us mg gis grenadiers still-open dice=6")
+    play(g, "@german mg grenadiers gis still-open ready dice=6")
+    assert len(rolled(play(g, "@us mg gis grenadiers still-open ready dice=6"))) == 1
+    assert not has(g, "gis", "ready-1")
+
+
+# --- C.8: after a flight ------------------------------------------------------------------
+
+
+@pytest.mark.audits("LT-R080", "LT-R020")
+def test_a_piece_that_fled_is_activated_again_on_a_later_card(tmp_path):
+    """A flight is a result, not an end: nothing in C.8 keeps the GIs who routed on one card
+    from a bound on the next."""
+    g = game_with(tmp_path, ["7♥", "8♥"])
+    play(g, "next", "@us activate gis A2", "@us rout gis", "next", "@us activate gis A1")
+    assert moved(play(g, "@us move gis 10")) == [10]
+
+
+@pytest.mark.audits("LT-R033")
+def test_a_move_at_speed_does_not_reposition_a_piece_that_fired(tmp_path):
+    """C.4: "per interrompere questa progressione è necessario riposizionare il pezzo
+    attivandolo per un balzo": the GIs' move at full speed keeps their one shot counted; a
+    bound on the next card ends it."""
+    g = game_with(tmp_path, ["7♥", "8♥", "9♥"])
+    play(g, "next", "@us activate gis A4 prepare=0", "@us mg gis grenadiers still-open dice=6")
+    play(g, "next", "@us activate gis A5", "@us move gis 30")
+    assert has(g, "gis", "fired-1")
+    play(g, "next", "@us activate gis A1", "@us move gis 10")
+    assert not has(g, "gis", "fired-1")
