@@ -16,52 +16,57 @@ from core.ruleset import Refused
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-08", "LT-AMB-09")
-@pytest.mark.xfail(strict=True, reason="finding: A1 refused to a piece holding two ready attacks, not its bound alone")
 def test_a_piece_holding_two_ready_attacks_takes_a1_for_its_bound_alone(tmp_path):
     """C.3: "Un pezzo attivato può eseguire, anche parzialmente, una delle seguenti azioni";
-    a piece already holding the most ready attacks it may (two, LT-AMB-08) carries out A1 in
-    part: its bound, the attack left unprepared."""
+    a piece already holding the most ready attacks it may (two, LT-AMB-08) may not prepare a
+    third, but carries out A1 in part, its bound alone (ruling LT-READY: ``prepare=0``)."""
     g = game_with(tmp_path, ["7♥", "8♥"])
-    play(g, "next", "@us activate gis A4 prepare=2", "next", "@us activate gis A1")
+    play(g, "next", "@us activate gis A4 prepare=2", "next")
+    with pytest.raises(Refused):
+        play(g, "@us activate gis A1")
+    play(g, "@us activate gis A1 prepare=0")
     assert moved(play(g, "@us move gis 10")) == [10]
     assert has(g, "gis", "ready-2")
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-08", "LT-AMB-09")
-@pytest.mark.xfail(strict=True, reason="finding: A3 refused to a piece holding two ready attacks, not its attack alone")
 def test_a_piece_holding_two_ready_attacks_takes_a3_to_execute_only(tmp_path):
     """A3 "eseguire e preparare un attacco" in part: the attack executed, none prepared."""
     g = game_with(tmp_path, ["7♥", "8♥"])
-    play(g, "next", "@us activate gis A4 prepare=2", "next", "@us activate gis A3")
+    play(g, "next", "@us activate gis A4 prepare=2", "next", "@us activate gis A3 prepare=0")
     assert len(rolled(play(g, "@us mg gis grenadiers still-open dice=6"))) == 1
     assert has(g, "gis", "ready-2")
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-08", "LT-AMB-09")
-@pytest.mark.xfail(strict=True, reason="finding: A4 refused to a piece holding one ready attack, not its one more")
 def test_a_piece_holding_one_ready_attack_prepares_one_more_with_a4(tmp_path):
-    """A4 "preparare ... 2 attacchi" in part: holding one, the piece prepares the one more it
-    may hold, and holds two."""
+    """A4 "preparare o eseguire 2 attacchi": holding one, the piece may not prepare two, but
+    prepares one and executes one, and then holds two."""
     g = game_with(tmp_path, ["7♥", "8♥"])
-    play(g, "next", "@us activate gis A1", "next", "@us activate gis A4 prepare=2")
+    play(g, "next", "@us activate gis A1", "next")
+    with pytest.raises(Refused):
+        play(g, "@us activate gis A4 prepare=2")
+    play(g, "@us activate gis A4 prepare=1")
     assert has(g, "gis", "ready-2")
+    assert len(rolled(play(g, "@us mg gis grenadiers still-open dice=6"))) == 1
 
 
 # --- C.6 with C.8: a result's morale test before the next card ----------------------------
 
 
 @pytest.mark.audits("LT-R051", "LT-R080", "LT-AMB-17")
-@pytest.mark.xfail(strict=True, reason="finding: the next card is drawn while a result's test is owed")
-def test_no_card_is_drawn_while_a_t_result_waits_for_its_morale_test(tmp_path):
+def test_a_test_left_untaken_still_holds_the_piece_on_its_next_card(tmp_path):
     """ "I risultati di combattimento sono applicati immediatamente": the Sherman's flank shot
-    gives the Panzer a T; the next card waits for the test, which is then taken."""
-    g = game_with(tmp_path, ["3♣", "7♥", "8♥"])
+    gives the Panzer a T; the next card comes before the test is taken (ruling LT-TEST-FIRST
+    keeps it owed): on its own card the Panzer fires nothing until it takes it."""
+    g = game_with(tmp_path, ["3♣", "7♥", "4♣"])
     play(g, "next", "@german activate panzer A1", "next", "@us activate sherman1 A2")
-    play(g, "@us at sherman1 panzer flank dice=6,1")  # 5 - 3 = +2, 7: T
+    assert "T" in outcome(play(g, "@us at sherman1 panzer flank dice=6,1")).split("column", 1)[1][:8]  # +2, 7
+    play(g, "next", "@german activate panzer A2")
     with pytest.raises(Refused):
-        play(g, "next")
+        play(g, "@german at panzer sherman1 dice=6,6")
     play(g, "morale panzer dice=3")
-    play(g, "next")
+    assert len(rolled(play(g, "@german at panzer sherman1 dice=6,6"))) == 1
 
 
 @pytest.mark.audits("LT-R060a", "LT-R080", "LT-R082")
