@@ -109,7 +109,6 @@ def test_a_tank_routed_by_an_r_does_not_answer(tmp_path):
 
 
 @pytest.mark.audits("LT-R052", "LT-R100", "LT-AMB-23")
-@pytest.mark.xfail(strict=True, reason="finding: infantry surviving an overrun may not answer it")
 def test_infantry_that_survives_an_overrun_in_cover_answers_the_tank(tmp_path):
     """C.6: "Il bersaglio appena attaccato, se sopravvive, può immediatamente rispondere, se ha
     un attacco preparato"; the overrun is the tank's attack ("subisce l'attacco del carro"):

@@ -147,6 +147,9 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
         ctx.emit(ev.UnitOut(unit=target.id, cause=M("overrun by a tank")))
     else:
         say(ctx, target, M("{unit} survives {whose} overrun (LT-R100)", unit=target.name, whose=whose(tank.name)))
+    # LT-R052: the overrun is the tank's attack ("subisce l'attacco del carro"); the piece
+    # that survives it may answer it with a prepared attack (ruling LT-REPLY)
+    record_attack(ctx, tank, target)
 
 
 def _close_assault(ctx: Context, args: dict[str, Any]) -> None:
