@@ -180,3 +180,43 @@ def test_a_move_at_speed_does_not_reposition_a_piece_that_fired(tmp_path):
     assert has(g, "gis", "fired-1")
     play(g, "next", "@us activate gis A1", "@us move gis 10")
     assert not has(g, "gis", "fired-1")
+
+
+# --- C.9: an assault after the opportunity shot -------------------------------------------
+
+
+@pytest.mark.audits("LT-R102", "LT-AMB-25", "LT-AMB-21")
+def test_an_opportunity_shot_that_pins_the_assaulting_squad_stops_its_melee(tmp_path):
+    """C.9: "se attaccato frontalmente, il difensore può eseguire un tiro d'opportunità"; the
+    grenadiers' MG 4 at the GIs moving in the open (+4), a 4 is I: immobilised, the GIs
+    cannot move into contact, and the melee is refused."""
+    g = game_with(tmp_path, ["7♥"])
+    play(g, "next", "@us activate gis A2", "@german mg grenadiers gis moving-open opportunity dice=4")
+    assert has(g, "gis", "immobilised")
+    with pytest.raises(Refused):
+        play(g, "@us melee gis grenadiers front dice=6,1")
+    assert not out(g, "grenadiers")
+
+
+@pytest.mark.audits("LT-R100", "LT-R051", "LT-AMB-25")
+def test_a_tank_steady_after_a_guns_opportunity_shot_overruns_it(tmp_path):
+    """C.9: "i cannoni assaltati frontalmente possono eseguire un tiro d'opportunità": the Pak
+    (AT 7) at the Sherman's front (5), +2, a 6 is T; the overrun waits for the test, and,
+    steady, the Sherman runs the gun down in the open."""
+    g = game_with(tmp_path, ["7♥"])
+    add(g, "gun", "german", "pak40", team="Zug 1")
+    play(g, "next", "@us activate sherman1 A5", "@german at gun sherman1 opportunity dice=5,1")
+    with pytest.raises(Refused):
+        play(g, "@us overrun sherman1 gun open")
+    play(g, "morale sherman1 dice=2", "@us overrun sherman1 gun open")
+    assert out(g, "gun")
+
+
+@pytest.mark.audits("LT-R052", "LT-AMB-25")
+def test_the_assaulting_squad_answers_an_opportunity_shot_it_survives(tmp_path):
+    """The opportunity shot is an attack: the GIs, surviving it with a ready attack held, may
+    answer it at once (LT-R052)."""
+    g = game_with(tmp_path, ["7♥", "8♥"])
+    play(g, "next", "@us activate gis A1", "next", "@us activate gis A2")
+    play(g, "@german mg grenadiers gis moving-open opportunity dice=6")
+    assert len(rolled(play(g, "@us mg gis grenadiers still-open ready dice=6"))) == 1
