@@ -220,3 +220,44 @@ def test_the_assaulting_squad_answers_an_opportunity_shot_it_survives(tmp_path):
     play(g, "next", "@us activate gis A1", "next", "@us activate gis A2")
     play(g, "@german mg grenadiers gis moving-open opportunity dice=6")
     assert len(rolled(play(g, "@us mg gis grenadiers still-open ready dice=6"))) == 1
+
+
+# --- C.3 A6 with C.9, C.8 with C.10: what a piece aboard, or fleeing, may not do ------------
+
+
+@pytest.mark.audits("LT-R101", "LT-R020", "LT-AMB-30")
+@pytest.mark.xfail(strict=True, reason="finding: a piece aboard a vehicle makes a close assault")
+def test_a_piece_aboard_makes_no_close_assault(tmp_path):
+    """A close assault is made on foot, in contact with the tank's flank or rear; a piece
+    aboard moves only with its vehicle until A6 gets it off (LT-AMB-30): the bazooka team
+    aboard the Sherman assaults no Panzer."""
+    g = game_with(tmp_path, ["7♥", "8♥"])
+    play(g, "next", "@us activate bazooka A6 into=sherman1", "next", "@us activate bazooka A2")
+    with pytest.raises(Refused):
+        play(g, "@us closeassault bazooka panzer rear dice=1")
+    assert not out(g, "panzer")
+
+
+@pytest.mark.audits("LT-R102", "LT-R020", "LT-AMB-30")
+@pytest.mark.xfail(strict=True, reason="finding: a piece aboard a vehicle starts a melee")
+def test_a_piece_aboard_starts_no_melee(tmp_path):
+    """Nor a melee: "al contatto" needs the squad on foot."""
+    g = game_with(tmp_path, ["7♥", "8♥"])
+    play(g, "next", "@us activate bazooka A6 into=sherman1", "next", "@us activate bazooka A2")
+    with pytest.raises(Refused):
+        play(g, "@us melee bazooka grenadiers front dice=6,1")
+    assert not out(g, "grenadiers")
+
+
+@pytest.mark.audits("LT-R090", "LT-R051", "LT-R082")
+@pytest.mark.xfail(strict=True, reason="finding: a fleeing company command calls the artillery")
+def test_a_fleeing_company_command_calls_no_artillery(tmp_path):
+    """C.8: a piece that flees goes "spalle al nemico", and under that card does nothing but
+    flee (ruling LT-ROUT-CARD): the company command, routed, directs no guns "contro un
+    settore a lui visibile" on the face card it fled under."""
+    g = game_with(tmp_path, ["K♥"])
+    add(g, "cmd", "us", "rifles", team="HQ", roles=("company-command",))
+    inject(g, *artillery("us", 2))
+    play(g, "next", "@us rout cmd")
+    with pytest.raises(Refused):
+        play(g, "@us unitmove call-artillery by=cmd")
