@@ -226,7 +226,6 @@ def test_the_assaulting_squad_answers_an_opportunity_shot_it_survives(tmp_path):
 
 
 @pytest.mark.audits("LT-R101", "LT-R020", "LT-AMB-30")
-@pytest.mark.xfail(strict=True, reason="finding: a piece aboard a vehicle makes a close assault")
 def test_a_piece_aboard_makes_no_close_assault(tmp_path):
     """A close assault is made on foot, in contact with the tank's flank or rear; a piece
     aboard moves only with its vehicle until A6 gets it off (LT-AMB-30): the bazooka team
@@ -239,7 +238,6 @@ def test_a_piece_aboard_makes_no_close_assault(tmp_path):
 
 
 @pytest.mark.audits("LT-R102", "LT-R020", "LT-AMB-30")
-@pytest.mark.xfail(strict=True, reason="finding: a piece aboard a vehicle starts a melee")
 def test_a_piece_aboard_starts_no_melee(tmp_path):
     """Nor a melee: "al contatto" needs the squad on foot."""
     g = game_with(tmp_path, ["7♥", "8♥"])
