@@ -248,7 +248,6 @@ def test_a_piece_aboard_starts_no_melee(tmp_path):
 
 
 @pytest.mark.audits("LT-R090", "LT-R051", "LT-R082")
-@pytest.mark.xfail(strict=True, reason="finding: a fleeing company command calls the artillery")
 def test_a_fleeing_company_command_calls_no_artillery(tmp_path):
     """C.8: a piece that flees goes "spalle al nemico", and under that card does nothing but
     flee (ruling LT-ROUT-CARD): the company command, routed, directs no guns "contro un
