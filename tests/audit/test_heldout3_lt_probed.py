@@ -258,3 +258,30 @@ def test_a_fleeing_company_command_calls_no_artillery(tmp_path):
     play(g, "next", "@us rout cmd")
     with pytest.raises(Refused):
         play(g, "@us unitmove call-artillery by=cmd")
+
+
+# --- C.10: the guns on a joker ------------------------------------------------------------
+
+
+@pytest.mark.audits("LT-R090")
+def test_the_guns_attack_the_callers_own_units_in_the_square(tmp_path):
+    """C.10: "Tutte le unità anche parzialmente nell'area battuta sono attaccate": the US
+    guns (HE 3) fire on the GIs caught in their own square (still in the open, 0: a 1 is I)."""
+    g = game_with(tmp_path, ["K♥", "Joker"])
+    add(g, "cmd", "us", "rifles", team="HQ", roles=("company-command",))
+    inject(g, *artillery("us", 3))
+    play(g, "next", "@us unitmove call-artillery by=cmd", "next", "barrage us gis still-open dice=1")
+    assert has(g, "gis", "immobilised")
+
+
+@pytest.mark.audits("LT-R090", "LT-AMB-05")
+def test_one_joker_starts_both_sides_called_guns(tmp_path):
+    """LT-AMB-05: the joker is neutral and starts every artillery attack already requested:
+    the US guns and the German guns both fire on it."""
+    g = game_with(tmp_path, ["K♥", "K♣", "Joker"])
+    add(g, "cmd", "us", "rifles", team="HQ", roles=("company-command",))
+    add(g, "kdo", "german", "rifles", team="HQ", roles=("company-command",))
+    inject(g, *artillery("us", 3), *artillery("german", 3))
+    play(g, "next", "@us unitmove call-artillery by=cmd", "next", "@german unitmove call-artillery by=kdo", "next")
+    assert len(rolled(play(g, "barrage us grenadiers still-open dice=6"))) == 1
+    assert len(rolled(play(g, "barrage german gis still-open dice=6"))) == 1
