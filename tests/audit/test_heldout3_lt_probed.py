@@ -285,3 +285,42 @@ def test_one_joker_starts_both_sides_called_guns(tmp_path):
     play(g, "next", "@us unitmove call-artillery by=cmd", "next", "@german unitmove call-artillery by=kdo", "next")
     assert len(rolled(play(g, "barrage us grenadiers still-open dice=6"))) == 1
     assert len(rolled(play(g, "barrage german gis still-open dice=6"))) == 1
+
+
+# --- C.2 with C.6: a platoon's attacks, each answered; a gun's and a fleeing ambusher's ------
+
+
+@pytest.mark.audits("LT-R052", "LT-R010", "LT-AMB-04")
+def test_a_target_answers_each_piece_of_a_platoon_in_turn(tmp_path):
+    """On K♥ the 2nd Platoon's pieces attack one after another; the grenadiers, holding two
+    ready attacks, answer each at once, and hold none after."""
+    g = game_with(tmp_path, ["3♣", "K♥"])
+    play(g, "next", "@german activate grenadiers A4 prepare=2", "next")
+    play(g, "@us activate gis A2", "@us mg gis grenadiers still-open dice=6")
+    play(g, "@german mg grenadiers gis still-open ready dice=6")
+    play(g, "@us activate bazooka A2", "@us mg bazooka grenadiers still-open dice=6")
+    assert len(rolled(play(g, "@german mg grenadiers bazooka still-open ready dice=6"))) == 1
+    assert not has(g, "grenadiers", "ready-1")
+
+
+@pytest.mark.audits("LT-R052", "LT-R100")
+def test_a_gun_that_survives_an_overrun_in_cover_answers_the_tank(tmp_path):
+    """A gun overrun in cover survives on a 5 (> 4) and answers the Sherman with its ready
+    attack (LT-R052: the target of the tank's attack survived it)."""
+    g = game_with(tmp_path, ["3♣", "7♥"])
+    add(g, "gun", "german", "pak40", team="Zug 1")
+    play(g, "next", "@german activate gun A1", "next", "@us activate sherman1 A5")
+    play(g, "@us overrun sherman1 gun dice=5")
+    assert len(rolled(play(g, "@german at gun sherman1 ready dice=6,6"))) == 1
+
+
+@pytest.mark.audits("LT-R053", "LT-R051", "LT-R082")
+def test_a_hidden_piece_that_routed_springs_no_ambush(tmp_path):
+    """ "chi scappa non spara!": the hidden grenadiers rout on the US card; spotted in their
+    flight, they fire no ambush at their spotter."""
+    g = game_with(tmp_path, ["3♣", "7♥"])
+    add(g, "amb", "german", "grenadiers", team="Zug 2", status=("hidden",))
+    play(g, "next", "@german activate amb A4 prepare=2", "next", "@german rout amb")
+    play(g, "spot amb by=gis at=4 ambush")
+    with pytest.raises(Refused):
+        play(g, "@german mg amb gis moving-open ready ambush dice=6")
