@@ -206,6 +206,9 @@ def _caller(ctx: Context, piece_id: str | None, side: str) -> Unit:
     if caller.side != side:
         raise Refused(_("{unit} is not {whose}").format(unit=caller.name, whose=owner(ctx.state.side_name(side))))
     require_in_play(caller)
+    if caller.has(Status.RETREATING):
+        # LT-R051/R080 (ruling LT-ROUT-CARD): fleeing, back to the enemy, it directs no guns
+        raise Refused(_("{unit} is fleeing under this card (LT-R051)").format(unit=caller.name))
     if not set(roles) & set(caller.roles):
         raise Refused(
             _("{unit} cannot call artillery: only a {roles} may (LT-R090)").format(

@@ -27,6 +27,7 @@ from core.rulesets.linea_di_tiro.pieces import (
     sum_mods,
 )
 from core.rulesets.linea_di_tiro.rules import assault
+from core.rulesets.linea_di_tiro.scenario_vars import aboard
 from core.rulesets.linea_di_tiro.tables import assault as assault_table
 from core.rulesets.linea_di_tiro.tables import movement
 from core.rulesets.linea_di_tiro.terms import Status
@@ -45,6 +46,13 @@ def _require_moving(ctx: Context, piece: Unit) -> None:
         raise Refused(
             _("{unit} overruns in the course of its move: activate it with A1, A2 or A5 first").format(unit=piece.name)
         )
+
+
+def _require_on_foot(ctx: Context, piece: Unit) -> None:
+    """LT-R101/R102 with A6 (ruling LT-MOVE): an assault is made in contact, on foot; a piece
+    aboard moves only with its vehicle until A6 gets it off."""
+    if aboard(ctx.state, piece):
+        raise Refused(_("{unit} is aboard a vehicle: A6 gets it off first (LT-R020)").format(unit=piece.name))
 
 
 def _immobilised(piece: Unit) -> str:
@@ -147,6 +155,9 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
         ctx.emit(ev.UnitOut(unit=target.id, cause=M("overrun by a tank")))
     else:
         say(ctx, target, M("{unit} survives {whose} overrun (LT-R100)", unit=target.name, whose=whose(tank.name)))
+    # LT-R052: the overrun is the tank's attack ("subisce l'attacco del carro"); the piece
+    # that survives it may answer it with a prepared attack (ruling LT-REPLY)
+    record_attack(ctx, tank, target)
 
 
 def _close_assault(ctx: Context, args: dict[str, Any]) -> None:
@@ -163,6 +174,7 @@ def _close_assault(ctx: Context, args: dict[str, Any]) -> None:
         )
     if infantry.has(Status.IMMOBILISED):
         raise Refused(_immobilised(infantry))
+    _require_on_foot(ctx, infantry)
     why = assault.can_assault_tank(args["side"] in ("flank", "rear"), args["escort"])
     if why:
         raise Refused(why)
@@ -189,6 +201,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit} is a tank: assault it with closeassault (LT-R101)").format(unit=defender.name))
     if attacker.has(Status.IMMOBILISED):
         raise Refused(_immobilised(attacker))
+    _require_on_foot(ctx, attacker)
     # an attack of the activation: a prepared attack is kept for a reply or an ambush (ruling LT-REPLY);
     # hand to hand, no fire, so the attacker is seen no further for it (LT-R033)
     spend_attack(ctx, attacker, use_ready=False, fires=False)
