@@ -20,6 +20,7 @@ import contextlib
 import errno
 import os
 import time
+import weakref
 import zlib
 from pathlib import Path
 
@@ -143,6 +144,10 @@ class SaveWriter:
     def __init__(self, path: Path, fd: int, size: int, chain: Chain) -> None:
         self.path = path
         self._fd = fd
+        # A writer dropped without ``close`` (a front end's error path, a test) still gives its
+        # descriptor back, and with it the save's lock: else the save stayed locked, and the
+        # descriptor open, for as long as the process ran.
+        self._dropped = weakref.finalize(self, os.close, fd)
         #: Bytes in the file: every record written and synced.
         self.size = size
         self.chain = chain
@@ -373,6 +378,7 @@ class SaveWriter:
         if self._fd >= 0:
             self.settled()  # never the descriptor closed under its sync (its number could be another file's)
             savelock.release(self.path)
+            self._dropped.detach()
             os.close(self._fd)  # drops the lock
             self._fd = -1
 

@@ -59,6 +59,25 @@ def test_a_second_writer_in_the_same_process_is_refused_and_told_who(demo):
     again.close()
 
 
+def test_a_game_dropped_without_closing_gives_its_save_and_descriptor_back(tmp_path):
+    """A front end's error path that loses its game without ``close``: once the game is gone
+    the save opens for writing again in the same process, and no descriptor is left open."""
+    import gc
+
+    path = tmp_path / "dropped.ft"
+    game = Game.new(path, "breaking-news", seed=1)
+    game.execute("note kept")
+    fds = len(os.listdir("/proc/self/fd")) if Path("/proc/self/fd").is_dir() else None
+    del game
+    gc.collect()
+    if fds is not None:
+        assert len(os.listdir("/proc/self/fd")) == fds - 1
+    again = Game.open(path)
+    again.execute("note again")
+    again.close()
+    assert [e.text for e in file_events(path) if isinstance(e, ev.Noted)][-2:] == ["kept", "again"]
+
+
 _HOLDER = textwrap.dedent(
     """
     import sys

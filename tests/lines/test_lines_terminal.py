@@ -48,8 +48,9 @@ class Terminal:
         self.out = b""
 
     def _read(self, timeout: float) -> bool:
-        ready, _, _ = select.select([self.fd], [], [], timeout)
-        if not ready:
+        poller = select.poll()  # (not select: it refuses a descriptor past 1023, which a long run reaches)
+        poller.register(self.fd, select.POLLIN)
+        if not poller.poll(timeout * 1000):
             return True
         try:
             data = os.read(self.fd, 65536)

@@ -33,6 +33,14 @@ PATIENCE_S = 120
 ENTRY = "import sys; from tui.main import entry; sys.exit(entry())"
 
 
+def readable(fd: int, timeout: float) -> bool:
+    """Whether ``fd`` has something to read (or has hung up) within ``timeout`` seconds: polled,
+    as ``select`` refuses a descriptor numbered past 1023, which a long test run reaches."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    return bool(poller.poll(timeout * 1000))
+
+
 def _as_a_shell_starts_it() -> None:
     """In the child before it runs: the pty its controlling terminal, and Ctrl+C's signal at its
     default, as a shell sets them for a job in the foreground.  A child inherits an ignored
@@ -73,8 +81,7 @@ class Child:
     def _read(self) -> None:
         # The terminal's side is read as a terminal would: a full pty would stall the child.
         while not self._stop.is_set():
-            ready, _, _ = select.select([self.master], [], [], 0.1)
-            if ready:
+            if readable(self.master, 0.1):
                 try:
                     data = os.read(self.master, 65536)
                 except OSError:

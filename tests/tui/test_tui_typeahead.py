@@ -13,7 +13,6 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
-import select
 import shutil
 import struct
 import termios
@@ -22,7 +21,15 @@ import time
 
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
-from terminal_child import DEMO, ENTRY, PATIENCE_S, child_fixture, commands, until_command  # noqa: F401  (a fixture)
+from terminal_child import (  # noqa: F401  (a fixture)
+    DEMO,
+    ENTRY,
+    PATIENCE_S,
+    child_fixture,
+    commands,
+    readable,
+    until_command,
+)
 from textual import events
 from waiting import until
 
@@ -163,7 +170,7 @@ def _readuntil(fd: int, end: bytes) -> bytes:
     deadline = time.monotonic() + PATIENCE_S
     while not out.endswith(end):
         assert time.monotonic() < deadline, out
-        if select.select([fd], [], [], 0.1)[0]:
+        if readable(fd, 0.1):
             out += os.read(fd, 1)
     return out
 
