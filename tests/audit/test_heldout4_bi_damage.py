@@ -25,6 +25,24 @@ EXTRA = (
     U(id="cdr", name="Cdr", side="blue", cls="regular", weapons=("carbine",), roles=("commander",)),
     U(id="t62", name="T62", side="red", kind="vehicle", cls="regular", weapons=("gun-heavy", "mg"), roles=("tank",)),
     U(id="rubbo", name="Rubbo", side="blue", cls="regular", weapons=("rubber",)),
+    U(
+        id="leo",
+        name="Leo",
+        side="red",
+        kind="vehicle",
+        cls="regular",
+        weapons=("gun-heavy", "mg"),
+        roles=("tank", "stabilised"),
+    ),
+    U(
+        id="said",
+        name="Said",
+        side="red",
+        cls="regular",
+        weapons=("sniper-rifle",),
+        roles=("sniper",),
+        status=("hidden",),
+    ),
 )
 
 
@@ -131,7 +149,7 @@ def test_a_man_shocked_before_he_fired_this_turn_cannot_fire_this_turn(game):
 @pytest.mark.parametrize("cm,ok", [(8, True), (8.5, False)])
 def test_a_wounded_man_moves_half_two_turns_later(game, cm, ok):
     """A.12.1 6-8: "Movimento dimezzato": two turns after his wound Fares still walks half
-    of 15, 7.5 rounded up (A.2): 8 cm, not 8.5."""
+    of 16: 8 cm, not 8.5."""
     play(game, "hit fares weapon=assault-rifle dice=7")
     _to(game, "move-second", 3)
     assert _refused(game, f"@red move fares {cm}") is not ok
@@ -225,7 +243,7 @@ def test_undressed_he_lives_through_his_last_turn_and_dies_at_its_end(game):
 def test_dressed_on_his_last_turn_he_lives_and_counts_as_wounded(game):
     """A.12.1 9: "dal turno in cui è medicato conta come Ferito": a 1 in turn 1; Doc dresses
     him in turn 2 (Normal, Regular 4: a 4): he lives on into turn 3, wounded; still down,
-    he walks 15 less half (wounded) less a quarter (standing up, A.6.1): 3.75, 4 cm."""
+    he walks 16 less half (wounded) less a quarter (standing up, A.6.1): 4 cm."""
     play(game, "hit nabil weapon=assault-rifle dice=9,1")
     _to(game, "fire-regular", 2)
     play(game, "dress doc nabil dice=4")
@@ -516,8 +534,179 @@ def test_a_man_flash_banged_is_held_next_turn_and_free_after(game):
 @pytest.mark.audits("BI-R232", "BI-AMB-61")
 def test_tear_gas_halves_the_move_a_turn_later(game):
     """A.16.4: tear gas, "½ al movimento ed alle possibilità di colpire": in turn 2 Tariq
-    walks 8 of 15."""
+    walks 8 of 16."""
     play(game, "gas bruno tariq dice=6")
     _to(game, "move-second", 2)
     assert _refused(game, "@red move tariq 8.5")
     play(game, "@red move tariq 8")
+
+
+# --- Part two: cases written after playing the engine by hand --------------------------------
+
+
+@pytest.mark.audits("BI-R110", "BI-AMB-20")
+def test_a_man_shocked_again_next_turn_is_held_one_turn_more(game):
+    """A.12.1: shocked in turn 1 and again in turn 2: held through turn 3, free in turn 4."""
+    play(game, "hit tariq weapon=assault-rifle dice=3")
+    _to(game, "fire-regular", 2)
+    play(game, "hit tariq weapon=assault-rifle dice=4")
+    _to(game, "fire-regular", 3)
+    assert _refused(game, "fire tariq bruno range=20 dice=1,10")
+    _to(game, "fire-regular", 4)
+    assert not _refused(game, "fire tariq bruno range=20 dice=1,10")
+
+
+@pytest.mark.audits("BI-R182", "BI-AMB-45", "BI-AMB-20")
+def test_a_man_who_panicked_is_held_next_turn_as_shocked(game):
+    """A.13.3 4-5: "Fugge alla massima velocità verso copertura dopodichè si considera
+    Shoccato": he flees 24 cm at once, then cannot fire in turn 2."""
+    facts = play(game, "morale tariq m7 dice=10,4")
+    assert [e.cm for e in facts if type(e).__name__ == "Moved"] == [24]
+    _to(game, "fire-regular", 2)
+    assert _refused(game, "fire tariq bruno range=20 dice=1,10")
+
+
+@pytest.mark.audits("BI-R104", "BI-R110", "BI-AMB-34", "BI-AMB-18")
+def test_a_wounded_observer_rolls_to_order_fire_for_effect(game):
+    """BI-AMB-34: ordering fire for effect is a Very Easy action; a wound makes it Easy
+    (A.12.1), rolled at twice his Quality: the Regular commander's 8; a 9 fails."""
+    play(game, "call cdr dedicated mm=81 dice=1")
+    _to(game, "fire-regular", 2)
+    play(game, "ranging cdr dice=1,1")
+    play(game, "hit cdr weapon=assault-rifle dice=6")
+    _to(game, "fire-regular", 3)
+    facts = play(game, "ffe cdr dice=9")
+    assert [r.target for r in rolls(facts)] == [8]
+    assert "lands on the ranging point" not in _said(facts)
+
+
+@pytest.mark.audits("BI-R104", "BI-AMB-33")
+def test_fire_for_effect_may_be_ordered_again_next_turn_and_then_shifted(game):
+    """BI-AMB-33: one fire for effect per order, ordered again each turn without a new
+    ranging shot; the turn after, a shift."""
+    play(game, "call cdr dedicated mm=81 dice=1")
+    _to(game, "fire-regular", 2)
+    play(game, "ranging cdr dice=1,1")
+    for turn in (3, 4):
+        _to(game, "fire-regular", turn)
+        assert "lands on the ranging point" in _said(play(game, "ffe cdr"))
+    _to(game, "fire-regular", 5)
+    assert not rolls(play(game, "shift cdr 20"))
+
+
+@pytest.mark.audits("BI-R232", "BI-R110", "BI-AMB-04")
+def test_a_wounded_man_in_tear_gas_hits_at_a_quarter(game):
+    """A.16.4 and A.12.1: two halves stack (BI-AMB-04): Tariq's 4 is Fares's 1."""
+    play(game, "gas bruno fares dice=3")
+    play(game, "hit fares weapon=assault-rifle dice=6")
+    _to(game, "fire-regular", 2)
+    whole = chances(play(game, "fire tariq bruno range=20 dice=10,10"))
+    quarter = chances(play(game, "fire fares carlo range=20 dice=10,10"))
+    assert whole == [4, 4] and quarter == [1, 1]
+
+
+@pytest.mark.audits("BI-R232", "BI-AMB-61", "BI-AMB-48")
+def test_tear_gas_lasts_six_turns_and_the_die(game):
+    """BI-AMB-61: as smoke, 6 + 1d6 turns, counted from the turn it takes effect: a 1 in
+    turn 1: seven turns, Samir still gassed in turn 7, free in turn 8."""
+    play(game, "gas bruno samir dice=1")
+    _to(game, "fire-regular", 7)
+    assert _unit(game, "samir").has("gassed")
+    _to(game, "fire-regular", 8)
+    assert not _unit(game, "samir").has("gassed")
+
+
+@pytest.mark.audits("BI-R110", "BI-R113")
+def test_a_man_dressed_fires_at_half_next_turn(game):
+    """A.12.1 9: dressed, "conta come Ferito": he may fight again, at half: 2 of 4."""
+    play(game, "hit nabil weapon=assault-rifle dice=9,6")
+    play(game, "dress doc nabil dice=1")
+    _to(game, "fire-regular", 2)
+    assert chances(play(game, "fire nabil bruno range=20 dice=10,10")) == [2, 2]
+
+
+@pytest.mark.audits("BI-R110", "BI-R180")
+def test_a_seriously_wounded_man_is_not_asked_to_check(game):
+    """A.12.1: the Seriously wounded row, unlike the three above it, asks no morale check."""
+    play(game, "hit nabil weapon=assault-rifle dice=9,6")
+    assert not _unit(game, "nabil").has("morale-due")
+
+
+@pytest.mark.audits("BI-R110", "BI-R113", "BI-R028", "BI-R181")
+def test_a_leader_who_dies_of_his_wound_leaves_his_squad_isolated_at_its_check(game):
+    """A.12.1 and A.13: Omar, the leader, seriously wounded (a 1: dies at the end of turn 2):
+    his men check (M6) under automatic fire, 7 - 2 = 5, the commander not killed; when he
+    dies they check again: commander killed -1, isolated -2 (BI-R028): 4."""
+    play(game, "hit omar weapon=assault-rifle dice=9,1")
+    first = [rolls(play(game, f"morale {m} m6 dice=1"))[0].target for m in ("ali", "yusuf")]
+    assert first == [5, 5]
+    _to(game, "end", 2)
+    play(game, "next dice=10")
+    assert not _unit(game, "omar").in_play
+    assert _unit(game, "ali").has("morale-due") and _unit(game, "yusuf").has("morale-due")
+    second = [rolls(play(game, f"morale {m} m6 dice=1"))[0].target for m in ("ali", "yusuf")]
+    assert second == [4, 4]
+
+
+@pytest.mark.audits("BI-R132", "BI-AMB-28", "BI-R181")
+def test_a_tank_guns_round_that_does_not_penetrate_is_he_for_the_check(game):
+    """BI-AMB-28: a tank gun's hit counts as HE fire for the -2: the T-55 not penetrated
+    checks at 7 - 2 = 5."""
+    _to(game, "fire-veteran", 2)
+    play(game, "fire ariete t55 range=40 weapon=gun-heavy dice=1,9")
+    assert rolls(play(game, "morale t55 m7 dice=1"))[0].target == 5
+
+
+@pytest.mark.audits("BI-R240", "BI-R140", "BI-AMB-60")
+@pytest.mark.parametrize("cm,fires", [(14, True), (15, False)])
+def test_a_slowed_stabilised_tank_fires_after_less_than_half_of_what_it_has_left(game, cm, fires):
+    """A.16.5 with A.12.4 3-4: Leo's 60 cm halved to 30; it fires on the move only after
+    less than half of that (BI-AMB-60, strict): 14 cm, at -1; 15 cm, no fire."""
+    play(game, "hit leo weapon=rpg dice=1,3")
+    _to(game, "move-second", 2)
+    play(game, f"@red move leo {cm}")
+    _to(game, "fire-regular", 2)
+    try:
+        facts = play(game, "fire leo bruno range=30 weapon=mg dice=10,10,10")
+    except Refused:
+        facts = None
+    assert (facts is not None) is fires
+    if fires:
+        assert set(chances(facts)) == {4}  # Regular 4, short +1, on the move -1
+
+
+@pytest.mark.audits("BI-R210", "BI-AMB-58")
+def test_a_sniper_who_holds_his_fire_has_spent_his_turn(game):
+    """A.16.1: a 3 on 1d6 for a Regular: he chooses not to fire; he does not roll again."""
+    facts = play(game, "fire said bruno range=30 dice=3")
+    assert not rolls(facts, "A.9.4")
+    assert _refused(game, "fire said bruno range=30 dice=1,1,10")
+
+
+@pytest.mark.audits("BI-R140", "BI-R181")
+def test_a_tank_that_lost_its_only_gun_fires_no_more(game):
+    """A.12.4 7-8: the T-55's one weapon, its main armament: a check at -2, and no fire next
+    turn."""
+    play(game, "hit t55 weapon=rpg dice=1,7")
+    t55 = _unit(game, "t55")
+    assert t55.has("weapon-lost-gun-heavy") and t55.has("morale-table-2")
+    _to(game, "fire-regular", 2)
+    assert _refused(game, "fire t55 camion range=40 dice=1,1")
+
+
+@pytest.mark.audits("BI-R140", "BI-R025")
+def test_a_tank_with_no_radio_moves_without_an_isolation_test(game):
+    """A.4: combat vehicles are not bound by command distance to move or fire, only
+    "considerati isolati ai fini del morale": no test before the T-55 moves."""
+    play(game, "hit t55 weapon=rpg dice=1,2")
+    _to(game, "move-second", 2)
+    facts = play(game, "@red move t55 20")
+    assert not rolls(facts)
+
+
+@pytest.mark.audits("BI-R231")
+def test_a_flash_bang_calls_no_check(game):
+    """A.16.4: "Shoccano tutti i fanti entro cm.5": shocked, with no morale check the book
+    asks."""
+    play(game, "flashbang bruno tariq walid")
+    assert all(_unit(game, u).has("shocked") and not _unit(game, u).has("morale-due") for u in ("tariq", "walid"))
