@@ -710,3 +710,33 @@ def test_a_flash_bang_calls_no_check(game):
     asks."""
     play(game, "flashbang bruno tariq walid")
     assert all(_unit(game, u).has("shocked") and not _unit(game, u).has("morale-due") for u in ("tariq", "walid"))
+
+
+@pytest.mark.audits("BI-R230", "BI-R112", "BI-AMB-35")
+def test_a_rubber_bullets_wound_on_a_seriously_wounded_man_kills_him(game):
+    """A.16.4: the rubber bullet's "Ferito" counts as "Shoccato"; BI-AMB-35: on a seriously
+    wounded man any result from Shocked up kills him."""
+    play(game, "hit nabil weapon=assault-rifle dice=9,6")
+    play(game, "fire rubbo nabil range=10 dice=1,7")
+    assert not _unit(game, "nabil").in_play
+
+
+@pytest.mark.audits("BI-R120", "BI-R182", "BI-R181")
+def test_an_immobilised_truck_that_panics_stays_and_is_shocked(game):
+    """A.12.2 5-7: immobilised, a check at -2 (and -2 under automatic fire): 7 - 4 = 3; a
+    10 fails, a 5 is Panic: it cannot flee, it counts as Shocked."""
+    play(game, "hit ural weapon=assault-rifle dice=6")
+    facts = play(game, "morale ural m7 dice=10,5")
+    assert rolls(facts)[0].target == 3
+    assert not [e for e in facts if type(e).__name__ == "Moved"]
+    assert _unit(game, "ural").has("shocked") and _unit(game, "ural").in_play
+
+
+@pytest.mark.audits("BI-R110", "BI-R113")
+def test_the_death_clocks_six_runs_to_the_end_of_turn_seven(game):
+    """A.12.1 9: "entro 1d6 turni": a 6 in turn 1: alive in turn 7's fire, dead in turn 8."""
+    play(game, "hit nabil weapon=assault-rifle dice=9,6")
+    _to(game, "fire-regular", 7)
+    assert _unit(game, "nabil").in_play
+    _to(game, "initiative", 8)
+    assert not _unit(game, "nabil").in_play
