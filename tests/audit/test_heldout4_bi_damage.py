@@ -740,3 +740,36 @@ def test_the_death_clocks_six_runs_to_the_end_of_turn_seven(game):
     assert _unit(game, "nabil").in_play
     _to(game, "initiative", 8)
     assert not _unit(game, "nabil").in_play
+
+
+@pytest.mark.audits("BI-R102", "BI-R110", "BI-AMB-18")
+def test_a_wounded_commander_calls_one_level_harder(game):
+    """A.11 with A.12.1: a wounded man's actions are one level harder: a dedicated battery
+    (Normal) is Difficult, half of 4: 2; general support (Difficult) is beyond him."""
+    play(game, "hit cdr weapon=assault-rifle dice=6")
+    _to(game, "fire-regular", 2)
+    assert _refused(game, "call cdr general mm=81 dice=1")
+    facts = play(game, "call cdr dedicated mm=81 dice=3")
+    assert [r.target for r in rolls(facts, "BI-R102")] == [2]
+
+
+@pytest.mark.audits("BI-R102", "BI-R103")
+def test_a_failed_contact_brings_no_ranging_shot_and_is_tried_again(game):
+    """A.11: only once "contattata" with success does the battery fire its ranging shot: a
+    5 fails the Regular's 4; no ranging shot in turn 2, a new call, its shot in turn 3."""
+    play(game, "call cdr dedicated mm=81 dice=5")
+    _to(game, "fire-regular", 2)
+    assert _refused(game, "ranging cdr dice=1,1")
+    play(game, "call cdr dedicated mm=81 dice=4")
+    _to(game, "fire-regular", 3)
+    assert outcomes(play(game, "ranging cdr dice=1,1"), "BI-R103") == ["precise"]
+
+
+@pytest.mark.audits("BI-R140")
+def test_a_weapons_result_with_no_weapon_left_still_calls_a_check(game):
+    """A.12.4 7-8: the T-55 has lost its one gun; a second Weapons result destroys nothing
+    more, but "controllare il morale" still stands."""
+    play(game, "hit t55 weapon=rpg dice=1,7")
+    play(game, "morale t55 m7 dice=1")
+    play(game, "hit t55 weapon=rpg dice=1,8")
+    assert _unit(game, "t55").has("morale-due") and _unit(game, "t55").in_play
