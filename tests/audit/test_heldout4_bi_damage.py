@@ -773,3 +773,18 @@ def test_a_weapons_result_with_no_weapon_left_still_calls_a_check(game):
     play(game, "morale t55 m7 dice=1")
     play(game, "hit t55 weapon=rpg dice=1,8")
     assert _unit(game, "t55").has("morale-due") and _unit(game, "t55").in_play
+
+
+@pytest.mark.audits("BI-R105", "BI-R171", "BI-AMB-47", "BI-AMB-48")
+def test_a_light_mortars_smoke_for_effect_lays_its_strip_for_six_turns_and_the_die(game):
+    """A.11 and A.14.2: smoke shells fired as fire for effect; "Distanza Breve x 6 volte la
+    Distanza Lunga": a 60 mm mortar (4 and 8 cm) lays 4 x 48 cm; 6 + a 2: fired in turn 3,
+    it lasts through turn 10."""
+    play(game, "call cdr mortar mm=60 dice=1")
+    _to(game, "fire-regular", 2)
+    play(game, "ranging cdr dice=1,1")
+    _to(game, "fire-regular", 3)
+    facts = play(game, "ffe cdr smoke dice=2")
+    assert outcomes(facts, "BI-R171") == ["8 turns"]
+    (smoke,) = [e.value for e in facts if type(e).__name__ == "VarSet" and e.key.startswith("smoke.")]
+    assert "4 x 48 cm" in smoke and smoke.endswith("|10")
