@@ -788,3 +788,27 @@ def test_a_light_mortars_smoke_for_effect_lays_its_strip_for_six_turns_and_the_d
     assert outcomes(facts, "BI-R171") == ["8 turns"]
     (smoke,) = [e.value for e in facts if type(e).__name__ == "VarSet" and e.key.startswith("smoke.")]
     assert "4 x 48 cm" in smoke and smoke.endswith("|10")
+
+
+@pytest.mark.audits("BI-R110", "BI-AMB-20")
+def test_a_man_shocked_in_the_movement_phase_before_his_move_may_not_advance(game):
+    """BI-AMB-20: held from the result: Carlo, shocked by a hit in turn 2's movement phase
+    before he moved, may not move towards the enemy in it; away he may."""
+    _to(game, "move-first", 2)
+    play(game, "hit carlo weapon=assault-rifle dice=3")
+    assert _refused(game, "@blue move carlo 5")
+    play(game, "@blue move carlo 5 away")
+
+
+@pytest.mark.audits("BI-R110", "BI-R041", "BI-AMB-13")
+@pytest.mark.parametrize("cm,ok", [(12, True), (12.5, False)])
+def test_a_wounded_man_runs_half_and_not_two_turns_running(game, cm, ok):
+    """A.12.1 with A.6.1: running 24 cm, halved by the wound: 12; and not again the next
+    turn."""
+    play(game, "hit fares weapon=assault-rifle dice=6")
+    _to(game, "move-second", 2)
+    assert _refused(game, f"@red move fares {cm} running") is not ok
+    if ok:
+        play(game, f"@red move fares {cm} running")
+        _to(game, "move-second", 3)
+        assert _refused(game, "@red move fares 12 running")
