@@ -28,7 +28,6 @@ def _four_shaken(g):
 # ------------------------------------------------------------------ B.8 the tie
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a tied pair rolled again in the same melee phase")
 @pytest.mark.audits("LN-R050", "LN-AMB-12")
 def test_a_tied_pair_fights_again_only_in_the_next_melee_step(ln):
     """ "In caso di parità lo scontro prosegue" (LN-AMB-12: the two stay locked and roll
