@@ -70,7 +70,6 @@ def test_a_figure_that_won_against_one_is_still_held_by_a_tie_with_another(ln):
 # ---------------------------------------------------- B.9 reinforcements and the retreat
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a vehicle joined a unit of figures as reinforcements")
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_tank_makes_up_no_unit_of_figures(ln):
     """ "Rinforzi che ne riportino il numero": the number of a squad is its figures; the
