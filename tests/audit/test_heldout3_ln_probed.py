@@ -81,7 +81,6 @@ def test_a_tank_makes_up_no_unit_of_figures(ln):
     assert ln.state.units["f3"].has("retreating")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a figure held in a tied melee joined another unit")
 @pytest.mark.audits("LN-R070", "LN-R052")
 def test_a_figure_held_in_melee_joins_no_unit(ln):
     """Karl, tied with Plain, gets away only by leaving (LN-R052): he cannot go and make up

@@ -9,6 +9,7 @@ from core import events as ev
 from core.language.i18n import M, Text
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import dice_order, rules
+from core.rulesets.ludonet.commands.melee import locked_with
 from core.rulesets.ludonet.pieces import (
     MAN,
     audience,
@@ -129,6 +130,13 @@ def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
                 else _("{unit} is a figure: it makes up no unit of vehicles")
             )
             raise Refused(said.format(unit=u.name))
+        for other in locked_with(s, u):
+            # LN-R052: a figure still in a melee gets away only by leaving it
+            raise Refused(
+                _("{unit} is in a melee with {other}: it leaves it first (leave, LN-R052)").format(
+                    unit=u.name, other=other.name
+                )
+            )
         if u.side != member.side:
             raise Refused(_("{unit} is not on {whose} side").format(unit=u.name, whose=owner(member.name)))
         if team_of(s, u) == team:
