@@ -101,14 +101,8 @@ def test_a_figure_held_in_melee_joins_no_unit(ln):
 @pytest.mark.parametrize(
     ("line", "ok"),
     [
-        pytest.param(
-            "move f3 5", False, marks=pytest.mark.xfail(strict=True, reason="finding: a retreating figure walked 5 cm")
-        ),
-        pytest.param(
-            "move f3 9.5",
-            False,
-            marks=pytest.mark.xfail(strict=True, reason="finding: a retreating figure walked 9.5 cm"),
-        ),
+        ("move f3 5", False),
+        ("move f3 9.5", False),
         ("move f3 10", True),
     ],
 )
@@ -144,7 +138,6 @@ def test_a_retreating_heavy_weapon_falls_back_its_five(ln):
     play(ln, "@garrison move mg 5")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a retreating figure crawled 3 cm")
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_retreating_figure_does_not_crawl_away(ln):
     """Crawling 3 cm is no fall back at full allowance."""
@@ -152,6 +145,22 @@ def test_a_retreating_figure_does_not_crawl_away(ln):
     to_phase(ln, 2, "move-second")
     with pytest.raises(Refused):
         play(ln, "@garrison move f3 3 crawl")
+
+
+@pytest.mark.audits("LN-R070", "LN-AMB-16", "LN-R011")
+@pytest.mark.parametrize(("cm", "ok"), [(19.5, False), (20, True)])
+def test_a_retreating_tank_falls_back_its_scenario_move(ln, cm, ok):
+    """Two Panzers, one destroyed: half, shaken; the other falls back its full 20 cm."""
+    add(ln, "panzer2", "garrison", team="Panzer", kind="vehicle", stats={"cv": 3, "move": 20})
+    play(ln, "out panzer")
+    to_phase(ln, 1, "morale")
+    play(ln, "morale panzer dice=1")
+    to_phase(ln, 2, "move-second")
+    if ok:
+        play(ln, f"@garrison move panzer2 {cm:g}")
+    else:
+        with pytest.raises(Refused):
+            play(ln, f"@garrison move panzer2 {cm:g}")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
