@@ -72,17 +72,7 @@ def test_an_air_strike_on_a_figure_and_a_tank_at_once(ln):
 
 
 @pytest.mark.audits("LN-AMB-17", "LN-R020")
-@pytest.mark.parametrize(
-    ("face", "hit"),
-    [
-        pytest.param(
-            3, False, marks=pytest.mark.xfail(strict=True, reason="finding: a barrage took no half range, always 5+")
-        ),
-        pytest.param(
-            4, True, marks=pytest.mark.xfail(strict=True, reason="finding: a barrage took no half range, always 5+")
-        ),
-    ],
-)
+@pytest.mark.parametrize(("face", "hit"), [(3, False), (4, True)])
 def test_off_table_artillery_within_half_range_hits_as_fire_does(ln, face, hit):
     """LN-AMB-17's placeholder: indirect fire "to-hit as normal fire", so within half range
     4+, with the grenade's burst."""
