@@ -96,7 +96,7 @@ def test_a_mortar_on_the_table_fires_at_an_unseen_target(ln):
     assert outcomes(facts)[0] == "hit"
 
 
-@pytest.mark.audits("LN-AMB-18", "LN-R020")
+@pytest.mark.audits("LN-R020")
 def test_outside_woods_sight_is_unlimited(ln):
     """Fritz's rifle (60 cm) at Jones in the open 59 cm away: only the range bounds it."""
     to_phase(ln, 1, "fire")
