@@ -242,3 +242,128 @@ def test_a_grenade_names_no_tank(ln):
     to_phase(ln, 1, "fire")
     with pytest.raises(Refused):
         play(ln, "grenade smith half panzer fritz dice=6,6,6,1")
+
+
+# ---------------------------------------------- the retreat crossed with other statuses
+
+
+@pytest.mark.audits("LN-R070", "LN-AMB-16", "LN-R012")
+def test_a_tired_retreating_figure_walks_its_ten(ln):
+    """Tired F3 cannot run (LN-R012); falling back, he walks his full 10."""
+    _four(ln)
+    play(ln, "out f1", "out f2")
+    to_phase(ln, 1, "move-second")
+    play(ln, "@garrison move f3 14 run dice=6")
+    to_phase(ln, 1, "morale")
+    play(ln, "morale four dice=1")
+    to_phase(ln, 2, "move-second")
+    with pytest.raises(Refused):
+        play(ln, "@garrison move f3 14 run dice=1")
+    play(ln, "@garrison move f3 10")
+
+
+@pytest.mark.audits("LN-R070", "LN-AMB-16", "LN-R052")
+def test_a_retreating_figure_in_a_melee_leaves_it_then_falls_back(ln):
+    """F3, tied with Plain and then shaken, leaves the melee (6 against 1 + 2) and walks 10;
+    5 is short."""
+    add(ln, "plain", "paras")
+    _four(ln)
+    play(ln, "out f1", "out f2")
+    to_phase(ln, 1, "melee")
+    play(ln, "@paras melee plain f3 dice=2,2")
+    to_phase(ln, 1, "morale")
+    play(ln, "morale four dice=2")
+    to_phase(ln, 2, "move-second")
+    with pytest.raises(Refused):
+        play(ln, "@garrison move f3 10")
+    play(ln, "@garrison leave f3 plain dice=6,1")
+    with pytest.raises(Refused):
+        play(ln, "@garrison move f3 5")
+    play(ln, "@garrison move f3 10")
+
+
+@pytest.mark.audits("LN-R070", "LN-AMB-16")
+def test_a_man_who_joins_a_unit_still_falling_back_falls_back_with_it(ln):
+    """Karl makes Four three of four: he retreats with it, his full 10."""
+    _four_shaken(ln)
+    to_phase(ln, 2, "move-second")
+    play(ln, "reinforce f3 karl")
+    with pytest.raises(Refused):
+        play(ln, "@garrison move karl 6")
+    play(ln, "@garrison move karl 10")
+
+
+@pytest.mark.audits("LN-R070", "LN-AMB-16")
+def test_a_unit_made_up_moves_as_it_likes_again(ln):
+    """Karl and Max bring Four back to four: the retreat ends, F3 walks 5."""
+    _four_shaken(ln)
+    to_phase(ln, 2, "move-second")
+    play(ln, "reinforce f3 karl max", "@garrison move f3 5")
+
+
+@pytest.mark.audits("LN-R070", "LN-R041", "LN-AMB-11")
+def test_an_immobilised_tank_of_a_retreating_unit_stays(ln):
+    """Panzer2 immobilised by the PIAT (margin 2) and its unit shaken: it cannot fall back,
+    and the move step ends all the same."""
+    add(ln, "panzer2", "garrison", team="Panzer", kind="vehicle", stats={"cv": 3, "move": 20})
+    to_phase(ln, 1, "fire")
+    play(ln, "@paras fire piat panzer2 half dice=6,4,1")  # 6 against 4
+    play(ln, "out panzer")
+    to_phase(ln, 1, "morale")
+    play(ln, "morale panzer dice=1")
+    to_phase(ln, 2, "move-second")
+    with pytest.raises(Refused):
+        play(ln, "@garrison move panzer2 20")
+    play(ln, "next")
+    assert ln.state.phase == "reveal"
+
+
+# ------------------------------------------------------------ the tie, turn after turn
+
+
+@pytest.mark.audits("LN-R050", "LN-AMB-12")
+def test_a_tie_tied_again_holds_them_a_third_turn(ln):
+    add(ln, "plain", "paras")
+    to_phase(ln, 1, "melee")
+    play(ln, "@paras melee plain fritz dice=2,2")
+    to_phase(ln, 2, "melee")
+    play(ln, "@paras melee plain fritz dice=4,4")
+    to_phase(ln, 3, "move-first")
+    with pytest.raises(Refused):
+        play(ln, "@paras move plain 10")
+
+
+@pytest.mark.audits("LN-R052", "LN-AMB-12", "LN-AMB-13")
+def test_in_the_next_melee_phase_a_tied_figure_may_leave_instead(ln):
+    add(ln, "plain", "paras")
+    to_phase(ln, 1, "melee")
+    play(ln, "@paras melee plain fritz dice=2,2")
+    to_phase(ln, 2, "melee")
+    play(ln, "@paras leave plain fritz dice=5,2")  # 5 against 2 + 2: away
+    assert not out(ln, "plain")
+    to_phase(ln, 3, "move-first")
+    play(ln, "@paras move plain 10")
+
+
+@pytest.mark.audits("LN-R050", "LN-AMB-12")
+def test_a_tied_figure_fights_another_in_the_next_phase(ln):
+    """Plain, tied with Fritz, is attacked by Kurt in turn 2 as well: pairs fight one by one."""
+    add(ln, "plain", "paras")
+    to_phase(ln, 1, "melee")
+    play(ln, "@paras melee plain fritz dice=2,2")
+    to_phase(ln, 2, "melee")
+    play(ln, "@garrison melee kurt plain dice=1,3", "@paras melee plain fritz dice=3,1")
+    assert out(ln, "kurt") and out(ln, "fritz") and not out(ln, "plain")
+
+
+# --------------------------------------------------------------------- the end (LN-END)
+
+
+@pytest.mark.audits("LN-R060")
+def test_an_aircraft_alone_does_not_keep_a_side_in_the_game(ln):
+    """Every para on the ground is out; the Typhoon (no figure, no vehicle) keeps nothing."""
+    for uid in ("smith", "jones", "brown", "bren", "wood", "piat", "sherman", "mortar"):
+        play(ln, f"out {uid}")
+    to_phase(ln, 1, "end")
+    play(ln, "next")
+    assert ln.state.phase == "ended"
