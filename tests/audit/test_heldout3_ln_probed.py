@@ -367,3 +367,13 @@ def test_an_aircraft_alone_does_not_keep_a_side_in_the_game(ln):
     to_phase(ln, 1, "end")
     play(ln, "next")
     assert ln.state.phase == "ended"
+
+
+@pytest.mark.xfail(strict=True, reason="finding: a tank said to be lying down gave the shooter -1")
+@pytest.mark.audits("LN-R031", "LN-R040")
+def test_a_tank_does_not_lie_down(ln):
+    """ "Il bersaglio è coricato" is a soldier's: the PIAT's shot at the Panzer said `prone`
+    is refused, not made at -1 (a tank cannot lie down, as `prone UNIT` says too)."""
+    to_phase(ln, 1, "fire")
+    with pytest.raises(Refused):
+        play(ln, "@paras fire piat panzer half prone dice=4,1,6")
