@@ -369,7 +369,6 @@ def test_an_aircraft_alone_does_not_keep_a_side_in_the_game(ln):
     assert ln.state.phase == "ended"
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a tank said to be lying down gave the shooter -1")
 @pytest.mark.audits("LN-R031", "LN-R040")
 def test_a_tank_does_not_lie_down(ln):
     """ "Il bersaglio è coricato" is a soldier's: the PIAT's shot at the Panzer said `prone`

@@ -201,6 +201,9 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit} is not seen in the woods at {cm} cm (LN-R020)").format(unit=target.name, cm=woods))
     if is_aircraft(target):
         raise Refused(_("only anti-aircraft weapons fire at {unit}: aa (LN-R062)").format(unit=target.name))
+    if args["prone"] and target.kind != MAN:
+        # LN-R031 "il bersaglio è coricato": a soldier's posture, as `prone UNIT` (ruling LN-PRONE)
+        raise Refused(_("{unit} is not a figure: it does not lie down (LN-R031)").format(unit=target.name))
     opposed = is_vehicle(shooter) or is_vehicle(target)
     # Refuse a missing combat value before any die is rolled.
     values = (combat_value(shooter), combat_value(target)) if opposed else (0, 0)
