@@ -376,3 +376,37 @@ def test_a_tank_does_not_lie_down(ln):
     to_phase(ln, 1, "fire")
     with pytest.raises(Refused):
         play(ln, "@paras fire piat panzer half prone dice=4,1,6")
+
+
+@pytest.fixture
+def night(tmp_path, monkeypatch):
+    """The demo farm at night: the scenario sees 15 cm."""
+    from ln_support import ludonet_game
+
+    g = ludonet_game(tmp_path, monkeypatch, {"visibility": 15})
+    yield g
+    g.close()
+
+
+@pytest.mark.audits("LN-R020")
+@pytest.mark.parametrize(
+    ("cm", "seen"),
+    [
+        (15, True),
+        pytest.param(
+            18,
+            False,
+            marks=pytest.mark.xfail(strict=True, reason="finding: a man in woods 18 cm away was seen in a 15 cm night"),
+        ),
+    ],
+)
+def test_woods_at_night_see_no_further_than_the_night(night, cm, seen):
+    """ "Dentro boschi ... ridotta a 20cm": reduced, never lengthened: at night (visibility
+    15 cm) Fritz in woods 18 cm away is not seen, 15 cm is."""
+    to_phase(night, 1, "fire")
+    line = f"@paras fire jones fritz half woods={cm} dice=6,1"
+    if seen:
+        assert outcomes(play(night, line))[0] == "hit"
+    else:
+        with pytest.raises(Refused):
+            play(night, line)
