@@ -393,11 +393,7 @@ def night(tmp_path, monkeypatch):
     ("cm", "seen"),
     [
         (15, True),
-        pytest.param(
-            18,
-            False,
-            marks=pytest.mark.xfail(strict=True, reason="finding: a man in woods 18 cm away was seen in a 15 cm night"),
-        ),
+        (18, False),
     ],
 )
 def test_woods_at_night_see_no_further_than_the_night(night, cm, seen):

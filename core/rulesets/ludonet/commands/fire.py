@@ -189,7 +189,8 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
             )
         )
     seen = ctx.state.vars.get(VISIBILITY)
-    cm = args["range"]
+    # the measured distance, or the distance into the woods (which reduce sight, LN-R020)
+    cm = args["range"] if args["range"] is not None else args["woods"]
     if isinstance(seen, int) and seen > 0 and cm is not None and cm > seen and not indirect:
         raise Refused(
             _("{unit} is {cm} cm away: the scenario's visibility is {seen} cm (LN-R020)").format(
