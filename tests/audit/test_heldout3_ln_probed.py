@@ -406,3 +406,31 @@ def test_woods_at_night_see_no_further_than_the_night(night, cm, seen):
     else:
         with pytest.raises(Refused):
             play(night, line)
+
+
+@pytest.mark.audits("LN-R038", "LN-R020")
+@pytest.mark.parametrize(
+    ("cm", "ok"),
+    [
+        (8, True),
+        pytest.param(
+            9,
+            False,
+            marks=pytest.mark.xfail(strict=True, reason="finding: a grenade was thrown beyond a night's visibility"),
+        ),
+    ],
+)
+def test_a_grenade_is_thrown_no_further_than_the_night_sees(tmp_path, monkeypatch, cm, ok):
+    """The thrower rolls to hit the spot "as fire does" (ruling LN-GRENADE): on a night
+    that sees 8 cm, Smith's grenade (10 cm) lands at 8 cm and is not thrown at 9."""
+    from ln_support import ludonet_game
+
+    g = ludonet_game(tmp_path, monkeypatch, {"visibility": 8})
+    to_phase(g, 1, "fire")
+    line = f"grenade smith range={cm} fritz dice=6,1"
+    if ok:
+        assert outcomes(play(g, line))[0] == "hit"
+    else:
+        with pytest.raises(Refused):
+            play(g, line)
+    g.close()
