@@ -413,11 +413,7 @@ def test_woods_at_night_see_no_further_than_the_night(night, cm, seen):
     ("cm", "ok"),
     [
         (8, True),
-        pytest.param(
-            9,
-            False,
-            marks=pytest.mark.xfail(strict=True, reason="finding: a grenade was thrown beyond a night's visibility"),
-        ),
+        (9, False),
     ],
 )
 def test_a_grenade_is_thrown_no_further_than_the_night_sees(tmp_path, monkeypatch, cm, ok):

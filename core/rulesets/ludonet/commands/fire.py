@@ -245,6 +245,12 @@ def _grenade(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(
                 _("{unit} is not a figure: a grenade harms figures only (ruling LN-GRENADE)").format(unit=u.name)
             )
+    seen, cm = ctx.state.vars.get(VISIBILITY), args["range"]
+    if isinstance(seen, int) and seen > 0 and cm is not None and cm > seen:
+        # thrown "as fire does" (ruling LN-GRENADE): no further than anyone sees (LN-R020)
+        raise Refused(
+            _("the spot is {cm} cm away: the scenario's visibility is {seen} cm (LN-R020)").format(cm=cm, seen=seen)
+        )
     reach = ctx.state.vars.get(GRENADE_RANGE)
     half = within_half(args, reach if isinstance(reach, int) and reach > 0 else None, _("a grenade"))
     if not to_hit(ctx, thrower, M("the spot, a grenade"), half, shooter_conditions(thrower)):
