@@ -430,3 +430,22 @@ def test_a_grenade_is_thrown_no_further_than_the_night_sees(tmp_path, monkeypatc
         with pytest.raises(Refused):
             play(g, line)
     g.close()
+
+
+@pytest.mark.audits("LN-R070")
+@pytest.mark.parametrize(("piece", "ok"), [("karl", False), ("tiger", True)])
+def test_a_unit_of_tanks_is_made_up_by_a_tank(ln, piece, ok):
+    """Two Panzers, one destroyed and the other shaken: a Tiger makes the unit up, Karl (a
+    figure) does not."""
+    add(ln, "panzer2", "garrison", team="Panzer", kind="vehicle", stats={"cv": 3, "move": 20})
+    add(ln, "tiger", "garrison", team="Heavy", kind="vehicle", stats={"cv": 5, "move": 15})
+    play(ln, "out panzer")
+    to_phase(ln, 1, "morale")
+    play(ln, "morale panzer dice=1")
+    to_phase(ln, 2, "move-second")
+    if ok:
+        play(ln, f"reinforce panzer2 {piece}")
+        assert not ln.state.units["panzer2"].has("retreating")
+    else:
+        with pytest.raises(Refused):
+            play(ln, f"reinforce panzer2 {piece}")
