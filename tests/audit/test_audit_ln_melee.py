@@ -30,7 +30,8 @@ def test_the_higher_total_eliminates_and_a_tie_fights_on(melee, mine, theirs, wa
     }[want]
     if want == "tie":
         assert "fight on" in said(facts)
-        play(melee, "@paras melee jones fritz dice=6,1")  # fought again: decided
+        to_phase(melee, 2, "melee")  # fought again in the next melee phase (LN-AMB-12): decided
+        play(melee, "@paras melee jones fritz dice=6,1")
         assert out(melee, "fritz")
 
 
@@ -48,6 +49,7 @@ def test_each_modifier(melee, line, tie_dice, win_dice):
     attacker, defender = line.split()[2:4]
     play(melee, f"{line} dice={tie_dice}")
     assert not out(melee, attacker) and not out(melee, defender)  # a tie
+    to_phase(melee, 2, "melee")  # fought on in the next melee phase (LN-AMB-12)
     play(melee, f"{line} dice={win_dice}")
     assert out(melee, defender) and not out(melee, attacker)
 

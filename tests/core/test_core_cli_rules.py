@@ -41,7 +41,9 @@ def test_the_italian_drafts_rules_are_the_variant_ones(capsys):
 def test_the_text_counts_explains_and_lists_what_the_referee_does(capsys):
     assert fireteam(["rules", "--ruleset", "ludonet"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "Ludonet quick skirmish 1996: 48 rules (43 enforced, 2 ruling, 2 referee, 1 not applicable)"
+    assert out[0] == (
+        "Ludonet quick skirmish 1996: 48 rules (42 enforced, 1 partial, 2 ruling, 2 referee, 1 not applicable)"
+    )
     assert any(line.split()[:1] == ["referee"] and "left to the referee" in line for line in out)
     i = next(i for i, line in enumerate(out) if line.startswith("Left to the referee (2)"))
     assert [line.split()[0] for line in out[i + 1 : i + 3]] == ["LN-AMB-22", "LN-AMB-23"]

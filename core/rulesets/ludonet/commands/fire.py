@@ -189,7 +189,8 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
             )
         )
     seen = ctx.state.vars.get(VISIBILITY)
-    cm = args["range"]
+    # the measured distance, or the distance into the woods (which reduce sight, LN-R020)
+    cm = args["range"] if args["range"] is not None else args["woods"]
     if isinstance(seen, int) and seen > 0 and cm is not None and cm > seen and not indirect:
         raise Refused(
             _("{unit} is {cm} cm away: the scenario's visibility is {seen} cm (LN-R020)").format(
@@ -201,6 +202,9 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit} is not seen in the woods at {cm} cm (LN-R020)").format(unit=target.name, cm=woods))
     if is_aircraft(target):
         raise Refused(_("only anti-aircraft weapons fire at {unit}: aa (LN-R062)").format(unit=target.name))
+    if args["prone"] and target.kind != MAN:
+        # LN-R031 "il bersaglio è coricato": a soldier's posture, as `prone UNIT` (ruling LN-PRONE)
+        raise Refused(_("{unit} is not a figure: it does not lie down (LN-R031)").format(unit=target.name))
     opposed = is_vehicle(shooter) or is_vehicle(target)
     # Refuse a missing combat value before any die is rolled.
     values = (combat_value(shooter), combat_value(target)) if opposed else (0, 0)
@@ -241,6 +245,12 @@ def _grenade(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(
                 _("{unit} is not a figure: a grenade harms figures only (ruling LN-GRENADE)").format(unit=u.name)
             )
+    seen, cm = ctx.state.vars.get(VISIBILITY), args["range"]
+    if isinstance(seen, int) and seen > 0 and cm is not None and cm > seen:
+        # thrown "as fire does" (ruling LN-GRENADE): no further than anyone sees (LN-R020)
+        raise Refused(
+            _("the spot is {cm} cm away: the scenario's visibility is {seen} cm (LN-R020)").format(cm=cm, seen=seen)
+        )
     reach = ctx.state.vars.get(GRENADE_RANGE)
     half = within_half(args, reach if isinstance(reach, int) and reach > 0 else None, _("a grenade"))
     if not to_hit(ctx, thrower, M("the spot, a grenade"), half, shooter_conditions(thrower)):

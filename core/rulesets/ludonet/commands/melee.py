@@ -17,7 +17,8 @@ from core.state import GameState, Unit
 
 
 def locked_var(a: str, b: str) -> str:
-    """Ruling LN-MELEE-TIE: 1 while a tied pair is still in the melee, 0 once it is over."""
+    """Ruling LN-MELEE-TIE: the turn of a tied pair's last tie while it is still in the
+    melee (1 in games recorded before the turn was kept), 0 once it is over."""
     first, second = sorted((a, b))
     return f"melee.{first}.{second}"
 
@@ -80,6 +81,13 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     """LN-R050/R051: 1d6 each plus modifiers; the higher eliminates the other; a tie
     fights on in the next melee phase (ruling LN-MELEE-TIE)."""
     a, b = _pair(ctx, args, "attacker", "defender")
+    if ctx.state.vars.get(locked_var(a.id, b.id)) == ctx.state.turn:
+        # LN-AMB-12: "lo scontro prosegue" in the next melee phase, not again in this one
+        raise Refused(
+            _("{a} and {b} tied in this melee phase: they fight on in the next one (ruling LN-MELEE-TIE)").format(
+                a=a.name, b=b.name
+            )
+        )
     a_mods = rules.melee_mods(_conditions(a, *(("behind",) if args["behind"] else ())))
     a_total = _fight_roll(ctx, a, M("melee against {other}", other=name_in_line_about(b, a)), a_mods, "LN-R050")
     b_mods = rules.melee_mods(_conditions(b))
@@ -87,7 +95,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     winner = rules.melee_winner(a_total, b_total)
     if winner == "tie":
         ctx.emit(ev.Noted(text=M("{a} and {b} fight on (LN-R050)", a=a.name, b=b.name), vis=audience(a, b)))
-        ctx.emit(ev.VarSet(key=locked_var(a.id, b.id), value=1, vis=audience(a, b)))
+        ctx.emit(ev.VarSet(key=locked_var(a.id, b.id), value=ctx.state.turn, vis=audience(a, b)))
         return
     _unlock(ctx, a, b)
     victor, loser = (a, b) if winner == "a" else (b, a)

@@ -48,6 +48,10 @@ def _move_vehicle(ctx: Context, unit: Unit, mode: str, cm: int) -> None:
     limit = vehicle_move(unit)
     if not 0 < cm <= limit:
         raise Refused(_("{unit} moves 1 to {cm} cm (the scenario's move)").format(unit=unit.name, cm=limit))
+    if unit.has(Status.RETREATING) and cm < limit:
+        raise Refused(
+            _("{unit} is retreating: it falls back its full {cm} cm (LN-R070)").format(unit=unit.name, cm=limit)
+        )
     ctx.emit(ev.Moved(unit=unit.id, cm=cm))
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("moved",)))
 
@@ -83,6 +87,14 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     if not 0 < cm <= limit:
         said = _("{unit} moves 1 to {cm} cm running") if mode.id == "run" else _("{unit} moves 1 to {cm} cm ({mode})")
         raise Refused(said.format(unit=unit.name, cm=limit, mode=pgettext("choice", mode.id)))
+    walk = table.heavy if heavy else table.mode("walk").cm
+    if unit.has(Status.RETREATING) and (mode.id == "crawl" or cm < walk):
+        # LN-R070 "deve ripiegare" (LN-AMB-16): a full move away, walking or running, never a crawl
+        raise Refused(
+            _("{unit} is retreating: it falls back its full {cm} cm, walking or running (LN-R070)").format(
+                unit=unit.name, cm=walk
+            )
+        )
     ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=M(MODE_WORDS[mode.id])))
     # A crawling figure is lying down; one that walks or runs stands up (ruling LN-PRONE).
     badges = {"walk": ("moved",), "run": ("moved", "ran"), "crawl": ("moved", PRONE)}[mode.id]

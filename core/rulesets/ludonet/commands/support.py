@@ -25,6 +25,8 @@ from core.rulesets.ludonet.words import DOMAIN, _
 from core.state import GameState, Unit
 
 KINDS = ("artillery", "aircraft")
+#: The range band a barrage may be given first, as ``fire`` takes it, in either language.
+BANDS = {"half": True, "mezzo": True, "full": False, "pieno": False}
 
 
 def _var(state: GameState, sid: str, field: str = "") -> Any:
@@ -68,8 +70,12 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{name} has nothing left: {n} used (ruling LN-BARRAGE)").format(name=name, n=allowed))
     if _var(s, sid, "turn") == s.turn:
         raise Refused(_("{name} has already fired this turn (ruling LN-BARRAGE)").format(name=name))
-    inside = _pieces(ctx, words)
     air = kind == Kind.AIRCRAFT
+    # LN-AMB-17: indirect fire is "un tiro" like any other: 4+ within half range, 5+ beyond
+    half = not air and bool(words) and BANDS.get(words[0].lower(), False)
+    if not air and words and words[0].lower() in BANDS:
+        words = words[1:]
+    inside = _pieces(ctx, words)
     if air:
         size = M("{cm} cm across", cm=areas().aircraft.diameter_cm)
     else:
@@ -90,7 +96,7 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
             combat_value(u)  # refused now, before any die, if the scenario gives none
     ctx.emit(ev.VarSet(key=f"support.{sid}.used", value=used + 1))
     ctx.emit(ev.VarSet(key=f"support.{sid}.turn", value=s.turn))
-    hit_on = areas().aircraft.hit_on if air else areas().artillery.hit_on
+    hit_on = areas().aircraft.hit_on if air else rules.to_hit_needed(True, ()) if half else areas().artillery.hit_on
     (face,) = ctx.roll(
         M("{name} ({size})", name=name, size=size),
         1,
@@ -114,14 +120,17 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "barrage",
         "The referee calls in a scenario's off-table mortar, artillery or aircraft on the pieces he names "
-        f"inside the burst: 1d6, {areas().artillery.hit_on}+ (an aircraft {areas().aircraft.hit_on}+), "
-        "unmodified; once a turn, as long as its ammunition lasts. Dice: the barrage, then per piece "
+        f"inside the burst: 1d6, {areas().artillery.hit_on}+, or {rules.to_hit_needed(True, ())}+ given half "
+        f"(within half range; an aircraft {areas().aircraft.hit_on}+), unmodified; once a turn, as long as its "
+        "ammunition lasts. Dice: the barrage, then per piece "
         "in the order named the damage die (heavy, from artillery) or the support's and the vehicle's "
         "1d6 + combat value.",
         _barrage,
-        params=(Param("call", "text", "the support's id, then every piece inside the burst"),),
+        params=(
+            Param("call", "text", "the support's id, half if within half range, then every piece inside the burst"),
+        ),
         rule="LN-R020, ruling LN-BARRAGE",
-        examples=("barrage mortar hans fritz", "barrage mortar smith dice=5,3"),
+        examples=("barrage mortar hans fritz", "barrage mortar smith dice=5,3", "barrage mortar half hans dice=4,2"),
         phases=("fire",),
         who="referee",
         rolls=True,

@@ -9,7 +9,9 @@ from core import events as ev
 from core.language.i18n import M, Text
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import dice_order, rules
+from core.rulesets.ludonet.commands.melee import locked_with
 from core.rulesets.ludonet.pieces import (
+    MAN,
     audience,
     find_team,
     is_aircraft,
@@ -114,10 +116,27 @@ def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("name the figures that join {team}").format(team=team))
     if len({u.id for u in joining}) != len(joining):
         raise Refused(_("each figure is named once"))
+    kinds = {u.kind for u in s.units.values() if team_of(s, u) == team}
     for u in joining:
         require_in_play(u)
         if is_aircraft(u):
             raise Refused(_("{unit} is an aircraft: it joins no unit").format(unit=u.name))
+        if u.kind not in kinds:
+            # LN-R070: reinforcements make up "il numero" of the unit: a tank is not one of
+            # a squad's figures, nor a figure one of a troop's tanks
+            said = (
+                _("{unit} is a vehicle: it makes up no unit of figures")
+                if u.kind != MAN
+                else _("{unit} is a figure: it makes up no unit of vehicles")
+            )
+            raise Refused(said.format(unit=u.name))
+        for other in locked_with(s, u):
+            # LN-R052: a figure still in a melee gets away only by leaving it
+            raise Refused(
+                _("{unit} is in a melee with {other}: it leaves it first (leave, LN-R052)").format(
+                    unit=u.name, other=other.name
+                )
+            )
         if u.side != member.side:
             raise Refused(_("{unit} is not on {whose} side").format(unit=u.name, whose=owner(member.name)))
         if team_of(s, u) == team:
