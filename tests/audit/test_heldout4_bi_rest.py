@@ -427,3 +427,74 @@ def test_a_wounded_demotivated_recruit_needs_a_two(game):
     """A.3 and A.13.2: Recruit 3, the referee's -1: 2; +3 = 5; wounded -3: 2."""
     play(game, "motivation remo -1", "mark remo wounded")
     assert _targets(play(game, "morale remo m7 dice=3,1"), "A.13.2") == [2]
+
+
+# ======================================================================= part 3: the digest's A.17 proposals
+
+
+@pytest.mark.xfail(
+    strict=True, reason="finding: a man shot at by an automatic weapon this phase checks M5 without the -2"
+)
+@pytest.mark.audits("BI-R181", "BI-AMB-41")
+def test_a_man_under_automatic_fire_this_phase_checks_at_minus_two_whatever_the_trigger(game):
+    """A.13.2: "Sotto tiro di AE o armi automatiche -2"; BI-AMB-41: it applies when the check
+    is caused by, or the man was targeted in this phase by, HE or automatic fire: Nabil's
+    assault rifle misses Carlo twice, then Rafi's rifle (single shots) kills Bruno: Carlo's
+    M5 check is 7 - 2 = 5.  Sarge, not fired at, checks at 7."""
+    goto(game, "fire-regular", 1)
+    play(game, "@red fire nabil carlo range=30 dice=10,10", "@red fire rafi bruno range=30 dice=1,10")
+    assert _targets(play(game, "morale carlo m5 dice=1"), "A.13.2") == [5]
+    assert _targets(play(game, "morale sarge m5 dice=1"), "A.13.2") == [7]
+
+
+@pytest.mark.audits("BI-R184", "BI-AMB-44")
+def test_a_damage_tables_shocked_on_a_shocked_man_is_no_panic(game):
+    """BI-AMB-44: "Shocked + Shocked -> Panic" is for morale results only: Carlo, shocked by
+    a failed check, is shocked again by a rifle's hit (3): he checks morale, passes, and does
+    not flee."""
+    play(game, "morale carlo m7 dice=10,1")
+    play(game, "hit carlo weapon=rifle dice=3")
+    facts = play(game, "morale carlo dice=1")
+    assert _targets(facts, "A.13.2") == [7] and _fled(facts) == []
+
+
+@pytest.mark.audits("BI-R061", "BI-R180")
+def test_a_man_whose_leader_fell_in_his_own_tier_fires_before_his_check(game):
+    """A.5.2 (digest): a tier's rolls are resolved, then its results applied together; a
+    morale check follows the result: Ali, whose leader Omar Bruno kills in the Regular tier,
+    still fires in it (isolated now, he tests first, A.4), then checks."""
+    goto(game, "fire-regular", 1)
+    play(game, "fire bruno omar range=30 dice=1,10")
+    facts = play(game, "@red fire ali bruno range=30 dice=1,10,10")
+    assert _targets(facts, "BI-R024") == [4] and _targets(facts, "A.9.4") == [4, 4]
+    assert game.state.units["ali"].has("morale-due")
+
+
+@pytest.mark.audits("BI-R165", "BI-R167")
+def test_at_night_a_man_who_fired_from_cover_is_still_no_target_for_an_open_vehicle(tmp_path, monkeypatch):
+    """A.14.1 and the digest's order (base, fired, night, clamped): infantry still in cover
+    seen from an open vehicle is NO; having fired makes it Difficult; night makes it NO
+    again: refused."""
+    g = new_game(
+        tmp_path,
+        monkeypatch,
+        night="dark",
+        extra=(vehicle("scout", "blue", "regular", "mg", roles=("wheeled-apc", "open")),),
+    )
+    play(g, "mark tariq hidden")
+    goto(g, "move-first", 1)
+    play(g, "@blue move bruno 5", "@red fire tariq bruno range=10 dice=10,10")
+    goto(g, "observe", 1)
+    _refused(g, "observe scout tariq cover dice=1")
+    g.close()
+
+
+@pytest.mark.audits("BI-R021", "BI-R028", "BI-AMB-09")
+def test_a_section_whose_new_leader_would_be_a_recruit_stays_isolated(game):
+    """A.4: a Recruit may not lead a section ("Non consentito"); BI-AMB-09: a Regular section
+    leader's successor would be a Recruit, so the section stays isolated: Rsn, a cm from Rsm
+    who took over, tests (4) before he moves."""
+    facts = _replace(game, "rsl", "1")
+    assert _targets(facts, "BI-R028") == [4]
+    goto(game, "move-first", 2)
+    assert _targets(play(game, "@blue move rsn 2 lead=1 dice=4"), "BI-R024") == [4]
