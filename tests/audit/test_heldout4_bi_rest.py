@@ -432,9 +432,6 @@ def test_a_wounded_demotivated_recruit_needs_a_two(game):
 # ======================================================================= part 3: the digest's A.17 proposals
 
 
-@pytest.mark.xfail(
-    strict=True, reason="finding: a man shot at by an automatic weapon this phase checks M5 without the -2"
-)
 @pytest.mark.audits("BI-R181", "BI-AMB-41")
 def test_a_man_under_automatic_fire_this_phase_checks_at_minus_two_whatever_the_trigger(game):
     """A.13.2: "Sotto tiro di AE o armi automatiche -2"; BI-AMB-41: it applies when the check

@@ -54,9 +54,11 @@ def mod_ids(ctx: Context, unit: Unit, args: dict[str, Any]) -> list[str]:
     if args["cover"] in casualties.COVERS:
         # "In copertura pesante +2": a trench is heavy cover, as for fire (BI-R080)
         ids.append("heavy-cover" if args["cover"] == "trench" else f"{args['cover']}-cover")
-    if unit.has(Status.MORALE_FIRE) or args["fire"] or args["trigger"] == M3:
+    if unit.has(Status.MORALE_FIRE) or unit.has(Status.SHOT_AT) or args["fire"] or args["trigger"] == M3:
         # A.13.2 "Sotto tiro di Alto Esplosivo": an M3 check is called by an air, artillery or
-        # heavy mortar attack within 20 cm, bombs or shells (digest BI-AMB-41; ruling BI-M3)
+        # heavy mortar attack within 20 cm, bombs or shells (digest BI-AMB-41; ruling BI-M3);
+        # a man fired at by automatic weapons or HE in this phase is under fire whatever
+        # calls his check (BI-AMB-41)
         ids.append("under-fire")
     if squads.leader_lost(ctx.state, unit):
         ids.append("commander-killed")  # ruling BI-COMMANDER-KILLED (digest BI-AMB-42)
