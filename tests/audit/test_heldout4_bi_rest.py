@@ -495,3 +495,23 @@ def test_a_section_whose_new_leader_would_be_a_recruit_stays_isolated(game):
     assert _targets(facts, "BI-R028") == [4]
     goto(game, "move-first", 2)
     assert _targets(play(game, "@blue move rsn 2 lead=1 dice=4"), "BI-R024") == [4]
+
+
+# ======================================================================= part 2: probed
+
+
+@pytest.mark.xfail(strict=True, reason="finding: covering fire at a feature does not slow the man it was fired at")
+@pytest.mark.audits("BI-R042", "BI-R053")
+def test_covering_fire_at_his_wood_slows_a_hidden_man_next_turn(game):
+    """A.7: covering fire at a terrain feature is automatic fire ("solo da armi automatiche"),
+    resolved at the hidden man when he tries to fire; A.6.1: "Sotto fuoco automatico ... nella
+    fase precedente -25%": Sam's SAW misses Tariq (two 9s) in the fire phase, Tariq fires,
+    and in turn 2's movement he walks 12 cm of his 16, not 12.5."""
+    goto(game, "cover", 1)
+    play(game, '@blue screen sam feature="the wood"', "mark tariq hidden")
+    goto(game, "fire-regular", 1)
+    play(game, "screened sam tariq range=20 dice=9,9")
+    play(game, "@red fire tariq bruno range=30 dice=10,10")
+    goto(game, "move-second", 2)
+    _refused(game, "@red move tariq 12.5")
+    assert _moved(play(game, "@red move tariq 12"))
