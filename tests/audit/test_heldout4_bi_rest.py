@@ -500,7 +500,6 @@ def test_a_section_whose_new_leader_would_be_a_recruit_stays_isolated(game):
 # ======================================================================= part 2: probed
 
 
-@pytest.mark.xfail(strict=True, reason="finding: covering fire at a feature does not slow the man it was fired at")
 @pytest.mark.audits("BI-R042", "BI-R053")
 def test_covering_fire_at_his_wood_slows_a_hidden_man_next_turn(game):
     """A.7: covering fire at a terrain feature is automatic fire ("solo da armi automatiche"),
