@@ -516,7 +516,6 @@ def test_covering_fire_at_his_wood_slows_a_hidden_man_next_turn(game):
     assert _moved(play(game, "@red move tariq 12"))
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a strafing pass does not slow the man it missed")
 @pytest.mark.audits("BI-R253", "BI-R042")
 def test_a_man_the_strafing_pass_missed_moves_a_quarter_less(game):
     """A.15.1: the strafing pass fires "come Cannoncini automatici 20/35mm", automatic
