@@ -528,3 +528,70 @@ def test_a_man_the_strafing_pass_missed_moves_a_quarter_less(game):
     goto(game, "move-second", 3)
     _refused(game, "@red move tariq 12.5")
     assert _moved(play(game, "@red move tariq 12"))
+
+
+@pytest.mark.audits("BI-R165", "BI-R053", "BI-R051")
+def test_a_hidden_man_who_put_covering_fire_on_a_wood_is_easier_to_see(game):
+    """A.5: covering fire is declared as the movement phase begins; A.14.1: a target that
+    "ha sparato nella fase" is one level easier: Sam, hidden and still in the open, fires
+    his SAW at the wood; at the end of the movement Tariq finds him Easy, 2 x 4 = 8."""
+    play(game, "mark sam hidden")
+    goto(game, "cover", 1)
+    play(game, '@blue screen sam feature="the wood"')
+    goto(game, "observe", 1)
+    assert _targets(play(game, "observe tariq sam dice=8")) == [8]
+
+
+@pytest.mark.audits("BI-R024", "BI-R011", "BI-AMB-04")
+def test_a_motivated_isolated_man_tests_under_his_chance_with_the_plus_one(game):
+    """A.3: the referee's +1 is on the chance of success; A.4: an isolated man tests "uguale
+    o inferiore alla propria Qualità": Carlo, Regular and motivated, passes on a 5."""
+    play(game, "motivation carlo 1", "out sarge")
+    goto(game, "move-first", 1)
+    facts = play(game, "@blue move carlo 2 dice=5")
+    assert _targets(facts, "BI-R024") == [5] and _moved(facts)
+
+
+@pytest.mark.audits("BI-R170", "BI-R061", "BI-R030")
+def test_smoke_in_the_fire_phase_is_thrown_in_the_throwers_tier(game):
+    """A.5: in the fire phase "i giocatori lanciano fumo", in the order of Quality: Bruno, a
+    Regular, throws his in the Regular tier, not the Elite one; it is his fire (he fires no
+    more) and lasts 6 + 2 = 8 turns."""
+    goto(game, "fire-elite", 1)
+    _refused(game, "smoke bruno dice=2")
+    goto(game, "fire-regular", 1)
+    facts = play(game, "smoke bruno dice=2")
+    assert _targets(facts) == [None] and [list(r.faces) for r in rolls(facts)] == [[2]]
+    _refused(game, "fire bruno tariq range=30 dice=10,10")
+
+
+@pytest.mark.audits("BI-R255", "BI-R030")
+def test_a_helicopter_that_flew_does_not_fire_in_the_fire_phase(game):
+    """A.15.2: helicopters are "normali veicoli" but for their 2d6 x 10 cm; A.5: a unit that
+    moved does not fire: Lynx flies 50 of its 60 cm and may not fire; unmoved, it does."""
+    goto(game, "move-first", 1)
+    play(game, "@blue move lynx 50 dice=3,3")
+    goto(game, "fire-veteran", 1)
+    _refused(game, "fire lynx tariq range=30 dice=10,10,10")
+    goto(game, "fire-veteran", 2)
+    assert rolls(play(game, "fire lynx tariq range=30 dice=10,10,10"), "A.9.4")
+
+
+@pytest.mark.parametrize(
+    ("gunner", "chance"),
+    [("aav", 1), ("aar", 1)],
+    ids=["veteran-aa-mg-1", "recruit-aa-cannon-half-of-one"],
+)
+@pytest.mark.audits("BI-R260", "BI-R261", "BI-AMB-53")
+def test_anti_aircraft_fire_at_a_helicopter_in_its_movement(tmp_path, monkeypatch, gunner, chance):
+    """A.15.3: AA machine gun 1 against helicopters, +1 Veteran: 2, halved in the movement
+    phase: 1; AA autocannon 2, -1 Recruit: 1, halved: 0.5, rounded up (A.2): 1."""
+    g = new_game(
+        tmp_path,
+        monkeypatch,
+        extra=(man("aav", "red", "veteran", "aa-mg"), man("aar", "red", "recruit", "aa-cannon")),
+    )
+    goto(g, "move-first", 1)
+    play(g, "@blue move lynx 50 dice=3,3")
+    assert _targets(play(g, f"@red aa {gunner} lynx range=50 dice=2"), "BI-R260") == [chance]
+    g.close()
