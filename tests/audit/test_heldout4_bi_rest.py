@@ -595,3 +595,17 @@ def test_anti_aircraft_fire_at_a_helicopter_in_its_movement(tmp_path, monkeypatc
     play(g, "@blue move lynx 50 dice=3,3")
     assert _targets(play(g, f"@red aa {gunner} lynx range=50 dice=2"), "BI-R260") == [chance]
     g.close()
+
+
+@pytest.mark.xfail(strict=True, reason="finding: a man under fire in the phase before flees his whole 24 cm")
+@pytest.mark.audits("BI-R182", "BI-R042", "BI-AMB-45")
+def test_a_man_under_fire_in_the_phase_before_flees_a_quarter_less(game):
+    """BI-AMB-45: panic flight is the man's maximum allowance "modified by BI-R042"; A.6.1:
+    "Sotto fuoco automatico o Alto Esplosivo nella fase precedente -25%": Bruno's assault
+    rifle misses Tariq in turn 1's fire phase; in turn 2's movement Tariq fails an M4 check,
+    panics, and runs 18 cm of his 24."""
+    goto(game, "fire-regular", 1)
+    play(game, "fire bruno tariq range=30 dice=10,10")
+    goto(game, "move-first", 2)
+    facts = play(game, "morale tariq m4 dice=10,4")
+    assert outcomes(facts, "A.13.3") == ["panic"] and _fled(facts) == [18]
