@@ -597,7 +597,6 @@ def test_anti_aircraft_fire_at_a_helicopter_in_its_movement(tmp_path, monkeypatc
     g.close()
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a man under fire in the phase before flees his whole 24 cm")
 @pytest.mark.audits("BI-R182", "BI-R042", "BI-AMB-45")
 def test_a_man_under_fire_in_the_phase_before_flees_a_quarter_less(game):
     """BI-AMB-45: panic flight is the man's maximum allowance "modified by BI-R042"; A.6.1:
