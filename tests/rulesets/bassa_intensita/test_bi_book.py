@@ -321,6 +321,7 @@ def test_bi_r167_an_open_vehicle_observes_better_than_a_closed_one(game):
     goto(game, "observe")
     facts = play(game, "observe ariete hassan dice=4")  # closed: Difficult, Veteran ceil(5/2) = 3
     assert (rolls(facts)[0].target, plain(rolls(facts)[0].purpose)) == (3, "observation (difficult)")
+    play(game, "undo")  # one attempt at him at the end of the phase (BI-R164): the open vehicle's instead
     facts = play(game, "observe lince hassan dice=4")  # open: Normal, Regular 4
     assert (rolls(facts)[0].target, plain(rolls(facts)[0].purpose)) == (4, "observation (normal)")
     assert "hassan" in game.view("blue").units
