@@ -623,3 +623,14 @@ def test_one_attempt_at_a_hidden_man_at_the_end_of_a_phase(game):
     _refused(game, "observe carlo fares dice=1")
     goto(game, "end", 1)
     assert _targets(play(game, "observe bruno fares dice=4")) == [4]
+
+
+@pytest.mark.audits("BI-R025", "BI-R028", "BI-AMB-08", "BI-AMB-42")
+def test_a_tank_of_a_squad_whose_leader_fell_checks_morale_isolated(game):
+    """A.4: combat vehicles are free of the command radius for moving and firing "ma possono
+    essere considerati isolati per i test di morale", and a dead leader isolates "tutta la sua
+    squadra" (ruling BI-ISOLATED): Tank2, of Sarge's squad, checks at 7 - 2 - 1 = 4 while
+    Sarge is dead and not replaced; Ariete, of no squad, at 5 + 3 = 8."""
+    play(game, "out sarge")
+    assert _targets(play(game, "morale tank2 m7 dice=1"), "A.13.2") == [4]
+    assert _targets(play(game, "morale ariete m7 dice=1"), "A.13.2") == [8]
