@@ -634,3 +634,17 @@ def test_a_tank_of_a_squad_whose_leader_fell_checks_morale_isolated(game):
     play(game, "out sarge")
     assert _targets(play(game, "morale tank2 m7 dice=1"), "A.13.2") == [4]
     assert _targets(play(game, "morale ariete m7 dice=1"), "A.13.2") == [8]
+
+
+@pytest.mark.xfail(strict=True, reason="finding: a man moves in the movement phase with his morale check still due")
+@pytest.mark.audits("BI-R180", "BI-R050")
+def test_a_man_whose_check_fell_due_in_the_movement_takes_it_before_he_moves(game):
+    """A.13.1: a unit "dovrà controllare il morale" when a man of its squad is killed; the
+    digest (A.5.2, BI-R180) has the check made at once, after the result: Tariq's opportunity
+    fire kills Bruno as he moves; Carlo may not move before his check; once he has passed it,
+    he moves."""
+    goto(game, "move-first", 1)
+    play(game, "@blue move bruno 5", "@red fire tariq bruno range=30 dice=1,10")
+    _refused(game, "@blue move carlo 5")
+    play(game, "morale carlo dice=1")
+    assert _moved(play(game, "@blue move carlo 5"))
