@@ -636,7 +636,6 @@ def test_a_tank_of_a_squad_whose_leader_fell_checks_morale_isolated(game):
     assert _targets(play(game, "morale ariete m7 dice=1"), "A.13.2") == [8]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a man moves in the movement phase with his morale check still due")
 @pytest.mark.audits("BI-R180", "BI-R050")
 def test_a_man_whose_check_fell_due_in_the_movement_takes_it_before_he_moves(game):
     """A.13.1: a unit "dovrà controllare il morale" when a man of its squad is killed; the

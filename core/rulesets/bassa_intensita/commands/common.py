@@ -108,6 +108,10 @@ def ready(unit: Unit, doing: str, phase: str = "") -> None:
                 unit=unit.name
             )
         )
+    # A.13.1 (digest A.5.2, BI-R180): a check is taken at once, after the result that calls it;
+    # in a fire tier the tier's fire is simultaneous and its checks follow it (BI-TIER-RESULTS)
+    if unit.has(Status.MORALE_DUE) and (doing in ("move", "mount") or (doing == "fire" and phase not in TIER_PHASES)):
+        raise Refused(_("{unit} must check morale first (BI-R180): morale {id}").format(unit=unit.name, id=unit.id))
     if any(b.startswith("aboard-") for b in unit.status) and doing == "move":
         raise Refused(_("{unit} is aboard a vehicle: dismount first (A.6)").format(unit=unit.name))
     done = activity(unit)
