@@ -42,6 +42,7 @@ def edge(g, observer, target, chance, how="", side="blue"):
     if chance < 10:
         facts = play(g, f"observe {observer} {target}{how} dice={chance + 1}")
         assert outcomes(facts) == [("BI-R165", chance, "nothing seen")] and not seen(g, target, side)
+        play(g, "undo")  # one attempt at him at the end of the phase (BI-R164)
     facts = play(g, f"observe {observer} {target}{how} dice={chance}")
     assert outcomes(facts) == [("BI-R165", chance, "spotted")] and seen(g, target, side)
 
@@ -171,6 +172,7 @@ def test_observed_at_the_end_of_the_movement_he_is_fired_at_in_the_fire_phase(ga
     goto(game, "observe")
     play(game, "observe capo omar dice=5")  # he moved, and still observes: Normal, 4
     assert not seen(game, "omar")
+    play(game, "undo")  # one attempt at him at the end of the phase (BI-R164): Bruno's instead
     play(game, "observe bruno omar dice=4")
     assert seen(game, "omar")
     goto(game, "fire-regular")

@@ -62,6 +62,7 @@ def test_a_hidden_sniper_is_seen_only_by_infantry_only_when_he_fires(game):
         play(game, "observe tecnica vasco dice=1")
     facts = play(game, "observe omar vasco dice=3")
     assert outcomes(facts) == [("BI-R165", 2, "nothing seen")]
+    play(game, "undo")  # one attempt at him at the end of the phase (BI-R164)
     facts = play(game, "observe hassan vasco dice=2")  # a Recruit: ½ × 3 = 2
     assert outcomes(facts) == [("BI-R165", 2, "spotted")] and unit_visible(unit(game, "vasco"), "red")
 
@@ -217,6 +218,7 @@ def test_a_still_or_cautious_scout_observes_one_level_better(game):
     play(game, "mark omar hidden", "mark ali hidden")
     goto(game, "observe")
     assert outcomes(play(game, "observe sandro omar cover dice=7")) == [("BI-R165", 6, "nothing seen")]
+    play(game, "undo")  # one attempt at him at the end of the phase (BI-R164)
     assert outcomes(play(game, "observe sandro omar cover dice=6")) == [("BI-R165", 6, "spotted")]
     goto(game, "move-first", 2)
     play(game, "@blue move sandro 10")

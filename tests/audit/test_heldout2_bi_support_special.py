@@ -39,6 +39,7 @@ def test_a_wounded_man_observes_one_level_harder(game):
     goto(game, "observe")
     facts = play(game, "observe capo omar dice=3")
     assert outcomes(facts) == [("BI-R165", 2, "nothing seen")]
+    play(game, "undo")  # one attempt at him at the end of the phase (BI-R164)
     play(game, "observe capo omar dice=2")
     assert unit_visible(unit(game, "omar"), "blue")
 

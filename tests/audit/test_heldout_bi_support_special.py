@@ -29,9 +29,11 @@ def moon(tmp_path, monkeypatch):
 
 
 def edge(g, observer, target, chance, how="", side="blue"):
-    """At one above the chance nothing is seen; at the chance he is spotted."""
+    """At one above the chance nothing is seen; at the chance he is spotted (the failed
+    attempt taken back: a side has one attempt at him at the end of a phase, BI-R164)."""
     facts = play(g, f"observe {observer} {target}{how} dice={chance + 1}")
     assert outcomes(facts) == [("BI-R165", chance, "nothing seen")] and not unit_visible(unit(g, target), side)
+    play(g, "undo")
     facts = play(g, f"observe {observer} {target}{how} dice={chance}")
     assert outcomes(facts) == [("BI-R165", chance, "spotted")] and unit_visible(unit(g, target), side)
 

@@ -351,6 +351,11 @@ def test_a_hidden_man_must_be_observed_before_he_is_fired_at(game):
     # the failed roll is not told (the phase's banner, "Turn 1: observation", is)
     told = [line.text for line in game.log_lines("folgore") if not isinstance(line.event, ev.PhaseBegan)]
     assert not any("observation" in text for text in told)
+    # one attempt at him at the end of the phase, whoever looks (BI-R164); again at the end of the fire phase
+    with pytest.raises(Refused, match="one attempt"):
+        play(game, "observe ferrante omar cover dice=3")
+    while game.state.phase != "end":
+        play(game, "next")
     play(game, "observe ferrante omar cover dice=3")
     assert "omar" in game.view("folgore").units
     with pytest.raises(Refused, match="already seen"):

@@ -7,6 +7,9 @@ from core.state import Unit
 
 ACTIVITY = ("moved", "fired", "acted", "balked", "moved-stabilised")
 SHOT_BADGES = ("shot-single", "shot-auto")
+#: A unit fired at by an automatic weapon or HE in this phase: under fire for its morale
+#: checks (A.13.2 BI-R181, digest BI-AMB-41); cleared as the fire phase begins and at the turn's end.
+SHOT_AT = ("shot-at",)
 #: Badges that last one turn; ``ran`` and ``aimed`` are made from them at the turn's end.
 TURN_BADGES = (
     *ACTIVITY,
@@ -16,6 +19,7 @@ TURN_BADGES = (
     "ran",
     "aimed",
     *SHOT_BADGES,
+    *SHOT_AT,
     "struck",
     "struck-wounded",
     "held-fire",

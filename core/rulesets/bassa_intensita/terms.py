@@ -59,6 +59,7 @@ class Status(StrEnum):
     SERIOUSLY_WOUNDED = "seriously-wounded"
     SHOCKED = "shocked"
     SHOCKED_NOW = "shocked-now"
+    SHOT_AT = "shot-at"
     SHOT_AUTO = "shot-auto"
     SHOT_SINGLE = "shot-single"
     SLOWED = "slowed"

@@ -37,6 +37,7 @@ from core.rulesets.bassa_intensita.commands import end as ending
 from core.rulesets.bassa_intensita.commands import morale as morale_checks
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
+    SHOT_AT,
     SHOT_BADGES,
     STRUCK,
     TIER_PHASES,
@@ -123,7 +124,7 @@ def advance(ctx: Context) -> None:
         case "move-second":
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase="observe"))
         case "observe":
-            _clear(ctx, SHOT_BADGES)  # the fire phase begins: fired "in the phase" starts afresh
+            _clear(ctx, (*SHOT_BADGES, *SHOT_AT))  # the fire phase begins: fired "in the phase" starts afresh
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase=_next_fire_phase(s, "")))
         case phase if phase in TIER_PHASES:
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase=_next_fire_phase(s, tier_of_phase(phase))))

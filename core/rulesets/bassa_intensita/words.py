@@ -80,6 +80,7 @@ english_words(
         "seriously-wounded": "seriously wounded",
         "shocked-now": "shocked this turn",
         "shot-auto": "fired on automatic",
+        "shot-at": "fired at by automatic weapons or HE in this phase",
         "shot-single": "fired single shots",
     },
 )

@@ -40,7 +40,7 @@ from core.rulesets.bassa_intensita.tables import (
 from core.rulesets.bassa_intensita.terms import Kind, Status
 from core.rulesets.bassa_intensita.words import _, listing, render, whose, word
 from core.state import Unit
-from core.views import unit_audience, unit_visible
+from core.views import REFEREE_ONLY, unit_audience, unit_visible
 
 # ------------------------------------------------------------------ initiative order
 
@@ -321,6 +321,33 @@ def _observer_column(observer: Unit) -> str:
     return "open_vehicle" if "open" in observer.roles else "closed_vehicle"
 
 
+#: The hidden enemies a side has tried to observe in this end-of-phase step, for the referee:
+#: ``secret.looked.<side>`` = ``TURN:PHASE:ID,ID...`` (BI-R164).
+LOOKED = "secret.looked."
+
+
+def _one_attempt(ctx: Context, side: str, target: Unit) -> None:
+    """BI-R164: "Massimo un tentativo per ogni elemento di terreno" whatever the number of
+    observers; an enemy not inside a feature gets one of its own (digest BI-AMB-46).  The
+    engine knows no features: it keeps one attempt per hidden enemy at the end of each
+    phase; one per feature, for men sharing a wood, is the referee's (ruling BI-OBSERVE).
+    The exception of the movement phase, a moving enemy observed at any moment (BI-R162),
+    is not limited."""
+    s = ctx.state
+    if s.phase in MOVE_PHASES:
+        return
+    step = f"{s.turn}:{s.phase}:"
+    raw = str(s.vars.get(f"{LOOKED}{side}", ""))
+    tried = raw.removeprefix(step).split(",") if raw.startswith(step) else []
+    if target.id in tried:
+        raise Refused(
+            _("{side} has tried to observe {target} at the end of this phase already: one attempt (BI-R164)").format(
+                side=s.side_name(side), target=target.name
+            )
+        )
+    ctx.emit(ev.VarSet(key=f"{LOOKED}{side}", value=step + ",".join([*tried, target.id]), vis=REFEREE_ONLY))
+
+
 def _observe(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R160..R165: the referee rolls an observation attempt as an action of the
     matrix's difficulty.  It is not an action: it costs the observer nothing (BI-R166)."""
@@ -380,6 +407,7 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
                 observer=observer.name, target=target.name, row=row, column=column
             )
         )
+    _one_attempt(ctx, observer.side, target)
     # Until it is seen, only the target's own side may learn that the attempt concerned it.
     secret = unit_audience(target)
     if chance >= rules.D10 or roll_under(

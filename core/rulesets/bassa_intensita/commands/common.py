@@ -74,7 +74,12 @@ def badges(ctx: Context, unit: Unit, *add: str) -> None:
 def fired_at(ctx: Context, *units: Unit) -> None:
     """BI-R042: men fired at by an automatic weapon or HE in the fire phase move -25% in the
     next movement, the phase after it: marked ``fired-at`` now, ``under-fire`` at the turn's
-    end (turn.py), counted by ``move``."""
+    end (turn.py), counted by ``move``.  Any unit so fired at, in any phase, is ``shot-at``
+    until the phase ends: under fire for a morale check it takes in it, whatever calls the
+    check (A.13.2 BI-R181 "Sotto tiro di AE o armi automatiche", digest BI-AMB-41)."""
+    for u in units:
+        if u.in_play and not u.has(Status.SHOT_AT):
+            badges(ctx, u, Status.SHOT_AT)
     if ctx.state.phase in TIER_PHASES:
         for u in units:
             if u.kind == Kind.MAN and u.in_play and not u.has(Status.FIRED_AT):
@@ -103,6 +108,10 @@ def ready(unit: Unit, doing: str, phase: str = "") -> None:
                 unit=unit.name
             )
         )
+    # A.13.1 (digest A.5.2, BI-R180): a check is taken at once, after the result that calls it;
+    # in a fire tier the tier's fire is simultaneous and its checks follow it (BI-TIER-RESULTS)
+    if unit.has(Status.MORALE_DUE) and (doing in ("move", "mount") or (doing == "fire" and phase not in TIER_PHASES)):
+        raise Refused(_("{unit} must check morale first (BI-R180): morale {id}").format(unit=unit.name, id=unit.id))
     if any(b.startswith("aboard-") for b in unit.status) and doing == "move":
         raise Refused(_("{unit} is aboard a vehicle: dismount first (A.6)").format(unit=unit.name))
     done = activity(unit)

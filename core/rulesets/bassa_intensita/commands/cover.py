@@ -15,7 +15,15 @@ from core import events as ev
 from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import dice_order, rules
-from core.rulesets.bassa_intensita.commands.common import ISOLATED, LEAD, isolated, light_of, passes_isolation, ready
+from core.rulesets.bassa_intensita.commands.common import (
+    ISOLATED,
+    LEAD,
+    fired_at,
+    isolated,
+    light_of,
+    passes_isolation,
+    ready,
+)
 from core.rulesets.bassa_intensita.commands.fire import (
     INTENSIFIER,
     as_emplaced,
@@ -104,6 +112,8 @@ def _screened(ctx: Context, args: dict[str, Any]) -> None:
     night = rules.night_modifiers(light_of(ctx.state), intensifier_of(shooter, args), dist)
     ctx.emit(ev.StatusChanged(unit=target.id, add=(f"screened-by-{shooter.id}",)))
     shots(ctx, shooter, weapon, [target], band=band, area=area, kind="covering", night=night, dist=dist, args=args)
+    # automatic fire (BI-R053): -25% to his next movement (BI-R042), under fire for his morale (BI-R181)
+    fired_at(ctx, ctx.unit(target.id))
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

@@ -16,6 +16,7 @@ from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Question, Refused
 from core.rulesets.bassa_intensita import casualties, dice_order, rules, squads
 from core.rulesets.bassa_intensita.commands.common import quality
+from core.rulesets.bassa_intensita.phases import MOVE_PHASES
 from core.rulesets.bassa_intensita.rules import damage, morale
 from core.rulesets.bassa_intensita.tables import air, move_modes
 from core.rulesets.bassa_intensita.tables import morale as morale_table
@@ -54,9 +55,11 @@ def mod_ids(ctx: Context, unit: Unit, args: dict[str, Any]) -> list[str]:
     if args["cover"] in casualties.COVERS:
         # "In copertura pesante +2": a trench is heavy cover, as for fire (BI-R080)
         ids.append("heavy-cover" if args["cover"] == "trench" else f"{args['cover']}-cover")
-    if unit.has(Status.MORALE_FIRE) or args["fire"] or args["trigger"] == M3:
+    if unit.has(Status.MORALE_FIRE) or unit.has(Status.SHOT_AT) or args["fire"] or args["trigger"] == M3:
         # A.13.2 "Sotto tiro di Alto Esplosivo": an M3 check is called by an air, artillery or
-        # heavy mortar attack within 20 cm, bombs or shells (digest BI-AMB-41; ruling BI-M3)
+        # heavy mortar attack within 20 cm, bombs or shells (digest BI-AMB-41; ruling BI-M3);
+        # a man fired at by automatic weapons or HE in this phase is under fire whatever
+        # calls his check (BI-AMB-41)
         ids.append("under-fire")
     if squads.leader_lost(ctx.state, unit):
         ids.append("commander-killed")  # ruling BI-COMMANDER-KILLED (digest BI-AMB-42)
@@ -267,7 +270,8 @@ def apply_effect(ctx: Context, unit: Unit, effect: str, enemy_near: bool) -> Non
 def flee(ctx: Context, unit: Unit) -> None:
     """Panic: at once, his full allowance towards cover away from the enemy (ruling
     BI-PANIC, digest BI-AMB-45): running, less what BI-R042 takes from it (-50% wounded,
-    -25% standing up from prone, added); a vehicle its allowance on
+    -25% standing up from prone, -25% in the movement phase after automatic or HE fire at
+    him in the fire phase before, added); a vehicle its allowance on
     the ground it stands on (``on-road`` after a move on a road), as mobility hits
     have left it."""
     if "helicopter" in unit.roles:
@@ -279,7 +283,16 @@ def flee(ctx: Context, unit: Unit) -> None:
         )
         return
     if unit.kind == Kind.MAN:
-        mods = [m for m, on in (("wounded", unit.has(Status.WOUNDED)), ("stand-up", unit.has(Status.PRONE))) if on]
+        in_movement = ctx.state.phase in ("cover", *MOVE_PHASES, "observe")
+        mods = [
+            m
+            for m, on in (
+                ("wounded", unit.has(Status.WOUNDED)),
+                ("stand-up", unit.has(Status.PRONE)),
+                ("under-fire", in_movement and unit.has(Status.UNDER_FIRE)),
+            )
+            if on
+        ]
         cm = rules.foot_allowance(move_modes()[RUN].cm, mods)
     else:
         vtype = damage.vehicle_type(unit)

@@ -25,6 +25,7 @@ from core.rulesets.bassa_intensita.commands.common import (
     ISOLATED,
     LEAD,
     badges,
+    fired_at,
     in_own_tier,
     isolated,
     passes_isolation,
@@ -423,6 +424,9 @@ def _strafe(ctx: Context, args: dict[str, Any]) -> None:
     chance, mods = rules.hit_chance(base, [table[i] for i in ids])
     purpose = M("strafing by a {tier} pilot", tier=word(pilot))
     hit = roll_under(ctx, purpose, target, chance, mods, "BI-R253", M("hit"), M("miss"), step=dice_order.STRAFING)
+    # an autocannon's automatic fire, hit or missed: -25% to his next movement (BI-R042),
+    # under fire for his morale (BI-R181)
+    fired_at(ctx, ctx.unit(target.id))
 
     if hit:
         if target.kind == Kind.MAN:
