@@ -125,11 +125,18 @@ def _badge(action: str, cm: int, fire: FireAllowed, obstacle: bool) -> str:
 
 
 def _panic_move(ctx: Context, unit: Unit, cm: int, *, just_failed: bool) -> None:
-    """§10.0: a figure in panic may only move up to 10 cm, to reach cover.  Right
-    after a failed test a longer move simply does not happen (the roll stands)."""
+    """§10.0: a figure in panic may only move up to 10 cm, to reach cover, "if not yet in
+    cover": one who dropped out of sight in cover (hidden) stays where he is.  Right after a
+    failed test a move he may not make simply does not happen (the roll stands)."""
     limit = allowances().panic_cm
     if not just_failed and unit.has(Status.ACTED):
         raise Refused(_("{unit} has already crawled this turn (§10.0)").format(unit=unit.name))
+    if cm and unit.has(Status.HIDDEN):
+        if just_failed:
+            return
+        raise Refused(
+            _("{unit} is in panic and already in cover: he does not move this turn (§10.0)").format(unit=unit.name)
+        )
     if cm > limit:
         if just_failed:
             return
