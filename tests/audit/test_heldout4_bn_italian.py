@@ -33,7 +33,7 @@ def game(tmp_path, monkeypatch, variant="", active="irregulars", **kw):
     return new_game(tmp_path, monkeypatch, MEN, active=active, variant=variant, **kw)
 
 
-@pytest.mark.audits("T-08", "DIFF-24", "T-14")
+@pytest.mark.audits("T-08", "T-14")
 @pytest.mark.parametrize(("variant", "need"), [("", 5), (IT, 4)])
 def test_the_milan_at_40_cm_against_the_centauro(tmp_path, monkeypatch, variant, need):
     """§8.0: [EN] "Heavy anti tank (Milan etc)" 4/5/6/6, [IT] "Milan e simili" 4/4/5/6: at
@@ -50,7 +50,7 @@ def test_the_milan_at_40_cm_against_the_centauro(tmp_path, monkeypatch, variant,
     assert not out(g, "cent")
 
 
-@pytest.mark.audits("SAVE-6", "DIFF-38", "VSAVE-1")
+@pytest.mark.audits("SAVE-6", "VSAVE-1")
 def test_the_tank_crew_saves_on_2_in_the_italian_draft(tmp_path, monkeypatch):
     """§9.1 [IT]: "2+ se entro veicolo pesantemente blindato o Tank": the Milan at the tank's
     flank (5+) and a 2 blow it up; the Trained man inside saves on a 2 and is placed
@@ -62,7 +62,7 @@ def test_the_tank_crew_saves_on_2_in_the_italian_draft(tmp_path, monkeypatch):
     assert "in-vehicle" not in status(g, "trider")
 
 
-@pytest.mark.audits("FIRE-12", "DIFF-31", "OPP-4")
+@pytest.mark.audits("FIRE-12", "OPP-4")
 @pytest.mark.parametrize(("variant", "badge"), [("", "empty-mag"), (IT, "no-ammo")])
 def test_three_equal_dice_of_an_smg_answering_a_move(tmp_path, monkeypatch, variant, badge):
     """§8.0.3: three equal dice: [IT] "any other weapon (SMG) cannot fire any more"; [EN]
@@ -74,7 +74,7 @@ def test_three_equal_dice_of_an_smg_answering_a_move(tmp_path, monkeypatch, vari
     assert badge in status(g, "smg")
 
 
-@pytest.mark.audits("FF-1", "DIFF-56", "EXT-11")
+@pytest.mark.audits("FF-1", "EXT-11")
 @pytest.mark.parametrize("variant", ["", IT])
 def test_a_civilian_in_the_line_of_irregular_fire(tmp_path, monkeypatch, variant):
     """Extras, Civilians: [EN] "Rules for friendly fire are applied to the civilians"; [IT]
@@ -92,7 +92,7 @@ def test_a_civilian_in_the_line_of_irregular_fire(tmp_path, monkeypatch, variant
         assert len(rolled) == 2 and rolled[1].outcome.startswith("saved")
 
 
-@pytest.mark.audits("T-16", "DIFF-46", "EXT-11")
+@pytest.mark.audits("T-16", "EXT-11")
 @pytest.mark.parametrize(("variant", "points"), [("", 5), (IT, 10)])
 def test_a_civilian_hit_and_saved(tmp_path, monkeypatch, variant, points):
     """§14.0: [EN] 5 DP "for every civilian killed", [IT] "per ogni civile colpito": the
@@ -104,7 +104,7 @@ def test_a_civilian_hit_and_saved(tmp_path, monkeypatch, variant, points):
     assert g.state.sides["regulars"].defeat_points == points
 
 
-@pytest.mark.audits("SUP-2", "DIFF-41", "MOV-6")
+@pytest.mark.audits("SUP-2", "MOV-6")
 @pytest.mark.parametrize("variant", ["", IT])
 def test_a_suppressed_man_does_not_dodge(tmp_path, monkeypatch, variant):
     """§10.0: [IT] "Le figure soppresse non possono reagire"; [EN] "cannot react by
