@@ -20,7 +20,6 @@ def _morale(out) -> ev.Rolled:
 
 
 @pytest.mark.audits("PLT-4", "MOR-2")
-@pytest.mark.xfail(strict=True, reason="finding: a mixed platoon rolled its commander's squad's morale, not its lowest")
 def test_a_platoon_of_mixed_classes_rolls_its_lowest_morale(tmp_path, monkeypatch):
     """AMB-53: "Mixed classes: use the lowest Morale value in the platoon".  Two Veteran squads
     (Morale 4, the commander's among them) and a Trained section of two (3): one Veteran
