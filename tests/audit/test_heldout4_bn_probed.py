@@ -230,9 +230,8 @@ def test_a_civilian_killed_by_the_regulars_costs_them_5(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("VF-2")
-@pytest.mark.xfail(strict=True, reason="finding: a vehicle whose driver was killed was driven on at will")
 def test_a_vehicle_that_lost_its_driver_is_not_driven_at_will(tmp_path, monkeypatch):
-    """§8.8: "If the driver is hit and fails his save, the vehicle continues for a whole move
+    """§8.8 (VF-2): "If the driver is hit and fails his save, the vehicle continues for a whole move
     and then stops": the Hummer's driver is killed (a 6 hits him in the Hummer, 4+ with
     cover; his 1 fails).  Next turn the Regulars cannot drive it 20 cm where they like:
     nobody is at the wheel."""
@@ -245,6 +244,6 @@ def test_a_vehicle_that_lost_its_driver_is_not_driven_at_will(tmp_path, monkeypa
     g = new_game(tmp_path, monkeypatch, units, active="irregulars")
     g.execute("fire i0 driver range=20 aimed dice=6,1", role="irregulars")
     assert out(g, "driver")
-    next_turn(g, "regulars", "6,6,6,6")
+    next_turn(g, "regulars", "6,6,6")
     with pytest.raises(Refused):
         g.execute("move hummer 20 dice=3,3", role="regulars")

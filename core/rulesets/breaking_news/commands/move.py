@@ -187,6 +187,12 @@ def _vehicle_move(ctx: Context, vehicle: Unit, args: dict[str, Any]) -> None:
     hits.require_active(ctx.state, vehicle)
     if vehicle.moved_cm or vehicle.has(Status.FIRED):
         raise Refused(_("{vehicle} has already acted this turn").format(vehicle=vehicle.name))
+    if hits.driverless(ctx.state, vehicle):
+        raise Refused(
+            _("{vehicle} has lost its driver: it runs on for a whole move and stops, nobody drives it (§8.8)").format(
+                vehicle=vehicle.name
+            )
+        )
     if hits.is_helicopter(vehicle):
         # §8.4: a gunship moves over the table without limit.
         if not args["cm"]:
