@@ -247,3 +247,39 @@ def test_a_vehicle_that_lost_its_driver_is_not_driven_at_will(tmp_path, monkeypa
     next_turn(g, "regulars", "6,6,6")
     with pytest.raises(Refused):
         g.execute("move hummer 20 dice=3,3", role="regulars")
+
+
+# ------------------------------------------------------------------ §8.3 with §9.2: a vehicle in the area
+
+ARMOUR = (
+    unit("tank", "regulars", "tank", "Armour", kind="vehicle", weapons=("TANKGUN", "HMG"), roles=("tracked",))
+    + unit("puma", "regulars", "light", "Motor", kind="vehicle", weapons=("HMG",))
+    + SQUADS
+)
+
+
+@pytest.mark.audits("COV-6", "VSAVE-2", "OPP-1")
+@pytest.mark.xfail(strict=True, reason="finding: an unharmed vehicle lost its reaction to covering fire")
+def test_a_tank_in_the_covered_area_still_fires(tmp_path, monkeypatch):
+    """§8.3: the reacting model that fails the test "receives a hit before firing"; §9.2:
+    "Tanks are immune to light weapons": the Militiaman's AR covering the road (3 at 20 cm,
+    and the Hardened Militia's 1: 4) puts a hit on the tank (1,1), which does nothing to it.
+    Nothing suppresses it (§10.0 is a soldier's): its HMG answers the move at 30 cm (5+)."""
+    g = new_game(tmp_path, monkeypatch, ARMOUR, active="irregulars")
+    g.execute("covering i0 area=road range=20", role="irregulars")
+    g.execute("move i3 10", role="irregulars")
+    rolled = rolls(g.execute("react-fire tank i3 range=30 weapon=HMG area=road dice=1,1,1,1,1,1,1", role="regulars"))
+    assert [str(r.purpose).split(" ")[0] for r in rolled][:2] == ["covering-fire", "fire"]
+
+
+@pytest.mark.audits("COV-6", "VSAVE-1", "OPP-1")
+@pytest.mark.xfail(strict=True, reason="finding: a vehicle that saved lost its reaction to covering fire")
+def test_a_puma_that_saves_the_covering_hit_still_fires(tmp_path, monkeypatch):
+    """§8.3, §9.2: the Puma in the covered road takes the hit (1,1 under 4) and saves it, 3+
+    against light weapons (a 5): "Pass: no effect".  It answers the move with its HMG."""
+    g = new_game(tmp_path, monkeypatch, ARMOUR, active="irregulars")
+    g.execute("covering i0 area=road range=20", role="irregulars")
+    g.execute("move i3 10", role="irregulars")
+    rolled = rolls(g.execute("react-fire puma i3 range=30 area=road dice=1,1,5,1,1,1,1,1", role="regulars"))
+    assert rolled[1].outcome == "saved" and str(rolled[2].purpose).startswith("fire")
+    assert not g.state.units["puma"].out
