@@ -259,7 +259,6 @@ ARMOUR = (
 
 
 @pytest.mark.audits("COV-6", "VSAVE-2", "OPP-1")
-@pytest.mark.xfail(strict=True, reason="finding: an unharmed vehicle lost its reaction to covering fire")
 def test_a_tank_in_the_covered_area_still_fires(tmp_path, monkeypatch):
     """§8.3: the reacting model that fails the test "receives a hit before firing"; §9.2:
     "Tanks are immune to light weapons": the Militiaman's AR covering the road (3 at 20 cm,
@@ -273,7 +272,6 @@ def test_a_tank_in_the_covered_area_still_fires(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("COV-6", "VSAVE-1", "OPP-1")
-@pytest.mark.xfail(strict=True, reason="finding: a vehicle that saved lost its reaction to covering fire")
 def test_a_puma_that_saves_the_covering_hit_still_fires(tmp_path, monkeypatch):
     """§8.3, §9.2: the Puma in the covered road takes the hit (1,1 under 4) and saves it, 3+
     against light weapons (a 5): "Pass: no effect".  It answers the move with its HMG."""

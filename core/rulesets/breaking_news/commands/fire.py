@@ -749,6 +749,10 @@ def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool, cre
         survived = hits.take_hits(ctx, unit, 1, by_side=enemy, protected=bunker)
         for man in crew:
             hits.take_hits(ctx, ctx.unit(man.id), 1, by_side=enemy, protected=bunker)
+    if unit.kind == Kind.VEHICLE:
+        # §9.2: a vehicle immune to the hit, or that saves it, suffers "no effect"; §10.0's
+        # suppression is a soldier's: it reacts as it meant to (ruling BN-C-COVERING-HIT).
+        return ctx.unit(unit.id).in_play
     if survived:
         ctx.emit(ev.Noted(text=M("{unit} is pinned by the covering fire: his reaction is lost (§8.3)", unit=unit.name)))
     return False
