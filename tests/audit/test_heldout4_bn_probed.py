@@ -281,3 +281,26 @@ def test_a_puma_that_saves_the_covering_hit_still_fires(tmp_path, monkeypatch):
     rolled = rolls(g.execute("react-fire puma i3 range=30 area=road dice=1,1,5,1,1,1,1,1", role="regulars"))
     assert rolled[1].outcome == "saved" and str(rolled[2].purpose).startswith("fire")
     assert not g.state.units["puma"].out
+
+
+# ------------------------------------------------------------------ §8.2 with §8.8: riding a moving Hummer
+
+
+@pytest.mark.audits("OPP-2", "VF-1")
+@pytest.mark.xfail(strict=True, reason="finding: the man riding a moving Hummer could not be answered")
+def test_the_man_riding_a_moving_hummer_is_answered(tmp_path, monkeypatch):
+    """§8.2: opportunity fire answers "any enemy model or unit that moves"; §8.8: the men of a
+    protected vehicle are "subject to small arms fire", behind cover.  The Hummer drives 30
+    cm with a Trained man aboard: the Militiaman answers at the man, 30 cm, 4 + 1 = 5 (a 5
+    hits); his 4+ save with +1 for cover passes on a 3: suppressed, still aboard."""
+    units = (
+        unit("hummer", "regulars", "protected", "Motor", kind="vehicle", weapons=("HMG",))
+        + unit("rider", "regulars", "R4", "Motor")
+        + 'aboard = "hummer"\n'
+        + SQUADS
+    )
+    g = new_game(tmp_path, monkeypatch, units)
+    g.execute("move hummer 30 dice=3,3", role="regulars")
+    shot, save = rolls(g.execute("react-fire i0 rider range=30 aimed dice=5,3", role="irregulars"))
+    assert shot.target == 5 and shot.outcome == "1 hit" and save.outcome.startswith("saved")
+    assert {"suppressed", "in-vehicle"} <= set(status(g, "rider"))
