@@ -287,7 +287,6 @@ def test_a_puma_that_saves_the_covering_hit_still_fires(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("OPP-2", "VF-1")
-@pytest.mark.xfail(strict=True, reason="finding: the man riding a moving Hummer could not be answered")
 def test_the_man_riding_a_moving_hummer_is_answered(tmp_path, monkeypatch):
     """§8.2: opportunity fire answers "any enemy model or unit that moves"; §8.8: the men of a
     protected vehicle are "subject to small arms fire", behind cover.  The Hummer drives 30

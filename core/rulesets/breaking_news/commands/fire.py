@@ -667,14 +667,16 @@ def _reaction_gate(ctx: Context, unit: Unit, simultaneous: bool = False) -> None
 
 def _answers_the_latest_action(ctx: Context, targets: Sequence[Unit]) -> None:
     """§8.2: opportunity fire answers "any enemy model or unit that moves or fires": the
-    men of the enemy's latest action this turn (a group's any member), none other."""
+    men of the enemy's latest action this turn (a group's any member, and the men aboard a
+    vehicle that moved or fired), none other."""
     actors = hits.action_actors(ctx.state)
     if actors is None:  # a save from before the actors were recorded: as it was then
         return
     if not actors:
         raise Refused(_("nothing to answer yet: opportunity fire answers an enemy who moves or fires (§8.2)"))
     for t in targets:
-        if t.id not in actors:
+        # §8.8: a man aboard moves with his vehicle, and is answered with it.
+        if t.id not in actors and unit_var(ctx.state, t.id, "aboard", "") not in actors:
             said = _(
                 "{target} did not move or fire in the enemy's latest action: "
                 "opportunity fire answers those who did (§8.2)"
