@@ -303,3 +303,20 @@ def test_the_man_riding_a_moving_hummer_is_answered(tmp_path, monkeypatch):
     shot, save = rolls(g.execute("react-fire i0 rider range=30 aimed dice=5,3", role="irregulars"))
     assert shot.target == 5 and shot.outcome == "1 hit" and save.outcome.startswith("saved")
     assert {"suppressed", "in-vehicle"} <= set(status(g, "rider"))
+
+
+# ------------------------------------------------------------------ §9.3 with §10.0: a suppressed medic
+
+
+@pytest.mark.audits("WND-2", "SUP-3")
+@pytest.mark.xfail(strict=True, reason="finding: a suppressed medic reached the wounded without his test")
+def test_a_suppressed_medic_tests_before_he_reaches_the_wounded(tmp_path, monkeypatch):
+    """§10.0: a suppressed man, "before making any action he must pass a test"; §9.3: the
+    medic must reach the wounded man.  The suppressed Trained medic (3) rolls a 6: he fails
+    and the wounded man is not stabilised."""
+    g = game(tmp_path, monkeypatch, options=("wounded",))
+    g.execute("blast m1 source=grenade by=irregulars dice=1,4")
+    g.execute("mark doc suppressed")
+    (test,) = rolls(g.execute("medic doc m1 dice=6", role="regulars"))
+    assert test.outcome.startswith("fails")
+    assert "stabilised" not in out(g, "m1")
