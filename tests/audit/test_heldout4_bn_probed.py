@@ -309,7 +309,6 @@ def test_the_man_riding_a_moving_hummer_is_answered(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("WND-2", "SUP-3")
-@pytest.mark.xfail(strict=True, reason="finding: a suppressed medic reached the wounded without his test")
 def test_a_suppressed_medic_tests_before_he_reaches_the_wounded(tmp_path, monkeypatch):
     """§10.0: a suppressed man, "before making any action he must pass a test"; §9.3: the
     medic must reach the wounded man.  The suppressed Trained medic (3) rolls a 6: he fails

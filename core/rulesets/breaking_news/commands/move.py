@@ -429,6 +429,10 @@ def _medic(ctx: Context, args: dict[str, Any]) -> None:
     what, by = hits.parse_cause(patient.out)
     if what != hits.WOUNDED:
         raise Refused(_("{patient} is not a wounded man awaiting a medic").format(patient=patient.name))
+    # §10.0: a suppressed medic tests before he goes to the wounded man, and in panic he
+    # only crawls to cover (ruling BN-C-WOUNDED).
+    if medic.has(Status.SUPPRESSED) and not ready_to_act(ctx, medic, None):
+        return
     ctx.emit(ev.UnitOut(unit=patient.id, cause=hits.cause(hits.STABILISED, by)))
     set_unit_var(ctx, ctx.unit(patient.id), "wound", 0)
 
@@ -630,6 +634,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="§9.3",
         examples=("medic ferri conti",),
         phases=("activation",),
+        rolls=True,
+        dice=(dice_order.SUPPRESSION,),
     ),
     CommandSpec(
         "carry",
