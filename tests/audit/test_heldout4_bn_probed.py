@@ -319,3 +319,19 @@ def test_a_suppressed_medic_tests_before_he_reaches_the_wounded(tmp_path, monkey
     (test,) = rolls(g.execute("medic doc m1 dice=6", role="regulars"))
     assert test.outcome.startswith("fails")
     assert "stabilised" not in out(g, "m1")
+
+
+# ------------------------------------------------------------------ §6.1: the Centauro is an armoured car
+
+
+@pytest.mark.audits("T-05", "MOV-3")
+@pytest.mark.xfail(strict=True, reason="finding: the Centauro was held to the tank's gun-or-move")
+def test_the_centauro_fires_its_gun_on_the_move(tmp_path, monkeypatch):
+    """§6.1: "All tanks can either fire their main gun or move. Armoured cars can fire whilst
+    moving with a penalty"; §9.2 lists the Centauro among "Heavily armoured vehicles", not
+    tanks.  It drives 20 cm and fires its gun at 30 cm: 4 + 1 = 5, a 4 misses."""
+    units = unit("cent", "regulars", "heavy", "Motor", kind="vehicle", weapons=("TANKGUN", "HMG")) + SQUADS
+    g = new_game(tmp_path, monkeypatch, units)
+    g.execute("move cent 20 dice=3,3", role="regulars")
+    (shot,) = rolls(g.execute("fire cent i0 range=30 weapon=TANKGUN dice=4", role="regulars"))
+    assert shot.target == 5 and shot.outcome == "miss"
