@@ -325,7 +325,6 @@ def test_a_suppressed_medic_tests_before_he_reaches_the_wounded(tmp_path, monkey
 
 
 @pytest.mark.audits("T-05", "MOV-3")
-@pytest.mark.xfail(strict=True, reason="finding: the Centauro was held to the tank's gun-or-move")
 def test_the_centauro_fires_its_gun_on_the_move(tmp_path, monkeypatch):
     """§6.1: "All tanks can either fire their main gun or move. Armoured cars can fire whilst
     moving with a penalty"; §9.2 lists the Centauro among "Heavily armoured vehicles", not

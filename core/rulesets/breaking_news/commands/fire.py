@@ -193,8 +193,9 @@ def _refuse_firer(firer: Unit, weapon: Weapon, sit: Situation) -> bool:
             )
         )
     if hits.is_vehicle(firer):
-        # §6.1: a tank fires its gun or moves; vehicles' MGs fire on the move with +1.
-        if weapon.movement == "gun" and firer.moved_cm:
+        # §6.1: a tank fires its gun or moves; armoured cars (a heavily-armoured Centauro's
+        # gun too) and vehicles' MGs fire on the move with +1.
+        if weapon.movement == "gun" and firer.moved_cm and firer.cls == "tank":
             raise Refused(_("a tank fires its gun or moves, not both (§6.1)"))
     elif not sit.reaction:
         why = may_fire_after(weapon, moved_cm, _fire_rule(firer))
