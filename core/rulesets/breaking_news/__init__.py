@@ -138,7 +138,8 @@ class BreakingNews(Ruleset):
     #: §7.0: a hidden figure is a marker on the table (rulings BN-C-MARKER).
     hidden_markers = True
     # the secrets kept of one figure (§14.0 losses, vehicles, wounds, reactions, civilians,
-    # the turn a wounded man was last carried: §9.3; the turn his building was stormed: §11.1)
+    # the turn a wounded man was last carried: §9.3; the turn his building was stormed: §11.1;
+    # a vehicle whose driver was put out of action: §8.8)
     piece_keys = (
         "secret.lost.",
         "secret.aboard.",
@@ -147,6 +148,7 @@ class BreakingNews(Ruleset):
         "secret.civilian.",
         "secret.carried.",
         "secret.stormed.",
+        "secret.driverless.",
     )
     # ledger.py: the facts kept about one figure, each a family by the figure's id
     secret_vars = piece_keys

@@ -475,6 +475,7 @@ def _leave_vehicle(ctx: Context, unit: Unit) -> None:
         return
     set_unit_var(ctx, unit, "aboard", "")
     if "driver" in unit.roles and vehicle.in_play:
+        set_unit_var(ctx, vehicle, "driverless", 1)
         if italian(ctx):
             text = M(
                 "{vehicle} has lost its driver: it runs on straight on for a whole move, then stops; "
@@ -488,6 +489,14 @@ def _leave_vehicle(ctx: Context, unit: Unit) -> None:
                 vehicle=vehicle.name,
             )
         ctx.emit(ev.Noted(text=text))
+
+
+def driverless(state: GameState, vehicle: Unit) -> bool:
+    """§8.8: its driver was put out of action and no other driver is aboard: after its
+    run-on (the referee's), the vehicle stops and is not driven again."""
+    if not unit_var(state, vehicle.id, "driverless", 0):
+        return False
+    return not any("driver" in u.roles for u in occupants(state, vehicle))
 
 
 def occupants(state: GameState, vehicle: Unit) -> list[Unit]:

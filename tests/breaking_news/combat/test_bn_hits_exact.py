@@ -334,6 +334,7 @@ def test_a_dead_driver_leaves_his_vehicle_running(variant, runs):
     assert _facts(ctx) == [
         ("out", "dan", "killed by irregulars"),
         ("var", "secret.aboard.dan", ""),
+        ("var", "secret.driverless.hummer", 1),
         ("note", f"Hummer has lost its driver: {runs}, then stops; hitting an obstacle stops it sooner (§8.8)"),
     ]
     # A passenger leaves his seat and nothing else; a driver of a wrecked vehicle says nothing.
@@ -351,7 +352,7 @@ def test_a_wounded_driver_also_leaves_his_seat():
     driver = _man("dan", "in-vehicle", cls="R2", side="regulars", roles=("driver",))
     ctx = _ctx(driver, _vehicle(), faces=(4,), variables={"secret.aboard.dan": "hummer", "option.wounded": 1})
     hits.casualty(ctx, driver, "irregulars")
-    assert [f[0] for f in _facts(ctx)] == ["roll", "out", "var", "var", "note"]
+    assert [f[0] for f in _facts(ctx)] == ["roll", "out", "var", "var", "var", "note"]
 
 
 # ---------------------------------------------------------- vehicles (§9.2)

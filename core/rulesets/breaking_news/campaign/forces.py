@@ -21,6 +21,7 @@ from core.language.i18n import N_
 from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.ledger import var
 from core.rulesets.breaking_news.rules import side_quality
+from core.rulesets.breaking_news.tables import troop_classes
 from core.rulesets.breaking_news.terms import Kind
 from core.state import GameState, Unit
 
@@ -85,6 +86,14 @@ def quality(state: GameState, side: str) -> int:
         if chief is not None:
             force = [u for u in force if u.team == chief.team]
     return side_quality(u.cls for u in force)
+
+
+def lowest_morale(state: GameState, side: str) -> int:
+    """The Morale value a platoon of mixed classes tests with (§13.0): its lowest
+    (digest AMB-53, rulings BN-INI-QUALITY)."""
+    table = troop_classes()
+    values = [table[u.cls].init_morale for u in men(state, side) if u.cls in table]
+    return min(values, default=0)
 
 
 def special_forces(state: GameState, side: str) -> bool:

@@ -84,6 +84,9 @@ def build_test(ctx: Context, side: str) -> MoraleTest:
     fighting = sum(1 for u in force if u.in_play)
     quality = forces.quality(state, side)
     if forces.is_platoon(state, side):
+        # §13.0 with mixed classes: the lowest Morale value in the platoon (AMB-53,
+        # rulings BN-INI-QUALITY); the initiative keeps the commander's squad's.
+        quality = forces.lowest_morale(state, side)
         squads = [(len(us), sum(1 for u in us if forces.is_loss(u))) for us in forces.sub_units(state, side).values()]
         return platoon_test(quality, squads, lost, leaders, len(force), fighting)
     return squad_test(quality, lost, leaders, len(force), fighting)

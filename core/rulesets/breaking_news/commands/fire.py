@@ -193,8 +193,9 @@ def _refuse_firer(firer: Unit, weapon: Weapon, sit: Situation) -> bool:
             )
         )
     if hits.is_vehicle(firer):
-        # §6.1: a tank fires its gun or moves; vehicles' MGs fire on the move with +1.
-        if weapon.movement == "gun" and firer.moved_cm:
+        # §6.1: a tank fires its gun or moves; armoured cars (a heavily-armoured Centauro's
+        # gun too) and vehicles' MGs fire on the move with +1.
+        if weapon.movement == "gun" and firer.moved_cm and firer.cls == "tank":
             raise Refused(_("a tank fires its gun or moves, not both (§6.1)"))
     elif not sit.reaction:
         why = may_fire_after(weapon, moved_cm, _fire_rule(firer))
@@ -667,14 +668,16 @@ def _reaction_gate(ctx: Context, unit: Unit, simultaneous: bool = False) -> None
 
 def _answers_the_latest_action(ctx: Context, targets: Sequence[Unit]) -> None:
     """§8.2: opportunity fire answers "any enemy model or unit that moves or fires": the
-    men of the enemy's latest action this turn (a group's any member), none other."""
+    men of the enemy's latest action this turn (a group's any member, and the men aboard a
+    vehicle that moved or fired), none other."""
     actors = hits.action_actors(ctx.state)
     if actors is None:  # a save from before the actors were recorded: as it was then
         return
     if not actors:
         raise Refused(_("nothing to answer yet: opportunity fire answers an enemy who moves or fires (§8.2)"))
     for t in targets:
-        if t.id not in actors:
+        # §8.8: a man aboard moves with his vehicle, and is answered with it.
+        if t.id not in actors and unit_var(ctx.state, t.id, "aboard", "") not in actors:
             said = _(
                 "{target} did not move or fire in the enemy's latest action: "
                 "opportunity fire answers those who did (§8.2)"
@@ -749,6 +752,10 @@ def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool, cre
         survived = hits.take_hits(ctx, unit, 1, by_side=enemy, protected=bunker)
         for man in crew:
             hits.take_hits(ctx, ctx.unit(man.id), 1, by_side=enemy, protected=bunker)
+    if unit.kind == Kind.VEHICLE:
+        # §9.2: a vehicle immune to the hit, or that saves it, suffers "no effect"; §10.0's
+        # suppression is a soldier's: it reacts as it meant to (ruling BN-C-COVERING-HIT).
+        return ctx.unit(unit.id).in_play
     if survived:
         ctx.emit(ev.Noted(text=M("{unit} is pinned by the covering fire: his reaction is lost (§8.3)", unit=unit.name)))
     return False

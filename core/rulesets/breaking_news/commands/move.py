@@ -125,11 +125,18 @@ def _badge(action: str, cm: int, fire: FireAllowed, obstacle: bool) -> str:
 
 
 def _panic_move(ctx: Context, unit: Unit, cm: int, *, just_failed: bool) -> None:
-    """§10.0: a figure in panic may only move up to 10 cm, to reach cover.  Right
-    after a failed test a longer move simply does not happen (the roll stands)."""
+    """§10.0: a figure in panic may only move up to 10 cm, to reach cover, "if not yet in
+    cover": one who dropped out of sight in cover (hidden) stays where he is.  Right after a
+    failed test a move he may not make simply does not happen (the roll stands)."""
     limit = allowances().panic_cm
     if not just_failed and unit.has(Status.ACTED):
         raise Refused(_("{unit} has already crawled this turn (§10.0)").format(unit=unit.name))
+    if cm and unit.has(Status.HIDDEN):
+        if just_failed:
+            return
+        raise Refused(
+            _("{unit} is in panic and already in cover: he does not move this turn (§10.0)").format(unit=unit.name)
+        )
     if cm > limit:
         if just_failed:
             return
@@ -180,6 +187,12 @@ def _vehicle_move(ctx: Context, vehicle: Unit, args: dict[str, Any]) -> None:
     hits.require_active(ctx.state, vehicle)
     if vehicle.moved_cm or vehicle.has(Status.FIRED):
         raise Refused(_("{vehicle} has already acted this turn").format(vehicle=vehicle.name))
+    if hits.driverless(ctx.state, vehicle):
+        raise Refused(
+            _("{vehicle} has lost its driver: it runs on for a whole move and stops, nobody drives it (§8.8)").format(
+                vehicle=vehicle.name
+            )
+        )
     if hits.is_helicopter(vehicle):
         # §8.4: a gunship moves over the table without limit.
         if not args["cm"]:
@@ -416,6 +429,10 @@ def _medic(ctx: Context, args: dict[str, Any]) -> None:
     what, by = hits.parse_cause(patient.out)
     if what != hits.WOUNDED:
         raise Refused(_("{patient} is not a wounded man awaiting a medic").format(patient=patient.name))
+    # §10.0: a suppressed medic tests before he goes to the wounded man, and in panic he
+    # only crawls to cover (ruling BN-C-WOUNDED).
+    if medic.has(Status.SUPPRESSED) and not ready_to_act(ctx, medic, None):
+        return
     ctx.emit(ev.UnitOut(unit=patient.id, cause=hits.cause(hits.STABILISED, by)))
     set_unit_var(ctx, ctx.unit(patient.id), "wound", 0)
 
@@ -617,6 +634,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="§9.3",
         examples=("medic ferri conti",),
         phases=("activation",),
+        rolls=True,
+        dice=(dice_order.SUPPRESSION,),
     ),
     CommandSpec(
         "carry",
