@@ -793,9 +793,11 @@ def test_a_light_mortars_smoke_for_effect_lays_its_strip_for_six_turns_and_the_d
 @pytest.mark.audits("BI-R110", "BI-AMB-20")
 def test_a_man_shocked_in_the_movement_phase_before_his_move_may_not_advance(game):
     """BI-AMB-20: held from the result: Carlo, shocked by a hit in turn 2's movement phase
-    before he moved, may not move towards the enemy in it; away he may."""
+    before he moved, may not move towards the enemy in it; away he may (once he has taken the
+    morale check the hit made due, BI-R180)."""
     _to(game, "move-first", 2)
     play(game, "hit carlo weapon=assault-rifle dice=3")
+    play(game, "morale carlo dice=1")
     assert _refused(game, "@blue move carlo 5")
     play(game, "@blue move carlo 5 away")
 

@@ -132,8 +132,9 @@ class BassaIntensita(Ruleset):
     scenario_format = FORMAT
     # BI-R100 (the observer's fire support), A.13 (a badly wounded man's death): by piece
     piece_keys = ("secret.support.", "secret.dies.", "secret.m3.")
-    # ... and a declared covering fire on a feature, by its firer (BI-R051; commands/cover.py)
-    secret_vars = (*piece_keys, "secret.screen.")
+    # ... a declared covering fire on a feature, by its firer (BI-R051; commands/cover.py), and
+    # the hidden enemies a side has tried to observe in this step, by the side (BI-R164; commands/actions.py)
+    secret_vars = (*piece_keys, "secret.screen.", "secret.looked.")
 
     @cached_property
     def scenarios(self) -> Mapping[str, Loaded]:
