@@ -50,6 +50,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "ran": (N_("ran"), PLAIN_STYLE),
     "dismounted": (N_("got out"), PLAIN_STYLE),
     "fired-at": (N_("fired at"), PLAIN_STYLE),
+    "shot-at": (N_("shot at"), PLAIN_STYLE),
     "under-fire": (N_("under fire"), PLAIN_STYLE),
     "crept": (N_("crept"), PLAIN_STYLE),
     "looked": (N_("looked"), PLAIN_STYLE),
