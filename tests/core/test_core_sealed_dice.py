@@ -175,7 +175,18 @@ def test_verify_catches_a_changed_roll(tmp_path, capsys):
 
 def test_verify_catches_a_changed_contribution(tmp_path):
     save = _played(tmp_path)
-    rechain(save, lambda records: _first_roll(records).update(contribution="ff" * CONTRIBUTION_BYTES))
+    played = Game.open(save, writable=False)
+    keys = [e for e in played.history.timeline() if type(e) is ev.VarSet and e.key == DICE_KEY]
+    key = bytes.fromhex(keys[0].value)  # the first roll's (dice-key opens it and seals a new one)
+    (first, *_rest) = sealed_rolls(played.history.timeline())
+    played.close()
+    # Another contribution whose dice differ: one in 36 gives the same two faces, which is no change.
+    other = next(
+        mine
+        for mine in (i.to_bytes(CONTRIBUTION_BYTES, "big") for i in range(1, 1000))
+        if derive(key, mine, first.draw, 2, 6) != first.roll.faces
+    )
+    rechain(save, lambda records: _first_roll(records).update(contribution=other.hex()))
     result = verify(save)
     assert [c.status for c in result.dice.rolls] == [MISMATCH, OK] and not result.ok
 
