@@ -76,7 +76,6 @@ english_words(
         "one-crew": "one crewman",
         "must-reload": "must reload",
         "fired-at": "fired at by automatic weapons or HE",
-        "shot-at": "shot at by automatic weapons or HE in this phase",
         "under-fire": "under fire last turn",
         "seriously-wounded": "seriously wounded",
         "shocked-now": "shocked this turn",
