@@ -12,6 +12,7 @@ from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
     fired_at,
+    he_terrain,
     in_own_tier,
     isolated,
     passes_isolation,
@@ -101,7 +102,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
             unit,
             M("{bomb} bombs", bomb=source.removeprefix("bomb-")),
             zone=args["zone"],
-            terrain=_terrain(args),
+            terrain=he_terrain(args),
             big=False,
             pen_row="artillery-106",
             indirect=True,
@@ -127,7 +128,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
                     unit=unit.name, cm=args["cm"], long=area.long
                 )
             )
-    terrain = _terrain(args)
+    terrain = he_terrain(args)
     cause = M("a {what} burst", what=word(weapon.name) if weapon else area.it)
     indirect = bool(args["indirect"])
     fired_at(ctx, unit)
@@ -145,10 +146,6 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
         # BI-R121: a gun's or a mortar's round gives +4 on the unarmoured table, as a gun does
         source_mod="" if weapon else "gun-mortar",
     )
-
-
-def _terrain(args: dict[str, Any]) -> str:
-    return {"light": "cover", "heavy": "cover", "trench": "entrenched"}.get(args["cover"] or "", "open")
 
 
 def _hit(ctx: Context, args: dict[str, Any]) -> None:

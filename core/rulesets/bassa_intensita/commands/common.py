@@ -24,12 +24,23 @@ from core.state import Unit
 from core.views import unit_audience
 
 
+def carrier_of(ctx: Context, unit: Unit) -> Unit | None:
+    """The vehicle a man is aboard (his ``aboard-<vehicle>`` badge), if any."""
+    return next((ctx.unit(b.removeprefix("aboard-")) for b in unit.status if b.startswith("aboard-")), None)
+
+
+def he_terrain(args: dict[str, Any]) -> str:
+    """The target's terrain for an HE burst (A.10.3), from the command's ``cover``: dug in (a
+    trench), in cover, or in the open."""
+    return {"light": "cover", "heavy": "cover", "trench": "entrenched"}.get(args.get("cover") or "", "open")
+
+
 def flying(ctx: Context, unit: Unit) -> Unit | None:
     """The helicopter in the air that ``unit`` is or is aboard, if any (BI-R256: landing
     takes a whole turn, ``landed``)."""
-    carrier = next((ctx.unit(b.removeprefix("aboard-")) for b in unit.status if b.startswith("aboard-")), unit)
-    if "helicopter" in carrier.roles and not carrier.has(Status.LANDED):
-        return carrier
+    craft = carrier_of(ctx, unit) or unit
+    if "helicopter" in craft.roles and not craft.has(Status.LANDED):
+        return craft
     return None
 
 
@@ -50,11 +61,11 @@ def reachable(ctx: Context, unit: Unit) -> None:
                 unit=unit.name, carrier=heli.name
             )
         )
-    carrier = next((ctx.unit(b.removeprefix("aboard-")) for b in unit.status if b.startswith("aboard-")), None)
-    if carrier is not None and damage.armour_column(carrier):
+    vehicle = carrier_of(ctx, unit)
+    if vehicle is not None and damage.armour_column(vehicle):
         raise Refused(
             _("{unit} is inside {carrier}: fire at the vehicle (ruling BI-OCCUPANTS)").format(
-                unit=unit.name, carrier=carrier.name
+                unit=unit.name, carrier=vehicle.name
             )
         )
 

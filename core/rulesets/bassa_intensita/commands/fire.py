@@ -17,10 +17,12 @@ from core.rulesets.bassa_intensita.commands.common import (
     badges,
     fired_at,
     fires_wounded,
+    he_terrain,
     isolated,
     light_of,
     passes_isolation,
     quality,
+    reachable,
     ready,
     roll_under,
 )
@@ -201,21 +203,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
                     unit=t.name, side=ctx.state.side_name(shooter.side)
                 )
             )
-        carrier = next((ctx.unit(b.removeprefix("aboard-")) for b in t.status if b.startswith("aboard-")), None)
-        if carrier is not None and "helicopter" in carrier.roles and not carrier.has(Status.LANDED):
-            # BI-R260, BI-R263: a flying helicopter is reached by AA fire only, and the men it
-            # carries only through its table (ruling BI-HELICOPTERS)
-            raise Refused(
-                _("{unit} is inside {carrier}, in the air: only anti-aircraft fire reaches it, aa (BI-R260)").format(
-                    unit=t.name, carrier=carrier.name
-                )
-            )
-        if carrier is not None and damage.armour_column(carrier):
-            raise Refused(
-                _("{unit} is inside {carrier}: fire at the vehicle (ruling BI-OCCUPANTS)").format(
-                    unit=t.name, carrier=carrier.name
-                )
-            )
+        reachable(ctx, t)  # a man inside a flying helicopter or inside armour (BI-R260, BI-OCCUPANTS)
     dist = args["range"]
     band = rules.range_band(weapon, dist, area)
     if band is None:
@@ -363,11 +351,6 @@ def _hit_chance(
     return chance, (*quality_mods, *mods)
 
 
-def _terrain(args: dict[str, Any]) -> str:
-    """The target's terrain for an HE burst (A.10.3): dug in (a trench), in cover, or in the open."""
-    return {"light": "cover", "heavy": "cover", "trench": "entrenched"}.get(args.get("cover") or "", "open")
-
-
 def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, Any], *, covering: bool) -> None:
     """What a hit does: damage to a man (A.12.1), an HE burst on him (BI-R093), or a
     hit on a vehicle (A.12.2-A.12.4).  ``covering``: covering fire, whose effects apply
@@ -387,7 +370,7 @@ def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, A
         return
     if weapon.he:
         area = he.area_of(weapon, shooter.stats.get("gun_mm", 0))
-        casualties.he_burst(ctx, target, cause, zone="short", terrain=_terrain(args), big=area.big)
+        casualties.he_burst(ctx, target, cause, zone="short", terrain=he_terrain(args), big=area.big)
         _burst_note(ctx, area)
         return
     casualties.infantry_hit(

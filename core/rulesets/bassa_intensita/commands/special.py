@@ -11,7 +11,9 @@ from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
+    carrier_of,
     flying,
+    he_terrain,
     in_own_tier,
     isolated,
     passes_isolation,
@@ -28,22 +30,13 @@ from core.state import Unit
 from core.views import unit_audience
 
 
-def _carrier(ctx: Context, unit: Unit) -> Unit | None:
-    """The vehicle a man is aboard, if any."""
-    return next((ctx.unit(b.removeprefix("aboard-")) for b in unit.status if b.startswith("aboard-")), None)
-
-
-def _terrain(args: dict[str, Any]) -> str:
-    return {"light": "cover", "heavy": "cover", "trench": "entrenched"}.get(args.get("cover") or "", "open")
-
-
 def _mine(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R220..R223 (ruling BI-MINES, digest BI-AMB-59): what a mine or a trap does to
     the man or vehicle that sets it off (or, for an AT mine, a man within 4 cm of it)."""
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
         raise Refused(_("{unit} is out of action").format(unit=unit.name))
-    carrier = _carrier(ctx, unit)
+    carrier = carrier_of(ctx, unit)
     if flying(ctx, unit) is not None:
         # BI-R221/R222: mines strike what crosses the minefield, not what flies over it
         raise Refused(_("{unit} is in the air: it crosses no minefield (BI-R221)").format(unit=unit.name))
@@ -92,7 +85,7 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
     if kind == "at" and zone == "short":
         zone = "long"  # an AT mine has no short distance for men (BI-R222: 0 cm)
     with ctx.at_step(dice_order.MINE_AT if kind == "at" else dice_order.MINE_AP):
-        casualties.he_burst(ctx, unit, cause, zone=zone, terrain=_terrain(args), big=False)
+        casualties.he_burst(ctx, unit, cause, zone=zone, terrain=he_terrain(args), big=False)
 
 
 def _detect(ctx: Context, args: dict[str, Any]) -> None:
@@ -102,7 +95,7 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     if unit.kind != Kind.MAN or not unit.in_play:
         raise Refused(_("a man in play looks for mines"))
-    carrier = _carrier(ctx, unit)
+    carrier = carrier_of(ctx, unit)
     if (unit.has(Status.MOVED) and not unit.has(Status.CAUTIOUS)) or (
         carrier is not None and (carrier.has(Status.MOVED) or flying(ctx, carrier) is not None)
     ):
