@@ -402,6 +402,9 @@ class FireteamApp(App):
             self.call_after_refresh(self._resume_gc)
         self.call_after_refresh(self._release_typeahead)
         self._unsubscribe = self.game.subscribe(self._game_changed)
+        # The screen was composed from the game before it listened: what another seat did
+        # meanwhile (a loaded server draws a first frame slowly) is looked for once more.
+        self._game_changed(None)
         for note in self.game.notes:
             self.notify(note, title=_("The save was repaired on opening"), severity="warning", timeout=10, markup=False)
         if not self.remote:
@@ -507,7 +510,7 @@ class FireteamApp(App):
         if self.owns_game and self.game is not None:
             self.game.close()
 
-    def _game_changed(self, outcome: Outcome) -> None:
+    def _game_changed(self, outcome: Outcome | None) -> None:
         # Called synchronously by whichever seat ran the command, maybe another
         # app's task: only queue a message here (see the module docstring).
         # Several changes before the app gets to it make one redraw.

@@ -31,6 +31,7 @@ from tui.panes.dice import DicePane
 from tui.panes.log import LogView, line_text
 from tui.panes.phase import PhasePane
 from tui.panes.rosterview import RosterView
+from tui.screens.game import GameScreen
 from tui.textual_internals import screen_compositor
 from tui.viewpoint import Viewpoint
 
@@ -685,3 +686,22 @@ def test_an_undo_reads_again_only_the_rolls_of_the_command_it_strikes(game):
     assert struck == Viewpoint(game, REFEREE).recent_rolls(6)
     for old, new in zip(rolls, struck, strict=True):
         assert (new.undone, new is old) == ((True, False) if old.cmd == shot else (False, True))
+
+
+async def test_a_command_another_seat_gives_while_the_first_frame_is_drawn_is_shown(tmp_path, monkeypatch):
+    # A shared screen's app composes from the game, then listens to it once its first
+    # frame is drawn: a command given in between (a loaded server) must still reach it.
+    game = patrol_game(tmp_path / "shared.ft", commands=("next", "next"))
+    original = GameScreen.wait_for_refresh  # a MessagePump method the screen inherits
+
+    async def another_seat_meanwhile(self):
+        game.execute("note given as the first frame was drawn", role=REFEREE)
+        return await original(self)
+
+    monkeypatch.setattr(GameScreen, "wait_for_refresh", another_seat_meanwhile)
+    watcher = FireteamApp(game, role="blue", seat="anna")
+    async with watcher.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        log = watcher.screen.query_one(LogView)
+        await pilot.wait_for_scheduled_animations()
+        assert log.line_at(log.rows - 1).text == "note: given as the first frame was drawn"
