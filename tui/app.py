@@ -34,7 +34,6 @@ from core.language.reader import LANGUAGE_NAMES, reader, set_process_language
 from core.refusal import LOG as CORE_LOG
 from core.ruleset import Refused
 from core.storage.savefile import SaveError
-from core.views import REFEREE
 from tui.contrast import ContrastGuard, ReadableMonochrome
 from tui.focus_cursor import focus_point
 from tui.i18n import N_, _, start_language
@@ -119,7 +118,7 @@ class FireteamApp(App):
         self,
         game: Game | None,
         *,
-        role: str = REFEREE,
+        role: str,
         seat: str = "",
         replay: bool = False,
         remote: bool = False,

@@ -75,6 +75,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from core.views import REFEREE
+
 #: The pseudo-terminal (and Pilot's screen) size: columns, rows.
 SIZE = (100, 30)
 #: The demo save shipped with the project.
@@ -291,7 +293,7 @@ async def key_latencies(save: Path, rounds: int) -> dict[str, float]:
     # Without it a full collection of the 100,000-event game lands in a key now and then.
     gc.disable()
     game = Game.open(save)
-    app = FireteamApp(game, driver_class=_null_terminal())
+    app = FireteamApp(game, role=REFEREE, driver_class=_null_terminal())
     app.owns_game = True
     app.gc_paused = True
     stamps: list[Stamp] = []

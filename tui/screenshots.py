@@ -24,6 +24,7 @@ from textual.pilot import Pilot
 from core.game import Game
 from core.language.reader import reading
 from core.ruleset import Refused
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.screens.help import HelpScreen
 from tui.screens.loadgame import LoadGameScreen
@@ -74,23 +75,23 @@ class Scene:
 
 
 def _game(work: Path) -> FireteamApp:
-    return FireteamApp(demo_game(work / "game.ft"))
+    return FireteamApp(demo_game(work / "game.ft"), role=REFEREE)
 
 
 def _game_it(work: Path) -> FireteamApp:
     """The game screen in Italian: ``fireteam --lang it``."""
-    return FireteamApp(demo_game(work / "partita.ft"), lang="it")
+    return FireteamApp(demo_game(work / "partita.ft"), role=REFEREE, lang="it")
 
 
 def _replay(work: Path) -> FireteamApp:
     demo_game(work / "replay.ft").close()
-    return FireteamApp(Game.open(work / "replay.ft", writable=False), replay=True)
+    return FireteamApp(Game.open(work / "replay.ft", writable=False), role=REFEREE, replay=True)
 
 
 def _recorded_replay(work: Path) -> FireteamApp:
     """The recorded demo game (saves/demo-game.ft), in replay at its end."""
     shutil.copy(RECORDED, work / "demo-game.ft")
-    return FireteamApp(Game.open(work / "demo-game.ft", writable=False), replay=True)
+    return FireteamApp(Game.open(work / "demo-game.ft", writable=False), role=REFEREE, replay=True)
 
 
 def _side(work: Path) -> FireteamApp:

@@ -12,6 +12,7 @@ from textual.widgets import Select
 from core import events as ev
 from core.game import Game
 from core.storage.fork import boundaries
+from core.views import REFEREE
 from tui.app import FireteamApp, check_role, run_app
 from tui.commandline import CommandInput
 from tui.panes.dice import DicePane
@@ -50,7 +51,7 @@ async def type_command(pilot, text: str) -> None:
 
 
 async def test_a_full_turn_by_keys(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.focused, CommandInput)
         assert "Deployment" in phase_text(app)
@@ -76,7 +77,7 @@ async def test_a_full_turn_by_keys(game):
 
 
 async def test_an_invalid_command_says_why_and_changes_nothing(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         before = game.log_length
         await type_command(pilot, "mark nobody suppressed")
@@ -88,7 +89,7 @@ async def test_an_invalid_command_says_why_and_changes_nothing(game):
 
 
 async def test_tab_completes_commands_and_units(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
         await pilot.press("m", "a", "tab")
@@ -103,7 +104,7 @@ async def test_tab_completes_commands_and_units(game):
 
 
 async def test_tab_through_the_commands_says_what_each_takes(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
         await pilot.press("tab")  # an empty line: the commands, one per Tab
@@ -118,7 +119,7 @@ async def test_tab_through_the_commands_says_what_each_takes(game):
 
 
 async def test_undo_names_the_command_then_redo(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await type_command(pilot, "mark ivan suppressed")
         assert "Ctrl+Z undoes #2 mark ivan suppressed" in phase_text(app)
@@ -144,7 +145,7 @@ async def test_undo_names_the_command_then_redo(game):
 
 
 async def test_table_dice_asks_for_exactly_the_faces_needed(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await type_command(pilot, "next")
         await pilot.press("f3")
@@ -172,7 +173,7 @@ async def test_table_dice_asks_for_exactly_the_faces_needed(game):
 
 
 async def test_cancelling_the_dice_prompt_records_nothing(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")
         await type_command(pilot, "roll 2d6")
@@ -185,7 +186,7 @@ async def test_cancelling_the_dice_prompt_records_nothing(game):
 
 
 async def test_forms_build_a_command_line(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f2")
         await pilot.pause()
@@ -213,7 +214,7 @@ async def test_a_forms_side_picker_offers_only_the_sides_the_command_takes_now(t
     game = Game.new(tmp_path / "ln.ft", "ludonet", seed=3, clock=lambda: 1_700_000_000_000)
     game.execute("scenario demo")
     victory = next(s for s in game.commands if s.name == "victory")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
 
         async def winners() -> list[str]:
@@ -236,7 +237,7 @@ async def test_a_forms_side_picker_offers_only_the_sides_the_command_takes_now(t
 async def test_log_details_search_and_filter(game):
     game.execute("next")
     game.execute("next")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f7")
         log = app.screen.query_one(LogView)
@@ -262,7 +263,7 @@ async def test_log_details_search_and_filter(game):
 
 
 async def test_roster_filter_and_unit_to_command_line(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*"mark", "space", "f6", "slash", *"rpg", "enter")
         await pilot.pause()
@@ -274,7 +275,7 @@ async def test_roster_filter_and_unit_to_command_line(game):
 
 async def test_a_side_sees_only_its_view_and_follows_other_seats(tmp_path):
     game = patrol_game(tmp_path / "shared.ft")
-    referee, blue_app = FireteamApp(game), FireteamApp(game, role="blue", seat="anna")
+    referee, blue_app = FireteamApp(game, role=REFEREE), FireteamApp(game, role="blue", seat="anna")
     async with referee.run_test(size=SIZE) as ref_pilot, blue_app.run_test(size=SIZE) as reg_pilot:
         assert {"omar", "yusuf"} <= roster_units(referee)
         assert not {"omar", "yusuf"} & roster_units(blue_app)
@@ -298,7 +299,7 @@ async def test_replay_steps_through_the_game(game):
         game.execute(text)
     game.close()
     replay = Game.open(game.path, writable=False)
-    app = FireteamApp(replay, replay=True)
+    app = FireteamApp(replay, role=REFEREE, replay=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.replay
@@ -330,7 +331,7 @@ async def test_replay_steps_through_the_game(game):
 
 
 async def test_replay_from_the_live_game_and_back(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f5")
         await pilot.pause()
@@ -345,7 +346,7 @@ async def test_play_from_here_starts_a_what_if_game_and_leaves_the_original(game
         game.execute(text)
     original = game.path
     before = original.read_bytes()
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f5", "less_than_sign", "right_square_bracket", "right")
         await pilot.pause()
@@ -389,7 +390,7 @@ async def test_play_from_here_is_the_referees_alone(game):
 async def test_q_leaves_a_replay_for_the_live_game_and_quits_a_replay_opened_alone(game):
     """As a pager's q (#48): from F5's replay, back to the game; a replay opened alone
     (``fireteam SAVE --replay``) has nothing under it, and q ends the client."""
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f5")
         await pilot.pause()
@@ -400,7 +401,7 @@ async def test_q_leaves_a_replay_for_the_live_game_and_quits_a_replay_opened_alo
         await pilot.press("q")  # live, q is typed on the command line
         await pilot.pause()
         assert app.screen.query_one(CommandInput).value == "q" and app.return_code is None
-    alone = FireteamApp(game, replay=True)
+    alone = FireteamApp(game, role=REFEREE, replay=True)
     async with alone.run_test(size=SIZE) as pilot:
         await pilot.press("right", "q")
         await pilot.pause()
@@ -412,7 +413,7 @@ async def test_the_replay_bar_says_how_to_leave_at_80_columns(game):
     way out of the replay (#48).  q comes first; the row still ends in … where cut."""
     from tui.screens.game import ReplayBar
 
-    app = FireteamApp(game, replay=True)
+    app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         bar = app.screen.query_one(ReplayBar)
@@ -504,7 +505,7 @@ async def test_spectators_watch(game):
 
 async def test_a_remote_seat_cannot_touch_the_server(game, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    app = FireteamApp(game, remote=True)
+    app = FireteamApp(game, role=REFEREE, remote=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f12", "ctrl+n")
         await pilot.pause()
@@ -515,7 +516,7 @@ async def test_a_remote_seat_cannot_touch_the_server(game, tmp_path, monkeypatch
 
 
 async def test_a_form_leaves_out_what_was_not_chosen(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         app.screen.start_action(next(s for s in game.commands if s.name == "out"))
         await pilot.pause()
@@ -529,7 +530,7 @@ async def test_keys_typed_in_a_burst_keep_their_order(game):
     # A fast typist, a macro or tmux send-keys: keys arrive before the previous
     # ones are handled.  Clearing the line, completing and Enter must still
     # happen exactly where they were typed, not after the characters behind them.
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         line = app.focused
         assert isinstance(line, CommandInput)

@@ -16,6 +16,7 @@ from skirmish import game_fixture  # noqa: F401  (a fixture)
 from core.game import Game
 from core.refusal import LOG
 from core.ruleset import CommandSpec
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.userdata import ErrorLog, UserStore
@@ -51,7 +52,7 @@ def notices(app) -> list[tuple[str, str, str]]:
 
 async def test_a_bug_is_an_error_with_its_traceback_in_the_client_s_error_log(game, tmp_path):
     store = UserStore(tmp_path / "config", tmp_path / "data")
-    app = FireteamApp(with_bug(game), store=store)
+    app = FireteamApp(with_bug(game), role=REFEREE, store=store)
     before = game.path.read_bytes()
     async with app.run_test(size=SIZE) as pilot:
         said = notices(app)
@@ -70,7 +71,7 @@ async def test_a_bug_is_an_error_with_its_traceback_in_the_client_s_error_log(ga
 
 
 async def test_a_seat_s_bug_is_in_the_host_s_log(game):
-    app = FireteamApp(with_bug(game))  # no store: a seat of a server
+    app = FireteamApp(with_bug(game), role=REFEREE)  # no store: a seat of a server
     async with app.run_test(size=SIZE) as pilot:
         said = notices(app)
         await pilot.press(*"broken", "enter")

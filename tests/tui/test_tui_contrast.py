@@ -19,6 +19,7 @@ from textual.color import Color
 
 from core.game import Game
 from core.language.reader import reading
+from core.views import REFEREE
 from tui import screenshots
 from tui.app import FireteamApp
 from tui.contrast import AA, AAA, contrast
@@ -132,7 +133,7 @@ async def test_the_high_contrast_theme_reads_at_aaa(tmp_path, role):
 async def test_the_high_contrast_theme_is_offered_and_remembered(tmp_path):
     store = UserStore(tmp_path / "config", tmp_path / "data")
     store.save_settings(Settings(theme=HIGH_CONTRAST.name))
-    app = FireteamApp(patrol_game(tmp_path / "game.ft", commands=OPENING), store=store)
+    app = FireteamApp(patrol_game(tmp_path / "game.ft", commands=OPENING), role=REFEREE, store=store)
     with reading("en"):
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
@@ -181,7 +182,7 @@ async def test_the_replay_reads_under_no_color_and_in_high_contrast(tmp_path, no
     if no_color:
         os.environ["NO_COLOR"] = "1"
     try:
-        app = FireteamApp(game, replay=True)
+        app = FireteamApp(game, role=REFEREE, replay=True)
     finally:
         os.environ.pop("NO_COLOR", None)
     with reading("en"):
@@ -201,7 +202,7 @@ async def test_the_start_screen_reads_under_no_color_and_in_high_contrast(tmp_pa
     store = UserStore(tmp_path / "config", tmp_path / "data")
     if no_color:
         monkeypatch.setenv("NO_COLOR", "1")
-    app = FireteamApp(None, store=store, start=True)
+    app = FireteamApp(None, role=REFEREE, store=store, start=True)
     monkeypatch.delenv("NO_COLOR", raising=False)
     with reading("en"):
         async with app.run_test(size=(100, 30)) as pilot:

@@ -12,6 +12,8 @@ from tui.screens.dialogs import DicePrompt
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "breaking_news" / "combat"))
 from bn_combat_support import new_game  # noqa: E402
 
+from core.views import REFEREE
+
 SIZE = (100, 30)
 
 
@@ -34,7 +36,7 @@ async def asked(pilot) -> DicePrompt:
 
 async def test_the_prompt_marks_the_step_of_each_roll_of_a_fire(tmp_path):
     demo = new_game(tmp_path, "demo", options=("wounded",))
-    app = FireteamApp(demo)
+    app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")  # table dice
         await type_keys(pilot, "fire conti bashir range=40")
@@ -76,7 +78,7 @@ async def test_the_prompt_marks_the_step_of_each_roll_of_a_fire(tmp_path):
 
 async def test_an_order_of_one_step_is_listed_unmarked(tmp_path):
     demo = new_game(tmp_path, "demo")
-    app = FireteamApp(demo)
+    app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")
         await type_keys(pilot, "roll 2d6")
@@ -94,7 +96,7 @@ async def test_the_prompts_example_gives_as_many_faces_as_it_asks_for(tmp_path):
     """An LMG's 4d6 at the prompt: ``4 faces, 1 to 6, e.g. 6 4 3 1`` (the example gave three
     faces for four dice, an answer the prompt itself refuses)."""
     demo = new_game(tmp_path, "demo")
-    app = FireteamApp(demo)
+    app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")
         await type_keys(pilot, "fire bianchi ahmed range=40")

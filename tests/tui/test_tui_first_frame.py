@@ -18,6 +18,7 @@ from textual.widgets._toast import Toast, ToastRack
 from textual.widgets._tooltip import Tooltip
 
 from core.game import Game
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.bench import _null_terminal
 from tui.commandline import CommandInput
@@ -38,7 +39,7 @@ def demo_fixture(tmp_path: Path):
 
 async def _first_frame(game: Game, replay: bool) -> tuple[dict, object]:
     """What the first frame showing the game held, and the widget focused once the client is idle."""
-    app = FireteamApp(game, replay=replay, driver_class=_null_terminal())
+    app = FireteamApp(game, role=REFEREE, replay=replay, driver_class=_null_terminal())
     first: dict = {}
 
     def drawn() -> None:
@@ -84,7 +85,7 @@ async def test_textual_s_overlays_come_after_the_first_frame_and_show_what_was_s
     # The notifications' rack and the tooltip (Textual composes them into every screen it
     # may show them on) are mounted once the first frame is drawn, first among the
     # screen's children as Textual composes them; a notification sent before is shown then.
-    app = FireteamApp(demo, driver_class=_null_terminal())
+    app = FireteamApp(demo, role=REFEREE, driver_class=_null_terminal())
     at_first: list[list[type]] = []
 
     def drawn() -> None:
@@ -136,7 +137,7 @@ async def test_a_game_switched_replaces_the_first_game_screen(demo, tmp_path):
     # New game and load game: the screen of the game shown is replaced, under what was over it.
     other_save = tmp_path / "other.ft"
     shutil.copy(DEMO, other_save)
-    app = FireteamApp(demo, driver_class=_null_terminal())
+    app = FireteamApp(demo, role=REFEREE, driver_class=_null_terminal())
     async with app.run_test(headless=False, size=(100, 30)) as pilot:
         await pilot.pause()
         first = app.screen

@@ -21,6 +21,7 @@ from textual.widgets import Input, OptionList, Select
 from waiting import until
 
 from core.ruleset import get_ruleset
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.log import LogView
@@ -58,7 +59,7 @@ async def typed(pilot, text: str) -> None:
 
 
 async def test_the_command_line_s_cursor_is_the_drawn_one_at_the_start_and_as_text_is_typed(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         box = app.screen.query_one(CommandInput)
@@ -74,7 +75,7 @@ async def test_the_command_line_s_cursor_is_the_drawn_one_at_the_start_and_as_te
 
 
 async def test_the_cursor_stays_put_while_the_box_blinks(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+s", "down", "down")
         await pilot.pause()
@@ -88,7 +89,7 @@ async def test_the_cursor_stays_put_while_the_box_blinks(game):
 
 
 async def test_the_roster_s_row_under_its_cursor(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+s", "down", "down", "down")
         await pilot.pause()
@@ -104,7 +105,7 @@ async def test_the_roster_s_row_under_its_cursor(game):
 
 
 async def test_the_log_s_row_under_its_cursor(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+l")
         await pilot.pause()
@@ -121,7 +122,7 @@ async def test_the_log_s_row_under_its_cursor(game):
 
 
 async def test_the_undo_box_s_question_while_it_asks(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await typed(pilot, "mark ivan suppressed")
         await pilot.press("enter")
@@ -138,7 +139,7 @@ async def test_the_undo_box_s_question_while_it_asks(game):
 
 
 async def test_the_action_picker_s_filter_then_its_highlighted_option_then_a_form(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f2")
         await pilot.pause()
@@ -166,7 +167,7 @@ async def test_the_command_palette_s_highlighted_command_while_its_box_keeps_the
     the cursor is on the command Enter would run, and moves with the highlight."""
     from textual.command import CommandList, CommandPalette
 
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
@@ -185,7 +186,7 @@ async def test_the_command_palette_s_highlighted_command_while_its_box_keeps_the
 async def test_a_form_s_select_closed_on_its_value_and_open_on_its_highlighted_option(game):
     for _ in range(2):
         game.execute("next")  # to the activation, where shoot can be given
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f2")
         await typed(pilot, "shoot")
@@ -205,7 +206,7 @@ async def test_a_form_s_select_closed_on_its_value_and_open_on_its_highlighted_o
 
 
 async def test_the_dice_prompt_s_box_at_its_drawn_cursor(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")  # table dice
         await typed(pilot, "roll 2d6")
@@ -225,7 +226,7 @@ async def test_the_dice_prompt_s_box_at_its_drawn_cursor(game):
 async def test_replay_s_log_row_its_go_to_turn_box_and_the_report_s_words(game):
     for _ in range(2):
         game.execute("next")  # the initiative rolled: events to step through
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f5")  # replay, at the end
         await pilot.pause()
@@ -249,7 +250,7 @@ async def test_replay_s_log_row_its_go_to_turn_box_and_the_report_s_words(game):
 
 
 async def test_a_dialog_s_first_words(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+l", "enter")  # the log line's details: its words scroll
         await pilot.pause()
@@ -267,7 +268,7 @@ async def test_a_dialog_s_first_words(game):
 
 
 async def test_the_help_screen_s_search_box(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f1")
         await pilot.pause()
@@ -289,7 +290,7 @@ async def test_the_start_screen_s_list_and_the_new_game_screen(tmp_path, store):
     folders.saves().mkdir(parents=True, exist_ok=True)
     for name in ("one.ft", "two.ft"):
         shutil.copy(DEMO, folders.saves() / name)
-    app = FireteamApp(None, store=store, start=True)
+    app = FireteamApp(None, role=REFEREE, store=store, start=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
@@ -319,7 +320,7 @@ async def test_the_start_screen_s_list_and_the_new_game_screen(tmp_path, store):
 
 
 async def test_an_empty_start_screen_s_cursor_is_on_the_words_that_say_so(tmp_path, store):
-    app = FireteamApp(None, store=store, start=True)
+    app = FireteamApp(None, role=REFEREE, store=store, start=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
@@ -334,7 +335,7 @@ async def test_without_colour_the_suggestion_is_underlined_not_like_typed_text(g
         monkeypatch.setenv("NO_COLOR", no_color)
     else:
         monkeypatch.delenv("NO_COLOR", raising=False)
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await typed(pilot, "shoot co")
         box = app.screen.query_one(CommandInput)

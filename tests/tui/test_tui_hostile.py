@@ -27,6 +27,8 @@ from tui.screens.dialogs import ConfirmBox, DetailsScreen, DicePrompt
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 import hostile  # noqa: E402  (test folders are not packages)
 
+from core.views import REFEREE
+
 RULESETS = ["breaking-news", "bassa-intensita", "linea-di-tiro", "ludonet"]
 SIZE = (120, 30)
 
@@ -83,7 +85,7 @@ async def test_every_command_with_an_argument_missing_or_poisoned(tmp_path, rule
     # Each argument in turn gets one of the markup-like words or control characters
     # (the API's test gives each argument each of them).
     lines += hostile.poisoned_lines(game, hostile.MARKUP[:4] + hostile.CONTROL[:5], each=False)
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         seat = Seat(app, pilot)
         for line in lines:
@@ -94,7 +96,7 @@ async def test_every_command_with_an_argument_missing_or_poisoned(tmp_path, rule
 
 async def test_markup_a_player_wrote_is_shown_whole_in_the_log_and_the_details(tmp_path):
     game = demo(tmp_path / "g.ft", "breaking-news")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         seat = Seat(app, pilot)
         await seat.give('note "[b]bold[/b] [@click=app.quit]q [a=b]"')
@@ -117,7 +119,7 @@ async def test_markup_a_player_wrote_is_shown_whole_in_the_log_and_the_details(t
 @pytest.mark.parametrize("ruleset", RULESETS)
 async def test_random_lines_through_the_client(tmp_path_factory, ruleset):
     game = demo(tmp_path_factory.mktemp(ruleset) / "g.ft", ruleset)
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         seat = Seat(app, pilot)
         lines: list[str] = []
@@ -144,7 +146,7 @@ async def test_random_lines_through_the_client(tmp_path_factory, ruleset):
 async def test_a_paste_holding_control_characters_is_refused_whole_on_the_command_line(tmp_path, pasted, why):
     game = demo(tmp_path / "g.ft", "breaking-news")
     before = game.path.read_bytes()
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
         box.focus()

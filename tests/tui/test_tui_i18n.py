@@ -19,6 +19,7 @@ from core.language import reader as readers
 from core.language.i18n import M
 from core.language.reader import Reader, lang, reader, set_process_language, use_reader
 from core.probability import check_summary
+from core.views import REFEREE
 from tui import odds
 from tui.app import FireteamApp, prepare_language
 from tui.i18n import phase_name, start_language
@@ -75,7 +76,7 @@ def test_the_language_is_lang_then_the_saved_setting_then_the_locale_then_englis
 async def test_at_an_italian_locale_the_client_shows_italian_panes_phase_footer_and_help(monkeypatch, tmp_path):
     monkeypatch.setenv("LANG", "it_IT.UTF-8")
     prepare_language(None)  # what `fireteam` does before the app starts
-    app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING))
+    app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -101,7 +102,7 @@ async def test_lang_en_overrides_an_italian_locale_and_a_saved_italian_setting(m
     store = UserStore(tmp_path / "config", tmp_path / "data")
     store.save_settings(Settings(lang="it"))
     prepare_language("en")
-    app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), store=store, lang="en")
+    app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), role=REFEREE, store=store, lang="en")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert lang() == "en"
@@ -113,7 +114,7 @@ async def test_a_saved_setting_is_used_when_no_lang_is_given(tmp_path):
     store = UserStore(tmp_path / "config", tmp_path / "data")
     store.save_settings(Settings(lang="it"))
     prepare_language(None)  # no locale: English, until the setting is read
-    app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), store=store)
+    app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), role=REFEREE, store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.screen.query_one(RosterPane).border_title == "Forze"
@@ -133,7 +134,7 @@ def test_a_saved_language_the_client_has_not_is_ignored_with_a_notice(tmp_path):
 async def test_the_palette_entry_switches_language_live_every_pane_and_the_log(tmp_path):
     store = UserStore(tmp_path / "config", tmp_path / "data")
     game = patrol_game(tmp_path / "g.ft", commands=OPENING)
-    app = FireteamApp(game, store=store)
+    app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -234,7 +235,7 @@ async def test_the_help_shows_each_commands_italian_and_english_names_in_either_
     assert command_names(shoot, game.ruleset.domain) == ["shoot", "spara"]
     for code in ("en", "it"):
         with readers.reading(code):
-            app = FireteamApp(game)
+            app = FireteamApp(game, role=REFEREE)
             async with app.run_test(size=SIZE) as pilot:
                 await pilot.pause()
                 await pilot.press("f1")
@@ -308,7 +309,7 @@ shutil.copyfile("saves/demo-game.ft", save)
 prepare_language(lang)
 
 async def start():
-    app = FireteamApp(Game.open(save), store=UserStore(folder / "config", folder / "data"), lang=lang)
+    app = FireteamApp(Game.open(save), role="referee", store=UserStore(folder / "config", folder / "data"), lang=lang)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         print(app.screen.query_one(RosterPane).border_title)

@@ -10,6 +10,7 @@ import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.app import App
 
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput, CommandLine, current_word
 from tui.screens.forms import ActionForm, ActionPicker
@@ -28,7 +29,7 @@ async def press_text(pilot, text: str) -> None:
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_picker_filters_as_you_type_and_puts_the_phase_first(game, size):
     assert game.state.phase == "deployment"
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
         await pilot.press("f2")
         await pilot.pause()
@@ -75,7 +76,7 @@ def hint_row(app) -> str:
 
 
 async def test_the_first_candidate_is_greyed_in_and_taken_with_the_right_arrow(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZES[0]) as pilot:
         box = app.screen.query_one(CommandInput)
         await press_text(pilot, "shoot co")
@@ -89,7 +90,7 @@ async def test_the_first_candidate_is_greyed_in_and_taken_with_the_right_arrow(g
 async def test_a_line_typed_as_the_app_closes_leaves_no_suggestion_never_awaited(game):
     # An SSH seat that closes as a key arrives: Textual's Suggester worked each suggestion out
     # in a worker, whose coroutine the app's closing (it cancels every worker) could leave unstarted.
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")
         async with app.run_test(size=SIZES[0]):
@@ -103,7 +104,7 @@ async def test_a_line_typed_as_the_app_closes_leaves_no_suggestion_never_awaited
 async def test_candidates_come_before_a_long_usage(game, size):
     shoot = next(s for s in game.commands if s.name == "shoot")
     assert len(shoot.help) + len("shoot UNIT TARGET RANGE") > 75  # it alone would fill 80 columns
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
         await press_text(pilot, "shoot cole ")
         row = hint_row(app)
@@ -170,7 +171,7 @@ def bindings_by_action(bindings) -> dict[str, list[str]]:
 
 async def palette_entries(game, *, replay: bool) -> set[str]:
     """The actions the command palette offers on a running app (live or in replay)."""
-    app = FireteamApp(game, replay=replay)
+    app = FireteamApp(game, role=REFEREE, replay=replay)
     async with app.run_test(size=(80, 24)):
         screen = app.screen
         found = {action for _name, _help, action in screen.palette_actions()}
@@ -204,7 +205,7 @@ async def test_the_ctrl_keys_do_what_the_f_keys_do(game, size):
     from tui.screens.game import GameScreen
     from tui.screens.help import HelpScreen
 
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
         screen = app.screen
         await pilot.press("ctrl+s")
@@ -230,7 +231,7 @@ async def test_the_ctrl_keys_do_what_the_f_keys_do(game, size):
 async def test_the_footer_fits_80_columns_whatever_has_the_focus(game, replay):
     from tui.textual_internals import FooterKey
 
-    app = FireteamApp(game, replay=replay)
+    app = FireteamApp(game, role=REFEREE, replay=replay)
     async with app.run_test(size=(80, 24)) as pilot:
         for key in ("ctrl+s", "ctrl+l", "colon"):
             await pilot.press(key)
@@ -252,7 +253,7 @@ async def test_help_fills_the_width_and_finds_what_is_typed(game, size):
 
     from tui.screens.help import HelpEntry, HelpScreen
 
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
         await pilot.press("f1")
         await pilot.pause()
@@ -298,7 +299,7 @@ async def test_help_search_takes_what_is_typed_at_once(game):
 
     from tui.screens.help import HelpScreen
 
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f1", *"unit")
         await pilot.pause()

@@ -11,6 +11,7 @@ import pytest
 from rich.console import Console
 
 from core.game import Game
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.dice import DicePane
@@ -24,7 +25,7 @@ SIZES = [(80, 24), (160, 48)]
 
 
 def demo(tmp_path: Path) -> FireteamApp:
-    return FireteamApp(demo_game(tmp_path / "demo.ft"))
+    return FireteamApp(demo_game(tmp_path / "demo.ft"), role=REFEREE)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -237,7 +238,7 @@ async def test_a_resized_screen_shows_what_a_screen_started_at_that_size_shows(t
     def copy(name: str) -> FireteamApp:
         (tmp_path / name).mkdir()
         shutil.copyfile(tmp_path / "demo.ft", tmp_path / name / "demo.ft")
-        return FireteamApp(Game.open(tmp_path / name / "demo.ft"))
+        return FireteamApp(Game.open(tmp_path / name / "demo.ft"), role=REFEREE)
 
     fresh = {}
     for n, size in enumerate(sizes):

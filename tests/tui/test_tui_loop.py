@@ -13,6 +13,7 @@ from textual.widgets import Select
 
 from core import events as ev
 from core.game import Game
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.screens.dialogs import DicePrompt
@@ -47,7 +48,7 @@ async def save_asked_at_the_table(pilot) -> DicePrompt:
 
 
 async def test_a_refused_command_does_not_swallow_the_next(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
         await type_keys(pilot, "shoot nobody")
@@ -67,7 +68,7 @@ async def test_a_refused_command_does_not_swallow_the_next(game):
 
 async def test_table_dice_complete_the_dice_on_the_line(tmp_path):
     demo = new_game(tmp_path, "demo")
-    app = FireteamApp(demo)
+    app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await save_asked_at_the_table(pilot)
         assert str(app.screen.query_one(".title").render()) == "Bashir Ali's save: 1d6, needs 5+"
@@ -85,7 +86,7 @@ async def test_the_actions_form_offers_the_teams(tmp_path, monkeypatch):
     game = ludonet_game(tmp_path, monkeypatch)
     to_phase(game, 1, "morale")
     play(game, "out kurt", "out otto", "out mg42")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
         await type_keys(pilot, "morale vo")
@@ -113,7 +114,7 @@ async def test_the_phase_pane_names_the_verb_that_ends_the_game(tmp_path):
     from tui.panes.phase import PhasePane
 
     demo = new_game(tmp_path, "demo")  # the activation: the game may end (§14.0)
-    referee = FireteamApp(demo)
+    referee = FireteamApp(demo, role=REFEREE)
     async with referee.run_test(size=SIZE) as pilot:
         assert "end-game ends the game" in str(referee.screen.query_one(PhasePane).render())
         await type_keys(pilot, "end-game")
@@ -136,7 +137,7 @@ async def test_coded_options_say_what_they_mean(tmp_path):
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
     game.execute("scenario demo")
     piece = next(iter(game.state.units))
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(160, 30)) as pilot:
         await type_keys(pilot, f"activate {piece} A")  # the completion's hint: each code and its meaning (C.3)
         await pilot.pause()
@@ -164,7 +165,7 @@ async def test_the_undo_question_keeps_the_keys_of_the_screen_under_it(game):
     from tui.screens.dialogs import ConfirmBox
     from tui.screens.game import GameScreen
 
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "mark ivan suppressed")
         await pilot.press("enter")
@@ -207,7 +208,7 @@ async def test_at_80x24_the_roster_says_what_is_below_and_how_to_reach_the_enemy
     game.execute("scenario demo")
     last_side = list(game.state.sides)[-1]
     enemy = {u.id for u in game.state.units_of(last_side)}
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.focused, CommandInput)  # where a referee starts
@@ -243,7 +244,7 @@ async def test_a_badge_that_holds_a_piece_names_it(tmp_path):
     game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
     game.execute("scenario convoy")
     assert "aboard-truck" in game.state.units["gatti"].status
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(160, 40)):
         rows = app.screen.query_one(RosterView).rows_text()
         gatti = next(row for row in rows if "Sgt Gatti" in row)
@@ -256,7 +257,7 @@ async def test_a_badge_that_holds_a_piece_names_it(tmp_path):
 async def test_a_command_from_the_actions_form_says_what_it_did(game):
     """The form writes the line and runs it: the message line then says ✓ and what it did,
     not the command's usage (the line's change once overwrote the answer)."""
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         app.screen.start_action(next(s for s in game.commands if s.name == "mark"))
         await pilot.pause()
@@ -279,7 +280,7 @@ async def test_a_class_a_scenario_defines_is_shown_by_its_name(tmp_path):
 
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
     game.execute("scenario breakout")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(160, 40)):
         rows = app.screen.query_one(RosterView).rows_text()
         grenadiers = next(row for row in rows if "Panzergrenadiers" in row)
@@ -295,7 +296,7 @@ async def test_the_candidates_of_a_figure_say_its_name(tmp_path):
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
     game.execute("scenario breakout")
     game.execute("next")  # Q♥: the Americans'
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(160, 30)) as pilot:
         await type_keys(pilot, "activate baker")
         await pilot.pause()
@@ -313,7 +314,7 @@ async def test_the_candidates_of_a_side_say_its_name(tmp_path):
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
     game.execute("scenario breakout")
     game.execute("next")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(100, 30)) as pilot:
         await type_keys(pilot, "result ")
         await pilot.pause()
@@ -327,7 +328,7 @@ async def test_the_answer_to_a_command_that_ends_the_game_begins_with_the_result
     159ec1e6…``, the sealed dice's key and then fourteen secrets: the result was far past the
     row's edge.  What matters comes first: the game's result (#48)."""
     demo = new_game(tmp_path, "demo")
-    app = FireteamApp(demo)
+    app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "end-game")
         await pilot.press("enter")
@@ -341,7 +342,7 @@ async def test_the_answer_to_a_command_that_ends_the_game_begins_with_the_result
 async def test_an_emptied_line_says_the_last_answer_not_the_guide_of_what_was_erased(game):
     """Typing ``ne`` offers ``next``; erasing it leaves an empty line, and the hint under
     it says the last answer again (✓ or ✗), not the candidates of the erased word (#26)."""
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
         await type_keys(pilot, "note first")
@@ -373,7 +374,7 @@ async def test_the_actions_filter_puts_the_command_named_first(tmp_path):
     from tui.screens.forms import ActionPicker
 
     demo = new_game(tmp_path, "demo")
-    app = FireteamApp(demo)
+    app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+b")
         await pilot.pause()
@@ -405,7 +406,7 @@ async def test_the_actions_list_the_phases_own_first_in_the_order_tab_offers_the
     demo = new_game(tmp_path, "demo")
     assert demo.state.phase == "activation"
     main = list(demo.ruleset.phase("activation").commands)
-    app = FireteamApp(demo)
+    app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+b")
         await pilot.pause()
@@ -427,7 +428,7 @@ async def test_enter_on_an_action_named_exactly_but_not_possible_now_says_why(tm
     fire = next(s for s in demo.commands if s.name == "fire")
     why = allowed_now(fire, demo.state, "referee", demo.ruleset.domain)
     assert why  # greyed now
-    app = FireteamApp(demo)
+    app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+b")
         await pilot.pause()
@@ -461,7 +462,7 @@ async def test_the_chance_of_a_roll_is_seen_at_100x30(tmp_path):
         game.execute(line)
     assert game.state.phase == "fire-veteran"
     game.execute("fire marra omar range=30 dice=3,7,8")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         pane = app.screen.query_one(DicePane)
@@ -477,7 +478,7 @@ async def test_a_refused_answer_to_the_dice_prompt_does_not_swallow_the_next(tmp
     from tui.plain import PlainInput
 
     demo = new_game(tmp_path, "demo")
-    app = FireteamApp(demo)
+    app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         prompt = await save_asked_at_the_table(pilot)
         await type_keys(pilot, "nxet")
@@ -500,7 +501,7 @@ async def test_the_dice_prompt_takes_keys_typed_in_a_burst_in_order(tmp_path):
     from textual import events
 
     demo = new_game(tmp_path, "demo")
-    app = FireteamApp(demo)
+    app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         prompt = await save_asked_at_the_table(pilot)
         for key in ["x", "ctrl+u", "3", "enter"]:
@@ -520,7 +521,7 @@ async def test_keys_typed_ahead_of_the_dice_prompt_are_its_faces(tmp_path):
     from tui.terminal_parser import TerminalParser
 
     demo = new_game(tmp_path, "demo")  # turn 1's activation: next, next, and turn 2's initiative is rolled
-    app = FireteamApp(demo)
+    app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")  # table dice
         handed = BoundedInput(app, InputLimits(), deliver=app.post_message, refuse=lambda why: None)
@@ -538,7 +539,7 @@ async def test_keys_typed_ahead_of_the_dice_prompt_are_its_faces(tmp_path):
 async def test_help_typed_on_the_command_line_opens_the_help(game, typed):
     from tui.screens.help import HelpScreen
 
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         before = game.log_length
         await type_keys(pilot, typed)
@@ -570,7 +571,7 @@ def test_no_ruleset_has_a_command_the_help_words_would_hide():
 
 
 async def test_backspace_on_a_refused_line_takes_its_last_character_not_the_line(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
         await type_keys(pilot, "note hello!")
@@ -597,7 +598,7 @@ async def test_tab_offers_the_phase_as_its_rules_play_it_and_able_firers_first(t
     game = Game.new(tmp_path / "convoy.ft", "bassa-intensita", seed=11)
     play(game, "scenario convoy", "next dice=5,2", "next")
     assert (game.state.phase, game.state.active_side) == ("move-first", "convoy")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
         walked = []

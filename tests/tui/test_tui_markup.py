@@ -6,6 +6,7 @@ from skirmish import game_fixture  # noqa: F401  (a fixture)
 from test_tui_keys import hint_row
 
 from core.game import Game
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.log import LogPane
@@ -27,7 +28,7 @@ async def test_a_missing_argument_shows_the_usage_whole(tmp_path):
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=1)
     game.execute("scenario demo")
     before = game.path.read_bytes()
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await type_command(pilot, "fire rossi")
         assert app.is_running
@@ -39,14 +40,14 @@ async def test_a_missing_argument_shows_the_usage_whole(tmp_path):
 
 
 async def test_a_unit_word_in_brackets_is_named_in_the_refusal(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await type_command(pilot, "mark [x] suppressed")
         assert "no unit '[x]'" in hint(app)
 
 
 async def test_the_dice_prompt_shows_the_purpose_whole(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")
         await type_command(pilot, 'roll 2d6 purpose="a [b=c] d"')
@@ -56,7 +57,7 @@ async def test_the_dice_prompt_shows_the_purpose_whole(game):
 
 
 async def test_a_log_search_names_what_it_looked_for(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f7", "slash", *"[a=b]", "enter")
         pane = app.screen.query_one(LogPane)
@@ -67,7 +68,7 @@ async def test_a_log_search_names_what_it_looked_for(game):
 
 
 async def test_the_guide_says_a_line_is_too_long_or_holds_a_control_character_while_typing(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
         box.value = "note " + "x" * 3000
@@ -81,7 +82,7 @@ async def test_the_guide_says_a_line_is_too_long_or_holds_a_control_character_wh
 async def test_a_target_named_with_markup_and_an_escape_is_offered_to_the_referee_as_text(game):
     # A save's events make the names: one crafted past the scenario's checks is still shown as it is.
     game.state.units["kemal"].name = "[bold]Kemal[/] [link=http://x]y\x1b[31mZ"
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(200, 30)) as pilot:
         await pilot.press(*"shoot", "space", *"cole", "space")
         await pilot.pause()

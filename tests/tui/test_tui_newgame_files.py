@@ -10,6 +10,7 @@ from textual.widgets import Input, Select, Static
 
 from core.game import Game
 from core.ruleset import get_ruleset
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.screens.game import GameScreen
 from tui.screens.newgame import NewGameScreen
@@ -20,7 +21,7 @@ SIZE = (100, 40)
 def _app(tmp_path: Path) -> FireteamApp:
     game = Game.new(tmp_path / "demo.ft", "ludonet", seed=7, clock=lambda: 0)
     game.execute("scenario demo")
-    return FireteamApp(game)
+    return FireteamApp(game, role=REFEREE)
 
 
 def _about(screen: NewGameScreen) -> str:

@@ -10,6 +10,7 @@ from textual.widgets import Select, SelectionList
 
 from core.game import Game
 from core.ruleset import Refused
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.screens.game import GameScreen
 from tui.screens.newgame import NewGameScreen, start_game
@@ -29,7 +30,7 @@ async def _until(pilot, ready, pauses: int = 1000) -> None:
 def _bn_app(tmp_path: Path) -> FireteamApp:
     game = Game.new(tmp_path / "demo.ft", "breaking-news", seed=7, clock=lambda: 0)
     game.execute("scenario demo")
-    return FireteamApp(game)
+    return FireteamApp(game, role=REFEREE)
 
 
 async def test_a_breaking_news_game_starts_with_the_choices_picked_by_keyboard(tmp_path):
@@ -118,7 +119,7 @@ def test_a_refused_setup_line_leaves_no_save(tmp_path):
 
 async def test_any_ruleset_offers_its_choices_in_each_shape(game, tmp_path):
     """The test ruleset's made-up choices: a single one, a multiple one, one per side."""
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SMALL) as pilot:
         await app.push_screen(NewGameScreen(saves=tmp_path / "saves", ruleset=Skirmish.id))
         screen = app.screen

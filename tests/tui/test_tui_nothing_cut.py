@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from core.game import Game
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 
@@ -45,7 +46,7 @@ async def test_linea_di_tiro_s_refusal_shows_the_values_to_type(tmp_path, size):
     game.execute("next")
     refusal = game.submit("mg gren first").why
     assert "defence=moving-open|" in refusal  # what the screen must show whole
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
         await type_keys(pilot, "mg gren first")
         await pilot.press("enter")
@@ -73,7 +74,7 @@ async def test_bassa_intensita_s_usage_is_shown_to_its_end(tmp_path, size):
     game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=5)
     game.execute("scenario demo")
     game.execute("next")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
         await type_keys(pilot, "morale")
         await pilot.press("enter")
@@ -88,7 +89,7 @@ async def test_the_guide_of_what_is_typed_keeps_to_a_row_ending_in_an_ellipsis(t
     """``fire `` at 80 columns: the candidates and the usage do not fit the row; it says so."""
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
     game.execute("scenario demo")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_keys(pilot, "fire ")
         await pilot.pause()
@@ -104,7 +105,7 @@ async def test_a_refusal_longer_than_its_room_ends_in_an_ellipsis(tmp_path):
 
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
     game.execute("scenario demo")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -140,7 +141,7 @@ async def test_a_cut_roster_row_ends_in_an_ellipsis_after_what_bars_the_figure(t
     for status in ("morale-due", "shocked", "wounded"):
         game.execute(f"mark omar {status}")
     assert game.state.units["omar"].status.index("wounded") > 0  # wounded was given last
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(160, 48)) as pilot:
         await pilot.pause()
         row = next(r for r in roster_rows(app) if "Omar Haji" in r)
@@ -176,7 +177,7 @@ async def test_the_roster_s_rows_reach_its_last_row_while_rows_are_below(tmp_pat
 
     game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
     game.execute("scenario demo")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         pane = app.screen.query_one(RosterPane)
@@ -213,7 +214,7 @@ async def test_stepping_back_in_a_replay_keeps_the_log_full_down_to_the_step(tmp
 
     shutil.copyfile(DEMO, tmp_path / "demo.ft")
     game = Game.open(tmp_path / "demo.ft", writable=False)
-    app = FireteamApp(game, replay=True)
+    app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=size) as pilot:
         await pilot.press("greater_than_sign")
         await pilot.pause()
@@ -241,7 +242,7 @@ async def test_f9_opens_the_last_answer_whole(tmp_path):
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
     game.execute("scenario demo")
     game.execute("next")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_keys(pilot, "next dice=6,6,1,1")  # the initiative: both rolls, who acts
         await pilot.press("enter")

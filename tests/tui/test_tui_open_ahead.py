@@ -14,6 +14,7 @@ import tui.app
 from core.game import Game
 from core.storage.opencache import OpenCache
 from core.storage.savefile import SaveError
+from core.views import REFEREE
 from tui.app import FireteamApp, open_or_follow
 from tui.opening import OpenAhead
 from tui.screens.game import GameScreen
@@ -76,7 +77,9 @@ async def test_an_open_that_ends_soon_shows_the_game_without_a_progress_bar(game
     monkeypatch.setattr(tui.app, "PROGRESS_AFTER_S", PATIENCE_S)
     path = game.path
     game.close()
-    app = FireteamApp(None, opener=OpenAhead(lambda progress: open_or_follow(path, False, progress)), opening=path.name)
+    app = FireteamApp(
+        None, role=REFEREE, opener=OpenAhead(lambda progress: open_or_follow(path, False, progress)), opening=path.name
+    )
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
         assert app.game is not None and app.game.path == path and app.owns_game
@@ -98,7 +101,7 @@ async def test_an_open_that_takes_longer_shows_the_progress_bar_until_it_ends(ga
         assert go_on.wait(PATIENCE_S)
         return open_or_follow(path, False, progress)
 
-    app = FireteamApp(None, opener=OpenAhead(opener), opening=path.name)
+    app = FireteamApp(None, role=REFEREE, opener=OpenAhead(opener), opening=path.name)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LoadingScreen), "the loading screen")
@@ -114,7 +117,7 @@ async def test_a_save_that_fails_soon_says_why_without_a_progress_bar(tmp_path, 
     monkeypatch.setattr(tui.app, "PROGRESS_AFTER_S", PATIENCE_S)
     bad = tmp_path / "bad.ft"
     bad.write_text("this is not a save\n")
-    app = FireteamApp(None, opener=OpenAhead(lambda progress: open_or_follow(bad, False, progress)))
+    app = FireteamApp(None, role=REFEREE, opener=OpenAhead(lambda progress: open_or_follow(bad, False, progress)))
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: bool(app.load_error), "the reason")
     assert app.return_code == 2 and "cannot open the save" in app.load_error
@@ -166,7 +169,7 @@ async def test_the_client_writes_the_entry_once_the_game_is_shown(game, tmp_path
 
     monkeypatch.setattr(FireteamApp, "_start", starting)
     opened = Game.open(path, writable=False, cache=cache, cache_later=True)
-    app = FireteamApp(opened, replay=True)
+    app = FireteamApp(opened, role=REFEREE, replay=True)
     app.owns_game = True
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: bool(_entries(cache)), "the entry")

@@ -107,7 +107,7 @@ async def test_a_pane_whose_text_changed_is_repainted(tmp_path, repaints):
 async def test_a_command_repaints_only_the_phase_rows_it_changed(game, monkeypatch):
     """A note changes the undo hint, one row of the phase pane: only that row is drawn again (not its
     borders, its title, its other rows), and the pane then shows what Textual's ``Static`` draws."""
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         pane = app.screen.query_one(PhasePane)
@@ -167,7 +167,7 @@ async def test_an_undo_strikes_lines_the_log_and_the_dice_already_showed(tmp_pat
 
 async def test_an_undo_or_a_redo_fetches_and_draws_again_only_the_lines_of_its_command(tmp_path):
     game = patrol_game(tmp_path / "shared.ft", commands=("next", "note smoke", "next"))
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         log = app.screen.query_one(LogView)
 
@@ -264,7 +264,7 @@ def bar_cells(log: LogView) -> list[bool]:
 async def test_the_log_draws_its_scroll_bar_and_follows_the_mouse(game):
     for n in range(40):
         game.execute(f"note line {n}")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         log = app.screen.query_one(LogView)
         height = log.size.height
@@ -285,7 +285,7 @@ async def test_the_log_draws_its_scroll_bar_and_follows_the_mouse(game):
 
 
 async def test_a_short_log_has_no_scroll_bar(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         log = app.screen.query_one(LogView)
@@ -296,7 +296,7 @@ async def test_a_short_log_has_no_scroll_bar(game):
 async def test_the_log_hands_over_the_rows_it_drew_as_textuals_style_pass_would(game):
     for n in range(40):
         game.execute(f"note line {n}")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         log = app.screen.query_one(LogView)
         await pilot.pause()
@@ -332,7 +332,7 @@ async def test_the_log_draws_in_new_styles_once_its_own_or_its_panes_change(game
     as Textual's own style pass draws it."""
     for n in range(40):
         game.execute(f"note line {n}")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         log = app.screen.query_one(LogView)
         await pilot.pause()
@@ -408,7 +408,7 @@ def test_a_row_is_drawn_in_each_readers_own_words(game):
 async def test_a_row_that_crosses_the_scroll_bar_thumbs_end_is_not_drawn_again(game, monkeypatch):
     for n in range(9):
         game.execute(f"note line {n}")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         log = app.screen.query_one(LogView)
         await pilot.pause()
@@ -432,7 +432,7 @@ async def test_a_row_that_crosses_the_scroll_bar_thumbs_end_is_not_drawn_again(g
 
 
 async def test_typing_a_command_lays_nothing_out_and_a_long_one_still_scrolls(game, repaints):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         box = app.screen.query_one(CommandInput)
@@ -457,7 +457,7 @@ async def test_typing_a_command_lays_nothing_out_and_a_long_one_still_scrolls(ga
 async def test_a_command_is_done_within_enters_own_handling(game):
     # Were it done when a message had reached the game screen, the screen would
     # draw the emptied line first and what the command did a frame later.
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         box = app.screen.query_one(CommandInput)
@@ -477,7 +477,7 @@ async def test_an_undo_through_its_dialog_is_done_before_the_game_shows_again(tm
     from tui.screens.dialogs import ConfirmBox
 
     game = patrol_game(tmp_path / "shared.ft", commands=("next",))
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         await pilot.pause()
@@ -519,7 +519,7 @@ async def test_an_undo_and_a_redo_repaint_only_the_panes_they_change(game, repai
     # walks its widgets at every call.
     from textual.dom import DOMNode
 
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         screen.query_one(CommandInput).value = "mark ivan suppressed"
@@ -564,7 +564,7 @@ async def test_the_box_answered_before_it_was_ever_drawn_goes_as_textual_hides_i
     from tui.screens.dialogs import ConfirmBox
 
     game = patrol_game(tmp_path / "shared.ft", commands=("next",))
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         await pilot.pause()
@@ -589,7 +589,7 @@ async def test_the_undo_and_redo_box_is_laid_out_once_whatever_its_height(tmp_pa
     from tui.screens.dialogs import ConfirmBox
 
     game = patrol_game(tmp_path / "shared.ft", commands=("next",))
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     asked_while_laid_out: list[Widget] = []
     laying_out = []
     layout, refresh = Screen._refresh_layout, Widget.refresh
@@ -630,7 +630,7 @@ async def test_a_key_that_is_no_answer_drops_the_question(tmp_path):
     from tui.screens.dialogs import ConfirmBox
 
     game = patrol_game(tmp_path / "typed.ft", commands=("next",))
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(ConfirmBox)
         cmd = game.undo_target(REFEREE)
@@ -656,7 +656,7 @@ async def test_another_seats_command_drops_the_question(tmp_path):
     from tui.screens.dialogs import ConfirmBox
 
     game = patrol_game(tmp_path / "shared.ft", commands=("next",))
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(ConfirmBox)
         cmd = game.undo_target(REFEREE)

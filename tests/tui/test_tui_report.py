@@ -27,7 +27,7 @@ def shown(app: FireteamApp) -> str:
 async def test_f4_opens_the_live_games_report_and_escape_leaves_it(tmp_path):
     shutil.copy(DEMO, tmp_path / "demo.ft")
     game = Game.open(tmp_path / "demo.ft")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("f4")
@@ -52,7 +52,7 @@ async def test_f4_opens_the_live_games_report_and_escape_leaves_it(tmp_path):
 
 async def test_in_replay_the_report_stops_at_the_step_on_screen():
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game, replay=True)
+    app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.screen.go(game.timeline.turn_start(3))
@@ -84,7 +84,7 @@ async def test_a_sides_seat_sees_its_own_report_only():
 async def test_the_palette_offers_the_report_live_and_in_replay():
     for replay in (False, True):
         game = Game.open(DEMO, writable=False)
-        app = FireteamApp(game, replay=replay)
+        app = FireteamApp(game, role=REFEREE, replay=replay)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             names = [hit.text async for hit in GameCommands(app.screen).discover()]
@@ -96,7 +96,7 @@ async def test_text_from_the_save_is_shown_as_text_on_the_report_screen(tmp_path
 
     hostile = "[@click=app.quit]boom [b]bold[/b] <script>"
     game = patrol_game(tmp_path / "game.ft", commands=(f'note "{hostile}"', f'dp blue 5 "{hostile}"'))
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("f4")
@@ -118,7 +118,7 @@ def y_ticks(plot: PlotextPlot) -> list[str]:
 async def test_the_charts_of_counts_tick_whole_numbers():
     """Defeat points and losses are counted in whole men: never 0.33 of one on an axis (issue #26)."""
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game, replay=True)
+    app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=(120, 30)) as pilot:
         await pilot.pause()
         for step in (20, game.timeline.length):  # no score yet; the whole game
@@ -150,7 +150,7 @@ async def test_the_luck_chart_ticks_whole_numbers_and_tells_the_sides_apart_with
     """The luck chart's axis ticks whole successes (it ticked -3.02, 0.23…), and each side
     has a glyph of its own in the legend, as on the defeat points' chart (both had ⢕⢕) (#48)."""
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game, replay=True)
+    app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("greater_than_sign", "f4")
         await pilot.pause()
@@ -170,7 +170,7 @@ async def test_the_losses_chart_tells_the_sides_apart_and_names_only_the_bars_it
     alone), and a side that lost nobody had a blank glyph before its name (#48): each side
     has a bar glyph of its own; a side with no bar is not in the legend."""
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game, replay=True)
+    app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("greater_than_sign", "f4")
         await pilot.pause()
@@ -183,7 +183,7 @@ async def test_the_losses_chart_tells_the_sides_apart_and_names_only_the_bars_it
     game.execute("next dice=6,6,1,1")  # the Bersaglieri act
     game.execute("fire rossi aden range=30 dice=6,1")  # a hit, a failed save: Aden Farah out
     assert game.state.units["aden"].out and not any(u.out for u in game.state.units.values() if u.side == "regulars")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f4")
         await pilot.pause()
@@ -196,7 +196,7 @@ async def test_the_turn_table_fits_100_columns():
     """The table of losses and defeat points per turn is not wrapped at 100 columns: each
     side's name heads its own columns (two sides' heads took 120 columns) (#48)."""
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game, replay=True)
+    app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("greater_than_sign", "f4")
         await pilot.pause()
@@ -221,7 +221,7 @@ async def test_every_tick_of_a_count_has_a_row_and_they_are_evenly_spaced(tmp_pa
     game.execute("scenario demo")
     game.execute("next")
     game.execute("dp regulars 10")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(120, 30)) as pilot:
         await pilot.press("f4")
         await pilot.pause()
@@ -236,7 +236,7 @@ async def test_r_rerolls_the_orders_in_a_thread_with_a_bar_and_esc_stops_them(tm
     from textual.widgets import ProgressBar
 
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game, replay=True)
+    app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("f4")
@@ -275,7 +275,7 @@ async def test_a_chart_too_narrow_for_its_title_ends_it_in_an_ellipsis():
     """At 80 columns "defeat points (more is worse)" is wider than its chart: plotext drew
     no title at all, and the chart said nothing of what it counts (#48)."""
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("f4")

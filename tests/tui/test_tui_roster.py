@@ -52,7 +52,7 @@ def test_link_gives_each_item_its_parent_and_whether_it_is_the_last_of_them():
 
 
 async def test_the_rows_are_the_trees_sides_teams_and_figures_with_its_guides(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         view = view_of(app)
@@ -64,7 +64,7 @@ async def test_the_rows_are_the_trees_sides_teams_and_figures_with_its_guides(ga
 
 
 async def test_the_keys_move_the_cursor_and_the_details_follow(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         view = view_of(app)
         await pilot.press("f6", "down")
@@ -92,7 +92,7 @@ async def test_the_keys_move_the_cursor_and_the_details_follow(game):
 
 
 async def test_enter_or_space_folds_a_group_and_enter_on_a_figure_names_it(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         view = view_of(app)
         await pilot.press("f6", "down", "down", "enter")  # team Alpha folded
@@ -116,7 +116,7 @@ async def test_enter_or_space_folds_a_group_and_enter_on_a_figure_names_it(game)
 
 
 async def test_a_click_chooses_a_figure_or_folds_a_group(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         view = view_of(app)
         line = app.screen.query_one(CommandInput)
@@ -150,7 +150,7 @@ async def test_the_cursor_keeps_its_item_across_a_relabel_and_a_rebuild(tmp_path
 
 
 async def test_a_filter_puts_the_cursor_on_the_first_match_and_clearing_it_keeps_the_item(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         view = view_of(app)
         await pilot.press("f6", "down", "space")  # Blue folded
@@ -168,7 +168,7 @@ async def test_a_filter_puts_the_cursor_on_the_first_match_and_clearing_it_keeps
 
 async def test_a_relabel_draws_again_only_the_rows_that_changed(tmp_path, monkeypatch):
     game = patrol_game(tmp_path / "g.ft")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         view = view_of(app)
         await pilot.pause()
@@ -185,7 +185,7 @@ async def test_a_relabel_draws_again_only_the_rows_that_changed(tmp_path, monkey
 async def test_page_keys_and_the_mouse_wheel_scroll_the_roster(tmp_path):
     from tui.screenshots import demo_game
 
-    app = FireteamApp(demo_game(tmp_path / "demo.ft"))
+    app = FireteamApp(demo_game(tmp_path / "demo.ft"), role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
         view = view_of(app)
         await pilot.pause()
@@ -204,7 +204,7 @@ async def test_page_keys_and_the_mouse_wheel_scroll_the_roster(tmp_path):
 
 
 async def test_the_cursors_colours_follow_the_focus_and_the_theme(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         view = view_of(app)
 

@@ -15,6 +15,7 @@ import core.storage.writer
 from core.game import Game
 from core.state import encode_state
 from core.storage.opencache import NotCached, OpenCache
+from core.views import REFEREE
 from tui.app import FireteamApp, open_or_follow
 from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen
@@ -33,7 +34,7 @@ async def test_a_save_another_fireteam_writes_opens_read_only_and_follows_it(gam
     """``fireteam SAVE`` while another process (here: ``game``) writes it."""
     followed, who = open_or_follow(game.path, replay=False)
     assert not followed.writable and f"process {os.getpid()}" in who
-    app = FireteamApp(followed, replay=True)
+    app = FireteamApp(followed, role=REFEREE, replay=True)
     app.owns_game = True
     app.locked_by = who
     async with app.run_test(size=SIZE) as pilot:
@@ -69,7 +70,7 @@ def test_a_save_another_fireteam_writes_is_followed_from_the_open_cache(game, tm
 
 async def test_cancel_leaves_the_locked_save_alone(game):
     followed, who = open_or_follow(game.path, replay=False)
-    app = FireteamApp(followed, replay=True)
+    app = FireteamApp(followed, role=REFEREE, replay=True)
     app.owns_game = True
     app.locked_by = who
     before = game.path.read_bytes()
@@ -86,7 +87,7 @@ async def test_load_game_offers_the_follower_for_a_locked_save(game, tmp_path):
     saves.mkdir()
     writer = patrol_game(saves / "busy.ft")
     try:
-        app = FireteamApp(game)
+        app = FireteamApp(game, role=REFEREE)
         async with app.run_test(size=SIZE) as pilot:
             await app.push_screen(LoadGameScreen(saves=saves))
             await app.workers.wait_for_complete()
@@ -112,7 +113,7 @@ async def test_the_locked_save_dialog_names_the_save_that_is_locked(game, tmp_pa
     bravo = patrol_game(saves / "bravo.ft")  # locked after the start, as the load game screen does
     monkeypatch.undo()
     try:
-        app = FireteamApp(game)
+        app = FireteamApp(game, role=REFEREE)
         async with app.run_test(size=SIZE) as pilot:
             screen = LoadGameScreen(saves=saves)
             await app.push_screen(screen)
@@ -143,7 +144,7 @@ def test_a_corrupt_save_in_load_game_names_salvage(tmp_path):
 
 
 async def test_a_full_disk_refuses_the_command_and_the_client_keeps_running(game, monkeypatch):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         before = game.path.read_bytes()
         length = game.log_length
@@ -203,7 +204,7 @@ async def test_a_cache_entry_that_lied_ends_the_client_with_a_message_not_a_trac
         msgspec.msgpack.encode(oc.Envelope(envelope.format, envelope.fingerprint, oc._digest(body), msgspec.Raw(body)))
     )
     game = Game.open(path, writable=False, cache=cache, cached_only=True)
-    app = FireteamApp(game, replay=True)
+    app = FireteamApp(game, role=REFEREE, replay=True)
     with pytest.raises(RestoreMismatch):  # Pilot raises what ended the app, once it has ended
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.press("home")  # the log goes to the first events
@@ -240,7 +241,7 @@ async def test_a_save_holding_a_message_past_its_limits_is_refused_by_the_client
     with open(save, "ab") as f:
         f.write(chain.frame_payload(marker) + chain.frame_payload(b'{"t":"note","text":%b}' % note))
     line = len(save.read_bytes().splitlines())
-    app = FireteamApp(None, opener=lambda progress: open_or_follow(save, True, progress))
+    app = FireteamApp(None, role=REFEREE, opener=lambda progress: open_or_follow(save, True, progress))
     async with app.run_test(size=(80, 24)) as pilot:
         # The loader says why before the app exits, which cancels the loader's worker.
         with contextlib.suppress(WorkerCancelled):

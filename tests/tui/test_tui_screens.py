@@ -12,7 +12,7 @@ from waiting import until
 from core.cli.bench import generate_save
 from core.game import Game
 from core.ruleset import get_ruleset
-from core.views import SPECTATOR
+from core.views import REFEREE, SPECTATOR
 from tui.app import FireteamApp, new_demo_game
 from tui.palette import GameCommands
 from tui.panes.log import LogView
@@ -28,7 +28,7 @@ SIZE = (100, 30)
 
 async def test_new_game_screen_starts_the_chosen_scenario(game, tmp_path):
     saves = tmp_path / "saves"
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+n")
         await pilot.pause()
@@ -69,7 +69,7 @@ async def test_load_game_lists_saves_with_summaries_and_flags_corrupt_ones(game,
     assert "corrupt save" in summarise(saves / "broken.ft").text
     good = summarise(saves / "good.ft")
     assert good.ok and "Patrol at the well: Blue Patrol vs Red Cell" in good.text and "turn 1, Activation" in good.text
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(LoadGameScreen(saves=saves))
         await app.workers.wait_for_complete()
@@ -89,7 +89,7 @@ async def test_load_game_lists_saves_with_summaries_and_flags_corrupt_ones(game,
 
 
 async def test_help_lists_every_key_and_command(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f1")
         await pilot.pause()
@@ -114,7 +114,7 @@ async def test_help_with_a_word_opens_on_that_command(game):
     from tui.screens.help import HelpEntry
 
     spec = game.commands[-1]  # the last command: far below the keys and the other commands
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.screen.query_one(CommandInput).value = f"help {spec.name}"
@@ -131,7 +131,7 @@ async def test_help_with_a_word_opens_on_that_command(game):
 
 
 async def test_palette_offers_every_game_command(game):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         provider = GameCommands(app.screen)
@@ -145,7 +145,7 @@ async def test_palette_offers_every_game_command(game):
 async def test_the_real_demo_opens(tmp_path):
     game = new_demo_game(tmp_path / "saves")
     assert game.path.parent == tmp_path / "saves" and game.path.name.startswith("demo-")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         keys = app.screen.query_one(RosterPane).view.item_keys()
@@ -157,7 +157,7 @@ async def test_a_big_game_only_fetches_what_is_on_screen(tmp_path):
     path = tmp_path / "big.ft"
     generate_save(path, 20_000)
     game = Game.open(path, writable=False)
-    app = FireteamApp(game, replay=True)
+    app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=SIZE) as pilot:
         log = app.screen.query_one(LogView)
         assert log.rows == game.log_length
@@ -175,7 +175,7 @@ async def test_a_big_game_only_fetches_what_is_on_screen(tmp_path):
 
 async def test_new_game_fields_rosters_with_the_rulesets_points_check(game, tmp_path):
     saves = tmp_path / "saves"
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+n")
         await pilot.pause()
@@ -225,7 +225,7 @@ async def test_the_rules_screen_opens_from_the_help_and_finds_a_rule(tmp_path):
     game = new_demo_game(tmp_path / "saves")
     rmap = game.ruleset.rules_map()
     assert rmap is not None
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("f1")
         await pilot.pause()

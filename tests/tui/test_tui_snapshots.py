@@ -17,6 +17,7 @@ from textual.widgets import Input
 
 from core.game import Game
 from core.language.reader import reading
+from core.views import REFEREE
 from tui import screenshots
 from tui.app import FireteamApp
 from tui.themes import HIGH_CONTRAST
@@ -38,7 +39,7 @@ def live(tmp_path: Path, role: str = "referee") -> FireteamApp:
 
 def live_it(tmp_path: Path) -> FireteamApp:
     """The same game shown in Italian (``fireteam --lang it``)."""
-    return FireteamApp(patrol_game(tmp_path / "game.ft", commands=OPENING), lang="it")
+    return FireteamApp(patrol_game(tmp_path / "game.ft", commands=OPENING), role=REFEREE, lang="it")
 
 
 def live_no_color(tmp_path: Path) -> FireteamApp:
@@ -47,7 +48,7 @@ def live_no_color(tmp_path: Path) -> FireteamApp:
     (``tui.contrast``)."""
     os.environ["NO_COLOR"] = "1"
     try:
-        return FireteamApp(patrol_game(tmp_path / "game.ft", commands=(*OPENING, "roll 1d6 target=4")))
+        return FireteamApp(patrol_game(tmp_path / "game.ft", commands=(*OPENING, "roll 1d6 target=4")), role=REFEREE)
     finally:
         del os.environ["NO_COLOR"]
 
@@ -58,7 +59,7 @@ def breaking_news(tmp_path: Path) -> FireteamApp:
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=7, clock=lambda: 0, salt=lambda: next(salts))
     for text in ("scenario demo", "option wounded on", "next", "next dice=6,6,1,1"):
         game.execute(text)
-    return FireteamApp(game)
+    return FireteamApp(game, role=REFEREE)
 
 
 async def fire_at_the_table(pilot) -> None:
@@ -75,7 +76,7 @@ async def high_contrast(pilot) -> None:
 
 def replay(tmp_path: Path) -> FireteamApp:
     patrol_game(tmp_path / "replay.ft", commands=OPENING).close()
-    return FireteamApp(Game.open(tmp_path / "replay.ft", writable=False), replay=True)
+    return FireteamApp(Game.open(tmp_path / "replay.ft", writable=False), role=REFEREE, replay=True)
 
 
 SCENES = [

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainLabel
@@ -88,7 +89,7 @@ GameScreen._add_hidden = first_frame_drawn
 
 async def start():
     game, _ = open_or_follow(Path(sys.argv[1]), False)
-    app = FireteamApp(game, lang=sys.argv[2] if len(sys.argv) > 2 else None)
+    app = FireteamApp(game, role="referee", lang=sys.argv[2] if len(sys.argv) > 2 else None)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         idle = list(sys.modules)
@@ -138,7 +139,7 @@ def test_an_italian_start_imports_no_more_of_the_ruleset_than_an_english_one(tmp
 async def test_what_the_first_frame_does_not_show_is_there_once_it_is_drawn(game):
     # The undo box, the "too small" notice, the footer and the panes' search and filter
     # lines are mounted after the first frame (GameScreen._add_hidden), where they were.
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -171,7 +172,7 @@ async def test_the_first_frame_is_styled_as_a_full_restyle_would_style_it(game, 
         add_hidden(screen)
 
     monkeypatch.setattr(GameScreen, "_add_hidden", first_frame_drawn)
-    app = FireteamApp(game, replay=replay)
+    app = FireteamApp(game, role=REFEREE, replay=replay)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
     assert len(seen) == 1
@@ -181,7 +182,7 @@ async def test_the_first_frame_is_styled_as_a_full_restyle_would_style_it(game, 
 
 async def test_a_question_asked_as_its_box_is_mounted_shows_in_it(game):
     # A key pressed before the first frame asks in a box made then: it is composed with the question.
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         box = ConfirmBox()

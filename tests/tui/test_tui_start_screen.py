@@ -10,6 +10,7 @@ import pytest
 from skirmish import patrol_game
 from textual.widgets import OptionList
 
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.screens.dialogs import AskScreen
 from tui.screens.game import GameScreen
@@ -58,7 +59,7 @@ async def test_the_last_games_come_first_and_a_corrupt_one_is_marked_not_opened(
     gone = saved(tmp_path / "saves" / "gone.ft", 5_000)
     store.save_history(gone, ["next"])
     gone.unlink()  # a history whose save was deleted names nothing
-    app = FireteamApp(None, store=store, start=True)
+    app = FireteamApp(None, role=REFEREE, store=store, start=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(app, pilot)
         assert screen.paths == [away, broken.resolve(), good, markup]
@@ -80,7 +81,7 @@ async def test_the_last_games_come_first_and_a_corrupt_one_is_marked_not_opened(
 async def test_r_replays_the_game_under_the_cursor(tmp_path, store):
     (tmp_path / "saves").mkdir()
     good = saved(tmp_path / "saves" / "good.ft", 2_000)
-    app = FireteamApp(None, store=store, start=True)
+    app = FireteamApp(None, role=REFEREE, store=store, start=True)
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
         await pilot.press("r")
@@ -90,7 +91,7 @@ async def test_r_replays_the_game_under_the_cursor(tmp_path, store):
 
 
 async def test_with_an_empty_data_folder_d_plays_the_demo_game(tmp_path, store):
-    app = FireteamApp(None, store=store, start=True)
+    app = FireteamApp(None, role=REFEREE, store=store, start=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(app, pilot)
         assert screen.paths == []
@@ -104,7 +105,7 @@ async def test_with_an_empty_data_folder_d_plays_the_demo_game(tmp_path, store):
 
 async def test_o_opens_a_file_by_its_path_and_n_offers_a_new_game(tmp_path, store):
     other = saved(tmp_path / "elsewhere.ft", 1_000)
-    app = FireteamApp(None, store=store, start=True)
+    app = FireteamApp(None, role=REFEREE, store=store, start=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(app, pilot)
         await pilot.press("n")
@@ -128,7 +129,7 @@ async def test_o_opens_a_file_by_its_path_and_n_offers_a_new_game(tmp_path, stor
 
 
 async def test_q_quits_from_the_start_screen(store):
-    app = FireteamApp(None, store=store, start=True)
+    app = FireteamApp(None, role=REFEREE, store=store, start=True)
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
         await pilot.press("q")
@@ -142,7 +143,7 @@ async def test_the_games_in_the_data_folder_are_listed_too(tmp_path, store):
 
     folders.saves().mkdir(parents=True, exist_ok=True)
     plain_one = saved(folders.saves() / "demo-plain.ft", 2_000)
-    app = FireteamApp(None, store=store, start=True)
+    app = FireteamApp(None, role=REFEREE, store=store, start=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(app, pilot)
         assert screen.paths == [plain_one]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from skirmish import patrol_game
 from textual.color import Color
 
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.stylesheet import SharedStylesheet
 
@@ -56,7 +57,7 @@ def test_the_shared_stylesheet_takes_the_variables_textual_computed_for_the_app_
         return computed[-1]
 
     monkeypatch.setattr(App, "get_css_variables", counted)
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     assert len(computed) == 1  # the theme's colours, computed once (~2 ms)
     assert isinstance(app.stylesheet, SharedStylesheet)
     assert css_variables(app.stylesheet) == computed[0] == compute(app)

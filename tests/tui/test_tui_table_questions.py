@@ -19,6 +19,8 @@ from tui.screens.dialogs import DicePrompt, QuestionPrompt
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lines"))
 from lines_support import Seat  # noqa: E402
 
+from core.views import REFEREE
+
 SIZE = (100, 30)
 #: The militia a hit on Omar Haji, their leader, makes check morale (M6), after him (M7).
 CHECKING = ("omar", "said", "yusuf", "karim", "tariq")
@@ -53,7 +55,7 @@ def shown(screen, selector: str) -> str:
 
 async def test_next_walks_every_check_due_in_one_sequence_of_prompts(tmp_path):
     game = casualty(tmp_path / "bi.ft")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     keys = 0
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")  # table dice
@@ -94,7 +96,7 @@ async def test_next_walks_every_check_due_in_one_sequence_of_prompts(tmp_path):
 
 async def test_a_cover_answer_is_checked_and_escape_cancels(tmp_path):
     game = casualty(tmp_path / "bi.ft")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "next")
         await pilot.press("enter")  # the game's dice: only the questions are asked
@@ -127,7 +129,7 @@ async def test_the_dice_prompt_says_the_chance_and_what_each_face_means_before_t
     game.execute("next dice=5,2")
     for _ in range(4):
         game.execute("next")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")
         await type_keys(pilot, "fire ferrante omar range=10 heavy")
@@ -185,7 +187,7 @@ async def test_odds_in_the_client_says_the_chances_and_gives_the_command_back(tm
     for _ in range(4):
         game.execute("next")
     before = game.log_length
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "odds fire ferrante omar range=10")
         await pilot.press("enter")
@@ -211,7 +213,7 @@ async def test_the_odds_of_a_command_that_cannot_be_given_now_say_why(tmp_path):
         game.execute("fire sanna karim range=30")
     why = str(refused.value)
     before = game.log_length
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "odds fire sanna karim range=30")
         await pilot.press("enter")
@@ -228,7 +230,7 @@ async def test_linea_di_tiro_with_table_dice_asks_the_card_the_table_drew(tmp_pa
     types it; one already drawn is refused with why, and asked again."""
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
     game.execute("scenario demo")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")
         await type_keys(pilot, "next")
@@ -263,7 +265,7 @@ async def test_a_face_whose_meaning_names_it_is_not_named_twice(tmp_path):
     "3: " before it again."""
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
     game.execute("scenario demo")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")
         await type_keys(pilot, "objective-roll")
@@ -283,7 +285,7 @@ async def test_the_card_prompt_gives_a_typed_example_and_shows_a_refusal_whole(t
     wraps over the rows it needs (it was cut at the box's edge, "drawn since the")."""
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
     game.execute("scenario demo")
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")
         await type_keys(pilot, "next")

@@ -35,6 +35,7 @@ from waiting import until
 
 from core import events as ev
 from core.game import Game
+from core.views import REFEREE
 from tui.app import FireteamApp, open_or_follow
 from tui.commandline import CommandInput
 from tui.screens.dialogs import LockedScreen
@@ -187,7 +188,7 @@ def _noted(game: Game) -> list[str]:
 
 
 async def test_keys_typed_before_the_app_ran_go_to_the_command_line(game):
-    app = FireteamApp(game, typed="note before\r")
+    app = FireteamApp(game, role=REFEREE, typed="note before\r")
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: "note before" in _noted(game), "the note")
         assert isinstance(app.focused, CommandInput)
@@ -204,7 +205,7 @@ async def test_keys_typed_while_a_big_save_loads_go_to_the_game_once_it_is_shown
         assert go_on.wait(PATIENCE_S)
         return open_or_follow(path, False, progress)
 
-    app = FireteamApp(None, opener=opener, opening=path.name)
+    app = FireteamApp(None, role=REFEREE, opener=opener, opening=path.name)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LoadingScreen), "the loading screen")
         await pilot.press(*"note", "space", *"loading", "enter")
@@ -222,7 +223,7 @@ async def test_ctrl_q_while_a_big_save_loads_quits_at_once(game):
         assert go_on.wait(PATIENCE_S)
         return open_or_follow(path, False, progress)
 
-    app = FireteamApp(None, opener=opener, opening=path.name)
+    app = FireteamApp(None, role=REFEREE, opener=opener, opening=path.name)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.press("n", "ctrl+q")
@@ -235,7 +236,7 @@ async def test_ctrl_q_while_a_big_save_loads_quits_at_once(game):
 async def test_keys_typed_ahead_never_answer_the_question_the_start_ends_on(game):
     # "early" holds r (open read-only): held keys are for the command line, not for a question.
     followed, who = open_or_follow(game.path, replay=False)
-    app = FireteamApp(followed, replay=True, typed="note typed early\r")
+    app = FireteamApp(followed, role=REFEREE, replay=True, typed="note typed early\r")
     app.owns_game, app.locked_by = True, who
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")

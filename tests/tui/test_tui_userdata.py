@@ -10,6 +10,7 @@ import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 
 from core.game import Game
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput, CommandLine
 from tui.panes.roster import RosterPane
@@ -42,7 +43,7 @@ def screen_lines(app) -> list[str]:
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_history_theme_and_table_dice_survive_a_restart(game, store, size):
-    app = FireteamApp(game, store=store)
+    app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=size) as pilot:
         await type_line(pilot, "mark ivan suppressed")
         await type_line(pilot, "note the well is dry")
@@ -52,7 +53,7 @@ async def test_history_theme_and_table_dice_survive_a_restart(game, store, size)
     assert store.history_path(game.path).exists() and store.settings_path.exists()
     other = Game.new(game.path.with_name("other.ft"), game.ruleset.id, seed=1)
     other.execute("scenario patrol")
-    app = FireteamApp(game, store=store)
+    app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=size) as pilot:
         box = app.screen.query_one(CommandInput)
         await pilot.press("up")
@@ -61,7 +62,7 @@ async def test_history_theme_and_table_dice_survive_a_restart(game, store, size)
         assert box.value == "mark ivan suppressed"
         assert app.theme == "nord" and app.screen.table_dice
         assert "TABLE DICE" in screen_lines(app)[0]
-    app = FireteamApp(other, store=store)  # another save: another history
+    app = FireteamApp(other, role=REFEREE, store=store)  # another save: another history
     async with app.run_test(size=size) as pilot:
         await pilot.press("up")
         assert app.screen.query_one(CommandInput).value == ""
@@ -84,7 +85,7 @@ async def test_a_corrupt_or_hostile_file_is_ignored_with_a_notice(game, store, s
     if history is not None:
         store.history_path(game.path).parent.mkdir(parents=True)
         store.history_path(game.path).write_bytes(history)
-    app = FireteamApp(game, store=store)
+    app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         notes = [n.message for n in app._notifications]
@@ -101,7 +102,7 @@ async def test_hostile_history_lines_are_left_out_and_the_history_is_bounded(gam
     path = store.history_path(game.path)
     lines = [f"note {i}" for i in range(HISTORY_LINES + 50)] + ["note \x1b[31mred", "x" * (HISTORY_LINE_CHARS + 1)]
     write_atomic(path, msgspec.json.encode({"save": str(game.path.resolve()), "lines": lines}))
-    app = FireteamApp(game, store=store)
+    app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=(80, 24)) as pilot:
         box = app.screen.query_one(CommandInput)
         assert len(box.history) == HISTORY_LINES and box.history[-1] == f"note {HISTORY_LINES + 49}"
@@ -138,7 +139,7 @@ def test_writes_are_atomic_and_private(tmp_path, monkeypatch):
 
 
 async def test_a_remote_seat_remembers_nothing(game, store):
-    app = FireteamApp(game, store=store, remote=True)
+    app = FireteamApp(game, role=REFEREE, store=store, remote=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_line(pilot, "next")
         await settled(app, pilot)
@@ -150,7 +151,7 @@ async def test_a_remote_seat_remembers_nothing(game, store):
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_save_name_and_table_dice_are_on_screen(game, size):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
         assert app.sub_title == "patrol.ft"
         assert "patrol.ft" in screen_lines(app)[0]  # the phase pane's title, on every size
@@ -180,7 +181,7 @@ async def test_the_save_name_and_table_dice_are_on_screen(game, size):
     ],
 )
 async def test_a_chosen_figure_goes_only_where_a_figure_belongs(game, typed, after):
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
         line = app.screen.query_one(CommandLine)
         line.input.value = typed
@@ -197,7 +198,7 @@ async def test_a_chosen_figure_goes_only_where_a_figure_belongs(game, typed, aft
 @pytest.mark.parametrize("key", ["f12", "ctrl+backslash"])
 async def test_screenshots_go_to_the_data_folder(game, store, tmp_path, monkeypatch, key):
     monkeypatch.chdir(tmp_path)
-    app = FireteamApp(game, store=store)
+    app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(key)
         await pilot.pause()
@@ -247,7 +248,7 @@ async def test_a_big_save_loads_behind_a_progress_bar(game, store, size):
 
         return open_or_follow(game.path, False, slow)
 
-    app = FireteamApp(None, store=store, opener=opener, opening="patrol.ft")
+    app = FireteamApp(None, role=REFEREE, store=store, opener=opener, opening="patrol.ft")
     async with app.run_test(size=size) as pilot:
         while not halfway.is_set():
             await pilot.pause(0.01)
@@ -272,7 +273,7 @@ async def test_a_save_that_cannot_be_opened_in_the_client_says_why(tmp_path, sto
 
     bad = tmp_path / "bad.ft"
     bad.write_text("this is not a save\n")
-    app = FireteamApp(None, store=store, opener=lambda progress: open_or_follow(bad, False, progress))
+    app = FireteamApp(None, role=REFEREE, store=store, opener=lambda progress: open_or_follow(bad, False, progress))
     async with app.run_test(size=(80, 24)) as pilot:
         while not app.load_error:
             await pilot.pause(0.01)

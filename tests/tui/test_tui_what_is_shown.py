@@ -7,6 +7,7 @@ from pathlib import Path
 
 from core.game import Game
 from core.ruleset import get_ruleset
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.panes.log import LogView
 
@@ -57,7 +58,7 @@ async def test_a_sides_copy_opens_in_the_client_as_that_sides_replay(tmp_path):
     copy = _copy_of_the_demo(tmp_path)
     game = open_game(copy, replay=False)  # `fireteam COPY`: read-only all the same
     full = Game.open(SAVES / "demo-game.ft", writable=False)
-    app = FireteamApp(game, replay=True)
+    app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -80,7 +81,7 @@ async def test_the_load_screen_lists_a_sides_copy_and_opens_it_read_only(tmp_pat
     _copy_of_the_demo(saves)
     (saves / "notes.json").write_text('{"not": "a copy"}', encoding="utf-8")  # not listed
     game, _title = _game_from_a_file(tmp_path)
-    app = FireteamApp(game)
+    app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = LoadGameScreen(saves=saves)
         await app.push_screen(screen)
@@ -94,3 +95,17 @@ async def test_the_load_screen_lists_a_sides_copy_and_opens_it_read_only(tmp_pat
         assert app.game.copy_role == "regulars" and not app.game.writable
         assert isinstance(app.screen, GameScreen)
         assert (app.screen.role, app.screen.replay) == ("regulars", True)
+
+
+def test_no_client_that_decides_what_a_role_sees_has_a_role_by_default():
+    """An app, a screen or a plain client built without saying whose it is fails at once,
+    rather than showing the referee's view (issue #53: the narrowest default, or none)."""
+    import inspect
+
+    from tui.lines.client import LineClient
+    from tui.lines.terminal import run_plain
+    from tui.screens.game import GameScreen
+
+    for made in (FireteamApp, GameScreen, LineClient, run_plain):
+        role = inspect.signature(made).parameters["role"]
+        assert role.default is inspect.Parameter.empty, f"{made.__name__}: role has a default"

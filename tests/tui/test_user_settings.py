@@ -7,6 +7,7 @@ import json
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.userdata import UserStore
@@ -28,7 +29,7 @@ def settings(store: UserStore, **values) -> None:
 async def test_the_cursor_blinks_unless_the_settings_say_not(game, store, blink):
     if not blink:
         settings(store, cursor_blink=False)
-    app = FireteamApp(game, store=store)
+    app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.screen.query_one(CommandInput).cursor_blink is blink
@@ -36,7 +37,7 @@ async def test_the_cursor_blinks_unless_the_settings_say_not(game, store, blink)
 
 async def test_keys_rebind_an_action_and_wrong_entries_are_left_out_with_a_notice(game, store):
     settings(store, keys={"help": "f9", "nosuch": "f10", "undo": "ctrl+u; rm -rf"})
-    app = FireteamApp(game, store=store)
+    app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         notes = [n.message for n in app._notifications]
@@ -61,7 +62,7 @@ async def test_a_theme_file_is_a_theme_and_a_bad_one_is_said_not_used(game, stor
     (themes / "typo.toml").write_text('name = "typo"\nprimary = "#ffffff"\nprimray = "#000000"\n')
     (themes / "clash.toml").write_text('name = "textual-dark"\nprimary = "#ffffff"\n')
     settings(store, theme="club-night")
-    app = FireteamApp(game, store=store)
+    app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.theme == "club-night"

@@ -187,14 +187,14 @@ def test_the_client_starts_without_fcntl_and_termios(tmp_path, folders):
         async def play():
             game = Game.new(Path("game.ft"), "breaking-news", seed=3)
             game.execute("scenario demo")
-            app = FireteamApp(game)
+            app = FireteamApp(game, role="referee")
             async with app.run_test(size=(100, 30)) as pilot:
                 assert isinstance(app.focused, CommandInput)
                 await pilot.press(*"next", "enter")
                 await pilot.pause()
                 phase = game.state.phase
             game.close()
-            start = FireteamApp(None, store=UserStore.default(), start=True)
+            start = FireteamApp(None, role="referee", store=UserStore.default(), start=True)
             async with start.run_test(size=(100, 30)) as pilot:
                 await pilot.pause()
                 screen = type(start.screen).__name__

@@ -118,7 +118,7 @@ class LineClient:
         self,
         game: Game,
         *,
-        role: str = REFEREE,
+        role: str,
         seat: str = "",
         reader: Reader,
         write: Writer,

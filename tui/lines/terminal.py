@@ -53,7 +53,7 @@ def run_plain(
     save: Path | None,
     *,
     replay: bool = False,
-    role: str = "referee",
+    role: str,
     lang: str | None = None,
     protocol: str = "",
     strict: bool = False,

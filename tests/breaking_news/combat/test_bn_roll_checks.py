@@ -18,6 +18,7 @@ from core.report.luck import judge
 from core.report.model import RollFact
 from core.rulesets.breaking_news.campaign import morale
 from core.rulesets.breaking_news.rules import fire, saves, spotting, support, suppression
+from core.views import REFEREE
 from tui import odds
 from tui.app import FireteamApp
 from tui.panes.dice import DicePane, chance_line, target_text
@@ -147,7 +148,7 @@ def test_fire_hits_each_die_on_its_own(dice):
 async def test_the_dice_pane_shows_the_failed_two_die_save_at_its_own_odds(rng):
     """The client, as the referee sees it after Kalash's save of 5,3 (§9.0)."""
     rng.execute("fire saw kalash rocket range=20 split=3,1 dice=4,4,1,6,5,3,1", role="regulars")
-    app = FireteamApp(rng)
+    app = FireteamApp(rng, role=REFEREE)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f7", "slash", *"Kalash Man's save", "enter")  # the save picked in the log
         await pilot.pause()
