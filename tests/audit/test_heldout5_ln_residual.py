@@ -1,0 +1,89 @@
+# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
+"""Fifth held-out round of Ludonet: the residual items of the last audits, each held
+against the book. Anti-aircraft fire and an air strike (B.9, "Le armi di controaerea
+colpiscono con 5 o 6") in a fire phase whose shots are all simultaneous (B.4, "I tiri
+sono simultanei"): the order the referee types them in decides nothing."""
+
+from __future__ import annotations
+
+import pytest
+from audit_ln_table import after_fire, has, ln, out, outcomes, play, to_phase  # noqa: F401
+
+from core.ruleset import Refused
+
+AA_AFTER_STRIKE = "finding: aa is refused once the aircraft has struck, though fire is simultaneous (LN-R062)"
+
+
+@pytest.mark.audits("LN-R062", "LN-R021", "LN-AMB-15", "LN-AMB-21")
+@pytest.mark.xfail(strict=True, reason=AA_AFTER_STRIKE)
+def test_anti_aircraft_fire_after_the_strike_still_brings_it_down_and_voids_it(ln):
+    """B.9 with B.4: the Flak fires in the same simultaneous fire step as the Typhoon's
+    strike, so it may fire after the strike's dice; its hit brings the aircraft down
+    before the attack of that pass (LN-AMB-15), whichever was typed first: Fritz, whose
+    damage die said eliminated, and the Panzer, destroyed by the opposed roll, stay."""
+    to_phase(ln, 1, "fire")
+    play(ln, "pass typhoon")
+    # strike 6: hit; Fritz's damage 5: eliminated; Typhoon 6 + 4 against Panzer 1 + 3
+    assert outcomes(play(ln, "strike typhoon fritz panzer dice=6,5,6,1")) == [
+        "hit",
+        "eliminated",
+        "total 10",
+        "total 4 against 10: destroyed",
+    ]
+    assert outcomes(play(ln, "@garrison aa flak typhoon dice=5")) == ["hit: shot down"]
+    assert out(ln, "typhoon")
+    after_fire(ln)
+    assert not out(ln, "fritz") and not out(ln, "panzer")
+    assert not has(ln, "panzer", "immobilised")
+
+
+@pytest.mark.audits("LN-R062", "LN-R061", "LN-R021")
+@pytest.mark.xfail(strict=True, reason=AA_AFTER_STRIKE)
+def test_anti_aircraft_fire_that_misses_after_the_strike_leaves_it_standing(ln):
+    """The Flak's 4 misses (5 or 6 hits): the Typhoon's strike, rolled before it, stands
+    and Fritz is out when the fire step ends."""
+    to_phase(ln, 1, "fire")
+    play(ln, "pass typhoon", "strike typhoon fritz dice=5,6")
+    assert outcomes(play(ln, "@garrison aa flak typhoon dice=4")) == ["miss"]
+    assert not out(ln, "typhoon")
+    after_fire(ln)
+    assert out(ln, "fritz")
+
+
+@pytest.mark.audits("LN-R062", "LN-R021", "LN-R037", "LN-AMB-15")
+@pytest.mark.xfail(strict=True, reason=AA_AFTER_STRIKE)
+def test_a_voided_strike_leaves_the_rifle_wound_of_the_same_step(ln):
+    """Fritz takes a wound from Jones's rifle and one from the strike: two wounds would
+    eliminate him (LN-R037); the Flak then brings the Typhoon down, its strike comes to
+    nothing, and the rifle's wound alone is left: Fritz is wounded, still in play."""
+    to_phase(ln, 1, "fire")
+    assert outcomes(play(ln, "@paras fire jones fritz half dice=6,2")) == ["hit", "wound"]
+    play(ln, "pass typhoon")
+    assert outcomes(play(ln, "strike typhoon fritz dice=5,3")) == ["hit", "wound"]
+    play(ln, "@garrison aa flak typhoon dice=6")
+    after_fire(ln)
+    assert not out(ln, "fritz") and has(ln, "fritz", "wounded")
+
+
+@pytest.mark.audits("LN-R062", "LN-R021")
+@pytest.mark.xfail(strict=True, reason=AA_AFTER_STRIKE)
+def test_the_strike_of_an_aircraft_not_shot_down_adds_to_the_rifle_wound(ln):
+    """The same two wounds, and the Flak misses: the strike stands, Fritz has two wounds
+    and is eliminated when the fire step ends (LN-R037)."""
+    to_phase(ln, 1, "fire")
+    play(ln, "@paras fire jones fritz half dice=6,2", "pass typhoon", "strike typhoon fritz dice=5,3")
+    play(ln, "@garrison aa flak typhoon dice=3")
+    after_fire(ln)
+    assert out(ln, "fritz")
+
+
+@pytest.mark.audits("LN-R062", "LN-R060")
+def test_anti_aircraft_fire_only_while_the_aircraft_is_over_the_table(ln):
+    """AA fire reaches an aircraft on its pass: in the fire step of the turn it flies,
+    not in the next turn's before it passes again."""
+    to_phase(ln, 1, "fire")
+    play(ln, "pass typhoon", "strike typhoon fritz dice=1")
+    to_phase(ln, 2, "fire")
+    with pytest.raises(Refused, match="not over the table"):
+        play(ln, "@garrison aa flak typhoon dice=6")
+    assert not out(ln, "typhoon")
