@@ -93,12 +93,12 @@ def test_half_of_three_is_two(ln, lost, due):
 
 @pytest.mark.audits("LN-R062", "LN-R060", "LN-AMB-15")
 def test_anti_aircraft_fire_comes_before_the_strike_of_the_pass(ln):
-    """The hit brings the aircraft down before its attack (ruling LN-AA): once the Typhoon
-    has struck, the Flak waits for its second pass, and then brings it down first."""
+    """The hit brings the aircraft down before its attack (ruling LN-AA): the Flak may fire
+    after the Typhoon's strike, in the same simultaneous step (LN-R021), and misses; on the
+    second pass it brings it down first, and there is no strike."""
     to_phase(ln, 1, "fire")
     play(ln, "pass typhoon", "strike typhoon fritz dice=4")
-    with pytest.raises(Refused):
-        play(ln, "@garrison aa flak typhoon dice=6")
+    assert outcomes(play(ln, "@garrison aa flak typhoon dice=4")) == ["miss"]
     to_phase(ln, 2, "fire")
     play(ln, "pass typhoon", "@garrison aa flak typhoon dice=5")
     assert out(ln, "typhoon")

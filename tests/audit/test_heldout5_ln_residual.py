@@ -11,15 +11,12 @@ from audit_ln_table import after_fire, has, ln, out, outcomes, play, to_phase  #
 
 from core.ruleset import Refused
 
-AA_AFTER_STRIKE = "finding: aa is refused once the aircraft has struck, though fire is simultaneous (LN-R062)"
-
 
 @pytest.mark.audits("LN-R062", "LN-R021", "LN-AMB-15", "LN-AMB-21")
-@pytest.mark.xfail(strict=True, reason=AA_AFTER_STRIKE)
 def test_anti_aircraft_fire_after_the_strike_still_brings_it_down_and_voids_it(ln):
-    """B.9 with B.4: the Flak fires in the same simultaneous fire step as the Typhoon's
-    strike, so it may fire after the strike's dice; its hit brings the aircraft down
-    before the attack of that pass (LN-AMB-15), whichever was typed first: Fritz, whose
+    """B.9 LN-R062 with B.4 LN-R021: the Flak fires in the same simultaneous fire step as
+    the Typhoon's strike, so it may fire after the strike's dice; its hit brings the aircraft
+    down before the attack of that pass (LN-AMB-15), whichever was typed first: Fritz, whose
     damage die said eliminated, and the Panzer, destroyed by the opposed roll, stay."""
     to_phase(ln, 1, "fire")
     play(ln, "pass typhoon")
@@ -38,7 +35,6 @@ def test_anti_aircraft_fire_after_the_strike_still_brings_it_down_and_voids_it(l
 
 
 @pytest.mark.audits("LN-R062", "LN-R061", "LN-R021")
-@pytest.mark.xfail(strict=True, reason=AA_AFTER_STRIKE)
 def test_anti_aircraft_fire_that_misses_after_the_strike_leaves_it_standing(ln):
     """The Flak's 4 misses (5 or 6 hits): the Typhoon's strike, rolled before it, stands
     and Fritz is out when the fire step ends."""
@@ -51,11 +47,10 @@ def test_anti_aircraft_fire_that_misses_after_the_strike_leaves_it_standing(ln):
 
 
 @pytest.mark.audits("LN-R062", "LN-R021", "LN-R037", "LN-AMB-15")
-@pytest.mark.xfail(strict=True, reason=AA_AFTER_STRIKE)
 def test_a_voided_strike_leaves_the_rifle_wound_of_the_same_step(ln):
-    """Fritz takes a wound from Jones's rifle and one from the strike: two wounds would
-    eliminate him (LN-R037); the Flak then brings the Typhoon down, its strike comes to
-    nothing, and the rifle's wound alone is left: Fritz is wounded, still in play."""
+    """B.9 (LN-AMB-15): Fritz takes a wound from Jones's rifle and one from the strike: two
+    wounds would eliminate him (LN-R037); the Flak then brings the Typhoon down, its strike
+    comes to nothing, and the rifle's wound alone is left: Fritz is wounded, still in play."""
     to_phase(ln, 1, "fire")
     assert outcomes(play(ln, "@paras fire jones fritz half dice=6,2")) == ["hit", "wound"]
     play(ln, "pass typhoon")
@@ -66,7 +61,6 @@ def test_a_voided_strike_leaves_the_rifle_wound_of_the_same_step(ln):
 
 
 @pytest.mark.audits("LN-R062", "LN-R021")
-@pytest.mark.xfail(strict=True, reason=AA_AFTER_STRIKE)
 def test_the_strike_of_an_aircraft_not_shot_down_adds_to_the_rifle_wound(ln):
     """The same two wounds, and the Flak misses: the strike stands, Fritz has two wounds
     and is eliminated when the fire step ends (LN-R037)."""

@@ -21,6 +21,7 @@ from core.language.i18n import Msg, piece_name, side_name
 from core.ruleset import CommandSpec, Context, Phase, Ruleset
 from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.rulesets.ludonet import commands, dice_order, turn
+from core.rulesets.ludonet.commands.fire import RESULT_WORDS
 from core.rulesets.ludonet.scenario_format import FORMAT
 from core.rulesets.ludonet.words import DOMAIN, _
 from core.state import GameState
@@ -152,6 +153,16 @@ class Ludonet(Ruleset):
                     else _("{a} and {b} are no longer in melee (LN-R050)")
                 )
                 return said.format(a=piece_name(a), b=piece_name(b))
+            case "strike" if unit:
+                aircraft, _dot, target = unit.partition(".")
+                if not value:
+                    return _("{aircraft}'s strike on {unit} is settled (ruling LN-AA)").format(
+                        aircraft=piece_name(aircraft), unit=piece_name(target)
+                    )
+                return _(
+                    "{unit}: {result} from {aircraft}'s strike when the fire phase ends, unless anti-aircraft "
+                    "fire brings it down first (ruling LN-AA)"
+                ).format(unit=piece_name(target), result=_(RESULT_WORDS[str(value)]), aircraft=piece_name(aircraft))
             case "morale_lost" if unit:
                 return _("{unit}: {n} lost already answered by its morale tests (LN-R070)").format(unit=unit, n=value)
         return None

@@ -6,7 +6,8 @@
 The first player is rolled once, when ``next`` leaves the deployment (LN-R002),
 and keeps moving first all game.  Fire is simultaneous (LN-R021): hits are held
 on the targets as the badges ``hit-wound`` and ``hit-kill`` and take effect
-together when the fire phase ends (hits.py); aircraft leave the table then too.
+together when the fire phase ends (hits.py), an air strike's with them unless
+anti-aircraft fire brought its aircraft down (air.py); aircraft leave the table then too.
 
 Badges that last a turn: ``moved`` (the −1 to hit of LN-R031), ``ran`` and
 ``fired``; ``prone``: the figure crawled and lies down until it walks or runs;
@@ -93,6 +94,7 @@ def advance(ctx: Context) -> None:
             second = s.reacting_side
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase="move-second", active=second, reacting=s.other_side(second)))
         case "fire":
+            air.land_strikes(ctx)
             hits.resolve(ctx)
             air.end_of_fire(ctx)
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase=SEQUENCE["fire"]))

@@ -1,10 +1,13 @@
 """Ludonet aircraft and anti-aircraft fire (LN-R060..R062; rulings LN-AIR, LN-AA).
 
 In the fire phase the referee flies an aircraft over the table (``pass``: at most
-three passes each, one a turn); anti-aircraft weapons may then fire at it (``aa``,
-5+, a hit brings it down before it attacks); then it attacks (``strike``: 5+,
-never modified) and every figure the referee names inside its area rolls the damage
-die, every vehicle the opposed roll against the aircraft's combat value.
+three passes each, one a turn); it attacks (``strike``: 5+, never modified) and every
+figure the referee names inside its area rolls the damage die, every vehicle the
+opposed roll against the aircraft's combat value.  Anti-aircraft weapons fire at it
+while it is over the table (``aa``, 5+): the fire step is simultaneous (LN-R021), so
+before or after its strike was rolled, a hit brings it down before its attack of that
+pass.  The strike's results wait on the aircraft (``strike.AIRCRAFT.PIECE``) until the
+fire phase ends; an aircraft shot down takes them with it.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from core.rulesets.ludonet import dice_order, hits, rules
 from core.rulesets.ludonet.commands.fire import FIRED, damage_die, opposed_roll
 from core.rulesets.ludonet.pieces import (
     PASSES,
+    audience,
     combat_value,
     is_aircraft,
     is_anti_aircraft,
@@ -30,6 +34,11 @@ from core.rulesets.ludonet.words import _, owner
 from core.state import GameState, Unit
 
 OVERHEAD, STRUCK = "overhead", "struck"
+
+
+def strike_var(aircraft_id: str, unit_id: str) -> str:
+    """What an aircraft's strike did to a piece, held until the fire phase ends (ruling LN-AA)."""
+    return f"strike.{aircraft_id}.{unit_id}"
 
 
 def passes_var(unit_id: str) -> str:
@@ -77,8 +86,6 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit} has already fired this turn (ruling LN-ONE-SHOT)").format(unit=gun.name))
     if not plane.has(OVERHEAD):
         raise Refused(_("{unit} is not over the table: the referee flies it with pass first").format(unit=plane.name))
-    if plane.has(STRUCK):
-        raise Refused(_("{unit} has already attacked on this pass").format(unit=plane.name))
     hit_on = areas().anti_aircraft.hit_on
     (face,) = ctx.roll(
         M("anti-aircraft fire at {aircraft}", aircraft=plane.name),
@@ -94,6 +101,18 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     if rules.aa_hits(face):
         ctx.emit(ev.StatusChanged(unit=plane.id, remove=(OVERHEAD,)))
         ctx.emit(ev.UnitOut(unit=plane.id, cause=M("shot down by anti-aircraft fire")))
+        if plane.has(STRUCK):
+            # LN-R021: its strike was rolled in the same simultaneous step; the hit comes first.
+            for u, _result in _strike_results(ctx.state, plane):
+                ctx.emit(ev.VarSet(key=strike_var(plane.id, u.id), value="", vis=audience(u)))
+            ctx.emit(
+                ev.Noted(
+                    text=M(
+                        "{aircraft} is shot down before its attack: its strike does nothing (ruling LN-AA)",
+                        aircraft=plane.name,
+                    )
+                )
+            )
 
 
 def _strike(ctx: Context, args: dict[str, Any]) -> None:
@@ -131,7 +150,26 @@ def _strike(ctx: Context, args: dict[str, Any]) -> None:
         return
     for u in inside:
         result = opposed_roll(ctx, plane, plane_cv, u, combat_value(u)) if is_vehicle(u) else damage_die(ctx, u, False)
-        hits.hold(ctx, u, result)
+        if result != "none":
+            # held on the aircraft: anti-aircraft fire of this step may still void it (ruling LN-AA)
+            ctx.emit(ev.VarSet(key=strike_var(plane.id, u.id), value=result, vis=audience(u)))
+
+
+def _strike_results(state: GameState, plane: Unit) -> list[tuple[Unit, str]]:
+    """The pieces the aircraft's strike of this pass harmed, with what it did to each."""
+    held = ((u, state.vars.get(strike_var(plane.id, u.id))) for u in state.units.values())
+    return [(u, str(result)) for u, result in held if result]
+
+
+def land_strikes(ctx: Context) -> None:
+    """LN-R021/R062: as the fire phase ends, the strikes of the aircraft still flying
+    join the step's other hits (an aircraft shot down has taken its strike with it)."""
+    for plane in list(ctx.state.units.values()):
+        if not plane.has(STRUCK):
+            continue
+        for u, result in _strike_results(ctx.state, plane):
+            ctx.emit(ev.VarSet(key=strike_var(plane.id, u.id), value="", vis=audience(u)))
+            hits.hold(ctx, u, result)
 
 
 def end_of_fire(ctx: Context) -> None:
@@ -155,7 +193,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "pass",
         f"The referee flies an aircraft over the table for one pass (at most {areas().aircraft.passes} "
-        "each, one a turn); anti-aircraft weapons may then fire at it before it strikes. No dice.",
+        "each, one a turn); anti-aircraft weapons may fire at it while it is over the table, before or "
+        "after its strike. No dice.",
         _pass,
         params=(AIRCRAFT,),
         rule="LN-R060",
@@ -165,8 +204,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "aa",
-        f"An anti-aircraft weapon fires at an aircraft on its pass: 1d6, "
-        f"{areas().anti_aircraft.hit_on}+ brings it down before it strikes. Dice: 1d6.",
+        "An anti-aircraft weapon fires at an aircraft on its pass, before or after its strike (fire is "
+        f"simultaneous): 1d6, {areas().anti_aircraft.hit_on}+ brings it down and its strike does nothing. "
+        "Dice: 1d6.",
         _aa,
         params=(Param("gun", "own", "the anti-aircraft weapon"), Param("aircraft", "enemy", "the aircraft")),
         rule="LN-R062",
