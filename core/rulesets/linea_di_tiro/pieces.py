@@ -187,7 +187,8 @@ def flee(ctx: Context, piece: Unit, why: Msg | None = None) -> None:
 
 
 def fall_back(ctx: Context, piece: Unit) -> None:
-    """LT-R080: 5 cm back, facing the enemy; the ready attacks are lost."""
+    """LT-R080: 5 cm back, facing the enemy; the ready attacks are lost, and nothing else
+    of the piece's activation: its bound and attacks still to come (ruling LT-FALL-BACK)."""
     lose_ready(ctx, piece)
     cm = morale().fall_back_cm
     ctx.emit(ev.Moved(unit=piece.id, cm=cm, how=M("falls back, facing the enemy")))
