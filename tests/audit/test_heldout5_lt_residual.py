@@ -92,3 +92,51 @@ def test_a_piece_that_flees_ends_its_activation(tmp_path):
         play(g, "@us move s 10")
     with pytest.raises(Refused):
         play(g, "@us at s t dice=6,6")
+
+
+# --- C.3: "o v.v.": the attack an activation prepares may come after its other half ---------
+
+PREPARE_AFTER = "finding: an activation prepares its attack only as it begins, never after (LT-R020, 'o v.v.')"
+
+
+@pytest.mark.audits("LT-R020", "LT-R080")
+@pytest.mark.xfail(strict=True, reason=PREPARE_AFTER)
+def test_a3_executes_first_then_prepares_after_falling_back(tmp_path):
+    """C.3 A3, "eseguire e preparare un attacco o v.v." (LT-R020): the Sherman executes
+    first, keeping its preparation for after; answered with a T, it falls back (a 4 on
+    morale 3), which costs only what it holds ready (LT-FALL-BACK): then it prepares its
+    one attack, and no second."""
+    g, facts = _shot_and_answered(tmp_path, "A3 prepare=0", 4)
+    assert "fall-back" in outcome(facts)
+    play(g, "@us prepare s")
+    assert has(g, "s", "ready-1")
+    with pytest.raises(Refused):
+        play(g, "@us prepare s")
+
+
+@pytest.mark.audits("LT-R020")
+@pytest.mark.xfail(strict=True, reason=PREPARE_AFTER)
+def test_a1_bounds_first_then_prepares(tmp_path):
+    """C.3 A1, "effettuare un balzo e preparare un attacco o v.v.": the bound, then the
+    preparation; nothing is executed."""
+    g = game_with(tmp_path, ["7♥"])
+    add(g, "s", "us", "sherman", team="1st Platoon", stats=US_TANK)
+    add(g, "t", "german", "pz4", team="Zug 1", stats=GERMAN_TANK)
+    play(g, "next", "@us activate s A1 prepare=0", "@us move s 10", "@us prepare s")
+    assert has(g, "s", "ready-1")
+    with pytest.raises(Refused):
+        play(g, "@us at s t dice=6,6")
+
+
+@pytest.mark.audits("LT-R020")
+@pytest.mark.xfail(strict=True, reason=PREPARE_AFTER)
+def test_a4_executes_one_then_prepares_the_other(tmp_path):
+    """C.3 A4, "preparare o eseguire 2 attacchi": one executed, then the second prepared,
+    and none left to execute."""
+    g = game_with(tmp_path, ["7♥"])
+    add(g, "s", "us", "sherman", team="1st Platoon", stats=US_TANK)
+    add(g, "t", "german", "pz4", team="Zug 1", stats=GERMAN_TANK)
+    play(g, "next", "@us activate s A4 prepare=0", "@us at s t dice=6,6", "@us prepare s")
+    assert has(g, "s", "ready-1")
+    with pytest.raises(Refused):
+        play(g, "@us at s t dice=6,6")
