@@ -130,6 +130,7 @@ RANK = {ALERT: 0, HARM: 1, CHECK: 2, QUIET: 3, GOOD: 4, PLAIN_STYLE: 5}
 COUNTED: dict[str, str] = {
     "he": N_("HE streak"),  # Linea di Tiro: HE fire kept on a target
     "attacks": N_("attacks"),
+    "prepare": N_("to prepare"),  # Linea di Tiro: attacks an activation may still prepare
     "ready": N_("ready"),
     "fired": N_("fired"),
     "tired": N_("tired"),

@@ -96,11 +96,8 @@ def test_a_piece_that_flees_ends_its_activation(tmp_path):
 
 # --- C.3: "o v.v.": the attack an activation prepares may come after its other half ---------
 
-PREPARE_AFTER = "finding: an activation prepares its attack only as it begins, never after (LT-R020, 'o v.v.')"
-
 
 @pytest.mark.audits("LT-R020", "LT-R080")
-@pytest.mark.xfail(strict=True, reason=PREPARE_AFTER)
 def test_a3_executes_first_then_prepares_after_falling_back(tmp_path):
     """C.3 A3, "eseguire e preparare un attacco o v.v." (LT-R020): the Sherman executes
     first, keeping its preparation for after; answered with a T, it falls back (a 4 on
@@ -115,7 +112,6 @@ def test_a3_executes_first_then_prepares_after_falling_back(tmp_path):
 
 
 @pytest.mark.audits("LT-R020")
-@pytest.mark.xfail(strict=True, reason=PREPARE_AFTER)
 def test_a1_bounds_first_then_prepares(tmp_path):
     """C.3 A1, "effettuare un balzo e preparare un attacco o v.v.": the bound, then the
     preparation; nothing is executed."""
@@ -129,7 +125,6 @@ def test_a1_bounds_first_then_prepares(tmp_path):
 
 
 @pytest.mark.audits("LT-R020")
-@pytest.mark.xfail(strict=True, reason=PREPARE_AFTER)
 def test_a4_executes_one_then_prepares_the_other(tmp_path):
     """C.3 A4, "preparare o eseguire 2 attacchi": one executed, then the second prepared,
     and none left to execute."""

@@ -354,7 +354,7 @@ def test_a_word_of_the_game_that_is_no_command_names_the_commands_whose_help_spe
         return str(refused.value)
 
     assert refusal("fire") == "no command 'fire'; the word is in the help of at, mg"
-    assert refusal("attack") == "no command 'attack'; the word is in the help of at, barrage, mg, unitmove"
+    assert refusal("attack") == "no command 'attack'; the word is in the help of at, barrage, mg, prepare, unitmove"
     assert refusal("nxet") == "no command 'nxet'; did you mean next?"  # no word of the help: a typo
     assert "help" not in refusal("zz")  # too short to look for
 

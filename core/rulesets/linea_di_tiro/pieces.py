@@ -9,7 +9,7 @@ from core.language.i18n import M, Msg, Text
 from core.ruleset import Context, Refused
 from core.rulesets.linea_di_tiro.tables import Profile, morale, options, spotting
 from core.rulesets.linea_di_tiro.terms import Kind, Status
-from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, FIRED_BADGES, HE_BADGES, READY_BADGES
+from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, FIRED_BADGES, HE_BADGES, PREPARE_BADGES, READY_BADGES
 from core.rulesets.linea_di_tiro.words import _, owner
 from core.state import Unit
 from core.views import unit_audience, unit_visible
@@ -176,6 +176,7 @@ def flee(ctx: Context, piece: Unit, why: Msg | None = None) -> None:
     test_due(ctx, piece, False)
     lose_ready(ctx, piece)
     set_count(ctx, piece, ATTACK_BADGES, 0)
+    set_count(ctx, piece, PREPARE_BADGES, 0)
     if not piece.has(Status.RETREATING):
         ctx.emit(ev.StatusChanged(unit=piece.id, add=("retreating",)))
     cm = profile(ctx, piece).speed

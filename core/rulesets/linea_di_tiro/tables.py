@@ -77,6 +77,11 @@ class Option(msgspec.Struct, frozen=True):
     def moves(self) -> bool:
         return self.bound or self.speed or self.mount
 
+    @property
+    def shared(self) -> bool:
+        """Its attacks are one pool, each prepared or executed (A4), not one of each (A3)."""
+        return self.execute + self.prepare > self.attacks
+
 
 class Column(msgspec.Struct, frozen=True):
     """A band of attack minus protection (or defence): ``low``..``high`` inclusive."""

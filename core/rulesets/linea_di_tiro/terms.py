@@ -38,6 +38,8 @@ class Status(StrEnum):
     MOVED = "moved"
     OPPORTUNITY = "opportunity"
     PINNED = "pinned"
+    PREPARE_1 = "prepare-1"
+    PREPARE_2 = "prepare-2"
     READY_1 = "ready-1"
     READY_2 = "ready-2"
     RETREATING = "retreating"

@@ -12,6 +12,7 @@ never shuffles again (ruling LT-DECK).
 What a piece did under the current card is kept as status badges on the piece
 (so a hidden piece's activation stays hidden with it): the option it took
 (``A1``…``A7``), ``attacks-2``/``attacks-1`` (the attacks it may still execute),
+``prepare-1``/``prepare-2`` (those it may still prepare, after its other half),
 ``moved``, ``retreating`` (it fled), ``opportunity`` (its free opportunity shot) and
 ``shelled`` (it took the artillery's attack).  They are cleared when the next card
 is drawn.  Badges that outlast a card count things: ``ready-N`` (prepared attacks),
@@ -39,6 +40,8 @@ DECK_VAR = "secret.deck"
 AMBUSH_VAR = "secret.ambush."
 DRAWN_VAR = "deck.drawn"
 ATTACK_BADGES = ("attacks-1", "attacks-2")
+#: Attacks the activation may still prepare after its other half (A1, A3 "o v.v.", LT-R020).
+PREPARE_BADGES = ("prepare-1", "prepare-2")
 READY_BADGES = ("ready-1", "ready-2")
 #: LT-R033: shots fired since the piece's last bound (``fired-1`` ...).
 FIRED_BADGES = tuple(f"fired-{n}" for n in range(1, spotting().max_doublings + 1))
@@ -47,10 +50,11 @@ HE_BADGES = tuple(f"he-{n}" for n in range(1, mg_table().he_streak_max + 1))
 #: Badges that last one card: the option taken, the attacks left, a move made, a
 #: flight (a piece that flees fires no more under that card, LT-R051), the free
 #: opportunity shot taken (ruling LT-OPPORTUNITY), the artillery attack taken.
-CARD_BADGES = (*options(), *ATTACK_BADGES, "moved", "retreating", "opportunity", "shelled")
+CARD_BADGES = (*options(), *ATTACK_BADGES, *PREPARE_BADGES, "moved", "retreating", "opportunity", "shelled")
 #: Every badge the pieces wear, for the catalogue (``Ruleset.terms``); the options are their ids.
 BADGES = (
     *ATTACK_BADGES,
+    *PREPARE_BADGES,
     "moved",
     "retreating",
     "opportunity",

@@ -133,6 +133,8 @@ english_words(
     {
         "attacks-1": "one attack left",
         "attacks-2": "two attacks left",
+        "prepare-1": "one attack to prepare",
+        "prepare-2": "two attacks to prepare",
         "ready-1": "one attack prepared",
         "ready-2": "two attacks prepared",
         "fired-1": "fired once",

@@ -9,11 +9,15 @@ from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro.pieces import (
     MAX_READY,
+    activated,
+    attacks_left,
+    counted,
     is_tank,
     profile,
     ready,
     recover,
     require_in_play,
+    require_tested,
     say,
     set_count,
 )
@@ -26,7 +30,7 @@ from core.rulesets.linea_di_tiro.scenario_vars import (
 )
 from core.rulesets.linea_di_tiro.tables import artillery, options
 from core.rulesets.linea_di_tiro.terms import Kind, Status
-from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, READY_BADGES, card_kind
+from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, PREPARE_BADGES, READY_BADGES, card_kind
 from core.rulesets.linea_di_tiro.words import _, either, owner, pgettext, whose
 from core.state import Unit
 
@@ -97,14 +101,46 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
     if args["into"] is not None and not option.mount:
         raise Refused(_("into= names the vehicle a piece mounts with A6, not {option}").format(option=option.id))
     execute = min(option.execute, option.attacks - prepare)
+    # "o v.v." (LT-R020): what A1 or A3 does not prepare now it may prepare after its other half;
+    # A4's attacks are one pool, prepared from what is left to execute (``_prepare``).
+    later = 0 if option.shared else min(option.prepare - prepare, option.attacks - prepare - execute)
     ctx.emit(ev.StatusChanged(unit=piece.id, add=(option.id,)))
     say(ctx, piece, M("{unit}: {option}, {title} (LT-R020)", unit=piece.name, option=option.id, title=M(option.title)))
     if option.mount:
         _mount_or_dismount(ctx, piece, args["into"])
     set_count(ctx, piece, READY_BADGES, held + prepare)
     set_count(ctx, piece, ATTACK_BADGES, execute)
+    set_count(ctx, piece, PREPARE_BADGES, later)
     if option.recover:
         recover(ctx, piece)
+
+
+def _prepare(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-R020 ("o v.v."): an activated piece prepares, after its bound or its executed
+    attack, the attack its option left to prepare (A1, A3), or one A4 has not executed."""
+    piece = ctx.unit(args["piece"])
+    require_in_play(piece)
+    option_id = activated(ctx, piece)
+    if not option_id or ctx.state.active_side != piece.side:
+        raise Refused(_("{unit} is not activated on this card: activate it first").format(unit=piece.name))
+    if piece.has(Status.RETREATING):
+        raise Refused(_("{unit} is fleeing under this card (LT-R051)").format(unit=piece.name))
+    require_tested(ctx, piece)
+    held = ready(piece)
+    if held >= MAX_READY:
+        raise Refused(
+            _("{unit} holds {n} ready attack(s); at most {most} (ruling LT-READY)").format(
+                unit=piece.name, n=held, most=MAX_READY
+            )
+        )
+    later, left = counted(piece, PREPARE_BADGES), attacks_left(piece)
+    if later:
+        set_count(ctx, piece, PREPARE_BADGES, later - 1)
+    elif options()[option_id].shared and left:
+        set_count(ctx, piece, ATTACK_BADGES, left - 1)
+    else:
+        raise Refused(_("{whose} activation has no attack left to prepare (LT-R020)").format(whose=owner(piece.name)))
+    set_count(ctx, piece, READY_BADGES, held + 1)
 
 
 def _mount_or_dismount(ctx: Context, piece: Unit, into: str | None) -> None:
@@ -243,6 +279,16 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
         rule="LT-R020",
         examples=("activate sherman1 A2", "activate panzer A4 prepare=2", "activate gis A6 into=halftrack"),
+        phases=("card",),
+    ),
+    CommandSpec(
+        "prepare",
+        "An activated piece prepares an attack after the other half of its option (A1, A3: "
+        "either order) or one of A4's it has not executed. No dice.",
+        _prepare,
+        params=(Param("piece", "own"),),
+        rule="LT-R020",
+        examples=("prepare sherman1",),
         phases=("card",),
     ),
     CommandSpec(
