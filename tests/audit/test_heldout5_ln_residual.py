@@ -7,7 +7,7 @@ sono simultanei"): the order the referee types them in decides nothing."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import after_fire, has, ln, out, outcomes, play, to_phase  # noqa: F401
+from audit_ln_table import add, after_fire, has, ln, out, outcomes, play, to_phase  # noqa: F401
 
 from core.ruleset import Refused
 
@@ -81,3 +81,31 @@ def test_anti_aircraft_fire_only_while_the_aircraft_is_over_the_table(ln):
     with pytest.raises(Refused, match="not over the table"):
         play(ln, "@garrison aa flak typhoon dice=6")
     assert not out(ln, "typhoon")
+
+
+@pytest.mark.audits("LN-R062", "LN-R061", "LN-R021", "LN-R037")
+def test_the_anti_aircraft_hit_voids_only_the_strike_of_the_aircraft_it_brings_down(ln):
+    """Two aircraft strike Fritz in the same fire step, a wound each (two wounds: out,
+    LN-R037); the Flak brings the Typhoon down: the Spitfire's strike stands, the
+    Typhoon's does nothing, and Fritz ends the step wounded, in play."""
+    add(ln, "spit", "paras", kind="aircraft", status=("hidden",), stats={"cv": 3})
+    to_phase(ln, 1, "fire")
+    play(ln, "pass spit", "strike spit fritz dice=5,2", "pass typhoon", "strike typhoon fritz dice=6,4")
+    play(ln, "@garrison aa flak typhoon dice=5")
+    assert out(ln, "typhoon") and not out(ln, "spit")
+    after_fire(ln)
+    assert not out(ln, "fritz") and has(ln, "fritz", "wounded")
+
+
+@pytest.mark.audits("LN-R062", "LN-R001")
+def test_a_strike_on_a_hidden_figure_waits_unseen_by_the_other_side(ln):
+    """B.1: the referee places only the units in sight. The Typhoon's strike kills the
+    hidden MG 42 team (a 6); while it waits for the end of the fire step, the paras read
+    nothing that names the team; the Flak misses and the MG 42 team is out."""
+    to_phase(ln, 1, "fire")
+    play(ln, "pass typhoon", "strike typhoon mg42 dice=6,6")
+    assert not any("mg42" in key for key in ln.view("paras").vars)
+    assert not any("MG 42 team" in line.text for line in ln.log_lines("paras"))
+    play(ln, "@garrison aa flak typhoon dice=1")
+    after_fire(ln)
+    assert out(ln, "mg42")

@@ -21,6 +21,7 @@ from core.language.i18n import Msg, piece_name, side_name
 from core.ruleset import CommandSpec, Context, Phase, Ruleset
 from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.rulesets.ludonet import commands, dice_order, turn
+from core.rulesets.ludonet.commands.air import STRIKE_VAR
 from core.rulesets.ludonet.commands.fire import RESULT_WORDS
 from core.rulesets.ludonet.scenario_format import FORMAT
 from core.rulesets.ludonet.words import DOMAIN, _
@@ -153,8 +154,8 @@ class Ludonet(Ruleset):
                     else _("{a} and {b} are no longer in melee (LN-R050)")
                 )
                 return said.format(a=piece_name(a), b=piece_name(b))
-            case "strike" if unit:
-                aircraft, _dot, target = unit.partition(".")
+            case "secret" if key.startswith(STRIKE_VAR):
+                aircraft, _dot, target = key.removeprefix(STRIKE_VAR).partition(".")
                 if not value:
                     return _("{aircraft}'s strike on {unit} is settled (ruling LN-AA)").format(
                         aircraft=piece_name(aircraft), unit=piece_name(target)

@@ -6,7 +6,7 @@ figure the referee names inside its area rolls the damage die, every vehicle the
 opposed roll against the aircraft's combat value.  Anti-aircraft weapons fire at it
 while it is over the table (``aa``, 5+): the fire step is simultaneous (LN-R021), so
 before or after its strike was rolled, a hit brings it down before its attack of that
-pass.  The strike's results wait on the aircraft (``strike.AIRCRAFT.PIECE``) until the
+pass.  The strike's results wait on the aircraft (``STRIKE_VAR``) until the
 fire phase ends; an aircraft shot down takes them with it.
 """
 
@@ -36,9 +36,13 @@ from core.state import GameState, Unit
 OVERHEAD, STRUCK = "overhead", "struck"
 
 
+#: What an aircraft's strike did to a piece, held until the fire phase ends (ruling LN-AA):
+#: ``secret.strike.AIRCRAFT.PIECE``, a secret so that a hidden piece's id stays with those who see it.
+STRIKE_VAR = "secret.strike."
+
+
 def strike_var(aircraft_id: str, unit_id: str) -> str:
-    """What an aircraft's strike did to a piece, held until the fire phase ends (ruling LN-AA)."""
-    return f"strike.{aircraft_id}.{unit_id}"
+    return f"{STRIKE_VAR}{aircraft_id}.{unit_id}"
 
 
 def passes_var(unit_id: str) -> str:
