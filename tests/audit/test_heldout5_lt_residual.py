@@ -135,3 +135,44 @@ def test_a4_executes_one_then_prepares_the_other(tmp_path):
     assert has(g, "s", "ready-1")
     with pytest.raises(Refused):
         play(g, "@us at s t dice=6,6")
+
+
+@pytest.mark.audits("LT-R020", "LT-R051", "LT-R080")
+def test_a_flight_takes_the_preparation_left_for_after(tmp_path):
+    """C.6 "chi scappa non spara!": the Sherman, A3 with its preparation left for after,
+    flees on a 6 (= 2 x 3); it prepares nothing more under this card."""
+    g, facts = _shot_and_answered(tmp_path, "A3 prepare=0", 6)
+    assert "flee" in outcome(facts)
+    with pytest.raises(Refused):
+        play(g, "@us prepare s")
+    assert not has(g, "s", "ready-1")
+
+
+@pytest.mark.audits("LT-R020")
+def test_a2_prepares_nothing_and_no_piece_prepares_out_of_its_card(tmp_path):
+    """C.3: A2 is a bound and an executed attack, no preparation; and only a piece
+    activated on the card prepares: the Panzer, under the US card, does not."""
+    g = game_with(tmp_path, ["7♥"])
+    add(g, "s", "us", "sherman", team="1st Platoon", stats=US_TANK)
+    add(g, "t", "german", "pz4", team="Zug 1", stats=GERMAN_TANK)
+    play(g, "next", "@us activate s A2")
+    with pytest.raises(Refused):
+        play(g, "@us prepare s")
+    with pytest.raises(Refused):
+        play(g, "@german prepare t")
+    assert not has(g, "s", "ready-1") and not has(g, "t", "ready-1")
+
+
+@pytest.mark.audits("LT-R020", "LT-AMB-08")
+def test_a4_prepares_one_now_and_the_other_instead_of_executing_it(tmp_path):
+    """C.3 A4, two attacks prepared or executed: one prepared as it begins, the second
+    prepared later in place of its execution; two held (LT-AMB-08), none to execute."""
+    g = game_with(tmp_path, ["7♥"])
+    add(g, "s", "us", "sherman", team="1st Platoon", stats=US_TANK)
+    add(g, "t", "german", "pz4", team="Zug 1", stats=GERMAN_TANK)
+    play(g, "next", "@us activate s A4 prepare=1", "@us prepare s")
+    assert has(g, "s", "ready-2")
+    with pytest.raises(Refused):
+        play(g, "@us at s t dice=6,6")
+    with pytest.raises(Refused):
+        play(g, "@us prepare s")
