@@ -109,3 +109,20 @@ def test_a_strike_on_a_hidden_figure_waits_unseen_by_the_other_side(ln):
     play(ln, "@garrison aa flak typhoon dice=1")
     after_fire(ln)
     assert out(ln, "mg42")
+
+
+@pytest.mark.audits("LN-R062", "LN-R070")
+def test_the_men_of_a_voided_strike_are_no_losses_for_morale(ln):
+    """B.9: two of four killed by the Typhoon's strike would be half, a test (LN-R070);
+    the Flak brings the Typhoon down in the same step, nobody is lost, and the morale
+    phase asks no test of the team: it passes with next, and a test is refused."""
+    for uid in ("f1", "f2", "f3", "f4"):
+        add(ln, uid, "garrison", team="Four")
+    to_phase(ln, 1, "fire")
+    play(ln, "pass typhoon", "strike typhoon f1 f2 dice=6,5,6", "@garrison aa flak typhoon dice=5")
+    to_phase(ln, 1, "morale")
+    assert not out(ln, "f1") and not out(ln, "f2")
+    with pytest.raises(Refused):
+        play(ln, "morale four dice=2")
+    play(ln, "next")
+    assert ln.state.phase == "end"
