@@ -79,7 +79,8 @@ def _pass(ctx: Context, args: dict[str, Any]) -> None:
 
 
 def _aa(ctx: Context, args: dict[str, Any]) -> None:
-    """LN-R062 (ruling LN-AA): 1d6, 5+ brings the aircraft down before it attacks."""
+    """LN-R062 (ruling LN-AA): 1d6, 5+ brings the aircraft down before its attack of this
+    pass, whether its strike was rolled yet or not (LN-R021: the step is simultaneous)."""
     gun, plane = ctx.unit(args["gun"]), _aircraft(ctx, args["aircraft"])
     require_in_play(gun)
     if not is_anti_aircraft(ctx.state, gun):
