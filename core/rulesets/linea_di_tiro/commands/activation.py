@@ -271,7 +271,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param(
                 "prepare",
                 "int",
-                "attacks to prepare (default: as many as the option gives)",
+                "attacks to prepare now (default: as many as the option gives; the rest later with prepare)",
                 optional=True,
                 keyword=True,
             ),
