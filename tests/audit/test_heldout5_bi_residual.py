@@ -251,7 +251,6 @@ def test_the_last_weapon_is_lost_without_a_roll(game):
     assert _unit(game, "t55").has("weapon-lost-gun-heavy")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: docs say 1d6 for the weapon lost, the engine rolls 1dN (BI-R140)")
 @pytest.mark.audits("BI-R140")
 def test_the_dice_order_names_the_die_the_engine_rolls():
     """docs/commands.md says what the engine rolls for the weapon lost: one face per weapon
