@@ -205,7 +205,6 @@ def test_a_man_who_boards_a_vehicle_is_moving(game):
 # ------------------------------------------------------------------ 4. non-lethal rounds by hand
 
 
-@pytest.mark.xfail(strict=True, reason="finding: hit weapon=rubber is refused (BI-R230)")
 @pytest.mark.audits("BI-R230", "BI-R110")
 @pytest.mark.parametrize(("face", "result"), [(3, "shocked"), (7, "shocked"), (9, "shocked"), (10, "wounded")])
 def test_a_rubber_round_by_hand_wounds_one_row_milder(game, face, result):

@@ -22,7 +22,7 @@ from core.rulesets.bassa_intensita.commands.common import (
 )
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import damage, he
-from core.rulesets.bassa_intensita.tables import high_explosive, weapons
+from core.rulesets.bassa_intensita.tables import RUBBER, direct_fire_weapons, high_explosive, weapons
 from core.rulesets.bassa_intensita.terms import Kind, Status
 from core.rulesets.bassa_intensita.words import _, whose, word
 from core.views import REFEREE_ONLY
@@ -156,7 +156,7 @@ def _hit(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit} is out of action").format(unit=unit.name))
     reachable(ctx, unit)
     source = (args["weapon"] or "").lower()
-    weapon = weapons().get(source) if source else None
+    weapon = direct_fire_weapons().get(source) if source else None  # rubber bullets too (BI-R230)
     if source and weapon is None and source not in damage.PEN_ONLY:
         raise Refused(_("no weapon {source} in the tables").format(source=repr(source)))
     cause = args["cause"] or (word(weapon.name) if weapon else source or M("a hit"))
@@ -164,7 +164,14 @@ def _hit(ctx: Context, args: dict[str, Any]) -> None:
     # only when the weapon fires HE or automatic; an AT mine or grenade explodes
     under_fire = bool(weapon.he or weapon.automatic) if weapon else source in damage.PEN_ONLY
     if unit.kind == Kind.MAN:
-        casualties.infantry_hit(ctx, unit, cause, sniper=bool(args["sniper"]), under_fire=under_fire)
+        casualties.infantry_hit(
+            ctx,
+            unit,
+            cause,
+            sniper=bool(args["sniper"]),
+            under_fire=under_fire,
+            rubber=weapon is not None and weapon.id == RUBBER,
+        )
         return
     pen = damage.PEN_ONLY.get(source, weapon.penetration if weapon else "")
     casualties.vehicle_hit(
@@ -241,7 +248,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _hit,
         params=(
             Param("unit", "unit"),
-            Param("weapon", "text", "the weapon, or at-mine / at-grenade", optional=True, keyword=True),
+            Param(
+                "weapon",
+                "text",
+                "the weapon (rubber: rubber bullets), or at-mine / at-grenade",
+                optional=True,
+                keyword=True,
+            ),
             _flag("flank", "hit on the flank or rear (+2 to penetrate)"),
             _flag("indirect", "mortar or artillery firing indirectly"),
             _flag("sniper", "shot by a sniper (+1)"),

@@ -28,7 +28,15 @@ from core.rulesets.bassa_intensita.commands.common import (
 )
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES, activity, tier_of_phase
 from core.rulesets.bassa_intensita.rules import damage, he
-from core.rulesets.bassa_intensita.tables import HitModifier, hit_modifiers, special, tier_by_id, vehicles, weapons
+from core.rulesets.bassa_intensita.tables import (
+    RUBBER,
+    HitModifier,
+    direct_fire_weapons,
+    hit_modifiers,
+    special,
+    tier_by_id,
+    vehicles,
+)
 from core.rulesets.bassa_intensita.terms import Kind, PhaseId, Status
 from core.rulesets.bassa_intensita.words import _, pgettext, render, whose, word
 from core.state import GameState, Unit
@@ -66,13 +74,6 @@ def _fire_kind(s: GameState, shooter: Unit) -> str:
     return "normal"
 
 
-def _direct_fire_table() -> dict:
-    table = dict(weapons())
-    # BI-R230: rubber bullets hit as a carbine (their damage is milder: casualties.py)
-    table["rubber"] = replace(table[special().nonlethal.rubber_as], id="rubber", name="Rubber bullets")
-    return table
-
-
 def _carried(shooter: Unit, table: dict) -> list[str]:
     """The shooter's weapons of the direct-fire table (A.9), refusing a man with none."""
     carried = [w for w in shooter.weapons if w in table]
@@ -82,7 +83,7 @@ def _carried(shooter: Unit, table: dict) -> list[str]:
 
 
 def weapon_of(shooter: Unit, wanted: str | None):
-    table = _direct_fire_table()
+    table = direct_fire_weapons()
     carried = _carried(shooter, table)
     if wanted is None:
         return table[carried[0]]
@@ -150,7 +151,7 @@ def as_emplaced(shooter: Unit, weapon):
     if weapon.unemplaced_as:
         # it fires as an assault rifle, and is still the machine gun that hit: +1 on a soft
         # vehicle, "se a sparare è stata una mitragliatrice" (BI-R121; ruling BI-EMPLACED)
-        return replace(_direct_fire_table()[weapon.unemplaced_as], vehicle_mod=weapon.vehicle_mod)
+        return replace(direct_fire_weapons()[weapon.unemplaced_as], vehicle_mod=weapon.vehicle_mod)
     return weapon
 
 
@@ -161,7 +162,7 @@ def shooter_check(ruleset: Ruleset, state: GameState, shooter: Unit) -> None:
     such men last (``CommandSpec.figure_check``)."""
     _fire_kind(state, shooter)
     ready(shooter, "fire", state.phase)
-    _carried(shooter, _direct_fire_table())
+    _carried(shooter, direct_fire_weapons())
 
 
 def _fire(ctx: Context, args: dict[str, Any]) -> None:
@@ -379,7 +380,7 @@ def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, A
         cause,
         sniper="sniper" in shooter.roles,
         under_fire=under_fire,
-        rubber=weapon.id == "rubber",
+        rubber=weapon.id == RUBBER,
         grace=not covering,
         cover=args["cover"] or "",
     )
