@@ -161,7 +161,6 @@ def test_a_hit_by_hand_names_the_weapon_in_italian(game):
 # ------------------------------------------------------------------ 3. opportunity fire: at movers
 
 
-@pytest.mark.xfail(strict=True, reason="finding: opportunity fire at a man who has not moved (BI-R050)")
 @pytest.mark.audits("BI-R050")
 def test_no_opportunity_fire_at_a_man_who_has_not_moved(game):
     """A.7: opportunity fire is "contro le unità nemiche in movimento": in Blue's movement
@@ -181,7 +180,6 @@ def test_opportunity_fire_at_a_man_who_moved(game):
     assert chances(play(game, "@red fire ali bruno range=20 dice=9,9")) == [2, 2]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: opportunity fire at a man who has not moved (BI-R050)")
 @pytest.mark.audits("BI-R050")
 def test_the_second_movement_too_fires_only_at_its_movers(game):
     """In Red's movement (second) Blue fires at Red's movers only: Omar stands: refused;

@@ -15,6 +15,7 @@ from core.rulesets.bassa_intensita.commands.common import (
     ISOLATED,
     LEAD,
     badges,
+    carrier_of,
     fired_at,
     fires_wounded,
     he_terrain,
@@ -189,14 +190,11 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
                     "{unit} is in the air: only anti-aircraft fire reaches it, aa (BI-R260; ruling BI-HELICOPTERS)"
                 ).format(unit=t.name)
             )
-        if kind == "opportunity" and (
-            activity(t) in ("fired", "acted", "balked") or t.has(Status.SERIOUSLY_WOUNDED) or t.has(Status.IMMOBILISED)
-        ):
-            # BI-R050: opportunity fire is at moving units; one that fired, acted or failed
-            # its isolation test this turn does not move in it (BI-R030, BI-R024), nor does a
-            # seriously wounded man (BI-R110) or an immobilised vehicle (BI-R120, BI-R140)
+        if kind == "opportunity" and not _moving(ctx, t):
             raise Refused(
-                _("{unit} is not moving this turn: opportunity fire is at moving enemies (BI-R050)").format(unit=t.name)
+                _(
+                    "{unit} is not moving: opportunity fire is at moving enemies, once their move is given (BI-R050)"
+                ).format(unit=t.name)
             )
         if not unit_visible(t, shooter.side):
             raise Refused(
@@ -221,6 +219,17 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         fired_at(ctx, *(ctx.unit(t.id) for t in targets))
     badges(ctx, shooter, "fired", "shot-auto" if weapon.automatic else "shot-single")
     reload_due(ctx, shooter, weapon, area)
+
+
+def _moving(ctx: Context, t: Unit) -> bool:
+    """BI-R050 (ruling BI-OPPORTUNITY): opportunity fire is "contro le unità nemiche in
+    movimento": a unit whose move (or whose vehicle's) is in the log this turn, that can
+    still be moving: not a seriously wounded man (BI-R110) nor an immobilised vehicle
+    (BI-R120, BI-R140).  One that has not moved, fired, acted or balked is no target."""
+    if t.has(Status.SERIOUSLY_WOUNDED) or t.has(Status.IMMOBILISED):
+        return False
+    carrier = carrier_of(ctx, t)
+    return activity(t) in (Status.MOVED, Status.MOVED_STABILISED) or (carrier is not None and _moving(ctx, carrier))
 
 
 def _sniper_fires(ctx: Context, shooter: Unit) -> bool:
