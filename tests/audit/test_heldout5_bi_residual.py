@@ -31,8 +31,10 @@ def game(tmp_path, monkeypatch):
     return g
 
 
-def _issued(g) -> str:
-    return [e for e in g.events if isinstance(e, ev.Issued)][-1].text
+def _issued(out) -> str:
+    """The line as the save records it."""
+    (issued,) = [e for e in out.events if isinstance(e, ev.Issued)]
+    return issued.text
 
 
 def _unit(g, uid: str):
@@ -42,7 +44,6 @@ def _unit(g, uid: str):
 # ------------------------------------------------------------------ 1. area fire: each man his cover
 
 
-@pytest.mark.xfail(strict=True, reason="finding: one cover= for every man an area burst reaches (BI-R087)")
 @pytest.mark.audits("BI-R087", "BI-R080", "BI-WN2")
 def test_an_area_burst_takes_each_mans_own_cover(game):
     """A.9.4: the chance is the shooter's Quality with the table's rows, whose "BERSAGLIO"
@@ -52,7 +53,6 @@ def test_an_area_burst_takes_each_mans_own_cover(game):
     assert chances(play(game, "fire bruno tariq fares range=20 area cover=heavy,open dice=9,9")) == [1, 2]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: one cover= for every man an area burst reaches (BI-R087)")
 @pytest.mark.audits("BI-R087", "BI-R080", "BI-WN3")
 def test_a_saw_burst_at_an_area_with_light_cover_for_the_second_man_only(game):
     """Note (3): a SAW at an area is -1; the hedge (light, -1) is the second man's only:
@@ -74,7 +74,6 @@ def test_covers_not_one_a_man_are_refused(game):
     assert not _unit(game, "bruno").has("fired")
 
 
-@pytest.mark.xfail(strict=True, reason="finding: one cover= for every man an area burst reaches (BI-R087)")
 @pytest.mark.audits("BI-R087", "BI-R181")
 def test_the_morale_check_keeps_the_cover_of_the_man_hit(game):
     """A.13.2: cover counts in the morale check of the man the fire reached; each his own:
@@ -85,14 +84,17 @@ def test_the_morale_check_keeps_the_cover_of_the_man_hit(game):
     assert not any(_unit(game, "fares").has(f"morale-cover-{c}") for c in ("light", "heavy", "trench"))
 
 
-@pytest.mark.xfail(strict=True, reason="finding: one cover= for every man an area burst reaches (BI-R087)")
 @pytest.mark.audits("BI-R087", "BI-R080")
 def test_each_mans_cover_typed_in_italian_is_recorded_in_english(game):
-    """The covers, typed in Italian, give the same chances and the record holds English."""
+    """The covers, typed in Italian, give the same chances; the record holds English, and an
+    Italian reader is shown it in Italian."""
     with reading("it"):
         facts = game.execute("fuoco bruno tariq fares gittata=20 area copertura=pesante,scoperto dadi=9,9")
     assert chances(list(facts.events[1:])) == [1, 2]
-    assert _issued(game).endswith("cover=heavy,open dice=9,9")
+    line = _issued(facts)
+    assert line.endswith("cover=heavy,open dice=9,9")
+    with reading("it"):
+        assert game.localize(line).endswith("copertura=pesante,scoperto dadi=9,9")
 
 
 # ------------------------------------------------------------------ 2. weapons named in Italian
@@ -140,8 +142,7 @@ def test_pio_names_each_of_his_weapons_in_italian(game, typed, need):
 def test_a_weapon_named_in_italian_replays_in_english(game):
     """The line an Italian referee typed is read the same by an English one: the save replays."""
     with reading("it"):
-        game.execute("fuoco rocco tariq gittata=20 arma=lanciarazzi dadi=9,1")
-    line = _issued(game)
+        line = _issued(game.execute("fuoco rocco tariq gittata=20 arma=lanciarazzi dadi=9,1"))
     assert "weapon=" in line
     goto(game, "fire-regular", 2)
     out = game.execute(line.replace("rocco", "remo2"))

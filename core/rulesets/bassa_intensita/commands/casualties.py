@@ -102,7 +102,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
             unit,
             M("{bomb} bombs", bomb=source.removeprefix("bomb-")),
             zone=args["zone"],
-            terrain=he_terrain(args),
+            terrain=he_terrain(args["cover"]),
             big=False,
             pen_row="artillery-106",
             indirect=True,
@@ -128,7 +128,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
                     unit=unit.name, cm=args["cm"], long=area.long
                 )
             )
-    terrain = he_terrain(args)
+    terrain = he_terrain(args["cover"])
     cause = M("a {what} burst", what=word(weapon.name) if weapon else area.it)
     indirect = bool(args["indirect"])
     fired_at(ctx, unit)

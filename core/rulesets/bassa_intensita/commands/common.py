@@ -29,10 +29,10 @@ def carrier_of(ctx: Context, unit: Unit) -> Unit | None:
     return next((ctx.unit(b.removeprefix("aboard-")) for b in unit.status if b.startswith("aboard-")), None)
 
 
-def he_terrain(args: dict[str, Any]) -> str:
-    """The target's terrain for an HE burst (A.10.3), from the command's ``cover``: dug in (a
-    trench), in cover, or in the open."""
-    return {"light": "cover", "heavy": "cover", "trench": "entrenched"}.get(args.get("cover") or "", "open")
+def he_terrain(cover: str | None) -> str:
+    """The target's terrain for an HE burst (A.10.3), from his ``cover``: dug in (a trench),
+    in cover, or in the open."""
+    return {"light": "cover", "heavy": "cover", "trench": "entrenched"}.get(cover or "", "open")
 
 
 def flying(ctx: Context, unit: Unit) -> Unit | None:

@@ -203,6 +203,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
                 )
             )
         reachable(ctx, t)  # a man inside a flying helicopter or inside armour (BI-R260, BI-OCCUPANTS)
+    covers = covers_of(args["cover"], targets)
     dist = args["range"]
     band = rules.range_band(weapon, dist, area)
     if band is None:
@@ -214,11 +215,32 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         return
     if not _sniper_fires(ctx, shooter):
         return
-    shots(ctx, shooter, weapon, targets, band=band, area=area, kind=kind, night=night, dist=dist, args=args)
+    shots(ctx, shooter, weapon, targets, covers, band=band, area=area, kind=kind, night=night, dist=dist, args=args)
     if weapon.automatic or weapon.he:
         fired_at(ctx, *(ctx.unit(t.id) for t in targets))
     badges(ctx, shooter, "fired", "shot-auto" if weapon.automatic else "shot-single")
     reload_due(ctx, shooter, weapon, area)
+
+
+#: The ``cover`` a man in the open is given where each man of an area has his own.
+OPEN = "open"
+
+
+def covers_of(given: list[str] | str | None, targets: list[Unit]) -> list[str]:
+    """Each target's cover ("" in the open), in the order the targets are named: A.9.4's
+    "BERSAGLIO" rows are each target's, and an area burst rolls at each man in the area
+    (BI-R087) with his own.  One cover given is every target's (``cover=heavy``, ``heavy``);
+    else one per target (``cover=heavy,open``)."""
+    listed = [given] if isinstance(given, str) else list(given or [])
+    if len(listed) == 1:
+        listed *= len(targets)
+    if listed and len(listed) != len(targets):
+        raise Refused(
+            _("{covers} covers for {targets} targets: give one cover for all, or one for each in order").format(
+                covers=len(listed), targets=len(targets)
+            )
+        )
+    return ["" if c == OPEN else c for c in listed] or [""] * len(targets)
 
 
 def _moving(ctx: Context, t: Unit) -> bool:
@@ -263,6 +285,7 @@ def shots(
     shooter: Unit,
     weapon,
     targets: list[Unit],
+    covers: list[str],
     *,
     band: str,
     area: bool,
@@ -271,15 +294,18 @@ def shots(
     dist: int,
     args: dict[str, Any],
 ) -> None:
-    """Each shot at each target (A.9.4, BI-R086/R087), and what each hit or HE miss does.
-    Rolls about a hidden target are shown only to those who may see it."""
+    """Each shot at each target, behind his own cover of ``covers`` (A.9.4, BI-R086/R087),
+    and what each hit or HE miss does.  Rolls about a hidden target are shown only to
+    those who may see it."""
     hit_text = M("hit: HE burst at the target (A.10)") if weapon.he else M("hit: roll damage (A.12)")
     miss_text = M("miss: the HE round deviates (A.10.1)") if weapon.he else M("miss")
     # A.9.3 notes (5) and (6): an MG, LMG or AGL with one crewman fires 1 shot at a single target
     lone = shooter.has(Status.ONE_CREW) and weapon.lone_shots
     per_target = 1 if area else weapon.lone_shots if lone else weapon.shots
-    for t in targets:
-        chance, mods = _hit_chance(shooter, weapon, t, band=band, area=area, kind=kind, night=night, args=args)
+    for t, cover in zip(targets, covers, strict=True):
+        chance, mods = _hit_chance(
+            shooter, weapon, t, band=band, area=area, kind=kind, night=night, cover=cover, args=args
+        )
         for shot in range(per_target):
             if not ctx.unit(t.id).in_play:
                 ctx.emit(
@@ -312,7 +338,7 @@ def shots(
                 step=dice_order.TO_HIT,
             )
             if hit:
-                _on_hit(ctx, shooter, weapon, ctx.unit(t.id), args, covering=kind == "covering")
+                _on_hit(ctx, shooter, weapon, ctx.unit(t.id), args, cover=cover, covering=kind == "covering")
             elif weapon.he:
                 _deviate(ctx, shooter, weapon, dist)
 
@@ -326,6 +352,7 @@ def _hit_chance(
     area: bool,
     kind: str,
     night: list[str],
+    cover: str,
     args: dict[str, Any],
 ) -> tuple[int, tuple[ev.Mod, ...]]:
     """The chance of each shot at ``t`` and its modifiers: the shooter's Quality and
@@ -345,7 +372,7 @@ def _hit_chance(
         wounded=fires_wounded(shooter),
         target_move=moved,
         prone=bool(args["prone"]) or (t.has(Status.PRONE) and t.kind == Kind.MAN),
-        cover=args["cover"] or "",
+        cover=cover,
         night=night,
         target_fired=fired,
     )
@@ -361,9 +388,11 @@ def _hit_chance(
     return chance, (*quality_mods, *mods)
 
 
-def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, Any], *, covering: bool) -> None:
+def _on_hit(
+    ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, Any], *, cover: str, covering: bool
+) -> None:
     """What a hit does: damage to a man (A.12.1), an HE burst on him (BI-R093), or a
-    hit on a vehicle (A.12.2-A.12.4).  ``covering``: covering fire, whose effects apply
+    hit on a vehicle (A.12.2-A.12.4), the target behind ``cover``.  ``covering``: covering fire, whose effects apply
     before the target can fire (BI-R053), so a man of the tier now firing does not keep
     his shot as under the tier's simultaneous fire (BI-R061; ruling BI-SHOCKED-TIME).
     Only covering fire at a feature is resolved in a tier (``screened``), and only by
@@ -380,7 +409,7 @@ def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, A
         return
     if weapon.he:
         area = he.area_of(weapon, shooter.stats.get("gun_mm", 0))
-        casualties.he_burst(ctx, target, cause, zone="short", terrain=he_terrain(args), big=area.big)
+        casualties.he_burst(ctx, target, cause, zone="short", terrain=he_terrain(cover), big=area.big)
         _burst_note(ctx, area)
         return
     casualties.infantry_hit(
@@ -391,7 +420,7 @@ def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, A
         under_fire=under_fire,
         rubber=weapon.id == RUBBER,
         grace=not covering,
-        cover=args["cover"] or "",
+        cover=cover,
     )
 
 
@@ -494,10 +523,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param(
                 "cover",
                 "choice",
-                "the target's cover",
+                "the target's cover; at an area one for all, or one for each target in order (cover=heavy,open)",
                 optional=True,
-                choices=("light", "heavy", "trench"),
+                choices=("light", "heavy", "trench", OPEN),
                 keyword=True,
+                many=True,
             ),
             Param(
                 "flank",
@@ -524,6 +554,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=(
             "fire marra omar range=25",
             "fire sanna omar yusuf range=40 area",
+            "fire sanna omar yusuf range=40 area cover=heavy,open",
             "fire ferrante omar range=80 heavy",
             "fire yusuf lince range=30 weapon=rpg flank",
         ),
