@@ -100,7 +100,6 @@ def test_each_mans_cover_typed_in_italian_is_recorded_in_english(game):
 # ------------------------------------------------------------------ 2. weapons named in Italian
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a weapon named in Italian is refused (A.9.2)")
 @pytest.mark.audits("BI-R070", "BI-R092")
 def test_a_weapon_named_in_italian(game):
     """The weapons table's names are the book's ("Lanciarazzi RPG"): Rocco's RPG named
@@ -110,24 +109,22 @@ def test_a_weapon_named_in_italian(game):
     assert chances(list(out.events[1:])) == [4]
 
 
-ITALIAN = pytest.mark.xfail(strict=True, reason="finding: a weapon named in Italian is refused (A.9.2)")
-
-
 @pytest.mark.audits("BI-R070", "BI-R075")
 @pytest.mark.parametrize(
     ("typed", "need"),
     [
-        pytest.param("lanciarazzi-rpg", 4, marks=ITALIAN),
+        ("lanciarazzi-rpg", 4),
         ("lanciarazzi-law", None),
         ("bomba", None),
-        pytest.param("pistola", 4, marks=ITALIAN),
+        ("pistola", 4),
     ],
 )
 def test_pio_names_each_of_his_weapons_in_italian(game, typed, need):
     """Pio carries an RPG and a pistol; "lanciarazzi-rpg" is the RPG (normal to 20 cm: 4),
     "pistola" the pistol (normal to 10 cm: at 10 cm, 4); a LAW or a hand grenade he does
     not carry is refused, naming what he carries."""
-    line = f"fuoco pio tariq gittata={20 if 'rpg' in typed else 10} arma={typed} dadi=9,1"
+    rpg = "rpg" in typed  # a missed RPG round rolls where it lands (A.10.1)
+    line = f"fuoco pio tariq gittata={20 if rpg else 10} arma={typed} dadi={'9,1' if rpg else '9'}"
     with reading("it"):
         if need is None:
             with pytest.raises(Refused, match="rpg"):
@@ -137,7 +134,6 @@ def test_pio_names_each_of_his_weapons_in_italian(game, typed, need):
     assert chances(list(out.events[1:])) == [need]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a weapon named in Italian is refused (A.9.2)")
 @pytest.mark.audits("BI-R070")
 def test_a_weapon_named_in_italian_replays_in_english(game):
     """The line an Italian referee typed is read the same by an English one: the save replays."""
@@ -149,7 +145,6 @@ def test_a_weapon_named_in_italian_replays_in_english(game):
     assert chances(list(out.events[1:])) == [4]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: a weapon named in Italian is refused (A.12)")
 @pytest.mark.audits("BI-R130", "BI-R140")
 def test_a_hit_by_hand_names_the_weapon_in_italian(game):
     """`hit` by a weapon named in Italian: an RPG ("lanciarazzi-rpg") at a tank penetrates on

@@ -19,6 +19,7 @@ from core.rulesets.bassa_intensita.commands.common import (
     quality,
     reachable,
     ready,
+    weapons_named,
 )
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import damage, he
@@ -81,8 +82,11 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
     reachable(ctx, unit)
     source = args["source"].lower()
     table = weapons()
-    weapon = table.get(source)
     areas = {a.id: a for a in high_explosive().areas}
+    if source not in areas and source not in BOMBS:  # an HE weapon by its id or its name in any language
+        hits = weapons_named(source, [w for w in table if table[w].he], begun=False)
+        source = hits[0] if len(hits) == 1 else source
+    weapon = table.get(source)
     if weapon is not None and weapon.he:
         area = he.area_of(weapon)
         pen = weapon.penetration
@@ -156,9 +160,13 @@ def _hit(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit} is out of action").format(unit=unit.name))
     reachable(ctx, unit)
     source = (args["weapon"] or "").lower()
-    weapon = direct_fire_weapons().get(source) if source else None  # rubber bullets too (BI-R230)
-    if source and weapon is None and source not in damage.PEN_ONLY:
-        raise Refused(_("no weapon {source} in the tables").format(source=repr(source)))
+    table = direct_fire_weapons()  # rubber bullets too (BI-R230)
+    if source and source not in damage.PEN_ONLY:
+        hits = weapons_named(source, table, begun=False)  # by its id or its name in any language
+        if len(hits) != 1:
+            raise Refused(_("no weapon {source} in the tables").format(source=repr(source)))
+        source = hits[0]
+    weapon = table.get(source) if source else None
     cause = args["cause"] or (word(weapon.name) if weapon else source or M("a hit"))
     # A.13.2 (digest BI-AMB-41): the check a hit asks for is "under HE or automatic fire"
     # only when the weapon fires HE or automatic; an AT mine or grenade explodes

@@ -26,6 +26,8 @@ from core.rulesets.bassa_intensita.commands.common import (
     reachable,
     ready,
     roll_under,
+    weapons_listed,
+    weapons_named,
 )
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES, activity, tier_of_phase
 from core.rulesets.bassa_intensita.rules import damage, he
@@ -88,10 +90,11 @@ def weapon_of(shooter: Unit, wanted: str | None):
     carried = _carried(shooter, table)
     if wanted is None:
         return table[carried[0]]
-    # a weapon named whole is that weapon, though it begins another's name (rifle, rifle-grenade)
-    hits = [wanted.lower()] if wanted.lower() in carried else [w for w in carried if w.startswith(wanted.lower())]
+    # a weapon named whole is that weapon, though it begins another's name (rifle, rifle-grenade);
+    # by its id or its name in any language (arma=lanciarazzi)
+    hits = weapons_named(wanted, carried)
     if len(hits) != 1:
-        raise Refused(_("{shooter} carries {weapons}").format(shooter=shooter.name, weapons=", ".join(carried)))
+        raise Refused(_("{shooter} carries {weapons}").format(shooter=shooter.name, weapons=weapons_listed(carried)))
     return table[hits[0]]
 
 
