@@ -44,12 +44,13 @@ def _unit(g, uid: str):
 # ------------------------------------------------------------------ 1. area fire: each man his cover
 
 
-@pytest.mark.audits("BI-R087", "BI-R080", "BI-WN2")
+@pytest.mark.audits("BI-R087", "BI-AMB-22", "BI-R080", "BI-WN2")
 def test_an_area_burst_takes_each_mans_own_cover(game):
-    """A.9.4: the chance is the shooter's Quality with the table's rows, whose "BERSAGLIO"
-    rows (cover among them) are each target's; an area burst rolls once at each man in the
-    area (A.9.1).  Bruno's assault rifle at an area at 20 cm (normal), halved (note (2)):
-    Tariq behind a stone wall (heavy, -2): (4 - 2) / 2 = 1; Fares in the open: 4 / 2 = 2."""
+    """A.9.4 (BI-R087): the chance is the shooter's Quality with the table's rows, whose
+    "BERSAGLIO" rows (cover among them) are each target's; an area burst rolls once at each
+    man in the area (A.9.1), each roll with his own target modifiers (BI-AMB-22).  Bruno's
+    assault rifle at an area at 20 cm (normal), halved (note (2)): Tariq behind a stone wall
+    (heavy, -2): (4 - 2) / 2 = 1; Fares in the open: 4 / 2 = 2."""
     assert chances(play(game, "fire bruno tariq fares range=20 area cover=heavy,open dice=9,9")) == [1, 2]
 
 
@@ -159,7 +160,7 @@ def test_a_hit_by_hand_names_the_weapon_in_italian(game):
 
 @pytest.mark.audits("BI-R050")
 def test_no_opportunity_fire_at_a_man_who_has_not_moved(game):
-    """A.7: opportunity fire is "contro le unità nemiche in movimento": in Blue's movement
+    """A.7 (BI-R050): opportunity fire is "contro le unità nemiche in movimento": in Blue's movement
     Bruno has not moved: Ali's shot at him is refused, and Ali keeps his turn."""
     goto(game, "move-first", 2)
     with pytest.raises(Refused, match="not moving"):
@@ -202,7 +203,7 @@ def test_a_man_who_boards_a_vehicle_is_moving(game):
 @pytest.mark.audits("BI-R230", "BI-R110")
 @pytest.mark.parametrize(("face", "result"), [(3, "shocked"), (7, "shocked"), (9, "shocked"), (10, "wounded")])
 def test_a_rubber_round_by_hand_wounds_one_row_milder(game, face, result):
-    """The book's "Armi non Letali": rubber bullets: Wounded and Seriously wounded count as Shocked,
+    """The book's "Armi non Letali" (BI-R230): rubber bullets: Wounded and Seriously wounded count as Shocked,
     Dead as Wounded; the referee resolves such a hit with `hit ... weapon=rubber`."""
     play(game, f"hit nabil weapon=rubber dice={face}")
     man = _unit(game, "nabil")
