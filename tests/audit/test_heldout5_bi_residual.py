@@ -197,6 +197,19 @@ def test_a_man_who_boards_a_vehicle_is_moving(game):
     assert chances(play(game, "@red fire ali bruno range=20 dice=9,9")) == [2, 2]
 
 
+@pytest.mark.audits("BI-R050", "BI-R042")
+def test_a_man_aboard_moves_with_his_truck(game):
+    """The men a truck carries move with it: Bruno mounted in turn 2; in turn 3, before the
+    truck moves, Ali may not fire at him; once it has moved, he may: 4 / 2 = 2, twice."""
+    goto(game, "move-first", 2)
+    play(game, "mount bruno camion")
+    goto(game, "move-first", 3)
+    with pytest.raises(Refused, match="not moving"):
+        play(game, "@red fire ali bruno range=20 dice=9,9")
+    play(game, "move camion 20")
+    assert chances(play(game, "@red fire ali bruno range=20 dice=9,9")) == [2, 2]
+
+
 # ------------------------------------------------------------------ 4. non-lethal rounds by hand
 
 

@@ -229,12 +229,12 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
 OPEN = "open"
 
 
-def covers_of(given: list[str] | str | None, targets: list[Unit]) -> list[str]:
+def covers_of(given: list[str], targets: list[Unit]) -> list[str]:
     """Each target's cover ("" in the open), in the order the targets are named: A.9.4's
     "BERSAGLIO" rows are each target's, and an area burst rolls at each man in the area
     (BI-R087) with his own.  One cover given is every target's (``cover=heavy``, ``heavy``);
     else one per target (``cover=heavy,open``)."""
-    listed = [given] if isinstance(given, str) else list(given or [])
+    listed = list(given)
     if len(listed) == 1:
         listed *= len(targets)
     if listed and len(listed) != len(targets):
