@@ -163,8 +163,13 @@ class _LineParse:
                 continue
             typed = self.args[p.name]
             if p.many:  # also=bashir,dahir: a list, however many are named
-                words = [w for w in typed.split(",") if w.strip()]
-                self.resolved[p.name] = [self._convert(p, w.strip()) for w in words]
+                words = [w.strip() for w in typed.split(",") if w.strip()]
+                self.resolved[p.name] = [self._convert(p, w) for w in words]
+                each = [recorded_as(p, w, self.domain) for w in words]
+                if any(e is not None for e in each):  # cover=pesante,scoperto: cover=heavy,open
+                    at = self.keyword_at[p.name]
+                    listed = ",".join(e if e is not None else w for e, w in zip(each, words, strict=True))
+                    self.subs.append((at.start + at.text.index("=") + 1, at.end, listed))
             else:
                 self.resolved[p.name] = self._convert(p, typed)
                 english = recorded_as(p, typed, self.domain)
@@ -195,7 +200,8 @@ class _LineParse:
                 and cp.keyword
                 and (here is None or _choice_not_unit(word.text, cp, here, self.state, self.role, domain))
             ):
-                self.resolved[cp.name] = value_of(cp, word.text, self.state, self.role, self.acting, domain=domain)
+                value = value_of(cp, word.text, self.state, self.role, self.acting, domain=domain)
+                self.resolved[cp.name] = [value] if cp.many else value
                 self._record_english(cp, word)
                 continue
             leftovers.append(word)

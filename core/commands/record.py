@@ -55,9 +55,13 @@ def localize_line(text: str, specs: Sequence[CommandSpec | CommandShape], domain
             if mine is not None:
                 subs.append((word.start, word.start + len(key), mine))
             p = params.get(key.lower())
-            new = shown(p, value) if p is not None and not p.many else None
-            if new is not None:
-                subs.append((word.start + len(key) + 1, word.end, new))
+            said: str | None
+            if p is not None and p.many and p.kind == "choice":  # cover=heavy,open: each choice shown
+                said = ",".join(shown(p, v) or v for v in value.split(","))
+            else:
+                said = shown(p, value) if p is not None and not p.many else None
+            if said is not None:
+                subs.append((word.start + len(key) + 1, word.end, said))
             continue
         if w.lower() in choice_words:
             subs.append((word.start, word.end, local_name("choice", w.lower(), domain)))

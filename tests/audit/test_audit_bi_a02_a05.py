@@ -45,6 +45,7 @@ def test_a_half_rounds_up_and_the_chance_is_hit_at_its_value(game):
     """A.2: "all roundings are up": a Veteran's opportunity fire is 5 x 1/2 = 2.5 -> 3;
     success is a roll <= the chance: 3 hits, 4 misses."""
     goto(game, "move-first", 1)
+    play(game, "move bruno 5")  # A.7: opportunity fire is at a moving man
     facts = play(game, "@red fire karim bruno range=20 dice=4,3," + KILL)
     assert chances(facts) == [3, 3]
     assert outcomes(facts, "A.9.4") == ["miss", HIT]

@@ -32,7 +32,7 @@ from core.rulesets.bassa_intensita import (
 )
 from core.rulesets.bassa_intensita.commands import support
 from core.rulesets.bassa_intensita.scenario_format import FORMAT
-from core.rulesets.bassa_intensita.tables import tier_by_id, tiers, weapons
+from core.rulesets.bassa_intensita.tables import direct_fire_weapons, tier_by_id, tiers
 from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.vocabulary import BADGE_FAMILIES, STATUSES_SHOWN, data_words
 from core.rulesets.bassa_intensita.words import DOMAIN, _, pgettext, render, whose
@@ -251,7 +251,7 @@ class BassaIntensita(Ruleset):
                 *(t.name for t in tiers()),
                 *("moon", "dark"),
                 *("contacted", "lost", "ranged", support.ATTACKED),
-                *weapons(),
+                *direct_fire_weapons(),
             }
         )
 
@@ -282,4 +282,4 @@ _OLDER_PURPOSES = frozenset(
 
 # A piece's weapons are recorded by their id in the table (A.9.2): the log names each by
 # the table's name (the catalogue gives the book's Italian row label).
-english_words(DOMAIN, "term", {w.id: w.name for w in weapons().values()})
+english_words(DOMAIN, "term", {w.id: w.name for w in direct_fire_weapons().values()})

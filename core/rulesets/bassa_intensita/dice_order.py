@@ -4,7 +4,8 @@ ISOLATION = "if isolated: his isolation test, 1d10"
 TO_HIT = "to hit: 1d10 per shot, under the hit chance"
 DAMAGE = (
     "each hit at once: against armour, penetration 1d10; then damage 1d10 "
-    "(a man it wounds: turns he lives undressed, 1d6; a vehicle: which weapon it loses, 1d6)"
+    "(a man it wounds: turns he lives undressed, 1d6; a vehicle: which weapon it loses, 1dN, "
+    "a face for each weapon it has left)"
 )
 HE_HIT = "an HE hit: whether it catches each man, 1d10, and his damage 1d10"
 HE_MISS = "an HE miss: where the round lands, 1d10"

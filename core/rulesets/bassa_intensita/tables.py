@@ -445,6 +445,18 @@ def weapons() -> dict[str, Weapon]:
     return {w.id: w for w in TABLES.decode("weapons.toml", _Weapons).weapons}
 
 
+#: BI-R230 ("Armi non Letali"): rubber bullets, a weapon the scenario may hand out.
+RUBBER = "rubber"
+
+
+def direct_fire_weapons() -> dict[str, Weapon]:
+    """The weapons a shot or a hit by hand may name: A.9.2's table, and rubber bullets, which
+    hit as a carbine (BI-R230; their milder damage is casualties.infantry_hit's)."""
+    table = dict(weapons())
+    table[RUBBER] = msgspec.structs.replace(table[special().nonlethal.rubber_as], id=RUBBER, name="Rubber bullets")
+    return table
+
+
 @cache
 def hit_modifiers() -> dict[str, HitModifier]:
     return {m.id: m for m in TABLES.decode("hit_modifiers.toml", _Modifiers).modifiers}

@@ -9,6 +9,7 @@ from core.rulesets.bassa_intensita.tables import (
     air,
     damage,
     difficulties,
+    direct_fire_weapons,
     high_explosive,
     hit_modifiers,
     indirect,
@@ -18,7 +19,6 @@ from core.rulesets.bassa_intensita.tables import (
     special,
     tiers,
     vehicle_types,
-    weapons,
 )
 from core.rulesets.common import STATUSES
 
@@ -54,7 +54,7 @@ def data_words() -> set[str]:
     out |= {r.label for r in (*d.modifiers, *d.penetration_mods)} | {p.name for p in d.penetration}
     out |= {r.label for r in m.triggers} | {r.label for r in m.modifiers} | {r.label for r in m.effect_modifiers}
     out |= {r.english for r in m.effects} | {"panic"}
-    out |= {w.name for w in weapons().values()}
+    out |= {w.name for w in direct_fire_weapons().values()}
     out |= {r.name for r in a.aa} | {r.english for r in a.helicopter} | {"aircraft", "helicopter"}
     out |= {r.english for r in h.ranging} | {r.direction for r in h.deviation if r.direction}
     out |= {c.terrain for c in h.chances} | {"short", "long", "right", "left"}  # where a round lands

@@ -9,6 +9,8 @@ the catalogue by :func:`phrases`.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 
 from core.language.i18n import Domain, M, Msg, Text, english_words
@@ -43,6 +45,20 @@ def listing(items: Sequence[Text], sep: str = ",") -> Text:
         else:
             out = M("{a}, {b}", a=item, b=out)
     return out
+
+
+def typed(name: str) -> str:
+    """``name`` as a referee types it in one word: lower case, without accents, each run of
+    spaces and signs a hyphen ("Fucile d'Assalto": ``fucile-d-assalto``)."""
+    folded = "".join(c for c in unicodedata.normalize("NFD", name.lower()) if not unicodedata.combining(c))
+    return re.sub(r"[^\w.]+", "-", folded).strip("-")
+
+
+def typed_names(term: str) -> set[str]:
+    """Every name a referee may type for ``term`` (a weapon's id): the id, and its name in
+    each language's catalogue (``lanciarazzi-rpg`` for ``rpg``), whatever his own, so a line
+    typed in Italian replays in English."""
+    return {term, *(typed(n) for n in _words.in_every_language("term", term))}
 
 
 def render(text: Text) -> str:

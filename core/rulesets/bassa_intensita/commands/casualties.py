@@ -19,10 +19,11 @@ from core.rulesets.bassa_intensita.commands.common import (
     quality,
     reachable,
     ready,
+    weapons_named,
 )
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import damage, he
-from core.rulesets.bassa_intensita.tables import high_explosive, weapons
+from core.rulesets.bassa_intensita.tables import RUBBER, direct_fire_weapons, high_explosive, weapons
 from core.rulesets.bassa_intensita.terms import Kind, Status
 from core.rulesets.bassa_intensita.words import _, whose, word
 from core.views import REFEREE_ONLY
@@ -81,8 +82,11 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
     reachable(ctx, unit)
     source = args["source"].lower()
     table = weapons()
-    weapon = table.get(source)
     areas = {a.id: a for a in high_explosive().areas}
+    if source not in areas and source not in BOMBS:  # an HE weapon by its id or its name in any language
+        hits = weapons_named(source, [w for w in table if table[w].he], begun=False)
+        source = hits[0] if len(hits) == 1 else source
+    weapon = table.get(source)
     if weapon is not None and weapon.he:
         area = he.area_of(weapon)
         pen = weapon.penetration
@@ -102,7 +106,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
             unit,
             M("{bomb} bombs", bomb=source.removeprefix("bomb-")),
             zone=args["zone"],
-            terrain=he_terrain(args),
+            terrain=he_terrain(args["cover"]),
             big=False,
             pen_row="artillery-106",
             indirect=True,
@@ -128,7 +132,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
                     unit=unit.name, cm=args["cm"], long=area.long
                 )
             )
-    terrain = he_terrain(args)
+    terrain = he_terrain(args["cover"])
     cause = M("a {what} burst", what=word(weapon.name) if weapon else area.it)
     indirect = bool(args["indirect"])
     fired_at(ctx, unit)
@@ -156,15 +160,26 @@ def _hit(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit} is out of action").format(unit=unit.name))
     reachable(ctx, unit)
     source = (args["weapon"] or "").lower()
-    weapon = weapons().get(source) if source else None
-    if source and weapon is None and source not in damage.PEN_ONLY:
-        raise Refused(_("no weapon {source} in the tables").format(source=repr(source)))
+    table = direct_fire_weapons()  # rubber bullets too (BI-R230)
+    if source and source not in damage.PEN_ONLY:
+        hits = weapons_named(source, table, begun=False)  # by its id or its name in any language
+        if len(hits) != 1:
+            raise Refused(_("no weapon {source} in the tables").format(source=repr(source)))
+        source = hits[0]
+    weapon = table.get(source) if source else None
     cause = args["cause"] or (word(weapon.name) if weapon else source or M("a hit"))
     # A.13.2 (digest BI-AMB-41): the check a hit asks for is "under HE or automatic fire"
     # only when the weapon fires HE or automatic; an AT mine or grenade explodes
     under_fire = bool(weapon.he or weapon.automatic) if weapon else source in damage.PEN_ONLY
     if unit.kind == Kind.MAN:
-        casualties.infantry_hit(ctx, unit, cause, sniper=bool(args["sniper"]), under_fire=under_fire)
+        casualties.infantry_hit(
+            ctx,
+            unit,
+            cause,
+            sniper=bool(args["sniper"]),
+            under_fire=under_fire,
+            rubber=weapon is not None and weapon.id == RUBBER,
+        )
         return
     pen = damage.PEN_ONLY.get(source, weapon.penetration if weapon else "")
     casualties.vehicle_hit(
@@ -241,7 +256,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _hit,
         params=(
             Param("unit", "unit"),
-            Param("weapon", "text", "the weapon, or at-mine / at-grenade", optional=True, keyword=True),
+            Param(
+                "weapon",
+                "text",
+                "the weapon (rubber: rubber bullets), or at-mine / at-grenade",
+                optional=True,
+                keyword=True,
+            ),
             _flag("flank", "hit on the flank or rear (+2 to penetrate)"),
             _flag("indirect", "mortar or artillery firing indirectly"),
             _flag("sniper", "shot by a sniper (+1)"),

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from core import events as ev
 from core.language.i18n import M, Msg, Text
+from core.language.reader import SOURCE, lang
 from core.ruleset import MAX_DISTANCE_CM, Context, Param, Refused
 from core.rulesets.bassa_intensita import dice_order, rules, squads
 from core.rulesets.bassa_intensita.phases import (
@@ -19,9 +21,30 @@ from core.rulesets.bassa_intensita.tables import (
     special,
 )
 from core.rulesets.bassa_intensita.terms import Kind, Status
-from core.rulesets.bassa_intensita.words import _, pgettext, render, whose
+from core.rulesets.bassa_intensita.words import _, pgettext, render, typed, typed_names, whose
 from core.state import Unit
 from core.views import unit_audience
+
+
+def weapons_named(wanted: str, among: Iterable[str], *, begun: bool = True) -> list[str]:
+    """The weapons of ``among`` (ids) that ``wanted`` names: an id, or a weapon's name in the
+    book's language or another (``lanciarazzi-rpg``, A.9.2's row), whole; else, ``begun``,
+    each whose id or name it begins (``lanciarazzi``: the one rocket launcher a man carries)."""
+    w = typed(wanted)
+    names = {wid: typed_names(wid) for wid in among}
+    whole = [wid for wid in names if wid == w] or [wid for wid, said in names.items() if w in said]
+    if whole or not begun:
+        return whole
+    return [wid for wid, said in names.items() if any(n.startswith(w) for n in said)]
+
+
+def weapons_listed(ids: Iterable[str]) -> str:
+    """Weapons by id, each with the name a reader of another language than English may type."""
+    if lang() == SOURCE:
+        return ", ".join(ids)
+    return ", ".join(
+        wid if typed(pgettext("term", wid)) == wid else f"{wid} ({typed(pgettext('term', wid))})" for wid in ids
+    )
 
 
 def carrier_of(ctx: Context, unit: Unit) -> Unit | None:
@@ -29,10 +52,10 @@ def carrier_of(ctx: Context, unit: Unit) -> Unit | None:
     return next((ctx.unit(b.removeprefix("aboard-")) for b in unit.status if b.startswith("aboard-")), None)
 
 
-def he_terrain(args: dict[str, Any]) -> str:
-    """The target's terrain for an HE burst (A.10.3), from the command's ``cover``: dug in (a
-    trench), in cover, or in the open."""
-    return {"light": "cover", "heavy": "cover", "trench": "entrenched"}.get(args.get("cover") or "", "open")
+def he_terrain(cover: str | None) -> str:
+    """The target's terrain for an HE burst (A.10.3), from his ``cover``: dug in (a trench),
+    in cover, or in the open."""
+    return {"light": "cover", "heavy": "cover", "trench": "entrenched"}.get(cover or "", "open")
 
 
 def flying(ctx: Context, unit: Unit) -> Unit | None:

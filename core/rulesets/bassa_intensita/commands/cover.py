@@ -111,7 +111,19 @@ def _screened(ctx: Context, args: dict[str, Any]) -> None:
     # A.9.4: at night his image intensifier, if he has one, carries his fire further (+1)
     night = rules.night_modifiers(light_of(ctx.state), intensifier_of(shooter, args), dist)
     ctx.emit(ev.StatusChanged(unit=target.id, add=(f"screened-by-{shooter.id}",)))
-    shots(ctx, shooter, weapon, [target], band=band, area=area, kind="covering", night=night, dist=dist, args=args)
+    shots(
+        ctx,
+        shooter,
+        weapon,
+        [target],
+        [args["cover"] or ""],
+        band=band,
+        area=area,
+        kind="covering",
+        night=night,
+        dist=dist,
+        args=args,
+    )
     # automatic fire (BI-R053): -25% to his next movement (BI-R042), under fire for his morale (BI-R181)
     fired_at(ctx, ctx.unit(target.id))
 

@@ -15,6 +15,7 @@ from core.rulesets.bassa_intensita.commands.common import (
     ISOLATED,
     LEAD,
     badges,
+    carrier_of,
     fired_at,
     fires_wounded,
     he_terrain,
@@ -25,10 +26,20 @@ from core.rulesets.bassa_intensita.commands.common import (
     reachable,
     ready,
     roll_under,
+    weapons_listed,
+    weapons_named,
 )
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES, activity, tier_of_phase
 from core.rulesets.bassa_intensita.rules import damage, he
-from core.rulesets.bassa_intensita.tables import HitModifier, hit_modifiers, special, tier_by_id, vehicles, weapons
+from core.rulesets.bassa_intensita.tables import (
+    RUBBER,
+    HitModifier,
+    direct_fire_weapons,
+    hit_modifiers,
+    special,
+    tier_by_id,
+    vehicles,
+)
 from core.rulesets.bassa_intensita.terms import Kind, PhaseId, Status
 from core.rulesets.bassa_intensita.words import _, pgettext, render, whose, word
 from core.state import GameState, Unit
@@ -66,13 +77,6 @@ def _fire_kind(s: GameState, shooter: Unit) -> str:
     return "normal"
 
 
-def _direct_fire_table() -> dict:
-    table = dict(weapons())
-    # BI-R230: rubber bullets hit as a carbine (their damage is milder: casualties.py)
-    table["rubber"] = replace(table[special().nonlethal.rubber_as], id="rubber", name="Rubber bullets")
-    return table
-
-
 def _carried(shooter: Unit, table: dict) -> list[str]:
     """The shooter's weapons of the direct-fire table (A.9), refusing a man with none."""
     carried = [w for w in shooter.weapons if w in table]
@@ -82,14 +86,15 @@ def _carried(shooter: Unit, table: dict) -> list[str]:
 
 
 def weapon_of(shooter: Unit, wanted: str | None):
-    table = _direct_fire_table()
+    table = direct_fire_weapons()
     carried = _carried(shooter, table)
     if wanted is None:
         return table[carried[0]]
-    # a weapon named whole is that weapon, though it begins another's name (rifle, rifle-grenade)
-    hits = [wanted.lower()] if wanted.lower() in carried else [w for w in carried if w.startswith(wanted.lower())]
+    # a weapon named whole is that weapon, though it begins another's name (rifle, rifle-grenade);
+    # by its id or its name in any language (arma=lanciarazzi)
+    hits = weapons_named(wanted, carried)
     if len(hits) != 1:
-        raise Refused(_("{shooter} carries {weapons}").format(shooter=shooter.name, weapons=", ".join(carried)))
+        raise Refused(_("{shooter} carries {weapons}").format(shooter=shooter.name, weapons=weapons_listed(carried)))
     return table[hits[0]]
 
 
@@ -150,7 +155,7 @@ def as_emplaced(shooter: Unit, weapon):
     if weapon.unemplaced_as:
         # it fires as an assault rifle, and is still the machine gun that hit: +1 on a soft
         # vehicle, "se a sparare è stata una mitragliatrice" (BI-R121; ruling BI-EMPLACED)
-        return replace(_direct_fire_table()[weapon.unemplaced_as], vehicle_mod=weapon.vehicle_mod)
+        return replace(direct_fire_weapons()[weapon.unemplaced_as], vehicle_mod=weapon.vehicle_mod)
     return weapon
 
 
@@ -161,7 +166,7 @@ def shooter_check(ruleset: Ruleset, state: GameState, shooter: Unit) -> None:
     such men last (``CommandSpec.figure_check``)."""
     _fire_kind(state, shooter)
     ready(shooter, "fire", state.phase)
-    _carried(shooter, _direct_fire_table())
+    _carried(shooter, direct_fire_weapons())
 
 
 def _fire(ctx: Context, args: dict[str, Any]) -> None:
@@ -188,14 +193,11 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
                     "{unit} is in the air: only anti-aircraft fire reaches it, aa (BI-R260; ruling BI-HELICOPTERS)"
                 ).format(unit=t.name)
             )
-        if kind == "opportunity" and (
-            activity(t) in ("fired", "acted", "balked") or t.has(Status.SERIOUSLY_WOUNDED) or t.has(Status.IMMOBILISED)
-        ):
-            # BI-R050: opportunity fire is at moving units; one that fired, acted or failed
-            # its isolation test this turn does not move in it (BI-R030, BI-R024), nor does a
-            # seriously wounded man (BI-R110) or an immobilised vehicle (BI-R120, BI-R140)
+        if kind == "opportunity" and not _moving(ctx, t):
             raise Refused(
-                _("{unit} is not moving this turn: opportunity fire is at moving enemies (BI-R050)").format(unit=t.name)
+                _(
+                    "{unit} is not moving: opportunity fire is at moving enemies, once their move is given (BI-R050)"
+                ).format(unit=t.name)
             )
         if not unit_visible(t, shooter.side):
             raise Refused(
@@ -204,6 +206,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
                 )
             )
         reachable(ctx, t)  # a man inside a flying helicopter or inside armour (BI-R260, BI-OCCUPANTS)
+    covers = covers_of(args["cover"], targets)
     dist = args["range"]
     band = rules.range_band(weapon, dist, area)
     if band is None:
@@ -215,11 +218,43 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         return
     if not _sniper_fires(ctx, shooter):
         return
-    shots(ctx, shooter, weapon, targets, band=band, area=area, kind=kind, night=night, dist=dist, args=args)
+    shots(ctx, shooter, weapon, targets, covers, band=band, area=area, kind=kind, night=night, dist=dist, args=args)
     if weapon.automatic or weapon.he:
         fired_at(ctx, *(ctx.unit(t.id) for t in targets))
     badges(ctx, shooter, "fired", "shot-auto" if weapon.automatic else "shot-single")
     reload_due(ctx, shooter, weapon, area)
+
+
+#: The ``cover`` a man in the open is given where each man of an area has his own.
+OPEN = "open"
+
+
+def covers_of(given: list[str], targets: list[Unit]) -> list[str]:
+    """Each target's cover ("" in the open), in the order the targets are named: A.9.4's
+    "BERSAGLIO" rows are each target's, and an area burst rolls at each man in the area
+    (BI-R087) with his own.  One cover given is every target's (``cover=heavy``, ``heavy``);
+    else one per target (``cover=heavy,open``)."""
+    listed = list(given)
+    if len(listed) == 1:
+        listed *= len(targets)
+    if listed and len(listed) != len(targets):
+        raise Refused(
+            _("{covers} covers for {targets} targets: give one cover for all, or one for each in order").format(
+                covers=len(listed), targets=len(targets)
+            )
+        )
+    return ["" if c == OPEN else c for c in listed] or [""] * len(targets)
+
+
+def _moving(ctx: Context, t: Unit) -> bool:
+    """BI-R050 (ruling BI-OPPORTUNITY): opportunity fire is "contro le unità nemiche in
+    movimento": a unit whose move (or whose vehicle's) is in the log this turn, that can
+    still be moving: not a seriously wounded man (BI-R110) nor an immobilised vehicle
+    (BI-R120, BI-R140).  One that has not moved, fired, acted or balked is no target."""
+    if t.has(Status.SERIOUSLY_WOUNDED) or t.has(Status.IMMOBILISED):
+        return False
+    carrier = carrier_of(ctx, t)
+    return activity(t) in (Status.MOVED, Status.MOVED_STABILISED) or (carrier is not None and _moving(ctx, carrier))
 
 
 def _sniper_fires(ctx: Context, shooter: Unit) -> bool:
@@ -253,6 +288,7 @@ def shots(
     shooter: Unit,
     weapon,
     targets: list[Unit],
+    covers: list[str],
     *,
     band: str,
     area: bool,
@@ -261,15 +297,18 @@ def shots(
     dist: int,
     args: dict[str, Any],
 ) -> None:
-    """Each shot at each target (A.9.4, BI-R086/R087), and what each hit or HE miss does.
-    Rolls about a hidden target are shown only to those who may see it."""
+    """Each shot at each target, behind his own cover of ``covers`` (A.9.4, BI-R086/R087),
+    and what each hit or HE miss does.  Rolls about a hidden target are shown only to
+    those who may see it."""
     hit_text = M("hit: HE burst at the target (A.10)") if weapon.he else M("hit: roll damage (A.12)")
     miss_text = M("miss: the HE round deviates (A.10.1)") if weapon.he else M("miss")
     # A.9.3 notes (5) and (6): an MG, LMG or AGL with one crewman fires 1 shot at a single target
     lone = shooter.has(Status.ONE_CREW) and weapon.lone_shots
     per_target = 1 if area else weapon.lone_shots if lone else weapon.shots
-    for t in targets:
-        chance, mods = _hit_chance(shooter, weapon, t, band=band, area=area, kind=kind, night=night, args=args)
+    for t, cover in zip(targets, covers, strict=True):
+        chance, mods = _hit_chance(
+            shooter, weapon, t, band=band, area=area, kind=kind, night=night, cover=cover, args=args
+        )
         for shot in range(per_target):
             if not ctx.unit(t.id).in_play:
                 ctx.emit(
@@ -302,7 +341,7 @@ def shots(
                 step=dice_order.TO_HIT,
             )
             if hit:
-                _on_hit(ctx, shooter, weapon, ctx.unit(t.id), args, covering=kind == "covering")
+                _on_hit(ctx, shooter, weapon, ctx.unit(t.id), args, cover=cover, covering=kind == "covering")
             elif weapon.he:
                 _deviate(ctx, shooter, weapon, dist)
 
@@ -316,6 +355,7 @@ def _hit_chance(
     area: bool,
     kind: str,
     night: list[str],
+    cover: str,
     args: dict[str, Any],
 ) -> tuple[int, tuple[ev.Mod, ...]]:
     """The chance of each shot at ``t`` and its modifiers: the shooter's Quality and
@@ -335,7 +375,7 @@ def _hit_chance(
         wounded=fires_wounded(shooter),
         target_move=moved,
         prone=bool(args["prone"]) or (t.has(Status.PRONE) and t.kind == Kind.MAN),
-        cover=args["cover"] or "",
+        cover=cover,
         night=night,
         target_fired=fired,
     )
@@ -351,9 +391,11 @@ def _hit_chance(
     return chance, (*quality_mods, *mods)
 
 
-def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, Any], *, covering: bool) -> None:
+def _on_hit(
+    ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, Any], *, cover: str, covering: bool
+) -> None:
     """What a hit does: damage to a man (A.12.1), an HE burst on him (BI-R093), or a
-    hit on a vehicle (A.12.2-A.12.4).  ``covering``: covering fire, whose effects apply
+    hit on a vehicle (A.12.2-A.12.4), the target behind ``cover``.  ``covering``: covering fire, whose effects apply
     before the target can fire (BI-R053), so a man of the tier now firing does not keep
     his shot as under the tier's simultaneous fire (BI-R061; ruling BI-SHOCKED-TIME).
     Only covering fire at a feature is resolved in a tier (``screened``), and only by
@@ -370,7 +412,7 @@ def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, A
         return
     if weapon.he:
         area = he.area_of(weapon, shooter.stats.get("gun_mm", 0))
-        casualties.he_burst(ctx, target, cause, zone="short", terrain=he_terrain(args), big=area.big)
+        casualties.he_burst(ctx, target, cause, zone="short", terrain=he_terrain(cover), big=area.big)
         _burst_note(ctx, area)
         return
     casualties.infantry_hit(
@@ -379,9 +421,9 @@ def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, A
         cause,
         sniper="sniper" in shooter.roles,
         under_fire=under_fire,
-        rubber=weapon.id == "rubber",
+        rubber=weapon.id == RUBBER,
         grace=not covering,
-        cover=args["cover"] or "",
+        cover=cover,
     )
 
 
@@ -484,10 +526,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param(
                 "cover",
                 "choice",
-                "the target's cover",
+                "the target's cover; at an area one for all, or one for each target in order (cover=heavy,open)",
                 optional=True,
-                choices=("light", "heavy", "trench"),
+                choices=("light", "heavy", "trench", OPEN),
                 keyword=True,
+                many=True,
             ),
             Param(
                 "flank",
@@ -514,6 +557,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=(
             "fire marra omar range=25",
             "fire sanna omar yusuf range=40 area",
+            "fire sanna omar yusuf range=40 area cover=heavy,open",
             "fire ferrante omar range=80 heavy",
             "fire yusuf lince range=30 weapon=rpg flank",
         ),

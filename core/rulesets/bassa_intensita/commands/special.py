@@ -85,7 +85,7 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
     if kind == "at" and zone == "short":
         zone = "long"  # an AT mine has no short distance for men (BI-R222: 0 cm)
     with ctx.at_step(dice_order.MINE_AT if kind == "at" else dice_order.MINE_AP):
-        casualties.he_burst(ctx, unit, cause, zone=zone, terrain=he_terrain(args), big=False)
+        casualties.he_burst(ctx, unit, cause, zone=zone, terrain=he_terrain(args["cover"]), big=False)
 
 
 def _detect(ctx: Context, args: dict[str, Any]) -> None:
