@@ -103,6 +103,8 @@ class Ludonet(Ruleset):
     next_dice = (dice_order.NEXT_FIRST_PLAYER,)
     rule_source = "ludonet-quick-rules-it.md"
     scenario_format = FORMAT
+    # what an aircraft's strike did, held until the fire phase ends (ruling LN-AA)
+    secret_vars = (STRIKE_VAR,)
 
     @cached_property
     def scenarios(self) -> Mapping[str, Loaded]:
