@@ -360,6 +360,8 @@ def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
             play(game, "barrage nebel smith")
         with pytest.raises(Refused, match="name the pieces inside the burst"):
             play(game, "barrage mortar")
+        with pytest.raises(Refused, match="name the support first"):
+            play(game, 'barrage call=" "')  # words, but none of them (found by the fuzzed handlers' test)
         with pytest.raises(Refused, match="no combat value"):
             play(game, "barrage mortar sherman")  # artillery without a combat value cannot hit a vehicle
         # 5+, then each figure's damage die with the heavy +1 (ruling LN-BARRAGE)

@@ -57,7 +57,10 @@ def _pieces(ctx: Context, words: list[str]) -> list[Unit]:
 
 def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
-    sid, *words = args["call"].split()
+    called = args["call"].split()
+    if not called:  # call=" ": text, but no word of it
+        raise Refused(_("name the support first: barrage SUPPORT [half] PIECE…"))
+    sid, *words = called
     kind = _var(s, sid, "kind")
     if kind not in KINDS:
         have = ", ".join(known(s)) or _("none")
