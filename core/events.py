@@ -28,6 +28,7 @@ from typing import Annotated, Union, get_args
 import msgspec
 
 from core.language.i18n import Text
+from core.recordint import RecordInt
 
 
 class Event(
@@ -50,7 +51,7 @@ class Mod(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     """One modifier applied to a roll, with the rule that grants it."""
 
     label: Text
-    value: int
+    value: RecordInt
     rule: str = ""
 
 
@@ -64,35 +65,35 @@ class AtLeast(msgspec.Struct, frozen=True, gc=False, omit_defaults=True, tag_fie
     number before the modifiers, shown beside it (None when there is none).
     """
 
-    face: int
-    need: int = 1
+    face: RecordInt
+    need: RecordInt = 1
     under: bool = False
-    base: int | None = None
+    base: RecordInt | None = None
 
 
 class All(msgspec.Struct, frozen=True, gc=False, omit_defaults=True, tag_field="k", tag="all"):
     """The roll succeeds only if every die shows ``face`` or more (``under``: or less)."""
 
-    face: int
+    face: RecordInt
     under: bool = False
-    base: int | None = None
+    base: RecordInt | None = None
 
 
 class Each(msgspec.Struct, frozen=True, gc=False, omit_defaults=True, tag_field="k", tag="each"):
     """Every die counts on its own (a hit per die at ``face``+): no single success."""
 
-    face: int
+    face: RecordInt
     under: bool = False
-    base: int | None = None
+    base: RecordInt | None = None
 
 
 class Sum(msgspec.Struct, frozen=True, gc=False, omit_defaults=True, tag_field="k", tag="sum"):
     """The roll succeeds when its bare faces add up to ``total`` or more (``under``:
     ``total`` or less); modifiers added to the sum have already moved ``total``."""
 
-    total: int
+    total: RecordInt
     under: bool = False
-    base: int | None = None
+    base: RecordInt | None = None
 
 
 class Opposed(msgspec.Struct, frozen=True, gc=False, omit_defaults=True, tag_field="k", tag="vs"):
@@ -118,9 +119,9 @@ class Roll(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     """
 
     purpose: Text
-    faces: tuple[int, ...]
-    sides: int = 6
-    target: int | None = None
+    faces: tuple[RecordInt, ...]
+    sides: RecordInt = 6
+    target: RecordInt | None = None
     mods: tuple[Mod, ...] = ()
     total: bool = False
     outcome: Text = ""
@@ -142,12 +143,12 @@ class UnitSpec(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     kind: str = "man"
     cls: str = ""
     weapons: tuple[str, ...] = ()
-    leadership: int = 0
+    leadership: RecordInt = 0
     roles: tuple[str, ...] = ()
     status: tuple[str, ...] = ()
     #: Numbers a ruleset reads per piece when the scenario, not a rulebook
     #: table, sets them (a vehicle's armour, a piece's morale value...).
-    stats: dict[str, int] = msgspec.field(default_factory=dict)
+    stats: dict[str, RecordInt] = msgspec.field(default_factory=dict)
 
 
 class SideSpec(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -167,28 +168,28 @@ class Issued(Event, frozen=True, tag="cmd"):
     a crash and is dropped whole.
     """
 
-    cmd: int
-    n: int
+    cmd: RecordInt
+    n: RecordInt
     by: str
     text: str
-    at: int = 0  # unix milliseconds
+    at: RecordInt = 0  # unix milliseconds
     #: A command carried past a player's undo: the same facts as command
     #: ``carries``, which was taken back with it (``Game._undo``).
-    carries: int = 0
+    carries: RecordInt = 0
 
 
 class Undone(Event, frozen=True, tag="undo"):
     """The effective command ``cmd`` was undone by ``by``; its events stay in the file."""
 
-    cmd: int
+    cmd: RecordInt
     by: str
-    at: int = 0
+    at: RecordInt = 0
 
 
 class Redone(Event, frozen=True, tag="redo"):
-    cmd: int
+    cmd: RecordInt
     by: str
-    at: int = 0
+    at: RecordInt = 0
 
 
 # --------------------------------------------------------------------------- facts
@@ -207,7 +208,7 @@ class UnitAdded(Event, frozen=True, tag="unit"):
 
 
 class PhaseBegan(Event, frozen=True, tag="phase"):
-    turn: int
+    turn: RecordInt
     phase: str
     active: str = ""
     reacting: str = ""
@@ -234,7 +235,7 @@ class SealedRoll(Rolled, frozen=True, tag="sroll", kw_only=True):
 
     seal: str
     contribution: str
-    draw: int
+    draw: RecordInt
 
 
 #: A distance with a fraction, as measured: written as its exact decimal text
@@ -246,7 +247,7 @@ DecimalText = Annotated[str, msgspec.Meta(pattern=r"^-?[0-9]{1,7}\.[0-9]{1,6}$")
 class Moved(Event, frozen=True, tag="move"):
     #: A handler may give ``cm`` as a ``Decimal``: it is written as ``DecimalText``.
     unit: str
-    cm: int | DecimalText
+    cm: RecordInt | DecimalText
     how: Text = ""
 
 
@@ -284,7 +285,7 @@ class UnitBack(Event, frozen=True, tag="back"):
 
 class DefeatPoints(Event, frozen=True, tag="dp"):
     side: str
-    points: int
+    points: RecordInt
     reason: Text
     category: str = ""
 
@@ -330,7 +331,7 @@ class Opened(Event, frozen=True, tag="open"):
     log says so, or it reads as the secret's end and contradicts the one revealed)."""
 
     key: str
-    value: int | str
+    value: RecordInt | str
     salt: str
     digest: str
     replaced: bool = False
@@ -344,7 +345,7 @@ class VarSet(Event, frozen=True, tag="var"):
     """
 
     key: str
-    value: int | str
+    value: RecordInt | str
     salt: str = ""
 
 

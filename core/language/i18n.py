@@ -46,6 +46,7 @@ import msgspec
 
 from core.language.numerals import localised
 from core.language.reader import LANGUAGES, SOURCE, lang
+from core.recordint import RecordInt
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 CORE_DOMAIN = "fireteam"
@@ -66,7 +67,7 @@ class Msg(msgspec.Struct, frozen=True, gc=False, array_like=True, omit_defaults=
     """
 
     id: str
-    args: dict[str, Union[str, int, Msg]] = {}
+    args: dict[str, Union[str, RecordInt, Msg]] = {}
 
     def __post_init__(self) -> None:
         # Run for every message made or decoded (msgspec calls it, inner messages

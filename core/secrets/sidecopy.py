@@ -30,6 +30,7 @@ from core import events as ev
 from core.game import Game
 from core.history import History, HistoryError
 from core.language.i18n import _
+from core.recordint import RecordInt
 from core.replay import Timeline
 from core.ruleset import get_ruleset
 from core.state import GameState, apply_in_place
@@ -37,8 +38,6 @@ from core.storage.savefile import (
     FORMAT_VERSION,
     Header,
     SaveError,
-    check_ints,
-    long_digits,
     open_regular,
 )
 from core.views import REFEREE_ONLY, event_visible
@@ -62,17 +61,17 @@ class CopyHeader(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 class SideCopy(msgspec.Struct, frozen=True):
-    fireteam_copy: int
+    fireteam_copy: RecordInt
     role: str
     header: CopyHeader
-    steps: int
-    events: list[tuple[int, ev.AnyEvent]]
+    steps: RecordInt
+    events: list[tuple[RecordInt, ev.AnyEvent]]
     #: What the role came to see that was set up out of its sight, so the copy
     #: replays: a hidden piece (``UnitAdded``) as it stood when the first fact about
     #: it the role saw came, and a secret of another's (``SecretSet``) revealed to
     #: it, each with the step of that fact.  Not in the log: the role saw the fact,
     #: not the set-up.  Absent from copies made before it (they replay without).
-    seen: list[tuple[int, ev.AnyEvent]] = msgspec.field(default_factory=list)
+    seen: list[tuple[RecordInt, ev.AnyEvent]] = msgspec.field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -197,13 +196,6 @@ def decode(data: bytes, path: Path | str) -> SideCopy:
     if copy.fireteam_copy > COPY_VERSION or copy.fireteam_copy < 1:
         said = _("{path}: a side's copy in format {version}; this Fireteam reads format 1")
         raise SaveError(said.format(path=path, version=copy.fireteam_copy))
-    if long_digits(data):  # a number no game counts to, as a save's are refused (its state could not be copied)
-        try:
-            check_ints(msgspec.to_builtins(copy))
-        except ValueError as e:
-            raise SaveError(
-                _("{path}: not a valid side's copy of a game: {error}").format(path=path, error=e)
-            ) from None
     last = 0
     for step, _event in copy.events:
         if not last < step <= copy.steps:

@@ -27,17 +27,6 @@ HEX_DIGITS = b"0123456789abcdef"
 frame_of = operator.itemgetter(slice(None, 9))
 payload_of = operator.itemgetter(slice(9, None))
 
-#: Every digit as "0", every other byte as ".": a run of 16 digits, long enough
-#: to be an integer beyond ``savefile.MAX_RECORD_INT``, is then one ``in`` away
-#: (two passes in C, where a regular expression costs a third of a load).  Only
-#: the lines holding such a run are looked at closely.
-_DIGITS = bytes(48 if 48 <= i <= 57 else 46 for i in range(256))
-_LONG_RUN = b"0" * 16
-
-
-def long_digits(data: bytes) -> bool:
-    return _LONG_RUN in data.translate(_DIGITS)
-
 
 def frame_ok(line: bytes) -> bool:
     """Whether a line is framed as Fireteam frames it: 8 lowercase hex digits, a space, a payload."""

@@ -50,6 +50,7 @@ from core.language import i18n
 from core.replay import SNAPSHOT_EVERY, Timeline
 from core.state import decode_state, encode_state
 from core.storage import savefile, store
+from core.storage.linecheck import check_lines
 from core.storage.savefile import (
     CHAINED_FROM,
     FORMAT_VERSION,
@@ -59,7 +60,6 @@ from core.storage.savefile import (
     Loaded,
     Resume,
     SaveError,
-    _check_lines,
     _decode_batch,
     _decode_header,
     open_regular,
@@ -318,7 +318,7 @@ class Mark(msgspec.Struct):
         if len(added) != size - self.size or not added.endswith(b"\n"):
             return
         lines = added[:-1].split(b"\n")
-        bad, last = _check_lines(lines, [line[9:] for line in lines], self.check, version >= CHAINED_FROM)
+        bad, last = check_lines(lines, [line[9:] for line in lines], self.check, version >= CHAINED_FROM)
         if bad >= 0 or last != check or self.lines + len(lines) != len(timeline.history.store) + 1:
             return
         self.hasher.update(added)

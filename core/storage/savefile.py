@@ -52,17 +52,11 @@ import msgspec
 from core.events import TAGS, AnyEvent, Event, Issued
 from core.history import History, HistoryError
 from core.language.i18n import _
+from core.recordint import RecordInt
 from core.storage import linecheck
 from core.storage import lock as savelock
-from core.storage.linecheck import MAX_LINE_BYTES, long_digits
+from core.storage.linecheck import MAX_LINE_BYTES
 from core.storage.store import CHUNK
-
-# The checks of the lines are ``core.storage.linecheck``'s (it runs as a helper
-# process too), under the names the reader has always given them.
-_check_lines = linecheck.check_lines
-_frame_ok = linecheck.frame_ok
-_written_checks = linecheck.written_checks
-_payload_of = linecheck.payload_of
 
 #: Version of the on-disk format.  Bump it when a record changes shape, and
 #: register an upcaster for every tag that changed (see ``UPCASTERS``).
@@ -75,9 +69,6 @@ CHAINED_FROM = 2
 
 #: Refuse files beyond this size rather than exhaust memory.
 MAX_FILE_BYTES = 2 << 30
-#: Every integer in a record lies within this (JSON's exact integers; a game
-#: counts far below it, and sums of such numbers stay encodable).
-MAX_RECORD_INT = (1 << 53) - 1
 
 _CHUNK = 1 << 20  # small enough that a read's lines are decoded while still in the processor's cache
 
@@ -88,16 +79,16 @@ class Parent(msgspec.Struct, frozen=True):
 
     path: str
     sha256: str
-    step: int
+    step: RecordInt
 
 
 class Header(msgspec.Struct, frozen=True, omit_defaults=True):
-    fireteam: int
+    fireteam: RecordInt
     ruleset: str
     ruleset_version: str
     engine: str
     created: str
-    seed: int
+    seed: RecordInt
     variant: str = ""
     #: Set on a what-if game forked from another save; absent otherwise (older saves too).
     parent: Parent | None = None
@@ -199,6 +190,8 @@ class Hasher(Protocol):
 encoder = msgspec.json.Encoder()
 _event_decoder = msgspec.json.Decoder(AnyEvent)
 _events_decoder = msgspec.json.Decoder(list[AnyEvent])
+#: One record of today's format as the reader decodes it (msgspec.ValidationError or DecodeError if it would refuse it).
+decode_event = _event_decoder.decode
 _header_decoder = msgspec.json.Decoder(Header)
 _any_decoder = msgspec.json.Decoder()
 
@@ -466,7 +459,7 @@ def _take_records(start: _Start, reads: _Reads, batches: Iterator[list[bytes]], 
     for batch in batches:
         if not batch:
             continue
-        payloads = list(map(_payload_of, batch))
+        payloads = list(map(linecheck.payload_of, batch))
         verdict = linecheck.judge(batch, payloads, check, chained, longest=MAX_LINE_BYTES)
         bad, check = verdict.bad, verdict.check
         kept = len(batch) if bad < 0 else bad
@@ -677,7 +670,7 @@ def read_commands(
     lines = whole[:-1].split(b"\n")
     payloads = [line[9:] for line in lines]
     chained = version >= CHAINED_FROM
-    bad, _last = _check_lines(lines, payloads, check, chained)
+    bad, _last = linecheck.check_lines(lines, payloads, check, chained)
     if bad >= 0:
         # A writer writes whole lines: a complete line that fails its check is damage.
         raise _bad_check(path, base + bad + 2, chained)
@@ -718,56 +711,28 @@ def _decode_batch(
 
 def _decode_joined(path: Path, payloads: list[bytes], base: int, joined: bytes) -> list[Event]:
     """Records of today's format, ``joined`` into a JSON array: decoded in one call,
-    or line by line to name the one that is not a valid event (or holds a number
-    out of range: only the lines holding a run of 16 digits can, and only they are
-    looked at)."""
+    or line by line to name the one that is not a valid event (a number out of
+    range among them: the events' integers are ``RecordInt``s, ``core.recordint``)."""
     try:
         events = cast(list[Event], _events_decoder.decode(joined))  # each of the union is an Event
     except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         pass  # find the culprit line by line, below (UnicodeDecodeError: msgspec on bad UTF-8)
     else:
-        if len(events) == len(payloads) and (not long_digits(joined) or _ints_in_range(events, payloads)):
+        if len(events) == len(payloads):
             return events
     return _decode_each(path, payloads, base, _event_decoder.decode)
-
-
-def _ints_in_range(events: list[Event], payloads: list[bytes]) -> bool:
-    """Whether every integer of the events whose line holds a run of 16 digits is one a game counts to."""
-    try:
-        for event, payload in zip(events, payloads, strict=True):
-            if long_digits(payload):
-                check_ints(msgspec.to_builtins(event))
-    except ValueError:
-        return False
-    return True
 
 
 def _decode_each(path: Path, payloads: list[bytes], base: int, decode: Callable[[bytes], Event]) -> list[Event]:
     events: list[Event] = []
     for i, payload in enumerate(payloads):
         try:
-            event = decode(payload)
-            if long_digits(payload):
-                check_ints(msgspec.to_builtins(event))
-            events.append(event)
+            events.append(decode(payload))
         except (msgspec.ValidationError, msgspec.DecodeError, KeyError, TypeError, ValueError, RecursionError) as e:
             # +1 for the header line, +1 to count lines from 1.  (RecursionError: messages
             # nested in one another deeper than the decoder goes, which no game writes.)
             raise _corrupt(path, base + i + 2, _("invalid event: {error}").format(error=e)) from None
     return events
-
-
-def check_ints(value: object) -> None:
-    """Refuse an integer no game counts to (hand-edited, or damage with a valid check)."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        if not -MAX_RECORD_INT <= value <= MAX_RECORD_INT:
-            raise ValueError(f"the number {value} is out of range (at most {MAX_RECORD_INT} either way)")
-    elif isinstance(value, dict):
-        for v in value.values():
-            check_ints(v)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            check_ints(v)
 
 
 def _decode_header(path: Path, payload: bytes) -> Header:
@@ -787,8 +752,7 @@ def _decode_header(path: Path, payload: bytes) -> Header:
         )
     try:
         header = msgspec.convert(raw, Header)
-        check_ints(raw)
-    except (msgspec.ValidationError, ValueError) as e:
+    except msgspec.ValidationError as e:
         raise SaveError(
             _("{path}:1: invalid header: {error}; is this the right file?").format(path=path, error=e)
         ) from None

@@ -40,11 +40,10 @@ from core.storage.savefile import (
     NoGameYet,
     SaveError,
     SaveLocked,
-    check_ints,
+    decode_event,
     encoder,
     frame_header,
     load,
-    long_digits,
     open_regular,
 )
 
@@ -336,13 +335,14 @@ class SaveWriter:
         if len(payloads) > MAX_COMMAND_EVENTS + 1:
             said = _("{path}: a command of {facts} facts is too big (at most {limit})")
             raise SaveError(said.format(path=self.path, facts=len(payloads) - 1, limit=MAX_COMMAND_EVENTS))
-        if long_digits(b"".join(payloads)):
-            # The reader refuses a number no game counts to: writing it would make the save unloadable.
-            try:
-                for event in events:
-                    check_ints(msgspec.to_builtins(event))
-            except ValueError as e:
-                raise SaveError(f"{self.path}: {e}") from None
+        try:
+            # What the reader would refuse (a number no game counts to, a distance not in its
+            # decimal form, a message too big to show) would make the save unloadable: each
+            # record is read back with the reader's own decoder before a byte is written.
+            for payload in payloads:
+                decode_event(payload)
+        except msgspec.ValidationError as e:
+            raise SaveError(f"{self.path}: {e}") from None
         longest = max(map(len, payloads)) + 9  # check and space
         if longest > MAX_LINE_BYTES:
             # The reader refuses such a line: writing it would make the save unloadable.

@@ -99,10 +99,3 @@ def test_a_bad_line_before_a_too_long_one_is_named_for_its_check():
     lines[1] = lines[1][:-3] + b"9" + lines[1][-2:]
     verdict = _judge(lines, FIRST, longest=len(lines[4]) - 1)
     assert (verdict.bad, verdict.too_long) == (1, False)
-
-
-def test_long_digits_finds_a_run_of_sixteen_digits_and_no_shorter():
-    assert linecheck.long_digits(b'{"a":%d}' % 10**15)
-    assert linecheck.long_digits(b'{"a":"x%dx"}' % 10**15)
-    assert not linecheck.long_digits(b'{"a":%d}' % (10**15 - 1))
-    assert not linecheck.long_digits(b'{"a":123456789012345,"b":1}')

@@ -215,7 +215,7 @@ DAMAGE = {
     # name: (what replaces the record at the damaged index, the reason salvage names)
     "not json": (lambda r: b"{not json", "invalid event"),
     "unknown tag": (lambda r: b'{"t":"warp"}', "invalid event"),
-    "huge number": (lambda r: r.replace(b'"at":1000', b'"at":99999999999999999999'), "out of range"),
+    "huge number": (lambda r: r.replace(b'"at":1000', b'"at":99999999999999999999'), "Expected `int` <= "),
     "undo of another command": (lambda r: b'{"t":"undo","cmd":1,"by":"referee"}', "undo of command 1"),
     "unknown unit": (lambda r: b'{"t":"move","unit":"nobody","cm":3}', "nobody"),
 }

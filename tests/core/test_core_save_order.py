@@ -8,6 +8,7 @@ import json
 import os
 import sys
 import zlib
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,8 @@ import core.storage.savefile
 from core import events as ev
 from core.game import Game
 from core.history import MAX_COMMAND_EVENTS
-from core.storage.savefile import FORMAT_VERSION, MAX_RECORD_INT, Chain, NoGameYet, SaveError, load
+from core.recordint import MAX_RECORD_INT
+from core.storage.savefile import FORMAT_VERSION, Chain, NoGameYet, SaveError, load
 
 
 def played(path: Path) -> Game:
@@ -352,10 +354,13 @@ def test_a_number_the_reader_would_refuse_is_never_written(demo):
     from core.ruleset import Refused
 
     size = demo.path.stat().st_size
-    with pytest.raises(SaveError, match="the number 18446744073709551616 is out of range"):
+    with pytest.raises(SaveError, match=r"Expected `int` <= 9007199254740991 - at `\$.points`"):
         demo.writer.append(
             [ev.Issued(cmd=99, n=1, by="x", text="x"), ev.DefeatPoints(side="regulars", points=2**64, reason="r")]
         )
+    # Nor a distance the reader would not take for one (DecimalText: at most six decimals).
+    with pytest.raises(SaveError, match=r"Expected `str` matching regex .* - at `\$.cm`"):
+        demo.writer.append([ev.Issued(cmd=99, n=1, by="x", text="x"), ev.Moved(unit="rossi", cm=Decimal("2.1234567"))])
     with pytest.raises(Refused):
         demo.execute("dp regulars 18446744073709551616 building")
     assert demo.path.stat().st_size == size

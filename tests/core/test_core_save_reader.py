@@ -11,13 +11,17 @@ import json
 import zlib
 from pathlib import Path
 
+import msgspec
 import pytest
 from coretests_support import builtins, file_lines, new_skirmish, sha, skirmish_registered
 
 import core.storage.savefile as savefile
 from core import events as ev
 from core.game import Game
-from core.storage.savefile import CHAINED_FROM, Chain, SaveError, _check_lines, _decide_tail, _Reads, _Stop, load
+from core.recordint import MAX_RECORD_INT
+from core.storage import linecheck
+from core.storage.linecheck import check_lines
+from core.storage.savefile import CHAINED_FROM, Chain, SaveError, _decide_tail, _Reads, _Stop, load
 
 
 def played(path: Path) -> Game:
@@ -107,8 +111,8 @@ def _damages(line: bytes) -> list[bytes]:
 def test_the_checks_of_a_read_are_found_bad_where_a_walk_from_its_first_line_finds_them(chained):
     start = 0x1234ABCD
     lines = _chained_lines(12, start) if chained else _unchained_lines(12)
-    assert _check_lines(lines, [line[9:] for line in lines], start, chained) == _walk(lines, start, chained)
-    assert _check_lines([], [], start, chained) == (-1, start)
+    assert check_lines(lines, [line[9:] for line in lines], start, chained) == _walk(lines, start, chained)
+    assert check_lines([], [], start, chained) == (-1, start)
     tried = 0
     for at in range(len(lines)):
         for damaged in _damages(lines[at]):
@@ -116,7 +120,7 @@ def test_the_checks_of_a_read_are_found_bad_where_a_walk_from_its_first_line_fin
                 bad = [*lines[:at], damaged, *lines[at + 1 :]]
                 if later is not None and later > at:
                     bad[later] = bad[later][:9] + b"x" + bad[later][10:]
-                found = _check_lines(bad, [line[9:] for line in bad], start, chained)
+                found = check_lines(bad, [line[9:] for line in bad], start, chained)
                 assert found == _walk(bad, start, chained), (at, damaged, later)
                 assert found[0] == at
                 tried += 1
@@ -124,8 +128,8 @@ def test_the_checks_of_a_read_are_found_bad_where_a_walk_from_its_first_line_fin
     # A line badly framed after one with a wrong check: the first is named.
     for at in range(len(lines) - 1):
         bad = [*lines[:at], _bad_check(lines[at]), *lines[at + 1 : -1], b"+" + lines[-1][1:]]
-        assert _check_lines(bad, [line[9:] for line in bad], start, chained) == _walk(bad, start, chained)
-        assert _check_lines(bad, [line[9:] for line in bad], start, chained)[0] == at
+        assert check_lines(bad, [line[9:] for line in bad], start, chained) == _walk(bad, start, chained)
+        assert check_lines(bad, [line[9:] for line in bad], start, chained)[0] == at
 
 
 def test_a_wrong_check_on_a_line_whose_record_is_whole_is_found_there():
@@ -133,18 +137,18 @@ def test_a_wrong_check_on_a_line_whose_record_is_whole_is_found_there():
     middle line (its record intact, the lines after it chained right) is found there."""
     lines = _chained_lines(6, 7)
     lines[2] = _bad_check(lines[2])
-    assert _check_lines(lines, [line[9:] for line in lines], 7, True)[0] == 2
-    assert _check_lines(lines, [line[9:] for line in lines], 7, True)[1] == int(lines[1][:8], 16)
+    assert check_lines(lines, [line[9:] for line in lines], 7, True)[0] == 2
+    assert check_lines(lines, [line[9:] for line in lines], 7, True)[1] == int(lines[1][:8], 16)
 
 
 def test_a_line_moved_is_found_where_the_chain_breaks():
     lines = _chained_lines(6, 7)
     swapped = [lines[0], lines[2], lines[1], *lines[3:]]
-    assert _check_lines(swapped, [line[9:] for line in swapped], 7, True) == (1, int(lines[0][:8], 16))
+    assert check_lines(swapped, [line[9:] for line in swapped], 7, True) == (1, int(lines[0][:8], 16))
     # Unchained (format 1), each line stands alone: the swap is not seen.
     alone = _unchained_lines(6)
     swapped = [alone[0], alone[2], alone[1], *alone[3:]]
-    assert _check_lines(swapped, [line[9:] for line in swapped], 7, False) == (-1, int(alone[-1][:8], 16))
+    assert check_lines(swapped, [line[9:] for line in swapped], 7, False) == (-1, int(alone[-1][:8], 16))
 
 
 # ----------------------------------------------------------------------- the reads
@@ -626,12 +630,12 @@ def test_what_is_the_start_of_a_header():
 
 
 def test_a_frame_is_eight_lowercase_hex_digits_a_space_and_a_payload():
-    assert savefile._frame_ok(b"0123abcd 1")
+    assert linecheck.frame_ok(b"0123abcd 1")
     for bad in (b"0123abcd ", b"0123ABCD 1", b"0123abc  1", b"0123abcd_1", b"+123abcd 1", b""):
-        assert not savefile._frame_ok(bad), bad
+        assert not linecheck.frame_ok(bad), bad
     # A payload of one byte is framed; a malformed line after it is the first bad one.
     one = b"%08x 1" % zlib.crc32(b"1", 5)
-    assert _check_lines([one, b"junk"], [b"1", b""], 5, True) == (1, zlib.crc32(b"1", 5))
+    assert check_lines([one, b"junk"], [b"1", b""], 5, True) == (1, zlib.crc32(b"1", 5))
 
 
 def test_a_torn_command_resumed_from_the_bytes_read_is_cut_without_reading_the_file_again(save):
@@ -777,14 +781,14 @@ def test_a_follower_refuses_a_number_out_of_range_and_takes_sixteen_digits_in_a_
     save.write_bytes(data + digits)
     events, _payloads, _check, _end = savefile.read_commands(save, len(data), None, base, checks[-1])
     assert [e.text for e in events] == ["1234567890123456"]
-    big = b'{"t":"cmd","cmd":100,"n":0,"by":"referee","text":"x","at":%d}' % (savefile.MAX_RECORD_INT + 1)
+    big = b'{"t":"cmd","cmd":100,"n":0,"by":"referee","text":"x","at":%d}' % (MAX_RECORD_INT + 1)
     tail = chain.frame_payload(big)
     save.write_bytes(data + digits + tail)
     for end in (None, len(data) + len(digits) + len(tail)):
         with pytest.raises(SaveError) as refused:
             savefile.read_commands(save, len(data), end, base, checks[-1])
         assert str(refused.value).startswith(
-            f"{save}:{base + 3}: invalid event: the number 9007199254740992 is out of range"
+            f"{save}:{base + 3}: invalid event: Expected `int` <= {MAX_RECORD_INT} - at `$.at`;"
         )
 
 
@@ -833,25 +837,43 @@ def test_a_line_holds_the_check_of_its_own_payload():
     assert not savefile._line_ok(b"%08x {]" % zlib.crc32(b"{}"))
 
 
-def test_numbers_beyond_what_a_game_counts_are_refused_wherever_they_are():
-    top = savefile.MAX_RECORD_INT
-    savefile.check_ints({"a": [top, -top, (1, {"b": top})], "c": True, "d": "99999999999999999999"})
-    for value in ({"a": top + 1}, [1, [-top - 1]], (0, {"x": (top + 1,)}), top + 1):
-        with pytest.raises(ValueError) as refused:
-            savefile.check_ints(value)
-        assert str(refused.value).startswith("the number ") and f"(at most {top} either way)" in str(refused.value)
-    assert savefile.long_digits(b'{"a":1000000000000000}') and not savefile.long_digits(b'{"a":100000000000000}')
+#: Records holding the number ``N`` where each kind of integer of an event lies: a field, an
+#: optional one, a tuple's item, a dict's value, an int-or-text, a message's argument, nested parts.
+NUMBERED_RECORDS = [
+    b'{"t":"cmd","cmd":1,"n":0,"by":"referee","text":"x","at":N}',
+    b'{"t":"undo","cmd":N,"by":"referee"}',
+    b'{"t":"phase","turn":N,"phase":"end"}',
+    b'{"t":"roll","roll":{"purpose":"x","faces":[1,N]}}',
+    b'{"t":"roll","roll":{"purpose":"x","faces":[1],"target":N}}',
+    b'{"t":"roll","roll":{"purpose":"x","faces":[1],"mods":[{"label":"m","value":N}]}}',
+    b'{"t":"roll","roll":{"purpose":"x","faces":[1],"check":{"k":"least","face":4,"base":N}}}',
+    b'{"t":"unit","unit":{"id":"a","name":"A","side":"s","stats":{"armour":N}}}',
+    b'{"t":"move","unit":"a","cm":N}',
+    b'{"t":"var","key":"k","value":N}',
+    b'{"t":"note","text":["{n} shots",{"n":N}]}',
+    b'{"t":"dp","side":"s","points":N,"reason":"r"}',
+]
+
+
+@pytest.mark.parametrize("record", NUMBERED_RECORDS)
+def test_a_number_beyond_what_a_game_counts_is_refused_wherever_it_is_in_a_record(record):
+    top = MAX_RECORD_INT
+    for number in (top, -top):
+        savefile.decode_event(record.replace(b"N", b"%d" % number))  # the bound itself is read
+    for number in (top + 1, -top - 1, 2**64):
+        with pytest.raises(msgspec.ValidationError, match=r"Expected `int` [<>]= -?9007199254740991 - at `\$\."):
+            savefile.decode_event(record.replace(b"N", b"%d" % number))
 
 
 def test_a_number_of_sixteen_digits_within_the_bound_loads(tmp_path):
     path = tmp_path / "n.ft"
     cmd = b'{"t":"cmd","cmd":1,"n":0,"by":"referee","text":"x","at":%d}'
-    path.write_bytes(_file(_HEADER % 3, cmd % savefile.MAX_RECORD_INT))
-    assert load(path).history.issued(1).at == savefile.MAX_RECORD_INT
-    path.write_bytes(_file(_HEADER % 3, cmd % 1, cmd.replace(b'"cmd":1', b'"cmd":2') % (savefile.MAX_RECORD_INT + 1)))
+    path.write_bytes(_file(_HEADER % 3, cmd % MAX_RECORD_INT))
+    assert load(path).history.issued(1).at == MAX_RECORD_INT
+    path.write_bytes(_file(_HEADER % 3, cmd % 1, cmd.replace(b'"cmd":1', b'"cmd":2') % (MAX_RECORD_INT + 1)))
     with pytest.raises(SaveError) as refused:
         load(path)
-    assert str(refused.value).startswith(f"{path}:3: invalid event: the number 9007199254740992 is out of range")
+    assert str(refused.value).startswith(f"{path}:3: invalid event: Expected `int` <= {MAX_RECORD_INT} - at `$.at`;")
 
 
 HEADERS: dict[str, tuple[bytes, str]] = {
@@ -868,8 +890,7 @@ HEADERS: dict[str, tuple[bytes, str]] = {
     ),
     "a seed too big": (
         b'{"fireteam":3,"ruleset":"x","ruleset_version":"1","engine":"0","created":"x","seed":9007199254740992}',
-        "{path}:1: invalid header: the number 9007199254740992 is out of range (at most 9007199254740991 either way);"
-        " is this the right file?",
+        "{path}:1: invalid header: Expected `int` <= 9007199254740991 - at `$.seed`; is this the right file?",
     ),
     "today's": (_HEADER % 3, ""),
     "the first format": (_HEADER % 0, ""),

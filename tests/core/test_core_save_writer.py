@@ -484,7 +484,7 @@ def test_a_command_too_big_or_a_line_too_long_or_a_number_too_big_is_refused_unw
     monkeypatch.setattr(core.storage.writer, "MAX_LINE_BYTES", core.storage.savefile.MAX_LINE_BYTES)
     with pytest.raises(SaveError) as refused:
         w.append([ev.Issued(cmd=5, n=1, by="referee", text="note", at=2**53), ev.Noted(text="x")])
-    assert str(refused.value) == (f"{path}: the number {2**53} is out of range (at most {2**53 - 1} either way)")
+    assert str(refused.value) == f"{path}: Expected `int` <= {2**53 - 1} - at `$.at`"
     w.append([ev.Issued(cmd=3, n=1, by="referee", text="1234567890123456789", at=2**53 - 1), ev.Noted(text="ok")])
     size = w.size
     w.close()

@@ -346,7 +346,7 @@ def test_an_older_copy_folds_every_fact_about_what_it_holds(demo_copy, tmp_path)
 def test_a_copy_holding_a_number_no_game_counts_to_is_refused_not_a_crash(demo_copy, tmp_path, capsys):
     """A hand-made copy whose moves add up past what a state can be copied with: refused in words
     as it is read (as a save's numbers are), not a traceback when its replay is shown."""
-    from core.storage.savefile import MAX_RECORD_INT
+    from core.recordint import MAX_RECORD_INT
     from tui.main import main as fireteam
 
     data = _data(demo_copy)
@@ -359,9 +359,9 @@ def test_a_copy_holding_a_number_no_game_counts_to_is_refused_not_a_crash(demo_c
     ]
     data["steps"] = steps + 3
     path = _written(tmp_path, data)
+    first = len(data["events"]) - 2
     said = (
-        f"{path}: not a valid side's copy of a game:"
-        f" the number {huge} is out of range (at most {MAX_RECORD_INT} either way)"
+        f"{path}: not a valid side's copy of a game: Expected `int` <= {MAX_RECORD_INT} - at `$.events[{first}][1].cm`"
     )
     assert _refusal(sidecopy.read, path) == said
     assert fireteam(["replay", str(path), "--json"]) == 2
