@@ -18,6 +18,7 @@ import core.storage.savefile as savefile
 from core import events as ev
 from core.game import Game
 from core.storage.savefile import CHAINED_FROM, Chain, SaveError, _check_lines, _decide_tail, _Reads, _Stop, load
+from core.views import REFEREE
 
 
 def played(path: Path) -> Game:
@@ -440,8 +441,8 @@ def test_a_format_2_save_is_appended_to_chained_and_loads_again(save):
         before = save.read_bytes()
         game = Game.open(save)
         assert game.header.fireteam == 2 and builtins(game.state) == state
-        game.execute("note after the upgrade")
-        game.execute("mark gunner pinned")
+        game.execute("note after the upgrade", role=REFEREE)
+        game.execute("mark gunner pinned", role=REFEREE)
         game.close()
         data = save.read_bytes()
         assert data.startswith(before) and len(data) > len(before)

@@ -20,8 +20,8 @@ def _game_from_a_file(tmp_path: Path) -> tuple[Game, str]:
     copy = tmp_path / FOLDER / "farm.toml"
     shutil.copy(loaded.file, copy)
     game = Game.new(tmp_path / "game.ft", "ludonet", seed=5)
-    game.execute(f"scenario {copy}")
-    game.execute("next")
+    game.execute(f"scenario {copy}", role=REFEREE)
+    game.execute("next", role=REFEREE)
     return game, loaded.title
 
 
