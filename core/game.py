@@ -378,7 +378,7 @@ class Game:
             side_offered,
         )
 
-    def parse(self, text: str, role: str = REFEREE) -> Parsed:
+    def parse(self, text: str, role: str) -> Parsed:
         """``text`` typed in the reader's language or in English; ``Parsed.text`` is it in English."""
         return parse(text, self.commands, self.state, role, self.ruleset.domain, self._phase_commands())
 
@@ -412,7 +412,7 @@ class Game:
         self,
         text: str,
         *,
-        role: str = REFEREE,
+        role: str,
         by: str = "",
         faces: list[int] | None = None,
         contribution: bytes | None = None,
@@ -428,12 +428,12 @@ class Game:
 
         return settle(act, text.strip(), role, by)
 
-    def submit_undo(self, *, role: str = REFEREE, by: str = "") -> Result:
+    def submit_undo(self, *, role: str, by: str = "") -> Result:
         """:meth:`undo`, as a value (``core.outcome``)."""
         by = by or role
         return settle(lambda: self.undo(role=role, by=by), "undo", role, by)
 
-    def submit_redo(self, *, role: str = REFEREE, by: str = "") -> Result:
+    def submit_redo(self, *, role: str, by: str = "") -> Result:
         """:meth:`redo`, as a value (``core.outcome``)."""
         by = by or role
         return settle(lambda: self.redo(role=role, by=by), "redo", role, by)
@@ -442,7 +442,7 @@ class Game:
         self,
         text: str,
         *,
-        role: str = REFEREE,
+        role: str,
         by: str = "",
         faces: list[int] | None = None,
         contribution: bytes | None = None,
@@ -450,6 +450,8 @@ class Game:
     ) -> Outcome:
         """Carry out one command line, or raise Refused (nothing is written then).
 
+        ``role``: whose command it is, checked and answered as that role's; it has no
+        default, so a caller that forgets it fails rather than acting as the referee.
         ``faces`` are physical dice typed separately from the line: they follow
         the line's own ``dice=``, as the rolls it did not give.  Raises
         :class:`NeedDice` when manual faces run out.  ``contribution``: the
@@ -850,7 +852,7 @@ class Game:
     def redo_preview(self, role: str) -> str | None:
         return self._preview(self.redo_target(role), role)
 
-    def undo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
+    def undo(self, *, role: str, by: str = "") -> Outcome:
         by = by or role
         return self._told_if_refused("undo", role, by, lambda: self._undo(role, by))
 
@@ -919,7 +921,7 @@ class Game:
     def _size(self, cmd: int) -> int:
         return self.history.group_end[cmd] - self.history.group_start[cmd]
 
-    def redo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
+    def redo(self, *, role: str, by: str = "") -> Outcome:
         by = by or role
         return self._told_if_refused("redo", role, by, lambda: self._redo(role, by))
 

@@ -16,6 +16,7 @@ from core.cli.scenarios import user_scenarios
 from core.game import Game
 from core.ruleset import Refused, Ruleset
 from core.scenarios.files import is_path
+from core.views import REFEREE
 from tui.i18n import _, book
 from tui.userdata import UserStore
 
@@ -75,16 +76,16 @@ def start_game(
     game = Game.new(path, ruleset_id, variant, seed=seed, **kwargs)
     try:
         if scenario:
-            game.execute(f"scenario {shlex.quote(scenario) if is_path(scenario) else scenario}")
+            game.execute(f"scenario {shlex.quote(scenario) if is_path(scenario) else scenario}", role=REFEREE)
         for side, roster in (rosters or {}).items():
             if roster.strip():
                 try:
-                    game.execute(f"roster {shlex.quote(roster.strip())} {side}")
+                    game.execute(f"roster {shlex.quote(roster.strip())} {side}", role=REFEREE)
                 except Refused as e:
                     raise Refused(_("roster for {side}: {error}").format(side=side, error=e)) from None
         for line in setup:
             try:
-                game.execute(line)
+                game.execute(line, role=REFEREE)
             except Refused as e:
                 raise Refused(f"{line}: {e}") from None
     except Exception:  # whatever stopped it, no half-made save is left

@@ -44,7 +44,7 @@ def new_demo_game(saves: Path | None = None) -> Game:
         n += 1
         path = saves / f"demo-{stamp}-{n}.ft"
     game = Game.new(path, DEMO_RULESET, seed=None)
-    game.execute(f"scenario {DEMO_SCENARIO}")
+    game.execute(f"scenario {DEMO_SCENARIO}", role=REFEREE)
     return game
 
 

@@ -52,10 +52,10 @@ def demo_game(path: Path, commands: tuple[str, ...] = OPENING) -> Game:
     # The secrets' salts counted, not drawn: a commitment a scene shows is the same at every run.
     salts = (f"{n:032x}" for n in itertools.count(1))
     game = Game.new(path, "breaking-news", seed=SEED, clock=lambda: 0, salt=lambda: next(salts))
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     for text in commands:
         try:
-            game.execute(text)
+            game.execute(text, role=REFEREE)
         except Refused as e:
             print(f"screenshots: skipped {text!r}: {e}", file=sys.stderr)
     return game

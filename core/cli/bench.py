@@ -48,8 +48,8 @@ def generate_save(path: Path, n_events: int, seed: int = 1) -> int:
     """Write a plausible game of about ``n_events`` events (demo scenario, then play)."""
     rng = random.Random(seed)
     game = Game.new(path, "breaking-news", seed=seed, clock=lambda: 0)
-    game.execute("scenario demo")
-    game.execute("next")
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next", role=REFEREE)
     units = list(game.state.units)
     sides = list(game.state.sides)
     game.close()
@@ -209,12 +209,12 @@ def run_bench(events: int = BENCH_EVENTS, as_json: bool = False) -> int:
         )
 
         play = Game.new(tmpdir / "append.ft", "breaking-news", seed=3)
-        play.execute("scenario demo")
+        play.execute("scenario demo", role=REFEREE)
         latencies = []
         for i in range(200):
             text = "mark ahmed suppressed" if i % 2 == 0 else "clear ahmed suppressed"
             t = time.perf_counter()
-            play.execute(text)
+            play.execute(text, role=REFEREE)
             latencies.append((time.perf_counter() - t) * 1000)
         play.close()
         results["append_p50_ms"] = round(median(latencies), 3)

@@ -17,6 +17,7 @@ from core.language.i18n import plain
 from core.ruleset import Context
 from core.rulesets.bassa_intensita import BassaIntensita
 from core.rulesets.common import Scenario
+from core.views import REFEREE
 
 U = ev.UnitSpec
 
@@ -130,7 +131,7 @@ def new_game(tmp_path: Path, monkeypatch, night: str = "day", extra: tuple[ev.Un
     monkeypatch.setattr(AuditTable, "extra", extra)
     monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", AuditTable)
     g = Game.new(tmp_path / "audit.ft", "bassa-intensita", seed=11)
-    g.execute("scenario audit")
+    g.execute("scenario audit", role=REFEREE)
     return g
 
 
@@ -172,8 +173,8 @@ def goto(g: Game, phase: str, turn: int | None = None) -> None:
     while (g.state.turn, g.state.phase) != (turn, phase):
         assert g.state.turn <= turn, f"turn {turn} went by without its {phase} phase"
         if g.state.phase == "initiative":
-            g.execute("next dice=6,1")
+            g.execute("next dice=6,1", role=REFEREE)
             if g.state.phase == "initiative":
                 g.execute("order first", role="blue")
         else:
-            g.execute("next")
+            g.execute("next", role=REFEREE)

@@ -13,6 +13,7 @@ from core import events as ev
 from core import ruleset as ruleset_module
 from core.game import Game
 from core.language.i18n import plain
+from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "rulesets" / "bassa_intensita"))
 from bi_table import PIECES, TABLE, BookTable, goto, play, rolls  # noqa: E402
@@ -115,7 +116,7 @@ def late_game(tmp_path: Path, monkeypatch, night: str = "day", turns: int = 6) -
     monkeypatch.setattr(LateTable, "turns", turns)
     monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", LateTable)
     g = Game.new(tmp_path / "late.ft", "bassa-intensita", seed=11)
-    g.execute("scenario late")
+    g.execute("scenario late", role=REFEREE)
     return g
 
 
@@ -136,4 +137,4 @@ def waive_morale(g: Game) -> None:
     """The referee waives every check still due (to go on to the next phase)."""
     for u in list(g.state.units.values()):
         if u.in_play and u.has("morale-due"):
-            g.execute(f"clear {u.id} morale-due")
+            g.execute(f"clear {u.id} morale-due", role=REFEREE)

@@ -17,6 +17,7 @@ from core import events as ev
 from core.dice import NeedDice
 from core.game import Game
 from core.ruleset import Refused
+from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from english import english  # noqa: E402  (test folders are not packages)
@@ -130,16 +131,16 @@ def new_game(
     path = tmp_path / "audit-early.toml"
     path.write_text(scenario_text(extras, men, night), encoding="utf-8")
     g = Game.new(tmp_path / "g.ftlog", "breaking-news", variant, seed=7)
-    g.execute(f"scenario {path}")
+    g.execute(f"scenario {path}", role=REFEREE)
     for name in options:
-        g.execute(f"option {name} on")
+        g.execute(f"option {name} on", role=REFEREE)
     if stop == "deployment":
         return g
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     if stop == "initiative":
         return g
     first = list(g.state.sides)[0]
-    g.execute("next dice=" + ("6,6,1,1" if active == first else "1,1,6,6"))
+    g.execute("next dice=" + ("6,6,1,1" if active == first else "1,1,6,6"), role=REFEREE)
     assert g.state.phase == "activation" and g.state.active_side == active
     return g
 
@@ -187,12 +188,16 @@ def refused(g: Game, command: str, role: str = "referee") -> str:
 def dice_asked(g: Game, command: str) -> str:
     """The words of the dice a command still wants (it must want more than were typed)."""
     with pytest.raises(NeedDice) as err:
-        g.execute(command)
+        g.execute(command, role=REFEREE)
     return str(err.value)
 
 
 def shot(g: Game, command: str) -> Rolled:
     """The to-hit roll of a fire command (its first roll that is not a suppression test)."""
-    first = [r for r in rolls(g.execute(command)) if r.purpose.startswith(("fire", "opportunity", "speculative"))]
+    first = [
+        r
+        for r in rolls(g.execute(command, role=REFEREE))
+        if r.purpose.startswith(("fire", "opportunity", "speculative"))
+    ]
     assert first, "no to-hit roll"
     return first[0]

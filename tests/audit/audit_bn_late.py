@@ -10,6 +10,7 @@ from pathlib import Path
 import core.rulesets.breaking_news as bn
 from core import events as ev
 from core.game import Game
+from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from english import english  # noqa: E402  (test folders are not packages)
@@ -72,12 +73,12 @@ def new_game(
     (folder / "audit.toml").write_text(RANGE.format(head=head, units=units))
     monkeypatch.setattr(bn, "SCENARIOS", folder)
     g = Game.new(tmp_path / "g.ftlog", "breaking-news", variant, seed=7)
-    g.execute("scenario audit")
+    g.execute("scenario audit", role=REFEREE)
     for name in options:
-        g.execute(f"option {name} on")
+        g.execute(f"option {name} on", role=REFEREE)
     if active is None:
         return g
-    g.execute("next")  # deployment -> initiative
+    g.execute("next", role=REFEREE)  # deployment -> initiative
     to_activation(g, active)
     return g
 
@@ -86,13 +87,13 @@ def to_activation(g: Game, active: str) -> None:
     """Leave the initiative phase with ``active`` winning (the first side rolls first)."""
     first = list(g.state.sides)[0]
     faces = "6,6,1,1" if active == first else "1,1,6,6"
-    g.execute(f"next dice={faces}")
+    g.execute(f"next dice={faces}", role=REFEREE)
     assert g.state.phase == "activation" and g.state.active_side == active
 
 
 def next_turn(g: Game, active: str, end_dice: str = "") -> None:
-    g.execute("next")
-    g.execute(f"next dice={end_dice}" if end_dice else "next")
+    g.execute("next", role=REFEREE)
+    g.execute(f"next dice={end_dice}" if end_dice else "next", role=REFEREE)
     to_activation(g, active)
 
 

@@ -16,6 +16,7 @@ import pytest
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rulesets"))
 from linea_di_tiro_support import faces_for, inject, new_game, play, stacked  # noqa: E402, F401  (re-exported)
@@ -144,5 +145,5 @@ def scenario_game(tmp_path: Path, profiles: str, units: str, first: list[str] = 
     path.write_text(text, encoding="utf-8")
     g = Game.new(tmp_path / "audit-file.ft", "linea-di-tiro", seed=5)
     _OPEN.append(g)
-    g.execute(f"scenario {path} dice=" + ",".join(map(str, faces_for(stacked(first)))))
+    g.execute(f"scenario {path} dice=" + ",".join(map(str, faces_for(stacked(first)))), role=REFEREE)
     return g

@@ -10,6 +10,7 @@ from audit_bn_late import facts, new_game, next_turn, out, rolls, status, to_act
 
 from core import events as ev
 from core.ruleset import Refused
+from core.views import REFEREE
 
 MILITIA = unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader")) + "".join(
     unit(f"i{i}", "irregulars", "Irr3", "Cell") for i in range(3)
@@ -52,14 +53,14 @@ def test_an_ambush_is_placed_at_the_end_of_a_turn_and_gives_plus_one_to_the_next
     g = new_game(tmp_path, monkeypatch, units, head=_extras("irregulars", ambush=1))
     with pytest.raises(Refused):
         g.execute("ambush lurker", role="irregulars")  # not in the activation
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     g.execute("ambush lurker", role="irregulars")
-    g.execute("next")
-    rolled = {e.side: e.roll for e in facts(g.execute("next dice=1,1,6,6"), ev.Rolled)}
+    g.execute("next", role=REFEREE)
+    rolled = {e.side: e.roll for e in facts(g.execute("next dice=1,1,6,6", role=REFEREE), ev.Rolled)}
     assert sum(m.value for m in rolled["irregulars"].mods) == 1 + 2 + 1  # leadership, Militia, ambush
-    g.execute("next")
-    g.execute("next")
-    rolled = {e.side: e.roll for e in facts(g.execute("next dice=1,1,6,6"), ev.Rolled)}
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    rolled = {e.side: e.roll for e in facts(g.execute("next dice=1,1,6,6", role=REFEREE), ev.Rolled)}
     assert 1 not in [m.value for m in rolled["irregulars"].mods if "ambush" in str(m.label)]  # only the next
 
 
@@ -69,7 +70,7 @@ def test_an_ambush_is_placed_at_the_end_of_a_turn_and_gives_plus_one_to_the_next
 def _helicopter(tmp_path, monkeypatch, turn=2):
     g = _with_markers(tmp_path, monkeypatch, _extras("regulars", helicopter=True))
     g.execute(f"helicopter 5 {turn}", role="regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     return g
 
@@ -83,7 +84,7 @@ def test_the_helicopter_lands_at_its_turn_on_an_objective_marker(tmp_path, monke
     with pytest.raises(Refused):
         g.execute("helicopter 9 2", role="regulars")
     g.execute("helicopter 5 2", role="regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     assert "helicopter-regulars" not in g.state.units or out(g, "helicopter-regulars")
     next_turn(g, "irregulars")
@@ -101,8 +102,8 @@ def test_the_helicopter_waits_each_turn_unless_a_one(tmp_path, monkeypatch, die,
     by rolling 1d6. A roll of 1 means the helicopter must leave"."""
     g = _helicopter(tmp_path, monkeypatch)
     next_turn(g, "regulars")
-    g.execute("next")
-    (roll,) = rolls(g.execute(f"next dice={die}"))
+    g.execute("next", role=REFEREE)
+    (roll,) = rolls(g.execute(f"next dice={die}", role=REFEREE))
     assert roll.purpose == "helicopter waiting"
     gone = out(g, "helicopter-regulars") != "" or g.state.vars.get("helicopter.regulars") != "landed"
     assert gone is not stays
@@ -119,7 +120,7 @@ def test_improved_support_fire_adds_one_to_the_call(tmp_path, monkeypatch, bough
     """Extras: Improved Support Fire: "+1 when calling for Support Fire" (§8.4: 4+), so 3+."""
     head = _extras("regulars", improved_support_fire=True) if bought else ""
     g = new_game(tmp_path, monkeypatch, SQUADS, head=head, active=None)
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     (roll,) = rolls(g.execute(f"call-support dice={die}", role="regulars"))
     assert (roll.outcome == "granted") is granted
 
@@ -129,7 +130,7 @@ def test_improved_support_fire_adds_one_to_the_call(tmp_path, monkeypatch, bough
 def test_rules_of_engagement_take_one_off_the_support_call(tmp_path, monkeypatch, die, granted):
     """Extras: Rules of Engagement (2): "-1 Penalty when calling for Support Fire": 5+."""
     g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", rules_of_engagement=True), active=None)
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     (roll,) = rolls(g.execute(f"call-support dice={die}", role="regulars"))
     assert (roll.outcome == "granted") is granted
 
@@ -155,7 +156,7 @@ def test_the_irregulars_mortar_is_called_on_five_or_six(tmp_path, monkeypatch, d
     """Extras: Mortars: "Support Fire can be called with a roll of 5 or 6 and comes next
     turn"."""
     g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("irregulars", mortars=True), active=None)
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     (roll,) = rolls(g.execute(f"call-support mortar dice={die}", role="irregulars"))
     assert (roll.outcome == "granted") is granted
 
@@ -164,7 +165,7 @@ def test_the_irregulars_mortar_is_called_on_five_or_six(tmp_path, monkeypatch, d
 def test_irregulars_without_mortars_have_no_support_fire(tmp_path, monkeypatch):
     """Extras: Mortars "Allows Irregular Troops to have Support Fire"."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     with pytest.raises(Refused):
         g.execute("call-support mortar dice=6", role="irregulars")
 
@@ -175,7 +176,7 @@ def test_counter_battery_only_after_the_mortar_fired_and_on_four(tmp_path, monke
     """Extras: Mortars: the opponent's anti-battery fire "can only be called after the
     mortar has fired"; "The mortar is suppressed with a roll of 4 or more"."""
     g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("irregulars", mortars=True), active=None)
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     with pytest.raises(Refused):
         g.execute("call-support counter dice=6", role="regulars")
     g.execute("call-support mortar dice=5", role="irregulars")
@@ -183,8 +184,8 @@ def test_counter_battery_only_after_the_mortar_fired_and_on_four(tmp_path, monke
     next_turn(g, "irregulars")
     (shot,) = rolls(g.execute("mortar range=60 dice=3", role="irregulars"))
     assert shot.target == 5  # the light mortar's row at 60 cm (§8.0, §8.5)
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     g.execute(f"call-support counter dice={die}", role="regulars")
     assert bool(g.state.vars.get("mortar-silenced.irregulars")) is silenced
 
@@ -197,15 +198,15 @@ def test_motivation_ignores_only_the_first_failed_morale_test(tmp_path, monkeypa
     """Extras: Motivation: "The first failed Morale Test is ignored": the first failure
     leaves the squad as it was; the second, with more Defeat Points, routs it."""
     g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", motivation=1))
-    g.execute("out m0 killed by irregulars")
-    g.execute("out m1 killed by irregulars")
-    g.execute("next")
+    g.execute("out m0 killed by irregulars", role=REFEREE)
+    g.execute("out m1 killed by irregulars", role=REFEREE)
+    g.execute("next", role=REFEREE)
     g.execute("morale regulars dice=1,1,1", role="regulars")  # needs 2: failed, ignored
     assert g.state.phase == "end" and not any("suppressed" in status(g, u) for u in ("sgt", "m2"))
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")
-    g.execute("out m2 killed by irregulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)
+    g.execute("out m2 killed by irregulars", role=REFEREE)
+    g.execute("next", role=REFEREE)
     g.execute("morale regulars dice=1,2,2", role="regulars")  # needs 3; 30 DP against 0: routed
     assert g.state.phase == "final"
 
@@ -219,7 +220,7 @@ def test_intelligence_succeeds_at_or_under_its_level_once_a_game(tmp_path, monke
     """Extras: Intelligence: "passed if you roll a number that is equal to or less than the
     Level" (2); "only one per game"; a pass reveals the objective the opponent defends."""
     g = _with_markers(tmp_path, monkeypatch, _extras("regulars", intelligence=2))
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     o = g.execute(f"intelligence dice={die}", role="regulars")
     (roll,) = rolls(o)
@@ -237,7 +238,7 @@ def test_counter_intelligence_is_a_penalty_on_the_opponents_roll(tmp_path, monke
     opponent's Intelligence Roll": level 3 against the militia's 2 needs 1 or less."""
     head = _extras("regulars", intelligence=3) + _extras("irregulars", intelligence=2)
     g = _with_markers(tmp_path, monkeypatch, head)
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     (roll,) = rolls(g.execute(f"intelligence dice={die}", role="regulars"))
     assert roll.outcome == ("success" if success else "failure")
@@ -264,12 +265,12 @@ def test_an_ied_fails_on_one_or_two_and_cannot_be_tried_again(tmp_path, monkeypa
     fails to explode you cannot try again"."""
     g = _with_markers(tmp_path, monkeypatch, _extras("irregulars", ied=1))
     g.execute("plant 2", role="irregulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
-    (roll,) = rolls(g.execute(f"ied irregulars.2 dice={die}"))
+    (roll,) = rolls(g.execute(f"ied irregulars.2 dice={die}", role=REFEREE))
     assert (roll.outcome != "dud") is explodes
     with pytest.raises(Refused):
-        g.execute("ied irregulars.2 dice=6")
+        g.execute("ied irregulars.2 dice=6", role=REFEREE)
 
 
 # ------------------------------------------------------------------- Media
@@ -304,7 +305,7 @@ def test_irregulars_who_contact_a_journalist_capture_him_for_thirty(tmp_path, mo
 
 
 def _count(g):
-    o = g.execute("victory the patrol withdraws")
+    o = g.execute("victory the patrol withdraws", role=REFEREE)
     return " ".join(n.text for n in facts(o, ev.Noted))
 
 
@@ -319,9 +320,9 @@ def test_journalists_multiply_the_regulars_defeat_points(tmp_path, monkeypatch, 
     units = SQUADS + unit("lupo", side, "", "Press", kind="journalist", roles=(kind,))
     units += unit("civ", "irregulars", "", "Civilians", kind="civilian")
     g = new_game(tmp_path, monkeypatch, units)
-    g.execute("out m0 killed by irregulars")
-    g.execute("out civ killed by regulars")
-    g.execute("out i0 killed by regulars")
+    g.execute("out m0 killed by irregulars", role=REFEREE)
+    g.execute("out civ killed by regulars", role=REFEREE)
+    g.execute("out i0 killed by regulars", role=REFEREE)
     said = _count(g)
     assert f"= {20 + 5 * civ_factor} defeat points" in said
     assert "irregulars: casualties 5 = 5 defeat points" in said
@@ -333,7 +334,7 @@ def test_embedded_journalists_double_the_primary_objective_the_regulars_take(tmp
     the primary objective": the militia's main lost costs them 100, not 50."""
     units = SQUADS + unit("lupo", "regulars", "", "Press", kind="journalist", roles=("embedded",))
     g = new_game(tmp_path, monkeypatch, units)
-    g.execute("score main-objective irregulars")
+    g.execute("score main-objective irregulars", role=REFEREE)
     said = _count(g)
     assert "= 100 defeat points" in said
 
@@ -383,7 +384,7 @@ def test_every_side_has_negotiation_one_at_least_for_the_civilians(tmp_path, mon
 def _negotiating(tmp_path, monkeypatch, level=3):
     g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", negotiation=level), active=None)
     g.execute("negotiate regulars", role="regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     return g
 
@@ -406,7 +407,7 @@ def test_each_negotiation_level_its_points_a_turn(tmp_path, monkeypatch, level, 
     head = _extras("regulars", negotiation=level) + ('[forces]\nregulars = "msu"\n' if level == 4 else "")
     g = new_game(tmp_path, monkeypatch, SQUADS, head=head, active=None)
     g.execute("negotiate regulars", role="regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     next_turn(g, "regulars")
     assert _ledger(g, "regulars") == {"negotiation": points}
@@ -422,7 +423,7 @@ def test_ex07_the_opponent_who_fires_first_loses_the_negotiator_his_points_and_p
     next_turn(g, "irregulars")
     assert _ledger(g, "regulars") == {"negotiation": 30}
     g.execute("fire i0 m0 range=30 aimed dice=1", role="irregulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert _ledger(g, "regulars") == {}
     assert sum(_ledger(g, "irregulars").values()) == 15
 
@@ -434,7 +435,7 @@ def test_at_the_end_a_die_at_or_under_the_level_cancels_the_negotiation_points(t
     rolls the same as or less than his Negotiation level he cancels the Defeat points"."""
     g = _negotiating(tmp_path, monkeypatch)
     next_turn(g, "regulars")
-    g.execute(f"victory dice={die}")
+    g.execute(f"victory dice={die}", role=REFEREE)
     assert g.state.sides["regulars"].dp_by_category.get("negotiation", 0) == kept
 
 
@@ -499,11 +500,11 @@ def test_infiltrators_deploy_after_everyone_else(tmp_path, monkeypatch):
     (tmp_path / "tf.toml").write_text(TASK_FORCE)
     (tmp_path / "cell.toml").write_text(CELL)
     g = new_game(tmp_path, monkeypatch, "", head="mission = 1\npoints = 200", active=None)
-    g.execute(f"roster {tmp_path / 'tf.toml'} regulars")
-    g.execute(f"roster {tmp_path / 'cell.toml'} irregulars")
+    g.execute(f"roster {tmp_path / 'tf.toml'} regulars", role=REFEREE)
+    g.execute(f"roster {tmp_path / 'cell.toml'} irregulars", role=REFEREE)
     g.execute("objectives regulars 4 2 5", role="regulars")
     g.execute("objectives irregulars 3 1 5", role="irregulars")
-    g.execute("rolloff dice=6,1")  # the regulars first: the militia deploy first
+    g.execute("rolloff dice=6,1", role=REFEREE)  # the regulars first: the militia deploy first
     with pytest.raises(Refused):
         g.execute("deploy scout", role="regulars")
     g.execute("deploy boss gun", role="irregulars")
@@ -511,7 +512,7 @@ def test_infiltrators_deploy_after_everyone_else(tmp_path, monkeypatch):
         g.execute("deploy scout", role="regulars")
     g.execute("deploy cap", role="regulars")
     g.execute("deploy scout", role="regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert g.state.phase == "initiative"
 
 
@@ -522,7 +523,7 @@ def test_independent_journalists_do_not_double_the_primary_objective(tmp_path, m
     militia's main lost stays 50."""
     units = SQUADS + unit("reed", "irregulars", "", "Press", kind="journalist", roles=("independent",))
     g = new_game(tmp_path, monkeypatch, units)
-    g.execute("score main-objective irregulars")
+    g.execute("score main-objective irregulars", role=REFEREE)
     assert "= 50 defeat points" in _count(g)
 
 
@@ -562,7 +563,7 @@ def test_a_remote_ied_goes_off_when_its_owner_decides_unless_one_or_two(tmp_path
     a roll of 1 or 2"."""
     g = _with_markers(tmp_path, monkeypatch, _extras("irregulars", ied_remote=1))
     g.execute("plant 4 remote", role="irregulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     with pytest.raises(Refused):
         g.execute("ied irregulars.4 dice=6", role="regulars")
@@ -574,7 +575,7 @@ def test_a_remote_ied_goes_off_when_its_owner_decides_unless_one_or_two(tmp_path
 def test_the_mortar_called_fires_next_turn_not_this_one(tmp_path, monkeypatch):
     """Extras: Mortars: the fire "comes next turn"."""
     g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("irregulars", mortars=True), active=None)
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     g.execute("call-support mortar dice=6", role="irregulars")
     to_activation(g, "irregulars")
     with pytest.raises(Refused):
@@ -595,7 +596,7 @@ def test_boarding_the_helicopter_is_a_figures_whole_action(tmp_path, monkeypatch
     units += unit("p", "regulars", "R4", "Alpha", status=("suppressed",))
     g = _with_markers(tmp_path, monkeypatch, _extras("regulars", helicopter=True), units)
     g.execute("helicopter 5 2", role="regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     next_turn(g, "regulars")
     g.execute("fire m0 i0 range=20 aimed dice=1", role="regulars")

@@ -10,6 +10,7 @@ from audit_bn_late import new_game, rolls, unit
 
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.army import Roster, RosterExtras, RosterUnit, validate_roster
+from core.views import REFEREE
 
 #: "Cost of a single man with AR" (and §3.0's PTS column).
 MEN = {"R1": 20, "R2": 15, "R3": 12, "R4": 10, "R5": 7, "Irr1": 11, "Irr2": 8, "Irr3": 5}
@@ -165,8 +166,8 @@ def test_leadership_is_its_level_on_the_initiative(tmp_path, monkeypatch, level)
     units = unit("sgt", "regulars", "R4", "A", lead=level, roles=("commander", "leader"))
     units += unit("boss", "irregulars", "Irr3", "B", lead=1, roles=("commander", "leader"))
     g = new_game(tmp_path, monkeypatch, units, active=None)
-    g.execute("next")
-    r = rolls(g.execute("next dice=6,6,1,1"))
+    g.execute("next", role=REFEREE)
+    r = rolls(g.execute("next dice=6,6,1,1", role=REFEREE))
     assert ("leadership", level) in [(str(m.label), m.value) for m in r[0].mods]
 
 
@@ -179,7 +180,7 @@ def test_leadership_is_added_to_the_deployment_roll(tmp_path, monkeypatch):
     g = new_game(tmp_path, monkeypatch, units, head="mission = 1", active=None)
     g.execute("objectives regulars 4 2 5", role="regulars")
     g.execute("objectives irregulars 3 1 5", role="irregulars")
-    r = rolls(g.execute("rolloff dice=3,6"))
+    r = rolls(g.execute("rolloff dice=3,6", role=REFEREE))
     assert [sum(m.value for m in x.mods) for x in r] == [3, 1]
 
 

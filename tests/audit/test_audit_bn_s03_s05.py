@@ -10,6 +10,8 @@ import re
 import pytest
 from audit_bn_early import is_out, new_game, refused, rolls, status
 
+from core.views import REFEREE
+
 # A Veteran squad (Init/Morale 4) under a commander of leadership 2, with a sergeant of
 # leadership 3 who is not the squad commander; a Militia cell (Init/Morale 2) under a
 # leader of leadership 1, and a man held back for an ambush.
@@ -72,7 +74,7 @@ def test_each_class_saves_on_its_value(tmp_path, firer, target, value, passes):
     active = "regulars" if firer == "vet" else "irregulars"
     g = new_game(tmp_path, active=active)
     face = value if passes else value - 1
-    g.execute(f"fire {firer} {target} range=20 dice=6,{face}")
+    g.execute(f"fire {firer} {target} range=20 dice=6,{face}", role=REFEREE)
     assert is_out(g, target) is not passes
     assert ("suppressed" in status(g, target)) is passes
     g.close()
@@ -82,7 +84,7 @@ def test_each_class_saves_on_its_value(tmp_path, firer, target, value, passes):
 @pytest.mark.parametrize(("spotter", "need"), [("sf", 2), ("elite", 3), ("vet", 3), ("trained", 3), ("recruit", 4)])
 def test_each_regular_class_spots_with_its_modifier(tmp_path, spotter, need):
     g = new_game(tmp_path)
-    (roll,) = rolls(g.execute(f"spot {spotter} ghost range=20 dice=1"))
+    (roll,) = rolls(g.execute(f"spot {spotter} ghost range=20 dice=1", role=REFEREE))
     assert roll.need == need
     g.close()
 
@@ -91,7 +93,7 @@ def test_each_regular_class_spots_with_its_modifier(tmp_path, spotter, need):
 @pytest.mark.parametrize(("man", "bonus"), [("sf", 4), ("elite", 3), ("vet", 2), ("trained", 1), ("recruit", 0)])
 def test_each_regular_class_covering_bonus(tmp_path, man, bonus):
     g = new_game(tmp_path)
-    out = g.execute(f"covering {man} area=yard range=30")  # an AR at 30: 2
+    out = g.execute(f"covering {man} area=yard range=30", role=REFEREE)  # an AR at 30: 2
     assert f"worth {2 + bonus} " in " ".join(out.lines)
     g.close()
 
@@ -102,21 +104,21 @@ def test_each_regular_class_covering_bonus(tmp_path, man, bonus):
 @pytest.mark.audits("DEP-1", "T-21")
 def test_the_deployment_roll_adds_the_squad_commanders_leadership(setup):
     # Rangers 3 + 2 (not the sergeant's 3) = 5, Militia 3 + 1 = 4: the Rangers are First.
-    out = setup.execute("rolloff dice=3,3")
+    out = setup.execute("rolloff dice=3,3", role=REFEREE)
     assert totals(out) == [5, 4]
     assert "Rangers is the first player" in out.lines
 
 
 @pytest.mark.audits("DEP-1", "T-21")
 def test_a_tied_deployment_roll_is_rolled_again(setup):
-    out = setup.execute("rolloff dice=3,4,1,6")
+    out = setup.execute("rolloff dice=3,4,1,6", role=REFEREE)
     assert totals(out) == [5, 5, 3, 7]
     assert "Militia is the first player" in out.lines
 
 
 @pytest.mark.audits("DEP-3")
 def test_the_second_player_fields_half_his_force_first(setup):
-    setup.execute("rolloff dice=3,3")  # the Rangers are First, the Militia Second
+    setup.execute("rolloff dice=3,3", role=REFEREE)  # the Rangers are First, the Militia Second
     refused(setup, "deploy cmd", role="regulars")
     setup.execute("deploy chief", role="irregulars")  # 1 of 4: not yet half
     refused(setup, "deploy cmd", role="regulars")
@@ -126,17 +128,17 @@ def test_the_second_player_fields_half_his_force_first(setup):
     setup.execute("deploy r2", role="regulars")  # 3 of 5
     setup.execute("deploy m2 m3", role="irregulars")
     setup.execute("deploy sgt r3", role="regulars")
-    setup.execute("next")
+    setup.execute("next", role=REFEREE)
     assert setup.state.phase == "initiative"
 
 
 @pytest.mark.audits("DEP-4")
 def test_ambushers_are_not_deployed(setup):
-    setup.execute("rolloff dice=3,3")
+    setup.execute("rolloff dice=3,3", role=REFEREE)
     refused(setup, "deploy amb", role="irregulars")
     setup.execute("deploy chief m1 m2 m3", role="irregulars")
     setup.execute("deploy cmd sgt r1 r2 r3", role="regulars")
-    setup.execute("next")
+    setup.execute("next", role=REFEREE)
     assert "off" in " ".join(status(setup, "amb")) and setup.state.phase == "initiative"
 
 
@@ -146,27 +148,27 @@ def test_ambushers_are_not_deployed(setup):
 @pytest.mark.audits("INI-1", "T-21", "T-01")
 def test_initiative_is_2d6_plus_the_main_commanders_leadership_and_init(initiative):
     # Rangers 3+3 + 2 + 4 = 12; Militia 4+4 + 1 + 2 = 11.
-    out = initiative.execute("next dice=3,3,4,4")
+    out = initiative.execute("next dice=3,3,4,4", role=REFEREE)
     assert totals(out) == [12, 11]
     assert initiative.state.active_side == "regulars"
 
 
 @pytest.mark.audits("INI-1")
 def test_the_higher_total_is_active(initiative):
-    out = initiative.execute("next dice=3,3,5,5")  # 12 against 13
+    out = initiative.execute("next dice=3,3,5,5", role=REFEREE)  # 12 against 13
     assert totals(out) == [12, 13]
     assert initiative.state.active_side == "irregulars"
 
 
 def _next_turn(g, dice: str):
-    g.execute("next")
-    g.execute("next")
-    return g.execute(f"next dice={dice}")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    return g.execute(f"next dice={dice}", role=REFEREE)
 
 
 @pytest.mark.audits("INI-2")
 def test_the_winner_gets_minus_one_next_time(initiative):
-    initiative.execute("next dice=3,3,4,4")  # the Rangers win turn 1
+    initiative.execute("next dice=3,3,4,4", role=REFEREE)  # the Rangers win turn 1
     out = _next_turn(initiative, "3,3,4,5")  # 12 - 1 against 12
     assert totals(out) == [11, 12]
     assert initiative.state.active_side == "irregulars"
@@ -174,7 +176,7 @@ def test_the_winner_gets_minus_one_next_time(initiative):
 
 @pytest.mark.audits("INI-2")
 def test_the_minus_one_is_cumulative_while_he_keeps_winning(initiative):
-    initiative.execute("next dice=3,3,4,4")
+    initiative.execute("next dice=3,3,4,4", role=REFEREE)
     _next_turn(initiative, "4,4,4,4")  # 14 - 1 against 11
     out = _next_turn(initiative, "4,4,4,4")  # 14 - 2 against 11
     assert totals(out) == [12, 11]
@@ -182,7 +184,7 @@ def test_the_minus_one_is_cumulative_while_he_keeps_winning(initiative):
 
 @pytest.mark.audits("INI-2")
 def test_the_penalty_passes_to_the_new_winner(initiative):
-    initiative.execute("next dice=3,3,4,4")  # Rangers
+    initiative.execute("next dice=3,3,4,4", role=REFEREE)  # Rangers
     _next_turn(initiative, "3,3,4,5")  # Militia (11 against 12)
     out = _next_turn(initiative, "3,3,4,5")  # Rangers no longer penalised; Militia -1
     assert totals(out) == [12, 11]
@@ -198,15 +200,15 @@ def test_only_the_active_players_men_act(tmp_path):
     refused(g, "move irr1 5")
     refused(g, "fire irr1 vet range=20 dice=1")
     refused(g, "covering irr1 area=yard range=20")
-    g.execute("move vet 5")
+    g.execute("move vet 5", role=REFEREE)
     g.close()
 
 
 @pytest.mark.audits("ACT-1")
 def test_each_man_one_action_fire_after_his_move(tmp_path):
     g = new_game(tmp_path)
-    g.execute("move vet 5")
-    g.execute("fire vet irr1 range=30 dice=1")
+    g.execute("move vet 5", role=REFEREE)
+    g.execute("fire vet irr1 range=30 dice=1", role=REFEREE)
     refused(g, "move vet 1")
     g.close()
 
@@ -214,11 +216,11 @@ def test_each_man_one_action_fire_after_his_move(tmp_path):
 @pytest.mark.audits("ACT-2")
 def test_the_reacting_players_men_only_react(tmp_path):
     g = new_game(tmp_path)
-    g.execute("move vet 10")
-    g.execute("react-fire irr1 vet range=30 dice=1")
-    g.execute("react-dodge irr2 3")
-    g.execute("hide trained")
-    g.execute("react-spot irr3 trained range=20 dice=1")
+    g.execute("move vet 10", role=REFEREE)
+    g.execute("react-fire irr1 vet range=30 dice=1", role=REFEREE)
+    g.execute("react-dodge irr2 3", role=REFEREE)
+    g.execute("hide trained", role=REFEREE)
+    g.execute("react-spot irr3 trained range=20 dice=1", role=REFEREE)
     refused(g, "react-dodge vet 3")
     g.close()
 
@@ -227,19 +229,19 @@ def test_the_reacting_players_men_only_react(tmp_path):
 
 
 def _mission_2(g, die: int) -> None:
-    g.execute("mission 2")
+    g.execute("mission 2", role=REFEREE)
     g.execute("objectives regulars 4 2 5", role="regulars")
     g.execute("objectives irregulars 3 1 5", role="irregulars")
     g.execute(f"objective-roll dice={die}", role="irregulars")
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")
-    g.execute("next")  # the end of turn 1
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)
+    g.execute("next", role=REFEREE)  # the end of turn 1
 
 
 def _lost(g, marker: int, taker: str) -> int:
     loser = "regulars" if taker == "irregulars" else "irregulars"
     before = g.state.sides[loser].defeat_points
-    g.execute(f"take {marker} {taker}")
+    g.execute(f"take {marker} {taker}", role=REFEREE)
     return g.state.sides[loser].defeat_points - before
 
 
@@ -252,7 +254,7 @@ def test_each_side_defends_a_main_two_secondary_and_two_fake_markers(setup):
 
 @pytest.mark.audits("OBJ-1")
 def test_a_side_names_one_main_and_two_secondary(setup):
-    setup.execute("mission 2")
+    setup.execute("mission 2", role=REFEREE)
     refused(setup, "objectives regulars 4 2", role="regulars")
     refused(setup, "objectives regulars 4 4 5", role="regulars")
     refused(setup, "objectives regulars 4 2 5", role="irregulars")
@@ -261,7 +263,7 @@ def test_a_side_names_one_main_and_two_secondary(setup):
 @pytest.mark.audits("OBJ-1")
 def test_mission_1_is_between_like_armies(setup):
     refused(setup, "mission 1")  # Regulars against Irregulars: mission 2 or 3
-    setup.execute("mission 2")
+    setup.execute("mission 2", role=REFEREE)
 
 
 @pytest.mark.audits("OBJ-1")
@@ -272,7 +274,7 @@ def test_in_mission_3_only_the_side_against_special_forces_defends_markers(tmp_p
         *SQUADS[5:9],
     )
     g = new_game(tmp_path, stop="deployment", men=men)
-    g.execute("mission 3")
+    g.execute("mission 3", role=REFEREE)
     refused(g, "objectives regulars 4 2 5", role="regulars")
     g.execute("objectives irregulars 3 1 5", role="irregulars")
     g.close()
@@ -308,7 +310,7 @@ def test_a_secondary_rolled_becomes_a_main(setup):
 
 @pytest.mark.audits("OBJ-2")
 def test_only_the_irregular_player_rolls_and_the_regular_is_not_told(setup):
-    setup.execute("mission 2")
+    setup.execute("mission 2", role=REFEREE)
     setup.execute("objectives regulars 4 2 5", role="regulars")
     refused(setup, "objective-roll dice=3", role="regulars")
     setup.execute("objective-roll dice=3", role="irregulars")
@@ -327,11 +329,11 @@ def test_the_italian_draft_has_no_points_for_a_secondary(tmp_path):
 @pytest.mark.audits("INI-1")
 def test_an_ambush_gives_plus_one_to_the_next_initiative_only(tmp_path):
     g = new_game(tmp_path, stop="initiative", men=SQUADS, extras=("irregulars.ambush",))
-    g.execute("next dice=3,3,4,4")
-    g.execute("next")
+    g.execute("next dice=3,3,4,4", role=REFEREE)
+    g.execute("next", role=REFEREE)
     g.execute("ambush amb", role="irregulars")
-    g.execute("next")
-    out = g.execute("next dice=3,3,4,4")  # Rangers 12 - 1; Militia 11 + 1
+    g.execute("next", role=REFEREE)
+    out = g.execute("next dice=3,3,4,4", role=REFEREE)  # Rangers 12 - 1; Militia 11 + 1
     assert totals(out) == [11, 12]
     out = _next_turn(g, "3,3,4,4")  # Rangers 12; Militia 11 - 1 (last winner), no ambush now
     assert totals(out) == [12, 10]
@@ -355,8 +357,10 @@ def squads(tmp_path):
 def test_the_suppression_test_is_at_or_under_value_plus_leadership_and_a_6_fails(squads, face, leader, passes):
     # A Veteran's suppression value is 4 (§3.0); the sergeant's leadership 3 makes it 7,
     # yet a 6 always fails.
-    squads.execute("mark r1 suppressed")
-    (test,) = [r for r in rolls(squads.execute(f"move r1 3 {leader} dice={face}")) if "suppression" in r.purpose]
+    squads.execute("mark r1 suppressed", role=REFEREE)
+    (test,) = [
+        r for r in rolls(squads.execute(f"move r1 3 {leader} dice={face}", role=REFEREE)) if "suppression" in r.purpose
+    ]
     assert test.outcome.startswith("passes" if passes else "fails")
     assert ("suppressed" in status(squads, "r1")) is not passes
 
@@ -365,7 +369,7 @@ def test_the_suppression_test_is_at_or_under_value_plus_leadership_and_a_6_fails
 @pytest.mark.parametrize(("face", "dead"), [(2, True), (3, False)])
 def test_the_wound_roll_1_2_dead_3_to_6_turns(tmp_path, face, dead):
     g = new_game(tmp_path, active="irregulars", options=("wounded",))
-    out = g.execute(f"fire irr1 trained range=20 dice=6,1,{face}")
+    out = g.execute(f"fire irr1 trained range=20 dice=6,1,{face}", role=REFEREE)
     wound = rolls(out)[-1]
     assert wound.faces == (face,)
     assert ("killed" in str(g.state.units["trained"].out)) is dead
@@ -378,7 +382,7 @@ def test_the_wound_roll_1_2_dead_3_to_6_turns(tmp_path, face, dead):
 def test_infiltrators_are_not_deployed_with_the_rest(tmp_path):
     men = (*SQUADS, ("inf", "regulars", "Delta", "R1", "AR", "infiltrator", ""))
     g = new_game(tmp_path, men=men, stop="deployment", extras=("infiltrators",))
-    g.execute("rolloff dice=3,3")
+    g.execute("rolloff dice=3,3", role=REFEREE)
     refused(g, "deploy inf", role="regulars")
     g.execute("deploy chief m1", role="irregulars")
     g.execute("deploy cmd sgt r1", role="regulars")  # 3 of 5: the infiltrator is not counted
@@ -386,6 +390,6 @@ def test_infiltrators_are_not_deployed_with_the_rest(tmp_path):
     refused(g, "deploy inf", role="regulars")
     g.execute("deploy r2 r3", role="regulars")
     g.execute("deploy inf", role="regulars")  # after everyone
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert g.state.phase == "initiative"
     g.close()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from audit_bn_early import MEN, new_game, refused, rolls, shot, status
 
+from core.views import REFEREE
+
 
 @pytest.fixture
 def g(tmp_path):
@@ -30,7 +32,7 @@ def irr(tmp_path):
 @pytest.mark.parametrize(("cm", "words", "allowed"), [(25, "run", True), (25.5, "run", False)])
 def test_a_run_goes_25_cm(g, cm, words, allowed):
     if allowed:
-        g.execute(f"move vet {cm} {words}")
+        g.execute(f"move vet {cm} {words}", role=REFEREE)
         assert "ran" in status(g, "vet")
     else:
         refused(g, f"move vet {cm} {words}")
@@ -38,7 +40,7 @@ def test_a_run_goes_25_cm(g, cm, words, allowed):
 
 @pytest.mark.audits("T-03", "MOV-1", "T-05")
 def test_no_fire_after_a_run(g):
-    g.execute("move vet 20 run")
+    g.execute("move vet 20 run", role=REFEREE)
     refused(g, "fire vet irr1 range=20 dice=1")
 
 
@@ -46,7 +48,7 @@ def test_no_fire_after_a_run(g):
 @pytest.mark.parametrize(("cm", "allowed", "need"), [(15, True, 5), (15.5, False, None)])
 def test_move_and_shoot_goes_15_cm(g, cm, allowed, need):
     if allowed:
-        g.execute(f"move vet {cm} shoot")
+        g.execute(f"move vet {cm} shoot", role=REFEREE)
         assert shot(g, "fire vet irr1 range=30 dice=1").need == need
     else:
         refused(g, f"move vet {cm} shoot")
@@ -56,7 +58,7 @@ def test_move_and_shoot_goes_15_cm(g, cm, allowed, need):
 @pytest.mark.parametrize(("cm", "allowed"), [(5, True), (5.5, False)])
 def test_a_cautious_move_goes_5_cm_and_fires_without_penalty(g, cm, allowed):
     if allowed:
-        g.execute(f"move vet {cm} cautious")
+        g.execute(f"move vet {cm} cautious", role=REFEREE)
         assert shot(g, "fire vet irr1 range=30 dice=1").need == 4
     else:
         refused(g, f"move vet {cm} cautious")
@@ -64,7 +66,7 @@ def test_a_cautious_move_goes_5_cm_and_fires_without_penalty(g, cm, allowed):
 
 @pytest.mark.audits("T-03", "ACT-1")
 def test_one_action_per_figure_a_turn(g):
-    g.execute("move vet 5 cautious")
+    g.execute("move vet 5 cautious", role=REFEREE)
     refused(g, "move vet 5 cautious")
 
 
@@ -89,10 +91,10 @@ def test_one_action_per_figure_a_turn(g):
     ],
 )
 def test_which_weapons_fire_after_which_move(g, firer, cm, allowed):
-    g.execute(f"move {firer} {cm}")
+    g.execute(f"move {firer} {cm}", role=REFEREE)
     cmd = f"fire {firer} irr1 range=10 dice=" + ",".join(["1"] * {"gunner": 4}.get(firer, 1))
     if allowed:
-        assert g.execute(cmd)
+        assert g.execute(cmd, role=REFEREE)
     else:
         refused(g, cmd)
 
@@ -104,13 +106,13 @@ def test_a_support_weapon_that_did_not_move_fires(g):
 
 @pytest.mark.audits("T-05", "MOV-3")
 def test_rpg_launcher_sniper_after_5_cm_have_no_penalty(g):
-    g.execute("move rpg 5")
+    g.execute("move rpg 5", role=REFEREE)
     assert shot(g, "fire rpg irr1 range=30 dice=1").need == 5
 
 
 @pytest.mark.audits("T-05", "MOV-3", "MOV-2")
 def test_a_tank_fires_its_gun_or_moves_and_its_mg_with_a_penalty(g):
-    g.execute("move tank 10 dice=3,4")
+    g.execute("move tank 10 dice=3,4", role=REFEREE)
     refused(g, "fire tank techie range=30 weapon=TANKGUN dice=1")
     assert shot(g, "fire tank irr1 range=30 weapon=HMG dice=1,1,1,1,1").need == 6
 
@@ -127,7 +129,7 @@ def test_a_vehicle_that_did_not_move_fires_without_penalty(g):
 @pytest.mark.parametrize(("cm", "allowed"), [(15, True), (15.5, False)])
 def test_a_waist_high_obstacle_by_a_run_limits_it_to_15_cm(g, cm, allowed):
     if allowed:
-        g.execute(f"move vet {cm} run obstacle=1")
+        g.execute(f"move vet {cm} run obstacle=1", role=REFEREE)
         refused(g, "fire vet irr1 range=20 dice=1")
     else:
         refused(g, f"move vet {cm} run obstacle=1")
@@ -137,7 +139,7 @@ def test_a_waist_high_obstacle_by_a_run_limits_it_to_15_cm(g, cm, allowed):
 @pytest.mark.parametrize(("cm", "allowed"), [(5, True), (5.5, False)])
 def test_a_waist_high_obstacle_with_move_and_shoot_5_cm_and_plus_one(g, cm, allowed):
     if allowed:
-        g.execute(f"move vet {cm} shoot obstacle=1")
+        g.execute(f"move vet {cm} shoot obstacle=1", role=REFEREE)
         assert shot(g, "fire vet irr1 range=30 dice=1").need == 5
     else:
         refused(g, f"move vet {cm} shoot obstacle=1")
@@ -148,7 +150,7 @@ def test_a_waist_high_obstacle_with_move_and_shoot_5_cm_and_plus_one(g, cm, allo
 def test_a_man_high_obstacle_takes_a_run_of_5_cm_and_no_fire(g, cm, allowed):
     refused(g, "move trained 5 shoot obstacle=2")
     if allowed:
-        g.execute(f"move vet {cm} run obstacle=2")
+        g.execute(f"move vet {cm} run obstacle=2", role=REFEREE)
         refused(g, "fire vet irr1 range=20 dice=1")
     else:
         refused(g, f"move vet {cm} run obstacle=2")
@@ -158,7 +160,7 @@ def test_a_man_high_obstacle_takes_a_run_of_5_cm_and_no_fire(g, cm, allowed):
 def test_a_level_3_obstacle_needs_help_and_is_then_level_2(g):
     refused(g, "move vet 5 run obstacle=3")
     refused(g, "move trained 5.5 run obstacle=3 helped")
-    g.execute("move vet 5 run obstacle=3 helped")
+    g.execute("move vet 5 run obstacle=3 helped", role=REFEREE)
     assert "fired" not in status(g, "vet")
 
 
@@ -171,35 +173,35 @@ def test_a_level_3_obstacle_needs_help_and_is_then_level_2(g):
     [("tank", "6,6", 18), ("tank", "1,1", 28), ("hummer", "6,6", 33), ("hummer", "1,1", 43)],
 )
 def test_a_vehicle_moves_at_most_30_or_45_less_2d6(g, vehicle, faces, most):
-    out = g.execute(f"move {vehicle} {most + 5} dice={faces}")
+    out = g.execute(f"move {vehicle} {most + 5} dice={faces}", role=REFEREE)
     assert f"moves {most} cm" in " ".join(out.lines)
 
 
 @pytest.mark.audits("T-04", "MOV-2")
 def test_a_vehicle_may_stop_short_of_its_roll(g):
-    out = g.execute("move hummer 10 dice=3,4")
+    out = g.execute("move hummer 10 dice=3,4", role=REFEREE)
     assert "moves 10 cm" in " ".join(out.lines)
 
 
 @pytest.mark.audits("T-04", "ART-6")
 def test_the_gunship_flies_without_a_roll(g):
-    out = g.execute("move heli 500")
+    out = g.execute("move heli 500", role=REFEREE)
     assert rolls(out) == [] and "moves 500 cm" in " ".join(out.lines)
 
 
 @pytest.mark.audits("T-04")
 @pytest.mark.parametrize(("cm", "allowed"), [(15, True), (15.5, False)])
 def test_civilians_move_15_cm(irr, cm, allowed):
-    irr.execute("civilians dice=6")
+    irr.execute("civilians dice=6", role=REFEREE)
     if allowed:
-        irr.execute(f"move civ {cm}")
+        irr.execute(f"move civ {cm}", role=REFEREE)
     else:
         refused(irr, f"move civ {cm}")
 
 
 @pytest.mark.audits("MOV-5", "T-03")
 def test_getting_in_a_vehicle_is_the_whole_action_no_fire_after(g):
-    g.execute("embark trained hummer")
+    g.execute("embark trained hummer", role=REFEREE)
     assert "in-vehicle" in status(g, "trained")
     refused(g, "fire trained irr1 range=20 dice=1")
     refused(g, "covering trained area=yard range=20")
@@ -207,18 +209,18 @@ def test_getting_in_a_vehicle_is_the_whole_action_no_fire_after(g):
 
 @pytest.mark.audits("MOV-5")
 def test_a_man_who_moved_cannot_get_in(g):
-    g.execute("move vet 3")
+    g.execute("move vet 3", role=REFEREE)
     refused(g, "embark vet hummer")
 
 
 @pytest.mark.audits("MOV-5", "T-03")
 def test_getting_out_is_the_whole_action_no_fire_after(tmp_path):
     g = new_game(tmp_path)
-    g.execute("embark trained hummer")
-    g.execute("next")
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")
-    g.execute("disembark trained")
+    g.execute("embark trained hummer", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)
+    g.execute("disembark trained", role=REFEREE)
     assert "in-vehicle" not in status(g, "trained")
     refused(g, "fire trained irr1 range=20 dice=1")
     g.close()
@@ -228,7 +230,7 @@ def test_getting_out_is_the_whole_action_no_fire_after(tmp_path):
 @pytest.mark.parametrize(("cm", "allowed"), [(5, True), (5.5, False)])
 def test_a_dodge_moves_5_cm_at_most(g, cm, allowed):
     if allowed:
-        g.execute(f"react-dodge irr1 {cm}")
+        g.execute(f"react-dodge irr1 {cm}", role=REFEREE)
         assert "dodging" in status(g, "irr1")
     else:
         refused(g, f"react-dodge irr1 {cm}")
@@ -236,14 +238,14 @@ def test_a_dodge_moves_5_cm_at_most(g, cm, allowed):
 
 @pytest.mark.audits("MOV-6", "T-04")
 def test_with_no_cover_near_he_goes_to_ground_suppressed_without_the_plus_one(g):
-    g.execute("react-ground irr1")
+    g.execute("react-ground irr1", role=REFEREE)
     assert "suppressed" in status(g, "irr1")
     assert shot(g, "fire vet irr1 range=20 dice=1").need == 3
 
 
 @pytest.mark.audits("MOV-6")
 def test_a_suppressed_man_cannot_dodge(g):
-    g.execute("mark irr1 suppressed")
+    g.execute("mark irr1 suppressed", role=REFEREE)
     refused(g, "react-dodge irr1 3")
 
 
@@ -252,7 +254,7 @@ def test_a_suppressed_man_cannot_dodge(g):
 
 @pytest.mark.audits("ACT-3")
 def test_a_group_of_one_fire_team_moves_as_one_action(g):
-    out = g.execute("move elite 10 elite2 gunner")
+    out = g.execute("move elite 10 elite2 gunner", role=REFEREE)
     assert [line for line in out.lines if line.startswith("action")] == ["action 1 of this activation"]
     assert all("moved" in status(g, u) for u in ("elite", "elite2", "gunner"))
 
@@ -265,7 +267,7 @@ def test_a_group_is_of_one_fire_team(g):
 @pytest.mark.audits("ACT-3")
 def test_the_enemy_answers_a_group_at_the_man_its_owner_names(g):
     # Any man of the group may be the one shot at (the owner chooses); a man outside it may not.
-    g.execute("move elite 10 elite2")
+    g.execute("move elite 10 elite2", role=REFEREE)
     assert shot(g, "react-fire irr1 elite2 range=30 dice=1").need == 4
     refused(g, "react-fire irr2 vet range=30 dice=1")
 
@@ -307,10 +309,10 @@ def test_the_sighting_table_and_its_modifiers(g, spotter, target, cm, words, nee
         assert "hidden" in status(g, target)
         return
     if need == 0:
-        out = g.execute(f"spot {spotter} {target} range={cm} {words}")
+        out = g.execute(f"spot {spotter} {target} range={cm} {words}", role=REFEREE)
         assert rolls(out) == []
     else:
-        out = g.execute(f"spot {spotter} {target} range={cm} {words} dice={need}")
+        out = g.execute(f"spot {spotter} {target} range={cm} {words} dice={need}", role=REFEREE)
         (roll,) = rolls(out)
         assert roll.need == need and roll.outcome == "sighted"
     assert g.state.units[target].spotted_by
@@ -318,18 +320,18 @@ def test_the_sighting_table_and_its_modifiers(g, spotter, target, cm, words, nee
 
 @pytest.mark.audits("T-07", "SPOT-3")
 def test_one_under_the_number_is_not_sighted(g):
-    (roll,) = rolls(g.execute("spot vet ghost range=20.5 dice=4"))
+    (roll,) = rolls(g.execute("spot vet ghost range=20.5 dice=4", role=REFEREE))
     assert roll.outcome == "not sighted"
     assert not g.state.units["ghost"].spotted_by
 
 
 @pytest.mark.audits("T-07", "SPOT-3", "T-01")
 def test_an_irr3_spotter_needs_one_more(g):
-    g.execute("hide vet")
-    g.execute("move trained 5")
-    (roll,) = rolls(g.execute("react-spot irr3 vet range=20 dice=3"))
+    g.execute("hide vet", role=REFEREE)
+    g.execute("move trained 5", role=REFEREE)
+    (roll,) = rolls(g.execute("react-spot irr3 vet range=20 dice=3", role=REFEREE))
     assert (roll.need, roll.outcome) == (4, "not sighted")
-    (roll,) = rolls(g.execute("react-spot irr1 vet range=20 dice=2"))
+    (roll,) = rolls(g.execute("react-spot irr1 vet range=20 dice=2", role=REFEREE))
     assert (roll.need, roll.outcome) == (3, "not sighted")
 
 
@@ -338,7 +340,7 @@ def test_an_irr3_spotter_needs_one_more(g):
 
 @pytest.mark.audits("SPOT-1")
 def test_a_man_is_declared_hidden_when_activated(g):
-    g.execute("hide vet")
+    g.execute("hide vet", role=REFEREE)
     assert "hidden" in status(g, "vet")
     refused(g, "react-fire irr1 vet range=20 dice=1")
 
@@ -346,15 +348,15 @@ def test_a_man_is_declared_hidden_when_activated(g):
 @pytest.mark.audits("SPOT-2")
 def test_a_hidden_man_is_fired_at_once_sighted(g):
     refused(g, "fire vet ghost range=20 dice=1")
-    g.execute("spot trained ghost range=20 dice=3")
+    g.execute("spot trained ghost range=20 dice=3", role=REFEREE)
     assert shot(g, "fire vet ghost range=20 dice=1").need == 3
 
 
 @pytest.mark.audits("SPOT-4")
 def test_sighting_is_free_and_once_a_turn_per_man(g):
-    g.execute("spot vet ghost range=30 dice=1")
+    g.execute("spot vet ghost range=30 dice=1", role=REFEREE)
     refused(g, "spot vet ghost2 range=30 dice=6")
-    g.execute("spot trained ghost range=30 dice=1")  # several may try the same target
+    g.execute("spot trained ghost range=30 dice=1", role=REFEREE)  # several may try the same target
     assert shot(g, "fire vet irr1 range=30 dice=1").need == 4  # and he still has his action
 
 
@@ -362,9 +364,9 @@ def test_sighting_is_free_and_once_a_turn_per_man(g):
 @pytest.mark.parametrize(("cm", "allowed"), [(5, True), (5.5, False)])
 def test_a_failed_sighting_lets_the_owner_shift_his_man_5_cm(g, cm, allowed):
     refused(g, "react-shift ghost 1")
-    g.execute("spot vet ghost range=30 dice=1")
+    g.execute("spot vet ghost range=30 dice=1", role=REFEREE)
     if allowed:
-        g.execute(f"react-shift ghost {cm}")
+        g.execute(f"react-shift ghost {cm}", role=REFEREE)
         refused(g, "react-shift ghost 1")
     else:
         refused(g, f"react-shift ghost {cm}")
@@ -372,30 +374,30 @@ def test_a_failed_sighting_lets_the_owner_shift_his_man_5_cm(g, cm, allowed):
 
 @pytest.mark.audits("SPOT-6")
 def test_each_failed_sighting_gives_a_shift(g):
-    g.execute("spot vet ghost range=30 dice=1")
-    g.execute("spot trained ghost range=30 dice=1")
-    g.execute("react-shift ghost 5")
-    g.execute("react-shift ghost 5")
+    g.execute("spot vet ghost range=30 dice=1", role=REFEREE)
+    g.execute("spot trained ghost range=30 dice=1", role=REFEREE)
+    g.execute("react-shift ghost 5", role=REFEREE)
+    g.execute("react-shift ghost 5", role=REFEREE)
     refused(g, "react-shift ghost 1")
 
 
 @pytest.mark.audits("MOV-7", "SPOT-7", "T-03")
 @pytest.mark.parametrize(("face", "most"), [(1, 4), (4, 1), (5, 0), (6, 0)])
 def test_a_hidden_man_creeps_5_less_1d6_and_stays_hidden(irr, face, most):
-    out = irr.execute(f"move ghost {most} hidden dice={face}")
+    out = irr.execute(f"move ghost {most} hidden dice={face}", role=REFEREE)
     assert f"up to {most} cm" in " ".join(out.lines)
     assert "hidden" in status(irr, "ghost")
 
 
 @pytest.mark.audits("MOV-7", "SPOT-7")
 def test_a_hidden_man_who_moves_more_is_sighted(irr):
-    irr.execute("move ghost 5")
+    irr.execute("move ghost 5", role=REFEREE)
     assert "hidden" not in status(irr, "ghost")
 
 
 @pytest.mark.audits("SPOT-7")
 def test_a_hidden_man_who_fires_is_sighted(irr):
-    irr.execute("fire ghost vet range=30 dice=1")
+    irr.execute("fire ghost vet range=30 dice=1", role=REFEREE)
     assert "hidden" not in status(irr, "ghost")
 
 
@@ -405,10 +407,10 @@ def test_a_hidden_man_who_fires_is_sighted(irr):
 def _wounded_trained(tmp_path):
     """The Trained man badly wounded (4 turns) in turn 1; turn 2, the Rangers active."""
     g = new_game(tmp_path, active="irregulars", options=("wounded",))
-    g.execute("fire irr1 trained range=20 dice=6,1,4")
-    g.execute("next")
-    g.execute("next")  # the Rangers test morale after their loss (seeded dice: they pass)
-    g.execute("next dice=6,6,1,1")
+    g.execute("fire irr1 trained range=20 dice=6,1,4", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)  # the Rangers test morale after their loss (seeded dice: they pass)
+    g.execute("next dice=6,6,1,1", role=REFEREE)
     return g
 
 
@@ -416,7 +418,7 @@ def _wounded_trained(tmp_path):
 @pytest.mark.parametrize(("face", "cm"), [(1, 9), (3, 7), (6, 4)])
 def test_a_wounded_man_is_carried_10_less_1d6(tmp_path, face, cm):
     g = _wounded_trained(tmp_path)
-    out = g.execute(f"carry vet trained dice={face}")
+    out = g.execute(f"carry vet trained dice={face}", role=REFEREE)
     assert f"Trained moves {cm} cm" in " ".join(out.lines)
     g.close()
 
@@ -426,12 +428,12 @@ def test_a_wounded_man_is_carried_once_a_turn(tmp_path):
     # §9.3 gives the wounded man 10 - 1d6 cm with a comrade's help; like every figure he
     # moves once a turn (§5.0), so a second comrade cannot carry him on (ruling BN-C-CARRY-ONCE).
     g = _wounded_trained(tmp_path)
-    g.execute("carry vet trained dice=3")
+    g.execute("carry vet trained dice=3", role=REFEREE)
     refused(g, "carry recruit trained dice=3")
-    g.execute("next")
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")
-    g.execute("carry recruit trained dice=3")  # the next turn, again
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)
+    g.execute("carry recruit trained dice=3", role=REFEREE)  # the next turn, again
     g.close()
 
 
@@ -440,27 +442,27 @@ def test_a_wounded_man_is_carried_once_a_turn(tmp_path):
 
 @pytest.mark.audits("T-05", "MOV-3")
 def test_a_tank_that_fired_its_gun_does_not_move(g):
-    g.execute("fire tank techie range=30 weapon=TANKGUN dice=1")
+    g.execute("fire tank techie range=30 weapon=TANKGUN dice=1", role=REFEREE)
     refused(g, "move tank 5 dice=3,3")
 
 
 @pytest.mark.audits("T-05", "MOV-3")
 def test_an_armoured_car_fires_on_the_move_at_plus_one(g):
-    g.execute("move hummer 20 dice=3,3")
+    g.execute("move hummer 20 dice=3,3", role=REFEREE)
     assert shot(g, "fire hummer irr1 range=30 dice=1,1,1,1,1").need == 6
 
 
 @pytest.mark.audits("MOV-6", "OPP-4")
 def test_a_dodge_is_his_one_reaction_to_that_fire(g):
-    g.execute("fire vet irr3 range=30 dice=1")
-    g.execute("react-dodge irr1 2")
+    g.execute("fire vet irr3 range=30 dice=1", role=REFEREE)
+    g.execute("react-dodge irr1 2", role=REFEREE)
     refused(g, "react-fire irr1 vet range=30 dice=1")
 
 
 @pytest.mark.audits("SPOT-4")
 def test_a_man_may_sight_after_his_action(g):
-    g.execute("fire vet irr1 range=30 dice=1")
-    (roll,) = rolls(g.execute("spot vet ghost range=20 dice=3"))
+    g.execute("fire vet irr1 range=30 dice=1", role=REFEREE)
+    (roll,) = rolls(g.execute("spot vet ghost range=20 dice=3", role=REFEREE))
     assert roll.outcome == "sighted"
 
 
@@ -468,30 +470,30 @@ def test_a_man_may_sight_after_his_action(g):
 def test_at_night_every_sighting_is_plus_two_but_with_night_visors(tmp_path):
     men = (*MEN, ("nv", "regulars", "Bravo", "R3", "AR", "night-visors", ""))
     g = new_game(tmp_path, men=men, night=True)
-    assert rolls(g.execute("spot vet ghost range=20 dice=1"))[0].need == 5
-    assert rolls(g.execute("spot nv ghost range=20 dice=1"))[0].need == 3
+    assert rolls(g.execute("spot vet ghost range=20 dice=1", role=REFEREE))[0].need == 5
+    assert rolls(g.execute("spot nv ghost range=20 dice=1", role=REFEREE))[0].need == 3
     # "+2 in jungle or at night": one modifier, not two.
-    assert rolls(g.execute("spot trained ghost range=20 night dice=1"))[0].need == 5
+    assert rolls(g.execute("spot trained ghost range=20 night dice=1", role=REFEREE))[0].need == 5
     g.close()
 
 
 @pytest.mark.audits("MOV-5", "SPEC-1")
 def test_no_speculative_fire_after_getting_in(g):
-    g.execute("embark trained hummer")
+    g.execute("embark trained hummer", role=REFEREE)
     refused(g, "speculative trained ghost range=30 dice=6,6")
 
 
 @pytest.mark.audits("SPOT-1")
 def test_a_man_is_declared_hidden_only_before_he_acts(g):
-    g.execute("fire vet irr1 range=30 dice=1")
+    g.execute("fire vet irr1 range=30 dice=1", role=REFEREE)
     refused(g, "hide vet")
     refused(g, "hide irr2")  # the reacting side's men are not activated
 
 
 @pytest.mark.audits("SPOT-7")
 def test_a_hidden_man_firing_by_opportunity_is_sighted(g):
-    g.execute("move trained 10")
-    g.execute("react-fire ghost trained range=30 dice=1")
+    g.execute("move trained 10", role=REFEREE)
+    g.execute("react-fire ghost trained range=30 dice=1", role=REFEREE)
     assert "hidden" not in status(g, "ghost")
 
 
@@ -500,12 +502,12 @@ def test_a_hidden_man_firing_by_opportunity_is_sighted(g):
 def test_over_a_waist_high_obstacle_every_weapon_fires_with_the_penalty(g, firer, need):
     # §6.2: "you may move 5cm and fire (with penalty)", whatever moved 5 cm (an RPG, a
     # sniper) would otherwise fire without one.
-    g.execute(f"move {firer} 3 shoot obstacle=1")
+    g.execute(f"move {firer} 3 shoot obstacle=1", role=REFEREE)
     n = 4 if firer == "gunner" else 1
     assert shot(g, f"fire {firer} irr1 range=30 dice=" + ",".join(["1"] * n)).need == need
 
 
 @pytest.mark.audits("T-06", "T-05")
 def test_a_support_weapon_that_climbed_does_not_fire(g):
-    g.execute("move mmg 5 shoot obstacle=1")
+    g.execute("move mmg 5 shoot obstacle=1", role=REFEREE)
     refused(g, "fire mmg irr1 range=30 dice=1,1,1,1")

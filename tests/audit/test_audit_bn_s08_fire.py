@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from audit_bn_early import is_out, new_game, refused, rolls, shot, status
 
+from core.views import REFEREE
+
 
 @pytest.fixture
 def g(tmp_path):
@@ -181,7 +183,7 @@ def test_an_ar_fires_aimed_by_default_one_die(g):
 @pytest.mark.audits("T-09", "FIRE-4", "T-05", "MOV-3")
 @pytest.mark.parametrize(("cm", "need"), [(5, 4), (5.5, 5), (15, 5)])
 def test_moving_more_than_5_cm_adds_one(g, cm, need):
-    g.execute(f"move vet {cm} shoot")
+    g.execute(f"move vet {cm} shoot", role=REFEREE)
     assert shot(g, "fire vet irr1 range=30 dice=1").target == need
 
 
@@ -243,11 +245,11 @@ def test_special_forces_minus_one_on_single_shots_not_bursts(tmp_path):
 @pytest.mark.audits("T-09", "FIRE-4", "MOV-6")
 def test_a_dodge_adds_one_but_not_against_a_sniper(tmp_path):
     g = new_game(tmp_path / "a")
-    g.execute("react-dodge irr1 3")
+    g.execute("react-dodge irr1 3", role=REFEREE)
     assert shot(g, "fire vet irr1 range=30 dice=1").target == 5
     g.close()
     g = new_game(tmp_path / "b")
-    g.execute("react-dodge irr1 3")
+    g.execute("react-dodge irr1 3", role=REFEREE)
     assert shot(g, "fire snipe irr1 range=30 dice=1").target == 3
     g.close()
 
@@ -261,9 +263,9 @@ def test_a_sniper_target_and_a_lone_mg_crew_add_one(g):
 
 @pytest.mark.audits("T-09", "FIRE-4")
 def test_modifiers_add_up(g):
-    g.execute("move recruit 2 shoot")
+    g.execute("move recruit 2 shoot", role=REFEREE)
     assert shot(g, "fire recruit irr1 range=30 cover dice=1").target == 4 + 1 + 1  # R5 +1, cover +1
-    g.execute("move vet 10 shoot")
+    g.execute("move vet 10 shoot", role=REFEREE)
     assert shot(g, "fire vet isnipe range=20 cover dice=1").target == 3 + 1 + 1 + 1
 
 
@@ -273,7 +275,7 @@ def test_modifiers_add_up(g):
 @pytest.mark.audits("FIRE-5", "EX-02", "T-09")
 @pytest.mark.parametrize("firer", ["irr2", "irr3"])
 def test_the_kalashnikov_burst_rolls_one_die_needing_6(irr, firer):
-    irr.execute("react-dodge elite 3")
+    irr.execute("react-dodge elite 3", role=REFEREE)
     roll = shot(irr, f"fire {firer} elite range=40 burst dice=6,6")  # the 6 hits; the Elite saves 3+
     assert (roll.target, roll.faces, roll.outcome) == (6, (6,), "1 hit")
     assert "suppressed" in status(irr, "elite")
@@ -281,7 +283,7 @@ def test_the_kalashnikov_burst_rolls_one_die_needing_6(irr, firer):
 
 @pytest.mark.audits("FIRE-5", "EX-02")
 def test_the_kalashnikov_burst_misses_on_a_5(irr):
-    irr.execute("react-dodge elite 3")
+    irr.execute("react-dodge elite 3", role=REFEREE)
     roll = shot(irr, "fire irr3 elite range=40 burst dice=5")
     assert (roll.target, roll.faces, roll.outcome) == (6, (5,), "miss")
     assert "suppressed" not in status(irr, "elite")
@@ -299,8 +301,8 @@ def test_a_burst_at_exactly_6_keeps_its_dice_and_at_7_loses_one(irr):
 @pytest.mark.audits("FIRE-5")
 def test_a_burst_that_loses_every_die_has_no_effect(irr):
     # Irr3 AR burst at 40: 6 +1 class +1 dodge +1 sniper target = 9 -> 3 dice lost.
-    irr.execute("react-dodge snipe 2")
-    out = irr.execute("fire irr3 snipe range=40 burst")
+    irr.execute("react-dodge snipe 2", role=REFEREE)
+    out = irr.execute("fire irr3 snipe range=40 burst", role=REFEREE)
     assert [r for r in rolls(out) if r.purpose.startswith("fire")] == []
     assert "suppressed" not in status(irr, "snipe") and not is_out(irr, "snipe")
 
@@ -313,7 +315,7 @@ def test_a_single_shot_needing_more_than_6_cannot_hit(g, cm, hits_possible):
         roll = shot(g, f"fire recruit irr1 range={cm} dice=6,6")
         assert (roll.target, roll.outcome) == (6, "1 hit")
     else:
-        out = g.execute(f"fire recruit irr1 range={cm}")
+        out = g.execute(f"fire recruit irr1 range={cm}", role=REFEREE)
         assert [r for r in rolls(out) if r.purpose.startswith("fire")] == []
         assert "suppressed" not in status(g, "irr1")
 
@@ -321,7 +323,7 @@ def test_a_single_shot_needing_more_than_6_cannot_hit(g, cm, hits_possible):
 @pytest.mark.audits("FIRE-7", "FIRE-14", "T-01")
 def test_each_die_at_or_over_the_number_is_a_hit_and_each_hit_a_save(g):
     # LMG at 30: 5+, 4 dice: 5, 6, 4, 1 -> 2 hits; Irr3 saves 5+ twice: 6 then 4 -> out.
-    out = g.execute("fire gunner irr3 range=30 dice=5,6,4,1,6,4")
+    out = g.execute("fire gunner irr3 range=30 dice=5,6,4,1,6,4", role=REFEREE)
     fire, save = rolls(out)
     assert (fire.outcome, save.faces, save.target) == ("2 hits", (6, 4), 5)
     assert is_out(g, "irr3")
@@ -333,7 +335,7 @@ def test_each_die_at_or_over_the_number_is_a_hit_and_each_hit_a_save(g):
     [("irr1", 4, False), ("irr1", 3, True), ("irr3", 5, False), ("irr3", 4, True), ("isf", 2, False), ("isf", 1, True)],
 )
 def test_a_hit_man_saves_on_his_class_value(g, target, save_face, out):
-    g.execute(f"fire vet {target} range=20 dice=6,{save_face}")
+    g.execute(f"fire vet {target} range=20 dice=6,{save_face}", role=REFEREE)
     assert is_out(g, target) is out
     assert ("suppressed" in status(g, target)) is not out
 
@@ -341,7 +343,7 @@ def test_a_hit_man_saves_on_his_class_value(g, target, save_face, out):
 @pytest.mark.audits("FIRE-14")
 def test_a_hit_vehicle_takes_the_vehicle_save(g):
     # HMG at a protected vehicle: 6+ (T-14); a 5 fails by 1 -> knocked out, not exploded.
-    out = g.execute("fire hmg techie range=30 dice=6,1,1,1,1,5")
+    out = g.execute("fire hmg techie range=30 dice=6,1,1,1,1,5", role=REFEREE)
     assert rolls(out)[1].target == 6
     assert is_out(g, "techie")
 
@@ -356,15 +358,15 @@ def test_a_hidden_target_in_cover_cannot_be_fired_at(g):
 
 @pytest.mark.audits("FIRE-1", "T-03")
 def test_one_fire_per_figure_and_no_move_after_it(g):
-    g.execute("fire vet irr1 range=20 dice=1")
+    g.execute("fire vet irr1 range=20 dice=1", role=REFEREE)
     refused(g, "fire vet irr2 range=20 dice=1")
     refused(g, "move vet 5")
 
 
 @pytest.mark.audits("FIRE-8")
 def test_a_split_burst_works_out_each_target_on_its_own(g):
-    g.execute("react-dodge irr3b 2")
-    out = g.execute("fire gunner irr3 irr3b range=30 split=3,1 dice=1,1,1,1")
+    g.execute("react-dodge irr3b 2", role=REFEREE)
+    out = g.execute("fire gunner irr3 irr3b range=30 split=3,1 dice=1,1,1,1", role=REFEREE)
     first, second = rolls(out)
     assert (first.target, len(first.faces)) == (5, 3)
     assert (second.target, len(second.faces)) == (6, 1)  # his dodge: +1
@@ -377,21 +379,21 @@ def test_a_single_shot_cannot_be_split(g):
 
 @pytest.mark.audits("FIRE-10", "T-10")
 def test_an_area_weapon_that_hits_hits_everyone_in_the_area(g):
-    out = g.execute("fire bomber boss range=10 also=irr2,irr3 dice=4,6,6,1")
+    out = g.execute("fire bomber boss range=10 also=irr2,irr3 dice=4,6,6,1", role=REFEREE)
     assert [r.unit for r in rolls(out)] == ["bomber", "boss", "irr2", "irr3"]
     assert is_out(g, "irr3") and "suppressed" in status(g, "irr2")
 
 
 @pytest.mark.audits("FIRE-10", "T-10")
 def test_a_missed_area_shot_hits_nobody_in_the_area(g):
-    out = g.execute("fire rpg boss range=20 also=irr2 dice=3")
+    out = g.execute("fire rpg boss range=20 also=irr2 dice=3", role=REFEREE)
     assert [r.unit for r in rolls(out)] == ["rpg"]
     assert status(g, "irr2") == ()
 
 
 @pytest.mark.audits("FIRE-10", "T-10")
 def test_a_rifle_shot_has_no_area(g):
-    out = g.execute("fire vet boss range=20 also=irr2 dice=6,6")
+    out = g.execute("fire vet boss range=20 also=irr2 dice=6,6", role=REFEREE)
     assert [r.unit for r in rolls(out)] == ["vet", "boss"]
     assert status(g, "irr2") == ()
 
@@ -417,7 +419,7 @@ def test_special_forces_minus_one_on_a_thrown_grenade(g):
 
 @pytest.mark.audits("T-09", "FIRE-4", "MOV-6")
 def test_cover_and_a_dodge_add_up(g):
-    g.execute("react-dodge irr1 2")
+    g.execute("react-dodge irr1 2", role=REFEREE)
     assert shot(g, "fire vet irr1 range=30 cover dice=1").need == 6
 
 
@@ -438,7 +440,7 @@ def test_a_number_of_1_or_less_hits_on_any_die(g):
 def test_each_share_of_a_split_burst_loses_its_own_dice(tmp_path):
     # Irr3 AR burst at 40: 6 + 1 = 7 -> one die lost from each target's share.
     g = new_game(tmp_path, active="irregulars")
-    out = g.execute("fire irr3 trained recruit range=40 burst split=2,1 dice=1")
+    out = g.execute("fire irr3 trained recruit range=40 burst split=2,1 dice=1", role=REFEREE)
     fired = [r for r in rolls(out) if r.purpose.startswith("fire")]
     assert [(r.need, len(r.faces)) for r in fired] == [(6, 1)]
     g.close()
@@ -451,9 +453,9 @@ def test_the_split_must_use_the_bursts_dice(g):
 
 @pytest.mark.audits("FIRE-10", "T-10")
 def test_a_flamethrower_and_a_machine_gun_have_no_area(g):
-    out = g.execute("fire flamer irr1 range=10 also=irr2 dice=6,6")
+    out = g.execute("fire flamer irr1 range=10 also=irr2 dice=6,6", role=REFEREE)
     assert [r.unit for r in rolls(out)] == ["flamer", "irr1"]
-    out = g.execute("fire gunner irr3 range=30 also=irr3b dice=6,1,1,1,6")
+    out = g.execute("fire gunner irr3 range=30 also=irr3b dice=6,1,1,1,6", role=REFEREE)
     assert [r.unit for r in rolls(out)] == ["gunner", "irr3"]
 
 
@@ -462,7 +464,7 @@ def test_a_flamethrower_and_a_machine_gun_have_no_area(g):
     ("firer", "words", "target"), [("gl", "", "boss"), ("milan", "", "techie"), ("tank", "weapon=TANKGUN", "techie")]
 )
 def test_launchers_milans_and_tank_guns_hit_their_area(g, firer, words, target):
-    out = g.execute(f"fire {firer} {target} range=30 {words} also=irr3 dice=6,6,1")
+    out = g.execute(f"fire {firer} {target} range=30 {words} also=irr3 dice=6,6,1", role=REFEREE)
     assert "irr3" in [r.unit for r in rolls(out)]
     assert is_out(g, "irr3")
 

@@ -9,6 +9,7 @@ from audit_bn_late import facts, new_game, next_turn, out, rolls, status, unit
 
 from core import events as ev
 from core.ruleset import Refused
+from core.views import REFEREE
 
 #: §3.0's saving throw of each class.
 SAVES = {"R1": 2, "R2": 3, "R3": 3, "R4": 4, "R5": 5, "Irr1": 4, "Irr2": 5, "Irr3": 5}
@@ -36,7 +37,10 @@ def test_each_class_saves_on_its_value_and_fails_one_below(tmp_path, monkeypatch
     shot, save = rolls(g.execute(f"fire {firer} keep range=10 aimed dice=6,{value}", role=active))
     assert (shot.outcome, save.target, save.mods, save.outcome) == ("1 hit", value, (), "saved: suppressed")
     assert "suppressed" in status(g, "keep") and not out(g, "keep")
-    g.execute(f"blast lose source=grenade by={'regulars' if active == 'irregulars' else 'irregulars'} dice={value - 1}")
+    g.execute(
+        f"blast lose source=grenade by={'regulars' if active == 'irregulars' else 'irregulars'} dice={value - 1}",
+        role=REFEREE,
+    )
     assert out(g, "lose").startswith("killed")
 
 
@@ -47,7 +51,7 @@ def test_the_one_plus_one_is_added_to_the_die_and_a_natural_one_always_kills(tmp
     units = SHOOTERS + unit("sf", "regulars", "R1", "Delta", lead=1, roles=("leader",))
     units += unit("ldr2", "regulars", "R4", "Bravo", lead=1, roles=("leader",))
     g = new_game(tmp_path, monkeypatch, units, active="irregulars")
-    a, b, c = rolls(g.execute("blast ldr ldr2 sf source=grenade by=irregulars dice=3,2,1"))
+    a, b, c = rolls(g.execute("blast ldr ldr2 sf source=grenade by=irregulars dice=3,2,1", role=REFEREE))
     assert [m.label for m in a.mods] == ["team leader"] and a.outcome == "saved: suppressed"
     assert b.outcome.startswith("failed") and out(g, "ldr2")
     assert c.outcome.startswith("failed") and out(g, "sf")
@@ -59,7 +63,7 @@ def test_the_plus_one_is_not_cumulative(tmp_path, monkeypatch):
     only 1: an R4 leader in cover saves a 3 (3 + 1 = 4) and fails a 2 (not 2 + 2)."""
     units = SHOOTERS + unit("ldr2", "regulars", "R4", "Bravo", lead=1, roles=("leader",))
     g = new_game(tmp_path, monkeypatch, units, active="irregulars")
-    a, b = rolls(g.execute("blast ldr ldr2 source=grenade by=irregulars cover dice=3,2"))
+    a, b = rolls(g.execute("blast ldr ldr2 source=grenade by=irregulars cover dice=3,2", role=REFEREE))
     assert sum(m.value for m in a.mods) == 1 and a.outcome == "saved: suppressed"
     assert sum(m.value for m in b.mods) == 1 and b.outcome.startswith("failed")
 
@@ -71,10 +75,10 @@ def test_behind_protection_adds_one_to_a_plain_man(tmp_path, monkeypatch):
     units = SHOOTERS + unit("a", "regulars", "R4", "B") + unit("b", "regulars", "R4", "C")
     units += unit("c", "regulars", "R4", "D")
     g = new_game(tmp_path, monkeypatch, units, active="irregulars")
-    a, b = rolls(g.execute("blast a b source=grenade by=irregulars cover dice=3,2"))
+    a, b = rolls(g.execute("blast a b source=grenade by=irregulars cover dice=3,2", role=REFEREE))
     assert (a.outcome, [m.value for m in a.mods]) == ("saved: suppressed", [1])
     assert b.outcome.startswith("failed")
-    (c,) = rolls(g.execute("blast c source=grenade by=irregulars dice=3"))
+    (c,) = rolls(g.execute("blast c source=grenade by=irregulars dice=3", role=REFEREE))
     assert c.mods == () and c.outcome.startswith("failed")
 
 
@@ -116,7 +120,7 @@ def test_an_ied_hit_is_saved_at_three_whatever_the_class(tmp_path, monkeypatch):
     fails a 2."""
     units = SHOOTERS + unit("a", "regulars", "R5", "B") + unit("b", "regulars", "R5", "C")
     g = new_game(tmp_path, monkeypatch, units)
-    a, b = rolls(g.execute("blast a b source=ied by=irregulars dice=3,2"))
+    a, b = rolls(g.execute("blast a b source=ied by=irregulars dice=3,2", role=REFEREE))
     assert (a.target, a.outcome) == (3, "saved: suppressed")
     assert b.target == 3 and out(g, "b")
 
@@ -127,7 +131,7 @@ def test_a_bombardment_is_saved_at_three(tmp_path, monkeypatch):
     digest AMB-44): a militiaman (5+ otherwise) saves a 2 (2 + 2 ≥ 3); a 1 always kills."""
     units = SHOOTERS + unit("a", "irregulars", "Irr3", "B") + unit("b", "irregulars", "Irr3", "C")
     g = new_game(tmp_path, monkeypatch, units)
-    a, b = rolls(g.execute("blast a b source=bombardment by=regulars dice=2,1"))
+    a, b = rolls(g.execute("blast a b source=bombardment by=regulars dice=2,1", role=REFEREE))
     assert a.target == 3 and a.outcome == "saved: suppressed"
     assert b.outcome.startswith("failed") and out(g, "b")
 
@@ -144,7 +148,7 @@ def test_the_men_of_an_exploding_vehicle_save_at_three_or_two_if_heavily_armoure
     g.execute("embark a veh", role="regulars")
     g.execute("embark b veh", role="regulars")
     # the tank-gun column: protected 6, heavy 5+; a 1 fails by 5 or 4: it explodes
-    vsave, a, b = rolls(g.execute(f"blast veh source=tank by=irregulars dice=1,{value},{value - 1}"))
+    vsave, a, b = rolls(g.execute(f"blast veh source=tank by=irregulars dice=1,{value},{value - 1}", role=REFEREE))
     assert vsave.outcome == "explodes"
     assert (a.target, a.outcome) == (value, "saved: suppressed")
     assert "suppressed" in status(g, "a") and "in-vehicle" not in status(g, "a")
@@ -179,10 +183,10 @@ def test_vehicle_saves_at_their_column(tmp_path, monkeypatch, cls, source, value
     units = SHOOTERS + unit("v1", "irregulars", cls, "M1", kind="vehicle", weapons=("LMG",))
     units += unit("v2", "irregulars", cls, "M2", kind="vehicle", weapons=("LMG",))
     g = new_game(tmp_path, monkeypatch, units)
-    (a,) = rolls(g.execute(f"blast v1 source={source} by=regulars dice={value}"))
+    (a,) = rolls(g.execute(f"blast v1 source={source} by=regulars dice={value}", role=REFEREE))
     assert a.target == value and not out(g, "v1")
     if value > 1:
-        (b,) = rolls(g.execute(f"blast v2 source={source} by=regulars dice={value - 1}"))
+        (b,) = rolls(g.execute(f"blast v2 source={source} by=regulars dice={value - 1}", role=REFEREE))
         assert b.outcome != "explodes" and out(g, "v2").startswith("knocked out")
 
 
@@ -196,7 +200,7 @@ def test_a_tanks_front_saves_a_natural_one_against_an_rpg(tmp_path, monkeypatch)
     g = new_game(tmp_path, monkeypatch, units)
     shot, vsave = rolls(g.execute("fire rpg t1 range=20 dice=6,1", role="regulars"))
     assert (vsave.target, not out(g, "t1")) == (1, True)
-    g.execute("blast t2 source=rpg by=regulars dice=1")  # the front again
+    g.execute("blast t2 source=rpg by=regulars dice=1", role=REFEREE)  # the front again
     assert not out(g, "t2")
 
 
@@ -228,7 +232,7 @@ def test_tanks_are_unaffected_by_light_weapons_mgs_and_ieds(tmp_path, monkeypatc
     g = new_game(tmp_path, monkeypatch, units)
     r = rolls(g.execute("fire gunner t1 range=10 aimed dice=6", role="regulars"))
     assert len(r) == 1 and r[0].outcome == "1 hit" and not out(g, "t1")
-    r = rolls(g.execute("blast t1 source=ied by=regulars"))
+    r = rolls(g.execute("blast t1 source=ied by=regulars", role=REFEREE))
     assert r == [] and not out(g, "t1")
 
 
@@ -274,9 +278,9 @@ def test_a_vehicle_explodes_when_it_fails_by_three_not_by_two(tmp_path, monkeypa
     units = SHOOTERS + unit("v1", "irregulars", "light", "M1", kind="vehicle", weapons=("LMG",))
     units += unit("v2", "irregulars", "light", "M2", kind="vehicle", weapons=("LMG",))
     g = new_game(tmp_path, monkeypatch, units)
-    (a,) = rolls(g.execute("blast v1 source=tank by=regulars dice=3"))
+    (a,) = rolls(g.execute("blast v1 source=tank by=regulars dice=3", role=REFEREE))
     assert a.outcome == "explodes" and out(g, "v1").startswith("destroyed")
-    (b,) = rolls(g.execute("blast v2 source=tank by=regulars dice=4"))
+    (b,) = rolls(g.execute("blast v2 source=tank by=regulars dice=4", role=REFEREE))
     assert b.outcome != "explodes" and out(g, "v2").startswith("knocked out")
 
 
@@ -290,15 +294,15 @@ def test_a_wound_roll_of_two_is_dead_three_lives_three_turns(tmp_path, monkeypat
     1 + 3)."""
     units = SHOOTERS + unit("a", "regulars", "R4", "B") + unit("b", "regulars", "R4", "C")
     g = new_game(tmp_path, monkeypatch, units, options=("wounded",))
-    r = rolls(g.execute("blast a b source=grenade by=irregulars dice=1,2,1,3"))
+    r = rolls(g.execute("blast a b source=grenade by=irregulars dice=1,2,1,3", role=REFEREE))
     assert [x.outcome for x in r[1::2]] == ["dead", "badly wounded: 3 turns without a medic"]
     assert out(g, "a").startswith("killed") and out(g, "b").startswith("wounded")
     next_turn(g, "regulars", end_dice="6,6,6")  # the morale test of the losses
     for turn in (3, 4):
         next_turn(g, "regulars")
         assert g.state.turn == turn and out(g, "b").startswith("wounded"), turn
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     assert out(g, "b").startswith("killed") or "died" in out(g, "b"), out(g, "b")
 
 
@@ -310,13 +314,13 @@ def test_a_man_the_medic_reaches_is_stabilised_and_no_loss(tmp_path, monkeypatch
     units = SHOOTERS + unit("a", "regulars", "R4", "B") + unit("b", "regulars", "R4", "B")
     units += unit("doc", "regulars", "R4", "B", weapons=("PISTOL",), roles=("medic",))
     g = new_game(tmp_path, monkeypatch, units, options=("wounded",))
-    g.execute("blast a b source=grenade by=irregulars dice=1,4,1,4")
+    g.execute("blast a b source=grenade by=irregulars dice=1,4,1,4", role=REFEREE)
     g.execute("medic doc a", role="regulars")
     assert out(g, "a").startswith("stabilised")
     with pytest.raises(Refused):
         g.execute("fire a kalash range=10 aimed dice=6", role="regulars")
-    g.execute("next")
-    g.execute("next dice=6,6,6")
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,6", role=REFEREE)
     losses = {k: v for k, v in g.state.sides["regulars"].dp_by_category.items() if k != "first-fire"}
     assert sum(losses.values()) == 10
 
@@ -327,7 +331,7 @@ def test_a_comrade_carries_a_wounded_man_ten_less_a_die(tmp_path, monkeypatch, d
     """§9.3: "A wounded model can be moved with the aid of a comrade moving 10cm-1d6"."""
     units = SHOOTERS + unit("a", "regulars", "R4", "B") + unit("b", "regulars", "R4", "B")
     g = new_game(tmp_path, monkeypatch, units, options=("wounded",))
-    g.execute("blast a source=grenade by=irregulars dice=1,5")
+    g.execute("blast a source=grenade by=irregulars dice=1,5", role=REFEREE)
     moved = facts(g.execute(f"carry b a dice={die}", role="regulars"), ev.Moved)
     assert [(m.unit, m.cm) for m in moved] == [("b", cm), ("a", cm)]
 
@@ -439,7 +443,7 @@ def test_a_speculative_hit_is_saved_with_two_more(tmp_path, monkeypatch, die, sa
     units = SHOOTERS + unit("i", "irregulars", "Irr1", "B", status=("hidden",))
     units += unit("gl", "regulars", "R4", "GL", weapons=("AR", "GL"))
     g = new_game(tmp_path, monkeypatch, units)
-    r = rolls(g.execute(f"speculative gl i range=20 weapon=GL dice=6,{die}"))
+    r = rolls(g.execute(f"speculative gl i range=20 weapon=GL dice=6,{die}", role=REFEREE))
     save = r[-1]
     assert (save.target, sum(m.value for m in save.mods)) == (4, 2)
     assert save.outcome.startswith("saved") is saved
@@ -464,9 +468,9 @@ def test_a_stabilised_man_does_not_count_for_morale(tmp_path, monkeypatch):
     units = SHOOTERS + unit("a", "regulars", "R4", "Alpha") + unit("b", "regulars", "R4", "Alpha")
     units += unit("doc", "regulars", "R4", "Alpha", weapons=("PISTOL",), roles=("medic",))
     g = new_game(tmp_path, monkeypatch, units, options=("wounded",))
-    g.execute("blast a b source=grenade by=irregulars dice=1,4,1,4")
+    g.execute("blast a b source=grenade by=irregulars dice=1,4,1,4", role=REFEREE)
     g.execute("medic doc a", role="regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     (roll,) = rolls(g.execute("morale regulars dice=1,1,1", role="regulars"))
     assert (roll.target, roll.outcome) == (1, "passed")
 

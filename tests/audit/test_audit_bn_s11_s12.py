@@ -8,6 +8,7 @@ import pytest
 from audit_bn_late import new_game, next_turn, out, rolls, status, unit
 
 from core.ruleset import Refused
+from core.views import REFEREE
 
 # ------------------------------------------------------------------------ §11.0
 
@@ -173,11 +174,11 @@ def _squad(tmp_path, monkeypatch, men=SQUAD):
 
 def _lose(g, *men, by="irregulars"):
     for m in men:
-        g.execute(f"out {m} killed by {by}")
+        g.execute(f"out {m} killed by {by}", role=REFEREE)
 
 
 def _to_end(g):
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert g.state.phase == "end"
 
 
@@ -198,7 +199,7 @@ def test_morale_dice_are_the_classes_and_a_die_at_the_losses_passes(tmp_path, mo
     g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
-    g.execute("dp irregulars 100")  # not losing: a failure only shakes them
+    g.execute("dp irregulars 100", role=REFEREE)  # not losing: a failure only shakes them
     (roll,) = rolls(g.execute(f"morale regulars dice={dice}", role="regulars"))
     assert (len(roll.faces), roll.target, roll.outcome == "passed") == (3, 2, passed)
 
@@ -211,7 +212,7 @@ def test_a_killed_leader_counts_two_losses(tmp_path, monkeypatch, dice, passed):
     g = _squad(tmp_path, monkeypatch)
     _lose(g, "sgt", "m0")
     _to_end(g)
-    g.execute("dp irregulars 100")
+    g.execute("dp irregulars 100", role=REFEREE)
     (roll,) = rolls(g.execute(f"morale regulars dice={dice}", role="regulars"))
     assert (roll.target, roll.outcome == "passed") == (3, passed)
 
@@ -224,11 +225,11 @@ def test_losses_count_so_far_not_only_this_turn(tmp_path, monkeypatch):
     _lose(g, "m0")
     _to_end(g)
     g.execute("morale regulars dice=1,1,1", role="regulars")  # needs 1: passes
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)
     _lose(g, "m1")
     _to_end(g)
-    g.execute("dp irregulars 100")
+    g.execute("dp irregulars 100", role=REFEREE)
     (roll,) = rolls(g.execute("morale regulars dice=1,1,1", role="regulars"))
     assert (roll.target, roll.outcome) == (2, "failed")
 
@@ -243,7 +244,7 @@ def test_a_six_passes_unless_fewer_than_half_still_fight(tmp_path, monkeypatch, 
     g = _squad(tmp_path, monkeypatch)
     _lose(g, "sgt", *(f"m{i}" for i in range(lost)))
     _to_end(g)
-    g.execute("dp irregulars 500")
+    g.execute("dp irregulars 500", role=REFEREE)
     (roll,) = rolls(g.execute("morale regulars dice=6,1,1", role="regulars"))
     assert (roll.target, roll.outcome == "passed") == (lost + 2, passed)
 
@@ -255,7 +256,7 @@ def test_failing_with_more_defeat_points_ends_the_game(tmp_path, monkeypatch):
     g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
-    g.execute("dp irregulars 19")
+    g.execute("dp irregulars 19", role=REFEREE)
     g.execute("morale regulars dice=1,1,1", role="regulars")
     assert g.state.phase == "final"
 
@@ -267,7 +268,7 @@ def test_failing_with_equal_defeat_points_only_shakes_the_team(tmp_path, monkeyp
     g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
-    g.execute("dp irregulars 20")
+    g.execute("dp irregulars 20", role=REFEREE)
     g.execute("morale regulars dice=1,1,1", role="regulars")
     assert g.state.phase == "end"
     assert all("suppressed" in status(g, u) for u in ("sgt", "m2", "m10"))
@@ -281,10 +282,10 @@ def test_a_retreating_man_who_fails_falls_back_at_least_15_cm_and_may_fire(tmp_p
     g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
-    g.execute("dp irregulars 20")
+    g.execute("dp irregulars 20", role=REFEREE)
     g.execute("morale regulars dice=1,1,1", role="regulars")
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)
     with pytest.raises(Refused):
         g.execute("move m2 14 dice=6", role="regulars")
     r = rolls(g.execute("move m2 15 dice=6", role="regulars"))
@@ -301,10 +302,10 @@ def test_retreating_figures_react_as_normal(tmp_path, monkeypatch):
     g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
-    g.execute("dp irregulars 20")
+    g.execute("dp irregulars 20", role=REFEREE)
     g.execute("morale regulars dice=1,1,1", role="regulars")
-    g.execute("next")
-    g.execute("next dice=1,1,6,6")
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=1,1,6,6", role=REFEREE)
     assert g.state.active_side == "irregulars"
     g.execute("move i0 10", role="irregulars")
     (shot,) = rolls(g.execute("react-fire m2 i0 range=30 dice=1", role="regulars"))
@@ -359,10 +360,10 @@ def test_a_retreating_man_who_fails_on_a_fire_order_must_still_fall_back_15_cm_f
     g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
-    g.execute("dp irregulars 20")
+    g.execute("dp irregulars 20", role=REFEREE)
     g.execute("morale regulars dice=1,1,1", role="regulars")
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)
     r = rolls(g.execute("fire m2 i0 range=20 aimed dice=6", role="regulars"))
     assert [x.purpose for x in r] == ["suppression test"] and r[0].outcome.startswith("fails")
     assert "first_fire" not in g.state.vars
@@ -399,6 +400,6 @@ def test_a_journalists_double_counts_when_the_failing_side_is_losing(tmp_path, m
     g = new_game(tmp_path, monkeypatch, units)
     _lose(g, "m0", "m1")
     _to_end(g)
-    g.execute("dp irregulars 25")
+    g.execute("dp irregulars 25", role=REFEREE)
     g.execute("morale regulars dice=1,1,1", role="regulars")
     assert g.state.phase == "final"

@@ -9,6 +9,7 @@ from audit_bn_late import facts, new_game, rolls, unit
 
 from core import events as ev
 from core.ruleset import Refused
+from core.views import REFEREE
 
 # ------------------------------------------------------------------------ §13.0
 
@@ -31,8 +32,8 @@ def test_platoon_initiative_adds_only_the_platoon_leaders_leadership(tmp_path, m
     """§13.0: "Add only the leadership bonus of the Platoon leader": 2d6 + 3 (Lt Moro, not
     his sergeants' 2s) + 4 (Veteran, §3.0)."""
     g = _platoon(tmp_path, monkeypatch, active=None)
-    g.execute("next")
-    rolled = {e.side: e.roll for e in facts(g.execute("next dice=1,1,6,6"), ev.Rolled)}
+    g.execute("next", role=REFEREE)
+    rolled = {e.side: e.roll for e in facts(g.execute("next dice=1,1,6,6", role=REFEREE), ev.Rolled)}
     assert sorted(m.value for m in rolled["regulars"].mods) == [3, 4]
 
 
@@ -74,9 +75,9 @@ def test_ex06_platoon_morale_eight_dice_needing_three(tmp_path, monkeypatch, dic
     no team has gone below 50%: 4 (Morale) + 4 dice, and at least a 3 is needed."""
     g = _platoon(tmp_path, monkeypatch, at_section=3)
     for man in ("1st0", "2nd0", "3rd0"):
-        g.execute(f"out {man} killed by irregulars")
-    g.execute("next")
-    g.execute("dp irregulars 200")
+        g.execute(f"out {man} killed by irregulars", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("dp irregulars 200", role=REFEREE)
     (roll,) = rolls(g.execute(f"morale regulars dice={dice}", role="regulars"))
     assert (len(roll.faces), roll.target, roll.outcome == "passed") == (8, 3, passed)
 
@@ -88,9 +89,9 @@ def test_a_section_at_exactly_half_its_men_adds_no_die(tmp_path, monkeypatch):
     still gives its die.  Losses: 2, so a 2 passes."""
     g = _platoon(tmp_path, monkeypatch, at_section=2)
     for man in ("at0", "1st0"):
-        g.execute(f"out {man} killed by irregulars")
-    g.execute("next")
-    g.execute("dp irregulars 200")
+        g.execute(f"out {man} killed by irregulars", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("dp irregulars 200", role=REFEREE)
     (roll,) = rolls(g.execute("morale regulars dice=1,1,1,1,1,1,2", role="regulars"))
     assert (len(roll.faces), roll.target, roll.outcome) == (7, 2, "passed")
 
@@ -124,8 +125,8 @@ def test_casualties_cost_fifteen_ten_five_and_ten_for_the_irregular_leader(tmp_p
         "boss killed by regulars",
         "i0 killed by regulars",
     ):
-        g.execute(f"out {line}")
-    g.execute("next")
+        g.execute(f"out {line}", role=REFEREE)
+    g.execute("next", role=REFEREE)
     assert _ledger(g, "regulars") == {"casualties": 25}
     assert _ledger(g, "irregulars") == {"casualties": 15}
 
@@ -138,7 +139,7 @@ def test_whoever_fires_first_takes_five_once(tmp_path, monkeypatch):
     g.execute("fire i0 m0 range=30 aimed dice=1", role="irregulars")
     g.execute("move i1 5 cautious", role="irregulars")
     g.execute("react-fire m1 i1 range=30 dice=1", role="regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert _ledger(g, "irregulars") == {"first-fire": 5}
     assert _ledger(g, "regulars") == {}
 
@@ -148,9 +149,9 @@ def test_civilians_killed_by_the_regulars_cost_five(tmp_path, monkeypatch):
     """§14.0: 5 for every civilian killed (only for regulars against irregulars); Extras:
     Civilians: those fired at by the Irregular player give none."""
     g = _sides(tmp_path, monkeypatch)
-    g.execute("out civ killed by regulars")
-    g.execute("out civ2 killed by irregulars")
-    g.execute("next")
+    g.execute("out civ killed by regulars", role=REFEREE)
+    g.execute("out civ2 killed by irregulars", role=REFEREE)
+    g.execute("next", role=REFEREE)
     assert _ledger(g, "regulars") == {"civilians": 5}
     assert _ledger(g, "irregulars") == {}
 
@@ -171,7 +172,7 @@ def test_each_line_of_the_defeat_points_list(tmp_path, monkeypatch, line, side, 
     """§14.0's list: a building hit by support fire 5, a journalist captured 30,
     disengagement 15, exfiltration 5, a Main objective lost 50, a Secondary 20."""
     g = _sides(tmp_path, monkeypatch)
-    g.execute(f"score {line} {side}")
+    g.execute(f"score {line} {side}", role=REFEREE)
     assert sum(_ledger(g, side).values()) == points
 
 
@@ -182,8 +183,8 @@ def test_rules_of_engagement_firing_first_costs_thirty_and_civilians_ten(tmp_pat
     Rules of Engagement"."""
     g = _sides(tmp_path, monkeypatch, extras="[extras.regulars]\nrules_of_engagement = true")
     g.execute("fire m0 i0 range=30 aimed dice=1", role="regulars")
-    g.execute("out civ killed by regulars")
-    g.execute("next")
+    g.execute("out civ killed by regulars", role=REFEREE)
+    g.execute("next", role=REFEREE)
     assert _ledger(g, "regulars") == {"first-fire": 30, "civilians": 10}
 
 
@@ -202,10 +203,10 @@ def test_the_side_with_most_defeat_points_loses(tmp_path, monkeypatch, extra, wi
     """§14.0: "the loser is the player with most Defeat Points": a regular lost (10)
     against 5 + 4 = 9 or 5 + 6 = 11 for the militia."""
     g = _sides(tmp_path, monkeypatch)
-    g.execute("out m0 killed by irregulars")
-    g.execute("out i0 killed by regulars")
-    g.execute(f"dp irregulars {extra}")
-    o = g.execute("victory the patrol withdraws")
+    g.execute("out m0 killed by irregulars", role=REFEREE)
+    g.execute("out i0 killed by regulars", role=REFEREE)
+    g.execute(f"dp irregulars {extra}", role=REFEREE)
+    o = g.execute("victory the patrol withdraws", role=REFEREE)
     (end,) = facts(o, ev.GameEnded)
     assert str(end.result).startswith(f"{winner} win")
 
@@ -216,9 +217,9 @@ def test_a_wounded_man_carried_off_the_table_is_no_loss(tmp_path, monkeypatch):
     out of danger as a stabilised man is (digest AMB-47): no loss for Defeat Points, while
     one left wounded costs 10."""
     g = _sides(tmp_path, monkeypatch, options=("wounded",))
-    g.execute("blast m0 m1 source=grenade by=irregulars dice=1,4,1,4")
+    g.execute("blast m0 m1 source=grenade by=irregulars dice=1,4,1,4", role=REFEREE)
     g.execute("evacuate m0", role="regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert _ledger(g, "regulars") == {"casualties": 10}
 
 
@@ -238,10 +239,10 @@ def test_with_the_platoon_leader_lost_the_highest_in_rank_leads_the_initiative(t
     """§13.0: "Add only the leadership bonus of the Platoon leader, or the highest in rank":
     Lt Moro (3) lost, a sergeant's 2 is added."""
     g = _platoon(tmp_path, monkeypatch)
-    g.execute("out moro killed by irregulars")
-    g.execute("next")
-    g.execute("next dice=6,6,6,6,6,6,6,6")  # the platoon's morale: 1 lost, the leader twice
-    rolled = {e.side: e.roll for e in facts(g.execute("next dice=6,6,1,1"), ev.Rolled)}
+    g.execute("out moro killed by irregulars", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,6,6,6,6,6,6", role=REFEREE)  # the platoon's morale: 1 lost, the leader twice
+    rolled = {e.side: e.roll for e in facts(g.execute("next dice=6,6,1,1", role=REFEREE), ev.Rolled)}
     assert [(str(m.label), m.value) for m in rolled["regulars"].mods if str(m.label) == "leadership"] == [
         ("leadership", 2)
     ]
@@ -252,5 +253,5 @@ def test_rules_of_engagement_make_a_building_hit_ten(tmp_path, monkeypatch):
     """§14.0: "5 points for every building hit by support fire … Points are 10 if the Team
     has Rules of Engagement"."""
     g = _sides(tmp_path, monkeypatch, extras="[extras.regulars]\nrules_of_engagement = true")
-    g.execute("score building regulars")
+    g.execute("score building regulars", role=REFEREE)
     assert _ledger(g, "regulars") == {"buildings": 10}

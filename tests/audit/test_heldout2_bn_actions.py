@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from audit_bn_early import MEN, is_out, new_game, refused, rolls, shot, status
 
+from core.views import REFEREE
+
 #: The range's figures, and a suppressed Veteran of Bravo, a suppressed Elite of the Alpha
 #: fire team, and a suppressed Hardened Militiaman in the open.
 MORE = (
@@ -61,7 +63,7 @@ def test_a_suppressed_man_tests_before_every_kind_of_action(g, command, done):
     take cover".  Getting into a vehicle (§6.3, "a complete move"), covering fire (§5.0 d),
     a smoke grenade (§8.9) and speculative fire (§8.6) are actions: each is tested, and on
     a 6 none is carried out (no other die is rolled) and he stays suppressed."""
-    out = g.execute(f"{command} dice=6")
+    out = g.execute(f"{command} dice=6", role=REFEREE)
     assert [(r.unit, r.faces) for r in rolls(out)] == [("supp", (6,))]
     assert suppression_tests(out, "supp")
     assert "suppressed" in status(g, "supp") and done not in status(g, "supp")
@@ -73,10 +75,10 @@ def test_a_man_in_panic_may_still_crawl_up_to_10_cm_to_cover(g, cm, allowed):
     """§10.0: having failed his test (a 6) on an order to fire, the soldier "remains
     suppressed (in panic) ... and he cannot perform any actions apart from moving up to
     10cm to take cover": 10 cm is allowed, 10.5 is not."""
-    g.execute("fire supp irr1 range=20 dice=6")
+    g.execute("fire supp irr1 range=20 dice=6", role=REFEREE)
     assert not is_out(g, "irr1") and "suppressed" not in status(g, "irr1")
     if allowed:
-        g.execute(f"move supp {cm}")
+        g.execute(f"move supp {cm}", role=REFEREE)
         assert "suppressed" in status(g, "supp")
     else:
         refused(g, f"move supp {cm}")
@@ -87,7 +89,7 @@ def test_a_suppressed_man_in_a_group_move_tests_and_stays_if_he_fails(g):
     """§6.4, §10.0: the Alpha fire team moves 5 cm as a group; its suppressed member must
     pass his test before the action like any suppressed man; on a 6 he stays put,
     suppressed."""
-    out = g.execute("move elite 5 elite2 asupp dice=6")
+    out = g.execute("move elite 5 elite2 asupp dice=6", role=REFEREE)
     (test,) = suppression_tests(out, "asupp")
     assert test.faces == (6,)
     assert "suppressed" in status(g, "asupp")
@@ -102,7 +104,7 @@ def test_a_suppressed_man_in_a_group_move_tests_and_stays_if_he_fails(g):
 def test_a_sniper_fires_after_5_cm_but_not_after_more(g, cm, need):
     """§6.1: snipers "can fire only if they move 5cm or less", and 5 cm is a cautious move
     with no penalty: the precision rifle at 30 cm needs 3.  After 5.5 cm he may not fire."""
-    g.execute(f"move snipe {cm}")
+    g.execute(f"move snipe {cm}", role=REFEREE)
     if need:
         assert shot(g, "fire snipe irr1 range=30 dice=1").need == need
     else:
@@ -115,7 +117,7 @@ def test_a_rifleman_fires_after_15_cm_with_the_penalty_but_not_after_a_run(g, cm
     """§6.0, §5.0 b): "Move 15cm maximum, shoot with penalty": after 15 cm the AR at 30 cm
     needs 4 + 1 = 5; 15.5 cm is more than a move and shoot allows, a run, and a run
     does not fire."""
-    g.execute(f"move elite {cm}")
+    g.execute(f"move elite {cm}", role=REFEREE)
     if need:
         assert shot(g, "fire elite irr1 range=30 dice=1").need == need
     else:
@@ -134,7 +136,7 @@ def test_getting_in_needs_the_whole_move_so_not_after_another_action(g, before):
     """§6.3: entering or leaving a vehicle "requires a complete move", the figure's whole
     action of the turn (§5.0: one action each).  A man who has fired, given covering fire,
     or already got in this turn cannot then get in (or out)."""
-    g.execute(before)
+    g.execute(before, role=REFEREE)
     after = "disembark trained" if before.startswith("embark") else "embark trained hummer"
     refused(g, after)
 
@@ -144,7 +146,7 @@ def test_a_man_who_got_into_an_armoured_car_cannot_be_answered_by_rifle_fire(g):
     """§6.3, §8.8: only the occupants of a vehicle "protected but not armoured" are subject
     to small arms fire.  A man who got into the Puma (light armoured) is out of the
     enemy's rifles' reach: opportunity fire at him is refused."""
-    g.execute("embark trained puma")
+    g.execute("embark trained puma", role=REFEREE)
     refused(g, "react-fire irr1 trained range=20 dice=1")
 
 
@@ -156,7 +158,7 @@ def test_a_hidden_man_giving_covering_fire_is_sighted(irr):
     """§7.0: hidden troops who want to stay hidden "do not fire, otherwise they are
     automatically sighted"; covering fire is fire (§8.3: "those performing covering
     fire")."""
-    irr.execute("covering ghost area=road range=20")
+    irr.execute("covering ghost area=road range=20", role=REFEREE)
     assert "hidden" not in status(irr, "ghost")
 
 
@@ -206,7 +208,7 @@ def test_a_dodge_puts_a_long_rpg_shot_past_six(g):
     """§8.0: an RPG at 60 cm needs 6; the target dodges, +1: 7.  A single shot cannot roll
     over 6 (digest FIRE-6): it cannot hit, and the man is neither hit nor suppressed."""
     g.execute("react-dodge irr1 2", role="irregulars")
-    out = g.execute("fire rpg irr1 range=60")
+    out = g.execute("fire rpg irr1 range=60", role=REFEREE)
     assert all(not r.outcome.startswith(("1 hit", "hit")) for r in to_hit(out))
     assert not is_out(g, "irr1") and "suppressed" not in status(g, "irr1")
 
@@ -224,7 +226,7 @@ def test_a_dodge_costs_the_gunship_a_die(g):
     """§8.4: the helicopter fires its HMG "at maximum distance", the last column, 6; the
     target dodges: 7 on a burst is one die lost, four of the HMG's five dice needing 6."""
     g.execute("react-dodge irr1 2", role="irregulars")
-    (r,) = to_hit(g.execute("fire heli irr1 range=40 dice=1,1,1,1"))
+    (r,) = to_hit(g.execute("fire heli irr1 range=40 dice=1,1,1,1", role=REFEREE))
     assert (len(r.faces), r.need) == (4, 6)
 
 

@@ -15,6 +15,7 @@ from core import events as ev
 from core.ruleset import Refused
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.army import Roster, RosterUnit, validate_roster
+from core.views import REFEREE
 
 IT = "it-2009-12-09"
 
@@ -128,10 +129,14 @@ def test_a_man_stabilised_in_the_turn_he_fell_calls_no_morale_test(tmp_path, mon
     wounded (a 4) and the medic reaches him before the turn ends: no loss, no test."""
     units = POOL + unit("doc", "regulars", "R4", "Alpha", weapons=("PISTOL",), roles=("medic",))
     g = new_game(tmp_path, monkeypatch, units, options=("wounded",))
-    g.execute("blast m0 source=grenade by=irregulars dice=1,4")
+    g.execute("blast m0 source=grenade by=irregulars dice=1,4", role=REFEREE)
     assert out(g, "m0").startswith("wounded")
     g.execute("medic doc m0", role="regulars")
-    said = [r for r in rolls(g.execute("next")) + rolls(g.execute("next")) if "morale" in str(r.purpose)]
+    said = [
+        r
+        for r in rolls(g.execute("next", role=REFEREE)) + rolls(g.execute("next", role=REFEREE))
+        if "morale" in str(r.purpose)
+    ]
     assert said == []
 
 
@@ -156,11 +161,11 @@ def test_the_sighting_of_the_turn_comes_back_next_turn(tmp_path, monkeypatch):
     leaves none for turn 1, and turn 2 brings a new one."""
     units = POOL + unit("ghost", "irregulars", "Irr1", "Hidden", status=("hidden",))
     g = new_game(tmp_path, monkeypatch, units)
-    g.execute("react-spot m0 ghost range=30 dice=1")
+    g.execute("react-spot m0 ghost range=30 dice=1", role=REFEREE)
     with pytest.raises(Refused):
-        g.execute("react-spot m0 ghost range=30 dice=6")
+        g.execute("react-spot m0 ghost range=30 dice=6", role=REFEREE)
     next_turn(g, "regulars")
-    (r,) = rolls(g.execute("react-spot m0 ghost range=30 dice=6"))
+    (r,) = rolls(g.execute("react-spot m0 ghost range=30 dice=6", role=REFEREE))
     assert r.outcome == "sighted"
 
 
@@ -188,7 +193,7 @@ def test_the_militias_mortar_from_call_to_counter_battery(tmp_path, monkeypatch)
     called again."""
     head = "[extras.irregulars]\nmortars = true\n"
     g = new_game(tmp_path, monkeypatch, POOL, head=head, active=None)
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     g.execute("call-support mortar dice=5", role="irregulars")
     to_activation(g, "regulars")
     with pytest.raises(Refused):
@@ -198,8 +203,8 @@ def test_the_militias_mortar_from_call_to_counter_battery(tmp_path, monkeypatch)
     (shot,) = rolls(done)
     assert shot.target == 4
     assert any("3 cm" in n.text for n in facts(done, ev.Noted))
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     g.execute("call-support counter dice=4", role="regulars")
     with pytest.raises(Refused):
         g.execute("call-support mortar dice=6", role="irregulars")
@@ -214,23 +219,23 @@ def test_rules_of_engagement_artillery_from_call_to_saves(tmp_path, monkeypatch)
     fire of the game: 5, and 25 more under the Rules of Engagement."""
     head = "[extras.regulars]\nrules_of_engagement = true\n"
     g = new_game(tmp_path, monkeypatch, POOL, head=head, active=None)
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     (call,) = rolls(g.execute("call-support dice=4", role="regulars"))
     assert (call.check.face, str(call.outcome)) == (5, "refused")
     to_activation(g, "regulars")
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     g.execute("call-support dice=5", role="regulars")
     to_activation(g, "regulars")
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     assert g.state.phase == "initiative" and g.state.turn == 3
-    landing = g.execute("next dice=1,2,3,4,1,1,6,6")
+    landing = g.execute("next dice=1,2,3,4,1,1,6,6", role=REFEREE)
     (drift,) = [r for r in rolls(landing) if len(r.faces) == 4]
     assert g.state.active_side == "irregulars"
-    g.execute("blast i0 source=bombardment by=regulars dice=2")
+    g.execute("blast i0 source=bombardment by=regulars dice=2", role=REFEREE)
     assert not out(g, "i0") and "suppressed" in status(g, "i0")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert _ledger(g, "regulars").get("first-fire") == 30
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 from audit_bn_early import MEN, is_out, new_game, refused, rolls, shot, status
 
+from core.views import REFEREE
+
 MORE = (
     *MEN,
     ("r5snipe", "regulars", "Bravo", "R5", "SNIPER", "sniper", ""),
@@ -39,7 +41,7 @@ def to_hit(out) -> list:
 
 
 def sighting(g, command: str):
-    (r,) = [x for x in rolls(g.execute(command)) if "sighting" in x.purpose]
+    (r,) = [x for x in rolls(g.execute(command, role=REFEREE)) if "sighting" in x.purpose]
     return r
 
 
@@ -107,7 +109,7 @@ def test_a_militiamans_pistol_into_cover_at_its_reach(irr, cm, need):
 def test_an_smg_burst_at_a_sniper_at_50_cm_loses_a_die(g):
     """§8.0: an SMG at 50 cm needs 6 with 3 dice; the target is a sniper, +1: 7, so one die
     is lost and 2 dice need 6."""
-    (r,) = to_hit(g.execute("fire smg isnipe range=50 dice=1,1"))
+    (r,) = to_hit(g.execute("fire smg isnipe range=50 dice=1,1", role=REFEREE))
     assert (len(r.faces), r.need) == (2, 6)
 
 
@@ -115,7 +117,7 @@ def test_an_smg_burst_at_a_sniper_at_50_cm_loses_a_die(g):
 def test_a_militiamans_smg_at_a_sniper_at_50_cm_keeps_one_die(irr):
     """§8.0: the same burst by a Militiaman (+1 on small arms): 8, two dice lost, one left
     needing 6."""
-    (r,) = to_hit(irr.execute("fire i3smg snipe range=50 dice=1"))
+    (r,) = to_hit(irr.execute("fire i3smg snipe range=50 dice=1", role=REFEREE))
     assert (len(r.faces), r.need) == (1, 6)
 
 
@@ -141,7 +143,7 @@ def test_a_grenade_that_hits_hits_a_friend_in_its_area_too(g):
     """§8.0.1: grenades have a 5 cm burst area; "If a target is hit then all models within
     this range are also hit and must make a saving throw", friend or foe.  Both save (6s)
     and are suppressed."""
-    out = g.execute("fire bomber irr1 range=8 also=elite dice=4,6,6")
+    out = g.execute("fire bomber irr1 range=8 also=elite dice=4,6,6", role=REFEREE)
     saves = [r for r in rolls(out) if "save" in r.purpose]
     assert {r.unit for r in saves} == {"irr1", "elite"}
     assert "suppressed" in status(g, "elite") and "suppressed" in status(g, "irr1")
@@ -153,7 +155,7 @@ def test_an_opportunity_shot_that_misses_puts_the_firers_friends_at_risk(g, face
     """§8.7: "For every missed shot you must perform a Saving Throw for friendly models who
     are in the firing line", with +1; opportunity fire is fire.  A Fanatic (5+) in the line
     of a Militiaman's missed shot: a 4 saves (5), a 3 does not."""
-    g.execute("move elite 3")
+    g.execute("move elite 3", role=REFEREE)
     g.execute(f"react-fire irr1 elite range=20 line=irr2 dice=1,{face}", role="irregulars")
     assert is_out(g, "irr2") is killed
 
@@ -166,7 +168,7 @@ def test_the_gunships_opportunity_fire_at_men_is_held_to_50_cm(irr):
     """§8.2: "Opportunity fire against men is allowed only within 50cm"; no limit "when
     firing at vehicles or if the shooter is a sniper".  The gunship is neither a sniper nor
     firing at a vehicle: at 60 cm from the man who moved it may not answer."""
-    irr.execute("move irr1 3")
+    irr.execute("move irr1 3", role=REFEREE)
     refused(irr, "react-fire heli irr1 range=60 dice=1,1,1,1,1", role="regulars")
 
 
@@ -174,7 +176,7 @@ def test_the_gunships_opportunity_fire_at_men_is_held_to_50_cm(irr):
 def test_no_covering_fire_after_more_than_5_cm(g):
     """§5.0 d): "Perform covering fire (you can also move up to 5cm)": after 5.5 cm the man
     may no longer give covering fire."""
-    g.execute("move elite 5.5")
+    g.execute("move elite 5.5", role=REFEREE)
     refused(g, "covering elite area=door range=20")
 
 
@@ -191,12 +193,12 @@ def test_covering_fire_ends_with_the_turn(tmp_path):
     fire on that area to name, and the Militiaman there who fires by opportunity takes no
     test: his only roll is his shot."""
     g = new_game(tmp_path, men=MORE)
-    g.execute("covering elite elite2 area=door range=20")
-    g.execute("next")
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")
+    g.execute("covering elite elite2 area=door range=20", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)
     assert g.state.turn == 2 and g.state.active_side == "regulars"
-    g.execute("move vet 3")
+    g.execute("move vet 3", role=REFEREE)
     assert "no covering fire on 'door'" in refused(g, "react-fire irr1 vet range=20 area=door dice=1", "irregulars")
     out = g.execute("react-fire irr1 vet range=20 dice=1", role="irregulars")
     assert [r.purpose for r in rolls(out)] == [to_hit(out)[0].purpose]
@@ -211,7 +213,7 @@ def test_covering_fire_ends_with_the_turn(tmp_path):
 def test_the_gunships_last_column_into_cover(g, target, dice):
     """§8.4: the gunship fires its HMG at maximum distance, 6; behind cover +1: 7, one of
     five dice lost; a sniper behind cover, 8, two lost."""
-    (r,) = to_hit(g.execute(f"fire heli {target} range=30 cover dice={','.join(['1'] * dice)}"))
+    (r,) = to_hit(g.execute(f"fire heli {target} range=30 cover dice={','.join(['1'] * dice)}", role=REFEREE))
     assert (len(r.faces), r.need) == (dice, 6)
 
 
@@ -223,7 +225,7 @@ def test_the_gunships_last_column_into_cover(g, target, dice):
 def test_no_speculative_fire_after_a_move_that_allows_no_fire(g, move):
     """§8.6: speculative fire "is performed like normal fire", so it follows §6.1: nothing
     fires after a run, and an MMG fires only if it did not move."""
-    g.execute(move)
+    g.execute(move, role=REFEREE)
     unit = move.split()[1]
     refused(g, f"speculative {unit} range=30 dice=1")
 
@@ -232,8 +234,8 @@ def test_no_speculative_fire_after_a_move_that_allows_no_fire(g, move):
 def test_speculative_fire_at_an_empty_position_is_the_first_fire(g):
     """§14.0: 5 points "for whoever fires first"; a speculative shot at a suspect position
     is fire even where nobody was: the Regulars fire first."""
-    g.execute("speculative vet range=30 dice=1")
-    g.execute("next")
+    g.execute("speculative vet range=30 dice=1", role=REFEREE)
+    g.execute("next", role=REFEREE)
     assert g.state.sides["regulars"].dp_by_category.get("first-fire") == 5
     assert not g.state.sides["irregulars"].dp_by_category.get("first-fire")
 
@@ -247,7 +249,7 @@ def test_a_double_across_a_split_burst_empties_the_magazine(tmp_path):
     emptied".  A burst split 2 and 1 is one roll of three dice: a 3 on each share is a
     double."""
     g = new_game(tmp_path, men=MORE, options=("ammo",))
-    g.execute("fire elite irr1 irr2 range=20 burst split=2,1 dice=3,1,3")
+    g.execute("fire elite irr1 irr2 range=20 burst split=2,1 dice=3,1,3", role=REFEREE)
     assert "empty-mag" in status(g, "elite")
     g.close()
 
@@ -262,6 +264,6 @@ def test_in_group_fire_each_rifle_reads_its_own_dice_for_a_double(tmp_path, dice
     weapon rolls its own three dice.  A double among one man's dice empties his magazine
     only; a 3 in each man's dice is no double of either rifle."""
     g = new_game(tmp_path, men=MORE, options=("ammo",))
-    g.execute(f"fire elite irr1 range=40 burst with=elite2 dice={dice}")
+    g.execute(f"fire elite irr1 range=40 burst with=elite2 dice={dice}", role=REFEREE)
     assert {u for u in ("elite", "elite2") if "empty-mag" in status(g, u)} == empty
     g.close()

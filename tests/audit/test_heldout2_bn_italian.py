@@ -17,6 +17,7 @@ from audit_bn_late import facts, new_game, next_turn, out, to_activation, unit
 
 from core import events as ev
 from core.ruleset import Refused
+from core.views import REFEREE
 
 IT = "it-2009-12-09"
 
@@ -39,7 +40,7 @@ def _ledger(g, side):
 
 
 def _final_count(g) -> str:
-    return " ".join(n.text for n in facts(g.execute("victory the patrol withdraws"), ev.Noted))
+    return " ".join(n.text for n in facts(g.execute("victory the patrol withdraws", role=REFEREE), ev.Noted))
 
 
 def _to_hit(out) -> list:
@@ -55,7 +56,7 @@ def test_the_italian_milan_row_at_its_third_band_edge(tmp_path, variant, cm, nee
     """§8.0: "Milan e simili" 4/4/5/6 [IT] against 4/5/6/6 [EN]: at 100 cm the third column,
     5 in Italian (6 in English); past 100 cm the fourth, 6."""
     g = new_table(tmp_path, variant=variant)
-    (r,) = _to_hit(g.execute(f"fire milan techie range={cm} dice=1"))
+    (r,) = _to_hit(g.execute(f"fire milan techie range={cm} dice=1", role=REFEREE))
     assert r.need == need
     g.close()
 
@@ -66,7 +67,7 @@ def test_an_italian_special_forces_milan_at_50_cm(tmp_path, variant, need):
     """§8.0: "-1 Se tirano le Forze Speciali su tiro non a raffica": a Milan shot is single.
     At 50 cm the Italian row's 4 less 1 is 3; the English row's 5 less 1 is 4."""
     g = new_table(tmp_path, variant=variant, men=(*MEN, ("sfmilan", "regulars", "Delta", "R1", "ATH", "", "")))
-    (r,) = _to_hit(g.execute("fire sfmilan techie range=50 dice=1"))
+    (r,) = _to_hit(g.execute("fire sfmilan techie range=50 dice=1", role=REFEREE))
     assert r.need == need
     g.close()
 
@@ -83,8 +84,8 @@ def test_an_smg_rolling_three_alike_by_opportunity(tmp_path, variant, dry):
     magazine."""
     men = (*MEN, ("ismg", "irregulars", "Cell", "Irr1", "SMG", "", ""))
     g = new_table(tmp_path, variant=variant, options=("ammo",), men=men)
-    g.execute("move vet 10 shoot")
-    g.execute("react-fire ismg vet range=20 dice=3,3,3")
+    g.execute("move vet 10 shoot", role=REFEREE)
+    g.execute("react-fire ismg vet range=20 dice=3,3,3", role=REFEREE)
     assert ("no-ammo" in status(g, "ismg")) is dry
     assert "empty-mag" in status(g, "ismg") or dry
     g.close()
@@ -96,7 +97,7 @@ def test_italian_special_forces_never_run_dry_either(tmp_path):
     burst of 3, 3, 3 leaves its magazine as it was."""
     men = (*MEN, ("sfsmg", "regulars", "Delta", "R1", "SMG", "", ""))
     g = new_table(tmp_path, variant=IT, options=("ammo",), men=men)
-    g.execute("fire sfsmg irr1 range=20 dice=3,3,3")
+    g.execute("fire sfsmg irr1 range=20 dice=3,3,3", role=REFEREE)
     assert not {"empty-mag", "low-ammo", "no-ammo"} & set(status(g, "sfsmg"))
     g.close()
 
@@ -112,12 +113,12 @@ def _shaken_militia(tmp_path, monkeypatch, variant):
     head = _extras("regulars", rules_of_engagement=True)
     g = new_game(tmp_path, monkeypatch, units, head=head, variant=variant)
     g.execute("fire m0 i3 range=30 aimed dice=1", role="regulars")
-    g.execute("out i0 killed by regulars")
-    g.execute("out i1 killed by regulars")
-    g.execute("next")
+    g.execute("out i0 killed by regulars", role=REFEREE)
+    g.execute("out i1 killed by regulars", role=REFEREE)
+    g.execute("next", role=REFEREE)
     g.execute("morale irregulars dice=1,1", role="irregulars")
     assert not g.state.vars.get("game_over")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     return g
 
@@ -129,7 +130,7 @@ def test_an_italian_shaken_man_still_sights_as_a_reaction(tmp_path, monkeypatch)
     se non sono attive"; sighting is a reaction (§5.0 3: "reagire di opportunità muovendo,
     avvistando o sparando").  Before their own activation the Militia may try to sight."""
     g = _shaken_militia(tmp_path, monkeypatch, IT)
-    (r,) = rolls(g.execute("react-spot i2 ghost range=20 dice=6"))
+    (r,) = rolls(g.execute("react-spot i2 ghost range=20 dice=6", role=REFEREE))
     assert r.outcome == "sighted"
 
 
@@ -158,7 +159,7 @@ def test_a_tank_leaders_save_when_it_explodes(tmp_path, monkeypatch, variant, fa
     units += unit("boss", "irregulars", "Irr1", "Cell")
     g = new_game(tmp_path, monkeypatch, units, variant=variant)
     g.execute("embark cdr t", role="regulars")
-    g.execute(f"blast t source=tank by=irregulars dice=1,{face}")
+    g.execute(f"blast t source=tank by=irregulars dice=1,{face}", role=REFEREE)
     assert out(g, "t")
     assert bool(out(g, "cdr")) is killed
 
@@ -179,7 +180,7 @@ def test_a_civilian_hit_under_the_rules_of_engagement_with_embedded_press(tmp_pa
     g = new_game(tmp_path, monkeypatch, units, head=head, variant=variant)
     g.execute("fire m0 civ range=20 aimed dice=6,6", role="regulars")
     assert not out(g, "civ")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert _ledger(g, "regulars").get("civilians", 0) == civilians
     assert f"= {60 + 3 * civilians} defeat points" in _final_count(g)
 
@@ -193,17 +194,17 @@ def test_covering_fire_breaks_a_negotiation(tmp_path, monkeypatch, variant, paid
     head = _extras("regulars", negotiation=3)
     g = new_game(tmp_path, monkeypatch, SQUADS, head=head, variant=variant, active=None)
     if variant:  # [IT] "deve essere giocata al primo turno"
-        g.execute("next")
+        g.execute("next", role=REFEREE)
         to_activation(g, "regulars")
         g.execute("negotiate regulars", role="regulars")
     else:  # [EN] "at the start of the game, before the initiative is resolved"
         g.execute("negotiate regulars", role="regulars")
-        g.execute("next")
+        g.execute("next", role=REFEREE)
         to_activation(g, "regulars")
     next_turn(g, "irregulars")
     assert _ledger(g, "regulars") == {"negotiation": 15}
     g.execute("covering i0 i1 area=road range=20", role="irregulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert _ledger(g, "regulars") == {}
     assert sum(_ledger(g, "irregulars").values()) == paid
 
@@ -215,7 +216,7 @@ def test_an_italian_secondary_objective_costs_nothing_even_with_journalists(tmp_
     units = SQUADS + unit("lupo", "regulars", "", "Press", kind="journalist", roles=("embedded",))
     g = new_game(tmp_path, monkeypatch, units, variant=IT)
     with pytest.raises(Refused):
-        g.execute("score secondary-objective regulars")
+        g.execute("score secondary-objective regulars", role=REFEREE)
     assert _ledger(g, "regulars") == {}
     assert "= 0 defeat points" in _final_count(g)
 

@@ -11,6 +11,7 @@ import pytest
 from audit_bn_late import new_game, next_turn, out, rolls, status, to_activation, unit
 
 from core.ruleset import Refused
+from core.views import REFEREE
 
 #: A Hummer with a Trained man aboard for each side's turn, the Militia's technical with a
 #: Militiaman aboard, and men on foot.
@@ -58,7 +59,7 @@ def test_a_man_aboard_cannot_carry_a_wounded_comrade(tmp_path, monkeypatch):
     10cm-1d6": the comrade moves with him, and a man aboard moves nowhere on foot before he
     gets out."""
     g = new_game(tmp_path, monkeypatch, CONVOY, options=("wounded",))
-    g.execute("blast m0 source=grenade by=irregulars dice=1,4")
+    g.execute("blast m0 source=grenade by=irregulars dice=1,4", role=REFEREE)
     assert out(g, "m0").startswith("wounded")
     with pytest.raises(Refused):
         g.execute("carry rider m0 dice=1", role="regulars")
@@ -95,7 +96,7 @@ def test_a_man_aboard_gets_out_and_that_is_his_move(tmp_path, monkeypatch):
 
 def _at_initiative(tmp_path, monkeypatch):
     g = new_game(tmp_path, monkeypatch, CONVOY, head="[extras.irregulars]\nmortars = true\n", active=None)
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     return g
 
 
@@ -111,8 +112,8 @@ def test_one_call_a_turn_whatever_the_die(tmp_path, monkeypatch, side, kind, fai
     with pytest.raises(Refused):
         g.execute(f"call-support {kind} dice={win}", role=side)
     to_activation(g, "regulars")
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     (call,) = rolls(g.execute(f"call-support {kind} dice={win}", role=side))
     assert call.outcome == "granted"
 
@@ -125,15 +126,15 @@ def test_the_artillery_is_called_again_the_turn_it_lands(tmp_path, monkeypatch):
     g = _at_initiative(tmp_path, monkeypatch)
     g.execute("call-support dice=4", role="regulars")
     to_activation(g, "regulars")
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     (call,) = rolls(g.execute("call-support dice=5", role="regulars"))
     assert call.outcome == "granted"
-    landing = g.execute("next dice=1,2,3,4,6,6,1,1")
+    landing = g.execute("next dice=1,2,3,4,6,6,1,1", role=REFEREE)
     assert [r.faces for r in rolls(landing)][0] == (1, 2, 3, 4)
-    g.execute("next")
-    g.execute("next")
-    landing = g.execute("next dice=4,3,2,1,6,6,1,1")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    landing = g.execute("next dice=4,3,2,1,6,6,1,1", role=REFEREE)
     assert g.state.turn == 3 and [r.faces for r in rolls(landing)][0] == (4, 3, 2, 1)
 
 
@@ -145,8 +146,8 @@ def test_the_militias_mortar_is_called_again_the_turn_it_fires(tmp_path, monkeyp
     g = _at_initiative(tmp_path, monkeypatch)
     g.execute("call-support mortar dice=5", role="irregulars")
     to_activation(g, "regulars")
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     (call,) = rolls(g.execute("call-support mortar dice=6", role="irregulars"))
     assert call.outcome == "granted"
     to_activation(g, "irregulars")
@@ -214,7 +215,7 @@ def test_a_template_over_a_hummer_hits_the_hummer_not_the_men_inside(tmp_path, m
     if it explodes.  The man cannot be named under the template."""
     g = new_game(tmp_path, monkeypatch, CONVOY)
     with pytest.raises(Refused):
-        g.execute(f"blast rider source={source} by=irregulars dice=1")
+        g.execute(f"blast rider source={source} by=irregulars dice=1", role=REFEREE)
     assert not out(g, "rider") and "suppressed" not in status(g, "rider")
 
 

@@ -18,6 +18,7 @@ from linea_di_tiro_support import artillery, faces_for, inject, stacked
 
 from core.game import Game
 from core.ruleset import Refused
+from core.views import REFEREE
 
 PIECES = """
 [[sides]]
@@ -75,7 +76,7 @@ def scenario_with(tmp_path: Path, top: str, more: str = "", first: tuple[str, ..
     path.write_text(text, encoding="utf-8")
     g = Game.new(tmp_path / "probe.ft", "linea-di-tiro", seed=5)
     audit_lt_table._OPEN.append(g)
-    g.execute(f"scenario {path} dice=" + ",".join(map(str, faces_for(stacked(list(first))))))
+    g.execute(f"scenario {path} dice=" + ",".join(map(str, faces_for(stacked(list(first))))), role=REFEREE)
     play(g, "next")
     return g
 

@@ -15,6 +15,7 @@ from audit_bi_early import U, chances, goto, new_game, outcomes, play, rolls
 
 from core.dice import NeedDice
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def _tank(uid: str, mm: int, weapon: str = "gun-heavy", roles: tuple[str, ...] = ("tank",)):
@@ -105,7 +106,7 @@ def _try(g, line: str):
         facts = _run(g, line)
     except Refused:
         return None
-    g.execute("undo")
+    g.execute("undo", role=REFEREE)
     return facts
 
 

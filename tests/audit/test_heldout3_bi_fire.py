@@ -14,6 +14,7 @@ import pytest
 from audit_bi_early import KILL, U, chances, goto, new_game, notes, outcomes, play, rolls
 
 from core.ruleset import Refused
+from core.views import REFEREE
 
 EXTRA = (
     U(id="agv", name="Agv", side="blue", kind="vehicle", cls="regular", weapons=("agl",), roles=("wheeled-apc",)),
@@ -108,7 +109,7 @@ def _chance_at(
         facts = play(g, line)
     except Refused:
         return None
-    g.execute("undo")
+    g.execute("undo", role=REFEREE)
     return chances(facts)
 
 
@@ -218,7 +219,7 @@ def test_each_he_rows_radii_on_both_sides(game, source, short, long, plus):
         except Refused:
             seen.append(None)
             continue
-        game.execute("undo")
+        game.execute("undo", role=REFEREE)
         seen.append(chances(facts, "A.10.3"))
     assert seen == [[6 + plus], [3 + plus], [3 + plus], None]
 
@@ -232,7 +233,7 @@ def test_each_terrain_and_zone_under_a_burst(game, source, plus):
     for cover, word in (("", "open"), ("cover=light", "cover"), ("cover=trench", "trench")):
         for zone in ("short", "long"):
             facts = play(game, f"burst fares source={source} zone={zone} {cover} dice=10")
-            game.execute("undo")
+            game.execute("undo", role=REFEREE)
             seen[word, zone] = chances(facts, "A.10.3")[0]
     want = {
         ("open", "short"): 6,
@@ -332,7 +333,7 @@ def _rita(g, line: str) -> list[int | None] | None:
         facts = play(g, f"fire rita tariq {line} dice=10")
     except Refused:
         return None
-    g.execute("undo")
+    g.execute("undo", role=REFEREE)
     return chances(facts)
 
 
@@ -386,7 +387,7 @@ def test_a_vehicles_intensifier_reaches_200_cm_and_no_further(tmp_path, monkeypa
     g = _night_game(tmp_path, monkeypatch, "dark")
     facts = play(g, "fire mgv tariq range=200 intensifier=vehicle dice=10,10,10")
     assert chances(facts) == [2, 2, 2]
-    g.execute("undo")
+    g.execute("undo", role=REFEREE)
     with pytest.raises(Refused):
         play(g, "fire mgv tariq range=200.5 intensifier=vehicle dice=10,10,10")
 
@@ -458,7 +459,7 @@ def test_a_man_with_a_rifle_and_a_rifle_grenade_fires_either_by_its_name(tmp_pat
     goto(g, "fire-regular", 1)
     rifle = play(g, "fire gaspare tariq range=20 weapon=rifle dice=10")
     assert chances(rifle) == [5]
-    g.execute("undo")
+    g.execute("undo", role=REFEREE)
     assert chances(play(g, "fire gaspare tariq range=20 weapon=rifle-grenade dice=10,1")) == [4]
 
 

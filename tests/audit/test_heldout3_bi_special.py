@@ -15,6 +15,7 @@ import pytest
 from audit_bi_early import U, chances, goto, new_game, outcomes, play, rolls
 
 from core.ruleset import Refused
+from core.views import REFEREE
 
 EXTRA = (
     U(id="aam", name="Aam", side="red", cls="regular", weapons=("aa-mg",)),
@@ -58,7 +59,7 @@ def _try(g, line: str):
         facts = play(g, line)
     except Refused:
         return None
-    g.execute("undo")
+    g.execute("undo", role=REFEREE)
     return facts
 
 

@@ -11,6 +11,7 @@ import pytest
 from audit_bn_late import facts, new_game, next_turn, unit
 
 from core import events as ev
+from core.views import REFEREE
 
 MEN = (
     unit("m4", "regulars", "R2", "Rangers")
@@ -36,8 +37,8 @@ def test_the_kalashnikov_burst_at_a_dodging_ranger(tmp_path, monkeypatch, face, 
     """§8.0 example: a burst at 40 cm needs 6; the Militiaman's +1 and the dodge's +1 would
     make 8: "the value stays 6 but only one die is rolled" (3 − 2)."""
     g = new_game(tmp_path, monkeypatch, MEN, active="irregulars")
-    g.execute("react-dodge rg 4")
-    out = g.execute(f"fire ak rg range=40 burst dice={face}" + (",5" if hits else ""))
+    g.execute("react-dodge rg 4", role=REFEREE)
+    out = g.execute(f"fire ak rg range=40 burst dice={face}" + (",5" if hits else ""), role=REFEREE)
     shot = rolled(out, "fire")[0]
     assert len(shot.roll.faces) == 1 and shot.roll.check.face == 6
     assert len(rolled(out, "save")) == hits
@@ -48,7 +49,7 @@ def test_abu_al_khairs_rpg_lands_6_cm_left(tmp_path, monkeypatch):
     """§8.0.2 example: the RPG needs 5+ and rolls 3: off by (5 − 3) × 3 = 6 cm; the direction
     die 4 is "left" on row a) (the digest, AMB-30: the table over the example's "right")."""
     g = new_game(tmp_path, monkeypatch, MEN, head='options = ["deviation"]', active="irregulars")
-    out = g.execute("fire abu rg range=40 dice=3,4")
+    out = g.execute("fire abu rg range=40 dice=3,4", role=REFEREE)
     assert rolled(out, "fire")[0].roll.check.face == 5
     direction = rolled(out, "direction")
     assert direction and "left" in str(direction[0].roll.outcome)
@@ -60,7 +61,7 @@ def test_an_rpg_that_rolls_a_one_did_not_fire(tmp_path, monkeypatch):
     """§8.0.2: "a roll of 1 means that the weapon did not fire": no direction die, no
     landing."""
     g = new_game(tmp_path, monkeypatch, MEN, head='options = ["deviation"]', active="irregulars")
-    out = g.execute("fire abu rg range=40 dice=1")
+    out = g.execute("fire abu rg range=40 dice=1", role=REFEREE)
     assert not rolled(out, "direction")
     assert "lands" not in said(out)
 
@@ -70,8 +71,8 @@ def covered(tmp_path, monkeypatch):
     (+3) cover the bunker: 9; a Ranger then moves in front of it."""
     g = new_game(tmp_path, monkeypatch, MEN, active="irregulars")
     next_turn(g, "regulars")
-    out = g.execute("covering m4 saw area=bunker range=32")
-    g.execute("move rg 10 shoot")
+    out = g.execute("covering m4 saw area=bunker range=32", role=REFEREE)
+    g.execute("move rg 10 shoot", role=REFEREE)
     return g, out
 
 
@@ -87,7 +88,7 @@ def test_the_mg_in_the_bunker_rolling_nine_on_three_dice_is_hit_first(tmp_path, 
     """§8.3 example: the MG in the bunker rolls 3d6; "with 9 or less" it takes a hit before
     firing: 3+3+3, then its save (a 1) fails and it never fires."""
     g, _ = covered(tmp_path, monkeypatch)
-    out = g.execute("react-fire mg rg range=30 area=bunker bunker dice=3,3,3,1")
+    out = g.execute("react-fire mg rg range=30 area=bunker bunker dice=3,3,3,1", role=REFEREE)
     test = rolled(out, "covering")[0]
     assert len(test.roll.faces) == 3
     assert g.state.units["mg"].out
@@ -98,7 +99,7 @@ def test_the_mg_in_the_bunker_rolling_nine_on_three_dice_is_hit_first(tmp_path, 
 def test_the_mg_in_the_bunker_rolling_ten_fires(tmp_path, monkeypatch):
     """§8.3 example: 4+3+3 = 10 is more than 9: it fires normally (four dice at 5+ at 30 cm)."""
     g, _ = covered(tmp_path, monkeypatch)
-    out = g.execute("react-fire mg rg range=30 area=bunker bunker dice=4,3,3,1,1,1,1")
+    out = g.execute("react-fire mg rg range=30 area=bunker bunker dice=4,3,3,1,1,1,1", role=REFEREE)
     assert not g.state.units["mg"].out
     assert len(rolled(out, "fire with")[0].roll.faces) == 4
 
@@ -109,6 +110,6 @@ def test_out_of_a_bunker_ten_or_more_on_two_dice_always_passes(tmp_path, monkeyp
     """§8.3: "the maximum value is 9": a man outside a bunker, on 2d6, passes on 10, 11 or 12
     whatever the covering fire."""
     g, _ = covered(tmp_path, monkeypatch)
-    out = g.execute(f"react-fire mg rg range=30 area=bunker dice={faces},1,1,1,1")
+    out = g.execute(f"react-fire mg rg range=30 area=bunker dice={faces},1,1,1,1", role=REFEREE)
     assert len(rolled(out, "covering")[0].roll.faces) == 2
     assert not g.state.units["mg"].out and rolled(out, "fire with")

@@ -12,6 +12,7 @@ import pytest
 from audit_bn_late import new_game, next_turn, to_activation, unit
 
 from core import events as ev
+from core.views import REFEREE
 
 IT = "it-2009-12-09"
 
@@ -48,12 +49,12 @@ def mission_two(tmp_path, monkeypatch, die: int):
         + unit("boss", "irregulars", "Irr3", "C", lead=1, roles=("commander",))
     )
     g = new_game(tmp_path, monkeypatch, units, head="mission = 2", active=None, variant=IT)
-    g.execute("objectives regulars 4 2 5")
-    g.execute("objectives irregulars 1 2 3")
-    g.execute(f"objective-roll dice={die}")
-    g.execute("next")
+    g.execute("objectives regulars 4 2 5", role=REFEREE)
+    g.execute("objectives irregulars 1 2 3", role=REFEREE)
+    g.execute(f"objective-roll dice={die}", role=REFEREE)
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     return g
 
 
@@ -64,7 +65,7 @@ def test_the_italian_extra_primary_and_the_original_both_cost_fifty(tmp_path, mo
     secondary: 3, 4 and 2 taken cost 100."""
     g = mission_two(tmp_path, monkeypatch, 3)
     for marker in (3, 4, 2):
-        g.execute(f"take {marker} irregulars")
+        g.execute(f"take {marker} irregulars", role=REFEREE)
     assert dp(g, "regulars") == 100
 
 
@@ -73,7 +74,7 @@ def test_an_italian_six_leaves_no_primary(tmp_path, monkeypatch):
     """4.1 2): "Se il tiro fosse stato un 6, allora anche il marker n.4 sarebbe diventato un
     obiettivo fasullo": taking it costs nothing."""
     g = mission_two(tmp_path, monkeypatch, 6)
-    g.execute("take 4 irregulars")
+    g.execute("take 4 irregulars", role=REFEREE)
     assert dp(g, "regulars") == 0
 
 
@@ -86,9 +87,9 @@ def test_the_italian_progressive_minus_one(tmp_path, monkeypatch):
     attivo": active in turns 1 and 2, the Rangers roll at −2 in turn 3 (6 + 1 + 4 − 2 = 9)."""
     g = new_game(tmp_path, monkeypatch, SQUAD, active="regulars", variant=IT)
     next_turn(g, "regulars")
-    g.execute("next")
-    g.execute("next")
-    out = g.execute("next dice=3,3,3,3")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    out = g.execute("next dice=3,3,3,3", role=REFEREE)
     totals = {
         e.side: sum(e.roll.faces) + sum(m.value for m in e.roll.mods) for e in out.events if isinstance(e, ev.Rolled)
     }
@@ -104,11 +105,11 @@ def test_an_italian_commander_badly_wounded_is_two_losses_and_ends_the_game(tmp_
     squadra vale 2": the commander wounded (a 4) and r1 killed are 3; 2,2,1,1 fails, and the
     Rangers, 20 down, leave the field beaten."""
     g = new_game(tmp_path, monkeypatch, SQUAD, head='options = ["wounded"]', active="irregulars", variant=IT)
-    g.execute("fire m2 cmd range=20 aimed dice=6,1,4")  # a 1 fails whatever the leader's +1
+    g.execute("fire m2 cmd range=20 aimed dice=6,1,4", role=REFEREE)  # a 1 fails whatever the leader's +1
     assert "wounded" in str(g.state.units["cmd"].out)
-    g.execute("out r1 killed")
-    g.execute("next")
-    roll = morale_roll(g.execute("next dice=2,2,1,1"))
+    g.execute("out r1 killed", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    roll = morale_roll(g.execute("next dice=2,2,1,1", role=REFEREE))
     assert roll.roll.check.face == 3
     assert over(g)
 
@@ -118,15 +119,15 @@ def test_an_italian_stabilised_man_is_no_loss(tmp_path, monkeypatch):
     """12.0: losses are "morti o feriti non stabilizzati"; 9.3: "Un ferito stabilizzato non
     conta ai fini del morale": r1 wounded then stabilised, r2 killed: 1 loss."""
     g = new_game(tmp_path, monkeypatch, SQUAD, head='options = ["wounded"]', active="irregulars", variant=IT)
-    g.execute("dp irregulars 50")
-    g.execute("fire m2 r1 range=20 aimed dice=6,1,5")
-    g.execute("next")
-    g.execute("next dice=6,6,6,6")
+    g.execute("dp irregulars 50", role=REFEREE)
+    g.execute("fire m2 r1 range=20 aimed dice=6,1,5", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,6,6", role=REFEREE)
     to_activation(g, "regulars")
-    g.execute("medic doc r1")
-    g.execute("out r2 killed")
-    g.execute("next")
-    roll = morale_roll(g.execute("next dice=1,1,1,1"))
+    g.execute("medic doc r1", role=REFEREE)
+    g.execute("out r2 killed", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    roll = morale_roll(g.execute("next dice=1,1,1,1", role=REFEREE))
     assert roll.roll.check.face == 1
 
 
@@ -141,9 +142,9 @@ def test_the_italian_six_with_half_the_men_present(tmp_path, monkeypatch, lost, 
     it does not pass 8."""
     g = new_game(tmp_path, monkeypatch, BIG, variant=IT)
     for i in range(1, lost + 1):
-        g.execute(f"out b{i} killed")
-    g.execute("next")
-    roll = morale_roll(g.execute("next dice=6,1,1,1"))
+        g.execute(f"out b{i} killed", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    roll = morale_roll(g.execute("next dice=6,1,1,1", role=REFEREE))
     assert ("pass" in str(roll.roll.outcome)) is passed
 
 
@@ -152,10 +153,10 @@ def test_the_italian_disengagement_after_a_failed_test_costs_fifteen(tmp_path, m
     """14.0 1): the game ends when a side "fallisce il test di morale (ordine di
     disingaggio) ed è in svantaggio"; "15 punti per disingaggio (abbandono campo)"."""
     g = new_game(tmp_path, monkeypatch, SQUAD, variant=IT)
-    g.execute("out r1 killed")
-    g.execute("out r2 killed")
-    g.execute("next")
-    g.execute("next dice=1,1,1,1")
+    g.execute("out r1 killed", role=REFEREE)
+    g.execute("out r2 killed", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=1,1,1,1", role=REFEREE)
     assert over(g)
     assert dp(g, "regulars") == 20 + 15
 
@@ -165,7 +166,7 @@ def test_the_italian_voluntary_exit_is_an_exfiltration_of_five(tmp_path, monkeyp
     """14.0 2): "quando una parte lascia volontariamente il campo (esfiltrazione)"; "5 punti
     per esfiltrazione", not the 15 of the disengagement."""
     g = new_game(tmp_path, monkeypatch, SQUAD, variant=IT)
-    g.execute("exfiltrate irregulars")
+    g.execute("exfiltrate irregulars", role=REFEREE)
     assert dp(g, "irregulars") == 5
 
 
@@ -175,16 +176,16 @@ def test_an_italian_failure_without_more_points_tests_every_man_at_his_activatio
     ogni figura (non ferita)": r3 fails his (a 6) and must go back; r4 passes (a 4) and
     fires as normal."""
     g = new_game(tmp_path, monkeypatch, SQUAD, variant=IT)
-    g.execute("dp irregulars 50")
-    g.execute("out r1 killed")
-    g.execute("out r2 killed")
-    g.execute("next")
-    g.execute("next dice=1,1,1,1")
+    g.execute("dp irregulars 50", role=REFEREE)
+    g.execute("out r1 killed", role=REFEREE)
+    g.execute("out r2 killed", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=1,1,1,1", role=REFEREE)
     assert not over(g)
     to_activation(g, "regulars")
-    g.execute("rally r3 dice=6")
+    g.execute("rally r3 dice=6", role=REFEREE)
     assert "retreating" in g.state.units["r3"].status
-    out = g.execute("fire r4 m2 range=30 aimed dice=4,1")
+    out = g.execute("fire r4 m2 range=30 aimed dice=4,1", role=REFEREE)
     assert any("fire" in str(e.roll.purpose) for e in out.events if isinstance(e, ev.Rolled))
 
 
@@ -206,9 +207,9 @@ def test_the_italian_platoon_example_eight_dice_needing_three(tmp_path, monkeypa
     almeno un 3": three rifle squads and an anti-tank section, three men lost."""
     g = new_game(tmp_path, monkeypatch, platoon((6, 6, 6, 3)), head='platoon = ["regulars"]', variant=IT)
     for man in ("t1m2", "t2m2", "t3m2"):
-        g.execute(f"out {man} killed")
-    g.execute("next")
-    roll = morale_roll(g.execute("next dice=1,1,1,1,1,1,1,3"))
+        g.execute(f"out {man} killed", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    roll = morale_roll(g.execute("next dice=1,1,1,1,1,1,1,3", role=REFEREE))
     assert len(roll.roll.faces) == 8 and roll.roll.check.face == 3
     assert "pass" in str(roll.roll.outcome)
 
@@ -218,9 +219,9 @@ def test_an_italian_section_at_half_strength_adds_no_die(tmp_path, monkeypatch):
     """13.0: "un dado per ogni squadra o sezione indipendente presente che non abbia subito il
     50% delle perdite": the section of 2 that lost 1 has; 4 + 2 dice."""
     g = new_game(tmp_path, monkeypatch, platoon((6, 6, 2)), head='platoon = ["regulars"]', variant=IT)
-    g.execute("out t3m2 killed")
-    g.execute("next")
-    roll = morale_roll(g.execute("next dice=1,1,1,1,1,1"))
+    g.execute("out t3m2 killed", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    roll = morale_roll(g.execute("next dice=1,1,1,1,1,1", role=REFEREE))
     assert len(roll.roll.faces) == 6
 
 
@@ -238,8 +239,8 @@ def test_an_italian_civilian_hit_and_saved_with_independent_journalists_costs_tw
         + unit("press", "irregulars", "", "P", kind="journalist", roles=("independent",))
     )
     g = new_game(tmp_path, monkeypatch, units, variant=IT)
-    g.execute("fire r2 civ range=20 aimed dice=6,6")
-    g.execute("victory")
+    g.execute("fire r2 civ range=20 aimed dice=6,6", role=REFEREE)
+    g.execute("victory", role=REFEREE)
     assert dp(g, "regulars") == 5 * 2 + 5 * 4
 
 
@@ -248,8 +249,8 @@ def test_an_italian_civilian_hit_by_the_irregulars_costs_nobody(tmp_path, monkey
     """Civili: "Civili colpiti da forze irregolari non generano punti sconfitta"."""
     units = SQUAD + unit("civ", "regulars", "", "V", kind="civilian")
     g = new_game(tmp_path, monkeypatch, units, active="irregulars", variant=IT)
-    g.execute("fire m2 civ range=20 aimed dice=6,1")
-    g.execute("next")
+    g.execute("fire m2 civ range=20 aimed dice=6,1", role=REFEREE)
+    g.execute("next", role=REFEREE)
     assert dp(g, "regulars") == 0
 
 
@@ -261,13 +262,13 @@ def test_an_italian_irregular_negotiation_broken_by_the_regulars(tmp_path, monke
     negotiate at level 1 (5 a turn); in turn 2 the Rangers fire first: the Militia's 5 go,
     the Rangers pay 10."""
     g = new_game(tmp_path, monkeypatch, SQUAD, active=None, variant=IT)
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
-    g.execute("negotiate irregulars")
+    g.execute("negotiate irregulars", role=REFEREE)
     next_turn(g, "regulars")
     assert dp(g, "irregulars") == 5
-    g.execute("fire r2 m2 range=30 aimed dice=1")
-    g.execute("next")
+    g.execute("fire r2 m2 range=30 aimed dice=1", role=REFEREE)
+    g.execute("next", role=REFEREE)
     assert dp(g, "irregulars") == 0
     assert dp(g, "regulars") == 10
 
@@ -281,7 +282,7 @@ def test_the_italian_civilians_against_mediation_two(tmp_path, monkeypatch, face
     g = new_game(
         tmp_path, monkeypatch, units, head="[extras.regulars]\nnegotiation = 2", active="irregulars", variant=IT
     )
-    g.execute(f"civilians dice={face}")
+    g.execute(f"civilians dice={face}", role=REFEREE)
     assert g.state.vars["civilians.control"] == mover
 
 
@@ -296,7 +297,7 @@ def test_the_italian_ranger_assault_rolls_four_dice_a_ranger(tmp_path, monkeypat
     taliban = "".join(unit(f"tb{i}", "irregulars", "Irr3", "Taliban") for i in range(1, 5))
     g = new_game(tmp_path, monkeypatch, rangers + taliban, variant=IT)
     names = " ".join(f"rg{i}" for i in range(1, 8))
-    out = g.execute(f"storm {names} against=tb1,tb2,tb3,tb4 dice={','.join(['1'] * 28)},1,1,1,1")
+    out = g.execute(f"storm {names} against=tb1,tb2,tb3,tb4 dice={','.join(['1'] * 28)},1,1,1,1", role=REFEREE)
     rolled = [e for e in out.events if isinstance(e, ev.Rolled)]
     assert [len(e.roll.faces) for e in rolled] == [28, 4]
     assert [e.roll.check.face for e in rolled] == [6, 5]
@@ -308,5 +309,5 @@ def test_the_italian_wound_die(tmp_path, monkeypatch, wound, dead):
     """9.3: "Con un risultato di 1 o 2 il soldato è morto. Un risultato da 3 a 6 determina i
     turni di sopravvivenza"."""
     g = new_game(tmp_path, monkeypatch, SQUAD, head='options = ["wounded"]', active="irregulars", variant=IT)
-    g.execute(f"fire m2 r1 range=20 aimed dice=6,1,{wound}")
+    g.execute(f"fire m2 r1 range=20 aimed dice=6,1,{wound}", role=REFEREE)
     assert ("wounded" in str(g.state.units["r1"].out)) is not dead

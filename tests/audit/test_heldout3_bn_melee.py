@@ -11,6 +11,7 @@ from audit_bn_late import new_game, next_turn, unit
 
 from core import events as ev
 from core.ruleset import Refused
+from core.views import REFEREE
 
 MEN = (
     unit("r1", "regulars", "R3", "A")
@@ -39,7 +40,7 @@ def test_the_higher_die_and_melee_value_kills_without_a_save(tmp_path, monkeypat
     """§11.0: 1d6 a side, plus the Melee of §3.0 (Veteran 3, Militia 1): 2 + 3 = 5 against
     3 + 1 = 4; "The highest roll wins and kills the other model", no saving throw."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    out = g.execute("melee r1 m1 dice=2,3")
+    out = g.execute("melee r1 m1 dice=2,3", role=REFEREE)
     assert is_out(g, "m1") and not is_out(g, "r1")
     assert not rolled(out, "save")
 
@@ -48,7 +49,7 @@ def test_the_higher_die_and_melee_value_kills_without_a_save(tmp_path, monkeypat
 def test_the_defender_who_rolls_higher_kills_the_attacker(tmp_path, monkeypatch):
     """§11.0: 1 + 3 = 4 against 4 + 1 = 5: the Militiaman wins and kills the Veteran."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    g.execute("melee r1 m1 dice=1,4")
+    g.execute("melee r1 m1 dice=1,4", role=REFEREE)
     assert is_out(g, "r1") and not is_out(g, "m1")
 
 
@@ -57,7 +58,7 @@ def test_a_tied_melee_is_fought_again(tmp_path, monkeypatch):
     """§11.0 names no tie; the digest (MEL-3): both roll again.  2 + 3 against 4 + 1 is 5 all;
     then 1 + 3 against 6 + 1: the Militiaman wins."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    out = g.execute("melee r1 m1 dice=2,4,1,6")
+    out = g.execute("melee r1 m1 dice=2,4,1,6", role=REFEREE)
     assert len(rolled(out, "melee")) == 4
     assert is_out(g, "r1") and not is_out(g, "m1")
 
@@ -67,8 +68,8 @@ def test_a_suppressed_defender_fights_at_minus_two(tmp_path, monkeypatch):
     """§11.0: "Suppressed figures get a -2 modifier": 2 + 3 = 5 against 5 + 1 − 2 = 4, the
     Veteran wins where without the −2 the Militiaman would have had 6."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    g.execute("mark m1 suppressed")
-    g.execute("melee r1 m1 dice=2,5")
+    g.execute("mark m1 suppressed", role=REFEREE)
+    g.execute("melee r1 m1 dice=2,5", role=REFEREE)
     assert is_out(g, "m1") and not is_out(g, "r1")
 
 
@@ -77,7 +78,7 @@ def test_three_against_one_add_their_melee_values(tmp_path, monkeypatch):
     """§11.0: three against one, "add the modifiers of each model involved": 1 + 3 × 3 = 10
     against 6 + 1 = 7; one die a side."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    out = g.execute("melee r1 m1 with=r2,r3 dice=1,6")
+    out = g.execute("melee r1 m1 with=r2,r3 dice=1,6", role=REFEREE)
     assert len(rolled(out, "melee")) == 2
     assert is_out(g, "m1")
 
@@ -87,7 +88,7 @@ def test_four_against_one_is_refused(tmp_path, monkeypatch):
     """§11.0: "a maximum of three men fighting against one"."""
     g = new_game(tmp_path, monkeypatch, MEN)
     with pytest.raises(Refused):
-        g.execute("melee r1 m1 with=r2,r3,r4 dice=1,6")
+        g.execute("melee r1 m1 with=r2,r3,r4 dice=1,6", role=REFEREE)
 
 
 @pytest.mark.audits("MEL-2")
@@ -96,7 +97,7 @@ def test_two_against_two_is_not_one_melee(tmp_path, monkeypatch):
     smaller ones": one melee has one man on one side."""
     g = new_game(tmp_path, monkeypatch, MEN)
     with pytest.raises(Refused):
-        g.execute("melee r1 m1 m2 with=r2 dice=1,6")
+        g.execute("melee r1 m1 m2 with=r2 dice=1,6", role=REFEREE)
 
 
 @pytest.mark.audits("MEL-1")
@@ -104,7 +105,7 @@ def test_a_lone_man_who_beats_a_group_kills_one_of_them(tmp_path, monkeypatch):
     """§11.0 and the digest (MEL-4): two Militiamen (1 each) attack a Veteran (3): 1 + 2 = 3
     against 6 + 3 = 9; one attacker, the one their owner names, dies; the other lives."""
     g = new_game(tmp_path, monkeypatch, MEN, active="irregulars")
-    g.execute("melee m1 r1 with=m2 casualty=m2 dice=1,6")
+    g.execute("melee m1 r1 with=m2 casualty=m2 dice=1,6", role=REFEREE)
     assert is_out(g, "m2") and not is_out(g, "m1") and not is_out(g, "r1")
 
 
@@ -121,7 +122,7 @@ def first_round(tmp_path, monkeypatch):
     The Ranger's one save at 3+: 4, passed."""
     g = new_game(tmp_path, monkeypatch, RANGERS + TALIBAN)
     attack = ",".join(["6"] * 5 + ["2"] * 23)
-    out = g.execute(f"storm {ALL_RANGERS} against=tb1,tb2,tb3,tb4 dice={attack},5,1,1,1,5,6,6,1,2,4")
+    out = g.execute(f"storm {ALL_RANGERS} against=tb1,tb2,tb3,tb4 dice={attack},5,1,1,1,5,6,6,1,2,4", role=REFEREE)
     return g, out
 
 
@@ -147,7 +148,7 @@ def test_the_ranger_assault_next_round_without_the_panicked_ranger(tmp_path, mon
     g, _ = first_round(tmp_path, monkeypatch)
     next_turn(g, "regulars", end_dice="6,6")
     attack = ",".join(["1"] * 24)
-    out = g.execute(f"storm {ALL_RANGERS} against=tb1,tb2 dice=6,1,1,{attack},1,1")
+    out = g.execute(f"storm {ALL_RANGERS} against=tb1,tb2 dice=6,1,1,{attack},1,1", role=REFEREE)
     assert len(rolled(out, "attackers")[0].roll.faces) == 24
     assert len(rolled(out, "defenders")[0].roll.faces) == 2
 
@@ -160,7 +161,7 @@ def test_the_ranger_assault_next_round_all_in(tmp_path, monkeypatch):
     g, _ = first_round(tmp_path, monkeypatch)
     next_turn(g, "regulars", end_dice="6,6")
     attack = ",".join(["1"] * 28)
-    out = g.execute(f"storm {ALL_RANGERS} against=tb1,tb2 dice=4,6,1,{attack},1")
+    out = g.execute(f"storm {ALL_RANGERS} against=tb1,tb2 dice=4,6,1,{attack},1", role=REFEREE)
     assert len(rolled(out, "attackers")[0].roll.faces) == 28
     assert len(rolled(out, "defenders")[0].roll.faces) == 1
 
@@ -170,7 +171,7 @@ def test_a_five_hits_for_the_defender_not_for_the_attacker(tmp_path, monkeypatch
     """§11.1: "you must roll a 5 or 6 if defending, and a 6 if you are attacking": the
     Veteran's three 5s hit nothing; the Militiaman's 5 hits."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    out = g.execute("storm r1 against=m1 dice=5,5,5,5,4")
+    out = g.execute("storm r1 against=m1 dice=5,5,5,5,4", role=REFEREE)
     assert is_out(g, "r1") is False and not is_out(g, "m1")
     assert [e.unit for e in rolled(out, "save")] == ["r1"]
 
@@ -183,7 +184,7 @@ def test_civilians_inside_save_at_four_or_three_against_special_forces(tmp_path,
     units = MEN + unit("sf", "regulars", "R1", "S") + unit("civ", "irregulars", "", "V", kind="civilian")
     g = new_game(tmp_path, monkeypatch, units)
     faces = ",".join(["1"] * (5 if cls == "R1" else 3))
-    out = g.execute(f"storm {attacker} against=m1 civilians=civ dice={faces},1,{save}")
+    out = g.execute(f"storm {attacker} against=m1 civilians=civ dice={faces},1,{save}", role=REFEREE)
     civ = [e for e in rolled(out, "save") if e.unit == "civ"]
     assert civ and civ[0].roll.check.face == save
     assert not is_out(g, "civ")

@@ -14,6 +14,7 @@ from audit_bn_late import new_game, next_turn, to_activation, unit
 from core import events as ev
 from core.dice import NeedDice
 from core.ruleset import Refused
+from core.views import REFEREE
 
 SQUAD = (
     unit("cmd", "regulars", "R3", "A", lead=1, roles=("commander", "leader"))
@@ -31,7 +32,7 @@ def morale_roll(out) -> ev.Rolled:
 
 
 def to_end(g) -> None:
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert g.state.phase == "end"
 
 
@@ -48,7 +49,7 @@ def test_no_losses_no_morale_test(tmp_path, monkeypatch):
     (the end of the turn rolls no die)."""
     g = new_game(tmp_path, monkeypatch, SQUAD)
     to_end(g)
-    out = g.execute("next")
+    out = g.execute("next", role=REFEREE)
     assert not [e for e in out.events if isinstance(e, ev.Rolled) and "morale" in str(e.roll.purpose)]
 
 
@@ -58,10 +59,10 @@ def test_the_commander_killed_counts_two_and_losing_ends_the_game(tmp_path, monk
     lost, 3; the best die a 2 fails.  The Rangers have more Defeat Points (20 to 0): "the
     team is removed and the game is over"."""
     g = new_game(tmp_path, monkeypatch, SQUAD)
-    g.execute("out cmd killed")
-    g.execute("out r1 killed")
+    g.execute("out cmd killed", role=REFEREE)
+    g.execute("out r1 killed", role=REFEREE)
     to_end(g)
-    out = g.execute("next dice=2,2,1,1")
+    out = g.execute("next dice=2,2,1,1", role=REFEREE)
     roll = morale_roll(out)
     assert roll.roll.check.face == 3 and len(roll.roll.faces) == 4
     assert over(g)
@@ -72,14 +73,14 @@ def test_losses_are_counted_so_far_not_this_turn(tmp_path, monkeypatch):
     """§12.0: at least one die "equal or superior to the number of losses takes so far": one
     man in turn 1, one more in turn 2: 2 are needed in turn 2."""
     g = new_game(tmp_path, monkeypatch, SQUAD)
-    g.execute("dp irregulars 50")
-    g.execute("out r1 killed")
+    g.execute("dp irregulars 50", role=REFEREE)
+    g.execute("out r1 killed", role=REFEREE)
     to_end(g)
-    g.execute("next dice=1,1,1,1")  # 1 loss: a 1 passes
+    g.execute("next dice=1,1,1,1", role=REFEREE)  # 1 loss: a 1 passes
     to_activation(g, "regulars")
-    g.execute("out r2 killed")
+    g.execute("out r2 killed", role=REFEREE)
     to_end(g)
-    roll = morale_roll(g.execute("next dice=1,1,1,1"))
+    roll = morale_roll(g.execute("next dice=1,1,1,1", role=REFEREE))
     assert roll.roll.check.face == 2 and "fail" in str(roll.roll.outcome)
 
 
@@ -88,15 +89,15 @@ def test_a_failure_on_equal_points_does_not_end_the_game(tmp_path, monkeypatch):
     """§12.0: removed only "if the Player has got more Defeat Points than his opponent"; on
     10 each the Rangers are not removed: the team "will start the next turn suppressed"."""
     g = new_game(tmp_path, monkeypatch, SQUAD)
-    g.execute("dp irregulars 10")
-    g.execute("out r1 killed")
+    g.execute("dp irregulars 10", role=REFEREE)
+    g.execute("out r1 killed", role=REFEREE)
     to_end(g)
-    g.execute("next dice=1,1,1,1")  # 1 loss: a 1 passes
+    g.execute("next dice=1,1,1,1", role=REFEREE)  # 1 loss: a 1 passes
     to_activation(g, "regulars")
-    g.execute("dp irregulars 10")
-    g.execute("out r2 killed")
+    g.execute("dp irregulars 10", role=REFEREE)
+    g.execute("out r2 killed", role=REFEREE)
     to_end(g)
-    g.execute("next dice=1,1,1,1")  # 2 losses: failed; 20 against 20
+    g.execute("next dice=1,1,1,1", role=REFEREE)  # 2 losses: failed; 20 against 20
     assert not over(g)
     to_activation(g, "regulars")
     assert all("suppressed" in g.state.units[m].status for m in ("cmd", "r3", "r4", "r5", "doc"))
@@ -107,16 +108,16 @@ def test_a_shaken_man_who_fails_his_test_must_retreat_15_cm(tmp_path, monkeypatc
     """§12.0: "If the Suppression Test is failed the figure ... will have to move at least
     15cm towards its table edge": r3 fails (a 6); a 10 cm move is not enough."""
     g = new_game(tmp_path, monkeypatch, SQUAD)
-    g.execute("dp irregulars 50")
-    g.execute("out r1 killed")
-    g.execute("out r2 killed")
+    g.execute("dp irregulars 50", role=REFEREE)
+    g.execute("out r1 killed", role=REFEREE)
+    g.execute("out r2 killed", role=REFEREE)
     to_end(g)
-    g.execute("next dice=1,1,1,1")
+    g.execute("next dice=1,1,1,1", role=REFEREE)
     to_activation(g, "regulars")
-    g.execute("rally r3 dice=6")
+    g.execute("rally r3 dice=6", role=REFEREE)
     assert "retreating" in g.state.units["r3"].status
     with pytest.raises(Refused):
-        g.execute("move r3 10 run")
+        g.execute("move r3 10 run", role=REFEREE)
 
 
 @pytest.mark.audits("MOR-6", "SUP-4")
@@ -124,13 +125,13 @@ def test_a_shaken_man_who_passes_his_test_acts_normally(tmp_path, monkeypatch):
     """§12.0: the test is repeated "until passed. In that case the figure will operate as
     normal": r3 passes (a 4 for a Veteran's 4) and fires."""
     g = new_game(tmp_path, monkeypatch, SQUAD)
-    g.execute("dp irregulars 50")
-    g.execute("out r1 killed")
-    g.execute("out r2 killed")
+    g.execute("dp irregulars 50", role=REFEREE)
+    g.execute("out r1 killed", role=REFEREE)
+    g.execute("out r2 killed", role=REFEREE)
     to_end(g)
-    g.execute("next dice=1,1,1,1")
+    g.execute("next dice=1,1,1,1", role=REFEREE)
     to_activation(g, "regulars")
-    out = g.execute("fire r3 m2 range=30 aimed dice=4,1")
+    out = g.execute("fire r3 m2 range=30 aimed dice=4,1", role=REFEREE)
     assert "suppressed" not in g.state.units["r3"].status
     assert any("fire" in str(e.roll.purpose) for e in out.events if isinstance(e, ev.Rolled))
 
@@ -144,9 +145,9 @@ def test_a_six_passes_with_exactly_half_still_fighting(tmp_path, monkeypatch):
     his men still fighting": 7 of 14 lost is 7 losses, and half still fight: 6,1,1,1 passes."""
     g = new_game(tmp_path, monkeypatch, BIG)
     for i in range(1, 8):
-        g.execute(f"out b{i} killed")
+        g.execute(f"out b{i} killed", role=REFEREE)
     to_end(g)
-    roll = morale_roll(g.execute("next dice=6,1,1,1"))
+    roll = morale_roll(g.execute("next dice=6,1,1,1", role=REFEREE))
     assert "pass" in str(roll.roll.outcome)
 
 
@@ -155,9 +156,9 @@ def test_a_six_does_not_pass_with_fewer_than_half_still_fighting(tmp_path, monke
     """§12.0: 8 of 14 lost: fewer than half fight, and 8 losses are more than a 6."""
     g = new_game(tmp_path, monkeypatch, BIG)
     for i in range(1, 9):
-        g.execute(f"out b{i} killed")
+        g.execute(f"out b{i} killed", role=REFEREE)
     to_end(g)
-    roll = morale_roll(g.execute("next dice=6,1,1,1"))
+    roll = morale_roll(g.execute("next dice=6,1,1,1", role=REFEREE))
     assert "fail" in str(roll.roll.outcome)
 
 
@@ -166,16 +167,16 @@ def test_motivation_ignores_the_first_failure_only(tmp_path, monkeypatch):
     """Extras, Motivation: "The first failed Morale Test is ignored": turn 1's failure
     changes nothing; turn 2's, while losing, ends the game."""
     g = new_game(tmp_path, monkeypatch, SQUAD, head="[extras.regulars]\nmotivation = 1")
-    g.execute("out r1 killed")
-    g.execute("out r2 killed")
+    g.execute("out r1 killed", role=REFEREE)
+    g.execute("out r2 killed", role=REFEREE)
     to_end(g)
-    g.execute("next dice=1,1,1,1")
+    g.execute("next dice=1,1,1,1", role=REFEREE)
     assert not over(g)
     to_activation(g, "regulars")
     assert "suppressed" not in g.state.units["r3"].status
-    g.execute("out r3 killed")
+    g.execute("out r3 killed", role=REFEREE)
     to_end(g)
-    g.execute("next dice=1,1,1,1")
+    g.execute("next dice=1,1,1,1", role=REFEREE)
     assert over(g)
 
 
@@ -184,10 +185,10 @@ def test_failing_while_losing_costs_the_disengagement(tmp_path, monkeypatch):
     """§14.0: "15 points for disengagement (retreat for failing morale)": the Rangers, 20
     down, fail and leave: 20 + 15."""
     g = new_game(tmp_path, monkeypatch, SQUAD)
-    g.execute("out r1 killed")
-    g.execute("out r2 killed")
+    g.execute("out r1 killed", role=REFEREE)
+    g.execute("out r2 killed", role=REFEREE)
     to_end(g)
-    g.execute("next dice=1,1,1,1")
+    g.execute("next dice=1,1,1,1", role=REFEREE)
     assert g.state.sides["regulars"].defeat_points == 35
 
 
@@ -213,9 +214,9 @@ def test_the_books_platoon_rolls_eight_dice_needing_three(tmp_path, monkeypatch,
     To pass the test at least a 3 is needed"."""
     g = new_game(tmp_path, monkeypatch, platoon((6, 6, 6, 3)), head='platoon = ["regulars"]')
     for man in ("t2m2", "t3m2", "t4m2"):
-        g.execute(f"out {man} killed")
+        g.execute(f"out {man} killed", role=REFEREE)
     to_end(g)
-    roll = morale_roll(g.execute(f"next dice={faces}"))
+    roll = morale_roll(g.execute(f"next dice={faces}", role=REFEREE))
     assert len(roll.roll.faces) == 8 and roll.roll.check.face == 3
     assert ("pass" in str(roll.roll.outcome)) is passed
 
@@ -225,12 +226,12 @@ def test_a_team_at_exactly_half_its_men_gives_no_die(tmp_path, monkeypatch):
     """§13.0: "adding a d6 for each team/section that has not suffered 50% losses": the
     section of 4 that lost 2 has; 4 + 3 = 7 dice."""
     g = new_game(tmp_path, monkeypatch, platoon((6, 6, 6, 4)), head='platoon = ["regulars"]')
-    g.execute("out t4m2 killed")
-    g.execute("out t4m3 killed")
+    g.execute("out t4m2 killed", role=REFEREE)
+    g.execute("out t4m3 killed", role=REFEREE)
     to_end(g)
     with pytest.raises(NeedDice):
-        g.execute("next dice=1,1,1,1,1,1")
-    roll = morale_roll(g.execute("next dice=1,1,1,1,1,1,2"))
+        g.execute("next dice=1,1,1,1,1,1", role=REFEREE)
+    roll = morale_roll(g.execute("next dice=1,1,1,1,1,1,2", role=REFEREE))
     assert len(roll.roll.faces) == 7
 
 
@@ -239,11 +240,11 @@ def test_a_platoon_tests_once_for_all_its_teams(tmp_path, monkeypatch):
     """§13.0: "Morale is applied to the whole platoon": losses in two squads, one test of all
     3 losses."""
     g = new_game(tmp_path, monkeypatch, platoon((6, 6, 6)), head='platoon = ["regulars"]')
-    g.execute("out t2m2 killed")
-    g.execute("out t3m2 killed")
-    g.execute("out t3m3 killed")
+    g.execute("out t2m2 killed", role=REFEREE)
+    g.execute("out t3m2 killed", role=REFEREE)
+    g.execute("out t3m3 killed", role=REFEREE)
     to_end(g)
-    roll = morale_roll(g.execute("next dice=3,1,1,1,1,1,1"))
+    roll = morale_roll(g.execute("next dice=3,1,1,1,1,1,1", role=REFEREE))
     assert roll.roll.check.face == 3 and len(roll.roll.faces) == 7
 
 
@@ -253,7 +254,7 @@ def test_a_platoon_tests_once_for_all_its_teams(tmp_path, monkeypatch):
 def wounded_game(tmp_path, monkeypatch, wound: int):
     """The Militia fire first; r1 fails his save (a 2 against 3+) and rolls ``wound``."""
     g = new_game(tmp_path, monkeypatch, SQUAD, head='options = ["wounded"]', active="irregulars")
-    g.execute(f"fire m2 r1 range=20 aimed dice=6,2,{wound}")
+    g.execute(f"fire m2 r1 range=20 aimed dice=6,2,{wound}", role=REFEREE)
     return g
 
 
@@ -263,11 +264,11 @@ def test_a_one_or_two_on_the_wound_die_is_dead(tmp_path, monkeypatch, wound):
     """§9.3: "with a result of 1 or 2 the miniature is dead": no medic can help him."""
     g = wounded_game(tmp_path, monkeypatch, wound)
     assert g.state.units["r1"].out
-    g.execute("next")
-    g.execute("next dice=6,6,6,6")
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,6,6", role=REFEREE)
     to_activation(g, "regulars")
     with pytest.raises(Refused):
-        g.execute("medic doc r1")
+        g.execute("medic doc r1", role=REFEREE)
 
 
 @pytest.mark.audits("WND-1", "T-15")
@@ -280,7 +281,7 @@ def test_a_three_on_the_wound_die_lives_three_turns(tmp_path, monkeypatch):
     next_turn(g, "irregulars")
     next_turn(g, "irregulars")
     assert "died" not in str(g.state.units["r1"].out)
-    g.execute("medic doc r1")  # turn 4, still in time
+    g.execute("medic doc r1", role=REFEREE)  # turn 4, still in time
     assert "stabilised" in str(g.state.units["r1"].out)
 
 
@@ -291,8 +292,8 @@ def test_a_wounded_man_with_no_medic_dies_when_his_turns_run_out(tmp_path, monke
     next_turn(g, "irregulars", end_dice="6,6,6,6")
     next_turn(g, "irregulars")
     next_turn(g, "irregulars")
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     assert "died" in str(g.state.units["r1"].out)
 
 
@@ -301,11 +302,11 @@ def test_a_man_stabilised_the_turn_he_fell_costs_no_defeat_points(tmp_path, monk
     """§9.3: a stabilized soldier "is not considered as lost for victory conditions (defeat
     points)": the Rangers are charged nothing for r1."""
     g = wounded_game(tmp_path, monkeypatch, 5)
-    g.execute("next")
-    g.execute("next dice=6,6,6,6")
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,6,6", role=REFEREE)
     to_activation(g, "regulars")
-    g.execute("medic doc r1")
-    g.execute("victory")
+    g.execute("medic doc r1", role=REFEREE)
+    g.execute("victory", role=REFEREE)
     assert g.state.sides["regulars"].defeat_points == 0
 
 
@@ -314,14 +315,14 @@ def test_a_stabilised_man_no_longer_counts_for_morale(tmp_path, monkeypatch):
     """§9.3: a stabilized soldier "doesn't count for morale": r1 wounded in turn 1 and
     stabilised in turn 2, r2 killed in turn 2: 1 loss so far, not 2, so a 1 passes."""
     g = wounded_game(tmp_path, monkeypatch, 5)
-    g.execute("dp irregulars 50")
-    g.execute("next")
-    g.execute("next dice=6,6,6,6")
+    g.execute("dp irregulars 50", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,6,6", role=REFEREE)
     to_activation(g, "regulars")
-    g.execute("medic doc r1")
-    g.execute("out r2 killed")
+    g.execute("medic doc r1", role=REFEREE)
+    g.execute("out r2 killed", role=REFEREE)
     to_end(g)
-    roll = morale_roll(g.execute("next dice=1,1,1,1"))
+    roll = morale_roll(g.execute("next dice=1,1,1,1", role=REFEREE))
     assert roll.roll.check.face == 1
 
 
@@ -329,12 +330,12 @@ def test_a_stabilised_man_no_longer_counts_for_morale(tmp_path, monkeypatch):
 def test_a_stabilised_man_cannot_fight(tmp_path, monkeypatch):
     """§9.3: "A stabilized soldier cannot fight anymore"."""
     g = wounded_game(tmp_path, monkeypatch, 5)
-    g.execute("next")
-    g.execute("next dice=6,6,6,6")
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,6,6", role=REFEREE)
     to_activation(g, "regulars")
-    g.execute("medic doc r1")
+    g.execute("medic doc r1", role=REFEREE)
     with pytest.raises(Refused):
-        g.execute("fire r1 m2 range=20 aimed dice=6")
+        g.execute("fire r1 m2 range=20 aimed dice=6", role=REFEREE)
 
 
 @pytest.mark.audits("WND-3", "T-04")
@@ -342,10 +343,10 @@ def test_a_comrade_carries_a_wounded_man_10_less_a_die(tmp_path, monkeypatch):
     """§9.3: "A wounded model can be moved with the aid of a comrade moving 10cm-1d6": a 6
     leaves 4 cm."""
     g = wounded_game(tmp_path, monkeypatch, 5)
-    g.execute("next")
-    g.execute("next dice=6,6,6,6")
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,6,6", role=REFEREE)
     to_activation(g, "regulars")
-    out = g.execute("carry r2 r1 dice=6")
+    out = g.execute("carry r2 r1 dice=6", role=REFEREE)
     assert [e.cm for e in out.events if isinstance(e, ev.Moved) and e.unit == "r2"] == [4]
 
 
@@ -355,12 +356,12 @@ def test_a_man_stabilised_turns_after_he_fell_is_taken_off_the_defeat_points(tmp
     in turn 1 and was counted, the medic reaches him in turn 2: the final count has nothing
     for him."""
     g = wounded_game(tmp_path, monkeypatch, 5)
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert g.state.sides["regulars"].defeat_points == 10
-    g.execute("next dice=6,6,6,6")
+    g.execute("next dice=6,6,6,6", role=REFEREE)
     to_activation(g, "regulars")
-    g.execute("medic doc r1")
-    g.execute("victory")
+    g.execute("medic doc r1", role=REFEREE)
+    g.execute("victory", role=REFEREE)
     assert g.state.sides["regulars"].defeat_points == 0
 
 
@@ -370,14 +371,14 @@ def test_a_wounded_man_carried_off_the_table_is_out_of_danger(tmp_path, monkeypa
     evacuated off the battlefield"; the digest (AMB-47): evacuated, he counts as stabilised,
     so he is no loss at the end."""
     g = wounded_game(tmp_path, monkeypatch, 3)
-    g.execute("next")
-    g.execute("next dice=6,6,6,6")
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,6,6", role=REFEREE)
     to_activation(g, "regulars")
-    g.execute("evacuate r1")
+    g.execute("evacuate r1", role=REFEREE)
     for _ in range(4):
         next_turn(g, "regulars")
     assert "died" not in str(g.state.units["r1"].out)
-    g.execute("victory")
+    g.execute("victory", role=REFEREE)
     assert g.state.sides["regulars"].defeat_points == 0
 
 
@@ -387,10 +388,10 @@ def test_the_militias_leader_killed_counts_two_and_ten_points(tmp_path, monkeypa
     on the Militia's 2 dice (1,1 fails), 10 points against none: the Militia are beaten and
     the game is over."""
     g = new_game(tmp_path, monkeypatch, SQUAD)
-    g.execute("out m1 killed")
-    g.execute("next")
+    g.execute("out m1 killed", role=REFEREE)
+    g.execute("next", role=REFEREE)
     assert g.state.sides["irregulars"].defeat_points == 10
-    roll = morale_roll(g.execute("next dice=1,1"))
+    roll = morale_roll(g.execute("next dice=1,1", role=REFEREE))
     assert roll.roll.check.face == 2 and len(roll.roll.faces) == 2
     assert "fail" in str(roll.roll.outcome)
     assert over(g)
@@ -401,9 +402,9 @@ def test_the_militias_motivation_saves_them_once(tmp_path, monkeypatch):
     """Extras, Motivation: the Irregulars may buy it too: their first failure, while losing,
     is ignored."""
     g = new_game(tmp_path, monkeypatch, SQUAD, head="[extras.irregulars]\nmotivation = 1")
-    g.execute("out m1 killed")
-    g.execute("next")
-    g.execute("next dice=1,1")
+    g.execute("out m1 killed", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=1,1", role=REFEREE)
     assert not over(g)
 
 
@@ -421,8 +422,8 @@ def test_a_platoon_counts_its_commander_and_a_squad_leader_two_each(tmp_path, mo
     """§12.0 and §13.0 (digest AMB-53): the platoon commander and a squad leader killed are
     2 losses each: 4; 4 + 2 dice, the best a 3, fails."""
     g = new_game(tmp_path, monkeypatch, LED_PLATOON, head='platoon = ["regulars"]')
-    g.execute("out cpt killed")
-    g.execute("out sl killed")
-    g.execute("next")
-    roll = morale_roll(g.execute("next dice=3,3,1,1,1,1"))
+    g.execute("out cpt killed", role=REFEREE)
+    g.execute("out sl killed", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    roll = morale_roll(g.execute("next dice=3,3,1,1,1,1", role=REFEREE))
     assert roll.roll.check.face == 4 and "fail" in str(roll.roll.outcome)

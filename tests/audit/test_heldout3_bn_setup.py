@@ -12,6 +12,7 @@ from audit_bn_late import new_game, to_activation, unit
 
 from core import events as ev
 from core.ruleset import Refused
+from core.views import REFEREE
 
 SQUADS = (
     unit("sgt", "regulars", "R3", "Alpha", lead=2, roles=("commander", "leader"))
@@ -28,12 +29,12 @@ def dp(g, side: str) -> int:
 def played_to_end_of_turn(g, rolloff: str = "3,5") -> None:
     """Deploy by §4.2's order (the Irregulars win the roll-off 6 to 5, so the Regulars are
     the Second player) and play turn 1 to its end."""
-    g.execute(f"rolloff dice={rolloff}")
+    g.execute(f"rolloff dice={rolloff}", role=REFEREE)
     for man in ("sgt", "boss", "a1", "m1"):
-        g.execute(f"deploy {man}")
-    g.execute("next")
+        g.execute(f"deploy {man}", role=REFEREE)
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert g.state.phase == "end"
 
 
@@ -41,9 +42,9 @@ def mission_two(tmp_path, monkeypatch, die: int, variant: str = ""):
     """§4.1 example: the Regulars' main is marker 4, secondaries 2 and 5, fakes 1 and 3; the
     Irregular player's secret die shows ``die``."""
     g = new_game(tmp_path, monkeypatch, SQUADS, head="mission = 2", active=None, variant=variant)
-    g.execute("objectives regulars 4 2 5")
-    g.execute("objectives irregulars 1 2 3")
-    g.execute(f"objective-roll dice={die}")
+    g.execute("objectives regulars 4 2 5", role=REFEREE)
+    g.execute("objectives irregulars 1 2 3", role=REFEREE)
+    g.execute(f"objective-roll dice={die}", role=REFEREE)
     played_to_end_of_turn(g)
     return g
 
@@ -56,9 +57,9 @@ def test_the_books_example_a_three_makes_the_fake_three_a_main_objective(tmp_pat
     """§4.1 example: "The number 3 marker now becomes a primary objective"; the Italian draft
     and the digest (AMB-06): together with the original 4.  Losing either costs 50 (§14.0)."""
     g = mission_two(tmp_path, monkeypatch, 3)
-    g.execute("take 3 irregulars")
+    g.execute("take 3 irregulars", role=REFEREE)
     assert dp(g, "regulars") == 50
-    g.execute("take 4 irregulars")
+    g.execute("take 4 irregulars", role=REFEREE)
     assert dp(g, "regulars") == 100
 
 
@@ -67,7 +68,7 @@ def test_a_six_makes_the_main_objective_a_fake(tmp_path, monkeypatch):
     """§4.1: "If however a 6 is rolled then the original primary becomes a fake objective":
     marker 4 is then worth nothing to lose."""
     g = mission_two(tmp_path, monkeypatch, 6)
-    g.execute("take 4 irregulars")
+    g.execute("take 4 irregulars", role=REFEREE)
     assert dp(g, "regulars") == 0
 
 
@@ -76,9 +77,9 @@ def test_rolling_the_main_objectives_own_number_changes_nothing(tmp_path, monkey
     """§4.1: "It is possible for the irregular player to roll the same result as the original
     primary objective, then no change": 4 stays the main, 3 stays a fake."""
     g = mission_two(tmp_path, monkeypatch, 4)
-    g.execute("take 3 irregulars")
+    g.execute("take 3 irregulars", role=REFEREE)
     assert dp(g, "regulars") == 0
-    g.execute("take 4 irregulars")
+    g.execute("take 4 irregulars", role=REFEREE)
     assert dp(g, "regulars") == 50
 
 
@@ -87,9 +88,9 @@ def test_a_secondary_rolled_becomes_a_main_objective(tmp_path, monkeypatch):
     """§4.1: the roll 1-5 "alters the status of that regular player's marker to a primary
     objective": secondary 2 becomes a main one, worth 50 to lose, not 20."""
     g = mission_two(tmp_path, monkeypatch, 2)
-    g.execute("take 2 irregulars")
+    g.execute("take 2 irregulars", role=REFEREE)
     assert dp(g, "regulars") == 50
-    g.execute("take 5 irregulars")
+    g.execute("take 5 irregulars", role=REFEREE)
     assert dp(g, "regulars") == 70
 
 
@@ -98,8 +99,8 @@ def test_the_secret_die_is_the_irregulars_alone(tmp_path, monkeypatch):
     """§4.1: the die's "result ... is kept secret until the end of the game": the Regular
     player is not shown it."""
     g = new_game(tmp_path, monkeypatch, SQUADS, head="mission = 2", active=None)
-    g.execute("objectives regulars 4 2 5")
-    out = g.execute("objective-roll dice=3")
+    g.execute("objectives regulars 4 2 5", role=REFEREE)
+    out = g.execute("objective-roll dice=3", role=REFEREE)
     rolled = [e for e in out.events if isinstance(e, ev.Rolled)]
     assert rolled and all(e.vis == ("irregulars",) for e in rolled)
 
@@ -109,9 +110,9 @@ def test_a_fake_costs_nothing_and_a_secondary_twenty(tmp_path, monkeypatch):
     """§14.0: "50 points for losing a Main objective", "20 points for losing a Secondary
     objective"; a fake is no objective (digest OBJ-6)."""
     g = mission_two(tmp_path, monkeypatch, 4)
-    g.execute("take 1 irregulars")
+    g.execute("take 1 irregulars", role=REFEREE)
     assert dp(g, "regulars") == 0
-    g.execute("take 5 irregulars")
+    g.execute("take 5 irregulars", role=REFEREE)
     assert dp(g, "regulars") == 20
 
 
@@ -120,9 +121,9 @@ def test_an_italian_secondary_costs_nothing_but_the_main_fifty(tmp_path, monkeyp
     """Italian draft, §14.0: only "50 punti per la perdita dell'obiettivo da difendere";
     no line for a secondary."""
     g = mission_two(tmp_path, monkeypatch, 4, variant="it-2009-12-09")
-    g.execute("take 5 irregulars")
+    g.execute("take 5 irregulars", role=REFEREE)
     assert dp(g, "regulars") == 0
-    g.execute("take 4 irregulars")
+    g.execute("take 4 irregulars", role=REFEREE)
     assert dp(g, "regulars") == 50
 
 
@@ -133,8 +134,8 @@ def test_special_forces_defend_no_markers(tmp_path, monkeypatch):
     units = SQUADS.replace('cls = "R3"', 'cls = "R1"')
     g = new_game(tmp_path, monkeypatch, units, head='mission = 3\n[forces]\nregulars = "special-forces"', active=None)
     with pytest.raises(Refused):
-        g.execute("objectives regulars 4 2 5")
-    g.execute("objectives irregulars 1 2 3")
+        g.execute("objectives regulars 4 2 5", role=REFEREE)
+    g.execute("objectives irregulars 1 2 3", role=REFEREE)
     assert g.state.secrets["marker.irregulars.1"].value == "main"
 
 
@@ -146,7 +147,7 @@ def test_the_deployment_roll_adds_the_squad_commanders_leadership(tmp_path, monk
     """§4.2: "Each player rolls 1d6 and adds the Squad commander's leadership": 3 + 2 = 5
     against 5 + 1 = 6, the Irregulars are the First player."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    out = g.execute("rolloff dice=3,5")
+    out = g.execute("rolloff dice=3,5", role=REFEREE)
     rolled = [e for e in out.events if isinstance(e, ev.Rolled)]
     totals = {e.side: e.roll.faces[0] + sum(m.value for m in e.roll.mods) for e in rolled}
     assert totals == {"regulars": 5, "irregulars": 6}
@@ -158,7 +159,7 @@ def test_a_tied_deployment_roll_is_rolled_again(tmp_path, monkeypatch):
     """§4.2 sets no tie; the digest (AMB-05): both roll again.  4 + 2 against 5 + 1 is a tie;
     then 1 + 2 against 6 + 1: the Irregulars are First."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    out = g.execute("rolloff dice=4,5,1,6")
+    out = g.execute("rolloff dice=4,5,1,6", role=REFEREE)
     assert len([e for e in out.events if isinstance(e, ev.Rolled)]) == 4
     assert g.state.vars["first_player"] == "irregulars"
 
@@ -168,11 +169,11 @@ def test_the_first_player_deploys_after_the_second_players_half(tmp_path, monkey
     """§4.2: "The 2nd player deploys at least 50% of his forces ... The 1st player fields at
     least 50%": the First player may not field a man before the Second's half is down."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    g.execute("rolloff dice=3,5")
+    g.execute("rolloff dice=3,5", role=REFEREE)
     with pytest.raises(Refused):
-        g.execute("deploy boss")
-    g.execute("deploy sgt")
-    g.execute("deploy boss")
+        g.execute("deploy boss", role=REFEREE)
+    g.execute("deploy sgt", role=REFEREE)
+    g.execute("deploy boss", role=REFEREE)
     assert "off-table" not in g.state.units["boss"].status
 
 
@@ -181,11 +182,11 @@ def test_the_game_does_not_start_before_every_figure_is_down(tmp_path, monkeypat
     """§4.2: the Second player "now deploys the remainder of his army ..., followed by the 1st
     player": until all are fielded there is no turn 1."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    g.execute("rolloff dice=3,5")
-    g.execute("deploy sgt")
-    g.execute("deploy boss")
+    g.execute("rolloff dice=3,5", role=REFEREE)
+    g.execute("deploy sgt", role=REFEREE)
+    g.execute("deploy boss", role=REFEREE)
     with pytest.raises(Refused):
-        g.execute("next")
+        g.execute("next", role=REFEREE)
     assert g.state.turn == 0
 
 
@@ -195,10 +196,10 @@ def test_ambushers_are_not_deployed_with_the_rest(tmp_path, monkeypatch):
     the ambusher still off the table."""
     units = SQUADS + unit("amb", "irregulars", "Irr3", "Cell", roles=("ambush",))
     g = new_game(tmp_path, monkeypatch, units, head="[extras.irregulars]\nambush = 1", active=None)
-    g.execute("rolloff dice=3,5")
+    g.execute("rolloff dice=3,5", role=REFEREE)
     for man in ("sgt", "boss", "a1", "m1"):
-        g.execute(f"deploy {man}")
-    g.execute("next")
+        g.execute(f"deploy {man}", role=REFEREE)
+    g.execute("next", role=REFEREE)
     assert g.state.turn == 1
     assert "off-table" in g.state.units["amb"].status
 
@@ -219,8 +220,8 @@ def test_initiative_is_two_dice_leadership_and_quality(tmp_path, monkeypatch):
     """§5.0 1): 2d6 + the main commander's leadership + the troops' quality (Veteran 4,
     Militia 2): 3+3+2+4 = 12 against 5+5+1+2 = 13, the Militia act."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    g.execute("next")
-    out = g.execute("next dice=3,3,5,5")
+    g.execute("next", role=REFEREE)
+    out = g.execute("next dice=3,3,5,5", role=REFEREE)
     assert initiative_totals(out) == {"regulars": 12, "irregulars": 13}
     assert g.state.active_side == "irregulars"
 
@@ -231,8 +232,8 @@ def test_only_the_main_commanders_leadership_counts(tmp_path, monkeypatch):
     a leader of level 4 beside the commander of level 2 adds nothing."""
     units = SQUADS + unit("lt", "regulars", "R3", "Alpha", lead=4, roles=("leader",))
     g = new_game(tmp_path, monkeypatch, units, active=None)
-    g.execute("next")
-    out = g.execute("next dice=3,3,5,5")
+    g.execute("next", role=REFEREE)
+    out = g.execute("next dice=3,3,5,5", role=REFEREE)
     assert initiative_totals(out)["regulars"] == 12
 
 
@@ -241,8 +242,8 @@ def test_a_tied_initiative_is_rolled_again(tmp_path, monkeypatch):
     """The book gives no tie; the digest (INI-3): both roll again with the same modifiers.
     4+4+2+4 = 14 against 6+5+1+2 = 14; then 1+1+6 against 4+4+3: the Militia act."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    g.execute("next")
-    out = g.execute("next dice=4,4,6,5,1,1,4,4")
+    g.execute("next", role=REFEREE)
+    out = g.execute("next dice=4,4,6,5,1,1,4,4", role=REFEREE)
     assert len([e for e in out.events if isinstance(e, ev.Rolled)]) == 4
     assert g.state.active_side == "irregulars"
 
@@ -252,15 +253,15 @@ def test_the_winner_pays_a_cumulative_minus_one(tmp_path, monkeypatch):
     """§5.0 1): "For the next Initiative rolls, the previous winner gets a cumulative -1":
     the Rangers win turns 1 and 2, so turn 2's roll is −1 and turn 3's −2."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")
-    g.execute("next")
-    g.execute("next")
-    out = g.execute("next dice=3,3,3,3")  # 6+2+4-1 = 11 against 6+1+2 = 9
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    out = g.execute("next dice=3,3,3,3", role=REFEREE)  # 6+2+4-1 = 11 against 6+1+2 = 9
     assert initiative_totals(out) == {"regulars": 11, "irregulars": 9}
-    g.execute("next")
-    g.execute("next")
-    out = g.execute("next dice=3,3,4,4")  # 6+2+4-2 = 10 against 8+1+2 = 11
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    out = g.execute("next dice=3,3,4,4", role=REFEREE)  # 6+2+4-2 = 10 against 8+1+2 = 11
     assert initiative_totals(out) == {"regulars": 10, "irregulars": 11}
     assert g.state.active_side == "irregulars"
 
@@ -271,14 +272,14 @@ def test_losing_the_initiative_clears_the_penalty(tmp_path, monkeypatch):
     back to 0 once the player loses.  Rangers win turn 1, lose turn 2; in turn 3 they roll
     with nothing off, the Militia with −1."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")
-    g.execute("next")
-    g.execute("next")
-    g.execute("next dice=1,1,6,6")  # 2+2+4-1 = 7 against 12+1+2 = 15
-    g.execute("next")
-    g.execute("next")
-    out = g.execute("next dice=3,3,3,3")
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=1,1,6,6", role=REFEREE)  # 2+2+4-1 = 7 against 12+1+2 = 15
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    out = g.execute("next dice=3,3,3,3", role=REFEREE)
     assert initiative_totals(out) == {"regulars": 12, "irregulars": 8}
 
 
@@ -288,10 +289,10 @@ def test_an_ambush_at_the_end_of_a_turn_gives_one_on_the_next_initiative(tmp_pat
     initiative": the Militia, who lost turn 1, roll 6+1+2+1 = 10 in turn 2."""
     units = SQUADS + unit("amb", "irregulars", "Irr3", "Cell", roles=("ambush",))
     g = new_game(tmp_path, monkeypatch, units, head="[extras.irregulars]\nambush = 1", active="regulars")
-    g.execute("next")
-    g.execute("ambush amb")
-    g.execute("next")
-    out = g.execute("next dice=3,3,3,3")
+    g.execute("next", role=REFEREE)
+    g.execute("ambush amb", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    out = g.execute("next dice=3,3,3,3", role=REFEREE)
     assert initiative_totals(out) == {"regulars": 11, "irregulars": 10}
     assert "off-table" not in g.state.units["amb"].status
 
@@ -301,13 +302,13 @@ def test_the_ambush_bonus_is_for_the_next_initiative_only(tmp_path, monkeypatch)
     """Extras, Ambush: "+1 to the next initiative", not to the ones after it."""
     units = SQUADS + unit("amb", "irregulars", "Irr3", "Cell", roles=("ambush",))
     g = new_game(tmp_path, monkeypatch, units, head="[extras.irregulars]\nambush = 1", active="regulars")
-    g.execute("next")
-    g.execute("ambush amb")
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")  # the Rangers win turn 2 as well
-    g.execute("next")
-    g.execute("next")
-    out = g.execute("next dice=3,3,3,3")  # turn 3: the Rangers at −2, the Militia plain
+    g.execute("next", role=REFEREE)
+    g.execute("ambush amb", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)  # the Rangers win turn 2 as well
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    out = g.execute("next dice=3,3,3,3", role=REFEREE)  # turn 3: the Rangers at −2, the Militia plain
     assert initiative_totals(out) == {"regulars": 10, "irregulars": 9}
 
 
@@ -327,8 +328,8 @@ def test_a_platoon_adds_its_platoon_leaders_leadership_only(tmp_path, monkeypatc
     """§13.0 Initiative: "Add only the leadership bonus of the Platoon leader, or the highest
     in rank": 3+3+3+4 = 13, the squad leader's 1 not added."""
     g = new_game(tmp_path, monkeypatch, PLATOON, head='platoon = ["regulars"]', active=None)
-    g.execute("next")
-    out = g.execute("next dice=3,3,3,3")
+    g.execute("next", role=REFEREE)
+    out = g.execute("next dice=3,3,3,3", role=REFEREE)
     assert initiative_totals(out)["regulars"] == 13
 
 
@@ -338,12 +339,12 @@ def test_a_platoons_second_squad_waits_for_the_first(tmp_path, monkeypatch):
     the first squad has finished etc)": once the 2nd squad is activated, the 1st's man may
     not move any more this turn."""
     g = new_game(tmp_path, monkeypatch, PLATOON, head='platoon = ["regulars"]', active="regulars")
-    g.execute("activate 1st")
-    g.execute("move s1 5 cautious")
-    g.execute("activate 2nd")
-    g.execute("move s2 5 cautious")
+    g.execute("activate 1st", role=REFEREE)
+    g.execute("move s1 5 cautious", role=REFEREE)
+    g.execute("activate 2nd", role=REFEREE)
+    g.execute("move s2 5 cautious", role=REFEREE)
     with pytest.raises(Refused):
-        g.execute("move s1b 5 cautious")
+        g.execute("move s1b 5 cautious", role=REFEREE)
 
 
 @pytest.mark.audits("ACT-4", "PLT-2")
@@ -351,11 +352,11 @@ def test_a_platoons_squad_not_yet_activated_waits(tmp_path, monkeypatch):
     """§13.0: units are activated "one by one": while the 1st squad is activated, a man of
     the 2nd may not act; he acts once his squad's turn comes."""
     g = new_game(tmp_path, monkeypatch, PLATOON, head='platoon = ["regulars"]', active="regulars")
-    g.execute("activate 1st")
+    g.execute("activate 1st", role=REFEREE)
     with pytest.raises(Refused):
-        g.execute("move s2 5 cautious")
-    g.execute("activate 2nd")
-    g.execute("move s2 5 cautious")
+        g.execute("move s2 5 cautious", role=REFEREE)
+    g.execute("activate 2nd", role=REFEREE)
+    g.execute("move s2 5 cautious", role=REFEREE)
 
 
 @pytest.mark.audits("PLT-3", "ACT-3")
@@ -363,10 +364,10 @@ def test_a_platoons_group_is_one_squads_men(tmp_path, monkeypatch):
     """§13.0: "Actions by Group ... Can be used but only by miniatures in the same squad": a
     man of the 1st and a man of the 2nd cannot move as one group."""
     g = new_game(tmp_path, monkeypatch, PLATOON, head='platoon = ["regulars"]', active="regulars")
-    g.execute("activate 1st")
+    g.execute("activate 1st", role=REFEREE)
     with pytest.raises(Refused):
-        g.execute("move s1 5 cautious s2")
-    g.execute("move s1 5 cautious cpt")
+        g.execute("move s1 5 cautious s2", role=REFEREE)
+    g.execute("move s1 5 cautious cpt", role=REFEREE)
 
 
 # The EXTRAS that deploy otherwise --------------------------------------------------------
@@ -389,14 +390,14 @@ def test_infiltrators_deploy_after_everyone_else(tmp_path, monkeypatch):
     """Extras, Infiltrators: "The infiltration occurs during the deployment phase
     (infiltrators deploy second)": the digest (EXT-1), after both sides' normal deployment."""
     g = new_game(tmp_path, monkeypatch, SF, head=SF_HEAD, active=None)
-    g.execute("objectives irregulars 1 2 3")
-    g.execute("rolloff dice=5,1")
+    g.execute("objectives irregulars 1 2 3", role=REFEREE)
+    g.execute("rolloff dice=5,1", role=REFEREE)
     for man in ("boss", "sgt", "m2"):
-        g.execute(f"deploy {man}")
+        g.execute(f"deploy {man}", role=REFEREE)
     with pytest.raises(Refused):
-        g.execute("deploy inf")
-    g.execute("deploy r1")
-    g.execute("deploy inf")
+        g.execute("deploy inf", role=REFEREE)
+    g.execute("deploy r1", role=REFEREE)
+    g.execute("deploy inf", role=REFEREE)
     assert "off-table" not in g.state.units["inf"].status
 
 
@@ -406,14 +407,14 @@ def test_no_first_turn_before_the_helicopter_is_noted(tmp_path, monkeypatch):
     this option secretly notes down the helicopter landing point ... and the number of the
     turn": until he has, the game does not start."""
     g = new_game(tmp_path, monkeypatch, SF, head=SF_HEAD, active=None)
-    g.execute("objectives irregulars 1 2 3")
-    g.execute("rolloff dice=5,1")
+    g.execute("objectives irregulars 1 2 3", role=REFEREE)
+    g.execute("rolloff dice=5,1", role=REFEREE)
     for man in ("boss", "sgt", "m2", "r1", "inf"):
-        g.execute(f"deploy {man}")
+        g.execute(f"deploy {man}", role=REFEREE)
     with pytest.raises(Refused):
-        g.execute("next")
-    g.execute("helicopter 1 2 of=irregulars side=regulars")
-    g.execute("next")
+        g.execute("next", role=REFEREE)
+    g.execute("helicopter 1 2 of=irregulars side=regulars", role=REFEREE)
+    g.execute("next", role=REFEREE)
     assert g.state.turn == 1
 
 
@@ -423,9 +424,9 @@ def test_an_ambush_is_sprung_at_the_end_of_a_turn_not_during_it(tmp_path, monkey
     units = SQUADS + unit("amb", "irregulars", "Irr3", "Cell", roles=("ambush",))
     g = new_game(tmp_path, monkeypatch, units, head="[extras.irregulars]\nambush = 1", active="irregulars")
     with pytest.raises(Refused):
-        g.execute("ambush amb")
-    g.execute("next")
-    g.execute("ambush amb")
+        g.execute("ambush amb", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("ambush amb", role=REFEREE)
     assert "off-table" not in g.state.units["amb"].status
 
 
@@ -436,18 +437,18 @@ def test_a_tie_is_rolled_again_with_the_winners_penalty_kept(tmp_path, monkeypat
     1+1+5 = 7 against 2+2+3 = 7, then 6+6+5 against 1+1+3: the Rangers, whose next penalty
     is then −2."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")
-    g.execute("next")
-    g.execute("next")
-    out = g.execute("next dice=3,3,4,4,1,1,2,2,6,6,1,1")
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    out = g.execute("next dice=3,3,4,4,1,1,2,2,6,6,1,1", role=REFEREE)
     rolled = [e for e in out.events if isinstance(e, ev.Rolled) and e.side == "regulars"]
     assert len(rolled) == 3
     assert all(sum(m.value for m in e.roll.mods) == 5 for e in rolled)
     assert g.state.active_side == "regulars"
-    g.execute("next")
-    g.execute("next")
-    out = g.execute("next dice=3,3,3,3")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    out = g.execute("next dice=3,3,3,3", role=REFEREE)
     assert initiative_totals(out) == {"regulars": 10, "irregulars": 9}
 
 
@@ -456,6 +457,6 @@ def test_a_deployment_roll_tied_twice_is_rolled_a_third_time(tmp_path, monkeypat
     """§4.2 and the digest (DEP-1): ties are rolled again, as often as they come: 4+2 against
     5+1, 1+2 against 2+1, then 6+2 against 1+1: the Rangers are First."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    out = g.execute("rolloff dice=4,5,1,2,6,1")
+    out = g.execute("rolloff dice=4,5,1,2,6,1", role=REFEREE)
     assert len([e for e in out.events if isinstance(e, ev.Rolled)]) == 6
     assert g.state.vars["first_player"] == "regulars"

@@ -12,6 +12,7 @@ from audit_bn_late import new_game, unit
 
 from core import events as ev
 from core.ruleset import Refused
+from core.views import REFEREE
 
 MEN = (
     unit("vet", "regulars", "R3", "A")
@@ -50,7 +51,7 @@ def test_each_band_of_the_sighting_table(tmp_path, monkeypatch, cm, needed):
     """§7.0: 5cm 0, 20cm 3, 50cm 5, 100cm 6: a Veteran sighting a hidden Mercenary in
     cover."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    out = g.execute(f"react-spot vet gh range={cm} dice={needed}")
+    out = g.execute(f"react-spot vet gh range={cm} dice={needed}", role=REFEREE)
     assert need(out) == needed and sighted(out, "gh")
 
 
@@ -58,7 +59,7 @@ def test_each_band_of_the_sighting_table(tmp_path, monkeypatch, cm, needed):
 def test_within_5_cm_the_sighting_is_sure(tmp_path, monkeypatch):
     """§7.0: at 5 cm the table needs 0: the man is sighted whatever the die."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    out = g.execute("react-spot vet gh range=5")
+    out = g.execute("react-spot vet gh range=5", role=REFEREE)
     assert sighted(out, "gh")
 
 
@@ -67,7 +68,7 @@ def test_beyond_100_cm_nothing_is_sighted(tmp_path, monkeypatch):
     """§7.0's table stops at 100 cm; the digest (AMB-03): beyond it sighting is impossible."""
     g = new_game(tmp_path, monkeypatch, MEN)
     with pytest.raises(Refused):
-        g.execute("react-spot snip gh range=100.5 open")
+        g.execute("react-spot snip gh range=100.5 open", role=REFEREE)
 
 
 # The modifiers together --------------------------------------------------------------
@@ -79,7 +80,7 @@ def test_a_recruit_cannot_sight_special_forces_in_the_open_past_20_cm(tmp_path, 
     beyond a die (digest: impossible), so even a 6 fails."""
     g = new_game(tmp_path, monkeypatch, MEN)
     try:
-        out = g.execute("react-spot rec hsf range=20.5 open dice=6")
+        out = g.execute("react-spot rec hsf range=20.5 open dice=6", role=REFEREE)
     except Refused:
         return
     assert not sighted(out, "hsf")
@@ -89,9 +90,9 @@ def test_a_recruit_cannot_sight_special_forces_in_the_open_past_20_cm(tmp_path, 
 def test_a_recruit_sights_special_forces_in_the_open_at_20_cm_on_a_five(tmp_path, monkeypatch):
     """§7.0: 3 at 20 cm, +2, −1, +1: 5.  A 5 sights him, a 4 does not."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    out = g.execute("react-spot rec hsf range=20 open dice=4")
+    out = g.execute("react-spot rec hsf range=20 open dice=4", role=REFEREE)
     assert need(out) == 5 and not sighted(out, "hsf")
-    out = g.execute("react-spot vet hsf range=20 open dice=4")  # the Veteran: 3 + 2 − 1 = 4
+    out = g.execute("react-spot vet hsf range=20 open dice=4", role=REFEREE)  # the Veteran: 3 + 2 − 1 = 4
     assert need(out) == 4 and sighted(out, "hsf")
 
 
@@ -99,7 +100,7 @@ def test_a_recruit_sights_special_forces_in_the_open_at_20_cm_on_a_five(tmp_path
 def test_a_sniper_sighting_a_sniper_past_50_cm(tmp_path, monkeypatch):
     """§7.0: 6 at 50.5 cm, +1 the target is a sniper, −1 the spotter is one: 6."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    out = g.execute("react-spot snip hsn range=50.5 dice=6")
+    out = g.execute("react-spot snip hsn range=50.5 dice=6", role=REFEREE)
     assert need(out) == 6 and sighted(out, "hsn")
 
 
@@ -108,7 +109,7 @@ def test_a_sniper_target_past_50_cm_is_out_of_a_veterans_sight(tmp_path, monkeyp
     """§7.0: 6 at 50.5 cm, +1 the target is a sniper: 7, so even a 6 fails."""
     g = new_game(tmp_path, monkeypatch, MEN)
     try:
-        out = g.execute("react-spot vet hsn range=50.5 dice=6")
+        out = g.execute("react-spot vet hsn range=50.5 dice=6", role=REFEREE)
     except Refused:
         return
     assert not sighted(out, "hsn")
@@ -119,7 +120,7 @@ def test_special_forces_sight_a_man_in_the_open_at_20_cm_without_a_roll(tmp_path
     """§7.0: 3 at 20 cm, −1 in the open, −1 the spotter's Special Forces quality: 1, which
     any die makes (digest: automatic)."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    out = g.execute("react-spot sf gh range=20 open")
+    out = g.execute("react-spot sf gh range=20 open", role=REFEREE)
     assert sighted(out, "gh")
 
 
@@ -128,7 +129,7 @@ def test_within_5_cm_special_forces_at_night_need_four(tmp_path, monkeypatch):
     """§7.0: 0 at 5 cm, +2 Special Forces, +2 at night without night visors: 4 (digest
     AMB-20: the 0 still takes its modifiers)."""
     g = new_game(tmp_path, monkeypatch, MEN, head="night = true")
-    out = g.execute("react-spot vet hsf range=5 dice=3")
+    out = g.execute("react-spot vet hsf range=5 dice=3", role=REFEREE)
     assert need(out) == 4 and not sighted(out, "hsf")
 
 
@@ -136,10 +137,10 @@ def test_within_5_cm_special_forces_at_night_need_four(tmp_path, monkeypatch):
 def test_night_visors_take_the_night_away(tmp_path, monkeypatch):
     """§7.0: "+2 ... at night (without night visors)": with them, 5 at 50 cm stays 5."""
     g = new_game(tmp_path, monkeypatch, MEN, head="night = true")
-    out = g.execute("react-spot nv gh range=50 dice=5")
+    out = g.execute("react-spot nv gh range=50 dice=5", role=REFEREE)
     assert need(out) == 5 and sighted(out, "gh")
     try:  # without them: 5 + 2 = 7, beyond a die
-        out = g.execute("react-spot vet gh2 range=50 dice=6")
+        out = g.execute("react-spot vet gh2 range=50 dice=6", role=REFEREE)
     except Refused:
         return
     assert not sighted(out, "gh2")
@@ -149,7 +150,7 @@ def test_night_visors_take_the_night_away(tmp_path, monkeypatch):
 def test_the_jungle_adds_two(tmp_path, monkeypatch):
     """§7.0: "+2 target in Jungle": 3 at 20 cm becomes 5."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    out = g.execute("react-spot vet gh range=20 night dice=5")
+    out = g.execute("react-spot vet gh range=20 night dice=5", role=REFEREE)
     assert need(out) == 5 and sighted(out, "gh")
 
 
@@ -161,9 +162,9 @@ def test_one_sighting_a_figure_a_turn_even_at_another_target(tmp_path, monkeypat
     """§7.0: sighting "can be performed once per turn by any model": the Veteran who failed
     at one marker may not try another this turn."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    g.execute("react-spot vet gh range=30 dice=1")
+    g.execute("react-spot vet gh range=30 dice=1", role=REFEREE)
     with pytest.raises(Refused):
-        g.execute("react-spot vet gh2 range=30 dice=6")
+        g.execute("react-spot vet gh2 range=30 dice=6", role=REFEREE)
 
 
 @pytest.mark.audits("SPOT-4")
@@ -171,8 +172,8 @@ def test_several_figures_may_try_the_same_target(tmp_path, monkeypatch):
     """§7.0: "Several models can attempt to sight the same target during the same turn": the
     Recruit fails, the Veteran then sights him."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    g.execute("react-spot rec gh range=30 dice=5")  # 5 + 1 = 6: fails
-    out = g.execute("react-spot vet gh range=30 dice=5")
+    g.execute("react-spot rec gh range=30 dice=5", role=REFEREE)  # 5 + 1 = 6: fails
+    out = g.execute("react-spot vet gh range=30 dice=5", role=REFEREE)
     assert sighted(out, "gh")
 
 
@@ -181,12 +182,12 @@ def test_one_bonus_move_for_each_failed_sighting(tmp_path, monkeypatch):
     """§7.0: "For every failed sighting the model to be sighted can move up to 5cm ... the
     movement bonus may apply more than once": two failures, two moves, not a third."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    g.execute("react-spot rec gh range=30 dice=2")
-    g.execute("react-shift gh 5")
-    g.execute("react-spot vet gh range=30 dice=2")
-    g.execute("react-shift gh 5")
+    g.execute("react-spot rec gh range=30 dice=2", role=REFEREE)
+    g.execute("react-shift gh 5", role=REFEREE)
+    g.execute("react-spot vet gh range=30 dice=2", role=REFEREE)
+    g.execute("react-shift gh 5", role=REFEREE)
     with pytest.raises(Refused):
-        g.execute("react-shift gh 5")
+        g.execute("react-shift gh 5", role=REFEREE)
 
 
 @pytest.mark.audits("SPOT-6")
@@ -194,7 +195,7 @@ def test_no_bonus_move_without_a_failed_sighting(tmp_path, monkeypatch):
     """§7.0: the bonus comes "for every failed sighting": none was tried, none is owed."""
     g = new_game(tmp_path, monkeypatch, MEN)
     with pytest.raises(Refused):
-        g.execute("react-shift gh 3")
+        g.execute("react-shift gh 3", role=REFEREE)
 
 
 # What a hidden figure may do and stay hidden --------------------------------------------
@@ -205,7 +206,7 @@ def test_a_hidden_crawl_on_a_six_stays_put_and_hidden(tmp_path, monkeypatch):
     """§7.0: hidden troops "move 5cm-1d6 ... if the number is negative then they remain
     stationary": a 6 leaves him where he was, still hidden."""
     g = new_game(tmp_path, monkeypatch, MEN, active="irregulars")
-    out = g.execute("move gh hidden dice=6")
+    out = g.execute("move gh hidden dice=6", role=REFEREE)
     moved = [e.cm for e in out.events if isinstance(e, ev.Moved)]
     assert all(cm == 0 for cm in moved)
     assert "hidden" in g.state.units["gh"].status
@@ -215,7 +216,7 @@ def test_a_hidden_crawl_on_a_six_stays_put_and_hidden(tmp_path, monkeypatch):
 def test_a_hidden_crawl_on_a_two_is_three_cm(tmp_path, monkeypatch):
     """§7.0: 5 − 2 = 3 cm, and he stays hidden."""
     g = new_game(tmp_path, monkeypatch, MEN, active="irregulars")
-    out = g.execute("move gh hidden dice=2")
+    out = g.execute("move gh hidden dice=2", role=REFEREE)
     assert [e.cm for e in out.events if isinstance(e, ev.Moved)] == [3]
     assert "hidden" in g.state.units["gh"].status
 
@@ -225,7 +226,7 @@ def test_a_hidden_man_who_runs_is_sighted(tmp_path, monkeypatch):
     """§7.0: hidden troops "move 5cm-1d6 ... and do not fire, otherwise they are
     automatically sighted": a run of 20 cm shows him."""
     g = new_game(tmp_path, monkeypatch, MEN, active="irregulars")
-    g.execute("move gh 20 run")
+    g.execute("move gh 20 run", role=REFEREE)
     assert "hidden" not in g.state.units["gh"].status
 
 
@@ -233,7 +234,7 @@ def test_a_hidden_man_who_runs_is_sighted(tmp_path, monkeypatch):
 def test_a_hidden_man_who_fires_is_sighted(tmp_path, monkeypatch):
     """§7.0: a hidden man who fires is "automatically sighted"."""
     g = new_game(tmp_path, monkeypatch, MEN, active="irregulars")
-    g.execute("fire gh vet range=30 aimed dice=1")
+    g.execute("fire gh vet range=30 aimed dice=1", role=REFEREE)
     assert "hidden" not in g.state.units["gh"].status
 
 
@@ -244,9 +245,9 @@ def test_an_unsighted_man_in_cover_is_not_a_target_for_aimed_fire(tmp_path, monk
     he is sighted; once sighted, the shot is made."""
     g = new_game(tmp_path, monkeypatch, MEN)
     with pytest.raises(Refused):
-        g.execute("fire vet gh range=30 aimed dice=6")
-    g.execute("react-spot vet gh range=30 dice=5")
-    out = g.execute("fire vet gh range=30 aimed cover dice=1")
+        g.execute("fire vet gh range=30 aimed dice=6", role=REFEREE)
+    g.execute("react-spot vet gh range=30 dice=5", role=REFEREE)
+    out = g.execute("fire vet gh range=30 aimed cover dice=1", role=REFEREE)
     assert any(isinstance(e, ev.Rolled) for e in out.events)
 
 
@@ -257,7 +258,7 @@ def test_the_irregular_spotters_quality(tmp_path, monkeypatch, cls, needed):
     Mercenaries 0.  A hidden Ranger in cover at 50 cm: 5."""
     units = unit("spot", "irregulars", cls, "C") + unit("hid", "regulars", "R3", "A", status=("hidden",))
     g = new_game(tmp_path, monkeypatch, units, active="irregulars")
-    out = g.execute(f"react-spot spot hid range=50 dice={needed}")
+    out = g.execute(f"react-spot spot hid range=50 dice={needed}", role=REFEREE)
     assert need(out) == needed and sighted(out, "hid")
 
 
@@ -267,5 +268,5 @@ def test_a_special_forces_sniper_spots_on_both_his_minus_ones(tmp_path, monkeypa
     50.5 cm becomes 4."""
     units = MEN + unit("sfsn", "regulars", "R1", "S", weapons=("SNIPER",), roles=("sniper",))
     g = new_game(tmp_path, monkeypatch, units)
-    out = g.execute("react-spot sfsn gh range=50.5 dice=4")
+    out = g.execute("react-spot sfsn gh range=50.5 dice=4", role=REFEREE)
     assert need(out) == 4 and sighted(out, "gh")

@@ -18,6 +18,7 @@ from audit_bi_early import U, chances, goto, new_game, outcomes, play, rolls
 from core.dice import NeedDice
 from core.language.i18n import plain
 from core.ruleset import Refused
+from core.views import REFEREE
 
 EXTRA = (
     U(id="doc", name="Doc", side="red", cls="regular", weapons=("assault-rifle",)),
@@ -56,7 +57,7 @@ def game(tmp_path, monkeypatch):
 def _waive(g) -> None:
     for u in list(g.state.units.values()):
         if u.in_play and u.has("morale-due"):
-            g.execute(f"clear {u.id} morale-due")
+            g.execute(f"clear {u.id} morale-due", role=REFEREE)
 
 
 def _to(g, phase: str, turn: int) -> None:
@@ -65,11 +66,11 @@ def _to(g, phase: str, turn: int) -> None:
         assert g.state.turn <= turn, f"turn {turn} went by without its {phase} phase"
         _waive(g)
         if g.state.phase == "initiative":
-            g.execute("next dice=6,1")
+            g.execute("next dice=6,1", role=REFEREE)
             if g.state.phase == "initiative":
                 g.execute("order first", role="blue")
         else:
-            g.execute("next")
+            g.execute("next", role=REFEREE)
 
 
 def _refused(g, line: str) -> bool:
@@ -77,7 +78,7 @@ def _refused(g, line: str) -> bool:
         play(g, line)
     except Refused:
         return True
-    g.execute("undo")
+    g.execute("undo", role=REFEREE)
     return False
 
 

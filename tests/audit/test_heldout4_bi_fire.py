@@ -15,6 +15,7 @@ import pytest
 from audit_bi_early import KILL, U, chances, goto, new_game, notes, outcomes, play, rolls
 
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def _v(uid: str, weapon: str, role: str, **stats: int) -> U:
@@ -235,7 +236,7 @@ def test_each_grenade_and_rocket_burst_on_both_sides_of_its_radii(game, source):
         except Refused:
             seen.append(None)
             continue
-        game.execute("undo")
+        game.execute("undo", role=REFEREE)
         seen.append(chances(facts, "A.10.3"))
     assert seen == [[6], [3], [3], None]
 
@@ -247,7 +248,7 @@ def test_heavy_cover_under_a_burst_is_in_cover_not_entrenched(game):
     seen = []
     for zone in ("short", "long"):
         facts = play(game, f"burst fares source=rpg zone={zone} cover=heavy dice=10")
-        game.execute("undo")
+        game.execute("undo", role=REFEREE)
         seen.append(chances(facts, "A.10.3")[0])
     assert seen == [3, 2]
 
@@ -327,7 +328,7 @@ def test_an_atgm_at_night_with_the_vehicles_intensifier(tmp_path, monkeypatch):
     g = new_game(tmp_path, monkeypatch, night="dark", extra=EXTRA)
     goto(g, "fire-regular", 1)
     assert chances(play(g, "fire atv tariq range=150 intensifier=vehicle dice=9,1")) == [3]
-    g.execute("undo")
+    g.execute("undo", role=REFEREE)
     with pytest.raises(Refused):
         play(g, "fire atv tariq range=200.5 intensifier=vehicle dice=9,1")
 
@@ -340,7 +341,7 @@ def test_a_carbine_by_moonlight_just_past_20_cm(tmp_path, monkeypatch):
     g = new_game(tmp_path, monkeypatch, night="moon", extra=extra)
     goto(g, "fire-regular", 1)
     assert chances(play(g, "fire cara tariq range=20.5 dice=9")) == [1]
-    g.execute("undo")
+    g.execute("undo", role=REFEREE)
     assert chances(play(g, "fire cara tariq range=20 dice=9")) == [3]
 
 

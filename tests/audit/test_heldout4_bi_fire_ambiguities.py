@@ -11,6 +11,7 @@ from audit_bi_early import KILL, chances, goto, new_game, outcomes, play, rolls
 from test_heldout4_bi_fire import EXTRA
 
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 @pytest.fixture
@@ -54,7 +55,7 @@ def test_amb03_add_then_halve_once_and_the_bounds(game):
     play(game, "mark carlo wounded")
     facts = play(game, f"fire carlo tariq range=100 cover=light dice=1,{KILL}")
     assert chances(facts) == [1] and not game.state.units["tariq"].in_play
-    game.execute("undo")
+    game.execute("undo", role=REFEREE)
     facts = play(game, "fire carlo tariq range=100 cover=heavy prone dice=1")
     assert outcomes(facts, "A.9.4")[0].startswith("miss")
 
@@ -72,7 +73,7 @@ def test_amb05_blank_area_ranges_are_the_weapons_own(game):
     """BI-AMB-05: the SAW's area row takes its single-target ranges (90 cm long, 90.5 out);
     the assault rifle's area row has its own (60 long, 60.5 out)."""
     assert chances(play(game, "fire sam tariq range=90 area dice=9")) == [2]
-    game.execute("undo")
+    game.execute("undo", role=REFEREE)
     with pytest.raises(Refused, match="out of range"):
         play(game, "fire sam tariq range=90.5 area dice=9")
     with pytest.raises(Refused, match="out of range"):
@@ -151,7 +152,7 @@ def test_amb26_a_truck_in_a_shells_burst_takes_the_guns_plus_four(game):
     facts = play(game, "burst ural source=gun-102 dice=3,2")
     (dmg,) = rolls(facts, "A.12.2")
     assert sum(m.value for m in dmg.mods) == 4
-    game.execute("undo")
+    game.execute("undo", role=REFEREE)
     facts = play(game, "burst ural source=rpg dice=3,2")
     (dmg,) = rolls(facts, "A.12.2")
     assert sum(m.value for m in dmg.mods) == 2

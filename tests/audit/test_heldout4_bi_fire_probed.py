@@ -14,6 +14,7 @@ from audit_bi_early import KILL, chances, goto, new_game, outcomes, play, rolls
 from test_heldout4_bi_fire import EXTRA
 
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 @pytest.fixture
@@ -264,7 +265,7 @@ def test_an_aim_taken_back_gives_nothing(game):
     """A.9.4: the aim undone is no Very Easy action in the previous turn: Carlo fires in turn 2
     at his bare 4 (normal range)."""
     play(game, "aim carlo")
-    game.execute("undo")
+    game.execute("undo", role=REFEREE)
     goto(game, "fire-regular", 2)
     assert chances(play(game, "fire carlo tariq range=30 dice=9")) == [4]
 

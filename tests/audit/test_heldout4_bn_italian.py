@@ -12,6 +12,7 @@ import pytest
 from audit_bn_late import new_game, out, rolls, status, unit
 
 from core.ruleset import Refused
+from core.views import REFEREE
 
 IT = "it-2009-12-09"
 
@@ -100,7 +101,7 @@ def test_a_civilian_hit_and_saved(tmp_path, monkeypatch, variant, points):
     and in Italian 5 more for the civilian hit."""
     g = game(tmp_path, monkeypatch, variant, active="regulars")
     g.execute("fire m0 civ range=20 aimed dice=6,6", role="regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert g.state.sides["regulars"].defeat_points == points
 
 
@@ -111,7 +112,7 @@ def test_a_suppressed_man_does_not_dodge(tmp_path, monkeypatch, variant):
     opportunity", the digest's AMB-49 reading both as no reaction at all: the suppressed
     Ranger neither dodges nor fires back at the Militiaman."""
     g = game(tmp_path, monkeypatch, variant)
-    g.execute("mark m0 suppressed")
+    g.execute("mark m0 suppressed", role=REFEREE)
     g.execute("move i0 10", role="irregulars")
     with pytest.raises(Refused):
         g.execute("react-dodge m0 3", role="regulars")

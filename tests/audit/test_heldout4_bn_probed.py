@@ -11,6 +11,7 @@ from audit_bn_late import new_game, next_turn, out, rolls, status, unit
 
 from core import events as ev
 from core.ruleset import Refused
+from core.views import REFEREE
 
 SQUADS = (
     unit("sgt", "regulars", "R4", "Alpha", lead=2, roles=("commander", "leader"))
@@ -73,7 +74,7 @@ def test_the_sergeants_leadership_two_helps_a_man_within_5_cm(tmp_path, monkeypa
     """§10.0: "Add the leadership of an Officer or NCO within 5cm": a Trained man (3) beside
     his Leadership 2 sergeant passes on 5 or less; a 6 always fails."""
     g = game(tmp_path, monkeypatch)
-    g.execute("mark m1 suppressed")
+    g.execute("mark m1 suppressed", role=REFEREE)
     (test,) = rolls(g.execute(f"move m1 5 leader=sgt dice={die}", role="regulars"))
     assert test.outcome.startswith("passes") is passes
 
@@ -89,7 +90,7 @@ def test_in_panic_no_action_but_the_crawl(tmp_path, monkeypatch, command):
     runs 15 cm, nor gets into a vehicle this turn."""
     units = SQUADS + unit("hummer", "regulars", "protected", "Motor", kind="vehicle", weapons=("HMG",))
     g = new_game(tmp_path, monkeypatch, units)
-    g.execute("mark m1 suppressed")
+    g.execute("mark m1 suppressed", role=REFEREE)
     (test,) = rolls(g.execute("rally m1 dice=4", role="regulars"))
     assert test.outcome.startswith("fails")
     with pytest.raises(Refused):
@@ -103,13 +104,13 @@ def _shaken(tmp_path, monkeypatch):
     """The Militia lose two men and fail morale (1,1,1,1 against 2) while the Regulars hold
     more Defeat Points: the team starts turn 2 suppressed and retreating."""
     g = game(tmp_path, monkeypatch)
-    g.execute("dp regulars 50 other")
+    g.execute("dp regulars 50 other", role=REFEREE)
     g.execute("fire m0 i0 range=20 aimed dice=6,1", role="regulars")
     g.execute("fire m1 i1 range=20 aimed dice=6,1", role="regulars")
-    g.execute("next")
-    (test,) = rolls(g.execute("next dice=1,1,1,1"))
+    g.execute("next", role=REFEREE)
+    (test,) = rolls(g.execute("next dice=1,1,1,1", role=REFEREE))
     assert test.outcome == "failed" and not g.state.vars.get("game_over")
-    g.execute("next dice=1,1,6,6")
+    g.execute("next dice=1,1,6,6", role=REFEREE)
     assert g.state.active_side == "irregulars"
     return g
 
@@ -172,7 +173,7 @@ def test_a_man_with_three_turns_dies_at_the_end_of_turn_four(tmp_path, monkeypat
     """§9.3 (AMB-47): wounded in turn 1 with a 3, he dies at the end of turn 1 + 3 = 4: still
     wounded at the start of turn 4, dead of his wounds in turn 5."""
     g = game(tmp_path, monkeypatch, options=("wounded",))
-    g.execute("blast m1 source=grenade by=irregulars dice=1,3")
+    g.execute("blast m1 source=grenade by=irregulars dice=1,3", role=REFEREE)
     next_turn(g, "regulars", "6,6,6")
     next_turn(g, "regulars")
     next_turn(g, "regulars")
@@ -187,15 +188,15 @@ def test_the_medic_and_the_comrade_save_the_regulars_their_points(tmp_path, monk
     a 4 = 6 cm) and he is evacuated: "a stabilised soldier ... doesn't count as Defeat
     Points".  At the end of turn 2 the Regulars hold no points for either."""
     g = game(tmp_path, monkeypatch, options=("wounded",))
-    g.execute("blast m1 source=grenade by=irregulars dice=1,3")
-    g.execute("blast m2 source=grenade by=irregulars dice=1,5")
+    g.execute("blast m1 source=grenade by=irregulars dice=1,3", role=REFEREE)
+    g.execute("blast m2 source=grenade by=irregulars dice=1,5", role=REFEREE)
     next_turn(g, "regulars", "6,6,6")
     g.execute("medic doc m1", role="regulars")
     (carry,) = rolls(g.execute("carry m0 m2 dice=4", role="regulars"))
     assert carry.outcome == "6 cm"
     g.execute("evacuate m2", role="regulars")
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     assert dp(g, "regulars") == 0
 
 
@@ -209,7 +210,7 @@ def test_the_civilians_roll_beats_negotiation_one(tmp_path, monkeypatch, die, mo
     Negotiation value" (at least 1): a 1 gives them to the Regulars, a 2 keeps them; they
     move up to 15 cm, not 16."""
     g = game(tmp_path, monkeypatch)
-    (roll,) = rolls(g.execute(f"civilians dice={die}"))
+    (roll,) = rolls(g.execute(f"civilians dice={die}", role=REFEREE))
     assert mover in str(roll.outcome)
     with pytest.raises(Refused):
         g.execute("move civ 16", role=mover)
@@ -222,7 +223,7 @@ def test_a_civilian_killed_by_the_regulars_costs_them_5(tmp_path, monkeypatch):
     shot is also the first fire, 5 more: 10."""
     g = game(tmp_path, monkeypatch)
     g.execute("fire m0 civ range=20 aimed dice=6,1", role="regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert dp(g, "regulars") == 10
 
 
@@ -314,8 +315,8 @@ def test_a_suppressed_medic_tests_before_he_reaches_the_wounded(tmp_path, monkey
     medic must reach the wounded man.  The suppressed Trained medic (3) rolls a 6: he fails
     and the wounded man is not stabilised."""
     g = game(tmp_path, monkeypatch, options=("wounded",))
-    g.execute("blast m1 source=grenade by=irregulars dice=1,4")
-    g.execute("mark doc suppressed")
+    g.execute("blast m1 source=grenade by=irregulars dice=1,4", role=REFEREE)
+    g.execute("mark doc suppressed", role=REFEREE)
     (test,) = rolls(g.execute("medic doc m1 dice=6", role="regulars"))
     assert test.outcome.startswith("fails")
     assert "stabilised" not in out(g, "m1")

@@ -12,6 +12,7 @@ import pytest
 from audit_bn_late import new_game, next_turn, out, rolls, status, unit
 
 from core.ruleset import Refused
+from core.views import REFEREE
 
 #: A Hummer with a man and a driver aboard, a Puma with a man aboard, a tank with one aboard,
 #: a Centauro, the Militia's technical with a gunman; and men on foot.
@@ -232,9 +233,9 @@ def test_an_ied_does_not_touch_a_tank(tmp_path, monkeypatch):
     """§9.2, T-14: a tank is immune to IEDs (no roll); a Puma saves 4+ against one: a 1 fails
     by 3 and it explodes."""
     g = game(tmp_path, monkeypatch)
-    assert not saves(g.execute("blast tank source=ied by=irregulars"))
+    assert not saves(g.execute("blast tank source=ied by=irregulars", role=REFEREE))
     assert not out(g, "tank")
-    rolled = saves(g.execute("blast puma source=ied by=irregulars dice=1,3"))
+    rolled = saves(g.execute("blast puma source=ied by=irregulars dice=1,3", role=REFEREE))
     assert rolled[0].outcome == "explodes"
 
 
@@ -377,7 +378,7 @@ def test_a_man_in_panic_crawls_10_cm(tmp_path, monkeypatch, cm, allowed):
     """§10.0: failing his test the suppressed man "can only move up to 10cm to reach cover":
     the Trained man (3) fails on a 4; the 10 cm crawl is his, not 11."""
     g = game(tmp_path, monkeypatch)
-    g.execute("mark m1 suppressed")
+    g.execute("mark m1 suppressed", role=REFEREE)
     (test,) = rolls(g.execute("rally m1 dice=4", role="regulars"))
     assert test.outcome.startswith("fails")
     if allowed:

@@ -15,6 +15,7 @@ from audit_bi_early import U, chances, goto, new_game, play, rolls
 from core import events as ev
 from core.language.reader import reading
 from core.ruleset import Refused
+from core.views import REFEREE
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "commands.md"
 #: Two more RPG gunners: Remo with his RPG alone, Pio with an RPG and a pistol.
@@ -90,7 +91,9 @@ def test_each_mans_cover_typed_in_italian_is_recorded_in_english(game):
     """The covers, typed in Italian, give the same chances; the record holds English, and an
     Italian reader is shown it in Italian."""
     with reading("it"):
-        facts = game.execute("fuoco bruno tariq fares gittata=20 area copertura=pesante,scoperto dadi=9,9")
+        facts = game.execute(
+            "fuoco bruno tariq fares gittata=20 area copertura=pesante,scoperto dadi=9,9", role=REFEREE
+        )
     assert chances(list(facts.events[1:])) == [1, 2]
     line = _issued(facts)
     assert line.endswith("cover=heavy,open dice=9,9")
@@ -106,7 +109,7 @@ def test_a_weapon_named_in_italian(game):
     """The weapons table's names are the book's ("Lanciarazzi RPG"): Rocco's RPG named
     in Italian fires as his RPG: no short band, normal to 20 cm: 4 at 20 cm."""
     with reading("it"):
-        out = game.execute("fuoco rocco tariq gittata=20 arma=lanciarazzi dadi=9,1")
+        out = game.execute("fuoco rocco tariq gittata=20 arma=lanciarazzi dadi=9,1", role=REFEREE)
     assert chances(list(out.events[1:])) == [4]
 
 
@@ -129,9 +132,9 @@ def test_pio_names_each_of_his_weapons_in_italian(game, typed, need):
     with reading("it"):
         if need is None:
             with pytest.raises(Refused, match="rpg"):
-                game.execute(line)
+                game.execute(line, role=REFEREE)
             return
-        out = game.execute(line)
+        out = game.execute(line, role=REFEREE)
     assert chances(list(out.events[1:])) == [need]
 
 
@@ -139,10 +142,10 @@ def test_pio_names_each_of_his_weapons_in_italian(game, typed, need):
 def test_a_weapon_named_in_italian_replays_in_english(game):
     """The line an Italian referee typed is read the same by an English one: the save replays."""
     with reading("it"):
-        line = _issued(game.execute("fuoco rocco tariq gittata=20 arma=lanciarazzi dadi=9,1"))
+        line = _issued(game.execute("fuoco rocco tariq gittata=20 arma=lanciarazzi dadi=9,1", role=REFEREE))
     assert "weapon=" in line
     goto(game, "fire-regular", 2)
-    out = game.execute(line.replace("rocco", "remo2"))
+    out = game.execute(line.replace("rocco", "remo2"), role=REFEREE)
     assert chances(list(out.events[1:])) == [4]
 
 
@@ -151,7 +154,7 @@ def test_a_hit_by_hand_names_the_weapon_in_italian(game):
     """`hit` by a weapon named in Italian: an RPG ("lanciarazzi-rpg") at a tank penetrates on
     6 or less (A.12.3 "Lanciarazzi anticarro" 6): a 6 goes through, its damage 1 is a near miss."""
     with reading("it"):
-        out = game.execute("colpo t55 arma=lanciarazzi-rpg dadi=6,1")
+        out = game.execute("colpo t55 arma=lanciarazzi-rpg dadi=6,1", role=REFEREE)
     assert [r.target for r in rolls(list(out.events[1:]), "A.12.3")] == [6]
 
 

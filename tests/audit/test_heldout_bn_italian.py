@@ -15,6 +15,7 @@ from audit_bn_late import rolls as late_rolls
 from core.ruleset import Refused
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.army import Roster, RosterExtras, RosterUnit, validate_roster
+from core.views import REFEREE
 
 IT = "it-2009-12-09"
 
@@ -49,7 +50,7 @@ def test_a_tanks_crew_saves_at_two_in_the_italian_draft(tmp_path, monkeypatch, v
     units += unit("crew", "regulars", "R4", "Alpha") + unit("boss", "irregulars", "Irr1", "Cell")
     g = new_game(tmp_path, monkeypatch, units, variant=variant)
     g.execute("embark crew t", role="regulars")
-    late_rolls(g.execute("blast t source=tank by=irregulars dice=1,2"))
+    late_rolls(g.execute("blast t source=tank by=irregulars dice=1,2", role=REFEREE))
     assert out(g, "t")
     assert (not out(g, "crew")) is survives
 
@@ -64,9 +65,9 @@ def test_a_suppressed_man_may_not_even_sight_in_the_italian_draft(tmp_path, vari
     sighting among the reactions; the English draft forbids only reacting "by
     opportunity".  A suppressed Veteran of the reacting side tries to sight a hidden man."""
     g = new_table(tmp_path, active="irregulars", variant=variant)
-    g.execute("mark vet suppressed")
+    g.execute("mark vet suppressed", role=REFEREE)
     if may:
-        (r,) = rolls(g.execute("spot vet ghost range=20 dice=3"))
+        (r,) = rolls(g.execute("spot vet ghost range=20 dice=3", role=REFEREE))
         assert r.need == 3 and g.state.units["ghost"].spotted_by
     else:
         refused(g, "spot vet ghost range=20 dice=3")
@@ -85,10 +86,10 @@ def test_a_badly_wounded_commander_counts_two_in_the_italian_draft(tmp_path, mon
     wounded".  The commander is put out and survives his wound roll (a 4): one loss in
     English (three 1s pass), two in Italian (three 1s fail)."""
     g = new_game(tmp_path, monkeypatch, SQUADS, options=("wounded",), variant=variant)
-    g.execute("blast sgt source=grenade by=irregulars dice=1,4")
+    g.execute("blast sgt source=grenade by=irregulars dice=1,4", role=REFEREE)
     assert out(g, "sgt").startswith("wounded")
-    g.execute("next")
-    g.execute("dp irregulars 100")
+    g.execute("next", role=REFEREE)
+    g.execute("dp irregulars 100", role=REFEREE)
     (roll,) = late_rolls(g.execute("morale regulars dice=1,1,1", role="regulars"))
     assert (roll.target, roll.outcome == "passed") == (1 if passed else 2, passed)
 
@@ -105,9 +106,9 @@ def test_the_italian_six_passes_only_with_half_the_men_present(tmp_path, monkeyp
     units += unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader"))
     g = new_game(tmp_path, monkeypatch, units, variant=IT)
     for who in ("sgt", *(f"m{i}" for i in range(lost))):
-        g.execute(f"out {who} killed by irregulars")
-    g.execute("next")
-    g.execute("dp irregulars 500")
+        g.execute(f"out {who} killed by irregulars", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("dp irregulars 500", role=REFEREE)
     (roll,) = late_rolls(g.execute("morale regulars dice=6,1,1", role="regulars"))
     assert (roll.target, roll.outcome == "passed") == (lost + 2, passed)
 
@@ -131,7 +132,7 @@ def test_the_italian_breaker_of_a_negotiation_pays_ten_not_fifteen(tmp_path, mon
     next_turn(g, "irregulars")
     assert _ledger(g, "regulars") == {"negotiation": 15}
     g.execute("fire i0 m0 range=30 aimed dice=1", role="irregulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert _ledger(g, "regulars") == {}
     assert sum(_ledger(g, "irregulars").values()) == 10
 
@@ -148,7 +149,7 @@ def test_in_the_italian_draft_the_irregulars_may_negotiate(tmp_path, monkeypatch
         with pytest.raises(Refused):
             g.execute("negotiate irregulars", role="irregulars")
         return
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     g.execute("negotiate irregulars", role="irregulars")
     next_turn(g, "regulars")
@@ -183,7 +184,7 @@ def test_a_civilian_hit_but_saved_scores_only_in_the_italian_draft(tmp_path, mon
     g = new_game(tmp_path, monkeypatch, units, variant=variant)
     g.execute("fire m0 civ range=20 aimed dice=6,6", role="regulars")
     assert not out(g, "civ")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert _ledger(g, "regulars").get("civilians", 0) == points
 
 
@@ -194,7 +195,7 @@ def test_the_italian_rules_of_engagement_first_shot_costs_thirty(tmp_path, monke
     d'ingaggio" (ruling BN-DP-FIRST)."""
     g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", rules_of_engagement=True), variant=IT)
     g.execute("fire m0 i0 range=30 aimed dice=1", role="regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert _ledger(g, "regulars") == {"first-fire": 30}
 
 
@@ -209,7 +210,7 @@ def test_an_italian_regulars_miss_puts_a_civilian_in_the_line_at_risk(tmp_path, 
     g = new_game(tmp_path, monkeypatch, units, variant=IT)
     g.execute(f"fire m0 i0 range=30 aimed line=civ dice=1,{face}", role="regulars")
     assert bool(out(g, "civ")) is killed
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert _ledger(g, "regulars").get("civilians", 0) == 5
 
 
@@ -222,7 +223,9 @@ def test_the_italian_milan_needs_four_just_past_25_cm(tmp_path, variant, need):
     """§8.0: "Heavy anti tank (Milan etc)" 4/5/6/6 [EN]; "Milan e simili" 4/4/5/6 [IT]: at
     25.5 cm, the second column, 5 or 4."""
     g = new_table(tmp_path, variant=variant)
-    (r,) = [x for x in rolls(g.execute("fire milan techie range=25.5 dice=1")) if x.purpose.startswith("fire")]
+    (r,) = [
+        x for x in rolls(g.execute("fire milan techie range=25.5 dice=1", role=REFEREE)) if x.purpose.startswith("fire")
+    ]
     assert r.need == need
     g.close()
 
@@ -233,17 +236,19 @@ def test_an_italian_ar_burst_of_three_alike_is_reloaded_then_fires_single_shots(
     run out: its magazine is changed (two equal dice are already a change), which is "one
     entire action", and it then fires single shots only."""
     g = new_table(tmp_path, variant=IT, options=("ammo",))
-    g.execute("fire vet irr1 range=20 burst dice=2,2,2")
-    g.execute("next")
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")
+    g.execute("fire vet irr1 range=20 burst dice=2,2,2", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)
     refused(g, "fire vet irr1 range=20 aimed dice=1")
-    g.execute("reload vet")
-    g.execute("next")
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")
+    g.execute("reload vet", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)
     refused(g, "fire vet irr1 range=20 burst dice=1,1,1")
-    (r,) = [x for x in rolls(g.execute("fire vet irr1 range=20 aimed dice=2")) if x.purpose.startswith("fire")]
+    (r,) = [
+        x for x in rolls(g.execute("fire vet irr1 range=20 aimed dice=2", role=REFEREE)) if x.purpose.startswith("fire")
+    ]
     assert r.need == 3
     g.close()
 
@@ -256,9 +261,9 @@ def test_an_italian_dodge_under_covering_fire_takes_the_test_first(tmp_path, fac
     a Militiaman dodging rolls 5, not over 5: one hit before he moves (his save fails on a
     1); a 6 is over and he dodges."""
     g = new_table(tmp_path, variant=IT)
-    g.execute("covering vet area=yard range=20")
-    g.execute("move trained 10 shoot")
-    g.execute(f"react-dodge irr3 3 area=yard dice={faces}" + ("" if dodges else ",1"))
+    g.execute("covering vet area=yard range=20", role=REFEREE)
+    g.execute("move trained 10 shoot", role=REFEREE)
+    g.execute(f"react-dodge irr3 3 area=yard dice={faces}" + ("" if dodges else ",1"), role=REFEREE)
     assert ("dodging" in status(g, "irr3")) is dodges
     g.close()
 
@@ -323,15 +328,15 @@ def test_an_italian_six_leaves_the_militia_nothing_to_take(tmp_path, marker):
         ("m1", "irregulars", "Cell", "Irr3", "AR", "", ""),
     )
     g = new_table(tmp_path, stop="deployment", men=men, variant=IT)
-    g.execute("mission 2")
+    g.execute("mission 2", role=REFEREE)
     g.execute("objectives regulars 4 2 5", role="regulars")
     g.execute("objectives irregulars 3 1 5", role="irregulars")
     g.execute("objective-roll dice=6", role="irregulars")
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)
+    g.execute("next", role=REFEREE)
     before = g.state.sides["regulars"].defeat_points
-    g.execute(f"take {marker} irregulars")
+    g.execute(f"take {marker} irregulars", role=REFEREE)
     assert g.state.sides["regulars"].defeat_points == before
     g.close()
 
@@ -345,16 +350,16 @@ def test_an_english_reload_leaves_no_sighting_an_italian_one_does(tmp_path, vari
     to sight that turn (before or after), in Italian he may (a 3 at 20 cm)."""
     for order in ("reload first", "sight first"):
         g = new_table(tmp_path / order.replace(" ", "-"), variant=variant, options=("ammo",))
-        g.execute("fire vet irr1 range=20 burst dice=2,2,1")
-        g.execute("next")
-        g.execute("next")
-        g.execute("next dice=6,6,1,1")
+        g.execute("fire vet irr1 range=20 burst dice=2,2,1", role=REFEREE)
+        g.execute("next", role=REFEREE)
+        g.execute("next", role=REFEREE)
+        g.execute("next dice=6,6,1,1", role=REFEREE)
         steps = ["reload vet", "spot vet ghost range=20 dice=3"]
         if order == "sight first":
             steps.reverse()
-        g.execute(steps[0])
+        g.execute(steps[0], role=REFEREE)
         if may:
-            g.execute(steps[1])
+            g.execute(steps[1], role=REFEREE)
         else:
             refused(g, steps[1])
         assert bool(g.state.units["ghost"].spotted_by) is (may or order == "sight first")

@@ -10,6 +10,7 @@ import pytest
 from audit_bn_late import new_game, next_turn, out, rolls, status, to_activation, unit
 
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def _aboard(tmp_path, monkeypatch, cls, weapons=("HMG",), extra=""):
@@ -56,7 +57,7 @@ def test_a_light_armoured_vehicle_against_an_ied_saves_on_four(tmp_path, monkeyp
     explodes (its men save at 3+: two 3s pass); a 2 fails by 2, knocked out, nobody rolls."""
     g = _aboard(tmp_path, monkeypatch, "light")
     dice = f"{die}" + (",3,3" if explodes else "")
-    r = rolls(g.execute(f"blast veh source=ied by=irregulars dice={dice}"))
+    r = rolls(g.execute(f"blast veh source=ied by=irregulars dice={dice}", role=REFEREE))
     assert out(g, "veh") and len(r) == (3 if explodes else 1)
     assert not out(g, "a") and not out(g, "ldr")
     assert ("suppressed" in status(g, "a")) is explodes
@@ -68,7 +69,7 @@ def test_the_men_of_an_exploding_heavy_vehicle_save_at_two_but_a_one_kills(tmp_p
     3 and it explodes.  Its men save at 2+: a 2 passes; a 1 always kills, even the leader
     with his +1."""
     g = _aboard(tmp_path, monkeypatch, "heavy", weapons=("TANKGUN", "HMG"))
-    rolls(g.execute("blast veh source=tank by=irregulars dice=2,2,1"))
+    rolls(g.execute("blast veh source=tank by=irregulars dice=2,2,1", role=REFEREE))
     assert out(g, "veh")
     assert sorted([bool(out(g, "a")), bool(out(g, "ldr"))]) == [False, True]
     survivor = "a" if not out(g, "a") else "ldr"
@@ -83,7 +84,7 @@ def test_an_ied_saves_at_three_for_every_class_and_cover_still_adds_one(tmp_path
     3 and saves, as does a Green Recruit's 2 (his own 5+ is not used either)."""
     units = unit("x", "regulars", cls, "Alpha") + unit("boss", "irregulars", "Irr1", "Cell")
     g = new_game(tmp_path, monkeypatch, units)
-    (r,) = rolls(g.execute("blast x source=ied by=irregulars" + (" cover" if cover else "") + " dice=2"))
+    (r,) = rolls(g.execute("blast x source=ied by=irregulars" + (" cover" if cover else "") + " dice=2", role=REFEREE))
     assert bool(out(g, "x")) is not saved
 
 
@@ -183,10 +184,10 @@ def test_badly_wounded_men_are_losses_for_morale(tmp_path, monkeypatch, dice, pa
     their wound roll (a 4 each) are losses until a medic stabilises them: the test falls due
     and needs a 2."""
     g = _squad(tmp_path, monkeypatch)
-    g.execute("blast m0 m1 source=grenade by=irregulars dice=1,4,1,4")
+    g.execute("blast m0 m1 source=grenade by=irregulars dice=1,4,1,4", role=REFEREE)
     assert out(g, "m0").startswith("wounded") and out(g, "m1").startswith("wounded")
-    g.execute("next")
-    g.execute("dp irregulars 100")
+    g.execute("next", role=REFEREE)
+    g.execute("dp irregulars 100", role=REFEREE)
     (roll,) = rolls(g.execute(f"morale regulars dice={dice}", role="regulars"))
     assert (roll.target, roll.outcome == "passed") == (2, passed)
 
@@ -201,9 +202,9 @@ def test_the_morale_test_rolls_the_classes_initiative_morale_dice(tmp_path, monk
     units = "".join(unit(f"x{i}", side, cls, "Alpha") for i in range(4))
     units += unit("y", other, "R4" if other == "regulars" else "Irr3", "Beta")
     g = new_game(tmp_path, monkeypatch, units)
-    g.execute(f"out x0 killed by {other}")
-    g.execute("next")
-    g.execute(f"dp {other} 100")
+    g.execute(f"out x0 killed by {other}", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute(f"dp {other} 100", role=REFEREE)
     (roll,) = rolls(g.execute(f"morale {side} dice={','.join(['1'] * dice)}", role=side))
     assert len(roll.faces) == dice
 
@@ -216,16 +217,16 @@ def test_motivation_ignores_a_first_failure_even_while_losing(tmp_path, monkeypa
     units += "".join(unit(f"m{i}", "regulars", "R4", "Alpha") for i in range(5))
     units += unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader"))
     g = new_game(tmp_path, monkeypatch, units, head="[extras.regulars]\nmotivation = 1\n")
-    g.execute("out m0 killed by irregulars")
-    g.execute("out m1 killed by irregulars")
-    g.execute("next")
+    g.execute("out m0 killed by irregulars", role=REFEREE)
+    g.execute("out m1 killed by irregulars", role=REFEREE)
+    g.execute("next", role=REFEREE)
     g.execute("morale regulars dice=1,1,1", role="regulars")
     assert not g.state.vars.get("game_over")
     assert not any("suppressed" in status(g, f"m{i}") for i in range(2, 5))
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")
-    g.execute("out m2 killed by irregulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)
+    g.execute("out m2 killed by irregulars", role=REFEREE)
+    g.execute("next", role=REFEREE)
     g.execute("morale regulars dice=1,1,1", role="regulars")
     assert g.state.vars.get("game_over")
 
@@ -236,12 +237,12 @@ def test_a_shaken_team_tests_at_the_next_activation_and_refuses_nothing_else(tmp
     its next activation each man tests (Trained 3); a man passing a 3 acts normally (he may
     run 25 cm); one failing a 4 must move back at least 15 cm, and a 14 cm move is refused."""
     g = _squad(tmp_path, monkeypatch)
-    g.execute("out m0 killed by irregulars")
-    g.execute("out m4 killed by irregulars")
-    g.execute("next")
-    g.execute("dp irregulars 100")
+    g.execute("out m0 killed by irregulars", role=REFEREE)
+    g.execute("out m4 killed by irregulars", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("dp irregulars 100", role=REFEREE)
     g.execute("morale regulars dice=1,1,1", role="regulars")  # two lost: all 1s fail
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     g.execute("move m1 25 run dice=3", role="regulars")
     assert "suppressed" not in status(g, "m1")
@@ -265,6 +266,6 @@ def test_a_vehicle_under_a_bombardment_saves_with_two_more(tmp_path, monkeypatch
     )
     units += unit("boss", "irregulars", "Irr1", "Cell")
     g = new_game(tmp_path, monkeypatch, units)
-    (r,) = rolls(g.execute(f"blast veh source=bombardment by=irregulars dice={die}"))
+    (r,) = rolls(g.execute(f"blast veh source=bombardment by=irregulars dice={die}", role=REFEREE))
     assert r.outcome == result
     assert bool(out(g, "veh")) is (result != "saved")

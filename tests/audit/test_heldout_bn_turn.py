@@ -12,6 +12,7 @@ from audit_bn_late import facts, new_game, next_turn, out, rolls, to_activation,
 
 from core import events as ev
 from core.ruleset import Refused
+from core.views import REFEREE
 
 MILITIA = unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader")) + "".join(
     unit(f"i{i}", "irregulars", "Irr3", "Cell") for i in range(3)
@@ -32,7 +33,7 @@ def _extras(side: str, **bought) -> str:
 
 def _final_count(g) -> str:
     """The words of the final count, made by ending the game."""
-    return " ".join(n.text for n in facts(g.execute("victory the patrol withdraws"), ev.Noted))
+    return " ".join(n.text for n in facts(g.execute("victory the patrol withdraws", role=REFEREE), ev.Noted))
 
 
 def _ledger(g, side):
@@ -49,10 +50,10 @@ def test_last_turns_winner_who_ambushed_has_his_minus_one_and_plus_one(tmp_path,
     the last, +1 for the ambush: the modifiers come to 3."""
     units = SQUADS + unit("lurker", "irregulars", "Irr3", "Cell", roles=("ambush",))
     g = new_game(tmp_path, monkeypatch, units, head=_extras("irregulars", ambush=1), active="irregulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     g.execute("ambush lurker", role="irregulars")
-    g.execute("next")
-    rolled = {e.side: e.roll for e in facts(g.execute("next dice=1,1,6,6"), ev.Rolled)}
+    g.execute("next", role=REFEREE)
+    rolled = {e.side: e.roll for e in facts(g.execute("next dice=1,1,6,6", role=REFEREE), ev.Rolled)}
     assert sum(m.value for m in rolled["irregulars"].mods) == 1 + 2 - 1 + 1
     assert sum(m.value for m in rolled["regulars"].mods) == 1 + 3
 
@@ -68,8 +69,8 @@ def test_embedded_journalists_triple_the_ten_of_a_civilian_under_rules_of_engage
     units = SQUADS + unit("lupo", "regulars", "", "Press", kind="journalist", roles=("embedded",))
     units += unit("civ", "irregulars", "", "Civilians", kind="civilian")
     g = new_game(tmp_path, monkeypatch, units, head=_extras("regulars", rules_of_engagement=True))
-    g.execute("out civ killed by regulars")
-    g.execute("out m0 killed by irregulars")
+    g.execute("out civ killed by regulars", role=REFEREE)
+    g.execute("out m0 killed by irregulars", role=REFEREE)
     assert "= 50 defeat points" in _final_count(g)
 
 
@@ -79,7 +80,7 @@ def test_independent_journalists_quadruple_a_bombed_building_under_rules_of_enga
     Engagement is 10; independent journalists quadruple it: 40."""
     units = SQUADS + unit("reed", "irregulars", "", "Press", kind="journalist", roles=("independent",))
     g = new_game(tmp_path, monkeypatch, units, head=_extras("regulars", rules_of_engagement=True))
-    g.execute("score building regulars")
+    g.execute("score building regulars", role=REFEREE)
     assert "= 40 defeat points" in _final_count(g)
 
 
@@ -89,7 +90,7 @@ def test_a_secondary_objective_lost_with_journalists_costs_forty(tmp_path, monke
     all the Defeat Points of the Regular player": 40."""
     units = SQUADS + unit("lupo", "regulars", "", "Press", kind="journalist", roles=("embedded",))
     g = new_game(tmp_path, monkeypatch, units)
-    g.execute("score secondary-objective regulars")
+    g.execute("score secondary-objective regulars", role=REFEREE)
     assert "= 40 defeat points" in _final_count(g)
 
 
@@ -112,10 +113,12 @@ def test_the_multiplied_points_decide_the_loser(tmp_path, monkeypatch, press, wi
     they lose."""
     units = SQUADS + (unit("lupo", "regulars", "", "Press", kind="journalist", roles=("embedded",)) if press else "")
     g = new_game(tmp_path, monkeypatch, units)
-    g.execute("out m0 killed by irregulars")
+    g.execute("out m0 killed by irregulars", role=REFEREE)
     for i in range(3):
-        g.execute(f"out i{i} killed by regulars")
-    (over,) = [line for line in g.execute("victory the patrol withdraws").lines if line.startswith("Game over")]
+        g.execute(f"out i{i} killed by regulars", role=REFEREE)
+    (over,) = [
+        line for line in g.execute("victory the patrol withdraws", role=REFEREE).lines if line.startswith("Game over")
+    ]
     assert over.startswith(f"Game over: {winner} win"), over
 
 
@@ -126,10 +129,10 @@ def test_negotiation_points_are_doubled_by_the_journalists(tmp_path, monkeypatch
     units = SQUADS + unit("lupo", "regulars", "", "Press", kind="journalist", roles=("embedded",))
     g = new_game(tmp_path, monkeypatch, units, head=_extras("regulars", negotiation=2), active=None)
     g.execute("negotiate regulars", role="regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     next_turn(g, "regulars")
-    said = " ".join(n.text for n in facts(g.execute("victory dice=3"), ev.Noted))
+    said = " ".join(n.text for n in facts(g.execute("victory dice=3", role=REFEREE), ev.Noted))
     assert "= 20 defeat points" in said
 
 
@@ -143,7 +146,7 @@ def test_improved_support_fire_brings_the_militias_mortar_to_four(tmp_path, monk
     Fire gives "+1 when calling for Support Fire": 4 or more."""
     head = _extras("irregulars", mortars=True, improved_support_fire=True)
     g = new_game(tmp_path, monkeypatch, SQUADS, head=head, active=None)
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     (roll,) = rolls(g.execute(f"call-support mortar dice={die}", role="irregulars"))
     assert (roll.outcome == "granted") is granted
 
@@ -155,13 +158,13 @@ def test_counter_battery_under_rules_of_engagement_needs_five(tmp_path, monkeypa
     call at −1: the mortar is silenced on 5 or more."""
     head = _extras("irregulars", mortars=True) + _extras("regulars", rules_of_engagement=True)
     g = new_game(tmp_path, monkeypatch, SQUADS, head=head, active=None)
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     g.execute("call-support mortar dice=5", role="irregulars")
     to_activation(g, "regulars")
     next_turn(g, "irregulars")
     g.execute("mortar range=60 dice=3", role="irregulars")
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     g.execute(f"call-support counter dice={die}", role="regulars")
     assert bool(g.state.vars.get("mortar-silenced.irregulars")) is silenced
 
@@ -171,7 +174,7 @@ def test_the_off_table_mortar_keeps_the_rows_10_cm_minimum(tmp_path, monkeypatch
     """Extras: Mortars use "the rules shown for Light Mortars", the §8.0 Tank/mortars row:
     4 with a 10 cm minimum.  At 9.5 cm the mortar cannot fire; at 10 it needs 4."""
     g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("irregulars", mortars=True), active=None)
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     g.execute("call-support mortar dice=6", role="irregulars")
     to_activation(g, "irregulars")
     next_turn(g, "irregulars")
@@ -196,7 +199,7 @@ def test_an_rpg_at_the_evacuation_helicopter_is_a_long_shot_against_light_armour
     g.execute("objectives regulars 4 2 5", role="regulars")
     g.execute("objectives irregulars 3 1 5", role="irregulars")
     g.execute("helicopter 5 2", role="regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     next_turn(g, "irregulars")
     shot, vsave = rolls(g.execute(f"fire rpg helicopter-regulars range=20 dice=6,{save}", role="irregulars"))
@@ -210,7 +213,7 @@ def test_a_broken_negotiation_accrues_no_more(tmp_path, monkeypatch):
     Militia fire first he loses them and it is over: the turns after add nothing."""
     g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", negotiation=3), active=None)
     g.execute("negotiate regulars", role="regulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     next_turn(g, "irregulars")
     assert _ledger(g, "regulars") == {"negotiation": 15}
@@ -226,13 +229,13 @@ def test_a_bombardment_that_lands_before_any_shot_is_the_first_fire(tmp_path, mo
     turn 1 and nobody shoots; it lands at the start of turn 2, before initiative: that is
     the game's first fire, theirs, and the Militia's shot later that turn costs nothing."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     g.execute("call-support dice=6", role="regulars")
     to_activation(g, "regulars")
-    g.execute("next")
-    g.execute("next")
-    g.execute("next dice=3,3,3,3,1,1,6,6")  # the drift, then the initiative: the Militia's
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=3,3,3,3,1,1,6,6", role=REFEREE)  # the drift, then the initiative: the Militia's
     g.execute("fire i0 m0 range=30 aimed dice=1", role="irregulars")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
     assert _ledger(g, "regulars").get("first-fire") == 5
     assert "first-fire" not in _ledger(g, "irregulars")

@@ -1,6 +1,7 @@
 """Breaking News bookkeeping reads as words in the log, not as key = value."""
 
 from core.rulesets.breaking_news.narration import describe_var
+from core.views import REFEREE
 
 
 def test_counters_read_as_words():
@@ -74,13 +75,13 @@ def test_the_action_counter_starts_again_each_turn(tmp_path):
 
     game = Game.new(tmp_path / "g.ft", "breaking-news", seed=7, clock=lambda: 0)
     for line in ("scenario demo", "next", "next dice=6,6,1,1"):  # turn 1: the Bersaglieri act
-        game.execute(line)
+        game.execute(line, role=REFEREE)
     game.execute("move rossi 5", role="regulars")
     game.execute("move conti 5", role="regulars")
     assert describe_var("action", game.state.vars["action"]) == "action 2 of this activation"
     game.execute("react-dodge ahmed", role="irregulars")
     for line in ("next", "next", "next dice=6,6,1,1"):  # the end of turn 1, turn 2's initiative
-        game.execute(line)
+        game.execute(line, role=REFEREE)
     assert game.state.turn == 2 and game.state.active_side == "regulars"
     game.execute("move greco 5", role="regulars")
     assert game.state.vars["action"] == "3:2:greco:1"
@@ -101,11 +102,11 @@ def test_the_men_a_fire_struck_are_said_hit_by_the_action_as_the_log_numbers_it(
 
     game = Game.new(tmp_path / "g.ft", "breaking-news", seed=7, clock=lambda: 0)
     for line in ("scenario demo", "next", "next dice=6,6,1,1"):  # turn 1: the Bersaglieri act
-        game.execute(line)
+        game.execute(line, role=REFEREE)
     game.execute("move rossi 5", role="regulars")
     game.execute("move conti 5", role="regulars")
     for line in ("next", "next", "next dice=6,6,1,1"):  # the end of turn 1, turn 2's initiative
-        game.execute(line)
+        game.execute(line, role=REFEREE)
     assert game.state.turn == 2 and game.state.active_side == "regulars"
     game.execute("fire bianchi ahmed range=40 dice=6,5,1,1,1,1", role="regulars")  # hits, a failed save
     texts = [line.text for line in game.log_lines(role="referee")][-4:]

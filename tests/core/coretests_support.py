@@ -15,6 +15,7 @@ from core import events as ev
 from core.game import Game
 from core.replay import Timeline
 from core.storage.savefile import load
+from core.views import REFEREE
 
 DEMO_HIDDEN_UNITS = ("dahir", "egal")
 DEMO_HIDDEN_NAMES = ("Dahir", "Egal")
@@ -28,7 +29,7 @@ def sha(path: Path) -> str:
 def new_demo(path: Path, seed: int = 7) -> Game:
     """A Breaking News game on the demo scenario, with a fixed clock so files are reproducible."""
     game = Game.new(path, "breaking-news", seed=seed, clock=lambda: 1_000)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     return game
 
 
@@ -170,7 +171,7 @@ def skirmish_registered():
 
 def new_skirmish(path: Path, seed: int = 5) -> Game:
     game = Game.new(path, Skirmish.id, seed=seed, clock=lambda: 2_000)
-    game.execute("setup")
+    game.execute("setup", role=REFEREE)
     return game
 
 

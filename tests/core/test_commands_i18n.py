@@ -26,6 +26,7 @@ from core.language.catalogues import DOMAINS, RULESET_DOMAINS, read
 from core.language.i18n import CORE_DOMAIN, LOCALE_DIR, plain
 from core.language.reader import reading
 from core.ruleset import BUILTIN, Refused, get_ruleset
+from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from recorded import effective_facts, recorded_games  # noqa: E402
@@ -65,14 +66,14 @@ def test_names(tmp_path, monkeypatch):
 @pytest.fixture
 def bn(tmp_path):
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=7)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     yield game
     game.close()
 
 
 def refusal(game: Game, text: str) -> str:
     with pytest.raises(Refused) as refused:
-        game.parse(text)
+        game.parse(text, REFEREE)
     return str(refused.value)
 
 
@@ -115,11 +116,11 @@ def test_the_shared_commands_in_italian_write_the_events_of_their_english(tmp_pa
     for language, typed in lines.items():
         with reading(language):
             game = Game.new(tmp_path / f"{language}.ft", ruleset, seed=11)
-            game.execute("scenario demo")
+            game.execute("scenario demo", role=REFEREE)
             side = next(iter(game.state.sides))
             unit = next(iter(game.state.units))
             for text in (*typed, f"{'segna' if language == 'it' else 'mark'} {unit} pinned"):
-                game.execute(text.format(side=side))
+                game.execute(text.format(side=side), role=REFEREE)
             game.close()
         events[language] = effective_facts(tmp_path / f"{language}.ft")
     assert events["it"] == events["en"]
@@ -129,7 +130,7 @@ def test_the_shared_commands_in_italian_write_the_events_of_their_english(tmp_pa
 
 def test_an_italian_reader_sees_the_english_record_in_italian(bn):
     with reading("it"):
-        out = bn.execute("tira 3d6 soglia=4 scopo=fumo dadi=4,1,6")
+        out = bn.execute("tira 3d6 soglia=4 scopo=fumo dadi=4,1,6", role=REFEREE)
         assert bn.history.issued(out.cmd).text == "roll 3d6 target=4 purpose=fumo dice=4,1,6"
         assert out.lines[0] == "» arbitro: tira 3d6 soglia=4 scopo=fumo dadi=4,1,6"
         assert plain(out.events[-1].roll.outcome) == "2 successes"
@@ -156,9 +157,9 @@ def test_a_line_shown_in_italian_keeps_units_text_and_prefixes(bn):
 
 def test_a_prefix_is_matched_in_the_readers_language_first_then_in_english(bn, test_names):
     with reading("it"):
-        assert bn.parse("segn ahmed pinned").args == {"unit": "ahmed", "status": "pinned"}
-        assert bn.parse("mark ahmed pinned").args == {"unit": "ahmed", "status": "pinned"}
-        assert bn.parse("ma ahmed inch").args == {"unit": "ahmed", "status": "pinned"}
+        assert bn.parse("segn ahmed pinned", REFEREE).args == {"unit": "ahmed", "status": "pinned"}
+        assert bn.parse("mark ahmed pinned", REFEREE).args == {"unit": "ahmed", "status": "pinned"}
+        assert bn.parse("ma ahmed inch", REFEREE).args == {"unit": "ahmed", "status": "pinned"}
         # "ri" is rientra or ripeti in Italian: refused, naming them, though English
         # has no other reading to offer
         assert refusal(bn, "ri") == "'ri' può essere rientra o ripeti"
@@ -176,8 +177,8 @@ def test_a_ruleset_command_by_its_italian_name_is_recorded_by_its_english_one(bn
     shooter = next(u for u in bn.state.units.values() if u.side == "regulars")
     target = next(u for u in bn.state.units.values() if u.side == "irregulars")
     with reading("it"):
-        italian = bn.parse(f"zzfire {shooter.id} {target.id} zzrange=25,5 zzaimed")
-        english = bn.parse(f"fire {shooter.id} {target.id} range=25.5 aimed")
+        italian = bn.parse(f"zzfire {shooter.id} {target.id} zzrange=25,5 zzaimed", REFEREE)
+        english = bn.parse(f"fire {shooter.id} {target.id} range=25.5 aimed", REFEREE)
     assert (italian.spec, italian.args) == (english.spec, english.args)
     assert italian.args["range"] == Decimal("25.5")
     assert italian.text == english.text == f"fire {shooter.id} {target.id} range=25.5 aimed"
@@ -217,7 +218,7 @@ def test_an_unknown_word_in_italian_lists_the_italian_names(bn):
 def test_english_is_unchanged(bn, test_names):
     """An English reader's names are the English ones alone: an Italian name is no command."""
     assert refusal(bn, "segna ahmed pinned").startswith("no command 'segna'")
-    assert bn.parse("ma ahmed pin").text == "ma ahmed pin"
+    assert bn.parse("ma ahmed pin", REFEREE).text == "ma ahmed pin"
     assert bn.complete("ma", role="referee") == ["mark"]
 
 
@@ -329,28 +330,28 @@ def test_any_italian_line_is_parsed_or_refused_and_its_record_reads_the_same_in_
     in English, to the same command; and it is shown back without an error."""
     with reading("it"):
         try:
-            parsed = bn.parse(text)
+            parsed = bn.parse(text, REFEREE)
         except Refused:
             return
         shown = localize_line(parsed.text, bn.commands, bn.ruleset.domain)
-        again = bn.parse(shown)
-    english = bn.parse(parsed.text)
+        again = bn.parse(shown, REFEREE)
+    english = bn.parse(parsed.text, REFEREE)
     assert (english.spec, english.args, english.faces) == (parsed.spec, parsed.args, parsed.faces)
     assert (again.spec, again.args) == (parsed.spec, parsed.args)
 
 
 def test_events_hold_no_words_from_the_shared_tools(bn):
     """A free roll's purpose and outcome and a referee's defeat points are messages."""
-    out = bn.execute("roll 2d6 target=4 dice=5,1")
+    out = bn.execute("roll 2d6 target=4 dice=5,1", role=REFEREE)
     assert out.events[-1].roll.purpose == core.language.i18n.M("free roll")
     assert out.events[-1].roll.outcome == core.language.i18n.M("{hits} success", hits=1)
-    out = bn.execute("dp regulars 2")
+    out = bn.execute("dp regulars 2", role=REFEREE)
     assert isinstance(out.events[-1], ev.DefeatPoints) and out.events[-1].reason == core.language.i18n.M(
         "referee's ruling"
     )
     with reading("it"):
         assert "tiro libero" in bn.describe(bn.log_lines(role="referee")[-3].event, role="referee")
         assert bn.describe(out.events[-1], role="referee").endswith("decisione dell'arbitro")
-    out = bn.execute(f"out {next(iter(bn.state.units))}")
+    out = bn.execute(f"out {next(iter(bn.state.units))}", role=REFEREE)
     with reading("it"):
         assert bn.describe(out.events[-1], role="referee").endswith("tolto dall'arbitro")

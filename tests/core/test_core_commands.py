@@ -14,6 +14,7 @@ from core import events as ev
 from core.commands import distance
 from core.language.i18n import plain
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def refusal(game, text: str, role: str = "referee") -> str:
@@ -23,13 +24,13 @@ def refusal(game, text: str, role: str = "referee") -> str:
 
 
 def test_prefixes_and_case(demo):
-    a = demo.parse("mark ahmed suppressed")
+    a = demo.parse("mark ahmed suppressed", REFEREE)
     for text in ("ma ah sup", "MARK AHMED SUPPRESSED", "Ma Noor Su", "mark Ahmed suppr"):
-        b = demo.parse(text)
+        b = demo.parse(text, REFEREE)
         assert (b.spec.name, b.args) == (a.spec.name, a.args), text
     assert a.args == {"unit": "ahmed", "status": "suppressed"}
-    assert demo.parse("dp IRR 3 shot").args == {"side": "irregulars", "points": 3, "reason": "shot"}
-    assert demo.parse("end").spec.name == "next"  # alias
+    assert demo.parse("dp IRR 3 shot", REFEREE).args == {"side": "irregulars", "points": 3, "reason": "shot"}
+    assert demo.parse("end", REFEREE).spec.name == "next"  # alias
 
 
 def test_ambiguous_verbs_name_the_candidates(skirmish):
@@ -65,13 +66,13 @@ def test_unknown_words(demo):
 
 
 def test_name_value_options(demo):
-    p = demo.parse("roll 3d6 target=4 purpose=smoke")
+    p = demo.parse("roll 3d6 target=4 purpose=smoke", REFEREE)
     assert p.args == {"dice_spec": "3d6", "target": 4, "under": None, "purpose": "smoke"}
-    assert demo.parse("roll 3d6 t=4 p=smoke").args == p.args
-    assert demo.parse('roll 3d6 purpose="two words"').args["purpose"] == "two words"
-    assert demo.parse('roll 3d6 d="6 4 3"').faces == [6, 4, 3]
-    assert demo.parse("mark status=pinned unit=bashir").args == {"unit": "bashir", "status": "pinned"}
-    out = demo.execute("roll 3d6 target=4 purpose=smoke dice=4,1,6")
+    assert demo.parse("roll 3d6 t=4 p=smoke", REFEREE).args == p.args
+    assert demo.parse('roll 3d6 purpose="two words"', REFEREE).args["purpose"] == "two words"
+    assert demo.parse('roll 3d6 d="6 4 3"', REFEREE).faces == [6, 4, 3]
+    assert demo.parse("mark status=pinned unit=bashir", REFEREE).args == {"unit": "bashir", "status": "pinned"}
+    out = demo.execute("roll 3d6 target=4 purpose=smoke dice=4,1,6", role=REFEREE)
     assert out.events[-1].roll.purpose == "smoke" and plain(out.events[-1].roll.outcome) == "2 successes"
 
 
@@ -83,30 +84,30 @@ def test_bare_choice_words(skirmish):
 
 
 def test_quotes_group_words(demo):
-    out = demo.execute('note "ambush at the well"  ')
+    out = demo.execute('note "ambush at the well"  ', role=REFEREE)
     assert out.events[-1] == ev.Noted(text="ambush at the well")
-    assert demo.execute("note two  words").events[-1] == ev.Noted(text="two words")
+    assert demo.execute("note two  words", role=REFEREE).events[-1] == ev.Noted(text="two words")
     assert demo.history.issued(out.cmd).text == 'note "ambush at the well"'
 
 
 def test_quoted_text_is_literal(demo):
     """A quoted word is text even if it holds '=': quotes are how one writes one."""
-    assert demo.execute('note "range=30 was wrong"').events[-1] == ev.Noted(text="range=30 was wrong")
-    assert demo.execute("note 'x=1' then").events[-1] == ev.Noted(text="x=1 then")
+    assert demo.execute('note "range=30 was wrong"', role=REFEREE).events[-1] == ev.Noted(text="range=30 was wrong")
+    assert demo.execute("note 'x=1' then", role=REFEREE).events[-1] == ev.Noted(text="x=1 then")
 
 
 def test_a_text_option_given_by_name_takes_the_words_after_it(demo):
     """``reason=the militia broke`` was refused ("unexpected 'militia'"): a text option takes the
     rest of the line whether it is typed bare or by name, up to the next ``name=value``."""
     said = {"side": "irregulars", "points": 3, "reason": "the market burned"}
-    assert demo.parse("dp irr 3 reason=the market burned").args == said
-    assert demo.parse("dp reason=the market burned side=irr points=3").args == said
-    assert demo.parse("dp irr 3 the market burned").args == said  # bare, as before
-    assert demo.parse('dp irr 3 reason="the market burned"').args == said  # quoted, as before
+    assert demo.parse("dp irr 3 reason=the market burned", REFEREE).args == said
+    assert demo.parse("dp reason=the market burned side=irr points=3", REFEREE).args == said
+    assert demo.parse("dp irr 3 the market burned", REFEREE).args == said  # bare, as before
+    assert demo.parse('dp irr 3 reason="the market burned"', REFEREE).args == said  # quoted, as before
 
 
 def test_an_apostrophe_inside_a_word_is_text(demo):
-    assert demo.execute("note Rossi's team moves").events[-1] == ev.Noted(text="Rossi's team moves")
+    assert demo.execute("note Rossi's team moves", role=REFEREE).events[-1] == ev.Noted(text="Rossi's team moves")
     assert demo.complete("note Rossi's te", role="referee") == []
 
 
@@ -220,7 +221,7 @@ def test_a_hidden_unit_is_resolvable_for_its_owner_and_the_referee(skirmish):
     skirmish.execute("walk ghost 3", role="red")
     assert skirmish.state.units["ghost"].moved_cm == 3
     # Once it is no longer hidden, the other side can name it.
-    skirmish.execute("clear ghost hidden")
+    skirmish.execute("clear ghost hidden", role=REFEREE)
     assert skirmish.parse("shoot alpha ghost", "blue").args["target"] == "ghost"
 
 

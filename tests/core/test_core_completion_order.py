@@ -14,6 +14,7 @@ from registry_walk import RULESETS
 
 from core.game import Game, builtin_commands
 from core.ruleset import Refused, get_ruleset
+from core.views import REFEREE
 
 # ------------------------------------------------------- figures a command refuses
 
@@ -21,8 +22,8 @@ from core.ruleset import Refused, get_ruleset
 def test_breaking_news_fire_offers_the_unarmed_the_placed_and_who_fired_last(demo):
     """§5.0, §8.0: the militia's civilians carry no weapon and Faysal waits off the table
     (§4.2): ``fire`` refuses them whatever follows; Aden, once he fired, too."""
-    demo.execute("next")  # the set-up as it stands
-    demo.execute("next dice=1,1,6,6")  # the militia win the initiative
+    demo.execute("next", role=REFEREE)  # the set-up as it stands
+    demo.execute("next dice=1,1,6,6", role=REFEREE)  # the militia win the initiative
     assert (demo.state.phase, demo.state.active_side) == ("activation", "irregulars")
     militia = ["aden", "ahmed", "bashir", "dahir", "egal", "faysal", "civ1", "civ2"]
     assert [c for c in demo.complete("fire ", "irregulars") if c in militia] == militia
@@ -48,16 +49,16 @@ def test_breaking_news_fire_offers_the_unarmed_the_placed_and_who_fired_last(dem
 def test_breaking_news_fire_refuses_the_unarmed_in_the_same_words(demo):
     """The order comes from the check the command makes: a civilian is refused so,
     whatever weapon is named (once refused as "carries ; which is 'AR'?")."""
-    demo.execute("next")
-    demo.execute("next dice=1,1,6,6")
+    demo.execute("next", role=REFEREE)
+    demo.execute("next dice=1,1,6,6", role=REFEREE)
     with pytest.raises(Refused, match=f"^{re.escape(demo.state.units['civ1'].name)} carries no weapon$"):
         demo.execute("fire civ1 rossi range=30 weapon=AR", role="irregulars")
 
 
 def _bassa_convoy(tmp_path) -> Game:
     game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=11)
-    game.execute("scenario convoy")
-    game.execute("next dice=5,2")  # the convoy wins the initiative and moves first
+    game.execute("scenario convoy", role=REFEREE)
+    game.execute("next dice=5,2", role=REFEREE)  # the convoy wins the initiative and moves first
     return game
 
 
@@ -66,7 +67,7 @@ def test_bassa_intensita_fire_offers_the_tier_firing_now_and_not_the_unarmed_fir
     the direct-fire table (A.9): both refused whatever follows, so offered last."""
     game = _bassa_convoy(tmp_path)
     while game.state.phase != "fire-regular":
-        game.execute("next")
+        game.execute("next", role=REFEREE)
     assert game.complete("fire ", role="referee")[:8] == [
         "russo",
         "abdi",
@@ -80,7 +81,7 @@ def test_bassa_intensita_fire_offers_the_tier_firing_now_and_not_the_unarmed_fir
     assert game.state.units["truck"].cls == "regular" and not game.state.units["truck"].weapons
     # In the convoy's movement the militia fire at movers (BI-R050); the convoy may not.
     game = _bassa_convoy(tmp_path / "again")
-    game.execute("next")
+    game.execute("next", role=REFEREE)
     assert (game.state.phase, game.state.active_side) == ("move-first", "convoy")
     assert game.complete("fire ", role="referee")[:8] == [
         "abdi",
@@ -98,8 +99,8 @@ def test_bassa_intensita_fire_offers_the_tier_firing_now_and_not_the_unarmed_fir
 def test_linea_di_tiro_offers_pieces_with_no_attack_of_the_kind_or_fleeing_last(tmp_path):
     """LT-R050: the rifles have no anti-tank attack; LT-R051: a fleeing piece fires not."""
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
-    game.execute("scenario demo")
-    game.execute("next")
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next", role=REFEREE)
     assert game.state.active_side == "us"
     assert game.complete("at ", role="referee")[:7] == [
         "sherman1",
@@ -110,7 +111,7 @@ def test_linea_di_tiro_offers_pieces_with_no_attack_of_the_kind_or_fleeing_last(
         "grenadiers",
         "gis",
     ]
-    game.execute("mark sherman2 retreating")
+    game.execute("mark sherman2 retreating", role=REFEREE)
     assert game.complete("mg ", role="referee")[:7] == [
         "sherman1",
         "gis",
@@ -126,10 +127,10 @@ def test_linea_di_tiro_offers_pieces_with_no_attack_of_the_kind_or_fleeing_last(
 def test_ludonet_offers_who_has_fired_this_turn_last(tmp_path):
     """Ruling LN-ONE-SHOT: a figure fires once a turn."""
     game = Game.new(tmp_path / "ln.ft", "ludonet", seed=3)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     while game.state.phase != "fire":
-        game.execute("next")
-    game.execute("fire smith hans half dice=1")  # a miss
+        game.execute("next", role=REFEREE)
+    game.execute("fire smith hans half dice=1", role=REFEREE)  # a miss
     paras = ["jones", "brown", "bren", "wood"]
     garrison = ["hans", "fritz", "kurt", "mg42", "otto"]
     assert game.complete("fire ", role="referee")[:10] == [*paras, *garrison, "smith"]
@@ -140,9 +141,9 @@ def test_the_referees_targets_are_the_enemies_of_a_firer_named_by_a_word_of_his_
     """``fire evans `` (#48): L/Cpl Evans' id is ``bren``; the firer was looked up by id alone,
     so Tab offered his own section (and himself) before the garrison he may shoot at."""
     game = Game.new(tmp_path / "ln.ft", "ludonet", seed=3)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     while game.state.phase != "fire":
-        game.execute("next")
+        game.execute("next", role=REFEREE)
     garrison = ["hans", "fritz", "kurt", "mg42", "otto"]
     assert game.complete("fire bren ", role="referee")[:5] == garrison  # by his id, as before
     assert game.complete("fire evans ", role="referee")[:5] == garrison
@@ -158,7 +159,7 @@ def test_an_empty_line_offers_the_movement_phase_as_its_rules_order_it(tmp_path)
     side fires at movers; then the phase's other commands, then those of any phase,
     each alphabetically, then the rest."""
     game = _bassa_convoy(tmp_path)
-    game.execute("next")
+    game.execute("next", role=REFEREE)
     assert game.state.phase == "move-first"
     offered = game.complete("", role="referee")
     phase = ["move", "smoke", "observe", "fire", "aa", "dismount", "hover", "land", "mount", "screened"]
@@ -175,18 +176,18 @@ def test_an_empty_line_offers_the_movement_phase_as_its_rules_order_it(tmp_path)
 
 
 def test_each_ruleset_offers_its_phases_main_commands_first(demo, tmp_path):
-    demo.execute("next")
-    demo.execute("next dice=1,1,6,6")
+    demo.execute("next", role=REFEREE)
+    demo.execute("next dice=1,1,6,6", role=REFEREE)
     assert demo.complete("", role="referee")[:6] == ["activate", "civilians", "move", "fire", "covering", "embark"]
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
-    game.execute("scenario demo")
-    game.execute("next")
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next", role=REFEREE)
     assert game.complete("", role="referee")[:6] == ["activate", "unitmove", "move", "at", "mg", "barrage"]
     game.close()
     game = Game.new(tmp_path / "ln.ft", "ludonet", seed=3)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     while game.state.phase != "fire":
-        game.execute("next")
+        game.execute("next", role=REFEREE)
     assert game.complete("", role="referee")[:6] == ["fire", "barrage", "pass", "strike", "aa", "grenade"]
     game.close()
 

@@ -25,6 +25,7 @@ from core.probability import (
     sum_distribution,
 )
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def rolls(game: Game) -> list[tuple[int, ev.Rolled]]:
@@ -36,7 +37,7 @@ def rolls(game: Game) -> list[tuple[int, ev.Rolled]]:
 
 
 def test_every_face_is_recorded(demo):
-    outcome = demo.execute("roll 5d6 target=5")
+    outcome = demo.execute("roll 5d6 target=5", role=REFEREE)
     (rolled,) = [e for e in outcome.events if isinstance(e, ev.Rolled)]
     assert len(rolled.roll.faces) == 5
     assert all(1 <= f <= 6 for f in rolled.roll.faces)
@@ -47,9 +48,9 @@ def test_every_face_is_recorded(demo):
 
 def test_replay_never_rolls_again(demo, monkeypatch):
     for _ in range(5):
-        demo.execute("roll 4d6")
-    demo.execute("next")
-    demo.execute("next")  # initiative: rolled by the ruleset
+        demo.execute("roll 4d6", role=REFEREE)
+    demo.execute("next", role=REFEREE)
+    demo.execute("next", role=REFEREE)  # initiative: rolled by the ruleset
     demo.close()
     before = [e.roll.faces for _, e in rolls(demo)]
     assert len(before) >= 7
@@ -65,9 +66,9 @@ def test_replay_never_rolls_again(demo, monkeypatch):
 
 def test_seeded_dice_come_from_the_seed_and_the_command_number(tmp_path):
     game = Game.new(tmp_path / "s.ftlog", "breaking-news", seed=99)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     for _ in range(4):
-        game.execute("roll 3d6")
+        game.execute("roll 3d6", role=REFEREE)
     for cmd, rolled in rolls(game):
         assert rolled.roll.faces == SeededDice(99, cmd).roll(3, 6)
     # Independent of the global random state.
@@ -81,10 +82,10 @@ def test_seeded_dice_come_from_the_seed_and_the_command_number(tmp_path):
 
 def test_reissuing_after_undo_gets_fresh_faces_and_the_first_roll_stays(tmp_path):
     game = Game.new(tmp_path / "u.ftlog", "breaking-news", seed=2026)
-    game.execute("scenario demo")
-    game.execute("roll 6d6")
-    game.execute("undo")
-    game.execute("roll 6d6")
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("roll 6d6", role=REFEREE)
+    game.execute("undo", role=REFEREE)
+    game.execute("roll 6d6", role=REFEREE)
     (first_cmd, first), (second_cmd, second) = rolls(game)
     assert second_cmd == first_cmd + 1  # a new number: never the undone command's
     assert first.roll.faces == SeededDice(2026, first_cmd).roll(6)
@@ -95,22 +96,23 @@ def test_reissuing_after_undo_gets_fresh_faces_and_the_first_roll_stays(tmp_path
 
 
 def test_typed_dice_are_used_exactly(demo):
-    outcome = demo.execute("roll 3d6 target=4 dice=6,4,3")
+    outcome = demo.execute("roll 3d6 target=4 dice=6,4,3", role=REFEREE)
     rolled = outcome.events[-1]
     assert rolled.roll.faces == (6, 4, 3) and rolled.roll.manual
     assert plain(rolled.roll.outcome) == "2 successes"
     assert "[table dice]" in outcome.lines[-1]
-    assert demo.execute("roll 2d6 d=52").events[-1].roll.faces == (5, 2)
-    assert demo.execute("roll 2d6", faces=[1, 1]).events[-1].roll.faces == (1, 1)
-    assert demo.execute("roll 2d6 dice=3", faces=[1]).events[-1].roll.faces == (3, 1)  # the line's, then the typed
+    assert demo.execute("roll 2d6 d=52", role=REFEREE).events[-1].roll.faces == (5, 2)
+    assert demo.execute("roll 2d6", role=REFEREE, faces=[1, 1]).events[-1].roll.faces == (1, 1)
+    # The line's, then the typed.
+    assert demo.execute("roll 2d6 dice=3", role=REFEREE, faces=[1]).events[-1].roll.faces == (3, 1)
     with pytest.raises(Refused, match="2 more dice typed than the command rolled"):
-        demo.execute("roll 2d6 dice=3,3", faces=[1, 1])
+        demo.execute("roll 2d6 dice=3,3", role=REFEREE, faces=[1, 1])
 
 
 def test_too_few_typed_dice_ask_for_the_rest(demo):
     size = demo.path.stat().st_size
     with pytest.raises(NeedDice) as need:
-        demo.execute("roll 3d6 dice=6,4")
+        demo.execute("roll 3d6 dice=6,4", role=REFEREE)
     assert (need.value.count, need.value.sides) == (1, 6)
     assert str(need.value) == "referee's free roll: 3d6; 2 typed, 1 more to type"
     assert demo.path.stat().st_size == size
@@ -119,13 +121,13 @@ def test_too_few_typed_dice_ask_for_the_rest(demo):
 def test_too_many_or_impossible_typed_dice_are_refused(demo):
     size = demo.path.stat().st_size
     with pytest.raises(Refused, match="1 more dice typed than the command rolled"):
-        demo.execute("roll 3d6 dice=6,4,3,2")
+        demo.execute("roll 3d6 dice=6,4,3,2", role=REFEREE)
     with pytest.raises(Refused, match="cannot show 7"):
-        demo.execute("roll 2d6 dice=7,1")
+        demo.execute("roll 2d6 dice=7,1", role=REFEREE)
     with pytest.raises(Refused, match="must be numbers"):
-        demo.execute("roll 2d6 dice=six,one")
+        demo.execute("roll 2d6 dice=six,one", role=REFEREE)
     with pytest.raises(Refused, match="more dice typed"):
-        demo.execute("mark ahmed pinned dice=6")
+        demo.execute("mark ahmed pinned dice=6", role=REFEREE)
     assert demo.path.stat().st_size == size
 
 

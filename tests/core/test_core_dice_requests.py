@@ -14,7 +14,7 @@ from core.cli.main import run_script
 from core.dice import DiceRequest
 from core.events import Mod
 from core.game import Game
-from core.views import roller
+from core.views import REFEREE, roller
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from recorded import play_with_table_dice, recorded_games  # noqa: E402
@@ -82,7 +82,7 @@ def test_a_request_in_words():
 
 def test_whose_roll_as_each_role_may_be_told(tmp_path):
     g = Game.new(tmp_path / "g.ft", "breaking-news", seed=1)
-    g.execute("scenario demo")
+    g.execute("scenario demo", role=REFEREE)
     s = g.state
     assert "hidden" in s.units["dahir"].status
     assert roller(s, "dahir", "", "referee") == "Dahir Omar"

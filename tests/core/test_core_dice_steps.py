@@ -26,6 +26,7 @@ from core.ruleset import Context, get_ruleset
 from core.rulesets import common
 from core.rulesets.breaking_news import dice_order as bn_steps
 from core.state import GameState
+from core.views import REFEREE
 from tui.ssh import wire
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -44,7 +45,7 @@ def requests(game: Game, line: str, faces_per_roll: list[list[int]]) -> list[Dic
     answers = iter(faces_per_roll)
     while True:
         try:
-            game.execute(line, faces=faces)
+            game.execute(line, role=REFEREE, faces=faces)
             return asked
         except NeedDice as need:
             asked.append(need.request)
@@ -54,7 +55,7 @@ def requests(game: Game, line: str, faces_per_roll: list[list[int]]) -> list[Dic
 def test_a_fire_sequence_asks_to_hit_then_the_save_then_the_wound_each_as_its_step(tmp_path):
     g = new_game(tmp_path, "demo", options=("wounded",))
     asked = requests(g, "fire conti bashir range=40", [[6], [1], [3]])
-    order = g.parse("fire conti bashir range=40").spec.dice
+    order = g.parse("fire conti bashir range=40", REFEREE).spec.dice
     assert order == (bn_steps.SUPPRESSION, bn_steps.TO_HIT, bn_steps.MISSED_AREA_SHOT, bn_steps.SAVES, bn_steps.WOUND)
     assert [(r.purpose.id, r.step) for r in asked] == [
         ("fire with {weapon} at {target}, {cm} cm", 1),
@@ -87,8 +88,8 @@ def test_an_isolated_mans_smoke_asks_his_isolation_test_first(tmp_path):
     """Bassa Intensità's smoke (and aa, call, dress) rolled the isolation test (BI-R024)
     with no step for it in its order: the walk of the rolls found it."""
     g = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=11)
-    g.execute("scenario demo")
-    g.execute("next dice=5,2")  # Folgore first: the covering fire phase
+    g.execute("scenario demo", role=REFEREE)
+    g.execute("next dice=5,2", role=REFEREE)  # Folgore first: the covering fire phase
     # the 2 passes his isolation test (5 or less, BI-R024); the smoke lasts 6 + 3 turns (BI-R171)
     asked = requests(g, "smoke deiana isolated", [[2], [3]])
     assert [(r.purpose.id, r.step) for r in asked] == [

@@ -9,6 +9,7 @@ from coretests_support import demo  # noqa: F401  (fixtures)
 
 from core.language.reader import reading
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def refusal(game, text: str, role: str = "referee") -> str:
@@ -49,9 +50,9 @@ def test_every_ruleset_ends_its_game_with_end_game():
 
 
 def test_end_game_ends_a_breaking_news_game(demo):
-    demo.execute("next")  # to the initiative: the game may end from here on (§14.0)
-    assert demo.parse("end-game").spec.name == "victory"
-    demo.execute("end-game the light fails")
+    demo.execute("next", role=REFEREE)  # to the initiative: the game may end from here on (§14.0)
+    assert demo.parse("end-game", REFEREE).spec.name == "victory"
+    demo.execute("end-game the light fails", role=REFEREE)
     assert demo.state.result and demo.state.phase == "ended"
 
 
@@ -62,7 +63,7 @@ def test_end_game_without_its_result_says_what_to_give_in_the_words_typed(tmp_pa
     from core.game import Game
 
     game = Game.new(tmp_path / "g.ft", ruleset, seed=1)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     said = refusal(game, "end-game")
     assert said.startswith("end-game: missing ") and "usage: end-game " in said, said
     assert "draw" in said  # what a result is: a side or draw, and why
@@ -72,22 +73,22 @@ def test_end_game_without_its_result_says_what_to_give_in_the_words_typed(tmp_pa
 def test_a_command_refused_in_this_phase_is_named_as_typed(demo):
     """``end-game`` once the game is over: the refusal names ``end-game``, the verb the
     referee typed, not Breaking News's own ``victory`` (#26)."""
-    demo.execute("next")
-    demo.execute("end-game")
+    demo.execute("next", role=REFEREE)
+    demo.execute("end-game", role=REFEREE)
     assert demo.state.phase == "ended"
     with pytest.raises(Refused) as refused:
-        demo.execute("end-game militia")
+        demo.execute("end-game militia", role=REFEREE)
     assert str(refused.value) == "end-game is not allowed in the ended phase"
     with pytest.raises(Refused) as refused:
-        demo.execute("victory militia")
+        demo.execute("victory militia", role=REFEREE)
     assert str(refused.value) == "victory is not allowed in the ended phase"
 
 
 def test_a_bare_number_is_answered_with_the_option_it_meant(demo):
     """``fire rossi aden 30``: the 30 is no unit; the refusal says what it meant,
     ``range=30``, the distance the command still wants (#26)."""
-    demo.execute("next")
-    demo.execute("next dice=6,6,1,1")  # Bersaglieri active
+    demo.execute("next", role=REFEREE)
+    demo.execute("next dice=6,6,1,1", role=REFEREE)  # Bersaglieri active
     assert refusal(demo, "fire rossi aden 30") == "no unit '30' on that side; did you mean range=30?"
     said = refusal(demo, "spot rossi aden 20in")
     assert said.startswith("spot: unexpected '20in'; usage: ") and said.endswith("; did you mean range=20in?")
@@ -101,7 +102,7 @@ def test_victory_in_linea_di_tiro_is_answered_with_its_name_there(tmp_path):
     from core.game import Game
 
     game = Game.new(tmp_path / "g.ft", "linea-di-tiro", seed=3, clock=lambda: 0)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     assert refusal(game, "victory us") == "no command 'victory'; did you mean result?"
     with reading("it"):
         assert refusal(game, "victory us").endswith("; forse intendevi risultato?")

@@ -20,6 +20,7 @@ from core.history import History
 from core.replay import Timeline
 from core.state import CHANGING, apply_in_place, fold
 from core.storage.store import _KIND, FACT, ISSUED, LOGGED, PHASE, REDONE, UNDONE, EventStore, kinds_of
+from core.views import REFEREE
 
 MARKERS = {ev.Issued: ISSUED, ev.Undone: UNDONE, ev.Redone: REDONE, ev.PhaseBegan: PHASE}
 
@@ -40,13 +41,13 @@ def _played(path) -> Game:
     """A game crossing chunks, snapshots and runs: phases, facts of both kinds, undos and redos."""
     game = new_demo(path)
     for i in range(30):
-        game.execute(f"note {i}")
+        game.execute(f"note {i}", role=REFEREE)
         if i % 5 == 0:
-            game.execute("next")
+            game.execute("next", role=REFEREE)
         if i % 7 == 6:
-            game.execute("undo")
+            game.execute("undo", role=REFEREE)
             if i % 14 == 13:
-                game.execute("redo")
+                game.execute("redo", role=REFEREE)
     return game
 
 

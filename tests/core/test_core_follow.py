@@ -9,6 +9,7 @@ from coretests_support import builtins, demo  # noqa: F401  (fixtures)
 from core import events as ev
 from core.game import Game
 from core.storage.savefile import SaveError
+from core.views import REFEREE
 
 
 def _copy(game: Game) -> Game:
@@ -17,8 +18,8 @@ def _copy(game: Game) -> Game:
 
 def test_saved_bytes_is_the_file_size_after_every_append(demo):
     assert demo.saved_bytes == demo.path.stat().st_size
-    demo.execute('note "one"')
-    demo.execute("undo")
+    demo.execute('note "one"', role=REFEREE)
+    demo.execute("undo", role=REFEREE)
     assert demo.saved_bytes == demo.path.stat().st_size
     assert _copy(demo).saved_bytes == demo.path.stat().st_size
 
@@ -27,11 +28,11 @@ def test_a_copy_that_follows_the_writer_holds_the_same_game(demo):
     copy = _copy(demo)
     heard: list[tuple[int, str]] = []
     copy.subscribe(lambda outcome: heard.append((outcome.cmd, type(outcome.events[0]).__name__)))
-    demo.execute("dp regulars 3 turn 1")
-    first = demo.execute('note "smoke drifts north"')
-    demo.execute("undo")
-    demo.execute("redo")
-    demo.execute("next")
+    demo.execute("dp regulars 3 turn 1", role=REFEREE)
+    first = demo.execute('note "smoke drifts north"', role=REFEREE)
+    demo.execute("undo", role=REFEREE)
+    demo.execute("redo", role=REFEREE)
+    demo.execute("next", role=REFEREE)
     outcomes = copy.follow(demo.saved_bytes)
     assert builtins(copy.state) == builtins(demo.state)
     for role in ("referee", "regulars", "irregulars", "spectator"):
@@ -46,7 +47,7 @@ def test_a_copy_that_follows_the_writer_holds_the_same_game(demo):
 
 def test_news_of_a_size_already_held_changes_nothing(demo):
     copy = _copy(demo)
-    demo.execute('note "one"')
+    demo.execute('note "one"', role=REFEREE)
     size = demo.saved_bytes
     assert len(copy.follow(size)) == 1
     assert copy.follow(size) == []
@@ -55,9 +56,9 @@ def test_news_of_a_size_already_held_changes_nothing(demo):
 
 
 def test_a_copy_opened_mid_game_follows_from_where_it_loaded(demo):
-    demo.execute('note "before"')
+    demo.execute('note "before"', role=REFEREE)
     copy = _copy(demo)
-    demo.execute('note "after"')
+    demo.execute('note "after"', role=REFEREE)
     (outcome,) = copy.follow(demo.saved_bytes)
     assert isinstance(outcome.events[-1], ev.Noted) and outcome.events[-1].text == "after"
     assert builtins(copy.state) == builtins(demo.state)
@@ -66,7 +67,7 @@ def test_a_copy_opened_mid_game_follows_from_where_it_loaded(demo):
 def test_damaged_new_bytes_are_refused_with_their_line(demo):
     copy = _copy(demo)
     before = demo.log_length
-    demo.execute('note "one"')
+    demo.execute('note "one"', role=REFEREE)
     data = bytearray(demo.path.read_bytes())
     data[-5] ^= 0x01  # inside the note's JSON: its checksum no longer holds
     demo.path.write_bytes(bytes(data))
@@ -76,7 +77,7 @@ def test_damaged_new_bytes_are_refused_with_their_line(demo):
 
 def test_a_size_that_cuts_a_record_is_refused(demo):
     copy = _copy(demo)
-    demo.execute('note "one"')
+    demo.execute('note "one"', role=REFEREE)
     with pytest.raises(SaveError, match="not whole records"):
         copy.follow(demo.saved_bytes - 3)
     with pytest.raises(SaveError, match="not whole records"):

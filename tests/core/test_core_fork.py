@@ -16,6 +16,7 @@ from core.game import Game
 from core.secrets.verify import verify
 from core.storage.fork import boundaries, fork
 from core.storage.savefile import Parent, SaveError, load
+from core.views import REFEREE
 from tui.main import main as fireteam
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
@@ -39,8 +40,8 @@ def argued(tmp_path) -> Game:
     carried past the referee's hidden commands."""
     game = new_demo(tmp_path / "argued.ft")
     for line in ("next", "next", "dp regulars 5 building", "undo", "redo", "note one", "undo", "note two"):
-        game.execute(line)
-    game.execute("mark dahir pinned")  # dahir is hidden from the regulars
+        game.execute(line, role=REFEREE)
+    game.execute("mark dahir pinned", role=REFEREE)  # dahir is hidden from the regulars
     return game
 
 
@@ -69,13 +70,13 @@ def test_a_fork_holds_the_effective_history_up_to_the_step(argued, tmp_path):
     # The original is untouched, though it is open and locked for writing meanwhile.
     assert (original.read_bytes(), os.stat(original).st_mtime_ns) == before
     assert argued.writable
-    argued.execute("note still mine")
+    argued.execute("note still mine", role=REFEREE)
 
 
 def test_a_fork_carries_a_sides_undo_as_the_table_stood(tmp_path):
     game = new_demo(tmp_path / "g.ft")
     game.execute("note hello", role="regulars")
-    game.execute("mark dahir pinned")  # hidden from the regulars
+    game.execute("mark dahir pinned", role=REFEREE)  # hidden from the regulars
     out = game.execute("undo", role="regulars")  # carries the referee's mark past the undo
     assert [e.carries for e in out.events if isinstance(e, ev.Issued)] == [3]
     new = tmp_path / "f.ft"
@@ -95,7 +96,7 @@ def test_a_fork_is_a_new_game_that_plays_on_and_keeps_its_secrets(tmp_path):
     again = Game.open(new)
     try:
         assert again.state.secrets == game.timeline.state_at(step).secrets
-        out = again.execute("note what if")
+        out = again.execute("note what if", role=REFEREE)
         assert out.cmd == 13
     finally:
         again.close()

@@ -157,7 +157,7 @@ def _on(game: Game, phases: int) -> None:
     refuse most commands, and a random walk can hold a game in them)."""
     for _ in range(phases):
         try:
-            game.execute("next")
+            game.execute("next", role=REFEREE)
         except Refused:
             return
 
@@ -173,7 +173,7 @@ def test_every_command_with_fuzzed_arguments_is_carried_out_or_refused(tmp_path,
         path = Path(tempfile.mkdtemp(dir=tmp_path)) / "g.ft"
         game = _new(path, ruleset, data.draw(st.integers(0, 2**16), label="seed"))
         try:
-            game.execute("scenario demo")
+            game.execute("scenario demo", role=REFEREE)
             _on(game, data.draw(st.integers(0, 4), label="phases first"))
             for _step in range(data.draw(st.integers(10, 60), label="steps")):
                 line, role = data.draw(move(game), label="move")
@@ -208,7 +208,7 @@ def test_every_command_is_driven_in_every_phase_it_is_allowed_in(tmp_path, rules
         path = Path(tempfile.mkdtemp(dir=tmp_path)) / "g.ft"
         game = _new(path, ruleset, data.draw(st.integers(0, 2**16), label="seed"))
         try:
-            game.execute("scenario demo")
+            game.execute("scenario demo", role=REFEREE)
             for _phase in range(SWEPT_PHASES):
                 now = [s for s in game.commands if (not s.phases or game.state.phase in s.phases)]
                 for spec in now:
@@ -220,7 +220,7 @@ def test_every_command_is_driven_in_every_phase_it_is_allowed_in(tmp_path, rules
                     _carried_out_or_refused(game, data.draw(command_line(spec, game, side), label="line"), role)
                     tried.add(spec.name)
                 try:
-                    game.execute("next")
+                    game.execute("next", role=REFEREE)
                 except (Refused, NeedDice):
                     break
         finally:
@@ -239,7 +239,7 @@ def test_every_command_is_driven_in_every_phase_it_is_allowed_in(tmp_path, rules
 
 def _demo(path: Path) -> Game:
     game = Game.new(path, "ludonet", seed=3)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     return game
 
 
@@ -260,7 +260,7 @@ def test_a_handler_s_bug_is_logged_with_its_traceback_and_never_a_refusal(tmp_pa
     _with(game, "broken", broken)
     before = game.path.read_bytes()
     with caplog.at_level(logging.ERROR, logger=LOG.name), pytest.raises(CommandFailed) as failed:
-        game.execute("broken")
+        game.execute("broken", role=REFEREE)
     assert not isinstance(failed.value, Refused)
     assert str(failed.value) == "the command failed on an error of the program; nothing was recorded"
     assert failed.value.__cause__ is bug
@@ -268,7 +268,7 @@ def test_a_handler_s_bug_is_logged_with_its_traceback_and_never_a_refusal(tmp_pa
     (record,) = [r for r in caplog.records if r.name == LOG.name]
     assert record.exc_info is not None and record.exc_info[1] is bug
     assert "'broken'" in record.getMessage() and "referee" in record.getMessage()
-    game.execute("note the game goes on")
+    game.execute("note the game goes on", role=REFEREE)
     assert game.history.next_cmd == 3
 
 
@@ -280,7 +280,7 @@ def test_a_handler_s_refusal_is_a_refusal_and_logs_nothing(tmp_path, caplog):
 
     _with(game, "refusing", refusing)
     with caplog.at_level(logging.DEBUG, logger=LOG.name), pytest.raises(Refused, match="^not now$"):
-        game.execute("refusing")
+        game.execute("refusing", role=REFEREE)
     assert not [r for r in caplog.records if r.name == LOG.name]
 
 
@@ -302,7 +302,7 @@ def test_a_die_face_the_die_cannot_show_is_refused(tmp_path):
     game = _demo(tmp_path / "g.ft")
     before = game.path.read_bytes()
     with pytest.raises(Refused, match="a d6 cannot show 7"):
-        game.execute("roll 2d6 dice=3,7")
+        game.execute("roll 2d6 dice=3,7", role=REFEREE)
     assert game.path.read_bytes() == before
 
 

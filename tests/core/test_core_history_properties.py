@@ -22,7 +22,7 @@ from core.dice import NeedDice
 from core.game import Game
 from core.ruleset import Refused
 from core.state import fold
-from core.views import event_visible
+from core.views import REFEREE, event_visible
 
 UNITS = ("rossi", "ahmed", "dahir", "lupo", "civ1")
 STATUSES = ("suppressed", "hidden", "wounded")
@@ -115,7 +115,7 @@ def check_reload(game: Game, model: Model) -> None:
             assert again.undo_preview(role="referee") == game.undo_preview(role="referee")
             if writable and model.redo:
                 # Redo still works after a reload.
-                outcome = again.execute("redo")
+                outcome = again.execute("redo", role=REFEREE)
                 model.take(outcome.events)
                 assert again.history.timeline() == model.timeline()
                 assert builtins(again.state) == builtins(fold(model.timeline()))
@@ -202,14 +202,14 @@ def test_reload_when_an_undo_and_later_commands_share_a_load_batch(tmp_path):
         with tiny_chunks():
             game = new_demo(tmp_path / f"g{pad}.ftlog")
             for _ in range(pad):  # shift everything by one event
-                game.execute("note pad")
-                game.execute("undo")
-            game.execute("dp regulars 5")
-            game.execute("dp regulars 5")
-            game.execute("undo")
-            game.execute("dp irregulars 2 two facts in one")
-            game.execute("roll 3d6")
-            game.execute("dp irregulars 2")
+                game.execute("note pad", role=REFEREE)
+                game.execute("undo", role=REFEREE)
+            game.execute("dp regulars 5", role=REFEREE)
+            game.execute("dp regulars 5", role=REFEREE)
+            game.execute("undo", role=REFEREE)
+            game.execute("dp irregulars 2 two facts in one", role=REFEREE)
+            game.execute("roll 3d6", role=REFEREE)
+            game.execute("dp irregulars 2", role=REFEREE)
             game.close()
             again = Game.open(game.path, writable=False)
             assert again.state.sides["regulars"].defeat_points == 5
@@ -223,16 +223,16 @@ def test_reload_across_a_real_load_batch_boundary(tmp_path):
 
     game = new_demo(tmp_path / "big.ftlog")
     if len(game.history.store) % 2:
-        game.execute("note pad")
-        game.execute("undo")  # three events: makes the length even
+        game.execute("note pad", role=REFEREE)
+        game.execute("undo", role=REFEREE)  # three events: makes the length even
     while len(game.history.store) < core.storage.store.CHUNK - 2:
         suppressed = "suppressed" in game.state.units["ahmed"].status
-        game.execute("clear ahmed suppressed" if suppressed else "mark ahmed suppressed")
-    game.execute("dp regulars 5")
+        game.execute("clear ahmed suppressed" if suppressed else "mark ahmed suppressed", role=REFEREE)
+    game.execute("dp regulars 5", role=REFEREE)
     assert len(game.history.store) == core.storage.store.CHUNK
-    game.execute("undo")
-    game.execute("dp irregulars 3")
-    game.execute("dp irregulars 3")
+    game.execute("undo", role=REFEREE)
+    game.execute("dp irregulars 3", role=REFEREE)
+    game.execute("dp irregulars 3", role=REFEREE)
     game.close()
     again = Game.open(game.path, writable=False)
     assert again.state.sides["regulars"].defeat_points == 0

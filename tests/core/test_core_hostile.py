@@ -24,7 +24,7 @@ from core.commands import MAX_LINE
 from core.dice import NeedDice
 from core.game import Game
 from core.ruleset import BUILTIN, CommandSpec, Refused
-from core.views import roles
+from core.views import REFEREE, roles
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 import hostile  # noqa: E402  (test folders are not packages)
@@ -35,7 +35,7 @@ FIRETEAM = Path(sys.executable).with_name("fireteam")
 
 def demo(path: Path, ruleset: str) -> Game:
     game = Game.new(path, ruleset, seed=3)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     return game
 
 
@@ -56,8 +56,8 @@ def test_a_huge_number_of_defeat_points_is_refused_and_the_game_goes_on(tmp_path
     game = demo(tmp_path / "g.ft", "breaking-news")
     why = refused(game, "dp regulars 18446744073709551616")
     assert why == "points must be a whole number from -999 to 999, not '18446744073709551616'"
-    game.execute("dp regulars 5 shelling")
-    game.execute("note the game goes on")
+    game.execute("dp regulars 5 shelling", role=REFEREE)
+    game.execute("note the game goes on", role=REFEREE)
     game.close()
     again = Game.open(game.path, writable=False)
     assert again.state.sides["regulars"].defeat_points == 5
@@ -124,7 +124,7 @@ def test_a_free_roll_takes_a_bounded_number_of_dice(tmp_path):
         why = refused(game, f"roll {spec}")
         assert why in ("between 1 and 50 dice of 2 to 100 sides", "write dice as NdS, e.g. 2d6"), why
     assert refused(game, "roll 2d6 target=101") == "target must be a whole number from 1 to 100, not '101'"
-    game.execute("roll 50d100 target=100")
+    game.execute("roll 50d100 target=100", role=REFEREE)
 
 
 @pytest.mark.parametrize("char", hostile.CONTROL)
@@ -137,9 +137,9 @@ def test_a_control_character_in_a_command_is_refused_by_name(tmp_path, char):
 
 def test_a_tab_is_a_space_and_markup_is_just_text(tmp_path):
     game = demo(tmp_path / "g.ft", "breaking-news")
-    game.execute("mark\tahmed\tsuppressed")
+    game.execute("mark\tahmed\tsuppressed", role=REFEREE)
     assert "suppressed" in game.state.units["ahmed"].status
-    game.execute('note "[b]bold[/b] [@click=app.quit]"')
+    game.execute('note "[b]bold[/b] [@click=app.quit]"', role=REFEREE)
     assert game.log_lines(role="referee")[-1].text.endswith("[b]bold[/b] [@click=app.quit]")
 
 
@@ -164,7 +164,7 @@ def test_a_number_a_rule_computes_out_of_range_is_refused(tmp_path):
         )
     )
     assert refused(game, "inflate") == "a number in this command is out of range; nothing was recorded"
-    game.execute("next")
+    game.execute("next", role=REFEREE)
 
 
 def _run_all(game: Game, lines: list[str]) -> tuple[int, int]:

@@ -19,6 +19,7 @@ from core import events as ev  # noqa: E402
 from core.game import Game  # noqa: E402
 from core.language.i18n import CORE_DOMAIN, Msg  # noqa: E402
 from core.language.reader import reader, reading, set_process_language  # noqa: E402
+from core.views import REFEREE
 from tui.main import main as fireteam  # noqa: E402
 
 #: A command's option as typed (``source=gun-102``, ``range=30``): command syntax.
@@ -318,7 +319,7 @@ def test_the_command_that_sets_up_the_sides_names_them_as_it_reports(tmp_path):
     before the sides existed, by id (``irregulars bought Ambush``; #26)."""
     game = Game.new(tmp_path / "g.ft", "breaking-news", seed=7)
     with reading("en"):
-        said = game.execute("scenario demo").lines
+        said = game.execute("scenario demo", role=REFEREE).lines
     assert "Somali militia bought Ambush" in said
     assert not [line for line in said if re.search(r"(?<![\w-])(irregulars|regulars)(?![\w-])", line)]
     game.close()

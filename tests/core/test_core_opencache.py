@@ -93,13 +93,13 @@ def _play(game: Game) -> list[str]:
     game.salt = lambda: "5a17" * 8  # commitments' salts, the same on both
     said = []
     for act in (
-        lambda: game.execute('note "first"'),
-        game.undo,
-        game.redo,
-        game.undo,
-        lambda: game.execute('note "second"'),
-        lambda: game.execute("next"),
-        game.undo,
+        lambda: game.execute('note "first"', role=REFEREE),
+        lambda: game.undo(role=REFEREE),
+        lambda: game.redo(role=REFEREE),
+        lambda: game.undo(role=REFEREE),
+        lambda: game.execute('note "second"', role=REFEREE),
+        lambda: game.execute("next", role=REFEREE),
+        lambda: game.undo(role=REFEREE),
     ):
         try:
             said.append(str(act().lines))
@@ -184,7 +184,7 @@ def test_a_torn_tail_after_the_entry_is_cut_off_as_in_a_full_load(big_save, tmp_
     # Writable: the torn bytes are set aside as a full load does, and play goes on.
     game = _open(path, cache)
     assert restores[-1] is True and any("kept in" in note for note in game.notes)
-    game.execute('note "after"')
+    game.execute('note "after"', role=REFEREE)
     game.close()
     assert _seen(_open(path, cache, writable=False)) == _seen(_open(path, writable=False))
 
@@ -418,7 +418,7 @@ def test_a_cache_that_cannot_be_written_changes_nothing(big_save, tmp_path, rest
     for folder in (a_file, a_file / "open", read_only / "open", read_only):
         game = _open(path, OpenCache(folder))
         assert _seen(game) == _seen(_open(path, writable=False))
-        game.execute('note "x"')
+        game.execute('note "x"', role=REFEREE)
         game.close()
     read_only.chmod(stat.S_IRWXU)
     assert a_file.read_text() == "not a folder"
@@ -439,7 +439,7 @@ def test_a_fireteam_whose_sources_cannot_be_read_opens_saves_and_keeps_no_entry(
     folder = tmp_path / "open"
     game = _open(path, OpenCache(folder))
     assert _seen(game) == _seen(_open(path, writable=False))
-    game.execute('note "x"')
+    game.execute('note "x"', role=REFEREE)
     game.close()
     assert not folder.exists() or not list(folder.iterdir())
 
@@ -584,7 +584,7 @@ def test_a_save_changed_behind_a_games_back_is_not_cached_as_it_closes(big_save,
     covered = _entry(cache).size
     # Another program changes what this game appended, while it is open.
     game = _open(path, cache)
-    game.execute('note "mine"')
+    game.execute('note "mine"', role=REFEREE)
     _flip_byte(path, path.stat().st_size - 5)
     game.close()
     assert _entry(cache).size == covered
@@ -594,7 +594,7 @@ def test_a_save_changed_behind_a_games_back_is_not_cached_as_it_closes(big_save,
     # Or what it had loaded: the new entry is of the bytes as they were, which no longer match.
     path.write_bytes(big_save.read_bytes())
     game = _open(path, cache)
-    game.execute('note "mine"')
+    game.execute('note "mine"', role=REFEREE)
     _flip_byte(path, 3000)
     game.close()
     with pytest.raises(SaveError) as refused:
@@ -616,7 +616,7 @@ def test_more_than_a_chunk_written_after_an_entry_that_ends_inside_a_chunk_is_ta
         first.close()
         other = _open(path)  # another Fireteam, with no cache, appends
         for i in range(6):
-            other.execute(f'note "more {i}"')
+            other.execute(f'note "more {i}"', role=REFEREE)
         other.close()
         game = _open(path, cache, writable=False)
         assert restores == [False, True]

@@ -181,7 +181,7 @@ def test_an_installed_plugin_is_found_and_plays_and_a_broken_or_hostile_one_is_r
     code = (
         "import sys; from core.ruleset import available, get_ruleset; from core.game import Game; "
         "print(available()); print(get_ruleset('good-rules').name, get_ruleset('ludonet').name); "
-        f"g = Game.new({str(tmp_path / 'g.ft')!r}, 'good-rules', seed=1); g.execute('note it plays'); "
+        f"g = Game.new({str(tmp_path / 'g.ft')!r}, 'good-rules', seed=1); g.execute('note it plays', role='referee'); "
         'print(g.log_lines("referee")[-1].text)'
     )
     done = _child(installed, code)

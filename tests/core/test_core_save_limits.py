@@ -18,6 +18,7 @@ from core.game import Game
 from core.language.i18n import MAX_ARGS, MAX_NESTING, MAX_RENDERED, Msg, plain
 from core.storage.salvage import salvage
 from core.storage.savefile import Chain, SaveError, load
+from core.views import REFEREE
 from tui.main import main as fireteam
 
 
@@ -133,7 +134,7 @@ def test_a_new_save_on_a_full_disk_leaves_no_file_behind(tmp_path, monkeypatch):
 
 
 def test_setting_aside_a_torn_end_on_a_full_disk_leaves_the_folder_as_it_was(demo, tmp_path, monkeypatch):
-    demo.execute("note a")
+    demo.execute("note a", role=REFEREE)
     demo.close()
     with open(demo.path, "ab") as f:
         f.write(b'0123abcd {"t":"cm')  # a torn write

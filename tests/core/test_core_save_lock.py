@@ -27,6 +27,7 @@ from core.ruleset import Refused
 from core.storage.lock import label_path
 from core.storage.salvage import salvage
 from core.storage.savefile import FORMAT_VERSION, Chain, SaveError, SaveLocked
+from core.views import REFEREE
 from tui.main import main as fireteam
 
 FIRETEAM = Path(sys.executable).with_name("fireteam")
@@ -46,7 +47,7 @@ def _wait_for(predicate, what: str) -> None:
 
 
 def test_a_second_writer_in_the_same_process_is_refused_and_told_who(demo):
-    demo.execute("note first")
+    demo.execute("note first", role=REFEREE)
     with pytest.raises(SaveLocked) as locked:
         Game.open(demo.path)
     assert f"process {os.getpid()}" in str(locked.value)
@@ -56,7 +57,7 @@ def test_a_second_writer_in_the_same_process_is_refused_and_told_who(demo):
     demo.close()
     assert not label_path(demo.path).exists()
     again = Game.open(demo.path)
-    again.execute("note second")
+    again.execute("note second", role=REFEREE)
     again.close()
 
 
@@ -67,7 +68,7 @@ def test_a_game_dropped_without_closing_gives_its_save_and_descriptor_back(tmp_p
 
     path = tmp_path / "dropped.ft"
     game = Game.new(path, "breaking-news", seed=1)
-    game.execute("note kept")
+    game.execute("note kept", role=REFEREE)
     proc = Path("/proc/self/fd")
 
     def open_on_save() -> list[str]:
@@ -86,7 +87,7 @@ def test_a_game_dropped_without_closing_gives_its_save_and_descriptor_back(tmp_p
     if proc.is_dir():
         assert open_on_save() == []
     again = Game.open(path)
-    again.execute("note again")
+    again.execute("note again", role=REFEREE)
     again.close()
     assert [e.text for e in file_events(path) if isinstance(e, ev.Noted)][-2:] == ["kept", "again"]
 
@@ -96,7 +97,7 @@ _HOLDER = textwrap.dedent(
     import sys
     from core.game import Game
     game = Game.open(sys.argv[1])
-    game.execute("note held")
+    game.execute("note held", role="referee")
     print("locked", flush=True)
     sys.stdin.read()
     """
@@ -134,7 +135,7 @@ def test_another_process_holding_the_save_is_named_and_a_dead_one_never_blocks(d
         proc.wait()
     assert label_path(demo.path).exists()  # the dead holder's label stays: it is only a label
     game = Game.open(demo.path)  # and blocks nothing
-    game.execute("note after the holder died")
+    game.execute("note after the holder died", role=REFEREE)
     game.close()
     assert fireteam(["script", str(script), "--save", str(demo.path)]) == 0
 
@@ -170,7 +171,7 @@ def _script(folder: Path, notes: int) -> Path:
 
 def test_salvage_copies_the_valid_prefix_and_never_touches_the_original(demo, tmp_path, capsys):
     for line in ("note a", "note b", "undo", "redo", "roll 2d6", "note c"):
-        demo.execute(line)
+        demo.execute(line, role=REFEREE)
     demo.close()
     lines = file_lines(demo.path)
     bad_at = len(lines) - 4  # a line inside the last commands
@@ -199,7 +200,7 @@ def test_salvage_copies_the_valid_prefix_and_never_touches_the_original(demo, tm
     assert "already exists" in capsys.readouterr().err
     # The salvaged save is a save like any other: it takes new commands.
     game = Game.open(target)
-    game.execute("note carried on")
+    game.execute("note carried on", role=REFEREE)
     game.close()
 
 
@@ -224,7 +225,7 @@ DAMAGE = {
 @pytest.mark.parametrize("kind", list(DAMAGE))
 def test_salvage_stops_at_every_kind_of_damage_and_keeps_whole_commands(demo, tmp_path, kind):
     for line in ("note a", "note b", "roll 2d6", "note c"):
-        demo.execute(line)
+        demo.execute(line, role=REFEREE)
     demo.close()
     payloads = [line[9:-1] for line in file_lines(demo.path)]
     events = file_events(demo.path)
@@ -249,7 +250,7 @@ def test_salvage_stops_at_every_kind_of_damage_and_keeps_whole_commands(demo, tm
 
 
 def test_salvage_converts_a_format_1_save(demo, tmp_path):
-    demo.execute("note old")
+    demo.execute("note old", role=REFEREE)
     demo.close()
     lines = file_lines(demo.path)
     header = json.loads(lines[0][9:]) | {"fireteam": 1}
@@ -295,7 +296,7 @@ def _os_error(code: int):
     [("write", errno.ENOSPC), ("fsync", errno.ENOSPC), ("write", errno.EROFS), ("fsync", errno.EIO)],
 )
 def test_a_failed_append_is_refused_with_the_reason_and_leaves_a_valid_save(demo, monkeypatch, call, code):
-    demo.execute("note before")
+    demo.execute("note before", role=REFEREE)
     before = demo.path.read_bytes()
     state, length = builtins(demo.state), demo.log_length
     real_write = os.write
@@ -309,18 +310,18 @@ def test_a_failed_append_is_refused_with_the_reason_and_leaves_a_valid_save(demo
     else:
         monkeypatch.setattr(core.storage.writer.os, "fsync", _os_error(code))
     with pytest.raises(Refused, match=rf"{demo.path.name}: {os.strerror(code)}; nothing was recorded"):
-        demo.execute("note lost")
+        demo.execute("note lost", role=REFEREE)
     monkeypatch.undo()
     assert demo.path.read_bytes() == before  # what was written of it was taken back
     assert builtins(demo.state) == state and demo.log_length == length  # nothing half-applied
-    demo.execute("note after")  # the game goes on once the disk is back
+    demo.execute("note after", role=REFEREE)  # the game goes on once the disk is back
     demo.close()
     notes = [e.text for e in Game.open(demo.path, writable=False).history.timeline() if isinstance(e, ev.Noted)]
     assert notes[-2:] == ["before", "after"]
 
 
 def test_a_write_that_cannot_be_taken_back_stops_the_writer_but_not_the_save(demo, monkeypatch):
-    demo.execute("note before")
+    demo.execute("note before", role=REFEREE)
     size = demo.path.stat().st_size
     real_write = os.write
     monkeypatch.setattr(
@@ -328,10 +329,10 @@ def test_a_write_that_cannot_be_taken_back_stops_the_writer_but_not_the_save(dem
     )
     monkeypatch.setattr(core.storage.writer.os, "ftruncate", _os_error(errno.EIO))
     with pytest.raises(Refused, match="Input/output error"):
-        demo.execute("note lost")
+        demo.execute("note lost", role=REFEREE)
     monkeypatch.undo()
     with pytest.raises(Refused, match="could not be taken back.*open it again"):
-        demo.execute("note refused")
+        demo.execute("note refused", role=REFEREE)
     assert demo.path.stat().st_size == size + 20
     demo.close()
     again = Game.open(demo.path)  # the torn end is set aside as after a crash
@@ -374,7 +375,7 @@ def _assert_whole_commands_and_resume(path: Path, tmp_path: Path) -> None:
     events = replay.history.store.slice(0, replay.log_length)
     assert len(events) in unit_ends(events)
     game = Game.open(path)  # the lock died with the writer
-    game.execute("note resumed")
+    game.execute("note resumed", role=REFEREE)
     game.close()
     assert Game.open(path, writable=False).history.timeline()[-1].text == "resumed"
 

@@ -20,6 +20,7 @@ from core.game import Game
 from core.history import MAX_COMMAND_EVENTS
 from core.recordint import MAX_RECORD_INT
 from core.storage.savefile import FORMAT_VERSION, Chain, NoGameYet, SaveError, load
+from core.views import REFEREE
 
 
 def played(path: Path) -> Game:
@@ -140,7 +141,7 @@ def test_a_torn_header_is_no_game_yet_and_can_be_started_again(tmp_path):
                 opener(path)
         assert path.read_bytes() == header[:cut]
         again = Game.new(path, "breaking-news", seed=9)
-        again.execute("scenario demo")
+        again.execute("scenario demo", role=REFEREE)
         again.close()
         assert load(path).header.seed == 9
         aside = list(tmp_path.glob("torn.ft.torn-*"))
@@ -202,9 +203,9 @@ def test_bytes_a_writer_appends_during_a_load_are_neither_read_nor_cut(save, mon
 
 def test_a_follower_without_a_size_takes_whole_commands_only(tmp_path):
     writer = Game.new(tmp_path / "live.ft", "breaking-news", seed=2)
-    writer.execute("scenario demo")
+    writer.execute("scenario demo", role=REFEREE)
     reader = Game.open(writer.path, writable=False)
-    writer.execute("note one")
+    writer.execute("note one", role=REFEREE)
     chain = Chain(writer.saved_check)
     half = chain.frame(ev.Issued(cmd=writer.history.next_cmd, n=2, by="referee", text="x")) + chain.frame(
         ev.Noted(text="a")
@@ -261,7 +262,7 @@ def _set(record, where, value):
 def test_an_out_of_range_integer_with_valid_checks_is_refused_with_its_line(tmp_path, number):
     game = Game.new(tmp_path / "src.ft", "breaking-news", seed=4)
     for line in ("scenario demo", "next", "roll 2d6", "dp regulars 3 building"):
-        game.execute(line)
+        game.execute(line, role=REFEREE)
     game.close()
     lines = file_lines(game.path)
     edited = tmp_path / "edited.ft"
@@ -326,7 +327,7 @@ def test_a_format_1_save_loads_and_is_appended_to_in_its_own_format(save):
         old = Game.open(save)
         assert old.header.fireteam == 1
         assert builtins(old.state) == state
-        old.execute("note after the upgrade")
+        old.execute("note after the upgrade", role=REFEREE)
         old.close()
         after = file_lines(save)
         assert save.read_bytes().startswith(before)
@@ -362,9 +363,9 @@ def test_a_number_the_reader_would_refuse_is_never_written(demo):
     with pytest.raises(SaveError, match=r"Expected `str` matching regex .* - at `\$.cm`"):
         demo.writer.append([ev.Issued(cmd=99, n=1, by="x", text="x"), ev.Moved(unit="rossi", cm=Decimal("2.1234567"))])
     with pytest.raises(Refused):
-        demo.execute("dp regulars 18446744073709551616 building")
+        demo.execute("dp regulars 18446744073709551616 building", role=REFEREE)
     assert demo.path.stat().st_size == size
-    demo.execute("dp regulars 3 building")  # the game goes on
+    demo.execute("dp regulars 3 building", role=REFEREE)  # the game goes on
     assert Game.open(demo.path, writable=False).state.sides["regulars"].defeat_points == 3
 
 
@@ -385,7 +386,7 @@ def _nest_the_note(path: Path, depth: int) -> int:
 
 def test_messages_nested_past_what_the_decoder_goes_are_corruption_at_their_line(tmp_path):
     game = Game.new(tmp_path / "deep.ft", "breaking-news", seed=4)
-    game.execute("note a")
+    game.execute("note a", role=REFEREE)
     game.close()
     index = _nest_the_note(game.path, 50_000)
     before = sha(game.path)
@@ -399,7 +400,7 @@ def test_messages_nested_deep_but_decodable_are_corruption_at_their_line_too(tmp
     # (Once shown cut short; a message deeper than MAX_NESTING is now refused at load,
     # as every structure read from a save past its limits: tests/core/test_core_save_limits.py.)
     game = Game.new(tmp_path / "deep.ft", "breaking-news", seed=4)
-    game.execute("note a")
+    game.execute("note a", role=REFEREE)
     game.close()
     index = _nest_the_note(game.path, 300)
     with pytest.raises(SaveError, match=rf"deep.ft:{index + 1}: invalid event: a message that nests deeper"):

@@ -22,6 +22,7 @@ from core.recordint import MAX_RECORD_INT
 from core.storage import linecheck
 from core.storage.linecheck import check_lines
 from core.storage.savefile import CHAINED_FROM, Chain, SaveError, _decide_tail, _Reads, _Stop, load
+from core.views import REFEREE
 
 
 def played(path: Path) -> Game:
@@ -444,8 +445,8 @@ def test_a_format_2_save_is_appended_to_chained_and_loads_again(save):
         before = save.read_bytes()
         game = Game.open(save)
         assert game.header.fireteam == 2 and builtins(game.state) == state
-        game.execute("note after the upgrade")
-        game.execute("mark gunner pinned")
+        game.execute("note after the upgrade", role=REFEREE)
+        game.execute("mark gunner pinned", role=REFEREE)
         game.close()
         data = save.read_bytes()
         assert data.startswith(before) and len(data) > len(before)

@@ -32,6 +32,7 @@ from core import events as ev
 from core.game import Game
 from core.state import fold
 from core.storage.savefile import FORMAT_VERSION, MAX_LINE_BYTES, Chain, SaveError, load
+from core.views import REFEREE
 
 
 def played(path: Path) -> Game:
@@ -100,7 +101,7 @@ def test_appending_never_rewrites(tmp_path):
     game = new_demo(tmp_path / "a.ftlog")
     before = game.path.read_bytes()
     for line in ("mark ahmed suppressed", "undo", "redo", "roll 2d6", "undo", "note x"):
-        game.execute(line)
+        game.execute(line, role=REFEREE)
         after = game.path.read_bytes()
         assert after.startswith(before) and len(after) > len(before)
         before = after
@@ -183,8 +184,8 @@ def test_a_torn_save_opened_to_play_sets_the_torn_bytes_aside(fraction):
             assert any("torn" in note for note in game.notes)
         assert path.read_bytes() == data[:kept_bytes]
         assert builtins(game.state) == builtins(replay.state)
-        game.execute("note after the crash")
-        game.execute("roll 2d6")
+        game.execute("note after the crash", role=REFEREE)
+        game.execute("roll 2d6", role=REFEREE)
         game.close()
 
         again = Game.open(path, writable=False)
@@ -212,7 +213,7 @@ def test_two_torn_repairs_in_the_same_second_keep_both_tails(tmp_path, monkeypat
         with open(game.path, "ab") as f:
             f.write(tail)
         again = Game.open(game.path)
-        again.execute("note survived")
+        again.execute("note survived", role=REFEREE)
         again.close()
     aside = sorted(tmp_path.glob("t.ftlog.torn-*"))
     assert sorted(p.read_bytes() for p in aside) == sorted(tails)
@@ -509,12 +510,12 @@ def test_a_command_too_long_for_a_line_is_refused_and_writes_nothing(demo, monke
 
     size = demo.path.stat().st_size
     with pytest.raises(Refused, match="at most 2,000 characters"):
-        demo.execute("note " + "x" * MAX_LINE_BYTES)
+        demo.execute("note " + "x" * MAX_LINE_BYTES, role=REFEREE)
     monkeypatch.setattr(core.storage.writer, "MAX_LINE_BYTES", 1000)
     with pytest.raises(Refused, match="too long"):
-        demo.execute("note " + "x" * 1000)
+        demo.execute("note " + "x" * 1000, role=REFEREE)
     assert demo.path.stat().st_size == size
-    demo.execute("note " + "y" * 900)
+    demo.execute("note " + "y" * 900, role=REFEREE)
     demo.close()
     assert Game.open(demo.path, writable=False).history.timeline()[-1] == ev.Noted(text="y" * 900)
 

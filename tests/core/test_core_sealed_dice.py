@@ -21,7 +21,7 @@ from core.secrets.sidecopy import export, write
 from core.secrets.verify import verify
 from core.state import DICE_KEY
 from core.storage.fork import fork
-from core.views import REFEREE_ONLY
+from core.views import REFEREE, REFEREE_ONLY
 from tui.main import main as fireteam
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -43,7 +43,7 @@ def _skirmish():
 def sealed(tmp_path):
     """A skirmish made with no seed: its dice are sealed by its first command."""
     game = Game.new(tmp_path / "sealed.ft", "test-skirmish", clock=lambda: 2_000)
-    game.execute("setup")
+    game.execute("setup", role=REFEREE)
     yield game
     game.close()
 
@@ -129,7 +129,7 @@ def test_a_contribution_used_again_is_refused(sealed):
 def test_dice_key_opens_the_part_played_and_a_sides_copy_verifies_it(sealed, tmp_path, capsys):
     first = key_fact(sealed)
     sealed.execute("shoot alpha gunner", role="blue")
-    done = sealed.execute("dice-key")
+    done = sealed.execute("dice-key", role=REFEREE)
     opened = next(e for e in done.events if type(e) is ev.Opened)
     assert opened.vis == () and opened.value == first.value and commitments.matches(opened)
     later = sealed.execute("shoot bravo gunner", role="blue")
@@ -146,10 +146,10 @@ def test_dice_key_opens_the_part_played_and_a_sides_copy_verifies_it(sealed, tmp
 
 def _played(tmp_path) -> Path:
     game = Game.new(tmp_path / "played.ft", "test-skirmish", clock=lambda: 2_000)
-    game.execute("setup")
+    game.execute("setup", role=REFEREE)
     game.execute("shoot alpha gunner", role="blue", contribution=MINE)
     game.execute("shoot bravo gunner", role="blue")
-    game.execute("dice-key")
+    game.execute("dice-key", role=REFEREE)
     game.close()
     assert verify(tmp_path / "played.ft").ok
     return tmp_path / "played.ft"
@@ -238,7 +238,7 @@ def test_a_fork_draws_a_key_of_its_own_with_its_first_command(sealed, tmp_path):
     assert a.seal != b.seal and b.seal == other.events[2].digest
     assert b.roll.faces == derive(bytes.fromhex(fork_key), mine, 0, 2, 6)
     # Its first command undone, the next one seals again: never the parent's key.
-    whatif.undo()
+    whatif.undo(role=REFEREE)
     again = whatif.execute("shoot bravo gunner", role="blue")
     assert whatif.state.vars[DICE_KEY] not in (parent_key, fork_key)
     assert sealed_rolls(again.events)[0].seal == again.events[2].digest
@@ -265,7 +265,7 @@ def test_a_fork_of_seeded_dice_draws_a_new_seed_and_seals_a_new_game(tmp_path):
     fork(tmp_path / "seeded.ft", 0, tmp_path / "a.ft", seed=None)
     assert not file_events(tmp_path / "a.ft")
     fresh = Game.open(tmp_path / "a.ft")
-    first = fresh.execute("setup")
+    first = fresh.execute("setup", role=REFEREE)
     assert any(type(e) is ev.VarSet and e.key == DICE_KEY for e in first.events)
     fresh.close()
 

@@ -18,6 +18,7 @@ from core.secrets.sidecopy import export
 from core.secrets.verify import MISMATCH, NEVER, OK, UNSEEN, verify
 from core.storage.savefile import Header, SaveError
 from core.storage.writer import write_new
+from core.views import REFEREE
 from tui.main import main as fireteam
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
@@ -87,9 +88,9 @@ def test_salts_are_new_every_time(tmp_path):
 def test_a_reveal_opens_its_commitment_and_says_so(tmp_path):
     game = new_demo(tmp_path / "g.ft")
     try:
-        game.execute("next")
+        game.execute("next", role=REFEREE)
         key = "marker.regulars.2"
-        out = game.execute(f"reveal {key}")
+        out = game.execute(f"reveal {key}", role=REFEREE)
         (shown,) = [e for e in out.events if isinstance(e, ev.Revealed)]
         committed = next(e for e in file_events(game.path) if isinstance(e, ev.SecretSet) and e.key == key)
         assert (shown.value, shown.salt) == (committed.value, committed.salt) and matches(shown)
@@ -331,10 +332,10 @@ def test_a_secret_replaced_during_the_game_is_opened_at_the_end_as_replaced(tmp_
     ("opened at the end: Bersaglieri's marker 1 is a fake" after "revealed: … marker 1 is
     the main objective"), and said the opposite of what was revealed (#48)."""
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
-    game.execute("scenario demo")
-    game.execute("objectives regulars 2 4 5")  # marker 2 the main one now
-    game.execute("next")  # the set-up as it stands: the first turn
-    game.execute("end-game")
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("objectives regulars 2 4 5", role=REFEREE)  # marker 2 the main one now
+    game.execute("next", role=REFEREE)  # the set-up as it stands: the first turn
+    game.execute("end-game", role=REFEREE)
     lines = game.log_lines(role="referee")
     revealed = [ln.text for ln in lines if isinstance(ln.event, ev.Revealed) and "Bersaglieri's marker 2" in ln.text]
     assert revealed and revealed[0].startswith("revealed: Bersaglieri's marker 2 is the main objective")

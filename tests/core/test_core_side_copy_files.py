@@ -20,6 +20,7 @@ import core.history
 from core.game import Game
 from core.secrets import sidecopy
 from core.storage.savefile import SaveError
+from core.views import REFEREE
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 
@@ -181,7 +182,7 @@ def test_a_copy_of_an_unknown_ruleset_is_refused(demo_copy, tmp_path):
 
 def test_a_copy_of_a_variant_opens_with_its_variant(tmp_path):
     game = Game.new(tmp_path / "it.ft", "breaking-news", "it-2009-12-09", seed=3)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     sidecopy.write(sidecopy.export(game, "regulars"), tmp_path / "copy.json")
     game.close()
     opened = sidecopy.open_copy(tmp_path / "copy.json")

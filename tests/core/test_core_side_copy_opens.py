@@ -95,11 +95,11 @@ def _table(path: Path, hidden: bool) -> Game:
     on the irregulars' hidden fighters between them, which the regulars cannot see."""
     game = Game.new(path, "breaking-news", seed=7, clock=lambda: 1_000, salt=lambda: "0" * 32)
     for line in ("scenario demo", "next", "next"):
-        game.execute(line)
+        game.execute(line, role=REFEREE)
     for line, unseen in (("move conti 3", "mark dahir pinned"), ("note all quiet", "mark egal wounded"),
                          ("undo", "mark egal suppressed"), ("move greco 2", "clear dahir pinned")):  # fmt: skip
         if hidden:
-            game.execute(unseen)
+            game.execute(unseen, role=REFEREE)
         game.execute(line, role="regulars", by="reg")
     return game
 

@@ -10,13 +10,14 @@ import pytest
 from core.game import Game
 from core.language.i18n import plain
 from core.ruleset import Refused
+from core.views import REFEREE
 
 CLOCK = 1_700_000_000_000
 
 
 def new_game(tmp_path: Path, ruleset: str) -> Game:
     game = Game.new(tmp_path / "g.ft", ruleset, seed=3, clock=lambda: CLOCK)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     return game
 
 
@@ -42,7 +43,7 @@ def refusal(game: Game, text: str, role: str = "referee") -> str:
 )
 def test_a_side_is_found_by_any_word_of_its_name(tmp_path, ruleset, typed, side):
     game = new_game(tmp_path, ruleset)
-    parsed = game.parse(f"dp {typed} 3 shot")
+    parsed = game.parse(f"dp {typed} 3 shot", REFEREE)
     assert (parsed.args["side"], parsed.args["points"], parsed.args["reason"]) == (side, 3, "shot")
 
 
@@ -56,27 +57,27 @@ def test_a_word_of_several_sides_is_refused_naming_them(tmp_path):
     game = new_game(tmp_path, "linea-di-tiro")
     game.state.sides["german"].name = "US rearguard"  # two names with a word beginning "u"
     assert refusal(game, "dp u 3") == "'u' could be US 2nd Armored (us) or US rearguard (german)"
-    assert game.parse("dp us 3").args["side"] == "us"  # an id typed whole is that side
+    assert game.parse("dp us 3", REFEREE).args["side"] == "us"  # an id typed whole is that side
 
 
 def test_linea_di_tiro_result_names_the_winner_by_a_word_of_its_name(tmp_path):
     game = new_game(tmp_path, "linea-di-tiro")
-    game.execute("result kampf the bridge is held")
+    game.execute("result kampf the bridge is held", role=REFEREE)
     assert "Kampfgruppe Heinz win: the bridge is held" in plain(game.state.result)
 
 
 def test_ludonet_victory_names_the_winner_by_a_word_of_its_name(tmp_path):
     game = new_game(tmp_path, "ludonet")
-    game.execute("next")
-    game.execute("victory parachute the farm is taken")
+    game.execute("next", role=REFEREE)
+    game.execute("victory parachute the farm is taken", role=REFEREE)
     assert "7th Parachute Battalion" in plain(game.state.result)
     assert refusal(game, "victory garrison").startswith("the game is over")
 
 
 def test_bassa_intensita_victory_names_the_winner_by_a_word_of_its_name(tmp_path):
     game = new_game(tmp_path, "bassa-intensita")
-    game.execute("next")
-    game.execute("victory village the patrol is gone")
+    game.execute("next", role=REFEREE)
+    game.execute("victory village the patrol is gone", role=REFEREE)
     assert "Village militia" in plain(game.state.result)
 
 
@@ -84,17 +85,17 @@ def test_a_winner_of_several_words_is_named_whole_not_taken_as_the_reason(tmp_pa
     """``result kampfgruppe heinz the bridge is held``: the side's whole name, then why;
     the second word of a name was the start of the reason."""
     game = new_game(tmp_path, "linea-di-tiro")
-    game.execute("result kampfgruppe heinz the bridge is held")
+    game.execute("result kampfgruppe heinz the bridge is held", role=REFEREE)
     assert plain(game.state.result).startswith("Kampfgruppe Heinz win: the bridge is held (")
     game = new_game(tmp_path / "ln", "ludonet")
-    game.execute("next")
-    game.execute("victory farm garrison the farm is still held")
+    game.execute("next", role=REFEREE)
+    game.execute("victory farm garrison the farm is still held", role=REFEREE)
     assert plain(game.state.result).startswith("Farm garrison win: the farm is still held;")
 
 
 def test_a_draw_is_still_said_in_the_winners_place(tmp_path):
     game = new_game(tmp_path, "linea-di-tiro")
-    game.execute("result draw night falls")
+    game.execute("result draw night falls", role=REFEREE)
     assert plain(game.state.result).startswith("a draw: night falls (")
 
 
@@ -117,11 +118,11 @@ def test_tab_offers_the_winner_only_while_the_game_runs(tmp_path, ruleset, comma
     if not started:
         assert offered(f"{command} ") == []
         assert refusal(game, f"{command} {sides[0]}") == "the game has not started"
-        game.execute("next")
+        game.execute("next", role=REFEREE)
     assert offered(f"{command} ") == sides
     name_word = game.state.side_name(sides[1]).split()[0].lower()
     assert offered(f"{command} {name_word[:3]}") == [sides[1]]
-    game.execute(f"{command} {sides[1]} they hold")
+    game.execute(f"{command} {sides[1]} they hold", role=REFEREE)
     assert offered(f"{command} ") == []
     assert refusal(game, f"{command} {sides[0]}").startswith("the game is over")
 

@@ -12,15 +12,16 @@ from core.replay import Timeline
 from core.state import fold
 from core.storage.savefile import Chain, SaveError
 from core.storage.store import LOADING_CACHE_CHUNKS
+from core.views import REFEREE
 
 
 def test_a_load_keeps_few_chunks_decoded_and_decodes_the_others_again(tmp_path):
     with tiny_chunks(chunk=8, cache=48):
         game = new_demo(tmp_path / "g.ft")
         for i in range(40):
-            game.execute(f"note {i}")
+            game.execute(f"note {i}", role=REFEREE)
             if i % 7 == 6:
-                game.execute("undo")
+                game.execute("undo", role=REFEREE)
         written = builtins(game.history.store.slice(0, len(game.history.store)))
         game.close()
         again = Game.open(tmp_path / "g.ft", writable=False)
@@ -48,9 +49,9 @@ def test_a_load_folds_after_every_second_batch_and_once_more_at_its_end(tmp_path
             path = tmp_path / f"g{notes}.ft"
             game = new_demo(path)
             for i in range(notes):
-                game.execute(f"note {i}")
+                game.execute(f"note {i}", role=REFEREE)
                 if i % 5 == 4:
-                    game.execute("undo")
+                    game.execute("undo", role=REFEREE)
             game.close()
             again = Game.open(path, writable=False)
             batches.add(-(-len(again.history.store) // 8) % 2)
@@ -64,7 +65,7 @@ def _with_a_fact_about_nobody(path, notes: int, undone: bool) -> int:
     (undone straight after, if ``undone``), then more notes; the line of the bad fact."""
     game = new_demo(path)
     for i in range(notes):
-        game.execute(f"note {i}")
+        game.execute(f"note {i}", role=REFEREE)
     game.close()
     game = Game.open(path, writable=False)
     chain, cmd, line = Chain(game.saved_check), game.history.next_cmd, len(game.history.store) + 5

@@ -10,37 +10,38 @@ from core import events as ev
 from core.game import Game
 from core.ruleset import Refused
 from core.state import fold
+from core.views import REFEREE
 
 
 def test_undo_and_redo_are_unlimited_and_recorded(demo):
     start = builtins(demo.state)
     states = []
     for i in range(40):
-        demo.execute(f"dp regulars {i % 5 + 1} turn {i}")
+        demo.execute(f"dp regulars {i % 5 + 1} turn {i}", role=REFEREE)
         states.append(builtins(demo.state))
     for i in reversed(range(40)):
         assert builtins(demo.state) == states[i]
-        demo.execute("undo")
+        demo.execute("undo", role=REFEREE)
     assert builtins(demo.state) == start
-    demo.execute("undo")  # the scenario itself
+    demo.execute("undo", role=REFEREE)  # the scenario itself
     assert builtins(demo.state) == builtins(fold([]))
     with pytest.raises(Refused, match="nothing to undo"):
-        demo.execute("undo")
-    demo.execute("redo")
+        demo.execute("undo", role=REFEREE)
+    demo.execute("redo", role=REFEREE)
     assert builtins(demo.state) == start
     for i in range(40):
-        demo.execute("redo")
+        demo.execute("redo", role=REFEREE)
         assert builtins(demo.state) == states[i]
     with pytest.raises(Refused, match="nothing to redo"):
-        demo.execute("redo")
+        demo.execute("redo", role=REFEREE)
     markers = [e for e in demo.history.store.slice(0, demo.log_length) if isinstance(e, ev.Undone | ev.Redone)]
     assert len(markers) == 41 + 41
 
 
 def test_undo_takes_back_the_last_command_and_its_events_stay_in_the_file(demo):
-    demo.execute("mark ahmed suppressed")
+    demo.execute("mark ahmed suppressed", role=REFEREE)
     size = demo.path.stat().st_size
-    outcome = demo.execute("undo")
+    outcome = demo.execute("undo", role=REFEREE)
     assert outcome.lines == ["undone: #2 mark ahmed suppressed"]
     assert demo.state.units["ahmed"].status == ()
     assert demo.path.stat().st_size > size
@@ -51,23 +52,23 @@ def test_undo_takes_back_the_last_command_and_its_events_stay_in_the_file(demo):
 
 
 def test_redo_works_after_reload(demo):
-    demo.execute("mark ahmed suppressed")
-    demo.execute("undo")
+    demo.execute("mark ahmed suppressed", role=REFEREE)
+    demo.execute("undo", role=REFEREE)
     demo.close()
     again = Game.open(demo.path)
     assert again.redo_preview(role="referee") == "#2 mark ahmed suppressed"
-    again.execute("redo")
+    again.execute("redo", role=REFEREE)
     assert again.state.units["ahmed"].status == ("suppressed",)
     again.close()
 
 
 def test_a_new_command_after_undo_clears_redo(demo):
-    demo.execute("mark ahmed suppressed")
-    demo.execute("undo")
-    demo.execute("mark ahmed pinned")
+    demo.execute("mark ahmed suppressed", role=REFEREE)
+    demo.execute("undo", role=REFEREE)
+    demo.execute("mark ahmed pinned", role=REFEREE)
     assert demo.redo_preview(role="referee") is None
     with pytest.raises(Refused, match="nothing to redo"):
-        demo.execute("redo")
+        demo.execute("redo", role=REFEREE)
     demo.close()
     again = Game.open(demo.path)
     assert again.redo_preview(role="referee") is None
@@ -76,8 +77,8 @@ def test_a_new_command_after_undo_clears_redo(demo):
 
 
 def test_an_undo_after_dice_is_visible_in_every_roles_log(demo):
-    demo.execute("roll 3d6 target=5")
-    demo.execute("undo")
+    demo.execute("roll 3d6 target=5", role=REFEREE)
+    demo.execute("undo", role=REFEREE)
     for role in ("referee", "regulars", "irregulars", "spectator"):
         lines = demo.log_lines(role)
         rolls = [line for line in lines if isinstance(line.event, ev.Rolled)]
@@ -116,7 +117,7 @@ def test_a_player_may_not_undo_a_command_that_rolled_dice(skirmish):
     with pytest.raises(Refused, match="dice were rolled"):
         skirmish.execute("undo", role="blue")
     assert skirmish.path.stat().st_size == size
-    skirmish.execute("undo")  # the referee may
+    skirmish.execute("undo", role=REFEREE)  # the referee may
     assert skirmish.history.last_effective() == 1
 
 
@@ -155,10 +156,10 @@ def test_state_is_the_fold_after_players_undo(skirmish):
 
 def test_a_player_may_not_redo_a_roll_the_referee_took_back(skirmish):
     skirmish.execute("shoot alpha gunner", role="blue")
-    skirmish.execute("undo")  # the referee takes the shot back
+    skirmish.execute("undo", role=REFEREE)  # the referee takes the shot back
     with pytest.raises(Refused, match="only the referee can redo"):
         skirmish.execute("redo", role="blue")
-    skirmish.execute("redo")  # the referee may
+    skirmish.execute("redo", role=REFEREE)  # the referee may
     assert skirmish.history.last_effective() == 2
 
 
@@ -215,5 +216,5 @@ def test_every_refusal_is_told_with_its_text_seat_role_and_reason(demo):
     assert refusals[2].why == "nothing to redo"
     stop()
     with pytest.raises(Refused):
-        demo.execute("teleport rossi")
+        demo.execute("teleport rossi", role=REFEREE)
     assert len(refusals) == 3

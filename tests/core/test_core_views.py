@@ -23,7 +23,7 @@ from core.numbering import Numbering
 from core.refusal import Refused
 from core.replay import step_of_shown, visible_steps
 from core.state import GameState, Side, Unit, fold
-from core.views import REFEREE_ONLY, MarkerLabels, narrowest, view_state
+from core.views import REFEREE, REFEREE_ONLY, MarkerLabels, narrowest, view_state
 from tui.main import main as fireteam
 
 PLAY = (
@@ -49,7 +49,7 @@ def played(tmp_path_factory):
     path = tmp_path_factory.mktemp("views") / "demo.ftlog"
     game = new_demo(path, seed=31)
     for line in PLAY:
-        game.execute(line)
+        game.execute(line, role=REFEREE)
     game.close()
     return Game.open(path, writable=False)
 
@@ -200,13 +200,13 @@ def test_fireteam_replay_as_a_role_at_every_step(played, role, capsys):
 
 def test_a_secret_becomes_public_after_reveal(tmp_path):
     game = new_demo(tmp_path / "reveal.ftlog")
-    game.execute("next")
-    game.execute("next")
+    game.execute("next", role=REFEREE)
+    game.execute("next", role=REFEREE)
     key = next(k for k, s in game.state.secrets.items() if s.owner == "regulars" and not s.revealed)
     value = game.state.secrets[key].value
     for role in ("irregulars", "spectator"):
         assert key not in game.view(role).secrets
-    game.execute(f"reveal {key}")
+    game.execute(f"reveal {key}", role=REFEREE)
     for role in ("regulars", "irregulars", "spectator"):
         secret = game.view(role).secrets[key]
         assert secret.revealed and secret.value == value
@@ -220,9 +220,9 @@ def test_a_secret_becomes_public_after_reveal(tmp_path):
 def test_a_unit_that_stops_hiding_is_seen_by_all(tmp_path):
     game = new_demo(tmp_path / "unhide.ftlog")
     assert "dahir" not in game.view("regulars").units
-    game.execute("clear dahir hidden")
+    game.execute("clear dahir hidden", role=REFEREE)
     assert "dahir" in game.view("regulars").units and "dahir" in game.view("spectator").units
-    game.execute("mark dahir hidden")
+    game.execute("mark dahir hidden", role=REFEREE)
     assert "dahir" not in game.view("regulars").units
     game.close()
 
@@ -236,12 +236,12 @@ def test_a_sides_live_view_is_made_once_per_change_and_shared_by_all_who_ask(tmp
         assert game.view("regulars") is regulars
         assert "dahir" not in regulars.units and "dahir" in game.view("irregulars").units  # each side its own
         assert game.view("referee") is game.state
-        game.execute("clear dahir hidden")
+        game.execute("clear dahir hidden", role=REFEREE)
         assert "dahir" in game.view("regulars").units and "dahir" not in regulars.units
-        game.execute("undo")
+        game.execute("undo", role=REFEREE)
         assert "dahir" not in game.view("regulars").units
         behind = follower.view("regulars")
-        game.execute("clear dahir hidden")
+        game.execute("clear dahir hidden", role=REFEREE)
         assert follower.view("regulars") is behind  # nothing followed yet
         follower.follow()
         assert "dahir" in follower.view("regulars").units

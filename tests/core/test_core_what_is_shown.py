@@ -41,8 +41,8 @@ def _game_from_a_file(tmp_path: Path, ruleset: str, scenario: str) -> tuple[Path
     save = tmp_path / "game.ft"
     game = Game.new(save, ruleset, seed=5)
     try:
-        game.execute(f"scenario {copy}")
-        game.execute("next")
+        game.execute(f"scenario {copy}", role=REFEREE)
+        game.execute("next", role=REFEREE)
     finally:
         game.close()
     return save, loaded.title

@@ -25,6 +25,7 @@ from core.secrets import sidecopy
 from core.storage.salvage import salvage
 from core.storage.savefile import SaveError, load
 from core.storage.writer import SaveWriter
+from core.views import REFEREE
 from tui.main import main as fireteam
 
 
@@ -39,23 +40,23 @@ def _os_error(code: int):
 
 
 def test_a_command_whose_sync_and_cut_fail_is_never_said_unrecorded_and_the_game_stops(demo, monkeypatch):
-    demo.execute("note before")
+    demo.execute("note before", role=REFEREE)
     monkeypatch.setattr(core.storage.writer.os, "fsync", _os_error(errno.EIO))
     monkeypatch.setattr(core.storage.writer.os, "ftruncate", _os_error(errno.EIO))
     with pytest.raises(Refused) as refused:
-        demo.execute("note maybe")
+        demo.execute("note maybe", role=REFEREE)
     said = str(refused.value)
     assert "nothing was recorded" not in said
     assert "a write failed and could not be taken back" in said and "close the game and open it again" in said
     monkeypatch.undo()
     # The whole command is on disk: the next open keeps it, so this game must take no other.
     with pytest.raises(Refused, match="could not be taken back.*open it again"):
-        demo.execute("note maybe")
+        demo.execute("note maybe", role=REFEREE)
     demo.close()
     notes = [e.text for e in file_events(demo.path) if isinstance(e, ev.Noted)]
     assert notes[-2:] == ["before", "maybe"]  # kept once, never twice
     again = Game.open(demo.path)
-    again.execute("note after")
+    again.execute("note after", role=REFEREE)
     again.close()
     assert [e.text for e in file_events(demo.path) if isinstance(e, ev.Noted)][-3:] == ["before", "maybe", "after"]
 
@@ -161,7 +162,7 @@ UNIT_START = b'01234567 {"t":"cmd","cmd":9,"n":0,"by":"referee","text":"x","at":
 
 def _damaged_demo(demo) -> tuple[Path, int]:
     """The demo save, closed, a command more, then a damaged line; and the damaged line's number."""
-    demo.execute("note kept")
+    demo.execute("note kept", role=REFEREE)
     demo.close()
     with open(demo.path, "ab") as f:
         f.write(b"00000000 damaged\n")
@@ -245,7 +246,7 @@ def _failing(*calls: str, code: int = errno.ENOSPC):
 def test_a_report_on_a_full_disk_says_so_in_one_line_and_leaves_no_temporary_file(tmp_path, capsys):
     save = tmp_path / "demo.ft"
     game = Game.new(save, "breaking-news", seed=7, clock=lambda: 1_000)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     game.close()
     out = tmp_path / "r.md"
     with _failing("fsync"):
@@ -257,7 +258,7 @@ def test_a_report_on_a_full_disk_says_so_in_one_line_and_leaves_no_temporary_fil
 
 @pytest.mark.parametrize("command", ["script", "fork", "salvage", "export"])
 def test_when_every_write_and_removal_fails_the_clean_up_raises_nothing(demo, tmp_path, capsys, command):
-    demo.execute("note kept")
+    demo.execute("note kept", role=REFEREE)
     demo.close()
     script = tmp_path / "moves.txt"
     script.write_text("note one\n")
@@ -355,5 +356,5 @@ def test_a_failed_sync_of_the_folder_is_reported(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "fsync", folder_fails)
     game = Game.open(tmp_path / "new.ft")  # the folder's sync runs beside the open; the first command says it failed
     with pytest.raises(Refused, match="cannot sync the save: Input/output error"):
-        game.execute("scenario demo")
+        game.execute("scenario demo", role=REFEREE)
     game.close()

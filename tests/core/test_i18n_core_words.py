@@ -330,10 +330,10 @@ def test_a_command_refused_in_the_wrong_phase_names_the_phase_and_what_it_expect
     from core.ruleset import Refused
 
     game = Game.new(tmp_path / "x.ft", "breaking-news", seed=1)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     with reading("it"), pytest.raises(Refused) as info:
-        game.execute("fire rossi ahmed range=10")
+        game.execute("fire rossi ahmed range=10", role=REFEREE)
     assert str(info.value).startswith("fuoco non è ammesso nella fase schieramento; ora: obiettivi, rolloff,")
     with pytest.raises(Refused) as info:
-        game.execute("fire rossi ahmed range=10")
+        game.execute("fire rossi ahmed range=10", role=REFEREE)
     assert str(info.value).startswith("fire is not allowed in the deployment phase; now: objectives, rolloff,")

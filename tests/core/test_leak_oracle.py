@@ -745,7 +745,7 @@ def test_a_copy_made_before_it_kept_what_its_side_came_to_see_names_such_a_piece
     never saw set up: its report names the piece "an unseen piece" and nothing else of it."""
     with hideout_registered(), tempfile.TemporaryDirectory(prefix="oracle-") as tmp:
         game = Game.new(Path(tmp) / "g.ft", Hideout.id, seed=3, clock=lambda: 5_000)
-        game.execute("setup")
+        game.execute("setup", role=REFEREE)
         game.execute(f"spot {game.state.units['fitch'].marker.lower()}", role="blue")
         data = msgspec.to_builtins(sidecopy.export(game, "blue"))
         game.close()

@@ -31,6 +31,7 @@ from core import events as ev
 from core.game import Game
 from core.ruleset import Refused
 from core.storage.savefile import NoGameYet, SaveError, load
+from core.views import REFEREE
 from tui.main import main as fireteam
 
 MODES = [(kind, lasting) for kind in KINDS for lasting in (False, True)]
@@ -74,9 +75,9 @@ def _demo_bytes() -> bytes:
 
         with tempfile.TemporaryDirectory() as where:
             game = Game.new(Path(where) / "g.ft", "breaking-news", seed=7, clock=lambda: 1_000)
-            game.execute("scenario demo")
-            game.execute("note one")
-            game.execute("note two")
+            game.execute("scenario demo", role=REFEREE)
+            game.execute("note one", role=REFEREE)
+            game.execute("note two", role=REFEREE)
             game.close()
             _BASE["demo"] = (Path(where) / "g.ft").read_bytes()
     return _BASE["demo"]
@@ -115,7 +116,7 @@ def _notes(path: Path) -> list[str]:
 def _play(game: Game, run: Run, lines: list[str]) -> None:
     for line in lines:
         try:
-            game.execute(line)
+            game.execute(line, role=REFEREE)
         except Refused as e:
             said = str(e)
             (run.unknown if "could not be taken back" in said else run.lost).append(line)

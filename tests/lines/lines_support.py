@@ -12,6 +12,7 @@ from pathlib import Path
 
 from core.game import Game
 from core.language.reader import Reader
+from core.views import REFEREE
 from tui.lines.client import LineClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
@@ -25,7 +26,7 @@ DEMO_SAVE = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
 def demo_game(path: Path, *, seed: int = 7) -> Game:
     """A new Breaking News demo game (before play), its save at ``path``."""
     game = Game.new(path, "breaking-news", seed=seed)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     return game
 
 

@@ -12,6 +12,7 @@ import pytest
 from lines_support import Seat, demo_game, played_game
 
 from core.game import Game
+from core.views import REFEREE
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 LDT_RESULT = "result us two half-squads hold the far bank and the rearguard is destroyed"
@@ -69,7 +70,7 @@ def test_a_game_opened_at_its_end_says_its_result_before_anything_else(tmp_path)
 
 def played_game_before_its_end(path: Path) -> Game:
     game = played_game(path)
-    game.undo(by="referee")
+    game.undo(role=REFEREE, by="referee")
     return game
 
 

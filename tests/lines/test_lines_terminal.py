@@ -17,6 +17,7 @@ from lines_support import DEMO_SAVE, demo_game, problems_of
 
 from core import events as ev
 from core.game import Game
+from core.views import REFEREE
 
 FIRETEAM = Path(sys.executable).with_name("fireteam")
 #: A safety net, not a speed goal: each wait ends as soon as what it waits for is there.
@@ -260,8 +261,8 @@ def test_a_second_tab_lists_the_candidates_in_the_games_order(tmp_path):
     kept: the active side's figures fire refuses last (the civilians, Faysal off the
     table), then the other side's, then the options; row by row."""
     game = demo_game(tmp_path / "game.ft")
-    game.execute("next")  # the set-up as it stands
-    game.execute("next dice=1,1,6,6")  # the militia active
+    game.execute("next", role=REFEREE)  # the set-up as it stands
+    game.execute("next dice=1,1,6,6", role=REFEREE)  # the militia active
     game.close()
     term = Terminal(["--plain", str(tmp_path / "game.ft")], environment(tmp_path, NO_COLOR="1"), tmp_path)
     term.wait_for("referee> ", last=True)

@@ -36,10 +36,10 @@ def hostile_game(tmp_path: Path) -> Path:
     scenario = tmp_path / "evil.toml"
     scenario.write_text(text, encoding="utf-8")
     game = Game.new(tmp_path / "evil.ft", "ludonet", seed=1)
-    game.execute(f"scenario {scenario}")
-    game.execute(f'note "{HOSTILE[2]} {HOSTILE[4]}"')
-    game.execute(f"out sherman {HOSTILE[2]}")
-    game.execute(f'dp british 5 "{HOSTILE[3]}"')
+    game.execute(f"scenario {scenario}", role=REFEREE)
+    game.execute(f'note "{HOSTILE[2]} {HOSTILE[4]}"', role=REFEREE)
+    game.execute(f"out sherman {HOSTILE[2]}", role=REFEREE)
+    game.execute(f'dp british 5 "{HOSTILE[3]}"', role=REFEREE)
     game.close()
     return tmp_path / "evil.ft"
 

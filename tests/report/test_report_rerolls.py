@@ -15,6 +15,7 @@ from core.report import render_md
 from core.report.build import build
 from core.report.reroll import DRAW, reroll
 from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register, unregister
+from core.views import REFEREE
 
 BLUE_HITS = {0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}  # 2d6 at 4+
 RED_HITS = {0: Fraction(1, 3), 1: Fraction(2, 3)}  # 1d6 at 3+
@@ -67,7 +68,7 @@ def volleys(tmp_path):
     game = Game.new(tmp_path / "v.ft", Volleys.id)
     # Typed at the table: the re-rolls roll their own dice for every order.
     for line in ("setup", "volley blue dice=1,6", "volley red dice=5"):
-        game.execute(line)
+        game.execute(line, role=REFEREE)
     yield game
     game.close()
     unregister(Volleys.id)
@@ -181,7 +182,7 @@ def test_an_order_skipped_keeps_the_words_of_why_not_those_of_the_phase_it_waite
     try:
         game = Game.new(tmp_path / "p.ft", PhasedVolleys.id)
         for line in ("setup", "volley blue dice=1,6", "volley red dice=5", "close"):
-            game.execute(line)
+            game.execute(line, role=REFEREE)
         rerolls = reroll(game, 200, seed=5)
         broken = [g for g in rerolls.games if g.scores["red"] == 2]
         assert broken and all(g.skipped == [("volley red dice=5", "red is broken")] for g in broken)

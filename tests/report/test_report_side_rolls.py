@@ -14,7 +14,7 @@ from core.views import REFEREE
 
 def _game(tmp_path: Path, variant: str = "") -> Game:
     game = Game.new(tmp_path / "g.ft", "breaking-news", variant, seed=7, clock=lambda: 1_700_000_000_000)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     return game
 
 
@@ -23,9 +23,9 @@ def test_a_morale_test_failed_on_four_ones_counts_for_its_side(tmp_path):
     twice): 3 to reach; 1,1,1,1 fails, a chance of 16 in 1,296 (no die of 4 at 3+: (2/6)^4)."""
     game = _game(tmp_path)
     for line in ("next", "next dice=6,6,1,1", "out conti killed by irregulars", "out rossi killed by irregulars"):
-        game.execute(line)
-    game.execute("next")
-    game.execute("morale regulars dice=1,1,1,1")  # typed by the referee: the roll names its side
+        game.execute(line, role=REFEREE)
+    game.execute("next", role=REFEREE)
+    game.execute("morale regulars dice=1,1,1,1", role=REFEREE)  # typed by the referee: the roll names its side
     report = build(game, REFEREE)
     (regulars,) = [s for s in report.luck.sides if s.side == "regulars"]
     morale = [j for j in regulars.rolls if j.fact.roll.faces == (1, 1, 1, 1)]

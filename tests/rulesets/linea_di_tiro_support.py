@@ -12,6 +12,7 @@ from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
 from core.rulesets.linea_di_tiro.tables import deck
+from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from playing import play  # noqa: E402, F401  (test folders are not packages; re-exported)
@@ -51,7 +52,7 @@ def stacked(first: list[str] = FIRST) -> list[str]:
 @pytest.fixture
 def game(tmp_path):
     g = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
-    g.execute("scenario demo dice=" + ",".join(map(str, faces_for(stacked()))))
+    g.execute("scenario demo dice=" + ",".join(map(str, faces_for(stacked()))), role=REFEREE)
     yield g
     g.close()
 
@@ -92,7 +93,7 @@ def piece(
 def new_game(path: Path, first: list[str]) -> Game:
     """A demo game whose deck starts with the cards ``first``."""
     g = Game.new(path, "linea-di-tiro", seed=5)
-    g.execute("scenario demo dice=" + ",".join(map(str, faces_for(stacked(first)))))
+    g.execute("scenario demo dice=" + ",".join(map(str, faces_for(stacked(first)))), role=REFEREE)
     return g
 
 

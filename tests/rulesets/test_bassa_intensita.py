@@ -23,6 +23,7 @@ from core.rulesets.bassa_intensita.tables import (
     tiers,
     weapons,
 )
+from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from playing import play  # noqa: E402  (test folders are not packages)
@@ -171,7 +172,7 @@ def test_observation_shifts():
 @pytest.fixture
 def game(tmp_path):
     g = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=11)
-    g.execute("scenario demo")
+    g.execute("scenario demo", role=REFEREE)
     yield g
     g.close()
 
@@ -180,7 +181,7 @@ def to_next_turn(g: Game, phase: str) -> None:
     """Move on to ``phase`` of the next turn (initiative to folgore, who moves first)."""
     turn = g.state.turn
     while (g.state.turn, g.state.phase) != (turn + 1, phase):
-        g.execute("next dice=5,2" if g.state.phase == "initiative" else "next")
+        g.execute("next dice=5,2" if g.state.phase == "initiative" else "next", role=REFEREE)
 
 
 def rolls(events: list[ev.Event], rule: str = "") -> list[ev.Roll]:
@@ -425,14 +426,14 @@ def test_a_tied_initiative_asks_for_the_same_roll_again_and_says_so(game):
     that follows is the first side's initiative once more, and says "again" (the
     same words as before would read as a prompt that did not take the faces)."""
     with pytest.raises(NeedDice) as first:
-        game.execute("next", faces=[])
+        game.execute("next", role=REFEREE, faces=[])
     with pytest.raises(NeedDice) as retie:
-        game.execute("next", faces=[2, 2])
+        game.execute("next", role=REFEREE, faces=[2, 2])
     assert first.value.request.again == 0
     assert retie.value.request.again == 1
     assert retie.value.request.text() == first.value.request.text().replace("initiative", "initiative again")
     with pytest.raises(NeedDice) as second_side:
-        game.execute("next", faces=[2, 2, 6])
+        game.execute("next", role=REFEREE, faces=[2, 2, 6])
     assert second_side.value.request.again == 1
     assert "again" in second_side.value.request.text()
 
@@ -458,8 +459,8 @@ def test_tab_on_an_empty_line_offers_the_phases_commands_first(game):
 def test_a_command_unknown_and_unlike_any_names_those_of_the_phase(game):
     play(game, "next dice=6,2")
     with pytest.raises(Refused) as refused:
-        game.parse("overwatch")
+        game.parse("overwatch", REFEREE)
     # in the order Tab offers them: the phase as A.5.1 plays it
     assert str(refused.value) == "no command 'overwatch'; now: order, fire, screen, smoke"
     with pytest.raises(Refused, match=r"did you mean next\?$"):
-        game.parse("nxet")  # a near one is still named alone
+        game.parse("nxet", REFEREE)  # a near one is still named alone

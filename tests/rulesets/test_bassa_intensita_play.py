@@ -19,6 +19,7 @@ from core.outcome import AnswerNeeded, DiceNeeded, Outcome, Refusal
 from core.ruleset import Context, Refused
 from core.rulesets.bassa_intensita import BassaIntensita
 from core.rulesets.common import Scenario
+from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from playing import play  # noqa: E402  (test folders are not packages)
@@ -91,7 +92,7 @@ class _Table(BassaIntensita):
 def game(tmp_path, monkeypatch):
     monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", _Table)
     g = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
-    g.execute("scenario table")
+    g.execute("scenario table", role=REFEREE)
     yield g
     g.close()
 
@@ -102,7 +103,7 @@ def long_game(tmp_path, monkeypatch):
     monkeypatch.setattr(_Table, "turns", 6)
     monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", _Table)
     g = Game.new(tmp_path / "bi6.ft", "bassa-intensita", seed=3)
-    g.execute("scenario table")
+    g.execute("scenario table", role=REFEREE)
     yield g
     g.close()
 
@@ -115,7 +116,7 @@ def goto(g: Game, phase: str, turn: int | None = None) -> None:
     """Move on to ``phase`` (of ``turn``); blue wins every initiative and moves first."""
     turn = g.state.turn if turn is None else turn
     while (g.state.turn, g.state.phase) != (turn, phase):
-        g.execute("next dice=6,1" if g.state.phase == "initiative" else "next")
+        g.execute("next dice=6,1" if g.state.phase == "initiative" else "next", role=REFEREE)
 
 
 def unit(g: Game, uid: str):
@@ -956,7 +957,7 @@ def test_smoke_and_gas_lift_when_their_time_is_over(tmp_path, monkeypatch):
     monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", _Table)
     game = Game.new(tmp_path / "bi9.ft", "bassa-intensita", seed=3)
     try:
-        game.execute("scenario table")
+        game.execute("scenario table", role=REFEREE)
         goto(game, "move-first")
         play(game, "@blue smoke bruno dice=1")  # 6 + 1 turns: turns 1 to 7
         goto(game, "fire-regular")
@@ -1014,7 +1015,7 @@ def test_next_takes_every_check_due_asking_only_the_cover_no_fire_line_gave(game
     faces: list[int] = []
     table = iter([4, 4, 5, 4])  # the faces the table rolls, in turn
     while True:
-        result = game.submit("next", faces=faces, answers=answers)
+        result = game.submit("next", role=REFEREE, faces=faces, answers=answers)
         if isinstance(result, AnswerNeeded):
             asked.append(result.question.text())
             answers.append({"Ali": "l", "Hassan": "none"}[result.question.whose])
@@ -1047,9 +1048,9 @@ def test_next_with_its_own_dice_asks_the_cover_but_a_script_takes_none(game):
     (the client asks it); given no answers at all (a script), a cover is none."""
     goto(game, "fire-regular")
     play(game, "@blue fire capo omar range=20 dice=1,7,9")
-    result = game.submit("next", answers=[])
+    result = game.submit("next", role=REFEREE, answers=[])
     assert isinstance(result, AnswerNeeded) and result.question.whose == "Omar"
-    refused = game.submit("next", answers=["hedge"])
+    refused = game.submit("next", role=REFEREE, answers=["hedge"])
     assert isinstance(refused, Refusal) and "answer one of: none, light, heavy, trench" in refused.why
     facts = play(game, "next dice=1,1,1")
     assert [r.target for r in rolls(facts, "A.13.2")] == [2, 5, 4]  # no cover for any of them
@@ -1061,7 +1062,7 @@ def test_next_asks_for_an_enemy_near_only_when_a_check_comes_to_surrender(game):
     only then is the table asked whether an enemy is near; yes, and he surrenders."""
     goto(game, "fire-regular")
     play(game, "@blue fire capo omar range=20 dice=1,7,9")
-    asked = game.submit("next", faces=[3, 6], answers=["none"])
+    asked = game.submit("next", role=REFEREE, faces=[3, 6], answers=["none"])
     assert isinstance(asked, AnswerNeeded)
     assert asked.question.text() == "Omar's surrender: a visible enemy within 12 cm to surrender to? (BI-R182)"
     facts = play(game, "next answers=none,yes,none,none dice=3,6,1,1")
@@ -1078,8 +1079,8 @@ def test_an_italian_referee_answers_the_cover_in_his_words(game):
     goto(game, "fire-regular")
     play(game, "@blue fire capo omar range=20 dice=1,7,9")
     with reading("it"):
-        asked = game.submit("next", answers=[])
+        asked = game.submit("next", role=REFEREE, answers=[])
         assert "pesante" in " ".join(asked.question.options())
-        facts = game.execute("next dice=1,1,1", answers=["pesante", "n", "n"]).events
+        facts = game.execute("next dice=1,1,1", role=REFEREE, answers=["pesante", "n", "n"]).events
     # Omar: Regular 4 + 3, wounded -3, under fire -2, heavy cover +2 = 4
     assert [r.target for r in rolls(facts, "A.13.2")] == [4, 5, 4]

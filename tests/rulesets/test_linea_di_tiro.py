@@ -25,6 +25,7 @@ from core.outcome import AnswerNeeded, Outcome, Refusal
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import rules
 from core.rulesets.linea_di_tiro.tables import at_table, deck, mg_table, morale, options
+from core.views import REFEREE
 
 
 def _grid(book: str, heading: str, rows: int) -> list[list[str]]:
@@ -337,7 +338,7 @@ def test_reshuffle_at_ten_cards_and_replay_never_shuffles_again(game, tmp_path):
     again = Game.open(path)
     try:
         assert again.state == before
-        drawn = [again.execute("next").events[-1] for _ in range(3)]
+        drawn = [again.execute("next", role=REFEREE).events[-1] for _ in range(3)]
         assert [e.card for e in drawn] == order[44:47]
         assert again.state.vars["secret.deck"].split(",") == new
     finally:
@@ -378,19 +379,19 @@ def test_a_table_with_its_own_deck_types_the_card_it_drew(game):
     """C.2.1 D2, LT-R010/R011 (ruling LT-TABLE-DECK): with table dice, ``next`` draws no
     card of the game's: it asks which the table drew, refuses one not in the pile, and
     the cards drawn come back only as the reshuffle says."""
-    asked = game.submit("next", faces=[], answers=[])
+    asked = game.submit("next", role=REFEREE, faces=[], answers=[])
     assert isinstance(asked, AnswerNeeded)
     assert asked.question.text() == "the card the table drew (LT-R010)"
     assert len(asked.question.choices) == 53 and "Joker" in asked.question.choices  # 54 cards, two jokers
-    outcome = game.submit("next", faces=[], answers=["ks"])  # the table drew the K♠, not the game's 7♥
+    outcome = game.submit("next", role=REFEREE, faces=[], answers=["ks"])  # the table drew the K♠, not the game's 7♥
     assert isinstance(outcome, Outcome)
     began = next(e for e in outcome.events if isinstance(e, ev.PhaseBegan))
     assert (began.turn, began.card, began.active) == (1, "K♠", "german")
-    again = game.submit("next", faces=[], answers=[])
+    again = game.submit("next", role=REFEREE, faces=[], answers=[])
     assert "K♠" not in again.question.choices and "K♠" in again.question.closed
     with pytest.raises(ValueError, match="K♠ cannot be the answer now: it is not in the pile"):
         again.question.take("KS")
-    refused = game.submit("next", faces=[], answers=["K♠"])  # a hostile seat's answer: checked again
+    refused = game.submit("next", role=REFEREE, faces=[], answers=["K♠"])  # a hostile seat's answer: checked again
     assert isinstance(refused, Refusal) and "K♠ cannot be the answer now" in refused.why
     with pytest.raises(ValueError, match="'14h' is not an answer here"):
         again.question.take("14h")

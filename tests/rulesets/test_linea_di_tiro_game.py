@@ -14,6 +14,7 @@ from core.language.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import scenario_vars
 from core.secrets.commitments import matches
+from core.views import REFEREE
 
 RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
 
@@ -190,10 +191,10 @@ def test_a_word_several_pieces_share_is_answered_with_which_is_which(tmp_path):
     from core.ruleset import Refused
 
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
-    game.execute("scenario breakout")
-    game.execute("next")
+    game.execute("scenario breakout", role=REFEREE)
+    game.execute("next", role=REFEREE)
     with pytest.raises(Refused) as refused:
-        game.execute("activate baker A5")
+        game.execute("activate baker A5", role=REFEREE)
     assert str(refused.value) == ("'baker' could be s1 (Sherman Baker 1), s2 (Sherman Baker 2) or s3 (Sherman Baker 3)")
     game.close()
 

@@ -14,6 +14,7 @@ from core.language.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.tables import areas, fire, melee, morale, movement, vehicles, visibility
+from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from playing import play  # noqa: E402  (test folders are not packages)
@@ -166,7 +167,7 @@ def test_morale_is_due_at_half_losses():
 @pytest.fixture
 def game(tmp_path):
     g = Game.new(tmp_path / "ln.ft", "ludonet", seed=9)
-    g.execute("scenario demo")
+    g.execute("scenario demo", role=REFEREE)
     yield g
     g.close()
 

@@ -12,11 +12,12 @@ from core.game import Game
 from core.language.i18n import plain
 from core.narrate import describe_roll
 from core.ruleset import Refused
+from core.views import REFEREE
 from tui.odds import chance, succeeded
 
 
 def _roll(game: Game, line: str) -> ev.Roll:
-    out = game.execute(line)
+    out = game.execute(line, role=REFEREE)
     (rolled,) = [e for e in out.events if isinstance(e, ev.Rolled)]
     return rolled.roll
 
@@ -25,7 +26,7 @@ def _roll(game: Game, line: str) -> ev.Roll:
 def test_roll_under_counts_dice_at_or_below(tmp_path, ruleset):
     game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
     try:
-        game.execute("scenario demo")
+        game.execute("scenario demo", role=REFEREE)
         hit = _roll(game, "roll 1d10 under=7 dice=7")
         assert (hit.target, hit.under, hit.sides, plain(hit.outcome)) == (7, True, 10, "1 success")
         assert succeeded(hit) is True and chance(hit) == Fraction(7, 10)
@@ -39,8 +40,8 @@ def test_roll_under_counts_dice_at_or_below(tmp_path, ruleset):
         over = _roll(game, "roll 2d6 target=5 dice=5,4")
         assert (over.under, plain(over.outcome)) == (False, "1 success")
         with pytest.raises(Refused, match="not both"):
-            game.execute("roll 1d10 target=3 under=7")
+            game.execute("roll 1d10 target=3 under=7", role=REFEREE)
         with pytest.raises(Refused, match="whole number"):
-            game.execute("roll 1d10 under=seven")
+            game.execute("roll 1d10 under=seven", role=REFEREE)
     finally:
         game.close()

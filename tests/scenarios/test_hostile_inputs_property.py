@@ -25,6 +25,7 @@ from core.rulesets.common import parse_scenario
 from core.scenarios.files import MAX_LINE, ScenarioError, decode
 from core.storage.salvage import salvage
 from core.storage.savefile import Chain, SaveError, load
+from core.views import REFEREE
 from tui.ssh.seats import Seats, SeatsError
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck), database=None)
@@ -148,7 +149,7 @@ def _nested(levels: int, repeat: int) -> object:
 def demo_save(tmp_path_factory) -> tuple[bytes, int, int]:
     """A demo save's bytes, its last check and its next command number."""
     game = Game.new(tmp_path_factory.mktemp("demo") / "demo.ft", "breaking-news", seed=3)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     game.close()
     loaded = load(game.path)
     return game.path.read_bytes(), loaded.check, loaded.history.next_cmd

@@ -13,6 +13,7 @@ import core.scenarios.files
 from core.game import Game
 from core.ruleset import Refused, get_ruleset
 from core.scenarios.files import MAX_DEPTH, MAX_KEY_PARTS, MAX_LINE
+from core.views import REFEREE
 from tui.main import main as fireteam
 from tui.ssh.seats import Seats, SeatsError
 
@@ -75,7 +76,7 @@ def test_what_the_parser_cannot_bound_is_refused_by_the_scenario_command(tmp_pat
     game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
     before = game.path.read_bytes()
     with pytest.raises(Refused, match=rf"^{path}:{line}: .*{why}"):
-        game.execute(f"scenario {path}")
+        game.execute(f"scenario {path}", role=REFEREE)
     assert game.path.read_bytes() == before
     game.close()
 
@@ -112,10 +113,10 @@ def test_a_roster_unit_with_an_empty_id_is_refused_at_its_line(tmp_path, capsys)
     assert fireteam(["scenario", "check", str(roster), "--ruleset", "breaking-news"]) == 1
     assert capsys.readouterr().err.startswith(f"{roster}:{line}: units[0].id = '': ")
     game = Game.new(tmp_path / "g.ft", "breaking-news", seed=1)
-    game.execute("scenario open")
+    game.execute("scenario open", role=REFEREE)
     before = game.path.read_bytes()
     with pytest.raises(Refused, match=rf"^{roster}:{line}: units\[0\]\.id"):
-        game.execute(f"roster {roster} irregulars")
+        game.execute(f"roster {roster} irregulars", role=REFEREE)
     assert game.path.read_bytes() == before
     game.close()
 

@@ -21,6 +21,7 @@ from core.ruleset import Refused, get_ruleset
 from core.rulesets.bassa_intensita.scenario_format import SCOUTS, SECTION_LEADERS
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import ScenarioError
+from core.views import REFEREE
 from tui.main import main as fireteam
 
 RULESETS = ("bassa-intensita", "breaking-news", "linea-di-tiro", "ludonet")
@@ -245,11 +246,11 @@ def test_any_scenario_the_schema_accepts_sets_up_and_plays_to_its_first_next(rul
             path.write_text(text, encoding="utf-8")
             game = Game.new(Path(folder) / "g.ft", ruleset, seed=1)
             try:
-                game.execute(f"scenario {path}")
+                game.execute(f"scenario {path}", role=REFEREE)
                 assert set(game.state.units) == {u["id"] for u in doc["units"]}
                 # A rule that wants something first (objectives…) refuses in words, not a traceback.
                 with contextlib.suppress(Refused):
-                    game.execute("next")
+                    game.execute("next", role=REFEREE)
             finally:
                 game.close()
 

@@ -16,6 +16,7 @@ from core.ruleset import get_ruleset
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import ScenarioError
 from core.scenarios.forces import find_force
+from core.views import REFEREE
 from tui.main import main as fireteam
 
 
@@ -41,7 +42,7 @@ def test_a_force_file_beside_the_scenario_fields_a_side_and_is_kept_in_the_save(
     (tmp_path / "mine.toml").write_text(dumps(force), encoding="utf-8")
     path = scenario(tmp_path, "ludonet", {"id": "s", "title": "S", "rosters": {"a": "./mine.toml"}, "sides": SIDES})
     game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
-    game.execute(f"scenario {path}")
+    game.execute(f"scenario {path}", role=REFEREE)
     assert game.state.units["x1"].side == "a"
     assert game.state.vars["weapon.rifle.range"] == 50
     kept = {e.file: e.text for e in game.history.store.slice(0, game.log_length) if isinstance(e, ev.ScenarioRead)}
@@ -165,7 +166,7 @@ def test_breaking_news_rosters_are_priced_against_the_scenarios_points(tmp_path,
     assert fireteam(["scenario", "check", str(path), "--ruleset", "breaking-news"]) == 0
     assert "regulars: R (regular), 9 units, 132 of 150 points" in capsys.readouterr().out
     game = Game.new(tmp_path / "g.ft", "breaking-news", seed=1)
-    game.execute(f"scenario {path}")
+    game.execute(f"scenario {path}", role=REFEREE)
     assert game.state.vars["points"] == 150 and len(game.state.units) == 21
 
 

@@ -17,6 +17,7 @@ from core.game import Game
 from core.ruleset import Refused, get_ruleset
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import MAX_BYTES, ScenarioError, locate, restrict_reads
+from core.views import REFEREE
 
 RULESETS = tuple(FULL)
 
@@ -85,7 +86,7 @@ def test_a_scenario_with_every_field_is_accepted_and_sets_the_game_up(ruleset, t
     path = tmp_path / "full.toml"
     path.write_text(dumps(full(ruleset)), encoding="utf-8")
     game = Game.new(tmp_path / "g.ft", ruleset, seed=1)
-    game.execute(f"scenario {path}")
+    game.execute(f"scenario {path}", role=REFEREE)
     assert set(game.state.units) == {"car", "man1", "man2"}
     f = fmt(ruleset)
     assert game.state.vars[f.turns_key] == 6 or ruleset == "breaking-news"
@@ -201,7 +202,7 @@ def test_bassa_intensita_sets_its_own_keys_and_badges(tmp_path):
     path = tmp_path / "s.toml"
     path.write_text(dumps(doc), encoding="utf-8")
     game = Game.new(tmp_path / "g.ft", "bassa-intensita", seed=1)
-    game.execute(f"scenario {path}")
+    game.execute(f"scenario {path}", role=REFEREE)
     v = game.state.vars
     assert (v["scenario.turns"], v["scenario.night"], v["scenario.victory"]) == (6, "moon", "Hold the well.")
     assert "turns" not in v and "night" not in v
@@ -230,7 +231,7 @@ def test_limits_are_named(tmp_path):
     big.write_text("# " + "x" * MAX_BYTES)
     game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
     with pytest.raises(Refused, match="larger than the limit of 256 KB"):
-        game.execute(f"scenario {big}")
+        game.execute(f"scenario {big}", role=REFEREE)
     doc = full("ludonet")
     doc["units"] = [dict(doc["units"][2], id=f"u{i}") for i in range(401)]
     assert "length <= 400" in str(refuse("ludonet", doc))
@@ -243,9 +244,9 @@ def test_a_fifo_or_a_device_is_not_read(tmp_path):
     game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
     for path in (fifo, Path("/dev/zero")):
         with pytest.raises(Refused, match="not a regular file"):
-            game.execute(f"scenario {path}")
+            game.execute(f"scenario {path}", role=REFEREE)
     with pytest.raises(Refused, match="cannot read"):
-        game.execute(f"scenario {tmp_path / 'missing.toml'}")
+        game.execute(f"scenario {tmp_path / 'missing.toml'}", role=REFEREE)
     assert game.timeline.length == 0
 
 
@@ -253,7 +254,7 @@ def test_the_file_is_kept_in_the_save_for_the_referee_only(tmp_path):
     path = tmp_path / "mine.toml"
     path.write_text(dumps(full("ludonet")), encoding="utf-8")
     game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
-    game.execute(f"scenario {path}")
+    game.execute(f"scenario {path}", role=REFEREE)
     path.unlink()
     game.close()
     again = Game.open(tmp_path / "g.ft", writable=False)
@@ -270,7 +271,7 @@ def test_a_refused_file_writes_nothing(tmp_path):
     path.write_text(dumps(doc), encoding="utf-8")
     game = Game.new(tmp_path / "g.ft", "bassa-intensita", seed=1)
     with pytest.raises(ScenarioError, match=f"{path}:\\d+: units\\[0\\].weapons\\[0\\] = 'lazer'"):
-        game.execute(f"scenario {path}")
+        game.execute(f"scenario {path}", role=REFEREE)
     assert game.timeline.length == 0 and not game.state.sides
 
 
@@ -285,10 +286,10 @@ def test_a_server_reads_scenario_files_from_its_folder_only(tmp_path, monkeypatc
     try:
         game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
         with pytest.raises(Refused, match="reads scenario files only from"):
-            game.execute(f"scenario {outside}")
+            game.execute(f"scenario {outside}", role=REFEREE)
         with pytest.raises(Refused, match="reads scenario files only from"):
-            game.execute(f"scenario {own}/../../../secret.toml")
-        game.execute("scenario raid")  # by name, from the user's folder
+            game.execute(f"scenario {own}/../../../secret.toml", role=REFEREE)
+        game.execute("scenario raid", role=REFEREE)  # by name, from the user's folder
         assert set(game.state.units) == {"car", "man1", "man2"}
     finally:
         restrict_reads(None)

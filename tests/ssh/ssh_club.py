@@ -20,6 +20,7 @@ import pytest
 from ssh_vt import Screen
 
 from core.game import Game
+from core.views import REFEREE
 from tui.ssh.limits import Limits
 from tui.ssh.pool import SeatWorkers
 from tui.ssh.seats import Seats
@@ -188,7 +189,7 @@ def seats_toml(
 
 def demo_game(path: Path) -> Game:
     game = Game.new(path, "breaking-news", seed=7)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     return game
 
 

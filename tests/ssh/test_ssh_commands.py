@@ -8,6 +8,7 @@ import asyncssh
 import pytest
 from ssh_club import SEATS, Player, demo_game, make_keys, seats_toml
 
+from core.views import REFEREE
 from tui.ssh.seats import Seats
 from tui.ssh.server import FireteamServer, Table
 
@@ -55,7 +56,7 @@ async def two_games(tmp_path):
     seats = {**SEATS, "blue": "blufor"}  # a side that neither game has
     keys = make_keys(seats)
     games = [demo_game(tmp_path / "north.ft"), demo_game(tmp_path / "south.ft")]
-    games[1].execute('note "the southern table"')
+    games[1].execute('note "the southern table"', role=REFEREE)
     server = FireteamServer(
         [Table("north", games[0]), Table("south", games[1])],
         Seats.parse(seats_toml(keys, seats)),

@@ -12,6 +12,7 @@ import asyncssh
 import pytest
 from ssh_club import demo_game
 
+from core.views import REFEREE
 from tui.ssh import heap as ssh_heap
 from tui.ssh.heap import HeapSettler
 from tui.ssh.seats import Seats
@@ -250,7 +251,7 @@ async def test_a_served_game_pauses_the_collector_before_any_seat_hears_of_a_com
     heard = []
     stop = game.subscribe(lambda outcome: heard.append(gc.isenabled()))  # as a seat's app listens
     try:
-        game.execute('note "the collector waits"')
+        game.execute('note "the collector waits"', role=REFEREE)
         assert heard == [False]
     finally:
         stop()

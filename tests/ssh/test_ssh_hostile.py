@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from ssh_club import Club, Player, wait_until
 
 from core.game import Game, Refusal
+from core.views import REFEREE
 from tui.plain import refused_paste, visible
 from tui.screens.dialogs import DicePrompt
 from tui.ssh import replies
@@ -109,7 +110,7 @@ def test_the_game_chooser_escapes_a_game_name_and_a_scenario_title(tmp_path):
         name = "north\x1b]0;pwned\x07"
         game = Game.new(tmp_path / "g.ft", "breaking-news", seed=1)
 
-    Table.game.execute("scenario demo")
+    Table.game.execute("scenario demo", role=REFEREE)
     Table.game.timeline.state.scenario = "Afgooye\x1b[2J\u2028"  # as a hostile scenario file could title it
     line = replies.game_line(Table())
     assert line.startswith("north\\x1b]0;pwned\\x07: Afgooye\\x1b[2J\\u2028, turn 0, ")

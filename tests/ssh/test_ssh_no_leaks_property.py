@@ -40,6 +40,7 @@ import pytest
 from ssh_club import SEATS, WAIT_S, WATCHING, Club, Player, make_keys, seats_toml, wait_until
 
 from core.game import Game, Outcome, Refusal
+from core.views import REFEREE
 from tui.ssh.seats import Seats
 from tui.ssh.server import FireteamServer, Table
 
@@ -100,7 +101,7 @@ async def _table(folder: Path, keys: dict[str, asyncssh.SSHKey], caplog) -> Side
     # Fixed salts too: the two tables' commitments (shown in the log) must differ only by the hidden commands.
     game = Game.new(folder / "table.ft", "breaking-news", seed=7, clock=lambda: 1_000, salt=lambda: "0" * 32)
     for line in ("scenario demo", "next", "next"):  # to turn 1: the regulars are active (seed 7)
-        game.execute(line)
+        game.execute(line, role=REFEREE)
     assert game.state.active_side == "regulars"
     server = FireteamServer(
         [Table("table", game)],

@@ -17,6 +17,7 @@ from test_ssh_table import HIDDEN, regulars_secrets
 
 from core import events as ev
 from core.game import Game
+from core.views import REFEREE
 from tui.ssh.limits import Limits
 from tui.ssh.pool import HEARTBEAT_MISSES
 from tui.ssh.server import Table
@@ -132,7 +133,7 @@ async def test_a_worker_that_dies_is_replaced_and_the_other_seats_go_on(workers_
 async def test_each_command_goes_to_its_own_table(tmp_path, caplog):
     keys = make_keys(SEATS)
     games = [demo_game(tmp_path / "north.ft"), demo_game(tmp_path / "south.ft")]
-    games[1].execute('note "the southern table"')
+    games[1].execute('note "the southern table"', role=REFEREE)
     server = seat_workers(tmp_path, [Table("north", games[0]), Table("south", games[1])], keys, SEATS)
     port = await server.start("127.0.0.1", 0)
     club = Club(server, port, keys, games[0], [], caplog, tmp_path / "serve.log")
@@ -174,7 +175,7 @@ async def test_the_table_gathers_its_commands_as_it_starts_not_at_the_first_comm
     try:
         await server.start("127.0.0.1", 0)
         assert gathered == [game.ruleset]
-        game.execute('note "the first command"')
+        game.execute('note "the first command"', role=REFEREE)
         assert gathered == [game.ruleset]  # not again
     finally:
         await server.close()

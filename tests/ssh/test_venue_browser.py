@@ -16,6 +16,7 @@ import pytest
 from nats_server import NatsServer, nats_server
 from test_venue_nats import GUARD_S, LOG, caught_up, demo, publishing
 
+from core.views import REFEREE
 from tui.ssh.server import Table
 from tui.ssh.venue.connection import NatsOptions
 from tui.ssh.venue.relay import Relay
@@ -106,7 +107,7 @@ async def test_a_relay_killed_its_pages_go_on_at_the_other_relay_in_a_browser(
         await until(screen_page, "body", lambda v: v == b.public_url, "data-relay")
         await until(venue, "#status", lambda t: t.endswith(f"live from {b.public_url}"))
         # And they are live there: a command shows on each.
-        game.execute("move conti 3")
+        game.execute("move conti 3", role=REFEREE)
         await until(log_page, "#log", lambda t: "move conti 3" in t)
         await until(screen_page, ".xterm-rows", lambda t: "move conti 3" in t)
         assert errors == []

@@ -20,6 +20,7 @@ from ssh_club import make_keys, seats_toml
 
 from core.game import Game
 from core.venue import STREAM_SPECTATORS, STREAM_WRITERS, read_claim
+from core.views import REFEREE
 from tui.main import main as fireteam
 
 #: A last guard: a loaded machine starts fireteam serve and NATS in seconds.
@@ -49,7 +50,7 @@ async def test_fireteam_serve_with_nats_publishes_each_command_s_views(tmp_path:
     (data / "seats.toml").write_text(seats_toml(keys, {"anna": "referee"}))
     game = Game.new(tmp_path / "club.ft", "breaking-news", seed=7)
     for line in ("scenario demo", "next", "next"):
-        game.execute(line)
+        game.execute(line, role=REFEREE)
     game.close()
     async with nats_server(tmp_path / "nats") as server:
         nc = await nats.connect(server.url)

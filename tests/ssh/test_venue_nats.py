@@ -21,6 +21,7 @@ from nats_server import NatsServer, nats_server
 
 from core.game import Game
 from core.venue import STREAM_SIDES, STREAM_SPECTATORS, STREAM_WRITERS, read_claim, view_bytes
+from core.views import REFEREE
 from tui.main import main as fireteam
 from tui.ssh.server import Table
 from tui.ssh.venue.connection import NatsOptions
@@ -34,9 +35,9 @@ LOG = logging.getLogger("fireteam.venue.test")
 
 def demo(path: Path) -> Game:
     game = Game.new(path, "breaking-news", seed=7, clock=lambda: 0)
-    game.execute("scenario demo")
-    game.execute("next")
-    game.execute("next")  # deployment → initiative → activation: the regulars are active
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next", role=REFEREE)
+    game.execute("next", role=REFEREE)  # deployment → initiative → activation: the regulars are active
     return game
 
 
@@ -90,9 +91,9 @@ async def test_each_role_s_subject_holds_what_fireteam_export_writes_and_the_ref
     tables = [Table("one", one), Table("two", two)]
     publisher = await publishing(tables, server)
     try:
-        one.execute("move conti 3")
-        one.execute("mark dahir pinned")
-        two.execute("move rossi 2")
+        one.execute("move conti 3", role=REFEREE)
+        one.execute("mark dahir pinned", role=REFEREE)
+        two.execute("move rossi 2", role=REFEREE)
         await caught_up(publisher, *tables)
         for t in tables:
             for role in ("regulars", "irregulars", "spectator"):
@@ -145,8 +146,8 @@ async def test_the_leak_oracle_finds_the_spectator_and_side_subjects_byte_identi
         for line in ("move conti 3", "mark dahir pinned", "move rossi 2", "mark egal suppressed", "next", "undo"):
             plain_too = not line.startswith("mark")
             if plain_too:
-                plain.execute(line)
-            hidden.execute(line)
+                plain.execute(line, role=REFEREE)
+            hidden.execute(line, role=REFEREE)
             await caught_up(publisher, *tables)
         await client.flush()
         for role, seen in watched.items():
@@ -180,7 +181,7 @@ async def test_nats_stopped_and_started_again_mid_game_loses_nothing(tmp_path: P
         await server.stop()
         # The table plays on while NATS is gone: each command is in its save, none waits for NATS.
         for line in ("move conti 3", "move rossi 2", "mark dahir pinned"):
-            game.execute(line)
+            game.execute(line, role=REFEREE)
         await server.start()
         await caught_up(publisher, table)
         async with asyncio.timeout(GUARD_S):
@@ -214,8 +215,8 @@ async def test_a_second_laptop_opening_the_same_table_is_refused_by_the_fence(tm
             async with asyncio.timeout(GUARD_S):
                 await two.until(lambda: "one" in two.refused())
             assert "laptop-a" in two.refused()["one"] and "--nats-take-over" in two.refused()["one"]
-            second.execute("move rossi 2")  # the refused laptop plays on, publishing nothing
-            first.execute("move conti 3")
+            second.execute("move rossi 2", role=REFEREE)  # the refused laptop plays on, publishing nothing
+            first.execute("move conti 3", role=REFEREE)
             await caught_up(one, Table("one", first))
         finally:
             await two.close()
@@ -226,8 +227,8 @@ async def test_a_second_laptop_opening_the_same_table_is_refused_by_the_fence(tm
             await caught_up(third, Table("one", third_game))
             async with asyncio.timeout(GUARD_S):
                 await one.until(lambda: "one" in one.refused())
-            first.execute("move greco 1")  # published nowhere: the table was taken over
-            third_game.execute("move rossi 2")
+            first.execute("move greco 1", role=REFEREE)  # published nowhere: the table was taken over
+            third_game.execute("move rossi 2", role=REFEREE)
             await caught_up(third, Table("one", third_game))
             assert "laptop-c" in one.refused()["one"]
             nc = await nats.connect(server.url)
@@ -291,12 +292,12 @@ async def test_two_relays_serve_the_venue_and_a_relay_killed_moves_its_watchers(
                 assert msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
             other = next(url for url in told if url != a.public_url)
             watcher = await _feed(session, other, "/live/two")
-            two.execute("move rossi 2")
+            two.execute("move rossi 2", role=REFEREE)
             data = await _until_message(watcher, lambda d: any("move rossi 2" in line for line in d["lines"]))
             assert data["summary"]["table"] == "two"
 
             # A finished table's report, as the spectators saw it.
-            two.execute("end-game regulars")
+            two.execute("end-game regulars", role=REFEREE)
             data = await _until_message(watcher, lambda d: d["summary"]["result"])
             report = await session.get(other + "/report/two")
             text = await report.text()
@@ -328,7 +329,7 @@ async def test_a_relay_refuses_what_is_not_a_spectators_view(tmp_path: Path, ser
         assert sorted(relay.tables) == ["one"]
         await client.publish("fireteam.relay.x", b'{"url": "javascript:alert(1)"}')
         await client.publish("fireteam.relay.y", b"x" * 10_000)
-        game.execute("move conti 3")
+        game.execute("move conti 3", role=REFEREE)
         await caught_up(publisher, table)
         async with asyncio.timeout(GUARD_S):
             await relay.until(lambda: relay.tables["one"].body == view_bytes(game, "spectator"))

@@ -19,6 +19,7 @@ from ssh_vt import Screen as Terminal
 from test_venue_nats import GUARD_S, LOG, caught_up, demo, publishing, twin
 
 from core.venue import VenueError
+from core.views import REFEREE
 from tui.ssh.server import Table
 from tui.ssh.sharedscreen import State
 from tui.ssh.venue.connection import NatsOptions, ensure_streams
@@ -80,7 +81,7 @@ async def test_a_relay_serves_the_tables_spectators_screen_live_to_late_joiners_
             first = await watch(session, relay, "plain", cols=130, rows=45)
             text = await first.until(lambda t: "Conti" in t)
             assert (first.told["cols"], first.told["rows"]) == (120, 40)  # the largest shared size that fits
-            plain.execute("move conti 3")
+            plain.execute("move conti 3", role=REFEREE)
             text = await first.until(lambda t: "move conti 3" in t)
             # A late joiner is sent the whole screen at once: what the first one sees.
             late = await watch(session, relay, "plain", cols=130, rows=45)
@@ -88,12 +89,12 @@ async def test_a_relay_serves_the_tables_spectators_screen_live_to_late_joiners_
 
             # The leak oracle, on screens: the same game with the referee's hidden marks besides.
             watchers = {"plain": first, "hidden": await watch(session, relay, "hidden", cols=130, rows=45)}
-            hidden.execute("move conti 3")
+            hidden.execute("move conti 3", role=REFEREE)
             await watchers["hidden"].until(lambda t: "move conti 3" in t)
             for line in ("mark dahir pinned", "move rossi 2", "mark egal suppressed", "move greco 1"):
                 if not line.startswith("mark"):
-                    plain.execute(line)
-                hidden.execute(line)
+                    plain.execute(line, role=REFEREE)
+                hidden.execute(line, role=REFEREE)
             shown = {name: await w.until(lambda t: "move greco 1" in t) for name, w in watchers.items()}
             title = {name: text.splitlines()[0] for name, text in shown.items()}
             assert "plain.ft" in title["plain"] and "hidden.ft" in title["hidden"]  # each save's own name
@@ -130,7 +131,7 @@ async def test_a_table_draws_a_screen_only_for_a_relay_that_asks_and_a_key_frame
             key = await frames.get()
         assert key.key and "\x1b[2J" in key.text and list(publisher.screens.viewers) == [screen]
         assert publisher.screens.refused == 3
-        game.execute("move conti 3")
+        game.execute("move conti 3", role=REFEREE)
         async with asyncio.timeout(GUARD_S):
             frame = await frames.get()
             while "conti" not in frame.text.lower():

@@ -15,6 +15,7 @@ from nats_server import NatsServer, nats_server
 from ssh_club import Player, wait_until
 from test_venue_nats import GUARD_S, LOG, caught_up, demo, publishing
 
+from core.views import REFEREE
 from tui.ssh.server import Table
 from tui.ssh.venue.connection import NatsOptions
 from tui.ssh.venue.relay import Relay
@@ -74,7 +75,7 @@ async def test_a_watcher_named_after_a_table_watches_its_screen_live_and_leaves_
         # The largest shared size that fits his terminal: the screen a browser of that size is sent.
         assert [s.size for s in relay.screens] == [(120, 40)]
         assert relay.watchers == 1
-        alpha.execute("move conti 3")
+        alpha.execute("move conti 3", role=REFEREE)
         await watcher.wait_for("move conti 3")
         watcher.type("x")  # any key but the leaving ones reaches nothing
         watcher.type("q")

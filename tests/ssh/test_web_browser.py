@@ -14,6 +14,7 @@ import pytest
 from ssh_club import WAIT_S, wait_until
 from web_club import WebClub, web_table
 
+from core.views import REFEREE
 from tui.ssh.invitations import Invitations
 from tui.ssh.web import WebDoor, version
 
@@ -280,7 +281,7 @@ async def test_the_page_draws_its_own_share_of_the_dice_for_each_line(tmp_path, 
     from core.game import Game
 
     async with web_table(tmp_path, caplog) as web:
-        web.game.execute("dice-key")  # the demo game's dice were seeded: sealed from here on
+        web.game.execute("dice-key", role=REFEREE)  # the demo game's dice were seeded: sealed from here on
         web.game.contribute = lambda: bytes(16)  # the table's own draw, were the page to send none
         token, _ = web.invitations.create("rita")
         context = await chromium.new_context(viewport={"width": 1200, "height": 800})

@@ -24,6 +24,7 @@ from ssh_club import WAIT_S, WATCHING, wait_until
 from ssh_vt import Screen
 from web_club import WebClub, client_tls, web_table
 
+from core.views import REFEREE
 from tui.ssh import web as web_module
 from tui.ssh.invitations import Invitations
 from tui.ssh.limits import Limits
@@ -522,7 +523,7 @@ async def test_a_browser_seats_contribution_goes_into_its_commands_sealed_dice(t
     """The page's ``["dice", HEX]`` before a line is that command's contribution, used once;
     one that is not 16 bytes of lowercase hex is ignored, and the table draws its own."""
     async with web_table(tmp_path, caplog, workers=workers) as web:
-        web.game.execute("dice-key")  # the demo game's dice were seeded: sealed from here on
+        web.game.execute("dice-key", role=REFEREE)  # the demo game's dice were seeded: sealed from here on
         token, _ = web.invitations.create("rita")
         browser = await seat(web, token)
         mine = "0123456789abcdef" * 2

@@ -14,6 +14,7 @@ from ssh_club import WATCHING, wait_until
 from test_web_browser import ARGS, CHROMIUM, shows
 from web_club import web_table
 
+from core.views import REFEREE
 from tui.ssh.phone_shots import PHONE_SIZES, SHOWN, take
 
 playwright = pytest.importorskip("playwright.async_api")
@@ -34,7 +35,7 @@ async def chromium():
 def _opening(web) -> None:
     """The first turn's initiative, and a roll: something in every pane."""
     for command in ("next", "next", "fire rossi ahmed range=30"):
-        web.game.execute(command)
+        web.game.execute(command, role=REFEREE)
 
 
 async def _on_phone(chromium, web, seat: str, ready: str, size: tuple[int, int]):

@@ -220,9 +220,9 @@ def patrol_game(path: Path, seed: int = 7, commands: tuple[str, ...] = ()) -> Ga
     """The test scenario with a fixed seed and a fixed clock: same dice, same screens."""
     salts = (f"{n:032x}" for n in itertools.count(1))  # fixed salts: the same digests on every run
     game = Game.new(path, Skirmish.id, seed=seed, clock=lambda: 0, salt=lambda: next(salts))
-    game.execute("scenario patrol")
+    game.execute("scenario patrol", role=REFEREE)
     for text in commands:
-        game.execute(text)
+        game.execute(text, role=REFEREE)
     return game
 
 

@@ -212,7 +212,7 @@ async def test_a_forms_side_picker_offers_only_the_sides_the_command_takes_now(t
     """Ludonet's victory (#48): before the game begins no side may be named the winner,
     after the first turn begins both may, with draw beside them, as Tab offers them."""
     game = Game.new(tmp_path / "ln.ft", "ludonet", seed=3, clock=lambda: 1_700_000_000_000)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     victory = next(s for s in game.commands if s.name == "victory")
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -229,14 +229,14 @@ async def test_a_forms_side_picker_offers_only_the_sides_the_command_takes_now(t
             return values
 
         assert await winners() == ["draw"]
-        game.execute("next")
+        game.execute("next", role=REFEREE)
         assert await winners() == ["paras", "garrison", "draw"]
     game.close()
 
 
 async def test_log_details_search_and_filter(game):
-    game.execute("next")
-    game.execute("next")
+    game.execute("next", role=REFEREE)
+    game.execute("next", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f7")
@@ -296,7 +296,7 @@ async def test_a_side_sees_only_its_view_and_follows_other_seats(tmp_path):
 
 async def test_replay_steps_through_the_game(game):
     for text in ("next", "next", "mark ivan suppressed", "next", "next", "next"):
-        game.execute(text)
+        game.execute(text, role=REFEREE)
     game.close()
     replay = Game.open(game.path, writable=False)
     app = FireteamApp(replay, role=REFEREE, replay=True)
@@ -343,7 +343,7 @@ async def test_replay_from_the_live_game_and_back(game):
 
 async def test_play_from_here_starts_a_what_if_game_and_leaves_the_original(game):
     for text in ("next", "next", "mark ivan suppressed", "next"):
-        game.execute(text)
+        game.execute(text, role=REFEREE)
     original = game.path
     before = original.read_bytes()
     app = FireteamApp(game, role=REFEREE)

@@ -19,6 +19,7 @@ from core.rulesets.common import STATUSES
 from core.rulesets.linea_di_tiro import turn as lt_turn
 from core.rulesets.ludonet import phases as ln_phases
 from core.scenarios.schema import START_STATUSES
+from core.views import REFEREE
 from tui.badges import COUNTED, MAX_WORD, WORDS, badge, word
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
@@ -47,7 +48,7 @@ def statuses_of(ruleset_id: str, tmp: Path) -> set[str]:
     for name in scenarios:
         game = Game.new(tmp / f"{ruleset_id}-{name}.ft", ruleset_id, seed=1)
         with contextlib.suppress(Refused):  # a scenario that needs set-up choices first: its pieces come later
-            game.execute(f"scenario {name}")
+            game.execute(f"scenario {name}", role=REFEREE)
         games.append(game)
     for game in games:
         if game.ruleset.id != ruleset_id:

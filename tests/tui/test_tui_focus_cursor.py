@@ -185,7 +185,7 @@ async def test_the_command_palette_s_highlighted_command_while_its_box_keeps_the
 
 async def test_a_form_s_select_closed_on_its_value_and_open_on_its_highlighted_option(game):
     for _ in range(2):
-        game.execute("next")  # to the activation, where shoot can be given
+        game.execute("next", role=REFEREE)  # to the activation, where shoot can be given
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f2")
@@ -225,7 +225,7 @@ async def test_the_dice_prompt_s_box_at_its_drawn_cursor(game):
 
 async def test_replay_s_log_row_its_go_to_turn_box_and_the_report_s_words(game):
     for _ in range(2):
-        game.execute("next")  # the initiative rolled: events to step through
+        game.execute("next", role=REFEREE)  # the initiative rolled: events to step through
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f5")  # replay, at the end

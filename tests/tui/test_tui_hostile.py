@@ -74,7 +74,7 @@ class Seat:
 
 def demo(path: Path, ruleset: str) -> Game:
     game = Game.new(path, ruleset, seed=3)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     return game
 
 

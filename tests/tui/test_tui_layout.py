@@ -142,7 +142,7 @@ async def test_the_log_follows_after_a_search_and_says_when_newer_lines_exist(tm
         assert pane.border_subtitle == f"▼ {log.rows - int(log.scroll_y) - log.size.height} newer (End)"
         # Another seat's command: the cursor stays where the search left it, the border counts the new lines.
         before = log.rows - int(log.scroll_y) - log.size.height
-        app.game.execute("note from the other table", by="umpire")
+        app.game.execute("note from the other table", role=REFEREE, by="umpire")
         await pilot.pause()
         assert log.cursor == found
         assert pane.border_subtitle == f"▼ {before + 2} newer (End)"
@@ -156,7 +156,7 @@ async def test_the_log_follows_after_a_search_and_says_when_newer_lines_exist(tm
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert log.line_at(log.cursor).text == "note: mine"
-        app.game.execute("note later still", by="umpire")
+        app.game.execute("note later still", role=REFEREE, by="umpire")
         await pilot.pause()
         assert log.line_at(log.cursor).text == "note: later still" and log.cursor == log.rows - 1
         # Scrolled away from the end, then End: following again.

@@ -1,6 +1,7 @@
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 
 from core import events as ev
+from core.views import REFEREE
 from tui.logindex import FilteredIndex, LogFilter, RowIndex, windows
 
 
@@ -26,16 +27,16 @@ def test_a_side_never_gets_rows_for_events_hidden_from_it(game):
 def test_rows_follow_the_game_and_stop_at_a_limit(game):
     index = RowIndex(game, "red")
     before = index.rows()
-    game.execute("note the market is busy")
+    game.execute("note the market is busy", role=REFEREE)
     index.extend()
     assert index.rows() == before + 2  # the command marker and the note
     assert index.rows(limit=index.position(3)) == 3
 
 
 def test_filter_by_kind_unit_side_and_words(game):
-    game.execute("next")
-    game.execute("next")  # initiative: two rolls
-    game.execute("mark ivan suppressed")
+    game.execute("next", role=REFEREE)
+    game.execute("next", role=REFEREE)  # initiative: two rolls
+    game.execute("mark ivan suppressed", role=REFEREE)
 
     def rows(text):
         flt = LogFilter.parse(text)
@@ -47,7 +48,7 @@ def test_filter_by_kind_unit_side_and_words(game):
     rolls = rows("kind:roll")
     assert [type(r.event) for r in rolls] == [ev.Rolled, ev.Rolled]
     assert [r.text for r in rows("unit:ivan kind:status")] == ["Ivan Petrov now suppressed"]
-    game.execute("shoot cole ivan 20")
+    game.execute("shoot cole ivan 20", role=REFEREE)
     assert [r.event.roll.purpose for r in rows("kind:roll side:bl")] == ["fire at Ivan Petrov"]
     assert [r.event.text for r in rows("kind:cmd suppressed")] == ["mark ivan suppressed"]
     assert LogFilter.parse("unit:ivan kind:roll smoke").describe() == "unit:ivan kind:roll smoke"

@@ -135,7 +135,7 @@ async def test_coded_options_say_what_they_mean(tmp_path):
     from tui.screens.help import HelpEntry, HelpScreen
 
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     piece = next(iter(game.state.units))
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(160, 30)) as pilot:
@@ -205,7 +205,7 @@ async def test_at_80x24_the_roster_says_what_is_below_and_how_to_reach_the_enemy
     from tui.panes.rosterview import RosterView
 
     game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     last_side = list(game.state.sides)[-1]
     enemy = {u.id for u in game.state.units_of(last_side)}
     app = FireteamApp(game, role=REFEREE)
@@ -242,7 +242,7 @@ async def test_a_badge_that_holds_a_piece_names_it(tmp_path):
     from tui.panes.rosterview import RosterView
 
     game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
-    game.execute("scenario convoy")
+    game.execute("scenario convoy", role=REFEREE)
     assert "aboard-truck" in game.state.units["gatti"].status
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(160, 40)):
@@ -279,7 +279,7 @@ async def test_a_class_a_scenario_defines_is_shown_by_its_name(tmp_path):
     from tui.panes.rosterview import RosterView
 
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
-    game.execute("scenario breakout")
+    game.execute("scenario breakout", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(160, 40)):
         rows = app.screen.query_one(RosterView).rows_text()
@@ -294,8 +294,8 @@ async def test_the_candidates_of_a_figure_say_its_name(tmp_path):
     from core.game import Game
 
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
-    game.execute("scenario breakout")
-    game.execute("next")  # Q♥: the Americans'
+    game.execute("scenario breakout", role=REFEREE)
+    game.execute("next", role=REFEREE)  # Q♥: the Americans'
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(160, 30)) as pilot:
         await type_keys(pilot, "activate baker")
@@ -312,8 +312,8 @@ async def test_the_candidates_of_a_side_say_its_name(tmp_path):
     from core.game import Game
 
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
-    game.execute("scenario breakout")
-    game.execute("next")
+    game.execute("scenario breakout", role=REFEREE)
+    game.execute("next", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(100, 30)) as pilot:
         await type_keys(pilot, "result ")
@@ -423,8 +423,8 @@ async def test_enter_on_an_action_named_exactly_but_not_possible_now_says_why(tm
     from tui.screens.forms import ActionPicker, allowed_now
 
     demo = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
-    demo.execute("scenario demo")
-    demo.execute("next")  # the initiative: score may be given, fire not yet
+    demo.execute("scenario demo", role=REFEREE)
+    demo.execute("next", role=REFEREE)  # the initiative: score may be given, fire not yet
     fire = next(s for s in demo.commands if s.name == "fire")
     why = allowed_now(fire, demo.state, "referee", demo.ruleset.domain)
     assert why  # greyed now
@@ -457,11 +457,11 @@ async def test_the_chance_of_a_roll_is_seen_at_100x30(tmp_path):
     from tui.panes.dice import DicePane
 
     game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=7)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     for line in ("next dice=5,2", *["next"] * 5):
-        game.execute(line)
+        game.execute(line, role=REFEREE)
     assert game.state.phase == "fire-veteran"
-    game.execute("fire marra omar range=30 dice=3,7,8")
+    game.execute("fire marra omar range=30 dice=3,7,8", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

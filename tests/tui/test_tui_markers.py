@@ -4,6 +4,7 @@ and Enter on one puts its label on the command line, as on a figure its id."""
 from __future__ import annotations
 
 from core.game import Game
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.roster import RosterPane
@@ -12,7 +13,7 @@ from tui.panes.roster import RosterPane
 def _demo(tmp_path) -> Game:
     game = Game.new(tmp_path / "g.ft", "breaking-news", seed=7, clock=lambda: 1_000)
     for line in ("scenario demo", "next", "next"):
-        game.execute(line)
+        game.execute(line, role=REFEREE)
     return game
 
 

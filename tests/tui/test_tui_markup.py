@@ -26,7 +26,7 @@ async def type_command(pilot, text: str) -> None:
 
 async def test_a_missing_argument_shows_the_usage_whole(tmp_path):
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=1)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     before = game.path.read_bytes()
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:

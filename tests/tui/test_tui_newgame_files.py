@@ -20,7 +20,7 @@ SIZE = (100, 40)
 
 def _app(tmp_path: Path) -> FireteamApp:
     game = Game.new(tmp_path / "demo.ft", "ludonet", seed=7, clock=lambda: 0)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     return FireteamApp(game, role=REFEREE)
 
 

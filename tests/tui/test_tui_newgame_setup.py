@@ -29,7 +29,7 @@ async def _until(pilot, ready, pauses: int = 1000) -> None:
 
 def _bn_app(tmp_path: Path) -> FireteamApp:
     game = Game.new(tmp_path / "demo.ft", "breaking-news", seed=7, clock=lambda: 0)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     return FireteamApp(game, role=REFEREE)
 
 

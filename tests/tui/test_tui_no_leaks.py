@@ -34,6 +34,7 @@ from core.questions import NeedAnswer
 from core.ruleset import Refused
 from core.secrets import sidecopy
 from core.state import encode_state
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.panes.dice import history_line
 from tui.panes.log import line_text
@@ -70,7 +71,7 @@ def _new(path: Path) -> Game:
     # Fixed salts too: the two games' commitments (shown in the log) must differ only by the hidden commands.
     game = Game.new(path, "breaking-news", seed=7, clock=lambda: 1_000, salt=lambda: "0" * 32)
     for line in ("scenario demo", "next", "next"):  # to turn 1: the regulars are active (seed 7)
-        game.execute(line)
+        game.execute(line, role=REFEREE)
     assert game.state.active_side == "regulars"
     return game
 
@@ -93,7 +94,7 @@ def _play(game: Game, steps: list[tuple[str, list[str]]], *, hidden: bool) -> li
             game.clock = lambda k=k: 1_000 + k * _STEP_MS + _HIDDEN_AT_MS
             for line in referee_lines:
                 with contextlib.suppress(Refused):  # "not pinned": the referee's mistakes are his own
-                    game.execute(line)
+                    game.execute(line, role=REFEREE)
         game.clock = lambda k=k: 1_000 + k * _STEP_MS + _SEAT_AT_MS
         before = game.log_length
         try:
@@ -186,7 +187,7 @@ async def test_the_sides_screen_is_the_same_byte_for_byte(tmp_path):
     plain, busy = _new(tmp_path / "plain" / "game.ft"), _new(tmp_path / "busy" / "game.ft")
     try:
         assert _play(plain, steps, hidden=False) == _play(busy, steps, hidden=True)
-        busy.execute("mark egal wounded")  # after the regulars' last command
+        busy.execute("mark egal wounded", role=REFEREE)  # after the regulars' last command
         assert busy.log_length > plain.log_length + 10
         hint, shown = await _screen(plain)
         assert hint == "Ctrl+Z undoes #7 move ferri 1"
@@ -229,7 +230,7 @@ async def test_details_count_only_the_facts_a_side_sees(tmp_path):
 def test_details_tell_a_side_no_file_position(tmp_path):
     game = _new(tmp_path / "g.ft")
     try:
-        game.execute("mark dahir pinned")  # hidden from the regulars
+        game.execute("mark dahir pinned", role=REFEREE)  # hidden from the regulars
         game.execute("note all quiet", role="regulars", by="reg")
         game.undo(role="regulars", by="reg")
         marker = game.log_lines("regulars")[-1]
@@ -288,7 +289,7 @@ async def test_a_sides_replay_hides_whether_a_hidden_command_followed_its_undo(t
             game.execute("move conti 3", role="regulars", by="reg")
             game.execute("note x", role="regulars", by="reg")
             game.undo(role="regulars", by="reg")
-        busy.execute("mark egal pinned")
+        busy.execute("mark egal pinned", role=REFEREE)
         assert busy.history.last_effective() != plain.history.last_effective()
         start = await _replay_screen(plain, None)
         assert start == await _replay_screen(busy, None)
@@ -326,7 +327,7 @@ def _marked(path: Path, swapped: bool) -> Game:
     source = _Labels(labels)
     game.marker_labels = lambda cmd: source
     for line in ("scenario demo", "next", "next"):
-        game.execute(line)
+        game.execute(line, role=REFEREE)
     return game
 
 
@@ -438,8 +439,8 @@ def _replayed(path: Path, game, lines, faces: list[list[int] | None] | None, uns
             for u in hidden[:1]:
                 status = next(s for s in ("pinned", "suppressed", "wounded", "shaken") if s not in u.status)
                 with contextlib.suppress(Refused):
-                    g.execute(f"mark {u.id} {status}")
-                    g.execute(f"clear {u.id} {status}")
+                    g.execute(f"mark {u.id} {status}", role=REFEREE)
+                    g.execute(f"clear {u.id} {status}", role=REFEREE)
         g.clock = lambda i=i: 1_000 + i * _STEP_MS + _SEAT_AT_MS
         # A question (the card a table drew, with typed dice) is answered as the recorded game decided it.
         answers: list[str] = []

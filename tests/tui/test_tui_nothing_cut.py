@@ -42,9 +42,9 @@ async def test_linea_di_tiro_s_refusal_shows_the_values_to_type(tmp_path, size):
     """``mg gren first``: the refusal names what GIs, first half may be doing, and the
     values come at its end (``defence=moving-open|…``): at 80 and 100 columns they show."""
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
-    game.execute("scenario demo")
-    game.execute("next")
-    refusal = game.submit("mg gren first").why
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next", role=REFEREE)
+    refusal = game.submit("mg gren first", role=REFEREE).why
     assert "defence=moving-open|" in refusal  # what the screen must show whole
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
@@ -72,8 +72,8 @@ async def test_bassa_intensita_s_usage_is_shown_to_its_end(tmp_path, size):
     """A refusal longer than its row wraps to its end: ``morale`` alone is told its whole usage.
     (``next`` with checks due was cut at ``(morale UNIT; or``; it now walks the checks instead.)"""
     game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=5)
-    game.execute("scenario demo")
-    game.execute("next")
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
         await type_keys(pilot, "morale")
@@ -88,7 +88,7 @@ async def test_bassa_intensita_s_usage_is_shown_to_its_end(tmp_path, size):
 async def test_the_guide_of_what_is_typed_keeps_to_a_row_ending_in_an_ellipsis(tmp_path):
     """``fire `` at 80 columns: the candidates and the usage do not fit the row; it says so."""
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_keys(pilot, "fire ")
@@ -104,7 +104,7 @@ async def test_a_refusal_longer_than_its_room_ends_in_an_ellipsis(tmp_path):
     from tui.screens.game import GameScreen
 
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -137,9 +137,9 @@ async def test_a_cut_roster_row_ends_in_an_ellipsis_after_what_bars_the_figure(t
     from tui.panes.rosterview import RosterView
 
     game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=5)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     for status in ("morale-due", "shocked", "wounded"):
-        game.execute(f"mark omar {status}")
+        game.execute(f"mark omar {status}", role=REFEREE)
     assert game.state.units["omar"].status.index("wounded") > 0  # wounded was given last
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(160, 48)) as pilot:
@@ -176,7 +176,7 @@ async def test_the_roster_s_rows_reach_its_last_row_while_rows_are_below(tmp_pat
     from tui.panes.rosterview import RosterView
 
     game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -240,8 +240,8 @@ async def test_f9_opens_the_last_answer_whole(tmp_path):
     from tui.screens.dialogs import AnswerScreen
 
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
-    game.execute("scenario demo")
-    game.execute("next")
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_keys(pilot, "next dice=6,6,1,1")  # the initiative: both rolls, who acts

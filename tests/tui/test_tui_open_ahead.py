@@ -149,7 +149,7 @@ def test_no_entry_is_left_for_a_game_that_changed_before_it_was_kept(game, tmp_p
     cache = OpenCache(tmp_path / "open")
     opened = Game.open(path, cache=cache, cache_later=True)
     try:
-        opened.execute("note before the entry")
+        opened.execute("note before the entry", role=REFEREE)
         opened.keep_cache()
         assert _entries(cache) == [] and opened.cache_mark is None
     finally:

@@ -222,7 +222,7 @@ def test_recent_rolls_kept_between_commands_are_those_a_fresh_look_finds(game, r
 
 def test_recent_rolls_in_a_replay_follow_the_step_both_ways(game):
     for text in ("next", "next", "shoot cole ivan 40", "next", "next", "next"):
-        game.execute(text)
+        game.execute(text, role=REFEREE)
     kept = Viewpoint(game, "blue", step=0)
     for step in [*range(game.timeline.length + 1), *reversed(range(game.timeline.length + 1))]:
         kept.step = step
@@ -263,7 +263,7 @@ def bar_cells(log: LogView) -> list[bool]:
 
 async def test_the_log_draws_its_scroll_bar_and_follows_the_mouse(game):
     for n in range(40):
-        game.execute(f"note line {n}")
+        game.execute(f"note line {n}", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         log = app.screen.query_one(LogView)
@@ -295,7 +295,7 @@ async def test_a_short_log_has_no_scroll_bar(game):
 
 async def test_the_log_hands_over_the_rows_it_drew_as_textuals_style_pass_would(game):
     for n in range(40):
-        game.execute(f"note line {n}")
+        game.execute(f"note line {n}", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         log = app.screen.query_one(LogView)
@@ -309,7 +309,7 @@ async def test_the_log_hands_over_the_rows_it_drew_as_textuals_style_pass_would(
                 textual = Widget.render_lines(log, crop)  # Textual's style pass over the same rows
                 assert [list(strip) for strip in own] == [list(strip) for strip in textual]
         drawn = log.render_lines(whole)
-        game.execute("note one more")  # two new lines: every other row moves up two
+        game.execute("note one more", role=REFEREE)  # two new lines: every other row moves up two
         await pilot.pause()
         again = log.render_lines(whole)
         assert again[-1].text.startswith("  note: one more")
@@ -331,7 +331,7 @@ async def test_the_log_draws_in_new_styles_once_its_own_or_its_panes_change(game
     they change: a change of its own styles, of the pane around it, or of the theme is drawn at once,
     as Textual's own style pass draws it."""
     for n in range(40):
-        game.execute(f"note line {n}")
+        game.execute(f"note line {n}", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         log = app.screen.query_one(LogView)
@@ -365,7 +365,7 @@ async def test_a_row_one_seat_drew_is_shown_to_another_only_as_it_would_draw_it(
     hidden lines never reach a side's log, and every seat's rows are those it draws with nothing
     shared."""
     game = Game.new(tmp_path / "t.ft", "breaking-news", seed=1)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     apps = {role: FireteamApp(game, role=role, seat=role) for role in (REFEREE, "regulars", "irregulars")}
 
     def rows(app: FireteamApp) -> list[str]:
@@ -390,8 +390,8 @@ async def test_a_row_one_seat_drew_is_shown_to_another_only_as_it_would_draw_it(
 
 def test_a_row_is_drawn_in_each_readers_own_words(game):
     """A row drawn for a reader of one language is not shown to a reader of another."""
-    game.execute("note smoke drifts north")
-    game.undo()
+    game.execute("note smoke drifts north", role=REFEREE)
+    game.undo(role=REFEREE)
     line = game.log_lines(REFEREE)[-2]
     assert line.undone
 
@@ -407,7 +407,7 @@ def test_a_row_is_drawn_in_each_readers_own_words(game):
 
 async def test_a_row_that_crosses_the_scroll_bar_thumbs_end_is_not_drawn_again(game, monkeypatch):
     for n in range(9):
-        game.execute(f"note line {n}")
+        game.execute(f"note line {n}", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         log = app.screen.query_one(LogView)
@@ -418,7 +418,7 @@ async def test_a_row_that_crosses_the_scroll_bar_thumbs_end_is_not_drawn_again(g
         monkeypatch.setattr(
             log_pane, "line_text", lambda line, *how: (drawn.append(line.text), line_text(line, *how))[1]
         )
-        game.execute("note one more")  # every row moves up two: the thumb's top two rows leave it
+        game.execute("note one more", role=REFEREE)  # every row moves up two: the thumb's top two rows leave it
         await pilot.pause()
         after = bar_cells(log)
         assert after == before

@@ -9,6 +9,7 @@ import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 
 from core.game import Game
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.main import main as fireteam
 from tui.screens.game import ReplayBar
@@ -42,7 +43,7 @@ def data_seen(data: dict) -> tuple:
 @pytest.mark.parametrize("role", ["blue", "referee"])
 async def test_the_client_and_the_cli_number_a_sides_steps_alike(game, capsys, size, role):
     for text in ("next", "next", "mark ivan suppressed", "next", "next"):
-        game.execute(text)
+        game.execute(text, role=REFEREE)
     game.close()
     replay = Game.open(game.path, writable=False)
     hidden = [e for e in replay.history.timeline() if e.vis and role not in e.vis and role != "referee"]

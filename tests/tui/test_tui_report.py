@@ -40,7 +40,7 @@ async def test_f4_opens_the_live_games_report_and_escape_leaves_it(tmp_path):
         assert "Somali militia win with 20 defeat points against 30" in text
         assert len(app.screen.query(PlotextPlot)) == 3
         # Live, the report follows the game: a command given (by any seat) shows in it.
-        game.execute('note "the Bersaglieri pull back to the checkpoint"')
+        game.execute('note "the Bersaglieri pull back to the checkpoint"', role=REFEREE)
         await pilot.pause()
         assert app.screen.report.facts.steps == game.timeline.length
         assert "“the Bersaglieri pull back to the checkpoint”" in shown(app)
@@ -178,10 +178,10 @@ async def test_the_losses_chart_tells_the_sides_apart_and_names_only_the_bars_it
         assert len(glyphs) == 2 and len(set(glyphs.values())) == 2 and all(g.strip() for g in glyphs.values()), glyphs
     game.close()
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
-    game.execute("scenario demo")
-    game.execute("next")
-    game.execute("next dice=6,6,1,1")  # the Bersaglieri act
-    game.execute("fire rossi aden range=30 dice=6,1")  # a hit, a failed save: Aden Farah out
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next", role=REFEREE)
+    game.execute("next dice=6,6,1,1", role=REFEREE)  # the Bersaglieri act
+    game.execute("fire rossi aden range=30 dice=6,1", role=REFEREE)  # a hit, a failed save: Aden Farah out
     assert game.state.units["aden"].out and not any(u.out for u in game.state.units.values() if u.side == "regulars")
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -218,9 +218,9 @@ async def test_every_tick_of_a_count_has_a_row_and_they_are_evenly_spaced(tmp_pa
 
     assert whole_ticks(list(range(11)), most=10) == [0, 2, 4, 6, 8, 10]
     game = Game.new(tmp_path / "g.ft", "breaking-news", seed=2)
-    game.execute("scenario demo")
-    game.execute("next")
-    game.execute("dp regulars 10")
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next", role=REFEREE)
+    game.execute("dp regulars 10", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(120, 30)) as pilot:
         await pilot.press("f4")

@@ -45,7 +45,7 @@ async def test_a_save_another_fireteam_writes_opens_read_only_and_follows_it(gam
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
         assert app.screen.replay
-        game.execute("note heard from the other terminal")
+        game.execute("note heard from the other terminal", role=REFEREE)
         await until(pilot, lambda: followed.log_length == game.log_length, "the follower to catch up")
         assert followed.history.timeline()[-1].text == "heard from the other terminal"
         assert game.path.read_bytes()  # the writer's file is untouched by the follower
@@ -62,7 +62,7 @@ def test_a_save_another_fireteam_writes_is_followed_from_the_open_cache(game, tm
     loaded.close()
     followed, who = open_or_follow(game.path, replay=False, cache=cache, cached_only=True)
     assert not followed.writable and f"process {os.getpid()}" in who
-    game.execute("note heard from the other terminal")
+    game.execute("note heard from the other terminal", role=REFEREE)
     followed.follow()
     assert followed.history.timeline()[-1].text == "heard from the other terminal"
     assert encode_state(followed.state) == encode_state(game.state)
@@ -97,7 +97,7 @@ async def test_load_game_offers_the_follower_for_a_locked_save(game, tmp_path):
             await pilot.press("enter")
             await until(pilot, lambda: app.game.path == writer.path, "the followed game")
             assert not app.game.writable
-            writer.execute("next")
+            writer.execute("next", role=REFEREE)
             await until(pilot, lambda: app.game.log_length == writer.log_length, "the follower to catch up")
     finally:
         writer.close()
@@ -230,7 +230,7 @@ async def test_a_save_holding_a_message_past_its_limits_is_refused_by_the_client
 
     save = tmp_path / "bomb.ft"
     game = Game.new(save, "breaking-news", seed=3)
-    game.execute("note a")
+    game.execute("note a", role=REFEREE)
     game.close()
     loaded = load(save)
     inner = b'["%b",{"a":"%b"}]' % (b"{a}" * 32, b"x" * 1100)

@@ -263,7 +263,7 @@ async def test_a_spectators_watching_screen_shows_a_new_title_without_a_command_
     app = FireteamApp(game, role=SPECTATOR, watching=True)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the watching screen")
-        game.execute("scenario patrol")
+        game.execute("scenario patrol", role=REFEREE)
         titled = lambda: "Patrol at the well" in str(app.screen.query_one(PhasePane).border_title)  # noqa: E731
         await until(pilot, titled, "the title")
         assert app.return_code is None and isinstance(app.screen, GameScreen)

@@ -58,7 +58,7 @@ def breaking_news(tmp_path: Path) -> FireteamApp:
     salts = (f"{n:032x}" for n in itertools.count(1))
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=7, clock=lambda: 0, salt=lambda: next(salts))
     for text in ("scenario demo", "option wounded on", "next", "next dice=6,6,1,1"):
-        game.execute(text)
+        game.execute(text, role=REFEREE)
     return FireteamApp(game, role=REFEREE)
 
 

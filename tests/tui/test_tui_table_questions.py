@@ -30,12 +30,12 @@ def casualty(path: Path) -> Game:
     """The demo in the Elite tier's fire: Ferrante's first shot wounds Omar Haji, in heavy
     cover (1: a hit; damage 7: wounded); the second misses (10).  Five checks are due."""
     game = Game.new(path, "bassa-intensita", seed=3)
-    game.execute("scenario demo")
-    game.execute("next dice=5,2")
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next dice=5,2", role=REFEREE)
     for _ in range(4):
-        game.execute("next")
+        game.execute("next", role=REFEREE)
     assert game.state.phase == "fire-elite"
-    game.execute("fire ferrante omar range=10 heavy dice=1,7,10")
+    game.execute("fire ferrante omar range=10 heavy dice=1,7,10", role=REFEREE)
     assert all(game.state.units[u].has("morale-due") for u in CHECKING)
     return game
 
@@ -125,10 +125,10 @@ async def test_a_cover_answer_is_checked_and_escape_cancels(tmp_path):
 
 async def test_the_dice_prompt_says_the_chance_and_what_each_face_means_before_the_roll(tmp_path):
     game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
-    game.execute("scenario demo")
-    game.execute("next dice=5,2")
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next dice=5,2", role=REFEREE)
     for _ in range(4):
-        game.execute("next")
+        game.execute("next", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")
@@ -182,10 +182,10 @@ async def test_odds_in_the_client_says_the_chances_and_gives_the_command_back(tm
     """``odds COMMAND``, the line client's reading word, in the Textual client too: the
     chance of the first roll, nothing given, the command back on the line to give."""
     game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
-    game.execute("scenario demo")
-    game.execute("next dice=5,2")
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next dice=5,2", role=REFEREE)
     for _ in range(4):
-        game.execute("next")
+        game.execute("next", role=REFEREE)
     before = game.log_length
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -204,13 +204,13 @@ async def test_the_odds_of_a_command_that_cannot_be_given_now_say_why(tmp_path):
     cannot be given now" (#48): which, and why not, the referee had to find by giving it.
     The refusal is said, as giving it would say it; the command comes back to mend."""
     game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
-    game.execute("scenario demo")
-    game.execute("next dice=5,2")
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next dice=5,2", role=REFEREE)
     for _ in range(4):
-        game.execute("next")
+        game.execute("next", role=REFEREE)
     assert game.state.phase == "fire-elite"
     with pytest.raises(Refused) as refused:  # Cpl Sanna is a Veteran: not his tier's fire yet
-        game.execute("fire sanna karim range=30")
+        game.execute("fire sanna karim range=30", role=REFEREE)
     why = str(refused.value)
     before = game.log_length
     app = FireteamApp(game, role=REFEREE)
@@ -229,7 +229,7 @@ async def test_linea_di_tiro_with_table_dice_asks_the_card_the_table_drew(tmp_pa
     """C.2.1 D2 (ruling LT-TABLE-DECK): F3, then next: the card is typed, as a keyboard
     types it; one already drawn is refused with why, and asked again."""
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")
@@ -264,7 +264,7 @@ async def test_a_face_whose_meaning_names_it_is_not_named_twice(tmp_path):
     ("3: Regular marker 3 becomes a main objective too"); the prompt does not put
     "3: " before it again."""
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")
@@ -284,7 +284,7 @@ async def test_the_card_prompt_gives_a_typed_example_and_shows_a_refusal_whole(t
     keyboard types a card (``ah``, not ``A♥``), and the refusal of a card drawn already
     wraps over the rows it needs (it was cut at the box's edge, "drawn since the")."""
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")

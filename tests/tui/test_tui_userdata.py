@@ -52,7 +52,7 @@ async def test_history_theme_and_table_dice_survive_a_restart(game, store, size)
         await settled(app, pilot)
     assert store.history_path(game.path).exists() and store.settings_path.exists()
     other = Game.new(game.path.with_name("other.ft"), game.ruleset.id, seed=1)
-    other.execute("scenario patrol")
+    other.execute("scenario patrol", role=REFEREE)
     app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=size) as pilot:
         box = app.screen.query_one(CommandInput)

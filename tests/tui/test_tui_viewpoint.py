@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.game import Game
-from core.views import event_visible
+from core.views import REFEREE, event_visible
 from tui.viewpoint import Viewpoint
 
 
@@ -13,11 +13,11 @@ def seen_by(game: Game, role: str, upto: int) -> int:
 
 def test_a_sides_position_follows_commands_undo_and_redo(tmp_path):
     game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
-    game.execute("scenario demo")  # hidden irregulars: events the regulars may not see
+    game.execute("scenario demo", role=REFEREE)  # hidden irregulars: events the regulars may not see
     vp = Viewpoint(game, "regulars", step=0)
     referee = Viewpoint(game, "referee", step=0)
     for command in ('note "one"', "next", 'note "two"', "undo", "undo", "redo", 'note "three"'):
-        game.execute(command)
+        game.execute(command, role=REFEREE)
         for step in (0, game.timeline.length // 2, game.timeline.length):
             vp.step = referee.step = step
             assert vp.shown_position() == (seen_by(game, "regulars", step), seen_by(game, "regulars", None))

@@ -20,8 +20,8 @@ def _game_from_a_file(tmp_path: Path) -> tuple[Game, str]:
     copy = tmp_path / FOLDER / "farm.toml"
     shutil.copy(loaded.file, copy)
     game = Game.new(tmp_path / "game.ft", "ludonet", seed=5)
-    game.execute(f"scenario {copy}")
-    game.execute("next")
+    game.execute(f"scenario {copy}", role=REFEREE)
+    game.execute("next", role=REFEREE)
     return game, loaded.title
 
 
@@ -99,13 +99,26 @@ async def test_the_load_screen_lists_a_sides_copy_and_opens_it_read_only(tmp_pat
 
 def test_no_client_that_decides_what_a_role_sees_has_a_role_by_default():
     """An app, a screen or a plain client built without saying whose it is fails at once,
-    rather than showing the referee's view (issue #53: the narrowest default, or none)."""
+    rather than showing the referee's view (issue #53: the narrowest default, or none).
+    So does a command given to the game (or to a seat's replica of the table's game) without
+    saying who gives it, rather than acting with the referee's authority and answering with
+    the referee's Outcome."""
     import inspect
 
     from tui.lines.client import LineClient
     from tui.lines.terminal import run_plain
     from tui.screens.game import GameScreen
+    from tui.ssh.replica import ReplicaGame
 
     for made in (FireteamApp, GameScreen, LineClient, run_plain):
         role = inspect.signature(made).parameters["role"]
         assert role.default is inspect.Parameter.empty, f"{made.__name__}: role has a default"
+    for game in (Game, ReplicaGame):
+        for name in ("execute", "submit", "undo", "redo", "submit_undo", "submit_redo"):
+            role = inspect.signature(getattr(game, name)).parameters["role"]
+            assert role.kind is inspect.Parameter.KEYWORD_ONLY, f"{game.__name__}.{name}: role is not keyword-only"
+        # Every other method that acts or reads for a role (parse, view, log_lines...) as well.
+        for name, method in inspect.getmembers(game, inspect.isfunction):
+            role = inspect.signature(method).parameters.get("role")
+            if role is not None:
+                assert role.default is inspect.Parameter.empty, f"{game.__name__}.{name}: role has a default"

@@ -186,7 +186,7 @@ def test_the_client_starts_without_fcntl_and_termios(tmp_path, folders):
 
         async def play():
             game = Game.new(Path("game.ft"), "breaking-news", seed=3)
-            game.execute("scenario demo")
+            game.execute("scenario demo", role="referee")
             app = FireteamApp(game, role="referee")
             async with app.run_test(size=(100, 30)) as pilot:
                 assert isinstance(app.focused, CommandInput)

@@ -66,6 +66,7 @@ from pathlib import Path
 import asyncssh
 
 from core.game import Game
+from core.views import REFEREE
 from tui.ssh import bench_web
 from tui.ssh.pool import default_workers
 from tui.ssh.server import LOG_NAME
@@ -466,7 +467,7 @@ async def bench(
         seats_toml.append(f'[[seat]]\nname = "watchers"\nrole = "spectator"\nkeys = ["{public}"]\n')
         (folder / "seats.toml").write_text("\n".join(seats_toml))
         game = Game.new(folder / "bench.ft", "breaking-news", seed=1)
-        game.execute("scenario demo")
+        game.execute("scenario demo", role=REFEREE)
         game.close()
 
         save, log = folder / "bench.ft", folder / "data" / LOG_NAME

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from core.game import Game
+from core.views import REFEREE
 from tui.ssh.bench import _cpu_s, _start_server
 from tui.ssh.invitations import Invitations
 
@@ -234,7 +235,7 @@ async def bench(phones: int, players: int, workers: int, rounds: int) -> list[di
             "".join(f'[[seat]]\nname = "{name}"\nrole = "{role}"\nkeys = []\n' for name, role in PLAYERS)
         )
         game = Game.new(folder / "bench.ft", "breaking-news", seed=1)
-        game.execute("scenario demo")
+        game.execute("scenario demo", role=REFEREE)
         game.close()
         proc, _port, web_port = await _start_server(
             folder, folder / "bench.ft", folder / "seats.toml", workers, 0, web=True

@@ -32,6 +32,7 @@ from pathlib import Path
 import asyncssh
 
 from core.game import Game
+from core.views import REFEREE
 from tui.ssh.bench import _connect, _quiet, _settled, _start_server, _Terminal
 from tui.ssh.server import LOG_NAME
 
@@ -114,7 +115,7 @@ async def bench(rate: float, n_commands: int, workers: int) -> dict[str, object]
         (folder / "seats.toml").write_text("\n".join(seats))
         (folder / "flooder").write_bytes(keys[1].export_private_key())
         game = Game.new(folder / "bench.ft", "breaking-news", seed=1)
-        game.execute("scenario demo")
+        game.execute("scenario demo", role=REFEREE)
         game.close()
         (folder / "data").mkdir(mode=0o700)
         log = folder / "data" / LOG_NAME

@@ -29,7 +29,6 @@ from core.questions import NeedAnswer
 from core.refusal import CommandFailed
 from core.ruleset import Refused
 from core.storage.savefile import SaveError
-from core.views import REFEREE
 from tui.ssh import wire
 from tui.ssh.language import _
 
@@ -108,7 +107,7 @@ class ReplicaGame(Game):
         self,
         text: str,
         *,
-        role: str = REFEREE,
+        role: str,
         by: str = "",
         faces: list[int] | None = None,
         contribution: bytes | None = None,
@@ -122,10 +121,10 @@ class ReplicaGame(Game):
         asked = wire.Execute(seq, self.table, text, role, by or role, faces, lang(), contribution, answers)
         return self._recorded(self.link.call(asked))
 
-    def undo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
+    def undo(self, *, role: str, by: str = "") -> Outcome:
         return self._recorded(self.link.call(wire.Undo(self.link.next_seq(), self.table, role, by or role, lang())))
 
-    def redo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
+    def redo(self, *, role: str, by: str = "") -> Outcome:
         return self._recorded(self.link.call(wire.Redo(self.link.next_seq(), self.table, role, by or role, lang())))
 
     def _recorded(self, answer: wire.Answer) -> Outcome:

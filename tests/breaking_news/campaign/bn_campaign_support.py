@@ -9,6 +9,7 @@ from pathlib import Path
 from core import events as ev
 from core.game import Game, Outcome
 from core.rulesets.breaking_news.tables import IT  # noqa: F401  (the campaign tests import it from here)
+from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
 from english import english  # noqa: E402  (test folders are not packages)
@@ -21,7 +22,7 @@ def new_game(
 ) -> Game:
     game = Game.new(tmp_path / name, "breaking-news", variant, seed=seed, clock=lambda: CLOCK)
     if scenario:
-        game.execute(f"scenario {scenario}")
+        game.execute(f"scenario {scenario}", role=REFEREE)
     return game
 
 
@@ -44,8 +45,8 @@ def dp(game: Game, side: str) -> int:
 
 def to_activation(game: Game, dice: str) -> None:
     """From the deployment phase (set-up as it stands) to turn 1's activation."""
-    game.execute("next")
-    game.execute(f"next dice={dice}")
+    game.execute("next", role=REFEREE)
+    game.execute(f"next dice={dice}", role=REFEREE)
 
 
 PLATOON = """

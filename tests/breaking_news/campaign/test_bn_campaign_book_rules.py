@@ -10,6 +10,7 @@ from core import events as ev
 from core.ruleset import Refused
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.army import Roster, RosterExtras, RosterUnit
+from core.views import REFEREE
 
 
 def test_wnd_2_a_stabilised_man_is_no_loss(demo):
@@ -23,7 +24,7 @@ def test_wnd_2_a_stabilised_man_is_no_loss(demo):
     run(demo, "option wounded on", "next", "next dice=6,6,1,1")
     run(demo, "out conti wounded by irregulars", "out bianchi wounded by irregulars")
     demo.execute("medic ferri conti", role="regulars")
-    demo.execute("next")
+    demo.execute("next", role=REFEREE)
     assert demo.state.sides["regulars"].dp_by_category == {"casualties": 10}
     (test,) = rolls(demo.execute("morale regulars dice=1,1,1,1", role="regulars"))
     assert (len(test.faces), test.target, test.outcome) == (4, 1, "passed")
@@ -40,7 +41,7 @@ def test_wnd_2_an_evacuated_man_is_out_of_danger_as_with_a_medic(demo):
         demo.execute("evacuate rossi", role="regulars")
     out = demo.execute("evacuate conti", role="regulars")
     assert [(e.unit, e.cause) for e in events(out, ev.UnitOut)] == [("conti", "stabilised, wounded by irregulars")]
-    demo.execute("next")
+    demo.execute("next", role=REFEREE)
     assert demo.state.sides["regulars"].dp_by_category == {"casualties": 10}
     (test,) = rolls(demo.execute("morale regulars dice=1,1,1,1", role="regulars"))
     assert (len(test.faces), test.target, test.outcome) == (4, 1, "passed")

@@ -10,6 +10,7 @@ from bn_campaign_support import events, run, to_activation
 
 from core import events as ev
 from core.ruleset import Refused
+from core.views import REFEREE
 
 REGULARS_ACTIVE = "6,6,1,1"
 
@@ -19,7 +20,7 @@ def test_the_civilians_are_moved_only_after_the_roll(demo):
     with pytest.raises(Refused, match="roll for the civilians first"):
         demo.execute("move civ1 10", role="irregulars")
     with pytest.raises(Refused, match="roll for the civilians first"):
-        demo.execute("move civ1 10")  # the referee too: nobody controls them yet
+        demo.execute("move civ1 10", role=REFEREE)  # the referee too: nobody controls them yet
 
 
 def test_the_regular_player_moves_them_when_the_roll_fails(demo):
@@ -41,7 +42,7 @@ def test_the_regular_player_moves_them_when_the_roll_fails(demo):
         demo.execute("move civ2 16", role="regulars")
     with pytest.raises(Refused, match="civilians just move"):
         demo.execute("move civ2 10 run", role="regulars")
-    demo.execute("move civ2 15")  # the referee may move them for the player
+    demo.execute("move civ2 15", role=REFEREE)  # the referee may move them for the player
     assert demo.state.units["civ2"].moved_cm == 15
 
 

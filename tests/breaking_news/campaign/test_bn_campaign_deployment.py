@@ -9,6 +9,7 @@ from core import events as ev
 from core.language.i18n import naming, render
 from core.narrate import sides_of
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def test_rolloff_adds_the_commanders_leadership_and_rerolls_ties(demo):
@@ -18,13 +19,13 @@ def test_rolloff_adds_the_commanders_leadership_and_rerolls_ties(demo):
 
     Digest: AMB-05, DEP-1.
     """
-    out = demo.execute("rolloff dice=1,2,3,5")
+    out = demo.execute("rolloff dice=1,2,3,5", role=REFEREE)
     assert [r.outcome for r in rolls(out)] == ["total 3", "total 3", "total 5", "total 6"]
     assert demo.state.vars["first_player"] == "irregulars"
     assert demo.state.vars["second_player"] == "regulars"
     assert all(u.has("off-table") for u in demo.state.units.values())
     with pytest.raises(Refused, match="won the deployment roll already"):
-        demo.execute("rolloff")
+        demo.execute("rolloff", role=REFEREE)
 
 
 def test_deployment_follows_the_order_of_4_2(demo):
@@ -33,7 +34,7 @@ def test_deployment_follows_the_order_of_4_2(demo):
 
     Digest: DEP-3.
     """
-    demo.execute("rolloff dice=5,1")  # regulars first (7 against 2): irregulars deploy first
+    demo.execute("rolloff dice=5,1", role=REFEREE)  # regulars first (7 against 2): irregulars deploy first
     with pytest.raises(Refused, match="roll for deployment first"):
         new_game(demo.path.parent, name="other.ft").execute("deploy aden", role="irregulars")
     with pytest.raises(Refused, match="Second player, field at least half"):
@@ -58,10 +59,10 @@ def test_deployment_follows_the_order_of_4_2(demo):
         Refused,
         match="before the first turn: Bersaglieri to deploy Lia Lupo.*Market trader, Water carrier.*objective die",
     ):
-        demo.execute("next")
+        demo.execute("next", role=REFEREE)
     run(demo, "deploy lupo", role="regulars")
     run(demo, "deploy civ1 civ2", "objective-roll dice=2", role="irregulars")
-    out = demo.execute("next")
+    out = demo.execute("next", role=REFEREE)
     assert events(out, ev.PhaseBegan)[0].phase == "initiative"
     assert demo.state.units["faysal"].has("off-table")
 
@@ -71,19 +72,19 @@ def test_figures_held_for_an_ambush_do_not_deploy(demo):
 
     Digest: DEP-4, EXT-2.
     """
-    demo.execute("rolloff dice=1,5")
+    demo.execute("rolloff dice=1,5", role=REFEREE)
     with pytest.raises(Refused, match="held back for an ambush"):
         demo.execute("deploy faysal", role="irregulars")
 
 
 def test_a_player_deploys_only_his_own_figures(demo):
-    demo.execute("rolloff dice=1,5")
+    demo.execute("rolloff dice=1,5", role=REFEREE)
     with pytest.raises(Refused, match="no unit"):
         demo.execute("deploy rossi", role="irregulars")
 
 
 def test_set_up_as_it_stands_rolls_the_secret_die_for_the_irregulars(demo):
-    out = demo.execute("next")
+    out = demo.execute("next", role=REFEREE)
     (roll,) = [e for e in events(out, ev.Rolled)]
     assert roll.vis == ("irregulars",)
     assert "objective.die" in demo.state.secrets
@@ -104,9 +105,9 @@ def test_ambush_at_the_end_of_a_turn_gives_plus_one_initiative(demo):
     assert events(out, ev.StatusChanged)[0].remove == ("off-table",)
     with pytest.raises(Refused, match="no ambush left"):
         demo.execute("ambush faysal", role="irregulars")
-    demo.execute("next")
+    demo.execute("next", role=REFEREE)
     # regulars 6 + 2 + 4 - 1 (won turn 1) = 11; irregulars 7 + 1 + 3 + 1 (ambush) = 12
-    out = demo.execute("next dice=3,3,4,3")
+    out = demo.execute("next dice=3,3,4,3", role=REFEREE)
     mods = [e.roll.mods for e in events(out, ev.Rolled) if e.side == "irregulars"][0]
     assert [e.roll.purpose for e in events(out, ev.Rolled)] == ["initiative", "initiative"]
     assert ("ambush last turn", 1) in [(m.label, m.value) for m in mods]
@@ -127,9 +128,9 @@ def test_roster_and_infiltrators(tmp_path):
     assert game.state.vars["extra.regulars.negotiation"] == 3
     assert game.state.vars["extra.irregulars.ambush"] == 1
     with pytest.raises(Refused, match="have their figures already"):
-        game.execute("roster bersaglieri regulars")
+        game.execute("roster bersaglieri regulars", role=REFEREE)
     with pytest.raises(Refused, match="is a regular roster"):
-        game.execute("roster bersaglieri irregulars")
+        game.execute("roster bersaglieri irregulars", role=REFEREE)
 
 
 SPECIAL_FORCES = """
@@ -177,14 +178,14 @@ def test_infiltrators_deploy_after_everyone(tmp_path):
     run(game, "deploy cap sf1", role="regulars")
     out = game.execute("deploy sf2", role="regulars")
     assert any("infiltrators" in e.text for e in events(out, ev.Noted))
-    game.execute("next")
+    game.execute("next", role=REFEREE)
     assert game.state.phase == "initiative"
 
 
 def test_completion_offers_the_figures_still_off_the_table_last_and_first_to_deploy(demo):
     """§4.2: a figure waiting off the table is refused by every command but those placing
     him: Tab offers him after the figures on the table, and before them to ``deploy``."""
-    demo.execute("rolloff dice=5,1")  # the militia deploy first
+    demo.execute("rolloff dice=5,1", role=REFEREE)  # the militia deploy first
     demo.execute("deploy dahir egal", role="irregulars")
     waiting = ["aden", "ahmed", "bashir", "faysal", "civ1", "civ2"]  # in the roster's order, as the placed
     units = [c for c in demo.complete("fire ", "irregulars") if c in {"dahir", "egal", *waiting}]
@@ -208,7 +209,7 @@ def test_a_team_deploys_at_once_and_the_next_line_says_whose_step_it_is(demo):
     """§4.2 (#48): after the roll (the militia Second), each step names its side and what it fields;
     `deploy TEAM` fields the team's figures still off the table (not Faysal, held for an ambush)."""
     assert _next_line(demo).startswith("objectives, rolloff, deploy in turn")
-    demo.execute("rolloff dice=5,1")  # the Bersaglieri first (7 against 2): the militia deploy first
+    demo.execute("rolloff dice=5,1", role=REFEREE)  # the Bersaglieri first (7 against 2): the militia deploy first
     how = "(deploy TEAM, or figures one by one)"
     assert _next_line(demo) == f"Somali militia, the Second player: deploy at least half their force {how}"
     assert demo.complete("deploy war", "irregulars") == ["Warsame"]  # Tab offers the team
@@ -216,7 +217,7 @@ def test_a_team_deploys_at_once_and_the_next_line_says_whose_step_it_is(demo):
     assert [e.unit for e in events(out, ev.StatusChanged)] == ["aden", "ahmed", "bashir"]
     assert "Warsame" not in demo.complete("deploy ", "irregulars")  # nobody of it left to deploy
     assert _next_line(demo) == f"Bersaglieri, the First player: deploy at least half their force {how}"
-    demo.execute("deploy alpha")  # the referee names a team of either side
+    demo.execute("deploy alpha", role=REFEREE)  # the referee names a team of either side
     assert _next_line(demo) == f"Somali militia, the Second player: deploy the rest of their force {how}"
     demo.execute("deploy market", role="irregulars")
     assert demo.state.units["faysal"].has("off-table")
@@ -238,20 +239,20 @@ def test_tab_offers_deploy_the_side_whose_step_it_is_first(demo):
     figures (refused: "Bersaglieri, the Second player, field at least half their force
     first"), with the teams under "… 9 more".  The stepping side's teams, then its figures;
     the other side's force after them, until its step comes."""
-    demo.execute("rolloff dice=1,6")  # the militia First: the Bersaglieri deploy first
+    demo.execute("rolloff dice=1,6", role=REFEREE)  # the militia First: the Bersaglieri deploy first
     offered = demo.complete("deploy ", "referee")
     assert offered[:2] == ["Alpha", "Bravo"]
     militia = ["aden", "ahmed", "bashir", "dahir", "egal"]
     assert all(offered.index(m) > offered.index("ferri") for m in ["Warsame", *militia])
     assert demo.complete("deploy a", "referee")[0] == "Alpha"  # not Aden Farah, refused now
     with pytest.raises(Refused, match="field at least half their force first"):
-        demo.execute("deploy aden")
-    demo.execute("deploy alpha bravo")  # the Bersaglieri's force fielded: the militia's step
+        demo.execute("deploy aden", role=REFEREE)
+    demo.execute("deploy alpha bravo", role=REFEREE)  # the Bersaglieri's force fielded: the militia's step
     offered = demo.complete("deploy ", "referee")
     assert offered.index("Warsame") < offered.index("aden") < offered.index("rossi")
 
 
 def test_the_refusals_of_the_order_name_the_sides_in_words(demo):
-    demo.execute("rolloff dice=5,1")
+    demo.execute("rolloff dice=5,1", role=REFEREE)
     with pytest.raises(Refused, match="^Somali militia, the Second player, field at least half"):
         demo.execute("deploy rossi", role="regulars")

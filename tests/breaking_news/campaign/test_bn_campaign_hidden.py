@@ -16,6 +16,7 @@ from bn_campaign_support import new_game, run
 from core import events as ev
 from core.language.i18n import plain
 from core.ruleset import Refused
+from core.views import REFEREE
 
 REGULAR_SECRETS = ("marker.regulars", "helicopter.regulars", "Landing")
 IRREGULAR_SECRETS = (
@@ -40,7 +41,7 @@ def _deployed(tmp_path: Path):
     run(game, f"roster {roster} regulars limit=200", f"roster {militia} irregulars limit=200")
     run(game, "objectives regulars 4 2 5", role="regulars")
     run(game, "objectives irregulars 3 1 5", "objective-roll dice=3", role="irregulars")
-    game.execute("rolloff dice=6,1")  # regulars first: irregulars deploy first
+    game.execute("rolloff dice=6,1", role=REFEREE)  # regulars first: irregulars deploy first
     run(game, "deploy aden ahmed bashir hassan dahir egal jama omar civ1 civ2 reed", role="irregulars")
     run(game, "deploy rossi bianchi conti russo greco marino ferri colombo lupo", role="regulars")
     run(game, "plant 2", role="irregulars")
@@ -104,13 +105,13 @@ def test_the_helicopter_lands_in_the_open(deployed):
     """
     run(deployed, "next", "next dice=6,6,1,1", "next", "next", "next dice=6,6,1,1", "next", "next")
     assert "helicopter.regulars.marker" not in deployed.view("irregulars").secrets
-    deployed.execute("next dice=6,6,1,1")  # turn 3 begins: it lands
+    deployed.execute("next dice=6,6,1,1", role=REFEREE)  # turn 3 begins: it lands
     assert deployed.view("irregulars").secrets["helicopter.regulars.marker"].value == "regulars.5"
     assert deployed.state.vars["helicopter.regulars"] == "landed"
     deployed.execute("board rossi conti", role="regulars")
     assert plain(deployed.state.units["rossi"].out) == "evacuated by helicopter"
     run(deployed, "next")
-    deployed.execute("next dice=1")  # the waiting roll: a 1, it leaves
+    deployed.execute("next dice=1", role=REFEREE)  # the waiting roll: a 1, it leaves
     assert deployed.state.vars["helicopter.regulars"] == "gone"
     assert plain(deployed.state.units["helicopter-regulars"].out) == "left the field"
     assert deployed.state.sides["regulars"].defeat_points == 0  # evacuated men are not lost
@@ -124,7 +125,7 @@ def test_the_landed_helicopter_can_be_shot_down(deployed):
     Digest: EXT-3.
     """
     run(deployed, "next", "next dice=6,6,1,1", "next", "next", "next dice=6,6,1,1", "next", "next")
-    deployed.execute("next dice=1,1,6,6")  # turn 3: it lands; the irregulars win the initiative
+    deployed.execute("next dice=1,1,6,6", role=REFEREE)  # turn 3: it lands; the irregulars win the initiative
     heli = deployed.state.units["helicopter-regulars"]
     assert (heli.side, heli.kind, heli.cls, heli.in_play) == ("regulars", "vehicle", "light", True)
     assert "helicopter-regulars" in deployed.view("irregulars").units
@@ -137,7 +138,7 @@ def test_the_landed_helicopter_can_be_shot_down(deployed):
     assert (to_hit.target, vsave.target, plain(vsave.outcome)) == (6, 3, "knocked out")
     assert plain(deployed.state.units["helicopter-regulars"].out) == "knocked out by irregulars"
     run(deployed, "next", "next")
-    deployed.execute("next dice=6,6,1,1")
+    deployed.execute("next dice=6,6,1,1", role=REFEREE)
     with pytest.raises(Refused, match="Regulars. helicopter was knocked out by Irregulars"):
         deployed.execute("board rossi conti", role="regulars")
     assert deployed.state.vars["helicopter.regulars"] == "landed"  # no waiting roll for a wreck

@@ -8,12 +8,13 @@ from bn_campaign_support import run
 from core import events as ev
 from core.language.i18n import render
 from core.language.reader import reading
+from core.views import REFEREE
 
 
 def test_the_final_count_reads_in_italian(demo):
     run(demo, "next", "next dice=6,6,1,1")
     run(demo, "out conti killed by irregulars", "out civ1 killed by regulars", "out aden killed by regulars")
-    out = demo.execute("victory the patrol withdraws")
+    out = demo.execute("victory the patrol withdraws", role=REFEREE)
     notes = [e.text for e in out.events if isinstance(e, ev.Noted)]
     (end,) = [e for e in out.events if isinstance(e, ev.GameEnded)]
     it = [render(n, "breaking_news", "it") for n in notes]

@@ -9,6 +9,7 @@ from bn_campaign_support import dp, events, new_game, platoon_roster, rolls, run
 from core import events as ev
 from core.language.i18n import plain
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def _losses_then_end(game, *outs: str) -> None:
@@ -34,7 +35,7 @@ def test_no_test_without_losses_this_turn(demo):
     """
     _losses_then_end(demo)
     with pytest.raises(Refused, match="took no losses this turn"):
-        demo.execute("morale regulars")
+        demo.execute("morale regulars", role=REFEREE)
 
 
 def test_each_player_rolls_his_own(demo):
@@ -84,7 +85,7 @@ def test_not_losing_the_squad_is_shaken(demo):
 
     Digest: AMB-52, MOR-6, SUP-1.
     """
-    demo.execute("dp regulars 200 their mortar flattened a mosque")
+    demo.execute("dp regulars 200 their mortar flattened a mosque", role=REFEREE)
     _losses_then_end(demo, "aden killed by regulars", "ahmed killed by regulars")
     out = demo.execute("morale irregulars dice=1,2,1", role="irregulars")  # 2 lost + leader = 3
     assert rolls(out)[0].outcome == "failed"
@@ -101,7 +102,7 @@ def test_next_rolls_the_tests_still_due(demo):
     Digest: MOR-1.
     """
     _losses_then_end(demo, "aden killed by regulars")
-    out = demo.execute("next dice=6,1,1")
+    out = demo.execute("next dice=6,1,1", role=REFEREE)
     assert [(e.side, e.roll.purpose) for e in events(out, ev.Rolled)] == [("irregulars", "morale (squad)")]
     assert demo.state.phase == "initiative" and demo.state.turn == 2
 
@@ -112,7 +113,7 @@ def test_a_routed_force_can_be_captured_in_the_final_count(demo):
 
     Digest: MOR-5.
     """
-    demo.execute("dp regulars 100")
+    demo.execute("dp regulars 100", role=REFEREE)
     _losses_then_end(demo, "conti killed by irregulars", "rossi killed by irregulars", "greco killed by irregulars")
     run(demo, "morale regulars dice=1,1,1,1", role="regulars")  # Motivation
     run(demo, "next", "next dice=6,6,1,1", "out marino killed by irregulars", "next")
@@ -152,8 +153,8 @@ def test_platoon_morale_adds_a_die_per_squad_under_50_percent_losses(tmp_path):
     run(game, f"roster {platoon_roster(tmp_path / 'p.toml')} regulars limit=300", "roster militia irregulars")
     run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5", "next", "next dice=6,6,1,1")
     for man in ("sgt2nd", "2nd0", "at1"):
-        game.execute(f"out {man} killed by irregulars")
-    game.execute("next")
+        game.execute(f"out {man} killed by irregulars", role=REFEREE)
+    game.execute("next", role=REFEREE)
     out = game.execute("morale regulars dice=1,1,1,1,1,4", role="regulars")
     (roll,) = rolls(out)
     # Veteran 4 + the 1st and 3rd squads (2nd has lost 2 of 3, the AT section 1 of 2);

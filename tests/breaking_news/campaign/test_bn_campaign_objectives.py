@@ -8,13 +8,14 @@ from bn_campaign_support import dp, events, new_game, rolls, run, to_activation
 from core import events as ev
 from core.ruleset import Refused
 from core.secrets.commitments import matches
+from core.views import REFEREE
 
 
 def _end_phase(game, die: int) -> None:
     """Mission 2 with the Irregular's die showing ``die``, then to turn 1's end phase."""
     game.execute(f"objective-roll dice={die}", role="irregulars")
     to_activation(game, "6,6,1,1")
-    game.execute("next")
+    game.execute("next", role=REFEREE)
 
 
 def test_the_secret_die_is_the_irregulars_alone(demo):
@@ -51,13 +52,13 @@ def test_ex01_taking_the_redesignated_marker_costs_a_main_objective(demo):
     Digest: AMB-06, OBJ-5, OBJ-6.
     """
     _end_phase(demo, 3)
-    out = demo.execute("take 3 irregulars")
+    out = demo.execute("take 3 irregulars", role=REFEREE)
     assert [e.key for e in events(out, ev.Revealed)] == ["marker.regulars.3", "objective.die"]
     (points,) = events(out, ev.DefeatPoints)
     assert (points.side, points.points, points.category) == ("regulars", 50, "objective-main")
     assert demo.state.vars["taken.regulars.3"] == "irregulars"
     with pytest.raises(Refused, match="taken for good"):
-        demo.execute("take 3 irregulars")
+        demo.execute("take 3 irregulars", role=REFEREE)
 
 
 def test_a_six_makes_the_original_main_a_fake(demo):
@@ -67,7 +68,7 @@ def test_a_six_makes_the_original_main_a_fake(demo):
     Digest: OBJ-2, OBJ-6.
     """
     _end_phase(demo, 6)
-    out = demo.execute("take 4 irregulars")
+    out = demo.execute("take 4 irregulars", role=REFEREE)
     assert not events(out, ev.DefeatPoints)
     assert dp(demo, "regulars") == 0
     assert demo.state.secrets["objective.die"].revealed  # taking it shows why it was worth nothing
@@ -83,14 +84,14 @@ def test_secondary_objectives_english_20_italian_0(tmp_path):
     it = new_game(tmp_path, name="it.ft", variant="it-2009-12-09")
     for game in (en, it):
         _end_phase(game, 4)
-        game.execute("take 2 irregulars")
+        game.execute("take 2 irregulars", role=REFEREE)
     assert dp(en, "regulars") == 20  # §14.0 "20 points for losing a Secondary objective"
     assert dp(it, "regulars") == 0  # DIFF-49: the Italian list has no such line
 
 
 def test_taking_an_unchanged_main_keeps_the_die_secret(demo):
     _end_phase(demo, 2)
-    demo.execute("take 4 irregulars")
+    demo.execute("take 4 irregulars", role=REFEREE)
     assert dp(demo, "regulars") == 50
     assert not demo.state.secrets["objective.die"].revealed
 
@@ -101,7 +102,7 @@ def test_regulars_take_the_irregulars_main(demo):
     Digest: OBJ-5.
     """
     _end_phase(demo, 2)
-    demo.execute("take 3 regulars")
+    demo.execute("take 3 regulars", role=REFEREE)
     assert demo.state.sides["irregulars"].dp_by_category == {"objective-main": 50}
 
 
@@ -119,13 +120,13 @@ def test_reveal_a_marker_within_10cm(demo):
     assert (shown.key, shown.value) == ("marker.regulars.4", "main") and matches(shown)
     assert "marker.regulars.4" in demo.view("irregulars").secrets
     with pytest.raises(Refused, match="already revealed"):
-        demo.execute("reveal regulars.4")
+        demo.execute("reveal regulars.4", role=REFEREE)
 
 
 def test_reveal_needs_the_owner_when_both_sides_have_markers(demo):
     to_activation(demo, "6,6,1,1")
     with pytest.raises(Refused, match="whose marker 4"):
-        demo.execute("reveal 4")
+        demo.execute("reveal 4", role=REFEREE)
 
 
 def test_a_player_cannot_probe_the_other_sides_secrets(demo):
@@ -165,7 +166,7 @@ def test_objectives_command_sets_secret_roles(tmp_path):
 def test_mission_must_fit_the_forces(tmp_path):
     game = new_game(tmp_path, "open")
     with pytest.raises(Refused, match="markers are already set|Regulars against Regulars"):
-        game.execute("mission 1")
+        game.execute("mission 1", role=REFEREE)
 
 
 def test_intelligence_reveals_the_enemy_main(demo):

@@ -10,6 +10,7 @@ from bn_campaign_support import IT, events, new_game, platoon_roster, rolls, run
 from core import events as ev
 from core.ruleset import Refused, get_ruleset
 from core.rulesets.breaking_news.campaign import army, objectives
+from core.views import REFEREE
 
 # ------------------------------------------------------------------------ buy
 
@@ -26,19 +27,19 @@ def fielded(tmp_path):
 def test_buying_over_the_limit_says_what_and_by_how_much(fielded):
     # 132 + Helicopter evacuation 25 = 157 against 150
     with pytest.raises(Refused) as refused:
-        fielded.execute("buy regulars helicopter")
+        fielded.execute("buy regulars helicopter", role=REFEREE)
     assert str(refused.value) == "Regulars with Helicopter evacuation: 157 points is 7 over the limit of 150"
     # Intelligence from level 1 (10) to 3 (30): 132 + 20 = 152
     with pytest.raises(Refused, match="152 points is 2 over the limit of 150"):
-        fielded.execute("buy regulars intelligence 3")
+        fielded.execute("buy regulars intelligence 3", role=REFEREE)
     # 147 + one IED 20 = 167
     with pytest.raises(Refused, match="Irregulars with Explosives \\(IED\\): 167 points is 17 over the limit of 150"):
-        fielded.execute("buy irregulars ied")
+        fielded.execute("buy irregulars ied", role=REFEREE)
     assert army.books_extras(fielded.state, "regulars").intelligence == 1
 
 
 def test_a_purchase_within_the_limit_is_recorded_with_the_new_total(fielded):
-    out = fielded.execute("buy regulars intelligence 2")  # 10 → 20: 142 of 150
+    out = fielded.execute("buy regulars intelligence 2", role=REFEREE)  # 10 → 20: 142 of 150
     assert fielded.state.vars["extra.regulars.intelligence"] == 2
     (note,) = events(out, ev.Noted)
     assert note.text == "regulars buy Intelligence level 2 for 10 points: 142 points of 150 (Extras)"
@@ -52,17 +53,17 @@ def test_the_extras_restrictions_apply(fielded):
     Digest: EXT-4, PTS-5.
     """
     with pytest.raises(Refused, match="Mortars is for irregular forces only"):
-        fielded.execute("buy regulars mortars")
+        fielded.execute("buy regulars mortars", role=REFEREE)
     with pytest.raises(Refused, match="Improved Support Fire cannot be combined with Rules of Engagement"):
-        fielded.execute("buy regulars rules_of_engagement")  # the Bersaglieri have Improved Support Fire
+        fielded.execute("buy regulars rules_of_engagement", role=REFEREE)  # the Bersaglieri have Improved Support Fire
     with pytest.raises(Refused, match="Intelligence level 4 is 1 over 3 \\(4 is for Special Forces\\)"):
-        fielded.execute("buy regulars intelligence 4")
+        fielded.execute("buy regulars intelligence 4", role=REFEREE)
     with pytest.raises(Refused, match="Negotiation level 4 is for MSU and Secret Services only"):
-        fielded.execute("buy regulars negotiation 4")
+        fielded.execute("buy regulars negotiation 4", role=REFEREE)
     with pytest.raises(Refused, match="Negotiation level 3 is bought already"):
-        fielded.execute("buy regulars negotiation 3")
+        fielded.execute("buy regulars negotiation 3", role=REFEREE)
     with pytest.raises(Refused, match="Helicopter evacuation is bought once, not 2 times"):
-        fielded.execute("buy regulars helicopter 2")
+        fielded.execute("buy regulars helicopter 2", role=REFEREE)
     with pytest.raises(Refused, match="referee"):
         fielded.execute("buy irregulars ambush", role="irregulars")
 
@@ -70,14 +71,14 @@ def test_the_extras_restrictions_apply(fielded):
 def test_buying_needs_the_figures_first(tmp_path):
     game = new_game(tmp_path, "open")
     with pytest.raises(Refused, match=r"Regulars have no figures yet: field them first \(roster FILE regulars\)"):
-        game.execute("buy regulars ambush")
+        game.execute("buy regulars ambush", role=REFEREE)
 
 
 def test_explosives_bought_stay_their_owners_secret(tmp_path):
     game = new_game(tmp_path, "open")
     run(game, "roster bersaglieri regulars", "roster militia irregulars limit=200")
     assert game.state.vars["points.irregulars"] == 200  # what later purchases are checked against
-    out = game.execute("buy irregulars ied 2")  # 147 + 2 × 20 = 187 of 200
+    out = game.execute("buy irregulars ied 2", role=REFEREE)  # 147 + 2 × 20 = 187 of 200
     (note,) = events(out, ev.Noted)
     assert note.text == "irregulars buy Explosives (IED) ×2 for 40 points: 187 points of 200 (Extras)"
     assert note.vis == ("irregulars",)
@@ -85,15 +86,15 @@ def test_explosives_bought_stay_their_owners_secret(tmp_path):
     assert "extra.irregulars.ied" not in game.view("regulars").secrets
     assert not any("IED" in line.text or "ied" in line.text for line in game.log_lines("regulars"))
     with pytest.raises(Refused, match="217 points is 17 over the limit of 200"):
-        game.execute("buy irregulars ied_remote")  # 187 + a remote IED's 30
+        game.execute("buy irregulars ied_remote", role=REFEREE)  # 187 + a remote IED's 30
     game.close()
 
 
 def test_the_demo_is_checked_against_its_own_limit(demo):
     # the Bersaglieri were built to 105 of 125; the militia to 121
     with pytest.raises(Refused, match="Bersaglieri with Ambush: 130 points is 5 over the limit of 125"):
-        demo.execute("buy regulars ambush")
-    out = demo.execute("buy regulars negotiation 3")  # 5 → 10
+        demo.execute("buy regulars ambush", role=REFEREE)
+    out = demo.execute("buy regulars negotiation 3", role=REFEREE)  # 5 → 10
     assert events(out, ev.Noted)[0].text == "regulars buy Negotiation level 3 for 5 points: 110 points of 125 (Extras)"
 
 
@@ -105,10 +106,10 @@ def test_motivation_covers_every_squad_or_the_italian_platoon(tmp_path, variant,
     Digest: DIFF-52, EXT-6.
     """
     game = new_game(tmp_path, "open", variant=variant)
-    game.execute(f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300")
+    game.execute(f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300", role=REFEREE)
     before = army.total_cost(army.force_roster(game.state, "regulars"), variant)
     assert before == 174  # Lt Moro 12 + 15, three sergeants 17, eight men 12
-    game.execute("buy regulars motivation")  # four squads: 4 × 15, or the Italian platoon's 30
+    game.execute("buy regulars motivation", role=REFEREE)  # four squads: 4 × 15, or the Italian platoon's 30
     after = army.force_roster(game.state, "regulars")
     assert army.total_cost(after, variant) == before + price
     assert after.extras.motivation_platoon is platoon
@@ -140,14 +141,14 @@ def test_the_rosters_for_regulars_against_regulars_are_legal(tmp_path):
     ],
 )
 def test_random_objectives_roll_the_main_then_the_pair(fielded, dice, roles):
-    out = fielded.execute(f"objectives regulars random dice={dice}")
+    out = fielded.execute(f"objectives regulars random dice={dice}", role=REFEREE)
     assert objectives.markers(fielded.state, "regulars") == roles
     main, pair = rolls(out)
     assert (main.sides, pair.sides) == (5, 6)
 
 
 def test_random_objectives_are_the_sides_secret(fielded):
-    out = fielded.execute("objectives irregulars random dice=2,6")
+    out = fielded.execute("objectives irregulars random dice=2,6", role=REFEREE)
     assert objectives.markers(fielded.state, "irregulars") == {
         1: "fake",
         2: "main",
@@ -171,7 +172,7 @@ def test_random_objectives_follow_the_objectives_rules(fielded):
     with pytest.raises(Refused, match="own objectives"):
         fielded.execute("objectives regulars random", role="irregulars")
     with pytest.raises(Refused, match="random draws the secondary markers too"):
-        fielded.execute("objectives regulars random 2 3")
+        fielded.execute("objectives regulars random 2 3", role=REFEREE)
     fielded.execute("objectives regulars random", role="regulars")
     assert len(objectives.markers(fielded.state, "regulars")) == 5
 
@@ -183,7 +184,7 @@ def test_mission_3_needs_one_side_of_special_forces(fielded, tmp_path):
     Digest: OBJ-1.
     """
     with pytest.raises(Refused, match="mission 3 is Special Forces"):
-        fielded.execute("mission 3")
+        fielded.execute("mission 3", role=REFEREE)
     game = new_game(tmp_path, "open", name="sf.ft")
     sas = tmp_path / "sas.toml"
     sas.write_text(
@@ -194,7 +195,7 @@ def test_mission_3_needs_one_side_of_special_forces(fielded, tmp_path):
     run(game, f"roster {sas} regulars", "roster militia irregulars", "mission 3")
     assert objectives.mission(game.state) == 3
     with pytest.raises(Refused, match="Regulars defend no markers in mission 3"):
-        game.execute("objectives regulars random")
+        game.execute("objectives regulars random", role=REFEREE)
     game.close()
 
 
@@ -237,8 +238,8 @@ def test_every_extra_offered_is_bought_or_refused_for_points_only(demo):
             continue
         for line in choice.command_lines(list(choice.choices)):
             try:
-                demo.execute(line)
+                demo.execute(line, role=REFEREE)
             except Refused as e:
                 assert "over the limit of 125" in str(e), line
             else:
-                demo.undo()
+                demo.undo(role=REFEREE)

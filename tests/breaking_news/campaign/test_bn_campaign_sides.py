@@ -8,12 +8,13 @@ from bn_campaign_support import events, run
 
 from core import events as ev
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def test_morale_of_a_side_named_by_a_word_of_its_name(demo):
     """§12.0: the militia lost Aden (a leader, counted twice): 2 to reach; 1,1,1 fails."""
     run(demo, "next", "next dice=6,6,1,1", "out aden killed by regulars", "next")
-    out = demo.execute("morale somali dice=1,1,1")
+    out = demo.execute("morale somali dice=1,1,1", role=REFEREE)
     (rolled,) = events(out, ev.Rolled)
     assert (rolled.side, rolled.roll.faces, rolled.roll.target, rolled.roll.outcome) == (
         "irregulars",
@@ -29,7 +30,7 @@ def test_tab_offers_only_the_sides_with_a_morale_test_due(demo):
     assert demo.complete("morale ", "irregulars") == ["irregulars"]
     assert demo.complete("morale ", "regulars") == []  # his own has nothing due, the other's is not his
     assert demo.complete("morale som", "referee") == ["irregulars"]  # by a word of its name
-    demo.execute("morale irregulars dice=6,6,6")
+    demo.execute("morale irregulars dice=6,6,6", role=REFEREE)
     assert demo.complete("morale ", "referee") == []  # tested
 
 
@@ -43,9 +44,9 @@ def test_plant_without_a_side_hints_a_line_that_works(demo):
     that may plant and a marker it may plant under, and typed it plants."""
     run(demo, "objectives irregulars 1 2 3")
     with pytest.raises(Refused, match=r"^name the side: plant 4 side=irregulars$"):
-        demo.execute("plant 4")
+        demo.execute("plant 4", role=REFEREE)
     with pytest.raises(Refused, match=r"^name the side: plant 4 side=irregulars$"):
-        demo.execute("plant 3")  # 3 is a secondary objective: the first free fake instead
-    demo.execute("plant 4 side=irregulars")
+        demo.execute("plant 3", role=REFEREE)  # 3 is a secondary objective: the first free fake instead
+    demo.execute("plant 4 side=irregulars", role=REFEREE)
     with pytest.raises(Refused, match=r"^name the side: plant 5 remote side=irregulars$"):
-        demo.execute("plant 4 remote")  # 4 has its IED now
+        demo.execute("plant 4 remote", role=REFEREE)  # 4 has its IED now

@@ -7,6 +7,7 @@ from bn_campaign_support import events, new_game, platoon_roster, rolls, run
 
 from core import events as ev
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def test_initiative_with_the_books_modifiers(demo):
@@ -15,8 +16,8 @@ def test_initiative_with_the_books_modifiers(demo):
 
     Digest: AMB-02, INI-1, INI-4, T-02.
     """
-    demo.execute("next")
-    out = demo.execute("next dice=5,4,2,3")
+    demo.execute("next", role=REFEREE)
+    out = demo.execute("next dice=5,4,2,3", role=REFEREE)
     regulars, irregulars = rolls(out)
     assert [(m.label, m.value) for m in regulars.mods] == [("leadership", 2), ("troop quality", 4)]
     assert [(m.label, m.value) for m in irregulars.mods] == [("leadership", 1), ("troop quality", 3)]
@@ -31,9 +32,9 @@ def test_initiative_ties_are_rolled_again(demo):
 
     Digest: AMB-05, INI-3.
     """
-    demo.execute("next")
+    demo.execute("next", role=REFEREE)
     # 2 + 2 + 6 = 10 against 3 + 3 + 4 = 10: again; then 1 + 1 + 6 = 8 against 5 + 1 + 4 = 10
-    out = demo.execute("next dice=2,2,3,3,1,1,5,1")
+    out = demo.execute("next dice=2,2,3,3,1,1,5,1", role=REFEREE)
     assert [r.outcome for r in rolls(out)] == ["total 10", "total 10", "total 8", "total 10"]
     assert any("tied at 10" in e.text for e in events(out, ev.Noted))
     assert demo.state.active_side == "irregulars"
@@ -46,14 +47,14 @@ def test_the_winner_takes_a_cumulative_minus_one(demo):
     Digest: AMB-04, INI-2.
     """
     run(demo, "next", "next dice=6,6,1,1", "next", "next")
-    out = demo.execute("next dice=6,6,1,1")
+    out = demo.execute("next dice=6,6,1,1", role=REFEREE)
     regulars = rolls(out)[0]
     assert ("previous winner", -1) in [(m.label, m.value) for m in regulars.mods]
     run(demo, "next", "next")
-    out = demo.execute("next dice=6,6,1,1")
+    out = demo.execute("next dice=6,6,1,1", role=REFEREE)
     assert ("previous winner", -2) in [(m.label, m.value) for m in rolls(out)[0].mods]
     run(demo, "next", "next")
-    out = demo.execute("next dice=1,1,6,6")  # the irregulars win: the regulars' streak ends
+    out = demo.execute("next dice=1,1,6,6", role=REFEREE)  # the irregulars win: the regulars' streak ends
     assert demo.state.vars["initiative_penalty.regulars"] == 0
     assert demo.state.vars["initiative_penalty.irregulars"] == 1
 
@@ -66,7 +67,7 @@ def test_platoon_initiative_uses_the_platoon_leader(tmp_path):
     game = new_game(tmp_path, "open")
     run(game, f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300", "roster militia irregulars")
     run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5", "next")
-    out = game.execute("next dice=1,1,1,1")
+    out = game.execute("next dice=1,1,1,1", role=REFEREE)
     assert [(m.label, m.value) for m in rolls(out)[0].mods][:2] == [("leadership", 3), ("troop quality", 4)]
 
 
@@ -106,11 +107,11 @@ def test_the_last_turn_leads_to_the_final_count(demo):
 
     Digest: AMB-55, VIC-2.
     """
-    demo.execute("next")
+    demo.execute("next", role=REFEREE)
     for _ in range(6):
         run(demo, "next dice=6,6,1,1", "next", "next")
     assert demo.state.phase == "final"
-    out = demo.execute("next")
+    out = demo.execute("next", role=REFEREE)
     (end,) = events(out, ev.GameEnded)
     assert "draw" in end.result
     assert demo.state.phase == "ended"

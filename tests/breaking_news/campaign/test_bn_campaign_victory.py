@@ -13,6 +13,7 @@ from core.ruleset import Context, Refused
 from core.rulesets.breaking_news import ledger
 from core.rulesets.breaking_news.campaign import army
 from core.state import copy_state
+from core.views import REFEREE
 
 
 def _open(tmp_path, variant: str = "", name: str = "g.ft"):
@@ -34,10 +35,10 @@ def test_first_fire_is_scored_from_combats_record(demo):
     """
     run(demo, "next", "next dice=6,6,1,1", "fire rossi ahmed range=30 aimed dice=1")
     assert demo.state.vars["first_fire"] == "regulars"
-    demo.execute("next")
+    demo.execute("next", role=REFEREE)
     assert _ledger(demo, "regulars") == {"first-fire": 5}
     with pytest.raises(Refused, match="fired first already"):
-        demo.execute("score first-fire irregulars")
+        demo.execute("score first-fire irregulars", role=REFEREE)
 
 
 def test_casualty_lines(demo):
@@ -47,7 +48,7 @@ def test_casualty_lines(demo):
     """
     run(demo, "next", "next dice=6,6,1,1")
     run(demo, "out bianchi killed by irregulars", "out aden killed by regulars", "out dahir died of wounds by regulars")
-    demo.execute("next")
+    demo.execute("next", role=REFEREE)
     assert _ledger(demo, "regulars") == {"casualties": 10}
     assert _ledger(demo, "irregulars") == {"casualties": 15}
 
@@ -92,11 +93,11 @@ def test_score_lines_and_their_limits(demo):
     Digest: ART-5, DIFF-44.
     """
     run(demo, "next", "next dice=6,6,1,1")
-    demo.execute("score building regulars count=2")
+    demo.execute("score building regulars count=2", role=REFEREE)
     assert _ledger(demo, "regulars") == {"buildings": 10}
     with pytest.raises(Refused, match="only the Regular player"):
-        demo.execute("score civilian irregulars")
-    demo.execute("score exfiltration irregulars")
+        demo.execute("score civilian irregulars", role=REFEREE)
+    demo.execute("score exfiltration irregulars", role=REFEREE)
     assert _ledger(demo, "irregulars") == {"exfiltration": 5}
 
 
@@ -173,7 +174,7 @@ def test_negotiation_points_stand_or_go_at_the_end(tmp_path):
     for face, expected in ((3, 0), (4, 15)):
         game = _open(tmp_path, name=f"n{face}.ft")
         run(game, "negotiate regulars", "next", "next dice=6,6,1,1", "next", "next")
-        out = game.execute(f"victory dice={face}")
+        out = game.execute(f"victory dice={face}", role=REFEREE)
         (roll,) = [e.roll for e in events(out, ev.Rolled) if (e.side, e.roll.purpose) == ("regulars", "negotiation")]
         assert roll.outcome == ("points cancelled" if face <= 3 else "points stand")
         assert game.state.sides["regulars"].dp_by_category["negotiation"] == expected
@@ -200,7 +201,7 @@ def test_breaching_the_15cm_breaks_the_negotiation(tmp_path):
     """
     game = _open(tmp_path)
     run(game, "negotiate regulars", "next", "next dice=6,6,1,1", "next", "next")
-    game.execute("negotiate regulars breach")
+    game.execute("negotiate regulars breach", role=REFEREE)
     assert _ledger(game, "regulars") == {}
     assert _ledger(game, "irregulars") == {"negotiation-broken": 10}
 
@@ -240,7 +241,7 @@ def test_irregulars_capture_their_own_independent_journalist(tmp_path):
 def test_the_referee_records_a_capture_for_the_irregulars(tmp_path):
     game = _open(tmp_path)
     run(game, "next", "next dice=6,6,1,1")
-    game.execute("capture reed")  # the referee, for the Irregular player
+    game.execute("capture reed", role=REFEREE)  # the referee, for the Irregular player
     assert plain(game.state.units["reed"].out) == "captured by irregulars"
     assert _ledger(game, "regulars") == {"journalists": 30}
 
@@ -253,7 +254,7 @@ def test_final_count_with_the_multipliers(demo):
     """
     run(demo, "next", "next dice=6,6,1,1")
     run(demo, "out conti killed by irregulars", "out civ1 killed by regulars", "out aden killed by regulars")
-    out = demo.execute("victory the patrol withdraws")
+    out = demo.execute("victory the patrol withdraws", role=REFEREE)
     notes = [e.text for e in events(out, ev.Noted)]
     # regulars: casualties 10 x2 + civilians 5 x3 (embedded journalist) = 35; irregulars: 10
     assert "regulars: casualties 10 ×2, civilians 5 ×3 = 35 defeat points" in notes
@@ -262,7 +263,7 @@ def test_final_count_with_the_multipliers(demo):
     assert end.result == "Somali militia win with 10 defeat points against 35 for Bersaglieri (§14.0)"
     assert all(s.revealed for s in demo.state.secrets.values())
     with pytest.raises(Refused, match="game is over"):
-        demo.execute("next")
+        demo.execute("next", role=REFEREE)
 
 
 def test_exfiltration_ends_the_game(demo):
@@ -280,7 +281,7 @@ def test_exfiltration_ends_the_game(demo):
         for u in demo.state.units.values()
         if u.side == "irregulars" and u.kind == "man"
     )
-    out = demo.execute("next")
+    out = demo.execute("next", role=REFEREE)
     assert "Bersaglieri win" in events(out, ev.GameEnded)[0].result
 
 
@@ -290,7 +291,7 @@ def test_the_final_count_books_the_multipliers(demo):
     Digest: DP-3.
     """
     run(demo, "next", "next dice=6,6,1,1", "out conti killed by irregulars", "score civilian regulars")
-    demo.execute("victory")
+    demo.execute("victory", role=REFEREE)
     regulars = demo.state.sides["regulars"]
     assert regulars.dp_by_category == {"casualties": 10, "civilians": 5, "media": 20}
     assert regulars.defeat_points == 35  # what fireteam replay shows is the final count

@@ -8,6 +8,7 @@ from pathlib import Path
 import core.rulesets.breaking_news as bn
 from core import events as ev
 from core.game import Game
+from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
 from english import english  # noqa: E402  (test folders are not packages)
@@ -37,10 +38,10 @@ def at_initiative(
     if scenario != "demo":
         monkeypatch.setattr(bn, "SCENARIOS", HERE / "scenarios")
     g = Game.new(tmp_path / "g.ftlog", "breaking-news", variant, seed=7)
-    g.execute(f"scenario {scenario}")
+    g.execute(f"scenario {scenario}", role=REFEREE)
     for name in options:
-        g.execute(f"option {name} on")
-    g.execute("next")  # deployment -> initiative
+        g.execute(f"option {name} on", role=REFEREE)
+    g.execute("next", role=REFEREE)  # deployment -> initiative
     return g
 
 
@@ -49,7 +50,7 @@ def to_activation(g: Game, active: str) -> None:
     first, so 6,6 then 1,1 gives it to the first side and 1,1 then 6,6 to the second."""
     first = list(g.state.sides)[0]
     faces = "6,6,1,1" if active == first else "1,1,6,6"
-    g.execute(f"next dice={faces}")
+    g.execute(f"next dice={faces}", role=REFEREE)
     assert g.state.phase == "activation" and g.state.active_side == active
 
 

@@ -22,6 +22,7 @@ from core.rulesets.breaking_news.tables import army_points, troop_classes
 from core.rulesets.breaking_news.tables.combat import weapons
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import ScenarioError
+from core.views import REFEREE
 
 ARSENAL = tomllib.loads((Path(bn.__file__).parent / "data" / "arsenal.toml").read_text(encoding="utf-8"))
 TESTS = Path(__file__).parents[2]
@@ -141,8 +142,8 @@ def test_a_roster_with_a_tank_and_its_gun_is_fielded(tmp_path):
     )
     g = Game.new(tmp_path / "g.ft", "breaking-news", seed=1)
     try:
-        g.execute("scenario open")
-        out = g.execute(f"roster {path} regulars limit=150")
+        g.execute("scenario open", role=REFEREE)
+        out = g.execute(f"roster {path} regulars limit=150", role=REFEREE)
         assert g.state.units["leo"].weapons == ("TANKGUN", "HMG")
         # 12 (Lt Boss) + 50 (the tank, gun and MG in) + 12 + 7 (flamethrower) + 12 + 15 (mortar)
         assert facts(out, ev.Noted)[-1].text == "regulars: Armour, 108 points of 150"
@@ -161,10 +162,10 @@ def test_a_scenario_file_with_a_gun_on_a_man_is_refused(tmp_path):
 
 def _game(tmp_path: Path, active: str, *options: str) -> Game:
     g = Game.new(tmp_path / f"{active}{len(options)}.ft", "breaking-news", seed=7)
-    g.execute("scenario urban-armour")
+    g.execute("scenario urban-armour", role=REFEREE)
     for name in options:
-        g.execute(f"option {name} on")
-    g.execute("next")
+        g.execute(f"option {name} on", role=REFEREE)
+    g.execute("next", role=REFEREE)
     to_activation(g, active)
     return g
 
@@ -339,7 +340,7 @@ def test_rpg_deviates_on_row_a(tmp_path):
         miss, direction = rolls(out)
         assert (miss.target, miss.mods, direction.outcome) == (6, (), "left")
         assert "lands 9 cm left of Cpl Sora" in _notes(out) and "source=rpg" in _notes(out)
-        out = g.execute("blast puma source=rpg by=irregulars dice=4")
+        out = g.execute("blast puma source=rpg by=irregulars dice=4", role=REFEREE)
         assert (rolls(out)[0].target, rolls(out)[0].outcome) == (4, "saved")
     finally:
         g.close()
@@ -357,7 +358,7 @@ def test_grenade_launcher_deviation_and_smoke(tmp_path):
         out = g.execute("fire yusuf ferro range=40 weapon=GL dice=2,5", role="irregulars")
         assert rolls(out)[1].outcome == "over" and "lands 9 cm beyond Lt Ferro" in _notes(out)
         assert "source=launcher" in _notes(out)
-        out = g.execute("blast ferro source=launcher by=irregulars dice=3")
+        out = g.execute("blast ferro source=launcher by=irregulars dice=3", role=REFEREE)
         assert rolls(out)[0].target == 3  # R3, his +1 as a leader
     finally:
         g.close()
@@ -401,7 +402,7 @@ def test_tank_gun_hits_and_deviates(deviating):
     miss, direction = rolls(out)
     assert (miss.outcome, direction.outcome) == ("miss", "over")
     assert "lands 10 cm beyond Idris" in _notes(out) and "source=tank" in _notes(out)
-    out = deviating.execute("blast idris hirsi source=tank by=regulars dice=5,1")
+    out = deviating.execute("blast idris hirsi source=tank by=regulars dice=5,1", role=REFEREE)
     assert [r.outcome for r in rolls(out)] == ["saved: suppressed", "failed: out of action"]
 
 
@@ -419,8 +420,8 @@ def test_light_mortar_on_the_table(irregulars):
     to_hit, sora, landi = rolls(out)
     assert (to_hit.target, to_hit.mods, sora.outcome) == (5, (), "saved: suppressed")
     assert plain(irregulars.state.units["landi"].out) == "killed by irregulars"
-    irregulars.execute("next")
-    irregulars.execute("next")
+    irregulars.execute("next", role=REFEREE)
+    irregulars.execute("next", role=REFEREE)
     to_activation(irregulars, "irregulars")
     out = irregulars.execute("fire abdi vigo range=60 dice=3", role="irregulars")
     assert "the mortar template lands 6 cm from Spr Vigo, the opponent chooses where (§8.5)" in _notes(out)
@@ -431,8 +432,8 @@ def test_tank_moves_is_hit_and_its_crew_saves(regulars):
     cannot hurt a tank; an RPG on its front needs 1+, which any die passes."""
     out = regulars.execute("move ariete 20 dice=6,6", role="regulars")
     assert facts(out, ev.Moved)[0].cm == 18
-    regulars.execute("next")
-    regulars.execute("next")
+    regulars.execute("next", role=REFEREE)
+    regulars.execute("next", role=REFEREE)
     to_activation(regulars, "irregulars")
     out = regulars.execute("fire kid ariete range=20 dice=6,6,6", role="irregulars")
     assert "unharmed" in _notes(out) and len(rolls(out)) == 1
@@ -461,7 +462,7 @@ def test_light_armoured_vehicle_saves(irregulars):
     with pytest.raises(Refused, match="inside Puma, an armoured vehicle"):
         irregulars.execute("fire idris gallo range=40", role="irregulars")
     with pytest.raises(Refused, match="inside Puma"):
-        irregulars.execute("blast gallo source=grenade by=irregulars")
+        irregulars.execute("blast gallo source=grenade by=irregulars", role=REFEREE)
     out = irregulars.execute("fire warsame neri range=40 dice=3", role="irregulars")
     assert _labels(rolls(out)[0]) == ["target behind cover"]
     out = irregulars.execute("fire idris puma range=40 dice=6,6,1,1,3,2", role="irregulars")
@@ -509,8 +510,8 @@ def test_leaders_save_and_suppression_test(tmp_path):
         bassi, sora = [r for r in rolls(out) if r.purpose == "save"]
         assert (bassi.target, _labels(bassi), bassi.outcome) == (3, ["team leader"], "saved: suppressed")
         assert sora.outcome == "saved: suppressed"
-        g.execute("next")
-        g.execute("next")
+        g.execute("next", role=REFEREE)
+        g.execute("next", role=REFEREE)
         to_activation(g, "regulars")
         out = g.execute("fire sora kid range=20 leader=ferro dice=6", role="regulars")
         assert len(rolls(out)) == 1 and "suppressed" in status(g, "sora")  # a 6 always fails
@@ -531,8 +532,8 @@ def test_medic_stabilises(tmp_path):
     try:
         g.execute("fire kid sora range=20 dice=5,5,1,1,4,4", role="irregulars")
         assert plain(g.state.units["sora"].out) == "wounded by irregulars"
-        g.execute("next")
-        g.execute("next")
+        g.execute("next", role=REFEREE)
+        g.execute("next", role=REFEREE)
         to_activation(g, "regulars")
         g.execute("medic riva sora", role="regulars")
         assert plain(g.state.units["sora"].out) == "stabilised, wounded by irregulars"

@@ -7,11 +7,12 @@ import pytest
 from bn_combat_support import rolls, status, to_activation
 
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def _next_turn(g, active):
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     to_activation(g, active)
 
 

@@ -9,6 +9,7 @@ from bn_combat_support import facts, new_game, rolls, status, to_activation
 from core import events as ev
 from core.game import Game
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def test_act_3_a_group_move_is_one_action_each_reacting_man_answers_once(rng):
@@ -59,7 +60,7 @@ def test_fire_1_fire_follows_the_move_and_ends_the_action(rng):
     with pytest.raises(Refused, match="already acted"):
         rng.execute("move sarge 5", role="regulars")
     with pytest.raises(Refused, match="hidden: only speculative fire"):
-        rng.execute("fire m4 shadow range=30 aimed dice=1")
+        rng.execute("fire m4 shadow range=30 aimed dice=1", role=REFEREE)
 
 
 def test_opp_2_opportunity_fire_answers_the_enemy_who_moves_or_fires(rng):
@@ -75,8 +76,8 @@ def test_opp_2_opportunity_fire_answers_the_enemy_who_moves_or_fires(rng):
         rng.execute("react-fire kalash sarge range=30 dice=5,4", role="irregulars")
     shot, save = rolls(rng.execute("react-fire kalash m4 range=30 dice=5,4", role="irregulars"))
     assert (shot.target, shot.outcome, save.outcome) == (5, "1 hit", "saved: suppressed")
-    rng.execute("next")
-    rng.execute("next")
+    rng.execute("next", role=REFEREE)
+    rng.execute("next", role=REFEREE)
     to_activation(rng, "regulars")
     with pytest.raises(Refused, match="nothing to answer yet"):
         rng.execute("react-fire rocket m4 range=20 dice=4,4", role="irregulars")
@@ -126,8 +127,8 @@ def test_diff_56_civilians_in_irregular_fire_only_in_the_english_draft(tmp_path,
     g = new_game(italian, "combat", variant="it-2009-12-09", active="irregulars", monkeypatch=monkeypatch)
     with pytest.raises(Refused, match="only when regular forces fire"):
         g.execute("fire kalash sarge range=30 line=civ dice=2,3", role="irregulars")
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     shot, civ = rolls(g.execute("fire sarge kalash range=30 line=civ dice=1,3", role="regulars"))
     assert (shot.outcome, civ.target, civ.outcome) == ("miss", 4, "saved: suppressed")
@@ -142,7 +143,7 @@ def test_sup_2_a_suppressed_man_in_the_open_counts_as_in_cover_past_25_cm(rng):
 
     Digest: AMB-48.
     """
-    rng.execute("mark kalash suppressed")
+    rng.execute("mark kalash suppressed", role=REFEREE)
     shot, save = rolls(rng.execute("fire m4 kalash range=30 dice=5,4", role="regulars"))
     assert (shot.target, [m.label for m in shot.mods]) == (5, ["suppressed target, in cover past 25 cm"])
     assert ([m.label for m in save.mods], save.outcome) == (["behind protection"], "saved: suppressed")
@@ -168,7 +169,7 @@ def test_wnd_3_a_comrade_carries_a_wounded_man_10_less_1d6(tmp_path, monkeypatch
     """§9.3 (digest WND-3): a comrade carries a wounded man 10 − 1d6 cm, his action.
     Emfour fails his save (a 1) and lives 3 turns (a 3); Sgt Stone rolls 4: both move 6 cm."""
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
-    g.execute("blast m4 source=grenade by=irregulars dice=1,3")
+    g.execute("blast m4 source=grenade by=irregulars dice=1,3", role=REFEREE)
     out = g.execute("carry sarge m4 dice=4", role="regulars")
     assert [(m.unit, m.cm) for m in facts(out, ev.Moved)] == [("sarge", 6), ("m4", 6)]
     with pytest.raises(Refused, match="already acted"):
@@ -194,8 +195,8 @@ def test_ext_8_counter_intelligence_lowers_the_enemys_roll(tmp_path, monkeypatch
     (folder / "combat.toml").write_text(text, encoding="utf-8")
     monkeypatch.setattr(bn, "SCENARIOS", folder)
     g = Game.new(tmp_path / "g.ft", "breaking-news", seed=7)
-    g.execute("scenario combat")
-    g.execute("next")
+    g.execute("scenario combat", role=REFEREE)
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     with pytest.raises(Refused, match="no roll can succeed"):
         g.execute("intelligence dice=1", role="irregulars")
@@ -216,7 +217,7 @@ def test_mor_6_a_retreating_man_reacts_as_normal(rng):
     4 + 1, a 2 misses); Kid, suppressed, cannot."""
     run_lines = ("mark kalash suppressed", "mark kalash retreating", "mark kid suppressed")
     for line in run_lines:
-        rng.execute(line)
+        rng.execute(line, role=REFEREE)
     rng.execute("move m4 10", role="regulars")
     (shot,) = rolls(rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars"))
     assert (shot.target, shot.outcome) == (5, "miss")

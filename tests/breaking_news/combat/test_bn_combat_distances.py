@@ -12,6 +12,7 @@ from bn_combat_support import facts, rolls
 from core import events as ev
 from core.game import Game
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def _need(g: Game, line: str) -> tuple[int, str]:
@@ -57,7 +58,7 @@ def test_sighting_bands_compare_the_exact_distance(rng, range_, need):
 
     Digest: AMB-01.
     """
-    out = rng.execute(f"react-spot sarge shadow range={range_}" + ("" if need == 0 else " dice=1"))
+    out = rng.execute(f"react-spot sarge shadow range={range_}" + ("" if need == 0 else " dice=1"), role=REFEREE)
     got = rolls(out)
     if need == 0:
         assert got == [] and facts(out, ev.Spotted)

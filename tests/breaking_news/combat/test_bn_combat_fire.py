@@ -10,6 +10,7 @@ from core import events as ev
 from core.dice import NeedDice
 from core.language.i18n import plain
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def test_hit_failed_save_puts_him_out(rng):
@@ -148,7 +149,7 @@ def test_suppressed_firer_tests_first_with_a_leader(rng):
 
     Digest: SUP-3, SUP-4, SUP-5, T-02.
     """
-    rng.execute("mark m4 suppressed")
+    rng.execute("mark m4 suppressed", role=REFEREE)
     out = rng.execute("fire m4 kalash range=30 leader=sarge dice=5,4,6", role="regulars")
     test, to_hit, save = rolls(out)
     # R2 4 + leadership 2, rolled under; a 6 always fails, so it reads "5 or less" (exact odds)
@@ -162,7 +163,7 @@ def test_failed_suppression_test_leaves_him_in_panic(rng):
 
     Digest: SUP-3, SUP-4.
     """
-    rng.execute("mark m4 suppressed")
+    rng.execute("mark m4 suppressed", role=REFEREE)
     out = rng.execute("fire m4 kalash range=30 leader=sarge dice=6", role="regulars")
     assert rolls(out)[0].outcome.startswith("fails")  # a 6 always fails
     assert {"suppressed", "panicked"} <= set(status(rng, "m4"))
@@ -178,7 +179,7 @@ def test_leader_cannot_help_himself(rng):
 
     Digest: AMB-48, SUP-5.
     """
-    rng.execute("mark sarge suppressed")
+    rng.execute("mark sarge suppressed", role=REFEREE)
     with pytest.raises(Refused, match="own leadership"):
         rng.execute("rally sarge leader=sarge dice=3", role="regulars")
 
@@ -247,8 +248,8 @@ def test_ammunition_option(tmp_path, monkeypatch):
     assert "empty-mag" not in status(g, "delta")  # not for Special Forces
     g.execute("fire m4 kalash range=20 burst dice=2,2,2", role="regulars")
     assert {"empty-mag", "low-ammo"} <= set(status(g, "m4"))
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     from bn_combat_support import to_activation
 
     to_activation(g, "regulars")
@@ -259,8 +260,8 @@ def test_ammunition_option(tmp_path, monkeypatch):
     with pytest.raises(Refused, match="magazine"):
         g.execute("fire sarge kalash range=20", role="regulars")
     g.execute("reload m4", role="regulars")
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     with pytest.raises(Refused, match="aimed fire only"):
         g.execute("fire m4 kalash range=20 burst", role="regulars")
@@ -289,13 +290,13 @@ def test_speculative_fire_saves_at_plus_two(rng):
     Digest: AMB-18, AMB-37, AMB-42, DIFF-21, SAVE-3, SPEC-1, SPOT-2.
     """
     with pytest.raises(Refused, match="hidden"):
-        rng.execute("fire rook shadow range=40 weapon=GL")
-    out = rng.execute("speculative rook shadow range=40 weapon=GL dice=5,2")
+        rng.execute("fire rook shadow range=40 weapon=GL", role=REFEREE)
+    out = rng.execute("speculative rook shadow range=40 weapon=GL dice=5,2", role=REFEREE)
     assert rolls(out)[1].mods[0].value == 2
     assert "suppressed" in status(rng, "shadow")
-    out = rng.execute("speculative m4 range=45 permission dice=4")
+    out = rng.execute("speculative m4 range=45 permission dice=4", role=REFEREE)
     assert rolls(out)[0].outcome == "not allowed" and "fired" not in status(rng, "m4")
-    out = rng.execute("speculative m4 range=45 dice=4")  # nobody there: rolled like any shot
+    out = rng.execute("speculative m4 range=45 dice=4", role=REFEREE)  # nobody there: rolled like any shot
     assert rolls(out)[0].outcome == "1 hit" and "a suspect position" in rolls(out)[0].purpose
     assert "fired" in status(rng, "m4")
 
@@ -312,8 +313,8 @@ def test_a_retreating_man_who_fails_falls_back_and_may_fire(rng):
 
     Digest: DIFF-67, MOR-6.
     """
-    rng.execute("mark m4 suppressed")
-    rng.execute("mark m4 retreating")
+    rng.execute("mark m4 suppressed", role=REFEREE)
+    rng.execute("mark m4 retreating", role=REFEREE)
     with pytest.raises(Refused, match="15 cm"):
         rng.execute("move m4 10 dice=6", role="regulars")
     out = rng.execute("move m4 15 dice=6", role="regulars")
@@ -327,8 +328,8 @@ def test_a_retreating_man_who_passes_is_himself_again(rng):
 
     Digest: MOR-6, SUP-4.
     """
-    rng.execute("mark m4 suppressed")
-    rng.execute("mark m4 retreating")
+    rng.execute("mark m4 suppressed", role=REFEREE)
+    rng.execute("mark m4 retreating", role=REFEREE)
     rng.execute("rally m4 dice=2", role="regulars")
     assert not {"suppressed", "retreating"} & set(status(rng, "m4"))
 
@@ -357,4 +358,4 @@ def test_figures_off_the_table_cannot_be_reached(rng):
     with pytest.raises(Refused, match="not on the table"):
         rng.execute("fire sarge lurker range=20", role="regulars")
     with pytest.raises(Refused, match="not on the table"):
-        rng.execute("blast lurker source=grenade by=regulars")
+        rng.execute("blast lurker source=grenade by=regulars", role=REFEREE)

@@ -11,6 +11,7 @@ from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def _mentions(g: Game, role: str, name: str, start: int = 0) -> list[str]:
@@ -90,7 +91,7 @@ def test_failed_sighting_gives_a_private_bonus_move(tmp_path, monkeypatch):
     mark = g.log_length
     out = g.execute("move shadow hidden dice=1", role="irregulars")
     assert facts(out, ev.Moved)[0].cm == 4
-    out = g.execute("react-spot sarge shadow range=15 dice=2")
+    out = g.execute("react-spot sarge shadow range=15 dice=2", role=REFEREE)
     roll = rolls(out)[0]
     assert (roll.target, roll.outcome) == (3, "not sighted")
     assert "Shadow" not in roll.purpose
@@ -101,13 +102,13 @@ def test_failed_sighting_gives_a_private_bonus_move(tmp_path, monkeypatch):
     assert _mentions(g, "regulars", "Shadow", mark) == []
     assert any("sighting of a hidden figure" in line.text for line in g.log_lines("regulars", mark))
     with pytest.raises(Refused, match="already tried"):
-        g.execute("react-spot sarge shadow range=15 dice=6")
-    out = g.execute("react-spot saw shadow range=15 dice=3")
+        g.execute("react-spot sarge shadow range=15 dice=6", role=REFEREE)
+    out = g.execute("react-spot saw shadow range=15 dice=3", role=REFEREE)
     assert facts(out, ev.Spotted)[0].by_side == "regulars"
     assert "shadow" in g.view("regulars").units
     # Once sighted the regulars may name and shoot him.
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     from bn_combat_support import to_activation
 
     to_activation(g, "regulars")
@@ -120,14 +121,14 @@ def test_sighting_modifiers_and_limits(rng):
 
     Digest: AMB-03, AMB-19, AMB-61, DIFF-19, T-07.
     """
-    out = rng.execute("react-spot rook shadow range=60 open dice=5")
+    out = rng.execute("react-spot rook shadow range=60 open dice=5", role=REFEREE)
     roll = rolls(out)[0]
     assert roll.target == 6 and roll.outcome == "not sighted"
     assert {m.label for m in roll.mods} == {"target in the open", "spotter R5"}
     with pytest.raises(Refused, match="beyond"):
-        rng.execute("react-spot sarge shadow range=101")
+        rng.execute("react-spot sarge shadow range=101", role=REFEREE)
     with pytest.raises(Refused, match="not hidden"):
-        rng.execute("react-spot sarge kalash range=10")
+        rng.execute("react-spot sarge kalash range=10", role=REFEREE)
 
 
 def test_sighting_within_5_cm_is_automatic(rng):
@@ -135,7 +136,7 @@ def test_sighting_within_5_cm_is_automatic(rng):
 
     Digest: AMB-20.
     """
-    out = rng.execute("react-spot sarge shadow range=5")
+    out = rng.execute("react-spot sarge shadow range=5", role=REFEREE)
     assert not rolls(out) and facts(out, ev.Spotted)
 
 
@@ -152,14 +153,14 @@ def test_a_sighting_that_cannot_succeed_is_not_an_attempt(tmp_path, monkeypatch)
     g.execute("hide sarge", role="regulars")
     mark = g.log_length
     with pytest.raises(Refused, match="needs 8 on 1d6.*cannot succeed"):
-        g.execute("react-spot kid delta range=40")
+        g.execute("react-spot kid delta range=40", role=REFEREE)
     assert g.log_length == mark
     assert "looked" not in status(g, "kid")
     assert "spot-bonus.delta" not in g.state.secrets
     with pytest.raises(Refused, match="no sighting bonus move"):
         g.execute("react-shift delta 5", role="regulars")
     # his one attempt of the turn is still his: at 15 cm Sgt Stone needs 3 + 1 (Irr3) = 4
-    out = g.execute("react-spot kid sarge range=15 dice=4")
+    out = g.execute("react-spot kid sarge range=15 dice=4", role=REFEREE)
     assert rolls(out)[0].target == 4 and facts(out, ev.Spotted)
     assert "looked" in status(g, "kid")
 
@@ -201,7 +202,7 @@ def test_a_hidden_figure_firing_by_opportunity_is_revealed_before_anything_names
 def test_bookkeeping_about_a_hidden_man_stays_with_his_side(tmp_path, monkeypatch):
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
     mark = g.log_length
-    g.execute("speculative rook shadow range=40 weapon=GL dice=5,1,4")
+    g.execute("speculative rook shadow range=40 weapon=GL dice=5,1,4", role=REFEREE)
     assert plain(g.state.units["shadow"].out).startswith("wounded")
     assert "secret.wound.shadow" not in g.view("regulars").vars
     assert _mentions(g, "regulars", "Shadow", mark) == []
@@ -210,7 +211,7 @@ def test_bookkeeping_about_a_hidden_man_stays_with_his_side(tmp_path, monkeypatc
 
 def test_a_blast_over_a_hidden_man_does_not_name_him(rng):
     mark = rng.log_length
-    rng.execute("blast kalash shadow source=mortar by=regulars dice=6,6")
+    rng.execute("blast kalash shadow source=mortar by=regulars dice=6,6", role=REFEREE)
     assert _mentions(rng, "regulars", "Shadow", mark) == []
     assert _mentions(rng, "referee", "Shadow", mark)
 
@@ -222,13 +223,13 @@ def test_a_suppressed_reacting_man_sights_only_in_the_english_draft(tmp_path, mo
     Digest: AMB-49.
     """
     g = new_game(tmp_path, "combat", variant=variant, active="irregulars", monkeypatch=monkeypatch)
-    g.execute("mark sarge suppressed")
+    g.execute("mark sarge suppressed", role=REFEREE)
     if allowed:
-        g.execute("react-spot sarge shadow range=15 dice=6")
+        g.execute("react-spot sarge shadow range=15 dice=6", role=REFEREE)
         assert "shadow" in g.view("regulars").units
     else:
         with pytest.raises(Refused, match="Italian"):
-            g.execute("react-spot sarge shadow range=15 dice=6")
+            g.execute("react-spot sarge shadow range=15 dice=6", role=REFEREE)
 
 
 def _night_range(tmp_path, monkeypatch) -> Game:
@@ -245,8 +246,8 @@ def _night_range(tmp_path, monkeypatch) -> Game:
     (folder / "combat.toml").write_text(text, encoding="utf-8")
     monkeypatch.setattr(bn, "SCENARIOS", folder)
     g = Game.new(tmp_path / "g.ftlog", "breaking-news", "", seed=7)
-    g.execute("scenario combat")
-    g.execute("next")
+    g.execute("scenario combat", role=REFEREE)
+    g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     return g
 
@@ -260,11 +261,11 @@ def test_a_night_scenario_makes_sighting_harder_without_being_typed(tmp_path, mo
     Digest: T-07.
     """
     g = _night_range(tmp_path, monkeypatch)
-    out = g.execute("react-spot sarge shadow range=15 dice=4")
+    out = g.execute("react-spot sarge shadow range=15 dice=4", role=REFEREE)
     roll = rolls(out)[0]
     assert (roll.target, roll.outcome) == (5, "not sighted")
     assert [(m.label, m.value, m.rule) for m in roll.mods] == [("at night, without night visors", 2, "§7.0")]
-    out = g.execute("react-spot saw shadow range=15 dice=3")
+    out = g.execute("react-spot saw shadow range=15 dice=3", role=REFEREE)
     roll = rolls(out)[0]
     assert (roll.target, roll.mods, roll.outcome) == (3, (), "sighted")
     g.close()
@@ -277,6 +278,6 @@ def test_jungle_is_still_typed_and_counts_once_at_night(tmp_path, monkeypatch):
     Digest: AMB-61, T-07.
     """
     g = _night_range(tmp_path, monkeypatch)
-    assert rolls(g.execute("react-spot sarge shadow range=15 night dice=4"))[0].target == 5
-    assert rolls(g.execute("react-spot saw shadow range=15 night dice=4"))[0].target == 5
+    assert rolls(g.execute("react-spot sarge shadow range=15 night dice=4", role=REFEREE))[0].target == 5
+    assert rolls(g.execute("react-spot saw shadow range=15 night dice=4", role=REFEREE))[0].target == 5
     g.close()

@@ -12,6 +12,7 @@ from bn_combat_support import new_game
 
 from core.game import Game
 from core.ruleset import Refused
+from core.views import REFEREE
 
 # (role, line, words the refusal must contain); the militia are active, the Bersaglieri react.
 MALFORMED = [
@@ -98,7 +99,7 @@ def test_many_figures_typed_as_an_option_are_a_list(militia_active):
 
 def test_a_many_number_typed_as_an_option_is_refused_in_words(tmp_path):
     game = Game.new(tmp_path / "g.ft", "breaking-news", seed=7)
-    game.execute("scenario open")
-    game.execute("mission 2")
+    game.execute("scenario open", role=REFEREE)
+    game.execute("mission 2", role=REFEREE)
     message = _refusal(game, "referee", "objectives regulars 4 secondary=2")
     assert "name the main marker and two secondary ones" in message

@@ -11,15 +11,16 @@ from bn_combat_support import at_initiative, rolls, to_activation
 from core.game import Game
 from core.language.i18n import plain
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def test_the_reacting_player_fires_his_mortar_and_names_who_is_under_it(tmp_path, monkeypatch):
     g = at_initiative(tmp_path, "combat", monkeypatch=monkeypatch)
     g.execute("call-support mortar dice=5", role="irregulars")
     to_activation(g, "regulars")
-    g.execute("next")
-    g.execute("next")
-    g.execute("next dice=6,6,1,1")  # turn 2: the mortar arrives; the regulars win the initiative
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=6,6,1,1", role=REFEREE)  # turn 2: the mortar arrives; the regulars win the initiative
     assert g.state.active_side == "regulars" and g.state.vars["mortar-ready.irregulars"] == 2
     with pytest.raises(Refused, match="you may only react"):
         g.execute("fire kalash sarge range=30", role="irregulars")  # his men still only react
@@ -34,9 +35,9 @@ def test_the_reacting_player_fires_his_mortar_and_names_who_is_under_it(tmp_path
 
 def _demo_with_an_ied(tmp_path) -> Game:
     g = Game.new(tmp_path / "g.ft", "breaking-news", seed=7)
-    g.execute("scenario demo")
+    g.execute("scenario demo", role=REFEREE)
     g.execute("plant 4", role="irregulars")
-    g.execute("next")  # the set-up as it stands
+    g.execute("next", role=REFEREE)  # the set-up as it stands
     to_activation(g, "regulars")
     return g
 

@@ -9,6 +9,7 @@ from bn_combat_support import facts, rolls, status, to_activation
 from core import events as ev
 from core.language.i18n import plain
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def test_reacting_player_may_only_react(rng):
@@ -29,7 +30,7 @@ def test_a_figure_of_the_reacting_side_is_told_the_active_side_by_its_name(tmp_p
 
     demo = new_game(tmp_path, "demo", active="irregulars")
     with pytest.raises(Refused) as refused:
-        demo.execute("fire conti bashir range=40")
+        demo.execute("fire conti bashir range=40", role=REFEREE)
     assert str(refused.value) == "Pte Conti is not on the active side (Somali militia); it may only react"
     demo.close()
 
@@ -71,7 +72,7 @@ def test_suppressed_figures_cannot_react(rng):
 
     Digest: AMB-16, AMB-49, OPP-1, SUP-2.
     """
-    rng.execute("mark kid suppressed")
+    rng.execute("mark kid suppressed", role=REFEREE)
     with pytest.raises(Refused, match="suppressed"):
         rng.execute("react-fire kid sarge range=20", role="irregulars")
     with pytest.raises(Refused, match="suppressed"):
@@ -154,8 +155,8 @@ def test_covering_fire_adds_a_bonus_per_group_and_ends_with_the_turn(rng):
     assert rng.state.vars["covering"] == "road=9"
     with pytest.raises(Refused, match="no covering fire"):
         rng.execute("react-dodge kalash 2 area=house", role="irregulars")
-    rng.execute("next")
-    rng.execute("next")
+    rng.execute("next", role=REFEREE)
+    rng.execute("next", role=REFEREE)
     assert rng.state.vars["covering"] == ""
 
 
@@ -208,8 +209,8 @@ def test_a_dodge_under_covering_fire_tests_first(rng):
 
 def test_turn_badges_clear_at_the_next_turn(rng):
     rng.execute("fire sarge kalash range=30 dice=1", role="regulars")
-    rng.execute("next")
-    rng.execute("next")
+    rng.execute("next", role=REFEREE)
+    rng.execute("next", role=REFEREE)
     to_activation(rng, "regulars")
     assert "fired" not in status(rng, "sarge")
 

@@ -13,6 +13,7 @@ from bn_combat_support import HERE, rolls, to_activation
 import core.rulesets.breaking_news as bn
 from core.game import Game
 from core.ruleset import Refused
+from core.views import REFEREE
 
 RANGE = (HERE / "scenarios" / "combat.toml").read_text()
 MORTARS = "[extras.irregulars]\nmortars = true\n"
@@ -26,8 +27,8 @@ def _range(tmp_path: Path, monkeypatch, extras: str) -> Game:
     (folder / "combat.toml").write_text(RANGE.replace(MORTARS, extras))
     monkeypatch.setattr(bn, "SCENARIOS", folder)
     g = Game.new(tmp_path / "g.ft", "breaking-news", seed=7)
-    g.execute("scenario combat")
-    g.execute("next")
+    g.execute("scenario combat", role=REFEREE)
+    g.execute("next", role=REFEREE)
     return g
 
 
@@ -64,7 +65,7 @@ def test_rules_of_engagement_take_one_off_the_call_and_ask_a_six_for_speculative
     assert [(m.label, m.value) for m in call.mods] == [("Rules of Engagement", -1)]
     assert call.outcome == "refused"
     to_activation(g, "regulars")
-    out = g.execute("speculative m4 range=45 permission dice=5")
+    out = g.execute("speculative m4 range=45 permission dice=5", role=REFEREE)
     (permission,) = rolls(out)
     assert (permission.target, permission.outcome) == (6, "not allowed")
 
@@ -80,7 +81,7 @@ def test_irregulars_without_mortars_have_no_support_fire(tmp_path, monkeypatch):
     with pytest.raises(Refused, match="^Militia are Irregulars without the Mortars extra: they have no support fire"):
         g.execute("call-support dice=6", role="irregulars")
     with pytest.raises(Refused, match="bought no Mortars"):
-        g.execute("call-support mortar side=irregulars dice=6")  # the referee cannot grant it either
+        g.execute("call-support mortar side=irregulars dice=6", role=REFEREE)  # the referee cannot grant it either
     assert "support.irregulars" not in g.state.vars
 
 

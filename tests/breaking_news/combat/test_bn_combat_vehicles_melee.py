@@ -10,11 +10,12 @@ from bn_combat_support import at_initiative, facts, new_game, rolls, status, to_
 from core import events as ev
 from core.language.i18n import plain
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def _next_turn(g, active):
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     to_activation(g, active)
 
 
@@ -122,7 +123,7 @@ def test_exploding_tank_crew_saves_by_variant(tmp_path, monkeypatch, variant, sa
     """
     g = new_game(tmp_path, "combat", variant=variant, monkeypatch=monkeypatch)
     g.execute("embark m4 abrams", role="regulars")
-    out = g.execute("blast abrams source=tank by=irregulars dice=1,2")
+    out = g.execute("blast abrams source=tank by=irregulars dice=1,2", role=REFEREE)
     vsave, crew = rolls(out)
     assert vsave.target == 4 and vsave.outcome == "explodes"
     assert crew.target == (2 if save_ok else 3)
@@ -176,7 +177,7 @@ def test_melee_three_against_one_and_ties(rng):
 
     Digest: AMB-50, MEL-2, MEL-3.
     """
-    rng.execute("mark saw suppressed")
+    rng.execute("mark saw suppressed", role=REFEREE)
     out = rng.execute("melee m4 omar with=sarge,saw leader=sarge dice=2,1,1", role="regulars")
     # saw tests first (2 <= 4 + 2: passes, no longer suppressed); then 1 + 12 against 1 + 3.
     r = rolls(out)
@@ -207,7 +208,7 @@ def test_melee_suppressed_defender_minus_two(rng):
 
     Digest: MEL-1, SUP-2.
     """
-    rng.execute("mark kalash suppressed")
+    rng.execute("mark kalash suppressed", role=REFEREE)
     out = rng.execute("melee rook kalash dice=3,3", role="regulars")
     b = rolls(out)[1]
     assert b.outcome == "total 3"  # 3 + 2 - 2
@@ -269,7 +270,7 @@ def test_storming_is_firing_and_melee_is_not(rng):
     assert plain(rng.state.units["kalash"].out) and "first_fire" not in rng.state.vars
     rng.execute("storm rook against=tali1 dice=1,2", role="regulars")  # Rook: 1 die; Tali1: 1 die
     assert rng.state.vars["first_fire"] == "regulars"
-    rng.execute("next")
+    rng.execute("next", role=REFEREE)
     assert rng.state.sides["regulars"].dp_by_category["first-fire"] == 5
     assert "first-fire" not in rng.state.sides["irregulars"].dp_by_category
 
@@ -280,7 +281,7 @@ def test_a_storm_whose_attackers_roll_nothing_is_the_defenders_fire(rng):
 
     Digest: BLD-6.
     """
-    rng.execute("mark rook suppressed")
+    rng.execute("mark rook suppressed", role=REFEREE)
     out = rng.execute("storm rook against=tali1 dice=6,1", role="regulars")  # the 6 fails his test
     assert [r.outcome for r in rolls(out)] == ["fails: in panic", "0 hits"]
     assert rng.state.vars["first_fire"] == "irregulars"
@@ -304,13 +305,13 @@ def test_bombardment_called_lands_next_turn(tmp_path, monkeypatch):
     out = g.execute("call-support mortar dice=4", role="irregulars")
     assert rolls(out)[0].target == 5 and rolls(out)[0].outcome == "refused"
     to_activation(g, "regulars")
-    g.execute("next")
-    g.execute("next")
-    out = g.execute("next dice=6,5,4,3,6,6,1,1")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    out = g.execute("next dice=6,5,4,3,6,6,1,1", role=REFEREE)
     drift = rolls(out)[0]
     assert drift.faces == (6, 5, 4, 3) and drift.outcome == "18 cm"
     assert any("bombardment lands" in n.text for n in facts(out, ev.Noted))
-    out = g.execute("blast kalash rocket source=bombardment by=regulars dice=1,2")
+    out = g.execute("blast kalash rocket source=bombardment by=regulars dice=1,2", role=REFEREE)
     k, r = rolls(out)
     assert k.target == 3 and k.mods[0].value == 2
     assert plain(g.state.units["kalash"].out) and not plain(g.state.units["rocket"].out)
@@ -325,15 +326,15 @@ def test_irregular_mortar_and_counter_battery(tmp_path, monkeypatch):
     g = at_initiative(tmp_path, "combat", monkeypatch=monkeypatch)
     g.execute("call-support mortar dice=5", role="irregulars")
     to_activation(g, "regulars")
-    g.execute("next")
-    g.execute("next")
-    g.execute("next dice=1,1,6,6")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    g.execute("next dice=1,1,6,6", role=REFEREE)
     assert g.state.active_side == "irregulars"
     out = g.execute("mortar range=60 dice=3", role="irregulars")
     assert rolls(out)[0].target == 5
     assert "lands 6 cm off" in facts(out, ev.Noted)[-1].text
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     out = g.execute("call-support counter dice=4", role="regulars")
     assert g.state.vars["mortar-silenced.irregulars"] == 1
     with pytest.raises(Refused, match="silenced"):
@@ -348,13 +349,13 @@ def test_smoke_drifts_next_turn_and_clears_after(rng):
     """
     out = rng.execute("smoke m4 range=8 dice=2", role="regulars")
     assert "2 cm off" in facts(out, ev.Noted)[-1].text  # a hand grenade: 1 cm per point
-    rng.execute("next")
-    rng.execute("next")
-    out = rng.execute("next dice=3,5,6,6,1,1")
+    rng.execute("next", role=REFEREE)
+    rng.execute("next", role=REFEREE)
+    out = rng.execute("next dice=3,5,6,6,1,1", role=REFEREE)
     assert any("drifts 8 cm the way it first deviated" in n.text for n in facts(out, ev.Noted))
-    rng.execute("next")
-    rng.execute("next")
-    out = rng.execute("next dice=6,6,1,1")
+    rng.execute("next", role=REFEREE)
+    rng.execute("next", role=REFEREE)
+    out = rng.execute("next dice=6,6,1,1", role=REFEREE)
     assert any("clears" in n.text for n in facts(out, ev.Noted))
 
 
@@ -364,11 +365,11 @@ def test_ied_dud_and_blast(rng):
 
     Digest: AMB-43, EXT-9, SAVE-6.
     """
-    out = rng.execute("ied marker.1 dice=2")
+    out = rng.execute("ied marker.1 dice=2", role=REFEREE)
     assert rolls(out)[0].outcome == "dud"
     with pytest.raises(Refused, match="already"):
-        rng.execute("ied marker.1 dice=6")
-    out = rng.execute("blast sarge m4 source=ied by=irregulars dice=3,2")
+        rng.execute("ied marker.1 dice=6", role=REFEREE)
+    out = rng.execute("blast sarge m4 source=ied by=irregulars dice=3,2", role=REFEREE)
     s, m = rolls(out)
     assert s.target == 3 and s.mods[0].label == "team leader"
     assert not plain(rng.state.units["sarge"].out) and plain(rng.state.units["m4"].out) == "killed by irregulars"
@@ -384,7 +385,7 @@ def test_wounded_man_stabilised_by_a_medic(tmp_path, monkeypatch):
     Digest: T-15, WND-1, WND-2.
     """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
-    out = g.execute("blast m4 source=grenade by=irregulars dice=1,3")
+    out = g.execute("blast m4 source=grenade by=irregulars dice=1,3", role=REFEREE)
     assert rolls(out)[1].outcome.startswith("badly wounded: 3")
     assert plain(g.state.units["m4"].out) == "wounded by irregulars" and g.state.vars["secret.wound.m4"] == 4
     g.execute("medic doc m4", role="regulars")
@@ -403,14 +404,14 @@ def test_wounded_man_dies_when_his_time_runs_out(tmp_path, monkeypatch):
     Digest: AMB-47, T-15, WND-1.
     """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
-    g.execute("blast m4 source=grenade by=irregulars dice=1,3")
+    g.execute("blast m4 source=grenade by=irregulars dice=1,3", role=REFEREE)
     for turn in (1, 2, 3):
-        g.execute("next")
+        g.execute("next", role=REFEREE)
         assert plain(g.state.units["m4"].out).startswith("wounded"), turn
-        g.execute("next")
+        g.execute("next", role=REFEREE)
         to_activation(g, "regulars")
-    g.execute("next")
-    g.execute("next")
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
     assert plain(g.state.units["m4"].out) == "died of wounds by irregulars"
 
 
@@ -420,13 +421,13 @@ def test_wound_roll_of_two_is_dead(tmp_path, monkeypatch):
     Digest: T-15, WND-1.
     """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
-    g.execute("blast m4 source=grenade by=irregulars dice=1,2")
+    g.execute("blast m4 source=grenade by=irregulars dice=1,2", role=REFEREE)
     assert plain(g.state.units["m4"].out) == "killed by irregulars"
 
 
 def test_options_are_referee_switches_before_play(rng):
     with pytest.raises(Refused, match="phase"):
-        rng.execute("option ammo on")
+        rng.execute("option ammo on", role=REFEREE)
 
 
 @pytest.mark.parametrize(("variant", "words"), [("", "runs on for"), ("it-2009-12-09", "runs on straight on")])
@@ -455,8 +456,8 @@ def test_helicopter_gunship(rng):
     out = rng.execute("fire apache kalash range=20 dice=6,1,1,1,1,5", role="regulars")
     assert rolls(out)[0].target == 6 and len(rolls(out)[0].faces) == 5  # the HMG's 150 cm column
     assert "suppressed" in status(rng, "kalash")
-    rng.execute("next")
-    rng.execute("next")
+    rng.execute("next", role=REFEREE)
+    rng.execute("next", role=REFEREE)
     to_activation(rng, "irregulars")
     with pytest.raises(Refused, match="on its own"):
         rng.execute("fire kid apache sarge range=20 split=2,1", role="irregulars")

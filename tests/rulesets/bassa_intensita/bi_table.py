@@ -14,6 +14,7 @@ from core.game import Game
 from core.ruleset import Context
 from core.rulesets.bassa_intensita import BassaIntensita
 from core.rulesets.common import Scenario
+from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "shared"))
 from playing import play  # noqa: E402, F401  (test folders are not packages; re-exported)
@@ -90,7 +91,7 @@ def book_game(tmp_path: Path, monkeypatch, night: str = "day") -> Game:
     monkeypatch.setattr(BookTable, "night", night)
     monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", BookTable)
     g = Game.new(tmp_path / "book.ft", "bassa-intensita", seed=7)
-    g.execute("scenario book")
+    g.execute("scenario book", role=REFEREE)
     return g
 
 
@@ -102,4 +103,4 @@ def goto(g: Game, phase: str, turn: int | None = None) -> None:
     """On to ``phase`` (of ``turn``); blue wins every initiative and moves first."""
     turn = g.state.turn if turn is None else turn
     while (g.state.turn, g.state.phase) != (turn, phase):
-        g.execute("next dice=6,1" if g.state.phase == "initiative" else "next")
+        g.execute("next dice=6,1" if g.state.phase == "initiative" else "next", role=REFEREE)

@@ -12,6 +12,7 @@ from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
 from core.ruleset import Refused
+from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "shared"))
 from playing import play  # noqa: E402  (test folders are not packages)
@@ -20,7 +21,7 @@ from playing import play  # noqa: E402  (test folders are not packages)
 @pytest.fixture
 def game(tmp_path):
     g = Game.new(tmp_path / "heli.ft", "bassa-intensita", seed=5)
-    g.execute("scenario heliborne")
+    g.execute("scenario heliborne", role=REFEREE)
     yield g
     g.close()
 
@@ -28,7 +29,7 @@ def game(tmp_path):
 def goto(g: Game, phase: str, turn: int) -> None:
     """On to ``phase`` of ``turn``; the raiders win every initiative and move first."""
     while (g.state.turn, g.state.phase) != (turn, phase):
-        g.execute("next dice=6,1" if g.state.phase == "initiative" else "next")
+        g.execute("next dice=6,1" if g.state.phase == "initiative" else "next", role=REFEREE)
 
 
 def aboard(g: Game, vehicle: str) -> set[str]:

@@ -19,6 +19,7 @@ from core.language.reader import reading
 from core.ruleset import Refused
 from core.rulesets.bassa_intensita import BassaIntensita, casualties
 from core.rulesets.bassa_intensita.words import DOMAIN, msg_ids, render
+from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
 from playing import play  # noqa: E402  (test folders are not packages)
@@ -33,7 +34,7 @@ FIRE = ("next dice=5,2", "next", "next", "next", "next", "fire ferrante omar ran
 
 def _new(tmp_path: Path, name: str) -> Game:
     g = Game.new(tmp_path / name, "bassa-intensita", seed=11)
-    g.execute("scenario demo")
+    g.execute("scenario demo", role=REFEREE)
     return g
 
 
@@ -125,14 +126,14 @@ def test_a_request_for_table_dice_says_what_for_in_the_askers_language(tmp_path)
     play(g, *FIRE[:-1])
     with reading("it"):
         with pytest.raises(NeedDice) as asked:
-            g.execute("fire ferrante omar range=10", faces=[])
+            g.execute("fire ferrante omar range=10", role=REFEREE, faces=[])
         said = asked.value.request.text()
     assert said == (
         "tiro con fucile d'assalto contro Omar Haji (distanza breve) di Lt Ferrante: 1d10, serve 7 o meno "
         "(Qualità Elite +6, distanza breve +1)"
     )
     with pytest.raises(NeedDice) as asked:
-        g.execute("fire ferrante omar range=10", faces=[])
+        g.execute("fire ferrante omar range=10", role=REFEREE, faces=[])
     said = asked.value.request.text()
     assert said == (
         "Lt Ferrante's fire with his Assault rifle at Omar Haji (short range): 1d10, needs 7 or less "

@@ -15,6 +15,7 @@ from core.game import Game
 from core.language.i18n import plain
 from core.ruleset import Context, Refused
 from core.rulesets.common import Scenario
+from core.views import REFEREE
 
 U = ev.UnitSpec
 GUNNERS = (
@@ -40,7 +41,7 @@ class _Guns(BookTable):
 def game(tmp_path, monkeypatch):
     monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", _Guns)
     g = Game.new(tmp_path / "guns.ft", "bassa-intensita", seed=7)
-    g.execute("scenario guns")
+    g.execute("scenario guns", role=REFEREE)
     yield g
     g.close()
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from core import events as ev
 from core.game import Game
 from core.rulesets.ludonet import Ludonet
+from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
 from playing import play  # noqa: E402, F401  (test folders are not packages; re-exported)
@@ -66,7 +67,7 @@ def ludonet_game(tmp_path, monkeypatch, variables: dict[str, int | str] | None =
 
     monkeypatch.setattr(Ludonet, "_scenario", scenario)
     game = Game.new(tmp_path / "ln.ft", "ludonet", seed=5)
-    game.execute("scenario demo")
+    game.execute("scenario demo", role=REFEREE)
     return game
 
 

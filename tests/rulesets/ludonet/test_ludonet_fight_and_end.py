@@ -10,6 +10,7 @@ from core.language.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.commands import COMMANDS
+from core.views import REFEREE
 
 
 def test_pure_rules_of_leaving_reinforcing_and_the_end():
@@ -176,4 +177,4 @@ def test_every_command_has_help_dice_and_examples_that_parse(armoured):
         assert spec.help and spec.rule and spec.examples, spec.name
         assert ("Dice:" in spec.help) == spec.rolls and ("No dice" in spec.help) != spec.rolls, spec.name
         for example in spec.examples:
-            assert armoured.parse(example).spec.name == spec.name
+            assert armoured.parse(example, REFEREE).spec.name == spec.name

@@ -8,21 +8,22 @@ from ln_support import play, rolls, to_phase
 
 from core.language.i18n import plain
 from core.ruleset import Refused
+from core.views import REFEREE
 
 
 def test_a_team_by_any_word_of_its_name(armoured):
     for typed in ("gruppe", "Vogt", "gr", "GRUPPE VOGT", "gruppe v"):
-        assert armoured.parse(f"morale {typed}").args == {"team": "Gruppe Vogt"}, typed
-    assert armoured.parse("morale section").args == {"team": "Section 1"}
-    assert armoured.parse("morale team=vogt").args == {"team": "Gruppe Vogt"}
+        assert armoured.parse(f"morale {typed}", REFEREE).args == {"team": "Gruppe Vogt"}, typed
+    assert armoured.parse("morale section", REFEREE).args == {"team": "Section 1"}
+    assert armoured.parse("morale team=vogt", REFEREE).args == {"team": "Gruppe Vogt"}
 
 
 def test_an_ambiguous_or_unknown_team_is_refused_with_the_candidates(armoured):
     with pytest.raises(Refused) as refused:
-        armoured.parse("morale t")
+        armoured.parse("morale t", REFEREE)
     assert str(refused.value) == "'t' could be PIAT team, Transport or Troop"
     with pytest.raises(Refused) as refused:
-        armoured.parse("morale nobody")
+        armoured.parse("morale nobody", REFEREE)
     assert str(refused.value) == "no team 'nobody'"
 
 
@@ -46,9 +47,9 @@ def test_the_scenarios_numbers_and_written_deployments_read_as_words(tmp_path):
     from core.game import DICE_KEY, Game
 
     game = Game.new(tmp_path / "ln.ft", "ludonet", seed=3)
-    game.execute("scenario demo")
-    game.execute("next dice=6,1")  # the first player: the game begins
-    game.execute("victory paras the farm is taken")
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next dice=6,1", role=REFEREE)  # the first player: the game begins
+    game.execute("victory paras the farm is taken", role=REFEREE)
     lines = [
         line
         for line in game.log_lines(role="referee")

@@ -15,6 +15,7 @@ from core.language.i18n import M
 from core.report.luck import judge
 from core.report.model import RollFact
 from core.rulesets.ludonet import rules, tables
+from core.views import REFEREE
 from tui import odds
 from tui.panes.dice import chance_line, target_text
 
@@ -22,7 +23,7 @@ from tui.panes.dice import chance_line, target_text
 @pytest.fixture
 def game(tmp_path):
     g = Game.new(tmp_path / "ln.ft", "ludonet", seed=9)
-    g.execute("scenario demo")
+    g.execute("scenario demo", role=REFEREE)
     yield g
     g.close()
 

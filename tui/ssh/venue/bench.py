@@ -111,6 +111,7 @@ async def watchers_main(urls: list[str], count: int) -> None:
 
 async def bench(counts: list[int], relays: int, commands: int, every: float) -> None:
     from core.game import Game
+    from core.views import REFEREE
     from tui.ssh.server import Table
     from tui.ssh.venue.connection import NatsOptions
     from tui.ssh.venue.table import TablePublisher
@@ -129,7 +130,7 @@ async def bench(counts: list[int], relays: int, commands: int, every: float) -> 
         url = f"nats://127.0.0.1:{port}"
         game = Game.new(folder / "bench.ft", "breaking-news", seed=7)
         for line in ("scenario demo", "next", "next"):
-            game.execute(line)
+            game.execute(line, role=REFEREE)
         log = logging.getLogger("fireteam.venue.bench")
         publisher = TablePublisher([Table("bench", game)], NatsOptions(url), log)
         publisher.start()
@@ -157,6 +158,8 @@ async def bench(counts: list[int], relays: int, commands: int, every: float) -> 
 
 
 async def _phase(game, urls: list[str], count: int, commands: int, every: float) -> None:
+    from core.views import REFEREE
+
     groups = [min(PER_PROCESS, count - i) for i in range(0, count, PER_PROCESS)]
     watchers = []
     for n in groups:
@@ -173,7 +176,7 @@ async def _phase(game, urls: list[str], count: int, commands: int, every: float)
     cpu = time.process_time()
     for i in range(commands):
         typed.append(time.time())
-        game.execute("move conti 1" if i % 2 == 0 else "undo")
+        game.execute("move conti 1" if i % 2 == 0 else "undo", role=REFEREE)
         await asyncio.sleep(every)
     cpu = time.process_time() - cpu
     latencies: list[float] = []
