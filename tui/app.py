@@ -395,6 +395,10 @@ class FireteamApp(App):
             # A game opened once the app ran: its screen goes on the (blank) default
             # screen, which it then replaces when the game is switched.
             await self.push_screen(self._game_screen())
+        if self.return_code is not None:
+            # Told to exit as it started (a remote seat whose player left as it arrived): Textual
+            # mounted none of the screen's panes, and there is nothing to show or to listen for.
+            return
         # What the open left for later (the open cache's entry, ``run_app``) is done once the game shows.
         self.call_after_refresh(self.game.keep_cache)
         if self.gc_paused:
@@ -519,6 +523,8 @@ class FireteamApp(App):
 
     def on_game_changed(self, message: GameChanged) -> None:
         self._redraw_queued = False
+        if self.return_code is not None:
+            return  # closing: its screens may have lost their panes already
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen) and screen.game is self.game:
                 screen.refresh_game(force=False)

@@ -705,3 +705,23 @@ async def test_a_command_another_seat_gives_while_the_first_frame_is_drawn_is_sh
         log = watcher.screen.query_one(LogView)
         await pilot.wait_for_scheduled_animations()
         assert log.line_at(log.rows - 1).text == "note: given as the first frame was drawn"
+
+
+async def test_a_seat_that_leaves_as_its_first_screen_mounts_is_not_redrawn(tmp_path, monkeypatch):
+    # A remote seat whose player left as it arrived: its app is told to exit as its first
+    # screen composes, so Textual mounts none of the panes, and the look at the game as
+    # the app starts must not redraw panes that were never there (under load, "session
+    # crashed ... NoMatches: No nodes match 'RosterPane'").
+    game = patrol_game(tmp_path / "shared.ft", commands=("next",))
+    original = GameScreen.compose
+
+    def leaving_as_it_arrives(self):
+        self.app.exit()  # the connection lost as the seat sat down (tui.ssh.seat: Session.left)
+        return original(self)
+
+    monkeypatch.setattr(GameScreen, "compose", leaving_as_it_arrives)
+    seat = FireteamApp(game, role="blue", seat="anna")
+    async with seat.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+    assert seat.return_code == 0  # it closed as asked, with no error
+    assert not game._listeners  # and left nothing listening to the game
