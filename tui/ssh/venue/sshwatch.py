@@ -260,6 +260,9 @@ class WatchSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._close_with("no table picked in time")
         except _Left:
             self._close_with("")
+        finally:
+            # No question is open any more: his keys go to the screen, and leaving tells no one.
+            self._picked = None
         return None
 
     def _names(self) -> list[str]:
