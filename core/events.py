@@ -176,6 +176,15 @@ class Issued(Event, frozen=True, tag="cmd"):
     #: A command carried past a player's undo: the same facts as command
     #: ``carries``, which was taken back with it (``Game._undo``).
     carries: RecordInt = 0
+    #: The role it was given as, when ``by`` names someone else (a seat of ``fireteam
+    #: serve``, named in its seats file): "" when ``by`` is the role itself (the referee,
+    #: a side at a shared screen, every save from before it, which read as before).
+    role: str = ""
+
+    @property
+    def acting(self) -> str:
+        """Whose command it was: the role it was given as."""
+        return self.role or self.by
 
 
 class Undone(Event, frozen=True, tag="undo"):

@@ -561,7 +561,8 @@ class Game:
             vis = ()
         else:
             vis = self._text_audience(parsed, ctx.events, role)
-        issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis)
+        acting = role if role != by else ""  # (a seat's name says who typed it; the role, whose it was)
+        issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis, role=acting)
         return cmd, [issued, *facts]
 
     def _handle(self, ctx: Context, parsed: Parsed, role: str) -> None:

@@ -101,9 +101,9 @@ class _Reading:
         self.turns: dict[int, TurnFacts] = {0: TurnFacts(0)}
         self.units: dict[str, UnitFacts] = {}
         self.commands: list[_Command] = []
-        #: The command the events read now came of, and who gave it.
+        #: The command the events read now came of, and whose it was (the role it was given as).
         self.command = _Command(0, "")
-        self.by = ""
+        self.acting = ""
         self.any_points = False
         self.result = ""
 
@@ -125,7 +125,7 @@ class _Reading:
         """Take in ``e``, already folded into the state."""
         state = self.state
         if isinstance(e, ev.Issued):
-            self.by = e.by
+            self.acting = e.acting
             self.command = _Command(state.turn, e.text if event_visible(e, self.role) else "")
             self.commands.append(self.command)
             return
@@ -157,7 +157,7 @@ class _Reading:
                 turn.revealed.append((e.key, e.value, self.ruleset.describe_named(state, e.key, e.value) or ""))
             case ev.Rolled():
                 unit = self.known(e.unit) if e.unit else None
-                side = _favoured(e.roll, unit, e.side, self.by, state, self.ruleset)
+                side = _favoured(e.roll, unit, e.side, self.acting, state, self.ruleset)
                 turn.rolls.append(RollFact(state.turn, side, unit.name if unit else "", e.roll))
             case ev.GameEnded():
                 turn.result = self.result = self.words(e.result)
@@ -211,18 +211,18 @@ def _scores(
 
 
 def _favoured(
-    roll: ev.Roll, unit: UnitFacts | None, rolled_for: str, by: str, state: GameState, ruleset: Ruleset
+    roll: ev.Roll, unit: UnitFacts | None, rolled_for: str, acting: str, state: GameState, ruleset: Ruleset
 ) -> str:
     """The side a success of ``roll`` is good for: its unit's (the other side's when
     the ruleset says a success goes against the unit), else the side it names
     (``Rolled.side``: a side's morale test, its deployment roll, whoever typed it),
-    else the side that gave the command; "" when none says (a roll the referee made
-    for no unit and no side)."""
+    else the side whose command it was (``acting``); "" when none says (a roll the
+    referee made for no unit and no side)."""
     if unit is not None and unit.side:
         return state.other_side(unit.side) if ruleset.success_hurts_unit(roll) else unit.side
     if rolled_for in state.sides:
         return rolled_for
-    return by if by in state.sides else ""
+    return acting if acting in state.sides else ""
 
 
 def _running(values: list[int]) -> list[int]:

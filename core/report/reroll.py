@@ -201,7 +201,7 @@ def plan(game: Game, start: int = 0) -> Plan:
         issued = history.issued(cmd)
         if issued.text != SEAL_DICE:
             at, moves_on = stretches.at(state), _moves_on(parses, issued, state)
-            out.append(Order(cmd, issued.text, issued.by, at, state.turn, state.phase, state.active_side, moves_on))
+            out.append(Order(cmd, issued.text, issued.acting, at, state.turn, state.phase, state.active_side, moves_on))
         apply_in_place(state, history.group(cmd))
     by_stretch: dict[tuple, list[Order]] = {}
     for order in out:
@@ -211,7 +211,7 @@ def plan(game: Game, start: int = 0) -> Plan:
 
 def _moves_on(parses: Parses, issued: ev.Issued, state: GameState) -> bool:
     """Whether the command ``issued`` on ``state`` was ``next`` (its name or an alias)."""
-    role = issued.by if issued.by in state.sides else REFEREE
+    role = issued.acting if issued.acting in state.sides else REFEREE
     try:
         return parses.parse(Order(issued.cmd, issued.text, role), state, role).spec.name == MOVE_ON.text
     except Refused:

@@ -207,6 +207,17 @@ def test_a_roll_for_no_piece_and_no_side_favours_the_side_that_gave_the_command(
     assert [(r.side, r.roll.faces) for r in f.turns[1].rolls] == [("blue", (3, 6)), ("", (1, 2))]
 
 
+def test_a_roll_a_seat_gave_for_no_piece_favours_the_side_it_sits_for():
+    # A seat of fireteam serve types as itself ("anna") for its side: the command records
+    # both, and the roll is its side's, not nobody's (as when only the seat's name was read).
+    events = [
+        *_setup("blue", "red"),
+        ev.Issued(cmd=2, n=1, by="anna", role="blue", text="roll 2d6"),
+        ev.Rolled(roll=ev.Roll(purpose="free roll", faces=(3, 6))),
+    ]
+    assert [(r.side, r.roll.faces) for r in _facts(events).turns[1].rolls] == [("blue", (3, 6))]
+
+
 def test_the_rules_are_named_by_the_version_the_save_records():
     older = Header(fireteam=3, ruleset="breaking-news", ruleset_version="1.4", engine="0", created="then", seed=1)
     f = collect(_setup("blue", "red"), older, BN, REFEREE, steps=4)

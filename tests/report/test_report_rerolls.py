@@ -13,7 +13,7 @@ from core.game import Game
 from core.language.i18n import CORE_DOMAIN
 from core.report import render_md
 from core.report.build import build
-from core.report.reroll import DRAW, reroll
+from core.report.reroll import DRAW, plan, reroll
 from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register, unregister
 from core.views import REFEREE
 
@@ -81,6 +81,26 @@ def exact() -> dict[str, Fraction]:
         for r, pr in RED_HITS.items():
             out["blue" if r < b else "red" if b < r else DRAW] += pb * pr
     return out
+
+
+def test_a_seats_command_is_recorded_and_rerolled_as_its_sides(tmp_path):
+    """A seat named otherwise than its side (a player of fireteam serve) gives its side's
+    orders: the log keeps whose they were, and the re-rolls give them as that side's, where
+    they read only the seat's name and gave them as the referee's (whatever a side may not do
+    then went through)."""
+    game = Game.new(tmp_path / "seats.ft", "breaking-news", seed=3)
+    try:
+        game.execute("scenario demo", role=REFEREE)
+        game.execute("note the patrol halts", role="regulars", by="anna")
+        seat, referee = game.history.issued(2), game.history.issued(1)
+        assert (seat.by, seat.role, seat.acting) == ("anna", "regulars", "regulars")
+        assert (referee.by, referee.role, referee.acting) == (REFEREE, "", REFEREE)  # nothing more written
+        assert [(o.text, o.role) for o in plan(game).orders] == [
+            ("scenario demo", REFEREE),
+            ("note the patrol halts", "regulars"),
+        ]
+    finally:
+        game.close()
 
 
 def test_win_rates_match_the_dice_within_sampling_error(volleys):
