@@ -33,11 +33,19 @@ it receives, as they come), they use the cheapest cipher the server offers
 Their CPU time over the timed commands is measured and printed too
 (``client_cpu_ms``): on a 2-core machine it is taken from the server's.
 
-Then, with ``--churn K`` (default 3), a seat comes and goes K times (it sits
-down, stays a few seconds, leaves, and the next comes a few seconds later)
-while the referee types a note every fifth of a second: ``churn_max_ms`` is
-the slowest of those commands to reach every other seat, what a seat arriving
-or leaving costs the others (``churn_median_ms`` beside it).
+Then, with ``--churn K`` (default 3), the players' seats but the referee's
+leave in turn, one a second, each sitting down again a second later, K
+departures in all, while the referee types a note every fifth of a second: a
+table whose seats come and go without one idle second (``--churn 64`` at 32
+seats: every seat twice).  ``churn_max_ms`` is the slowest of those notes to
+reach every other seat seated as it was given, what seats arriving and leaving
+cost the others (``churn_median_ms`` beside it); ``churn_turn_ms`` the longest
+turn of any seat worker's event loop meanwhile (how long its seats' keys and
+frames waited for it at worst, ``tui.ssh.worker.TimedSelector``), and
+``churn_turn_cpu_ms`` the most CPU time in one turn (a turn is also long while
+its worker waits for a core other processes hold), and
+``churn_reclaims`` how many times a worker reclaimed its whole heap
+meanwhile (``tui.ssh.heap``), the longest in ``churn_reclaim_max_ms``.
 
 With ``--web M`` the same table also seats M browsers (``tui.ssh.bench_web``:
 each opens its invitation's link and the websocket, as a page does), after
@@ -51,6 +59,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import calendar
 import json
 import os
 import re
@@ -70,6 +79,7 @@ from core.views import REFEREE
 from tui.ssh import bench_web
 from tui.ssh.pool import default_workers
 from tui.ssh.server import LOG_NAME
+from tui.ssh.worker import LOG_TURNS_ENV
 
 #: Roles of the seats after the first (the referee), in turn.
 _ROLES = ("regulars", "irregulars")
@@ -82,9 +92,13 @@ _AT_ONCE = 24
 #: The server counts as idle once it uses under a quarter of a core over half a second.
 _QUIET_WINDOW_S, _QUIET_CPU = 0.5, 0.25
 _EVENT = re.compile(r" INFO (?P<worker>worker=\d+ )?(?P<what>seated|heap settled)\b")
-#: While a seat comes and goes: how long it stays, and how long the bench waits before the next comes
-#: (past the server's settling, ``tui.ssh.heap``), and the time between two of the referee's notes.
-_CHURN_STAY_S, _CHURN_TYPING_S = 3.5, 0.2
+#: While seats come and go: the time between two departures, how long a seat is away before it sits down
+#: again (both shorter than the server's idle second, ``tui.ssh.heap.IDLE_S``, with the notes between them),
+#: and the time between two of the referee's notes.
+_CHURN_EVERY_S, _CHURN_AWAY_S, _CHURN_TYPING_S = 1.0, 1.0, 0.2
+#: What a seat worker logs while it comes and goes: its loop's longest turn, and a reclaim of its whole heap.
+_TURN = re.compile(r"^(?P<at>\S+)Z INFO worker=\d+ loop: longest turn (?P<ms>[\d.]+) ms, .* one (?P<cpu>[\d.]+) ms$")
+_RECLAIM = re.compile(r"^(?P<at>\S+)Z INFO worker=\d+ heap reclaimed after \d+ departures\b.* in (?P<ms>\d+) ms$")
 #: What each seat's first screen shows: its name, on the command line; a spectator's: the watching line.
 _SPECTATOR_READY = b"Watching:"
 #: The cheapest of what the server offers (docs/ssh.md, *Algorithms*): one AES-GCM call per packet, no MAC.
@@ -134,11 +148,18 @@ class Result:
     web_seats: int = 0
     web_seat_median_ms: float | None = None
     per_web_seat_mb: float | None = None
-    #: While a seat came and went ``churn`` times, a note every fifth of a second: the time until every other
-    #: seat showed it (ms; None without churn).
+    #: While seats left and came back, ``churn`` departures, a note every fifth of a second: the time until every
+    #: other seat showed it (ms; None without churn, or with the referee's seat alone).
     churn: int = 0
     churn_median_ms: float | None = None
     churn_max_ms: float | None = None
+    #: ... the longest turn of any seat worker's event loop (ms; None with ``--workers 0``: not measured), and the
+    #: most CPU time in one (the rest of a turn, the worker waited for a core that other processes held).
+    churn_turn_ms: float | None = None
+    churn_turn_cpu_ms: float | None = None
+    #: ... how many times a seat worker reclaimed its whole heap, and the longest of those (ms).
+    churn_reclaims: int = 0
+    churn_reclaim_max_ms: float | None = None
 
 
 # ------------------------------------------------------------------ clients
@@ -282,36 +303,58 @@ class _Spectators:
 
 
 async def _churn(
-    port: int, key: asyncssh.SSHKey, referee: _Terminal, others: list[_Terminal], rounds: int
+    port: int,
+    keys: Sequence[asyncssh.SSHKey],
+    seated: list[tuple[asyncssh.SSHClientConnection, _Terminal]],
+    rounds: int,
 ) -> list[float]:
-    """A seat comes and goes ``rounds`` times while the referee types notes: each note's time to every other seat."""
-    comings_done = asyncio.Event()
+    """The seats after the referee's (``seated[1:]``) leave in turn and come back, ``rounds`` departures, while the
+    referee types notes: each note's time to every other seat seated as it was given.  ``seated`` is kept up to date
+    (the connections the bench closes at the end)."""
+    referee = seated[0][1]
+    present = dict(enumerate(seated))
+    del present[0]
+    returns: list[asyncio.Task[None]] = []
 
-    async def comings() -> None:
-        try:
-            for _ in range(rounds):
-                conn, _terminal = await _connect(port, key, b"c0 (")
-                await asyncio.sleep(_CHURN_STAY_S)
-                conn.abort()
-                await asyncio.sleep(_CHURN_STAY_S)
-        finally:
-            comings_done.set()
+    async def come_back(i: int) -> None:
+        await asyncio.sleep(_CHURN_AWAY_S)
+        present[i] = seated[i] = await _connect(port, keys[i], f"s{i} (".encode())
 
-    coming = asyncio.create_task(comings())
     times: list[float] = []
-    while not comings_done.is_set():
+    departures, next_departure = 0, time.monotonic()
+    while departures < rounds or not all(r.done() for r in returns):
+        # Between two notes only: no seat leaves while a note it is watched for is on its way.
+        i = 1 + departures % (len(seated) - 1)
+        if departures < rounds and time.monotonic() >= next_departure and i in present:
+            present.pop(i)[0].abort()
+            returns.append(asyncio.create_task(come_back(i)))
+            departures += 1
+            next_departure += _CHURN_EVERY_S
         marker = f"churn{len(times):04d}q"
         assert referee.chan is not None
         typed = referee.expect(marker.encode())
         referee.chan.write(f"note {marker}".encode())
         await asyncio.wait_for(typed, _TIMEOUT_S)
-        watches = [s.expect(marker.encode()) for s in others] or [referee.expect(f"note: {marker}".encode())]
+        watches = [terminal.expect(marker.encode()) for _conn, terminal in present.values()]
+        watches = watches or [referee.expect(f"note: {marker}".encode())]
         start = time.perf_counter()
         referee.chan.write(b"\r")
         times.append((max(await asyncio.wait_for(asyncio.gather(*watches), _TIMEOUT_S)) - start) * 1000)
         await asyncio.sleep(_CHURN_TYPING_S)
-    await coming  # (its error, if it had one)
+    await asyncio.gather(*returns)  # (their errors, if any)
     return times
+
+
+def _logged_during(log: Path, pattern: re.Pattern[str], start: float, end: float, group: str = "ms") -> list[float]:
+    """The milliseconds (``group``) of each line of the server's log that ``pattern`` matches, logged between
+    ``start`` and ``end`` (``time.time``)."""
+    found = []
+    for line in log.read_text(encoding="utf-8").splitlines():
+        if (m := pattern.match(line)) is not None:
+            at = calendar.timegm(time.strptime(m["at"][:19], "%Y-%m-%dT%H:%M:%S")) + float(m["at"][19:] or 0)
+            if start <= at <= end:
+                found.append(float(m[group]))
+    return found
 
 
 # ------------------------------------------------------------------- server
@@ -411,7 +454,13 @@ async def _start_server(
         *(["--web", "0"] if web else []),
         str(save),
         # Its data and its state (serve.log, which the bench reads) in the bench's folder (core.folders).
-        env={**os.environ, "FIRETEAM_DATA_DIR": str(folder / "data"), "FIRETEAM_STATE_DIR": str(folder / "data")},
+        # And its seat workers log their loops' longest turns (tui.ssh.worker), for the churn's.
+        env={
+            **os.environ,
+            "FIRETEAM_DATA_DIR": str(folder / "data"),
+            "FIRETEAM_STATE_DIR": str(folder / "data"),
+            LOG_TURNS_ENV: "1",
+        },
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.DEVNULL,
         cwd=folder,
@@ -460,9 +509,6 @@ async def bench(
             role = "referee" if i == 0 else _ROLES[(i - 1) % len(_ROLES)]
             public = key.export_public_key().decode().strip()
             seats_toml.append(f'[[seat]]\nname = "{name}"\nrole = "{role}"\nkeys = ["{public}"]\n')
-        churner = asyncssh.generate_private_key("ssh-ed25519")  # the seat that comes and goes
-        public = churner.export_public_key().decode().strip()
-        seats_toml.append(f'[[seat]]\nname = "c0"\nrole = "regulars"\nkeys = ["{public}"]\n')
         public = watcher.export_public_key().decode().strip()
         seats_toml.append(f'[[seat]]\nname = "watchers"\nrole = "spectator"\nkeys = ["{public}"]\n')
         (folder / "seats.toml").write_text("\n".join(seats_toml))
@@ -537,7 +583,18 @@ async def bench(
                 seat_ms += [(t - start) * 1000 for t in arrivals]
                 web_ms += [(t - start) * 1000 for t in arrivals[len(arrivals) - n_web :]] if n_web else []
                 all_ms.append((max(arrivals) - start) * 1000)
-            churn_ms = await _churn(port, churner, referee, others, churn) if churn else []
+            churn_ms: list[float] = []
+            turns_ms: list[float] = []
+            turns_cpu_ms: list[float] = []
+            reclaims_ms: list[float] = []
+            if churn and n_seats > 1:
+                began = time.time()
+                churn_ms = await _churn(port, keys, seated, churn)
+                conns = [c for c, _ in seated]
+                # A turn is logged at the end of the second it falls in.
+                turns_ms = _logged_during(log, _TURN, began, time.time() + 1)
+                turns_cpu_ms = _logged_during(log, _TURN, began, time.time() + 1, "cpu")
+                reclaims_ms = _logged_during(log, _RECLAIM, began, time.time())
         finally:
             if spectators is not None:
                 await spectators.stop()
@@ -576,6 +633,10 @@ async def bench(
         churn=churn,
         churn_median_ms=round(statistics.median(churn_ms), 1) if churn_ms else None,
         churn_max_ms=round(max(churn_ms), 1) if churn_ms else None,
+        churn_turn_ms=round(max(turns_ms), 1) if turns_ms else None,
+        churn_turn_cpu_ms=round(max(turns_cpu_ms), 1) if turns_cpu_ms else None,
+        churn_reclaims=len(reclaims_ms),
+        churn_reclaim_max_ms=max(reclaims_ms) if reclaims_ms else None,
     )
 
 
@@ -597,10 +658,19 @@ def _table(results: list[Result]) -> str:
             f" | {r.load_1m:.1f}"
         )
     for r in results:
-        if r.churn:
+        if r.churn_max_ms is not None:
+            turn = (
+                ""
+                if r.churn_turn_ms is None
+                else f"; a worker's loop turned in {r.churn_turn_ms:.0f} ms at most"
+                f" ({r.churn_turn_cpu_ms:.0f} ms of CPU at most)"
+            )
+            reclaims = f"; {r.churn_reclaims} reclaims of a worker's heap" + (
+                f", the longest {r.churn_reclaim_max_ms:.0f} ms" if r.churn_reclaim_max_ms is not None else ""
+            )
             lines.append(
-                f"{r.workers} workers, {r.seats} seats, a seat coming and going {r.churn} times: → every seat"
-                f" {r.churn_median_ms:.0f} ms median, {r.churn_max_ms:.0f} ms the slowest"
+                f"{r.workers} workers, {r.seats} seats, {r.churn} departures and returns: → every seat"
+                f" {r.churn_median_ms:.0f} ms median, {r.churn_max_ms:.0f} ms the slowest{turn}{reclaims}"
             )
     for r in results:
         if r.web_seats:
@@ -634,7 +704,11 @@ def main(argv: list[str] | None = None) -> int:
         "--web", type=int, default=0, metavar="M", help="also seat M browsers at the table, after the SSH seats"
     )
     parser.add_argument(
-        "--churn", type=int, default=3, metavar="K", help="then time notes while a seat comes and goes K times (3)"
+        "--churn",
+        type=int,
+        default=3,
+        metavar="K",
+        help="then time notes while the seats but the referee's leave and come back, K departures (3)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--watch", nargs=3, metavar=("PORT", "KEY", "COUNT"), help=argparse.SUPPRESS)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import selectors
 import signal
 import socket
 import sys
@@ -41,6 +43,36 @@ from tui.ssh.server import FireteamServer, Table, closed_by, server_log
 
 #: Seconds between two notes, by the event loop, that it is turning (what ``Pong.stalled`` measures from).
 TURN_S = 1.0
+#: Set (to anything) in a worker's environment, the worker logs at each of those notes the longest turn of its
+#: loop since the last: how long, at most, a seat's keys or frames waited for it (``tui.ssh.bench`` sets it).
+LOG_TURNS_ENV = "FIRETEAM_LOG_LOOP_TURNS"
+
+
+class TimedSelector(selectors.DefaultSelector):
+    """The event loop's selector, timing the loop's turns: between two calls of ``select`` the loop runs its
+    ready callbacks and reads nothing that arrives on its sockets, so the longest such turn is its worst stall.
+    Its CPU time apart: a turn is also long while the process waits for a core that other processes hold."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._back = time.perf_counter()  # when the last select returned
+        self._back_cpu = time.thread_time()  # ... and the loop's thread's CPU time then
+        self.longest = 0.0  # the longest turn since the last :meth:`taken`
+        self.busiest = 0.0  # the most CPU time in one turn since then
+
+    def select(self, timeout: float | None = None) -> list[tuple[selectors.SelectorKey, int]]:
+        self.longest = max(self.longest, time.perf_counter() - self._back)
+        self.busiest = max(self.busiest, time.thread_time() - self._back_cpu)
+        try:
+            return super().select(timeout)
+        finally:
+            self._back = time.perf_counter()
+            self._back_cpu = time.thread_time()
+
+    def taken(self) -> tuple[float, float]:
+        """The longest turn since the last call, and the most CPU time in one, in seconds."""
+        taken, self.longest, self.busiest = (self.longest, self.busiest), 0.0, 0.0
+        return taken
 
 
 def _unlisted(name: str) -> Seat:
@@ -106,8 +138,9 @@ class WorkerServer(FireteamServer):
 
 
 class _Worker:
-    def __init__(self, args: argparse.Namespace) -> None:
+    def __init__(self, args: argparse.Namespace, selector: TimedSelector | None = None) -> None:
         self.index: int = args.index
+        self.selector = selector
         self.log = server_log(args.log_dir, tag=f"worker={self.index}")
         self.news = socket.socket(fileno=args.news_fd)
         self.news.setblocking(False)
@@ -148,6 +181,8 @@ class _Worker:
         # table stops the workers itself, in order, by closing their sockets.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         loop.add_signal_handler(signal.SIGTERM, self.stop.set)
+        if self.selector is not None:  # (the turns of its start, this one's included: no seat waited for them)
+            loop.call_soon(self.selector.taken)
         self.link.tell(wire.Ready())
         self.log.info("seat worker %d ready", self.index)
         await self.stop.wait()
@@ -178,6 +213,9 @@ class _Worker:
 
     def _turn(self) -> None:
         self._turned = time.monotonic()
+        if self.selector is not None:
+            longest, busiest = self.selector.taken()
+            self.log.info("loop: longest turn %.1f ms, the most CPU in one %.1f ms", longest * 1000, busiest * 1000)
         if not self.stop.is_set():
             asyncio.get_running_loop().call_later(TURN_S, self._turn)
 
@@ -240,10 +278,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", nargs=2, action="append", default=[], metavar=("NAME", "SAVE"))
     args = parser.parse_args(argv)
 
-    async def work() -> int:
-        return await _Worker(args).run()
+    selector = TimedSelector() if os.environ.get(LOG_TURNS_ENV) else None
 
-    return asyncio.run(work())
+    async def work() -> int:
+        return await _Worker(args, selector).run()
+
+    if selector is None:
+        return asyncio.run(work())
+    with asyncio.Runner(loop_factory=lambda: asyncio.SelectorEventLoop(selector)) as runner:
+        return runner.run(work())
 
 
 if __name__ == "__main__":
