@@ -224,11 +224,13 @@ def seat_workers(
     langs: dict[str, str] | None = None,
     lang: str | None = None,
     plain: Collection[str] = (),
+    workers: int = 2,
 ) -> SeatWorkers:
-    """A server with two real seat workers (not started), its files in ``folder``, its workers' log in serve.log.
+    """A server with real seat workers (not started; two, and the standby), its files in ``folder``, its workers'
+    log in serve.log.
 
     ``langs``: the seats whose entry names a language; ``lang``: the server's (``fireteam serve --lang``);
-    ``plain``: the seats that sit as plain lines."""
+    ``plain``: the seats that sit as plain lines; ``workers``: ``fireteam serve --workers``."""
     seats_path = folder / "seats.toml"
     seats_path.write_text(seats_toml(keys, seats, langs, plain))
     key_path = folder / "host_key"
@@ -238,7 +240,7 @@ def seat_workers(
         Seats.load(seats_path),
         seats_path=seats_path,
         host_key_path=key_path,
-        workers=2,
+        workers=workers,
         log_dir=folder,
         limits=limits,
         lang=lang,

@@ -1,5 +1,5 @@
 """The server freezes its heap once the seats settle, walking only what is new, and a departed seat is still
-freed: at an idle moment, or once enough have left."""
+freed: at an idle moment, or once enough have left (a seat worker, then, asks to retire: ``test_ssh_recycle``)."""
 
 from __future__ import annotations
 
@@ -145,6 +145,74 @@ async def test_a_table_emptying_seat_by_seat_is_reclaimed_as_the_last_leaves(set
     assert reclaimed == []
     settler.seat_left(seated=0)
     assert reclaimed == [12]
+
+
+async def test_a_seat_worker_says_it_is_laden_where_one_process_would_walk_its_heap(settler, monkeypatch):
+    """Under the pool, the departure at which ``--workers 0`` walks the whole heap is told to the table instead
+    (once); once retired, the worker never walks it at a busy moment, as every seat it still has leaves."""
+    reclaimed, told = [], []
+    monkeypatch.setattr(settler, "reclaim", lambda: reclaimed.append(settler._departed))
+    settler.laden = told.append
+    for _ in range(6):
+        settler.seat_left(seated=6)
+    assert told == []
+    settler.seat_left(seated=6)
+    assert told == [7] and reclaimed == []
+    settler.seat_left(seated=6)
+    assert told == [7]
+    settler.retire()
+    for seated in range(6, -1, -1):
+        settler.seat_left(seated=seated)
+    assert told == [7] and reclaimed == []
+
+
+async def test_a_seat_worker_not_retired_walks_its_heap_at_a_busy_moment_only_past_its_bound(settler, monkeypatch):
+    """The table may not retire it yet (as many retire already as it allows): its departed seats wait for an idle
+    moment, up to ``LADEN_MAX`` times as many as a process without workers would keep."""
+    reclaimed, told = [], []
+    monkeypatch.setattr(settler, "reclaim", lambda: reclaimed.append(settler._departed))
+    settler.laden = told.append
+    bound = ssh_heap.LADEN_MAX * 7
+    for _ in range(bound - 1):
+        settler.seat_left(seated=6)
+    assert told == [7] and reclaimed == []
+    settler.seat_left(seated=6)
+    assert reclaimed == [bound]
+
+
+async def test_a_retiring_worker_whose_seats_keep_coming_walks_its_heap_only_past_its_bound(settler, monkeypatch):
+    """Retired, a worker is handed no connection, but a client's sessions multiplexed on one it holds (OpenSSH's
+    ControlMaster) can still sit down and leave: past ``LADEN_MAX`` times the departures since it retired, it walks
+    its heap, as one not retired would."""
+    reclaimed = []
+    monkeypatch.setattr(settler, "reclaim", lambda: reclaimed.append(settler._departed))
+    settler.laden = lambda departed: None
+    for _ in range(7):
+        settler.seat_left(seated=6)
+    settler.retire()
+    for _ in range(ssh_heap.LADEN_MAX * 7 - 1):
+        settler.seat_arrived()
+        settler.seat_left(seated=6)
+    assert reclaimed == []
+    settler.seat_left(seated=6)
+    assert reclaimed == [7 + ssh_heap.LADEN_MAX * 7]
+
+
+async def test_a_laden_seat_worker_walked_at_an_idle_moment_is_laden_no_longer(caplog):
+    caplog.set_level(logging.INFO, logger="test.heap")
+    settler = HeapSettler(logging.getLogger("test.heap"), idle=0.01)
+    told: list[int] = []
+    settler.laden = told.append
+    looks = Looks(settler, "_reclaim_if_idle")
+    try:
+        for _ in range(ssh_heap.RECLAIM_AT_LEAST):
+            settler.seat_left(seated=1)
+        assert told == [ssh_heap.RECLAIM_AT_LEAST]
+        await looks(1)  # a look with nothing written
+        assert told == [ssh_heap.RECLAIM_AT_LEAST, 0]
+        assert f"heap reclaimed after {ssh_heap.RECLAIM_AT_LEAST} departures, at an idle moment" in caplog.text
+    finally:
+        settler.close()
 
 
 @pytest.fixture

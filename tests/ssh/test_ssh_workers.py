@@ -19,7 +19,7 @@ from core import events as ev
 from core.game import Game
 from core.views import REFEREE
 from tui.ssh.limits import Limits
-from tui.ssh.pool import HEARTBEAT_MISSES
+from tui.ssh.pool import HEARTBEAT_MISSES, Duty, SeatWorkers
 from tui.ssh.server import Table
 
 
@@ -28,6 +28,12 @@ def worker_of(club, seat: str) -> int:
     found = re.findall(rf"worker=(\d+) seated seat={seat} ", club.log())
     assert found, f"{seat} is not seated:\n{club.log()}"
     return int(found[-1])
+
+
+def all_up(server: SeatWorkers) -> bool:
+    """Two workers take the seats, and a standby is ready behind them."""
+    duties = [w.duty for w in server.workers if w.ready.done()]
+    return len(server.workers) == 3 and duties.count(Duty.TAKING) == 2 and duties.count(Duty.STANDBY) == 1
 
 
 async def test_seats_in_different_workers_play_at_one_table_each_with_its_view(workers_club):
@@ -120,14 +126,19 @@ async def test_a_worker_that_dies_is_replaced_and_the_other_seats_go_on(workers_
     await wait_until(lambda: " seated seat=reg " in club.log())
     doomed = next(w for w in club.server.workers if w.index == worker_of(club, "reg"))
     assert worker_of(club, "rita") != doomed.index
+    standby = next(w for w in club.server.workers if w.duty is Duty.STANDBY)
     doomed.proc.send_signal(signal.SIGKILL)
     await asyncio.wait_for(reg.closed.wait(), 10)  # its player is cut off...
     rita.command('note "while you were away"')  # ...and the others play on
     await wait_until(lambda: club.game.log_lines(role="referee")[-1].text == "note: while you were away")
     await wait_until(lambda: "starting another" in club.log())
-    await wait_until(lambda: len(club.server.workers) == 2 and all(w.ready.done() for w in club.server.workers))
+    # The standby took its place at once: he sits down again there, without waiting for a worker to start.
+    assert standby.duty is Duty.TAKING
     again = await club.connect("reg")
     await again.wait_for("reg (Bersaglieri)", "while you were away")
+    await wait_until(lambda: club.log().count(" seated seat=reg ") == 2)
+    assert worker_of(club, "reg") == standby.index
+    await wait_until(lambda: all_up(club.server))  # and a new standby behind it
 
 
 async def test_each_command_goes_to_its_own_table(tmp_path, caplog):
@@ -202,7 +213,7 @@ async def test_a_replacement_that_cannot_start_is_tried_again(workers_club):
     club.server.workers[0].proc.send_signal(signal.SIGKILL)
     await wait_until(lambda: "could not start (status 1); trying again" in club.log())
     club.server.host_key_path.write_bytes(key)
-    await wait_until(lambda: len(club.server.workers) == 2 and all(w.ready.done() for w in club.server.workers))
+    await wait_until(lambda: all_up(club.server))
     rita = await club.connect("rita")
     await rita.wait_for("rita (referee)")
 
@@ -229,7 +240,7 @@ async def test_a_worker_that_hangs_is_stopped_and_replaced(tmp_path, caplog):
         await asyncio.wait_for(reg.closed.wait(), 10)
         rita.command('note "still here"')
         await wait_until(lambda: game.log_lines(role="referee")[-1].text == "note: still here")
-        await wait_until(lambda: len(server.workers) == 2 and all(w.ready.done() for w in server.workers))
+        await wait_until(lambda: all_up(server))
         again = await club.connect("reg")
         await again.wait_for("reg (Bersaglieri)", "still here")
     finally:

@@ -15,17 +15,33 @@ milliseconds), never the whole heap (every seat's: a third of a second to a
 second, paid by every seat of the process).
 
 A departed seat's app is freed by its references' counts where it can be;
-what a reference cycle keeps alive of it, frozen, waits to be reclaimed: the
-whole heap unfrozen and collected, a full walk.  That is done only when no
-seat is being drawn to (nothing written to any seat for ``IDLE_S``, no
-command on its way), so no seat waits for it; or, at the latest, once as many
-seats have left since the last reclaim as were ever seated at once since it, so
-that a stream of comings and goings at a busy table keeps no more than as much
-again as its seats cost at their most (``RECLAIM_AT_LEAST`` departures in any
-case).  Counted against the most seated, not those still seated, a table
-emptying seat by seat is reclaimed as its last seat leaves, with nobody left to
-stall (counted against those still seated, half the table waited for the walk
-of the whole heap, 0.6 s at 16 seats a process).
+what a reference cycle keeps alive of it (Textual's app, screens and widgets
+hold each other), frozen, waits to be reclaimed: the whole heap unfrozen and
+collected, a full walk.  That is done only when no seat is being drawn to
+(nothing written to any seat for ``IDLE_S``, no command on its way), so no
+seat waits for it.  A busy table is never idle for a second, and its departed
+seats are kept, waiting, only until as many have left since the last reclaim
+as were ever seated at once since it (``RECLAIM_AT_LEAST`` at least): no more
+than as much again as its seats cost at their most.  Counted against the most
+seated, not those still seated, a table emptying seat by seat meets it as its
+last seat leaves, with nobody left to stall.  Then:
+
+* In the server's own process (``fireteam serve --workers 0``) the heap is
+  reclaimed there and then: a stall of every seat of the process (0.6–0.85 s
+  at 16 seats), which only a table whose seats come and go without one idle
+  second meets.
+* In a seat worker (``tui.ssh.pool``) the settler says so instead
+  (:attr:`HeapSettler.laden`): the table retires the worker, which is handed
+  no new connection and stops once its last has ended, its memory going back
+  to the system with no walk at all (:meth:`HeapSettler.retire`).  If the
+  table may not retire it yet (as many workers retire already as it allows,
+  or none could take its place), the worker keeps waiting for an idle
+  moment, and the table retires it as soon as it may.  Only past
+  ``LADEN_MAX`` times as many departures does a worker walk its heap at a
+  busy moment, so that its memory stays bounded whatever its neighbours'
+  players do: one not retired yet, or a retiring one whose clients keep
+  opening sessions on the connections it still holds (OpenSSH's
+  ``ControlMaster``), the only seats that can still sit down in it.
 
 And while a command reaches the seats of a process (each redraws and sends
 its frame, tens of milliseconds for all of them) the collector waits
@@ -48,14 +64,18 @@ import asyncio
 import gc
 import logging
 import time
+from collections.abc import Callable
 
 #: Seconds after a seat sits down before the heap is settled.
 SETTLE_S = 2.0
 #: Seconds with nothing written to any seat after which the server is idle enough to reclaim departed seats.
 IDLE_S = 1.0
 #: Departures kept frozen, waiting for an idle moment, before they are reclaimed at a busy table anyway
-#: (or as many as there are seats, if more).
+#: (or as many as there are seats, if more), or, in a seat worker, before the worker asks to retire.
 RECLAIM_AT_LEAST = 4
+#: A seat worker the table may not retire yet walks its heap at a busy moment only once this many times
+#: those departures wait: its memory's bound, the leftovers of twice as many seats as ever sat at once.
+LADEN_MAX = 2
 #: Settling waits while the server used more than this share of a core since the last look.
 BUSY_SHARE = 0.5
 #: Seconds between two looks, while the collector waits for a command's frames, at whether they are still written.
@@ -93,6 +113,11 @@ class HeapSettler:
         self._closed = False
         self._cpu = 0.0  # process CPU time and wall time at the last look
         self._wall = 0.0
+        #: In a seat worker: told, in place of a reclaim at a busy moment, how many departures wait in the
+        #: frozen heap (then 0 once an idle moment's reclaim freed them).  None: reclaim (``--workers 0``).
+        self.laden: Callable[[int], None] | None = None
+        self._told = False  # laden was told of the departures waiting, and not since of a reclaim
+        self._retired_at: int | None = None  # the departures counted as the process retired (None: it has not)
 
     def seat_arrived(self) -> None:
         """A seat sat down: settle the heap once things are quiet again."""
@@ -104,16 +129,38 @@ class HeapSettler:
 
     def seat_left(self, seated: int) -> None:
         """A seat left, ``seated`` still sit: reclaim what it leaves at the next idle moment (or now, if
-        enough have left)."""
+        enough have left and this is not a seat worker; a seat worker says it is laden)."""
         if self._closed:
             return
         self._departed += 1
         # Seats only leave one at a time: the most ever seated at once were seated just before a departure.
         self._most_seated = max(self._most_seated, seated + 1)
-        if self._departed >= max(RECLAIM_AT_LEAST, self._most_seated):
+        enough = max(RECLAIM_AT_LEAST, self._most_seated)
+        if self.laden is None:  # the server's own process: walked here and now
+            if self._departed >= enough:
+                self.reclaim()
+                return
+        elif self._retired_at is None:  # a seat worker still handed seats
+            if self._departed >= LADEN_MAX * enough:
+                self.log.warning("heap: %d departures wait and this worker may not retire yet", self._departed)
+                self.reclaim()
+                return
+            if self._departed >= enough and not self._told:
+                self._told = True
+                self.laden(self._departed)
+        elif self._departed - self._retired_at >= LADEN_MAX * enough:
+            # Retiring, its seats leave and take nothing more: only a client's sessions multiplexed on a connection
+            # it still holds (OpenSSH's ControlMaster) can sit down again and again, and reach this.
+            self.log.warning("heap: %d departures since this worker retired, and seats still come", self._departed)
             self.reclaim()
-        elif self._reclaim is None:
+            return
+        if self._reclaim is None:
             self._look_for_idle()
+
+    def retire(self) -> None:
+        """This process is handed no more seats and stops once its last has left: what they leave is never
+        walked at a busy moment (its memory goes back to the system as it stops)."""
+        self._retired_at = self._departed
 
     def _look_for_idle(self) -> None:
         self._writes_idle = self._writes
@@ -121,7 +168,7 @@ class HeapSettler:
 
     def _reclaim_if_idle(self) -> None:
         if self._writes == self._writes_idle and self._resume is None:
-            self.reclaim()
+            self.reclaim(idle=True)
         else:
             self._look_for_idle()
 
@@ -183,8 +230,9 @@ class HeapSettler:
         gc.freeze()
         self.log.info("heap settled: %d objects freed, in %.0f ms", freed, (time.perf_counter() - start) * 1000)
 
-    def reclaim(self) -> None:
-        """Free what departed seats left frozen: the whole heap unfrozen and collected, then frozen again."""
+    def reclaim(self, *, idle: bool = False) -> None:
+        """Free what departed seats left frozen: the whole heap unfrozen and collected, then frozen again (``idle``:
+        with no seat drawn to, the log says)."""
         if self._reclaim is not None:
             self._reclaim.cancel()
             self._reclaim = None
@@ -195,11 +243,18 @@ class HeapSettler:
         freed = gc.collect()
         gc.freeze()
         self.log.info(
-            "heap reclaimed after %d departures: %d objects freed, in %.0f ms",
+            "heap reclaimed after %d departures, at %s moment: %d objects freed, in %.0f ms",
             departed,
+            "an idle" if idle else "a busy",
             freed,
             (time.perf_counter() - start) * 1000,
         )
+        if self._retired_at is not None:
+            self._retired_at = 0
+        elif self._told:
+            self._told = False
+            if self.laden is not None:
+                self.laden(0)
 
     def close(self) -> None:
         """The server stops: nothing stays frozen (the process may go on, as in tests)."""

@@ -144,7 +144,7 @@ def _serve_with(
     print(f"host key fingerprint: {key.get_fingerprint()}")
     print(f"seats: {seats_path} ({len(seats.seats)} seats); log: {logs / LOG_NAME}")
     print("games: " + ", ".join(f"{t.name} ({t.game.path})" for t in tables))
-    print(f"seats drawn by {workers} worker processes" if workers else "seats drawn in this process")
+    print(f"seats drawn by {workers} worker processes and a standby" if workers else "seats drawn in this process")
     web = _web_options(args)
     try:
         venue = nats_options(args, folder)

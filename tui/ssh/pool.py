@@ -15,6 +15,29 @@ seats file when the player logged in.  A worker that dies takes its
 connections with it (their players reconnect) and is replaced; the game and
 the other seats go on.
 
+Workers are recycled rather than made to walk their whole heap.  A departed
+seat's app is freed only by a walk of the worker's whole heap (Textual's
+objects hold each other in cycles: ``tui.ssh.heap``), 0.6–0.85 s at 16 seats
+a worker, which stalls every seat of the worker; it waits for an idle moment,
+which a busy table never has.  So once as many seats have left a worker as
+ever sat in it at once, the worker says it is laden (``wire.Laden``) and this
+process retires it (``wire.Retire``): it is handed no new connection, and
+serves those it has (their commands, the news of the saves, kicks, ``who``,
+browsers) until the last ends; then this process closes its news, it stops,
+and its memory goes back to the system with no walk at all.  Its place is
+taken by the standby, a worker started ahead that takes no connection until
+then (``STANDBY_WORKERS``), so that no seat waits for a worker to start
+(Python, Textual, asyncssh and the saves: half a second of CPU); a new
+standby starts behind it.  At most ``RETIRING_PER_WORKER`` workers per
+``--workers`` retire at once: a retiring worker whose players stay holds its
+process as long as they do, and past that bound a laden worker is not
+retired but waits for an idle moment, to retire as soon as one of them has
+stopped (and walks its heap at a busy moment only past
+``tui.ssh.heap.LADEN_MAX`` times the departures).  A worker that dies while
+retiring is not replaced: its place was taken as it retired.  With
+``--workers 0`` there is no process to recycle: the server's own walks its
+heap (``tui.ssh.heap``).
+
 A worker is judged by its heartbeat, answered by a thread of its own: one
 that does not answer at all (stopped, or stuck outside Python) is hung after
 ``HEARTBEAT_MISSES`` pings; one that answers but whose event loop has not
@@ -30,6 +53,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import enum
 import logging
 import os
 import socket
@@ -59,9 +83,15 @@ STOP_TIMEOUT_S = 10.0
 HEARTBEAT_S, HEARTBEAT_MISSES = 10.0, 3
 #: A worker whose loop has not turned for this long is logged as busy (it is not replaced).
 BUSY_S = 10.0
-#: Pause before replacing a worker that died, doubled after each replacement that
-#: could not start (up to the maximum), so a worker that cannot start does not spin.
+#: Pause before starting a standby (after one was promoted, or died), doubled after each
+#: that could not start (up to the maximum), so a worker that cannot start does not spin.
 RESPAWN_DELAY_S, MAX_RESPAWN_DELAY_S = 0.5, 60.0
+#: Workers started ahead, ready and taking no connection, to take the place of one that retires or
+#: dies at once: a new seat never waits for a worker's start, and the start costs no seat a stall.
+STANDBY_WORKERS = 1
+#: Workers retiring at once, at most, for each worker of ``--workers``: each holds a process (~55 MB
+#: and its seats) for as long as its last players stay; past this, a laden worker waits (``tui.ssh.heap``).
+RETIRING_PER_WORKER = 1
 
 
 def default_workers() -> int:
@@ -72,6 +102,17 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
+class Duty(enum.Enum):
+    """What this process hands a worker."""
+
+    #: New connections (to the one of them with the fewest).
+    TAKING = "taking"
+    #: Nothing yet: started ahead, it takes the place of a taking worker that retires or dies.
+    STANDBY = "standby"
+    #: Nothing more: it serves its connections until the last ends, then stops.
+    RETIRING = "retiring"
+
+
 @dataclass(eq=False)
 class _Worker:
     index: int
@@ -80,6 +121,11 @@ class _Worker:
     requests: socket.socket
     heartbeat: socket.socket
     ready: asyncio.Future[None]
+    duty: Duty
+    #: It said as many seats have left it as ever sat in it at once (``wire.Laden``): it is to retire.
+    laden: bool = False
+    #: It is to be told it retires (``wire.Retire``), once its news socket has room.
+    tell_retire: bool = False
     #: The connections handed to it and not gone, by peer.
     peers: set[str] = field(default_factory=set)
     seated: list[tuple[str, str]] = field(default_factory=list)
@@ -137,6 +183,7 @@ class SeatWorkers:
         #: Where the workers keep plain seats' command lines between sessions (``tui.ssh.seathistory``).
         self.history_dir: Path | None = None
         self.heartbeat = heartbeat
+        self.max_retiring = workers * RETIRING_PER_WORKER
         self.limits = limits or Limits()
         #: The language of a seat whose seats-file entry and client name none (default: this process's).
         self.lang = readers.checked(lang) if lang else readers.lang()
@@ -148,7 +195,8 @@ class SeatWorkers:
         self._next_index = 1
         self._closing = False
         self._started = False  # all the first workers were ready
-        self._failed_starts = 0  # replacements in a row that could not start
+        self._failed_starts = 0  # standbys in a row that could not start
+        self._standby_starting = False  # a standby's start is under way (its pause, or its process being made)
         self._listener: socket.socket | None = None
         #: Browser seats (``fireteam serve --web``): where to listen, and what the workers need to serve them.
         self._web: tuple[str, int] | None = None
@@ -191,7 +239,11 @@ class SeatWorkers:
             self._web_listener = web
             self.web_port = web.getsockname()[1]  # the workers name their cookie after it
         try:
-            await asyncio.gather(*(self._spawn() for _ in range(self.n_workers)))
+            # The standby too: now, before any seat, is when its start costs nobody anything.
+            await asyncio.gather(
+                *(self._spawn(Duty.TAKING) for _ in range(self.n_workers)),
+                *(self._spawn(Duty.STANDBY) for _ in range(STANDBY_WORKERS)),
+            )
             # While the workers start: this process carries out every command, and a game gathers its
             # ruleset's commands (most of the ruleset's modules) when it first parses one; left to the
             # first command, that import was on its way to every seat (25-45 ms, 150 ms with no .pyc).
@@ -210,7 +262,9 @@ class SeatWorkers:
             self.log.info("browser seats on %s:%d", self._web[0], self.web_port)
         self._track(self._ping())
         self._track(self._sweep())
-        self.log.info("listening on %s:%d with %d seat workers", host, bound, len(self.workers))
+        self.log.info(
+            "listening on %s:%d with %d seat workers and %d standby", host, bound, self.n_workers, STANDBY_WORKERS
+        )
         return bound
 
     async def close(self) -> None:
@@ -228,8 +282,7 @@ class SeatWorkers:
         for w in list(self.workers):
             loop.remove_reader(w.requests)
             loop.remove_reader(w.heartbeat)
-            loop.remove_writer(w.news)
-            w.news.close()  # the worker hears the end and closes its seats
+            self._close_news(w)  # the worker hears the end and closes its seats
         for w in list(self.workers):
             try:
                 await asyncio.wait_for(w.proc.wait(), STOP_TIMEOUT_S)
@@ -251,7 +304,7 @@ class SeatWorkers:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _spawn(self) -> None:
+    async def _spawn(self, duty: Duty) -> None:
         index, self._next_index = self._next_index, self._next_index + 1
         news, news_theirs = wire.pair()
         requests, requests_theirs = wire.pair()
@@ -294,7 +347,7 @@ class SeatWorkers:
                 sock.close()
         for sock in (news, requests, beat):
             sock.setblocking(False)
-        worker = _Worker(index, proc, news, requests, beat, asyncio.get_running_loop().create_future())
+        worker = _Worker(index, proc, news, requests, beat, asyncio.get_running_loop().create_future(), duty)
         self.workers.append(worker)
         asyncio.get_running_loop().add_reader(requests, self._on_request, worker)
         asyncio.get_running_loop().add_reader(beat, self._on_pong, worker)
@@ -304,33 +357,98 @@ class SeatWorkers:
         status = await w.proc.wait()
         if self._closing or w not in self.workers:
             return
-        self.workers.remove(w)
-        loop = asyncio.get_running_loop()
-        loop.remove_reader(w.requests)
-        loop.remove_reader(w.heartbeat)
-        loop.remove_writer(w.news)
-        w.news.close()
-        w.requests.close()
-        w.heartbeat.close()
-        for peer in w.peers:  # its connections went with it
-            self._gone(peer)
+        self._forget(w)
         if not w.ready.done() and not self._started:
             w.ready.set_exception(RuntimeError(f"seat worker {w.index} stopped while starting (status {status})"))
             return
-        if w.ready.done():
-            self._failed_starts = 0
+        if w.duty is Duty.RETIRING and status == 0 and not w.peers:
+            self.log.info("seat worker %d retired: stopped with its last connection", w.index)
+        elif w.duty is Duty.RETIRING:  # killed, or hung: its place was taken as it retired
+            self.log.warning(
+                "seat worker %d stopped (status %d) while retiring, with %d connections; not replaced",
+                w.index,
+                status,
+                w.connections,
+            )
+        elif w.ready.done():
             self.log.warning(
                 "seat worker %d stopped (status %d) with %d connections; starting another",
                 w.index,
                 status,
                 w.connections,
             )
-        else:  # a replacement that could not start (its stderr says why): try again, less and less often
+        else:  # a standby that could not start (its stderr says why): try again, less and less often
             self._failed_starts += 1
             self.log.error("seat worker %d could not start (status %d); trying again", w.index, status)
-        await asyncio.sleep(min(MAX_RESPAWN_DELAY_S, RESPAWN_DELAY_S * 2**self._failed_starts))
-        if not self._closing:
-            await self._spawn()
+        self._rearrange()
+
+    def _forget(self, w: _Worker) -> None:
+        """``w`` has stopped: let go of its sockets, and of its connections, which went with it."""
+        self.workers.remove(w)
+        loop = asyncio.get_running_loop()
+        loop.remove_reader(w.requests)
+        loop.remove_reader(w.heartbeat)
+        self._close_news(w)
+        w.requests.close()
+        w.heartbeat.close()
+        for peer in w.peers:
+            self._gone(peer)
+
+    def _close_news(self, w: _Worker) -> None:
+        """Close ``w``'s news: the worker hears the end and stops (its seats with it, if any are left)."""
+        if w.news.fileno() >= 0:  # (a retiring worker's is closed as its last connection ends)
+            asyncio.get_running_loop().remove_writer(w.news)
+            w.news.close()
+        w.behind.clear()
+
+    # ------------------------------------------------------------- recycling
+
+    def _count(self, duty: Duty) -> int:
+        return sum(1 for w in self.workers if w.duty is duty)
+
+    def _rearrange(self) -> None:
+        """Retire the laden workers the bounds allow, give the places of those retired or gone to a ready
+        standby, and start a standby when there is none."""
+        if self._closing or not self._started:
+            return
+        for w in [w for w in self.workers if w.duty is Duty.TAKING and w.laden]:
+            self._retire(w)
+        for w in [w for w in self.workers if w.duty is Duty.STANDBY and w.ready.done()]:
+            if self._count(Duty.TAKING) >= self.n_workers:
+                break
+            w.duty = Duty.TAKING
+            self.log.info("seat worker %d takes new connections", w.index)
+        if self._count(Duty.STANDBY) < STANDBY_WORKERS and not self._standby_starting:
+            self._standby_starting = True
+            self._track(self._start_standby())
+
+    def _retire(self, w: _Worker) -> str:
+        """Retire laden ``w`` if the bounds allow it (it is handed no more connections, and stops once its last
+        has ended); why it may not yet, or ""."""
+        retiring = self._count(Duty.RETIRING)
+        if retiring >= self.max_retiring:
+            return f"{retiring} workers retire already (at most {self.max_retiring})"
+        if not any(x is not w and x.duty is not Duty.RETIRING and x.ready.done() for x in self.workers):
+            return "no other worker is ready to take its connections"
+        w.duty, w.laden, w.tell_retire = Duty.RETIRING, False, True
+        self._send_news(w)
+        self.log.info(
+            "seat worker %d retires: new connections go to the others; it stops once its %d connections end",
+            w.index,
+            w.connections,
+        )
+        if not w.peers:
+            self._close_news(w)
+        return ""
+
+    async def _start_standby(self) -> None:
+        """Start a standby after a pause, longer after each that could not start."""
+        try:
+            await asyncio.sleep(min(MAX_RESPAWN_DELAY_S, RESPAWN_DELAY_S * 2**self._failed_starts))
+            if not self._closing:
+                await self._spawn(Duty.STANDBY)
+        finally:
+            self._standby_starting = False
 
     async def _ping(self) -> None:
         """Kill a worker that is hung: its seats are frozen, and a new one serves them."""
@@ -400,9 +518,9 @@ class SeatWorkers:
                     self._hand_over(conn, peer, door)
 
     def _hand_over(self, conn: socket.socket, peer: str, door: str) -> None:
-        """Give the connection to the ready worker with the fewest (this process closes its copy); any worker
+        """Give the connection to the taking worker with the fewest (this process closes its copy); any worker
         serves either door."""
-        for w in sorted((w for w in self.workers if w.ready.done()), key=lambda w: w.connections):
+        for w in sorted((w for w in self.workers if w.duty is Duty.TAKING), key=lambda w: w.connections):
             try:
                 wire.send(w.news, wire.Arrived(peer, door), conn.fileno())
             except OSError:
@@ -471,6 +589,8 @@ class SeatWorkers:
             case wire.Ready():
                 if not w.ready.done():
                     w.ready.set_result(None)
+                    self._failed_starts = 0
+                    self._rearrange()
             case wire.Sat():
                 w.seated.append((msg.table, msg.seat))
             case wire.Rose():
@@ -485,6 +605,19 @@ class SeatWorkers:
             case wire.Gone():
                 w.peers.discard(msg.peer)
                 self._gone(msg.peer)
+                if w.duty is Duty.RETIRING and not w.peers:
+                    self._close_news(w)  # its last connection ended: it stops (_watch takes it from there)
+            case wire.Laden():
+                w.laden = msg.departed > 0 and w.duty is Duty.TAKING
+                if w.laden and (why := self._retire(w)):
+                    self.log.warning(
+                        "seat worker %d has had %d seats leave since its heap was last walked, but %s: it waits for "
+                        "an idle moment to walk it, and retires as soon as it may",
+                        w.index,
+                        msg.departed,
+                        why,
+                    )
+                self._rearrange()  # the standby takes its place
         return None
 
     def _record(self, w: _Worker, msg: wire.Execute | wire.Undo | wire.Redo) -> wire.Answer:
@@ -552,17 +685,21 @@ class SeatWorkers:
                 self._send_news(w)
 
     def _send_news(self, w: _Worker) -> None:
-        """Tell a worker the sizes it has not heard; if its socket is full, when it has room."""
+        """Tell a worker that it retires, and the sizes it has not heard; if its socket is full, when it has room."""
         loop = asyncio.get_running_loop()
-        while w.behind:
-            table, size = next(iter(w.behind.items()))
+        while w.tell_retire or w.behind:
+            grew = None if w.tell_retire else wire.Grew(*next(iter(w.behind.items())))
             try:
-                wire.send(w.news, wire.Grew(table, size))
+                wire.send(w.news, grew or wire.Retire())
             except BlockingIOError:
                 loop.add_writer(w.news, self._send_news, w)
                 return
             except OSError:
                 w.behind.clear()  # gone: _watch takes it from here
+                w.tell_retire = False
                 return
-            del w.behind[table]
+            if grew is None:
+                w.tell_retire = False
+            else:
+                del w.behind[grew.table]
         loop.remove_writer(w.news)

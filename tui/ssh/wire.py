@@ -11,7 +11,10 @@ Two Unix sockets join each worker to the table process, both ``SOCK_SEQPACKET``
   invitations store and the seats file.
 * *news*: the table tells every worker that a save grew (``Grew``) and hands a
   worker each new connection (``Arrived``, with the socket and its door: SSH,
-  or a browser's HTTP).
+  or a browser's HTTP).  A worker that said its heap is laden with departed
+  seats (``Laden``) may be told it retires (``Retire``): it is handed no more
+  connections, and stops when the table closes its news, once its last
+  connection has ended.
 
 A third, *heartbeat*, carries the table's ``Ping`` and the worker's ``Pong``,
 answered by a thread of the worker's: a worker busy drawing still answers,
@@ -146,6 +149,14 @@ class Gone(_Msg):
     peer: str
 
 
+class Laden(_Msg):
+    """As many seats have left this worker as ever sat in it at once, and what they left waits in its frozen heap
+    (``tui.ssh.heap``): the table may retire it (``Retire``) rather than have it walk its whole heap.  ``departed``
+    0: it walked it at an idle moment, and is laden no longer."""
+
+    departed: int
+
+
 # ---------------------------------------------------------------------- heartbeat
 
 
@@ -245,11 +256,29 @@ class Close(_Msg):
     by: str
 
 
+class Retire(_Msg):
+    """This worker is handed no more connections: it serves those it has until the last ends, then the table closes
+    its news and it stops, its memory going back to the system with it."""
+
+
 Request = (
-    Execute | Undo | Redo | Who | Kick | Redeem | Ready | Sat | Rose | LoggedIn | Authenticating | Misbehaved | Gone
+    Execute
+    | Undo
+    | Redo
+    | Who
+    | Kick
+    | Redeem
+    | Ready
+    | Sat
+    | Rose
+    | LoggedIn
+    | Authenticating
+    | Misbehaved
+    | Gone
+    | Laden
 )
 Answer = Done | Refusal | Failed | DiceNeeded | AnswerNeeded | Seated | Kicked | Granted
-News = Grew | Arrived | Close
+News = Grew | Arrived | Close | Retire
 
 _encoder = msgspec.msgpack.Encoder()
 REQUEST = msgspec.msgpack.Decoder(Request)

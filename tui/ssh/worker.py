@@ -89,6 +89,8 @@ class WorkerServer(FireteamServer):
         # The table process logs every command once, as it records it.
         super().__init__(tables, seats, key, log_commands=False, **kwargs)
         self._link = link
+        # Laden with departed seats, it asks the table to retire it rather than walk its whole heap (tui.ssh.heap).
+        self.heap.laden = lambda departed: link.tell(wire.Laden(departed))
 
     def seated(self) -> dict[str, list[Seat]]:
         """Who sits at each table, in every worker (the table keeps the count)."""
@@ -198,7 +200,7 @@ class _Worker:
                 return
             except OSError:
                 got = None
-            if got is None:  # the table has closed: the server is stopping
+            if got is None:  # the table has closed: the server is stopping, or this worker retired and is empty
                 self.stop.set()
                 return
             msg, fd = got
@@ -210,6 +212,8 @@ class _Worker:
                 self._grew(msg)
             elif isinstance(msg, wire.Close):
                 self.server.close_seat(msg.seat, closed_by(msg.by))
+            elif isinstance(msg, wire.Retire):  # (the table logs it)
+                self.server.heap.retire()
 
     def _turn(self) -> None:
         self._turned = time.monotonic()
