@@ -193,6 +193,18 @@ async def test_the_table_gathers_its_commands_as_it_starts_not_at_the_first_comm
         game.close()
 
 
+async def test_a_worker_settles_its_heap_before_it_takes_seats(workers_club):
+    """What a worker's start made is collected and frozen before it says it is ready: its first seats, which may
+    come as a standby takes a retiring worker's place at a busy table, do not wait for a walk of it."""
+    indices = [w.index for w in workers_club.server.workers]
+    # (Each logs that it is ready just after it told the table.)
+    await wait_until(lambda: all(f"seat worker {i} ready" in workers_club.log() for i in indices))
+    lines = workers_club.log().splitlines()
+    for i in indices:
+        ready = next(n for n, ln in enumerate(lines) if f"worker={i} seat worker {i} ready" in ln)
+        assert any(f"worker={i} heap settled:" in ln for ln in lines[:ready]), i
+
+
 async def test_a_worker_that_cannot_start_stops_the_server_with_the_reason(tmp_path):
     keys = make_keys(SEATS)
     game = demo_game(tmp_path / "table.ft")
