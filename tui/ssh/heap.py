@@ -12,7 +12,11 @@ frozen yet and then freezes what is alive (``gc.freeze``): the collector
 leaves frozen objects alone, so that collection, and later full ones, only
 walk what was made since the last settling (a new seat's app: tens of
 milliseconds), never the whole heap (every seat's: a third of a second to a
-second, paid by every seat of the process).
+second, paid by every seat of the process).  A seat worker does not even
+walk that: it freezes it all, unwalked, what cycles left of it included, to
+be freed at an idle moment or as the worker retires (below), since at a
+table whose seats come and go that walk was a stall of its own, 10-90 ms
+after each arrival.
 
 A departed seat's app is freed by its references' counts where it can be;
 what a reference cycle keeps alive of it (Textual's app, screens and widgets
@@ -220,15 +224,22 @@ class HeapSettler:
             self._arm()
         else:
             self._pending = None
-            self.settle()
+            # In a seat worker the walk of what is new (10-90 ms as seats come) is not paid at all: what cycles
+            # left is frozen with the rest, for an idle moment's reclaim or the worker's retirement.
+            self.settle(walk=self.laden is None)
 
-    def settle(self) -> None:
-        """Collect what is not frozen yet (the frozen is not walked), then freeze what is alive."""
+    def settle(self, *, walk: bool = True) -> None:
+        """Collect what is not frozen yet (the frozen is not walked), then freeze what is alive (``walk`` False:
+        freeze it all, what cycles left of it too, unwalked)."""
         # (No count of the frozen objects in the log: ``gc.get_freeze_count`` walks them all.)
         start = time.perf_counter()
-        freed = gc.collect()
+        freed = gc.collect() if walk else 0
         gc.freeze()
-        self.log.info("heap settled: %d objects freed, in %.0f ms", freed, (time.perf_counter() - start) * 1000)
+        took = (time.perf_counter() - start) * 1000
+        if walk:
+            self.log.info("heap settled: %d objects freed, in %.0f ms", freed, took)
+        else:
+            self.log.info("heap settled: frozen unwalked, in %.0f ms", took)
 
     def reclaim(self, *, idle: bool = False) -> None:
         """Free what departed seats left frozen: the whole heap unfrozen and collected, then frozen again (``idle``:
