@@ -214,6 +214,28 @@ async def served_table(
         game.close()
 
 
+@contextlib.asynccontextmanager
+async def served_by_workers(
+    folder: Path, caplog, limits: Limits | None = None, *, workers: int = 2, history: bool = False
+) -> AsyncIterator[Club]:
+    """``fireteam serve --workers N`` at the demo game (its save in ``folder``): the writing game and the table
+    process run in the test, the seats in real worker processes, which log to ``folder / "serve.log"``.
+    ``history``: the seats' command histories kept in ``folder / "seat-history"``, as ``fireteam serve`` keeps them."""
+    caplog.set_level(logging.INFO, logger="fireteam.serve")
+    keys = make_keys(SEATS)
+    game = demo_game(folder / "table.ft")
+    server = seat_workers(folder, [Table("table", game)], keys, SEATS, limits, workers=workers)
+    if history:
+        server.history_dir = folder / "seat-history"
+    port = await server.start("127.0.0.1", 0)
+    club = Club(server, port, keys, game, [], caplog, folder / "serve.log")
+    try:
+        yield club
+    finally:
+        await club.close()
+        game.close()
+
+
 def seat_workers(
     folder: Path,
     tables: list[Table],

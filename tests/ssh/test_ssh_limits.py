@@ -20,10 +20,9 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, served_table, wait_until
+from ssh_club import SEATS, Club, served_by_workers, served_table, wait_until
 
 from tui.ssh.limits import Gate, Limits
-from tui.ssh.server import Table
 
 
 def in_process(tmp_path, caplog, limits: Limits):
@@ -34,17 +33,8 @@ def in_process(tmp_path, caplog, limits: Limits):
 @contextlib.asynccontextmanager
 async def with_workers(tmp_path, caplog, limits: Limits) -> AsyncIterator[Club]:
     """``fireteam serve --workers 2`` with these limits."""
-    caplog.set_level(logging.INFO, logger="fireteam.serve")
-    keys = make_keys(SEATS)
-    game = demo_game(tmp_path / "table.ft")
-    server = seat_workers(tmp_path, [Table("table", game)], keys, SEATS, limits)
-    port = await server.start("127.0.0.1", 0)
-    club = Club(server, port, keys, game, [], caplog, tmp_path / "serve.log")
-    try:
+    async with served_by_workers(tmp_path, caplog, limits) as club:
         yield club
-    finally:
-        await club.close()
-        game.close()
 
 
 # ------------------------------------------------------------------ input

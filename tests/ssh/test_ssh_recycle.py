@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import re
 import signal
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
-from ssh_club import SEATS, WAIT_S, Club, Player, demo_game, make_keys, seat_workers, wait_until
+from ssh_club import WAIT_S, Club, Player, served_by_workers, wait_until
 from test_ssh_workers import worker_of
 
-from tui.ssh.server import ORGANISER, Table
+from tui.ssh.server import ORGANISER
 
 #: With ``--workers 1``: the worker that takes connections, the standby, and one retiring.
 MOST_WORKERS = 3
@@ -34,17 +33,8 @@ KEY_S = 0.1
 
 @pytest.fixture
 async def club(tmp_path: Path, caplog) -> AsyncIterator[Club]:
-    caplog.set_level(logging.INFO, logger="fireteam.serve")
-    keys = make_keys(SEATS)
-    game = demo_game(tmp_path / "table.ft")
-    server = seat_workers(tmp_path, [Table("table", game)], keys, SEATS, workers=1)
-    port = await server.start("127.0.0.1", 0)
-    club = Club(server, port, keys, game, [], caplog, tmp_path / "serve.log")
-    try:
+    async with served_by_workers(tmp_path, caplog, workers=1) as club:
         yield club
-    finally:
-        await club.close()
-        game.close()
 
 
 @contextlib.asynccontextmanager
