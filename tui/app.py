@@ -396,8 +396,11 @@ class FireteamApp(App):
             # screen, which it then replaces when the game is switched.
             await self.push_screen(self._game_screen())
         if self.return_code is not None:
-            # Told to exit as it started (a remote seat whose player left as it arrived): Textual
-            # mounted none of the screen's panes, and there is nothing to show or to listen for.
+            # Told to exit as it started (a remote seat whose player left as it arrived, a user
+            # who quit at once): Textual mounted none of the screen's panes, and there is nothing
+            # to show or to listen for; what the load found is kept all the same (the open cache's
+            # entry: the save's next open is quick).
+            self.game.keep_cache()
             return
         # What the open left for later (the open cache's entry, ``run_app``) is done once the game shows.
         self.call_after_refresh(self.game.keep_cache)

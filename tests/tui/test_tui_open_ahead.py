@@ -174,3 +174,25 @@ async def test_the_client_writes_the_entry_once_the_game_is_shown(game, tmp_path
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: bool(_entries(cache)), "the entry")
     assert shown == [[]]
+
+
+async def test_a_client_closed_as_it_starts_still_writes_the_entry(game, tmp_path, monkeypatch):
+    # Quit as the game appears (or, in the bench, at the first frame): the load's work is
+    # kept all the same, and the next open of the save is quick.
+    path = game.path
+    game.close()
+    cache = OpenCache(tmp_path / "open")
+    original = GameScreen.compose
+
+    def quitting_as_it_appears(self):
+        self.app.exit()
+        return original(self)
+
+    monkeypatch.setattr(GameScreen, "compose", quitting_as_it_appears)
+    opened = Game.open(path, writable=False, cache=cache, cache_later=True)
+    app = FireteamApp(opened, role=REFEREE, replay=True)
+    app.owns_game = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+    assert app.return_code == 0
+    assert len(_entries(cache)) == 1
