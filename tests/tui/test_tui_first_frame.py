@@ -9,6 +9,7 @@ described only the rows it shows.
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 from pathlib import Path
 
@@ -102,6 +103,34 @@ async def test_textual_s_overlays_come_after_the_first_frame_and_show_what_was_s
         assert ToastRack not in at_first[0] and Tooltip not in at_first[0]
         assert [type(child) for child in screen.children[:2]] == [ToastRack, Tooltip]
         assert [str(toast.render()) for toast in screen.query(Toast)] == ["sent before the rack"]
+
+
+async def test_what_the_first_frame_left_for_later_waits_for_a_turn_of_the_event_loop(demo, monkeypatch):
+    # At a seat worker many seats share one event loop, and Textual handles every message
+    # queued for a screen in one turn of it: the widgets the first frame left hidden are
+    # mounted in a turn of their own, so what the loop had for the other seats as that frame
+    # was drawn (here, a callback put on it then) runs between the frame and those mounts.
+    app = FireteamApp(demo, role=REFEREE, driver_class=_null_terminal())
+    order: list[str] = []
+
+    def drawn() -> None:
+        screen = app.screen
+        if not order and isinstance(screen, GameScreen) and screen._shown_view is not None:
+            order.append("frame")
+            asyncio.get_running_loop().call_soon(order.append, "another seat")
+
+    add_hidden = GameScreen._add_hidden
+
+    def adding(self) -> None:
+        order.append("hidden")
+        add_hidden(self)
+
+    monkeypatch.setattr(GameScreen, "_add_hidden", adding)
+    app.post_display_hook = drawn  # type: ignore[method-assign]
+    async with app.run_test(headless=False, size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert order[:3] == ["frame", "another seat", "hidden"]
+        assert app.screen.query("KeysFooter")  # (and they were mounted)
 
 
 async def test_the_log_looks_for_no_undo_already_in_the_save_when_it_is_bound(demo, monkeypatch):

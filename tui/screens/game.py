@@ -305,7 +305,7 @@ class GameScreen(Screen):
         self._check_size()
         self.query_one(LogPane).bind(self.vp)
         self.refresh_game()
-        self.call_after_refresh(self._add_hidden)
+        self.call_after_refresh(self._add_hidden_next_turn)
         self.app.sub_title = self.game.path.name
         if self.replay:
             self._focus(self.query_one(LogView))
@@ -321,6 +321,12 @@ class GameScreen(Screen):
         """Focus ``widget`` now unless the screen's auto-focus has (``AUTO_FOCUS``, set in ``__init__``)."""
         if self.focused is not widget:
             widget.focus()
+
+    def _add_hidden_next_turn(self) -> None:
+        """The first frame is drawn: the hidden widgets are mounted in a turn of the event loop of their own.
+        Textual handles the messages queued for a screen in one turn; at a seat worker, where many seats share
+        the loop, the others' keys and frames then wait for the frame alone, not for these mounts as well."""
+        asyncio.get_running_loop().call_soon(self.call_later, self._add_hidden)
 
     def _add_hidden(self) -> None:
         """The widgets the first frame does not show, mounted once it is drawn (or sooner, when asked for)."""
