@@ -88,12 +88,19 @@ def indices(club: Club) -> set[int]:
     return {w.index for w in club.server.workers}
 
 
-async def test_a_worker_that_many_seats_left_retires_serves_its_last_seat_and_stops_once_it_leaves(club):
+async def rita_s_worker_retires(club: Club) -> tuple[Player, int, list[int]]:
+    """Rita sits and types on while irr comes and goes until her worker retires: her, its index, and the workers
+    irr sat in."""
     rita = await club.connect("rita")
     await rita.wait_for("rita (referee)")
     first = worker_of(club, "rita")
     async with typing(rita):  # never an idle second in her worker
         sat_in = await come_and_go(club, "irr", retires(club, first))
+    return rita, first, sat_in
+
+
+async def test_a_worker_that_many_seats_left_retires_serves_its_last_seat_and_stops_once_it_leaves(club):
+    rita, first, sat_in = await rita_s_worker_retires(club)
     assert sat_in[:4] == [first] * 4
     # Retired: the next seat sits in the standby that took its place.
     irr = await club.connect("irr")
@@ -120,11 +127,7 @@ async def test_a_worker_that_many_seats_left_retires_serves_its_last_seat_and_st
 
 
 async def test_no_more_workers_retire_at_once_than_the_bound_and_a_laden_one_waits_its_turn(club):
-    rita = await club.connect("rita")
-    await rita.wait_for("rita (referee)")
-    first = worker_of(club, "rita")
-    async with typing(rita):
-        await come_and_go(club, "irr", retires(club, first))
+    rita, first, _sat_in = await rita_s_worker_retires(club)
     reg = await club.connect("reg")
     await reg.wait_for("reg (Bersaglieri)")
     await wait_until(lambda: " seated seat=reg " in club.log())
@@ -147,11 +150,7 @@ async def test_no_more_workers_retire_at_once_than_the_bound_and_a_laden_one_wai
 
 
 async def test_a_retiring_worker_that_dies_is_not_replaced(club):
-    rita = await club.connect("rita")
-    await rita.wait_for("rita (referee)")
-    first = worker_of(club, "rita")
-    async with typing(rita):
-        await come_and_go(club, "irr", retires(club, first))
+    rita, first, _sat_in = await rita_s_worker_retires(club)
     # The new standby, behind the one that took its place, is up.
     await wait_until(lambda: len(club.server.workers) == 3 and all(w.ready.done() for w in club.server.workers))
     others = indices(club) - {first}
