@@ -78,14 +78,15 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     mode = table.mode(args["mode"])
     heavy = is_heavy(ctx.state, unit)
     limit = table.heavy if heavy and mode.id != "crawl" else mode.cm
-    if mode.id == "run" and heavy:
+    running = mode.id == "run"
+    if running and heavy:
         raise Refused(_("{unit} carries a heavy weapon and cannot run (ruling LN-HEAVY)").format(unit=unit.name))
-    if mode.id == "run" and tired(unit):
+    if running and tired(unit):
         raise Refused(
             _("{unit} is tired and cannot run for {n} more turn(s) (LN-R012)").format(unit=unit.name, n=tired(unit))
         )
     if not 0 < cm <= limit:
-        said = _("{unit} moves 1 to {cm} cm running") if mode.id == "run" else _("{unit} moves 1 to {cm} cm ({mode})")
+        said = _("{unit} moves 1 to {cm} cm running") if running else _("{unit} moves 1 to {cm} cm ({mode})")
         raise Refused(said.format(unit=unit.name, cm=limit, mode=pgettext("choice", mode.id)))
     walk = table.heavy if heavy else table.mode("walk").cm
     if unit.has(Status.RETREATING) and (mode.id == "crawl" or cm < walk):
@@ -100,7 +101,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     badges = {"walk": ("moved",), "run": ("moved", "ran"), "crawl": ("moved", PRONE)}[mode.id]
     stands = mode.id != "crawl" and unit.has(PRONE)
     ctx.emit(ev.StatusChanged(unit=unit.id, add=badges, remove=(PRONE,) if stands else ()))
-    if mode.id == "run":
+    if running:
         (face,) = ctx.roll(
             M("fatigue"),
             1,
