@@ -76,7 +76,7 @@ def face_meanings(
 class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
     """The next roll a command needs from the table, as the asking role may be told it.
 
-    It crosses the SSH pool's wire (``tui/ssh/wire.py``), so it holds only what
+    It crosses the SSH pool's wire (``tui/ssh/workers/wire.py``), so it holds only what
     that role may know: ``whose`` is already a name it may see, never a unit id.
     :meth:`text` is the one place a request is put in words.
     """
@@ -311,7 +311,7 @@ def derive(key: bytes, contribution: bytes, draw: int, count: int, sides: int) -
 
 
 #: Where the commands given in this context take their issuer's contribution from: a
-#: browser seat's page sends one with each line it enters (``tui.ssh.seat``).  None, or
+#: browser seat's page sends one with each line it enters (``tui.ssh.seating.seat``).  None, or
 #: a source with nothing to give, and the process running the game draws it.
 _sent: ContextVar[Callable[[], bytes | None] | None] = ContextVar("fireteam_contribution", default=None)
 

@@ -150,7 +150,7 @@ class FireteamApp(App):
         self.seat = seat
         self.replay = replay
         self.remote = remote
-        #: Drawn once for every spectator of an SSH table (``tui.ssh.sharedscreen``): no key of theirs reaches it.
+        #: Drawn once for every spectator of an SSH table (``tui.ssh.seating.sharedscreen``): no key of theirs reaches it.
         self.watching = watching
         #: Games this app opened itself (new game, load game) and so must close.
         self.owns_game = False
@@ -193,7 +193,7 @@ class FireteamApp(App):
     def get_line_filters(self) -> Sequence[LineFilter]:
         filters = [self.READABLE_MONOCHROME if isinstance(f, Monochrome) else f for f in super().get_line_filters()]
         if self.no_color and not any(isinstance(f, (ReadableMonochrome, NoColor)) for f in filters):
-            # NO_COLOR asked after Textual made its filters: an SSH seat whose client sent it (tui.ssh.seat).
+            # NO_COLOR asked after Textual made its filters: an SSH seat whose client sent it (tui.ssh.seating.seat).
             filters.append(self.READABLE_MONOCHROME)
         return [*filters, self.CONTRAST_GUARD] if self.theme == HIGH_CONTRAST.name else filters
 

@@ -6,7 +6,7 @@ macro) is thousands of keys, each handled as if typed, and Textual queues
 them all at once.  Unbounded, 170 KB of them froze the client for minutes
 while it grew to gigabytes, and Ctrl+Q waited behind them.  So what a
 terminal types passes these bounds before it becomes events, in the same
-way for both drivers (``tui.local_driver``, ``tui.ssh.driver``):
+way for both drivers (``tui.local_driver``, ``tui.ssh.seating.driver``):
 
 * a token bucket on the characters read (``rate`` a second on average,
   ``burst`` at once): the rest is dropped before it is even parsed;

@@ -72,7 +72,7 @@ def _parser() -> argparse.ArgumentParser:
 
     add_relay_parser(sub)
     i = sub.add_parser("invite", help=_("invite a player to a seat of fireteam serve: a link and an SSH command"))
-    from tui.ssh.invite import add_arguments as add_invite_arguments
+    from tui.ssh.invitations.cli import add_arguments as add_invite_arguments
 
     add_invite_arguments(i)
     c = sub.add_parser("completion", help=_("the shell completion script of fireteam, to source in the shell"))
@@ -296,7 +296,7 @@ def _headless(argv: list[str]) -> int:
 
         return relay_main(args)
     if args.command == "invite":
-        from tui.ssh.invite import invite_main
+        from tui.ssh.invitations.cli import invite_main
 
         return invite_main(args)
     if args.command == "completion":
@@ -304,20 +304,10 @@ def _headless(argv: list[str]) -> int:
         return 0
     if args.command is None:
         return 0
-    if args.command == "bench" and args.flood:
-        from tui.floodbench import run_flood_bench
+    if args.command == "bench":
+        from tui.bench import run
 
-        return run_flood_bench(args.flood, unbounded=args.unbounded, as_json=args.json)
-    if args.command == "bench" and args.client:
-        from tui.bench import BIG_EVENTS, run_client_bench
-
-        return run_client_bench(
-            events=args.events or BIG_EVENTS,
-            rounds=args.rounds,
-            start_rounds=args.start_rounds,
-            as_json=args.json,
-            keys=not args.starts,
-        )
+        return run(args)
     return run_headless(args)
 
 

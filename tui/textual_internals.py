@@ -3,7 +3,7 @@
 Textual has no public API for these, and the client needs them:
 
 * ``XTermParser``: the parser Textual's own drivers turn a terminal's bytes into
-  key, mouse and paste events with. An SSH seat's driver (``tui.ssh.driver``),
+  key, mouse and paste events with. An SSH seat's driver (``tui.ssh.seating.driver``),
   the local one (``tui.local_driver``) and the keys typed before the game screen
   is up (``tui.typeahead``) must read input exactly as a local terminal's is
   read; ``tui.terminal_parser`` refines it (it reads a bracketed paste itself, with
@@ -18,7 +18,7 @@ Textual has no public API for these, and the client needs them:
   ``ChopsUpdate``, the partial update it returns, whose escape codes it writes
   with the cursor moves made more cheaply;
   ``LayoutUpdate`` and ``visible_screen_stack``, with which an SSH table draws a
-  shared screen once for its spectators (``tui.ssh.sharedscreen``), reading the
+  shared screen once for its spectators (``tui.ssh.seating.sharedscreen``), reading the
   screen's own compositor (``screen_compositor``; ``use_compositor`` gives the game
   screen its ``RowsCompositor``).
 * ``css_variables``: the variables a stylesheet substitutes into the CSS it parses,

@@ -454,13 +454,13 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help=_("measure load, seek, append and memory (--client: the client's start and keys)"))
     p.add_argument("--json", action="store_true")
     p.add_argument("--events", type=int, help=_("size of the big save (default 100,000)"))
-    # The client's bench lives in tui (core never imports the client): tui.main runs it.
-    p.add_argument("--client", action="store_true", help=_("time the client's start and keys instead (tui/bench.py)"))
+    # The benches live in tui/bench/, outside the product's rooms: tui.main runs them.
+    p.add_argument("--client", action="store_true", help=_("time the client's start and keys instead (tui/bench/client.py)"))
     p.add_argument("--rounds", type=int, default=15, help=_("--client: timed presses of each key per save"))
     p.add_argument("--start-rounds", type=int, default=9, help=_("--client: timed starts of each app per save"))
     p.add_argument("--starts", action="store_true", help=_("--client: time the starts only, no key"))
     p.add_argument(
-        "--flood", type=int, metavar="N", help=_("what N characters typed at once cost the client (tui/floodbench.py)")
+        "--flood", type=int, metavar="N", help=_("what N characters typed at once cost the client (tui/bench/key_flood.py)")
     )
     p.add_argument("--unbounded", action="store_true", help=_("--flood: on Textual's own driver, unbounded"))
     add_lang_option(p)
@@ -504,8 +504,4 @@ def run_headless(args: argparse.Namespace) -> int:
         from core.cli import paths as paths_cli
 
         return paths_cli.run(args)
-    if args.command == "bench":
-        from core.cli.bench import BENCH_EVENTS, run_bench
-
-        return run_bench(events=args.events or BENCH_EVENTS, as_json=args.json)
     raise AssertionError(args.command)

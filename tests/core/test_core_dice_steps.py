@@ -27,7 +27,7 @@ from core.rulesets import common
 from core.rulesets.breaking_news import dice_order as bn_steps
 from core.state import GameState
 from core.views import REFEREE
-from tui.ssh import wire
+from tui.ssh.workers import wire
 
 TESTS = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(TESTS / "shared"))

@@ -15,7 +15,7 @@ import pytest
 from coretests_support import tiny_chunks
 
 import core.storage.opencache as oc
-from core.cli.bench import generate_save
+from tui.bench.engine import generate_save
 from core.cli.main import state_json
 from core.game import Game
 from core.replay import visible_steps

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from core.cli.bench import generate_save
+from tui.bench.engine import generate_save
 from core.game import Game
 from core.storage.opencache import OpenCache
 

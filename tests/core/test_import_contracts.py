@@ -41,7 +41,13 @@ def test_the_client_contract_names_every_client_module():
     # A new module of tui must be placed: in the client's list, or under tui.ssh.  (The entry
     # point, and the manual page made from its parsers, the server's included, are neither.)
     client = set(contracts()["client-without-server"]["source_modules"])
-    assert client == children(tui) - {"tui.ssh", "tui.main", "tui.manpage"}
+    assert client == children(tui) - {"tui.ssh", "tui.main", "tui.manpage", "tui.bench"}
+
+
+def test_the_bench_contract_names_all_of_the_product():
+    # The benchmarks and screenshot makers are run, never imported: only tui.main's `fireteam bench` may.
+    product = set(contracts()["product-without-bench"]["source_modules"])
+    assert product == {"core"} | children(tui) - {"tui.main", "tui.bench"}
 
 
 def test_the_ruleset_contract_forbids_all_of_core_but_the_interface():

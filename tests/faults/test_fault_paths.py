@@ -198,7 +198,7 @@ def _serve_folder(folder: Path) -> None:
 
 
 def _invitations(folder: Path) -> Run:
-    from tui.ssh.invitations import Invitations, InvitationsError
+    from tui.ssh.invitations.store import Invitations, InvitationsError
 
     try:
         Invitations(folder / "serve").create("regulars")

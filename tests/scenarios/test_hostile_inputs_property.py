@@ -26,7 +26,7 @@ from core.scenarios.files import MAX_LINE, ScenarioError, decode
 from core.storage.salvage import salvage
 from core.storage.savefile import Chain, SaveError, load
 from core.views import REFEREE
-from tui.ssh.seats import Seats, SeatsError
+from tui.ssh.seatsfile import Seats, SeatsError
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 

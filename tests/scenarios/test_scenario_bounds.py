@@ -15,7 +15,7 @@ from core.ruleset import Refused, get_ruleset
 from core.scenarios.files import MAX_DEPTH, MAX_KEY_PARTS, MAX_LINE
 from core.views import REFEREE
 from tui.main import main as fireteam
-from tui.ssh.seats import Seats, SeatsError
+from tui.ssh.seatsfile import Seats, SeatsError
 
 ROSTERS = Path(get_ruleset("breaking-news").scenarios["open"].file).parent / "rosters"
 _real_loads = tomllib.loads

@@ -22,8 +22,8 @@ from ssh_vt import Screen
 from core.game import Game
 from core.views import REFEREE
 from tui.ssh.limits import Limits
-from tui.ssh.pool import SeatWorkers
-from tui.ssh.seats import Seats
+from tui.ssh.workers.pool import SeatWorkers
+from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
 
 #: The seats of the test table: name -> role.
@@ -33,7 +33,7 @@ SEATS = {
     "irr": "irregulars",
     "spec": "spectator",
 }
-#: What a spectator's screen (the stands' shared screen, ``tui.ssh.stands``) says on its last row.
+#: What a spectator's screen (the stands' shared screen, ``tui.ssh.seating.stands``) says on its last row.
 WATCHING = "Watching: spectators cannot give commands"
 #: How long a test waits for something to appear on a screen before it fails: a
 #: safety net, not a speed goal (each wait ends as soon as it appears).  Under the

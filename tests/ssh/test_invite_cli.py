@@ -17,7 +17,7 @@ import pytest
 from ssh_club import WAIT_S, Player, demo_game, make_keys, seats_toml, wait_until
 
 from tui.main import main
-from tui.ssh.invitations import Invitations
+from tui.ssh.invitations.store import Invitations
 
 SEATS = {"anna": "referee", "bruno": "regulars", "carla": "irregulars"}
 

@@ -1,4 +1,4 @@
-"""``python -m tui.ssh.bench`` runs and prints its figures, spectators' too (tiny sizes; the figures themselves
+"""``python -m tui.bench.ssh`` runs and prints its figures, spectators' too (tiny sizes; the figures themselves
 are never checked against a time: docs/benchmark.md has them)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ KEYS = ("all_p95_ms", "spectator_p95_ms", "per_seat_mb", "per_spectator_mb", "se
 
 def test_the_table_bench_prints_every_figure_for_seats_and_spectators(tmp_path):
     result = subprocess.run(
-        [sys.executable, "-m", "tui.ssh.bench", "--seats", "2", "--spectators", "3", "--workers", "1"]
+        [sys.executable, "-m", "tui.bench.ssh", "--seats", "2", "--spectators", "3", "--workers", "1"]
         + ["--commands", "2", "--client-processes", "1", "--churn", "1", "--json"],
         capture_output=True,
         text=True,
@@ -32,9 +32,9 @@ def test_the_table_bench_prints_every_figure_for_seats_and_spectators(tmp_path):
 
 
 def test_the_window_change_flood_bench_prints_its_figures(tmp_path):
-    """``python -m tui.ssh.bench_flood`` (docs/ssh.md, *Running on a public address*)."""
+    """``python -m tui.bench.resize_flood`` (docs/ssh.md, *Running on a public address*)."""
     result = subprocess.run(
-        [sys.executable, "-m", "tui.ssh.bench_flood", "--rate", "5000", "--commands", "2", "--json"],
+        [sys.executable, "-m", "tui.bench.resize_flood", "--rate", "5000", "--commands", "2", "--json"],
         capture_output=True,
         text=True,
         cwd=tmp_path,

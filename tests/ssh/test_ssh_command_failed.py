@@ -14,8 +14,8 @@ from ssh_club import SEATS, WAIT_S, demo_game, make_keys, seat_workers, wait_unt
 
 from core.refusal import CommandFailed
 from core.ruleset import CommandSpec, Refused
-from tui.ssh import wire
-from tui.ssh.replica import ReplicaGame, TableLink
+from tui.ssh.workers import wire
+from tui.ssh.workers.replica import ReplicaGame, TableLink
 from tui.ssh.server import Table
 
 FAILED = "the command failed on an error of the program; nothing was recorded"

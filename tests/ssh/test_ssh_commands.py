@@ -9,7 +9,7 @@ import pytest
 from ssh_club import SEATS, Player, demo_game, make_keys, seats_toml
 
 from core.views import REFEREE
-from tui.ssh.seats import Seats
+from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
 
 

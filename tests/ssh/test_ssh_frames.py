@@ -25,14 +25,14 @@ async def test_a_frame_for_a_terminal_that_draws_it_at_once_is_one_write(club):
 
 def test_a_frames_colours_come_down_piece_by_piece_as_in_one_pass():
     """The driver brings a frame's colours down row piece by row piece, keeping each piece done
-    (``tui.ssh.driver.downgrade_colors``): the same bytes as one pass over the whole frame, for
+    (``tui.ssh.seating.driver.downgrade_colors``): the same bytes as one pass over the whole frame, for
     pieces seen before or not, pieces too long to keep, and every colour system a client may have."""
     import random
     import re
 
     from rich.color import ColorSystem
 
-    from tui.ssh import driver
+    from tui.ssh.seating import driver
 
     def one_pass(data: str, system: ColorSystem | None) -> str:
         return re.sub(r"\x1b\[([0-9;]*)m", lambda m: driver._sgr(m.group(1), system), data)

@@ -18,7 +18,7 @@ from ssh_club import SEATS, WATCHING, make_keys, seats_toml, wait_until
 from test_ssh_limits import in_process
 
 from tui.ssh.limits import Limits
-from tui.ssh.seats import Seats
+from tui.ssh.seatsfile import Seats
 from tui.ssh.server import server_log
 
 #: How every record of serve.log begins; a record's further lines begin with "    | ".

@@ -13,9 +13,9 @@ import pytest
 from ssh_club import demo_game
 
 from core.views import REFEREE
-from tui.ssh import heap as ssh_heap
-from tui.ssh.heap import HeapSettler
-from tui.ssh.seats import Seats
+from tui.ssh.workers import heap as ssh_heap
+from tui.ssh.workers.heap import HeapSettler
+from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
 
 

@@ -23,7 +23,7 @@ from core.views import REFEREE
 from tui.plain import refused_paste, visible
 from tui.screens.dialogs import DicePrompt
 from tui.ssh import replies
-from tui.ssh.seats import Seat
+from tui.ssh.seatsfile import Seat
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 import hostile  # noqa: E402  (test folders are not packages)

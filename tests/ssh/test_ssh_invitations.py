@@ -19,9 +19,9 @@ import asyncssh
 import pytest
 from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml
 
-import tui.ssh.invitations as invitations_module
-from tui.ssh.invitations import InvitationRefused, Invitations, InvitationsError, parse_duration
-from tui.ssh.seats import Seats, SeatsError, SeatsFile, append_key
+import tui.ssh.invitations.store as invitations_module
+from tui.ssh.invitations.store import InvitationRefused, Invitations, InvitationsError, parse_duration
+from tui.ssh.seatsfile import Seats, SeatsError, SeatsFile, append_key
 from tui.ssh.server import FireteamServer, Table, redeem_invitation
 
 #: The organiser's own lines, which a bound key must leave as they are.

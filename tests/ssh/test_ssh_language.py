@@ -26,11 +26,11 @@ from core.language import reader as readers
 from core.language.i18n import M
 from core.language.reader import Reader, lang, reading
 from core.ruleset import Refused
-from tui.ssh import wire
+from tui.ssh.workers import wire
 from tui.ssh.language import LOCALE_VALUE_LIMIT, ContextExecutor, seat_language
 from tui.ssh.limits import Limits
-from tui.ssh.replica import ReplicaGame, TableLink
-from tui.ssh.seats import Seats, SeatsError, SeatsFile
+from tui.ssh.workers.replica import ReplicaGame, TableLink
+from tui.ssh.seatsfile import Seats, SeatsError, SeatsFile
 from tui.ssh.server import FireteamServer, Table
 
 #: The seats that name their language in the seats file; the others follow their client.

@@ -12,7 +12,7 @@ regulars' screens show its ✓ or ✗ hint, the regulars' screens at the two tab
 and the spectators' must be the same; at the end, so must every plain reply
 (``ssh host status``, ``who``, ``games``, ``help``) each of them gets.  The
 spectators watch the screen their table draws once for all of them
-(``tui.ssh.sharedscreen``): two watch it from the start, and a third comes at the
+(``tui.ssh.seating.sharedscreen``): two watch it from the start, and a third comes at the
 end, who is sent it whole.
 
 What is compared is each terminal's settled screen, as a VT emulator draws it
@@ -41,7 +41,7 @@ from ssh_club import SEATS, WAIT_S, WATCHING, Club, Player, make_keys, seats_tom
 
 from core.game import Game, Outcome, Refusal
 from core.views import REFEREE
-from tui.ssh.seats import Seats
+from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
 
 #: The terminals compared: the regulars', and two spectators' (the same seat, twice) sharing one screen.

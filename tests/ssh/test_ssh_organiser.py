@@ -18,7 +18,7 @@ import pytest
 from ssh_club import SEATS, WAIT_S, Club, demo_game, make_keys, seat_workers, seats_toml, wait_until
 
 from tui.ssh.main import serve_main
-from tui.ssh.seats import SeatsError, SeatsFile, table_roles
+from tui.ssh.seatsfile import SeatsError, SeatsFile, table_roles
 from tui.ssh.server import FireteamServer, Table
 
 

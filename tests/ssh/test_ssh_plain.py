@@ -1,4 +1,4 @@
-"""A seat as plain lines over SSH (``tui.ssh.plainseat``): asked for with ``plain``, by the
+"""A seat as plain lines over SSH (``tui.ssh.seating.plain``): asked for with ``plain``, by the
 seats file or by a dumb terminal; a note typed lands in the save, Ctrl+D ends, only lines
 are written (no escape sequence under NO_COLOR), what others do comes as the role reads it,
 and a bot without a terminal drives it through its standard input."""
@@ -15,7 +15,7 @@ from ssh_club import SEATS, WAIT_S, Club, Player, demo_game, make_keys, seats_to
 
 from core import events as ev
 from core.game import Game
-from tui.ssh.seats import Seats
+from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
@@ -193,7 +193,7 @@ async def test_the_seats_file_seats_a_player_as_plain_lines(tmp_path, caplog):
 
 
 async def test_a_plain_seat_in_a_seat_worker(workers_club: Club, tmp_path):
-    from tui.ssh.seathistory import SeatHistories
+    from tui.ssh.seating.history import SeatHistories
 
     reg = await workers_club.connect("reg", command="plain", env=NO_COLOR)
     await wait_raw(reg, "reg (Bersaglieri)> ")
@@ -256,7 +256,7 @@ async def test_tab_completes_as_the_local_plain_client_and_a_second_tab_lists(cl
 
 
 async def test_a_seat_s_lines_come_back_with_the_up_arrow_in_its_next_session(tmp_path, caplog):
-    from tui.ssh.seathistory import SeatHistories
+    from tui.ssh.seating.history import SeatHistories
 
     keys = make_keys(SEATS)
     game = demo_game(tmp_path / "table.ft")

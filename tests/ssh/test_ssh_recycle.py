@@ -1,4 +1,4 @@
-"""Seat workers are recycled, never made to walk their whole heap at a busy table (``tui.ssh.pool``, ``tui.ssh.heap``).
+"""Seat workers are recycled, never made to walk their whole heap at a busy table (``tui.ssh.workers.pool``, ``tui.ssh.workers.heap``).
 
 A worker as many of whose seats have left as ever sat in it at once (four at
 least) retires: no new connection goes to it, the standby takes its place,
@@ -27,7 +27,7 @@ MOST_WORKERS = 3
 #: Comings and goings a test allows before it gives up on a worker retiring (four are enough, but a
 #: loaded machine may give its worker an idle second, in which it walks its heap and counts again).
 MOST_ROUNDS = 20
-#: Seconds between two of a typing player's keys: well under the idle second (``tui.ssh.heap.IDLE_S``).
+#: Seconds between two of a typing player's keys: well under the idle second (``tui.ssh.workers.heap.IDLE_S``).
 KEY_S = 0.1
 
 

@@ -138,7 +138,7 @@ async def test_keys_typed_while_the_seat_opens_are_not_lost(club, monkeypatch):
 
 async def test_keys_that_come_as_the_app_starts_are_not_lost(club, monkeypatch):
     """Keys that reach the seat's driver before its game screen is up wait for its command line."""
-    from tui.ssh.driver import SSHDriver
+    from tui.ssh.seating.driver import SSHDriver
 
     start = SSHDriver.start_application_mode
 

@@ -8,7 +8,7 @@ import os
 import asyncssh
 import pytest
 
-from tui.ssh.seats import Seat, Seats, SeatsError, SeatsFile
+from tui.ssh.seatsfile import Seat, Seats, SeatsError, SeatsFile
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,8 @@ import threading
 import pytest
 
 from core.ruleset import Refused
-from tui.ssh import wire
-from tui.ssh.replica import TableLink
+from tui.ssh.workers import wire
+from tui.ssh.workers.replica import TableLink
 
 
 def test_a_message_and_a_connections_socket_travel_together():

@@ -19,7 +19,7 @@ from core import events as ev
 from core.game import Game
 from core.views import REFEREE
 from tui.ssh.limits import Limits
-from tui.ssh.pool import HEARTBEAT_MISSES, Duty, SeatWorkers
+from tui.ssh.workers.pool import HEARTBEAT_MISSES, Duty, SeatWorkers
 from tui.ssh.server import Table
 
 

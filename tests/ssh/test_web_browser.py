@@ -15,8 +15,8 @@ from ssh_club import WAIT_S, wait_until
 from web_club import WebClub, web_table
 
 from core.views import REFEREE
-from tui.ssh.invitations import Invitations
-from tui.ssh.web import WebDoor, version
+from tui.ssh.invitations.store import Invitations
+from tui.ssh.web.door import WebDoor, version
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not shutil.which("chromium"):
@@ -432,7 +432,7 @@ def ax_text_under(nodes: list[dict], top: dict) -> list[str]:
 async def test_a_plain_seat_plays_in_a_page_whose_accessibility_tree_names_its_input_and_live_region(
     tmp_path, caplog, chromium
 ):
-    from tui.ssh.seathistory import SeatHistories
+    from tui.ssh.seating.history import SeatHistories
 
     async with web_table(tmp_path, caplog, plain={"rita"}) as web:
         web.club.server.seat_history = SeatHistories(tmp_path / "seat-history")

@@ -5,7 +5,7 @@ proxy docs/ssh.md recommends.  Each browser opens several connections at once
 (the page, its stylesheets and scripts) and keeps them a while: counted against
 the SSH limits on logins (ten per address), they refused one another, and a
 page whose script was refused stayed on "Taking your seat…" for good.  The web
-door has limits of its own (``tui.ssh.webgate``), and the page fetches again
+door has limits of its own (``tui.ssh.web.gate``), and the page fetches again
 whatever it was refused.
 
 Real Chromium (skipped where it is missing, as ``test_web_browser``), every
@@ -179,11 +179,11 @@ async def test_twelve_player_links_from_one_address_all_seat_at_once(tmp_path, c
 
 
 def test_the_crowd_bench_prints_where_each_phones_time_went(tmp_path):
-    """``python -m tui.ssh.bench_crowd`` (docs/benchmark.md, *A crowd of browsers*): every step of every phone,
+    """``python -m tui.bench.crowd`` (docs/benchmark.md, *A crowd of browsers*): every step of every phone,
     in order, and the CPU by Chromium's kind of process (a tiny crowd: the figures are never checked against a
     time)."""
     result = subprocess.run(
-        [sys.executable, "-m", "tui.ssh.bench_crowd", "--players", "2", "--workers", "1", "--json"],
+        [sys.executable, "-m", "tui.bench.crowd", "--players", "2", "--workers", "1", "--json"],
         capture_output=True,
         text=True,
         cwd=tmp_path,

@@ -25,10 +25,10 @@ from ssh_vt import Screen
 from web_club import WebClub, client_tls, web_table
 
 from core.views import REFEREE
-from tui.ssh import web as web_module
-from tui.ssh.invitations import Invitations
+from tui.ssh.web import door as web_module
+from tui.ssh.invitations.store import Invitations
 from tui.ssh.limits import Limits
-from tui.ssh.web import LEAVE_JOIN, version
+from tui.ssh.web.door import LEAVE_JOIN, version
 
 FORBIDDEN_WORDS = "This link does not let you in."
 _OVER = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)
@@ -296,7 +296,7 @@ async def test_static_files_are_a_fixed_table_no_path_reaches_the_disk(tmp_path,
 
 
 async def test_static_files_go_gzipped_to_a_browser_that_takes_it(tmp_path, caplog):
-    on_disk = (Path(__file__).parents[2] / "tui" / "ssh" / "webpage" / "xterm.mjs").read_bytes()
+    on_disk = (Path(__file__).parents[2] / "tui" / "ssh" / "web" / "page" / "xterm.mjs").read_bytes()
     async with web_table(tmp_path, caplog) as web, aiohttp.ClientSession(auto_decompress=False) as http:
         for accept, gzipped in (("gzip, deflate, br", True), ("br;q=1, gzip;q=0", False), ("", False)):
             headers = {"Accept-Encoding": accept}
@@ -915,7 +915,7 @@ async def test_a_plain_browser_seat_completes_and_is_held_to_the_seats_limits(tm
 async def test_a_plain_page_leaving_the_pages_own_messages_unread_is_cut_off_as_for_its_answers(
     tmp_path, caplog, monkeypatch
 ):
-    from tui.ssh import web as web_door
+    from tui.ssh.web import door as web_door
 
     async with web_table(tmp_path, caplog) as web:
         token, _ = web.invitations.create("rita")
@@ -932,7 +932,7 @@ async def test_a_plain_page_leaving_the_pages_own_messages_unread_is_cut_off_as_
 
 
 def test_a_frames_writes_go_as_one_message_and_the_pages_own_each_in_its_place():
-    from tui.ssh.web import _grouped
+    from tui.ssh.web.door import _grouped
 
     assert _grouped([b"a", b"b", '["prompt","x"]', b"c", '["tab",["n",1]]', '["prompt","y"]']) == [
         b"ab",

@@ -3,7 +3,7 @@
 What matters first on a small screen shows whole, for a player and for a
 spectator: the phase pane's header (turn, phase, side, score), the log and the
 last roll; a spectator's shared screen fits his terminal (none of it cut); a
-swipe over the log scrolls it.  ``python -m tui.ssh.phone_shots`` makes the
+swipe over the log scrolls it.  ``python -m tui.bench.phone_shots`` makes the
 pictures of the same pages (``screenshots/phone-*.png``).
 """
 
@@ -15,7 +15,7 @@ from test_web_browser import ARGS, CHROMIUM, shows
 from web_club import web_table
 
 from core.views import REFEREE
-from tui.ssh.phone_shots import PHONE_SIZES, SHOWN, take
+from tui.bench.phone_shots import PHONE_SIZES, SHOWN, take
 
 playwright = pytest.importorskip("playwright.async_api")
 

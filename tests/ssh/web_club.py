@@ -18,9 +18,9 @@ import asyncssh
 from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml
 
 from core.game import Game
-from tui.ssh.invitations import Invitations
+from tui.ssh.invitations.store import Invitations
 from tui.ssh.limits import Limits
-from tui.ssh.seats import SeatsFile
+from tui.ssh.seatsfile import SeatsFile
 from tui.ssh.server import FireteamServer, Table
 
 
@@ -133,7 +133,7 @@ async def web_table(
         )
         context = None
         if tls_files is not None:
-            from tui.ssh.web import tls_context
+            from tui.ssh.web.door import tls_context
 
             context = tls_context(*tls_files)
         serve.open_web(port=0, public_url=public_url, tls=context)

@@ -76,7 +76,7 @@ def test_the_starts_alone_are_timed_with_starts(tmp_path):
 
 
 def test_the_targets_are_met_only_when_every_start_and_both_saves_keys_are_within_them():
-    from tui.bench import KEYS, KEYS_P95, targets_met
+    from tui.bench.client import KEYS, KEYS_P95, targets_met
 
     def results(demo=1.1, big=1.1, first=1.4, italian=1.1, slowest=10.0, slowest_p95=20.0) -> dict:
         saves = {name: dict.fromkeys(KEYS, 10.0) | dict.fromkeys(KEYS_P95, 20.0) for name in ("demo", "big")}
@@ -104,7 +104,7 @@ def test_the_targets_are_met_only_when_every_start_and_both_saves_keys_are_withi
 
 
 def test_the_95th_percentile_is_a_sample_by_nearest_rank():
-    from tui.bench import percentile
+    from tui.bench.client import percentile
 
     samples = [float(v) for v in range(1, 16)]  # 15 rounds, as the bench takes
     assert percentile(samples, 95) == 15.0

@@ -20,7 +20,7 @@ from textual.color import Color
 from core.game import Game
 from core.language.reader import reading
 from core.views import REFEREE
-from tui import screenshots
+from tui.bench import screenshots
 from tui.app import FireteamApp
 from tui.contrast import AA, AAA, contrast
 from tui.themes import HIGH_CONTRAST

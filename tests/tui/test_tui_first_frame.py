@@ -21,7 +21,7 @@ from textual.widgets._tooltip import Tooltip
 from core.game import Game
 from core.views import REFEREE
 from tui.app import FireteamApp
-from tui.bench import _null_terminal
+from tui.bench.client import _null_terminal
 from tui.commandline import CommandInput
 from tui.panes.log import LogView
 from tui.screens.game import GameScreen

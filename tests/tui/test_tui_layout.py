@@ -19,7 +19,7 @@ from tui.panes.log import LogPane, LogView, line_text
 from tui.panes.roster import RosterPane
 from tui.panes.rosterview import RosterView
 from tui.screens.dialogs import ConfirmBox
-from tui.screenshots import demo_game
+from tui.bench.screenshots import demo_game
 
 SIZES = [(80, 24), (160, 48)]
 

@@ -41,7 +41,7 @@ from tui.panes.log import line_text
 from tui.screens.dialogs import event_details
 from tui.screens.game import GameScreen
 from tui.ssh import replies
-from tui.ssh.seats import Seat
+from tui.ssh.seatsfile import Seat
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from recorded import _as_recorded, without_digests  # noqa: E402  (test folders are not packages)

@@ -716,7 +716,7 @@ async def test_a_seat_that_leaves_as_its_first_screen_mounts_is_not_redrawn(tmp_
     original = GameScreen.compose
 
     def leaving_as_it_arrives(self):
-        self.app.exit()  # the connection lost as the seat sat down (tui.ssh.seat: Session.left)
+        self.app.exit()  # the connection lost as the seat sat down (tui.ssh.seating.seat: Session.left)
         return original(self)
 
     monkeypatch.setattr(GameScreen, "compose", leaving_as_it_arrives)

@@ -183,7 +183,7 @@ async def test_a_relabel_draws_again_only_the_rows_that_changed(tmp_path, monkey
 
 
 async def test_page_keys_and_the_mouse_wheel_scroll_the_roster(tmp_path):
-    from tui.screenshots import demo_game
+    from tui.bench.screenshots import demo_game
 
     app = FireteamApp(demo_game(tmp_path / "demo.ft"), role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -9,7 +9,7 @@ from skirmish import Skirmish, game_fixture, patrol_game  # noqa: F401  (a fixtu
 from textual.widgets import Static
 from waiting import until
 
-from core.cli.bench import generate_save
+from tui.bench.engine import generate_save
 from core.game import Game
 from core.ruleset import get_ruleset
 from core.views import REFEREE, SPECTATOR

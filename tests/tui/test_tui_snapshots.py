@@ -18,7 +18,7 @@ from textual.widgets import Input
 from core.game import Game
 from core.language.reader import reading
 from core.views import REFEREE
-from tui import screenshots
+from tui.bench import screenshots
 from tui.app import FireteamApp
 from tui.themes import HIGH_CONTRAST
 

@@ -538,7 +538,7 @@ class Quiet(Driver):
 
 
 async def test_a_driver_keeps_its_app_mouse_and_size_for_its_subclass_and_the_app_reads_its_size():
-    """``tui.ssh.driver`` and ``tui.local_driver`` are Textual drivers: they read the app, whether the
+    """``tui.ssh.seating.driver`` and ``tui.local_driver`` are Textual drivers: they read the app, whether the
     mouse is on, and set the terminal's size as ``Driver`` keeps them (``_app``, ``_mouse``, ``_size``),
     and the app takes its size from there, as it does from Textual's own drivers."""
     app = Keys()

@@ -213,7 +213,7 @@ async def test_screenshots_go_to_the_data_folder(game, store, tmp_path, monkeypa
 
 def test_the_loader_reports_its_progress(tmp_path, monkeypatch):
     import core.storage.savefile
-    from core.cli.bench import generate_save
+    from tui.bench.engine import generate_save
 
     path = tmp_path / "long.ft"
     events = generate_save(path, 20_000)

@@ -108,7 +108,7 @@ def test_no_client_that_decides_what_a_role_sees_has_a_role_by_default():
     from tui.lines.client import LineClient
     from tui.lines.terminal import run_plain
     from tui.screens.game import GameScreen
-    from tui.ssh.replica import ReplicaGame
+    from tui.ssh.workers.replica import ReplicaGame
 
     for made in (FireteamApp, GameScreen, LineClient, run_plain):
         role = inspect.signature(made).parameters["role"]

@@ -78,7 +78,7 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     window_change_rate: float = 100.0
     window_change_burst: int = 1000
     #: Bytes a spectator may leave unsent before the frames of the shared screen skip him
-    #: (``tui.ssh.sharedscreen``): he is sent the whole screen again once they drain.
+    #: (``tui.ssh.seating.sharedscreen``): he is sent the whole screen again once they drain.
     spectator_buffer: int = 256 * 1024
     #: Seconds a spectator may stay behind like that before he is cut off.
     spectator_behind_s: float = 30.0
@@ -88,7 +88,7 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     #: requests, before it is closed (a websocket is kept alive by pings instead).
     web_request_s: float = 10.0
     #: A browser's connections that are not a seat yet (the page, its files, keep-alives): from one
-    #: address, and in all (``tui.ssh.webgate``; never counted against the SSH limits above).  Room for
+    #: address, and in all (``tui.ssh.web.gate``; never counted against the SSH limits above).  Room for
     #: a venue's crowd behind one address: thirty phones open up to six each at once.
     web_per_address: int = 256
     web_total: int = 768

@@ -1,7 +1,7 @@
 """``fireteam serve``: the command that opens the tables and starts the server.
 
 Seats are drawn either in this process (``tui.ssh.server.FireteamServer``) or
-by worker processes (``tui.ssh.pool.SeatWorkers``); this module chooses, so
+by worker processes (``tui.ssh.workers.pool.SeatWorkers``); this module chooses, so
 neither of those needs the other.  See docs/ssh.md.
 """
 
@@ -21,14 +21,14 @@ from core.language.reader import SOURCE, from_environment, reading
 from core.ruleset import Refused
 from core.scenarios.files import FORCES_FOLDER, SCENARIOS_FOLDER, data_dir, restore_reads, restrict_reads
 from core.storage.savefile import SaveError
-from tui.ssh.invitations import Invitations
-from tui.ssh.invite import ADDRESSES_NAME, Addresses, record_addresses, web_url
+from tui.ssh.invitations.store import Invitations
+from tui.ssh.invitations.cli import ADDRESSES_NAME, Addresses, record_addresses, web_url
 from tui.ssh.limits import Limits, from_args
-from tui.ssh.pool import SeatWorkers, default_workers
+from tui.ssh.workers.pool import SeatWorkers, default_workers
 from tui.ssh.replies import sessions_closed
-from tui.ssh.seathistory import FOLDER as SEAT_HISTORY
-from tui.ssh.seathistory import SeatHistories
-from tui.ssh.seats import SeatsError, SeatsFile, table_roles
+from tui.ssh.seating.history import FOLDER as SEAT_HISTORY
+from tui.ssh.seating.history import SeatHistories
+from tui.ssh.seatsfile import SeatsError, SeatsFile, table_roles
 from tui.ssh.server import (
     HOST_KEY_NAME,
     LOG_NAME,
@@ -215,7 +215,7 @@ def _web_options(args: argparse.Namespace) -> _Web | str | None:
         return f"--url takes an address starting with http:// or https://, not {url!r}"
     if cert is not None and key is not None:
         try:
-            from tui.ssh.web import tls_context
+            from tui.ssh.web.door import tls_context
 
             tls_context(cert, key)  # the files are read now: a mistake stops the server before it starts
         except (OSError, ValueError) as e:
@@ -249,7 +249,7 @@ async def _serve(
         if isinstance(server, FireteamServer) and web is not None:
             tls = None
             if web.tls_files is not None:
-                from tui.ssh.web import tls_context
+                from tui.ssh.web.door import tls_context
 
                 tls = tls_context(*web.tls_files)
             server.open_web(port=web.port, public_url=web.url, tls=tls)

@@ -17,7 +17,7 @@ from core.narrate import names_of
 from core.state import GameState
 from tui.plain import visible
 from tui.ssh.language import _
-from tui.ssh.seats import Seat
+from tui.ssh.seatsfile import Seat
 
 ngettext = Domain(SERVER_DOMAIN).ngettext
 

@@ -1,10 +1,10 @@
 """``fireteam serve``: one shared table over SSH, a seat for each player.
 
 The server is asyncssh in this process (no OpenSSH daemon).  Players log in
-with a public key listed in the seats file (``tui.ssh.seats``); the key, and
+with a public key listed in the seats file (``tui.ssh.seatsfile``); the key, and
 only the key, says who they are and which role they play.  Each game given on
 the command line is one table: one in-memory ``Game`` shared by every seat at
-it, each seat with its own app instance and its own view (``tui.ssh.seat``).
+it, each seat with its own app instance and its own view (``tui.ssh.seating.seat``).
 
 Files, in the data folder (``FIRETEAM_DATA_DIR`` or platformdirs'
 ``user_data_dir("fireteam")``, ``core.folders``): ``ssh_host_ed25519_key`` (created
@@ -44,8 +44,8 @@ from core.refusal import LOG as CORE_LOG
 from core.storage.savefile import SaveError
 from core.views import SPECTATOR
 from tui.app import FireteamApp, new_demo_game
-from tui.ssh.heap import HeapSettler
-from tui.ssh.invitations import (
+from tui.ssh.workers.heap import HeapSettler
+from tui.ssh.invitations.store import (
     Grant,
     Invitation,
     InvitationRefused,
@@ -56,15 +56,15 @@ from tui.ssh.invitations import (
 )
 from tui.ssh.language import _, carry_readers_into_threads
 from tui.ssh.limits import Gate, Limits, QuietLog, TokenBucket
-from tui.ssh.seat import SeatSession
-from tui.ssh.seats import Seat, Seats, SeatsError, SeatsFile, append_key, seat_change, seats_in_force
+from tui.ssh.seating.seat import SeatSession
+from tui.ssh.seatsfile import Seat, Seats, SeatsError, SeatsFile, append_key, seat_change, seats_in_force
 from tui.ssh.session import TableSession
-from tui.ssh.stands import Stands
-from tui.ssh.webgate import WebGate
+from tui.ssh.seating.stands import Stands
+from tui.ssh.web.gate import WebGate
 
 if TYPE_CHECKING:
-    from tui.ssh.seathistory import SeatHistories
-    from tui.ssh.web import WebDoor
+    from tui.ssh.seating.history import SeatHistories
+    from tui.ssh.web.door import WebDoor
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 SEATS_NAME = "seats.toml"
@@ -436,7 +436,7 @@ class FireteamServer:
         invitations: Invitations | None = None,
     ) -> None:
         self._tables = list(tables)
-        #: The invitations store (``tui.ssh.invitations``), if this server takes invitations.
+        #: The invitations store (``tui.ssh.invitations.store``), if this server takes invitations.
         self.invitations = invitations
         #: The language of a seat whose seats-file entry and client name none (default: this process's).
         self.lang = readers.checked(lang) if lang else readers.lang()
@@ -449,26 +449,26 @@ class FireteamServer:
         self.limits = limits or Limits()
         #: Counts the connections not logged in yet, when this process accepts them (not in a seat worker).
         self.gate: Gate | None = None
-        #: ... and the browsers' not seats yet, counted apart (``tui.ssh.webgate``).
+        #: ... and the browsers' not seats yet, counted apart (``tui.ssh.web.gate``).
         self.web_gate: WebGate | None = None
         self.quiet_log = QuietLog(self.log)
         self.sessions: list[SeatSession] = []
         #: Where this process's spectators watch: shared screens, drawn once for all of them.
         self.stands = Stands(self)
-        #: Keeps the cycle collector off the seats' backs (``tui.ssh.heap``); told of every write to a seat.
+        #: Keeps the cycle collector off the seats' backs (``tui.ssh.workers.heap``); told of every write to a seat.
         self.heap = HeapSettler(self.log)
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._watcher: asyncio.Task[None] | None = None
         #: The browser door (``fireteam serve --web``), once opened; the listener, in the process that listens.
         self.web: WebDoor | None = None
-        #: Where plain seats' command lines are kept between sessions (``tui.ssh.seathistory``; None: nowhere).
+        #: Where plain seats' command lines are kept between sessions (``tui.ssh.seating.history``; None: nowhere).
         self.seat_history: SeatHistories | None = None
         self._web_listener: socket.socket | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._web_tasks: set[asyncio.Task[None]] = set()
         self.seats_poll = SEATS_POLL_S
         self._unsubscribe = [log_table(t, lambda: self.seats, self.log) for t in self._tables] if log_commands else []
-        # Before any seat's app listens: the collector waits from the moment a command arrives (tui.ssh.heap).
+        # Before any seat's app listens: the collector waits from the moment a command arrives (tui.ssh.workers.heap).
         self._unsubscribe += [t.game.subscribe(self.heap.command) for t in self._tables]
 
     @property
@@ -623,8 +623,8 @@ class FireteamServer:
         await conn.wait_closed()
 
     def open_web(self, *, port: int, public_url: str = "", tls: ssl.SSLContext | None = None) -> WebDoor:
-        """Take browser seats too (``tui.ssh.web``): ``port`` is the one the browsers reach (it names the cookie)."""
-        from tui.ssh.web import WebDoor  # aiohttp is imported only by a server that takes browsers
+        """Take browser seats too (``tui.ssh.web.door``): ``port`` is the one the browsers reach (it names the cookie)."""
+        from tui.ssh.web.door import WebDoor  # aiohttp is imported only by a server that takes browsers
 
         self.web = WebDoor(self, port=port, public_url=public_url, tls=tls)
         return self.web

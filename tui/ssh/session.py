@@ -1,7 +1,7 @@
 """One SSH session of ``fireteam serve``: the SSH door to a seat.
 
 A session with a terminal picks a game (by the SSH user name, the command, or
-a menu) and sits the player there: from then on a ``tui.ssh.seat.SeatSession``
+a menu) and sits the player there: from then on a ``tui.ssh.seating.seat.SeatSession``
 runs the seat (its app, its input, its end), drawing on this session's
 channel.  A session with a command and no terminal gets a plain-text reply
 (``tui.ssh.replies``).  Whatever the client does — closes the window, stops
@@ -26,22 +26,22 @@ import asyncssh
 from core.language.reader import Reader, reading
 from core.views import REFEREE
 from tui.ssh import replies
-from tui.ssh.chooser import GameChooser
+from tui.ssh.seating.chooser import GameChooser
 from tui.ssh.language import _, seat_language
-from tui.ssh.plainseat import PlainSeat
-from tui.ssh.seat import Host, SeatSession, Table
-from tui.ssh.seats import Seat
+from tui.ssh.seating.plain import PlainSeat
+from tui.ssh.seating.seat import Host, SeatSession, Table
+from tui.ssh.seatsfile import Seat
 
 #: What a terminal is assumed to be when the client says nothing.
 _DEFAULT_SIZE = (80, 24)
 #: What a TERM may look like (it picks the colours); anything else is taken for "xterm".
 _TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
-#: The command that asks for the game as plain lines (``tui.ssh.plainseat``): ``plain`` or ``plain GAME``.
+#: The command that asks for the game as plain lines (``tui.ssh.seating.plain``): ``plain`` or ``plain GAME``.
 PLAIN = "plain"
 
 
 class _Channel:
-    """An asyncssh channel as a seat's :class:`tui.ssh.seat.Channel`."""
+    """An asyncssh channel as a seat's :class:`tui.ssh.seating.seat.Channel`."""
 
     def __init__(self, chan: asyncssh.SSHServerChannel[str]) -> None:
         self._chan = chan
@@ -77,7 +77,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         window_change: Callable[[], bool] = lambda: True,
     ) -> None:
         self.host = host
-        #: The game the player's invitation named, if he came by one (``tui.ssh.invitations``).
+        #: The game the player's invitation named, if he came by one (``tui.ssh.invitations.store``).
         self.game = game
         self.seat = seat
         self.key = key  # the public data of the key it logged in with

@@ -2,7 +2,7 @@
 
 The table does not draw anything new for NATS: each screen a relay asks for
 (``fireteam.want.TABLE``, ``tui.ssh.venue.frames``) is one of the table's own shared
-screens (``tui.ssh.stands``: the spectator's app, drawing only what a spectator may see),
+screens (``tui.ssh.seating.stands``: the spectator's app, drawing only what a spectator may see),
 and NATS is one more viewer of it (:class:`_NatsViewer`).  So a command costs one redraw
 per screen wanted, whatever the number of watchers behind the relays, and every frame
 that leaves the table is a frame its own spectators would be sent.
@@ -33,8 +33,8 @@ from rich.color import ColorSystem
 from core.venue import VenueError
 from tui.ssh.limits import Limits
 from tui.ssh.server import Table, fireteam_app
-from tui.ssh.sharedscreen import SharedScreen, State
-from tui.ssh.stands import Stands
+from tui.ssh.seating.sharedscreen import SharedScreen, State
+from tui.ssh.seating.stands import Stands
 from tui.ssh.venue.frames import (
     KEY_EVERY_S,
     KEY_MIN_S,

@@ -1,6 +1,6 @@
 """The spectators' screens on core NATS: their subjects, a frame's message, and a relay's request for them.
 
-A table draws its spectators' screens once (``tui.ssh.sharedscreen``, the shared screens
+A table draws its spectators' screens once (``tui.ssh.seating.sharedscreen``, the shared screens
 its own spectators watch) and publishes their frames on core NATS (at most once, not
 stored), one subject per table, language and shared size::
 
@@ -28,7 +28,7 @@ import msgspec
 
 from core.language.reader import LANGUAGES
 from core.venue import VenueError, checked_name
-from tui.ssh.stands import SHARED_SIZES
+from tui.ssh.seating.stands import SHARED_SIZES
 
 #: The largest frame published or read: NATS's default ``max_payload`` (a whole 120x40 truecolor screen is 30–51 KB).
 MAX_FRAME_BYTES = 1 << 20

@@ -33,8 +33,8 @@ from core.language.reader import LANGUAGES, SOURCE
 from core.storage.savefile import SaveError
 from core.venue import MAX_TABLES, MAX_VIEW_BYTES, NAME, SPECTATOR_SUBJECTS, STREAM_SPECTATORS, VenueError
 from tui.ssh.limits import Limits
-from tui.ssh.sharedscreen import Viewer
-from tui.ssh.stands import shared_size
+from tui.ssh.seating.sharedscreen import Viewer
+from tui.ssh.seating.stands import shared_size
 from tui.ssh.venue.connection import NatsOptions, connect_until_done
 from tui.ssh.venue.frames import Screen, checked_screen
 from tui.ssh.venue.screens import RelayScreen
@@ -50,8 +50,8 @@ MAX_ANNOUNCEMENT = 512
 #: The screens a relay follows at most (tables × languages × shared sizes that watchers asked for).
 MAX_SCREENS = 500
 _PAGES = resources.files("tui.ssh.venue") / "page"
-#: xterm.js, vendored beside the browser seats' page (``tui.ssh.web``): the same files, served from here too.
-_XTERM = resources.files("tui.ssh") / "webpage"
+#: xterm.js, vendored beside the browser seats' page (``tui.ssh.web.door``): the same files, served from here too.
+_XTERM = resources.files("tui.ssh.web") / "page"
 _CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self' ws: wss: http: https:"
 #: xterm.js styles its rows with <style> elements it makes: on the screen's page styles may be inline.
 _SCREEN_CSP = _CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")

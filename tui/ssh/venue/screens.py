@@ -5,7 +5,7 @@ shared screens).  For each screen its watchers watch (a table, a language, a sha
 the relay follows the frames' subject and keeps the newest key frame and the frames after
 it (``MAX_TAIL_BYTES`` at most), so that a watcher who arrives late, or comes back after
 being skipped, is sent the whole screen at once.  Watchers are held as a table's shared
-screen holds its spectators (``tui.ssh.sharedscreen``), with the same limits:
+screen holds its spectators (``tui.ssh.seating.sharedscreen``), with the same limits:
 
 * **live**: sent each frame, its colours brought down once per colour system;
 * **waiting**: sent the key frame and the frames after it as soon as the relay has them;
@@ -28,9 +28,9 @@ from typing import Any
 from rich.color import ColorSystem
 
 from core.venue import VenueError
-from tui.ssh.driver import downgrade_colors
+from tui.ssh.seating.driver import downgrade_colors
 from tui.ssh.limits import Limits, QuietLog
-from tui.ssh.sharedscreen import DRAIN_CHECK_S, State, Viewer
+from tui.ssh.seating.sharedscreen import DRAIN_CHECK_S, State, Viewer
 from tui.ssh.venue.frames import WANT_EVERY_S, Screen, read_frame, screen_subject, want_bytes, want_subject
 
 #: The frames after a key frame a relay keeps for late watchers; past this it asks for a key frame.

@@ -25,9 +25,9 @@ from rich.color import ColorSystem
 
 from core.language.reader import LANGUAGES, SOURCE
 from core.venue import NAME, VenueError
-from tui.ssh.driver import SCREEN_OFF, SCREEN_ON, color_system_for
+from tui.ssh.seating.driver import SCREEN_OFF, SCREEN_ON, color_system_for
 from tui.ssh.server import algorithms
-from tui.ssh.stands import shared_size
+from tui.ssh.seating.stands import shared_size
 from tui.ssh.venue.frames import Screen, checked_screen
 from tui.ssh.venue.relay import MAX_WATCHERS, Relay
 
@@ -179,7 +179,7 @@ class WatchSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         task = asyncio.get_running_loop().create_task(self._watch(Screen(screen.table, screen.lang, wanted)))
         task.add_done_callback(lambda t: t.cancelled() or t.exception())
 
-    # ------------------------------------------------------------ the viewer (tui.ssh.sharedscreen.Viewer)
+    # ------------------------------------------------------------ the viewer (tui.ssh.seating.sharedscreen.Viewer)
 
     def buffered(self) -> int:
         return self._chan.get_write_buffer_size() if self._chan is not None else 0

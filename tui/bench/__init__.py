@@ -1,0 +1,39 @@
+"""The benchmarks and the screenshot makers: what measures or pictures the product, kept out of its rooms.
+
+Nothing of the product imports this package; ``fireteam bench`` (``tui.main``) runs
+:func:`run`, and the rest run as ``python -m tui.bench.NAME``.  docs/benchmark.md gives
+the targets, the figures and the commands that reproduce them.
+
+* ``engine``: ``fireteam bench``, the core's figures (a save's load, a replay's seek,
+  an append, memory);
+* ``client`` and its ``child``: ``fireteam bench --client``, the client's start and keys;
+  ``key_flood``: ``fireteam bench --flood N``, a flood of typed characters;
+* ``ssh`` (with ``web_seats``, its browser seats), ``crowd``, ``resize_flood`` and
+  ``venue``: ``fireteam serve``'s seats, spectators, phones and relays;
+* ``screenshots`` and ``phone_shots``: the pictures in ``screenshots/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def run(args: argparse.Namespace) -> int:
+    """``fireteam bench`` (its options are core.cli.main's ``bench`` parser's)."""
+    if args.flood:
+        from tui.bench.key_flood import run_flood_bench
+
+        return run_flood_bench(args.flood, unbounded=args.unbounded, as_json=args.json)
+    if args.client:
+        from tui.bench.client import BIG_EVENTS, run_client_bench
+
+        return run_client_bench(
+            events=args.events or BIG_EVENTS,
+            rounds=args.rounds,
+            start_rounds=args.start_rounds,
+            as_json=args.json,
+            keys=not args.starts,
+        )
+    from tui.bench.engine import BENCH_EVENTS, run_bench
+
+    return run_bench(events=args.events or BENCH_EVENTS, as_json=args.json)

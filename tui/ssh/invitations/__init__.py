@@ -1,0 +1,4 @@
+"""Invitations: a link, or an SSH user name, that seats a player with no key registered.
+
+``store`` keeps them (the table process alone writes it); ``cli`` is ``fireteam invite``.
+"""

@@ -1,0 +1,207 @@
+// A Fireteam seat as plain lines, for screen readers and braille displays (tui/ssh/web/plain.py).
+//
+// No screen is drawn and nothing is redrawn: each answer the server sends (a binary message, its
+// text) is appended to a live region, line by line, as text (textContent: never read as markup);
+// the line is typed in a labelled input.  The page sends each line entered as ["stdin", line + "\n"],
+// after its share of the command's dice, ["dice", hex] (as the terminal page does, docs/secrets.md),
+// and Tab as ["tab", [line, cursor]]; the server sends, as JSON text, the prompt (["prompt", text],
+// the input's label), the line completed (["tab", [line, cursor]]) and the seat's lines of its
+// earlier sessions (["history", [line, ...]]), which ↑ and ↓ bring back.  A connection that drops is
+// made again by itself; a session the server ended (close code 4000 + status) is not: the page
+// says why, and offers to sit again only while the cookie lets this browser in (asked of /alive).
+
+const words = JSON.parse(document.getElementById("words").textContent);
+const ENDED = 4000;
+// The answers' lines the page holds: older ones are taken off the top (a reader has read them).
+const MAX_LINES = 2000;
+// Lines ↑ brings back, as many as the server keeps for a seat (tui/ssh/seating/history.py).
+const MAX_HISTORY = 200;
+
+const answers = document.getElementById("answers");
+const entry = document.getElementById("entry");
+const line = document.getElementById("line");
+const prompt = document.getElementById("prompt");
+const decoder = new TextDecoder();
+
+function status(text, again) {
+  const box = document.getElementById("plain-status");
+  box.hidden = !text;
+  document.getElementById("plain-status-text").textContent = text || "";
+  const button = document.getElementById("plain-again");
+  button.hidden = !again;
+  button.textContent = words.again;
+}
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Lines appended to the answers as one block (a screen reader reads it as it comes); ``typed``: the
+// player's own line, shown but not read to him again.
+function append(text, typed = false) {
+  const rows = text.replace(/\r/g, "").split("\n").filter((row) => row.trim());
+  if (!rows.length) return;
+  const block = document.createElement("div");
+  if (typed) {
+    block.className = "typed";
+    block.setAttribute("aria-hidden", "true");
+  }
+  for (const row of rows) {
+    const p = document.createElement("p");
+    p.textContent = row;
+    block.append(p);
+  }
+  answers.append(block);
+  let held = answers.querySelectorAll("p").length;
+  while (held > MAX_LINES && answers.firstElementChild) {
+    held -= answers.firstElementChild.querySelectorAll("p").length;
+    answers.firstElementChild.remove();
+  }
+  block.scrollIntoView({ block: "nearest" });
+}
+
+let ws = null;
+let attempts = 0;
+let history = [];
+let recalled = 0; // where ↑ and ↓ are in the history (history.length: the line being typed)
+let draft = ""; // the line being typed, while ↑ shows an earlier one
+let tabbed = null; // the line and cursor a Tab was sent with, until its answer
+
+function send(message) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+}
+
+function contribution() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function show(text) {
+  line.value = text;
+  line.setSelectionRange(text.length, text.length);
+}
+
+entry.addEventListener("submit", (e) => {
+  e.preventDefault();
+  if (!ws || ws.readyState !== WebSocket.OPEN) return; // kept in the input until the seat is back
+  const text = line.value;
+  send(["dice", contribution()]);
+  send(["stdin", `${text}\n`]);
+  append(`${prompt.textContent} ${text}`, true);
+  if (text.trim() && history[history.length - 1] !== text) history = [...history, text].slice(-MAX_HISTORY);
+  recalled = history.length;
+  draft = "";
+  tabbed = null;
+  line.value = "";
+});
+
+line.addEventListener("keydown", (e) => {
+  const plainKey = !e.altKey && !e.ctrlKey && !e.metaKey;
+  // Tab completes a word being typed; on an empty line (and Shift+Tab always) it moves on, as on any
+  // page: the input is never a trap for the keyboard.
+  if (e.key === "Tab" && plainKey && !e.shiftKey && line.value.trim()) {
+    e.preventDefault();
+    tabbed = [line.value, line.selectionStart ?? line.value.length];
+    send(["tab", tabbed]);
+  } else if (e.key === "ArrowUp" && plainKey && recalled > 0) {
+    e.preventDefault();
+    if (recalled === history.length) draft = line.value;
+    recalled -= 1;
+    show(history[recalled]);
+  } else if (e.key === "ArrowDown" && plainKey && recalled < history.length) {
+    e.preventDefault();
+    recalled += 1;
+    show(recalled === history.length ? draft : history[recalled]);
+  }
+});
+
+// A message of the server's own (JSON text): anything else is not one of ours, and ignored.
+function told(data) {
+  let message;
+  try {
+    message = JSON.parse(data);
+  } catch (e) {
+    return;
+  }
+  if (!Array.isArray(message)) return;
+  const [kind, value] = message;
+  if (kind === "prompt" && typeof value === "string") {
+    prompt.textContent = value;
+  } else if (kind === "history" && Array.isArray(value)) {
+    history = value.filter((v) => typeof v === "string").slice(-MAX_HISTORY);
+    recalled = history.length;
+  } else if (kind === "tab" && Array.isArray(value) && typeof value[0] === "string" && Number.isInteger(value[1])) {
+    // Taken only if the line is still the one Tab was pressed on (nothing typed meanwhile).
+    if (tabbed && line.value === tabbed[0] && (line.selectionStart ?? line.value.length) === tabbed[1]) {
+      line.value = value[0];
+      line.setSelectionRange(value[1], value[1]);
+    }
+    tabbed = null;
+  }
+}
+
+function connect() {
+  const url = new URL("/ws", location.href);
+  url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  url.searchParams.set("plain", "1");
+  const socket = new WebSocket(url);
+  socket.binaryType = "arraybuffer";
+  ws = socket;
+  socket.onopen = () => {
+    attempts = 0;
+    status(null);
+  };
+  socket.onmessage = (event) => {
+    if (typeof event.data === "string") told(event.data);
+    else append(decoder.decode(event.data));
+  };
+  socket.onclose = (event) => {
+    if (ws !== socket) return;
+    ws = null;
+    if (event.code >= ENDED && event.code < ENDED + 100) ended(event.reason);
+    else reconnect();
+  };
+}
+
+// Before connecting again, ask whether the cookie still lets this browser in.
+function reconnect() {
+  status(words.reconnecting, false);
+  fetch("/alive", { cache: "no-store", credentials: "same-origin" })
+    .then((answer) => {
+      if (answer.status === 403) status(words.refused, false);
+      else later();
+    })
+    .catch(later);
+}
+
+function later() {
+  attempts += 1;
+  setTimeout(connect, Math.min(10000, 250 * 2 ** Math.min(attempts, 6)));
+}
+
+// The session is over: why, and "Sit again" once /alive says it would work.
+const FINAL = new Set(["revoked", "expired"]);
+async function ended(reason) {
+  const why = (Object.hasOwn(words, `ended_${reason}`) && words[`ended_${reason}`]) || words.ended;
+  status(why, false);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const answer = await fetch("/alive", { cache: "no-store", credentials: "same-origin" });
+      if (ws) return; // seated again meanwhile
+      if (answer.status === 204) status(why, true);
+      else status(FINAL.has(reason) ? why : `${why} ${words.refused}`, false);
+      return;
+    } catch (e) {
+      status(`${why} ${words.unreachable}`, false);
+      await pause(Math.min(10000, 500 * 2 ** Math.min(attempt, 5)));
+    }
+  }
+}
+
+document.getElementById("plain-again").addEventListener("click", () => {
+  status(words.connecting, false);
+  connect();
+  line.focus();
+});
+
+status(words.connecting, false);
+line.focus();
+connect();

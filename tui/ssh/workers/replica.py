@@ -1,0 +1,150 @@
+"""A seat worker's copy of a table's game: it reads locally and asks the table to write.
+
+In ``fireteam serve --workers N`` the seats live in worker processes, and one
+process, the table's, holds the game that writes the save.  Each worker
+keeps a :class:`ReplicaGame` of every table: opened read-only from the save
+and kept level with it by ``Game.follow`` whenever the table says the save
+grew.  Everything a seat only looks at (its view, the log, completions, odds,
+what undo would take back) is answered from that copy, in the worker; a
+command, undo or redo goes to the table (:class:`TableLink`), which checks and
+records it exactly as for a seat in its own process, and answers with the size
+the save grew to, so the copy can read the command back before the seat
+redraws.  The copy is a ``Game``, so the client cannot tell the difference.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import socket
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from core.dice import NeedDice, sent_contribution
+from core.game import Game, Outcome
+from core.language.reader import lang
+from core.questions import NeedAnswer
+from core.refusal import CommandFailed
+from core.ruleset import Refused
+from core.storage.savefile import SaveError
+from tui.ssh.workers import wire
+from tui.ssh.language import _
+
+#: How long a seat waits for the table to record its command.
+CALL_TIMEOUT_S = 10.0
+
+
+class TableLink:
+    """The worker's end of the request socket: one question at a time, each waited for.
+
+    Waiting blocks the worker's loop, which is what a seat in the table's own
+    process does while its command is written and synced: the table answers
+    in about a millisecond, and a command must not be overtaken by the redraws
+    it causes.
+    """
+
+    def __init__(self, sock: socket.socket, timeout: float = CALL_TIMEOUT_S) -> None:
+        self._sock = sock
+        self._sock.settimeout(timeout)
+        self._seq = 0
+
+    def next_seq(self) -> int:
+        self._seq += 1
+        return self._seq
+
+    def tell(self, msg: wire.Request) -> None:
+        """Say something that gets no answer (a seat sat down, a connection closed)."""
+        # If the table has gone, the worker is about to hear of it and stop.
+        with contextlib.suppress(OSError):
+            wire.send(self._sock, msg)
+
+    def call(self, msg: Any) -> wire.Answer:
+        try:
+            wire.send(self._sock, msg)
+            while True:
+                got = wire.receive(self._sock, wire.ANSWER)
+                if got is None:
+                    raise Refused(_("the server is shutting down; nothing was recorded"))
+                answer = got[0]
+                if answer.seq == msg.seq:
+                    return answer
+                # The answer to an earlier question that timed out: already given up on.
+        except TimeoutError:
+            raise Refused(
+                _(
+                    "the server did not answer in time; look at the log before trying again "
+                    "(the command may have been recorded)"
+                )
+            ) from None
+        except OSError as e:
+            if e.errno == errno.EMSGSIZE:
+                raise Refused(_("the command is too long")) from None
+            raise Refused(
+                _("the server cannot be reached ({error}); nothing was recorded").format(error=e.strerror or e)
+            ) from None
+
+
+class ReplicaGame(Game):
+    """A read-only copy of a table's game whose commands are carried out by the table."""
+
+    link: TableLink
+    table: str
+
+    @classmethod
+    def of_table(cls, path: Path, table: str, link: TableLink) -> ReplicaGame:
+        game = cls.open(path, writable=False)
+        game.table = table
+        game.link = link
+        return game
+
+    @property
+    def writable(self) -> bool:
+        return True
+
+    def execute(
+        self,
+        text: str,
+        *,
+        role: str,
+        by: str = "",
+        faces: list[int] | None = None,
+        contribution: bytes | None = None,
+        answers: list[str] | None = None,
+    ) -> Outcome:
+        # The seat's contribution to the dice goes with the command (the table holds the key
+        # and rolls); none, and the table draws it (docs/secrets.md, "Who makes the contribution").
+        if contribution is None:
+            contribution = sent_contribution()
+        seq = self.link.next_seq()
+        asked = wire.Execute(seq, self.table, text, role, by or role, faces, lang(), contribution, answers)
+        return self._recorded(self.link.call(asked))
+
+    def undo(self, *, role: str, by: str = "") -> Outcome:
+        return self._recorded(self.link.call(wire.Undo(self.link.next_seq(), self.table, role, by or role, lang())))
+
+    def redo(self, *, role: str, by: str = "") -> Outcome:
+        return self._recorded(self.link.call(wire.Redo(self.link.next_seq(), self.table, role, by or role, lang())))
+
+    def _recorded(self, answer: wire.Answer) -> Outcome:
+        if isinstance(answer, wire.Refusal):
+            raise Refused(answer.message)
+        if isinstance(answer, wire.Failed):
+            raise CommandFailed(answer.message)
+        if isinstance(answer, wire.DiceNeeded):
+            raise NeedDice(answer.request)
+        if isinstance(answer, wire.AnswerNeeded):
+            raise NeedAnswer(answer.question)
+        assert isinstance(answer, wire.Done)
+        # The save now ends with this command: reading up to its size brings it
+        # (and any command another seat gave before it) into this copy.
+        try:
+            outcomes = self.follow(answer.size)
+        except SaveError as e:
+            raise Refused(_("{error}; the command was recorded, reconnect to see it").format(error=e)) from None
+        if not outcomes:
+            raise Refused(_("the server recorded the command but this seat could not read it back; reconnect"))
+        # Named by the table's number of what was done: a side's undo that carried hidden
+        # commands past it reads back ending with those, whose number the side may not see.
+        return msgspec.structs.replace(outcomes[-1], cmd=answer.cmd or outcomes[-1].cmd)

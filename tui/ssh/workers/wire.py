@@ -1,0 +1,323 @@
+"""What the table process and its seat workers say to each other (``fireteam serve --workers N``).
+
+Two Unix sockets join each worker to the table process, both ``SOCK_SEQPACKET``
+(each message one packet, boundaries kept, file descriptors passed along):
+
+* *requests*: the worker asks, the table answers.  A seat's command goes this
+  way to the one process that writes the save, and comes back as the size the
+  save has grown to (``Done``), or as why it was refused.  The worker also says
+  here who sat down and who left, and that a connection it was given closed;
+  and asks for an invitation's use (``Redeem``): the table alone writes the
+  invitations store and the seats file.
+* *news*: the table tells every worker that a save grew (``Grew``) and hands a
+  worker each new connection (``Arrived``, with the socket and its door: SSH,
+  or a browser's HTTP).  A worker that said its heap is laden with departed
+  seats (``Laden``) may be told it retires (``Retire``): it is handed no more
+  connections, and stops when the table closes its news, once its last
+  connection has ended.
+
+A third, *heartbeat*, carries the table's ``Ping`` and the worker's ``Pong``,
+answered by a thread of the worker's: a worker busy drawing still answers,
+and says how long its event loop has not turned (``Pong.stalled``).
+
+Messages are msgpack-encoded msgspec structs, tagged by class name.
+"""
+
+from __future__ import annotations
+
+import array
+import errno
+import socket
+from typing import Any
+
+import msgspec
+
+from core.dice import DiceRequest
+from core.language.reader import SOURCE
+from core.questions import Question
+from tui.ssh.invitations.store import Grant
+
+#: The longest message: far more than any command line a player types, and
+#: small enough that receiving one does not allocate much.
+MAX_PACKET = 64 << 10
+
+
+class _Msg(msgspec.Struct, tag=True, frozen=True):
+    pass
+
+
+# ---------------------------------------------------------------- worker → table, answered
+
+
+class Execute(_Msg):
+    """A seat's command; ``lang`` is the seat's language, in which a refusal is worded."""
+
+    seq: int
+    table: str
+    text: str
+    role: str
+    by: str
+    faces: list[int] | None = None
+    lang: str = SOURCE
+    #: The seat's share of the command's sealed dice, as its browser sent it (checked by the game).
+    contribution: bytes | None = None
+    #: The seat's answers to the command's questions (``core.questions``; checked by the game).
+    answers: list[str] | None = None
+
+
+class Undo(_Msg):
+    seq: int
+    table: str
+    role: str
+    by: str
+    lang: str = SOURCE
+
+
+class Redo(_Msg):
+    seq: int
+    table: str
+    role: str
+    by: str
+    lang: str = SOURCE
+
+
+class Kick(_Msg):
+    """Close every session of a seat, in every worker (the referee's ``ssh host kick NAME``)."""
+
+    seq: int
+    seat: str
+    by: str
+
+
+class Who(_Msg):
+    """Who is seated at every table, across all workers (for ``ssh host who``)."""
+
+    seq: int
+
+
+class Redeem(_Msg):
+    """Use an invitation's token (``tui.ssh.invitations.store``): a browser's (with the cookie it holds, if any) or an
+    SSH key's (``key``: its OpenSSH line, to bind to the seat).  Only the table process writes the store."""
+
+    seq: int
+    token: str
+    peer: str
+    cookie: str = ""
+    key: str = ""
+
+
+# ------------------------------------------------------------- worker → table, not answered
+
+
+class Ready(_Msg):
+    """The worker has its copies of the games and takes connections."""
+
+
+class Sat(_Msg):
+    table: str
+    seat: str
+
+
+class Rose(_Msg):
+    table: str
+    seat: str
+
+
+class LoggedIn(_Msg):
+    """A connection the table handed over has logged in (it no longer counts as unauthenticated)."""
+
+    peer: str
+
+
+class Authenticating(_Msg):
+    """A connection the table handed over has begun to log in (its client asked for a user):
+    a sweep of idle connections spares it (``tui.ssh.limits.Gate``)."""
+
+    peer: str
+
+
+class Misbehaved(_Msg):
+    """A connection the table handed over was closed for flooding after it logged in: its
+    address counts a penalty (``tui.ssh.limits.Gate.penalise``)."""
+
+    peer: str
+
+
+class Gone(_Msg):
+    """A connection the table handed over has closed."""
+
+    peer: str
+
+
+class Laden(_Msg):
+    """As many seats have left this worker as ever sat in it at once, and what they left waits in its frozen heap
+    (``tui.ssh.workers.heap``): the table may retire it (``Retire``) rather than have it walk its whole heap.  ``departed``
+    0: it walked it at an idle moment, and is laden no longer."""
+
+    departed: int
+
+
+# ---------------------------------------------------------------------- heartbeat
+
+
+class Ping(_Msg):
+    """Is the worker still running?  (One that does not answer, or whose loop stalled, is replaced.)"""
+
+    n: int
+
+
+class Pong(_Msg):
+    """The answer to ``Ping``: seconds since the worker's event loop last turned."""
+
+    n: int
+    stalled: float
+
+
+# ---------------------------------------------------------------------------- answers
+
+
+class Done(_Msg):
+    """The command was recorded: the save is synced up to ``size`` bytes.
+
+    ``cmd`` is the file's number of what was done, as ``Game.execute`` (``undo``,
+    ``redo``) returned it: a side's undo that carried hidden commands past ends
+    with those, so the worker could not tell it from what it reads back.
+    """
+
+    seq: int
+    size: int
+    cmd: int = 0
+
+
+class Refusal(_Msg):
+    seq: int
+    message: str
+
+
+class Failed(_Msg):
+    """The command failed on an error of the program (not a refusal): the table logged it."""
+
+    seq: int
+    message: str
+
+
+class DiceNeeded(_Msg):
+    """The command needs dice typed at the table: what to ask, said for the seat's role."""
+
+    seq: int
+    request: DiceRequest
+
+
+class AnswerNeeded(_Msg):
+    """The command needs the answer to a question the game cannot decide, said for the seat's role."""
+
+    seq: int
+    question: Question
+
+
+class Seated(_Msg):
+    seq: int
+    tables: dict[str, list[str]]
+
+
+class Granted(_Msg):
+    """The invitation let the player in: who he sits as (``tui.ssh.invitations.store.Grant``)."""
+
+    seq: int
+    grant: Grant
+
+
+class Kicked(_Msg):
+    """A ``Kick`` went out to every worker: ``seated`` sessions of the seat were open."""
+
+    seq: int
+    seated: int
+
+
+# --------------------------------------------------------------------- table → worker
+
+
+class Grew(_Msg):
+    table: str
+    size: int
+
+
+class Arrived(_Msg):
+    """A new connection, whose socket travels with this message, and the door it came in by (``ssh`` or ``web``)."""
+
+    peer: str
+    door: str = "ssh"
+
+
+class Close(_Msg):
+    """Close every session of ``seat`` in this worker, telling it who did (a seat's name, or the organiser)."""
+
+    seat: str
+    by: str
+
+
+class Retire(_Msg):
+    """This worker is handed no more connections: it serves those it has until the last ends, then the table closes
+    its news and it stops, its memory going back to the system with it."""
+
+
+Request = (
+    Execute
+    | Undo
+    | Redo
+    | Who
+    | Kick
+    | Redeem
+    | Ready
+    | Sat
+    | Rose
+    | LoggedIn
+    | Authenticating
+    | Misbehaved
+    | Gone
+    | Laden
+)
+Answer = Done | Refusal | Failed | DiceNeeded | AnswerNeeded | Seated | Kicked | Granted
+News = Grew | Arrived | Close | Retire
+
+_encoder = msgspec.msgpack.Encoder()
+REQUEST = msgspec.msgpack.Decoder(Request)
+ANSWER = msgspec.msgpack.Decoder(Answer)
+NEWS = msgspec.msgpack.Decoder(News)
+PING = msgspec.msgpack.Decoder(Ping)
+PONG = msgspec.msgpack.Decoder(Pong)
+
+
+def pair() -> tuple[socket.socket, socket.socket]:
+    return socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+
+
+def send(sock: socket.socket, msg: _Msg, fd: int | None = None) -> None:
+    """Send one message (and a file descriptor).  Raises BlockingIOError on a full non-blocking socket.
+
+    A message longer than ``MAX_PACKET`` raises OSError(EMSGSIZE): the other
+    end would receive it cut short.
+    """
+    data = _encoder.encode(msg)
+    if len(data) > MAX_PACKET:
+        raise OSError(errno.EMSGSIZE, f"a message of {len(data)} bytes is longer than {MAX_PACKET}")
+    if fd is None:
+        sock.send(data)
+    else:
+        sock.sendmsg([data], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [fd]))])
+
+
+def receive(sock: socket.socket, decoder: msgspec.msgpack.Decoder[Any]) -> tuple[Any, int | None] | None:
+    """One message and the descriptor that came with it; None when the other end has closed."""
+    fds = array.array("i")
+    data, ancillary, _flags, _addr = sock.recvmsg(MAX_PACKET, socket.CMSG_SPACE(fds.itemsize))
+    fd = None
+    for level, kind, payload in ancillary:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+            fds.frombytes(payload[: len(payload) - len(payload) % fds.itemsize])
+            fd = fds[0]
+    if not data:
+        if fd is not None:
+            socket.close(fd)
+        return None
+    return decoder.decode(data), fd
