@@ -244,10 +244,12 @@ async def test_a_plain_seat_chooses_its_game_among_several_without_a_cleared_scr
         await wait_raw(reg, "Note: in the south.")
         assert notes(south)[-1] == "in the south" and "in the south" not in notes(north)
         assert "\x1b" not in raw(reg)  # the menu, too, only appended
-        menu = said(reg, "reg (Bersaglieri)> ")[:4]
+        menu = said(reg, "reg (Bersaglieri)> ")[:5]
         assert problems_of(menu[:3]) == []
         assert menu[0] == "Fireteam — reg (regulars). Games at this table:"
         assert menu[1].startswith("1) north: Checkpoint at Afgooye") and menu[2].startswith("2) south:")
+        assert menu[3].endswith("or q to leave: 2")  # the number typed, and then the seat's lines, below it
+        assert menu[4].startswith("Fireteam, in plain lines.")
     finally:
         await club.close()
         north.close()

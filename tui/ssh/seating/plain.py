@@ -20,7 +20,13 @@ instead of a Textual app.
   screen with backspaces and spaces, and puts it back).
 * **Without a terminal** (``ssh host plain < moves.txt``, a bot), each line
   received is a line fed, no prompt is written, a question is written as a
-  line of its own, and lines end with a bare line feed.
+  line of its own, and lines end with a bare line feed.  The end of the input
+  ends the seat once every line before it is answered, with the exit status
+  ``fireteam --plain`` gives (``plain --strict``: 1 if a line was refused).
+
+Whatever the client sends while the seat opens is kept for it (as a screen
+seat's keys are) and taken, in order, once it is open: a bot's whole input
+often arrives with its request for the seat, its end too.
 
 Colour only where the client's ``TERM`` can show it and it sent no
 ``NO_COLOR`` (``tui.lines.ink``); input is held to the seat's limits as a
@@ -46,20 +52,29 @@ from tui.ssh.limits import TokenBucket
 from tui.ssh.seating.history import KEPT
 from tui.ssh.seating.seat import REFUSED_NOTICE_S, SeatSession, Table
 
+#: Why a seat ends when its input does (the pipe closed, or Ctrl+D on an empty line).
+END_OF_INPUT = "end of input"
+
 
 class PlainSeat(SeatSession):
-    """One seat as plain lines (see the module's doc); ``terminal``: the client asked for a pty."""
+    """One seat as plain lines (see the module's doc); ``terminal``: the client asked for a pty;
+    ``strict``: the exit status at the end of the input is 1 if a line was refused (``--strict``)."""
 
-    def __init__(self, *args: Any, terminal: bool, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, terminal: bool, strict: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # A spectator too reads his own lines: the table's shared screen (tui.ssh.seating.sharedscreen) is a screen.
         self.watching = False
         self.terminal = terminal
+        self.strict = strict
         self.client: LineClient | None = None
         self._editor: LineEditor | None = None
         self._partial = ""  # without a terminal: what came of a line not ended yet
+        self._skip = False  # without a terminal: input was dropped inside a line, whose rest goes too
+        self._dropped_ahead: str | None = None  # the last input dropped while the seat opened
         self._bucket = TokenBucket(self.limits.input_rate, self.limits.input_burst)
         self._done = asyncio.Event()
+        self._input_ended = False  # the input ended before the seat was open
+        self._untold: Text | None = None  # input dropped before the seat was open, said once it is
         self._answering = False  # a line is being answered: what is written is its answer
         #: The seat's command lines, its earlier sessions' first (kept when the session ends).
         self._typed: list[str] = []
@@ -112,9 +127,12 @@ class PlainSeat(SeatSession):
             self._answering = True  # the greeting and the status, before the first prompt
             try:
                 self.client.start()
+                if self._untold is not None:  # input dropped while the seat opened
+                    self._tell_refused(self._untold)
             finally:
                 self._answering = False
             self._prompt()
+            self._take_typed_ahead()
             await self._done.wait()
         finally:
             if self._resize_timer is not None:
@@ -123,15 +141,42 @@ class PlainSeat(SeatSession):
             self.host.session_ended(self)
             if self.remembers and self.host.seat_history is not None:
                 self.host.seat_history.save(seat.name, self._typed)
-        status = 0
+        status = 1 if self.strict and self.client.refusals else 0
         if self._ended:
             self.say("\n" + _("Your session was closed: {why}.").format(why=told(self._ended, self.reader)) + "\n")
             status = 1
         log.info("left seat=%s role=%s game=%s status=%d", seat.name, seat.role, table.name, status)
         self.finish(status)
 
+    def _take_typed_ahead(self) -> None:
+        """What came while the seat opened, taken now in order (and the input's end, if it came too)."""
+        data = "".join(self._typed_ahead)
+        self._typed_ahead.clear()
+        self._typed_ahead_chars = 0
+        if data:
+            self.feed(data)
+        if self._dropped_ahead is not None and not self.terminal:
+            self._line_cut(self._dropped_ahead)
+        if self._input_ended:
+            self.left(END_OF_INPUT)
+
+    def _type_ahead(self, data: str) -> None:
+        """Kept while the seat opens, as much as one burst holds (what is dropped is said once it is open)."""
+        room = self.limits.input_burst - self._typed_ahead_chars
+        super()._type_ahead(data)
+        if len(data) > room:
+            self._dropped_ahead = data[room:]
+
+    def input_ended(self) -> None:
+        """The client's input has ended (its pipe closed): the seat ends, once what came before is answered
+        (all of it is, by now, unless the seat is not open yet)."""
+        if self.client is None and self._task is not None:
+            self._input_ended = True
+        else:
+            self.left(END_OF_INPUT)
+
     def left(self, why: Text) -> None:
-        """The client has gone, or is sent away, or left (``quit``, Ctrl+D): the seat ends."""
+        """The client has gone, or is sent away, or left (``quit``, Ctrl+D, its input's end): the seat ends."""
         if self._task is None or self._done.is_set():
             return
         self.host.log.info("leaving seat=%s role=%s from=%s: %s", self.seat.name, self.seat.role, self.peer, plain(why))
@@ -140,8 +185,12 @@ class PlainSeat(SeatSession):
     # ------------------------------------------------------------ input
 
     def feed(self, data: str) -> None:
-        """What the client sent: keys to the line editor, or lines (without a terminal)."""
-        if self.client is None or self._done.is_set():
+        """What the client sent: keys to the line editor, or lines (without a terminal); kept while the seat opens."""
+        if self._done.is_set():
+            return
+        if self.client is None:
+            if self._task is not None:
+                self._type_ahead(data)
             return
         granted = self._bucket.take(len(data))
         if granted < len(data):
@@ -153,7 +202,11 @@ class PlainSeat(SeatSession):
                     burst=self.limits.input_burst,
                 )
             )
-            data = data[:granted]
+            data, dropped = data[:granted], data[granted:]
+            if self._editor is None:
+                self._lines(data)
+                self._line_cut(dropped)
+                return
         if self._editor is not None:
             if data:
                 with reading(self.reader):
@@ -170,19 +223,31 @@ class PlainSeat(SeatSession):
             elif isinstance(said, Entered):
                 self.line(said.line)
             else:
-                self.left("end of input")  # Ctrl+D on an empty line
+                self.left(END_OF_INPUT)  # Ctrl+D on an empty line
             if self._done.is_set():
                 return
 
     def _lines(self, data: str) -> None:
-        """Lines from a pipe: each one ended is a line fed."""
+        """Lines from a pipe: each one ended is a line fed (a line the input limits cut into is dropped whole)."""
+        if self._skip:
+            end = data.find("\n")
+            if end < 0:
+                return
+            data, self._skip = data[end + 1 :], False
         lines = (self._partial + data).split("\n")
         self._partial = lines.pop()
         if len(self._partial) > self.limits.line_length:
             self.input_refused(M("a line of more than {limit} characters was dropped", limit=self.limits.line_length))
-            self._partial = ""
+            self._partial, self._skip = "", True
         for line in lines:
             self.line(line.removesuffix("\r"))
+            if self._done.is_set():
+                return
+
+    def _line_cut(self, dropped: str) -> None:
+        """Without a terminal, input was dropped (``dropped``, up to now): the line it cut is not taken,
+        neither what came of it nor its rest, lest a command be given in part."""
+        self._partial, self._skip = "", not dropped.endswith("\n")
 
     def line(self, text: str) -> None:
         """A whole line from the player: to the line client, then the next prompt."""
@@ -250,10 +315,16 @@ class PlainSeat(SeatSession):
         self._refused_log.warning(
             "input", "input refused seat=%s role=%s from=%s: %s", seat.name, seat.role, self.peer, plain(why)
         )
-        now = time.monotonic()
-        if self.client is not None and now >= self._refused_notice:
-            self._refused_notice = now + REFUSED_NOTICE_S
-            self.client.refuse(told(why, self.reader))
+        if self.client is None:
+            self._untold = why  # said as the seat opens
+        elif time.monotonic() >= self._refused_notice:
+            self._tell_refused(why)
+
+    def _tell_refused(self, why: Text) -> None:
+        assert self.client is not None
+        self._untold = None
+        self._refused_notice = time.monotonic() + REFUSED_NOTICE_S
+        self.client.refuse(told(why, self.reader))
 
     # ----------------------------------------------------------- output
 
