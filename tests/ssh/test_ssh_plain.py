@@ -157,8 +157,8 @@ async def test_a_dumb_terminal_sits_as_plain_lines(club: Club):
 
 @pytest.mark.parametrize("term", ["dumb", "tmux-256color", "xterm-256color"])
 async def test_keys_typed_are_echoed_alone_whatever_the_terminal(club: Club, term):
-    # asyncssh's editor backs over the line and writes it again at every key on a terminal it does
-    # not know ("n\bno\b\bnot"): a screen reader would read the line out at every key.
+    # asyncssh's editor, which this seat used once, backed over the line and wrote it again at every key
+    # on a terminal it did not know ("n\bno\b\bnot"): a screen reader would read the line out at every key.
     reg = await club.connect("reg", command="plain", term=term, env=NO_COLOR)
     await wait_raw(reg, "reg (Bersaglieri)> ")
     for key in "note x":  # one key at a time, as typed
@@ -171,6 +171,25 @@ async def test_keys_typed_are_echoed_alone_whatever_the_terminal(club: Club, ter
     typed = raw(reg).split("reg (Bersaglieri)> ", 1)[1]
     assert typed.startswith("note x\b \by\r\nNote: y.")
     assert "\x1b" not in raw(reg)
+
+
+async def test_the_editing_keys_over_ssh_and_a_line_longer_than_the_terminal(club: Club):
+    reg = await club.connect("reg", command="plain", term="dumb", size=(30, 10), env=NO_COLOR)
+    prompt = "reg (Bersaglieri)> "  # 19 of the 30 columns
+    await wait_raw(reg, prompt)
+    reg.type("note wrong\x03")  # Ctrl+C drops the line: backspaces, spaces, backspaces
+    dropped = "note wrong" + "\b" * 10 + " " * 10 + "\b" * 10
+    await wait_until(lambda: raw(reg).endswith(dropped), WAIT_S, lambda: raw(reg))
+    reg.type("note a long line over rows")  # past the row's end: on the next row
+    await wait_until(lambda: raw(reg).endswith("over rows"), WAIT_S, lambda: raw(reg))
+    reg.type("\x1b[D" * 5 + "X")  # ← ×5 (from the second row to the first), a key typed inside the line
+    await wait_until(lambda: raw(reg).endswith("X rows\b\b\b\b\b"), WAIT_S, lambda: raw(reg))
+    before = len(raw(reg))
+    reg.resize(24, 10)  # a line longer than a row is written again below, once the window changes stop
+    await wait_until(lambda: prompt + "note a long line overX rows" in raw(reg)[before:], WAIT_S, lambda: raw(reg))
+    reg.type("\r")
+    await wait_raw(reg, "Note: a long line overX rows.")
+    assert notes(club.game)[-1] == "a long line overX rows"
 
 
 async def test_the_seats_file_seats_a_player_as_plain_lines(tmp_path, caplog):
@@ -225,10 +244,12 @@ async def test_a_plain_seat_chooses_its_game_among_several_without_a_cleared_scr
         await wait_raw(reg, "Note: in the south.")
         assert notes(south)[-1] == "in the south" and "in the south" not in notes(north)
         assert "\x1b" not in raw(reg)  # the menu, too, only appended
-        menu = said(reg, "reg (Bersaglieri)> ")[:4]
+        menu = said(reg, "reg (Bersaglieri)> ")[:5]
         assert problems_of(menu[:3]) == []
         assert menu[0] == "Fireteam — reg (regulars). Games at this table:"
         assert menu[1].startswith("1) north: Checkpoint at Afgooye") and menu[2].startswith("2) south:")
+        assert menu[3].endswith("or q to leave: 2")  # the number typed, and then the seat's lines, below it
+        assert menu[4].startswith("Fireteam, in plain lines.")
     finally:
         await club.close()
         north.close()

@@ -17,5 +17,8 @@ start.
 * ``spoken``: a sign that carries meaning (a playing card) in words;
 * ``terminal``: ``fireteam --plain``, the local front (line editing and
   history through the standard library's ``readline``; plain lines from and to
-  a pipe).
+  a pipe);
+* ``editor``: the line editor of a plain SSH seat, on the raw keys of a
+  terminal at the far end of the connection: what to echo (each key alone, a
+  row edited with backspaces and spaces), and the lines entered.
 """

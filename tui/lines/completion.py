@@ -1,5 +1,5 @@
 """Tab in the line client, wherever its lines are typed: ``fireteam --plain`` at a terminal
-(the standard library's ``readline``) and a plain seat over SSH (asyncssh's line editor).
+(the standard library's ``readline``) and a plain seat over SSH (``tui.lines.editor``).
 
 What the word being typed may become is the game's to say (``Game.complete``, the Textual
 client's command line's own), and the client's reading words for a line's first word; a

@@ -26,8 +26,8 @@ import asyncssh
 from core.language.reader import Reader, reading
 from core.views import REFEREE
 from tui.ssh import replies
-from tui.ssh.seating.chooser import GameChooser
 from tui.ssh.language import _, seat_language
+from tui.ssh.seating.chooser import GameChooser
 from tui.ssh.seating.plain import PlainSeat
 from tui.ssh.seating.seat import Host, SeatSession, Table
 from tui.ssh.seatsfile import Seat
@@ -38,6 +38,8 @@ _DEFAULT_SIZE = (80, 24)
 _TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 #: The command that asks for the game as plain lines (``tui.ssh.seating.plain``): ``plain`` or ``plain GAME``.
 PLAIN = "plain"
+#: After ``plain``: the exit status at the end of the input is 1 if a line was refused (``fireteam --plain --strict``).
+STRICT = "--strict"
 
 
 class _Channel:
@@ -93,6 +95,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._chooser: GameChooser | None = None  # the menu of games, while it is shown
         #: The seat sits as plain lines: its seats-file entry says so, its player asked, or its terminal is dumb.
         self.plain = seat.plain
+        self._strict = False  # ``plain --strict``
         self._closed = False
         self.gone = False  # the channel has closed
         #: The seat's language, chosen when the session starts (``tui.ssh.language``).
@@ -162,7 +165,9 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         word = command.split()[0] if command else ""
         if word == PLAIN:
-            self.plain, command = True, command[len(word) :].strip()
+            words = command.split()[1:]
+            self.plain, self._strict = True, STRICT in words
+            command = " ".join(w for w in words if w != STRICT)
         self.plain = self.plain or self.term == "dumb"
         if self._command is not None and word != PLAIN and (not self._pty or word in replies.COMMANDS):
             self._reply(command)
@@ -194,8 +199,16 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self.seated.resize(*self.size)
 
     def eof_received(self) -> bool:
-        self._leave("end of input")
-        return False
+        # The channel stays open for the answers to what came before the input's end (a bot's last
+        # lines), until the seat ends it with its exit status.
+        if isinstance(self.seated, PlainSeat):
+            self.seated.input_ended()
+        elif self.seated is not None:
+            self.seated.left("end of input")
+        elif self._chooser is not None and self._chooser.open:
+            self._chooser.close()
+            self._finish(0)  # as q leaves the menu
+        return True
 
     def break_received(self, msec: int) -> bool:
         return False
@@ -276,9 +289,14 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._open(table)
             return
         self._chooser = GameChooser(
-            tables, self.seat, send=self._send, sit=self._open, leave=lambda: self._finish(0), plain=self.plain
+            tables, self.seat, send=self._send, sit=self._chosen, leave=lambda: self._finish(0), plain=self.plain
         )
         self._chooser.show()
+
+    def _chosen(self, table: Table) -> None:
+        if self.plain:
+            self._send("\n")  # the seat's lines start on a line of their own, not after the number typed
+        self._open(table)
 
     # ---------------------------------------------------------------- the seat
 
@@ -292,7 +310,9 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             env["NO_COLOR"] = "1"  # no colour, as asked: a plain seat's none (tui.lines.ink), a screen's greys
         door = dict(peer=self.peer, reader=self.reader, size=self.size, env=env, key=self.key)
         if self.plain:
-            seat: SeatSession = PlainSeat(self.host, self.seat, _Channel(self._chan), terminal=self._pty, **door)
+            seat: SeatSession = PlainSeat(
+                self.host, self.seat, _Channel(self._chan), terminal=self._pty, strict=self._strict, **door
+            )
         else:
             seat = SeatSession(self.host, self.seat, _Channel(self._chan), **door)
         self._closed = True  # from here on the seat writes, and finishes, the channel

@@ -8,20 +8,25 @@ sitting down, the same end when kicked or removed, the same cut-off of a
 client that stops reading), hosting a :class:`tui.lines.client.LineClient`
 instead of a Textual app.
 
-* **With a terminal**, the lines are edited with asyncssh's own line editor
-  (``asyncssh.editor.SSHLineEditor``, made for this seat alone, since the
-  server's other seats take raw keys): the editing keys, ↑ and ↓ through the
-  seat's lines (those of its earlier sessions too, kept by the server:
-  ``tui.ssh.seating.history``), Tab to complete as ``fireteam --plain`` does
-  (``tui.lines.completion``: a second Tab lists the candidates), Ctrl+U, Ctrl+D
-  on an empty line to leave; a key is echoed alone, whatever the terminal
-  (:class:`_AppendingEditor`).  What the other
-  seats do while a line is typed is written on new lines, then the prompt and
-  what was typed so far again after them (the editor takes the half-typed line
-  off the screen with backspaces and spaces, and puts it back).
+* **With a terminal**, the line is edited by :class:`tui.lines.editor.LineEditor`
+  (the server's channels give raw keys: asyncssh's own line editor is off):
+  the editing keys, ↑ and ↓ through the seat's command lines (those of its
+  earlier sessions too, kept by the server: ``tui.ssh.seating.history``), Tab
+  to complete as ``fireteam --plain`` does (``tui.lines.completion``: a second
+  Tab lists the candidates), Ctrl+U, Ctrl+C, Ctrl+D on an empty line to leave;
+  a key is echoed alone, whatever the terminal.  What the other seats do while
+  a line is typed is written on new lines, then the prompt and what was typed
+  so far again after them (the editor takes the half-typed line off the
+  screen with backspaces and spaces, and puts it back).
 * **Without a terminal** (``ssh host plain < moves.txt``, a bot), each line
   received is a line fed, no prompt is written, a question is written as a
-  line of its own, and lines end with a bare line feed.
+  line of its own, and lines end with a bare line feed.  The end of the input
+  ends the seat once every line before it is answered, with the exit status
+  ``fireteam --plain`` gives (``plain --strict``: 1 if a line was refused).
+
+Whatever the client sends while the seat opens is kept for it (as a screen
+seat's keys are) and taken, in order, once it is open: a bot's whole input
+often arrives with its request for the seat, its end too.
 
 Colour only where the client's ``TERM`` can show it and it sent no
 ``NO_COLOR`` (``tui.lines.ink``); input is held to the seat's limits as a
@@ -33,128 +38,43 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
 from typing import Any
-
-from asyncssh.editor import SSHLineEditor
 
 from core.dice import contributions_from
 from core.language.i18n import M, Text, plain
 from core.language.reader import reading, use_reader
 from tui.lines.client import LineClient
 from tui.lines.completion import candidates, completed, in_rows, with_names
+from tui.lines.editor import Entered, LineEditor
 from tui.lines.ink import colour_wanted
 from tui.ssh.language import _, told
 from tui.ssh.limits import TokenBucket
-from tui.ssh.seating.seat import REFUSED_NOTICE_S, SeatSession, Table
 from tui.ssh.seating.history import KEPT
+from tui.ssh.seating.seat import REFUSED_NOTICE_S, SeatSession, Table
 
-#: Lines a seat's ↑ remembers (with its earlier sessions', when the server keeps them).
-HISTORY_LINES = KEPT
-
-
-class _EditorSession:
-    """What asyncssh's line editor tells a session: a whole line, the end of input, Ctrl+C."""
-
-    def __init__(self, seat: PlainSeat) -> None:
-        self._seat = seat
-
-    def data_received(self, data: str, datatype: Any) -> None:
-        self._seat.line(data.removesuffix("\n"))
-
-    def soft_eof_received(self) -> None:
-        self._seat.left("end of input")
-
-    def break_received(self, msec: int) -> bool:
-        self._seat.interrupted()
-        return True
-
-    def signal_received(self, signal: str) -> None:  # no key is bound to one
-        pass
-
-
-class _AppendingEditor(SSHLineEditor):
-    """asyncssh's line editor, writing as little as a screen reader needs to hear.
-
-    asyncssh edits a line one of two ways, by the terminal's name: on the ANSI
-    terminals it knows (``xterm``, ``vt100`` ...) a key typed at the end of the
-    line is echoed alone; on any other (``dumb``, ``tmux-256color``, ``xterm-kitty``)
-    it backs over the whole line and writes it again at every key ("n\\bno\\b\\bnot"),
-    which a screen reader reads out and a braille display redraws each time.  So
-    it is always made to edit the first way, and a move back along the row is
-    written as backspaces, which every terminal knows, rather than an ANSI
-    sequence: typing, Backspace and a line's end write only characters,
-    backspaces and spaces.  Only a move to another row (a line longer than the
-    terminal is wide) or forward over what is typed (→) writes a cursor
-    sequence.  (It leans on two of the editor's own attributes, ``_cursor`` and
-    ``_width``; ``tests/ssh/test_ssh_plain.py`` types at a dumb terminal and
-    checks what is echoed.)
-    """
-
-    #: A terminal the editor edits on in place (``asyncssh.editor``'s list of ANSI ones).
-    TERM = "vt100"
-
-    def complete_with(self, complete: Callable[[str, int], tuple[str, int] | bool]) -> None:
-        """Tab runs ``complete`` on the line and the cursor: a new line and cursor to take, or
-        False to ring the bell (True: nothing to do).  What it adds at the cursor is echoed as
-        typed characters are, alone (``_update_input`` would back over the line and write it again)."""
-
-        def tab(editor: _AppendingEditor) -> None:  # called as the editor calls its own keys' handlers
-            taken = complete(editor._line, editor._pos)
-            if taken is False:
-                editor._ring_bell()
-            if not isinstance(taken, tuple):
-                return
-            line, pos = taken
-            at = editor._pos
-            added = line[at:pos]
-            if line == editor._line[:at] + added + editor._line[at:]:
-                editor._insert_printable(added)
-            else:  # the word's own letters changed (typed in capitals): the line is written again
-                editor._line = line
-                editor._update_input(0, editor._start_column, pos)
-
-        self._add_key("\t", tab)  # type: ignore[arg-type]
-        self._build_printable()
-
-    def remember(self, lines: list[str]) -> None:
-        """Begin with ``lines`` to bring back with ↑ (the seat's earlier sessions'), oldest first.
-        (asyncssh's editor has no way in for them: its own history list is set.)"""
-        self._history = lines[-self._history_size :] if self._history_size else []
-        self._history_index = len(self._history)
-
-    def _move_cursor(self, column: int) -> None:
-        cursor, width = self._cursor, self._width
-        if column <= cursor and column // width == cursor // width:
-            self._outbuf.append("\b" * (cursor - column))
-            self._cursor = column
-        else:
-            super()._move_cursor(column)
-
-
-class _Writer:
-    """The editor's channel: what it writes goes to the seat's, through the seat's cut-off."""
-
-    def __init__(self, seat: PlainSeat) -> None:
-        self._seat = seat
-
-    def write(self, data: str) -> None:
-        self._seat.write(data)
+#: Why a seat ends when its input does (the pipe closed, or Ctrl+D on an empty line).
+END_OF_INPUT = "end of input"
 
 
 class PlainSeat(SeatSession):
-    """One seat as plain lines (see the module's doc); ``terminal``: the client asked for a pty."""
+    """One seat as plain lines (see the module's doc); ``terminal``: the client asked for a pty;
+    ``strict``: the exit status at the end of the input is 1 if a line was refused (``--strict``)."""
 
-    def __init__(self, *args: Any, terminal: bool, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, terminal: bool, strict: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # A spectator too reads his own lines: the table's shared screen (tui.ssh.seating.sharedscreen) is a screen.
         self.watching = False
         self.terminal = terminal
+        self.strict = strict
         self.client: LineClient | None = None
-        self._editor: SSHLineEditor | None = None
+        self._editor: LineEditor | None = None
         self._partial = ""  # without a terminal: what came of a line not ended yet
+        self._skip = False  # without a terminal: input was dropped inside a line, whose rest goes too
+        self._dropped_ahead: str | None = None  # the last input dropped while the seat opened
         self._bucket = TokenBucket(self.limits.input_rate, self.limits.input_burst)
         self._done = asyncio.Event()
+        self._input_ended = False  # the input ended before the seat was open
+        self._untold: Text | None = None  # input dropped before the seat was open, said once it is
         self._answering = False  # a line is being answered: what is written is its answer
         #: The seat's command lines, its earlier sessions' first (kept when the session ends).
         self._typed: list[str] = []
@@ -169,25 +89,16 @@ class PlainSeat(SeatSession):
         return self.terminal
 
     def _recalled(self, lines: list[str]) -> None:
-        """The seat's lines of its earlier sessions, to bring back with ↑, oldest first."""
+        """The seat's command lines (its earlier sessions' first), to bring back with ↑, oldest first."""
         if self._editor is not None:
-            self._editor.remember(lines)
+            self._editor.set_history(lines)
 
     async def _run(self, table: Table) -> None:
         use_reader(self.reader)
         contributions_from(self._take_contribution)  # a browser's page sends its share of the dice
         log, seat = self.host.log, self.seat
         if self.terminal:
-            self._editor = _AppendingEditor(
-                chan=_Writer(self),
-                session=_EditorSession(self),
-                line_echo=True,
-                history_size=HISTORY_LINES,
-                max_line_length=self.limits.line_length,
-                term_type=_AppendingEditor.TERM,  # whatever the client's: see the class
-                width=self.size[0],
-            )
-            self._editor.complete_with(self._complete)
+            self._editor = LineEditor(width=self.size[0], max_length=self.limits.line_length, complete=self._complete)
         histories = self.host.seat_history
         if self.remembers and histories is not None:
             self._typed = histories.load(seat.name)
@@ -216,24 +127,56 @@ class PlainSeat(SeatSession):
             self._answering = True  # the greeting and the status, before the first prompt
             try:
                 self.client.start()
+                if self._untold is not None:  # input dropped while the seat opened
+                    self._tell_refused(self._untold)
             finally:
                 self._answering = False
             self._prompt()
+            self._take_typed_ahead()
             await self._done.wait()
         finally:
+            if self._resize_timer is not None:
+                self._resize_timer.cancel()
             self.client.end()
             self.host.session_ended(self)
             if self.remembers and self.host.seat_history is not None:
                 self.host.seat_history.save(seat.name, self._typed)
-        status = 0
+        status = 1 if self.strict and self.client.refusals else 0
         if self._ended:
             self.say("\n" + _("Your session was closed: {why}.").format(why=told(self._ended, self.reader)) + "\n")
             status = 1
         log.info("left seat=%s role=%s game=%s status=%d", seat.name, seat.role, table.name, status)
         self.finish(status)
 
+    def _take_typed_ahead(self) -> None:
+        """What came while the seat opened, taken now in order (and the input's end, if it came too)."""
+        data = "".join(self._typed_ahead)
+        self._typed_ahead.clear()
+        self._typed_ahead_chars = 0
+        if data:
+            self.feed(data)
+        if self._dropped_ahead is not None and not self.terminal:
+            self._line_cut(self._dropped_ahead)
+        if self._input_ended:
+            self.left(END_OF_INPUT)
+
+    def _type_ahead(self, data: str) -> None:
+        """Kept while the seat opens, as much as one burst holds (what is dropped is said once it is open)."""
+        room = self.limits.input_burst - self._typed_ahead_chars
+        super()._type_ahead(data)
+        if len(data) > room:
+            self._dropped_ahead = data[room:]
+
+    def input_ended(self) -> None:
+        """The client's input has ended (its pipe closed): the seat ends, once what came before is answered
+        (all of it is, by now, unless the seat is not open yet)."""
+        if self.client is None and self._task is not None:
+            self._input_ended = True
+        else:
+            self.left(END_OF_INPUT)
+
     def left(self, why: Text) -> None:
-        """The client has gone, or is sent away, or left (``quit``, Ctrl+D): the seat ends."""
+        """The client has gone, or is sent away, or left (``quit``, Ctrl+D, its input's end): the seat ends."""
         if self._task is None or self._done.is_set():
             return
         self.host.log.info("leaving seat=%s role=%s from=%s: %s", self.seat.name, self.seat.role, self.peer, plain(why))
@@ -242,8 +185,12 @@ class PlainSeat(SeatSession):
     # ------------------------------------------------------------ input
 
     def feed(self, data: str) -> None:
-        """What the client sent: keys to the line editor, or lines (without a terminal)."""
-        if self.client is None or self._done.is_set():
+        """What the client sent: keys to the line editor, or lines (without a terminal); kept while the seat opens."""
+        if self._done.is_set():
+            return
+        if self.client is None:
+            if self._task is not None:
+                self._type_ahead(data)
             return
         granted = self._bucket.take(len(data))
         if granted < len(data):
@@ -255,20 +202,52 @@ class PlainSeat(SeatSession):
                     burst=self.limits.input_burst,
                 )
             )
-            data = data[:granted]
-        if not data:
-            return
+            data, dropped = data[:granted], data[granted:]
+            if self._editor is None:
+                self._lines(data)
+                self._line_cut(dropped)
+                return
         if self._editor is not None:
-            with reading(self.reader):
-                self._editor.process_input(data, None)
+            if data:
+                with reading(self.reader):
+                    self._keys(data)
             return
+        self._lines(data)
+
+    def _keys(self, data: str) -> None:
+        """Keys to the line editor: its echo written, each line it gives answered before the keys after it."""
+        assert self._editor is not None
+        for said in self._editor.keys(data):
+            if isinstance(said, str):
+                self.write(said)
+            elif isinstance(said, Entered):
+                self.line(said.line)
+            else:
+                self.left(END_OF_INPUT)  # Ctrl+D on an empty line
+            if self._done.is_set():
+                return
+
+    def _lines(self, data: str) -> None:
+        """Lines from a pipe: each one ended is a line fed (a line the input limits cut into is dropped whole)."""
+        if self._skip:
+            end = data.find("\n")
+            if end < 0:
+                return
+            data, self._skip = data[end + 1 :], False
         lines = (self._partial + data).split("\n")
         self._partial = lines.pop()
         if len(self._partial) > self.limits.line_length:
             self.input_refused(M("a line of more than {limit} characters was dropped", limit=self.limits.line_length))
-            self._partial = ""
+            self._partial, self._skip = "", True
         for line in lines:
             self.line(line.removesuffix("\r"))
+            if self._done.is_set():
+                return
+
+    def _line_cut(self, dropped: str) -> None:
+        """Without a terminal, input was dropped (``dropped``, up to now): the line it cut is not taken,
+        neither what came of it nor its rest, lest a command be given in part."""
+        self._partial, self._skip = "", not dropped.endswith("\n")
 
     def line(self, text: str) -> None:
         """A whole line from the player: to the line client, then the next prompt."""
@@ -281,6 +260,8 @@ class PlainSeat(SeatSession):
             return
         if text.strip() and not client.asking:  # a command or a reading word, not an answer to a question
             self._typed = [*self._typed[-(KEPT - 1) :], text]
+            if self._editor is not None:
+                self._editor.set_history(self._typed)
         self._answering = True
         try:
             client.feed(text)
@@ -316,15 +297,17 @@ class PlainSeat(SeatSession):
         listed = in_rows(with_names(self.client, found), self.size[0])
         asyncio.get_running_loop().call_soon(self._to_editor, "\n" + listed + self.client.prompt)
 
-    def interrupted(self) -> None:
-        """Ctrl+C at the line editor: the line typed so far is dropped, as in a shell."""
-        if self._editor is not None:
-            self._editor.set_input("", 0)
-
     def resize(self, width: int, height: int) -> None:
+        """The terminal's new size, given to the line editor once the window changes stop coming (a window
+        dragged sends dozens, and a long line may be written again for one)."""
         self.size = (width, height)
-        if self._editor is not None:
-            self._editor.set_width(width)
+        if self._editor is not None and self._resize_timer is None:
+            self._resize_timer = asyncio.get_running_loop().call_later(self.limits.resize_delay_s, self._resized)
+
+    def _resized(self) -> None:
+        self._resize_timer = None
+        if self._editor is not None and not self._done.is_set():
+            self.write(self._editor.resize(self.size[0]))
 
     def input_refused(self, why: Text) -> None:
         """Input over a limit was dropped: said to the seat in a line, and logged (neither more than now and then)."""
@@ -332,10 +315,16 @@ class PlainSeat(SeatSession):
         self._refused_log.warning(
             "input", "input refused seat=%s role=%s from=%s: %s", seat.name, seat.role, self.peer, plain(why)
         )
-        now = time.monotonic()
-        if self.client is not None and now >= self._refused_notice:
-            self._refused_notice = now + REFUSED_NOTICE_S
-            self.client.refuse(told(why, self.reader))
+        if self.client is None:
+            self._untold = why  # said as the seat opens
+        elif time.monotonic() >= self._refused_notice:
+            self._tell_refused(why)
+
+    def _tell_refused(self, why: Text) -> None:
+        assert self.client is not None
+        self._untold = None
+        self._refused_notice = time.monotonic() + REFUSED_NOTICE_S
+        self.client.refuse(told(why, self.reader))
 
     # ----------------------------------------------------------- output
 
@@ -361,4 +350,4 @@ class PlainSeat(SeatSession):
 
     def _to_editor(self, text: str) -> None:
         assert self._editor is not None
-        self._editor.process_output(text)  # it turns each line feed into CR LF: the terminal is raw
+        self.write(self._editor.show(text))  # each line feed written as CR LF: the terminal is raw
