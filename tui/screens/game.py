@@ -27,6 +27,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from core import events as ev
+from core.errorlog import details_in
 from core.game import Game, LogLine
 from core.language.reader import LANGUAGE_NAMES, lang
 from core.narrate import sides_of
@@ -648,11 +649,8 @@ class GameScreen(Screen):
         if isinstance(result, Refusal):
             line.error(said(result))
             return
-        store = getattr(self.app, "store", None)
-        if store is not None:
-            where = _("the details are in {path}").format(path=store.error_log)
-        else:  # a seat of a server: its log has them
-            where = _("the host has the details in its log")
+        store = getattr(self.app, "store", None)  # (none at a seat of a server: its host's log has them)
+        where = _("the host has the details in its log") if store is None else details_in(store.error_log)
         line.failed(said(result))
         self.notify(where, title=said(result), severity="error", timeout=20, markup=False)
 
