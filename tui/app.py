@@ -145,8 +145,6 @@ class FireteamApp(App):
         #: Where settings, histories and screenshots are kept (None: nothing is remembered).
         self.store = None if remote else store
         self.settings = Settings()
-        #: The keys the user bound actions to (settings' keys, checked: ``tui.keymap``).
-        self.user_keys: dict[str, str] = {}
         self.role = role
         self.seat = seat
         self.replay = replay
@@ -445,8 +443,7 @@ class FireteamApp(App):
                 self.register_theme(theme)
         keymap, wrong_keys = checked(self.settings.keys)
         if keymap:
-            self.set_keymap(keymap)
-            self.user_keys = keymap  # (what the help screen shows)
+            self.set_keymap(keymap)  # (what every key named in words is read from: tui.keymap)
         self.store.notices.extend([*problems, *wrong_keys])
         if self.settings.theme:
             if self.settings.theme in self.available_themes:

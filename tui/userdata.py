@@ -50,7 +50,7 @@ class Settings(msgspec.Struct, forbid_unknown_fields=False, kw_only=True):
     #: False: the command line's cursor is steady.
     cursor_blink: bool = True
     #: Keys of the client's actions, as the user binds them: an action's id to its keys
-    #: (``"help": "f1,ctrl+f"``); the ids are ``tui.keymap.ACTIONS``.
+    #: (``"help": "f1,ctrl+f"``); the ids are ``tui.keymap.actions()``.
     keys: dict[str, str] = msgspec.field(default_factory=dict)
 
 
