@@ -2,13 +2,12 @@
 
 ``platformdirs.user_cache_path("fireteam")`` (``~/.cache/fireteam`` on Linux),
 or ``$FIRETEAM_CACHE_DIR`` when set (tests, a server's own folder).  Each cache
-has a subfolder: ``locale`` (compiled catalogues, ``core.language.cache``) and
-``open`` (what loading a save found, ``core.storage.opencache``).
+has a subfolder; one is left: ``open`` (what loading a save found,
+``core.storage.opencache``).
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import stat
 from pathlib import Path
@@ -54,44 +53,3 @@ def _ours(info: os.stat_result) -> bool:
     """Whether a file is the user's, and not everybody's to write (where the system has owners to say)."""
     geteuid = getattr(os, "geteuid", None)
     return geteuid is None or (info.st_uid == geteuid() and not info.st_mode & stat.S_IWOTH)
-
-
-def read_entry_bytes(path: Path, limit: int) -> bytes | None:
-    """A cache entry's bytes, or None if it is not a regular file of at most ``limit``
-    bytes that can be read (and that only this user wrote: :func:`open_entry`)."""
-    opened = open_entry(path)
-    if opened is None:
-        return None
-    fd, info = opened
-    try:
-        if info.st_size > limit:
-            return None
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(limit + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    return data if len(data) <= limit else None
-
-
-def write_entry_bytes(path: Path, data: bytes, suffix: str) -> bool:
-    """Leave ``data`` at ``path`` whole or not at all (a temporary file ``.tmp-*suffix``
-    beside it, then renamed over it); False if the folder refused (a cache is best effort)."""
-    import tempfile  # only a writer pays for it
-
-    tmp = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=suffix, dir=path.parent)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-        tmp = None
-        return True
-    except OSError:
-        return False
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)

@@ -16,8 +16,9 @@ from __future__ import annotations
 import logging
 
 #: The core's log, where a command that failed on a bug is written with its traceback.
-#: Where that goes is the program's choice: the client's error log, the server's log,
-#: ``fireteam script``'s stderr (docs/architecture.md, "A bug is not a refusal").
+#: Where that goes is the program's choice: the user's error log (``core.errorlog``) for
+#: the clients and ``fireteam script``, the server's log for its seats (docs/architecture.md,
+#: "A bug is not a refusal").
 LOG = logging.getLogger("fireteam.core")
 
 

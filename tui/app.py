@@ -29,6 +29,7 @@ from textual.message import Message
 from textual.screen import Screen
 
 from core import folders
+from core.errorlog import ErrorLog
 from core.game import Game, Outcome
 from core.language.reader import LANGUAGE_NAMES, reader, set_process_language
 from core.refusal import LOG as CORE_LOG
@@ -49,7 +50,7 @@ from tui.stylesheet import SharedStylesheet
 from tui.textual_internals import css_variables, switchable
 from tui.themes import HIGH_CONTRAST, HIGH_CONTRAST_ANSI, THEMES
 from tui.typeahead import Typeahead
-from tui.userdata import ErrorLog, Settings, UserStore
+from tui.userdata import Settings, UserStore
 
 if TYPE_CHECKING:
     from textual.command import Provider
@@ -144,19 +145,18 @@ class FireteamApp(App):
         #: Where settings, histories and screenshots are kept (None: nothing is remembered).
         self.store = None if remote else store
         self.settings = Settings()
-        #: The keys the user bound actions to (settings' keys, checked: ``tui.keymap``).
-        self.user_keys: dict[str, str] = {}
         self.role = role
         self.seat = seat
         self.replay = replay
         self.remote = remote
-        #: Drawn once for every spectator of an SSH table (``tui.ssh.seating.sharedscreen``): no key of theirs reaches it.
+        #: Drawn once for every spectator of an SSH table (``tui.ssh.seating.sharedscreen``):
+        #: no key of theirs reaches it.
         self.watching = watching
         #: Games this app opened itself (new game, load game) and so must close.
         self.owns_game = False
         self._unsubscribe = None
         self._redraw_queued = False
-        #: Where the core's errors are logged while this app runs (``tui.userdata.ErrorLog``).
+        #: Where the core's errors are logged while this app runs (``core.errorlog.ErrorLog``).
         self._error_log: ErrorLog | None = None
         #: Who writes the save, when it was opened read-only because another process does.
         self.locked_by = ""
@@ -443,8 +443,7 @@ class FireteamApp(App):
                 self.register_theme(theme)
         keymap, wrong_keys = checked(self.settings.keys)
         if keymap:
-            self.set_keymap(keymap)
-            self.user_keys = keymap  # (what the help screen shows)
+            self.set_keymap(keymap)  # (what every key named in words is read from: tui.keymap)
         self.store.notices.extend([*problems, *wrong_keys])
         if self.settings.theme:
             if self.settings.theme in self.available_themes:

@@ -29,6 +29,7 @@ from core.commands import check_line, find_verb, meanings, split, usage
 from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import CommandSpec, Refused
 from tui.i18n import N_, _
+from tui.keymap import keys_of
 from tui.plain import Plain, PlainInput, PlainLabel, plain, visible
 from tui.textual_internals import get_time  # get_time: the clock Textual stamps its messages with
 
@@ -90,7 +91,8 @@ class CommandInput(PlainInput):
         Binding("escape", "leave", N_("To the log"), show=False),
         # Named in the footer from where a referee starts: at 80x24 the other side's
         # figures are below the roster's view, and this is how to reach them (#26).
-        Binding("ctrl+s,f6", "screen.focus_pane('roster')", N_("Roster")),
+        # Its id is the game screen's: the user's keymap rebinds both (tui.keymap).
+        Binding("ctrl+s,f6", "screen.focus_pane('roster')", N_("Roster"), id="roster"),
     ]
 
     def __init__(self, completer: Completer, **kwargs) -> None:
@@ -264,9 +266,8 @@ class CommandLine(Widget):
         yield box
         yield Plain("", id="cmd-hint")
 
-    @staticmethod
-    def _placeholder() -> str:
-        return _("type a command (Tab completes, F1 or Ctrl+F help)")
+    def _placeholder(self) -> str:
+        return _("type a command (Tab completes, {keys} help)").format(keys=keys_of(self, "help"))
 
     def retranslate(self) -> None:
         """The reader's language changed."""

@@ -1,22 +1,76 @@
 """The user's keys: the client's actions rebound from ``settings.json``'s ``keys`` (docs/files.md).
 
 As posting, harlequin and lazygit take a keymap: an action's id (each binding of the
-game screen has one, ``ACTIONS``) to the keys that run it, comma-separated in Textual's
+game screen has one, :func:`actions`) to the keys that run it, comma-separated in Textual's
 names (``"help": "f1,ctrl+f"``, ``"undo": "ctrl+u"``).  The file is the user's, and is
 checked as any input: an unknown id or a key that is not a key name is left out with
 a notice, and the rest is applied (``App.set_keymap``).
+
+Wherever the client names a key in words (the help, the command palette, a hint, a
+notice), it names the key the binding has now, read by the binding's id (:func:`keys_of`),
+as posting does: a key written in a sentence would be wrong once the user rebinds it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from typing import TYPE_CHECKING
 
-from tui.i18n import _
+from textual.binding import Binding
+
+from tui.i18n import N_, _
+from tui.textual_internals import keymap
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
 
 #: A key as Textual names it: ``f1``, ``ctrl+f``, ``colon``, ``right_square_bracket``, ``ctrl+shift+up``.
 KEY = re.compile(r"[a-z0-9_]{1,32}(\+[a-z0-9_]{1,32}){0,3}")
 #: Keys one action may have.
 MAX_KEYS = 8
+#: Textual's names of keys, as the client writes them (translated where they are words).
+KEY_NAMES = {
+    "slash": "/",
+    "question_mark": "?",
+    "left_square_bracket": "[",
+    "right_square_bracket": "]",
+    "plus": "+",
+    "minus": "-",
+    "space": N_("Space"),
+    "colon": ":",
+    "less_than_sign": "<",
+    "greater_than_sign": ">",
+    "left_curly_bracket": "{",
+    "right_curly_bracket": "}",
+    "equals_sign": "=",
+    "escape": N_("Esc"),
+    "enter": N_("Enter"),
+    "pageup": N_("PgUp"),
+    "pagedown": N_("PgDn"),
+    "backslash": "\\",
+    "right": N_("Right"),
+    "left": N_("Left"),
+    "up": N_("Up"),
+    "down": N_("Down"),
+    "home": N_("Home"),
+    "end": N_("End"),
+    "tab": N_("Tab"),
+}
+#: The arrow keys, where a row is short of room (the replay bar).
+ARROWS = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
+
+
+def key_label(keys: str) -> str:
+    """Textual's comma-separated key names in words: ``ctrl+f,f1`` is ``Ctrl+F / F1``."""
+    out = []
+    for key in keys.split(","):
+        parts = key.split("+")
+        parts[-1] = _(KEY_NAMES[parts[-1]]) if parts[-1] in KEY_NAMES else parts[-1]
+        if len(parts) > 1 and len(parts[-1]) == 1:
+            parts[-1] = parts[-1].upper()  # Ctrl+G; a letter alone keeps its case (n and N differ)
+        out.append("+".join(p.capitalize() if len(p) > 1 and p.islower() else p for p in parts))
+    return " / ".join(out)
 
 
 def actions() -> dict[str, str]:
@@ -47,3 +101,32 @@ def checked(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
             continue
         keymap[action] = ",".join(names)
     return keymap, problems
+
+
+def bound(node: DOMNode, binding: Binding) -> Binding:
+    """``binding`` as it is now: with the keys the keymap of ``node``'s app gives its id
+    (``App.set_keymap``), else its own."""
+    keys = keymap(node)
+    return dataclasses.replace(binding, key=keys[binding.id]) if binding.id in keys else binding
+
+
+def bound_keys(node: DOMNode, binding_id: str) -> list[str]:
+    """The keys (Textual's names) of the game screen's binding ``binding_id`` as they are now; its
+    first is the one every terminal sends (``GameScreen.BINDINGS``), where a hint has room for one."""
+    from tui.screens.game import GameScreen
+
+    (binding,) = [b for b in GameScreen.BINDINGS if b.id == binding_id]
+    return bound(node, binding).key.split(",")
+
+
+def keys_of(node: DOMNode, binding_id: str, *, first: bool = False) -> str:
+    """The keys of the game screen's binding ``binding_id`` as they are now, in words (``Ctrl+F / F1``);
+    ``first``: only the first (:func:`bound_keys`)."""
+    keys = bound_keys(node, binding_id)
+    return key_label(",".join(keys[:1] if first else keys))
+
+
+def short_key(node: DOMNode, binding_id: str) -> str:
+    """The first key of ``binding_id`` as a row short of room writes it: an arrow key as its arrow."""
+    key = bound_keys(node, binding_id)[0]
+    return ARROWS.get(key) or key_label(key)

@@ -29,7 +29,7 @@ from textual.visual import VisualType
 from textual.widgets import Input, Label, Static
 
 from tui.i18n import _
-from tui.textual_internals import key_bindings
+from tui.textual_internals import key_bindings, keymap
 from tui.visible import IN_A_LINE, IN_LINES, visible
 
 __all__ = ["Plain", "PlainInput", "PlainLabel", "plain", "refused_paste", "visible", "visible_text"]
@@ -99,8 +99,9 @@ class PlainInput(Input):
         # in order with the characters.  (Textual calls this before ``Input``'s
         # own handler, which the key then does not reach.)  A binding that passes
         # (the arrows Input has from scrolling, in a box with nothing to scroll)
-        # leaves the key to go on up, to the screen's own binding for it.
-        bindings = [] if event.is_printable else key_bindings(self, event.key)
+        # leaves the key to go on up, to the screen's own binding for it.  Its keys are the
+        # user's where his keymap rebinds one (``tui.keymap``), as Textual's would be.
+        bindings = [] if event.is_printable else key_bindings(self, event.key, keymap(self))
         if bindings and await self.app.run_action(bindings[0].action, self):
             event.stop()
             event.prevent_default()

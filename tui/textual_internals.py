@@ -33,8 +33,11 @@ Textual has no public API for these, and the client needs them:
   table's shared screen sets them in ``visible_screen_stack`` before it renders,
   as Textual's compositor does.
 * ``key_bindings``: the bindings a widget has for a key (its class's, or those it
-  inherits), which the command line runs in order with the characters typed around
-  them (``tui.commandline``).
+  inherits, with the keys the app's keymap gives their ids), which the command line
+  runs in order with the characters typed around them (``tui.commandline``).
+* ``keymap``: the keys the app's keymap gives binding ids now (``App.set_keymap``'s,
+  which has no getter), which every key named in words is read with (``tui.keymap``),
+  and none for a node no app runs (Textual's ``NoActiveAppError``).
 * ``get_time``: the clock Textual stamps its messages with (``Message.time``), which
   the command line compares a key's time against (``tui.commandline``).
 * ``styles_key``: a key that changes whenever the styles of a widget or of one of its
@@ -74,6 +77,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
     from textual._context import visible_screen_stack
     from textual._parser import ParseError, Peek1, Read1, TokenCallback
@@ -85,6 +90,7 @@ if TYPE_CHECKING:
     from textual.css.stylesheet import CSSLocation, Stylesheet
     from textual.dom import DOMNode
     from textual.geometry import Region
+    from textual.message_pump import MessagePump
     from textual.screen import Screen
     from textual.widget import Widget
     from textual.widgets import OptionList
@@ -246,9 +252,25 @@ def css_variables(stylesheet: Stylesheet) -> dict[str, str]:
     return stylesheet._variables
 
 
-def key_bindings(node: DOMNode, key: str) -> list[Binding]:
-    """The bindings ``node`` has for ``key``: its class's own, or those of the nearest class it inherits from."""
-    return node._bindings.key_to_bindings.get(key, [])
+def key_bindings(node: DOMNode, key: str, keymap: Mapping[str, str] | None = None) -> list[Binding]:
+    """The bindings ``node`` has for ``key``: its class's own, or those of the nearest class it inherits
+    from, with ``keymap``'s keys for an id it rebinds (an app's: :func:`keymap`), as Textual applies it."""
+    bindings = node._bindings
+    if keymap:
+        bindings = bindings.copy()
+        bindings.apply_keymap(dict(keymap))
+    return bindings.key_to_bindings.get(key, [])
+
+
+def keymap(node: MessagePump) -> Mapping[str, str]:
+    """The keys the keymap of ``node``'s app gives binding ids now (``App.set_keymap``'s, in Textual's
+    key names); none where no app runs (a screen made to be read, never shown)."""
+    from textual._context import NoActiveAppError
+
+    try:
+        return node.app._keymap
+    except NoActiveAppError:
+        return {}
 
 
 def background_screens(app: App[Any]) -> list[Screen[Any]]:

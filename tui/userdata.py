@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import logging
 import os
 import tempfile
 import threading
@@ -22,7 +21,7 @@ from pathlib import Path
 
 import msgspec
 
-from core import folders
+from core import errorlog, folders
 from core.commands import check_line
 from core.language.reader import LANGUAGES
 from core.ruleset import Refused
@@ -38,8 +37,6 @@ MAX_FILE_BYTES = 1_000_000
 RECENT_SAVES = 50
 #: Replay speeds a setting may choose (indices into the screen's SPEEDS).
 SPEED_INDICES = range(8)
-#: Bytes of the error log before it is rotated (one older file is kept).
-ERROR_LOG_BYTES = 1_000_000
 
 
 class Settings(msgspec.Struct, forbid_unknown_fields=False, kw_only=True):
@@ -53,7 +50,7 @@ class Settings(msgspec.Struct, forbid_unknown_fields=False, kw_only=True):
     #: False: the command line's cursor is steady.
     cursor_blink: bool = True
     #: Keys of the client's actions, as the user binds them: an action's id to its keys
-    #: (``"help": "f1,ctrl+f"``); the ids are ``tui.keymap.ACTIONS``.
+    #: (``"help": "f1,ctrl+f"``); the ids are ``tui.keymap.actions()``.
     keys: dict[str, str] = msgspec.field(default_factory=dict)
 
 
@@ -116,48 +113,6 @@ def _read_small(path: Path) -> bytes | None:
     return data
 
 
-class ErrorLog(logging.Handler):
-    """The client's log of the core's errors (``core.refusal.LOG``): made at the first
-    error only, private to the user (a command's line may name hidden pieces), and
-    bounded (:data:`ERROR_LOG_BYTES`, then one older file).  Its file handler (and
-    ``logging.handlers``) is made at the first record: every start makes an ErrorLog,
-    and few ever write to it."""
-
-    def __init__(self, path: Path) -> None:
-        super().__init__()
-        self.path = path
-        self.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-        self._file: logging.Handler | None = None
-
-    def emit(self, record: logging.LogRecord) -> None:  # (under this handler's lock: ``Handler.handle``)
-        if self._file is None:
-            self._file = _rotating_file(self.path)
-            self._file.setFormatter(self.formatter)
-        self._file.emit(record)
-
-    def close(self) -> None:
-        with self.lock:
-            if self._file is not None:
-                self._file.close()
-                self._file = None
-        super().close()
-
-
-def _rotating_file(path: Path) -> logging.Handler:
-    """The file ``ErrorLog`` writes: rotated, private, its folder made when first written."""
-    import logging.handlers
-
-    class ErrorFile(logging.handlers.RotatingFileHandler):
-        def _open(self):  # type: ignore[no-untyped-def]  (logging.FileHandler's, at the first record and each rotation)
-            where = Path(self.baseFilename)
-            where.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-            # Made the user's only before it is written: a command's line may name hidden pieces.
-            fd = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-            return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
-
-    return ErrorFile(path, maxBytes=ERROR_LOG_BYTES, backupCount=1, encoding="utf-8", delay=True)
-
-
 class UserStore(msgspec.Struct):
     """The folders the client keeps its own files in (``core.folders``'s by default)."""
 
@@ -188,8 +143,9 @@ class UserStore(msgspec.Struct):
 
     @property
     def error_log(self) -> Path:
-        """Where a command that failed on an error of the program is logged, with its traceback."""
-        return self.state / "errors.log"
+        """Where a command that failed on an error of the program is logged, with its traceback
+        (``core.errorlog``)."""
+        return self.state / errorlog.NAME
 
     def history_path(self, save: Path) -> Path:
         # One file a save, named by its absolute path's hash: a save's name may

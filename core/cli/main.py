@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import logging
 import re
 import sys
 from pathlib import Path
@@ -16,11 +15,11 @@ from typing import Any, TextIO
 
 import msgspec
 
+from core import errorlog, folders
 from core.cli.lang import add_lang_option
 from core.game import Game, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext
 from core.outcome import AnswerNeeded, DiceNeeded, Failure, Refusal
-from core.refusal import LOG as CORE_LOG
 from core.replay import shown_step, step_of_shown, visible_steps
 from core.ruleset import BUILTIN
 from core.state import GameState
@@ -99,55 +98,58 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
         print(str(e), file=sys.stderr)
         return 2
     count = 0
-    # A command that fails on an error of the program is logged with its traceback: here, to stderr.
-    errors = logging.StreamHandler(sys.stderr)
-    CORE_LOG.addHandler(errors)
+    # A command that fails on an error of the program is logged with its traceback in the user's
+    # error log, and stderr says where: a traceback there is fifteen lines a screen reader speaks.
+    error_log = folders.folder("state") / errorlog.NAME
     try:
-        for number, raw in enumerate(lines, start=1):
-            text = _COMMENT.sub("", raw).strip()
-            if not text:
-                continue
-            role = REFEREE
-            if text.startswith("@"):
-                role_word, _sep, text = text[1:].partition(" ")
-                role = role_word.strip()
-                if role not in roles(game.state):
+        with errorlog.logging_to(error_log):
+            for number, raw in enumerate(lines, start=1):
+                text = _COMMENT.sub("", raw).strip()
+                if not text:
+                    continue
+                role = REFEREE
+                if text.startswith("@"):
+                    role_word, _sep, text = text[1:].partition(" ")
+                    role = role_word.strip()
+                    if role not in roles(game.state):
+                        print(
+                            _("{path}:{line}: no role {role}").format(path=path, line=number, role=repr(role)),
+                            file=sys.stderr,
+                        )
+                        return 1
+                outcome = game.submit(text, role=role, by=role)
+                if isinstance(outcome, DiceNeeded):
+                    request = outcome.request
+                    if request.order:
+                        said = _(
+                            "{path}:{line}: needs dice: {dice} (give them with dice=...; its dice, in order: {order})"
+                        )
+                    else:
+                        said = _("{path}:{line}: needs dice: {dice} (give them with dice=...)")
+                    dice, order = request.text(), request.order_text()
+                    if len(request.order) > 1 and request.current() is not None:
+                        order += "; " + request.step_text()  # where in the order it stopped
+                    print(said.format(path=path, line=number, dice=dice, order=order), file=sys.stderr)
+                    return 1
+                if isinstance(outcome, AnswerNeeded):
+                    said = _("{path}:{line}: needs an answer: {question} (give it with answers=...; one of: {choices})")
+                    choices = ", ".join(outcome.question.choices)
                     print(
-                        _("{path}:{line}: no role {role}").format(path=path, line=number, role=repr(role)),
+                        said.format(path=path, line=number, question=outcome.question.text(), choices=choices),
                         file=sys.stderr,
                     )
                     return 1
-            outcome = game.submit(text, role=role, by=role)
-            if isinstance(outcome, DiceNeeded):
-                request = outcome.request
-                if request.order:
-                    said = _("{path}:{line}: needs dice: {dice} (give them with dice=...; its dice, in order: {order})")
-                else:
-                    said = _("{path}:{line}: needs dice: {dice} (give them with dice=...)")
-                dice, order = request.text(), request.order_text()
-                if len(request.order) > 1 and request.current() is not None:
-                    order += "; " + request.step_text()  # where in the order it stopped
-                print(said.format(path=path, line=number, dice=dice, order=order), file=sys.stderr)
-                return 1
-            if isinstance(outcome, AnswerNeeded):
-                said = _("{path}:{line}: needs an answer: {question} (give it with answers=...; one of: {choices})")
-                choices = ", ".join(outcome.question.choices)
-                print(
-                    said.format(path=path, line=number, question=outcome.question.text(), choices=choices),
-                    file=sys.stderr,
-                )
-                return 1
-            if isinstance(outcome, Refusal):
-                print(f"{path}:{number}: {outcome.why}", file=sys.stderr)
-                return 1
-            if isinstance(outcome, Failure):
-                print(f"{path}:{number}: " + _("error: {error}").format(error=outcome.message), file=sys.stderr)
-                return 3
-            count += 1
-            for line in outcome.lines:
-                print(line, file=out)
+                if isinstance(outcome, Refusal):
+                    print(f"{path}:{number}: {outcome.why}", file=sys.stderr)
+                    return 1
+                if isinstance(outcome, Failure):
+                    print(f"{path}:{number}: " + _("error: {error}").format(error=outcome.message), file=sys.stderr)
+                    print(errorlog.details_in(error_log), file=sys.stderr)
+                    return 3
+                count += 1
+                for line in outcome.lines:
+                    print(line, file=out)
     finally:
-        CORE_LOG.removeHandler(errors)
         game.close()
         if created and count == 0:
             # Nothing was played: leave no empty save behind (the file is ours, just made).
@@ -455,12 +457,17 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--events", type=int, help=_("size of the big save (default 100,000)"))
     # The benches live in tui/bench/, outside the product's rooms: tui.main runs them.
-    p.add_argument("--client", action="store_true", help=_("time the client's start and keys instead (tui/bench/client.py)"))
+    p.add_argument(
+        "--client", action="store_true", help=_("time the client's start and keys instead (tui/bench/client.py)")
+    )
     p.add_argument("--rounds", type=int, default=15, help=_("--client: timed presses of each key per save"))
     p.add_argument("--start-rounds", type=int, default=9, help=_("--client: timed starts of each app per save"))
     p.add_argument("--starts", action="store_true", help=_("--client: time the starts only, no key"))
     p.add_argument(
-        "--flood", type=int, metavar="N", help=_("what N characters typed at once cost the client (tui/bench/key_flood.py)")
+        "--flood",
+        type=int,
+        metavar="N",
+        help=_("what N characters typed at once cost the client (tui/bench/key_flood.py)"),
     )
     p.add_argument("--unbounded", action="store_true", help=_("--flood: on Textual's own driver, unbounded"))
     add_lang_option(p)

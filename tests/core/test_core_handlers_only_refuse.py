@@ -306,8 +306,13 @@ def test_a_die_face_the_die_cannot_show_is_refused(tmp_path):
     assert game.path.read_bytes() == before
 
 
-def test_a_script_stops_on_a_bug_with_its_traceback_and_status_3(tmp_path, capsys, monkeypatch):
-    """``fireteam script``: a bug is not the script's mistake (status 1), and its traceback is shown."""
+def test_a_script_stops_on_a_bug_in_one_line_its_traceback_in_the_error_log_and_status_3(tmp_path, capsys, monkeypatch):
+    """``fireteam script``: a bug is not the script's mistake (status 1).  Its stderr says it in
+    one line and where the details are; the traceback goes to the user's ``errors.log``, not
+    to a terminal a screen reader speaks whole (issue 59)."""
+    import stat
+
+    from core import folders
     from core.cli.main import run_script
 
     script = tmp_path / "s.txt"
@@ -321,9 +326,43 @@ def test_a_script_stops_on_a_bug_with_its_traceback_and_status_3(tmp_path, capsy
 
     monkeypatch.setattr(Game, "_resolve", broken)
     save = tmp_path / "s.ft"
+    errors = folders.folder("state") / "errors.log"
+    assert not errors.exists()
+    handlers = list(LOG.handlers)
     assert run_script(script, save, 1, "ludonet", "") == 3
-    err = capsys.readouterr().err
-    assert err.startswith("command failed, nothing recorded: 'note broken' as referee\nTraceback")
-    assert "KeyError: 'aden'" in err
-    assert err.endswith(f"{script}:3: error: the command failed on an error of the program; nothing was recorded\n")
+    assert capsys.readouterr().err == (
+        f"{script}:3: error: the command failed on an error of the program; nothing was recorded\n"
+        f"the details are in {errors}\n"
+    )
+    logged = errors.read_text(encoding="utf-8")
+    assert "command failed, nothing recorded: 'note broken' as referee\nTraceback" in logged
+    assert "KeyError: 'aden'" in logged
+    assert stat.S_IMODE(errors.stat().st_mode) == 0o600
+    assert LOG.handlers == handlers  # its handler went with it
     assert Game.open(save, writable=False).history.next_cmd == 3  # the two commands before it
+
+
+def test_a_script_whose_error_log_cannot_be_written_says_so_in_one_line(tmp_path, capsys, monkeypatch):
+    """A full disk or a state folder that cannot be made: the logging module's own report of
+    that (seventy lines, the traceback among them) is not written either, and stderr does not
+    say the details are where they are not."""
+    from core.cli.main import run_script
+
+    script = tmp_path / "s.txt"
+    script.write_text("scenario demo\nnote broken\n", encoding="utf-8")
+    resolve = Game._resolve
+
+    def broken(self, parsed, role, by, faces, contribution=None, answers=None):
+        if parsed.text == "note broken":
+            raise KeyError("aden")
+        return resolve(self, parsed, role, by, faces, contribution, answers)
+
+    monkeypatch.setattr(Game, "_resolve", broken)
+    (tmp_path / "home").write_text("a file where a folder should be\n", encoding="utf-8")
+    monkeypatch.setenv("FIRETEAM_STATE_DIR", str(tmp_path / "home" / "state"))
+    assert run_script(script, tmp_path / "s.ft", 1, "ludonet", "") == 3
+    errors = tmp_path / "home" / "state" / "errors.log"
+    assert capsys.readouterr().err == (
+        f"{script}:2: error: the command failed on an error of the program; nothing was recorded\n"
+        f"the details could not be written to {errors}: Not a directory\n"
+    )

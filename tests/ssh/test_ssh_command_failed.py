@@ -1,7 +1,8 @@
 """A command that fails on a bug at the table process reaches the seat as a failure,
 never as a refusal (issue 33): the table logs it, answers ``Failed``, and the seat's
 replica raises ``CommandFailed``, which its screen shows as an error of the program.
-Every kind of seat says it in the same one line and goes on (issue 45): a plain seat
+Every kind of seat says it in the same one line (and that the host's log has the
+details) and goes on (issue 45): a plain seat
 over SSH, in the server's process or in a seat worker, and a browser seat."""
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from ssh_club import SEATS, WAIT_S, demo_game, make_keys, seat_workers, wait_unt
 
 from core.refusal import CommandFailed
 from core.ruleset import CommandSpec, Refused
+from tui.ssh.server import Table
 from tui.ssh.workers import wire
 from tui.ssh.workers.replica import ReplicaGame, TableLink
-from tui.ssh.server import Table
 
 FAILED = "the command failed on an error of the program; nothing was recorded"
 #: A bug outside the checks that write nothing: the next open says whether it was recorded.
@@ -45,6 +46,8 @@ async def _a_plain_seat_goes_on(club) -> None:
     await wait_until(lambda: "reg (Bersaglieri)> " in raw(), WAIT_S, raw)
     reg.type("broken\r")
     await wait_until(lambda: "Error: " + FAILED + "." in raw(), WAIT_S, raw)
+    # the traceback is in the host's log, not the seat's (issue 59)
+    await wait_until(lambda: "The host has the details in its log." in raw(), WAIT_S, raw)
     reg.type("note still here\r")
     await wait_until(lambda: "Note: still here." in raw(), WAIT_S, raw)
     assert reg.exit_status is None  # the seat is still up

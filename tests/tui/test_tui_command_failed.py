@@ -13,13 +13,14 @@ import stat
 
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 
+from core.errorlog import ErrorLog
 from core.game import Game
 from core.refusal import LOG
 from core.ruleset import CommandSpec
 from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
-from tui.userdata import ErrorLog, UserStore
+from tui.userdata import UserStore
 
 SIZE = (100, 30)
 FAILED = "the command failed on an error of the program; nothing was recorded"

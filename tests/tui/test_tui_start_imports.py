@@ -45,7 +45,7 @@ NOT_AT_FIRST_FRAME = (
     # The open cache (and its hash, blake3): a save under tui.opening.CACHE_FROM_BYTES opens without it.
     "core.storage.opencache",
     "blake3",
-    # The error log's file handler: made at the first error (tui.userdata.ErrorLog).
+    # The error log's file handler: made at the first error (core.errorlog.ErrorLog).
     "logging.handlers",
     # (tomllib is no longer here: a log whose last lines name an EXTRA, as the demo's
     # opened secrets at its end do, reads its name from the extras table, issue #26.)

@@ -47,6 +47,7 @@ from tui.textual_internals import (
     get_time,
     hide_overlay,
     key_bindings,
+    keymap,
     mount_overlays,
     overlays_later,
     screen_compositor,
@@ -520,6 +521,32 @@ def test_key_bindings_are_a_widget_s_own_or_those_it_inherits():
     assert [b.action for b in key_bindings(Base(), "tab")] == ["complete"]
 
 
+class Rebindable(Widget):
+    BINDINGS = [Binding("ctrl+s,f6", "roster", "Roster", id="roster"), Binding("tab", "complete", "Complete")]
+
+
+async def test_key_bindings_are_those_the_app_s_keymap_leaves():
+    """A user's keymap moves a binding of the command line's too (its id's): the old key no longer runs it."""
+
+    class Rebinding(App):
+        def compose(self) -> ComposeResult:
+            yield Rebindable()
+
+    assert keymap(Rebindable()) == {}  # where no app runs (a screen made to be read): the bindings' own keys
+    app = Rebinding()
+    async with app.run_test():
+        widget = app.query_one(Rebindable)
+        assert keymap(app) == {}
+        app.set_keymap({"roster": "f10,ctrl+e"})
+        assert keymap(app) == {"roster": "f10,ctrl+e"}
+        # (Textual keeps one for each key the binding had: the first is what runs)
+        assert {b.action for b in key_bindings(widget, "f10", keymap(app))} == {"roster"}
+        assert {b.action for b in key_bindings(widget, "ctrl+e", keymap(app))} == {"roster"}
+        assert key_bindings(widget, "ctrl+s", keymap(app)) == key_bindings(widget, "f6", keymap(app)) == []
+        assert [b.action for b in key_bindings(widget, "tab", keymap(app))] == ["complete"]
+        assert [b.action for b in key_bindings(widget, "ctrl+s")] == ["roster"]  # the class's own, without it
+
+
 # ------------------------------------------------------------------ a driver's state
 
 
@@ -634,6 +661,7 @@ PRIVATE_ATTRIBUTES = {
     "_dirty_widgets",
     "_push_result_callback",
     "_index_to_line",
+    "_keymap",
 }
 #: Textual's private handlers and steps, which a subclass could override (a ``def`` of that name): Textual
 #: calls a public handler (``on_key``, ``on_paste``) as it does its private one, before the base class's.

@@ -10,6 +10,7 @@ from skirmish import game_fixture  # noqa: F401  (a fixture)
 from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
+from tui.textual_internals import keymap
 from tui.userdata import UserStore
 
 SIZE = (100, 30)
@@ -43,7 +44,7 @@ async def test_keys_rebind_an_action_and_wrong_entries_are_left_out_with_a_notic
         notes = [n.message for n in app._notifications]
         assert any(n.startswith("keys: no action 'nosuch'") for n in notes)
         assert any(n.startswith("keys: 'undo': 'ctrl+u; rm -rf' is not a list of key names") for n in notes)
-        assert app.user_keys == {"help": "f9"}
+        assert keymap(app) == {"help": "f9"}
         await pilot.press("f9")
         await pilot.pause()
         assert type(app.screen).__name__ == "HelpScreen"
@@ -72,3 +73,82 @@ async def test_a_theme_file_is_a_theme_and_a_bad_one_is_said_not_used(game, stor
         assert f"theme file ignored ({themes / 'typo.toml'})" in notes and "primray" in notes
         assert "themes: textual-dark is a theme already" in notes
         assert "bad" not in app.available_themes and "typo" not in app.available_themes
+
+
+async def test_every_key_named_in_words_is_the_one_the_user_bound(store, tmp_path):
+    """The command palette, the command line's hint, the roster's, the undo's hint and line, the
+    help's every section and the footer name the key an action has now (settings' keys), read
+    from its binding by id, never a key written in a sentence (issue 59)."""
+    from textual.command import CommandList, CommandPalette
+    from waiting import until
+
+    from core.game import Game
+    from tui.panes.phase import PhasePane
+    from tui.panes.roster import RosterPane
+    from tui.panes.rosterview import RosterView
+    from tui.screens.help import HelpScreen
+    from tui.textual_internals import FooterKey
+
+    # Keys the command line keeps none of (Textual's Input has Ctrl+E, Ctrl+K, Ctrl+W); undo and redo swapped.
+    settings(store, keys={"help": "f11", "roster": "f10", "undo": "ctrl+y", "redo": "ctrl+z", "actions": "ctrl+f"})
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("note hi", role=REFEREE)
+    app = FireteamApp(game, role=REFEREE, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        box = screen.query_one(CommandInput)
+        assert box.placeholder == "type a command (Tab completes, F11 help)"
+        pane, view = screen.query_one(RosterPane), screen.query_one(RosterView)
+        await until(pilot, lambda: view.rows > view.scrollable_content_region.height, "the roster's rows")
+        await until(pilot, lambda: str(pane.border_subtitle).endswith("more (F10)"), "the roster's key")
+        assert "Ctrl+Y undoes #2 note hi" in str(screen.query_one(PhasePane).render())
+        await until(pilot, lambda: screen.query(FooterKey), "the footer")  # (mounted after the first frame)
+        footer = {str(k.description): k.key for k in screen.query(FooterKey)}
+        assert footer.get("Roster") == "f10", footer  # the command line's key to the roster too
+        await pilot.press("ctrl+s")  # the key it had, from the command line: no longer
+        await pilot.pause()
+        assert app.focused is box
+
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+        await pilot.press(*"focus the roster")
+        listing = app.screen.query_one(CommandList)
+
+        def said() -> str:
+            return "\n".join(str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count))
+
+        await until(pilot, lambda: "move the keyboard to the roster" in said(), "the palette's entry")
+        assert "move the keyboard to the roster (F10)" in said() and "Ctrl+S" not in said()
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "the game screen")
+        entries = {name: text for name, text, _action in screen.palette_actions()}
+        assert entries["Help"] == "every key and command (F11)"
+        assert entries["Actions"] == "pick an action from a list and fill in a form (Ctrl+F)"
+        assert entries["Rules"] == "every rule of the ruleset and what Fireteam does with it (F11, then F2 / Ctrl+R)"
+
+        await pilot.press("ctrl+y")
+        await pilot.press("y")
+        hint = screen.query_one("#cmd-hint")
+        await until(pilot, lambda: "undone" in str(hint.render()), "the undo's line")
+        assert str(hint.render()) == "↶ undone: #2 note hi (Ctrl+Z redoes it)"
+
+        await pilot.press("f11")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        keys = {title: [b.key for b in bindings if b.description == "Roster"] for title, bindings in app.screen.keys}
+        assert keys["Game"] == ["f10"] and keys["Command line"] == ["f10"]
+
+
+async def test_the_replay_bar_names_the_replay_s_keys_as_bound(game, store):
+    from waiting import until
+
+    from tui.screens.game import ReplayBar
+
+    settings(store, keys={"quit-replay": "x", "next-event": "l", "faster": "f11"})
+    app = FireteamApp(game, role=REFEREE, replay=True, store=store)
+    async with app.run_test(size=(160, 24)) as pilot:
+        bar = app.screen.query_one(ReplayBar)
+        await until(pilot, lambda: "speed" in bar.render_line(1).text, "the replay bar")
+        assert bar.render_line(1).text.rstrip() == (
+            "  x leave  ← l event  [ ] phase  { } turn  t go to turn  < > start/end  Space play  F11 - speed"
+        )

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
+from pathlib import Path
 from typing import Literal
 
 import msgspec
@@ -35,6 +36,7 @@ import msgspec
 from core import events as ev
 from core.commands import find_verb, names
 from core.dice import DiceRequest, face_read, parse_faces
+from core.errorlog import details_in
 from core.game import Game, Outcome
 from core.language.reader import Reader, reading
 from core.narrate import sides_of
@@ -128,6 +130,7 @@ class LineClient:
         save: str = "",
         table: str = "",
         read_only: str = "",
+        error_log: Path | None = None,
     ) -> None:
         self.game = game
         self.role = role
@@ -145,6 +148,9 @@ class LineClient:
         self.table = table
         #: Why commands are refused here, said by ``status`` ("" for a game that takes them).
         self.read_only = read_only
+        #: Where an error of the program is logged with its traceback, said after it
+        #: (``core.errorlog``); None: a seat of a server, whose host's log has it.
+        self.error_log = error_log
         self._question: _Confirm | _Faces | _Asked | None = None
         self._seen = game.log_length
         self._index = RowIndex(game, role)
@@ -406,8 +412,10 @@ class LineClient:
         seat's do, from the game's news), refused, or failed on an error of the program."""
         if isinstance(result, Refusal):
             self._refused(said(result))
-        elif isinstance(result, Failure | DiceNeeded | AnswerNeeded):  # (an undo or redo never asks)
-            self._failed(said(result) if isinstance(result, Failure) else _("undo or redo asked for more"))
+        elif isinstance(result, Failure):
+            self._failed(said(result))
+        elif isinstance(result, DiceNeeded | AnswerNeeded):  # (an undo or redo never asks: nothing was logged)
+            self._failed(_("undo or redo asked for more"), logged=False)
 
     def _preview(self, act: str) -> str | None:
         """``#n command`` that undo (or redo) would take back (bring back) for this seat, or None."""
@@ -524,10 +532,14 @@ class LineClient:
         self.refusals += 1
         self._say(inked(_("Refused:"), "bad", " " + answers.stopped(why)))
 
-    def _failed(self, message: str) -> None:
-        """An error of the program, not a refusal: said, and the seat goes on."""
+    def _failed(self, message: str, *, logged: bool = True) -> None:
+        """An error of the program, not a refusal: said, with where its traceback was
+        ``logged`` (never here: a screen reader would speak it whole), and the seat goes on."""
         self.refusals += 1
         self._say(inked(_("Error:"), "bad", " " + answers.stopped(message)))
+        if logged:
+            where = _("the host has the details in its log") if self.error_log is None else details_in(self.error_log)
+            self._say(answers.sentence(where))
 
     def tell(self, text: str) -> None:
         """Say a line of the front's own (a followed save that can no longer be read)."""

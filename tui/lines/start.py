@@ -26,13 +26,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
+from core.errorlog import details_in
 from core.game import Game
+from core.refusal import CommandFailed
 from core.ruleset import Refused, available, get_ruleset
 from core.secrets.sidecopy import open_to_read
 from core.storage.savefile import SaveError
 from tui.gamestart import default_name, last_games, scenario_choices, start_game
 from tui.i18n import _, pgettext, phase_name, shown
-from tui.lines.answers import stopped
+from tui.lines.answers import sentence, stopped
 from tui.lines.client import folded, own_words
 from tui.opening import new_demo_game
 from tui.userdata import UserStore
@@ -105,6 +107,8 @@ class StartMenu:
     def __init__(self, store: UserStore, saves: Path, write: Writer) -> None:
         self.saves = saves
         self._write = write
+        #: Where an error of the program is logged (``core.errorlog``), said after it.
+        self.error_log = store.error_log
         self.games = last_games(store, saves)[:LISTED]
         #: The rulesets (id, variant) listed by ``new``, while one is to be chosen.
         self._rulesets: list[tuple[str, str]] = []
@@ -188,6 +192,9 @@ class StartMenu:
             self.refuse(str(e))
         except (SaveError, OSError) as e:
             self.refuse(str(getattr(e, "strerror", None) or e))
+        except CommandFailed as e:  # a new game's set-up failed on a bug: logged with its traceback
+            self.refusals += 1
+            self._say(_("Error:") + " " + str(e), sentence(details_in(self.error_log)))
         return None
 
     def refuse(self, why: str) -> None:

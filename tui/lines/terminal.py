@@ -29,8 +29,10 @@ from typing import TextIO
 
 from core import folders
 from core.commands import MAX_LINE
+from core.errorlog import details_in, logging_to
 from core.game import Game
 from core.language.reader import reader, set_process_language
+from core.refusal import CommandFailed
 from core.storage.savefile import SaveError
 from tui.i18n import _, number, start_language
 from tui.lines.client import LineClient
@@ -69,40 +71,46 @@ def run_plain(
     for note in store.notices:
         print(f"fireteam: {note}", file=err)
     store.notices.clear()
-    try:
-        if save is not None:
-            game, read_only = _open(save, replay)
-        elif replay:
-            raise SaveError(_("--replay needs a save to replay"))
-        elif demo:
-            game, read_only = _new_demo(), ""
-        else:
-            started, refused = _start(store, protocol)
-            if started is None:  # left at the start (quit, or the end of the input)
-                return 1 if strict and refused else 0
-            game, read_only = started
-    except SaveError as e:
-        print("fireteam: " + _("cannot open the save: {error}").format(error=e), file=err)
-        return 2
-    except OSError as e:
-        print("fireteam: " + _("cannot open {save}: {error}").format(save=save, error=e.strerror or e), file=err)
-        return 2
-    try:
-        problem = check_role(game, role)
-        if problem:
-            print(f"fireteam: {problem}", file=err)
+    # A bug's traceback goes to the error log, never to the terminal a screen reader speaks whole.
+    with logging_to(store.error_log):
+        try:
+            if save is not None:
+                game, read_only = _open(save, replay)
+            elif replay:
+                raise SaveError(_("--replay needs a save to replay"))
+            elif demo:
+                game, read_only = _new_demo(), ""
+            else:
+                started, refused = _start(store, protocol)
+                if started is None:  # left at the start (quit, or the end of the input)
+                    return 1 if strict and refused else 0
+                game, read_only = started
+        except SaveError as e:
+            print("fireteam: " + _("cannot open the save: {error}").format(error=e), file=err)
             return 2
-        return _play(
-            game,
-            role=game.copy_role or role,
-            read_only=read_only,
-            store=store,
-            table_dice=settings.table_dice,
-            protocol=protocol,
-            strict=strict,
-        )
-    finally:
-        game.close()
+        except OSError as e:
+            print("fireteam: " + _("cannot open {save}: {error}").format(save=save, error=e.strerror or e), file=err)
+            return 2
+        except CommandFailed as e:  # the demo game's set-up failed on a bug: logged with its traceback
+            print(f"fireteam: {e}", file=err)
+            print("fireteam: " + details_in(store.error_log), file=err)
+            return 3
+        try:
+            problem = check_role(game, role)
+            if problem:
+                print(f"fireteam: {problem}", file=err)
+                return 2
+            return _play(
+                game,
+                role=game.copy_role or role,
+                read_only=read_only,
+                store=store,
+                table_dice=settings.table_dice,
+                protocol=protocol,
+                strict=strict,
+            )
+        finally:
+            game.close()
 
 
 def _open(save: Path, replay: bool) -> tuple[Game, str]:
@@ -197,6 +205,7 @@ def _play(
         table_dice=table_dice,
         save=game.path.name,  # its name: the folder is said once, when it is made, not at every status
         read_only=read_only,
+        error_log=store.error_log,
     )
     lock = threading.Lock()  # the game is read by the follower thread and this one, one at a time
     with lock:

@@ -25,6 +25,7 @@ from core.ruleset import Ruleset
 from core.state import GameState, Unit
 from tui.badges import badges, in_order
 from tui.i18n import N_, _, book, number, shown
+from tui.keymap import keys_of
 from tui.panes.rosterview import Item, RosterView
 from tui.plain import Plain, PlainInput, plain, visible_text
 
@@ -350,14 +351,15 @@ class RosterPane(Vertical):
     @on(RosterView.Below)
     def _below(self, event: RosterView.Below) -> None:
         """The border says that rows lie below the view (the other side's figures, at
-        80x24), and how to reach them from the command line: Ctrl+S (F6) goes to the roster."""
+        80x24), and how to reach them from the command line: the roster's first key (Ctrl+S)."""
         event.stop()
         if not event.count:
             self.border_subtitle = ""
         elif self.view.has_focus:
             self.border_subtitle = _("▼ {count} more (↓ PgDn)").format(count=event.count)
         else:
-            self.border_subtitle = _("▼ {count} more (Ctrl+S)").format(count=event.count)
+            keys = keys_of(self, "roster", first=True)
+            self.border_subtitle = _("▼ {count} more ({keys})").format(count=event.count, keys=keys)
 
     @on(RosterView.Chosen)
     def _chosen(self, event: RosterView.Chosen) -> None:

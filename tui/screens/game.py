@@ -11,7 +11,6 @@ spectator's reaches it.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
@@ -27,6 +26,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from core import events as ev
+from core.errorlog import details_in
 from core.game import Game, LogLine
 from core.language.reader import LANGUAGE_NAMES, lang
 from core.narrate import sides_of
@@ -39,6 +39,7 @@ from core.views import REFEREE, SPECTATOR
 from tui.commandline import CommandInput, CommandLine
 from tui.compositor import RowsCompositor
 from tui.i18n import N_, _, pgettext, phase_name, role_words
+from tui.keymap import bound, key_label, keys_of, short_key
 from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView, summary
 from tui.panes.phase import PhasePane
@@ -60,6 +61,17 @@ MIN_SIZE = (60, 16)
 #: Replay speeds in events per second.
 SPEEDS = (1, 2, 4, 8, 16, 32, 64, 128)
 TICKS_PER_SECOND = 16
+#: The replay bar's row of keys: the ids of the bindings each names, and what they do.
+REPLAY_KEYS = (
+    (("quit-replay",), N_("leave")),
+    (("prev-event", "next-event"), N_("event")),
+    (("prev-phase", "next-phase"), N_("phase")),
+    (("prev-turn", "next-turn"), N_("turn")),
+    (("go-to-turn",), N_("go to turn")),
+    (("start", "end"), N_("start/end")),
+    (("play-pause",), N_("play")),
+    (("faster", "slower"), N_("speed")),
+)
 
 
 class FooterRoom(Widget):
@@ -529,7 +541,11 @@ class GameScreen(Screen):
         if self.replay:
             return ""
         preview = self.undo_preview()
-        return _("Ctrl+Z undoes {command}").format(command=preview) if preview else ""
+        return (
+            _("{keys} undoes {command}").format(keys=keys_of(self, "undo", first=True), command=preview)
+            if preview
+            else ""
+        )
 
     def _entered(self, text: str) -> None:
         """A command given on the command line (run as Enter is handled: ``CommandInput``)."""
@@ -648,11 +664,8 @@ class GameScreen(Screen):
         if isinstance(result, Refusal):
             line.error(said(result))
             return
-        store = getattr(self.app, "store", None)
-        if store is not None:
-            where = _("the details are in {path}").format(path=store.error_log)
-        else:  # a seat of a server: its log has them
-            where = _("the host has the details in its log")
+        store = getattr(self.app, "store", None)  # (none at a seat of a server: its host's log has them)
+        where = _("the host has the details in its log") if store is None else details_in(store.error_log)
         line.failed(said(result))
         self.notify(where, title=said(result), severity="error", timeout=20, markup=False)
 
@@ -769,14 +782,15 @@ class GameScreen(Screen):
                 else _("the last command is not yours to undo")
             )
             return
+        redo = keys_of(self, "redo", first=True)
         self._confirm_then(
             _("Undo {command}?").format(command=preview),
             _(
                 "Its lines stay in the log, struck through, and stop counting; every seat sees it."
-                " Ctrl+Y brings it back until another command is given."
-            ),
+                " {keys} brings it back until another command is given."
+            ).format(keys=redo),
             lambda: self.game.submit_undo(role=self.role, by=self.by),
-            _("↶ undone: {command} (Ctrl+Y redoes it)").format(command=preview),
+            _("↶ undone: {command} ({keys} redoes it)").format(command=preview, keys=redo),
         )
 
     def action_redo(self) -> None:
@@ -803,13 +817,16 @@ class GameScreen(Screen):
         """The help screen; ``query`` searched there from the start (``help fire``)."""
         # The app's own keys are read from the app, so this screen need not import it.
         # Titles and descriptions stay English here: the help screen shows them in the reader's language.
-        keys = [
-            (N_("Game"), [self._as_bound(b) for b in self.BINDINGS if self._binding_applies(b)]),
-            (N_("Anywhere"), self.app.BINDINGS + [Binding("ctrl+p", "", N_("Command palette: every action"))]),
-            (N_("Command line"), CommandInput.BINDINGS + [Binding("right", "", N_("Accept the greyed suggestion"))]),
+        palette = Binding(self.app.COMMAND_PALETTE_BINDING, "", N_("Command palette: every action"))
+        sections = [
+            (N_("Game"), [b for b in self.BINDINGS if self._binding_applies(b)]),
+            (N_("Anywhere"), [*self.app.BINDINGS, palette]),
+            (N_("Command line"), [*CommandInput.BINDINGS, Binding("right", "", N_("Accept the greyed suggestion"))]),
             (N_("Roster"), RosterView.BINDINGS + RosterPane.BINDINGS),
             (N_("Log"), LogView.BINDINGS + LogPane.BINDINGS),
         ]
+        # Each with the keys it has now: the user's, for an id his keymap rebinds.
+        keys = [(title, [bound(self, b) for b in bindings]) for title, bindings in sections]
         from tui.screens.help import HelpScreen  # imported when first shown, not at the start
 
         self.app.push_screen(HelpScreen(keys, self.game.commands, self.game.ruleset, query))
@@ -818,11 +835,6 @@ class GameScreen(Screen):
         from tui.screens.rules import RulesScreen  # imported when first shown, not at the start
 
         self.app.push_screen(RulesScreen(self.game.ruleset))
-
-    def _as_bound(self, b: Binding) -> Binding:
-        """``b`` with the keys the user bound its action to (settings' ``keys``, ``tui.keymap``)."""
-        keys = getattr(self.app, "user_keys", {})
-        return dataclasses.replace(b, key=keys[b.id]) if b.id in keys else b
 
     def _binding_applies(self, b) -> bool:
         action = b.action.split("(")[0]
@@ -903,33 +915,35 @@ class GameScreen(Screen):
         self.app.push_screen(LoadGameScreen())
 
     def palette_actions(self) -> list[tuple[str, str, str]]:
-        """(name, help, action) for the command palette; only those that apply now."""
+        """(name, help, action) for the command palette; only those that apply now.  An action's
+        keys end its help, read from its binding as they are now (the user may have rebound them)."""
         undo, redo = self.undo_preview(), self.redo_preview()
+        from tui.screens.help import HelpScreen  # (the palette is opened after the start)
+
+        (rules,) = [b for b in HelpScreen.BINDINGS if b.id == "rules"]
         entries = [
-            (_("Help"), _("every key and command (F1, Ctrl+F)"), "help"),
-            (_("Rules"), _("every rule of the ruleset and what Fireteam does with it (F1, then F2)"), "rules"),
+            (_("Help"), _("every key and command"), "help"),
+            (
+                _("Rules"),
+                _("every rule of the ruleset and what Fireteam does with it ({help}, then {rules})").format(
+                    help=keys_of(self, "help"), rules=key_label(rules.key)
+                ),
+                "rules",
+            ),
             (_("Undo"), _("take back {command}").format(command=undo) if undo else _("take back nothing"), "undo"),
             (_("Redo"), _("bring back {command}").format(command=redo) if redo else _("bring back nothing"), "redo"),
-            (_("Actions"), _("pick an action from a list and fill in a form (F2, Ctrl+B)"), "pick_action"),
-            (_("Table dice"), _("toggle typing the faces of real dice (F3, Ctrl+T)"), "toggle_dice"),
+            (_("Actions"), _("pick an action from a list and fill in a form"), "pick_action"),
+            (_("Table dice"), _("toggle typing the faces of real dice"), "toggle_dice"),
             (
                 _("The last answer, whole"),
-                _("the command line's last answer, which its row cuts with … (F9, Ctrl+G)"),
+                _("the command line's last answer, which its row cuts with …"),
                 "whole_answer",
             ),
-            (_("Replay this game"), _("step through the game from the start (F5, Ctrl+R)"), "open_replay"),
-            (_("Focus the roster"), _("move the keyboard to the roster (F6, Ctrl+S)"), "focus_pane('roster')"),
-            (_("Focus the log"), _("move the keyboard to the action log (F7, Ctrl+L)"), "focus_pane('log')"),
-            (
-                _("Focus the command line"),
-                _("move the keyboard to the command line (F8, :)"),
-                "focus_pane('command')",
-            ),
-            (
-                _("Report"),
-                _("the after-action report: turn by turn, losses, score, the dice's luck (F4, Ctrl+O)"),
-                "report",
-            ),
+            (_("Replay this game"), _("step through the game from the start"), "open_replay"),
+            (_("Focus the roster"), _("move the keyboard to the roster"), "focus_pane('roster')"),
+            (_("Focus the log"), _("move the keyboard to the action log"), "focus_pane('log')"),
+            (_("Focus the command line"), _("move the keyboard to the command line"), "focus_pane('command')"),
+            (_("Report"), _("the after-action report: turn by turn, losses, score, the dice's luck"), "report"),
             (_("Leave replay"), _("back to the live game"), "leave_replay"),
             (_("Next event"), _("replay: one event forward"), "step(1)"),
             (_("Previous event"), _("replay: one event back"), "step(-1)"),
@@ -942,6 +956,13 @@ class GameScreen(Screen):
             (_("Play from here"), _("replay: a what-if game, a new save from this step"), "play_from_here"),
             (_("New game"), _("choose a ruleset and scenario"), "new_game"),
             (_("Load game"), _("open a save from saves/"), "load_game"),
+        ]
+        by_action = {b.action: b for b in self.BINDINGS}
+        entries = [
+            (name, f"{said} ({key_label(bound(self, by_action[action]).key)})", action)
+            if action in by_action
+            else (name, said, action)
+            for name, said, action in entries
         ]
         # The other languages, each named in itself (so a reader who cannot read this one finds his own).
         for code, name in LANGUAGE_NAMES.items():
@@ -1096,9 +1117,10 @@ class GameScreen(Screen):
             text.append("  " + _("file line {line}").format(line=line), style="dim")
         else:
             text.append("  " + _("as {role}").format(role=role_words(self.role, state)), style="bold yellow")
-        # q first: the row is cut at the screen's edge, and how to leave is what a newcomer looks for
+        # Leaving first: the row is cut at the screen's edge, and how to leave is what a newcomer looks for.
+        # Each key as it is bound now (the user's keymap: tui.keymap).
         keys = Text(
-            "  " + _("q leave  ← → event  [ ] phase  { } turn  t go to turn  < > start/end  Space play  + - speed"),
+            "".join("  " + " ".join(short_key(self, key) for key in ids) + " " + _(what) for ids, what in REPLAY_KEYS),
             style="dim",
         )
         # Two lines always (its height is fixed): a new step repaints the bar, never lays out the screen.

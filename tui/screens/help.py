@@ -22,49 +22,11 @@ from core.language.reader import LANGUAGES, SOURCE
 from core.ruleset import CommandSpec, Ruleset
 from tui.badges import legend
 from tui.i18n import N_, _
+from tui.keymap import key_label
 from tui.plain import Plain, PlainInput
 
 #: How a search's matches look.
 MATCH = "bold black on yellow"
-
-KEY_NAMES = {
-    "slash": "/",
-    "question_mark": "?",
-    "left_square_bracket": "[",
-    "right_square_bracket": "]",
-    "plus": "+",
-    "minus": "-",
-    "space": N_("Space"),
-    "colon": ":",
-    "less_than_sign": "<",
-    "greater_than_sign": ">",
-    "left_curly_bracket": "{",
-    "right_curly_bracket": "}",
-    "equals_sign": "=",
-    "escape": N_("Esc"),
-    "enter": N_("Enter"),
-    "pageup": N_("PgUp"),
-    "pagedown": N_("PgDn"),
-    "backslash": "\\",
-    "right": N_("Right"),
-    "left": N_("Left"),
-    "up": N_("Up"),
-    "down": N_("Down"),
-    "home": N_("Home"),
-    "end": N_("End"),
-    "tab": N_("Tab"),
-}
-
-
-def key_label(keys: str) -> str:
-    out = []
-    for key in keys.split(","):
-        parts = key.split("+")
-        parts[-1] = _(KEY_NAMES[parts[-1]]) if parts[-1] in KEY_NAMES else parts[-1]
-        if len(parts) > 1 and len(parts[-1]) == 1:
-            parts[-1] = parts[-1].upper()  # Ctrl+G; a letter alone keeps its case (n and N differ)
-        out.append("+".join(p.capitalize() if len(p) > 1 and p.islower() else p for p in parts))
-    return " / ".join(out)
 
 
 def marked(text: str | Text, query: str, style: str = "") -> Text:
@@ -215,7 +177,7 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,f1", "close", N_("Close help")),
         Binding("q", "close", N_("Close help"), show=False),
-        Binding("f2,ctrl+r", "rules", N_("Rules: what Fireteam does with each rule"), show=False),
+        Binding("f2,ctrl+r", "rules", N_("Rules: what Fireteam does with each rule"), show=False, id="rules"),
         Binding("slash", "search", N_("Search"), show=False),
         Binding("n", "next_match(1)", N_("Next match"), show=False),
         Binding("N", "next_match(-1)", N_("Previous match"), show=False),

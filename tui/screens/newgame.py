@@ -38,6 +38,7 @@ from core.scenarios.files import ScenarioError, is_path, read_text
 from core.storage.savefile import SaveError
 from tui.gamestart import default_name, scenario_choices, scenarios_of, start_game
 from tui.i18n import N_, _, book, ngettext
+from tui.keymap import key_label, keys_of
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainInput, PlainLabel, plain
 
@@ -129,14 +130,15 @@ class NewGameScreen(Screen):
                 Text(
                     _(
                         "Deployment and the rest of set-up are done with the ruleset's "
-                        "commands once the game starts (F2 lists them)."
-                    ),
+                        "commands once the game starts ({keys} lists them)."
+                    ).format(keys=keys_of(self, "actions")),
                     style="dim",
                 )
             )
             with Horizontal():
-                yield Button(_("Start (Ctrl+S)"), variant="primary", id="start")
-                yield Button(_("Back (Esc)"), id="back")
+                keys = {b.action: key_label(b.key) for b in self.BINDINGS if isinstance(b, Binding)}
+                yield Button(_("Start ({keys})").format(keys=keys["start"]), variant="primary", id="start")
+                yield Button(_("Back ({keys})").format(keys=keys["cancel"]), id="back")
             yield Plain("", id="new-error")
         yield KeysFooter()
 
