@@ -12,9 +12,13 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+from seventh_ruleset import Bare
+
 from core.game import Game
 from core.language.i18n import plain
-from core.ruleset import BUILTIN
+from core.ruleset import BUILTIN, Refused, register, unregister
+from core.views import REFEREE
 
 TESTS = Path(__file__).resolve().parents[1]
 ROOT = TESTS.parent
@@ -105,6 +109,24 @@ def test_every_guard_test_collects_every_ruleset_the_registry_holds(tmp_path):
     walking = {test: ids for test, ids in params.items() if set(BUILTIN) <= ids}
     assert len(walking) >= 10, done.stdout[-2000:]  # the guards of tests/core, tests/rulesets, tests/scenarios
     assert {test: sorted({"outpost", "sixth"} - ids) for test, ids in walking.items()} == dict.fromkeys(walking, [])
+
+
+def test_a_ruleset_that_reads_no_scenario_files_plays_its_own_and_refuses_a_file_in_words(tmp_path):
+    """Bare keeps its scenario as a ready table (``scenario_format`` None): a word that names no
+    scenario of its own, or a file, is refused in words, not failed on (no format to read it by)."""
+    register(Bare)
+    try:
+        game = Game.new(tmp_path / "g.ft", "bare", seed=1)
+        with pytest.raises(Refused, match=r"^no scenario 'nowhere' \(choose from noon\)$"):
+            game.execute("scenario nowhere", role=REFEREE)
+        with pytest.raises(Refused, match="^Bare reads no scenario files$"):
+            game.execute(f"scenario {tmp_path / 'noon.toml'}", role=REFEREE)
+        game.execute("scenario no", role=REFEREE)
+        game.execute("concede west", role=REFEREE)
+        assert plain(game.state.result) == "West concedes" and game.history.next_cmd == 3
+        game.close()
+    finally:
+        unregister("bare")
 
 
 #: Test modules that list the four built-ins by name for checks that are theirs only:
