@@ -3,7 +3,8 @@ plugin is: an entry point of ``fireteam.rulesets`` that the registry's own searc
 (tests/registry_walk.py puts its folder on the path), never ``register``.  Unlike Outpost it
 lists no ``demo`` scenario, its ``next`` rolls nothing, it measures no distance and its code
 is outside core/; it plays to its result in every front end (the engine, ``fireteam script``,
-the Textual client, the line client) and every guard test passes for it."""
+the Textual client, the line client), every guard test passes for it, and the commands that
+list the rulesets list it, saying a plugin they leave out."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from registry_walk import SIXTH_SITE
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
-from core.ruleset import ENTRY_POINTS, NotARuleset, Refused, available, register, ruleset_class, unregister
+from core.ruleset import BUILTIN, ENTRY_POINTS, NotARuleset, Refused, available, register, ruleset_class, unregister
 from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
@@ -163,3 +164,45 @@ def test_the_line_client_plays_it_to_its_result_from_its_new_game(tmp_path):
     assert answers[-1]["input"] == GAME[-1] and answers[-1]["lines"][0] == f"Game over: {RESULT}."
     (save,) = (Path(os.environ["FIRETEAM_DATA_DIR"]) / "saves").glob("snowball-schoolyard-*.ft")
     assert plain(Game.open(save, writable=False).state.result) == RESULT
+
+
+# ------------------------------------------------------- the commands that list the rulesets
+
+
+@pytest.fixture
+def broken(tmp_path) -> Path:
+    """A folder of the path with a plugin installed whose import fails."""
+    info = tmp_path / "broken_rules-1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-rules\nVersion: 1\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[{ENTRY_POINTS}]\nbroken-rules = broken_rules:Rules\n", encoding="utf-8")
+    (tmp_path / "broken_rules.py").write_text("raise RuntimeError('a bug\\nover two lines')\n", encoding="utf-8")
+    return tmp_path
+
+
+BROKEN = "fireteam: ruleset plugin 'broken-rules' (broken_rules:Rules) left out: RuntimeError: a bug over two lines"
+
+
+def _fireteam(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(FIRETEAM), *args], capture_output=True, text=True, env=_installed(site), timeout=120)
+
+
+def test_script_help_names_every_ruleset_installed_and_a_plugin_left_out_in_a_line(broken):
+    done = _fireteam(broken, "script", "--help")
+    assert done.returncode == 0 and done.stderr.splitlines() == [BROKEN]
+    (said,) = [line.split() for line in done.stdout.splitlines() if line.lstrip().startswith("--ruleset")]
+    assert " ".join(said[2:]) == (
+        "the ruleset of a new save: bassa-intensita, breaking-news, linea-di-tiro, ludonet, snowball "
+        "(default: breaking-news)"
+    )
+    done = _fireteam(broken, "script", "nowhere.txt", "--ruleset", "broken-rules")
+    assert done.returncode == 2 and "invalid choice: 'broken-rules'" in done.stderr and BROKEN in done.stderr
+
+
+def test_rules_says_a_ruleset_with_no_map_and_a_plugin_left_out_in_a_line_each(broken):
+    for json_or_text in ([], ["--json"]):
+        done = _fireteam(broken, "rules", *json_or_text)
+        assert done.returncode == 0 and done.stderr.splitlines() == [BROKEN, "Snowball has no rules map yet"]
+    assert {row["ruleset"] for row in json.loads(done.stdout)} == set(BUILTIN)  # the rulesets with a map
+    done = _fireteam(broken, "rules", "--ruleset", "snowball")
+    assert done.returncode == 1 and done.stderr.splitlines() == [BROKEN, "Snowball has no rules map yet"]
