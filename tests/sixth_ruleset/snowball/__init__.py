@@ -45,8 +45,6 @@ class ThrowTable(msgspec.Struct, frozen=True):
 
 
 throw_table = TABLES.table("throw.toml", ThrowTable)
-#: The covers a target may be behind, as the table lists them (§2).
-COVERS = tuple(c.id for c in throw_table().cover)
 #: A child who has thrown this turn (§2: once a turn).
 THROWN = "thrown"
 #: The dice of ``throw`` (``CommandSpec.dice``); ``next`` has none.
@@ -121,7 +119,11 @@ class Snowball(Ruleset):
                 "throw",
                 "Throw a snowball at a dry enemy child: 1d6 against the throw table by his cover (§2).",
                 _throw,
-                params=(Param("unit", "own"), Param("target", "enemy"), Param("cover", "choice", choices=COVERS)),
+                params=(
+                    Param("unit", "own"),
+                    Param("target", "enemy"),
+                    Param("cover", "choice", choices=tuple(c.id for c in throw_table().cover)),  # §2
+                ),
                 rule="§2",
                 phases=("fight",),
                 rolls=True,
