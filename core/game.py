@@ -1066,7 +1066,7 @@ def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
             "next",
             "End the current phase and begin the next one.",
             lambda ctx, args: ctx.ruleset.advance(ctx),
-            rolls=True,
+            rolls=bool(ruleset.next_dice),  # a ruleset whose turns come round without dice: no dice= offered
             dice=ruleset.next_dice,
             aliases=("end",),
             public_text=True,

@@ -279,8 +279,9 @@ def _not_a_command(save: Path) -> str:
 
 def _headless(argv: list[str]) -> int:
     """``fireteam COMMAND``: a headless command, the SSH server or a bench."""
-    from core.cli.main import run_headless
+    from core.cli.main import run_headless, say_plugins_left_out
 
+    say_plugins_left_out()  # before the parser: its help and its check of a --ruleset list the rulesets
     args = _parser().parse_args(argv)
     if args.command in ("serve", "invite") and not _posix():
         from tui.i18n import _

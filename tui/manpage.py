@@ -11,6 +11,7 @@ import argparse
 import sys
 
 from core import folders
+from core.ruleset import BUILTIN, RulesetIds
 
 SEE_ALSO = "The documents installed in share/doc/fireteam: README.md, client.md, commands.md, files.md, ssh.md."
 
@@ -19,6 +20,14 @@ def roff(text: str) -> str:
     """``text`` as roff reads it literally: backslashes, hyphens and a leading dot or quote escaped."""
     text = text.replace("\\", "\\e").replace("-", "\\-")
     return "\n".join("\\&" + line if line.startswith((".", "'")) else line for line in text.split("\n"))
+
+
+def _choices(action: argparse.Action) -> str:
+    """What ``%(choices)s`` says in the page, as argparse says it; the rulesets as the same page
+    on every machine names them: the built-ins, not the plugins installed where it is made."""
+    if isinstance(action.choices, RulesetIds):
+        return ", ".join([*BUILTIN, "or an installed plugin's"])
+    return ", ".join(map(str, action.choices or ()))
 
 
 def _options(parser: argparse.ArgumentParser) -> list[str]:
@@ -31,7 +40,7 @@ def _options(parser: argparse.ArgumentParser) -> list[str]:
             names = ", ".join(f"\\fB{roff(o)}\\fR{roff(metavar)}" for o in action.option_strings)
         else:
             names = f"\\fI{roff(action.metavar or action.dest.upper())}\\fR"
-        text = (action.help or "") % {"default": action.default, "prog": parser.prog} if action.help else ""
+        text = (action.help or "") % {"default": action.default, "prog": parser.prog, "choices": _choices(action)}
         lines += [".TP", names, roff(text)]
     return lines
 

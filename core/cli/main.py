@@ -21,7 +21,8 @@ from core.game import Game, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext
 from core.outcome import AnswerNeeded, DiceNeeded, Failure, Refusal
 from core.replay import shown_step, step_of_shown, visible_steps
-from core.ruleset import BUILTIN
+from core.ruleset import LOG as RULESETS_LOG
+from core.ruleset import RulesetIds
 from core.state import GameState
 from core.storage.savefile import NoGameYet, SaveError
 from core.views import REFEREE, roles
@@ -350,6 +351,26 @@ HEADLESS = (
 )
 
 
+class _OnStderr(logging.Handler):
+    """Each record in one line on the standard error as it is when it comes (a redirection, a capture)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        print(f"fireteam: {record.getMessage()}", file=sys.stderr)
+
+
+_LEFT_OUT = _OnStderr(logging.WARNING)
+
+
+def say_plugins_left_out() -> None:
+    """From now on, each ruleset plugin the registry leaves out (its import fails, it is no
+    whole ruleset, its id is taken: ``core.ruleset.LOG``) is said in one line on stderr when
+    the rulesets are first listed (``script --help``, ``rules``, ``scenarios``): a command that
+    lists the rulesets never leaves one out without a word, whatever logging a library set up
+    (Python's last resort speaks only where nothing is set up)."""
+    if _LEFT_OUT not in RULESETS_LOG.handlers:
+        RULESETS_LOG.addHandler(_LEFT_OUT)
+
+
 def add_headless(sub: argparse._SubParsersAction) -> None:
     """The headless subcommands, their help in the process's language (``core.cli.lang``)."""
     for add in (_add_script, _add_readers, _add_report, _add_copies, _add_tools, _add_bench):
@@ -369,8 +390,11 @@ def _add_script(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--ruleset",
         default=DEFAULT_RULESET,
-        # The built-ins: listing the installed plugins too would cost every start their search.
-        help=_("for a new save ({rulesets})").format(rulesets=", ".join(BUILTIN)),
+        # The built-ins and the installed plugins, looked for only when the help is shown or a
+        # ruleset is named: a start that names none is spared their search.
+        choices=RulesetIds(),
+        metavar="RULESET",
+        help=_("the ruleset of a new save: %(choices)s (default: %(default)s)"),
     )
     p.add_argument("--variant", default="", help=_("ruleset variant for a new save"))
     add_lang_option(p)

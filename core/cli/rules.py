@@ -39,9 +39,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     rulesets = [get_ruleset(args.ruleset)] if args.ruleset else [get_ruleset(rid) for rid in available()]
-    mapped = [(r, m) for r in rulesets if (m := r.rules_map()) is not None]
+    maps = [(r, r.rules_map()) for r in rulesets]
+    for ruleset in [r for r, m in maps if m is None]:  # a plugin's, mostly: said, never left out without a word
+        print(_("{ruleset} has no rules map yet").format(ruleset=ruleset.name), file=sys.stderr)
+    mapped = [(r, m) for r, m in maps if m is not None]
     if args.ruleset and not mapped:
-        print(_("{ruleset} has no rules map yet").format(ruleset=rulesets[0].name), file=sys.stderr)
         return 1
     if args.json:
         rows = [as_json(rule, r.id) for r, m in mapped for rule in m.select(args.status or "")]

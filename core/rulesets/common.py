@@ -128,9 +128,14 @@ def load_scenarios(fmt: Format, folder: Path) -> BuiltinScenarios:
 
 def find_scenario(ruleset: Any, word: str) -> Loaded | Scenario:
     """``scenario WORD``: a file when the word has a ``/`` or ends in ``.toml``; else a
-    built-in scenario by (a prefix of) its id, else a file of the user's scenario folder."""
-    fmt: Format = ruleset.scenario_format
+    built-in scenario by (a prefix of) its id, else a file of the user's scenario folder.
+    A ruleset that reads no files (``scenario_format`` None) has its own scenarios only."""
+    fmt: Format | None = ruleset.scenario_format
     builtins: Mapping[str, Loaded] = ruleset.scenarios
+    if fmt is None:
+        if is_path(word):
+            raise Refused(_("{ruleset} reads no scenario files").format(ruleset=ruleset.name))
+        return builtins[match_prefix(word, list(builtins), _("scenario"))]
     if is_path(word):
         path = Path(word)
         return parse_scenario(fmt, read_text(path), str(path))

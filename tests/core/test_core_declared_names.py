@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import ast
 import importlib
-import sys
 from pathlib import Path
 
 import pytest
 from registry_walk import RULESETS as WALKED
+from registry_walk import sources
 
 import core.rulesets
 from core.language.i18n import CORE_DOMAIN
@@ -73,9 +73,7 @@ def used(paths: list[Path]) -> tuple[dict[str, list[str]], dict[str, list[str]]]
         for node in ast.walk(tree):
             if id(node) in parts:
                 continue
-            where = (
-                f"{path.relative_to(RULESETS if path.is_relative_to(RULESETS) else ROOT)}:{getattr(node, 'lineno', 0)}"
-            )
+            where = f"{_shown(path)}:{getattr(node, 'lineno', 0)}"
             found: list[str] = []
             if isinstance(node, ast.Call):
                 name = _name(node)
@@ -101,6 +99,15 @@ def used(paths: list[Path]) -> tuple[dict[str, list[str]], dict[str, list[str]]]
     return statuses, secrets
 
 
+def _shown(path: Path) -> Path:
+    """Where a file is, as a failure names it: from the built-in rulesets' folder or the
+    checkout's root, or whole (a plugin's, installed anywhere)."""
+    for root in (RULESETS, ROOT):
+        if path.is_relative_to(root):
+            return path.relative_to(root)
+    return path
+
+
 def declared(name: str, names: frozenset[str] | tuple[str, ...]) -> bool:
     """Whether ``name`` (``x*``: a family, or a name made from an id) is one of ``names``
     (``x*`` or ``x.``: a family)."""
@@ -111,13 +118,8 @@ def declared(name: str, names: frozenset[str] | tuple[str, ...]) -> bool:
     return name in names or any(name.startswith(f) for f in families)
 
 
-def package(ruleset_id: str) -> Path:
-    """The folder of the package that holds the ruleset's class (its code, its data)."""
-    return Path(sys.modules[ruleset_class(ruleset_id).__module__].__file__ or "").parent
-
-
 def _files(ruleset_id: str) -> list[Path]:
-    return sorted(package(ruleset_id).rglob("*.py")) + SHARED
+    return sources(ruleset_id) + SHARED
 
 
 def test_the_reading_finds_a_ruleset_s_statuses():
@@ -131,8 +133,11 @@ def test_every_status_a_ruleset_sets_or_reads_is_declared(ruleset_id):
     statuses, _ = used(_files(ruleset_id))
     undeclared = {s: where for s, where in statuses.items() if not declared(s, ruleset.statuses())}
     assert undeclared == {}
-    assert set(common.STATUSES) <= ruleset.statuses()  # the referee's mark and clear, in every ruleset
-    assert set(START_STATUSES) <= ruleset.statuses()  # what a scenario file may start a piece with
+    # What its commands offer as a status to give or take (the referee's mark and clear) …
+    offered = {c for spec in ruleset.commands() for p in spec.params if p.name == "status" for c in p.choices}
+    assert {s for s in offered if not declared(s, ruleset.statuses())} == set()
+    if ruleset.scenario_format is not None:  # … and what its scenario files may start a piece with
+        assert set(START_STATUSES) <= ruleset.statuses()
 
 
 @pytest.mark.parametrize("ruleset_id", WALKED)
@@ -145,20 +150,23 @@ def test_every_secret_variable_a_ruleset_keeps_is_declared(ruleset_id):
     assert {k for k in ruleset.piece_keys if k.startswith("secret.")} <= set(ruleset.secret_vars)
 
 
-def test_the_core_and_the_client_name_only_statuses_every_ruleset_declares():
-    """Outside the rulesets the code serves them all: each status it sets or reads is one every
-    ruleset declares (``hidden``, which the core reads, is ``core.state.HIDDEN``), and a secret
-    variable is named there only by its prefix, declared once (``core.state.SECRET_VARS``)."""
+def test_the_core_and_the_client_name_only_the_shared_statuses():
+    """Outside the rulesets the code serves them all: each status it sets or reads is a shared
+    one, which every ruleset that gives it declares (above): the referee's mark and clear's
+    (``core.rulesets.common.STATUSES``; ``hidden``, which the core reads, is ``core.state.HIDDEN``)
+    or one a scenario file may start a piece with (``START_STATUSES``).  And a secret variable
+    is named there only by its prefix, declared once (``core.state.SECRET_VARS``)."""
     files = [p for p in sorted(CORE.rglob("*.py")) if not p.is_relative_to(RULESETS)]
     files += sorted((ROOT / "tui").rglob("*.py"))
     statuses, secrets = used(files)
-    everyones = frozenset.intersection(*(get_ruleset(r).statuses() for r in WALKED))
-    assert {s: where for s, where in statuses.items() if not declared(s, everyones)} == {}
+    shared = frozenset({*common.STATUSES, *START_STATUSES})
+    assert {s: where for s, where in statuses.items() if not declared(s, shared)} == {}
     assert list(secrets) == ["secret."] and all(w.startswith("core/state.py:") for w in secrets["secret."])
 
 
 def test_a_typo_in_a_status_or_a_secret_is_found(tmp_path):
-    """The reading itself: what each kind of use looks like, misspelt."""
+    """The reading itself: what each kind of use looks like, misspelt, in a file outside
+    the checkout (as a plugin's code may be)."""
     (tmp_path / "typos.py").write_text(
         "u.has('hiddne')\n"
         "'supressed' in unit.status\n"
@@ -170,12 +178,8 @@ def test_a_typo_in_a_status_or_a_secret_is_found(tmp_path):
         "u.has(Status.HIDDNE)\n",
         encoding="utf-8",
     )
-    global RULESETS
-    saved, RULESETS = RULESETS, tmp_path
-    try:
-        statuses, secrets = used([tmp_path / "typos.py"])
-    finally:
-        RULESETS = saved
+    statuses, secrets = used([tmp_path / "typos.py"])
+    assert statuses["hiddne"] == [f"{tmp_path / 'typos.py'}:1"]
     ruleset = get_ruleset("bassa-intensita")
     assert sorted(s for s in statuses if not declared(s, ruleset.statuses())) == [
         "HIDDNE",

@@ -14,28 +14,29 @@ from pathlib import Path
 
 import pytest
 
-from core.game import Game
-from core.ruleset import BUILTIN, get_ruleset, ruleset_class
+from core.game import Game, builtin_commands
+from core.ruleset import BUILTIN, get_ruleset
 from core.rulesets import common
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from recorded import play_with_table_dice, recorded_games, without_digests  # noqa: E402
 from registry_walk import RULESETS as WALKED  # noqa: E402
+from registry_walk import sources  # noqa: E402
 
 RULESETS = Path(common.__file__).parent
-#: Each ruleset's package: the folder of the module that holds its class.
-PACKAGES = {r: Path(sys.modules[ruleset_class(r).__module__].__file__ or "").parent for r in WALKED}
+#: Each ruleset's code, wherever it is.
+SOURCES = {r: sources(r) for r in WALKED}
 COMMANDS_MD = Path(__file__).resolve().parents[2] / "docs" / "commands.md"
 
 
-def rolling_functions(package: Path) -> set[str]:
-    """The names of the functions of ``package`` (and common.py) that can roll: those that
+def rolling_functions(code: list[Path]) -> set[str]:
+    """The names of the functions of ``code`` (and common.py) that can roll: those that
     call ``.roll(`` or ``.shuffle(`` on something, or call one that can.  By name only,
     so a name two modules share counts as rolling if either does: it may over-count,
     never miss one."""
     calls: dict[str, set[str]] = {}
     rolling: set[str] = set()
-    for path in [*package.rglob("*.py"), RULESETS / "common.py"]:
+    for path in [*code, RULESETS / "common.py"]:
         for node in ast.walk(ast.parse(path.read_text())):
             if not isinstance(node, ast.FunctionDef):
                 continue
@@ -60,20 +61,24 @@ def rolling_functions(package: Path) -> set[str]:
 @pytest.mark.parametrize("ruleset", WALKED)
 def test_every_command_whose_code_can_roll_declares_its_dice(ruleset):
     rs = get_ruleset(ruleset)
-    rolling = rolling_functions(PACKAGES[ruleset])
-    for spec in rs.commands():
+    rolling = rolling_functions(SOURCES[ruleset])
+    for spec in [*rs.commands(), *builtin_commands(rs)]:
         name = getattr(spec.handler, "__name__", "")
         if name in rolling:
             assert spec.dice, f"{ruleset} {spec.name}: its handler {name} can roll; declare dice=(...)"
         # ``rolls`` (physical-dice entry) and the declaration go together
         assert spec.rolls == bool(spec.dice), f"{ruleset} {spec.name}: rolls={spec.rolls} but dice={spec.dice}"
         assert all(step.strip() == step and step for step in spec.dice), spec.name
-    assert rs.next_dice and "advance" in rolling, f"{ruleset}: next can roll; declare next_dice"
+    # ``next`` (Ruleset.advance) declares its dice (next_dice) if and only if it can roll: the
+    # contract asks neither of a ruleset whose turns come round without dice.
+    declared = "declares next_dice" if rs.next_dice else "declares no next_dice"
+    can = "can roll" if "advance" in rolling else "cannot roll"
+    assert bool(rs.next_dice) == ("advance" in rolling), f"{ruleset}: its advance {can} but it {declared}"
 
 
 def test_the_static_check_finds_rolling_handlers():
     """It would fail: the handlers it must find are found (and a handler that never rolls is not)."""
-    bn = rolling_functions(PACKAGES["breaking-news"])
+    bn = rolling_functions(SOURCES["breaking-news"])
     assert {"_fire", "_rally", "_embark", "advance"} <= bn
     assert "_mark" not in bn and "_hide" not in bn
 

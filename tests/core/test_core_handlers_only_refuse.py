@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from registry_walk import RULESETS
+from registry_walk import RULESETS, set_up
 
 from core import events as ev
 from core.commands import teams
@@ -173,7 +173,7 @@ def test_every_command_with_fuzzed_arguments_is_carried_out_or_refused(tmp_path,
         path = Path(tempfile.mkdtemp(dir=tmp_path)) / "g.ft"
         game = _new(path, ruleset, data.draw(st.integers(0, 2**16), label="seed"))
         try:
-            game.execute("scenario demo", role=REFEREE)
+            set_up(game)
             _on(game, data.draw(st.integers(0, 4), label="phases first"))
             for _step in range(data.draw(st.integers(10, 60), label="steps")):
                 line, role = data.draw(move(game), label="move")
@@ -208,7 +208,7 @@ def test_every_command_is_driven_in_every_phase_it_is_allowed_in(tmp_path, rules
         path = Path(tempfile.mkdtemp(dir=tmp_path)) / "g.ft"
         game = _new(path, ruleset, data.draw(st.integers(0, 2**16), label="seed"))
         try:
-            game.execute("scenario demo", role=REFEREE)
+            set_up(game)
             for _phase in range(SWEPT_PHASES):
                 now = [s for s in game.commands if (not s.phases or game.state.phase in s.phases)]
                 for spec in now:

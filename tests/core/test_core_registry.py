@@ -101,17 +101,17 @@ def test_register_refuses_a_built_in_s_id_a_taken_one_a_bad_one_and_what_is_no_r
 
 
 def test_a_registered_ruleset_is_known_until_unregistered():
-    class Sixth(Outpost):
-        id = "sixth"
+    class Seventh(Outpost):
+        id = "seventh"
 
-    register(Sixth)
+    register(Seventh)
     try:
-        assert "sixth" in available() and type(get_ruleset("sixth")) is Sixth
-        register(Sixth)  # again: nothing changes
+        assert "seventh" in available() and type(get_ruleset("seventh")) is Seventh
+        register(Seventh)  # again: nothing changes
     finally:
-        unregister("sixth")
-    with pytest.raises(ValueError, match="unknown ruleset 'sixth'"):
-        get_ruleset("sixth")
+        unregister("seventh")
+    with pytest.raises(ValueError, match="unknown ruleset 'seventh'"):
+        get_ruleset("seventh")
 
 
 def test_every_ruleset_declares_its_domain_the_built_ins_their_package_s():

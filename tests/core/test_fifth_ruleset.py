@@ -1,20 +1,28 @@
 """Outpost, the fifth ruleset kept among the tests (tests/fifth_ruleset), proves the
 ruleset contract: a ruleset that gives only what ``core.ruleset.Ruleset`` requires,
 and a little of what it allows, plays a game to its result; and every guard test
-collects it, as it collects any ruleset the registry holds (tests/registry_walk.py)."""
+collects it, as it collects any ruleset the registry holds (tests/registry_walk.py):
+Snowball, the sixth, installed by an entry point, and Bare, a seventh installed beside them
+(tests/seventh_ruleset.py), which gives only what the contract requires and passes every
+guard test: none asks more of a ruleset."""
 
 from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+from seventh_ruleset import Bare
+
 from core.game import Game
 from core.language.i18n import plain
-from core.ruleset import BUILTIN
+from core.ruleset import BUILTIN, ENTRY_POINTS, Refused, register, unregister
+from core.views import REFEREE
 
 TESTS = Path(__file__).resolve().parents[1]
 ROOT = TESTS.parent
@@ -61,41 +69,28 @@ def guard_files() -> list[Path]:
     return sorted(p for p in TESTS.rglob("test_*.py") if "\nfrom registry_walk import" in p.read_text("utf-8"))
 
 
-#: A plugin for pytest (``-p``) registering a sixth ruleset before the session starts.
-SIXTH = """
-from fifth_ruleset import Outpost
-from core.ruleset import register
+def _bare_installed(tmp_path: Path) -> dict[str, str]:
+    """The environment of a test session of its own with Bare, the seventh ruleset
+    (tests/seventh_ruleset.py), installed beside the six: an entry point, as a package declares one."""
+    info = tmp_path / "bare-1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: bare\nVersion: 1\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[{ENTRY_POINTS}]\nbare = seventh_ruleset:Bare\n", encoding="utf-8")
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(TESTS), str(tmp_path)])}
 
-class Sixth(Outpost):
-    id = "sixth"
 
-register(Sixth)
-"""
+def _guards(env: dict[str, str], *options: str) -> subprocess.CompletedProcess[str]:
+    """pytest over the guard tests (with the project's -q), in a session of its own."""
+    files = [str(p) for p in guard_files()]
+    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *options, *files]
+    return subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT)
 
 
 def test_every_guard_test_collects_every_ruleset_the_registry_holds(tmp_path):
-    """pytest's own collection of the guard tests, with a sixth ruleset registered beside the
-    five: every test parametrized by the rulesets has an instance for Outpost and the sixth."""
-    (tmp_path / "sixth_plugin.py").write_text(SIXTH, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(TESTS), str(tmp_path)])}
-    files = [str(p) for p in guard_files()]
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "--collect-only",  # with the project's -q: one line per test
-            "-p",
-            "sixth_plugin",
-            "-p",
-            "no:cacheprovider",
-            *files,
-        ],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-    )
+    """pytest's own collection of the guard tests, with a seventh ruleset installed beside the
+    six: every test parametrized by the rulesets has an instance for Outpost (registered),
+    Snowball (installed by tests/registry_walk.py) and Bare."""
+    done = _guards(_bare_installed(tmp_path), "--collect-only")  # one line per test
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     params: defaultdict[str, set[str]] = defaultdict(set)
     for line in done.stdout.splitlines():
@@ -104,7 +99,45 @@ def test_every_guard_test_collects_every_ruleset_the_registry_holds(tmp_path):
             params[test].add(param.rstrip("]"))
     walking = {test: ids for test, ids in params.items() if set(BUILTIN) <= ids}
     assert len(walking) >= 10, done.stdout[-2000:]  # the guards of tests/core, tests/rulesets, tests/scenarios
-    assert {test: sorted({"outpost", "sixth"} - ids) for test, ids in walking.items()} == dict.fromkeys(walking, [])
+    others = {"outpost", "snowball", "bare"}
+    assert {test: sorted(others - ids) for test, ids in walking.items()} == dict.fromkeys(walking, [])
+
+
+#: Why a guard skips Bare: it gives none of what the check is about (the contract asks none of it).
+BARE_SKIPS = {
+    "bare declares no parameter of the kind 'int': there is none to bound",
+    "bare declares no parameter of the kind 'distance': there is none to bound",
+    "bare gives no free roll (the referee's tools' roll): there is none to judge",
+}
+
+
+def test_every_guard_test_asks_of_a_ruleset_only_what_the_contract_requires(tmp_path):
+    """Every guard test run for Bare, which gives only what the contract requires (and the
+    scenario files' attack, which must leave out a ruleset that reads none): none fails, and
+    the few that find nothing to check skip it, saying why."""
+    done = _guards(_bare_installed(tmp_path), "-rs", "-k", "bare or hostile_scenario_file")
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-3000:]
+    skipped = {line.split(": ", 1)[1] for line in done.stdout.splitlines() if line.startswith("SKIPPED")}
+    assert skipped == BARE_SKIPS
+    assert re.search(r"^\d+ passed, 3 skipped, \d+ deselected", done.stdout.splitlines()[-1]), done.stdout[-500:]
+
+
+def test_a_ruleset_that_reads_no_scenario_files_plays_its_own_and_refuses_a_file_in_words(tmp_path):
+    """Bare keeps its scenario as a ready table (``scenario_format`` None): a word that names no
+    scenario of its own, or a file, is refused in words, not failed on (no format to read it by)."""
+    register(Bare)
+    try:
+        game = Game.new(tmp_path / "g.ft", "bare", seed=1)
+        with pytest.raises(Refused, match=r"^no scenario 'nowhere' \(choose from noon\)$"):
+            game.execute("scenario nowhere", role=REFEREE)
+        with pytest.raises(Refused, match="^Bare reads no scenario files$"):
+            game.execute(f"scenario {tmp_path / 'noon.toml'}", role=REFEREE)
+        game.execute("scenario no", role=REFEREE)
+        game.execute("concede west", role=REFEREE)
+        assert plain(game.state.result) == "West concedes" and game.history.next_cmd == 3
+        game.close()
+    finally:
+        unregister("bare")
 
 
 #: Test modules that list the four built-ins by name for checks that are theirs only:
