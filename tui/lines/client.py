@@ -178,7 +178,7 @@ class LineClient:
             for note in self.game.notes:
                 self._say(_("The save was repaired on opening: {note}").format(note=note))
             self._say(*where[len(ended) :])
-        self._unsubscribe = self.game.subscribe(self._changed)
+        self._unsubscribe = self.game.subscribe(self._changed, role=self.role)
 
     def end(self) -> None:
         """The input has ended (Ctrl+D, the pipe closed, the seat left): stop following the game."""
@@ -540,9 +540,9 @@ class LineClient:
             self._refused(why)
 
     def _changed(self, outcome: Outcome) -> None:
-        # Called by whichever seat changed the game (maybe another seat's task): the
-        # outcome holds what this role may not see, so it is not kept; the new lines
-        # are read from the log as this role reads it, now or when the front says.
+        # Called by whichever seat changed what this role may see (maybe another seat's
+        # task): the new lines are read from the log as this role reads it, now or when
+        # the front says.
         if self._submitting:
             return  # this seat's own command: its lines follow its answer (``_run``)
         if self._schedule is None:
