@@ -426,25 +426,16 @@ class Game:
         contribution: bytes | None = None,
         answers: list[str] | None = None,
     ) -> Result:
-        """What one command line comes to, as a value (``core.outcome``): what every front end
-        calls.  :meth:`execute` is the same, raising to refuse; ``contribution`` is the issuer's
-        client's share of the command's sealed dice, as there."""
+        """What one command line (``undo`` and ``redo`` too) comes to, as a value (``core.outcome``):
+        what every front end calls, and what a seat worker's copy of the game carries out at the
+        table instead (``tui.ssh.workers.replica``).  :meth:`execute` is the same, raising to
+        refuse; ``contribution`` is the issuer's client's share of the command's sealed dice, as there."""
         by = by or role
 
         def act() -> Outcome:
             return self.execute(text, role=role, by=by, faces=faces, contribution=contribution, answers=answers)
 
         return settle(act, text.strip(), role, by)
-
-    def submit_undo(self, *, role: str, by: str = "") -> Result:
-        """:meth:`undo`, as a value (``core.outcome``)."""
-        by = by or role
-        return settle(lambda: self.undo(role=role, by=by), "undo", role, by)
-
-    def submit_redo(self, *, role: str, by: str = "") -> Result:
-        """:meth:`redo`, as a value (``core.outcome``)."""
-        by = by or role
-        return settle(lambda: self.redo(role=role, by=by), "redo", role, by)
 
     def execute(
         self,

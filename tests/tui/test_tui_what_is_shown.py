@@ -115,7 +115,7 @@ def test_no_client_that_decides_what_a_role_sees_has_a_role_by_default():
         role = inspect.signature(made).parameters["role"]
         assert role.default is inspect.Parameter.empty, f"{made.__name__}: role has a default"
     for game in (Game, ReplicaGame):
-        for name in ("execute", "submit", "undo", "redo", "submit_undo", "submit_redo", "subscribe"):
+        for name in ("execute", "submit", "undo", "redo", "subscribe"):
             role = inspect.signature(getattr(game, name)).parameters["role"]
             assert role.kind is inspect.Parameter.KEYWORD_ONLY, f"{game.__name__}.{name}: role is not keyword-only"
         # Every other method that acts or reads for a role (parse, view, log_lines...) as well.

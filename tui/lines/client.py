@@ -447,9 +447,9 @@ class LineClient:
             if answer in ("y", "yes", folded(_("y")), folded(_("yes"))):
                 self._question = None
                 if question.act == "undo":
-                    self._settled(self.game.submit_undo(role=self.role, by=self.by))
+                    self._settled(self.game.submit("undo", role=self.role, by=self.by))
                 else:
-                    self._settled(self.game.submit_redo(role=self.role, by=self.by))
+                    self._settled(self.game.submit("redo", role=self.role, by=self.by))
             elif answer in ("n", "no", folded(_("n")), folded(_("no"))):
                 self._question = None
                 self._say(_("Nothing was undone.") if question.act == "undo" else _("Nothing was redone."))

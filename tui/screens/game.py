@@ -775,7 +775,7 @@ class GameScreen(Screen):
                 "Its lines stay in the log, struck through, and stop counting; every seat sees it."
                 " Ctrl+Y brings it back until another command is given."
             ),
-            lambda: self.game.submit_undo(role=self.role, by=self.by),
+            lambda: self.game.submit("undo", role=self.role, by=self.by),
             _("↶ undone: {command} (Ctrl+Y redoes it)").format(command=preview),
         )
 
@@ -793,7 +793,7 @@ class GameScreen(Screen):
         self._confirm_then(
             _("Redo {command}?").format(command=preview),
             _("Its struck-through lines count again, as they were, with the same dice; every seat sees it."),
-            lambda: self.game.submit_redo(role=self.role, by=self.by),
+            lambda: self.game.submit("redo", role=self.role, by=self.by),
             _("↷ redone: {command}").format(command=preview),
         )
 
