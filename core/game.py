@@ -173,7 +173,9 @@ class Game:
         self._numberings: dict[str, Numbering] = {}
         #: Each side's view of the live state, as of (the log's length, the state): shared by all who ask.
         self._views: dict[str, tuple[tuple[int, int], GameState]] = {}
-        self._listeners: list[Callable[[Outcome], None]] = []
+        self._listeners: list[tuple[str, Callable[[Outcome], None]]] = []
+        #: Each listening side's view as its listeners were last told it (``_seen``).
+        self._told: dict[str, GameState] = {}
         self._refusal_listeners: list[Callable[[Refusal], None]] = []
         #: Where the open cache's entry for this save stands (``core.storage.opencache``), if it was opened with one.
         self.cache_mark: Mark | None = None
@@ -330,10 +332,16 @@ class Game:
             self.writer.close()
             self.writer = None
 
-    def subscribe(self, listener: Callable[[Outcome], None]) -> Callable[[], None]:
-        """Call ``listener`` after every change (each seat of a shared table listens)."""
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener)
+    def subscribe(self, listener: Callable[[Outcome], None], *, role: str) -> Callable[[], None]:
+        """Call ``listener`` after every change ``role`` may see, with what it may see of it (each
+        seat of a shared table listens): a change it may see none of, that leaves its view as it
+        was, calls nothing, so a seat cannot even tell that one happened.  The server's log and
+        its like listen as the referee."""
+        if role != REFEREE:
+            self._told[role] = self.view(role)  # (told of every change since, its other listeners know it)
+        entry = (role, listener)
+        self._listeners.append(entry)
+        return lambda: self._listeners.remove(entry)
 
     def subscribe_refusals(self, listener: Callable[[Refusal], None]) -> Callable[[], None]:
         """Call ``listener`` whenever a command, undo or redo is refused (the server logs them)."""
@@ -418,25 +426,16 @@ class Game:
         contribution: bytes | None = None,
         answers: list[str] | None = None,
     ) -> Result:
-        """What one command line comes to, as a value (``core.outcome``): what every front end
-        calls.  :meth:`execute` is the same, raising to refuse; ``contribution`` is the issuer's
-        client's share of the command's sealed dice, as there."""
+        """What one command line (``undo`` and ``redo`` too) comes to, as a value (``core.outcome``):
+        what every front end calls, and what a seat worker's copy of the game carries out at the
+        table instead (``tui.ssh.workers.replica``).  :meth:`execute` is the same, raising to
+        refuse; ``contribution`` is the issuer's client's share of the command's sealed dice, as there."""
         by = by or role
 
         def act() -> Outcome:
             return self.execute(text, role=role, by=by, faces=faces, contribution=contribution, answers=answers)
 
         return settle(act, text.strip(), role, by)
-
-    def submit_undo(self, *, role: str, by: str = "") -> Result:
-        """:meth:`undo`, as a value (``core.outcome``)."""
-        by = by or role
-        return settle(lambda: self.undo(role=role, by=by), "undo", role, by)
-
-    def submit_redo(self, *, role: str, by: str = "") -> Result:
-        """:meth:`redo`, as a value (``core.outcome``)."""
-        by = by or role
-        return settle(lambda: self.redo(role=role, by=by), "redo", role, by)
 
     def execute(
         self,
@@ -762,8 +761,27 @@ class Game:
         return outcome
 
     def _tell(self, outcome: Outcome) -> None:
-        for listener in list(self._listeners):
-            listener(outcome)
+        """Tell each listener what its role may see of ``outcome``, and one that may see nothing, nothing."""
+        seen: dict[str, Outcome | None] = {}
+        for role, listener in list(self._listeners):
+            if role not in seen:
+                seen[role] = self._seen(outcome, role)
+            told = seen[role]
+            if told is not None:
+                listener(told)
+
+    def _seen(self, outcome: Outcome, role: str) -> Outcome | None:
+        """``outcome`` as ``role`` may know it: the events it may see, in its words; None if it
+        may see none and its view is as it was (a fact it may not see can take a piece out of
+        its sight: the referee's ``mark farah hidden``)."""
+        if role == REFEREE:
+            return outcome
+        events = [e for e in outcome.events if event_visible(e, role)]
+        view, told = self.view(role), self._told.get(role)
+        self._told[role] = view
+        if not events and view == told:
+            return None
+        return Outcome(outcome.cmd, events, [self.describe(e, role) for e in events])
 
     def follow(self, upto: int | None = None) -> list[Outcome]:
         """Take in what the save's writer (another process) appended, up to byte ``upto``.

@@ -14,7 +14,9 @@ browser seat, ``fireteam script``) ends in one of four ways, and
   host (``core.refusal.LOG``); the message says whether anything was recorded.
 
 A front end matches on the value; none decides for itself what an exception
-means, and a program error never ends a seat or a client.
+means, and a program error never ends a seat or a client.  The values are tagged
+(msgspec's ``tag=True``): a seat worker's game is answered with the very value the
+table's game made (``tui.ssh.workers.wire.Settled``).
 """
 
 from __future__ import annotations
@@ -30,15 +32,16 @@ from core.questions import NeedAnswer, Question
 from core.refusal import LOG, CommandFailed, Refused
 
 
-class Outcome(msgspec.Struct):
-    """A command carried out: the events appended, and the same in plain words."""
+class Outcome(msgspec.Struct, tag=True):
+    """A command carried out: the events appended, and the same in plain words (a listener,
+    ``Game.subscribe``, is given only the events its role may see, in its words)."""
 
     cmd: int
     events: list[ev.Event]
     lines: list[str]
 
 
-class Refusal(msgspec.Struct, frozen=True):
+class Refusal(msgspec.Struct, frozen=True, tag=True):
     """A command that was refused: nothing was written, the issuer was told ``why``."""
 
     text: str
@@ -47,19 +50,19 @@ class Refusal(msgspec.Struct, frozen=True):
     why: str
 
 
-class DiceNeeded(msgspec.Struct, frozen=True):
+class DiceNeeded(msgspec.Struct, frozen=True, tag=True):
     """The command waits for the table's dice: ``request`` is its next roll. Nothing was written."""
 
     request: DiceRequest
 
 
-class AnswerNeeded(msgspec.Struct, frozen=True):
+class AnswerNeeded(msgspec.Struct, frozen=True, tag=True):
     """The command waits for the answer to ``question``. Nothing was written."""
 
     question: Question
 
 
-class Failure(msgspec.Struct, frozen=True):
+class Failure(msgspec.Struct, frozen=True, tag=True):
     """The command failed on an error of the program; ``message`` is its one line for the player."""
 
     message: str

@@ -1,10 +1,10 @@
 """The Fireteam Textual app: one game, one role, one seat.
 
 Several apps may share one :class:`core.game.Game` in one process (one per SSH
-seat).  Each subscribes to the game and, when any seat's command changes it,
-redraws its own panes from its own role's view.  The listener only posts a
-message to its app: the game's outcome (which holds events hidden from some
-roles) is never kept, and the redraw happens in the app's own task.
+seat).  Each subscribes to the game as its role and, when any seat's command
+changes what that role may see, redraws its own panes from its own role's view
+(a command hidden from it calls nothing: not a byte goes to its terminal).  The
+listener only posts a message to its app, and the redraw happens in the app's own task.
 """
 
 from __future__ import annotations
@@ -407,7 +407,7 @@ class FireteamApp(App):
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         self.call_after_refresh(self._release_typeahead)
-        self._unsubscribe = self.game.subscribe(self._game_changed)
+        self._unsubscribe = self.game.subscribe(self._game_changed, role=self.role)
         # The screen was composed from the game before it listened: what another seat did
         # meanwhile (a loaded server draws a first frame slowly) is looked for once more.
         self._game_changed(None)
@@ -543,7 +543,7 @@ class FireteamApp(App):
             self._unsubscribe()
         old, owned = self.game, self.owns_game
         self.game, self.replay, self.owns_game = game, replay or bool(game.copy_role), True
-        self._unsubscribe = game.subscribe(self._game_changed)
+        self._unsubscribe = game.subscribe(self._game_changed, role=self.role)
         if owned and old is not game:
             old.close()
         self.call_later(self._show_game)

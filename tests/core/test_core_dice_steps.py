@@ -22,6 +22,7 @@ from core import dice as core_dice
 from core import events as ev
 from core.dice import DiceRequest, ManualDice, NeedDice, UnplacedRoll
 from core.game import Game
+from core.outcome import DiceNeeded
 from core.ruleset import Context, get_ruleset
 from core.rulesets import common
 from core.rulesets.breaking_news import dice_order as bn_steps
@@ -185,12 +186,12 @@ def test_the_static_check_finds_a_roll_that_names_no_step():
 
 def test_the_step_crosses_the_pools_wire_and_an_older_request_without_it_still_reads():
     asked = DiceRequest(1, 6, "save", order=("to hit: 1d6", "save: 1d6"), step=1)
-    data = msgspec.msgpack.encode(wire.DiceNeeded(7, asked))
-    got = wire.ANSWER.decode(data)
+    data = msgspec.msgpack.encode(wire.Settled(7, DiceNeeded(asked)))
+    got = wire.ANSWER.decode(data).result
     assert got.request == asked and got.request.step_text() == "now step 2 of 2: save: 1d6"
-    older = msgspec.msgpack.encode(wire.DiceNeeded(7, msgspec.structs.replace(asked, step=None)))
+    older = msgspec.msgpack.encode(wire.Settled(7, DiceNeeded(msgspec.structs.replace(asked, step=None))))
     assert b"step" not in older  # omitted when unknown: an older Fireteam reads the same bytes as before
-    assert wire.ANSWER.decode(older).request.step is None
+    assert wire.ANSWER.decode(older).result.request.step is None
 
 
 def test_a_step_out_of_its_order_is_no_step():

@@ -7,7 +7,7 @@ import pytest
 from coretests_support import builtins, demo  # noqa: F401  (fixtures)
 
 from core import events as ev
-from core.game import Game
+from core.game import Game, Outcome
 from core.storage.savefile import SaveError
 from core.views import REFEREE
 
@@ -27,7 +27,7 @@ def test_saved_bytes_is_the_file_size_after_every_append(demo):
 def test_a_copy_that_follows_the_writer_holds_the_same_game(demo):
     copy = _copy(demo)
     heard: list[tuple[int, str]] = []
-    copy.subscribe(lambda outcome: heard.append((outcome.cmd, type(outcome.events[0]).__name__)))
+    copy.subscribe(lambda outcome: heard.append((outcome.cmd, type(outcome.events[0]).__name__)), role=REFEREE)
     demo.execute("dp regulars 3 turn 1", role=REFEREE)
     first = demo.execute('note "smoke drifts north"', role=REFEREE)
     demo.execute("undo", role=REFEREE)
@@ -82,3 +82,56 @@ def test_a_size_that_cuts_a_record_is_refused(demo):
         copy.follow(demo.saved_bytes - 3)
     with pytest.raises(SaveError, match="not whole records"):
         copy.follow(demo.saved_bytes + 100)  # beyond the end of the file
+
+
+def test_a_listener_hears_only_what_its_role_may_see_and_of_a_hidden_change_nothing(demo):
+    """Issues #59, #60: a listener is told a change as its role may know it, the events it may
+    see in its own words, and a command, undo or redo it may not see calls nothing (a seat could
+    tell from the call alone that something happened).  The writer and a copy that follows it
+    tell alike (the copy a command or marker at a time)."""
+    copy = _copy(demo)
+    roles = ("referee", "regulars", "irregulars", "spectator")
+    heard: dict[tuple[int, str], list[Outcome]] = {}
+    for game in (demo, copy):
+        for role in roles:
+            game.subscribe(heard.setdefault((id(game), role), []).append, role=role)
+    start = demo.log_length
+    mine = demo.execute('note "mine"', role="regulars", by="reg")
+    demo.execute("mark dahir pinned", role=REFEREE)  # the irregulars' hidden fighter
+    demo.execute("undo", role=REFEREE)
+    demo.execute("redo", role=REFEREE)
+    carried = demo.execute("undo", role="regulars", by="reg")  # carries the referee's mark past it
+    copy.follow(demo.saved_bytes)
+    for game in (demo, copy):
+        for role in roles:
+            told = heard[id(game), role]
+            seen = demo.log_lines(role, start)
+            assert [e for o in told for e in o.events] == [line.event for line in seen], role
+            if role in ("regulars", "spectator"):  # the note, and the undo of it: never the mark
+                assert [o.cmd for o in told] == [mine.cmd, mine.cmd], role
+            if role != REFEREE:  # (the referee is told the outcome itself)
+                assert [text for o in told for text in o.lines] == [line.text for line in seen], role
+    assert heard[id(demo), REFEREE][-1] == carried
+
+
+def test_a_side_is_told_of_a_change_it_sees_none_of_that_takes_a_piece_out_of_its_sight(demo):
+    """The referee's ``mark farah hidden`` is a fact only the irregulars may see, yet Aden Farah
+    leaves the regulars' view (a marker takes his place): their listeners are told, with no
+    event, and as he comes back with the undo; the writer and a copy that follows it alike
+    (a copy that reads both at once, not at all)."""
+    copy = _copy(demo)
+    heard: dict[int, list[Outcome]] = {}
+    for game in (demo, copy):
+        game.subscribe(heard.setdefault(id(game), []).append, role="regulars")
+    hidden = demo.execute("mark farah hidden", role=REFEREE)
+    copy.follow(demo.saved_bytes)
+    assert "aden" not in copy.view("regulars").units
+    demo.execute("undo", role=REFEREE)
+    copy.follow(demo.saved_bytes)
+    assert "aden" in copy.view("regulars").units
+    for game in (demo, copy):
+        assert heard[id(game)] == [Outcome(hidden.cmd, [], []), Outcome(hidden.cmd, [], [])]
+    demo.execute("mark farah hidden", role=REFEREE)
+    demo.execute("undo", role=REFEREE)
+    copy.follow(demo.saved_bytes)  # both at once: the regulars' view is as it was
+    assert len(heard[id(copy)]) == 2

@@ -185,6 +185,24 @@ def test_another_seat_command_drops_the_question(tmp_path):
     assert len(game.history.eff_cmds) == 3
 
 
+def test_a_change_the_side_cannot_see_says_nothing_and_leaves_its_question(tmp_path):
+    """Issue #60: the referee's command on a fighter hidden from the regulars, and his undo and
+    redo of it, write nothing at the regulars' seat, nor drop the question it is asked (that
+    alone would tell it something happened)."""
+    game = demo_game(tmp_path / "game.ft")
+    referee, regulars = Seat(game), Seat(game, "regulars")
+    regulars.say("note mine")
+    mine = game.history.last_effective()
+    regulars.say("undo")
+    assert regulars.client.asking
+    heard = len(regulars.out)
+    for line in ("mark dahir pinned", "undo", "redo"):
+        referee.say(line)
+    assert regulars.out[heard:] == [] and regulars.client.asking
+    regulars.say("y")
+    assert not game.history.is_live(mine) and "dahir" not in " ".join(regulars.out).lower()
+
+
 def test_table_dice_asks_for_the_faces_and_uses_them(tmp_path):
     game = demo_game(tmp_path / "game.ft")
     seat = Seat(game)

@@ -1,20 +1,19 @@
 """A command that fails on a bug at the table process reaches the seat as a failure,
-never as a refusal (issue 33): the table logs it, answers ``Failed``, and the seat's
-replica raises ``CommandFailed``, which its screen shows as an error of the program.
+never as a refusal (issue 33): the table logs it, answers with the game's ``Failure``, and
+the seat's replica returns that value, which its screen shows as an error of the program.
 Every kind of seat says it in the same one line (and that the host's log has the
-details) and goes on (issue 45): a plain seat
-over SSH, in the server's process or in a seat worker, and a browser seat."""
+details) and goes on (issue 45): a plain seat over SSH, in the server's process or in a
+seat worker, and a browser seat."""
 
 from __future__ import annotations
 
 import socket
 import threading
 
-import pytest
 from ssh_club import SEATS, WAIT_S, demo_game, make_keys, seat_workers, wait_until
 
-from core.refusal import CommandFailed
-from core.ruleset import CommandSpec, Refused
+from core.outcome import Failure
+from core.ruleset import CommandSpec
 from tui.ssh.server import Table
 from tui.ssh.workers import wire
 from tui.ssh.workers.replica import ReplicaGame, TableLink
@@ -78,19 +77,19 @@ def test_the_table_answers_a_bug_as_a_failure(tmp_path):
     server = seat_workers(tmp_path, [Table("table", game)], make_keys(SEATS), SEATS)
     game.commands.append(CommandSpec("broken", "a bug", lambda ctx, args: {}["aden"], who="referee"))
     before = game.path.read_bytes()
-    answer = server._record(None, wire.Execute(1, "table", "broken", "referee", "rita", None, "en"))
-    assert answer == wire.Failed(1, FAILED)
+    answer = server._record(None, wire.Submit(1, "table", "broken", "referee", "rita", None, "en"))
+    assert answer == wire.Settled(1, Failure(FAILED))
 
     def crash(*args, **kwargs):  # a bug outside the game's command (the table's own)
         raise RuntimeError("boom")
 
-    game.undo = crash  # type: ignore[method-assign]
-    answer = server._record(None, wire.Undo(2, "table", "referee", "rita", "en"))
-    assert answer == wire.Failed(2, AFTER_CHECKS)
+    game.execute = crash  # type: ignore[method-assign]
+    answer = server._record(None, wire.Submit(2, "table", "undo", "referee", "rita", None, "en"))
+    assert answer == wire.Settled(2, Failure(AFTER_CHECKS))
     assert game.path.read_bytes() == before
 
 
-def test_a_seat_s_replica_raises_a_failure_not_a_refusal(tmp_path):
+def test_a_seat_s_replica_answers_a_failure_not_a_refusal(tmp_path):
     game = demo_game(tmp_path / "table.ft")
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     with ours, theirs:
@@ -98,12 +97,10 @@ def test_a_seat_s_replica_raises_a_failure_not_a_refusal(tmp_path):
 
         def table() -> None:
             request, _fd = wire.receive(theirs, wire.REQUEST)
-            wire.send(theirs, wire.Failed(request.seq, FAILED))
+            wire.send(theirs, wire.Settled(request.seq, Failure(FAILED)))
 
         thread = threading.Thread(target=table)
         thread.start()
-        with pytest.raises(CommandFailed, match=FAILED) as failed:
-            replica.execute("note x", role="referee", by="rita")
-        assert not isinstance(failed.value, Refused)
+        assert replica.submit("note x", role="referee", by="rita") == Failure(FAILED)
         thread.join()
         replica.close()

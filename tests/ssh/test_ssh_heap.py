@@ -13,10 +13,10 @@ import pytest
 from ssh_club import demo_game
 
 from core.views import REFEREE
-from tui.ssh.workers import heap as ssh_heap
-from tui.ssh.workers.heap import HeapSettler
 from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
+from tui.ssh.workers import heap as ssh_heap
+from tui.ssh.workers.heap import HeapSettler
 
 
 class Node:
@@ -334,7 +334,7 @@ async def test_a_served_game_pauses_the_collector_before_any_seat_hears_of_a_com
     game = demo_game(tmp_path / "table.ft")
     server = FireteamServer([Table("table", game)], Seats({}), asyncssh.generate_private_key("ssh-ed25519"))
     heard = []
-    stop = game.subscribe(lambda outcome: heard.append(gc.isenabled()))  # as a seat's app listens
+    stop = game.subscribe(lambda outcome: heard.append(gc.isenabled()), role="regulars")  # as a seat's app listens
     try:
         game.execute('note "the collector waits"', role=REFEREE)
         assert heard == [False]

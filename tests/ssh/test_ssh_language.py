@@ -25,13 +25,14 @@ from core.language import i18n
 from core.language import reader as readers
 from core.language.i18n import M
 from core.language.reader import Reader, lang, reading
+from core.outcome import Refusal
 from core.ruleset import Refused
-from tui.ssh.workers import wire
 from tui.ssh.language import LOCALE_VALUE_LIMIT, ContextExecutor, seat_language
 from tui.ssh.limits import Limits
-from tui.ssh.workers.replica import ReplicaGame, TableLink
 from tui.ssh.seatsfile import Seats, SeatsError, SeatsFile
 from tui.ssh.server import FireteamServer, Table
+from tui.ssh.workers import wire
+from tui.ssh.workers.replica import ReplicaGame, TableLink
 
 #: The seats that name their language in the seats file; the others follow their client.
 LANGS = {"reg": "it", "spec": "en"}
@@ -366,16 +367,17 @@ async def test_a_seat_worker_sends_the_seats_language_and_the_table_refuses_in_i
     try:
         replica = ReplicaGame.of_table(game.path, "table", TableLink(ours, timeout=0.2))
 
-        def read_one() -> wire.Execute:
+        def read_one() -> wire.Submit:
             msg, _ = wire.receive(theirs, wire.REQUEST)
             return msg
 
-        with reading(Reader("it")), pytest.raises(Refused):
-            replica.execute("note x", role="regulars", by="reg")  # nobody answers: it times out
+        with reading(Reader("it")):
+            timed_out = replica.submit("note x", role="regulars", by="reg")  # nobody answers
+        assert isinstance(timed_out, Refusal) and timed_out.why.startswith("il server non ha risposto in tempo")
         sent = read_one()
-        assert isinstance(sent, wire.Execute) and (sent.text, sent.by, sent.lang) == ("note x", "reg", "it")
-        with pytest.raises(Refused, match="the server did not answer in time"):
-            replica.undo(role="regulars", by="reg")
+        assert isinstance(sent, wire.Submit) and (sent.text, sent.by, sent.lang) == ("note x", "reg", "it")
+        timed_out = replica.submit("undo", role="regulars", by="reg")
+        assert isinstance(timed_out, Refusal) and timed_out.why.startswith("the server did not answer in time")
         assert read_one().lang == "en"
         replica.close()
 
@@ -388,13 +390,17 @@ async def test_a_seat_worker_sends_the_seats_language_and_the_table_refuses_in_i
             raise Refused(i18n.Domain("server").gettext("the command is too long"))
 
         game.execute = refuse  # type: ignore[method-assign]
-        answer = server._record(None, wire.Execute(1, "table", "note y", "regulars", "reg", None, "it"))
-        assert answer == wire.Refusal(1, "il comando è troppo lungo")
-        answer = server._record(None, wire.Execute(2, "nowhere", "note y", "regulars", "reg", None, "it"))
-        assert answer == wire.Refusal(2, "qui non c'è nessuna partita 'nowhere'")
+
+        def refused(seq: int, why: str) -> wire.Settled:
+            return wire.Settled(seq, Refusal("note y", "regulars", "reg", why))
+
+        answer = server._record(None, wire.Submit(1, "table", "note y", "regulars", "reg", None, "it"))
+        assert answer == refused(1, "il comando è troppo lungo")
+        answer = server._record(None, wire.Submit(2, "nowhere", "note y", "regulars", "reg", None, "it"))
+        assert answer == refused(2, "qui non c'è nessuna partita 'nowhere'")
         # A language the table does not know (a worker of another version) is read as English.
-        answer = server._record(None, wire.Execute(3, "table", "note y", "regulars", "reg", None, "xx"))
-        assert answer == wire.Refusal(3, "the command is too long") and said == ["it", "en"]
+        answer = server._record(None, wire.Submit(3, "table", "note y", "regulars", "reg", None, "xx"))
+        assert answer == refused(3, "the command is too long") and said == ["it", "en"]
         assert lang() == "en"
     finally:
         ours.close()

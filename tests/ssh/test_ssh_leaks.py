@@ -4,9 +4,10 @@ depend on what the referee did unseen (issue 14, "Nothing hidden leaks")."""
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
-from ssh_club import Club, wait_until
+from ssh_club import Club, Player, served_by_workers, wait_until
 
 
 @pytest.fixture(params=["one process", "seat workers"])
@@ -96,3 +97,60 @@ async def test_a_sides_undo_past_a_hidden_command_answers_with_its_own_number(ta
     await wait_until(lambda: not game.history.is_live(note))
     await reg.wait_for(f"✓ #{mine} undo")
     assert "#None" not in reg.text()
+
+
+@pytest.fixture
+async def one_worker_club(tmp_path, caplog):
+    """Every seat in one seat worker (``fireteam serve --workers 1``)."""
+    async with served_by_workers(tmp_path, caplog, workers=1) as club:
+        yield club
+
+
+async def _keyed(player: Player) -> str:
+    """What ``player``'s terminal is sent as a key is typed on its empty command line and the
+    line is emptied again (Ctrl+U), until it shows the line's placeholder once more."""
+    start = len("".join(player.raw))
+    player.type("x")
+    await player.wait_for("› x")
+    player.type("\x15")
+    await player.wait_for("› type a command")
+    return "".join(player.raw)[start:]
+
+
+def _rows(sent: str) -> set[int]:
+    """The rows of the terminal ``sent`` writes on."""
+    return {int(row) for row in re.findall(r"\x1b\[(\d+);\d+H", sent)}
+
+
+def _words(sent: str) -> set[str]:
+    return set(re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", " ", sent).split())
+
+
+@pytest.fixture(params=["one process", "one seat worker"])
+def one_process(request) -> Club:
+    return request.getfixturevalue("club" if request.param == "one process" else "one_worker_club")
+
+
+async def test_a_change_a_side_cannot_see_sends_its_seat_nothing(one_process):
+    """Issue #60: the referee's command on a fighter hidden from the regulars, and his undo and
+    redo of it, send the regulars' terminal not a byte (a repaint alone would tell them something
+    happened).  Both seats are in one process (the server's, or one seat worker): a seat's app
+    hears of a change before the referee's screen shows it, so whatever it would draw comes
+    before the echo of a key the regulars type after it, or with it."""
+    club = one_process
+    rita, reg = await asyncio.gather(club.connect("rita"), club.connect("reg"))
+    await asyncio.gather(rita.wait_for("type a command"), reg.wait_for("type a command"))
+    await _keyed(reg)  # (its first frames are out)
+    typed = await _keyed(reg)
+    start = len("".join(reg.raw))
+    for line, said in (
+        ("mark dahir pinned", "Dahir Omar now pinned"),
+        ("undo", "rita undid command #"),
+        ("redo", "rita redid command #"),
+    ):
+        rita.type("\x15" + line + "\r")
+        await rita.wait_for(said)
+    await _keyed(reg)
+    # The key's echo and nothing besides (how Textual splits its frames varies: rows and words are compared).
+    sent = "".join(reg.raw)[start:]
+    assert (_rows(sent), _words(sent)) == (_rows(typed), _words(typed)), sent

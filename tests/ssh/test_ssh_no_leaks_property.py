@@ -111,7 +111,7 @@ async def _table(folder: Path, keys: dict[str, asyncssh.SSHKey], caplog) -> Side
     )
     port = await server.start("127.0.0.1", 0)
     side = Side(Club(server, port, keys, game, [], caplog))
-    game.subscribe(side.answers.append)
+    game.subscribe(side.answers.append, role=REFEREE)
     game.subscribe_refusals(side.answers.append)
     for terminal in ("rita", "reg", "spec", "spec#2"):  # one after the other: ``who`` lists them in this order
         seat = terminal.partition("#")[0]

@@ -5,11 +5,17 @@ from __future__ import annotations
 import socket
 import threading
 
+import msgspec
 import pytest
+from ssh_club import demo_game
 
+from core.language.reader import reading
+from core.outcome import AnswerNeeded, Outcome, Refusal
 from core.ruleset import Refused
 from tui.ssh.workers import wire
 from tui.ssh.workers.replica import TableLink
+
+NO = Refusal("note x", "referee", "rita", "no")
 
 
 def test_a_message_and_a_connections_socket_travel_together():
@@ -35,13 +41,13 @@ def test_a_call_gets_its_own_answer_and_skips_one_it_gave_up_on():
 
         def answer() -> None:
             request, _ = wire.receive(table, wire.REQUEST)
-            wire.send(table, wire.Done(request.seq - 1, 10))  # a late answer to an earlier call
-            wire.send(table, wire.Refusal(request.seq, "no"))
+            wire.send(table, wire.Settled(request.seq - 1, Outcome(1, [], []), 10))  # a late answer to an earlier call
+            wire.send(table, wire.Settled(request.seq, NO))
 
         thread = threading.Thread(target=answer)
         thread.start()
         seq = link.next_seq()
-        assert link.call(wire.Execute(seq, "t", "note x", "referee", "rita")) == wire.Refusal(seq, "no")
+        assert link.call(wire.Submit(seq, "t", "note x", "referee", "rita")) == wire.Settled(seq, NO)
         thread.join()
 
 
@@ -50,7 +56,7 @@ def test_a_call_refuses_clearly_when_too_long_unanswered_or_the_table_is_gone():
     with table, worker:
         link = TableLink(worker, timeout=0.2)
         with pytest.raises(Refused, match="the command is too long"):
-            link.call(wire.Execute(link.next_seq(), "t", "note " + "x" * wire.MAX_PACKET, "referee", "rita"))
+            link.call(wire.Submit(link.next_seq(), "t", "note " + "x" * wire.MAX_PACKET, "referee", "rita"))
         with pytest.raises(Refused, match="did not answer in time"):
             link.call(wire.Who(link.next_seq()))
         table.close()
@@ -72,13 +78,33 @@ def test_a_question_and_its_answers_travel_between_a_seat_and_the_table():
         def answer() -> None:
             request, _ = wire.receive(table, wire.REQUEST)
             assert request.answers == ["heavy", "none"]
-            wire.send(table, wire.AnswerNeeded(request.seq, question))
+            wire.send(table, wire.Settled(request.seq, AnswerNeeded(question)))
 
         thread = threading.Thread(target=answer)
         thread.start()
         seq = link.next_seq()
-        asked = link.call(wire.Execute(seq, "t", "next", "referee", "rita", [], answers=["heavy", "none"]))
+        asked = link.call(wire.Submit(seq, "t", "next", "referee", "rita", [], answers=["heavy", "none"]))
         thread.join()
-    assert asked == wire.AnswerNeeded(seq, question)
-    assert asked.question.text() == "Ali's cover for his morale check (BI-R181)"
-    assert asked.question.take("L") == "light"
+    assert asked == wire.Settled(seq, AnswerNeeded(question))
+    assert asked.result.question.text() == "Ali's cover for his morale check (BI-R181)"
+    assert asked.result.question.take("L") == "light"
+
+
+def test_the_refusal_of_the_longest_command_a_seat_may_send_fits_in_an_answer(tmp_path):
+    """A refusal answers with the seat's line and why: a request leaves it room, so that even
+    the longest is answered rather than left to time out at the seat."""
+    line = "note " + "x" * wire.MAX_PACKET
+    while True:  # the longest line the link sends
+        asked = wire.Submit(1, "t", line, "irregulars", "a-seat-name", None, "it")
+        if len(msgspec.msgpack.encode(asked)) <= wire.MAX_REQUEST:
+            break
+        line = line[:-16]
+    game = demo_game(tmp_path / "table.ft")
+    with reading("it"):  # (the longer words)
+        refused = game.submit(line, role="irregulars", by="a-seat-name")
+    game.close()
+    assert isinstance(refused, Refusal) and "caratteri" in refused.why
+    table, worker = wire.pair()
+    with table, worker:
+        wire.send(table, wire.Settled(1, refused))
+        assert wire.receive(worker, wire.ANSWER)[0] == wire.Settled(1, refused)

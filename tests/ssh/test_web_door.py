@@ -25,9 +25,9 @@ from ssh_vt import Screen
 from web_club import WebClub, client_tls, web_table
 
 from core.views import REFEREE
-from tui.ssh.web import door as web_module
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.limits import Limits
+from tui.ssh.web import door as web_module
 from tui.ssh.web.door import LEAVE_JOIN, version
 
 FORBIDDEN_WORDS = "This link does not let you in."
@@ -655,7 +655,7 @@ async def test_a_flooding_browser_seat_is_cut_off_while_another_seats_command_go
         flooder = await seat(web, web.invitations.create("reg")[0])
         other = await seat(web, web.invitations.create("irr")[0])
         arrived: list[float] = []
-        web.game.subscribe(lambda outcome: arrived.append(time.monotonic()))
+        web.game.subscribe(lambda outcome: arrived.append(time.monotonic()), role=REFEREE)
         try:
             await flooder.wait_for("reg (Bersaglieri)")
             await other.wait_for("irr (Somali militia)")

@@ -488,19 +488,19 @@ async def test_an_undo_through_its_dialog_is_done_before_the_game_shows_again(tm
         monkeypatch.setattr(footer, "recompose", lambda: rebuilt.append(footer))
         cmd = game.undo_target(REFEREE)
         box_up_at_undo = []
-        undo = game.undo
+        submit = game.submit
 
-        def spy(**kwargs):
-            box_up_at_undo.append(box.display)
-            return undo(**kwargs)
+        def spy(text, **kwargs):
+            box_up_at_undo.append((text, box.display))
+            return submit(text, **kwargs)
 
-        monkeypatch.setattr(game, "undo", spy)
+        monkeypatch.setattr(game, "submit", spy)
         await pilot.press("ctrl+z")
         assert box.asking and box.display and app.screen is screen and app.focused is focused
         await pilot.press("y")
         await pilot.pause()
         assert app.screen is screen and not box.display and app.focused is focused
-        assert box_up_at_undo == [True]  # undone while the box was still up
+        assert box_up_at_undo == [("undo", True)]  # undone while the box was still up
         log = screen.query_one(LogView)
         last = log.line_at(log.rows - 1).event
         assert isinstance(last, ev.Undone) and last.cmd == cmd

@@ -102,7 +102,8 @@ def test_no_client_that_decides_what_a_role_sees_has_a_role_by_default():
     rather than showing the referee's view (issue #53: the narrowest default, or none).
     So does a command given to the game (or to a seat's replica of the table's game) without
     saying who gives it, rather than acting with the referee's authority and answering with
-    the referee's Outcome."""
+    the referee's Outcome, and a listener of the game's changes without saying whose, rather
+    than being told the referee's."""
     import inspect
 
     from tui.lines.client import LineClient
@@ -114,7 +115,7 @@ def test_no_client_that_decides_what_a_role_sees_has_a_role_by_default():
         role = inspect.signature(made).parameters["role"]
         assert role.default is inspect.Parameter.empty, f"{made.__name__}: role has a default"
     for game in (Game, ReplicaGame):
-        for name in ("execute", "submit", "undo", "redo", "submit_undo", "submit_redo"):
+        for name in ("execute", "submit", "undo", "redo", "subscribe"):
             role = inspect.signature(getattr(game, name)).parameters["role"]
             assert role.kind is inspect.Parameter.KEYWORD_ONLY, f"{game.__name__}.{name}: role is not keyword-only"
         # Every other method that acts or reads for a role (parse, view, log_lines...) as well.

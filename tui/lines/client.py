@@ -184,7 +184,7 @@ class LineClient:
             for note in self.game.notes:
                 self._say(_("The save was repaired on opening: {note}").format(note=note))
             self._say(*where[len(ended) :])
-        self._unsubscribe = self.game.subscribe(self._changed)
+        self._unsubscribe = self.game.subscribe(self._changed, role=self.role)
 
     def end(self) -> None:
         """The input has ended (Ctrl+D, the pipe closed, the seat left): stop following the game."""
@@ -455,9 +455,9 @@ class LineClient:
             if answer in ("y", "yes", folded(_("y")), folded(_("yes"))):
                 self._question = None
                 if question.act == "undo":
-                    self._settled(self.game.submit_undo(role=self.role, by=self.by))
+                    self._settled(self.game.submit("undo", role=self.role, by=self.by))
                 else:
-                    self._settled(self.game.submit_redo(role=self.role, by=self.by))
+                    self._settled(self.game.submit("redo", role=self.role, by=self.by))
             elif answer in ("n", "no", folded(_("n")), folded(_("no"))):
                 self._question = None
                 self._say(_("Nothing was undone.") if question.act == "undo" else _("Nothing was redone."))
@@ -552,9 +552,9 @@ class LineClient:
             self._refused(why)
 
     def _changed(self, outcome: Outcome) -> None:
-        # Called by whichever seat changed the game (maybe another seat's task): the
-        # outcome holds what this role may not see, so it is not kept; the new lines
-        # are read from the log as this role reads it, now or when the front says.
+        # Called by whichever seat changed what this role may see (maybe another seat's
+        # task): the new lines are read from the log as this role reads it, now or when
+        # the front says.
         if self._submitting:
             return  # this seat's own command: its lines follow its answer (``_run``)
         if self._schedule is None:

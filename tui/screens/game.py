@@ -789,7 +789,7 @@ class GameScreen(Screen):
                 "Its lines stay in the log, struck through, and stop counting; every seat sees it."
                 " {keys} brings it back until another command is given."
             ).format(keys=redo),
-            lambda: self.game.submit_undo(role=self.role, by=self.by),
+            lambda: self.game.submit("undo", role=self.role, by=self.by),
             _("↶ undone: {command} ({keys} redoes it)").format(command=preview, keys=redo),
         )
 
@@ -807,7 +807,7 @@ class GameScreen(Screen):
         self._confirm_then(
             _("Redo {command}?").format(command=preview),
             _("Its struck-through lines count again, as they were, with the same dice; every seat sees it."),
-            lambda: self.game.submit_redo(role=self.role, by=self.by),
+            lambda: self.game.submit("redo", role=self.role, by=self.by),
             _("↷ redone: {command}").format(command=preview),
         )
 

@@ -42,9 +42,8 @@ from core.language import reader as readers
 from core.language.i18n import M, Msg
 from core.refusal import LOG as CORE_LOG
 from core.storage.savefile import SaveError
-from core.views import SPECTATOR
+from core.views import REFEREE, SPECTATOR
 from tui.app import FireteamApp, new_demo_game
-from tui.ssh.workers.heap import HeapSettler
 from tui.ssh.invitations.store import (
     Grant,
     Invitation,
@@ -57,10 +56,11 @@ from tui.ssh.invitations.store import (
 from tui.ssh.language import _, carry_readers_into_threads
 from tui.ssh.limits import Gate, Limits, QuietLog, TokenBucket
 from tui.ssh.seating.seat import SeatSession
+from tui.ssh.seating.stands import Stands
 from tui.ssh.seatsfile import Seat, Seats, SeatsError, SeatsFile, append_key, seat_change, seats_in_force
 from tui.ssh.session import TableSession
-from tui.ssh.seating.stands import Stands
 from tui.ssh.web.gate import WebGate
+from tui.ssh.workers.heap import HeapSettler
 
 if TYPE_CHECKING:
     from tui.ssh.seating.history import SeatHistories
@@ -257,7 +257,7 @@ def log_table(table: Table, seats: Callable[[], Seats], log: logging.Logger) -> 
             "refused game=%s seat=%s role=%s: %s (%s)", table.name, refusal.by, refusal.role, refusal.text, refusal.why
         )
 
-    stop_recorded = table.game.subscribe(recorded)
+    stop_recorded = table.game.subscribe(recorded, role=REFEREE)  # every command, hidden ones too
     stop_refused = table.game.subscribe_refusals(refused)
 
     def stop() -> None:
@@ -469,7 +469,7 @@ class FireteamServer:
         self.seats_poll = SEATS_POLL_S
         self._unsubscribe = [log_table(t, lambda: self.seats, self.log) for t in self._tables] if log_commands else []
         # Before any seat's app listens: the collector waits from the moment a command arrives (tui.ssh.workers.heap).
-        self._unsubscribe += [t.game.subscribe(self.heap.command) for t in self._tables]
+        self._unsubscribe += [t.game.subscribe(self.heap.command, role=REFEREE) for t in self._tables]
 
     @property
     def tables(self) -> Sequence[Table]:
@@ -623,7 +623,8 @@ class FireteamServer:
         await conn.wait_closed()
 
     def open_web(self, *, port: int, public_url: str = "", tls: ssl.SSLContext | None = None) -> WebDoor:
-        """Take browser seats too (``tui.ssh.web.door``): ``port`` is the one the browsers reach (it names the cookie)."""
+        """Take browser seats too (``tui.ssh.web.door``): ``port`` is the one the browsers reach (it names the
+        cookie)."""
         from tui.ssh.web.door import WebDoor  # aiohttp is imported only by a server that takes browsers
 
         self.web = WebDoor(self, port=port, public_url=public_url, tls=tls)

@@ -43,7 +43,7 @@ from core.venue import (
     view_subject,
     writer_subject,
 )
-from core.views import SPECTATOR
+from core.views import REFEREE, SPECTATOR
 from tui.ssh.server import Table
 from tui.ssh.venue.caster import ScreenCaster
 from tui.ssh.venue.connection import REQUEST_S, NatsOptions, connect_until_done, ensure_streams
@@ -105,7 +105,10 @@ class TablePublisher:
     # ----------------------------------------------------------------- the server's side
 
     def start(self) -> None:
-        self._unsubscribe = [t.table.game.subscribe(lambda _outcome: self._wake.set()) for t in self._tables]
+        # The referee's view is among those published: every command wakes it, hidden ones too.
+        self._unsubscribe = [
+            t.table.game.subscribe(lambda _outcome: self._wake.set(), role=REFEREE) for t in self._tables
+        ]
         self._wake.set()  # the views as they stand at start
         self._task = asyncio.get_running_loop().create_task(self._run(), name="venue publisher")
 

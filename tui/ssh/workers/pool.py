@@ -65,14 +65,14 @@ from pathlib import Path
 import asyncssh
 
 from core.language import reader as readers
-from core.outcome import AnswerNeeded, DiceNeeded, Failure, Refusal, said
-from tui.ssh.workers import wire
+from core.outcome import Failure, Outcome, Refusal
 from tui.ssh.invitations.store import InvitationRefused, Invitations
 from tui.ssh.language import _
 from tui.ssh.limits import Gate, Limits, QuietLog, to_json
 from tui.ssh.seatsfile import Seats, SeatsFile, seats_in_force, table_roles
 from tui.ssh.server import SWEEP_S, Table, log_table, redeem_invitation
 from tui.ssh.web.gate import WebGate
+from tui.ssh.workers import wire
 
 #: How long a worker may take to start (import Textual, read the saves).
 START_TIMEOUT_S = 60.0
@@ -574,7 +574,7 @@ class SeatWorkers:
 
     def _answer(self, w: _Worker, msg: wire.Request) -> wire.Answer | None:
         match msg:
-            case wire.Execute() | wire.Undo() | wire.Redo():
+            case wire.Submit():
                 return self._record(w, msg)
             case wire.Who():
                 seated: dict[str, list[str]] = {}
@@ -620,44 +620,29 @@ class SeatWorkers:
                 self._rearrange()  # the standby takes its place
         return None
 
-    def _record(self, w: _Worker, msg: wire.Execute | wire.Undo | wire.Redo) -> wire.Answer:
+    def _record(self, w: _Worker, msg: wire.Submit) -> wire.Settled:
         # Carried out in the seat's language, as in a seat's own task without workers: a refusal is worded for it.
         with readers.reading(msg.lang if msg.lang in readers.LANGUAGES else readers.SOURCE):
             return self._carry_out(w, msg)
 
-    def _carry_out(self, w: _Worker, msg: wire.Execute | wire.Undo | wire.Redo) -> wire.Answer:
+    def _carry_out(self, w: _Worker, msg: wire.Submit) -> wire.Settled:
         table = self._tables.get(msg.table)
         if table is None:
-            return wire.Refusal(msg.seq, _("there is no game {name} here").format(name=repr(msg.table)))
+            why = _("there is no game {name} here").format(name=repr(msg.table))
+            return wire.Settled(msg.seq, Refusal(msg.text, msg.role, msg.by, why))
         game = table.game
-        match msg:
-            case wire.Execute():
-                result = game.submit(
-                    msg.text,
-                    role=msg.role,
-                    by=msg.by,
-                    faces=msg.faces,
-                    contribution=msg.contribution,
-                    answers=msg.answers,
-                )
-            case wire.Undo():
-                result = game.submit_undo(role=msg.role, by=msg.by)
-            case wire.Redo():
-                result = game.submit_redo(role=msg.role, by=msg.by)
-        if isinstance(result, Refusal):
-            return wire.Refusal(msg.seq, said(result))
-        if isinstance(result, DiceNeeded):
-            return wire.DiceNeeded(msg.seq, result.request)
-        if isinstance(result, AnswerNeeded):
-            return wire.AnswerNeeded(msg.seq, result.question)
+        result = game.submit(
+            msg.text, role=msg.role, by=msg.by, faces=msg.faces, contribution=msg.contribution, answers=msg.answers
+        )
         if isinstance(result, Failure):  # logged by the game, with its traceback
             self.log.error("command failed game=%s seat=%s role=%s", table.name, msg.by, msg.role)
-            return wire.Failed(msg.seq, said(result))
-        outcome = result
+        if not isinstance(result, Outcome):
+            return wire.Settled(msg.seq, result)
         self._tell_grew(table.name, game.saved_bytes, but=w)
-        return wire.Done(msg.seq, game.saved_bytes, outcome.cmd)
+        # Its events the worker reads back from the save (``wire.Settled``).
+        return wire.Settled(msg.seq, Outcome(result.cmd, [], []), game.saved_bytes)
 
-    def _redeem(self, msg: wire.Redeem) -> wire.Answer:
+    def _redeem(self, msg: wire.Redeem) -> wire.Redeemed:
         """A worker's player uses an invitation: this process alone writes the store and the seats file."""
         try:
             key = asyncssh.import_public_key(msg.key) if msg.key else None
@@ -665,8 +650,8 @@ class SeatWorkers:
                 self.invitations, self._seats, self.log, msg.token, msg.peer, cookie=msg.cookie, key=key
             )
         except (InvitationRefused, asyncssh.KeyImportError, ValueError) as e:
-            return wire.Refusal(msg.seq, str(e))
-        return wire.Granted(msg.seq, grant)
+            return wire.Redeemed(msg.seq, None, str(e))
+        return wire.Redeemed(msg.seq, grant)
 
     def kick(self, seat: str, by: str) -> int:
         """Close every session of ``seat`` in every worker; how many there were."""

@@ -6,10 +6,12 @@ keeps a :class:`ReplicaGame` of every table: opened read-only from the save
 and kept level with it by ``Game.follow`` whenever the table says the save
 grew.  Everything a seat only looks at (its view, the log, completions, odds,
 what undo would take back) is answered from that copy, in the worker; a
-command, undo or redo goes to the table (:class:`TableLink`), which checks and
-records it exactly as for a seat in its own process, and answers with the size
+command (``undo`` and ``redo`` too) goes to the table (:class:`TableLink`),
+which checks and records it exactly as for a seat in its own process, and
+answers with what it came to, the value itself (``core.outcome``), and the size
 the save grew to, so the copy can read the command back before the seat
-redraws.  The copy is a ``Game``, so the client cannot tell the difference.
+redraws.  The copy is a ``Game`` that overrides one method,
+:meth:`ReplicaGame.submit`, so the client cannot tell the difference.
 """
 
 from __future__ import annotations
@@ -22,15 +24,14 @@ from typing import Any
 
 import msgspec
 
-from core.dice import NeedDice, sent_contribution
-from core.game import Game, Outcome
+from core.dice import sent_contribution
+from core.game import Game
 from core.language.reader import lang
-from core.questions import NeedAnswer
-from core.refusal import CommandFailed
+from core.outcome import Failure, Outcome, Refusal, Result
 from core.ruleset import Refused
 from core.storage.savefile import SaveError
-from tui.ssh.workers import wire
 from tui.ssh.language import _
+from tui.ssh.workers import wire
 
 #: How long a seat waits for the table to record its command.
 CALL_TIMEOUT_S = 10.0
@@ -62,7 +63,7 @@ class TableLink:
 
     def call(self, msg: Any) -> wire.Answer:
         try:
-            wire.send(self._sock, msg)
+            wire.send(self._sock, msg, limit=wire.MAX_REQUEST)
             while True:
                 got = wire.receive(self._sock, wire.ANSWER)
                 if got is None:
@@ -103,7 +104,7 @@ class ReplicaGame(Game):
     def writable(self) -> bool:
         return True
 
-    def execute(
+    def submit(
         self,
         text: str,
         *,
@@ -112,39 +113,28 @@ class ReplicaGame(Game):
         faces: list[int] | None = None,
         contribution: bytes | None = None,
         answers: list[str] | None = None,
-    ) -> Outcome:
+    ) -> Result:
+        by = by or role
         # The seat's contribution to the dice goes with the command (the table holds the key
         # and rolls); none, and the table draws it (docs/secrets.md, "Who makes the contribution").
         if contribution is None:
             contribution = sent_contribution()
-        seq = self.link.next_seq()
-        asked = wire.Execute(seq, self.table, text, role, by or role, faces, lang(), contribution, answers)
-        return self._recorded(self.link.call(asked))
-
-    def undo(self, *, role: str, by: str = "") -> Outcome:
-        return self._recorded(self.link.call(wire.Undo(self.link.next_seq(), self.table, role, by or role, lang())))
-
-    def redo(self, *, role: str, by: str = "") -> Outcome:
-        return self._recorded(self.link.call(wire.Redo(self.link.next_seq(), self.table, role, by or role, lang())))
-
-    def _recorded(self, answer: wire.Answer) -> Outcome:
-        if isinstance(answer, wire.Refusal):
-            raise Refused(answer.message)
-        if isinstance(answer, wire.Failed):
-            raise CommandFailed(answer.message)
-        if isinstance(answer, wire.DiceNeeded):
-            raise NeedDice(answer.request)
-        if isinstance(answer, wire.AnswerNeeded):
-            raise NeedAnswer(answer.question)
-        assert isinstance(answer, wire.Done)
+        asked = wire.Submit(self.link.next_seq(), self.table, text, role, by, faces, lang(), contribution, answers)
+        try:
+            answer = self.link.call(asked)
+        except Refused as e:  # the table did not answer it, or could not be asked
+            return Refusal(text.strip(), role, by, str(e))
+        assert isinstance(answer, wire.Settled)
+        if not isinstance(answer.result, Outcome):
+            return answer.result
         # The save now ends with this command: reading up to its size brings it
         # (and any command another seat gave before it) into this copy.
         try:
             outcomes = self.follow(answer.size)
         except SaveError as e:
-            raise Refused(_("{error}; the command was recorded, reconnect to see it").format(error=e)) from None
+            return Failure(_("{error}; the command was recorded, reconnect to see it").format(error=e))
         if not outcomes:
-            raise Refused(_("the server recorded the command but this seat could not read it back; reconnect"))
+            return Failure(_("the server recorded the command but this seat could not read it back; reconnect"))
         # Named by the table's number of what was done: a side's undo that carried hidden
         # commands past it reads back ending with those, whose number the side may not see.
-        return msgspec.structs.replace(outcomes[-1], cmd=answer.cmd or outcomes[-1].cmd)
+        return msgspec.structs.replace(outcomes[-1], cmd=answer.result.cmd)

@@ -3,12 +3,13 @@
 Two Unix sockets join each worker to the table process, both ``SOCK_SEQPACKET``
 (each message one packet, boundaries kept, file descriptors passed along):
 
-* *requests*: the worker asks, the table answers.  A seat's command goes this
-  way to the one process that writes the save, and comes back as the size the
-  save has grown to (``Done``), or as why it was refused.  The worker also says
-  here who sat down and who left, and that a connection it was given closed;
-  and asks for an invitation's use (``Redeem``): the table alone writes the
-  invitations store and the seats file.
+* *requests*: the worker asks, the table answers.  A seat's command (``Submit``:
+  its line, ``undo`` and ``redo`` too) goes this way to the one process that
+  writes the save, and comes back as what the table's game made of it, the
+  value itself (``core.outcome``), with the size the save has grown to
+  (``Settled``).  The worker also says here who sat down and who left, and
+  that a connection it was given closed; and asks for an invitation's use
+  (``Redeem``): the table alone writes the invitations store and the seats file.
 * *news*: the table tells every worker that a save grew (``Grew``) and hands a
   worker each new connection (``Arrived``, with the socket and its door: SSH,
   or a browser's HTTP).  A worker that said its heap is laden with departed
@@ -32,14 +33,15 @@ from typing import Any
 
 import msgspec
 
-from core.dice import DiceRequest
 from core.language.reader import SOURCE
-from core.questions import Question
+from core.outcome import Result
 from tui.ssh.invitations.store import Grant
 
 #: The longest message: far more than any command line a player types, and
 #: small enough that receiving one does not allocate much.
 MAX_PACKET = 64 << 10
+#: The longest request: a refusal answers with the line and why, which must fit in a message.
+MAX_REQUEST = MAX_PACKET - (4 << 10)
 
 
 class _Msg(msgspec.Struct, tag=True, frozen=True):
@@ -49,8 +51,8 @@ class _Msg(msgspec.Struct, tag=True, frozen=True):
 # ---------------------------------------------------------------- worker → table, answered
 
 
-class Execute(_Msg):
-    """A seat's command; ``lang`` is the seat's language, in which a refusal is worded."""
+class Submit(_Msg):
+    """A seat's command (``Game.submit``); ``lang`` is the seat's language, in which a refusal is worded."""
 
     seq: int
     table: str
@@ -63,22 +65,6 @@ class Execute(_Msg):
     contribution: bytes | None = None
     #: The seat's answers to the command's questions (``core.questions``; checked by the game).
     answers: list[str] | None = None
-
-
-class Undo(_Msg):
-    seq: int
-    table: str
-    role: str
-    by: str
-    lang: str = SOURCE
-
-
-class Redo(_Msg):
-    seq: int
-    table: str
-    role: str
-    by: str
-    lang: str = SOURCE
 
 
 class Kick(_Msg):
@@ -151,8 +137,8 @@ class Gone(_Msg):
 
 class Laden(_Msg):
     """As many seats have left this worker as ever sat in it at once, and what they left waits in its frozen heap
-    (``tui.ssh.workers.heap``): the table may retire it (``Retire``) rather than have it walk its whole heap.  ``departed``
-    0: it walked it at an idle moment, and is laden no longer."""
+    (``tui.ssh.workers.heap``): the table may retire it (``Retire``) rather than have it walk its whole heap.
+    ``departed`` 0: it walked it at an idle moment, and is laden no longer."""
 
     departed: int
 
@@ -176,43 +162,14 @@ class Pong(_Msg):
 # ---------------------------------------------------------------------------- answers
 
 
-class Done(_Msg):
-    """The command was recorded: the save is synced up to ``size`` bytes.
-
-    ``cmd`` is the file's number of what was done, as ``Game.execute`` (``undo``,
-    ``redo``) returned it: a side's undo that carried hidden commands past ends
-    with those, so the worker could not tell it from what it reads back.
-    """
+class Settled(_Msg):
+    """What a ``Submit`` came to: the table's game's own value.  An ``Outcome`` comes with its
+    number alone (the file's, which names what the worker reads back) and the size the save is
+    synced up to: its events are read back from the save (a scenario's may not fit in a message)."""
 
     seq: int
-    size: int
-    cmd: int = 0
-
-
-class Refusal(_Msg):
-    seq: int
-    message: str
-
-
-class Failed(_Msg):
-    """The command failed on an error of the program (not a refusal): the table logged it."""
-
-    seq: int
-    message: str
-
-
-class DiceNeeded(_Msg):
-    """The command needs dice typed at the table: what to ask, said for the seat's role."""
-
-    seq: int
-    request: DiceRequest
-
-
-class AnswerNeeded(_Msg):
-    """The command needs the answer to a question the game cannot decide, said for the seat's role."""
-
-    seq: int
-    question: Question
+    result: Result
+    size: int = 0
 
 
 class Seated(_Msg):
@@ -220,11 +177,12 @@ class Seated(_Msg):
     tables: dict[str, list[str]]
 
 
-class Granted(_Msg):
-    """The invitation let the player in: who he sits as (``tui.ssh.invitations.store.Grant``)."""
+class Redeemed(_Msg):
+    """What a ``Redeem`` came to: who the player sits as (``tui.ssh.invitations.store.Grant``), or why not."""
 
     seq: int
-    grant: Grant
+    grant: Grant | None
+    why: str = ""
 
 
 class Kicked(_Msg):
@@ -261,23 +219,8 @@ class Retire(_Msg):
     its news and it stops, its memory going back to the system with it."""
 
 
-Request = (
-    Execute
-    | Undo
-    | Redo
-    | Who
-    | Kick
-    | Redeem
-    | Ready
-    | Sat
-    | Rose
-    | LoggedIn
-    | Authenticating
-    | Misbehaved
-    | Gone
-    | Laden
-)
-Answer = Done | Refusal | Failed | DiceNeeded | AnswerNeeded | Seated | Kicked | Granted
+Request = Submit | Who | Kick | Redeem | Ready | Sat | Rose | LoggedIn | Authenticating | Misbehaved | Gone | Laden
+Answer = Settled | Seated | Kicked | Redeemed
 News = Grew | Arrived | Close | Retire
 
 _encoder = msgspec.msgpack.Encoder()
@@ -292,15 +235,15 @@ def pair() -> tuple[socket.socket, socket.socket]:
     return socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
 
 
-def send(sock: socket.socket, msg: _Msg, fd: int | None = None) -> None:
+def send(sock: socket.socket, msg: _Msg, fd: int | None = None, *, limit: int = MAX_PACKET) -> None:
     """Send one message (and a file descriptor).  Raises BlockingIOError on a full non-blocking socket.
 
-    A message longer than ``MAX_PACKET`` raises OSError(EMSGSIZE): the other
-    end would receive it cut short.
+    A message longer than ``limit`` raises OSError(EMSGSIZE): past ``MAX_PACKET``,
+    the other end would receive it cut short.
     """
     data = _encoder.encode(msg)
-    if len(data) > MAX_PACKET:
-        raise OSError(errno.EMSGSIZE, f"a message of {len(data)} bytes is longer than {MAX_PACKET}")
+    if len(data) > limit:
+        raise OSError(errno.EMSGSIZE, f"a message of {len(data)} bytes is longer than {limit}")
     if fd is None:
         sock.send(data)
     else:

@@ -34,13 +34,13 @@ from core.ruleset import Refused
 from core.storage.savefile import SaveError
 from core.views import SPECTATOR
 from tui.ssh import limits
-from tui.ssh.workers import wire
 from tui.ssh.invitations.store import GUEST_PREFIX, Grant, InvitationRefused, Invitations
-from tui.ssh.workers.replica import ReplicaGame, TableLink
-from tui.ssh.seating.seat import SeatSession
 from tui.ssh.seating.history import SeatHistories
+from tui.ssh.seating.seat import SeatSession
 from tui.ssh.seatsfile import Seat, Seats, SeatsFile, public_line, table_roles
 from tui.ssh.server import FireteamServer, Table, closed_by, server_log
+from tui.ssh.workers import wire
+from tui.ssh.workers.replica import ReplicaGame, TableLink
 
 #: Seconds between two notes, by the event loop, that it is turning (what ``Pong.stalled`` measures from).
 TURN_S = 1.0
@@ -90,7 +90,8 @@ class WorkerServer(FireteamServer):
         # The table process logs every command once, as it records it.
         super().__init__(tables, seats, key, log_commands=False, **kwargs)
         self._link = link
-        # Laden with departed seats, it asks the table to retire it rather than walk its whole heap (tui.ssh.workers.heap).
+        # Laden with departed seats, it asks the table to retire it rather than walk its whole heap
+        # (tui.ssh.workers.heap).
         self.heap.laden = lambda departed: link.tell(wire.Laden(departed))
 
     def seated(self) -> dict[str, list[Seat]]:
@@ -110,9 +111,9 @@ class WorkerServer(FireteamServer):
             answer = self._link.call(wire.Redeem(self._link.next_seq(), token, peer, cookie, line))
         except Refused as e:  # the table did not answer
             raise InvitationRefused(str(e)) from None
-        if isinstance(answer, wire.Granted):
+        if isinstance(answer, wire.Redeemed) and answer.grant is not None:
             return answer.grant
-        raise InvitationRefused(answer.message if isinstance(answer, wire.Refusal) else "no answer")
+        raise InvitationRefused(answer.why if isinstance(answer, wire.Redeemed) else "no answer")
 
     def kick(self, seat: str, by: str) -> int:
         """Every worker holds seats: the table tells them all (``wire.Kick``)."""
