@@ -44,6 +44,14 @@ def file_events(path: Path) -> list[ev.Event]:
     return store.slice(0, len(store))
 
 
+def write_anew(path: Path, data: bytes) -> None:
+    """``path`` made to hold ``data`` as a new file: one cut to nothing and written again
+    is flushed to the disk as it closes (ext4's auto_da_alloc), milliseconds a write in a
+    test's loop."""
+    path.unlink(missing_ok=True)
+    path.write_bytes(data)
+
+
 def file_lines(path: Path) -> list[bytes]:
     """The file's lines, each with its newline."""
     return Path(path).read_bytes().splitlines(keepends=True)
