@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 from contextlib import contextmanager
 from pathlib import Path
@@ -41,6 +42,14 @@ def file_events(path: Path) -> list[ev.Event]:
     """Every event of a save in file order (undone ones too)."""
     store = load(path).history.store
     return store.slice(0, len(store))
+
+
+def write_anew(path: Path, data: bytes) -> None:
+    """``path`` made to hold ``data`` as a new file: one cut to nothing and written again
+    is flushed to the disk as it closes (ext4's auto_da_alloc), milliseconds a write in a
+    test's loop."""
+    path.unlink(missing_ok=True)
+    path.write_bytes(data)
 
 
 def file_lines(path: Path) -> list[bytes]:
@@ -178,6 +187,21 @@ def new_skirmish(path: Path, seed: int = 5) -> Game:
 # ------------------------------------------------------------------------ fixtures
 # Imported by the test modules that use them: tests/core has no conftest.py, so
 # it adds no second module named "conftest" beside the other test folders'.
+
+
+@pytest.fixture
+def collector_off():
+    """The cycle collector off, for a test whose loads read their save in several reads
+    (a small ``savefile._CHUNK``): each such load collects first, as a big save's does
+    (``_collector_paused``, tested on its own), and in a test run's heap that is most of
+    a second per load, spent on nothing the test looks at."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 @pytest.fixture

@@ -25,6 +25,7 @@ from core.dice import NeedDice
 from core.game import Game
 from core.ruleset import BUILTIN, CommandSpec, Refused
 from core.views import REFEREE, roles
+from tui.main import main as fireteam
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 import hostile  # noqa: E402  (test folders are not packages)
@@ -224,17 +225,13 @@ def test_random_lines_never_raise_and_a_refusal_never_writes(tmp_path_factory, r
 
 
 @pytest.mark.parametrize("seed", ["-1", "9223372036854775808", "9" * 4000])
-def test_a_seed_the_save_could_not_hold_is_refused(tmp_path, seed):
+def test_a_seed_the_save_could_not_hold_is_refused(tmp_path, capsys, seed):
     script = tmp_path / "s.txt"
     script.write_text("scenario demo\n", encoding="utf-8")
-    result = subprocess.run(
-        [str(FIRETEAM), "script", str(script), "--save", str(tmp_path / "s.ft"), "--seed", seed],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert "a seed is a whole number from 0 to 9223372036854775807" in result.stderr or "invalid int" in result.stderr
+    assert fireteam(["script", str(script), "--save", str(tmp_path / "s.ft"), "--seed", seed]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert "a seed is a whole number from 0 to 9223372036854775807" in err or "invalid int" in err
     assert not (tmp_path / "s.ft").exists()
 
 
@@ -256,18 +253,28 @@ def test_a_separator_inside_a_script_line_is_refused_on_that_line(tmp_path, caps
     assert game.state.sides["regulars"].defeat_points == 0 and game.history.next_cmd == 2
 
 
-def test_a_hostile_script_stops_in_words_through_the_installed_command(tmp_path):
+def test_a_hostile_script_stops_in_words_through_the_installed_command(tmp_path, capsys):
+    """The escape sequence through the installed command; the others through the same
+    function in this process (a process of its own costs a second)."""
     for n, bad in enumerate(
-        ["dp regulars 18446744073709551616", "note a\x1b[2Jb", "mark " + "9" * 100_000, "roll 9d\u0669"]
+        ["note a\x1b[2Jb", "dp regulars 18446744073709551616", "mark " + "9" * 100_000, "roll 9d\u0669"]
     ):
         script, save = tmp_path / f"s{n}.txt", tmp_path / f"s{n}.ft"
         script.write_text(f"scenario demo\nnote fine\n{bad}\nnote never\n", encoding="utf-8")
-        result = subprocess.run(
-            [str(FIRETEAM), "script", str(script), "--save", str(save)], capture_output=True, text=True, timeout=120
-        )
-        assert result.returncode == 1, result.stderr
-        assert "Traceback" not in result.stderr and result.stderr.startswith(f"{script}:3: ")
-        assert "\x1b" not in result.stderr and len(result.stderr) < 500
+        if n == 0:
+            result = subprocess.run(
+                [str(FIRETEAM), "script", str(script), "--save", str(save)], capture_output=True, text=True, timeout=120
+            )
+            code, err = result.returncode, result.stderr
+        else:
+            code, err = fireteam(["script", str(script), "--save", str(save)]), capsys.readouterr().err
+        assert code == 1, err
+        assert "Traceback" not in err and err.startswith(f"{script}:3: ")
+        assert "\x1b" not in err and len(err) < 500
         assert Game.open(save, writable=False).history.next_cmd == 3  # the two commands before it, and no more
-        replay = subprocess.run([str(FIRETEAM), "replay", str(save)], capture_output=True, text=True, timeout=120)
-        assert replay.returncode == 0, replay.stderr
+        if n == 0:
+            replay = subprocess.run([str(FIRETEAM), "replay", str(save)], capture_output=True, text=True, timeout=120)
+            code, err = replay.returncode, replay.stderr
+        else:
+            code, err = fireteam(["replay", str(save)]), capsys.readouterr().err
+        assert code == 0, err

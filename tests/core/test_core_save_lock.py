@@ -410,15 +410,15 @@ _CLIENT = textwrap.dedent(
 
 
 def test_kill_9_during_client_use_leaves_whole_commands_and_a_free_lock(tmp_path):
-    rng = random.Random(7)
-    for trial in range(3):
-        save = tmp_path / f"client-{trial}.ft"
-        new_demo(save).close()
-        size = save.stat().st_size
-        proc = subprocess.Popen([sys.executable, "-c", _CLIENT, str(save)], stdout=subprocess.DEVNULL)
-        _kill_when_grown(proc, save, size + rng.randrange(100, 3_000))
-        assert json.loads(file_lines(save)[-1][9:]) is not None or True
-        _assert_whole_commands_and_resume(save, tmp_path)
+    """Once, some commands in: the client writes through the same writer as a script, and
+    the moments of a kill are the script's test's to vary (a client's start costs seconds)."""
+    save = tmp_path / "client.ft"
+    new_demo(save).close()
+    size = save.stat().st_size
+    proc = subprocess.Popen([sys.executable, "-c", _CLIENT, str(save)], stdout=subprocess.DEVNULL)
+    _kill_when_grown(proc, save, size + 1_500)
+    assert json.loads(file_lines(save)[-1][9:]) is not None or True
+    _assert_whole_commands_and_resume(save, tmp_path)
 
 
 def test_a_hostile_label_is_shown_as_text_and_never_followed(demo, tmp_path):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from coretests_support import builtins, file_lines, new_skirmish, sha, skirmish_registered
+from coretests_support import builtins, collector_off, file_lines, new_skirmish, sha, skirmish_registered  # noqa: F401  (a fixture)
 
 import core.storage.savefile as savefile
 from core import events as ev
@@ -41,12 +41,21 @@ def played(path: Path) -> Game:
     return game
 
 
-@pytest.fixture
-def save(tmp_path) -> Path:
+@pytest.fixture(scope="module")
+def played_bytes(tmp_path_factory) -> bytes:
+    """The bytes of ``played``'s save, played once for the module's tests."""
     with skirmish_registered():
-        game = played(tmp_path / "game.ft")
+        game = played(tmp_path_factory.mktemp("played") / "game.ft")
         game.close()
-        yield game.path
+    return game.path.read_bytes()
+
+
+@pytest.fixture
+def save(tmp_path, played_bytes) -> Path:
+    path = tmp_path / "game.ft"
+    path.write_bytes(played_bytes)
+    with skirmish_registered():
+        yield path
 
 
 def _refused(path: Path, line: int, what: str = "check mismatch") -> None:
@@ -315,7 +324,7 @@ def _damaged_saves(lines: list[bytes]) -> dict[str, tuple[bytes, int]]:
     }
 
 
-def test_the_verdicts_are_the_same_wherever_the_reads_fall(save, monkeypatch):
+def test_the_verdicts_are_the_same_wherever_the_reads_fall(save, monkeypatch, collector_off):
     """Each damaged save loads, or is refused, exactly as in one read, with a read
     ending at every byte around its damage: just before, on and after the bad line's
     first byte, inside it, just before, on and after its newline."""
@@ -351,7 +360,7 @@ def test_the_verdicts_are_the_same_wherever_the_reads_fall(save, monkeypatch):
 
 
 @pytest.mark.parametrize("version", [1, 2, None])
-def test_damage_in_the_last_line_of_a_read_with_lines_after_it_is_refused(save, monkeypatch, version):
+def test_damage_in_the_last_line_of_a_read_with_lines_after_it_is_refused(save, monkeypatch, version, collector_off):
     """A bad line that ends exactly where a read ends is not the file's last line: the
     next read holds more, so it is damage, not a tear.  In format 1 no chain ties the
     next line to it, so only the verdict can tell."""
@@ -368,7 +377,7 @@ def test_damage_in_the_last_line_of_a_read_with_lines_after_it_is_refused(save, 
             load(save)
 
 
-def test_a_load_tells_its_progress_up_to_the_whole_file(save, monkeypatch):
+def test_a_load_tells_its_progress_up_to_the_whole_file(save, monkeypatch, collector_off):
     import core.storage.store
 
     monkeypatch.setattr(savefile, "_CHUNK", 200)
@@ -542,7 +551,7 @@ def test_what_a_load_says_names_the_file_the_line_and_what_to_do(tmp_path, name)
     assert refused.value.what == what
 
 
-def test_a_file_of_one_line_too_long_is_refused_at_line_1(tmp_path, monkeypatch):
+def test_a_file_of_one_line_too_long_is_refused_at_line_1(tmp_path, monkeypatch, collector_off):
     monkeypatch.setattr(savefile, "MAX_LINE_BYTES", 300)
     monkeypatch.setattr(savefile, "_CHUNK", 100)
     path = tmp_path / "x.ft"
@@ -552,7 +561,7 @@ def test_a_file_of_one_line_too_long_is_refused_at_line_1(tmp_path, monkeypatch)
     assert str(refused.value).startswith(f"{path}:1: line longer than 300 bytes; the file was not changed.")
 
 
-def test_a_last_line_torn_at_exactly_the_longest_length_is_a_tear(tmp_path, monkeypatch):
+def test_a_last_line_torn_at_exactly_the_longest_length_is_a_tear(tmp_path, monkeypatch, collector_off):
     path = tmp_path / "x.ft"
     data = _file(_HEADER % 3, _CMD, _NOTE)
     longest = max(map(len, data.split(b"\n")))
@@ -996,7 +1005,7 @@ def test_a_follower_reads_no_more_than_a_save_can_hold(save, monkeypatch):
     assert (check, end) == (checks[2], sizes[2])
 
 
-def test_a_line_of_exactly_the_longest_length_loads(tmp_path, monkeypatch):
+def test_a_line_of_exactly_the_longest_length_loads(tmp_path, monkeypatch, collector_off):
     path = tmp_path / "l.ft"
     path.write_bytes(_file(_HEADER % 3, _CMD, _NOTE))
     longest = max(len(line) for line in path.read_bytes().split(b"\n"))

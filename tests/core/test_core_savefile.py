@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from coretests_support import (
     builtins,
+    collector_off,  # noqa: F401  (a fixture)
     demo,  # noqa: F401  (a fixture)
     file_events,
     file_lines,
@@ -23,6 +24,7 @@ from coretests_support import (
     sha,
     skirmish_registered,
     unit_ends,
+    write_anew,
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -56,12 +58,21 @@ def played(path: Path) -> Game:
     return game
 
 
-@pytest.fixture
-def save(tmp_path) -> Path:
+@pytest.fixture(scope="module")
+def played_bytes(tmp_path_factory) -> bytes:
+    """The bytes of ``played``'s save, played once for the module's tests."""
     with skirmish_registered():
-        game = played(tmp_path / "game.ftlog")
+        game = played(tmp_path_factory.mktemp("played") / "game.ftlog")
         game.close()
-        yield game.path
+    return game.path.read_bytes()
+
+
+@pytest.fixture
+def save(tmp_path, played_bytes) -> Path:
+    path = tmp_path / "game.ftlog"
+    path.write_bytes(played_bytes)
+    with skirmish_registered():
+        yield path
 
 
 # ----------------------------------------------------------------------- format
@@ -139,7 +150,7 @@ def test_truncated_at_every_byte_loads_a_prefix_of_whole_commands(save):
     torn = save.with_name("torn.ftlog")
     loads = 0
     for cut in range(len(data) + 1):
-        torn.write_bytes(data[:cut])
+        write_anew(torn, data[:cut])
         if cut < header_end:
             # No whole header: not a save at all.
             with pytest.raises(SaveError, match="torn.ftlog"):
@@ -158,13 +169,13 @@ def test_truncated_at_every_byte_loads_a_prefix_of_whole_commands(save):
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fraction=st.floats(0, 1))
-def test_a_torn_save_opened_to_play_sets_the_torn_bytes_aside(fraction):
+def test_a_torn_save_opened_to_play_sets_the_torn_bytes_aside(played_bytes, fraction):
     with skirmish_registered(), tempfile.TemporaryDirectory() as tmp:
-        full = played(Path(tmp) / "full.ftlog")
-        full.close()
-        data = full.path.read_bytes()
-        lines = file_lines(full.path)
-        events = file_events(full.path)
+        full = Path(tmp) / "full.ftlog"
+        full.write_bytes(played_bytes)
+        data = full.read_bytes()
+        lines = file_lines(full)
+        events = file_events(full)
         cut = len(lines[0]) + round(fraction * (len(data) - len(lines[0])))
         path = Path(tmp) / "torn.ftlog"
         path.write_bytes(data[:cut])
@@ -243,7 +254,7 @@ def test_a_flipped_byte_in_the_middle_is_refused_with_file_and_line(save):
             for value in _flips(line[i]) if i in framing else {line[i] ^ 0x01}:
                 bad = bytearray(data)
                 bad[offset + i] = value
-                damaged.write_bytes(bad)
+                write_anew(damaged, bad)
                 with pytest.raises(SaveError) as refused:
                     load(damaged)
                 message = str(refused.value)
@@ -471,7 +482,7 @@ MALFORMED: dict[str, tuple[bytes, str]] = {
 
 
 @pytest.mark.parametrize("case", list(MALFORMED))
-def test_malformed_input_gives_save_error_and_changes_nothing(tmp_path, case):
+def test_malformed_input_gives_save_error_and_changes_nothing(tmp_path, case, collector_off):
     data, message = MALFORMED[case]
     path = tmp_path / "bad.ftlog"
     path.write_bytes(data)
@@ -520,7 +531,7 @@ def test_a_command_too_long_for_a_line_is_refused_and_writes_nothing(demo, monke
     assert Game.open(demo.path, writable=False).history.timeline()[-1] == ev.Noted(text="y" * 900)
 
 
-def test_a_long_line_loads_the_same_wherever_the_read_chunks_fall(tmp_path, monkeypatch):
+def test_a_long_line_loads_the_same_wherever_the_read_chunks_fall(tmp_path, monkeypatch, collector_off):
     """The line limit holds for every line, not only one that straddles a read chunk."""
     import core.storage.savefile
 
