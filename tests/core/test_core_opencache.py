@@ -15,7 +15,6 @@ import pytest
 from coretests_support import tiny_chunks
 
 import core.storage.opencache as oc
-from tui.bench.engine import generate_save
 from core.cli.main import state_json
 from core.game import Game
 from core.replay import visible_steps
@@ -24,6 +23,7 @@ from core.storage.opencache import NotCached, OpenCache
 from core.storage.savefile import SaveError, SaveLocked
 from core.storage.store import CHUNK, ISSUED, RestoreMismatch
 from core.views import REFEREE
+from tui.bench.engine import generate_save
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 RECORDED = sorted(SAVES.glob("*.ft"))

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tui.bench.engine import generate_save
 from core.game import Game
 from core.storage.opencache import OpenCache
+from tui.bench.engine import generate_save
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The interpreter's own: the regular-expression engine and compiler, marshalled code.

@@ -22,9 +22,9 @@ from ssh_vt import Screen
 from core.game import Game
 from core.views import REFEREE
 from tui.ssh.limits import Limits
-from tui.ssh.workers.pool import SeatWorkers
 from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
+from tui.ssh.workers.pool import SeatWorkers
 
 #: The seats of the test table: name -> role.
 SEATS = {

@@ -1,4 +1,5 @@
-"""Seat workers are recycled, never made to walk their whole heap at a busy table (``tui.ssh.workers.pool``, ``tui.ssh.workers.heap``).
+"""Seat workers are recycled, never made to walk their whole heap at a busy table
+(``tui.ssh.workers.pool``, ``tui.ssh.workers.heap``).
 
 A worker as many of whose seats have left as ever sat in it at once (four at
 least) retires: no new connection goes to it, the standby takes its place,

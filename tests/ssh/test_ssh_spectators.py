@@ -1,4 +1,5 @@
-"""Spectators watch one shared screen per language and size, drawn once (``tui.ssh.seating.sharedscreen``, ``tui.ssh.seating.stands``).
+"""Spectators watch one shared screen per language and size, drawn once
+(``tui.ssh.seating.sharedscreen``, ``tui.ssh.seating.stands``).
 
 Real SSH clients with a terminal, read through the VT emulator.  Nothing is
 timed: each test waits for what it expects to appear (or a state to be reached).
@@ -19,10 +20,10 @@ from ssh_memory import widget_strings
 from core.views import SPECTATOR
 from tui.app import FireteamApp
 from tui.ssh.limits import Limits
-from tui.ssh.seatsfile import Seats
-from tui.ssh.server import FireteamServer, Table
 from tui.ssh.seating.sharedscreen import State
 from tui.ssh.seating.stands import SHARED_SIZES, shared_size
+from tui.ssh.seatsfile import Seats
+from tui.ssh.server import FireteamServer, Table
 
 #: The demo's hidden irregulars: no spectator may see them (tests/ssh/test_ssh_table.py).
 HIDDEN = ("Dahir Omar", "Egal Jama", "Farah Yusuf")

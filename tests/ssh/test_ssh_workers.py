@@ -19,8 +19,8 @@ from core import events as ev
 from core.game import Game
 from core.views import REFEREE
 from tui.ssh.limits import Limits
-from tui.ssh.workers.pool import HEARTBEAT_MISSES, Duty, SeatWorkers
 from tui.ssh.server import Table
+from tui.ssh.workers.pool import HEARTBEAT_MISSES, Duty, SeatWorkers
 
 
 def worker_of(club, seat: str) -> int:

@@ -20,8 +20,8 @@ from textual.color import Color
 from core.game import Game
 from core.language.reader import reading
 from core.views import REFEREE
-from tui.bench import screenshots
 from tui.app import FireteamApp
+from tui.bench import screenshots
 from tui.contrast import AA, AAA, contrast
 from tui.themes import HIGH_CONTRAST
 from tui.userdata import Settings, UserStore

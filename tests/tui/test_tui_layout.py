@@ -13,13 +13,13 @@ from rich.console import Console
 from core.game import Game
 from core.views import REFEREE
 from tui.app import FireteamApp
+from tui.bench.screenshots import demo_game
 from tui.commandline import CommandInput
 from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView, line_text
 from tui.panes.roster import RosterPane
 from tui.panes.rosterview import RosterView
 from tui.screens.dialogs import ConfirmBox
-from tui.bench.screenshots import demo_game
 
 SIZES = [(80, 24), (160, 48)]
 

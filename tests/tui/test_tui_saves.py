@@ -185,9 +185,9 @@ async def test_a_cache_entry_that_lied_ends_the_client_with_a_message_not_a_trac
     # exception that renders itself, and the next open loads the save in full.
     import msgspec
 
-    from tui.bench.engine import generate_save
     from core.storage import opencache as oc
     from core.storage.store import CHUNK, ISSUED, RestoreMismatch
+    from tui.bench.engine import generate_save
 
     path = tmp_path / "big.ft"
     generate_save(path, 3 * CHUNK)

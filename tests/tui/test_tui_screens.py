@@ -9,11 +9,11 @@ from skirmish import Skirmish, game_fixture, patrol_game  # noqa: F401  (a fixtu
 from textual.widgets import Static
 from waiting import until
 
-from tui.bench.engine import generate_save
 from core.game import Game
 from core.ruleset import get_ruleset
 from core.views import REFEREE, SPECTATOR
 from tui.app import FireteamApp, new_demo_game
+from tui.bench.engine import generate_save
 from tui.palette import GameCommands
 from tui.panes.log import LogView
 from tui.panes.phase import PhasePane

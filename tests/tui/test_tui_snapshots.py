@@ -18,8 +18,8 @@ from textual.widgets import Input
 from core.game import Game
 from core.language.reader import reading
 from core.views import REFEREE
-from tui.bench import screenshots
 from tui.app import FireteamApp
+from tui.bench import screenshots
 from tui.themes import HIGH_CONTRAST
 
 OPENING = (

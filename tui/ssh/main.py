@@ -21,10 +21,9 @@ from core.language.reader import SOURCE, from_environment, reading
 from core.ruleset import Refused
 from core.scenarios.files import FORCES_FOLDER, SCENARIOS_FOLDER, data_dir, restore_reads, restrict_reads
 from core.storage.savefile import SaveError
-from tui.ssh.invitations.store import Invitations
 from tui.ssh.invitations.cli import ADDRESSES_NAME, Addresses, record_addresses, web_url
+from tui.ssh.invitations.store import Invitations
 from tui.ssh.limits import Limits, from_args
-from tui.ssh.workers.pool import SeatWorkers, default_workers
 from tui.ssh.replies import sessions_closed
 from tui.ssh.seating.history import FOLDER as SEAT_HISTORY
 from tui.ssh.seating.history import SeatHistories
@@ -43,6 +42,7 @@ from tui.ssh.server import (
 )
 from tui.ssh.venue.connection import REQUEST_S, NatsOptions
 from tui.ssh.venue.options import nats_options
+from tui.ssh.workers.pool import SeatWorkers, default_workers
 
 SEATS_EXAMPLE = """\
 [[seat]]

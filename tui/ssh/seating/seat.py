@@ -47,18 +47,18 @@ from core.language.i18n import M, Text, plain
 from core.language.reader import Reader, reading, use_reader
 from core.views import SPECTATOR
 from tui.input_limits import NOTICE, NOTICE_EVERY_S, NOTICE_TITLE
-from tui.ssh.seating.driver import SCREEN_OFF, SCREEN_ON, SSHDriver, bind_app, color_system_for
 from tui.ssh.language import _, told
 from tui.ssh.limits import Limits, QuietLog
-from tui.ssh.seatsfile import Seat, Seats
+from tui.ssh.seating.driver import SCREEN_OFF, SCREEN_ON, SSHDriver, bind_app, color_system_for
 from tui.ssh.seating.stands import shared_size
+from tui.ssh.seatsfile import Seat, Seats
 
 if TYPE_CHECKING:
     from core.game import Game
-    from tui.ssh.workers.heap import HeapSettler
     from tui.ssh.seating.history import SeatHistories
     from tui.ssh.seating.sharedscreen import SharedScreen
     from tui.ssh.seating.stands import Stands
+    from tui.ssh.workers.heap import HeapSettler
 
 #: How long a closing app may take before its task is cancelled.
 EXIT_GRACE_S = 5.0

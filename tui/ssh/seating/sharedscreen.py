@@ -44,8 +44,8 @@ from rich.control import Control
 
 from core.language.i18n import Text
 from core.language.reader import Reader, use_reader
-from tui.ssh.seating.driver import bind_app, downgrade_colors
 from tui.ssh.limits import Limits, QuietLog
+from tui.ssh.seating.driver import bind_app, downgrade_colors
 from tui.textual_internals import LayoutUpdate, background_screens, screen_compositor, visible_screen_stack
 
 if TYPE_CHECKING:

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from core.language.reader import Reader
 from core.views import SPECTATOR
 from tui.ssh.limits import Limits
-from tui.ssh.seatsfile import Seat
 from tui.ssh.seating.sharedscreen import SharedScreen, Viewer
+from tui.ssh.seatsfile import Seat
 
 if TYPE_CHECKING:
     from textual.app import App

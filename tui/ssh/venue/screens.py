@@ -28,8 +28,8 @@ from typing import Any
 from rich.color import ColorSystem
 
 from core.venue import VenueError
-from tui.ssh.seating.driver import downgrade_colors
 from tui.ssh.limits import Limits, QuietLog
+from tui.ssh.seating.driver import downgrade_colors
 from tui.ssh.seating.sharedscreen import DRAIN_CHECK_S, State, Viewer
 from tui.ssh.venue.frames import WANT_EVERY_S, Screen, read_frame, screen_subject, want_bytes, want_subject
 

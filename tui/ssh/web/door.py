@@ -95,10 +95,10 @@ from core.dice import CONTRIBUTION_BYTES
 from core.language.i18n import M, Text
 from core.language.reader import Reader, reading
 from core.views import SPECTATOR
-from tui.ssh.seating.chooser import GameChooser
 from tui.ssh.invitations.store import COOKIE, Grant, InvitationRefused, Invitations, InvitationsError
 from tui.ssh.language import _, browser_language
 from tui.ssh.limits import QuietLog, TokenBucket, address_of
+from tui.ssh.seating.chooser import GameChooser
 from tui.ssh.seating.seat import Host, SeatSession, Table
 from tui.ssh.seatsfile import Seat, Seats, seat_change
 from tui.ssh.web.plain import WebPlainSeat
