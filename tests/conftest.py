@@ -1,5 +1,9 @@
 """What every test runs under."""
 
+import sys
+
+import pytest
+
 from core import dice
 
 # A roll that names no step of its command's dice order fails the test that plays it
@@ -10,3 +14,77 @@ dice.CHECK_STEPS = True
 # The fifth ruleset is registered, and the rulesets the guard tests walk are taken from
 # the registry, before any test module is collected (tests/registry_walk.py).
 import registry_walk  # noqa: E402, F401
+
+# --- The fast subset (docs/testing.md) -------------------------------------------------
+#
+# A test that starts a server, a process or a browser, or searches long, says so by a
+# mark; every such test is also ``slow``, and ``pytest -m "not slow"`` runs the rest: the
+# inner loop, in minutes.  The marks are checked, not trusted: an audit hook (Python's own
+# way to watch a process's sockets and processes, sys.addaudithook) sees every socket
+# bound and every process started while a test runs, and a test that did either without
+# its mark fails by name, so the fast subset never quietly grows a server.
+
+#: Each mark a slow test gives, and what it allows.
+SLOW_MARKS = {
+    "server": "it starts a server (binds a socket)",
+    "subprocess": "it starts a process",
+    "browser": "it drives a browser (a process too)",
+    "long": "it runs long (a search, a sweep, a whole game many times)",
+}
+#: Audit events (docs.python.org/3/library/audit_events.html) and the marks that allow them.
+_ALLOWED_BY = {
+    "socket.bind": ("server",),
+    "subprocess.Popen": ("subprocess", "browser"),
+    "os.fork": ("subprocess", "browser"),
+    "os.forkpty": ("subprocess", "browser"),
+    "os.posix_spawn": ("subprocess", "browser"),
+    "os.spawn": ("subprocess", "browser"),
+    "os.system": ("subprocess", "browser"),
+}
+#: The marks of the test running now (None between tests), and what it did without one.
+_running: dict[str, object] = {"marks": None, "unmarked": []}
+
+
+def pytest_configure(config) -> None:
+    for name, why in SLOW_MARKS.items():
+        config.addinivalue_line("markers", f"{name}: {why}; a slow test, left out of the fast subset")
+    config.addinivalue_line("markers", "slow: a test with one of the marks " + ", ".join(SLOW_MARKS))
+    sys.addaudithook(_audit)
+
+
+def pytest_collection_modifyitems(items) -> None:
+    for item in items:
+        if any(item.get_closest_marker(name) for name in SLOW_MARKS):
+            item.add_marker(pytest.mark.slow)
+
+
+def _audit(event: str, args: tuple) -> None:
+    marks = _running["marks"]
+    allowed = _ALLOWED_BY.get(event)
+    if marks is None or allowed is None or marks & set(allowed):
+        return
+    _running["unmarked"].append(f"{event} {allowed[0]}")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    _running["marks"] = {name for name in SLOW_MARKS if item.get_closest_marker(name)}
+    _running["unmarked"] = []
+    try:
+        return (yield)
+    finally:
+        _running["marks"] = None
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    result = yield
+    unmarked = sorted(set(_running["unmarked"]))
+    if unmarked:
+        marks = sorted({what.split()[1] for what in unmarked})
+        pytest.fail(
+            f"{item.nodeid} did {', '.join(what.split()[0] for what in unmarked)} without its mark: "
+            f"give it @pytest.mark.{' or '.join(marks)} (or pytestmark in its module), docs/testing.md",
+            pytrace=False,
+        )
+    return result

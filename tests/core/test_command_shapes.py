@@ -79,6 +79,7 @@ def test_a_game_shows_its_log_in_italian_before_and_after_its_commands_are_gathe
     assert before != english
 
 
+@pytest.mark.subprocess
 def test_a_log_drawn_in_italian_imports_none_of_the_rulesets_commands():
     """A fresh process, as a client's start: the log's lines in Italian, and no rules module."""
     code = (

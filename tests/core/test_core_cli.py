@@ -56,6 +56,7 @@ def script(tmp_path) -> Path:
     return path
 
 
+@pytest.mark.subprocess
 def test_the_installed_command_runs_a_script(script, tmp_path):
     assert FIRETEAM.exists()
     save = tmp_path / "s.ftlog"
@@ -229,12 +230,14 @@ def test_replay_bad_step_and_turn(save, capsys):
     assert data["turn"] == 1 and data["phase"] == "initiative"
 
 
+@pytest.mark.subprocess
 def test_bad_role_from_the_installed_command(save):
     result = run("log", str(save), "--as", "martians")
     assert result.returncode == 2
     assert "no role 'martians'" in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.subprocess
 def test_bench_json_keys(tmp_path):
     result = run("bench", "--events", "20000", "--json", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -260,6 +263,7 @@ def test_script_saves_into_the_data_folder_s_saves_even_beside_a_saves_folder(tm
     assert list((tmp_path / "saves").iterdir()) == []
 
 
+@pytest.mark.subprocess
 def test_script_outside_a_checkout_saves_into_the_xdg_data_folder_and_says_where(tmp_path):
     # The installed command, run in a user's home: no saves/ is made there; the game goes
     # into the data folder's (XDG_DATA_HOME's, with no FIRETEAM_DATA_DIR), and the command says so.

@@ -224,6 +224,7 @@ def test_random_lines_never_raise_and_a_refusal_never_writes(tmp_path_factory, r
 # ------------------------------------------------------------------ scripts
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("seed", ["-1", "9223372036854775808", "9" * 4000])
 def test_a_seed_the_save_could_not_hold_is_refused(tmp_path, capsys, seed):
     script = tmp_path / "s.txt"
@@ -253,6 +254,7 @@ def test_a_separator_inside_a_script_line_is_refused_on_that_line(tmp_path, caps
     assert game.state.sides["regulars"].defeat_points == 0 and game.history.next_cmd == 2
 
 
+@pytest.mark.subprocess
 def test_a_hostile_script_stops_in_words_through_the_installed_command(tmp_path, capsys):
     """The escape sequence through the installed command; the others through the same
     function in this process (a process of its own costs a second)."""

@@ -22,6 +22,7 @@ from core.rulesets.breaking_news.scenario_format import FORMAT
 from core.rulesets.common import BuiltinScenarios, load_scenarios
 
 
+@pytest.mark.subprocess
 def test_asking_for_one_ruleset_imports_that_one_only():
     code = (
         "import sys; from core.ruleset import available, get_ruleset; "
@@ -175,6 +176,7 @@ def _child(site: Path, code: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
 
 
+@pytest.mark.subprocess
 def test_an_installed_plugin_is_found_and_plays_and_a_broken_or_hostile_one_is_reported_in_a_line_and_left_out(
     installed, tmp_path
 ):
@@ -204,6 +206,7 @@ def test_an_installed_plugin_is_found_and_plays_and_a_broken_or_hostile_one_is_r
     )
 
 
+@pytest.mark.subprocess
 def test_a_start_that_lists_no_rulesets_does_not_look_for_plugins(installed):
     """Finding the installed plugins reads every installed package's metadata and imports
     each plugin: opening a game of a built-in ruleset, or building the command line's

@@ -112,6 +112,7 @@ def _holder(path: Path) -> subprocess.Popen:
     return proc
 
 
+@pytest.mark.subprocess
 def test_another_process_holding_the_save_is_named_and_a_dead_one_never_blocks(demo, capsys, tmp_path):
     demo.close()
     proc = _holder(demo.path)
@@ -140,6 +141,7 @@ def test_another_process_holding_the_save_is_named_and_a_dead_one_never_blocks(d
     assert fireteam(["script", str(script), "--save", str(demo.path)]) == 0
 
 
+@pytest.mark.subprocess
 def test_two_scripts_on_one_save_never_both_write(tmp_path):
     """Two ``fireteam script`` at once on the same save: one writes, the other is refused."""
     save = tmp_path / "race.ft"
@@ -380,6 +382,7 @@ def _assert_whole_commands_and_resume(path: Path, tmp_path: Path) -> None:
     assert Game.open(path, writable=False).history.timeline()[-1].text == "resumed"
 
 
+@pytest.mark.subprocess
 def test_kill_9_during_a_script_always_leaves_whole_commands_and_a_free_lock(tmp_path):
     rng = random.Random(13)
     script = tmp_path / "long.txt"
@@ -409,6 +412,7 @@ _CLIENT = textwrap.dedent(
 )
 
 
+@pytest.mark.subprocess
 def test_kill_9_during_client_use_leaves_whole_commands_and_a_free_lock(tmp_path):
     """Once, some commands in: the client writes through the same writer as a script, and
     the moments of a kill are the script's test's to vary (a client's start costs seconds)."""

@@ -186,6 +186,7 @@ def test_salvage_counts_a_hole_of_empty_lines_without_reading_them_one_by_one(de
     assert _notes(done.to) == ["kept"]
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("tail", [b"", b"\n" + UNIT_START, b"\n" + UNIT_START[:-1]])
 def test_salvage_never_holds_a_line_longer_than_a_saves_whole(demo, tmp_path, tail):
     """A hole with no line feed in it (a sparse file, 384 MiB of zero bytes) is skipped by

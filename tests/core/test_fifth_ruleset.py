@@ -86,6 +86,7 @@ def _guards(env: dict[str, str], *options: str) -> subprocess.CompletedProcess[s
     return subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT)
 
 
+@pytest.mark.subprocess
 def test_every_guard_test_collects_every_ruleset_the_registry_holds(tmp_path):
     """pytest's own collection of the guard tests, with a seventh ruleset installed beside the
     six: every test parametrized by the rulesets has an instance for Outpost (registered),

@@ -75,6 +75,7 @@ def test_the_client_s_files_follow_the_rule(xdg):
     assert store.screenshots == xdg / "data" / "fireteam" / "screenshots"
 
 
+@pytest.mark.subprocess
 def test_fireteam_paths_prints_every_folder_and_its_variable(tmp_path):
     root = Path(__file__).resolve().parents[2]
     env = {k: v for k, v in os.environ.items() if k not in VARIABLES.values()}

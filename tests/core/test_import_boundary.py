@@ -9,7 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import core
+
+pytestmark = pytest.mark.subprocess
 
 CORE = Path(core.__file__).parent
 FORBIDDEN = ("textual", "tui")

@@ -9,6 +9,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 import core
 import tui
 
@@ -25,6 +27,7 @@ def children(package) -> set[str]:
     return {f"{package.__name__}.{m.name}" for m in pkgutil.iter_modules(package.__path__)}
 
 
+@pytest.mark.subprocess
 def test_every_contract_is_kept():
     result = subprocess.run(
         [str(LINT_IMPORTS), "--no-cache", "--no-logo"],

@@ -46,6 +46,7 @@ def test_the_edges_are_babels(language, n):
     assert grouped(n, language) == format_decimal(n, locale=language)
 
 
+@pytest.mark.subprocess
 def test_the_client_imports_no_babel_for_english_or_for_the_numbers_of_italian():
     code = """
 import sys

@@ -13,6 +13,8 @@ from test_lines_terminal import FIRETEAM, environment
 
 from tui.lines.protocol import END
 
+pytestmark = pytest.mark.subprocess
+
 DEMO_SAVE = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
 
 

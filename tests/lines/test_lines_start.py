@@ -9,9 +9,12 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
 from test_lines_terminal import FIRETEAM, environment
 
 from core.game import Game
+
+pytestmark = pytest.mark.subprocess
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 

@@ -19,6 +19,8 @@ from core import events as ev
 from core.game import Game
 from core.views import REFEREE
 
+pytestmark = pytest.mark.subprocess
+
 FIRETEAM = Path(sys.executable).with_name("fireteam")
 #: A safety net, not a speed goal: each wait ends as soon as what it waits for is there.
 WAIT_S = 60.0

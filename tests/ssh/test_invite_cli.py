@@ -19,6 +19,8 @@ from ssh_club import WAIT_S, Player, demo_game, make_keys, seats_toml, wait_unti
 from tui.main import main
 from tui.ssh.invitations.store import Invitations
 
+pytestmark = pytest.mark.subprocess
+
 SEATS = {"anna": "referee", "bruno": "regulars", "carla": "irregulars"}
 
 

@@ -7,6 +7,10 @@ import json
 import subprocess
 import sys
 
+import pytest
+
+pytestmark = pytest.mark.subprocess
+
 KEYS = ("all_p95_ms", "spectator_p95_ms", "per_seat_mb", "per_spectator_mb", "server_cpu_ms", "client_cpu_ms")
 
 

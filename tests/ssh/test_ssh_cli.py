@@ -21,6 +21,8 @@ from core.storage.savefile import SaveError
 from tui.ssh.main import serve_main
 from tui.ssh.server import host_key, open_tables
 
+pytestmark = pytest.mark.subprocess
+
 
 def test_the_host_key_is_made_once_private_and_then_kept(tmp_path):
     key, created = host_key(tmp_path)

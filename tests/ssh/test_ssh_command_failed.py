@@ -10,6 +10,7 @@ from __future__ import annotations
 import socket
 import threading
 
+import pytest
 from ssh_club import SEATS, WAIT_S, demo_game, make_keys, seat_workers, wait_until
 
 from core.outcome import Failure
@@ -17,6 +18,8 @@ from core.ruleset import CommandSpec
 from tui.ssh.server import Table
 from tui.ssh.workers import wire
 from tui.ssh.workers.replica import ReplicaGame, TableLink
+
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 
 FAILED = "the command failed on an error of the program; nothing was recorded"
 #: A bug outside the checks that write nothing: the next open says whether it was recorded.

@@ -12,6 +12,8 @@ from core.views import REFEREE
 from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
 
+pytestmark = pytest.mark.server
+
 
 async def test_status_without_a_terminal_is_plain_text_as_the_seat_sees_it(club):
     reg = await club.run("reg", "status")

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from ssh_club import Player, wait_until
 
 from tui.commandline import CommandInput
 from tui.panes.rosterview import RosterView
+
+pytestmark = pytest.mark.server
 
 #: A frame's last bytes: the cursor moved to where it rests (Textual's ``App._display``).
 AT_REST = re.compile(r"\x1b\[\d+;\d+H$")

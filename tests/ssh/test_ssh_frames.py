@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+pytestmark = pytest.mark.server
+
 #: What a terminal answers when the server asks whether it draws a frame at once (DECRPM, mode 2026: it can).
 SYNC_SUPPORTED = "\x1b[?2026;2$y"
 SYNC_START, SYNC_END = "\x1b[?2026h", "\x1b[?2026l"

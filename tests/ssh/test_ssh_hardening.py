@@ -21,6 +21,8 @@ from tui.ssh.limits import Limits
 from tui.ssh.seatsfile import Seats
 from tui.ssh.server import server_log
 
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+
 #: How every record of serve.log begins; a record's further lines begin with "    | ".
 RECORD = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z (INFO|WARNING|ERROR) ")
 

@@ -15,6 +15,7 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from ssh_club import Club, Player, wait_until
 
@@ -24,6 +25,8 @@ from tui.plain import refused_paste, visible
 from tui.screens.dialogs import DicePrompt
 from tui.ssh import replies
 from tui.ssh.seatsfile import Seat
+
+pytestmark = pytest.mark.server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 import hostile  # noqa: E402  (test folders are not packages)

@@ -24,6 +24,8 @@ from tui.ssh.invitations.store import InvitationRefused, Invitations, Invitation
 from tui.ssh.seatsfile import Seats, SeatsError, SeatsFile, append_key
 from tui.ssh.server import FireteamServer, Table, redeem_invitation
 
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+
 #: The organiser's own lines, which a bound key must leave as they are.
 ORGANISER_LINES = "# Club night: the seats (hand-written, keep my comments)\n"
 

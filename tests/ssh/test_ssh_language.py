@@ -34,6 +34,8 @@ from tui.ssh.server import FireteamServer, Table
 from tui.ssh.workers import wire
 from tui.ssh.workers.replica import ReplicaGame, TableLink
 
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+
 #: The seats that name their language in the seats file; the others follow their client.
 LANGS = {"reg": "it", "spec": "en"}
 EN = {"LANG": "en_US.UTF-8"}

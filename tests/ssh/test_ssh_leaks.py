@@ -9,6 +9,8 @@ import re
 import pytest
 from ssh_club import Club, Player, served_by_workers, wait_until
 
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+
 
 @pytest.fixture(params=["one process", "seat workers"])
 def table(request) -> Club:

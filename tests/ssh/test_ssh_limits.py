@@ -24,6 +24,8 @@ from ssh_club import SEATS, Club, served_by_workers, served_table, wait_until
 
 from tui.ssh.limits import Gate, Limits
 
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+
 
 def in_process(tmp_path, caplog, limits: Limits):
     """``fireteam serve --workers 0`` with these limits: the seats share this process's loop."""

@@ -44,6 +44,8 @@ from core.views import REFEREE
 from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
 
+pytestmark = pytest.mark.server
+
 #: The terminals compared: the regulars', and two spectators' (the same seat, twice) sharing one screen.
 WATCHERS = ("reg", "spec", "spec#2")
 #: Who comes in at the end, and is sent the spectators' screen whole.

@@ -21,6 +21,8 @@ from tui.ssh.main import serve_main
 from tui.ssh.seatsfile import SeatsError, SeatsFile, table_roles
 from tui.ssh.server import FireteamServer, Table
 
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+
 
 @pytest.fixture(params=["one process", "seat workers"])
 async def seats_club(request, tmp_path: Path, caplog) -> AsyncIterator[Club]:

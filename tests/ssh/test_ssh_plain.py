@@ -18,6 +18,8 @@ from core.game import Game
 from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
 
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from sentences import problems_of  # noqa: E402
 

@@ -23,6 +23,8 @@ from test_ssh_workers import worker_of
 
 from tui.ssh.server import ORGANISER
 
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+
 #: With ``--workers 1``: the worker that takes connections, the standby, and one retiring.
 MOST_WORKERS = 3
 #: Comings and goings a test allows before it gives up on a worker retiring (four are enough, but a

@@ -5,7 +5,10 @@ from __future__ import annotations
 import asyncio
 import sys
 
+import pytest
 from ssh_club import WATCHING, wait_until
+
+pytestmark = pytest.mark.server
 
 
 async def test_logging_in_while_apps_are_running(club):

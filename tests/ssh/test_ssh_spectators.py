@@ -25,6 +25,8 @@ from tui.ssh.seating.stands import SHARED_SIZES, shared_size
 from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
 
+pytestmark = pytest.mark.server
+
 #: The demo's hidden irregulars: no spectator may see them (tests/ssh/test_ssh_table.py).
 HIDDEN = ("Dahir Omar", "Egal Jama", "Farah Yusuf")
 #: What the watching screen says on its last row.

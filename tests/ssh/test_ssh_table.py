@@ -15,6 +15,8 @@ from core.language.i18n import naming
 from core.narrate import names_of
 from core.views import event_visible
 
+pytestmark = pytest.mark.server
+
 HIDDEN = ("Dahir Omar", "Egal Yusuf")  # the demo's hidden irregulars
 
 

@@ -22,6 +22,8 @@ from tui.ssh.limits import Limits
 from tui.ssh.server import Table
 from tui.ssh.workers.pool import HEARTBEAT_MISSES, Duty, SeatWorkers
 
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+
 
 def worker_of(club, seat: str) -> int:
     """The index of the worker that seated ``seat`` last (from the shared log)."""

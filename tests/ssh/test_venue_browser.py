@@ -21,6 +21,8 @@ from tui.ssh.server import Table
 from tui.ssh.venue.connection import NatsOptions
 from tui.ssh.venue.relay import Relay
 
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not shutil.which("chromium"):
     pytest.skip(

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import asyncssh
 import nats
+import pytest
 from nats_server import nats_server
 from ssh_club import make_keys, seats_toml
 
@@ -22,6 +23,8 @@ from core.game import Game
 from core.venue import STREAM_SPECTATORS, STREAM_WRITERS, read_claim
 from core.views import REFEREE
 from tui.main import main as fireteam
+
+pytestmark = pytest.mark.subprocess
 
 #: A last guard: a loaded machine starts fireteam serve and NATS in seconds.
 GUARD_S = 120.0

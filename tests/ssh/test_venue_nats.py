@@ -28,6 +28,8 @@ from tui.ssh.venue.connection import NatsOptions
 from tui.ssh.venue.relay import Relay
 from tui.ssh.venue.table import TablePublisher
 
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+
 #: A last guard: on a loaded machine NATS and the relays answer in milliseconds.
 GUARD_S = 120.0
 LOG = logging.getLogger("fireteam.venue.test")

@@ -26,6 +26,8 @@ from tui.ssh.venue.connection import NatsOptions, ensure_streams
 from tui.ssh.venue.frames import Screen, frame_headers, read_frame, screen_subject, want_bytes, want_subject
 from tui.ssh.venue.relay import Relay
 
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+
 
 @pytest.fixture
 async def server(tmp_path: Path) -> AsyncIterator[NatsServer]:

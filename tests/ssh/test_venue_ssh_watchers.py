@@ -22,6 +22,8 @@ from tui.ssh.venue.connection import NatsOptions
 from tui.ssh.venue.relay import Relay
 from tui.ssh.venue.sshwatch import MAX_PICK, start_ssh
 
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+
 
 @pytest.fixture
 async def server(tmp_path: Path) -> AsyncIterator[NatsServer]:

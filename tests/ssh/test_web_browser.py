@@ -18,6 +18,8 @@ from core.views import REFEREE
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.web.door import WebDoor, version
 
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not shutil.which("chromium"):
     pytest.skip(

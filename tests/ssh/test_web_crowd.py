@@ -33,6 +33,8 @@ from ssh_club import WATCHING
 from test_web_browser import ARGS, CHROMIUM, PHONE, shows
 from web_club import WebClub, web_table
 
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+
 playwright = pytest.importorskip("playwright.async_api")
 
 #: The guard on a crowd's wait (on a loaded 2-core machine thirty Chromium pages take their time).

@@ -30,6 +30,8 @@ from tui.ssh.limits import Limits
 from tui.ssh.web import door as web_module
 from tui.ssh.web.door import LEAVE_JOIN, version
 
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+
 FORBIDDEN_WORDS = "This link does not let you in."
 _OVER = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)
 

@@ -17,6 +17,8 @@ from web_club import web_table
 from core.views import REFEREE
 from tui.bench.phone_shots import PHONE_SIZES, SHOWN, take
 
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
 playwright = pytest.importorskip("playwright.async_api")
 
 PLAYER = "reg (Bersaglieri)"

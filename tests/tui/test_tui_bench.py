@@ -9,7 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from core.cachedir import CACHE_DIR_ENV
+
+pytestmark = pytest.mark.subprocess
 
 FIRETEAM = Path(sys.executable).with_name("fireteam")
 KEYS = ("command", "undo", "redo", "replay_step")

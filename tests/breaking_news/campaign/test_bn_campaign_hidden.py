@@ -75,6 +75,7 @@ def test_each_side_sees_only_its_own_secrets(deployed):
     assert set(deployed.view("referee").secrets) >= {"objective.die", "ied.irregulars.2", "helicopter.regulars.marker"}
 
 
+@pytest.mark.subprocess
 def test_replay_as_a_side_shows_no_enemy_secret(deployed):
     deployed.close()
     for role, words in (("regulars", IRREGULAR_SECRETS), ("irregulars", ("marker.regulars", "helicopter.regulars"))):
