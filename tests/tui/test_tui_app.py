@@ -8,6 +8,7 @@ from rich.console import Console
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual import events
 from textual.widgets import Select
+from waiting import press, settled, type_text
 
 from core import events as ev
 from core.game import Game
@@ -46,8 +47,7 @@ def roster_units(app) -> set[str]:
 
 
 async def type_command(pilot, text: str) -> None:
-    await pilot.press(*[c if c != " " else "space" for c in text], "enter")
-    await pilot.pause()
+    await type_text(pilot, text, "enter")
 
 
 async def test_a_full_turn_by_keys(game):
@@ -92,14 +92,13 @@ async def test_tab_completes_commands_and_units(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
-        await pilot.press("m", "a", "tab")
+        await press(pilot, "m", "a", "tab")
         assert box.value == "mark "
-        await pilot.press("i", "v", "tab")
+        await press(pilot, "i", "v", "tab")
         assert box.value == "mark ivan "
-        await pilot.press("s", "u", "tab", "enter")
-        await pilot.pause()
+        await press(pilot, "s", "u", "tab", "enter")
         assert "suppressed" in game.state.units["ivan"].status
-        await pilot.press("up")
+        await press(pilot, "up")
         assert box.value == "mark ivan suppressed"
 
 
@@ -107,14 +106,14 @@ async def test_tab_through_the_commands_says_what_each_takes(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
-        await pilot.press("tab")  # an empty line: the commands, one per Tab
+        await press(pilot, "tab")  # an empty line: the commands, one per Tab
         first = box.value
         assert first and " " not in first
         assert hint(app).startswith(f"{first} ") and "  " in hint(app)  # its usage, then its help
         assert not hint(app).startswith(f"{first}   {first}")  # not the name said twice
-        await pilot.press("tab")
+        await press(pilot, "tab")
         assert box.value != first and hint(app).startswith(f"{box.value} ") and "  " in hint(app)
-        await pilot.press("ctrl+u", "m", "a")
+        await press(pilot, "ctrl+u", "m", "a")
         assert hint(app) == "mark"  # a word still being typed: the commands it begins, no usage yet
 
 
@@ -123,24 +122,19 @@ async def test_undo_names_the_command_then_redo(game):
     async with app.run_test(size=SIZE) as pilot:
         await type_command(pilot, "mark ivan suppressed")
         assert "Ctrl+Z undoes #2 mark ivan suppressed" in phase_text(app)
-        await pilot.press("ctrl+z")
-        await pilot.pause()
+        await press(pilot, "ctrl+z")
         box = app.screen.query_one(ConfirmBox)
         assert box.asking and box.question == "Undo #2 mark ivan suppressed?"
-        await pilot.press("escape")  # cancelled: nothing happens
-        await pilot.pause()
+        await press(pilot, "escape")  # cancelled: nothing happens
         assert "suppressed" in game.state.units["ivan"].status
-        await pilot.press("ctrl+z", "enter")
-        await pilot.pause()
+        await press(pilot, "ctrl+z", "enter")
         assert "suppressed" not in game.state.units["ivan"].status
         log = app.screen.query_one(LogView)
         struck = [log.line_at(r) for r in range(log.rows) if log.line_at(r).undone]
         assert [line.text for line in struck] == ["» referee: mark ivan suppressed", "Ivan Petrov now suppressed"]
-        await pilot.press("ctrl+y")
-        await pilot.pause()
+        await press(pilot, "ctrl+y")
         assert box.asking and box.question == "Redo #2 mark ivan suppressed?"
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert "suppressed" in game.state.units["ivan"].status
 
 
@@ -148,7 +142,7 @@ async def test_table_dice_asks_for_exactly_the_faces_needed(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await type_command(pilot, "next")
-        await pilot.press("f3")
+        await press(pilot, "f3")
         await type_command(pilot, "next")  # initiative: 2d6 for each side
         assert isinstance(app.screen, DicePrompt)
         assert (app.screen.count, app.screen.sides) == (2, 6)
@@ -158,14 +152,11 @@ async def test_table_dice_asks_for_exactly_the_faces_needed(game):
         order = [shown.render_line(y).text.rstrip() for y in range(shown.size.height)]
         assert order == ["its dice, in order:", "1. initiative: 2d6 + leadership per side"]  # one step: unmarked
 
-        await pilot.press("7", "1", "enter")  # a d6 cannot show 7: asked again
-        await pilot.pause()
+        await press(pilot, "7", "1", "enter")  # a d6 cannot show 7: asked again
         assert isinstance(app.screen, DicePrompt)
-        await pilot.press("backspace", "backspace", "6", "space", "6", "enter")
-        await pilot.pause()
+        await press(pilot, "backspace", "backspace", "6", "space", "6", "enter")
         assert isinstance(app.screen, DicePrompt) and app.screen.typed == [6, 6]
-        await pilot.press("1", "1", "enter")
-        await pilot.pause()
+        await press(pilot, "1", "1", "enter")
         assert game.state.phase == "activation"
         rolls = [line.event.roll for line in game.log_lines(role="referee") if isinstance(line.event, ev.Rolled)]
         assert [r.faces for r in rolls] == [(6, 6), (1, 1)] and all(r.manual for r in rolls)
@@ -175,12 +166,11 @@ async def test_table_dice_asks_for_exactly_the_faces_needed(game):
 async def test_cancelling_the_dice_prompt_records_nothing(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")
+        await press(pilot, "f3")
         await type_command(pilot, "roll 2d6")
         before = game.log_length
         assert isinstance(app.screen, DicePrompt)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert game.log_length == before
         assert "cancelled" in hint(app)
 
@@ -188,19 +178,17 @@ async def test_cancelling_the_dice_prompt_records_nothing(game):
 async def test_forms_build_a_command_line(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f2")
-        await pilot.pause()
+        await press(pilot, "f2")
         assert isinstance(app.screen, ActionPicker)
         spec = next(s for s in game.commands if s.name == "mark")
-        await pilot.press("escape")
+        await press(pilot, "escape")
         app.screen.start_action(spec)
-        await pilot.pause()
+        await settled(pilot)
         form = app.screen
         assert isinstance(form, ActionForm)
         form.query_one("#field-unit").value = "kemal"
         form.query_one("#field-status").value = "wounded"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert "wounded" in game.state.units["kemal"].status
     dp = next(s for s in game.commands if s.name == "dp")
     assert (
@@ -219,13 +207,12 @@ async def test_a_forms_side_picker_offers_only_the_sides_the_command_takes_now(t
 
         async def winners() -> list[str]:
             app.screen.start_action(victory)
-            await pilot.pause()
+            await settled(pilot)
             form = app.screen
             assert isinstance(form, ActionForm)
             picker = form.query_one("#field-winner")
             values = [value for _label, value in picker._options if value is not Select.NULL]
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
             return values
 
         assert await winners() == ["draw"]
@@ -239,37 +226,30 @@ async def test_log_details_search_and_filter(game):
     game.execute("next", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f7")
+        await press(pilot, "f7")
         log = app.screen.query_one(LogView)
         assert app.focused is log
         pane = app.screen.query_one(LogPane)
-        await pilot.press("slash", *"Red Cell's initiative", "enter")  # the side by its name
-        await pilot.pause()
+        await press(pilot, "slash", *"Red Cell's initiative", "enter")  # the side by its name
         await pilot.wait_for_scheduled_animations()
         line = log.line_at(log.cursor)
         assert isinstance(line.event, ev.Rolled) and (line.event.side, line.event.roll.purpose) == ("red", "initiative")
         assert app.screen.query_one(DicePane).border_title == "Selected roll"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, DetailsScreen)
-        await pilot.press("escape")
-        await pilot.press("f", *"kind:roll", "enter")
-        await pilot.pause()
-        await pilot.pause()
+        await press(pilot, "escape")
+        await press(pilot, "f", *"kind:roll", "enter")
         assert pane.filter.kinds == ("roll",) and log.rows == 2
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert log.rows == game.log_length
 
 
 async def test_roster_filter_and_unit_to_command_line(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*"mark", "space", "f6", "slash", *"rpg", "enter")
-        await pilot.pause()
+        await press(pilot, *"mark", "space", "f6", "slash", *"rpg", "enter")
         assert roster_units(app) == {"kemal"}
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert app.screen.query_one(CommandInput).value == "mark kemal "
 
 
@@ -284,11 +264,11 @@ async def test_a_side_sees_only_its_view_and_follows_other_seats(tmp_path):
         assert not any("Omar" in t or "Yusuf" in t or "cache" in t for t in texts)
         rows_before = log.rows
         await type_command(ref_pilot, "mark ivan wounded")
-        await reg_pilot.pause()
+        await settled(reg_pilot)
         assert log.rows == rows_before + 2
         assert "Ivan Petrov now wounded" in [log.line_at(r).text for r in range(log.rows)]
         await type_command(ref_pilot, "mark omar wounded")  # hidden: the patrol learns nothing
-        await reg_pilot.pause()
+        await settled(reg_pilot)
         assert log.rows == rows_before + 2
         assert "Ctrl+Z" not in phase_text(blue_app)  # the referee's command is not theirs to undo
         game.close()
@@ -305,27 +285,26 @@ async def test_replay_steps_through_the_game(game):
         assert isinstance(screen, GameScreen) and screen.replay
         end = replay.timeline.length
         assert screen.vp.step == end
-        await pilot.press("less_than_sign")
+        await press(pilot, "less_than_sign")
         assert screen.vp.step == 0 and "Before play" in phase_text(app)
-        await pilot.press("right", "right")
+        await press(pilot, "right", "right")
         assert screen.vp.step == 2
-        await pilot.press("right_square_bracket")  # to the next phase: deployment begins
+        await press(pilot, "right_square_bracket")  # to the next phase: deployment begins
         first_phase = replay.timeline.next_phase(2)
         assert screen.vp.step == first_phase and "Deployment" in phase_text(app)
-        await pilot.press("right_curly_bracket")
+        await press(pilot, "right_curly_bracket")
         assert screen.vp.step == replay.timeline.turn_start(1)
-        await pilot.press("t", "2", "enter")
-        await pilot.pause()
+        await press(pilot, "t", "2", "enter")
         assert screen.vp.step == replay.timeline.turn_start(2) and "Turn 2" in phase_text(app)
-        await pilot.press("left")
+        await press(pilot, "left")
         assert screen.vp.step == replay.timeline.turn_start(2) - 1
         state = replay.timeline.state_at(screen.vp.step)
         assert (state.turn, state.phase) == (1, "end")
-        await pilot.press("left_square_bracket")
+        await press(pilot, "left_square_bracket")
         assert screen.vp.step == replay.timeline.previous_phase(replay.timeline.turn_start(2) - 1)
         log = screen.query_one(LogView)
         assert log.rows == screen.vp.limit()  # the log stops where the replay stands
-        await pilot.press("greater_than_sign")
+        await press(pilot, "greater_than_sign")
         assert screen.vp.step == end
         assert replay.writer is None
 
@@ -333,11 +312,9 @@ async def test_replay_steps_through_the_game(game):
 async def test_replay_from_the_live_game_and_back(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f5")
-        await pilot.pause()
+        await press(pilot, "f5")
         assert isinstance(app.screen, GameScreen) and app.screen.replay
-        await pilot.press("less_than_sign", "escape")
-        await pilot.pause()
+        await press(pilot, "less_than_sign", "escape")
         assert isinstance(app.screen, GameScreen) and not app.screen.replay
 
 
@@ -348,13 +325,11 @@ async def test_play_from_here_starts_a_what_if_game_and_leaves_the_original(game
     before = original.read_bytes()
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f5", "less_than_sign", "right_square_bracket", "right")
-        await pilot.pause()
+        await press(pilot, "f5", "less_than_sign", "right_square_bracket", "right")
         shown = app.screen.vp.step
         bounds = boundaries(game)
         assert shown not in bounds  # one event into a command: the fork starts before that command
-        await pilot.press("w")
-        await pilot.pause()
+        await press(pilot, "w")
         screen = app.screen
         assert isinstance(screen, GameScreen) and not screen.replay and screen.game is app.game
         forked = app.game
@@ -363,8 +338,7 @@ async def test_play_from_here_starts_a_what_if_game_and_leaves_the_original(game
         assert parent is not None and parent.path == str(original.resolve())
         assert parent.step == max(b for b in bounds if b < shown)
         assert forked.timeline.length == parent.step
-        await pilot.press(*"note what if", "enter")
-        await pilot.pause()
+        await press(pilot, *"note what if", "enter")
         assert forked.history.issued(forked.history.eff_cmds[-1]).text == "note what if"
     assert original.read_bytes() == before
 
@@ -373,8 +347,7 @@ async def test_play_from_here_is_the_referees_alone(game):
     """``w`` in a side's replay makes no what-if game, and says why (it said nothing, #48)."""
     app = FireteamApp(game, role="blue", replay=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("w")
-        await pilot.pause()
+        await press(pilot, "w")
         assert app.game is game and not list(game.path.parent.glob("*.whatif-*"))
         assert "play_from_here" not in [action for _, _, action in app.screen.palette_actions()]
         said = [(n.title, n.message) for n in app._notifications]
@@ -392,19 +365,15 @@ async def test_q_leaves_a_replay_for_the_live_game_and_quits_a_replay_opened_alo
     (``fireteam SAVE --replay``) has nothing under it, and q ends the client."""
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f5")
-        await pilot.pause()
+        await press(pilot, "f5")
         assert app.screen.replay
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, GameScreen) and not app.screen.replay
-        await pilot.press("q")  # live, q is typed on the command line
-        await pilot.pause()
+        await press(pilot, "q")  # live, q is typed on the command line
         assert app.screen.query_one(CommandInput).value == "q" and app.return_code is None
     alone = FireteamApp(game, role=REFEREE, replay=True)
     async with alone.run_test(size=SIZE) as pilot:
-        await pilot.press("right", "q")
-        await pilot.pause()
+        await press(pilot, "right", "q")
     assert alone.return_code == 0
 
 
@@ -415,7 +384,7 @@ async def test_the_replay_bar_says_how_to_leave_at_80_columns(game):
 
     app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         bar = app.screen.query_one(ReplayBar)
         keys = bar.render_line(1).text
         assert keys.strip().startswith("q leave"), keys
@@ -426,10 +395,10 @@ async def test_replay_as_a_side_skips_what_it_cannot_see(game):
     app = FireteamApp(game, role="blue", replay=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
-        await pilot.press("less_than_sign")
+        await press(pilot, "less_than_sign")
         seen = []
         while screen.vp.step < game.timeline.length:
-            await pilot.press("right")
+            await press(pilot, "right")
             seen.append(screen.vp.step)
             assert len(seen) <= game.timeline.length
         assert not {"omar", "yusuf"} & roster_units(app)
@@ -461,12 +430,10 @@ async def test_a_spectator_is_told_he_cannot_undo_or_redo(tmp_path):
     game = patrol_game(tmp_path / "seats.ft", commands=("next", "next"))
     app = FireteamApp(game, role="spectator", seat="guest")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+z")
-        await pilot.pause()
+        await press(pilot, "ctrl+z")
         assert not app.screen.query_one(ConfirmBox).asking
         assert "a spectator cannot undo" in hint(app)
-        await pilot.press("ctrl+y")
-        await pilot.pause()
+        await press(pilot, "ctrl+y")
         assert "a spectator cannot redo" in hint(app)
 
 
@@ -475,8 +442,7 @@ async def test_a_player_undoes_only_his_own_command(tmp_path):
     assert game.state.active_side == "blue"
     app = FireteamApp(game, role="blue", seat="anna")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+z")
-        await pilot.pause()
+        await press(pilot, "ctrl+z")
         assert not app.screen.query_one(ConfirmBox).asking
         assert "not yours to undo" in hint(app)
         await type_command(pilot, "move cole 12")
@@ -484,11 +450,9 @@ async def test_a_player_undoes_only_his_own_command(tmp_path):
         # The file's command 4 is blue's third: the set-up, which placed a hidden
         # enemy, is a command blue never saw, and a side counts only what it sees.
         assert "Ctrl+Z undoes #3 move cole 12" in phase_text(app)
-        await pilot.press("ctrl+z")
-        await pilot.pause()
+        await press(pilot, "ctrl+z")
         assert app.screen.query_one(ConfirmBox).question == "Undo #3 move cole 12?"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert game.state.units["cole"].moved_cm == 0
         assert game.history.issued(4).by == "anna"
     game.close()
@@ -507,8 +471,7 @@ async def test_a_remote_seat_cannot_touch_the_server(game, tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     app = FireteamApp(game, role=REFEREE, remote=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f12", "ctrl+n")
-        await pilot.pause()
+        await press(pilot, "f12", "ctrl+n")
         assert isinstance(app.screen, GameScreen)  # no new/load game on a shared table
         assert not list(tmp_path.glob("*.svg"))
         titles = [c.title for c in app.get_system_commands(app.screen)]
@@ -519,7 +482,7 @@ async def test_a_form_leaves_out_what_was_not_chosen(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         app.screen.start_action(next(s for s in game.commands if s.name == "out"))
-        await pilot.pause()
+        await settled(pilot)
         form = app.screen
         assert form.text() == "out"  # nothing chosen yet: no placeholder words
         form.query_one("#field-unit").value = "kemal"
@@ -541,20 +504,17 @@ async def test_keys_typed_in_a_burst_keep_their_order(game):
                 app.post_message(events.Key(key, char))
 
         burst(*"xyz", "ctrl+u", *"no", "tab", *'"ok"')
-        await pilot.pause()
+        await settled(pilot)
         assert line.value == 'note "ok"'
         burst("enter", *"abc")
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
         assert game.log_lines(role="referee")[-1].text == "note: ok"
         assert line.value == "abc"
         # A refused command is given back to mend, selected: what is typed after
         # Enter takes its place (the command runs as Enter is handled, before them).
         burst("ctrl+u", *"bogus", "enter", *"xy")
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
         assert line.value == "xy" and game.log_lines(role="referee")[-1].text == "note: ok"
         burst("ctrl+u", *"bogus", "enter")
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
         assert "✗" in hint(app) and line.value == "bogus"

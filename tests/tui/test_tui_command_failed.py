@@ -12,6 +12,7 @@ import logging
 import stat
 
 from skirmish import game_fixture  # noqa: F401  (a fixture)
+from waiting import press
 
 from core.errorlog import ErrorLog
 from core.game import Game
@@ -58,8 +59,7 @@ async def test_a_bug_is_an_error_with_its_traceback_in_the_client_s_error_log(ga
     async with app.run_test(size=SIZE) as pilot:
         said = notices(app)
         assert not store.error_log.exists()  # made at the first error only
-        await pilot.press(*"broken", "enter")
-        await pilot.pause()
+        await press(pilot, *"broken", "enter")
         assert hint(app).startswith(f"⚠ {FAILED}") and "✗" not in hint(app)
         assert app.screen.query_one(CommandInput).value == "broken"  # given back
         assert said == [(f"the details are in {store.error_log}", FAILED, "error")]
@@ -75,8 +75,7 @@ async def test_a_seat_s_bug_is_in_the_host_s_log(game):
     app = FireteamApp(with_bug(game), role=REFEREE)  # no store: a seat of a server
     async with app.run_test(size=SIZE) as pilot:
         said = notices(app)
-        await pilot.press(*"broken", "enter")
-        await pilot.pause()
+        await press(pilot, *"broken", "enter")
         assert hint(app).startswith(f"⚠ {FAILED}")
         assert said == [("the host has the details in its log", FAILED, "error")]
 

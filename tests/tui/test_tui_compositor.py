@@ -10,6 +10,7 @@ import pytest
 from skirmish import patrol_game
 from textual._compositor import Compositor
 from textual.geometry import Region
+from waiting import press, settled
 
 from core.views import REFEREE
 from tui.app import FireteamApp
@@ -39,7 +40,7 @@ async def test_the_game_screen_draws_with_the_rows_compositor(tmp_path):
     game = patrol_game(tmp_path / "shared.ft")
     app = FireteamApp(game, role="blue", seat="anna")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, GameScreen)
         assert type(app.screen._compositor) is RowsCompositor
 
@@ -62,14 +63,13 @@ async def test_after_commands_each_partial_update_is_textuals_own(tmp_path, monk
 
     monkeypatch.setattr(RowsCompositor, "render_partial_update", both)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         for command in ("note smoke drifts north", "next", "mark ivan suppressed", "note a second note"):
             game.execute(command, role=REFEREE)
-            await pilot.pause()
+            await settled(pilot)
         game.undo(role=REFEREE)
-        await pilot.pause()
-        await pilot.press("tab", "down", "down")  # focus moves, a cursor row changes
-        await pilot.pause()
+        await settled(pilot)
+        await press(pilot, "tab", "down", "down")  # focus moves, a cursor row changes
     assert len(checked) >= 5
     assert all(mine for mine, _ in checked), "every update drew something"
     for mine, textuals in checked:
@@ -81,7 +81,7 @@ async def test_any_changed_regions_draw_as_textuals_compositor_would(tmp_path):
     game = patrol_game(tmp_path / "shared.ft", commands=("next", "next"))
     app = FireteamApp(game, role="blue", seat="anna")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         compositor = app.screen._compositor
         assert isinstance(compositor, RowsCompositor)
         width, height = SIZE
@@ -116,10 +116,10 @@ async def test_a_change_under_a_front_widget_asks_no_widget_behind_it(tmp_path, 
             yield region, clip, strips
 
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         monkeypatch.setattr(RowsCompositor, "_get_renders", spy)
         game.execute("note smoke drifts north", role=REFEREE)
-        await pilot.pause()
+        await settled(pilot)
     assert "LogView" in asked
     assert not {"LogPane", "GameScreen", "Container"} & set(asked), asked
 
@@ -152,15 +152,14 @@ async def test_a_full_update_is_textuals_own_and_asks_no_widget_for_a_row_others
             yield region, clip, strips
 
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         compositor = app.screen._compositor
         monkeypatch.setattr(RowsCompositor, "_get_renders", spy)
         mine = full_update(compositor, app.console, textuals=False)
         monkeypatch.undo()
         assert mine == full_update(compositor, app.console, textuals=True)
         assert asked.get("GameScreen", 0) < size[1] // 2, asked  # Textual's asks it for every row
-        await pilot.press("ctrl+z")  # the undo box, over the panes
-        await pilot.pause()
+        await press(pilot, "ctrl+z")  # the undo box, over the panes
         assert full_update(compositor, app.console, textuals=False) == full_update(
             compositor, app.console, textuals=True
         )

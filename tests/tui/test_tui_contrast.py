@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from skirmish import patrol_game
 from textual.color import Color
+from waiting import press, settled
 
 from core.game import Game
 from core.language.reader import reading
@@ -53,7 +54,7 @@ async def measured(pilot, no_color: bool) -> None:
     """The app as a test measures it: under NO_COLOR (made so), or in the high-contrast theme."""
     if not no_color:
         pilot.app.theme = HIGH_CONTRAST.name
-    await pilot.pause()
+    await settled(pilot)
 
 
 def app_of(tmp_path: Path, *, no_color: bool = False, role: str = "referee", ended: bool = False) -> FireteamApp:
@@ -77,11 +78,10 @@ async def test_under_no_color_every_word_reads_at_aa(tmp_path, role, size):
     app = app_of(tmp_path, no_color=True, role=role)
     with reading("en"):
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             assert app.no_color
             assert low_contrast(app, AA) == []
-            await pilot.press("f1")  # the help screen
-            await pilot.pause()
+            await press(pilot, "f1")  # the help screen
             assert low_contrast(app, AA) == []
 
 
@@ -101,7 +101,7 @@ async def test_under_no_color_an_outcome_is_marked_as_well_as_coloured(tmp_path)
     app = app_of(tmp_path, no_color=True)
     with reading("en"):
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
             # The free roll's 3 missed its 4+: a cross before its outcome, in the log and the dice pane.
             log, dice = screen.split("Action log")[1].split("Last roll")
@@ -112,7 +112,7 @@ async def test_under_no_color_an_outcome_is_marked_as_well_as_coloured(tmp_path)
     coloured = app_of(tmp_path / "colour")
     with reading("en"):
         async with coloured.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             screen = "\n".join(strip.text for strip in coloured.screen._compositor.render_strips())
             assert "0 successes · free roll" in screen and "✗" not in screen
 
@@ -123,10 +123,9 @@ async def test_the_high_contrast_theme_reads_at_aaa(tmp_path, role):
     with reading("en"):
         async with app.run_test(size=(100, 30)) as pilot:
             app.theme = HIGH_CONTRAST.name
-            await pilot.pause()
+            await settled(pilot)
             assert low_contrast(app, AAA) == []
-            await pilot.press("f1")
-            await pilot.pause()
+            await press(pilot, "f1")
             assert low_contrast(app, AAA) == []
 
 
@@ -136,28 +135,28 @@ async def test_the_high_contrast_theme_is_offered_and_remembered(tmp_path):
     app = FireteamApp(patrol_game(tmp_path / "game.ft", commands=OPENING), role=REFEREE, store=store)
     with reading("en"):
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             assert HIGH_CONTRAST.name in app.available_themes
             assert app.theme == HIGH_CONTRAST.name  # as the settings said
             app.theme = "textual-dark"
-            await pilot.pause()
+            await settled(pilot)
             await app.workers.wait_for_complete()
     assert store.load_settings().theme == "textual-dark"
 
 
 async def _refused(pilot) -> None:
-    await pilot.press(*"nxet", "enter")  # a refusal on the command line: ✗ and why
+    await press(pilot, *"nxet", "enter")  # a refusal on the command line: ✗ and why
 
 
 async def _replay(pilot) -> None:
-    await pilot.press("less_than_sign", "right_curly_bracket", "right")
+    await press(pilot, "less_than_sign", "right_curly_bracket", "right")
 
 
 #: The other screens, each as a user reaches it from the game: (name, keys or a step).
 SCREENS = [
     ("refused", _refused),
-    ("actions", lambda pilot: pilot.press("f2")),
-    ("report", lambda pilot: pilot.press("f4")),
+    ("actions", lambda pilot: press(pilot, "f2")),
+    ("report", lambda pilot: press(pilot, "f4")),
     ("new-game", screenshots._new_game),
 ]
 
@@ -171,7 +170,7 @@ async def test_every_screen_reads_under_no_color_and_in_high_contrast(tmp_path, 
             await measured(pilot, no_color)
             await step(pilot)
             await app.workers.wait_for_complete()
-            await pilot.pause()
+            await settled(pilot)
             assert low_contrast(app, AA if no_color else AAA) == [], name
 
 
@@ -189,7 +188,7 @@ async def test_the_replay_reads_under_no_color_and_in_high_contrast(tmp_path, no
         async with app.run_test(size=(100, 30)) as pilot:
             await measured(pilot, no_color)
             await _replay(pilot)
-            await pilot.pause()
+            await settled(pilot)
             assert low_contrast(app, AA if no_color else AAA) == []
 
 
@@ -208,7 +207,7 @@ async def test_the_start_screen_reads_under_no_color_and_in_high_contrast(tmp_pa
         async with app.run_test(size=(100, 30)) as pilot:
             await measured(pilot, no_color)
             await app.workers.wait_for_complete()
-            await pilot.pause()
+            await settled(pilot)
             screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
             assert "patrol.ft" in screen and "corrupt" in screen
             assert low_contrast(app, AA if no_color else AAA) == []

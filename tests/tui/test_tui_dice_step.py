@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from waiting import press, settled, type_text
+
 from tui.app import FireteamApp
 from tui.screens.dialogs import DicePrompt
 
@@ -18,7 +20,7 @@ SIZE = (100, 30)
 
 
 async def type_keys(pilot, text: str) -> None:
-    await pilot.press(*[c if c != " " else "space" for c in text])
+    await type_text(pilot, text)
 
 
 def order_lines(prompt: DicePrompt) -> list[str]:
@@ -28,7 +30,7 @@ def order_lines(prompt: DicePrompt) -> list[str]:
 
 
 async def asked(pilot) -> DicePrompt:
-    await pilot.pause()
+    await settled(pilot)
     prompt = pilot.app.screen
     assert isinstance(prompt, DicePrompt)
     return prompt
@@ -38,9 +40,9 @@ async def test_the_prompt_marks_the_step_of_each_roll_of_a_fire(tmp_path):
     demo = new_game(tmp_path, "demo", options=("wounded",))
     app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")  # table dice
+        await press(pilot, "f3")  # table dice
         await type_keys(pilot, "fire conti bashir range=40")
-        await pilot.press("enter")
+        await press(pilot, "enter")
         prompt = await asked(pilot)
         assert str(prompt.query_one(".title").render()).startswith("Pte Conti's fire with Assault rifle")
         assert order_lines(prompt) == [
@@ -58,19 +60,18 @@ async def test_the_prompt_marks_the_step_of_each_roll_of_a_fire(tmp_path):
         assert len(bold) == 1 and all(seg.style.bold for seg in bold[0] if seg.text.strip())
         dim = shown.render_line(1)
         assert dim.text.startswith("  1.") and all(seg.style.dim for seg in dim if seg.text.strip())
-        await pilot.press("6", "enter")  # a hit
+        await press(pilot, "6", "enter")  # a hit
         prompt = await asked(pilot)
         assert str(prompt.query_one(".title").render()) == "Bashir Ali's save: 1d6, needs 5+"
         marked = [line for line in order_lines(prompt) if line.startswith("▸")]
         assert marked == ["▸ 4. each hit's save: 1d6 per hit (a vehicle's own save first, then"]
         assert order_lines(prompt)[0] == "its dice, in order; now step 4 of 5:"
-        await pilot.press("1", "enter")  # the save fails
+        await press(pilot, "1", "enter")  # the save fails
         prompt = await asked(pilot)
         assert [line for line in order_lines(prompt) if line.startswith("▸")] == [
             "▸ 5. with the wounded rule, each failed save: the wound, 1d6"
         ]
-        await pilot.press("3", "enter")
-        await pilot.pause()
+        await press(pilot, "3", "enter")
         assert not isinstance(app.screen, DicePrompt)
         assert not demo.state.units["bashir"].in_play
     demo.close()
@@ -80,9 +81,9 @@ async def test_an_order_of_one_step_is_listed_unmarked(tmp_path):
     demo = new_game(tmp_path, "demo")
     app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")
+        await press(pilot, "f3")
         await type_keys(pilot, "roll 2d6")
-        await pilot.press("enter")
+        await press(pilot, "enter")
         prompt = await asked(pilot)
         assert order_lines(prompt) == [
             "its dice, in order:",
@@ -98,9 +99,9 @@ async def test_the_prompts_example_gives_as_many_faces_as_it_asks_for(tmp_path):
     demo = new_game(tmp_path, "demo")
     app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")
+        await press(pilot, "f3")
         await type_keys(pilot, "fire bianchi ahmed range=40")
-        await pilot.press("enter")
+        await press(pilot, "enter")
         prompt = await asked(pilot)
         assert prompt.count == 4
         assert prompt.query_one("Input").placeholder == "4 faces, 1 to 6, e.g. 6 4 3 1"

@@ -17,6 +17,7 @@ import pytest
 from textual.screen import Screen
 from textual.widgets._toast import Toast, ToastRack
 from textual.widgets._tooltip import Tooltip
+from waiting import settled
 
 from core.game import Game
 from core.views import REFEREE
@@ -60,7 +61,7 @@ async def _first_frame(game: Game, replay: bool) -> tuple[dict, object]:
 
     app.post_display_hook = drawn  # type: ignore[method-assign]
     async with app.run_test(headless=False, size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         idle = app.screen.focused
     return first, idle
 
@@ -97,8 +98,7 @@ async def test_textual_s_overlays_come_after_the_first_frame_and_show_what_was_s
 
     app.post_display_hook = drawn  # type: ignore[method-assign]
     async with app.run_test(headless=False, size=(100, 30), notifications=True, tooltips=True) as pilot:
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert ToastRack not in at_first[0] and Tooltip not in at_first[0]
         assert [type(child) for child in screen.children[:2]] == [ToastRack, Tooltip]
@@ -128,7 +128,7 @@ async def test_what_the_first_frame_left_for_later_waits_for_a_turn_of_the_event
     monkeypatch.setattr(GameScreen, "_add_hidden", adding)
     app.post_display_hook = drawn  # type: ignore[method-assign]
     async with app.run_test(headless=False, size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert order[:3] == ["frame", "another seat", "hidden"]
         assert app.screen.query("KeysFooter")  # (and they were mounted)
 
@@ -168,12 +168,12 @@ async def test_a_game_switched_replaces_the_first_game_screen(demo, tmp_path):
     shutil.copy(DEMO, other_save)
     app = FireteamApp(demo, role=REFEREE, driver_class=_null_terminal())
     async with app.run_test(headless=False, size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         first = app.screen
         await app.push_screen(Screen())  # (a dialog, a help screen)
         other = Game.open(other_save)
         app.switch_game(other, replay=True)
-        await pilot.pause()
+        await settled(pilot)
         assert len(app.screen_stack) == 1
         assert isinstance(app.screen, GameScreen) and app.screen is not first
         assert app.screen.game is other and app.screen.replay

@@ -18,7 +18,7 @@ from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.containers import VerticalScroll
 from textual.geometry import Offset
 from textual.widgets import Input, OptionList, Select
-from waiting import until
+from waiting import press, settled, type_text, until
 
 from core.ruleset import get_ruleset
 from core.views import REFEREE
@@ -54,14 +54,13 @@ def at(app) -> tuple[str, str]:
 
 
 async def typed(pilot, text: str) -> None:
-    await pilot.press(*[c if c != " " else "space" for c in text])
-    await pilot.pause()
+    await type_text(pilot, text)
 
 
 async def test_the_command_line_s_cursor_is_the_drawn_one_at_the_start_and_as_text_is_typed(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         box = app.screen.query_one(CommandInput)
         assert app.focused is box
         start = written(app)
@@ -69,7 +68,7 @@ async def test_the_command_line_s_cursor_is_the_drawn_one_at_the_start_and_as_te
         await typed(pilot, "note here")
         before, after = at(app)
         assert before.endswith("note here") and written(app).x == box.content_region.x + len("note here")
-        await pilot.press("left", "left", "left", "left")
+        await press(pilot, "left", "left", "left", "left")
         before, after = at(app)
         assert before.endswith("note ") and after.startswith("here")
 
@@ -77,38 +76,34 @@ async def test_the_command_line_s_cursor_is_the_drawn_one_at_the_start_and_as_te
 async def test_the_cursor_stays_put_while_the_box_blinks(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+s", "down", "down")
-        await pilot.pause()
+        await press(pilot, "ctrl+s", "down", "down")
         placed = written(app)
         assert app.screen.query_one(RosterView).content_region.contains(*placed)
         box = app.screen.query_one(CommandInput)
         for _ in range(3):  # what each half second's blink does to the box
             box._toggle_cursor()
-            await pilot.pause()
+            await settled(pilot)
             assert written(app) == placed
 
 
 async def test_the_roster_s_row_under_its_cursor(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+s", "down", "down", "down")
-        await pilot.pause()
+        await press(pilot, "ctrl+s", "down", "down", "down")
         view = app.screen.query_one(RosterView)
         assert app.focused is view and view.cursor == 2
         label = view.label(view.cursor_key).plain
         before, after = at(app)
         # The row from its first cell (its guides, then the figure), the roster's width of it.
         assert written(app).x == view.content_region.x and label.strip() in after[: view.content_region.width]
-        await pilot.press("up")
-        await pilot.pause()
+        await press(pilot, "up")
         assert view.label(view.cursor_key).plain.strip() in at(app)[1][: view.content_region.width]
 
 
 async def test_the_log_s_row_under_its_cursor(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+l")
-        await pilot.pause()
+        await press(pilot, "ctrl+l")
         view = app.screen.query_one(LogView)
         assert app.focused is view and view.cursor == view.rows - 1
         region = view.content_region
@@ -117,46 +112,38 @@ async def test_the_log_s_row_under_its_cursor(game):
             assert x == region.x and y == region.y + view.cursor - round(view.scroll_offset.y)
             words = view.line_at(view.cursor).text.split()
             assert words[-1] in screen_lines(app)[y]
-            await pilot.press("up")
-            await pilot.pause()
+            await press(pilot, "up")
 
 
 async def test_the_undo_box_s_question_while_it_asks(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await typed(pilot, "mark ivan suppressed")
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("ctrl+z")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await press(pilot, "ctrl+z")
         box = app.screen.query_one("#confirm")
         assert box.display and box.asking
         assert written(app) == Offset(box.content_region.x, box.content_region.y)
         assert at(app)[1].startswith("Undo")
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert written(app).y == app.screen.query_one(CommandInput).content_region.y  # back to the line
 
 
 async def test_the_action_picker_s_filter_then_its_highlighted_option_then_a_form(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f2")
-        await pilot.pause()
+        await press(pilot, "f2")
         picker = app.screen
         assert isinstance(picker, ActionPicker)
         assert written(app) == picker.query_one("#picker-filter").content_region.offset
-        await pilot.press("down")  # into the list
-        await pilot.pause()
+        await press(pilot, "down")  # into the list
         listing = picker.query_one(OptionList)
         assert app.focused is listing
         for _ in range(3):
             name = listing.get_option_at_index(listing.highlighted).id
             assert at(app)[1].startswith(name)
-            await pilot.press("down")
-            await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+            await press(pilot, "down")
+        await press(pilot, "enter")
         form = app.screen
         assert isinstance(form, ActionForm)
         assert at(app)[1].startswith(("(choose)", "(none)")), (form.spec.name, at(app))  # its first field, empty
@@ -169,7 +156,7 @@ async def test_the_command_palette_s_highlighted_command_while_its_box_keeps_the
 
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+p")
+        await press(pilot, "ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
         palette = app.screen
         await typed(pilot, "un")
@@ -179,8 +166,7 @@ async def test_the_command_palette_s_highlighted_command_while_its_box_keeps_the
         for _ in range(2):
             prompt = str(listing.get_option_at_index(listing.highlighted).prompt).split("\n")[0].strip()
             assert at(app)[1].strip().startswith(prompt[:12]), (prompt, at(app))
-            await pilot.press("down")
-            await pilot.pause()
+            await press(pilot, "down")
 
 
 async def test_a_form_s_select_closed_on_its_value_and_open_on_its_highlighted_option(game):
@@ -188,37 +174,32 @@ async def test_a_form_s_select_closed_on_its_value_and_open_on_its_highlighted_o
         game.execute("next", role=REFEREE)  # to the activation, where shoot can be given
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f2")
+        await press(pilot, "f2")
         await typed(pilot, "shoot")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         form = app.screen
         assert isinstance(form, ActionForm)
         field = app.focused
         assert isinstance(field, Select) and field.id == "field-unit"
         assert at(app)[1].startswith("(choose)")  # the closed select's value, not its border
-        await pilot.press("enter", "down")  # open it, onto the first figure
-        await pilot.pause()
+        await press(pilot, "enter", "down")  # open it, onto the first figure
         assert at(app)[1].strip().startswith("Sgt Cole")
-        await pilot.press("enter")  # chosen: closed again, on the value chosen
-        await pilot.pause()
+        await press(pilot, "enter")  # chosen: closed again, on the value chosen
         assert app.focused is field and at(app)[1].startswith("Sgt Cole")
 
 
 async def test_the_dice_prompt_s_box_at_its_drawn_cursor(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")  # table dice
+        await press(pilot, "f3")  # table dice
         await typed(pilot, "roll 2d6")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, DicePrompt)
         box = app.screen.query_one(Input)
         assert app.focused is box and written(app) == box.content_region.offset  # its first cell, empty
         await typed(pilot, "4 5")
         assert at(app)[0].endswith("4 5") and written(app).y == box.content_region.y
-        await pilot.press("left")
-        await pilot.pause()
+        await press(pilot, "left")
         before, after = at(app)
         assert before.endswith("4 ") and after.startswith("5")
 
@@ -228,23 +209,18 @@ async def test_replay_s_log_row_its_go_to_turn_box_and_the_report_s_words(game):
         game.execute("next", role=REFEREE)  # the initiative rolled: events to step through
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f5")  # replay, at the end
-        await pilot.pause()
+        await press(pilot, "f5")  # replay, at the end
         view = app.screen.query_one(LogView)
         assert app.focused is view
         for _ in range(2):
             words = view.line_at(view.cursor).text.split()
             assert words[-1] in at(app)[1] and written(app).x == view.content_region.x
-            await pilot.press("left")  # a step back: the log's cursor on the event shown
-            await pilot.pause()
-        await pilot.press("t")  # go to turn: a box that asks
-        await pilot.pause()
+            await press(pilot, "left")  # a step back: the log's cursor on the event shown
+        await press(pilot, "t")  # go to turn: a box that asks
         assert isinstance(app.screen, AskScreen)
         assert written(app) == app.screen.query_one(Input).content_region.offset
-        await pilot.press("escape", "escape")  # the box, then the replay
-        await pilot.pause()
-        await pilot.press("f4")  # the after-action report
-        await pilot.pause()
+        await press(pilot, "escape", "escape")  # the box, then the replay
+        await press(pilot, "f4")  # the after-action report
         assert isinstance(app.screen, ReportScreen)
         assert at(app)[1].startswith("After-action report: Patrol at the well")  # its words, not a chart
 
@@ -252,17 +228,15 @@ async def test_replay_s_log_row_its_go_to_turn_box_and_the_report_s_words(game):
 async def test_a_dialog_s_first_words(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+l", "enter")  # the log line's details: its words scroll
-        await pilot.pause()
+        await press(pilot, "ctrl+l", "enter")  # the log line's details: its words scroll
         assert isinstance(app.screen, DetailsScreen)
         details = app.screen.query_one(VerticalScroll)
         assert app.focused is details and written(app) == details.content_region.offset
         assert at(app)[1].strip()
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         locked = LockedScreen("saves/x.ft", "fireteam, process 12")  # nothing in it takes the focus
         app.push_screen(locked)
-        await pilot.pause()
+        await settled(pilot)
         assert app.focused is None
         assert at(app)[1].startswith("This save is being written")
 
@@ -270,8 +244,7 @@ async def test_a_dialog_s_first_words(game):
 async def test_the_help_screen_s_search_box(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f1")
-        await pilot.pause()
+        await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         await typed(pilot, "und")
         before, _after = at(app)
@@ -292,19 +265,17 @@ async def test_the_start_screen_s_list_and_the_new_game_screen(tmp_path, store):
         shutil.copy(DEMO, folders.saves() / name)
     app = FireteamApp(None, role=REFEREE, store=store, start=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, StartScreen)
         listing = screen.query_one(OptionList)
         for _ in range(2):
             prompt = listing.get_option_at_index(listing.highlighted).prompt
             assert at(app)[1].startswith(prompt.plain[:6])
-            await pilot.press("down")
-            await pilot.pause()
-        await pilot.press("n")
-        await pilot.pause()
+            await press(pilot, "down")
+        await press(pilot, "n")
         focused = app.focused
         assert focused is not None and focused.screen is app.screen
         x, y = written(app)
@@ -313,8 +284,7 @@ async def test_the_start_screen_s_list_and_the_new_game_screen(tmp_path, store):
         # the box's border or the blank row above it.
         assert isinstance(focused, Select) and focused.id == "ruleset"
         assert at(app)[1].startswith(get_ruleset(focused.value).name)
-        await pilot.press("tab")
-        await pilot.pause()
+        await press(pilot, "tab")
         assert app.focused is not focused and app.focused.region.contains(*written(app))
         assert at(app)[1].startswith("standard")  # the variant's select
 
@@ -322,9 +292,9 @@ async def test_the_start_screen_s_list_and_the_new_game_screen(tmp_path, store):
 async def test_an_empty_start_screen_s_cursor_is_on_the_words_that_say_so(tmp_path, store):
     app = FireteamApp(None, role=REFEREE, store=store, start=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, StartScreen) and app.screen.query_one(OptionList).option_count == 0
         assert at(app)[1].startswith("No games yet")  # not the empty list's border beside them
 

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from terminal_child import DEMO, ENTRY, child_fixture, commands, until_command  # noqa: F401  (a fixture)
 from textual import events
+from waiting import press, settled
 
 from core.game import Game, Refusal
 from tui.app import FireteamApp
@@ -23,6 +24,7 @@ from tui.commandline import CommandInput
 from tui.panes.log import LogView
 from tui.plain import Plain, visible
 from tui.screens.dialogs import ConfirmBox, DetailsScreen, DicePrompt
+from tui.screens.help import HelpScreen
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 import hostile  # noqa: E402  (test folders are not packages)
@@ -52,14 +54,16 @@ class Seat:
         box = app.screen.query_one(CommandInput)
         box.focus()
         box.value = line
-        await self.pilot.press("enter")
-        await self.pilot.pause()
+        await press(self.pilot, "enter")
         assert app.is_running, line
         if isinstance(app.screen, DicePrompt):  # dice= typed short of what the command rolls
-            await self.pilot.press("escape")
-            await self.pilot.pause()
+            await press(self.pilot, "escape")
             assert hint(app).startswith("✗ cancelled: ")
             assert game.path.read_bytes() == before
+            return
+        if isinstance(app.screen, HelpScreen):  # help, or help WORD: the help, over the game
+            assert game.path.read_bytes() == before
+            await press(self.pilot, "escape")
             return
         if not line.strip():  # Enter on a blank line does nothing
             assert game.path.read_bytes() == before
@@ -102,18 +106,15 @@ async def test_markup_a_player_wrote_is_shown_whole_in_the_log_and_the_details(t
         await seat.give('note "[b]bold[/b] [@click=app.quit]q [a=b]"')
         log = app.screen.query_one(LogView)
         assert log.line_at(log.cursor).text.endswith("[b]bold[/b] [@click=app.quit]q [a=b]")
-        await pilot.press("f7", "enter")
-        await pilot.pause()
+        await press(pilot, "f7", "enter")
         assert isinstance(app.screen, DetailsScreen)
         details = "\n".join(str(w.render()) for w in app.screen.query(Plain))
         assert "[b]bold[/b] [@click=app.quit]q [a=b]" in details
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         await seat.give("mark ahmed suppressed")
-        await pilot.press("ctrl+z")  # the confirmation quotes the command
-        await pilot.pause()
+        await press(pilot, "ctrl+z")  # the confirmation quotes the command
         assert app.screen.query_one(ConfirmBox).question == "Undo #3 mark ahmed suppressed?"
-        await pilot.press("escape")
+        await press(pilot, "escape")
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -150,13 +151,12 @@ async def test_a_paste_holding_control_characters_is_refused_whole_on_the_comman
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
         box.focus()
-        await pilot.pause()
+        await settled(pilot)
         box.post_message(events.Paste(pasted))
-        await pilot.pause()
+        await settled(pilot)
         assert box.value == ""  # nothing of it, neither cut nor with its escapes
         assert hint(app) == f"✗ {why}"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert game.path.read_bytes() == before  # nothing recorded, nothing for the other seats
     game.close()
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual.command import CommandInput
+from waiting import IN_CHILD, press, settled
 
 import core.language.i18n as i18n
 from core.events import All, AtLeast, Each, Mod, Roll
@@ -78,7 +79,7 @@ async def test_at_an_italian_locale_the_client_shows_italian_panes_phase_footer_
     prepare_language(None)  # what `fireteam` does before the app starts
     app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert screen.query_one(RosterPane).border_title == "Forze"
         assert screen.query_one(LogPane).border_title == "Registro delle azioni"
@@ -87,8 +88,7 @@ async def test_at_an_italian_locale_the_client_shows_italian_panes_phase_footer_
         assert "Turno 1" in line and "Punti sconfitta" in line and "attivo" in line
         assert "arbitro" in str(screen.query_one(PhasePane).border_title)
         assert {"Aiuto", "Azioni", "Annulla"} <= set(footer_words(app))
-        await pilot.press("f1")
-        await pilot.pause()
+        await press(pilot, "f1")
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
         shown = " ".join(str(p.render()) for p in help_screen.query("Plain"))
@@ -104,7 +104,7 @@ async def test_lang_en_overrides_an_italian_locale_and_a_saved_italian_setting(m
     prepare_language("en")
     app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), role=REFEREE, store=store, lang="en")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert lang() == "en"
         assert app.screen.query_one(RosterPane).border_title == "Roster"
         assert "Turn 1" in phase_line(app)
@@ -116,7 +116,7 @@ async def test_a_saved_setting_is_used_when_no_lang_is_given(tmp_path):
     prepare_language(None)  # no locale: English, until the setting is read
     app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), role=REFEREE, store=store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert app.screen.query_one(RosterPane).border_title == "Forze"
 
 
@@ -136,18 +136,17 @@ async def test_the_palette_entry_switches_language_live_every_pane_and_the_log(t
     game = patrol_game(tmp_path / "g.ft", commands=OPENING)
     app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert "(undone)" not in log_rows(app)
-        await pilot.press("ctrl+z", "y")  # an undone line says so in the reader's language
-        await pilot.pause()
+        await press(pilot, "ctrl+z", "y")  # an undone line says so in the reader's language
         assert "(undone)" in log_rows(app)
         entries = {name: action for name, _help, action in screen.palette_actions()}
         assert entries["Language: Italiano"] == "language('it')"
         assert "Language: English" not in entries
         await screen.run_action("language('it')")
-        await pilot.pause()
+        await settled(pilot)
         assert lang() == "it"
         assert screen.query_one(RosterPane).border_title == "Forze"
         assert screen.query_one(LogPane).border_title == "Registro delle azioni"
@@ -155,15 +154,13 @@ async def test_the_palette_entry_switches_language_live_every_pane_and_the_log(t
         assert "(annullato)" in log_rows(app) and "(undone)" not in log_rows(app)
         assert "Aiuto" in footer_words(app)
         assert {name for name, _help, _a in screen.palette_actions()} >= {"Lingua: English", "Aiuto"}
-        await pilot.press("ctrl+p")
-        await pilot.pause()
+        await press(pilot, "ctrl+p")
         assert app.screen.query_one(CommandInput).placeholder == "Cerca tra i comandi…"
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         await app.workers.wait_for_complete()
         assert store.load_settings().lang == "it"  # remembered for the next start
         await screen.run_action("language('en')")
-        await pilot.pause()
+        await settled(pilot)
         assert screen.query_one(RosterPane).border_title == "Roster"
         assert "Turn 1" in phase_line(app)
         assert "(undone)" in log_rows(app)
@@ -179,10 +176,10 @@ async def test_two_apps_in_one_process_each_read_their_own_language(tmp_path):
         use_reader(Reader(code))
         app = FireteamApp(game, role="referee", remote=True)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             if switch_to:
                 app.set_language(switch_to)
-                await pilot.pause()
+                await settled(pilot)
             await asyncio.sleep(0)
             seen[name] = (reader().lang, str(app.screen.query_one(RosterPane).border_title))
 
@@ -237,9 +234,8 @@ async def test_the_help_shows_each_commands_italian_and_english_names_in_either_
         with readers.reading(code):
             app = FireteamApp(game, role=REFEREE)
             async with app.run_test(size=SIZE) as pilot:
-                await pilot.pause()
-                await pilot.press("f1")
-                await pilot.pause()
+                await settled(pilot)
+                await press(pilot, "f1")
                 texts = [entry.text for entry in app.screen.query(HelpEntry)]
                 assert any(t.startswith("shoot spara ") for t in texts), code
 
@@ -311,7 +307,7 @@ prepare_language(lang)
 async def start():
     app = FireteamApp(Game.open(save), role="referee", store=UserStore(folder / "config", folder / "data"), lang=lang)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         print(app.screen.query_one(RosterPane).border_title)
 
 asyncio.run(start())
@@ -321,7 +317,7 @@ print(sys.modules.get("babel") is not None)
 
 def _start(lang: str, folder: Path, locale: Path, babel: str = "babel") -> tuple[list[str], str]:
     result = subprocess.run(
-        [sys.executable, "-c", STARTED, lang, str(folder), str(locale), babel],
+        [sys.executable, "-c", IN_CHILD + STARTED, lang, str(folder), str(locale), babel],
         capture_output=True, text=True, cwd=ROOT, timeout=600,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr

@@ -9,6 +9,7 @@ import warnings
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.app import App
+from waiting import press, settled, type_text
 
 from core.views import REFEREE
 from tui.app import FireteamApp
@@ -19,8 +20,7 @@ SIZES = [(80, 24), (160, 48)]
 
 
 async def press_text(pilot, text: str) -> None:
-    await pilot.press(*[c if c != " " else "space" for c in text])
-    await pilot.pause()
+    await type_text(pilot, text)
 
 
 # ---------------------------------------------------------------- 1. actions
@@ -31,8 +31,7 @@ async def test_the_picker_filters_as_you_type_and_puts_the_phase_first(game, siz
     assert game.state.phase == "deployment"
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
-        await pilot.press("f2")
-        await pilot.pause()
+        await press(pilot, "f2")
         picker = app.screen
         assert isinstance(picker, ActionPicker)
         assert app.focused is picker.query_one("#picker-filter")  # typing filters straight away
@@ -47,19 +46,16 @@ async def test_the_picker_filters_as_you_type_and_puts_the_phase_first(game, siz
         assert picker.shown() == ["shoot"]
         await press_text(pilot, "x")
         assert picker.shown() == []
-        await pilot.press("backspace", "backspace", "backspace", "backspace")
+        await press(pilot, "backspace", "backspace", "backspace", "backspace")
         await press_text(pilot, "mark")
         assert picker.shown()[0] == "mark"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         form = app.screen
         assert isinstance(form, ActionForm) and form.spec.name == "mark"
         assert app.focused is form.query_one("#field-unit")  # the first field, not the form
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("f2")
-        await pilot.pause()
-        await pilot.press("down")  # from the filter into the list
+        await press(pilot, "escape")
+        await press(pilot, "f2")
+        await press(pilot, "down")  # from the filter into the list
         assert app.focused is app.screen.query_one("OptionList")
 
 
@@ -80,10 +76,10 @@ async def test_the_first_candidate_is_greyed_in_and_taken_with_the_right_arrow(g
     async with app.run_test(size=SIZES[0]) as pilot:
         box = app.screen.query_one(CommandInput)
         await press_text(pilot, "shoot co")
-        await pilot.pause()
+        await settled(pilot)
         row = screen_lines(app)[box.region.y]
         assert "shoot cole" in row  # "le" greyed in after the cursor
-        await pilot.press("right")
+        await press(pilot, "right")
         assert box.value == "shoot cole"
 
 
@@ -112,7 +108,7 @@ async def test_candidates_come_before_a_long_usage(game, size):
             assert name in row
         assert "diaz" not in row  # Cole's own side
         assert "kemal Kemal Aydin" in row  # room for each figure's name beside its id (#26)
-        await pilot.press(*["backspace"] * len("cole "))
+        await press(pilot, *["backspace"] * len("cole "))
         row = hint_row(app)
         for name in ("cole", "diaz", "ivan", "kemal"):  # the firer: any figure, for the referee
             assert name in row
@@ -140,17 +136,17 @@ async def test_tab_completes_the_common_start_first_then_cycles(size):
         box = app.query_one(CommandInput)
         box.focus()
         await press_text(pilot, "mark kemal su")
-        await pilot.press("tab")
+        await press(pilot, "tab")
         assert box.value == "mark kemal supp"  # what every candidate shares, no further
-        await pilot.press("tab")
+        await press(pilot, "tab")
         assert box.value == "mark kemal suppressed"
-        await pilot.press("tab")
+        await press(pilot, "tab")
         assert box.value == "mark kemal supported"
-        await pilot.press("tab")
+        await press(pilot, "tab")
         assert box.value == "mark kemal supply"
-        await pilot.press("tab")
+        await press(pilot, "tab")
         assert box.value == "mark kemal suppressed"  # round again
-        await pilot.press("space", "s", "t", "tab")
+        await press(pilot, "space", "s", "t", "tab")
         assert box.value == "mark kemal suppressed stabilised "  # a single candidate: done, with a space
 
 
@@ -208,22 +204,19 @@ async def test_the_ctrl_keys_do_what_the_f_keys_do(game, size):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
         screen = app.screen
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         assert app.focused is screen.query_one("#roster-view")
-        await pilot.press("ctrl+l")
+        await press(pilot, "ctrl+l")
         assert isinstance(app.focused, LogView)
-        await pilot.press("colon")
+        await press(pilot, "colon")
         assert isinstance(app.focused, CommandInput)
-        await pilot.press("ctrl+t")
+        await press(pilot, "ctrl+t")
         assert screen.table_dice
-        await pilot.press("ctrl+b")
-        await pilot.pause()
+        await press(pilot, "ctrl+b")
         assert isinstance(app.screen, ActionPicker)
-        await pilot.press("escape", "ctrl+f")
-        await pilot.pause()
+        await press(pilot, "escape", "ctrl+f")
         assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape", "ctrl+r")
-        await pilot.pause()
+        await press(pilot, "escape", "ctrl+r")
         assert isinstance(app.screen, GameScreen) and app.screen.replay
 
 
@@ -234,8 +227,7 @@ async def test_the_footer_fits_80_columns_whatever_has_the_focus(game, replay):
     app = FireteamApp(game, role=REFEREE, replay=replay)
     async with app.run_test(size=(80, 24)) as pilot:
         for key in ("ctrl+s", "ctrl+l", "colon"):
-            await pilot.press(key)
-            await pilot.pause()
+            await press(pilot, key)
             keys = list(app.screen.query(FooterKey))
             assert keys
             row = screen_lines(app)[-1]
@@ -255,8 +247,7 @@ async def test_help_fills_the_width_and_finds_what_is_typed(game, size):
 
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
-        await pilot.press("f1")
-        await pilot.pause()
+        await press(pilot, "f1")
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
         scroll = help_screen.query_one(VerticalScroll)
@@ -268,28 +259,25 @@ async def test_help_fills_the_width_and_finds_what_is_typed(game, size):
         drawn = " ".join(strip.text for strip in roll.render_lines(roll.region.reset_offset)).split()
         spec = next(s for s in game.commands if s.name == "roll")
         assert set(spec.help.split()) <= set(drawn)
-        await pilot.press(*"screenshot")  # the search box has the focus
-        await pilot.pause()
+        await press(pilot, *"screenshot")  # the search box has the focus
         assert [e.text.split()[0] for e in help_screen.matches] == ["anywhere"]
-        await pilot.press("ctrl+a", "ctrl+k", *"unit")
-        await pilot.pause()
+        await press(pilot, "ctrl+a", "ctrl+k", *"unit")
         found = help_screen.matches
         assert len(found) >= 4
         assert found[0].has_class("-current")
         for entry in found:  # every match drawn highlighted
             spans = [s for line in entry.render_lines(entry.region.reset_offset) for s in line if s.style]
             assert any(s.text.lower() == "unit" and s.style.bgcolor for s in spans), entry.text[:30]
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         current = found[1]
         assert current.has_class("-current") and not found[0].has_class("-current")
         assert current.region.y >= scroll.region.y and current.region.y < scroll.region.bottom  # scrolled to it
         help_screen.query_one(VerticalScroll).focus()
-        await pilot.press("n", "n")
+        await press(pilot, "n", "n")
         assert help_screen.current == 3
-        await pilot.press("N")
+        await press(pilot, "N")
         assert help_screen.current == 2 and found[2].has_class("-current")
-        await pilot.press("slash")
+        await press(pilot, "slash")
         assert app.focused is help_screen.query_one("#help-search")
 
 
@@ -301,8 +289,7 @@ async def test_help_search_takes_what_is_typed_at_once(game):
 
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f1", *"unit")
-        await pilot.pause()
+        await press(pilot, "f1", *"unit")
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
         assert help_screen.query_one("#help-search").value == "unit"
@@ -310,8 +297,7 @@ async def test_help_search_takes_what_is_typed_at_once(game):
         # The arrows and pages still scroll the help from the search box.
         scroll = help_screen.query_one(VerticalScroll)
         scroll.scroll_home(animate=False)
-        await pilot.pause()
-        await pilot.press("pagedown")
-        await pilot.pause()
+        await settled(pilot)
+        await press(pilot, "pagedown")
         assert scroll.scroll_y > 0
         assert app.focused is help_screen.query_one("#help-search")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from waiting import press, settled, type_text
 
 from core.game import Game
 from core.views import REFEREE
@@ -33,19 +34,17 @@ async def test_the_roster_cursor_never_leaves_the_screen(tmp_path, size):
     app = demo(tmp_path)
     async with app.run_test(size=size) as pilot:
         view: RosterView = app.screen.query_one(RosterPane).view
-        await pilot.press("f6", "home")
-        await pilot.pause()
+        await press(pilot, "f6", "home")
         seen = []
         for _ in range(view.rows):
-            await pilot.pause()
+            await settled(pilot)
             top, rows = int(view.scroll_y), view.scrollable_content_region.height
             assert top <= view.cursor < top + rows, f"row {view.cursor} is off rows {top}..{top + rows - 1}"
             seen.append(view.cursor)
-            await pilot.press("down")
+            await press(pilot, "down")
         assert seen == list(range(view.rows)) and len(seen) >= 20
         for _ in seen:  # and back up
-            await pilot.press("up")
-            await pilot.pause()
+            await press(pilot, "up")
             top = int(view.scroll_y)
             assert top <= view.cursor < top + view.scrollable_content_region.height
 
@@ -64,8 +63,7 @@ def screen_text(app) -> str:
 
 async def type_command(pilot, text: str) -> None:
     pilot.app.screen.query_one(CommandInput).focus()
-    await pilot.press(*[c if c != " " else "space" for c in text], "enter")
-    await pilot.pause()
+    await type_text(pilot, text, "enter")
 
 
 # ------------------------------------------------------------- what is cut off
@@ -100,7 +98,7 @@ async def test_a_rolls_outcome_is_on_screen_wherever_its_line_is_cut(tmp_path, s
 async def test_a_roster_row_shows_its_name_and_badges_before_its_kit(tmp_path, size):
     app = demo(tmp_path)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         text = screen_text(app)
         assert "Faysal Abdi  off table " in text or size == (80, 24)  # further down at 80x24
         assert "Sgt Rossi ★  fired " in text and "Pte Conti  wounded " in text
@@ -111,7 +109,7 @@ async def test_a_roster_row_shows_its_name_and_badges_before_its_kit(tmp_path, s
 async def test_a_terminal_too_small_is_told_so(tmp_path, size, small):
     app = demo(tmp_path)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         text = screen_text(app)
         log = app.screen.query_one(LogView)
         if small:
@@ -122,7 +120,7 @@ async def test_a_terminal_too_small_is_told_so(tmp_path, size, small):
             assert "Terminal too small" not in text
             assert log.size.height >= 3  # the smallest size that works still shows the log
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await settled(pilot)
         assert "Terminal too small" not in screen_text(app) and log.size.height >= 9
 
 
@@ -134,16 +132,16 @@ async def test_the_log_follows_after_a_search_and_says_when_newer_lines_exist(tm
     app = demo(tmp_path)
     async with app.run_test(size=size) as pilot:
         log, pane = app.screen.query_one(LogView), app.screen.query_one(LogPane)
-        await pilot.press("f7", "slash", *"armies", "enter")
+        await press(pilot, "f7", "slash", *"armies", "enter")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settled(pilot)
         found = log.cursor
         assert "armies of" in log.line_at(found).text and not log.follow
         assert pane.border_subtitle == f"▼ {log.rows - int(log.scroll_y) - log.size.height} newer (End)"
         # Another seat's command: the cursor stays where the search left it, the border counts the new lines.
         before = log.rows - int(log.scroll_y) - log.size.height
         app.game.execute("note from the other table", role=REFEREE, by="umpire")
-        await pilot.pause()
+        await settled(pilot)
         assert log.cursor == found
         assert pane.border_subtitle == f"▼ {before + 2} newer (End)"
         assert "newer (End)" in screen_text(app)
@@ -152,17 +150,16 @@ async def test_the_log_follows_after_a_search_and_says_when_newer_lines_exist(tm
         assert log.follow and log.cursor == log.rows - 1 and log.line_at(log.cursor).text == "note: mine"
         assert pane.border_subtitle == "" and "newer (End)" not in screen_text(app)
         # A filter: it shows its newest line, and follows the new ones.
-        await pilot.press("f7", "f", *"kind:note", "enter")
+        await press(pilot, "f7", "f", *"kind:note", "enter")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settled(pilot)
         assert log.line_at(log.cursor).text == "note: mine"
         app.game.execute("note later still", role=REFEREE, by="umpire")
-        await pilot.pause()
+        await settled(pilot)
         assert log.line_at(log.cursor).text == "note: later still" and log.cursor == log.rows - 1
         # Scrolled away from the end, then End: following again.
-        await pilot.press("home")
-        await pilot.press("escape")  # clears the filter: every line again, following
-        await pilot.pause()
+        await press(pilot, "home")
+        await press(pilot, "escape")  # clears the filter: every line again, following
         assert log.follow and log.line_at(log.cursor).text == "note: later still"
 
 
@@ -177,24 +174,20 @@ async def test_undo_and_redo_leave_nothing_stale(tmp_path, size):
         await type_command(pilot, "fire greco ahmed range=30")
         await type_command(pilot, "fire conti ahmed range=20")
         assert "failed: out of action · Ahmed Noor's save" in str(rendered(dice))
-        await pilot.press("ctrl+z")
-        await pilot.pause()
+        await press(pilot, "ctrl+z")
         assert app.screen.query_one(ConfirmBox).asking
         assert "struck through, and stop counting" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         text = screen_text(app)
         # The dice pane shows the last roll still in play; the message line, the undo.
         assert "miss · Pte Greco's fire with" in rendered(dice) and "Conti" not in rendered(dice)
         assert "↶ undone: #10 fire conti ahmed range=20" in text and "✓ #10" not in text
-        await pilot.press("ctrl+y")
-        await pilot.pause()
+        await press(pilot, "ctrl+y")
         assert app.screen.query_one(ConfirmBox).asking
         text = screen_text(app)
         assert "Redo #10 fire conti ahmed range=20?" in text
         assert "count again" in text and "stays struck through" not in text
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         text = screen_text(app)
         assert "failed: out of action · Ahmed Noor's save" in rendered(dice)
         assert "↷ redone: #10 fire conti ahmed range=20" in text and "↶ undone" not in text
@@ -208,7 +201,7 @@ async def test_the_roster_repaints_its_scroll_bar_only_when_something_changed(tm
     app = demo(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         view = app.screen.query_one(RosterPane).view
-        await pilot.pause()
+        await settled(pilot)
         thumb = view._bar()
         assert thumb is not None and not view.show_vertical_scrollbar
         last_cells = [strip.crop(view.size.width - 1).text for strip in view.render_lines(view.size.region)]
@@ -219,11 +212,10 @@ async def test_the_roster_repaints_its_scroll_bar_only_when_something_changed(tm
         refresh = view.refresh
         monkeypatch.setattr(view, "refresh", lambda *a, **k: (repainted.append(1), refresh(*a, **k))[1])
         app.screen.refresh(layout=True)
-        await pilot.pause()
+        await settled(pilot)
         assert not repainted
         rows = view.rows
-        await pilot.press("f6", "home", "space")  # a side folded: fewer rows, the bar follows
-        await pilot.pause()
+        await press(pilot, "f6", "home", "space")  # a side folded: fewer rows, the bar follows
         assert view.rows < rows and repainted
         assert view.rows <= view.size.height and view._bar() is None
 
@@ -244,13 +236,13 @@ async def test_a_resized_screen_shows_what_a_screen_started_at_that_size_shows(t
     for n, size in enumerate(sizes):
         app = copy(str(n))
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             fresh[size] = screen_text(app)
         app.game.close()
     app = copy("resized")
     async with app.run_test(size=sizes[0]) as pilot:
         for size in sizes[1:]:
             await pilot.resize_terminal(*size)
-            await pilot.pause()
+            await settled(pilot)
             assert screen_text(app) == fresh[size], size
     app.game.close()

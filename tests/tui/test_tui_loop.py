@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.widgets import Select
+from waiting import press, settled, type_text
 
 from core import events as ev
 from core.game import Game
@@ -33,15 +34,14 @@ def hint(app) -> str:
 
 
 async def type_keys(pilot, text: str) -> None:
-    await pilot.press(*[c if c != " " else "space" for c in text])
+    await type_text(pilot, text)
 
 
 async def save_asked_at_the_table(pilot) -> DicePrompt:
     """Table dice on, and a fire in the demo whose hit is on the line (dice=6): the prompt asks for the save."""
-    await pilot.press("f3")  # table dice
+    await press(pilot, "f3")  # table dice
     await type_keys(pilot, "fire conti bashir range=40 dice=6")
-    await pilot.press("enter")
-    await pilot.pause()
+    await press(pilot, "enter")
     prompt = pilot.app.screen
     assert isinstance(prompt, DicePrompt)
     return prompt
@@ -52,17 +52,15 @@ async def test_a_refused_command_does_not_swallow_the_next(game):
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
         await type_keys(pilot, "shoot nobody")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert "✗" in hint(app)
         assert box.value == "shoot nobody"  # kept to be mended, selected
         before = game.log_length
         await type_keys(pilot, "note after refusal")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         notes = [line.event for line in game.log_lines(role="referee")[before:] if isinstance(line.event, ev.Noted)]
         assert [n.text for n in notes] == ["after refusal"], hint(app)
-        await pilot.press("up", "up")
+        await press(pilot, "up", "up")
         assert box.value == "shoot nobody"  # the refused line is in the history
 
 
@@ -74,8 +72,7 @@ async def test_table_dice_complete_the_dice_on_the_line(tmp_path):
         assert str(app.screen.query_one(".title").render()) == "Bashir Ali's save: 1d6, needs 5+"
         under = str(app.screen_stack[-2].query_one("#cmd-hint").render())
         assert under == "fire conti bashir range=40 dice=6: waiting for its dice"  # not the candidates typed past
-        await pilot.press("3", "enter")
-        await pilot.pause()
+        await press(pilot, "3", "enter")
         assert not isinstance(app.screen, DicePrompt), "asked again for the save"
         assert not demo.state.units["bashir"].in_play  # hit on the line's 6, the save's 3 fails (§8.0, §9.0)
         assert "✓" in hint(app)
@@ -90,11 +87,11 @@ async def test_the_actions_form_offers_the_teams(tmp_path, monkeypatch):
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
         await type_keys(pilot, "morale vo")
-        await pilot.press("tab")
+        await press(pilot, "tab")
         assert box.value == "morale Gruppe Vogt "  # Tab completes a team by any word of its name
         box.value = ""
         app.screen.start_action(next(s for s in game.commands if s.name == "morale"))
-        await pilot.pause()
+        await settled(pilot)
         form = app.screen
         assert isinstance(form, ActionForm)
         field = form.query_one("#field-team")
@@ -103,8 +100,7 @@ async def test_the_actions_form_offers_the_teams(tmp_path, monkeypatch):
             {u.team for u in game.state.units.values() if u.team}
         )
         field.value = "Gruppe Vogt"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
     rolled = [line.event for line in game.log_lines(role="referee") if isinstance(line.event, ev.Rolled)]
     assert str(rolled[-1].roll.purpose.args["team"]) == "Gruppe Vogt"
     game.close()
@@ -118,8 +114,7 @@ async def test_the_phase_pane_names_the_verb_that_ends_the_game(tmp_path):
     async with referee.run_test(size=SIZE) as pilot:
         assert "end-game ends the game" in str(referee.screen.query_one(PhasePane).render())
         await type_keys(pilot, "end-game")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert demo.state.result
         assert "ends the game" not in str(referee.screen.query_one(PhasePane).render())  # it has ended
     demo.close()
@@ -140,21 +135,19 @@ async def test_coded_options_say_what_they_mean(tmp_path):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(160, 30)) as pilot:
         await type_keys(pilot, f"activate {piece} A")  # the completion's hint: each code and its meaning (C.3)
-        await pilot.pause()
+        await settled(pilot)
         said = hint(app)
         assert "A1 bound and prepare an attack (either order)" in said and "A5 move at full speed" in said
         app.screen.query_one(CommandInput).value = ""
         app.screen.start_action(next(s for s in game.commands if s.name == "activate"))
-        await pilot.pause()
+        await settled(pilot)
         field = app.screen.query_one("#field-option")
         assert isinstance(field, Select)
         labels = [str(label) for label, _value in field._options[1:]]
         assert labels[0] == "A1 — bound and prepare an attack (either order)"
         assert labels[6] == "A7 — remove an immobilisation"
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("f1")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         activate = next(e for e in app.screen.query(HelpEntry) if e.text.startswith("activate "))
         assert "a6  mount or dismount (infantry and guns)" in activate.text
@@ -168,25 +161,20 @@ async def test_the_undo_question_keeps_the_keys_of_the_screen_under_it(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "mark ivan suppressed")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         screen = app.screen
         box = screen.query_one(ConfirmBox)
-        await pilot.press("ctrl+z")
-        await pilot.pause()
+        await press(pilot, "ctrl+z")
         assert box.asking
         dice = screen.table_dice
         for key in ("f5", "ctrl+r", "f4", "f1", "f2", "ctrl+t", "down"):
-            await pilot.press(key)  # the replay, the report, the help, the actions, table dice...
-            await pilot.pause()
+            await press(pilot, key)  # the replay, the report, the help, the actions, table dice...
             assert app.screen is screen and isinstance(screen, GameScreen) and not screen.replay, key
             assert box.asking and box.display, key
         assert screen.table_dice == dice
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert not box.asking and "suppressed" in game.state.units["ivan"].status
-        await pilot.press("ctrl+z", "y")  # answered as before
-        await pilot.pause()
+        await press(pilot, "ctrl+z", "y")  # answered as before
         assert "suppressed" not in game.state.units["ivan"].status
 
 
@@ -210,7 +198,7 @@ async def test_at_80x24_the_roster_says_what_is_below_and_how_to_reach_the_enemy
     enemy = {u.id for u in game.state.units_of(last_side)}
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.focused, CommandInput)  # where a referee starts
         footer = {str(k.description): k.key for k in app.screen.query(FooterKey)}
         assert footer.get("Roster") == "ctrl+s", footer
@@ -223,14 +211,13 @@ async def test_at_80x24_the_roster_says_what_is_below_and_how_to_reach_the_enemy
             assert str(pane.border_subtitle) == f"▼ {below} more (Ctrl+S)"
         else:  # every row shows: nothing to say
             assert not pane.border_subtitle
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert app.focused is view
         if below > 0:
             assert str(pane.border_subtitle) == f"▼ {below} more (↓ PgDn)"
         for _ in range(view.rows):
-            await pilot.press("down")
-        await pilot.pause()
+            await press(pilot, "down")
+        await settled(pilot)
         assert view.cursor_key is not None and view.cursor_key[1] in enemy, view.cursor_key
         assert not pane.border_subtitle  # nothing left below
 
@@ -260,14 +247,14 @@ async def test_a_command_from_the_actions_form_says_what_it_did(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         app.screen.start_action(next(s for s in game.commands if s.name == "mark"))
-        await pilot.pause()
+        await settled(pilot)
         form = app.screen
         assert isinstance(form, ActionForm)
         form.query_one("#field-unit").value = "ivan"
         form.query_one("#field-status").value = "suppressed"
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         for _ in range(3):
-            await pilot.pause()
+            await settled(pilot)
         assert "suppressed" in game.state.units["ivan"].status
         assert hint(app).startswith("✓ #"), hint(app)
 
@@ -299,7 +286,7 @@ async def test_the_candidates_of_a_figure_say_its_name(tmp_path):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(160, 30)) as pilot:
         await type_keys(pilot, "activate baker")
-        await pilot.pause()
+        await settled(pilot)
         said = hint(app)
         assert "s1 Sherman Baker 1 · s2 Sherman Baker 2 · s3 Sherman Baker 3" in said, said
     game.close()
@@ -317,7 +304,7 @@ async def test_the_candidates_of_a_side_say_its_name(tmp_path):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(100, 30)) as pilot:
         await type_keys(pilot, "result ")
-        await pilot.pause()
+        await settled(pilot)
         said = hint(app)
         assert said.startswith("us Combat Command B · german Panzer-Lehr · draw"), said
     game.close()
@@ -331,8 +318,7 @@ async def test_the_answer_to_a_command_that_ends_the_game_begins_with_the_result
     app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "end-game")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert demo.state.result
         said = hint(app)
         assert re.match(r"✓ #\d+ Game over: ", said), said
@@ -346,24 +332,20 @@ async def test_an_emptied_line_says_the_last_answer_not_the_guide_of_what_was_er
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
         await type_keys(pilot, "note first")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         answer = hint(app)
         assert answer.startswith("✓") and "first" in answer
         await type_keys(pilot, "ne")
-        await pilot.pause()
+        await settled(pilot)
         assert "next" in hint(app)
-        await pilot.press("backspace", "backspace")
-        await pilot.pause()
+        await press(pilot, "backspace", "backspace")
         assert box.value == ""
         assert hint(app) == answer
         await type_keys(pilot, "nobody")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         refused = hint(app)
         assert refused.startswith("✗")
-        await pilot.press("ctrl+a", "ctrl+k")  # the refused line, erased
-        await pilot.pause()
+        await press(pilot, "ctrl+a", "ctrl+k")  # the refused line, erased
         assert box.value == ""
         assert hint(app) == refused
 
@@ -376,23 +358,19 @@ async def test_the_actions_filter_puts_the_command_named_first(tmp_path):
     demo = new_game(tmp_path, "demo")
     app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+b")
-        await pilot.pause()
+        await press(pilot, "ctrl+b")
         picker = app.screen
         assert isinstance(picker, ActionPicker)
         await type_keys(pilot, "fire")
-        await pilot.pause()
+        await settled(pilot)
         shown = picker.shown()
         assert shown[0] == "fire" and "move" in shown  # move is still found by its help
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, ActionForm) and app.screen.spec.name == "fire"
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("ctrl+b")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await press(pilot, "ctrl+b")
         await type_keys(pilot, "react")  # several begin with it: the picker's order among them
-        await pilot.pause()
+        await settled(pilot)
         assert app.screen.shown()[0].startswith("react")
     demo.close()
 
@@ -408,8 +386,7 @@ async def test_the_actions_list_the_phases_own_first_in_the_order_tab_offers_the
     main = list(demo.ruleset.phase("activation").commands)
     app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+b")
-        await pilot.pause()
+        await press(pilot, "ctrl+b")
         picker = app.screen
         assert isinstance(picker, ActionPicker)
         assert picker.shown()[: len(main)] == main
@@ -430,22 +407,19 @@ async def test_enter_on_an_action_named_exactly_but_not_possible_now_says_why(tm
     assert why  # greyed now
     app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+b")
-        await pilot.pause()
+        await press(pilot, "ctrl+b")
         picker = app.screen
         assert isinstance(picker, ActionPicker)
         await type_keys(pilot, "fire")
-        await pilot.pause()
+        await settled(pilot)
         assert picker.shown()[0] == "fire" and len(picker.shown()) > 1  # others speak of fire
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert app.screen is picker  # no other form opened
         said = picker.query_one("#picker-why")
         assert said.display and str(said.render()) == f"fire cannot be given now: {why}"
-        await pilot.press("backspace")  # the filter changes: the reason goes
-        await pilot.pause()
+        await press(pilot, "backspace")  # the filter changes: the reason goes
         assert not said.display
-        await pilot.press("escape")
+        await press(pilot, "escape")
     demo.close()
 
 
@@ -464,7 +438,7 @@ async def test_the_chance_of_a_roll_is_seen_at_100x30(tmp_path):
     game.execute("fire marra omar range=30 dice=3,7,8", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         pane = app.screen.query_one(DicePane)
         drawn = "\n".join(strip.text for strip in pane.render_lines(pane.content_region.reset_offset))
         assert "needs 5 or less" in drawn
@@ -482,13 +456,11 @@ async def test_a_refused_answer_to_the_dice_prompt_does_not_swallow_the_next(tmp
     async with app.run_test(size=SIZE) as pilot:
         prompt = await save_asked_at_the_table(pilot)
         await type_keys(pilot, "nxet")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert app.screen is prompt and "nxet" in str(prompt.query_one("#dice-error").render())
         await type_keys(pilot, "3")
         assert prompt.query_one(PlainInput).value == "3"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert not isinstance(app.screen, DicePrompt)
         assert not demo.state.units["bashir"].in_play  # the save's 3 fails (§9.0)
     demo.close()
@@ -506,8 +478,7 @@ async def test_the_dice_prompt_takes_keys_typed_in_a_burst_in_order(tmp_path):
         prompt = await save_asked_at_the_table(pilot)
         for key in ["x", "ctrl+u", "3", "enter"]:
             app.post_message(events.Key(key, key if len(key) == 1 else None))
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
         assert not isinstance(app.screen, DicePrompt), str(prompt.query_one("#dice-error").render())
         assert not demo.state.units["bashir"].in_play  # the 3 was taken: the save fails (§8.0, §9.0)
     demo.close()
@@ -523,12 +494,12 @@ async def test_keys_typed_ahead_of_the_dice_prompt_are_its_faces(tmp_path):
     demo = new_game(tmp_path, "demo")  # turn 1's activation: next, next, and turn 2's initiative is rolled
     app = FireteamApp(demo, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")  # table dice
+        await press(pilot, "f3")  # table dice
         handed = BoundedInput(app, InputLimits(), deliver=app.post_message, refuse=lambda why: None)
         handed.queue(list(TerminalParser().feed("next\rnext\rnext\r6 4\r3 2\r")))
         while handed._pump is not None:
-            await pilot.pause()
-        await pilot.pause()
+            await settled(pilot)
+        await settled(pilot)
         assert not isinstance(app.screen, DicePrompt)
         rolls = [line.event.roll for line in demo.log_lines(role="referee") if isinstance(line.event, ev.Rolled)]
         assert [r.faces for r in rolls[-2:]] == [(6, 4), (3, 2)]  # turn 2's initiative (§5.0), as typed
@@ -543,8 +514,7 @@ async def test_help_typed_on_the_command_line_opens_the_help(game, typed):
     async with app.run_test(size=SIZE) as pilot:
         before = game.log_length
         await type_keys(pilot, typed)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, HelpScreen)
         assert game.log_length == before  # nothing recorded, nothing refused
 
@@ -575,19 +545,17 @@ async def test_backspace_on_a_refused_line_takes_its_last_character_not_the_line
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
         await type_keys(pilot, "note hello!")
-        await pilot.press("shift+home")  # a whole line selected by hand: Backspace takes it all, as ever
-        await pilot.press("backspace")
+        await press(pilot, "shift+home")  # a whole line selected by hand: Backspace takes it all, as ever
+        await press(pilot, "backspace")
         assert box.value == ""
         await type_keys(pilot, "shoot nobody")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert "✗" in hint(app) and box.value == "shoot nobody"
-        await pilot.press("backspace", "backspace")
+        await press(pilot, "backspace", "backspace")
         assert box.value == "shoot nobo"  # mended in place, a character at a time
         await type_keys(pilot, "dy")
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("backspace")  # given back again: mended again
+        await press(pilot, "enter")
+        await press(pilot, "backspace")  # given back again: mended again
         assert box.value == "shoot nobod"
 
 
@@ -603,14 +571,14 @@ async def test_tab_offers_the_phase_as_its_rules_play_it_and_able_firers_first(t
         box = app.screen.query_one(CommandInput)
         walked = []
         for _ in range(5):
-            await pilot.press("tab")
+            await press(pilot, "tab")
             walked.append(box.value)
         assert walked == ["move", "smoke", "observe", "fire", "aa"]
-        await pilot.press("ctrl+u")
+        await press(pilot, "ctrl+u")
         await type_keys(pilot, "fire ")
-        await pilot.pause()
+        await settled(pilot)
         listed = hint(app).split()
         assert listed[:8] == ["abdi", "farah", "hassan", "puma", "truck", "gatti", "pinna", "russo"]
-        await pilot.press("tab")
+        await press(pilot, "tab")
         assert box.value == "fire abdi"
     game.close()

@@ -3,6 +3,8 @@ and Enter on one puts its label on the command line, as on a figure its id."""
 
 from __future__ import annotations
 
+from waiting import press, settled
+
 from core.game import Game
 from core.views import REFEREE
 from tui.app import FireteamApp
@@ -28,21 +30,20 @@ async def test_the_roster_shows_a_sides_markers_by_label_and_names_one(tmp_path)
     assert len(labels) == 2
     app = FireteamApp(game, role="regulars", seat="reg")
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         lines = _tree_lines(app)
         at = lines.index("Hidden markers 2 on the table")
         assert lines[at + 1 :] == list(labels)  # in label order, and nothing else about them
         assert not any("Dahir" in line or "Egal" in line for line in lines)
         roster = app.screen.query_one(RosterPane)
-        await pilot.press("f6")
+        await press(pilot, "f6")
         roster.view.move_to(("marker", labels[1]))
-        await pilot.pause()
+        await settled(pilot)
         assert f"marker {labels[1]}: a hidden enemy on the table" in roster._details.plain
         spotter = next(u.id for u in game.state.units.values() if u.side == "regulars" and u.in_play)
         line = app.screen.query_one(CommandInput)
         line.value = f"react-spot {spotter} "  # a marker goes where the command takes a hidden figure
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert line.value == f"react-spot {spotter} {labels[1]} "
     game.close()
 
@@ -53,7 +54,7 @@ async def test_the_referee_and_the_hidden_side_see_the_figure_with_its_label(tmp
     for role in ("referee", "irregulars"):
         app = FireteamApp(game, role=role, seat="x")
         async with app.run_test(size=(100, 40)) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             lines = _tree_lines(app)
             assert any(line.startswith("Dahir Omar") and line.endswith(f"marker {label}") for line in lines)
             assert not any(line.startswith("Hidden markers") for line in lines)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from test_tui_keys import hint_row
+from waiting import press, settled, type_text
 
 from core.game import Game
 from core.views import REFEREE
@@ -20,8 +21,7 @@ def hint(app) -> str:
 
 
 async def type_command(pilot, text: str) -> None:
-    await pilot.press(*[c if c != " " else "space" for c in text], "enter")
-    await pilot.pause()
+    await type_text(pilot, text, "enter")
 
 
 async def test_a_missing_argument_shows_the_usage_whole(tmp_path):
@@ -49,7 +49,7 @@ async def test_a_unit_word_in_brackets_is_named_in_the_refusal(game):
 async def test_the_dice_prompt_shows_the_purpose_whole(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")
+        await press(pilot, "f3")
         await type_command(pilot, 'roll 2d6 purpose="a [b=c] d"')
         assert isinstance(app.screen, DicePrompt)
         title = str(app.screen.query_one(".title").render())
@@ -59,11 +59,11 @@ async def test_the_dice_prompt_shows_the_purpose_whole(game):
 async def test_a_log_search_names_what_it_looked_for(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f7", "slash", *"[a=b]", "enter")
+        await press(pilot, "f7", "slash", *"[a=b]", "enter")
         pane = app.screen.query_one(LogPane)
-        await pilot.pause()
+        await settled(pilot)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settled(pilot)
         assert str(pane.query_one("#log-status").render()) == "no older line holds “[a=b]”"
 
 
@@ -72,10 +72,10 @@ async def test_the_guide_says_a_line_is_too_long_or_holds_a_control_character_wh
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(CommandInput)
         box.value = "note " + "x" * 3000
-        await pilot.pause()
+        await settled(pilot)
         assert hint(app) == "a command is at most 2,000 characters; this one has 3,005"
         box.value = "note a\x1b[2Jb"
-        await pilot.pause()
+        await settled(pilot)
         assert hint(app) == "a command cannot hold the control character '\\x1b' (column 7)"
 
 
@@ -84,6 +84,5 @@ async def test_a_target_named_with_markup_and_an_escape_is_offered_to_the_refere
     game.state.units["kemal"].name = "[bold]Kemal[/] [link=http://x]y\x1b[31mZ"
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(200, 30)) as pilot:
-        await pilot.press(*"shoot", "space", *"cole", "space")
-        await pilot.pause()
+        await press(pilot, *"shoot", "space", *"cole", "space")
         assert "kemal [bold]Kemal[/] [link=http://x]y\\x1b[31mZ · omar" in hint_row(app)

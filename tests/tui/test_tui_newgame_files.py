@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 from textual.widgets import Input, Select, Static
+from waiting import press, settled
 
 from core.game import Game
 from core.ruleset import get_ruleset
@@ -33,7 +34,7 @@ async def _until(pilot, check) -> None:
     for _ in range(500):
         if check():
             return
-        await pilot.pause()
+        await settled(pilot)
     assert check()
 
 
@@ -45,7 +46,7 @@ async def test_the_users_scenarios_are_offered_after_the_builtin_ones(tmp_path, 
     (own / "broken.toml").write_text('id = "x"\n', encoding="utf-8")
     app = _app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+n")
+        await press(pilot, "ctrl+n")
         await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
@@ -58,7 +59,7 @@ async def test_the_users_scenarios_are_offered_after_the_builtin_ones(tmp_path, 
         select.value = str(own / "club-night.toml")
         await _until(pilot, lambda: "Fife and Forfar Yeomanry vs Kampfgruppe von Luck · 9 figures" in _about(screen))
         assert screen.query_one("#save-name", Input).value.startswith("ludonet-club-night-")
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await _until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.game.state.scenario == "Tanks at Cagny" and "typhoon" in app.game.state.units
 
@@ -70,7 +71,7 @@ async def test_a_typed_path_is_checked_as_typed_and_started(tmp_path):
     bad.write_text(good.read_text(encoding="utf-8").replace("range = 25", 'range = "[red]far"'), encoding="utf-8")
     app = _app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+n")
+        await press(pilot, "ctrl+n")
         await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
@@ -79,14 +80,14 @@ async def test_a_typed_path_is_checked_as_typed_and_started(tmp_path):
         path_box.value = str(bad)
         # the bad value is shown as it is written, not read as markup
         await _until(pilot, lambda: "weapons[0].range = '[red]far': expected `int`, got `str`" in _about(screen))
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         error = screen.query_one("#new-error", Static)
         await _until(pilot, lambda: "weapons[0].range" in str(error.render()))
         assert isinstance(app.screen, NewGameScreen)
         assert not list((tmp_path / "saves").glob("*.ft"))
         path_box.value = str(good)
         await _until(pilot, lambda: "No. 4 Commando vs Radar post · 6 figures" in _about(screen))
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await _until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.game.state.scenario == "Raid on the radar post"
         assert app.game.state.vars["night"] == 1

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from skirmish import Skirmish, game_fixture  # noqa: F401  (a fixture)
 from textual.widgets import Select, SelectionList
+from waiting import press, settled
 
 from core.game import Game
 from core.ruleset import Refused
@@ -23,7 +24,7 @@ async def _until(pilot, ready, pauses: int = 1000) -> None:
     for _ in range(pauses):
         if ready():
             return
-        await pilot.pause()
+        await settled(pilot)
     raise AssertionError(f"still not ready after {pauses} pauses")
 
 
@@ -36,30 +37,26 @@ def _bn_app(tmp_path: Path) -> FireteamApp:
 async def test_a_breaking_news_game_starts_with_the_choices_picked_by_keyboard(tmp_path):
     app = _bn_app(tmp_path)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.press("ctrl+n")
-        await pilot.pause()
+        await press(pilot, "ctrl+n")
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         screen.saves = tmp_path / "saves"
         # ruleset → variant → scenario; the second scenario is Regulars against Regulars
-        await pilot.press("tab", "tab", "enter", "down", "enter")
-        await pilot.pause()
+        await press(pilot, "tab", "tab", "enter", "down", "enter")
         assert screen.query_one("#scenario", Select).value == "open-regulars"
-        await pilot.press("tab", *"rangers", "tab", *"legion", "tab")
+        await press(pilot, "tab", *"rangers", "tab", *"legion", "tab")
         assert screen.focused.id == "setup-mission"
         assert screen.query_one("#setup-mission", Select).value == "1"  # the scenario's mission
-        await pilot.press("tab", "space")  # optional rules: deviation
-        await pilot.press("tab", "space", "down", "down", "down", "space")  # blue: ROE, helicopter
-        await pilot.press("tab", "tab", "tab", "enter", "down", "enter")  # red's objectives at random
-        await pilot.pause()
+        await press(pilot, "tab", "space")  # optional rules: deviation
+        await press(pilot, "tab", "space", "down", "down", "down", "space")  # blue: ROE, helicopter
+        await press(pilot, "tab", "tab", "tab", "enter", "down", "enter")  # red's objectives at random
         assert screen.setup_lines() == [
             "option deviation on",
             "buy blue rules_of_engagement",
             "buy blue helicopter",
             "objectives red random",
         ]
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert isinstance(app.screen, GameScreen)
         game = app.game
         assert game.path.parent == tmp_path / "saves" and game.state.scenario.startswith("Open engagement, Regulars")
@@ -79,17 +76,16 @@ async def test_a_purchase_over_the_limit_stops_the_start_and_leaves_no_save(tmp_
     app = _bn_app(tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         await app.push_screen(NewGameScreen(saves=saves, ruleset="breaking-news"))
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         screen.query_one("#scenario", Select).value = "open-regulars"
-        await pilot.pause()
+        await settled(pilot)
         screen.query_one("#roster-blue").value = "rangers"
         screen.query_one("#roster-red").value = "legion"
         screen.query_one("#save-name").value = "over"
         extras = screen.query_one("#setup-extras-blue", SelectionList)
         extras.select("helicopter")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert isinstance(app.screen, NewGameScreen)
         # 145 for the Rangers + 25 for the helicopter
         assert str(screen.query_one("#new-error").content) == (
@@ -97,8 +93,7 @@ async def test_a_purchase_over_the_limit_stops_the_start_and_leaves_no_save(tmp_
         )
         assert list(saves.glob("*")) == []
         extras.deselect("helicopter")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert isinstance(app.screen, GameScreen) and app.game.path == saves / "over.ft"
 
 
@@ -134,9 +129,9 @@ async def test_any_ruleset_offers_its_choices_in_each_shape(game, tmp_path):
         screen.query_one("#setup-weather", Select).value = "dust"
         screen.query_one("#setup-wounded", SelectionList).select("diaz")
         screen.query_one("#setup-stake-red", Select).value = "5"
-        await pilot.pause()
+        await settled(pilot)
         assert "weather: dust" in str(screen.query_one("#setup-preview").content)
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await _until(pilot, lambda: isinstance(app.screen, GameScreen))
         state = app.game.state
         assert state.units["diaz"].has("wounded") and not state.units["cole"].has("wounded")
@@ -154,8 +149,7 @@ async def test_the_variant_is_offered_in_words_never_by_its_id(tmp_path):
     """#48: Breaking News' variants read "standard" and "Italian draft of 9 December 2009"."""
     app = _bn_app(tmp_path)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.press("ctrl+n")
-        await pilot.pause()
+        await press(pilot, "ctrl+n")
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         variant = screen.query_one("#variant", Select)

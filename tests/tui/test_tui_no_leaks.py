@@ -45,6 +45,7 @@ from tui.ssh.seatsfile import Seat
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from recorded import _as_recorded, without_digests  # noqa: E402  (test folders are not packages)
+from waiting import press, settled  # noqa: E402
 
 from tui.ssh.server import Table
 from tui.viewpoint import Viewpoint, visible_step
@@ -167,7 +168,7 @@ async def _screen(game: Game) -> tuple[str, str]:
     """The undo hint, and the whole screen as the app draws it."""
     app = FireteamApp(game, role=SEAT.role, seat=SEAT.name, remote=True)
     async with app.run_test(size=(110, 36)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, GameScreen)
         return app.screen._undo_hint(), app.export_screenshot()
 
@@ -216,9 +217,9 @@ async def test_details_count_only_the_facts_a_side_sees(tmp_path):
         assert 0 < seen < first.event.n  # the scenario places fighters hidden from the regulars
         app = FireteamApp(game, role=SEAT.role, seat=SEAT.name, remote=True)
         async with app.run_test(size=(110, 36)) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             app.screen.query_one(LogView).post_message(LogView.LineChosen(first))
-            await pilot.pause()
+            await settled(pilot)
             assert isinstance(app.screen, DetailsScreen)
             shown = " ".join(_plain(w.render()) for w in app.screen.query(Plain))
             assert f"{seen} facts follow" in shown and f"{first.event.n} facts" not in shown
@@ -248,31 +249,33 @@ def test_details_tell_a_side_no_file_position(tmp_path):
         game.close()
 
 
-async def _replay_screen(game: Game, chosen: int | None) -> tuple[str, int, str | None]:
-    """The regulars' replay (Ctrl+R), at its start, drawn whole, and its log's rows; and the Details
-    of the ``chosen``-th row as the screen builds the dialog (Enter on it)."""
+async def _replay_screens(game: Game) -> tuple[str, int, list[str]]:
+    """The regulars' replay (Ctrl+R), at its start, drawn whole, and its log's rows; then, in the
+    same replay, the Details of each of those rows as the screen builds the dialog (Enter on
+    it, Escape back)."""
     from tui.panes.log import LogView
     from tui.screens.dialogs import DetailsScreen
 
     app = FireteamApp(game, role=SEAT.role, seat=SEAT.name, remote=True)
     async with app.run_test(size=(110, 36)) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+r")
-        await pilot.pause()
+        await settled(pilot)
+        await press(pilot, "ctrl+r")
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.replay
+        await settled(pilot)
         shown = app.export_screenshot()
         view = screen.query_one(LogView)
         rows = view.index.rows(screen.vp.limit())
-        if chosen is None:
-            return shown, rows, None
+        details = []
         view.focus()
-        view.cursor = chosen
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, DetailsScreen), chosen
-        return shown, rows, app.export_screenshot()
+        for chosen in range(rows):
+            view.cursor = chosen
+            await press(pilot, "enter")
+            assert isinstance(app.screen, DetailsScreen), chosen
+            details.append(app.export_screenshot())
+            await press(pilot, "escape")
+            assert app.screen is screen and app.focused is view, chosen
+        return shown, rows, details
 
 
 async def test_a_sides_replay_hides_whether_a_hidden_command_followed_its_undo(tmp_path):
@@ -291,11 +294,13 @@ async def test_a_sides_replay_hides_whether_a_hidden_command_followed_its_undo(t
             game.undo(role="regulars", by="reg")
         busy.execute("mark egal pinned", role=REFEREE)
         assert busy.history.last_effective() != plain.history.last_effective()
-        start = await _replay_screen(plain, None)
-        assert start == await _replay_screen(busy, None)
-        assert start[1] >= 3  # the game's own lines and the regulars' move
-        for chosen in range(start[1]):
-            assert await _replay_screen(plain, chosen) == await _replay_screen(busy, chosen), chosen
+        shown, rows, details = await _replay_screens(plain)
+        assert rows >= 3  # the game's own lines and the regulars' move
+        assert len(details) == rows
+        busy_shown, busy_rows, busy_details = await _replay_screens(busy)
+        assert (shown, rows) == (busy_shown, busy_rows)
+        for chosen, (one, other) in enumerate(zip(details, busy_details, strict=True)):
+            assert one == other, chosen
     finally:
         plain.close()
         busy.close()

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from waiting import press, settled, type_text
 
 from core.game import Game
 from core.views import REFEREE
@@ -22,7 +23,7 @@ def screen_lines(app) -> list[str]:
 
 
 async def type_keys(pilot, text: str) -> None:
-    await pilot.press(*[c if c != " " else "space" for c in text])
+    await type_text(pilot, text)
 
 
 def said_under_the_line(app) -> str:
@@ -49,19 +50,16 @@ async def test_linea_di_tiro_s_refusal_shows_the_values_to_type(tmp_path, size):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
         await type_keys(pilot, "mg gren first")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         shown = said_under_the_line(app)
         assert shown == squashed(f"✗ {refusal}"), shown
         assert "defence=moving-open|bound-open|" in shown
         # Typing on puts the guide back on one row; an emptied line says the refusal whole again.
         box = app.screen.query_one(CommandInput)
-        await pilot.press("right", "backspace")
-        await pilot.pause()
+        await press(pilot, "right", "backspace")
         assert box.value == "mg gren firs"
         assert len([line for line in screen_lines(app) if line.strip()]) <= size[1]
-        await pilot.press("ctrl+u")
-        await pilot.pause()
+        await press(pilot, "ctrl+u")
         assert box.value == ""
         assert said_under_the_line(app) == squashed(f"✗ {refusal}")
     game.close()
@@ -77,8 +75,7 @@ async def test_bassa_intensita_s_usage_is_shown_to_its_end(tmp_path, size):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
         await type_keys(pilot, "morale")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         shown = said_under_the_line(app)
         assert squashed("morale: missing unit; usage: morale unit [trigger]") in shown
         assert shown.endswith(squashed("[isolated] [fire] [near=…] [enemy]")), shown
@@ -92,7 +89,7 @@ async def test_the_guide_of_what_is_typed_keeps_to_a_row_ending_in_an_ellipsis(t
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_keys(pilot, "fire ")
-        await pilot.pause()
+        await settled(pilot)
         lines = screen_lines(app)
         assert "referee › fire" in lines[-3]
         assert lines[-2].rstrip().endswith("…") and "rossi" in lines[-2], lines[-2]
@@ -111,12 +108,12 @@ async def test_a_refusal_longer_than_its_room_ends_in_an_ellipsis(tmp_path):
         assert isinstance(screen, GameScreen)
         line = screen.query_one("#command")
         line.error("word " * 400)
-        await pilot.pause()
+        await settled(pilot)
         hint = screen.query_one("#cmd-hint")
         assert hint.size.height == 24 // 3
         assert screen_lines(app)[-2].rstrip().endswith("…")
         line.hint("✓ done", "ok")  # the next answer takes one row again
-        await pilot.pause()
+        await settled(pilot)
         assert hint.size.height == 1
     game.close()
 
@@ -143,7 +140,7 @@ async def test_a_cut_roster_row_ends_in_an_ellipsis_after_what_bars_the_figure(t
     assert game.state.units["omar"].status.index("wounded") > 0  # wounded was given last
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         row = next(r for r in roster_rows(app) if "Omar Haji" in r)
         assert row.split("Omar Haji ★")[1].split()[:3] == ["wounded", "morale", "due"], row
         assert row.rstrip().endswith("…"), row
@@ -154,7 +151,7 @@ async def test_a_cut_roster_row_ends_in_an_ellipsis_after_what_bars_the_figure(t
                 assert shown.rstrip().endswith("…"), shown
         # The details under the tree list his states in the same order.
         view.move_to(("unit", "omar"))
-        await pilot.pause()
+        await settled(pilot)
         said = app.screen.query_one(RosterPane)._details.plain
         assert said.index("wounded") < said.index("morale") < said.index("shocked"), said
     game.close()
@@ -179,7 +176,7 @@ async def test_the_roster_s_rows_reach_its_last_row_while_rows_are_below(tmp_pat
     game.execute("scenario demo", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         pane = app.screen.query_one(RosterPane)
         view = app.screen.query_one(RosterView)
         rows = roster_rows(app)
@@ -190,13 +187,11 @@ async def test_the_roster_s_rows_reach_its_last_row_while_rows_are_below(tmp_pat
             assert all(r.strip() for r in rows), rows
         else:
             assert not pane.border_subtitle
-        await pilot.press("ctrl+s", "down", "down", "down")
-        await pilot.pause()
+        await press(pilot, "ctrl+s", "down", "down", "down")
         details = pane.query_one("#unit-details")
         assert details.display and details.size.height >= 2
         assert view.cursor_key is not None and view.cursor - int(view.scroll_y) < view.size.height
-        await pilot.press("escape", "colon")  # back to the command line: the rows are the tree's again
-        await pilot.pause()
+        await press(pilot, "escape", "colon")  # back to the command line: the rows are the tree's again
         assert isinstance(app.focused, CommandInput)
         assert view.size.height == len(roster_rows(app))
     game.close()
@@ -216,14 +211,12 @@ async def test_stepping_back_in_a_replay_keeps_the_log_full_down_to_the_step(tmp
     game = Game.open(tmp_path / "demo.ft", writable=False)
     app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=size) as pilot:
-        await pilot.press("greater_than_sign")
-        await pilot.pause()
+        await press(pilot, "greater_than_sign")
         view = app.screen.query_one(LogView)
         height = view.scrollable_content_region.height
         assert view.rows > height + 30
         for _step in range(30):
-            await pilot.press("left")
-            await pilot.pause()
+            await press(pilot, "left")
             assert view.cursor == view.rows - 1  # the current step's row
             height = view.scrollable_content_region.height
             assert int(view.scroll_y) == view.rows - height  # at the foot of the view
@@ -245,18 +238,15 @@ async def test_f9_opens_the_last_answer_whole(tmp_path):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_keys(pilot, "next dice=6,6,1,1")  # the initiative: both rolls, who acts
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         row = screen_lines(app)[-2].rstrip()
         assert row.startswith(" ✓ #3") and row.endswith("…"), row  # cut at the row's edge
-        await pilot.press("f9")
-        await pilot.pause()
+        await press(pilot, "f9")
         box = app.screen
         assert isinstance(box, AnswerScreen)
         whole = str(box.query_one("#answer-whole").render())
         assert whole.startswith("✓ #3") and len(whole) > 80 and "…" not in whole
         assert "".join(whole.split())[: len("".join(row.split())) - 1] == "".join(row.split())[:-1]
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert not isinstance(app.screen, AnswerScreen)
     game.close()

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
-from waiting import until
+from waiting import settled, until
 
 import tui.app
 from core.game import Game
@@ -193,6 +193,6 @@ async def test_a_client_closed_as_it_starts_still_writes_the_entry(game, tmp_pat
     app = FireteamApp(opened, role=REFEREE, replay=True)
     app.owns_game = True
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
     assert app.return_code == 0
     assert len(_entries(cache)) == 1

@@ -13,6 +13,7 @@ import pytest
 from rich.text import Text
 from textual import events
 from textual.app import App
+from waiting import settled
 
 from tui.plain import Plain, PlainInput, PlainLabel, plain, visible, visible_text
 
@@ -76,7 +77,7 @@ async def test_plain_widgets_show_markup_as_it_was_written():
         assert str(app.query_one("#s").render()) == "[b]x[/b] [a=b]"
         assert str(app.query_one("#l").render()) == "[@click=app.quit]y"
         app.query_one("#s", Plain).update("[/] z\x1b[2J")
-        await pilot.pause()
+        await settled(pilot)
         assert str(app.query_one("#s").render()) == "[/] z\\x1b[2J"
 
 
@@ -98,7 +99,7 @@ async def test_a_paste_of_one_line_goes_in_as_it_is(pasted, held):
         box = app.query_one("#box", PlainInput)
         box.focus()
         box.post_message(events.Paste(pasted))
-        await pilot.pause()
+        await settled(pilot)
         assert box.value == held
 
 
@@ -122,6 +123,6 @@ async def test_a_paste_holding_a_control_character_or_several_lines_is_refused_w
         box = app.query_one("#box", PlainInput)
         box.focus()
         box.post_message(events.Paste(pasted))
-        await pilot.pause()
+        await settled(pilot)
         assert box.value == "kept"  # nothing of it went in
         assert [n.message for n in app._notifications] == [why]

@@ -19,6 +19,7 @@ from textual import events
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Footer, Static
+from waiting import press, settled
 
 from core import events as ev
 from core.game import Game
@@ -70,14 +71,14 @@ async def test_a_note_from_another_seat_repaints_the_log_and_nothing_else(tmp_pa
     async with watcher.run_test(size=SIZE) as pilot:
         screen = watcher.screen
         log = screen.query_one(LogView)
-        await pilot.pause()  # the first screen is drawn
+        await settled(pilot)  # the first screen is drawn
         rebuilt = []
         footer = screen.query_one(Footer)
         monkeypatch.setattr(footer, "recompose", lambda: rebuilt.append(footer))
         rows = log.rows
         repaints.clear()
         game.execute("note smoke drifts north", role=REFEREE)
-        await pilot.pause()
+        await settled(pilot)
         assert log.rows == rows + 2 and log.line_at(log.rows - 1).text == "note: smoke drifts north"
         mine = [(w, layout) for w, layout in repaints if w.app is watcher]
         assert log in [w for w, _ in mine]
@@ -95,12 +96,12 @@ async def test_a_pane_whose_text_changed_is_repainted(tmp_path, repaints):
         screen = watcher.screen
         repaints.clear()
         game.execute("next", role=REFEREE)  # rolls initiative: a new phase, new dice
-        await pilot.pause()
+        await settled(pilot)
         painted = {w for w, _ in repaints}
         assert screen.query_one(PhasePane) in painted and screen.query_one(DicePane) in painted
         assert "Activation" in str(screen.query_one(PhasePane).render())
         game.execute("mark ivan suppressed", role=REFEREE)  # an enemy the patrol sees
-        await pilot.pause()
+        await settled(pilot)
         assert " suppressed " in unit_label_of(screen.query_one(RosterView), "ivan")
 
 
@@ -109,7 +110,7 @@ async def test_a_command_repaints_only_the_phase_rows_it_changed(game, monkeypat
     borders, its title, its other rows), and the pane then shows what Textual's ``Static`` draws."""
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         pane = app.screen.query_one(PhasePane)
         asked: list[tuple[Region, ...]] = []
         original = PhasePane.refresh
@@ -122,8 +123,7 @@ async def test_a_command_repaints_only_the_phase_rows_it_changed(game, monkeypat
         monkeypatch.setattr(PhasePane, "refresh", spy)
         before = [strip.text for strip in pane.render_lines(pane.region.reset_offset)]
         app.screen.query_one(CommandInput).value = "note the hint changes"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         drawn = pane.render_lines(pane.region.reset_offset)
         after = [strip.text for strip in drawn]
         changed = [y for y, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
@@ -136,7 +136,7 @@ async def test_a_command_repaints_only_the_phase_rows_it_changed(game, monkeypat
         own = [pane.render_line(y) for y in range(pane.content_size.height)]
         assert [list(strip) for strip in own] == [list(strip) for strip in textuals]
         original(pane)
-        await pilot.pause()
+        await settled(pilot)
         assert [list(s) for s in pane.render_lines(pane.region.reset_offset)] == [list(s) for s in drawn]
 
 
@@ -147,19 +147,19 @@ async def test_an_undo_strikes_lines_the_log_and_the_dice_already_showed(tmp_pat
         screen = watcher.screen
         log, dice = screen.query_one(LogView), screen.query_one(DicePane)
         game.execute("next", role=REFEREE)
-        await pilot.pause()
+        await settled(pilot)
         roll_rows = [r for r in range(log.rows) if isinstance(log.line_at(r).event, ev.Rolled)]
         assert roll_rows and not any(log.line_at(r).undone for r in roll_rows)
         assert not any(struck(log, r) for r in roll_rows)  # drawn, and the drawing kept
         assert dice._rolls and not any(r.undone for r in dice._rolls)
         game.undo(role=REFEREE)
-        await pilot.pause()
+        await settled(pilot)
         assert all(log.line_at(r).undone for r in roll_rows)
         assert all(struck(log, r) for r in roll_rows)
         # The dice pane leaves the undone rolls out: it never shows a roll no longer in play.
         assert not dice._rolls and "No roll in play: the last was undone." in str(dice.render())
         game.redo(role=REFEREE)
-        await pilot.pause()
+        await settled(pilot)
         assert not any(log.line_at(r).undone for r in roll_rows)
         assert not any(struck(log, r) for r in roll_rows)
         assert [r.index for r in dice._rolls] == [log.line_at(r).index for r in roll_rows]
@@ -189,7 +189,7 @@ async def test_an_undo_or_a_redo_fetches_and_draws_again_only_the_lines_of_its_c
         before, strips, cursor = rows(), drawn(), log.line_at(log.cursor).index
         for change in (game.undo, game.redo):
             change(role=REFEREE)
-            await pilot.pause()
+            await settled(pilot)
             after, now = rows(), drawn()
             # What the log holds is what a fresh look finds, struck through or not ...
             assert list(after.values()) == game.log_lines(REFEREE, 0, game.log_length)
@@ -233,14 +233,14 @@ async def test_several_commands_before_a_seat_redraws_make_one_redraw(tmp_path, 
     game = patrol_game(tmp_path / "shared.ft")
     watcher = FireteamApp(game, role="blue", seat="anna")
     async with watcher.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         screen = watcher.screen
         redraws = []
         original = screen.refresh_game
         monkeypatch.setattr(screen, "refresh_game", lambda **kw: (redraws.append(kw), original(**kw)))
         for n in range(3):  # a burst: no chance for the seat's task to run in between
             game.execute(f"note burst {n}", role=REFEREE)
-        await pilot.pause()
+        await settled(pilot)
         assert len(redraws) == 1
         log = screen.query_one(LogView)
         assert [log.line_at(r).text for r in range(log.rows)][-1] == "note: burst 2"
@@ -273,12 +273,12 @@ async def test_the_log_draws_its_scroll_bar_and_follows_the_mouse(game):
         assert cells[-1] and not cells[0]  # the thumb at the bottom
         cursor = log.cursor
         await pilot.click(LogView, offset=(log.size.width - 1, 0))  # on the bar's top: to the oldest lines
-        await pilot.pause()
+        await settled(pilot)
         assert log.scroll_y == 0 and log.cursor == cursor  # the view moved, not the cursor
         cells = bar_cells(log)
         assert cells[0] and not cells[-1]
         log.post_message(events.MouseScrollDown(log, 2, 2, 0, 0, 0, False, False, False))  # the wheel
-        await pilot.pause()
+        await settled(pilot)
         assert log.scroll_y > 0
         await pilot.click(LogView, offset=(2, 1))  # on a line: the cursor goes there
         assert log.cursor == int(log.scroll_y) + 1
@@ -287,7 +287,7 @@ async def test_the_log_draws_its_scroll_bar_and_follows_the_mouse(game):
 async def test_a_short_log_has_no_scroll_bar(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         log = app.screen.query_one(LogView)
         assert log.rows <= log.size.height and log._bar() is None
         assert not log.allow_vertical_scroll
@@ -299,18 +299,18 @@ async def test_the_log_hands_over_the_rows_it_drew_as_textuals_style_pass_would(
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         log = app.screen.query_one(LogView)
-        await pilot.pause()
+        await settled(pilot)
         whole, columns = log.region.reset_offset, Region(3, 2, 20, 5)
         for focus in (log, app.screen.query_one(CommandInput)):  # the cursor's row marked both ways
             focus.focus()
-            await pilot.pause()
+            await settled(pilot)
             for crop in (whole, columns):
                 own = log.render_lines(crop)
                 textual = Widget.render_lines(log, crop)  # Textual's style pass over the same rows
                 assert [list(strip) for strip in own] == [list(strip) for strip in textual]
         drawn = log.render_lines(whole)
         game.execute("note one more", role=REFEREE)  # two new lines: every other row moves up two
-        await pilot.pause()
+        await settled(pilot)
         again = log.render_lines(whole)
         assert again[-1].text.startswith("  note: one more")
         # Rows that only moved are the very strips drawn before, with Textual's
@@ -320,7 +320,7 @@ async def test_the_log_hands_over_the_rows_it_drew_as_textuals_style_pass_would(
         assert len(reused) >= len(again) - 5
         assert [strip.text for strip in again[:-3]] == [strip.text for strip in drawn[2:-1]]
         log.styles.tint = "red 20%"  # a style that changes the rows: Textual's pass draws them
-        await pilot.pause()
+        await settled(pilot)
         tinted = log.render_lines(whole)
         assert [list(strip) for strip in tinted] != [list(strip) for strip in again]
         assert [list(strip) for strip in tinted] == [list(strip) for strip in Widget.render_lines(log, whole)]
@@ -335,7 +335,7 @@ async def test_the_log_draws_in_new_styles_once_its_own_or_its_panes_change(game
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         log = app.screen.query_one(LogView)
-        await pilot.pause()
+        await settled(pilot)
         whole = log.region.reset_offset
 
         def rows() -> list[list]:
@@ -353,7 +353,7 @@ async def test_the_log_draws_in_new_styles_once_its_own_or_its_panes_change(game
         )
         for change in changes:
             change()
-            await pilot.pause()
+            await settled(pilot)
             after = rows()
             assert after != before
             assert after == textuals()
@@ -377,7 +377,7 @@ async def test_a_row_one_seat_drew_is_shown_to_another_only_as_it_would_draw_it(
         for command in ("mark dahir pinned", "note smoke drifts north", "undo"):
             game.execute(command, role=REFEREE)
             for pilot in pilots:
-                await pilot.pause()
+                await settled(pilot)
         seen = {role: rows(app) for role, app in apps.items()}
         assert any("dahir" in row.lower() for row in seen[REFEREE])
         assert not any("dahir" in row.lower() for row in seen["regulars"])
@@ -411,7 +411,7 @@ async def test_a_row_that_crosses_the_scroll_bar_thumbs_end_is_not_drawn_again(g
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         log = app.screen.query_one(LogView)
-        await pilot.pause()
+        await settled(pilot)
         before = bar_cells(log)
         assert 2 < sum(before) < len(before)  # a thumb of several rows, at the bottom
         drawn = []
@@ -419,7 +419,7 @@ async def test_a_row_that_crosses_the_scroll_bar_thumbs_end_is_not_drawn_again(g
             log_pane, "line_text", lambda line, *how: (drawn.append(line.text), line_text(line, *how))[1]
         )
         game.execute("note one more", role=REFEREE)  # every row moves up two: the thumb's top two rows leave it
-        await pilot.pause()
+        await settled(pilot)
         after = bar_cells(log)
         assert after == before
         # Only the two new rows and the row the cursor left are drawn; the
@@ -434,23 +434,20 @@ async def test_a_row_that_crosses_the_scroll_bar_thumbs_end_is_not_drawn_again(g
 async def test_typing_a_command_lays_nothing_out_and_a_long_one_still_scrolls(game, repaints):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         box = app.screen.query_one(CommandInput)
-        await pilot.press("n")  # the first value the input ever has gives it its size: one layout
-        await pilot.pause()
+        await press(pilot, "n")  # the first value the input ever has gives it its size: one layout
         repaints.clear()
-        await pilot.press(*"ote ok")
-        await pilot.pause()
+        await press(pilot, *"ote ok")
         assert box.value == "note ok"
         assert not [w for w, layout in repaints if layout and w.app is app]
         long = "note " + "x" * (box.size.width + 20)
         box.value = long
         box.cursor_position = len(long)
-        await pilot.pause()
+        await settled(pilot)
         assert box.scroll_x > 0  # the end of the line, where the cursor is, is in view
         assert box.render_line(0).text.rstrip().endswith("x")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert box.value == "" and box.scroll_x == 0
 
 
@@ -459,10 +456,10 @@ async def test_a_command_is_done_within_enters_own_handling(game):
     # draw the emptied line first and what the command did a frame later.
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         box = app.screen.query_one(CommandInput)
         box.value = "note ok"
-        await pilot.pause()
+        await settled(pilot)
         before = game.log_length
         await box.action_submit()  # what Enter runs; nothing else is let through before the checks
         assert game.log_length > before and game.log_lines(role="referee")[-1].text == "note: ok"
@@ -480,7 +477,7 @@ async def test_an_undo_through_its_dialog_is_done_before_the_game_shows_again(tm
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
-        await pilot.pause()
+        await settled(pilot)
         focused = app.focused
         footer = screen.query_one(Footer)
         box = screen.query_one(ConfirmBox)
@@ -495,10 +492,9 @@ async def test_an_undo_through_its_dialog_is_done_before_the_game_shows_again(tm
             return submit(text, **kwargs)
 
         monkeypatch.setattr(game, "submit", spy)
-        await pilot.press("ctrl+z")
+        await press(pilot, "ctrl+z")
         assert box.asking and box.display and app.screen is screen and app.focused is focused
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert app.screen is screen and not box.display and app.focused is focused
         assert box_up_at_undo == [("undo", True)]  # undone while the box was still up
         log = screen.query_one(LogView)
@@ -506,8 +502,7 @@ async def test_an_undo_through_its_dialog_is_done_before_the_game_shows_again(tm
         assert isinstance(last, ev.Undone) and last.cmd == cmd
         assert not rebuilt
         # A "no" leaves the game as it was.
-        await pilot.press("ctrl+y", "n")
-        await pilot.pause()
+        await press(pilot, "ctrl+y", "n")
         assert not game.history.is_live(cmd) and app.screen is screen and not box.display
 
 
@@ -523,8 +518,7 @@ async def test_an_undo_and_a_redo_repaint_only_the_panes_they_change(game, repai
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         screen.query_one(CommandInput).value = "mark ivan suppressed"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         panes = [screen.query_one(kind) for kind in (PhasePane, RosterView, LogView, DicePane)]
         phase, roster, log, dice = panes
         details = screen.query_one("#unit-details", Static)
@@ -538,12 +532,10 @@ async def test_an_undo_and_a_redo_repaint_only_the_panes_they_change(game, repai
 
         monkeypatch.setattr(DOMNode, "query_one", spy)
         for key, suppressed in (("ctrl+z", False), ("ctrl+y", True)):
-            await pilot.press(key)
-            await pilot.pause()
+            await press(pilot, key)
             repaints.clear()
             searches.clear()
-            await pilot.press("y")
-            await pilot.pause()
+            await press(pilot, "y")
             assert ("suppressed" in game.state.units["ivan"].status) == suppressed
             assert (" suppressed " in unit_label_of(roster, "ivan")) == suppressed
             painted = {w for w, _ in repaints}
@@ -567,12 +559,12 @@ async def test_the_box_answered_before_it_was_ever_drawn_goes_as_textual_hides_i
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
-        await pilot.pause()
+        await settled(pilot)
         box = screen.query_one(ConfirmBox)
         cmd = game.undo_target(REFEREE)
         screen.action_undo()
         screen.confirm_key("y")
-        await pilot.pause()
+        await settled(pilot)
         assert not game.history.is_live(cmd) and not box.display and not box.asking
         compositor = screen_compositor(screen)
         assert box not in compositor.full_map
@@ -609,18 +601,16 @@ async def test_the_undo_and_redo_box_is_laid_out_once_whatever_its_height(tmp_pa
     monkeypatch.setattr(Screen, "_refresh_layout", spy_layout)
     monkeypatch.setattr(Widget, "refresh", spy_refresh)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         box = app.screen.query_one(ConfirmBox)
         heights = []
         for key in ("ctrl+z", "ctrl+y", "ctrl+z"):
             asked_while_laid_out.clear()
-            await pilot.press(key)
-            await pilot.pause()
+            await press(pilot, key)
             assert box.display and box.asking
             heights.append(box.size.height)
             assert [w for w in asked_while_laid_out if box in w.ancestors_with_self] == []
-            await pilot.press("y")
-            await pilot.pause()
+            await press(pilot, "y")
         assert heights[0] != heights[1] and heights[0] == heights[2]
 
 
@@ -634,19 +624,18 @@ async def test_a_key_that_is_no_answer_drops_the_question(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(ConfirmBox)
         cmd = game.undo_target(REFEREE)
-        await pilot.press("ctrl+z")
+        await press(pilot, "ctrl+z")
         assert box.asking
-        await pilot.press("m")
+        await press(pilot, "m")
         assert not box.asking and not box.display
         assert app.screen.query_one(CommandInput).value == "m"
-        await pilot.press(*"ark cole suppressed", "enter")
-        await pilot.pause()
+        await press(pilot, *"ark cole suppressed", "enter")
         assert game.history.is_live(cmd) and "suppressed" in game.state.units["cole"].status
         # A paste drops it too.
-        await pilot.press("ctrl+z")
+        await press(pilot, "ctrl+z")
         assert box.asking
         app.post_message(events.Paste("x"))
-        await pilot.pause()
+        await settled(pilot)
         assert not box.asking and game.history.is_live(cmd)
 
 
@@ -660,13 +649,12 @@ async def test_another_seats_command_drops_the_question(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         box = app.screen.query_one(ConfirmBox)
         cmd = game.undo_target(REFEREE)
-        await pilot.press("ctrl+z")
+        await press(pilot, "ctrl+z")
         assert box.asking
         game.execute("note from another seat", role=REFEREE, by="anna")
-        await pilot.pause()
+        await settled(pilot)
         assert not box.asking and not box.display
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert game.history.is_live(cmd) and app.screen.query_one(CommandInput).value == "y"
 
 
@@ -701,7 +689,7 @@ async def test_a_command_another_seat_gives_while_the_first_frame_is_drawn_is_sh
     monkeypatch.setattr(GameScreen, "wait_for_refresh", another_seat_meanwhile)
     watcher = FireteamApp(game, role="blue", seat="anna")
     async with watcher.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         log = watcher.screen.query_one(LogView)
         await pilot.wait_for_scheduled_animations()
         assert log.line_at(log.rows - 1).text == "note: given as the first frame was drawn"
@@ -722,6 +710,6 @@ async def test_a_seat_that_leaves_as_its_first_screen_mounts_is_not_redrawn(tmp_
     monkeypatch.setattr(GameScreen, "compose", leaving_as_it_arrives)
     seat = FireteamApp(game, role="blue", seat="anna")
     async with seat.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
     assert seat.return_code == 0  # it closed as asked, with no error
     assert not game._listeners  # and left nothing listening to the game

@@ -7,6 +7,7 @@ import json
 
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
+from waiting import press
 
 from core.game import Game
 from core.views import REFEREE
@@ -52,12 +53,12 @@ async def test_the_client_and_the_cli_number_a_sides_steps_alike(game, capsys, s
     seen: list[tuple[tuple[int, int], tuple]] = []  # (the bar's step/total, what the panes show)
     async with app.run_test(size=size) as pilot:
         screen = app.screen
-        await pilot.press("less_than_sign")
+        await press(pilot, "less_than_sign")
         while True:
             seen.append((bar_step(app), as_seen(screen.vp.state())))
             if screen.vp.step >= replay.timeline.length:
                 break
-            await pilot.press("right")
+            await press(pilot, "right")
             assert len(seen) <= replay.timeline.length + 1
     replay.close()
     # Textual holds stdout while the app runs: the command is asked afterwards.

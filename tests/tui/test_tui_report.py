@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 from textual_plotext import PlotextPlot
+from waiting import press, settled
 
 from core.game import Game
 from core.report import build, render_text
@@ -29,9 +30,8 @@ async def test_f4_opens_the_live_games_report_and_escape_leaves_it(tmp_path):
     game = Game.open(tmp_path / "demo.ft")
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("f4")
-        await pilot.pause()
+        await settled(pilot)
+        await press(pilot, "f4")
         assert isinstance(app.screen, ReportScreen)
         report = app.screen.report
         assert report.facts.step == report.facts.steps == game.timeline.length
@@ -41,11 +41,10 @@ async def test_f4_opens_the_live_games_report_and_escape_leaves_it(tmp_path):
         assert len(app.screen.query(PlotextPlot)) == 3
         # Live, the report follows the game: a command given (by any seat) shows in it.
         game.execute('note "the Bersaglieri pull back to the checkpoint"', role=REFEREE)
-        await pilot.pause()
+        await settled(pilot)
         assert app.screen.report.facts.steps == game.timeline.length
         assert "“the Bersaglieri pull back to the checkpoint”" in shown(app)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert isinstance(app.screen, GameScreen)
     game.close()
 
@@ -54,11 +53,10 @@ async def test_in_replay_the_report_stops_at_the_step_on_screen():
     game = Game.open(DEMO, writable=False)
     app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         app.screen.go(game.timeline.turn_start(3))
-        await pilot.pause()
-        await pilot.press("ctrl+o")
-        await pilot.pause()
+        await settled(pilot)
+        await press(pilot, "ctrl+o")
         assert isinstance(app.screen, ReportScreen)
         f = app.screen.report.facts
         assert f.step == game.timeline.turn_start(3) and f.result == ""
@@ -70,11 +68,10 @@ async def test_a_sides_seat_sees_its_own_report_only():
     game = Game.open(DEMO, writable=False)
     app = FireteamApp(game, role="regulars", replay=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         app.screen.go(game.timeline.turn_start(2))
-        await pilot.pause()
-        await pilot.press("f4")
-        await pilot.pause()
+        await settled(pilot)
+        await press(pilot, "f4")
         text = shown(app)
         assert "As Bersaglieri saw it" in text
         for hidden in ("Dahir Omar", "Egal Yusuf", "secret objective die", "hidden move"):
@@ -86,7 +83,7 @@ async def test_the_palette_offers_the_report_live_and_in_replay():
         game = Game.open(DEMO, writable=False)
         app = FireteamApp(game, role=REFEREE, replay=replay)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             names = [hit.text async for hit in GameCommands(app.screen).discover()]
             assert "Report" in names
 
@@ -98,13 +95,12 @@ async def test_text_from_the_save_is_shown_as_text_on_the_report_screen(tmp_path
     game = patrol_game(tmp_path / "game.ft", commands=(f'note "{hostile}"', f'dp blue 5 "{hostile}"'))
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("f4")
-        await pilot.pause()
+        await settled(pilot)
+        await press(pilot, "f4")
         assert isinstance(app.screen, ReportScreen)
         assert f"“{hostile}”" in shown(app)
         await pilot.click("#report-text")
-        await pilot.pause()
+        await settled(pilot)
         assert app.is_running and isinstance(app.screen, ReportScreen)
     game.close()
 
@@ -120,18 +116,16 @@ async def test_the_charts_of_counts_tick_whole_numbers():
     game = Game.open(DEMO, writable=False)
     app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=(120, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         for step in (20, game.timeline.length):  # no score yet; the whole game
             app.screen.go(step)
-            await pilot.pause()
-            await pilot.press("f4")
-            await pilot.pause()
+            await settled(pilot)
+            await press(pilot, "f4")
             assert isinstance(app.screen, ReportScreen)
             for chart in ("#chart-score", "#chart-losses"):
                 ticks = y_ticks(app.screen.query_one(chart, PlotextPlot))
                 assert len(ticks) >= 2 and all(t.lstrip("-").isdigit() for t in ticks), (step, chart, ticks)
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
     game.close()
 
 
@@ -152,8 +146,7 @@ async def test_the_luck_chart_ticks_whole_numbers_and_tells_the_sides_apart_with
     game = Game.open(DEMO, writable=False)
     app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("greater_than_sign", "f4")
-        await pilot.pause()
+        await press(pilot, "greater_than_sign", "f4")
         assert isinstance(app.screen, ReportScreen)
         luck = app.screen.query_one("#chart-luck", PlotextPlot)
         ticks = y_ticks(luck)
@@ -172,8 +165,7 @@ async def test_the_losses_chart_tells_the_sides_apart_and_names_only_the_bars_it
     game = Game.open(DEMO, writable=False)
     app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("greater_than_sign", "f4")
-        await pilot.pause()
+        await press(pilot, "greater_than_sign", "f4")
         glyphs = legend(app.screen.query_one("#chart-losses", PlotextPlot))
         assert len(glyphs) == 2 and len(set(glyphs.values())) == 2 and all(g.strip() for g in glyphs.values()), glyphs
     game.close()
@@ -185,8 +177,7 @@ async def test_the_losses_chart_tells_the_sides_apart_and_names_only_the_bars_it
     assert game.state.units["aden"].out and not any(u.out for u in game.state.units.values() if u.side == "regulars")
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f4")
-        await pilot.pause()
+        await press(pilot, "f4")
         glyphs = legend(app.screen.query_one("#chart-losses", PlotextPlot))
         assert list(glyphs) == ["Somali militia"] and glyphs["Somali militia"].strip(), glyphs
     game.close()
@@ -198,8 +189,7 @@ async def test_the_turn_table_fits_100_columns():
     game = Game.open(DEMO, writable=False)
     app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("greater_than_sign", "f4")
-        await pilot.pause()
+        await press(pilot, "greater_than_sign", "f4")
         text = app.screen.query_one("#report-text").query_one(Plain)
         lines = shown(app).split("\n")
         head = next(n for n, line in enumerate(lines) if line.strip().startswith("turn"))
@@ -223,8 +213,7 @@ async def test_every_tick_of_a_count_has_a_row_and_they_are_evenly_spaced(tmp_pa
     game.execute("dp regulars 10", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(120, 30)) as pilot:
-        await pilot.press("f4")
-        await pilot.pause()
+        await press(pilot, "f4")
         ticks = [int(t) for t in y_ticks(app.screen.query_one("#chart-score", PlotextPlot))]
         assert max(ticks) >= 10 and len(set(b - a for a, b in zip(ticks[1:], ticks, strict=False))) == 1, ticks
     game.close()
@@ -238,29 +227,27 @@ async def test_r_rerolls_the_orders_in_a_thread_with_a_bar_and_esc_stops_them(tm
     game = Game.open(DEMO, writable=False)
     app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("f4")
-        await pilot.pause()
+        await settled(pilot)
+        await press(pilot, "f4")
         screen = app.screen
         assert isinstance(screen, ReportScreen) and "re-rolled games" not in shown(app)
         screen.rerolls = 20
-        await pilot.press("r")
+        await press(pilot, "r")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settled(pilot)
         assert "With these orders, in 20 re-rolled games:" in shown(app)
         assert screen.query_one("#reroll-progress", ProgressBar).progress == 20
         assert screen.report.rerolls is not None and screen.report.rerolls.count == 20
         # Far more than could end before Esc: stopped at the next game, nothing kept.
         screen.rerolls = 100_000
-        await pilot.press("r")
-        await pilot.press("escape")
+        await press(pilot, "r", workers=False)
+        await press(pilot, "escape")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, ReportScreen)
         assert screen.report.rerolls.count == 20  # the earlier re-rolls stay on screen
         assert not screen.query_one("#reroll-progress").has_class("running")
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert not isinstance(app.screen, ReportScreen)
 
 
@@ -277,9 +264,8 @@ async def test_a_chart_too_narrow_for_its_title_ends_it_in_an_ellipsis():
     game = Game.open(DEMO, writable=False)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("f4")
-        await pilot.pause()
+        await settled(pilot)
+        await press(pilot, "f4")
         chart = app.screen.query_one("#chart-score", PlotextPlot)
         top = chart.render().plain.splitlines()[0].strip()
         assert top.startswith("defeat points") and top.endswith("…"), top

@@ -6,6 +6,7 @@ from __future__ import annotations
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual import events
 from textual.geometry import Region
+from waiting import press, settled
 
 from core.views import REFEREE
 from tui.app import FireteamApp
@@ -54,7 +55,7 @@ def test_link_gives_each_item_its_parent_and_whether_it_is_the_last_of_them():
 async def test_the_rows_are_the_trees_sides_teams_and_figures_with_its_guides(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         view = view_of(app)
         assert view.rows_text() == PATROL
         assert view.cursor == -1 and details(app) == ""  # as Tree's: no cursor until a key moves it
@@ -67,27 +68,27 @@ async def test_the_keys_move_the_cursor_and_the_details_follow(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         view = view_of(app)
-        await pilot.press("f6", "down")
+        await press(pilot, "f6", "down")
         assert view.cursor_key == ("side", "blue") and details(app).startswith("Blue Patrol (blue, ")
-        await pilot.press("down", "down")
+        await press(pilot, "down", "down")
         assert view.cursor_key == ("unit", "cole") and details(app).startswith("Sgt Cole (cole) · Vet")
-        await pilot.press("end")
+        await press(pilot, "end")
         assert view.cursor_key == ("unit", "yusuf")
-        await pilot.press("home", "pagedown")  # 15 rows in 16: to the last
+        await press(pilot, "home", "pagedown")  # 15 rows in 16: to the last
         assert view.cursor == 14
-        await pilot.press("pageup", "up")
+        await press(pilot, "pageup", "up")
         assert view.cursor == 0
-        await pilot.press("shift+down")  # the next side
+        await press(pilot, "shift+down")  # the next side
         assert view.cursor_key == ("side", "red")
-        await pilot.press("down", "shift+down", "shift+up")  # team Well, back to team Cell
+        await press(pilot, "down", "shift+down", "shift+up")  # team Well, back to team Cell
         assert view.cursor_key == ("team", "red", "Cell")
-        await pilot.press("shift+up")  # no team before it: its side
+        await press(pilot, "shift+up")  # no team before it: its side
         assert view.cursor_key == ("side", "red")
-        await pilot.press("down", "down", "shift+right")  # from Ivan to the team after his
+        await press(pilot, "down", "down", "shift+right")  # from Ivan to the team after his
         assert view.cursor_key == ("team", "red", "Well")
-        await pilot.press("down", "shift+left")  # from Omar to his team
+        await press(pilot, "down", "shift+left")  # from Omar to his team
         assert view.cursor_key == ("team", "red", "Well")
-        await pilot.press("up", "shift+down", "shift+down")  # Kemal: the last of Cell, then the team after
+        await press(pilot, "up", "shift+down", "shift+down")  # Kemal: the last of Cell, then the team after
         assert view.cursor_key == ("team", "red", "Well")
 
 
@@ -95,23 +96,22 @@ async def test_enter_or_space_folds_a_group_and_enter_on_a_figure_names_it(game)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         view = view_of(app)
-        await pilot.press("f6", "down", "down", "enter")  # team Alpha folded
+        await press(pilot, "f6", "down", "down", "enter")  # team Alpha folded
         assert view.rows_text()[:3] == ["▼ Blue Patrol DP 0 · 4/4", "├ ▶ Alpha 2/2", "├ ▼ Bravo 1/1"]
         assert view.cursor_key == ("team", "blue", "Alpha")
-        await pilot.press("space")
+        await press(pilot, "space")
         assert view.rows_text() == PATROL
-        await pilot.press("up", "space")  # a side folded: the other stays
+        await press(pilot, "up", "space")  # a side folded: the other stays
         assert view.rows_text() == ["▶ Blue Patrol DP 0 · 4/4", *PATROL[8:]]
-        await pilot.press("shift+space")  # Blue folded, not all: every side folded
+        await press(pilot, "shift+space")  # Blue folded, not all: every side folded
         assert view.rows_text() == ["▶ Blue Patrol DP 0 · 4/4", "▶ Red Cell DP 0 · 4/4"]
-        await pilot.press("shift+space")  # all folded: all unfolded
+        await press(pilot, "shift+space")  # all folded: all unfolded
         assert view.rows_text() == PATROL
         line = app.screen.query_one(CommandInput)
         line.value = "mark "
-        await pilot.press("down", "down", "space")  # on a figure, Space does nothing
+        await press(pilot, "down", "down", "space")  # on a figure, Space does nothing
         assert view.rows_text() == PATROL and line.value == "mark "
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert line.value == "mark cole "
 
 
@@ -122,10 +122,10 @@ async def test_a_click_chooses_a_figure_or_folds_a_group(game):
         line = app.screen.query_one(CommandInput)
         line.value = "mark "
         await pilot.click(view, offset=(4, 5))  # Pte Park
-        await pilot.pause()
+        await settled(pilot)
         assert view.cursor_key == ("unit", "park") and line.value == "mark park "
         await pilot.click(view, offset=(4, 9))  # team Cell
-        await pilot.pause()
+        await settled(pilot)
         assert view.rows_text()[9] == "├ ▶ Cell 2/2" and view.cursor_key == ("team", "red", "Cell")
 
 
@@ -134,16 +134,16 @@ async def test_the_cursor_keeps_its_item_across_a_relabel_and_a_rebuild(tmp_path
     app = FireteamApp(game, role="blue", seat="anna")
     async with app.run_test(size=SIZE) as pilot:
         view = view_of(app)
-        await pilot.press("f6", *["down"] * 5, "enter", "down")  # Bravo folded, then Press
+        await press(pilot, "f6", *["down"] * 5, "enter", "down")  # Bravo folded, then Press
         assert view.cursor_key == ("team", "blue", "Press")
         game.execute("mark diaz wounded", role=REFEREE)  # a relabel
-        await pilot.pause()
+        await settled(pilot)
         assert view.cursor_key == ("team", "blue", "Press") and "wounded" in view.rows_text()[3]
-        await pilot.press("end")
+        await press(pilot, "end")
         assert view.cursor_key == ("unit", "kemal")  # the hidden two are not this side's to see
         rows = view.rows
         game.execute("clear omar hidden", role=REFEREE)  # a new row above the cursor: a rebuild
-        await pilot.pause()
+        await settled(pilot)
         assert view.rows == rows + 2 and view.cursor_key == ("unit", "kemal")  # his team's row, and Omar
         assert view.rows_text()[4] == "├ ▶ Bravo 1/1"  # still folded
         assert details(app).startswith("Kemal Aydin (kemal)")
@@ -153,16 +153,14 @@ async def test_a_filter_puts_the_cursor_on_the_first_match_and_clearing_it_keeps
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         view = view_of(app)
-        await pilot.press("f6", "down", "space")  # Blue folded
-        await pilot.press("slash", *"rifle")
-        await pilot.pause()
+        await press(pilot, "f6", "down", "space")  # Blue folded
+        await press(pilot, "slash", *"rifle")
         assert view.cursor_key == ("unit", "cole")  # the first match, its side unfolded to show it
         assert view.rows_text()[:3] == ["▼ Blue Patrol DP 0 · 4/4", "├ ▼ Alpha 1/1", "│ └ Sgt Cole ★ Vet rifle"]
         assert details(app).startswith("Sgt Cole (cole)")
-        await pilot.press("enter", "down", "down")  # to the list: Bravo, then Park
+        await press(pilot, "enter", "down", "down")  # to the list: Bravo, then Park
         assert view.cursor_key == ("unit", "park")
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert view.rows_text() == PATROL and view.cursor_key == ("unit", "park")
 
 
@@ -171,12 +169,12 @@ async def test_a_relabel_draws_again_only_the_rows_that_changed(tmp_path, monkey
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         view = view_of(app)
-        await pilot.pause()
+        await settled(pilot)
         drawn = []
         refresh = view.refresh
         monkeypatch.setattr(view, "refresh", lambda *regions, **kw: (drawn.append(regions), refresh(*regions, **kw)))
         game.execute("mark ivan suppressed", role=REFEREE)  # his row, and his team's count of the suppressed
-        await pilot.pause()
+        await settled(pilot)
         width = view.size.width
         assert sorted(drawn) == [(Region(0, 9, width, 1),), (Region(0, 10, width, 1),)]
         assert view.rows_text()[9] == "├ ▼ Cell 2/2 1 sup"
@@ -188,18 +186,18 @@ async def test_page_keys_and_the_mouse_wheel_scroll_the_roster(tmp_path):
     app = FireteamApp(demo_game(tmp_path / "demo.ft"), role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
         view = view_of(app)
-        await pilot.pause()
+        await settled(pilot)
         assert view.rows > view.size.height and view.scroll_y == 0
-        await pilot.press("f6", "home", "pagedown")  # a page less a row down: the last row on screen
+        await press(pilot, "f6", "home", "pagedown")  # a page less a row down: the last row on screen
         assert view.cursor == view.size.height - 1 and view.scroll_y == 0
-        await pilot.press("pagedown")
+        await press(pilot, "pagedown")
         assert view.cursor == min(view.rows - 1, 2 * (view.size.height - 1))
         assert view.cursor == int(view.scroll_y) + view.size.height - 1  # scrolled to show it at the bottom
-        await pilot.press("home")
+        await press(pilot, "home")
         assert view.scroll_y == 0
         # Pilot has no wheel: the event the terminal sends.
         view.post_message(events.MouseScrollDown(view, 2, 2, 0, 1, 0, False, False, False))
-        await pilot.pause()
+        await settled(pilot)
         assert view.scroll_y > 0
 
 
@@ -212,16 +210,15 @@ async def test_the_cursors_colours_follow_the_focus_and_the_theme(game):
             strip = view.render_lines(view.size.region)[view.cursor]
             return next(seg.style for seg in strip if seg.text.strip() and seg.text.strip() not in "│├└▼▶")
 
-        await pilot.press("f6", "down")
+        await press(pilot, "f6", "down")
         focused = cursor_style()
         assert focused.bgcolor == view.get_component_rich_style("roster--cursor", partial=False).bgcolor
-        await pilot.press("f7")
-        await pilot.pause()
+        await press(pilot, "f7")
         blurred = cursor_style()
         assert blurred.bgcolor != focused.bgcolor
         assert blurred.bgcolor == view.get_component_rich_style("roster--cursor", partial=False).bgcolor
         app.theme = "textual-light"
-        await pilot.pause()
+        await settled(pilot)
         assert cursor_style().bgcolor == view.get_component_rich_style("roster--cursor", partial=False).bgcolor
         assert cursor_style().bgcolor != blurred.bgcolor
 
@@ -231,14 +228,14 @@ async def test_a_cursor_whose_item_goes_stays_on_its_row_or_the_last(tmp_path):
     app = FireteamApp(game, role="blue", seat="anna")
     async with app.run_test(size=SIZE) as pilot:
         view = view_of(app)
-        await pilot.pause()
+        await settled(pilot)
         rows = view.rows
         game.execute("clear yusuf hidden", role=REFEREE)
-        await pilot.pause()
-        await pilot.press("f6", "end")
+        await settled(pilot)
+        await press(pilot, "f6", "end")
         assert view.cursor_key == ("unit", "yusuf") and view.rows == rows + 2  # his team's row and his
         game.execute("mark yusuf hidden", role=REFEREE)  # out of this side's sight again
-        await pilot.pause()
+        await settled(pilot)
         assert view.rows == rows and view.cursor == rows - 1 and view.cursor_key == ("unit", "kemal")
         assert details(app).startswith("Kemal Aydin (kemal)")
 
@@ -267,7 +264,7 @@ async def test_hostile_names_are_shown_as_text_never_as_markup_or_escapes():
     async with app.run_test(size=(120, 10)) as pilot:
         view = app.query_one(RosterView)
         view.show(items)
-        await pilot.pause()
+        await settled(pilot)
         shown = [strip.text for strip in app.screen._compositor.render_strips()]
         escaped = "[b]Bad[/b] [@click=app.quit]x[/] \\x1b[2J"
         assert shown[0].startswith(f"▼ {escaped} 1/1") and shown[1].startswith(f"└ {escaped} {escaped}")

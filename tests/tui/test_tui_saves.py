@@ -9,7 +9,7 @@ import os
 
 import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
-from waiting import until
+from waiting import press, settled, until
 
 import core.storage.writer
 from core.game import Game
@@ -42,7 +42,7 @@ async def test_a_save_another_fireteam_writes_opens_read_only_and_follows_it(gam
         text = _shown(app.screen)
         assert "being written by another Fireteam" in text and f"process {os.getpid()}" in text
         assert "open read-only (follows the live game)" in text
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
         assert app.screen.replay
         game.execute("note heard from the other terminal", role=REFEREE)
@@ -76,7 +76,7 @@ async def test_cancel_leaves_the_locked_save_alone(game):
     before = game.path.read_bytes()
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await until(pilot, lambda: app.return_code is not None, "the app to close")
     assert app.return_code == 0
     assert game.path.read_bytes() == before
@@ -91,10 +91,10 @@ async def test_load_game_offers_the_follower_for_a_locked_save(game, tmp_path):
         async with app.run_test(size=SIZE) as pilot:
             await app.push_screen(LoadGameScreen(saves=saves))
             await app.workers.wait_for_complete()
-            await pilot.pause()
-            await pilot.press("enter")
+            await settled(pilot)
+            await press(pilot, "enter")
             await until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
-            await pilot.press("enter")
+            await press(pilot, "enter")
             await until(pilot, lambda: app.game.path == writer.path, "the followed game")
             assert not app.game.writable
             writer.execute("next", role=REFEREE)
@@ -118,15 +118,15 @@ async def test_the_locked_save_dialog_names_the_save_that_is_locked(game, tmp_pa
             screen = LoadGameScreen(saves=saves)
             await app.push_screen(screen)
             await app.workers.wait_for_complete()
-            await pilot.pause()
+            await settled(pilot)
             for path in (bravo.path, alpha.path):
                 screen.query_one("OptionList").highlighted = screen.paths.index(path)
-                await pilot.press("enter")
+                await press(pilot, "enter")
                 await until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
                 text = _shown(app.screen)
                 other = alpha.path if path == bravo.path else bravo.path
                 assert str(path) in text and other.name not in text, text
-                await pilot.press("escape")
+                await press(pilot, "escape")
                 await until(pilot, lambda: app.screen is screen, "the load game screen")
     finally:
         alpha.close()
@@ -153,14 +153,13 @@ async def test_a_full_disk_refuses_the_command_and_the_client_keeps_running(game
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
         monkeypatch.setattr(core.storage.writer.os, "write", full)
-        await pilot.press(*"note lost", "enter")
-        await pilot.pause()
+        await press(pilot, *"note lost", "enter")
         hint = str(app.screen.query_one("#cmd-hint").render())
         assert "No space left on device" in hint and "nothing was recorded" in hint
         assert game.log_length == length and game.path.read_bytes() == before
         monkeypatch.undo()
-        await pilot.press("ctrl+u")
-        await pilot.press(*"note kept", "enter")
+        await press(pilot, "ctrl+u")
+        await press(pilot, *"note kept", "enter")
         await until(pilot, lambda: game.log_length > length, "the command once the disk is back")
     assert Game.open(game.path, writable=False).history.timeline()[-1].text == "kept"
 
@@ -207,8 +206,7 @@ async def test_a_cache_entry_that_lied_ends_the_client_with_a_message_not_a_trac
     app = FireteamApp(game, role=REFEREE, replay=True)
     with pytest.raises(RestoreMismatch):  # Pilot raises what ended the app, once it has ended
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.press("home")  # the log goes to the first events
-            await pilot.pause()
+            await press(pilot, "home")  # the log goes to the first events
     game.close()
     assert app.return_code == 1
     said = " ".join(capsys.readouterr().err.split())  # what the terminal shows as it ends
@@ -246,5 +244,5 @@ async def test_a_save_holding_a_message_past_its_limits_is_refused_by_the_client
         # The loader says why before the app exits, which cancels the loader's worker.
         with contextlib.suppress(WorkerCancelled):
             await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settled(pilot)
     assert app.return_code == 2 and f"bomb.ft:{line}: invalid event" in app.load_error

@@ -7,7 +7,7 @@ import io
 from rich.console import Console
 from skirmish import Skirmish, game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual.widgets import Static
-from waiting import until
+from waiting import press, settled, until
 
 from core.game import Game
 from core.ruleset import get_ruleset
@@ -30,19 +30,17 @@ async def test_new_game_screen_starts_the_chosen_scenario(game, tmp_path):
     saves = tmp_path / "saves"
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+n")
-        await pilot.pause()
+        await press(pilot, "ctrl+n")
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         screen.saves = saves
         screen.query_one("#ruleset").value = Skirmish.id
-        await pilot.pause()
+        await settled(pilot)
         assert screen.query_one("#scenario").value == "patrol"
         assert screen.query_one("#save-name").value.startswith("tui-skirmish-patrol-")
         screen.query_one("#save-name").value = "mine"
         screen.query_one("#seed").value = "11"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert isinstance(app.screen, GameScreen) and app.screen.game is app.game
         assert app.game is not game and app.game.path == saves / "mine.ft"
         assert app.game.header.seed == 11 and app.game.state.scenario == "Patrol at the well"
@@ -73,17 +71,15 @@ async def test_load_game_lists_saves_with_summaries_and_flags_corrupt_ones(game,
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(LoadGameScreen(saves=saves))
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert set(screen.summaries) == {saves / "good.ft", saves / "broken.ft"}
         index = screen.paths.index(saves / "broken.ft")
         screen.query_one("OptionList").highlighted = index
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, LoadGameScreen)  # a corrupt save is not opened
         screen.query_one("OptionList").highlighted = screen.paths.index(saves / "good.ft")
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         assert isinstance(app.screen, GameScreen) and app.screen.replay
         assert app.game.path == saves / "good.ft" and app.game.writer is None
 
@@ -91,8 +87,7 @@ async def test_load_game_lists_saves_with_summaries_and_flags_corrupt_ones(game,
 async def test_help_lists_every_key_and_command(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f1")
-        await pilot.pause()
+        await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         console = Console(width=100, record=True, file=io.StringIO())
         for static in app.screen.query(Static):
@@ -103,7 +98,7 @@ async def test_help_lists_every_key_and_command(game):
         for words in ("Undo", "Table dice", "Search", "Filter", "Complete", "Details"):
             assert words in text
         assert "Next event" not in text  # replay keys only in replay
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert isinstance(app.screen, GameScreen)
 
 
@@ -116,16 +111,16 @@ async def test_help_with_a_word_opens_on_that_command(game):
     spec = game.commands[-1]  # the last command: far below the keys and the other commands
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         app.screen.query_one(CommandInput).value = f"help {spec.name}"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen.current >= 0, "the help's match")
         help_screen = app.screen
         assert help_screen.query_one("#help-search").value == spec.name
         shown = help_screen.matches[help_screen.current]
         assert isinstance(shown, HelpEntry) and spec.name in shown.names
         assert shown.has_class("-current")
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert isinstance(app.screen, GameScreen)
         assert app.game.timeline.length == game.timeline.length  # nothing was given as a command
 
@@ -133,7 +128,7 @@ async def test_help_with_a_word_opens_on_that_command(game):
 async def test_palette_offers_every_game_command(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         provider = GameCommands(app.screen)
         names = [hit.text async for hit in provider.discover()]
         assert {s.name for s in game.commands} <= set(names)
@@ -147,7 +142,7 @@ async def test_the_real_demo_opens(tmp_path):
     assert game.path.parent == tmp_path / "saves" and game.path.name.startswith("demo-")
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         keys = app.screen.query_one(RosterPane).view.item_keys()
         assert len([key for key in keys if key[0] == "side"]) == len(game.state.sides) == 2
     game.close()
@@ -162,11 +157,11 @@ async def test_a_big_game_only_fetches_what_is_on_screen(tmp_path):
         log = app.screen.query_one(LogView)
         assert log.rows == game.log_length
         assert len(log._cache) <= 200
-        await pilot.press("less_than_sign")
-        await pilot.press("right", "right", "right")
+        await press(pilot, "less_than_sign")
+        await press(pilot, "right", "right", "right")
         assert app.screen.vp.step == 3
-        await pilot.press("greater_than_sign")
-        await pilot.press("home")
+        await press(pilot, "greater_than_sign")
+        await press(pilot, "home")
         assert log.cursor == 0 and len(log._cache) <= 400
     side = FireteamApp(game, role="regulars", replay=True)
     async with side.run_test(size=SIZE):
@@ -177,24 +172,21 @@ async def test_new_game_fields_rosters_with_the_rulesets_points_check(game, tmp_
     saves = tmp_path / "saves"
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+n")
-        await pilot.pause()
+        await press(pilot, "ctrl+n")
         screen = app.screen
         screen.saves = saves
         screen.query_one("#scenario").value = "open"
-        await pilot.pause()
+        await settled(pilot)
         assert set(screen.rosters()) == {"blue", "red"}
         screen.query_one("#save-name").value = "open.ft"
         screen.query_one("#roster-blue").value = "scouts"
         screen.query_one("#roster-red").value = "horde"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert isinstance(app.screen, NewGameScreen)  # refused: nothing started, no save left
         assert "roster for red: 200 points is 100 over the limit of 100" in str(screen.query_one("#new-error").content)
         assert not (saves / "open.ft").exists()
         screen.query_one("#roster-red").value = ""
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert isinstance(app.screen, GameScreen)
         assert sorted(app.game.state.units) == ["blue-cole", "blue-diaz", "blue-park"]
 
@@ -227,31 +219,25 @@ async def test_the_rules_screen_opens_from_the_help_and_finds_a_rule(tmp_path):
     assert rmap is not None
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("f1")
-        await pilot.pause()
-        await pilot.press("f2")
-        await pilot.pause()
+        await press(pilot, "f1")
+        await press(pilot, "f2")
         assert isinstance(app.screen, RulesScreen)
         text = _screen_text(app.screen)
         assert f"all {len(rmap.rules)}" in text and f"enforced {rmap.counts()['enforced']}" in text
         assert "§8.0" in text and "FIRE-5" in text
-        await pilot.press(*"DIFF-41")
-        await pilot.pause()
+        await press(pilot, *"DIFF-41")
         text = _screen_text(app.screen)
         assert "1 shown" in text and "variant Italian draft of 9 December 2009" in text and "FIRE-5" not in text
         assert "Suppressed figures cannot react" in text  # its title
-        await pilot.press("ctrl+a", "ctrl+k")  # clear the search
-        await pilot.press("tab", "tab")  # all → enforced → partial
-        await pilot.pause()
+        await press(pilot, "ctrl+a", "ctrl+k")  # clear the search
+        await press(pilot, "tab", "tab")  # all → enforced → partial
         text = _screen_text(app.screen)
         assert f"{rmap.counts()['partial']} shown" in text and "BLD-4" in text and "left to the referee" in text
-        await pilot.press("tab", "tab")  # → ruling → variant
-        await pilot.pause()
+        await press(pilot, "tab", "tab")  # → ruling → variant
         text = _screen_text(app.screen)
         assert f"{rmap.counts()['variant']} shown" in text and "it applies in the variant named" in text
         assert "DIFF-24" in text and "FIRE-5" not in text
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert isinstance(app.screen, HelpScreen)
     game.close()
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from skirmish import patrol_game
 from textual.widgets import Input
+from waiting import press, settled
 
 from core.game import Game
 from core.language.reader import reading
@@ -64,14 +65,13 @@ def breaking_news(tmp_path: Path) -> FireteamApp:
 
 async def fire_at_the_table(pilot) -> None:
     """Table dice, a fire whose hit is on the line: the prompt asks for the save, its step marked."""
-    await pilot.press("f3")
-    await pilot.press(*[c if c != " " else "space" for c in "fire conti bashir range=40 dice=6"], "enter")
-    await pilot.pause()
+    await press(pilot, "f3")
+    await press(pilot, *[c if c != " " else "space" for c in "fire conti bashir range=40 dice=6"], "enter")
 
 
 async def high_contrast(pilot) -> None:
     pilot.app.theme = HIGH_CONTRAST.name
-    await pilot.pause()
+    await settled(pilot)
 
 
 def replay(tmp_path: Path) -> FireteamApp:
@@ -103,7 +103,7 @@ def steady(before):
     async def run(pilot) -> None:
         for box in pilot.app.screen.query(Input):
             box.cursor_blink = False
-        await pilot.pause()
+        await settled(pilot)
         if before is not None:
             await before(pilot)
 

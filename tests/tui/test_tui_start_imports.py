@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
+from waiting import IN_CHILD, settled
 
 from core.views import REFEREE
 from tui.app import FireteamApp
@@ -91,7 +92,7 @@ async def start():
     game, _ = open_or_follow(Path(sys.argv[1]), False)
     app = FireteamApp(game, role="referee", lang=sys.argv[2] if len(sys.argv) > 2 else None)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         idle = list(sys.modules)
     game.close()
     print(" ".join(at_first_frame))
@@ -108,7 +109,7 @@ def _modules_after_start(tmp_path: Path, lang: str = "") -> tuple[set[str], set[
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "TEXTUAL"))}
     env["LC_ALL"] = "C"  # an English start
     out = subprocess.run(
-        [sys.executable, "-c", CHILD, str(save), *([lang] if lang else [])],
+        [sys.executable, "-c", IN_CHILD + CHILD, str(save), *([lang] if lang else [])],
         capture_output=True,
         text=True,
         env=env,
@@ -141,7 +142,7 @@ async def test_what_the_first_frame_does_not_show_is_there_once_it_is_drawn(game
     # lines are mounted after the first frame (GameScreen._add_hidden), where they were.
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen.children[0], ConfirmBox) and not screen.children[0].display
         assert screen.children[-1].id == "too-small"
@@ -174,7 +175,7 @@ async def test_the_first_frame_is_styled_as_a_full_restyle_would_style_it(game, 
     monkeypatch.setattr(GameScreen, "_add_hidden", first_frame_drawn)
     app = FireteamApp(game, role=REFEREE, replay=replay)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settled(pilot)
     assert len(seen) == 1
     before, after = seen[0]
     assert len(before) >= 10 and before == after
@@ -184,11 +185,11 @@ async def test_a_question_asked_as_its_box_is_mounted_shows_in_it(game):
     # A key pressed before the first frame asks in a box made then: it is composed with the question.
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         box = ConfirmBox()
         box.ask("Undo #2 next?", "phase", on_yes=lambda: None)
         await app.screen.mount(box)
-        await pilot.pause()
+        await settled(pilot)
         assert box.display and box.asking
         assert str(box.query_one(".title", PlainLabel).render()) == "Undo #2 next?"
         assert str(box.query_one("#confirm-detail", Plain).render()) == "phase"

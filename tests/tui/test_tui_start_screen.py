@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from skirmish import patrol_game
 from textual.widgets import OptionList
+from waiting import press, settled
 
 from core.views import REFEREE
 from tui.app import FireteamApp
@@ -33,9 +34,9 @@ def prompts(screen: StartScreen) -> list[str]:
 
 
 async def started(app: FireteamApp, pilot) -> StartScreen:
-    await pilot.pause()
+    await settled(pilot)
     await app.workers.wait_for_complete()
-    await pilot.pause()
+    await settled(pilot)
     assert isinstance(app.screen, StartScreen)
     return app.screen
 
@@ -68,12 +69,10 @@ async def test_the_last_games_come_first_and_a_corrupt_one_is_marked_not_opened(
         assert "corrupt" in shown[1] and "corrupt" not in shown[2]
         assert shown[3].startswith("[bold]loud.ft")  # the name as text, never markup
         screen.query_one(OptionList).highlighted = 1
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert app.screen is screen and app.game is None  # never loaded
         screen.query_one(OptionList).highlighted = 0
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, GameScreen) and not app.screen.replay
         assert app.game.path.resolve() == away and app.game.writable
 
@@ -84,8 +83,7 @@ async def test_r_replays_the_game_under_the_cursor(tmp_path, store):
     app = FireteamApp(None, role=REFEREE, store=store, start=True)
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         assert isinstance(app.screen, GameScreen) and app.screen.replay
         assert app.game.path.resolve() == good and not app.game.writable
 
@@ -96,8 +94,7 @@ async def test_with_an_empty_data_folder_d_plays_the_demo_game(tmp_path, store):
         screen = await started(app, pilot)
         assert screen.paths == []
         assert "No games yet" in str(screen.query_one("#save-summary").render())
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         assert isinstance(app.screen, GameScreen)
         assert app.game.path.parent.resolve() == (tmp_path / "saves").resolve()
         assert app.game.path.name.startswith("demo-") and app.game.state.scenario
@@ -108,23 +105,17 @@ async def test_o_opens_a_file_by_its_path_and_n_offers_a_new_game(tmp_path, stor
     app = FireteamApp(None, role=REFEREE, store=store, start=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(app, pilot)
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert app.screen is screen
-        await pilot.press("o")
-        await pilot.pause()
+        await press(pilot, "o")
         assert isinstance(app.screen, AskScreen)
-        await pilot.press(*"nowhere.ft", "enter")  # no such save: said, and nothing opened
-        await pilot.pause()
+        await press(pilot, *"nowhere.ft", "enter")  # no such save: said, and nothing opened
         assert app.screen is screen and app.game is None
-        await pilot.press("o")
-        await pilot.pause()
+        await press(pilot, "o")
         app.screen.query_one("Input").value = str(other)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, GameScreen) and app.game.path.resolve() == other
 
 
@@ -132,8 +123,7 @@ async def test_q_quits_from_the_start_screen(store):
     app = FireteamApp(None, role=REFEREE, store=store, start=True)
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
     assert app.return_code == 0
 
 

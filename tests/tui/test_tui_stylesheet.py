@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from skirmish import patrol_game
 from textual.color import Color
+from waiting import settled
 
 from core.views import REFEREE
 from tui.app import FireteamApp
@@ -22,8 +23,8 @@ async def test_two_seats_share_their_rules_and_another_theme_parses_its_own(tmp_
     game = patrol_game(tmp_path / "shared.ft")
     first, second = FireteamApp(game, role="blue", seat="anna"), FireteamApp(game, role="red", seat="ivan")
     async with first.run_test(size=SIZE) as one, second.run_test(size=SIZE) as two:
-        await one.pause()
-        await two.pause()
+        await settled(one)
+        await settled(two)
         assert isinstance(first.stylesheet, SharedStylesheet) and isinstance(second.stylesheet, SharedStylesheet)
         mine = rule_ids(first)
         assert len(mine) > 10 and rule_ids(second) == mine  # every rule set the very same object
@@ -32,7 +33,7 @@ async def test_two_seats_share_their_rules_and_another_theme_parses_its_own(tmp_
 
         other = next(t for t in second.available_themes if t != second.theme and "light" in t)
         second.theme = other
-        await two.pause()
+        await settled(two)
         # Its rules were parsed again, with its theme's colours; the first seat's stay as they were.
         assert not set(rule_ids(second)) & set(mine)
         assert rule_ids(first) == mine

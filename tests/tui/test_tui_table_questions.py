@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from waiting import press, settled, type_text
 
 from core.game import Game
 from core.ruleset import Refused
@@ -41,7 +42,7 @@ def casualty(path: Path) -> Game:
 
 
 async def type_keys(pilot, text: str) -> None:
-    await pilot.press(*[c if c != " " else "space" for c in text])
+    await type_text(pilot, text)
 
 
 def title(screen) -> str:
@@ -58,21 +59,21 @@ async def test_next_walks_every_check_due_in_one_sequence_of_prompts(tmp_path):
     app = FireteamApp(game, role=REFEREE)
     keys = 0
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")  # table dice
+        await press(pilot, "f3")  # table dice
         await type_keys(pilot, "next")
-        await pilot.press("enter")
+        await press(pilot, "enter")
         keys += 5
         seen = []
         while True:
-            await pilot.pause()
+            await settled(pilot)
             screen = app.screen
             if isinstance(screen, QuestionPrompt):
                 seen.append(("asked", title(screen)))
-                await pilot.press("enter")  # none: the default, said in the prompt
+                await press(pilot, "enter")  # none: the default, said in the prompt
                 keys += 1
             elif isinstance(screen, DicePrompt):
                 seen.append(("dice", title(screen).split(":")[0]))
-                await pilot.press("2", "enter")  # every check passes
+                await press(pilot, "2", "enter")  # every check passes
                 keys += 2
             else:
                 break
@@ -99,8 +100,7 @@ async def test_a_cover_answer_is_checked_and_escape_cancels(tmp_path):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "next")
-        await pilot.press("enter")  # the game's dice: only the questions are asked
-        await pilot.pause()
+        await press(pilot, "enter")  # the game's dice: only the questions are asked
         prompt = app.screen
         assert isinstance(prompt, QuestionPrompt)
         assert title(prompt) == "Said the marksman's cover for his morale check (BI-R181)"
@@ -112,12 +112,10 @@ async def test_a_cover_answer_is_checked_and_escape_cancels(tmp_path):
             "trench: a trench counts as heavy cover: +2",
         ]
         await type_keys(pilot, "hedge")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert app.screen is prompt
         assert "'hedge' is not an answer here" in str(prompt.query_one("#question-error").render())
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert not isinstance(app.screen, QuestionPrompt | DicePrompt)
         assert game.state.units["said"].has("morale-due")  # nothing was recorded
     game.close()
@@ -131,16 +129,14 @@ async def test_the_dice_prompt_says_the_chance_and_what_each_face_means_before_t
         game.execute("next", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")
+        await press(pilot, "f3")
         await type_keys(pilot, "fire ferrante omar range=10 heavy")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         prompt = app.screen
         assert isinstance(prompt, DicePrompt)
         # Elite 6 + short range 1 - heavy cover 2 = 5
         assert shown(prompt, "#dice-chance") == "chance before the roll: needs 5 or less on 1d10: 50.0%"
-        await pilot.press("1", "enter")  # a hit: the damage, read off A.12.1's table
-        await pilot.pause()
+        await press(pilot, "1", "enter")  # a hit: the damage, read off A.12.1's table
         prompt = app.screen
         assert title(prompt) == "Omar Haji's damage: 1d10"
         assert shown(prompt, "#dice-meanings") == (
@@ -190,8 +186,7 @@ async def test_odds_in_the_client_says_the_chances_and_gives_the_command_back(tm
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "odds fire ferrante omar range=10")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         hint = str(app.screen.query_one("#cmd-hint").render())
         assert hint.startswith("Needs 7 or less on 1d10: 70.0%. Modifiers: Elite Quality +6"), hint
         assert app.screen.query_one(CommandInput).value == "fire ferrante omar range=10"
@@ -216,8 +211,7 @@ async def test_the_odds_of_a_command_that_cannot_be_given_now_say_why(tmp_path):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "odds fire sanna karim range=30")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         hint = str(app.screen.query_one("#cmd-hint").render())
         assert hint == f"✗ fire sanna karim range=30 cannot be given now: {why}", hint
         assert app.screen.query_one(CommandInput).value == "fire sanna karim range=30"
@@ -232,29 +226,24 @@ async def test_linea_di_tiro_with_table_dice_asks_the_card_the_table_drew(tmp_pa
     game.execute("scenario demo", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")
+        await press(pilot, "f3")
         await type_keys(pilot, "next")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         prompt = app.screen
         assert isinstance(prompt, QuestionPrompt)
         assert title(prompt) == "the card the table drew (LT-R010)"
         await type_keys(pilot, "ks")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert game.state.card == "K♠"
         await type_keys(pilot, "next")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         await type_keys(pilot, "ks")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, QuestionPrompt)
         error = str(app.screen.query_one("#question-error").render())
         assert error.startswith("K♠ cannot be the answer now: it is not in the pile"), error
         await type_keys(pilot, "joker")  # the refused answer is selected: typing replaces it
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert (game.state.turn, game.state.card) == (2, "Joker")
     game.close()
 
@@ -267,10 +256,9 @@ async def test_a_face_whose_meaning_names_it_is_not_named_twice(tmp_path):
     game.execute("scenario demo", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")
+        await press(pilot, "f3")
         await type_keys(pilot, "objective-roll")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         prompt = app.screen
         assert isinstance(prompt, DicePrompt)
         meanings = shown(prompt, "#dice-meanings")
@@ -287,21 +275,17 @@ async def test_the_card_prompt_gives_a_typed_example_and_shows_a_refusal_whole(t
     game.execute("scenario demo", role=REFEREE)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")
+        await press(pilot, "f3")
         await type_keys(pilot, "next")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, QuestionPrompt)
         assert app.screen.query_one("Input").placeholder == "an answer, e.g. ah"
         await type_keys(pilot, "kh")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         await type_keys(pilot, "next")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         await type_keys(pilot, "kh")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         prompt = app.screen
         assert isinstance(prompt, QuestionPrompt)
         said = str(prompt.query_one("#question-error").render())

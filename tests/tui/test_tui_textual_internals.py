@@ -30,6 +30,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
+from waiting import settled
 
 import tui
 from tui.textual_internals import (
@@ -154,7 +155,7 @@ async def test_the_footer_yields_a_footer_key_per_shown_binding_with_its_descrip
     """The client's footer translates each ``FooterKey``'s ``description`` as Footer.compose yields it."""
     app = Keys()
     async with app.run_test(size=(80, 10)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         keys = list(app.screen.query(FooterKey))
         assert [(k.key, k.description) for k in keys if k.key != "ctrl+p"] == [("ctrl+s", "Save"), ("f1", "Help")]
         footer = app.screen.query_one(Footer)
@@ -184,7 +185,7 @@ async def test_an_app_running_captures_into_the_streams_it_is_given():
     seen = []
     app.call_later(lambda: seen.append((sys.stdout, sys.stderr)))  # in the app's own handling of messages
     async with app.run_test(size=(80, 10)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
     assert seen == [(out, err)]
     assert (sys.stdout, sys.stderr) == before
 
@@ -223,11 +224,11 @@ async def test_a_screen_lays_out_and_renders_with_the_compositor_it_is_given():
     """The game screen is given a ``RowsCompositor``; a shared screen renders from the screen's compositor."""
     app = Keys()
     async with app.run_test(size=(40, 6)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert type(screen_compositor(app.screen)) is Compositor  # every screen has one
         screen = Given()
         await app.push_screen(screen)
-        await pilot.pause()
+        await settled(pilot)
         compositor = screen_compositor(screen)
         assert isinstance(compositor, Marked)
         widget, _ = compositor.get_widget_at(0, 0)
@@ -243,7 +244,7 @@ async def test_changed_regions_are_those_the_next_partial_update_draws():
     async with app.run_test(size=(40, 6)) as pilot:
         screen = Given()
         await app.push_screen(screen)
-        await pilot.pause()
+        await settled(pilot)
         compositor = screen_compositor(screen)
         here = screen.query_one("#here")
         assert not changed_regions(compositor)
@@ -260,15 +261,15 @@ async def test_styles_key_changes_with_the_styles_of_a_widget_or_of_an_ancestor_
     async with app.run_test(size=(40, 6)) as pilot:
         screen = Given()
         await app.push_screen(screen)
-        await pilot.pause()
+        await settled(pilot)
         here = screen.query_one("#here")
         key = styles_key(here)
         here.refresh()
-        await pilot.pause()
+        await settled(pilot)
         assert styles_key(here) == key  # a repaint is no change of style
         for node, rule, value in ((here, "color", "red"), (screen, "background", "blue"), (here, "tint", "red 10%")):
             setattr(node.styles, rule, value)
-            await pilot.pause()
+            await settled(pilot)
             assert styles_key(here) != key, (node, rule)
             key = styles_key(here)
 
@@ -298,7 +299,7 @@ async def test_an_overlay_hidden_leaves_the_compositor_as_textual_s_layout_would
     async with app.run_test(size=(40, 8)) as pilot:
         screen = Overlaid()
         await app.push_screen(screen)
-        await pilot.pause()
+        await settled(pilot)
         compositor = screen_compositor(screen)
         box = screen.query_one("#box")
         covered = box.region
@@ -306,7 +307,7 @@ async def test_an_overlay_hidden_leaves_the_compositor_as_textual_s_layout_would
         layouts.clear()
         hide_overlay(box)
         assert not box.display and covered in changed_regions(compositor)
-        await pilot.pause()
+        await settled(pilot)
         assert screen not in layouts  # not laid out: the next update drew the covered rows
         rows = [strip.text for strip in compositor.render_strips()]
         assert "under 5" in rows[5] and not any("question" in row for row in rows)
@@ -319,7 +320,7 @@ async def test_an_overlay_hidden_leaves_the_compositor_as_textual_s_layout_would
         assert [strip.text for strip in compositor.render_strips()] == rows
         # Shown again, it is laid out and drawn as Textual shows a widget.
         box.display = True
-        await pilot.pause()
+        await settled(pilot)
         assert box.region == covered and "the box's question" in "".join(s.text for s in compositor.render_strips())
 
 
@@ -331,7 +332,7 @@ async def test_an_overlay_not_placed_yet_is_hidden_as_textual_hides_one():
         box = Vertical(Static("late"), id="late")
         await screen.mount(box)
         hide_overlay(box)  # mounted, not laid out yet
-        await pilot.pause()
+        await settled(pilot)
         assert not box.display and box not in screen_compositor(screen).full_map
 
 
@@ -356,7 +357,7 @@ async def test_overlays_left_out_of_a_compose_are_mounted_where_textual_composes
         assert [child.id for child in later.children] == ["mine"]
         app.notify("meanwhile")
         await mount_overlays(later)
-        await pilot.pause()
+        await settled(pilot)
         assert [type(child) for child in later.children] == textual_s
         assert len(textual_s) == (3 if allowed else 1)
         assert len(later.query("Toast")) == (1 if allowed else 0)  # the notification sent meanwhile, shown
@@ -488,12 +489,12 @@ async def test_background_screens_are_those_below_the_top_down_to_the_first_opaq
         first, second = SeeThrough(), SeeThrough()
         await app.push_screen(first)
         await app.push_screen(second)
-        await pilot.pause()
+        await settled(pilot)
         assert background_screens(app) == [base, first]
         opaque, third = Opaque(), SeeThrough()
         await app.push_screen(opaque)
         await app.push_screen(third)
-        await pilot.pause()
+        await settled(pilot)
         assert background_screens(app) == [opaque]  # the screens under an opaque one never show
         taken = background_screens(app)
         taken.pop()  # a screen painting its background takes the last one off: the next call is whole again
@@ -597,11 +598,11 @@ async def test_a_switchable_first_screen_is_replaced_by_a_switch():
         await app.pop_screen()
         second = Plain()
         await app.switch_screen(second)
-        await pilot.pause()
+        await settled(pilot)
         assert app.screen_stack == [second] and not first.is_attached
         third = Plain()
         await app.switch_screen(third)  # and the screen that replaced it, as any switched in
-        await pilot.pause()
+        await settled(pilot)
         assert app.screen_stack == [third]
 
 
@@ -611,7 +612,7 @@ async def test_textual_s_first_screen_alone_cannot_be_switched():
     with pytest.raises(IndexError):
         async with app.run_test(size=(40, 8)) as pilot:
             await app.switch_screen(Plain())
-            await pilot.pause()
+            await settled(pilot)
 
 
 async def test_option_line_is_the_row_an_option_begins_on_options_of_several_rows_counted():

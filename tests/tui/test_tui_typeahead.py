@@ -31,7 +31,7 @@ from terminal_child import (  # noqa: F401  (a fixture)
     until_command,
 )
 from textual import events
-from waiting import until
+from waiting import press, settled, until
 
 from core import events as ev
 from core.game import Game
@@ -208,7 +208,7 @@ async def test_keys_typed_while_a_big_save_loads_go_to_the_game_once_it_is_shown
     app = FireteamApp(None, role=REFEREE, opener=opener, opening=path.name)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LoadingScreen), "the loading screen")
-        await pilot.press(*"note", "space", *"loading", "enter")
+        await press(pilot, *"note", "space", *"loading", "enter", workers=False)
         go_on.set()
         await until(pilot, lambda: app.game is not None and "note loading" in _noted(app.game), "the note")
         assert isinstance(app.screen, GameScreen)
@@ -226,7 +226,7 @@ async def test_ctrl_q_while_a_big_save_loads_quits_at_once(game):
     app = FireteamApp(None, role=REFEREE, opener=opener, opening=path.name)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.press("n", "ctrl+q")
+            await press(pilot, "n", "ctrl+q", workers=False)
             await until(pilot, lambda: app.return_code is not None, "the quit")
     finally:
         go_on.set()
@@ -241,9 +241,9 @@ async def test_keys_typed_ahead_never_answer_the_question_the_start_ends_on(game
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
         assert app.typeahead.held is None  # from the question on, keys are its own: none is held
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, LockedScreen)
-        await pilot.press("enter")  # its answer (open read-only)
+        await press(pilot, "enter")  # its answer (open read-only)
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
 
 

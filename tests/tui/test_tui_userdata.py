@@ -8,6 +8,7 @@ import os
 import msgspec
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
+from waiting import press, settled, type_text, until
 
 from core.game import Game
 from core.views import REFEREE
@@ -25,13 +26,7 @@ def store_fixture(tmp_path):
 
 
 async def type_line(pilot, text: str) -> None:
-    await pilot.press(*[c if c != " " else "space" for c in text], "enter")
-    await pilot.pause()
-
-
-async def settled(app, pilot) -> None:
-    await app.workers.wait_for_complete()
-    await pilot.pause()
+    await type_text(pilot, text, "enter")
 
 
 def screen_lines(app) -> list[str]:
@@ -47,24 +42,24 @@ async def test_history_theme_and_table_dice_survive_a_restart(game, store, size)
     async with app.run_test(size=size) as pilot:
         await type_line(pilot, "mark ivan suppressed")
         await type_line(pilot, "note the well is dry")
-        await pilot.press("ctrl+t")
+        await press(pilot, "ctrl+t")
         app.theme = "nord"
-        await settled(app, pilot)
+        await settled(pilot)
     assert store.history_path(game.path).exists() and store.settings_path.exists()
     other = Game.new(game.path.with_name("other.ft"), game.ruleset.id, seed=1)
     other.execute("scenario patrol", role=REFEREE)
     app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=size) as pilot:
         box = app.screen.query_one(CommandInput)
-        await pilot.press("up")
+        await press(pilot, "up")
         assert box.value == "note the well is dry"
-        await pilot.press("up")
+        await press(pilot, "up")
         assert box.value == "mark ivan suppressed"
         assert app.theme == "nord" and app.screen.table_dice
         assert "TABLE DICE" in screen_lines(app)[0]
     app = FireteamApp(other, role=REFEREE, store=store)  # another save: another history
     async with app.run_test(size=size) as pilot:
-        await pilot.press("up")
+        await press(pilot, "up")
         assert app.screen.query_one(CommandInput).value == ""
     other.close()
 
@@ -87,14 +82,14 @@ async def test_a_corrupt_or_hostile_file_is_ignored_with_a_notice(game, store, s
         store.history_path(game.path).write_bytes(history)
     app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         notes = [n.message for n in app._notifications]
         assert any("settings" in n for n in notes)
         if history is not None:
             assert any("history ignored" in n for n in notes)
         assert app.theme == "textual-dark" and not app.screen.table_dice
         await type_line(pilot, "next")  # the game goes on, and the files are written afresh
-        await settled(app, pilot)
+        await settled(pilot)
     assert msgspec.json.decode(store.history_path(game.path).read_bytes())["lines"] == ["next"]
 
 
@@ -109,7 +104,7 @@ async def test_hostile_history_lines_are_left_out_and_the_history_is_bounded(gam
         assert not any("\x1b" in h or len(h) > HISTORY_LINE_CHARS for h in box.history)
         await type_line(pilot, "note " + "y" * (HISTORY_LINE_CHARS + 10))  # run, but too long to keep
         await type_line(pilot, "note kept")
-        await settled(app, pilot)
+        await settled(pilot)
     saved = msgspec.json.decode(path.read_bytes())["lines"]
     # The newest thousand, less the one too long to keep.
     assert len(saved) == HISTORY_LINES - 1 and saved[-1] == "note kept"
@@ -142,7 +137,7 @@ async def test_a_remote_seat_remembers_nothing(game, store):
     app = FireteamApp(game, role=REFEREE, store=store, remote=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_line(pilot, "next")
-        await settled(app, pilot)
+        await settled(pilot)
     assert not store.config.exists() and not store.state.exists()
 
 
@@ -156,11 +151,9 @@ async def test_the_save_name_and_table_dice_are_on_screen(game, size):
         assert app.sub_title == "patrol.ft"
         assert "patrol.ft" in screen_lines(app)[0]  # the phase pane's title, on every size
         assert "TABLE DICE" not in screen_lines(app)[0]
-        await pilot.press("f3")
-        await pilot.pause()
+        await press(pilot, "f3")
         assert "TABLE DICE" in screen_lines(app)[0]
-        await pilot.press("ctrl+t")
-        await pilot.pause()
+        await press(pilot, "ctrl+t")
         assert "TABLE DICE" not in screen_lines(app)[0]
 
 
@@ -187,9 +180,9 @@ async def test_a_chosen_figure_goes_only_where_a_figure_belongs(game, typed, aft
         line.input.value = typed
         # Typed, then chosen: the line has taken in what was typed (its hint says so)
         # before the figure comes, as when a player types and then clicks.
-        await pilot.pause()
+        await settled(pilot)
         app.screen.post_message(RosterPane.UnitChosen("kemal"))
-        await pilot.pause()
+        await settled(pilot)
         assert line.input.value == after
         if after == typed:
             assert "does not go here" in str(app.screen.query_one("#cmd-hint").render())
@@ -200,8 +193,7 @@ async def test_screenshots_go_to_the_data_folder(game, store, tmp_path, monkeypa
     monkeypatch.chdir(tmp_path)
     app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(key)
-        await pilot.pause()
+        await press(pilot, key)
         shots = list(store.screenshots.glob("*.svg"))
         assert len(shots) == 1
         assert not list(tmp_path.glob("*.svg"))
@@ -250,19 +242,17 @@ async def test_a_big_save_loads_behind_a_progress_bar(game, store, size):
 
     app = FireteamApp(None, role=REFEREE, store=store, opener=opener, opening="patrol.ft")
     async with app.run_test(size=size) as pilot:
-        while not halfway.is_set():
-            await pilot.pause(0.01)
-        await pilot.pause()
+        await until(pilot, halfway.is_set, "the load halfway")
+        await settled(pilot, workers=False)  # (the load waits for go_on)
         screen = app.screen
         assert isinstance(screen, LoadingScreen)
         bar = screen.query_one(ProgressBar)
         assert 0.45 <= bar.percentage <= 0.55
         assert any("patrol.ft" in line for line in screen_lines(app))
         go_on.set()
-        while not isinstance(app.screen, GameScreen):
-            await pilot.pause(0.01)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
         assert app.game is not None and app.game.writable and app.owns_game
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.focused, CommandInput), app.focused
         await type_line(pilot, "next")
         assert app.game.state.phase == "initiative"
@@ -275,6 +265,5 @@ async def test_a_save_that_cannot_be_opened_in_the_client_says_why(tmp_path, sto
     bad.write_text("this is not a save\n")
     app = FireteamApp(None, role=REFEREE, store=store, opener=lambda progress: open_or_follow(bad, False, progress))
     async with app.run_test(size=(80, 24)) as pilot:
-        while not app.load_error:
-            await pilot.pause(0.01)
+        await until(pilot, lambda: app.load_error, "the load's error")
     assert app.return_code == 2 and "cannot open the save" in app.load_error

@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from waiting import press, settled
+
 from core.game import Game
 from core.ruleset import get_ruleset
 from core.views import REFEREE
@@ -30,7 +32,7 @@ async def test_a_side_at_the_client_never_sees_the_folder_of_the_scenario_file(t
     for role in ("paras", "spectator"):
         app = FireteamApp(game, role=role)
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             log = app.screen.query_one(LogView)
             rows = [log.line_at(i).text for i in range(log.rows)]
             assert any(title in row for row in rows), role
@@ -60,7 +62,7 @@ async def test_a_sides_copy_opens_in_the_client_as_that_sides_replay(tmp_path):
     full = Game.open(SAVES / "demo-game.ft", writable=False)
     app = FireteamApp(game, role=REFEREE, replay=True)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert (screen.role, screen.replay) == ("regulars", True)
@@ -68,7 +70,7 @@ async def test_a_sides_copy_opens_in_the_client_as_that_sides_replay(tmp_path):
         rows = [log.line_at(i).text for i in range(log.rows)]
         assert rows == [line.text for line in full.log_lines("regulars")]
         app._follow_save()  # what the client does every second with a game open read-only
-        await pilot.pause()
+        await settled(pilot)
         assert not getattr(game, "follow_failed", False)  # a copy is not a save that grows
 
 
@@ -86,12 +88,10 @@ async def test_the_load_screen_lists_a_sides_copy_and_opens_it_read_only(tmp_pat
         screen = LoadGameScreen(saves=saves)
         await app.push_screen(screen)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settled(pilot)
         assert [p.name for p in screen.paths] == ["regulars.json"]
         assert "the copy of regulars" in screen.summaries[saves / "regulars.json"].text
-        await pilot.press("enter")  # "Play": a copy opens in replay all the same
-        await pilot.pause()
-        await pilot.pause()
+        await press(pilot, "enter")  # "Play": a copy opens in replay all the same
         assert app.game.copy_role == "regulars" and not app.game.writable
         assert isinstance(app.screen, GameScreen)
         assert (app.screen.role, app.screen.replay) == ("regulars", True)

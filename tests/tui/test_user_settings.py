@@ -6,6 +6,7 @@ import json
 
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
+from waiting import press, settled
 
 from core.views import REFEREE
 from tui.app import FireteamApp
@@ -32,7 +33,7 @@ async def test_the_cursor_blinks_unless_the_settings_say_not(game, store, blink)
         settings(store, cursor_blink=False)
     app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert app.screen.query_one(CommandInput).cursor_blink is blink
 
 
@@ -40,18 +41,15 @@ async def test_keys_rebind_an_action_and_wrong_entries_are_left_out_with_a_notic
     settings(store, keys={"help": "f9", "nosuch": "f10", "undo": "ctrl+u; rm -rf"})
     app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         notes = [n.message for n in app._notifications]
         assert any(n.startswith("keys: no action 'nosuch'") for n in notes)
         assert any(n.startswith("keys: 'undo': 'ctrl+u; rm -rf' is not a list of key names") for n in notes)
         assert keymap(app) == {"help": "f9"}
-        await pilot.press("f9")
-        await pilot.pause()
+        await press(pilot, "f9")
         assert type(app.screen).__name__ == "HelpScreen"
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("f1")  # the key it had: no longer
-        await pilot.pause()
+        await press(pilot, "escape")
+        await press(pilot, "f1")  # the key it had: no longer
         assert type(app.screen).__name__ == "GameScreen"
 
 
@@ -65,7 +63,7 @@ async def test_a_theme_file_is_a_theme_and_a_bad_one_is_said_not_used(game, stor
     settings(store, theme="club-night")
     app = FireteamApp(game, role=REFEREE, store=store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert app.theme == "club-night"
         assert str(app.current_theme.primary) in ("#FF8800", "#ff8800")
         notes = "\n".join(n.message for n in app._notifications)

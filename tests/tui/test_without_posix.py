@@ -62,10 +62,11 @@ next
 def run_windows(program: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
     code = WINDOWS + textwrap.dedent(program)
     root = Path(__file__).resolve().parents[2]
+    path = [str(root), str(root / "tests" / "shared"), str(root / "tests" / "tui")]
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=cwd,
-        env={**os.environ, **env, "PYTHONPATH": os.pathsep.join([str(root), str(root / "tests" / "shared")])},
+        env={**os.environ, **env, "PYTHONPATH": os.pathsep.join(path)},
         capture_output=True,
         text=True,
         timeout=300,  # a last guard only
@@ -171,6 +172,7 @@ def test_the_client_starts_without_fcntl_and_termios(tmp_path, folders):
         """
         import asyncio, sys
         from pathlib import Path
+        from waiting import press, settled
         from core.game import Game
         from tui.app import FireteamApp
         from tui.commandline import CommandInput
@@ -190,13 +192,12 @@ def test_the_client_starts_without_fcntl_and_termios(tmp_path, folders):
             app = FireteamApp(game, role="referee")
             async with app.run_test(size=(100, 30)) as pilot:
                 assert isinstance(app.focused, CommandInput)
-                await pilot.press(*"next", "enter")
-                await pilot.pause()
+                await press(pilot, *"next", "enter")
                 phase = game.state.phase
             game.close()
             start = FireteamApp(None, role="referee", store=UserStore.default(), start=True)
             async with start.run_test(size=(100, 30)) as pilot:
-                await pilot.pause()
+                await settled(pilot)
                 screen = type(start.screen).__name__
             return phase, screen
 
