@@ -339,12 +339,14 @@ def _catalogues(folder: Path, *, compiled: bool) -> Path:
     return folder
 
 
+@pytest.mark.subprocess
 def test_a_start_reads_the_compiled_catalogues_with_no_babel(tmp_path):
     built = _catalogues(tmp_path / "built", compiled=True)
     assert _start("en", tmp_path, built, "no-babel") == (["Roster", "False"], "")
     assert _start("it", tmp_path, built, "no-babel") == (["Forze", "False"], "")
 
 
+@pytest.mark.subprocess
 def test_a_checkout_never_built_compiles_with_babel_or_says_it_speaks_english(tmp_path):
     sources = _catalogues(tmp_path / "sources", compiled=False)
     assert _start("it", tmp_path, sources) == (["Forze", "True"], "")  # compiled, and left for the next start

@@ -121,6 +121,7 @@ def _modules_after_start(tmp_path: Path, lang: str = "") -> tuple[set[str], set[
     return set(first_frame.split()), set(idle.split())
 
 
+@pytest.mark.subprocess
 def test_the_start_imports_nothing_its_first_frame_does_not_need(tmp_path):
     first_frame, idle = _modules_after_start(tmp_path)
     assert "tui.screens.game" in first_frame and "core.rulesets.breaking_news" in first_frame  # it did start
@@ -129,6 +130,7 @@ def test_the_start_imports_nothing_its_first_frame_does_not_need(tmp_path):
     assert "core.rulesets.breaking_news.commands.combat" in idle  # gathered once the frame is drawn
 
 
+@pytest.mark.subprocess
 def test_an_italian_start_imports_no_more_of_the_ruleset_than_an_english_one(tmp_path):
     # Its log's command lines are named from the commands' kept shapes (core.language.shapes).
     first_frame, idle = _modules_after_start(tmp_path, "it")
@@ -195,6 +197,7 @@ async def test_a_question_asked_as_its_box_is_mounted_shows_in_it(game):
         assert str(box.query_one("#confirm-detail", Plain).render()) == "phase"
 
 
+@pytest.mark.subprocess
 def test_the_collector_is_paused_from_the_first_import_for_the_client_only(monkeypatch, tmp_path):
     import gc
 

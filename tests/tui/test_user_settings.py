@@ -104,13 +104,12 @@ async def test_every_key_named_in_words_is_the_one_the_user_bound(store, tmp_pat
         await until(pilot, lambda: screen.query(FooterKey), "the footer")  # (mounted after the first frame)
         footer = {str(k.description): k.key for k in screen.query(FooterKey)}
         assert footer.get("Roster") == "f10", footer  # the command line's key to the roster too
-        await pilot.press("ctrl+s")  # the key it had, from the command line: no longer
-        await pilot.pause()
+        await press(pilot, "ctrl+s")  # the key it had, from the command line: no longer
         assert app.focused is box
 
-        await pilot.press("ctrl+p")
+        await press(pilot, "ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
-        await pilot.press(*"focus the roster")
+        await press(pilot, *"focus the roster")
         listing = app.screen.query_one(CommandList)
 
         def said() -> str:
@@ -118,20 +117,20 @@ async def test_every_key_named_in_words_is_the_one_the_user_bound(store, tmp_pat
 
         await until(pilot, lambda: "move the keyboard to the roster" in said(), "the palette's entry")
         assert "move the keyboard to the roster (F10)" in said() and "Ctrl+S" not in said()
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await until(pilot, lambda: app.screen is screen, "the game screen")
         entries = {name: text for name, text, _action in screen.palette_actions()}
         assert entries["Help"] == "every key and command (F11)"
         assert entries["Actions"] == "pick an action from a list and fill in a form (Ctrl+F)"
         assert entries["Rules"] == "every rule of the ruleset and what Fireteam does with it (F11, then F2 / Ctrl+R)"
 
-        await pilot.press("ctrl+y")
-        await pilot.press("y")
+        await press(pilot, "ctrl+y")
+        await press(pilot, "y")
         hint = screen.query_one("#cmd-hint")
         await until(pilot, lambda: "undone" in str(hint.render()), "the undo's line")
         assert str(hint.render()) == "↶ undone: #2 note hi (Ctrl+Z redoes it)"
 
-        await pilot.press("f11")
+        await press(pilot, "f11")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
         keys = {title: [b.key for b in bindings if b.description == "Roster"] for title, bindings in app.screen.keys}
         assert keys["Game"] == ["f10"] and keys["Command line"] == ["f10"]

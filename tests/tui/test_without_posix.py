@@ -62,7 +62,7 @@ next
 def run_windows(program: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
     code = WINDOWS + textwrap.dedent(program)
     root = Path(__file__).resolve().parents[2]
-    path = [str(root), str(root / "tests" / "shared"), str(root / "tests" / "tui")]
+    path = [str(root), str(root / "tests" / "shared")]
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=cwd,

@@ -10,6 +10,7 @@ from itertools import product
 import pytest
 from bn_combat_support import rolls
 from rich.console import Console
+from waiting import press
 
 from core import events as ev
 from core.events import Mod
@@ -150,8 +151,7 @@ async def test_the_dice_pane_shows_the_failed_two_die_save_at_its_own_odds(rng):
     rng.execute("fire saw kalash rocket range=20 split=3,1 dice=4,4,1,6,5,3,1", role="regulars")
     app = FireteamApp(rng, role=REFEREE)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("f7", "slash", *"Kalash Man's save", "enter")  # the save picked in the log
-        await pilot.pause()
+        await press(pilot, "f7", "slash", *"Kalash Man's save", "enter")  # the save picked in the log
         await pilot.wait_for_scheduled_animations()
         log = app.screen.query_one(LogView)
         assert "Kalash Man's save" in log.line_at(log.cursor).text
