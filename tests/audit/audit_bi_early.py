@@ -7,8 +7,11 @@ Only how to drive a game comes from Fireteam; what must happen comes from the bo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from audit_common import allowed, copied, game_fixture, play, refused  # noqa: F401  (re-exported)
 
 from core import events as ev
 from core import ruleset as ruleset_module
@@ -126,24 +129,38 @@ class AuditTable(BassaIntensita):
             ctx.emit(ev.VarSet(key="scenario.night", value=self.night))
 
 
-def new_game(tmp_path: Path, monkeypatch, night: str = "day", extra: tuple[ev.UnitSpec, ...] = ()) -> Game:
+def new_game(
+    tmp_path: Path,
+    monkeypatch,
+    night: str = "day",
+    extra: tuple[ev.UnitSpec, ...] = (),
+    at: tuple[str, int] | None = None,
+) -> Game:
+    """A game on the audit's table, in its set-up or, ``at`` (phase, turn), played on to
+    that phase (:func:`goto`)."""
     monkeypatch.setattr(AuditTable, "night", night)
     monkeypatch.setattr(AuditTable, "extra", extra)
     monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", AuditTable)
-    g = Game.new(tmp_path / "audit.ft", "bassa-intensita", seed=11)
-    g.execute("scenario audit", role=REFEREE)
-    return g
+    return played(tmp_path, ("bi-early", night, extra, at), "audit", at, goto)
 
 
-def play(g: Game, *lines: str) -> list[ev.Event]:
-    """Run each line (``@side text`` gives it as that side); the facts of the last one."""
-    out = None
-    for line in lines:
-        role = "referee"
-        if line.startswith("@"):
-            role, _, line = line[1:].partition(" ")
-        out = g.execute(line, role=role)
-    return list(out.events[1:]) if out else []
+def played(tmp_path: Path, key: tuple, scenario: str, at: tuple[str, int] | None, to: Callable) -> Game:
+    """A copy of the game made with the seed 11 on the ruleset registered now, its
+    ``scenario`` set up and played on ``to`` ``at`` (phase, turn): ``key`` names them."""
+
+    def build(folder: Path) -> Game:
+        g = Game.new(folder / f"{scenario}.ft", "bassa-intensita", seed=11)
+        g.execute(f"scenario {scenario}", role=REFEREE)
+        if at is not None:
+            to(g, *at)
+        return g
+
+    return copied(repr(key), build, tmp_path)
+
+
+def table(name: str = "game", **options):
+    """A fixture ``name``: a game of :func:`new_game` with these options, closed after."""
+    return game_fixture(name, lambda tmp_path, monkeypatch: new_game(tmp_path, monkeypatch, **options))
 
 
 def rolls(events: list[ev.Event], rule: str = "") -> list[ev.Roll]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from audit_common import allowed, copied, play, refused  # noqa: F401  (re-exported)
+
 import core.rulesets.breaking_news as bn
 from core import events as ev
 from core.game import Game
@@ -69,18 +71,22 @@ def new_game(
     """A game on the audit range at turn 1's activation, ``active`` the active player
     (None: left in the deployment phase)."""
     folder = tmp_path / "scenarios"
-    folder.mkdir(exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)
     (folder / "audit.toml").write_text(RANGE.format(head=head, units=units))
     monkeypatch.setattr(bn, "SCENARIOS", folder)
-    g = Game.new(tmp_path / "g.ftlog", "breaking-news", variant, seed=7)
-    g.execute("scenario audit", role=REFEREE)
-    for name in options:
-        g.execute(f"option {name} on", role=REFEREE)
-    if active is None:
+
+    def build(where: Path) -> Game:
+        g = Game.new(where / "g.ftlog", "breaking-news", variant, seed=7)
+        g.execute("scenario audit", role=REFEREE)
+        for name in options:
+            g.execute(f"option {name} on", role=REFEREE)
+        if active is None:
+            return g
+        g.execute("next", role=REFEREE)  # deployment -> initiative
+        to_activation(g, active)
         return g
-    g.execute("next", role=REFEREE)  # deployment -> initiative
-    to_activation(g, active)
-    return g
+
+    return copied(repr(("bn-late", units, head, active, tuple(options), variant)), build, tmp_path)
 
 
 def to_activation(g: Game, active: str) -> None:

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from audit_common import allowed, copied, refused  # noqa: F401  (re-exported)
 
 from core import events as ev
 from core.game import Game
@@ -75,7 +76,7 @@ def close_games():
 
 def game_with(tmp_path: Path, first: list[str], name: str = "audit-lt.ft") -> Game:
     """A demo game whose deck starts with the cards ``first``."""
-    g = new_game(tmp_path / name, first)
+    g = copied(repr(("lt", first, name)), lambda folder: new_game(folder / name, first), tmp_path)
     _OPEN.append(g)
     return g
 
@@ -141,9 +142,14 @@ def scenario_game(tmp_path: Path, profiles: str, units: str, first: list[str] = 
         '[[sides]]\nid = "us"\nname = "US"\narmy = "allied"\n'
         '[[sides]]\nid = "german"\nname = "German"\narmy = "axis"\n' + units + profiles
     )
-    path = tmp_path / "audit-scenario.toml"
-    path.write_text(text, encoding="utf-8")
-    g = Game.new(tmp_path / "audit-file.ft", "linea-di-tiro", seed=5)
+
+    def build(folder: Path) -> Game:
+        path = folder / "audit-scenario.toml"
+        path.write_text(text, encoding="utf-8")
+        g = Game.new(folder / "audit-file.ft", "linea-di-tiro", seed=5)
+        g.execute(f"scenario {path} dice=" + ",".join(map(str, faces_for(stacked(first)))), role=REFEREE)
+        return g
+
+    g = copied(repr(("lt-scenario", text, first)), build, tmp_path)
     _OPEN.append(g)
-    g.execute(f"scenario {path} dice=" + ",".join(map(str, faces_for(stacked(first)))), role=REFEREE)
     return g

@@ -6,7 +6,7 @@ test_audit_bn_points.py."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import facts, new_game, next_turn, out, rolls, status, to_activation, unit
+from audit_bn_late import facts, new_game, next_turn, out, refused, rolls, status, to_activation, unit
 
 from core import events as ev
 from core.ruleset import Refused
@@ -81,8 +81,7 @@ def test_the_helicopter_lands_at_its_turn_on_an_objective_marker(tmp_path, monke
     appears on the turn written down, and "can be fired upon"."""
     units = SQUADS + unit("merc", "irregulars", "Irr1", "Cell")
     g = _with_markers(tmp_path, monkeypatch, _extras("regulars", helicopter=True), units)
-    with pytest.raises(Refused):
-        g.execute("helicopter 9 2", role="regulars")
+    refused(g, "@regulars helicopter 9 2")
     g.execute("helicopter 5 2", role="regulars")
     g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
@@ -166,8 +165,7 @@ def test_irregulars_without_mortars_have_no_support_fire(tmp_path, monkeypatch):
     """Extras: Mortars "Allows Irregular Troops to have Support Fire"."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
     g.execute("next", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("call-support mortar dice=6", role="irregulars")
+    refused(g, "@irregulars call-support mortar dice=6")
 
 
 @pytest.mark.audits("MORT-3", "EXT-5")
@@ -177,8 +175,7 @@ def test_counter_battery_only_after_the_mortar_fired_and_on_four(tmp_path, monke
     mortar has fired"; "The mortar is suppressed with a roll of 4 or more"."""
     g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("irregulars", mortars=True), active=None)
     g.execute("next", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("call-support counter dice=6", role="regulars")
+    refused(g, "@regulars call-support counter dice=6")
     g.execute("call-support mortar dice=5", role="irregulars")
     to_activation(g, "regulars")
     next_turn(g, "irregulars")
@@ -227,8 +224,7 @@ def test_intelligence_succeeds_at_or_under_its_level_once_a_game(tmp_path, monke
     assert roll.outcome == ("success" if success else "failure")
     revealed = [(e.key, e.value) for e in facts(o, ev.Revealed)]
     assert (("marker.irregulars.3", "main") in revealed) is success
-    with pytest.raises(Refused):
-        g.execute("intelligence dice=1", role="regulars")
+    refused(g, "@regulars intelligence dice=1")
 
 
 @pytest.mark.audits("EXT-8")
@@ -269,8 +265,7 @@ def test_an_ied_fails_on_one_or_two_and_cannot_be_tried_again(tmp_path, monkeypa
     to_activation(g, "regulars")
     (roll,) = rolls(g.execute(f"ied irregulars.2 dice={die}", role=REFEREE))
     assert (roll.outcome != "dud") is explodes
-    with pytest.raises(Refused):
-        g.execute("ied irregulars.2 dice=6", role=REFEREE)
+    refused(g, "ied irregulars.2 dice=6")
 
 
 # ------------------------------------------------------------------- Media
@@ -286,8 +281,7 @@ def test_the_irregular_player_moves_an_independent_journalist_2d6(tmp_path, monk
     """Extras: Media: independent journalists are moved by "the player that controls the
     Irregulars (that move 2d6)"."""
     g = _press(tmp_path, monkeypatch, "independent", "irregulars")
-    with pytest.raises(Refused):
-        g.execute("press lupo dice=3,4", role="regulars")
+    refused(g, "@regulars press lupo dice=3,4")
     moved = facts(g.execute("press lupo dice=3,4", role="irregulars"), ev.Moved)
     assert [(m.unit, m.cm) for m in moved] == [("lupo", 7)]
 
@@ -298,8 +292,7 @@ def test_irregulars_who_contact_a_journalist_capture_him_for_thirty(tmp_path, mo
     """Extras: Media: "Both types can be captured by Irregulars if they are contacted by
     them"; §14.0: 30 points for every journalist captured, to the Regular player."""
     g = _press(tmp_path, monkeypatch, kind, side)
-    with pytest.raises(Refused):
-        g.execute("capture lupo", role="regulars")
+    refused(g, "@regulars capture lupo")
     g.execute("capture lupo", role="irregulars")
     assert _ledger(g, "regulars") == {"journalists": 30}
 
@@ -370,8 +363,7 @@ def test_every_side_has_negotiation_one_at_least_for_the_civilians(tmp_path, mon
     units = SQUADS + unit("civ", "irregulars", "", "Civilians", kind="civilian")
     g = new_game(tmp_path, monkeypatch, units)
     g.execute("civilians dice=1", role="irregulars")
-    with pytest.raises(Refused):
-        g.execute("move civ 10", role="irregulars")
+    refused(g, "@irregulars move civ 10")
     (tmp_path / "b").mkdir()
     g2 = new_game(tmp_path / "b", monkeypatch, units)
     g2.execute("civilians dice=2", role="irregulars")
@@ -444,8 +436,7 @@ def test_the_negotiation_card_is_played_before_the_first_initiative(tmp_path, mo
     """Extras: Negotiation: "must be played at the start of the game, before the initiative
     is resolved"."""
     g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", negotiation=3))
-    with pytest.raises(Refused):
-        g.execute("negotiate regulars", role="regulars")
+    refused(g, "@regulars negotiate regulars")
 
 
 # ------------------------------------------------------------------- Infiltrators
@@ -505,11 +496,9 @@ def test_infiltrators_deploy_after_everyone_else(tmp_path, monkeypatch):
     g.execute("objectives regulars 4 2 5", role="regulars")
     g.execute("objectives irregulars 3 1 5", role="irregulars")
     g.execute("rolloff dice=6,1", role=REFEREE)  # the regulars first: the militia deploy first
-    with pytest.raises(Refused):
-        g.execute("deploy scout", role="regulars")
+    refused(g, "@regulars deploy scout")
     g.execute("deploy boss gun", role="irregulars")
-    with pytest.raises(Refused):
-        g.execute("deploy scout", role="regulars")
+    refused(g, "@regulars deploy scout")
     g.execute("deploy cap", role="regulars")
     g.execute("deploy scout", role="regulars")
     g.execute("next", role=REFEREE)
@@ -544,8 +533,7 @@ def test_only_special_forces_roll_intelligence_before_deployment(tmp_path, monke
     """Extras: Intelligence: "At any time, and for the Special Forces even before
     deployment"."""
     g = _with_markers(tmp_path, monkeypatch, _extras("regulars", intelligence=2))
-    with pytest.raises(Refused):
-        g.execute("intelligence dice=1", role="regulars")
+    refused(g, "@regulars intelligence dice=1")
     sf = tmp_path / "sf"
     sf.mkdir()
     units = unit("cap", "regulars", "R1", "Delta", lead=1, roles=("commander", "leader"))
@@ -565,8 +553,7 @@ def test_a_remote_ied_goes_off_when_its_owner_decides_unless_one_or_two(tmp_path
     g.execute("plant 4 remote", role="irregulars")
     g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
-    with pytest.raises(Refused):
-        g.execute("ied irregulars.4 dice=6", role="regulars")
+    refused(g, "@regulars ied irregulars.4 dice=6")
     (roll,) = rolls(g.execute(f"ied irregulars.4 dice={die}", role="irregulars"))
     assert (roll.outcome != "dud") is explodes
 
@@ -578,8 +565,7 @@ def test_the_mortar_called_fires_next_turn_not_this_one(tmp_path, monkeypatch):
     g.execute("next", role=REFEREE)
     g.execute("call-support mortar dice=6", role="irregulars")
     to_activation(g, "irregulars")
-    with pytest.raises(Refused):
-        g.execute("mortar range=60 dice=6", role="irregulars")
+    refused(g, "@irregulars mortar range=60 dice=6")
     next_turn(g, "irregulars")
     (shot,) = rolls(g.execute("mortar range=60 dice=6", role="irregulars"))
     assert (shot.target, shot.outcome) == (5, "on target")
@@ -600,11 +586,9 @@ def test_boarding_the_helicopter_is_a_figures_whole_action(tmp_path, monkeypatch
     to_activation(g, "regulars")
     next_turn(g, "regulars")
     g.execute("fire m0 i0 range=20 aimed dice=1", role="regulars")
-    with pytest.raises(Refused, match="already"):
-        g.execute("board m0", role="regulars")
+    refused(g, "@regulars board m0", match="already")
     g.execute("fire p i0 range=20 aimed dice=6", role="regulars")  # fails: in panic
-    with pytest.raises(Refused, match="panic"):
-        g.execute("board p", role="regulars")
+    refused(g, "@regulars board p", match="panic")
     (test,) = rolls(g.execute("board s dice=4", role="regulars"))
     assert test.outcome.startswith("fails") and out(g, "s") == ""
     next_turn(g, "regulars", end_dice="6")  # the helicopter waits

@@ -6,23 +6,12 @@ Every allowance and every band of the sighting table is tested on both sides of 
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import MEN, new_game, refused, rolls, shot, status
+from audit_bn_early import MEN, new_game, refused, rolls, shot, status, table
 
 from core.views import REFEREE
 
-
-@pytest.fixture
-def g(tmp_path):
-    game = new_game(tmp_path)
-    yield game
-    game.close()
-
-
-@pytest.fixture
-def irr(tmp_path):
-    game = new_game(tmp_path, active="irregulars")
-    yield game
-    game.close()
+g = table()
+irr = table("irr", active="irregulars")
 
 
 # ------------------------------------------------------------------ T-03, MOV-1

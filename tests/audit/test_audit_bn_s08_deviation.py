@@ -5,34 +5,19 @@ and what ACT-3 applies (a group's fire is one action)."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import new_game, refused, rolls, status
+from audit_bn_early import new_game, refused, rolls, status, table
 
 from core.views import REFEREE
 
-
-@pytest.fixture
-def g(tmp_path):
-    game = new_game(tmp_path)
-    yield game
-    game.close()
-
-
-@pytest.fixture
-def irr(tmp_path):
-    """The Irregulars active."""
-    game = new_game(tmp_path, active="irregulars")
-    yield game
-    game.close()
+g = table()
+#: The Irregulars active.
+irr = table("irr", active="irregulars")
 
 
 # ------------------------------------------------------------------ T-11 deviation
 
 
-@pytest.fixture
-def dev(tmp_path):
-    game = new_game(tmp_path, options=("deviation",))
-    yield game
-    game.close()
+dev = table("dev", options=("deviation",))
 
 
 def deviation_note(out) -> str:
@@ -93,11 +78,7 @@ def test_without_the_option_a_miss_does_not_deviate(g):
 # ------------------------------------------------------------------ FIRE-12 ammunition
 
 
-@pytest.fixture
-def ammo(tmp_path):
-    game = new_game(tmp_path, options=("ammo",))
-    yield game
-    game.close()
+ammo = table("ammo", options=("ammo",))
 
 
 @pytest.mark.audits("FIRE-12")

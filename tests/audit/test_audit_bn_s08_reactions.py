@@ -8,23 +8,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from audit_bn_early import is_out, new_game, refused, rolls, status
+from audit_bn_early import is_out, refused, rolls, status, table
 
 from core.views import REFEREE
 
-
-@pytest.fixture
-def g(tmp_path):
-    game = new_game(tmp_path)
-    yield game
-    game.close()
-
-
-@pytest.fixture
-def irr(tmp_path):
-    game = new_game(tmp_path, active="irregulars")
-    yield game
-    game.close()
+g = table()
+irr = table("irr", active="irregulars")
 
 
 def opportunity(out):

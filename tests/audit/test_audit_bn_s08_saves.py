@@ -6,16 +6,11 @@ lines of the quick reference (T-21)."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import is_out, new_game, refused, rolls
+from audit_bn_early import is_out, new_game, refused, rolls, table
 
 from core.views import REFEREE
 
-
-@pytest.fixture
-def g(tmp_path):
-    game = new_game(tmp_path)
-    yield game
-    game.close()
+g = table()
 
 
 def notes(out) -> str:
@@ -133,7 +128,7 @@ def test_the_permission_is_5_plus_or_6_with_roe(tmp_path, extras, face, allowed)
 
 @pytest.mark.audits("SPEC-1", "SPOT-2")
 def test_a_man_in_sight_is_fired_at_not_suspected(g):
-    refused(g, "speculative vet irr1 range=30 dice=1", role="regulars")
+    refused(g, "@regulars speculative vet irr1 range=30 dice=1")
 
 
 # ------------------------------------------------------------------ FF-1

@@ -5,7 +5,7 @@ outcome.  Every threshold is tried on both sides of its edge."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import facts, new_game, next_turn, out, rolls, status, unit
+from audit_bn_late import facts, new_game, next_turn, out, refused, rolls, status, unit
 
 from core import events as ev
 from core.ruleset import Refused
@@ -317,8 +317,7 @@ def test_a_man_the_medic_reaches_is_stabilised_and_no_loss(tmp_path, monkeypatch
     g.execute("blast a b source=grenade by=irregulars dice=1,4,1,4", role=REFEREE)
     g.execute("medic doc a", role="regulars")
     assert out(g, "a").startswith("stabilised")
-    with pytest.raises(Refused):
-        g.execute("fire a kalash range=10 aimed dice=6", role="regulars")
+    refused(g, "@regulars fire a kalash range=10 aimed dice=6")
     g.execute("next", role=REFEREE)
     g.execute("next dice=6,6,6", role=REFEREE)
     losses = {k: v for k, v in g.state.sides["regulars"].dp_by_category.items() if k != "first-fire"}
@@ -348,8 +347,7 @@ def test_going_to_ground_suppresses_and_a_suppressed_man_cannot_react(tmp_path, 
     g.execute("move gunner 10", role="regulars")
     g.execute("react-ground i", role="irregulars")
     assert "suppressed" in status(g, "i")
-    with pytest.raises(Refused):
-        g.execute("react-fire i gunner range=30 dice=6,6", role="irregulars")
+    refused(g, "@irregulars react-fire i gunner range=30 dice=6,6")
     g.execute("react-fire j gunner range=30 dice=1", role="irregulars")  # his neighbour may
 
 
@@ -399,8 +397,7 @@ def test_the_suppression_test_is_the_class_value_or_less(tmp_path, monkeypatch, 
         assert len(r) == 2  # he fired
     else:
         assert len(r) == 1
-        with pytest.raises(Refused):
-            g.execute("move s 11", role="regulars")
+        refused(g, "@regulars move s 11")
         g.execute("move s 10", role="regulars")
 
 

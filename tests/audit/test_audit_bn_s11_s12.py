@@ -5,9 +5,8 @@ outcome.  Every threshold is tried on both sides of its edge."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, out, rolls, status, unit
+from audit_bn_late import new_game, next_turn, out, refused, rolls, status, unit
 
-from core.ruleset import Refused
 from core.views import REFEREE
 
 # ------------------------------------------------------------------------ §11.0
@@ -70,10 +69,8 @@ def test_no_more_than_three_against_one(tmp_path, monkeypatch):
     """§11.0: "a maximum of three men fighting against one": four are refused, and so are
     two against two ("Large melees must be broken down into smaller ones")."""
     g = _duel(tmp_path, monkeypatch, "R5", "Irr1")
-    with pytest.raises(Refused):
-        g.execute("melee a d with=a2,a3,a4 dice=1,1", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("melee a d d2 with=a2 dice=1,1", role="regulars")
+    refused(g, "@regulars melee a d with=a2,a3,a4 dice=1,1")
+    refused(g, "@regulars melee a d d2 with=a2 dice=1,1")
 
 
 # ------------------------------------------------------------------------ §11.1
@@ -187,8 +184,7 @@ def test_no_losses_this_turn_no_test(tmp_path, monkeypatch):
     """§12.0: "At the end of each turn in which a side has taken losses": none, no test."""
     g = _squad(tmp_path, monkeypatch)
     _to_end(g)
-    with pytest.raises(Refused):
-        g.execute("morale regulars dice=1,1,1", role="regulars")
+    refused(g, "@regulars morale regulars dice=1,1,1")
 
 
 @pytest.mark.audits("MOR-2", "MOR-3", "MOR-4", "MOR-1")
@@ -286,8 +282,7 @@ def test_a_retreating_man_who_fails_falls_back_at_least_15_cm_and_may_fire(tmp_p
     g.execute("morale regulars dice=1,1,1", role="regulars")
     g.execute("next", role=REFEREE)
     g.execute("next dice=6,6,1,1", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("move m2 14 dice=6", role="regulars")
+    refused(g, "@regulars move m2 14 dice=6")
     r = rolls(g.execute("move m2 15 dice=6", role="regulars"))
     assert r[0].outcome.startswith("fails")
     g.execute("fire m2 i0 range=20 aimed dice=1", role="regulars")
@@ -330,10 +325,8 @@ def test_a_man_who_stormed_has_done_his_fighting(tmp_path, monkeypatch):
     stormed this turn neither fires nor fights hand to hand."""
     g = _house(tmp_path, monkeypatch, attackers=("R2", "R2"), defenders=("Irr3", "Irr3"))
     g.execute("storm r0 against=t0 dice=1,1,1,1,1", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("fire r0 t1 range=20 aimed dice=6", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("melee r0 t1 dice=6,1", role="regulars")
+    refused(g, "@regulars fire r0 t1 range=20 aimed dice=6")
+    refused(g, "@regulars melee r0 t1 dice=6,1")
 
 
 @pytest.mark.audits("BLD-4")
@@ -367,8 +360,7 @@ def test_a_retreating_man_who_fails_on_a_fire_order_must_still_fall_back_15_cm_f
     r = rolls(g.execute("fire m2 i0 range=20 aimed dice=6", role="regulars"))
     assert [x.purpose for x in r] == ["suppression test"] and r[0].outcome.startswith("fails")
     assert "first_fire" not in g.state.vars
-    with pytest.raises(Refused):
-        g.execute("move m2 14", role="regulars")
+    refused(g, "@regulars move m2 14")
     g.execute("move m2 15", role="regulars")
     (shot,) = rolls(g.execute("fire m2 i0 range=20 aimed dice=1", role="regulars"))
     assert shot.purpose.startswith("fire")

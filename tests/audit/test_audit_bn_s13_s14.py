@@ -5,10 +5,9 @@ outcome.  Every threshold is tried on both sides of its edge."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import facts, new_game, rolls, unit
+from audit_bn_late import facts, new_game, refused, rolls, unit
 
 from core import events as ev
-from core.ruleset import Refused
 from core.views import REFEREE
 
 # ------------------------------------------------------------------------ §13.0
@@ -43,18 +42,14 @@ def test_the_active_player_activates_his_squads_one_by_one(tmp_path, monkeypatch
     the first squad has finished)": a man of a squad not yet activated cannot act; once
     the next squad is activated, the last one is finished."""
     g = _platoon(tmp_path, monkeypatch)
-    with pytest.raises(Refused):
-        g.execute("move 2nd0 10 run", role="regulars")
+    refused(g, "@regulars move 2nd0 10 run")
     g.execute("activate 2nd", role="regulars")
     g.execute("move 2nd0 10 run", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("move 1st0 10 run", role="regulars")
+    refused(g, "@regulars move 1st0 10 run")
     g.execute("activate 1st", role="regulars")
     g.execute("move 1st0 10 run", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("move 2nd1 10 run", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("activate 2nd", role="regulars")
+    refused(g, "@regulars move 2nd1 10 run")
+    refused(g, "@regulars activate 2nd")
 
 
 @pytest.mark.audits("PLT-3")
@@ -62,8 +57,7 @@ def test_group_actions_only_within_one_squad(tmp_path, monkeypatch):
     """§13.0 "Actions by Group … only by miniatures in the same squad"."""
     g = _platoon(tmp_path, monkeypatch)
     g.execute("activate 1st", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("move 1st0 10 2nd0", role="regulars")
+    refused(g, "@regulars move 1st0 10 2nd0")
     moved = facts(g.execute("move 1st0 10 1st1", role="regulars"), ev.Moved)
     assert [m.unit for m in moved] == ["1st0", "1st1"]
 

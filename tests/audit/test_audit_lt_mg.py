@@ -5,9 +5,20 @@ bonus, "I" against infantry and against tanks, the ambush die modifier."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import ALTERNATE, add, close_games, game_with, has, mg_book, out, outcome, play, rolled, said  # noqa: F401  (close_games: a fixture)
-
-from core.ruleset import Refused
+from audit_lt_table import (  # noqa: F401  (close_games: a fixture)
+    ALTERNATE,
+    add,
+    close_games,
+    game_with,
+    has,
+    mg_book,
+    out,
+    outcome,
+    play,
+    refused,
+    rolled,
+    said,
+)
 
 WORDS = {"D": "D: destroyed", "I": "I: immobilised, loses its ready attacks", "-": "no effect"}
 
@@ -133,5 +144,4 @@ def test_a_piece_with_no_mg_factor_cannot_fire_mg(tmp_path):
     add(g, "mg", "us", "rifles", team="X", stats={"mg": 0})
     add(g, "inf", "german", "rifles", team="Y")
     play(g, "next", "@us activate mg A4 prepare=0")
-    with pytest.raises(Refused):
-        play(g, "@us mg mg inf defence=moving-open dice=1")
+    refused(g, "@us mg mg inf defence=moving-open dice=1")

@@ -7,7 +7,7 @@ faces, the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import MEN, is_out, new_game, refused, rolls, shot, status
+from audit_bn_early import MEN, is_out, refused, rolls, shot, status, table
 
 from core.views import REFEREE
 
@@ -21,19 +21,9 @@ MORE = (
 )
 
 
-@pytest.fixture
-def g(tmp_path):
-    game = new_game(tmp_path, men=MORE)
-    yield game
-    game.close()
-
-
-@pytest.fixture
-def irr(tmp_path):
-    """The Irregulars active."""
-    game = new_game(tmp_path, active="irregulars", men=MORE)
-    yield game
-    game.close()
+g = table(men=MORE)
+#: The Irregulars active.
+irr = table("irr", active="irregulars", men=MORE)
 
 
 def to_hit(out) -> list:
@@ -181,7 +171,7 @@ def test_the_reacting_side_takes_no_action_of_the_four(g, command):
     to the reacting side can react using opportunity" (§6.5 dodge, §7.0 sighting, §8.2
     fire) and nothing more: in the Regulars' activation the Militia cannot get into a
     vehicle, give covering fire, throw smoke, fire speculatively or declare a man hidden."""
-    refused(g, command, role="irregulars")
+    refused(g, f"@irregulars {command}")
 
 
 # ------------------------------------------------------------------ §6.5: a dodge against each weapon

@@ -8,7 +8,7 @@ them: given these faces, the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import MEN, is_out, new_game, refused, rolls, shot, status
+from audit_bn_early import MEN, is_out, new_game, refused, rolls, shot, status, table
 
 from core.views import REFEREE
 
@@ -21,19 +21,9 @@ MORE = (
 )
 
 
-@pytest.fixture
-def g(tmp_path):
-    game = new_game(tmp_path, men=MORE)
-    yield game
-    game.close()
-
-
-@pytest.fixture
-def irr(tmp_path):
-    """The Irregulars active."""
-    game = new_game(tmp_path, active="irregulars", men=MORE)
-    yield game
-    game.close()
+g = table(men=MORE)
+#: The Irregulars active.
+irr = table("irr", active="irregulars", men=MORE)
 
 
 def to_hit(out) -> list:
@@ -169,7 +159,7 @@ def test_the_gunships_opportunity_fire_at_men_is_held_to_50_cm(irr):
     firing at vehicles or if the shooter is a sniper".  The gunship is neither a sniper nor
     firing at a vehicle: at 60 cm from the man who moved it may not answer."""
     irr.execute("move irr1 3", role=REFEREE)
-    refused(irr, "react-fire heli irr1 range=60 dice=1,1,1,1,1", role="regulars")
+    refused(irr, "@regulars react-fire heli irr1 range=60 dice=1,1,1,1,1")
 
 
 @pytest.mark.audits("COV-1", "T-03")
@@ -199,7 +189,7 @@ def test_covering_fire_ends_with_the_turn(tmp_path):
     g.execute("next dice=6,6,1,1", role=REFEREE)
     assert g.state.turn == 2 and g.state.active_side == "regulars"
     g.execute("move vet 3", role=REFEREE)
-    assert "no covering fire on 'door'" in refused(g, "react-fire irr1 vet range=20 area=door dice=1", "irregulars")
+    assert "no covering fire on 'door'" in refused(g, "@irregulars react-fire irr1 vet range=20 area=door dice=1")
     out = g.execute("react-fire irr1 vet range=20 dice=1", role="irregulars")
     assert [r.purpose for r in rolls(out)] == [to_hit(out)[0].purpose]
     g.close()

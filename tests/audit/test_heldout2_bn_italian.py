@@ -11,7 +11,7 @@ outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import MEN, rolls, status
+from audit_bn_early import MEN, refused, rolls, status
 from audit_bn_early import new_game as new_table
 from audit_bn_late import facts, new_game, next_turn, out, to_activation, unit
 
@@ -215,8 +215,7 @@ def test_an_italian_secondary_objective_costs_nothing_even_with_journalists(tmp_
     objective lost costs nothing, and twice nothing is nothing."""
     units = SQUADS + unit("lupo", "regulars", "", "Press", kind="journalist", roles=("embedded",))
     g = new_game(tmp_path, monkeypatch, units, variant=IT)
-    with pytest.raises(Refused):
-        g.execute("score secondary-objective regulars", role=REFEREE)
+    refused(g, "score secondary-objective regulars")
     assert _ledger(g, "regulars") == {}
     assert "= 0 defeat points" in _final_count(g)
 

@@ -11,7 +11,7 @@ die on both sides of a result, and the observer's calls by who he is and what he
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import U, chances, goto, new_game, outcomes, play, rolls
+from audit_bi_early import U, chances, goto, new_game, outcomes, play, refused, rolls, table
 
 from core.dice import NeedDice
 from core.ruleset import Refused
@@ -82,11 +82,7 @@ EXTRA = (
 )
 
 
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = new_game(tmp_path, monkeypatch, extra=EXTRA)
-    goto(g, "fire-regular", 1)
-    return g
+game = table(extra=EXTRA, at=("fire-regular", 1))
 
 
 def _run(g, line: str):
@@ -353,8 +349,7 @@ def plain_text(e) -> str:
 def test_only_an_observer_or_a_commander_calls_the_guns(game, who):
     """A.11: the observer is "un osservatore specializzato ... o un comandante di plotone o
     compagnia": a squad leader or a rifleman cannot call."""
-    with pytest.raises(Refused):
-        play(game, f"call {who} dedicated mm=81 dice=1")
+    refused(game, f"call {who} dedicated mm=81 dice=1")
 
 
 @pytest.mark.audits("BI-R103")

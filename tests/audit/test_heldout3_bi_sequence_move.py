@@ -12,9 +12,7 @@ allowance at its edge, and getting out of a truck as a modifier of a move, not a
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import chances, goto, man, new_game, outcomes, play, rolls, vehicle
-
-from core.ruleset import Refused
+from audit_bi_early import chances, goto, man, outcomes, play, refused, rolls, table, vehicle
 
 #: The pieces these cases need beside the audit's table: an Elite squad led by a leader of
 #: Rabble ability and a Rabble squad led by one of Elite ability (A.4: "qualsiasi
@@ -29,11 +27,7 @@ EXTRA = (
 )
 
 
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = new_game(tmp_path, monkeypatch, extra=EXTRA)
-    yield g
-    g.close()
+game = table(extra=EXTRA)
 
 
 def _isolation(facts) -> list[int | None]:
@@ -42,12 +36,6 @@ def _isolation(facts) -> list[int | None]:
 
 def _moved(facts) -> bool:
     return any(type(e).__name__ == "Moved" for e in facts)
-
-
-def _refused(game, line: str) -> str:
-    with pytest.raises(Refused) as no:
-        play(game, line)
-    return str(no.value)
 
 
 # ------------------------------------------------------- A.2 dice, A.3 quality
@@ -73,8 +61,7 @@ def test_motivation_is_inside_the_easy_actions_double(game):
     not motivated, rolls under 8."""
     play(game, "motivation carlo 1")
     goto(game, "fire-regular", 1)
-    with pytest.raises(Refused):
-        play(game, "act carlo easy dice=10")
+    refused(game, "act carlo easy dice=10")
     assert rolls(play(game, "act carlo easy")) == []
     assert [r.target for r in rolls(play(game, "act bruno easy dice=8"))] == [8]
 
@@ -163,11 +150,11 @@ def test_an_armed_transport_is_made_a_combat_vehicle_only_with_its_troops_off(ga
     cannot be declared a combat vehicle; once he is off it can, and he may not get back in."""
     goto(game, "move-first", 1)
     play(game, "@blue mount bruno puma")
-    _refused(game, "@blue combat puma")
+    refused(game, "@blue combat puma")
     goto(game, "move-first", 2)
     play(game, "@blue dismount bruno", "@blue combat puma")
     goto(game, "move-first", 3)
-    _refused(game, "@blue mount bruno puma")
+    refused(game, "@blue mount bruno puma")
     assert not game.state.units["bruno"].has("aboard-puma")
 
 
@@ -216,11 +203,11 @@ def test_the_initiative_winner_who_moves_second_lets_the_loser_move_first(game):
     first and Red must wait."""
     goto(game, "initiative", 1)
     play(game, "next dice=2,5")
-    _refused(game, "@blue order first")
+    refused(game, "@blue order first")
     play(game, "@red order second")
     goto(game, "move-first", 1)
     assert _moved(play(game, "@blue move bruno 5"))
-    _refused(game, "@red move omar 5")
+    refused(game, "@red move omar 5")
 
 
 @pytest.mark.audits("BI-R030", "BI-R050")
@@ -228,9 +215,9 @@ def test_the_first_mover_moves_first_and_the_second_mover_after(game):
     """A.6: "prima muovono tutte le unità di un giocatore, poi tutte le unità
     dell'avversario": Red may not move in Blue's movement, nor Blue in Red's."""
     goto(game, "move-first", 1)
-    _refused(game, "@red move omar 5")
+    refused(game, "@red move omar 5")
     goto(game, "move-second", 1)
-    _refused(game, "@blue move bruno 5")
+    refused(game, "@blue move bruno 5")
     assert _moved(play(game, "@red move omar 5"))
 
 
@@ -241,7 +228,7 @@ def test_the_mover_makes_no_opportunity_fire_in_his_own_movement(game):
     may fire at Bruno, who moves."""
     goto(game, "move-first", 1)
     play(game, "@blue move bruno 5")
-    _refused(game, "@blue fire carlo omar range=30")
+    refused(game, "@blue fire carlo omar range=30")
     assert rolls(play(game, "@red fire ali bruno range=30 dice=10,10"), "A.9.4")
 
 
@@ -256,7 +243,7 @@ def test_each_unit_fires_in_its_own_qualitys_tier(game, phase, shooter):
     Veteran fires in the Veterans' tier and no other, a Regular in the Regulars', a vehicle
     in its crew's."""
     goto(game, phase, 1)
-    _refused(game, f"fire {shooter} tariq range=30 dice=10")
+    refused(game, f"fire {shooter} tariq range=30 dice=10")
 
 
 @pytest.mark.audits("BI-R061", "BI-R011")
@@ -275,8 +262,8 @@ def test_a_man_who_got_into_a_truck_does_not_fire_that_turn(game):
     goto(game, "move-first", 1)
     play(game, "@blue mount bruno camion")
     goto(game, "fire-regular", 1)
-    _refused(game, "fire bruno tariq range=30")
-    _refused(game, "act bruno normal")
+    refused(game, "fire bruno tariq range=30")
+    refused(game, "act bruno normal")
 
 
 @pytest.mark.audits("BI-R030", "BI-AMB-48")
@@ -285,9 +272,9 @@ def test_a_man_who_threw_smoke_in_the_movement_neither_moves_nor_fires(game):
     thrown in his movement, he may not also move, nor fire in the fire phase."""
     goto(game, "move-first", 1)
     play(game, "@blue smoke carlo dice=3")
-    _refused(game, "@blue move carlo 5")
+    refused(game, "@blue move carlo 5")
     goto(game, "fire-regular", 1)
-    _refused(game, "fire carlo tariq range=30")
+    refused(game, "fire carlo tariq range=30")
 
 
 @pytest.mark.audits("BI-R060", "BI-R065")
@@ -295,7 +282,7 @@ def test_actions_are_for_the_fire_and_actions_phase(game):
     """A.5: "3. TIRO ed AZIONI": an action other than moving or firing is made in the fire
     and actions phase, not in the movement."""
     goto(game, "move-first", 1)
-    _refused(game, "@blue act carlo normal")
+    refused(game, "@blue act carlo normal")
     goto(game, "fire-regular", 1)
     assert rolls(play(game, "act carlo normal dice=4"))
 
@@ -308,7 +295,7 @@ def test_a_man_who_made_covering_fire_makes_no_opportunity_fire(game):
     play(game, "@blue fire carlo omar range=30 dice=10")
     goto(game, "move-second", 1)
     play(game, "@red move omar 5")
-    _refused(game, "@blue fire carlo omar range=30")
+    refused(game, "@blue fire carlo omar range=30")
 
 
 @pytest.mark.audits("BI-R053", "BI-R051")
@@ -316,8 +303,8 @@ def test_covering_fire_at_a_feature_is_declared_before_the_movement_only(game):
     """A.7: "Prima dell'inizio della fase di movimento ambedue i giocatori potrà effettuare
     tiri di copertura": once the first mover moves, no covering fire at a feature."""
     goto(game, "move-first", 1)
-    _refused(game, '@blue screen sam feature="the wood"')
-    _refused(game, '@red screen ali feature="the wood"')
+    refused(game, '@blue screen sam feature="the wood"')
+    refused(game, '@red screen ali feature="the wood"')
 
 
 # ------------------------------------------------------- A.6 movement on foot
@@ -347,7 +334,7 @@ def test_each_movement_modifier_at_its_edge(game, mode, allowance, via, allowed)
     carrying, a low wall), of the mode's allowance, added together (BI-AMB-12).  The
     allowance is allowed to the cm; half a cm more is refused."""
     goto(game, "move-first", 1)
-    _refused(game, f"@blue move carlo {allowed + 0.5} {mode} via={via}")
+    refused(game, f"@blue move carlo {allowed + 0.5} {mode} via={via}")
     assert _moved(play(game, f"@blue move carlo {allowed} {mode} via={via}"))
 
 
@@ -357,7 +344,7 @@ def test_a_whole_turn_modifier_leaves_no_cm_beyond_it(game, via):
     """A.6.1: crossing a high hedge, changing floor or window, getting into or out of an
     armoured vehicle "1 turno": it is the whole move; not even 1 cm more with it."""
     goto(game, "move-first", 1)
-    _refused(game, f"@blue move carlo 1 running via={via}")
+    refused(game, f"@blue move carlo 1 running via={via}")
 
 
 @pytest.mark.audits("BI-R042", "BI-R030")
@@ -369,7 +356,7 @@ def test_getting_out_of_a_truck_leaves_half_the_move(game):
     play(game, "@blue mount bruno camion")
     goto(game, "move-first", 2)
     play(game, "@blue dismount bruno")
-    _refused(game, "@blue move bruno 8.5 via=car")
+    refused(game, "@blue move bruno 8.5 via=car")
     assert _moved(play(game, "@blue move bruno 8 via=car"))
 
 
@@ -381,11 +368,11 @@ def test_out_of_a_car_the_half_is_counted_once_and_the_walk_ends_his_turn(game):
     play(game, "@blue mount carlo jeep")
     goto(game, "move-first", 2)
     play(game, "@blue dismount carlo")
-    _refused(game, "@blue move carlo 12.5 running")
+    refused(game, "@blue move carlo 12.5 running")
     assert _moved(play(game, "@blue move carlo 12 running"))
-    _refused(game, "@blue move carlo 1")
+    refused(game, "@blue move carlo 1")
     goto(game, "fire-regular", 2)
-    _refused(game, "fire carlo tariq range=30")
+    refused(game, "fire carlo tariq range=30")
 
 
 @pytest.mark.audits("BI-R042", "BI-R030")
@@ -396,7 +383,7 @@ def test_getting_out_of_an_armoured_carrier_is_the_whole_move(game):
     play(game, "@blue mount carlo vcc")
     goto(game, "move-first", 2)
     play(game, "@blue dismount carlo")
-    _refused(game, "@blue move carlo 1")
+    refused(game, "@blue move carlo 1")
 
 
 # ------------------------------------------------------- A.6.2 vehicles
@@ -427,7 +414,7 @@ def test_each_vehicle_moves_its_allowance_to_the_cm(game, vehicle, ground, allow
     4x4 80 and 60 (a military truck, an armoured car, BI-AMB-14), a civilian wheeled
     vehicle 120 and 20 (a car, a technical).  Half a cm beyond is refused."""
     goto(game, "move-first", 1)
-    _refused(game, f"@blue move {vehicle} {allowance + 0.5} {ground}")
+    refused(game, f"@blue move {vehicle} {allowance + 0.5} {ground}")
     assert _moved(play(game, f"@blue move {vehicle} {allowance} {ground}"))
 
 
@@ -443,11 +430,7 @@ CROSS = (
 )
 
 
-@pytest.fixture
-def cross(tmp_path, monkeypatch):
-    g = new_game(tmp_path, monkeypatch, extra=CROSS)
-    yield g
-    g.close()
+cross = table("cross", extra=CROSS)
 
 
 @pytest.mark.parametrize("vehicle_id", ["tec2", "blin2"])
@@ -470,7 +453,7 @@ def test_a_man_under_automatic_fire_in_the_last_phase_moves_a_quarter_less(cross
     goto(cross, "fire-regular", 1)
     play(cross, "@red fire mgr carlo range=30 dice=10,10,10")
     goto(cross, "move-first", 2)
-    _refused(cross, "@blue move carlo 12.5")
+    refused(cross, "@blue move carlo 12.5")
     assert _moved(play(cross, "@blue move carlo 12"))
 
 
@@ -512,7 +495,7 @@ def test_a_man_in_an_he_burst_in_the_last_phase_moves_a_quarter_less(cross):
     goto(cross, "fire-regular", 1)
     play(cross, "burst tariq source=rpg zone=short dice=10")
     goto(cross, "move-second", 2)
-    _refused(cross, "@red move tariq 12.5")
+    refused(cross, "@red move tariq 12.5")
     assert _moved(play(cross, "@red move tariq 12"))
 
 
@@ -541,9 +524,9 @@ def test_only_an_automatic_weapon_puts_covering_fire_on_a_feature(game, shooter,
     line = f'@blue screen {shooter} feature="the farm"'
     if allowed:
         play(game, line)
-        _refused(game, f"@blue move {shooter} 2")  # his activity for the turn (BI-R054)
+        refused(game, f"@blue move {shooter} 2")  # his activity for the turn (BI-R054)
     else:
-        _refused(game, line)
+        refused(game, line)
 
 
 @pytest.mark.audits("BI-R052", "BI-R050")

@@ -7,10 +7,9 @@ the three earlier audits and apart from them: given these faces, the book's outc
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, unit
+from audit_bn_late import new_game, next_turn, refused, unit
 
 from core import events as ev
-from core.ruleset import Refused
 from core.views import REFEREE
 
 MEN = (
@@ -87,8 +86,7 @@ def test_three_against_one_add_their_melee_values(tmp_path, monkeypatch):
 def test_four_against_one_is_refused(tmp_path, monkeypatch):
     """§11.0: "a maximum of three men fighting against one"."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    with pytest.raises(Refused):
-        g.execute("melee r1 m1 with=r2,r3,r4 dice=1,6", role=REFEREE)
+    refused(g, "melee r1 m1 with=r2,r3,r4 dice=1,6")
 
 
 @pytest.mark.audits("MEL-2")
@@ -96,8 +94,7 @@ def test_two_against_two_is_not_one_melee(tmp_path, monkeypatch):
     """§11.0: "three men fighting against one ... Large melees must be broken down into
     smaller ones": one melee has one man on one side."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    with pytest.raises(Refused):
-        g.execute("melee r1 m1 m2 with=r2 dice=1,6", role=REFEREE)
+    refused(g, "melee r1 m1 m2 with=r2 dice=1,6")
 
 
 @pytest.mark.audits("MEL-1")

@@ -9,11 +9,10 @@ from them: given these faces, the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, to_activation, unit
+from audit_bn_late import new_game, next_turn, refused, to_activation, unit
 
 from core import events as ev
 from core.dice import NeedDice
-from core.ruleset import Refused
 from core.views import REFEREE
 
 SQUAD = (
@@ -116,8 +115,7 @@ def test_a_shaken_man_who_fails_his_test_must_retreat_15_cm(tmp_path, monkeypatc
     to_activation(g, "regulars")
     g.execute("rally r3 dice=6", role=REFEREE)
     assert "retreating" in g.state.units["r3"].status
-    with pytest.raises(Refused):
-        g.execute("move r3 10 run", role=REFEREE)
+    refused(g, "move r3 10 run")
 
 
 @pytest.mark.audits("MOR-6", "SUP-4")
@@ -267,8 +265,7 @@ def test_a_one_or_two_on_the_wound_die_is_dead(tmp_path, monkeypatch, wound):
     g.execute("next", role=REFEREE)
     g.execute("next dice=6,6,6,6", role=REFEREE)
     to_activation(g, "regulars")
-    with pytest.raises(Refused):
-        g.execute("medic doc r1", role=REFEREE)
+    refused(g, "medic doc r1")
 
 
 @pytest.mark.audits("WND-1", "T-15")
@@ -334,8 +331,7 @@ def test_a_stabilised_man_cannot_fight(tmp_path, monkeypatch):
     g.execute("next dice=6,6,6,6", role=REFEREE)
     to_activation(g, "regulars")
     g.execute("medic doc r1", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("fire r1 m2 range=20 aimed dice=6", role=REFEREE)
+    refused(g, "fire r1 m2 range=20 aimed dice=6")
 
 
 @pytest.mark.audits("WND-3", "T-04")

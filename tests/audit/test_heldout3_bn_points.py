@@ -12,10 +12,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from audit_bn_late import new_game, next_turn, to_activation, unit
+from audit_bn_late import new_game, next_turn, refused, to_activation, unit
 
 from core import events as ev
-from core.ruleset import Refused
 from core.views import REFEREE
 
 BASE = (
@@ -321,8 +320,7 @@ def test_improved_support_fire_is_refused_with_rules_of_engagement(tmp_path, mon
     Support Fire"."""
     g = new_game(tmp_path, monkeypatch, BASE, head="points = 300", active=None)
     g.execute("buy regulars rules_of_engagement", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("buy regulars improved_support_fire", role=REFEREE)
+    refused(g, "buy regulars improved_support_fire")
 
 
 @pytest.mark.audits("T-18", "PTS-5", "EXT-1", "EXT-8")
@@ -331,8 +329,7 @@ def test_infiltrators_and_intelligence_four_are_special_forces_only(tmp_path, mo
     """Extras: Infiltrators "Only Special Forces"; Intelligence "Only Special Forces can buy
     Level 4"."""
     g = new_game(tmp_path, monkeypatch, BASE, head="points = 300", active=None)
-    with pytest.raises(Refused):
-        g.execute(f"buy regulars {extra}", role=REFEREE)
+    refused(g, f"buy regulars {extra}")
 
 
 @pytest.mark.audits("T-18", "T-19", "PTS-5")
@@ -340,8 +337,7 @@ def test_negotiation_four_is_for_the_msu_and_costs_twenty(tmp_path, monkeypatch)
     """Extras, Negotiation: "only MSU and Secret Services can have level 4"; "Negotiation 4 –
     (costs 20pts)"."""
     g = new_game(tmp_path, monkeypatch, BASE, head="points = 300", active=None)
-    with pytest.raises(Refused):
-        g.execute("buy regulars negotiation 4", role=REFEREE)
+    refused(g, "buy regulars negotiation 4")
     man = unit("x", "regulars", "R4", "A")
     (tmp_path / "msu").mkdir()
     head = '[forces]\nregulars = "msu"\n[extras.regulars]\nnegotiation = 4'
@@ -353,8 +349,7 @@ def test_explosives_are_the_irregulars_and_cost_twenty_or_thirty(tmp_path, monke
     """Extras, Explosives: "Only allowed for some Irregulars"; "20 points or 30 points if
     remotely controlled"."""
     g = new_game(tmp_path, monkeypatch, BASE, head="points = 300", active=None)
-    with pytest.raises(Refused):
-        g.execute("buy regulars ied", role=REFEREE)
+    refused(g, "buy regulars ied")
     g.execute("buy irregulars ied", role=REFEREE)
     g.execute("buy irregulars ied_remote", role=REFEREE)
     said = " ".join(line.text for line in g.log_lines("referee"))
@@ -390,8 +385,7 @@ def test_one_intelligence_roll_a_game(tmp_path, monkeypatch):
     g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     g.execute("intelligence regulars dice=6", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("intelligence regulars dice=1", role=REFEREE)
+    refused(g, "intelligence regulars dice=1")
 
 
 @pytest.mark.audits("EXT-8")
@@ -437,8 +431,7 @@ def test_a_dud_ied_cannot_be_tried_again(tmp_path, monkeypatch):
     g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     g.execute("ied 4 dice=1", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("ied 4 dice=6", role=REFEREE)
+    refused(g, "ied 4 dice=6")
 
 
 @pytest.mark.audits("EXT-9", "SAVE-6", "T-13")
@@ -483,8 +476,7 @@ def test_civilians_move_15_cm_and_no_more(tmp_path, monkeypatch):
     a slip)."""
     g = new_game(tmp_path, monkeypatch, BERSAGLIERI, active="irregulars")
     g.execute("civilians dice=6", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("move civ 15.5", role=REFEREE)
+    refused(g, "move civ 15.5")
     out = g.execute("move civ 15", role=REFEREE)
     assert [e.cm for e in out.events if isinstance(e, ev.Moved)] == [15]
 
@@ -531,8 +523,7 @@ def test_the_helicopter_leaves_for_good_on_a_one(tmp_path, monkeypatch):
     g.execute("next", role=REFEREE)
     g.execute("next dice=1", role=REFEREE)
     to_activation(g, "regulars")
-    with pytest.raises(Refused):
-        g.execute("board r9", role=REFEREE)
+    refused(g, "board r9")
 
 
 @pytest.mark.audits("EXT-3", "T-21")

@@ -8,10 +8,9 @@ faces, the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, to_activation, unit
+from audit_bn_late import new_game, refused, to_activation, unit
 
 from core import events as ev
-from core.ruleset import Refused
 from core.views import REFEREE
 
 SQUADS = (
@@ -133,8 +132,7 @@ def test_special_forces_defend_no_markers(tmp_path, monkeypatch):
     markers": the Special Forces side chooses none, the other side its five."""
     units = SQUADS.replace('cls = "R3"', 'cls = "R1"')
     g = new_game(tmp_path, monkeypatch, units, head='mission = 3\n[forces]\nregulars = "special-forces"', active=None)
-    with pytest.raises(Refused):
-        g.execute("objectives regulars 4 2 5", role=REFEREE)
+    refused(g, "objectives regulars 4 2 5")
     g.execute("objectives irregulars 1 2 3", role=REFEREE)
     assert g.state.secrets["marker.irregulars.1"].value == "main"
 
@@ -170,8 +168,7 @@ def test_the_first_player_deploys_after_the_second_players_half(tmp_path, monkey
     least 50%": the First player may not field a man before the Second's half is down."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
     g.execute("rolloff dice=3,5", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("deploy boss", role=REFEREE)
+    refused(g, "deploy boss")
     g.execute("deploy sgt", role=REFEREE)
     g.execute("deploy boss", role=REFEREE)
     assert "off-table" not in g.state.units["boss"].status
@@ -185,8 +182,7 @@ def test_the_game_does_not_start_before_every_figure_is_down(tmp_path, monkeypat
     g.execute("rolloff dice=3,5", role=REFEREE)
     g.execute("deploy sgt", role=REFEREE)
     g.execute("deploy boss", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("next", role=REFEREE)
+    refused(g, "next")
     assert g.state.turn == 0
 
 
@@ -343,8 +339,7 @@ def test_a_platoons_second_squad_waits_for_the_first(tmp_path, monkeypatch):
     g.execute("move s1 5 cautious", role=REFEREE)
     g.execute("activate 2nd", role=REFEREE)
     g.execute("move s2 5 cautious", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("move s1b 5 cautious", role=REFEREE)
+    refused(g, "move s1b 5 cautious")
 
 
 @pytest.mark.audits("ACT-4", "PLT-2")
@@ -353,8 +348,7 @@ def test_a_platoons_squad_not_yet_activated_waits(tmp_path, monkeypatch):
     the 2nd may not act; he acts once his squad's turn comes."""
     g = new_game(tmp_path, monkeypatch, PLATOON, head='platoon = ["regulars"]', active="regulars")
     g.execute("activate 1st", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("move s2 5 cautious", role=REFEREE)
+    refused(g, "move s2 5 cautious")
     g.execute("activate 2nd", role=REFEREE)
     g.execute("move s2 5 cautious", role=REFEREE)
 
@@ -365,8 +359,7 @@ def test_a_platoons_group_is_one_squads_men(tmp_path, monkeypatch):
     man of the 1st and a man of the 2nd cannot move as one group."""
     g = new_game(tmp_path, monkeypatch, PLATOON, head='platoon = ["regulars"]', active="regulars")
     g.execute("activate 1st", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("move s1 5 cautious s2", role=REFEREE)
+    refused(g, "move s1 5 cautious s2")
     g.execute("move s1 5 cautious cpt", role=REFEREE)
 
 
@@ -394,8 +387,7 @@ def test_infiltrators_deploy_after_everyone_else(tmp_path, monkeypatch):
     g.execute("rolloff dice=5,1", role=REFEREE)
     for man in ("boss", "sgt", "m2"):
         g.execute(f"deploy {man}", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("deploy inf", role=REFEREE)
+    refused(g, "deploy inf")
     g.execute("deploy r1", role=REFEREE)
     g.execute("deploy inf", role=REFEREE)
     assert "off-table" not in g.state.units["inf"].status
@@ -411,8 +403,7 @@ def test_no_first_turn_before_the_helicopter_is_noted(tmp_path, monkeypatch):
     g.execute("rolloff dice=5,1", role=REFEREE)
     for man in ("boss", "sgt", "m2", "r1", "inf"):
         g.execute(f"deploy {man}", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("next", role=REFEREE)
+    refused(g, "next")
     g.execute("helicopter 1 2 of=irregulars side=regulars", role=REFEREE)
     g.execute("next", role=REFEREE)
     assert g.state.turn == 1
@@ -423,8 +414,7 @@ def test_an_ambush_is_sprung_at_the_end_of_a_turn_not_during_it(tmp_path, monkey
     """Extras, Ambush: "This takes place at the end of the turn"."""
     units = SQUADS + unit("amb", "irregulars", "Irr3", "Cell", roles=("ambush",))
     g = new_game(tmp_path, monkeypatch, units, head="[extras.irregulars]\nambush = 1", active="irregulars")
-    with pytest.raises(Refused):
-        g.execute("ambush amb", role=REFEREE)
+    refused(g, "ambush amb")
     g.execute("next", role=REFEREE)
     g.execute("ambush amb", role=REFEREE)
     assert "off-table" not in g.state.units["amb"].status

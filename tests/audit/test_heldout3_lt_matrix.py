@@ -6,9 +6,7 @@ LT-AMB-30), and, for a tank, owing the morale test of a T (C.6, LT-AMB-17)."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, close_games, game_with, has, play  # noqa: F401  (close_games: a fixture)
-
-from core.ruleset import Refused
+from audit_lt_table import add, close_games, game_with, has, play, refused  # noqa: F401  (close_games: a fixture)
 
 
 def _status_game(tmp_path, status: str):
@@ -49,8 +47,7 @@ def test_a_status_against_what_the_card_allows(tmp_path, status, command, allowe
     if allowed:
         play(g, command)
     else:
-        with pytest.raises(Refused):
-            play(g, command)
+        refused(g, command)
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-21")
@@ -89,6 +86,5 @@ def test_a_tank_owing_a_test_neither_moves_fires_nor_overruns(tmp_path, option, 
     g = game_with(tmp_path, ["3♣", "7♥"])
     play(g, "next", "@german activate panzer A1", "next", f"@us activate sherman1 {option}")
     play(g, "@us at sherman1 panzer dice=6,6", "@german at panzer sherman1 ready flank dice=6,1")
-    with pytest.raises(Refused):
-        play(g, command)
+    refused(g, command)
     play(g, "morale sherman1 dice=1", command)

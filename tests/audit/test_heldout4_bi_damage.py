@@ -13,7 +13,7 @@ effect turn by turn, and a non-lethal result meeting a wound.
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import U, chances, goto, new_game, outcomes, play, rolls
+from audit_bi_early import U, chances, outcomes, play, rolls, table
 
 from core.dice import NeedDice
 from core.language.i18n import plain
@@ -47,11 +47,7 @@ EXTRA = (
 )
 
 
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = new_game(tmp_path, monkeypatch, extra=EXTRA)
-    goto(g, "fire-regular", 1)
-    return g
+game = table(extra=EXTRA, at=("fire-regular", 1))
 
 
 def _waive(g) -> None:

@@ -8,10 +8,9 @@ clearly differ (docs/rulings.md).  Given these faces, that outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, rolls, status, unit
+from audit_bn_late import new_game, refused, rolls, status, unit
 
 from core import events as ev
-from core.ruleset import Refused
 from core.views import REFEREE
 
 
@@ -67,8 +66,7 @@ def test_irregulars_without_mortars_call_no_support(tmp_path, monkeypatch):
     Mortars": the Militia, who did not buy them, cannot call; the Regulars can (a 4)."""
     g = new_game(tmp_path, monkeypatch, TECH, active=None)
     g.execute("next", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("call-support dice=6", role="irregulars")
+    refused(g, "@irregulars call-support dice=6")
     (call,) = rolls(g.execute("call-support dice=4", role="regulars"))
     assert call.outcome == "granted"
 

@@ -9,7 +9,7 @@ Given these faces, the draft's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, out, rolls, status, unit
+from audit_bn_late import new_game, out, refused, rolls, status, unit
 
 from core.ruleset import Refused
 from core.views import REFEREE
@@ -114,7 +114,5 @@ def test_a_suppressed_man_does_not_dodge(tmp_path, monkeypatch, variant):
     g = game(tmp_path, monkeypatch, variant)
     g.execute("mark m0 suppressed", role=REFEREE)
     g.execute("move i0 10", role="irregulars")
-    with pytest.raises(Refused):
-        g.execute("react-dodge m0 3", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("react-fire m0 i0 range=20 aimed dice=6", role="regulars")
+    refused(g, "@regulars react-dodge m0 3")
+    refused(g, "@regulars react-fire m0 i0 range=20 aimed dice=6")

@@ -7,7 +7,7 @@ book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, out, rolls, status, unit
+from audit_bn_late import new_game, next_turn, out, refused, rolls, status, unit
 
 from core import events as ev
 from core.ruleset import Refused
@@ -128,8 +128,7 @@ def test_a_shaken_man_who_fails_falls_back_15_and_may_fire(tmp_path, monkeypatch
     """§12.0: failing (a 6) "each figure, once activated, must move back at least 15cm";
     "whilst retreating they may fire": his AR at 20 cm after a move over 5 cm needs 4."""
     g = _shaken(tmp_path, monkeypatch)
-    with pytest.raises(Refused):
-        g.execute("move i2 10 dice=6", role="irregulars")
+    refused(g, "@irregulars move i2 10 dice=6")
     assert moved(g.execute("move i2 15 dice=6", role="irregulars")) == [15]
     (shot,) = rolls(g.execute("fire i2 m0 range=20 aimed dice=1", role="irregulars"))
     assert shot.target == 4
@@ -149,8 +148,7 @@ def test_a_dodge_in_the_covered_area_tests_first_and_is_lost(tmp_path, monkeypat
     test, save = rolls(g.execute("react-dodge i0 3 area=road dice=3,3,6", role="irregulars"))
     assert test.target == 7 and save.outcome.startswith("saved")
     assert "suppressed" in status(g, "i0")
-    with pytest.raises(Refused):
-        g.execute("react-fire i0 m2 range=20 aimed dice=6", role="irregulars")
+    refused(g, "@irregulars react-fire i0 m2 range=20 aimed dice=6")
 
 
 @pytest.mark.audits("COV-5")
@@ -246,8 +244,7 @@ def test_a_vehicle_that_lost_its_driver_is_not_driven_at_will(tmp_path, monkeypa
     g.execute("fire i0 driver range=20 aimed dice=6,1", role="irregulars")
     assert out(g, "driver")
     next_turn(g, "regulars", "6,6,6")
-    with pytest.raises(Refused):
-        g.execute("move hummer 20 dice=3,3", role="regulars")
+    refused(g, "@regulars move hummer 20 dice=3,3")
 
 
 # ------------------------------------------------------------------ §8.3 with §9.2: a vehicle in the area

@@ -12,7 +12,6 @@ from audit_bn_early import refused, rolls, status
 from audit_bn_late import new_game, next_turn, out, to_activation, unit
 from audit_bn_late import rolls as late_rolls
 
-from core.ruleset import Refused
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.army import Roster, RosterExtras, RosterUnit, validate_roster
 from core.views import REFEREE
@@ -146,8 +145,7 @@ def test_in_the_italian_draft_the_irregulars_may_negotiate(tmp_path, monkeypatch
     head = _extras("irregulars", negotiation=2)
     g = new_game(tmp_path, monkeypatch, SQUADS, head=head, variant=variant, active=None)
     if not may:
-        with pytest.raises(Refused):
-            g.execute("negotiate irregulars", role="irregulars")
+        refused(g, "@irregulars negotiate irregulars")
         return
     g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
@@ -171,8 +169,7 @@ def test_the_italian_negotiation_card_is_played_in_the_first_turn(tmp_path, monk
         next_turn(g, "regulars")
         assert _ledger(g, "regulars") == {"negotiation": 10}
     else:
-        with pytest.raises(Refused):
-            g.execute("negotiate regulars", role="regulars")
+        refused(g, "@regulars negotiate regulars")
 
 
 @pytest.mark.audits("T-16", "DP-1")

@@ -7,9 +7,8 @@ before he fights, the wounded in a morale test.  Given these faces, the book's o
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, out, rolls, status, to_activation, unit
+from audit_bn_late import new_game, next_turn, out, refused, rolls, status, to_activation, unit
 
-from core.ruleset import Refused
 from core.views import REFEREE
 
 
@@ -246,8 +245,7 @@ def test_a_shaken_team_tests_at_the_next_activation_and_refuses_nothing_else(tmp
     to_activation(g, "regulars")
     g.execute("move m1 25 run dice=3", role="regulars")
     assert "suppressed" not in status(g, "m1")
-    with pytest.raises(Refused):
-        g.execute("move m2 14 dice=4", role="regulars")
+    refused(g, "@regulars move m2 14 dice=4")
 
 
 @pytest.mark.audits("ART-4", "T-14", "VSAVE-1")

@@ -8,10 +8,9 @@ book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import facts, new_game, next_turn, out, rolls, to_activation, unit
+from audit_bn_late import facts, new_game, next_turn, out, refused, rolls, to_activation, unit
 
 from core import events as ev
-from core.ruleset import Refused
 from core.views import REFEREE
 
 MILITIA = unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader")) + "".join(
@@ -178,8 +177,7 @@ def test_the_off_table_mortar_keeps_the_rows_10_cm_minimum(tmp_path, monkeypatch
     g.execute("call-support mortar dice=6", role="irregulars")
     to_activation(g, "irregulars")
     next_turn(g, "irregulars")
-    with pytest.raises(Refused):
-        g.execute("mortar range=9.5 dice=4", role="irregulars")
+    refused(g, "@irregulars mortar range=9.5 dice=4")
     (shot,) = rolls(g.execute("mortar range=10 dice=4", role="irregulars"))
     assert shot.target == 4 and shot.outcome == "on target"
 
