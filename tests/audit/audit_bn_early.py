@@ -202,3 +202,8 @@ def shot(g: Game, command: str) -> Rolled:
     ]
     assert first, "no to-hit roll"
     return first[0]
+
+
+def to_hit(out) -> list[Rolled]:
+    """The rolls to hit a command made: its fire, opportunity and speculative fire (§8)."""
+    return [r for r in rolls(out) if r.purpose.startswith(("fire", "opportunity", "speculative"))]

@@ -119,3 +119,37 @@ def out(g: Game, uid: str) -> str:
     from core.language.i18n import plain
 
     return plain(g.state.units[uid].out)
+
+
+def extras(side: str, **bought) -> str:
+    """The ``[extras.SIDE]`` table of a scenario file buying these extras (a bool as TOML's)."""
+    return f"[extras.{side}]\n" + "".join(
+        f"{k} = {str(v).lower() if isinstance(v, bool) else v}\n" for k, v in bought.items()
+    )
+
+
+def ledger(g: Game, side: str) -> dict:
+    """A side's defeat points by category, the categories it has any in."""
+    return {k: v for k, v in g.state.sides[side].dp_by_category.items() if v}
+
+
+def dp(g: Game, side: str) -> int:
+    """A side's defeat points."""
+    return g.state.sides[side].defeat_points
+
+
+def rolled(out, purpose: str = "") -> list[ev.Rolled]:
+    """The command's rolls whose purpose says ``purpose``."""
+    return [e for e in out.events if isinstance(e, ev.Rolled) and purpose in str(e.roll.purpose)]
+
+
+def morale_roll(out) -> ev.Rolled:
+    """The command's one morale roll (§12)."""
+    found = rolled(out, "morale")
+    assert len(found) == 1, found
+    return found[0]
+
+
+def over(g: Game) -> bool:
+    """Whether the game has ended (§14)."""
+    return "game_over" in g.state.vars or g.state.phase == "final"

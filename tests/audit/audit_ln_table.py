@@ -51,6 +51,19 @@ def inject(g: Game, *facts: ev.Event) -> None:
     g._append(cmd, group, [g.describe(e, "referee") for e in group])
 
 
+def support(g: Game, key: str, name: str, kind: str, ammo: int | None = None) -> None:
+    """The garrison's off-table support ``key`` (``kind``: artillery or aircraft), given as
+    the scenario would, with ``ammo`` rounds or passes when it says."""
+    facts = [
+        ev.VarSet(key=f"support.{key}", value=name),
+        ev.VarSet(key=f"support.{key}.side", value="garrison"),
+        ev.VarSet(key=f"support.{key}.kind", value=kind),
+    ]
+    if ammo is not None:
+        facts.append(ev.VarSet(key=f"support.{key}.ammo", value=ammo))
+    inject(g, *facts)
+
+
 def add(g: Game, uid: str, side: str, *, kind: str = "man", team: str = "Audit", **spec) -> None:
     """A piece of the audit's own, put on the table as the scenario would."""
     inject(g, ev.UnitAdded(unit=ev.UnitSpec(id=uid, name=uid.title(), side=side, team=team, kind=kind, **spec)))
@@ -75,6 +88,19 @@ def four_shaken(g: Game) -> None:
     play(g, "morale four dice=1")
 
 
+def plain_at_melee(g: Game) -> None:
+    """Plain, a para of the audit's, and the game on to turn 1's melee step."""
+    add(g, "plain", "paras")
+    to_phase(g, 1, "melee")
+
+
+def tied(g: Game) -> None:
+    """Plain and Fritz tie, 2 against 2, in turn 1's melee: the two stay locked (LN-R050,
+    LN-AMB-12)."""
+    plain_at_melee(g)
+    play(g, "@paras melee plain fritz dice=2,2")
+
+
 def lose(g: Game, *uids: str) -> None:
     """The referee takes these men out."""
     for uid in uids:
@@ -84,6 +110,15 @@ def lose(g: Game, *uids: str) -> None:
 def hits(g: Game, line: str) -> bool:
     """Whether the first roll of ``line`` hits."""
     return outcomes(play(g, line))[0] == "hit"
+
+
+def hit_if_seen(g: Game, line: str, seen: bool) -> None:
+    """``line``, a shot: its first roll hits when the target is ``seen``; when it is not,
+    the shot is refused."""
+    if seen:
+        assert hits(g, line)
+    else:
+        refused(g, line)
 
 
 def rolled(facts: list[ev.Event]) -> list[ev.Roll]:

@@ -48,6 +48,16 @@ MG_BOOK = {
     6: "- - - - - - -",
 }
 
+#: C.7.1: the defence of a target on foot, by how it stands.
+DEFENCES = {
+    "moving-open": 0,
+    "bound-open": 2,
+    "bound-protected": 3,
+    "still-open": 3,
+    "prepared": 4,
+    "entrenched": 5,
+}
+
 
 def at_book(diff: int, total: int, long_range: bool = False) -> str:
     """The AT table's letter for a column and a modified total, as the book reads."""
@@ -78,6 +88,14 @@ def game_with(tmp_path: Path, first: list[str], name: str = "audit-lt.ft") -> Ga
     """A demo game whose deck starts with the cards ``first``."""
     g = copied(repr(("lt", first, name)), lambda folder: new_game(folder / name, first), tmp_path)
     _OPEN.append(g)
+    return g
+
+
+def immobilised(tmp_path: Path, uid: str) -> Game:
+    """A game whose deck starts with the US 7♥, and ``uid``, a US rifle half-squad of the
+    2nd Platoon, immobilised."""
+    g = game_with(tmp_path, ["7♥"])
+    add(g, uid, "us", "rifles", team="2nd Platoon", status=("immobilised",))
     return g
 
 
@@ -153,3 +171,8 @@ def scenario_game(tmp_path: Path, profiles: str, units: str, first: list[str] = 
     g = copied(repr(("lt-scenario", text, first)), build, tmp_path)
     _OPEN.append(g)
     return g
+
+
+def spotted(facts: list[ev.Event]) -> bool:
+    """Whether a piece was spotted in these facts."""
+    return any(type(e).__name__ == "Spotted" for e in facts)

@@ -5,16 +5,12 @@ book ("DADI", "QUALITÀ", "UNITÀ", "SEQUENZA DI GIOCO") and its digest alone.""
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import KILL, chances, goto, man, new_game, notes, outcomes, play, refused, rolls, table
+from audit_bi_early import KILL, chances, goto, isolation, man, new_game, notes, outcomes, play, refused, rolls, table
 
 HIT = "hit: roll damage (A.12)"
 
 
 game = table()
-
-
-def _isolation(facts) -> list[int | None]:
-    return [r.target for r in rolls(facts, "BI-R024")]
 
 
 # ------------------------------------------------------------------ A.2 dice
@@ -96,7 +92,7 @@ def test_motivation_moves_the_number_everywhere_but_not_the_tier(game):
     refused(game, "fire bruno tariq range=20")
     goto(game, "fire-regular", 1)
     facts = play(game, "fire bruno tariq range=20 isolated dice=5,6,6")
-    assert _isolation(facts) == [5] and chances(facts) == [5, 5]
+    assert isolation(facts) == [5] and chances(facts) == [5, 5]
     facts = play(game, "fire carlo tariq range=30 dice=4")
     assert chances(facts) == [3]
     play(game, "motivation sam -1")
@@ -141,15 +137,15 @@ def test_command_distance_by_ability_is_inclusive_at_its_edge(tmp_path, monkeypa
     g = _leaders_table(tmp_path, monkeypatch)
     squad, section = COMMAND[tier]
     goto(g, "move-first", 1)
-    assert _isolation(play(g, f"move m-{tier} 5 lead={squad}")) == []
+    assert isolation(play(g, f"move m-{tier} 5 lead={squad}")) == []
     if section is not None:
-        assert _isolation(play(g, f"move n-{tier} 5 lead={section}")) == []
+        assert isolation(play(g, f"move n-{tier} 5 lead={section}")) == []
     goto(g, "move-first", 2)
     facts = play(g, f"move m-{tier} 5 lead={squad + 0.5} dice=6")
-    assert _isolation(facts) == [6] and g.state.units[f"m-{tier}"].has("moved")
+    assert isolation(facts) == [6] and g.state.units[f"m-{tier}"].has("moved")
     edge = section if section is not None else 0.5
     facts = play(g, f"move n-{tier} 5 lead={edge + 0.5} dice=7")
-    assert _isolation(facts) == [6] and g.state.units[f"n-{tier}"].has("balked")
+    assert isolation(facts) == [6] and g.state.units[f"n-{tier}"].has("balked")
     g.close()
 
 
@@ -158,10 +154,10 @@ def test_a_regular_sniper_ignores_command_distance_a_recruit_sniper_does_not(gam
     """A.4: snipers of Elite, Veteran or Regular units operate alone; a Recruit unit's
     sniper is an ordinary member (his Recruit leader commands to 6 cm)."""
     goto(game, "move-first", 1)
-    assert _isolation(play(game, "move nico 5 lead=200")) == []
-    assert _isolation(play(game, "move rino 5 lead=6")) == []
+    assert isolation(play(game, "move nico 5 lead=200")) == []
+    assert isolation(play(game, "move rino 5 lead=6")) == []
     goto(game, "move-first", 2)
-    assert _isolation(play(game, "move rino 5 lead=7 dice=3")) == [3]
+    assert isolation(play(game, "move rino 5 lead=7 dice=3")) == [3]
 
 
 @pytest.mark.audits("BI-R024", "BI-AMB-07")
@@ -170,13 +166,13 @@ def test_an_isolated_man_who_fails_does_nothing_this_turn_and_may_try_next_turn(
     Regular (4) fails on 5: no move, no fire, no action this turn; next turn, 4 passes."""
     goto(game, "move-first", 1)
     facts = play(game, "move bruno 10 lead=9 dice=5")
-    assert _isolation(facts) == [4] and not any(type(e).__name__ == "Moved" for e in facts)
+    assert isolation(facts) == [4] and not any(type(e).__name__ == "Moved" for e in facts)
     goto(game, "fire-regular", 1)
     for line in ("fire bruno tariq range=20", "act bruno normal", "aim bruno"):
         refused(game, line, match="isolation")
     goto(game, "fire-regular", 2)
     facts = play(game, "fire bruno tariq range=20 lead=9 dice=4,6,6")
-    assert _isolation(facts) == [4] and chances(facts) == [4, 4]
+    assert isolation(facts) == [4] and chances(facts) == [4, 4]
 
 
 @pytest.mark.audits("BI-R025", "BI-R026", "BI-AMB-08")
@@ -184,10 +180,10 @@ def test_a_combat_vehicle_is_free_of_command_distance_a_truck_is_not(game):
     """A.4: a tank of the squad moves at any distance from the leader; the squad's truck
     follows the radius: 8 cm from a Regular leader is in command, 9 is isolated."""
     goto(game, "move-first", 1)
-    assert _isolation(play(game, "move tank2 60 lead=300")) == []
-    assert _isolation(play(game, "move camion 20 lead=8")) == []
+    assert isolation(play(game, "move tank2 60 lead=300")) == []
+    assert isolation(play(game, "move camion 20 lead=8")) == []
     goto(game, "move-first", 2)
-    assert _isolation(play(game, "move camion 20 lead=9 dice=4")) == [4]
+    assert isolation(play(game, "move camion 20 lead=9 dice=4")) == [4]
     assert game.state.units["camion"].has("moved")
 
 
@@ -212,10 +208,10 @@ def test_an_armed_transport_follows_the_truck_rules_until_made_a_combat_vehicle(
     refused(game, "combat puma")
     goto(game, "move-first", 2)
     play(game, "dismount bruno")
-    assert _isolation(play(game, "move puma 20 lead=9 dice=4")) == [4]
+    assert isolation(play(game, "move puma 20 lead=9 dice=4")) == [4]
     play(game, "combat puma")
     goto(game, "move-first", 3)
-    assert _isolation(play(game, "move puma 20 lead=300")) == []
+    assert isolation(play(game, "move puma 20 lead=300")) == []
     refused(game, "mount bruno puma")
     facts = play(game, "morale puma m7 dice=1")
     assert [r.target for r in rolls(facts, "A.13.2")] == [5]
@@ -235,11 +231,11 @@ def test_a_killed_leader_isolates_his_squad_until_replaced_one_level_lower(game)
     goto(game, "fire-regular", 1)
     play(game, "out sarge")
     facts = play(game, "fire carlo tariq range=30 dice=4,6")
-    assert _isolation(facts) == [4]
+    assert isolation(facts) == [4]
     facts = _to_next_turn(game, "5")
     assert [r.target for r in rolls(facts) if r.sides == 10] == [4]
     goto(game, "fire-regular", 2)
-    assert _isolation(play(game, "fire carlo tariq range=30 dice=4,6")) == [4]
+    assert isolation(play(game, "fire carlo tariq range=30 dice=4,6")) == [4]
     facts = _to_next_turn(game, "4")
     leaders = [u for u in game.state.units.values() if u.team == "A" and u.in_play and u.has("leader")]
     assert len(leaders) == 1 and leaders[0].has("ability-recruit")
@@ -250,9 +246,9 @@ def test_a_killed_leader_isolates_his_squad_until_replaced_one_level_lower(game)
     ]
     assert len(rest) == 1
     goto(game, "move-first", 3)
-    assert _isolation(play(game, f"move {rest[0]} 5 lead=6")) == []
+    assert isolation(play(game, f"move {rest[0]} 5 lead=6")) == []
     goto(game, "move-first", 4)
-    assert _isolation(play(game, f"move {rest[0]} 5 lead=7 dice=1")) == [4]
+    assert isolation(play(game, f"move {rest[0]} 5 lead=7 dice=1")) == [4]
 
 
 @pytest.mark.audits("BI-R028", "BI-AMB-10")
@@ -261,7 +257,7 @@ def test_a_wounded_leader_still_commands(game):
     play(game, "mark sarge wounded")
     goto(game, "fire-regular", 1)
     facts = play(game, "fire carlo tariq range=30 dice=6")
-    assert _isolation(facts) == [] and chances(facts) == [4]
+    assert isolation(facts) == [] and chances(facts) == [4]
 
 
 @pytest.mark.audits("BI-R028", "BI-AMB-09")
@@ -282,7 +278,7 @@ def test_a_section_leader_replaced_at_recruit_ability_commands_nobody(game):
     leader = next(u for u in game.state.units.values() if u.team == "RS" and u.has("leader"))
     other = "rsn" if leader.id == "rsm" else "rsm"
     goto(game, "move-first", 2)
-    assert _isolation(play(game, f"move {other} 5 lead=1 dice=1")) == [4]
+    assert isolation(play(game, f"move {other} 5 lead=1 dice=1")) == [4]
 
 
 @pytest.mark.audits("BI-R021", "BI-R028")
@@ -295,9 +291,9 @@ def test_a_section_leader_replaced_commands_at_the_section_distance(game):
     assert leader.has("ability-regular")
     other = "vasco" if leader.id == "valerio" else "valerio"
     goto(game, "move-first", 2)
-    assert _isolation(play(game, f"move {other} 5 lead=4")) == []
+    assert isolation(play(game, f"move {other} 5 lead=4")) == []
     goto(game, "move-first", 3)
-    assert _isolation(play(game, f"move {other} 5 lead=5 dice=1")) == [5]
+    assert isolation(play(game, f"move {other} 5 lead=5 dice=1")) == [5]
 
 
 # ------------------------------------------------------------------ A.5 sequence of play

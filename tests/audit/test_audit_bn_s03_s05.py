@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from audit_bn_early import is_out, new_game, refused, rolls, status, table
+from audit_bn_early import is_out, new_game, play, refused, rolls, status, table
 
 from core.views import REFEREE
 
@@ -116,9 +116,7 @@ def test_the_second_player_fields_half_his_force_first(setup):
     setup.execute("deploy cmd r1", role="regulars")  # 2 of 5: less than half
     refused(setup, "@irregulars deploy m2")
     setup.execute("deploy r2", role="regulars")  # 3 of 5
-    setup.execute("deploy m2 m3", role="irregulars")
-    setup.execute("deploy sgt r3", role="regulars")
-    setup.execute("next", role=REFEREE)
+    play(setup, "@irregulars deploy m2 m3", "@regulars deploy sgt r3", "next")
     assert setup.state.phase == "initiative"
 
 
@@ -126,9 +124,7 @@ def test_the_second_player_fields_half_his_force_first(setup):
 def test_ambushers_are_not_deployed(setup):
     setup.execute("rolloff dice=3,3", role=REFEREE)
     refused(setup, "@irregulars deploy amb")
-    setup.execute("deploy chief m1 m2 m3", role="irregulars")
-    setup.execute("deploy cmd sgt r1 r2 r3", role="regulars")
-    setup.execute("next", role=REFEREE)
+    play(setup, "@irregulars deploy chief m1 m2 m3", "@regulars deploy cmd sgt r1 r2 r3", "next")
     assert "off" in " ".join(status(setup, "amb")) and setup.state.phase == "initiative"
 
 
@@ -151,8 +147,7 @@ def test_the_higher_total_is_active(initiative):
 
 
 def _next_turn(g, dice: str):
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     return g.execute(f"next dice={dice}", role=REFEREE)
 
 
@@ -197,8 +192,7 @@ def test_only_the_active_players_men_act(tmp_path):
 @pytest.mark.audits("ACT-1")
 def test_each_man_one_action_fire_after_his_move(tmp_path):
     g = new_game(tmp_path)
-    g.execute("move vet 5", role=REFEREE)
-    g.execute("fire vet irr1 range=30 dice=1", role=REFEREE)
+    play(g, "move vet 5", "fire vet irr1 range=30 dice=1")
     refused(g, "move vet 1")
     g.close()
 
@@ -206,11 +200,14 @@ def test_each_man_one_action_fire_after_his_move(tmp_path):
 @pytest.mark.audits("ACT-2")
 def test_the_reacting_players_men_only_react(tmp_path):
     g = new_game(tmp_path)
-    g.execute("move vet 10", role=REFEREE)
-    g.execute("react-fire irr1 vet range=30 dice=1", role=REFEREE)
-    g.execute("react-dodge irr2 3", role=REFEREE)
-    g.execute("hide trained", role=REFEREE)
-    g.execute("react-spot irr3 trained range=20 dice=1", role=REFEREE)
+    play(
+        g,
+        "move vet 10",
+        "react-fire irr1 vet range=30 dice=1",
+        "react-dodge irr2 3",
+        "hide trained",
+        "react-spot irr3 trained range=20 dice=1",
+    )
     refused(g, "react-dodge vet 3")
     g.close()
 
@@ -219,12 +216,15 @@ def test_the_reacting_players_men_only_react(tmp_path):
 
 
 def _mission_2(g, die: int) -> None:
-    g.execute("mission 2", role=REFEREE)
-    g.execute("objectives regulars 4 2 5", role="regulars")
-    g.execute("objectives irregulars 3 1 5", role="irregulars")
-    g.execute(f"objective-roll dice={die}", role="irregulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
+    play(
+        g,
+        "mission 2",
+        "@regulars objectives regulars 4 2 5",
+        "@irregulars objectives irregulars 3 1 5",
+        f"@irregulars objective-roll dice={die}",
+        "next",
+        "next dice=6,6,1,1",
+    )
     g.execute("next", role=REFEREE)  # the end of turn 1
 
 
@@ -300,8 +300,7 @@ def test_a_secondary_rolled_becomes_a_main(setup):
 
 @pytest.mark.audits("OBJ-2")
 def test_only_the_irregular_player_rolls_and_the_regular_is_not_told(setup):
-    setup.execute("mission 2", role=REFEREE)
-    setup.execute("objectives regulars 4 2 5", role="regulars")
+    play(setup, "mission 2", "@regulars objectives regulars 4 2 5")
     refused(setup, "@regulars objective-roll dice=3")
     setup.execute("objective-roll dice=3", role="irregulars")
     assert "objective.die" not in setup.view("regulars").secrets
@@ -319,10 +318,7 @@ def test_the_italian_draft_has_no_points_for_a_secondary(tmp_path):
 @pytest.mark.audits("INI-1")
 def test_an_ambush_gives_plus_one_to_the_next_initiative_only(tmp_path):
     g = new_game(tmp_path, stop="initiative", men=SQUADS, extras=("irregulars.ambush",))
-    g.execute("next dice=3,3,4,4", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("ambush amb", role="irregulars")
-    g.execute("next", role=REFEREE)
+    play(g, "next dice=3,3,4,4", "next", "@irregulars ambush amb", "next")
     out = g.execute("next dice=3,3,4,4", role=REFEREE)  # Rangers 12 - 1; Militia 11 + 1
     assert totals(out) == [11, 12]
     out = _next_turn(g, "3,3,4,4")  # Rangers 12; Militia 11 - 1 (last winner), no ambush now

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """Audit of Ludonet's aircraft and anti-aircraft fire (B.9) from the book alone: at most
 three passes, a strike that hits only on 5 or 6 (never modified) and harms each figure
 in its 3 cm area with the damage die, vehicles with the opposed roll; anti-aircraft
@@ -7,7 +6,7 @@ weapons hit on 5 or 6 and bring the aircraft down before it attacks."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, after_fire, fire, has, ln, out, outcomes, play, refused, rolled, to_phase  # noqa: F401
+from audit_ln_table import add, after_fire, has, out, outcomes, play, refused, rolled, to_phase
 
 
 @pytest.mark.audits("LN-R060")

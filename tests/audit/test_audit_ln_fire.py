@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """Audit of Ludonet's fire at figures (B.4-B.6) from the book alone: sight in woods at
 20 cm standing and 12 lying down, half range (inclusive) and the weapon's range at
 their edges, the 4+/5+ to hit with each modifier (cumulative, no automatic 6), the
@@ -8,22 +7,7 @@ fire and indirect fire."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import (  # noqa: F401
-    add,
-    after_fire,
-    fire,
-    has,
-    hits,
-    inject,
-    ln,
-    move,
-    out,
-    outcomes,
-    play,
-    refused,
-    rolled,
-    to_phase,
-)
+from audit_ln_table import add, after_fire, has, hits, inject, out, outcomes, play, refused, rolled, to_phase
 
 from core import events as ev
 from core.ruleset import Refused

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """Audit of Ludonet's morale (B.9 LN-R070) from the book alone: a unit tests when it has
 lost half its men (odd and even sizes at the edge), and again at every further loss;
 1 or 2 shakes it and it falls back until reinforcements bring it back to the number it
@@ -7,7 +6,7 @@ started with; wounded men are no losses."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, four, has, ln, lose, outcomes, play, to_phase  # noqa: F401
+from audit_ln_table import add, four, has, lose, outcomes, play, to_phase
 
 from core.ruleset import Refused
 

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """Audit of Ludonet's set-up, turn and movement (B.1-B.3) from the book alone: hidden
 deployment, the first player rolled once, the turn's order, each move allowance at its
 edge, vehicles' scenario moves, and fatigue after a run (5 or 6) for three turns."""
@@ -6,7 +5,7 @@ edge, vehicles' scenario moves, and fatigue after a run (5 or 6) for three turns
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import has, ln, move, outcomes, play, to_phase  # noqa: F401
+from audit_ln_table import has, outcomes, play, to_phase
 
 from core import events as ev
 from core.ruleset import Refused

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """Audit of Ludonet's fire involving vehicles (B.7, B.9 LN-R071) from the book alone:
 to hit as usual, then 1d6 + combat value each; the margin at each edge (0|1, 2|3)
 against a tank and against a man; two turns immobilised, still firing; wrecks."""
@@ -6,7 +5,7 @@ against a tank and against a man; two turns immobilised, still firing; wrecks.""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import after_fire, fire, has, out, outcomes, play, refused, said, to_phase  # noqa: F401
+from audit_ln_table import after_fire, has, out, outcomes, play, refused, said, to_phase
 
 
 @pytest.mark.audits("LN-R040", "LN-R041")

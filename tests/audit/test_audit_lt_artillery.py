@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from audit_lt_table import add, close_games, game_with, has, inject, out, outcome, play, refused, said  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import add, game_with, has, inject, out, outcome, play, refused, said
 
 from core import events as ev
 from core.ruleset import Refused

@@ -7,7 +7,7 @@ guns in melee, and opportunity shots."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import ALTERNATE, add, close_games, game_with, has, out, play, refused, rolled, said, scenario_game  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import ALTERNATE, add, game_with, has, out, play, refused, rolled, said, scenario_game
 
 from core.ruleset import Refused
 

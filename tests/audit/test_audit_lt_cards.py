@@ -6,7 +6,7 @@ options, prepared attacks, mounting, and the end of the game."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import ALTERNATE, add, close_games, game_with, has, inject, play, refused, said, scenario_game  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import ALTERNATE, add, game_with, has, inject, play, refused, said, scenario_game
 
 from core import events as ev
 from core.language.i18n import plain

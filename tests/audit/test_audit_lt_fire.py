@@ -5,21 +5,7 @@ front against side protection, the results applied at once, replies and ambushes
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import (  # noqa: F401  (close_games: a fixture)
-    ALTERNATE,
-    add,
-    at_book,
-    close_games,
-    game_with,
-    has,
-    moved,
-    out,
-    outcome,
-    play,
-    refused,
-    rolled,
-    said,
-)
+from audit_lt_table import ALTERNATE, add, at_book, game_with, has, moved, out, outcome, play, refused, rolled, said
 
 from core.ruleset import Refused
 

@@ -5,33 +5,12 @@ bonus, "I" against infantry and against tanks, the ambush die modifier."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import (  # noqa: F401  (close_games: a fixture)
-    ALTERNATE,
-    add,
-    close_games,
-    game_with,
-    has,
-    mg_book,
-    out,
-    outcome,
-    play,
-    refused,
-    rolled,
-    said,
-)
+from audit_lt_table import ALTERNATE, DEFENCES, add, game_with, has, mg_book, out, outcome, play, refused, rolled, said
 
 WORDS = {"D": "D: destroyed", "I": "I: immobilised, loses its ready attacks", "-": "no effect"}
 
-#: C.7.1 as the book gives it, and the two states it leaves out (LT-AMB-19: stationary in
-#: protection +4, moving in protection +1, the digest's proposal).
-DEFENCES = {
-    "moving-open": 0,
-    "bound-open": 2,
-    "bound-protected": 3,
-    "still-open": 3,
-    "prepared": 4,
-    "entrenched": 5,
-}
+#: The two states C.7.1 leaves out (LT-AMB-19: stationary in protection +4, moving in
+#: protection +1, the digest's proposal).
 GAPS = {"still-protected": 4, "moving-protected": 1}
 #: C.7.1's vehicles: "open" vehicles +3, light tanks and armoured cars +4, other tanks +5.
 VEHICLES = {"open-vehicle": 3, "light-tank": 4, "tank": 5}

@@ -6,7 +6,7 @@ that only a spotted piece may be attacked."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import ALTERNATE, add, close_games, game_with, play, refused, said  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import ALTERNATE, add, game_with, play, refused, said
 
 #: LT-R032: (target is a vehicle, state) -> spotted within this many cm.
 BOOK_ROWS = {

@@ -10,7 +10,21 @@ in gas, at night) and put three modifiers on one shot."""
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import KILL, chances, goto, man, new_game, outcomes, play, refused, rolls, table, vehicle
+from audit_bi_early import (
+    KILL,
+    chances,
+    goto,
+    has_moved,
+    isolation,
+    man,
+    new_game,
+    outcomes,
+    play,
+    refused,
+    rolls,
+    table,
+    vehicle,
+)
 
 HIT = "hit: roll damage (A.12)"
 
@@ -31,14 +45,6 @@ EXTRA = (
 game = table(extra=EXTRA)
 
 
-def _isolation(facts) -> list[int | None]:
-    return [r.target for r in rolls(facts, "BI-R024")]
-
-
-def _moved(facts) -> bool:
-    return any(type(e).__name__ == "Moved" for e in facts)
-
-
 # ------------------------------------------------------- A.4 command and isolation
 
 
@@ -52,9 +58,9 @@ def test_an_armoured_carrier_whose_radio_is_destroyed_tests_before_it_moves(game
     play(game, "mark apc radio-out", "mark ariete radio-out")
     goto(game, "move-first", 1)
     facts = play(game, "@blue move apc 20 dice=5")
-    assert _isolation(facts) == [4] and not _moved(facts)
+    assert isolation(facts) == [4] and not has_moved(facts)
     facts = play(game, "@blue move ariete 20")
-    assert _isolation(facts) == [] and _moved(facts)
+    assert isolation(facts) == [] and has_moved(facts)
 
 
 @pytest.mark.audits("BI-R026", "BI-R028", "BI-R024")
@@ -64,7 +70,7 @@ def test_a_truck_of_a_squad_whose_leader_is_killed_tests_before_it_moves(game):
     play(game, "out sarge")
     goto(game, "move-first", 1)
     facts = play(game, "@blue move camion 30 dice=5")
-    assert _isolation(facts) == [4] and not _moved(facts)
+    assert isolation(facts) == [4] and not has_moved(facts)
 
 
 @pytest.mark.audits("BI-R028", "BI-R021", "BI-R024")
@@ -74,8 +80,8 @@ def test_a_section_whose_section_leader_is_killed_is_isolated_though_the_squad_l
     before they move (Veteran, 5), though Vito still leads the squad."""
     play(game, "out cpl")
     goto(game, "move-first", 1)
-    assert _isolation(play(game, "@blue move valerio 5 dice=5")) == [5]
-    assert _isolation(play(game, "@blue move vito 5")) == []
+    assert isolation(play(game, "@blue move valerio 5 dice=5")) == [5]
+    assert isolation(play(game, "@blue move vito 5")) == []
 
 
 @pytest.mark.audits("BI-R024", "BI-R166", "BI-AMB-07")
@@ -85,7 +91,7 @@ def test_a_man_who_failed_his_isolation_test_still_observes(game):
     a Normal observation, 4."""
     play(game, "mark tariq hidden")
     goto(game, "move-first", 1)
-    assert not _moved(play(game, "@blue move bruno 5 lead=9 dice=5"))
+    assert not has_moved(play(game, "@blue move bruno 5 lead=9 dice=5"))
     goto(game, "observe", 1)
     facts = play(game, "observe bruno tariq dice=4")
     assert [r.target for r in rolls(facts)] == [4] and outcomes(facts) == ["spotted"]
@@ -98,7 +104,7 @@ def test_a_man_of_a_leaderless_squad_tests_before_he_throws_smoke(game):
     play(game, "out sarge")
     goto(game, "fire-regular", 1)
     facts = play(game, "smoke bruno dice=5")
-    assert _isolation(facts) == [4]
+    assert isolation(facts) == [4]
     assert not any(k.startswith("smoke.") and v for k, v in game.state.vars.items())
 
 
@@ -160,7 +166,7 @@ def test_a_move_partly_on_the_road_spends_both_allowances_in_proportion(game, li
     (A.2): a 4x4 truck 80 on the road, 60 off it; a civilian car 120 and 20."""
     goto(game, "move-first", 1)
     if fits:
-        assert _moved(play(game, f"@blue {line}"))
+        assert has_moved(play(game, f"@blue {line}"))
     else:
         refused(game, f"@blue {line}")
 
@@ -187,7 +193,7 @@ def test_a_slowed_truck_spends_its_halved_allowances_in_proportion(game):
     play(game, "mark camion slowed")
     goto(game, "move-first", 1)
     refused(game, "@blue move camion 36 onroad=20")
-    assert _moved(play(game, "@blue move camion 35 onroad=20"))
+    assert has_moved(play(game, "@blue move camion 35 onroad=20"))
 
 
 # ------------------------------------------------------------- A.7 opportunity fire

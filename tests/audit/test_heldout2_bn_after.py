@@ -9,7 +9,7 @@ apart from them: given these faces, the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import facts, new_game, next_turn, out, refused, rolls, status, to_activation, unit
+from audit_bn_late import facts, ledger, new_game, next_turn, out, play, refused, rolls, status, to_activation, unit
 
 from core import events as ev
 from core.ruleset import Refused
@@ -36,10 +36,6 @@ POOL = (
     + unit("rpg", "irregulars", "Irr1", "Cell", weapons=("RPG",))
     + "".join(unit(f"i{i}", "irregulars", "Irr3", "Cell") for i in range(3))
 )
-
-
-def _ledger(g, side):
-    return {k: v for k, v in g.state.sides[side].dp_by_category.items() if v}
 
 
 def vehicle_save(outcome) -> list:
@@ -143,13 +139,10 @@ def test_the_rpgs_one_opportunity_shot_comes_back_next_turn(tmp_path, monkeypatc
     """§8.2: an RPG "can fire by opportunity only once per turn": in turn 1 it answers one
     move and not the next; in turn 2 it may answer again."""
     g = new_game(tmp_path, monkeypatch, POOL)
-    g.execute("move m0 3", role="regulars")
-    g.execute("react-fire rpg m0 range=20 dice=1", role="irregulars")
-    g.execute("move m1 3", role="regulars")
+    play(g, "@regulars move m0 3", "@irregulars react-fire rpg m0 range=20 dice=1", "@regulars move m1 3")
     refused(g, "@irregulars react-fire rpg m1 range=20 dice=1")
     next_turn(g, "regulars")
-    g.execute("move m1 3", role="regulars")
-    g.execute("react-fire rpg m1 range=20 dice=1", role="irregulars")
+    play(g, "@regulars move m1 3", "@irregulars react-fire rpg m1 range=20 dice=1")
 
 
 @pytest.mark.audits("SPOT-4")
@@ -188,8 +181,7 @@ def test_the_militias_mortar_from_call_to_counter_battery(tmp_path, monkeypatch)
     called again."""
     head = "[extras.irregulars]\nmortars = true\n"
     g = new_game(tmp_path, monkeypatch, POOL, head=head, active=None)
-    g.execute("next", role=REFEREE)
-    g.execute("call-support mortar dice=5", role="irregulars")
+    play(g, "next", "@irregulars call-support mortar dice=5")
     to_activation(g, "regulars")
     refused(g, "@irregulars mortar range=40 dice=3")
     next_turn(g, "irregulars")
@@ -197,9 +189,7 @@ def test_the_militias_mortar_from_call_to_counter_battery(tmp_path, monkeypatch)
     (shot,) = rolls(done)
     assert shot.target == 4
     assert any("3 cm" in n.text for n in facts(done, ev.Noted))
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("call-support counter dice=4", role="regulars")
+    play(g, "next", "next", "@regulars call-support counter dice=4")
     refused(g, "@irregulars call-support mortar dice=6")
 
 
@@ -216,12 +206,9 @@ def test_rules_of_engagement_artillery_from_call_to_saves(tmp_path, monkeypatch)
     (call,) = rolls(g.execute("call-support dice=4", role="regulars"))
     assert (call.check.face, str(call.outcome)) == (5, "refused")
     to_activation(g, "regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("call-support dice=5", role="regulars")
+    play(g, "next", "next", "@regulars call-support dice=5")
     to_activation(g, "regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     assert g.state.phase == "initiative" and g.state.turn == 3
     landing = g.execute("next dice=1,2,3,4,1,1,6,6", role=REFEREE)
     (drift,) = [r for r in rolls(landing) if len(r.faces) == 4]
@@ -229,7 +216,7 @@ def test_rules_of_engagement_artillery_from_call_to_saves(tmp_path, monkeypatch)
     g.execute("blast i0 source=bombardment by=regulars dice=2", role=REFEREE)
     assert not out(g, "i0") and "suppressed" in status(g, "i0")
     g.execute("next", role=REFEREE)
-    assert _ledger(g, "regulars").get("first-fire") == 30
+    assert ledger(g, "regulars").get("first-fire") == 30
 
 
 # ------------------------------------------------------------------ the note under T-17

@@ -8,7 +8,7 @@ outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, out, refused, rolls, status, to_activation, unit
+from audit_bn_late import new_game, next_turn, out, play, refused, rolls, status, to_activation, unit
 
 from core.ruleset import Refused
 from core.views import REFEREE
@@ -111,8 +111,7 @@ def test_one_call_a_turn_whatever_the_die(tmp_path, monkeypatch, side, kind, fai
     with pytest.raises(Refused):
         g.execute(f"call-support {kind} dice={win}", role=side)
     to_activation(g, "regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     (call,) = rolls(g.execute(f"call-support {kind} dice={win}", role=side))
     assert call.outcome == "granted"
 
@@ -125,14 +124,12 @@ def test_the_artillery_is_called_again_the_turn_it_lands(tmp_path, monkeypatch):
     g = _at_initiative(tmp_path, monkeypatch)
     g.execute("call-support dice=4", role="regulars")
     to_activation(g, "regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     (call,) = rolls(g.execute("call-support dice=5", role="regulars"))
     assert call.outcome == "granted"
     landing = g.execute("next dice=1,2,3,4,6,6,1,1", role=REFEREE)
     assert [r.faces for r in rolls(landing)][0] == (1, 2, 3, 4)
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     landing = g.execute("next dice=4,3,2,1,6,6,1,1", role=REFEREE)
     assert g.state.turn == 3 and [r.faces for r in rolls(landing)][0] == (4, 3, 2, 1)
 
@@ -145,8 +142,7 @@ def test_the_militias_mortar_is_called_again_the_turn_it_fires(tmp_path, monkeyp
     g = _at_initiative(tmp_path, monkeypatch)
     g.execute("call-support mortar dice=5", role="irregulars")
     to_activation(g, "regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     (call,) = rolls(g.execute("call-support mortar dice=6", role="irregulars"))
     assert call.outcome == "granted"
     to_activation(g, "irregulars")
@@ -195,8 +191,7 @@ def test_no_covering_fire_after_a_cautious_move_and_a_shot(tmp_path, monkeypatch
     """§5.0: one action: a man who crept 3 cm and fired has fired; he gives no covering fire
     after it."""
     g = new_game(tmp_path, monkeypatch, CONVOY)
-    g.execute("move m0 3", role="regulars")
-    g.execute("fire m0 i0 range=20 aimed dice=1", role="regulars")
+    play(g, "@regulars move m0 3", "@regulars fire m0 i0 range=20 aimed dice=1")
     refused(g, "@regulars covering m0 area=road range=20")
 
 

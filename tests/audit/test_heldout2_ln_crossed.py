@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """A second held-out audit of Ludonet, rules crossed with each other (the third look at
 the ruleset), from the Italian fragment and the digest alone: a move of any kind and the
 shot after it, a wound from the fire carried into the melee of the same turn, losses from
@@ -8,7 +7,20 @@ two ties for the first player, and what is no anti-aircraft fire."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, after_fire, fire, four, has, ln, move, out, outcomes, play, refused, rolled, to_phase  # noqa: F401
+from audit_ln_table import (
+    add,
+    after_fire,
+    allowed,
+    four,
+    has,
+    out,
+    outcomes,
+    plain_at_melee,
+    play,
+    refused,
+    rolled,
+    to_phase,
+)
 
 
 @pytest.mark.audits("LN-R002", "LN-AMB-01")
@@ -55,8 +67,7 @@ def test_a_wound_from_the_fire_counts_in_the_melee_of_the_same_turn(ln):
 
 @pytest.mark.audits("LN-R050")
 def test_a_figure_eliminated_in_a_melee_fights_no_other(ln):
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
+    plain_at_melee(ln)
     play(ln, "@paras melee plain fritz dice=5,1")
     refused(ln, "@paras melee jones fritz dice=5,1")
 
@@ -131,10 +142,7 @@ def test_a_strike_wound_on_a_wounded_man_eliminates(ln):
 def test_a_heavy_weapon_crawls_its_three(move, cm, ok):
     """Crawling is 3 cm for everyone, the Bren gunner too (his 5 is walking)."""
     line = f"@paras move bren {cm:g} crawl"
-    if ok:
-        play(move, line)
-    else:
-        refused(move, line)
+    allowed(move, line, ok)
 
 
 @pytest.mark.audits("LN-R041", "LN-R021")

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """A second held-out audit of Ludonet's fire (B.5-B.7), the third look at it, from the
 Italian fragment and the digest alone: the half-range edge of two weapons and the end of
 range, a move made last turn, an expert who is wounded, three modifiers against one
@@ -10,7 +9,7 @@ is eliminated or destroyed still firing in the same fire."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, after_fire, fire, has, hits, ln, move, out, outcomes, play, refused, rolled, to_phase  # noqa: F401
+from audit_ln_table import add, after_fire, has, hits, out, outcomes, play, refused, rolled, to_phase
 
 # ----------------------------------------------------------------------- B.5 to hit
 

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """A second held-out audit of Ludonet's melee, aircraft and morale (B.8-B.9), the third
 look at them, from the Italian fragment and the digest alone: a melee won, lost and tied,
 the tie fought again and holding the two in contact, one figure fighting two, the
@@ -10,7 +9,7 @@ over two turns, the test's edge, and reinforcements short of strength and at it.
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, after_fire, fire, four, has, ln, out, outcomes, play, refused, rolled, to_phase  # noqa: F401
+from audit_ln_table import add, after_fire, four, has, out, outcomes, play, refused, rolled, to_phase
 
 # ----------------------------------------------------------------------------- B.8 melee
 

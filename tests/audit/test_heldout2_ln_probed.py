@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """Cases of Ludonet's second held-out audit written after its findings, where trying the
 engine pointed: the losses of a unit that reinforcements made up, and what the fire with
 a vehicle at one end takes from the shooter (B.5, B.7, B.9)."""
@@ -6,7 +5,7 @@ a vehicle at one end takes from the shooter (B.5, B.7, B.9)."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, fire, four_shaken, ln, move, out, outcomes, play, refused, rolled, said, to_phase  # noqa: F401
+from audit_ln_table import add, four_shaken, out, outcomes, play, refused, rolled, said, to_phase
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """A second held-out audit of Ludonet (the third look at it) from the Italian fragment and
 the digest alone: the turn (B.1-B.2: who moves first, once, and what each step refuses),
 movement at every edge of B.3's table, fatigue's three turns counted to their last, the
@@ -8,10 +7,9 @@ standing and one who lay down where he stood."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, fire, ln, move, out, outcomes, play, refused, rolled, to_phase  # noqa: F401
+from audit_ln_table import add, allowed, hit_if_seen, out, outcomes, play, refused, rolled, to_phase
 
 from core import events as ev
-from core.ruleset import Refused
 
 # --------------------------------------------------------------- B.1-B.2 first player, the steps
 
@@ -76,12 +74,9 @@ def test_each_step_refuses_what_belongs_to_another(ln, phase, line):
 )
 def test_each_allowance_at_its_edge(move, line, ok):
     """ "Fanti: 10 cm. Correre: 14 cm. ... Carponi: 3 cm." (B.3): the most, not a mm more."""
+    allowed(move, "@paras " + line, ok)
     if ok:
-        play(move, "@paras " + line)
         assert not out(move, "jones")
-    else:
-        with pytest.raises(Refused):
-            play(move, "@paras " + line)
 
 
 @pytest.mark.audits("LN-R010", "LN-AMB-24")
@@ -128,10 +123,7 @@ def test_a_wounded_figure_still_runs_its_fourteen(ln):
 @pytest.mark.parametrize(("cm", "ok"), [(25, True), (25.5, False)])
 def test_a_vehicle_moves_its_scenario_allowance(move, cm, ok):
     """Vehicle movement is the scenario's (B.3: missing from the fragment): the Sherman's 25."""
-    if ok:
-        play(move, f"@paras move sherman {cm:g}")
-    else:
-        refused(move, f"@paras move sherman {cm:g}")
+    allowed(move, f"@paras move sherman {cm:g}", ok)
 
 
 @pytest.mark.audits("LN-R041", "LN-AMB-11")
@@ -159,10 +151,7 @@ def test_an_immobilised_tank_still_fires_and_moves_again_in_the_third_turn(fire)
 def test_a_man_standing_in_woods_is_seen_up_to_20(fire, cm, seen):
     """ "Dentro boschi o macchie la visibilità è ridotta a 20cm per un uomo in posizione eretta."""
     line = f"@garrison fire fritz jones half woods={cm:g} dice=6,1"
-    if seen:
-        assert outcomes(play(fire, line))[0] == "hit"
-    else:
-        refused(fire, line)
+    hit_if_seen(fire, line, seen)
 
 
 @pytest.mark.audits("LN-R020", "LN-R031")
@@ -172,10 +161,7 @@ def test_a_man_who_lay_down_where_he_stood_is_seen_up_to_12(move, cm, seen):
     play(move, "@paras prone wood")
     to_phase(move, 1, "fire")
     line = f"@garrison fire fritz wood half woods={cm:g} dice=6,1"
-    if seen:
-        assert outcomes(play(move, line))[0] == "hit"
-    else:
-        refused(move, line)
+    hit_if_seen(move, line, seen)
 
 
 @pytest.mark.audits("LN-R001", "LN-R020")

@@ -8,24 +8,8 @@ piece that flees under a reply firing no more (C.6)."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import (  # noqa: F401  (close_games: a fixture)
-    add,
-    close_games,
-    game_with,
-    has,
-    moved,
-    out,
-    play,
-    refused,
-    rolled,
-    scenario_game,
-)
+from audit_lt_table import add, game_with, has, moved, out, play, refused, rolled, scenario_game, spotted
 from linea_di_tiro_support import artillery, inject
-
-
-def spotted(facts) -> bool:
-    return any(type(e).__name__ == "Spotted" for e in facts)
-
 
 # --- C.9: tanks against infantry ----------------------------------------------------------
 

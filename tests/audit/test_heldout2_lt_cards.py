@@ -7,7 +7,7 @@ bands at every morale, with their ready attacks (C.8)."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, close_games, game_with, has, moved, play, refused, rolled, said  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import add, game_with, has, immobilised, moved, play, refused, rolled, said
 from linea_di_tiro_support import artillery, inject, stacked
 
 from core.language.i18n import plain
@@ -206,16 +206,14 @@ def test_a6_mounts_infantry_and_nothing_else_that_card(tmp_path):
 @pytest.mark.audits("LT-R020", "LT-AMB-21")
 def test_immobilised_infantry_cannot_mount(tmp_path):
     """LT-AMB-21: immobilised infantry cannot move, nor mount or dismount."""
-    g = game_with(tmp_path, ["7♥"])
-    add(g, "pinned", "us", "rifles", team="2nd Platoon", status=("immobilised",))
+    g = immobilised(tmp_path, "pinned")
     play(g, "next")
     refused(g, "@us activate pinned A6 into=sherman1")
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-21")
 def test_immobilised_infantry_cannot_move_at_speed(tmp_path):
-    g = game_with(tmp_path, ["7♥"])
-    add(g, "pinned", "us", "rifles", team="2nd Platoon", status=("immobilised",))
+    g = immobilised(tmp_path, "pinned")
     play(g, "next")
     with pytest.raises(Refused):
         play(g, "@us activate pinned A5")
@@ -226,8 +224,7 @@ def test_immobilised_infantry_cannot_move_at_speed(tmp_path):
 def test_a7_removes_the_immobilisation_and_is_the_whole_activation(tmp_path):
     """A7, "rimuovere una immobilizzazione": no longer immobilised, but it may not then
     move on the same card (one option only)."""
-    g = game_with(tmp_path, ["7♥"])
-    add(g, "pinned", "us", "rifles", team="2nd Platoon", status=("immobilised",))
+    g = immobilised(tmp_path, "pinned")
     play(g, "next", "@us activate pinned A7")
     assert not has(g, "pinned", "immobilised")
     refused(g, "@us move pinned 10")

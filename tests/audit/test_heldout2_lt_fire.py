@@ -23,11 +23,8 @@ from audit_lt_table import (
     rolled,
     said,
     scenario_game,
-)  # noqa: F401  (close_games: a fixture)
-
-
-def spotted(facts) -> bool:
-    return any(type(e).__name__ == "Spotted" for e in facts)
+    spotted,
+)
 
 
 def letter(facts) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import audit_lt_table
 import pytest
-from audit_lt_table import add, close_games, game_with, has, moved, out, outcome, play, refused, rolled  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import add, game_with, has, immobilised, moved, out, outcome, play, refused, rolled, spotted
 from linea_di_tiro_support import artillery, faces_for, inject, stacked
 
 from core.game import Game
@@ -79,10 +79,6 @@ def scenario_with(tmp_path: Path, top: str, more: str = "", first: tuple[str, ..
     g.execute(f"scenario {path} dice=" + ",".join(map(str, faces_for(stacked(list(first))))), role=REFEREE)
     play(g, "next")
     return g
-
-
-def spotted(facts) -> bool:
-    return any(type(e).__name__ == "Spotted" for e in facts)
 
 
 # --- C.4: the scenario's visibility ------------------------------------------------------
@@ -225,8 +221,7 @@ def test_an_immobilised_piece_takes_a2_without_its_bound(tmp_path):
     """C.3: an activated piece carries out its option "anche parzialmente" (LT-AMB-09); an
     immobilised piece cannot move but "may still execute attacks" (LT-AMB-21): A2 with its
     bound left out is an attack, and the bound alone is refused."""
-    g = game_with(tmp_path, ["7♥"])
-    add(g, "p", "us", "rifles", team="2nd Platoon", status=("immobilised",))
+    g = immobilised(tmp_path, "p")
     play(g, "next", "@us activate p A2")
     refused(g, "@us move p 10")
     assert len(rolled(play(g, "@us mg p grenadiers still-open dice=6"))) == 1
@@ -235,8 +230,7 @@ def test_an_immobilised_piece_takes_a2_without_its_bound(tmp_path):
 @pytest.mark.audits("LT-R020", "LT-AMB-09", "LT-AMB-21")
 def test_an_immobilised_piece_takes_a1_to_prepare_only(tmp_path):
     """A1 in part: the attack prepared, the bound not made (it cannot move)."""
-    g = game_with(tmp_path, ["7♥"])
-    add(g, "p", "us", "rifles", team="2nd Platoon", status=("immobilised",))
+    g = immobilised(tmp_path, "p")
     play(g, "next", "@us activate p A1")
     assert has(g, "p", "ready-1")
     refused(g, "@us move p 0")
@@ -245,8 +239,7 @@ def test_an_immobilised_piece_takes_a1_to_prepare_only(tmp_path):
 @pytest.mark.audits("LT-R020", "LT-AMB-21")
 def test_an_immobilised_piece_still_may_not_take_a5(tmp_path):
     """A5 is nothing but a move: an immobilised piece has nothing of it to carry out."""
-    g = game_with(tmp_path, ["7♥"])
-    add(g, "p", "us", "rifles", team="2nd Platoon", status=("immobilised",))
+    g = immobilised(tmp_path, "p")
     play(g, "next")
     refused(g, "@us activate p A5")
 

@@ -11,7 +11,7 @@ die on both sides of a result, and the observer's calls by who he is and what he
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import U, chances, goto, new_game, outcomes, play, refused, rolls, table
+from audit_bi_early import U, chances, goto, new_game, outcomes, play, refused, rolls, table, vehicle
 
 from core.dice import NeedDice
 from core.ruleset import Refused
@@ -19,16 +19,7 @@ from core.views import REFEREE
 
 
 def _tank(uid: str, mm: int, weapon: str = "gun-heavy", roles: tuple[str, ...] = ("tank",)):
-    return U(
-        id=uid,
-        name=uid.title(),
-        side="blue",
-        kind="vehicle",
-        cls="regular",
-        weapons=(weapon,),
-        roles=roles,
-        stats={"gun_mm": mm},
-    )
+    return vehicle(uid, "blue", "regular", weapon, roles=roles, gun_mm=mm)
 
 
 EXTRA = (

@@ -11,7 +11,7 @@ radii by calibre on both sides.
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import KILL, U, chances, goto, new_game, notes, outcomes, play, refused, rolls, table
+from audit_bi_early import KILL, U, burst_chances, chances, goto, new_game, notes, outcomes, play, refused, rolls, table
 
 from core.ruleset import Refused
 from core.views import REFEREE
@@ -208,16 +208,12 @@ def test_each_he_rows_radii_on_both_sides(game, source, short, long, plus):
     """A.10.2 with A.10.3: a man at the short radius is at short distance (6, +1 over 103 mm),
     half a centimetre beyond it at long distance (3, +1), at the long radius still at long
     distance, and half a centimetre beyond that untouched."""
-    seen = []
-    for cm in (short, short + 0.5, long, long + 0.5):
-        try:
-            facts = play(game, f"burst fares source={source} cm={cm} dice=10")
-        except Refused:
-            seen.append(None)
-            continue
-        game.execute("undo", role=REFEREE)
-        seen.append(chances(facts, "A.10.3"))
-    assert seen == [[6 + plus], [3 + plus], [3 + plus], None]
+    assert burst_chances(game, source, (short, short + 0.5, long, long + 0.5)) == [
+        [6 + plus],
+        [3 + plus],
+        [3 + plus],
+        None,
+    ]
 
 
 @pytest.mark.audits("BI-R092", "BI-AMB-25")

@@ -12,7 +12,20 @@ allowance at its edge, and getting out of a truck as a modifier of a move, not a
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import chances, goto, man, outcomes, play, refused, rolls, table, vehicle
+from audit_bi_early import (
+    allowed,
+    chances,
+    goto,
+    has_moved,
+    isolation,
+    man,
+    outcomes,
+    play,
+    refused,
+    rolls,
+    table,
+    vehicle,
+)
 
 #: The pieces these cases need beside the audit's table: an Elite squad led by a leader of
 #: Rabble ability and a Rabble squad led by one of Elite ability (A.4: "qualsiasi
@@ -28,14 +41,6 @@ EXTRA = (
 
 
 game = table(extra=EXTRA)
-
-
-def _isolation(facts) -> list[int | None]:
-    return [r.target for r in rolls(facts, "BI-R024")]
-
-
-def _moved(facts) -> bool:
-    return any(type(e).__name__ == "Moved" for e in facts)
 
 
 # ------------------------------------------------------- A.2 dice, A.3 quality
@@ -93,8 +98,8 @@ def test_motivation_does_not_stretch_the_command_distance(game):
     leader commands to 8 cm, motivated or not: at 8.5 Bruno is isolated and tests."""
     play(game, "motivation sarge 1")
     goto(game, "move-first", 1)
-    assert _isolation(play(game, "@blue move bruno 5 lead=8")) == []
-    assert _isolation(play(game, "@blue move carlo 5 lead=8.5 dice=4")) == [4]
+    assert isolation(play(game, "@blue move bruno 5 lead=8")) == []
+    assert isolation(play(game, "@blue move carlo 5 lead=8.5 dice=4")) == [4]
 
 
 # ------------------------------------------------------- A.4 command and isolation
@@ -112,10 +117,10 @@ def test_the_command_distance_is_the_leaders_ability_not_the_squads(game, mover,
     a Rabble squad under an Elite one within 16; an Elite section leader commands to 8.  At
     the edge no test; half a cm beyond it, the man tests under his own Quality."""
     goto(game, "move-first", 1)
-    assert _isolation(play(game, f"@blue move {mover} 2 lead={edge}")) == []
+    assert isolation(play(game, f"@blue move {mover} 2 lead={edge}")) == []
     goto(game, "move-first", 2)
     facts = play(game, f"@blue move {mover} 2 lead={edge + 0.5} dice={quality}")
-    assert _isolation(facts) == [quality] and _moved(facts)
+    assert isolation(facts) == [quality] and has_moved(facts)
 
 
 @pytest.mark.audits("BI-R024", "BI-R042")
@@ -124,10 +129,10 @@ def test_an_isolated_man_tests_before_he_gets_into_a_truck(game):
     movement (A.6.1): a 5 fails Bruno's test (4) and he stays on foot; Carlo's 4 passes."""
     goto(game, "move-first", 1)
     facts = play(game, "@blue mount bruno camion isolated dice=5")
-    assert _isolation(facts) == [4]
+    assert isolation(facts) == [4]
     assert not game.state.units["bruno"].has("aboard-camion")
     facts = play(game, "@blue mount carlo camion isolated dice=4")
-    assert _isolation(facts) == [4] and game.state.units["carlo"].has("aboard-camion")
+    assert isolation(facts) == [4] and game.state.units["carlo"].has("aboard-camion")
 
 
 @pytest.mark.audits("BI-R027", "BI-R025", "BI-R026", "BI-R028")
@@ -137,11 +142,11 @@ def test_an_armed_transport_made_a_combat_vehicle_leaves_the_command_radius(game
     it is, like a tank, free of the command radius for moving: no test the next turn."""
     play(game, "out sarge")
     goto(game, "move-first", 1)
-    assert _isolation(play(game, "@blue move puma 30 road dice=4")) == [4]
+    assert isolation(play(game, "@blue move puma 30 road dice=4")) == [4]
     play(game, "@blue combat puma")
     goto(game, "move-first", 2)
     facts = play(game, "@blue move puma 30 road")
-    assert _isolation(facts) == [] and _moved(facts)
+    assert isolation(facts) == [] and has_moved(facts)
 
 
 @pytest.mark.audits("BI-R027")
@@ -177,10 +182,10 @@ def test_a_tank_of_a_leaderless_squad_moves_and_fires_with_no_test(game):
     play(game, "out sarge")
     goto(game, "move-first", 1)
     facts = play(game, "@blue move tank2 30")
-    assert _isolation(facts) == [] and _moved(facts)
+    assert isolation(facts) == [] and has_moved(facts)
     goto(game, "fire-regular", 2)
     facts = play(game, "fire tank2 fares range=30")
-    assert _isolation(facts) == [] and rolls(facts, "A.9.4")
+    assert isolation(facts) == [] and rolls(facts, "A.9.4")
 
 
 @pytest.mark.audits("BI-R026", "BI-R021", "BI-R024")
@@ -188,9 +193,9 @@ def test_an_unarmed_truck_beyond_its_leaders_command_distance_tests(game):
     """A.4: unarmed transport keeps the command radius "riferito alla propria squadra":
     Sarge (Regular) commands to 8 cm: the truck at 8 moves freely, at 8.5 it tests (4)."""
     goto(game, "move-first", 1)
-    assert _isolation(play(game, "@blue move camion 30 road lead=8")) == []
+    assert isolation(play(game, "@blue move camion 30 road lead=8")) == []
     goto(game, "move-first", 2)
-    assert _isolation(play(game, "@blue move camion 30 road lead=8.5 dice=5")) == [4]
+    assert isolation(play(game, "@blue move camion 30 road lead=8.5 dice=5")) == [4]
 
 
 # ------------------------------------------------------- A.5 sequence of play
@@ -206,7 +211,7 @@ def test_the_initiative_winner_who_moves_second_lets_the_loser_move_first(game):
     refused(game, "@blue order first")
     play(game, "@red order second")
     goto(game, "move-first", 1)
-    assert _moved(play(game, "@blue move bruno 5"))
+    assert has_moved(play(game, "@blue move bruno 5"))
     refused(game, "@red move omar 5")
 
 
@@ -218,7 +223,7 @@ def test_the_first_mover_moves_first_and_the_second_mover_after(game):
     refused(game, "@red move omar 5")
     goto(game, "move-second", 1)
     refused(game, "@blue move bruno 5")
-    assert _moved(play(game, "@red move omar 5"))
+    assert has_moved(play(game, "@red move omar 5"))
 
 
 @pytest.mark.audits("BI-R050")
@@ -335,7 +340,7 @@ def test_each_movement_modifier_at_its_edge(game, mode, allowance, via, allowed)
     allowance is allowed to the cm; half a cm more is refused."""
     goto(game, "move-first", 1)
     refused(game, f"@blue move carlo {allowed + 0.5} {mode} via={via}")
-    assert _moved(play(game, f"@blue move carlo {allowed} {mode} via={via}"))
+    assert has_moved(play(game, f"@blue move carlo {allowed} {mode} via={via}"))
 
 
 @pytest.mark.parametrize("via", ["high-obstacle", "floor", "armoured"])
@@ -357,7 +362,7 @@ def test_getting_out_of_a_truck_leaves_half_the_move(game):
     goto(game, "move-first", 2)
     play(game, "@blue dismount bruno")
     refused(game, "@blue move bruno 8.5 via=car")
-    assert _moved(play(game, "@blue move bruno 8 via=car"))
+    assert has_moved(play(game, "@blue move bruno 8 via=car"))
 
 
 @pytest.mark.audits("BI-R042", "BI-R030")
@@ -369,7 +374,7 @@ def test_out_of_a_car_the_half_is_counted_once_and_the_walk_ends_his_turn(game):
     goto(game, "move-first", 2)
     play(game, "@blue dismount carlo")
     refused(game, "@blue move carlo 12.5 running")
-    assert _moved(play(game, "@blue move carlo 12 running"))
+    assert has_moved(play(game, "@blue move carlo 12 running"))
     refused(game, "@blue move carlo 1")
     goto(game, "fire-regular", 2)
     refused(game, "fire carlo tariq range=30")
@@ -415,7 +420,7 @@ def test_each_vehicle_moves_its_allowance_to_the_cm(game, vehicle, ground, allow
     vehicle 120 and 20 (a car, a technical).  Half a cm beyond is refused."""
     goto(game, "move-first", 1)
     refused(game, f"@blue move {vehicle} {allowance + 0.5} {ground}")
-    assert _moved(play(game, f"@blue move {vehicle} {allowance} {ground}"))
+    assert has_moved(play(game, f"@blue move {vehicle} {allowance} {ground}"))
 
 
 # ------------------------------------------------------- crossings: what a vehicle is, what came before
@@ -442,7 +447,7 @@ def test_a_technical_and_an_armoured_car_are_combat_vehicles_free_of_the_radius(
     play(cross, "out sarge")
     goto(cross, "move-first", 1)
     facts = play(cross, f"@blue move {vehicle_id} 20 road")
-    assert _isolation(facts) == [] and _moved(facts)
+    assert isolation(facts) == [] and has_moved(facts)
 
 
 @pytest.mark.audits("BI-R042")
@@ -454,7 +459,7 @@ def test_a_man_under_automatic_fire_in_the_last_phase_moves_a_quarter_less(cross
     play(cross, "@red fire mgr carlo range=30 dice=10,10,10")
     goto(cross, "move-first", 2)
     refused(cross, "@blue move carlo 12.5")
-    assert _moved(play(cross, "@blue move carlo 12"))
+    assert has_moved(play(cross, "@blue move carlo 12"))
 
 
 @pytest.mark.audits("BI-R042")
@@ -464,7 +469,7 @@ def test_the_fire_of_the_last_phase_is_counted_once(cross):
     goto(cross, "fire-regular", 1)
     play(cross, "@red fire mgr carlo range=30 dice=10,10,10")
     goto(cross, "move-first", 2)
-    assert _moved(play(cross, "@blue move carlo 12 via=under-fire"))
+    assert has_moved(play(cross, "@blue move carlo 12 via=under-fire"))
 
 
 @pytest.mark.audits("BI-R042")
@@ -474,7 +479,7 @@ def test_fire_two_phases_ago_slows_no_one(cross):
     goto(cross, "fire-regular", 1)
     play(cross, "@red fire mgr carlo range=30 dice=10,10,10")
     goto(cross, "move-first", 3)
-    assert _moved(play(cross, "@blue move carlo 16"))
+    assert has_moved(play(cross, "@blue move carlo 16"))
 
 
 @pytest.mark.audits("BI-R061", "BI-R110", "BI-AMB-20")
@@ -496,14 +501,14 @@ def test_a_man_in_an_he_burst_in_the_last_phase_moves_a_quarter_less(cross):
     play(cross, "burst tariq source=rpg zone=short dice=10")
     goto(cross, "move-second", 2)
     refused(cross, "@red move tariq 12.5")
-    assert _moved(play(cross, "@red move tariq 12"))
+    assert has_moved(play(cross, "@red move tariq 12"))
 
 
 # ------------------------------------------------------- a last batch: who may cover, a sniper's squad
 
 
 @pytest.mark.parametrize(
-    ("shooter", "allowed"),
+    ("shooter", "ok"),
     [
         ("bruno", True),
         ("sam", True),
@@ -516,17 +521,15 @@ def test_a_man_in_an_he_burst_in_the_last_phase_moves_a_quarter_less(cross):
     ids=["assault-rifle", "saw", "rifle", "shotgun", "sniper-rifle", "grenade-launcher", "rpg"],
 )
 @pytest.mark.audits("BI-R053", "BI-R070")
-def test_only_an_automatic_weapon_puts_covering_fire_on_a_feature(game, shooter, allowed):
+def test_only_an_automatic_weapon_puts_covering_fire_on_a_feature(game, shooter, ok):
     """A.7: "Il tiro di copertura contro elementi di terreno potrà essere effettuato solo da
     armi automatiche"; A.9.1: automatic are MGs, assault rifles (and the SAW); a rifle, a
     shotgun or a sniper's rifle fire single shots, a grenade launcher and an RPG HE."""
     goto(game, "cover", 1)
     line = f'@blue screen {shooter} feature="the farm"'
-    if allowed:
-        play(game, line)
+    allowed(game, line, ok)
+    if ok:
         refused(game, f"@blue move {shooter} 2")  # his activity for the turn (BI-R054)
-    else:
-        refused(game, line)
 
 
 @pytest.mark.audits("BI-R052", "BI-R050")
@@ -546,5 +549,5 @@ def test_a_regular_sniper_is_not_isolated_when_his_squad_leader_falls(game):
     play(game, "out sarge", "out recluta")
     goto(game, "move-first", 1)
     facts = play(game, "@blue move nico 5")
-    assert _isolation(facts) == [] and _moved(facts)
-    assert _isolation(play(game, "@blue move rino 5 dice=3")) == [3]
+    assert isolation(facts) == [] and has_moved(facts)
+    assert isolation(play(game, "@blue move rino 5 dice=3")) == [3]

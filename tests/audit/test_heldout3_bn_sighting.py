@@ -8,7 +8,7 @@ book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, refused, unit
+from audit_bn_late import new_game, play, refused, unit
 
 from core import events as ev
 from core.ruleset import Refused
@@ -180,10 +180,13 @@ def test_one_bonus_move_for_each_failed_sighting(tmp_path, monkeypatch):
     """§7.0: "For every failed sighting the model to be sighted can move up to 5cm ... the
     movement bonus may apply more than once": two failures, two moves, not a third."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    g.execute("react-spot rec gh range=30 dice=2", role=REFEREE)
-    g.execute("react-shift gh 5", role=REFEREE)
-    g.execute("react-spot vet gh range=30 dice=2", role=REFEREE)
-    g.execute("react-shift gh 5", role=REFEREE)
+    play(
+        g,
+        "react-spot rec gh range=30 dice=2",
+        "react-shift gh 5",
+        "react-spot vet gh range=30 dice=2",
+        "react-shift gh 5",
+    )
     refused(g, "react-shift gh 5")
 
 

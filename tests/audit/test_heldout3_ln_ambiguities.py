@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """Ludonet's third held-out audit against the digest's list of ambiguities (B.10): one
 quick case for each proposal the product can be held to, as a grader reading the digest
 would write it (LN-AMB-01..25)."""
@@ -6,9 +5,19 @@ would write it (LN-AMB-01..25)."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, after_fire, fire, four, inject, ln, move, out, outcomes, play, refused, rolled, to_phase  # noqa: F401
-
-from core import events as ev
+from audit_ln_table import (
+    add,
+    after_fire,
+    four,
+    out,
+    outcomes,
+    plain_at_melee,
+    play,
+    refused,
+    rolled,
+    support,
+    to_phase,
+)
 
 
 @pytest.mark.audits("LN-AMB-01")
@@ -51,8 +60,7 @@ def test_a_wound_changes_nothing_else(ln):
 @pytest.mark.audits("LN-AMB-13", "LN-R052")
 def test_the_leaver_cannot_eliminate_the_opponent(ln):
     """Plain leaves with 6 against Fritz's 1 + 2: away, and Fritz is unharmed."""
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
+    plain_at_melee(ln)
     play(ln, "@paras leave plain fritz dice=6,1")
     assert not out(ln, "plain") and not out(ln, "fritz")
 
@@ -72,12 +80,7 @@ def test_an_air_strike_on_a_figure_and_a_tank_at_once(fire):
 def test_off_table_artillery_within_half_range_hits_as_fire_does(ln, face, hit):
     """LN-AMB-17's placeholder: indirect fire "to-hit as normal fire", so within half range
     4+, with the grenade's burst."""
-    inject(
-        ln,
-        ev.VarSet(key="support.guns", value="Mortars"),
-        ev.VarSet(key="support.guns.side", value="garrison"),
-        ev.VarSet(key="support.guns.kind", value="artillery"),
-    )
+    support(ln, "guns", "Mortars", "artillery")
     to_phase(ln, 1, "fire")
     facts = play(ln, f"barrage guns half jones smith dice={face}" + (",1,1" if hit else ""))
     assert outcomes(facts)[0] == ("hit" if hit else "miss")

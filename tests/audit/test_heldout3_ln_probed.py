@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """Cases of Ludonet's third held-out audit written after trying the engine by hand, where a
 status met an action: a tied pair in the same melee step, a figure held in melee or a
 vehicle sent as reinforcements, how far a retreating figure falls back, a prone figure
@@ -8,23 +7,22 @@ figure (B.1, B.3, B.8, B.9)."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import (  # noqa: F401
+from audit_ln_table import (
     add,
     after_fire,
-    fire,
+    allowed,
     four,
     four_shaken,
-    ln,
-    move,
+    hit_if_seen,
     out,
     outcomes,
+    plain_at_melee,
     play,
     refused,
     rolled,
+    tied,
     to_phase,
 )
-
-from core.ruleset import Refused
 
 # ------------------------------------------------------------------ B.8 the tie
 
@@ -34,9 +32,7 @@ def test_a_tied_pair_fights_again_only_in_the_next_melee_step(ln):
     """ "In caso di parità lo scontro prosegue" (LN-AMB-12: the two stay locked and roll
     again in the next melee step): Plain and Fritz tie; a second roll in the same step is
     refused, and in turn 2's melee 5 against 1 decides it."""
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
-    play(ln, "@paras melee plain fritz dice=2,2")
+    tied(ln)
     refused(ln, "@paras melee plain fritz dice=5,1")
     assert not out(ln, "fritz")
     to_phase(ln, 2, "melee")
@@ -47,9 +43,7 @@ def test_a_tied_pair_fights_again_only_in_the_next_melee_step(ln):
 @pytest.mark.audits("LN-R050", "LN-AMB-12")
 def test_the_other_of_a_tied_pair_killed_in_the_fire_frees_the_survivor(ln):
     """Tied in turn 1, Fritz is shot dead in turn 2's fire: Plain walks off in turn 3."""
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
-    play(ln, "@paras melee plain fritz dice=2,2")
+    tied(ln)
     to_phase(ln, 2, "fire")
     play(ln, "@paras fire jones fritz half dice=6,6")
     to_phase(ln, 3, "move-first")
@@ -59,8 +53,7 @@ def test_the_other_of_a_tied_pair_killed_in_the_fire_frees_the_survivor(ln):
 @pytest.mark.audits("LN-R050", "LN-R052", "LN-AMB-12")
 def test_a_figure_that_won_against_one_is_still_held_by_a_tie_with_another(ln):
     """Plain kills Fritz, then ties with Kurt in the same step: still in a melee."""
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
+    plain_at_melee(ln)
     play(ln, "@paras melee plain fritz dice=5,1", "@garrison melee kurt plain dice=3,3")
     to_phase(ln, 2, "move-first")
     refused(ln, "@paras move plain 10")
@@ -108,11 +101,7 @@ def test_a_retreating_figure_falls_back_its_full_allowance(ln, line, ok):
     enemy each turn): F3, retreating, walks its 10 cm, not 5."""
     four_shaken(ln)
     to_phase(ln, 2, "move-second")
-    if ok:
-        play(ln, "@garrison " + line)
-    else:
-        with pytest.raises(Refused):
-            play(ln, "@garrison " + line)
+    allowed(ln, "@garrison " + line, ok)
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16", "LN-R012")
@@ -152,10 +141,7 @@ def test_a_retreating_tank_falls_back_its_scenario_move(ln, cm, ok):
     to_phase(ln, 1, "morale")
     play(ln, "morale panzer dice=1")
     to_phase(ln, 2, "move-second")
-    if ok:
-        play(ln, f"@garrison move panzer2 {cm:g}")
-    else:
-        refused(ln, f"@garrison move panzer2 {cm:g}")
+    allowed(ln, f"@garrison move panzer2 {cm:g}", ok)
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
@@ -304,9 +290,7 @@ def test_an_immobilised_tank_of_a_retreating_unit_stays(ln):
 
 @pytest.mark.audits("LN-R050", "LN-AMB-12")
 def test_a_tie_tied_again_holds_them_a_third_turn(ln):
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
-    play(ln, "@paras melee plain fritz dice=2,2")
+    tied(ln)
     to_phase(ln, 2, "melee")
     play(ln, "@paras melee plain fritz dice=4,4")
     to_phase(ln, 3, "move-first")
@@ -315,9 +299,7 @@ def test_a_tie_tied_again_holds_them_a_third_turn(ln):
 
 @pytest.mark.audits("LN-R052", "LN-AMB-12", "LN-AMB-13")
 def test_in_the_next_melee_phase_a_tied_figure_may_leave_instead(ln):
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
-    play(ln, "@paras melee plain fritz dice=2,2")
+    tied(ln)
     to_phase(ln, 2, "melee")
     play(ln, "@paras leave plain fritz dice=5,2")  # 5 against 2 + 2: away
     assert not out(ln, "plain")
@@ -328,9 +310,7 @@ def test_in_the_next_melee_phase_a_tied_figure_may_leave_instead(ln):
 @pytest.mark.audits("LN-R050", "LN-AMB-12")
 def test_a_tied_figure_fights_another_in_the_next_phase(ln):
     """Plain, tied with Fritz, is attacked by Kurt in turn 2 as well: pairs fight one by one."""
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
-    play(ln, "@paras melee plain fritz dice=2,2")
+    tied(ln)
     to_phase(ln, 2, "melee")
     play(ln, "@garrison melee kurt plain dice=1,3", "@paras melee plain fritz dice=3,1")
     assert out(ln, "kurt") and out(ln, "fritz") and not out(ln, "plain")
@@ -379,10 +359,7 @@ def test_woods_at_night_see_no_further_than_the_night(night, cm, seen):
     15 cm) Fritz in woods 18 cm away is not seen, 15 cm is."""
     to_phase(night, 1, "fire")
     line = f"@paras fire jones fritz half woods={cm} dice=6,1"
-    if seen:
-        assert outcomes(play(night, line))[0] == "hit"
-    else:
-        refused(night, line)
+    hit_if_seen(night, line, seen)
 
 
 @pytest.mark.audits("LN-R038", "LN-R020")
@@ -401,10 +378,7 @@ def test_a_grenade_is_thrown_no_further_than_the_night_sees(tmp_path, monkeypatc
     g = ludonet_game(tmp_path, monkeypatch, {"visibility": 8})
     to_phase(g, 1, "fire")
     line = f"grenade smith range={cm} fritz dice=6,1"
-    if ok:
-        assert outcomes(play(g, line))[0] == "hit"
-    else:
-        refused(g, line)
+    hit_if_seen(g, line, ok)
     g.close()
 
 
@@ -419,8 +393,6 @@ def test_a_unit_of_tanks_is_made_up_by_a_tank(ln, piece, ok):
     to_phase(ln, 1, "morale")
     play(ln, "morale panzer dice=1")
     to_phase(ln, 2, "move-second")
+    allowed(ln, f"reinforce panzer2 {piece}", ok)
     if ok:
-        play(ln, f"reinforce panzer2 {piece}")
         assert not ln.state.units["panzer2"].has("retreating")
-    else:
-        refused(ln, f"reinforce panzer2 {piece}")

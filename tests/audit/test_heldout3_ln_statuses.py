@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """A third held-out audit of Ludonet (the fourth look at it), from the Italian fragment and
 the digest alone: each status a piece can carry (tired, wounded, lying down, in a tied
 melee, immobilised, hidden, retreating, reinforced, eliminated or destroyed) crossed with
@@ -8,19 +7,18 @@ and vehicles and aircraft with every action that belongs to figures (B.1-B.9).""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import (  # noqa: F401
+from audit_ln_table import (
     add,
     after_fire,
-    fire,
     four,
     four_shaken,
-    ln,
-    move,
     out,
     outcomes,
+    plain_at_melee,
     play,
     refused,
     rolled,
+    tied,
     to_phase,
 )
 
@@ -140,9 +138,7 @@ def test_wounded_and_lying_down_in_melee(ln, faces, gone):
 @pytest.mark.audits("LN-R050", "LN-AMB-12")
 def test_two_locked_in_a_tie_do_not_run_off_either(ln):
     """Tied, Jones cannot run away in the next move either: leaving is by the last roll."""
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
-    play(ln, "@paras melee plain fritz dice=2,2")
+    tied(ln)
     to_phase(ln, 2, "move-first")
     refused(ln, "@paras move plain 12 run dice=1")
     refused(ln, "@paras move plain 3 crawl")
@@ -154,8 +150,7 @@ def test_leaving_a_melee_the_opponent_needs_more(ln, faces, gone):
     """ "L'avversario godrà di un ultimo lancio di dado con la modifica di +2" (LN-AMB-13:
     higher than the leaver's eliminates him): Plain's 3 against Fritz's 2 + 2 is caught,
     against 1 + 2 gets away; 2 against 1 + 2 is caught. Fritz is never eliminated."""
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
+    plain_at_melee(ln)
     play(ln, "@paras melee plain fritz dice=4,4")
     to_phase(ln, 2, "melee")
     lv, op = faces.split(",")
@@ -168,8 +163,7 @@ def test_leaving_a_melee_the_opponent_needs_more(ln, faces, gone):
 def test_a_tied_pair_can_be_shot_at_in_the_fire(ln):
     """Nothing in B.4-B.8 shelters a figure in melee from fire: Jones shoots Fritz, tied
     with Plain since turn 1, in turn 2's fire."""
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
+    plain_at_melee(ln)
     play(ln, "@paras melee plain fritz dice=4,4")
     to_phase(ln, 2, "fire")
     play(ln, "@paras fire jones fritz half dice=6,6")

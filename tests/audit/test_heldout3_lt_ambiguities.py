@@ -8,7 +8,7 @@ at the piece's activation, and the unlisted defence of infantry moving in protec
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, close_games, game_with, has, moved, out, outcome, play, refused, rolled  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import add, game_with, has, out, outcome, play, refused, rolled
 
 
 def _column_letter(facts) -> str:

@@ -8,7 +8,7 @@ overrun's branches (C.9), and which card lets which side act (C.2)."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, at_book, close_games, game_with, has, mg_book, out, outcome, play, refused, rolled  # noqa: F401
+from audit_lt_table import DEFENCES, add, at_book, game_with, has, mg_book, out, outcome, play, refused
 
 
 def letter(facts) -> str:
@@ -48,15 +48,6 @@ def test_the_at_table_with_its_modifiers(tmp_path, attack, protection, dice, fla
 
 
 # --- C.7: MG & HE, 1d6 --------------------------------------------------------------------
-
-DEFENCES = {
-    "moving-open": 0,
-    "bound-open": 2,
-    "bound-protected": 3,
-    "still-open": 3,
-    "prepared": 4,
-    "entrenched": 5,
-}
 
 
 @pytest.mark.audits("LT-R060", "LT-R060b")

@@ -6,7 +6,7 @@ LT-AMB-30), and, for a tank, owing the morale test of a T (C.6, LT-AMB-17)."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, close_games, game_with, has, play, refused  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import add, allowed, game_with, has, immobilised, play, refused
 
 
 def _status_game(tmp_path, status: str):
@@ -41,21 +41,17 @@ MATRIX = [
 
 
 @pytest.mark.audits("LT-R020", "LT-R051", "LT-R080", "LT-AMB-21", "LT-AMB-30")
-@pytest.mark.parametrize(("status", "command", "allowed"), MATRIX)
-def test_a_status_against_what_the_card_allows(tmp_path, status, command, allowed):
+@pytest.mark.parametrize(("status", "command", "ok"), MATRIX)
+def test_a_status_against_what_the_card_allows(tmp_path, status, command, ok):
     g = _status_game(tmp_path, status)
-    if allowed:
-        play(g, command)
-    else:
-        refused(g, command)
+    allowed(g, command, ok)
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-21")
 @pytest.mark.parametrize("option", ["A3", "A4", "A7"])
 def test_an_immobilised_piece_takes_the_options_that_make_no_move(tmp_path, option):
     """A3, A4 and A7 move nothing: an immobilised piece takes each (A7 to recover)."""
-    g = game_with(tmp_path, ["7♥"])
-    add(g, "p", "us", "rifles", team="2nd Platoon", status=("immobilised",))
+    g = immobilised(tmp_path, "p")
     play(g, "next", f"@us activate p {option}")
     assert has(g, "p", "immobilised") is (option != "A7")
 

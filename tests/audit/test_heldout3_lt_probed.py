@@ -7,7 +7,7 @@ overrun, an ambush, the guns, a flight and another reply."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, close_games, game_with, has, moved, out, outcome, play, refused, rolled  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import add, game_with, has, moved, out, outcome, play, refused, rolled
 from linea_di_tiro_support import artillery, inject
 
 # --- C.3: an option carried out in part beside the ready attacks held ----------------------
@@ -215,24 +215,23 @@ def test_the_assaulting_squad_answers_an_opportunity_shot_it_survives(tmp_path):
 # --- C.3 A6 with C.9, C.8 with C.10: what a piece aboard, or fleeing, may not do ------------
 
 
-@pytest.mark.audits("LT-R101", "LT-R020", "LT-AMB-30")
-def test_a_piece_aboard_makes_no_close_assault(tmp_path):
-    """A close assault is made on foot, in contact with the tank's flank or rear; a piece
-    aboard moves only with its vehicle until A6 gets it off (LT-AMB-30): the bazooka team
-    aboard the Sherman assaults no Panzer."""
+@pytest.mark.audits("LT-R101", "LT-R102", "LT-R020", "LT-AMB-30")
+@pytest.mark.parametrize(
+    ("line", "target"),
+    [
+        pytest.param("@us closeassault bazooka panzer rear dice=1", "panzer", id="close-assault-LT-R101"),
+        pytest.param("@us melee bazooka grenadiers front dice=6,1", "grenadiers", id="melee-LT-R102"),
+    ],
+)
+def test_a_piece_aboard_makes_no_close_assault_nor_melee(tmp_path, line, target):
+    """A close assault is made on foot, in contact with the tank's flank or rear (LT-R101),
+    and a melee "al contatto" needs the squad on foot too (LT-R102); a piece aboard moves
+    only with its vehicle until A6 gets it off (LT-AMB-30): the bazooka team aboard the
+    Sherman assaults no Panzer and starts no melee with the grenadiers."""
     g = game_with(tmp_path, ["7♥", "8♥"])
     play(g, "next", "@us activate bazooka A6 into=sherman1", "next", "@us activate bazooka A2")
-    refused(g, "@us closeassault bazooka panzer rear dice=1")
-    assert not out(g, "panzer")
-
-
-@pytest.mark.audits("LT-R102", "LT-R020", "LT-AMB-30")
-def test_a_piece_aboard_starts_no_melee(tmp_path):
-    """Nor a melee: "al contatto" needs the squad on foot."""
-    g = game_with(tmp_path, ["7♥", "8♥"])
-    play(g, "next", "@us activate bazooka A6 into=sherman1", "next", "@us activate bazooka A2")
-    refused(g, "@us melee bazooka grenadiers front dice=6,1")
-    assert not out(g, "grenadiers")
+    refused(g, line)
+    assert not out(g, target)
 
 
 @pytest.mark.audits("LT-R090", "LT-R051", "LT-R082")

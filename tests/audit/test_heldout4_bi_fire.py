@@ -12,23 +12,27 @@ turn.
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import KILL, U, chances, goto, new_game, notes, outcomes, play, refused, rolls, table
+from audit_bi_early import (
+    KILL,
+    U,
+    burst_chances,
+    chances,
+    goto,
+    new_game,
+    notes,
+    outcomes,
+    play,
+    refused,
+    rolls,
+    table,
+    vehicle,
+)
 
-from core.ruleset import Refused
 from core.views import REFEREE
 
 
 def _v(uid: str, weapon: str, role: str, **stats: int) -> U:
-    return U(
-        id=uid,
-        name=uid.title(),
-        side="blue",
-        kind="vehicle",
-        cls="regular",
-        weapons=(weapon,),
-        roles=(role,),
-        stats=stats,
-    )
+    return vehicle(uid, "blue", "regular", weapon, roles=(role,), **stats)
 
 
 EXTRA = (
@@ -219,16 +223,7 @@ def test_each_direct_he_weapons_hit_bursts_with_its_rows_radii(game, weapon, rng
 @pytest.mark.parametrize("source", ["gl", "agl", "rifle-grenade", "hand-grenade", "law"])
 def test_each_grenade_and_rocket_burst_on_both_sides_of_its_radii(game, source):
     """A.10.2 with A.10.3: 3 cm short (6), 3.5 long (3), 6 long (3), 6.5 untouched."""
-    seen = []
-    for cm in (3, 3.5, 6, 6.5):
-        try:
-            facts = play(game, f"burst fares source={source} cm={cm} dice=10")
-        except Refused:
-            seen.append(None)
-            continue
-        game.execute("undo", role=REFEREE)
-        seen.append(chances(facts, "A.10.3"))
-    assert seen == [[6], [3], [3], None]
+    assert burst_chances(game, source, (3, 3.5, 6, 6.5)) == [[6], [3], [3], None]
 
 
 @pytest.mark.audits("BI-R092")

@@ -12,7 +12,7 @@ may still look, fire or act after what; the morale check of a squad whose leader
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import goto, man, new_game, outcomes, play, refused, rolls, table, vehicle
+from audit_bi_early import goto, has_moved, man, new_game, outcomes, play, refused, rolls, table, vehicle
 
 #: Beside the audit's table: an Elite squad led by a Rabble-ability leader, a Rabble squad
 #: led by an Elite-ability one, an Elite section (A.4: "qualsiasi combinazione"), and an
@@ -32,10 +32,6 @@ EXTRA = (
 
 
 game = table(extra=EXTRA)
-
-
-def _moved(facts) -> bool:
-    return any(type(e).__name__ == "Moved" for e in facts)
 
 
 def _fled(facts) -> list:
@@ -81,7 +77,7 @@ def test_the_new_leader_commands_one_level_below_the_dead_one(game, dead, qualit
     assert _targets(facts, "BI-R028") == [quality]
     goto(game, "move-first", 2)
     facts = play(game, f"@blue move {mover} 2 lead={edge}")
-    assert _targets(facts, "BI-R024") == [] and _moved(facts)
+    assert _targets(facts, "BI-R024") == [] and has_moved(facts)
     goto(game, "move-first", 3)
     assert len(_targets(play(game, f"@blue move {mover} 2 lead={edge + 0.5} dice=1"), "BI-R024")) == 1
 
@@ -94,7 +90,7 @@ def test_a_failed_replacement_roll_leaves_the_squad_isolated(game):
     assert _targets(facts, "BI-R028") == [4]
     goto(game, "move-first", 2)
     facts = play(game, "@blue move carlo 2 dice=5")
-    assert _targets(facts, "BI-R024") == [4] and not _moved(facts)
+    assert _targets(facts, "BI-R024") == [4] and not has_moved(facts)
 
 
 @pytest.mark.audits("BI-R028", "BI-R181", "BI-AMB-42")
@@ -116,7 +112,7 @@ def test_a_wounded_leader_leaves_his_squad_in_command(game):
     assert _targets(play(game, "morale carlo m6 dice=1")) == [7]
     goto(game, "move-first", 1)
     facts = play(game, "@blue move carlo 5 lead=5")
-    assert _targets(facts, "BI-R024") == [] and _moved(facts)
+    assert _targets(facts, "BI-R024") == [] and has_moved(facts)
 
 
 # ------------------------------------------------------- A.4 one isolation test a turn
@@ -294,9 +290,9 @@ def test_after_a_run_a_walk_and_then_a_run_again(game):
     play(game, "@blue move carlo 20 running")
     goto(game, "move-first", 2)
     refused(game, "@blue move carlo 17 running")
-    assert _moved(play(game, "@blue move carlo 16 normal"))
+    assert has_moved(play(game, "@blue move carlo 16 normal"))
     goto(game, "move-first", 3)
-    assert _moved(play(game, "@blue move carlo 24 running"))
+    assert has_moved(play(game, "@blue move carlo 24 running"))
 
 
 @pytest.mark.audits("BI-R041", "BI-R182", "BI-AMB-45")
@@ -501,7 +497,7 @@ def test_covering_fire_at_his_wood_slows_a_hidden_man_next_turn(game):
     play(game, "@red fire tariq bruno range=30 dice=10,10")
     goto(game, "move-second", 2)
     refused(game, "@red move tariq 12.5")
-    assert _moved(play(game, "@red move tariq 12"))
+    assert has_moved(play(game, "@red move tariq 12"))
 
 
 @pytest.mark.audits("BI-R253", "BI-R042")
@@ -515,7 +511,7 @@ def test_a_man_the_strafing_pass_missed_moves_a_quarter_less(game):
     play(game, "@blue ffe fo strafe dice=5,1,5,1", "strafe tariq pilot=regular dice=10")
     goto(game, "move-second", 3)
     refused(game, "@red move tariq 12.5")
-    assert _moved(play(game, "@red move tariq 12"))
+    assert has_moved(play(game, "@red move tariq 12"))
 
 
 @pytest.mark.audits("BI-R165", "BI-R053", "BI-R051")
@@ -537,7 +533,7 @@ def test_a_motivated_isolated_man_tests_under_his_chance_with_the_plus_one(game)
     play(game, "motivation carlo 1", "out sarge")
     goto(game, "move-first", 1)
     facts = play(game, "@blue move carlo 2 dice=5")
-    assert _targets(facts, "BI-R024") == [5] and _moved(facts)
+    assert _targets(facts, "BI-R024") == [5] and has_moved(facts)
 
 
 @pytest.mark.audits("BI-R170", "BI-R061", "BI-R030")
@@ -634,4 +630,4 @@ def test_a_man_whose_check_fell_due_in_the_movement_takes_it_before_he_moves(gam
     play(game, "@blue move bruno 5", "@red fire tariq bruno range=30 dice=1,10")
     refused(game, "@blue move carlo 5")
     play(game, "morale carlo dice=1")
-    assert _moved(play(game, "@blue move carlo 5"))
+    assert has_moved(play(game, "@blue move carlo 5"))

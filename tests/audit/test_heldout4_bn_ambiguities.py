@@ -8,7 +8,7 @@ clearly differ (docs/rulings.md).  Given these faces, that outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, refused, rolls, status, unit
+from audit_bn_late import new_game, play, refused, rolls, status, unit
 
 from core import events as ev
 from core.views import REFEREE
@@ -31,8 +31,7 @@ def test_a_platoon_of_mixed_classes_rolls_its_lowest_morale(tmp_path, monkeypatc
             men += unit(f"t{t}m{i}", "regulars", cls, f"team{t}", roles=roles, lead=1 if roles else 0)
     men += unit("m1", "irregulars", "Irr3", "C")
     g = new_game(tmp_path, monkeypatch, men, head='platoon = ["regulars"]')
-    g.execute("out t1m2 killed", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "out t1m2 killed", "next")
     roll = _morale(g.execute("next dice=1,1,1,1,1,2", role=REFEREE))
     assert len(roll.roll.faces) == 6
 

@@ -9,7 +9,7 @@ its digest alone: given these faces, the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, out, refused, rolls, status, unit
+from audit_bn_late import new_game, next_turn, out, play, refused, rolls, status, unit
 
 from core.ruleset import Refused
 from core.views import REFEREE
@@ -145,8 +145,7 @@ def test_the_vehicle_move_is_answered_once_by_each_man(tmp_path, monkeypatch):
     """§8.2: "A model can only react once to each enemy soldier's move or fire": the Hummer's
     one move gets one shot from the AR, not two."""
     g = game(tmp_path, monkeypatch)
-    g.execute("move hummer 30 dice=3,3", role="regulars")
-    g.execute("react-fire i0 hummer range=30 aimed dice=1", role="irregulars")
+    play(g, "@regulars move hummer 30 dice=3,3", "@irregulars react-fire i0 hummer range=30 aimed dice=1")
     refused(g, "@irregulars react-fire i0 hummer range=30 aimed dice=1")
 
 

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """Fifth held-out round of Ludonet: the residual items of the last audits, each held
 against the book. Anti-aircraft fire and an air strike (B.9, "Le armi di controaerea
 colpiscono con 5 o 6") in a fire phase whose shots are all simultaneous (B.4, "I tiri
@@ -7,7 +6,7 @@ sono simultanei"): the order the referee types them in decides nothing."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, after_fire, fire, four, has, ln, out, outcomes, play, refused, to_phase  # noqa: F401
+from audit_ln_table import add, after_fire, four, has, out, outcomes, play, refused, to_phase
 
 
 @pytest.mark.audits("LN-R062", "LN-R021", "LN-AMB-15", "LN-AMB-21")

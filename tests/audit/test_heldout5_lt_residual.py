@@ -12,7 +12,7 @@ attack). Either's AT shot at the other is column -4 (5 - 9): 2 on 2d6 is a T, 12
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, game_with, has, moved, out, outcome, play, refused  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import add, game_with, has, moved, out, outcome, play, refused
 
 US_TANK = {"at": 5, "at_long": 5, "front": 9, "side": 9, "morale": 3, "bound": 10, "speed": 30}
 GERMAN_TANK = {"at": 5, "at_long": 5, "front": 9, "side": 9, "morale": 4}

@@ -9,7 +9,7 @@ an action, the order of steps), where a mistake can hide."""
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import KILL, chances, goto, man, new_game, outcomes, play, refused, rolls, table, vehicle
+from audit_bi_early import KILL, chances, goto, isolation, man, new_game, outcomes, play, refused, rolls, table, vehicle
 
 from core.ruleset import Refused
 
@@ -17,10 +17,6 @@ HIT = "hit: roll damage (A.12)"
 
 
 game = table()
-
-
-def _isolation(facts) -> list[int | None]:
-    return [r.target for r in rolls(facts, "BI-R024")]
 
 
 # ------------------------------------------------------- A.4 command and isolation
@@ -33,7 +29,7 @@ def test_an_isolated_wounded_man_tests_at_his_whole_quality_then_fires_at_half(g
     play(game, "mark bruno wounded")
     goto(game, "fire-regular", 1)
     facts = play(game, "fire bruno tariq range=20 lead=9 dice=4,9,9")
-    assert _isolation(facts) == [4] and chances(facts) == [2, 2]
+    assert isolation(facts) == [4] and chances(facts) == [2, 2]
 
 
 @pytest.mark.audits("BI-R024", "BI-R011", "BI-AMB-04")
@@ -43,7 +39,7 @@ def test_motivation_moves_the_isolation_test_too(game):
     play(game, "motivation bruno 1")
     goto(game, "move-first", 1)
     facts = play(game, "move bruno 5 lead=9 dice=5")
-    assert _isolation(facts) == [5] and game.state.units["bruno"].has("moved")
+    assert isolation(facts) == [5] and game.state.units["bruno"].has("moved")
 
 
 @pytest.mark.audits("BI-R024", "BI-R050")
@@ -53,7 +49,7 @@ def test_an_isolated_man_rolls_before_his_opportunity_fire_then_fires_at_half(ga
     goto(game, "move-first", 1)
     play(game, "@blue move gino 10")
     facts = play(game, "@red fire ali gino range=20 lead=9 dice=4,9,9")
-    assert _isolation(facts) == [4] and chances(facts) == [2, 2]
+    assert isolation(facts) == [4] and chances(facts) == [2, 2]
 
 
 @pytest.mark.audits("BI-R022", "BI-R028", "BI-R021")
@@ -76,9 +72,9 @@ def test_a_leader_of_higher_ability_is_replaced_one_level_below_him_not_below_th
     (new,) = [u for u in g.state.units.values() if u.team == "Q" and u.in_play and u.has("leader")]
     (other,) = [u.id for u in g.state.units.values() if u.team == "Q" and u.in_play and u.id != new.id]
     goto(g, "move-first", 2)
-    assert _isolation(play(g, f"move {other} 5 lead=12")) == []
+    assert isolation(play(g, f"move {other} 5 lead=12")) == []
     goto(g, "move-first", 3)
-    assert _isolation(play(g, f"move {other} 5 lead=12.5 dice=4")) == [4]
+    assert isolation(play(g, f"move {other} 5 lead=12.5 dice=4")) == [4]
     g.close()
 
 
@@ -614,7 +610,7 @@ def test_an_isolated_man_tests_before_his_covering_fire_at_a_feature(game):
     play(game, "out sarge")
     goto(game, "cover", 1)
     facts = play(game, '@blue screen bruno feature="the wood" dice=5')
-    assert _isolation(facts) == [4] and game.state.units["bruno"].has("balked")
+    assert isolation(facts) == [4] and game.state.units["bruno"].has("balked")
     play(game, "mark tariq hidden")
     refused(game, "screened bruno tariq range=20")
 

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """A second, held-out audit of Ludonet's fire (B.4-B.7) from the book alone, where mistakes
 hide: four to-hit modifiers at once, the measured range at the weapon's edge with cover,
 lying down by crawling meeting the woods' 12 cm, standing up again, lying down without
@@ -8,20 +7,18 @@ fire with the wounded and the wrecked, and a second immobilisation."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import (  # noqa: F401
+from audit_ln_table import (
     add,
     after_fire,
-    fire,
-    has,
+    allowed,
     hits,
     inject,
-    ln,
-    move,
     out,
     outcomes,
     play,
     refused,
     rolled,
+    support,
     to_phase,
 )
 
@@ -87,10 +84,7 @@ def test_a_crawler_in_woods_is_seen_only_to_12_cm(move, cm, seen):
     play(move, "@paras move brown 3 crawl")
     to_phase(move, 1, "fire")
     line = f"@garrison fire fritz brown half woods={cm:g} dice=6,1"
-    if seen:
-        play(move, line)
-    else:
-        refused(move, line)
+    allowed(move, line, seen)
 
 
 @pytest.mark.audits("LN-R020")
@@ -246,23 +240,14 @@ def test_lying_down_counts_once_however_it_is_said(move):
 def test_a_man_said_to_lie_in_the_woods_is_seen_to_12_cm(ln, cm, seen):
     line = f"@garrison fire fritz jones half prone woods={cm:g} dice=6,1"
     to_phase(ln, 1, "fire")
-    if seen:
-        play(ln, line)
-    else:
-        refused(ln, line)
+    allowed(ln, line, seen)
 
 
 @pytest.mark.audits("LN-R020", "LN-AMB-17")
 def test_off_table_artillery_hits_on_5_and_its_burst_is_heavy(ln):
     """Indirect fire (LN-R020) by the scenario's mortar: 5+ unmodified, and the damage of
     artillery is heavy: a natural 4 eliminates; once a turn, as long as its rounds last."""
-    inject(
-        ln,
-        ev.VarSet(key="support.guns", value="Mortars"),
-        ev.VarSet(key="support.guns.side", value="garrison"),
-        ev.VarSet(key="support.guns.kind", value="artillery"),
-        ev.VarSet(key="support.guns.ammo", value=2),
-    )
+    support(ln, "guns", "Mortars", "artillery", ammo=2)
     to_phase(ln, 1, "fire")
     facts = play(ln, "barrage guns jones smith dice=5,4,1")
     assert outcomes(facts) == ["hit", "eliminated", "wound"]
@@ -276,13 +261,7 @@ def test_off_table_artillery_hits_on_5_and_its_burst_is_heavy(ln):
 @pytest.mark.audits("LN-R060")
 def test_an_aircraft_off_the_table_makes_three_passes_whatever_the_scenario_gives(ln):
     """ "Ogni aereo ... massimo tre passaggi": a support aircraft given five is held to three."""
-    inject(
-        ln,
-        ev.VarSet(key="support.stuka", value="Stuka"),
-        ev.VarSet(key="support.stuka.side", value="garrison"),
-        ev.VarSet(key="support.stuka.kind", value="aircraft"),
-        ev.VarSet(key="support.stuka.ammo", value=5),
-    )
+    support(ln, "stuka", "Stuka", "aircraft", ammo=5)
     for turn in (1, 2, 3):
         to_phase(ln, turn, "fire")
         play(ln, "barrage stuka jones dice=1")

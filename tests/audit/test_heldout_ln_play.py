@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """A second, held-out audit of Ludonet's melee, morale, aircraft and movement (B.3, B.8,
 B.9) from the book alone: melee modifiers two at a time, leaving a melee wounded or
 against an expert, a test at every further loss, the passes an aircraft is given and
@@ -8,7 +7,7 @@ figure's one move a turn."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, fire, has, ln, lose, move, out, outcomes, play, refused, rolled, to_phase  # noqa: F401
+from audit_ln_table import add, has, lose, out, outcomes, play, refused, rolled, to_phase
 
 from core.ruleset import Refused
 

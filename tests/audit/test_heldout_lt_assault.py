@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from audit_lt_table import ALTERNATE, add, close_games, game_with, has, inject, moved, out, play, refused, rolled  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import ALTERNATE, add, game_with, has, inject, moved, out, play, refused, rolled
 
 from core.ruleset import Refused
 

@@ -7,20 +7,7 @@ side protection, a flight as far as three bounds, and the ambush's -1 on the MG 
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import (  # noqa: F401  (close_games: a fixture)
-    ALTERNATE,
-    add,
-    close_games,
-    game_with,
-    has,
-    moved,
-    out,
-    outcome,
-    play,
-    refused,
-    rolled,
-    scenario_game,
-)
+from audit_lt_table import ALTERNATE, add, game_with, has, moved, out, outcome, play, refused, rolled, scenario_game
 
 
 def _duel(tmp_path, name: str = "d.ft", gun_status=(), tank_status=("ready-1",), tank_morale: int = 4):

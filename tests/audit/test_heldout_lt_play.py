@@ -7,7 +7,7 @@ doubling and halving together at a vehicle's edge, and only a visible piece assa
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import ALTERNATE, add, close_games, game_with, has, moved, out, outcome, play, refused  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import ALTERNATE, add, game_with, has, moved, out, outcome, play, refused
 
 from core.ruleset import Refused
 
