@@ -58,6 +58,15 @@ DEFENCES = {
     "entrenched": 5,
 }
 
+#: A scenario file's profile of plain rifles (morale 3, MG 3), for the cases that write their own.
+RIFLES = """[[profiles]]
+id = "rifles"
+name = "Rifles"
+vehicle = false
+morale = 3
+mg = 3
+"""
+
 
 def at_book(diff: int, total: int, long_range: bool = False) -> str:
     """The AT table's letter for a column and a modified total, as the book reads."""

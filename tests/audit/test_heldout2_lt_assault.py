@@ -8,7 +8,7 @@ piece that flees under a reply firing no more (C.6)."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, game_with, has, moved, out, play, refused, rolled, scenario_game, spotted
+from audit_lt_table import RIFLES, add, game_with, has, moved, out, play, refused, rolled, scenario_game, spotted
 from linea_di_tiro_support import artillery, inject
 
 # --- C.9: tanks against infantry ----------------------------------------------------------
@@ -278,14 +278,10 @@ def test_the_attack_goes_on_with_a_face_card_not_a_number_card(tmp_path):
 
 # --- C.1: guns ------------------------------------------------------------------------------
 
-GUNS = """
-[[profiles]]
-id = "rifles"
-name = "Rifles"
-vehicle = false
-morale = 3
-mg = 3
-[[profiles]]
+GUNS = (
+    "\n"
+    + RIFLES
+    + """[[profiles]]
 id = "big"
 name = "17-pdr"
 vehicle = true
@@ -304,6 +300,7 @@ bound = 5
 at = 4
 mg = 1
 """
+)
 
 
 def _gun_game(tmp_path, gun_cls: str):

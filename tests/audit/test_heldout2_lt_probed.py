@@ -13,14 +13,15 @@ from pathlib import Path
 
 import audit_lt_table
 import pytest
-from audit_lt_table import add, game_with, has, immobilised, moved, out, outcome, play, refused, rolled, spotted
+from audit_lt_table import RIFLES, add, game_with, has, immobilised, moved, out, outcome, play, refused, rolled, spotted
 from linea_di_tiro_support import artillery, faces_for, inject, stacked
 
 from core.game import Game
 from core.ruleset import Refused
 from core.views import REFEREE
 
-PIECES = """
+PIECES = (
+    """
 [[sides]]
 id = "us"
 name = "US"
@@ -29,13 +30,9 @@ army = "allied"
 id = "german"
 name = "German"
 army = "axis"
-[[profiles]]
-id = "rifles"
-name = "Rifles"
-vehicle = false
-morale = 3
-mg = 3
-[[profiles]]
+"""
+    + RIFLES
+    + """[[profiles]]
 id = "tank"
 name = "Tank"
 vehicle = true
@@ -67,6 +64,7 @@ team = "A"
 cls = "rifles"
 status = ["hidden"]
 """
+)
 
 
 def scenario_with(tmp_path: Path, top: str, more: str = "", first: tuple[str, ...] = ("7♥",)) -> Game:
