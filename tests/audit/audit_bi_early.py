@@ -7,14 +7,18 @@ Only how to drive a game comes from Fireteam; what must happen comes from the bo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import msgspec
+from audit_common import allowed, copied, game_fixture, play, refused  # noqa: F401  (re-exported)
 
 from core import events as ev
 from core import ruleset as ruleset_module
 from core.game import Game
 from core.language.i18n import plain
-from core.ruleset import Context
+from core.ruleset import Context, Refused
 from core.rulesets.bassa_intensita import BassaIntensita
 from core.rulesets.common import Scenario
 from core.views import REFEREE
@@ -23,30 +27,11 @@ U = ev.UnitSpec
 
 
 def man(uid: str, side: str, cls: str, *weapons: str, team: str = "", roles: tuple[str, ...] = (), **stats: int):
-    return U(
-        id=uid,
-        name=uid.title(),
-        side=side,
-        team=team,
-        cls=cls,
-        weapons=weapons,
-        roles=roles,
-        stats=dict(stats),
-    )
+    return U(id=uid, name=uid.title(), side=side, team=team, cls=cls, weapons=weapons, roles=roles, stats=stats)
 
 
 def vehicle(uid: str, side: str, cls: str, *weapons: str, roles: tuple[str, ...], team: str = "", **stats: int):
-    return U(
-        id=uid,
-        name=uid.title(),
-        side=side,
-        team=team,
-        kind="vehicle",
-        cls=cls,
-        weapons=weapons,
-        roles=roles,
-        stats=dict(stats),
-    )
+    return msgspec.structs.replace(man(uid, side, cls, *weapons, team=team, roles=roles, **stats), kind="vehicle")
 
 
 PIECES = (
@@ -126,24 +111,38 @@ class AuditTable(BassaIntensita):
             ctx.emit(ev.VarSet(key="scenario.night", value=self.night))
 
 
-def new_game(tmp_path: Path, monkeypatch, night: str = "day", extra: tuple[ev.UnitSpec, ...] = ()) -> Game:
+def new_game(
+    tmp_path: Path,
+    monkeypatch,
+    night: str = "day",
+    extra: tuple[ev.UnitSpec, ...] = (),
+    at: tuple[str, int] | None = None,
+) -> Game:
+    """A game on the audit's table, in its set-up or, ``at`` (phase, turn), played on to
+    that phase (:func:`goto`)."""
     monkeypatch.setattr(AuditTable, "night", night)
     monkeypatch.setattr(AuditTable, "extra", extra)
     monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", AuditTable)
-    g = Game.new(tmp_path / "audit.ft", "bassa-intensita", seed=11)
-    g.execute("scenario audit", role=REFEREE)
-    return g
+    return played(tmp_path, ("bi-early", night, extra, at), "audit", at, goto)
 
 
-def play(g: Game, *lines: str) -> list[ev.Event]:
-    """Run each line (``@side text`` gives it as that side); the facts of the last one."""
-    out = None
-    for line in lines:
-        role = "referee"
-        if line.startswith("@"):
-            role, _, line = line[1:].partition(" ")
-        out = g.execute(line, role=role)
-    return list(out.events[1:]) if out else []
+def played(tmp_path: Path, key: tuple, scenario: str, at: tuple[str, int] | None, to: Callable) -> Game:
+    """A copy of the game made with the seed 11 on the ruleset registered now, its
+    ``scenario`` set up and played on ``to`` ``at`` (phase, turn): ``key`` names them."""
+
+    def build(folder: Path) -> Game:
+        g = Game.new(folder / f"{scenario}.ft", "bassa-intensita", seed=11)
+        g.execute(f"scenario {scenario}", role=REFEREE)
+        if at is not None:
+            to(g, *at)
+        return g
+
+    return copied(repr(key), build, tmp_path)
+
+
+def table(name: str = "game", **options):
+    """A fixture ``name``: a game of :func:`new_game` with these options, closed after."""
+    return game_fixture(name, lambda tmp_path, monkeypatch: new_game(tmp_path, monkeypatch, **options))
 
 
 def rolls(events: list[ev.Event], rule: str = "") -> list[ev.Roll]:
@@ -167,14 +166,44 @@ def notes(events: list[ev.Event]) -> list[str]:
     return [plain(e.text) for e in events if isinstance(e, ev.Noted)]
 
 
-def goto(g: Game, phase: str, turn: int | None = None) -> None:
-    """On to ``phase`` (of ``turn``); blue wins every initiative and moves first."""
+def goto(g: Game, phase: str, turn: int | None = None, waive: bool = False) -> None:
+    """On to ``phase`` (of ``turn``); blue wins every initiative and moves first.  With
+    ``waive``, every morale check still due is cleared on the way."""
     turn = g.state.turn if turn is None else turn
     while (g.state.turn, g.state.phase) != (turn, phase):
         assert g.state.turn <= turn, f"turn {turn} went by without its {phase} phase"
+        if waive:
+            for u in list(g.state.units.values()):
+                if u.in_play and u.has("morale-due"):
+                    g.execute(f"clear {u.id} morale-due", role=REFEREE)
         if g.state.phase == "initiative":
             g.execute("next dice=6,1", role=REFEREE)
             if g.state.phase == "initiative":
                 g.execute("order first", role="blue")
         else:
             g.execute("next", role=REFEREE)
+
+
+def isolation(facts: list[ev.Event]) -> list[int | None]:
+    """What each isolation roll (BI-R024) needed."""
+    return [r.target for r in rolls(facts, "BI-R024")]
+
+
+def has_moved(facts: list[ev.Event]) -> bool:
+    """Whether a piece moved in these facts."""
+    return any(type(e).__name__ == "Moved" for e in facts)
+
+
+def burst_chances(g: Game, source: str, cms: tuple[float, ...]) -> list[list[int | None] | None]:
+    """A burst of ``source`` at Fares ``cm`` away, for each of ``cms``, undone after: what
+    it needed to hit him (A.10.3), or None where it is refused."""
+    seen: list[list[int | None] | None] = []
+    for cm in cms:
+        try:
+            facts = play(g, f"burst fares source={source} cm={cm} dice=10")
+        except Refused:
+            seen.append(None)
+            continue
+        g.execute("undo", role=REFEREE)
+        seen.append(chances(facts, "A.10.3"))
+    return seen

@@ -9,6 +9,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from audit_bi_early import played
+from audit_common import allowed, game_fixture, refused  # noqa: F401  (re-exported)
+
 from core import events as ev
 from core import ruleset as ruleset_module
 from core.game import Game
@@ -18,7 +21,19 @@ from core.views import REFEREE
 sys.path.insert(0, str(Path(__file__).parents[1] / "rulesets" / "bassa_intensita"))
 from bi_table import PIECES, TABLE, BookTable, goto, play, rolls  # noqa: E402
 
-__all__ = ["goto", "late_game", "notes", "outcomes", "play", "rolls", "unit", "waive_morale"]
+__all__ = [
+    "allowed",
+    "goto",
+    "late_game",
+    "late_table",
+    "notes",
+    "outcomes",
+    "play",
+    "refused",
+    "rolls",
+    "unit",
+    "waive_morale",
+]
 
 U = ev.UnitSpec
 EXTRA = (
@@ -109,15 +124,20 @@ class LateTable(BookTable):
             ctx.emit(ev.VarSet(key="scenario.night", value=self.night))
 
 
-def late_game(tmp_path: Path, monkeypatch, night: str = "day", turns: int = 6) -> Game:
+def late_game(
+    tmp_path: Path, monkeypatch, night: str = "day", turns: int = 6, at: tuple[str, int] | None = None
+) -> Game:
     """A new game on the audit's table; ``night`` is the scenario's (day, moon, dark),
-    ``turns`` its last turn (0: no limit)."""
+    ``turns`` its last turn (0: no limit); ``at`` (phase, turn), played on to that phase."""
     monkeypatch.setattr(LateTable, "night", night)
     monkeypatch.setattr(LateTable, "turns", turns)
     monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", LateTable)
-    g = Game.new(tmp_path / "late.ft", "bassa-intensita", seed=11)
-    g.execute("scenario late", role=REFEREE)
-    return g
+    return played(tmp_path, ("bi-late", night, turns, at), "late", at, goto)
+
+
+def late_table(name: str = "game", **options):
+    """A fixture ``name``: a game of :func:`late_game` with these options, closed after."""
+    return game_fixture(name, lambda tmp_path, monkeypatch: late_game(tmp_path, monkeypatch, **options))
 
 
 def unit(g: Game, uid: str):

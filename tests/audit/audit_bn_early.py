@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from audit_common import allowed, copied, game_fixture, play, refused  # noqa: F401  (re-exported)
 
 from core import events as ev
 from core.dice import NeedDice
 from core.game import Game
-from core.ruleset import Refused
 from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
@@ -127,22 +127,30 @@ def new_game(
 ) -> Game:
     """A game at turn 1's activation, ``active`` the Active Player (it won initiative 12 to 2),
     or stopped earlier: ``stop`` is "deployment" (the set-up) or "initiative" (turn 1's)."""
-    tmp_path.mkdir(parents=True, exist_ok=True)
-    path = tmp_path / "audit-early.toml"
-    path.write_text(scenario_text(extras, men, night), encoding="utf-8")
-    g = Game.new(tmp_path / "g.ftlog", "breaking-news", variant, seed=7)
-    g.execute(f"scenario {path}", role=REFEREE)
-    for name in options:
-        g.execute(f"option {name} on", role=REFEREE)
-    if stop == "deployment":
+
+    def build(folder: Path) -> Game:
+        path = folder / "audit-early.toml"
+        path.write_text(scenario_text(extras, men, night), encoding="utf-8")
+        g = Game.new(folder / "g.ftlog", "breaking-news", variant, seed=7)
+        g.execute(f"scenario {path}", role=REFEREE)
+        for name in options:
+            g.execute(f"option {name} on", role=REFEREE)
+        if stop == "deployment":
+            return g
+        g.execute("next", role=REFEREE)
+        if stop == "initiative":
+            return g
+        first = list(g.state.sides)[0]
+        g.execute("next dice=" + ("6,6,1,1" if active == first else "1,1,6,6"), role=REFEREE)
+        assert g.state.phase == "activation" and g.state.active_side == active
         return g
-    g.execute("next", role=REFEREE)
-    if stop == "initiative":
-        return g
-    first = list(g.state.sides)[0]
-    g.execute("next dice=" + ("6,6,1,1" if active == first else "1,1,6,6"), role=REFEREE)
-    assert g.state.phase == "activation" and g.state.active_side == active
-    return g
+
+    return copied(repr(("bn-early", active, options, variant, extras, stop, men, night)), build, tmp_path)
+
+
+def table(name: str = "g", **options):
+    """A fixture ``name``: a game of :func:`new_game` with these options, closed after."""
+    return game_fixture(name, lambda tmp_path, _: new_game(tmp_path, **options))
 
 
 @dataclass(frozen=True)
@@ -178,13 +186,6 @@ def is_out(g: Game, unit: str) -> bool:
     return bool(g.state.units[unit].out)
 
 
-def refused(g: Game, command: str, role: str = "referee") -> str:
-    """The words a command is refused with (it must be refused)."""
-    with pytest.raises(Refused) as err:
-        g.execute(command, role=role)
-    return str(err.value)
-
-
 def dice_asked(g: Game, command: str) -> str:
     """The words of the dice a command still wants (it must want more than were typed)."""
     with pytest.raises(NeedDice) as err:
@@ -201,3 +202,8 @@ def shot(g: Game, command: str) -> Rolled:
     ]
     assert first, "no to-hit roll"
     return first[0]
+
+
+def to_hit(out) -> list[Rolled]:
+    """The rolls to hit a command made: its fire, opportunity and speculative fire (§8)."""
+    return [r for r in rolls(out) if r.purpose.startswith(("fire", "opportunity", "speculative"))]

@@ -7,6 +7,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from audit_common import allowed, copied, play, refused  # noqa: F401  (re-exported)
+
 import core.rulesets.breaking_news as bn
 from core import events as ev
 from core.game import Game
@@ -69,18 +71,22 @@ def new_game(
     """A game on the audit range at turn 1's activation, ``active`` the active player
     (None: left in the deployment phase)."""
     folder = tmp_path / "scenarios"
-    folder.mkdir(exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)
     (folder / "audit.toml").write_text(RANGE.format(head=head, units=units))
     monkeypatch.setattr(bn, "SCENARIOS", folder)
-    g = Game.new(tmp_path / "g.ftlog", "breaking-news", variant, seed=7)
-    g.execute("scenario audit", role=REFEREE)
-    for name in options:
-        g.execute(f"option {name} on", role=REFEREE)
-    if active is None:
+
+    def build(where: Path) -> Game:
+        g = Game.new(where / "g.ftlog", "breaking-news", variant, seed=7)
+        g.execute("scenario audit", role=REFEREE)
+        for name in options:
+            g.execute(f"option {name} on", role=REFEREE)
+        if active is None:
+            return g
+        g.execute("next", role=REFEREE)  # deployment -> initiative
+        to_activation(g, active)
         return g
-    g.execute("next", role=REFEREE)  # deployment -> initiative
-    to_activation(g, active)
-    return g
+
+    return copied(repr(("bn-late", units, head, active, tuple(options), variant)), build, tmp_path)
 
 
 def to_activation(g: Game, active: str) -> None:
@@ -113,3 +119,37 @@ def out(g: Game, uid: str) -> str:
     from core.language.i18n import plain
 
     return plain(g.state.units[uid].out)
+
+
+def extras(side: str, **bought) -> str:
+    """The ``[extras.SIDE]`` table of a scenario file buying these extras (a bool as TOML's)."""
+    return f"[extras.{side}]\n" + "".join(
+        f"{k} = {str(v).lower() if isinstance(v, bool) else v}\n" for k, v in bought.items()
+    )
+
+
+def ledger(g: Game, side: str) -> dict:
+    """A side's defeat points by category, the categories it has any in."""
+    return {k: v for k, v in g.state.sides[side].dp_by_category.items() if v}
+
+
+def dp(g: Game, side: str) -> int:
+    """A side's defeat points."""
+    return g.state.sides[side].defeat_points
+
+
+def rolled(out, purpose: str = "") -> list[ev.Rolled]:
+    """The command's rolls whose purpose says ``purpose``."""
+    return [e for e in out.events if isinstance(e, ev.Rolled) and purpose in str(e.roll.purpose)]
+
+
+def morale_roll(out) -> ev.Rolled:
+    """The command's one morale roll (§12)."""
+    found = rolled(out, "morale")
+    assert len(found) == 1, found
+    return found[0]
+
+
+def over(g: Game) -> bool:
+    """Whether the game has ended (§14)."""
+    return "game_over" in g.state.vars or g.state.phase == "final"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
+from audit_common import allowed, copied, game_fixture, refused  # noqa: F401  (re-exported)
 
 from core import events as ev
 from core.game import Game
@@ -17,12 +17,31 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rulesets" / "ludon
 from ln_support import ludonet_game, play, to_phase  # noqa: E402, F401  (re-exported)
 
 
-@pytest.fixture
-def ln(tmp_path, monkeypatch):
-    """The demo farm and its extra pieces, still in deployment."""
-    g = ludonet_game(tmp_path, monkeypatch)
-    yield g
-    g.close()
+def ln_game(
+    tmp_path: Path, monkeypatch, variables: dict[str, int | str] | None = None, at: tuple[int, str] | None = None
+) -> Game:
+    """The demo farm and its extra pieces (``variables`` set as its scenario file would
+    set them), in deployment or, ``at`` (turn, phase), played on to that phase."""
+
+    def build(folder: Path) -> Game:
+        g = ludonet_game(folder, monkeypatch, variables)
+        if at is not None:
+            to_phase(g, *at)
+        return g
+
+    return copied(repr(("ln", variables, at)), build, tmp_path)
+
+
+def ln_table(name: str = "ln", **options):
+    """A fixture ``name``: a game of :func:`ln_game` with these options, closed after."""
+    return game_fixture(name, lambda tmp_path, monkeypatch: ln_game(tmp_path, monkeypatch, **options))
+
+
+#: The demo farm and its extra pieces, still in deployment; on in turn 1's fire phase; in
+#: turn 1's first move (the paras', who won the initiative 6 to 1).
+ln = ln_table()
+fire = ln_table("fire", at=(1, "fire"))
+move = ln_table("move", at=(1, "move-first"))
 
 
 def inject(g: Game, *facts: ev.Event) -> None:
@@ -32,9 +51,74 @@ def inject(g: Game, *facts: ev.Event) -> None:
     g._append(cmd, group, [g.describe(e, "referee") for e in group])
 
 
+def support(g: Game, key: str, name: str, kind: str, ammo: int | None = None) -> None:
+    """The garrison's off-table support ``key`` (``kind``: artillery or aircraft), given as
+    the scenario would, with ``ammo`` rounds or passes when it says."""
+    facts = [
+        ev.VarSet(key=f"support.{key}", value=name),
+        ev.VarSet(key=f"support.{key}.side", value="garrison"),
+        ev.VarSet(key=f"support.{key}.kind", value=kind),
+    ]
+    if ammo is not None:
+        facts.append(ev.VarSet(key=f"support.{key}.ammo", value=ammo))
+    inject(g, *facts)
+
+
 def add(g: Game, uid: str, side: str, *, kind: str = "man", team: str = "Audit", **spec) -> None:
     """A piece of the audit's own, put on the table as the scenario would."""
     inject(g, ev.UnitAdded(unit=ev.UnitSpec(id=uid, name=uid.title(), side=side, team=team, kind=kind, **spec)))
+
+
+def unit(g: Game, team: str, *uids: str, side: str = "garrison") -> None:
+    """Plain men of the audit's own, a unit ``team`` of ``side``."""
+    for uid in uids:
+        add(g, uid, side, team=team)
+
+
+def four(g: Game) -> None:
+    """Four, a garrison unit of four plain men, F1 to F4."""
+    unit(g, "Four", "f1", "f2", "f3", "f4")
+
+
+def four_shaken(g: Game) -> None:
+    """Four loses F1 and F2 (half) and fails its test (a 1) in turn 1's morale step."""
+    four(g)
+    lose(g, "f1", "f2")
+    to_phase(g, 1, "morale")
+    play(g, "morale four dice=1")
+
+
+def plain_at_melee(g: Game) -> None:
+    """Plain, a para of the audit's, and the game on to turn 1's melee step."""
+    add(g, "plain", "paras")
+    to_phase(g, 1, "melee")
+
+
+def tied(g: Game) -> None:
+    """Plain and Fritz tie, 2 against 2, in turn 1's melee: the two stay locked (LN-R050,
+    LN-AMB-12)."""
+    plain_at_melee(g)
+    play(g, "@paras melee plain fritz dice=2,2")
+
+
+def lose(g: Game, *uids: str) -> None:
+    """The referee takes these men out."""
+    for uid in uids:
+        play(g, f"out {uid}")
+
+
+def hits(g: Game, line: str) -> bool:
+    """Whether the first roll of ``line`` hits."""
+    return outcomes(play(g, line))[0] == "hit"
+
+
+def hit_if_seen(g: Game, line: str, seen: bool) -> None:
+    """``line``, a shot: its first roll hits when the target is ``seen``; when it is not,
+    the shot is refused."""
+    if seen:
+        assert hits(g, line)
+    else:
+        refused(g, line)
 
 
 def rolled(facts: list[ev.Event]) -> list[ev.Roll]:

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from audit_common import allowed, copied, refused  # noqa: F401  (re-exported)
 
 from core import events as ev
 from core.game import Game
@@ -47,6 +48,25 @@ MG_BOOK = {
     6: "- - - - - - -",
 }
 
+#: C.7.1: the defence of a target on foot, by how it stands.
+DEFENCES = {
+    "moving-open": 0,
+    "bound-open": 2,
+    "bound-protected": 3,
+    "still-open": 3,
+    "prepared": 4,
+    "entrenched": 5,
+}
+
+#: A scenario file's profile of plain rifles (morale 3, MG 3), for the cases that write their own.
+RIFLES = """[[profiles]]
+id = "rifles"
+name = "Rifles"
+vehicle = false
+morale = 3
+mg = 3
+"""
+
 
 def at_book(diff: int, total: int, long_range: bool = False) -> str:
     """The AT table's letter for a column and a modified total, as the book reads."""
@@ -75,8 +95,16 @@ def close_games():
 
 def game_with(tmp_path: Path, first: list[str], name: str = "audit-lt.ft") -> Game:
     """A demo game whose deck starts with the cards ``first``."""
-    g = new_game(tmp_path / name, first)
+    g = copied(repr(("lt", first, name)), lambda folder: new_game(folder / name, first), tmp_path)
     _OPEN.append(g)
+    return g
+
+
+def immobilised(tmp_path: Path, uid: str) -> Game:
+    """A game whose deck starts with the US 7♥, and ``uid``, a US rifle half-squad of the
+    2nd Platoon, immobilised."""
+    g = game_with(tmp_path, ["7♥"])
+    add(g, uid, "us", "rifles", team="2nd Platoon", status=("immobilised",))
     return g
 
 
@@ -141,9 +169,19 @@ def scenario_game(tmp_path: Path, profiles: str, units: str, first: list[str] = 
         '[[sides]]\nid = "us"\nname = "US"\narmy = "allied"\n'
         '[[sides]]\nid = "german"\nname = "German"\narmy = "axis"\n' + units + profiles
     )
-    path = tmp_path / "audit-scenario.toml"
-    path.write_text(text, encoding="utf-8")
-    g = Game.new(tmp_path / "audit-file.ft", "linea-di-tiro", seed=5)
+
+    def build(folder: Path) -> Game:
+        path = folder / "audit-scenario.toml"
+        path.write_text(text, encoding="utf-8")
+        g = Game.new(folder / "audit-file.ft", "linea-di-tiro", seed=5)
+        g.execute(f"scenario {path} dice=" + ",".join(map(str, faces_for(stacked(first)))), role=REFEREE)
+        return g
+
+    g = copied(repr(("lt-scenario", text, first)), build, tmp_path)
     _OPEN.append(g)
-    g.execute(f"scenario {path} dice=" + ",".join(map(str, faces_for(stacked(first)))), role=REFEREE)
     return g
+
+
+def spotted(facts: list[ev.Event]) -> bool:
+    """Whether a piece was spotted in these facts."""
+    return any(type(e).__name__ == "Spotted" for e in facts)

@@ -5,10 +5,9 @@ shots and area fire), written from the book ("TIRO DIRETTO") and its digest alon
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import KILL, chances, goto, man, new_game, notes, outcomes, play, rolls, vehicle
+from audit_bi_early import KILL, chances, goto, man, new_game, notes, outcomes, play, refused, rolls, table, vehicle
 
 from core.language.i18n import plain
-from core.ruleset import Refused
 
 HIT = "hit: roll damage (A.12)"
 
@@ -82,8 +81,7 @@ def test_every_range_band_edge_of_the_weapons_table(tmp_path, monkeypatch, weapo
     goto(g, "fire-regular", 1)
     line = f"fire armed tariq range={dist}"
     if band is None:
-        with pytest.raises(Refused, match="out of range"):
-            play(g, line)
+        refused(g, line, match="out of range")
         return
     faces = ",".join(["10,1" if he else "10"] * shots)  # misses (an HE miss: a dud, 1)
     facts = play(g, f"{line} dice={faces}")
@@ -100,8 +98,7 @@ def test_every_range_band_edge_of_area_fire(tmp_path, monkeypatch, weapon, dist,
     goto(g, "fire-regular", 1)
     line = f"fire armed tariq fares range={dist} area"
     if band is None:
-        with pytest.raises(Refused, match="out of range"):
-            play(g, line)
+        refused(g, line, match="out of range")
         return
     facts = play(g, f"{line} dice=10,10")
     assert [plain(r.purpose).endswith(f"({band} range)") for r in rolls(facts, "A.9.4")] == [True, True]
@@ -111,11 +108,7 @@ def test_every_range_band_edge_of_area_fire(tmp_path, monkeypatch, weapon, dist,
 # ------------------------------------------------------------------ A.9.1 weapon classes
 
 
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = new_game(tmp_path, monkeypatch)
-    yield g
-    g.close()
+game = table()
 
 
 @pytest.mark.audits("BI-R070", "BI-R071")
@@ -123,8 +116,7 @@ def test_a_single_shot_weapon_hits_one_target_only(game):
     """A.9.1: a rifle fires one shot at one target; it has no area fire."""
     goto(game, "fire-regular", 1)
     for line in ("fire carlo tariq fares range=30", "fire carlo tariq fares range=30 area"):
-        with pytest.raises(Refused):
-            play(game, line)
+        refused(game, line)
     assert len(rolls(play(game, "fire carlo tariq range=30 dice=9"), "A.9.4")) == 1
 
 
@@ -171,8 +163,7 @@ def test_a_light_mg_not_emplaced_fires_as_an_assault_rifle(game):
     """A.9.3 (4): Lino's LMG, not on a vehicle, not emplaced: the assault rifle's bands
     (90 long, 90.5 out; 20 normal), and its shots; emplaced, the LMG's own (90.5 long)."""
     goto(game, "fire-regular", 1)
-    with pytest.raises(Refused, match="out of range"):
-        play(game, "fire lino tariq range=90.5")
+    refused(game, "fire lino tariq range=90.5", match="out of range")
     facts = play(game, "fire lino tariq range=20 dice=9,9")
     assert [plain(r.purpose) for r in rolls(facts, "A.9.4")] == [
         "fire with his Assault rifle at Tariq (normal range)"
@@ -195,8 +186,7 @@ def test_an_mg_an_agl_or_a_recoilless_gun_not_on_a_vehicle_fires_only_emplaced(t
     mounted = vehicle("mounted", "blue", "regular", weapon, roles=("technical",))
     g = new_game(tmp_path, monkeypatch, extra=(crew, mounted))
     goto(g, "fire-regular", 1)
-    with pytest.raises(Refused, match="emplace"):
-        play(g, "fire crew tariq range=30")
+    refused(g, "fire crew tariq range=30", match="emplace")
     shots, he = TABLE[weapon][:2]
     faces = ",".join(["10,1" if he else "10"] * shots)
     assert len(rolls(play(g, f"fire mounted tariq range=30 dice={faces}"), "A.9.4")) == shots
@@ -323,8 +313,7 @@ def test_night_fire_by_the_moon_and_without(tmp_path, monkeypatch, light, dist, 
     goto(g, "fire-regular", 1)
     line = f"fire vcc tariq range={dist}"
     if chance is None:
-        with pytest.raises(Refused):
-            play(g, line)
+        refused(g, line)
     else:
         assert chances(play(g, line + " dice=9,9,9")) == [chance] * 3
     g.close()
@@ -351,8 +340,7 @@ def test_an_image_intensifier_reaches_100_or_200_cm_at_plus_one(
     goto(g, f"fire-{tier}", 1)
     line = f"fire {shooter} tariq range={dist} intensifier={aid}"
     if chance is None:
-        with pytest.raises(Refused):
-            play(g, line)
+        refused(g, line)
     else:
         faces = "10,1" if shooter == "ariete" else "9,9,9"
         assert set(chances(play(g, f"{line} dice={faces}"))) == {chance}

@@ -5,20 +5,14 @@ book ("ALTO ESPLOSIVO") and its digest alone."""
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import goto, new_game, notes, outcomes, play, rolls, vehicle
-
-from core.ruleset import Refused
+from audit_bi_early import goto, new_game, notes, outcomes, play, refused, rolls, table, vehicle
 
 CAUGHT = "hit: roll damage"
 #: A damage die that leaves a man standing (1: near miss, A.12.1), so more bursts may follow.
 NEAR_MISS = "1"
 
 
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = new_game(tmp_path, monkeypatch)
-    yield g
-    g.close()
+game = table()
 
 
 # ------------------------------------------------------------------ A.10.1 deviation
@@ -91,8 +85,7 @@ def test_each_area_of_effect_radius_at_its_edge(game, source):
         facts = play(game, f"burst {man} source={source} cm={cm} dice={chance + 1}")
         assert [r.target for r in rolls(facts, "A.10.3")] == [chance]
         assert outcomes(facts, "A.10.3") == ["unhurt"]
-    with pytest.raises(Refused, match="untouched"):
-        play(game, f"burst samir source={source} cm={long_ + 0.5}")
+    refused(game, f"burst samir source={source} cm={long_ + 0.5}", match="untouched")
 
 
 @pytest.mark.audits("BI-R091", "BI-AMB-25")

@@ -5,16 +5,11 @@ book ("TIRO INDIRETTO") and its digest alone."""
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import goto, new_game, notes, outcomes, play, rolls
+from audit_bi_early import goto, notes, outcomes, play, refused, rolls, table
 
 from core.ruleset import Refused
 
-
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = new_game(tmp_path, monkeypatch)
-    yield g
-    g.close()
+game = table()
 
 
 def _contact(g, kind: str = "dedicated", mm: int = 81) -> None:
@@ -30,8 +25,7 @@ def test_only_an_observer_or_a_commander_calls_indirect_fire(game):
     goto(game, "fire-veteran", 1)
     assert [r.rule for r in rolls(play(game, "call fo dedicated mm=81 dice=6"))] == ["BI-R102"]
     goto(game, "fire-recruit", 1)
-    with pytest.raises(Refused, match="observer"):
-        play(game, "call remo dedicated mm=81")
+    refused(game, "call remo dedicated mm=81", match="observer")
 
 
 @pytest.mark.audits("BI-R102", "BI-AMB-34")
@@ -47,8 +41,7 @@ def test_the_contact_is_an_action_by_how_the_fire_is_assigned(game, kind, face, 
     facts = play(game, f"call fo {kind} mm=81 dice={face}")
     assert [r.target for r in rolls(facts, "BI-R102")] == [{"dedicated": 5, "general": 3}[kind]]
     assert outcomes(facts, "BI-R102") == [outcome]
-    with pytest.raises(Refused):
-        play(game, "fire fo tariq range=20")
+    refused(game, "fire fo tariq range=20")
 
 
 @pytest.mark.audits("BI-R102")
@@ -65,11 +58,9 @@ def test_the_ranging_shot_comes_in_the_next_turns_fire_phase_in_the_observers_ti
     """A.11: once contacted, one ranging shot in the fire phase of the following turn, not
     in the turn of the call; in the observer's (Veteran) tier, not the Elites' before it."""
     _contact(game)
-    with pytest.raises(Refused):
-        play(game, "ranging fo dice=5,1")
+    refused(game, "ranging fo dice=5,1")
     goto(game, "fire-elite", 2)
-    with pytest.raises(Refused):
-        play(game, "ranging fo dice=5,1")
+    refused(game, "ranging fo dice=5,1")
     goto(game, "fire-veteran", 2)
     assert [r.rule for r in rolls(play(game, "ranging fo dice=5,1"))] == ["BI-R103", "A.11"]
 
@@ -131,8 +122,7 @@ def test_a_lost_or_unseen_ranging_shot_is_fired_again_next_turn_without_a_new_co
     goto(game, "fire-veteran", 2)
     play(game, "ranging fo dice=6,1" if how == "lost" else "ranging fo unseen dice=5,3,2,2")
     goto(game, "fire-veteran", 3)
-    with pytest.raises(Refused):
-        play(game, "ffe fo")
+    refused(game, "ffe fo")
     facts = play(game, "ranging fo dice=5,1")
     assert [r.rule for r in rolls(facts)] == ["BI-R103", "A.11"]
 
@@ -151,8 +141,7 @@ def test_a_ranging_shot_he_sees_lets_him_order_fire_for_effect_next_turn_as_a_ve
     facts = play(game, "ffe fo")
     assert rolls(facts) == []
     assert any("ranging point" in n and "5 cm" in n and "10 cm" in n for n in notes(facts))
-    with pytest.raises(Refused):
-        play(game, "fire fo tariq range=20")
+    refused(game, "fire fo tariq range=20")
     goto(game, "fire-veteran", 4)
     assert rolls(play(game, "ffe fo")) == []
 
@@ -165,8 +154,7 @@ def test_the_fire_shifts_up_to_20_cm_with_a_ranging_shot_that_does_not_deviate(g
     goto(game, "fire-veteran", 2)
     play(game, "ranging fo dice=5,1")
     goto(game, "fire-veteran", 3)
-    with pytest.raises(Refused):
-        play(game, "shift fo 20.5")
+    refused(game, "shift fo 20.5")
     facts = play(game, "shift fo 20")
     assert rolls(facts) == [] and any("lands exactly 20 cm" in n for n in notes(facts))
     goto(game, "fire-veteran", 4)

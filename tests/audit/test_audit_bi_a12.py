@@ -6,16 +6,11 @@ A hit is given with the referee's `hit` (the dice of the damage table only)."""
 from __future__ import annotations
 
 import pytest
-from audit_bi_late import goto, late_game, outcomes, play, unit, waive_morale
+from audit_bi_late import goto, late_table, outcomes, play, refused, unit, waive_morale
 
 from core.ruleset import Refused
 
-
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = late_game(tmp_path, monkeypatch)
-    yield g
-    g.close()
+game = late_table()
 
 
 # ------------------------------------------------------------------ A.12.1 infantry
@@ -98,8 +93,7 @@ def test_a_wounded_man_moves_half_fires_at_half_and_acts_one_level_worse(game):
     play(game, "hit bruno dice=6", "hit leo dice=7", "hit carlo dice=8")
     waive_morale(game)
     goto(game, "move-first")
-    with pytest.raises(Refused, match="1 to 8 cm"):
-        play(game, "@blue move bruno 9")
+    refused(game, "@blue move bruno 9", match="1 to 8 cm")
     play(game, "@blue move bruno 8")
     assert unit(game, "bruno").has("moved")
     goto(game, "fire-elite")
@@ -119,8 +113,7 @@ def test_the_seriously_wounded_die_when_the_clock_runs_out_unless_dressed(game):
     so hit in turn 1 with a 2 he lives through turn 2 and dies at the end of turn 3."""
     play(game, "hit bruno dice=9,2", "hit carlo dice=9,1")
     goto(game, "move-first")
-    with pytest.raises(Refused, match="seriously wounded"):
-        play(game, "@blue move bruno 1")
+    refused(game, "@blue move bruno 1", match="seriously wounded")
     goto(game, "end")
     play(game, "next")
     assert unit(game, "bruno").in_play and unit(game, "carlo").in_play
@@ -246,8 +239,7 @@ def test_unarmoured_results_and_their_morale_checks(game):
     assert check[1] == 4 + 3 - 2 - 2  # Regular crew, under HE fire −2, immobilised −2
     play(game, "hit camion weapon=rpg dice=2")
     goto(game, "move-first")
-    with pytest.raises(Refused, match="1 to 40 cm"):
-        play(game, "@blue move camion 41 road")
+    refused(game, "@blue move camion 41 road", match="1 to 40 cm")
     play(game, "@blue move camion 40 road")
 
 
@@ -353,8 +345,7 @@ def test_a_weapon_destroyed_and_the_main_armament(game):
     (check,) = outcomes(play(game, "morale ariete dice=1"), "A.13.2")
     assert check[1] == 5 + 3 - 2  # Veteran; under HE fire −2; the MG is not the main gun
     goto(game, "fire-regular")
-    with pytest.raises(Refused, match="lost|destroyed|no longer"):
-        play(game, "@blue fire leopard omar range=20 weapon=gun-heavy dice=1")
+    refused(game, "@blue fire leopard omar range=20 weapon=gun-heavy dice=1", match="lost|destroyed|no longer")
 
 
 @pytest.mark.audits("BI-R141")
@@ -387,12 +378,10 @@ def test_a_second_mobility_hit_halves_again_and_none_after_immobilised(game):
     play(game, "hit leopard weapon=rpg dice=1,3", "morale leopard dice=1")
     play(game, "hit leopard weapon=rpg dice=1,4", "morale leopard dice=1")
     goto(game, "move-first")
-    with pytest.raises(Refused, match="1 to 15 cm"):
-        play(game, "@blue move leopard 16")
+    refused(game, "@blue move leopard 16", match="1 to 15 cm")
     play(game, "@blue move leopard 15")
     play(game, "hit ariete weapon=rpg dice=1,5", "morale ariete dice=1")
     play(game, "hit ariete weapon=rpg dice=1,3", "morale ariete dice=1")
     ariete = unit(game, "ariete")
     assert ariete.has("immobilised") and not ariete.has("slowed")
-    with pytest.raises(Refused, match="immobilised"):
-        play(game, "@blue move ariete 1")
+    refused(game, "@blue move ariete 1", match="immobilised")

@@ -5,17 +5,11 @@ a failed check), written from the rulebook and its digest alone. Morale is drive
 from __future__ import annotations
 
 import pytest
-from audit_bi_late import goto, late_game, notes, outcomes, play, unit, waive_morale
+from audit_bi_late import goto, late_game, late_table, notes, outcomes, play, refused, unit, waive_morale
 
 from core import events as ev
-from core.ruleset import Refused
 
-
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = late_game(tmp_path, monkeypatch)
-    yield g
-    g.close()
+game = late_table()
 
 
 def moved(facts) -> list[int]:
@@ -119,8 +113,7 @@ def test_each_man_checks_for_himself_and_one_event_is_one_check(game):
     assert due == {"sandro", "fabio", "piero", "genio"}
     play(game, "morale sandro dice=1")
     assert not unit(game, "sandro").has("morale-due") and unit(game, "fabio").has("morale-due")
-    with pytest.raises(Refused, match="no check is due"):
-        play(game, "morale sandro dice=1")
+    refused(game, "morale sandro dice=1", match="no check is due")
     # two triggers before his roll: a near miss on Fabio whose check is due already
     play(game, "hit fabio dice=1")
     play(game, "morale fabio dice=1")
@@ -245,15 +238,12 @@ def test_shocked_from_the_result_to_the_end_of_next_turn(game):
     fires in turn 3; meanwhile he may move, but not towards the enemy."""
     goto(game, "fire-regular")
     play(game, "morale carlo m4 dice=8,1")
-    with pytest.raises(Refused, match="shocked"):
-        play(game, "@blue fire carlo omar range=40 dice=9")
+    refused(game, "@blue fire carlo omar range=40 dice=9", match="shocked")
     goto(game, "move-first", 2)
-    with pytest.raises(Refused, match="shocked"):
-        play(game, "@blue move carlo 4")
+    refused(game, "@blue move carlo 4", match="shocked")
     play(game, "@blue move carlo 4 away")
     goto(game, "fire-regular", 2)
-    with pytest.raises(Refused, match="shocked"):
-        play(game, "@blue fire carlo omar range=40 dice=9")
+    refused(game, "@blue fire carlo omar range=40 dice=9", match="shocked")
     goto(game, "fire-regular", 3)
     facts = play(game, "@blue fire carlo omar range=40 dice=9")
     assert outcomes(facts, "A.9.4")[0][2] == "miss"

@@ -6,31 +6,14 @@ and size."""
 from __future__ import annotations
 
 import pytest
-from audit_bi_late import goto, late_game, outcomes, play, unit
+from audit_bi_late import goto, late_table, outcomes, play, refused, unit
 
 from core.ruleset import Refused
 from core.views import unit_visible
 
-
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = late_game(tmp_path, monkeypatch)
-    yield g
-    g.close()
-
-
-@pytest.fixture
-def moon(tmp_path, monkeypatch):
-    g = late_game(tmp_path, monkeypatch, night="moon")
-    yield g
-    g.close()
-
-
-@pytest.fixture
-def long_game(tmp_path, monkeypatch):
-    g = late_game(tmp_path, monkeypatch, turns=0)
-    yield g
-    g.close()
+game = late_table()
+moon = late_table("moon", night="moon")
+long_game = late_table("long_game", turns=0)
 
 
 def seen(g, uid, side="blue") -> bool:
@@ -81,8 +64,7 @@ def test_no_observation_of_infantry_still_in_cover_from_a_vehicle(game, observer
     """BI-R165: infantry stationary in cover: NO for an open and for a closed vehicle."""
     play(game, "mark omar hidden")
     goto(game, "observe")
-    with pytest.raises(Refused, match="NO"):
-        play(game, f"observe {observer} omar{cover}")
+    refused(game, f"observe {observer} omar{cover}", match="NO")
 
 
 @pytest.mark.audits("BI-R165", "BI-R162")
@@ -121,8 +103,7 @@ def test_infantry_moving_in_cover_is_not_seen_from_a_closed_vehicle(game):
     play(game, "mark hassan hidden")
     goto(game, "move-second")
     play(game, "@red move hassan 4")
-    with pytest.raises(Refused, match="NO"):
-        play(game, "observe ariete hassan cover")
+    refused(game, "observe ariete hassan cover", match="NO")
 
 
 @pytest.mark.audits("BI-R165")
@@ -148,8 +129,7 @@ def test_night_is_one_level_harder(moon, observer, cover, chance):
     play(moon, "mark omar hidden")
     goto(moon, "observe")
     if chance == 0:
-        with pytest.raises(Refused, match="NO"):
-            play(moon, f"observe {observer} omar{cover}")
+        refused(moon, f"observe {observer} omar{cover}", match="NO")
     else:
         edge(moon, observer, "omar", chance, cover)
 
@@ -186,8 +166,7 @@ def test_a_hidden_man_is_not_fired_at_and_one_seen_at_the_end_of_the_fire_phase_
     movement phase of the next turn: no fire phase of this turn follows the end."""
     play(game, "mark omar hidden")
     goto(game, "fire-regular")
-    with pytest.raises(Refused, match="no unit 'omar'"):
-        play(game, "@blue fire bruno omar range=20 dice=9,9")
+    refused(game, "@blue fire bruno omar range=20 dice=9,9", match="no unit 'omar'")
     goto(game, "end")
     play(game, "observe carlo omar dice=4")
     assert seen(game, "omar")
@@ -222,8 +201,7 @@ def test_having_fired_helps_only_in_the_phase_it_fired(game):
     goto(game, "end")
     play(game, "observe ariete omar cover dice=4")  # Difficult: 3; a 4 fails
     goto(game, "observe", 2)
-    with pytest.raises(Refused, match="NO"):
-        play(game, "observe ariete omar cover dice=1")
+    refused(game, "observe ariete omar cover dice=1", match="NO")
 
 
 @pytest.mark.audits("BI-R162")
@@ -246,8 +224,7 @@ def test_once_observed_he_stays_observed(game):
     play(game, "mark omar hidden")
     goto(game, "observe")
     play(game, "observe bruno omar dice=4")
-    with pytest.raises(Refused, match="already seen"):
-        play(game, "observe capo omar dice=1")
+    refused(game, "observe capo omar dice=1", match="already seen")
     goto(game, "end")
     assert seen(game, "omar")
     play(game, "clear omar hidden", "mark omar hidden")
@@ -303,8 +280,7 @@ def test_a_vehicles_smoke_dischargers_make_a_horseshoe(long_game):
     kind, size, _who, last = smoke.split("|")
     assert (kind, last) == ("dischargers", "8")
     assert "5 cm deep" in size and "10 cm" in size and "180" in size
-    with pytest.raises(Refused, match="no smoke dischargers"):
-        play(game, "@blue smoke lince")
+    refused(game, "@blue smoke lince", match="no smoke dischargers")
 
 
 @pytest.mark.audits("BI-R171", "BI-AMB-47", "BI-R170")

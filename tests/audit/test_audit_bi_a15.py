@@ -7,24 +7,13 @@ row by row, and a helicopter crew's morale."""
 from __future__ import annotations
 
 import pytest
-from audit_bi_late import goto, late_game, notes, outcomes, play, unit
+from audit_bi_late import goto, late_table, notes, outcomes, play, refused, unit
 
 from core import events as ev
 from core.ruleset import Refused
 
-
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = late_game(tmp_path, monkeypatch)
-    yield g
-    g.close()
-
-
-@pytest.fixture
-def long_game(tmp_path, monkeypatch):
-    g = late_game(tmp_path, monkeypatch, turns=0)
-    yield g
-    g.close()
+game = late_table()
+long_game = late_table("long_game", turns=0)
 
 
 def strike(game) -> None:
@@ -66,11 +55,9 @@ def test_one_call_brings_one_attack(long_game):
     goto(game, "fire-veteran", 2)
     play(game, "@blue ffe fo strafe dice=5,1,5,1")
     goto(game, "fire-elite", 3)
-    with pytest.raises(Refused, match="no aircraft"):
-        play(game, "@red aa aelite aircraft dice=1,1")
+    refused(game, "@red aa aelite aircraft dice=1,1", match="no aircraft")
     goto(game, "fire-veteran", 3)
-    with pytest.raises(Refused, match="no fire for effect"):
-        play(game, "@blue ffe fo dice=5,1")
+    refused(game, "@blue ffe fo dice=5,1", match="no fire for effect")
     play(game, "@blue call fo air bomb=at dice=5")
     goto(game, "fire-veteran", 4)
     facts = play(game, "@blue ffe fo dice=5,1")
@@ -195,10 +182,8 @@ def test_landing_takes_a_turn_and_lets_men_off_and_trained_men_rope_down(game):
     not; BI-R257: specially trained troops fast-rope while it holds still for a turn; men
     without the training do not."""
     goto(game, "move-first")
-    with pytest.raises(Refused, match="in the air"):
-        play(game, "@blue dismount dino")
-    with pytest.raises(Refused, match="in the air"):
-        play(game, "@blue mount capo lynx")
+    refused(game, "@blue dismount dino", match="in the air")
+    refused(game, "@blue mount capo lynx", match="in the air")
     play(game, "@blue hover lynx")
     with pytest.raises(Refused, match="in the air"):
         play(game, "@blue mount capo lynx")  # a rope lets men down, not up
@@ -219,8 +204,7 @@ def test_trained_men_fast_rope_while_it_hovers_for_the_turn(game):
     """BI-R257: the helicopter stays still for 1 turn without landing; trained troops
     rope down from it."""
     goto(game, "move-first")
-    with pytest.raises(Refused, match="in the air"):
-        play(game, "@blue dismount rocco")
+    refused(game, "@blue dismount rocco", match="in the air")
     play(game, "@blue hover puma")
     play(game, "@blue dismount rocco")
     assert not unit(game, "rocco").has("aboard-puma")
@@ -235,12 +219,10 @@ def test_taking_off_takes_a_whole_turn(game):
     goto(game, "move-first")
     play(game, "@blue land lynx")
     goto(game, "move-first", 2)
-    with pytest.raises(Refused, match="taking off takes a whole turn"):
-        play(game, "@blue move lynx 20 dice=3,3")
+    refused(game, "@blue move lynx 20 dice=3,3", match="taking off takes a whole turn")
     play(game, "@blue land lynx")  # it takes off: its move for the turn
     assert not unit(game, "lynx").has("landed")
-    with pytest.raises(Refused, match="already moved"):
-        play(game, "@blue move lynx 20 dice=3,3")
+    refused(game, "@blue move lynx 20 dice=3,3", match="already moved")
 
 
 @pytest.mark.audits("BI-R263")
@@ -261,13 +243,11 @@ def test_only_anti_aircraft_fire_reaches_a_flying_helicopter(game):
     """BI-AMB-62: only AA-table weapons engage a flying helicopter; landed, it is an
     unarmoured vehicle, fired at as one and not by AA fire."""
     goto(game, "fire-regular")
-    with pytest.raises(Refused, match="in the air"):
-        play(game, "@red fire omar lynx range=20 dice=4,4")
+    refused(game, "@red fire omar lynx range=20 dice=4,4", match="in the air")
     goto(game, "move-first", 2)
     play(game, "@blue land lynx")
     goto(game, "fire-elite", 2)
-    with pytest.raises(Refused, match="landed"):
-        play(game, "@red aa aelite lynx range=50 dice=1")
+    refused(game, "@red aa aelite lynx range=50 dice=1", match="landed")
     goto(game, "fire-regular", 2)
     facts = play(game, "@red fire omar lynx range=20 dice=4,2,9")
     assert [r[0] for r in outcomes(facts)] == ["A.9.4", "A.12.2", "A.9.4"]
@@ -349,12 +329,9 @@ def test_what_cannot_reach_what(game):
     is the only one given); a Rabble's AA MG (1 − 2) cannot hit at all."""
     strike(game)
     goto(game, "fire-regular", 2)
-    with pytest.raises(Refused, match="cannot hit"):
-        play(game, "@red aa zaid aircraft")
-    with pytest.raises(Refused, match="cannot hit"):
-        play(game, "@red aa ali aircraft")
-    with pytest.raises(Refused, match="80 cm"):
-        play(game, "@red aa ali lynx range=81")
+    refused(game, "@red aa zaid aircraft", match="cannot hit")
+    refused(game, "@red aa ali aircraft", match="cannot hit")
+    refused(game, "@red aa ali lynx range=81", match="80 cm")
     facts = play(game, "@red aa ali lynx range=80 dice=2")
     assert outcomes(facts) == [("BI-R260", 1, "miss")]
 
@@ -365,8 +342,7 @@ def test_no_fire_at_an_aircraft_that_was_never_called(long_game):
     there is none to hit; shooting one "down" then forbade every later strike."""
     game = long_game
     goto(game, "fire-elite")
-    with pytest.raises(Refused, match="no aircraft"):
-        play(game, "@red aa aelite aircraft dice=1,1")
+    refused(game, "@red aa aelite aircraft dice=1,1", match="no aircraft")
     goto(game, "fire-veteran")
     play(game, "@blue call fo air bomb=ap dice=5")
     goto(game, "fire-veteran", 2)
@@ -382,11 +358,9 @@ def test_an_aircraft_hit_is_shot_down_on_1_to_3(game):
     facts = play(game, "@red aa aelite aircraft dice=1,3")
     assert outcomes(facts)[1] == ("BI-R262", None, "shot down")
     goto(game, "fire-veteran", 2)
-    with pytest.raises(Refused, match="shot down"):
-        play(game, "@blue ffe fo dice=5,1")
+    refused(game, "@blue ffe fo dice=5,1", match="shot down")
     goto(game, "fire-elite", 3)
-    with pytest.raises(Refused, match="no aircraft"):
-        play(game, "@red aa aelite aircraft dice=1,3")
+    refused(game, "@red aa aelite aircraft dice=1,3", match="no aircraft")
 
 
 @pytest.mark.audits("BI-R262", "BI-AMB-55")
@@ -400,15 +374,13 @@ def test_a_damaged_aircraft_returns_on_a_6_for_three_turns(long_game):
     facts = play(game, "@red aa aelite aircraft dice=1,4")
     assert outcomes(facts)[1] == ("BI-R262", None, "damaged: it breaks off")
     goto(game, "fire-veteran", 2)
-    with pytest.raises(Refused, match="next fire phase"):
-        play(game, "@blue ffe fo dice=6,5,1")
+    refused(game, "@blue ffe fo dice=6,5,1", match="next fire phase")
     for turn in (3, 4, 5):
         goto(game, "fire-veteran", turn)
         facts = play(game, "@blue ffe fo dice=5")
         assert outcomes(facts) == [("BI-R262", 6, "not this turn")]
     goto(game, "fire-veteran", 6)
-    with pytest.raises(Refused, match="gone back to base"):
-        play(game, "@blue ffe fo dice=6,5,1")
+    refused(game, "@blue ffe fo dice=6,5,1", match="gone back to base")
 
 
 @pytest.mark.audits("BI-R262")

@@ -6,24 +6,13 @@ threshold on both sides of its edge."""
 from __future__ import annotations
 
 import pytest
-from audit_bi_late import goto, late_game, outcomes, play, unit, waive_morale
+from audit_bi_late import goto, late_table, outcomes, play, refused, unit, waive_morale
 
 from core.ruleset import Refused
 from core.views import unit_visible
 
-
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = late_game(tmp_path, monkeypatch)
-    yield g
-    g.close()
-
-
-@pytest.fixture
-def long_game(tmp_path, monkeypatch):
-    g = late_game(tmp_path, monkeypatch, turns=0)
-    yield g
-    g.close()
+game = late_table()
+long_game = late_table("long_game", turns=0)
 
 
 # ---------------------------------------------------------------------- A.16.1 snipers
@@ -53,13 +42,11 @@ def test_a_hidden_sniper_is_seen_only_by_infantry_only_when_he_fires(game):
     observation (½ × 4 = 2 for a Regular), and only in turns in which he fires."""
     play(game, "mark vasco hidden")
     goto(game, "observe")
-    with pytest.raises(Refused, match="has not fired"):
-        play(game, "observe omar vasco dice=1")
+    refused(game, "observe omar vasco dice=1", match="has not fired")
     goto(game, "fire-veteran")
     play(game, "@blue fire vasco omar range=40 dice=1,10")
     goto(game, "end")
-    with pytest.raises(Refused, match="only by infantry"):
-        play(game, "observe tecnica vasco dice=1")
+    refused(game, "observe tecnica vasco dice=1", match="only by infantry")
     facts = play(game, "observe omar vasco dice=3")
     assert outcomes(facts) == [("BI-R165", 2, "nothing seen")]
     play(game, "undo")  # one attempt at him at the end of the phase (BI-R164)
@@ -89,8 +76,7 @@ def test_a_sniper_who_held_his_fire_is_not_seen(game):
     goto(game, "fire-veteran")
     play(game, "@blue fire vasco omar range=40 dice=4")
     goto(game, "end")
-    with pytest.raises(Refused, match="has not fired"):
-        play(game, "observe omar vasco dice=1")
+    refused(game, "observe omar vasco dice=1", match="has not fired")
 
 
 # ----------------------------------------------------------------- A.16.2 mines and traps
@@ -141,8 +127,7 @@ def test_a_booby_trap_attacks_one_man_with_nothing_in_his_favour(game):
     assert outcomes(facts)[0] == ("A.10.3", 6, "hit: roll damage")
     facts = play(game, "mine piero trap dice=6,7")  # bullet-proof vest −2: 5, shocked
     assert outcomes(facts)[1] == ("A.12.1", None, "shocked")
-    with pytest.raises(Refused, match="booby trap"):
-        play(game, "mine jeep trap")
+    refused(game, "mine jeep trap", match="booby trap")
 
 
 @pytest.mark.audits("BI-R224", "BI-AMB-59")
@@ -170,8 +155,7 @@ def test_detection_needs_a_man_still_or_cautious_and_is_no_action(game):
     and still try; an engineer finds a minefield as Easy (2 × 6 = 12: certain)."""
     goto(game, "move-first")
     play(game, "@blue move capo 10")
-    with pytest.raises(Refused, match="too fast"):
-        play(game, "detect capo minefield dice=1")
+    refused(game, "detect capo minefield dice=1", match="too fast")
     play(game, "@blue move bruno 8 cautious")
     assert outcomes(play(game, "detect bruno minefield dice=4"))[0][2] == "found it"
     facts = play(game, "detect genio minefield dice=10")
@@ -242,8 +226,7 @@ def test_rubber_bullets_hit_as_a_carbine_and_hurt_less(game, face, status):
     """BI-R230: rubber bullets hit as a carbine (range 60 at most; normal up to 20); a
     Wounded or Seriously wounded result counts as Shocked, Dead as Wounded."""
     goto(game, "fire-regular")
-    with pytest.raises(Refused, match="out of range"):
-        play(game, "@blue fire rubens omar range=61")
+    refused(game, "@blue fire rubens omar range=61", match="out of range")
     facts = play(game, f"@blue fire rubens omar range=20 dice=4,{face}")
     assert outcomes(facts)[0] == ("A.9.4", 4, "hit: roll damage (A.12)")
     omar = unit(game, "omar")
@@ -307,8 +290,7 @@ def test_a_stabilised_gun_fires_after_less_than_half_its_move(game, cm, fires):
     play(game, f"@blue move leopard {cm}")
     goto(game, "fire-regular")
     if not fires:
-        with pytest.raises(Refused, match="already moved"):
-            play(game, "@blue fire leopard omar range=50 weapon=mg dice=9,9,9")
+        refused(game, "@blue fire leopard omar range=50 weapon=mg dice=9,9,9", match="already moved")
         return
     facts = play(game, "@blue fire leopard omar range=50 weapon=mg dice=9,9,9")
     assert [t for _, t, _ in outcomes(facts, "A.9.4")] == [3, 3, 3]  # Regular 4, −1
@@ -320,5 +302,4 @@ def test_an_unstabilised_tank_does_not_fire_after_moving(game):
     goto(game, "move-first")
     play(game, "@blue move ariete 10")
     goto(game, "fire-veteran")
-    with pytest.raises(Refused, match="already moved"):
-        play(game, "@blue fire ariete omar range=50 weapon=mg dice=9,9,9")
+    refused(game, "@blue fire ariete omar range=50 weapon=mg dice=9,9,9", match="already moved")

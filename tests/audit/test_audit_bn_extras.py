@@ -6,7 +6,20 @@ test_audit_bn_points.py."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import facts, new_game, next_turn, out, rolls, status, to_activation, unit
+from audit_bn_late import (
+    extras,
+    facts,
+    ledger,
+    new_game,
+    next_turn,
+    out,
+    play,
+    refused,
+    rolls,
+    status,
+    to_activation,
+    unit,
+)
 
 from core import events as ev
 from core.ruleset import Refused
@@ -22,23 +35,11 @@ SQUADS = (
 )
 
 
-def _extras(side: str, **bought) -> str:
-    lines = [f"[extras.{side}]"]
-    for k, v in bought.items():
-        lines.append(f"{k} = {str(v).lower() if isinstance(v, bool) else v}")
-    return "\n".join(lines) + "\n"
-
-
-def _ledger(g, side):
-    return {k: v for k, v in g.state.sides[side].dp_by_category.items() if v}
-
-
 def _with_markers(tmp_path, monkeypatch, head, units=SQUADS):
     """Mission 1: five markers a side (regulars: main 4, secondaries 2 and 5; militia: main
     3, secondaries 1 and 5), still in the deployment phase."""
     g = new_game(tmp_path, monkeypatch, units, head="mission = 1\n" + head, active=None)
-    g.execute("objectives regulars 4 2 5", role="regulars")
-    g.execute("objectives irregulars 3 1 5", role="irregulars")
+    play(g, "@regulars objectives regulars 4 2 5", "@irregulars objectives irregulars 3 1 5")
     return g
 
 
@@ -50,16 +51,13 @@ def test_an_ambush_is_placed_at_the_end_of_a_turn_and_gives_plus_one_to_the_next
     """Extras: Ambush: men held back are placed "at the end of the turn. It gives a +1 to
     the next initiative"."""
     units = SQUADS + unit("lurker", "irregulars", "Irr3", "Cell", roles=("ambush",))
-    g = new_game(tmp_path, monkeypatch, units, head=_extras("irregulars", ambush=1))
+    g = new_game(tmp_path, monkeypatch, units, head=extras("irregulars", ambush=1))
     with pytest.raises(Refused):
         g.execute("ambush lurker", role="irregulars")  # not in the activation
-    g.execute("next", role=REFEREE)
-    g.execute("ambush lurker", role="irregulars")
-    g.execute("next", role=REFEREE)
+    play(g, "next", "@irregulars ambush lurker", "next")
     rolled = {e.side: e.roll for e in facts(g.execute("next dice=1,1,6,6", role=REFEREE), ev.Rolled)}
     assert sum(m.value for m in rolled["irregulars"].mods) == 1 + 2 + 1  # leadership, Militia, ambush
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     rolled = {e.side: e.roll for e in facts(g.execute("next dice=1,1,6,6", role=REFEREE), ev.Rolled)}
     assert 1 not in [m.value for m in rolled["irregulars"].mods if "ambush" in str(m.label)]  # only the next
 
@@ -68,9 +66,8 @@ def test_an_ambush_is_placed_at_the_end_of_a_turn_and_gives_plus_one_to_the_next
 
 
 def _helicopter(tmp_path, monkeypatch, turn=2):
-    g = _with_markers(tmp_path, monkeypatch, _extras("regulars", helicopter=True))
-    g.execute(f"helicopter 5 {turn}", role="regulars")
-    g.execute("next", role=REFEREE)
+    g = _with_markers(tmp_path, monkeypatch, extras("regulars", helicopter=True))
+    play(g, f"@regulars helicopter 5 {turn}", "next")
     to_activation(g, "regulars")
     return g
 
@@ -80,11 +77,9 @@ def test_the_helicopter_lands_at_its_turn_on_an_objective_marker(tmp_path, monke
     """Extras: Helicopter evacuation: the landing point "must be an objective marker"; it
     appears on the turn written down, and "can be fired upon"."""
     units = SQUADS + unit("merc", "irregulars", "Irr1", "Cell")
-    g = _with_markers(tmp_path, monkeypatch, _extras("regulars", helicopter=True), units)
-    with pytest.raises(Refused):
-        g.execute("helicopter 9 2", role="regulars")
-    g.execute("helicopter 5 2", role="regulars")
-    g.execute("next", role=REFEREE)
+    g = _with_markers(tmp_path, monkeypatch, extras("regulars", helicopter=True), units)
+    refused(g, "@regulars helicopter 9 2")
+    play(g, "@regulars helicopter 5 2", "next")
     to_activation(g, "regulars")
     assert "helicopter-regulars" not in g.state.units or out(g, "helicopter-regulars")
     next_turn(g, "irregulars")
@@ -118,7 +113,7 @@ def test_the_helicopter_waits_each_turn_unless_a_one(tmp_path, monkeypatch, die,
 )
 def test_improved_support_fire_adds_one_to_the_call(tmp_path, monkeypatch, bought, die, granted):
     """Extras: Improved Support Fire: "+1 when calling for Support Fire" (§8.4: 4+), so 3+."""
-    head = _extras("regulars", improved_support_fire=True) if bought else ""
+    head = extras("regulars", improved_support_fire=True) if bought else ""
     g = new_game(tmp_path, monkeypatch, SQUADS, head=head, active=None)
     g.execute("next", role=REFEREE)
     (roll,) = rolls(g.execute(f"call-support dice={die}", role="regulars"))
@@ -129,7 +124,7 @@ def test_improved_support_fire_adds_one_to_the_call(tmp_path, monkeypatch, bough
 @pytest.mark.parametrize(("die", "granted"), [(4, False), (5, True)])
 def test_rules_of_engagement_take_one_off_the_support_call(tmp_path, monkeypatch, die, granted):
     """Extras: Rules of Engagement (2): "-1 Penalty when calling for Support Fire": 5+."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", rules_of_engagement=True), active=None)
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=extras("regulars", rules_of_engagement=True), active=None)
     g.execute("next", role=REFEREE)
     (roll,) = rolls(g.execute(f"call-support dice={die}", role="regulars"))
     assert (roll.outcome == "granted") is granted
@@ -142,7 +137,7 @@ def test_rules_of_engagement_take_one_off_the_support_call(tmp_path, monkeypatch
 def test_rules_of_engagement_allow_speculative_fire_only_on_a_six(tmp_path, monkeypatch, roe, die, allowed):
     """Extras: Rules of Engagement (3): "You can only perform Speculative Fire with a roll of
     6" (§8.6: 5 or 6 otherwise)."""
-    head = _extras("regulars", rules_of_engagement=True) if roe else ""
+    head = extras("regulars", rules_of_engagement=True) if roe else ""
     g = new_game(tmp_path, monkeypatch, SQUADS, head=head)
     dice = f"{die},1" if allowed else f"{die}"
     r = rolls(g.execute(f"speculative m0 range=30 permission dice={dice}", role="regulars"))
@@ -155,7 +150,7 @@ def test_rules_of_engagement_allow_speculative_fire_only_on_a_six(tmp_path, monk
 def test_the_irregulars_mortar_is_called_on_five_or_six(tmp_path, monkeypatch, die, granted):
     """Extras: Mortars: "Support Fire can be called with a roll of 5 or 6 and comes next
     turn"."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("irregulars", mortars=True), active=None)
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=extras("irregulars", mortars=True), active=None)
     g.execute("next", role=REFEREE)
     (roll,) = rolls(g.execute(f"call-support mortar dice={die}", role="irregulars"))
     assert (roll.outcome == "granted") is granted
@@ -166,8 +161,7 @@ def test_irregulars_without_mortars_have_no_support_fire(tmp_path, monkeypatch):
     """Extras: Mortars "Allows Irregular Troops to have Support Fire"."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
     g.execute("next", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("call-support mortar dice=6", role="irregulars")
+    refused(g, "@irregulars call-support mortar dice=6")
 
 
 @pytest.mark.audits("MORT-3", "EXT-5")
@@ -175,18 +169,15 @@ def test_irregulars_without_mortars_have_no_support_fire(tmp_path, monkeypatch):
 def test_counter_battery_only_after_the_mortar_fired_and_on_four(tmp_path, monkeypatch, die, silenced):
     """Extras: Mortars: the opponent's anti-battery fire "can only be called after the
     mortar has fired"; "The mortar is suppressed with a roll of 4 or more"."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("irregulars", mortars=True), active=None)
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=extras("irregulars", mortars=True), active=None)
     g.execute("next", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("call-support counter dice=6", role="regulars")
+    refused(g, "@regulars call-support counter dice=6")
     g.execute("call-support mortar dice=5", role="irregulars")
     to_activation(g, "regulars")
     next_turn(g, "irregulars")
     (shot,) = rolls(g.execute("mortar range=60 dice=3", role="irregulars"))
     assert shot.target == 5  # the light mortar's row at 60 cm (§8.0, §8.5)
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute(f"call-support counter dice={die}", role="regulars")
+    play(g, "next", "next", f"@regulars call-support counter dice={die}")
     assert bool(g.state.vars.get("mortar-silenced.irregulars")) is silenced
 
 
@@ -197,16 +188,11 @@ def test_counter_battery_only_after_the_mortar_fired_and_on_four(tmp_path, monke
 def test_motivation_ignores_only_the_first_failed_morale_test(tmp_path, monkeypatch):
     """Extras: Motivation: "The first failed Morale Test is ignored": the first failure
     leaves the squad as it was; the second, with more Defeat Points, routs it."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", motivation=1))
-    g.execute("out m0 killed by irregulars", role=REFEREE)
-    g.execute("out m1 killed by irregulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=extras("regulars", motivation=1))
+    play(g, "out m0 killed by irregulars", "out m1 killed by irregulars", "next")
     g.execute("morale regulars dice=1,1,1", role="regulars")  # needs 2: failed, ignored
     assert g.state.phase == "end" and not any("suppressed" in status(g, u) for u in ("sgt", "m2"))
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
-    g.execute("out m2 killed by irregulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next dice=6,6,1,1", "out m2 killed by irregulars", "next")
     g.execute("morale regulars dice=1,2,2", role="regulars")  # needs 3; 30 DP against 0: routed
     assert g.state.phase == "final"
 
@@ -219,7 +205,7 @@ def test_motivation_ignores_only_the_first_failed_morale_test(tmp_path, monkeypa
 def test_intelligence_succeeds_at_or_under_its_level_once_a_game(tmp_path, monkeypatch, die, success):
     """Extras: Intelligence: "passed if you roll a number that is equal to or less than the
     Level" (2); "only one per game"; a pass reveals the objective the opponent defends."""
-    g = _with_markers(tmp_path, monkeypatch, _extras("regulars", intelligence=2))
+    g = _with_markers(tmp_path, monkeypatch, extras("regulars", intelligence=2))
     g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     o = g.execute(f"intelligence dice={die}", role="regulars")
@@ -227,8 +213,7 @@ def test_intelligence_succeeds_at_or_under_its_level_once_a_game(tmp_path, monke
     assert roll.outcome == ("success" if success else "failure")
     revealed = [(e.key, e.value) for e in facts(o, ev.Revealed)]
     assert (("marker.irregulars.3", "main") in revealed) is success
-    with pytest.raises(Refused):
-        g.execute("intelligence dice=1", role="regulars")
+    refused(g, "@regulars intelligence dice=1")
 
 
 @pytest.mark.audits("EXT-8")
@@ -236,7 +221,7 @@ def test_intelligence_succeeds_at_or_under_its_level_once_a_game(tmp_path, monke
 def test_counter_intelligence_is_a_penalty_on_the_opponents_roll(tmp_path, monkeypatch, die, success):
     """Extras: Intelligence "can also be used like counter-intelligence as a penalty to the
     opponent's Intelligence Roll": level 3 against the militia's 2 needs 1 or less."""
-    head = _extras("regulars", intelligence=3) + _extras("irregulars", intelligence=2)
+    head = extras("regulars", intelligence=3) + extras("irregulars", intelligence=2)
     g = _with_markers(tmp_path, monkeypatch, head)
     g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
@@ -250,7 +235,7 @@ def test_counter_intelligence_is_a_penalty_on_the_opponents_roll(tmp_path, monke
 @pytest.mark.audits("EXT-9")
 def test_explosives_go_only_under_fake_markers(tmp_path, monkeypatch):
     """Extras: Explosives: "select one or more fake objective markers" (militia: 2 and 4)."""
-    g = _with_markers(tmp_path, monkeypatch, _extras("irregulars", ied=1))
+    g = _with_markers(tmp_path, monkeypatch, extras("irregulars", ied=1))
     with pytest.raises(Refused):
         g.execute("plant 3", role="irregulars")  # the main
     with pytest.raises(Refused):
@@ -263,14 +248,12 @@ def test_explosives_go_only_under_fake_markers(tmp_path, monkeypatch):
 def test_an_ied_fails_on_one_or_two_and_cannot_be_tried_again(tmp_path, monkeypatch, die, explodes):
     """Extras: Explosives: an explosion "if you don't roll a 1 or 2 on 1d6"; "If the charge
     fails to explode you cannot try again"."""
-    g = _with_markers(tmp_path, monkeypatch, _extras("irregulars", ied=1))
-    g.execute("plant 2", role="irregulars")
-    g.execute("next", role=REFEREE)
+    g = _with_markers(tmp_path, monkeypatch, extras("irregulars", ied=1))
+    play(g, "@irregulars plant 2", "next")
     to_activation(g, "regulars")
     (roll,) = rolls(g.execute(f"ied irregulars.2 dice={die}", role=REFEREE))
     assert (roll.outcome != "dud") is explodes
-    with pytest.raises(Refused):
-        g.execute("ied irregulars.2 dice=6", role=REFEREE)
+    refused(g, "ied irregulars.2 dice=6")
 
 
 # ------------------------------------------------------------------- Media
@@ -286,8 +269,7 @@ def test_the_irregular_player_moves_an_independent_journalist_2d6(tmp_path, monk
     """Extras: Media: independent journalists are moved by "the player that controls the
     Irregulars (that move 2d6)"."""
     g = _press(tmp_path, monkeypatch, "independent", "irregulars")
-    with pytest.raises(Refused):
-        g.execute("press lupo dice=3,4", role="regulars")
+    refused(g, "@regulars press lupo dice=3,4")
     moved = facts(g.execute("press lupo dice=3,4", role="irregulars"), ev.Moved)
     assert [(m.unit, m.cm) for m in moved] == [("lupo", 7)]
 
@@ -298,10 +280,9 @@ def test_irregulars_who_contact_a_journalist_capture_him_for_thirty(tmp_path, mo
     """Extras: Media: "Both types can be captured by Irregulars if they are contacted by
     them"; §14.0: 30 points for every journalist captured, to the Regular player."""
     g = _press(tmp_path, monkeypatch, kind, side)
-    with pytest.raises(Refused):
-        g.execute("capture lupo", role="regulars")
+    refused(g, "@regulars capture lupo")
     g.execute("capture lupo", role="irregulars")
-    assert _ledger(g, "regulars") == {"journalists": 30}
+    assert ledger(g, "regulars") == {"journalists": 30}
 
 
 def _count(g):
@@ -320,9 +301,7 @@ def test_journalists_multiply_the_regulars_defeat_points(tmp_path, monkeypatch, 
     units = SQUADS + unit("lupo", side, "", "Press", kind="journalist", roles=(kind,))
     units += unit("civ", "irregulars", "", "Civilians", kind="civilian")
     g = new_game(tmp_path, monkeypatch, units)
-    g.execute("out m0 killed by irregulars", role=REFEREE)
-    g.execute("out civ killed by regulars", role=REFEREE)
-    g.execute("out i0 killed by regulars", role=REFEREE)
+    play(g, "out m0 killed by irregulars", "out civ killed by regulars", "out i0 killed by regulars")
     said = _count(g)
     assert f"= {20 + 5 * civ_factor} defeat points" in said
     assert "irregulars: casualties 5 = 5 defeat points" in said
@@ -351,7 +330,7 @@ def test_the_irregular_player_moves_the_civilians_on_more_than_the_negotiation_l
     negotiation skill of the opponent" (2): a 2 fails and the Regular player moves them; a
     3 passes.  They move up to 15 cm a turn."""
     units = SQUADS + unit("civ", "irregulars", "", "Civilians", kind="civilian")
-    g = new_game(tmp_path, monkeypatch, units, head=_extras("regulars", negotiation=2))
+    g = new_game(tmp_path, monkeypatch, units, head=extras("regulars", negotiation=2))
     g.execute(f"civilians dice={die}", role="irregulars")
     mover = "irregulars" if irregulars_move else "regulars"
     other = "regulars" if irregulars_move else "irregulars"
@@ -370,21 +349,18 @@ def test_every_side_has_negotiation_one_at_least_for_the_civilians(tmp_path, mon
     units = SQUADS + unit("civ", "irregulars", "", "Civilians", kind="civilian")
     g = new_game(tmp_path, monkeypatch, units)
     g.execute("civilians dice=1", role="irregulars")
-    with pytest.raises(Refused):
-        g.execute("move civ 10", role="irregulars")
+    refused(g, "@irregulars move civ 10")
     (tmp_path / "b").mkdir()
     g2 = new_game(tmp_path / "b", monkeypatch, units)
-    g2.execute("civilians dice=2", role="irregulars")
-    g2.execute("move civ 10", role="irregulars")
+    play(g2, "@irregulars civilians dice=2", "@irregulars move civ 10")
 
 
 # ------------------------------------------------------------------- Negotiation
 
 
 def _negotiating(tmp_path, monkeypatch, level=3):
-    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", negotiation=level), active=None)
-    g.execute("negotiate regulars", role="regulars")
-    g.execute("next", role=REFEREE)
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=extras("regulars", negotiation=level), active=None)
+    play(g, "@regulars negotiate regulars", "next")
     to_activation(g, "regulars")
     return g
 
@@ -395,22 +371,21 @@ def test_ex07_negotiation_three_accrues_fifteen_a_turn(tmp_path, monkeypatch):
     turn, 30 after the second."""
     g = _negotiating(tmp_path, monkeypatch)
     next_turn(g, "regulars")
-    assert _ledger(g, "regulars") == {"negotiation": 15}
+    assert ledger(g, "regulars") == {"negotiation": 15}
     next_turn(g, "regulars")
-    assert _ledger(g, "regulars") == {"negotiation": 30}
+    assert ledger(g, "regulars") == {"negotiation": 30}
 
 
 @pytest.mark.audits("T-19", "EXT-12")
 @pytest.mark.parametrize(("level", "points"), [(1, 5), (2, 10), (4, 20)])
 def test_each_negotiation_level_its_points_a_turn(tmp_path, monkeypatch, level, points):
     """Extras: Negotiation Defeat Points table: 5, 10, 15, 20 a turn."""
-    head = _extras("regulars", negotiation=level) + ('[forces]\nregulars = "msu"\n' if level == 4 else "")
+    head = extras("regulars", negotiation=level) + ('[forces]\nregulars = "msu"\n' if level == 4 else "")
     g = new_game(tmp_path, monkeypatch, SQUADS, head=head, active=None)
-    g.execute("negotiate regulars", role="regulars")
-    g.execute("next", role=REFEREE)
+    play(g, "@regulars negotiate regulars", "next")
     to_activation(g, "regulars")
     next_turn(g, "regulars")
-    assert _ledger(g, "regulars") == {"negotiation": points}
+    assert ledger(g, "regulars") == {"negotiation": points}
 
 
 @pytest.mark.audits("EX-07", "EXT-12", "DP-4")
@@ -421,11 +396,10 @@ def test_ex07_the_opponent_who_fires_first_loses_the_negotiator_his_points_and_p
     g = _negotiating(tmp_path, monkeypatch)
     next_turn(g, "regulars")
     next_turn(g, "irregulars")
-    assert _ledger(g, "regulars") == {"negotiation": 30}
-    g.execute("fire i0 m0 range=30 aimed dice=1", role="irregulars")
-    g.execute("next", role=REFEREE)
-    assert _ledger(g, "regulars") == {}
-    assert sum(_ledger(g, "irregulars").values()) == 15
+    assert ledger(g, "regulars") == {"negotiation": 30}
+    play(g, "@irregulars fire i0 m0 range=30 aimed dice=1", "next")
+    assert ledger(g, "regulars") == {}
+    assert sum(ledger(g, "irregulars").values()) == 15
 
 
 @pytest.mark.audits("EXT-12", "DP-4", "EX-07")
@@ -443,54 +417,31 @@ def test_at_the_end_a_die_at_or_under_the_level_cancels_the_negotiation_points(t
 def test_the_negotiation_card_is_played_before_the_first_initiative(tmp_path, monkeypatch):
     """Extras: Negotiation: "must be played at the start of the game, before the initiative
     is resolved"."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", negotiation=3))
-    with pytest.raises(Refused):
-        g.execute("negotiate regulars", role="regulars")
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=extras("regulars", negotiation=3))
+    refused(g, "@regulars negotiate regulars")
 
 
 # ------------------------------------------------------------------- Infiltrators
 
-TASK_FORCE = """
-name = "Task Force"
-army = "regular"
-force = "special-forces"
-[extras]
-infiltrators = true
-[[units]]
-id = "cap"
-name = "Cap"
-team = "A"
-cls = "R1"
-leadership = 1
-weapons = ["AR"]
-roles = ["commander"]
-[[units]]
-id = "scout"
-name = "Scout"
-team = "B"
-cls = "R1"
-weapons = ["AR"]
-roles = ["infiltrator"]
-"""
 
-CELL = """
-name = "Cell"
-army = "irregular"
-[[units]]
-id = "boss"
-name = "Boss"
-team = "C"
-cls = "Irr3"
-leadership = 1
-weapons = ["AR"]
-roles = ["commander"]
-[[units]]
-id = "gun"
-name = "Gun"
-team = "C"
-cls = "Irr3"
-weapons = ["AR"]
-"""
+def _member(uid: str, team: str, cls: str, *roles: str, leadership: int = 0) -> str:
+    """A figure of a roster file, with an assault rifle."""
+    lead = f"leadership = {leadership}\n" if leadership else ""
+    kept = f"roles = {list(roles)}\n" if roles else ""
+    head = f'[[units]]\nid = "{uid}"\nname = "{uid.title()}"\nteam = "{team}"\ncls = "{cls}"\n'
+    return f'{head}{lead}weapons = ["AR"]\n{kept}'
+
+
+TASK_FORCE = (
+    'name = "Task Force"\narmy = "regular"\nforce = "special-forces"\n[extras]\ninfiltrators = true\n'
+    + _member("cap", "A", "R1", "commander", leadership=1)
+    + _member("scout", "B", "R1", "infiltrator")
+)
+CELL = (
+    'name = "Cell"\narmy = "irregular"\n'
+    + _member("boss", "C", "Irr3", "commander", leadership=1)
+    + _member("gun", "C", "Irr3")
+)
 
 
 @pytest.mark.audits("EXT-1")
@@ -500,19 +451,18 @@ def test_infiltrators_deploy_after_everyone_else(tmp_path, monkeypatch):
     (tmp_path / "tf.toml").write_text(TASK_FORCE)
     (tmp_path / "cell.toml").write_text(CELL)
     g = new_game(tmp_path, monkeypatch, "", head="mission = 1\npoints = 200", active=None)
-    g.execute(f"roster {tmp_path / 'tf.toml'} regulars", role=REFEREE)
-    g.execute(f"roster {tmp_path / 'cell.toml'} irregulars", role=REFEREE)
-    g.execute("objectives regulars 4 2 5", role="regulars")
-    g.execute("objectives irregulars 3 1 5", role="irregulars")
+    play(
+        g,
+        f"roster {tmp_path / 'tf.toml'} regulars",
+        f"roster {tmp_path / 'cell.toml'} irregulars",
+        "@regulars objectives regulars 4 2 5",
+        "@irregulars objectives irregulars 3 1 5",
+    )
     g.execute("rolloff dice=6,1", role=REFEREE)  # the regulars first: the militia deploy first
-    with pytest.raises(Refused):
-        g.execute("deploy scout", role="regulars")
+    refused(g, "@regulars deploy scout")
     g.execute("deploy boss gun", role="irregulars")
-    with pytest.raises(Refused):
-        g.execute("deploy scout", role="regulars")
-    g.execute("deploy cap", role="regulars")
-    g.execute("deploy scout", role="regulars")
-    g.execute("next", role=REFEREE)
+    refused(g, "@regulars deploy scout")
+    play(g, "@regulars deploy cap", "@regulars deploy scout", "next")
     assert g.state.phase == "initiative"
 
 
@@ -543,14 +493,13 @@ def test_friendly_fire_catches_civilians_in_the_line(tmp_path, monkeypatch, die,
 def test_only_special_forces_roll_intelligence_before_deployment(tmp_path, monkeypatch):
     """Extras: Intelligence: "At any time, and for the Special Forces even before
     deployment"."""
-    g = _with_markers(tmp_path, monkeypatch, _extras("regulars", intelligence=2))
-    with pytest.raises(Refused):
-        g.execute("intelligence dice=1", role="regulars")
+    g = _with_markers(tmp_path, monkeypatch, extras("regulars", intelligence=2))
+    refused(g, "@regulars intelligence dice=1")
     sf = tmp_path / "sf"
     sf.mkdir()
     units = unit("cap", "regulars", "R1", "Delta", lead=1, roles=("commander", "leader"))
     units += unit("op", "regulars", "R1", "Delta") + MILITIA
-    g = _with_markers(sf, monkeypatch, _extras("regulars", intelligence=2), units)
+    g = _with_markers(sf, monkeypatch, extras("regulars", intelligence=2), units)
     (roll,) = rolls(g.execute("intelligence dice=2", role="regulars"))
     assert roll.outcome == "success"
 
@@ -561,12 +510,10 @@ def test_a_remote_ied_goes_off_when_its_owner_decides_unless_one_or_two(tmp_path
     """Extras: Explosives: "If remotely controlled, the explosion happens when the
     controlling player decides to detonate. Here, too, the explosion will not happen with
     a roll of 1 or 2"."""
-    g = _with_markers(tmp_path, monkeypatch, _extras("irregulars", ied_remote=1))
-    g.execute("plant 4 remote", role="irregulars")
-    g.execute("next", role=REFEREE)
+    g = _with_markers(tmp_path, monkeypatch, extras("irregulars", ied_remote=1))
+    play(g, "@irregulars plant 4 remote", "next")
     to_activation(g, "regulars")
-    with pytest.raises(Refused):
-        g.execute("ied irregulars.4 dice=6", role="regulars")
+    refused(g, "@regulars ied irregulars.4 dice=6")
     (roll,) = rolls(g.execute(f"ied irregulars.4 dice={die}", role="irregulars"))
     assert (roll.outcome != "dud") is explodes
 
@@ -574,12 +521,10 @@ def test_a_remote_ied_goes_off_when_its_owner_decides_unless_one_or_two(tmp_path
 @pytest.mark.audits("MORT-3", "EXT-5")
 def test_the_mortar_called_fires_next_turn_not_this_one(tmp_path, monkeypatch):
     """Extras: Mortars: the fire "comes next turn"."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("irregulars", mortars=True), active=None)
-    g.execute("next", role=REFEREE)
-    g.execute("call-support mortar dice=6", role="irregulars")
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=extras("irregulars", mortars=True), active=None)
+    play(g, "next", "@irregulars call-support mortar dice=6")
     to_activation(g, "irregulars")
-    with pytest.raises(Refused):
-        g.execute("mortar range=60 dice=6", role="irregulars")
+    refused(g, "@irregulars mortar range=60 dice=6")
     next_turn(g, "irregulars")
     (shot,) = rolls(g.execute("mortar range=60 dice=6", role="irregulars"))
     assert (shot.target, shot.outcome) == (5, "on target")
@@ -594,17 +539,14 @@ def test_boarding_the_helicopter_is_a_figures_whole_action(tmp_path, monkeypatch
     aboard; a man in panic does nothing but crawl to cover."""
     units = SQUADS + unit("s", "regulars", "R4", "Alpha", status=("suppressed",))
     units += unit("p", "regulars", "R4", "Alpha", status=("suppressed",))
-    g = _with_markers(tmp_path, monkeypatch, _extras("regulars", helicopter=True), units)
-    g.execute("helicopter 5 2", role="regulars")
-    g.execute("next", role=REFEREE)
+    g = _with_markers(tmp_path, monkeypatch, extras("regulars", helicopter=True), units)
+    play(g, "@regulars helicopter 5 2", "next")
     to_activation(g, "regulars")
     next_turn(g, "regulars")
     g.execute("fire m0 i0 range=20 aimed dice=1", role="regulars")
-    with pytest.raises(Refused, match="already"):
-        g.execute("board m0", role="regulars")
+    refused(g, "@regulars board m0", match="already")
     g.execute("fire p i0 range=20 aimed dice=6", role="regulars")  # fails: in panic
-    with pytest.raises(Refused, match="panic"):
-        g.execute("board p", role="regulars")
+    refused(g, "@regulars board p", match="panic")
     (test,) = rolls(g.execute("board s dice=4", role="regulars"))
     assert test.outcome.startswith("fails") and out(g, "s") == ""
     next_turn(g, "regulars", end_dice="6")  # the helicopter waits

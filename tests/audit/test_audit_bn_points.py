@@ -6,7 +6,7 @@ DIFF-50, decided as 10)."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, rolls, unit
+from audit_bn_late import new_game, play, rolls, unit
 
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.army import Roster, RosterExtras, RosterUnit, validate_roster
@@ -178,8 +178,7 @@ def test_leadership_is_added_to_the_deployment_roll(tmp_path, monkeypatch):
     units = unit("sgt", "regulars", "R4", "A", lead=3, roles=("commander", "leader"))
     units += unit("boss", "irregulars", "Irr3", "B", lead=1, roles=("commander", "leader"))
     g = new_game(tmp_path, monkeypatch, units, head="mission = 1", active=None)
-    g.execute("objectives regulars 4 2 5", role="regulars")
-    g.execute("objectives irregulars 3 1 5", role="irregulars")
+    play(g, "@regulars objectives regulars 4 2 5", "@irregulars objectives irregulars 3 1 5")
     r = rolls(g.execute("rolloff dice=3,6", role=REFEREE))
     assert [sum(m.value for m in x.mods) for x in r] == [3, 1]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from audit_bn_early import is_out, new_game, refused, rolls, status
+from audit_bn_early import is_out, new_game, play, refused, rolls, status, table
 
 from core.views import REFEREE
 
@@ -33,18 +33,8 @@ def totals(out) -> list[int]:
     return [int(re.search(r"total (-?\d+)", r.outcome).group(1)) for r in rolls(out)]
 
 
-@pytest.fixture
-def setup(tmp_path):
-    game = new_game(tmp_path, stop="deployment", men=SQUADS)
-    yield game
-    game.close()
-
-
-@pytest.fixture
-def initiative(tmp_path):
-    game = new_game(tmp_path, stop="initiative", men=SQUADS)
-    yield game
-    game.close()
+setup = table("setup", stop="deployment", men=SQUADS)
+initiative = table("initiative", stop="initiative", men=SQUADS)
 
 
 # ------------------------------------------------------------------ T-01 classes
@@ -119,26 +109,22 @@ def test_a_tied_deployment_roll_is_rolled_again(setup):
 @pytest.mark.audits("DEP-3")
 def test_the_second_player_fields_half_his_force_first(setup):
     setup.execute("rolloff dice=3,3", role=REFEREE)  # the Rangers are First, the Militia Second
-    refused(setup, "deploy cmd", role="regulars")
+    refused(setup, "@regulars deploy cmd")
     setup.execute("deploy chief", role="irregulars")  # 1 of 4: not yet half
-    refused(setup, "deploy cmd", role="regulars")
+    refused(setup, "@regulars deploy cmd")
     setup.execute("deploy m1", role="irregulars")  # 2 of 4: at least half
     setup.execute("deploy cmd r1", role="regulars")  # 2 of 5: less than half
-    refused(setup, "deploy m2", role="irregulars")
+    refused(setup, "@irregulars deploy m2")
     setup.execute("deploy r2", role="regulars")  # 3 of 5
-    setup.execute("deploy m2 m3", role="irregulars")
-    setup.execute("deploy sgt r3", role="regulars")
-    setup.execute("next", role=REFEREE)
+    play(setup, "@irregulars deploy m2 m3", "@regulars deploy sgt r3", "next")
     assert setup.state.phase == "initiative"
 
 
 @pytest.mark.audits("DEP-4")
 def test_ambushers_are_not_deployed(setup):
     setup.execute("rolloff dice=3,3", role=REFEREE)
-    refused(setup, "deploy amb", role="irregulars")
-    setup.execute("deploy chief m1 m2 m3", role="irregulars")
-    setup.execute("deploy cmd sgt r1 r2 r3", role="regulars")
-    setup.execute("next", role=REFEREE)
+    refused(setup, "@irregulars deploy amb")
+    play(setup, "@irregulars deploy chief m1 m2 m3", "@regulars deploy cmd sgt r1 r2 r3", "next")
     assert "off" in " ".join(status(setup, "amb")) and setup.state.phase == "initiative"
 
 
@@ -161,8 +147,7 @@ def test_the_higher_total_is_active(initiative):
 
 
 def _next_turn(g, dice: str):
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     return g.execute(f"next dice={dice}", role=REFEREE)
 
 
@@ -207,8 +192,7 @@ def test_only_the_active_players_men_act(tmp_path):
 @pytest.mark.audits("ACT-1")
 def test_each_man_one_action_fire_after_his_move(tmp_path):
     g = new_game(tmp_path)
-    g.execute("move vet 5", role=REFEREE)
-    g.execute("fire vet irr1 range=30 dice=1", role=REFEREE)
+    play(g, "move vet 5", "fire vet irr1 range=30 dice=1")
     refused(g, "move vet 1")
     g.close()
 
@@ -216,11 +200,14 @@ def test_each_man_one_action_fire_after_his_move(tmp_path):
 @pytest.mark.audits("ACT-2")
 def test_the_reacting_players_men_only_react(tmp_path):
     g = new_game(tmp_path)
-    g.execute("move vet 10", role=REFEREE)
-    g.execute("react-fire irr1 vet range=30 dice=1", role=REFEREE)
-    g.execute("react-dodge irr2 3", role=REFEREE)
-    g.execute("hide trained", role=REFEREE)
-    g.execute("react-spot irr3 trained range=20 dice=1", role=REFEREE)
+    play(
+        g,
+        "move vet 10",
+        "react-fire irr1 vet range=30 dice=1",
+        "react-dodge irr2 3",
+        "hide trained",
+        "react-spot irr3 trained range=20 dice=1",
+    )
     refused(g, "react-dodge vet 3")
     g.close()
 
@@ -229,12 +216,15 @@ def test_the_reacting_players_men_only_react(tmp_path):
 
 
 def _mission_2(g, die: int) -> None:
-    g.execute("mission 2", role=REFEREE)
-    g.execute("objectives regulars 4 2 5", role="regulars")
-    g.execute("objectives irregulars 3 1 5", role="irregulars")
-    g.execute(f"objective-roll dice={die}", role="irregulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
+    play(
+        g,
+        "mission 2",
+        "@regulars objectives regulars 4 2 5",
+        "@irregulars objectives irregulars 3 1 5",
+        f"@irregulars objective-roll dice={die}",
+        "next",
+        "next dice=6,6,1,1",
+    )
     g.execute("next", role=REFEREE)  # the end of turn 1
 
 
@@ -255,9 +245,9 @@ def test_each_side_defends_a_main_two_secondary_and_two_fake_markers(setup):
 @pytest.mark.audits("OBJ-1")
 def test_a_side_names_one_main_and_two_secondary(setup):
     setup.execute("mission 2", role=REFEREE)
-    refused(setup, "objectives regulars 4 2", role="regulars")
-    refused(setup, "objectives regulars 4 4 5", role="regulars")
-    refused(setup, "objectives regulars 4 2 5", role="irregulars")
+    refused(setup, "@regulars objectives regulars 4 2")
+    refused(setup, "@regulars objectives regulars 4 4 5")
+    refused(setup, "@irregulars objectives regulars 4 2 5")
 
 
 @pytest.mark.audits("OBJ-1")
@@ -275,7 +265,7 @@ def test_in_mission_3_only_the_side_against_special_forces_defends_markers(tmp_p
     )
     g = new_game(tmp_path, stop="deployment", men=men)
     g.execute("mission 3", role=REFEREE)
-    refused(g, "objectives regulars 4 2 5", role="regulars")
+    refused(g, "@regulars objectives regulars 4 2 5")
     g.execute("objectives irregulars 3 1 5", role="irregulars")
     g.close()
 
@@ -310,9 +300,8 @@ def test_a_secondary_rolled_becomes_a_main(setup):
 
 @pytest.mark.audits("OBJ-2")
 def test_only_the_irregular_player_rolls_and_the_regular_is_not_told(setup):
-    setup.execute("mission 2", role=REFEREE)
-    setup.execute("objectives regulars 4 2 5", role="regulars")
-    refused(setup, "objective-roll dice=3", role="regulars")
+    play(setup, "mission 2", "@regulars objectives regulars 4 2 5")
+    refused(setup, "@regulars objective-roll dice=3")
     setup.execute("objective-roll dice=3", role="irregulars")
     assert "objective.die" not in setup.view("regulars").secrets
 
@@ -329,10 +318,7 @@ def test_the_italian_draft_has_no_points_for_a_secondary(tmp_path):
 @pytest.mark.audits("INI-1")
 def test_an_ambush_gives_plus_one_to_the_next_initiative_only(tmp_path):
     g = new_game(tmp_path, stop="initiative", men=SQUADS, extras=("irregulars.ambush",))
-    g.execute("next dice=3,3,4,4", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("ambush amb", role="irregulars")
-    g.execute("next", role=REFEREE)
+    play(g, "next dice=3,3,4,4", "next", "@irregulars ambush amb", "next")
     out = g.execute("next dice=3,3,4,4", role=REFEREE)  # Rangers 12 - 1; Militia 11 + 1
     assert totals(out) == [11, 12]
     out = _next_turn(g, "3,3,4,4")  # Rangers 12; Militia 11 - 1 (last winner), no ambush now
@@ -343,11 +329,7 @@ def test_an_ambush_gives_plus_one_to_the_next_initiative_only(tmp_path):
 # ------------------------------------------------------------------ T-21 other lines
 
 
-@pytest.fixture
-def squads(tmp_path):
-    game = new_game(tmp_path, men=SQUADS)
-    yield game
-    game.close()
+squads = table("squads", men=SQUADS)
 
 
 @pytest.mark.audits("T-21")
@@ -383,11 +365,11 @@ def test_infiltrators_are_not_deployed_with_the_rest(tmp_path):
     men = (*SQUADS, ("inf", "regulars", "Delta", "R1", "AR", "infiltrator", ""))
     g = new_game(tmp_path, men=men, stop="deployment", extras=("infiltrators",))
     g.execute("rolloff dice=3,3", role=REFEREE)
-    refused(g, "deploy inf", role="regulars")
+    refused(g, "@regulars deploy inf")
     g.execute("deploy chief m1", role="irregulars")
     g.execute("deploy cmd sgt r1", role="regulars")  # 3 of 5: the infiltrator is not counted
     g.execute("deploy m2 m3", role="irregulars")
-    refused(g, "deploy inf", role="regulars")
+    refused(g, "@regulars deploy inf")
     g.execute("deploy r2 r3", role="regulars")
     g.execute("deploy inf", role="regulars")  # after everyone
     g.execute("next", role=REFEREE)

@@ -6,36 +6,23 @@ Every allowance and every band of the sighting table is tested on both sides of 
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import MEN, new_game, refused, rolls, shot, status
+from audit_bn_early import MEN, allowed, new_game, play, refused, rolls, shot, status, table
 
 from core.views import REFEREE
 
-
-@pytest.fixture
-def g(tmp_path):
-    game = new_game(tmp_path)
-    yield game
-    game.close()
-
-
-@pytest.fixture
-def irr(tmp_path):
-    game = new_game(tmp_path, active="irregulars")
-    yield game
-    game.close()
+g = table()
+irr = table("irr", active="irregulars")
 
 
 # ------------------------------------------------------------------ T-03, MOV-1
 
 
 @pytest.mark.audits("T-03", "MOV-1")
-@pytest.mark.parametrize(("cm", "words", "allowed"), [(25, "run", True), (25.5, "run", False)])
-def test_a_run_goes_25_cm(g, cm, words, allowed):
-    if allowed:
-        g.execute(f"move vet {cm} {words}", role=REFEREE)
+@pytest.mark.parametrize(("cm", "words", "ok"), [(25, "run", True), (25.5, "run", False)])
+def test_a_run_goes_25_cm(g, cm, words, ok):
+    allowed(g, f"move vet {cm} {words}", ok)
+    if ok:
         assert "ran" in status(g, "vet")
-    else:
-        refused(g, f"move vet {cm} {words}")
 
 
 @pytest.mark.audits("T-03", "MOV-1", "T-05")
@@ -45,23 +32,19 @@ def test_no_fire_after_a_run(g):
 
 
 @pytest.mark.audits("T-03", "MOV-1", "T-05", "MOV-3")
-@pytest.mark.parametrize(("cm", "allowed", "need"), [(15, True, 5), (15.5, False, None)])
-def test_move_and_shoot_goes_15_cm(g, cm, allowed, need):
-    if allowed:
-        g.execute(f"move vet {cm} shoot", role=REFEREE)
+@pytest.mark.parametrize(("cm", "ok", "need"), [(15, True, 5), (15.5, False, None)])
+def test_move_and_shoot_goes_15_cm(g, cm, ok, need):
+    allowed(g, f"move vet {cm} shoot", ok)
+    if ok:
         assert shot(g, "fire vet irr1 range=30 dice=1").need == need
-    else:
-        refused(g, f"move vet {cm} shoot")
 
 
 @pytest.mark.audits("T-03", "MOV-1")
-@pytest.mark.parametrize(("cm", "allowed"), [(5, True), (5.5, False)])
-def test_a_cautious_move_goes_5_cm_and_fires_without_penalty(g, cm, allowed):
-    if allowed:
-        g.execute(f"move vet {cm} cautious", role=REFEREE)
+@pytest.mark.parametrize(("cm", "ok"), [(5, True), (5.5, False)])
+def test_a_cautious_move_goes_5_cm_and_fires_without_penalty(g, cm, ok):
+    allowed(g, f"move vet {cm} cautious", ok)
+    if ok:
         assert shot(g, "fire vet irr1 range=30 dice=1").need == 4
-    else:
-        refused(g, f"move vet {cm} cautious")
 
 
 @pytest.mark.audits("T-03", "ACT-1")
@@ -126,34 +109,28 @@ def test_a_vehicle_that_did_not_move_fires_without_penalty(g):
 
 
 @pytest.mark.audits("T-06", "MOV-4")
-@pytest.mark.parametrize(("cm", "allowed"), [(15, True), (15.5, False)])
-def test_a_waist_high_obstacle_by_a_run_limits_it_to_15_cm(g, cm, allowed):
-    if allowed:
-        g.execute(f"move vet {cm} run obstacle=1", role=REFEREE)
+@pytest.mark.parametrize(("cm", "ok"), [(15, True), (15.5, False)])
+def test_a_waist_high_obstacle_by_a_run_limits_it_to_15_cm(g, cm, ok):
+    allowed(g, f"move vet {cm} run obstacle=1", ok)
+    if ok:
         refused(g, "fire vet irr1 range=20 dice=1")
-    else:
-        refused(g, f"move vet {cm} run obstacle=1")
 
 
 @pytest.mark.audits("T-06", "MOV-4")
-@pytest.mark.parametrize(("cm", "allowed"), [(5, True), (5.5, False)])
-def test_a_waist_high_obstacle_with_move_and_shoot_5_cm_and_plus_one(g, cm, allowed):
-    if allowed:
-        g.execute(f"move vet {cm} shoot obstacle=1", role=REFEREE)
+@pytest.mark.parametrize(("cm", "ok"), [(5, True), (5.5, False)])
+def test_a_waist_high_obstacle_with_move_and_shoot_5_cm_and_plus_one(g, cm, ok):
+    allowed(g, f"move vet {cm} shoot obstacle=1", ok)
+    if ok:
         assert shot(g, "fire vet irr1 range=30 dice=1").need == 5
-    else:
-        refused(g, f"move vet {cm} shoot obstacle=1")
 
 
 @pytest.mark.audits("T-06", "MOV-4")
-@pytest.mark.parametrize(("cm", "allowed"), [(5, True), (5.5, False)])
-def test_a_man_high_obstacle_takes_a_run_of_5_cm_and_no_fire(g, cm, allowed):
+@pytest.mark.parametrize(("cm", "ok"), [(5, True), (5.5, False)])
+def test_a_man_high_obstacle_takes_a_run_of_5_cm_and_no_fire(g, cm, ok):
     refused(g, "move trained 5 shoot obstacle=2")
-    if allowed:
-        g.execute(f"move vet {cm} run obstacle=2", role=REFEREE)
+    allowed(g, f"move vet {cm} run obstacle=2", ok)
+    if ok:
         refused(g, "fire vet irr1 range=20 dice=1")
-    else:
-        refused(g, f"move vet {cm} run obstacle=2")
 
 
 @pytest.mark.audits("T-06", "MOV-4")
@@ -190,13 +167,10 @@ def test_the_gunship_flies_without_a_roll(g):
 
 
 @pytest.mark.audits("T-04")
-@pytest.mark.parametrize(("cm", "allowed"), [(15, True), (15.5, False)])
-def test_civilians_move_15_cm(irr, cm, allowed):
+@pytest.mark.parametrize(("cm", "ok"), [(15, True), (15.5, False)])
+def test_civilians_move_15_cm(irr, cm, ok):
     irr.execute("civilians dice=6", role=REFEREE)
-    if allowed:
-        irr.execute(f"move civ {cm}", role=REFEREE)
-    else:
-        refused(irr, f"move civ {cm}")
+    allowed(irr, f"move civ {cm}", ok)
 
 
 @pytest.mark.audits("MOV-5", "T-03")
@@ -216,24 +190,18 @@ def test_a_man_who_moved_cannot_get_in(g):
 @pytest.mark.audits("MOV-5", "T-03")
 def test_getting_out_is_the_whole_action_no_fire_after(tmp_path):
     g = new_game(tmp_path)
-    g.execute("embark trained hummer", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
-    g.execute("disembark trained", role=REFEREE)
+    play(g, "embark trained hummer", "next", "next", "next dice=6,6,1,1", "disembark trained")
     assert "in-vehicle" not in status(g, "trained")
     refused(g, "fire trained irr1 range=20 dice=1")
     g.close()
 
 
 @pytest.mark.audits("MOV-6", "T-04")
-@pytest.mark.parametrize(("cm", "allowed"), [(5, True), (5.5, False)])
-def test_a_dodge_moves_5_cm_at_most(g, cm, allowed):
-    if allowed:
-        g.execute(f"react-dodge irr1 {cm}", role=REFEREE)
+@pytest.mark.parametrize(("cm", "ok"), [(5, True), (5.5, False)])
+def test_a_dodge_moves_5_cm_at_most(g, cm, ok):
+    allowed(g, f"react-dodge irr1 {cm}", ok)
+    if ok:
         assert "dodging" in status(g, "irr1")
-    else:
-        refused(g, f"react-dodge irr1 {cm}")
 
 
 @pytest.mark.audits("MOV-6", "T-04")
@@ -327,8 +295,7 @@ def test_one_under_the_number_is_not_sighted(g):
 
 @pytest.mark.audits("T-07", "SPOT-3", "T-01")
 def test_an_irr3_spotter_needs_one_more(g):
-    g.execute("hide vet", role=REFEREE)
-    g.execute("move trained 5", role=REFEREE)
+    play(g, "hide vet", "move trained 5")
     (roll,) = rolls(g.execute("react-spot irr3 vet range=20 dice=3", role=REFEREE))
     assert (roll.need, roll.outcome) == (4, "not sighted")
     (roll,) = rolls(g.execute("react-spot irr1 vet range=20 dice=2", role=REFEREE))
@@ -361,23 +328,24 @@ def test_sighting_is_free_and_once_a_turn_per_man(g):
 
 
 @pytest.mark.audits("SPOT-6", "T-04")
-@pytest.mark.parametrize(("cm", "allowed"), [(5, True), (5.5, False)])
-def test_a_failed_sighting_lets_the_owner_shift_his_man_5_cm(g, cm, allowed):
+@pytest.mark.parametrize(("cm", "ok"), [(5, True), (5.5, False)])
+def test_a_failed_sighting_lets_the_owner_shift_his_man_5_cm(g, cm, ok):
     refused(g, "react-shift ghost 1")
     g.execute("spot vet ghost range=30 dice=1", role=REFEREE)
-    if allowed:
-        g.execute(f"react-shift ghost {cm}", role=REFEREE)
+    allowed(g, f"react-shift ghost {cm}", ok)
+    if ok:
         refused(g, "react-shift ghost 1")
-    else:
-        refused(g, f"react-shift ghost {cm}")
 
 
 @pytest.mark.audits("SPOT-6")
 def test_each_failed_sighting_gives_a_shift(g):
-    g.execute("spot vet ghost range=30 dice=1", role=REFEREE)
-    g.execute("spot trained ghost range=30 dice=1", role=REFEREE)
-    g.execute("react-shift ghost 5", role=REFEREE)
-    g.execute("react-shift ghost 5", role=REFEREE)
+    play(
+        g,
+        "spot vet ghost range=30 dice=1",
+        "spot trained ghost range=30 dice=1",
+        "react-shift ghost 5",
+        "react-shift ghost 5",
+    )
     refused(g, "react-shift ghost 1")
 
 
@@ -407,8 +375,7 @@ def test_a_hidden_man_who_fires_is_sighted(irr):
 def _wounded_trained(tmp_path):
     """The Trained man badly wounded (4 turns) in turn 1; turn 2, the Rangers active."""
     g = new_game(tmp_path, active="irregulars", options=("wounded",))
-    g.execute("fire irr1 trained range=20 dice=6,1,4", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "fire irr1 trained range=20 dice=6,1,4", "next")
     g.execute("next", role=REFEREE)  # the Rangers test morale after their loss (seeded dice: they pass)
     g.execute("next dice=6,6,1,1", role=REFEREE)
     return g
@@ -430,9 +397,7 @@ def test_a_wounded_man_is_carried_once_a_turn(tmp_path):
     g = _wounded_trained(tmp_path)
     g.execute("carry vet trained dice=3", role=REFEREE)
     refused(g, "carry recruit trained dice=3")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
+    play(g, "next", "next", "next dice=6,6,1,1")
     g.execute("carry recruit trained dice=3", role=REFEREE)  # the next turn, again
     g.close()
 
@@ -454,8 +419,7 @@ def test_an_armoured_car_fires_on_the_move_at_plus_one(g):
 
 @pytest.mark.audits("MOV-6", "OPP-4")
 def test_a_dodge_is_his_one_reaction_to_that_fire(g):
-    g.execute("fire vet irr3 range=30 dice=1", role=REFEREE)
-    g.execute("react-dodge irr1 2", role=REFEREE)
+    play(g, "fire vet irr3 range=30 dice=1", "react-dodge irr1 2")
     refused(g, "react-fire irr1 vet range=30 dice=1")
 
 
@@ -492,8 +456,7 @@ def test_a_man_is_declared_hidden_only_before_he_acts(g):
 
 @pytest.mark.audits("SPOT-7")
 def test_a_hidden_man_firing_by_opportunity_is_sighted(g):
-    g.execute("move trained 10", role=REFEREE)
-    g.execute("react-fire ghost trained range=30 dice=1", role=REFEREE)
+    play(g, "move trained 10", "react-fire ghost trained range=30 dice=1")
     assert "hidden" not in status(g, "ghost")
 
 

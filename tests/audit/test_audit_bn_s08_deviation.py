@@ -5,34 +5,19 @@ and what ACT-3 applies (a group's fire is one action)."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import new_game, refused, rolls, status
+from audit_bn_early import new_game, play, refused, rolls, status, table
 
 from core.views import REFEREE
 
-
-@pytest.fixture
-def g(tmp_path):
-    game = new_game(tmp_path)
-    yield game
-    game.close()
-
-
-@pytest.fixture
-def irr(tmp_path):
-    """The Irregulars active."""
-    game = new_game(tmp_path, active="irregulars")
-    yield game
-    game.close()
+g = table()
+#: The Irregulars active.
+irr = table("irr", active="irregulars")
 
 
 # ------------------------------------------------------------------ T-11 deviation
 
 
-@pytest.fixture
-def dev(tmp_path):
-    game = new_game(tmp_path, options=("deviation",))
-    yield game
-    game.close()
+dev = table("dev", options=("deviation",))
 
 
 def deviation_note(out) -> str:
@@ -93,11 +78,7 @@ def test_without_the_option_a_miss_does_not_deviate(g):
 # ------------------------------------------------------------------ FIRE-12 ammunition
 
 
-@pytest.fixture
-def ammo(tmp_path):
-    game = new_game(tmp_path, options=("ammo",))
-    yield game
-    game.close()
+ammo = table("ammo", options=("ammo",))
 
 
 @pytest.mark.audits("FIRE-12")
@@ -149,8 +130,7 @@ def test_group_fire_only_within_one_fire_team(g):
 
 @pytest.mark.audits("FIRE-13", "ACT-3", "OPP-4")
 def test_after_group_fire_each_enemy_reacts_once(irr):
-    irr.execute("fire irr1 vet range=30 with=irr2 dice=1,1", role=REFEREE)
-    irr.execute("react-fire trained irr1 range=30 dice=1", role=REFEREE)
+    play(irr, "fire irr1 vet range=30 with=irr2 dice=1,1", "react-fire trained irr1 range=30 dice=1")
     refused(irr, "react-fire trained irr2 range=30 dice=1")
     irr.execute("react-fire recruit irr2 range=30 dice=1", role=REFEREE)
 
@@ -162,9 +142,7 @@ def test_a_machine_gun_rolling_a_double_keeps_firing(ammo):
 
 
 def _next_turn(g) -> None:
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
+    play(g, "next", "next", "next dice=6,6,1,1")
 
 
 @pytest.mark.audits("FIRE-12", "T-03")

@@ -7,24 +7,13 @@ AMB-01: 25 is short range, 25.5 is not)."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import is_out, new_game, refused, rolls, shot, status
+from audit_bn_early import is_out, new_game, refused, rolls, shot, status, table
 
 from core.views import REFEREE
 
-
-@pytest.fixture
-def g(tmp_path):
-    game = new_game(tmp_path)
-    yield game
-    game.close()
-
-
-@pytest.fixture
-def irr(tmp_path):
-    """The Irregulars active."""
-    game = new_game(tmp_path, active="irregulars")
-    yield game
-    game.close()
+g = table()
+#: The Irregulars active.
+irr = table("irr", active="irregulars")
 
 
 def ones(n: int) -> str:

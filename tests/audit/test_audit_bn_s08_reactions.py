@@ -8,23 +8,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from audit_bn_early import is_out, new_game, refused, rolls, status
+from audit_bn_early import allowed, is_out, play, refused, rolls, status, table
 
 from core.views import REFEREE
 
-
-@pytest.fixture
-def g(tmp_path):
-    game = new_game(tmp_path)
-    yield game
-    game.close()
-
-
-@pytest.fixture
-def irr(tmp_path):
-    game = new_game(tmp_path, active="irregulars")
-    yield game
-    game.close()
+g = table()
+irr = table("irr", active="irregulars")
 
 
 def opportunity(out):
@@ -47,17 +36,21 @@ def test_opportunity_fire_answers_fire_as_well(g):
     assert opportunity(g.execute("react-fire irr1 vet range=30 dice=1", role=REFEREE))[0].target == 4
 
 
-@pytest.mark.audits("OPP-2")
-def test_a_man_who_stood_still_cannot_be_answered(g):
-    g.execute("move vet 10 shoot", role=REFEREE)
-    refused(g, "react-fire irr1 trained range=30 dice=1")
-
-
-@pytest.mark.audits("OPP-1")
-def test_a_suppressed_man_cannot_fire_by_opportunity(g):
-    g.execute("mark irr1 suppressed", role=REFEREE)
-    g.execute("move vet 10 shoot", role=REFEREE)
-    refused(g, "react-fire irr1 vet range=30 dice=1")
+@pytest.mark.audits("OPP-1", "OPP-2")
+@pytest.mark.parametrize(
+    ("before", "line"),
+    [
+        # OPP-2: Trained stood still while Vet moved: there is nothing of his to answer.
+        pytest.param(("move vet 10 shoot",), "react-fire irr1 trained range=30 dice=1", id="stood-still-OPP-2"),
+        # OPP-1: a suppressed man fires by opportunity at no one.
+        pytest.param(
+            ("mark irr1 suppressed", "move vet 10 shoot"), "react-fire irr1 vet range=30 dice=1", id="suppressed-OPP-1"
+        ),
+    ],
+)
+def test_no_opportunity_fire_at_a_man_who_stood_still_nor_by_a_suppressed_man(g, before, line):
+    play(g, *before)
+    refused(g, line)
 
 
 @pytest.mark.audits("OPP-1", "ACT-1")
@@ -87,8 +80,7 @@ def test_no_50_cm_limit_for_a_sniper_nor_at_a_vehicle(g):
 
 @pytest.mark.audits("OPP-4")
 def test_once_per_enemy_action_but_again_at_the_next(g):
-    g.execute("move vet 10 shoot", role=REFEREE)
-    g.execute("react-fire irr1 vet range=30 dice=1", role=REFEREE)
+    play(g, "move vet 10 shoot", "react-fire irr1 vet range=30 dice=1")
     refused(g, "react-fire irr1 vet range=30 dice=1")
     g.execute("move trained 10 shoot", role=REFEREE)
     assert opportunity(g.execute("react-fire irr1 trained range=30 dice=1", role=REFEREE))[0].target == 4
@@ -96,17 +88,13 @@ def test_once_per_enemy_action_but_again_at_the_next(g):
 
 @pytest.mark.audits("OPP-4")
 def test_an_rpg_fires_by_opportunity_once_per_turn(g):
-    g.execute("move vet 10 shoot", role=REFEREE)
-    g.execute("react-fire irpg vet range=30 dice=1", role=REFEREE)
-    g.execute("move trained 10 shoot", role=REFEREE)
+    play(g, "move vet 10 shoot", "react-fire irpg vet range=30 dice=1", "move trained 10 shoot")
     refused(g, "react-fire irpg trained range=30 dice=1")
 
 
 @pytest.mark.audits("OPP-4")
 def test_a_launcher_fires_by_opportunity_once_per_turn(g):
-    g.execute("move vet 10 shoot", role=REFEREE)
-    g.execute("react-fire igl vet range=30 dice=1", role=REFEREE)
-    g.execute("move trained 10 shoot", role=REFEREE)
+    play(g, "move vet 10 shoot", "react-fire igl vet range=30 dice=1", "move trained 10 shoot")
     refused(g, "react-fire igl trained range=30 dice=1")
 
 
@@ -121,8 +109,7 @@ def test_heavy_at_tank_guns_and_mortars_never_fire_by_opportunity(irr):
 
 @pytest.mark.audits("OPP-4", "ACT-3")
 def test_a_group_move_draws_one_reaction_per_reacting_man(g):
-    g.execute("move elite 10 elite2 gunner", role=REFEREE)
-    g.execute("react-fire irr1 elite2 range=30 dice=1", role=REFEREE)
+    play(g, "move elite 10 elite2 gunner", "react-fire irr1 elite2 range=30 dice=1")
     refused(g, "react-fire irr1 gunner range=30 dice=1")
     g.execute("react-fire irr2 gunner range=30 dice=1", role=REFEREE)
 
@@ -189,13 +176,11 @@ def test_the_troop_bonus_counts_once_per_group_and_the_value_stops_at_9(g):
 
 
 @pytest.mark.audits("COV-1")
-@pytest.mark.parametrize(("cm", "allowed"), [(5, True), (5.5, False)])
-def test_a_covering_man_may_move_5_cm(g, cm, allowed):
-    if allowed:
-        g.execute(f"move vet {cm} covering", role=REFEREE)
+@pytest.mark.parametrize(("cm", "ok"), [(5, True), (5.5, False)])
+def test_a_covering_man_may_move_5_cm(g, cm, ok):
+    allowed(g, f"move vet {cm} covering", ok)
+    if ok:
         assert covering_value(g.execute("covering vet area=yard range=20", role=REFEREE)) == 5
-    else:
-        refused(g, f"move vet {cm} covering")
 
 
 @pytest.mark.audits("COV-1", "T-03")
@@ -208,9 +193,7 @@ def test_covering_fire_is_the_mans_action(g):
 @pytest.mark.parametrize(("faces", "hit"), [("4,4", True), ("4,5", False)])
 def test_two_groups_add_their_values_and_each_its_bonus(g, faces, hit):
     # Elite AR at 50: 2 + 3; a Trained AR at 50: 2 + 1; together 8.
-    g.execute("covering elite area=yard range=50", role=REFEREE)
-    g.execute("covering trained area=yard range=50", role=REFEREE)
-    g.execute("move vet 10 shoot", role=REFEREE)
+    play(g, "covering elite area=yard range=50", "covering trained area=yard range=50", "move vet 10 shoot")
     # A hit: Irr1 saves 4+ with the 6 and his reaction is lost; no hit: he fires, a 1.
     out = g.execute(f"react-fire irr1 vet range=30 area=yard dice={faces}," + ("6" if hit else "1"), role=REFEREE)
     test = rolls(out)[0]
@@ -261,8 +244,7 @@ def test_a_dodge_in_the_area_is_tested_before_the_move(g, faces, dodges):
 @pytest.mark.audits("COV-6")
 def test_each_man_of_a_crew_hit_saves(g):
     # §8.3: "a saving throw for each miniature involved": a hit crew of two saves twice.
-    g.execute("covering gunner area=yard range=20", role=REFEREE)
-    g.execute("move vet 10 shoot", role=REFEREE)
+    play(g, "covering gunner area=yard range=20", "move vet 10 shoot")
     out = g.execute("react-fire immg vet range=30 area=yard crew=irr2 dice=2,2,6,6", role=REFEREE)
     assert [r.unit for r in rolls(out)][1:] == ["immg", "irr2"]
 
@@ -281,8 +263,7 @@ def test_a_man_moving_hidden_is_not_seen_so_not_answered(irr):
 
 @pytest.mark.audits("OPP-2")
 def test_a_move_is_answered_while_it_is_made_not_after_the_next_one(g):
-    g.execute("move vet 10 shoot", role=REFEREE)
-    g.execute("move trained 10 shoot", role=REFEREE)
+    play(g, "move vet 10 shoot", "move trained 10 shoot")
     refused(g, "react-fire irr1 vet range=30 dice=1")
     assert opportunity(g.execute("react-fire irr1 trained range=30 dice=1", role=REFEREE))[0].need == 4
 

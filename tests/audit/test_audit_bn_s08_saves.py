@@ -6,16 +6,11 @@ lines of the quick reference (T-21)."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import is_out, new_game, refused, rolls
+from audit_bn_early import is_out, new_game, play, refused, rolls, table
 
 from core.views import REFEREE
 
-
-@pytest.fixture
-def g(tmp_path):
-    game = new_game(tmp_path)
-    yield game
-    game.close()
+g = table()
 
 
 def notes(out) -> str:
@@ -50,8 +45,7 @@ def test_the_bombardment_lands_next_turn_before_initiative_drifting_4d6(tmp_path
     g.execute("call-support side=regulars dice=4", role=REFEREE)
     out = g.execute("next dice=6,6,1,1", role=REFEREE)  # turn 1's initiative: nothing lands yet
     assert [r.purpose for r in rolls(out)] == ["initiative", "initiative"]
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     out = g.execute("next dice=2,3,4,5,6,6,1,1", role=REFEREE)
     drift, *initiative = rolls(out)
     assert (drift.faces, drift.outcome) == ((2, 3, 4, 5), "14 cm")
@@ -133,7 +127,7 @@ def test_the_permission_is_5_plus_or_6_with_roe(tmp_path, extras, face, allowed)
 
 @pytest.mark.audits("SPEC-1", "SPOT-2")
 def test_a_man_in_sight_is_fired_at_not_suspected(g):
-    refused(g, "speculative vet irr1 range=30 dice=1", role="regulars")
+    refused(g, "@regulars speculative vet irr1 range=30 dice=1")
 
 
 # ------------------------------------------------------------------ FF-1
@@ -218,16 +212,13 @@ def test_smoke_on_the_spot_does_not_move(g):
 @pytest.mark.parametrize(("faces", "way"), [("3,4", "opposite"), ("3,5", "first")])
 def test_next_turn_the_smoke_drifts_2d6_even_one_way_odd_the_other(tmp_path, faces, way):
     g = new_game(tmp_path)
-    g.execute("smoke bomber range=10 dice=3", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "smoke bomber range=10 dice=3", "next", "next")
     out = g.execute(f"next dice={faces},6,6,1,1", role=REFEREE)
     drift = rolls(out)[0]
     total = sum(int(f) for f in faces.split(","))
     assert drift.outcome.startswith(f"{total} cm")
     assert ("opposite" in drift.outcome) is (way == "opposite")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     assert "clears" in notes(g.execute("next dice=6,6,1,1", role=REFEREE))
     g.close()
 

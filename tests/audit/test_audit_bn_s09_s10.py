@@ -5,7 +5,7 @@ outcome.  Every threshold is tried on both sides of its edge."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import facts, new_game, next_turn, out, rolls, status, unit
+from audit_bn_late import facts, new_game, next_turn, out, play, refused, rolls, status, unit
 
 from core import events as ev
 from core.ruleset import Refused
@@ -145,8 +145,7 @@ def test_the_men_of_an_exploding_vehicle_save_at_three_or_two_if_heavily_armoure
     units = SHOOTERS + unit("veh", "regulars", cls, "Motor", kind="vehicle", weapons=("LMG",))
     units += unit("a", "regulars", "R5", "B") + unit("b", "regulars", "R5", "B")
     g = new_game(tmp_path, monkeypatch, units)
-    g.execute("embark a veh", role="regulars")
-    g.execute("embark b veh", role="regulars")
+    play(g, "@regulars embark a veh", "@regulars embark b veh")
     # the tank-gun column: protected 6, heavy 5+; a 1 fails by 5 or 4: it explodes
     vsave, a, b = rolls(g.execute(f"blast veh source=tank by=irregulars dice=1,{value},{value - 1}", role=REFEREE))
     assert vsave.outcome == "explodes"
@@ -301,8 +300,7 @@ def test_a_wound_roll_of_two_is_dead_three_lives_three_turns(tmp_path, monkeypat
     for turn in (3, 4):
         next_turn(g, "regulars")
         assert g.state.turn == turn and out(g, "b").startswith("wounded"), turn
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     assert out(g, "b").startswith("killed") or "died" in out(g, "b"), out(g, "b")
 
 
@@ -314,13 +312,10 @@ def test_a_man_the_medic_reaches_is_stabilised_and_no_loss(tmp_path, monkeypatch
     units = SHOOTERS + unit("a", "regulars", "R4", "B") + unit("b", "regulars", "R4", "B")
     units += unit("doc", "regulars", "R4", "B", weapons=("PISTOL",), roles=("medic",))
     g = new_game(tmp_path, monkeypatch, units, options=("wounded",))
-    g.execute("blast a b source=grenade by=irregulars dice=1,4,1,4", role=REFEREE)
-    g.execute("medic doc a", role="regulars")
+    play(g, "blast a b source=grenade by=irregulars dice=1,4,1,4", "@regulars medic doc a")
     assert out(g, "a").startswith("stabilised")
-    with pytest.raises(Refused):
-        g.execute("fire a kalash range=10 aimed dice=6", role="regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,6", role=REFEREE)
+    refused(g, "@regulars fire a kalash range=10 aimed dice=6")
+    play(g, "next", "next dice=6,6,6")
     losses = {k: v for k, v in g.state.sides["regulars"].dp_by_category.items() if k != "first-fire"}
     assert sum(losses.values()) == 10
 
@@ -345,11 +340,9 @@ def test_going_to_ground_suppresses_and_a_suppressed_man_cannot_react(tmp_path, 
     a suppressed figure cannot react by opportunity."""
     units = SHOOTERS + unit("i", "irregulars", "Irr1", "B") + unit("j", "irregulars", "Irr1", "C")
     g = new_game(tmp_path, monkeypatch, units)
-    g.execute("move gunner 10", role="regulars")
-    g.execute("react-ground i", role="irregulars")
+    play(g, "@regulars move gunner 10", "@irregulars react-ground i")
     assert "suppressed" in status(g, "i")
-    with pytest.raises(Refused):
-        g.execute("react-fire i gunner range=30 dice=6,6", role="irregulars")
+    refused(g, "@irregulars react-fire i gunner range=30 dice=6,6")
     g.execute("react-fire j gunner range=30 dice=1", role="irregulars")  # his neighbour may
 
 
@@ -399,8 +392,7 @@ def test_the_suppression_test_is_the_class_value_or_less(tmp_path, monkeypatch, 
         assert len(r) == 2  # he fired
     else:
         assert len(r) == 1
-        with pytest.raises(Refused):
-            g.execute("move s 11", role="regulars")
+        refused(g, "@regulars move s 11")
         g.execute("move s 10", role="regulars")
 
 
@@ -468,9 +460,7 @@ def test_a_stabilised_man_does_not_count_for_morale(tmp_path, monkeypatch):
     units = SHOOTERS + unit("a", "regulars", "R4", "Alpha") + unit("b", "regulars", "R4", "Alpha")
     units += unit("doc", "regulars", "R4", "Alpha", weapons=("PISTOL",), roles=("medic",))
     g = new_game(tmp_path, monkeypatch, units, options=("wounded",))
-    g.execute("blast a b source=grenade by=irregulars dice=1,4,1,4", role=REFEREE)
-    g.execute("medic doc a", role="regulars")
-    g.execute("next", role=REFEREE)
+    play(g, "blast a b source=grenade by=irregulars dice=1,4,1,4", "@regulars medic doc a", "next")
     (roll,) = rolls(g.execute("morale regulars dice=1,1,1", role="regulars"))
     assert (roll.target, roll.outcome) == (1, "passed")
 

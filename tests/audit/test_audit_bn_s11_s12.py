@@ -5,9 +5,8 @@ outcome.  Every threshold is tried on both sides of its edge."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, out, rolls, status, unit
+from audit_bn_late import new_game, next_turn, out, play, refused, rolls, status, unit
 
-from core.ruleset import Refused
 from core.views import REFEREE
 
 # ------------------------------------------------------------------------ §11.0
@@ -70,10 +69,8 @@ def test_no_more_than_three_against_one(tmp_path, monkeypatch):
     """§11.0: "a maximum of three men fighting against one": four are refused, and so are
     two against two ("Large melees must be broken down into smaller ones")."""
     g = _duel(tmp_path, monkeypatch, "R5", "Irr1")
-    with pytest.raises(Refused):
-        g.execute("melee a d with=a2,a3,a4 dice=1,1", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("melee a d d2 with=a2 dice=1,1", role="regulars")
+    refused(g, "@regulars melee a d with=a2,a3,a4 dice=1,1")
+    refused(g, "@regulars melee a d d2 with=a2 dice=1,1")
 
 
 # ------------------------------------------------------------------------ §11.1
@@ -187,8 +184,7 @@ def test_no_losses_this_turn_no_test(tmp_path, monkeypatch):
     """§12.0: "At the end of each turn in which a side has taken losses": none, no test."""
     g = _squad(tmp_path, monkeypatch)
     _to_end(g)
-    with pytest.raises(Refused):
-        g.execute("morale regulars dice=1,1,1", role="regulars")
+    refused(g, "@regulars morale regulars dice=1,1,1")
 
 
 @pytest.mark.audits("MOR-2", "MOR-3", "MOR-4", "MOR-1")
@@ -225,8 +221,7 @@ def test_losses_count_so_far_not_only_this_turn(tmp_path, monkeypatch):
     _lose(g, "m0")
     _to_end(g)
     g.execute("morale regulars dice=1,1,1", role="regulars")  # needs 1: passes
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
+    play(g, "next", "next dice=6,6,1,1")
     _lose(g, "m1")
     _to_end(g)
     g.execute("dp irregulars 100", role=REFEREE)
@@ -256,8 +251,7 @@ def test_failing_with_more_defeat_points_ends_the_game(tmp_path, monkeypatch):
     g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
-    g.execute("dp irregulars 19", role=REFEREE)
-    g.execute("morale regulars dice=1,1,1", role="regulars")
+    play(g, "dp irregulars 19", "@regulars morale regulars dice=1,1,1")
     assert g.state.phase == "final"
 
 
@@ -268,8 +262,7 @@ def test_failing_with_equal_defeat_points_only_shakes_the_team(tmp_path, monkeyp
     g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
-    g.execute("dp irregulars 20", role=REFEREE)
-    g.execute("morale regulars dice=1,1,1", role="regulars")
+    play(g, "dp irregulars 20", "@regulars morale regulars dice=1,1,1")
     assert g.state.phase == "end"
     assert all("suppressed" in status(g, u) for u in ("sgt", "m2", "m10"))
 
@@ -282,12 +275,8 @@ def test_a_retreating_man_who_fails_falls_back_at_least_15_cm_and_may_fire(tmp_p
     g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
-    g.execute("dp irregulars 20", role=REFEREE)
-    g.execute("morale regulars dice=1,1,1", role="regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("move m2 14 dice=6", role="regulars")
+    play(g, "dp irregulars 20", "@regulars morale regulars dice=1,1,1", "next", "next dice=6,6,1,1")
+    refused(g, "@regulars move m2 14 dice=6")
     r = rolls(g.execute("move m2 15 dice=6", role="regulars"))
     assert r[0].outcome.startswith("fails")
     g.execute("fire m2 i0 range=20 aimed dice=1", role="regulars")
@@ -302,10 +291,7 @@ def test_retreating_figures_react_as_normal(tmp_path, monkeypatch):
     g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
-    g.execute("dp irregulars 20", role=REFEREE)
-    g.execute("morale regulars dice=1,1,1", role="regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=1,1,6,6", role=REFEREE)
+    play(g, "dp irregulars 20", "@regulars morale regulars dice=1,1,1", "next", "next dice=1,1,6,6")
     assert g.state.active_side == "irregulars"
     g.execute("move i0 10", role="irregulars")
     (shot,) = rolls(g.execute("react-fire m2 i0 range=30 dice=1", role="regulars"))
@@ -330,10 +316,8 @@ def test_a_man_who_stormed_has_done_his_fighting(tmp_path, monkeypatch):
     stormed this turn neither fires nor fights hand to hand."""
     g = _house(tmp_path, monkeypatch, attackers=("R2", "R2"), defenders=("Irr3", "Irr3"))
     g.execute("storm r0 against=t0 dice=1,1,1,1,1", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("fire r0 t1 range=20 aimed dice=6", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("melee r0 t1 dice=6,1", role="regulars")
+    refused(g, "@regulars fire r0 t1 range=20 aimed dice=6")
+    refused(g, "@regulars melee r0 t1 dice=6,1")
 
 
 @pytest.mark.audits("BLD-4")
@@ -360,15 +344,11 @@ def test_a_retreating_man_who_fails_on_a_fire_order_must_still_fall_back_15_cm_f
     g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
-    g.execute("dp irregulars 20", role=REFEREE)
-    g.execute("morale regulars dice=1,1,1", role="regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
+    play(g, "dp irregulars 20", "@regulars morale regulars dice=1,1,1", "next", "next dice=6,6,1,1")
     r = rolls(g.execute("fire m2 i0 range=20 aimed dice=6", role="regulars"))
     assert [x.purpose for x in r] == ["suppression test"] and r[0].outcome.startswith("fails")
     assert "first_fire" not in g.state.vars
-    with pytest.raises(Refused):
-        g.execute("move m2 14", role="regulars")
+    refused(g, "@regulars move m2 14")
     g.execute("move m2 15", role="regulars")
     (shot,) = rolls(g.execute("fire m2 i0 range=20 aimed dice=1", role="regulars"))
     assert shot.purpose.startswith("fire")
@@ -400,6 +380,5 @@ def test_a_journalists_double_counts_when_the_failing_side_is_losing(tmp_path, m
     g = new_game(tmp_path, monkeypatch, units)
     _lose(g, "m0", "m1")
     _to_end(g)
-    g.execute("dp irregulars 25", role=REFEREE)
-    g.execute("morale regulars dice=1,1,1", role="regulars")
+    play(g, "dp irregulars 25", "@regulars morale regulars dice=1,1,1")
     assert g.state.phase == "final"

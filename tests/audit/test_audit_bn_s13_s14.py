@@ -5,10 +5,9 @@ outcome.  Every threshold is tried on both sides of its edge."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import facts, new_game, rolls, unit
+from audit_bn_late import facts, ledger, new_game, play, refused, rolls, unit
 
 from core import events as ev
-from core.ruleset import Refused
 from core.views import REFEREE
 
 # ------------------------------------------------------------------------ §13.0
@@ -43,18 +42,12 @@ def test_the_active_player_activates_his_squads_one_by_one(tmp_path, monkeypatch
     the first squad has finished)": a man of a squad not yet activated cannot act; once
     the next squad is activated, the last one is finished."""
     g = _platoon(tmp_path, monkeypatch)
-    with pytest.raises(Refused):
-        g.execute("move 2nd0 10 run", role="regulars")
-    g.execute("activate 2nd", role="regulars")
-    g.execute("move 2nd0 10 run", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("move 1st0 10 run", role="regulars")
-    g.execute("activate 1st", role="regulars")
-    g.execute("move 1st0 10 run", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("move 2nd1 10 run", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("activate 2nd", role="regulars")
+    refused(g, "@regulars move 2nd0 10 run")
+    play(g, "@regulars activate 2nd", "@regulars move 2nd0 10 run")
+    refused(g, "@regulars move 1st0 10 run")
+    play(g, "@regulars activate 1st", "@regulars move 1st0 10 run")
+    refused(g, "@regulars move 2nd1 10 run")
+    refused(g, "@regulars activate 2nd")
 
 
 @pytest.mark.audits("PLT-3")
@@ -62,8 +55,7 @@ def test_group_actions_only_within_one_squad(tmp_path, monkeypatch):
     """§13.0 "Actions by Group … only by miniatures in the same squad"."""
     g = _platoon(tmp_path, monkeypatch)
     g.execute("activate 1st", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("move 1st0 10 2nd0", role="regulars")
+    refused(g, "@regulars move 1st0 10 2nd0")
     moved = facts(g.execute("move 1st0 10 1st1", role="regulars"), ev.Moved)
     assert [m.unit for m in moved] == ["1st0", "1st1"]
 
@@ -76,8 +68,7 @@ def test_ex06_platoon_morale_eight_dice_needing_three(tmp_path, monkeypatch, dic
     g = _platoon(tmp_path, monkeypatch, at_section=3)
     for man in ("1st0", "2nd0", "3rd0"):
         g.execute(f"out {man} killed by irregulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("dp irregulars 200", role=REFEREE)
+    play(g, "next", "dp irregulars 200")
     (roll,) = rolls(g.execute(f"morale regulars dice={dice}", role="regulars"))
     assert (len(roll.faces), roll.target, roll.outcome == "passed") == (8, 3, passed)
 
@@ -90,8 +81,7 @@ def test_a_section_at_exactly_half_its_men_adds_no_die(tmp_path, monkeypatch):
     g = _platoon(tmp_path, monkeypatch, at_section=2)
     for man in ("at0", "1st0"):
         g.execute(f"out {man} killed by irregulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("dp irregulars 200", role=REFEREE)
+    play(g, "next", "dp irregulars 200")
     (roll,) = rolls(g.execute("morale regulars dice=1,1,1,1,1,1,2", role="regulars"))
     assert (len(roll.faces), roll.target, roll.outcome) == (7, 2, "passed")
 
@@ -110,10 +100,6 @@ def _sides(tmp_path, monkeypatch, extras="", **kw):
     return new_game(tmp_path, monkeypatch, units, head=extras, **kw)
 
 
-def _ledger(g, side):
-    return {k: v for k, v in g.state.sides[side].dp_by_category.items() if v}
-
-
 @pytest.mark.audits("T-16", "DP-1")
 def test_casualties_cost_fifteen_ten_five_and_ten_for_the_irregular_leader(tmp_path, monkeypatch):
     """§14.0: 15 for every Special Forces member lost, 10 for every regular, 5 for every
@@ -127,8 +113,8 @@ def test_casualties_cost_fifteen_ten_five_and_ten_for_the_irregular_leader(tmp_p
     ):
         g.execute(f"out {line}", role=REFEREE)
     g.execute("next", role=REFEREE)
-    assert _ledger(g, "regulars") == {"casualties": 25}
-    assert _ledger(g, "irregulars") == {"casualties": 15}
+    assert ledger(g, "regulars") == {"casualties": 25}
+    assert ledger(g, "irregulars") == {"casualties": 15}
 
 
 @pytest.mark.audits("FIRE-15", "T-16", "DP-1")
@@ -136,12 +122,15 @@ def test_whoever_fires_first_takes_five_once(tmp_path, monkeypatch):
     """§14.0: "5 points for whoever fires first" (a miss is a shot too); the other side's
     later fire costs nothing."""
     g = _sides(tmp_path, monkeypatch, active="irregulars")
-    g.execute("fire i0 m0 range=30 aimed dice=1", role="irregulars")
-    g.execute("move i1 5 cautious", role="irregulars")
-    g.execute("react-fire m1 i1 range=30 dice=1", role="regulars")
-    g.execute("next", role=REFEREE)
-    assert _ledger(g, "irregulars") == {"first-fire": 5}
-    assert _ledger(g, "regulars") == {}
+    play(
+        g,
+        "@irregulars fire i0 m0 range=30 aimed dice=1",
+        "@irregulars move i1 5 cautious",
+        "@regulars react-fire m1 i1 range=30 dice=1",
+        "next",
+    )
+    assert ledger(g, "irregulars") == {"first-fire": 5}
+    assert ledger(g, "regulars") == {}
 
 
 @pytest.mark.audits("T-16", "DP-1")
@@ -149,11 +138,9 @@ def test_civilians_killed_by_the_regulars_cost_five(tmp_path, monkeypatch):
     """§14.0: 5 for every civilian killed (only for regulars against irregulars); Extras:
     Civilians: those fired at by the Irregular player give none."""
     g = _sides(tmp_path, monkeypatch)
-    g.execute("out civ killed by regulars", role=REFEREE)
-    g.execute("out civ2 killed by irregulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    assert _ledger(g, "regulars") == {"civilians": 5}
-    assert _ledger(g, "irregulars") == {}
+    play(g, "out civ killed by regulars", "out civ2 killed by irregulars", "next")
+    assert ledger(g, "regulars") == {"civilians": 5}
+    assert ledger(g, "irregulars") == {}
 
 
 @pytest.mark.audits("T-16", "DP-1")
@@ -173,7 +160,7 @@ def test_each_line_of_the_defeat_points_list(tmp_path, monkeypatch, line, side, 
     disengagement 15, exfiltration 5, a Main objective lost 50, a Secondary 20."""
     g = _sides(tmp_path, monkeypatch)
     g.execute(f"score {line} {side}", role=REFEREE)
-    assert sum(_ledger(g, side).values()) == points
+    assert sum(ledger(g, side).values()) == points
 
 
 @pytest.mark.audits("DP-2", "EXT-7", "T-16")
@@ -182,10 +169,8 @@ def test_rules_of_engagement_firing_first_costs_thirty_and_civilians_ten(tmp_pat
     (in addition to the standard 5 points)"; civilians "Points are 10 if the Team has
     Rules of Engagement"."""
     g = _sides(tmp_path, monkeypatch, extras="[extras.regulars]\nrules_of_engagement = true")
-    g.execute("fire m0 i0 range=30 aimed dice=1", role="regulars")
-    g.execute("out civ killed by regulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    assert _ledger(g, "regulars") == {"first-fire": 30, "civilians": 10}
+    play(g, "@regulars fire m0 i0 range=30 aimed dice=1", "out civ killed by regulars", "next")
+    assert ledger(g, "regulars") == {"first-fire": 30, "civilians": 10}
 
 
 @pytest.mark.audits("VIC-1", "T-16")
@@ -194,7 +179,7 @@ def test_a_side_that_leaves_the_battlefield_ends_the_game(tmp_path, monkeypatch)
     g = _sides(tmp_path, monkeypatch, active="irregulars")
     g.execute("exfiltrate irregulars", role="irregulars")
     assert g.state.phase == "final"
-    assert _ledger(g, "irregulars") == {"exfiltration": 5}
+    assert ledger(g, "irregulars") == {"exfiltration": 5}
 
 
 @pytest.mark.audits("VIC-2")
@@ -203,9 +188,7 @@ def test_the_side_with_most_defeat_points_loses(tmp_path, monkeypatch, extra, wi
     """§14.0: "the loser is the player with most Defeat Points": a regular lost (10)
     against 5 + 4 = 9 or 5 + 6 = 11 for the militia."""
     g = _sides(tmp_path, monkeypatch)
-    g.execute("out m0 killed by irregulars", role=REFEREE)
-    g.execute("out i0 killed by regulars", role=REFEREE)
-    g.execute(f"dp irregulars {extra}", role=REFEREE)
+    play(g, "out m0 killed by irregulars", "out i0 killed by regulars", f"dp irregulars {extra}")
     o = g.execute("victory the patrol withdraws", role=REFEREE)
     (end,) = facts(o, ev.GameEnded)
     assert str(end.result).startswith(f"{winner} win")
@@ -217,10 +200,8 @@ def test_a_wounded_man_carried_off_the_table_is_no_loss(tmp_path, monkeypatch):
     out of danger as a stabilised man is (digest AMB-47): no loss for Defeat Points, while
     one left wounded costs 10."""
     g = _sides(tmp_path, monkeypatch, options=("wounded",))
-    g.execute("blast m0 m1 source=grenade by=irregulars dice=1,4,1,4", role=REFEREE)
-    g.execute("evacuate m0", role="regulars")
-    g.execute("next", role=REFEREE)
-    assert _ledger(g, "regulars") == {"casualties": 10}
+    play(g, "blast m0 m1 source=grenade by=irregulars dice=1,4,1,4", "@regulars evacuate m0", "next")
+    assert ledger(g, "regulars") == {"casualties": 10}
 
 
 @pytest.mark.audits("PLT-3")
@@ -239,8 +220,7 @@ def test_with_the_platoon_leader_lost_the_highest_in_rank_leads_the_initiative(t
     """§13.0: "Add only the leadership bonus of the Platoon leader, or the highest in rank":
     Lt Moro (3) lost, a sergeant's 2 is added."""
     g = _platoon(tmp_path, monkeypatch)
-    g.execute("out moro killed by irregulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "out moro killed by irregulars", "next")
     g.execute("next dice=6,6,6,6,6,6,6,6", role=REFEREE)  # the platoon's morale: 1 lost, the leader twice
     rolled = {e.side: e.roll for e in facts(g.execute("next dice=6,6,1,1", role=REFEREE), ev.Rolled)}
     assert [(str(m.label), m.value) for m in rolled["regulars"].mods if str(m.label) == "leadership"] == [
@@ -254,4 +234,4 @@ def test_rules_of_engagement_make_a_building_hit_ten(tmp_path, monkeypatch):
     has Rules of Engagement"."""
     g = _sides(tmp_path, monkeypatch, extras="[extras.regulars]\nrules_of_engagement = true")
     g.execute("score building regulars", role=REFEREE)
-    assert _ledger(g, "regulars") == {"buildings": 10}
+    assert ledger(g, "regulars") == {"buildings": 10}

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """Audit of Ludonet's melee (B.8) from the book alone: 1d6 each plus modifiers, the
 higher eliminates the other, a tie fights on; +1 expert, +2 from behind, -1 lying
 down, -2 wounded; leaving a melee against the opponent's last roll at +2."""
@@ -6,7 +5,7 @@ down, -2 wounded; leaving a melee against the opponent's last roll at +2."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, ln, out, play, said, to_phase  # noqa: F401
+from audit_ln_table import add, out, play, said, to_phase
 
 
 @pytest.fixture

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """Audit of Ludonet's morale (B.9 LN-R070) from the book alone: a unit tests when it has
 lost half its men (odd and even sizes at the edge), and again at every further loss;
 1 or 2 shakes it and it falls back until reinforcements bring it back to the number it
@@ -7,14 +6,9 @@ started with; wounded men are no losses."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, has, ln, outcomes, play, to_phase  # noqa: F401
+from audit_ln_table import add, four, has, lose, outcomes, play, to_phase
 
 from core.ruleset import Refused
-
-
-def _lose(g, *uids: str) -> None:
-    for uid in uids:
-        play(g, f"out {uid}")
 
 
 def _tests(g, team: str, die: int = 6) -> bool:
@@ -27,11 +21,11 @@ def _tests(g, team: str, die: int = 6) -> bool:
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_an_odd_unit_tests_at_three_of_five_lost_not_two(ln):
-    _lose(ln, "hans", "fritz")  # 2 of 5: below half
+    lose(ln, "hans", "fritz")  # 2 of 5: below half
     to_phase(ln, 1, "morale")
     assert not _tests(ln, "gruppe vogt")
     to_phase(ln, 2, "fire")
-    _lose(ln, "kurt")  # 3 of 5
+    lose(ln, "kurt")  # 3 of 5
     to_phase(ln, 2, "morale")
     assert _tests(ln, "gruppe vogt")
 
@@ -41,29 +35,28 @@ def test_a_wounded_man_is_no_loss_and_each_further_loss_tests_again(ln):
     for uid in ("e1", "e2", "e3", "e4"):
         add(ln, uid, "garrison", team="Second")
     add(ln, "w", "garrison", team="Second", status=("wounded",))  # a wounded man is no loss
-    _lose(ln, "e1")
+    lose(ln, "e1")
     to_phase(ln, 1, "morale")
     assert not _tests(ln, "second")  # 1 of 5
     to_phase(ln, 2, "fire")
-    _lose(ln, "e2", "e3")  # 3 of 5
+    lose(ln, "e2", "e3")  # 3 of 5
     to_phase(ln, 2, "morale")
     assert _tests(ln, "second")
     assert not _tests(ln, "second")  # once, until a further loss
     to_phase(ln, 3, "fire")
-    _lose(ln, "e4")
+    lose(ln, "e4")
     to_phase(ln, 3, "morale")
     assert _tests(ln, "second")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_four_men_test_at_two_lost(ln):
-    for uid in ("f1", "f2", "f3", "f4"):
-        add(ln, uid, "garrison", team="Four")
-    _lose(ln, "f1")
+    four(ln)
+    lose(ln, "f1")
     to_phase(ln, 1, "morale")
     assert not _tests(ln, "four")
     to_phase(ln, 2, "fire")
-    _lose(ln, "f2")
+    lose(ln, "f2")
     to_phase(ln, 2, "morale")
     assert _tests(ln, "four")
 
@@ -71,7 +64,7 @@ def test_four_men_test_at_two_lost(ln):
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 @pytest.mark.parametrize(("die", "shaken"), [(1, True), (2, True), (3, False), (6, False)])
 def test_one_or_two_shakes_the_unit_and_it_falls_back(ln, die, shaken):
-    _lose(ln, "hans", "fritz", "kurt")
+    lose(ln, "hans", "fritz", "kurt")
     to_phase(ln, 1, "morale")
     facts = play(ln, f"morale gruppe vogt dice={die}")
     assert outcomes(facts) == ["shaken: falls back" if shaken else "holds"]
@@ -80,7 +73,7 @@ def test_one_or_two_shakes_the_unit_and_it_falls_back(ln, die, shaken):
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_it_retreats_until_reinforced_to_its_starting_number(ln):
-    _lose(ln, "hans", "fritz", "kurt")
+    lose(ln, "hans", "fritz", "kurt")
     to_phase(ln, 1, "morale")
     play(ln, "morale gruppe vogt dice=1")
     to_phase(ln, 2, "move-second")

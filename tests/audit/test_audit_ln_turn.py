@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """Audit of Ludonet's set-up, turn and movement (B.1-B.3) from the book alone: hidden
 deployment, the first player rolled once, the turn's order, each move allowance at its
 edge, vehicles' scenario moves, and fatigue after a run (5 or 6) for three turns."""
@@ -6,7 +5,7 @@ edge, vehicles' scenario moves, and fatigue after a run (5 or 6) for three turns
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import has, ln, outcomes, play, to_phase  # noqa: F401
+from audit_ln_table import has, outcomes, play, to_phase
 
 from core import events as ev
 from core.ruleset import Refused
@@ -49,44 +48,39 @@ def test_the_first_player_is_rolled_once_highest_first_ties_again(ln, dice, firs
     ("who", "mode", "most"),
     [("smith", "walk", 10), ("jones", "run", 14), ("brown", "crawl", 3), ("bren", "walk", 5), ("bren", "crawl", 3)],
 )
-def test_each_move_allowance_at_its_edge(ln, who, mode, most):
-    to_phase(ln, 1, "move-first")
+def test_each_move_allowance_at_its_edge(move, who, mode, most):
     dice = " dice=1" if mode == "run" else ""
-    assert not _moves(ln, f"@paras move {who} {most + 0.5:g} {mode}{dice}")
-    assert _moves(ln, f"@paras move {who} {most} {mode}{dice}")
+    assert not _moves(move, f"@paras move {who} {most + 0.5:g} {mode}{dice}")
+    assert _moves(move, f"@paras move {who} {most} {mode}{dice}")
 
 
 @pytest.mark.audits("LN-AMB-24", "LN-R010")
-def test_a_man_with_a_heavy_weapon_cannot_run(ln):
-    to_phase(ln, 1, "move-first")
-    assert not _moves(ln, "@paras move bren 5 run dice=1")
+def test_a_man_with_a_heavy_weapon_cannot_run(move):
+    assert not _moves(move, "@paras move bren 5 run dice=1")
 
 
 @pytest.mark.audits("LN-R011", "LN-AMB-04")
-def test_vehicles_move_as_far_as_the_scenario_says(ln):
-    to_phase(ln, 1, "move-first")
-    assert not _moves(ln, "@paras move sherman 25.5")
-    assert _moves(ln, "@paras move sherman 25")
-    to_phase(ln, 1, "move-second")
-    assert not _moves(ln, "@garrison move lorry 1")  # the scenario gives it no move
+def test_vehicles_move_as_far_as_the_scenario_says(move):
+    assert not _moves(move, "@paras move sherman 25.5")
+    assert _moves(move, "@paras move sherman 25")
+    to_phase(move, 1, "move-second")
+    assert not _moves(move, "@garrison move lorry 1")  # the scenario gives it no move
 
 
 @pytest.mark.audits("LN-R012", "LN-AMB-19")
-def test_a_run_and_a_4_leaves_the_figure_fresh(ln):
-    to_phase(ln, 1, "move-first")
-    assert outcomes(play(ln, "@paras move jones 14 run dice=4")) == ["fresh"]
-    to_phase(ln, 2, "move-first")
-    assert _moves(ln, "@paras move jones 14 run dice=1")
+def test_a_run_and_a_4_leaves_the_figure_fresh(move):
+    assert outcomes(play(move, "@paras move jones 14 run dice=4")) == ["fresh"]
+    to_phase(move, 2, "move-first")
+    assert _moves(move, "@paras move jones 14 run dice=1")
 
 
 @pytest.mark.audits("LN-R012", "LN-AMB-19")
-def test_a_run_and_a_5_forbids_running_in_the_next_three_turns(ln):
-    to_phase(ln, 1, "move-first")
-    play(ln, "@paras move jones 14 run dice=5")
+def test_a_run_and_a_5_forbids_running_in_the_next_three_turns(move):
+    play(move, "@paras move jones 14 run dice=5")
     for turn in (2, 3, 4):
-        to_phase(ln, turn, "move-first")
-        assert not _moves(ln, "@paras move jones 14 run dice=1"), turn
-        assert _moves(ln, "@paras move jones 10")  # a tired figure still walks
-    to_phase(ln, 5, "move-first")
-    assert not any(has(ln, "jones", f"tired-{n}") for n in (1, 2, 3))
-    assert _moves(ln, "@paras move jones 14 run dice=6")
+        to_phase(move, turn, "move-first")
+        assert not _moves(move, "@paras move jones 14 run dice=1"), turn
+        assert _moves(move, "@paras move jones 10")  # a tired figure still walks
+    to_phase(move, 5, "move-first")
+    assert not any(has(move, "jones", f"tired-{n}") for n in (1, 2, 3))
+    assert _moves(move, "@paras move jones 14 run dice=6")

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from audit_lt_table import add, close_games, game_with, has, inject, out, outcome, play, said  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import add, game_with, has, inject, out, outcome, play, refused, said
 
 from core import events as ev
 from core.ruleset import Refused
@@ -34,11 +34,9 @@ def _game(tmp_path, he: int = 4):
 def test_only_a_company_command_calls_it_and_only_with_a_face_card(tmp_path):
     g = _game(tmp_path)
     play(g, "next")  # 3♣: a number card
-    with pytest.raises(Refused):
-        play(g, "@german unitmove call-artillery by=captain on the farm")
+    refused(g, "@german unitmove call-artillery by=captain on the farm")
     play(g, "next")  # Q♠: a face card
-    with pytest.raises(Refused):
-        play(g, "@german unitmove call-artillery by=private on the farm")
+    refused(g, "@german unitmove call-artillery by=private on the farm")
     play(g, "@german unitmove call-artillery by=captain on the farm")
     with pytest.raises(Refused):  # the face card is spent on the unit move, not a platoon
         play(g, "@german activate captain A5")
@@ -59,8 +57,7 @@ def test_it_opens_on_the_joker_and_attacks_each_unit_in_the_square_once(tmp_path
     play(g, "barrage german b defence=moving-open dice=2")  # a hidden unit too; 2 at +4: D
     assert out(g, "b")
     play(g, "next")  # 4♣: no artillery unless continued
-    with pytest.raises(Refused):
-        play(g, "barrage german a defence=moving-open dice=6")
+    refused(g, "barrage german a defence=moving-open dice=6")
     play(g, "next", "@german unitmove continue-artillery")  # K♣: a face card spent on it
     facts = play(g, "barrage german a defence=moving-open dice=3")  # consecutive HE: 4 + 1 - 0 > +4
     assert outcome(facts) == "modified total 3, column >+4: D: destroyed"
@@ -73,5 +70,4 @@ def test_a_joker_says_the_scenarios_effect_and_activates_nobody(tmp_path):
     play(g, "next", "next")
     facts = play(g, "next")
     assert "the bridge is blown" in said(facts)
-    with pytest.raises(Refused):
-        play(g, "@german activate captain A5")
+    refused(g, "@german activate captain A5")

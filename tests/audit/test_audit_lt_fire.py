@@ -5,7 +5,7 @@ front against side protection, the results applied at once, replies and ambushes
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import ALTERNATE, add, at_book, close_games, game_with, has, moved, out, outcome, play, rolled, said  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import ALTERNATE, add, at_book, game_with, has, moved, out, outcome, play, refused, rolled, said
 
 from core.ruleset import Refused
 
@@ -112,8 +112,7 @@ def test_an_r_routs_at_once_without_a_test_and_the_fleeing_piece_does_not_fire(t
     assert not rolled(facts)[1:]  # no morale die
     assert moved(facts) == [24] and has(g, "tank", "retreating")
     assert not has(g, "tank", "ready-1") and not has(g, "tank", "ready-2")
-    with pytest.raises(Refused):
-        play(g, "@german at tank gun ready dice=6,6")
+    refused(g, "@german at tank gun ready dice=6,6")
 
 
 @pytest.mark.audits("LT-R050", "LT-AMB-17")
@@ -157,8 +156,7 @@ def test_a_destroyed_target_answers_nothing(tmp_path):
     add(g, "tank", "german", "pz4", team="Y", status=("ready-2",), stats={"front": 6, "side": 1})
     play(g, "next", "@us activate gun A4 prepare=0", "@us at gun tank dice=1,2")  # 3 at 0: D
     assert out(g, "tank")
-    with pytest.raises(Refused):
-        play(g, "@german at tank gun ready dice=6,6")
+    refused(g, "@german at tank gun ready dice=6,6")
 
 
 @pytest.mark.audits("LT-AMB-10")
@@ -167,8 +165,7 @@ def test_no_reply_at_an_attacker_the_target_has_not_spotted(tmp_path):
     add(g, "tank", "us", "sherman", team="X", status=("ready-1",), stats={"at": 6, "front": 6, "side": 6})
     add(g, "sniper", "german", "pz4", team="Y", status=("hidden",), stats={"at": 6, "front": 6})
     play(g, "next", "next", "@german activate sniper A4 prepare=0", "@german at sniper tank dice=6,6")
-    with pytest.raises(Refused):
-        play(g, "@us at tank sniper ready dice=6,6")
+    refused(g, "@us at tank sniper ready dice=6,6")
     assert has(g, "tank", "ready-1")
 
 

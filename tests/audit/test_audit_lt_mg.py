@@ -5,22 +5,12 @@ bonus, "I" against infantry and against tanks, the ambush die modifier."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import ALTERNATE, add, close_games, game_with, has, mg_book, out, outcome, play, rolled, said  # noqa: F401  (close_games: a fixture)
-
-from core.ruleset import Refused
+from audit_lt_table import ALTERNATE, DEFENCES, add, game_with, has, mg_book, out, outcome, play, refused, rolled, said
 
 WORDS = {"D": "D: destroyed", "I": "I: immobilised, loses its ready attacks", "-": "no effect"}
 
-#: C.7.1 as the book gives it, and the two states it leaves out (LT-AMB-19: stationary in
-#: protection +4, moving in protection +1, the digest's proposal).
-DEFENCES = {
-    "moving-open": 0,
-    "bound-open": 2,
-    "bound-protected": 3,
-    "still-open": 3,
-    "prepared": 4,
-    "entrenched": 5,
-}
+#: The two states C.7.1 leaves out (LT-AMB-19: stationary in protection +4, moving in
+#: protection +1, the digest's proposal).
 GAPS = {"still-protected": 4, "moving-protected": 1}
 #: C.7.1's vehicles: "open" vehicles +3, light tanks and armoured cars +4, other tanks +5.
 VEHICLES = {"open-vehicle": 3, "light-tank": 4, "tank": 5}
@@ -133,5 +123,4 @@ def test_a_piece_with_no_mg_factor_cannot_fire_mg(tmp_path):
     add(g, "mg", "us", "rifles", team="X", stats={"mg": 0})
     add(g, "inf", "german", "rifles", team="Y")
     play(g, "next", "@us activate mg A4 prepare=0")
-    with pytest.raises(Refused):
-        play(g, "@us mg mg inf defence=moving-open dice=1")
+    refused(g, "@us mg mg inf defence=moving-open dice=1")

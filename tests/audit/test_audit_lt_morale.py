@@ -5,7 +5,7 @@ the voluntary rout."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import ALTERNATE, add, close_games, game_with, has, moved, outcome, play, rolled  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import ALTERNATE, add, game_with, has, moved, outcome, play, rolled
 
 from core.ruleset import Refused
 

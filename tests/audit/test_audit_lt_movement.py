@@ -5,7 +5,7 @@ its edge; which activations move; an immobilised piece does not move."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import ALTERNATE, add, close_games, game_with, moved, play, scenario_game  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import ALTERNATE, add, game_with, moved, play, scenario_game
 
 from core.ruleset import Refused
 

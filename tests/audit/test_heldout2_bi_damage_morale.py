@@ -8,9 +8,7 @@ that surrenders with a man aboard, a gunner who panics away from his emplaced MG
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import KILL, goto, man, new_game, outcomes, play, rolls, vehicle
-
-from core.ruleset import Refused
+from audit_bi_early import KILL, goto, man, outcomes, play, refused, rolls, table, vehicle
 
 EXTRA = (
     man("mg1", "blue", "regular", "mg", roles=("emplaced",)),
@@ -24,11 +22,7 @@ EXTRA = (
 )
 
 
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = new_game(tmp_path, monkeypatch, extra=EXTRA)
-    yield g
-    g.close()
+game = table(extra=EXTRA)
 
 
 def unit(g, uid):
@@ -201,8 +195,7 @@ def test_a_gunner_who_panics_leaves_his_emplaced_mg_and_must_emplace_it_again(ga
     mg1 = unit(game, "mg1")
     assert mg1.has("shocked") and not mg1.has("emplaced")
     goto(game, "fire-regular", 3)
-    with pytest.raises(Refused, match="emplace"):
-        play(game, "fire mg1 tariq range=50")
+    refused(game, "fire mg1 tariq range=50", match="emplace")
     play(game, "emplace mg1")
     goto(game, "fire-regular", 4)
     assert len(rolls(play(game, "fire mg1 tariq range=50 dice=9,9,9"), "A.9.4")) == 3

@@ -7,7 +7,7 @@ faces, the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import MEN, is_out, new_game, refused, rolls, shot, status
+from audit_bn_early import MEN, allowed, is_out, refused, rolls, shot, status, table, to_hit
 
 from core.views import REFEREE
 
@@ -21,23 +21,9 @@ MORE = (
 )
 
 
-@pytest.fixture
-def g(tmp_path):
-    game = new_game(tmp_path, men=MORE)
-    yield game
-    game.close()
-
-
-@pytest.fixture
-def irr(tmp_path):
-    """The Irregulars active."""
-    game = new_game(tmp_path, active="irregulars", men=MORE)
-    yield game
-    game.close()
-
-
-def to_hit(out) -> list:
-    return [r for r in rolls(out) if r.purpose.startswith(("fire", "opportunity", "speculative"))]
+g = table(men=MORE)
+#: The Irregulars active.
+irr = table("irr", active="irregulars", men=MORE)
 
 
 def suppression_tests(out, unit: str) -> list:
@@ -70,18 +56,16 @@ def test_a_suppressed_man_tests_before_every_kind_of_action(g, command, done):
 
 
 @pytest.mark.audits("SUP-4", "T-04")
-@pytest.mark.parametrize(("cm", "allowed"), [("10", True), ("10.5", False)])
-def test_a_man_in_panic_may_still_crawl_up_to_10_cm_to_cover(g, cm, allowed):
+@pytest.mark.parametrize(("cm", "ok"), [("10", True), ("10.5", False)])
+def test_a_man_in_panic_may_still_crawl_up_to_10_cm_to_cover(g, cm, ok):
     """§10.0: having failed his test (a 6) on an order to fire, the soldier "remains
     suppressed (in panic) ... and he cannot perform any actions apart from moving up to
     10cm to take cover": 10 cm is allowed, 10.5 is not."""
     g.execute("fire supp irr1 range=20 dice=6", role=REFEREE)
     assert not is_out(g, "irr1") and "suppressed" not in status(g, "irr1")
-    if allowed:
-        g.execute(f"move supp {cm}", role=REFEREE)
+    allowed(g, f"move supp {cm}", ok)
+    if ok:
         assert "suppressed" in status(g, "supp")
-    else:
-        refused(g, f"move supp {cm}")
 
 
 @pytest.mark.audits("ACT-3", "SUP-3")
@@ -181,7 +165,7 @@ def test_the_reacting_side_takes_no_action_of_the_four(g, command):
     to the reacting side can react using opportunity" (§6.5 dodge, §7.0 sighting, §8.2
     fire) and nothing more: in the Regulars' activation the Militia cannot get into a
     vehicle, give covering fire, throw smoke, fire speculatively or declare a man hidden."""
-    refused(g, command, role="irregulars")
+    refused(g, f"@irregulars {command}")
 
 
 # ------------------------------------------------------------------ §6.5: a dodge against each weapon

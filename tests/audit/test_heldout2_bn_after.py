@@ -9,7 +9,7 @@ apart from them: given these faces, the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import facts, new_game, next_turn, out, rolls, status, to_activation, unit
+from audit_bn_late import facts, ledger, new_game, next_turn, out, play, refused, rolls, status, to_activation, unit
 
 from core import events as ev
 from core.ruleset import Refused
@@ -36,10 +36,6 @@ POOL = (
     + unit("rpg", "irregulars", "Irr1", "Cell", weapons=("RPG",))
     + "".join(unit(f"i{i}", "irregulars", "Irr3", "Cell") for i in range(3))
 )
-
-
-def _ledger(g, side):
-    return {k: v for k, v in g.state.sides[side].dp_by_category.items() if v}
 
 
 def vehicle_save(outcome) -> list:
@@ -105,8 +101,7 @@ def test_no_hand_to_hand_after_a_shot_or_getting_in(tmp_path, monkeypatch, befor
     getting into a vehicle, has no move left to bring him into contact."""
     g = new_game(tmp_path, monkeypatch, POOL)
     g.execute(before, role="regulars")
-    with pytest.raises(Refused):
-        g.execute("melee m0 ar dice=6,1", role="regulars")
+    refused(g, "@regulars melee m0 ar dice=6,1")
 
 
 @pytest.mark.audits("BLD-1", "T-03")
@@ -115,8 +110,7 @@ def test_no_storming_after_a_shot(tmp_path, monkeypatch):
     has already fired this turn has had his fire, and may not storm too."""
     g = new_game(tmp_path, monkeypatch, POOL)
     g.execute("fire m0 ar range=20 aimed dice=1", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("storm m0 m1 against=i0 dice=1,1,1,1,1", role="regulars")
+    refused(g, "@regulars storm m0 m1 against=i0 dice=1,1,1,1,1")
 
 
 # ------------------------------------------------------------------ §9.3 and §12.0 at the end
@@ -145,14 +139,10 @@ def test_the_rpgs_one_opportunity_shot_comes_back_next_turn(tmp_path, monkeypatc
     """§8.2: an RPG "can fire by opportunity only once per turn": in turn 1 it answers one
     move and not the next; in turn 2 it may answer again."""
     g = new_game(tmp_path, monkeypatch, POOL)
-    g.execute("move m0 3", role="regulars")
-    g.execute("react-fire rpg m0 range=20 dice=1", role="irregulars")
-    g.execute("move m1 3", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("react-fire rpg m1 range=20 dice=1", role="irregulars")
+    play(g, "@regulars move m0 3", "@irregulars react-fire rpg m0 range=20 dice=1", "@regulars move m1 3")
+    refused(g, "@irregulars react-fire rpg m1 range=20 dice=1")
     next_turn(g, "regulars")
-    g.execute("move m1 3", role="regulars")
-    g.execute("react-fire rpg m1 range=20 dice=1", role="irregulars")
+    play(g, "@regulars move m1 3", "@irregulars react-fire rpg m1 range=20 dice=1")
 
 
 @pytest.mark.audits("SPOT-4")
@@ -162,8 +152,7 @@ def test_the_sighting_of_the_turn_comes_back_next_turn(tmp_path, monkeypatch):
     units = POOL + unit("ghost", "irregulars", "Irr1", "Hidden", status=("hidden",))
     g = new_game(tmp_path, monkeypatch, units)
     g.execute("react-spot m0 ghost range=30 dice=1", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("react-spot m0 ghost range=30 dice=6", role=REFEREE)
+    refused(g, "react-spot m0 ghost range=30 dice=6")
     next_turn(g, "regulars")
     (r,) = rolls(g.execute("react-spot m0 ghost range=30 dice=6", role=REFEREE))
     assert r.outcome == "sighted"
@@ -177,8 +166,7 @@ def test_an_ambusher_off_the_table_cannot_fire(tmp_path, monkeypatch):
     head = "[extras.irregulars]\nambush = 1\n"
     g = new_game(tmp_path, monkeypatch, units, head=head)
     g.execute("move m0 3", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("react-fire amb m0 range=20 dice=1", role="irregulars")
+    refused(g, "@irregulars react-fire amb m0 range=20 dice=1")
 
 
 # ------------------------------------------------------------------ §8.4, §8.5: whole sequences
@@ -193,21 +181,16 @@ def test_the_militias_mortar_from_call_to_counter_battery(tmp_path, monkeypatch)
     called again."""
     head = "[extras.irregulars]\nmortars = true\n"
     g = new_game(tmp_path, monkeypatch, POOL, head=head, active=None)
-    g.execute("next", role=REFEREE)
-    g.execute("call-support mortar dice=5", role="irregulars")
+    play(g, "next", "@irregulars call-support mortar dice=5")
     to_activation(g, "regulars")
-    with pytest.raises(Refused):
-        g.execute("mortar range=40 dice=3", role="irregulars")
+    refused(g, "@irregulars mortar range=40 dice=3")
     next_turn(g, "irregulars")
     done = g.execute("mortar range=40 dice=3", role="irregulars")
     (shot,) = rolls(done)
     assert shot.target == 4
     assert any("3 cm" in n.text for n in facts(done, ev.Noted))
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("call-support counter dice=4", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("call-support mortar dice=6", role="irregulars")
+    play(g, "next", "next", "@regulars call-support counter dice=4")
+    refused(g, "@irregulars call-support mortar dice=6")
 
 
 @pytest.mark.audits("ART-1", "ART-2", "ART-4", "EXT-7", "FIRE-15")
@@ -223,12 +206,9 @@ def test_rules_of_engagement_artillery_from_call_to_saves(tmp_path, monkeypatch)
     (call,) = rolls(g.execute("call-support dice=4", role="regulars"))
     assert (call.check.face, str(call.outcome)) == (5, "refused")
     to_activation(g, "regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("call-support dice=5", role="regulars")
+    play(g, "next", "next", "@regulars call-support dice=5")
     to_activation(g, "regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     assert g.state.phase == "initiative" and g.state.turn == 3
     landing = g.execute("next dice=1,2,3,4,1,1,6,6", role=REFEREE)
     (drift,) = [r for r in rolls(landing) if len(r.faces) == 4]
@@ -236,7 +216,7 @@ def test_rules_of_engagement_artillery_from_call_to_saves(tmp_path, monkeypatch)
     g.execute("blast i0 source=bombardment by=regulars dice=2", role=REFEREE)
     assert not out(g, "i0") and "suppressed" in status(g, "i0")
     g.execute("next", role=REFEREE)
-    assert _ledger(g, "regulars").get("first-fire") == 30
+    assert ledger(g, "regulars").get("first-fire") == 30
 
 
 # ------------------------------------------------------------------ the note under T-17

@@ -8,7 +8,7 @@ them: given these faces, the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import MEN, is_out, new_game, refused, rolls, shot, status
+from audit_bn_early import MEN, is_out, new_game, play, refused, rolls, shot, status, table, to_hit
 
 from core.views import REFEREE
 
@@ -21,23 +21,9 @@ MORE = (
 )
 
 
-@pytest.fixture
-def g(tmp_path):
-    game = new_game(tmp_path, men=MORE)
-    yield game
-    game.close()
-
-
-@pytest.fixture
-def irr(tmp_path):
-    """The Irregulars active."""
-    game = new_game(tmp_path, active="irregulars", men=MORE)
-    yield game
-    game.close()
-
-
-def to_hit(out) -> list:
-    return [r for r in rolls(out) if r.purpose.startswith(("fire", "opportunity", "speculative"))]
+g = table(men=MORE)
+#: The Irregulars active.
+irr = table("irr", active="irregulars", men=MORE)
 
 
 def sighting(g, command: str):
@@ -155,8 +141,7 @@ def test_an_opportunity_shot_that_misses_puts_the_firers_friends_at_risk(g, face
     """§8.7: "For every missed shot you must perform a Saving Throw for friendly models who
     are in the firing line", with +1; opportunity fire is fire.  A Fanatic (5+) in the line
     of a Militiaman's missed shot: a 4 saves (5), a 3 does not."""
-    g.execute("move elite 3", role=REFEREE)
-    g.execute(f"react-fire irr1 elite range=20 line=irr2 dice=1,{face}", role="irregulars")
+    play(g, "move elite 3", f"@irregulars react-fire irr1 elite range=20 line=irr2 dice=1,{face}")
     assert is_out(g, "irr2") is killed
 
 
@@ -169,7 +154,7 @@ def test_the_gunships_opportunity_fire_at_men_is_held_to_50_cm(irr):
     firing at vehicles or if the shooter is a sniper".  The gunship is neither a sniper nor
     firing at a vehicle: at 60 cm from the man who moved it may not answer."""
     irr.execute("move irr1 3", role=REFEREE)
-    refused(irr, "react-fire heli irr1 range=60 dice=1,1,1,1,1", role="regulars")
+    refused(irr, "@regulars react-fire heli irr1 range=60 dice=1,1,1,1,1")
 
 
 @pytest.mark.audits("COV-1", "T-03")
@@ -193,13 +178,10 @@ def test_covering_fire_ends_with_the_turn(tmp_path):
     fire on that area to name, and the Militiaman there who fires by opportunity takes no
     test: his only roll is his shot."""
     g = new_game(tmp_path, men=MORE)
-    g.execute("covering elite elite2 area=door range=20", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
+    play(g, "covering elite elite2 area=door range=20", "next", "next", "next dice=6,6,1,1")
     assert g.state.turn == 2 and g.state.active_side == "regulars"
     g.execute("move vet 3", role=REFEREE)
-    assert "no covering fire on 'door'" in refused(g, "react-fire irr1 vet range=20 area=door dice=1", "irregulars")
+    assert "no covering fire on 'door'" in refused(g, "@irregulars react-fire irr1 vet range=20 area=door dice=1")
     out = g.execute("react-fire irr1 vet range=20 dice=1", role="irregulars")
     assert [r.purpose for r in rolls(out)] == [to_hit(out)[0].purpose]
     g.close()
@@ -234,8 +216,7 @@ def test_no_speculative_fire_after_a_move_that_allows_no_fire(g, move):
 def test_speculative_fire_at_an_empty_position_is_the_first_fire(g):
     """§14.0: 5 points "for whoever fires first"; a speculative shot at a suspect position
     is fire even where nobody was: the Regulars fire first."""
-    g.execute("speculative vet range=30 dice=1", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "speculative vet range=30 dice=1", "next")
     assert g.state.sides["regulars"].dp_by_category.get("first-fire") == 5
     assert not g.state.sides["irregulars"].dp_by_category.get("first-fire")
 

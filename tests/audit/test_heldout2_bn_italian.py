@@ -11,9 +11,9 @@ outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import MEN, rolls, status
+from audit_bn_early import MEN, play, refused, rolls, status
 from audit_bn_early import new_game as new_table
-from audit_bn_late import facts, new_game, next_turn, out, to_activation, unit
+from audit_bn_late import extras, facts, ledger, new_game, next_turn, out, to_activation, unit
 
 from core import events as ev
 from core.ruleset import Refused
@@ -27,16 +27,6 @@ SQUADS = (
     + unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader"))
     + "".join(unit(f"i{i}", "irregulars", "Irr3", "Cell") for i in range(4))
 )
-
-
-def _extras(side: str, **bought) -> str:
-    return f"[extras.{side}]\n" + "".join(
-        f"{k} = {str(v).lower() if isinstance(v, bool) else v}\n" for k, v in bought.items()
-    )
-
-
-def _ledger(g, side):
-    return {k: v for k, v in g.state.sides[side].dp_by_category.items() if v}
 
 
 def _final_count(g) -> str:
@@ -84,8 +74,7 @@ def test_an_smg_rolling_three_alike_by_opportunity(tmp_path, variant, dry):
     magazine."""
     men = (*MEN, ("ismg", "irregulars", "Cell", "Irr1", "SMG", "", ""))
     g = new_table(tmp_path, variant=variant, options=("ammo",), men=men)
-    g.execute("move vet 10 shoot", role=REFEREE)
-    g.execute("react-fire ismg vet range=20 dice=3,3,3", role=REFEREE)
+    play(g, "move vet 10 shoot", "react-fire ismg vet range=20 dice=3,3,3")
     assert ("no-ammo" in status(g, "ismg")) is dry
     assert "empty-mag" in status(g, "ismg") or dry
     g.close()
@@ -110,13 +99,16 @@ def _shaken_militia(tmp_path, monkeypatch, variant):
     losses) with fewer defeat points than the Regulars (10 against the Rules of Engagement's
     30 for the first shot): they are not routed but shaken.  Turn 2, the Regulars active."""
     units = SQUADS + unit("ghost", "regulars", "R4", "Bravo", status=("hidden",))
-    head = _extras("regulars", rules_of_engagement=True)
+    head = extras("regulars", rules_of_engagement=True)
     g = new_game(tmp_path, monkeypatch, units, head=head, variant=variant)
-    g.execute("fire m0 i3 range=30 aimed dice=1", role="regulars")
-    g.execute("out i0 killed by regulars", role=REFEREE)
-    g.execute("out i1 killed by regulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("morale irregulars dice=1,1", role="irregulars")
+    play(
+        g,
+        "@regulars fire m0 i3 range=30 aimed dice=1",
+        "out i0 killed by regulars",
+        "out i1 killed by regulars",
+        "next",
+        "@irregulars morale irregulars dice=1,1",
+    )
     assert not g.state.vars.get("game_over")
     g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
@@ -158,8 +150,7 @@ def test_a_tank_leaders_save_when_it_explodes(tmp_path, monkeypatch, variant, fa
     units += unit("cdr", "regulars", "R4", "Alpha", lead=1, roles=("leader",))
     units += unit("boss", "irregulars", "Irr1", "Cell")
     g = new_game(tmp_path, monkeypatch, units, variant=variant)
-    g.execute("embark cdr t", role="regulars")
-    g.execute(f"blast t source=tank by=irregulars dice=1,{face}", role=REFEREE)
+    play(g, "@regulars embark cdr t", f"blast t source=tank by=irregulars dice=1,{face}")
     assert out(g, "t")
     assert bool(out(g, "cdr")) is killed
 
@@ -176,12 +167,12 @@ def test_a_civilian_hit_under_the_rules_of_engagement_with_embedded_press(tmp_pa
     first shot under the Rules of Engagement, 30, is 60."""
     units = SQUADS + unit("civ", "irregulars", "", "Civilians", kind="civilian")
     units += unit("lupo", "regulars", "", "Press", kind="journalist", roles=("embedded",))
-    head = _extras("regulars", rules_of_engagement=True)
+    head = extras("regulars", rules_of_engagement=True)
     g = new_game(tmp_path, monkeypatch, units, head=head, variant=variant)
     g.execute("fire m0 civ range=20 aimed dice=6,6", role="regulars")
     assert not out(g, "civ")
     g.execute("next", role=REFEREE)
-    assert _ledger(g, "regulars").get("civilians", 0) == civilians
+    assert ledger(g, "regulars").get("civilians", 0) == civilians
     assert f"= {60 + 3 * civilians} defeat points" in _final_count(g)
 
 
@@ -191,22 +182,20 @@ def test_covering_fire_breaks_a_negotiation(tmp_path, monkeypatch, variant, paid
     """Extras: Negotiation: if the opponent "fires first" he takes 10 and the negotiator's
     points are struck off; [EN] plus 5 for firing first, [IT] "salvo ... negoziazione" no 5.
     Covering fire is firing (§8.3): the Militia's covering fire in turn 2 breaks it."""
-    head = _extras("regulars", negotiation=3)
+    head = extras("regulars", negotiation=3)
     g = new_game(tmp_path, monkeypatch, SQUADS, head=head, variant=variant, active=None)
     if variant:  # [IT] "deve essere giocata al primo turno"
         g.execute("next", role=REFEREE)
         to_activation(g, "regulars")
         g.execute("negotiate regulars", role="regulars")
     else:  # [EN] "at the start of the game, before the initiative is resolved"
-        g.execute("negotiate regulars", role="regulars")
-        g.execute("next", role=REFEREE)
+        play(g, "@regulars negotiate regulars", "next")
         to_activation(g, "regulars")
     next_turn(g, "irregulars")
-    assert _ledger(g, "regulars") == {"negotiation": 15}
-    g.execute("covering i0 i1 area=road range=20", role="irregulars")
-    g.execute("next", role=REFEREE)
-    assert _ledger(g, "regulars") == {}
-    assert sum(_ledger(g, "irregulars").values()) == paid
+    assert ledger(g, "regulars") == {"negotiation": 15}
+    play(g, "@irregulars covering i0 i1 area=road range=20", "next")
+    assert ledger(g, "regulars") == {}
+    assert sum(ledger(g, "irregulars").values()) == paid
 
 
 @pytest.mark.audits("OBJ-6", "T-16", "T-20")
@@ -215,9 +204,8 @@ def test_an_italian_secondary_objective_costs_nothing_even_with_journalists(tmp_
     objective lost costs nothing, and twice nothing is nothing."""
     units = SQUADS + unit("lupo", "regulars", "", "Press", kind="journalist", roles=("embedded",))
     g = new_game(tmp_path, monkeypatch, units, variant=IT)
-    with pytest.raises(Refused):
-        g.execute("score secondary-objective regulars", role=REFEREE)
-    assert _ledger(g, "regulars") == {}
+    refused(g, "score secondary-objective regulars")
+    assert ledger(g, "regulars") == {}
     assert "= 0 defeat points" in _final_count(g)
 
 

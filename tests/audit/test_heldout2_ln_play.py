@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """A second held-out audit of Ludonet's melee, aircraft and morale (B.8-B.9), the third
 look at them, from the Italian fragment and the digest alone: a melee won, lost and tied,
 the tie fought again and holding the two in contact, one figure fighting two, the
@@ -10,9 +9,7 @@ over two turns, the test's edge, and reinforcements short of strength and at it.
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, after_fire, has, ln, out, outcomes, play, rolled, to_phase  # noqa: F401
-
-from core.ruleset import Refused
+from audit_ln_table import add, after_fire, four, has, out, outcomes, play, refused, rolled, to_phase
 
 # ----------------------------------------------------------------------------- B.8 melee
 
@@ -51,8 +48,7 @@ def test_locked_in_a_tie_a_figure_walks_away_only_by_leaving(melee):
     Plain has left (6 against 1 + 2), both move (LN-R052)."""
     play(melee, "@paras melee plain fritz dice=3,3")
     to_phase(melee, 2, "move-first")
-    with pytest.raises(Refused):
-        play(melee, "@paras move plain 10")
+    refused(melee, "@paras move plain 10")
     play(melee, "@paras leave plain fritz dice=6,1", "@paras move plain 10")
     to_phase(melee, 2, "move-second")
     play(melee, "@garrison move fritz 10")
@@ -63,8 +59,7 @@ def test_the_other_of_a_tied_pair_is_held_too(melee):
     """Tied in turn 1, Fritz cannot walk off in the garrison's move of turn 2 either."""
     play(melee, "@paras melee plain fritz dice=3,3")
     to_phase(melee, 2, "move-second")
-    with pytest.raises(Refused):
-        play(melee, "@garrison move fritz 10")
+    refused(melee, "@garrison move fritz 10")
 
 
 @pytest.mark.audits("LN-R050", "LN-AMB-12")
@@ -112,13 +107,11 @@ def test_a_figure_that_lay_down_fights_at_minus_one(ln):
 
 
 @pytest.mark.audits("LN-R050", "LN-R021")
-def test_a_figure_eliminated_in_the_fire_is_in_no_melee(ln):
+def test_a_figure_eliminated_in_the_fire_is_in_no_melee(fire):
     """The melee comes after the fire (B.2): Fritz, eliminated by Jones, is gone."""
-    to_phase(ln, 1, "fire")
-    play(ln, "@paras fire jones fritz half dice=6,6")
-    to_phase(ln, 1, "melee")
-    with pytest.raises(Refused):
-        play(ln, "@paras melee brown fritz dice=6,1")
+    play(fire, "@paras fire jones fritz half dice=6,6")
+    to_phase(fire, 1, "melee")
+    refused(fire, "@paras melee brown fritz dice=6,1")
 
 
 @pytest.mark.audits("LN-R052", "LN-AMB-13")
@@ -149,8 +142,7 @@ def test_three_passes_and_no_fourth(air):
         to_phase(air, turn, "fire")
         play(air, "pass spit")
     to_phase(air, 4, "fire")
-    with pytest.raises(Refused):
-        play(air, "pass spit")
+    refused(air, "pass spit")
 
 
 @pytest.mark.audits("LN-R061", "LN-AMB-14")
@@ -197,8 +189,7 @@ def test_anti_aircraft_fire_on_five_and_before_the_strike(air, face, down):
     play(air, f"@garrison aa flak spit dice={face}")
     if down:
         assert out(air, "spit")
-        with pytest.raises(Refused):
-            play(air, "strike spit fritz dice=6,6")
+        refused(air, "strike spit fritz dice=6,6")
     else:
         assert outcomes(play(air, "strike spit fritz dice=6,6")) == ["hit", "eliminated"]
 
@@ -206,16 +197,14 @@ def test_anti_aircraft_fire_on_five_and_before_the_strike(air, face, down):
 @pytest.mark.audits("LN-R062", "LN-AMB-15")
 def test_no_anti_aircraft_fire_at_an_aircraft_not_passing(air):
     to_phase(air, 1, "fire")
-    with pytest.raises(Refused):
-        play(air, "@garrison aa flak spit dice=6")
+    refused(air, "@garrison aa flak spit dice=6")
 
 
 @pytest.mark.audits("LN-R062")
 def test_a_rifleman_is_no_anti_aircraft_weapon(air):
     to_phase(air, 1, "fire")
     play(air, "pass spit")
-    with pytest.raises(Refused):
-        play(air, "@garrison aa fritz spit dice=6")
+    refused(air, "@garrison aa fritz spit dice=6")
 
 
 @pytest.mark.audits("LN-R060", "LN-R062")
@@ -223,23 +212,17 @@ def test_an_aircraft_brought_down_makes_no_further_pass(air):
     to_phase(air, 1, "fire")
     play(air, "pass spit", "@garrison aa flak spit dice=6")
     to_phase(air, 2, "fire")
-    with pytest.raises(Refused):
-        play(air, "pass spit")
+    refused(air, "pass spit")
 
 
 # ------------------------------------------------------------------------------ B.9 morale
-
-
-def _four(g):
-    for uid in ("f1", "f2", "f3", "f4"):
-        add(g, uid, "garrison", team="Four")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 @pytest.mark.parametrize(("lost", "due"), [(1, False), (2, True)])
 def test_half_of_four_is_two(ln, lost, due):
     """ "Quando un reparto subisce il 50% di perdite": two of four, and not one."""
-    _four(ln)
+    four(ln)
     to_phase(ln, 1, "fire")
     for uid in ("f1", "f2")[:lost]:
         play(ln, f"out {uid}")
@@ -247,28 +230,26 @@ def test_half_of_four_is_two(ln, lost, due):
     if due:
         assert outcomes(play(ln, "morale four dice=6")) == ["holds"]
     else:
-        with pytest.raises(Refused):
-            play(ln, "morale four dice=6")
+        refused(ln, "morale four dice=6")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_wounded_men_are_no_losses(ln):
     """One of four eliminated, the three others wounded by fire: no test."""
-    _four(ln)
+    four(ln)
     to_phase(ln, 1, "fire")
     play(ln, "@paras fire jones f1 half dice=6,6")
     for shooter, uid in (("brown", "f2"), ("smith", "f3"), ("wood", "f4")):
         play(ln, f"@paras fire {shooter} {uid} half dice=6,2")
     to_phase(ln, 1, "morale")
     assert out(ln, "f1") and has(ln, "f2", "wounded")
-    with pytest.raises(Refused):
-        play(ln, "morale four dice=6")
+    refused(ln, "morale four dice=6")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_losses_add_up_over_two_turns(ln):
     """One man lost in turn 1 (no test), a second in turn 2: half, a test."""
-    _four(ln)
+    four(ln)
     to_phase(ln, 1, "fire")
     play(ln, "@paras fire jones f1 half dice=6,6")
     to_phase(ln, 2, "fire")
@@ -281,7 +262,7 @@ def test_losses_add_up_over_two_turns(ln):
 @pytest.mark.parametrize(("face", "shaken"), [(2, True), (3, False)])
 def test_the_test_shakes_on_one_or_two(ln, face, shaken):
     """ "1 o 2 indicano che il morale è scosso e il reparto deve ripiegare"."""
-    _four(ln)
+    four(ln)
     play(ln, "out f1", "out f2")
     to_phase(ln, 1, "morale")
     play(ln, f"morale four dice={face}")
@@ -290,17 +271,16 @@ def test_the_test_shakes_on_one_or_two(ln, face, shaken):
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_morale_test_is_rolled_only_in_the_morale_step(ln):
-    _four(ln)
+    four(ln)
     to_phase(ln, 1, "fire")
     play(ln, "out f1", "out f2")
-    with pytest.raises(Refused):
-        play(ln, "morale four dice=6")
+    refused(ln, "morale four dice=6")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_retreating_unit_still_fires(ln):
     """Falling back is no bar to firing (the fragment forbids nothing): F3 still shoots."""
-    _four(ln)
+    four(ln)
     play(ln, "out f1", "out f2")
     to_phase(ln, 1, "morale")
     play(ln, "morale four dice=1")
@@ -313,7 +293,7 @@ def test_reinforcements_end_the_retreat_only_at_the_starting_number(ln):
     """ "Fino a quando non riceve rinforzi che ne riportino il numero ad un valore uguale a
     quello con il quale aveva iniziato": Four, down to two, gets Karl (three: still falls
     back), then Max (four: the retreat ends)."""
-    _four(ln)
+    four(ln)
     play(ln, "out f1", "out f2")
     to_phase(ln, 1, "morale")
     play(ln, "morale four dice=1")

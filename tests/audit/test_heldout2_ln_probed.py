@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """Cases of Ludonet's second held-out audit written after its findings, where trying the
 engine pointed: the losses of a unit that reinforcements made up, and what the fire with
 a vehicle at one end takes from the shooter (B.5, B.7, B.9)."""
@@ -6,25 +5,14 @@ a vehicle at one end takes from the shooter (B.5, B.7, B.9)."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, ln, out, outcomes, play, rolled, said, to_phase  # noqa: F401
-
-from core.ruleset import Refused
-
-
-def _shaken_four(g):
-    """Four loses two of its four (half): the test shakes it."""
-    for uid in ("f1", "f2", "f3", "f4"):
-        add(g, uid, "garrison", team="Four")
-    play(g, "out f1", "out f2")
-    to_phase(g, 1, "morale")
-    play(g, "morale four dice=1")
+from audit_ln_table import add, four_shaken, out, outcomes, play, refused, rolled, said, to_phase
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_loss_after_a_reinforcement_short_of_strength_is_a_further_loss(ln):
     """ "Ed ad ogni ulteriore perdita": Four, at two of four, gets Karl (three of four, still
     falling back); F3 falls in turn 2: a further loss, a test (LN-R070)."""
-    _shaken_four(ln)
+    four_shaken(ln)
     to_phase(ln, 2, "move-second")
     play(ln, "reinforce f4 karl")
     to_phase(ln, 2, "fire")
@@ -38,15 +26,14 @@ def test_a_unit_made_up_to_strength_tests_again_at_half(ln):
     """Four, shaken at two of four, is made up by Karl and Max (four of four: the retreat
     ends); F3 falls: one of four, no test (ruling LN-REINFORCE); F4 falls too: half again,
     a test."""
-    _shaken_four(ln)
+    four_shaken(ln)
     to_phase(ln, 2, "move-second")
     play(ln, "reinforce f4 karl max")
     assert not out(ln, "f4")
     to_phase(ln, 2, "fire")
     play(ln, "@paras fire jones f3 half dice=6,6")
     to_phase(ln, 2, "morale")
-    with pytest.raises(Refused):
-        play(ln, "morale four dice=6")
+    refused(ln, "morale four dice=6")
     play(ln, "morale reserve dice=6")  # two of its three joined Four (ruling LN-REINFORCE)
     to_phase(ln, 3, "fire")
     play(ln, "@paras fire jones f4 half dice=6,6")
@@ -55,23 +42,21 @@ def test_a_unit_made_up_to_strength_tests_again_at_half(ln):
 
 
 @pytest.mark.audits("LN-R031", "LN-R041")
-def test_a_wounded_piat_gunner_is_minus_one_to_hit_and_not_in_the_opposed_roll(ln):
+def test_a_wounded_piat_gunner_is_minus_one_to_hit_and_not_in_the_opposed_roll(fire):
     """The wound's -1 is "per colpire"; the opposed roll adds only the combat values."""
-    to_phase(ln, 1, "fire")
-    play(ln, "@garrison fire fritz piat half dice=6,2")
-    to_phase(ln, 2, "fire")
-    facts = play(ln, "@paras fire piat panzer half dice=4,6,2")  # 4 + 1 - 1 hits; 8 against 5
+    play(fire, "@garrison fire fritz piat half dice=6,2")
+    to_phase(fire, 2, "fire")
+    facts = play(fire, "@paras fire piat panzer half dice=4,6,2")  # 4 + 1 - 1 hits; 8 against 5
     assert outcomes(facts)[0] == "hit" and outcomes(facts)[-1].endswith("destroyed")
     assert [m.value for m in rolled(facts)[1].mods] == [2]
 
 
 @pytest.mark.audits("LN-R040", "LN-R031")
 @pytest.mark.parametrize(("face", "hit"), [(5, False), (6, True)])
-def test_a_tank_at_a_man_lying_in_cover(ln, face, hit):
+def test_a_tank_at_a_man_lying_in_cover(fire, face, hit):
     """ "Si svolgono nel solito modo": the Sherman at Fritz lying down in cover, within
     half range: 4 + 1 + 1."""
-    to_phase(ln, 1, "fire")
-    facts = play(ln, f"@paras fire sherman fritz half prone cover dice={face}" + (",1,1" if hit else ""))
+    facts = play(fire, f"@paras fire sherman fritz half prone cover dice={face}" + (",1,1" if hit else ""))
     assert outcomes(facts)[0] == ("hit" if hit else "miss")
 
 
@@ -87,23 +72,20 @@ def test_half_of_three_is_two(ln, lost, due):
     if due:
         assert outcomes(play(ln, "morale three dice=6")) == ["holds"]
     else:
-        with pytest.raises(Refused):
-            play(ln, "morale three dice=6")
+        refused(ln, "morale three dice=6")
 
 
 @pytest.mark.audits("LN-R062", "LN-R060", "LN-AMB-15")
-def test_anti_aircraft_fire_comes_before_the_strike_of_the_pass(ln):
+def test_anti_aircraft_fire_comes_before_the_strike_of_the_pass(fire):
     """The hit brings the aircraft down before its attack (ruling LN-AA): the Flak may fire
     after the Typhoon's strike, in the same simultaneous step (LN-R021), and misses; on the
     second pass it brings it down first, and there is no strike."""
-    to_phase(ln, 1, "fire")
-    play(ln, "pass typhoon", "strike typhoon fritz dice=4")
-    assert outcomes(play(ln, "@garrison aa flak typhoon dice=4")) == ["miss"]
-    to_phase(ln, 2, "fire")
-    play(ln, "pass typhoon", "@garrison aa flak typhoon dice=5")
-    assert out(ln, "typhoon")
-    with pytest.raises(Refused):
-        play(ln, "strike typhoon fritz dice=6,6")
+    play(fire, "pass typhoon", "strike typhoon fritz dice=4")
+    assert outcomes(play(fire, "@garrison aa flak typhoon dice=4")) == ["miss"]
+    to_phase(fire, 2, "fire")
+    play(fire, "pass typhoon", "@garrison aa flak typhoon dice=5")
+    assert out(fire, "typhoon")
+    refused(fire, "strike typhoon fritz dice=6,6")
 
 
 @pytest.mark.audits("LN-R030", "LN-AMB-06")
@@ -117,33 +99,30 @@ def test_the_mg42s_half_and_whole_range(ln, cm, face, result):
     to_phase(ln, 1, "fire")
     line = f"@garrison fire mg42 jones range={cm:g} dice={face}" + (",1" if result == "hit" else "")
     if result is None:
-        with pytest.raises(Refused):
-            play(ln, line)
+        refused(ln, line)
     else:
         assert outcomes(play(ln, line))[0] == result
 
 
 @pytest.mark.audits("LN-R031", "LN-AMB-25")
-def test_a_figure_that_stands_up_is_no_longer_lying_down_and_has_not_moved(ln):
+def test_a_figure_that_stands_up_is_no_longer_lying_down_and_has_not_moved(move):
     """Wood lay down in turn 1 and stands up where he is in turn 2: Fritz's 5 beyond half
     range hits him, and Wood (expert, no move) hits on 4."""
-    to_phase(ln, 1, "move-first")
-    play(ln, "@paras prone wood")
-    to_phase(ln, 2, "move-first")
-    play(ln, "@paras stand wood")
-    to_phase(ln, 2, "fire")
-    assert outcomes(play(ln, "@garrison fire fritz wood full dice=5,1"))[0] == "hit"
-    assert outcomes(play(ln, "@paras fire wood fritz full dice=4,1"))[0] == "hit"
+    play(move, "@paras prone wood")
+    to_phase(move, 2, "move-first")
+    play(move, "@paras stand wood")
+    to_phase(move, 2, "fire")
+    assert outcomes(play(move, "@garrison fire fritz wood full dice=5,1"))[0] == "hit"
+    assert outcomes(play(move, "@paras fire wood fritz full dice=4,1"))[0] == "hit"
 
 
 @pytest.mark.audits("LN-R020")
-def test_standing_up_in_woods_he_is_seen_at_20_again(ln):
-    to_phase(ln, 1, "move-first")
-    play(ln, "@paras prone wood")
-    to_phase(ln, 2, "move-first")
-    play(ln, "@paras stand wood")
-    to_phase(ln, 2, "fire")
-    assert outcomes(play(ln, "@garrison fire fritz wood half woods=18 dice=6,1"))[0] == "hit"
+def test_standing_up_in_woods_he_is_seen_at_20_again(move):
+    play(move, "@paras prone wood")
+    to_phase(move, 2, "move-first")
+    play(move, "@paras stand wood")
+    to_phase(move, 2, "fire")
+    assert outcomes(play(move, "@garrison fire fritz wood half woods=18 dice=6,1"))[0] == "hit"
 
 
 @pytest.mark.audits("LN-R051")
@@ -170,17 +149,14 @@ def test_leaving_an_opponent_lying_down(ln, faces, caught):
 
 
 @pytest.mark.audits("LN-R038")
-def test_a_tank_throws_no_grenade(ln):
+def test_a_tank_throws_no_grenade(fire):
     """ "La granata ... ogni figura compresa nel raggio": a figure throws it, not a vehicle."""
-    to_phase(ln, 1, "fire")
-    with pytest.raises(Refused):
-        play(ln, "grenade sherman half fritz dice=6,6")
+    refused(fire, "grenade sherman half fritz dice=6,6")
 
 
 @pytest.mark.audits("LN-R071")
-def test_the_wreck_is_to_be_removed_or_marked_with_cotton_wool(ln):
+def test_the_wreck_is_to_be_removed_or_marked_with_cotton_wool(fire):
     """ "Ogni veicolo distrutto nel turno può essere rimosso oppure segnalato con dell'ovatta"."""
-    to_phase(ln, 1, "fire")
-    play(ln, "@paras fire piat panzer half dice=3,6,1")
-    facts = play(ln, "next")
-    assert out(ln, "panzer") and "cotton wool" in said(facts)
+    play(fire, "@paras fire piat panzer half dice=3,6,1")
+    facts = play(fire, "next")
+    assert out(fire, "panzer") and "cotton wool" in said(facts)

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """A second held-out audit of Ludonet (the third look at it) from the Italian fragment and
 the digest alone: the turn (B.1-B.2: who moves first, once, and what each step refuses),
 movement at every edge of B.3's table, fatigue's three turns counted to their last, the
@@ -8,10 +7,9 @@ standing and one who lay down where he stood."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, ln, out, outcomes, play, rolled, to_phase  # noqa: F401
+from audit_ln_table import add, allowed, hit_if_seen, out, outcomes, play, refused, rolled, to_phase
 
 from core import events as ev
-from core.ruleset import Refused
 
 # --------------------------------------------------------------- B.1-B.2 first player, the steps
 
@@ -23,8 +21,7 @@ def test_a_tie_for_first_player_is_rolled_again_and_the_winner_moves_first(ln):
     facts = play(ln, "next dice=3,3,2,5")
     assert [r.faces for r in rolled(facts)] == [(3,), (3,), (2,), (5,)]
     assert (ln.state.turn, ln.state.phase) == (1, "move-first")
-    with pytest.raises(Refused):
-        play(ln, "@paras move smith 5")
+    refused(ln, "@paras move smith 5")
     play(ln, "@garrison move fritz 5")
 
 
@@ -57,8 +54,7 @@ def test_each_step_refuses_what_belongs_to_another(ln, phase, line):
     """B.2: the moves, then the (simultaneous) fire, then the melee; the first player
     (the paras, here) does not move in the second player's step."""
     to_phase(ln, 1, phase)
-    with pytest.raises(Refused):
-        play(ln, line)
+    refused(ln, line)
 
 
 # ------------------------------------------------------------------------ B.3 movement
@@ -76,53 +72,43 @@ def test_each_step_refuses_what_belongs_to_another(ln, phase, line):
         ("move jones 3.5 crawl", False),
     ],
 )
-def test_each_allowance_at_its_edge(ln, line, ok):
+def test_each_allowance_at_its_edge(move, line, ok):
     """ "Fanti: 10 cm. Correre: 14 cm. ... Carponi: 3 cm." (B.3): the most, not a mm more."""
-    to_phase(ln, 1, "move-first")
+    allowed(move, "@paras " + line, ok)
     if ok:
-        play(ln, "@paras " + line)
-        assert not out(ln, "jones")
-    else:
-        with pytest.raises(Refused):
-            play(ln, "@paras " + line)
+        assert not out(move, "jones")
 
 
 @pytest.mark.audits("LN-R010", "LN-AMB-24")
-def test_a_figure_with_a_heavy_weapon_does_not_run(ln):
+def test_a_figure_with_a_heavy_weapon_does_not_run(move):
     """ "Fanti con armi pesanti: 5 cm": the Bren gunner's allowance, not 14 by running."""
-    to_phase(ln, 1, "move-first")
-    with pytest.raises(Refused):
-        play(ln, "@paras move bren 5 run dice=1")
-    play(ln, "@paras move bren 5")
+    refused(move, "@paras move bren 5 run dice=1")
+    play(move, "@paras move bren 5")
 
 
 @pytest.mark.audits("LN-R012")
 @pytest.mark.parametrize(("face", "tired"), [(4, False), (5, True), (6, True)])
-def test_fatigue_on_five_or_six(ln, face, tired):
+def test_fatigue_on_five_or_six(move, face, tired):
     """ "Se si ottiene 5 o 6, si è stanchi e non si può correre nei prossimi tre turni."""
-    to_phase(ln, 1, "move-first")
-    play(ln, f"@paras move smith 12 run dice={face}")
-    to_phase(ln, 2, "move-first")
+    play(move, f"@paras move smith 12 run dice={face}")
+    to_phase(move, 2, "move-first")
     if tired:
-        with pytest.raises(Refused):
-            play(ln, "@paras move smith 12 run dice=1")
+        refused(move, "@paras move smith 12 run dice=1")
     else:
-        play(ln, "@paras move smith 12 run dice=1")
+        play(move, "@paras move smith 12 run dice=1")
 
 
 @pytest.mark.audits("LN-R012", "LN-AMB-19")
-def test_tired_for_the_next_three_turns_and_not_a_fourth(ln):
+def test_tired_for_the_next_three_turns_and_not_a_fourth(move):
     """Tired in turn 1: no running in turns 2, 3 and 4 (walking 10 still), running in 5."""
-    to_phase(ln, 1, "move-first")
-    play(ln, "@paras move smith 14 run dice=5")
-    to_phase(ln, 2, "move-first")
-    play(ln, "@paras move smith 10")
+    play(move, "@paras move smith 14 run dice=5")
+    to_phase(move, 2, "move-first")
+    play(move, "@paras move smith 10")
     for turn in (3, 4):
-        to_phase(ln, turn, "move-first")
-        with pytest.raises(Refused):
-            play(ln, "@paras move smith 11 run dice=1")
-    to_phase(ln, 5, "move-first")
-    play(ln, "@paras move smith 14 run dice=1")
+        to_phase(move, turn, "move-first")
+        refused(move, "@paras move smith 11 run dice=1")
+    to_phase(move, 5, "move-first")
+    play(move, "@paras move smith 14 run dice=1")
 
 
 @pytest.mark.audits("LN-R010", "LN-R037", "LN-AMB-09")
@@ -135,34 +121,26 @@ def test_a_wounded_figure_still_runs_its_fourteen(ln):
 
 @pytest.mark.audits("LN-R011", "LN-AMB-04")
 @pytest.mark.parametrize(("cm", "ok"), [(25, True), (25.5, False)])
-def test_a_vehicle_moves_its_scenario_allowance(ln, cm, ok):
+def test_a_vehicle_moves_its_scenario_allowance(move, cm, ok):
     """Vehicle movement is the scenario's (B.3: missing from the fragment): the Sherman's 25."""
-    to_phase(ln, 1, "move-first")
-    if ok:
-        play(ln, f"@paras move sherman {cm:g}")
-    else:
-        with pytest.raises(Refused):
-            play(ln, f"@paras move sherman {cm:g}")
+    allowed(move, f"@paras move sherman {cm:g}", ok)
 
 
 @pytest.mark.audits("LN-R041", "LN-AMB-11")
-def test_an_immobilised_tank_still_fires_and_moves_again_in_the_third_turn(ln):
+def test_an_immobilised_tank_still_fires_and_moves_again_in_the_third_turn(fire):
     """ "Immobilizzato per due turni": hit by the PIAT (margin 2) in turn 1, the Panzer
     fires back in turn 2 from where it stands, stays in turn 3 and moves in turn 4."""
-    to_phase(ln, 1, "fire")
-    facts = play(ln, "@paras fire piat panzer half dice=3,6,3")  # 6 + 2 against 3 + 3
+    facts = play(fire, "@paras fire piat panzer half dice=3,6,3")  # 6 + 2 against 3 + 3
     assert outcomes(facts)[-1].endswith("immobilised")
-    to_phase(ln, 2, "move-second")
-    with pytest.raises(Refused):
-        play(ln, "@garrison move panzer 5")
-    to_phase(ln, 2, "fire")
-    facts = play(ln, "@garrison fire panzer sherman half dice=4,6,1")  # 6 + 3 against 1 + 4
+    to_phase(fire, 2, "move-second")
+    refused(fire, "@garrison move panzer 5")
+    to_phase(fire, 2, "fire")
+    facts = play(fire, "@garrison fire panzer sherman half dice=4,6,1")  # 6 + 3 against 1 + 4
     assert outcomes(facts)[-1].endswith("destroyed")
-    to_phase(ln, 3, "move-second")
-    with pytest.raises(Refused):
-        play(ln, "@garrison move panzer 5")
-    to_phase(ln, 4, "move-second")
-    play(ln, "@garrison move panzer 5")
+    to_phase(fire, 3, "move-second")
+    refused(fire, "@garrison move panzer 5")
+    to_phase(fire, 4, "move-second")
+    play(fire, "@garrison move panzer 5")
 
 
 # ------------------------------------------------------------------------ B.4 sight in woods
@@ -170,40 +148,28 @@ def test_an_immobilised_tank_still_fires_and_moves_again_in_the_third_turn(ln):
 
 @pytest.mark.audits("LN-R020")
 @pytest.mark.parametrize(("cm", "seen"), [(20, True), (20.5, False)])
-def test_a_man_standing_in_woods_is_seen_up_to_20(ln, cm, seen):
+def test_a_man_standing_in_woods_is_seen_up_to_20(fire, cm, seen):
     """ "Dentro boschi o macchie la visibilità è ridotta a 20cm per un uomo in posizione eretta."""
-    to_phase(ln, 1, "fire")
     line = f"@garrison fire fritz jones half woods={cm:g} dice=6,1"
-    if seen:
-        assert outcomes(play(ln, line))[0] == "hit"
-    else:
-        with pytest.raises(Refused):
-            play(ln, line)
+    hit_if_seen(fire, line, seen)
 
 
 @pytest.mark.audits("LN-R020", "LN-R031")
 @pytest.mark.parametrize(("cm", "seen"), [(12, True), (12.5, False)])
-def test_a_man_who_lay_down_where_he_stood_is_seen_up_to_12(ln, cm, seen):
+def test_a_man_who_lay_down_where_he_stood_is_seen_up_to_12(move, cm, seen):
     """ "Se è sdraiato è visibile solo fino a 12cm": Wood lies down without moving."""
-    to_phase(ln, 1, "move-first")
-    play(ln, "@paras prone wood")
-    to_phase(ln, 1, "fire")
+    play(move, "@paras prone wood")
+    to_phase(move, 1, "fire")
     line = f"@garrison fire fritz wood half woods={cm:g} dice=6,1"
-    if seen:
-        assert outcomes(play(ln, line))[0] == "hit"
-    else:
-        with pytest.raises(Refused):
-            play(ln, line)
+    hit_if_seen(move, line, seen)
 
 
 @pytest.mark.audits("LN-R001", "LN-R020")
-def test_a_hidden_unit_is_no_target_until_the_referee_puts_it_on_the_table(ln):
+def test_a_hidden_unit_is_no_target_until_the_referee_puts_it_on_the_table(fire):
     """B.1: the referee puts on the table "le sole unità visibili"; the MG 42 in the barn
     is not there to be shot at until he reveals it."""
-    to_phase(ln, 1, "fire")
-    with pytest.raises(Refused):
-        play(ln, "@paras fire bren mg42 half dice=6,6")
-    to_phase(ln, 2, "reveal")
-    play(ln, "clear mg42 hidden")
-    to_phase(ln, 2, "fire")
-    assert outcomes(play(ln, "@paras fire bren mg42 half dice=6,6")) == ["hit", "eliminated"]
+    refused(fire, "@paras fire bren mg42 half dice=6,6")
+    to_phase(fire, 2, "reveal")
+    play(fire, "clear mg42 hidden")
+    to_phase(fire, 2, "fire")
+    assert outcomes(play(fire, "@paras fire bren mg42 half dice=6,6")) == ["hit", "eliminated"]

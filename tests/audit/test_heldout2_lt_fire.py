@@ -19,16 +19,12 @@ from audit_lt_table import (
     out,
     outcome,
     play,
+    refused,
     rolled,
     said,
     scenario_game,
-)  # noqa: F401  (close_games: a fixture)
-
-from core.ruleset import Refused
-
-
-def spotted(facts) -> bool:
-    return any(type(e).__name__ == "Spotted" for e in facts)
+    spotted,
+)
 
 
 def letter(facts) -> str:
@@ -137,10 +133,8 @@ def test_an_unseen_piece_cannot_be_shot_at(tmp_path):
     """ "Si può attaccare solo un pezzo visibile": neither AT nor MG fire at the hidden Pak."""
     g = game_with(tmp_path, ["7♥"])
     play(g, "next", "@us activate sherman1 A4 prepare=0")
-    with pytest.raises(Refused):
-        play(g, "at sherman1 pak dice=3,3")
-    with pytest.raises(Refused):
-        play(g, "mg sherman1 pak dice=3")
+    refused(g, "at sherman1 pak dice=3,3")
+    refused(g, "mg sherman1 pak dice=3")
 
 
 @pytest.mark.audits("LT-R052", "LT-AMB-10")
@@ -151,8 +145,7 @@ def test_no_reply_at_a_shooter_the_target_cannot_see(tmp_path):
     play(g, "next", "@us activate sherman1 A1", "next", "@german activate pak A2")
     play(g, "@german at pak sherman1 dice=6,6")
     assert has(g, "pak", "hidden")
-    with pytest.raises(Refused):
-        play(g, "at sherman1 pak ready dice=3,3")
+    refused(g, "at sherman1 pak ready dice=3,3")
     assert has(g, "sherman1", "ready-1")
 
 
@@ -249,8 +242,7 @@ def test_a_piece_with_no_at_weapon_fires_no_at_shot(tmp_path):
     """The rifle half-squad has no AT attack value: it has no AT fire at the Panzer."""
     g = game_with(tmp_path, ["7♥"])
     play(g, "next", "@us activate gis A2")
-    with pytest.raises(Refused):
-        play(g, "@us at gis panzer close dice=1,1")
+    refused(g, "@us at gis panzer close dice=1,1")
 
 
 @pytest.mark.audits("LT-R050c", "LT-AMB-17", "LT-R080")
@@ -268,8 +260,7 @@ def test_a_tank_that_owes_a_test_fires_nothing_until_it_takes_it(tmp_path):
     g = game_with(tmp_path, ["3♣", "7♥"])
     play(g, "next", "@german activate panzer A1", "next", "@us activate sherman1 A2")
     play(g, "@us at sherman1 panzer dice=3,3")
-    with pytest.raises(Refused):
-        play(g, "@german at panzer sherman1 ready dice=6,6")
+    refused(g, "@german at panzer sherman1 ready dice=6,6")
 
 
 # --- C.7: MG and HE ----------------------------------------------------------------------

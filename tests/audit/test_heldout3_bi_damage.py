@@ -11,7 +11,7 @@ die on both sides of a result, and the observer's calls by who he is and what he
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import U, chances, goto, new_game, outcomes, play, rolls
+from audit_bi_early import U, chances, goto, new_game, outcomes, play, refused, rolls, table, vehicle
 
 from core.dice import NeedDice
 from core.ruleset import Refused
@@ -19,16 +19,7 @@ from core.views import REFEREE
 
 
 def _tank(uid: str, mm: int, weapon: str = "gun-heavy", roles: tuple[str, ...] = ("tank",)):
-    return U(
-        id=uid,
-        name=uid.title(),
-        side="blue",
-        kind="vehicle",
-        cls="regular",
-        weapons=(weapon,),
-        roles=roles,
-        stats={"gun_mm": mm},
-    )
+    return vehicle(uid, "blue", "regular", weapon, roles=roles, gun_mm=mm)
 
 
 EXTRA = (
@@ -82,11 +73,7 @@ EXTRA = (
 )
 
 
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = new_game(tmp_path, monkeypatch, extra=EXTRA)
-    goto(g, "fire-regular", 1)
-    return g
+game = table(extra=EXTRA, at=("fire-regular", 1))
 
 
 def _run(g, line: str):
@@ -353,8 +340,7 @@ def plain_text(e) -> str:
 def test_only_an_observer_or_a_commander_calls_the_guns(game, who):
     """A.11: the observer is "un osservatore specializzato ... o un comandante di plotone o
     compagnia": a squad leader or a rifleman cannot call."""
-    with pytest.raises(Refused):
-        play(game, f"call {who} dedicated mm=81 dice=1")
+    refused(game, f"call {who} dedicated mm=81 dice=1")
 
 
 @pytest.mark.audits("BI-R103")

@@ -12,9 +12,20 @@ allowance at its edge, and getting out of a truck as a modifier of a move, not a
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import chances, goto, man, new_game, outcomes, play, rolls, vehicle
-
-from core.ruleset import Refused
+from audit_bi_early import (
+    allowed,
+    chances,
+    goto,
+    has_moved,
+    isolation,
+    man,
+    outcomes,
+    play,
+    refused,
+    rolls,
+    table,
+    vehicle,
+)
 
 #: The pieces these cases need beside the audit's table: an Elite squad led by a leader of
 #: Rabble ability and a Rabble squad led by one of Elite ability (A.4: "qualsiasi
@@ -29,25 +40,7 @@ EXTRA = (
 )
 
 
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = new_game(tmp_path, monkeypatch, extra=EXTRA)
-    yield g
-    g.close()
-
-
-def _isolation(facts) -> list[int | None]:
-    return [r.target for r in rolls(facts, "BI-R024")]
-
-
-def _moved(facts) -> bool:
-    return any(type(e).__name__ == "Moved" for e in facts)
-
-
-def _refused(game, line: str) -> str:
-    with pytest.raises(Refused) as no:
-        play(game, line)
-    return str(no.value)
+game = table(extra=EXTRA)
 
 
 # ------------------------------------------------------- A.2 dice, A.3 quality
@@ -73,8 +66,7 @@ def test_motivation_is_inside_the_easy_actions_double(game):
     not motivated, rolls under 8."""
     play(game, "motivation carlo 1")
     goto(game, "fire-regular", 1)
-    with pytest.raises(Refused):
-        play(game, "act carlo easy dice=10")
+    refused(game, "act carlo easy dice=10")
     assert rolls(play(game, "act carlo easy")) == []
     assert [r.target for r in rolls(play(game, "act bruno easy dice=8"))] == [8]
 
@@ -106,8 +98,8 @@ def test_motivation_does_not_stretch_the_command_distance(game):
     leader commands to 8 cm, motivated or not: at 8.5 Bruno is isolated and tests."""
     play(game, "motivation sarge 1")
     goto(game, "move-first", 1)
-    assert _isolation(play(game, "@blue move bruno 5 lead=8")) == []
-    assert _isolation(play(game, "@blue move carlo 5 lead=8.5 dice=4")) == [4]
+    assert isolation(play(game, "@blue move bruno 5 lead=8")) == []
+    assert isolation(play(game, "@blue move carlo 5 lead=8.5 dice=4")) == [4]
 
 
 # ------------------------------------------------------- A.4 command and isolation
@@ -125,10 +117,10 @@ def test_the_command_distance_is_the_leaders_ability_not_the_squads(game, mover,
     a Rabble squad under an Elite one within 16; an Elite section leader commands to 8.  At
     the edge no test; half a cm beyond it, the man tests under his own Quality."""
     goto(game, "move-first", 1)
-    assert _isolation(play(game, f"@blue move {mover} 2 lead={edge}")) == []
+    assert isolation(play(game, f"@blue move {mover} 2 lead={edge}")) == []
     goto(game, "move-first", 2)
     facts = play(game, f"@blue move {mover} 2 lead={edge + 0.5} dice={quality}")
-    assert _isolation(facts) == [quality] and _moved(facts)
+    assert isolation(facts) == [quality] and has_moved(facts)
 
 
 @pytest.mark.audits("BI-R024", "BI-R042")
@@ -137,10 +129,10 @@ def test_an_isolated_man_tests_before_he_gets_into_a_truck(game):
     movement (A.6.1): a 5 fails Bruno's test (4) and he stays on foot; Carlo's 4 passes."""
     goto(game, "move-first", 1)
     facts = play(game, "@blue mount bruno camion isolated dice=5")
-    assert _isolation(facts) == [4]
+    assert isolation(facts) == [4]
     assert not game.state.units["bruno"].has("aboard-camion")
     facts = play(game, "@blue mount carlo camion isolated dice=4")
-    assert _isolation(facts) == [4] and game.state.units["carlo"].has("aboard-camion")
+    assert isolation(facts) == [4] and game.state.units["carlo"].has("aboard-camion")
 
 
 @pytest.mark.audits("BI-R027", "BI-R025", "BI-R026", "BI-R028")
@@ -150,11 +142,11 @@ def test_an_armed_transport_made_a_combat_vehicle_leaves_the_command_radius(game
     it is, like a tank, free of the command radius for moving: no test the next turn."""
     play(game, "out sarge")
     goto(game, "move-first", 1)
-    assert _isolation(play(game, "@blue move puma 30 road dice=4")) == [4]
+    assert isolation(play(game, "@blue move puma 30 road dice=4")) == [4]
     play(game, "@blue combat puma")
     goto(game, "move-first", 2)
     facts = play(game, "@blue move puma 30 road")
-    assert _isolation(facts) == [] and _moved(facts)
+    assert isolation(facts) == [] and has_moved(facts)
 
 
 @pytest.mark.audits("BI-R027")
@@ -163,11 +155,11 @@ def test_an_armed_transport_is_made_a_combat_vehicle_only_with_its_troops_off(ga
     cannot be declared a combat vehicle; once he is off it can, and he may not get back in."""
     goto(game, "move-first", 1)
     play(game, "@blue mount bruno puma")
-    _refused(game, "@blue combat puma")
+    refused(game, "@blue combat puma")
     goto(game, "move-first", 2)
     play(game, "@blue dismount bruno", "@blue combat puma")
     goto(game, "move-first", 3)
-    _refused(game, "@blue mount bruno puma")
+    refused(game, "@blue mount bruno puma")
     assert not game.state.units["bruno"].has("aboard-puma")
 
 
@@ -190,10 +182,10 @@ def test_a_tank_of_a_leaderless_squad_moves_and_fires_with_no_test(game):
     play(game, "out sarge")
     goto(game, "move-first", 1)
     facts = play(game, "@blue move tank2 30")
-    assert _isolation(facts) == [] and _moved(facts)
+    assert isolation(facts) == [] and has_moved(facts)
     goto(game, "fire-regular", 2)
     facts = play(game, "fire tank2 fares range=30")
-    assert _isolation(facts) == [] and rolls(facts, "A.9.4")
+    assert isolation(facts) == [] and rolls(facts, "A.9.4")
 
 
 @pytest.mark.audits("BI-R026", "BI-R021", "BI-R024")
@@ -201,9 +193,9 @@ def test_an_unarmed_truck_beyond_its_leaders_command_distance_tests(game):
     """A.4: unarmed transport keeps the command radius "riferito alla propria squadra":
     Sarge (Regular) commands to 8 cm: the truck at 8 moves freely, at 8.5 it tests (4)."""
     goto(game, "move-first", 1)
-    assert _isolation(play(game, "@blue move camion 30 road lead=8")) == []
+    assert isolation(play(game, "@blue move camion 30 road lead=8")) == []
     goto(game, "move-first", 2)
-    assert _isolation(play(game, "@blue move camion 30 road lead=8.5 dice=5")) == [4]
+    assert isolation(play(game, "@blue move camion 30 road lead=8.5 dice=5")) == [4]
 
 
 # ------------------------------------------------------- A.5 sequence of play
@@ -216,11 +208,11 @@ def test_the_initiative_winner_who_moves_second_lets_the_loser_move_first(game):
     first and Red must wait."""
     goto(game, "initiative", 1)
     play(game, "next dice=2,5")
-    _refused(game, "@blue order first")
+    refused(game, "@blue order first")
     play(game, "@red order second")
     goto(game, "move-first", 1)
-    assert _moved(play(game, "@blue move bruno 5"))
-    _refused(game, "@red move omar 5")
+    assert has_moved(play(game, "@blue move bruno 5"))
+    refused(game, "@red move omar 5")
 
 
 @pytest.mark.audits("BI-R030", "BI-R050")
@@ -228,10 +220,10 @@ def test_the_first_mover_moves_first_and_the_second_mover_after(game):
     """A.6: "prima muovono tutte le unità di un giocatore, poi tutte le unità
     dell'avversario": Red may not move in Blue's movement, nor Blue in Red's."""
     goto(game, "move-first", 1)
-    _refused(game, "@red move omar 5")
+    refused(game, "@red move omar 5")
     goto(game, "move-second", 1)
-    _refused(game, "@blue move bruno 5")
-    assert _moved(play(game, "@red move omar 5"))
+    refused(game, "@blue move bruno 5")
+    assert has_moved(play(game, "@red move omar 5"))
 
 
 @pytest.mark.audits("BI-R050")
@@ -241,7 +233,7 @@ def test_the_mover_makes_no_opportunity_fire_in_his_own_movement(game):
     may fire at Bruno, who moves."""
     goto(game, "move-first", 1)
     play(game, "@blue move bruno 5")
-    _refused(game, "@blue fire carlo omar range=30")
+    refused(game, "@blue fire carlo omar range=30")
     assert rolls(play(game, "@red fire ali bruno range=30 dice=10,10"), "A.9.4")
 
 
@@ -256,7 +248,7 @@ def test_each_unit_fires_in_its_own_qualitys_tier(game, phase, shooter):
     Veteran fires in the Veterans' tier and no other, a Regular in the Regulars', a vehicle
     in its crew's."""
     goto(game, phase, 1)
-    _refused(game, f"fire {shooter} tariq range=30 dice=10")
+    refused(game, f"fire {shooter} tariq range=30 dice=10")
 
 
 @pytest.mark.audits("BI-R061", "BI-R011")
@@ -275,8 +267,8 @@ def test_a_man_who_got_into_a_truck_does_not_fire_that_turn(game):
     goto(game, "move-first", 1)
     play(game, "@blue mount bruno camion")
     goto(game, "fire-regular", 1)
-    _refused(game, "fire bruno tariq range=30")
-    _refused(game, "act bruno normal")
+    refused(game, "fire bruno tariq range=30")
+    refused(game, "act bruno normal")
 
 
 @pytest.mark.audits("BI-R030", "BI-AMB-48")
@@ -285,9 +277,9 @@ def test_a_man_who_threw_smoke_in_the_movement_neither_moves_nor_fires(game):
     thrown in his movement, he may not also move, nor fire in the fire phase."""
     goto(game, "move-first", 1)
     play(game, "@blue smoke carlo dice=3")
-    _refused(game, "@blue move carlo 5")
+    refused(game, "@blue move carlo 5")
     goto(game, "fire-regular", 1)
-    _refused(game, "fire carlo tariq range=30")
+    refused(game, "fire carlo tariq range=30")
 
 
 @pytest.mark.audits("BI-R060", "BI-R065")
@@ -295,7 +287,7 @@ def test_actions_are_for_the_fire_and_actions_phase(game):
     """A.5: "3. TIRO ed AZIONI": an action other than moving or firing is made in the fire
     and actions phase, not in the movement."""
     goto(game, "move-first", 1)
-    _refused(game, "@blue act carlo normal")
+    refused(game, "@blue act carlo normal")
     goto(game, "fire-regular", 1)
     assert rolls(play(game, "act carlo normal dice=4"))
 
@@ -308,7 +300,7 @@ def test_a_man_who_made_covering_fire_makes_no_opportunity_fire(game):
     play(game, "@blue fire carlo omar range=30 dice=10")
     goto(game, "move-second", 1)
     play(game, "@red move omar 5")
-    _refused(game, "@blue fire carlo omar range=30")
+    refused(game, "@blue fire carlo omar range=30")
 
 
 @pytest.mark.audits("BI-R053", "BI-R051")
@@ -316,8 +308,8 @@ def test_covering_fire_at_a_feature_is_declared_before_the_movement_only(game):
     """A.7: "Prima dell'inizio della fase di movimento ambedue i giocatori potrà effettuare
     tiri di copertura": once the first mover moves, no covering fire at a feature."""
     goto(game, "move-first", 1)
-    _refused(game, '@blue screen sam feature="the wood"')
-    _refused(game, '@red screen ali feature="the wood"')
+    refused(game, '@blue screen sam feature="the wood"')
+    refused(game, '@red screen ali feature="the wood"')
 
 
 # ------------------------------------------------------- A.6 movement on foot
@@ -347,8 +339,8 @@ def test_each_movement_modifier_at_its_edge(game, mode, allowance, via, allowed)
     carrying, a low wall), of the mode's allowance, added together (BI-AMB-12).  The
     allowance is allowed to the cm; half a cm more is refused."""
     goto(game, "move-first", 1)
-    _refused(game, f"@blue move carlo {allowed + 0.5} {mode} via={via}")
-    assert _moved(play(game, f"@blue move carlo {allowed} {mode} via={via}"))
+    refused(game, f"@blue move carlo {allowed + 0.5} {mode} via={via}")
+    assert has_moved(play(game, f"@blue move carlo {allowed} {mode} via={via}"))
 
 
 @pytest.mark.parametrize("via", ["high-obstacle", "floor", "armoured"])
@@ -357,7 +349,7 @@ def test_a_whole_turn_modifier_leaves_no_cm_beyond_it(game, via):
     """A.6.1: crossing a high hedge, changing floor or window, getting into or out of an
     armoured vehicle "1 turno": it is the whole move; not even 1 cm more with it."""
     goto(game, "move-first", 1)
-    _refused(game, f"@blue move carlo 1 running via={via}")
+    refused(game, f"@blue move carlo 1 running via={via}")
 
 
 @pytest.mark.audits("BI-R042", "BI-R030")
@@ -369,8 +361,8 @@ def test_getting_out_of_a_truck_leaves_half_the_move(game):
     play(game, "@blue mount bruno camion")
     goto(game, "move-first", 2)
     play(game, "@blue dismount bruno")
-    _refused(game, "@blue move bruno 8.5 via=car")
-    assert _moved(play(game, "@blue move bruno 8 via=car"))
+    refused(game, "@blue move bruno 8.5 via=car")
+    assert has_moved(play(game, "@blue move bruno 8 via=car"))
 
 
 @pytest.mark.audits("BI-R042", "BI-R030")
@@ -381,11 +373,11 @@ def test_out_of_a_car_the_half_is_counted_once_and_the_walk_ends_his_turn(game):
     play(game, "@blue mount carlo jeep")
     goto(game, "move-first", 2)
     play(game, "@blue dismount carlo")
-    _refused(game, "@blue move carlo 12.5 running")
-    assert _moved(play(game, "@blue move carlo 12 running"))
-    _refused(game, "@blue move carlo 1")
+    refused(game, "@blue move carlo 12.5 running")
+    assert has_moved(play(game, "@blue move carlo 12 running"))
+    refused(game, "@blue move carlo 1")
     goto(game, "fire-regular", 2)
-    _refused(game, "fire carlo tariq range=30")
+    refused(game, "fire carlo tariq range=30")
 
 
 @pytest.mark.audits("BI-R042", "BI-R030")
@@ -396,7 +388,7 @@ def test_getting_out_of_an_armoured_carrier_is_the_whole_move(game):
     play(game, "@blue mount carlo vcc")
     goto(game, "move-first", 2)
     play(game, "@blue dismount carlo")
-    _refused(game, "@blue move carlo 1")
+    refused(game, "@blue move carlo 1")
 
 
 # ------------------------------------------------------- A.6.2 vehicles
@@ -427,8 +419,8 @@ def test_each_vehicle_moves_its_allowance_to_the_cm(game, vehicle, ground, allow
     4x4 80 and 60 (a military truck, an armoured car, BI-AMB-14), a civilian wheeled
     vehicle 120 and 20 (a car, a technical).  Half a cm beyond is refused."""
     goto(game, "move-first", 1)
-    _refused(game, f"@blue move {vehicle} {allowance + 0.5} {ground}")
-    assert _moved(play(game, f"@blue move {vehicle} {allowance} {ground}"))
+    refused(game, f"@blue move {vehicle} {allowance + 0.5} {ground}")
+    assert has_moved(play(game, f"@blue move {vehicle} {allowance} {ground}"))
 
 
 # ------------------------------------------------------- crossings: what a vehicle is, what came before
@@ -443,11 +435,7 @@ CROSS = (
 )
 
 
-@pytest.fixture
-def cross(tmp_path, monkeypatch):
-    g = new_game(tmp_path, monkeypatch, extra=CROSS)
-    yield g
-    g.close()
+cross = table("cross", extra=CROSS)
 
 
 @pytest.mark.parametrize("vehicle_id", ["tec2", "blin2"])
@@ -459,7 +447,7 @@ def test_a_technical_and_an_armoured_car_are_combat_vehicles_free_of_the_radius(
     play(cross, "out sarge")
     goto(cross, "move-first", 1)
     facts = play(cross, f"@blue move {vehicle_id} 20 road")
-    assert _isolation(facts) == [] and _moved(facts)
+    assert isolation(facts) == [] and has_moved(facts)
 
 
 @pytest.mark.audits("BI-R042")
@@ -470,8 +458,8 @@ def test_a_man_under_automatic_fire_in_the_last_phase_moves_a_quarter_less(cross
     goto(cross, "fire-regular", 1)
     play(cross, "@red fire mgr carlo range=30 dice=10,10,10")
     goto(cross, "move-first", 2)
-    _refused(cross, "@blue move carlo 12.5")
-    assert _moved(play(cross, "@blue move carlo 12"))
+    refused(cross, "@blue move carlo 12.5")
+    assert has_moved(play(cross, "@blue move carlo 12"))
 
 
 @pytest.mark.audits("BI-R042")
@@ -481,7 +469,7 @@ def test_the_fire_of_the_last_phase_is_counted_once(cross):
     goto(cross, "fire-regular", 1)
     play(cross, "@red fire mgr carlo range=30 dice=10,10,10")
     goto(cross, "move-first", 2)
-    assert _moved(play(cross, "@blue move carlo 12 via=under-fire"))
+    assert has_moved(play(cross, "@blue move carlo 12 via=under-fire"))
 
 
 @pytest.mark.audits("BI-R042")
@@ -491,7 +479,7 @@ def test_fire_two_phases_ago_slows_no_one(cross):
     goto(cross, "fire-regular", 1)
     play(cross, "@red fire mgr carlo range=30 dice=10,10,10")
     goto(cross, "move-first", 3)
-    assert _moved(play(cross, "@blue move carlo 16"))
+    assert has_moved(play(cross, "@blue move carlo 16"))
 
 
 @pytest.mark.audits("BI-R061", "BI-R110", "BI-AMB-20")
@@ -512,15 +500,15 @@ def test_a_man_in_an_he_burst_in_the_last_phase_moves_a_quarter_less(cross):
     goto(cross, "fire-regular", 1)
     play(cross, "burst tariq source=rpg zone=short dice=10")
     goto(cross, "move-second", 2)
-    _refused(cross, "@red move tariq 12.5")
-    assert _moved(play(cross, "@red move tariq 12"))
+    refused(cross, "@red move tariq 12.5")
+    assert has_moved(play(cross, "@red move tariq 12"))
 
 
 # ------------------------------------------------------- a last batch: who may cover, a sniper's squad
 
 
 @pytest.mark.parametrize(
-    ("shooter", "allowed"),
+    ("shooter", "ok"),
     [
         ("bruno", True),
         ("sam", True),
@@ -533,17 +521,15 @@ def test_a_man_in_an_he_burst_in_the_last_phase_moves_a_quarter_less(cross):
     ids=["assault-rifle", "saw", "rifle", "shotgun", "sniper-rifle", "grenade-launcher", "rpg"],
 )
 @pytest.mark.audits("BI-R053", "BI-R070")
-def test_only_an_automatic_weapon_puts_covering_fire_on_a_feature(game, shooter, allowed):
+def test_only_an_automatic_weapon_puts_covering_fire_on_a_feature(game, shooter, ok):
     """A.7: "Il tiro di copertura contro elementi di terreno potrà essere effettuato solo da
     armi automatiche"; A.9.1: automatic are MGs, assault rifles (and the SAW); a rifle, a
     shotgun or a sniper's rifle fire single shots, a grenade launcher and an RPG HE."""
     goto(game, "cover", 1)
     line = f'@blue screen {shooter} feature="the farm"'
-    if allowed:
-        play(game, line)
-        _refused(game, f"@blue move {shooter} 2")  # his activity for the turn (BI-R054)
-    else:
-        _refused(game, line)
+    allowed(game, line, ok)
+    if ok:
+        refused(game, f"@blue move {shooter} 2")  # his activity for the turn (BI-R054)
 
 
 @pytest.mark.audits("BI-R052", "BI-R050")
@@ -563,5 +549,5 @@ def test_a_regular_sniper_is_not_isolated_when_his_squad_leader_falls(game):
     play(game, "out sarge", "out recluta")
     goto(game, "move-first", 1)
     facts = play(game, "@blue move nico 5")
-    assert _isolation(facts) == [] and _moved(facts)
-    assert _isolation(play(game, "@blue move rino 5 dice=3")) == [3]
+    assert isolation(facts) == [] and has_moved(facts)
+    assert isolation(play(game, "@blue move rino 5 dice=3")) == [3]

@@ -12,7 +12,7 @@ cover, the engineer's and the rifleman's searches, and rubber bullets at their e
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import U, chances, goto, new_game, outcomes, play, rolls
+from audit_bi_early import U, chances, goto, new_game, outcomes, play, refused, rolls
 
 from core.ruleset import Refused
 from core.views import REFEREE
@@ -135,8 +135,7 @@ def test_a_damaged_aircraft_comes_back_on_its_third_try(tmp_path, monkeypatch):
     game = _aircraft(tmp_path, monkeypatch)
     goto(game, "fire-veteran", 2)
     play(game, "@red aa aav aircraft dice=1,4")
-    with pytest.raises(Refused):
-        play(game, "ffe fo dice=5,1")
+    refused(game, "ffe fo dice=5,1")
     for turn in (3, 4):
         goto(game, "fire-veteran", turn)
         assert outcomes(play(game, "ffe fo dice=5"), "BI-R262") == ["not this turn"]
@@ -153,11 +152,9 @@ def test_an_aircraft_shot_down_never_attacks(tmp_path, monkeypatch):
     game = _aircraft(tmp_path, monkeypatch)
     goto(game, "fire-veteran", 2)
     play(game, "@red aa aav aircraft dice=1,3")
-    with pytest.raises(Refused):
-        play(game, "ffe fo dice=5,1")
+    refused(game, "ffe fo dice=5,1")
     goto(game, "fire-veteran", 3)
-    with pytest.raises(Refused):
-        play(game, "ffe fo dice=6")
+    refused(game, "ffe fo dice=6")
 
 
 @pytest.mark.audits("BI-R252", "BI-AMB-51", "BI-R092")
@@ -338,8 +335,7 @@ def test_a_landed_helicopter_is_fired_at_as_an_unarmoured_vehicle(tmp_path, monk
     g = _game(tmp_path, monkeypatch, "move-first")
     play(g, "land heli")
     goto(g, "fire-regular", 1)
-    with pytest.raises(Refused):
-        play(g, "@red aa aam heli dice=1,6,6")
+    refused(g, "@red aa aam heli dice=1,6,6")
     facts = play(g, "@red fire ali heli range=30 dice=1,7,10")
     assert outcomes(facts, "A.12.2") == ["immobilised"]
     assert g.state.units["heli"].has("immobilised")
@@ -354,8 +350,7 @@ def test_anti_aircraft_fire_in_the_movement_phase_is_the_gunners_fire_for_the_tu
     facts = play(g, "@red aa aac heli dice=10")
     assert chances(facts, "BI-R260") == [1]
     goto(g, "fire-regular", 1)
-    with pytest.raises(Refused):
-        play(g, "@red aa aac heli dice=10")
+    refused(g, "@red aa aac heli dice=10")
 
 
 @pytest.mark.audits("BI-R260", "BI-R050")
@@ -363,8 +358,7 @@ def test_no_anti_aircraft_fire_in_ones_own_sides_movement(tmp_path, monkeypatch)
     """A.15.3: in the movement phase AA fire is "tiro di opportunità", the fire of the side not
     moving (A.7): Red's gunner does not fire while Red moves."""
     g = _game(tmp_path, monkeypatch, "move-second")
-    with pytest.raises(Refused):
-        play(g, "@red aa aac heli dice=10")
+    refused(g, "@red aa aac heli dice=10")
 
 
 @pytest.mark.audits("BI-R253", "BI-R130", "BI-R121")

@@ -8,7 +8,7 @@ book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import facts, new_game, next_turn, unit
+from audit_bn_late import facts, new_game, next_turn, rolled, unit
 
 from core import events as ev
 from core.views import REFEREE
@@ -21,10 +21,6 @@ MEN = (
     + unit("abu", "irregulars", "Irr3", "C", weapons=("RPG",))
     + unit("mg", "irregulars", "Irr1", "B", weapons=("MMG",))
 )
-
-
-def rolled(out, purpose: str) -> list[ev.Rolled]:
-    return [e for e in out.events if isinstance(e, ev.Rolled) and purpose in str(e.roll.purpose)]
 
 
 def said(out) -> str:

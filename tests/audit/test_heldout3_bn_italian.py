@@ -9,7 +9,7 @@ progressive −1, the storming and the wounded.  Given these faces, the draft's 
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, to_activation, unit
+from audit_bn_late import dp, morale_roll, new_game, next_turn, over, play, to_activation, unit
 
 from core import events as ev
 from core.views import REFEREE
@@ -25,20 +25,6 @@ SQUAD = (
 )
 
 
-def dp(g, side: str) -> int:
-    return g.state.sides[side].defeat_points
-
-
-def morale_roll(out) -> ev.Rolled:
-    found = [e for e in out.events if isinstance(e, ev.Rolled) and "morale" in str(e.roll.purpose)]
-    assert len(found) == 1, found
-    return found[0]
-
-
-def over(g) -> bool:
-    return "game_over" in g.state.vars or g.state.phase == "final"
-
-
 # 4.1 Posizionamento obiettivi -----------------------------------------------------------------
 
 
@@ -49,10 +35,7 @@ def mission_two(tmp_path, monkeypatch, die: int):
         + unit("boss", "irregulars", "Irr3", "C", lead=1, roles=("commander",))
     )
     g = new_game(tmp_path, monkeypatch, units, head="mission = 2", active=None, variant=IT)
-    g.execute("objectives regulars 4 2 5", role=REFEREE)
-    g.execute("objectives irregulars 1 2 3", role=REFEREE)
-    g.execute(f"objective-roll dice={die}", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "objectives regulars 4 2 5", "objectives irregulars 1 2 3", f"objective-roll dice={die}", "next")
     to_activation(g, "regulars")
     g.execute("next", role=REFEREE)
     return g
@@ -87,8 +70,7 @@ def test_the_italian_progressive_minus_one(tmp_path, monkeypatch):
     attivo": active in turns 1 and 2, the Rangers roll at −2 in turn 3 (6 + 1 + 4 − 2 = 9)."""
     g = new_game(tmp_path, monkeypatch, SQUAD, active="regulars", variant=IT)
     next_turn(g, "regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     out = g.execute("next dice=3,3,3,3", role=REFEREE)
     totals = {
         e.side: sum(e.roll.faces) + sum(m.value for m in e.roll.mods) for e in out.events if isinstance(e, ev.Rolled)
@@ -107,8 +89,7 @@ def test_an_italian_commander_badly_wounded_is_two_losses_and_ends_the_game(tmp_
     g = new_game(tmp_path, monkeypatch, SQUAD, head='options = ["wounded"]', active="irregulars", variant=IT)
     g.execute("fire m2 cmd range=20 aimed dice=6,1,4", role=REFEREE)  # a 1 fails whatever the leader's +1
     assert "wounded" in str(g.state.units["cmd"].out)
-    g.execute("out r1 killed", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "out r1 killed", "next")
     roll = morale_roll(g.execute("next dice=2,2,1,1", role=REFEREE))
     assert roll.roll.check.face == 3
     assert over(g)
@@ -119,14 +100,9 @@ def test_an_italian_stabilised_man_is_no_loss(tmp_path, monkeypatch):
     """12.0: losses are "morti o feriti non stabilizzati"; 9.3: "Un ferito stabilizzato non
     conta ai fini del morale": r1 wounded then stabilised, r2 killed: 1 loss."""
     g = new_game(tmp_path, monkeypatch, SQUAD, head='options = ["wounded"]', active="irregulars", variant=IT)
-    g.execute("dp irregulars 50", role=REFEREE)
-    g.execute("fire m2 r1 range=20 aimed dice=6,1,5", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,6,6", role=REFEREE)
+    play(g, "dp irregulars 50", "fire m2 r1 range=20 aimed dice=6,1,5", "next", "next dice=6,6,6,6")
     to_activation(g, "regulars")
-    g.execute("medic doc r1", role=REFEREE)
-    g.execute("out r2 killed", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "medic doc r1", "out r2 killed", "next")
     roll = morale_roll(g.execute("next dice=1,1,1,1", role=REFEREE))
     assert roll.roll.check.face == 1
 
@@ -153,10 +129,7 @@ def test_the_italian_disengagement_after_a_failed_test_costs_fifteen(tmp_path, m
     """14.0 1): the game ends when a side "fallisce il test di morale (ordine di
     disingaggio) ed è in svantaggio"; "15 punti per disingaggio (abbandono campo)"."""
     g = new_game(tmp_path, monkeypatch, SQUAD, variant=IT)
-    g.execute("out r1 killed", role=REFEREE)
-    g.execute("out r2 killed", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=1,1,1,1", role=REFEREE)
+    play(g, "out r1 killed", "out r2 killed", "next", "next dice=1,1,1,1")
     assert over(g)
     assert dp(g, "regulars") == 20 + 15
 
@@ -176,11 +149,7 @@ def test_an_italian_failure_without_more_points_tests_every_man_at_his_activatio
     ogni figura (non ferita)": r3 fails his (a 6) and must go back; r4 passes (a 4) and
     fires as normal."""
     g = new_game(tmp_path, monkeypatch, SQUAD, variant=IT)
-    g.execute("dp irregulars 50", role=REFEREE)
-    g.execute("out r1 killed", role=REFEREE)
-    g.execute("out r2 killed", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=1,1,1,1", role=REFEREE)
+    play(g, "dp irregulars 50", "out r1 killed", "out r2 killed", "next", "next dice=1,1,1,1")
     assert not over(g)
     to_activation(g, "regulars")
     g.execute("rally r3 dice=6", role=REFEREE)
@@ -219,8 +188,7 @@ def test_an_italian_section_at_half_strength_adds_no_die(tmp_path, monkeypatch):
     """13.0: "un dado per ogni squadra o sezione indipendente presente che non abbia subito il
     50% delle perdite": the section of 2 that lost 1 has; 4 + 2 dice."""
     g = new_game(tmp_path, monkeypatch, platoon((6, 6, 2)), head='platoon = ["regulars"]', variant=IT)
-    g.execute("out t3m2 killed", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "out t3m2 killed", "next")
     roll = morale_roll(g.execute("next dice=1,1,1,1,1,1", role=REFEREE))
     assert len(roll.roll.faces) == 6
 
@@ -239,8 +207,7 @@ def test_an_italian_civilian_hit_and_saved_with_independent_journalists_costs_tw
         + unit("press", "irregulars", "", "P", kind="journalist", roles=("independent",))
     )
     g = new_game(tmp_path, monkeypatch, units, variant=IT)
-    g.execute("fire r2 civ range=20 aimed dice=6,6", role=REFEREE)
-    g.execute("victory", role=REFEREE)
+    play(g, "fire r2 civ range=20 aimed dice=6,6", "victory")
     assert dp(g, "regulars") == 5 * 2 + 5 * 4
 
 
@@ -249,8 +216,7 @@ def test_an_italian_civilian_hit_by_the_irregulars_costs_nobody(tmp_path, monkey
     """Civili: "Civili colpiti da forze irregolari non generano punti sconfitta"."""
     units = SQUAD + unit("civ", "regulars", "", "V", kind="civilian")
     g = new_game(tmp_path, monkeypatch, units, active="irregulars", variant=IT)
-    g.execute("fire m2 civ range=20 aimed dice=6,1", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "fire m2 civ range=20 aimed dice=6,1", "next")
     assert dp(g, "regulars") == 0
 
 
@@ -267,8 +233,7 @@ def test_an_italian_irregular_negotiation_broken_by_the_regulars(tmp_path, monke
     g.execute("negotiate irregulars", role=REFEREE)
     next_turn(g, "regulars")
     assert dp(g, "irregulars") == 5
-    g.execute("fire r2 m2 range=30 aimed dice=1", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "fire r2 m2 range=30 aimed dice=1", "next")
     assert dp(g, "irregulars") == 0
     assert dp(g, "regulars") == 10
 

@@ -7,10 +7,8 @@ the three earlier audits and apart from them: given these faces, the book's outc
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, unit
+from audit_bn_late import new_game, next_turn, play, refused, rolled, unit
 
-from core import events as ev
-from core.ruleset import Refused
 from core.views import REFEREE
 
 MEN = (
@@ -22,10 +20,6 @@ MEN = (
     + unit("m2", "irregulars", "Irr3", "C")
     + unit("cdo", "irregulars", "R1", "K")
 )
-
-
-def rolled(out, purpose: str = "") -> list[ev.Rolled]:
-    return [e for e in out.events if isinstance(e, ev.Rolled) and purpose in str(e.roll.purpose)]
 
 
 def is_out(g, uid: str) -> bool:
@@ -68,8 +62,7 @@ def test_a_suppressed_defender_fights_at_minus_two(tmp_path, monkeypatch):
     """§11.0: "Suppressed figures get a -2 modifier": 2 + 3 = 5 against 5 + 1 − 2 = 4, the
     Veteran wins where without the −2 the Militiaman would have had 6."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    g.execute("mark m1 suppressed", role=REFEREE)
-    g.execute("melee r1 m1 dice=2,5", role=REFEREE)
+    play(g, "mark m1 suppressed", "melee r1 m1 dice=2,5")
     assert is_out(g, "m1") and not is_out(g, "r1")
 
 
@@ -87,8 +80,7 @@ def test_three_against_one_add_their_melee_values(tmp_path, monkeypatch):
 def test_four_against_one_is_refused(tmp_path, monkeypatch):
     """§11.0: "a maximum of three men fighting against one"."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    with pytest.raises(Refused):
-        g.execute("melee r1 m1 with=r2,r3,r4 dice=1,6", role=REFEREE)
+    refused(g, "melee r1 m1 with=r2,r3,r4 dice=1,6")
 
 
 @pytest.mark.audits("MEL-2")
@@ -96,8 +88,7 @@ def test_two_against_two_is_not_one_melee(tmp_path, monkeypatch):
     """§11.0: "three men fighting against one ... Large melees must be broken down into
     smaller ones": one melee has one man on one side."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    with pytest.raises(Refused):
-        g.execute("melee r1 m1 m2 with=r2 dice=1,6", role=REFEREE)
+    refused(g, "melee r1 m1 m2 with=r2 dice=1,6")
 
 
 @pytest.mark.audits("MEL-1")

@@ -9,11 +9,10 @@ from them: given these faces, the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, to_activation, unit
+from audit_bn_late import morale_roll, new_game, next_turn, over, play, refused, to_activation, unit
 
 from core import events as ev
 from core.dice import NeedDice
-from core.ruleset import Refused
 from core.views import REFEREE
 
 SQUAD = (
@@ -25,19 +24,9 @@ SQUAD = (
 )
 
 
-def morale_roll(out) -> ev.Rolled:
-    found = [e for e in out.events if isinstance(e, ev.Rolled) and "morale" in str(e.roll.purpose)]
-    assert len(found) == 1, found
-    return found[0]
-
-
 def to_end(g) -> None:
     g.execute("next", role=REFEREE)
     assert g.state.phase == "end"
-
-
-def over(g) -> bool:
-    return "game_over" in g.state.vars or g.state.phase == "final"
 
 
 # §12.0 the test ---------------------------------------------------------------------------
@@ -59,8 +48,7 @@ def test_the_commander_killed_counts_two_and_losing_ends_the_game(tmp_path, monk
     lost, 3; the best die a 2 fails.  The Rangers have more Defeat Points (20 to 0): "the
     team is removed and the game is over"."""
     g = new_game(tmp_path, monkeypatch, SQUAD)
-    g.execute("out cmd killed", role=REFEREE)
-    g.execute("out r1 killed", role=REFEREE)
+    play(g, "out cmd killed", "out r1 killed")
     to_end(g)
     out = g.execute("next dice=2,2,1,1", role=REFEREE)
     roll = morale_roll(out)
@@ -73,8 +61,7 @@ def test_losses_are_counted_so_far_not_this_turn(tmp_path, monkeypatch):
     """§12.0: at least one die "equal or superior to the number of losses takes so far": one
     man in turn 1, one more in turn 2: 2 are needed in turn 2."""
     g = new_game(tmp_path, monkeypatch, SQUAD)
-    g.execute("dp irregulars 50", role=REFEREE)
-    g.execute("out r1 killed", role=REFEREE)
+    play(g, "dp irregulars 50", "out r1 killed")
     to_end(g)
     g.execute("next dice=1,1,1,1", role=REFEREE)  # 1 loss: a 1 passes
     to_activation(g, "regulars")
@@ -89,13 +76,11 @@ def test_a_failure_on_equal_points_does_not_end_the_game(tmp_path, monkeypatch):
     """§12.0: removed only "if the Player has got more Defeat Points than his opponent"; on
     10 each the Rangers are not removed: the team "will start the next turn suppressed"."""
     g = new_game(tmp_path, monkeypatch, SQUAD)
-    g.execute("dp irregulars 10", role=REFEREE)
-    g.execute("out r1 killed", role=REFEREE)
+    play(g, "dp irregulars 10", "out r1 killed")
     to_end(g)
     g.execute("next dice=1,1,1,1", role=REFEREE)  # 1 loss: a 1 passes
     to_activation(g, "regulars")
-    g.execute("dp irregulars 10", role=REFEREE)
-    g.execute("out r2 killed", role=REFEREE)
+    play(g, "dp irregulars 10", "out r2 killed")
     to_end(g)
     g.execute("next dice=1,1,1,1", role=REFEREE)  # 2 losses: failed; 20 against 20
     assert not over(g)
@@ -108,16 +93,13 @@ def test_a_shaken_man_who_fails_his_test_must_retreat_15_cm(tmp_path, monkeypatc
     """§12.0: "If the Suppression Test is failed the figure ... will have to move at least
     15cm towards its table edge": r3 fails (a 6); a 10 cm move is not enough."""
     g = new_game(tmp_path, monkeypatch, SQUAD)
-    g.execute("dp irregulars 50", role=REFEREE)
-    g.execute("out r1 killed", role=REFEREE)
-    g.execute("out r2 killed", role=REFEREE)
+    play(g, "dp irregulars 50", "out r1 killed", "out r2 killed")
     to_end(g)
     g.execute("next dice=1,1,1,1", role=REFEREE)
     to_activation(g, "regulars")
     g.execute("rally r3 dice=6", role=REFEREE)
     assert "retreating" in g.state.units["r3"].status
-    with pytest.raises(Refused):
-        g.execute("move r3 10 run", role=REFEREE)
+    refused(g, "move r3 10 run")
 
 
 @pytest.mark.audits("MOR-6", "SUP-4")
@@ -125,9 +107,7 @@ def test_a_shaken_man_who_passes_his_test_acts_normally(tmp_path, monkeypatch):
     """§12.0: the test is repeated "until passed. In that case the figure will operate as
     normal": r3 passes (a 4 for a Veteran's 4) and fires."""
     g = new_game(tmp_path, monkeypatch, SQUAD)
-    g.execute("dp irregulars 50", role=REFEREE)
-    g.execute("out r1 killed", role=REFEREE)
-    g.execute("out r2 killed", role=REFEREE)
+    play(g, "dp irregulars 50", "out r1 killed", "out r2 killed")
     to_end(g)
     g.execute("next dice=1,1,1,1", role=REFEREE)
     to_activation(g, "regulars")
@@ -167,8 +147,7 @@ def test_motivation_ignores_the_first_failure_only(tmp_path, monkeypatch):
     """Extras, Motivation: "The first failed Morale Test is ignored": turn 1's failure
     changes nothing; turn 2's, while losing, ends the game."""
     g = new_game(tmp_path, monkeypatch, SQUAD, head="[extras.regulars]\nmotivation = 1")
-    g.execute("out r1 killed", role=REFEREE)
-    g.execute("out r2 killed", role=REFEREE)
+    play(g, "out r1 killed", "out r2 killed")
     to_end(g)
     g.execute("next dice=1,1,1,1", role=REFEREE)
     assert not over(g)
@@ -185,8 +164,7 @@ def test_failing_while_losing_costs_the_disengagement(tmp_path, monkeypatch):
     """§14.0: "15 points for disengagement (retreat for failing morale)": the Rangers, 20
     down, fail and leave: 20 + 15."""
     g = new_game(tmp_path, monkeypatch, SQUAD)
-    g.execute("out r1 killed", role=REFEREE)
-    g.execute("out r2 killed", role=REFEREE)
+    play(g, "out r1 killed", "out r2 killed")
     to_end(g)
     g.execute("next dice=1,1,1,1", role=REFEREE)
     assert g.state.sides["regulars"].defeat_points == 35
@@ -226,8 +204,7 @@ def test_a_team_at_exactly_half_its_men_gives_no_die(tmp_path, monkeypatch):
     """§13.0: "adding a d6 for each team/section that has not suffered 50% losses": the
     section of 4 that lost 2 has; 4 + 3 = 7 dice."""
     g = new_game(tmp_path, monkeypatch, platoon((6, 6, 6, 4)), head='platoon = ["regulars"]')
-    g.execute("out t4m2 killed", role=REFEREE)
-    g.execute("out t4m3 killed", role=REFEREE)
+    play(g, "out t4m2 killed", "out t4m3 killed")
     to_end(g)
     with pytest.raises(NeedDice):
         g.execute("next dice=1,1,1,1,1,1", role=REFEREE)
@@ -240,9 +217,7 @@ def test_a_platoon_tests_once_for_all_its_teams(tmp_path, monkeypatch):
     """§13.0: "Morale is applied to the whole platoon": losses in two squads, one test of all
     3 losses."""
     g = new_game(tmp_path, monkeypatch, platoon((6, 6, 6)), head='platoon = ["regulars"]')
-    g.execute("out t2m2 killed", role=REFEREE)
-    g.execute("out t3m2 killed", role=REFEREE)
-    g.execute("out t3m3 killed", role=REFEREE)
+    play(g, "out t2m2 killed", "out t3m2 killed", "out t3m3 killed")
     to_end(g)
     roll = morale_roll(g.execute("next dice=3,1,1,1,1,1,1", role=REFEREE))
     assert roll.roll.check.face == 3 and len(roll.roll.faces) == 7
@@ -264,11 +239,9 @@ def test_a_one_or_two_on_the_wound_die_is_dead(tmp_path, monkeypatch, wound):
     """§9.3: "with a result of 1 or 2 the miniature is dead": no medic can help him."""
     g = wounded_game(tmp_path, monkeypatch, wound)
     assert g.state.units["r1"].out
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,6,6", role=REFEREE)
+    play(g, "next", "next dice=6,6,6,6")
     to_activation(g, "regulars")
-    with pytest.raises(Refused):
-        g.execute("medic doc r1", role=REFEREE)
+    refused(g, "medic doc r1")
 
 
 @pytest.mark.audits("WND-1", "T-15")
@@ -292,8 +265,7 @@ def test_a_wounded_man_with_no_medic_dies_when_his_turns_run_out(tmp_path, monke
     next_turn(g, "irregulars", end_dice="6,6,6,6")
     next_turn(g, "irregulars")
     next_turn(g, "irregulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     assert "died" in str(g.state.units["r1"].out)
 
 
@@ -302,11 +274,9 @@ def test_a_man_stabilised_the_turn_he_fell_costs_no_defeat_points(tmp_path, monk
     """§9.3: a stabilized soldier "is not considered as lost for victory conditions (defeat
     points)": the Rangers are charged nothing for r1."""
     g = wounded_game(tmp_path, monkeypatch, 5)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,6,6", role=REFEREE)
+    play(g, "next", "next dice=6,6,6,6")
     to_activation(g, "regulars")
-    g.execute("medic doc r1", role=REFEREE)
-    g.execute("victory", role=REFEREE)
+    play(g, "medic doc r1", "victory")
     assert g.state.sides["regulars"].defeat_points == 0
 
 
@@ -315,12 +285,9 @@ def test_a_stabilised_man_no_longer_counts_for_morale(tmp_path, monkeypatch):
     """§9.3: a stabilized soldier "doesn't count for morale": r1 wounded in turn 1 and
     stabilised in turn 2, r2 killed in turn 2: 1 loss so far, not 2, so a 1 passes."""
     g = wounded_game(tmp_path, monkeypatch, 5)
-    g.execute("dp irregulars 50", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,6,6", role=REFEREE)
+    play(g, "dp irregulars 50", "next", "next dice=6,6,6,6")
     to_activation(g, "regulars")
-    g.execute("medic doc r1", role=REFEREE)
-    g.execute("out r2 killed", role=REFEREE)
+    play(g, "medic doc r1", "out r2 killed")
     to_end(g)
     roll = morale_roll(g.execute("next dice=1,1,1,1", role=REFEREE))
     assert roll.roll.check.face == 1
@@ -330,12 +297,10 @@ def test_a_stabilised_man_no_longer_counts_for_morale(tmp_path, monkeypatch):
 def test_a_stabilised_man_cannot_fight(tmp_path, monkeypatch):
     """§9.3: "A stabilized soldier cannot fight anymore"."""
     g = wounded_game(tmp_path, monkeypatch, 5)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,6,6", role=REFEREE)
+    play(g, "next", "next dice=6,6,6,6")
     to_activation(g, "regulars")
     g.execute("medic doc r1", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("fire r1 m2 range=20 aimed dice=6", role=REFEREE)
+    refused(g, "fire r1 m2 range=20 aimed dice=6")
 
 
 @pytest.mark.audits("WND-3", "T-04")
@@ -343,8 +308,7 @@ def test_a_comrade_carries_a_wounded_man_10_less_a_die(tmp_path, monkeypatch):
     """§9.3: "A wounded model can be moved with the aid of a comrade moving 10cm-1d6": a 6
     leaves 4 cm."""
     g = wounded_game(tmp_path, monkeypatch, 5)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,6,6", role=REFEREE)
+    play(g, "next", "next dice=6,6,6,6")
     to_activation(g, "regulars")
     out = g.execute("carry r2 r1 dice=6", role=REFEREE)
     assert [e.cm for e in out.events if isinstance(e, ev.Moved) and e.unit == "r2"] == [4]
@@ -360,8 +324,7 @@ def test_a_man_stabilised_turns_after_he_fell_is_taken_off_the_defeat_points(tmp
     assert g.state.sides["regulars"].defeat_points == 10
     g.execute("next dice=6,6,6,6", role=REFEREE)
     to_activation(g, "regulars")
-    g.execute("medic doc r1", role=REFEREE)
-    g.execute("victory", role=REFEREE)
+    play(g, "medic doc r1", "victory")
     assert g.state.sides["regulars"].defeat_points == 0
 
 
@@ -371,8 +334,7 @@ def test_a_wounded_man_carried_off_the_table_is_out_of_danger(tmp_path, monkeypa
     evacuated off the battlefield"; the digest (AMB-47): evacuated, he counts as stabilised,
     so he is no loss at the end."""
     g = wounded_game(tmp_path, monkeypatch, 3)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,6,6", role=REFEREE)
+    play(g, "next", "next dice=6,6,6,6")
     to_activation(g, "regulars")
     g.execute("evacuate r1", role=REFEREE)
     for _ in range(4):
@@ -388,8 +350,7 @@ def test_the_militias_leader_killed_counts_two_and_ten_points(tmp_path, monkeypa
     on the Militia's 2 dice (1,1 fails), 10 points against none: the Militia are beaten and
     the game is over."""
     g = new_game(tmp_path, monkeypatch, SQUAD)
-    g.execute("out m1 killed", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "out m1 killed", "next")
     assert g.state.sides["irregulars"].defeat_points == 10
     roll = morale_roll(g.execute("next dice=1,1", role=REFEREE))
     assert roll.roll.check.face == 2 and len(roll.roll.faces) == 2
@@ -402,9 +363,7 @@ def test_the_militias_motivation_saves_them_once(tmp_path, monkeypatch):
     """Extras, Motivation: the Irregulars may buy it too: their first failure, while losing,
     is ignored."""
     g = new_game(tmp_path, monkeypatch, SQUAD, head="[extras.irregulars]\nmotivation = 1")
-    g.execute("out m1 killed", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=1,1", role=REFEREE)
+    play(g, "out m1 killed", "next", "next dice=1,1")
     assert not over(g)
 
 
@@ -422,8 +381,6 @@ def test_a_platoon_counts_its_commander_and_a_squad_leader_two_each(tmp_path, mo
     """§12.0 and §13.0 (digest AMB-53): the platoon commander and a squad leader killed are
     2 losses each: 4; 4 + 2 dice, the best a 3, fails."""
     g = new_game(tmp_path, monkeypatch, LED_PLATOON, head='platoon = ["regulars"]')
-    g.execute("out cpt killed", role=REFEREE)
-    g.execute("out sl killed", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "out cpt killed", "out sl killed", "next")
     roll = morale_roll(g.execute("next dice=3,3,1,1,1,1", role=REFEREE))
     assert roll.roll.check.face == 4 and "fail" in str(roll.roll.outcome)

@@ -12,10 +12,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from audit_bn_late import new_game, next_turn, to_activation, unit
+from audit_bn_late import dp, new_game, next_turn, play, refused, to_activation, unit
 
 from core import events as ev
-from core.ruleset import Refused
 from core.views import REFEREE
 
 BASE = (
@@ -25,10 +24,6 @@ BASE = (
     + unit("boss", "irregulars", "Irr3", "C", roles=("commander",))
     + unit("m2", "irregulars", "Irr3", "C")
 )
-
-
-def dp(g, side: str) -> int:
-    return g.state.sides[side].defeat_points
 
 
 def army_points(tmp_path, monkeypatch, units: str, head: str = "") -> int:
@@ -52,8 +47,7 @@ def test_each_loss_costs_its_line(tmp_path, monkeypatch, man, side, points):
     """§14.0: "15 points for every Special Forces member lost, 10 points for every regular
     lost, 5 points for every Irregular lost (10 if the leader)"."""
     g = new_game(tmp_path, monkeypatch, BASE)
-    g.execute(f"out {man} killed", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, f"out {man} killed", "next")
     assert dp(g, side) == points
 
 
@@ -72,8 +66,7 @@ def test_the_side_with_the_most_defeat_points_loses(tmp_path, monkeypatch):
     """§14.0: "At the end of the battle the loser is the player with most Defeat Points": 10
     for the Rangers' man against 5 for the Militiaman: the Militia win."""
     g = new_game(tmp_path, monkeypatch, BASE)
-    g.execute("out r2 killed", role=REFEREE)
-    g.execute("out m2 killed", role=REFEREE)
+    play(g, "out r2 killed", "out m2 killed")
     out = g.execute("victory", role=REFEREE)
     ended = [e for e in out.events if isinstance(e, ev.GameEnded)]
     assert ended and ended[0].result.args["a"] == "Militia"
@@ -83,9 +76,7 @@ def test_the_side_with_the_most_defeat_points_loses(tmp_path, monkeypatch):
 def test_equal_defeat_points_are_a_draw(tmp_path, monkeypatch):
     """§14.0 names no tie; the digest (VIC-2): a draw.  10 against 5 + 5."""
     g = new_game(tmp_path, monkeypatch, BASE)
-    g.execute("out r2 killed", role=REFEREE)
-    g.execute("out m2 killed", role=REFEREE)
-    g.execute("dp irregulars 5", role=REFEREE)
+    play(g, "out r2 killed", "out m2 killed", "dp irregulars 5")
     out = g.execute("victory", role=REFEREE)
     ended = [e for e in out.events if isinstance(e, ev.GameEnded)]
     assert ended and "win" not in ended[0].result.id
@@ -97,8 +88,7 @@ def test_a_civilian_killed_by_the_regulars_costs_them_five(tmp_path, monkeypatch
     irregulars)"."""
     units = BASE + unit("civ", "irregulars", "", "V", kind="civilian")
     g = new_game(tmp_path, monkeypatch, units)
-    g.execute("fire r2 civ range=20 aimed dice=6,1", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "fire r2 civ range=20 aimed dice=6,1", "next")
     assert dp(g, "regulars") == 5 + 5  # the first shot and the civilian
 
 
@@ -108,8 +98,7 @@ def test_a_civilian_killed_by_the_irregulars_costs_nobody(tmp_path, monkeypatch)
     Defeat points": only the first shot's 5."""
     units = BASE + unit("civ", "regulars", "", "V", kind="civilian")
     g = new_game(tmp_path, monkeypatch, units, active="irregulars")
-    g.execute("fire m2 civ range=20 aimed dice=6,1", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "fire m2 civ range=20 aimed dice=6,1", "next")
     assert dp(g, "regulars") == 0 and dp(g, "irregulars") == 5
 
 
@@ -119,10 +108,7 @@ def test_a_civilian_killed_by_the_irregulars_costs_nobody(tmp_path, monkeypatch)
 def objectives_game(tmp_path, monkeypatch, extras: str):
     units = BASE + unit("j", "regulars", "", "P", kind="journalist", roles=("embedded",))
     g = new_game(tmp_path, monkeypatch, units, head=f"mission = 2\n[extras.regulars]\n{extras}", active=None)
-    g.execute("objectives regulars 4 2 5", role=REFEREE)
-    g.execute("objectives irregulars 1 2 3", role=REFEREE)
-    g.execute("objective-roll dice=4", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "objectives regulars 4 2 5", "objectives irregulars 1 2 3", "objective-roll dice=4", "next")
     to_activation(g, "regulars")
     g.execute("next", role=REFEREE)
     return g
@@ -133,8 +119,7 @@ def test_embedded_journalists_double_the_main_objective_the_regulars_take(tmp_pa
     """Extras, Media 1): embedded journalists "also double (positive) the points gained for
     the primary objective": the Militia's main taken costs them 100, not 50."""
     g = objectives_game(tmp_path, monkeypatch, "")
-    g.execute("take 1 regulars", role=REFEREE)
-    g.execute("victory", role=REFEREE)
+    play(g, "take 1 regulars", "victory")
     assert dp(g, "irregulars") == 100
 
 
@@ -143,8 +128,7 @@ def test_embedded_journalists_do_not_double_a_secondary_the_regulars_take(tmp_pa
     """Extras, Media 1): only "the points gained for the primary objective" are doubled: a
     secondary taken from the Militia stays 20."""
     g = objectives_game(tmp_path, monkeypatch, "")
-    g.execute("take 2 regulars", role=REFEREE)
-    g.execute("victory", role=REFEREE)
+    play(g, "take 2 regulars", "victory")
     assert dp(g, "irregulars") == 20
 
 
@@ -153,8 +137,7 @@ def test_embedded_journalists_double_the_regulars_lost_main_objective(tmp_path, 
     """Extras, Media 1): "Double all the Defeat Points of the Regular player": their main
     lost is 100."""
     g = objectives_game(tmp_path, monkeypatch, "")
-    g.execute("take 4 irregulars", role=REFEREE)
-    g.execute("victory", role=REFEREE)
+    play(g, "take 4 irregulars", "victory")
     assert dp(g, "regulars") == 100
 
 
@@ -164,9 +147,7 @@ def test_the_journalists_count_wherever_they_are_even_dead(tmp_path, monkeypatch
     after they fall.  The journalist killed, r2 killed: 10 doubled."""
     units = BASE + unit("j", "regulars", "", "P", kind="journalist", roles=("embedded",))
     g = new_game(tmp_path, monkeypatch, units)
-    g.execute("out j killed", role=REFEREE)
-    g.execute("out r2 killed", role=REFEREE)
-    g.execute("victory", role=REFEREE)
+    play(g, "out j killed", "out r2 killed", "victory")
     assert g.state.sides["regulars"].dp_by_category.get("casualties") == 10
     assert dp(g, "regulars") == 20
 
@@ -178,8 +159,7 @@ BERSAGLIERI = BASE + unit("civ", "irregulars", "", "V", kind="civilian")
 
 def negotiating(tmp_path, monkeypatch, level: int = 3):
     g = new_game(tmp_path, monkeypatch, BERSAGLIERI, head=f"[extras.regulars]\nnegotiation = {level}", active=None)
-    g.execute("negotiate regulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "negotiate regulars", "next")
     to_activation(g, "regulars")
     return g
 
@@ -189,12 +169,10 @@ def test_the_bersaglieri_negotiation_fifteen_then_thirty(tmp_path, monkeypatch):
     """Extras, Negotiation, example: level 3 "causes 15 Defeat pts to the Italians. Same
     happens at the second turn and the points are now 30"."""
     g = negotiating(tmp_path, monkeypatch)
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     assert dp(g, "regulars") == 15
     to_activation(g, "regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     assert dp(g, "regulars") == 30
 
 
@@ -204,12 +182,10 @@ def test_the_somali_who_fire_first_take_ten_and_five(tmp_path, monkeypatch):
     Somali get 10 Defeat points (plus another 5 for first to fire)"."""
     g = negotiating(tmp_path, monkeypatch)
     next_turn(g, "irregulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     to_activation(g, "irregulars")
     assert dp(g, "regulars") == 30
-    g.execute("fire m2 r2 range=30 aimed dice=1", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "fire m2 r2 range=30 aimed dice=1", "next")
     assert dp(g, "regulars") == 0
     assert dp(g, "irregulars") == 15
 
@@ -220,8 +196,7 @@ def test_the_last_roll_cancels_the_negotiation_at_or_under_the_level(tmp_path, m
     """Extras, Negotiation: "At the end of the game the Regular Player roll a d6 and if he
     rolls the same as or less than his Negotiation level he cancels the Defeat points"."""
     g = negotiating(tmp_path, monkeypatch)
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     to_activation(g, "regulars")
     g.execute(f"victory dice={face}", role=REFEREE)
     assert dp(g, "regulars") == kept
@@ -321,8 +296,7 @@ def test_improved_support_fire_is_refused_with_rules_of_engagement(tmp_path, mon
     Support Fire"."""
     g = new_game(tmp_path, monkeypatch, BASE, head="points = 300", active=None)
     g.execute("buy regulars rules_of_engagement", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("buy regulars improved_support_fire", role=REFEREE)
+    refused(g, "buy regulars improved_support_fire")
 
 
 @pytest.mark.audits("T-18", "PTS-5", "EXT-1", "EXT-8")
@@ -331,8 +305,7 @@ def test_infiltrators_and_intelligence_four_are_special_forces_only(tmp_path, mo
     """Extras: Infiltrators "Only Special Forces"; Intelligence "Only Special Forces can buy
     Level 4"."""
     g = new_game(tmp_path, monkeypatch, BASE, head="points = 300", active=None)
-    with pytest.raises(Refused):
-        g.execute(f"buy regulars {extra}", role=REFEREE)
+    refused(g, f"buy regulars {extra}")
 
 
 @pytest.mark.audits("T-18", "T-19", "PTS-5")
@@ -340,8 +313,7 @@ def test_negotiation_four_is_for_the_msu_and_costs_twenty(tmp_path, monkeypatch)
     """Extras, Negotiation: "only MSU and Secret Services can have level 4"; "Negotiation 4 –
     (costs 20pts)"."""
     g = new_game(tmp_path, monkeypatch, BASE, head="points = 300", active=None)
-    with pytest.raises(Refused):
-        g.execute("buy regulars negotiation 4", role=REFEREE)
+    refused(g, "buy regulars negotiation 4")
     man = unit("x", "regulars", "R4", "A")
     (tmp_path / "msu").mkdir()
     head = '[forces]\nregulars = "msu"\n[extras.regulars]\nnegotiation = 4'
@@ -353,10 +325,8 @@ def test_explosives_are_the_irregulars_and_cost_twenty_or_thirty(tmp_path, monke
     """Extras, Explosives: "Only allowed for some Irregulars"; "20 points or 30 points if
     remotely controlled"."""
     g = new_game(tmp_path, monkeypatch, BASE, head="points = 300", active=None)
-    with pytest.raises(Refused):
-        g.execute("buy regulars ied", role=REFEREE)
-    g.execute("buy irregulars ied", role=REFEREE)
-    g.execute("buy irregulars ied_remote", role=REFEREE)
+    refused(g, "buy regulars ied")
+    play(g, "buy irregulars ied", "buy irregulars ied_remote")
     said = " ".join(line.text for line in g.log_lines("referee"))
     assert "for 20 points" in said and "for 30 points" in said
 
@@ -370,10 +340,7 @@ def test_intelligence_passes_at_or_under_its_level(tmp_path, monkeypatch, face, 
     """Extras, Intelligence: "passed if you roll a number that is equal to or less than the
     Level": level 2."""
     g = new_game(tmp_path, monkeypatch, BASE, head="mission = 2\n[extras.regulars]\nintelligence = 2", active=None)
-    g.execute("objectives regulars 4 2 5", role=REFEREE)
-    g.execute("objectives irregulars 1 2 3", role=REFEREE)
-    g.execute("objective-roll dice=4", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "objectives regulars 4 2 5", "objectives irregulars 1 2 3", "objective-roll dice=4", "next")
     to_activation(g, "regulars")
     out = g.execute(f"intelligence regulars dice={face}", role=REFEREE)
     revealed = [e for e in out.events if isinstance(e, ev.Revealed)]
@@ -384,14 +351,10 @@ def test_intelligence_passes_at_or_under_its_level(tmp_path, monkeypatch, face, 
 def test_one_intelligence_roll_a_game(tmp_path, monkeypatch):
     """Extras, Intelligence: "(only one per game)": a failed roll is not tried again."""
     g = new_game(tmp_path, monkeypatch, BASE, head="mission = 2\n[extras.regulars]\nintelligence = 2", active=None)
-    g.execute("objectives regulars 4 2 5", role=REFEREE)
-    g.execute("objectives irregulars 1 2 3", role=REFEREE)
-    g.execute("objective-roll dice=4", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "objectives regulars 4 2 5", "objectives irregulars 1 2 3", "objective-roll dice=4", "next")
     to_activation(g, "regulars")
     g.execute("intelligence regulars dice=6", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("intelligence regulars dice=1", role=REFEREE)
+    refused(g, "intelligence regulars dice=1")
 
 
 @pytest.mark.audits("EXT-8")
@@ -401,10 +364,7 @@ def test_counter_intelligence_lowers_the_enemys_roll(tmp_path, monkeypatch):
     the Militia's level 1: a 3 fails, a 2 passes."""
     head = "mission = 2\n[extras.regulars]\nintelligence = 3\n[extras.irregulars]\nintelligence = 1"
     g = new_game(tmp_path, monkeypatch, BASE, head=head, active=None)
-    g.execute("objectives regulars 4 2 5", role=REFEREE)
-    g.execute("objectives irregulars 1 2 3", role=REFEREE)
-    g.execute("objective-roll dice=4", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "objectives regulars 4 2 5", "objectives irregulars 1 2 3", "objective-roll dice=4", "next")
     to_activation(g, "regulars")
     out = g.execute("intelligence regulars dice=3", role=REFEREE)
     assert not [e for e in out.events if isinstance(e, ev.Revealed)]
@@ -415,11 +375,14 @@ def test_counter_intelligence_lowers_the_enemys_roll(tmp_path, monkeypatch):
 def test_an_ied_is_a_dud_on_one_or_two(tmp_path, monkeypatch, face, explodes):
     """Extras, Explosives: "there is an explosion ... if you don't roll a 1 or 2 on 1d6"."""
     g = new_game(tmp_path, monkeypatch, BASE, head="mission = 2\n[extras.irregulars]\nied = 1", active=None)
-    g.execute("objectives regulars 4 2 5", role=REFEREE)
-    g.execute("objectives irregulars 1 2 3", role=REFEREE)
-    g.execute("objective-roll dice=4", role=REFEREE)
-    g.execute("plant 4 side=irregulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(
+        g,
+        "objectives regulars 4 2 5",
+        "objectives irregulars 1 2 3",
+        "objective-roll dice=4",
+        "plant 4 side=irregulars",
+        "next",
+    )
     to_activation(g, "regulars")
     out = g.execute(f"ied 4 dice={face}", role=REFEREE)
     text = " ".join(str(e.roll.outcome) for e in out.events if isinstance(e, ev.Rolled))
@@ -430,15 +393,17 @@ def test_an_ied_is_a_dud_on_one_or_two(tmp_path, monkeypatch, face, explodes):
 def test_a_dud_ied_cannot_be_tried_again(tmp_path, monkeypatch):
     """Extras, Explosives: "If the charge fails to explode you cannot try again"."""
     g = new_game(tmp_path, monkeypatch, BASE, head="mission = 2\n[extras.irregulars]\nied_remote = 1", active=None)
-    g.execute("objectives regulars 4 2 5", role=REFEREE)
-    g.execute("objectives irregulars 1 2 3", role=REFEREE)
-    g.execute("objective-roll dice=4", role=REFEREE)
-    g.execute("plant 4 remote side=irregulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(
+        g,
+        "objectives regulars 4 2 5",
+        "objectives irregulars 1 2 3",
+        "objective-roll dice=4",
+        "plant 4 remote side=irregulars",
+        "next",
+    )
     to_activation(g, "regulars")
     g.execute("ied 4 dice=1", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("ied 4 dice=6", role=REFEREE)
+    refused(g, "ied 4 dice=6")
 
 
 @pytest.mark.audits("EXT-9", "SAVE-6", "T-13")
@@ -470,8 +435,7 @@ def test_a_negotiator_who_fires_first_keeps_his_points_and_pays_the_first_shot(t
     pays the usual 5 for the first shot, and the negotiation ends: no more 15 a turn."""
     g = negotiating(tmp_path, monkeypatch)
     next_turn(g, "regulars")
-    g.execute("fire r2 m2 range=30 aimed dice=1", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "fire r2 m2 range=30 aimed dice=1", "next")
     assert dp(g, "regulars") == 15 + 5
     g.execute("next", role=REFEREE)
     assert dp(g, "regulars") == 20
@@ -483,8 +447,7 @@ def test_civilians_move_15_cm_and_no_more(tmp_path, monkeypatch):
     a slip)."""
     g = new_game(tmp_path, monkeypatch, BERSAGLIERI, active="irregulars")
     g.execute("civilians dice=6", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("move civ 15.5", role=REFEREE)
+    refused(g, "move civ 15.5")
     out = g.execute("move civ 15", role=REFEREE)
     assert [e.cm for e in out.events if isinstance(e, ev.Moved)] == [15]
 
@@ -513,11 +476,14 @@ def helicopter_game(tmp_path, monkeypatch):
     units = BASE + unit("r9", "regulars", "R3", "A")
     head = "mission = 2\n[extras.regulars]\nhelicopter = true"
     g = new_game(tmp_path, monkeypatch, units, head=head, active=None)
-    g.execute("objectives regulars 4 2 5", role=REFEREE)
-    g.execute("objectives irregulars 1 2 3", role=REFEREE)
-    g.execute("objective-roll dice=4", role=REFEREE)
-    g.execute("helicopter 2 1 side=regulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(
+        g,
+        "objectives regulars 4 2 5",
+        "objectives irregulars 1 2 3",
+        "objective-roll dice=4",
+        "helicopter 2 1 side=regulars",
+        "next",
+    )
     to_activation(g, "regulars")
     return g
 
@@ -528,11 +494,9 @@ def test_the_helicopter_leaves_for_good_on_a_one(tmp_path, monkeypatch):
     rolling 1d6. A roll of 1 means the helicopter must leave the area and cannot be called
     back": after its waiting roll of 1, nobody boards."""
     g = helicopter_game(tmp_path, monkeypatch)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=1", role=REFEREE)
+    play(g, "next", "next dice=1")
     to_activation(g, "regulars")
-    with pytest.raises(Refused):
-        g.execute("board r9", role=REFEREE)
+    refused(g, "board r9")
 
 
 @pytest.mark.audits("EXT-3", "T-21")
@@ -540,8 +504,7 @@ def test_the_helicopter_waits_on_a_two(tmp_path, monkeypatch):
     """Extras, Helicopter evacuation: any roll but a 1 and it waits another turn: r9 boards
     in turn 2."""
     g = helicopter_game(tmp_path, monkeypatch)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=2", role=REFEREE)
+    play(g, "next", "next dice=2")
     to_activation(g, "regulars")
     g.execute("board r9", role=REFEREE)
     assert g.state.units["r9"].out
@@ -556,11 +519,9 @@ def test_the_bombardments_drift_is_four_dice_and_said_so(tmp_path, monkeypatch):
     from core.rulesets.breaking_news import BreakingNews
 
     g = new_game(tmp_path, monkeypatch, BASE, active=None)
-    g.execute("next", role=REFEREE)
-    g.execute("call-support dice=5 side=regulars", role=REFEREE)
+    play(g, "next", "call-support dice=5 side=regulars")
     to_activation(g, "regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     with pytest.raises(NeedDice) as asked:
         g.execute("next dice=1,1", role=REFEREE)
     assert "4d6" in str(asked.value)

@@ -8,10 +8,9 @@ faces, the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, to_activation, unit
+from audit_bn_late import dp, new_game, play, refused, to_activation, unit
 
 from core import events as ev
-from core.ruleset import Refused
 from core.views import REFEREE
 
 SQUADS = (
@@ -20,10 +19,6 @@ SQUADS = (
     + unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader"))
     + unit("m1", "irregulars", "Irr3", "Cell")
 )
-
-
-def dp(g, side: str) -> int:
-    return g.state.sides[side].defeat_points
 
 
 def played_to_end_of_turn(g, rolloff: str = "3,5") -> None:
@@ -42,9 +37,7 @@ def mission_two(tmp_path, monkeypatch, die: int, variant: str = ""):
     """§4.1 example: the Regulars' main is marker 4, secondaries 2 and 5, fakes 1 and 3; the
     Irregular player's secret die shows ``die``."""
     g = new_game(tmp_path, monkeypatch, SQUADS, head="mission = 2", active=None, variant=variant)
-    g.execute("objectives regulars 4 2 5", role=REFEREE)
-    g.execute("objectives irregulars 1 2 3", role=REFEREE)
-    g.execute(f"objective-roll dice={die}", role=REFEREE)
+    play(g, "objectives regulars 4 2 5", "objectives irregulars 1 2 3", f"objective-roll dice={die}")
     played_to_end_of_turn(g)
     return g
 
@@ -133,8 +126,7 @@ def test_special_forces_defend_no_markers(tmp_path, monkeypatch):
     markers": the Special Forces side chooses none, the other side its five."""
     units = SQUADS.replace('cls = "R3"', 'cls = "R1"')
     g = new_game(tmp_path, monkeypatch, units, head='mission = 3\n[forces]\nregulars = "special-forces"', active=None)
-    with pytest.raises(Refused):
-        g.execute("objectives regulars 4 2 5", role=REFEREE)
+    refused(g, "objectives regulars 4 2 5")
     g.execute("objectives irregulars 1 2 3", role=REFEREE)
     assert g.state.secrets["marker.irregulars.1"].value == "main"
 
@@ -170,10 +162,8 @@ def test_the_first_player_deploys_after_the_second_players_half(tmp_path, monkey
     least 50%": the First player may not field a man before the Second's half is down."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
     g.execute("rolloff dice=3,5", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("deploy boss", role=REFEREE)
-    g.execute("deploy sgt", role=REFEREE)
-    g.execute("deploy boss", role=REFEREE)
+    refused(g, "deploy boss")
+    play(g, "deploy sgt", "deploy boss")
     assert "off-table" not in g.state.units["boss"].status
 
 
@@ -182,11 +172,8 @@ def test_the_game_does_not_start_before_every_figure_is_down(tmp_path, monkeypat
     """§4.2: the Second player "now deploys the remainder of his army ..., followed by the 1st
     player": until all are fielded there is no turn 1."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    g.execute("rolloff dice=3,5", role=REFEREE)
-    g.execute("deploy sgt", role=REFEREE)
-    g.execute("deploy boss", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("next", role=REFEREE)
+    play(g, "rolloff dice=3,5", "deploy sgt", "deploy boss")
+    refused(g, "next")
     assert g.state.turn == 0
 
 
@@ -253,14 +240,10 @@ def test_the_winner_pays_a_cumulative_minus_one(tmp_path, monkeypatch):
     """§5.0 1): "For the next Initiative rolls, the previous winner gets a cumulative -1":
     the Rangers win turns 1 and 2, so turn 2's roll is −1 and turn 3's −2."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next dice=6,6,1,1", "next", "next")
     out = g.execute("next dice=3,3,3,3", role=REFEREE)  # 6+2+4-1 = 11 against 6+1+2 = 9
     assert initiative_totals(out) == {"regulars": 11, "irregulars": 9}
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     out = g.execute("next dice=3,3,4,4", role=REFEREE)  # 6+2+4-2 = 10 against 8+1+2 = 11
     assert initiative_totals(out) == {"regulars": 10, "irregulars": 11}
     assert g.state.active_side == "irregulars"
@@ -272,13 +255,9 @@ def test_losing_the_initiative_clears_the_penalty(tmp_path, monkeypatch):
     back to 0 once the player loses.  Rangers win turn 1, lose turn 2; in turn 3 they roll
     with nothing off, the Militia with −1."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next dice=6,6,1,1", "next", "next")
     g.execute("next dice=1,1,6,6", role=REFEREE)  # 2+2+4-1 = 7 against 12+1+2 = 15
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     out = g.execute("next dice=3,3,3,3", role=REFEREE)
     assert initiative_totals(out) == {"regulars": 12, "irregulars": 8}
 
@@ -289,9 +268,7 @@ def test_an_ambush_at_the_end_of_a_turn_gives_one_on_the_next_initiative(tmp_pat
     initiative": the Militia, who lost turn 1, roll 6+1+2+1 = 10 in turn 2."""
     units = SQUADS + unit("amb", "irregulars", "Irr3", "Cell", roles=("ambush",))
     g = new_game(tmp_path, monkeypatch, units, head="[extras.irregulars]\nambush = 1", active="regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("ambush amb", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "ambush amb", "next")
     out = g.execute("next dice=3,3,3,3", role=REFEREE)
     assert initiative_totals(out) == {"regulars": 11, "irregulars": 10}
     assert "off-table" not in g.state.units["amb"].status
@@ -302,12 +279,9 @@ def test_the_ambush_bonus_is_for_the_next_initiative_only(tmp_path, monkeypatch)
     """Extras, Ambush: "+1 to the next initiative", not to the ones after it."""
     units = SQUADS + unit("amb", "irregulars", "Irr3", "Cell", roles=("ambush",))
     g = new_game(tmp_path, monkeypatch, units, head="[extras.irregulars]\nambush = 1", active="regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("ambush amb", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "ambush amb", "next")
     g.execute("next dice=6,6,1,1", role=REFEREE)  # the Rangers win turn 2 as well
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     out = g.execute("next dice=3,3,3,3", role=REFEREE)  # turn 3: the Rangers at −2, the Militia plain
     assert initiative_totals(out) == {"regulars": 10, "irregulars": 9}
 
@@ -339,12 +313,8 @@ def test_a_platoons_second_squad_waits_for_the_first(tmp_path, monkeypatch):
     the first squad has finished etc)": once the 2nd squad is activated, the 1st's man may
     not move any more this turn."""
     g = new_game(tmp_path, monkeypatch, PLATOON, head='platoon = ["regulars"]', active="regulars")
-    g.execute("activate 1st", role=REFEREE)
-    g.execute("move s1 5 cautious", role=REFEREE)
-    g.execute("activate 2nd", role=REFEREE)
-    g.execute("move s2 5 cautious", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("move s1b 5 cautious", role=REFEREE)
+    play(g, "activate 1st", "move s1 5 cautious", "activate 2nd", "move s2 5 cautious")
+    refused(g, "move s1b 5 cautious")
 
 
 @pytest.mark.audits("ACT-4", "PLT-2")
@@ -353,10 +323,8 @@ def test_a_platoons_squad_not_yet_activated_waits(tmp_path, monkeypatch):
     the 2nd may not act; he acts once his squad's turn comes."""
     g = new_game(tmp_path, monkeypatch, PLATOON, head='platoon = ["regulars"]', active="regulars")
     g.execute("activate 1st", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("move s2 5 cautious", role=REFEREE)
-    g.execute("activate 2nd", role=REFEREE)
-    g.execute("move s2 5 cautious", role=REFEREE)
+    refused(g, "move s2 5 cautious")
+    play(g, "activate 2nd", "move s2 5 cautious")
 
 
 @pytest.mark.audits("PLT-3", "ACT-3")
@@ -365,8 +333,7 @@ def test_a_platoons_group_is_one_squads_men(tmp_path, monkeypatch):
     man of the 1st and a man of the 2nd cannot move as one group."""
     g = new_game(tmp_path, monkeypatch, PLATOON, head='platoon = ["regulars"]', active="regulars")
     g.execute("activate 1st", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("move s1 5 cautious s2", role=REFEREE)
+    refused(g, "move s1 5 cautious s2")
     g.execute("move s1 5 cautious cpt", role=REFEREE)
 
 
@@ -390,14 +357,11 @@ def test_infiltrators_deploy_after_everyone_else(tmp_path, monkeypatch):
     """Extras, Infiltrators: "The infiltration occurs during the deployment phase
     (infiltrators deploy second)": the digest (EXT-1), after both sides' normal deployment."""
     g = new_game(tmp_path, monkeypatch, SF, head=SF_HEAD, active=None)
-    g.execute("objectives irregulars 1 2 3", role=REFEREE)
-    g.execute("rolloff dice=5,1", role=REFEREE)
+    play(g, "objectives irregulars 1 2 3", "rolloff dice=5,1")
     for man in ("boss", "sgt", "m2"):
         g.execute(f"deploy {man}", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("deploy inf", role=REFEREE)
-    g.execute("deploy r1", role=REFEREE)
-    g.execute("deploy inf", role=REFEREE)
+    refused(g, "deploy inf")
+    play(g, "deploy r1", "deploy inf")
     assert "off-table" not in g.state.units["inf"].status
 
 
@@ -407,14 +371,11 @@ def test_no_first_turn_before_the_helicopter_is_noted(tmp_path, monkeypatch):
     this option secretly notes down the helicopter landing point ... and the number of the
     turn": until he has, the game does not start."""
     g = new_game(tmp_path, monkeypatch, SF, head=SF_HEAD, active=None)
-    g.execute("objectives irregulars 1 2 3", role=REFEREE)
-    g.execute("rolloff dice=5,1", role=REFEREE)
+    play(g, "objectives irregulars 1 2 3", "rolloff dice=5,1")
     for man in ("boss", "sgt", "m2", "r1", "inf"):
         g.execute(f"deploy {man}", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("next", role=REFEREE)
-    g.execute("helicopter 1 2 of=irregulars side=regulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    refused(g, "next")
+    play(g, "helicopter 1 2 of=irregulars side=regulars", "next")
     assert g.state.turn == 1
 
 
@@ -423,10 +384,8 @@ def test_an_ambush_is_sprung_at_the_end_of_a_turn_not_during_it(tmp_path, monkey
     """Extras, Ambush: "This takes place at the end of the turn"."""
     units = SQUADS + unit("amb", "irregulars", "Irr3", "Cell", roles=("ambush",))
     g = new_game(tmp_path, monkeypatch, units, head="[extras.irregulars]\nambush = 1", active="irregulars")
-    with pytest.raises(Refused):
-        g.execute("ambush amb", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("ambush amb", role=REFEREE)
+    refused(g, "ambush amb")
+    play(g, "next", "ambush amb")
     assert "off-table" not in g.state.units["amb"].status
 
 
@@ -437,17 +396,13 @@ def test_a_tie_is_rolled_again_with_the_winners_penalty_kept(tmp_path, monkeypat
     1+1+5 = 7 against 2+2+3 = 7, then 6+6+5 against 1+1+3: the Rangers, whose next penalty
     is then −2."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next dice=6,6,1,1", "next", "next")
     out = g.execute("next dice=3,3,4,4,1,1,2,2,6,6,1,1", role=REFEREE)
     rolled = [e for e in out.events if isinstance(e, ev.Rolled) and e.side == "regulars"]
     assert len(rolled) == 3
     assert all(sum(m.value for m in e.roll.mods) == 5 for e in rolled)
     assert g.state.active_side == "regulars"
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     out = g.execute("next dice=3,3,3,3", role=REFEREE)
     assert initiative_totals(out) == {"regulars": 10, "irregulars": 9}
 

@@ -8,7 +8,7 @@ book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, unit
+from audit_bn_late import new_game, play, refused, unit
 
 from core import events as ev
 from core.ruleset import Refused
@@ -67,8 +67,7 @@ def test_within_5_cm_the_sighting_is_sure(tmp_path, monkeypatch):
 def test_beyond_100_cm_nothing_is_sighted(tmp_path, monkeypatch):
     """§7.0's table stops at 100 cm; the digest (AMB-03): beyond it sighting is impossible."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    with pytest.raises(Refused):
-        g.execute("react-spot snip gh range=100.5 open", role=REFEREE)
+    refused(g, "react-spot snip gh range=100.5 open")
 
 
 # The modifiers together --------------------------------------------------------------
@@ -163,8 +162,7 @@ def test_one_sighting_a_figure_a_turn_even_at_another_target(tmp_path, monkeypat
     at one marker may not try another this turn."""
     g = new_game(tmp_path, monkeypatch, MEN)
     g.execute("react-spot vet gh range=30 dice=1", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("react-spot vet gh2 range=30 dice=6", role=REFEREE)
+    refused(g, "react-spot vet gh2 range=30 dice=6")
 
 
 @pytest.mark.audits("SPOT-4")
@@ -182,20 +180,21 @@ def test_one_bonus_move_for_each_failed_sighting(tmp_path, monkeypatch):
     """§7.0: "For every failed sighting the model to be sighted can move up to 5cm ... the
     movement bonus may apply more than once": two failures, two moves, not a third."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    g.execute("react-spot rec gh range=30 dice=2", role=REFEREE)
-    g.execute("react-shift gh 5", role=REFEREE)
-    g.execute("react-spot vet gh range=30 dice=2", role=REFEREE)
-    g.execute("react-shift gh 5", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("react-shift gh 5", role=REFEREE)
+    play(
+        g,
+        "react-spot rec gh range=30 dice=2",
+        "react-shift gh 5",
+        "react-spot vet gh range=30 dice=2",
+        "react-shift gh 5",
+    )
+    refused(g, "react-shift gh 5")
 
 
 @pytest.mark.audits("SPOT-6")
 def test_no_bonus_move_without_a_failed_sighting(tmp_path, monkeypatch):
     """§7.0: the bonus comes "for every failed sighting": none was tried, none is owed."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    with pytest.raises(Refused):
-        g.execute("react-shift gh 3", role=REFEREE)
+    refused(g, "react-shift gh 3")
 
 
 # What a hidden figure may do and stay hidden --------------------------------------------
@@ -244,8 +243,7 @@ def test_an_unsighted_man_in_cover_is_not_a_target_for_aimed_fire(tmp_path, monk
     others are only allowed speculative fire": no aimed shot at the hidden Mercenary until
     he is sighted; once sighted, the shot is made."""
     g = new_game(tmp_path, monkeypatch, MEN)
-    with pytest.raises(Refused):
-        g.execute("fire vet gh range=30 aimed dice=6", role=REFEREE)
+    refused(g, "fire vet gh range=30 aimed dice=6")
     g.execute("react-spot vet gh range=30 dice=5", role=REFEREE)
     out = g.execute("fire vet gh range=30 aimed cover dice=1", role=REFEREE)
     assert any(isinstance(e, ev.Rolled) for e in out.events)

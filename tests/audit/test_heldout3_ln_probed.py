@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """Cases of Ludonet's third held-out audit written after trying the engine by hand, where a
 status met an action: a tied pair in the same melee step, a figure held in melee or a
 vehicle sent as reinforcements, how far a retreating figure falls back, a prone figure
@@ -8,22 +7,22 @@ figure (B.1, B.3, B.8, B.9)."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, after_fire, ln, out, outcomes, play, rolled, to_phase  # noqa: F401
-
-from core.ruleset import Refused
-
-
-def _four(g):
-    for uid in ("f1", "f2", "f3", "f4"):
-        add(g, uid, "garrison", team="Four")
-
-
-def _four_shaken(g):
-    _four(g)
-    play(g, "out f1", "out f2")
-    to_phase(g, 1, "morale")
-    play(g, "morale four dice=1")
-
+from audit_ln_table import (
+    add,
+    after_fire,
+    allowed,
+    four,
+    four_shaken,
+    hit_if_seen,
+    out,
+    outcomes,
+    plain_at_melee,
+    play,
+    refused,
+    rolled,
+    tied,
+    to_phase,
+)
 
 # ------------------------------------------------------------------ B.8 the tie
 
@@ -33,11 +32,8 @@ def test_a_tied_pair_fights_again_only_in_the_next_melee_step(ln):
     """ "In caso di parità lo scontro prosegue" (LN-AMB-12: the two stay locked and roll
     again in the next melee step): Plain and Fritz tie; a second roll in the same step is
     refused, and in turn 2's melee 5 against 1 decides it."""
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
-    play(ln, "@paras melee plain fritz dice=2,2")
-    with pytest.raises(Refused):
-        play(ln, "@paras melee plain fritz dice=5,1")
+    tied(ln)
+    refused(ln, "@paras melee plain fritz dice=5,1")
     assert not out(ln, "fritz")
     to_phase(ln, 2, "melee")
     play(ln, "@paras melee plain fritz dice=5,1")
@@ -47,9 +43,7 @@ def test_a_tied_pair_fights_again_only_in_the_next_melee_step(ln):
 @pytest.mark.audits("LN-R050", "LN-AMB-12")
 def test_the_other_of_a_tied_pair_killed_in_the_fire_frees_the_survivor(ln):
     """Tied in turn 1, Fritz is shot dead in turn 2's fire: Plain walks off in turn 3."""
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
-    play(ln, "@paras melee plain fritz dice=2,2")
+    tied(ln)
     to_phase(ln, 2, "fire")
     play(ln, "@paras fire jones fritz half dice=6,6")
     to_phase(ln, 3, "move-first")
@@ -59,12 +53,10 @@ def test_the_other_of_a_tied_pair_killed_in_the_fire_frees_the_survivor(ln):
 @pytest.mark.audits("LN-R050", "LN-R052", "LN-AMB-12")
 def test_a_figure_that_won_against_one_is_still_held_by_a_tie_with_another(ln):
     """Plain kills Fritz, then ties with Kurt in the same step: still in a melee."""
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
+    plain_at_melee(ln)
     play(ln, "@paras melee plain fritz dice=5,1", "@garrison melee kurt plain dice=3,3")
     to_phase(ln, 2, "move-first")
-    with pytest.raises(Refused):
-        play(ln, "@paras move plain 10")
+    refused(ln, "@paras move plain 10")
 
 
 # ---------------------------------------------------- B.9 reinforcements and the retreat
@@ -74,10 +66,9 @@ def test_a_figure_that_won_against_one_is_still_held_by_a_tie_with_another(ln):
 def test_a_tank_makes_up_no_unit_of_figures(ln):
     """ "Rinforzi che ne riportino il numero": the number of a squad is its figures; the
     Panzer (a model, not a figure) is no reinforcement for Four."""
-    _four_shaken(ln)
+    four_shaken(ln)
     to_phase(ln, 2, "move-second")
-    with pytest.raises(Refused):
-        play(ln, "reinforce f3 panzer")
+    refused(ln, "reinforce f3 panzer")
     assert ln.state.units["f3"].has("retreating")
 
 
@@ -86,15 +77,14 @@ def test_a_figure_held_in_melee_joins_no_unit(ln):
     """Karl, tied with Plain, gets away only by leaving (LN-R052): he cannot go and make up
     Four while still in the melee."""
     add(ln, "plain", "paras")
-    _four(ln)
+    four(ln)
     play(ln, "out f1", "out f2")
     to_phase(ln, 1, "melee")
     play(ln, "@paras melee plain karl dice=2,2")
     to_phase(ln, 1, "morale")
     play(ln, "morale four dice=1")
     to_phase(ln, 2, "move-second")
-    with pytest.raises(Refused):
-        play(ln, "reinforce f3 karl")
+    refused(ln, "reinforce f3 karl")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
@@ -109,19 +99,15 @@ def test_a_figure_held_in_melee_joins_no_unit(ln):
 def test_a_retreating_figure_falls_back_its_full_allowance(ln, line, ok):
     """ "Il reparto deve ripiegare" (LN-AMB-16: it moves its full allowance away from the
     enemy each turn): F3, retreating, walks its 10 cm, not 5."""
-    _four_shaken(ln)
+    four_shaken(ln)
     to_phase(ln, 2, "move-second")
-    if ok:
-        play(ln, "@garrison " + line)
-    else:
-        with pytest.raises(Refused):
-            play(ln, "@garrison " + line)
+    allowed(ln, "@garrison " + line, ok)
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16", "LN-R012")
 def test_a_retreating_figure_may_run_its_fourteen(ln):
     """Running is a full allowance too, with its fatigue die."""
-    _four_shaken(ln)
+    four_shaken(ln)
     to_phase(ln, 2, "move-second")
     assert [r.faces for r in rolled(play(ln, "@garrison move f3 14 run dice=2"))] == [(2,)]
 
@@ -141,10 +127,9 @@ def test_a_retreating_heavy_weapon_falls_back_its_five(ln):
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_retreating_figure_does_not_crawl_away(ln):
     """Crawling 3 cm is no fall back at full allowance."""
-    _four_shaken(ln)
+    four_shaken(ln)
     to_phase(ln, 2, "move-second")
-    with pytest.raises(Refused):
-        play(ln, "@garrison move f3 3 crawl")
+    refused(ln, "@garrison move f3 3 crawl")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16", "LN-R011")
@@ -156,17 +141,13 @@ def test_a_retreating_tank_falls_back_its_scenario_move(ln, cm, ok):
     to_phase(ln, 1, "morale")
     play(ln, "morale panzer dice=1")
     to_phase(ln, 2, "move-second")
-    if ok:
-        play(ln, f"@garrison move panzer2 {cm:g}")
-    else:
-        with pytest.raises(Refused):
-            play(ln, f"@garrison move panzer2 {cm:g}")
+    allowed(ln, f"@garrison move panzer2 {cm:g}", ok)
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_unit_wiped_out_owes_no_test(ln):
     """Four, shaken in turn 1, loses its last two in turn 2: nobody is left to test."""
-    _four_shaken(ln)
+    four_shaken(ln)
     to_phase(ln, 2, "fire")
     play(ln, "@paras fire jones f3 half dice=6,6", "@paras fire brown f4 half dice=6,6")
     to_phase(ln, 2, "morale")
@@ -177,19 +158,16 @@ def test_a_unit_wiped_out_owes_no_test(ln):
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_three_of_four_at_once_are_two_tests_and_no_third(ln):
     """Half (two) and a further loss (three) in one fire: two tests, then none."""
-    _four(ln)
+    four(ln)
     to_phase(ln, 1, "fire")
     for shooter, uid in (("jones", "f1"), ("brown", "f2"), ("wood", "f3")):
         play(ln, f"@paras fire {shooter} {uid} half dice=6,6")
     to_phase(ln, 1, "morale")
-    with pytest.raises(Refused):
-        play(ln, "next")
+    refused(ln, "next")
     assert outcomes(play(ln, "morale four dice=3")) == ["holds"]
-    with pytest.raises(Refused):
-        play(ln, "next")
+    refused(ln, "next")
     assert outcomes(play(ln, "morale four dice=4")) == ["holds"]
-    with pytest.raises(Refused):
-        play(ln, "morale four dice=5")
+    refused(ln, "morale four dice=5")
     play(ln, "next")
 
 
@@ -197,22 +175,20 @@ def test_three_of_four_at_once_are_two_tests_and_no_third(ln):
 
 
 @pytest.mark.audits("LN-R031", "LN-AMB-05")
-def test_a_figure_that_lay_down_and_then_walked_is_standing(ln):
+def test_a_figure_that_lay_down_and_then_walked_is_standing(move):
     """Jones lies down, then walks 10: walking is no lying down, Fritz hits him on 4."""
-    to_phase(ln, 1, "move-first")
-    play(ln, "@paras prone jones", "@paras move jones 10")
-    to_phase(ln, 1, "fire")
-    assert outcomes(play(ln, "@garrison fire fritz jones half dice=4,1"))[0] == "hit"
+    play(move, "@paras prone jones", "@paras move jones 10")
+    to_phase(move, 1, "fire")
+    assert outcomes(play(move, "@garrison fire fritz jones half dice=4,1"))[0] == "hit"
 
 
 @pytest.mark.audits("LN-R031", "LN-AMB-05")
 @pytest.mark.parametrize(("face", "hit"), [(4, False), (5, True)])
-def test_a_figure_that_crawled_lies_there_into_the_next_turn(ln, face, hit):
+def test_a_figure_that_crawled_lies_there_into_the_next_turn(move, face, hit):
     """Jones crawled in turn 1 and does not move in turn 2: still lying down, -1."""
-    to_phase(ln, 1, "move-first")
-    play(ln, "@paras move jones 3 crawl")
-    to_phase(ln, 2, "fire")
-    facts = play(ln, f"@garrison fire fritz jones half dice={face}" + (",1" if hit else ""))
+    play(move, "@paras move jones 3 crawl")
+    to_phase(move, 2, "fire")
+    facts = play(move, f"@garrison fire fritz jones half dice={face}" + (",1" if hit else ""))
     assert outcomes(facts)[0] == ("hit" if hit else "miss")
 
 
@@ -220,28 +196,24 @@ def test_a_figure_that_crawled_lies_there_into_the_next_turn(ln, face, hit):
 
 
 @pytest.mark.audits("LN-R041")
-def test_a_rifleman_without_a_combat_value_adds_nothing(ln):
+def test_a_rifleman_without_a_combat_value_adds_nothing(fire):
     """Fritz has no combat value: his 6 against the Sherman's 1 + 4 is a margin of 1."""
-    to_phase(ln, 1, "fire")
-    facts = play(ln, "@garrison fire fritz sherman half dice=6,6,1")
+    facts = play(fire, "@garrison fire fritz sherman half dice=6,6,1")
     assert outcomes(facts)[-1].endswith("immobilised")
 
 
 @pytest.mark.audits("LN-R061", "LN-AMB-14", "LN-R001")
-def test_an_air_strike_harms_a_hidden_figure_inside_it(ln):
+def test_an_air_strike_harms_a_hidden_figure_inside_it(fire):
     """ "Ogni figura compresa" (LN-AMB-14): the MG 42 hidden in the barn is in the area."""
-    to_phase(ln, 1, "fire")
-    play(ln, "pass typhoon", "strike typhoon mg42 dice=6,6")
-    after_fire(ln)
-    assert out(ln, "mg42")
+    play(fire, "pass typhoon", "strike typhoon mg42 dice=6,6")
+    after_fire(fire)
+    assert out(fire, "mg42")
 
 
 @pytest.mark.audits("LN-R038", "LN-AMB-08")
-def test_a_grenade_names_no_tank(ln):
+def test_a_grenade_names_no_tank(fire):
     """ "Ogni figura compresa nel raggio": the Panzer is no figure."""
-    to_phase(ln, 1, "fire")
-    with pytest.raises(Refused):
-        play(ln, "grenade smith half panzer fritz dice=6,6,6,1")
+    refused(fire, "grenade smith half panzer fritz dice=6,6,6,1")
 
 
 # ---------------------------------------------- the retreat crossed with other statuses
@@ -250,15 +222,14 @@ def test_a_grenade_names_no_tank(ln):
 @pytest.mark.audits("LN-R070", "LN-AMB-16", "LN-R012")
 def test_a_tired_retreating_figure_walks_its_ten(ln):
     """Tired F3 cannot run (LN-R012); falling back, he walks his full 10."""
-    _four(ln)
+    four(ln)
     play(ln, "out f1", "out f2")
     to_phase(ln, 1, "move-second")
     play(ln, "@garrison move f3 14 run dice=6")
     to_phase(ln, 1, "morale")
     play(ln, "morale four dice=1")
     to_phase(ln, 2, "move-second")
-    with pytest.raises(Refused):
-        play(ln, "@garrison move f3 14 run dice=1")
+    refused(ln, "@garrison move f3 14 run dice=1")
     play(ln, "@garrison move f3 10")
 
 
@@ -267,36 +238,33 @@ def test_a_retreating_figure_in_a_melee_leaves_it_then_falls_back(ln):
     """F3, tied with Plain and then shaken, leaves the melee (6 against 1 + 2) and walks 10;
     5 is short."""
     add(ln, "plain", "paras")
-    _four(ln)
+    four(ln)
     play(ln, "out f1", "out f2")
     to_phase(ln, 1, "melee")
     play(ln, "@paras melee plain f3 dice=2,2")
     to_phase(ln, 1, "morale")
     play(ln, "morale four dice=2")
     to_phase(ln, 2, "move-second")
-    with pytest.raises(Refused):
-        play(ln, "@garrison move f3 10")
+    refused(ln, "@garrison move f3 10")
     play(ln, "@garrison leave f3 plain dice=6,1")
-    with pytest.raises(Refused):
-        play(ln, "@garrison move f3 5")
+    refused(ln, "@garrison move f3 5")
     play(ln, "@garrison move f3 10")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_man_who_joins_a_unit_still_falling_back_falls_back_with_it(ln):
     """Karl makes Four three of four: he retreats with it, his full 10."""
-    _four_shaken(ln)
+    four_shaken(ln)
     to_phase(ln, 2, "move-second")
     play(ln, "reinforce f3 karl")
-    with pytest.raises(Refused):
-        play(ln, "@garrison move karl 6")
+    refused(ln, "@garrison move karl 6")
     play(ln, "@garrison move karl 10")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_unit_made_up_moves_as_it_likes_again(ln):
     """Karl and Max bring Four back to four: the retreat ends, F3 walks 5."""
-    _four_shaken(ln)
+    four_shaken(ln)
     to_phase(ln, 2, "move-second")
     play(ln, "reinforce f3 karl max", "@garrison move f3 5")
 
@@ -312,8 +280,7 @@ def test_an_immobilised_tank_of_a_retreating_unit_stays(ln):
     to_phase(ln, 1, "morale")
     play(ln, "morale panzer dice=1")
     to_phase(ln, 2, "move-second")
-    with pytest.raises(Refused):
-        play(ln, "@garrison move panzer2 20")
+    refused(ln, "@garrison move panzer2 20")
     play(ln, "next")
     assert ln.state.phase == "reveal"
 
@@ -323,21 +290,16 @@ def test_an_immobilised_tank_of_a_retreating_unit_stays(ln):
 
 @pytest.mark.audits("LN-R050", "LN-AMB-12")
 def test_a_tie_tied_again_holds_them_a_third_turn(ln):
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
-    play(ln, "@paras melee plain fritz dice=2,2")
+    tied(ln)
     to_phase(ln, 2, "melee")
     play(ln, "@paras melee plain fritz dice=4,4")
     to_phase(ln, 3, "move-first")
-    with pytest.raises(Refused):
-        play(ln, "@paras move plain 10")
+    refused(ln, "@paras move plain 10")
 
 
 @pytest.mark.audits("LN-R052", "LN-AMB-12", "LN-AMB-13")
 def test_in_the_next_melee_phase_a_tied_figure_may_leave_instead(ln):
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
-    play(ln, "@paras melee plain fritz dice=2,2")
+    tied(ln)
     to_phase(ln, 2, "melee")
     play(ln, "@paras leave plain fritz dice=5,2")  # 5 against 2 + 2: away
     assert not out(ln, "plain")
@@ -348,9 +310,7 @@ def test_in_the_next_melee_phase_a_tied_figure_may_leave_instead(ln):
 @pytest.mark.audits("LN-R050", "LN-AMB-12")
 def test_a_tied_figure_fights_another_in_the_next_phase(ln):
     """Plain, tied with Fritz, is attacked by Kurt in turn 2 as well: pairs fight one by one."""
-    add(ln, "plain", "paras")
-    to_phase(ln, 1, "melee")
-    play(ln, "@paras melee plain fritz dice=2,2")
+    tied(ln)
     to_phase(ln, 2, "melee")
     play(ln, "@garrison melee kurt plain dice=1,3", "@paras melee plain fritz dice=3,1")
     assert out(ln, "kurt") and out(ln, "fritz") and not out(ln, "plain")
@@ -370,12 +330,10 @@ def test_an_aircraft_alone_does_not_keep_a_side_in_the_game(ln):
 
 
 @pytest.mark.audits("LN-R031", "LN-R040")
-def test_a_tank_does_not_lie_down(ln):
+def test_a_tank_does_not_lie_down(fire):
     """ "Il bersaglio è coricato" is a soldier's: the PIAT's shot at the Panzer said `prone`
     is refused, not made at -1 (a tank cannot lie down, as `prone UNIT` says too)."""
-    to_phase(ln, 1, "fire")
-    with pytest.raises(Refused):
-        play(ln, "@paras fire piat panzer half prone dice=4,1,6")
+    refused(fire, "@paras fire piat panzer half prone dice=4,1,6")
 
 
 @pytest.fixture
@@ -401,11 +359,7 @@ def test_woods_at_night_see_no_further_than_the_night(night, cm, seen):
     15 cm) Fritz in woods 18 cm away is not seen, 15 cm is."""
     to_phase(night, 1, "fire")
     line = f"@paras fire jones fritz half woods={cm} dice=6,1"
-    if seen:
-        assert outcomes(play(night, line))[0] == "hit"
-    else:
-        with pytest.raises(Refused):
-            play(night, line)
+    hit_if_seen(night, line, seen)
 
 
 @pytest.mark.audits("LN-R038", "LN-R020")
@@ -424,11 +378,7 @@ def test_a_grenade_is_thrown_no_further_than_the_night_sees(tmp_path, monkeypatc
     g = ludonet_game(tmp_path, monkeypatch, {"visibility": 8})
     to_phase(g, 1, "fire")
     line = f"grenade smith range={cm} fritz dice=6,1"
-    if ok:
-        assert outcomes(play(g, line))[0] == "hit"
-    else:
-        with pytest.raises(Refused):
-            play(g, line)
+    hit_if_seen(g, line, ok)
     g.close()
 
 
@@ -443,9 +393,6 @@ def test_a_unit_of_tanks_is_made_up_by_a_tank(ln, piece, ok):
     to_phase(ln, 1, "morale")
     play(ln, "morale panzer dice=1")
     to_phase(ln, 2, "move-second")
+    allowed(ln, f"reinforce panzer2 {piece}", ok)
     if ok:
-        play(ln, f"reinforce panzer2 {piece}")
         assert not ln.state.units["panzer2"].has("retreating")
-    else:
-        with pytest.raises(Refused):
-            play(ln, f"reinforce panzer2 {piece}")

@@ -8,9 +8,7 @@ at the piece's activation, and the unlisted defence of infantry moving in protec
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, close_games, game_with, has, moved, out, outcome, play, rolled  # noqa: F401  (close_games: a fixture)
-
-from core.ruleset import Refused
+from audit_lt_table import add, game_with, has, out, outcome, play, refused, rolled
 
 
 def _column_letter(facts) -> str:
@@ -37,8 +35,7 @@ def test_no_reply_at_a_hidden_attacker(tmp_path):
     play(g, "next", "@us activate sherman1 A1", "next", "@german activate pak A2")
     play(g, "@german at pak sherman1 dice=6,6")  # 12: no effect
     assert not out(g, "sherman1")
-    with pytest.raises(Refused):
-        play(g, "@us at sherman1 pak ready dice=6,6")
+    refused(g, "@us at sherman1 pak ready dice=6,6")
 
 
 @pytest.mark.audits("LT-R033", "LT-AMB-12")
@@ -102,8 +99,7 @@ def test_a_free_opportunity_shot_once_a_card(tmp_path):
     g = game_with(tmp_path, ["7♥"])
     play(g, "next", "@us activate gis A2")
     assert len(rolled(play(g, "@german mg grenadiers gis moving-open opportunity dice=6"))) == 1
-    with pytest.raises(Refused):
-        play(g, "@german mg grenadiers gis moving-open opportunity dice=6")
+    refused(g, "@german mg grenadiers gis moving-open opportunity dice=6")
 
 
 @pytest.mark.audits("LT-R082", "LT-AMB-33")
@@ -113,8 +109,7 @@ def test_a_rout_declared_at_the_pieces_activation(tmp_path):
     g = game_with(tmp_path, ["7♥"])
     play(g, "next", "@us activate gis A2")
     play(g, "@us rout gis")
-    with pytest.raises(Refused):
-        play(g, "@us mg gis grenadiers still-open dice=6")
+    refused(g, "@us mg gis grenadiers still-open dice=6")
 
 
 @pytest.mark.audits("LT-R060b", "LT-AMB-19")

@@ -8,9 +8,7 @@ overrun's branches (C.9), and which card lets which side act (C.2)."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, at_book, close_games, game_with, has, mg_book, out, outcome, play, rolled  # noqa: F401
-
-from core.ruleset import Refused
+from audit_lt_table import DEFENCES, add, at_book, game_with, has, mg_book, out, outcome, play, refused
 
 
 def letter(facts) -> str:
@@ -50,15 +48,6 @@ def test_the_at_table_with_its_modifiers(tmp_path, attack, protection, dice, fla
 
 
 # --- C.7: MG & HE, 1d6 --------------------------------------------------------------------
-
-DEFENCES = {
-    "moving-open": 0,
-    "bound-open": 2,
-    "bound-protected": 3,
-    "still-open": 3,
-    "prepared": 4,
-    "entrenched": 5,
-}
 
 
 @pytest.mark.audits("LT-R060", "LT-R060b")
@@ -153,18 +142,14 @@ def test_an_ace_activates_one_piece_of_its_suits_side(tmp_path, card, side, othe
     g = game_with(tmp_path, [card])
     piece, enemy = ("grenadiers", "gis") if side == "german" else ("gis", "grenadiers")
     play(g, "next")
-    with pytest.raises(Refused):
-        play(g, f"@{other} activate {enemy} A1")
+    refused(g, f"@{other} activate {enemy} A1")
     play(g, f"@{side} activate {piece} A1")
-    with pytest.raises(Refused):
-        play(g, f"@{side} activate {'panzer' if side == 'german' else 'sherman1'} A1")
+    refused(g, f"@{side} activate {'panzer' if side == 'german' else 'sherman1'} A1")
 
 
 @pytest.mark.audits("LT-R010", "LT-AMB-04")
 def test_a_jack_of_diamonds_activates_the_allied_platoon_each_once(tmp_path):
     g = game_with(tmp_path, ["J♦"])
     play(g, "next", "@us activate sherman1 A1", "@us activate sherman2 A1")
-    with pytest.raises(Refused):
-        play(g, "@us activate sherman1 A1")
-    with pytest.raises(Refused):
-        play(g, "@us activate gis A1")
+    refused(g, "@us activate sherman1 A1")
+    refused(g, "@us activate gis A1")

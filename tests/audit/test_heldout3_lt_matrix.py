@@ -6,9 +6,7 @@ LT-AMB-30), and, for a tank, owing the morale test of a T (C.6, LT-AMB-17)."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, close_games, game_with, has, play  # noqa: F401  (close_games: a fixture)
-
-from core.ruleset import Refused
+from audit_lt_table import add, allowed, game_with, has, immobilised, play, refused
 
 
 def _status_game(tmp_path, status: str):
@@ -43,22 +41,17 @@ MATRIX = [
 
 
 @pytest.mark.audits("LT-R020", "LT-R051", "LT-R080", "LT-AMB-21", "LT-AMB-30")
-@pytest.mark.parametrize(("status", "command", "allowed"), MATRIX)
-def test_a_status_against_what_the_card_allows(tmp_path, status, command, allowed):
+@pytest.mark.parametrize(("status", "command", "ok"), MATRIX)
+def test_a_status_against_what_the_card_allows(tmp_path, status, command, ok):
     g = _status_game(tmp_path, status)
-    if allowed:
-        play(g, command)
-    else:
-        with pytest.raises(Refused):
-            play(g, command)
+    allowed(g, command, ok)
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-21")
 @pytest.mark.parametrize("option", ["A3", "A4", "A7"])
 def test_an_immobilised_piece_takes_the_options_that_make_no_move(tmp_path, option):
     """A3, A4 and A7 move nothing: an immobilised piece takes each (A7 to recover)."""
-    g = game_with(tmp_path, ["7♥"])
-    add(g, "p", "us", "rifles", team="2nd Platoon", status=("immobilised",))
+    g = immobilised(tmp_path, "p")
     play(g, "next", f"@us activate p {option}")
     assert has(g, "p", "immobilised") is (option != "A7")
 
@@ -89,6 +82,5 @@ def test_a_tank_owing_a_test_neither_moves_fires_nor_overruns(tmp_path, option, 
     g = game_with(tmp_path, ["3♣", "7♥"])
     play(g, "next", "@german activate panzer A1", "next", f"@us activate sherman1 {option}")
     play(g, "@us at sherman1 panzer dice=6,6", "@german at panzer sherman1 ready flank dice=6,1")
-    with pytest.raises(Refused):
-        play(g, command)
+    refused(g, command)
     play(g, "morale sherman1 dice=1", command)

@@ -7,10 +7,8 @@ overrun, an ambush, the guns, a flight and another reply."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, close_games, game_with, has, moved, out, outcome, play, rolled  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import add, game_with, has, moved, out, outcome, play, refused, rolled
 from linea_di_tiro_support import artillery, inject
-
-from core.ruleset import Refused
 
 # --- C.3: an option carried out in part beside the ready attacks held ----------------------
 
@@ -22,8 +20,7 @@ def test_a_piece_holding_two_ready_attacks_takes_a1_for_its_bound_alone(tmp_path
     third, but carries out A1 in part, its bound alone (ruling LT-READY: ``prepare=0``)."""
     g = game_with(tmp_path, ["7♥", "8♥"])
     play(g, "next", "@us activate gis A4 prepare=2", "next")
-    with pytest.raises(Refused):
-        play(g, "@us activate gis A1")
+    refused(g, "@us activate gis A1")
     play(g, "@us activate gis A1 prepare=0")
     assert moved(play(g, "@us move gis 10")) == [10]
     assert has(g, "gis", "ready-2")
@@ -44,8 +41,7 @@ def test_a_piece_holding_one_ready_attack_prepares_one_more_with_a4(tmp_path):
     prepares one and executes one, and then holds two."""
     g = game_with(tmp_path, ["7♥", "8♥"])
     play(g, "next", "@us activate gis A1", "next")
-    with pytest.raises(Refused):
-        play(g, "@us activate gis A4 prepare=2")
+    refused(g, "@us activate gis A4 prepare=2")
     play(g, "@us activate gis A4 prepare=1")
     assert has(g, "gis", "ready-2")
     assert len(rolled(play(g, "@us mg gis grenadiers still-open dice=6"))) == 1
@@ -63,8 +59,7 @@ def test_a_test_left_untaken_still_holds_the_piece_on_its_next_card(tmp_path):
     play(g, "next", "@german activate panzer A1", "next", "@us activate sherman1 A2")
     assert "T" in outcome(play(g, "@us at sherman1 panzer flank dice=6,1")).split("column", 1)[1][:8]  # +2, 7
     play(g, "next", "@german activate panzer A2")
-    with pytest.raises(Refused):
-        play(g, "@german at panzer sherman1 dice=6,6")
+    refused(g, "@german at panzer sherman1 dice=6,6")
     play(g, "morale panzer dice=3")
     assert len(rolled(play(g, "@german at panzer sherman1 dice=6,6"))) == 1
 
@@ -89,8 +84,7 @@ def test_a_tank_that_falls_back_from_an_i_has_no_reply(tmp_path):
     g = game_with(tmp_path, ["3♣", "7♥"])
     play(g, "next", "@german activate panzer A1", "next", "@us activate gis A2")
     play(g, "@us mg gis panzer tank dice=1", "morale panzer dice=6")
-    with pytest.raises(Refused):
-        play(g, "@german mg panzer gis still-open ready dice=6")
+    refused(g, "@german mg panzer gis still-open ready dice=6")
 
 
 @pytest.mark.audits("LT-R050c", "LT-R051", "LT-R052")
@@ -100,8 +94,7 @@ def test_a_tank_routed_by_an_r_does_not_answer(tmp_path):
     g = game_with(tmp_path, ["3♣", "7♥"])
     play(g, "next", "@german activate panzer A1", "next", "@us activate bazooka A2")
     assert "R" in outcome(play(g, "@us at bazooka panzer flank dice=2,3")).split("column", 1)[1][:8]
-    with pytest.raises(Refused):
-        play(g, "@german at panzer bazooka ready dice=6,6")
+    refused(g, "@german at panzer bazooka ready dice=6,6")
     assert not has(g, "panzer", "ready-1")
 
 
@@ -130,8 +123,7 @@ def test_a_piece_that_survives_the_guns_has_no_one_to_answer(tmp_path):
     inject(g, *artillery("us", 2))
     play(g, "next", "@german activate grenadiers A1", "next", "@us unitmove call-artillery by=cmd")
     play(g, "next", "barrage us grenadiers still-open dice=6")
-    with pytest.raises(Refused):
-        play(g, "@german mg grenadiers cmd still-open ready dice=6")
+    refused(g, "@german mg grenadiers cmd still-open ready dice=6")
 
 
 @pytest.mark.audits("LT-R052", "LT-R053")
@@ -193,8 +185,7 @@ def test_an_opportunity_shot_that_pins_the_assaulting_squad_stops_its_melee(tmp_
     g = game_with(tmp_path, ["7♥"])
     play(g, "next", "@us activate gis A2", "@german mg grenadiers gis moving-open opportunity dice=4")
     assert has(g, "gis", "immobilised")
-    with pytest.raises(Refused):
-        play(g, "@us melee gis grenadiers front dice=6,1")
+    refused(g, "@us melee gis grenadiers front dice=6,1")
     assert not out(g, "grenadiers")
 
 
@@ -206,8 +197,7 @@ def test_a_tank_steady_after_a_guns_opportunity_shot_overruns_it(tmp_path):
     g = game_with(tmp_path, ["7♥"])
     add(g, "gun", "german", "pak40", team="Zug 1")
     play(g, "next", "@us activate sherman1 A5", "@german at gun sherman1 opportunity dice=5,1")
-    with pytest.raises(Refused):
-        play(g, "@us overrun sherman1 gun open")
+    refused(g, "@us overrun sherman1 gun open")
     play(g, "morale sherman1 dice=2", "@us overrun sherman1 gun open")
     assert out(g, "gun")
 
@@ -225,26 +215,23 @@ def test_the_assaulting_squad_answers_an_opportunity_shot_it_survives(tmp_path):
 # --- C.3 A6 with C.9, C.8 with C.10: what a piece aboard, or fleeing, may not do ------------
 
 
-@pytest.mark.audits("LT-R101", "LT-R020", "LT-AMB-30")
-def test_a_piece_aboard_makes_no_close_assault(tmp_path):
-    """A close assault is made on foot, in contact with the tank's flank or rear; a piece
-    aboard moves only with its vehicle until A6 gets it off (LT-AMB-30): the bazooka team
-    aboard the Sherman assaults no Panzer."""
+@pytest.mark.audits("LT-R101", "LT-R102", "LT-R020", "LT-AMB-30")
+@pytest.mark.parametrize(
+    ("line", "target"),
+    [
+        pytest.param("@us closeassault bazooka panzer rear dice=1", "panzer", id="close-assault-LT-R101"),
+        pytest.param("@us melee bazooka grenadiers front dice=6,1", "grenadiers", id="melee-LT-R102"),
+    ],
+)
+def test_a_piece_aboard_makes_no_close_assault_nor_melee(tmp_path, line, target):
+    """A close assault is made on foot, in contact with the tank's flank or rear (LT-R101),
+    and a melee "al contatto" needs the squad on foot too (LT-R102); a piece aboard moves
+    only with its vehicle until A6 gets it off (LT-AMB-30): the bazooka team aboard the
+    Sherman assaults no Panzer and starts no melee with the grenadiers."""
     g = game_with(tmp_path, ["7♥", "8♥"])
     play(g, "next", "@us activate bazooka A6 into=sherman1", "next", "@us activate bazooka A2")
-    with pytest.raises(Refused):
-        play(g, "@us closeassault bazooka panzer rear dice=1")
-    assert not out(g, "panzer")
-
-
-@pytest.mark.audits("LT-R102", "LT-R020", "LT-AMB-30")
-def test_a_piece_aboard_starts_no_melee(tmp_path):
-    """Nor a melee: "al contatto" needs the squad on foot."""
-    g = game_with(tmp_path, ["7♥", "8♥"])
-    play(g, "next", "@us activate bazooka A6 into=sherman1", "next", "@us activate bazooka A2")
-    with pytest.raises(Refused):
-        play(g, "@us melee bazooka grenadiers front dice=6,1")
-    assert not out(g, "grenadiers")
+    refused(g, line)
+    assert not out(g, target)
 
 
 @pytest.mark.audits("LT-R090", "LT-R051", "LT-R082")
@@ -256,8 +243,7 @@ def test_a_fleeing_company_command_calls_no_artillery(tmp_path):
     add(g, "cmd", "us", "rifles", team="HQ", roles=("company-command",))
     inject(g, *artillery("us", 2))
     play(g, "next", "@us rout cmd")
-    with pytest.raises(Refused):
-        play(g, "@us unitmove call-artillery by=cmd")
+    refused(g, "@us unitmove call-artillery by=cmd")
 
 
 # --- C.10: the guns on a joker ------------------------------------------------------------
@@ -322,5 +308,4 @@ def test_a_hidden_piece_that_routed_springs_no_ambush(tmp_path):
     add(g, "amb", "german", "grenadiers", team="Zug 2", status=("hidden",))
     play(g, "next", "@german activate amb A4 prepare=2", "next", "@german rout amb")
     play(g, "spot amb by=gis at=4 ambush")
-    with pytest.raises(Refused):
-        play(g, "@german mg amb gis moving-open ready ambush dice=6")
+    refused(g, "@german mg amb gis moving-open ready ambush dice=6")

@@ -13,7 +13,7 @@ effect turn by turn, and a non-lethal result meeting a wound.
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import U, chances, goto, new_game, outcomes, play, rolls
+from audit_bi_early import U, chances, goto, outcomes, play, rolls, table
 
 from core.dice import NeedDice
 from core.language.i18n import plain
@@ -47,30 +47,12 @@ EXTRA = (
 )
 
 
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = new_game(tmp_path, monkeypatch, extra=EXTRA)
-    goto(g, "fire-regular", 1)
-    return g
-
-
-def _waive(g) -> None:
-    for u in list(g.state.units.values()):
-        if u.in_play and u.has("morale-due"):
-            g.execute(f"clear {u.id} morale-due", role=REFEREE)
+game = table(extra=EXTRA, at=("fire-regular", 1))
 
 
 def _to(g, phase: str, turn: int) -> None:
     """On to ``phase`` of ``turn``, every check still due waived on the way."""
-    while (g.state.turn, g.state.phase) != (turn, phase):
-        assert g.state.turn <= turn, f"turn {turn} went by without its {phase} phase"
-        _waive(g)
-        if g.state.phase == "initiative":
-            g.execute("next dice=6,1", role=REFEREE)
-            if g.state.phase == "initiative":
-                g.execute("order first", role="blue")
-        else:
-            g.execute("next", role=REFEREE)
+    goto(g, phase, turn, waive=True)
 
 
 def _refused(g, line: str) -> bool:

@@ -7,18 +7,12 @@ BI-AMB-28), where the book ("TIRO DIRETTO", the HE tables of "TIRO INDIRETTO") i
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import KILL, chances, goto, new_game, outcomes, play, rolls
+from audit_bi_early import KILL, chances, goto, outcomes, play, refused, rolls, table
 from test_heldout4_bi_fire import EXTRA
 
-from core.ruleset import Refused
 from core.views import REFEREE
 
-
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = new_game(tmp_path, monkeypatch, extra=EXTRA)
-    goto(g, "fire-regular", 1)
-    return g
+game = table(extra=EXTRA, at=("fire-regular", 1))
 
 
 @pytest.mark.audits("BI-AMB-01", "BI-R090")
@@ -74,10 +68,8 @@ def test_amb05_blank_area_ranges_are_the_weapons_own(game):
     the assault rifle's area row has its own (60 long, 60.5 out)."""
     assert chances(play(game, "fire sam tariq range=90 area dice=9")) == [2]
     game.execute("undo", role=REFEREE)
-    with pytest.raises(Refused, match="out of range"):
-        play(game, "fire sam tariq range=90.5 area dice=9")
-    with pytest.raises(Refused, match="out of range"):
-        play(game, "fire bruno tariq range=60.5 area dice=9")
+    refused(game, "fire sam tariq range=90.5 area dice=9", match="out of range")
+    refused(game, "fire bruno tariq range=60.5 area dice=9", match="out of range")
 
 
 @pytest.mark.audits("BI-AMB-06", "BI-R075", "BI-R091")

@@ -10,18 +10,12 @@ OPPORTUNITÀ", "SEQUENZA DI GIOCO", the HE tables) and its digest.
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import KILL, chances, goto, new_game, outcomes, play, rolls
+from audit_bi_early import KILL, chances, goto, new_game, outcomes, play, refused, rolls, table
 from test_heldout4_bi_fire import EXTRA
 
-from core.ruleset import Refused
 from core.views import REFEREE
 
-
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = new_game(tmp_path, monkeypatch, extra=EXTRA)
-    goto(g, "fire-regular", 1)
-    return g
+game = table(extra=EXTRA, at=("fire-regular", 1))
 
 
 def _night(tmp_path, monkeypatch, phase: str = "fire-regular", turn: int = 1):
@@ -86,8 +80,7 @@ def test_an_emplaced_mg_that_moves_must_be_emplaced_again(game):
     goto(game, "move-first", 2)
     play(game, "move dario 5")
     goto(game, "fire-regular", 3)
-    with pytest.raises(Refused, match="emplace"):
-        play(game, "fire dario tariq range=40 dice=9,9,9")
+    refused(game, "fire dario tariq range=40 dice=9,9,9", match="emplace")
 
 
 @pytest.mark.audits("BI-WN4", "BI-R075")
@@ -98,8 +91,7 @@ def test_an_emplaced_light_mg_that_moves_fires_as_an_assault_rifle_again(game):
     goto(game, "move-first", 2)
     play(game, "move lino 5")
     goto(game, "fire-regular", 3)
-    with pytest.raises(Refused, match="out of range"):
-        play(game, "fire lino tariq range=100 dice=9,9")
+    refused(game, "fire lino tariq range=100 dice=9,9", match="out of range")
 
 
 @pytest.mark.audits("BI-R085", "BI-WN5", "BI-AMB-19")
@@ -119,8 +111,7 @@ def test_a_gun_awaiting_its_reload_makes_no_covering_fire(game):
     nuovamente": next turn's covering fire at a visible man is refused."""
     play(game, "mark lmgv one-crew", "fire lmgv tariq fares range=40 area dice=9,9")
     goto(game, "cover", 2)
-    with pytest.raises(Refused, match="reload"):
-        play(game, "fire lmgv tariq range=40 dice=9")
+    refused(game, "fire lmgv tariq range=40 dice=9", match="reload")
 
 
 @pytest.mark.audits("BI-WN5", "BI-R050")
@@ -129,8 +120,7 @@ def test_a_gun_awaiting_its_reload_makes_no_opportunity_fire(game):
     play(game, "mark lmgv one-crew", "fire lmgv tariq fares range=40 area dice=9,9")
     goto(game, "move-second", 2)
     play(game, "@red move tariq 5")
-    with pytest.raises(Refused, match="reload"):
-        play(game, "@blue fire lmgv tariq range=40 dice=9")
+    refused(game, "@blue fire lmgv tariq range=40 dice=9", match="reload")
 
 
 @pytest.mark.audits("BI-R053")
@@ -143,8 +133,7 @@ def test_only_automatic_weapons_put_covering_fire_on_a_feature(game, shooter, al
     if allowed:
         play(game, line)
     else:
-        with pytest.raises(Refused, match="automatic"):
-            play(game, line)
+        refused(game, line, match="automatic")
 
 
 # ------------------------------------------------------------------ the aim
@@ -186,16 +175,14 @@ def test_an_aim_is_not_tied_to_a_target(game):
 def test_an_isolated_man_out_of_range_is_refused_before_his_test(game):
     """A.9.5: the target must be in range before anything is rolled: an isolated man's fire
     at 130 cm with a rifle is refused, his isolation die never thrown."""
-    with pytest.raises(Refused, match="out of range"):
-        play(game, "fire carlo tariq range=130 isolated dice=1,9")
+    refused(game, "fire carlo tariq range=130 isolated dice=1,9", match="out of range")
     assert chances(play(game, "fire carlo tariq range=100 isolated dice=1,9"), "A.9.4") == [3]
 
 
 @pytest.mark.audits("BI-R061")
 def test_a_veteran_does_not_fire_in_the_regulars_turn(game):
     """A.5/A.8: fire goes by Quality tier, each in its own: Vito (Veteran) in the Regulars'."""
-    with pytest.raises(Refused, match="tier"):
-        play(game, "fire vito tariq range=20 dice=9,9")
+    refused(game, "fire vito tariq range=20 dice=9,9", match="tier")
 
 
 @pytest.mark.audits("BI-R060", "BI-R062")
@@ -204,8 +191,7 @@ def test_a_man_who_moved_does_not_fire(game):
     goto(game, "move-first", 2)
     play(game, "move bruno 5")
     goto(game, "fire-regular", 2)
-    with pytest.raises(Refused, match="moved"):
-        play(game, "fire bruno tariq range=20 dice=9,9")
+    refused(game, "fire bruno tariq range=20 dice=9,9", match="moved")
 
 
 @pytest.mark.audits("BI-R062")
@@ -214,8 +200,7 @@ def test_a_tank_fires_its_gun_or_its_mg_not_both(game):
     its gun, then its MG is refused."""
     goto(game, "fire-veteran", 2)
     play(game, "fire ariete t55 range=150 dice=9,1")
-    with pytest.raises(Refused, match="already fired"):
-        play(game, "fire ariete tariq range=30 weapon=mg dice=9,9,9")
+    refused(game, "fire ariete tariq range=30 weapon=mg dice=9,9,9", match="already fired")
 
 
 @pytest.mark.audits("BI-R080")

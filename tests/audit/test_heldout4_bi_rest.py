@@ -12,9 +12,7 @@ may still look, fire or act after what; the morale check of a squad whose leader
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import goto, man, new_game, outcomes, play, rolls, vehicle
-
-from core.ruleset import Refused
+from audit_bi_early import goto, has_moved, man, new_game, outcomes, play, refused, rolls, table, vehicle
 
 #: Beside the audit's table: an Elite squad led by a Rabble-ability leader, a Rabble squad
 #: led by an Elite-ability one, an Elite section (A.4: "qualsiasi combinazione"), and an
@@ -33,21 +31,7 @@ EXTRA = (
 )
 
 
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = new_game(tmp_path, monkeypatch, extra=EXTRA)
-    yield g
-    g.close()
-
-
-def _refused(game, line: str) -> str:
-    with pytest.raises(Refused) as no:
-        play(game, line)
-    return str(no.value)
-
-
-def _moved(facts) -> bool:
-    return any(type(e).__name__ == "Moved" for e in facts)
+game = table(extra=EXTRA)
 
 
 def _fled(facts) -> list:
@@ -93,7 +77,7 @@ def test_the_new_leader_commands_one_level_below_the_dead_one(game, dead, qualit
     assert _targets(facts, "BI-R028") == [quality]
     goto(game, "move-first", 2)
     facts = play(game, f"@blue move {mover} 2 lead={edge}")
-    assert _targets(facts, "BI-R024") == [] and _moved(facts)
+    assert _targets(facts, "BI-R024") == [] and has_moved(facts)
     goto(game, "move-first", 3)
     assert len(_targets(play(game, f"@blue move {mover} 2 lead={edge + 0.5} dice=1"), "BI-R024")) == 1
 
@@ -106,7 +90,7 @@ def test_a_failed_replacement_roll_leaves_the_squad_isolated(game):
     assert _targets(facts, "BI-R028") == [4]
     goto(game, "move-first", 2)
     facts = play(game, "@blue move carlo 2 dice=5")
-    assert _targets(facts, "BI-R024") == [4] and not _moved(facts)
+    assert _targets(facts, "BI-R024") == [4] and not has_moved(facts)
 
 
 @pytest.mark.audits("BI-R028", "BI-R181", "BI-AMB-42")
@@ -128,7 +112,7 @@ def test_a_wounded_leader_leaves_his_squad_in_command(game):
     assert _targets(play(game, "morale carlo m6 dice=1")) == [7]
     goto(game, "move-first", 1)
     facts = play(game, "@blue move carlo 5 lead=5")
-    assert _targets(facts, "BI-R024") == [] and _moved(facts)
+    assert _targets(facts, "BI-R024") == [] and has_moved(facts)
 
 
 # ------------------------------------------------------- A.4 one isolation test a turn
@@ -142,7 +126,7 @@ def test_a_man_who_failed_his_isolation_test_in_the_movement_does_not_fire(game)
     goto(game, "move-first", 1)
     play(game, "@blue move carlo 5 dice=5")
     goto(game, "fire-regular", 1)
-    _refused(game, "fire carlo tariq range=30 dice=1")
+    refused(game, "fire carlo tariq range=30 dice=1")
 
 
 @pytest.mark.audits("BI-R024", "BI-R166", "BI-AMB-07")
@@ -205,7 +189,7 @@ def test_a_wounded_man_cannot_do_a_difficult_action(game):
     his activity: he may still fire."""
     play(game, "mark bruno wounded")
     goto(game, "fire-regular", 1)
-    _refused(game, "act bruno difficult dice=1")
+    refused(game, "act bruno difficult dice=1")
     assert rolls(play(game, "fire bruno tariq range=30 dice=10,10"), "A.9.4")
 
 
@@ -215,7 +199,7 @@ def test_an_emplaced_weapon_fires_next_turn_not_this_one(game):
     turn: Dario emplaces his MG and fires it only in the next turn."""
     goto(game, "fire-regular", 1)
     assert rolls(play(game, "emplace dario")) == []
-    _refused(game, "fire dario tariq range=30 dice=10")
+    refused(game, "fire dario tariq range=30 dice=10")
     goto(game, "fire-regular", 2)
     assert rolls(play(game, "fire dario tariq range=30 dice=10,10,10"), "A.9.4")
 
@@ -243,7 +227,7 @@ def test_no_opportunity_fire_at_a_man_who_cannot_move_this_turn(game):
     play(game, "@blue fire carlo yusuf range=30 dice=10")
     goto(game, "move-first", 1)
     play(game, "@blue move bruno 5")
-    _refused(game, "@red fire tariq carlo range=30 dice=10,10")
+    refused(game, "@red fire tariq carlo range=30 dice=10,10")
     assert rolls(play(game, "@red fire tariq bruno range=30 dice=10,10"), "A.9.4")
 
 
@@ -254,7 +238,7 @@ def test_a_man_who_made_opportunity_fire_does_not_move_in_his_own_movement(game)
     goto(game, "move-first", 1)
     play(game, "@blue move bruno 5", "@red fire tariq bruno range=30 dice=10,10")
     goto(game, "move-second", 1)
-    _refused(game, "@red move tariq 5")
+    refused(game, "@red move tariq 5")
 
 
 @pytest.mark.audits("BI-R050", "BI-R030")
@@ -265,7 +249,7 @@ def test_a_man_who_moved_first_makes_no_opportunity_fire_later(game):
     play(game, "@blue move bruno 5")
     goto(game, "move-second", 1)
     play(game, "@red move tariq 5")
-    _refused(game, "@blue fire bruno tariq range=30 dice=10,10")
+    refused(game, "@blue fire bruno tariq range=30 dice=10,10")
 
 
 @pytest.mark.audits("BI-R050", "BI-AMB-03", "BI-R002")
@@ -286,7 +270,7 @@ def test_a_regular_killed_by_elite_fire_does_not_fire_in_his_tier(game):
     play(game, "@red fire zaki bruno range=30 dice=1,10")
     assert not game.state.units["bruno"].in_play
     goto(game, "fire-regular", 1)
-    _refused(game, "fire bruno zaki range=30 dice=10,10")
+    refused(game, "fire bruno zaki range=30 dice=10,10")
 
 
 @pytest.mark.audits("BI-R061")
@@ -305,10 +289,10 @@ def test_after_a_run_a_walk_and_then_a_run_again(game):
     goto(game, "move-first", 1)
     play(game, "@blue move carlo 20 running")
     goto(game, "move-first", 2)
-    _refused(game, "@blue move carlo 17 running")
-    assert _moved(play(game, "@blue move carlo 16 normal"))
+    refused(game, "@blue move carlo 17 running")
+    assert has_moved(play(game, "@blue move carlo 16 normal"))
     goto(game, "move-first", 3)
-    assert _moved(play(game, "@blue move carlo 24 running"))
+    assert has_moved(play(game, "@blue move carlo 24 running"))
 
 
 @pytest.mark.audits("BI-R041", "BI-R182", "BI-AMB-45")
@@ -372,7 +356,7 @@ def test_a_man_shocked_in_the_movement_makes_no_opportunity_fire_next_turn(game)
     play(game, "morale carlo m7 dice=10,1")
     goto(game, "move-second", 2)
     play(game, "@red move tariq 5")
-    _refused(game, "@blue fire carlo tariq range=30 dice=10")
+    refused(game, "@blue fire carlo tariq range=30 dice=10")
 
 
 @pytest.mark.audits("BI-R182", "BI-R166")
@@ -391,7 +375,7 @@ def test_shocked_in_turn_one_he_fires_again_in_turn_three(game):
     goto(game, "fire-elite", 1)
     play(game, "morale carlo m7 dice=10,1")
     goto(game, "fire-regular", 2)
-    _refused(game, "fire carlo tariq range=30 dice=10")
+    refused(game, "fire carlo tariq range=30 dice=10")
     goto(game, "fire-regular", 3)
     assert rolls(play(game, "fire carlo tariq range=30 dice=10"), "A.9.4")
 
@@ -482,7 +466,7 @@ def test_at_night_a_man_who_fired_from_cover_is_still_no_target_for_an_open_vehi
     goto(g, "move-first", 1)
     play(g, "@blue move bruno 5", "@red fire tariq bruno range=10 dice=10,10")
     goto(g, "observe", 1)
-    _refused(g, "observe scout tariq cover dice=1")
+    refused(g, "observe scout tariq cover dice=1")
     g.close()
 
 
@@ -512,8 +496,8 @@ def test_covering_fire_at_his_wood_slows_a_hidden_man_next_turn(game):
     play(game, "screened sam tariq range=20 dice=9,9")
     play(game, "@red fire tariq bruno range=30 dice=10,10")
     goto(game, "move-second", 2)
-    _refused(game, "@red move tariq 12.5")
-    assert _moved(play(game, "@red move tariq 12"))
+    refused(game, "@red move tariq 12.5")
+    assert has_moved(play(game, "@red move tariq 12"))
 
 
 @pytest.mark.audits("BI-R253", "BI-R042")
@@ -526,8 +510,8 @@ def test_a_man_the_strafing_pass_missed_moves_a_quarter_less(game):
     goto(game, "fire-veteran", 2)
     play(game, "@blue ffe fo strafe dice=5,1,5,1", "strafe tariq pilot=regular dice=10")
     goto(game, "move-second", 3)
-    _refused(game, "@red move tariq 12.5")
-    assert _moved(play(game, "@red move tariq 12"))
+    refused(game, "@red move tariq 12.5")
+    assert has_moved(play(game, "@red move tariq 12"))
 
 
 @pytest.mark.audits("BI-R165", "BI-R053", "BI-R051")
@@ -549,7 +533,7 @@ def test_a_motivated_isolated_man_tests_under_his_chance_with_the_plus_one(game)
     play(game, "motivation carlo 1", "out sarge")
     goto(game, "move-first", 1)
     facts = play(game, "@blue move carlo 2 dice=5")
-    assert _targets(facts, "BI-R024") == [5] and _moved(facts)
+    assert _targets(facts, "BI-R024") == [5] and has_moved(facts)
 
 
 @pytest.mark.audits("BI-R170", "BI-R061", "BI-R030")
@@ -558,11 +542,11 @@ def test_smoke_in_the_fire_phase_is_thrown_in_the_throwers_tier(game):
     Regular, throws his in the Regular tier, not the Elite one; it is his fire (he fires no
     more) and lasts 6 + 2 = 8 turns."""
     goto(game, "fire-elite", 1)
-    _refused(game, "smoke bruno dice=2")
+    refused(game, "smoke bruno dice=2")
     goto(game, "fire-regular", 1)
     facts = play(game, "smoke bruno dice=2")
     assert _targets(facts) == [None] and [list(r.faces) for r in rolls(facts)] == [[2]]
-    _refused(game, "fire bruno tariq range=30 dice=10,10")
+    refused(game, "fire bruno tariq range=30 dice=10,10")
 
 
 @pytest.mark.audits("BI-R255", "BI-R030")
@@ -572,7 +556,7 @@ def test_a_helicopter_that_flew_does_not_fire_in_the_fire_phase(game):
     goto(game, "move-first", 1)
     play(game, "@blue move lynx 50 dice=3,3")
     goto(game, "fire-veteran", 1)
-    _refused(game, "fire lynx tariq range=30 dice=10,10,10")
+    refused(game, "fire lynx tariq range=30 dice=10,10,10")
     goto(game, "fire-veteran", 2)
     assert rolls(play(game, "fire lynx tariq range=30 dice=10,10,10"), "A.9.4")
 
@@ -619,8 +603,8 @@ def test_one_attempt_at_a_hidden_man_at_the_end_of_a_phase(game):
     play(game, "mark fares hidden")
     goto(game, "observe", 1)
     play(game, "observe carlo fares dice=10")
-    _refused(game, "observe bruno fares dice=1")
-    _refused(game, "observe carlo fares dice=1")
+    refused(game, "observe bruno fares dice=1")
+    refused(game, "observe carlo fares dice=1")
     goto(game, "end", 1)
     assert _targets(play(game, "observe bruno fares dice=4")) == [4]
 
@@ -644,6 +628,6 @@ def test_a_man_whose_check_fell_due_in_the_movement_takes_it_before_he_moves(gam
     he moves."""
     goto(game, "move-first", 1)
     play(game, "@blue move bruno 5", "@red fire tariq bruno range=30 dice=1,10")
-    _refused(game, "@blue move carlo 5")
+    refused(game, "@blue move carlo 5")
     play(game, "morale carlo dice=1")
-    assert _moved(play(game, "@blue move carlo 5"))
+    assert has_moved(play(game, "@blue move carlo 5"))

@@ -8,10 +8,9 @@ clearly differ (docs/rulings.md).  Given these faces, that outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, rolls, status, unit
+from audit_bn_late import new_game, play, refused, rolls, status, unit
 
 from core import events as ev
-from core.ruleset import Refused
 from core.views import REFEREE
 
 
@@ -32,8 +31,7 @@ def test_a_platoon_of_mixed_classes_rolls_its_lowest_morale(tmp_path, monkeypatc
             men += unit(f"t{t}m{i}", "regulars", cls, f"team{t}", roles=roles, lead=1 if roles else 0)
     men += unit("m1", "irregulars", "Irr3", "C")
     g = new_game(tmp_path, monkeypatch, men, head='platoon = ["regulars"]')
-    g.execute("out t1m2 killed", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "out t1m2 killed", "next")
     roll = _morale(g.execute("next dice=1,1,1,1,1,2", role=REFEREE))
     assert len(roll.roll.faces) == 6
 
@@ -67,8 +65,7 @@ def test_irregulars_without_mortars_call_no_support(tmp_path, monkeypatch):
     Mortars": the Militia, who did not buy them, cannot call; the Regulars can (a 4)."""
     g = new_game(tmp_path, monkeypatch, TECH, active=None)
     g.execute("next", role=REFEREE)
-    with pytest.raises(Refused):
-        g.execute("call-support dice=6", role="irregulars")
+    refused(g, "@irregulars call-support dice=6")
     (call,) = rolls(g.execute("call-support dice=4", role="regulars"))
     assert call.outcome == "granted"
 

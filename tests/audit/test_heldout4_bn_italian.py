@@ -9,10 +9,9 @@ Given these faces, the draft's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, out, rolls, status, unit
+from audit_bn_late import new_game, out, play, refused, rolls, status, unit
 
 from core.ruleset import Refused
-from core.views import REFEREE
 
 IT = "it-2009-12-09"
 
@@ -70,8 +69,7 @@ def test_three_equal_dice_of_an_smg_answering_a_move(tmp_path, monkeypatch, vari
     says nothing of the SMG beyond the double's empty magazine.  The SMG answers the
     Militiaman's move by opportunity with 2,2,2 at 20 cm (4+: no hit)."""
     g = game(tmp_path, monkeypatch, variant, options=("ammo",))
-    g.execute("move i0 10", role="irregulars")
-    g.execute("react-fire smg i0 range=20 dice=2,2,2", role="regulars")
+    play(g, "@irregulars move i0 10", "@regulars react-fire smg i0 range=20 dice=2,2,2")
     assert badge in status(g, "smg")
 
 
@@ -100,8 +98,7 @@ def test_a_civilian_hit_and_saved(tmp_path, monkeypatch, variant, points):
     Regulars' AR hits the civilian and he saves (a 6).  Their points: 5 for firing first,
     and in Italian 5 more for the civilian hit."""
     g = game(tmp_path, monkeypatch, variant, active="regulars")
-    g.execute("fire m0 civ range=20 aimed dice=6,6", role="regulars")
-    g.execute("next", role=REFEREE)
+    play(g, "@regulars fire m0 civ range=20 aimed dice=6,6", "next")
     assert g.state.sides["regulars"].defeat_points == points
 
 
@@ -112,9 +109,6 @@ def test_a_suppressed_man_does_not_dodge(tmp_path, monkeypatch, variant):
     opportunity", the digest's AMB-49 reading both as no reaction at all: the suppressed
     Ranger neither dodges nor fires back at the Militiaman."""
     g = game(tmp_path, monkeypatch, variant)
-    g.execute("mark m0 suppressed", role=REFEREE)
-    g.execute("move i0 10", role="irregulars")
-    with pytest.raises(Refused):
-        g.execute("react-dodge m0 3", role="regulars")
-    with pytest.raises(Refused):
-        g.execute("react-fire m0 i0 range=20 aimed dice=6", role="regulars")
+    play(g, "mark m0 suppressed", "@irregulars move i0 10")
+    refused(g, "@regulars react-dodge m0 3")
+    refused(g, "@regulars react-fire m0 i0 range=20 aimed dice=6")

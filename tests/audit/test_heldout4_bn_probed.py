@@ -7,7 +7,7 @@ book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, out, rolls, status, unit
+from audit_bn_late import dp, new_game, next_turn, out, play, refused, rolls, status, unit
 
 from core import events as ev
 from core.ruleset import Refused
@@ -29,10 +29,6 @@ def game(tmp_path, monkeypatch, active="regulars", **kw):
 
 def moved(outcome) -> list[int]:
     return [e.cm for e in outcome.events if isinstance(e, ev.Moved)]
-
-
-def dp(g, side: str) -> int:
-    return g.state.sides[side].defeat_points
 
 
 # ------------------------------------------------------------------ §10.0: in panic, in cover
@@ -104,10 +100,13 @@ def _shaken(tmp_path, monkeypatch):
     """The Militia lose two men and fail morale (1,1,1,1 against 2) while the Regulars hold
     more Defeat Points: the team starts turn 2 suppressed and retreating."""
     g = game(tmp_path, monkeypatch)
-    g.execute("dp regulars 50 other", role=REFEREE)
-    g.execute("fire m0 i0 range=20 aimed dice=6,1", role="regulars")
-    g.execute("fire m1 i1 range=20 aimed dice=6,1", role="regulars")
-    g.execute("next", role=REFEREE)
+    play(
+        g,
+        "dp regulars 50 other",
+        "@regulars fire m0 i0 range=20 aimed dice=6,1",
+        "@regulars fire m1 i1 range=20 aimed dice=6,1",
+        "next",
+    )
     (test,) = rolls(g.execute("next dice=1,1,1,1", role=REFEREE))
     assert test.outcome == "failed" and not g.state.vars.get("game_over")
     g.execute("next dice=1,1,6,6", role=REFEREE)
@@ -128,8 +127,7 @@ def test_a_shaken_man_who_fails_falls_back_15_and_may_fire(tmp_path, monkeypatch
     """§12.0: failing (a 6) "each figure, once activated, must move back at least 15cm";
     "whilst retreating they may fire": his AR at 20 cm after a move over 5 cm needs 4."""
     g = _shaken(tmp_path, monkeypatch)
-    with pytest.raises(Refused):
-        g.execute("move i2 10 dice=6", role="irregulars")
+    refused(g, "@irregulars move i2 10 dice=6")
     assert moved(g.execute("move i2 15 dice=6", role="irregulars")) == [15]
     (shot,) = rolls(g.execute("fire i2 m0 range=20 aimed dice=1", role="irregulars"))
     assert shot.target == 4
@@ -144,13 +142,11 @@ def test_a_dodge_in_the_covered_area_tests_first_and_is_lost(tmp_path, monkeypat
     each) and the Trained group's 1: 7.  The dodging Militiaman rolls 3,3 = 6: one hit; he
     saves (6) and is suppressed: his dodge is lost."""
     g = game(tmp_path, monkeypatch)
-    g.execute("covering m0 m1 area=road range=20", role="regulars")
-    g.execute("move m2 10 run", role="regulars")
+    play(g, "@regulars covering m0 m1 area=road range=20", "@regulars move m2 10 run")
     test, save = rolls(g.execute("react-dodge i0 3 area=road dice=3,3,6", role="irregulars"))
     assert test.target == 7 and save.outcome.startswith("saved")
     assert "suppressed" in status(g, "i0")
-    with pytest.raises(Refused):
-        g.execute("react-fire i0 m2 range=20 aimed dice=6", role="irregulars")
+    refused(g, "@irregulars react-fire i0 m2 range=20 aimed dice=6")
 
 
 @pytest.mark.audits("COV-5")
@@ -188,15 +184,12 @@ def test_the_medic_and_the_comrade_save_the_regulars_their_points(tmp_path, monk
     a 4 = 6 cm) and he is evacuated: "a stabilised soldier ... doesn't count as Defeat
     Points".  At the end of turn 2 the Regulars hold no points for either."""
     g = game(tmp_path, monkeypatch, options=("wounded",))
-    g.execute("blast m1 source=grenade by=irregulars dice=1,3", role=REFEREE)
-    g.execute("blast m2 source=grenade by=irregulars dice=1,5", role=REFEREE)
+    play(g, "blast m1 source=grenade by=irregulars dice=1,3", "blast m2 source=grenade by=irregulars dice=1,5")
     next_turn(g, "regulars", "6,6,6")
     g.execute("medic doc m1", role="regulars")
     (carry,) = rolls(g.execute("carry m0 m2 dice=4", role="regulars"))
     assert carry.outcome == "6 cm"
-    g.execute("evacuate m2", role="regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "@regulars evacuate m2", "next", "next")
     assert dp(g, "regulars") == 0
 
 
@@ -222,8 +215,7 @@ def test_a_civilian_killed_by_the_regulars_costs_them_5(tmp_path, monkeypatch):
     """§14.0: "each civilian killed" 5 DP to the Regulars (Regulars against Irregulars); the
     shot is also the first fire, 5 more: 10."""
     g = game(tmp_path, monkeypatch)
-    g.execute("fire m0 civ range=20 aimed dice=6,1", role="regulars")
-    g.execute("next", role=REFEREE)
+    play(g, "@regulars fire m0 civ range=20 aimed dice=6,1", "next")
     assert dp(g, "regulars") == 10
 
 
@@ -246,8 +238,7 @@ def test_a_vehicle_that_lost_its_driver_is_not_driven_at_will(tmp_path, monkeypa
     g.execute("fire i0 driver range=20 aimed dice=6,1", role="irregulars")
     assert out(g, "driver")
     next_turn(g, "regulars", "6,6,6")
-    with pytest.raises(Refused):
-        g.execute("move hummer 20 dice=3,3", role="regulars")
+    refused(g, "@regulars move hummer 20 dice=3,3")
 
 
 # ------------------------------------------------------------------ §8.3 with §9.2: a vehicle in the area
@@ -266,8 +257,7 @@ def test_a_tank_in_the_covered_area_still_fires(tmp_path, monkeypatch):
     and the Hardened Militia's 1: 4) puts a hit on the tank (1,1), which does nothing to it.
     Nothing suppresses it (§10.0 is a soldier's): its HMG answers the move at 30 cm (5+)."""
     g = new_game(tmp_path, monkeypatch, ARMOUR, active="irregulars")
-    g.execute("covering i0 area=road range=20", role="irregulars")
-    g.execute("move i3 10", role="irregulars")
+    play(g, "@irregulars covering i0 area=road range=20", "@irregulars move i3 10")
     rolled = rolls(g.execute("react-fire tank i3 range=30 weapon=HMG area=road dice=1,1,1,1,1,1,1", role="regulars"))
     assert [str(r.purpose).split(" ")[0] for r in rolled][:2] == ["covering-fire", "fire"]
 
@@ -277,8 +267,7 @@ def test_a_puma_that_saves_the_covering_hit_still_fires(tmp_path, monkeypatch):
     """§8.3, §9.2: the Puma in the covered road takes the hit (1,1 under 4) and saves it, 3+
     against light weapons (a 5): "Pass: no effect".  It answers the move with its HMG."""
     g = new_game(tmp_path, monkeypatch, ARMOUR, active="irregulars")
-    g.execute("covering i0 area=road range=20", role="irregulars")
-    g.execute("move i3 10", role="irregulars")
+    play(g, "@irregulars covering i0 area=road range=20", "@irregulars move i3 10")
     rolled = rolls(g.execute("react-fire puma i3 range=30 area=road dice=1,1,5,1,1,1,1,1", role="regulars"))
     assert rolled[1].outcome == "saved" and str(rolled[2].purpose).startswith("fire")
     assert not g.state.units["puma"].out
@@ -315,8 +304,7 @@ def test_a_suppressed_medic_tests_before_he_reaches_the_wounded(tmp_path, monkey
     medic must reach the wounded man.  The suppressed Trained medic (3) rolls a 6: he fails
     and the wounded man is not stabilised."""
     g = game(tmp_path, monkeypatch, options=("wounded",))
-    g.execute("blast m1 source=grenade by=irregulars dice=1,4", role=REFEREE)
-    g.execute("mark doc suppressed", role=REFEREE)
+    play(g, "blast m1 source=grenade by=irregulars dice=1,4", "mark doc suppressed")
     (test,) = rolls(g.execute("medic doc m1 dice=6", role="regulars"))
     assert test.outcome.startswith("fails")
     assert "stabilised" not in out(g, "m1")

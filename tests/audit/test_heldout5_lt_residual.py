@@ -12,9 +12,7 @@ attack). Either's AT shot at the other is column -4 (5 - 9): 2 on 2d6 is a T, 12
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, game_with, has, moved, out, outcome, play  # noqa: F401  (close_games: a fixture)
-
-from core.ruleset import Refused
+from audit_lt_table import add, game_with, has, moved, out, outcome, play, refused
 
 US_TANK = {"at": 5, "at_long": 5, "front": 9, "side": 9, "morale": 3, "bound": 10, "speed": 30}
 GERMAN_TANK = {"at": 5, "at_long": 5, "front": 9, "side": 9, "morale": 4}
@@ -41,8 +39,7 @@ def test_a_piece_that_falls_back_still_makes_the_bound_of_its_activation(tmp_pat
     g, facts = _shot_and_answered(tmp_path, "A2", 4)
     assert "fall-back" in outcome(facts) and moved(facts) == [5]
     assert not has(g, "s", "retreating")
-    with pytest.raises(Refused):
-        play(g, "@us move s 11")
+    refused(g, "@us move s 11")
     assert moved(play(g, "@us move s 10")) == [10]
 
 
@@ -65,8 +62,7 @@ def test_a_piece_that_falls_back_loses_the_attack_it_had_prepared(tmp_path):
     assert "fall-back" in outcome(facts)
     assert not has(g, "s", "ready-1")
     play(g, "next", "@german activate t A2", "@german at t s dice=6,6")
-    with pytest.raises(Refused):
-        play(g, "@us at s t ready dice=1,1")
+    refused(g, "@us at s t ready dice=1,1")
 
 
 @pytest.mark.audits("LT-R080", "LT-R033")
@@ -88,10 +84,8 @@ def test_a_piece_that_flees_ends_its_activation(tmp_path):
     no second attack under this card."""
     g, facts = _shot_and_answered(tmp_path, "A2", 6)
     assert "flee" in outcome(facts) and moved(facts) == [30]
-    with pytest.raises(Refused):
-        play(g, "@us move s 10")
-    with pytest.raises(Refused):
-        play(g, "@us at s t dice=6,6")
+    refused(g, "@us move s 10")
+    refused(g, "@us at s t dice=6,6")
 
 
 # --- C.3: "o v.v.": the attack an activation prepares may come after its other half ---------
@@ -107,8 +101,7 @@ def test_a3_executes_first_then_prepares_after_falling_back(tmp_path):
     assert "fall-back" in outcome(facts)
     play(g, "@us prepare s")
     assert has(g, "s", "ready-1")
-    with pytest.raises(Refused):
-        play(g, "@us prepare s")
+    refused(g, "@us prepare s")
 
 
 @pytest.mark.audits("LT-R020")
@@ -120,8 +113,7 @@ def test_a1_bounds_first_then_prepares(tmp_path):
     add(g, "t", "german", "pz4", team="Zug 1", stats=GERMAN_TANK)
     play(g, "next", "@us activate s A1 prepare=0", "@us move s 10", "@us prepare s")
     assert has(g, "s", "ready-1")
-    with pytest.raises(Refused):
-        play(g, "@us at s t dice=6,6")
+    refused(g, "@us at s t dice=6,6")
 
 
 @pytest.mark.audits("LT-R020")
@@ -133,8 +125,7 @@ def test_a4_executes_one_then_prepares_the_other(tmp_path):
     add(g, "t", "german", "pz4", team="Zug 1", stats=GERMAN_TANK)
     play(g, "next", "@us activate s A4 prepare=0", "@us at s t dice=6,6", "@us prepare s")
     assert has(g, "s", "ready-1")
-    with pytest.raises(Refused):
-        play(g, "@us at s t dice=6,6")
+    refused(g, "@us at s t dice=6,6")
 
 
 @pytest.mark.audits("LT-R020", "LT-R051", "LT-R080")
@@ -143,8 +134,7 @@ def test_a_flight_takes_the_preparation_left_for_after(tmp_path):
     flees on a 6 (= 2 x 3); it prepares nothing more under this card."""
     g, facts = _shot_and_answered(tmp_path, "A3 prepare=0", 6)
     assert "flee" in outcome(facts)
-    with pytest.raises(Refused):
-        play(g, "@us prepare s")
+    refused(g, "@us prepare s")
     assert not has(g, "s", "ready-1")
 
 
@@ -156,10 +146,8 @@ def test_a2_prepares_nothing_and_no_piece_prepares_out_of_its_card(tmp_path):
     add(g, "s", "us", "sherman", team="1st Platoon", stats=US_TANK)
     add(g, "t", "german", "pz4", team="Zug 1", stats=GERMAN_TANK)
     play(g, "next", "@us activate s A2")
-    with pytest.raises(Refused):
-        play(g, "@us prepare s")
-    with pytest.raises(Refused):
-        play(g, "@german prepare t")
+    refused(g, "@us prepare s")
+    refused(g, "@german prepare t")
     assert not has(g, "s", "ready-1") and not has(g, "t", "ready-1")
 
 
@@ -172,7 +160,5 @@ def test_a4_prepares_one_now_and_the_other_instead_of_executing_it(tmp_path):
     add(g, "t", "german", "pz4", team="Zug 1", stats=GERMAN_TANK)
     play(g, "next", "@us activate s A4 prepare=1", "@us prepare s")
     assert has(g, "s", "ready-2")
-    with pytest.raises(Refused):
-        play(g, "@us at s t dice=6,6")
-    with pytest.raises(Refused):
-        play(g, "@us prepare s")
+    refused(g, "@us at s t dice=6,6")
+    refused(g, "@us prepare s")

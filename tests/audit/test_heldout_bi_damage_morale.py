@@ -11,14 +11,9 @@ from audit_bi_early import goto as early_goto
 from audit_bi_early import new_game, vehicle
 from audit_bi_early import play as early_play
 from audit_bi_early import rolls as early_rolls
-from audit_bi_late import goto, late_game, outcomes, play, unit, waive_morale
+from audit_bi_late import goto, late_table, outcomes, play, unit, waive_morale
 
-
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = late_game(tmp_path, monkeypatch, turns=0)
-    yield g
-    g.close()
+game = late_table(turns=0)
 
 
 def due(g) -> set[str]:

@@ -8,24 +8,12 @@ tested for isolation, the golden rule in the movement phase, and states across t
 from __future__ import annotations
 
 import pytest
-from audit_bi_late import goto, late_game, outcomes, play, unit, waive_morale
+from audit_bi_late import goto, late_game, late_table, outcomes, play, refused, unit, waive_morale
 
-from core.ruleset import Refused
 from core.views import unit_visible
 
-
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    g = late_game(tmp_path, monkeypatch, turns=0)
-    yield g
-    g.close()
-
-
-@pytest.fixture
-def moon(tmp_path, monkeypatch):
-    g = late_game(tmp_path, monkeypatch, night="moon", turns=0)
-    yield g
-    g.close()
+game = late_table(turns=0)
+moon = late_table("moon", night="moon", turns=0)
 
 
 def edge(g, observer, target, chance, how="", side="blue"):
@@ -69,8 +57,7 @@ def test_a_man_still_in_cover_who_fired_is_seen_by_an_open_vehicle_by_day_not_at
         if light == "day":
             edge(g, "lince", "omar", 2, " cover")
         else:
-            with pytest.raises(Refused):
-                play(g, "observe lince omar cover")
+            refused(g, "observe lince omar cover")
         g.close()
 
 
@@ -90,8 +77,7 @@ def test_a_still_scout_at_night_brings_a_man_in_cover_back_from_no(moon):
     a still scout's observation one level better: Difficult again, ½ x 6 = 3 (Elite)."""
     play(moon, "mark omar hidden")
     goto(moon, "observe")
-    with pytest.raises(Refused):
-        play(moon, "observe leo omar cover")
+    refused(moon, "observe leo omar cover")
     edge(moon, "sandro", "omar", 3, " cover")
 
 
@@ -103,8 +89,7 @@ def test_a_hidden_sniper_who_fired_cannot_be_seen_at_night(moon):
     goto(moon, "fire-regular")
     play(moon, "@red fire said capo range=40 dice=1,9")
     goto(moon, "end")
-    with pytest.raises(Refused):
-        play(moon, "observe capo said")
+    refused(moon, "observe capo said")
 
 
 @pytest.mark.audits("BI-R258", "BI-R165")
@@ -128,8 +113,7 @@ def test_a_failed_contact_brings_no_ranging_shot(game):
     goto(game, "fire-veteran", 1)
     play(game, "@blue call fo dedicated mm=81 dice=6")
     goto(game, "fire-veteran", 2)
-    with pytest.raises(Refused):
-        play(game, "@blue ranging fo dice=5,1")
+    refused(game, "@blue ranging fo dice=5,1")
 
 
 @pytest.mark.audits("BI-R102", "BI-R103", "BI-R110", "BI-R069")
@@ -168,11 +152,9 @@ def test_anti_aircraft_fire_in_the_movement_phase_is_the_gunners_turn(game):
     play(game, "@blue move lynx 30 dice=3,3")
     assert outcomes(play(game, "@red aa aelite lynx range=50 dice=9")) == [("BI-R260", 2, "miss")]
     goto(game, "move-second")
-    with pytest.raises(Refused):
-        play(game, "@red move aelite 5")
+    refused(game, "@red move aelite 5")
     goto(game, "fire-elite")
-    with pytest.raises(Refused):
-        play(game, "@red aa aelite lynx range=50")
+    refused(game, "@red aa aelite lynx range=50")
 
 
 @pytest.mark.audits("BI-R260", "BI-R261", "BI-R110")
@@ -218,8 +200,7 @@ def test_a_gassed_man_lying_down_moves_half_of_his_standing_up_allowance(game):
     goto(game, "fire-regular", 1)
     play(game, "@blue gas bruno omar dice=6")
     goto(game, "move-second", 2)
-    with pytest.raises(Refused):
-        play(game, "@red move omar 6.5")
+    refused(game, "@red move omar 6.5")
     assert moved(play(game, "@red move omar 6")) == [6]
 
 
@@ -232,8 +213,7 @@ def test_a_man_flashbanged_neither_fires_this_turn_nor_the_next(game):
     for turn in (1, 2):
         waive_morale(game)
         goto(game, "fire-regular", turn)
-        with pytest.raises(Refused):
-            play(game, "@red fire omar capo range=20")
+        refused(game, "@red fire omar capo range=20")
     waive_morale(game)
     goto(game, "fire-regular", 3)
     assert [r[1] for r in outcomes(play(game, "@red fire omar capo range=20 dice=9,9"), "A.9.4")] == [4, 4]

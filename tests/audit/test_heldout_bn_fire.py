@@ -8,28 +8,13 @@ the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import MEN, is_out, new_game, refused, rolls, shot, status
+from audit_bn_early import MEN, is_out, new_game, play, refused, rolls, shot, status, table, to_hit
 
 from core.views import REFEREE
 
-
-@pytest.fixture
-def g(tmp_path):
-    game = new_game(tmp_path)
-    yield game
-    game.close()
-
-
-@pytest.fixture
-def irr(tmp_path):
-    """The Irregulars active."""
-    game = new_game(tmp_path, active="irregulars")
-    yield game
-    game.close()
-
-
-def to_hit(out) -> list:
-    return [r for r in rolls(out) if r.purpose.startswith(("fire", "opportunity", "speculative"))]
+g = table()
+#: The Irregulars active.
+irr = table("irr", active="irregulars")
 
 
 # ------------------------------------------------------------------ §8.0: modifiers past 6
@@ -261,8 +246,7 @@ def test_a_leader_hit_by_covering_fire_saves_with_one_and_his_shot_is_lost(tmp_p
     he fires.  His save is 5+ with the team leader's +1: a 4 saves, he is suppressed, and
     suppressed he does not fire."""
     g = new_game(tmp_path, men=(*MEN, ("chief", "irregulars", "Cell", "Irr3", "AR", "leader", "", 1)))
-    g.execute("covering vet area=yard range=20", role=REFEREE)
-    g.execute("move trained 10 shoot", role=REFEREE)
+    play(g, "covering vet area=yard range=20", "move trained 10 shoot")
     r = rolls(g.execute("react-fire chief trained range=30 area=yard dice=2,2,4", role=REFEREE))
     assert [x.outcome for x in r][1:] == ["saved: suppressed"]
     assert "suppressed" in status(g, "chief") and not is_out(g, "trained")
@@ -296,18 +280,11 @@ def test_changing_a_magazine_is_the_whole_turn(tmp_path):
     g = new_game(tmp_path, options=("ammo",))
     g.execute("fire smg irr1 range=20 dice=3,3,1", role=REFEREE)
     assert "empty-mag" in status(g, "smg")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
-    g.execute("move smg 5 cautious", role=REFEREE)
+    play(g, "next", "next", "next dice=6,6,1,1", "move smg 5 cautious")
     refused(g, "reload smg")
     g.close()
     g = new_game(tmp_path / "b", options=("ammo",))
-    g.execute("fire smg irr1 range=20 dice=3,3,1", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
-    g.execute("reload smg", role=REFEREE)
+    play(g, "fire smg irr1 range=20 dice=3,3,1", "next", "next", "next dice=6,6,1,1", "reload smg")
     assert "empty-mag" not in status(g, "smg")
     refused(g, "move smg 5 cautious")
     refused(g, "fire smg irr2 range=20 dice=1,2,3")
@@ -323,9 +300,12 @@ def test_a_groups_move_and_its_fire_draw_one_reaction_from_each_enemy(g):
     action)", and §8.2: "an enemy group move triggers only one reaction".  Two Elite of one
     fire team move and then fire together: a Militiaman who answered the move may not answer
     the fire; one who has not reacted yet may."""
-    g.execute("move elite 10 elite2 shoot", role=REFEREE)
-    g.execute("react-fire irr1 elite range=30 dice=1", role=REFEREE)
-    g.execute("fire elite irr3 range=30 with=elite2 dice=1,1", role=REFEREE)
+    play(
+        g,
+        "move elite 10 elite2 shoot",
+        "react-fire irr1 elite range=30 dice=1",
+        "fire elite irr3 range=30 with=elite2 dice=1,1",
+    )
     refused(g, "react-fire irr1 elite2 range=30 dice=1")
     assert to_hit(g.execute("react-fire irr2 elite2 range=30 dice=1", role=REFEREE))
 
@@ -335,8 +315,7 @@ def test_a_dodge_spends_the_reaction_to_that_fire_only(g):
     """§6.5, §8.2: "A model can only react once to each enemy soldier's move or fire": a
     Militiaman who dodged a Veteran's shot may not fire back at it, but may fire at the next
     enemy who moves."""
-    g.execute("react-dodge irr1 3", role=REFEREE)
-    g.execute("fire vet irr1 range=30 dice=1", role=REFEREE)
+    play(g, "react-dodge irr1 3", "fire vet irr1 range=30 dice=1")
     refused(g, "react-fire irr1 vet range=30 dice=1")
     g.execute("move trained 10 shoot", role=REFEREE)
     (r,) = to_hit(g.execute("react-fire irr1 trained range=30 dice=1", role=REFEREE))
@@ -363,8 +342,7 @@ def test_a_reacting_smg_that_empties_its_magazine_waits_for_its_own_turn(tmp_pat
     empty.  It cannot fire again until it is changed, and changing it is an action, which a
     reacting figure does not take: at the next enemy move it may not fire, nor reload."""
     g = new_game(tmp_path, options=("ammo",), men=(*MEN, ("ismg", "irregulars", "Cell", "Irr1", "SMG", "", "")))
-    g.execute("move vet 10 shoot", role=REFEREE)
-    g.execute("react-fire ismg vet range=20 dice=3,3,1", role=REFEREE)
+    play(g, "move vet 10 shoot", "react-fire ismg vet range=20 dice=3,3,1")
     assert "empty-mag" in status(g, "ismg")
     g.execute("move trained 10 shoot", role=REFEREE)
     refused(g, "react-fire ismg trained range=20 dice=1,2,3")
@@ -377,10 +355,7 @@ def test_opportunity_fire_that_comes_first_is_the_first_fire(tmp_path, monkeypat
     """§14.0: "5 points for whoever fires first": the Regulars only move; the Militiaman who
     answers the move by opportunity fires the game's first shot, and his side pays 5."""
     g = new_game(tmp_path)
-    g.execute("move vet 10 shoot", role=REFEREE)
-    g.execute("react-fire irr1 vet range=30 dice=1", role=REFEREE)
-    g.execute("fire trained irr2 range=30 dice=1", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "move vet 10 shoot", "react-fire irr1 vet range=30 dice=1", "fire trained irr2 range=30 dice=1", "next")
     assert g.state.sides["irregulars"].dp_by_category.get("first-fire") == 5
     assert not g.state.sides["regulars"].dp_by_category.get("first-fire")
     g.close()
@@ -391,8 +366,7 @@ def test_covering_fire_is_fire_and_can_be_the_first(tmp_path):
     """§8.3, §14.0: covering fire is men firing on an area "to keep any opportunity firers with
     their heads down": given before any other shot, it is the first fire: 5 to its side."""
     g = new_game(tmp_path)
-    g.execute("covering vet area=yard range=20", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "covering vet area=yard range=20", "next")
     assert g.state.sides["regulars"].dp_by_category.get("first-fire") == 5
     g.close()
 
@@ -415,9 +389,7 @@ def test_a_covering_move_and_its_covering_fire_are_one_action_for_the_enemy(g):
     "A model can only react once to each enemy soldier's move or fire".  A Trained man moves
     3 cm and covers: a Militiaman who fired at him as he moved may not fire again at his
     covering fire; one who has not reacted may."""
-    g.execute("move trained 3 covering", role=REFEREE)
-    g.execute("react-fire irr3 trained range=30 dice=1", role=REFEREE)
-    g.execute("covering trained area=yard range=20", role=REFEREE)
+    play(g, "move trained 3 covering", "react-fire irr3 trained range=30 dice=1", "covering trained area=yard range=20")
     refused(g, "react-fire irr3 trained range=30 dice=1")
     assert to_hit(g.execute("react-fire irr2 trained range=30 dice=1", role=REFEREE))
 
@@ -442,9 +414,7 @@ def test_a_move_and_the_speculative_fire_after_it_are_one_action_for_the_enemy(g
     """§5.0 c), §8.6: speculative fire "is performed like normal fire", so a cautious move and
     the speculative shot after it are the Veteran's one action, and §8.2 lets each enemy
     react once to it: the Militiaman who fired as he moved may not fire again at his shot."""
-    g.execute("move vet 4 cautious", role=REFEREE)
-    g.execute("react-fire irr1 vet range=30 dice=1", role=REFEREE)
-    g.execute("speculative vet ghost range=30 dice=1", role=REFEREE)
+    play(g, "move vet 4 cautious", "react-fire irr1 vet range=30 dice=1", "speculative vet ghost range=30 dice=1")
     refused(g, "react-fire irr1 vet range=30 dice=1")
     assert to_hit(g.execute("react-fire irr2 vet range=30 dice=1", role=REFEREE))
 
@@ -476,8 +446,6 @@ def test_smoke_is_thrown_as_the_figures_fire(g, before, smoke, allowed):
 def test_a_move_and_the_smoke_thrown_after_it_are_one_action_for_the_enemy(g):
     """§5.0, §8.2: a Veteran moves 4 cm and throws smoke, his one action: a Militiaman who
     fired as he moved may not fire again at the throw; one who has not reacted may."""
-    g.execute("move vet 4 cautious", role=REFEREE)
-    g.execute("react-fire irr1 vet range=30 dice=1", role=REFEREE)
-    g.execute("smoke vet range=10 dice=4", role=REFEREE)
+    play(g, "move vet 4 cautious", "react-fire irr1 vet range=30 dice=1", "smoke vet range=10 dice=4")
     refused(g, "react-fire irr1 vet range=30 dice=1")
     assert to_hit(g.execute("react-fire irr2 vet range=30 dice=1", role=REFEREE))

@@ -7,12 +7,11 @@ the draft's outcome."""
 from __future__ import annotations
 
 import pytest
+from audit_bn_early import allowed, play, refused, rolls, status
 from audit_bn_early import new_game as new_table
-from audit_bn_early import refused, rolls, status
-from audit_bn_late import new_game, next_turn, out, to_activation, unit
+from audit_bn_late import extras, ledger, new_game, next_turn, out, to_activation, unit
 from audit_bn_late import rolls as late_rolls
 
-from core.ruleset import Refused
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.army import Roster, RosterExtras, RosterUnit, validate_roster
 from core.views import REFEREE
@@ -25,16 +24,6 @@ SQUADS = (
     + unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader"))
     + "".join(unit(f"i{i}", "irregulars", "Irr3", "Cell") for i in range(3))
 )
-
-
-def _extras(side: str, **bought) -> str:
-    return f"[extras.{side}]\n" + "".join(
-        f"{k} = {str(v).lower() if isinstance(v, bool) else v}\n" for k, v in bought.items()
-    )
-
-
-def _ledger(g, side):
-    return {k: v for k, v in g.state.sides[side].dp_by_category.items() if v}
 
 
 # ------------------------------------------------------------------------ §9.1
@@ -88,8 +77,7 @@ def test_a_badly_wounded_commander_counts_two_in_the_italian_draft(tmp_path, mon
     g = new_game(tmp_path, monkeypatch, SQUADS, options=("wounded",), variant=variant)
     g.execute("blast sgt source=grenade by=irregulars dice=1,4", role=REFEREE)
     assert out(g, "sgt").startswith("wounded")
-    g.execute("next", role=REFEREE)
-    g.execute("dp irregulars 100", role=REFEREE)
+    play(g, "next", "dp irregulars 100")
     (roll,) = late_rolls(g.execute("morale regulars dice=1,1,1", role="regulars"))
     assert (roll.target, roll.outcome == "passed") == (1 if passed else 2, passed)
 
@@ -107,8 +95,7 @@ def test_the_italian_six_passes_only_with_half_the_men_present(tmp_path, monkeyp
     g = new_game(tmp_path, monkeypatch, units, variant=IT)
     for who in ("sgt", *(f"m{i}" for i in range(lost))):
         g.execute(f"out {who} killed by irregulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("dp irregulars 500", role=REFEREE)
+    play(g, "next", "dp irregulars 500")
     (roll,) = late_rolls(g.execute("morale regulars dice=6,1,1", role="regulars"))
     assert (roll.target, roll.outcome == "passed") == (lost + 2, passed)
 
@@ -117,7 +104,7 @@ def test_the_italian_six_passes_only_with_half_the_men_present(tmp_path, monkeyp
 
 
 def _negotiating_it(tmp_path, monkeypatch, side="regulars", level=3, variant=IT):
-    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras(side, negotiation=level), variant=variant)
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=extras(side, negotiation=level), variant=variant)
     g.execute(f"negotiate {side}", role=side)
     return g
 
@@ -130,11 +117,10 @@ def test_the_italian_breaker_of_a_negotiation_pays_ten_not_fifteen(tmp_path, mon
     and the Militia who fire first take 10."""
     g = _negotiating_it(tmp_path, monkeypatch)
     next_turn(g, "irregulars")
-    assert _ledger(g, "regulars") == {"negotiation": 15}
-    g.execute("fire i0 m0 range=30 aimed dice=1", role="irregulars")
-    g.execute("next", role=REFEREE)
-    assert _ledger(g, "regulars") == {}
-    assert sum(_ledger(g, "irregulars").values()) == 10
+    assert ledger(g, "regulars") == {"negotiation": 15}
+    play(g, "@irregulars fire i0 m0 range=30 aimed dice=1", "next")
+    assert ledger(g, "regulars") == {}
+    assert sum(ledger(g, "irregulars").values()) == 10
 
 
 @pytest.mark.audits("EXT-12", "T-19")
@@ -143,17 +129,16 @@ def test_in_the_italian_draft_the_irregulars_may_negotiate(tmp_path, monkeypatch
     """Extras: Negotiation: "All Regular troops have a basic value of 1" [EN]; "Tutti le
     squadre hanno di base negoziazione 1" [IT], and "il giocatore accumula punti sconfitta":
     in the Italian draft the Militia may negotiate, at Negotiation 2 10 points a turn."""
-    head = _extras("irregulars", negotiation=2)
+    head = extras("irregulars", negotiation=2)
     g = new_game(tmp_path, monkeypatch, SQUADS, head=head, variant=variant, active=None)
     if not may:
-        with pytest.raises(Refused):
-            g.execute("negotiate irregulars", role="irregulars")
+        refused(g, "@irregulars negotiate irregulars")
         return
     g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     g.execute("negotiate irregulars", role="irregulars")
     next_turn(g, "regulars")
-    assert _ledger(g, "irregulars") == {"negotiation": 10}
+    assert ledger(g, "irregulars") == {"negotiation": 10}
 
 
 @pytest.mark.audits("EXT-12")
@@ -163,16 +148,15 @@ def test_the_italian_negotiation_card_is_played_in_the_first_turn(tmp_path, monk
     resolved"; [IT] "al primo turno, a prescindere da chi ha l'iniziativa": once the first
     turn's initiative is won, only the Italian draft still lets it be played, and not in
     the second turn."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", negotiation=2), variant=variant)
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=extras("regulars", negotiation=2), variant=variant)
     if turn == 2:
         next_turn(g, "regulars")
     if may:
         g.execute("negotiate regulars", role="regulars")
         next_turn(g, "regulars")
-        assert _ledger(g, "regulars") == {"negotiation": 10}
+        assert ledger(g, "regulars") == {"negotiation": 10}
     else:
-        with pytest.raises(Refused):
-            g.execute("negotiate regulars", role="regulars")
+        refused(g, "@regulars negotiate regulars")
 
 
 @pytest.mark.audits("T-16", "DP-1")
@@ -185,7 +169,7 @@ def test_a_civilian_hit_but_saved_scores_only_in_the_italian_draft(tmp_path, mon
     g.execute("fire m0 civ range=20 aimed dice=6,6", role="regulars")
     assert not out(g, "civ")
     g.execute("next", role=REFEREE)
-    assert _ledger(g, "regulars").get("civilians", 0) == points
+    assert ledger(g, "regulars").get("civilians", 0) == points
 
 
 @pytest.mark.audits("FIRE-15", "DP-2", "EXT-7")
@@ -193,10 +177,9 @@ def test_the_italian_rules_of_engagement_first_shot_costs_thirty(tmp_path, monke
     """Extras: Rules of Engagement [IT] 1): "se lo fa accumula 25 punti sconfitta (oltre agli
     standard 5 punti)": 30 for the first shot, though §14.0's 5 says "salvo regole
     d'ingaggio" (ruling BN-DP-FIRST)."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", rules_of_engagement=True), variant=IT)
-    g.execute("fire m0 i0 range=30 aimed dice=1", role="regulars")
-    g.execute("next", role=REFEREE)
-    assert _ledger(g, "regulars") == {"first-fire": 30}
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=extras("regulars", rules_of_engagement=True), variant=IT)
+    play(g, "@regulars fire m0 i0 range=30 aimed dice=1", "next")
+    assert ledger(g, "regulars") == {"first-fire": 30}
 
 
 @pytest.mark.audits("FF-1", "T-16")
@@ -211,7 +194,7 @@ def test_an_italian_regulars_miss_puts_a_civilian_in_the_line_at_risk(tmp_path, 
     g.execute(f"fire m0 i0 range=30 aimed line=civ dice=1,{face}", role="regulars")
     assert bool(out(g, "civ")) is killed
     g.execute("next", role=REFEREE)
-    assert _ledger(g, "regulars").get("civilians", 0) == 5
+    assert ledger(g, "regulars").get("civilians", 0) == 5
 
 
 # ------------------------------------------------------------------------ §8.0, §8.0.3, §8.3
@@ -236,15 +219,9 @@ def test_an_italian_ar_burst_of_three_alike_is_reloaded_then_fires_single_shots(
     run out: its magazine is changed (two equal dice are already a change), which is "one
     entire action", and it then fires single shots only."""
     g = new_table(tmp_path, variant=IT, options=("ammo",))
-    g.execute("fire vet irr1 range=20 burst dice=2,2,2", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
+    play(g, "fire vet irr1 range=20 burst dice=2,2,2", "next", "next", "next dice=6,6,1,1")
     refused(g, "fire vet irr1 range=20 aimed dice=1")
-    g.execute("reload vet", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
+    play(g, "reload vet", "next", "next", "next dice=6,6,1,1")
     refused(g, "fire vet irr1 range=20 burst dice=1,1,1")
     (r,) = [
         x for x in rolls(g.execute("fire vet irr1 range=20 aimed dice=2", role=REFEREE)) if x.purpose.startswith("fire")
@@ -261,8 +238,7 @@ def test_an_italian_dodge_under_covering_fire_takes_the_test_first(tmp_path, fac
     a Militiaman dodging rolls 5, not over 5: one hit before he moves (his save fails on a
     1); a 6 is over and he dodges."""
     g = new_table(tmp_path, variant=IT)
-    g.execute("covering vet area=yard range=20", role=REFEREE)
-    g.execute("move trained 10 shoot", role=REFEREE)
+    play(g, "covering vet area=yard range=20", "move trained 10 shoot")
     g.execute(f"react-dodge irr3 3 area=yard dice={faces}" + ("" if dodges else ",1"), role=REFEREE)
     assert ("dodging" in status(g, "irr3")) is dodges
     g.close()
@@ -328,13 +304,16 @@ def test_an_italian_six_leaves_the_militia_nothing_to_take(tmp_path, marker):
         ("m1", "irregulars", "Cell", "Irr3", "AR", "", ""),
     )
     g = new_table(tmp_path, stop="deployment", men=men, variant=IT)
-    g.execute("mission 2", role=REFEREE)
-    g.execute("objectives regulars 4 2 5", role="regulars")
-    g.execute("objectives irregulars 3 1 5", role="irregulars")
-    g.execute("objective-roll dice=6", role="irregulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(
+        g,
+        "mission 2",
+        "@regulars objectives regulars 4 2 5",
+        "@irregulars objectives irregulars 3 1 5",
+        "@irregulars objective-roll dice=6",
+        "next",
+        "next dice=6,6,1,1",
+        "next",
+    )
     before = g.state.sides["regulars"].defeat_points
     g.execute(f"take {marker} irregulars", role=REFEREE)
     assert g.state.sides["regulars"].defeat_points == before
@@ -350,17 +329,11 @@ def test_an_english_reload_leaves_no_sighting_an_italian_one_does(tmp_path, vari
     to sight that turn (before or after), in Italian he may (a 3 at 20 cm)."""
     for order in ("reload first", "sight first"):
         g = new_table(tmp_path / order.replace(" ", "-"), variant=variant, options=("ammo",))
-        g.execute("fire vet irr1 range=20 burst dice=2,2,1", role=REFEREE)
-        g.execute("next", role=REFEREE)
-        g.execute("next", role=REFEREE)
-        g.execute("next dice=6,6,1,1", role=REFEREE)
+        play(g, "fire vet irr1 range=20 burst dice=2,2,1", "next", "next", "next dice=6,6,1,1")
         steps = ["reload vet", "spot vet ghost range=20 dice=3"]
         if order == "sight first":
             steps.reverse()
         g.execute(steps[0], role=REFEREE)
-        if may:
-            g.execute(steps[1], role=REFEREE)
-        else:
-            refused(g, steps[1])
+        allowed(g, steps[1], may)
         assert bool(g.state.units["ghost"].spotted_by) is (may or order == "sight first")
         g.close()

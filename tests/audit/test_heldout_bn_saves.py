@@ -7,9 +7,8 @@ before he fights, the wounded in a morale test.  Given these faces, the book's o
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, out, rolls, status, to_activation, unit
+from audit_bn_late import new_game, next_turn, out, play, refused, rolls, status, to_activation, unit
 
-from core.ruleset import Refused
 from core.views import REFEREE
 
 
@@ -20,8 +19,7 @@ def _aboard(tmp_path, monkeypatch, cls, weapons=("HMG",), extra=""):
     units += unit("a", "regulars", "R4", "Alpha") + unit("ldr", "regulars", "R4", "Alpha", lead=1, roles=("leader",))
     units += unit("mg", "irregulars", "Irr1", "Cell", weapons=("HMG",)) + extra
     g = new_game(tmp_path, monkeypatch, units)
-    g.execute("embark a veh", role="regulars")
-    g.execute("embark ldr veh", role="regulars")
+    play(g, "@regulars embark a veh", "@regulars embark ldr veh")
     next_turn(g, "irregulars")
     return g
 
@@ -186,8 +184,7 @@ def test_badly_wounded_men_are_losses_for_morale(tmp_path, monkeypatch, dice, pa
     g = _squad(tmp_path, monkeypatch)
     g.execute("blast m0 m1 source=grenade by=irregulars dice=1,4,1,4", role=REFEREE)
     assert out(g, "m0").startswith("wounded") and out(g, "m1").startswith("wounded")
-    g.execute("next", role=REFEREE)
-    g.execute("dp irregulars 100", role=REFEREE)
+    play(g, "next", "dp irregulars 100")
     (roll,) = rolls(g.execute(f"morale regulars dice={dice}", role="regulars"))
     assert (roll.target, roll.outcome == "passed") == (2, passed)
 
@@ -202,9 +199,7 @@ def test_the_morale_test_rolls_the_classes_initiative_morale_dice(tmp_path, monk
     units = "".join(unit(f"x{i}", side, cls, "Alpha") for i in range(4))
     units += unit("y", other, "R4" if other == "regulars" else "Irr3", "Beta")
     g = new_game(tmp_path, monkeypatch, units)
-    g.execute(f"out x0 killed by {other}", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute(f"dp {other} 100", role=REFEREE)
+    play(g, f"out x0 killed by {other}", "next", f"dp {other} 100")
     (roll,) = rolls(g.execute(f"morale {side} dice={','.join(['1'] * dice)}", role=side))
     assert len(roll.faces) == dice
 
@@ -217,17 +212,12 @@ def test_motivation_ignores_a_first_failure_even_while_losing(tmp_path, monkeypa
     units += "".join(unit(f"m{i}", "regulars", "R4", "Alpha") for i in range(5))
     units += unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader"))
     g = new_game(tmp_path, monkeypatch, units, head="[extras.regulars]\nmotivation = 1\n")
-    g.execute("out m0 killed by irregulars", role=REFEREE)
-    g.execute("out m1 killed by irregulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("morale regulars dice=1,1,1", role="regulars")
+    play(
+        g, "out m0 killed by irregulars", "out m1 killed by irregulars", "next", "@regulars morale regulars dice=1,1,1"
+    )
     assert not g.state.vars.get("game_over")
     assert not any("suppressed" in status(g, f"m{i}") for i in range(2, 5))
-    g.execute("next", role=REFEREE)
-    g.execute("next dice=6,6,1,1", role=REFEREE)
-    g.execute("out m2 killed by irregulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("morale regulars dice=1,1,1", role="regulars")
+    play(g, "next", "next dice=6,6,1,1", "out m2 killed by irregulars", "next", "@regulars morale regulars dice=1,1,1")
     assert g.state.vars.get("game_over")
 
 
@@ -237,17 +227,13 @@ def test_a_shaken_team_tests_at_the_next_activation_and_refuses_nothing_else(tmp
     its next activation each man tests (Trained 3); a man passing a 3 acts normally (he may
     run 25 cm); one failing a 4 must move back at least 15 cm, and a 14 cm move is refused."""
     g = _squad(tmp_path, monkeypatch)
-    g.execute("out m0 killed by irregulars", role=REFEREE)
-    g.execute("out m4 killed by irregulars", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute("dp irregulars 100", role=REFEREE)
+    play(g, "out m0 killed by irregulars", "out m4 killed by irregulars", "next", "dp irregulars 100")
     g.execute("morale regulars dice=1,1,1", role="regulars")  # two lost: all 1s fail
     g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
     g.execute("move m1 25 run dice=3", role="regulars")
     assert "suppressed" not in status(g, "m1")
-    with pytest.raises(Refused):
-        g.execute("move m2 14 dice=4", role="regulars")
+    refused(g, "@regulars move m2 14 dice=4")
 
 
 @pytest.mark.audits("ART-4", "T-14", "VSAVE-1")

@@ -8,10 +8,9 @@ book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import facts, new_game, next_turn, out, rolls, to_activation, unit
+from audit_bn_late import extras, facts, ledger, new_game, next_turn, out, play, refused, rolls, to_activation, unit
 
 from core import events as ev
-from core.ruleset import Refused
 from core.views import REFEREE
 
 MILITIA = unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader")) + "".join(
@@ -24,20 +23,9 @@ SQUADS = (
 )
 
 
-def _extras(side: str, **bought) -> str:
-    lines = [f"[extras.{side}]"]
-    for k, v in bought.items():
-        lines.append(f"{k} = {str(v).lower() if isinstance(v, bool) else v}")
-    return "\n".join(lines) + "\n"
-
-
 def _final_count(g) -> str:
     """The words of the final count, made by ending the game."""
     return " ".join(n.text for n in facts(g.execute("victory the patrol withdraws", role=REFEREE), ev.Noted))
-
-
-def _ledger(g, side):
-    return {k: v for k, v in g.state.sides[side].dp_by_category.items() if v}
 
 
 # ------------------------------------------------------------------------ §5.0
@@ -49,10 +37,8 @@ def test_last_turns_winner_who_ambushed_has_his_minus_one_and_plus_one(tmp_path,
     Turn 2's initiative: 2d6 + the commander's leadership 1 + Militia 2, −1 for having won
     the last, +1 for the ambush: the modifiers come to 3."""
     units = SQUADS + unit("lurker", "irregulars", "Irr3", "Cell", roles=("ambush",))
-    g = new_game(tmp_path, monkeypatch, units, head=_extras("irregulars", ambush=1), active="irregulars")
-    g.execute("next", role=REFEREE)
-    g.execute("ambush lurker", role="irregulars")
-    g.execute("next", role=REFEREE)
+    g = new_game(tmp_path, monkeypatch, units, head=extras("irregulars", ambush=1), active="irregulars")
+    play(g, "next", "@irregulars ambush lurker", "next")
     rolled = {e.side: e.roll for e in facts(g.execute("next dice=1,1,6,6", role=REFEREE), ev.Rolled)}
     assert sum(m.value for m in rolled["irregulars"].mods) == 1 + 2 - 1 + 1
     assert sum(m.value for m in rolled["regulars"].mods) == 1 + 3
@@ -68,9 +54,8 @@ def test_embedded_journalists_triple_the_ten_of_a_civilian_under_rules_of_engage
     is doubled: 20.  50 in all."""
     units = SQUADS + unit("lupo", "regulars", "", "Press", kind="journalist", roles=("embedded",))
     units += unit("civ", "irregulars", "", "Civilians", kind="civilian")
-    g = new_game(tmp_path, monkeypatch, units, head=_extras("regulars", rules_of_engagement=True))
-    g.execute("out civ killed by regulars", role=REFEREE)
-    g.execute("out m0 killed by irregulars", role=REFEREE)
+    g = new_game(tmp_path, monkeypatch, units, head=extras("regulars", rules_of_engagement=True))
+    play(g, "out civ killed by regulars", "out m0 killed by irregulars")
     assert "= 50 defeat points" in _final_count(g)
 
 
@@ -79,7 +64,7 @@ def test_independent_journalists_quadruple_a_bombed_building_under_rules_of_enga
     """§14.0, Extras: a building hit by the support fire of Regulars with Rules of
     Engagement is 10; independent journalists quadruple it: 40."""
     units = SQUADS + unit("reed", "irregulars", "", "Press", kind="journalist", roles=("independent",))
-    g = new_game(tmp_path, monkeypatch, units, head=_extras("regulars", rules_of_engagement=True))
+    g = new_game(tmp_path, monkeypatch, units, head=extras("regulars", rules_of_engagement=True))
     g.execute("score building regulars", role=REFEREE)
     assert "= 40 defeat points" in _final_count(g)
 
@@ -101,7 +86,7 @@ def test_a_captured_journalist_is_doubled_with_the_rest(tmp_path, monkeypatch):
     units = SQUADS + unit("lupo", "regulars", "", "Press", kind="journalist", roles=("embedded",))
     g = new_game(tmp_path, monkeypatch, units, active="irregulars")
     g.execute("capture lupo", role="irregulars")
-    assert _ledger(g, "regulars") == {"journalists": 30}
+    assert ledger(g, "regulars") == {"journalists": 30}
     assert "= 60 defeat points" in _final_count(g)
 
 
@@ -127,9 +112,8 @@ def test_negotiation_points_are_doubled_by_the_journalists(tmp_path, monkeypatch
     """Extras: Negotiation, Media: Negotiation 2 gives the Regular 10 a turn; kept at the
     end (a 3 is over his level), the journalists double all his points: 20."""
     units = SQUADS + unit("lupo", "regulars", "", "Press", kind="journalist", roles=("embedded",))
-    g = new_game(tmp_path, monkeypatch, units, head=_extras("regulars", negotiation=2), active=None)
-    g.execute("negotiate regulars", role="regulars")
-    g.execute("next", role=REFEREE)
+    g = new_game(tmp_path, monkeypatch, units, head=extras("regulars", negotiation=2), active=None)
+    play(g, "@regulars negotiate regulars", "next")
     to_activation(g, "regulars")
     next_turn(g, "regulars")
     said = " ".join(n.text for n in facts(g.execute("victory dice=3", role=REFEREE), ev.Noted))
@@ -144,7 +128,7 @@ def test_negotiation_points_are_doubled_by_the_journalists(tmp_path, monkeypatch
 def test_improved_support_fire_brings_the_militias_mortar_to_four(tmp_path, monkeypatch, die, granted):
     """Extras: Mortars are the Irregulars' support fire, called on 5 or 6; Improved Support
     Fire gives "+1 when calling for Support Fire": 4 or more."""
-    head = _extras("irregulars", mortars=True, improved_support_fire=True)
+    head = extras("irregulars", mortars=True, improved_support_fire=True)
     g = new_game(tmp_path, monkeypatch, SQUADS, head=head, active=None)
     g.execute("next", role=REFEREE)
     (roll,) = rolls(g.execute(f"call-support mortar dice={die}", role="irregulars"))
@@ -156,16 +140,12 @@ def test_improved_support_fire_brings_the_militias_mortar_to_four(tmp_path, monk
 def test_counter_battery_under_rules_of_engagement_needs_five(tmp_path, monkeypatch, die, silenced):
     """Extras: the counter-battery is the opponent's Support Fire, which Rules of Engagement
     call at −1: the mortar is silenced on 5 or more."""
-    head = _extras("irregulars", mortars=True) + _extras("regulars", rules_of_engagement=True)
+    head = extras("irregulars", mortars=True) + extras("regulars", rules_of_engagement=True)
     g = new_game(tmp_path, monkeypatch, SQUADS, head=head, active=None)
-    g.execute("next", role=REFEREE)
-    g.execute("call-support mortar dice=5", role="irregulars")
+    play(g, "next", "@irregulars call-support mortar dice=5")
     to_activation(g, "regulars")
     next_turn(g, "irregulars")
-    g.execute("mortar range=60 dice=3", role="irregulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    g.execute(f"call-support counter dice={die}", role="regulars")
+    play(g, "@irregulars mortar range=60 dice=3", "next", "next", f"@regulars call-support counter dice={die}")
     assert bool(g.state.vars.get("mortar-silenced.irregulars")) is silenced
 
 
@@ -173,13 +153,11 @@ def test_counter_battery_under_rules_of_engagement_needs_five(tmp_path, monkeypa
 def test_the_off_table_mortar_keeps_the_rows_10_cm_minimum(tmp_path, monkeypatch):
     """Extras: Mortars use "the rules shown for Light Mortars", the §8.0 Tank/mortars row:
     4 with a 10 cm minimum.  At 9.5 cm the mortar cannot fire; at 10 it needs 4."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("irregulars", mortars=True), active=None)
-    g.execute("next", role=REFEREE)
-    g.execute("call-support mortar dice=6", role="irregulars")
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=extras("irregulars", mortars=True), active=None)
+    play(g, "next", "@irregulars call-support mortar dice=6")
     to_activation(g, "irregulars")
     next_turn(g, "irregulars")
-    with pytest.raises(Refused):
-        g.execute("mortar range=9.5 dice=4", role="irregulars")
+    refused(g, "@irregulars mortar range=9.5 dice=4")
     (shot,) = rolls(g.execute("mortar range=10 dice=4", role="irregulars"))
     assert shot.target == 4 and shot.outcome == "on target"
 
@@ -195,11 +173,14 @@ def test_an_rpg_at_the_evacuation_helicopter_is_a_long_shot_against_light_armour
     longest band, 100 cm: 6.  Light armour saves 4+ against light anti-tank: a 4 holds, a 3
     knocks it out."""
     units = SQUADS + unit("rpg", "irregulars", "Irr1", "Cell", weapons=("RPG",))
-    g = new_game(tmp_path, monkeypatch, units, head="mission = 1\n" + _extras("regulars", helicopter=True), active=None)
-    g.execute("objectives regulars 4 2 5", role="regulars")
-    g.execute("objectives irregulars 3 1 5", role="irregulars")
-    g.execute("helicopter 5 2", role="regulars")
-    g.execute("next", role=REFEREE)
+    g = new_game(tmp_path, monkeypatch, units, head="mission = 1\n" + extras("regulars", helicopter=True), active=None)
+    play(
+        g,
+        "@regulars objectives regulars 4 2 5",
+        "@irregulars objectives irregulars 3 1 5",
+        "@regulars helicopter 5 2",
+        "next",
+    )
     to_activation(g, "regulars")
     next_turn(g, "irregulars")
     shot, vsave = rolls(g.execute(f"fire rpg helicopter-regulars range=20 dice=6,{save}", role="irregulars"))
@@ -211,16 +192,15 @@ def test_an_rpg_at_the_evacuation_helicopter_is_a_long_shot_against_light_armour
 def test_a_broken_negotiation_accrues_no_more(tmp_path, monkeypatch):
     """Extras: Negotiation: the Regular gets points "every turn" of the negotiation; when the
     Militia fire first he loses them and it is over: the turns after add nothing."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", negotiation=3), active=None)
-    g.execute("negotiate regulars", role="regulars")
-    g.execute("next", role=REFEREE)
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=extras("regulars", negotiation=3), active=None)
+    play(g, "@regulars negotiate regulars", "next")
     to_activation(g, "regulars")
     next_turn(g, "irregulars")
-    assert _ledger(g, "regulars") == {"negotiation": 15}
+    assert ledger(g, "regulars") == {"negotiation": 15}
     g.execute("fire i0 m0 range=30 aimed dice=1", role="irregulars")
     next_turn(g, "regulars")
     next_turn(g, "regulars")
-    assert "negotiation" not in _ledger(g, "regulars")
+    assert "negotiation" not in ledger(g, "regulars")
 
 
 @pytest.mark.audits("FIRE-15", "ART-2", "T-16")
@@ -229,13 +209,10 @@ def test_a_bombardment_that_lands_before_any_shot_is_the_first_fire(tmp_path, mo
     turn 1 and nobody shoots; it lands at the start of turn 2, before initiative: that is
     the game's first fire, theirs, and the Militia's shot later that turn costs nothing."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
-    g.execute("next", role=REFEREE)
-    g.execute("call-support dice=6", role="regulars")
+    play(g, "next", "@regulars call-support dice=6")
     to_activation(g, "regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
+    play(g, "next", "next")
     g.execute("next dice=3,3,3,3,1,1,6,6", role=REFEREE)  # the drift, then the initiative: the Militia's
-    g.execute("fire i0 m0 range=30 aimed dice=1", role="irregulars")
-    g.execute("next", role=REFEREE)
-    assert _ledger(g, "regulars").get("first-fire") == 5
-    assert "first-fire" not in _ledger(g, "irregulars")
+    play(g, "@irregulars fire i0 m0 range=30 aimed dice=1", "next")
+    assert ledger(g, "regulars").get("first-fire") == 5
+    assert "first-fire" not in ledger(g, "irregulars")

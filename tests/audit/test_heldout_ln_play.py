@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixture ln imported from audit_ln_table)
 """A second, held-out audit of Ludonet's melee, morale, aircraft and movement (B.3, B.8,
 B.9) from the book alone: melee modifiers two at a time, leaving a melee wounded or
 against an expert, a test at every further loss, the passes an aircraft is given and
@@ -8,7 +7,7 @@ figure's one move a turn."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, has, ln, out, outcomes, play, rolled, said, to_phase  # noqa: F401
+from audit_ln_table import add, has, lose, out, outcomes, play, refused, rolled, to_phase
 
 from core.ruleset import Refused
 
@@ -66,16 +65,10 @@ def test_the_last_roll_of_an_expert_is_plus_three(melee):
 @pytest.mark.audits("LN-R050")
 def test_melee_is_between_two_enemy_figures(melee):
     for line in ("@paras melee smith jones dice=6,1", "@paras melee smith panzer dice=6,1"):
-        with pytest.raises(Refused):
-            play(melee, line)
+        refused(melee, line)
 
 
 # ---------------------------------------------------------------------------- morale
-
-
-def _lose(g, *uids: str) -> None:
-    for uid in uids:
-        play(g, f"out {uid}")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
@@ -86,7 +79,7 @@ def test_half_lost_and_a_further_loss_at_once_make_two_tests(ln):
     for uid in ("s1", "s2", "s3", "s4", "s5", "s6"):
         add(ln, uid, "garrison", team="Six")
     to_phase(ln, 1, "fire")
-    _lose(ln, "s1", "s2", "s3", "s4")
+    lose(ln, "s1", "s2", "s3", "s4")
     to_phase(ln, 1, "morale")
     assert outcomes(play(ln, "morale six dice=6")) == ["holds"]
     assert outcomes(play(ln, "morale six dice=2")) == ["shaken: falls back"]
@@ -99,12 +92,12 @@ def test_half_lost_and_a_further_loss_at_once_make_two_tests(ln):
 def test_a_unit_of_three_tests_at_two_lost(ln):
     for uid in ("t1", "t2", "t3"):
         add(ln, uid, "garrison", team="Three")
-    _lose(ln, "t1")
+    lose(ln, "t1")
     to_phase(ln, 1, "morale")
     with pytest.raises(Refused):  # one of three: below half
         play(ln, "morale three dice=6")
     to_phase(ln, 2, "fire")
-    _lose(ln, "t2")
+    lose(ln, "t2")
     to_phase(ln, 2, "morale")
     assert outcomes(play(ln, "morale three dice=3")) == ["holds"]
 
@@ -112,14 +105,14 @@ def test_a_unit_of_three_tests_at_two_lost(ln):
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_retreating_unit_tests_again_at_its_next_loss(ln):
     """Shaken at 3 of 5 lost, it loses a fourth man: "ad ogni ulteriore perdita"."""
-    _lose(ln, "hans", "fritz", "kurt")
+    lose(ln, "hans", "fritz", "kurt")
     to_phase(ln, 1, "morale")
     play(ln, "morale gruppe vogt dice=2")
     to_phase(ln, 2, "morale")
     with pytest.raises(Refused):  # no further loss yet
         play(ln, "morale gruppe vogt dice=6")
     to_phase(ln, 3, "fire")
-    _lose(ln, "otto")
+    lose(ln, "otto")
     to_phase(ln, 3, "morale")
     assert outcomes(play(ln, "morale gruppe vogt dice=6")) == ["holds"]
     assert has(ln, "mg42", "retreating")  # holding does not end the retreat: reinforcements do
@@ -129,38 +122,30 @@ def test_a_retreating_unit_tests_again_at_its_next_loss(ln):
 
 
 @pytest.mark.audits("LN-R060")
-def test_one_pass_a_turn_and_the_scenarios_fewer_passes(ln):
+def test_one_pass_a_turn_and_the_scenarios_fewer_passes(fire):
     """The Typhoon is given two passes: one a turn, none after the second; then it is gone."""
-    to_phase(ln, 1, "fire")
-    play(ln, "pass typhoon")
-    with pytest.raises(Refused):
-        play(ln, "pass typhoon")
-    to_phase(ln, 2, "fire")
-    play(ln, "pass typhoon")
-    to_phase(ln, 3, "fire")
-    with pytest.raises(Refused):
-        play(ln, "pass typhoon")
-    assert out(ln, "typhoon")
+    play(fire, "pass typhoon")
+    refused(fire, "pass typhoon")
+    to_phase(fire, 2, "fire")
+    play(fire, "pass typhoon")
+    to_phase(fire, 3, "fire")
+    refused(fire, "pass typhoon")
+    assert out(fire, "typhoon")
 
 
 @pytest.mark.audits("LN-R061")
-def test_a_strike_only_on_a_pass_and_once_a_pass(ln):
-    to_phase(ln, 1, "fire")
-    with pytest.raises(Refused):
-        play(ln, "strike typhoon hans dice=6,6")
-    play(ln, "pass typhoon", "strike typhoon hans dice=1")
-    with pytest.raises(Refused):
-        play(ln, "strike typhoon fritz dice=6,6")
+def test_a_strike_only_on_a_pass_and_once_a_pass(fire):
+    refused(fire, "strike typhoon hans dice=6,6")
+    play(fire, "pass typhoon", "strike typhoon hans dice=1")
+    refused(fire, "strike typhoon fritz dice=6,6")
 
 
 @pytest.mark.audits("LN-R062", "LN-R030")
-def test_the_anti_aircraft_gun_fires_once_a_turn(ln):
+def test_the_anti_aircraft_gun_fires_once_a_turn(fire):
     """The AA shot is the Flak's one shot: having fired at the ground, it cannot fire at
     the aircraft."""
-    to_phase(ln, 1, "fire")
-    play(ln, "pass typhoon", "@garrison fire flak jones full dice=1")
-    with pytest.raises(Refused):
-        play(ln, "@garrison aa flak typhoon dice=6")
+    play(fire, "pass typhoon", "@garrison fire flak jones full dice=1")
+    refused(fire, "@garrison aa flak typhoon dice=6")
 
 
 @pytest.mark.audits("LN-R062")
@@ -178,34 +163,28 @@ def test_a_wounded_anti_aircraft_gunner_still_hits_on_5(ln, die, down):
 
 
 @pytest.mark.audits("LN-R010")
-def test_a_figure_moves_once_a_turn(ln):
+def test_a_figure_moves_once_a_turn(move):
     """The table gives each figure's most in a turn: walking 6 and then 6 more is 12."""
-    to_phase(ln, 1, "move-first")
-    play(ln, "@paras move smith 6")
-    with pytest.raises(Refused):
-        play(ln, "@paras move smith 4")
+    play(move, "@paras move smith 6")
+    refused(move, "@paras move smith 4")
 
 
 @pytest.mark.audits("LN-R012", "LN-AMB-19")
-def test_a_tired_figure_still_crawls_and_walks_but_never_runs(ln):
-    to_phase(ln, 1, "move-first")
-    play(ln, "@paras move smith 14 run dice=6")
-    assert has(ln, "smith", "tired-3")
-    to_phase(ln, 2, "move-first")
-    with pytest.raises(Refused):
-        play(ln, "@paras move smith 12 run dice=1")
-    play(ln, "@paras move smith 3 crawl")
+def test_a_tired_figure_still_crawls_and_walks_but_never_runs(move):
+    play(move, "@paras move smith 14 run dice=6")
+    assert has(move, "smith", "tired-3")
+    to_phase(move, 2, "move-first")
+    refused(move, "@paras move smith 12 run dice=1")
+    play(move, "@paras move smith 3 crawl")
 
 
 # --------------------------------------------------------------------- second batch
 
 
 @pytest.mark.audits("LN-R052", "LN-AMB-13")
-def test_a_figure_leaves_a_melee_before_it_moves_not_after(ln):
+def test_a_figure_leaves_a_melee_before_it_moves_not_after(move):
     """Leaving is moving away: tried in its move, before the move (ruling LN-LEAVE)."""
-    to_phase(ln, 1, "move-first")
-    play(ln, "@paras leave jones fritz dice=6,1")
-    play(ln, "@paras move jones 10")
-    play(ln, "@paras move smith 5")
-    with pytest.raises(Refused):
-        play(ln, "@paras leave smith hans dice=6,1")
+    play(move, "@paras leave jones fritz dice=6,1")
+    play(move, "@paras move jones 10")
+    play(move, "@paras move smith 5")
+    refused(move, "@paras leave smith hans dice=6,1")

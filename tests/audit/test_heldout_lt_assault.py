@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from audit_lt_table import ALTERNATE, add, close_games, game_with, has, inject, moved, out, play, rolled  # noqa: F401  (close_games: a fixture)
+from audit_lt_table import ALTERNATE, add, game_with, has, inject, moved, out, play, refused, rolled
 
 from core.ruleset import Refused
 
@@ -74,8 +74,7 @@ def test_only_a_tank_overruns_and_only_infantry_or_guns(tmp_path):
 def test_a_fleeing_tank_overruns_nobody(tmp_path):
     g = _overrun(tmp_path)
     play(g, "@us rout tank")
-    with pytest.raises(Refused):
-        play(g, "overrun tank inf open dice=6")
+    refused(g, "overrun tank inf open dice=6")
     assert not out(g, "inf")
 
 
@@ -118,8 +117,7 @@ def test_tank_hunters_at_a_tank_without_machine_guns_need_six_or_less(tmp_path):
 def test_a_move_at_speed_brings_no_close_assault(tmp_path):
     """A5 ("muoversi a piena velocità") executes no attack; the assault is one."""
     g = _assault(tmp_path, ("tank-hunters",), option="A5")
-    with pytest.raises(Refused):
-        play(g, "@us closeassault inf tank flank dice=1")
+    refused(g, "@us closeassault inf tank flank dice=1")
     assert not out(g, "tank")
 
 
@@ -175,8 +173,7 @@ def test_no_opportunity_shot_at_a_piece_that_is_not_assaulting(tmp_path):
     add(g, "idle", "us", "rifles", team="X2")
     add(g, "dfn", "german", "rifles", team="Y", stats={"mg": 6})
     play(g, "next", "@us activate att A4 prepare=0")
-    with pytest.raises(Refused):
-        play(g, "@german mg dfn idle defence=moving-open opportunity dice=1")
+    refused(g, "@german mg dfn idle defence=moving-open opportunity dice=1")
     assert not out(g, "idle")
     play(g, "@german mg dfn att defence=moving-open opportunity dice=1")  # the one assaulting
     assert out(g, "att")
@@ -187,8 +184,7 @@ def test_infantry_overrun_by_a_tank_has_its_test_not_an_opportunity_shot(tmp_pat
     """C.9, "carri vs fanteria": AT-armed infantry tests morale and may strike first;
     the opportunity shot is the guns' ("i cannoni assaltati frontalmente"; LT-AMB-25)."""
     g = _overrun(tmp_path)
-    with pytest.raises(Refused):
-        play(g, "@german at inf tank opportunity dice=1,1")
+    refused(g, "@german at inf tank opportunity dice=1,1")
     assert not out(g, "tank")
     g = _overrun(tmp_path, target_cls="pak40", name="gun.ft")
     play(g, "@german at inf tank opportunity dice=1,1")
@@ -200,8 +196,7 @@ def test_a_tank_takes_no_opportunity_shot(tmp_path):
     """A tank is assaulted "solo sul fianco o sul retro", never frontally, so the
     opportunity shot of one "attaccato frontalmente" is never its own (LT-AMB-25)."""
     g = _assault(tmp_path, ("tank-hunters",))
-    with pytest.raises(Refused):
-        play(g, "@german mg tank inf defence=moving-open opportunity dice=1")
+    refused(g, "@german mg tank inf defence=moving-open opportunity dice=1")
     assert not out(g, "inf")
 
 
@@ -241,10 +236,8 @@ def test_the_attack_goes_on_only_for_a_face_card_spent_on_it(tmp_path):
     """It continues "impiegando mosse di plotone": a number card gives no unit move."""
     g = _guns(tmp_path)
     play(g, "next", "next", "@german unitmove call-artillery by=captain on the farm", "next", "next")  # 4♣
-    with pytest.raises(Refused):
-        play(g, "@german unitmove continue-artillery")
-    with pytest.raises(Refused):
-        play(g, "barrage german a defence=moving-open dice=6")
+    refused(g, "@german unitmove continue-artillery")
+    refused(g, "barrage german a defence=moving-open dice=6")
 
 
 @pytest.mark.audits("LT-R090", "LT-R010")
@@ -252,8 +245,7 @@ def test_a_face_card_that_activated_a_platoon_calls_no_artillery(tmp_path):
     """A face card: a platoon "o" other unit moves, not both."""
     g = _guns(tmp_path)
     play(g, "next", "next", "@german activate captain A5")
-    with pytest.raises(Refused):
-        play(g, "@german unitmove call-artillery by=captain on the farm")
+    refused(g, "@german unitmove call-artillery by=captain on the farm")
 
 
 # ------------------------------------------------ second batch: prepared attacks, routs
@@ -267,8 +259,7 @@ def test_a_bound_and_a_prepared_attack_bring_no_melee(tmp_path):
     add(g, "att", "us", "rifles", team="X", stats={"morale": 3})
     add(g, "dfn", "german", "rifles", team="Y", stats={"morale": 3})
     play(g, "next", "@us activate att A1")
-    with pytest.raises(Refused):
-        play(g, "@us melee att dfn ready dice=6,1")
+    refused(g, "@us melee att dfn ready dice=6,1")
     assert not out(g, "dfn") and has(g, "att", "ready-1")
 
 
@@ -280,8 +271,7 @@ def test_a_piece_not_activated_makes_no_close_assault_with_a_prepared_attack(tmp
     add(g, "inf", "us", "rifles", team="X", roles=("tank-hunters",), status=("ready-1",), stats={"at": 0})
     add(g, "tank", "german", "pz4", team="Y", stats={"front": 5, "side": 3, "mg": 3})
     play(g, "next")
-    with pytest.raises(Refused):
-        play(g, "@us closeassault inf tank rear ready dice=1")
+    refused(g, "@us closeassault inf tank rear ready dice=1")
     assert not out(g, "tank") and has(g, "inf", "ready-1")
 
 
@@ -306,6 +296,5 @@ def test_only_the_side_whose_artillery_fires_uses_it(tmp_path):
     g = _guns(tmp_path)
     inject(g, *artillery("us", 5))
     play(g, "next", "next", "@german unitmove call-artillery by=captain on the farm", "next")
-    with pytest.raises(Refused):
-        play(g, "barrage us own defence=moving-open dice=1")
+    refused(g, "barrage us own defence=moving-open dice=1")
     play(g, "barrage german a defence=moving-open dice=6")

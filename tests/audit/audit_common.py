@@ -1,0 +1,86 @@
+"""What the audit's four tables share: a game set up once and copied for each case, and
+the idioms every case writes: a line refused, and a line allowed on one side of an edge
+and refused on the other.
+
+Only how to drive a game is Fireteam's; what must happen is the book's, written in each
+case."""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from core import events as ev
+from core.game import Game
+from core.ruleset import Refused
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+from playing import play  # noqa: E402  (test folders are not packages)
+
+#: The session's folder of templates (``keep_templates_in``, called by conftest.py), and
+#: the templates made so far: key -> (the save, whether its game was made with a seed).
+_folder: list[Path] = []
+_templates: dict[str, tuple[Path, bool]] = {}
+_numbers = itertools.count()
+
+
+def keep_templates_in(folder: Path) -> None:
+    _folder[:] = [folder]
+    _templates.clear()
+
+
+def copied(key: str, build: Callable[[Path], Game], folder: Path) -> Game:
+    """A game of the case's own in ``folder``: a copy of the save ``build`` makes in a
+    folder of its own the first time ``key`` is asked for in the session, opened to be
+    played on.  ``key`` names everything ``build`` depends on.
+
+    Setting a table up and playing it to a phase is most of what a case costs (every
+    command is synced to disk); a copy costs one open.  Each case has its own copy, so no
+    case sees another's commands, and the copy goes on as the template would have: the
+    same facts, and, the game being made with a seed, the same dice (the seed's for the
+    command's number) wherever a line gives none."""
+    found = _templates.get(key)
+    if found is None:
+        where = _folder[0] / f"template-{next(_numbers)}"
+        where.mkdir()
+        template = build(where)
+        template.close()
+        found = _templates[key] = (template.path, template.seeded)
+    path, seeded = found
+    folder.mkdir(parents=True, exist_ok=True)
+    g = Game.open(shutil.copyfile(path, folder / path.name))
+    g.seeded = seeded  # as Game.new(seed=...) made it: a copy seals no dice of its own
+    return g
+
+
+def game_fixture(name: str, make: Callable[[Path, pytest.MonkeyPatch], Game]):
+    """A fixture ``name``: the game ``make(tmp_path, monkeypatch)`` returns, closed after
+    the case (a test module writes ``game = table(...)`` for its table's games)."""
+
+    @pytest.fixture(name=name)
+    def fixture(tmp_path, monkeypatch):
+        g = make(tmp_path, monkeypatch)
+        yield g
+        g.close()
+
+    return fixture
+
+
+def refused(g: Game, line: str, match: str | None = None) -> str:
+    """The words ``line`` (``@side text`` for a side's) is refused with: it must be."""
+    with pytest.raises(Refused, match=match) as no:
+        play(g, line)
+    return str(no.value)
+
+
+def allowed(g: Game, line: str, ok: bool) -> list[ev.Event]:
+    """``line`` played when ``ok`` (its facts), and refused when not (no facts)."""
+    if ok:
+        return play(g, line)
+    refused(g, line)
+    return []
