@@ -61,6 +61,47 @@ KEY_NAMES = {
 ARROWS = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
 
 
+#: The game screen's keys (``tui.screens.game.GameScreen.BINDINGS``), by id: every key the
+#: client names in words is read from here, with the keys the user's keymap gives an id.
+GAME_BINDINGS = [
+    # Every F-key has a Ctrl key too (terminals take some F-keys for
+    # themselves, macOS needs Fn), shown first in the footer since it works
+    # everywhere; tests/tui/test_tui_keys.py checks each has one and a palette entry.
+    # Not Ctrl+G: that is BEL, which ends terminal escape sequences, so the
+    # remnant of a cut one (a hostile paste) would press it.
+    Binding("ctrl+f,f1", "help", N_("Help"), id="help"),
+    Binding("ctrl+b,f2", "pick_action", N_("Actions"), id="actions"),
+    Binding("ctrl+t,f3", "toggle_dice", N_("Table dice"), id="table-dice"),
+    Binding("ctrl+r,f5", "open_replay", N_("Replay"), show=False, id="replay"),
+    Binding("ctrl+o,f4", "report", N_("Report"), show=False, id="report"),
+    Binding("ctrl+z", "undo", N_("Undo"), id="undo"),
+    Binding("ctrl+y", "redo", N_("Redo"), show=False, id="redo"),
+    Binding("ctrl+s,f6", "focus_pane('roster')", N_("Roster"), show=False, id="roster"),
+    Binding("ctrl+l,f7", "focus_pane('log')", N_("Log"), show=False, id="log"),
+    Binding("colon,f8", "focus_pane('command')", N_("Command line"), show=False, id="command-line"),
+    Binding("ctrl+n", "new_game", N_("New game"), show=False, id="new-game"),
+    Binding("ctrl+g,f9", "whole_answer", N_("The last answer, whole"), show=False, id="whole-answer"),
+    # Replay: the replay bar lists its keys, so the footer keeps to 80 columns.
+    Binding("right", "step(1)", N_("Next event"), show=False, id="next-event"),
+    Binding("left", "step(-1)", N_("Prev event"), show=False, id="prev-event"),
+    Binding("right_square_bracket", "phase(1)", N_("Next phase"), show=False, id="next-phase"),
+    Binding("left_square_bracket", "phase(-1)", N_("Prev phase"), show=False, id="prev-phase"),
+    Binding("right_curly_bracket", "turn(1)", N_("Next turn"), show=False, id="next-turn"),
+    Binding("left_curly_bracket", "turn(-1)", N_("Prev turn"), show=False, id="prev-turn"),
+    Binding("t", "jump_turn", N_("Go to turn"), show=False, id="go-to-turn"),
+    Binding("less_than_sign", "edge(-1)", N_("Start"), show=False, id="start"),
+    Binding("greater_than_sign", "edge(1)", N_("End"), show=False, id="end"),
+    Binding("space", "play", N_("Play/pause"), show=False, id="play-pause"),
+    Binding("plus,equals_sign", "speed(1)", N_("Faster"), show=False, id="faster"),
+    Binding("minus", "speed(-1)", N_("Slower"), show=False, id="slower"),
+    Binding("escape", "leave_replay", N_("Leave replay"), show=False, id="leave-replay"),
+    # As a pager's: back to the live game, or out of a replay opened alone (Esc, which
+    # also clears a search, never quits).
+    Binding("q", "quit_replay", N_("Leave replay, or quit a replay opened alone"), show=False, id="quit-replay"),
+    Binding("w", "play_from_here", N_("Play from here (what-if)"), show=False, id="play-from-here"),
+]
+
+
 def key_label(keys: str) -> str:
     """Textual's comma-separated key names in words: ``ctrl+f,f1`` is ``Ctrl+F / F1``."""
     out = []
@@ -75,9 +116,7 @@ def key_label(keys: str) -> str:
 
 def actions() -> dict[str, str]:
     """Each action's id, and what it does (in English, as the help screen's source)."""
-    from tui.screens.game import GameScreen
-
-    return {b.id: b.description for b in GameScreen.BINDINGS if b.id}
+    return {b.id: b.description for b in GAME_BINDINGS if b.id}
 
 
 def checked(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
@@ -112,10 +151,8 @@ def bound(node: DOMNode, binding: Binding) -> Binding:
 
 def bound_keys(node: DOMNode, binding_id: str) -> list[str]:
     """The keys (Textual's names) of the game screen's binding ``binding_id`` as they are now; its
-    first is the one every terminal sends (``GameScreen.BINDINGS``), where a hint has room for one."""
-    from tui.screens.game import GameScreen
-
-    (binding,) = [b for b in GameScreen.BINDINGS if b.id == binding_id]
+    first is the one every terminal sends (``GAME_BINDINGS``), where a hint has room for one."""
+    (binding,) = [b for b in GAME_BINDINGS if b.id == binding_id]
     return bound(node, binding).key.split(",")
 
 

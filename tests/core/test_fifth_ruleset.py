@@ -112,6 +112,7 @@ BARE_SKIPS = {
 }
 
 
+@pytest.mark.subprocess
 def test_every_guard_test_asks_of_a_ruleset_only_what_the_contract_requires(tmp_path):
     """Every guard test run for Bare, which gives only what the contract requires (and the
     scenario files' attack, which must leave out a ruleset that reads none): none fails, and

@@ -103,6 +103,7 @@ def _installed(*more: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, (ROOT, SIXTH_SITE, *more))), "COLUMNS": "300"}
 
 
+@pytest.mark.subprocess
 def test_fireteam_script_plays_it_to_its_result(tmp_path):
     script, save = tmp_path / "fight.txt", tmp_path / "fight.ft"
     script.write_text("\n".join(["scenario schoolyard", *GAME]) + "\n", encoding="utf-8")
@@ -144,6 +145,7 @@ async def test_the_textual_client_plays_it_to_its_result_from_the_new_game_scree
         await until(pilot, lambda: f"Game over: {RESULT}" in str(phase.render()), "the phase pane saying so")
 
 
+@pytest.mark.subprocess
 def test_the_line_client_plays_it_to_its_result_from_its_new_game(tmp_path):
     def plain_client(lines: list[str]) -> list[dict]:
         done = subprocess.run(
@@ -187,6 +189,7 @@ def _fireteam(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(FIRETEAM), *args], capture_output=True, text=True, env=_installed(site), timeout=120)
 
 
+@pytest.mark.subprocess
 def test_script_help_names_every_ruleset_installed_and_a_plugin_left_out_in_a_line(broken):
     done = _fireteam(broken, "script", "--help")
     assert done.returncode == 0 and done.stderr.splitlines() == [BROKEN]
@@ -199,6 +202,7 @@ def test_script_help_names_every_ruleset_installed_and_a_plugin_left_out_in_a_li
     assert done.returncode == 2 and "invalid choice: 'broken-rules'" in done.stderr and BROKEN in done.stderr
 
 
+@pytest.mark.subprocess
 def test_rules_says_a_ruleset_with_no_map_and_a_plugin_left_out_in_a_line_each(broken):
     for json_or_text in ([], ["--json"]):
         done = _fireteam(broken, "rules", *json_or_text)

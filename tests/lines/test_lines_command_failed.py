@@ -9,6 +9,7 @@ import stat
 import subprocess
 import sys
 
+import pytest
 from lines_support import Seat, demo_game
 
 from core import folders
@@ -76,6 +77,7 @@ def with_a_bug(command: str, *args: str, input: str = "") -> subprocess.Complete
     )
 
 
+@pytest.mark.subprocess
 def test_fireteam_plain_writes_no_traceback_on_the_terminal_but_in_the_error_log(tmp_path):
     save = tmp_path / "g.ft"
     demo_game(save).close()
@@ -122,6 +124,7 @@ def test_a_new_game_that_fails_on_a_bug_at_the_start_is_one_error_line_and_the_s
     assert "".join(out).startswith("No games yet")
 
 
+@pytest.mark.subprocess
 def test_fireteam_plain_demo_that_fails_on_a_bug_says_it_in_two_lines_and_exits_3(tmp_path):
     errors = folders.folder("state") / "errors.log"
     done = with_a_bug("scenario demo", "--plain", "--demo")

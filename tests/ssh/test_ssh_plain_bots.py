@@ -25,6 +25,8 @@ from core.game import Game
 from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
 
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+
 MODES = ["in process", "workers"]
 #: A bot's lines: two notes, the second undone (undo asks y or n first), a third.
 BOT = 'note "bot1"\nnote "bot2"\nundo\ny\nnote "bot3"\n'

@@ -24,7 +24,7 @@ from core.venue import STREAM_SPECTATORS, STREAM_WRITERS, read_claim
 from core.views import REFEREE
 from tui.main import main as fireteam
 
-pytestmark = pytest.mark.subprocess
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 
 #: A last guard: a loaded machine starts fireteam serve and NATS in seconds.
 GUARD_S = 120.0

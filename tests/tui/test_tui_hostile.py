@@ -161,6 +161,7 @@ async def test_a_paste_holding_control_characters_is_refused_whole_on_the_comman
     game.close()
 
 
+@pytest.mark.subprocess
 def test_the_client_on_a_terminal_refuses_a_paste_holding_a_nul_whole(child, tmp_path):
     """The real client on a terminal of its own (its driver's parser, ``tui.terminal_parser``):
     a NUL in a paste is refused as any control character is (Textual's parser took it out, and

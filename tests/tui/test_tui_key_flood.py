@@ -14,6 +14,7 @@ from __future__ import annotations
 import shutil
 import time
 
+import pytest
 from terminal_child import DEMO, ENTRY, PATIENCE_S, child_fixture, commands  # noqa: F401  (a fixture)
 
 from tui.input_limits import InputLimits
@@ -30,12 +31,14 @@ def _started(child, tmp_path):
     return client, save
 
 
+@pytest.mark.subprocess
 def test_ctrl_q_typed_right_after_a_flood_of_keys_quits_the_client(child, tmp_path):
     client, _save = _started(child, tmp_path)
     client.type(FLOOD + b"\x11")  # Ctrl+Q at the flood's heels, in the same write
     assert client.exit_code() == 0
 
 
+@pytest.mark.subprocess
 def test_a_flood_leaves_at_most_the_line_limit_on_the_command_line(child, tmp_path):
     client, save = _started(child, tmp_path)
     before = len(commands(save))

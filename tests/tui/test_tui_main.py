@@ -36,6 +36,7 @@ def test_version_answers_with_the_packages_version(capsys):
     assert capsys.readouterr().out == f"fireteam {version}\n"
 
 
+@pytest.mark.subprocess
 def test_version_falls_back_to_pyproject_when_the_package_is_not_installed(tmp_path):
     # A source tree run with PYTHONPATH, no metadata: the version is pyproject's.
     code = (

@@ -43,6 +43,7 @@ from tui.screens.game import GameScreen
 from tui.typeahead import QuietTerminal, keys
 
 
+@pytest.mark.subprocess
 def test_keys_typed_as_the_client_starts_run_as_if_typed_once_it_is_up(child, tmp_path):
     save = tmp_path / "demo.ft"
     shutil.copy(DEMO, save)
@@ -58,6 +59,7 @@ def test_keys_typed_as_the_client_starts_run_as_if_typed_once_it_is_up(child, tm
     assert client.modes_now() == client.modes
 
 
+@pytest.mark.subprocess
 def test_a_save_that_cannot_be_opened_leaves_the_terminal_as_found(child, tmp_path):
     client = child(ENTRY, str(tmp_path / "missing.ft"), cwd=tmp_path)
     client.type(b"note typed early\r")
@@ -66,6 +68,7 @@ def test_a_save_that_cannot_be_opened_leaves_the_terminal_as_found(child, tmp_pa
     assert client.modes_now() == client.modes
 
 
+@pytest.mark.subprocess
 def test_ctrl_c_during_the_start_gives_it_up_quietly_and_leaves_the_terminal_as_found(child, tmp_path):
     # The start is held in the middle (where the client would open the save) until Ctrl+C.
     code = (
@@ -85,6 +88,7 @@ def test_ctrl_c_during_the_start_gives_it_up_quietly_and_leaves_the_terminal_as_
     assert client.modes_now() == client.modes
 
 
+@pytest.mark.subprocess
 def test_a_crash_in_the_client_leaves_the_terminal_as_found(child, tmp_path):
     code = (
         "import tui.app\n"

@@ -87,6 +87,7 @@ def folders(tmp_path: Path) -> dict[str, str]:
     }
 
 
+@pytest.mark.subprocess
 def test_the_headless_commands_run_without_fcntl_and_termios(tmp_path, folders):
     (tmp_path / "turn1.txt").write_text(SCRIPT, encoding="utf-8")
     done = run_windows(
@@ -142,6 +143,7 @@ def test_the_headless_commands_run_without_fcntl_and_termios(tmp_path, folders):
     assert results["locks"] == [[lock.WINDOWS_LOCK_OFFSET, 2, 1]]
 
 
+@pytest.mark.subprocess
 def test_a_second_writer_is_refused_by_the_windows_lock(tmp_path, folders):
     done = run_windows(
         """
@@ -167,6 +169,7 @@ def test_a_second_writer_is_refused_by_the_windows_lock(tmp_path, folders):
     assert done.stdout.split() == ["REFUSED", "REOPENED"]
 
 
+@pytest.mark.subprocess
 def test_the_client_starts_without_fcntl_and_termios(tmp_path, folders):
     done = run_windows(
         """

@@ -26,6 +26,7 @@ import asyncssh
 from core.language.reader import Reader, reading
 from core.views import REFEREE
 from tui.ssh import replies
+from tui.ssh.asyncssh_internals import unsent
 from tui.ssh.language import _, seat_language
 from tui.ssh.seating.chooser import GameChooser
 from tui.ssh.seating.plain import PlainSeat
@@ -55,9 +56,7 @@ class _Channel:
         # What the channel holds back (the client's SSH window is full), and what the
         # connection has not yet handed to its socket: asyncssh writes on without pausing
         # when the socket is full, so a client on a slow network piles up there.
-        transport = getattr(self._chan.get_extra_info("connection"), "_transport", None)
-        unsent = transport.get_write_buffer_size() if transport is not None else 0
-        return self._chan.get_write_buffer_size() + unsent
+        return self._chan.get_write_buffer_size() + unsent(self._chan.get_extra_info("connection"))
 
     def abort(self) -> None:
         # Closing the channel would wait for the unsent bytes; drop the connection instead.
