@@ -1,5 +1,6 @@
 """What every test runs under."""
 
+import os
 import sys
 
 import pytest
@@ -45,7 +46,23 @@ _ALLOWED_BY = {
 _running: dict[str, object] = {"marks": None, "unmarked": []}
 
 
+#: A RAM disk, where the system has one: a test's folders go there unless the developer
+#: names a place (PYTEST_DEBUG_TEMPROOT, pytest's own variable for it).  Every command a test
+#: plays is synced to disk, as a user's is; in memory a sync costs nothing, and the suite
+#: spends its time on what it checks.  What a sync guarantees is tested where it is made
+#: (tests/faults: every write and sync failing in turn), never by the medium.
+RAM_DISK = "/dev/shm"
+
+
+def _usable(folder: str) -> bool:
+    """Whether tests can write in ``folder`` and run what they write there (some tests run
+    a script they made: a RAM disk mounted noexec would fail them)."""
+    return os.access(folder, os.W_OK) and not os.statvfs(folder).f_flag & os.ST_NOEXEC
+
+
 def pytest_configure(config) -> None:
+    if "PYTEST_DEBUG_TEMPROOT" not in os.environ and _usable(RAM_DISK):
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = RAM_DISK
     for name, why in SLOW_MARKS.items():
         config.addinivalue_line("markers", f"{name}: {why}; a slow test, left out of the fast subset")
     config.addinivalue_line("markers", "slow: a test with one of the marks " + ", ".join(SLOW_MARKS))

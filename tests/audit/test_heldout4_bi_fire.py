@@ -260,6 +260,7 @@ def test_a_rocket_at_a_prone_man_in_light_cover(game):
     assert outcomes(facts, "A.10.3") == ["unhurt"]
 
 
+@pytest.mark.long
 @pytest.mark.audits("BI-R090", "BI-R002", "BI-AMB-23")
 @pytest.mark.parametrize(
     "face,where",

@@ -80,6 +80,7 @@ def refusal(game: Game, text: str) -> str:
 # ------------------------------------------------------------------ the same events
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("recorded", recorded_games(), ids=lambda g: g.name)
 def test_a_recorded_game_typed_in_italian_writes_the_events_of_its_english_script(tmp_path, test_names, recorded):
     """Every line of a recorded game given its Italian names (as an Italian reader sees
@@ -323,6 +324,7 @@ def test_limits_use_the_readers_thousands_separator(bn):
 # ------------------------------------------------------------------ hostile input
 
 
+@pytest.mark.long
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(alphabet=st.sampled_from(list("tirasegnzz fuocmk=,.'\"25dh6àè\u202e\t")), max_size=40))
 def test_any_italian_line_is_parsed_or_refused_and_its_record_reads_the_same_in_english(bn, text):

@@ -24,6 +24,8 @@ from core.ruleset import BUILTIN, Ruleset, get_ruleset, ruleset_class
 from core.rulesets import common
 from core.scenarios.schema import START_STATUSES
 
+pytestmark = pytest.mark.long
+
 RULESETS = Path(core.rulesets.__file__).parent
 #: The code that serves every ruleset: the core outside the rulesets, and the client.
 CORE = RULESETS.parent

@@ -58,6 +58,7 @@ def rolling_functions(code: list[Path]) -> set[str]:
     return rolling
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("ruleset", WALKED)
 def test_every_command_whose_code_can_roll_declares_its_dice(ruleset):
     rs = get_ruleset(ruleset)

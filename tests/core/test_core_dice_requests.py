@@ -57,6 +57,7 @@ def asked(tmp_path_factory):
     return out
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("key", "words"), EXPECTED.items(), ids=[f"{k[0]}:{k[1]}" for k in EXPECTED])
 def test_the_request_says_exactly_this(asked, key, words):
     name, line, role = key

@@ -167,6 +167,7 @@ def _rolls(tree: ast.AST):
             yield node
 
 
+@pytest.mark.long
 def test_every_roll_in_the_rulesets_code_names_its_step():
     """A roll added without its step fails here, before any game reaches it."""
     unnamed, seen = [], 0

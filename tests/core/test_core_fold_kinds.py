@@ -10,6 +10,7 @@ kinds to the fold's own rules, and the picked fold to the plain one.
 from __future__ import annotations
 
 import msgspec
+import pytest
 from coretests_support import builtins, new_demo, tiny_chunks
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -129,6 +130,7 @@ def _history_events(steps: list[tuple]) -> list[ev.Event]:
     return out
 
 
+@pytest.mark.long
 @settings(max_examples=300, deadline=None)
 # A redo past a hidden command: command 2 goes back in effect after command 3, so the
 # store's stretches run backwards and the fold takes the events one stretch at a time.

@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import core
 
 CORE = Path(core.__file__).parent
@@ -27,6 +29,7 @@ def long_functions(root: Path = CORE) -> dict[str, int]:
     return found
 
 
+@pytest.mark.long
 def test_no_function_of_core_is_over_80_lines():
     assert long_functions() == {}, f"functions over {LIMIT} lines: split them into named steps"
 

@@ -162,6 +162,7 @@ def _on(game: Game, phases: int) -> None:
             return
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_command_with_fuzzed_arguments_is_carried_out_or_refused(tmp_path, ruleset):
     quiet = logging.NullHandler()  # the failures are the assertion's; keep lastResort off the output
@@ -194,6 +195,7 @@ SWEPT_PHASES = 12
 NOT_SWEPT = ENDS | {"next", "undo", "redo"}
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_command_is_driven_in_every_phase_it_is_allowed_in(tmp_path, ruleset):
     """The random walk may miss a command; this gives every command allowed in a phase a

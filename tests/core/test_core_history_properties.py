@@ -13,6 +13,7 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from coretests_support import builtins, new_demo, tiny_chunks
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -23,6 +24,8 @@ from core.game import Game
 from core.ruleset import Refused
 from core.state import fold
 from core.views import REFEREE, event_visible
+
+pytestmark = pytest.mark.long
 
 UNITS = ("rossi", "ahmed", "dahir", "lupo", "civ1")
 STATUSES = ("suppressed", "hidden", "wounded")

@@ -192,6 +192,7 @@ def _run_all(game: Game, lines: list[str]) -> tuple[int, int]:
     return done, refusals
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_command_with_an_argument_missing_or_poisoned(tmp_path, ruleset):
     game = in_play(tmp_path / "g.ft", ruleset)
@@ -203,6 +204,7 @@ def test_every_command_with_an_argument_missing_or_poisoned(tmp_path, ruleset):
     Game.open(game.path, writable=False)  # and the save still loads
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_random_lines_never_raise_and_a_refusal_never_writes(tmp_path_factory, ruleset):
     game = in_play(tmp_path_factory.mktemp(ruleset) / "g.ft", ruleset)

@@ -261,6 +261,7 @@ def process_language():
     set_process_language(before)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("game", "role", "lang"), _by_name_cases(), ids=lambda c: c if isinstance(c, str) else c.name)
 def test_every_reader_reads_sides_and_pieces_by_their_names(game, role, lang, capsys, process_language):
     """The log, the report (and so the client's log pane and Report screen) name every side

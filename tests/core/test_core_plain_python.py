@@ -33,6 +33,7 @@ def _imports(tree: ast.AST) -> set[str]:
     return names
 
 
+@pytest.mark.long
 def test_no_module_reaches_into_the_interpreter_s_private_modules():
     found = {}
     for package in ("core", "tui"):
@@ -64,6 +65,7 @@ def no_process(monkeypatch):
             monkeypatch.setattr(os, name, refused)
 
 
+@pytest.mark.long
 def test_a_big_save_is_read_in_the_process_that_opens_it(tmp_path, no_process):
     """Over 32 MiB: the size from which helper processes once checked and cut a save's lines."""
     path = tmp_path / "big.ft"

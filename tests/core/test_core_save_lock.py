@@ -61,6 +61,7 @@ def test_a_second_writer_in_the_same_process_is_refused_and_told_who(demo):
     again.close()
 
 
+@pytest.mark.long
 def test_a_game_dropped_without_closing_gives_its_save_and_descriptor_back(tmp_path):
     """A front end's error path that loses its game without ``close``: once the game is gone
     the save opens for writing again in the same process, and no descriptor is left open."""

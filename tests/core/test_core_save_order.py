@@ -129,6 +129,7 @@ def test_a_torn_tail_is_still_recovered(save):
 # ------------------------------------------------------------------ torn headers
 
 
+@pytest.mark.long
 def test_a_torn_header_is_no_game_yet_and_can_be_started_again(tmp_path):
     game = Game.new(tmp_path / "whole.ft", "breaking-news", seed=1)
     game.close()

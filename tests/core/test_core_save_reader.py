@@ -391,6 +391,7 @@ def test_a_load_tells_its_progress_up_to_the_whole_file(save, monkeypatch, colle
     assert told[-1] == (size, size) and {t for _, t in told} == {size}
 
 
+@pytest.mark.long
 def test_the_cycle_collector_is_paused_while_a_big_save_loads_and_left_as_it_was(save, monkeypatch):
     """A save bigger than a read loads with the collector paused, after a collection of
     what was left before (a dropped game's cycles are not held through the load)."""

@@ -140,6 +140,7 @@ def _expected_prefix(lines: list[bytes], events: list[ev.Event], cut: int) -> tu
     return kept, offsets[kept + 1]
 
 
+@pytest.mark.long
 def test_truncated_at_every_byte_loads_a_prefix_of_whole_commands(save):
     """Cut the file at every byte: a read-only load keeps an exact prefix of the
     events, drops a torn command whole, and never touches the file."""
@@ -239,6 +240,7 @@ def _flips(byte: int) -> set[int]:
     return {byte ^ 0x01, byte ^ 0x20, ord(" "), ord("+"), ord("x"), ord("\n")} - {byte}
 
 
+@pytest.mark.long
 def test_a_flipped_byte_in_the_middle_is_refused_with_file_and_line(save):
     """The lines before the last two, damaged: every byte of the framing (checksum,
     space, newline) several ways, every third byte of the JSON by a bit flip.  The

@@ -31,6 +31,7 @@ def _out(argv: list[str], capsys) -> str:
     return capsys.readouterr().out
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", RECORDED)
 def test_a_sides_copy_reads_as_its_side_saw_the_game(name, tmp_path, capsys):
     save = SAVES / name

@@ -14,6 +14,8 @@ from core.storage.savefile import Chain, SaveError
 from core.storage.store import LOADING_CACHE_CHUNKS
 from core.views import REFEREE
 
+pytestmark = pytest.mark.long
+
 
 def test_a_load_keeps_few_chunks_decoded_and_decodes_the_others_again(tmp_path):
     with tiny_chunks(chunk=8, cache=48):

@@ -117,6 +117,7 @@ def _secret_vars(state) -> dict[str, object]:
     return {k: v for k, v in state.vars.items() if k.startswith("secret.")}
 
 
+@pytest.mark.long
 def test_no_secret_variable_reaches_a_side_or_the_spectator(recorded):
     states = [recorded.timeline.state_at(step) for step in range(recorded.timeline.length + 1)]
     held = [state for state in states if _secret_vars(state)]
@@ -182,6 +183,7 @@ def test_fireteam_log_as_a_role(played, role, capsys):
     _assert_absent(out, _secret_keys_hidden_from(played, role), f"fireteam log --as {role}")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("role", ["regulars", "spectator"])
 def test_fireteam_replay_as_a_role_at_every_step(played, role, capsys):
     # A side's steps count the events it may see (core.replay.visible_steps, as the client's replay bar).

@@ -61,6 +61,7 @@ def string_comparisons(source: str, words: frozenset[str]) -> list[tuple[int, st
     return found
 
 
+@pytest.mark.long
 def test_string_comparisons_of_game_words_are_rare_in_core():
     words = declared_words()
     lines = 0

@@ -154,6 +154,7 @@ OVER_THE_BUILT_INS = {
 }
 
 
+@pytest.mark.long
 def test_no_other_test_lists_the_four_rulesets_by_name():
     """A new guard written over ``("breaking-news", "bassa-intensita", …)`` would skip any
     other ruleset: it walks ``registry_walk.RULESETS`` instead (or says why above)."""

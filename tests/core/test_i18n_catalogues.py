@@ -14,6 +14,7 @@ from core.language.reader import LANGUAGES, SOURCE
 TARGETS = [lang for lang in LANGUAGES if lang != SOURCE]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("lang", TARGETS)
 def test_no_message_is_missing_its_translation(lang, domain):

@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -122,6 +124,7 @@ def test_an_import_inside_a_function_counts(tmp_path):
     assert imported("p.b", known["p.b"], known) == {"p.a"}
 
 
+@pytest.mark.long
 def test_core_and_tui_have_no_import_circle():
     known = modules()
     graph = {name: imported(name, path, known) for name, path in known.items()}

@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -685,6 +686,7 @@ def check(game: Game, ref: Reference, role: str, folder: Path) -> None:
     _assert_none_in(texts, _never_seen(game, ref, role), f"what {role} is given")
 
 
+@pytest.mark.long
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_every_role_gets_exactly_what_the_rules_let_it_see(data):

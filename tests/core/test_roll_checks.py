@@ -34,6 +34,7 @@ def shown(check: ev.Check, faces: tuple[int, ...], sides: int = 6) -> tuple:
     return odds.chance(roll), odds.succeeded(roll), luck
 
 
+@pytest.mark.long
 def test_every_roll_of_every_ruleset_records_its_check():
     """Each ``ctx.roll`` call in the rulesets passes ``check=`` (the dice pane shows
     none for a roll without it, rather than guess)."""

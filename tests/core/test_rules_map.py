@@ -237,6 +237,7 @@ def test_every_rule_says_what_it_is_about(ruleset_id):
     assert [r.id for r in _map(ruleset_id).rules if not r.title.strip()] == []
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("ruleset_id", MAPPED)
 def test_the_map_is_honest(ruleset_id):
     assert honesty_problems(_map(ruleset_id), ruleset_id) == []

@@ -120,6 +120,7 @@ def test_fireteam_script_plays_it_to_its_result(tmp_path):
     assert game.ruleset.id == "snowball" and plain(game.state.result) == RESULT
 
 
+@pytest.mark.long
 async def test_the_textual_client_plays_it_to_its_result_from_the_new_game_screen(tmp_path):
     app = FireteamApp(None, role=REFEREE, store=UserStore(tmp_path / "config", tmp_path / "data"), start=True)
     async with app.run_test(size=(100, 30)) as pilot:

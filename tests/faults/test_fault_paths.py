@@ -353,6 +353,7 @@ def _one(path: Path_, folder: Path, faults: Faults) -> Run:
     return run
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("path", PATHS, ids=[p.name for p in PATHS])
 def test_every_write_of_the_path_fails_in_turn(path, tmp_path):
     counting = Faults(tmp_path / "run")

@@ -320,6 +320,7 @@ KEY = st.sampled_from(
 TEXT = st.text(st.sampled_from("ab ,日e\u0301x"), min_size=1, max_size=12)
 
 
+@pytest.mark.long
 @settings(max_examples=300, deadline=None)
 @given(
     width=st.integers(4, 14),

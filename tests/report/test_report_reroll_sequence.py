@@ -202,6 +202,7 @@ def test_where_the_referee_cannot_move_the_game_on_the_orders_left_are_skipped_w
     assert played.scores == {"blue": 2, "red": 0}
 
 
+@pytest.mark.long
 def test_win_rates_match_the_initiative_and_the_shots_within_sampling_error(tmp_path):
     """One shot a side (4+ kills), blue's in the real turn 1, red's in turn 2.  Worked out from
     the dice: each turn's initiative (1d6 each, ties to blue) gives its winner his next
@@ -255,6 +256,7 @@ OUT_OF_TURN = {
 }
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("save", sorted(OUT_OF_TURN))
 def test_no_order_of_a_recorded_game_is_skipped_for_coming_out_of_turn(save):
     game = Game.open(SAVES / f"{save}.ft", writable=False)

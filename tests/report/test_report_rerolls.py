@@ -149,6 +149,7 @@ def test_the_rerolls_are_said_in_italian_too(volleys):
     assert "200" in text and "With these orders" not in text
 
 
+@pytest.mark.long
 def test_an_order_parsed_once_plays_as_one_parsed_each_time():
     """``Parses`` reuses a parse where the table reads alike to the parser: the demo game's
     re-rolls come out exactly as with every order parsed again, skipped orders and all."""

@@ -18,6 +18,8 @@ from core.report import build, render_html, render_md
 from core.report.charts import all_charts
 from core.views import REFEREE, SPECTATOR, event_visible, roles
 
+pytestmark = pytest.mark.long
+
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 GAMES = sorted(p.name for p in SAVES.glob("*.ft"))
 

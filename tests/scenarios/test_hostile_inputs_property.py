@@ -68,6 +68,7 @@ def parser_sees(monkeypatch):
 READERS = [r for r in RULESETS if get_ruleset(r).scenario_format is not None]
 
 
+@pytest.mark.long
 @SETTINGS
 @given(text=TOML_TEXT, ruleset=st.sampled_from(READERS))
 def test_a_hostile_scenario_file_is_read_or_refused_at_a_line(parser_sees, tmp_path_factory, text, ruleset):
@@ -165,6 +166,7 @@ def _encode(value: object) -> bytes:
     return json.dumps(value, separators=(",", ":")).encode()
 
 
+@pytest.mark.long
 @SETTINGS
 @given(record=RECORD, deep=st.booleans())
 def test_a_hostile_save_record_loads_bounded_or_is_refused_and_salvage_never_crashes(

@@ -228,6 +228,7 @@ def _scenario(ruleset: str) -> st.SearchStrategy[dict]:
     return build()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_any_scenario_the_schema_accepts_sets_up_and_plays_to_its_first_next(ruleset):
     accepted = []

@@ -35,6 +35,7 @@ def settler(caplog):
     assert gc.get_freeze_count() == 0
 
 
+@pytest.mark.long
 def test_settling_freezes_what_is_alive_and_never_walks_what_was_frozen(settler, caplog):
     node = Node()
     gone = weakref.ref(node)
@@ -86,6 +87,7 @@ async def test_settling_waits_while_the_server_is_busy(settler, monkeypatch):
     await settled.wait()
 
 
+@pytest.mark.long
 async def test_a_closed_settler_does_nothing_more(settler, monkeypatch):
     monkeypatch.setattr(ssh_heap.time, "process_time", lambda: 0.0)  # idle: a look would settle at once
     settled = []
@@ -101,6 +103,7 @@ async def test_a_closed_settler_does_nothing_more(settler, monkeypatch):
     assert not settled and not reclaimed and gc.get_freeze_count() == 0
 
 
+@pytest.mark.long
 async def test_a_departed_seat_is_reclaimed_once_nothing_is_written_to_the_seats(caplog):
     caplog.set_level(logging.INFO, logger="test.heap")
     settler = HeapSettler(logging.getLogger("test.heap"), idle=0.01)
@@ -147,6 +150,7 @@ async def test_a_table_emptying_seat_by_seat_is_reclaimed_as_the_last_leaves(set
     assert reclaimed == [12]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("worker", [False, True], ids=["one process", "seat worker"])
 async def test_a_seat_worker_settles_its_heap_without_walking_it(settler, monkeypatch, worker):
     """Settling walks what the seats' arrivals made (10-90 ms at a busy table): a seat worker freezes it unwalked,
@@ -215,6 +219,7 @@ async def test_a_retiring_worker_whose_seats_keep_coming_walks_its_heap_only_pas
     assert reclaimed == [7 + ssh_heap.LADEN_MAX * 7]
 
 
+@pytest.mark.long
 async def test_a_laden_seat_worker_walked_at_an_idle_moment_is_laden_no_longer(caplog):
     caplog.set_level(logging.INFO, logger="test.heap")
     settler = HeapSettler(logging.getLogger("test.heap"), idle=0.01)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual import events
@@ -88,6 +89,7 @@ async def test_an_invalid_command_says_why_and_changes_nothing(game):
         assert game.log_length == before
 
 
+@pytest.mark.long
 async def test_tab_completes_commands_and_units(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -117,6 +119,7 @@ async def test_tab_through_the_commands_says_what_each_takes(game):
         assert hint(app) == "mark"  # a word still being typed: the commands it begins, no usage yet
 
 
+@pytest.mark.long
 async def test_undo_names_the_command_then_redo(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -138,6 +141,7 @@ async def test_undo_names_the_command_then_redo(game):
         assert "suppressed" in game.state.units["ivan"].status
 
 
+@pytest.mark.long
 async def test_table_dice_asks_for_exactly_the_faces_needed(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -163,6 +167,7 @@ async def test_table_dice_asks_for_exactly_the_faces_needed(game):
         assert game.state.active_side == "blue"
 
 
+@pytest.mark.long
 async def test_cancelling_the_dice_prompt_records_nothing(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -175,6 +180,7 @@ async def test_cancelling_the_dice_prompt_records_nothing(game):
         assert "cancelled" in hint(app)
 
 
+@pytest.mark.long
 async def test_forms_build_a_command_line(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -196,6 +202,7 @@ async def test_forms_build_a_command_line(game):
     )
 
 
+@pytest.mark.long
 async def test_a_forms_side_picker_offers_only_the_sides_the_command_takes_now(tmp_path):
     """Ludonet's victory (#48): before the game begins no side may be named the winner,
     after the first turn begins both may, with draw beside them, as Tab offers them."""
@@ -221,6 +228,7 @@ async def test_a_forms_side_picker_offers_only_the_sides_the_command_takes_now(t
     game.close()
 
 
+@pytest.mark.long
 async def test_log_details_search_and_filter(game):
     game.execute("next", role=REFEREE)
     game.execute("next", role=REFEREE)
@@ -244,6 +252,7 @@ async def test_log_details_search_and_filter(game):
         assert log.rows == game.log_length
 
 
+@pytest.mark.long
 async def test_roster_filter_and_unit_to_command_line(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -253,6 +262,7 @@ async def test_roster_filter_and_unit_to_command_line(game):
         assert app.screen.query_one(CommandInput).value == "mark kemal "
 
 
+@pytest.mark.long
 async def test_a_side_sees_only_its_view_and_follows_other_seats(tmp_path):
     game = patrol_game(tmp_path / "shared.ft")
     referee, blue_app = FireteamApp(game, role=REFEREE), FireteamApp(game, role="blue", seat="anna")
@@ -274,6 +284,7 @@ async def test_a_side_sees_only_its_view_and_follows_other_seats(tmp_path):
         game.close()
 
 
+@pytest.mark.long
 async def test_replay_steps_through_the_game(game):
     for text in ("next", "next", "mark ivan suppressed", "next", "next", "next"):
         game.execute(text, role=REFEREE)
@@ -309,6 +320,7 @@ async def test_replay_steps_through_the_game(game):
         assert replay.writer is None
 
 
+@pytest.mark.long
 async def test_replay_from_the_live_game_and_back(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -318,6 +330,7 @@ async def test_replay_from_the_live_game_and_back(game):
         assert isinstance(app.screen, GameScreen) and not app.screen.replay
 
 
+@pytest.mark.long
 async def test_play_from_here_starts_a_what_if_game_and_leaves_the_original(game):
     for text in ("next", "next", "mark ivan suppressed", "next"):
         game.execute(text, role=REFEREE)
@@ -360,6 +373,7 @@ async def test_play_from_here_is_the_referees_alone(game):
         ]
 
 
+@pytest.mark.long
 async def test_q_leaves_a_replay_for_the_live_game_and_quits_a_replay_opened_alone(game):
     """As a pager's q (#48): from F5's replay, back to the game; a replay opened alone
     (``fireteam SAVE --replay``) has nothing under it, and q ends the client."""
@@ -467,6 +481,7 @@ async def test_spectators_watch(game):
         assert not {"omar", "yusuf"} & roster_units(app)
 
 
+@pytest.mark.long
 async def test_a_remote_seat_cannot_touch_the_server(game, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     app = FireteamApp(game, role=REFEREE, remote=True)
@@ -478,6 +493,7 @@ async def test_a_remote_seat_cannot_touch_the_server(game, tmp_path, monkeypatch
         assert "Screenshot" not in titles and "Quit" in titles
 
 
+@pytest.mark.long
 async def test_a_form_leaves_out_what_was_not_chosen(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:

@@ -109,6 +109,7 @@ def test_a_counting_or_naming_badge_keeps_its_number_and_name():
     assert badge("aboard-truck").plain == " aboard truck "
 
 
+@pytest.mark.long
 @given(st.from_regex(r"[a-z][a-z0-9]{0,11}(-[a-z0-9]{1,11}){0,3}", fullmatch=True))
 def test_a_status_no_table_knows_shows_all_its_words(status):
     if status in WORDS:

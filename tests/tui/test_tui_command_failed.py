@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import stat
 
+import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from waiting import press
 
@@ -22,6 +23,8 @@ from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.userdata import UserStore
+
+pytestmark = pytest.mark.long
 
 SIZE = (100, 30)
 FAILED = "the command failed on an error of the program; nothing was recorded"

@@ -36,6 +36,7 @@ def partial_update(compositor: Compositor, regions: set[Region], console, *, tex
     return "" if update is None else update.render_segments(console)
 
 
+@pytest.mark.long
 async def test_the_game_screen_draws_with_the_rows_compositor(tmp_path):
     game = patrol_game(tmp_path / "shared.ft")
     app = FireteamApp(game, role="blue", seat="anna")
@@ -76,6 +77,7 @@ async def test_after_commands_each_partial_update_is_textuals_own(tmp_path, monk
         assert mine == textuals
 
 
+@pytest.mark.long
 async def test_any_changed_regions_draw_as_textuals_compositor_would(tmp_path):
     """Changed regions of any shape and place on the screen: across widget edges, over borders."""
     game = patrol_game(tmp_path / "shared.ft", commands=("next", "next"))
@@ -136,6 +138,7 @@ def full_update(compositor: Compositor, console, *, textuals: bool) -> str:
     return update.render_segments(console)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", [(100, 30), (80, 24), (160, 48), (60, 16)])
 async def test_a_full_update_is_textuals_own_and_asks_no_widget_for_a_row_others_fill(tmp_path, monkeypatch, size):
     """The first frame is a full update: the same escape codes as Textual's compositor's (with a

@@ -27,6 +27,8 @@ from tui.contrast import AA, AAA, contrast
 from tui.themes import HIGH_CONTRAST
 from tui.userdata import Settings, UserStore
 
+pytestmark = pytest.mark.long
+
 #: The recorded Breaking News demo, played to its end: the phase pane says "Game over".
 ENDED = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
 OPENING = ("next", "next", "shoot cole ivan 40", "mark diaz wounded", "dp blue 5 x", "roll 1d6 target=4")

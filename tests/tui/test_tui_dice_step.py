@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from waiting import press, settled, type_text
 
 from tui.app import FireteamApp
@@ -15,6 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "breaking_news" / "
 from bn_combat_support import new_game  # noqa: E402
 
 from core.views import REFEREE
+
+pytestmark = pytest.mark.long
 
 SIZE = (100, 30)
 

@@ -66,6 +66,7 @@ async def _first_frame(game: Game, replay: bool) -> tuple[dict, object]:
     return first, idle
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("replay", "kind"), [(False, CommandInput), (True, LogView)])
 async def test_the_first_frame_has_the_focus_where_the_screen_keeps_it(demo, replay, kind):
     # Textual's auto-focus chose the roster (the first focusable widget), drawn so
@@ -162,6 +163,7 @@ async def test_the_game_screen_is_the_apps_first_screen(demo, replay):
     assert len(first["stack"]) == 1 and isinstance(first["stack"][0], GameScreen)
 
 
+@pytest.mark.long
 async def test_a_game_switched_replaces_the_first_game_screen(demo, tmp_path):
     # New game and load game: the screen of the game shown is replaced, under what was over it.
     other_save = tmp_path / "other.ft"

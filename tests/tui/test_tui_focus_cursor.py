@@ -33,6 +33,8 @@ from tui.screens.report import ReportScreen
 from tui.screens.start import StartScreen
 from tui.userdata import UserStore
 
+pytestmark = pytest.mark.long
+
 SIZE = (100, 30)
 DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
 

@@ -31,6 +31,8 @@ import hostile  # noqa: E402  (test folders are not packages)
 
 from core.views import REFEREE
 
+pytestmark = pytest.mark.long
+
 RULESETS = ["breaking-news", "bassa-intensita", "linea-di-tiro", "ludonet"]
 SIZE = (120, 30)
 

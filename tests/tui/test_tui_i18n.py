@@ -74,6 +74,7 @@ def test_the_language_is_lang_then_the_saved_setting_then_the_locale_then_englis
     assert start_language(None, "fr", {"LANG": "fr_FR"}) == "en"  # a language the client has not
 
 
+@pytest.mark.long
 async def test_at_an_italian_locale_the_client_shows_italian_panes_phase_footer_and_help(monkeypatch, tmp_path):
     monkeypatch.setenv("LANG", "it_IT.UTF-8")
     prepare_language(None)  # what `fireteam` does before the app starts
@@ -97,6 +98,7 @@ async def test_at_an_italian_locale_the_client_shows_italian_panes_phase_footer_
         assert "tavolozza dei comandi: ogni azione" in entries and "i comandi stanno su una riga" in entries
 
 
+@pytest.mark.long
 async def test_lang_en_overrides_an_italian_locale_and_a_saved_italian_setting(monkeypatch, tmp_path):
     monkeypatch.setenv("LANG", "it_IT.UTF-8")
     store = UserStore(tmp_path / "config", tmp_path / "data")
@@ -131,6 +133,7 @@ def test_a_saved_language_the_client_has_not_is_ignored_with_a_notice(tmp_path):
 # --------------------------------------------------------------------- live
 
 
+@pytest.mark.long
 async def test_the_palette_entry_switches_language_live_every_pane_and_the_log(tmp_path):
     store = UserStore(tmp_path / "config", tmp_path / "data")
     game = patrol_game(tmp_path / "g.ft", commands=OPENING)
@@ -167,6 +170,7 @@ async def test_the_palette_entry_switches_language_live_every_pane_and_the_log(t
         assert "Help" in footer_words(app)
 
 
+@pytest.mark.long
 async def test_two_apps_in_one_process_each_read_their_own_language(tmp_path):
     """As two SSH seats do: each app in a task with its own reader; a change in one leaves the other."""
     game = patrol_game(tmp_path / "g.ft", commands=OPENING)
@@ -226,6 +230,7 @@ def test_a_phase_is_named_from_its_rulesets_catalogue_else_by_its_title(game, ca
     assert phase_name(ruleset, activation) == "Activation"  # an English reader's
 
 
+@pytest.mark.long
 async def test_the_help_shows_each_commands_italian_and_english_names_in_either_language(game, catalogue):
     catalogue(game.ruleset.domain, 'msgctxt "command"\nmsgid "shoot"\nmsgstr "spara"\n')
     shoot = next(spec for spec in game.commands if spec.name == "shoot")

@@ -204,6 +204,7 @@ async def test_a_paste_left_open_is_refused_as_too_long_once_past_a_line():
     assert term.keys == ["ctrl+q", "o", "k"]
 
 
+@pytest.mark.long
 @settings(max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", "150")), deadline=None, database=None)
 @given(
     stream=hostile.key_streams(),

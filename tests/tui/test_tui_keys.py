@@ -16,6 +16,8 @@ from tui.app import FireteamApp
 from tui.commandline import CommandInput, CommandLine, current_word
 from tui.screens.forms import ActionForm, ActionPicker
 
+pytestmark = pytest.mark.long
+
 SIZES = [(80, 24), (160, 48)]
 
 

@@ -22,6 +22,8 @@ from tui.panes.roster import RosterPane
 from tui.panes.rosterview import RosterView
 from tui.screens.dialogs import ConfirmBox
 
+pytestmark = pytest.mark.long
+
 SIZES = [(80, 24), (160, 48)]
 
 

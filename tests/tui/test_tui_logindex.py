@@ -1,3 +1,4 @@
+import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 
 from core import events as ev
@@ -33,6 +34,7 @@ def test_rows_follow_the_game_and_stop_at_a_limit(game):
     assert index.rows(limit=index.position(3)) == 3
 
 
+@pytest.mark.long
 def test_filter_by_kind_unit_side_and_words(game):
     game.execute("next", role=REFEREE)
     game.execute("next", role=REFEREE)  # initiative: two rolls

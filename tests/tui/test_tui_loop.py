@@ -26,6 +26,8 @@ sys.path.insert(0, str(TESTS / "rulesets" / "ludonet"))
 from bn_combat_support import new_game  # noqa: E402
 from ln_support import ludonet_game, play, to_phase  # noqa: E402
 
+pytestmark = pytest.mark.long
+
 SIZE = (100, 30)
 
 

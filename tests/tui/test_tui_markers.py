@@ -3,6 +3,7 @@ and Enter on one puts its label on the command line, as on a figure its id."""
 
 from __future__ import annotations
 
+import pytest
 from waiting import press, settled
 
 from core.game import Game
@@ -10,6 +11,8 @@ from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.roster import RosterPane
+
+pytestmark = pytest.mark.long
 
 
 def _demo(tmp_path) -> Game:

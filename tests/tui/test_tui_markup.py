@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from test_tui_keys import hint_row
 from waiting import press, settled, type_text
@@ -46,6 +47,7 @@ async def test_a_unit_word_in_brackets_is_named_in_the_refusal(game):
         assert "no unit '[x]'" in hint(app)
 
 
+@pytest.mark.long
 async def test_the_dice_prompt_shows_the_purpose_whole(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -56,6 +58,7 @@ async def test_the_dice_prompt_shows_the_purpose_whole(game):
         assert title == "referee's a [b=c] d: 2d6"
 
 
+@pytest.mark.long
 async def test_a_log_search_names_what_it_looked_for(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -79,6 +82,7 @@ async def test_the_guide_says_a_line_is_too_long_or_holds_a_control_character_wh
         assert hint(app) == "a command cannot hold the control character '\\x1b' (column 7)"
 
 
+@pytest.mark.long
 async def test_a_target_named_with_markup_and_an_escape_is_offered_to_the_referee_as_text(game):
     # A save's events make the names: one crafted past the scenario's checks is still shown as it is.
     game.state.units["kemal"].name = "[bold]Kemal[/] [link=http://x]y\x1b[31mZ"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, Select, Static
 from waiting import press, settled
 
@@ -15,6 +16,8 @@ from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.screens.game import GameScreen
 from tui.screens.newgame import NewGameScreen
+
+pytestmark = pytest.mark.long
 
 SIZE = (100, 40)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from skirmish import Skirmish, game_fixture  # noqa: F401  (a fixture)
 from textual.widgets import Select, SelectionList
 from waiting import press, settled
@@ -15,6 +16,8 @@ from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.screens.game import GameScreen
 from tui.screens.newgame import NewGameScreen, start_game
+
+pytestmark = pytest.mark.long
 
 SMALL = (80, 24)
 

@@ -24,6 +24,7 @@ import tempfile
 from pathlib import Path
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -49,6 +50,8 @@ from waiting import press, settled  # noqa: E402
 
 from tui.ssh.server import Table
 from tui.viewpoint import Viewpoint, visible_step
+
+pytestmark = pytest.mark.long
 
 SEAT = Seat("reg", "regulars")
 WATCHERS = ("regulars", "spectator")

@@ -15,6 +15,8 @@ from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 
+pytestmark = pytest.mark.long
+
 SIZES = [(80, 24), (100, 30)]
 
 

@@ -31,6 +31,7 @@ def _name(node: ast.expr) -> str:
     return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
 
 
+@pytest.mark.long
 def test_no_widget_of_the_client_reads_markup():
     found = []
     for path, tree in _sources():

@@ -261,6 +261,7 @@ def bar_cells(log: LogView) -> list[bool]:
     return out
 
 
+@pytest.mark.long
 async def test_the_log_draws_its_scroll_bar_and_follows_the_mouse(game):
     for n in range(40):
         game.execute(f"note line {n}", role=REFEREE)
@@ -293,6 +294,7 @@ async def test_a_short_log_has_no_scroll_bar(game):
         assert not log.allow_vertical_scroll
 
 
+@pytest.mark.long
 async def test_the_log_hands_over_the_rows_it_drew_as_textuals_style_pass_would(game):
     for n in range(40):
         game.execute(f"note line {n}", role=REFEREE)
@@ -326,6 +328,7 @@ async def test_the_log_hands_over_the_rows_it_drew_as_textuals_style_pass_would(
         assert [list(strip) for strip in tinted] == [list(strip) for strip in Widget.render_lines(log, whole)]
 
 
+@pytest.mark.long
 async def test_the_log_draws_in_new_styles_once_its_own_or_its_panes_change(game):
     """The log keeps what its styles make of its rows (their style, the scroll bar's cells) until
     they change: a change of its own styles, of the pane around it, or of the theme is drawn at once,
@@ -360,6 +363,7 @@ async def test_the_log_draws_in_new_styles_once_its_own_or_its_panes_change(game
             before = after
 
 
+@pytest.mark.long
 async def test_a_row_one_seat_drew_is_shown_to_another_only_as_it_would_draw_it(tmp_path):
     """The seats of a process share the rows they draw (``tui.panes.log._drawn``): the referee's
     hidden lines never reach a side's log, and every seat's rows are those it draws with nothing
@@ -614,6 +618,7 @@ async def test_the_undo_and_redo_box_is_laid_out_once_whatever_its_height(tmp_pa
         assert heights[0] != heights[1] and heights[0] == heights[2]
 
 
+@pytest.mark.long
 async def test_a_key_that_is_no_answer_drops_the_question(tmp_path):
     # Typing while undo asks drops the question (nothing undone) and types: the
     # Enter that ends the command then gives the command, it never says yes.

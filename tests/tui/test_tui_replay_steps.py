@@ -15,6 +15,8 @@ from tui.app import FireteamApp
 from tui.main import main as fireteam
 from tui.screens.game import ReplayBar
 
+pytestmark = pytest.mark.long
+
 SIZES = [(80, 24), (160, 48)]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from textual_plotext import PlotextPlot
 from waiting import press, settled
 
@@ -16,6 +17,8 @@ from tui.palette import GameCommands
 from tui.plain import Plain
 from tui.screens.game import GameScreen
 from tui.screens.report import ReportScreen
+
+pytestmark = pytest.mark.long
 
 SIZE = (100, 30)
 DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"

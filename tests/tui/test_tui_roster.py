@@ -3,6 +3,7 @@ a cursor that keeps its item, and only the rows that changed drawn again."""
 
 from __future__ import annotations
 
+import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual import events
 from textual.geometry import Region
@@ -52,6 +53,7 @@ def test_link_gives_each_item_its_parent_and_whether_it_is_the_last_of_them():
     assert [i.last for i in items] == [False, False, True, True, True]
 
 
+@pytest.mark.long
 async def test_the_rows_are_the_trees_sides_teams_and_figures_with_its_guides(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -64,6 +66,7 @@ async def test_the_rows_are_the_trees_sides_teams_and_figures_with_its_guides(ga
         assert [line[region.x : region.right].rstrip() for line in screen[region.y : region.y + 15]] == PATROL
 
 
+@pytest.mark.long
 async def test_the_keys_move_the_cursor_and_the_details_follow(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -92,6 +95,7 @@ async def test_the_keys_move_the_cursor_and_the_details_follow(game):
         assert view.cursor_key == ("team", "red", "Well")
 
 
+@pytest.mark.long
 async def test_enter_or_space_folds_a_group_and_enter_on_a_figure_names_it(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -115,6 +119,7 @@ async def test_enter_or_space_folds_a_group_and_enter_on_a_figure_names_it(game)
         assert line.value == "mark cole "
 
 
+@pytest.mark.long
 async def test_a_click_chooses_a_figure_or_folds_a_group(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -149,6 +154,7 @@ async def test_the_cursor_keeps_its_item_across_a_relabel_and_a_rebuild(tmp_path
         assert details(app).startswith("Kemal Aydin (kemal)")
 
 
+@pytest.mark.long
 async def test_a_filter_puts_the_cursor_on_the_first_match_and_clearing_it_keeps_the_item(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -201,6 +207,7 @@ async def test_page_keys_and_the_mouse_wheel_scroll_the_roster(tmp_path):
         assert view.scroll_y > 0
 
 
+@pytest.mark.long
 async def test_the_cursors_colours_follow_the_focus_and_the_theme(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:

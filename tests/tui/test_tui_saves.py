@@ -30,6 +30,7 @@ def _shown(screen) -> str:
     return " ".join(str(w.render()) for w in screen.query("Static, Label"))
 
 
+@pytest.mark.long
 async def test_a_save_another_fireteam_writes_opens_read_only_and_follows_it(game):
     """``fireteam SAVE`` while another process (here: ``game``) writes it."""
     followed, who = open_or_follow(game.path, replay=False)
@@ -68,6 +69,7 @@ def test_a_save_another_fireteam_writes_is_followed_from_the_open_cache(game, tm
     assert encode_state(followed.state) == encode_state(game.state)
 
 
+@pytest.mark.long
 async def test_cancel_leaves_the_locked_save_alone(game):
     followed, who = open_or_follow(game.path, replay=False)
     app = FireteamApp(followed, role=REFEREE, replay=True)
@@ -82,6 +84,7 @@ async def test_cancel_leaves_the_locked_save_alone(game):
     assert game.path.read_bytes() == before
 
 
+@pytest.mark.long
 async def test_load_game_offers_the_follower_for_a_locked_save(game, tmp_path):
     saves = tmp_path / "saves"
     saves.mkdir()
@@ -103,6 +106,7 @@ async def test_load_game_offers_the_follower_for_a_locked_save(game, tmp_path):
         writer.close()
 
 
+@pytest.mark.long
 async def test_the_locked_save_dialog_names_the_save_that_is_locked(game, tmp_path, monkeypatch):
     """Two saves: a referee started on alpha.ft, then loaded bravo.ft (so his command
     line names alpha).  Another client asking for bravo is told of bravo alone (issue #26)."""
@@ -143,6 +147,7 @@ def test_a_corrupt_save_in_load_game_names_salvage(tmp_path):
     assert not summary.ok and "broken.ft:4:" in summary.text and "fireteam salvage" in summary.text
 
 
+@pytest.mark.long
 async def test_a_full_disk_refuses_the_command_and_the_client_keeps_running(game, monkeypatch):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:

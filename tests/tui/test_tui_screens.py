@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 from skirmish import Skirmish, game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual.widgets import Static
@@ -26,6 +27,7 @@ from tui.screens.newgame import NewGameScreen, shipped_rosters, start_game, take
 SIZE = (100, 30)
 
 
+@pytest.mark.long
 async def test_new_game_screen_starts_the_chosen_scenario(game, tmp_path):
     saves = tmp_path / "saves"
     app = FireteamApp(game, role=REFEREE)
@@ -59,6 +61,7 @@ def test_start_game_refuses_to_overwrite(tmp_path):
         raise AssertionError("overwrote a save")
 
 
+@pytest.mark.long
 async def test_load_game_lists_saves_with_summaries_and_flags_corrupt_ones(game, tmp_path):
     saves = tmp_path / "saves"
     saves.mkdir()
@@ -84,6 +87,7 @@ async def test_load_game_lists_saves_with_summaries_and_flags_corrupt_ones(game,
         assert app.game.path == saves / "good.ft" and app.game.writer is None
 
 
+@pytest.mark.long
 async def test_help_lists_every_key_and_command(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
@@ -102,6 +106,7 @@ async def test_help_lists_every_key_and_command(game):
         assert isinstance(app.screen, GameScreen)
 
 
+@pytest.mark.long
 async def test_help_with_a_word_opens_on_that_command(game):
     """``help COMMAND`` on the command line, as the line client takes it: the help opens with the
     word searched and the command's own entry shown, though the keys above it mention the word."""
@@ -148,6 +153,7 @@ async def test_the_real_demo_opens(tmp_path):
     game.close()
 
 
+@pytest.mark.long
 async def test_a_big_game_only_fetches_what_is_on_screen(tmp_path):
     path = tmp_path / "big.ft"
     generate_save(path, 20_000)
@@ -168,6 +174,7 @@ async def test_a_big_game_only_fetches_what_is_on_screen(tmp_path):
         assert side.screen.query_one(LogView).rows == len(game.log_lines("regulars"))
 
 
+@pytest.mark.long
 async def test_new_game_fields_rosters_with_the_rulesets_points_check(game, tmp_path):
     saves = tmp_path / "saves"
     app = FireteamApp(game, role=REFEREE)
@@ -209,6 +216,7 @@ def _screen_text(screen) -> str:
     return console.export_text()
 
 
+@pytest.mark.long
 async def test_the_rules_screen_opens_from_the_help_and_finds_a_rule(tmp_path):
     """F1 then F2: every rule of Breaking News with its status; typing an id narrows the list to
     it; Tab steps the status shown; Esc goes back to the help (#27)."""

@@ -23,6 +23,8 @@ from tui.app import FireteamApp
 from tui.bench import screenshots
 from tui.themes import HIGH_CONTRAST
 
+pytestmark = pytest.mark.long
+
 OPENING = (
     "next",
     "next",

@@ -157,6 +157,7 @@ async def test_what_the_first_frame_does_not_show_is_there_once_it_is_drawn(game
         assert len(hidden) == 3 and not any(w.display for w in hidden)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("replay", "size"), [(False, (100, 30)), (True, (80, 24)), (False, (160, 48))])
 async def test_the_first_frame_is_styled_as_a_full_restyle_would_style_it(game, monkeypatch, replay, size):
     # Its widgets are styled as they are mounted, not all again when it is first shown

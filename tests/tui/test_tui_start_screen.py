@@ -19,6 +19,8 @@ from tui.screens.newgame import NewGameScreen
 from tui.screens.start import StartScreen
 from tui.userdata import UserStore
 
+pytestmark = pytest.mark.long
+
 SIZE = (100, 30)
 
 

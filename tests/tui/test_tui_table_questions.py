@@ -54,6 +54,7 @@ def shown(screen, selector: str) -> str:
     return " ".join(widget.render_line(y).text.strip() for y in range(widget.size.height)).strip()
 
 
+@pytest.mark.long
 async def test_next_walks_every_check_due_in_one_sequence_of_prompts(tmp_path):
     game = casualty(tmp_path / "bi.ft")
     app = FireteamApp(game, role=REFEREE)
@@ -121,6 +122,7 @@ async def test_a_cover_answer_is_checked_and_escape_cancels(tmp_path):
     game.close()
 
 
+@pytest.mark.long
 async def test_the_dice_prompt_says_the_chance_and_what_each_face_means_before_the_roll(tmp_path):
     game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
     game.execute("scenario demo", role=REFEREE)
@@ -219,6 +221,7 @@ async def test_the_odds_of_a_command_that_cannot_be_given_now_say_why(tmp_path):
     game.close()
 
 
+@pytest.mark.long
 async def test_linea_di_tiro_with_table_dice_asks_the_card_the_table_drew(tmp_path):
     """C.2.1 D2 (ruling LT-TABLE-DECK): F3, then next: the card is typed, as a keyboard
     types it; one already drawn is refused with why, and asked again."""
@@ -248,6 +251,7 @@ async def test_linea_di_tiro_with_table_dice_asks_the_card_the_table_drew(tmp_pa
     game.close()
 
 
+@pytest.mark.long
 async def test_a_face_whose_meaning_names_it_is_not_named_twice(tmp_path):
     """Breaking News' secret objective die (§4.1): each outcome says its face already
     ("3: Regular marker 3 becomes a main objective too"); the prompt does not put
@@ -267,6 +271,7 @@ async def test_a_face_whose_meaning_names_it_is_not_named_twice(tmp_path):
     game.close()
 
 
+@pytest.mark.long
 async def test_the_card_prompt_gives_a_typed_example_and_shows_a_refusal_whole(tmp_path):
     """Linea di Tiro's card with table dice at 100x30: the box's example is typed as a
     keyboard types a card (``ah``, not ``A♥``), and the refusal of a card drawn already

@@ -669,6 +669,7 @@ PRIVATE_ATTRIBUTES = {
 PRIVATE_METHODS = {"_parse_rules", "_on_key", "_on_paste", "_on_mount", "_on_resize", "_on_focus", "_on_blur"}
 
 
+@pytest.mark.long
 def test_no_other_client_module_reaches_into_textual_s_privates():
     """Private modules (``textual._x``, ``textual.widgets._x``) and the private attributes relied on."""
     found = []

@@ -36,6 +36,7 @@ def screen_lines(app) -> list[str]:
 # ------------------------------------------------------------- 6. remembered
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", SIZES)
 async def test_history_theme_and_table_dice_survive_a_restart(game, store, size):
     app = FireteamApp(game, role=REFEREE, store=store)
@@ -64,6 +65,7 @@ async def test_history_theme_and_table_dice_survive_a_restart(game, store, size)
     other.close()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "settings, history",
     [
@@ -93,6 +95,7 @@ async def test_a_corrupt_or_hostile_file_is_ignored_with_a_notice(game, store, s
     assert msgspec.json.decode(store.history_path(game.path).read_bytes())["lines"] == ["next"]
 
 
+@pytest.mark.long
 async def test_hostile_history_lines_are_left_out_and_the_history_is_bounded(game, store):
     path = store.history_path(game.path)
     lines = [f"note {i}" for i in range(HISTORY_LINES + 50)] + ["note \x1b[31mred", "x" * (HISTORY_LINE_CHARS + 1)]
@@ -133,6 +136,7 @@ def test_writes_are_atomic_and_private(tmp_path, monkeypatch):
     assert path.stat().st_mode & 0o077 == 0
 
 
+@pytest.mark.long
 async def test_a_remote_seat_remembers_nothing(game, store):
     app = FireteamApp(game, role=REFEREE, store=store, remote=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -203,6 +207,7 @@ async def test_screenshots_go_to_the_data_folder(game, store, tmp_path, monkeypa
 # ----------------------------------------------------- 5. a big save loading
 
 
+@pytest.mark.long
 def test_the_loader_reports_its_progress(tmp_path, monkeypatch):
     import core.storage.savefile
     from tui.bench.engine import generate_save

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from waiting import press, settled
 
 from core.game import Game
@@ -27,6 +28,7 @@ def _game_from_a_file(tmp_path: Path) -> tuple[Game, str]:
     return game, loaded.title
 
 
+@pytest.mark.long
 async def test_a_side_at_the_client_never_sees_the_folder_of_the_scenario_file(tmp_path):
     game, title = _game_from_a_file(tmp_path)
     for role in ("paras", "spectator"):
@@ -74,6 +76,7 @@ async def test_a_sides_copy_opens_in_the_client_as_that_sides_replay(tmp_path):
         assert not getattr(game, "follow_failed", False)  # a copy is not a save that grows
 
 
+@pytest.mark.long
 async def test_the_load_screen_lists_a_sides_copy_and_opens_it_read_only(tmp_path):
     from tui.screens.game import GameScreen
     from tui.screens.loadgame import LoadGameScreen

@@ -37,6 +37,7 @@ async def test_the_cursor_blinks_unless_the_settings_say_not(game, store, blink)
         assert app.screen.query_one(CommandInput).cursor_blink is blink
 
 
+@pytest.mark.long
 async def test_keys_rebind_an_action_and_wrong_entries_are_left_out_with_a_notice(game, store):
     settings(store, keys={"help": "f9", "nosuch": "f10", "undo": "ctrl+u; rm -rf"})
     app = FireteamApp(game, role=REFEREE, store=store)
@@ -73,6 +74,7 @@ async def test_a_theme_file_is_a_theme_and_a_bad_one_is_said_not_used(game, stor
         assert "bad" not in app.available_themes and "typo" not in app.available_themes
 
 
+@pytest.mark.long
 async def test_every_key_named_in_words_is_the_one_the_user_bound(store, tmp_path):
     """The command palette, the command line's hint, the roster's, the undo's hint and line, the
     help's every section and the footer name the key an action has now (settings' keys), read

@@ -146,6 +146,7 @@ def test_labels_come_from_the_seed_and_the_command_not_from_the_unit():
     assert LABEL.fullmatch(MarkerLabels().draw(state))  # no seed: the system's CSPRNG
 
 
+@pytest.mark.long
 def test_replays_and_logs_as_a_side_name_the_label_never_the_man(demo, capsys):
     """``fireteam replay --as`` at every step and ``fireteam log --as``: the regulars and the
     spectator see the demo's two markers by label, never Dahir or Egal, nor which is which."""

@@ -455,6 +455,7 @@ def test_more_range_never_makes_a_shot_easier(shooter, r, more):
     assert far[0] >= near[0] and far[1] <= near[1]
 
 
+@pytest.mark.long
 @given(st.integers(2, 6), st.integers(1, 5), st.lists(st.integers(-1, 2), max_size=6), st.integers(0, 2))
 def test_another_penalty_never_helps_a_burst(need, dice, values, extra):
     mods = tuple(Mod("m", v) for v in values)

@@ -146,6 +146,7 @@ def test_fire_hits_each_die_on_its_own(dice):
         assert [check_successes(check, f) for f in every] == [fire.hits(f, need) for f in every]
 
 
+@pytest.mark.long
 async def test_the_dice_pane_shows_the_failed_two_die_save_at_its_own_odds(rng):
     """The client, as the referee sees it after Kalash's save of 5,3 (§9.0)."""
     rng.execute("fire saw kalash rocket range=20 split=3,1 dice=4,4,1,6,5,3,1", role="regulars")
