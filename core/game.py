@@ -174,9 +174,9 @@ class Game:
         self._used: set[tuple[str, str]] | None = None
         #: The keys a what-if copied from its parent (``_rolls_parents_key``; gathered when first needed).
         self._parents_keys: set[object] | None = None
-        #: Each issuer's command (role, by, text) that asked a question after its sealed dice
-        #: rolled: given again, with the answer, it rolls the same dice (issue #60).
-        self._asked: dict[tuple[str, str, str], _Asked] = {}
+        #: Each issuer's command (role, by, the command and its arguments) that asked a question
+        #: after its sealed dice rolled: given again, with the answer, it rolls the same dice (issue #60).
+        self._asked: dict[tuple[str, str, str, str], _Asked] = {}
         #: The fact that set the sealed key last looked up (``_key_fact``).
         self._key: ev.VarSet | None = None
         self.notes = notes or []
@@ -530,7 +530,7 @@ class Game:
         # every client gives it: the line again, with its answers) goes on with the dice it
         # drew, whatever contribution comes with it now: fresh dice would undo a roll the
         # question told, and let its issuer roll again by not answering (issue #60).
-        asking = (role, by, parsed.text)
+        asking = (role, by, parsed.spec.name, repr(sorted(parsed.args.items())))  # however it was spelt
         kept = self._asked.get(asking) if given is None else None
         if kept is not None and kept.at != self.saved_bytes:
             kept = None
@@ -593,7 +593,7 @@ class Game:
         issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis, role=acting)
         return cmd, [issued, *facts]
 
-    def _ask_later(self, asking: tuple[str, str, str], asked: _Asked) -> None:
+    def _ask_later(self, asking: tuple[str, str, str, str], asked: _Asked) -> None:
         """Keep what a command that asked after a sealed roll drew its dice with, for its answer."""
         self._asked = {k: v for k, v in self._asked.items() if v.at == self.saved_bytes and k != asking}
         while len(self._asked) >= MAX_ASKED:

@@ -1095,9 +1095,9 @@ def test_a_surrender_asked_after_sealed_dice_keeps_its_dice(tmp_path, monkeypatc
     asked = game.submit("next", role=REFEREE, answers=["none"], contribution=surrender)
     assert isinstance(asked, AnswerNeeded) and asked.question.whose == "Omar"
     assert asked.question.text().startswith("Omar's surrender")
-    # The prompt cancelled and the command given again: the same dice, the same question.
-    again = game.submit("next", role=REFEREE, answers=["none"])
-    assert again == asked
+    # The prompt cancelled and the command given again, however spelt: the same dice, the same question.
+    for spelt in ("next", "end", "NEXT answers=none"):
+        assert game.submit(spelt, role=REFEREE, answers=[] if "=" in spelt else ["none"]) == asked
     # Answered as the clients answer: the command again, its answers so far and the new one;
     # a browser seat sends a fresh contribution with each line, which does not re-roll it.
     answers = ["none", "yes"]
