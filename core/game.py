@@ -526,26 +526,8 @@ class Game:
         # the dice the line's did not give (docs/commands.md, "Dice").
         given = None if parsed.faces is None and faces is None else [*(parsed.faces or ()), *(faces or ())]
         cmd = self.history.next_cmd
-        # A command given again after it asked a question past a sealed roll (the answer, as
-        # every client gives it: the line again, with its answers) goes on with the dice it
-        # drew, whatever contribution comes with it now: fresh dice would undo a roll the
-        # question told, and let its issuer roll again by not answering (issue #60).
         asking = (role, by, parsed.spec.name, repr(sorted(parsed.args.items())))  # however it was spelt
-        kept = self._asked.get(asking) if given is None else None
-        if kept is not None and kept.at != self.saved_bytes:
-            kept = None
-        sealing = kept.sealing if kept is not None else self._sealing(parsed)
-        key = sealing[-2] if sealing else self._key_fact()
-        dice: Dice
-        if given is not None:
-            dice = ManualDice(given)
-        elif key is not None:
-            assert isinstance(key, ev.VarSet) and isinstance(key.value, str)
-            seal = commitments.fact_digest(key)
-            drawn = kept.contribution if kept is not None else contribution or self.contribute()
-            dice = SealedDice(bytes.fromhex(key.value), drawn, seal)
-        else:
-            dice = SeededDice(self.header.seed, cmd)
+        sealing, dice = self._dice(parsed, cmd, given, contribution, asking)
         said = None if parsed.answers is None and answers is None else [*(parsed.answers or ()), *(answers or ())]
         if said is not None and len(said) > MAX_ANSWERS:
             raise Refused(_("at most {n} answers to one command").format(n=MAX_ANSWERS))
@@ -592,6 +574,34 @@ class Game:
         acting = role if role != by else ""  # (a seat's name says who typed it; the role, whose it was)
         issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis, role=acting)
         return cmd, [issued, *facts]
+
+    def _dice(
+        self,
+        parsed: Parsed,
+        cmd: int,
+        given: list[int] | None,
+        contribution: bytes | None,
+        asking: tuple[str, str, str, str],
+    ) -> tuple[list[ev.Event], Dice]:
+        """The facts that seal the dice first in this command (or none), and the dice it rolls:
+        the faces typed, else the sealed key's, else the seed's.
+
+        A command given again after it asked a question past a sealed roll (the answer, as
+        every client gives it: the line again, with its answers) goes on with the dice it
+        drew, whatever contribution comes with it now: fresh dice would undo a roll the
+        question told, and let its issuer roll again by not answering (issue #60)."""
+        kept = self._asked.get(asking) if given is None else None
+        if kept is not None and kept.at != self.saved_bytes:
+            kept = None
+        sealing = kept.sealing if kept is not None else self._sealing(parsed)
+        key = sealing[-2] if sealing else self._key_fact()
+        if given is not None:
+            return sealing, ManualDice(given)
+        if key is None:
+            return sealing, SeededDice(self.header.seed, cmd)
+        assert isinstance(key, ev.VarSet) and isinstance(key.value, str)
+        drawn = kept.contribution if kept is not None else contribution or self.contribute()
+        return sealing, SealedDice(bytes.fromhex(key.value), drawn, commitments.fact_digest(key))
 
     def _ask_later(self, asking: tuple[str, str, str, str], asked: _Asked) -> None:
         """Keep what a command that asked after a sealed roll drew its dice with, for its answer."""
