@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
 
@@ -76,6 +76,10 @@ SEED_LIMIT = 2**63
 #: The command that opens the sealed key so far and seals a new one (a referee's: ``Game._sealing``).
 SEAL_DICE = "dice-key"
 
+#: Commands waiting for an answer after their sealed dice rolled that one game keeps
+#: (``Game._asked``): past it the oldest is forgotten, and given again draws afresh.
+MAX_ASKED = 64
+
 #: Facts after which a player may no longer take back his own command alone.
 _IRREVERSIBLE_FOR_PLAYERS = (ev.Rolled, ev.Revealed, ev.Opened, ev.Spotted)
 
@@ -109,6 +113,14 @@ class LogLine(msgspec.Struct, frozen=True):
     #: The number the role knows that command by (``core.numbering``), or the
     #: command an undo/redo names; 0 if none.
     number: int = 0
+
+
+class _Asked(NamedTuple):
+    """A command that asked a question after its sealed dice rolled: what it drew them with."""
+
+    at: int  # the save's length when it asked: any command written since, and it is forgotten
+    sealing: list[ev.Event]
+    contribution: bytes
 
 
 def _now_ms() -> int:
@@ -162,6 +174,9 @@ class Game:
         self._used: set[tuple[str, str]] | None = None
         #: The keys a what-if copied from its parent (``_rolls_parents_key``; gathered when first needed).
         self._parents_keys: set[object] | None = None
+        #: Each issuer's command (role, by, the command and its arguments) that asked a question
+        #: after its sealed dice rolled: given again, with the answer, it rolls the same dice (issue #60).
+        self._asked: dict[tuple[str, str, str, str], _Asked] = {}
         #: The fact that set the sealed key last looked up (``_key_fact``).
         self._key: ev.VarSet | None = None
         self.notes = notes or []
@@ -511,17 +526,8 @@ class Game:
         # the dice the line's did not give (docs/commands.md, "Dice").
         given = None if parsed.faces is None and faces is None else [*(parsed.faces or ()), *(faces or ())]
         cmd = self.history.next_cmd
-        sealing = self._sealing(parsed)
-        key = sealing[-2] if sealing else self._key_fact()
-        dice: Dice
-        if given is not None:
-            dice = ManualDice(given)
-        elif key is not None:
-            assert isinstance(key, ev.VarSet) and isinstance(key.value, str)
-            seal = commitments.fact_digest(key)
-            dice = SealedDice(bytes.fromhex(key.value), contribution or self.contribute(), seal)
-        else:
-            dice = SeededDice(self.header.seed, cmd)
+        asking = (role, by, parsed.spec.name, repr(sorted(parsed.args.items())))  # however it was spelt
+        sealing, dice = self._dice(parsed, cmd, given, contribution, asking)
         said = None if parsed.answers is None and answers is None else [*(parsed.answers or ()), *(answers or ())]
         if said is not None and len(said) > MAX_ANSWERS:
             raise Refused(_("at most {n} answers to one command").format(n=MAX_ANSWERS))
@@ -535,7 +541,12 @@ class Game:
             answers=Answers(said),
         )
         ctx.emit(*sealing)
-        self._handle(ctx, parsed, role)
+        try:
+            self._handle(ctx, parsed, role)
+        except NeedAnswer:
+            if isinstance(dice, SealedDice) and dice.last_draw >= 0:
+                self._ask_later(asking, _Asked(self.saved_bytes, sealing, dice.contribution))
+            raise
         _check_numbers(ctx.events)
         if (
             isinstance(dice, SealedDice)
@@ -563,6 +574,41 @@ class Game:
         acting = role if role != by else ""  # (a seat's name says who typed it; the role, whose it was)
         issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis, role=acting)
         return cmd, [issued, *facts]
+
+    def _dice(
+        self,
+        parsed: Parsed,
+        cmd: int,
+        given: list[int] | None,
+        contribution: bytes | None,
+        asking: tuple[str, str, str, str],
+    ) -> tuple[list[ev.Event], Dice]:
+        """The facts that seal the dice first in this command (or none), and the dice it rolls:
+        the faces typed, else the sealed key's, else the seed's.
+
+        A command given again after it asked a question past a sealed roll (the answer, as
+        every client gives it: the line again, with its answers) goes on with the dice it
+        drew, whatever contribution comes with it now: fresh dice would undo a roll the
+        question told, and let its issuer roll again by not answering (issue #60)."""
+        kept = self._asked.get(asking) if given is None else None
+        if kept is not None and kept.at != self.saved_bytes:
+            kept = None
+        sealing = kept.sealing if kept is not None else self._sealing(parsed)
+        key = sealing[-2] if sealing else self._key_fact()
+        if given is not None:
+            return sealing, ManualDice(given)
+        if key is None:
+            return sealing, SeededDice(self.header.seed, cmd)
+        assert isinstance(key, ev.VarSet) and isinstance(key.value, str)
+        drawn = kept.contribution if kept is not None else contribution or self.contribute()
+        return sealing, SealedDice(bytes.fromhex(key.value), drawn, commitments.fact_digest(key))
+
+    def _ask_later(self, asking: tuple[str, str, str, str], asked: _Asked) -> None:
+        """Keep what a command that asked after a sealed roll drew its dice with, for its answer."""
+        self._asked = {k: v for k, v in self._asked.items() if v.at == self.saved_bytes and k != asking}
+        while len(self._asked) >= MAX_ASKED:
+            del self._asked[next(iter(self._asked))]
+        self._asked[asking] = asked
 
     def _handle(self, ctx: Context, parsed: Parsed, role: str) -> None:
         """Run the command's handler; what it still wants of the table (its dice, an answer)

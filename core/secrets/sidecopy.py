@@ -40,6 +40,7 @@ from core.storage.savefile import (
     SaveError,
     open_regular,
 )
+from core.storage.writer import OWNER_ONLY
 from core.views import REFEREE_ONLY, event_visible
 
 #: The version of the copy's format, and its first key (how a copy is told from a save).
@@ -140,7 +141,7 @@ def write(copy: SideCopy, to: Path) -> None:
     if len(data) > MAX_COPY_BYTES:  # it could not be read back
         raise _too_big(to, len(data))
     try:
-        fd = os.open(to, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        fd = os.open(to, os.O_WRONLY | os.O_CREAT | os.O_EXCL, OWNER_ONLY)
     except FileExistsError:
         said = _("{path}: already exists; choose another name with -o (files are never overwritten)")
         raise SaveError(said.format(path=to)) from None

@@ -64,13 +64,19 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def _create_aside(path: Path):
-    """A new ``NAME.torn-<time>`` file; a second crash within the same second gets ``-2``, ``-3``…"""
+#: The mode of every save and side copy the program creates: they name hidden units and
+#: secrets, so no other account reads them, whatever the umask (issue #60).
+OWNER_ONLY = 0o600
+
+
+def _create_aside(path: Path) -> tuple[int, Path]:
+    """A new ``NAME.torn-<time>`` file, open to write; a second crash within the same second gets ``-2``, ``-3``…"""
     name = f"{path.name}.torn-{int(time.time())}"
     n = 1
     while True:
+        aside = path.with_name(name if n == 1 else f"{name}-{n}")
         try:
-            return open(path.with_name(name if n == 1 else f"{name}-{n}"), "xb")
+            return os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL, OWNER_ONLY), aside
         except FileExistsError:
             n += 1
 
@@ -80,8 +86,8 @@ def _set_aside(path: Path, fd: int, keep: int, size: int) -> Path:
     with open(path, "rb") as torn:
         torn.seek(keep)
         tail = torn.read(size - keep)
-    with _create_aside(path) as aside_file:
-        aside = Path(aside_file.name)
+    fd_aside, aside = _create_aside(path)
+    with os.fdopen(fd_aside, "wb") as aside_file:
         try:
             aside_file.write(tail)
             aside_file.flush()
@@ -174,7 +180,7 @@ class SaveWriter:
             said = _("{path}: cannot create the save: {error}; choose a writable folder")
             raise SaveError(said.format(path=path, error=error)) from None
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o666)
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, OWNER_ONLY)
         except FileExistsError:
             fd, aside = cls._restart(path)
             created = False
@@ -395,7 +401,7 @@ def write_new(target: Path, header: Header, payloads: list[bytes], *, option: st
     first = frame_header(today)
     chain = Chain(int(first[:8], 16))
     try:
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, OWNER_ONLY)
     except FileExistsError:
         said = _("{path}: already exists; choose another name with {option} (saves are never overwritten)")
         raise SaveError(said.format(path=target, option=option)) from None

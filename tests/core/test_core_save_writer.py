@@ -89,7 +89,7 @@ def test_a_new_save_is_created_for_reading_and_writing_by_its_owner(tmp_path):
         SaveWriter.create(tmp_path / "s.ft", HEADER).close()
     finally:
         os.umask(old)
-    assert (tmp_path / "s.ft").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "s.ft").stat().st_mode & 0o777 == 0o600  # its owner's only, whatever the umask (#60)
 
 
 def test_create_syncs_the_header_then_the_folder(tmp_path, monkeypatch):
@@ -646,7 +646,7 @@ def test_write_new_makes_a_chained_save_in_todays_format(tmp_path, monkeypatch):
         os.umask(old_umask)
     data = (tmp_path / "new.ft").read_bytes()
     assert data == HEADER_LINE + _chained(zlib.crc32(HEADER_PAYLOAD), payloads)
-    assert (tmp_path / "new.ft").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "new.ft").stat().st_mode & 0o777 == 0o600
 
 
 def test_write_new_never_overwrites_and_names_the_option(tmp_path):

@@ -207,6 +207,55 @@ def test_verify_catches_a_changed_key(tmp_path):
     assert "does not match its commitment" in result.dice.rolls[0].why
 
 
+def _two_shots(tmp_path) -> Path:
+    """A full save, its key never opened: setup seals it, and two shots roll it."""
+    game = Game.new(tmp_path / "shots.ft", "test-skirmish", clock=lambda: 2_000)
+    game.execute("setup", role=REFEREE)
+    game.execute("shoot alpha gunner", role="blue", contribution=MINE)
+    game.execute("shoot bravo gunner", role="blue")
+    game.close()
+    assert verify(tmp_path / "shots.ft").ok
+    return tmp_path / "shots.ft"
+
+
+def test_verify_fails_a_full_save_whose_rolls_key_was_removed(tmp_path, capsys):
+    """Without the key's fact (and its commitment) no roll can be re-derived: in a full save,
+    which always holds it, that is a failure, not a key still sealed (issue #60)."""
+    save = _two_shots(tmp_path)
+
+    def edit(records):
+        at = next(i for i, r in enumerate(records) if r["t"] == "var" and r["key"] == DICE_KEY)
+        assert records[at + 1]["t"] == "commit"
+        del records[at : at + 2]
+        records[0]["n"] -= 2  # the setup's count of facts, as a careful editor keeps it
+
+    rechain(save, edit)
+    Game.open(save, writable=False).close()  # the file's own checks pass
+    result = verify(save)
+    assert not result.checks or all(c.key != DICE_KEY for c in result.checks)  # nothing else tells
+    assert [c.status for c in result.dice.rolls] == [SEALED, SEALED] and not result.ok
+    assert fireteam(["verify", str(save)]) == 1
+    assert "dice: 2 sealed rolls re-derived: 2 failed" in capsys.readouterr().out
+
+
+def test_verify_fails_two_rolls_from_the_same_inputs(tmp_path):
+    """A roll copied onto another command with its contribution and faces derives right, and
+    its faces were known before it was rolled: the second of the two fails (issue #60)."""
+    save = _two_shots(tmp_path)
+
+    def edit(records):
+        first, second = [r for r in records if r["t"] == "sroll"]
+        second.update(contribution=first["contribution"], draw=first["draw"])
+        second["roll"].update(faces=first["roll"]["faces"], outcome=first["roll"]["outcome"])
+
+    rechain(save, edit)
+    Game.open(save, writable=False).close()
+    result = verify(save)
+    first, second = result.dice.rolls
+    assert (first.status, second.status) == (OK, MISMATCH) and not result.ok
+    assert second.why == f"the same inputs as the roll at step {first.step}: its faces were known"
+
+
 def test_verify_json_lists_every_roll(tmp_path, capsys):
     save = _played(tmp_path)
     assert fireteam(["verify", "--json", str(save)]) == 0

@@ -53,14 +53,14 @@ def _data(copy: sidecopy.SideCopy) -> dict:
 # ---------------------------------------------------------------------- writing
 
 
-def test_a_copy_is_written_new_with_the_usual_permissions(demo_copy, tmp_path):
+def test_a_copy_is_written_new_its_owners_only(demo_copy, tmp_path):
     before = os.umask(0o022)
     try:
         sidecopy.write(demo_copy, tmp_path / "copy.json")
     finally:
         os.umask(before)
     path = tmp_path / "copy.json"
-    assert stat.S_IMODE(path.stat().st_mode) == 0o644  # 0o666 less the umask, like any file the user makes
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600  # it names what its side saw: no other account reads it
     assert path.read_bytes() == msgspec.json.encode(demo_copy) + b"\n"
     assert sidecopy.looks_like_side_copy(path) and not sidecopy.looks_like_side_copy(SAVES / "demo-game.ft")
     assert not sidecopy.looks_like_side_copy(tmp_path / "missing.json")

@@ -4,6 +4,8 @@ here (UnitSpec), not read from a scenario file."""
 
 from __future__ import annotations
 
+import itertools
+import secrets
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -13,12 +15,14 @@ import pytest
 
 from core import events as ev
 from core import ruleset as ruleset_module
+from core.dice import CONTRIBUTION_BYTES, derive
 from core.game import Game
 from core.language.i18n import plain
 from core.outcome import AnswerNeeded, DiceNeeded, Outcome, Refusal
 from core.ruleset import Context, Refused
 from core.rulesets.bassa_intensita import BassaIntensita
 from core.rulesets.common import Scenario
+from core.state import DICE_KEY
 from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
@@ -1069,6 +1073,44 @@ def test_next_asks_for_an_enemy_near_only_when_a_check_comes_to_surrender(game):
     assert [plain(r.outcome) for r in rolls(facts, "A.13.3")] == ["surrender"]
     assert plain(unit(game, "omar").out) == "surrendered (BI-R182)"
     assert not any(unit(game, u).has("morale-due") for u in ("ali", "hassan"))
+
+
+def test_a_surrender_asked_after_sealed_dice_keeps_its_dice(tmp_path, monkeypatch):
+    """Rules: BI-R182 (issue #60): with sealed dice, the answer to "an enemy to surrender to?"
+    continues the command that asked it, with the dice that gave the Surrender: not the
+    command drawn again with fresh dice (which refused the answer as one too many)."""
+    monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", _Table)
+    game = Game.new(tmp_path / "sealed.ft", "bassa-intensita")  # no seed: its dice are sealed
+    game.execute("scenario table", role=REFEREE)
+    goto(game, "fire-regular")
+    play(game, "@blue fire capo omar range=20 dice=1,7,9")  # Omar wounded: his check needs 2 or less
+    key = bytes.fromhex(game.state.vars[DICE_KEY])
+    # A contribution whose first draw fails Omar's check (a d10 above 2) and whose second,
+    # his effect, is a 6: Surrender (A.13.3).
+    surrender = next(
+        c
+        for c in (n.to_bytes(CONTRIBUTION_BYTES, "big") for n in itertools.count())
+        if derive(key, c, 0, 1, 10)[0] > 2 and derive(key, c, 1, 1, 6) == (6,)
+    )
+    asked = game.submit("next", role=REFEREE, answers=["none"], contribution=surrender)
+    assert isinstance(asked, AnswerNeeded) and asked.question.whose == "Omar"
+    assert asked.question.text().startswith("Omar's surrender")
+    # The prompt cancelled and the command given again, however spelt: the same dice, the same question.
+    for spelt in ("next", "end", "NEXT answers=none"):
+        assert game.submit(spelt, role=REFEREE, answers=[] if "=" in spelt else ["none"]) == asked
+    # Answered as the clients answer: the command again, its answers so far and the new one;
+    # a browser seat sends a fresh contribution with each line, which does not re-roll it.
+    answers = ["none", "yes"]
+    result = game.submit("next", role=REFEREE, answers=answers, contribution=secrets.token_bytes(CONTRIBUTION_BYTES))
+    while isinstance(result, AnswerNeeded):  # Ali's and Hassan's covers
+        answers.append("none")
+        result = game.submit("next", role=REFEREE, answers=answers)
+    assert isinstance(result, Outcome), result
+    (effect,) = [e for e in result.events if type(e) is ev.SealedRoll and e.roll.rule == "A.13.3"][:1]
+    assert (effect.contribution, effect.draw, effect.roll.faces) == (surrender.hex(), 1, (6,))
+    assert plain(effect.roll.outcome) == "surrender"
+    assert plain(unit(game, "omar").out) == "surrendered (BI-R182)"
+    game.close()
 
 
 def test_an_italian_referee_answers_the_cover_in_his_words(game):

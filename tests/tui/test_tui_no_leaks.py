@@ -46,7 +46,7 @@ from tui.ssh.seatsfile import Seat
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from recorded import _as_recorded, without_digests  # noqa: E402  (test folders are not packages)
-from waiting import press, settled  # noqa: E402
+from waiting import press, settled, until  # noqa: E402
 
 from tui.ssh.server import Table
 from tui.viewpoint import Viewpoint, visible_step
@@ -227,6 +227,38 @@ async def test_details_count_only_the_facts_a_side_sees(tmp_path):
             shown = " ".join(_plain(w.render()) for w in app.screen.query(Plain))
             assert f"{seen} facts follow" in shown and f"{first.event.n} facts" not in shown
         assert game.facts_seen(first.cmd, role="referee") == first.event.n  # the referee sees them all
+    finally:
+        game.close()
+
+
+async def test_a_sides_game_screen_opens_details_without_the_referees_facts(tmp_path):
+    """Issue 60: the game screen, not only ``event_details``, must give a side's Details as a
+    side's: a line chosen at a side's seat (its log, Enter) tells no file position; the same
+    line chosen at the referee's screen does, so the wiring is what is tested."""
+    from tui.panes.log import LogView
+    from tui.plain import Plain
+    from tui.screens.dialogs import DetailsScreen
+
+    game = _new(tmp_path / "g.ft")
+    try:
+        game.execute("mark dahir pinned", role=REFEREE)  # hidden from the regulars: positions differ
+        game.execute("note all quiet", role="regulars", by="reg")
+        shown: dict[str, str] = {}
+        for role, app in (
+            ("regulars", FireteamApp(game, role=SEAT.role, seat=SEAT.name, remote=True)),
+            (REFEREE, FireteamApp(game, role=REFEREE)),
+        ):
+            async with app.run_test(size=(110, 36)) as pilot:
+                await settled(pilot)
+                await press(pilot, "f7")
+                log = app.screen.query_one(LogView)
+                assert app.focused is log
+                assert log.line_at(log.cursor).text.endswith("all quiet")  # the last line, as each reads it
+                await press(pilot, "enter")
+                await until(pilot, lambda app=app: isinstance(app.screen, DetailsScreen), "the Details")
+                shown[role] = " ".join(_plain(w.render()) for w in app.screen.query(Plain))
+        assert "file position" not in shown["regulars"]
+        assert "file position" in shown[REFEREE]
     finally:
         game.close()
 

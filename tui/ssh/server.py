@@ -123,8 +123,9 @@ def private_file(path: Path) -> Path:
 def private_save(path: Path) -> str | None:
     """Make a served save readable by its owner only (it names hidden units); what to tell the host.
 
-    A save made outside ``fireteam serve`` (a client's, under the usual umask
-    ``022``) is readable by every account of the host while it is served.  Only
+    A save the program makes is its owner's only (``core.storage.writer.OWNER_ONLY``); one
+    an older Fireteam made, or one copied in under the usual umask ``022``, is readable
+    by every account of the host while it is served.  Only
     its mode changes, never its bytes; one the host does not own is left as it
     is, and said to be readable by others.
     """
