@@ -31,7 +31,7 @@ import msgspec
 from core.events import AtLeast, Check, Each, Mod
 from core.language.i18n import CORE_DOMAIN, Domain, Text, _, render
 from core.narrate import check_base, check_need, describe_mod, whose
-from core.probability import check_summary
+from core.probability import check_chance_said, check_summary
 from core.refusal import Refused
 
 
@@ -134,12 +134,23 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
     def chance_text(self) -> str:
         """The exact chance before the roll, ``needs 5+ on at least one of 4d6: 51.8%``
         ("" for a roll with no chance of its own: read off a table, opposed)."""
+        check = self._chanced()
+        return "" if check is None else check_summary(check, self.count, self.sides)
+
+    def chance(self) -> str:
+        """The exact chance alone, ``51.8%``, for a prompt that has said what the roll needs
+        (:meth:`text`); "" as :meth:`chance_text`."""
+        check = self._chanced()
+        return "" if check is None else check_chance_said(check, self.count, self.sides)
+
+    def _chanced(self) -> Check | None:
+        """The check whose chance may be worked out here (None: none, or too many dice or faces)."""
         check = self.check
         if check is None or self.count > MAX_DRAW_FACES or not 0 < self.sides <= MAX_MEANINGS:
-            return ""
+            return None
         if isinstance(check, Each) and self.count == 1:  # one die counted on its own: a plain need
-            check = AtLeast(face=check.face, under=check.under, base=check.base)
-        return check_summary(check, self.count, self.sides)
+            return AtLeast(face=check.face, under=check.under, base=check.base)
+        return check
 
     def meanings_text(self) -> str:
         """``1: near miss; 2–5: shocked; …`` ("" when the roll has none listed)."""

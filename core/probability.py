@@ -153,6 +153,17 @@ def check_summary(check: ev.Check | None, dice: int, sides: int = 6) -> str:
     return _("needs {need} on at least one of {dice}: {chance}").format(**fields)
 
 
+def check_chance_said(check: ev.Check | None, dice: int, sides: int = 6) -> str:
+    """The check's exact chance alone, as a brief prompt says it after what the roll needs:
+    "66.7%", or "33.3% a die, 80.2% at least one" for dice read each on its own ("" when it
+    has none of its own: opposed, read off a table)."""
+    if isinstance(check, ev.Each):
+        p = check_die(check, sides)
+        return _("{chance} a die, {any} at least one").format(chance=percent(p), any=percent(1 - (1 - p) ** dice))
+    chance = check_chance(check, dice, sides)
+    return "" if chance is None else percent(chance)
+
+
 def percent(p: Fraction) -> str:
     """70.4% style, exact fraction rounded to one decimal (70,4% in Italian)."""
     return localised(f"{float(p) * 100:.1f}%")

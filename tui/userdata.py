@@ -44,6 +44,8 @@ class Settings(msgspec.Struct, forbid_unknown_fields=False, kw_only=True):
 
     theme: str = ""  # "" is Textual's default
     table_dice: bool = False
+    #: The plain client's answers in full (``verbose on``), else brief.
+    plain_verbose: bool = False
     replay_speed: int = 2
     #: The language chosen in the client ("" until one is: then ``--lang`` or the locale decides).
     lang: str = ""

@@ -495,6 +495,11 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         help=_("what N characters typed at once cost the client (tui/bench/key_flood.py)"),
     )
     p.add_argument("--unbounded", action="store_true", help=_("--flood: on Textual's own driver, unbounded"))
+    p.add_argument(
+        "--spoken",
+        action="store_true",
+        help=_("how long a plain seat's fire takes to hear, read by eSpeak NG (tui/bench/spoken.py)"),
+    )
     add_lang_option(p)
 
 

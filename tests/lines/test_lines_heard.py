@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 from lines_support import Seat, demo_game, played_game
 
-from core.game import Game
+from core import events as ev
+from core.game import Game, LogLine
 from core.views import REFEREE
+from tui.bench import spoken
+from tui.lines import answers
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 LDT_RESULT = "result us two half-squads hold the far bank and the rearguard is destroyed"
@@ -181,3 +184,133 @@ def test_italian_says_a_hit_in_italian(tmp_path):
     hits = [line for line in said if line.startswith(("1 colpo.", "2 colpi."))]
     assert hits and not any(line.startswith(("1 hit", "2 hit")) for line in said)
     game.close()
+
+
+# ------------------------------------------------- a fire with the table's dice (issue #61)
+
+#: The most words a typical fire may take to hear: both questions of the table's dice and the
+#: result.  Read by eSpeak NG at its default rate, the brief answers ran 1.91 words a second in
+#: English (47 words, 24.6 s) and 1.87 in Italian (51 words, 27.3 s): 55 words is under 30 s in
+#: either.  (In full, as before: 180 and 204 words, 77 and 84 s.)
+FIRE_WORDS = 55
+
+
+def heard_fire(seat: Seat) -> list[str]:
+    """What ``seat`` hears of a fire with the table's dice, its questions' prompts included
+    (``fireteam bench --spoken``'s fire, which times it)."""
+    return spoken.heard_fire(seat.client, seat.out)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_fire_with_the_table_s_dice_is_heard_in_under_30_seconds(lang):
+    heard = spoken.fire_transcript(lang, verbose=False)
+    assert len(" ".join(heard).split()) <= FIRE_WORDS, heard
+    if lang == "en":
+        assert heard == [
+            "Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+; chance 66.7%.",
+            "Type 1 die:",
+            "Ahmed Noor's save: 1d6, needs 5+; chance 33.3%.",
+            "Type 1 die:",
+            "1 hit, Sgt Rossi.",  # its outcome first, not the 6 just typed
+            "Saved: suppressed, Ahmed Noor.",
+            "Ahmed Noor now suppressed.",
+            "Sgt Rossi now fired.",
+        ]
+    else:
+        assert heard[1] == "Scrivi 1 dado:" and heard[4] == "1 colpo, Sgt Rossi."
+        assert heard[0].endswith(": 1d6, serve 3+; probabilità 66,7%.")
+
+
+def test_another_seat_hears_the_fire_in_full(tmp_path):
+    # Brief is for a seat's own command: the defender hears the counters that give him his answer.
+    game = demo_game(tmp_path / "game.ft")
+    irregulars = Seat(game, "irregulars")
+    heard_fire(Seat(game))
+    assert "Hit by action 1, may still answer it: Ahmed Noor." in irregulars.out
+    game.close()
+
+
+def test_verbose_brings_back_the_order_the_step_the_faces_and_the_counters(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game)
+    assert seat.say("verbose") == [
+        "Brief: a roll is asked in one sentence and its outcome said first; verbose on says it all."
+    ]
+    assert seat.say("verbose on") == ["Verbose: rolls are asked and said back in full."]
+    heard = heard_fire(seat)
+    assert heard[0] == "Table dice: Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+."
+    assert any(line.startswith("Its dice, in order: 1. to hit") for line in heard)
+    assert "Type 1 die, 1 to 6 (an empty line cancels):" in heard
+    assert (
+        "1 hit. Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6 needing 3+: 6 [table dice]."
+        in heard
+    )
+    assert "Action 1 of this activation." in heard and "Bersaglieri fired first." in heard
+    assert seat.say("verbose off")[0].startswith("Brief: ")
+    seat.say("roll 1d6 target=4")
+    assert seat.client.prompt == "Type 1 die: "
+    seat.say("")  # cancelled
+    assert seat.say("verbose loud") == [
+        "Refused: verbose on or verbose off: how much the answers say (verbose alone: which)."
+    ]
+    game.close()
+
+
+def test_verbose_in_italian_is_dettagli(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game, lang="it")
+    assert seat.say("dettagli sì") == ["Dettagli: i tiri sono chiesti e riletti per intero."]
+    assert seat.client.verbose
+    assert seat.say("dettagli no")[0].startswith("In breve: ")
+    assert not seat.client.verbose
+    game.close()
+
+
+def test_help_at_the_dice_question_says_the_roll_in_full_and_asks_again(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game)
+    for line in ("next", "next", "dice table", "fire rossi noor range=20"):
+        seat.say(line)
+    said = seat.say("help")
+    assert said[0] == "Table dice: Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+."
+    assert any(line.startswith("Its dice, in order: 1. to hit") for line in said)
+    assert said[-1] == "Type the faces, or an empty line to cancel the command."
+    assert seat.client.asking and seat.client.prompt == "Type 1 die: "
+    assert seat.say("6")[0] == "Ahmed Noor's save: 1d6, needs 5+; chance 33.3%."
+    game.close()
+
+
+def test_verbose_is_remembered_through_the_front_and_holds_when_it_cannot_be(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    kept: list[bool] = []
+    seat = Seat(game, remember=kept.append)
+    seat.say("verbose on")
+    seat.say("verbose off")
+    assert kept == [True, False]
+
+    def unwritable(on: bool) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    seat = Seat(game, remember=unwritable)
+    assert seat.say("verbose on") == [
+        "The setting is not kept for the next session: [Errno 13] Permission denied.",
+        "Verbose: rolls are asked and said back in full.",
+    ]
+    assert seat.client.verbose
+    game.close()
+
+
+def test_a_command_whose_lines_are_all_counters_still_says_them(tmp_path):
+    # Left out only beside the command's outcomes: a command that sets a counter alone is not silent.
+    counter = LogLine(
+        index=1, cmd=4, text="action 1 of this activation", event=ev.VarSet(key="action", value="1"), undone=False
+    )
+    said = LogLine(
+        index=2, cmd=4, text="Sgt Rossi now fired", event=ev.StatusChanged(unit="rossi", add=("fired",)), undone=False
+    )
+    others = LogLine(
+        index=3, cmd=5, text="action 2 of this activation", event=ev.VarSet(key="action", value="2"), undone=False
+    )
+    assert answers.brief([counter, said, others], own=4) == [said, others]
+    assert answers.brief([counter, others], own=4) == [counter, others]
+    assert answers.brief([counter, said], own=0) == [counter, said]

@@ -162,10 +162,10 @@ def test_tab_at_the_table_dice_prompt_offers_no_words(tmp_path):
     term = Terminal(["--plain", "--demo"], environment(tmp_path, NO_COLOR="1"), tmp_path)
     term.line("dice table", "table")
     term.type("next\r")
-    term.wait_for("(an empty line cancels): ", last=True)
+    term.wait_for("Type 1 die: ", last=True)
     term.type("\t\t")
     term.type("3\r")
-    term.wait_for("secret objective die: 1d6: 3 [table dice]")  # the 3 taken, nothing else typed
+    term.wait_for("3: Regular marker 3 becomes a main objective too")  # the 3 taken, nothing else typed
     term.type("quit\r")
     assert term.ended() == 0
     after = term.out.split(b"secret objective die", 1)[1]
@@ -195,6 +195,29 @@ def test_through_pipes_lines_in_lines_out_and_questions_on_their_own_line(tmp_pa
         "Referee undid command #92.",
     ]
     assert Game.open(save, writable=False).history.eff_cmds[-1] != 92
+
+
+def test_verbose_is_kept_in_the_settings_for_the_next_session(tmp_path, save):
+    def plain(lines: str) -> list[str]:
+        done = subprocess.run(
+            [str(FIRETEAM), "--plain", str(save)],
+            input=lines,
+            capture_output=True,
+            text=True,
+            env=environment(tmp_path),
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout.splitlines()
+
+    settings = tmp_path / "config" / "fireteam" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text('{"theme": "club-night", "table_dice": true}')
+    assert "Verbose: rolls are asked and said back in full." in plain("verbose on\n")
+    assert '"plain_verbose": true' in settings.read_text() and '"theme": "club-night"' in settings.read_text()
+    assert plain("verbose\n")[-1] == "Verbose: rolls are asked and said back in full."  # the next session
+    plain("verbose off\n")
+    assert plain("verbose\n")[-1].startswith("Brief: ")
 
 
 def test_a_line_over_the_limit_is_refused_and_the_next_one_read(tmp_path, save):

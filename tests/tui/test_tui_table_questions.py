@@ -154,8 +154,8 @@ def test_plain_mode_walks_the_same_checks(tmp_path):
     game = casualty(tmp_path / "bi.ft")
     seat = Seat(game, table_dice=True)
     said = seat.say("next")
-    assert said[0].startswith("Table dice: Omar Haji's morale (the check that is due): 1d10, needs 4 or less")
-    assert said[1] == "Chance before the roll: needs 4 or less on 1d10: 40.0%."
+    assert said[0].startswith("Omar Haji's morale (the check that is due): 1d10, needs 4 or less (")
+    assert said[0].endswith("; chance 40.0%.")
     said = seat.say("2")
     assert said[:2] == [
         "Question: Said the marksman's cover for his morale check (BI-R181).",
@@ -166,7 +166,7 @@ def test_plain_mode_walks_the_same_checks(tmp_path):
     said = seat.say("hedge")
     assert any("'hedge' is not an answer here" in line for line in said)
     said = seat.say("h")  # heavy: Regular 4 + 3 - 2 + 2 = 7
-    assert said[0].startswith("Table dice: Said the marksman's morale (the check that is due): 1d10, needs 7 or less")
+    assert said[0].startswith("Said the marksman's morale (the check that is due): 1d10, needs 7 or less")
     seat.say("2")
     for _ in range(3):
         seat.say("")  # no cover

@@ -8,6 +8,7 @@ the targets, the figures and the commands that reproduce them.
   an append, memory);
 * ``client`` and its ``child``: ``fireteam bench --client``, the client's start and keys;
   ``key_flood``: ``fireteam bench --flood N``, a flood of typed characters;
+* ``spoken``: ``fireteam bench --spoken``, a plain seat's fire heard by eSpeak NG;
 * ``ssh`` (with ``web_seats``, its browser seats), ``crowd``, ``resize_flood`` and
   ``venue``: ``fireteam serve``'s seats, spectators, phones and relays;
 * ``screenshots`` and ``phone_shots``: the pictures in ``screenshots/``.
@@ -20,6 +21,10 @@ import argparse
 
 def run(args: argparse.Namespace) -> int:
     """``fireteam bench`` (its options are core.cli.main's ``bench`` parser's)."""
+    if args.spoken:
+        from tui.bench.spoken import run_spoken_bench
+
+        return run_spoken_bench(as_json=args.json)
     if args.flood:
         from tui.bench.key_flood import run_flood_bench
 

@@ -16,7 +16,7 @@ by the client as it writes the line.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import msgspec
 
@@ -89,15 +89,23 @@ def unsigned(text: str) -> str:
     return _SPACES.sub(" ", text)
 
 
-def log_line(line: LogLine, domain: str, names: Names | None = None) -> Line:
+def log_line(line: LogLine, domain: str, names: Names | None = None, *, typed_by: str | None = None) -> Line:
     """One line of the log, as the log pane shows it without its signs: a command with the
-    number the role knows it by, a roll's outcome first, an undone line said to be so, first."""
+    number the role knows it by, a roll's outcome first, an undone line said to be so, first.
+    ``typed_by``: the roll's faces were typed at this seat just now, so its outcome is said
+    with whose roll it was (``typed_by``, "" if unnamed) and not the roll again."""
     e = line.event
     split = outcome_first(line, domain, names)
     if split is not None:
         assert isinstance(e, ev.Rolled)
         outcome = spoken_outcome(e.roll.outcome) or split[0]
-        text: Line = inked(sentence(outcome), outcome_kind(chances.succeeded(e.roll)), " " + sentence(split[1]))
+        kind = outcome_kind(chances.succeeded(e.roll))
+        if typed_by is None:
+            text: Line = inked(sentence(outcome), kind, " " + sentence(split[1]))
+        elif typed_by:
+            text = inked(sentence(outcome).removesuffix("."), kind, stopped(", " + typed_by))
+        else:
+            text = inked(sentence(outcome), kind)
     elif isinstance(e, ev.Issued):
         text = sentence(f"#{line.number} {unsigned(line.text)}")
     else:
@@ -147,18 +155,53 @@ def worded(line: LogLine, game: Game) -> LogLine:
     return msgspec.structs.replace(line, text=said.format(unit=u.name, side=side, kit=kit))
 
 
-def news(lines: list[LogLine], domain: str, names: Names | None = None) -> list[Line]:
+def _typed_by(line: LogLine, own: int, owners: Mapping[str, str]) -> str | None:
+    """Whose roll ``line`` is, if its faces were typed at this seat for its command ``own``
+    (the table's dice, or ``dice=`` on the line): its outcome is then said without the roll."""
+    e = line.event
+    if not own or line.cmd != own or not isinstance(e, ev.Rolled) or not e.roll.manual:
+        return None
+    return owners.get(e.unit, "") or owners.get(e.side, "")
+
+
+def brief(lines: list[LogLine], own: int) -> list[LogLine]:
+    """``lines`` without the game's counters set by the seat's own command ``own`` ("action 1 of
+    this activation", "Bersaglieri fired first"), when it has other lines to say: its outcomes
+    come first and alone, as a radio call (the counters were 7.1 of a fire's 31.8 s aloud; 9.2 s
+    in Italian); ``log`` and ``verbose on`` say them."""
+    counters = [line for line in lines if line.cmd == own and isinstance(line.event, ev.VarSet)]
+    if not own or not counters or len(counters) == sum(line.cmd == own for line in lines):
+        return lines
+    return [line for line in lines if line not in counters]
+
+
+def news(
+    lines: list[LogLine],
+    domain: str,
+    names: Names | None = None,
+    *,
+    own: int = 0,
+    owners: Mapping[str, str] | None = None,
+) -> list[Line]:
     """New lines of the log as the line client says them (a commitment without its digest).
     At the end of the game the result comes first, and the secrets opened with it are one
     sentence (each checked against its commitment: every one that does not match is said in
     full); ``secrets`` reads them all.  (Read aloud, fourteen openings took three minutes
-    before the result.)"""
+    before the result.)  ``own``: the seat's own command, said briefly (:func:`brief`), a roll
+    whose faces the seat typed by its outcome and whose it was (``owners``: units' and sides'
+    names by id), not read back."""
+    owners = owners or {}
+    lines = brief(lines, own)
+
+    def said(line: LogLine) -> Line:
+        return log_line(_heard(line), domain, names, typed_by=_typed_by(line, own, owners))
+
     ended = [line for line in lines if isinstance(line.event, ev.GameEnded) and not line.undone]
     if not ended:
-        return [log_line(_heard(line), domain, names) for line in lines]
+        return [said(line) for line in lines]
     opened = [line for line in lines if _opening(line)]
     rest = [line for line in lines if line not in ended and line not in opened]
-    out = [log_line(_heard(line), domain, names) for line in (*ended, *rest)]
+    out = [said(line) for line in (*ended, *rest)]
     if opened:
         wrong = [line for line in opened if not matches(line.event)]  # type: ignore[arg-type]
         if not wrong:
@@ -540,11 +583,19 @@ def narrowed(request: DiceRequest, applying: tuple[str, ...]) -> DiceRequest:
     return msgspec.structs.replace(request, order=order, step=None if rolled is None else order.index(rolled))
 
 
-def table_dice(request: DiceRequest, *, first: bool) -> list[Line]:
-    """A roll asked of the table's dice: whose, what for and what it needs, its chance
-    and, read off a table, what each face means (before the roll); on a command's
-    ``first`` roll its dice in order; and which of them this roll is, every time (a
-    referee typing a long fire sequence keeps his place by it)."""
+def table_dice(request: DiceRequest, *, first: bool, verbose: bool) -> list[Line]:
+    """A roll asked of the table's dice.  Brief: one sentence, whose roll, what for, what it
+    needs and its chance, as a radio call (the prompt says what to type: the whole answer to a
+    fire was 77 s aloud, the command's order of dice 30 s of a ``next``).  ``verbose`` (or
+    ``help`` at the prompt): the chance in full and, read off a table, what each face means
+    (before the roll); on a command's ``first`` roll its dice in order; and which of them this
+    roll is, every time (a referee typing a long fire sequence keeps his place by it)."""
+    if not verbose:
+        chance = request.chance()
+        # TRANSLATORS: a roll asked of the table's dice, then its chance:
+        # "Ahmed Noor's save: 1d6, needs 5+; chance 33.3%"
+        said = _("{roll}; chance {chance}").format(roll=request.text(), chance=chance) if chance else request.text()
+        return [sentence(said)]
     out: list[Line] = [_("Table dice: {roll}.").format(roll=request.text())]
     chance = request.chance_text()
     if chance:
@@ -703,6 +754,14 @@ OWN_WORDS: dict[str, tuple[str, str]] = {
     "odds": (N_("COMMAND"), N_("what the command would roll first, and its chances, without giving it")),
     "help": (N_("COMMAND"), N_("that command in full; help alone, this list")),
     "secrets": ("", N_("every secret opened so far, in full, each checked against its commitment")),
+    # TRANSLATORS: what follows verbose: its choices as typed (verbose on, verbose off)
+    "verbose": (
+        N_("on or off"),
+        N_(
+            "the answers in full (a roll with its command's dice in order, its step, what its faces mean, "
+            "and said back with its faces) or brief; verbose alone says which"
+        ),
+    ),
     "quit": ("", N_("leave; Ctrl+D leaves too")),
 }
 

@@ -67,6 +67,7 @@ def own_words() -> dict[str, str]:
         "odds": pgettext("command", "odds"),
         "help": pgettext("command", "help"),
         "secrets": pgettext("command", "secrets"),
+        "verbose": pgettext("command", "verbose"),
         "quit": pgettext("command", "quit"),
     }
 
@@ -79,6 +80,11 @@ def table_dice_words() -> dict[str, bool]:
         pgettext("choice", "table"): True,
         pgettext("choice", "game"): False,
     }
+
+
+def on_off_words() -> dict[str, bool]:
+    """``verbose on`` and ``verbose off``, in English and as the reader types them."""
+    return {"on": True, "off": False, pgettext("choice", "on"): True, pgettext("choice", "off"): False}
 
 
 def folded(word: str) -> str:
@@ -126,6 +132,8 @@ class LineClient:
         write: Writer,
         colour: bool = False,
         table_dice: bool = False,
+        verbose: bool = False,
+        remember: Callable[[bool], None] | None = None,
         schedule: Scheduler | None = None,
         save: str = "",
         table: str = "",
@@ -141,6 +149,12 @@ class LineClient:
         self.colour = colour
         #: Every roll asks for the faces of real dice (``dice table``; ``dice game`` ends it).
         self.table_dice = table_dice
+        #: Answers in full (``verbose on``): a roll asked with the command's order of dice, its
+        #: step, the faces' meanings; a roll typed here said back.  Else brief, as a radio call.
+        self.verbose = verbose
+        #: Told the new ``verbose`` setting when the player changes it (the terminal keeps it
+        #: in the user's settings; None: it lasts the session).
+        self._remember = remember
         self._schedule = schedule
         #: How the save is named to this seat (a local path).
         self.save = save or game.path.name
@@ -212,6 +226,8 @@ class LineClient:
                 return visible(said.format(command=question.preview)) + " "
             if isinstance(question, _Faces):
                 count = question.request.missing or question.request.count
+                if not self.verbose:  # the roll said its dice; help and the empty line are in `dice table`'s answer
+                    return ngettext("Type {count} die:", "Type {count} dice:", count).format(count=count) + " "
                 said = ngettext(
                     "Type {count} die, 1 to {sides} (an empty line cancels):",
                     "Type {count} dice, 1 to {sides} (an empty line cancels):",
@@ -310,6 +326,8 @@ class LineClient:
                 self._help(rest)
             elif key == "secrets":
                 self._say(*answers.secrets(game, role))
+            elif key == "verbose":
+                self._verbose(rest)
         except Refused as e:
             self._refused(str(e))
         except CommandFailed as e:  # (the odds of a command whose rule fails: logged by the game)
@@ -335,9 +353,31 @@ class LineClient:
             raise Refused(_("dice table or dice game: who rolls the dice (dice alone: the last roll)"))
         self.table_dice = choice
         self._say(
-            _("Table dice: you will be asked for the faces of every roll.")
+            _(
+                "Table dice: you will be asked for the faces of every roll; "
+                "at the question, help says the roll in full and an empty line cancels the command."
+            )
             if choice
             else _("The game rolls its own dice.")
+        )
+
+    def _verbose(self, rest: str) -> None:
+        if rest:
+            choice = {folded(word): on for word, on in on_off_words().items()}.get(folded(rest))
+            if choice is None:
+                raise Refused(_("verbose on or verbose off: how much the answers say (verbose alone: which)"))
+            self.verbose = choice
+            if self._remember is not None:
+                try:
+                    self._remember(choice)
+                except OSError as e:  # the setting holds for this session all the same
+                    self._say(
+                        answers.sentence(_("The setting is not kept for the next session: {error}").format(error=e))
+                    )
+        self._say(
+            _("Verbose: rolls are asked and said back in full.")
+            if self.verbose
+            else _("Brief: a roll is asked in one sentence and its outcome said first; verbose on says it all.")
         )
 
     def _help(self, rest: str) -> None:
@@ -390,7 +430,7 @@ class LineClient:
             request = self._applying(text, result.request)
             self._question = _Faces(text, list(faces or []), request, given)
             # the order said once a command, not again before each of its rolls; the step each roll
-            self._say(*answers.table_dice(request, first=not faces))
+            self._say(*answers.table_dice(request, first=not faces, verbose=self.verbose))
         elif isinstance(result, AnswerNeeded):
             self._catch_up()
             self._question = _Asked(text, faces, given, result.question)
@@ -471,6 +511,10 @@ class LineClient:
         if not text:
             self._question = None
             self._say(_("Cancelled: {command}; nothing was recorded.").format(command=question.text))
+            return
+        if self._own(text) == "help":  # the roll in full, the order of the command's dice with it
+            self._say(*answers.table_dice(question.request, first=True, verbose=True))
+            self._say(_("Type the faces, or an empty line to cancel the command."))
             return
         count = question.request.missing or question.request.count
         sides = question.request.sides
@@ -589,4 +633,10 @@ class LineClient:
             for line in read
             if not (isinstance(line.event, ev.Issued) and line.cmd == own and own)
         ]
-        self._say(*answers.news(read, domain, sides))
+        brief, owners = 0, {}
+        if not self.verbose and own:  # its outcomes first and alone, not the faces just typed
+            view = self.game.view(self.role)  # the names this role may see
+            brief = own
+            owners = {sid: side.name for sid, side in view.sides.items()}
+            owners |= {uid: u.name for uid, u in view.units.items()}
+        self._say(*answers.news(read, domain, sides, own=brief, owners=owners))

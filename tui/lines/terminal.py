@@ -27,6 +27,8 @@ import threading
 from pathlib import Path
 from typing import TextIO
 
+import msgspec
+
 from core import folders
 from core.commands import MAX_LINE
 from core.errorlog import details_in, logging_to
@@ -41,7 +43,7 @@ from tui.lines.ink import colour_wanted
 from tui.lines.protocol import Answer, Kind, lines_of, written
 from tui.lines.start import StartMenu
 from tui.opening import check_role, new_demo_game, open_cache, open_or_follow
-from tui.userdata import UserStore, history_lines
+from tui.userdata import Settings, UserStore, history_lines
 
 #: How often a save another process writes is read for what it appended (as the Textual client).
 FOLLOW_EVERY_S = 0.5
@@ -105,7 +107,7 @@ def run_plain(
                 role=game.copy_role or role,
                 read_only=read_only,
                 store=store,
-                table_dice=settings.table_dice,
+                settings=settings,
                 protocol=protocol,
                 strict=strict,
             )
@@ -186,7 +188,7 @@ def _read_line(prompt: str | None) -> str | None:
 
 
 def _play(
-    game: Game, *, role: str, read_only: str, store: UserStore, table_dice: bool, protocol: str, strict: bool
+    game: Game, *, role: str, read_only: str, store: UserStore, settings: Settings, protocol: str, strict: bool
 ) -> int:
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     front: _Pipe | _Readline
@@ -202,7 +204,9 @@ def _play(
         reader=reader(),
         write=front.write,
         colour=not protocol and colour_wanted(os.environ, sys.stdout.isatty()),
-        table_dice=table_dice,
+        table_dice=settings.table_dice,
+        verbose=settings.plain_verbose,
+        remember=lambda on: store.save_settings(msgspec.structs.replace(settings, plain_verbose=on)),
         save=game.path.name,  # its name: the folder is said once, when it is made, not at every status
         read_only=read_only,
         error_log=store.error_log,
