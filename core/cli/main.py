@@ -495,6 +495,12 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         help=_("what N characters typed at once cost the client (tui/bench/key_flood.py)"),
     )
     p.add_argument("--unbounded", action="store_true", help=_("--flood: on Textual's own driver, unbounded"))
+    p.add_argument(
+        "--chances",
+        type=int,
+        metavar="N",
+        help=_("time the demo game's chances, N re-rolled games a step, on every core (e.g. 200)"),
+    )
     add_lang_option(p)
 
 
