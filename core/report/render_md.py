@@ -53,8 +53,9 @@ def render(report: Report, charts: dict[str, str] | None = None) -> str:
 
 def _chances(report: Report, charts: dict[str, str] | None) -> list[str]:
     out = [f"## {_(chances_account.CHANCES)}", ""] + [md(line) + "  " for line in chances_account.about(report)] + [""]
-    # A text sparkline in a code block: read by the bars' heights, with no colour and no image.
-    out += ["```"] + chances_account.sparklines(report) + ["```", ""]
+    # A text sparkline a side: read by the bars' heights, with no colour and no image (a list,
+    # not a code block, whose text md() could not make inert).
+    out += [f"- {md(line)}" for line in chances_account.sparklines(report)] + [""]
     head, rows = chances_account.by_turn(report)
     out += [_row(head), "|" + "---|" * len(head)] + [_row(r) for r in rows] + [""]
     out += _chart(charts, "chances", _("Each side's chance to win"))
