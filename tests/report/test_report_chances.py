@@ -176,3 +176,9 @@ def test_a_side_never_sees_the_chances_before_the_end(duel):
 def test_a_report_up_to_a_step_has_no_chances(duel):
     with pytest.raises(ValueError, match="without --step"):
         build(duel, REFEREE, step=2, chances_count=50)
+
+
+def test_a_game_under_way_gives_the_referee_the_chances_of_leading_where_it_stops(duel):
+    c = chances(duel, 100)
+    assert not c.finished and c.points[-1].step == duel.timeline.length
+    assert "The game is not over" in render_md.render(build(duel, REFEREE, chances_count=100))
