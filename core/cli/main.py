@@ -500,6 +500,12 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help=_("how long a plain seat's fire takes to hear, read by eSpeak NG (tui/bench/spoken.py)"),
     )
+    p.add_argument(
+        "--chances",
+        type=int,
+        metavar="N",
+        help=_("time the demo game's chances, N re-rolled games a step, on every core (e.g. 200)"),
+    )
     add_lang_option(p)
 
 

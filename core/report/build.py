@@ -10,6 +10,7 @@ from core import events as ev
 from core.game import Game
 from core.language.i18n import _
 from core.replay import step_of_shown, visible_steps
+from core.report.chances import Chances, chances
 from core.report.facts import collect
 from core.report.luck import Luck, assess
 from core.report.model import Facts
@@ -25,6 +26,8 @@ class Report:
     rerolls: Rerolls | None = None
     #: How many of the rolls seen were "sealed", "seeded" or "typed" at the table.
     luck_kinds: dict[str, int] = field(default_factory=dict)
+    #: Each side's chances after every step (``core.report.chances``), when asked for.
+    chances: Chances | None = None
 
 
 def build(
@@ -36,6 +39,8 @@ def build(
     seed: int = 0,
     start: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    chances_count: int = 0,
+    workers: int = 1,
 ) -> Report:
     """The report of ``game`` as ``role`` saw it, up to its step ``step`` (default: all).
 
@@ -47,7 +52,12 @@ def build(
 
     ``rerolls``: that many games of its orders re-rolled from step ``start`` (default: where a
     what-if left its original, else the start), the referee's alone: they play every order,
-    hidden ones too, and a side's report must not tell what those did."""
+    hidden ones too, and a side's report must not tell what those did.
+
+    ``chances_count``: each side's chances after every step, from that many re-rolled games a
+    step (``progress`` told of them too, ``workers`` processes sharing them).  A side's chances
+    come from the whole game, hidden orders too: a side's report has them only once the game
+    is over and every secret opened, and from the full save, never a side's copy."""
     length = game.timeline.length
     visible = visible_steps(game.history, role, length)
     steps = len(visible)
@@ -72,4 +82,23 @@ def build(
             parent = game.header.parent
             start = parent.step if parent is not None else 0
         again = reroll(game, rerolls, seed=seed, start=start, progress=progress)
-    return Report(facts, assess(rolls, [s.id for s in facts.sides], len(facts.turns)), again, dict(kinds))
+    odds = None
+    if chances_count:
+        if problem := _no_chances(game, role, step):
+            raise ValueError(problem)
+        odds = chances(game, chances_count, seed=seed, progress=progress, workers=workers)
+    luck = assess(rolls, [s.id for s in facts.sides], len(facts.turns))
+    return Report(facts, luck, again, dict(kinds), odds)
+
+
+def _no_chances(game: Game, role: str, step: int | None) -> str:
+    """Why ``role``'s report may not have the chances ("" if it may)."""
+    if game.copy_role:
+        return _("the chances re-roll every order, hidden ones too: a side's copy has not got them")
+    if step is not None:
+        return _("the chances are of the whole game: ask for them without --step")
+    if role == REFEREE:
+        return ""
+    if not game.state.result or any(not s.revealed for s in game.state.secrets.values()):
+        return _("a side sees the chances only once the game is over and every secret is opened")
+    return ""

@@ -1,5 +1,5 @@
-"""The report's three charts, drawn by pygal as SVG text: the score over the
-turns, the losses per turn and side, and the luck over the game.
+"""The report's charts, drawn by pygal as SVG text: the score over the turns, the
+losses per turn and side, the luck over the game, and each side's chances when asked for.
 
 The charts are self-contained (no script: pygal's tooltips would load one from
 the web) and the same for the same report (pygal draws a random id per chart;
@@ -108,5 +108,22 @@ def luck(report: Report) -> Chart:
     return Chart("luck", title, _render(chart, "luck"))
 
 
+def chances(report: Report) -> Chart:
+    """Each side's chance to win at each point measured (``core.report.chances``), by turn."""
+    c, f = report.chances, report.facts
+    assert c is not None  # drawn only for a report that has them
+    title = _("Each side's chance to win, after each order that rolled dice")
+    chart = pygal.Line(**_config("chances", title, x_title=_("turn"), y_title=_("chance to win (%)"), range=(0, 100)))
+    # A label where a turn begins, none between: a point a step, dozens of them.
+    chart.x_labels = [
+        turn_label(p.turn) if i == 0 or c.points[i - 1].turn != p.turn else "" for i, p in enumerate(c.points)
+    ]
+    chart.y_labels = [0, 25, 50, 75, 100]
+    for s in c.sides:
+        chart.add(f.side_name(s), [round(p.chance(s) * 100, 1) for p in c.points])
+    return Chart("chances", title, _render(chart, "chances"))
+
+
 def all_charts(report: Report) -> list[Chart]:
-    return [score(report), losses(report), luck(report)]
+    drawn = [score(report), losses(report), luck(report)]
+    return drawn + [chances(report)] if report.chances is not None else drawn

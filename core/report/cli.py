@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -42,6 +43,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--reroll-from", type=int, help=_("re-roll the orders after this step (default: a what-if's fork, else 0)")
     )
+    p.add_argument(
+        "--chances",
+        type=int,
+        default=0,
+        metavar="N",
+        help=_("each side's chances after every step, from N re-rolled games a step (e.g. 200; uses every core)"),
+    )
     add_lang_option(p)
 
 
@@ -73,7 +81,9 @@ def run(args: argparse.Namespace) -> int:
             rerolls=args.rerolls,
             seed=args.reroll_seed,
             start=args.reroll_from,
-            progress=progress_bar(sys.stderr) if args.rerolls else None,
+            progress=progress_bar(sys.stderr) if args.rerolls or args.chances else None,
+            chances_count=args.chances,
+            workers=os.cpu_count() or 1,
         )
     except ValueError as e:
         print(f"{args.path}: {e}", file=sys.stderr)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core.language.i18n import _
 from core.language.reader import lang
-from core.report import account
+from core.report import account, chances_account
 from core.report.build import Report
 from core.report.charts import all_charts
 from core.report.escape import html_text as h
@@ -55,8 +55,22 @@ def render(report: Report) -> str:
     unlucky = [account.roll(report, j, False) for j in report.luck.unluckiest]
     out += [f"<h3>{h(_(account.LUCKIEST))}</h3>", _list(lucky)]
     out += [f"<h3>{h(_(account.UNLUCKIEST))}</h3>", _list(unlucky)]
-    out += [_figure(charts["luck"].svg), "</body></html>"]
+    out.append(_figure(charts["luck"].svg))
+    if report.chances is not None:
+        out += _chances(report, charts["chances"].svg)
+    out.append("</body></html>")
     return "\n".join(out) + "\n"
+
+
+def _chances(report: Report, svg: str) -> list[str]:
+    out = [f"<h2>{h(_(chances_account.CHANCES))}</h2>"] + [
+        f"<p>{h(line)}</p>" for line in chances_account.about(report)
+    ]
+    head, rows = chances_account.by_turn(report)
+    out.append("<table><tr>" + "".join(f"<th>{h(c)}</th>" for c in head) + "</tr>")
+    out += ["<tr>" + "".join(f"<td>{h(c)}</td>" for c in row) + "</tr>" for row in rows]
+    out += ["</table>", _figure(svg), f"<h3>{h(_(chances_account.SWINGS))}</h3>", _list(chances_account.swings(report))]
+    return [*out, f"<p>{h(chances_account.decided(report))}</p>"]
 
 
 def _list(items: list[str]) -> str:

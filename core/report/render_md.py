@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from core.language.i18n import _
-from core.report import account
+from core.report import account, chances_account
 from core.report.build import Report
 from core.report.charts import all_charts
 from core.report.escape import md
@@ -15,7 +15,7 @@ from core.report.escape import md
 
 def chart_files(path: Path) -> dict[str, Path]:
     """Where the charts of the report written to ``path`` go: beside it, named after it."""
-    return {name: path.with_name(f"{path.stem}-{name}.svg") for name in ("score", "losses", "luck")}
+    return {name: path.with_name(f"{path.stem}-{name}.svg") for name in ("score", "losses", "luck", "chances")}
 
 
 def render(report: Report, charts: dict[str, str] | None = None) -> str:
@@ -46,7 +46,21 @@ def render(report: Report, charts: dict[str, str] | None = None) -> str:
     out += ["", f"**{_(account.UNLUCKIEST)}**", ""]
     out += [f"- {md(account.roll(report, j, False))}" for j in report.luck.unluckiest] or [f"- {_(account.NONE)}"]
     out += [""] + _chart(charts, "luck", _("Luck over the game"))
+    if report.chances is not None:
+        out += _chances(report, charts)
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _chances(report: Report, charts: dict[str, str] | None) -> list[str]:
+    out = [f"## {_(chances_account.CHANCES)}", ""] + [md(line) + "  " for line in chances_account.about(report)] + [""]
+    # A text sparkline a side: read by the bars' heights, with no colour and no image (a list,
+    # not a code block, whose text md() could not make inert).
+    out += [f"- {md(line)}" for line in chances_account.sparklines(report)] + [""]
+    head, rows = chances_account.by_turn(report)
+    out += [_row(head), "|" + "---|" * len(head)] + [_row(r) for r in rows] + [""]
+    out += _chart(charts, "chances", _("Each side's chance to win"))
+    out += [f"**{_(chances_account.SWINGS)}**", ""] + [f"- {md(s)}" for s in chances_account.swings(report)]
+    return out + ["", md(chances_account.decided(report)), ""]
 
 
 def _row(cells: list[str]) -> str:
@@ -62,6 +76,8 @@ def _chart(charts: dict[str, str] | None, name: str, alt: str) -> list[str]:
 def write(report: Report, path: Path) -> list[Path]:
     """Write the report to ``path`` and its charts beside it; return every file written."""
     files = chart_files(path)
+    if report.chances is None:
+        del files["chances"]
     written = []
     for chart in all_charts(report):
         write_text(files[chart.name], chart.svg)

@@ -394,8 +394,11 @@ def reroll(
     seed: int = 0,
     start: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    parses: Parses | None = None,
 ) -> Rerolls:
-    """``count`` re-rolled games of ``game``'s orders after step ``start`` (see the module)."""
+    """``count`` re-rolled games of ``game``'s orders after step ``start`` (see the module);
+    ``parses``: one kept across several calls on the same game (the chances re-roll from
+    every step: its parses serve them all)."""
     if not 0 < count <= MAX_REROLLS:
         raise ValueError(_("re-rolls: from 1 to {most}").format(most=MAX_REROLLS))
     if not 0 <= start <= game.timeline.length:
@@ -409,7 +412,7 @@ def reroll(
     offset = score_of(before, state, kind) if kind == "defeat points" else dict.fromkeys(state.sides, 0)
     began, began_cpu = time.perf_counter(), time.process_time()
     games = []
-    parses = Parses(game)
+    parses = parses or Parses(game)
     for k in range(count):
         played = play_once(game, given, _Fresh(seed, k), kind, parses)
         if kind == "defeat points":

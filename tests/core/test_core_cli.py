@@ -238,6 +238,16 @@ def test_bad_role_from_the_installed_command(save):
 
 
 @pytest.mark.subprocess
+def test_bench_times_the_demo_games_chances(tmp_path):
+    """One re-roll a step: the figures come, and the 200-a-step target is not claimed met."""
+    result = run("bench", "--chances", "1", "--json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout.strip().splitlines()[-1])
+    assert data["chances_points"] > 2 and data["chances_games"] == data["chances_points"] - 1
+    assert data["chances_s"] > 0 and data["targets_met"] is False
+
+
+@pytest.mark.subprocess
 def test_bench_json_keys(tmp_path):
     result = run("bench", "--events", "20000", "--json", cwd=tmp_path)
     assert result.returncode == 0, result.stderr

@@ -5,7 +5,7 @@ Nothing of the product imports this package; ``fireteam bench`` (``tui.main``) r
 the targets, the figures and the commands that reproduce them.
 
 * ``engine``: ``fireteam bench``, the core's figures (a save's load, a replay's seek,
-  an append, memory);
+  an append, memory); ``fireteam bench --chances N``, the demo game's chances;
 * ``client`` and its ``child``: ``fireteam bench --client``, the client's start and keys;
   ``key_flood``: ``fireteam bench --flood N``, a flood of typed characters;
 * ``spoken``: ``fireteam bench --spoken``, a plain seat's fire heard by eSpeak NG;
@@ -29,6 +29,10 @@ def run(args: argparse.Namespace) -> int:
         from tui.bench.key_flood import run_flood_bench
 
         return run_flood_bench(args.flood, unbounded=args.unbounded, as_json=args.json)
+    if args.chances:
+        from tui.bench.engine import run_chances_bench
+
+        return run_chances_bench(args.chances, as_json=args.json)
     if args.client:
         from tui.bench.client import BIG_EVENTS, run_client_bench
 

@@ -1,0 +1,150 @@
+"""Each side's chances in plain words: the table by turn, a text sparkline, the swings
+and the turn that decided the game (``core.report.chances``), for every renderer."""
+
+from __future__ import annotations
+
+from math import sqrt
+
+from core import events as ev
+from core.language.i18n import N_, _, ngettext
+from core.language.numerals import decimal
+from core.report.account import _need, _pct, _purpose, turn_label
+from core.report.build import Report
+from core.report.chances import DECIDED, DRAW, Z95, Chances, Point, Swing
+from core.report.luck import judge
+from core.report.model import RollFact
+from core.views import event_visible
+
+CHANCES = N_("Each side's chances to win")
+SWINGS = N_("The rolls that swung the game")
+#: The sparkline's steps, lowest to highest: read by height, no colour needed.
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def about(report: Report) -> list[str]:
+    """What the chances measure, what they do not, and how sure they are."""
+    c = _chances(report)
+    margin = Z95 * sqrt(0.25 / c.count)  # the widest 95% half-interval, at 50%
+    lines = [
+        _(
+            "After each step, the game's own orders from there were played again {n} times with fresh dice: "
+            "a side's chance is the share of those games it won (fewer {score}). What is measured is the dice "
+            "(the same orders, other dice); other orders a player might have given are not."
+        ).format(n=decimal(c.count), score=_(report.facts.score_name)),
+        _("Each chance is sure to within {margin} either way (95%); at the last step it is the real result.").format(
+            margin=_pct(margin)
+        ),
+    ]
+    if not c.finished:
+        lines.append(_("The game is not over: a chance is that of being ahead where its orders stop."))
+    took = _(
+        "Measured at {points} points (the start, after each order that rolled dice, the end), seed {seed} "
+        "(the same seed gives the same chances), in {seconds} s ({cpu} s of processor time)."
+    )
+    lines.append(
+        took.format(
+            points=decimal(len(c.points)),
+            seed=c.seed,
+            seconds=decimal(round(c.seconds, 1)),
+            cpu=decimal(round(c.cpu_seconds, 1)),
+        )
+    )
+    return lines
+
+
+def _chances(report: Report) -> Chances:
+    assert report.chances is not None  # the renderers ask only when it has them
+    return report.chances
+
+
+def by_turn(report: Report) -> tuple[list[str], list[list[str]]]:
+    """Each side's chance (and its 95% interval) at the end of each turn."""
+    c = _chances(report)
+    head = [_("turn")] + [name for _side, name in _columns(report)]
+    rows = []
+    for turn in sorted({p.turn for p in c.points}):
+        last = [p for p in c.points if p.turn == turn][-1]
+        rows.append([turn_label(turn)] + [_with_interval(last, s) for s, _name in _columns(report)])
+    return head, rows
+
+
+def _columns(report: Report) -> list[tuple[str, str]]:
+    """Each side, and "no side ahead" when some re-rolled games ended so."""
+    c, f = _chances(report), report.facts
+    draws = [(DRAW, _("no side ahead"))] if any(p.chance(DRAW) for p in c.points) else []
+    return [(s, f.side_name(s)) for s in c.sides] + draws
+
+
+def _with_interval(p: Point, side: str) -> str:
+    if not p.count:
+        return _pct(p.chance(side))
+    low, high = p.interval(side)
+    return f"{_pct(p.chance(side))} ({_pct(low)}–{_pct(high)})"
+
+
+def sparklines(report: Report) -> list[str]:
+    """One line a side: its chance at each point measured, as a bar from ▁ (0%) to █ (100%)."""
+    c = _chances(report)
+    out = []
+    for s, name in _columns(report):
+        bars = "".join(BARS[min(len(BARS) - 1, int(p.chance(s) * len(BARS)))] for p in c.points)
+        out.append(f"{name}: {bars} {_pct(c.points[0].chance(s))} → {_pct(c.points[-1].chance(s))}")
+    return out
+
+
+def swings(report: Report) -> list[str]:
+    c = _chances(report)
+    return [swing(report, s) for s in c.swings] or [_("No roll moved the chances.")]
+
+
+def swing(report: Report, s: Swing) -> str:
+    """ "Turn 1, Bersaglieri: Rossi: save (1d6 needing 2+: 1; a chance of 83.3% to pass)
+    [fire rossi aden]: Bersaglieri 58.0% → 21.0%"."""
+    f = report.facts
+    seen = [r for r in s.rolls if event_visible(r, f.role)]
+    rolls = "; ".join(_roll(report, r, s.after.turn) for r in seen) or _("a roll you did not see")
+    said = _("Turn {turn}: {rolls} [{order}]: {side} {before} → {after}")
+    return said.format(
+        turn=s.after.turn,
+        rolls=rolls,
+        order=s.order if seen else "…",
+        side=f.side_name(s.side),
+        before=_pct(s.before.chance(s.side)),
+        after=_pct(s.after.chance(s.side)),
+    )
+
+
+def _roll(report: Report, e: ev.Rolled, turn: int) -> str:
+    f, r = report.facts, e.roll
+    who = f.names().pieces.get(e.unit, "") if e.unit else f.side_name(e.side) if e.side else ""
+    fields = {
+        "who": f"{who}: " if who else "",
+        "what": _purpose(r.purpose, f),
+        "dice": f"{len(r.faces)}d{r.sides}",
+        "need": _need(r.check, len(r.faces)),
+        "faces": " ".join(str(x) for x in r.faces),
+    }
+    judged = judge(RollFact(turn, e.side, who, r))
+    if judged is None:
+        return _("{who}{what} ({dice}: {faces})").format(**fields)
+    if len(judged.chances) == 2:  # passed or failed
+        chance = _pct(float(judged.chances[1]))
+        return _("{who}{what} ({dice} {need}: {faces}; a chance of {chance} to pass)").format(chance=chance, **fields)
+    successes = ngettext("{n} success", "{n} successes", judged.successes).format(n=judged.successes)
+    expected = decimal(float(judged.expected), 2)
+    return _("{who}{what} ({dice} {need}: {faces}; {successes}, {expected} expected)").format(
+        successes=successes, expected=expected, **fields
+    )
+
+
+def decided(report: Report) -> str:
+    c, f = _chances(report), report.facts
+    if c.winner == DRAW:
+        return _("No side won: no turn decided the game.")
+    point = c.decided()
+    assert point is not None  # the winner's chance is 100% at the last step
+    said = _(
+        "The game was decided in turn {turn}: from an order of that turn on, {side}'s chance of winning "
+        "stayed at {least} or more."
+    )
+    return said.format(turn=point.turn, side=f.side_name(c.winner), least=_pct(DECIDED))
