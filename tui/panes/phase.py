@@ -1,4 +1,5 @@
-"""The turn phase pane: turn, phase of the ruleset's turn machine, who acts, what comes next, defeat points."""
+"""The turn phase pane: turn, phase of the ruleset's turn machine, who acts, what comes next, defeat points
+(where the ruleset scores them: ``Ruleset.shows_defeat_points``)."""
 
 from __future__ import annotations
 
@@ -76,7 +77,7 @@ def phase_text(
             nxt.append(ends, style="dim")
 
     dp = Text()
-    if state.sides:
+    if state.sides and ruleset.shows_defeat_points(state):
         dp.append(_("Defeat points") + " ", style="bold")
         for i, side in enumerate(state.sides.values()):
             if i:
@@ -89,7 +90,9 @@ def phase_text(
                 dp.append(f" ({', '.join(cats)})", style="dim")
     if undo_hint:
         room = len(undo_hint) if width is None else width - dp.cell_len - 3
-        if room >= min(len(undo_hint), HINT_ROOM):
+        if not dp:
+            dp.append(_fitted(undo_hint, width or len(undo_hint)), style="dim italic")
+        elif room >= min(len(undo_hint), HINT_ROOM):
             dp.append("   ")
             dp.append(_fitted(undo_hint, room), style="dim italic")
         else:

@@ -253,10 +253,10 @@ class RosterPane(Vertical):
         side = state.sides[side_id]
         units = state.units_of(side_id)
         text = Text(side.name, style="bold underline")
-        # TRANSLATORS: short for "defeat points", on a side's line of the roster
-        text.append(
-            " " + _("DP {points}").format(points=side.defeat_points), style="bold red" if side.defeat_points else "dim"
-        )
+        if self._ruleset is not None and self._ruleset.shows_defeat_points(state):
+            # TRANSLATORS: short for "defeat points", on a side's line of the roster
+            points = _("DP {points}").format(points=side.defeat_points)
+            text.append(" " + points, style="bold red" if side.defeat_points else "dim")
         text.append(f" · {sum(u.in_play for u in units)}/{len(units)}", style="dim")
         return visible_text(text, lines=False)
 
@@ -325,18 +325,21 @@ class RosterPane(Vertical):
             return marker_details(key[1])
         if key[0] == "side" and key[1] in state.sides:
             side = state.sides[key[1]]
+            units = state.units_of(side.id)
+            said = _("{side} ({id}, {army}) · {in_play} of {count} in play").format(
+                side=side.name,
+                id=side.id,
+                army=side.army or _("army"),
+                in_play=sum(u.in_play for u in units),
+                count=len(units),
+            )
+            if not ruleset.shows_defeat_points(state):
+                return Text(said)
             words = book(ruleset)
             cats = ", ".join(f"{words.term(k)} {v}" for k, v in sorted(side.dp_by_category.items())) or _("none")
-            units = state.units_of(side.id)
             return Text(
-                _("{side} ({id}, {army}) · {in_play} of {count} in play · defeat points {points}: {categories}").format(
-                    side=side.name,
-                    id=side.id,
-                    army=side.army or _("army"),
-                    in_play=sum(u.in_play for u in units),
-                    count=len(units),
-                    points=side.defeat_points,
-                    categories=cats,
+                _("{side} · defeat points {points}: {categories}").format(
+                    side=said, points=side.defeat_points, categories=cats
                 )
             )
         return Text()

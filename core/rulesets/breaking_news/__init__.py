@@ -125,6 +125,7 @@ class BreakingNews(Ruleset):
     variants = ("", IT)
     variant_names = {IT: N_("Italian draft of 9 December 2009")}
     phases = PHASES
+    defeat_points = True  # §14.0: the side with fewer wins
     end_phases = ("initiative", "activation", "end", "final")  # §14.0: the victory command's
     next_dice = (
         dice_order.NEXT_SETUP,
