@@ -1,5 +1,5 @@
 """What the game screen says, and what it does not (issue #61): the defeat points only for a
-ruleset that scores them."""
+ruleset that scores them; a side's own figures first in its roster."""
 
 from __future__ import annotations
 
@@ -40,4 +40,23 @@ async def test_defeat_points_are_shown_only_where_the_ruleset_scores_them(tmp_pa
         await type_text(pilot, f"dp {first} 5 a ruling", "enter")
         await until(pilot, lambda: "Defeat points" in phase_text(app), "the defeat points shown")
         assert any(" DP 5 " in row for row in roster_rows(app))
+    game.close()
+
+
+def side_rows(app) -> list[str]:
+    view = app.screen.query_one(RosterPane).view
+    return [key[1] for key in view.item_keys() if key[0] == "side"]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_a_sides_seat_lists_its_own_side_first_and_the_referees_the_scenarios_order(tmp_path, size):
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
+    game.execute("scenario demo", role=REFEREE)
+    first, second = list(game.state.sides)
+    for role, order in ((REFEREE, [first, second]), (second, [second, first]), (first, [first, second])):
+        app = FireteamApp(game, role=role)
+        async with app.run_test(size=size) as pilot:
+            await settled(pilot)
+            assert side_rows(app) == order, role
+            assert game.state.sides[order[0]].name in roster_rows(app)[0]  # the top row shown
     game.close()

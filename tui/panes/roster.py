@@ -23,6 +23,7 @@ from textual.widgets import Input
 from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import Ruleset
 from core.state import GameState, Unit
+from core.views import sides_for
 from tui.badges import badges, in_order
 from tui.i18n import N_, _, book, number, shown
 from tui.keymap import keys_of
@@ -178,6 +179,7 @@ class RosterPane(Vertical):
         super().__init__(**kwargs)
         self._ruleset: Ruleset | None = None
         self._state: GameState | None = None
+        self._role = ""
         self._shape: tuple = ()
         self._filter = ""
         self._details = Text()  # what the details line shows
@@ -209,8 +211,9 @@ class RosterPane(Vertical):
 
     # ------------------------------------------------------------------ drawing
 
-    def show(self, ruleset: Ruleset, state: GameState) -> None:
-        self._ruleset, self._state = ruleset, state
+    def show(self, ruleset: Ruleset, state: GameState, role: str = "") -> None:
+        """Show ``state`` as ``role`` sees it: his own side first (``core.views.sides_for``)."""
+        self._ruleset, self._state, self._role = ruleset, state, role
         self._draw(state)
 
     def _draw(self, state: GameState, first_match: bool = False) -> None:
@@ -237,7 +240,7 @@ class RosterPane(Vertical):
 
     def _groups(self, state: GameState) -> list[tuple[str, list[tuple[str, list[Unit]]]]]:
         out = []
-        for side in state.sides:
+        for side in sides_for(state, self._role):
             teams: dict[str, list[Unit]] = {}
             for u in state.units_of(side):
                 if self._filter and self._ruleset and not unit_matches(u, self._ruleset, self._filter):
