@@ -4,13 +4,15 @@ ruleset that scores them; a side's own figures first in its roster."""
 from __future__ import annotations
 
 import pytest
-from waiting import settled, type_text, until
+from textual.widgets import SelectionList
+from waiting import press, settled, type_text, until
 
 from core.game import Game
 from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
+from tui.screens.newgame import NewGameScreen
 
 SIZE = (100, 30)
 
@@ -59,4 +61,30 @@ async def test_a_sides_seat_lists_its_own_side_first_and_the_referees_the_scenar
             await settled(pilot)
             assert side_rows(app) == order, role
             assert game.state.sides[order[0]].name in roster_rows(app)[0]  # the top row shown
+    game.close()
+
+
+def box_rows(widget) -> list[str]:
+    return [widget.render_line(y).text for y in range(widget.option_count)]
+
+
+async def test_an_optional_rule_reads_ticked_only_when_it_is_on(tmp_path):
+    """``[ ]`` and ``[x]``, not Textual's ``▐X▌`` in both states, its colour alone differing."""
+    game = Game.new(tmp_path / "g.ft", "breaking-news", "it-2009-12-09", seed=3)
+    game.execute("scenario demo", role=REFEREE)
+    app = FireteamApp(game, role=REFEREE)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "ctrl+n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await until(pilot, lambda: screen.query("#setup-options"), "the optional rules offered")
+        options = screen.query_one("#setup-options", SelectionList)
+        await settled(pilot)
+        rows = box_rows(options)
+        assert [row[:4] for row in rows] == ["[ ] "] * 3 and "§9.3" in rows[2], rows
+        options.focus()
+        await press(pilot, "down", "down", "space")  # §9.3 on
+        await until(pilot, lambda: box_rows(options)[2].startswith("[x] "), "§9.3 ticked")
+        assert [row[:4] for row in box_rows(options)] == ["[ ] ", "[ ] ", "[x] "]
+        assert "option wounded on" in screen.setup_lines()
     game.close()
