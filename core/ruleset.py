@@ -673,6 +673,12 @@ class Ruleset(ABC):
         counts its luck for the other side.  By default a success is the unit's own."""
         return False
 
+    def options_in_force(self, state: GameState) -> list[tuple[str, str]] | None:
+        """The optional rules the game is played with, each as its section and in words (the
+        reader's language): what the game screen and the report name; None for a ruleset
+        that has no optional rules."""
+        return None
+
     def sequence_step(self, state: GameState) -> tuple[object, ...]:
         """The step of the sequence of play ``state`` stands at, as the after-action
         report's re-rolls match a game's orders to a re-rolled game

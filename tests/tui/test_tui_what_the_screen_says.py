@@ -88,3 +88,29 @@ async def test_an_optional_rule_reads_ticked_only_when_it_is_on(tmp_path):
         assert [row[:4] for row in box_rows(options)] == ["[ ] ", "[ ] ", "[x] "]
         assert "option wounded on" in screen.setup_lines()
     game.close()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "setup", "said"),
+    [
+        ("breaking-news", ("option wounded on",), "Optional rules: §9.3"),
+        ("breaking-news", ("option wounded on", "option deviation on"), "Optional rules: §8.0.2 §9.3"),
+        ("breaking-news", (), "Optional rules: none"),
+        ("ludonet", (), None),
+    ],
+)
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_the_game_screen_names_the_optional_rules_in_force(tmp_path, ruleset, setup, said, size):
+    variant = "it-2009-12-09" if ruleset == "breaking-news" else ""
+    game = Game.new(tmp_path / "g.ft", ruleset, variant, seed=3)
+    for line in ("scenario demo", *setup):
+        game.execute(line, role=REFEREE)
+    app = FireteamApp(game, role=next(iter(game.state.sides)))
+    async with app.run_test(size=size) as pilot:
+        await settled(pilot)
+        shown = " ".join(phase_text(app).split())  # as wrapped at the pane's width
+        if said is None:
+            assert "Optional rules" not in shown
+        else:
+            assert said in shown, shown
+    game.close()

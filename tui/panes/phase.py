@@ -88,6 +88,11 @@ def phase_text(
             cats = [f"{book(ruleset).gettext(k)} {v}" for k, v in sorted(side.dp_by_category.items()) if v]
             if len(cats) > 1:
                 dp.append(f" ({', '.join(cats)})", style="dim")
+    options = ruleset.options_in_force(state)
+    if options is not None:  # which optional rules are in force, said in every game of a ruleset that has some
+        dp.append("   " if dp else "")
+        rules = " ".join(rule for rule, _words in options)
+        dp.append(_("Optional rules: {rules}").format(rules=rules) if options else _("Optional rules: none"))
     if undo_hint:
         room = len(undo_hint) if width is None else width - dp.cell_len - 3
         if not dp:

@@ -202,6 +202,11 @@ class BreakingNews(Ruleset):
 
         turn.check_turn(self, state, parsed, role)
 
+    def options_in_force(self, state: GameState) -> list[tuple[str, str]]:
+        from core.rulesets.breaking_news import hits
+
+        return hits.options_in_force(state)
+
     def sequence_step(self, state: GameState) -> tuple[object, ...]:
         from core.rulesets.breaking_news import turn
 

@@ -77,8 +77,17 @@ OPTIONS = {
 }
 
 
+#: Each optional rule's section, as the game screen names those in force.
+OPTION_RULES = {"deviation": "§8.0.2", "ammo": "§8.0.3", "wounded": "§9.3"}
+
+
 def option(state: GameState, name: str) -> bool:
     return bool(var(state, f"option.{name}", 0))
+
+
+def options_in_force(state: GameState) -> list[tuple[str, str]]:
+    """The optional rules switched on, each as its section and in words (``Ruleset.options_in_force``)."""
+    return [(OPTION_RULES[name], _(label)) for name, label in OPTIONS.items() if option(state, name)]
 
 
 def italian(ctx: Context) -> bool:
