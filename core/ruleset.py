@@ -549,6 +549,11 @@ class Ruleset(ABC):
     #: reads only as such: its own pieces' classes it sees on them, the enemy's hidden
     #: ones it is not told (Linea di Tiro's ``profile.<id>``).
     referee_vars: tuple[str, ...] = ()
+    #: Whether the book scores defeat points (Breaking News, §14.0).  A ruleset that does
+    #: not has them shown only once the referee's ``dp`` has given a side some
+    #: (:meth:`shows_defeat_points`): "Defeat points 0 · 0" on every screen of a game
+    #: that never counts them told its players a rule it does not have.
+    defeat_points: bool = False
 
     def __init__(self, variant: str = "") -> None:
         missing = missing_members(type(self))
@@ -668,6 +673,12 @@ class Ruleset(ABC):
         counts its luck for the other side.  By default a success is the unit's own."""
         return False
 
+    def options_in_force(self, state: GameState) -> list[tuple[str, str]] | None:
+        """The optional rules the game is played with, each as its section and in words (the
+        reader's language): what the game screen and the report name; None for a ruleset
+        that has no optional rules."""
+        return None
+
     def sequence_step(self, state: GameState) -> tuple[object, ...]:
         """The step of the sequence of play ``state`` stands at, as the after-action
         report's re-rolls match a game's orders to a re-rolled game
@@ -731,6 +742,11 @@ class Ruleset(ABC):
         if isinstance(value, str) and value in units and key.startswith(self.piece_values):
             value = units[value].name
         return self.describe_var(key, value)
+
+    def shows_defeat_points(self, state: GameState) -> bool:
+        """Whether the sides' defeat points are shown: where the book scores them
+        (:attr:`defeat_points`), or where a referee's ruling gave a side some."""
+        return self.defeat_points or any(side.defeat_points or side.dp_by_category for side in state.sides.values())
 
     def rules_map(self) -> RulesMap | None:
         """The ruleset's rules map (``core.rulesmap``): ``data/rules_map.toml`` beside its

@@ -47,6 +47,13 @@ def roles(state: GameState) -> list[str]:
     return [REFEREE, *state.sides, SPECTATOR]
 
 
+def sides_for(state: GameState, role: str) -> list[str]:
+    """The sides in the order ``role`` is shown them: a side's own first (at 80x24 the
+    enemy listed first put a second side's figures below the fold), then the others as
+    the scenario gives them; the referee and a spectator see the scenario's order."""
+    return sorted(state.sides, key=lambda side: side != role)
+
+
 def unit_visible(unit: Unit, role: str) -> bool:
     if role == REFEREE or unit.side == role:
         return True

@@ -51,7 +51,7 @@ from core.commands.pieces import find_side, find_unit, teams
 from core.commands.record import localize_line
 from core.commands.values import MAX_LINE, check_line, distance, whole_number
 from core.commands.verbs import find_verb
-from core.commands.words import match_prefix, split
+from core.commands.words import match_prefix, or_list, split
 
 __all__ = [
     "MAX_LINE",
@@ -67,6 +67,7 @@ __all__ = [
     "match_prefix",
     "meanings",
     "names",
+    "or_list",
     "parse",
     "spec_domain",
     "split",

@@ -38,6 +38,11 @@ def summary(report: Report) -> list[str]:
     against = _("against")
     sides = f" {against} ".join(s.name for s in f.sides) or _("no sides yet")
     lines = [_("{rules}: {sides}.").format(rules=f.rules, sides=sides)]
+    if f.options is not None:  # the rules played by: which options were on, even none
+        said = "; ".join(f.options)
+        lines.append(
+            _("Optional rules in force: {rules}.").format(rules=said) if said else _("No optional rules in force.")
+        )
     if f.origin is not None:
         lines.append(
             _(

@@ -69,6 +69,7 @@ def _collect(
     turns = [reading.turns.get(t, TurnFacts(t)) for t in range(0, max(reading.turns) + 1)]
     losses, score = _scores(turns, [s.id for s in sides], reading.any_points)
     parent = getattr(header, "parent", None)
+    options = ruleset.options_in_force(state)
     return Facts(
         ruleset=ruleset.name,
         ruleset_version=header.ruleset_version,
@@ -87,6 +88,7 @@ def _collect(
         step=steps if step is None else step,
         steps=steps,
         origin=Origin(parent.path, parent.sha256, parent.step) if parent is not None else None,
+        options=[words for _rule, words in options] if options is not None else None,
     )
 
 

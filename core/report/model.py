@@ -117,6 +117,9 @@ class Facts:
     #: The rules as the game was played by, in words, its variant too (``Ruleset.title``):
     #: "Breaking News 1.5.1, Italian draft of 9 December 2009".
     rules: str = ""
+    #: The optional rules in force, in words (``Ruleset.options_in_force``); None where the
+    #: ruleset has none.
+    options: list[str] | None = None
 
     def names(self) -> Names:
         """The sides and pieces the report knows, by their names (``core.language.i18n.naming``)."""

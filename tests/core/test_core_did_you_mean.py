@@ -26,6 +26,34 @@ def test_a_mistyped_word_is_answered_with_the_nearest(demo):
     assert refusal(demo, "frobnicate") == "no command 'frobnicate'"  # nothing near: no guess
 
 
+def test_a_verb_of_another_game_is_answered_with_this_games_verb(demo):
+    """``shoot`` is no command, and ``move``'s help speaks of "move and shoot": the refusal names
+    ``fire``, in the reader's words (#61)."""
+    assert refusal(demo, "shoot conti bashir", "regulars") == "no command 'shoot'; did you mean fire?"
+    with reading("it"):
+        assert refusal(demo, "shoot") == "comando 'shoot': non esiste; forse intendevi fuoco?"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "english", "italian"),
+    [
+        ("bassa-intensita", "fire", "fuoco"),
+        ("ludonet", "fire", "spara"),
+        ("linea-di-tiro", "at or mg", "controcarro o mg"),
+    ],
+)
+def test_shoot_names_the_ruleset_s_own_fire(tmp_path, ruleset, english, italian):
+    """Not ``shift`` or ``spot``, whose letters are near (#61)."""
+    from core.game import Game
+
+    game = Game.new(tmp_path / "g.ft", ruleset, seed=1)
+    game.execute("scenario demo", role=REFEREE)
+    assert refusal(game, "shoot") == f"no command 'shoot'; did you mean {english}?"
+    with reading("it"):
+        assert refusal(game, "shoot") == f"comando 'shoot': non esiste; forse intendevi {italian}?"
+    game.close()
+
+
 def test_the_nearest_in_the_readers_language(demo):
     with reading("it"):
         assert refusal(demo, "tira 2d6 sogla=5") == "opzione di tira 'sogla': non esiste; forse intendevi soglia?"

@@ -112,6 +112,7 @@ class Skirmish(Ruleset):
     version = "1.0"
     domain = CORE_DOMAIN
     phases = PHASES
+    defeat_points = True  # scored as Breaking News scores them: the panes show them
     next_dice = ("initiative: 2d6 + leadership per side",)
     scenarios = {"patrol": PATROL, "open": OPEN}
 

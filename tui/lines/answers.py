@@ -30,7 +30,7 @@ from core.questions import Question
 from core.ruleset import END_GAME, CommandSpec, Refused, Ruleset
 from core.secrets.commitments import matches
 from core.state import HIDDEN, GameState, Side, Unit
-from core.views import REFEREE, SPECTATOR
+from core.views import REFEREE, SPECTATOR, sides_for
 from tui import odds as chances
 from tui.badges import word as status_word
 from tui.i18n import N_, _, book, ngettext, number, percentage, pgettext, phase_name, shown
@@ -507,13 +507,14 @@ def _morale(state: GameState, side: str, team: str) -> object:
     return None
 
 
-def roster(game: Game, state: GameState) -> list[str]:
-    """The roster pane: each side, its teams and figures, then the hidden markers the role sees."""
+def roster(game: Game, state: GameState, role: str = "") -> list[str]:
+    """The roster pane: each side (``role``'s own first: ``core.views.sides_for``), its teams and
+    figures, then the hidden markers the role sees."""
     domain = game.ruleset.domain
     if not state.sides:
         return [_("No sides yet: the game has no scenario.")]
     out = []
-    for side in state.sides.values():
+    for side in (state.sides[s] for s in sides_for(state, role)):
         units = state.units_of(side.id)
         out.append(_side_line(side, units, _scored(state)))
         teams: dict[str, list[Unit]] = {}

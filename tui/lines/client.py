@@ -313,7 +313,7 @@ class LineClient:
                 live = role == REFEREE and not self.read_only
                 self._say(*answers.phase(game, game.view(role), referee_live=live))
             elif key == "roster":
-                self._say(*answers.roster(game, game.view(role)))
+                self._say(*answers.roster(game, game.view(role), role))
             elif key == "who":
                 self._say(*answers.who(game, game.view(role), role, rest))
             elif key == "log":

@@ -1,4 +1,5 @@
-"""The turn phase pane: turn, phase of the ruleset's turn machine, who acts, what comes next, defeat points."""
+"""The turn phase pane: turn, phase of the ruleset's turn machine, who acts, what comes next, defeat points
+(where the ruleset scores them: ``Ruleset.shows_defeat_points``)."""
 
 from __future__ import annotations
 
@@ -76,7 +77,7 @@ def phase_text(
             nxt.append(ends, style="dim")
 
     dp = Text()
-    if state.sides:
+    if state.sides and ruleset.shows_defeat_points(state):
         dp.append(_("Defeat points") + " ", style="bold")
         for i, side in enumerate(state.sides.values()):
             if i:
@@ -87,9 +88,16 @@ def phase_text(
             cats = [f"{book(ruleset).gettext(k)} {v}" for k, v in sorted(side.dp_by_category.items()) if v]
             if len(cats) > 1:
                 dp.append(f" ({', '.join(cats)})", style="dim")
+    options = ruleset.options_in_force(state)
+    if options is not None:  # which optional rules are in force, said in every game of a ruleset that has some
+        dp.append("   " if dp else "")
+        rules = " ".join(rule for rule, _words in options)
+        dp.append(_("Optional rules: {rules}").format(rules=rules) if options else _("Optional rules: none"))
     if undo_hint:
         room = len(undo_hint) if width is None else width - dp.cell_len - 3
-        if room >= min(len(undo_hint), HINT_ROOM):
+        if not dp:
+            dp.append(_fitted(undo_hint, width or len(undo_hint)), style="dim italic")
+        elif room >= min(len(undo_hint), HINT_ROOM):
             dp.append("   ")
             dp.append(_fitted(undo_hint, room), style="dim italic")
         else:

@@ -23,6 +23,7 @@ from textual.widgets import Input
 from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import Ruleset
 from core.state import GameState, Unit
+from core.views import sides_for
 from tui.badges import badges, in_order
 from tui.i18n import N_, _, book, number, shown
 from tui.keymap import keys_of
@@ -178,6 +179,7 @@ class RosterPane(Vertical):
         super().__init__(**kwargs)
         self._ruleset: Ruleset | None = None
         self._state: GameState | None = None
+        self._role = ""
         self._shape: tuple = ()
         self._filter = ""
         self._details = Text()  # what the details line shows
@@ -209,8 +211,9 @@ class RosterPane(Vertical):
 
     # ------------------------------------------------------------------ drawing
 
-    def show(self, ruleset: Ruleset, state: GameState) -> None:
-        self._ruleset, self._state = ruleset, state
+    def show(self, ruleset: Ruleset, state: GameState, role: str = "") -> None:
+        """Show ``state`` as ``role`` sees it: his own side first (``core.views.sides_for``)."""
+        self._ruleset, self._state, self._role = ruleset, state, role
         self._draw(state)
 
     def _draw(self, state: GameState, first_match: bool = False) -> None:
@@ -237,7 +240,7 @@ class RosterPane(Vertical):
 
     def _groups(self, state: GameState) -> list[tuple[str, list[tuple[str, list[Unit]]]]]:
         out = []
-        for side in state.sides:
+        for side in sides_for(state, self._role):
             teams: dict[str, list[Unit]] = {}
             for u in state.units_of(side):
                 if self._filter and self._ruleset and not unit_matches(u, self._ruleset, self._filter):
@@ -253,10 +256,10 @@ class RosterPane(Vertical):
         side = state.sides[side_id]
         units = state.units_of(side_id)
         text = Text(side.name, style="bold underline")
-        # TRANSLATORS: short for "defeat points", on a side's line of the roster
-        text.append(
-            " " + _("DP {points}").format(points=side.defeat_points), style="bold red" if side.defeat_points else "dim"
-        )
+        if self._ruleset is not None and self._ruleset.shows_defeat_points(state):
+            # TRANSLATORS: short for "defeat points", on a side's line of the roster
+            points = _("DP {points}").format(points=side.defeat_points)
+            text.append(" " + points, style="bold red" if side.defeat_points else "dim")
         text.append(f" · {sum(u.in_play for u in units)}/{len(units)}", style="dim")
         return visible_text(text, lines=False)
 
@@ -325,18 +328,21 @@ class RosterPane(Vertical):
             return marker_details(key[1])
         if key[0] == "side" and key[1] in state.sides:
             side = state.sides[key[1]]
+            units = state.units_of(side.id)
+            said = _("{side} ({id}, {army}) · {in_play} of {count} in play").format(
+                side=side.name,
+                id=side.id,
+                army=side.army or _("army"),
+                in_play=sum(u.in_play for u in units),
+                count=len(units),
+            )
+            if not ruleset.shows_defeat_points(state):
+                return Text(said)
             words = book(ruleset)
             cats = ", ".join(f"{words.term(k)} {v}" for k, v in sorted(side.dp_by_category.items())) or _("none")
-            units = state.units_of(side.id)
             return Text(
-                _("{side} ({id}, {army}) · {in_play} of {count} in play · defeat points {points}: {categories}").format(
-                    side=side.name,
-                    id=side.id,
-                    army=side.army or _("army"),
-                    in_play=sum(u.in_play for u in units),
-                    count=len(units),
-                    points=side.defeat_points,
-                    categories=cats,
+                _("{side} · defeat points {points}: {categories}").format(
+                    side=said, points=side.defeat_points, categories=cats
                 )
             )
         return Text()

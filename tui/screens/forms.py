@@ -11,14 +11,17 @@ import shlex
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.strip import Strip
 from textual.widgets import Input, OptionList, Select, SelectionList
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from core.commands import teams, usage
 from core.language.i18n import CORE_DOMAIN, Domain
@@ -253,6 +256,27 @@ class ActionPicker(ModalScreen[CommandSpec | None]):
         self.dismiss(None)
 
 
+class TickList(SelectionList[str]):
+    """A list of things to pick, each ticked ``[x]`` or not ``[ ]``: Textual's box shows ``▐X▌``
+    whether picked or not, only its colour differs, and a game of the Italian draft was
+    played believing §9.3 was on (#61).  The box is as wide as Textual's, which lays the
+    labels out after it."""
+
+    def render_line(self, y: int) -> Strip:
+        line = OptionList.render_line(self, y)  # the label, without Textual's box
+        index = self.scroll_offset.y + y
+        try:
+            value = self.get_option_at_index(index).value
+        except OptionDoesNotExist:
+            return line
+        picked = value in self.selected
+        style = next(iter(line)).style or self.rich_style
+        if picked:
+            style += Style(bold=True)
+        # The index lets a click on the box pick the option, as on Textual's own.
+        return Strip([Segment("[x] " if picked else "[ ] ", style + Style(meta={"option": index})), *line])
+
+
 class ActionForm(ModalScreen[str | None]):
     """One field per parameter; Ctrl+S or Enter on the last field gives the command line."""
 
@@ -304,7 +328,7 @@ class ActionForm(ModalScreen[str | None]):
     def _field(self, p: Param):
         options = param_options(p, self.state, self.role, self.domain, self.side_offered)
         if options and p.many:
-            return SelectionList[str](*[(plain(label), value) for label, value in options], id=f"field-{p.name}")
+            return TickList(*[(plain(label), value) for label, value in options], id=f"field-{p.name}")
         if options:
             return Select(
                 [(plain(label), value) for label, value in options],

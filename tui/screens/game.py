@@ -401,7 +401,7 @@ class GameScreen(Screen):
                 phase.border_title = plain(title)
                 if self.typing:  # who types: a side by its name, in the reader's words
                     self._part(CommandLine).set_prompt(self._who())
-            self._part(RosterPane).show(self.game.ruleset, state)
+            self._part(RosterPane).show(self.game.ruleset, state, self.role)
         self._part(LogPane).sync()
         self._show_dice()
         if self.replay:

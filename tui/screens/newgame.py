@@ -41,6 +41,7 @@ from tui.i18n import N_, _, book, ngettext
 from tui.keymap import key_label, keys_of
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainInput, PlainLabel, plain
+from tui.screens.forms import TickList
 
 
 def scenario_options(ruleset: Ruleset) -> list[tuple[Text, str]]:
@@ -245,7 +246,7 @@ class NewGameScreen(Screen):
                         label.append(f" · {note}", style="dim")
                 widgets.append(PlainLabel(label))
                 if choice.multiple:
-                    widgets.append(SelectionList[str](*_options(choice), id=widget_id, classes="setup"))
+                    widgets.append(TickList(*_options(choice), id=widget_id, classes="setup"))
                 else:
                     widgets.append(
                         Select(_options(choice), value=choice.default, allow_blank=False, id=widget_id, classes="setup")

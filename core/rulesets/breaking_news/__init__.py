@@ -125,6 +125,7 @@ class BreakingNews(Ruleset):
     variants = ("", IT)
     variant_names = {IT: N_("Italian draft of 9 December 2009")}
     phases = PHASES
+    defeat_points = True  # §14.0: the side with fewer wins
     end_phases = ("initiative", "activation", "end", "final")  # §14.0: the victory command's
     next_dice = (
         dice_order.NEXT_SETUP,
@@ -200,6 +201,11 @@ class BreakingNews(Ruleset):
         from core.rulesets.breaking_news import turn
 
         turn.check_turn(self, state, parsed, role)
+
+    def options_in_force(self, state: GameState) -> list[tuple[str, str]]:
+        from core.rulesets.breaking_news import hits
+
+        return hits.options_in_force(state)
 
     def sequence_step(self, state: GameState) -> tuple[object, ...]:
         from core.rulesets.breaking_news import turn

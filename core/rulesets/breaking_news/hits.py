@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core import events as ev
-from core.commands import whole_number
+from core.commands import local_name, or_list, whole_number
 from core.language.i18n import N_, M, Msg, Text, plain, render
 from core.ruleset import Context, Refused
 from core.rulesets.breaking_news import dice_order
@@ -77,8 +77,17 @@ OPTIONS = {
 }
 
 
+#: Each optional rule's section, as the game screen names those in force.
+OPTION_RULES = {"deviation": "§8.0.2", "ammo": "§8.0.3", "wounded": "§9.3"}
+
+
 def option(state: GameState, name: str) -> bool:
     return bool(var(state, f"option.{name}", 0))
+
+
+def options_in_force(state: GameState) -> list[tuple[str, str]]:
+    """The optional rules switched on, each as its section and in words (``Ruleset.options_in_force``)."""
+    return [(OPTION_RULES[name], _(label)) for name, label in OPTIONS.items() if option(state, name)]
 
 
 def italian(ctx: Context) -> bool:
@@ -215,13 +224,25 @@ def require_in_play(unit: Unit) -> None:
         raise Refused(_("{unit} is not on the table yet").format(unit=unit.name))
 
 
-def require_active(state: GameState, unit: Unit) -> None:
-    """The active player's figures act in his activation (§5.0)."""
+#: The reactions a refusal names to a figure off the active side, by the action refused
+#: (§5.0): a fire's is opportunity fire (§8.2), a move's a dodge (§6.5); any other, both.
+REACTIONS = {"fire": ("react-fire",), "covering": ("react-fire",), "move": ("react-dodge",)}
+ANY_REACTION = ("react-fire", "react-dodge")
+
+
+def reactions(command: str) -> str:
+    """The reactions instead of ``command``, in the reader's command words: what to type."""
+    return or_list([local_name("command", name, DOMAIN.name) for name in REACTIONS.get(command, ANY_REACTION)])
+
+
+def require_active(state: GameState, unit: Unit, command: str = "") -> None:
+    """The active player's figures act in his activation (§5.0); the others react, which the
+    refusal names (:func:`reactions`)."""
     require_in_play(unit)
     if unit.side != state.active_side:
         raise Refused(
-            _("{unit} is not on the active side ({active_side}); it may only react").format(
-                unit=unit.name, active_side=state.side_name(state.active_side)
+            _("{unit} is not on the active side ({active_side}); it may only react: {reactions}").format(
+                unit=unit.name, active_side=state.side_name(state.active_side), reactions=reactions(command)
             )
         )
 

@@ -21,7 +21,7 @@ from core import events as ev
 from core.commands import match_prefix
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
-from core.rulesets.breaking_news import dice_order, rules
+from core.rulesets.breaking_news import dice_order, hits, rules
 from core.rulesets.breaking_news.campaign import defeat, deployment, extras, forces, morale, negotiation, victory
 from core.rulesets.breaking_news.commands import combat
 from core.rulesets.breaking_news.ledger import set_var, var
@@ -83,7 +83,9 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     if role != state.active_side:
         if not name.startswith("react"):
             raise Refused(
-                _("{active_side} are active: you may only react").format(active_side=state.side_name(state.active_side))
+                _("{active_side} are active: you may only react: {reactions}").format(
+                    active_side=state.side_name(state.active_side), reactions=hits.reactions(name)
+                )
             )
         return
     _squad_by_squad(state, parsed, role)

@@ -153,8 +153,15 @@ REFUSALS = [
     (
         "irregulars",
         "fire kalash sarge range=20",
-        "Rangers are active: you may only react",
-        "sono attivi Rangers: puoi solo reagire",
+        "Rangers are active: you may only react: react-fire",
+        "sono attivi Rangers: puoi solo reagire: reagisci-fuoco",
+    ),
+    # §5.0, §6.5: a move off the active side is a dodge
+    (
+        "irregulars",
+        "move kalash 5",
+        "Rangers are active: you may only react: react-dodge",
+        "sono attivi Rangers: puoi solo reagire: reagisci-schiva",
     ),
 ]
 

@@ -25,13 +25,16 @@ def test_reacting_player_may_only_react(rng):
 
 
 def test_a_figure_of_the_reacting_side_is_told_the_active_side_by_its_name(tmp_path):
-    """The refusal names the active side as the players know it, not by its id (#26)."""
+    """The refusal names the active side as the players know it, not by its id (#26), and the
+    command the figure may fire with instead (#61)."""
     from bn_combat_support import new_game
 
     demo = new_game(tmp_path, "demo", active="irregulars")
     with pytest.raises(Refused) as refused:
         demo.execute("fire conti bashir range=40", role=REFEREE)
-    assert str(refused.value) == "Pte Conti is not on the active side (Somali militia); it may only react"
+    assert str(refused.value) == (
+        "Pte Conti is not on the active side (Somali militia); it may only react: react-fire"
+    )
     demo.close()
 
 

@@ -159,8 +159,9 @@ def test_a_figure_out_of_play_or_on_the_wrong_side_is_refused_in_words():
     waiting = _man("w", hits.OFF_TABLE)
     assert _refusal(hits.require_in_play, waiting) == "W is not on the table yet"
     assert _refusal(hits.require_active, ctx.state, _man()) == (
-        "Kalash is not on the active side (Rangers); it may only react"
+        "Kalash is not on the active side (Rangers); it may only react: react-dodge or react-fire"
     )
+    assert _refusal(hits.require_active, ctx.state, _man(), "fire").endswith("; it may only react: react-fire")
     ctx.state.reacting_side = "irregulars"
     assert _refusal(hits.require_reacting, ctx, _man("r", side="regulars")) == (
         "R is on the active side; reactions are the reacting player's (§5.0)"

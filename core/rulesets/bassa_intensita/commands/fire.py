@@ -572,5 +572,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
             dice_order.HE_HIT,
             dice_order.HE_MISS,
         ),
+        known_elsewhere_as=("shoot",),  # the verb another game fires with
     ),
 )

@@ -139,9 +139,9 @@ def _fell_back(unit: Unit) -> bool:
     return unit.moved_cm >= allowances().retreat_cm
 
 
-def require_ready(state: GameState, unit: Unit) -> None:
-    """What refuses an active figure's action before any die (§5.0, §8.0.3, §10.0)."""
-    hits.require_active(state, unit)
+def require_ready(state: GameState, unit: Unit, command: str = "") -> None:
+    """What refuses an active figure's action (``command``) before any die (§5.0, §8.0.3, §10.0)."""
+    hits.require_active(state, unit, command)
     if unit.has(Status.RELOADING):
         raise Refused(_("{unit} is changing magazine this turn (§8.0.3)").format(unit=unit.name))
     if unit.has(Status.PANICKED):

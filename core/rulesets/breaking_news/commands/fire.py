@@ -451,7 +451,7 @@ def firer_check(ruleset: Ruleset, state: GameState, firer: Unit) -> None:
     the active player's, on the table and free to act (§5.0, §8.0.3, §10.0), his action is
     over (§5.0: one action), or he carries no weapon at all (a civilian, a journalist).
     Completion offers such figures last (``CommandSpec.figure_check``)."""
-    require_ready(state, firer)
+    require_ready(state, firer, "fire")
     require_fire_left(firer)
     hits.require_armed(firer)
 
@@ -770,7 +770,7 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
     area = args["area"]
     firing: list[tuple[Unit, int | Decimal | Fraction]] = []
     for u in group:
-        hits.require_active(ctx.state, u)
+        hits.require_active(ctx.state, u, "covering")
         # §5.0 d): covering fire "(you can also move up to 5cm)": after a move of 5 cm or
         # less, named covering or cautious, the covering fire makes it action d).
         moved_to_cover = hits.action_badge(u) in hits.MOVES_TO_COVER
@@ -970,6 +970,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             dice_order.SAVES,
             dice_order.WOUND,
         ),
+        known_elsewhere_as=("shoot",),  # the verb another game fires with
     ),
     CommandSpec(
         "speculative",

@@ -50,7 +50,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     action = action or movement.default_action(cm)
     allowed = movement.action_allowance(action, args.get("obstacle") or 0, bool(args.get("helped")))
     for u in group:
-        hits.require_active(ctx.state, u)
+        hits.require_active(ctx.state, u, "move")
         hits.require_on_foot(ctx, u)
         if u.has(Status.PANICKED) and len(group) == 1:
             _panic_move(ctx, u, cm, just_failed=False)

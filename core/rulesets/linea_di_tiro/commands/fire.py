@@ -456,6 +456,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         figure_check=at_check,
         rolls=True,
         dice=(dice_order.AT_FIRE,),
+        known_elsewhere_as=("shoot",),  # the verb another game fires with ("fire" is in its help)
     ),
     CommandSpec(
         "mg",
@@ -483,6 +484,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         figure_check=mg_check,
         rolls=True,
         dice=(dice_order.MG_HE,),
+        known_elsewhere_as=("shoot",),  # the verb another game fires with ("fire" is in its help)
     ),
     CommandSpec(
         "morale",

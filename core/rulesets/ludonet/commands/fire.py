@@ -316,6 +316,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             dice_order.TO_HIT,
             dice_order.DAMAGE,
         ),
+        known_elsewhere_as=("shoot",),  # the verb another game fires with
     ),
     CommandSpec(
         "grenade",

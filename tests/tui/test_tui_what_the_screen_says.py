@@ -1,0 +1,116 @@
+"""What the game screen says, and what it does not (issue #61): the defeat points only for a
+ruleset that scores them; a side's own figures first in its roster."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import SelectionList
+from waiting import press, settled, type_text, until
+
+from core.game import Game
+from core.views import REFEREE
+from tui.app import FireteamApp
+from tui.panes.phase import PhasePane
+from tui.panes.roster import RosterPane
+from tui.screens.newgame import NewGameScreen
+
+SIZE = (100, 30)
+
+
+def phase_text(app) -> str:
+    return str(app.screen.query_one(PhasePane).render())
+
+
+def roster_rows(app) -> list[str]:
+    return app.screen.query_one(RosterPane).view.rows_text()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "scores"),
+    [("breaking-news", True), ("bassa-intensita", False), ("linea-di-tiro", False), ("ludonet", False)],
+)
+async def test_defeat_points_are_shown_only_where_the_ruleset_scores_them(tmp_path, ruleset, scores):
+    game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
+    game.execute("scenario demo", role=REFEREE)
+    first = next(iter(game.state.sides))
+    app = FireteamApp(game, role=REFEREE)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        assert ("Defeat points" in phase_text(app)) is scores
+        assert any(" DP 0 " in row for row in roster_rows(app)) is scores
+        # A referee's ruling gives a side some where the book keeps none: then they are shown.
+        await type_text(pilot, f"dp {first} 5 a ruling", "enter")
+        await until(pilot, lambda: "Defeat points" in phase_text(app), "the defeat points shown")
+        assert any(" DP 5 " in row for row in roster_rows(app))
+    game.close()
+
+
+def side_rows(app) -> list[str]:
+    view = app.screen.query_one(RosterPane).view
+    return [key[1] for key in view.item_keys() if key[0] == "side"]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_a_sides_seat_lists_its_own_side_first_and_the_referees_the_scenarios_order(tmp_path, size):
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
+    game.execute("scenario demo", role=REFEREE)
+    first, second = list(game.state.sides)
+    for role, order in ((REFEREE, [first, second]), (second, [second, first]), (first, [first, second])):
+        app = FireteamApp(game, role=role)
+        async with app.run_test(size=size) as pilot:
+            await settled(pilot)
+            assert side_rows(app) == order, role
+            assert game.state.sides[order[0]].name in roster_rows(app)[0]  # the top row shown
+    game.close()
+
+
+def box_rows(widget) -> list[str]:
+    return [widget.render_line(y).text for y in range(widget.option_count)]
+
+
+async def test_an_optional_rule_reads_ticked_only_when_it_is_on(tmp_path):
+    """``[ ]`` and ``[x]``, not Textual's ``▐X▌`` in both states, its colour alone differing."""
+    game = Game.new(tmp_path / "g.ft", "breaking-news", "it-2009-12-09", seed=3)
+    game.execute("scenario demo", role=REFEREE)
+    app = FireteamApp(game, role=REFEREE)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "ctrl+n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await until(pilot, lambda: screen.query("#setup-options"), "the optional rules offered")
+        options = screen.query_one("#setup-options", SelectionList)
+        await settled(pilot)
+        rows = box_rows(options)
+        assert [row[:4] for row in rows] == ["[ ] "] * 3 and "§9.3" in rows[2], rows
+        options.focus()
+        await press(pilot, "down", "down", "space")  # §9.3 on
+        await until(pilot, lambda: box_rows(options)[2].startswith("[x] "), "§9.3 ticked")
+        assert [row[:4] for row in box_rows(options)] == ["[ ] ", "[ ] ", "[x] "]
+        assert "option wounded on" in screen.setup_lines()
+    game.close()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "setup", "said"),
+    [
+        ("breaking-news", ("option wounded on",), "Optional rules: §9.3"),
+        ("breaking-news", ("option wounded on", "option deviation on"), "Optional rules: §8.0.2 §9.3"),
+        ("breaking-news", (), "Optional rules: none"),
+        ("ludonet", (), None),
+    ],
+)
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_the_game_screen_names_the_optional_rules_in_force(tmp_path, ruleset, setup, said, size):
+    variant = "it-2009-12-09" if ruleset == "breaking-news" else ""
+    game = Game.new(tmp_path / "g.ft", ruleset, variant, seed=3)
+    for line in ("scenario demo", *setup):
+        game.execute(line, role=REFEREE)
+    app = FireteamApp(game, role=next(iter(game.state.sides)))
+    async with app.run_test(size=size) as pilot:
+        await settled(pilot)
+        shown = " ".join(phase_text(app).split())  # as wrapped at the pane's width
+        if said is None:
+            assert "Optional rules" not in shown
+        else:
+            assert said in shown, shown
+    game.close()
