@@ -80,7 +80,7 @@ GAME_BINDINGS = [
     Binding("ctrl+y", "redo", N_("Redo"), show=False, id="redo"),
     Binding("ctrl+s,f6", "focus_pane('roster')", N_("Roster"), show=False, id="roster"),
     Binding("ctrl+l,f7", "focus_pane('log')", N_("Log"), show=False, id="log"),
-    # Not the colon: any printable key typed in a pane goes to the command line, itself too (GameScreen.on_key).
+    # Not the colon: a printable key typed in a pane goes to the command line, a colon too (GameScreen.on_key).
     Binding("ctrl+x,f8", "focus_pane('command')", N_("Command line"), show=False, id="command-line"),
     Binding("ctrl+n", "new_game", N_("New game"), show=False, id="new-game"),
     Binding("ctrl+g,f9", "whole_answer", N_("The last answer, whole"), show=False, id="whole-answer"),
