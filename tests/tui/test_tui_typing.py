@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
-from waiting import press, type_text
+from textual import events
+from waiting import press, settled, type_text
 
 from core.game import Game
 from core.views import REFEREE
@@ -46,6 +47,20 @@ async def test_a_command_typed_in_a_pane_goes_to_the_command_line(game, pane, bu
         assert not screen.query_one(RosterPane).has_class("-filtering")
         await press(pilot, "enter")
         assert last_command(game) == 'note "hello from the phone"' or last_command(game) == NOTE
+
+
+async def test_a_paste_in_a_pane_goes_to_the_command_line_or_is_refused_there(game):
+    app = FireteamApp(game, role=REFEREE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        box = app.screen.query_one(CommandInput)
+        await press(pilot, "ctrl+l")
+        app.post_message(events.Paste("note pasted\tin the log\n"))
+        await settled(pilot)
+        assert app.focused is box and box.value == "note pasted in the log"
+        await press(pilot, "ctrl+s")
+        app.post_message(events.Paste("two\nlines"))  # refused whole, said under the line
+        await settled(pilot)
+        assert box.value == "note pasted in the log" and "2 lines" in str(app.screen.query_one("#cmd-hint").render())
 
 
 async def test_a_refused_line_given_back_is_replaced_by_a_key_typed_in_a_pane(game):

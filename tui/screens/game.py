@@ -855,6 +855,17 @@ class GameScreen(Screen):
         # focus moves, come here in their turn and go in after it.
         box.typed(event.character)
 
+    def on_paste(self, event: events.Paste) -> None:
+        """A paste in a pane goes to the command line as a key typed there does (the phone's Paste key)."""
+        if not self.typing or isinstance(self.focused, Input):
+            return
+        event.stop()
+        box = self._part(CommandInput)
+        box.focus()
+        text = box.pasted(event.text)
+        if text:
+            box.typed(text)
+
     def action_focus_pane(self, pane: str) -> None:
         if pane == "roster":
             self.query_one(RosterPane).view.focus()
