@@ -31,7 +31,7 @@ from core.ruleset import CommandSpec, Refused
 from tui.i18n import N_, _
 from tui.keymap import keys_of
 from tui.plain import Plain, PlainInput, PlainLabel, plain, visible
-from tui.textual_internals import get_time  # get_time: the clock Textual stamps its messages with
+from tui.textual_internals import dismiss_suggestion, get_time, suggestion_shown
 
 Completer = Callable[[str], list[str]]
 #: Commands the ↑/↓ history holds (and tui.userdata remembers per save).
@@ -88,7 +88,9 @@ class CommandInput(PlainInput):
         Binding("tab", "complete", N_("Complete"), show=False),
         Binding("up", "history(-1)", N_("Previous command"), show=False),
         Binding("down", "history(1)", N_("Next command"), show=False),
-        Binding("escape", "leave", N_("To the log"), show=False),
+        # Esc puts the greyed suggestion away and keeps the focus here: it once went to the
+        # log, and the next command typed went to the log's keys, its Enter to a line's Details (#61).
+        Binding("escape", "dismiss", N_("Put the greyed suggestion away"), show=False),
         # Named in the footer from where a referee starts: at 80x24 the other side's
         # figures are below the roster's view, and this is how to reach them (#26).
         # Its id is the game screen's: the user's keymap rebinds both (tui.keymap).
@@ -100,7 +102,9 @@ class CommandInput(PlainInput):
         # per key, which a seat closing before the worker starts left never awaited.  The
         # completer answers at once: the suggestion is worked out as the line changes, and
         # reaches the box as a Suggester's would (SuggestionReady, for the line it was made for).
-        super().__init__(**kwargs)
+        # Focused again (F8, a key typed in a pane), the line keeps what is typed unselected:
+        # selected, the next key would take its place (#61).
+        super().__init__(select_on_focus=False, **kwargs)
         self.completer = completer
         #: What Enter does with the line (``CommandLine`` sets it).
         self.on_enter: Callable[[str], None] | None = None
@@ -180,12 +184,20 @@ class CommandInput(PlainInput):
         else:  # under the line, where a refused command says why
             line.error(why)
 
-    def action_leave(self) -> None:
-        focus_pane = getattr(self.screen, "action_focus_pane", None)
-        if focus_pane is not None:
-            focus_pane("log")
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "dismiss":  # with no suggestion, Esc goes on to the screen's (a replay's, a dialog's)
+            return bool(suggestion_shown(self))
+        return True
+
+    def action_dismiss(self) -> None:
+        dismiss_suggestion(self)
+
+    def typed(self, text: str) -> None:
+        """``text`` typed into the box, as a printable key is (over the selection, if any)."""
+        if self.selection.is_empty:
+            self.insert_text_at_cursor(text)
         else:
-            self.screen.focus_next()
+            self.replace(text, *self.selection)
 
     def action_history(self, delta: int) -> None:
         if not self.history:

@@ -57,6 +57,8 @@ KEY_NAMES = {
     "end": N_("End"),
     "tab": N_("Tab"),
 }
+#: Keys Textual names by what a terminal sends for them: Ctrl+Space comes as NUL, ``ctrl+@``.
+KEY_ALIASES = {"ctrl+@": "ctrl+space"}
 #: The arrow keys, where a row is short of room (the replay bar).
 ARROWS = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
 
@@ -78,7 +80,8 @@ GAME_BINDINGS = [
     Binding("ctrl+y", "redo", N_("Redo"), show=False, id="redo"),
     Binding("ctrl+s,f6", "focus_pane('roster')", N_("Roster"), show=False, id="roster"),
     Binding("ctrl+l,f7", "focus_pane('log')", N_("Log"), show=False, id="log"),
-    Binding("colon,f8", "focus_pane('command')", N_("Command line"), show=False, id="command-line"),
+    # Not the colon: a printable key typed in a pane goes to the command line, a colon too (GameScreen.on_key).
+    Binding("ctrl+x,f8", "focus_pane('command')", N_("Command line"), show=False, id="command-line"),
     Binding("ctrl+n", "new_game", N_("New game"), show=False, id="new-game"),
     Binding("ctrl+g,f9", "whole_answer", N_("The last answer, whole"), show=False, id="whole-answer"),
     # Replay: the replay bar lists its keys, so the footer keeps to 80 columns.
@@ -106,7 +109,7 @@ def key_label(keys: str) -> str:
     """Textual's comma-separated key names in words: ``ctrl+f,f1`` is ``Ctrl+F / F1``."""
     out = []
     for key in keys.split(","):
-        parts = key.split("+")
+        parts = KEY_ALIASES.get(key, key).split("+")
         parts[-1] = _(KEY_NAMES[parts[-1]]) if parts[-1] in KEY_NAMES else parts[-1]
         if len(parts) > 1 and len(parts[-1]) == 1:
             parts[-1] = parts[-1].upper()  # Ctrl+G; a letter alone keeps its case (n and N differ)

@@ -108,13 +108,20 @@ class PlainInput(Input):
 
     def on_paste(self, event: events.Paste) -> None:
         # Textual runs this, then Input's own handler, which puts the text in.
-        why = refused_paste(event.text)
-        if why:
+        text = self.pasted(event.text)
+        if text is None:
             event.prevent_default()  # nothing of it goes in: not cut, not with its escapes
             event.stop()
-            self.paste_refused(why)
             return
-        event.text = _LINE_ENDS_AT_THE_END.sub("", event.text).replace("\t", " ")
+        event.text = text
+
+    def pasted(self, text: str) -> str | None:
+        """``text`` as the box takes it pasted, or None: refused whole (and said why)."""
+        why = refused_paste(text)
+        if why:
+            self.paste_refused(why)
+            return None
+        return _LINE_ENDS_AT_THE_END.sub("", text).replace("\t", " ")
 
     def paste_refused(self, why: str) -> None:
         """Say why a paste was refused (a box with a line of its own for messages says it there)."""

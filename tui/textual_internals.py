@@ -38,6 +38,8 @@ Textual has no public API for these, and the client needs them:
 * ``keymap``: the keys the app's keymap gives binding ids now (``App.set_keymap``'s,
   which has no getter), which every key named in words is read with (``tui.keymap``),
   and none for a node no app runs (Textual's ``NoActiveAppError``).
+* ``suggestion_shown`` and ``dismiss_suggestion``: the greyed suggestion an ``Input`` shows
+  after its text (``Input._suggestion``), which the command line's Esc puts away (``tui.commandline``).
 * ``get_time``: the clock Textual stamps its messages with (``Message.time``), which
   the command line compares a key's time against (``tui.commandline``).
 * ``styles_key``: a key that changes whenever the styles of a widget or of one of its
@@ -93,7 +95,7 @@ if TYPE_CHECKING:
     from textual.message_pump import MessagePump
     from textual.screen import Screen
     from textual.widget import Widget
-    from textual.widgets import OptionList
+    from textual.widgets import Input, OptionList
     from textual.widgets._footer import FooterKey
 
     #: Made when first asked for (``_parsing_stylesheet``): importing Textual's stylesheet takes a while.
@@ -146,6 +148,8 @@ __all__ = [
     "use_compositor",
     "get_time",
     "key_bindings",
+    "suggestion_shown",
+    "dismiss_suggestion",
     "visible_screen_stack",
 ]
 
@@ -260,6 +264,17 @@ def key_bindings(node: DOMNode, key: str, keymap: Mapping[str, str] | None = Non
         bindings = bindings.copy()
         bindings.apply_keymap(dict(keymap))
     return bindings.key_to_bindings.get(key, [])
+
+
+def suggestion_shown(box: Input) -> str:
+    """The suggestion ``box`` shows greyed after its text ("" if none)."""
+    shown = box._suggestion
+    return shown if len(shown) > len(box.value) else ""
+
+
+def dismiss_suggestion(box: Input) -> None:
+    """Put ``box``'s greyed suggestion away (the next change of its text may bring another)."""
+    box._suggestion = ""
 
 
 def keymap(node: MessagePump) -> Mapping[str, str]:

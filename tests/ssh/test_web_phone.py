@@ -10,7 +10,7 @@ pictures of the same pages (``screenshots/phone-*.png``).
 from __future__ import annotations
 
 import pytest
-from ssh_club import WATCHING, wait_until
+from ssh_club import WAIT_S, WATCHING, wait_until
 from test_web_browser import ARGS, CHROMIUM, shows
 from web_club import web_table
 
@@ -107,3 +107,35 @@ async def test_the_phone_pictures_are_made_and_small(tmp_path, chromium):
         f"phone-{who}-{w}x{h}.png" for who in ("player", "spectator") for w, h in PHONE_SIZES
     )
     assert all(0 < p.stat().st_size < 150_000 for p in saved)
+
+
+async def test_a_tap_in_the_log_raises_the_keyboard_and_what_is_typed_reaches_the_command_line(
+    tmp_path, caplog, chromium
+):
+    """A phone player's first tap lands in the log or the roster (three quarters of the upright
+    screen): it focuses xterm.js's text box (the phone's keyboard comes up), and what he types then
+    goes to the command line, not to the pane's keys (#61: "note hello" became a log filter)."""
+    async with web_table(tmp_path, caplog) as web:
+        _opening(web)
+        context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[0])
+        (session,) = web.club.server.sessions
+        screen = session.app.screen
+        line = screen.query_one("CommandInput")
+        await page.evaluate("document.activeElement && document.activeElement.blur()")  # the keyboard down
+        for pane in ("#log LogView", "#roster RosterView"):
+            region = screen.query_one(pane).content_region
+            box = await page.locator(".xterm-screen").bounding_box()
+            cell_w, cell_h = box["width"] / session.size[0], box["height"] / session.size[1]
+            await page.touchscreen.tap(
+                box["x"] + (region.x + region.width / 2) * cell_w, box["y"] + (region.y + 1.5) * cell_h
+            )
+            await page.wait_for_function(  # xterm.js's text box: the phone's keyboard comes up for it
+                "document.activeElement && document.activeElement.classList.contains('xterm-helper-textarea')",
+                timeout=WAIT_S * 1000,
+            )
+            await page.keyboard.insert_text("note hello from the phone")  # as a phone's keyboard puts text in
+            await wait_until(lambda: line.value == "note hello from the phone", show=lambda: repr(line.value))
+            assert not screen.query_one("#log").filter and session.app.focused is line
+            line.value = ""
+            await page.evaluate("document.activeElement.blur()")
+        await context.close()

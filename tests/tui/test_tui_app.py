@@ -238,7 +238,7 @@ async def test_log_details_search_and_filter(game):
         log = app.screen.query_one(LogView)
         assert app.focused is log
         pane = app.screen.query_one(LogPane)
-        await press(pilot, "slash", *"Red Cell's initiative", "enter")  # the side by its name
+        await press(pilot, "ctrl+e", *"Red Cell's initiative", "enter")  # the side by its name
         await pilot.wait_for_scheduled_animations()
         line = log.line_at(log.cursor)
         assert isinstance(line.event, ev.Rolled) and (line.event.side, line.event.roll.purpose) == ("red", "initiative")
@@ -246,7 +246,7 @@ async def test_log_details_search_and_filter(game):
         await press(pilot, "enter")
         assert isinstance(app.screen, DetailsScreen)
         await press(pilot, "escape")
-        await press(pilot, "f", *"kind:roll", "enter")
+        await press(pilot, "ctrl+k", *"kind:roll", "enter")
         assert pane.filter.kinds == ("roll",) and log.rows == 2
         await press(pilot, "escape")
         assert log.rows == game.log_length
@@ -256,7 +256,7 @@ async def test_log_details_search_and_filter(game):
 async def test_roster_filter_and_unit_to_command_line(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, *"mark", "space", "f6", "slash", *"rpg", "enter")
+        await press(pilot, *"mark", "space", "f6", "ctrl+k", *"rpg", "enter")
         assert roster_units(app) == {"kemal"}
         await press(pilot, "enter")
         assert app.screen.query_one(CommandInput).value == "mark kemal "

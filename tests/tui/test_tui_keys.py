@@ -210,7 +210,7 @@ async def test_the_ctrl_keys_do_what_the_f_keys_do(game, size):
         assert app.focused is screen.query_one("#roster-view")
         await press(pilot, "ctrl+l")
         assert isinstance(app.focused, LogView)
-        await press(pilot, "colon")
+        await press(pilot, "ctrl+x")
         assert isinstance(app.focused, CommandInput)
         await press(pilot, "ctrl+t")
         assert screen.table_dice
@@ -228,7 +228,7 @@ async def test_the_footer_fits_80_columns_whatever_has_the_focus(game, replay):
 
     app = FireteamApp(game, role=REFEREE, replay=replay)
     async with app.run_test(size=(80, 24)) as pilot:
-        for key in ("ctrl+s", "ctrl+l", "colon"):
+        for key in ("ctrl+s", "ctrl+l", "ctrl+x"):
             await press(pilot, key)
             keys = list(app.screen.query(FooterKey))
             assert keys

@@ -134,7 +134,7 @@ async def test_the_log_follows_after_a_search_and_says_when_newer_lines_exist(tm
     app = demo(tmp_path)
     async with app.run_test(size=size) as pilot:
         log, pane = app.screen.query_one(LogView), app.screen.query_one(LogPane)
-        await press(pilot, "f7", "slash", *"armies", "enter")
+        await press(pilot, "f7", "ctrl+e", *"armies", "enter")
         await app.workers.wait_for_complete()
         await settled(pilot)
         found = log.cursor
@@ -217,7 +217,7 @@ async def test_the_roster_repaints_its_scroll_bar_only_when_something_changed(tm
         await settled(pilot)
         assert not repainted
         rows = view.rows
-        await press(pilot, "f6", "home", "space")  # a side folded: fewer rows, the bar follows
+        await press(pilot, "f6", "home", "enter")  # a side folded: fewer rows, the bar follows
         assert view.rows < rows and repainted
         assert view.rows <= view.size.height and view._bar() is None
 

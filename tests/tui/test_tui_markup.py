@@ -62,7 +62,7 @@ async def test_the_dice_prompt_shows_the_purpose_whole(game):
 async def test_a_log_search_names_what_it_looked_for(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "f7", "slash", *"[a=b]", "enter")
+        await press(pilot, "f7", "ctrl+e", *"[a=b]", "enter")
         pane = app.screen.query_one(LogPane)
         await settled(pilot)
         await app.workers.wait_for_complete()

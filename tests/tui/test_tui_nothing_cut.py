@@ -193,7 +193,7 @@ async def test_the_roster_s_rows_reach_its_last_row_while_rows_are_below(tmp_pat
         details = pane.query_one("#unit-details")
         assert details.display and details.size.height >= 2
         assert view.cursor_key is not None and view.cursor - int(view.scroll_y) < view.size.height
-        await press(pilot, "escape", "colon")  # back to the command line: the rows are the tree's again
+        await press(pilot, "escape", "f8")  # back to the command line: the rows are the tree's again
         assert isinstance(app.focused, CommandInput)
         assert view.size.height == len(roster_rows(app))
     game.close()

@@ -96,26 +96,24 @@ async def test_the_keys_move_the_cursor_and_the_details_follow(game):
 
 
 @pytest.mark.long
-async def test_enter_or_space_folds_a_group_and_enter_on_a_figure_names_it(game):
+async def test_enter_folds_a_group_and_names_a_figure_and_ctrl_space_folds_the_groups_beside(game):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         view = view_of(app)
         await press(pilot, "f6", "down", "down", "enter")  # team Alpha folded
         assert view.rows_text()[:3] == ["▼ Blue Patrol DP 0 · 4/4", "├ ▶ Alpha 2/2", "├ ▼ Bravo 1/1"]
         assert view.cursor_key == ("team", "blue", "Alpha")
-        await press(pilot, "space")
+        await press(pilot, "enter")
         assert view.rows_text() == PATROL
-        await press(pilot, "up", "space")  # a side folded: the other stays
+        await press(pilot, "up", "enter")  # a side folded: the other stays
         assert view.rows_text() == ["▶ Blue Patrol DP 0 · 4/4", *PATROL[8:]]
-        await press(pilot, "shift+space")  # Blue folded, not all: every side folded
+        await press(pilot, "ctrl+@")  # Ctrl+Space: Blue folded, not all: every side folded
         assert view.rows_text() == ["▶ Blue Patrol DP 0 · 4/4", "▶ Red Cell DP 0 · 4/4"]
-        await press(pilot, "shift+space")  # all folded: all unfolded
+        await press(pilot, "ctrl+@")  # all folded: all unfolded
         assert view.rows_text() == PATROL
         line = app.screen.query_one(CommandInput)
         line.value = "mark "
-        await press(pilot, "down", "down", "space")  # on a figure, Space does nothing
-        assert view.rows_text() == PATROL and line.value == "mark "
-        await press(pilot, "enter")
+        await press(pilot, "down", "down", "enter")
         assert line.value == "mark cole "
 
 
@@ -159,8 +157,8 @@ async def test_a_filter_puts_the_cursor_on_the_first_match_and_clearing_it_keeps
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         view = view_of(app)
-        await press(pilot, "f6", "down", "space")  # Blue folded
-        await press(pilot, "slash", *"rifle")
+        await press(pilot, "f6", "down", "enter")  # Blue folded
+        await press(pilot, "ctrl+k", *"rifle")
         assert view.cursor_key == ("unit", "cole")  # the first match, its side unfolded to show it
         assert view.rows_text()[:3] == ["▼ Blue Patrol DP 0 · 4/4", "├ ▼ Alpha 1/1", "│ └ Sgt Cole ★ Vet rifle"]
         assert details(app).startswith("Sgt Cole (cole)")

@@ -30,7 +30,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
-from waiting import settled
+from waiting import settled, until
 
 import tui
 from tui.textual_internals import (
@@ -633,6 +633,30 @@ async def test_option_line_is_the_row_an_option_begins_on_options_of_several_row
         assert option_line(listing, 3) is None
 
 
+async def test_an_input_s_suggestion_is_seen_and_put_away_until_its_text_changes():
+    from textual.suggester import SuggestFromList
+    from textual.widgets import Input
+
+    from tui.textual_internals import dismiss_suggestion, suggestion_shown
+
+    class Box(App):
+        def compose(self):
+            yield Input(suggester=SuggestFromList(["fire", "move"]))
+
+    app = Box()
+    async with app.run_test(size=(40, 5)) as pilot:
+        box = app.query_one(Input)
+        box.focus()
+        await pilot.press("f")
+        await until(pilot, lambda: suggestion_shown(box) == "fire", "the suggestion")
+        dismiss_suggestion(box)
+        assert suggestion_shown(box) == ""
+        await pilot.press("i")  # the text changes: a suggestion comes again
+        await until(pilot, lambda: suggestion_shown(box) == "fire", "the suggestion again")
+        box.value = "fire"  # one no longer than the text is none shown
+        await until(pilot, lambda: suggestion_shown(box) == "", "no suggestion")
+
+
 # ------------------------------------------------------------------ nothing else
 
 #: Textual's private attributes the client relies on (read or set only in ``tui/textual_internals.py``).
@@ -663,6 +687,7 @@ PRIVATE_ATTRIBUTES = {
     "_push_result_callback",
     "_index_to_line",
     "_keymap",
+    "_suggestion",
 }
 #: Textual's private handlers and steps, which a subclass could override (a ``def`` of that name): Textual
 #: calls a public handler (``on_key``, ``on_paste``) as it does its private one, before the base class's.

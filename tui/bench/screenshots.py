@@ -99,7 +99,7 @@ def _side(work: Path) -> FireteamApp:
 
 
 async def _dice(pilot: Pilot) -> None:
-    await pilot.press("f7", "slash", *"2d6", "enter")
+    await pilot.press("f7", "ctrl+e", *"2d6", "enter")
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 

@@ -36,6 +36,7 @@ from core.language.reader import lang
 from core.narrate import sides_of
 from tui import odds
 from tui.i18n import N_, _
+from tui.keymap import key_label
 from tui.logindex import FilteredIndex, LogFilter, RowIndex
 from tui.loglines import outcome_first, summary
 from tui.panes.barview import BarView
@@ -483,11 +484,12 @@ class LogView(BarView, can_focus=True):
 class LogPane(Vertical):
     """The log with its search and filter boxes and a status line."""
 
+    # No printable key: one typed here goes to the command line (GameScreen.on_key, #61).
     BINDINGS = [
-        Binding("slash", "search", N_("Search"), show=True),
-        Binding("n", "search_again(-1)", N_("Older match"), show=False),
-        Binding("N", "search_again(1)", N_("Newer match"), show=False),
-        Binding("f", "filter", N_("Filter"), show=True),
+        Binding("ctrl+e", "search", N_("Search"), show=True),
+        Binding("shift+up", "search_again(-1)", N_("Older match"), show=False),
+        Binding("shift+down", "search_again(1)", N_("Newer match"), show=False),
+        Binding("ctrl+k", "filter", N_("Filter"), show=True),
         Binding("escape", "clear", N_("Clear filter"), show=False),
     ]
 
@@ -567,7 +569,9 @@ class LogPane(Vertical):
     @staticmethod
     def _placeholder(what: str) -> str:
         if what == "search":
-            return _("search the log (Enter: older match, then n older / N newer)")
+            return _("search the log (Enter: older match, then {older} older / {newer} newer)").format(
+                older=key_label("shift+up"), newer=key_label("shift+down")
+            )
         return _("filter: unit:NAME side:ID kind:roll|move|status|dp|cmd|phase|… words")
 
     def action_search(self) -> None:

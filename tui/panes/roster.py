@@ -152,7 +152,8 @@ def team_morale(state: GameState, side: str, team: str) -> object:
 
 class RosterPane(Vertical):
     BINDINGS = [
-        Binding("slash", "filter", "Filter", show=True),
+        # As the log's filter; no printable key: one typed here goes to the command line (#61).
+        Binding("ctrl+k", "filter", "Filter", show=True),
         Binding("escape", "clear_filter", "Clear filter", show=False),
     ]
 

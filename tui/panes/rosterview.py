@@ -76,10 +76,16 @@ class RosterView(BarView, can_focus=True):
         Binding("pagedown", "page(1)", N_("Page down"), show=False),
         Binding("home", "edge(-1)", N_("First row"), show=False),
         Binding("end", "edge(1)", N_("Last row"), show=False),
-        # Enter on a group folds it too, as it did in Textual's Tree.
-        Binding("enter", "choose", N_("Put the figure's id on the command line"), show=False),
-        Binding("space", "fold", N_("Fold or unfold a side, a team or the markers"), show=False),
-        Binding("shift+space", "fold_siblings", N_("Fold or unfold the row's group and those beside it"), show=False),
+        # Enter on a group folds it, as it did in Textual's Tree.  No printable key (Space
+        # folded too): one typed here goes to the command line (GameScreen.on_key, #61).
+        Binding(
+            "enter",
+            "choose",
+            N_("A figure's id to the command line; a side, a team or the markers folded or unfolded"),
+            show=False,
+        ),
+        # Ctrl+Space, as terminals send it (NUL); Shift+Space most send as a Space.
+        Binding("ctrl+@", "fold_siblings", N_("Fold or unfold the row's group and those beside it"), show=False),
         Binding("shift+left", "parent", N_("Cursor to the row's group"), show=False),
         Binding("shift+right", "parent_next", N_("Cursor to the next group"), show=False),
         Binding("shift+up", "sibling(-1)", N_("Cursor to the previous row of the same level"), show=False),

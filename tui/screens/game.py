@@ -837,6 +837,35 @@ class GameScreen(Screen):
             and any(isinstance(s, GameScreen) for s in self.app.screen_stack[:-1])
         )
 
+    def on_key(self, event: events.Key) -> None:
+        """A printable key typed in a pane (the log, the roster) goes to the command line, focused
+        with it (#61): a phone's first tap lands in a pane, and its one-key bindings ate what
+        was typed next.  The panes keep their keys behind a modifier or on the arrows; a key
+        bound where the focus is (the replay's, a user's keymap) stays the binding's."""
+        if not (self.typing and event.is_printable and event.character) or isinstance(self.focused, Input):
+            return
+        bound_here = self.active_bindings.get(event.key)
+        if bound_here is not None and bound_here.enabled:
+            return
+        event.stop()
+        event.prevent_default()
+        box = self._part(CommandInput)
+        box.focus()
+        # Put in here, not posted: the keys after it, which may reach the pane before the
+        # focus moves, come here in their turn and go in after it.
+        box.typed(event.character)
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A paste in a pane goes to the command line as a key typed there does (the phone's Paste key)."""
+        if not self.typing or isinstance(self.focused, Input):
+            return
+        event.stop()
+        box = self._part(CommandInput)
+        box.focus()
+        text = box.pasted(event.text)
+        if text:
+            box.typed(text)
+
     def action_focus_pane(self, pane: str) -> None:
         if pane == "roster":
             self.query_one(RosterPane).view.focus()
