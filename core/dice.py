@@ -25,6 +25,7 @@ import hmac
 import random
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
+from typing import NamedTuple
 
 import msgspec
 
@@ -286,6 +287,8 @@ class SeededDice(Dice):
 
 #: Names the derivation in every HMAC input, so a key can never be read as another scheme's.
 SCHEME = b"fireteam-dice/1"
+#: The scheme of :func:`derive_bound`, today's (the roll's game, command, place and purpose bound).
+BOUND_SCHEME = b"fireteam-dice/2"
 #: Random bytes in a sealed key and in a contribution (as hex: twice as many characters).
 KEY_BYTES = 32
 CONTRIBUTION_BYTES = 16
@@ -295,7 +298,9 @@ _UNIT = 1 << 32  # each face is drawn from 4 bytes of the HMAC stream
 
 
 def derive(key: bytes, contribution: bytes, draw: int, count: int, sides: int) -> tuple[int, ...]:
-    """The faces of draw ``draw`` of a command (0 for its first roll), unbiased.
+    """The faces of draw ``draw`` of a command (0 for its first roll), unbiased, as the
+    sealed rolls of saves made before the bound derivation were drawn (``SealedRoll``,
+    docs/secrets.md "Older sealed rolls"); :func:`derive_bound` is today's.
 
     The stream is HMAC-SHA256(key, SCHEME | contribution | draw | block) for blocks
     0, 1, 2…, read 4 bytes at a time as big-endian numbers; a number at or above
@@ -303,13 +308,34 @@ def derive(key: bytes, contribution: bytes, draw: int, count: int, sides: int) -
     sampling, so every face is equally likely), any other gives ``n % sides + 1``.
     A pure function: ``fireteam verify`` calls it to re-derive every roll.
     """
+    return _faces((SCHEME, contribution.hex().encode(), b"%d" % draw), key, count, sides)
+
+
+def derive_bound(
+    key: bytes, seal: str, cmd: int, place: int, purpose: Text, contribution: bytes, count: int, sides: int
+) -> tuple[int, ...]:
+    """The faces of the roll at ``place`` (0, 1, 2… among the command's rolls; a shuffle's
+    draws are -1, -2…) of command ``cmd`` of the game whose key's commitment is ``seal``,
+    rolled for ``purpose``: :func:`derive`'s stream over
+
+        BOUND_SCHEME | SEAL | CMD | PLACE | SHA-256-HEX(compact JSON of PURPOSE) | CONTRIBUTION-HEX | BLOCK
+
+    so a roll moved to another game (a key is sealed afresh, with its own salt, by every
+    game and what-if), another command, another place or another purpose gives other faces
+    (docs/secrets.md, "Sealed dice").  A pure function, as :func:`derive`."""
+    said = hashlib.sha256(msgspec.json.encode(purpose)).hexdigest().encode()
+    head = (BOUND_SCHEME, seal.encode(), b"%d" % cmd, b"%d" % place, said, contribution.hex().encode())
+    return _faces(head, key, count, sides)
+
+
+def _faces(head: tuple[bytes, ...], key: bytes, count: int, sides: int) -> tuple[int, ...]:
     if not 0 < count <= MAX_DRAW_FACES or not 0 < sides < _UNIT:
         raise ValueError(f"cannot draw {count}d{sides}")
     limit = _UNIT - _UNIT % sides
     faces: list[int] = []
     block = 0
     while len(faces) < count:
-        message = b"|".join((SCHEME, contribution.hex().encode(), b"%d" % draw, b"%d" % block))
+        message = b"|".join((*head, b"%d" % block))
         stream = hmac.new(key, message, hashlib.sha256).digest()
         for i in range(0, len(stream), 4):
             n = int.from_bytes(stream[i : i + 4], "big")
@@ -321,41 +347,71 @@ def derive(key: bytes, contribution: bytes, draw: int, count: int, sides: int) -
     return tuple(faces)
 
 
+class Share(NamedTuple):
+    """A command's issuer's contribution to its sealed dice, and the commitment of the key
+    that was in force when he drew it (``saw``; "" when there was none; None when its sender
+    named none, a browser page from before seals: the key in force as the command comes).
+    A key sealed after the contribution was drawn cannot roll it (docs/secrets.md, "Sealed dice")."""
+
+    contribution: bytes
+    saw: str | None
+
+
 #: Where the commands given in this context take their issuer's contribution from: a
 #: browser seat's page sends one with each line it enters (``tui.ssh.seating.seat``).  None, or
 #: a source with nothing to give, and the process running the game draws it.
-_sent: ContextVar[Callable[[], bytes | None] | None] = ContextVar("fireteam_contribution", default=None)
+_sent: ContextVar[Callable[[], Share | None] | None] = ContextVar("fireteam_contribution", default=None)
 
 
-def contributions_from(source: Callable[[], bytes | None]) -> None:
+def contributions_from(source: Callable[[], Share | None]) -> None:
     """Make ``source`` where this context's commands take their contribution, for good (a
     seat's task, before it starts its app: every task the app starts inherits it)."""
     _sent.set(source)
 
 
-def sent_contribution() -> bytes | None:
-    """The contribution the issuer of a command given now sent with it, if any (taken: once)."""
+def sent_contribution() -> Share | None:
+    """The contribution the issuer of a command given now sent with it, and the key's
+    commitment he saw then, if any (taken: once)."""
     source = _sent.get()
     return source() if source is not None else None
 
 
 class SealedDice(Dice):
-    """The dice of a game with a sealed key: every draw is :func:`derive` of the key, this
-    command's contribution and the draw's number in the command (shuffles draw too)."""
+    """The dice of a game with a sealed key: every roll is :func:`derive_bound` of the key,
+    the command's number, the roll's place and purpose and this command's contribution."""
 
-    def __init__(self, key: bytes, contribution: bytes, seal: str) -> None:
+    def __init__(self, key: bytes, contribution: bytes, seal: str, *, cmd: int, saw: str) -> None:
         self._key = key
         self.contribution = contribution
         #: The commitment (its SHA-256 digest) that the key is the opening of.
         self.seal = seal
-        self._draws = 0
-        #: The number of the draw just made (what the roll's event records).
+        self.cmd = cmd
+        #: The commitment of the key in force when the contribution was drawn ("" for none).
+        self.saw = saw
+        self._rolls = 0
+        self._shuffled = 0
+        #: The place of the roll just made (what the roll's event records as its ``draw``).
         self.last_draw = -1
 
     def roll(self, count: int, sides: int = 6, purpose: Text = "roll") -> tuple[int, ...]:
-        self.last_draw = self._draws
-        self._draws += 1
-        return derive(self._key, self.contribution, self.last_draw, count, sides)
+        self.last_draw = self._rolls
+        self._rolls += 1
+        return derive_bound(self._key, self.seal, self.cmd, self.last_draw, purpose, self.contribution, count, sides)
+
+    def shuffle(self, items: list, purpose: Text = "shuffle") -> list:
+        """As :meth:`Dice.shuffle`, its draws at places -1, -2… (recorded by no roll), so
+        the rolls' places run 0, 1, 2… and one missing is seen."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            self._shuffled += 1
+            (j,) = derive_bound(self._key, self.seal, self.cmd, -self._shuffled, purpose, self.contribution, 1, i + 1)
+            out[i], out[j - 1] = out[j - 1], out[i]
+        return out
+
+    @property
+    def used(self) -> bool:
+        """Whether any draw was made (a roll or a shuffle)."""
+        return bool(self._rolls or self._shuffled)
 
 
 class ManualDice(Dice):

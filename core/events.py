@@ -247,6 +247,18 @@ class SealedRoll(Rolled, frozen=True, tag="sroll", kw_only=True):
     draw: RecordInt
 
 
+class BoundRoll(SealedRoll, frozen=True, tag="broll", kw_only=True):
+    """A sealed roll bound to its place (``core.dice.derive_bound``): its faces are
+    drawn from the key, its game (the key's commitment ``seal``), its command ``cmd``
+    (the file's number), its place ``draw`` among the command's rolls, its purpose and
+    the contribution; ``saw`` is the key commitment the contribution's sender saw when
+    he drew it (docs/secrets.md, "Sealed dice").  A tag of its own: a Fireteam that
+    knows only ``sroll`` refuses it rather than check it by the older derivation."""
+
+    cmd: RecordInt
+    saw: str
+
+
 #: A distance with a fraction, as measured: written as its exact decimal text
 #: (``"25.5"``, never a float, which would drift), read back as that text and
 #: folded as a ``Decimal``.  Whole distances stay integers, as in every older save.
@@ -384,6 +396,7 @@ AnyEvent = Union[
     PhaseBegan,
     Rolled,
     SealedRoll,
+    BoundRoll,
     Moved,
     StatusChanged,
     MarkerPlaced,

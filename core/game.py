@@ -121,6 +121,7 @@ class _Asked(NamedTuple):
     at: int  # the save's length when it asked: any command written since, and it is forgotten
     sealing: list[ev.Event]
     contribution: bytes
+    saw: str  # the key's commitment its sender saw
 
 
 def _now_ms() -> int:
@@ -440,6 +441,7 @@ class Game:
         faces: list[int] | None = None,
         contribution: bytes | None = None,
         answers: list[str] | None = None,
+        saw: str | None = None,
     ) -> Result:
         """What one command line (``undo`` and ``redo`` too) comes to, as a value (``core.outcome``):
         what every front end calls, and what a seat worker's copy of the game carries out at the
@@ -448,7 +450,9 @@ class Game:
         by = by or role
 
         def act() -> Outcome:
-            return self.execute(text, role=role, by=by, faces=faces, contribution=contribution, answers=answers)
+            return self.execute(
+                text, role=role, by=by, faces=faces, contribution=contribution, answers=answers, saw=saw
+            )
 
         return settle(act, text.strip(), role, by)
 
@@ -461,6 +465,7 @@ class Game:
         faces: list[int] | None = None,
         contribution: bytes | None = None,
         answers: list[str] | None = None,
+        saw: str | None = None,
     ) -> Outcome:
         """Carry out one command line, or raise Refused (nothing is written then).
 
@@ -471,17 +476,20 @@ class Game:
         :class:`NeedDice` when manual faces run out.  ``contribution``: the
         issuer's client's random bytes that the command's sealed dice mix with the
         key (``CONTRIBUTION_BYTES`` of them); none, and the ones its seat sent
-        (``core.dice.sent_contribution``), else this process draws them.
+        (``core.dice.sent_contribution``), else this process draws them.  ``saw``: the
+        commitment of the key in force when the issuer drew it ("" for none); None for a
+        contribution drawn in this process now.  A sealed key opened and replaced since
+        then cannot roll it (docs/secrets.md, "Sealed dice"): the command is refused.
         ``answers``: the table's answers to the command's questions (``core.questions``),
         after the line's own ``answers=``; None, and each question takes its default.
         Raises :class:`NeedAnswer` when they run out.
         """
         by = by or role
         text = text.strip()
-        if contribution is None:
-            contribution = sent_contribution()
+        if contribution is None and (sent := sent_contribution()) is not None:
+            contribution, saw = sent
         return self._told_if_refused(
-            text, role, by, lambda: self._execute(text, role, by, faces, contribution, answers)
+            text, role, by, lambda: self._execute(text, role, by, faces, contribution, answers, saw)
         )
 
     def _execute(
@@ -492,6 +500,7 @@ class Game:
         faces: list[int] | None,
         contribution: bytes | None = None,
         answers: list[str] | None = None,
+        saw: str | None = None,
     ) -> Outcome:
         if self.writer is None:
             raise Refused(_("this game is open read-only (replay)"))
@@ -507,7 +516,7 @@ class Game:
             said = _("a contribution to the dice is {n} random bytes; this command was not carried out")
             raise Refused(said.format(n=CONTRIBUTION_BYTES))
         with _failing_on_bugs(text, role):
-            cmd, group = self._resolve(parsed, role, by, faces, contribution, answers)
+            cmd, group = self._resolve(parsed, role, by, faces, contribution, answers, saw)
             lines = self._described(group)
         return self._append(cmd, group, lines)
 
@@ -519,6 +528,7 @@ class Game:
         faces: list[int] | None,
         contribution: bytes | None = None,
         answers: list[str] | None = None,
+        saw: str | None = None,
     ) -> tuple[int, list[ev.Event]]:
         """The command's number and the events it would append (its ``Issued`` first); nothing is written."""
         self._check_allowed(parsed, role)
@@ -527,7 +537,8 @@ class Game:
         given = None if parsed.faces is None and faces is None else [*(parsed.faces or ()), *(faces or ())]
         cmd = self.history.next_cmd
         asking = (role, by, parsed.spec.name, repr(sorted(parsed.args.items())))  # however it was spelt
-        sealing, dice = self._dice(parsed, cmd, given, contribution, asking)
+        in_force = self.dice_seal()
+        sealing, dice = self._dice(parsed, cmd, given, contribution, saw, asking)
         said = None if parsed.answers is None and answers is None else [*(parsed.answers or ()), *(answers or ())]
         if said is not None and len(said) > MAX_ANSWERS:
             raise Refused(_("at most {n} answers to one command").format(n=MAX_ANSWERS))
@@ -544,15 +555,16 @@ class Game:
         try:
             self._handle(ctx, parsed, role)
         except NeedAnswer:
-            if isinstance(dice, SealedDice) and dice.last_draw >= 0:
-                self._ask_later(asking, _Asked(self.saved_bytes, sealing, dice.contribution))
+            if isinstance(dice, SealedDice) and dice.used:
+                self._ask_later(asking, _Asked(self.saved_bytes, sealing, dice.contribution, dice.saw))
             raise
         _check_numbers(ctx.events)
-        if (
-            isinstance(dice, SealedDice)
-            and dice.last_draw >= 0
-            and (dice.seal, dice.contribution.hex()) in self._uses()
-        ):
+        if isinstance(dice, SealedDice) and dice.used and dice.saw != in_force:
+            # Its sender saw another key: one chosen after his bytes were seen could steer them.
+            raise Refused(
+                _("the dice were sealed with a new key after this share of them was drawn; give the command again")
+            )
+        if isinstance(dice, SealedDice) and dice.used and (dice.seal, dice.contribution.hex()) in self._uses():
             # Another command's dice from the same inputs would be its faces again, which its issuer saw.
             raise Refused(_("this contribution to the dice was used before; send a fresh one"))
         if isinstance(dice, ManualDice) and dice.unused:
@@ -581,6 +593,7 @@ class Game:
         cmd: int,
         given: list[int] | None,
         contribution: bytes | None,
+        saw: str | None,
         asking: tuple[str, str, str, str],
     ) -> tuple[list[ev.Event], Dice]:
         """The facts that seal the dice first in this command (or none), and the dice it rolls:
@@ -600,8 +613,13 @@ class Game:
         if key is None:
             return sealing, SeededDice(self.header.seed, cmd)
         assert isinstance(key, ev.VarSet) and isinstance(key.value, str)
-        drawn = kept.contribution if kept is not None else contribution or self.contribute()
-        return sealing, SealedDice(bytes.fromhex(key.value), drawn, commitments.fact_digest(key))
+        if kept is not None:
+            drawn, saw = kept.contribution, kept.saw
+        else:
+            drawn = contribution or self.contribute()
+            # A contribution drawn here is drawn now, under the key in force.
+            saw = self.dice_seal() if contribution is None or saw is None else saw
+        return sealing, SealedDice(bytes.fromhex(key.value), drawn, commitments.fact_digest(key), cmd=cmd, saw=saw)
 
     def _ask_later(self, asking: tuple[str, str, str, str], asked: _Asked) -> None:
         """Keep what a command that asked after a sealed roll drew its dice with, for its answer."""
@@ -670,6 +688,12 @@ class Game:
             self._parents_keys = {e.value for e in copied if type(e) is ev.VarSet and e.key == DICE_KEY}
         return key in self._parents_keys
 
+    def dice_seal(self) -> str:
+        """The commitment of the sealed key in force ("" when the dice are not sealed): what a
+        seat's device names with the contribution it draws (docs/secrets.md, "Sealed dice")."""
+        key = self._key_fact()
+        return commitments.fact_digest(key) if key is not None else ""
+
     def _key_fact(self) -> ev.VarSet | None:
         """The fact that set the sealed key in force (None when the dice are not sealed)."""
         value = self.state.vars.get(DICE_KEY)
@@ -687,7 +711,7 @@ class Game:
         """Every (seal, contribution) of the sealed rolls in the file, undone ones too."""
         if self._used is None:
             store = self.history.store
-            self._used = {(e.seal, e.contribution) for e in store.slice(0, len(store)) if type(e) is ev.SealedRoll}
+            self._used = {(e.seal, e.contribution) for e in store.slice(0, len(store)) if isinstance(e, ev.SealedRoll)}
         return self._used
 
     def _text_audience(self, parsed: Parsed, events: list[ev.Event], role: str) -> tuple[str, ...]:
@@ -795,7 +819,7 @@ class Game:
         except SaveError as e:
             raise Refused(_("{error}; nothing was recorded").format(error=e)) from None
         if self._used is not None:
-            self._used.update((e.seal, e.contribution) for e in group if type(e) is ev.SealedRoll)
+            self._used.update((e.seal, e.contribution) for e in group if isinstance(e, ev.SealedRoll))
         base = len(self.history.store)
         self.history.store.append(group, payloads)
         self.history.feed(group, base)

@@ -398,7 +398,7 @@ class Context(msgspec.Struct):
         dice = self.dice
         if isinstance(dice, SealedDice):
             self.emit(
-                ev.SealedRoll(
+                ev.BoundRoll(
                     roll=roll,
                     unit=unit,
                     side=side,
@@ -406,6 +406,8 @@ class Context(msgspec.Struct):
                     seal=dice.seal,
                     contribution=dice.contribution.hex(),
                     draw=dice.last_draw,
+                    cmd=dice.cmd,
+                    saw=dice.saw,
                 )
             )
         else:

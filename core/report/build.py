@@ -68,7 +68,7 @@ def build(
     facts = collect(events, game.header, game.ruleset, role, steps, step, game.timeline.apply)
     rolls = [r for t in facts.turns for r in t.rolls]
     kinds = Counter(
-        "sealed" if type(e) is ev.SealedRoll else "typed" if e.roll.manual else "seeded"
+        "sealed" if isinstance(e, ev.SealedRoll) else "typed" if e.roll.manual else "seeded"
         for e in events
         if isinstance(e, ev.Rolled) and event_visible(e, role)
     )

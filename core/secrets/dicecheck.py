@@ -8,6 +8,15 @@ must match its commitment), or, in a full save, from the referee's own fact that
 set it (which must match its commitment too).  A roll whose key is still sealed
 (a side's copy of a game under way) cannot be checked yet, and says so.
 
+A roll of today (:class:`~core.events.BoundRoll`) is also bound to its game, its
+command, its place among the command's rolls and its purpose (``derive_bound``):
+in a full save its command must be the one it stands in and its command's rolls
+must be at places 0, 1, 2… in order, so a roll moved, swapped or dropped before
+another is seen; and the key that rolled it must be the one its contribution's
+sender saw (``saw``), unless the command that rolled it sealed that key itself
+(a game's first command).  The sealed rolls of older saves (``SealedRoll``) are
+checked by the older derivation (``derive``).
+
 The same contribution used twice under one key (with the same draw number)
 would give the same faces again, which its issuer had seen: it fails too.
 Typed table dice and the seeded dice of older saves have no inputs to re-derive:
@@ -19,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from core import events as ev
-from core.dice import KEY_BYTES, derive
+from core.dice import KEY_BYTES, derive, derive_bound
 from core.language.i18n import N_, _, render
 from core.secrets import commitments
 from core.secrets.sidecopy import Step
@@ -96,16 +105,28 @@ def _key(value: object) -> bytes | None:
         return None
 
 
-def check(events: list[Step]) -> DiceChecked:
-    """Every roll of an effective history (a full save's or a side's copy's) checked."""
+def check(events: list[Step], *, full: bool = True, copied: int = 0) -> DiceChecked:
+    """Every roll of an effective history (a full save's, or with ``full`` false a side's
+    copy's, whose commands are numbered as the side knows them) checked.  The first ``copied``
+    steps are a what-if's parent's commands, numbered again: checked as in a copy."""
     out = DiceChecked()
     keys: dict[str, bytes] = {}  # a key's commitment -> the key, from an opening or the fact
     bad_keys: dict[str, str] = {}  # a commitment -> why the key shown for it is not the one
     sealed: list[RollCheck] = []
+    placed: list[str] = []  # why each roll of ``sealed`` is out of its place ("" when in it)
+    cmd = 0  # the command the events stand in (a full save's number)
+    sealed_here: set[str] = set()  # the keys committed by that command
+    places: dict[tuple[str, int], int] = {}  # (key, command) -> the place its next roll must be at, or pass
     for s in events:
         e = s.event
+        if isinstance(e, ev.Issued):
+            cmd, sealed_here = e.cmd, set()
+        elif isinstance(e, ev.Committed):
+            sealed_here.add(e.digest)
         if isinstance(e, ev.SealedRoll):
             sealed.append(RollCheck(s.step, e))
+            whole = full and s.step > copied
+            placed.append(_placed(e, cmd, whole, sealed_here, places) if isinstance(e, ev.BoundRoll) else "")
         elif isinstance(e, ev.Rolled):
             if e.roll.manual:
                 out.typed += 1
@@ -116,12 +137,14 @@ def check(events: list[Step]) -> DiceChecked:
         elif isinstance(e, ev.VarSet) and e.key == DICE_KEY and e.salt:
             _take_key(keys, bad_keys, None, e.value, True, s.step, fact=e)
     seen: dict[tuple[str, str, int], int] = {}
-    for c in sealed:
+    for c, misplaced in zip(sealed, placed, strict=True):
         r = c.roll
         first = seen.setdefault((r.seal, r.contribution, r.draw), c.step)
         key = keys.get(r.seal)
         contribution = _contribution(r.contribution)
-        if first != c.step:
+        if misplaced:
+            c.status, c.why = MISMATCH, misplaced
+        elif first != c.step:
             c.status = MISMATCH
             c.why = _("the same inputs as the roll at step {step}: its faces were known").format(step=first)
         elif contribution is None:
@@ -134,6 +157,24 @@ def check(events: list[Step]) -> DiceChecked:
             c.status, c.why = _derived(c, key, contribution)
     out.rolls = sealed
     return out
+
+
+def _placed(r: ev.BoundRoll, cmd: int, full: bool, sealed_here: set[str], places: dict[tuple[str, int], int]) -> str:
+    """Why a bound roll is not where it says it was rolled ("" when it is): another command
+    (a full save's), a place out of order, or a key sealed after its contribution was drawn.
+    A side's copy numbers commands as the side knows them and lacks the rolls hidden from it:
+    there a roll's own command and places only need to be in order."""
+    if full and r.cmd != cmd:
+        return _("rolled for command {cmd}, found in command {found}").format(cmd=r.cmd, found=cmd)
+    want = places.get((r.seal, r.cmd), 0)
+    if r.draw != want if full else r.draw < want:
+        return _("the roll at place {place} of its command is missing").format(place=want)
+    places[r.seal, r.cmd] = r.draw + 1
+    if r.saw != r.seal and r.seal not in sealed_here:
+        # Only a command that seals its key rolls it with a contribution drawn before (a game's first).
+        said = _("its key was sealed after its contribution was drawn (under key {saw})")
+        return said.format(saw=_shown(r.saw[:16]) or "-")
+    return ""
 
 
 def _take_key(
@@ -163,9 +204,12 @@ def _contribution(text: str) -> bytes | None:
 
 
 def _derived(c: RollCheck, key: bytes, contribution: bytes) -> tuple[str, str]:
-    r = c.roll.roll
+    r, bound = c.roll.roll, c.roll
     try:
-        faces = derive(key, contribution, c.roll.draw, len(r.faces), r.sides)
+        if isinstance(bound, ev.BoundRoll):
+            faces = derive_bound(key, bound.seal, bound.cmd, bound.draw, r.purpose, contribution, len(r.faces), r.sides)
+        else:  # a save from before the bound derivation: its own (docs/secrets.md, "Sealed dice")
+            faces = derive(key, contribution, bound.draw, len(r.faces), r.sides)
     except ValueError:
         return MISMATCH, _("no roll of {count}d{sides} can be derived").format(count=len(r.faces), sides=r.sides)
     if faces != r.faces:

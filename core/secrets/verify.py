@@ -27,7 +27,8 @@ from core.game import Game
 from core.language.i18n import N_, _
 from core.secrets import commitments, dicecheck
 from core.secrets.sidecopy import Step, looks_like_side_copy, read, steps
-from core.storage.savefile import SaveError
+from core.storage.linecheck import MAX_LINE_BYTES
+from core.storage.savefile import Header, SaveError
 
 #: A check's status: an id, shown in the reader's language.
 OK, MISMATCH, NEVER, UNSEEN = N_("ok"), N_("mismatch"), N_("never revealed"), N_("commitment not seen")
@@ -200,8 +201,18 @@ def verify(path: Path) -> Verified:
         before = s
     if pending is not None:
         result.stray.append(_unpaired(pending_key, pending.step))
-    result.dice = dicecheck.check(events)
+    full = role == "referee"
+    result.dice = dicecheck.check(events, full=full, copied=_copied(Path(path)) if full else 0)
     return result
+
+
+def _copied(path: Path) -> int:
+    """The steps a what-if copied from its parent (its header's ``parent.step``; 0 for any other
+    save): their commands were numbered again, their rolls still name the parent's numbers."""
+    with path.open("rb") as f:
+        line = f.readline(MAX_LINE_BYTES)
+    header = msgspec.json.decode(line.partition(b" ")[2], type=Header)  # read (and checked) by ``history``
+    return header.parent.step if header.parent is not None else 0
 
 
 def _unpaired(key: str, step: int) -> str:

@@ -143,12 +143,14 @@ def _carried_out_or_refused(game: Game, line: str, role: str) -> None:
 
 def _new(path: Path, ruleset: str, seed: int) -> Game:
     """A game whose dice all come from ``seed``: its seeded dice, and the sealed ones that
-    follow a drawn ``dice-key``, so that the same draws play the same game (as hypothesis
-    needs, to shrink one)."""
+    follow a drawn ``dice-key`` (their key, its salt, the contributions), so that the same
+    draws play the same game (as hypothesis needs, to shrink one)."""
     game = Game.new(path, ruleset, seed=seed)
     sealing = random.Random(seed)
     game.dice_key = lambda: sealing.randbytes(32).hex()
     game.contribute = lambda: sealing.randbytes(16)
+    # The key's commitment (its salt too) is an input of every sealed roll (core.dice.derive_bound).
+    game.salt = lambda: sealing.randbytes(16).hex()
     return game
 
 
@@ -321,10 +323,10 @@ def test_a_script_stops_on_a_bug_in_one_line_its_traceback_in_the_error_log_and_
     script.write_text("scenario demo\nnote fine\nnote broken\nnote never\n", encoding="utf-8")
     resolve = Game._resolve
 
-    def broken(self, parsed, role, by, faces, contribution=None, answers=None):
+    def broken(self, parsed, role, by, faces, contribution=None, answers=None, saw=None):
         if parsed.text == "note broken":
             raise KeyError("aden")
-        return resolve(self, parsed, role, by, faces, contribution, answers)
+        return resolve(self, parsed, role, by, faces, contribution, answers, saw)
 
     monkeypatch.setattr(Game, "_resolve", broken)
     save = tmp_path / "s.ft"
@@ -354,10 +356,10 @@ def test_a_script_whose_error_log_cannot_be_written_says_so_in_one_line(tmp_path
     script.write_text("scenario demo\nnote broken\n", encoding="utf-8")
     resolve = Game._resolve
 
-    def broken(self, parsed, role, by, faces, contribution=None, answers=None):
+    def broken(self, parsed, role, by, faces, contribution=None, answers=None, saw=None):
         if parsed.text == "note broken":
             raise KeyError("aden")
-        return resolve(self, parsed, role, by, faces, contribution, answers)
+        return resolve(self, parsed, role, by, faces, contribution, answers, saw)
 
     monkeypatch.setattr(Game, "_resolve", broken)
     (tmp_path / "home").write_text("a file where a folder should be\n", encoding="utf-8")

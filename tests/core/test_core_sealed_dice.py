@@ -12,7 +12,7 @@ import pytest
 from coretests_support import file_events, new_skirmish, skirmish_registered
 
 from core import events as ev
-from core.dice import CONTRIBUTION_BYTES, derive
+from core.dice import CONTRIBUTION_BYTES, Share, derive, derive_bound
 from core.game import Game
 from core.ruleset import Refused
 from core.secrets import commitments
@@ -53,8 +53,14 @@ def key_fact(game: Game) -> ev.VarSet:
     return fact
 
 
-def sealed_rolls(events) -> list[ev.SealedRoll]:
-    return [e for e in events if type(e) is ev.SealedRoll]
+def sealed_rolls(events) -> list[ev.BoundRoll]:
+    return [e for e in events if isinstance(e, ev.SealedRoll)]
+
+
+def faces(key: bytes, roll: ev.BoundRoll, mine: bytes = MINE) -> tuple[int, ...]:
+    """What ``roll``'s inputs give, ``mine`` its contribution."""
+    r = roll.roll
+    return derive_bound(key, roll.seal, roll.cmd, roll.draw, r.purpose, mine, len(r.faces), r.sides)
 
 
 def test_a_new_game_commits_its_key_with_its_first_command_and_rolls_from_it(sealed):
@@ -70,7 +76,9 @@ def test_a_new_game_commits_its_key_with_its_first_command_and_rolls_from_it(sea
     done = sealed.execute("shoot alpha gunner", role="blue", contribution=MINE)
     (roll,) = sealed_rolls(done.events)
     assert (roll.seal, roll.contribution, roll.draw) == (commitment.digest, MINE.hex(), 0)
-    assert roll.roll.faces == derive(bytes.fromhex(fact.value), MINE, 0, 2, 6)
+    assert (roll.cmd, roll.saw) == (2, commitment.digest)  # the game's command 2, drawn under this key
+    key, purpose = bytes.fromhex(fact.value), roll.roll.purpose
+    assert roll.roll.faces == derive_bound(key, commitment.digest, 2, 0, purpose, MINE, 2, 6)
     # And nobody but the referee reads the key in the log.
     assert not any(fact.value in line.text for line in sealed.log_lines("blue"))
 
@@ -99,10 +107,13 @@ def test_a_host_that_knows_its_key_cannot_compute_a_roll_before_the_contribution
     done = sealed.execute("shoot alpha gunner", role="blue")
     assert asked == ["setup"]  # asked while the shot was being resolved, once
     (roll,) = sealed_rolls(done.events)
-    assert roll.roll.faces == derive(key, MINE, 0, 2, 6)
+    assert roll.roll.faces == faces(key, roll)
     # With the key alone, every face is as likely as any other: what the contribution
     # will be decides it (600 contributions: each face 100 times on average).
-    firsts = Counter(derive(key, i.to_bytes(CONTRIBUTION_BYTES, "big"), 0, 1, 6)[0] for i in range(600))
+    seal, purpose = roll.seal, roll.roll.purpose
+    firsts = Counter(
+        derive_bound(key, seal, 2, 0, purpose, i.to_bytes(CONTRIBUTION_BYTES, "big"), 1, 6)[0] for i in range(600)
+    )
     assert set(firsts) == {1, 2, 3, 4, 5, 6} and all(55 <= n <= 145 for n in firsts.values()), firsts
 
 
@@ -156,7 +167,7 @@ def _played(tmp_path) -> Path:
 
 
 def _first_roll(records):
-    return next(r for r in records if r["t"] == "sroll")
+    return next(r for r in records if r["t"] == "broll")
 
 
 def test_verify_catches_a_changed_roll(tmp_path, capsys):
@@ -184,7 +195,7 @@ def test_verify_catches_a_changed_contribution(tmp_path):
     other = next(
         mine
         for mine in (i.to_bytes(CONTRIBUTION_BYTES, "big") for i in range(1, 1000))
-        if derive(key, mine, first.draw, 2, 6) != first.roll.faces
+        if faces(key, first, mine) != first.roll.faces
     )
     rechain(save, lambda records: _first_roll(records).update(contribution=other.hex()))
     result = verify(save)
@@ -281,11 +292,11 @@ def test_a_fork_draws_a_key_of_its_own_with_its_first_command(sealed, tmp_path):
     fork_key = whatif.state.vars[DICE_KEY]
     assert fork_key != parent_key
     # Sealed as a new game's first command seals: its key and commitment, no opening of the parent's.
-    assert [type(e) for e in other.events[1:4]] == [ev.VarSet, ev.Committed, ev.SealedRoll]
+    assert [type(e) for e in other.events[1:4]] == [ev.VarSet, ev.Committed, ev.BoundRoll]
     assert not any(type(e) is ev.Opened for e in other.events)
     (a,), (b,) = sealed_rolls(twin.events), sealed_rolls(other.events)
     assert a.seal != b.seal and b.seal == other.events[2].digest
-    assert b.roll.faces == derive(bytes.fromhex(fork_key), mine, 0, 2, 6)
+    assert b.roll.faces == faces(bytes.fromhex(fork_key), b, mine)
     # Its first command undone, the next one seals again: never the parent's key.
     whatif.undo(role=REFEREE)
     again = whatif.execute("shoot bravo gunner", role="blue")
@@ -326,7 +337,7 @@ def test_a_seats_sent_contribution_is_taken_by_its_next_command_only(sealed):
 
     from core.dice import contributions_from
 
-    sent = [MINE]
+    sent = [Share(MINE, sealed.dice_seal())]
 
     def seat() -> tuple:
         contributions_from(lambda: sent.pop() if sent else None)
@@ -337,6 +348,6 @@ def test_a_seats_sent_contribution_is_taken_by_its_next_command_only(sealed):
     first, second = contextvars.copy_context().run(seat)
     assert sealed_rolls(first.events)[0].contribution == MINE.hex()
     assert sealed_rolls(second.events)[0].contribution != MINE.hex()  # nothing sent: drawn here
-    sent.append(MINE)
+    sent.append(Share(MINE, sealed.dice_seal()))
     outside = sealed.execute("shoot alpha gunner", role="blue")  # another context: not the seat's
-    assert sealed_rolls(outside.events)[0].contribution != MINE.hex() and sent == [MINE]
+    assert sealed_rolls(outside.events)[0].contribution != MINE.hex() and len(sent) == 1

@@ -296,7 +296,7 @@ async def test_the_page_draws_its_own_share_of_the_dice_for_each_line(tmp_path, 
             await shows(page, purpose)
         await context.close()
     game = Game.open(web.game.path, writable=False)
-    mine = [e.contribution for e in game.history.timeline() if type(e) is ev.SealedRoll]
+    mine = [e.contribution for e in game.history.timeline() if isinstance(e, ev.SealedRoll)]
     game.close()
     assert len(mine) == 2 and bytes(16).hex() not in mine and mine[0] != mine[1]
 

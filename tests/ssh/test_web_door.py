@@ -46,12 +46,16 @@ class Browser:
         self.closed: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
         #: The reason the server gave with its close ("" for none).
         self.reason: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        #: The page's own messages the server sent (JSON text), in order.
+        self.told: list[list] = []
         self._task = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
         while (message := await self.ws.receive()).type not in _OVER:
             if message.type == aiohttp.WSMsgType.BINARY:
                 self.screen.feed(message.data.decode("utf-8", "replace"))
+            elif message.type == aiohttp.WSMsgType.TEXT:
+                self.told.append(json.loads(message.data))
         if not self.reason.done():
             self.reason.set_result(message.extra or "" if message.type == aiohttp.WSMsgType.CLOSE else "")
         if not self.closed.done():
@@ -515,7 +519,7 @@ def _sealed_rolls(path: Path) -> list:
 
     game = Game.open(path, writable=False)
     try:
-        return [e for e in game.history.timeline() if type(e) is ev.SealedRoll]
+        return [e for e in game.history.timeline() if isinstance(e, ev.SealedRoll)]
     finally:
         game.close()
 
@@ -544,6 +548,33 @@ async def test_a_browser_seats_contribution_goes_into_its_commands_sealed_dice(t
     first, second = _sealed_rolls(web.game.path)
     assert first.contribution == mine
     assert len(second.contribution) == 32 and second.contribution != mine
+
+
+async def test_a_browser_seats_share_names_the_key_it_was_told_and_no_later_key_rolls_it(tmp_path, caplog):
+    """The page is told the key's seal (``["seal", DIGEST]``) and names it with its bytes
+    (``"HEX SEAL"``): a key sealed after the page drew them cannot roll them (issue #60)."""
+    async with web_table(tmp_path, caplog) as web:
+        web.game.execute("dice-key", role=REFEREE)
+        token, _ = web.invitations.create("rita")
+        browser = await seat(web, token)
+        seen = web.game.dice_seal()
+        mine, later = "0123456789abcdef" * 2, "fedcba9876543210" * 2
+        try:
+            await browser.wait_for("rita (referee)")
+            await wait_until(lambda: ["seal", seen] in browser.told)
+            await browser.ws.send_str(json.dumps(["dice", f"{mine} {seen}"]))
+            web.game.execute("dice-key", role=REFEREE)  # after the page drew its bytes: refused
+            await browser.command("roll 1d6 purpose=first")
+            await wait_until(lambda: "sealed with a new key" in web.log())
+            # Told the new seal in answer, the page's next share rolls.
+            await wait_until(lambda: ["seal", web.game.dice_seal()] in browser.told)
+            await browser.ws.send_str(json.dumps(["dice", f"{later} {web.game.dice_seal()}"]))
+            await browser.command("roll 1d6 purpose=second")
+            await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 1)
+        finally:
+            await browser.close()
+    (roll,) = _sealed_rolls(web.game.path)
+    assert roll.contribution == later and roll.saw == roll.seal != seen
 
 
 async def test_pages_speak_the_browsers_language(tmp_path, caplog):

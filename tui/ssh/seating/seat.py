@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from rich.color import ColorSystem
 from textual.app import App
 
-from core.dice import contributions_from
+from core.dice import Share, contributions_from
 from core.language.i18n import M, Text, plain
 from core.language.reader import Reader, reading, use_reader
 from core.views import SPECTATOR
@@ -176,7 +176,7 @@ class SeatSession:
         self._notice_line = ""  # what draws it, while it shows
         self._color_system: ColorSystem | None | bool = False  # False: not worked out yet
         #: The last contribution to the dice its browser sent, until a command takes it (``contributed``).
-        self._contribution: bytes | None = None
+        self._contribution: Share | None = None
 
     @property
     def limits(self) -> Limits:
@@ -441,12 +441,13 @@ class SeatSession:
         if data and self._driver is not None:
             self._driver.feed(data)  # the driver's own limits apply to it as to any input
 
-    def contributed(self, contribution: bytes) -> None:
-        """Random bytes the seat's own device drew for its next command's sealed dice (a browser
-        page sends them with each line it enters: docs/secrets.md); a newer one replaces it."""
+    def contributed(self, contribution: Share) -> None:
+        """Random bytes the seat's own device drew for its next command's sealed dice, and the
+        key's seal it saw then (a browser page sends them with each line it enters:
+        docs/secrets.md); a newer one replaces it."""
         self._contribution = contribution
 
-    def _take_contribution(self) -> bytes | None:
+    def _take_contribution(self) -> Share | None:
         taken, self._contribution = self._contribution, None
         return taken
 

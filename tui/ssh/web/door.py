@@ -91,7 +91,7 @@ import msgspec
 from aiohttp import WebSocketError, WSCloseCode, WSMsgType, web
 from aiohttp.web_protocol import RequestHandler
 
-from core.dice import CONTRIBUTION_BYTES
+from core.dice import CONTRIBUTION_BYTES, Share
 from core.language.i18n import M, Text
 from core.language.reader import Reader, reading
 from core.views import SPECTATOR
@@ -168,11 +168,22 @@ def _json_in_html(value: Any) -> str:
     return json.dumps(value, ensure_ascii=True).replace("<", "\\u003c")
 
 
-def contribution_of(text: str) -> bytes | None:
-    """A page's contribution to the dice: exactly ``CONTRIBUTION_BYTES`` as lowercase hex, else None."""
-    if len(text) != 2 * CONTRIBUTION_BYTES or text.strip("0123456789abcdef"):
+def contribution_of(text: str) -> tuple[bytes, str | None] | None:
+    """A page's contribution to the dice, ``HEX SEAL``: exactly ``CONTRIBUTION_BYTES`` as lowercase
+    hex, and the commitment of the key the page was told was in force when it drew them (64
+    lowercase hex digits, or nothing for none); None for anything else.  A page from before
+    it sends ``HEX`` alone: its seal is None (the key in force when the command comes)."""
+    mine, space, seal = text.partition(" ")
+    if len(mine) != 2 * CONTRIBUTION_BYTES or mine.strip(_HEX):
         return None
-    return bytes.fromhex(text)
+    if space and (len(seal) not in (0, 2 * DIGEST_BYTES) or seal.strip(_HEX)):
+        return None
+    return bytes.fromhex(mine), seal if space else None
+
+
+_HEX = "0123456789abcdef"
+#: Bytes in a key's commitment (a SHA-256 digest).
+DIGEST_BYTES = 32
 
 
 class WebHost(Host, Protocol):
@@ -852,12 +863,14 @@ class BrowserSeat:
         self.peer = peer
         self.reader = reader
         host = door.host
-        channel = _WebChannel(ws, transport, why=lambda: self.session.end_reason)
+        channel = self.channel = _WebChannel(ws, transport, why=lambda: self.session.end_reason)
         door_of = dict(peer=peer, reader=reader, size=size, env=BROWSER_ENV, recheck=door.recheck(grant, seat))
         #: The seat as plain lines, for the plain page; else a screen, for the terminal.
         self.plain = WebPlainSeat(host, seat, channel, control=channel.control, **door_of) if plain else None
         self.session: SeatSession = self.plain or SeatSession(host, seat, channel, **door_of)
         self.chooser: GameChooser | None = None
+        self._told_seal: str | None = None  # the dice's seal the page was last told
+        self._unsubscribe: Callable[[], None] = lambda: None  # from the table's game (``_open``)
         limits = host.limits
         self._bucket = TokenBucket(limits.web_message_rate, limits.web_message_burst)
         self._cutoff = TokenBucket(limits.web_cutoff_rate, limits.web_cutoff_burst)
@@ -903,6 +916,7 @@ class BrowserSeat:
             session.left("message too big" if too_big else "flooded" if flooded else "disconnected")
             if self.chooser is not None:
                 self.chooser.close()
+            self._unsubscribe()
 
     async def _cut_off(self) -> None:
         """Disconnect a browser sending far more messages than any page of ours does, saying why in the log.
@@ -931,23 +945,47 @@ class BrowserSeat:
                 session.say(_("There is no game {name} here.").format(name=repr(self.grant.game)) + "\n")
                 session.finish(1)
                 return
-            session.open(table)
+            self._open(table)
         elif len(tables) == 1:
-            session.open(tables[0])
+            self._open(tables[0])
         else:
             self.chooser = GameChooser(
                 tables,
                 session.seat,
                 send=session.say,
-                sit=session.open,
+                sit=self._open,
                 leave=lambda: session.finish(0),
                 plain=self.plain is not None,
             )
             self.chooser.show()
 
+    def _open(self, table: Table) -> bool:
+        """Seat the browser at ``table``, and tell its page the dice's seal, and each new one."""
+        opened = self.session.open(table)
+        if opened:
+            self._tell_seal()
+            # A key sealed again (``dice-key``, public) is told at once: a share drawn under the
+            # old one would be refused (docs/secrets.md, "Sealed dice").
+            self._unsubscribe = table.game.subscribe(lambda _outcome: self._tell_seal(), role=self.session.seat.role)
+        return opened
+
+    def _seal(self) -> str | None:
+        """The commitment of the game's sealed key in force ("" for none; None before a table)."""
+        table = self.session.table
+        return table.game.dice_seal() if table is not None else None
+
+    def _tell_seal(self) -> None:
+        """``["seal", DIGEST]``: what the page names with the next contribution it draws (docs/secrets.md),
+        when it changed since the page was last told."""
+        seal = self._seal()
+        if seal is not None and seal != self._told_seal:
+            self._told_seal = seal
+            self.channel.control(["seal", seal])
+
     def _received(self, text: str) -> None:
         """One message of the browser's: ``["stdin", TEXT]``, ``["resize", {"width": W, "height": H}]``,
-        ``["dice", HEX]``, the page's share of its next command's dice, or (the plain page's)
+        ``["dice", "HEX SEAL"]``, the page's share of its next command's dice and the key's seal it
+        was told (answered with the seal in force, ``["seal", DIGEST]``), or (the plain page's)
         ``["tab", [LINE, POS]]``, Tab at ``POS`` of the line typed."""
         try:
             kind, value = _MESSAGE.decode(text)
@@ -960,7 +998,8 @@ class BrowserSeat:
                 self.session.feed(value)
         elif kind == "resize" and isinstance(value, _Size) and value.width > 0 and value.height > 0:
             self.session.resize(*self.door.clamped(value.width, value.height))
-        elif kind == "dice" and isinstance(value, str) and (contribution := contribution_of(value)) is not None:
-            self.session.contributed(contribution)
+        elif kind == "dice" and isinstance(value, str) and (sent := contribution_of(value)) is not None:
+            self.session.contributed(Share(*sent))
+            self._tell_seal()
         elif kind == "tab" and isinstance(value, tuple) and self.plain is not None:
             self.plain.tab(*value)

@@ -632,7 +632,13 @@ class SeatWorkers:
             return wire.Settled(msg.seq, Refusal(msg.text, msg.role, msg.by, why))
         game = table.game
         result = game.submit(
-            msg.text, role=msg.role, by=msg.by, faces=msg.faces, contribution=msg.contribution, answers=msg.answers
+            msg.text,
+            role=msg.role,
+            by=msg.by,
+            faces=msg.faces,
+            contribution=msg.contribution,
+            answers=msg.answers,
+            saw=msg.saw,
         )
         if isinstance(result, Failure):  # logged by the game, with its traceback
             self.log.error("command failed game=%s seat=%s role=%s", table.name, msg.by, msg.role)

@@ -113,13 +113,14 @@ class ReplicaGame(Game):
         faces: list[int] | None = None,
         contribution: bytes | None = None,
         answers: list[str] | None = None,
+        saw: str | None = None,
     ) -> Result:
         by = by or role
         # The seat's contribution to the dice goes with the command (the table holds the key
         # and rolls); none, and the table draws it (docs/secrets.md, "Who makes the contribution").
-        if contribution is None:
-            contribution = sent_contribution()
-        asked = wire.Submit(self.link.next_seq(), self.table, text, role, by, faces, lang(), contribution, answers)
+        if contribution is None and (sent := sent_contribution()) is not None:
+            contribution, saw = sent
+        asked = wire.Submit(self.link.next_seq(), self.table, text, role, by, faces, lang(), contribution, answers, saw)
         try:
             answer = self.link.call(asked)
         except Refused as e:  # the table did not answer it, or could not be asked

@@ -65,6 +65,8 @@ class Submit(_Msg):
     contribution: bytes | None = None
     #: The seat's answers to the command's questions (``core.questions``; checked by the game).
     answers: list[str] | None = None
+    #: The seal of the key its browser saw when it drew ``contribution`` (``Game.execute``'s ``saw``).
+    saw: str | None = None
 
 
 class Kick(_Msg):

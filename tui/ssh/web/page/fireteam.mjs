@@ -2,7 +2,8 @@
 //
 // The server runs the seat's app and sends its terminal's bytes; this page sends what is typed
 // or pasted as ["stdin", text], the terminal's size as ["resize", {width, height}] and, before
-// each line entered, its share of the command's dice as ["dice", hex] (tui/ssh/web/door.py).  A
+// each line entered, its share of the command's dice as ["dice", "hex seal"] (tui/ssh/web/door.py,
+// the seal as the server last sent it, ["seal", digest]).  A
 // connection that drops is made again by itself, and the seat comes back as the game is now; a
 // session the server ended (close code 4000 + status) is not: the page says why (the close's
 // reason, one word) and offers to sit again only while the cookie lets this browser in (asked of
@@ -172,14 +173,46 @@ window.addEventListener("resize", relayout);
 if (window.visualViewport) window.visualViewport.addEventListener("resize", relayout);
 
 // Before each line entered, fresh random bytes drawn here: this seat's share of the dice of the
-// command it gives, which the host cannot know before it comes (docs/secrets.md, "Sealed dice").
-function contribution() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
+// command it gives, which the host cannot know before it comes (docs/secrets.md, "Sealed dice"),
+// sent with the seal of the key it was told was in force (a key sealed after cannot roll them).
+const dice = share();
 function typed(data) {
-  if (/[\r\n]/.test(data)) send(["dice", contribution()]);
+  if (/[\r\n]/.test(data)) send(["dice", dice.drawn()]);
   send(["stdin", data]);
+}
+
+// The share of the dice, the key's seal it names and what it sent, kept in this browser for its
+// player to compare with `fireteam verify`'s lines (the developer tools' console:
+// localStorage["fireteam-dice"], the last KEPT_SHARES as [time, contribution, seal]).
+const KEPT_SHARES = 500;
+function share() {
+  let seal = null; // not told yet: the server names the key in force as the bytes come
+  return {
+    told(value) {
+      if (typeof value === "string" && /^([0-9a-f]{64})?$/.test(value)) seal = value;
+    },
+    drawn() {
+      const bytes = crypto.getRandomValues(new Uint8Array(16));
+      const mine = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+      try {
+        const kept = JSON.parse(localStorage.getItem("fireteam-dice") || "[]");
+        kept.push([new Date().toISOString(), mine, seal ?? "?"]);
+        localStorage.setItem("fireteam-dice", JSON.stringify(kept.slice(-KEPT_SHARES)));
+      } catch (e) {
+        // no storage here (a private window, a full quota): the share still goes
+      }
+      return seal === null ? mine : `${mine} ${seal}`;
+    },
+  };
+}
+function told(data) {
+  let message;
+  try {
+    message = JSON.parse(data);
+  } catch (e) {
+    return;
+  }
+  if (Array.isArray(message) && message[0] === "seal") dice.told(message[1]);
 }
 
 function connect() {
@@ -201,7 +234,7 @@ function connect() {
     }
   };
   socket.onmessage = (event) => {
-    if (typeof event.data === "string") return;
+    if (typeof event.data === "string") return told(event.data);
     const data = new Uint8Array(event.data);
     if (term) shown(data);
     else early.push(data);

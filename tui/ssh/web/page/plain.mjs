@@ -69,9 +69,21 @@ function send(message) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
 }
 
+// This seat's share of a command's dice, and the seal of the key it was told was in force, as the
+// terminal page draws, sends and keeps them (fireteam.mjs, share(): the two pages load nothing in common).
+const KEPT_SHARES = 500;
+let seal = null; // not told yet: the server names the key in force as the bytes come
 function contribution() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  const mine = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  try {
+    const kept = JSON.parse(localStorage.getItem("fireteam-dice") || "[]");
+    kept.push([new Date().toISOString(), mine, seal ?? "?"]);
+    localStorage.setItem("fireteam-dice", JSON.stringify(kept.slice(-KEPT_SHARES)));
+  } catch (e) {
+    // no storage here (a private window, a full quota): the share still goes
+  }
+  return seal === null ? mine : `${mine} ${seal}`;
 }
 
 function show(text) {
@@ -125,6 +137,8 @@ function told(data) {
   const [kind, value] = message;
   if (kind === "prompt" && typeof value === "string") {
     prompt.textContent = value;
+  } else if (kind === "seal" && typeof value === "string" && /^([0-9a-f]{64})?$/.test(value)) {
+    seal = value;
   } else if (kind === "history" && Array.isArray(value)) {
     history = value.filter((v) => typeof v === "string").slice(-MAX_HISTORY);
     recalled = history.length;

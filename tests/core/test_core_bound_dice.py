@@ -1,0 +1,217 @@
+"""Sealed dice a playing host cannot steer (issue #60): a key chosen after a contribution
+was seen cannot roll it, and a roll is bound to its game, command, place and purpose, so
+``fireteam verify`` sees it moved, swapped or dropped before another."""
+
+from __future__ import annotations
+
+import contextvars
+import sys
+from pathlib import Path
+
+import pytest
+from coretests_support import Skirmish
+
+from core import events as ev
+from core.dice import CONTRIBUTION_BYTES, Share, contributions_from, derive
+from core.game import Game
+from core.ruleset import CommandSpec, Context, Param, Refused, register, unregister
+from core.secrets.dicecheck import MISMATCH, OK
+from core.secrets.sidecopy import export, write
+from core.secrets.verify import verify
+from core.state import DICE_KEY
+from core.views import REFEREE
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_core_secrets import rechain  # noqa: E402
+
+MINE = bytes(range(CONTRIBUTION_BYTES))
+
+
+def _volley(ctx: Context, args: dict) -> None:
+    # Two rolls of one command, each for a purpose of its own (a shot, then its effect).
+    ctx.roll("shoot", 2, target=4, unit=args["shooter"])
+    ctx.roll("effect", 1, unit=args["shooter"])
+
+
+class Volley(Skirmish):
+    id = "test-volley"
+
+    def commands(self):
+        return [
+            *super().commands(),
+            CommandSpec(
+                "volley", "Fire, then roll the effect.", _volley, params=(Param("shooter", "own"),), rolls=True
+            ),
+        ]
+
+
+@pytest.fixture
+def game(tmp_path):
+    register(Volley)
+    game = Game.new(tmp_path / "g.ft", Volley.id, clock=lambda: 2_000)
+    game.execute("setup", role=REFEREE)
+    try:
+        yield game
+    finally:
+        game.close()
+        unregister(Volley.id)
+
+
+def _rolls(events) -> list[dict]:
+    return [r for r in events if r["t"] == "broll"]
+
+
+def _statuses(save: Path) -> list[str]:
+    return [c.status for c in verify(save).dice.rolls]
+
+
+# ------------------------------------------------------------ a key chosen after the contribution
+
+
+def test_a_host_who_seals_a_key_after_seeing_a_contribution_cannot_roll_it(game):
+    """The attack of issue #60: the browser's bytes come (naming the key they were drawn
+    under), the host tries keys until one gives a 6, seals it with ``dice-key``, then runs
+    the command with those bytes.  The table refuses it, by the page's way and the seat's."""
+    seen = game.dice_seal()
+    key = bytes.fromhex(game.state.vars[DICE_KEY])
+    grinded = next(
+        k.hex() for k in (bytes([i]) * 32 for i in range(256)) if derive(k, MINE, 0, 1, 6) != derive(key, MINE, 0, 1, 6)
+    )
+    game.dice_key = lambda: grinded
+    game.execute("dice-key", role=REFEREE)
+    assert game.dice_seal() != seen
+    with pytest.raises(Refused, match="sealed with a new key after this share"):
+        game.execute("shoot alpha gunner", role="blue", contribution=MINE, saw=seen)
+
+    def seat() -> None:
+        contributions_from(lambda: Share(MINE, seen))
+        game.execute("shoot alpha gunner", role="blue")
+
+    with pytest.raises(Refused, match="sealed with a new key after this share"):
+        contextvars.copy_context().run(seat)
+    assert not _bound(game)
+    # Drawn again under the key in force, it rolls.
+    done = game.execute("shoot alpha gunner", role="blue", contribution=MINE, saw=game.dice_seal())
+    ((roll,),) = [[e for e in done.events if isinstance(e, ev.BoundRoll)]]
+    assert roll.saw == roll.seal == game.dice_seal()
+
+
+def _bound(game: Game) -> list[ev.BoundRoll]:
+    return [e for e in game.history.timeline() if isinstance(e, ev.BoundRoll)]
+
+
+def test_verify_fails_a_roll_whose_key_was_sealed_after_its_contribution(game, tmp_path):
+    """A host whose program let it through: the roll names the key its sender saw, not the
+    one that rolled it, and ``verify`` fails it, in the save and in the side's copy."""
+    seen = game.dice_seal()
+    game.execute("dice-key", role=REFEREE)
+    game.execute("shoot alpha gunner", role="blue", contribution=MINE)
+    game.execute("dice-key", role=REFEREE)  # opens the key that rolled it
+    game.close()
+    save = game.path
+    assert _statuses(save) == [OK]
+    rechain(save, lambda records: _rolls(records)[0].update(saw=seen))
+    (check,) = verify(save).dice.rolls
+    assert check.status == MISMATCH and "sealed after its contribution" in check.why
+    copy = tmp_path / "blue.json"
+    write(export(Game.open(save, writable=False), "blue"), copy)
+    assert _statuses(copy) == [MISMATCH] and not verify(copy).ok
+
+
+# ------------------------------------------------------------ a roll bound to its place
+
+
+def _played(game: Game) -> Path:
+    game.execute("volley alpha", role="blue")
+    game.execute("shoot bravo gunner", role="blue")
+    game.execute("shoot alpha grunt", role="blue")
+    game.execute("dice-key", role=REFEREE)
+    game.close()
+    assert _statuses(game.path) == [OK] * 4
+    return game.path
+
+
+def _drop(records: list[dict], roll: dict) -> None:
+    """``roll`` taken out, and its command's count of facts told so (the file's own check)."""
+    at = records.index(roll)
+    issued = next(r for r in reversed(records[:at]) if r["t"] == "cmd")
+    issued["n"] -= 1
+    del records[at]
+
+
+def test_verify_fails_a_dropped_roll(game):
+    save = _played(game)
+    rechain(save, lambda records: _drop(records, _rolls(records)[0]))
+    result = verify(save)
+    assert [c.status for c in result.dice.rolls] == [MISMATCH, OK, OK] and not result.ok
+    assert "place 0 of its command is missing" in result.dice.rolls[0].why
+
+
+def test_verify_fails_two_rolls_swapped_within_a_command(game):
+    save = _played(game)
+
+    def swap(records):
+        a, b = _rolls(records)[:2]
+        i, j = records.index(a), records.index(b)
+        records[i], records[j] = b, a
+
+    rechain(save, swap)
+    result = verify(save)
+    assert result.dice.rolls[0].status == MISMATCH and not result.ok
+
+
+def test_verify_fails_two_commands_rolls_swapped_whole(game):
+    save = _played(game)
+
+    def swap(records):
+        a, b = _rolls(records)[2:4]
+        i, j = records.index(a), records.index(b)
+        records[i], records[j] = b, a
+
+    rechain(save, swap)
+    result = verify(save)
+    assert [c.status for c in result.dice.rolls] == [OK, OK, MISMATCH, MISMATCH] and not result.ok
+    assert "found in command" in result.dice.rolls[2].why
+
+
+def test_verify_fails_a_roll_given_another_purpose_or_place(game):
+    """Its purpose and place are inputs of its faces: changed, the faces no longer follow."""
+    save = _played(game)
+    rechain(save, lambda records: _rolls(records)[1]["roll"].update(purpose="shoot"))
+    assert _statuses(save)[1] == MISMATCH
+
+
+def test_an_older_saves_sealed_rolls_verify_by_their_own_derivation(game):
+    """Saves made before the bound derivation hold ``sroll`` events drawn by ``derive``: they
+    load and verify as they did (and a face changed there still fails)."""
+    save = _played(game)
+    played = Game.open(save, writable=False)
+    key = bytes.fromhex(next(e.value for e in played.history.timeline() if type(e) is ev.VarSet))
+    played.close()
+
+    def older(records):
+        for r in _rolls(records):
+            r["t"] = "sroll"
+            del r["cmd"], r["saw"]
+            mine, count = bytes.fromhex(r["contribution"]), len(r["roll"]["faces"])
+            r["roll"]["faces"] = list(derive(key, mine, r["draw"], count, r["roll"].get("sides", 6)))
+
+    rechain(save, older)
+    assert _statuses(save) == [OK] * 4 and verify(save).ok
+    rechain(save, lambda records: next(r for r in records if r["t"] == "sroll")["roll"].update(faces=[7, 7]))
+    assert _statuses(save)[0] == MISMATCH
+
+
+def test_a_what_if_of_a_game_with_an_undo_verifies_its_parents_rolls(game, tmp_path):
+    """A fork numbers its parent's commands again (the undone ones left behind): the rolls it
+    copied still name the parent's numbers, and verify takes them as the parent's."""
+    from core.storage.fork import fork
+
+    game.execute("shoot alpha gunner", role="blue")
+    game.undo(role=REFEREE)
+    game.execute("volley alpha", role="blue")
+    fork(game.path, game.timeline.length, tmp_path / "whatif.ft")
+    whatif = Game.open(tmp_path / "whatif.ft")
+    whatif.execute("shoot bravo gunner", role="blue")
+    whatif.close()
+    assert verify(tmp_path / "whatif.ft").ok
