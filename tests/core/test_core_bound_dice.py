@@ -12,7 +12,7 @@ import pytest
 from coretests_support import Skirmish
 
 from core import events as ev
-from core.dice import CONTRIBUTION_BYTES, Share, contributions_from, derive
+from core.dice import CONTRIBUTION_BYTES, Share, contributions_from, derive, derive_bound
 from core.game import Game
 from core.ruleset import CommandSpec, Context, Param, Refused, register, unregister
 from core.secrets.dicecheck import MISMATCH, OK
@@ -177,7 +177,22 @@ def test_verify_fails_two_commands_rolls_swapped_whole(game):
 def test_verify_fails_a_roll_given_another_purpose_or_place(game):
     """Its purpose and place are inputs of its faces: changed, the faces no longer follow."""
     save = _played(game)
-    rechain(save, lambda records: _rolls(records)[1]["roll"].update(purpose="shoot"))
+    played = Game.open(save, writable=False)
+    key = bytes.fromhex(next(e.value for e in played.history.timeline() if type(e) is ev.VarSet))
+    played.close()
+
+    def other_faces(r: dict, purpose: str) -> bool:
+        faces = tuple(r["roll"]["faces"])
+        mine, sides = bytes.fromhex(r["contribution"]), r["roll"].get("sides", 6)
+        return derive_bound(key, r["seal"], r["cmd"], r["draw"], purpose, mine, len(faces), sides) != faces
+
+    def edit(records):
+        # A purpose that gives other faces: one die in six would give the same face again, which
+        # no check could tell from the roll it was (and the test would pass by chance).
+        roll = _rolls(records)[1]
+        roll["roll"]["purpose"] = next(p for p in (f"shoot {i}" for i in range(100)) if other_faces(roll, p))
+
+    rechain(save, edit)
     assert _statuses(save)[1] == MISMATCH
 
 

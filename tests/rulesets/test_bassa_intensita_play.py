@@ -15,14 +15,14 @@ import pytest
 
 from core import events as ev
 from core import ruleset as ruleset_module
-from core.dice import CONTRIBUTION_BYTES, derive
+from core.dice import CONTRIBUTION_BYTES
 from core.game import Game
 from core.language.i18n import plain
 from core.outcome import AnswerNeeded, DiceNeeded, Outcome, Refusal
+from core.questions import NeedAnswer
 from core.ruleset import Context, Refused
 from core.rulesets.bassa_intensita import BassaIntensita
 from core.rulesets.common import Scenario
-from core.state import DICE_KEY
 from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
@@ -1084,14 +1084,20 @@ def test_a_surrender_asked_after_sealed_dice_keeps_its_dice(tmp_path, monkeypatc
     game.execute("scenario table", role=REFEREE)
     goto(game, "fire-regular")
     play(game, "@blue fire capo omar range=20 dice=1,7,9")  # Omar wounded: his check needs 2 or less
-    key = bytes.fromhex(game.state.vars[DICE_KEY])
-    # A contribution whose first draw fails Omar's check (a d10 above 2) and whose second,
-    # his effect, is a 6: Surrender (A.13.3).
-    surrender = next(
-        c
-        for c in (n.to_bytes(CONTRIBUTION_BYTES, "big") for n in itertools.count())
-        if derive(key, c, 0, 1, 10)[0] > 2 and derive(key, c, 1, 1, 6) == (6,)
-    )
+    contributions = (n.to_bytes(CONTRIBUTION_BYTES, "big") for n in itertools.count())
+
+    def asks_surrender(contribution: bytes) -> bool:
+        # Whether next, with this contribution, fails Omar's check and rolls his effect a 6:
+        # Surrender (A.13.3), which asks for an enemy to surrender to. Nothing written, nothing kept.
+        try:
+            game._resolve(game.parse("next", REFEREE), REFEREE, REFEREE, None, contribution, ["none"])
+        except NeedAnswer as asked:
+            return str(asked).startswith("Omar's surrender")
+        return False
+
+    with monkeypatch.context() as probing:
+        probing.setattr(game, "_ask_later", lambda *args: None)
+        surrender = next(filter(asks_surrender, contributions))
     asked = game.submit("next", role=REFEREE, answers=["none"], contribution=surrender)
     assert isinstance(asked, AnswerNeeded) and asked.question.whose == "Omar"
     assert asked.question.text().startswith("Omar's surrender")
@@ -1106,7 +1112,7 @@ def test_a_surrender_asked_after_sealed_dice_keeps_its_dice(tmp_path, monkeypatc
         answers.append("none")
         result = game.submit("next", role=REFEREE, answers=answers)
     assert isinstance(result, Outcome), result
-    (effect,) = [e for e in result.events if type(e) is ev.SealedRoll and e.roll.rule == "A.13.3"][:1]
+    (effect,) = [e for e in result.events if isinstance(e, ev.SealedRoll) and e.roll.rule == "A.13.3"][:1]
     assert (effect.contribution, effect.draw, effect.roll.faces) == (surrender.hex(), 1, (6,))
     assert plain(effect.roll.outcome) == "surrender"
     assert plain(unit(game, "omar").out) == "surrendered (BI-R182)"
