@@ -513,15 +513,8 @@ class Game:
         cmd = self.history.next_cmd
         sealing = self._sealing(parsed)
         key = sealing[-2] if sealing else self._key_fact()
-        dice: Dice
-        if given is not None:
-            dice = ManualDice(given)
-        elif key is not None:
-            assert isinstance(key, ev.VarSet) and isinstance(key.value, str)
-            seal = commitments.fact_digest(key)
-            dice = SealedDice(bytes.fromhex(key.value), contribution or self.contribute(), seal)
-        else:
-            dice = SeededDice(self.header.seed, cmd)
+        assert key is None or isinstance(key, ev.VarSet)
+        dice = self._dice(cmd, given, key, contribution)
         said = None if parsed.answers is None and answers is None else [*(parsed.answers or ()), *(answers or ())]
         if said is not None and len(said) > MAX_ANSWERS:
             raise Refused(_("at most {n} answers to one command").format(n=MAX_ANSWERS))
@@ -563,6 +556,16 @@ class Game:
         acting = role if role != by else ""  # (a seat's name says who typed it; the role, whose it was)
         issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis, role=acting)
         return cmd, [issued, *facts]
+
+    def _dice(self, cmd: int, given: list[int] | None, key: ev.VarSet | None, contribution: bytes | None) -> Dice:
+        """Command ``cmd``'s dice: the faces typed at the table, else the sealed key's, else the seed's
+        (``core.secrets.rederive`` gives a what-if's copied commands their recorded faces instead)."""
+        if given is not None:
+            return ManualDice(given)
+        if key is not None:
+            assert isinstance(key.value, str)
+            return SealedDice(bytes.fromhex(key.value), contribution or self.contribute(), commitments.fact_digest(key))
+        return SeededDice(self.header.seed, cmd)
 
     def _handle(self, ctx: Context, parsed: Parsed, role: str) -> None:
         """Run the command's handler; what it still wants of the table (its dice, an answer)
