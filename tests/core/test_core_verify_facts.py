@@ -14,11 +14,13 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from coretests_support import skirmish_registered
+from coretests_support import Skirmish, file_events, new_demo, skirmish_registered
 
 from core import events as ev
 from core.game import Game
 from core.language.i18n import Msg
+from core.questions import Question
+from core.ruleset import CommandSpec, Param, register, unregister
 from core.secrets.sidecopy import export, write
 from core.secrets.verify import verify
 from core.views import REFEREE
@@ -187,3 +189,74 @@ def test_a_sides_copy_says_its_facts_are_not_re_derived(tmp_path, capsys):
     result = verify(copy)
     assert result.replayed is None and result.ok
     assert "its commands cannot be resolved again" in result.report()[-1]
+
+
+def _aim(ctx, args) -> None:
+    cover = ctx.ask(Question("cover?", ("none", "light", "heavy"), default="none"), unit=args["shooter"])
+    target = 4 + ("none", "light", "heavy").index(cover)
+    ctx.roll("aim", 1, target=target, unit=args["shooter"], outcome=lambda f: "hit" if f[0] >= target else "miss")
+
+
+class _Asking(Skirmish):
+    """The test skirmish with a command that asks the table a question before it rolls."""
+
+    id = "test-asking"
+
+    def commands(self):
+        aim = CommandSpec("aim", "Aim.", _aim, params=(Param("shooter", "own"), Param("target", "enemy")), rolls=True)
+        return [*super().commands(), aim]
+
+
+def test_an_answer_the_file_does_not_record_is_found_and_a_changed_target_still_fails(tmp_path, capsys):
+    """The table's answers are not in the save: each question's choices are tried until
+    the rules give the recorded facts; no answer gives a target made up afterwards."""
+    register(_Asking)
+    try:
+        game = Game.new(tmp_path / "asking.ft", _Asking.id, clock=lambda: 2_000)
+        game.execute("setup", role=REFEREE)
+        for cover in ("heavy", "light"):  # none is the default; the file keeps neither answer
+            game.execute("aim alpha gunner", role="blue", answers=[cover])
+        game.close()
+        rolls = [e.roll for e in file_events(game.path) if type(e) is ev.SealedRoll]
+        assert [r.target for r in rolls] == [6, 5]
+        assert verify(game.path).ok
+
+        def edit(events):
+            k = next(k for k, e in enumerate(events) if type(e) is ev.SealedRoll)
+            was = events[k]
+            events[k] = msgspec.structs.replace(was, roll=msgspec.structs.replace(was.roll, target=3))
+            return events
+
+        rewrite(game.path, edit)
+        line = failure(capsys, game.path)
+    finally:
+        unregister(_Asking.id)
+    assert line.startswith("command #2 ") and "(aim alpha gunner): mismatch: fact 1: " in line
+    assert '"target":3' in line and '"target":4' in line
+
+
+def test_undone_and_carried_commands_are_checked_too(tmp_path, capsys):
+    """An undo, a redo, and a side's undo that carries the referee's hidden command past it:
+    each command is resolved again where it was given, a carried one is its original's copy."""
+    game = new_demo(tmp_path / "demo.ft")
+    save = game.path
+    game.execute('note "mine"', role="regulars", by="reg")
+    game.execute("mark dahir pinned", role=REFEREE)  # the irregulars' hidden fighter
+    game.execute("undo", role=REFEREE)
+    game.execute("redo", role=REFEREE)
+    carried = game.execute("undo", role="regulars", by="reg")
+    game.close()
+    assert any(type(e) is ev.Issued and e.carries for e in carried.events)
+    result = verify(save)
+    assert result.replayed is not None and result.replayed.carried == 1 and not result.replayed.differs
+
+    def edit(events):
+        # The carried command made to say another fighter was pinned than the one its original pinned.
+        at = max(i for i, e in enumerate(events) if type(e) is ev.Issued and e.carries)
+        (k,) = [k for k in range(at + 1, at + 1 + events[at].n) if type(events[k]) is ev.StatusChanged]
+        events[k] = msgspec.structs.replace(events[k], add=("suppressed",))
+        return events
+
+    rewrite(save, edit)
+    line = failure(capsys, save)
+    assert "(mark dahir pinned): mismatch: it carries command #" in line
