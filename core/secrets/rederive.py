@@ -101,6 +101,7 @@ class _Replica(Game):
         copied = game.history.store.slice(0, min(self._copied, len(game.history.store)))
         self._parents_keys = {e.value for e in copied if type(e) is ev.VarSet and e.key == DICE_KEY}
         self._faces: list[int] | None = None
+        self._labels_from_seed = self.marker_labels
 
     def take(self, group: list[ev.Event]) -> None:
         """Add recorded events to the history, as ``Game._append`` does once they are written."""
@@ -141,15 +142,12 @@ class _Replica(Game):
         copied = len(self.history.store) < self._copied
         self._faces = [f for r in rolls if not r.roll.manual for f in r.roll.faces] if copied else None
         labels = [e.label for e in recorded if type(e) is ev.MarkerPlaced]
-        self.marker_labels = (lambda cmd: _RecordedLabels(labels)) if copied else self._seeded_labels
+        self.marker_labels = (lambda cmd: _RecordedLabels(labels)) if copied else self._labels_from_seed
         parsed = self.parse(issued.text, issued.acting)
         # The faces typed on the line are in its text; those typed at the table's prompt follow them.
         typed = typed[len(parsed.faces or ()) :]
         _cmd, group = self._resolve(parsed, issued.acting, issued.by, typed or None, contribution, answers)
         return group
-
-    def _seeded_labels(self, cmd: int) -> MarkerLabels:
-        return MarkerLabels(self.header.seed, cmd)
 
 
 def rederive(game: Game) -> Rederived:
