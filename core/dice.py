@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 import msgspec
 
-from core.events import AtLeast, Check, Each, Mod
+from core.events import AtLeast, BoundRoll, Check, Each, Mod, Roll, SealedRoll
 from core.language.i18n import CORE_DOMAIN, Domain, Text, _, render
 from core.narrate import check_base, check_need, describe_mod, whose
 from core.probability import check_chance_said, check_summary
@@ -412,6 +412,41 @@ class SealedDice(Dice):
     def used(self) -> bool:
         """Whether any draw was made (a roll or a shuffle)."""
         return bool(self._rolls or self._shuffled)
+
+    def rolled(self, roll: Roll, *, unit: str, side: str, vis: tuple[str, ...]) -> SealedRoll:
+        """The fact of the roll just made (``roll``: its faces, what they decided)."""
+        return BoundRoll(
+            roll=roll,
+            unit=unit,
+            side=side,
+            vis=vis,
+            seal=self.seal,
+            contribution=self.contribution.hex(),
+            draw=self.last_draw,
+            cmd=self.cmd,
+            saw=self.saw,
+        )
+
+
+class OlderSealedDice(SealedDice):
+    """The sealed dice of a save made before the bound derivation: each roll is
+    :func:`derive` of the key, the contribution and its draw alone, recorded as a
+    ``SealedRoll`` (``fireteam verify`` plays such a save's commands again with them)."""
+
+    @classmethod
+    def like(cls, dice: SealedDice) -> OlderSealedDice:
+        return cls(dice._key, dice.contribution, dice.seal, cmd=dice.cmd, saw=dice.saw)
+
+    def roll(self, count: int, sides: int = 6, purpose: Text = "roll") -> tuple[int, ...]:
+        self.last_draw = self._rolls
+        self._rolls += 1
+        return derive(self._key, self.contribution, self.last_draw, count, sides)
+
+    def rolled(self, roll: Roll, *, unit: str, side: str, vis: tuple[str, ...]) -> SealedRoll:
+        contribution = self.contribution.hex()
+        return SealedRoll(
+            roll=roll, unit=unit, side=side, vis=vis, seal=self.seal, contribution=contribution, draw=self.last_draw
+        )
 
 
 class ManualDice(Dice):

@@ -397,19 +397,7 @@ class Context(msgspec.Struct):
         side = side if not unit else ""
         dice = self.dice
         if isinstance(dice, SealedDice):
-            self.emit(
-                ev.BoundRoll(
-                    roll=roll,
-                    unit=unit,
-                    side=side,
-                    vis=vis,
-                    seal=dice.seal,
-                    contribution=dice.contribution.hex(),
-                    draw=dice.last_draw,
-                    cmd=dice.cmd,
-                    saw=dice.saw,
-                )
-            )
+            self.emit(dice.rolled(roll, unit=unit, side=side, vis=vis))
         else:
             self.emit(ev.Rolled(roll=roll, unit=unit, side=side, vis=vis))
         return faces

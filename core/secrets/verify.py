@@ -12,7 +12,9 @@ history of numbered steps and checks, for each :class:`~core.events.Committed`:
 An opening naming no earlier commitment, or a salted secret with no commitment
 after it, fails too.  A game with no salted secret at all is an older save:
 nothing to check.  The result is one line per secret, then one per sealed roll
-(``core.secrets.dicecheck``).
+(``core.secrets.dicecheck``).  A full save's commands are then resolved again through
+the rules with the recorded dice (``core.secrets.rederive``): each must give the
+facts recorded.  A side's copy cannot be: it lacks the facts the side did not see.
 """
 
 from __future__ import annotations
@@ -26,12 +28,14 @@ from core import events as ev
 from core.game import Game
 from core.language.i18n import N_, _
 from core.secrets import commitments, dicecheck
+from core.secrets.rederive import Differs, Rederived, rederive
 from core.secrets.sidecopy import Step, looks_like_side_copy, read, steps
 from core.storage.linecheck import MAX_LINE_BYTES
 from core.storage.savefile import Header, SaveError
 
 #: A check's status: an id, shown in the reader's language.
 OK, MISMATCH, NEVER, UNSEEN = N_("ok"), N_("mismatch"), N_("never revealed"), N_("commitment not seen")
+NOT_CHECKED = N_("not checked")
 
 
 @dataclass
@@ -71,6 +75,8 @@ class Verified:
     #: Secrets set with no salt: made before commitments existed.
     older: int = 0
     dice: dicecheck.DiceChecked = field(default_factory=dicecheck.DiceChecked)
+    #: Every command resolved again (a full save only: a side's copy cannot be).
+    replayed: Rederived | None = None
 
     @property
     def failed_rolls(self) -> list[dicecheck.RollCheck]:
@@ -91,10 +97,42 @@ class Verified:
 
     @property
     def ok(self) -> bool:
-        return not self.failed and not self.stray and not self.failed_rolls
+        replayed = self.replayed
+        return not self.failed and not self.stray and not self.failed_rolls and not (replayed and replayed.differs)
 
     def report(self) -> list[str]:
-        return self._secrets_report() + self.dice.report(self.ended or self.role == "referee")
+        return self._secrets_report() + self.dice.report(self.ended or self.role == "referee") + self._replay_report()
+
+    def _replay_report(self) -> list[str]:
+        r = self.replayed
+        if r is None:
+            return [
+                _(
+                    "facts: this side's copy lacks what the side did not see, so its commands cannot be "
+                    "resolved again: what its rolls and secrets decided is not checked here (verify the full save)"
+                )
+            ]
+        lines = []
+        for d, status in [*((d, MISMATCH) for d in r.differs), *((d, NOT_CHECKED) for d in r.unsure)]:
+            said = _("command #{cmd} at step {step} ({text}): {status}: {why}")
+            lines.append(said.format(cmd=d.cmd, step=d.step, text=_shown(d.text), status=_(status), why=_shown(d.why)))
+        if r.played_under:
+            said = _(
+                "facts: played under the ruleset's version {was}, re-derived under {now}: "
+                "a difference may be a rule changed since"
+            )
+            lines.append(said.format(was=_shown(r.played_under), now=r.rules))
+        if r.differs:
+            verdict = _("{n} differ from what the rules give").format(n=len(r.differs))
+        else:
+            verdict = _("each gives the facts recorded")
+        said = _(
+            "facts: {n} commands resolved again through the rules with the recorded dice (seeded dice "
+            "drawn again from the save's seed, typed ones as the table gave them; {carried} carried past "
+            "an undo, {unsure} not checked): {verdict}"
+        )
+        lines.append(said.format(n=r.commands, carried=r.carried, unsure=len(r.unsure), verdict=verdict))
+        return lines
 
     def as_json(self) -> dict:
         """What ``verify --json`` prints: every check, with its status as an id."""
@@ -131,6 +169,7 @@ class Verified:
             ],
             "typed": self.dice.typed,
             "seeded": self.dice.seeded,
+            "facts": None if self.replayed is None else _facts_json(self.replayed),
         }
 
     def _secrets_report(self) -> list[str]:
@@ -155,18 +194,19 @@ class Verified:
         return lines
 
 
-def history(path: Path) -> tuple[str, list[Step]]:
-    """(role, the effective history with its steps) of a save or a side's copy."""
+def history(path: Path) -> tuple[str, list[Step], Rederived | None]:
+    """(role, the effective history with its steps, its commands resolved again) of a save
+    or a side's copy (which cannot be resolved again: None)."""
     if looks_like_side_copy(path):
         copy = read(path)
-        return copy.role, steps(copy)
+        return copy.role, steps(copy), None
     game = Game.open(path, writable=False)
-    return "referee", [Step(i + 1, e) for i, e in enumerate(game.history.timeline())]
+    return "referee", [Step(i + 1, e) for i, e in enumerate(game.history.timeline())], rederive(game)
 
 
 def verify(path: Path) -> Verified:
-    role, events = history(Path(path))
-    result = Verified(Path(path), role, ended=False)
+    role, events, replayed = history(Path(path))
+    result = Verified(Path(path), role, ended=False, replayed=replayed)
     by_digest: dict[str, Check] = {}
     before: Step | None = None
     pending: Step | None = None  # a salted secret, waiting for its commitment
@@ -213,6 +253,19 @@ def _copied(path: Path) -> int:
         line = f.readline(MAX_LINE_BYTES)
     header = msgspec.json.decode(line.partition(b" ")[2], type=Header)  # read (and checked) by ``history``
     return header.parent.step if header.parent is not None else 0
+
+
+def _facts_json(r: Rederived) -> dict:
+    def command(d: Differs) -> dict:
+        return {"cmd": d.cmd, "step": d.step, "text": d.text, "why": d.why}
+
+    return {
+        "commands": r.commands,
+        "carried": r.carried,
+        "differ": [command(d) for d in r.differs],
+        "not_checked": [command(d) for d in r.unsure],
+        "played_under": r.played_under,
+    }
 
 
 def _unpaired(key: str, step: int) -> str:

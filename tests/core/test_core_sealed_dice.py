@@ -180,8 +180,9 @@ def test_verify_catches_a_changed_roll(tmp_path, capsys):
     rechain(save, edit)
     Game.open(save, writable=False).close()  # the file's own checks pass
     assert fireteam(["verify", str(save)]) == 1
-    (bad,) = [line for line in capsys.readouterr().out.splitlines() if MISMATCH in line]
-    assert bad.startswith("roll at step") and "its inputs give" in bad
+    out = capsys.readouterr().out.splitlines()
+    (bad,) = [line for line in out if line.startswith("roll at step ") and MISMATCH in line]
+    assert "its inputs give" in bad
 
 
 def test_verify_catches_a_changed_contribution(tmp_path):

@@ -132,14 +132,16 @@ def test_verify_prints_one_line_per_secret(capsys):
     assert fireteam(["verify", str(save)]) == 0
     out = capsys.readouterr().out.splitlines()
     secrets = [e for e in Game.open(save, writable=False).history.timeline() if isinstance(e, ev.Committed)]
-    # A line per secret and their summary, then the dice's summary (no sealed roll in this older save).
-    assert len(out) == len(secrets) + 2 == 18
+    # A line per secret and their summary, the dice's summary (no sealed roll in this older save),
+    # then the facts' (every command resolved again: docs/secrets.md).
+    assert len(out) == len(secrets) + 3 == 19
     set_at = step_of(save, lambda e: isinstance(e, ev.SecretSet) and e.key == "marker.regulars.1")
     shown_at = step_of(save, lambda e: isinstance(e, ev.Revealed) and e.key == "marker.regulars.1")
     (line,) = [line for line in out if line.startswith("marker.regulars.1 (")]
     assert line.endswith(f": set at step {set_at}, revealed at step {shown_at}: ok")
-    assert out[-2].endswith("16 commitments checked, game finished: every secret matches its commitment")
-    assert out[-1].startswith("dice: 0 sealed rolls re-derived")
+    assert out[-3].endswith("16 commitments checked, game finished: every secret matches its commitment")
+    assert out[-2].startswith("dice: 0 sealed rolls re-derived")
+    assert out[-1].startswith("facts: 91 commands resolved again")
 
 
 def test_a_secret_changed_after_its_commitment_fails_with_its_name_and_step(tmp_path, capsys):
@@ -159,7 +161,10 @@ def test_a_secret_changed_after_its_commitment_fails_with_its_name_and_step(tmp_
     (line,) = [line for line in out.splitlines() if line.startswith("marker.regulars.2 ")]
     assert f": set at step {set_at}," in line and line.split(": ")[2] == MISMATCH
     assert f"the secret set at step {set_at} does not match its commitment" in line
-    assert out.splitlines()[-2].endswith("1 failed")  # the secrets' summary, before the dice's
+    (summary,) = [line for line in out.splitlines() if "commitments checked" in line]
+    assert summary.endswith("1 failed")
+    # Resolved again, the commands that set and reveal it give the value its rules give, not the one written.
+    assert out.splitlines()[-1].endswith("2 differ from what the rules give")
 
 
 def test_a_reveal_changed_afterwards_fails(tmp_path):
@@ -208,8 +213,11 @@ def test_an_older_save_without_commitments_still_loads_and_verifies(tmp_path, ca
     game = Game.open(old, writable=False)
     assert game.state.secrets["plan"].revealed
     assert game.log_lines(role="referee")[-1].text == "revealed: plan = left"
-    assert fireteam(["verify", str(old)]) == 0
-    assert capsys.readouterr().out.strip() == f"{old}: no commitments (older save): 1 secrets set unchecked"
+    # Its secrets are unchecked; its facts, made up for this test, are not what "scenario demo" sets up.
+    assert fireteam(["verify", str(old)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{old}: no commitments (older save): 1 secrets set unchecked"
+    assert out[-2].startswith("command #1 at step 1 (scenario demo): mismatch: fact 1: recorded {")
 
 
 @pytest.mark.parametrize("name", RECORDED)

@@ -282,7 +282,8 @@ def test_every_headless_command_takes_lang_and_helps_in_italian(command, capsys)
 
 def test_verify_and_salvage_report_in_italian(capsys, tmp_path):
     assert fireteam(["verify", str(DEMO), "--lang", "it"]) == 0
-    *_, secrets, dice = capsys.readouterr().out.splitlines()
+    *_, secrets, dice, facts = capsys.readouterr().out.splitlines()
+    assert facts.startswith("fatti: ") and facts.endswith(": ognuno dà i fatti registrati")
     assert re.fullmatch(
         rf"{re.escape(str(DEMO))}: \d+ impegni verificati, partita finita: ogni segreto corrisponde al suo impegno",
         secrets,

@@ -2,6 +2,8 @@
 
 * ``open_demo_ms``: a whole recorded game (``saves/demo-game.ft``) opened and
   folded, the median of a few opens;
+* ``verify_slowest_s``: the slowest ``verify`` of the recorded games in ``saves/``
+  (each command resolved again through the rules), each shown;
 * ``load_ratio``: a generated 100,000-event save's load (``Game.open``, every
   check included) over a bare msgspec decode of the same file.  Timings on
   shared machines are noisy, so it is the median over three rounds, each timing
@@ -36,12 +38,13 @@ import core
 from core import events as ev
 from core.game import Game
 from core.report.chances import chances
+from core.secrets.verify import verify
 from core.storage.savefile import Chain
 from core.views import REFEREE
 
 #: What a user feels (docs/benchmark.md): the demo game open within 50 ms, a 100,000-event
 #: save's load within 3.5 bare decodes of it, a replay's jump well within a frame.
-TARGETS = {"open_demo_ms": 50.0, "load_ratio": 3.5, "seek_p99_ms": 16.0}
+TARGETS = {"open_demo_ms": 50.0, "verify_slowest_s": 5.0, "load_ratio": 3.5, "seek_p99_ms": 16.0}
 #: The demo game's whole chart of chances, at least 200 re-rolls a step, on both cores (issue #62).
 CHANCES_TARGET_S = 30.0
 #: The fewest re-rolls a step the target is for: fewer measure less, and meet nothing.
@@ -161,6 +164,17 @@ def _open_demo_ms(rounds: int = 9) -> float:
     return statistics.median(times)
 
 
+def _verify_recorded_s() -> dict[str, float]:
+    """Seconds ``fireteam verify`` takes on each recorded game beside the demo (every commitment,
+    every sealed roll, every command resolved again through the rules: ``core.secrets.verify``)."""
+    times = {}
+    for save in sorted(DEMO_SAVE.parent.glob("*-game.ft")):
+        t = time.perf_counter()
+        verify(save)
+        times[save.stem] = time.perf_counter() - t
+    return times
+
+
 def _peak_rss_mb(path: Path) -> float:
     code = (
         "import resource,sys; from core.game import Game; g=Game.open(sys.argv[1], writable=False); "
@@ -182,6 +196,11 @@ def run_bench(events: int = BENCH_EVENTS, as_json: bool = False) -> int:
         Game.open(DEMO_SAVE, writable=False).close()  # the modules a first open imports, not timed
         results["open_demo_ms"] = round(_open_demo_ms(), 2)
         say(f"the demo game opened and folded: {results['open_demo_ms']} ms (target ≤ {TARGETS['open_demo_ms']:g})")
+
+        verified = _verify_recorded_s()
+        results["verify_slowest_s"] = round(max(verified.values()), 2)
+        each = ", ".join(f"{name} {s:.2f} s" for name, s in verified.items())
+        say(f"each recorded game verified (every fact re-derived): {each} (target ≤ {TARGETS['verify_slowest_s']:g})")
 
         big = tmpdir / "big.ft"
         say(f"generating a {events:,}-event save …")

@@ -1,0 +1,277 @@
+"""``fireteam verify``'s replay: every command of a full save given again through the rules.
+
+A save's rolls are checked against their key (``core.secrets.dicecheck``) and its
+secrets against their commitments (``core.secrets.verify``); neither says that what
+the dice *decided* is what the rules decide.  Here each command of the file is
+resolved again, in file order, on the table as it stood when it was given (undone
+commands too: they were played), by the game's own ``Game._resolve``, with what the
+file records of what the table chose and nothing else:
+
+* the dice: typed table dice their recorded faces (the faces are the table's); sealed
+  dice re-drawn from the key in force and the contribution the command recorded;
+  seeded dice re-drawn from the header's seed and the command's number;
+* the new key of a command that seals the dice, the salts of its secrets and its time;
+* the answers to its questions, which the file does not record: each question's
+  default first, then its choices, searched until an answer gives the recorded facts
+  (the table chose it; ``MAX_TRIES`` resolutions at most).
+
+Each command must give exactly the facts recorded, in the same order; the first
+that differs is named (the command's number and text, the fact recorded and the one
+re-derived).  A command carried past an undo (``Issued.carries``) must repeat the
+facts of the command it carries.  The commands a what-if copied from its parent
+(its first ``parent.step`` events) rolled seeded dice from the parent's seed, which
+the what-if does not hold: their seeded faces and their markers' labels are taken
+as recorded, the rest re-derived.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import msgspec
+
+from core import events as ev
+from core.commands import Parsed
+from core.dice import CONTRIBUTION_BYTES, Dice, ManualDice, OlderSealedDice, SealedDice, SeededDice
+from core.game import Game
+from core.history import History
+from core.language.i18n import _
+from core.questions import NeedAnswer
+from core.refusal import Refused
+from core.replay import Timeline
+from core.secrets import commitments
+from core.state import DICE_KEY
+from core.views import MarkerLabels
+
+#: Resolutions of one command tried in search of the answers that give its facts.
+MAX_TRIES = 200
+
+
+@dataclass
+class Differs:
+    """A command whose re-derived facts are not the recorded ones."""
+
+    cmd: int
+    text: str
+    #: The effective step its first fact had when it was given.
+    step: int
+    why: str
+
+
+@dataclass
+class Rederived:
+    commands: int = 0
+    #: Commands carried past an undo, checked as copies of the command they carry.
+    carried: int = 0
+    differs: list[Differs] = field(default_factory=list)
+    #: Commands whose answers could not be found within ``MAX_TRIES`` resolutions: not checked.
+    unsure: list[Differs] = field(default_factory=list)
+    #: The ruleset version the save was played under, when it is not this Fireteam's.
+    played_under: str = ""
+    #: This Fireteam's version of the ruleset, which re-derived them.
+    rules: str = ""
+
+
+class _Recorded(ManualDice):
+    """A copied command's seeded faces, as recorded (no seed here gives them)."""
+
+    manual = False
+
+
+class _RecordedLabels(MarkerLabels):
+    """A copied command's markers' labels, as recorded (drawn from the parent's seed)."""
+
+    def __init__(self, labels: list[str]) -> None:
+        super().__init__(None)
+        self._labels = iter(labels)
+
+    def draw(self, state: object) -> str:
+        return next(self._labels, "")
+
+
+class _Replica(Game):
+    """A read-only game that takes a save's groups one by one and resolves each command
+    again with what the file records of the table's choices (see the module)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game.path, game.header, game.ruleset, Timeline(History()), None)
+        self._used = set()
+        parent = game.header.parent
+        self._copied = parent.step if parent is not None else 0
+        copied = game.history.store.slice(0, min(self._copied, len(game.history.store)))
+        self._parents_keys = {e.value for e in copied if type(e) is ev.VarSet and e.key == DICE_KEY}
+        self._faces: list[int] | None = None
+        self._older = False  # the command's rolls are a save's older sealed rolls (``SealedRoll``)
+        self._labels_from_seed = self.marker_labels
+
+    def take(self, group: list[ev.Event]) -> None:
+        """Add recorded events to the history, as ``Game._append`` does once they are written."""
+        self._used.update((e.seal, e.contribution) for e in group if isinstance(e, ev.SealedRoll))  # type: ignore[union-attr]
+        base = len(self.history.store)
+        self.history.store.append(group, [msgspec.json.encode(e) for e in group])
+        self.history.feed(group, base)
+        self.timeline.catch_up()
+
+    def _dice(
+        self,
+        parsed: Parsed,
+        cmd: int,
+        given: list[int] | None,
+        contribution: bytes | None,
+        saw: str | None,
+        asking: tuple[str, str, str, str],
+    ) -> tuple[list[ev.Event], Dice]:
+        sealing, dice = super()._dice(parsed, cmd, given, contribution, saw, asking)
+        if self._faces is not None and isinstance(dice, SeededDice):
+            return sealing, _Recorded(self._faces)
+        if self._older and isinstance(dice, SealedDice):
+            return sealing, OlderSealedDice.like(dice)  # a save made before the bound derivation
+        return sealing, dice
+
+    def _rolls_parents_key(self) -> bool:
+        # The parent's own commands, copied, rolled the parent's key: only the what-if's may not.
+        return len(self.history.store) >= self._copied and super()._rolls_parents_key()
+
+    def again(self, recorded: list[ev.Event], answers: list[str] | None) -> list[ev.Event]:
+        """Command ``recorded`` (its ``Issued`` and its facts) resolved again on the table as it stands."""
+        issued = recorded[0]
+        assert isinstance(issued, ev.Issued)
+        rolls = [e for e in recorded if isinstance(e, ev.Rolled)]
+        typed = [f for r in rolls if r.roll.manual for f in r.roll.faces]
+        sealed = [r for r in rolls if isinstance(r, ev.SealedRoll)]
+        self._older = bool(sealed) and not isinstance(sealed[0], ev.BoundRoll)
+        saw = sealed[0].saw if sealed and isinstance(sealed[0], ev.BoundRoll) else None
+        contribution = None
+        if sealed:
+            contribution = bytes.fromhex(sealed[0].contribution)  # ValueError: not hex
+            if len(contribution) != CONTRIBUTION_BYTES:
+                raise ValueError(_("a contribution to the dice is {n} random bytes").format(n=CONTRIBUTION_BYTES))
+        salts = iter([e.salt for e in recorded if commitments.is_secret(e) and e.salt])
+        keys = iter([e.value for e in recorded if type(e) is ev.VarSet and e.key == DICE_KEY])
+        self.salt = lambda: next(salts, "") or commitments.new_salt()
+        self.dice_key = lambda: str(next(keys, "")) or "00" * 32
+        self.clock = lambda: issued.at
+        # Whether a first command seals the dice is the game's making, not a rule: as recorded.
+        self.seeded = not any(type(e) is ev.VarSet and e.key == DICE_KEY for e in recorded)
+        copied = len(self.history.store) < self._copied
+        self._faces = [f for r in rolls if not r.roll.manual for f in r.roll.faces] if copied else None
+        labels = [e.label for e in recorded if type(e) is ev.MarkerPlaced]
+        self.marker_labels = (lambda cmd: _RecordedLabels(labels)) if copied else self._labels_from_seed
+        parsed = self.parse(issued.text, issued.acting)
+        # The faces typed on the line are in its text; those typed at the table's prompt follow them.
+        typed = typed[len(parsed.faces or ()) :]
+        _cmd, group = self._resolve(parsed, issued.acting, issued.by, typed or None, contribution, answers, saw)
+        return group
+
+
+def rederive(game: Game) -> Rederived:
+    """Every command of ``game`` (a full save, opened read-only) resolved again and compared."""
+    result = Rederived()
+    if game.header.ruleset_version != game.ruleset.version:
+        result.played_under, result.rules = game.header.ruleset_version, game.ruleset.version
+    replica = _Replica(game)
+    for group in _groups(game):
+        head = group[0]
+        if type(head) is ev.Issued and head.carries:
+            result.carried += 1
+            _carried(replica, head, group, result)
+        elif type(head) is ev.Issued:
+            result.commands += 1
+            _check(replica, head, group, result)
+        replica.take(group)
+    return result
+
+
+def _groups(game: Game) -> Iterator[list[ev.Event]]:
+    """The file's commands (an ``Issued`` and its facts) and undo and redo markers, in file order."""
+    store = game.history.store
+    events = store.slice(0, len(store))
+    i = 0
+    while i < len(events):
+        e = events[i]
+        size = 1 + e.n if type(e) is ev.Issued else 1
+        yield events[i : i + size]
+        i += size
+
+
+def _carried(replica: _Replica, head: ev.Issued, group: list[ev.Event], result: Rederived) -> None:
+    known = 0 < head.carries < replica.history.next_cmd
+    original = replica.history.group(head.carries) if known else []
+    same = bool(original) and msgspec.structs.replace(original[0], cmd=head.cmd, carries=head.carries) == head
+    if not same or original[1:] != group[1:]:
+        why = _("it carries command #{cmd} past an undo, but its facts are not that command's").format(cmd=head.carries)
+        result.differs.append(Differs(head.cmd, head.text, replica.history.length + 1, why))
+
+
+def _check(replica: _Replica, head: ev.Issued, recorded: list[ev.Event], result: Rederived) -> None:
+    """Resolve ``recorded`` again with each question's default, then with every choice of each
+    question asked (depth first, ``MAX_TRIES`` resolutions at most), until its facts come again."""
+    step = replica.history.length + 1
+    first = ""  # what the first resolution that gave facts found wrong
+    pending: list[list[str] | None] = [None]
+    for _tried in range(MAX_TRIES):
+        if not pending:
+            break
+        answers = pending.pop()
+        try:
+            derived = replica.again(recorded, answers)
+        except NeedAnswer as need:
+            pending.extend([*(answers or ()), c] for c in reversed(need.question.choices))
+            continue
+        except Refused as e:
+            why = _("the rules refuse it: {why}").format(why=e)
+        except Exception as e:  # noqa: BLE001 - a hostile file's facts that no rule can take: said, not raised
+            why = _("the rules cannot carry it out: {why}").format(why=f"{type(e).__name__}: {e}")
+        else:
+            why = _first_difference(recorded, derived)
+            if not why:
+                return
+        first = first or why
+        if answers is None:
+            pending.append([])  # the questions asked with answers given, defaults or not
+    if pending:
+        said = _("its questions' answers are not recorded, and none of the first {n} tried gives its facts")
+        result.unsure.append(Differs(head.cmd, head.text, step, said.format(n=MAX_TRIES)))
+        return
+    result.differs.append(Differs(head.cmd, head.text, step, first or _("no answer to its questions gives its facts")))
+
+
+def _first_difference(recorded: list[ev.Event], derived: list[ev.Event]) -> str:
+    """The first fact that differs, recorded against re-derived, in words ("" if none): the
+    facts first (numbered from 1), then the command's own record (its ``Issued``)."""
+    facts, again = recorded[1:], derived[1:]
+    for k, (was, now) in enumerate(zip(facts, again, strict=False), start=1):
+        if was != now:
+            return _("fact {k}: recorded {was}, re-derived {now}").format(
+                k=k, was=_brief(was, now), now=_brief(now, was)
+            )
+    if len(facts) > len(again):
+        said = _("fact {k}: recorded {was}, re-derived nothing (the rules give {n} facts, the file {m})")
+        return said.format(k=len(again) + 1, was=_brief(facts[len(again)]), n=len(again), m=len(facts))
+    if len(again) > len(facts):
+        said = _("fact {k}: recorded nothing, re-derived {now} (the rules give {n} facts, the file {m})")
+        return said.format(k=len(facts) + 1, now=_brief(again[len(facts)]), n=len(again), m=len(facts))
+    if recorded[0] != derived[0]:
+        said = _("the command's record: recorded {was}, re-derived {now}")
+        return said.format(was=_brief(recorded[0], derived[0]), now=_brief(derived[0], recorded[0]))
+    return ""
+
+
+def _brief(e: ev.Event, other: ev.Event | None = None) -> str:
+    """A fact as compact JSON; beside ``other``, only the fields in which they differ."""
+    data = msgspec.to_builtins(e)
+    if other is not None and type(other) is type(e):
+        theirs = msgspec.to_builtins(other)
+        data = {"t": data.get("t"), **_diff(data, theirs)}
+    return msgspec.json.encode(data).decode()
+
+
+def _diff(mine: dict, theirs: dict) -> dict:
+    out = {}
+    for k, v in mine.items():
+        if theirs.get(k) != v:
+            out[k] = _diff(v, theirs[k]) if isinstance(v, dict) and isinstance(theirs.get(k), dict) else v
+    for k in theirs.keys() - mine.keys():
+        out[k] = None
+    return out
