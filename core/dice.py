@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 import msgspec
 
-from core.events import AtLeast, BoundRoll, Check, Each, Mod, Roll, SealedRoll
+from core.events import AtLeast, BoundRoll, Check, Each, Mod, Roll, Rolled, SealedRoll
 from core.language.i18n import CORE_DOMAIN, Domain, Text, _, render
 from core.narrate import check_base, check_need, describe_mod, whose
 from core.probability import check_chance_said, check_summary
@@ -274,6 +274,10 @@ class Dice:
             (j,) = self.roll(1, i + 1, purpose)
             out[i], out[j - 1] = out[j - 1], out[i]
         return out
+
+    def rolled(self, roll: Roll, *, unit: str, side: str, vis: tuple[str, ...]) -> Rolled:
+        """The fact of the roll just made (``roll``: its faces and what they decided)."""
+        return Rolled(roll=roll, unit=unit, side=side, vis=vis)
 
 
 class SeededDice(Dice):

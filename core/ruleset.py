@@ -36,7 +36,7 @@ import msgspec
 
 from core import dice as dice_steps
 from core import events as ev
-from core.dice import Dice, NeedDice, SealedDice, UnplacedRoll, face_meanings, step_index
+from core.dice import Dice, NeedDice, UnplacedRoll, face_meanings, step_index
 from core.language.i18n import Domain, Text, _
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
 from core.questions import Answers, NeedAnswer, Question  # noqa: F401  (what a handler asks)
@@ -395,11 +395,7 @@ class Context(msgspec.Struct):
         text = outcome(faces) if callable(outcome) else outcome
         roll = ev.Roll(purpose, faces, sides, target, tuple(mods), total, text, rule, self.dice.manual, under, check)
         side = side if not unit else ""
-        dice = self.dice
-        if isinstance(dice, SealedDice):
-            self.emit(dice.rolled(roll, unit=unit, side=side, vis=vis))
-        else:
-            self.emit(ev.Rolled(roll=roll, unit=unit, side=side, vis=vis))
+        self.emit(self.dice.rolled(roll, unit=unit, side=side, vis=vis))
         return faces
 
     def shuffle(self, items: list, purpose: Text, *, step: str | tuple[str, ...] = ()) -> list:

@@ -74,9 +74,21 @@ class Rederived:
 
 
 class _Recorded(ManualDice):
-    """A copied command's seeded faces, as recorded (no seed here gives them)."""
+    """A copied command's faces, as recorded (no seed here gives them; a sealed roll's names
+    the parent's numbering, which the dice checks read): what the rules decide of them is
+    checked, the faces by those checks."""
 
     manual = False
+
+    def __init__(self, faces: list[int], sealed: list[ev.SealedRoll]) -> None:
+        super().__init__(faces)
+        self._sealed = iter(sealed)
+
+    def rolled(self, roll: ev.Roll, *, unit: str, side: str, vis: tuple[str, ...]) -> ev.Rolled:
+        recorded = next(self._sealed, None)
+        if recorded is None:
+            return super().rolled(roll, unit=unit, side=side, vis=vis)
+        return msgspec.structs.replace(recorded, roll=roll, unit=unit, side=side, vis=vis)
 
 
 class _RecordedLabels(MarkerLabels):
@@ -103,6 +115,7 @@ class _Replica(Game):
         self._parents_keys = {e.value for e in copied if type(e) is ev.VarSet and e.key == DICE_KEY}
         self._faces: list[int] | None = None
         self._older = False  # the command's rolls are a save's older sealed rolls (``SealedRoll``)
+        self._sealed: list[ev.SealedRoll] = []  # the command's sealed rolls, as recorded
         self._labels_from_seed = self.marker_labels
 
     def take(self, group: list[ev.Event]) -> None:
@@ -123,8 +136,8 @@ class _Replica(Game):
         asking: tuple[str, str, str, str],
     ) -> tuple[list[ev.Event], Dice]:
         sealing, dice = super()._dice(parsed, cmd, given, contribution, saw, asking)
-        if self._faces is not None and isinstance(dice, SeededDice):
-            return sealing, _Recorded(self._faces)
+        if self._faces is not None and isinstance(dice, SeededDice | SealedDice):
+            return sealing, _Recorded(self._faces, self._sealed)
         if self._older and isinstance(dice, SealedDice):
             return sealing, OlderSealedDice.like(dice)  # a save made before the bound derivation
         return sealing, dice
@@ -141,6 +154,7 @@ class _Replica(Game):
         typed = [f for r in rolls if r.roll.manual for f in r.roll.faces]
         sealed = [r for r in rolls if isinstance(r, ev.SealedRoll)]
         self._older = bool(sealed) and not isinstance(sealed[0], ev.BoundRoll)
+        self._sealed = sealed
         saw = sealed[0].saw if sealed and isinstance(sealed[0], ev.BoundRoll) else None
         contribution = None
         if sealed:

@@ -212,7 +212,9 @@ def test_an_older_saves_sealed_rolls_verify_by_their_own_derivation(game):
             r["roll"]["faces"] = list(derive(key, mine, r["draw"], count, r["roll"].get("sides", 6)))
 
     rechain(save, older)
-    assert _statuses(save) == [OK] * 4 and verify(save).ok
+    # Every roll derives as the older rolls did (the facts its faces decided were made for
+    # other faces here, which verify's replay of the rules would rightly name).
+    assert _statuses(save) == [OK] * 4
     rechain(save, lambda records: next(r for r in records if r["t"] == "sroll")["roll"].update(faces=[7, 7]))
     assert _statuses(save)[0] == MISMATCH
 

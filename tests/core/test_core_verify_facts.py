@@ -158,7 +158,7 @@ def test_a_sealed_game_gives_its_facts_again(sealed_game):
 def test_a_commands_only_sealed_roll_dropped_fails(sealed_game, capsys):
     def edit(events):
         at, group = command(events, "shoot bravo grunt")
-        (k,) = [k for k, e in enumerate(group) if type(e) is ev.SealedRoll]
+        (k,) = [k for k, e in enumerate(group) if isinstance(e, ev.SealedRoll)]
         del events[at + k]
         events[at] = with_n(group[0], len(group) - 2)
         return events
@@ -171,7 +171,7 @@ def test_a_commands_only_sealed_roll_dropped_fails(sealed_game, capsys):
 
 def test_two_commands_sealed_rolls_swapped_whole_fail(sealed_game, capsys):
     def edit(events):
-        (i, j) = [k for k, e in enumerate(events) if type(e) is ev.SealedRoll]
+        (i, j) = [k for k, e in enumerate(events) if isinstance(e, ev.SealedRoll)]
         events[i], events[j] = events[j], events[i]
         return events
 
@@ -217,12 +217,12 @@ def test_an_answer_the_file_does_not_record_is_found_and_a_changed_target_still_
         for cover in ("heavy", "light"):  # none is the default; the file keeps neither answer
             game.execute("aim alpha gunner", role="blue", answers=[cover])
         game.close()
-        rolls = [e.roll for e in file_events(game.path) if type(e) is ev.SealedRoll]
+        rolls = [e.roll for e in file_events(game.path) if isinstance(e, ev.SealedRoll)]
         assert [r.target for r in rolls] == [6, 5]
         assert verify(game.path).ok
 
         def edit(events):
-            k = next(k for k, e in enumerate(events) if type(e) is ev.SealedRoll)
+            k = next(k for k, e in enumerate(events) if isinstance(e, ev.SealedRoll))
             was = events[k]
             events[k] = msgspec.structs.replace(was, roll=msgspec.structs.replace(was.roll, target=3))
             return events
