@@ -56,7 +56,7 @@ async def test_a_seat_s_terminal_rests_its_cursor_at_the_focus(club):
     await wait_until(lambda: app.focused is view)
     rita.type("\x1b[B" * 3)  # ↓ three times: its third row, a figure's
     await wait_until(lambda: on_roster_row(2), show=lambda: where(rita))
-    rita.type(":")  # the command line again
+    rita.type("\x18")  # Ctrl+X: the command line again
     await wait_until(lambda: app.focused is app.screen.query_one(CommandInput))
     rita.command("note at the line")
     await rita.wait_for("note: at the line")

@@ -13,7 +13,7 @@ import stat
 
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
-from waiting import press
+from waiting import press, until
 
 from core.errorlog import ErrorLog
 from core.game import Game
@@ -62,6 +62,7 @@ async def test_a_bug_is_an_error_with_its_traceback_in_the_client_s_error_log(ga
     async with app.run_test(size=SIZE) as pilot:
         said = notices(app)
         assert not store.error_log.exists()  # made at the first error only
+        await until(pilot, lambda: isinstance(app.focused, CommandInput), "the command line")
         await press(pilot, *"broken", "enter")
         assert hint(app).startswith(f"⚠ {FAILED}") and "✗" not in hint(app)
         assert app.screen.query_one(CommandInput).value == "broken"  # given back
@@ -78,6 +79,7 @@ async def test_a_seat_s_bug_is_in_the_host_s_log(game):
     app = FireteamApp(with_bug(game), role=REFEREE)  # no store: a seat of a server
     async with app.run_test(size=SIZE) as pilot:
         said = notices(app)
+        await until(pilot, lambda: isinstance(app.focused, CommandInput), "the command line")
         await press(pilot, *"broken", "enter")
         assert hint(app).startswith(f"⚠ {FAILED}")
         assert said == [("the host has the details in its log", FAILED, "error")]

@@ -89,10 +89,9 @@ def phase_text(
             if len(cats) > 1:
                 dp.append(f" ({', '.join(cats)})", style="dim")
     options = ruleset.options_in_force(state)
-    if options is not None:  # which optional rules are in force, said in every game of a ruleset that has some
+    if options:  # the optional rules in force, by section (none in force: the line keeps its room; the report says so)
         dp.append("   " if dp else "")
-        rules = " ".join(rule for rule, _words in options)
-        dp.append(_("Optional rules: {rules}").format(rules=rules) if options else _("Optional rules: none"))
+        dp.append(_("Optional rules: {rules}").format(rules=" ".join(rule for rule, _words in options)))
     if undo_hint:
         room = len(undo_hint) if width is None else width - dp.cell_len - 3
         if not dp:

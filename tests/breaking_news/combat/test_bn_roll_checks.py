@@ -152,7 +152,7 @@ async def test_the_dice_pane_shows_the_failed_two_die_save_at_its_own_odds(rng):
     rng.execute("fire saw kalash rocket range=20 split=3,1 dice=4,4,1,6,5,3,1", role="regulars")
     app = FireteamApp(rng, role=REFEREE)
     async with app.run_test(size=(100, 30)) as pilot:
-        await press(pilot, "f7", "slash", *"Kalash Man's save", "enter")  # the save picked in the log
+        await press(pilot, "f7", "ctrl+e", *"Kalash Man's save", "enter")  # the save picked in the log
         await pilot.wait_for_scheduled_animations()
         log = app.screen.query_one(LogView)
         assert "Kalash Man's save" in log.line_at(log.cursor).text
