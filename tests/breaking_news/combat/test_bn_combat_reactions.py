@@ -32,9 +32,7 @@ def test_a_figure_of_the_reacting_side_is_told_the_active_side_by_its_name(tmp_p
     demo = new_game(tmp_path, "demo", active="irregulars")
     with pytest.raises(Refused) as refused:
         demo.execute("fire conti bashir range=40", role=REFEREE)
-    assert str(refused.value) == (
-        "Pte Conti is not on the active side (Somali militia); it may only react: react-fire"
-    )
+    assert str(refused.value) == ("Pte Conti is not on the active side (Somali militia); it may only react: react-fire")
     demo.close()
 
 
