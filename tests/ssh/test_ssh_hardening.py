@@ -17,6 +17,7 @@ import pytest
 from ssh_club import SEATS, WATCHING, make_keys, seats_toml, wait_until
 from test_ssh_limits import in_process
 
+from core.refusal import LOG as CORE_LOG
 from tui.ssh.limits import Limits
 from tui.ssh.seatsfile import Seats
 from tui.ssh.server import server_log
@@ -51,7 +52,10 @@ def test_a_log_value_with_newlines_or_escapes_stays_inside_its_record(tmp_path):
         log.info("seated term=%s", "xterm\r\n2026-01-01T00:00:00.000Z INFO login seat=evil\x1b[2J")
     finally:
         for handler in list(log.handlers):
+            # server_log gives the core's log the handler too (a command's bug goes to serve.log):
+            # left there, closed, the next bug logged in this process would open a file long gone.
             log.removeHandler(handler)
+            CORE_LOG.removeHandler(handler)
             handler.close()
     text = (tmp_path / "serve.log").read_text()
     assert text.endswith(" INFO seated term=xterm\\r\n    | 2026-01-01T00:00:00.000Z INFO login seat=evil\\x1b[2J\n"), (
