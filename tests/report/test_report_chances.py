@@ -6,65 +6,33 @@ from fractions import Fraction
 from math import sqrt
 
 import pytest
+from test_report_rerolls import Volleys
 
 from core import events as ev
 from core.game import Game
-from core.language.i18n import CORE_DOMAIN
 from core.report import render_html, render_md
 from core.report.build import build
 from core.report.chances import chances
 from core.report.reroll import DRAW, reroll
-from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register, unregister
+from core.ruleset import CommandSpec, Context, register, unregister
 from core.views import REFEREE
 
 COUNT = 2000
-
-
-def _setup(ctx: Context, args: dict) -> None:
-    ctx.emit(ev.GameSetUp(scenario="Duel", sides=(ev.SideSpec("blue", "Blue"), ev.SideSpec("red", "Red"))))
-    ctx.emit(ev.PhaseBegan(turn=1, phase="play"))
-
-
-def _volley(ctx: Context, args: dict) -> None:
-    """Blue rolls 2d6 at 4+, red 1d6 at 3+; each hit is a defeat point of the other side's.
-    A side with two defeat points is broken and cannot fire."""
-    side = args["side"]
-    if sum(ctx.state.sides[side].dp_by_category.values()) >= 2:
-        raise Refused(f"{side} is broken")
-    count, face = (2, 4) if side == "blue" else (1, 3)
-    faces = ctx.roll("volley", count, target=face, side=side, check=ev.Each(face=face))
-    hits = sum(f >= face for f in faces)
-    if hits:
-        ctx.emit(ev.DefeatPoints(side="red" if side == "blue" else "blue", points=hits, reason="volley"))
-    else:
-        ctx.emit(ev.Noted(text="no hit"))
 
 
 def _end(ctx: Context, args: dict) -> None:
     ctx.emit(ev.GameEnded(result="over"))
 
 
-class Duel(Ruleset):
+class Duel(Volleys):
+    """The re-rolls' Volleys (blue 2d6 at 4+, red 1d6 at 3+, a side broken at two defeat
+    points), with an order that ends the game."""
+
     id = "test-chances-duel"
     name = "Duel"
-    version = "0.1"
-    domain = CORE_DOMAIN
-    phases = (Phase("setup", "Set-up", "referee", "setup"), Phase("play", "Play", "both", "volley"))
 
     def commands(self):
-        return [
-            CommandSpec("setup", "Set the table.", _setup, who="referee", phases=("setup",)),
-            CommandSpec(
-                "volley",
-                "A side fires.",
-                _volley,
-                params=(Param("side", "choice", choices=("blue", "red")),),
-                rolls=True,
-                dice=("volley",),
-                who="referee",
-            ),
-            CommandSpec("finish", "The game ends.", _end, who="referee"),
-        ]
+        return [*super().commands(), CommandSpec("finish", "The game ends.", _end, who="referee")]
 
 
 @pytest.fixture
