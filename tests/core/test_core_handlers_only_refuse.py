@@ -302,6 +302,18 @@ def test_odds_of_a_command_that_fails_on_a_bug_say_so(tmp_path, caplog):
     assert isinstance(record.exc_info[1], KeyError)
 
 
+def _broken_at(monkeypatch, line: str) -> None:
+    """``line`` fails on a bug of the program (a KeyError) wherever it is given."""
+    resolve = Game._resolve
+
+    def broken(self, parsed, role, by, faces, contribution=None, answers=None, saw=None):
+        if parsed.text == line:
+            raise KeyError("aden")
+        return resolve(self, parsed, role, by, faces, contribution, answers, saw)
+
+    monkeypatch.setattr(Game, "_resolve", broken)
+
+
 def test_a_die_face_the_die_cannot_show_is_refused(tmp_path):
     game = _demo(tmp_path / "g.ft")
     before = game.path.read_bytes()
@@ -321,14 +333,7 @@ def test_a_script_stops_on_a_bug_in_one_line_its_traceback_in_the_error_log_and_
 
     script = tmp_path / "s.txt"
     script.write_text("scenario demo\nnote fine\nnote broken\nnote never\n", encoding="utf-8")
-    resolve = Game._resolve
-
-    def broken(self, parsed, role, by, faces, contribution=None, answers=None, saw=None):
-        if parsed.text == "note broken":
-            raise KeyError("aden")
-        return resolve(self, parsed, role, by, faces, contribution, answers, saw)
-
-    monkeypatch.setattr(Game, "_resolve", broken)
+    _broken_at(monkeypatch, "note broken")
     save = tmp_path / "s.ft"
     errors = folders.folder("state") / "errors.log"
     assert not errors.exists()
@@ -354,14 +359,7 @@ def test_a_script_whose_error_log_cannot_be_written_says_so_in_one_line(tmp_path
 
     script = tmp_path / "s.txt"
     script.write_text("scenario demo\nnote broken\n", encoding="utf-8")
-    resolve = Game._resolve
-
-    def broken(self, parsed, role, by, faces, contribution=None, answers=None, saw=None):
-        if parsed.text == "note broken":
-            raise KeyError("aden")
-        return resolve(self, parsed, role, by, faces, contribution, answers, saw)
-
-    monkeypatch.setattr(Game, "_resolve", broken)
+    _broken_at(monkeypatch, "note broken")
     (tmp_path / "home").write_text("a file where a folder should be\n", encoding="utf-8")
     monkeypatch.setenv("FIRETEAM_STATE_DIR", str(tmp_path / "home" / "state"))
     assert run_script(script, tmp_path / "s.ft", 1, "ludonet", "") == 3
