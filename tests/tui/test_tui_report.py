@@ -383,3 +383,28 @@ async def test_the_client_answers_keys_while_the_chances_are_measured_and_esc_st
         await settled(pilot)
         assert app.is_running and app._exception is None and screen.chances is None
     game.close()
+
+
+async def test_the_live_game_moving_on_stops_the_chances_being_measured(tmp_path):
+    """Chances measured of a live game are of the game as it was: a command given meanwhile
+    (by any seat) stops them, and the report shows none rather than the old game's."""
+    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next", role=REFEREE)
+    app = FireteamApp(game, role=REFEREE)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "f4")
+        screen = app.screen
+        screen.chance_rerolls = 10_000
+        await press(pilot, "c", workers=False)
+        await until(
+            pilot,
+            lambda: screen._cancel is not None and (screen.query_one("#reroll-progress").progress or 0) > 0,
+            "the measure to start",
+        )
+        game.execute('note "the Bersaglieri pull back"', role=REFEREE)
+        await until(pilot, lambda: screen._cancel is None, "the measure to stop at its next game")
+        await settled(pilot)
+        assert app.screen is screen and screen.chances is None and "CHANCES" not in shown(app)
+        assert "“the Bersaglieri pull back”" in shown(app)
+    game.close()

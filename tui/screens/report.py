@@ -234,9 +234,12 @@ class ReportScreen(Screen):
             self._show()
 
     def refresh_report(self) -> None:
-        """The live game changed (any seat's command): report it again (without the
-        chances, which were of the game before)."""
+        """The live game changed (any seat's command): report it again, without the
+        chances, which were of the game before; and the measure under way, of that game
+        too, is stopped."""
         if self.live:
+            if self._cancel is not None:
+                self._cancel.set()
             self.report = build(self.game, self.role)
             self.chances = None
             self._show()
