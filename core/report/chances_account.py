@@ -161,12 +161,14 @@ def chart(report: Report) -> list[str]:
     for s, name in names[:-1]:
         bars = "".join(BARS[min(len(BARS) - 1, int(p.chance(s) * len(BARS)))] for p in c.points)
         out.append(f"{name.rjust(width)} {bars} {_pct(c.points[0].chance(s))} → {_pct(c.points[-1].chance(s))}")
-    marks, shown = [" "] * len(c.points), None
+    marks = [" "] * len(c.points)
     for i, p in enumerate(c.points):
         label = str(p.turn)
-        # A turn's number goes under its first point, unless the last one written is still there.
-        if p.turn and p.turn != shown and all(m == " " for m in marks[max(0, i - 1) : i + len(label)]):
+        first = i == 0 or c.points[i - 1].turn != p.turn
+        # Under its first point only, whole, and not touching the number before: a turn too
+        # short for its number (turns 10, 11 a point each) has none, rather than one misplaced.
+        room = i + len(label) <= len(marks) and all(m == " " for m in marks[max(0, i - 1) : i + len(label)])
+        if p.turn and first and room:
             marks[i : i + len(label)] = label
-            shown = p.turn
-    out.append(f"{names[-1][1].rjust(width)} {''.join(marks[: len(c.points)]).rstrip()}")
+    out.append(f"{names[-1][1].rjust(width)} {''.join(marks).rstrip()}")
     return out
