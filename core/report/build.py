@@ -84,14 +84,14 @@ def build(
         again = reroll(game, rerolls, seed=seed, start=start, progress=progress)
     odds = None
     if chances_count:
-        if problem := _no_chances(game, role, step):
+        if problem := no_chances(game, role, step):
             raise ValueError(problem)
         odds = chances(game, chances_count, seed=seed, progress=progress, workers=workers)
     luck = assess(rolls, [s.id for s in facts.sides], len(facts.turns))
     return Report(facts, luck, again, dict(kinds), odds)
 
 
-def _no_chances(game: Game, role: str, step: int | None) -> str:
+def no_chances(game: Game, role: str, step: int | None) -> str:
     """Why ``role``'s report may not have the chances ("" if it may)."""
     if game.copy_role:
         return _("the chances re-roll every order, hidden ones too: a side's copy has not got them")

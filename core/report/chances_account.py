@@ -148,3 +148,27 @@ def decided(report: Report) -> str:
         "stayed at {least} or more."
     )
     return said.format(turn=point.turn, side=f.side_name(c.winner), least=_pct(DECIDED))
+
+
+def chart(report: Report) -> list[str]:
+    """The sparklines one over the other, the names padded to one width, and under them
+    the turn marks (each turn's number under its first point; the set-up has none): where
+    a bar moved, read without colour, and in which turn."""
+    c = _chances(report)
+    names = [(s, name) for s, name in _columns(report)] + [("", _("turn"))]
+    width = max(len(name) for _s, name in names)
+    out = []
+    for s, name in names[:-1]:
+        bars = "".join(BARS[min(len(BARS) - 1, int(p.chance(s) * len(BARS)))] for p in c.points)
+        out.append(f"{name.rjust(width)} {bars} {_pct(c.points[0].chance(s))} → {_pct(c.points[-1].chance(s))}")
+    marks = [" "] * len(c.points)
+    for i, p in enumerate(c.points):
+        label = str(p.turn)
+        first = i == 0 or c.points[i - 1].turn != p.turn
+        # Under its first point only, whole, and not touching the number before: a turn too
+        # short for its number (turns 10, 11 a point each) has none, rather than one misplaced.
+        room = i + len(label) <= len(marks) and all(m == " " for m in marks[max(0, i - 1) : i + len(label)])
+        if p.turn and first and room:
+            marks[i : i + len(label)] = label
+    out.append(f"{names[-1][1].rjust(width)} {''.join(marks).rstrip()}")
+    return out

@@ -4,12 +4,15 @@ as text, never markup) and anything else that wants no format."""
 from __future__ import annotations
 
 from core.language.i18n import _
-from core.report import account
+from core.report import account, chances_account
 from core.report.build import Report
 
 
 def render(report: Report) -> list[str]:
-    out = [account.title(report), "", *account.summary(report), "", _(account.FORCES).upper()]
+    out = [account.title(report), "", *account.summary(report)]
+    if report.chances is not None:
+        out += chances_lines(report)
+    out += ["", _(account.FORCES).upper()]
     for side, units in account.forces(report):
         out += ["", side] + [f"  · {u}" for u in units]
     out += ["", _(account.TURN_BY_TURN).upper()]
@@ -28,6 +31,18 @@ def render(report: Report) -> list[str]:
     out += ["", _(account.LUCKIEST)] + [f"  · {account.roll(report, j, True)}" for j in report.luck.luckiest]
     out += ["", _(account.UNLUCKIEST)] + [f"  · {account.roll(report, j, False)}" for j in report.luck.unluckiest]
     return out
+
+
+def chances_lines(report: Report) -> list[str]:
+    """Each side's chances: what they measure, the sparklines over the turns, the table by
+    turn, the swings and the turn that decided the game (``core.report.chances_account``)."""
+    out = ["", _(chances_account.CHANCES).upper(), ""]
+    out += [*chances_account.about(report), "", *chances_account.chart(report), ""]
+    head, rows = chances_account.by_turn(report)
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    out += ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in [head, *rows]]
+    out += ["", _(chances_account.SWINGS), ""] + [f"  · {s}" for s in chances_account.swings(report)]
+    return [*out, "", chances_account.decided(report)]
 
 
 def score_lines(report: Report) -> list[str]:

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 from textual_plotext import PlotextPlot
-from waiting import press, settled
+from waiting import press, settled, until
 
 from core.game import Game
 from core.report import build, render_text
 from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.palette import GameCommands
-from tui.plain import Plain
+from tui.plain import Plain, PlainLabel
 from tui.screens.game import GameScreen
 from tui.screens.report import ReportScreen
 
@@ -274,4 +274,137 @@ async def test_a_chart_too_narrow_for_its_title_ends_it_in_an_ellipsis():
         assert top.startswith("defeat points") and top.endswith("…"), top
         wide = app.screen.query_one("#chart-losses", PlotextPlot).render().plain.splitlines()[0].strip()
         assert wide == "losses per turn"  # a title that fits is left whole
+    game.close()
+
+
+def note(app: FireteamApp) -> str:
+    return str(app.screen.query_one("#chances-note", PlainLabel).render())
+
+
+async def test_c_shows_the_referee_each_sides_chances_the_swings_and_the_deciding_turn():
+    """F4's chances (issue #62): "c" measures them in a thread, from the screen's seed; the
+    text then has a sparkline a side with the turn marks, the table by turn, the swings
+    (whose, what, odds, faces, before → after) and the turn that decided the game, with
+    the words of what is measured and how sure."""
+    from core.report.chances import chances
+
+    game = Game.open(DEMO, writable=False)
+    app = FireteamApp(game, role=REFEREE, replay=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "f4")
+        screen = app.screen
+        assert isinstance(screen, ReportScreen) and "CHANCES" not in shown(app)
+        assert note(app).startswith("c: each side's chance to win after every step (200 re-rolled games a step)")
+        screen.chance_rerolls, screen.seed = 5, 7
+        await press(pilot, "c")
+        await app.workers.wait_for_complete()
+        await settled(pilot)
+        assert screen.chances is not None and (screen.chances.count, screen.chances.seed) == (5, 7)
+        assert screen.chances.points == chances(game, 5, seed=7).points  # the same seed, the same chances
+        text = shown(app).split("\n")
+        assert "EACH SIDE'S CHANCES TO WIN" in text
+        assert any("other dice" in line and "played again 5 times" in line for line in text)
+        rows = [line for line in text if line.lstrip().startswith(("Bersaglieri ", "Somali militia ")) and "→" in line]
+        assert len(rows) == 2 and all(set(r.split(" ")[-4]) <= set("▁▂▃▄▅▆▇█") for r in rows), rows
+        marks = text[text.index(rows[0]) + 3]  # under the two sides and "no side ahead"
+        assert marks.split() == ["turn", "1", "2", "3", "4", "5", "6"], marks
+        assert rows[1].endswith("100.0%") and rows[0].endswith("→ 0%")  # the real result at the end
+        swings = text[text.index("The rolls that swung the game") + 2 :]
+        swings = swings[: swings.index("")]
+        assert 3 <= len(swings) <= 5 and all(s.startswith("  · Turn ") and " → " in s for s in swings), swings
+        assert any("a chance of" in s and "needing" in s for s in swings)  # its odds and faces
+        assert any(line.startswith("The game was decided in turn ") for line in text)
+        assert note(app) == "Each side's chances are under the result (5 re-rolled games a step, seed 7)"
+    game.close()
+
+
+async def test_a_sides_seat_before_the_end_is_told_why_it_has_no_chances(tmp_path):
+    """A side's chances come from every order, hidden ones too: before the game is over it
+    is told why, and "c" measures nothing (the core's rule, ``core.report.build.no_chances``)."""
+    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next", role=REFEREE)
+    app = FireteamApp(game, role="regulars")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "f4", "c")
+        screen = app.screen
+        assert isinstance(screen, ReportScreen) and screen.chances is None and not list(app.workers)
+        assert note(app) == (
+            "No chances here: a side sees the chances only once the game is over and every secret is opened."
+        )
+        assert "CHANCES" not in shown(app)
+    game.close()
+    # Once the game is over and every secret opened, a side's seat may measure them.
+    assert ReportScreen(Game.open(DEMO, writable=False), "regulars").why_no_chances() == ""
+
+
+async def test_a_sides_copy_in_replay_has_no_chances(tmp_path):
+    from core.secrets.sidecopy import export, write
+    from tui.opening import open_game
+
+    write(export(Game.open(DEMO, writable=False), "regulars"), tmp_path / "regulars.json")
+    game = open_game(tmp_path / "regulars.json", replay=False)
+    app = FireteamApp(game, role=REFEREE, replay=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "f4", "c")
+        assert isinstance(app.screen, ReportScreen) and app.screen.chances is None
+        assert note(app).startswith("No chances here: the chances re-roll every order, hidden ones too")
+
+
+async def test_the_client_answers_keys_while_the_chances_are_measured_and_esc_stops_them():
+    """The chances run in a worker thread: the report scrolls on its keys meanwhile, the bar
+    moves, and Esc stops them at the next game and keeps nothing; so does leaving the screen."""
+    from textual.widgets import ProgressBar
+
+    game = Game.open(DEMO, writable=False)
+    app = FireteamApp(game, role=REFEREE, replay=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "f4")
+        screen = app.screen
+        screen.chance_rerolls = 10_000  # far more than could end while the test runs
+        await press(pilot, "c", workers=False)
+        bar = screen.query_one("#reroll-progress", ProgressBar)
+        await until(pilot, lambda: (bar.progress or 0) > 0, "the bar to move")
+        text = screen.query_one("#report-text")
+        for key in ("down", "down", "down"):
+            before = text.scroll_y
+            await press(pilot, key, workers=False)
+            await until(pilot, lambda before=before: text.scroll_y > before, f"{key} to scroll the report")
+        assert any(not w.is_finished for w in app.workers)  # still measuring
+        await press(pilot, "escape")
+        await app.workers.wait_for_complete()
+        await settled(pilot)
+        assert app.screen is screen and screen.chances is None and not bar.has_class("running")
+        # Leaving the screen (not by Esc: the game's own keys may) stops them too.
+        await press(pilot, "c", workers=False)
+        await until(pilot, lambda: (bar.progress or 0) > 0, "the bar to move again")
+        app.pop_screen()
+        await until(pilot, lambda: screen._cancel is None, "the thread to stop at its next game")
+        await settled(pilot)
+        assert app.is_running and app._exception is None and screen.chances is None
+    game.close()
+
+
+async def test_the_live_game_moving_on_stops_the_chances_being_measured(tmp_path):
+    """Chances measured of a live game are of the game as it was: a command given meanwhile
+    (by any seat) stops them, and the report shows none rather than the old game's."""
+    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next", role=REFEREE)
+    app = FireteamApp(game, role=REFEREE)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "f4")
+        screen = app.screen
+        screen.chance_rerolls = 10_000
+        await press(pilot, "c", workers=False)
+        await until(
+            pilot,
+            lambda: screen._cancel is not None and (screen.query_one("#reroll-progress").progress or 0) > 0,
+            "the measure to start",
+        )
+        game.execute('note "the Bersaglieri pull back"', role=REFEREE)
+        await until(pilot, lambda: screen._cancel is None, "the measure to stop at its next game")
+        await settled(pilot)
+        assert app.screen is screen and screen.chances is None and "CHANCES" not in shown(app)
+        assert "“the Bersaglieri pull back”" in shown(app)
     game.close()

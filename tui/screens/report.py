@@ -1,10 +1,12 @@
 """The Report screen: the after-action report of the game on screen, for the seat's
 role, live or up to the replay's step, with the report's three charts as text
-charts (textual-plotext).  Everything in it comes from ``core.report``."""
+charts (textual-plotext), and on "c" each side's chances after every step (issue #62).
+Everything in it comes from ``core.report``."""
 
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
 from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding
@@ -15,6 +17,8 @@ from textual_plotext import PlotextPlot
 
 from core.game import Game
 from core.report import Report, build, render_text
+from core.report.build import no_chances
+from core.report.chances import DEFAULT_COUNT, Chances, chances
 from core.report.reroll import DEFAULT_REROLLS
 from core.report.ticks import whole_ticks
 from core.views import REFEREE
@@ -45,7 +49,8 @@ def bar_marker(n: int) -> str:
 
 
 class RerollsCancelled(Exception):
-    """Raised in the re-rolls' thread, at its next game, once Esc asked them to stop."""
+    """Raised in the re-rolls' (or the chances') thread, at its next game, once Esc asked
+    them to stop or the screen was left."""
 
 
 class TitledPlot(PlotextPlot):
@@ -69,6 +74,7 @@ class TitledPlot(PlotextPlot):
 class ReportScreen(Screen):
     DEFAULT_CSS = f"""
     ReportScreen #report-title {{ height: 1; background: $boost; padding: 0 1; width: 100%; }}
+    ReportScreen #chances-note {{ height: auto; padding: 0 1; width: 100%; }}
     ReportScreen #report-charts {{ height: {CHART_HEIGHT}; }}
     ReportScreen PlotextPlot {{ width: 1fr; height: {CHART_HEIGHT}; }}
     ReportScreen #report-text {{ height: 1fr; padding: 0 1; }}
@@ -78,9 +84,14 @@ class ReportScreen(Screen):
     BINDINGS = [
         Binding("escape,q", "back", N_("Back to the game")),
         Binding("r", "reroll", N_("Re-roll the orders")),
+        Binding("c", "chances", N_("Chances")),
     ]
     #: How many games "r" re-rolls (``fireteam report --rerolls``'s default).
     rerolls = DEFAULT_REROLLS
+    #: How many games "c" re-rolls from each step (``fireteam report --chances``' suggested
+    #: figure), and its seed: the same seed, the same chances.
+    chance_rerolls = DEFAULT_COUNT
+    seed = 0
 
     def __init__(self, game: Game, role: str, step: int | None = None) -> None:
         super().__init__()
@@ -89,8 +100,10 @@ class ReportScreen(Screen):
         #: None: the live game, followed as it goes on; else the replay's step, as the role counts them.
         self.step = step
         self.report: Report = build(game, role, step)
-        #: Set to stop the re-rolls running in their thread (None: none are running).
+        #: Set to stop the re-rolls or the chances running in their thread (None: none are running).
         self._cancel: threading.Event | None = None
+        #: Each side's chances, once measured: of the whole game, whatever the replay's step.
+        self.chances: Chances | None = None
 
     @property
     def live(self) -> bool:
@@ -98,6 +111,7 @@ class ReportScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield PlainLabel(id="report-title")
+        yield PlainLabel(id="chances-note")
         with Horizontal(id="report-charts"):
             yield TitledPlot(id="chart-score")
             yield TitledPlot(id="chart-losses")
@@ -120,11 +134,61 @@ class ReportScreen(Screen):
         return True
 
     def action_back(self) -> None:
-        """Esc stops the re-rolls running, if any; else leaves the report."""
+        """Esc stops the re-rolls or the chances running, if any; else leaves the report."""
         if self._cancel is not None:
             self._cancel.set()
         else:
             self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        # Leaving the screen stops what its thread measures: no one is left to see it.
+        if self._cancel is not None:
+            self._cancel.set()
+
+    def why_no_chances(self) -> str:
+        """Why this seat may not see the chances ("" if it may): the core's rule, for the
+        whole game (the chart covers every step, whatever the replay's)."""
+        return no_chances(self.game, self.role, None)
+
+    def action_chances(self) -> None:
+        """Each side's chances after every step, in a thread, with a progress bar."""
+        if self._cancel is not None or self.why_no_chances():
+            return
+        self._cancel = cancel = threading.Event()
+        # The app, not ``self.app``: a screen left while its thread runs has no app to find.
+        app, game, count, seed = self.app, self.game, self.chance_rerolls, self.seed
+        bar = self.query_one("#reroll-progress", ProgressBar)
+        bar.update(total=None, progress=0)  # the total is told with the first games
+        bar.add_class("running")
+        said = _("Measuring each side's chances, {n} re-rolled games a step; Esc stops")
+        self.notify(said.format(n=count), markup=False)
+
+        def progress(done: int, total: int) -> None:
+            if cancel.is_set():
+                raise RerollsCancelled
+            if done % PROGRESS_EVERY == 0 or done == total:
+                app.call_from_thread(bar.update, total=total, progress=done)
+
+        def measured() -> None:
+            # One process, in this thread: a pool's steps could not be stopped at the next game.
+            try:
+                odds = chances(game, count, seed=seed, progress=progress)
+            except RerollsCancelled:
+                odds = None
+            app.call_from_thread(self._measured, odds)
+
+        self.run_worker(measured, thread=True, exclusive=True, group="rerolls")
+
+    def _measured(self, odds: Chances | None) -> None:
+        self._cancel = None
+        if not self.is_attached:  # the screen was left: it stopped them, no one is left to see
+            return
+        self.query_one("#reroll-progress", ProgressBar).remove_class("running")
+        if odds is None:
+            self.notify(_("Chances stopped; nothing was kept"), markup=False)
+            return
+        self.chances = odds
+        self._show()
 
     def action_reroll(self) -> None:
         """The game's orders re-rolled ``rerolls`` times, in a thread, with a progress bar."""
@@ -135,25 +199,27 @@ class ReportScreen(Screen):
         bar.update(total=self.rerolls, progress=0)
         bar.add_class("running")
         self.notify(_("Re-rolling {n} games; Esc stops").format(n=self.rerolls), markup=False)
-        game, role, step, count = self.game, self.role, self.step, self.rerolls
+        app, game, role, step, count = self.app, self.game, self.role, self.step, self.rerolls
 
         def progress(done: int, total: int) -> None:
             if cancel.is_set():
                 raise RerollsCancelled
             if done % PROGRESS_EVERY == 0 or done == total:
-                self.app.call_from_thread(bar.update, progress=done)
+                app.call_from_thread(bar.update, progress=done)
 
         def rerolled() -> None:
             try:
                 report = build(game, role, step, rerolls=count, progress=progress)
             except RerollsCancelled:
                 report = None
-            self.app.call_from_thread(self._rerolled, report)
+            app.call_from_thread(self._rerolled, report)
 
         self.run_worker(rerolled, thread=True, exclusive=True, group="rerolls")
 
     def _rerolled(self, report: Report | None) -> None:
         self._cancel = None
+        if not self.is_attached:
+            return
         self.query_one("#reroll-progress", ProgressBar).remove_class("running")
         if report is None:
             self.notify(_("Re-rolls stopped; nothing was kept"), markup=False)
@@ -168,9 +234,14 @@ class ReportScreen(Screen):
             self._show()
 
     def refresh_report(self) -> None:
-        """The live game changed (any seat's command): report it again."""
+        """The live game changed (any seat's command): report it again, without the
+        chances, which were of the game before; and the measure under way, of that game
+        too, is stopped."""
         if self.live:
+            if self._cancel is not None:
+                self._cancel.set()
             self.report = build(self.game, self.role)
+            self.chances = None
             self._show()
 
     def _show(self) -> None:
@@ -184,8 +255,10 @@ class ReportScreen(Screen):
                 scenario=f.scenario or _("a game"), role=role_words(f.role, self.game.state), step=f.step, steps=f.steps
             )
         )
+        self.query_one("#chances-note", PlainLabel).update(self._chances_note())
+        report = self.report if self.chances is None else replace(self.report, chances=self.chances)
         self.query_one("#report-text").query_one(Plain).update(
-            "\n".join(visible(line) for line in render_text.render(self.report))
+            "\n".join(visible(line) for line in render_text.render(report))
         )
         turns = [t.turn for t in f.turns]
         names = [visible(s.name) for s in f.sides]
@@ -210,6 +283,18 @@ class ReportScreen(Screen):
         for plot in self.query(PlotextPlot):
             plot.plt.xticks(turns)
             plot.refresh()
+
+    def _chances_note(self) -> str:
+        """Why this seat has no chances, or the key that measures them, or where they are."""
+        if why := self.why_no_chances():
+            return _("No chances here: {why}.").format(why=why)
+        if self.chances is None:
+            return _("c: each side's chance to win after every step ({n} re-rolled games a step)").format(
+                n=self.chance_rerolls
+            )
+        return _("Each side's chances are under the result ({n} re-rolled games a step, seed {seed})").format(
+            n=self.chances.count, seed=self.chances.seed
+        )
 
     @staticmethod
     def _whole_y(plt, values: list[int]) -> None:
