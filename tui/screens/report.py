@@ -175,6 +175,8 @@ class ReportScreen(Screen):
                 odds = chances(game, count, seed=seed, progress=progress)
             except RerollsCancelled:
                 odds = None
+            if cancel.is_set():  # stopped after the last game: of a game that has moved on
+                odds = None
             app.call_from_thread(self._measured, odds)
 
         self.run_worker(measured, thread=True, exclusive=True, group="rerolls")
@@ -211,6 +213,8 @@ class ReportScreen(Screen):
             try:
                 report = build(game, role, step, rerolls=count, progress=progress)
             except RerollsCancelled:
+                report = None
+            if cancel.is_set():
                 report = None
             app.call_from_thread(self._rerolled, report)
 
