@@ -448,6 +448,10 @@ def test_table_dice_is_the_referees_choice_at_every_plain_seat(tmp_path):
     referee.say("next")  # turn 1: the seed's initiative makes the regulars active
     assert regulars.say("dice table") == ["Refused: Table dice are the referee's choice for the whole table: now off."]
     assert not regulars.client.table_dice
+    assert (
+        "The referee chooses whether the table's dice are typed, for every seat (dice table or dice game)."
+        in regulars.say("help")
+    )
     referee.say("dice table")
     assert regulars.client.table_dice and referee.client.table_dice
     assert regulars.say("dice game") == ["Refused: Table dice are the referee's choice for the whole table: now on."]
