@@ -50,7 +50,7 @@ from core.refusal import LOG, CommandFailed
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
 from core.secrets import commitments
-from core.state import DICE_KEY, GameState, apply_in_place, copy_state
+from core.state import DICE_KEY, TABLE_DICE, GameState, apply_in_place, copy_state, table_dice
 from core.storage.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
 from core.storage.writer import SaveWriter
 from core.views import (
@@ -1167,6 +1167,14 @@ def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
             public_text=True,
         ),
         CommandSpec(
+            TABLE_DICE,
+            "Whether the players roll real dice and type their faces, at every seat: on or off.",
+            _table_dice,
+            params=(Param("choice", "choice", "on or off", choices=("on", "off")),),
+            who="referee",
+            public_text=True,
+        ),
+        CommandSpec(
             "note",
             "Write a note into the log.",
             lambda ctx, args: ctx.emit(ev.Noted(text=args["text"])),
@@ -1236,6 +1244,14 @@ def _failing_on_bugs(text: str, role: str) -> Iterator[None]:
         # The line may name hidden pieces: the log is the host's (the referee's) alone.
         LOG.exception("command failed, nothing recorded: %r as %s", text, role)
         raise CommandFailed(_("the command failed on an error of the program; nothing was recorded")) from e
+
+
+def _table_dice(ctx: Context, args: dict) -> None:
+    """``table-dice on|off``: the referee's choice for his whole table, a fact every seat reads."""
+    on = args["choice"] == "on"
+    if on == table_dice(ctx.state):
+        raise Refused(_("table dice are already on") if on else _("table dice are already off"))
+    ctx.emit(ev.VarSet(key=TABLE_DICE, value=args["choice"]))
 
 
 def _never(ctx: Context, args: dict) -> None:  # handled by Game.execute before dispatch

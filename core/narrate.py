@@ -18,7 +18,7 @@ from core import events as ev
 from core.language.i18n import CORE_DOMAIN, Domain, Names, Text, _, naming, ngettext, render
 from core.language.numerals import decimal
 from core.secrets.commitments import matches
-from core.state import DICE_KEY, HIDDEN, GameState, Side, Unit
+from core.state import DICE_KEY, HIDDEN, TABLE_DICE, GameState, Side, Unit
 from core.views import REFEREE
 
 
@@ -284,6 +284,10 @@ class _Narrator:
             case ev.VarSet() if e.key == DICE_KEY:
                 # The key itself is not put in words: a screen at the table shows the referee's log.
                 return _("the dice are sealed: a new key, committed below and opened at the end")
+            case ev.VarSet() if e.key == TABLE_DICE:
+                if e.value == "on":
+                    return _("table dice on: each player is asked for the faces of his own rolls")
+                return _("table dice off: the game rolls its own dice")
             case ev.VarSet():
                 described = self.describe_var(e.key, e.value) if self.describe_var is not None else None
                 return described or f"{e.key} = {e.value}"

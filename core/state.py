@@ -26,6 +26,10 @@ SECRET_VARS = "secret."
 #: The variable holding a game's sealed dice key (hex; ``core.dice.SealedDice``): a
 #: referee's secret, committed as every secret is, opened at the end.
 DICE_KEY = SECRET_VARS + "dice"
+#: The variable saying whether the players roll real dice and type their faces: "on" or
+#: "off", set by the referee's ``table-dice`` for the whole table (docs/ssh.md, *Table
+#: dice*). A fact of the log, so every seat of a served table reads it from the save.
+TABLE_DICE = "table-dice"
 
 
 class Unit(msgspec.Struct, omit_defaults=True):
@@ -217,6 +221,11 @@ def _secret(s: GameState, e: ev.SecretSet) -> None:
 
 def _reveal(s: GameState, e: ev.Revealed) -> None:
     s.secrets[e.key].revealed = True
+
+
+def table_dice(state: GameState) -> bool:
+    """Whether the table rolls real dice (its referee's ``table-dice on``)."""
+    return state.vars.get(TABLE_DICE) == "on"
 
 
 def _var(s: GameState, e: ev.VarSet) -> None:

@@ -43,7 +43,6 @@ class Settings(msgspec.Struct, forbid_unknown_fields=False, kw_only=True):
     """``settings.json`` in the config folder, documented for editing (docs/files.md)."""
 
     theme: str = ""  # "" is Textual's default
-    table_dice: bool = False
     #: The plain client's answers in full (``verbose on``), else brief.
     plain_verbose: bool = False
     replay_speed: int = 2

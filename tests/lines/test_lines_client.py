@@ -11,7 +11,7 @@ from lines_support import DEMO_SAVE, Seat, demo_game, played_game, problems_of
 
 from core import events as ev
 from core.game import Game
-from core.views import SPECTATOR
+from core.views import REFEREE, SPECTATOR
 
 READING = ["status", "roster", "phase", "log", "log 40", "dice", "help", "help fire", "help log", "who rossi"]
 
@@ -208,7 +208,8 @@ def test_table_dice_asks_for_the_faces_and_uses_them(tmp_path):
     seat = Seat(game)
     assert seat.say("dice table") == [
         "Table dice: you will be asked for the faces of every roll; "
-        "at the question, help says the roll in full and an empty line cancels the command."
+        "at the question, help says the roll in full and an empty line cancels the command.",
+        "Table dice on: each player is asked for the faces of his own rolls.",  # the fact, in the log
     ]
     assert seat.say("roll 2d6") == ["Referee's free roll: 2d6."]
     assert seat.client.prompt == "Type 2 dice: "
@@ -258,7 +259,9 @@ def test_the_dice_steps_said_are_those_the_game_now_makes_apply(tmp_path):
 
 
 def test_a_roll_of_a_command_of_one_step_says_no_step(tmp_path):
-    seat = Seat(demo_game(tmp_path / "game.ft"), table_dice=True, verbose=True)
+    game = demo_game(tmp_path / "game.ft")
+    game.execute("table-dice on", role=REFEREE)
+    seat = Seat(game, verbose=True)
     said = seat.say("roll 1d6")
     assert said == [
         "Table dice: referee's free roll: 1d6.",
@@ -279,7 +282,8 @@ def test_phase_names_the_verb_that_ends_the_game_as_it_is_typed(tmp_path):
 
 def test_an_empty_line_cancels_the_dice(tmp_path):
     game = demo_game(tmp_path / "game.ft")
-    seat = Seat(game, table_dice=True)
+    game.execute("table-dice on", role=REFEREE)
+    seat = Seat(game)
     length = game.log_length
     seat.say("roll 1d6")
     assert seat.client.asking
@@ -433,3 +437,27 @@ def test_a_figures_weapons_and_class_are_said_by_their_names_not_the_tables_code
     italian = Seat(game, lang="it").say("who rossi")
     assert "Armi: Fucile d'assalto." in italian
     game.close()
+
+
+def test_table_dice_is_the_referees_choice_at_every_plain_seat(tmp_path):
+    """A side may not turn it on or off; once the referee has, the side's own fire asks
+    the side for its dice (issue #61)."""
+    game = demo_game(tmp_path / "game.ft")
+    referee, regulars = Seat(game), Seat(game, "regulars")
+    referee.say("next")
+    referee.say("next")  # turn 1: the seed's initiative makes the regulars active
+    assert regulars.say("dice table") == ["Refused: Table dice are the referee's choice for the whole table: now off."]
+    assert not regulars.client.table_dice
+    assert (
+        "The referee chooses whether the table's dice are typed, for every seat (dice table or dice game)."
+        in regulars.say("help")
+    )
+    referee.say("dice table")
+    assert regulars.client.table_dice and referee.client.table_dice
+    assert regulars.say("dice game") == ["Refused: Table dice are the referee's choice for the whole table: now on."]
+    said = regulars.say("fire rossi noor range=20")
+    assert said[-1] == "Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+; chance 66.7%."
+    assert regulars.say("6")[-1] == "Ahmed Noor's save: 1d6, needs 5+; chance 33.3%."
+    assert regulars.say("5")[:2] == ["1 hit, Sgt Rossi.", "Saved: suppressed, Ahmed Noor."]
+    referee.say("dice game")
+    assert not regulars.client.table_dice

@@ -311,3 +311,32 @@ async def test_a_seat_s_lines_come_back_with_the_up_arrow_in_its_next_session(tm
     finally:
         await club.close()
         game.close()
+
+
+async def test_table_dice_is_the_referees_choice_at_every_served_seat(workers_club: Club):
+    """The referee's ``dice table`` reaches a side's seat in another process (a fact of the
+    save); the side may not change it, and his own fire asks him for its faces (#61)."""
+    rita = await workers_club.connect("rita", command="plain", env=NO_COLOR)
+    reg = await workers_club.connect("reg", command="plain", env=NO_COLOR)
+    await wait_raw(rita, "rita (referee)> ")
+    await wait_raw(reg, "reg (Bersaglieri)> ")
+    reg.type("dice table\r")
+    await wait_raw(reg, "Refused: Table dice are the referee's choice for the whole table: now off.")
+    rita.type("next\r")
+    rita.type("next\r")
+    rita.type("dice table\r")
+    await wait_raw(reg, "Table dice on: each player is asked for the faces of his own rolls.")
+    reg.type("fire rossi noor range=20\r")
+    await wait_raw(reg, "Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+; chance 66.7%.")
+    reg.type("6\r")
+    await wait_raw(reg, "Ahmed Noor's save: 1d6, needs 5+; chance 33.3%.")
+    reg.type("5\r")
+    await wait_raw(reg, "Saved: suppressed, Ahmed Noor.")
+    rolls = [
+        e.roll
+        for e in workers_club.game.history.group(workers_club.game.history.eff_cmds[-1])
+        if isinstance(e, ev.Rolled)
+    ]
+    assert [(r.faces, r.manual) for r in rolls] == [((6,), True), ((5,), True)]
+    reg.type("dice game\r")
+    await wait_raw(reg, "Refused: Table dice are the referee's choice for the whole table: now on.")

@@ -152,7 +152,8 @@ def test_plain_mode_walks_the_same_checks(tmp_path):
     """The line client (``fireteam --plain``, a plain SSH seat) asks the same questions in
     the same sequence; an empty line takes the default, a wrong answer is asked again."""
     game = casualty(tmp_path / "bi.ft")
-    seat = Seat(game, table_dice=True)
+    game.execute("table-dice on", role=REFEREE)
+    seat = Seat(game)
     said = seat.say("next")
     assert said[0].startswith("Omar Haji's morale (the check that is due): 1d10, needs 4 or less (")
     assert said[0].endswith("; chance 40.0%.")

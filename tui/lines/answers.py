@@ -782,11 +782,11 @@ def help_lines(game: Game, role: str, own: Iterable[tuple[str, str]], table: str
     )
     out.append(_("Undo and redo ask y or n before they act."))
     out.append(_("A command may give the faces of real dice: dice=6,4,3."))
-    out.append(
-        _("{table} asks for the faces of every roll; {game} lets the game roll them again.").format(
-            table=table, game=game_rolls
-        )
-    )
+    if role == REFEREE:
+        said = _("{table} asks for the faces of every roll, at every seat; {game} lets the game roll them again.")
+    else:  # the referee's choice for the whole table (core.state.TABLE_DICE)
+        said = _("The referee chooses whether the table's dice are typed, for every seat ({table} or {game}).")
+    out.append(said.format(table=table, game=game_rolls))
     if role == SPECTATOR:
         out.append(_("Spectators watch: they give no commands."))
         return out

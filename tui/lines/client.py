@@ -44,6 +44,7 @@ from core.outcome import AnswerNeeded, DiceNeeded, Failure, Refusal, Result, sai
 from core.questions import Question
 from core.refusal import CommandFailed
 from core.ruleset import Refused
+from core.state import TABLE_DICE, table_dice
 from core.views import REFEREE
 from tui.i18n import _, ngettext, pgettext, role_words
 from tui.lines import answers
@@ -131,7 +132,6 @@ class LineClient:
         reader: Reader,
         write: Writer,
         colour: bool = False,
-        table_dice: bool = False,
         verbose: bool = False,
         remember: Callable[[bool], None] | None = None,
         schedule: Scheduler | None = None,
@@ -147,8 +147,6 @@ class LineClient:
         self._write = write
         #: Whether the few coloured words are coloured (never under NO_COLOR: ``tui.lines.ink``).
         self.colour = colour
-        #: Every roll asks for the faces of real dice (``dice table``; ``dice game`` ends it).
-        self.table_dice = table_dice
         #: Answers in full (``verbose on``): a roll asked with the command's order of dice, its
         #: step, the faces' meanings; a roll typed here said back.  Else brief, as a radio call.
         self.verbose = verbose
@@ -351,13 +349,32 @@ class LineClient:
         choice = table_dice_words().get(folded(rest))
         if choice is None:
             raise Refused(_("dice table or dice game: who rolls the dice (dice alone: the last roll)"))
-        self.table_dice = choice
-        self._say(
+        if self.role != REFEREE:  # the table's choice, a fact of the log (core.state.TABLE_DICE)
+            raise Refused(
+                _("Table dice are the referee's choice for the whole table: now on.")
+                if self.table_dice
+                else _("Table dice are the referee's choice for the whole table: now off.")
+            )
+        if choice == self.table_dice:
+            self._say(self._dice_said())
+            return
+        self._run(f"{TABLE_DICE} {'on' if choice else 'off'}", None)
+        if self.table_dice == choice:
+            self._say(self._dice_said())
+
+    @property
+    def table_dice(self) -> bool:
+        """Whether every roll asks for the faces of real dice: the referee's choice for the
+        whole table (``table-dice``, which ``dice table`` and ``dice game`` give at his seat)."""
+        return table_dice(self.game.state)
+
+    def _dice_said(self) -> str:
+        return (
             _(
                 "Table dice: you will be asked for the faces of every roll; "
                 "at the question, help says the roll in full and an empty line cancels the command."
             )
-            if choice
+            if self.table_dice
             else _("The game rolls its own dice.")
         )
 

@@ -204,7 +204,6 @@ def _play(
         reader=reader(),
         write=front.write,
         colour=not protocol and colour_wanted(os.environ, sys.stdout.isatty()),
-        table_dice=settings.table_dice,
         verbose=settings.plain_verbose,
         remember=lambda on: store.save_settings(msgspec.structs.replace(settings, plain_verbose=on)),
         save=game.path.name,  # its name: the folder is said once, when it is made, not at every status

@@ -33,7 +33,7 @@ from core.narrate import sides_of
 from core.outcome import AnswerNeeded, DiceNeeded, Failure, Refusal, Result, said
 from core.refusal import CommandFailed
 from core.ruleset import CommandSpec, Refused
-from core.state import encode_state
+from core.state import TABLE_DICE, encode_state, table_dice
 from core.storage.savefile import SaveError
 from core.views import REFEREE, SPECTATOR
 from tui.commandline import CommandInput, CommandLine
@@ -172,7 +172,6 @@ class GameScreen(Screen):
             self.AUTO_FOCUS = "CommandInput"
         self.vp = Viewpoint(game, role, game.timeline.length if self.replay else None)
         settings = getattr(host, "settings", None)  # remembered (tui.userdata)
-        self.table_dice = bool(settings and settings.table_dice)
         self.speed = settings.replay_speed if settings else 2  # index into SPEEDS
         self.cursor_blink = settings.cursor_blink if settings else True
         self._player: Timer | None = None
@@ -193,6 +192,12 @@ class GameScreen(Screen):
     @property
     def by(self) -> str:
         return self.seat or self.role
+
+    @property
+    def table_dice(self) -> bool:
+        """Whether every roll asks for the faces of real dice: the table's, its referee's
+        ``table-dice`` (a fact of the log, so every seat of a served table reads the same)."""
+        return table_dice(self.game.state)
 
     @property
     def typing(self) -> bool:
@@ -680,19 +685,17 @@ class GameScreen(Screen):
         self.app.push_screen(AnswerScreen(said))
 
     def action_toggle_dice(self) -> None:
-        self.table_dice = not self.table_dice
-        line = self.query_one(CommandLine)
-        line.hint(
-            _("Table dice ON: you will be asked for the faces of every roll")
-            if self.table_dice
-            else _("Table dice OFF: the game rolls its own seeded dice"),
-            "ok",
-        )
-        self._shown_title = self._title()
-        self.query_one(PhasePane).border_title = plain(self._shown_title)
-        remember = getattr(self.app, "remember", None)
-        if remember is not None:
-            remember(table_dice=self.table_dice)
+        """Ctrl+T: the referee turns table dice on or off for his whole table (a command
+        every seat reads from the log); a side's seat is told whose choice it is."""
+        if self.role != REFEREE:
+            line = self._part(CommandLine)
+            line.error(
+                _("Table dice are the referee's choice for the whole table: now ON")
+                if self.table_dice
+                else _("Table dice are the referee's choice for the whole table: now OFF")
+            )
+            return
+        self.run_command(f"{TABLE_DICE} {'off' if self.table_dice else 'on'}")
 
     def _confirm_then(self, question: str, detail: str, run: Callable[[], Result], done: str) -> None:
         def carry_out() -> None:
@@ -926,7 +929,7 @@ class GameScreen(Screen):
             (_("Undo"), _("take back {command}").format(command=undo) if undo else _("take back nothing"), "undo"),
             (_("Redo"), _("bring back {command}").format(command=redo) if redo else _("bring back nothing"), "redo"),
             (_("Actions"), _("pick an action from a list and fill in a form"), "pick_action"),
-            (_("Table dice"), _("toggle typing the faces of real dice"), "toggle_dice"),
+            (_("Table dice"), _("the referee's choice: real dice typed at every seat, or the game's"), "toggle_dice"),
             (
                 _("The last answer, whole"),
                 _("the command line's last answer, which its row cuts with …"),
