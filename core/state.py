@@ -128,8 +128,12 @@ def copy_state(state: GameState) -> GameState:
         sides={k: replace(s, dp_by_category=s.dp_by_category.copy()) for k, s in state.sides.items()},
         units={k: replace(u, stats=u.stats.copy()) for k, u in state.units.items()},
         secrets={k: replace(s) for k, s in state.secrets.items()},
-        vars={k: _copy_value(v) for k, v in state.vars.items()},
+        vars=state.vars.copy() if _SHARED.issuperset(map(type, state.vars.values())) else _copy_value(state.vars),
     )
+
+
+#: The types of variable values a copy may share: never changed in place.
+_SHARED = frozenset({int, str, bool, float, Decimal, type(None)})
 
 
 def _copy_value(value: Any) -> Any:
