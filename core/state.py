@@ -304,6 +304,14 @@ def apply_in_place(state: GameState, events: list[ev.Event] | tuple[ev.Event, ..
     return state
 
 
+def apply_one(state: GameState, event: ev.Event) -> GameState:
+    """Fold one event into ``state`` itself, as :func:`apply_in_place` does: for a handler's
+    context, which folds each fact as it is emitted (a re-rolled game emits thousands)."""
+    _APPLY[type(event)](state, event)
+    state.event_count += 1
+    return state
+
+
 def apply_picked(state: GameState, events: list[ev.Event], picked: bytes | bytearray, count: int) -> GameState:
     """Fold into ``state`` itself the events ``events[i]`` whose ``picked[i]`` is 1,
     which stand for ``count`` events: those of a type in ``CHANGING`` among them.
