@@ -41,7 +41,7 @@ from core.language.i18n import Domain, Text, _
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
 from core.questions import Answers, NeedAnswer, Question  # noqa: F401  (what a handler asks)
 from core.refusal import Refused  # noqa: F401  (what a handler raises to refuse a command)
-from core.state import HIDDEN, GameState, Unit, apply_in_place
+from core.state import HIDDEN, GameState, Unit, apply_one
 from core.views import (  # noqa: F401  (roles live in views)
     REFEREE,
     REFEREE_ONLY,
@@ -322,7 +322,7 @@ class Context(msgspec.Struct):
 
     def emit(self, *events: ev.Event) -> None:
         for e in events:
-            apply_in_place(self.state, (e,))
+            apply_one(self.state, e)
             unit_id = getattr(e, "unit", None)
             if not e.vis and isinstance(unit_id, str) and unit_id in self.state.units:
                 # A fact about a unit that is hidden once the fact holds stays

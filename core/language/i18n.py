@@ -118,7 +118,7 @@ def _measure(msg: Msg) -> tuple[int, int]:
         return depth, len(msg.id)
     size = 0
     for literal, field in parts:
-        size += literal
+        size += len(literal)
         if field is None:
             continue
         if field not in sizes:
@@ -128,18 +128,19 @@ def _measure(msg: Msg) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=4096)
-def _template_parts(template: str) -> tuple[tuple[int, str | None], ...] | None:
-    """(length of the text before, field name) of each part of ``template``; None
-    if :func:`fill` would refuse it whatever the arguments (it does not parse, or
-    has a field with a format or a conversion).  Cached: a save repeats a few
-    hundred templates (this halves the cost of decoding a message)."""
+def _template_parts(template: str) -> tuple[tuple[str, str | None], ...] | None:
+    """(the text before, field name) of each part of ``template``; None if :func:`fill`
+    would refuse it whatever the arguments (it does not parse, or has a field with a
+    format or a conversion).  Cached: a save repeats a few hundred templates (this
+    halves the cost of decoding a message), and a game's rules make and read the same
+    few sentences thousands of times (a re-rolled game reads each loss's cause)."""
     try:
         parts = list(_FIELDS.parse(template))
     except ValueError:
         return None
     if any(spec or conversion for _literal, _field, spec, conversion in parts):
         return None
-    return tuple((len(literal), field) for literal, field, _spec, _conversion in parts)
+    return tuple((literal, field) for literal, field, _spec, _conversion in parts)
 
 
 #: What an event holds where it says something in words: a :class:`Msg`, or in a
@@ -447,16 +448,15 @@ def fill(template: str, values: Mapping[str, str]) -> str | None:
     """``template`` with its ``{name}`` fields filled from ``values``; None if it has
     any other kind of field (an index, an attribute, a conversion, a format) or a
     field with no value."""
-    out: list[str] = []
-    try:
-        parts = list(_FIELDS.parse(template))
-    except ValueError:
+    parts = _template_parts(template)
+    if parts is None:
         return None
-    for literal, field, spec, conversion in parts:
+    out: list[str] = []
+    for literal, field in parts:
         out.append(literal)
         if field is None:
             continue
-        if spec or conversion or not field.isidentifier() or field not in values:
+        if not field.isidentifier() or field not in values:
             return None
         out.append(values[field])
     return "".join(out)

@@ -266,10 +266,17 @@ class Parses:
     def __init__(self, game: Game) -> None:
         self._game = game
         self._known: dict[tuple, Parsed | str] = {}
+        #: Each table as parse reads it (``_what_parse_reads``), by a number of its own.
+        self._tables: dict[tuple, int] = {}
 
-    def parse(self, order: Order, state: GameState, role: str) -> Parsed:
-        """``order`` as ``role`` gives it on ``state``, or Refused as ``parse`` would refuse it."""
-        key = (order.text, role, state.phase, lang(), _what_parse_reads(state, role))
+    def table(self, state: GameState, role: str) -> int:
+        """The number of ``state`` as ``role``'s parse reads it (alike tables, one number)."""
+        return self._tables.setdefault(_what_parse_reads(state, role), len(self._tables))
+
+    def parse(self, order: Order, state: GameState, role: str, table: int | None = None) -> Parsed:
+        """``order`` as ``role`` gives it on ``state``, or Refused as ``parse`` would refuse it;
+        ``table``: ``self.table(state, role)`` where the caller knows it (:class:`Reads`)."""
+        key = (order.text, role, state.phase, lang(), self.table(state, role) if table is None else table)
         known = self._known.get(key)
         if known is None:
             game, ruleset = self._game, self._game.ruleset
@@ -307,6 +314,38 @@ def _what_parse_reads(state: GameState, role: str) -> tuple:
     )
 
 
+#: The facts that can change what ``parse`` reads of a table (``_what_parse_reads``): a
+#: unit added or put out of action or back, a marker put down, a unit spotted; and a
+#: status change that hides or shows a unit or takes it off the table or back
+#: (``_SHOWN``: any other status leaves it as it was).
+_CHANGE_READS = frozenset({ev.GameSetUp, ev.UnitAdded, ev.UnitOut, ev.UnitBack, ev.MarkerPlaced, ev.Spotted})
+_SHOWN = frozenset({HIDDEN, OFF_TABLE})
+
+
+class Reads:
+    """What ``parse`` reads of one re-rolled game's table (``Parses.table``), for each
+    role: worked out again only after a fact that can change it.  Most orders change no
+    unit's name, side, visibility or marker; working it out for every order (and hashing
+    it for every look-up) was a few hundredths of a re-rolled game's time, for nothing."""
+
+    def __init__(self, parses: Parses) -> None:
+        self._parses = parses
+        self._of: dict[str, int] = {}
+
+    def of(self, state: GameState, role: str) -> int:
+        known = self._of.get(role)
+        if known is None:
+            known = self._of[role] = self._parses.table(state, role)
+        return known
+
+    def after(self, events: Iterable[ev.Event]) -> None:
+        """Forget what ``events``, folded into the table, may have changed."""
+        for e in events:
+            if type(e) in _CHANGE_READS or (type(e) is ev.StatusChanged and not _SHOWN.isdisjoint((*e.add, *e.remove))):
+                self._of.clear()
+                return
+
+
 def play_once(game: Game, plan: Plan, dice: Dice, kind: str, parses: Parses | None = None) -> Rerolled:
     """The orders of ``plan`` played with ``dice``, each in its stretch of the re-rolled
     game's own sequence of play (see the module); nothing is written."""
@@ -315,7 +354,7 @@ def play_once(game: Game, plan: Plan, dice: Dice, kind: str, parses: Parses | No
     emitted: list[ev.Event] = []
     skipped: list[tuple[str, str]] = []
     waiting = {at: deque(given) for at, given in plan.by_stretch.items()}
-    left, stretches = len(plan.orders), Stretches(game.ruleset)
+    left, stretches, reads = len(plan.orders), Stretches(game.ruleset), Reads(parses)
     # The referee moves a turn on at most once a phase: a ruleset whose next went round
     # and round would otherwise never end the game.
     moved_on, turn = 0, state.turn
@@ -325,12 +364,12 @@ def play_once(game: Game, plan: Plan, dice: Dice, kind: str, parses: Parses | No
         if here:
             order = here.popleft()
             left -= 1
-            why, state = _carry_out(game, parses, state, order, dice, emitted)
+            why, state = _carry_out(game, parses, state, order, dice, emitted, reads)
             if why:
                 skipped.append((order.text, why))
             continue
         moved_on, turn = (moved_on + 1, turn) if state.turn == turn else (1, state.turn)
-        stopped, state = _carry_out(game, parses, state, MOVE_ON, dice, emitted)
+        stopped, state = _carry_out(game, parses, state, MOVE_ON, dice, emitted, reads)
         if stopped or moved_on > len(game.ruleset.phases):
             break
     never = _never_given(game.ruleset, state, stopped)
@@ -364,13 +403,13 @@ def _never_given(ruleset: Ruleset, state: GameState, stopped: str) -> Callable[[
 
 
 def _carry_out(
-    game: Game, parses: Parses, state: GameState, order: Order, dice: Dice, emitted: list[ev.Event]
+    game: Game, parses: Parses, state: GameState, order: Order, dice: Dice, emitted: list[ev.Event], reads: Reads
 ) -> tuple[str, GameState]:
     """("", the state after ``order``), or (why it cannot be given, ``state`` unchanged)."""
     ruleset = game.ruleset
     role = order.role if order.role in state.sides else REFEREE
     try:
-        parsed = parses.parse(order, state, role)
+        parsed = parses.parse(order, state, role, reads.of(state, role))
         if parsed.spec.phases and state.phase not in parsed.spec.phases:
             return _("not allowed in the {phase} phase").format(phase=state.phase), state
         ruleset.check_turn(state, parsed, role)
@@ -384,6 +423,7 @@ def _carry_out(
     if not ctx.events:
         return _("nothing to do"), state
     emitted.extend(ctx.events)
+    reads.after(ctx.events)
     return "", ctx.state
 
 

@@ -9,6 +9,8 @@ kinds to the fold's own rules, and the picked fold to the plain one.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgspec
 import pytest
 from coretests_support import builtins, new_demo, tiny_chunks
@@ -19,7 +21,7 @@ from core import events as ev
 from core.game import Game
 from core.history import History
 from core.replay import Timeline
-from core.state import CHANGING, apply_in_place, fold
+from core.state import CHANGING, GameState, apply_in_place, apply_one, fold
 from core.storage.store import _KIND, FACT, ISSUED, LOGGED, PHASE, REDONE, UNDONE, EventStore, kinds_of
 from core.views import REFEREE
 
@@ -162,3 +164,16 @@ def test_a_fold_batch_by_batch_finds_the_effective_events_state(steps, cuts, eve
             assert steps_at == [
                 a + sum(e - s for s, e in zip(starts[:k], ends[:k], strict=True)) for k in range(len(starts))
             ]
+
+
+def test_a_handlers_fold_of_one_fact_at_a_time_is_the_games_fold():
+    """``Context.emit`` folds each fact as it comes (``apply_one``): the demo game's facts
+    so folded make the state its own fold makes."""
+    game = Game.open(Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft", writable=False)
+    try:
+        state = GameState()
+        for e in game.history.timeline():
+            apply_one(state, e)
+        assert state == apply_in_place(GameState(), game.history.timeline()) == game.state
+    finally:
+        game.close()

@@ -59,12 +59,40 @@ def cause(what: str, by_side: str) -> Msg:
     return M("{what} by {side}", what=M(what), side=by_side)
 
 
+#: The causes :func:`cause` records, read back from its message without writing its
+#: words: none holds " by ", and each is its own English (a test holds both).
+_READ_AS_WRITTEN = frozenset({KILLED, WOUNDED, DIED, STABILISED, KNOCKED_OUT, DESTROYED, N_("captured")})
+
+
 def parse_cause(text: Text) -> tuple[str, str]:
     """``"killed by regulars"`` → ``("killed", "regulars")``; the side may be ''.
     Read from the English words (:func:`core.language.i18n.plain`): an older save holds them as a
-    sentence, a newer one as a message."""
+    sentence, a newer one as a message.  A message :func:`cause` wrote is read as it was
+    written, without its words: the rules read every loss's cause at every settling."""
+    if isinstance(text, Msg):
+        written = _as_written(text)
+        if written is not None:
+            return written
     what, _sep, side = plain(text).partition(" by ")
     return what.removesuffix(_STABILISED_JOINT) if what.startswith(STABILISED) else what, side
+
+
+def _as_written(text: Msg) -> tuple[str, str] | None:
+    """(what, side) of a message in one of :func:`cause`'s shapes, or None.  A side
+    with a "." is left to the words (they may write it as a decimal number)."""
+    args = text.args
+    if not args:
+        return (text.id, "") if text.id in _READ_AS_WRITTEN else None
+    side = args.get("side")
+    if type(side) is not str or "." in side:
+        return None
+    if text.id == "{what} by {side}" and len(args) == 2:
+        what = args.get("what")
+        if type(what) is Msg and not what.args and what.id in _READ_AS_WRITTEN:
+            return what.id, side
+    elif text.id == "stabilised, wounded by {side}" and len(args) == 1:
+        return STABILISED, side
+    return None
 
 
 # ---------------------------------------------------------------- options

@@ -192,3 +192,30 @@ def test_roster_problems_read_in_italian():
     assert army.mount_error("LASER", "man") == "no weapon 'LASER' in the points list"
     with reading("it"):
         assert army.mount_error("LASER", "man") == "nessuna arma 'LASER' nella lista dei punti"
+
+
+def test_a_cause_read_from_its_message_is_what_its_english_words_say():
+    """``parse_cause`` reads the causes ``cause`` writes from the message itself (a
+    re-rolled game reads every loss's cause at every settling): the same as from the
+    message's English words, for every cause and any side, and for messages of other
+    shapes (a hostile save's) too."""
+    from core.rulesets.breaking_news.campaign import forces
+
+    def from_words(text):
+        what, _sep, side = plain(text).partition(" by ")
+        return (what.removesuffix(", wounded") if what.startswith(hits.STABILISED) else what), side
+
+    whats = [hits.KILLED, hits.WOUNDED, hits.DIED, hits.STABILISED, hits.KNOCKED_OUT, hits.DESTROYED]
+    whats += [forces.CAPTURED, forces.EVACUATED, "ghost by night"]
+    shapes = [hits.cause(what, side) for what in whats for side in ("regulars", "", "a by b", "1.5", "{x}")]
+    shapes += [
+        M("{what} by {side}", what=M("killed", side="x"), side="regulars"),
+        M("{what} by {side}", what="killed", side="regulars"),
+        M("{what} by {side}", what=M("killed"), side=3),
+        M("{what} by {side}", what=M("killed")),
+        M("{what} by {side}", what=M("killed"), side="regulars", more="x"),
+        M("stabilised, wounded by {side}", side=M("regulars")),
+        M("killed", side="regulars"),
+    ]
+    for text in shapes:
+        assert hits.parse_cause(text) == from_words(text), text
