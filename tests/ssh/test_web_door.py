@@ -21,7 +21,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 from ssh_club import WAIT_S, WATCHING, wait_until
-from ssh_vt import Screen
+from ssh_vt import Screen, drawn
 from web_club import WebClub, client_tls, web_table
 
 from core.views import REFEREE
@@ -48,10 +48,15 @@ class Browser:
         self.reason: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         #: The page's own messages the server sent (JSON text), in order.
         self.told: list[list] = []
+        #: Every message the server sent, as it came (the terminal's bytes decoded, the page's JSON text).
+        self.raw: list[str] = []
         self._task = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
         while (message := await self.ws.receive()).type not in _OVER:
+            self.raw.append(
+                message.data if message.type == aiohttp.WSMsgType.TEXT else message.data.decode("utf-8", "replace")
+            )
             if message.type == aiohttp.WSMsgType.BINARY:
                 self.screen.feed(message.data.decode("utf-8", "replace"))
             elif message.type == aiohttp.WSMsgType.TEXT:
@@ -846,6 +851,9 @@ class PlainBrowser:
 
     async def _read(self) -> None:
         while (message := await self.ws.receive()).type not in _OVER:
+            self.raw.append(
+                message.data if message.type == aiohttp.WSMsgType.TEXT else message.data.decode("utf-8", "replace")
+            )
             if message.type == aiohttp.WSMsgType.BINARY:
                 self.answers += message.data.decode("utf-8")
             elif message.type == aiohttp.WSMsgType.TEXT:
@@ -975,3 +983,45 @@ def test_a_frames_writes_go_as_one_message_and_the_pages_own_each_in_its_place()
         '["prompt","y"]',
     ]
     assert _grouped([b"row"] * 1000) == [b"row" * 1000]
+
+
+async def _keyed_at(browser: Browser) -> str:
+    """What ``browser``'s seat is sent as a key is typed on its empty command line and the line
+    is emptied again (Ctrl+U), until it shows the line's placeholder once more."""
+    start = len(browser.raw)
+    await browser.type("x")
+    await browser.wait_for("› x")
+    await browser.type("\x15")
+    await browser.wait_for("› type a command")
+    return "".join(browser.raw[start:])
+
+
+@pytest.mark.parametrize("workers", [False, True], ids=["one-process", "seat-workers"])
+async def test_a_change_a_side_cannot_see_sends_its_browser_nothing(tmp_path, caplog, workers):
+    """Issue #60: the referee's command on a fighter hidden from the regulars, and his undo and
+    redo of it, send the regulars' browser not a byte, neither a frame nor a page message (a
+    repaint alone would tell them something happened; it sent 4.6 KB).  The browser's key typed
+    after them is echoed with nothing besides: the seat hears of a change before the referee's
+    screen shows it, so whatever it would send comes before that echo, or with it."""
+    async with web_table(tmp_path, caplog, workers=workers) as web:
+        token, _ = web.invitations.create("reg")
+        browser = await seat(web, token)
+        try:
+            rita = await web.club.connect("rita")
+            await asyncio.gather(rita.wait_for("type a command"), browser.wait_for("type a command"))
+            await _keyed_at(browser)  # (its first frames are out)
+            typed = await _keyed_at(browser)
+            start = len(browser.raw)
+            for line, said in (
+                ("mark dahir pinned", "Dahir Omar now pinned"),
+                ("undo", "rita undid command #"),
+                ("redo", "rita redid command #"),
+            ):
+                rita.type("\x15" + line + "\r")
+                await rita.wait_for(said)
+            await _keyed_at(browser)
+            sent = "".join(browser.raw[start:])
+            assert drawn(sent) == drawn(typed), sent
+            assert "Dahir" not in browser.text()
+        finally:
+            await browser.close()
