@@ -26,6 +26,10 @@ SECRET_VARS = "secret."
 #: The variable holding a game's sealed dice key (hex; ``core.dice.SealedDice``): a
 #: referee's secret, committed as every secret is, opened at the end.
 DICE_KEY = SECRET_VARS + "dice"
+#: The start of the key of a side's sealed order (``seal``, ``core.game``): ``order.SIDE.N``, the
+#: side's N-th.  Its commitment is public (``core.secrets.commitments``): that it exists is what
+#: the other sides may know of it.
+SEALED_ORDERS = "order."
 
 
 class Unit(msgspec.Struct, omit_defaults=True):
