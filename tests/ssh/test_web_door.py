@@ -6,6 +6,7 @@ raw sockets.  What a real browser does is ``test_web_browser.py``'s.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import base64
 import contextlib
@@ -26,7 +27,7 @@ from web_club import WebClub, client_tls, web_table
 
 from core.views import REFEREE
 from tui.ssh.invitations.store import Invitations
-from tui.ssh.limits import Limits
+from tui.ssh.limits import Limits, add_arguments, from_args
 from tui.ssh.web import door as web_module
 from tui.ssh.web.door import LEAVE_JOIN, version
 
@@ -450,6 +451,54 @@ async def test_browser_connections_count_against_the_web_doors_own_limit_not_ssh
             w.close()
 
 
+async def _answered(web: WebClub, source: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
+    """A connection from ``source`` (an address of the loopback network: Linux answers all of
+    127.0.0.0/8) held open after its request is answered; None if it was closed as it arrived."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", web.web_port, local_addr=(source, 0))
+    writer.write(b"GET /nothing HTTP/1.1\r\nHost: x\r\n\r\n")
+    with contextlib.suppress(ConnectionError):
+        await writer.drain()
+    line = await asyncio.wait_for(reader.readline(), WAIT_S)
+    if not line:
+        writer.close()
+        return None
+    assert line.startswith(b"HTTP/1.1 404"), line
+    return reader, writer
+
+
+@pytest.mark.parametrize("workers", [False, True], ids=["one-process", "seat-workers"])
+async def test_a_flood_of_connections_keeps_a_place_for_an_address_with_none_open(tmp_path, caplog, workers):
+    """Issue #60: while browser connections from flooding addresses filled the web door, a
+    browser from an address with none open was refused.  The last ``web_reserve`` places are
+    kept for an address with nothing open: a flooder past the rest gets one of them at most."""
+    limits = Limits(web_per_address=8, web_total=8, web_reserve=2, web_request_s=120)
+    async with web_table(tmp_path, caplog, limits=limits, workers=workers) as web:
+        held = []
+        try:
+            for _ in range(8):  # one address, up to its own limit: the door's last two places are not its
+                held.append(await _answered(web, "127.0.0.1"))
+            assert [h is not None for h in held] == [True] * 6 + [False] * 2
+            second = await _answered(web, "127.0.0.3")  # another flooder: one place of the reserve
+            assert second is not None and await _answered(web, "127.0.0.3") is None
+            held.append(second)
+            newcomer = await _answered(web, "127.0.0.2")  # an address with nothing open comes in still
+            assert newcomer is not None
+            held.append(newcomer)
+            assert await _answered(web, "127.0.0.4") is None  # the reserve is full: the door is
+        finally:
+            for h in held:
+                if h is not None:
+                    h[1].close()
+
+
+def test_the_reserve_leaves_room_for_the_others():
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    with pytest.raises(ValueError, match="--web-reserve must be less than --max-web"):
+        from_args(parser.parse_args(["--max-web", "8", "--web-reserve", "8"]))
+    assert from_args(parser.parse_args(["--max-web", "8", "--web-reserve", "7"])).web_reserve == 7
+
+
 async def test_a_spectator_link_seats_guests_who_watch_and_cannot_command(tmp_path, caplog):
     async with web_table(tmp_path, caplog) as web:
         web.club.server.seats_poll = 0.05
@@ -851,9 +900,6 @@ class PlainBrowser:
 
     async def _read(self) -> None:
         while (message := await self.ws.receive()).type not in _OVER:
-            self.raw.append(
-                message.data if message.type == aiohttp.WSMsgType.TEXT else message.data.decode("utf-8", "replace")
-            )
             if message.type == aiohttp.WSMsgType.BINARY:
                 self.answers += message.data.decode("utf-8")
             elif message.type == aiohttp.WSMsgType.TEXT:

@@ -10,7 +10,9 @@ other out; and the SSH limits would count them against the SSH players too.
 So the browser door counts its own: connections that are not a seat's
 websocket yet, per address (``Limits.web_per_address``, room for a venue's
 crowd behind one address) and in all (``Limits.web_total``, which keeps a flood
-from taking the process's file descriptors).  Each connection is short-lived
+from taking the process's file descriptors), the last ``Limits.web_reserve`` of
+those kept for an address with none open (a flood from a few addresses fills the
+rest and no more: a browser from elsewhere still comes in).  Each connection is short-lived
 anyway: its request's headers must come within ``Limits.web_request_s``, and
 an idle keep-alive is closed after as long.  A websocket that becomes a seat
 no longer counts here: the seats' own limits hold it (``terminals_per_seat``,
@@ -57,6 +59,18 @@ class WebGate:
                 "browser connection refused from=%s: %d are open and not seats (limit %d)",
                 peer,
                 len(self._open),
+                limits.web_total,
+            )
+            return False
+        if here and len(self._open) >= limits.web_total - limits.web_reserve:
+            # The rest is kept for an address with none open: a flood must not shut out a newcomer.
+            self._quiet.warning(
+                "web reserve",
+                "browser connection refused from=%s: %d are open and not seats; the last %d of %d are kept for "
+                "addresses with none open",
+                peer,
+                len(self._open),
+                limits.web_reserve,
                 limits.web_total,
             )
             return False
