@@ -470,21 +470,26 @@ async def _answered(web: WebClub, source: str) -> tuple[asyncio.StreamReader, as
 async def test_a_flood_of_connections_keeps_a_place_for_an_address_with_none_open(tmp_path, caplog, workers):
     """Issue #60: while browser connections from flooding addresses filled the web door, a
     browser from an address with none open was refused.  The last ``web_reserve`` places are
-    kept for an address with nothing open: a flooder past the rest gets one of them at most."""
-    limits = Limits(web_per_address=8, web_total=8, web_reserve=2, web_request_s=120)
+    kept for an address with fewer than a browser's connections at once (six) open: a flooder
+    past the rest gets six of them at most, and a newcomer's page and files still come in."""
+    limits = Limits(web_per_address=24, web_total=24, web_reserve=12, web_request_s=120)
     async with web_table(tmp_path, caplog, limits=limits, workers=workers) as web:
-        held = []
+        held: list = []
+
+        async def opened(source: str, n: int) -> list[bool]:
+            got = [await _answered(web, source) for _ in range(n)]
+            held.extend(got)
+            return [h is not None for h in got]
+
         try:
-            for _ in range(8):  # one address, up to its own limit: the door's last two places are not its
-                held.append(await _answered(web, "127.0.0.1"))
-            assert [h is not None for h in held] == [True] * 6 + [False] * 2
-            second = await _answered(web, "127.0.0.3")  # another flooder: one place of the reserve
-            assert second is not None and await _answered(web, "127.0.0.3") is None
-            held.append(second)
-            newcomer = await _answered(web, "127.0.0.2")  # an address with nothing open comes in still
-            assert newcomer is not None
-            held.append(newcomer)
-            assert await _answered(web, "127.0.0.4") is None  # the reserve is full: the door is
+            # One address, up to its own limit: the door's last twelve places are not its.
+            assert await opened("127.0.0.1", 14) == [True] * 12 + [False] * 2
+            # Another flooder: six places of the reserve, no more.
+            assert await opened("127.0.0.3", 8) == [True] * 6 + [False] * 2
+            # A browser from an address with nothing open comes in still, its six connections at once.
+            assert await opened("127.0.0.2", 6) == [True] * 6
+            assert await opened("127.0.0.4", 1) == [False]  # the door is full
+            assert "are kept for addresses with fewer than 6 open" in web.log()
         finally:
             for h in held:
                 if h is not None:
