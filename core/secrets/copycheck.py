@@ -69,7 +69,7 @@ def _shown(text: str) -> str:
 
 def compare(game: Game, copy_path: Path) -> Compared:
     """``copy_path`` (a side's copy, read as hostile input) against ``game``, a full save."""
-    if not looks_like_side_copy(copy_path):
+    if copy_path.exists() and not looks_like_side_copy(copy_path):  # (a missing one: ``read`` says so)
         said = _("{path}: not a side's copy of a game (give the full save first, the copy after {option})")
         raise SaveError(said.format(path=copy_path, option="--side-copy"))
     copy = read(copy_path)

@@ -143,6 +143,8 @@ def test_a_save_given_as_the_copy_or_a_copy_as_the_save_is_refused(copy, capsys)
         compare(Game.open(DEMO, writable=False), DEMO)
     assert fireteam(["verify", str(copy), "--side-copy", str(copy)]) == 2
     assert "checks a copy against the full save, given first" in capsys.readouterr().err
+    assert fireteam(["verify", str(DEMO), "--side-copy", str(copy.with_name("missing.json"))]) == 2
+    assert "missing.json: no such file" in capsys.readouterr().err
 
 
 def test_a_copy_changed_as_another_role_fails(demo, copy, tmp_path):
