@@ -50,7 +50,7 @@ from core.refusal import LOG, CommandFailed
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
 from core.secrets import commitments
-from core.state import DICE_KEY, TABLE_DICE, GameState, apply_in_place, copy_state, table_dice
+from core.state import DICE_KEY, SEALED_ORDERS, TABLE_DICE, GameState, apply_in_place, copy_state, table_dice
 from core.storage.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
 from core.storage.writer import SaveWriter
 from core.views import (
@@ -964,6 +964,9 @@ class Game:
                 raise Refused(_("the last command is not yours; ask the referee to undo it"))
             if any(isinstance(e, _IRREVERSIBLE_FOR_PLAYERS) for e in self.history.group(cmd)):
                 raise Refused(_("dice were rolled or something was revealed; only the referee can undo that"))
+            if any(type(e) is ev.SecretSet and e.key.startswith(SEALED_ORDERS) for e in self.history.group(cmd)):
+                # Every side saw it committed: one undone at will could be sealed again until it suited.
+                raise Refused(_("a sealed order is committed to every side; only the referee can undo it"))
         eff = self.history.eff_cmds  # in the order they took effect (a redo may follow a later command)
         at = len(eff) - 1
         while eff[at] != cmd:
@@ -1181,7 +1184,27 @@ def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
             params=(Param("text", "text", "what to note"),),
             examples=('note "smoke drifts north"',),
         ),
+        CommandSpec(
+            "seal",
+            "Write down an order of your side's, sealed: the other sides see only that it was written, "
+            "until the referee reveals it or the game ends.",
+            _seal_order,
+            params=(Param("text", "text", "the order, as you would write it down"),),
+            examples=('seal "the mortars fire on the farm"',),
+        ),
     ]
+
+
+def _seal_order(ctx: Context, args: dict[str, str]) -> None:
+    """A side's sealed order: what it writes down and shows only later (Bassa Intensità BI-R102,
+    §A.11: the observer writes his target down).  A secret of its side, numbered in its side's
+    orders; ``commitments.seal`` commits it to everyone at once, and ``reveal ORDER`` or the
+    game's end opens it."""
+    side = ctx.role
+    mine = f"{SEALED_ORDERS}{side}."
+    n = 1 + sum(1 for key in ctx.state.secrets if key.startswith(mine))
+    vis = REFEREE_ONLY if side == REFEREE else (side,)
+    ctx.emit(ev.SecretSet(key=f"{mine}{n}", owner=side, value=args["text"], vis=vis))
 
 
 def _inconsistent(path: Path, history: History) -> SaveError:

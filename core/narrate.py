@@ -18,7 +18,7 @@ from core import events as ev
 from core.language.i18n import CORE_DOMAIN, Domain, Names, Text, _, naming, ngettext, render
 from core.language.numerals import decimal
 from core.secrets.commitments import matches
-from core.state import DICE_KEY, HIDDEN, TABLE_DICE, GameState, Side, Unit
+from core.state import DICE_KEY, HIDDEN, SEALED_ORDERS, TABLE_DICE, GameState, Side, Unit
 from core.views import REFEREE
 
 
@@ -182,6 +182,10 @@ class _Narrator:
     def secret(self, key: str, value: int | str) -> str | None:
         """What a secret was, in the ruleset's words for its key (the same as a
         ``VarSet`` of it reads); None where the ruleset has none."""
+        if key.startswith(SEALED_ORDERS):
+            side, _dot, n = key.removeprefix(SEALED_ORDERS).rpartition(".")
+            said = _("{side}'s sealed order {n}: {text}")
+            return said.format(side=self.side(side), n=n, text=self.words(str(value)))
         if self.describe_var is None or key.startswith("unit."):
             return None
         return self.describe_var(key, value)

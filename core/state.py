@@ -30,6 +30,10 @@ DICE_KEY = SECRET_VARS + "dice"
 #: "off", set by the referee's ``table-dice`` for the whole table (docs/ssh.md, *Table
 #: dice*). A fact of the log, so every seat of a served table reads it from the save.
 TABLE_DICE = "table-dice"
+#: The start of the key of a side's sealed order (``seal``, ``core.game``): ``order.SIDE.N``, the
+#: side's N-th.  Its commitment is public (``core.secrets.commitments``): that it exists is what
+#: the other sides may know of it.
+SEALED_ORDERS = "order."
 
 
 class Unit(msgspec.Struct, omit_defaults=True):

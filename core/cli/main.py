@@ -327,7 +327,7 @@ def run_export(args: argparse.Namespace) -> int:
 def run_verify(args: argparse.Namespace) -> int:
     from core.secrets.verify import run
 
-    status, lines = run(args.path, as_json=args.json)
+    status, lines = run(args.path, as_json=args.json, side_copy=args.side_copy)
     for line in lines:
         print(line, file=sys.stderr if status == 2 else sys.stdout)
     return status
@@ -456,6 +456,12 @@ def _add_copies(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("path", type=Path)
     p.add_argument("--json", action="store_true", help=_("print every check as one JSON document"))
+    p.add_argument(
+        "--side-copy",
+        type=Path,
+        metavar="COPY",
+        help=_("a side's copy of this game: check that the full save gives every event of it at its step"),
+    )
     add_lang_option(p)
 
 

@@ -32,7 +32,7 @@ from typing import TypeGuard
 import msgspec
 
 from core import events as ev
-from core.state import SECRET_VARS, GameState
+from core.state import SEALED_ORDERS, SECRET_VARS, GameState
 from core.views import REFEREE, REFEREE_ONLY
 
 DOMAIN = "fireteam-secret/1"
@@ -114,7 +114,10 @@ def seal(
         if is_secret(e) and not e.salt:
             e = msgspec.structs.replace(e, salt=salt())
             out.append(e)
-            vis = e.vis if audience is None or _of_a_figure(e) else audience
+            if _sealed_order(e):
+                vis: tuple[str, ...] = ()
+            else:
+                vis = e.vis if audience is None or _of_a_figure(e) else audience
             out.append(ev.Committed(digest=fact_digest(e), owner=owner_of(e), vis=vis))
             if type(e) is ev.SecretSet:
                 salts[e.key] = e.value, e.salt
@@ -126,6 +129,12 @@ def seal(
         end = next(i for i, e in enumerate(out) if type(e) is ev.GameEnded)
         out[end:end] = _open_all([*history, *out[:end]])
     return out
+
+
+def _sealed_order(e: SecretFact) -> bool:
+    """A side's sealed order (``seal``): committed to everyone, so every side sees that it was
+    written and when, and can hold its opening to it; its words stay its side's."""
+    return type(e) is ev.SecretSet and e.key.startswith(SEALED_ORDERS)
 
 
 def _of_a_figure(e: SecretFact) -> bool:

@@ -257,22 +257,20 @@ def _first_difference(recorded: list[ev.Event], derived: list[ev.Event]) -> str:
     facts, again = recorded[1:], derived[1:]
     for k, (was, now) in enumerate(zip(facts, again, strict=False), start=1):
         if was != now:
-            return _("fact {k}: recorded {was}, re-derived {now}").format(
-                k=k, was=_brief(was, now), now=_brief(now, was)
-            )
+            return _("fact {k}: recorded {was}, re-derived {now}").format(k=k, was=brief(was, now), now=brief(now, was))
     if len(facts) > len(again):
         said = _("fact {k}: recorded {was}, re-derived nothing (the rules give {n} facts, the file {m})")
-        return said.format(k=len(again) + 1, was=_brief(facts[len(again)]), n=len(again), m=len(facts))
+        return said.format(k=len(again) + 1, was=brief(facts[len(again)]), n=len(again), m=len(facts))
     if len(again) > len(facts):
         said = _("fact {k}: recorded nothing, re-derived {now} (the rules give {n} facts, the file {m})")
-        return said.format(k=len(facts) + 1, now=_brief(again[len(facts)]), n=len(again), m=len(facts))
+        return said.format(k=len(facts) + 1, now=brief(again[len(facts)]), n=len(again), m=len(facts))
     if recorded[0] != derived[0]:
         said = _("the command's record: recorded {was}, re-derived {now}")
-        return said.format(was=_brief(recorded[0], derived[0]), now=_brief(derived[0], recorded[0]))
+        return said.format(was=brief(recorded[0], derived[0]), now=brief(derived[0], recorded[0]))
     return ""
 
 
-def _brief(e: ev.Event, other: ev.Event | None = None) -> str:
+def brief(e: ev.Event, other: ev.Event | None = None) -> str:
     """A fact as compact JSON; beside ``other``, only the fields in which they differ."""
     data = msgspec.to_builtins(e)
     if other is not None and type(other) is type(e):

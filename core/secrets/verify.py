@@ -27,7 +27,7 @@ import msgspec
 from core import events as ev
 from core.game import Game
 from core.language.i18n import N_, _
-from core.secrets import commitments, dicecheck
+from core.secrets import commitments, copycheck, dicecheck
 from core.secrets.rederive import Differs, Rederived, rederive
 from core.secrets.sidecopy import Step, looks_like_side_copy, read, steps
 from core.storage.linecheck import MAX_LINE_BYTES
@@ -302,12 +302,30 @@ def _fail(check: Check, why: str, status: str = MISMATCH) -> None:
         check.why += f"; {why}"
 
 
-def run(path: Path, *, as_json: bool = False) -> tuple[int, list[str]]:
+def run(path: Path, *, as_json: bool = False, side_copy: Path | None = None) -> tuple[int, list[str]]:
     """(exit status, lines to print): 0 if every commitment and roll checks out, 1 if not,
-    2 if unreadable.  ``as_json``: one line, the JSON of every check (``Verified.as_json``)."""
+    2 if unreadable.  ``as_json``: one line, the JSON of every check (``Verified.as_json``).
+    ``side_copy``: a side's copy, checked against ``path``, which must then be the full save
+    (``core.secrets.copycheck``)."""
+    compared = None
     try:
+        if side_copy is not None and looks_like_side_copy(Path(path)):
+            said = _("{path}: a side's copy; {option} checks a copy against the full save, given first")
+            raise SaveError(said.format(path=path, option="--side-copy"))
         result = verify(path)
+        if side_copy is not None:
+            game = Game.open(Path(path), writable=False)
+            try:
+                compared = copycheck.compare(game, Path(side_copy))
+            finally:
+                game.close()
     except SaveError as e:
         return 2, [str(e)]
-    lines = [msgspec.json.encode(result.as_json()).decode()] if as_json else result.report()
-    return (0 if result.ok else 1), lines
+    ok = result.ok and (compared is None or compared.ok)
+    if as_json:
+        document = result.as_json()
+        if compared is not None:
+            document["side_copy"] = compared.as_json()
+        return (0 if ok else 1), [msgspec.json.encode(document).decode()]
+    lines = result.report() + ([] if compared is None else compared.report())
+    return (0 if ok else 1), lines

@@ -36,7 +36,7 @@ def test_prefixes_and_case(demo):
 def test_ambiguous_verbs_name_the_candidates(skirmish):
     assert refusal(skirmish, "re") == "'re' could be redo or reveal"
     assert refusal(skirmish, "n") == "'n' could be next or note"
-    assert refusal(skirmish, "s alpha gunner") == "'s' could be setup or shoot"
+    assert refusal(skirmish, "s alpha gunner") == "'s' could be seal, setup or shoot"
     assert skirmish.parse("sh alpha gunner", "blue").spec.name == "shoot"
 
 

@@ -7,6 +7,7 @@ through it exactly as the player's terminal would show it.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 
@@ -129,3 +130,10 @@ class Screen:
                 row[: self.x + 1] = [" "] * (self.x + 1)
             else:
                 self.rows[self.y] = [" "] * self.width
+
+
+def drawn(sent: str) -> tuple[set[int], set[str]]:
+    """The rows a terminal's bytes ``sent`` write on and the words they write: what two frames are
+    compared by when how Textual splits its frames varies."""
+    rows = {int(row) for row in re.findall(r"\x1b\[(\d+);\d+H", sent)}
+    return rows, set(re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", " ", sent).split())

@@ -6,6 +6,7 @@ raw sockets.  What a real browser does is ``test_web_browser.py``'s.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import base64
 import contextlib
@@ -21,12 +22,12 @@ from pathlib import Path
 import aiohttp
 import pytest
 from ssh_club import WAIT_S, WATCHING, wait_until
-from ssh_vt import Screen
+from ssh_vt import Screen, drawn
 from web_club import WebClub, client_tls, web_table
 
 from core.views import REFEREE
 from tui.ssh.invitations.store import Invitations
-from tui.ssh.limits import Limits
+from tui.ssh.limits import Limits, add_arguments, from_args
 from tui.ssh.web import door as web_module
 from tui.ssh.web.door import LEAVE_JOIN, version
 
@@ -48,10 +49,15 @@ class Browser:
         self.reason: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         #: The page's own messages the server sent (JSON text), in order.
         self.told: list[list] = []
+        #: Every message the server sent, as it came (the terminal's bytes decoded, the page's JSON text).
+        self.raw: list[str] = []
         self._task = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
         while (message := await self.ws.receive()).type not in _OVER:
+            self.raw.append(
+                message.data if message.type == aiohttp.WSMsgType.TEXT else message.data.decode("utf-8", "replace")
+            )
             if message.type == aiohttp.WSMsgType.BINARY:
                 self.screen.feed(message.data.decode("utf-8", "replace"))
             elif message.type == aiohttp.WSMsgType.TEXT:
@@ -443,6 +449,59 @@ async def test_browser_connections_count_against_the_web_doors_own_limit_not_ssh
         await wait_until(lambda: "3 from this address are open and not seats (limit 3)" in web.log())
         for _r, w in held:
             w.close()
+
+
+async def _answered(web: WebClub, source: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
+    """A connection from ``source`` (an address of the loopback network: Linux answers all of
+    127.0.0.0/8) held open after its request is answered; None if it was closed as it arrived."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", web.web_port, local_addr=(source, 0))
+    writer.write(b"GET /nothing HTTP/1.1\r\nHost: x\r\n\r\n")
+    with contextlib.suppress(ConnectionError):
+        await writer.drain()
+    line = await asyncio.wait_for(reader.readline(), WAIT_S)
+    if not line:
+        writer.close()
+        return None
+    assert line.startswith(b"HTTP/1.1 404"), line
+    return reader, writer
+
+
+@pytest.mark.parametrize("workers", [False, True], ids=["one-process", "seat-workers"])
+async def test_a_flood_of_connections_keeps_a_place_for_an_address_with_none_open(tmp_path, caplog, workers):
+    """Issue #60: while browser connections from flooding addresses filled the web door, a
+    browser from an address with none open was refused.  The last ``web_reserve`` places are
+    kept for an address with fewer than a browser's connections at once (six) open: a flooder
+    past the rest gets six of them at most, and a newcomer's page and files still come in."""
+    limits = Limits(web_per_address=24, web_total=24, web_reserve=12, web_request_s=120)
+    async with web_table(tmp_path, caplog, limits=limits, workers=workers) as web:
+        held: list = []
+
+        async def opened(source: str, n: int) -> list[bool]:
+            got = [await _answered(web, source) for _ in range(n)]
+            held.extend(got)
+            return [h is not None for h in got]
+
+        try:
+            # One address, up to its own limit: the door's last twelve places are not its.
+            assert await opened("127.0.0.1", 14) == [True] * 12 + [False] * 2
+            # Another flooder: six places of the reserve, no more.
+            assert await opened("127.0.0.3", 8) == [True] * 6 + [False] * 2
+            # A browser from an address with nothing open comes in still, its six connections at once.
+            assert await opened("127.0.0.2", 6) == [True] * 6
+            assert await opened("127.0.0.4", 1) == [False]  # the door is full
+            assert "are kept for addresses with fewer than 6 open" in web.log()
+        finally:
+            for h in held:
+                if h is not None:
+                    h[1].close()
+
+
+def test_the_reserve_leaves_room_for_the_others():
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    with pytest.raises(ValueError, match="--web-reserve must be less than --max-web"):
+        from_args(parser.parse_args(["--max-web", "8", "--web-reserve", "8"]))
+    assert from_args(parser.parse_args(["--max-web", "8", "--web-reserve", "7"])).web_reserve == 7
 
 
 async def test_a_spectator_link_seats_guests_who_watch_and_cannot_command(tmp_path, caplog):
@@ -975,3 +1034,45 @@ def test_a_frames_writes_go_as_one_message_and_the_pages_own_each_in_its_place()
         '["prompt","y"]',
     ]
     assert _grouped([b"row"] * 1000) == [b"row" * 1000]
+
+
+async def _keyed_at(browser: Browser) -> str:
+    """What ``browser``'s seat is sent as a key is typed on its empty command line and the line
+    is emptied again (Ctrl+U), until it shows the line's placeholder once more."""
+    start = len(browser.raw)
+    await browser.type("x")
+    await browser.wait_for("› x")
+    await browser.type("\x15")
+    await browser.wait_for("› type a command")
+    return "".join(browser.raw[start:])
+
+
+@pytest.mark.parametrize("workers", [False, True], ids=["one-process", "seat-workers"])
+async def test_a_change_a_side_cannot_see_sends_its_browser_nothing(tmp_path, caplog, workers):
+    """Issue #60: the referee's command on a fighter hidden from the regulars, and his undo and
+    redo of it, send the regulars' browser not a byte, neither a frame nor a page message (a
+    repaint alone would tell them something happened; it sent 4.6 KB).  The browser's key typed
+    after them is echoed with nothing besides: the seat hears of a change before the referee's
+    screen shows it, so whatever it would send comes before that echo, or with it."""
+    async with web_table(tmp_path, caplog, workers=workers) as web:
+        token, _ = web.invitations.create("reg")
+        browser = await seat(web, token)
+        try:
+            rita = await web.club.connect("rita")
+            await asyncio.gather(rita.wait_for("type a command"), browser.wait_for("type a command"))
+            await _keyed_at(browser)  # (its first frames are out)
+            typed = await _keyed_at(browser)
+            start = len(browser.raw)
+            for line, said in (
+                ("mark dahir pinned", "Dahir Omar now pinned"),
+                ("undo", "rita undid command #"),
+                ("redo", "rita redid command #"),
+            ):
+                rita.type("\x15" + line + "\r")
+                await rita.wait_for(said)
+            await _keyed_at(browser)
+            sent = "".join(browser.raw[start:])
+            assert drawn(sent) == drawn(typed), sent
+            assert "Dahir" not in browser.text()
+        finally:
+            await browser.close()

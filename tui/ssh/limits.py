@@ -92,6 +92,11 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     #: a venue's crowd behind one address: thirty phones open up to six each at once.
     web_per_address: int = 256
     web_total: int = 768
+    #: The last of ``web_total``'s places, kept for an address with fewer open than a browser opens at
+    #: once (``tui.ssh.web.gate.BROWSER_AT_ONCE``, 6): while a flood from a few addresses fills the door, a
+    #: browser from another still comes in (each flooder takes six of them at most: a flood from a
+    #: sixth as many addresses as places fills them too).
+    web_reserve: int = 64
     #: Browser seats one invitation's link holds open at once (a spectator link passed round a club).
     web_seats_per_invitation: int = 64
     #: The largest websocket message a browser may send, in bytes (a paste of a whole burst of input fits).
@@ -126,6 +131,7 @@ _OPTIONS = (
     ("--terminals-per-seat", "terminals_per_seat", N_("terminals a seat has open at once")),
     ("--max-web-per-address", "web_per_address", N_("browser connections not seats yet from one address")),
     ("--max-web", "web_total", N_("browser connections not seats yet, in all")),
+    ("--web-reserve", "web_reserve", N_("places of those kept for an address with fewer than 6 open")),
     ("--web-seats-per-invitation", "web_seats_per_invitation", N_("browser seats one invitation holds at once")),
     ("--input-rate", "input_rate", N_("characters a second a seat may type, on average")),
     ("--input-burst", "input_burst", N_("characters a seat may type at once")),
@@ -164,6 +170,8 @@ def from_args(args: argparse.Namespace) -> Limits:
     for option, name, _text in _OPTIONS:
         if values[name] <= 0:
             raise ValueError(_("{option} must be more than 0").format(option=option))
+    if values["web_reserve"] >= values["web_total"]:
+        raise ValueError(_("{reserve} must be less than {total}").format(reserve="--web-reserve", total="--max-web"))
     return Limits(**values, sha1=getattr(args, "sha1", False))
 
 

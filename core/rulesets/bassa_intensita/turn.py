@@ -60,7 +60,7 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
         return
     name = parsed.spec.name
     phase = state.phase
-    if name == "note":
+    if name in ("note", "seal"):  # writing down is no action (BI-R102: the observer writes his target)
         return
     if name == "next":
         if phase in MOVE_PHASES and role == state.active_side:

@@ -36,7 +36,9 @@ from core.views import REFEREE
 #: Extras: Mortars), an IED goes off when an enemy comes near or its owner chooses
 #: (Extras: Explosives), and a template's saves (§9.1) follow either at once
 #: (rulings BN-C-REACTING-SUPPORT).
-ANY_TIME = frozenset({"note", "negotiate", "reveal", "intelligence", "civilians", "press", "blast", "ied", "mortar"})
+ANY_TIME = frozenset(
+    {"note", "seal", "negotiate", "reveal", "intelligence", "civilians", "press", "blast", "ied", "mortar"}
+)
 #: Commands that put figures waiting off the table onto it.
 PLACING = frozenset({"deploy", "ambush"})
 

@@ -95,7 +95,7 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     if role == REFEREE:
         return
     name = parsed.spec.name
-    if name == "note" or name in REACTIONS:
+    if name in ("note", "seal") or name in REACTIONS:
         return
     if name in ("at", "mg") and any(parsed.args.get(k) for k in ("ready", "ambush", "opportunity")):
         return

@@ -49,7 +49,7 @@ BADGES = (
     air.STRUCK,
 )
 #: Commands either player may give in any phase (their handlers keep them to their phases and units).
-BOTH_SIDES = ("fire", "aa", "melee", "leave", "morale", "note")
+BOTH_SIDES = ("fire", "aa", "melee", "leave", "morale", "note", "seal")
 
 
 def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> None:

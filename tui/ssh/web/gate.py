@@ -10,8 +10,11 @@ other out; and the SSH limits would count them against the SSH players too.
 So the browser door counts its own: connections that are not a seat's
 websocket yet, per address (``Limits.web_per_address``, room for a venue's
 crowd behind one address) and in all (``Limits.web_total``, which keeps a flood
-from taking the process's file descriptors).  Each connection is short-lived
-anyway: its request's headers must come within ``Limits.web_request_s``, and
+from taking the process's file descriptors), the last ``Limits.web_reserve`` of
+those kept for an address with fewer than a browser's connections at once open
+(a flood from a few addresses fills the rest and six each of the reserve, no more:
+a browser from elsewhere still comes in, its page and its files).  Each connection
+is short-lived anyway: its request's headers must come within ``Limits.web_request_s``, and
 an idle keep-alive is closed after as long.  A websocket that becomes a seat
 no longer counts here: the seats' own limits hold it (``terminals_per_seat``,
 ``web_seats_per_invitation``, the message rate).
@@ -22,6 +25,10 @@ from __future__ import annotations
 import logging
 
 from tui.ssh.limits import Limits, QuietLog, address_of
+
+#: The connections a browser opens to one server at once (Chromium's six: the page and its files):
+#: an address with fewer open may take the places ``Limits.web_reserve`` keeps.
+BROWSER_AT_ONCE = 6
 
 
 class WebGate:
@@ -58,6 +65,19 @@ class WebGate:
                 peer,
                 len(self._open),
                 limits.web_total,
+            )
+            return False
+        if here >= BROWSER_AT_ONCE and len(self._open) >= limits.web_total - limits.web_reserve:
+            # The rest is kept for a browser newly come: a flood must not shut out a newcomer.
+            self._quiet.warning(
+                "web reserve",
+                "browser connection refused from=%s: %d are open and not seats; the last %d of %d are kept for "
+                "addresses with fewer than %d open",
+                peer,
+                len(self._open),
+                limits.web_reserve,
+                limits.web_total,
+                BROWSER_AT_ONCE,
             )
             return False
         self._open[peer] = address

@@ -1,0 +1,150 @@
+"""A side's sealed order (issue #60): ``seal TEXT`` at its own seat, as Bassa Intensità's
+observer writes his target down (BI-R102).  Committed at once, to everyone; its words its
+side's and the referee's only; opened by the referee's ``reveal`` or at the game's end;
+checked by ``fireteam verify``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import msgspec
+import pytest
+from coretests_support import Skirmish, file_events
+from test_core_verify_facts import rewrite
+
+from core import events as ev
+from core.game import Game
+from core.ruleset import CommandSpec, Refused, get_ruleset, register, unregister
+from core.secrets.commitments import digest
+from core.secrets.sidecopy import export, write
+from core.secrets.verify import MISMATCH, OK, verify
+from core.views import REFEREE
+from tui.main import main as fireteam
+
+ORDER = "the mortars fire on the farm"
+
+
+class _Ending(Skirmish):
+    """The test skirmish with a command that ends the game."""
+
+    def commands(self):
+        over = CommandSpec(
+            "over", "End the game.", lambda ctx, args: ctx.emit(ev.GameEnded(result="over")), who="referee"
+        )
+        return [*super().commands(), over]
+
+
+@pytest.fixture
+def game(tmp_path) -> Iterator[Game]:
+    register(_Ending)
+    try:
+        game = Game.new(tmp_path / "g.ft", _Ending.id, seed=5, clock=lambda: 2_000)
+        game.execute("setup", role=REFEREE)
+        game.execute(f'seal "{ORDER}"', role="blue")
+        yield game
+        game.close()
+    finally:
+        unregister(_Ending.id)
+
+
+def _seen(game: Game, role: str) -> str:
+    """Everything ``role`` may know of the game: its copy and its log."""
+    log = "\n".join(line.text for line in game.log_lines(role))
+    return msgspec.json.encode(export(game, role)).decode() + log
+
+
+def test_the_other_sides_see_only_that_a_sealed_order_was_written(game):
+    events = file_events(game.path)
+    (order,) = [e for e in events if isinstance(e, ev.SecretSet) and e.owner == "blue"]
+    commit = events[events.index(order) + 1]
+    assert order.key == "order.blue.1" and order.value == ORDER and order.vis == ("blue",)
+    assert isinstance(commit, ev.Committed) and commit.vis == () and commit.owner == "blue"
+    assert commit.digest == digest(order.key, order.value, order.salt)
+    for other in ("red", "spectator"):
+        seen = _seen(game, other)
+        assert commit.digest in seen and "commitment to a secret of Blue" in seen
+        assert "mortars" not in seen and order.salt not in seen and "seal" not in seen
+    for knows in ("blue", REFEREE):
+        assert "Blue's sealed order 1: the mortars fire on the farm" in _seen(game, knows)
+
+
+def test_a_sides_orders_are_numbered_and_only_its_own(game):
+    game.execute('seal "hold the ford"', role="blue")
+    game.execute('seal "flank right"', role="red")
+    assert [k for k in game.state.secrets if k.startswith("order.")] == ["order.blue.1", "order.blue.2", "order.red.1"]
+    assert "hold the ford" not in _seen(game, "red") and "flank right" not in _seen(game, "blue")
+
+
+def test_an_empty_order_is_refused(game):
+    with pytest.raises(Refused):
+        game.execute("seal", role="blue")
+
+
+def test_revealed_by_the_referee_all_see_it_and_verify_checks_it(game, tmp_path):
+    game.execute("reveal order.blue.1", role=REFEREE)
+    for role in ("red", "spectator"):
+        assert "revealed: Blue's sealed order 1: the mortars fire on the farm (matches its commitment" in _seen(
+            game, role
+        )
+    write(export(game, "red"), tmp_path / "red.json")
+    for path in (game.path, tmp_path / "red.json"):
+        result = verify(path)
+        (check,) = [c for c in result.checks if c.key == "order.blue.1"]
+        assert check.status == OK and check.opened and result.ok
+
+
+def test_the_end_of_the_game_opens_it(game, tmp_path):
+    game.execute("over", role=REFEREE)
+    seen = _seen(game, "red")
+    assert "Blue's sealed order 1: the mortars fire on the farm" in seen
+    write(export(game, "red"), tmp_path / "red.json")
+    result = verify(tmp_path / "red.json")
+    (check,) = [c for c in result.checks if c.key == "order.blue.1"]
+    assert check.status == OK and result.ok and result.ended
+
+
+def test_an_opening_edited_fails_verify(game, tmp_path):
+    game.execute("reveal order.blue.1", role=REFEREE)
+    game.close()
+
+    def edit(events):
+        return [
+            msgspec.structs.replace(e, value="the mortars fire on the church")
+            if isinstance(e, ev.Revealed) and e.key == "order.blue.1"
+            else e
+            for e in events
+        ]
+
+    write(export(game, "red"), tmp_path / "red.json")
+    rewrite(game.path, edit)
+    result = verify(game.path)
+    (check,) = [c for c in result.checks if c.key == "order.blue.1"]
+    assert check.status == MISMATCH and "does not match its commitment" in check.why and not result.ok
+    # The side's copy kept the opening as it was: the save no longer gives it.
+    assert fireteam(["verify", str(game.path), "--side-copy", str(tmp_path / "red.json")]) == 1
+
+
+def test_a_side_cannot_take_back_its_sealed_order_alone(game):
+    """Every side saw it committed: a side that could undo it could seal orders until one suited
+    it and keep that one.  The referee can (CORE-UNDO)."""
+    with pytest.raises(Refused, match="only the referee can undo it"):
+        game.undo(role="blue", by="blue")
+    game.undo(role=REFEREE)
+    assert "order.blue.1" not in game.state.secrets
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "scenario"),
+    [("bassa-intensita", "convoy"), ("linea-di-tiro", None), ("ludonet", None), ("breaking-news", None)],
+)
+def test_every_ruleset_lets_each_side_seal_out_of_its_turn(ruleset, scenario, tmp_path):
+    """Writing an order down is no action of the rules: no ruleset's turn refuses it (BI-R102)."""
+    game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
+    try:
+        scenarios = get_ruleset(ruleset).scenarios
+        game.execute(f"scenario {scenario or next(iter(scenarios))}", role=REFEREE)
+        for side in game.state.sides:
+            game.execute(f'seal "{side} holds"', role=side)
+        assert [k for k in game.state.secrets if k.startswith("order.")] == [f"order.{s}.1" for s in game.state.sides]
+    finally:
+        game.close()
