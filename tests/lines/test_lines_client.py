@@ -275,6 +275,8 @@ def test_phase_names_the_verb_that_ends_the_game_as_it_is_typed(tmp_path):
     assert said[0] == "Turn 1, Activation phase; rule §5.0, §13.0."
     assert said[-1] == "end-game ends the game."  # a word to type keeps its case
     assert "end-game" not in " ".join(Seat(game, "regulars").say("phase"))  # the referee's alone
+    # In Italian, the verb an Italian referee types (#61: not "end-game chiude la partita").
+    assert Seat(game, lang="it").say("fase")[-1] == "fine-partita chiude la partita."
 
 
 def test_an_empty_line_cancels_the_dice(tmp_path):

@@ -339,7 +339,7 @@ def phase(game: Game, state: GameState, *, referee_live: bool) -> list[Line]:
     out += _who_acts(state)
     out += _next(game, state)
     if referee_live and ruleset.can_end(state):
-        out.append(stopped(_("{verb} ends the game").format(verb=END_GAME)))  # the verb as typed
+        out.append(stopped(_("{verb} ends the game").format(verb=local_name("command", END_GAME, ruleset.domain))))
     return out
 
 
