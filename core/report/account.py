@@ -83,7 +83,7 @@ def forces(report: Report) -> list[tuple[str, list[str]]]:
                 fate = _("in play at the end")
             cls = f" ({u.cls})" if u.cls else ""
             lines.append(f"{u.name}{cls}: {fate}")
-        army = f" — {s.army}" if s.army else ""
+        army = f" — {Domain(f.domain).gettext(s.army)}" if s.army else ""  # the ruleset's word for it
         out.append((f"{s.name}{army}", lines or [_("no unit seen")]))
     return out
 

@@ -135,7 +135,7 @@ def test_out_of_action_defeat_points_and_game_over_in_italian(book):
 
 def test_statuses_and_phases_are_the_rulesets_terms(book):
     assert said(ev.StatusChanged(unit="u1", add=("pinned",), remove=("hidden",))) == (
-        "Sgt Rossi ora inchiodato, non più «hidden»"
+        "Sgt Rossi ora inchiodato, non più «nascosto»"
     )
     began = ev.PhaseBegan(turn=3, phase="activation", active="regulars", card="Q")
     assert said(began) == "Turno 3: attivazione, attivo regulars, carta Q"
