@@ -1052,13 +1052,26 @@ class GameScreen(Screen):
                 return
             step = self.game.timeline.turn_start(turn)
             if step is None:
-                self.notify(_("turn {turn} was never reached").format(turn=turn), severity="error", markup=False)
+                self.notify(
+                    _("turn {turn} was never reached: from {first} to {last}").format(
+                        turn=turn, first=first, last=last
+                    ),
+                    severity="error",
+                    markup=False,
+                )
                 return
             self.go(step)
 
         from tui.screens.dialogs import AskScreen
 
-        self.app.push_screen(AskScreen(_("Go to turn"), _("a turn number, e.g. 3")), answer)
+        reached = self.game.timeline.turns()
+        if reached is None:
+            self.notify(_("no turn has begun yet"), markup=False)
+            return
+        first, last = reached
+        self.app.push_screen(
+            AskScreen(_("Go to turn"), _("a turn from {first} to {last}").format(first=first, last=last)), answer
+        )
 
     def action_play(self) -> None:
         if self._player is not None:
