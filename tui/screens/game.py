@@ -46,7 +46,7 @@ from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.panes.rosterview import RosterView
 from tui.plain import Plain, plain, visible
-from tui.textual_internals import mount_overlays, overlays_later, use_compositor
+from tui.textual_internals import mount_overlays, overlays_later, use_compositor, withdraw_notices
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
 if TYPE_CHECKING:
@@ -103,6 +103,11 @@ class ReplayBar(Plain):
 
 def _watch_line() -> str:
     return _("Watching: spectators cannot give commands. Ctrl+Q leaves.")
+
+
+def odds_title(command: str) -> str:
+    """The title of the notice ``odds COMMAND`` shows: its command's dice prompt withdraws it."""
+    return _("odds: {command}").format(command=command)
 
 
 def size_classes(app: App | None) -> set[str]:
@@ -554,7 +559,7 @@ class GameScreen(Screen):
             return
         # the chance first on the one line (the roll it is for opens the whole, in the notice)
         line.hint(Text(visible(" ".join(said[1:]) or said[0]), no_wrap=True, overflow="ellipsis"), "ok")
-        self.notify("\n".join(said), title=_("odds: {command}").format(command=text), timeout=20, markup=False)
+        self.notify("\n".join(said), title=odds_title(text), timeout=20, markup=False)
         if text:
             line.give_back(text)
 
@@ -596,6 +601,8 @@ class GameScreen(Screen):
             if isinstance(result, AnswerNeeded):
                 self.app.push_screen(QuestionPrompt(result.question, text), answered)
             else:
+                # The odds asked of it would cover the prompt for their 20 s: the prompt says the roll now.
+                withdraw_notices(self.app, odds_title(text))
                 self.app.push_screen(
                     DicePrompt(result.request, text, typed or [], self.game.ruleset.domain),
                     got,
