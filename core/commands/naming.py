@@ -97,7 +97,7 @@ FORMER_NAMES: dict[tuple[str, str, str, str], tuple[str, ...]] = {
     ("it", "bassa_intensita", "option", "cover"): ("copertura",),
     ("it", "bassa_intensita", "option", "source"): ("fonte",),
     ("it", "bassa_intensita", "option", "medic"): ("soccorritore",),
-    ("it", "ludonet", "command", "aa"): ("controaerea",),
+    ("it", "bassa_intensita", "command", "aa"): ("contraerea",),
 }
 
 

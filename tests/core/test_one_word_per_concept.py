@@ -48,7 +48,7 @@ def test_fire_and_its_range_have_one_italian_name_in_every_ruleset(ruleset_id):
 
 def test_a_concept_has_one_italian_name_wherever_two_rulesets_name_it():
     """The same English command or option is one Italian word in every book that has it
-    (``aa`` is *contraerea*, ``cover`` *riparo*...)."""
+    (``aa`` is *controaerea*, ``cover`` *riparo*...)."""
     seen: dict[tuple[str, str], dict[str, str]] = {}
     for ruleset_id in BUILTIN:
         for key, italian in italian_names(ruleset_id).items():
