@@ -334,7 +334,7 @@ def test_a_command_refused_in_the_wrong_phase_names_the_phase_and_what_it_expect
     game.execute("scenario demo", role=REFEREE)
     with reading("it"), pytest.raises(Refused) as info:
         game.execute("fire rossi ahmed range=10", role=REFEREE)
-    assert str(info.value).startswith("spara non è ammesso nella fase schieramento; ora: obiettivi, rolloff,")
+    assert str(info.value).startswith("spara non è ammesso nella fase schieramento; ora: obiettivi, tiro-schieramento,")
     with pytest.raises(Refused) as info:
         game.execute("fire rossi ahmed range=10", role=REFEREE)
     assert str(info.value).startswith("fire is not allowed in the deployment phase; now: objectives, rolloff,")

@@ -435,3 +435,11 @@ def test_a_figures_weapons_and_class_are_said_by_their_names_not_the_tables_code
     italian = Seat(game, lang="it").say("who rossi")
     assert "Armi: Fucile d'assalto." in italian
     game.close()
+
+
+def test_help_gives_its_examples_in_the_readers_names(tmp_path):
+    """#61: an Italian reader's help gave `fire rossi ahmed range=30 aimed` as its example."""
+    game = demo_game(tmp_path / "game.ft")
+    examples = [line for line in Seat(game, lang="it").say("aiuto spara") if line.startswith("Per esempio")]
+    assert examples[0] == "Per esempio: spara rossi ahmed distanza=30 mirato."
+    assert "For example: fire rossi ahmed range=30 aimed." in Seat(game).say("help fire")

@@ -847,6 +847,6 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
             out.append(stopped(f"{local_name('choice', choice, own)}: {coded.get(choice) or said(meaning)}"))
     if spec.dice:
         out.append(_("Its dice, in order: {dice}.").format(dice="; ".join(said(d) for d in spec.dice)))
-    for example in spec.examples:
-        out.append(sentence(_("For example: {example}").format(example=example)))
+    for example in spec.examples:  # in the names the reader types (spara … distanza=)
+        out.append(sentence(_("For example: {example}").format(example=game.localize(example))))
     return out
