@@ -208,6 +208,12 @@ class Timeline:
         i = bisect_left(starts, step) - 1
         return starts[i] if i >= 0 else 0
 
+    def turns(self) -> tuple[int, int] | None:
+        """The first and the last turn the game has reached (what Go to turn may go to);
+        None before its first phase."""
+        reached = [e.turn for _step, e in self.phases]
+        return (min(reached), max(reached)) if reached else None
+
     def turn_start(self, turn: int) -> int | None:
         for step, e in self.phases:
             if e.turn == turn:

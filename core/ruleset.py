@@ -506,6 +506,9 @@ class Ruleset(ABC):
     #: catalogue): every place that names a game's rules names its variant so, never
     #: by its id (:meth:`variant_name`, :meth:`title`).
     variant_names: Mapping[str, str] = {}
+    #: The variants that are books of their own (Breaking News' Italian draft): their title
+    #: names them without the version of the book as written, which is not theirs.
+    own_books: frozenset[str] = frozenset()
     #: The digest of the rulebook (a file of the rules folder) its rules cite.
     rule_source: str = ""
     #: Whether a hidden unit stands on the table under a marker, which the other
@@ -697,9 +700,12 @@ class Ruleset(ABC):
 
     def title(self, version: str = "", variant: str | None = None, *, versioned: bool = True) -> str:
         """The rules a game is played by, in words: ``Breaking News 1.5.1``, and its
-        variant where it has one (``Breaking News 1.5.1, Italian draft of 9 December
-        2009``); ``version``: the one a save records, if not this ruleset's; without
-        it where not ``versioned`` (a list of games: ``Breaking News, Italian draft …``)."""
+        variant where it has one (``Breaking News 1.5.1, optional rules``; a book of its
+        own without the version: ``Breaking News, Italian draft of 9 December 2009``);
+        ``version``: the one a save records, if not this ruleset's; without it where not
+        ``versioned`` (a list of games: ``Breaking News, Italian draft …``)."""
+        variant = self.variant if variant is None else variant
+        versioned = versioned and variant not in self.own_books
         named = f"{self.name} {version or self.version}" if versioned else self.name
         said = self.variant_name(variant)
         return _("{rules}, {variant}").format(rules=named, variant=said) if said else named

@@ -63,6 +63,8 @@ Textual has no public API for these, and the client needs them:
 * ``option_line``: the row of an ``OptionList``'s content on which an option begins (an
   option may take several rows), where the terminal's cursor is put when the option is
   highlighted (``tui.focus_cursor``).
+* ``withdraw_notices``: the notices of a title still shown, taken back (``App._unnotify``):
+  an odds notice once its command's dice prompt is up, which it would cover for its 20 s.
 * ``capture_output_into``: an app swaps ``sys.stdout``/``sys.stderr`` for its own
   capture while it runs; an SSH server runs many apps in one process, whose swaps
   interleave, so each seat's app "captures" into the streams as they are (a no-op).
@@ -286,6 +288,12 @@ def keymap(node: MessagePump) -> Mapping[str, str]:
         return node.app._keymap
     except NoActiveAppError:
         return {}
+
+
+def withdraw_notices(app: App[Any], title: str) -> None:
+    """Take back the notices titled ``title`` that are still shown."""
+    for notice in [n for n in app._notifications if n.title == title]:
+        app._unnotify(notice)
 
 
 def background_screens(app: App[Any]) -> list[Screen[Any]]:

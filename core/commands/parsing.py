@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from core.commands.naming import fold, fold_name, local_name, local_namer, spec_domain, usage
+from core.commands.naming import fold, fold_name, former_namer, local_name, local_namer, spec_domain, usage
 from core.commands.pieces import UNIT_KINDS, find_team, is_team_name, rest_of_name, team_members_named, units_named
 from core.commands.values import check_line, recorded_as, value_of
 from core.commands.verbs import commands_about, commands_now, match_verb
@@ -149,7 +149,9 @@ class _LineParse:
         """The option ``key=value`` read; its name when it takes text, else ""."""
         options = list({p.name: p for p in self.params})
         what = _("option for {command}").format(command=self.command)
-        name, mine = match_word(key, options, what, local_namer("option", self.domain))
+        name, mine = match_word(
+            key, options, what, local_namer("option", self.domain), formerly=former_namer("option", self.domain)
+        )
         if mine:
             self.subs.append((word.start, word.start + len(key), name))
         self.args[name] = value

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from core.commands.naming import fold, local_name, spec_domain
+from core.commands.naming import fold, former_names, local_name, spec_domain
 from core.commands.words import did_you_mean, match_word, quoted
 from core.language.i18n import CORE_DOMAIN, _, translations
 from core.language.reader import lang
@@ -37,6 +37,7 @@ def match_verb(
             lambda n: local_name("command", n, spec_domain(by_name[n], domain)),
             about,
             now,
+            lambda n: former_names("command", n, spec_domain(by_name[n], domain)),
         )
     except Refused:
         # victory, where the command is called result: the name it has here

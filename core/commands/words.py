@@ -92,9 +92,12 @@ def match_word(
     local: Callable[[str], str] | None,
     about: Callable[[], list[str]] | None = None,
     now: Callable[[], list[str]] | None = None,
+    formerly: Callable[[str], tuple[str, ...]] | None = None,
 ) -> tuple[str, bool]:
     """The option ``word`` names, and whether it was named in the reader's language:
-    exactly in it, exactly in English, by a prefix in it, by a prefix in English.
+    exactly in it, exactly by a name it had in it (``formerly``: whole, never a
+    prefix, that no old name makes a new one's prefix ambiguous), exactly in English,
+    by a prefix in it, by a prefix in English.
     Asked only when ``word`` is none of them, for the few to name instead: ``about``,
     those whose help speaks of it; else, where none is near it and there are too many
     to list, ``now``, those fitting the moment."""
@@ -107,6 +110,10 @@ def match_word(
             return hits[0], True
         if hits:
             raise Refused(could_be(word, [local(h) for h in hits]))  # type: ignore[misc]
+        if formerly is not None:
+            old = [o for o in options if any(fold_name(n) == folded for n in formerly(o))]
+            if len(old) == 1:
+                return old[0], True
     exact = [o for o in options if o.lower() == w]
     if exact:
         return exact[0], False

@@ -104,8 +104,12 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
     its domain: a command the rulesets share (``core.rulesets.common``, or one every
     game has: ``core.game``) is the core's, as is the ``dice=`` option of every command."""
     from core.game import builtin_commands
+    from core.rulesets.common import STATUSES as SHARED_STATUSES
 
     yield CORE_DOMAIN, "dice", "option"
+    # The statuses every ruleset may show (the referee's to mark): the core's terms, which
+    # a ruleset's catalogue falls back to where it has none of its own.
+    yield from ((CORE_DOMAIN, s, "term") for s in SHARED_STATUSES)
     for ruleset_id in BUILTIN:
         for variant in get_ruleset(ruleset_id).variants:
             r = get_ruleset(ruleset_id, variant)

@@ -48,7 +48,7 @@ def summary(report: Report) -> list[str]:
             _(
                 "A what-if game: it leaves the original {path} (sha256 {sha256}) "
                 "after step {step} and goes its own way from there."
-            ).format(path=f.origin.path, sha256=f.origin.sha256, step=f.origin.step)
+            ).format(path=_file_name(f.origin.path), sha256=f.origin.sha256, step=f.origin.step)
         )
     lines.append(_viewpoint(f))
     if f.step < f.steps:
@@ -58,6 +58,12 @@ def summary(report: Report) -> list[str]:
     else:
         lines.append(_("No result yet: the game is not over."))
     return lines
+
+
+def _file_name(path: str) -> str:
+    """A save's file name without its folders: a report is shared, and the folders where the
+    referee keeps his games (his home, his name) are not the readers'; the digest names it."""
+    return path.replace("\\", "/").rsplit("/", 1)[-1]
 
 
 def _viewpoint(f: Facts) -> str:
@@ -83,7 +89,7 @@ def forces(report: Report) -> list[tuple[str, list[str]]]:
                 fate = _("in play at the end")
             cls = f" ({u.cls})" if u.cls else ""
             lines.append(f"{u.name}{cls}: {fate}")
-        army = f" — {s.army}" if s.army else ""
+        army = f" — {Domain(f.domain).gettext(s.army)}" if s.army else ""  # the ruleset's word for it
         out.append((f"{s.name}{army}", lines or [_("no unit seen")]))
     return out
 

@@ -115,7 +115,7 @@ class Facts:
     #: The catalogue of the ruleset's words (``Ruleset.domain``): the rolls' purposes.
     domain: str = CORE_DOMAIN
     #: The rules as the game was played by, in words, its variant too (``Ruleset.title``):
-    #: "Breaking News 1.5.1, Italian draft of 9 December 2009".
+    #: "Breaking News, Italian draft of 9 December 2009".
     rules: str = ""
     #: The optional rules in force, in words (``Ruleset.options_in_force``); None where the
     #: ruleset has none.

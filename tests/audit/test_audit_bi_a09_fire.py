@@ -380,3 +380,17 @@ def test_by_day_or_in_another_phase_the_target_firing_gives_nothing(tmp_path, mo
     goto(g, "fire-regular", 1)
     assert chances(play(g, "fire bruno karim range=20 dice=9,9")) == [3, 3]
     g.close()
+
+
+@pytest.mark.parametrize(("roles", "reloads"), [(("emplaced", "recoilless"), True), (("emplaced",), False)])
+def test_a_lone_crewman_reloads_a_recoilless_gun_served_on_foot(tmp_path, monkeypatch, roles, reloads):
+    """A.9.3 (6) (ruling BI-CREW, #61): a recoilless gun with one crewman reloads before it fires
+    again; the gun rows hold field guns too (note 8), so a man's gun is recoilless by the role
+    the scenario gives him, as a vehicle's is (docs/scenarios.md)."""
+    crew = man("crew", "blue", "regular", "gun-77", roles=roles)
+    g = new_game(tmp_path, monkeypatch, extra=(crew,))
+    play(g, "mark crew one-crew")
+    goto(g, "fire-regular", 1)
+    play(g, "fire crew tariq range=30 dice=10,1")
+    assert g.state.units["crew"].has("must-reload") is reloads
+    g.close()

@@ -93,7 +93,7 @@ def test_each_mans_cover_typed_in_italian_is_recorded_in_english(game):
     line = _issued(facts)
     assert line.endswith("cover=heavy,open dice=9,9")
     with reading("it"):
-        assert game.localize(line).endswith("copertura=pesante,scoperto dadi=9,9")
+        assert game.localize(line).endswith("riparo=pesante,scoperto dadi=9,9")
 
 
 # ------------------------------------------------------------------ 2. weapons named in Italian

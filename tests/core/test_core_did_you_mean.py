@@ -31,13 +31,13 @@ def test_a_verb_of_another_game_is_answered_with_this_games_verb(demo):
     ``fire``, in the reader's words (#61)."""
     assert refusal(demo, "shoot conti bashir", "regulars") == "no command 'shoot'; did you mean fire?"
     with reading("it"):
-        assert refusal(demo, "shoot") == "comando 'shoot': non esiste; forse intendevi fuoco?"
+        assert refusal(demo, "shoot") == "comando 'shoot': non esiste; forse intendevi spara?"
 
 
 @pytest.mark.parametrize(
     ("ruleset", "english", "italian"),
     [
-        ("bassa-intensita", "fire", "fuoco"),
+        ("bassa-intensita", "fire", "spara"),
         ("ludonet", "fire", "spara"),
         ("linea-di-tiro", "at or mg", "controcarro o mg"),
     ],
@@ -122,7 +122,7 @@ def test_a_bare_number_is_answered_with_the_option_it_meant(demo):
     assert said.startswith("spot: unexpected '20in'; usage: ") and said.endswith("; did you mean range=20in?")
     assert refusal(demo, "fire rossi aden range=30 40") == "no unit '40' on that side"  # range is given: no guess
     with reading("it"):
-        assert refusal(demo, "fire rossi aden 30") == "nessuna unità '30' in quella parte; forse intendevi gittata=30?"
+        assert refusal(demo, "fire rossi aden 30") == "nessuna unità '30' in quella parte; forse intendevi distanza=30?"
 
 
 def test_victory_in_linea_di_tiro_is_answered_with_its_name_there(tmp_path):

@@ -135,7 +135,7 @@ def test_out_of_action_defeat_points_and_game_over_in_italian(book):
 
 def test_statuses_and_phases_are_the_rulesets_terms(book):
     assert said(ev.StatusChanged(unit="u1", add=("pinned",), remove=("hidden",))) == (
-        "Sgt Rossi ora inchiodato, non più hidden"
+        "Sgt Rossi ora inchiodato, non più «nascosto»"
     )
     began = ev.PhaseBegan(turn=3, phase="activation", active="regulars", card="Q")
     assert said(began) == "Turno 3: attivazione, attivo regulars, carta Q"
@@ -334,7 +334,7 @@ def test_a_command_refused_in_the_wrong_phase_names_the_phase_and_what_it_expect
     game.execute("scenario demo", role=REFEREE)
     with reading("it"), pytest.raises(Refused) as info:
         game.execute("fire rossi ahmed range=10", role=REFEREE)
-    assert str(info.value).startswith("fuoco non è ammesso nella fase schieramento; ora: obiettivi, rolloff,")
+    assert str(info.value).startswith("spara non è ammesso nella fase schieramento; ora: obiettivi, tiro-schieramento,")
     with pytest.raises(Refused) as info:
         game.execute("fire rossi ahmed range=10", role=REFEREE)
     assert str(info.value).startswith("fire is not allowed in the deployment phase; now: objectives, rolloff,")

@@ -278,6 +278,8 @@ def test_phase_names_the_verb_that_ends_the_game_as_it_is_typed(tmp_path):
     assert said[0] == "Turn 1, Activation phase; rule §5.0, §13.0."
     assert said[-1] == "end-game ends the game."  # a word to type keeps its case
     assert "end-game" not in " ".join(Seat(game, "regulars").say("phase"))  # the referee's alone
+    # In Italian, the verb an Italian referee types (#61: not "end-game chiude la partita").
+    assert Seat(game, lang="it").say("fase")[-1] == "fine-partita chiude la partita."
 
 
 def test_an_empty_line_cancels_the_dice(tmp_path):
@@ -461,3 +463,11 @@ def test_table_dice_is_the_referees_choice_at_every_plain_seat(tmp_path):
     assert regulars.say("5")[:2] == ["1 hit, Sgt Rossi.", "Saved: suppressed, Ahmed Noor."]
     referee.say("dice game")
     assert not regulars.client.table_dice
+
+
+def test_help_gives_its_examples_in_the_readers_names(tmp_path):
+    """#61: an Italian reader's help gave `fire rossi ahmed range=30 aimed` as its example."""
+    game = demo_game(tmp_path / "game.ft")
+    examples = [line for line in Seat(game, lang="it").say("aiuto spara") if line.startswith("Per esempio")]
+    assert examples[0] == "Per esempio: spara rossi ahmed distanza=30 mirato."
+    assert "For example: fire rossi ahmed range=30 aimed." in Seat(game).say("help fire")

@@ -147,7 +147,7 @@ def test_a_forked_save_names_where_it_left_its_original():
     game = Game.open(SAVES / "demo-game.ft", writable=False)
     Parent = getattr(__import__("core.storage.savefile", fromlist=["Parent"]), "Parent", None)
     if Parent is not None:
-        parent = Parent(path="saves/demo-game.ft", sha256="ab" * 32, step=120)
+        parent = Parent(path="/home/anna/games/demo-game.ft", sha256="ab" * 32, step=120)
         game.header = msgspec.structs.replace(game.header, parent=parent)
     else:  # the fork's header field (session contract) is not in main yet: a stand-in with its shape
 
@@ -159,10 +159,14 @@ def test_a_forked_save_names_where_it_left_its_original():
             sha256: str
             step: int
 
-        game.header = Forked(**msgspec.structs.asdict(game.header), parent=Parent("saves/demo-game.ft", "ab" * 32, 120))
+        game.header = Forked(
+            **msgspec.structs.asdict(game.header), parent=Parent("/home/anna/games/demo-game.ft", "ab" * 32, 120)
+        )
     report = build(game, REFEREE)
     assert report.facts.origin is not None and report.facts.origin.step == 120
     said = " ".join(account.summary(report))
-    assert f"leaves the original saves/demo-game.ft (sha256 {'ab' * 32}) after step 120" in said
+    # The original by its file name: not the folders the referee keeps it in (#61).
+    assert f"leaves the original demo-game.ft (sha256 {'ab' * 32}) after step 120" in said
+    assert "/home/anna" not in render_md.render(report) + render_html.render(report)
     assert "after step 120" in render_md.render(report) and "after step 120" in render_html.render(report)
     assert build(Game.open(SAVES / "demo-game.ft", writable=False), REFEREE).facts.origin is None

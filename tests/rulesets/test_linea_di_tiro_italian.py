@@ -190,3 +190,14 @@ def test_commands_typed_in_italian_record_what_the_english_ones_do(tmp_path):
         "modified total {total}, column {column}: {result}",
         {"total": 5, "column": "+1", "result": ["R: routs without a test", {}]},
     ]
+
+
+def test_an_attack_survived_is_not_said_to_owe_a_reply():
+    """#61: every attack a piece survives is noted for LT-R052, whether it holds a prepared
+    attack or not: the log said "a prepared reply was due" after an attack on one that held none."""
+    ruleset = get_ruleset("linea-di-tiro")
+    said = ruleset.describe_var("secret.last-attack", "first:stug:3")
+    assert said == "an attack survived: its target may answer it, if it holds a prepared attack (LT-R052)"
+    with reading("it"):
+        said = ruleset.describe_var("secret.last-attack", "first:stug:3")
+    assert said == "un attacco subito: il bersaglio può rispondere, se ha un attacco preparato (LT-R052)"

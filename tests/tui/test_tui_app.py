@@ -534,3 +534,24 @@ async def test_keys_typed_in_a_burst_keep_their_order(game):
         burst("ctrl+u", *"bogus", "enter")
         await settled(pilot)
         assert "✗" in hint(app) and line.value == "bogus"
+
+
+async def test_go_to_turn_names_the_turns_it_may_go_to(game):
+    """#61: the box said "a turn number, e.g. 3", whatever turns the game had reached."""
+    from textual.widgets import Input
+
+    from tui.screens.dialogs import AskScreen
+
+    for _ in range(6):
+        game.execute("next", role=REFEREE)
+    first, last = game.timeline.turns()
+    assert last > first  # two turns begun at least: a range to name
+    app = FireteamApp(game, role=REFEREE)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "f5", "t")  # replay, then go to turn
+        assert isinstance(app.screen, AskScreen)
+        assert app.screen.query_one(Input).placeholder == f"a turn from {first} to {last}"
+        await type_text(pilot, str(last + 5))
+        await press(pilot, "enter")
+        notices = [n.message for n in app._notifications]
+        assert f"turn {last + 5} was never reached: from {first} to {last}" in notices

@@ -300,3 +300,22 @@ async def test_the_card_prompt_gives_a_typed_example_and_shows_a_refusal_whole(t
         assert prompt.query_one("Vertical").content_region.contains_region(error.region)  # not past the box's edge
         assert "".join(shown(prompt, "#question-error").split()) == "".join(said.split())
     game.close()
+
+
+async def test_the_odds_notice_is_withdrawn_when_its_commands_dice_prompt_opens(tmp_path):
+    """#61: the odds notice stayed 20 s over the dice prompt of the command it was asked of."""
+    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next dice=5,2", role=REFEREE)
+    for _ in range(4):
+        game.execute("next", role=REFEREE)
+    app = FireteamApp(game, role=REFEREE)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "f3")  # table dice
+        await type_keys(pilot, "odds fire ferrante omar range=10")
+        await press(pilot, "enter")
+        assert [n.title for n in app._notifications] == ["odds: fire ferrante omar range=10"]
+        await press(pilot, "enter")  # the command given back, given: its dice asked at the table
+        assert isinstance(app.screen, DicePrompt)
+        assert [n.title for n in app._notifications] == []
+    game.close()

@@ -657,6 +657,18 @@ async def test_an_input_s_suggestion_is_seen_and_put_away_until_its_text_changes
         await until(pilot, lambda: suggestion_shown(box) == "", "no suggestion")
 
 
+async def test_notices_of_a_title_are_withdrawn_and_the_others_stay():
+    from tui.textual_internals import withdraw_notices
+
+    app = App()
+    async with app.run_test(size=(60, 10)) as pilot:
+        app.notify("3 or less: 30%", title="odds: fire", timeout=20)
+        app.notify("saved", title="game", timeout=20)
+        await until(pilot, lambda: len(list(app._notifications)) == 2, "both notices")
+        withdraw_notices(app, "odds: fire")
+        assert [n.title for n in app._notifications] == ["game"]
+
+
 # ------------------------------------------------------------------ nothing else
 
 #: Textual's private attributes the client relies on (read or set only in ``tui/textual_internals.py``).
@@ -688,6 +700,8 @@ PRIVATE_ATTRIBUTES = {
     "_index_to_line",
     "_keymap",
     "_suggestion",
+    "_notifications",
+    "_unnotify",
 }
 #: Textual's private handlers and steps, which a subclass could override (a ``def`` of that name): Textual
 #: calls a public handler (``on_key``, ``on_paste``) as it does its private one, before the base class's.

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 import msgspec
 
 from core import events as ev
-from core.commands import find_unit, local_name, meanings, names, usage
+from core.commands import find_unit, local_name, meanings, names, spec_domain, usage
 from core.dice import DiceRequest
 from core.game import Game, LogLine
 from core.language.i18n import Domain, Names
@@ -339,7 +339,7 @@ def phase(game: Game, state: GameState, *, referee_live: bool) -> list[Line]:
     out += _who_acts(state)
     out += _next(game, state)
     if referee_live and ruleset.can_end(state):
-        out.append(stopped(_("{verb} ends the game").format(verb=END_GAME)))  # the verb as typed
+        out.append(stopped(_("{verb} ends the game").format(verb=local_name("command", END_GAME, ruleset.domain))))
     return out
 
 
@@ -810,12 +810,13 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
         return words.gettext(message) if message else message
 
     local, english = names(spec, domain)
+    own = spec_domain(spec, domain)  # the catalogue naming its aliases and choices
     head = f"{local}: {said(spec.help)}" if spec.help else local
     extra = []
     if local != english:
         extra.append(_("in English {name}").format(name=english))
     if spec.aliases:
-        extra.append(_("also {names}").format(names=", ".join(spec.aliases)))
+        extra.append(_("also {names}").format(names=", ".join(local_name("command", a, own) for a in spec.aliases)))
     if spec.rule:
         extra.append(_("rule {rule}").format(rule=spec.rule))
     if spec.who == REFEREE:
@@ -831,7 +832,9 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
     for p in spec.params:
         parts = [said(p.help)] if p.help else []
         if p.choices and len(p.choices) <= 12:
-            parts.append(_("one of {choices}").format(choices=", ".join(p.choices)))
+            parts.append(
+                _("one of {choices}").format(choices=", ".join(local_name("choice", c, own) for c in p.choices))
+            )
         if p.kind == "int":
             parts.append(_("from {lo} to {hi}").format(lo=p.lo, hi=p.hi))
         if p.kind == "distance":
@@ -841,9 +844,9 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
         if parts:
             out.append(stopped(f"{local_name('option', p.name, domain)}: {'; '.join(parts)}"))
         for choice, meaning in zip(p.choices, p.meanings, strict=False):
-            out.append(stopped(f"{choice}: {coded.get(choice) or said(meaning)}"))
+            out.append(stopped(f"{local_name('choice', choice, own)}: {coded.get(choice) or said(meaning)}"))
     if spec.dice:
         out.append(_("Its dice, in order: {dice}.").format(dice="; ".join(said(d) for d in spec.dice)))
-    for example in spec.examples:
-        out.append(sentence(_("For example: {example}").format(example=example)))
+    for example in spec.examples:  # in the names the reader types (spara … distanza=)
+        out.append(sentence(_("For example: {example}").format(example=game.localize(example))))
     return out

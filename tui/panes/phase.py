@@ -8,6 +8,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 
+from core.commands import local_name
 from core.language.reader import lang
 from core.ruleset import END_GAME, Ruleset
 from core.state import GameState
@@ -72,7 +73,8 @@ def phase_text(
         nxt.append(shown(expects, ruleset, state))
     if referee and ruleset.can_end(state):
         # Said where the line has room for it: what comes next is never pushed to a second line.
-        ends = ("   " if expects else "") + _("{verb} ends the game").format(verb=END_GAME)
+        verb = local_name("command", END_GAME, ruleset.domain)  # as the referee types it (fine-partita)
+        ends = ("   " if expects else "") + _("{verb} ends the game").format(verb=verb)
         if width is None or nxt.cell_len + len(ends) <= width:
             nxt.append(ends, style="dim")
 

@@ -46,7 +46,7 @@ from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.panes.rosterview import RosterView
 from tui.plain import Plain, plain, visible
-from tui.textual_internals import mount_overlays, overlays_later, use_compositor
+from tui.textual_internals import mount_overlays, overlays_later, use_compositor, withdraw_notices
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
 if TYPE_CHECKING:
@@ -103,6 +103,11 @@ class ReplayBar(Plain):
 
 def _watch_line() -> str:
     return _("Watching: spectators cannot give commands. Ctrl+Q leaves.")
+
+
+def odds_title(command: str) -> str:
+    """The title of the notice ``odds COMMAND`` shows: its command's dice prompt withdraws it."""
+    return _("odds: {command}").format(command=command)
 
 
 def size_classes(app: App | None) -> set[str]:
@@ -559,7 +564,7 @@ class GameScreen(Screen):
             return
         # the chance first on the one line (the roll it is for opens the whole, in the notice)
         line.hint(Text(visible(" ".join(said[1:]) or said[0]), no_wrap=True, overflow="ellipsis"), "ok")
-        self.notify("\n".join(said), title=_("odds: {command}").format(command=text), timeout=20, markup=False)
+        self.notify("\n".join(said), title=odds_title(text), timeout=20, markup=False)
         if text:
             line.give_back(text)
 
@@ -601,6 +606,8 @@ class GameScreen(Screen):
             if isinstance(result, AnswerNeeded):
                 self.app.push_screen(QuestionPrompt(result.question, text), answered)
             else:
+                # The odds asked of it would cover the prompt for their 20 s: the prompt says the roll now.
+                withdraw_notices(self.app, odds_title(text))
                 self.app.push_screen(
                     DicePrompt(result.request, text, typed or [], self.game.ruleset.domain),
                     got,
@@ -1055,13 +1062,26 @@ class GameScreen(Screen):
                 return
             step = self.game.timeline.turn_start(turn)
             if step is None:
-                self.notify(_("turn {turn} was never reached").format(turn=turn), severity="error", markup=False)
+                self.notify(
+                    _("turn {turn} was never reached: from {first} to {last}").format(
+                        turn=turn, first=first, last=last
+                    ),
+                    severity="error",
+                    markup=False,
+                )
                 return
             self.go(step)
 
         from tui.screens.dialogs import AskScreen
 
-        self.app.push_screen(AskScreen(_("Go to turn"), _("a turn number, e.g. 3")), answer)
+        reached = self.game.timeline.turns()
+        if reached is None:
+            self.notify(_("no turn has begun yet"), markup=False)
+            return
+        first, last = reached
+        self.app.push_screen(
+            AskScreen(_("Go to turn"), _("a turn from {first} to {last}").format(first=first, last=last)), answer
+        )
 
     def action_play(self) -> None:
         if self._player is not None:

@@ -124,6 +124,7 @@ class BreakingNews(Ruleset):
     domain = DOMAIN.name
     variants = ("", IT)
     variant_names = {IT: N_("Italian draft of 9 December 2009")}
+    own_books = frozenset({IT})  # the draft is dated, not 1.5.1 (#61)
     phases = PHASES
     defeat_points = True  # §14.0: the side with fewer wins
     end_phases = ("initiative", "activation", "end", "final")  # §14.0: the victory command's

@@ -25,6 +25,9 @@ _VALUES = {
     "landed": N_("landed"),
     "gone": N_("gone"),
     "spent": N_("spent"),
+    # an IED's kind (Extras: Explosives), the value of its secret
+    "proximity": N_("proximity"),
+    "remote": N_("remote-controlled"),
 }
 
 

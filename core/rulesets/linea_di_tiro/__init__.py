@@ -110,7 +110,10 @@ class LineaDiTiro(Ruleset):
         if key == "secret.last-attack":
             # LT-R052 (ruling LT-REPLY): the book-keeping of who may answer whom, said without
             # the pieces, which a side's copy may not know (their ids are no words of the game).
-            return _("a prepared reply was due (LT-R052)") if value else _("no attack waited for a reply (LT-R052)")
+            # Noted after every attack survived, whether its target holds a prepared attack or not (#61).
+            if value:
+                return _("an attack survived: its target may answer it, if it holds a prepared attack (LT-R052)")
+            return _("no attack waited for a reply (LT-R052)")
         if key.startswith("secret.ambush."):
             piece = key.removeprefix("secret.ambush.")
             if value:

@@ -40,7 +40,7 @@ def test_a_kill_is_narrated_in_italian_with_the_books_words(rng):
     out = rng.execute("fire sarge kalash range=30 aimed dice=4,2", role="regulars")
     it = _words(out, "it")
     assert it["purpose"] == ["fuoco con Fucile d'assalto mirato su Kalash Man, 30 cm", "tiro salvezza"]
-    assert it["outcome"] == ["1 hit", "fallito: fuori combattimento"]
+    assert it["outcome"] == ["1 colpo", "fallito: fuori combattimento"]
     assert it["cause"] == ["ucciso da regulars"]
     en = _words(out, "en")
     assert en["purpose"] == ["fire with Assault rifle aimed at Kalash Man, 30 cm", "save"]
@@ -48,7 +48,7 @@ def test_a_kill_is_narrated_in_italian_with_the_books_words(rng):
     assert en["cause"] == ["killed by regulars"]
     with reading("it"):
         log = [rng.describe(e, role="referee") for e in out.events]
-    assert any("fuoco con Fucile d'assalto mirato su Kalash Man, 30 cm" in line and "→ 1 hit" in line for line in log)
+    assert any("fuoco con Fucile d'assalto mirato su Kalash Man, 30 cm" in line and "→ 1 colpo" in line for line in log)
     # the event records the side's id; the log names the side by its name
     assert any(line.endswith("ucciso da Rangers") for line in log)
 
@@ -58,7 +58,7 @@ def test_modifiers_and_a_saved_hit_in_italian(rng):
     out = rng.execute("fire sarge kalash range=30 aimed cover dice=5,6", role="regulars")
     it = _words(out, "it")
     assert it["mods"] == ["bersaglio dietro riparo", "dietro posizione protetta"]
-    assert it["outcome"] == ["1 hit", "salvato: soppresso"]
+    assert it["outcome"] == ["1 colpo", "salvato: soppresso"]
     assert it["note"][-1] == "Kalash Man era al riparo: soppresso, esce dalla vista (§10.0)"
     assert _words(out, "en")["mods"] == ["target behind cover", "behind protection"]
 
@@ -154,7 +154,7 @@ REFUSALS = [
         "irregulars",
         "fire kalash sarge range=20",
         "Rangers are active: you may only react: react-fire",
-        "sono attivi Rangers: puoi solo reagire: reagisci-fuoco",
+        "sono attivi Rangers: puoi solo reagire: reagisci-spara",
     ),
     # §5.0, §6.5: a move off the active side is a dodge
     (

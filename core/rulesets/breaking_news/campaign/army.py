@@ -21,7 +21,7 @@ from msgspec import Meta
 
 from core import events as ev
 from core.commands import find_side
-from core.language.i18n import M, Msg
+from core.language.i18n import N_, M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.ledger import extra, regular_vs_irregular, set_var, var
 from core.rulesets.breaking_news.tables import IT, army_points, extras, leadership, negotiation, troop_classes
@@ -35,6 +35,9 @@ from core.state import GameState, Unit
 KINDS = ("man", "vehicle", "journalist", "civilian")
 FORCES = ("", "special-forces", "msu", "secret-services")
 ROSTERS = Path(__file__).parents[1] / "scenarios" / "rosters"
+#: The two armies a roster is of (regular and irregular forces), in the words the report names a side's by.
+ARMIES = (N_("regular"), N_("irregular"))
+
 #: Extras whose purchase the opponent does not learn (kept as the owner's secrets).
 SECRET_EXTRAS = ("ied", "ied_remote")
 
@@ -187,7 +190,7 @@ def validate_roster(roster: Roster, limit: int, variant: str = "") -> list[str]:
 def _check_units(r: Roster, variant: str) -> list[str]:
     errors = []
     classes, pts = troop_classes(), army_points()
-    if r.army not in ("regular", "irregular"):
+    if r.army not in ARMIES:
         errors.append(_("army must be regular or irregular, not {army!r}").format(army=r.army))
     if r.force not in FORCES:
         errors.append(

@@ -1,0 +1,223 @@
+"""No English left under ``--lang it`` (#61): each ruleset's recorded game played by an
+Italian referee, its log, its report and the plain seat's help of every command, read for
+English words.
+
+The English words are the same game's own, played in English: what an English reader is
+shown of it.  What a player typed (the commands echoed, the notes) and what the scenario
+file names (its units, sides, title and the texts of its victory) is shown as written and
+taken out first; the words the two languages share, or the Italian books use as they are,
+are allowed by name below.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from lines_support import Seat
+
+from core.cli.main import run_script
+from core.commands.naming import names
+from core.game import Game
+from core.language.reader import reading
+from core.report import build, render_md
+from core.views import REFEREE
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+from recorded import recorded_games  # noqa: E402  (test folders are not packages)
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "core" / "rulesets"
+
+#: Words an Italian reader is shown in English on purpose: Italian words too, the books'
+#: own loanwords and abbreviations, and the names of the rules' sections the books cite.
+SHARED = {
+    # Italian words that are English ones too
+    "area",
+    "base",
+    "bonus",
+    "bunker",
+    "due",
+    "extra",
+    "media",
+    "morale",
+    "per",
+    "scenario",
+    "test",
+    "tiro",
+    "mortai",
+    "cannoni",
+    "linea",
+    "bassa",
+    "intensita",
+    "ludonet",
+    "convoy",
+    # the Italian books' own loanwords (Breaking News: leader, leadership, intelligence, IED, RPG, LMG)
+    "leader",
+    "leadership",
+    "intelligence",
+    "ied",
+    "rpg",
+    "lmg",
+    "hmg",
+    "smg",
+    "jolly",
+    "stug",
+    "file",
+    "figure",
+    "all",
+    "via",
+    "dice",
+    "elite",
+    "mine",
+    "round",
+    "milan",
+    "tank",
+    "mmg",
+    "law",
+    # the program's own names: Fireteam, its commands on the shell, a key, the rulesets' titles
+    "fireteam",
+    "verify",
+    "toml",
+    "ctrl",
+    "breaking",
+    "news",
+    "quick",
+    "skirmish",
+    "intensità",
+}
+#: English still shown in Italian, to be translated (#61): Bassa Intensità's coded values as
+#: its help lists them for typing (source=big-bomb, via=door,low-obstacle, rubber), the
+#: kinds of its minefields (scenario_format.MINE_KINDS, recorded in a secret's words), a
+#: scenario's inner variables in the log (objective.far-edge = ...), Linea di Tiro's Joker.
+KNOWN = {
+    "bassa-intensita-game": {
+        "big",
+        "bomb",
+        "grenade",
+        "hand",
+        "napalm",
+        "door",
+        "low",
+        "obstacle",
+        "rubber",
+        "gun",
+        "anti",
+        "tank",
+        "minefield",
+        "objective",
+        "count",
+    },
+    "linea-di-tiro-game": {"joker", "objective"},
+    "ludonet-game": {"objective"},
+}
+
+#: Phrases the books use in English: Breaking News' Italian draft says "fire team".
+SHARED_PHRASES = re.compile(r"\bfire team\b")
+#: What is quoted as the books or the program name it: a digest, a rule's key (LN-WEAPONS, BI-R042), a
+#: rule cited by the English book's section (regola Extras: Negotiation), a command as
+#: typed, quoted in the report (“next”).
+CITED = re.compile(r"\b[0-9a-f]{16,64}\b|\b[A-Z]{2,}(?:-[A-Z0-9]+)+\b|regola [^;)]*|\(Extras?: [^)]*\)|“[^”]*”")
+
+WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
+#: Help's examples are commands, typed in either language.
+EXAMPLE = "Per esempio:"
+#: Help names a command's English name too, on purpose: "(in inglese activate; ...".
+IN_ENGLISH = re.compile(r"\(in inglese [\w-]+")
+
+
+def scenario_texts(ruleset: str, scenario: str) -> list[str]:
+    """Every text of the scenario file, longest first: shown as the file writes it."""
+    data = tomllib.loads((SCENARIOS / ruleset.replace("-", "_") / "scenarios" / f"{scenario}.toml").read_text())
+    out: list[str] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                out.append(str(k))
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk(data)
+    return sorted(set(out), key=len, reverse=True)
+
+
+def scenario_names() -> list[str]:
+    """The built-in scenarios' names, as help lists them to be typed."""
+    return [p.stem for p in SCENARIOS.glob("*/scenarios/*.toml")]
+
+
+def typed_texts(script: str) -> list[str]:
+    """The referee's own words a script gives: its notes, and the end of every line, three
+    words or more (a victory's reason, a mine's place), as a command shows them."""
+    out = [m.group(1) for m in re.finditer(r'\bnote "([^"]*)"', script)]
+    for line in script.splitlines():
+        words = line.partition("#")[0].split()
+        out += [" ".join(words[i:]) for i in range(1, len(words) - 2)]
+    return out
+
+
+def shown(game_name: str, lang: str, folder: Path) -> tuple[str, Game]:
+    """Everything a reader in ``lang`` is shown of a recorded game: the script's answers,
+    the referee's log and the report, and the plain seat's help of every command."""
+    game = next(g for g in recorded_games() if g.name == game_name)
+    save = folder / f"{lang}.ft"
+    out = io.StringIO()
+    with reading(lang):
+        assert run_script(game.script, save, game.seed, game.ruleset, "", out=out) == 0
+    played = Game.open(save)
+    with reading(lang):
+        log = [line.text for line in played.log_lines(REFEREE)]
+        report = render_md.render(build(played, REFEREE))
+    seat = Seat(played, lang=lang)
+    helps = seat.say("aiuto" if lang == "it" else "help")
+    for spec in played.ruleset.commands():
+        with reading(lang):
+            mine, _english = names(spec, played.ruleset.domain)
+        helps += seat.say(f"{'aiuto' if lang == 'it' else 'help'} {mine}")
+    return "\n".join([out.getvalue(), *log, report, *helps]), played
+
+
+def english_left(italian: str, english: str, given: list[str]) -> dict[str, str]:
+    """The words of ``english`` found in ``italian``, each with the first line it is in,
+    once the texts ``given`` (the scenario's, the notes) and the echoed commands are taken out."""
+    vocabulary = {w.lower() for w in WORD.findall(english)} - SHARED
+    left: dict[str, str] = {}
+    names = re.compile("|".join(rf"(?<!\w){re.escape(t)}(?!\w)" for t in given))
+    for line in italian.splitlines():
+        if line.lstrip().startswith(("»", EXAMPLE)):  # commands as typed: the English names are as good
+            continue
+        line = names.sub(" ", CITED.sub(" ", SHARED_PHRASES.sub(" ", IN_ENGLISH.sub(" ", line))))
+        for word in WORD.findall(line):
+            if word.lower() in vocabulary and word.lower() not in left:
+                left[word.lower()] = line.strip()[:160]
+    return left
+
+
+@pytest.mark.parametrize("name", [g.name for g in recorded_games()])
+def test_each_rulesets_game_in_italian_shows_no_english(tmp_path, name):
+    game = next(g for g in recorded_games() if g.name == name)
+    script = game.script.read_text(encoding="utf-8")
+    scenario = re.search(r"^scenario (\S+)", script, flags=re.M)
+    assert scenario is not None
+    given = sorted(
+        {*scenario_texts(game.ruleset, scenario.group(1)), *typed_texts(script), *scenario_names()},
+        key=len,
+        reverse=True,
+    )
+    english, en_game = shown(name, "en", tmp_path)
+    italian, it_game = shown(name, "it", tmp_path)
+    given += [str(tmp_path)]
+    try:
+        left = english_left(italian, english, given)
+        assert {w: line for w, line in left.items() if w not in KNOWN.get(name, set())} == {}
+    finally:
+        en_game.close()
+        it_game.close()
