@@ -89,6 +89,10 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
     missing: int = 0
     #: Whose roll it is: a unit's name, a side, or "referee".
     whose: str = ""
+    #: The side that rolls it (its id, a role), when the asking role may know it: the
+    #: seat whose player holds these dice at a table with table dice.  "" for the
+    #: referee's roll, and for an unseen unit's (its side stays hidden, as its name).
+    side: str = ""
     #: What it needs, as ``events.Roll`` records it (after the modifiers).
     target: int | None = None
     under: bool = False

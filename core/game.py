@@ -60,6 +60,7 @@ from core.views import (
     MarkerLabels,
     event_visible,
     narrowest,
+    roll_owner,
     roller,
     unit_audience,
     view_state,
@@ -645,6 +646,7 @@ class Game:
             asked = msgspec.structs.replace(
                 need.request,
                 whose=whose,
+                side=roll_owner(ctx.state, need.unit, need.side, role),
                 order=parsed.spec.dice,
                 domain=self.ruleset.domain,
                 again=_times_rolled(ctx.events, need),

@@ -74,6 +74,16 @@ def roller(state: GameState, unit_id: str, side: str, role: str) -> str:
     return side or REFEREE
 
 
+def roll_owner(state: GameState, unit_id: str, side: str, role: str) -> str:
+    """The side whose roll it is, as ``role`` may be told (``roller``'s name, as a side's id):
+    the unit's side if it may see the unit, else the side named; "" for the referee's roll
+    and for an unseen unit's (telling its side would tell that it is there)."""
+    unit = state.units.get(unit_id) if unit_id else None
+    if unit is not None:
+        return unit.side if unit_visible(unit, role) and unit.side in state.sides else ""
+    return side if side in state.sides else ""
+
+
 def unit_audience(unit: Unit) -> tuple[str, ...]:
     """Who may see facts about ``unit`` now: () if everyone."""
     if HIDDEN not in unit.status:

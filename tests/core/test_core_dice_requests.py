@@ -14,7 +14,8 @@ from core.cli.main import run_script
 from core.dice import DiceRequest
 from core.events import Mod
 from core.game import Game
-from core.views import REFEREE, roller
+from core.outcome import DiceNeeded, Outcome
+from core.views import REFEREE, roll_owner, roller
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from recorded import play_with_table_dice, recorded_games  # noqa: E402
@@ -118,3 +119,33 @@ def test_fireteam_script_says_which_step_of_the_order_it_stopped_at(tmp_path, ca
     assert said.endswith(
         "; now step 4 of 5: each hit's save: 1d6 per hit (a vehicle's own save first, then each man aboard))\n"
     )
+
+
+def test_each_request_names_the_side_whose_dice_it_wants(tmp_path):
+    """The roll's owner (issue #61): the firer's side for his fire, the defender's for his
+    save, whoever gave the command; given these faces, this outcome."""
+    g = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
+    for line in ("scenario demo", "next dice=3", "next dice=6,6,1,1"):  # regulars active
+        g.execute(line, role=REFEREE)
+    fire = "fire conti bashir range=40"
+    for role in ("regulars", REFEREE):
+        to_hit = g.submit(fire, role=role, faces=[])
+        assert isinstance(to_hit, DiceNeeded)
+        assert (to_hit.request.whose, to_hit.request.side) == ("Pte Conti", "regulars")
+        save = g.submit(fire, role=role, faces=[6])  # a hit (needs 4+, §8.0)
+        assert isinstance(save, DiceNeeded)
+        assert (save.request.text(), save.request.side) == ("Bashir Ali's save: 1d6, needs 5+", "irregulars")
+    assert isinstance(g.submit(fire, role="regulars", faces=[6, 4]), Outcome)  # the save's 4 fails
+    assert g.state.units["bashir"].out
+    g.close()
+
+
+def test_the_side_of_an_unseen_units_roll_stays_hidden(tmp_path):
+    g = Game.new(tmp_path / "g.ft", "breaking-news", seed=1)
+    g.execute("scenario demo", role=REFEREE)
+    s = g.state
+    assert roll_owner(s, "dahir", "", "irregulars") == "irregulars" == roll_owner(s, "dahir", "", REFEREE)
+    assert roll_owner(s, "dahir", "", "regulars") == ""  # as his name: "an unseen unit"
+    assert roll_owner(s, "", "regulars", "irregulars") == "regulars"  # a side's roll
+    assert roll_owner(s, "", "", "regulars") == roll_owner(s, "", "nobody", REFEREE) == ""  # the referee's
+    g.close()

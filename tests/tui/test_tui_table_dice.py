@@ -8,6 +8,8 @@ from skirmish import patrol_game
 from waiting import press, type_text, until
 
 from core import events as ev
+from core.game import Game
+from core.state import TABLE_DICE
 from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.screens.dialogs import DicePrompt
@@ -21,6 +23,10 @@ def hint(app) -> str:
 
 def title(app) -> str:
     return app.screen._shown_title
+
+
+def prompt_title(app) -> str:
+    return str(app.screen.query_one(".title").render()) if isinstance(app.screen, DicePrompt) else ""
 
 
 def last_roll(game) -> ev.Roll:
@@ -56,4 +62,27 @@ async def test_the_referees_ctrl_t_turns_table_dice_on_at_every_screen(tmp_path)
 
         await press(ref_pilot, "f3")  # and off again, for everyone
         await until(blue_pilot, lambda: "TABLE DICE" not in title(blue), "the side's screen follows it off")
+    game.close()
+
+
+@pytest.mark.long
+async def test_another_sides_roll_at_a_sides_seat_says_whose_player_has_the_dice(tmp_path):
+    """The defender's save asked at the firer's seat (issue #61) says the defender's player
+    rolls it; the firer's own roll does not; given these faces, this outcome."""
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
+    for line in ("scenario demo", "next dice=3", "next dice=6,6,1,1", f"{TABLE_DICE} on"):  # regulars active
+        game.execute(line, role=REFEREE)
+    app = FireteamApp(game, role="regulars", seat="anna")
+    async with app.run_test(size=SIZE) as pilot:
+        await type_text(pilot, "fire conti bashir range=40", "enter")
+        await until(pilot, lambda: isinstance(app.screen, DicePrompt), "the fire's prompt")
+        assert prompt_title(app).startswith("Pte Conti's fire") and not app.screen.query("#dice-owner")
+        await press(pilot, "6", "enter")  # a hit (needs 4+, §8.0)
+        await until(pilot, lambda: "save" in prompt_title(app), "the save's prompt")
+        assert prompt_title(app) == "Bashir Ali's save: 1d6, needs 5+"
+        owner = str(app.screen.query_one("#dice-owner").render())
+        assert owner == "Somali militia: their player rolls these dice and calls out the faces"
+        await press(pilot, "4", "enter")  # the save fails (needs 5+)
+        await until(pilot, lambda: game.state.units["bashir"].out, "the save's faces decide")
+        assert last_roll(game).faces == (4,) and last_roll(game).manual
     game.close()

@@ -191,8 +191,12 @@ class DicePrompt(ModalScreen[list[int] | None]):
     DEFAULT_CSS = DIALOG_CSS.format(name="DicePrompt")
     BINDINGS = [Binding("escape", "cancel", N_("Cancel the command"))]
 
-    def __init__(self, request: DiceRequest, command: str, typed: list[int], domain: str = CORE_DOMAIN) -> None:
+    def __init__(
+        self, request: DiceRequest, command: str, typed: list[int], domain: str = CORE_DOMAIN, owner: str = ""
+    ) -> None:
         super().__init__()
+        #: The name of the side whose player holds these dice, when it is not this seat's.
+        self.owner = owner
         #: The ruleset's catalogue, for the command's dice phrases.
         self.words = Domain(domain)
         self.request = request
@@ -204,6 +208,10 @@ class DicePrompt(ModalScreen[list[int] | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield PlainLabel(self.request.text(), classes="title")
+            if self.owner:  # another side's roll (the defender's save): his player has the dice
+                # TRANSLATORS: in the table dice's prompt, for a roll of another side than the seat's.
+                said = _("{side}: their player rolls these dice and calls out the faces").format(side=self.owner)
+                yield Plain(Text(visible(said), style="bold"), id="dice-owner")
             chance = self.request.chance_text()
             if chance:
                 yield Plain(

@@ -50,6 +50,7 @@ from tui.textual_internals import mount_overlays, overlays_later, use_compositor
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
 if TYPE_CHECKING:
+    from core.dice import DiceRequest
     from tui.screens.dialogs import ConfirmBox  # imported when first needed: not for the first frame
 
 _Part = TypeVar("_Part", bound=Widget)
@@ -609,7 +610,9 @@ class GameScreen(Screen):
                 # The odds asked of it would cover the prompt for their 20 s: the prompt says the roll now.
                 withdraw_notices(self.app, odds_title(text))
                 self.app.push_screen(
-                    DicePrompt(result.request, text, typed or [], self.game.ruleset.domain),
+                    DicePrompt(
+                        result.request, text, typed or [], self.game.ruleset.domain, self._owner(result.request)
+                    ),
                     got,
                 )
             return
@@ -632,6 +635,12 @@ class GameScreen(Screen):
         number = self.game.shown_cmd(outcome.cmd, self.role)
         line.hint(Text(visible(f"✓ #{number} {said}"), no_wrap=True, overflow="ellipsis"), "ok")
         self.refresh_game()
+
+    def _owner(self, request: DiceRequest) -> str:
+        """The name of the side whose roll ``request`` is, at another side's seat ("" else: the
+        seat's own roll, the referee's, and any at the referee's seat, who types every side's)."""
+        side = self.game.state.sides.get(request.side) if request.side != self.role != REFEREE else None
+        return side.name if side is not None else ""
 
     def _not_done(self, result: Refusal | Failure) -> None:
         """A command not carried out, on the line: a refusal as an error; an error of the
