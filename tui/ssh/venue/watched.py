@@ -16,13 +16,14 @@ from pathlib import Path
 import msgspec
 
 from core.game import Game
-from core.language.i18n import N_, _, render
+from core.language.i18n import N_, render
 from core.report import render_html
 from core.report.build import build
 from core.report.venue import TableChances, chances_of, view_digest
 from core.secrets import sidecopy
 from core.venue import VenueError, spectator_view, table_of
 from core.views import SPECTATOR
+from tui.ssh.language import _
 
 #: The log lines a watcher is sent at most (the newest): a whole recorded game is 257–525.
 MAX_LINES = 2000
