@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import re
 import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -18,7 +19,7 @@ import msgspec
 import nats
 import pytest
 from nats_server import NatsServer, nats_server
-from test_venue_nats import GUARD_S, LOG, caught_up, demo, publishing
+from test_venue_nats import GUARD_S, LOG, _permissions, caught_up, demo, publishing
 
 from core import events as ev
 from core.game import Game
@@ -39,7 +40,7 @@ from core.views import REFEREE, SPECTATOR
 from tui.ssh.server import Table
 from tui.ssh.venue.connection import NatsOptions, ensure_streams
 from tui.ssh.venue.relay import Relay
-from tui.ssh.venue.table import CHANCES_SEED
+from tui.ssh.venue.table import CHANCES_SEED, TablePublisher
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 
@@ -177,3 +178,36 @@ async def test_a_relay_drops_forged_chances_and_escapes_their_words(tmp_path: Pa
     finally:
         await relay.close()
         await nc.close()
+
+
+async def test_credentials_without_the_chances_still_publish_and_show_the_views(tmp_path: Path):
+    """A venue's users made before the chances (docs/ssh.md's, less their chances' lines): the
+    table's views go out as before, a finished game's chances are not measured for nothing,
+    and a relay shows the table."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "ssh.md").read_text(encoding="utf-8")
+    config = _permissions(doc).replace("users = [", 'users = [\n    { user: admin, password: "pw" }', 1)
+    chances = r'"[^"]*(?i:chances)[^"]*"'
+    config = re.sub(rf",\s*{chances}(?=\s*\])", "", re.sub(rf"{chances},\s*", "", config))
+    assert "CHANCES" not in config and "chances" not in config
+    async with nats_server(tmp_path / "nats", config) as server:
+        at = f"127.0.0.1:{server.port}"
+        nc = await nats.connect(f"nats://admin:pw@{at}")
+        try:
+            await ensure_streams(nc.jetstream())
+        finally:
+            await nc.close()
+        game = demo(tmp_path / "table7.ft")
+        game.execute("end-game regulars", role=REFEREE)
+        table = Table("table7", game)
+        publisher = TablePublisher([table], NatsOptions(f"nats://table7:pw@{at}"), LOG, chances_count=COUNT)
+        publisher.start()
+        relay = Relay(NatsOptions(f"nats://relay:pw@{at}"), LOG)
+        try:
+            await caught_up(publisher, table)
+            assert publisher._measuring is None and all(t.measured is None for t in publisher._tables)
+            await relay.start()  # and a relay of those credentials shows the table
+            async with asyncio.timeout(GUARD_S):
+                await relay.until(lambda: "table7" in relay.tables)
+        finally:
+            await relay.close()
+            await publisher.close()

@@ -105,6 +105,7 @@ class Relay:
         self._nc: Any = None
         self._sub: Any = None
         self._chances_sub: Any = None
+        self._chances_task: asyncio.Task[None] | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._runner: web.AppRunner | None = None
         self._feeds: set[asyncio.Task[Any]] = set()
@@ -132,16 +133,32 @@ class Relay:
                 with contextlib.suppress(Exception):  # the old consumer went with the old connection
                     await sub.unsubscribe()
         self._sub = self._chances_sub = None
+        if self._chances_task is not None:
+            self._chances_task.cancel()
         js = self._nc.jetstream()
-        while self._sub is None or self._chances_sub is None:
+        while True:
             try:
-                self._sub = self._sub or await js.subscribe(
+                self._sub = await js.subscribe(
                     SPECTATOR_SUBJECTS,
                     stream=STREAM_SPECTATORS,
                     ordered_consumer=True,
                     deliver_policy=DeliverPolicy.LAST_PER_SUBJECT,
                     cb=self._view,
                 )
+                break
+            except Exception as e:  # the stream not made yet (no table started), or JetStream not ready
+                self.log.info("relay: waiting for the venue's stream (%s)", e or type(e).__name__)
+                await asyncio.sleep(ANNOUNCE_S)
+        # The chances apart: a venue whose relays' credentials predate them still shows the tables.
+        self._chances_task = asyncio.get_running_loop().create_task(self._follow_chances(js), name="relay chances")
+        self._tasks.append(self._chances_task)
+
+    async def _follow_chances(self, js: Any) -> None:
+        from nats.js.api import DeliverPolicy
+
+        said = False
+        while True:
+            try:
                 self._chances_sub = await js.subscribe(
                     CHANCES_SUBJECTS,
                     stream=STREAM_CHANCES,
@@ -149,8 +166,11 @@ class Relay:
                     deliver_policy=DeliverPolicy.LAST_PER_SUBJECT,
                     cb=self._chances,
                 )
-            except Exception as e:  # the streams not made yet (no table started), or JetStream not ready
-                self.log.info("relay: waiting for the venue's streams (%s)", e or type(e).__name__)
+                return
+            except Exception as e:  # not made yet, or out of these credentials' reach (docs/ssh.md)
+                if not said:
+                    self.log.warning("relay: the finished tables' chances not followed yet (%s)", e or type(e).__name__)
+                    said = True
                 await asyncio.sleep(ANNOUNCE_S)
 
     async def _view(self, msg: Any) -> None:

@@ -109,6 +109,7 @@ class TablePublisher:
         chances_count: int = DEFAULT_COUNT,
     ) -> None:
         self.options = options
+        #: Re-rolls a step of a finished table's chances; 0: none measured (the stream out of reach).
         self.chances_count = chances_count
         self._measuring: asyncio.Task[None] | None = None
         self._stop_measuring = threading.Event()
@@ -208,7 +209,14 @@ class TablePublisher:
         while True:
             await self._back.wait()
             try:
-                await ensure_streams(js)
+                if await ensure_streams(js, optional=(STREAM_CHANCES,)):
+                    if self.chances_count:
+                        self.log.warning(
+                            "venue: the chances' stream %s cannot be reached with these credentials "
+                            "(see docs/ssh.md): finished tables' chances are not published",
+                            STREAM_CHANCES,
+                        )
+                    self.chances_count = 0
                 for t in self._tables:
                     await self._resume_fenced(js, t)
                 while True:
@@ -298,7 +306,7 @@ class TablePublisher:
 
     def _measure_next(self) -> None:
         """Start measuring the chances of a finished table that lacks them (one at a time)."""
-        if self._measuring is not None or self._stop_measuring.is_set():
+        if self._measuring is not None or self._stop_measuring.is_set() or not self.chances_count:
             return
         for t in self._tables:
             view = t.views.sent.get(SPECTATOR)
@@ -351,6 +359,8 @@ class TablePublisher:
                 continue
             t.last[subject] = msg.seq
             t.views.resume(role, msg.data or b"", (msg.headers or {}).get("Nats-Msg-Id", ""))
+        if not self.chances_count:
+            return
         msg = await _last(js, STREAM_CHANCES, chances_subject(t.table.name))
         try:
             t.chances_sent = read_chances(msg.subject, msg.data or b"")[1].view if msg is not None else ""
