@@ -81,14 +81,16 @@ def view_digest(view: bytes) -> str:
 def chances_bytes(c: Chances, view: bytes) -> bytes:
     """The message of chances ``c`` of the game whose spectators' view is ``view``.
 
-    A swing's rolls the spectators did not see are left out, and its order with them (a relay
-    says "a roll you did not see"): the message goes where the spectators' view goes."""
+    It goes where the spectators' view goes: a swing's rolls the spectators did not see are
+    left out, and its order with them (a relay says "a roll you did not see"), and the points
+    are numbered in order (nothing renders their steps)."""
     index = {id(p): i for i, p in enumerate(c.points)}
     swings = []
     for s in c.swings:
         seen = [ChancesRoll(r.roll, r.unit, r.side) for r in s.rolls if event_visible(r, SPECTATOR)]
         swings.append(ChancesSwing(index[id(s.before)], index[id(s.after)], s.side, s.order if seen else "", seen))
-    points = [ChancesPoint(p.step, p.turn, p.cmd, p.wins, p.count) for p in c.points]
+    # Numbered in order, not by the full save's steps and commands: those count hidden events too.
+    points = [ChancesPoint(i, p.turn, i - 1, p.wins, p.count) for i, p in enumerate(c.points)]
     message = TableChances(
         view_digest(view), c.seed, c.count, c.sides, c.winner, c.finished, points, swings, c.seconds, c.cpu_seconds
     )
