@@ -11,6 +11,7 @@ import asyncio
 import dataclasses
 import re
 import shutil
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -211,3 +212,21 @@ async def test_credentials_without_the_chances_still_publish_and_show_the_views(
         finally:
             await relay.close()
             await publisher.close()
+
+
+async def test_a_server_that_stops_stops_its_measure(tmp_path: Path, server: NatsServer):
+    path = tmp_path / "demo.ft"
+    shutil.copyfile(SAVES / "demo-game.ft", path)
+    table = Table("demo", Game.open(path, clock=lambda: 0))
+    publisher = await publishing([table], server, chances_count=10_000)  # hours of re-rolls
+    try:
+        async with asyncio.timeout(GUARD_S):
+            await publisher.until(lambda: publisher._measuring is not None)
+        assert _measuring() == ["chances of demo"]
+    finally:
+        await publisher.close()
+    assert _measuring() == []  # ended, not left re-rolling behind a stopped server
+
+
+def _measuring() -> list[str]:
+    return [t.name for t in threading.enumerate() if t.name.startswith("chances of")]

@@ -29,6 +29,7 @@ same view are not measured again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import socket
@@ -112,6 +113,7 @@ class TablePublisher:
         #: Re-rolls a step of a finished table's chances; 0: none measured (the stream out of reach).
         self.chances_count = chances_count
         self._measuring: asyncio.Task[None] | None = None
+        self._thread: threading.Thread | None = None
         self._stop_measuring = threading.Event()
         self.log = log
         self.take_over = take_over
@@ -173,6 +175,8 @@ class TablePublisher:
         if self._measuring is not None:
             self._measuring.cancel()
             self._measuring = None
+        if self._thread is not None and self._thread.is_alive():
+            await asyncio.to_thread(self._thread.join, REQUEST_S)
         if self._task is not None:
             self._task.cancel()
             # Waited for within a bound: a task inside the NATS client that swallowed its
@@ -320,8 +324,23 @@ class TablePublisher:
                 return
 
     async def _measure(self, t: _Fenced, view: bytes) -> None:
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[bytes | None] = loop.create_future()
+        count, stop = self.chances_count, self._stop_measuring
+
+        def work() -> None:
+            try:
+                result: tuple[bytes | None, BaseException | None] = (_measured(t.table.game, view, count, stop), None)
+            except BaseException as e:
+                result = (None, e)
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nobody waits for it
+                loop.call_soon_threadsafe(_settle, done, *result)
+
+        # A thread of its own, named, that ``close`` waits for (the default executor's would not say).
+        self._thread = threading.Thread(target=work, name=f"chances of {t.table.name}", daemon=True)
+        self._thread.start()
         try:
-            body = await asyncio.to_thread(_measured, t.table.game, view, self.chances_count, self._stop_measuring)
+            body = await done
             # None: the save's view is another (an undo meanwhile): that view's pass measures it.
             t.measured = (view_digest(view), body or b"")
         except _Stopped:
@@ -424,6 +443,15 @@ class TablePublisher:
             pass  # taken over meanwhile: it is not ours to release
         except Exception as e:  # NATS gone at the end: the next server takes it over by hand
             self.log.warning("venue: table %s not released (%s)", t.table.name, e)
+
+
+def _settle(done: asyncio.Future[bytes | None], result: bytes | None, error: BaseException | None) -> None:
+    if done.done():  # the task was cancelled: the server stops
+        return
+    if error is not None:
+        done.set_exception(error)
+    else:
+        done.set_result(result)
 
 
 def _measured(game: Game, view: bytes, count: int, stop: threading.Event) -> bytes | None:
