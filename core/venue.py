@@ -15,6 +15,10 @@ Subjects and streams (docs/ssh.md, *A venue on NATS*):
   numbers count the spectators' views only: one shared with the sides would step on for
   each fact a side saw that the spectators did not.
 * ``fireteam.writer.TABLE`` in ``FIRETEAM_WRITERS``: who publishes the table (a claim).
+* ``fireteam.chances.TABLE`` in ``FIRETEAM_CHANCES``: a finished table's chances (issue #62),
+  measured by its server from the full save (they re-roll hidden orders too: the spectators'
+  view cannot give them), once the game is over and every secret opened.  Relays read it.
+  Its message is ``core.report.venue``'s.
 
 Each stream keeps one message per subject.  A message's id (``Nats-Msg-Id``) is
 ``TABLE.ROLE.N``, N counting that role's views: a view re-sent after a lost answer is
@@ -41,8 +45,15 @@ STREAM_WRITERS = "FIRETEAM_WRITERS"
 SPECTATOR_SUBJECTS = "fireteam.spectator.*"
 SIDE_SUBJECTS = "fireteam.side.*.*"
 WRITER_SUBJECTS = "fireteam.writer.*"
+STREAM_CHANCES = "FIRETEAM_CHANCES"
+CHANCES_SUBJECTS = "fireteam.chances.*"
 #: Each stream and the subjects it keeps.
-STREAMS = {STREAM_SPECTATORS: SPECTATOR_SUBJECTS, STREAM_SIDES: SIDE_SUBJECTS, STREAM_WRITERS: WRITER_SUBJECTS}
+STREAMS = {
+    STREAM_SPECTATORS: SPECTATOR_SUBJECTS,
+    STREAM_SIDES: SIDE_SUBJECTS,
+    STREAM_WRITERS: WRITER_SUBJECTS,
+    STREAM_CHANCES: CHANCES_SUBJECTS,
+}
 
 #: A table's or a role's name as a subject's token: NATS gives ``.``, ``*``, ``>`` and spaces meanings.
 NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -64,6 +75,10 @@ def checked_name(name: str, what: str) -> str:
             f"{what} {name!r} cannot name a NATS subject: use letters, digits, '-' and '_' only (at most 64)"
         )
     return name
+
+
+def chances_subject(table: str) -> str:
+    return f"fireteam.chances.{checked_name(table, 'table')}"
 
 
 def spectator_subject(table: str) -> str:

@@ -19,7 +19,9 @@ th:first-child, td:first-child { text-align: left; } figure { margin: 1em 0; } s
 _CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
 
-def render(report: Report) -> str:
+def render(report: Report, *, chances_note: str = "") -> str:
+    """``chances_note``: said under the chances' heading when the report has none (a venue's
+    finished table whose chances its server has not measured yet)."""
     charts = {c.name: c for c in all_charts(report)}
     out = [
         "<!DOCTYPE html>",
@@ -58,6 +60,8 @@ def render(report: Report) -> str:
     out.append(_figure(charts["luck"].svg))
     if report.chances is not None:
         out += _chances(report, charts["chances"].svg)
+    elif chances_note:
+        out += [f"<h2>{h(_(chances_account.CHANCES))}</h2>", f"<p>{h(chances_note)}</p>"]
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 

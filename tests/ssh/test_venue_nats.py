@@ -363,7 +363,7 @@ async def test_the_relays_credentials_of_the_docs_read_the_spectators_stream_onl
             await nc.close()
         game = demo(tmp_path / "table7.ft")
         table = Table("table7", game)
-        publisher = TablePublisher([table], NatsOptions(f"nats://table7:pw@{at}"), LOG)
+        publisher = TablePublisher([table], NatsOptions(f"nats://table7:pw@{at}"), LOG, chances_count=2)
         publisher.start()
         relay = Relay(NatsOptions(f"nats://relay:pw@{at}"), LOG)
         await relay.start()
@@ -388,6 +388,10 @@ async def test_the_relays_credentials_of_the_docs_read_the_spectators_stream_onl
                     await spy.jetstream().subscribe("fireteam.side.>", stream=STREAM_SIDES, ordered_consumer=True)
             finally:
                 await spy.close()
+            # A finished table's chances: the table may publish them, the relay read them.
+            game.execute("end-game regulars", role=REFEREE)
+            async with asyncio.timeout(GUARD_S):
+                await relay.until(lambda: "table7" in relay.chances)
         finally:
             await relay.close()
             await publisher.close()

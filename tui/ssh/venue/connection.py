@@ -104,20 +104,30 @@ async def connect_until_done(
             await asyncio.sleep(RECONNECT_S)
 
 
-async def ensure_streams(js: Any) -> None:
-    """The venue's streams, made if missing: one message kept per subject (a view is the whole log)."""
+async def ensure_streams(js: Any, *, optional: tuple[str, ...] = ()) -> list[str]:
+    """The venue's streams, made if missing: one message kept per subject (a view is the whole log).
+
+    Those of ``optional`` that cannot be seen or made (credentials from before them) are
+    returned rather than raised."""
     from nats.js.api import StreamConfig
     from nats.js.errors import NotFoundError
 
+    lacking = []
     for name, subjects in STREAMS.items():
         try:
-            await js.stream_info(name)
-        except NotFoundError:
-            config = StreamConfig(
-                name=name,
-                subjects=[subjects],
-                max_msgs_per_subject=1,
-                duplicate_window=DUPLICATE_WINDOW_S,
-                allow_direct=True,
-            )
-            await js.add_stream(config)
+            try:
+                await js.stream_info(name)
+            except NotFoundError:
+                config = StreamConfig(
+                    name=name,
+                    subjects=[subjects],
+                    max_msgs_per_subject=1,
+                    duplicate_window=DUPLICATE_WINDOW_S,
+                    allow_direct=True,
+                )
+                await js.add_stream(config)
+        except Exception:
+            if name not in optional:
+                raise
+            lacking.append(name)
+    return lacking

@@ -5,7 +5,8 @@ A relay keeps no save: it follows the stream of the spectators' views
 which hands it the newest view of every table first (a late joiner's key frame: each view
 is the whole log) and then each new one.  It serves them to browsers: the venue page (every
 table live: ruleset, scenario, turn, score; a click to watch), a table's page (its log as
-the spectators see it, live) and a table's report.
+the spectators see it, live) and a table's report.  It follows the finished tables' chances
+(``FIRETEAM_CHANCES``, the last per table) the same way, for the reports.
 
 Watchers are sent the newest state only: one that reads slowly skips the views it missed
 (its next message is the newest), as a shared screen skips frames for a slow spectator.
@@ -30,8 +31,18 @@ from aiohttp import WSMsgType, web
 from rich.color import ColorSystem
 
 from core.language.reader import LANGUAGES, SOURCE
+from core.report.venue import TableChances, read_chances
 from core.storage.savefile import SaveError
-from core.venue import MAX_TABLES, MAX_VIEW_BYTES, NAME, SPECTATOR_SUBJECTS, STREAM_SPECTATORS, VenueError
+from core.venue import (
+    CHANCES_SUBJECTS,
+    MAX_TABLES,
+    MAX_VIEW_BYTES,
+    NAME,
+    SPECTATOR_SUBJECTS,
+    STREAM_CHANCES,
+    STREAM_SPECTATORS,
+    VenueError,
+)
 from tui.ssh.limits import Limits
 from tui.ssh.seating.sharedscreen import Viewer
 from tui.ssh.seating.stands import shared_size
@@ -81,6 +92,8 @@ class Relay:
         self.public_url = public_url
         self.id = secrets.token_hex(6)
         self.tables: dict[str, Watched] = {}
+        #: Each table's last chances (a table's report shows them with the view they are of).
+        self.chances: dict[str, TableChances] = {}
         #: Other relays heard of: their URL and when last heard.
         self.relays: dict[str, float] = {}
         self.changed = asyncio.Condition()
@@ -91,6 +104,8 @@ class Relay:
         self.refused_messages = 0
         self._nc: Any = None
         self._sub: Any = None
+        self._chances_sub: Any = None
+        self._chances_task: asyncio.Task[None] | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._runner: web.AppRunner | None = None
         self._feeds: set[asyncio.Task[Any]] = set()
@@ -113,9 +128,13 @@ class Relay:
     async def _follow(self) -> None:
         from nats.js.api import DeliverPolicy
 
-        if self._sub is not None:
-            with contextlib.suppress(Exception):  # the old consumer went with the old connection
-                await self._sub.unsubscribe()
+        for sub in (self._sub, self._chances_sub):
+            if sub is not None:
+                with contextlib.suppress(Exception):  # the old consumer went with the old connection
+                    await sub.unsubscribe()
+        self._sub = self._chances_sub = None
+        if self._chances_task is not None:
+            self._chances_task.cancel()
         js = self._nc.jetstream()
         while True:
             try:
@@ -126,9 +145,32 @@ class Relay:
                     deliver_policy=DeliverPolicy.LAST_PER_SUBJECT,
                     cb=self._view,
                 )
-                return
+                break
             except Exception as e:  # the stream not made yet (no table started), or JetStream not ready
                 self.log.info("relay: waiting for the venue's stream (%s)", e or type(e).__name__)
+                await asyncio.sleep(ANNOUNCE_S)
+        # The chances apart: a venue whose relays' credentials predate them still shows the tables.
+        self._chances_task = asyncio.get_running_loop().create_task(self._follow_chances(js), name="relay chances")
+        self._tasks.append(self._chances_task)
+
+    async def _follow_chances(self, js: Any) -> None:
+        from nats.js.api import DeliverPolicy
+
+        said = False
+        while True:
+            try:
+                self._chances_sub = await js.subscribe(
+                    CHANCES_SUBJECTS,
+                    stream=STREAM_CHANCES,
+                    ordered_consumer=True,
+                    deliver_policy=DeliverPolicy.LAST_PER_SUBJECT,
+                    cb=self._chances,
+                )
+                return
+            except Exception as e:  # not made yet, or out of these credentials' reach (docs/ssh.md)
+                if not said:
+                    self.log.warning("relay: the finished tables' chances not followed yet (%s)", e or type(e).__name__)
+                    said = True
                 await asyncio.sleep(ANNOUNCE_S)
 
     async def _view(self, msg: Any) -> None:
@@ -144,6 +186,17 @@ class Relay:
             return
         if watched is not None:
             await self._changed()
+
+    async def _chances(self, msg: Any) -> None:
+        try:
+            table, chances = read_chances(msg.subject, msg.data)
+            if table not in self.chances and len(self.chances) >= MAX_TABLES:
+                raise VenueError(f"more than {MAX_TABLES} tables; not followed")
+        except VenueError as e:
+            self._refused(msg.subject, str(e))
+        else:
+            self.chances[table] = chances
+        await self._frame_taken()  # (for ``until``: the chances are on the report, which no feed sends)
 
     async def _changed(self) -> None:
         self.generation += 1
@@ -234,7 +287,8 @@ class Relay:
 
     async def _report(self, request: web.Request) -> web.Response:
         w = self._watched(request)
-        return web.Response(text=w.report(), content_type="text/html", headers=_headers())
+        page = w.report(self.chances.get(w.table))
+        return web.Response(text=page, content_type="text/html", headers=_headers())
 
     def _watched(self, request: web.Request) -> Watched:
         name = request.match_info["table"]

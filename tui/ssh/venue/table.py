@@ -16,21 +16,36 @@ under way are taken together by the next one (a view is the whole log).
   another server is refused unless ``--nats-take-over`` (that server's laptop is gone), and
   a server whose fenced publish is refused because another took the table over stops
   publishing it and says so.  Its players play on; its save is its own.
+
+**A finished table's chances** (issue #62; ``core.report.venue``): once a game is over and
+every secret opened (the spectators' rule, ``build.no_chances``), the server measures each
+side's chances from the save (a relay cannot: they re-roll hidden orders too) and publishes
+them on ``fireteam.chances.TABLE``.  In a thread, from the save opened read-only (the
+game's own objects stay the event loop's), one table at a time, ``chances_count`` re-rolls
+a step with a fixed seed; stopped with the server.  Chances already on the stream for the
+same view are not measured again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import socket
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
 
+from core.game import Game
+from core.report.build import no_chances
+from core.report.chances import DEFAULT_COUNT, chances
+from core.report.venue import chances_bytes, read_chances, view_digest
 from core.venue import (
+    STREAM_CHANCES,
     STREAM_SIDES,
     STREAM_SPECTATORS,
     STREAM_WRITERS,
@@ -38,8 +53,10 @@ from core.venue import (
     Publication,
     TableViews,
     VenueError,
+    chances_subject,
     read_claim,
     roles,
+    view_bytes,
     view_subject,
     writer_subject,
 )
@@ -52,8 +69,16 @@ from tui.ssh.venue.connection import REQUEST_S, NatsOptions, connect_until_done,
 WRONG_LAST_SEQUENCE = 10071
 
 
+#: The seed of the chances a table publishes: the same save gives the same chances.
+CHANCES_SEED = 0
+
+
 class Refused(Exception):
     """Another server holds the table (its claim, or a fenced publish refused)."""
+
+
+class _Stopped(Exception):
+    """The server stops: the chances being measured are left."""
 
 
 class _Fenced:
@@ -65,6 +90,10 @@ class _Fenced:
         self.last: dict[str, int] = {}  # subject → its last sequence, as this table knows it
         self.claim_seq = 0
         self.refused = ""
+        #: The chances measured (the digest of the spectators' view they are of, and their message).
+        self.measured: tuple[str, bytes] | None = None
+        #: The digest of the view whose chances the stream holds ("" none).
+        self.chances_sent = ""
 
 
 class TablePublisher:
@@ -78,8 +107,14 @@ class TablePublisher:
         *,
         take_over: bool = False,
         host: str | None = None,
+        chances_count: int = DEFAULT_COUNT,
     ) -> None:
         self.options = options
+        #: Re-rolls a step of a finished table's chances; 0: none measured (the stream out of reach).
+        self.chances_count = chances_count
+        self._measuring: asyncio.Task[None] | None = None
+        self._thread: threading.Thread | None = None
+        self._stop_measuring = threading.Event()
         self.log = log
         self.take_over = take_over
         self.claim = Claim(
@@ -136,6 +171,12 @@ class TablePublisher:
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         self._unsubscribe = []
+        self._stop_measuring.set()  # the thread ends at its next re-rolled game
+        if self._measuring is not None:
+            self._measuring.cancel()
+            self._measuring = None
+        if self._thread is not None and self._thread.is_alive():
+            await asyncio.to_thread(self._thread.join, REQUEST_S)
         if self._task is not None:
             self._task.cancel()
             # Waited for within a bound: a task inside the NATS client that swallowed its
@@ -172,7 +213,14 @@ class TablePublisher:
         while True:
             await self._back.wait()
             try:
-                await ensure_streams(js)
+                if await ensure_streams(js, optional=(STREAM_CHANCES,)):
+                    if self.chances_count:
+                        self.log.warning(
+                            "venue: the chances' stream %s cannot be reached with these credentials "
+                            "(see docs/ssh.md): finished tables' chances are not published",
+                            STREAM_CHANCES,
+                        )
+                    self.chances_count = 0
                 for t in self._tables:
                     await self._resume_fenced(js, t)
                 while True:
@@ -218,6 +266,9 @@ class TablePublisher:
                     t.refused = str(e)
                     self.log.error("venue: table %s is no longer published from here: %s", t.table.name, e)
                     break
+            else:
+                await self._publish_chances(js, t)
+        self._measure_next()
         if sent:
             self.passes += 1
         async with self._progress:
@@ -241,6 +292,64 @@ class TablePublisher:
             return
         t.last[p.subject] = ack.seq
         t.views.published(p)
+
+    # ----------------------------------------------------------------- the chances
+
+    async def _publish_chances(self, js: Any, t: _Fenced) -> None:
+        """The chances measured, if they are of the view the stream holds and it has not got them."""
+        view = t.views.sent.get(SPECTATOR)
+        if t.measured is None or view is None or t.refused:
+            return
+        digest, body = t.measured
+        if not body or digest != view_digest(view) or digest == t.chances_sent:
+            return
+        msg_id = f"{t.table.name}.chances.{digest[:32]}"  # sent again after a lost answer: a duplicate
+        await js.publish(chances_subject(t.table.name), body, stream=STREAM_CHANCES, headers={"Nats-Msg-Id": msg_id})
+        t.chances_sent = digest
+        self.log.info("venue: the chances of table %s published", t.table.name)
+
+    def _measure_next(self) -> None:
+        """Start measuring the chances of a finished table that lacks them (one at a time)."""
+        if self._measuring is not None or self._stop_measuring.is_set() or not self.chances_count:
+            return
+        for t in self._tables:
+            view = t.views.sent.get(SPECTATOR)
+            if t.refused or view is None or no_chances(t.table.game, SPECTATOR, None):
+                continue
+            digest = view_digest(view)
+            if digest != t.chances_sent and (t.measured is None or t.measured[0] != digest):
+                self._measuring = asyncio.get_running_loop().create_task(
+                    self._measure(t, view), name=f"chances of {t.table.name}"
+                )
+                return
+
+    async def _measure(self, t: _Fenced, view: bytes) -> None:
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[bytes | None] = loop.create_future()
+        count, stop = self.chances_count, self._stop_measuring
+
+        def work() -> None:
+            try:
+                result: tuple[bytes | None, BaseException | None] = (_measured(t.table.game, view, count, stop), None)
+            except BaseException as e:
+                result = (None, e)
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nobody waits for it
+                loop.call_soon_threadsafe(_settle, done, *result)
+
+        # A thread of its own, named, that ``close`` waits for (the default executor's would not say).
+        self._thread = threading.Thread(target=work, name=f"chances of {t.table.name}", daemon=True)
+        self._thread.start()
+        try:
+            body = await done
+            # None: the save's view is another (an undo meanwhile): that view's pass measures it.
+            t.measured = (view_digest(view), body or b"")
+        except _Stopped:
+            return
+        except Exception as e:  # a save that no longer opens, a message too big: said, not measured again
+            t.measured = (view_digest(view), b"")
+            self.log.error("venue: the chances of table %s not measured: %s", t.table.name, e)
+        self._measuring = None
+        self._wake.set()  # published by the next pass, which also starts the next table's
 
     async def _resume_fenced(self, js: Any, t: _Fenced) -> None:
         if t.refused:
@@ -269,6 +378,13 @@ class TablePublisher:
                 continue
             t.last[subject] = msg.seq
             t.views.resume(role, msg.data or b"", (msg.headers or {}).get("Nats-Msg-Id", ""))
+        if not self.chances_count:
+            return
+        msg = await _last(js, STREAM_CHANCES, chances_subject(t.table.name))
+        try:
+            t.chances_sent = read_chances(msg.subject, msg.data or b"")[1].view if msg is not None else ""
+        except VenueError:
+            t.chances_sent = ""
 
     async def _claim(self, js: Any, t: _Fenced) -> None:
         from nats.js.errors import APIError
@@ -327,6 +443,32 @@ class TablePublisher:
             pass  # taken over meanwhile: it is not ours to release
         except Exception as e:  # NATS gone at the end: the next server takes it over by hand
             self.log.warning("venue: table %s not released (%s)", t.table.name, e)
+
+
+def _settle(done: asyncio.Future[bytes | None], result: bytes | None, error: BaseException | None) -> None:
+    if done.done():  # the task was cancelled: the server stops
+        return
+    if error is not None:
+        done.set_exception(error)
+    else:
+        done.set_result(result)
+
+
+def _measured(game: Game, view: bytes, count: int, stop: threading.Event) -> bytes | None:
+    """The chances message of ``game``'s save, if its spectators' view is still ``view`` (in a thread:
+    the save opened read-only, none of the live game's objects touched but its path)."""
+    copy = Game.open(game.path, writable=False)
+    try:
+        if view_bytes(copy, SPECTATOR) != view or no_chances(copy, SPECTATOR, None):
+            return None  # an undo meanwhile: the next pass measures what stands
+
+        def progress(_done: int, _total: int) -> None:
+            if stop.is_set():
+                raise _Stopped
+
+        return chances_bytes(chances(copy, count, seed=CHANCES_SEED, progress=progress), view)
+    finally:
+        copy.close()
 
 
 async def _last(js: Any, stream: str, subject: str) -> Any:

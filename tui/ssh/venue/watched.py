@@ -4,24 +4,33 @@ Everything here comes from a message anyone with publish rights on the venue's N
 could have forged: it is decoded and checked (``core.venue.spectator_view``), opened as
 any side's copy is (``sidecopy.copy_as_game``: a copy that does not make a game is
 refused), and only ever shown as text (the pages set ``textContent``; the report escapes).
+A finished table's report shows its chances (``core.report.venue``) when its server has
+published those of the very view held, and says they are not measured yet until then.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import msgspec
 
 from core.game import Game
-from core.language.i18n import render
+from core.language.i18n import N_, render
 from core.report import render_html
 from core.report.build import build
+from core.report.venue import TableChances, chances_of, view_digest
 from core.secrets import sidecopy
 from core.venue import VenueError, spectator_view, table_of
 from core.views import SPECTATOR
+from tui.ssh.language import _
 
 #: The log lines a watcher is sent at most (the newest): a whole recorded game is 257–525.
 MAX_LINES = 2000
+NOT_MEASURED = N_(
+    "Not measured yet: the table's server measures each side's chances once the game is over "
+    "and every secret is opened, and this page shows them when it has."
+)
 
 
 class Score(msgspec.Struct, frozen=True):
@@ -55,6 +64,8 @@ class Watched:
         self.summary: Summary | None = None
         self.lines: list[str] = []
         self._report: str | None = None
+        #: The chances the report was made with (``report``).
+        self._report_chances: TableChances | None = None
 
     def take(self, subject: str, data: bytes) -> bool:
         """Take a new view (False if it is the one held already); VenueError or SaveError if it is not one."""
@@ -89,11 +100,22 @@ class Watched:
         self._report = None
         return True
 
-    def report(self) -> str:
-        """The report of the game as the spectators saw it (HTML, every text escaped), made when first asked."""
-        if self._report is None:
-            assert self.game is not None
-            self._report = render_html.render(build(self.game, SPECTATOR))
+    def report(self, chances: TableChances | None = None) -> str:
+        """The report of the game as the spectators saw it (HTML, every text escaped), made when first asked;
+        a finished game's with ``chances`` if they are of this view, else saying they are not measured yet."""
+        if self._report is None or chances is not self._report_chances:
+            game = self.game
+            assert game is not None
+            report = build(game, SPECTATOR)
+            note = ""
+            if game.state.result:
+                ours = chances is not None and chances.view == view_digest(self.body)
+                if ours and chances is not None and sorted(chances.sides) == sorted(game.state.sides):
+                    report = dataclasses.replace(report, chances=chances_of(chances))
+                else:
+                    note = _(NOT_MEASURED)
+            self._report = render_html.render(report, chances_note=note)
+            self._report_chances = chances
         return self._report
 
 
