@@ -284,10 +284,15 @@ def test_details_tell_a_side_no_file_position(tmp_path):
         game.close()
 
 
-async def _replay_screens(game: Game) -> tuple[str, int, list[str]]:
+async def _replay_screens(game: Game) -> tuple[str, int, list[tuple]]:
     """The regulars' replay (Ctrl+R), at its start, drawn whole, and its log's rows; then, in the
-    same replay, the Details of each of those rows as the screen builds the dialog (Enter on
-    it, Escape back)."""
+    same replay, with each of those rows chosen, the screen's rows of characters and the Details
+    the screen builds for it (Enter on it).  The first row's dialog is opened and drawn; for the
+    others the screen's dialog is taken as it is pushed and its text made as the dialog composes
+    it: what the screen gives the dialog is all that can differ between two games (the dialog
+    draws its text alone), and drawing some fifty modal screens twice made this the suite's
+    longest test (about two minutes, most of it Textual repainting the game screen under each
+    dialog and after it)."""
     from tui.panes.log import LogView
     from tui.screens.dialogs import DetailsScreen
 
@@ -301,16 +306,33 @@ async def _replay_screens(game: Game) -> tuple[str, int, list[str]]:
         shown = app.export_screenshot()
         view = screen.query_one(LogView)
         rows = view.index.rows(screen.vp.limit())
-        details = []
         view.focus()
+        await press(pilot, "enter")
+        assert isinstance(app.screen, DetailsScreen)
+        drawn = app.export_screenshot()
+        await press(pilot, "escape")
+        assert app.screen is screen and app.focused is view
+        pushed: list[DetailsScreen] = []
+        app.push_screen = pushed.append  # the dialogs below are built by the screen, not drawn
+        details: list[tuple] = []
         for chosen in range(rows):
             view.cursor = chosen
             await press(pilot, "enter")
-            assert isinstance(app.screen, DetailsScreen), chosen
-            details.append(app.export_screenshot())
-            await press(pilot, "escape")
-            assert app.screen is screen and app.focused is view, chosen
+            assert len(pushed) == chosen + 1 and isinstance(pushed[-1], DetailsScreen), chosen
+            under = "\n".join(strip.text for strip in screen._compositor.render_strips())
+            details.append((under, *_details_text(pushed[-1])))
+        details[0] = (drawn, *details[0])
         return shown, rows, details
+
+
+def _details_text(dialog) -> tuple:
+    """A Details dialog's text, styles and all, made as its ``compose`` makes it."""
+    from core.language.i18n import naming
+
+    d = dialog
+    with naming(d.naming):
+        text = event_details(d.line, d.names, referee=d.referee, domain=d.domain, facts=d.facts)
+    return text.plain, text.spans
 
 
 async def test_a_sides_replay_hides_whether_a_hidden_command_followed_its_undo(tmp_path):
