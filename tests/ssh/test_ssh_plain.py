@@ -90,6 +90,28 @@ async def test_what_others_do_comes_as_the_seat_role_reads_it(club: Club):
     assert raw(reg).rstrip().endswith("reg (Bersaglieri)>")
 
 
+async def test_a_change_a_side_cannot_see_sends_its_plain_seat_nothing(club: Club):
+    """Issue #60, at the plain door: the referee's command on a fighter hidden from the regulars,
+    his undo and his redo of it send the regulars' plain seat not a byte; the next news it may
+    read is the first thing it is sent."""
+    rita = await club.connect("rita", command="plain", env=NO_COLOR)
+    reg = await club.connect("reg", command="plain", env=NO_COLOR)
+    await wait_raw(rita, "rita (referee)> ")
+    await wait_raw(reg, "reg (Bersaglieri)> ")
+    start = len(raw(reg))
+    rita.type("mark omar pinned\r")
+    await wait_raw(rita, "Dahir Omar now pinned.")
+    for line, done in (("undo", "Rita undid command #2."), ("redo", "Rita redid command #2.")):
+        rita.type(line + "\r")
+        await wait_raw(rita, f"{line.title()} #2 mark omar pinned? y or n: ")
+        rita.type("y\r")
+        await wait_raw(rita, done)
+    rita.type("note the wind rises\r")
+    await wait_raw(reg, "Note: the wind rises.")
+    sent = raw(reg)[start:]
+    assert sent.lstrip("\r\n ").startswith("#2 rita: note the wind rises"), sent
+
+
 async def test_a_half_typed_line_survives_the_news(club: Club):
     rita = await club.connect("rita", command="plain", env=NO_COLOR)
     reg = await club.connect("reg", command="plain", env=NO_COLOR)
