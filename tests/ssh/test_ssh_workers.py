@@ -98,7 +98,7 @@ async def test_physical_dice_are_asked_for_and_recorded_through_the_table(worker
     rita = await club.connect("rita")
     await rita.wait_for("type a command")
     rita.type("\x1bOR")  # F3: table dice
-    await rita.wait_for("Table dice ON")
+    await rita.wait_for("live, TABLE DICE")  # the table's title: a fact of the log now
     rita.command("roll 2d6 target=5")
     # the seat is told what DiceRequest.text() says, and the command's order of dice
     await rita.wait_for("referee's free roll: 2d6, needs 5+ per die")
