@@ -200,11 +200,17 @@ def _wins(
     try:
         with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
             asked = {pool.submit(_wins_in_worker, step, count, seed): step for step in steps}
-            for finished in as_completed(asked):
-                out[asked[finished]] = finished.result()
-                done += count
-                if progress is not None:
-                    progress(done, total)
+            try:
+                for finished in as_completed(asked):
+                    out[asked[finished]] = finished.result()
+                    done += count
+                    if progress is not None:
+                        progress(done, total)
+            except BaseException:
+                # Stopped (``progress`` raised: the client's Esc) or failed: the steps not
+                # begun are dropped, not waited for; those under way end on their own.
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
     finally:
         _FORKED = None
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -281,6 +282,7 @@ def note(app: FireteamApp) -> str:
     return str(app.screen.query_one("#chances-note", PlainLabel).render())
 
 
+@pytest.mark.subprocess
 async def test_c_shows_the_referee_each_sides_chances_the_swings_and_the_deciding_turn():
     """F4's chances (issue #62): "c" measures them in a thread, from the screen's seed; the
     text then has a sparkline a side with the turn marks, the table by turn, the swings
@@ -295,6 +297,8 @@ async def test_c_shows_the_referee_each_sides_chances_the_swings_and_the_decidin
         screen = app.screen
         assert isinstance(screen, ReportScreen) and "CHANCES" not in shown(app)
         assert note(app).startswith("c: each side's chance to win after every step (200 re-rolled games a step)")
+        # The player's own client measures on every core (a pool of processes), as the bench does.
+        assert screen.chance_workers == (os.cpu_count() or 1)
         screen.chance_rerolls, screen.seed = 5, 7
         await press(pilot, "c")
         await app.workers.wait_for_complete()
@@ -362,6 +366,7 @@ async def test_the_client_answers_keys_while_the_chances_are_measured_and_esc_st
         await press(pilot, "f4")
         screen = app.screen
         screen.chance_rerolls = 10_000  # far more than could end while the test runs
+        screen.chance_workers = 1  # in this thread, stopped at its next game (a pool's at its next step)
         await press(pilot, "c", workers=False)
         bar = screen.query_one("#reroll-progress", ProgressBar)
         await until(pilot, lambda: (bar.progress or 0) > 0, "the bar to move")
@@ -395,7 +400,7 @@ async def test_the_live_game_moving_on_stops_the_chances_being_measured(tmp_path
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "f4")
         screen = app.screen
-        screen.chance_rerolls = 10_000
+        screen.chance_rerolls, screen.chance_workers = 10_000, 1
         await press(pilot, "c", workers=False)
         await until(
             pilot,

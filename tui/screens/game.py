@@ -898,7 +898,7 @@ class GameScreen(Screen):
 
         # In replay, up to the step on screen (as this role counts them); live, the whole game so far.
         step = None if self.vp.step is None else self.vp.shown_position()[0]
-        self.app.push_screen(ReportScreen(self.game, self.role, step))
+        self.app.push_screen(ReportScreen(self.game, self.role, step, remote=self.remote))
 
     def action_open_replay(self) -> None:
         self.app.push_screen(

@@ -5,6 +5,7 @@ Everything in it comes from ``core.report``."""
 
 from __future__ import annotations
 
+import os
 import threading
 from dataclasses import replace
 
@@ -93,8 +94,11 @@ class ReportScreen(Screen):
     chance_rerolls = DEFAULT_COUNT
     seed = 0
 
-    def __init__(self, game: Game, role: str, step: int | None = None) -> None:
+    def __init__(self, game: Game, role: str, step: int | None = None, *, remote: bool = False) -> None:
         super().__init__()
+        #: The processes "c" measures on: every core at the player's own client; one (this
+        #: thread) at a served table's seat, whose process is shared with other seats.
+        self.chance_workers = 1 if remote else os.cpu_count() or 1
         self.game = game
         self.role = role
         #: None: the live game, followed as it goes on; else the replay's step, as the role counts them.
@@ -156,7 +160,7 @@ class ReportScreen(Screen):
             return
         self._cancel = cancel = threading.Event()
         # The app, not ``self.app``: a screen left while its thread runs has no app to find.
-        app, game, count, seed = self.app, self.game, self.chance_rerolls, self.seed
+        app, game, count, seed, workers = self.app, self.game, self.chance_rerolls, self.seed, self.chance_workers
         bar = self.query_one("#reroll-progress", ProgressBar)
         bar.update(total=None, progress=0)  # the total is told with the first games
         bar.add_class("running")
@@ -170,9 +174,8 @@ class ReportScreen(Screen):
                 app.call_from_thread(bar.update, total=total, progress=done)
 
         def measured() -> None:
-            # One process, in this thread: a pool's steps could not be stopped at the next game.
             try:
-                odds = chances(game, count, seed=seed, progress=progress)
+                odds = chances(game, count, seed=seed, progress=progress, workers=workers)
             except RerollsCancelled:
                 odds = None
             if cancel.is_set():  # stopped after the last game: of a game that has moved on
