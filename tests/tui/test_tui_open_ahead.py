@@ -106,7 +106,9 @@ async def test_an_open_that_takes_longer_shows_the_progress_bar_until_it_ends(ga
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LoadingScreen), "the loading screen")
             go_on.set()
-            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            # Mounted, not only pushed: a test that ended as the screen was pushed closed the app
+            # before its panes were composed ("No nodes match 'LogPane'" under load).
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.mounted.is_set(), "the game")
             assert len(made) == 1 and len(app.screen_stack) == 2
     finally:
         go_on.set()
