@@ -14,7 +14,7 @@ draws at the end of the text.
 from what has the focus: the drawn cursor of a text box, the row under the
 cursor of a list (the roster, the log, an option list), the first letter of a
 closed select's value (not its box's border), the command highlighted in the
-command palette's list (its search box keeps the focus), the question of the undo and redo
+command palette's list once the arrows move over it (its search box keeps the focus), the question of the undo and redo
 box while it asks (it takes every key but leaves the focus where it was), the
 words saying a list is empty (the start screen's "No games yet"), or the first
 cell of a focused widget of any other kind, or of a dialog with nothing to focus.
@@ -97,16 +97,18 @@ def widget_point(widget: Widget) -> Offset:
 
 def _palette_choice(screen: Screen) -> Offset | None:
     """In Textual's command palette (Ctrl+P) the focus stays in its search box while the
-    arrows move the highlight over the commands found: the cursor goes on the command
-    Enter would run, which a braille display then shows as the words are typed; on the
-    search box while nothing is listed."""
+    arrows move the highlight over the commands found.  The palette highlights the first
+    command found as soon as it opens and at every letter: the cursor stays in the search
+    box then, where the words are typed (on the list it was off the box, at a column of
+    its own).  Once the arrows have moved the highlight off that first command, the
+    cursor goes on the command Enter would run, which a braille display then shows."""
     if not _is_textual(screen, "CommandPalette"):
         return None
     found = screen.query("CommandList")
     listing = found.first() if found else None
     if listing is None or not listing.display or not listing.region or not _is_option_list(listing):
         return None
-    if listing.highlighted is None:
+    if not listing.highlighted:  # none, or the first: the palette's own, not the arrows'
         return None
     return widget_point(listing)
 

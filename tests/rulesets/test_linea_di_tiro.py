@@ -402,6 +402,20 @@ def test_a_table_with_its_own_deck_types_the_card_it_drew(game):
     assert game.state.card == "Joker"
 
 
+def test_a_table_drawing_from_its_own_deck_does_not_print_the_games_deck(game):
+    """Ruling LT-TABLE-DECK: the card the table drew is said; the game's order, kept in
+    step with it, is neither printed again nor committed again (the end of the game opens
+    the shuffle's order, and the table's draws are public cards)."""
+    shuffled = game.state.vars["secret.deck"]
+    before = len(game.log_lines(REFEREE))
+    play(game, "next answers=ks dice=")
+    said = [line.text for line in game.log_lines(REFEREE)[before:]]
+    assert "the table drew K♠ from its own deck" in said
+    assert not any("shuffled" in text or "Q♦" in text for text in said), said
+    assert game.state.vars["secret.deck"] == shuffled
+    assert game.view("us").vars["deck.table"] == "0:K♠"
+
+
 def test_after_a_table_reshuffle_the_ten_cards_left_come_first():
     """LT-R011 (ruling LT-RESHUFFLE): after the 44th draw the 10 left are on top; a card of
     the discards shuffled under them cannot be drawn before they are."""

@@ -16,6 +16,7 @@ from core.cli.main import _COMMENT, run_script, script_lines
 from core.dice import DiceRequest, NeedDice, SeededDice
 from core.game import Game
 from core.questions import NeedAnswer, Question
+from core.rulesets.linea_di_tiro import turn
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 
@@ -134,6 +135,6 @@ def _as_recorded(g: Game, question: Question) -> str:
     default, or, for the card a table drew (Linea di Tiro), the game's own deck's next."""
     if question.default:
         return question.default
-    order, drawn = g.state.vars["secret.deck"].split(","), g.state.vars["deck.drawn"]
+    order, drawn = turn.game_order(g.state), g.state.vars["deck.drawn"]
     assert order[drawn] in question.choices, question
     return order[drawn]

@@ -526,6 +526,21 @@ async def test_a_spectator_link_seats_guests_who_watch_and_cannot_command(tmp_pa
             await second.close()
 
 
+async def test_a_spectators_page_has_no_keys_to_tap_and_a_players_has(tmp_path, caplog):
+    """A spectator cannot type: the phone's row of extra keys (Esc, Tab, the arrows, ^P,
+    Paste) is not shown to him, on the page his link opens nor on a reload; a player's has it."""
+    keys = re.compile(r'<div id="keys" role="toolbar"( hidden)?>')
+    async with web_table(tmp_path, caplog) as web:
+        for name, hidden in (("", " hidden"), ("reg", None)):
+            token, _ = web.invitations.create(name)
+            async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+                async with http.get(web.url(f"/join/{token}")) as answer:
+                    assert answer.status == 200
+                    assert keys.search(await answer.text()).group(1) == hidden, name
+                async with http.get(web.url("/")) as answer:
+                    assert keys.search(await answer.text()).group(1) == hidden, name
+
+
 async def test_under_tls_the_cookie_is_secure(tmp_path, caplog):
     async with web_table(tmp_path, caplog, tls=True) as web:
         token, _ = web.invitations.create("reg")

@@ -24,6 +24,7 @@ from core.ruleset import get_ruleset
 from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
+from tui.focus_cursor import widget_point
 from tui.panes.log import LogView
 from tui.panes.rosterview import RosterView
 from tui.screens.dialogs import AskScreen, DetailsScreen, DicePrompt, LockedScreen
@@ -151,9 +152,12 @@ async def test_the_action_picker_s_filter_then_its_highlighted_option_then_a_for
         assert at(app)[1].startswith(("(choose)", "(none)")), (form.spec.name, at(app))  # its first field, empty
 
 
-async def test_the_command_palette_s_highlighted_command_while_its_box_keeps_the_focus(game):
-    """Ctrl+P: the focus stays in the palette's search box while the arrows move the highlight;
-    the cursor is on the command Enter would run, and moves with the highlight."""
+async def test_the_command_palette_s_box_while_typing_and_its_highlighted_command_once_the_arrows_move(game):
+    """Ctrl+P: the focus stays in the palette's search box.  While the words are typed the
+    cursor is in that box, after the last letter, where the next one goes (it was on the
+    list's first command from the start, off the box typed into); once the arrows move the
+    highlight it is on the command Enter would run, and moves with the highlight."""
+    from textual.command import CommandInput as SearchBox
     from textual.command import CommandList, CommandPalette
 
     app = FireteamApp(game, role=REFEREE)
@@ -161,14 +165,18 @@ async def test_the_command_palette_s_highlighted_command_while_its_box_keeps_the
         await press(pilot, "ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
         palette = app.screen
+        box = palette.query_one(SearchBox)
+        await until(pilot, lambda: box.region, "the search box")
+        assert written(app) == widget_point(box) and widget_point(box).y == box.content_region.y
         await typed(pilot, "un")
         listing = palette.query_one(CommandList)
         await until(pilot, lambda: listing.display and listing.highlighted is not None, "the commands found")
         assert isinstance(app.focused, Input)  # typing still goes to the search box
+        assert at(app)[0].rstrip().endswith("un") and written(app).y == box.content_region.y, at(app)
         for _ in range(2):
+            await press(pilot, "down")
             prompt = str(listing.get_option_at_index(listing.highlighted).prompt).split("\n")[0].strip()
             assert at(app)[1].strip().startswith(prompt[:12]), (prompt, at(app))
-            await press(pilot, "down")
 
 
 async def test_a_form_s_select_closed_on_its_value_and_open_on_its_highlighted_option(game):

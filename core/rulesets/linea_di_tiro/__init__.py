@@ -96,6 +96,11 @@ class LineaDiTiro(Ruleset):
     def describe_var(self, key: str, value: int | str) -> str | None:
         if key == "secret.deck":
             return _("the deck is shuffled: {cards}").format(cards=str(value).replace(",", " "))
+        if key == "deck.table":  # ruling LT-TABLE-DECK: the card, not the game's order kept in step with it
+            if not value:
+                return _("the table's own deck: no card drawn since the last shuffle")
+            card = str(value).rpartition(":")[2]
+            return _("the table drew {card} from its own deck").format(card=card)
         if key == "deck.drawn":
             if not value:
                 return _("a fresh deck")

@@ -39,6 +39,11 @@ DECK_VAR = "secret.deck"
 #: ``secret.ambush.<piece>`` = the spotter's id, until the reply or the next card.
 AMBUSH_VAR = "secret.ambush."
 DRAWN_VAR = "deck.drawn"
+#: The cards the table drew from its own deck since the last shuffle, each as
+#: ``DRAW:CARD`` (ruling LT-TABLE-DECK): the game's order is ``secret.deck`` with each
+#: swapped to the top at its draw (``game_order``), so that a table's draw says its one card
+#: instead of recording, and printing, the game's whole deck again.
+TABLE_VAR = "deck.table"
 ATTACK_BADGES = ("attacks-1", "attacks-2")
 #: Attacks the activation may still prepare after its other half (A1, A3 "o v.v.", LT-R020).
 PREPARE_BADGES = ("prepare-1", "prepare-2")
@@ -86,6 +91,19 @@ def new_deck(ctx: Context) -> None:
 def _record_deck(ctx: Context, order: list[str]) -> None:
     ctx.emit(ev.VarSet(key=DECK_VAR, value=",".join(order), vis=REFEREE_ONLY))
     ctx.emit(ev.VarSet(key=DRAWN_VAR, value=0))
+    if ctx.state.vars.get(TABLE_VAR):
+        ctx.emit(ev.VarSet(key=TABLE_VAR, value=""))
+
+
+def game_order(state: GameState) -> list[str]:
+    """The game's order of the deck now: the shuffle's, each card the table drew
+    since swapped to the top at its draw (ruling LT-TABLE-DECK)."""
+    cards = state.vars[DECK_VAR].split(",")
+    for entry in filter(None, str(state.vars.get(TABLE_VAR, "")).split(",")):
+        n, _colon, card = entry.partition(":")
+        at, to = cards.index(card, int(n)), int(n)
+        cards[to], cards[at] = cards[at], cards[to]
+    return cards
 
 
 def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> None:
@@ -157,7 +175,7 @@ def draw_card(ctx: Context) -> None:
     # LT-R053: the ambush is "immediate": a reply not fired under the card that spotted the piece is lost
     for key in sorted(k for k, v in s.vars.items() if k.startswith(AMBUSH_VAR) and v):
         ctx.emit(ev.VarSet(key=key, value="", vis=REFEREE_ONLY))
-    order = s.vars[DECK_VAR].split(",")
+    order = game_order(s)
     if ctx.dice.manual:  # the table keeps its own deck: it says the card it drew
         order = _table_card(ctx, order)
     card, drawn = rules.draw(order, s.vars[DRAWN_VAR])
@@ -217,7 +235,8 @@ def _table_card(ctx: Context, order: list[str]) -> list[str]:
         return order
     swapped = list(order)
     swapped[drawn], swapped[at] = swapped[at], swapped[drawn]
-    ctx.emit(ev.VarSet(key=DECK_VAR, value=",".join(swapped), vis=REFEREE_ONLY))
+    table = ctx.state.vars.get(TABLE_VAR, "")
+    ctx.emit(ev.VarSet(key=TABLE_VAR, value=f"{table},{drawn}:{card}" if table else f"{drawn}:{card}"))
     return swapped
 
 

@@ -509,7 +509,7 @@ class WebDoor:
             # A seat the seats file makes plain never gets the terminal; any other may choose the plain page.
             if path == "/plain" or (seat is not None and seat.plain):
                 return self._plain_page(request, chosen=seat is None or not seat.plain)
-            return self._page(request)
+            return self._page(request, watching=grant.spectators)
         if path == "/alive":  # the page asks, before reconnecting, whether its cookie still lets it in
             return (
                 web.Response(status=204, headers=self._headers()) if self._grant(request) else self._forbidden(request)
@@ -668,7 +668,7 @@ class WebDoor:
         link, or one ending in ?plain, a page that moves on to the plain page."""
         seat = self._seat(grant)
         if onward == "/" and (seat is None or not seat.plain):
-            return self._page(request, joined=True)
+            return self._page(request, joined=True, watching=grant.spectators)
         return self._notice(request, 200, _("Taking your seat…"), onward=onward)
 
     @staticmethod
@@ -699,8 +699,9 @@ class WebDoor:
             "waiting": _("The server is busy with others arriving; trying again…"),
         }
 
-    def _page(self, request: web.BaseRequest, *, joined: bool = False) -> web.Response:
-        """The terminal page; ``joined``: as the answer to ``/join/TOKEN``, which it leaves at once (LEAVE_JOIN)."""
+    def _page(self, request: web.BaseRequest, *, joined: bool = False, watching: bool = False) -> web.Response:
+        """The terminal page; ``joined``: as the answer to ``/join/TOKEN``, which it leaves at once (LEAVE_JOIN);
+        ``watching``: a spectator's, without the phone's extra keys (no key of his reaches the table)."""
         lang = self._language(request)
         with reading(lang):
             words = self._words()
@@ -708,6 +709,7 @@ class WebDoor:
                 _template("page.html")
                 .replace("{{version}}", version())
                 .replace("{{leave}}", f"<script>{LEAVE_JOIN}</script>" if joined else "")
+                .replace("{{keys}}", " hidden" if watching else "")
                 .replace("{{lang}}", lang)
                 .replace("{{title}}", html.escape(_("Fireteam")))
                 # Said before any script runs: a page whose script never comes says what it waits for.
