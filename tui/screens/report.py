@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
 from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding
@@ -31,6 +33,10 @@ from tui.plain import Plain, PlainLabel, visible
 CHART_HEIGHT = 14
 #: Re-rolled games between two moves of the progress bar (each move crosses threads).
 PROGRESS_EVERY = 10
+
+T = TypeVar("T")
+#: Told the games done and their total; raises ``RerollsCancelled`` once asked to stop.
+Progress = Callable[[int, int], None]
 #: Each side's marker on the line charts, in the sides' order: its glyph in the legend
 #: tells the sides apart without colour (both were braille dots, ``⢕⢕``, #48).
 SIDE_MARKERS = ("braille", "hd", "dot", "x", "+", "o")
@@ -158,14 +164,45 @@ class ReportScreen(Screen):
         """Each side's chances after every step, in a thread, with a progress bar."""
         if self._cancel is not None or self.why_no_chances():
             return
+        game, count, seed, workers = self.game, self.chance_rerolls, self.seed, self.chance_workers
+
+        def keep(odds: Chances) -> None:
+            self.chances = odds
+
+        self._measure(
+            lambda progress: chances(game, count, seed=seed, progress=progress, workers=workers),
+            keep,
+            _("Measuring each side's chances, {n} re-rolled games a step; Esc stops").format(n=count),
+            _("Chances stopped; nothing was kept"),
+        )
+
+    def action_reroll(self) -> None:
+        """The game's orders re-rolled ``rerolls`` times, in a thread, with a progress bar."""
+        if self._cancel is not None or not self.check_action("reroll", ()):
+            return
+        game, role, step, count = self.game, self.role, self.step, self.rerolls
+
+        def keep(report: Report) -> None:
+            self.report = report
+
+        self._measure(
+            lambda progress: build(game, role, step, rerolls=count, progress=progress),
+            keep,
+            _("Re-rolling {n} games; Esc stops").format(n=count),
+            _("Re-rolls stopped; nothing was kept"),
+        )
+
+    def _measure(self, work: Callable[[Progress], T], keep: Callable[[T], None], said: str, stopped: str) -> None:
+        """``work(progress)`` in a thread, the bar following its games; Esc, leaving the screen
+        or the live game moving on (``self._cancel``) stops it at its next game, and then, or
+        if it was stopped after its last, nothing is kept; else ``keep`` takes its result."""
         self._cancel = cancel = threading.Event()
         # The app, not ``self.app``: a screen left while its thread runs has no app to find.
-        app, game, count, seed, workers = self.app, self.game, self.chance_rerolls, self.seed, self.chance_workers
+        app = self.app
         bar = self.query_one("#reroll-progress", ProgressBar)
         bar.update(total=None, progress=0)  # the total is told with the first games
         bar.add_class("running")
-        said = _("Measuring each side's chances, {n} re-rolled games a step; Esc stops")
-        self.notify(said.format(n=count), markup=False)
+        self.notify(said, markup=False)
 
         def progress(done: int, total: int) -> None:
             if cancel.is_set():
@@ -173,65 +210,26 @@ class ReportScreen(Screen):
             if done % PROGRESS_EVERY == 0 or done == total:
                 app.call_from_thread(bar.update, total=total, progress=done)
 
-        def measured() -> None:
+        def run() -> None:
             try:
-                odds = chances(game, count, seed=seed, progress=progress, workers=workers)
+                result: T | None = work(progress)
             except RerollsCancelled:
-                odds = None
+                result = None
             if cancel.is_set():  # stopped after the last game: of a game that has moved on
-                odds = None
-            app.call_from_thread(self._measured, odds)
+                result = None
+            app.call_from_thread(self._measured, result, keep, stopped)
 
-        self.run_worker(measured, thread=True, exclusive=True, group="rerolls")
+        self.run_worker(run, thread=True, exclusive=True, group="rerolls")
 
-    def _measured(self, odds: Chances | None) -> None:
+    def _measured(self, result: T | None, keep: Callable[[T], None], stopped: str) -> None:
         self._cancel = None
         if not self.is_attached:  # the screen was left: it stopped them, no one is left to see
             return
         self.query_one("#reroll-progress", ProgressBar).remove_class("running")
-        if odds is None:
-            self.notify(_("Chances stopped; nothing was kept"), markup=False)
+        if result is None:
+            self.notify(stopped, markup=False)
             return
-        self.chances = odds
-        self._show()
-
-    def action_reroll(self) -> None:
-        """The game's orders re-rolled ``rerolls`` times, in a thread, with a progress bar."""
-        if self._cancel is not None or not self.check_action("reroll", ()):
-            return
-        self._cancel = cancel = threading.Event()
-        bar = self.query_one("#reroll-progress", ProgressBar)
-        bar.update(total=self.rerolls, progress=0)
-        bar.add_class("running")
-        self.notify(_("Re-rolling {n} games; Esc stops").format(n=self.rerolls), markup=False)
-        app, game, role, step, count = self.app, self.game, self.role, self.step, self.rerolls
-
-        def progress(done: int, total: int) -> None:
-            if cancel.is_set():
-                raise RerollsCancelled
-            if done % PROGRESS_EVERY == 0 or done == total:
-                app.call_from_thread(bar.update, progress=done)
-
-        def rerolled() -> None:
-            try:
-                report = build(game, role, step, rerolls=count, progress=progress)
-            except RerollsCancelled:
-                report = None
-            if cancel.is_set():
-                report = None
-            app.call_from_thread(self._rerolled, report)
-
-        self.run_worker(rerolled, thread=True, exclusive=True, group="rerolls")
-
-    def _rerolled(self, report: Report | None) -> None:
-        self._cancel = None
-        if not self.is_attached:
-            return
-        self.query_one("#reroll-progress", ProgressBar).remove_class("running")
-        if report is None:
-            self.notify(_("Re-rolls stopped; nothing was kept"), markup=False)
-            return
-        self.report = report
+        keep(result)
         self._show()
 
     def retranslate(self) -> None:
