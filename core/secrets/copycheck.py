@@ -18,6 +18,7 @@ import msgspec
 
 from core.game import Game
 from core.language.i18n import _
+from core.secrets import shown
 from core.secrets.rederive import brief
 from core.secrets.sidecopy import SideCopy, export, looks_like_side_copy, read
 from core.storage.savefile import SaveError
@@ -51,7 +52,7 @@ class Compared:
         else:
             verdict = _("{n} differ from the save").format(n=len(self.differs) + self.more)
         said = _("side's copy {copy} ({role}): {n} events checked against the save: {verdict}")
-        return [*lines, said.format(copy=self.copy, role=_shown(self.role), n=self.events, verdict=verdict)]
+        return [*lines, said.format(copy=self.copy, role=shown(self.role), n=self.events, verdict=verdict)]
 
     def as_json(self) -> dict:
         return {
@@ -61,10 +62,6 @@ class Compared:
             "differ": self.differs,
             "more": self.more,
         }
-
-
-def _shown(text: str) -> str:
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def compare(game: Game, copy_path: Path) -> Compared:
@@ -113,7 +110,7 @@ def _events(result: Compared, copy: SideCopy, mine: SideCopy) -> None:
 
 def _differ(result: Compared, line: str) -> None:
     if len(result.differs) < MAX_NAMED:
-        result.differs.append(_shown(line))
+        result.differs.append(shown(line))
     else:
         result.more += 1
 

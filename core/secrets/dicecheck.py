@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from core import events as ev
 from core.dice import KEY_BYTES, derive, derive_bound
 from core.language.i18n import N_, _, render
-from core.secrets import commitments
+from core.secrets import commitments, shown
 from core.secrets.sidecopy import Step
 from core.state import DICE_KEY
 
@@ -53,12 +53,12 @@ class RollCheck:
         )
         head = said.format(
             step=self.step,
-            purpose=_shown(render(r.purpose)),
+            purpose=shown(render(r.purpose)),
             count=len(r.faces),
             sides=r.sides,
             faces=faces,
-            seal=_shown(self.roll.seal[:16]),
-            mine=_shown(self.roll.contribution[:16]),
+            seal=shown(self.roll.seal[:16]),
+            mine=shown(self.roll.contribution[:16]),
             draw=self.roll.draw,
         )
         why = f": {self.why}" if self.why else ""
@@ -89,10 +89,6 @@ class DiceChecked:
         )
         lines.append(said.format(n=len(self.rolls), verdict=verdict, typed=self.typed, seeded=self.seeded))
         return lines
-
-
-def _shown(text: str) -> str:
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def _key(value: object) -> bytes | None:
@@ -173,7 +169,7 @@ def _placed(r: ev.BoundRoll, cmd: int, full: bool, sealed_here: set[str], places
     if r.saw != r.seal and r.seal not in sealed_here:
         # Only a command that seals its key rolls it with a contribution drawn before (a game's first).
         said = _("its key was sealed after its contribution was drawn (under key {saw})")
-        return said.format(saw=_shown(r.saw[:16]) or "-")
+        return said.format(saw=shown(r.saw[:16]) or "-")
     return ""
 
 

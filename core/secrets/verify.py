@@ -27,7 +27,7 @@ import msgspec
 from core import events as ev
 from core.game import Game
 from core.language.i18n import N_, _
-from core.secrets import commitments, copycheck, dicecheck
+from core.secrets import commitments, copycheck, dicecheck, shown
 from core.secrets.rederive import Differs, Rederived, rederive
 from core.secrets.sidecopy import Step, looks_like_side_copy, read, steps
 from core.storage.linecheck import MAX_LINE_BYTES
@@ -51,17 +51,12 @@ class Check:
     why: str = ""
 
     def line(self) -> str:
-        name = _shown(self.key) if self.key else _("a secret of {owner}").format(owner=_shown(self.owner))
+        name = shown(self.key) if self.key else _("a secret of {owner}").format(owner=shown(self.owner))
         at = _("set at step {step}").format(step=self.step) if self.step else _("set out of this copy's sight")
-        shown = _("revealed at step {step}").format(step=self.opened) if self.opened else _("not revealed")
-        why = f": {_shown(self.why)}" if self.why else ""
+        opened = _("revealed at step {step}").format(step=self.opened) if self.opened else _("not revealed")
+        why = f": {shown(self.why)}" if self.why else ""
         status = _(self.status)
-        return f"{name} ({_shown(self.digest[:16])}): {at}, {shown}: {status}{why}"
-
-
-def _shown(text: str) -> str:
-    """Text from the file as text: a control character is printed as its escape, never sent to the terminal."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+        return f"{name} ({shown(self.digest[:16])}): {at}, {opened}: {status}{why}"
 
 
 @dataclass
@@ -115,13 +110,13 @@ class Verified:
         lines = []
         for d, status in [*((d, MISMATCH) for d in r.differs), *((d, NOT_CHECKED) for d in r.unsure)]:
             said = _("command #{cmd} at step {step} ({text}): {status}: {why}")
-            lines.append(said.format(cmd=d.cmd, step=d.step, text=_shown(d.text), status=_(status), why=_shown(d.why)))
+            lines.append(said.format(cmd=d.cmd, step=d.step, text=shown(d.text), status=_(status), why=shown(d.why)))
         if r.played_under:
             said = _(
                 "facts: played under the ruleset's version {was}, re-derived under {now}: "
                 "a difference may be a rule changed since"
             )
-            lines.append(said.format(was=_shown(r.played_under), now=r.rules))
+            lines.append(said.format(was=shown(r.played_under), now=r.rules))
         if r.differs:
             verdict = _("{n} differ from what the rules give").format(n=len(r.differs))
         else:
@@ -270,7 +265,7 @@ def _facts_json(r: Rederived) -> dict:
 
 def _unpaired(key: str, step: int) -> str:
     said = _("{key}: set at step {step} with no commitment after it: mismatch")
-    return said.format(key=_shown(key), step=step)
+    return said.format(key=shown(key), step=step)
 
 
 def _opening(result: Verified, by_digest: dict[str, Check], s: Step, e: ev.Revealed | ev.Opened) -> None:
