@@ -43,7 +43,7 @@ from core.language.reader import SOURCE, lang
 from core.language.shapes import command_shapes
 from core.narrate import describe, sides_of
 from core.numbering import Numbering
-from core.outcome import Outcome, Refusal, Result, settle
+from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Held, Outcome, Refusal, Result, settle
 from core.probability import check_distribution, check_summary, odds_summary, successes_distribution, sum_distribution
 from core.questions import MAX_ANSWERS, Answers, NeedAnswer
 from core.refusal import LOG, CommandFailed
@@ -203,6 +203,12 @@ class Game:
         self.copy_role = ""
         #: The labels of command ``cmd``'s new markers (tests may give their own).
         self.marker_labels: Callable[[int], MarkerLabels] = lambda cmd: MarkerLabels(self.header.seed, cmd)
+        #: At a served table, the roles whose seats can be asked for their own dice (set by the
+        #: server, issue #61); None: one person at one screen types every roll (a local client).
+        self.seated: Callable[[], set[str]] | None = None
+        #: The command held for another seat's dice or answer (``hold``), one per table.
+        self.awaiting: Awaited | None = None
+        self._awaiting_listeners: list[Callable[[], None]] = []
 
     @property
     def writable(self) -> bool:
@@ -449,13 +455,110 @@ class Game:
         table instead (``tui.ssh.workers.replica``).  :meth:`execute` is the same, raising to
         refuse; ``contribution`` is the issuer's client's share of the command's sealed dice, as there."""
         by = by or role
+        if self.awaiting is not None:  # one command at a time, undo too: the table waits for its dice
+            return Refusal(text.strip(), role, by, self.awaited_said(role))
 
         def act() -> Outcome:
             return self.execute(
                 text, role=role, by=by, faces=faces, contribution=contribution, answers=answers, saw=saw
             )
 
-        return settle(act, text.strip(), role, by)
+        result = settle(act, text.strip(), role, by)
+        if isinstance(result, DiceNeeded | AnswerNeeded) and self.seated is not None and table_dice(self.state):
+            held = Awaited(text.strip(), role, by, list(faces or ()), list(answers or ()), role)
+            return self._hold(held, result, first=True)
+        return result
+
+    # ------------------------------------------------------- the table's dice, at their seats
+
+    def subscribe_awaiting(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener`` whenever the command held for a seat's dice (``awaiting``) changes."""
+        self._awaiting_listeners.append(listener)
+        return lambda: self._awaiting_listeners.remove(listener)
+
+    def set_awaiting(self, held: Awaited | None) -> None:
+        """Hold ``held`` (None: none), and tell every listener (a seat worker's copy is told so)."""
+        self.awaiting = held
+        for listener in list(self._awaiting_listeners):
+            listener()
+
+    def _hold(self, held: Awaited, result: DiceNeeded | AnswerNeeded, *, first: bool = False) -> Result:
+        """At a served table with table dice, ``held`` waits for the seat whose roll it is next
+        (issue #61): the roll's side, the referee when that side has no seat here, else the
+        submitter; a question is the submitter's.  A command's first rolls of its own seat are
+        asked there as at one screen (``result`` goes back); once held, every step is told."""
+        asked = held.role
+        if isinstance(result, DiceNeeded) and result.request.side not in ("", held.role):
+            seated = self.seated() if self.seated is not None else set()
+            if result.request.side in seated:
+                asked = result.request.side
+            elif REFEREE in seated:
+                asked = REFEREE
+        if first and asked == held.role:
+            return result
+        request = result.request if isinstance(result, DiceNeeded) else None
+        question = result.question if isinstance(result, AnswerNeeded) else None
+        self.set_awaiting(msgspec.structs.replace(held, asked=asked, request=request, question=question))
+        assert self.awaiting is not None
+        return Held(self.awaiting)
+
+    def answer_held(
+        self, *, role: str, by: str = "", faces: list[int] | None = None, answer: str | None = None
+    ) -> Result:
+        """Go on with the held command with the faces (or the answer) its asked seat gave, or
+        the referee, who may answer any; neither: withdraw it (its submitter, or the referee)."""
+        by = by or role
+        held = self.awaiting
+        if held is None:
+            return Refusal("", role, by, _("no command is waiting for dice"))
+        if faces is None and answer is None:
+            if role not in (held.role, REFEREE):
+                return Refusal(held.text, role, by, _("only its player or the referee may withdraw it"))
+            self.set_awaiting(None)
+            return Refusal(
+                held.text, role, by, _("cancelled: {command} (nothing was recorded)").format(command=held.text)
+            )
+        if role not in (held.asked, REFEREE):
+            return Refusal(held.text, role, by, self.awaited_said(role))
+        went_on = msgspec.structs.replace(
+            held,
+            faces=[*held.faces, *(faces or ())],
+            answers=[*held.answers, *([answer] if answer is not None else [])],
+        )
+
+        def act() -> Outcome:
+            return self.execute(held.text, role=held.role, by=held.by, faces=went_on.faces, answers=went_on.answers)
+
+        self.awaiting = None  # (it goes on: told once it is held again, or ends)
+        result = settle(act, held.text, held.role, held.by)
+        if isinstance(result, DiceNeeded | AnswerNeeded):
+            return self._hold(went_on, result)
+        self.set_awaiting(None)
+        return result
+
+    def awaited_said(self, role: str) -> str:
+        """What ``role``'s seat is told of the held command: whose dice are awaited, and the
+        roll itself at the seats that may know it (its submitter's, the asked one's, the referee's)."""
+        held = self.awaiting
+        if held is None:
+            return ""
+        sides = self.state.sides
+
+        def name(r: str) -> str:
+            return sides[r].name if r in sides else _("the referee")
+
+        if held.request is None:
+            said = _("waiting for {side}'s answer").format(side=name(held.role))
+            roll = held.question.asked if held.question is not None else ""
+            roll = render(roll, self.ruleset.domain) if roll else ""
+        else:
+            owner = held.request.side or held.role
+            if held.asked == REFEREE and owner != REFEREE:
+                said = _("waiting for the referee to give {side}'s dice").format(side=name(owner))
+            else:
+                said = _("waiting for {side}'s dice").format(side=name(owner))
+            roll = held.request.text()
+        return f"{said}: {roll}" if roll and role in (held.role, held.asked, REFEREE) else said
 
     def execute(
         self,

@@ -10,6 +10,8 @@ browser seat, ``fireteam script``) ends in one of four ways, and
   says which); nothing was written yet;
 * :class:`AnswerNeeded`: the table must answer a question the game cannot decide
   (``core.questions``); nothing was written yet;
+* :class:`Held`: at a served table with table dice, the command waits for another
+  seat's dice (:class:`Awaited`, issue #61); nothing was written yet;
 * :class:`Failure`: an error of the program, logged with its traceback for the
   host (``core.refusal.LOG``); the message says whether anything was recorded.
 
@@ -62,13 +64,40 @@ class AnswerNeeded(msgspec.Struct, frozen=True, tag=True):
     question: Question
 
 
+class Awaited(msgspec.Struct, frozen=True):
+    """A command held at a served table with table dice until the seat ``asked`` gives its
+    next roll's faces (``request``) or its answer (``question``) (issue #61): one per table.
+
+    The request and the question are said as the command's own role may be told them (its
+    roll, ``Game._handle``): a seat other than the submitter's, the asked one's and the
+    referee's is shown whose dice are awaited, never the roll (``Game.awaited_said``)."""
+
+    text: str
+    role: str
+    by: str
+    #: The faces and the answers the command was given so far, in order.
+    faces: list[int]
+    answers: list[str]
+    #: The role whose seat is asked now: the roll's side, the referee when that side has no
+    #: seat, or the submitter (its own rolls, and every question).
+    asked: str
+    request: DiceRequest | None = None
+    question: Question | None = None
+
+
+class Held(msgspec.Struct, frozen=True, tag=True):
+    """The command waits at the table for another seat's dice (``awaited``). Nothing was written yet."""
+
+    awaited: Awaited
+
+
 class Failure(msgspec.Struct, frozen=True, tag=True):
     """The command failed on an error of the program; ``message`` is its one line for the player."""
 
     message: str
 
 
-Result = Outcome | Refusal | DiceNeeded | AnswerNeeded | Failure
+Result = Outcome | Refusal | DiceNeeded | AnswerNeeded | Held | Failure
 
 
 def settle(act: Callable[[], Outcome], text: str, role: str, by: str) -> Result:

@@ -20,7 +20,7 @@ from core import errorlog, folders
 from core.cli.lang import add_lang_option
 from core.game import Game, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext
-from core.outcome import AnswerNeeded, DiceNeeded, Failure, Refusal
+from core.outcome import AnswerNeeded, DiceNeeded, Failure, Outcome, Refusal
 from core.replay import shown_step, step_of_shown, visible_steps
 from core.ruleset import LOG as RULESETS_LOG
 from core.ruleset import RulesetIds
@@ -148,6 +148,7 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
                     print(f"{path}:{number}: " + _("error: {error}").format(error=outcome.message), file=sys.stderr)
                     print(errorlog.details_in(error_log), file=sys.stderr)
                     return 3
+                assert isinstance(outcome, Outcome)  # (a script's game is no served table: never Held)
                 count += 1
                 for line in outcome.lines:
                     print(line, file=out)

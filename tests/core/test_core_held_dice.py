@@ -1,0 +1,87 @@
+"""Table dice at a served table (issue #61): a roll is asked at its owner's own seat.
+
+A command whose next roll is another seated side's is held at the table, one per table,
+until that seat (or the referee) gives its faces; every seat is told whose dice are
+awaited; given these faces, this outcome."""
+
+from __future__ import annotations
+
+from core.game import Game
+from core.outcome import DiceNeeded, Held, Outcome, Refusal
+from core.state import TABLE_DICE
+from core.views import REFEREE
+
+FIRE = "fire conti bashir range=40"  # the regulars' Pte Conti at the irregulars' Bashir Ali
+SAVE = "Bashir Ali's save: 1d6, needs 5+"
+
+
+def served(tmp_path, seated: set[str]) -> tuple[Game, list[str]]:
+    g = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
+    for line in ("scenario demo", "next dice=3", "next dice=6,6,1,1", f"{TABLE_DICE} on"):  # regulars active
+        g.execute(line, role=REFEREE)
+    g.seated = lambda: seated
+    told: list[str] = []
+    g.subscribe_awaiting(lambda: told.append(g.awaited_said("regulars")))
+    return g, told
+
+
+def test_the_defenders_save_is_asked_at_the_defenders_seat(tmp_path):
+    g, told = served(tmp_path, {"regulars", "irregulars", REFEREE})
+    to_hit = g.submit(FIRE, role="regulars", by="anna", faces=[])
+    assert isinstance(to_hit, DiceNeeded) and g.awaiting is None  # the firer's own roll: asked at his seat
+    held = g.submit(FIRE, role="regulars", by="anna", faces=[6])  # a hit (needs 4+, §8.0)
+    assert isinstance(held, Held) and held.awaited == g.awaiting
+    assert (g.awaiting.asked, g.awaiting.request.text(), g.awaiting.faces) == ("irregulars", SAVE, [6])
+    assert told == [f"waiting for Somali militia's dice: {SAVE}"]
+    assert g.awaited_said(REFEREE) == g.awaited_said("irregulars") == told[0]
+    assert g.awaited_said("spectator") == "waiting for Somali militia's dice"  # not the roll
+    # One command at a time: any other, and undo, is refused naming whose dice are awaited.
+    refused = g.submit("note hello", role=REFEREE)
+    assert isinstance(refused, Refusal) and refused.why == told[0]
+    assert isinstance(g.submit("undo", role="irregulars"), Refusal)
+    # Only the asked seat (or the referee) gives them; the firer may not.
+    assert isinstance(g.answer_held(role="regulars", by="anna", faces=[1]), Refusal) and g.awaiting is not None
+    length = g.log_length
+    done = g.answer_held(role="irregulars", by="bea", faces=[4])  # the save fails (needs 5+)
+    assert isinstance(done, Outcome) and g.awaiting is None and told[-1] == ""
+    assert g.state.units["bashir"].out and g.log_length > length
+    assert g.history.issued(done.cmd).by == "anna"  # the firer's command, his name on it
+    g.close()
+
+
+def test_the_referee_is_asked_when_the_defender_has_no_seat(tmp_path):
+    g, told = served(tmp_path, {"regulars", REFEREE})
+    g.submit(FIRE, role="regulars", faces=[])
+    held = g.submit(FIRE, role="regulars", faces=[6])
+    assert isinstance(held, Held) and held.awaited.asked == REFEREE
+    assert told == [f"waiting for the referee to give Somali militia's dice: {SAVE}"]
+    done = g.answer_held(role=REFEREE, faces=[5])  # the save holds (needs 5+)
+    assert isinstance(done, Outcome) and not g.state.units["bashir"].out
+    g.close()
+
+
+def test_with_no_seat_to_ask_the_submitter_types_every_roll(tmp_path):
+    g, told = served(tmp_path, {"regulars"})
+    g.submit(FIRE, role="regulars", faces=[])
+    save = g.submit(FIRE, role="regulars", faces=[6])
+    assert isinstance(save, DiceNeeded) and save.request.text() == SAVE and g.awaiting is None and not told
+    g.close()
+
+
+def test_a_local_game_never_holds(tmp_path):
+    g, told = served(tmp_path, set())
+    g.seated = None  # one person at one screen
+    assert isinstance(g.submit(FIRE, role="regulars", faces=[6]), DiceNeeded) and g.awaiting is None
+    g.close()
+
+
+def test_the_submitter_or_the_referee_withdraws_it(tmp_path):
+    g, told = served(tmp_path, {"regulars", "irregulars"})
+    g.submit(FIRE, role="regulars", faces=[6])
+    length = g.log_length
+    assert isinstance(g.answer_held(role="irregulars"), Refusal) and g.awaiting is not None  # not the defender
+    withdrawn = g.answer_held(role="regulars")
+    assert isinstance(withdrawn, Refusal) and withdrawn.why == f"cancelled: {FIRE} (nothing was recorded)"
+    assert g.awaiting is None and g.log_length == length and told[-1] == ""
+    assert isinstance(g.submit("note again", role="regulars"), Outcome)  # the table goes on
+    g.close()
