@@ -536,6 +536,18 @@ class Game:
         self.set_awaiting(None)
         return result
 
+    def seats_changed(self) -> None:
+        """A seat left the table: a held command whose submitter left is withdrawn (nothing was
+        recorded); a roll whose asked seat left is asked of the referee, else of its submitter."""
+        held = self.awaiting
+        if held is None or self.seated is None:
+            return
+        seated = self.seated()
+        if held.role not in seated:
+            self.set_awaiting(None)
+        elif held.asked not in seated:
+            self.set_awaiting(msgspec.structs.replace(held, asked=REFEREE if REFEREE in seated else held.role))
+
     def awaited_said(self, role: str) -> str:
         """What ``role``'s seat is told of the held command: whose dice are awaited, and the
         roll itself at the seats that may know it (its submitter's, the asked one's, the referee's)."""

@@ -407,7 +407,7 @@ class FireteamApp(App):
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         self.call_after_refresh(self._release_typeahead)
-        self._unsubscribe = self.game.subscribe(self._game_changed, role=self.role)
+        self._unsubscribe = self._listen(self.game)
         # The screen was composed from the game before it listened: what another seat did
         # meanwhile (a loaded server draws a first frame slowly) is looked for once more.
         self._game_changed(None)
@@ -515,6 +515,19 @@ class FireteamApp(App):
         if self.owns_game and self.game is not None:
             self.game.close()
 
+    def _listen(self, game: Game) -> Callable[[], None]:
+        """Listen to ``game``'s changes, and to the command its table holds for a seat's dice (issue #61)."""
+        stops = (
+            game.subscribe(self._game_changed, role=self.role),
+            game.subscribe_awaiting(lambda: self._game_changed(None)),
+        )
+
+        def stop() -> None:
+            for each in stops:
+                each()
+
+        return stop
+
     def _game_changed(self, outcome: Outcome | None) -> None:
         # Called synchronously by whichever seat ran the command, maybe another
         # app's task: only queue a message here (see the module docstring).
@@ -530,6 +543,7 @@ class FireteamApp(App):
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen) and screen.game is self.game:
                 screen.refresh_game(force=False)
+                screen.show_awaiting()
             elif getattr(screen, "game", None) is self.game and hasattr(screen, "refresh_report"):
                 # A ReportScreen, named by what it does: its module (and its chart
                 # library) is imported when a report is first opened, not at the start.
@@ -543,7 +557,7 @@ class FireteamApp(App):
             self._unsubscribe()
         old, owned = self.game, self.owns_game
         self.game, self.replay, self.owns_game = game, replay or bool(game.copy_role), True
-        self._unsubscribe = game.subscribe(self._game_changed, role=self.role)
+        self._unsubscribe = self._listen(game)
         if owned and old is not game:
             old.close()
         self.call_later(self._show_game)

@@ -85,3 +85,30 @@ def test_the_submitter_or_the_referee_withdraws_it(tmp_path):
     assert g.awaiting is None and g.log_length == length and told[-1] == ""
     assert isinstance(g.submit("note again", role="regulars"), Outcome)  # the table goes on
     g.close()
+
+
+def test_a_seat_that_leaves_is_answered_for(tmp_path):
+    seated = {"regulars", "irregulars", REFEREE}
+    g, told = served(tmp_path, seated)
+    g.submit(FIRE, role="regulars", faces=[6])
+    assert g.awaiting.asked == "irregulars"
+    seated.discard("irregulars")  # the defender's seat left mid-prompt: the referee answers
+    g.seats_changed()
+    assert g.awaiting.asked == REFEREE and told[-1] == f"waiting for the referee to give Somali militia's dice: {SAVE}"
+    seated.discard(REFEREE)  # and the referee too: the firer types it, as at one screen
+    g.seats_changed()
+    assert g.awaiting.asked == "regulars"
+    assert isinstance(g.answer_held(role="regulars", faces=[6]), Outcome)  # the save holds
+    assert not g.state.units["bashir"].out
+    g.close()
+
+
+def test_a_command_whose_player_left_is_withdrawn(tmp_path):
+    seated = {"regulars", "irregulars"}
+    g, told = served(tmp_path, seated)
+    g.submit(FIRE, role="regulars", faces=[6])
+    length = g.log_length
+    seated.discard("regulars")
+    g.seats_changed()
+    assert g.awaiting is None and told[-1] == "" and g.log_length == length
+    g.close()

@@ -12,7 +12,10 @@ from core.game import Game
 from core.state import TABLE_DICE
 from core.views import REFEREE
 from tui.app import FireteamApp
+from tui.panes.phase import PhasePane
 from tui.screens.dialogs import DicePrompt
+from tui.screens.game import GameScreen
+from tui.screens.held import HeldScreen
 
 SIZE = (100, 30)
 
@@ -85,4 +88,78 @@ async def test_another_sides_roll_at_a_sides_seat_says_whose_player_has_the_dice
         await press(pilot, "4", "enter")  # the save fails (needs 5+)
         await until(pilot, lambda: game.state.units["bashir"].out, "the save's faces decide")
         assert last_roll(game).faces == (4,) and last_roll(game).manual
+    game.close()
+
+
+def held_said(app) -> str:
+    return str(app.screen.query_one("#held-said").render()) if isinstance(app.screen, HeldScreen) else ""
+
+
+def phase_line(app) -> str:
+    """The phase pane's line under it, where every seat says whose dice are awaited."""
+    screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    return str(screen.query_one(PhasePane).border_subtitle or "")
+
+
+def served_fire(tmp_path, seated: set[str]) -> Game:
+    """A table whose seats can each be asked for their own dice (issue #61), regulars active."""
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
+    for line in ("scenario demo", "next dice=3", "next dice=6,6,1,1", f"{TABLE_DICE} on"):
+        game.execute(line, role=REFEREE)
+    game.seated = lambda: seated
+    return game
+
+
+SAVE = "Bashir Ali's save: 1d6, needs 5+"
+
+
+@pytest.mark.long
+async def test_the_defenders_save_is_asked_at_the_defenders_own_seat(tmp_path):
+    """The firer's seat types his fire's dice; the defender's seat is prompted for the save and its
+    faces decide; the firer's seat shows whose dice are awaited meanwhile (issue #61)."""
+    game = served_fire(tmp_path, {"regulars", "irregulars"})
+    firer, defender = FireteamApp(game, role="regulars", seat="anna"), FireteamApp(game, role="irregulars", seat="bea")
+    async with firer.run_test(size=SIZE) as fp, defender.run_test(size=SIZE) as dp:
+        await type_text(fp, "fire conti bashir range=40", "enter")
+        await until(fp, lambda: isinstance(firer.screen, DicePrompt), "the fire's prompt, at the firer's seat")
+        assert prompt_title(firer).startswith("Pte Conti's fire")
+        await press(fp, "6", "enter")  # a hit (needs 4+, §8.0)
+        waiting = f"waiting for Somali militia's dice: {SAVE}"
+        await until(fp, lambda: held_said(firer) == waiting, "the firer's seat says whose dice it waits for")
+        await until(dp, lambda: prompt_title(defender) == SAVE, "the save asked at the defender's seat")
+        assert not defender.screen.query("#dice-owner")  # his own roll
+        assert phase_line(firer) == phase_line(defender) == waiting
+        await press(dp, "4", "enter")  # the save fails (needs 5+)
+        await until(dp, lambda: game.state.units["bashir"].out, "the defender's faces decide")
+        assert last_roll(game).faces == (4,) and last_roll(game).manual and game.awaiting is None
+        await until(fp, lambda: not isinstance(firer.screen, HeldScreen), "the firer's seat waits no more")
+        await until(fp, lambda: phase_line(firer) == "" and phase_line(defender) == "", "nothing awaited now")
+    game.close()
+
+
+@pytest.mark.long
+async def test_the_referee_answers_when_the_defender_has_no_seat_and_esc_withdraws(tmp_path):
+    game = served_fire(tmp_path, {"regulars", REFEREE})
+    firer, referee = FireteamApp(game, role="regulars", seat="anna"), FireteamApp(game, role=REFEREE)
+    async with firer.run_test(size=SIZE) as fp, referee.run_test(size=SIZE) as rp:
+        await type_text(fp, "fire conti bashir range=40", "enter")
+        await until(fp, lambda: isinstance(firer.screen, DicePrompt), "the fire's prompt")
+        await press(fp, "6", "enter")
+        await until(rp, lambda: prompt_title(referee) == SAVE, "the referee is asked for the save")
+        waiting = f"waiting for the referee to give Somali militia's dice: {SAVE}"
+        await until(fp, lambda: held_said(firer) == waiting, "the firer's seat says so")
+        length = game.log_length
+        await press(fp, "escape")  # the firer withdraws it
+        await until(rp, lambda: not isinstance(referee.screen, DicePrompt), "the referee's prompt closes")
+        assert game.awaiting is None and game.log_length == length
+        assert hint(firer) == "✗ cancelled: fire conti bashir range=40 (nothing was recorded)"
+
+        await type_text(fp, "fire conti bashir range=40", "enter")  # again; this time the referee answers
+        await until(fp, lambda: isinstance(firer.screen, DicePrompt), "the fire's prompt")
+        await press(fp, "6", "enter")
+        await until(rp, lambda: prompt_title(referee) == SAVE, "the referee is asked again")
+        await press(rp, "5", "enter")  # the save holds (needs 5+)
+        await until(rp, lambda: game.awaiting is None and game.log_length > length, "recorded")
+        assert last_roll(game).faces == (5,) and not game.state.units["bashir"].out
+        assert game.history.issued(game.history.next_cmd - 1).by == "anna"
     game.close()

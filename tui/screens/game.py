@@ -30,7 +30,7 @@ from core.errorlog import details_in
 from core.game import Game, LogLine
 from core.language.reader import LANGUAGE_NAMES, lang
 from core.narrate import sides_of
-from core.outcome import AnswerNeeded, DiceNeeded, Failure, Refusal, Result, said
+from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Outcome, Refusal, Result, said
 from core.refusal import CommandFailed
 from core.ruleset import CommandSpec, Refused
 from core.state import TABLE_DICE, encode_state, table_dice
@@ -185,6 +185,10 @@ class GameScreen(Screen):
         self._seen_length = -1
         self._seen_end = self.vp.length  # the effective length last shown
         self._shown_title = ""
+        #: The command held at the table for a seat's dice as this screen last showed it (issue #61).
+        self._shown_awaiting: Awaited | None = None
+        self._held_screen: Screen | None = None  # its prompt or its submitter's notice, while up
+        self._held_from = 0  # the log's length as it was held
         self._shown_view: tuple[bytes, str] | None = None  # (the role's view, the undo hint) last shown
         self._names: dict[str, str] = {}  # unit id → name, in that view
         self._side_names: dict[str, str] = {}  # side id → name: Tab's candidates say a side's too
@@ -620,9 +624,16 @@ class GameScreen(Screen):
             self._not_done(result)
             line.give_back(text)
             return
-        outcome = result
         if line.input.value == text:  # a command from a form, shown on the line while it ran
             line.input.value = ""
+        if isinstance(result, Held):  # another seat's dice now: this one is shown whose
+            self.show_awaiting()
+            return
+        self._done(result.cmd, text, before)
+
+    def _done(self, cmd: int, text: str, before: int) -> None:
+        """A command of this seat's carried out: what it did, on the line."""
+        line = self._part(CommandLine)
         self._part(LogView).follow_end()  # what this seat did shows, wherever a search had left the log
         said = (
             summary(
@@ -632,9 +643,81 @@ class GameScreen(Screen):
             )
             or text
         )
-        number = self.game.shown_cmd(outcome.cmd, self.role)
+        number = self.game.shown_cmd(cmd, self.role)
         line.hint(Text(visible(f"✓ #{number} {said}"), no_wrap=True, overflow="ellipsis"), "ok")
         self.refresh_game()
+
+    def show_awaiting(self) -> None:
+        """The command held at this table for a seat's dice (issue #61): every seat says whose
+        dice are awaited on the phase pane's line; the seat asked is given the prompt, and
+        its submitter is shown whose dice his command waits for (Esc withdraws it)."""
+        held = self.game.awaiting
+        if held == self._shown_awaiting or self.replay:
+            return
+        was, self._shown_awaiting = self._shown_awaiting, held
+        if was is not None and was.role == self.role and was.by == self.by and held is None:
+            # This seat's command, gone on at another seat: recorded, or withdrawn there.
+            if self.game.log_length > self._held_from:
+                self._done(self.game.history.next_cmd - 1, was.text, self._held_from)
+            else:
+                self._part(CommandLine).hint("")
+        elif held is not None and was is None:
+            self._held_from = self.game.log_length
+        self._part(PhasePane).border_subtitle = plain(self.game.awaited_said(self.role))
+        stale, self._held_screen = self._held_screen, None
+        if stale is not None and stale in self.app.screen_stack:  # the command as it stood: asked no more
+            stale.dismiss(None)
+        if held is None or self.watching:
+            return
+        if held.asked == self.role:
+            self._prompt_held(held)
+        elif held.role == self.role:
+            from tui.screens.held import HeldScreen
+
+            self._held_screen = HeldScreen(self.game.awaited_said(self.role), held.text)
+            self.app.push_screen(self._held_screen, lambda withdraw: self._withdraw(held) if withdraw else None)
+
+    def _prompt_held(self, held: Awaited) -> None:
+        """This seat's roll (or answer) of a command held at the table, however it came here."""
+        from tui.screens.dialogs import DicePrompt, QuestionPrompt
+
+        def gave(faces: list[int] | None = None, answer: str | None = None) -> None:
+            if self.game.awaiting != held:
+                return  # withdrawn, or answered by the referee, meanwhile
+            if faces is None and answer is None:
+                if self.role in (held.role, REFEREE):
+                    self._withdraw(held)
+                    return
+                # Another's command: not this seat's to withdraw; its dice are asked again.
+                self._part(CommandLine).error(_("only its player or the referee may withdraw it"))
+                self._shown_awaiting = None
+                self.show_awaiting()
+                return
+            before = self.game.log_length
+            self._answered(self.game.answer_held(role=self.role, by=self.by, faces=faces, answer=answer), held, before)
+
+        if held.request is not None:
+            withdraw_notices(self.app, odds_title(held.text))
+            dice = DicePrompt(held.request, held.text, held.faces, self.game.ruleset.domain, self._owner(held.request))
+            self._held_screen = dice
+            self.app.push_screen(dice, lambda faces: gave(faces=faces))
+        elif held.question is not None:
+            question = QuestionPrompt(held.question, held.text)
+            self._held_screen = question
+            self.app.push_screen(question, lambda answer: gave(answer=answer))
+
+    def _withdraw(self, held: Awaited) -> None:
+        if self.game.awaiting == held:
+            self._answered(self.game.answer_held(role=self.role, by=self.by), held, self.game.log_length)
+
+    def _answered(self, result: Result, held: Awaited, before: int) -> None:
+        """What a held command came to once this seat gave its dice (or withdrew it)."""
+        self.show_awaiting()  # (first: what it came to is said last, on the line)
+        if isinstance(result, Outcome):
+            self._done(result.cmd, held.text, before)
+        elif isinstance(result, Refusal | Failure):
+            self._not_done(result)
+        # (Held: it went on, and is held for its next roll; answer_held never asks itself.)
 
     def _owner(self, request: DiceRequest) -> str:
         """The name of the side whose roll ``request`` is, at another side's seat ("" else: the

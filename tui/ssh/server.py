@@ -25,6 +25,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -471,6 +472,8 @@ class FireteamServer:
         self._unsubscribe = [log_table(t, lambda: self.seats, self.log) for t in self._tables] if log_commands else []
         # Before any seat's app listens: the collector waits from the moment a command arrives (tui.ssh.workers.heap).
         self._unsubscribe += [t.game.subscribe(self.heap.command, role=REFEREE) for t in self._tables]
+        for t in self._tables:  # with table dice, each roll is asked at its owner's own screen (issue #61)
+            t.game.seated = partial(self.asked_roles, t)
 
     @property
     def tables(self) -> Sequence[Table]:
@@ -486,6 +489,11 @@ class FireteamServer:
             if s.table is not None:
                 out.setdefault(s.table.name, []).append(s.seat)
         return out
+
+    def asked_roles(self, table: Table) -> set[str]:
+        """The roles whose seats at ``table`` can be asked for their own dice: the screens'
+        (a plain seat is asked for every roll of the commands it gives, as at one screen)."""
+        return {s.seat.role for s in self.sessions if s.table is table and s.app is not None}
 
     def session_started(self, session: SeatSession) -> None:
         self.sessions.append(session)
@@ -547,6 +555,8 @@ class FireteamServer:
     def session_ended(self, session: SeatSession) -> None:
         if session in self.sessions:
             self.sessions.remove(session)
+            if session.table is not None:
+                session.table.game.seats_changed()
         self.heap.seat_left(len(self.sessions))
 
     def _ssh_options(self) -> dict[str, Any]:

@@ -1,0 +1,59 @@
+"""Table dice at a served table (issue #61): each roll is asked at its owner's own screen,
+over real SSH, with the seats in the server's process and in seat worker processes."""
+
+from __future__ import annotations
+
+import pytest
+from ssh_club import Club, wait_until
+
+from core import events as ev
+from core.state import TABLE_DICE
+from core.views import REFEREE
+
+FIRE = "fire rossi noor range=20"  # the Bersaglieri's Sgt Rossi at the militia's Ahmed Noor
+SAVE = "Ahmed Noor's save: 1d6, needs 5+"
+
+
+def last_rolls(club: Club) -> list[tuple[tuple[int, ...], bool]]:
+    group = club.game.history.group(club.game.history.eff_cmds[-1])
+    return [(e.roll.faces, e.roll.manual) for e in group if isinstance(e, ev.Rolled)]
+
+
+def table_dice_on(club: Club) -> None:
+    for line in ("next", "next", f"{TABLE_DICE} on"):  # the Bersaglieri active
+        club.game.execute(line, role=REFEREE)
+
+
+async def fire_with_save_at(club: Club, asked: str, face: str) -> None:
+    """The Bersaglieri's seat types his fire's 6 (a hit, needs 3+); the seat ``asked`` is
+    prompted for the save while his screen says whose dice are awaited; ``face`` decides."""
+    reg = await club.connect("reg")
+    other = await club.connect(asked)
+    await reg.wait_for("reg (Bersaglieri)")
+    await other.wait_for(f"{asked} (")
+    length = club.game.log_length
+    reg.command(FIRE)
+    await reg.wait_for("Sgt Rossi's fire")
+    reg.type("6\r")
+    await other.wait_for(SAVE)
+    whose = "Somali militia's dice" if asked == "irr" else "the referee to give Somali militia's dice"
+    await reg.wait_for(f"waiting for {whose}")
+    assert club.game.log_length == length  # held: nothing recorded yet
+    other.type(f"{face}\r")
+    await wait_until(lambda: club.game.awaiting is None and club.game.log_length > length, show=other.text)
+    assert last_rolls(club) == [((6,), True), ((int(face),), True)]
+    await wait_until(lambda: "waiting for" not in reg.text(), show=reg.text)
+
+
+@pytest.mark.server
+async def test_the_defenders_save_is_typed_at_his_own_screen(club: Club):
+    table_dice_on(club)
+    await fire_with_save_at(club, "irr", "4")  # fails (needs 5+)
+    assert [bool(u.out) for u in club.game.state.units.values() if u.name == "Ahmed Noor"] == [True]
+
+
+@pytest.mark.server
+async def test_the_referee_types_it_when_the_defender_has_no_seat(club: Club):
+    table_dice_on(club)
+    await fire_with_save_at(club, "rita", "5")  # holds (needs 5+)
+    assert [bool(u.out) for u in club.game.state.units.values() if u.name == "Ahmed Noor"] == [False]
