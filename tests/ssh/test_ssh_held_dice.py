@@ -7,7 +7,7 @@ import pytest
 from ssh_club import Club, wait_until
 
 from core import events as ev
-from core.state import TABLE_DICE
+from core.state import TABLE_DICE, table_dice
 from core.views import REFEREE
 
 FIRE = "fire rossi noor range=20"  # the Bersaglieri's Sgt Rossi at the militia's Ahmed Noor
@@ -57,3 +57,18 @@ async def test_the_referee_types_it_when_the_defender_has_no_seat(club: Club):
     table_dice_on(club)
     await fire_with_save_at(club, "rita", "5")  # holds (needs 5+)
     assert [bool(u.out) for u in club.game.state.units.values() if u.name == "Ahmed Noor"] == [False]
+
+
+@pytest.mark.server
+@pytest.mark.subprocess
+async def test_the_defenders_save_is_typed_at_his_own_screen_in_another_worker(workers_club: Club):
+    """The seats in seat worker processes: the table holds the fire, tells every worker whose
+    dice are awaited, and the defender's faces, sent from his worker, decide."""
+    rita = await workers_club.connect("rita")
+    await rita.wait_for("rita (referee)")
+    for line in ("next", "next", f"{TABLE_DICE} on"):  # the Bersaglieri active; given where the workers see it
+        rita.command(line)
+    await wait_until(lambda: table_dice(workers_club.game.state), show=rita.text)
+    await fire_with_save_at(workers_club, "irr", "4")  # fails (needs 5+)
+    assert [bool(u.out) for u in workers_club.game.state.units.values() if u.name == "Ahmed Noor"] == [True]
+    await rita.wait_for("Ahmed Noor out of action")  # every worker's copy read it

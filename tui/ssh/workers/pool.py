@@ -60,6 +60,7 @@ import socket
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import asyncssh
@@ -129,8 +130,12 @@ class _Worker:
     #: The connections handed to it and not gone, by peer.
     peers: set[str] = field(default_factory=set)
     seated: list[tuple[str, str]] = field(default_factory=list)
+    #: The (table, role) of each of its seats that is a screen: asked for its own dice (``Game.seated``).
+    screens: list[tuple[str, str]] = field(default_factory=list)
     #: Sizes not yet told because the worker's news socket was full, by table.
     behind: dict[str, int] = field(default_factory=dict)
+    #: Tables whose held command (``Game.awaiting``) it has not been told, for the same reason.
+    held: set[str] = field(default_factory=set)
     #: The last ping sent, and the last answered.
     pinged: int = 0
     ponged: int = 0
@@ -208,6 +213,9 @@ class SeatWorkers:
         #: A copy of each SSH connection not logged in yet, by peer: a sweep closes it through this.
         self._unauth: dict[str, socket.socket] = {}
         self._unsubscribe = [log_table(t, lambda: seats_in_force(seats), self.log) for t in tables]
+        for t in tables:  # with table dice, each roll is asked at its owner's own screen (issue #61)
+            t.game.seated = partial(self._asked_roles, t.name)
+            self._unsubscribe.append(t.game.subscribe_awaiting(partial(self._tell_awaiting, t.name)))
 
     @property
     def tables(self) -> Sequence[Table]:
@@ -393,6 +401,9 @@ class SeatWorkers:
         w.heartbeat.close()
         for peer in w.peers:
             self._gone(peer)
+        if w.screens:  # its seats went with it
+            w.screens.clear()
+            self._seats_changed()
 
     def _close_news(self, w: _Worker) -> None:
         """Close ``w``'s news: the worker hears the end and stops (its seats with it, if any are left)."""
@@ -400,6 +411,7 @@ class SeatWorkers:
             asyncio.get_running_loop().remove_writer(w.news)
             w.news.close()
         w.behind.clear()
+        w.held.clear()
 
     # ------------------------------------------------------------- recycling
 
@@ -591,11 +603,19 @@ class SeatWorkers:
                     w.ready.set_result(None)
                     self._failed_starts = 0
                     self._rearrange()
+                    # A command held before it started: its seats are shown it as they sit.
+                    w.held.update(name for name, t in self._tables.items() if t.game.awaiting is not None)
+                    self._send_news(w)
             case wire.Sat():
                 w.seated.append((msg.table, msg.seat))
+                if msg.screen:
+                    w.screens.append((msg.table, msg.role))
             case wire.Rose():
                 with contextlib.suppress(ValueError):
                     w.seated.remove((msg.table, msg.seat))
+                if msg.screen and (msg.table, msg.role) in w.screens:
+                    w.screens.remove((msg.table, msg.role))
+                    self._seats_changed()
             case wire.LoggedIn():
                 self._gone(msg.peer)
             case wire.Authenticating():
@@ -631,15 +651,19 @@ class SeatWorkers:
             why = _("there is no game {name} here").format(name=repr(msg.table))
             return wire.Settled(msg.seq, Refusal(msg.text, msg.role, msg.by, why))
         game = table.game
-        result = game.submit(
-            msg.text,
-            role=msg.role,
-            by=msg.by,
-            faces=msg.faces,
-            contribution=msg.contribution,
-            answers=msg.answers,
-            saw=msg.saw,
-        )
+        if msg.held:
+            answer = msg.answers[0] if msg.answers else None
+            result = game.answer_held(role=msg.role, by=msg.by, faces=msg.faces, answer=answer)
+        else:
+            result = game.submit(
+                msg.text,
+                role=msg.role,
+                by=msg.by,
+                faces=msg.faces,
+                contribution=msg.contribution,
+                answers=msg.answers,
+                saw=msg.saw,
+            )
         if isinstance(result, Failure):  # logged by the game, with its traceback
             self.log.error("command failed game=%s seat=%s role=%s", table.name, msg.by, msg.role)
         if not isinstance(result, Outcome):
@@ -668,6 +692,20 @@ class SeatWorkers:
                 wire.send(w.news, wire.Close(seat, by))
         return seated
 
+    def _asked_roles(self, table: str) -> set[str]:
+        """The roles whose screens at ``table``, in any worker, can be asked for their own dice."""
+        return {role for w in self.workers for name, role in w.screens if name == table}
+
+    def _seats_changed(self) -> None:
+        for t in self._tables.values():
+            t.game.seats_changed()
+
+    def _tell_awaiting(self, table: str) -> None:
+        """Every worker's copy of ``table`` is told the command its game holds now (issue #61)."""
+        for w in self.workers:
+            w.held.add(table)
+            self._send_news(w)
+
     def _tell_grew(self, table: str, size: int, but: _Worker) -> None:
         # Workers still starting too: news of a size they already read is ignored.
         for w in self.workers:
@@ -678,19 +716,29 @@ class SeatWorkers:
     def _send_news(self, w: _Worker) -> None:
         """Tell a worker that it retires, and the sizes it has not heard; if its socket is full, when it has room."""
         loop = asyncio.get_running_loop()
-        while w.tell_retire or w.behind:
-            grew = None if w.tell_retire else wire.Grew(*next(iter(w.behind.items())))
+        while w.tell_retire or w.behind or w.held:
+            news: wire.News
+            if w.tell_retire:
+                news = wire.Retire()
+            elif w.behind:  # (before what is held: a command held again comes after the save grew)
+                news = wire.Grew(*next(iter(w.behind.items())))
+            else:
+                table = next(iter(w.held))
+                news = wire.Awaiting(table, self._tables[table].game.awaiting)
             try:
-                wire.send(w.news, grew or wire.Retire())
+                wire.send(w.news, news)
             except BlockingIOError:
                 loop.add_writer(w.news, self._send_news, w)
                 return
             except OSError:
                 w.behind.clear()  # gone: _watch takes it from here
+                w.held.clear()
                 w.tell_retire = False
                 return
-            if grew is None:
+            if isinstance(news, wire.Retire):
                 w.tell_retire = False
+            elif isinstance(news, wire.Grew):
+                del w.behind[news.table]
             else:
-                del w.behind[grew.table]
+                w.held.discard(news.table)
         loop.remove_writer(w.news)

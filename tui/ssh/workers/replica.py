@@ -121,6 +121,23 @@ class ReplicaGame(Game):
         if contribution is None and (sent := sent_contribution()) is not None:
             contribution, saw = sent
         asked = wire.Submit(self.link.next_seq(), self.table, text, role, by, faces, lang(), contribution, answers, saw)
+        return self._carried_out(asked)
+
+    def answer_held(
+        self, *, role: str, by: str = "", faces: list[int] | None = None, answer: str | None = None
+    ) -> Result:
+        """The faces (or the answer) for the command the table holds, given at the table (issue #61)."""
+        answers = [answer] if answer is not None else None
+        by = by or role
+        return self._carried_out(
+            wire.Submit(self.link.next_seq(), self.table, "", role, by, faces, lang(), answers=answers, held=True)
+        )
+
+    def seats_changed(self) -> None:
+        """The table's game decides what a seat's leaving does to a held command (its pool is told)."""
+
+    def _carried_out(self, asked: wire.Submit) -> Result:
+        text, role, by = asked.text, asked.role, asked.by
         try:
             answer = self.link.call(asked)
         except Refused as e:  # the table did not answer it, or could not be asked

@@ -34,7 +34,7 @@ from typing import Any
 import msgspec
 
 from core.language.reader import SOURCE
-from core.outcome import Result
+from core.outcome import Awaited, Result
 from tui.ssh.invitations.store import Grant
 
 #: The longest message: far more than any command line a player types, and
@@ -67,6 +67,9 @@ class Submit(_Msg):
     answers: list[str] | None = None
     #: The seal of the key its browser saw when it drew ``contribution`` (``Game.execute``'s ``saw``).
     saw: str | None = None
+    #: ``faces`` (or the one answer in ``answers``) go on with the command the table holds for
+    #: this seat's dice (``Game.answer_held``; issue #61), not ``text``; neither: withdraw it.
+    held: bool = False
 
 
 class Kick(_Msg):
@@ -104,11 +107,16 @@ class Ready(_Msg):
 class Sat(_Msg):
     table: str
     seat: str
+    #: Its role, and whether it is a screen, which can be asked for its own dice (``Game.seated``).
+    role: str = ""
+    screen: bool = False
 
 
 class Rose(_Msg):
     table: str
     seat: str
+    role: str = ""
+    screen: bool = False
 
 
 class LoggedIn(_Msg):
@@ -202,6 +210,13 @@ class Grew(_Msg):
     size: int
 
 
+class Awaiting(_Msg):
+    """The command ``table``'s game holds for a seat's dice changed (``Game.awaiting``; None: none)."""
+
+    table: str
+    awaited: Awaited | None
+
+
 class Arrived(_Msg):
     """A new connection, whose socket travels with this message, and the door it came in by (``ssh`` or ``web``)."""
 
@@ -223,7 +238,7 @@ class Retire(_Msg):
 
 Request = Submit | Who | Kick | Redeem | Ready | Sat | Rose | LoggedIn | Authenticating | Misbehaved | Gone | Laden
 Answer = Settled | Seated | Kicked | Redeemed
-News = Grew | Arrived | Close | Retire
+News = Grew | Awaiting | Arrived | Close | Retire
 
 _encoder = msgspec.msgpack.Encoder()
 REQUEST = msgspec.msgpack.Decoder(Request)

@@ -123,12 +123,14 @@ class WorkerServer(FireteamServer):
     def session_started(self, session: SeatSession) -> None:
         super().session_started(session)
         if session.table is not None:
-            self._link.tell(wire.Sat(session.table.name, session.seat.name))
+            seat = session.seat
+            self._link.tell(wire.Sat(session.table.name, seat.name, seat.role, session.app is not None))
 
     def session_ended(self, session: SeatSession) -> None:
         super().session_ended(session)
         if session.table is not None:
-            self._link.tell(wire.Rose(session.table.name, session.seat.name))
+            seat = session.seat
+            self._link.tell(wire.Rose(session.table.name, seat.name, seat.role, session.app is not None))
 
     def logged_in(self, peer: str) -> None:
         # The table process counts the connections not logged in: it accepted them.
@@ -220,6 +222,10 @@ class _Worker:
                 task.add_done_callback(self._connections.discard)
             elif isinstance(msg, wire.Grew):
                 self._grew(msg)
+            elif isinstance(msg, wire.Awaiting):
+                for table in self.tables:
+                    if table.name == msg.table:
+                        table.game.set_awaiting(msg.awaited)  # its seats show it (issue #61)
             elif isinstance(msg, wire.Close):
                 self.server.close_seat(msg.seat, closed_by(msg.by))
             elif isinstance(msg, wire.Retire):  # (the table logs it)
