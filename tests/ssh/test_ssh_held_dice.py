@@ -4,7 +4,7 @@ over real SSH, with the seats in the server's process and in seat worker process
 from __future__ import annotations
 
 import pytest
-from ssh_club import Club, wait_until
+from ssh_club import Club, Player, wait_until
 
 from core import events as ev
 from core.state import TABLE_DICE, table_dice
@@ -72,3 +72,34 @@ async def test_the_defenders_save_is_typed_at_his_own_screen_in_another_worker(w
     await fire_with_save_at(workers_club, "irr", "4")  # fails (needs 5+)
     assert [bool(u.out) for u in workers_club.game.state.units.values() if u.name == "Ahmed Noor"] == [True]
     await rita.wait_for("Ahmed Noor out of action")  # every worker's copy read it
+
+
+@pytest.mark.server
+async def test_the_defenders_save_is_asked_at_his_plain_seat(club: Club):
+    """Plain seats too: the defender is asked in one sentence, the firer told whose dice are
+    awaited in one line; the defender may not withdraw the firer's command."""
+    table_dice_on(club)
+    reg = await club.connect("reg", command="plain", env={"NO_COLOR": "1"})
+    irr = await club.connect("irr", command="plain", env={"NO_COLOR": "1"})
+
+    def said(player: Player) -> str:
+        return "".join(player.raw).replace("\r\n", "\n")
+
+    async def heard(player: Player, text: str) -> None:
+        await wait_until(lambda: text in said(player), show=lambda: said(player))
+
+    await heard(reg, "reg (Bersaglieri)> ")
+    await heard(irr, "irr (Somali militia)> ")
+    length = club.game.log_length
+    reg.type(FIRE + "\r")
+    await heard(reg, "Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+; chance 66.7%.")
+    reg.type("6\r")
+    await heard(irr, "\nAhmed Noor's save: 1d6, needs 5+; chance 33.3%.\nType 1 die: ")
+    await heard(reg, f"Type 1 die: 6\nWaiting for Somali militia's dice: {SAVE}.\n")
+    irr.type("\r")  # an empty line: the firer's command is not his to withdraw
+    await heard(irr, "Refused: only its player or the referee may withdraw it.")
+    assert club.game.awaiting is not None
+    irr.type("4\r")  # fails (needs 5+)
+    await wait_until(lambda: club.game.awaiting is None and club.game.log_length > length, show=lambda: said(irr))
+    assert last_rolls(club) == [((6,), True), ((4,), True)]
+    await heard(reg, "\n1 hit, Sgt Rossi.\nFailed: out of action, Ahmed Noor.\n")  # his own command, said brief

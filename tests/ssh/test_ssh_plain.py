@@ -337,7 +337,8 @@ async def test_a_seat_s_lines_come_back_with_the_up_arrow_in_its_next_session(tm
 
 async def test_table_dice_is_the_referees_choice_at_every_served_seat(workers_club: Club):
     """The referee's ``dice table`` reaches a side's seat in another process (a fact of the
-    save); the side may not change it, and his own fire asks him for its faces (#61)."""
+    save); the side may not change it, and his own fire asks him for its faces; the save of
+    a side with no seat is asked of the referee, whose faces decide (#61)."""
     rita = await workers_club.connect("rita", command="plain", env=NO_COLOR)
     reg = await workers_club.connect("reg", command="plain", env=NO_COLOR)
     await wait_raw(rita, "rita (referee)> ")
@@ -351,8 +352,11 @@ async def test_table_dice_is_the_referees_choice_at_every_served_seat(workers_cl
     reg.type("fire rossi noor range=20\r")
     await wait_raw(reg, "Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+; chance 66.7%.")
     reg.type("6\r")
-    await wait_raw(reg, "Ahmed Noor's save: 1d6, needs 5+; chance 33.3%.")
-    reg.type("5\r")
+    await wait_raw(rita, "Ahmed Noor's save: 1d6, needs 5+; chance 33.3%.")
+    await wait_raw(reg, "Waiting for the referee to give Somali militia's dice: Ahmed Noor's save: 1d6, needs 5+.")
+    reg.type("note meanwhile\r")  # one command at a time
+    await wait_raw(reg, "Refused: waiting for the referee to give Somali militia's dice")
+    rita.type("5\r")
     await wait_raw(reg, "Saved: suppressed, Ahmed Noor.")
     rolls = [
         e.roll

@@ -40,7 +40,7 @@ from core.errorlog import details_in
 from core.game import Game, Outcome
 from core.language.reader import Reader, reading
 from core.narrate import sides_of
-from core.outcome import AnswerNeeded, DiceNeeded, Failure, Refusal, Result, said
+from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Refusal, Result, said
 from core.questions import Question
 from core.refusal import CommandFailed
 from core.ruleset import Refused
@@ -109,6 +109,8 @@ class _Faces(msgspec.Struct):
     request: DiceRequest
     #: The answers to its questions given so far (``core.questions``).
     answers: list[str] = msgspec.field(default_factory=list)
+    #: The command the table holds for this seat's dice (issue #61): the faces go on with it there.
+    held: Awaited | None = None
 
 
 class _Asked(msgspec.Struct):
@@ -118,6 +120,7 @@ class _Asked(msgspec.Struct):
     typed: list[int] | None
     answers: list[str]
     question: Question
+    held: Awaited | None = None
 
 
 class LineClient:
@@ -168,6 +171,8 @@ class LineClient:
         self._index = RowIndex(game, role)
         self._unsubscribe: Callable[[], None] | None = None
         self._news_queued = False
+        #: The command held at the table for a seat's dice as this seat was last told it (issue #61).
+        self._shown_awaiting: Awaited | None = None
         #: While this seat's own command is being carried out: its lines are written once it is.
         self._submitting = False
         #: The command number of this seat's last command carried out: its own line is not said back.
@@ -196,7 +201,17 @@ class LineClient:
             for note in self.game.notes:
                 self._say(_("The save was repaired on opening: {note}").format(note=note))
             self._say(*where[len(ended) :])
-        self._unsubscribe = self.game.subscribe(self._changed, role=self.role)
+        stops = (
+            self.game.subscribe(self._changed, role=self.role),
+            self.game.subscribe_awaiting(lambda: self._changed(None)),
+        )
+
+        def stop() -> None:
+            for each in stops:
+                each()
+
+        self._unsubscribe = stop
+        self._news()  # a command held as the seat sat down
 
     def end(self) -> None:
         """The input has ended (Ctrl+D, the pipe closed, the seat left): stop following the game."""
@@ -442,7 +457,9 @@ class LineClient:
             self._submitting = False
         if isinstance(result, Outcome):
             self._own_cmd = result.cmd  # its line is the player's own command: not said back
-        if isinstance(result, DiceNeeded):
+        if isinstance(result, Held):
+            self._held_news()  # another seat's dice now: whose, said
+        elif isinstance(result, DiceNeeded):
             self._catch_up()  # what others did meanwhile, before the question
             request = self._applying(text, result.request)
             self._question = _Faces(text, list(faces or []), request, given)
@@ -526,6 +543,9 @@ class LineClient:
             return
         assert isinstance(question, _Faces)
         if not text:
+            if question.held is not None:
+                self._give_held(question.held)
+                return
             self._question = None
             self._say(_("Cancelled: {command}; nothing was recorded.").format(command=question.text))
             return
@@ -554,6 +574,9 @@ class LineClient:
         if bad:
             self._refused(_("a d{sides} cannot show {face}").format(sides=sides, face=bad[0]))
             return
+        if question.held is not None:
+            self._give_held(question.held, faces=faces)
+            return
         self._question = None
         self._run(question.text, question.typed + faces, question.answers)
 
@@ -561,6 +584,9 @@ class LineClient:
         """The answer to a command's question: checked as the game will, then the command again."""
         asked = question.question
         if folded(text) in (folded(_("cancel")), "cancel") or (not text and not asked.default):
+            if question.held is not None:
+                self._give_held(question.held)
+                return
             self._question = None
             self._say(_("Cancelled: {command}; nothing was recorded.").format(command=question.text))
             return
@@ -569,8 +595,32 @@ class LineClient:
         except ValueError as e:
             self._refused(str(e))
             return
+        if question.held is not None:
+            self._give_held(question.held, answer=answer)
+            return
         self._question = None
         self._run(question.text, question.typed, [*question.answers, answer])
+
+    def _give_held(self, held: Awaited, *, faces: list[int] | None = None, answer: str | None = None) -> None:
+        """This seat's faces (or answer) for the command the table holds; neither: withdraw it,
+        if it is this seat's player's or the referee's to withdraw (else it is asked again)."""
+        if faces is None and answer is None and self.role not in (held.role, REFEREE):
+            self._refused(_("only its player or the referee may withdraw it"))
+            return
+        self._question = None
+        if self.game.awaiting != held:
+            return  # gone on or withdrawn meanwhile: said as the news comes
+        self._submitting = True
+        try:
+            result = self.game.answer_held(role=self.role, by=self.by, faces=faces, answer=answer)
+        finally:
+            self._submitting = False
+        if isinstance(result, Outcome) and held.by == self.by:
+            self._own_cmd = result.cmd  # (another's command, gone on with this seat's dice, is said whole)
+        self._catch_up()
+        if isinstance(result, Refusal | Failure):
+            self._settled(result)
+        self._held_news()
 
     def _dropped(self, why: str) -> str:
         question = self._question
@@ -612,7 +662,7 @@ class LineClient:
         with reading(self.reader):
             self._refused(why)
 
-    def _changed(self, outcome: Outcome) -> None:
+    def _changed(self, outcome: Outcome | None) -> None:
         # Called by whichever seat changed what this role may see (maybe another seat's
         # task): the new lines are read from the log as this role reads it, now or when
         # the front says.
@@ -633,7 +683,33 @@ class LineClient:
                 # Another seat changed the game: what the question named may be gone.
                 self._say(self._dropped(_("the game changed")))
                 self._question = None
+            held = self._shown_awaiting
+            if held is not None and (held.role, held.by) == (self.role, self.by) and self.game.log_length > self._seen:
+                # Nothing else is recorded while a command is held: this is it, gone on at another seat.
+                self._own_cmd = self.game.history.next_cmd - 1
             self._catch_up()
+            self._held_news()
+
+    def _held_news(self) -> None:
+        """The command held at the table for a seat's dice, said once as it changes (issue #61):
+        this seat's own roll asked as its own are; any other, whose dice are awaited, one line."""
+        held = self.game.awaiting
+        if held == self._shown_awaiting:
+            return
+        self._shown_awaiting = held
+        question = self._question
+        if isinstance(question, _Faces | _Asked) and question.held is not None:
+            self._question = None  # the command as it stood: asked no more
+        if held is None:
+            return
+        if held.asked == self.role and held.request is not None:
+            self._question = _Faces(held.text, held.faces, held.request, held.answers, held=held)
+            self._say(*answers.table_dice(held.request, first=not held.faces, verbose=self.verbose))
+        elif held.asked == self.role and held.question is not None:
+            self._question = _Asked(held.text, held.faces, held.answers, held.question, held=held)
+            self._say(*answers.question(held.question))
+        else:
+            self._say(answers.sentence(self.game.awaited_said(self.role)))
 
     def _catch_up(self) -> None:
         """Write the log lines this role may read that were added since the last time."""

@@ -491,9 +491,9 @@ class FireteamServer:
         return out
 
     def asked_roles(self, table: Table) -> set[str]:
-        """The roles whose seats at ``table`` can be asked for their own dice: the screens'
-        (a plain seat is asked for every roll of the commands it gives, as at one screen)."""
-        return {s.seat.role for s in self.sessions if s.table is table and s.app is not None}
+        """The roles seated at ``table``, each of which can be asked for its own dice (a
+        spectator's role is no roll's)."""
+        return {s.seat.role for s in self.sessions if s.table is table}
 
     def session_started(self, session: SeatSession) -> None:
         self.sessions.append(session)

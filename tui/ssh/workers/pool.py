@@ -130,8 +130,8 @@ class _Worker:
     #: The connections handed to it and not gone, by peer.
     peers: set[str] = field(default_factory=set)
     seated: list[tuple[str, str]] = field(default_factory=list)
-    #: The (table, role) of each of its seats that is a screen: asked for its own dice (``Game.seated``).
-    screens: list[tuple[str, str]] = field(default_factory=list)
+    #: The (table, role) of each of its seats: asked for its own dice (``Game.seated``).
+    roles: list[tuple[str, str]] = field(default_factory=list)
     #: Sizes not yet told because the worker's news socket was full, by table.
     behind: dict[str, int] = field(default_factory=dict)
     #: Tables whose held command (``Game.awaiting``) it has not been told, for the same reason.
@@ -401,8 +401,8 @@ class SeatWorkers:
         w.heartbeat.close()
         for peer in w.peers:
             self._gone(peer)
-        if w.screens:  # its seats went with it
-            w.screens.clear()
+        if w.roles:  # its seats went with it
+            w.roles.clear()
             self._seats_changed()
 
     def _close_news(self, w: _Worker) -> None:
@@ -608,13 +608,12 @@ class SeatWorkers:
                     self._send_news(w)
             case wire.Sat():
                 w.seated.append((msg.table, msg.seat))
-                if msg.screen:
-                    w.screens.append((msg.table, msg.role))
+                w.roles.append((msg.table, msg.role))
             case wire.Rose():
                 with contextlib.suppress(ValueError):
                     w.seated.remove((msg.table, msg.seat))
-                if msg.screen and (msg.table, msg.role) in w.screens:
-                    w.screens.remove((msg.table, msg.role))
+                if (msg.table, msg.role) in w.roles:
+                    w.roles.remove((msg.table, msg.role))
                     self._seats_changed()
             case wire.LoggedIn():
                 self._gone(msg.peer)
@@ -693,18 +692,25 @@ class SeatWorkers:
         return seated
 
     def _asked_roles(self, table: str) -> set[str]:
-        """The roles whose screens at ``table``, in any worker, can be asked for their own dice."""
-        return {role for w in self.workers for name, role in w.screens if name == table}
+        """The roles seated at ``table``, in any worker: each can be asked for its own dice."""
+        return {role for w in self.workers for name, role in w.roles if name == table}
 
     def _seats_changed(self) -> None:
         for t in self._tables.values():
             t.game.seats_changed()
 
     def _tell_awaiting(self, table: str) -> None:
-        """Every worker's copy of ``table`` is told the command its game holds now (issue #61)."""
+        """Every worker's copy of ``table`` is told the command its game holds now (issue #61):
+        once the command being carried out is done, after the size it grew to (``_send_news``
+        says a growth first), so a seat reads the command before it hears it is held no more."""
         for w in self.workers:
             w.held.add(table)
-            self._send_news(w)
+        asyncio.get_running_loop().call_soon(self._send_held)
+
+    def _send_held(self) -> None:
+        for w in self.workers:  # (one that stopped meanwhile is no longer among them)
+            if w.held:
+                self._send_news(w)
 
     def _tell_grew(self, table: str, size: int, but: _Worker) -> None:
         # Workers still starting too: news of a size they already read is ignored.

@@ -107,16 +107,14 @@ class Ready(_Msg):
 class Sat(_Msg):
     table: str
     seat: str
-    #: Its role, and whether it is a screen, which can be asked for its own dice (``Game.seated``).
+    #: Its role: the table asks it for its own dice (``Game.seated``).
     role: str = ""
-    screen: bool = False
 
 
 class Rose(_Msg):
     table: str
     seat: str
     role: str = ""
-    screen: bool = False
 
 
 class LoggedIn(_Msg):

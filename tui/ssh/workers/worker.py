@@ -124,13 +124,13 @@ class WorkerServer(FireteamServer):
         super().session_started(session)
         if session.table is not None:
             seat = session.seat
-            self._link.tell(wire.Sat(session.table.name, seat.name, seat.role, session.app is not None))
+            self._link.tell(wire.Sat(session.table.name, seat.name, seat.role))
 
     def session_ended(self, session: SeatSession) -> None:
         super().session_ended(session)
         if session.table is not None:
             seat = session.seat
-            self._link.tell(wire.Rose(session.table.name, seat.name, seat.role, session.app is not None))
+            self._link.tell(wire.Rose(session.table.name, seat.name, seat.role))
 
     def logged_in(self, peer: str) -> None:
         # The table process counts the connections not logged in: it accepted them.
