@@ -128,6 +128,9 @@ async def test_the_defenders_save_is_asked_at_the_defenders_own_seat(tmp_path):
         await until(fp, lambda: held_said(firer) == waiting, "the firer's seat says whose dice it waits for")
         await until(dp, lambda: prompt_title(defender) == SAVE, "the save asked at the defender's seat")
         assert not defender.screen.query("#dice-owner")  # his own roll
+        # The firer's line may name what the defender may not see: whose command, not its words.
+        shown = [str(w.render()) for w in defender.screen.query("Plain")]
+        assert "command: given by Bersaglieri" in shown and not [s for s in shown if "conti" in s]
         assert phase_line(firer) == phase_line(defender) == waiting
         await press(dp, "4", "enter")  # the save fails (needs 5+)
         await until(dp, lambda: game.state.units["bashir"].out, "the defender's faces decide")

@@ -698,7 +698,13 @@ class GameScreen(Screen):
 
         if held.request is not None:
             withdraw_notices(self.app, odds_title(held.text))
-            dice = DicePrompt(held.request, held.text, held.faces, self.game.ruleset.domain, self._owner(held.request))
+            # Another side's line may name what this seat may not see (a hidden firer): not shown.
+            line = (
+                held.text
+                if self.role in (held.role, REFEREE)
+                else _("given by {side}").format(side=role_words(held.role, self.game.state))
+            )
+            dice = DicePrompt(held.request, line, held.faces, self.game.ruleset.domain, self._owner(held.request))
             self._held_screen = dice
             self.app.push_screen(dice, lambda faces: gave(faces=faces))
         elif held.question is not None:
