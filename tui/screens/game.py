@@ -666,6 +666,7 @@ class GameScreen(Screen):
         self._part(PhasePane).border_subtitle = plain(self.game.awaited_said(self.role))
         stale, self._held_screen = self._held_screen, None
         if stale is not None and stale in self.app.screen_stack:  # the command as it stood: asked no more
+            stale.pop_until_active()  # (dismiss pops the top screen: a box opened over it goes first)
             stale.dismiss(None)
         if held is None or self.watching:
             return
