@@ -101,7 +101,8 @@ async def test_a_swipe_over_the_log_scrolls_it(tmp_path, caplog, chromium):
         await context.close()
 
 
-async def test_the_phone_pictures_are_made_and_small(tmp_path, chromium):
+async def test_the_phone_pictures_are_made_and_small(tmp_path):
+    # Not given the module's browser: ``take`` launches its own, as ``python -m tui.bench.phone_shots`` does.
     saved = await take(tmp_path)
     assert sorted(p.name for p in saved) == sorted(
         f"phone-{who}-{w}x{h}.png" for who in ("player", "spectator") for w, h in PHONE_SIZES
