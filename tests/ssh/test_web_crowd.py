@@ -29,13 +29,15 @@ import time
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from ssh_club import WATCHING
 from test_web_browser import ARGS, CHROMIUM, PHONE, shows
 from web_club import WebClub, web_table
 
 from tui.ssh.limits import Limits
 
-pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+#: The module's tests share one event loop, so that they share one Chromium (``chromium``).
+pytestmark = [pytest.mark.server, pytest.mark.subprocess, pytest.mark.asyncio(loop_scope="module")]
 
 playwright = pytest.importorskip("playwright.async_api")
 
@@ -57,8 +59,9 @@ CROWD_LIMITS = Limits(unauth_per_address=3, unauth_start=3, web_per_address=86)
 PER_SEAT = 2
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def chromium():
+    """One Chromium for the module's tests, each in contexts of its own (as ``test_web_browser``'s)."""
     async with playwright.async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
