@@ -72,10 +72,11 @@ def used(paths: list[Path]) -> tuple[dict[str, list[str]], dict[str, list[str]]]
         tree = ast.parse(path.read_text(encoding="utf-8"))
         # An f-string's parts are read with it, not as strings of their own.
         parts = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
+        shown = _shown(path)  # once a file: worked out for each of its nodes, it was most of the reading's time
         for node in ast.walk(tree):
             if id(node) in parts:
                 continue
-            where = f"{_shown(path)}:{getattr(node, 'lineno', 0)}"
+            where = f"{shown}:{getattr(node, 'lineno', 0)}"
             found: list[str] = []
             if isinstance(node, ast.Call):
                 name = _name(node)

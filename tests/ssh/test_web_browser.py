@@ -11,6 +11,7 @@ import re
 import shutil
 
 import pytest
+import pytest_asyncio
 from ssh_club import WAIT_S, wait_until
 from web_club import WebClub, web_table
 
@@ -18,7 +19,8 @@ from core.views import REFEREE
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.web.door import WebDoor, version
 
-pytestmark = [pytest.mark.browser, pytest.mark.server]
+#: The module's tests share one event loop, so that they share one Chromium (``chromium``).
+pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.asyncio(loop_scope="module")]
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not shutil.which("chromium"):
@@ -40,8 +42,11 @@ ARGS = [
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def chromium():
+    """One Chromium for the module's tests (launching one is about 1.7 s of CPU), each test in a context of its
+    own (``new_context``: its own cookies, storage and pages), as separate browsers are: nothing a test checks
+    is the browser process's own."""
     async with playwright.async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:

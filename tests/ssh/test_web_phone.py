@@ -10,6 +10,7 @@ pictures of the same pages (``screenshots/phone-*.png``).
 from __future__ import annotations
 
 import pytest
+import pytest_asyncio
 from ssh_club import WAIT_S, WATCHING, wait_until
 from test_web_browser import ARGS, CHROMIUM, shows
 from web_club import web_table
@@ -17,15 +18,17 @@ from web_club import web_table
 from core.views import REFEREE
 from tui.bench.phone_shots import PHONE_SIZES, SHOWN, take
 
-pytestmark = [pytest.mark.browser, pytest.mark.server]
+#: The module's tests share one event loop, so that they share one Chromium (``chromium``).
+pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.asyncio(loop_scope="module")]
 
 playwright = pytest.importorskip("playwright.async_api")
 
 PLAYER = "reg (Bersaglieri)"
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def chromium():
+    """One Chromium for the module's tests, each in contexts of its own (as ``test_web_browser``'s)."""
     async with playwright.async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
@@ -101,7 +104,8 @@ async def test_a_swipe_over_the_log_scrolls_it(tmp_path, caplog, chromium):
         await context.close()
 
 
-async def test_the_phone_pictures_are_made_and_small(tmp_path, chromium):
+async def test_the_phone_pictures_are_made_and_small(tmp_path):
+    # Not given the module's browser: ``take`` launches its own, as ``python -m tui.bench.phone_shots`` does.
     saved = await take(tmp_path)
     assert sorted(p.name for p in saved) == sorted(
         f"phone-{who}-{w}x{h}.png" for who in ("player", "spectator") for w, h in PHONE_SIZES
