@@ -114,6 +114,8 @@ class LogLine(msgspec.Struct, frozen=True):
     #: The number the role knows that command by (``core.numbering``), or the
     #: command an undo/redo names; 0 if none.
     number: int = 0
+    #: One of the game's inner variables (:meth:`Game.inner`): out of the log's normal view.
+    inner: bool = False
 
 
 class _Asked(NamedTuple):
@@ -1242,8 +1244,22 @@ class Game:
                 undone = bool(cmd) and not self.history.is_live(cmd)
                 named = e.cmd if isinstance(e, ev.Undone | ev.Redone) else cmd
                 number = (numbering.shown(named) or 0) if named else 0
-                out.append(LogLine(i, cmd, self.describe(e, role), e, undone, number))
+                out.append(LogLine(i, cmd, self.describe(e, role), e, undone, number, self.inner(e)))
         return out
+
+    def inner(self, e: ev.Event) -> bool:
+        """Whether ``e`` sets one of the game's inner variables: a ``VarSet`` its ruleset
+        has no words for, which the log could only show as the code's ``key = value``
+        (``secret.looked.blue = 1:observe:hassan``, ``support-call.regulars = 1``).  A variable
+        a referee must follow has its words (a side's initiative penalty, the deck shuffled,
+        the extras bought): being put in words is what keeps it in view, so no list of keys
+        is kept.  Inner lines stay out of the log's normal view, between the rule lines a
+        referee scans; the line's details, ``fireteam log --all`` and ``--json`` show them."""
+        return (
+            type(e) is ev.VarSet
+            and e.key not in (DICE_KEY, TABLE_DICE)  # the core's own, put in words by core.narrate
+            and self.ruleset.describe_named(self.state, e.key, e.value) is None
+        )
 
     def facts_seen(self, cmd: int, role: str) -> int:
         """How many of command ``cmd``'s facts (its events after the command itself) ``role`` may see."""

@@ -2,30 +2,34 @@
 
 The log pane is virtual: it never holds more than the lines on screen.  To
 scroll it needs to know how many lines there are and which file event each row
-is.  For the referee every event is a row, so row = file position and nothing
-is stored.  For a side or a spectator the rows are the events
-``core.views.event_visible`` lets that role see; their positions are kept in
-an ``array`` (8 bytes a row) and extended as the game grows.  The events
-themselves are not kept; their text comes from ``Game.log_lines(role, ...)``.
+is.  The rows are the events ``core.views.event_visible`` lets the role see, but
+for the game's inner variables (``Game.inner``: a ruleset's ``key = value`` with no
+words, shown where a referee digs, not between the lines he scans).  For the
+referee, who sees every event, only the positions of those few are kept; for a
+side or a spectator, the positions of its rows, in an ``array`` (8 bytes a row)
+extended as the game grows.  The events themselves are not kept; their text
+comes from ``Game.log_lines(role, ...)``.
 
 A filter (unit, side, kind or words) is the same thing built from the role's
 own log lines, scanned in windows so a 100,000-event game does not freeze the
-screen while it is filtered.
+screen while it is filtered.  Only ``kind:var`` finds the inner variables.
 """
 
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 
 import msgspec
 
 from core import events as ev
 from core.game import Game, LogLine
+from core.storage.store import CHUNK
 from core.views import REFEREE, event_visible
 
 SCAN_WINDOW = 4096
+VAR_TAG = str(ev.VarSet.__struct_config__.tag)  # the kind of every inner variable
 
 
 class RowIndex:
@@ -34,38 +38,53 @@ class RowIndex:
     def __init__(self, game: Game, role: str) -> None:
         self.game = game
         self.role = role
-        self.identity = role == REFEREE
-        self.positions = array("q")
+        #: The referee sees every event: his rows are the file positions but for the
+        #: few skipped (its inner variables), and only those are kept.
+        self.referee = role == REFEREE
+        self.positions = array("q")  # a side's rows
+        self.skipped = array("q")  # the referee's skipped positions, and each less the skipped before it
+        self.shifted = array("q")
         self.scanned = 0
         self.extend()
 
     def extend(self) -> None:
         """Take in the events appended since the last call."""
         n = self.game.log_length
-        if self.identity or n <= self.scanned:
-            self.scanned = max(self.scanned, n)
-            return
         store = self.game.history.store
-        append = self.positions.append
-        role = self.role
-        for start in range(self.scanned, n, SCAN_WINDOW):
-            for i, e in enumerate(store.slice(start, min(n, start + SCAN_WINDOW)), start):
-                if event_visible(e, role):
-                    append(i)
-        self.scanned = n
+        role, inner = self.role, self.game.inner
+        start = self.scanned
+        while start < n:
+            end = min(n, start - start % CHUNK + CHUNK)
+            if not self.referee:
+                events = enumerate(store.slice(start, end), start)
+                self.positions.extend(i for i, e in events if event_visible(e, role) and not inner(e))
+            # A chunk that holds no variable is not decoded: a big save's start would
+            # decode every chunk for the referee, as it does for a side's seat.
+            elif store.may_hold(start // CHUNK, VAR_TAG):
+                for i, e in enumerate(store.slice(start, end), start):
+                    if inner(e):
+                        self.shifted.append(i - len(self.skipped))
+                        self.skipped.append(i)
+            start = end
+        self.scanned = max(self.scanned, n)
 
     def rows(self, limit: int | None = None) -> int:
         """How many rows lie before file position ``limit`` (all rows if None)."""
-        if self.identity:
-            return self.scanned if limit is None else min(limit, self.scanned)
+        if self.referee:
+            limit = self.scanned if limit is None else min(limit, self.scanned)
+            return limit - bisect_left(self.skipped, limit)
         return len(self.positions) if limit is None else bisect_left(self.positions, limit)
 
     def position(self, row: int) -> int:
-        return row if self.identity else self.positions[row]
+        if self.referee:
+            return row + bisect_right(self.shifted, row)
+        return self.positions[row]
 
     def row_of(self, position: int) -> int:
         """The row showing ``position``, or the first row after it."""
-        return position if self.identity else bisect_left(self.positions, position)
+        if self.referee:
+            return position - bisect_left(self.skipped, position)
+        return bisect_left(self.positions, position)
 
 
 # ---------------------------------------------------------------------- filters
@@ -107,6 +126,8 @@ class LogFilter(msgspec.Struct, frozen=True):
 
     def matches(self, line: LogLine, unit_side: Callable[[str], str]) -> bool:
         e = line.event
+        if line.inner and VAR_TAG not in self.kinds:  # dug out by asking for them by their kind
+            return False
         if self.kinds and event_kind(e) not in self.kinds and not any(event_kind(e).startswith(k) for k in self.kinds):
             return False
         if self.units:
@@ -162,8 +183,6 @@ def event_sides(e: ev.Event, unit_side: Callable[[str], str]) -> set[str]:
 
 class FilteredIndex:
     """Rows of a role's log that match a filter; built by :meth:`scan` a window at a time."""
-
-    identity = False
 
     def __init__(self, game: Game, role: str, flt: LogFilter, unit_side: Callable[[str], str]) -> None:
         self.game = game

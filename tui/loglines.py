@@ -35,9 +35,12 @@ def summary(lines: list[LogLine], domain: str = CORE_DOMAIN, names: Names | None
     """What a command did on one line: the game's result first, where it ended it, then the
     outcomes of its rolls, then its lines (without those), so that a line cut at the
     terminal's edge keeps them (a command ending the game began with its secrets opened at
-    the end, ``secret.dice = 159ec1e6…``, and the result was past the edge)."""
+    the end, ``secret.dice = 159ec1e6…``, and the result was past the edge).  The game's
+    inner variables (``LogLine.inner``) are left out, as the log pane leaves them."""
     ended, outcomes, texts = [], [], []
     for line in lines:
+        if line.inner:
+            continue
         if isinstance(line.event, ev.GameEnded):
             ended.append(line.text)
             continue

@@ -268,13 +268,22 @@ def run_log(args: argparse.Namespace) -> int:
 
         # What the role sees, as the text does: no file position, no event's fields (a side's
         # copy holds only what it saw; core.secrets.sidecopy), the kind of each fact as data.
+        # Every line, the game's inner variables too: ``inner`` says which the text leaves out.
         rows = [
-            {"command": line.number, "kind": type(line.event).__name__, "text": line.text, "undone": line.undone}
+            {
+                "command": line.number,
+                "kind": type(line.event).__name__,
+                "text": line.text,
+                "undone": line.undone,
+                "inner": line.inner,
+            }
             for line in game.log_lines(role)
         ]
         print(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
     for line in game.log_lines(role):
+        if line.inner and not args.all:
+            continue
         mark = "  " + _("(undone)") if line.undone else ""
         indent = "" if type(line.event).__name__ in ("Issued", "Undone", "Redone") else "    "
         print(f"{indent}{line.text}{mark}")
@@ -418,7 +427,14 @@ def _add_readers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("path", type=Path)
     p.add_argument("--as", dest="as_role", default=REFEREE, help=_("referee, a side id, or spectator"))
     p.add_argument(
-        "--json", action="store_true", help=_("a list of {command, kind, text, undone}, one per line of the log")
+        "--json",
+        action="store_true",
+        help=_("a list of {command, kind, text, undone, inner}, one per line of the log, inner variables too"),
+    )
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help=_("the game's inner variables too: key = value lines the rules keep for themselves"),
     )
     add_lang_option(p)
 

@@ -205,6 +205,19 @@ class EventStore:
             raise IndexError(i)
         return self._chunk(i // CHUNK)[i % CHUNK]
 
+    def may_hold(self, chunk: int, tag: str) -> bool:
+        """Whether chunk ``chunk`` (events ``chunk * CHUNK`` on) may hold an event tagged
+        ``tag``, told from its JSON without decoding it: False is sure (the tag is an
+        event's ``"t"`` as msgspec writes it, and a string's quotes are escaped), True is
+        not.  The referee's log pane looks for the game's inner variables so, without
+        decoding a big save's every chunk at its start (``tui.logindex``)."""
+        if chunk >= len(self._sealed):
+            return True  # the tail, already decoded
+        marker = b'"t":"' + tag.encode() + b'"'
+        if chunk < self._framed:
+            return self._save.find(marker, self._offsets[chunk], self._offsets[chunk + 1]) >= 0
+        return marker in self._sealed[chunk]
+
     def slice(self, start: int, end: int) -> list[ev.Event]:
         end = min(end, len(self))
         out: list[ev.Event] = []

@@ -195,10 +195,17 @@ def test_log_json_is_the_same_lines_as_data_and_a_side_sees_only_its_own(save, c
     text = capsys.readouterr().out.splitlines()
     assert fireteam(["log", str(save), "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert [set(row) for row in rows] == [{"command", "kind", "text", "undone"}] * len(text)
+    assert [set(row) for row in rows] == [{"command", "kind", "text", "undone", "inner"}] * len(text)
     assert [r["text"] + ("  (undone)" if r["undone"] else "") for r in rows] == [line.strip() for line in text]
-    assert rows[0] == {"command": 1, "kind": "Issued", "text": "» referee: scenario demo", "undone": False}
-    assert {"command": 7, "kind": "Undone", "text": "↶ referee undid command #7", "undone": False} in rows
+    assert rows[0] == {
+        "command": 1,
+        "kind": "Issued",
+        "text": "» referee: scenario demo",
+        "undone": False,
+        "inner": False,
+    }
+    undid = {"command": 7, "kind": "Undone", "text": "↶ referee undid command #7", "undone": False, "inner": False}
+    assert undid in rows
     assert fireteam(["log", str(save), "--json", "--as", "regulars"]) == 0
     seen = json.loads(capsys.readouterr().out)
     assert len(seen) == len(Game.open(save, writable=False).log_lines("regulars")) < len(rows)

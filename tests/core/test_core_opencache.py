@@ -15,6 +15,7 @@ import pytest
 from coretests_support import tiny_chunks
 
 import core.storage.opencache as oc
+from core import events as ev
 from core.cli.main import state_json
 from core.game import Game
 from core.replay import visible_steps
@@ -149,6 +150,24 @@ def test_a_restored_game_reads_its_sealed_chunks_from_the_save(big_save, tmp_pat
     full = _open(path, writable=False)
     for index in (0, CHUNK - 1, CHUNK, 3 * CHUNK + 7, len(full.history.store) - 1):
         assert game.history.store[index] == full.history.store[index]
+
+
+def test_which_chunks_may_hold_a_kind_of_event_is_told_alike_restored_or_loaded(big_save, tmp_path, restores):
+    """``EventStore.may_hold``, read off a chunk's bytes (the save's own, for a restored chunk):
+    never False for a chunk that holds the kind; here exact, as the JSON is msgspec's."""
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False)
+    game = _open(path, cache, writable=False)
+    full = _open(path, writable=False)
+    assert restores == [False, True] and game.history.store._framed == 4 and not full.history.store._framed
+    chunks = range(len(full.history.store) // CHUNK + 1)
+    for tag, kind in (("var", ev.VarSet), ("dp", ev.DefeatPoints), ("undo", ev.Undone)):
+        holds = [any(type(e) is kind for e in full.history.store.slice(c * CHUNK, (c + 1) * CHUNK)) for c in chunks]
+        assert [game.history.store.may_hold(c, tag) for c in chunks[:-1]] == holds[:-1]
+        assert [full.history.store.may_hold(c, tag) for c in chunks[:-1]] == holds[:-1]
+        assert game.history.store.may_hold(chunks[-1], tag)  # the tail: decoded, not looked at
+    assert [full.history.store.may_hold(c, "var") for c in chunks[:-1]] == [True, False, False, False]
 
 
 def test_another_writers_commands_are_taken_in_after_the_entry(big_save, tmp_path, restores):

@@ -217,10 +217,38 @@ class Skirmish(Ruleset):
 register(Skirmish)
 
 
-def patrol_game(path: Path, seed: int = 7, commands: tuple[str, ...] = ()) -> Game:
+def _counted_move(ctx: Context, args: dict[str, Any]) -> None:
+    _move(ctx, args)
+    unit = ctx.state.units[args["unit"]]
+    moves = ctx.state.vars.get(f"moves.{unit.side}", 0)
+    ctx.emit(ev.VarSet(key=f"moves.{unit.side}", value=int(moves) + 1))
+    ctx.emit(ev.VarSet(key=f"moved.{unit.id}", value=ctx.state.turn))
+
+
+class Counted(Skirmish):
+    """The skirmish whose moves are counted as a real ruleset counts things: by a variable
+    it has words for (``moves.<side>``) and by one it has none for (``moved.<unit>``, one of
+    the game's inner variables: ``Game.inner``)."""
+
+    id = "tui-skirmish-counted"
+
+    def commands(self) -> list[CommandSpec]:
+        specs = super().commands()
+        return [msgspec.structs.replace(s, handler=_counted_move) if s.name == "move" else s for s in specs]
+
+    def describe_var(self, key: str, value: int | str) -> str | None:
+        if key.startswith("moves."):
+            return f"{key.removeprefix('moves.')} has moved {value} times"
+        return None
+
+
+register(Counted)
+
+
+def patrol_game(path: Path, seed: int = 7, commands: tuple[str, ...] = (), ruleset: type[Skirmish] = Skirmish) -> Game:
     """The test scenario with a fixed seed and a fixed clock: same dice, same screens."""
     salts = (f"{n:032x}" for n in itertools.count(1))  # fixed salts: the same digests on every run
-    game = Game.new(path, Skirmish.id, seed=seed, clock=lambda: 0, salt=lambda: next(salts))
+    game = Game.new(path, ruleset.id, seed=seed, clock=lambda: 0, salt=lambda: next(salts))
     game.execute("scenario patrol", role=REFEREE)
     for text in commands:
         game.execute(text, role=REFEREE)

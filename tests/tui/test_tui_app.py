@@ -150,8 +150,10 @@ async def test_table_dice_asks_for_exactly_the_faces_needed(game):
         await type_command(pilot, "next")  # initiative: 2d6 for each side
         assert isinstance(app.screen, DicePrompt)
         assert (app.screen.count, app.screen.sides) == (2, 6)
-        # whose roll, what for, and the command's dice in order before the first face
+        # whose roll, what for; the command's dice in order on the help key
         assert str(app.screen.query_one(".title").render()) == "Blue Patrol's initiative: 2d6 (leadership +1)"
+        assert not app.screen.query_one("#dice-order").display
+        await press(pilot, "f1")
         shown = app.screen.query_one("#dice-order")
         order = [shown.render_line(y).text.rstrip() for y in range(shown.size.height)]
         assert order == ["its dice, in order:", "1. initiative: 2d6 + leadership per side"]  # one step: unmarked

@@ -39,6 +39,45 @@ async def asked(pilot) -> DicePrompt:
     return prompt
 
 
+def shown_text(prompt: DicePrompt) -> str:
+    """Every line of the box a player sees now (a hidden part has no lines)."""
+    return "\n".join(
+        widget.render_line(y).text.rstrip()
+        for widget in prompt.query("Vertical > *")
+        if widget.display and widget.id != "dice-error"
+        for y in range(widget.size.height)
+    )
+
+
+async def test_the_prompt_is_brief_and_gives_the_order_on_the_help_key(tmp_path):
+    """As brief as the plain seat's (issue #61): whose roll, what for, what it needs, its chance and
+    what to type; the command's five dice in order only on the help key, which hides them again."""
+    demo = new_game(tmp_path, "demo", options=("wounded",))
+    app = FireteamApp(demo, role=REFEREE)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "f3")  # table dice
+        await type_keys(pilot, "fire conti bashir range=40")
+        await press(pilot, "enter")
+        prompt = await asked(pilot)
+        brief = shown_text(prompt)
+        assert "its dice, in order" not in brief and "each hit's save" not in brief
+        assert brief.startswith("Pte Conti's fire with Assault rifle")
+        assert "chance before the roll: " in brief
+        assert "Ctrl+F: the command's dice in order" in brief
+        assert len(brief.splitlines()) <= 6
+        await press(pilot, "6")
+        await press(pilot, "f1")
+        assert isinstance(app.screen, DicePrompt) and "now step 2 of 5" in shown_text(prompt)
+        assert "Ctrl+F: hide the command's dice" in shown_text(prompt)
+        await press(pilot, "ctrl+f")  # the help key's other name
+        # hidden again: the box as it was, with the face typed in place of the example
+        assert shown_text(prompt) == brief.replace("1 face, 1 to 6, e.g. 6", "6")
+        await press(pilot, "enter")  # the face typed before the key stayed in the box: a hit
+        prompt = await asked(pilot)
+        assert str(prompt.query_one(".title").render()) == "Bashir Ali's save: 1d6, needs 5+"
+    demo.close()
+
+
 async def test_the_prompt_marks_the_step_of_each_roll_of_a_fire(tmp_path):
     demo = new_game(tmp_path, "demo", options=("wounded",))
     app = FireteamApp(demo, role=REFEREE)
@@ -48,6 +87,7 @@ async def test_the_prompt_marks_the_step_of_each_roll_of_a_fire(tmp_path):
         await press(pilot, "enter")
         prompt = await asked(pilot)
         assert str(prompt.query_one(".title").render()).startswith("Pte Conti's fire with Assault rifle")
+        await press(pilot, "f1")  # the command's dice in order
         assert order_lines(prompt) == [
             "its dice, in order; now step 2 of 5:",
             "  1. if suppressed: his suppression test, 1d6",
@@ -66,11 +106,13 @@ async def test_the_prompt_marks_the_step_of_each_roll_of_a_fire(tmp_path):
         await press(pilot, "6", "enter")  # a hit
         prompt = await asked(pilot)
         assert str(prompt.query_one(".title").render()) == "Bashir Ali's save: 1d6, needs 5+"
+        await press(pilot, "f1")
         marked = [line for line in order_lines(prompt) if line.startswith("▸")]
         assert marked == ["▸ 4. each hit's save: 1d6 per hit (a vehicle's own save first, then"]
         assert order_lines(prompt)[0] == "its dice, in order; now step 4 of 5:"
         await press(pilot, "1", "enter")  # the save fails
         prompt = await asked(pilot)
+        await press(pilot, "f1")
         assert [line for line in order_lines(prompt) if line.startswith("▸")] == [
             "▸ 5. with the wounded rule, each failed save: the wound, 1d6"
         ]
@@ -86,7 +128,7 @@ async def test_an_order_of_one_step_is_listed_unmarked(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "f3")
         await type_keys(pilot, "roll 2d6")
-        await press(pilot, "enter")
+        await press(pilot, "enter", "f1")
         prompt = await asked(pilot)
         assert order_lines(prompt) == [
             "its dice, in order:",

@@ -17,6 +17,7 @@ from core.state import encode_state
 from core.storage.opencache import NotCached, OpenCache
 from core.views import REFEREE
 from tui.app import FireteamApp, open_or_follow
+from tui.panes.log import LogView
 from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen
 from tui.screens.loadgame import LoadGameScreen, summarise
@@ -184,9 +185,11 @@ def test_new_game_starts_again_in_a_save_whose_header_a_crash_cut_short(tmp_path
 
 async def test_a_cache_entry_that_lied_ends_the_client_with_a_message_not_a_traceback(tmp_path, capsys):
     # An entry rewritten (with a valid digest) by someone who writes the user's cache
-    # folder, whose kinds lie about chunk 0: found as the log first reads it
+    # folder, whose kinds lie about chunk 1: found as the log first reads it
     # (core.storage.store), it ends the client with what happened, as Textual's panic shows an
-    # exception that renders itself, and the next open loads the save in full.
+    # exception that renders itself, and the next open loads the save in full.  (Chunk 0,
+    # which holds the scenario's variables, is read as the referee's log pane is first
+    # filled: tui.logindex looks for the inner ones there.)
     import msgspec
 
     from core.storage import opencache as oc
@@ -201,7 +204,8 @@ async def test_a_cache_entry_that_lied_ends_the_client_with_a_message_not_a_trac
     envelope = msgspec.msgpack.decode(entry_file.read_bytes(), type=oc.Envelope)
     entry = msgspec.msgpack.decode(envelope.body, type=oc.Entry)
     kinds = bytearray(entry.kinds)
-    at = kinds.index(ISSUED, 1, CHUNK)  # chunk 0's first command marker and the fact before it, swapped
+    # chunk 1's first command marker after a fact, and that fact, swapped
+    at = next(i for i in range(CHUNK + 1, 2 * CHUNK) if kinds[i] == ISSUED != kinds[i - 1])
     kinds[at - 1], kinds[at] = kinds[at], kinds[at - 1]
     body = msgspec.msgpack.encode(msgspec.structs.replace(entry, kinds=bytes(kinds)))
     entry_file.write_bytes(
@@ -211,11 +215,13 @@ async def test_a_cache_entry_that_lied_ends_the_client_with_a_message_not_a_trac
     app = FireteamApp(game, role=REFEREE, replay=True)
     with pytest.raises(RestoreMismatch):  # Pilot raises what ended the app, once it has ended
         async with app.run_test(size=(100, 30)) as pilot:
-            await press(pilot, "home")  # the log goes to the first events
+            log = app.screen.query_one(LogView)
+            pages = CHUNK // max(1, log.scrollable_content_region.height - 1) + 2
+            await press(pilot, "home", *["pagedown"] * pages)  # the log goes to the first events, then on
     game.close()
     assert app.return_code == 1
     said = " ".join(capsys.readouterr().err.split())  # what the terminal shows as it ends
-    assert "fireteam: events 1 to 1024 are not where the open cache's entry for this save said" in said
+    assert "fireteam: events 1025 to 2048 are not where the open cache's entry for this save said" in said
     assert "Traceback" not in said
     assert not list(cache.folder.iterdir())
     with pytest.raises(NotCached):

@@ -66,7 +66,8 @@ def breaking_news(tmp_path: Path) -> FireteamApp:
 
 
 async def fire_at_the_table(pilot) -> None:
-    """Table dice, a fire whose hit is on the line: the prompt asks for the save, its step marked."""
+    """Table dice, a fire whose hit is on the line: the prompt asks for the save, briefly (its
+    command's dice in order on the help key)."""
     await press(pilot, "f3")
     await press(pilot, *[c if c != " " else "space" for c in "fire conti bashir range=40 dice=6"], "enter")
 

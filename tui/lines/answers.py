@@ -251,7 +251,8 @@ def last_lines(game: Game, index: RowIndex, role: str, count: int) -> list[Line]
     )
     out: list[Line] = [said.format(count=number(count), total=number(rows))]
     names = sides_of(game.state)
-    out += [log_line(worded(line, game), domain, names) for line in game.log_lines(role, start, game.log_length)]
+    lines = game.log_lines(role, start, game.log_length)
+    out += [log_line(worded(line, game), domain, names) for line in lines if not line.inner]
     return out
 
 

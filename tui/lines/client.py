@@ -725,6 +725,7 @@ class LineClient:
             answers.worded(line, self.game)
             for line in read
             if not (isinstance(line.event, ev.Issued) and line.cmd == own and own)
+            and not (line.inner and not self.verbose)  # as the log pane, but for ``verbose on``
         ]
         brief, owners = 0, {}
         if not self.verbose and own:  # its outcomes first and alone, not the faces just typed

@@ -28,6 +28,7 @@ from core.narrate import describe_mod
 from core.questions import Question
 from tui import odds
 from tui.i18n import N_, _, ngettext
+from tui.keymap import keys_of
 from tui.logindex import event_kind
 from tui.plain import Plain, PlainInput, PlainLabel, visible
 from tui.textual_internals import hide_overlay
@@ -186,10 +187,16 @@ def example_faces(count: int, sides: int) -> str:
 
 class DicePrompt(ModalScreen[list[int] | None]):
     """Physical dice: ask for exactly the faces ``NeedDice`` named, saying whose roll
-    it is, what for and what it needs, after the command's order of dice."""
+    it is, what for, what it needs and its chance, briefly, as the plain seat asks
+    (``tui.lines.answers.table_dice``, the same words of ``DiceRequest``); the command's
+    order of dice on the help key, as ``help`` at the plain seat's prompt (issue #61)."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="DicePrompt")
-    BINDINGS = [Binding("escape", "cancel", N_("Cancel the command"))]
+    # The help key (the user's keymap may move it, by its id): the box has nothing else to help with.
+    BINDINGS = [
+        Binding("escape", "cancel", N_("Cancel the command")),
+        Binding("ctrl+f,f1", "order", N_("The command's dice in order"), id="help"),
+    ]
 
     def __init__(
         self, request: DiceRequest, command: str, typed: list[int], domain: str = CORE_DOMAIN, owner: str = ""
@@ -222,8 +229,6 @@ class DicePrompt(ModalScreen[list[int] | None]):
                 said = _("what the faces mean: {meanings}").format(meanings=meanings)
                 yield Plain(Text(visible(said)), id="dice-meanings")
             yield Plain(Text(visible(_("command: {command}").format(command=self.command)), style="dim"))
-            if self.request.order:
-                yield Plain(self._order(), id="dice-order")
             if self.typed:
                 yield Plain(Text(_("typed so far: {faces}").format(faces=" ".join(map(str, self.typed))), style="dim"))
             yield PlainInput(
@@ -232,6 +237,27 @@ class DicePrompt(ModalScreen[list[int] | None]):
                 )
             )
             yield PlainLabel("", classes="error", id="dice-error")
+            if self.request.order:
+                yield Plain(Text(self._order_hint(shown=False), style="dim"), id="dice-order-hint")
+                order = Plain(self._order(), id="dice-order")
+                order.display = False
+                yield order
+
+    def _order_hint(self, *, shown: bool) -> str:
+        key = keys_of(self, "help", first=True)
+        if shown:
+            # TRANSLATORS: under the table dice's prompt, once the command's dice are listed.
+            return _("{key}: hide the command's dice").format(key=key)
+        # TRANSLATORS: under the table dice's prompt: the key that lists the command's dice in order.
+        return _("{key}: the command's dice in order").format(key=key)
+
+    def action_order(self) -> None:
+        """Show the command's dice in order, or hide them again; the faces typed stay."""
+        if not self.request.order:  # a command that declares none (an older peer's request)
+            return
+        order = self.query_one("#dice-order", Plain)
+        order.display = not order.display
+        self.query_one("#dice-order-hint", Plain).update(Text(self._order_hint(shown=order.display), style="dim"))
 
     def _order(self) -> Group:
         """The command's dice in order, the step rolled now marked by a ▸ and said in the
