@@ -113,7 +113,7 @@ JOINS = {
     "en": ("Sgt Rossi joins Bersaglieri: Veteran, Assault rifle.", "Egal Yusuf joins Somali militia, hidden: "),
     "it": (
         "Sgt Rossi si unisce a Bersaglieri: Veterani, Fucile d'assalto.",
-        "Egal Yusuf si unisce a Somali militia, nascosto: ",
+        "Egal Yusuf si unisce a Milizia somala, nascosto: ",
     ),
 }
 
