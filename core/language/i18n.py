@@ -333,7 +333,7 @@ def scenario_words(text: str, language: str | None = None) -> str:
     them, in English, so that a save reads the same in every language; they are translated
     where shown.  The catalogue holds the built-in files' texts alone
     (``core.language.catalogues``): a user's file is shown as its author wrote it, unless a
-    text of it is word for word a built-in's."""
+    text of it is word for word a built-in's (ruling I18N-SCENARIO)."""
     return _scenario_words(language or lang(), text) if text else text
 
 
