@@ -142,15 +142,15 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
 
 def _scenario_words() -> Iterator[str]:
     """The words of the built-in scenarios a reader is shown in his language
-    (``core.language.i18n.scenario_words``): titles, descriptions, sides' names, victories.
-    A piece's name is its own, as the file writes it."""
+    (``core.language.i18n.scenario_words``): titles, descriptions, sides' names, victories,
+    special rules and Linea di Tiro's jokers.  A piece's name is its own, as the file writes
+    it (ruling I18N-SCENARIO)."""
     for path in sorted(BUILTIN_ROOT.glob("*/scenarios/*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         yield from (data[key] for key in ("title", "description") if data.get(key))
         yield from (side["name"] for side in data.get("sides", ()))
-        summary = data.get("victory", {}).get("summary")
-        if summary:
-            yield summary
+        victory, joker = data.get("victory", {}).get("summary"), data.get("jokers", {}).get("effect")
+        yield from (text for text in (victory, *data.get("special_rules", ()), joker) if text)
 
 
 def po_path(lang: str, domain: str) -> Path:

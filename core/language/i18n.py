@@ -328,8 +328,8 @@ SCENARIO = "scenario"
 
 
 def scenario_words(text: str, language: str | None = None) -> str:
-    """A built-in scenario's own words (its title, description, sides' names and victory)
-    in the reader's language (or ``language``).  The game records them as the file writes
+    """A built-in scenario's own words (its title, description, sides' names, victory, special
+    rules) in the reader's language (or ``language``).  The game records them as the file writes
     them, in English, so that a save reads the same in every language; they are translated
     where shown.  The catalogue holds the built-in files' texts alone
     (``core.language.catalogues``): a user's file is shown as its author wrote it, unless a
