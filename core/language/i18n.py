@@ -334,7 +334,16 @@ def scenario_words(text: str, language: str | None = None) -> str:
     where shown.  The catalogue holds the built-in files' texts alone
     (``core.language.catalogues``): a user's file is shown as its author wrote it, unless a
     text of it is word for word a built-in's (ruling I18N-SCENARIO)."""
-    return _scenario_words(language or lang(), text) if text else text
+    if not text:
+        return text
+    if len(text) > SCENARIO_CACHED:  # a hostile save's long strings are never kept
+        return translations(language or lang()).pgettext(SCENARIO, text)
+    return _scenario_words(language or lang(), text)
+
+
+#: The longest text :func:`scenario_words` keeps the answer for: longer than every built-in
+#: scenario's (its longest, a description, is 150 characters).
+SCENARIO_CACHED = 400
 
 
 @lru_cache(maxsize=4096)

@@ -69,3 +69,13 @@ def test_a_side_name_a_rule_recorded_in_a_message_reads_in_the_readers_language(
         assert scenario_words("") == ""
     with reading("en"):
         assert render(said) == "Somali militia: 2"
+
+
+def test_a_hostile_saves_long_strings_are_looked_up_but_never_kept():
+    from core.language.i18n import SCENARIO_CACHED, _scenario_words
+
+    long = "x" * (SCENARIO_CACHED + 1)
+    with reading("it"):
+        before = _scenario_words.cache_info().currsize
+        assert render(M("{side}: {losses}", side=long, losses=2)) == f"{long}: 2"
+        assert _scenario_words.cache_info().currsize == before
