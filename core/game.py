@@ -38,7 +38,7 @@ from core.dice import (
     sent_contribution,
 )
 from core.history import History, HistoryError
-from core.language.i18n import Domain, Text, _, naming, render
+from core.language.i18n import Domain, Text, _, naming, render, scenario_words
 from core.language.reader import SOURCE, lang
 from core.language.shapes import command_shapes
 from core.narrate import describe, sides_of
@@ -1190,7 +1190,7 @@ class Game:
         """The lines of a command about to be written.  A side the command itself sets
         up (``scenario demo``'s purchases) is named as it will be, not by its id."""
         setups = [e for e in group if isinstance(e, ev.GameSetUp)]
-        sides = {s.id: s.name for e in setups for s in e.sides} or None
+        sides = {s.id: scenario_words(s.name) for e in setups for s in e.sides} or None
         return [self.describe(e, REFEREE, sides=sides) for e in group]
 
     def describe(self, e: ev.Event, role: str, *, sides: Mapping[str, str] | None = None) -> str:
@@ -1201,7 +1201,7 @@ class Game:
             var, number = partial(self.ruleset.describe_named, self.state), None
         else:
             var, number = self._said_var, self.numbering(role).shown
-        sides = {**{s.id: s.name for s in self.state.sides.values()}, **(sides or {})}
+        sides = {**{s.id: scenario_words(s.name) for s in self.state.sides.values()}, **(sides or {})}
         units = self.state.units
 
         def status(badge: str) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import msgspec
 
 from core import events as ev
-from core.language.i18n import CORE_DOMAIN, Domain, Names, Text, _, naming, ngettext, render
+from core.language.i18n import CORE_DOMAIN, Domain, Names, Text, _, naming, ngettext, render, scenario_words
 from core.language.numerals import decimal
 from core.secrets.commitments import matches
 from core.state import DICE_KEY, HIDDEN, SEALED_ORDERS, TABLE_DICE, GameState, Side, Unit
@@ -216,8 +216,8 @@ class _Narrator:
             case ev.GameSetUp():
                 # TRANSLATORS: between the sides of a game: "Bersaglieri vs Somali militia".
                 vs = _("vs")
-                both = f" {vs} ".join(s.name for s in e.sides)
-                return _("Scenario {scenario}: {sides}").format(scenario=e.scenario, sides=both)
+                both = f" {vs} ".join(scenario_words(s.name) for s in e.sides)
+                return _("Scenario {scenario}: {sides}").format(scenario=scenario_words(e.scenario), sides=both)
             case ev.UnitAdded():
                 side_name = self.sides.get(e.unit.side, e.unit.side) if self.sides else e.unit.side
                 cls = self.class_name(e.unit.cls) if self.class_name and e.unit.cls else e.unit.cls
@@ -294,7 +294,8 @@ class _Narrator:
                 return _("table dice off: the game rolls its own dice")
             case ev.VarSet():
                 described = self.describe_var(e.key, e.value) if self.describe_var is not None else None
-                return described or f"{e.key} = {e.value}"
+                value = scenario_words(e.value) if isinstance(e.value, str) else e.value  # a victory's words
+                return described or f"{e.key} = {value}"
             case ev.Noted():
                 return _("note: {text}").format(text=self.words(self.note(e.text) if self.note else e.text))
             case ev.ScenarioRead():
@@ -326,15 +327,24 @@ class _ByName(Mapping[str, str]):
         return len(self._things)
 
 
+class _SidesByName(_ByName):
+    """The names of a game's sides, a built-in scenario's in the reader's language."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key: str) -> str:
+        return scenario_words(self._things[key].name)
+
+
 def names_of(state: GameState) -> Names:
     """What ``state``'s game calls its sides and pieces, for :func:`core.language.i18n.naming`."""
-    return Names(_ByName(state.sides), _ByName(state.units))
+    return Names(_SidesByName(state.sides), _ByName(state.units))
 
 
 def sides_of(state: GameState) -> Names:
     """The sides' names alone, which every role may read: what a client's panes keep to
     render the words of events (a side's seat holds nothing of the pieces it may not see)."""
-    return Names(_ByName(state.sides))
+    return Names(_SidesByName(state.sides))
 
 
 def _unit_added(u: ev.UnitSpec, side: str, cls: str, book: Domain) -> str:

@@ -17,7 +17,7 @@ from core.game import Game
 from core.ruleset import Refused, Ruleset
 from core.scenarios.files import is_path
 from core.views import REFEREE
-from tui.i18n import _, book
+from tui.i18n import _, scenario_words
 from tui.userdata import UserStore
 
 
@@ -31,9 +31,8 @@ def last_games(store: UserStore, saves: Path | None = None) -> list[Path]:
 def scenario_choices(ruleset: Ruleset) -> list[tuple[str, str]]:
     """(title, value) of every scenario offered: the built-in ones by id, then the user's own
     files by path (a refused one says so; choosing it says why)."""
-    words = book(ruleset)
     titles = {sid: getattr(sc, "title", sid) for sid, sc in scenarios_of(ruleset).items()}
-    options = [(words.gettext(title) if title else sid, sid) for sid, title in titles.items()]
+    options = [(scenario_words(title) if title else sid, sid) for sid, title in titles.items()]
     for row in user_scenarios(ruleset):
         if row["title"]:
             mark = _("{title} · yours").format(title=row["title"])

@@ -20,7 +20,7 @@ from string import Formatter
 
 from rich.text import Text as RichText
 
-from core.language.i18n import CLIENT_DOMAIN, N_, Domain, Text, naming, render
+from core.language.i18n import CLIENT_DOMAIN, N_, Domain, Text, naming, render, scenario_words
 from core.language.numerals import grouped, localised
 from core.language.reader import LANGUAGES, from_environment
 from core.narrate import sides_of
@@ -40,6 +40,7 @@ __all__ = [
     "number",
     "styled",
     "percentage",
+    "scenario_words",
 ]
 
 _client = Domain(CLIENT_DOMAIN)

@@ -19,7 +19,7 @@ import msgspec
 from core import errorlog, folders
 from core.cli.lang import add_lang_option
 from core.game import Game, copy_role_error, reading_role
-from core.language.i18n import Domain, _, ngettext
+from core.language.i18n import Domain, _, ngettext, scenario_words
 from core.outcome import AnswerNeeded, DiceNeeded, Failure, Outcome, Refusal
 from core.replay import shown_step, step_of_shown, visible_steps
 from core.ruleset import LOG as RULESETS_LOG
@@ -236,7 +236,7 @@ def run_replay(args: argparse.Namespace) -> int:
         book = Domain(game.ruleset.domain)
         print(
             _("{scenario} — step {step}/{total}, turn {turn}, {phase}").format(
-                scenario=state.scenario or _("game"),
+                scenario=scenario_words(state.scenario) or _("game"),
                 step=shown,
                 total=total,
                 turn=state.turn,

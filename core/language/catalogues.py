@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+import tomllib
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from functools import cache
@@ -33,9 +34,10 @@ from babel.messages.pofile import read_po, write_po
 from core.commands import spec_domain
 from core.game import builtin_commands
 from core.language import shapes
-from core.language.i18n import CLIENT_DOMAIN, CORE_DOMAIN, LOCALE_DIR, SERVER_DOMAIN
+from core.language.i18n import CLIENT_DOMAIN, CORE_DOMAIN, LOCALE_DIR, SCENARIO, SERVER_DOMAIN
 from core.language.reader import LANGUAGES, SOURCE
 from core.ruleset import BUILTIN, CommandSpec, get_ruleset, ruleset_class
+from core.scenarios.files import BUILTIN_ROOT
 
 ROOT = Path(__file__).resolve().parents[2]
 #: ``Domain.term(word)`` cannot be told apart from its word by babel: a term the
@@ -135,6 +137,20 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
                 yield r.domain, phase.id, "phase"
                 yield from ((r.domain, t, None) for t in (phase.title, phase.expects) if t)
     yield CORE_DOMAIN, "ended", "phase"  # every game's last phase (core.state, GameEnded)
+    yield from ((CORE_DOMAIN, text, SCENARIO) for text in _scenario_words())
+
+
+def _scenario_words() -> Iterator[str]:
+    """The words of the built-in scenarios a reader is shown in his language
+    (``core.language.i18n.scenario_words``): titles, descriptions, sides' names, victories,
+    special rules and Linea di Tiro's jokers.  A piece's name is its own, as the file writes
+    it (ruling I18N-SCENARIO)."""
+    for path in sorted(BUILTIN_ROOT.glob("*/scenarios/*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        yield from (data[key] for key in ("title", "description") if data.get(key))
+        yield from (side["name"] for side in data.get("sides", ()))
+        victory, joker = data.get("victory", {}).get("summary"), data.get("jokers", {}).get("effect")
+        yield from (text for text in (victory, *data.get("special_rules", ()), joker) if text)
 
 
 def po_path(lang: str, domain: str) -> Path:

@@ -250,6 +250,7 @@ def forget_catalogues() -> None:
     """Read the catalogues afresh when next asked (a test that changes ``LOCALE_DIR``)."""
     _loaded.cache_clear()
     translations.cache_clear()
+    _scenario_words.cache_clear()
 
 
 @cache
@@ -321,6 +322,35 @@ _core = Domain(CORE_DOMAIN)
 _ = _core.gettext
 ngettext = _core.ngettext
 pgettext = _core.pgettext
+
+#: The context of a built-in scenario's own words in the core's catalogue (``scenario_words``).
+SCENARIO = "scenario"
+
+
+def scenario_words(text: str, language: str | None = None) -> str:
+    """A built-in scenario's own words (its title, description, sides' names, victory, special
+    rules) in the reader's language (or ``language``).  The game records them as the file writes
+    them, in English, so that a save reads the same in every language; they are translated
+    where shown.  The catalogue holds the built-in files' texts alone
+    (``core.language.catalogues``): a user's file is shown as its author wrote it, unless a
+    text of it is word for word a built-in's (ruling I18N-SCENARIO)."""
+    if not text:
+        return text
+    if len(text) > SCENARIO_CACHED:  # a hostile save's long strings are never kept
+        return translations(language or lang()).pgettext(SCENARIO, text)
+    return _scenario_words(language or lang(), text)
+
+
+#: The longest text :func:`scenario_words` keeps the answer for: longer than every built-in
+#: scenario's (its longest, a description, is 150 characters).
+SCENARIO_CACHED = 400
+
+
+@lru_cache(maxsize=4096)
+def _scenario_words(language: str, text: str) -> str:
+    # Cached: every string a message holds is looked up when rendered (``_render``), and a
+    # miss walks the whole chain of catalogues.
+    return translations(language).pgettext(SCENARIO, text)
 
 
 # ------------------------------------------------------------ a game's names
@@ -398,7 +428,9 @@ def render(
     written, never evaluated.  While a game is rendered (:func:`naming`), an
     argument that is a side's id is its name, unless the message could then
     render past :data:`MAX_RENDERED`, or ``named`` is False (:func:`plain`: the
-    words a rule reads back, such as the side in a recorded cause, are the ids).
+    words a rule reads back, such as the side in a recorded cause, are the ids).  An
+    argument that is a built-in scenario's words (a side's name a result recorded) reads
+    in the reader's language (:func:`scenario_words`).
     """
     tr = translations(language or lang(), domain)
     if isinstance(text, str):
@@ -427,6 +459,8 @@ def _render(
         else:
             if isinstance(v, str) and sides and not k.endswith("_id"):  # an id as commands type it
                 v = _named(sides, v)
+            if isinstance(v, str):  # a built-in scenario's words a rule recorded (a side's name)
+                v = scenario_words(v, language)
             values[k] = _argument(v, language)
     if template in _POSSESSIVES:
         template = "{name}'" if values.get("name", "").endswith("s") else "{name}'s"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core import events as ev
-from core.language.i18n import Text, _, naming, render
+from core.language.i18n import Text, _, naming, render, scenario_words
 from core.narrate import names_of
 from core.report.model import Facts, Loss, Moment, Origin, Points, RollFact, SideFacts, TurnFacts, UnitFacts
 from core.ruleset import Ruleset
@@ -65,7 +65,7 @@ def _collect(
         apply(state, [e])
         reading.read(e)
     reading.class_at_end()
-    sides = [SideFacts(s.id, s.name, s.army) for s in state.sides.values()]
+    sides = [SideFacts(s.id, scenario_words(s.name), s.army) for s in state.sides.values()]
     turns = [reading.turns.get(t, TurnFacts(t)) for t in range(0, max(reading.turns) + 1)]
     losses, score = _scores(turns, [s.id for s in sides], reading.any_points)
     parent = getattr(header, "parent", None)
@@ -75,7 +75,7 @@ def _collect(
         ruleset_version=header.ruleset_version,
         rules=ruleset.title(header.ruleset_version),
         domain=ruleset.domain,
-        scenario=state.scenario,
+        scenario=scenario_words(state.scenario),
         role=role,
         sides=sides,
         units=list(reading.units.values()),
@@ -186,7 +186,7 @@ class _Reading:
         turn.points.append(Points(e.side, e.points, reason))
         self.command.points[e.side] = self.command.points.get(e.side, 0) + e.points
         said = _("{side}: {points} defeat points, {reason}")
-        side = self.state.sides[e.side].name
+        side = scenario_words(self.state.sides[e.side].name)
         self.command.words.append(said.format(side=side, points=f"{e.points:+d}", reason=reason))
 
     def class_at_end(self) -> None:

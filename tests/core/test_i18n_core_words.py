@@ -168,7 +168,7 @@ def test_fireteam_log_narrates_the_demo_in_italian_and_in_english(capsys):
     assert fireteam(["log", str(DEMO), "--lang", "en"]) == 0
     english = capsys.readouterr().out.splitlines()
     assert len(italian) == len(english)
-    assert "    Scenario Checkpoint at Afgooye: Bersaglieri contro Somali militia" in italian
+    assert "    Scenario Posto di blocco ad Afgooye: Bersaglieri contro Milizia somala" in italian
     assert "    Scenario Checkpoint at Afgooye: Bersaglieri vs Somali militia" in english
     assert "    Sgt Rossi si unisce a Bersaglieri Veterani con AR" in italian
     assert "    Sgt Rossi joins Bersaglieri Veteran with AR" in english
@@ -234,14 +234,14 @@ def test_a_headless_error_is_in_the_readers_language(capsys, tmp_path):
 def test_the_report_in_italian(capsys):
     assert fireteam(["report", str(DEMO), "--lang", "it"]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("# Rapporto dopo l'azione: Checkpoint at Afgooye\n")
+    assert text.startswith("# Rapporto dopo l'azione: Posto di blocco ad Afgooye\n")
     for heading in ("## Forze", "## La partita, turno per turno", "## Momenti decisivi", "## I dadi"):
         assert f"\n{heading}\n" in text
     assert "### Preparazione e schieramento" in text
-    assert "Somali militia ha avuto l'iniziativa." in text
+    assert "Milizia somala ha avuto l'iniziativa." in text
     # numbers with the Italian decimal comma
     assert re.search(
-        r"\n- Somali militia ha tirato (una volta|\d+ volte) contro un obiettivo: .*, \d+,\d attesi\.\n", text
+        r"\n- Milizia somala ha tirato (una volta|\d+ volte) contro un obiettivo: .*, \d+,\d attesi\.\n", text
     )
     assert "After-action" not in text and "expected" not in text
 
@@ -310,7 +310,7 @@ def test_the_clients_text_report_in_italian():
             lines = render(build(game, REFEREE))
     finally:
         game.close()
-    assert lines[0] == "Rapporto dopo l'azione: Checkpoint at Afgooye"
+    assert lines[0] == "Rapporto dopo l'azione: Posto di blocco ad Afgooye"
     for heading in ("FORZE", "LA PARTITA, TURNO PER TURNO", "MOMENTI DECISIVI", "I DADI", "I tiri più fortunati"):
         assert heading in lines
 

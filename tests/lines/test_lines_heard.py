@@ -103,7 +103,7 @@ def test_a_commitment_is_said_as_it_happens_without_its_digest_which_log_reads(t
     said = seat.say("scenario demo")
     committed = [line for line in said if line.startswith(("Commitment to a secret of", "Impegno su un segreto di"))]
     assert len(committed) == 13 and not any(DIGEST.search(line) for line in said)
-    assert committed[0] in ("Commitment to a secret of Somali militia.", "Impegno su un segreto di Somali militia.")
+    assert committed[0] in ("Commitment to a secret of Somali militia.", "Impegno su un segreto di Milizia somala.")
     logged = seat.say("log 500" if lang == "en" else "registro 500")
     assert sum(bool(DIGEST.search(line)) for line in logged) == 2 * 13  # the record keeps them, the undone ones too
     seat.client.game.close()
@@ -113,7 +113,7 @@ JOINS = {
     "en": ("Sgt Rossi joins Bersaglieri: Veteran, Assault rifle.", "Egal Yusuf joins Somali militia, hidden: "),
     "it": (
         "Sgt Rossi si unisce a Bersaglieri: Veterani, Fucile d'assalto.",
-        "Egal Yusuf si unisce a Somali militia, nascosto: ",
+        "Egal Yusuf si unisce a Milizia somala, nascosto: ",
     ),
 }
 

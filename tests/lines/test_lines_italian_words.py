@@ -4,9 +4,10 @@ English words.
 
 The English words are the same game's own, played in English: what an English reader is
 shown of it.  What a player typed (the commands echoed, the notes) and what the scenario
-file names (its units, sides, title and the texts of its victory) is shown as written and
-taken out first; the words the two languages share, or the Italian books use as they are,
-are allowed by name below.
+file names that is shown as written (its units, objectives, support, mines) is taken out
+first; its title, description, sides' names, victory, special rules and jokers are the
+catalogue's to translate (``core.language.i18n.scenario_words``), so they are not.  The words the two languages
+share, or the Italian books use as they are, are allowed by name below.
 """
 
 from __future__ import annotations
@@ -117,6 +118,9 @@ KNOWN = {
 
 #: Phrases the books use in English: Breaking News' Italian draft says "fire team".
 SHARED_PHRASES = re.compile(r"\bfire team\b")
+#: The proper names the Italian words of a built-in scenario keep as they are (places,
+#: formations): its title, description, sides' names, victory... are translated (#61).
+KEPT_NAMES = re.compile(r"\b(?:Afgooye|Bersaglieri|Jowhar|Vire|Cagny|Fife and Forfar Yeomanry|Kampfgruppe von Luck)\b")
 #: What is quoted as the books or the program name it: a digest, a rule's key (LN-WEAPONS, BI-R042), a
 #: rule cited by the English book's section (regola Extras: Negotiation), a command as
 #: typed, quoted in the report (“next”).
@@ -130,8 +134,14 @@ IN_ENGLISH = re.compile(r"\(in inglese [\w-]+")
 
 
 def scenario_texts(ruleset: str, scenario: str) -> list[str]:
-    """Every text of the scenario file, longest first: shown as the file writes it."""
+    """Every text of the scenario file shown as the file writes it, longest first."""
     data = tomllib.loads((SCENARIOS / ruleset.replace("-", "_") / "scenarios" / f"{scenario}.toml").read_text())
+    for key in ("title", "description", "special_rules"):  # translated (#61), as below
+        data.pop(key, None)
+    data.get("victory", {}).pop("summary", None)
+    data.get("jokers", {}).pop("effect", None)
+    for side in data.get("sides", ()):
+        side.pop("name")
     out: list[str] = []
 
     def walk(value: object) -> None:
@@ -195,6 +205,7 @@ def english_left(italian: str, english: str, given: list[str]) -> dict[str, str]
         if line.lstrip().startswith(("»", EXAMPLE)):  # commands as typed: the English names are as good
             continue
         line = names.sub(" ", CITED.sub(" ", SHARED_PHRASES.sub(" ", IN_ENGLISH.sub(" ", line))))
+        line = KEPT_NAMES.sub(" ", line)
         for word in WORD.findall(line):
             if word.lower() in vocabulary and word.lower() not in left:
                 left[word.lower()] = line.strip()[:160]

@@ -68,8 +68,8 @@ def test_the_result_keeps_the_referees_words_and_translates_the_rest(game):
     with reading("it"):
         said = Domain("linea_di_tiro").render(end.result)
     assert said == (
-        "vince US 2nd Armored: the hamlet is ours "
-        "(US 2nd Armored ha perso 0 su 4; Kampfgruppe Heinz ha perso 1 su 3; carte giocate: 1)"
+        "vince 2ª Divisione corazzata USA: the hamlet is ours "
+        "(2ª Divisione corazzata USA ha perso 0 su 4; Kampfgruppe Heinz ha perso 1 su 3; carte giocate: 1)"
     )
     assert plain(end.result) == (
         "US 2nd Armored win: the hamlet is ours "

@@ -66,12 +66,12 @@ async def test_a_plain_reply_is_in_the_seats_language_from_the_file_then_the_cli
         assert reg.stdout.splitlines()[1].startswith("turno 0, ")
         assert reg.stdout.splitlines()[2:] == [
             "Bersaglieri (regulars): 7/7 in gioco, 0 PS",
-            "Somali militia (irregulars): 6/6 in gioco, 0 PS",  # the regulars' view: hidden militia not counted
+            "Milizia somala (irregulars): 6/6 in gioco, 0 PS",  # the regulars' view: hidden militia not counted
             "tu: reg (regulars)",
         ]
         assert irr_it.stdout.splitlines()[2:] == [
             "Bersaglieri (regulars): 7/7 in gioco, 0 PS",
-            "Somali militia (irregulars): 8/8 in gioco, 0 PS",
+            "Milizia somala (irregulars): 8/8 in gioco, 0 PS",
             "tu: irr (irregulars)",
         ]
         assert irr_en.stdout.splitlines()[1:] == [
@@ -80,7 +80,8 @@ async def test_a_plain_reply_is_in_the_seats_language_from_the_file_then_the_cli
             "Somali militia (irregulars): 8/8 in play, 0 DP",
             "you: irr (irregulars)",
         ]
-        assert irr_it.stdout.splitlines()[0] == irr_en.stdout.splitlines()[0] == reg.stdout.splitlines()[0]
+        assert irr_it.stdout.splitlines()[0] == reg.stdout.splitlines()[0] == "table: Posto di blocco ad Afgooye"
+        assert irr_en.stdout.splitlines()[0] == "table: Checkpoint at Afgooye"
         # LANGUAGE, LC_ALL and LC_MESSAGES come before LANG, as gettext reads them.
         irr_lc = await club.run("irr", "who", env={"LANG": "en_GB.UTF-8", "LC_MESSAGES": "it_IT.UTF-8"})
         assert irr_lc.stdout == "table: nessuno\n"
@@ -448,7 +449,7 @@ async def test_the_game_chooser_speaks_the_seats_language(tmp_path, caplog):
         reg, irr = await club.connect("reg"), await club.connect("irr", env=EN)
         await reg.wait_for("Fireteam — reg (regulars). Partite a questo tavolo:", "Scrivi un numero (1-2) e Invio")
         await irr.wait_for("Fireteam — irr (irregulars). Games at this table:", "Type a number (1-2) and Enter")
-        assert "1) north: Checkpoint at Afgooye, turno 0, " in reg.text()
+        assert "1) north: Posto di blocco ad Afgooye, turno 0, " in reg.text()
         reg.type("7\r")
         irr.type("7\r")
         await asyncio.gather(reg.wait_for("Nessuna partita 7; scrivi 1-2:"), irr.wait_for("No game 7; type 1-2:"))

@@ -33,7 +33,7 @@ from core.state import HIDDEN, GameState, Side, Unit
 from core.views import REFEREE, SPECTATOR, sides_for
 from tui import odds as chances
 from tui.badges import word as status_word
-from tui.i18n import N_, _, book, ngettext, number, percentage, pgettext, phase_name, shown
+from tui.i18n import N_, _, book, ngettext, number, percentage, pgettext, phase_name, scenario_words, shown
 from tui.lines.ink import Line, inked, outcome_kind, prefixed
 from tui.lines.spoken import spoken_outcome
 from tui.logindex import RowIndex
@@ -144,7 +144,7 @@ def worded(line: LogLine, game: Game) -> LogLine:
     if not isinstance(e, ev.UnitAdded):
         return line
     u, ruleset = e.unit, game.ruleset
-    side = game.state.sides[u.side].name if u.side in game.state.sides else u.side
+    side = scenario_words(game.state.sides[u.side].name) if u.side in game.state.sides else u.side
     kit = ", ".join(
         ([ruleset.piece_class(game.state, u.cls)] if u.cls else []) + [ruleset.weapon_name(w) for w in u.weapons]
     )
@@ -261,7 +261,7 @@ def last_lines(game: Game, index: RowIndex, role: str, count: int) -> list[Line]
 
 def _side_name(state: GameState, side_id: str) -> str:
     side = state.sides.get(side_id)
-    return side.name if side else side_id
+    return scenario_words(side.name) if side else side_id
 
 
 def _turn_and_phase(game: Game, state: GameState) -> str:
@@ -304,7 +304,7 @@ def _defeat_points(game: Game, state: GameState) -> list[str]:
     words = book(game.ruleset)
     parts = []
     for side in state.sides.values():
-        part = f"{side.name} {number(side.defeat_points)}"
+        part = f"{scenario_words(side.name)} {number(side.defeat_points)}"
         cats = [f"{words.gettext(k)} {number(v)}" for k, v in sorted(side.dp_by_category.items()) if v]
         if len(cats) > 1:
             part += f" ({', '.join(cats)})"
@@ -372,7 +372,7 @@ def status(
         who = _("side {side}").format(side=_side_name(state, role))
     if seat and seat != role:
         who = _("{who}, seat {seat}").format(who=who, seat=seat)
-    scenario = state.scenario or _("no scenario yet")
+    scenario = scenario_words(state.scenario) or _("no scenario yet")
     out.append(
         _("You are {who}, at {rules}, scenario {scenario}; {mode}.").format(
             who=who, rules=game.ruleset.title(game.header.ruleset_version), scenario=scenario, mode=mode
@@ -466,12 +466,14 @@ def _side_line(side: Side, units: list[Unit], scored: bool) -> str:
             "{side} ({id}): {in_play} of {count} figures in play.",
             len(units),
         )
-        return said.format(side=side.name, id=side.id, in_play=in_play, count=len(units))
+        return said.format(side=scenario_words(side.name), id=side.id, in_play=in_play, count=len(units))
     return ngettext(
         "{side} ({id}): {in_play} of {count} figure in play; {points} defeat points.",
         "{side} ({id}): {in_play} of {count} figures in play; {points} defeat points.",
         len(units),
-    ).format(side=side.name, id=side.id, in_play=in_play, count=len(units), points=number(side.defeat_points))
+    ).format(
+        side=scenario_words(side.name), id=side.id, in_play=in_play, count=len(units), points=number(side.defeat_points)
+    )
 
 
 def _team_line(team: str, units: list[Unit], morale: object, domain: str) -> str:
@@ -554,7 +556,7 @@ def who(game: Game, state: GameState, role: str, words: str) -> list[str]:
     named = ruleset.class_name(unit.cls) if unit.cls else ""
     cls = book_words.gettext(named) if named else book_words.term(unit.kind)
     side = state.sides.get(unit.side)
-    where = side.name if side else unit.side
+    where = scenario_words(side.name) if side else unit.side
     if unit.team:
         where = _("{side}, team {team}").format(side=where, team=unit.team)
     out.append(_("{name} ({id}) is a {kind} of {where}.").format(name=unit.name, id=unit.id, kind=cls, where=where))
@@ -694,7 +696,8 @@ def dice(game: Game, role: str, state: GameState) -> list[Line]:
     if not rolls:
         return [_("No roll in play: the last was undone.") if undone else _("No dice rolled yet.")]
     # Whose each roll is, by the names this role may see (a unit it cannot see goes unnamed).
-    names = {sid: side.name for sid, side in state.sides.items()} | {uid: u.name for uid, u in state.units.items()}
+    names = {sid: scenario_words(s.name) for sid, s in state.sides.items()}
+    names |= {uid: u.name for uid, u in state.units.items()}
     domain = game.ruleset.domain
     last = rolls[-1]
     assert isinstance(last.event, ev.Rolled)

@@ -46,7 +46,7 @@ from core.refusal import CommandFailed
 from core.ruleset import Refused
 from core.state import TABLE_DICE, table_dice
 from core.views import REFEREE
-from tui.i18n import _, ngettext, pgettext, role_words
+from tui.i18n import _, ngettext, pgettext, role_words, scenario_words
 from tui.lines import answers
 from tui.lines.ink import Line, inked, shown
 from tui.logindex import RowIndex
@@ -731,6 +731,6 @@ class LineClient:
         if not self.verbose and own:  # its outcomes first and alone, not the faces just typed
             view = self.game.view(self.role)  # the names this role may see
             brief = own
-            owners = {sid: side.name for sid, side in view.sides.items()}
+            owners = {sid: scenario_words(side.name) for sid, side in view.sides.items()}
             owners |= {uid: u.name for uid, u in view.units.items()}
         self._say(*answers.news(read, domain, sides, own=brief, owners=owners))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 
+from core.language.i18n import scenario_words
 from tui.lines.client import LineClient, own_words
 
 
@@ -46,7 +47,8 @@ def with_names(client: LineClient, found: list[str]) -> list[str]:
     """The candidates as a second Tab lists them: a figure's or a side's id with the name the
     role knows it by beside it (``irregulars (Somali militia)``); Tab puts only the id on the line."""
     state = client.game.view(client.role)
-    names = {sid: side.name for sid, side in state.sides.items()} | {uid: u.name for uid, u in state.units.items()}
+    names = {sid: scenario_words(s.name) for sid, s in state.sides.items()}
+    names |= {uid: u.name for uid, u in state.units.items()}
     said = []
     for c in found:
         value = c.rpartition("=")[2]

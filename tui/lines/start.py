@@ -33,7 +33,7 @@ from core.ruleset import Refused, available, get_ruleset
 from core.secrets.sidecopy import open_to_read
 from core.storage.savefile import SaveError
 from tui.gamestart import default_name, last_games, scenario_choices, start_game
-from tui.i18n import _, pgettext, phase_name, shown
+from tui.i18n import _, pgettext, phase_name, scenario_words, shown
 from tui.lines.answers import sentence, stopped
 from tui.lines.client import folded, own_words
 from tui.opening import new_demo_game
@@ -94,7 +94,7 @@ def summary(path: Path) -> str:
         return _("{name}: {ruleset}, {scenario}, {where}").format(
             name=path.name,
             ruleset=game.ruleset.title(versioned=False),
-            scenario=state.scenario or _("no scenario"),
+            scenario=scenario_words(state.scenario) or _("no scenario"),
             where=where,
         )
     finally:

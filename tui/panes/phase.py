@@ -12,7 +12,7 @@ from core.commands import local_name
 from core.language.reader import lang
 from core.ruleset import END_GAME, Ruleset
 from core.state import GameState
-from tui.i18n import _, book, phase_name, shown
+from tui.i18n import _, book, phase_name, scenario_words, shown
 from tui.plain import Plain, visible_text
 
 #: Room an undo hint needs to say anything; with less it takes a line of its own.
@@ -84,7 +84,7 @@ def phase_text(
         for i, side in enumerate(state.sides.values()):
             if i:
                 dp.append(" · ", style="dim")
-            dp.append(f"{side.name} ")
+            dp.append(f"{scenario_words(side.name)} ")
             dp.append(str(side.defeat_points), style="bold red" if side.defeat_points else "bold")
             # A ledger column is named as the ruleset's narration names it (no context).
             cats = [f"{book(ruleset).gettext(k)} {v}" for k, v in sorted(side.dp_by_category.items()) if v]
@@ -109,7 +109,7 @@ def phase_text(
 
 def _side_name(state: GameState, side_id: str) -> str:
     side = state.sides.get(side_id)
-    return side.name if side else side_id
+    return scenario_words(side.name) if side else side_id
 
 
 class PhasePane(Plain):

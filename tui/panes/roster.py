@@ -25,7 +25,7 @@ from core.ruleset import Ruleset
 from core.state import GameState, Unit
 from core.views import sides_for
 from tui.badges import badges, in_order
-from tui.i18n import N_, _, book, number, shown
+from tui.i18n import N_, _, book, number, scenario_words, shown
 from tui.keymap import keys_of
 from tui.panes.rosterview import Item, RosterView
 from tui.plain import Plain, PlainInput, plain, visible_text
@@ -79,7 +79,7 @@ def marker_details(label: str) -> Text:
 
 def _side_name(state: GameState, side_id: str) -> str:
     side = state.sides.get(side_id)
-    return side.name if side else side_id
+    return scenario_words(side.name) if side else side_id
 
 
 def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
@@ -92,7 +92,8 @@ def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
     if unit.cls and cls != unit.cls:
         cls = f"{cls} ({unit.cls})"
     side = state.sides.get(unit.side)
-    text.append(f" · {cls} · {side.name if side else unit.side}" + (f", {unit.team}" if unit.team else ""))
+    where = scenario_words(side.name) if side else unit.side
+    text.append(f" · {cls} · {where}" + (f", {unit.team}" if unit.team else ""))
     if unit.weapons:
         text.append(" · " + ", ".join(words.term(w) for w in unit.weapons))
     if unit.roles:
@@ -256,7 +257,7 @@ class RosterPane(Vertical):
     def _side_label(self, state: GameState, side_id: str) -> Text:
         side = state.sides[side_id]
         units = state.units_of(side_id)
-        text = Text(side.name, style="bold underline")
+        text = Text(scenario_words(side.name), style="bold underline")
         if self._ruleset is not None and self._ruleset.shows_defeat_points(state):
             # TRANSLATORS: short for "defeat points", on a side's line of the roster
             points = _("DP {points}").format(points=side.defeat_points)
@@ -331,7 +332,7 @@ class RosterPane(Vertical):
             side = state.sides[key[1]]
             units = state.units_of(side.id)
             said = _("{side} ({id}, {army}) · {in_play} of {count} in play").format(
-                side=side.name,
+                side=scenario_words(side.name),
                 id=side.id,
                 army=side.army or _("army"),
                 in_play=sum(u.in_play for u in units),

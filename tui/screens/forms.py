@@ -28,7 +28,7 @@ from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import CommandSpec, Param
 from core.state import GameState
 from core.views import REFEREE
-from tui.i18n import N_, _
+from tui.i18n import N_, _, scenario_words
 from tui.plain import Plain, PlainInput, PlainLabel, plain
 from tui.screens.dialogs import DIALOG_CSS
 
@@ -66,12 +66,11 @@ def param_options(
             if param.markers
             else []
         )
-        return [
-            (f"{u.name} ({u.id}, {state.sides[u.side].name if u.side in state.sides else u.side})", u.id) for u in units
-        ] + markers
+        side = {sid: scenario_words(s.name) for sid, s in state.sides.items()}
+        return [(f"{u.name} ({u.id}, {side.get(u.side, u.side)})", u.id) for u in units] + markers
     if param.kind == "side":
         sides = [s for s in state.sides.values() if side_offered is None or side_offered(s.id)]
-        return [(f"{s.name} ({s.id})", s.id) for s in sides] + [(c, c) for c in param.choices]
+        return [(f"{scenario_words(s.name)} ({s.id})", s.id) for s in sides] + [(c, c) for c in param.choices]
     if param.kind == "team":
         return [(team, team) for team in teams(state, role)]
     if param.kind == "choice":

@@ -38,7 +38,7 @@ from core.storage.savefile import SaveError
 from core.views import REFEREE, SPECTATOR
 from tui.commandline import CommandInput, CommandLine
 from tui.compositor import RowsCompositor
-from tui.i18n import N_, _, pgettext, phase_name, role_words
+from tui.i18n import N_, _, pgettext, phase_name, role_words, scenario_words
 from tui.keymap import GAME_BINDINGS, bound, key_label, keys_of, short_key
 from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView, summary
@@ -265,7 +265,7 @@ class GameScreen(Screen):
         return role if not self.seat or self.seat == self.role else f"{self.seat} ({role})"
 
     def _title(self) -> str:
-        scenario = self.game.state.scenario or _("no scenario yet")  # every role's view has it
+        scenario = scenario_words(self.game.state.scenario) or _("no scenario yet")  # every role's view has it
         mode = _("replay") if self.replay else _("live, TABLE DICE") if self.table_dice else _("live")
         who = (
             _("referee") if self.role == REFEREE else _("as {role}").format(role=role_words(self.role, self.game.state))
@@ -406,7 +406,7 @@ class GameScreen(Screen):
         if shown != self._shown_view:
             self._shown_view = shown
             self._names = {uid: u.name for uid, u in state.units.items()}
-            self._side_names = {sid: side.name for sid, side in state.sides.items()}
+            self._side_names = {sid: scenario_words(side.name) for sid, side in state.sides.items()}
             phase = self._part(PhasePane)
             ends = self.role == REFEREE and self.vp.live and not self.replay  # only the referee ends a game
             phase.show(self.game.ruleset, state, undo_hint=shown[1], referee=ends)
@@ -730,7 +730,7 @@ class GameScreen(Screen):
         """The name of the side whose roll ``request`` is, at another side's seat ("" else: the
         seat's own roll, the referee's, and any at the referee's seat, who types every side's)."""
         side = self.game.state.sides.get(request.side) if request.side != self.role != REFEREE else None
-        return side.name if side is not None else ""
+        return scenario_words(side.name) if side is not None else ""
 
     def _not_done(self, result: Refusal | Failure) -> None:
         """A command not carried out, on the line: a refusal as an error; an error of the

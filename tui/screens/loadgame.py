@@ -27,7 +27,7 @@ from core.game import Game
 from core.language.reader import reader, reading
 from core.secrets.sidecopy import looks_like_side_copy, open_copy, open_to_read
 from core.storage.savefile import SaveError, SaveLocked
-from tui.i18n import N_, _, phase_name, shown
+from tui.i18n import N_, _, phase_name, scenario_words, shown
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, plain
 from tui.screens.dialogs import LockedScreen
@@ -49,7 +49,7 @@ def summarise(path: Path) -> SaveSummary:
         return SaveSummary(path, False, _("cannot read: {error}").format(error=e.strerror or e))
     state = game.state
     h = game.header
-    sides = _(" vs ").join(s.name for s in state.sides.values()) or _("no sides yet")
+    sides = _(" vs ").join(scenario_words(s.name) for s in state.sides.values()) or _("no sides yet")
     phase = game.ruleset.phase(state.phase)
     where = phase_name(game.ruleset, phase) if phase else state.phase
     last = game.history.last_effective()
@@ -59,7 +59,7 @@ def summarise(path: Path) -> SaveSummary:
         when = at.strftime("%Y-%m-%d %H:%M")
     lines = [
         game.ruleset.title(h.ruleset_version),
-        f"{state.scenario or _('no scenario')}: {sides}",
+        f"{scenario_words(state.scenario) or _('no scenario')}: {sides}",
         _("turn {turn}, {phase}").format(turn=state.turn, phase=where)
         + (f" — {shown(state.result, game.ruleset, state)}" if state.result else ""),
         _("{commands} commands, {events} events, seed {seed}").format(

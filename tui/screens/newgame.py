@@ -37,7 +37,7 @@ from core.rulesets.common import Loaded, parse_scenario
 from core.scenarios.files import ScenarioError, is_path, read_text
 from core.storage.savefile import SaveError
 from tui.gamestart import default_name, scenario_choices, scenarios_of, start_game
-from tui.i18n import N_, _, book, ngettext
+from tui.i18n import N_, _, book, ngettext, scenario_words
 from tui.keymap import key_label, keys_of
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainInput, PlainLabel, plain
@@ -186,11 +186,9 @@ class NewGameScreen(Screen):
         elif sc is None:
             about.update(_("No scenario: the game starts empty, in its set-up phase."))
         else:
-            sides = _(" vs ").join(s.name for s in getattr(sc, "sides", ()))
+            sides = _(" vs ").join(scenario_words(s.name) for s in getattr(sc, "sides", ()))
             units = len(getattr(sc, "units", ()))
-            description = getattr(sc, "description", "")
-            if description:
-                description = book(ruleset).gettext(description)
+            description = scenario_words(getattr(sc, "description", ""))
             figures = ngettext("{sides} · {n} figure", "{sides} · {n} figures", units).format(sides=sides, n=units)
             about.update(Text(f"{description}\n{figures}"))
         self.query_one("#save-name", Input).value = default_name(ruleset.id, sid)
@@ -208,7 +206,7 @@ class NewGameScreen(Screen):
         )
         widgets = []
         for side in getattr(scenarios_of(ruleset)[sid], "sides", ()):
-            widgets.append(PlainLabel(_("Roster for {side} ({id})").format(side=side.name, id=side.id)))
+            widgets.append(PlainLabel(_("Roster for {side} ({id})").format(side=scenario_words(side.name), id=side.id)))
             widgets.append(PlainInput(placeholder=hint, id=f"roster-{side.id}", classes="roster"))
         await box.mount_all(widgets)
 
@@ -239,7 +237,7 @@ class NewGameScreen(Screen):
                 widget_id = f"setup-{choice.id}" + (f"-{side_id}" if side_id else "")
                 words = book(ruleset)
                 title = words.gettext(choice.label) if choice.label else ""
-                title += f": {side.name}" if side is not None else ""
+                title += f": {scenario_words(side.name)}" if side is not None else ""
                 label = Text(title, style="bold", no_wrap=True, overflow="ellipsis")
                 for note in (choice.rule, words.gettext(choice.help) if choice.help else ""):
                     if note:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from core.game import Game
-from core.language.i18n import SERVER_DOMAIN, Domain, naming, render
+from core.language.i18n import SERVER_DOMAIN, Domain, naming, render, scenario_words
 from core.narrate import names_of
 from core.state import GameState
 from tui.plain import visible
@@ -49,11 +49,11 @@ def _phase(game: Game, phase: str) -> str:
 
 def _side(view: GameState, side: str) -> str:
     """A side by its name (its id only where the view has no such side)."""
-    return view.sides[side].name if side in view.sides else side
+    return scenario_words(view.sides[side].name) if side in view.sides else side
 
 
 def _scenario(title: str) -> str:
-    return title or _("no scenario set up yet")
+    return scenario_words(title) or _("no scenario set up yet")
 
 
 def status(table: TableInfo, seat: Seat) -> str:
@@ -76,7 +76,7 @@ def status(table: TableInfo, seat: Seat) -> str:
         in_play = sum(1 for u in units if u.in_play)
         lines.append(
             _("{side} ({id}): {in_play}/{units} in play, {dp} DP").format(
-                side=side.name, id=side.id, in_play=in_play, units=len(units), dp=side.defeat_points
+                side=scenario_words(side.name), id=side.id, in_play=in_play, units=len(units), dp=side.defeat_points
             )
         )
     if view.result:

@@ -22,7 +22,7 @@ from typing import Any
 import msgspec
 
 from core import events as ev
-from core.language.i18n import M, Msg, Text, english_words, piece_name, side_name
+from core.language.i18n import M, Msg, Text, english_words, piece_name, scenario_words, side_name
 from core.ruleset import CommandSpec, Context, Param, Phase, Ruleset
 from core.rulesets.bassa_intensita import (
     casualties,
@@ -111,7 +111,7 @@ SCENARIO_VARS = {
     "scenario.night": lambda v: (
         _("it is daylight") if v == "day" else _("it is night ({light})").format(light=pgettext("term", str(v)))
     ),
-    "scenario.victory": lambda v: _("victory: {conditions}").format(conditions=v),
+    "scenario.victory": lambda v: _("victory: {conditions}").format(conditions=scenario_words(str(v))),
 }
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import msgspec
 
 from core import events as ev
-from core.language.i18n import Text
+from core.language.i18n import Text, scenario_words
 from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset
 from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.rulesets.linea_di_tiro import commands, dice_order, turn
@@ -136,7 +136,7 @@ class LineaDiTiro(Ruleset):
             # digest part D: the scenario names each kind of piece it defines
             return _("piece profile {id} from the scenario").format(id=_profile_name(value, key.partition(".")[2]))
         if key == "joker.effect":
-            return _("a joker: {effect} (LT-R010)").format(effect=value)
+            return _("a joker: {effect} (LT-R010)").format(effect=scenario_words(str(value)))
         if key == "joker.artillery":
             return _("a joker starts a called artillery attack (LT-R090)") if value else _("jokers start no artillery")
         if key == "unit_move":

@@ -100,8 +100,8 @@ def test_a_failed_morale_check_and_the_result_in_italian(tmp_path):
             == "Omar Haji muove di 18 cm (panico: verso un riparo, lontano dal nemico)"
         )
         assert render(g.state.result) == (
-            "vince Folgore patrol: the village is searched. Perdite: Folgore patrol: nessuna perdita; "
-            "Village militia: nessuna perdita"
+            "vince Pattuglia della Folgore: the village is searched. "
+            "Perdite: Pattuglia della Folgore: nessuna perdita; Milizia del villaggio: nessuna perdita"
         )
     assert plain(g.state.result) == (
         "Folgore patrol win: the village is searched. Losses: Folgore patrol: no losses; Village militia: no losses"

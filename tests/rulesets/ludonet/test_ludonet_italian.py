@@ -71,7 +71,10 @@ def test_a_run_its_fatigue_and_a_morale_test_in_italian(armoured):
         said = [armoured.describe(e, role="referee") for e in facts]
     assert "nota: test di morale dovuti (LN-R070): Gruppe Vogt (perdite: 3 su 5)" in said
     assert "Gruppe Vogt: 3 perdite già coperte dai suoi test di morale (LN-R070)" in said
-    assert "morale di Gruppe Vogt di Farm garrison: 1d6 serve 3+: 2 → morale scosso: ripiega [dadi del tavolo]" in said
+    assert (
+        "morale di Gruppe Vogt di Guarnigione della fattoria: 1d6 serve 3+: 2 → "
+        "morale scosso: ripiega [dadi del tavolo]" in said
+    )
 
 
 def test_the_recorded_game_records_the_same_facts_whatever_the_readers_language(tmp_path):

@@ -1,0 +1,81 @@
+"""A built-in scenario's own words in the reader's language (#61): its title, sides'
+names and victory are recorded as the file writes them, in English, and translated
+where they are shown; a user's file is shown as its author wrote it."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from core.cli.main import run_script
+from core.game import Game
+from core.language.i18n import M, render, scenario_words
+from core.language.reader import reading
+from core.report import build, render_md
+from core.views import REFEREE
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "core" / "rulesets" / "breaking_news" / "scenarios" / "demo.toml"
+
+
+def _set_up(save: Path, lang: str, scenario: str) -> Game:
+    script = save.with_suffix(".script")
+    script.write_text(f"scenario {scenario}\n", encoding="utf-8")
+    with reading(lang):
+        assert run_script(script, save, 1, "breaking-news", "", out=io.StringIO()) == 0
+    return Game.open(save)
+
+
+def _log(game: Game, lang: str) -> list[str]:
+    with reading(lang):
+        return [line.text for line in game.log_lines(REFEREE)]
+
+
+def test_a_game_set_up_in_italian_records_the_english_words_and_reads_in_each_language(tmp_path):
+    save = tmp_path / "it.ft"
+    game = _set_up(save, "it", "demo")
+    try:
+        raw = save.read_bytes().decode("utf-8")
+        assert "Checkpoint at Afgooye" in raw and "Somali militia" in raw
+        assert "Posto di blocco" not in raw and "Milizia somala" not in raw
+        assert "Scenario Checkpoint at Afgooye: Bersaglieri vs Somali militia" in _log(game, "en")
+        assert "Scenario Posto di blocco ad Afgooye: Bersaglieri contro Milizia somala" in _log(game, "it")
+        with reading("it"):
+            report = render_md.render(build(game, REFEREE))
+        assert report.startswith("# Rapporto dopo l'azione: Posto di blocco ad Afgooye\n")
+        assert "Bersaglieri contro Milizia somala." in report
+    finally:
+        game.close()
+
+
+def test_a_users_scenario_file_is_shown_as_written(tmp_path):
+    mine = tmp_path / "mine.toml"
+    text = DEMO.read_text(encoding="utf-8")
+    text = text.replace('title = "Checkpoint at Afgooye"', 'title = "Checkpoint at Balad"')
+    mine.write_text(text.replace('name = "Somali militia"', 'name = "Balad militia"'), encoding="utf-8")
+    game = _set_up(tmp_path / "mine.ft", "it", str(mine))
+    try:
+        assert "Scenario Checkpoint at Balad: Bersaglieri contro Balad militia" in _log(game, "it")
+    finally:
+        game.close()
+
+
+def test_a_side_name_a_rule_recorded_in_a_message_reads_in_the_readers_language():
+    # As the rulesets' results record it ("{side} win", side=the side's name).
+    said = M("{side}: {losses}", side="Somali militia", losses="2")
+    with reading("it"):
+        assert render(said) == "Milizia somala: 2"
+        assert scenario_words("Sgt Rossi") == "Sgt Rossi"  # a piece's name is its own
+        assert scenario_words("") == ""
+    with reading("en"):
+        assert render(said) == "Somali militia: 2"
+
+
+def test_a_hostile_saves_long_strings_are_looked_up_but_never_kept():
+    from core.language.i18n import SCENARIO_CACHED, _scenario_words
+
+    long = "x" * (SCENARIO_CACHED + 1)
+    with reading("it"):
+        before = _scenario_words.cache_info().currsize
+        assert render(M("{side}: {losses}", side=long, losses=2)) == f"{long}: 2"
+        assert _scenario_words.cache_info().currsize == before

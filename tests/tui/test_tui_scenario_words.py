@@ -1,0 +1,39 @@
+"""The client names a built-in scenario and its sides in its reader's language (#61)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from waiting import settled
+
+from core.game import Game
+from core.language.reader import set_process_language
+from core.views import REFEREE
+from tui.app import FireteamApp
+from tui.panes.phase import PhasePane
+from tui.panes.roster import RosterPane
+
+DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    set_process_language("en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "side"),
+    [("it", "Posto di blocco ad Afgooye", "Milizia somala"), ("en", "Checkpoint at Afgooye", "Somali militia")],
+)
+async def test_the_game_screen_says_the_demos_title_and_sides_in_the_readers_language(tmp_path, lang, title, side):
+    shutil.copyfile(DEMO, tmp_path / "demo.ft")
+    set_process_language(lang)
+    app = FireteamApp(Game.open(tmp_path / "demo.ft"), role=REFEREE, lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled(pilot)
+        assert title in str(app.screen.query_one(PhasePane).border_title)
+        rows = app.screen.query_one(RosterPane).view.rows_text()
+        assert any(row.startswith(f"▼ {side} ") for row in rows), rows
