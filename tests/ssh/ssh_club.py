@@ -252,7 +252,8 @@ async def served_by_workers(
 def no_standby() -> Iterator[None]:
     """Seat workers started meanwhile keep no standby (``pool.STANDBY_WORKERS``, one in the product), for a test
     whose claim is not about a worker taking the place of one that retires or dies: each worker process is
-    about 1.5 s of CPU to start and settle, a third of such a test's CPU (issue #59)."""
+    about 2 s of CPU to start and stop, most of such a test's (issue #59: 7.4 s with two and the standby,
+    3.1 s with one)."""
     with mock.patch.object(pool, "STANDBY_WORKERS", 0):
         yield
 
