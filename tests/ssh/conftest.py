@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
-from ssh_club import Club, served_by_workers, served_table
+from ssh_club import Club, no_standby, served_by_workers, served_table
 
 
 @pytest.fixture
@@ -17,10 +17,35 @@ async def club(tmp_path: Path, caplog) -> AsyncIterator[Club]:
 
 @pytest.fixture
 async def workers_club(tmp_path: Path, caplog) -> AsyncIterator[Club]:
-    """The same table served by two seat worker processes (``fireteam serve --workers 2``).
+    """The same table served by two seat worker processes and the standby (``fireteam serve --workers 2``), for a
+    test about spreading seats over workers, or replacing one.
 
     The writing game and the table process run in the test; the seats, in real
     worker processes, which log to ``tmp_path / "serve.log"``.
     """
     async with served_by_workers(tmp_path, caplog, history=True) as club:
         yield club
+
+
+@pytest.fixture
+async def one_worker_club(tmp_path: Path, caplog) -> AsyncIterator[Club]:
+    """The same table served by one seat worker process and no standby: each seat in a worker process, the
+    table's game in the test's, for a test whose claim is the way between them, not how many workers there are.
+    """
+    async with served_by_workers(tmp_path, caplog, workers=1, standby=False, history=True) as club:
+        yield club
+
+
+@pytest.fixture
+async def two_workers_club(tmp_path: Path, caplog) -> AsyncIterator[Club]:
+    """The same table served by two seat worker processes and no standby, for a test about seats spread over
+    workers that has none retire or die."""
+    async with served_by_workers(tmp_path, caplog, standby=False, history=True) as club:
+        yield club
+
+
+@pytest.fixture
+def standby_spared() -> Iterator[None]:
+    """Seat workers started in the test keep no standby (``ssh_club.no_standby``)."""
+    with no_standby():
+        yield

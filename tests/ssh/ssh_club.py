@@ -10,10 +10,11 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Collection
+from collections.abc import AsyncIterator, Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import asyncssh
 import pytest
@@ -24,6 +25,7 @@ from core.views import REFEREE
 from tui.ssh.limits import Limits
 from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
+from tui.ssh.workers import pool
 from tui.ssh.workers.pool import SeatWorkers
 
 #: The seats of the test table: name -> role.
@@ -216,24 +218,44 @@ async def served_table(
 
 @contextlib.asynccontextmanager
 async def served_by_workers(
-    folder: Path, caplog, limits: Limits | None = None, *, workers: int = 2, history: bool = False
+    folder: Path,
+    caplog,
+    limits: Limits | None = None,
+    *,
+    workers: int = 2,
+    standby: bool = True,
+    history: bool = False,
 ) -> AsyncIterator[Club]:
     """``fireteam serve --workers N`` at the demo game (its save in ``folder``): the writing game and the table
     process run in the test, the seats in real worker processes, which log to ``folder / "serve.log"``.
-    ``history``: the seats' command histories kept in ``folder / "seat-history"``, as ``fireteam serve`` keeps them."""
+    ``standby``: with the standby worker, as the product (else see :func:`no_standby`); ``history``: the seats'
+    command histories kept in ``folder / "seat-history"``, as ``fireteam serve`` keeps them."""
     caplog.set_level(logging.INFO, logger="fireteam.serve")
     keys = make_keys(SEATS)
     game = demo_game(folder / "table.ft")
-    server = seat_workers(folder, [Table("table", game)], keys, SEATS, limits, workers=workers)
-    if history:
-        server.history_dir = folder / "seat-history"
-    port = await server.start("127.0.0.1", 0)
-    club = Club(server, port, keys, game, [], caplog, folder / "serve.log")
-    try:
-        yield club
-    finally:
-        await club.close()
-        game.close()
+    with contextlib.ExitStack() as stack:
+        if not standby:
+            stack.enter_context(no_standby())
+        server = seat_workers(folder, [Table("table", game)], keys, SEATS, limits, workers=workers)
+        if history:
+            server.history_dir = folder / "seat-history"
+        port = await server.start("127.0.0.1", 0)
+        club = Club(server, port, keys, game, [], caplog, folder / "serve.log")
+        try:
+            yield club
+        finally:
+            await club.close()
+            game.close()
+
+
+@contextlib.contextmanager
+def no_standby() -> Iterator[None]:
+    """Seat workers started meanwhile keep no standby (``pool.STANDBY_WORKERS``, one in the product), for a test
+    whose claim is not about a worker taking the place of one that retires or dies: each worker process is
+    about 2 s of CPU to start and stop, most of such a test's (issue #59: 7.4 s with two and the standby,
+    3.1 s with one)."""
+    with mock.patch.object(pool, "STANDBY_WORKERS", 0):
+        yield
 
 
 def seat_workers(
@@ -248,8 +270,8 @@ def seat_workers(
     plain: Collection[str] = (),
     workers: int = 2,
 ) -> SeatWorkers:
-    """A server with real seat workers (not started; two, and the standby), its files in ``folder``, its workers'
-    log in serve.log.
+    """A server with real seat workers (not started; ``workers`` of them, and the standby unless started under
+    :func:`no_standby`), its files in ``folder``, its workers' log in serve.log.
 
     ``langs``: the seats whose entry names a language; ``lang``: the server's (``fireteam serve --lang``);
     ``plain``: the seats that sit as plain lines; ``workers``: ``fireteam serve --workers``."""

@@ -34,8 +34,8 @@ async def test_a_plain_seat_over_ssh_says_a_bug_in_one_line_and_goes_on(club):
     await _a_plain_seat_goes_on(club)
 
 
-async def test_a_plain_seat_in_a_seat_worker_says_a_bug_in_one_line_and_goes_on(workers_club):
-    await _a_plain_seat_goes_on(workers_club)
+async def test_a_plain_seat_in_a_seat_worker_says_a_bug_in_one_line_and_goes_on(one_worker_club):
+    await _a_plain_seat_goes_on(one_worker_club)
 
 
 async def _a_plain_seat_goes_on(club) -> None:

@@ -33,8 +33,8 @@ def _records_only(log: str) -> None:
         assert RECORD.match(line) or line.startswith("    | "), f"a line that is no record: {line!r}"
 
 
-async def test_no_client_text_can_forge_a_log_line(workers_club):
-    club = workers_club
+async def test_no_client_text_can_forge_a_log_line(one_worker_club):
+    club = one_worker_club
     forged = "\n2026-01-01T00:00:00.000Z INFO worker=1 login seat=evil role=referee from=1.2.3.4:5 user='x'"
     player = await club.connect("spec", term="xterm" + forged)
     await player.wait_for(WATCHING)

@@ -39,7 +39,7 @@ async def invited_table(
     game = demo_game(folder / "table.ft")
     invitations = Invitations(folder)
     if workers:
-        server = seat_workers(folder, [Table("table", game)], keys, SEATS)
+        server = seat_workers(folder, [Table("table", game)], keys, SEATS, workers=1)
         server.invitations = invitations
         seats_path = folder / "seats.toml"
     else:
@@ -152,7 +152,7 @@ async def test_the_store_is_its_owners_only_and_holds_no_token(tmp_path):
     assert inv.hash in (tmp_path / "invitations.json").read_text()
 
 
-async def test_through_seat_workers_the_table_process_binds_the_key(tmp_path, caplog):
+async def test_through_seat_workers_the_table_process_binds_the_key(tmp_path, caplog, standby_spared):
     async with invited_table(tmp_path, caplog, workers=True) as (club, invitations):
         token, inv = invitations.create("reg")
         fresh = asyncssh.generate_private_key("ssh-ed25519")

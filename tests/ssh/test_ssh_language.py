@@ -411,11 +411,11 @@ async def test_a_seat_worker_sends_the_seats_language_and_the_table_refuses_in_i
         game.close()
 
 
-async def test_seat_workers_answer_each_seat_in_its_language(tmp_path, caplog):
+async def test_seat_workers_answer_each_seat_in_its_language(tmp_path, caplog, standby_spared):
     caplog.set_level(logging.INFO, logger="fireteam.serve")
     keys = make_keys(SEATS)
     game = demo_game(tmp_path / "table.ft")
-    server = seat_workers(tmp_path, [Table("table", game)], keys, SEATS, langs=LANGS, lang="it")
+    server = seat_workers(tmp_path, [Table("table", game)], keys, SEATS, langs=LANGS, lang="it", workers=1)
     port = await server.start("127.0.0.1", 0)
     club = Club(server, port, keys, game, [], caplog, tmp_path / "serve.log")
     try:

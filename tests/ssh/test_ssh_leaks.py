@@ -6,15 +6,15 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from ssh_club import Club, Player, served_by_workers, wait_until
+from ssh_club import Club, Player, wait_until
 from ssh_vt import drawn
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 
 
-@pytest.fixture(params=["one process", "seat workers"])
+@pytest.fixture(params=["one process", "seat worker"])
 def table(request) -> Club:
-    return request.getfixturevalue("club" if request.param == "one process" else "workers_club")
+    return request.getfixturevalue("club" if request.param == "one process" else "one_worker_club")
 
 
 async def _to_activation(club: Club, rita) -> None:
@@ -99,13 +99,6 @@ async def test_a_sides_undo_past_a_hidden_command_answers_with_its_own_number(ta
     await wait_until(lambda: not game.history.is_live(note))
     await reg.wait_for(f"✓ #{mine} undo")
     assert "#None" not in reg.text()
-
-
-@pytest.fixture
-async def one_worker_club(tmp_path, caplog):
-    """Every seat in one seat worker (``fireteam serve --workers 1``)."""
-    async with served_by_workers(tmp_path, caplog, workers=1) as club:
-        yield club
 
 
 async def _keyed(player: Player) -> str:

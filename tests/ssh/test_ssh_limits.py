@@ -34,8 +34,9 @@ def in_process(tmp_path, caplog, limits: Limits):
 
 @contextlib.asynccontextmanager
 async def with_workers(tmp_path, caplog, limits: Limits) -> AsyncIterator[Club]:
-    """``fireteam serve --workers 2`` with these limits."""
-    async with served_by_workers(tmp_path, caplog, limits) as club:
+    """``fireteam serve --workers 1`` with these limits (no standby): the seats share the worker's loop, as the
+    seats in one process share this one's."""
+    async with served_by_workers(tmp_path, caplog, limits, workers=1, standby=False) as club:
         yield club
 
 
@@ -454,7 +455,10 @@ async def test_sessions_per_connection_and_terminals_per_seat_are_capped(tmp_pat
 
 async def test_sessions_dropped_at_any_moment_leave_no_error(tmp_path, caplog):
     random.seed(14)
-    async with with_workers(tmp_path, caplog, Limits(terminals_per_seat=100, unauth_per_address=100)) as club:
+    # Two workers and the standby, as served: seats dropped as their workers retire (laden) and the standby
+    # takes their place are part of "any moment".
+    limits = Limits(terminals_per_seat=100, unauth_per_address=100)
+    async with served_by_workers(tmp_path, caplog, limits) as club:
 
         async def drop(delay: float) -> None:
             player = await club.connect(random.choice(list(SEATS)))

@@ -24,14 +24,14 @@ from tui.ssh.server import FireteamServer, Table
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 
 
-@pytest.fixture(params=["one process", "seat workers"])
-async def seats_club(request, tmp_path: Path, caplog) -> AsyncIterator[Club]:
+@pytest.fixture(params=["one process", "seat worker"])
+async def seats_club(request, tmp_path: Path, caplog, standby_spared) -> AsyncIterator[Club]:
     """The test table, its seats read from a file that the test edits."""
     caplog.set_level(logging.INFO, logger="fireteam.serve")
     keys = make_keys(SEATS)
     game = demo_game(tmp_path / "table.ft")
-    if request.param == "seat workers":
-        server = seat_workers(tmp_path, [Table("table", game)], keys, SEATS)
+    if request.param == "seat worker":
+        server = seat_workers(tmp_path, [Table("table", game)], keys, SEATS, workers=1)
         log_file = tmp_path / "serve.log"
     else:
         (tmp_path / "seats.toml").write_text(seats_toml(keys, SEATS))

@@ -235,14 +235,14 @@ async def test_the_seats_file_seats_a_player_as_plain_lines(tmp_path, caplog):
         game.close()
 
 
-async def test_a_plain_seat_in_a_seat_worker(workers_club: Club, tmp_path):
+async def test_a_plain_seat_in_a_seat_worker(one_worker_club: Club, tmp_path):
     from tui.ssh.seating.history import SeatHistories
 
-    reg = await workers_club.connect("reg", command="plain", env=NO_COLOR)
+    reg = await one_worker_club.connect("reg", command="plain", env=NO_COLOR)
     await wait_raw(reg, "reg (Bersaglieri)> ")
     reg.type("note from a worker\r")
     await wait_raw(reg, "Note: from a worker.")
-    assert notes(workers_club.game)[-1] == "from a worker"
+    assert notes(one_worker_club.game)[-1] == "from a worker"
     reg.type("\x04")  # the worker keeps the seat's lines as the session ends
     await wait_until(lambda: reg.exit_status is not None, WAIT_S, lambda: raw(reg))
     histories = SeatHistories(tmp_path / "seat-history")
@@ -335,12 +335,12 @@ async def test_a_seat_s_lines_come_back_with_the_up_arrow_in_its_next_session(tm
         game.close()
 
 
-async def test_table_dice_is_the_referees_choice_at_every_served_seat(workers_club: Club):
+async def test_table_dice_is_the_referees_choice_at_every_served_seat(one_worker_club: Club):
     """The referee's ``dice table`` reaches a side's seat in another process (a fact of the
     save); the side may not change it, and his own fire asks him for its faces; the save of
     a side with no seat is asked of the referee, whose faces decide (#61)."""
-    rita = await workers_club.connect("rita", command="plain", env=NO_COLOR)
-    reg = await workers_club.connect("reg", command="plain", env=NO_COLOR)
+    rita = await one_worker_club.connect("rita", command="plain", env=NO_COLOR)
+    reg = await one_worker_club.connect("reg", command="plain", env=NO_COLOR)
     await wait_raw(rita, "rita (referee)> ")
     await wait_raw(reg, "reg (Bersaglieri)> ")
     reg.type("dice table\r")
@@ -360,7 +360,7 @@ async def test_table_dice_is_the_referees_choice_at_every_served_seat(workers_cl
     await wait_raw(reg, "Saved: suppressed, Ahmed Noor.")
     rolls = [
         e.roll
-        for e in workers_club.game.history.group(workers_club.game.history.eff_cmds[-1])
+        for e in one_worker_club.game.history.group(one_worker_club.game.history.eff_cmds[-1])
         if isinstance(e, ev.Rolled)
     ]
     assert [(r.faces, r.manual) for r in rolls] == [((6,), True), ((5,), True)]

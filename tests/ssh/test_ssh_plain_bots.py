@@ -18,7 +18,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from ssh_club import SEATS, WAIT_S, Club, demo_game, make_keys, seat_workers, seats_toml, wait_until
+from ssh_club import SEATS, WAIT_S, Club, demo_game, make_keys, no_standby, seat_workers, seats_toml, wait_until
 
 from core import events as ev
 from core.game import Game
@@ -40,25 +40,26 @@ with_openssh = pytest.mark.skipif(
 
 @contextlib.asynccontextmanager
 async def served(mode: str, folder: Path, caplog, tables: tuple[str, ...] = ("table",)) -> AsyncIterator[Club]:
-    """The demo game at each of ``tables`` (the first the club's), its seats in this process or in seat workers."""
+    """The demo game at each of ``tables`` (the first the club's), its seats in this process or in a seat worker."""
     caplog.set_level(logging.INFO, logger="fireteam.serve")
     keys = make_keys(SEATS)
     games = [demo_game(folder / f"{name}.ft") for name in tables]
     at = [Table(name, game) for name, game in zip(tables, games, strict=True)]
     key = asyncssh.generate_private_key("ssh-ed25519")
     if mode == "workers":
-        server: FireteamServer | object = seat_workers(folder, at, keys, SEATS)
+        server: FireteamServer | object = seat_workers(folder, at, keys, SEATS, workers=1)
         log = folder / "serve.log"
     else:
         server, log = FireteamServer(at, Seats.parse(seats_toml(keys, SEATS)), key), None
-    port = await server.start("127.0.0.1", 0)  # type: ignore[attr-defined]
-    club = Club(server, port, keys, games[0], [], caplog, log)  # type: ignore[arg-type]
-    try:
-        yield club
-    finally:
-        await club.close()
-        for game in games:
-            game.close()
+    with no_standby() if mode == "workers" else contextlib.nullcontext():
+        port = await server.start("127.0.0.1", 0)  # type: ignore[attr-defined]
+        club = Club(server, port, keys, games[0], [], caplog, log)  # type: ignore[arg-type]
+        try:
+            yield club
+        finally:
+            await club.close()
+            for game in games:
+                game.close()
 
 
 def recorded(game: Game) -> list[tuple[str, ...]]:

@@ -1,4 +1,6 @@
-"""End to end with the seats in two worker processes (``fireteam serve --workers 2``).
+"""End to end with the seats in worker processes (``fireteam serve --workers N``): one and no standby where
+the claim is the way between a seat's process and the table's, two where it is seats spread over workers, and
+the standby too where it is a worker replaced.
 
 The table process (here, the test's) writes the save; the seats' apps run in
 real worker processes, reached by real SSH clients on 127.0.0.1.
@@ -38,8 +40,8 @@ def all_up(server: SeatWorkers) -> bool:
     return len(server.workers) == 3 and duties.count(Duty.TAKING) == 2 and duties.count(Duty.STANDBY) == 1
 
 
-async def test_seats_in_different_workers_play_at_one_table_each_with_its_view(workers_club):
-    club = workers_club
+async def test_seats_in_different_workers_play_at_one_table_each_with_its_view(two_workers_club):
+    club = two_workers_club
     # One by one: spread in turn.  The regulars' terminal is tall enough for the log to show
     # the set-up's secrets with their commitments, and wide enough for their words in full.
     rita, reg, irr = [
@@ -69,8 +71,8 @@ async def test_seats_in_different_workers_play_at_one_table_each_with_its_view(w
     assert not any(key in "".join(irr.raw) for key in secrets)
 
 
-async def test_refusals_and_the_undo_rules_come_back_from_the_table(workers_club):
-    club = workers_club
+async def test_refusals_and_the_undo_rules_come_back_from_the_table(one_worker_club):
+    club = one_worker_club
     rita, reg, spec = [await club.connect(s) for s in ("rita", "reg", "spec")]
     await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (Bersaglieri)"), spec.wait_for(WATCHING))
     before = club.game.log_length
@@ -93,8 +95,8 @@ async def test_refusals_and_the_undo_rules_come_back_from_the_table(workers_club
     assert "refused game=table seat=reg role=regulars: undo (the last command is not yours" in club.log()
 
 
-async def test_physical_dice_are_asked_for_and_recorded_through_the_table(workers_club):
-    club = workers_club
+async def test_physical_dice_are_asked_for_and_recorded_through_the_table(one_worker_club):
+    club = one_worker_club
     rita = await club.connect("rita")
     await rita.wait_for("type a command")
     rita.type("\x1bOR")  # F3: table dice
@@ -109,8 +111,8 @@ async def test_physical_dice_are_asked_for_and_recorded_through_the_table(worker
     assert roll.faces == (3, 4) and roll.manual
 
 
-async def test_who_counts_the_seats_of_every_worker_and_unknown_keys_are_refused(workers_club):
-    club = workers_club
+async def test_who_counts_the_seats_of_every_worker_and_unknown_keys_are_refused(two_workers_club):
+    club = two_workers_club
     rita, reg = [await club.connect(s) for s in ("rita", "reg")]
     await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (Bersaglieri)"))
     await wait_until(lambda: " seated seat=reg " in club.log())
@@ -143,11 +145,11 @@ async def test_a_worker_that_dies_is_replaced_and_the_other_seats_go_on(workers_
     await wait_until(lambda: all_up(club.server))  # and a new standby behind it
 
 
-async def test_each_command_goes_to_its_own_table(tmp_path, caplog):
+async def test_each_command_goes_to_its_own_table(tmp_path, caplog, standby_spared):
     keys = make_keys(SEATS)
     games = [demo_game(tmp_path / "north.ft"), demo_game(tmp_path / "south.ft")]
     games[1].execute('note "the southern table"', role=REFEREE)
-    server = seat_workers(tmp_path, [Table("north", games[0]), Table("south", games[1])], keys, SEATS)
+    server = seat_workers(tmp_path, [Table("north", games[0]), Table("south", games[1])], keys, SEATS, workers=1)
     port = await server.start("127.0.0.1", 0)
     club = Club(server, port, keys, games[0], [], caplog, tmp_path / "serve.log")
     try:
@@ -175,7 +177,9 @@ async def test_each_command_goes_to_its_own_table(tmp_path, caplog):
             game.close()
 
 
-async def test_the_table_gathers_its_commands_as_it_starts_not_at_the_first_command(tmp_path, monkeypatch):
+async def test_the_table_gathers_its_commands_as_it_starts_not_at_the_first_command(
+    tmp_path, monkeypatch, standby_spared
+):
     # The table process carries out every command: gathering its ruleset's commands (their modules'
     # import) was the first command's, on its way to every seat.
     demo_game(tmp_path / "table.ft").close()
@@ -184,7 +188,7 @@ async def test_the_table_gathers_its_commands_as_it_starts_not_at_the_first_comm
     ruleset = type(game.ruleset)
     real = ruleset.commands
     monkeypatch.setattr(ruleset, "commands", lambda self: gathered.append(self) or real(self))
-    server = seat_workers(tmp_path, [Table("table", game)], make_keys(SEATS), SEATS)
+    server = seat_workers(tmp_path, [Table("table", game)], make_keys(SEATS), SEATS, workers=1)
     try:
         await server.start("127.0.0.1", 0)
         assert gathered == [game.ruleset]
@@ -195,22 +199,22 @@ async def test_the_table_gathers_its_commands_as_it_starts_not_at_the_first_comm
         game.close()
 
 
-async def test_a_worker_settles_its_heap_before_it_takes_seats(workers_club):
+async def test_a_worker_settles_its_heap_before_it_takes_seats(one_worker_club):
     """What a worker's start made is collected and frozen before it says it is ready: its first seats, which may
     come as a standby takes a retiring worker's place at a busy table, do not wait for a walk of it."""
-    indices = [w.index for w in workers_club.server.workers]
+    indices = [w.index for w in one_worker_club.server.workers]
     # (Each logs that it is ready just after it told the table.)
-    await wait_until(lambda: all(f"seat worker {i} ready" in workers_club.log() for i in indices))
-    lines = workers_club.log().splitlines()
+    await wait_until(lambda: all(f"seat worker {i} ready" in one_worker_club.log() for i in indices))
+    lines = one_worker_club.log().splitlines()
     for i in indices:
         ready = next(n for n, ln in enumerate(lines) if f"worker={i} seat worker {i} ready" in ln)
         assert any(f"worker={i} heap settled:" in ln for ln in lines[:ready]), i
 
 
-async def test_a_worker_that_cannot_start_stops_the_server_with_the_reason(tmp_path):
+async def test_a_worker_that_cannot_start_stops_the_server_with_the_reason(tmp_path, standby_spared):
     keys = make_keys(SEATS)
     game = demo_game(tmp_path / "table.ft")
-    server = seat_workers(tmp_path, [Table("table", game)], keys, SEATS)
+    server = seat_workers(tmp_path, [Table("table", game)], keys, SEATS, workers=1)
     server.host_key_path = tmp_path / "no-such-key"  # the worker fails as it reads it
     try:
         with pytest.raises(RuntimeError, match=r"seat worker \d stopped while starting \(status 1\)"):
@@ -262,7 +266,7 @@ async def test_a_worker_that_hangs_is_stopped_and_replaced(tmp_path, caplog):
         game.close()
 
 
-async def test_a_busy_worker_is_never_taken_for_a_hung_one(tmp_path, caplog):
+async def test_a_busy_worker_is_never_taken_for_a_hung_one(tmp_path, caplog, standby_spared):
     keys = make_keys(SEATS)
     game = demo_game(tmp_path / "table.ft")
     server = seat_workers(tmp_path, [Table("table", game)], keys, SEATS, Limits(input_rate=1e6, input_burst=1 << 20))

@@ -171,11 +171,11 @@ def _load() -> str:
     return f"load {os.getloadavg()[0]:.1f}"
 
 
-@pytest.mark.parametrize("workers", [False, True], ids=["one-process", "seat-workers"])
+@pytest.mark.parametrize("workers", [0, 2], ids=["one-process", "seat-workers"])
 async def test_a_crowd_of_browsers_from_one_address_all_take_a_spectator_link_at_once(
     tmp_path, caplog, chromium, workers
 ):
-    async with web_table(tmp_path, caplog, workers=workers, limits=CROWD_LIMITS) as web:
+    async with web_table(tmp_path, caplog, workers=workers, standby=True, limits=CROWD_LIMITS) as web:
         token, _invitation = web.invitations.create("", uses=100)
         load = _load()
         took = await _crowd(chromium, web, [(token, WATCHING)] * SPECTATORS)
@@ -188,7 +188,7 @@ async def test_a_crowd_of_browsers_from_one_address_all_take_a_spectator_link_at
 
 async def test_player_links_filling_every_seat_from_one_address_all_seat_at_once(tmp_path, caplog, chromium):
     limits = Limits(unauth_per_address=3, unauth_start=3, terminals_per_seat=PER_SEAT)
-    async with web_table(tmp_path, caplog, workers=True, limits=limits) as web:
+    async with web_table(tmp_path, caplog, workers=2, standby=True, limits=limits) as web:
         links = []
         for seat, seated in PLAYERS.items():
             for _ in range(PER_SEAT):

@@ -428,7 +428,7 @@ async def test_a_connection_that_sends_no_request_in_time_is_closed(tmp_path, ca
         writer.close()
 
 
-@pytest.mark.parametrize("workers", [False, True], ids=["one-process", "seat-workers"])
+@pytest.mark.parametrize("workers", [0, 1], ids=["one-process", "seat-workers"])
 async def test_browser_connections_count_against_the_web_doors_own_limit_not_sshs(tmp_path, caplog, workers):
     """Issue 53: a browser's connections counted against the SSH logins' ten per address, so a crowd
     of browsers behind one address shut one another (and SSH players) out.  They have their own."""
@@ -466,7 +466,7 @@ async def _answered(web: WebClub, source: str) -> tuple[asyncio.StreamReader, as
     return reader, writer
 
 
-@pytest.mark.parametrize("workers", [False, True], ids=["one-process", "seat-workers"])
+@pytest.mark.parametrize("workers", [0, 1], ids=["one-process", "seat-workers"])
 async def test_a_flood_of_connections_keeps_a_place_for_an_address_with_none_open(tmp_path, caplog, workers):
     """Issue #60: while browser connections from flooding addresses filled the web door, a
     browser from an address with none open was refused.  The last ``web_reserve`` places are
@@ -573,7 +573,7 @@ async def test_behind_a_tls_proxy_the_public_origin_is_let_in_and_the_cookie_sec
 
 
 async def test_through_seat_workers_any_worker_serves_a_browser(tmp_path, caplog):
-    async with web_table(tmp_path, caplog, workers=True) as web:
+    async with web_table(tmp_path, caplog, workers=1) as web:
         token, _ = web.invitations.create("reg")
         browser = await seat(web, token)
         try:
@@ -598,7 +598,7 @@ def _sealed_rolls(path: Path) -> list:
         game.close()
 
 
-@pytest.mark.parametrize("workers", [False, True], ids=["in-process", "workers"])
+@pytest.mark.parametrize("workers", [0, 1], ids=["in-process", "workers"])
 async def test_a_browser_seats_contribution_goes_into_its_commands_sealed_dice(tmp_path, caplog, workers):
     """The page's ``["dice", HEX]`` before a line is that command's contribution, used once;
     one that is not 16 bytes of lowercase hex is ignored, and the table draws its own."""
@@ -968,7 +968,7 @@ async def test_the_plain_page_wants_the_cookie_and_has_the_other_pages_policy(tm
                 assert "innerHTML" not in await script.text() and "insertAdjacentHTML" not in await script.text()
 
 
-@pytest.mark.parametrize("workers", [False, True], ids=["no workers", "seat workers"])
+@pytest.mark.parametrize("workers", [0, 1], ids=["no workers", "seat workers"])
 async def test_the_seats_files_plain_seat_gets_the_plain_page_and_lines_whatever_the_socket_asks(
     tmp_path, caplog, workers
 ):
@@ -1062,7 +1062,7 @@ async def _keyed_at(browser: Browser) -> str:
     return "".join(browser.raw[start:])
 
 
-@pytest.mark.parametrize("workers", [False, True], ids=["one-process", "seat-workers"])
+@pytest.mark.parametrize("workers", [0, 1], ids=["one-process", "seat-workers"])
 async def test_a_change_a_side_cannot_see_sends_its_browser_nothing(tmp_path, caplog, workers):
     """Issue #60: the referee's command on a fighter hidden from the regulars, and his undo and
     redo of it, send the regulars' browser not a byte, neither a frame nor a page message (a

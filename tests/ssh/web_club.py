@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
-from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml
+from ssh_club import SEATS, Club, demo_game, make_keys, no_standby, seat_workers, seats_toml
 
 from core.game import Game
 from tui.ssh.invitations.store import Invitations
@@ -100,48 +100,53 @@ async def web_table(
     caplog,
     *,
     limits: Limits | None = None,
-    workers: bool = False,
+    workers: int = 0,
+    standby: bool = False,
     tls: bool = False,
     public_url: str = "",
     plain: Collection[str] = (),
     **server: Any,
 ) -> AsyncIterator[WebClub]:
-    """The demo game served to SSH seats and browsers (``--workers 0``, or two real seat workers); ``plain``:
-    the seats the seats file makes plain."""
+    """The demo game served to SSH seats and browsers by ``fireteam serve --workers N``: 0, the seats in this
+    process; else real seat workers, with the standby only if ``standby``; ``plain``: the seats the seats file
+    makes plain."""
     caplog.set_level(logging.INFO, logger="fireteam.serve")
     keys = make_keys(SEATS)
     game = demo_game(folder / "table.ft")
     invitations = Invitations(folder)
     tls_files = self_signed(folder) if tls else None
-    if workers:
-        pool = seat_workers(folder, [Table("table", game)], keys, SEATS, limits, plain=plain)
-        pool.invitations = invitations
-        pool.open_web("127.0.0.1", 0, public_url=public_url, tls_files=tls_files)
-        port = await pool.start("127.0.0.1", 0)
-        web_port = pool.web_port
-        club = Club(pool, port, keys, game, [], caplog, folder / "serve.log")
-    else:
-        seats_path = folder / "seats.toml"
-        seats_path.write_text(seats_toml(keys, SEATS, plain=plain))
-        serve = FireteamServer(
-            [Table("table", game)],
-            SeatsFile(seats_path, logging.getLogger("fireteam.serve")),
-            asyncssh.generate_private_key("ssh-ed25519"),
-            invitations=invitations,
-            limits=limits,
-            **server,
-        )
-        context = None
-        if tls_files is not None:
-            from tui.ssh.web.door import tls_context
+    with contextlib.ExitStack() as spared:
+        if workers:
+            pool = seat_workers(folder, [Table("table", game)], keys, SEATS, limits, plain=plain, workers=workers)
+            pool.invitations = invitations
+            pool.open_web("127.0.0.1", 0, public_url=public_url, tls_files=tls_files)
+            if not standby:
+                spared.enter_context(no_standby())
+            port = await pool.start("127.0.0.1", 0)
+            web_port = pool.web_port
+            club = Club(pool, port, keys, game, [], caplog, folder / "serve.log")
+        else:
+            seats_path = folder / "seats.toml"
+            seats_path.write_text(seats_toml(keys, SEATS, plain=plain))
+            serve = FireteamServer(
+                [Table("table", game)],
+                SeatsFile(seats_path, logging.getLogger("fireteam.serve")),
+                asyncssh.generate_private_key("ssh-ed25519"),
+                invitations=invitations,
+                limits=limits,
+                **server,
+            )
+            context = None
+            if tls_files is not None:
+                from tui.ssh.web.door import tls_context
 
-            context = tls_context(*tls_files)
-        serve.open_web(port=0, public_url=public_url, tls=context)
-        web_port = await serve.start_web("127.0.0.1", 0)
-        port = await serve.start("127.0.0.1", 0)
-        club = Club(serve, port, keys, game, [], caplog)
-    try:
-        yield WebClub(club, invitations, web_port, folder, tls)
-    finally:
-        await club.close()
-        game.close()
+                context = tls_context(*tls_files)
+            serve.open_web(port=0, public_url=public_url, tls=context)
+            web_port = await serve.start_web("127.0.0.1", 0)
+            port = await serve.start("127.0.0.1", 0)
+            club = Club(serve, port, keys, game, [], caplog)
+        try:
+            yield WebClub(club, invitations, web_port, folder, tls)
+        finally:
+            await club.close()
+            game.close()
