@@ -150,8 +150,9 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
                     return 3
                 assert isinstance(outcome, Outcome)  # (a script's game is no served table: never Held)
                 count += 1
-                for line in outcome.lines:
-                    print(line, file=out)
+                for event, line in zip(outcome.events, outcome.lines, strict=True):
+                    if not game.inner(event):  # the code's key = value: fireteam log --all shows it
+                        print(line, file=out)
     finally:
         game.close()
         if created and count == 0:

@@ -37,6 +37,7 @@ from core.language import shapes
 from core.language.i18n import CLIENT_DOMAIN, CORE_DOMAIN, LOCALE_DIR, SCENARIO, SERVER_DOMAIN
 from core.language.reader import LANGUAGES, SOURCE
 from core.ruleset import BUILTIN, CommandSpec, get_ruleset, ruleset_class
+from core.rulesets.bassa_intensita.scenario_format import MINE_KINDS
 from core.scenarios.files import BUILTIN_ROOT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -143,14 +144,18 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
 def _scenario_words() -> Iterator[str]:
     """The words of the built-in scenarios a reader is shown in his language
     (``core.language.i18n.scenario_words``): titles, descriptions, sides' names, victories,
-    special rules and Linea di Tiro's jokers.  A piece's name is its own, as the file writes
-    it (ruling I18N-SCENARIO)."""
+    special rules, Linea di Tiro's jokers, the objectives' and minefields' names and places,
+    the support's names, and Bassa Intensità's kinds of minefield (a mine's fact is its kind
+    and place).  A piece's name is its own, as the file writes it (ruling I18N-SCENARIO)."""
+    yield from MINE_KINDS.values()
     for path in sorted(BUILTIN_ROOT.glob("*/scenarios/*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         yield from (data[key] for key in ("title", "description") if data.get(key))
         yield from (side["name"] for side in data.get("sides", ()))
         victory, joker = data.get("victory", {}).get("summary"), data.get("jokers", {}).get("effect")
         yield from (text for text in (victory, *data.get("special_rules", ()), joker) if text)
+        for table, keys in (("objectives", ("name", "where")), ("mines", ("where",)), ("support", ("name",))):
+            yield from (entry[key] for entry in data.get(table, ()) for key in keys if entry.get(key))
 
 
 def po_path(lang: str, domain: str) -> Path:

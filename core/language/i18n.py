@@ -337,7 +337,7 @@ def scenario_words(text: str, language: str | None = None) -> str:
     if not text:
         return text
     if len(text) > SCENARIO_CACHED:  # a hostile save's long strings are never kept
-        return translations(language or lang()).pgettext(SCENARIO, text)
+        return _composed(translations(language or lang()), text)
     return _scenario_words(language or lang(), text)
 
 
@@ -350,7 +350,30 @@ SCENARIO_CACHED = 400
 def _scenario_words(language: str, text: str) -> str:
     # Cached: every string a message holds is looked up when rendered (``_render``), and a
     # miss walks the whole chain of catalogues.
-    return translations(language).pgettext(SCENARIO, text)
+    return _composed(translations(language), text)
+
+
+#: A hidden objective's worth, as its secret records it after its words ("Well: behind the farm
+#: (10 points)"; core.scenarios.schema).
+_WORTH = re.compile(r"(?P<words>.*) \((?P<points>\d+) points\)")
+
+
+def _composed(tr: gettext.NullTranslations, text: str) -> str:
+    """``text`` in ``tr``'s language: a built-in scenario's text, or a fact the game composed of
+    such texts joined by ": " (an objective's name and place, a minefield's kind and place), each
+    part translated; what no catalogue holds stays as written."""
+    said = tr.pgettext(SCENARIO, text)
+    if said != text or ": " not in text:
+        return said
+    parts = text.split(": ")
+    worth = _WORTH.fullmatch(parts[-1])
+    if worth:
+        parts[-1] = worth["words"]
+    said = ": ".join(tr.pgettext(SCENARIO, part) for part in parts)
+    if worth:
+        points = int(worth["points"])
+        said += " (" + tr.ngettext("{n} point", "{n} points", points).format(n=points) + ")"
+    return said
 
 
 # ------------------------------------------------------------ a game's names

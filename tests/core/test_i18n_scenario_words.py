@@ -79,3 +79,39 @@ def test_a_hostile_saves_long_strings_are_looked_up_but_never_kept():
         before = _scenario_words.cache_info().currsize
         assert render(M("{side}: {losses}", side=long, losses=2)) == f"{long}: 2"
         assert _scenario_words.cache_info().currsize == before
+
+
+def test_a_scenarios_rules_stay_in_the_referees_view_in_words_and_its_support_details_do_not(tmp_path):
+    """The scenario's length, sight, victory, objectives and support are what a referee reads
+    before play: in words, in his language, never taken for inner variables (#61); a
+    support's side, kind and count, which its name already says, are."""
+    script = tmp_path / "convoy.script"
+    script.write_text("scenario convoy\n", encoding="utf-8")
+    with reading("it"):
+        assert run_script(script, tmp_path / "convoy.ft", 1, "bassa-intensita", "", out=io.StringIO()) == 0
+    game = Game.open(tmp_path / "convoy.ft")
+    try:
+        with reading("it"):
+            lines = game.log_lines(REFEREE)
+        shown = [line.text for line in lines if not line.inner]
+        inner = [line.text for line in lines if line.inner]
+        assert "visibilità: 20 cm" in shown
+        assert "obiettivo far-edge: Bordo opposto del tavolo: l'uscita della strada sul bordo nord" in shown
+        assert "l'obiettivo far-edge vale 10 punti" in shown
+        assert "l'obiettivo far-edge è di Convoglio italiano" in shown
+        assert "supporto fuori tavolo: sezione mortai da 81 mm" in shown
+        assert any(text.startswith("vittoria: Il convoglio vince") for text in shown)
+        assert "support.mortars.count = 1" in inner and "support.mortars.side = convoy" in inner
+        with reading("en"):
+            english = [line.text for line in game.log_lines(REFEREE) if not line.inner]
+        assert "objective far-edge: Far table edge: the road's exit on the north edge" in english
+    finally:
+        game.close()
+
+
+def test_a_hidden_objectives_worth_reads_in_the_readers_language():
+    assert scenario_words("Radar set: the hut by the aerial (10 points)", "it") == (
+        "Stazione radar: la baracca vicino all'antenna (10 punti)"
+    )
+    assert scenario_words("Radar set: the hut by the aerial (1 points)", "it").endswith("(1 punto)")
+    assert scenario_words("My well: my farm (10 points)", "it") == "My well: my farm (10 punti)"

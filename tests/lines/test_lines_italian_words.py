@@ -4,9 +4,10 @@ English words.
 
 The English words are the same game's own, played in English: what an English reader is
 shown of it.  What a player typed (the commands echoed, the notes) and what the scenario
-file names that is shown as written (its units, objectives, support, mines) is taken out
-first; its title, description, sides' names, victory, special rules and jokers are the
-catalogue's to translate (``core.language.i18n.scenario_words``), so they are not.  The words the two languages
+file names that is shown as written (its units, ids and codes) is taken out first; its
+title, description, sides' names, victory, special rules, jokers, objectives', minefields'
+and support's names and places are the catalogue's to translate
+(``core.language.i18n.scenario_words``), so they are not.  The words the two languages
 share, or the Italian books use as they are, are allowed by name below.
 """
 
@@ -42,6 +43,7 @@ SHARED = {
     "bonus",
     "bunker",
     "due",
+    "decide",
     "extra",
     "media",
     "morale",
@@ -91,9 +93,8 @@ SHARED = {
     "intensità",
 }
 #: English still shown in Italian, to be translated (#61): Bassa Intensità's coded values as
-#: its help lists them for typing (source=big-bomb, via=door,low-obstacle, rubber), the
-#: kinds of its minefields (scenario_format.MINE_KINDS, recorded in a secret's words), a
-#: scenario's inner variables in the log (objective.far-edge = ...), Linea di Tiro's Joker.
+#: its help lists them for typing (source=big-bomb, via=door,low-obstacle, rubber),
+#: Linea di Tiro's Joker.
 KNOWN = {
     "bassa-intensita-game": {
         "big",
@@ -106,14 +107,9 @@ KNOWN = {
         "obstacle",
         "rubber",
         "gun",
-        "anti",
-        "tank",
-        "minefield",
-        "objective",
-        "count",
     },
-    "linea-di-tiro-game": {"joker", "objective"},
-    "ludonet-game": {"objective"},
+    "linea-di-tiro-game": {"joker"},
+    "ludonet-game": set(),
 }
 
 #: Phrases the books use in English: Breaking News' Italian draft says "fire team".
@@ -142,6 +138,10 @@ def scenario_texts(ruleset: str, scenario: str) -> list[str]:
     data.get("jokers", {}).pop("effect", None)
     for side in data.get("sides", ()):
         side.pop("name")
+    for table, keys in (("objectives", ("name", "where")), ("mines", ("where",)), ("support", ("name",))):
+        for entry in data.get(table, ()):
+            for key in keys:
+                entry.pop(key, None)
     out: list[str] = []
 
     def walk(value: object) -> None:
@@ -184,7 +184,8 @@ def shown(game_name: str, lang: str, folder: Path) -> tuple[str, Game]:
         assert run_script(game.script, save, game.seed, game.ruleset, "", out=out) == 0
     played = Game.open(save)
     with reading(lang):
-        log = [line.text for line in played.log_lines(REFEREE)]
+        # an inner variable's line is the code's key = value, out of the log's view (Game.inner)
+        log = [line.text for line in played.log_lines(REFEREE) if not line.inner]
         report = render_md.render(build(played, REFEREE))
     seat = Seat(played, lang=lang)
     helps = seat.say("aiuto" if lang == "it" else "help")

@@ -212,7 +212,8 @@ class BassaIntensita(Ruleset):
             )
         if key.startswith("mine."):
             # BI-R221..R223: a mine the scenario lays, its kind and place (hidden: its layer's secret)
-            return _("a mine laid before the game: {what}").format(what=value)
+            # (a built-in scenario's kind and place in the reader's language: ruling I18N-SCENARIO)
+            return _("a mine laid before the game: {what}").format(what=scenario_words(str(value)))
         if key.startswith("secret.dies."):
             who = key.removeprefix("secret.dies.")
             if value:
