@@ -112,3 +112,19 @@ def test_a_command_whose_player_left_is_withdrawn(tmp_path):
     g.seats_changed()
     assert g.awaiting is None and told[-1] == "" and g.log_length == length
     g.close()
+
+
+def test_why_a_held_command_was_dropped_is_kept_for_its_submitters_seat(tmp_path):
+    """A held command that ends unrecorded (its answer refused by the rules, or withdrawn by
+    the referee) leaves why, for the seat that gave it: it must learn its command was dropped."""
+    g, told = served(tmp_path, {"regulars", "irregulars", REFEREE})
+    g.submit(FIRE, role="regulars", by="anna", faces=[6])
+    length = g.log_length
+    refused = g.answer_held(role="irregulars", by="bea", faces=[7])  # no d6 shows a 7
+    assert isinstance(refused, Refusal) and g.awaiting is None and g.log_length == length
+    assert g.held_dropped == refused and (refused.role, refused.by) == ("regulars", "anna")
+    g.submit(FIRE, role="regulars", by="anna", faces=[6])  # held again: nothing dropped now
+    assert g.held_dropped is None
+    withdrawn = g.answer_held(role=REFEREE, by="rita")
+    assert g.held_dropped == withdrawn and withdrawn.why == f"cancelled: {FIRE} (nothing was recorded)"
+    g.close()
