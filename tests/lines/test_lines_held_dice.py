@@ -63,3 +63,18 @@ def test_a_sides_faces_are_no_answer_to_anothers_roll(tmp_path):
     assert firer.say("4")[0].startswith("Refused:") and game.awaiting is not None
     assert firer.out[-1] != "" and game.awaiting.faces == [6]
     game.close()
+
+
+def test_a_tied_melee_asks_the_attackers_plain_seat_again_after_the_defenders(tmp_path):
+    """§11.0, both again on a tie: the attacker's roll again is asked at his own plain seat."""
+    game, firer, defender, referee = seated_table(tmp_path)
+    firer.say("melee conti bashir")
+    firer.say("3")  # 3 + 3 = 6
+    asked = len(firer.out)
+    assert defender.say("4") == ["Waiting for Bersaglieri's dice."]  # 4 + 2 = 6: a tie; not his roll to see
+    assert firer.out[asked:] == ["Pte Conti's melee again: 1d6 (Pte Conti melee +3)."]  # asked as his own
+    firer.say("5")  # 5 + 3 = 8
+    assert game.awaiting is not None and game.awaiting.asked == "irregulars"
+    defender.say("1")  # 1 + 2 = 3
+    assert game.awaiting is None and game.state.units["bashir"].out
+    game.close()
