@@ -43,7 +43,7 @@ from core.language.reader import SOURCE, lang
 from core.language.shapes import command_shapes
 from core.narrate import describe, sides_of
 from core.numbering import Numbering
-from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Held, Outcome, Refusal, Result, settle
+from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Outcome, Refusal, Result, settle
 from core.probability import check_distribution, check_summary, odds_summary, successes_distribution, sum_distribution
 from core.questions import MAX_ANSWERS, Answers, NeedAnswer
 from core.refusal import LOG, CommandFailed
@@ -210,6 +210,9 @@ class Game:
         self.seated: Callable[[], set[str]] | None = None
         #: The command held for another seat's dice or answer (``hold``), one per table.
         self.awaiting: Awaited | None = None
+        #: Why the last held command ended unrecorded (its answer refused, or withdrawn), for
+        #: the seat that gave it, which learns it only as news; None once another is held.
+        self.held_dropped: Refusal | Failure | None = None
         self._awaiting_listeners: list[Callable[[], None]] = []
 
     @property
@@ -478,9 +481,10 @@ class Game:
         self._awaiting_listeners.append(listener)
         return lambda: self._awaiting_listeners.remove(listener)
 
-    def set_awaiting(self, held: Awaited | None) -> None:
-        """Hold ``held`` (None: none), and tell every listener (a seat worker's copy is told so)."""
-        self.awaiting = held
+    def set_awaiting(self, held: Awaited | None, dropped: Refusal | Failure | None = None) -> None:
+        """Hold ``held`` (None: none; ``dropped``: why the one held ended unrecorded), and tell
+        every listener (a seat worker's copy is told so)."""
+        self.awaiting, self.held_dropped = held, dropped
         for listener in list(self._awaiting_listeners):
             listener()
 
@@ -516,10 +520,11 @@ class Game:
         if faces is None and answer is None:
             if role not in (held.role, REFEREE):
                 return Refusal(held.text, role, by, _("only its player or the referee may withdraw it"))
-            self.set_awaiting(None)
-            return Refusal(
+            withdrawn = Refusal(
                 held.text, role, by, _("cancelled: {command} (nothing was recorded)").format(command=held.text)
             )
+            self.set_awaiting(None, withdrawn)
+            return withdrawn
         if role not in (held.asked, REFEREE):
             return Refusal(held.text, role, by, self.awaited_said(role))
         went_on = msgspec.structs.replace(
@@ -535,7 +540,7 @@ class Game:
         result = settle(act, held.text, held.role, held.by)
         if isinstance(result, DiceNeeded | AnswerNeeded):
             return self._hold(went_on, result)
-        self.set_awaiting(None)
+        self.set_awaiting(None, result if isinstance(result, Refusal | Failure) else None)
         return result
 
     def seats_changed(self) -> None:

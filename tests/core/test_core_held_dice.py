@@ -112,3 +112,41 @@ def test_a_command_whose_player_left_is_withdrawn(tmp_path):
     g.seats_changed()
     assert g.awaiting is None and told[-1] == "" and g.log_length == length
     g.close()
+
+
+def test_why_a_held_command_was_dropped_is_kept_for_its_submitters_seat(tmp_path):
+    """A held command that ends unrecorded (its answer refused by the rules, or withdrawn by
+    the referee) leaves why, for the seat that gave it: it must learn its command was dropped."""
+    g, told = served(tmp_path, {"regulars", "irregulars", REFEREE})
+    g.submit(FIRE, role="regulars", by="anna", faces=[6])
+    length = g.log_length
+    refused = g.answer_held(role="irregulars", by="bea", faces=[7])  # no d6 shows a 7
+    assert isinstance(refused, Refusal) and g.awaiting is None and g.log_length == length
+    assert g.held_dropped == refused and (refused.role, refused.by) == ("regulars", "anna")
+    g.submit(FIRE, role="regulars", by="anna", faces=[6])  # held again: nothing dropped now
+    assert g.held_dropped is None
+    withdrawn = g.answer_held(role=REFEREE, by="rita")
+    assert g.held_dropped == withdrawn and withdrawn.why == f"cancelled: {FIRE} (nothing was recorded)"
+    g.close()
+
+
+def test_after_the_defenders_roll_the_attackers_next_goes_back_to_his_seat(tmp_path):
+    """A melee tied (§11.0: both again on a tie) goes back and forth: the attacker's roll again
+    is asked at the attacker's seat, then the defender's again at the defender's; these faces."""
+    g, told = served(tmp_path, {"regulars", "irregulars", REFEREE})
+    melee = "melee conti bashir"  # Pte Conti (melee +3) at Bashir Ali (melee +2)
+    assert isinstance(g.submit(melee, role="regulars", by="anna", faces=[]), DiceNeeded)  # his own, at his seat
+    assert isinstance(g.submit(melee, role="regulars", by="anna", faces=[3]), Held)  # 3 + 3 = 6
+    assert g.awaiting.asked == "irregulars"
+    assert isinstance(g.answer_held(role="irregulars", by="bea", faces=[4]), Held)  # 4 + 2 = 6: a tie
+    assert (g.awaiting.asked, g.awaiting.request.text(), g.awaiting.faces) == (
+        "regulars",
+        "Pte Conti's melee again: 1d6 (Pte Conti melee +3)",
+        [3, 4],
+    )
+    assert isinstance(g.answer_held(role="irregulars", by="bea", faces=[6]), Refusal)  # not the defender's roll
+    assert isinstance(g.answer_held(role="regulars", by="anna", faces=[5]), Held)  # 5 + 3 = 8
+    assert (g.awaiting.asked, g.awaiting.faces) == ("irregulars", [3, 4, 5])
+    done = g.answer_held(role="irregulars", by="bea", faces=[1])  # 1 + 2 = 3: the attacker wins
+    assert isinstance(done, Outcome) and g.awaiting is None and g.state.units["bashir"].out
+    g.close()

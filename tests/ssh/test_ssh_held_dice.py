@@ -103,3 +103,33 @@ async def test_the_defenders_save_is_asked_at_his_plain_seat(club: Club):
     await wait_until(lambda: club.game.awaiting is None and club.game.log_length > length, show=lambda: said(irr))
     assert last_rolls(club) == [((6,), True), ((4,), True)]
     await heard(reg, "\n1 hit, Sgt Rossi.\nFailed: out of action, Ahmed Noor.\n")  # his own command, said brief
+
+
+@pytest.mark.server
+@pytest.mark.subprocess
+async def test_the_referee_takes_over_a_roll_his_defender_never_answers_in_another_worker(workers_club: Club):
+    """The defender stays seated and silent: the referee's Ctrl+T, at his screen in a seat
+    worker, opens the held save's prompt; his faces go to the table as a held Submit and decide."""
+    rita = await workers_club.connect("rita")
+    await rita.wait_for("rita (referee)")
+    for line in ("next", "next", f"{TABLE_DICE} on"):  # the Bersaglieri active
+        rita.command(line)
+    await wait_until(lambda: table_dice(workers_club.game.state), show=rita.text)
+    reg, irr = await workers_club.connect("reg"), await workers_club.connect("irr")
+    await reg.wait_for("reg (Bersaglieri)")
+    await irr.wait_for("irr (")
+    length = workers_club.game.log_length
+    reg.command(FIRE)
+    await reg.wait_for("Sgt Rossi's fire")
+    reg.type("6\r")  # a hit (needs 3+)
+    await irr.wait_for(SAVE)
+    await rita.wait_for("(Ctrl+T: give them")  # (the rest cut off at the line's end)
+    rita.type("\x14")  # Ctrl+T
+    await wait_until(lambda: rita.text().count(SAVE) > 1, show=rita.text)  # the prompt's title, over the line
+    rita.type("4\r")  # the save fails (needs 5+)
+    await wait_until(
+        lambda: workers_club.game.awaiting is None and workers_club.game.log_length > length, show=rita.text
+    )
+    assert last_rolls(workers_club) == [((6,), True), ((4,), True)]
+    assert [bool(u.out) for u in workers_club.game.state.units.values() if u.name == "Ahmed Noor"] == [True]
+    await wait_until(lambda: SAVE not in irr.text(), show=irr.text)  # the defender is asked no more

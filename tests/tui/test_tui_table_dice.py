@@ -166,3 +166,40 @@ async def test_the_referee_answers_when_the_defender_has_no_seat_and_esc_withdra
         assert last_roll(game).faces == (5,) and not game.state.units["bashir"].out
         assert game.history.issued(game.history.next_cmd - 1).by == "anna"
     game.close()
+
+
+WAITING_REF = f"waiting for Somali militia's dice: {SAVE} (Ctrl+T: give them yourself)"
+WITHDRAWN = "✗ cancelled: fire conti bashir range=40 (nothing was recorded)"
+
+
+@pytest.mark.long
+async def test_the_referees_ctrl_t_takes_over_a_roll_asked_of_a_seat_or_withdraws_it(tmp_path):
+    """The defender stays seated and never answers: the referee's Ctrl+T opens the held roll's
+    prompt at his screen; his faces decide it (the defender's prompt closes), his Esc withdraws it."""
+    game = served_fire(tmp_path, {"regulars", "irregulars", REFEREE})
+    firer, defender = FireteamApp(game, role="regulars", seat="anna"), FireteamApp(game, role="irregulars", seat="bea")
+    referee = FireteamApp(game, role=REFEREE)
+    async with firer.run_test(size=SIZE) as fp, defender.run_test(size=SIZE) as dp, referee.run_test(size=SIZE) as rp:
+        for faces in ([6], [5]):
+            await type_text(fp, "fire conti bashir range=40", "enter")
+            await until(fp, lambda: isinstance(firer.screen, DicePrompt), "the fire's prompt")
+            await press(fp, *map(str, faces), "enter")  # a hit (needs 4+, §8.0)
+            await until(dp, lambda: prompt_title(defender) == SAVE, "the save asked at the defender's seat")
+            await until(rp, lambda: phase_line(referee) == WAITING_REF, "the referee's line names his key")
+            assert not isinstance(referee.screen, DicePrompt)
+            await press(rp, "ctrl+t")  # not table dice off: the held roll is his to give now
+            await until(rp, lambda: prompt_title(referee) == SAVE, "the save's prompt at the referee's screen")
+            if faces == [6]:
+                length = game.log_length
+                await press(rp, "escape")  # withdrawn: nothing recorded
+                await until(fp, lambda: game.awaiting is None and not isinstance(firer.screen, HeldScreen), "gone")
+                await until(dp, lambda: not isinstance(defender.screen, DicePrompt), "the defender is asked no more")
+                assert game.log_length == length
+                await until(fp, lambda: hint(firer) == WITHDRAWN, "the firer's seat is told it was withdrawn")
+            else:
+                await press(rp, "4", "enter")  # the save fails (needs 5+)
+                await until(rp, lambda: game.state.units["bashir"].out, "the referee's faces decide")
+                await until(dp, lambda: not isinstance(defender.screen, DicePrompt), "the defender is asked no more")
+                assert last_roll(game).faces == (4,) and game.history.issued(game.history.next_cmd - 1).by == "anna"
+        assert referee.screen.table_dice  # Ctrl+T took the roll; table dice stayed on
+    game.close()

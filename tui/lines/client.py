@@ -285,6 +285,8 @@ class LineClient:
         if self.read_only:  # why it takes no command (following another writer's game, a replay, a side's copy)
             self._refused(self.read_only)
             return
+        if self._referee_gives(text):
+            return
         spec = self._verb(word)
         if spec is not None and spec.name in ("undo", "redo") and not rest:
             self._confirm(spec.name)
@@ -620,7 +622,25 @@ class LineClient:
         self._catch_up()
         if isinstance(result, Refusal | Failure):
             self._settled(result)
-        self._held_news()
+        self._held_news(told=True)
+
+    def _referee_gives(self, text: str) -> bool:
+        """The referee's faces for a roll held for another seat, or ``cancel`` withdrawing its
+        command (issue #61): a seat asked may stay and never answer.  False: not such a line."""
+        held = self.game.awaiting
+        if self.role != REFEREE or held is None or held.asked == REFEREE or held.request is None:
+            return False
+        if folded(text) in (folded(_("cancel")), "cancel"):
+            self._give_held(held)
+            return True
+        try:
+            parse_faces(text)
+        except ValueError:
+            return False  # a command: refused, naming whose dice are awaited
+        # His roll now, as if asked of him: the faces are checked as any seat's (a wrong count asked again).
+        self._question = _Faces(held.text, held.faces, held.request, held.answers, held=held)
+        self._answer(text)
+        return True
 
     def _dropped(self, why: str) -> str:
         question = self._question
@@ -690,13 +710,17 @@ class LineClient:
             self._catch_up()
             self._held_news()
 
-    def _held_news(self) -> None:
+    def _held_news(self, *, told: bool = False) -> None:
         """The command held at the table for a seat's dice, said once as it changes (issue #61):
-        this seat's own roll asked as its own are; any other, whose dice are awaited, one line."""
+        this seat's own roll asked as its own are; any other, whose dice are awaited, one line;
+        this seat's command dropped at another (``told``: not, this seat dropped it), why."""
         held = self.game.awaiting
         if held == self._shown_awaiting:
             return
-        self._shown_awaiting = held
+        was, self._shown_awaiting = self._shown_awaiting, held
+        dropped = self.game.held_dropped
+        if held is None and not told and dropped is not None and was and (was.role, was.by) == (self.role, self.by):
+            self._settled(dropped)
         question = self._question
         if isinstance(question, _Faces | _Asked) and question.held is not None:
             self._question = None  # the command as it stood: asked no more
@@ -708,6 +732,10 @@ class LineClient:
         elif held.asked == self.role and held.question is not None:
             self._question = _Asked(held.text, held.faces, held.answers, held.question, held=held)
             self._say(*answers.question(held.question))
+        elif self.role == REFEREE and held.request is not None:
+            said = self.game.awaited_said(self.role)
+            give = _("Type its faces to give them yourself, or {cancel} to withdraw it.").format(cancel=_("cancel"))
+            self._say(answers.sentence(said) + " " + give)
         else:
             self._say(answers.sentence(self.game.awaited_said(self.role)))
 

@@ -656,14 +656,22 @@ class GameScreen(Screen):
             return
         was, self._shown_awaiting = self._shown_awaiting, held
         if was is not None and was.role == self.role and was.by == self.by and held is None:
-            # This seat's command, gone on at another seat: recorded, or withdrawn there.
+            # This seat's command, gone on at another seat: recorded, or dropped there (and why).
+            dropped = self.game.held_dropped
             if self.game.log_length > self._held_from:
                 self._done(self.game.history.next_cmd - 1, was.text, self._held_from)
+            elif dropped is not None:
+                self._not_done(dropped)
             else:
                 self._part(CommandLine).hint("")
         elif held is not None and was is None:
             self._held_from = self.game.log_length
-        self._part(PhasePane).border_subtitle = plain(self.game.awaited_said(self.role))
+        said = self.game.awaited_said(self.role)
+        if self._referee_may_take(held):
+            said = _("{waiting} ({key}: give them yourself)").format(
+                waiting=said, key=keys_of(self, "table-dice", first=True)
+            )
+        self._part(PhasePane).border_subtitle = plain(said)
         stale, self._held_screen = self._held_screen, None
         if stale is not None and stale in self.app.screen_stack:  # the command as it stood: asked no more
             stale.pop_until_active()  # (dismiss pops the top screen: a box opened over it goes first)
@@ -677,6 +685,13 @@ class GameScreen(Screen):
 
             self._held_screen = HeldScreen(self.game.awaited_said(self.role), held.text)
             self.app.push_screen(self._held_screen, lambda withdraw: self._withdraw(held) if withdraw else None)
+
+    def _referee_may_take(self, held: Awaited | None) -> bool:
+        """Whether this is the referee's screen and ``held`` a roll asked of another seat, which
+        may stay and never answer: the referee keeping the books gives it, or withdraws it."""
+        if self.role != REFEREE or self.watching or held is None:
+            return False
+        return held.asked != REFEREE and held.request is not None
 
     def _prompt_held(self, held: Awaited) -> None:
         """This seat's roll (or answer) of a command held at the table, however it came here."""
@@ -792,7 +807,15 @@ class GameScreen(Screen):
 
     def action_toggle_dice(self) -> None:
         """Ctrl+T: the referee turns table dice on or off for his whole table (a command
-        every seat reads from the log); a side's seat is told whose choice it is."""
+        every seat reads from the log); a side's seat is told whose choice it is.  While a command
+        is held for another seat's roll, the referee's key opens that roll's prompt at his screen
+        instead: his faces answer it, his Esc withdraws it (issue #61)."""
+        held = self.game.awaiting
+        if self._referee_may_take(held):
+            assert held is not None
+            # One command at a time: while a roll is held for a seat, the key gives it (Esc withdraws it).
+            self._prompt_held(held)
+            return
         if self.role != REFEREE:
             line = self._part(CommandLine)
             line.error(

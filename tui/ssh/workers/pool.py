@@ -730,7 +730,8 @@ class SeatWorkers:
                 news = wire.Grew(*next(iter(w.behind.items())))
             else:
                 table = next(iter(w.held))
-                news = wire.Awaiting(table, self._tables[table].game.awaiting)
+                game = self._tables[table].game
+                news = wire.Awaiting(table, game.awaiting, game.held_dropped)
             try:
                 wire.send(w.news, news)
             except BlockingIOError:

@@ -34,7 +34,7 @@ from typing import Any
 import msgspec
 
 from core.language.reader import SOURCE
-from core.outcome import Awaited, Result
+from core.outcome import Awaited, Failure, Refusal, Result
 from tui.ssh.invitations.store import Grant
 
 #: The longest message: far more than any command line a player types, and
@@ -209,10 +209,12 @@ class Grew(_Msg):
 
 
 class Awaiting(_Msg):
-    """The command ``table``'s game holds for a seat's dice changed (``Game.awaiting``; None: none)."""
+    """The command ``table``'s game holds for a seat's dice changed (``Game.awaiting``; None: none;
+    ``dropped``: why the one held ended unrecorded, for its submitter's seat, ``Game.held_dropped``)."""
 
     table: str
     awaited: Awaited | None
+    dropped: Refusal | Failure | None = None
 
 
 class Arrived(_Msg):

@@ -225,7 +225,7 @@ class _Worker:
             elif isinstance(msg, wire.Awaiting):
                 for table in self.tables:
                     if table.name == msg.table:
-                        table.game.set_awaiting(msg.awaited)  # its seats show it (issue #61)
+                        table.game.set_awaiting(msg.awaited, msg.dropped)  # its seats show it (issue #61)
             elif isinstance(msg, wire.Close):
                 self.server.close_seat(msg.seat, closed_by(msg.by))
             elif isinstance(msg, wire.Retire):  # (the table logs it)
