@@ -394,3 +394,41 @@ def _proof(e: ev.Revealed | ev.Opened) -> str:
     if matches(e):
         return " " + _("(matches its commitment {digest})").format(digest=e.digest[:16])
     return " " + _("(DOES NOT MATCH its commitment {digest})").format(digest=e.digest[:16])
+
+
+def scenario_fact(state: GameState, key: str, value: int | str) -> str | None:
+    """A scenario's rule that ``core.scenarios.schema.Format.emit_facts`` records under a key of docs/scenarios.md,
+    in the reader's words (the game's length, night, visibility, victory, an objective, the
+    support a side has off the table), where its ruleset has no words of its own; None for
+    the rest (a support's side, kind and count, which its name already says).  A fact with
+    words stays in the referee's log's view (``Game.inner``).  Here, not beside ``emit_facts``:
+    a log is drawn without the scenario schema's import (a client's start)."""
+    head, _dot, rest = key.partition(".")
+    item, _dot, field = rest.partition(".")
+    words = scenario_words(value) if isinstance(value, str) else value
+    match head, item, field:
+        case "turns", "", "":
+            return _("the game lasts {n} turns").format(n=value) if value else _("no turn limit")
+        case "night", "", "":
+            return _("the game is played at night") if value else _("the game is played by day")
+        case "visibility", "", "":
+            return _("visibility: {cm} cm").format(cm=value)
+        case "victory", "", "":
+            return _("victory: {summary}").format(summary=words)
+        case "victory", "objectives", "":
+            return _("the objectives that decide the game: {ids}").format(ids=value)
+        case "victory", "break_at", "":
+            return _("a side that loses {n}% of its pieces loses the game").format(n=value)
+        case "victory", "points", "":
+            return _("a side needs {n} objective points to win").format(n=value)
+        case "objective", _, "":
+            return _("objective {id}: {what}").format(id=item, what=words)
+        case "objective", _, "points":
+            return _("objective {id} is worth {n} points").format(id=item, n=value)
+        case "objective", _, "owner":
+            side = state.sides.get(str(value))
+            owner = scenario_words(side.name) if side else value
+            return _("objective {id} belongs to {side}").format(id=item, side=owner)
+        case "support", _, "":
+            return _("off-table support: {name}").format(name=words)
+    return None

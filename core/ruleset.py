@@ -38,10 +38,12 @@ from core import dice as dice_steps
 from core import events as ev
 from core.dice import Dice, NeedDice, UnplacedRoll, face_meanings, step_index
 from core.language.i18n import Domain, Text, _
-from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
+from core.narrate import (
+    possessive,  # noqa: F401  (the words a ruleset's narration uses)
+    scenario_fact,
+)
 from core.questions import Answers, NeedAnswer, Question  # noqa: F401  (what a handler asks)
 from core.refusal import Refused  # noqa: F401  (what a handler raises to refuse a command)
-from core.scenarios.schema import fact_words as scenario_fact_words
 from core.state import HIDDEN, GameState, Unit, apply_one
 from core.views import (  # noqa: F401  (roles live in views)
     REFEREE,
@@ -735,7 +737,7 @@ class Ruleset(ABC):
         if isinstance(value, str) and value in units and key.startswith(self.piece_values):
             value = units[value].name
         said = self.describe_var(key, value)
-        return said if said is not None else scenario_fact_words(state, key, value)
+        return said if said is not None else scenario_fact(state, key, value)
 
     def shows_defeat_points(self, state: GameState) -> bool:
         """Whether the sides' defeat points are shown: where the book scores them
