@@ -93,8 +93,7 @@ SHARED = {
     "intensità",
 }
 #: English still shown in Italian, to be translated (#61): Bassa Intensità's coded values as
-#: its help lists them for typing (source=big-bomb, via=door,low-obstacle, rubber),
-#: Linea di Tiro's Joker.
+#: its help lists them for typing (source=big-bomb, via=door,low-obstacle, rubber).
 KNOWN = {
     "bassa-intensita-game": {
         "big",
@@ -108,8 +107,6 @@ KNOWN = {
         "rubber",
         "gun",
     },
-    "linea-di-tiro-game": {"joker"},
-    "ludonet-game": set(),
 }
 
 #: Phrases the books use in English: Breaking News' Italian draft says "fire team".
