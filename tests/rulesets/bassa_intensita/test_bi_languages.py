@@ -183,3 +183,26 @@ def test_every_message_of_the_recorded_game_is_in_the_italian_catalogue():
     catalogue = read("it", DOMAIN)
     missing = sorted(i for i in used if not (catalogue.get(i) and catalogue.get(i).string))
     assert len(used) > 80 and missing == []
+
+
+def test_movement_modifiers_are_typed_and_listed_by_the_italian_books_words(tmp_path):
+    """BI-R042 (#61): an Italian referee types a movement modifier as the book's table names
+    it (``via=porta,ostacolo-piccolo``), sees the Italian listed with the English noted, and
+    the record keeps the English ids, so the line replays alike in either language."""
+    g = _new(tmp_path, "bi.ft")
+    play(g, "next dice=5,2", "next")
+    with reading("it"):
+        issued, *facts = g.execute("move ferrante 4 via=porta", role=REFEREE).events
+        play(g, "move marra 0 via=ostacolo-grande")
+        with pytest.raises(Refused, match="porta"):
+            play(g, "move sanna 4 via=tetto")
+        spec = next(s for s in g.commands if s.name == "move")
+        usage = g.usage(spec)
+    assert isinstance(issued, ev.Issued) and issued.text == "move ferrante 4 via=door"
+    with reading("it"):
+        assert g.describe(next(e for e in facts if isinstance(e, ev.Moved)), role=REFEREE) == (
+            "Lt Ferrante muove di 4 cm (normale, attraverso una porta)"
+        )
+    assert "porta" in usage and "ostacolo-piccolo" in usage and "door" not in usage
+    play(g, "move deiana 4 via=door")  # the English id, as a script or an English seat types it
+    g.close()
