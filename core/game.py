@@ -1222,7 +1222,7 @@ class Game:
             sides,
             partial(self.ruleset.piece_class, self.state),
             status,
-            None if role == REFEREE else self.ruleset.note_for_a_side,
+            self.ruleset.note_for_the_referee if role == REFEREE else self.ruleset.note_for_a_side,
         )
 
     def _said_var(self, key: str, value: int | str) -> str:

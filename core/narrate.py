@@ -137,7 +137,8 @@ def describe(
     shows a command's recorded line in the reader's names (``core.commands.localize_line``);
     ``sides`` names the sides by id, ``class_name`` a piece's class (``Ruleset.class_name``),
     ``status`` a status (``Ruleset.status_words``; None: the catalogue's term), ``note`` a
-    note (``Ruleset.note_for_a_side`` for a side; None: as recorded).  Every message is
+    note (``Ruleset.note_for_a_side`` for a side, ``note_for_the_referee`` for the referee;
+    None: as recorded).  Every message is
     rendered with those names (``core.language.i18n.naming``): a side a rule recorded by
     its id reads as its name, in its words and in the ruleset's phrases alike."""
     with naming(Names(sides or {}, _ByName(units or {}))):

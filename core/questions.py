@@ -72,8 +72,11 @@ class Question(msgspec.Struct, frozen=True, omit_defaults=True):
 
     def local(self, choice: str) -> str:
         """``choice`` as the reader types it: its name in the ruleset's catalogue (msgctxt
-        ``choice``, as a command's choices are named), else itself."""
-        return Domain(self.domain).pgettext("choice", choice)
+        ``choice``, as a command's choices are named), else its name as a term (a card the
+        table drew: the joker, the Italian book's *jolly*), else itself."""
+        domain = Domain(self.domain)
+        named = domain.pgettext("choice", choice)
+        return domain.term(choice) if named == choice else named
 
     def options(self) -> list[str]:
         """Each answer as the asker may type it, with its meaning: ``heavy (h): +2``."""

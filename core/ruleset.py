@@ -654,6 +654,11 @@ class Ruleset(ABC):
         (the save keeps it as it was recorded); by default the note itself."""
         return text
 
+    def note_for_the_referee(self, text: Text) -> Text:
+        """A note as the referee reads it: a command it names in the reader's words where
+        the save keeps a value by its id; by default the note itself."""
+        return text
+
     def status_words(self, status: str, name: Callable[[str], str]) -> str:
         """A status (badge) in the log's words; ``name`` names a piece by its id, for a
         badge that holds one (Bassa Intensità's ``aboard-<vehicle>``)."""

@@ -260,7 +260,7 @@ def test_wounds_slow_the_move_and_harden_actions(game):
         play(game, "@blue move carlo 13")
     play(game, "@blue move carlo 12")
     assert not unit(game, "carlo").has("prone")
-    with pytest.raises(Refused, match="no movement modifier 'roof'"):
+    with pytest.raises(Refused, match=r"no via 'roof' \(choose from under-fire, stand-up, door"):
         play(game, "@blue move capo 5 via=roof")
     goto(game, "fire-regular", 2)
     with pytest.raises(Refused, match="impossible for a wounded man"):

@@ -201,3 +201,24 @@ def test_an_attack_survived_is_not_said_to_owe_a_reply():
     with reading("it"):
         said = ruleset.describe_var("secret.last-attack", "first:stug:3")
     assert said == "un attacco subito: il bersaglio può rispondere, se ha un attacco preparato (LT-R052)"
+
+
+def test_the_joker_is_the_books_jolly_in_italian_and_joker_in_the_save(game):
+    """LT-R002/R010 (#61): the Italian book calls the special card *jolly*: the shuffled deck
+    and a table's own deck say so, and a table types it so; the save keeps the card's id."""
+    shuffled = next(line.event for line in game.log_lines("referee") if getattr(line.event, "key", "") == "secret.deck")
+    assert str(shuffled.value).count("Joker") == 2
+    with reading("it"):
+        said = game.describe(shuffled, role="referee")
+    assert said.count("Jolly") == 2 and "Joker" not in said
+    asked = game.submit("next", role="referee", faces=[], answers=[])
+    with reading("it"):
+        assert "Jolly (joker)" in asked.question.options()
+        assert asked.question.take("jolly") == "Joker"
+    assert asked.question.take("joker") == "Joker"
+    with reading("it"):
+        drawn = game.submit("next", role="referee", faces=[], answers=["jolly"])
+    table = next(e for e in drawn.events if isinstance(e, ev.VarSet) and e.key == "deck.table")
+    assert str(table.value).endswith(":Joker")
+    with reading("it"):
+        assert game.describe(table, role="referee") == "il tavolo ha pescato Jolly dal proprio mazzo"

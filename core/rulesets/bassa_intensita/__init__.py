@@ -31,6 +31,8 @@ from core.rulesets.bassa_intensita import (
     turn,
 )
 from core.rulesets.bassa_intensita.commands import support
+from core.rulesets.bassa_intensita.commands.casualties import BURST_SOURCES
+from core.rulesets.bassa_intensita.rules.damage import PEN_ONLY
 from core.rulesets.bassa_intensita.scenario_format import FORMAT
 from core.rulesets.bassa_intensita.tables import direct_fire_weapons, tier_by_id, tiers
 from core.rulesets.bassa_intensita.terms import Status
@@ -224,6 +226,9 @@ class BassaIntensita(Ruleset):
     def note_for_a_side(self, text: Text) -> Text:
         return support.note_for_a_side(text)
 
+    def note_for_the_referee(self, text: Text) -> Text:
+        return support.note_for_the_referee(text)
+
     def status_words(self, status: str, name: Callable[[str], str]) -> str:
         # A.6: a man aboard carries the vehicle's id in a badge; the log names the vehicle
         if status.startswith("aboard-"):
@@ -245,7 +250,9 @@ class BassaIntensita(Ruleset):
 
     def terms(self) -> list[str]:
         """The badges (statuses) the narration and the roster show, the Quality tiers'
-        names, the night's lights and the fire-support stages, shown by id."""
+        names, the night's lights and the fire-support stages, shown by id, and the sources a
+        burst names besides a weapon (a gun/mortar row, bombs) and the hits with no weapon of
+        their own (an AT mine or grenade), typed by their names too."""
         return sorted(
             {
                 *STATUSES_SHOWN,
@@ -253,6 +260,8 @@ class BassaIntensita(Ruleset):
                 *("moon", "dark"),
                 *("contacted", "lost", "ranged", support.ATTACKED),
                 *direct_fire_weapons(),
+                *BURST_SOURCES,
+                *PEN_ONLY,
             }
         )
 

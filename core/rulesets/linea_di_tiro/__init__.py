@@ -95,12 +95,11 @@ class LineaDiTiro(Ruleset):
 
     def describe_var(self, key: str, value: int | str) -> str | None:
         if key == "secret.deck":
-            return _("the deck is shuffled: {cards}").format(cards=str(value).replace(",", " "))
+            return _("the deck is shuffled: {cards}").format(cards=" ".join(map(_card, str(value).split(","))))
         if key == "deck.table":  # ruling LT-TABLE-DECK: the card, not the game's order kept in step with it
             if not value:
                 return _("the table's own deck: no card drawn since the last shuffle")
-            card = str(value).rpartition(":")[2]
-            return _("the table drew {card} from its own deck").format(card=card)
+            return _("the table drew {card} from its own deck").format(card=_card(str(value).rpartition(":")[2]))
         if key == "deck.drawn":
             if not value:
                 return _("a fresh deck")
@@ -203,3 +202,9 @@ def _profile_name(raw: object, cls: str) -> str:
     except msgspec.MsgspecError:
         return cls  # a damaged or hostile value: shown by its id
     return found.name if found and found.name else cls
+
+
+def _card(card: str) -> str:
+    """A card as the reader's book names it: the joker by its term (the Italian book's
+    *jolly*, LT-R002), the others by rank and suit, which every language writes alike."""
+    return DOMAIN.term(card) if card == deck().joker else card

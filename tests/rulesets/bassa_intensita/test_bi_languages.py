@@ -183,3 +183,88 @@ def test_every_message_of_the_recorded_game_is_in_the_italian_catalogue():
     catalogue = read("it", DOMAIN)
     missing = sorted(i for i in used if not (catalogue.get(i) and catalogue.get(i).string))
     assert len(used) > 80 and missing == []
+
+
+def test_movement_modifiers_are_typed_and_listed_by_the_italian_books_words(tmp_path):
+    """BI-R042 (#61): an Italian referee types a movement modifier as the book's table names
+    it (``via=porta,ostacolo-piccolo``), sees the Italian listed with the English noted, and
+    the record keeps the English ids, so the line replays alike in either language."""
+    g = _new(tmp_path, "bi.ft")
+    play(g, "next dice=5,2", "next")
+    with reading("it"):
+        issued, *facts = g.execute("move ferrante 4 via=porta", role=REFEREE).events
+        play(g, "move marra 0 via=ostacolo-grande")
+        with pytest.raises(Refused, match="porta"):
+            play(g, "move sanna 4 via=tetto")
+        spec = next(s for s in g.commands if s.name == "move")
+        usage = g.usage(spec)
+    assert isinstance(issued, ev.Issued) and issued.text == "move ferrante 4 via=door"
+    with reading("it"):
+        assert g.describe(next(e for e in facts if isinstance(e, ev.Moved)), role=REFEREE) == (
+            "Lt Ferrante muove di 4 cm (normale, attraverso una porta)"
+        )
+    assert "porta" in usage and "ostacolo-piccolo" in usage and "door" not in usage
+    play(g, "move deiana 4 via=door")  # the English id, as a script or an English seat types it
+    g.close()
+
+
+@pytest.mark.parametrize(
+    ("italian", "english"),
+    [("cannone-150", "gun-150"), ("cannone-grande", "gun-big"), ("bomba-antiuomo", "bomb-ap")],
+)
+def test_a_bursts_source_is_typed_by_its_italian_name_in_either_language(tmp_path, italian, english):
+    """A.10.2/A.10.3, BI-R251 (#61): a gun/mortar row and an aircraft's bombs have Italian
+    names a referee may type (``fonte=cannone-150``), in either language as a weapon's are,
+    and they land the same burst as the English id, with the same faces."""
+    said = {}
+    for lang, source in (("it", italian), ("en", italian), ("en", english)):
+        g = _new(tmp_path, f"{lang}-{source}.ft")
+        play(g, *FIRE[:-1])
+        with reading(lang):
+            facts = play(g, f"burst omar source={source} long dice=2,6")
+        said[lang, source] = [
+            (r.roll.rule, r.roll.target, plain(r.roll.outcome)) for r in facts if isinstance(r, ev.Rolled)
+        ]
+        g.close()
+    assert said["it", italian] == said["en", italian] == said["en", english] != []
+
+
+def test_the_burst_help_lists_the_italian_sources():
+    """#61: the help of ``scoppio`` names the sources as an Italian referee types them."""
+    spec = next(s for s in BassaIntensita().commands() if s.name == "burst")
+    with reading("it"):
+        helped = render(spec.help)
+    assert "bomba-a-mano" in helped and "cannone-59" in helped and "bomba-anticarro" in helped
+    assert not {"hand-grenade", "gun-59", "bomb-at"} & set(helped.replace("(", " ").replace(",", " ").split())
+
+
+def test_a_fire_for_effects_note_names_the_source_as_the_referee_types_it():
+    """BI-R104 (#61): the note that tells the referee the burst to land says the source as he
+    types it in his language; the save keeps its id."""
+    from core.rulesets.bassa_intensita.commands import support
+
+    note = support._area_words("gun-102")
+    assert note.args["source"] == "gun-102"
+    for lang, said in (
+        ("it", "scoppio UNITÀ fonte=cannone-102 indiretto"),
+        ("en", "burst UNIT source=gun-102 indirect"),
+    ):
+        with reading(lang):
+            assert render(BassaIntensita().note_for_the_referee(note)).endswith(said)
+
+
+@pytest.mark.parametrize(("italian", "english"), [("mina-anticarro", "at-mine"), ("granata-anticarro", "at-grenade")])
+def test_an_at_mine_or_grenade_is_typed_by_the_books_italian_words(tmp_path, italian, english):
+    """A.12.3, BI-R130, BI-R222 (#61): ``colpito … arma=mina-anticarro`` is the AT mine's hit,
+    typed in either language, with the same faces as the English id's."""
+    said = {}
+    for lang, weapon in (("it", italian), ("en", italian), ("en", english)):
+        g = _new(tmp_path, f"{lang}-{weapon}.ft")
+        play(g, *FIRE[:-1])
+        with reading(lang):
+            facts = play(g, f"hit omar weapon={weapon} dice=6")
+        said[lang, weapon] = [
+            (r.roll.rule, r.roll.target, plain(r.roll.outcome)) for r in facts if isinstance(r, ev.Rolled)
+        ]
+        g.close()
+    assert said["it", italian] == said["en", italian] == said["en", english] != []

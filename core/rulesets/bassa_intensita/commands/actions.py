@@ -82,7 +82,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     if args["onroad"] is not None:
         raise Refused(_("onroad= is a vehicle's: a man on foot moves by his mode (BI-R040)"))
     mode = move_modes()[args["mode"]]
-    via = _via(args["via"])
+    via: list[str] = args["via"]
     walks_on = unit.has(Status.DISMOUNTED)  # BI-R042: out of a truck or car this turn, at -50%
     auto = [
         m
@@ -123,19 +123,6 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
             unit=unit.id, add=("moved", *((mode.id,) if mode.id in ("cautious", "running") else ())), remove=gone
         )
     )
-
-
-def _via(text: str | None) -> list[str]:
-    """The movement modifiers the referee names (``via=door,wounded``; BI-R042)."""
-    if not text:
-        return []
-    ids = [w.strip() for w in text.split(",") if w.strip()]
-    table = move_modifiers()
-    for i in ids:
-        if i not in table or table[i].auto:
-            choices = ", ".join(k for k, m in table.items() if not m.auto)
-            raise Refused(_("no movement modifier {i}: {choices}").format(i=repr(i), choices=choices))
-    return ids
 
 
 def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
@@ -448,7 +435,16 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("unit", "own"),
             Param("cm", "distance", "distance in cm", hi=MAX_DISTANCE_CM),
             Param("mode", "choice", optional=True, default="normal", choices=tuple(move_modes()), keyword=True),
-            Param("via", "text", "movement modifiers, e.g. door,low-obstacle (BI-R042)", optional=True, keyword=True),
+            # the referee names those the engine cannot see (BI-R042); a wound it counts itself
+            Param(
+                "via",
+                "choice",
+                "movement modifiers, as many as apply (BI-R042)",
+                optional=True,
+                choices=tuple(k for k, m in move_modifiers().items() if not m.auto),
+                many=True,
+                keyword=True,
+            ),
             Param(
                 "ground",
                 "choice",

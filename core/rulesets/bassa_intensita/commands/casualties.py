@@ -25,12 +25,17 @@ from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import damage, he
 from core.rulesets.bassa_intensita.tables import RUBBER, direct_fire_weapons, high_explosive, weapons
 from core.rulesets.bassa_intensita.terms import Kind, Status
-from core.rulesets.bassa_intensita.words import _, whose, word
+from core.rulesets.bassa_intensita.words import _, typed, typed_names, whose, word
 from core.views import REFEREE_ONLY
 
 #: Sources of HE that are not direct-fire weapons: mortar and artillery rounds by calibre.
 SOURCES = tuple(a.id for a in high_explosive().areas)
 BOMBS = ("bomb-ap", "bomb-at", "bomb-napalm")
+#: What a burst may name besides an HE weapon (A.10.2's rows, an aircraft's bombs, BI-R251),
+#: typed by its id or its name in any language, as a weapon is (``cannone-102``, #61).
+BURST_SOURCES = (*SOURCES, *BOMBS)
+
+
 #: A.12.3: mortars and artillery of this calibre or more penetrate on the ">106mm" row.
 ARTILLERY_BIG_MM = 106
 
@@ -83,6 +88,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
     source = args["source"].lower()
     table = weapons()
     areas = {a.id: a for a in high_explosive().areas}
+    source = next((c for c in BURST_SOURCES if typed(source) in typed_names(c)), source)
     if source not in areas and source not in BOMBS:  # an HE weapon by its id or its name in any language
         hits = weapons_named(source, [w for w in table if table[w].he], begun=False)
         source = hits[0] if len(hits) == 1 else source
@@ -160,6 +166,8 @@ def _hit(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit} is out of action").format(unit=unit.name))
     reachable(ctx, unit)
     source = (args["weapon"] or "").lower()
+    # an AT mine or grenade by its id or its name in any language (mina-anticarro: #61)
+    source = next((p for p in damage.PEN_ONLY if typed(source) in typed_names(p)), source)
     table = direct_fire_weapons()  # rubber bullets too (BI-R230)
     if source and source not in damage.PEN_ONLY:
         hits = weapons_named(source, table, begun=False)  # by its id or its name in any language

@@ -39,7 +39,7 @@ from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import he
 from core.rulesets.bassa_intensita.tables import high_explosive, hit_modifiers, indirect, weapons
 from core.rulesets.bassa_intensita.terms import Kind, PhaseId, Status
-from core.rulesets.bassa_intensita.words import _, pgettext, render, whose, word
+from core.rulesets.bassa_intensita.words import _, pgettext, render, typed, whose, word
 from core.state import Unit
 
 DONE, FAILED = M("done"), M("failed")
@@ -262,6 +262,15 @@ def source_words(source: str) -> str:
     """What fires in support by its row of A.10.2 (``gun-102``: "Cannoni/mortai <103mm"),
     as the burst it lands is named; anything else (an aircraft's bombs) by its id."""
     return {a.id: a.it for a in high_explosive().areas}.get(source, source)
+
+
+def note_for_the_referee(text: Text) -> Text:
+    """A fire for effect's note as the referee reads it: the burst's source as he types it
+    in his language (``fonte=cannone-102``, #61); the save keeps its id, which any reader
+    may type too."""
+    if not isinstance(text, Msg) or text.id != FFE_NOTE or not isinstance(text.args.get("source"), str):
+        return text
+    return M(FFE_NOTE, **{**text.args, "source": typed(pgettext("term", str(text.args["source"])))})
 
 
 def note_for_a_side(text: Text) -> Text:
