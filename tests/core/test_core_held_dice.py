@@ -7,6 +7,7 @@ awaited; given these faces, this outcome."""
 from __future__ import annotations
 
 from core.game import Game
+from core.language.reader import reading
 from core.outcome import DiceNeeded, Held, Outcome, Refusal
 from core.state import TABLE_DICE
 from core.views import REFEREE
@@ -150,3 +151,18 @@ def test_after_the_defenders_roll_the_attackers_next_goes_back_to_his_seat(tmp_p
     done = g.answer_held(role="irregulars", by="bea", faces=[1])  # 1 + 2 = 3: the attacker wins
     assert isinstance(done, Outcome) and g.awaiting is None and g.state.units["bashir"].out
     g.close()
+
+
+def test_a_command_held_from_an_italian_seat_goes_on_at_an_english_one(tmp_path):
+    """Found at a served table (#61): an Italian seat's ``spara`` held for an English defender's
+    save was refused as "no command 'spara'" when his faces came, the firer's roll thrown away:
+    the command is held as it is recorded, in English, whoever's language goes on with it."""
+    g, told = served(tmp_path, {"regulars", "irregulars"})
+    with reading("it"):
+        held = g.submit("spara conti bashir distanza=40", role="regulars", by="pia", faces=[6])
+    assert isinstance(held, Held) and g.awaiting.text == FIRE
+    with reading("en"):
+        done = g.answer_held(role="irregulars", by="fon", faces=[4])  # the save fails (needs 5+)
+    assert isinstance(done, Outcome) and g.state.units["bashir"].out
+    g.close()
+
