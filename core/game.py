@@ -569,7 +569,7 @@ class Game:
         sides = self.state.sides
 
         def name(r: str) -> str:
-            return sides[r].name if r in sides else _("the referee")
+            return scenario_words(sides[r].name) if r in sides else _("the referee")  # as the roster names it
 
         if held.request is None:
             said = _("waiting for {side}'s answer").format(side=name(held.role))

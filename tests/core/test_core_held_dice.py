@@ -166,3 +166,13 @@ def test_a_command_held_from_an_italian_seat_goes_on_at_an_english_one(tmp_path)
     assert isinstance(done, Outcome) and g.state.units["bashir"].out
     g.close()
 
+
+def test_an_italian_seat_is_told_whose_dice_by_the_sides_italian_name(tmp_path):
+    """Found at a served table (#61): the Italian seats read "in attesa dei dadi di Somali
+    militia" while their roster said Milizia somala."""
+    g, told = served(tmp_path, {"regulars", "irregulars"})
+    assert isinstance(g.submit(FIRE, role="regulars", faces=[6]), Held)
+    with reading("it"):
+        said = g.awaited_said("spectator")
+    assert said == "in attesa dei dadi di Milizia somala"
+    g.close()
