@@ -176,3 +176,20 @@ def test_an_italian_seat_is_told_whose_dice_by_the_sides_italian_name(tmp_path):
         said = g.awaited_said("spectator")
     assert said == "in attesa dei dadi di Milizia somala"
     g.close()
+
+
+def test_an_italian_seat_is_asked_a_sides_roll_by_the_sides_italian_name(tmp_path):
+    """Found at a served table (#61): the Italian paras' seat was asked "Lancio per il primo
+    giocatore di 7th Parachute Battalion: 1d6" while its roster said 7° Battaglione paracadutisti."""
+    g = Game.new(tmp_path / "g.ft", "ludonet", seed=3)
+    for line in ("scenario demo", f"{TABLE_DICE} on"):
+        g.execute(line, role=REFEREE)
+    g.seated = lambda: {"paras", "garrison", REFEREE}
+    assert isinstance(g.submit("next", role=REFEREE, faces=[]), Held)  # the first player roll (LN-R002)
+    with reading("it"):
+        said = g.awaited_said("paras")
+    assert said == (
+        "in attesa dei dadi di 7° Battaglione paracadutisti: "
+        "lancio per il primo giocatore di 7° Battaglione paracadutisti: 1d6"
+    )
+    g.close()
