@@ -30,7 +30,7 @@ from typing import NamedTuple
 import msgspec
 
 from core.events import AtLeast, BoundRoll, Check, Each, Mod, Roll, Rolled, SealedRoll
-from core.language.i18n import CORE_DOMAIN, Domain, Text, _, render
+from core.language.i18n import CORE_DOMAIN, Domain, Text, _, render, scenario_words
 from core.narrate import check_base, check_need, describe_mod, whose
 from core.probability import check_chance_said, check_summary
 from core.refusal import Refused
@@ -120,7 +120,8 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
         """``Sgt Rossi's save: 1d6, needs 2+ (base 3+, team leader +1)``; the missing dice
         when some were typed."""
         purpose = render(self.purpose, self.domain)
-        what = whose(self.whose, purpose) if self.whose else purpose
+        # A built-in side's name in the reader's language, as its roster has it (a piece's stays).
+        what = whose(scenario_words(self.whose), purpose) if self.whose else purpose
         if self.again:
             # TRANSLATORS: a roll the command makes once more, e.g. an initiative tied.
             what = _("{roll} again").format(roll=what)

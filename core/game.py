@@ -470,7 +470,9 @@ class Game:
 
         result = settle(act, text.strip(), role, by)
         if isinstance(result, DiceNeeded | AnswerNeeded) and self.seated is not None and table_dice(self.state):
-            held = Awaited(text.strip(), role, by, list(faces or ()), list(answers or ()), role)
+            # Held as it is recorded, in English: the seat that goes on with it may read another language.
+            recorded = self.parse(text, role).text
+            held = Awaited(recorded, role, by, list(faces or ()), list(answers or ()), role)
             return self._hold(held, result, first=True)
         return result
 
@@ -521,7 +523,10 @@ class Game:
             if role not in (held.role, REFEREE):
                 return Refusal(held.text, role, by, _("only its player or the referee may withdraw it"))
             withdrawn = Refusal(
-                held.text, role, by, _("cancelled: {command} (nothing was recorded)").format(command=held.text)
+                held.text,
+                role,
+                by,
+                _("cancelled: {command} (nothing was recorded)").format(command=self.localize(held.text)),
             )
             self.set_awaiting(None, withdrawn)
             return withdrawn
@@ -564,7 +569,7 @@ class Game:
         sides = self.state.sides
 
         def name(r: str) -> str:
-            return sides[r].name if r in sides else _("the referee")
+            return scenario_words(sides[r].name) if r in sides else _("the referee")  # as the roster names it
 
         if held.request is None:
             said = _("waiting for {side}'s answer").format(side=name(held.role))

@@ -72,6 +72,7 @@ class Awaited(msgspec.Struct, frozen=True):
     roll, ``Game._handle``): a seat other than the submitter's, the asked one's and the
     referee's is shown whose dice are awaited, never the roll (``Game.awaited_said``)."""
 
+    #: The line as recorded, in English (``Parsed.text``): any seat's language goes on with it.
     text: str
     role: str
     by: str

@@ -80,7 +80,7 @@ def role_words(role: str, state: GameState) -> str:
         return _("referee")
     if role == "spectator":
         return _("spectator")
-    return state.side_name(role)
+    return scenario_words(state.side_name(role))  # a built-in side as its roster names it
 
 
 def shown(text: Text, ruleset: Ruleset, state: GameState | None = None) -> str:

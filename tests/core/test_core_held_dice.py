@@ -7,6 +7,7 @@ awaited; given these faces, this outcome."""
 from __future__ import annotations
 
 from core.game import Game
+from core.language.reader import reading
 from core.outcome import DiceNeeded, Held, Outcome, Refusal
 from core.state import TABLE_DICE
 from core.views import REFEREE
@@ -149,4 +150,46 @@ def test_after_the_defenders_roll_the_attackers_next_goes_back_to_his_seat(tmp_p
     assert (g.awaiting.asked, g.awaiting.faces) == ("irregulars", [3, 4, 5])
     done = g.answer_held(role="irregulars", by="bea", faces=[1])  # 1 + 2 = 3: the attacker wins
     assert isinstance(done, Outcome) and g.awaiting is None and g.state.units["bashir"].out
+    g.close()
+
+
+def test_a_command_held_from_an_italian_seat_goes_on_at_an_english_one(tmp_path):
+    """Found at a served table (#61): an Italian seat's ``spara`` held for an English defender's
+    save was refused as "no command 'spara'" when his faces came, the firer's roll thrown away:
+    the command is held as it is recorded, in English, whoever's language goes on with it."""
+    g, told = served(tmp_path, {"regulars", "irregulars"})
+    with reading("it"):
+        held = g.submit("spara conti bashir distanza=40", role="regulars", by="pia", faces=[6])
+    assert isinstance(held, Held) and g.awaiting.text == FIRE
+    with reading("en"):
+        done = g.answer_held(role="irregulars", by="fon", faces=[4])  # the save fails (needs 5+)
+    assert isinstance(done, Outcome) and g.state.units["bashir"].out
+    g.close()
+
+
+def test_an_italian_seat_is_told_whose_dice_by_the_sides_italian_name(tmp_path):
+    """Found at a served table (#61): the Italian seats read "in attesa dei dadi di Somali
+    militia" while their roster said Milizia somala."""
+    g, told = served(tmp_path, {"regulars", "irregulars"})
+    assert isinstance(g.submit(FIRE, role="regulars", faces=[6]), Held)
+    with reading("it"):
+        said = g.awaited_said("spectator")
+    assert said == "in attesa dei dadi di Milizia somala"
+    g.close()
+
+
+def test_an_italian_seat_is_asked_a_sides_roll_by_the_sides_italian_name(tmp_path):
+    """Found at a served table (#61): the Italian paras' seat was asked "Lancio per il primo
+    giocatore di 7th Parachute Battalion: 1d6" while its roster said 7° Battaglione paracadutisti."""
+    g = Game.new(tmp_path / "g.ft", "ludonet", seed=3)
+    for line in ("scenario demo", f"{TABLE_DICE} on"):
+        g.execute(line, role=REFEREE)
+    g.seated = lambda: {"paras", "garrison", REFEREE}
+    assert isinstance(g.submit("next", role=REFEREE, faces=[]), Held)  # the first player roll (LN-R002)
+    with reading("it"):
+        said = g.awaited_said("paras")
+    assert said == (
+        "in attesa dei dadi di 7° Battaglione paracadutisti: "
+        "lancio per il primo giocatore di 7° Battaglione paracadutisti: 1d6"
+    )
     g.close()

@@ -15,6 +15,7 @@ import pytest
 from core.cli.main import run_script
 from core.commands.naming import FORMER_NAMES, local_name, spec_domain
 from core.game import builtin_commands
+from core.language.i18n import render
 from core.language.reader import reading
 from core.ruleset import BUILTIN, get_ruleset
 
@@ -97,3 +98,15 @@ def test_a_game_typed_with_either_italian_spelling_is_the_recorded_game(tmp_path
     with reading("it"):
         assert run_script(script, save, game.seed, game.ruleset, "", out=io.StringIO()) == 0
     assert effective_facts(save) == effective_facts(game.save)
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(BUILTIN))
+def test_an_italian_phase_says_what_comes_next_with_the_italian_command(ruleset_id):
+    """Found at a served table (#61): Breaking News's and Bassa Intensità's Italian phase lines
+    ended "poi next" where Ludonet's say "poi avanti"; the command's Italian name is ``avanti``."""
+    r = get_ruleset(ruleset_id)
+    with reading("it"):
+        said = [render(phase.expects, r.domain) for phase in r.phases if phase.expects]
+        avanti = local_name("command", "next", r.domain)
+    assert avanti == "avanti"
+    assert not [line for line in said if re.search(r"\bnext\b", line)]

@@ -365,3 +365,22 @@ def test_a_checkout_never_built_compiles_with_babel_or_says_it_speaks_english(tm
         "fireteam: the it catalogues are not compiled here (pip install -e . again, or pip install babel): "
         "English instead\n"
     )
+
+
+def test_a_seat_names_its_side_as_the_roster_does_in_italian(tmp_path):
+    """Found at a served table (#61): an Italian phone's title read "come Village militia", its
+    command line "fon (Village militia)" and a held roll "dato da Folgore patrol", while its
+    roster said Milizia del villaggio and Pattuglia della Folgore."""
+    from core.game import Game
+    from core.language.reader import reading
+    from tui.i18n import role_words
+
+    g = Game.new(tmp_path / "g.ft", "bassa-intensita", seed=1)
+    g.execute("scenario demo", role=REFEREE)
+    with reading("it"):
+        assert (role_words("militia", g.state), role_words("folgore", g.state)) == (
+            "Milizia del villaggio",
+            "Pattuglia della Folgore",
+        )
+        assert role_words(REFEREE, g.state) == "arbitro"
+    g.close()

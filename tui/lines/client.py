@@ -638,7 +638,7 @@ class LineClient:
         except ValueError:
             return False  # a command: refused, naming whose dice are awaited
         # His roll now, as if asked of him: the faces are checked as any seat's (a wrong count asked again).
-        self._question = _Faces(held.text, held.faces, held.request, held.answers, held=held)
+        self._question = _Faces(self.game.localize(held.text), held.faces, held.request, held.answers, held=held)
         self._answer(text)
         return True
 
@@ -727,10 +727,10 @@ class LineClient:
         if held is None:
             return
         if held.asked == self.role and held.request is not None:
-            self._question = _Faces(held.text, held.faces, held.request, held.answers, held=held)
+            self._question = _Faces(self.game.localize(held.text), held.faces, held.request, held.answers, held=held)
             self._say(*answers.table_dice(held.request, first=not held.faces, verbose=self.verbose))
         elif held.asked == self.role and held.question is not None:
-            self._question = _Asked(held.text, held.faces, held.answers, held.question, held=held)
+            self._question = _Asked(self.game.localize(held.text), held.faces, held.answers, held.question, held=held)
             self._say(*answers.question(held.question))
         elif self.role == REFEREE and held.request is not None:
             said = self.game.awaited_said(self.role)

@@ -683,7 +683,7 @@ class GameScreen(Screen):
         elif held.role == self.role:
             from tui.screens.held import HeldScreen
 
-            self._held_screen = HeldScreen(self.game.awaited_said(self.role), held.text)
+            self._held_screen = HeldScreen(self.game.awaited_said(self.role), self.game.localize(held.text))
             self.app.push_screen(self._held_screen, lambda withdraw: self._withdraw(held) if withdraw else None)
 
     def _referee_may_take(self, held: Awaited | None) -> bool:
@@ -716,7 +716,7 @@ class GameScreen(Screen):
             withdraw_notices(self.app, odds_title(held.text))
             # Another side's line may name what this seat may not see (a hidden firer): not shown.
             line = (
-                held.text
+                self.game.localize(held.text)
                 if self.role in (held.role, REFEREE)
                 else _("given by {side}").format(side=role_words(held.role, self.game.state))
             )
@@ -724,7 +724,7 @@ class GameScreen(Screen):
             self._held_screen = dice
             self.app.push_screen(dice, lambda faces: gave(faces=faces))
         elif held.question is not None:
-            question = QuestionPrompt(held.question, held.text)
+            question = QuestionPrompt(held.question, self.game.localize(held.text))
             self._held_screen = question
             self.app.push_screen(question, lambda answer: gave(answer=answer))
 
