@@ -13,6 +13,7 @@ exception as its cause.
 
 from __future__ import annotations
 
+import functools
 import logging
 import random
 import tempfile
@@ -33,7 +34,7 @@ from core.ruleset import CommandSpec, Param, Refused
 from core.views import REFEREE
 
 
-def _units(game: Game, side: str, kind: str) -> list[str]:
+def _units(game: Game, side: str, kind: str) -> tuple[str, ...]:
     """The units a ``kind`` parameter of a command for ``side`` most likely names."""
     units = game.state.units.values()
     if kind in ("own", "unit"):  # a command's first unit is mostly the acting side's
@@ -42,7 +43,7 @@ def _units(game: Game, side: str, kind: str) -> list[str]:
         pool = [u.id for u in units if u.side != side]
     else:
         pool = [u.id for u in units]
-    return sorted(pool) or sorted(game.state.units) or ["nobody"]
+    return tuple(sorted(pool) or sorted(game.state.units) or ["nobody"])
 
 
 def _value(param: Param, game: Game, side: str) -> st.SearchStrategy[str]:
@@ -50,9 +51,24 @@ def _value(param: Param, game: Game, side: str) -> st.SearchStrategy[str]:
     state = game.state
     kind = param.kind
     if kind in ("unit", "own", "enemy"):
-        one = st.sampled_from(_units(game, side, kind))
+        names = _units(game, side, kind)
     elif kind == "side":
-        one = st.sampled_from(sorted(state.sides) or ["nobody"])
+        names = tuple(sorted(state.sides) or ["nobody"])
+    elif kind == "team":
+        names = tuple(teams(state, REFEREE) or ["nobody"])
+    else:
+        names = ()
+    return _strategy(param, names)
+
+
+@functools.lru_cache(maxsize=4096)
+def _strategy(param: Param, names: tuple[str, ...]) -> st.SearchStrategy[str]:
+    """``_value``'s strategy, from what the game offers ``param`` (``names``): built once per
+    parameter and offer, not at every draw (a fresh strategy is validated and its properties
+    worked out again, which cost a walk as much as the commands it drives)."""
+    kind = param.kind
+    if kind in ("unit", "own", "enemy", "side", "team"):
+        one = st.sampled_from(names)
     elif kind == "int":
         edges = sorted({param.lo, param.hi, max(param.lo, min(param.hi, 0)), max(param.lo, min(param.hi, 1))})
         one = st.one_of(st.sampled_from(edges), st.integers(param.lo, param.hi)).map(str)
@@ -62,9 +78,7 @@ def _value(param: Param, game: Game, side: str) -> st.SearchStrategy[str]:
         cents = st.integers(param.lo * 100, param.hi * 100).map(lambda c: f"{c // 100}.{c % 100:02d}")
         one = st.one_of(st.sampled_from([str(param.lo), str(param.hi)]), whole, cents)
     elif kind == "choice" and param.choices:
-        one = st.sampled_from(param.choices)
-    elif kind == "team":
-        one = st.sampled_from(teams(state, REFEREE) or ["nobody"])
+        one = st.sampled_from(tuple(param.choices))
     else:  # text, or a choice of any word
         one = st.text(st.characters(codec="utf-8", categories=("L", "N", "P", "Zs")), min_size=1, max_size=12)
     if param.many:
@@ -81,7 +95,7 @@ def command_line(draw: st.DrawFn, spec: CommandSpec, game: Game, side: str) -> s
             continue
         if param.kind in ("unit", "own", "enemy") and draw(st.integers(0, 4)) == 0:  # any unit, of any side
             value = ",".join(
-                draw(st.lists(st.sampled_from(sorted(game.state.units) or ["nobody"]), min_size=1, max_size=3))
+                draw(st.lists(st.sampled_from(tuple(sorted(game.state.units) or ["nobody"])), min_size=1, max_size=3))
             )
         else:
             value = draw(_value(param, game, side))
@@ -111,18 +125,19 @@ def move(draw: st.DrawFn, game: Game) -> tuple[str, str]:
         return "next", REFEREE
     sides = sorted(game.state.sides)
     active = [s for s in (game.state.active_side, game.state.reacting_side) if s in game.state.sides]
-    side = draw(st.sampled_from(active + sides or [REFEREE]), label="side")
+    # Tuples, not lists: hypothesis reuses the strategy of a hashable argument it has built before.
+    side = draw(st.sampled_from(tuple(active + sides or [REFEREE])), label="side")
     now = _now(game)
     if not now or draw(st.integers(0, 30), label="any command?") == 0:
         now = game.commands
     rolling = [s for s in now if s.rolls]  # the rules' heart: fire, melee, morale, their tables
     if rolling and draw(st.booleans(), label="a rolling one?"):
         now = rolling
-    spec = draw(st.sampled_from(now), label="command")
+    spec = draw(st.sampled_from(tuple(now)), label="command")
     if spec.who == REFEREE and draw(st.integers(0, 9), label="as a side?") != 0:
         role = REFEREE
     else:
-        role = draw(st.sampled_from([REFEREE, side]), label="role")
+        role = draw(st.sampled_from((REFEREE, side)), label="role")
     return draw(command_line(spec, game, side), label="line"), role
 
 

@@ -86,24 +86,6 @@ def _guards(env: dict[str, str], *options: str) -> subprocess.CompletedProcess[s
     return subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT)
 
 
-@pytest.mark.subprocess
-def test_every_guard_test_collects_every_ruleset_the_registry_holds(tmp_path):
-    """pytest's own collection of the guard tests, with a seventh ruleset installed beside the
-    six: every test parametrized by the rulesets has an instance for Outpost (registered),
-    Snowball (installed by tests/registry_walk.py) and Bare."""
-    done = _guards(_bare_installed(tmp_path), "--collect-only")  # one line per test
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    params: defaultdict[str, set[str]] = defaultdict(set)
-    for line in done.stdout.splitlines():
-        test, bracket, param = line.partition("[")
-        if bracket:
-            params[test].add(param.rstrip("]"))
-    walking = {test: ids for test, ids in params.items() if set(BUILTIN) <= ids}
-    assert len(walking) >= 10, done.stdout[-2000:]  # the guards of tests/core, tests/rulesets, tests/scenarios
-    others = {"outpost", "snowball", "bare"}
-    assert {test: sorted(others - ids) for test, ids in walking.items()} == dict.fromkeys(walking, [])
-
-
 #: Why a guard skips Bare: it gives none of what the check is about (the contract asks none of it).
 BARE_SKIPS = {
     "bare declares no parameter of the kind 'int': there is none to bound",
@@ -113,12 +95,37 @@ BARE_SKIPS = {
 
 
 @pytest.mark.subprocess
-def test_every_guard_test_asks_of_a_ruleset_only_what_the_contract_requires(tmp_path):
-    """Every guard test run for Bare, which gives only what the contract requires (and the
-    scenario files' attack, which must leave out a ruleset that reads none): none fails, and
-    the few that find nothing to check skip it, saying why."""
-    done = _guards(_bare_installed(tmp_path), "-rs", "-k", "bare or hostile_scenario_file")
+def test_every_guard_test_collects_every_ruleset_and_asks_of_one_only_what_the_contract_requires(tmp_path):
+    """One pytest session of the guard tests, with a seventh ruleset installed beside the six
+    (one session, not a collection and a run: a run collects every test before ``-k`` leaves
+    some out, and a plugin of the session writes down each it collects).
+
+    Its collection: every test parametrized by the rulesets has an instance for Outpost
+    (registered), Snowball (installed by tests/registry_walk.py) and Bare.  Its run: every
+    guard test run for Bare, which gives only what the contract requires (and the scenario
+    files' attack, which must leave out a ruleset that reads none): none fails, and the few
+    that find nothing to check skip it, saying why."""
+    env = _bare_installed(tmp_path)
+    collected = tmp_path / "collected.txt"
+    (tmp_path / "collected_ids.py").write_text(
+        "def pytest_itemcollected(item):\n"
+        f"    with open({str(collected)!r}, 'a', encoding='utf-8') as ids:\n"
+        "        ids.write(item.nodeid + '\\n')\n",
+        encoding="utf-8",
+    )
+    done = _guards(env, "-p", "collected_ids", "-rs", "-k", "bare or hostile_scenario_file")
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-3000:]
+
+    params: defaultdict[str, set[str]] = defaultdict(set)
+    for line in collected.read_text(encoding="utf-8").splitlines():
+        test, bracket, param = line.partition("[")
+        if bracket:
+            params[test].add(param.rstrip("]"))
+    walking = {test: ids for test, ids in params.items() if set(BUILTIN) <= ids}
+    assert len(walking) >= 10, sorted(params)  # the guards of tests/core, tests/rulesets, tests/scenarios
+    others = {"outpost", "snowball", "bare"}
+    assert {test: sorted(others - ids) for test, ids in walking.items()} == dict.fromkeys(walking, [])
+
     skipped = {line.split(": ", 1)[1] for line in done.stdout.splitlines() if line.startswith("SKIPPED")}
     assert skipped == BARE_SKIPS
     assert re.search(r"^\d+ passed, 3 skipped, \d+ deselected", done.stdout.splitlines()[-1]), done.stdout[-500:]
