@@ -878,6 +878,10 @@ class GameScreen(Screen):
                 else _("the last command is not yours to undo")
             )
             return
+        why = self.game.undo_refusal(self.role, self.by)
+        if why is not None:  # (dice rolled, a sealed order): refused now, not after the question
+            self.query_one(CommandLine).error(why)
+            return
         redo = keys_of(self, "redo", first=True)
         self._confirm_then(
             _("Undo {command}?").format(command=preview),
