@@ -720,7 +720,10 @@ class GameScreen(Screen):
                 if self.role in (held.role, REFEREE)
                 else _("given by {side}").format(side=role_words(held.role, self.game.state))
             )
-            dice = DicePrompt(held.request, line, held.faces, self.game.ruleset.domain, self._owner(held.request))
+            # The faces before were typed at the giver's seat: "typed so far" there only, not at a
+            # defender's seat, whose player typed none of them (issue #61).
+            typed = held.faces if self.role == held.role else []
+            dice = DicePrompt(held.request, line, typed, self.game.ruleset.domain, self._owner(held.request))
             self._held_screen = dice
             self.app.push_screen(dice, lambda faces: gave(faces=faces))
         elif held.question is not None:
