@@ -1081,21 +1081,37 @@ class Game:
             cmd, group, lines = self._undoing(role, by)
         return self._append(cmd, group, lines)
 
-    def _undoing(self, role: str, by: str) -> tuple[int, list[ev.Event], list[str]]:
-        """What ``role``'s undo appends: the command taken back, the events and their lines."""
+    def undo_refusal(self, role: str, by: str = "") -> str | None:
+        """Why ``role``'s undo (as ``by``) would be refused, in words, or None if it would not.
+
+        The one check an undo makes, asked by a seat before it puts its confirmation, so a
+        player is not asked "y or n" for an undo then refused.
+        """
+        by = by or role
         cmd = self.undo_target(role)
         if cmd is None:
-            raise Refused(_("nothing to undo"))
+            return _("nothing to undo")
+        if role == REFEREE:
+            return None
+        if self.history.issued(cmd).by != by:
+            # Name neither the command nor its author: it may be one this seat never saw.
+            return _("the last command is not yours; ask the referee to undo it")
+        group = self.history.group(cmd)
+        if any(isinstance(e, _IRREVERSIBLE_FOR_PLAYERS) for e in group):
+            return _("dice were rolled or something was revealed; only the referee can undo that")
+        if any(type(e) is ev.SecretSet and e.key.startswith(SEALED_ORDERS) for e in group):
+            # Every side saw it committed: one undone at will could be sealed again until it suited.
+            return _("a sealed order is committed to every side; only the referee can undo it")
+        return None
+
+    def _undoing(self, role: str, by: str) -> tuple[int, list[ev.Event], list[str]]:
+        """What ``role``'s undo appends: the command taken back, the events and their lines."""
+        why = self.undo_refusal(role, by)
+        if why is not None:
+            raise Refused(why)
+        cmd = self.undo_target(role)
+        assert cmd is not None  # (undo_refusal said "nothing to undo" otherwise)
         issued = self.history.issued(cmd)
-        if role != REFEREE:
-            if issued.by != by:
-                # Name neither the command nor its author: it may be one this seat never saw.
-                raise Refused(_("the last command is not yours; ask the referee to undo it"))
-            if any(isinstance(e, _IRREVERSIBLE_FOR_PLAYERS) for e in self.history.group(cmd)):
-                raise Refused(_("dice were rolled or something was revealed; only the referee can undo that"))
-            if any(type(e) is ev.SecretSet and e.key.startswith(SEALED_ORDERS) for e in self.history.group(cmd)):
-                # Every side saw it committed: one undone at will could be sealed again until it suited.
-                raise Refused(_("a sealed order is committed to every side; only the referee can undo it"))
         eff = self.history.eff_cmds  # in the order they took effect (a redo may follow a later command)
         at = len(eff) - 1
         while eff[at] != cmd:

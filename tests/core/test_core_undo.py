@@ -121,6 +121,19 @@ def test_a_player_may_not_undo_a_command_that_rolled_dice(skirmish):
     assert skirmish.history.last_effective() == 1
 
 
+def test_the_refusal_a_seat_asks_before_its_question_is_the_undos_own(skirmish):
+    """Issue #61: the seats ask ``undo_refusal`` before "y or n"; it must be the undo's own check."""
+    skirmish.execute("walk alpha 5", role="blue")
+    assert skirmish.undo_refusal("blue") is None
+    assert skirmish.undo_refusal("red") == "the last command is not yours; ask the referee to undo it"
+    skirmish.execute("shoot alpha gunner", role="blue")
+    why = skirmish.undo_refusal("blue")
+    assert why == "dice were rolled or something was revealed; only the referee can undo that"
+    with pytest.raises(Refused, match=f"^{why}$"):
+        skirmish.execute("undo", role="blue")
+    assert skirmish.undo_refusal(REFEREE) is None
+
+
 def test_a_player_may_not_undo_a_command_that_revealed_something(skirmish):
     skirmish.execute("peek plan", role="red")
     assert skirmish.view("blue").secrets["plan"].value == "flank left"

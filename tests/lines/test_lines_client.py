@@ -171,6 +171,25 @@ def test_a_side_is_not_asked_to_undo_what_is_not_its_own(tmp_path):
     assert not seat.client.asking
 
 
+@pytest.mark.parametrize(
+    ("lang", "word", "refusal"),
+    [
+        ("en", "undo", "Refused: dice were rolled or something was revealed; only the referee can undo that."),
+        ("it", "annulla", "Rifiutato: sono stati tirati dadi o rivelato qualcosa; solo l'arbitro può annullarlo."),
+    ],
+)
+def test_a_side_is_refused_an_undo_of_dice_before_it_is_asked(tmp_path, lang, word, refusal):
+    """Issue #61: a side's undo of its own command that rolled dice asked "y or n" and only
+    then said that the referee alone may undo it."""
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game, "irregulars", lang=lang)
+    seat.say("objective-roll")  # the Irregulars' own roll (§4.1)
+    length = game.log_length
+    (said,) = seat.say(word)
+    assert said.startswith(refusal)
+    assert not seat.client.asking and game.log_length == length
+
+
 def test_another_seat_command_drops_the_question(tmp_path):
     game = demo_game(tmp_path / "game.ft")
     referee, regulars = Seat(game), Seat(game, "regulars")

@@ -474,6 +474,20 @@ async def test_a_player_undoes_only_his_own_command(tmp_path):
     game.close()
 
 
+async def test_a_player_is_refused_an_undo_of_dice_before_he_is_asked(tmp_path):
+    """Issue #61: a side's Ctrl+Z on its own command that rolled dice must not ask first."""
+    game = patrol_game(tmp_path / "seats.ft", commands=("next", "next"))
+    game.execute("shoot cole ivan 20", role="blue", by="anna")  # rolls its dice (T4)
+    length = game.log_length
+    app = FireteamApp(game, role="blue", seat="anna")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "ctrl+z")
+        assert not app.screen.query_one(ConfirmBox).asking
+        assert "only the referee can undo that" in hint(app)
+        assert game.log_length == length
+    game.close()
+
+
 async def test_spectators_watch(game):
     app = FireteamApp(game, role="spectator")
     async with app.run_test(size=SIZE) as pilot:

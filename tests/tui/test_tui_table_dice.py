@@ -131,6 +131,7 @@ async def test_the_defenders_save_is_asked_at_the_defenders_own_seat(tmp_path):
         # The firer's line may name what the defender may not see: whose command, not its words.
         shown = [str(w.render()) for w in defender.screen.query("Plain")]
         assert "command: given by Bersaglieri" in shown and not [s for s in shown if "conti" in s]
+        assert not [s for s in shown if "typed so far" in s]  # the firer's 6 was typed at his seat, not here
         assert phase_line(firer) == phase_line(defender) == waiting
         await press(dp, "4", "enter")  # the save fails (needs 5+)
         await until(dp, lambda: game.state.units["bashir"].out, "the defender's faces decide")

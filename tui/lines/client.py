@@ -514,6 +514,10 @@ class LineClient:
             self._refused(why)
             return
         if act == "undo":
+            why = self.game.undo_refusal(self.role, self.by)
+            if why is not None:  # (dice rolled, a sealed order): refused now, not after a "y"
+                self._refused(why)
+                return
             self._say(
                 _(
                     "Its lines stay in the log, marked undone, and stop counting; every seat sees it. "

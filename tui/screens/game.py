@@ -720,7 +720,10 @@ class GameScreen(Screen):
                 if self.role in (held.role, REFEREE)
                 else _("given by {side}").format(side=role_words(held.role, self.game.state))
             )
-            dice = DicePrompt(held.request, line, held.faces, self.game.ruleset.domain, self._owner(held.request))
+            # The faces before were typed at the giver's seat: "typed so far" there only, not at a
+            # defender's seat, whose player typed none of them (issue #61).
+            typed = held.faces if self.role == held.role else []
+            dice = DicePrompt(held.request, line, typed, self.game.ruleset.domain, self._owner(held.request))
             self._held_screen = dice
             self.app.push_screen(dice, lambda faces: gave(faces=faces))
         elif held.question is not None:
@@ -877,6 +880,10 @@ class GameScreen(Screen):
                 if self.game.undo_target(self.role) is None
                 else _("the last command is not yours to undo")
             )
+            return
+        why = self.game.undo_refusal(self.role, self.by)
+        if why is not None:  # (dice rolled, a sealed order): refused now, not after the question
+            self.query_one(CommandLine).error(why)
             return
         redo = keys_of(self, "redo", first=True)
         self._confirm_then(
