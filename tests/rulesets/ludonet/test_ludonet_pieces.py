@@ -9,6 +9,8 @@ from ln_support import ludonet_game, play, rolls, to_phase
 
 from core import events as ev
 from core.language.i18n import plain
+from core.language.reader import reading
+from core.outcome import DiceNeeded
 from core.ruleset import Refused
 from core.rulesets.ludonet import rules
 
@@ -402,3 +404,14 @@ def test_the_damage_die_says_who_hit_the_figure_without_naming_a_hidden_firer(ar
     facts = play(armoured, "@garrison fire mg42 jones full dice=6,2")
     assert [plain(r.purpose) for r in rolls(facts)][1] == "damage, hit by an unseen enemy"
     assert not any("MG 42 team" in line.text for line in armoured.log_lines("paras"))
+
+
+def test_the_damage_prompt_at_the_targets_seat_says_who_hit_him(armoured):
+    """With table dice the damage die waits for the target's side (LN-R035): its prompt says who hit him (#61)."""
+    to_phase(armoured, 1, "fire")
+    armoured.execute("table-dice on", role="referee")
+    asked = armoured.submit("fire smith hans full", role="paras", faces=[6])
+    assert isinstance(asked, DiceNeeded) and asked.request.side == "garrison"
+    assert asked.request.text() == "Uffz Hans Vogt's damage, hit by Cpl Smith: 1d6"
+    with reading("it"):
+        assert asked.request.text() == "danni (tiro di Cpl Smith) di Uffz Hans Vogt: 1d6"
