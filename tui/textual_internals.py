@@ -35,6 +35,9 @@ Textual has no public API for these, and the client needs them:
 * ``key_bindings``: the bindings a widget has for a key (its class's, or those it
   inherits, with the keys the app's keymap gives their ids), which the command line
   runs in order with the characters typed around them (``tui.commandline``).
+* ``unshown``: a node's binding kept working but no longer shown in the footer, for that node
+  alone (its own copy of its class's bindings, ``DOMNode._bindings``): a side's game screen
+  keeps Ctrl+T, which tells whose choice table dice is, off its key bar (``tui.screens.game``).
 * ``keymap``: the keys the app's keymap gives binding ids now (``App.set_keymap``'s,
   which has no getter), which every key named in words is read with (``tui.keymap``),
   and none for a node no app runs (Textual's ``NoActiveAppError``).
@@ -77,6 +80,7 @@ Textual's that is named here (the same test scans for them).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
@@ -150,6 +154,7 @@ __all__ = [
     "use_compositor",
     "get_time",
     "key_bindings",
+    "unshown",
     "suggestion_shown",
     "dismiss_suggestion",
     "visible_screen_stack",
@@ -256,6 +261,14 @@ def use_compositor(screen: Screen[Any], compositor: Compositor) -> None:
 def css_variables(stylesheet: Stylesheet) -> dict[str, str]:
     """The variables ``stylesheet`` substitutes into the CSS it parses (not a copy: do not change it)."""
     return stylesheet._variables
+
+
+def unshown(node: DOMNode, binding_id: str) -> None:
+    """Keep ``node``'s binding ``binding_id`` working, but out of the footer (``show=False``), on
+    ``node`` alone: the lists of its own bindings map are replaced, never its class's changed."""
+    bindings = node._bindings.key_to_bindings
+    for key, key_bindings in bindings.items():
+        bindings[key] = [replace(b, show=False) if b.id == binding_id else b for b in key_bindings]
 
 
 def key_bindings(node: DOMNode, key: str, keymap: Mapping[str, str] | None = None) -> list[Binding]:

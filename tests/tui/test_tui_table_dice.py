@@ -204,3 +204,22 @@ async def test_the_referees_ctrl_t_takes_over_a_roll_asked_of_a_seat_or_withdraw
                 assert last_roll(game).faces == (4,) and game.history.issued(game.history.next_cmd - 1).by == "anna"
         assert referee.screen.table_dice  # Ctrl+T took the roll; table dice stayed on
     game.close()
+
+
+def offered(app) -> set[str]:
+    """The actions the footer offers (the keys it shows), as ``tui.panes.footer`` reads them."""
+    return {active.binding.action for active in app.screen.active_bindings.values() if active.binding.show}
+
+
+async def test_only_the_referees_key_bar_offers_table_dice(tmp_path):
+    """A side's Ctrl+T only says whose choice table dice is: his footer does not offer it (#61)."""
+    game = patrol_game(tmp_path / "shared.ft", commands=("next",))
+    referee, blue = FireteamApp(game, role=REFEREE), FireteamApp(game, role="blue", seat="anna")
+    async with referee.run_test(size=SIZE) as ref_pilot, blue.run_test(size=SIZE) as blue_pilot:
+        await until(ref_pilot, lambda: isinstance(referee.screen, GameScreen), "the referee's game screen")
+        await until(blue_pilot, lambda: isinstance(blue.screen, GameScreen), "the side's game screen")
+        assert "toggle_dice" in offered(referee)
+        assert "toggle_dice" not in offered(blue) and "help" in offered(blue)
+        await press(blue_pilot, "ctrl+t")  # the key still tells the side which it is
+        assert hint(blue) == "✗ Table dice are the referee's choice for the whole table: now OFF"
+    game.close()

@@ -30,7 +30,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
-from waiting import settled, until
+from waiting import press, settled, until
 
 import tui
 from tui.textual_internals import (
@@ -54,6 +54,7 @@ from tui.textual_internals import (
     screen_compositor,
     styles_key,
     switchable,
+    unshown,
     use_compositor,
     visible_screen_stack,
 )
@@ -732,3 +733,32 @@ def test_no_other_client_module_reaches_into_textual_s_privates():
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in PRIVATE_METHODS:
                 found.append(f"{path.relative_to(TUI)}:{node.lineno}: def {node.name}")
     assert found == []
+
+
+async def test_unshown_keeps_a_binding_working_off_the_footer_of_that_node_alone():
+    """A side's game screen keeps Ctrl+T (it says whose choice table dice is) off its key bar."""
+
+    class Keys(Screen):
+        BINDINGS = [Binding("ctrl+t,f3", "toggle", "Toggle", id="toggle"), Binding("ctrl+f", "help", "Help")]
+        toggled = 0
+
+        def action_toggle(self) -> None:
+            self.toggled += 1
+
+        def compose(self) -> ComposeResult:
+            yield Footer()
+
+    class KeysApp(App):
+        def on_mount(self) -> None:
+            self.push_screen(hidden)
+
+    hidden, shown = Keys(), Keys()
+    unshown(hidden, "toggle")
+    assert {b.show for b in key_bindings(shown, "ctrl+t")} == {True}  # the class's bindings are left as they were
+    app = KeysApp()
+    async with app.run_test() as pilot:
+        await until(pilot, lambda: app.screen is hidden, "the screen is up")
+        footer = {a.binding.action for a in hidden.active_bindings.values() if a.binding.show}
+        assert "help" in footer and "toggle" not in footer
+        await press(pilot, "f3")
+        await until(pilot, lambda: hidden.toggled == 1, "the key still runs its action")

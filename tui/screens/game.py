@@ -46,7 +46,7 @@ from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.panes.rosterview import RosterView
 from tui.plain import Plain, plain, visible
-from tui.textual_internals import mount_overlays, overlays_later, use_compositor, withdraw_notices
+from tui.textual_internals import mount_overlays, overlays_later, unshown, use_compositor, withdraw_notices
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
 if TYPE_CHECKING:
@@ -164,6 +164,10 @@ class GameScreen(Screen):
         use_compositor(self, RowsCompositor())
         self.game = game
         self.role = role
+        if role != REFEREE:
+            # Table dice is the referee's choice: a side's Ctrl+T only says which it is (#61),
+            # so his key bar does not offer it.
+            unshown(self, "table-dice")
         self.seat = seat
         self.replay = replay or not game.writable
         self.remote = remote

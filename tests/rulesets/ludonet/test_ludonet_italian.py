@@ -34,7 +34,7 @@ def test_a_shot_its_damage_and_the_end_of_the_fire_phase_in_italian(armoured):
         "tiro contro Uffz Hans Vogt (entro metà raggio) di Pte Jones: "
         "1d6 serve 3+ (base 4+, il tiratore è esperto +1): 6 → colpito [dadi del tavolo]"
     )
-    assert "danni di Uffz Hans Vogt: 1d6: 5 → eliminato [dadi del tavolo]" in said
+    assert "danni (tiro di Pte Jones) di Uffz Hans Vogt: 1d6: 5 → eliminato [dadi del tavolo]" in said
     assert "Uffz Hans Vogt fuori combattimento: eliminato" in said
     out = next(e for e in facts if isinstance(e, ev.UnitOut))
     assert out.cause == Msg("eliminated") and plain(out.cause) == "eliminated"

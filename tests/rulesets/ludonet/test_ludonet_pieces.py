@@ -9,6 +9,8 @@ from ln_support import ludonet_game, play, rolls, to_phase
 
 from core import events as ev
 from core.language.i18n import plain
+from core.language.reader import reading
+from core.outcome import DiceNeeded
 from core.ruleset import Refused
 from core.rulesets.ludonet import rules
 
@@ -188,8 +190,8 @@ def test_grenade_hits_every_figure_named_inside(armoured):
     facts = play(armoured, "grenade smith half hans mg42 dice=4,1,5")
     assert [(plain(r.purpose), plain(r.outcome)) for r in rolls(facts)] == [
         ("shot at the spot, a grenade (within half range)", "hit"),
-        ("damage", "none"),
-        ("damage", "eliminated"),
+        ("damage, hit by Cpl Smith", "none"),
+        ("damage, hit by Cpl Smith", "eliminated"),
     ]
     assert rolls(facts)[0].target == 3  # expert +1, no target modifiers for a spot
     with pytest.raises(Refused, match="already fired"):
@@ -368,8 +370,8 @@ def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
         facts = play(game, "barrage mortar smith jones dice=5,3,1")
         assert [(plain(r.purpose), plain(r.outcome)) for r in rolls(facts)] == [
             ("8 cm mortar behind the farm (3 cm radius)", "hit"),
-            ("damage", "wound"),
-            ("damage", "wound"),
+            ("damage, hit by 8 cm mortar behind the farm", "wound"),
+            ("damage, hit by 8 cm mortar behind the farm", "wound"),
         ]
         assert [m.value for m in rolls(facts)[1].mods] == [1]
         assert "mortar calls its barrage number 1 (ruling LN-BARRAGE)" in [
@@ -388,3 +390,28 @@ def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
             play(game, "barrage mortar brown")
     finally:
         game.close()
+
+
+def test_the_damage_die_says_who_hit_the_figure_without_naming_a_hidden_firer(armoured):
+    """Rules: LN-R035. The damage die is the target's own roll, asked at his seat with table dice:
+    its purpose says who hit him (#61), a hidden firer only as the target's side may know him."""
+    to_phase(armoured, 1, "fire")
+    facts = play(armoured, "@paras fire smith hans full dice=6,2")
+    assert [(plain(r.purpose), plain(r.outcome)) for r in rolls(facts)] == [
+        ("shot at Uffz Hans Vogt (beyond half range)", "hit"),
+        ("damage, hit by Cpl Smith", "wound"),
+    ]
+    facts = play(armoured, "@garrison fire mg42 jones full dice=6,2")
+    assert [plain(r.purpose) for r in rolls(facts)][1] == "damage, hit by an unseen enemy"
+    assert not any("MG 42 team" in line.text for line in armoured.log_lines("paras"))
+
+
+def test_the_damage_prompt_at_the_targets_seat_says_who_hit_him(armoured):
+    """With table dice the damage die waits for the target's side (LN-R035): its prompt says who hit him (#61)."""
+    to_phase(armoured, 1, "fire")
+    armoured.execute("table-dice on", role="referee")
+    asked = armoured.submit("fire smith hans full", role="paras", faces=[6])
+    assert isinstance(asked, DiceNeeded) and asked.request.side == "garrison"
+    assert asked.request.text() == "Uffz Hans Vogt's damage, hit by Cpl Smith: 1d6"
+    with reading("it"):
+        assert asked.request.text() == "danni (tiro di Cpl Smith) di Uffz Hans Vogt: 1d6"

@@ -154,7 +154,10 @@ def _strike(ctx: Context, args: dict[str, Any]) -> None:
     if not rules.air_hits(face):
         return
     for u in inside:
-        result = opposed_roll(ctx, plane, plane_cv, u, combat_value(u)) if is_vehicle(u) else damage_die(ctx, u, False)
+        if is_vehicle(u):
+            result = opposed_roll(ctx, plane, plane_cv, u, combat_value(u))
+        else:
+            result = damage_die(ctx, u, False, plane)
         if result != "none":
             # held on the aircraft: anti-aircraft fire of this step may still void it (ruling LN-AA)
             ctx.emit(ev.VarSet(key=strike_var(plane.id, u.id), value=result, vis=audience(u)))

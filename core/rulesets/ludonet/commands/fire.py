@@ -35,6 +35,9 @@ from core.views import unit_visible
 FIRED = "fired"
 #: The scenario's visibility in cm (night, fog): nobody sees, so nobody fires, further.
 VISIBILITY = "visibility"
+#: The damage die's purpose in games recorded before it named who hit (#61): their logs
+#: still hold it, and are read in every language (an old save is never rewritten).
+RECORDED_DAMAGE = N_("damage")
 #: The results of a hit (rules.damage, rules.opposed_result) as a roll's outcome says them.
 RESULT_WORDS = {
     "none": N_("none"),
@@ -109,10 +112,11 @@ def to_hit(ctx: Context, shooter: Unit, aim: Text, half: bool, conditions: Seque
     return rules.hits(face, needed)
 
 
-def damage_die(ctx: Context, target: Unit, heavy: bool) -> str:
-    """LN-R035/R036: the target's 1d6, +1 from a heavy weapon."""
+def damage_die(ctx: Context, target: Unit, heavy: bool, firer: Unit) -> str:
+    """LN-R035/R036: the target's 1d6, +1 from a heavy weapon.  Asked at the target's seat
+    with table dice, it says who hit him (#61): a hidden ``firer`` as his side may know him."""
     (face,) = ctx.roll(
-        M("damage"),
+        M("damage, hit by {firer}", firer=name_in_line_about(firer, target)),
         1,
         step=dice_order.DAMAGE_STEPS,
         mods=(ev.Mod(M("heavy weapon"), fire().heavy_damage, "LN-R036"),) if heavy else (),
@@ -217,7 +221,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     if opposed:
         result = opposed_roll(ctx, shooter, values[0], target, values[1])
     else:
-        result = damage_die(ctx, target, is_heavy(ctx.state, shooter))
+        result = damage_die(ctx, target, is_heavy(ctx.state, shooter), shooter)
     hits.hold(ctx, target, result)
 
 
@@ -258,7 +262,7 @@ def _grenade(ctx: Context, args: dict[str, Any]) -> None:
         ctx.emit(ev.Noted(text=text, vis=audience(thrower)))
         return
     for u in inside:
-        hits.hold(ctx, u, damage_die(ctx, u, heavy=False))
+        hits.hold(ctx, u, damage_die(ctx, u, heavy=False, firer=thrower))
 
 
 def _flag(name: str, help: str) -> Param:

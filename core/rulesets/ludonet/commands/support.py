@@ -115,7 +115,7 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     heavy = not air and areas().artillery.heavy
     firer = Unit(id=f"support.{sid}", name=name, side=str(_var(s, sid, "side") or ""))
     for u in inside:
-        result = opposed_roll(ctx, firer, cv, u, combat_value(u)) if is_vehicle(u) else damage_die(ctx, u, heavy)
+        result = opposed_roll(ctx, firer, cv, u, combat_value(u)) if is_vehicle(u) else damage_die(ctx, u, heavy, firer)
         hits.hold(ctx, u, result)
 
 
