@@ -20,7 +20,7 @@ from core import errorlog, folders
 from core.cli.lang import add_lang_option
 from core.game import Game, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext, scenario_words
-from core.outcome import AnswerNeeded, DiceNeeded, Failure, Outcome, Refusal
+from core.outcome import AnswerNeeded, DiceNeeded, Failure, Outcome, Refusal, Result
 from core.replay import shown_step, step_of_shown, visible_steps
 from core.ruleset import LOG as RULESETS_LOG
 from core.ruleset import RulesetIds
@@ -120,34 +120,9 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
                         )
                         return 1
                 outcome = game.submit(text, role=role, by=role)
-                if isinstance(outcome, DiceNeeded):
-                    request = outcome.request
-                    if request.order:
-                        said = _(
-                            "{path}:{line}: needs dice: {dice} (give them with dice=...; its dice, in order: {order})"
-                        )
-                    else:
-                        said = _("{path}:{line}: needs dice: {dice} (give them with dice=...)")
-                    dice, order = request.text(), request.order_text()
-                    if len(request.order) > 1 and request.current() is not None:
-                        order += "; " + request.step_text()  # where in the order it stopped
-                    print(said.format(path=path, line=number, dice=dice, order=order), file=sys.stderr)
-                    return 1
-                if isinstance(outcome, AnswerNeeded):
-                    said = _("{path}:{line}: needs an answer: {question} (give it with answers=...; one of: {choices})")
-                    choices = ", ".join(outcome.question.choices)
-                    print(
-                        said.format(path=path, line=number, question=outcome.question.text(), choices=choices),
-                        file=sys.stderr,
-                    )
-                    return 1
-                if isinstance(outcome, Refusal):
-                    print(f"{path}:{number}: {outcome.why}", file=sys.stderr)
-                    return 1
-                if isinstance(outcome, Failure):
-                    print(f"{path}:{number}: " + _("error: {error}").format(error=outcome.message), file=sys.stderr)
-                    print(errorlog.details_in(error_log), file=sys.stderr)
-                    return 3
+                stopped = _stopped(path, number, outcome, error_log)
+                if stopped is not None:
+                    return stopped
                 assert isinstance(outcome, Outcome)  # (a script's game is no served table: never Held)
                 count += 1
                 for event, line in zip(outcome.events, outcome.lines, strict=True):
@@ -167,6 +142,38 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
     )
     print(said.format(count=count, events=game.timeline.length, save=save), file=out)
     return 0
+
+
+def _stopped(path: Path, number: int, outcome: Result, error_log: Path) -> int | None:
+    """Why line ``number`` of a script stops it, said on stderr, and the exit status; None
+    when the command was carried out."""
+    if isinstance(outcome, DiceNeeded):
+        request = outcome.request
+        if request.order:
+            said = _("{path}:{line}: needs dice: {dice} (give them with dice=...; its dice, in order: {order})")
+        else:
+            said = _("{path}:{line}: needs dice: {dice} (give them with dice=...)")
+        dice, order = request.text(), request.order_text()
+        if len(request.order) > 1 and request.current() is not None:
+            order += "; " + request.step_text()  # where in the order it stopped
+        print(said.format(path=path, line=number, dice=dice, order=order), file=sys.stderr)
+        return 1
+    if isinstance(outcome, AnswerNeeded):
+        said = _("{path}:{line}: needs an answer: {question} (give it with answers=...; one of: {choices})")
+        choices = ", ".join(outcome.question.choices)
+        print(
+            said.format(path=path, line=number, question=outcome.question.text(), choices=choices),
+            file=sys.stderr,
+        )
+        return 1
+    if isinstance(outcome, Refusal):
+        print(f"{path}:{number}: {outcome.why}", file=sys.stderr)
+        return 1
+    if isinstance(outcome, Failure):
+        print(f"{path}:{number}: " + _("error: {error}").format(error=outcome.message), file=sys.stderr)
+        print(errorlog.details_in(error_log), file=sys.stderr)
+        return 3
+    return None
 
 
 def _open_or_start(save: Path, seed: int | None, ruleset: str, variant: str) -> Game:

@@ -102,8 +102,9 @@ async def test_physical_dice_are_asked_for_and_recorded_through_the_table(one_wo
     rita.type("\x1bOR")  # F3: table dice
     await rita.wait_for("live, TABLE DICE")  # the table's title: a fact of the log now
     rita.command("roll 2d6 target=5")
-    # the seat is told what DiceRequest.text() says, and the command's order of dice
+    # the seat is told what DiceRequest.text() says, and the command's order of dice on the help key
     await rita.wait_for("referee's free roll: 2d6, needs 5+ per die")
+    rita.type("\x06")  # Ctrl+F
     await rita.wait_for("1. the roll: the dice named")
     rita.command("3 4")
     await wait_until(lambda: isinstance(club.game.log_lines(role="referee")[-1].event, ev.Rolled))
