@@ -73,6 +73,13 @@ def phase_name(ruleset: Ruleset, phase: Phase) -> str:
     return name if name != phase.id or not phase.title else words.gettext(phase.title)
 
 
+def phase_words(ruleset: Ruleset, phase_id: str) -> str:
+    """The phase ``phase_id`` in the reader's words; one its ruleset does not list (the
+    game's ``ended``) as the book's catalogue words it."""
+    phase = ruleset.phase(phase_id)
+    return phase_name(ruleset, phase) if phase else book(ruleset).pgettext("phase", phase_id)
+
+
 def role_words(role: str, state: GameState) -> str:
     """A role as the reader knows it: the referee and the spectator in his words, a side
     by its name (its id is what ``--as`` and the seats file take)."""

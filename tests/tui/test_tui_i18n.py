@@ -384,3 +384,22 @@ def test_a_seat_names_its_side_as_the_roster_does_in_italian(tmp_path):
         )
         assert role_words(REFEREE, g.state) == "arbitro"
     g.close()
+
+
+async def test_the_replay_bar_names_the_games_end_in_the_readers_language(tmp_path):
+    """Found replaying a finished game in Italian (#61): the bar read "turno 7 · ended", the
+    state's id, while the phase pane above it said the book's word."""
+    from core.game import Game
+    from tui.screens.game import ReplayBar
+
+    save = tmp_path / "ludonet-game.ft"
+    shutil.copy(Path(__file__).resolve().parents[2] / "saves" / "ludonet-game.ft", save)
+    game = Game.open(save, writable=False)
+    assert game.state.phase == "ended"
+    with readers.reading("it"):
+        app = FireteamApp(game, role=REFEREE, replay=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await settled(pilot)
+            bar = app.screen.query_one(ReplayBar).render_line(0).text
+    game.close()
+    assert "turno 7 · finita" in bar and "ended" not in bar, bar

@@ -12,7 +12,7 @@ from core.commands import local_name
 from core.language.reader import lang
 from core.ruleset import END_GAME, Ruleset
 from core.state import GameState
-from tui.i18n import _, book, phase_name, scenario_words, shown
+from tui.i18n import _, book, phase_name, phase_words, scenario_words, shown
 from tui.plain import Plain, visible_text
 
 #: Room an undo hint needs to say anything; with less it takes a line of its own.
@@ -36,7 +36,8 @@ def phase_text(
     (which the confirmation repeats in full) are cut to fit; the rest wraps.  The
     ``referee`` is told the verb that ends the game where the game may end."""
     phase = ruleset.phase(state.phase)
-    title = phase_name(ruleset, phase) if phase else book(ruleset).pgettext("phase", state.phase).capitalize()
+    title = phase_words(ruleset, state.phase)
+    title = title if phase else title.capitalize()
     line = Text()
     line.append(_("Turn {turn}").format(turn=state.turn) if state.turn else _("Before play"), style="bold")
     line.append("  ")

@@ -38,7 +38,7 @@ from core.storage.savefile import SaveError
 from core.views import REFEREE, SPECTATOR
 from tui.commandline import CommandInput, CommandLine
 from tui.compositor import RowsCompositor
-from tui.i18n import N_, _, pgettext, phase_name, role_words, scenario_words
+from tui.i18n import N_, _, pgettext, phase_words, role_words, scenario_words
 from tui.keymap import GAME_BINDINGS, bound, key_label, keys_of, short_key
 from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView, summary
@@ -1254,11 +1254,10 @@ class GameScreen(Screen):
 
     def _show_replay_bar(self, state) -> None:
         shown, total = self.vp.shown_position()
-        phase = self.game.ruleset.phase(state.phase)
         text = Text()
         text.append(" ▶ " + _("playing") + " " if self._player else " ‖ " + _("paused") + " ", style="bold reverse")
         text.append("  " + _("step {shown}/{total}").format(shown=shown, total=total), style="bold")
-        name = phase_name(self.game.ruleset, phase) if phase else state.phase
+        name = phase_words(self.game.ruleset, state.phase)
         text.append(visible("  " + _("turn {turn} · {phase}").format(turn=state.turn, phase=name)))
         text.append("  " + _("speed {speed}/s").format(speed=SPEEDS[self.speed]), style="dim")
         if self.role == REFEREE:  # a position in the file counts the hidden events too
