@@ -216,17 +216,7 @@ def test_a_bursts_source_is_typed_by_its_italian_name_in_either_language(tmp_pat
     """A.10.2/A.10.3, BI-R251 (#61): a gun/mortar row and an aircraft's bombs have Italian
     names a referee may type (``fonte=cannone-150``), in either language as a weapon's are,
     and they land the same burst as the English id, with the same faces."""
-    said = {}
-    for lang, source in (("it", italian), ("en", italian), ("en", english)):
-        g = _new(tmp_path, f"{lang}-{source}.ft")
-        play(g, *FIRE[:-1])
-        with reading(lang):
-            facts = play(g, f"burst omar source={source} long dice=2,6")
-        said[lang, source] = [
-            (r.roll.rule, r.roll.target, plain(r.roll.outcome)) for r in facts if isinstance(r, ev.Rolled)
-        ]
-        g.close()
-    assert said["it", italian] == said["en", italian] == said["en", english] != []
+    _the_same_rolls_by_either_name(tmp_path, "burst omar source={} long dice=2,6", italian, english)
 
 
 def test_the_burst_help_lists_the_italian_sources():
@@ -257,13 +247,19 @@ def test_a_fire_for_effects_note_names_the_source_as_the_referee_types_it():
 def test_an_at_mine_or_grenade_is_typed_by_the_books_italian_words(tmp_path, italian, english):
     """A.12.3, BI-R130, BI-R222 (#61): ``colpito … arma=mina-anticarro`` is the AT mine's hit,
     typed in either language, with the same faces as the English id's."""
+    _the_same_rolls_by_either_name(tmp_path, "hit omar weapon={} dice=6", italian, english)
+
+
+def _the_same_rolls_by_either_name(tmp_path, command: str, italian: str, english: str) -> None:
+    """``command`` with the Italian name typed by an Italian and an English referee, and with
+    the English id, rolls the same rules against the same targets with the same outcomes."""
     said = {}
-    for lang, weapon in (("it", italian), ("en", italian), ("en", english)):
-        g = _new(tmp_path, f"{lang}-{weapon}.ft")
+    for lang, name in (("it", italian), ("en", italian), ("en", english)):
+        g = _new(tmp_path, f"{lang}-{name}.ft")
         play(g, *FIRE[:-1])
         with reading(lang):
-            facts = play(g, f"hit omar weapon={weapon} dice=6")
-        said[lang, weapon] = [
+            facts = play(g, command.format(name))
+        said[lang, name] = [
             (r.roll.rule, r.roll.target, plain(r.roll.outcome)) for r in facts if isinstance(r, ev.Rolled)
         ]
         g.close()
