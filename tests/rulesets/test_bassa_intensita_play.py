@@ -254,6 +254,8 @@ def test_wounds_slow_the_move_and_harden_actions(game):
         play(game, "@blue move bruno 9")
     with pytest.raises(Refused, match=r"1 to 4 cm \(through a door, wounded\)"):
         play(game, "@blue move bruno 5 via=door,")
+    with pytest.raises(Refused, match=r"no via 'wounded'"):  # counted by the engine: never named twice
+        play(game, "@blue move bruno 2 via=wounded")
     play(game, "@blue move bruno 4 via=door")
     # standing up costs a quarter: 12 of 16
     with pytest.raises(Refused, match="1 to 12 cm"):
