@@ -390,6 +390,8 @@ class FireteamApp(App):
             # Mounted in a task of its own: what follows is done once its first frame is
             # drawn and what that frame left for later mounted, as when it was pushed here.
             await bottom.mounted.wait()
+            if bottom.mount_failed:  # its first frame never comes: waiting for it hung the app
+                return
             await bottom.wait_for_refresh()
         else:
             # A game opened once the app ran: its screen goes on the (blank) default

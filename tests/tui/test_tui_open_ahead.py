@@ -4,6 +4,7 @@ open-cache entry once the game is shown (``Game.open(..., cache_later=True)``)."
 
 from __future__ import annotations
 
+import asyncio
 import threading
 
 import pytest
@@ -198,3 +199,27 @@ async def test_a_client_closed_as_it_starts_still_writes_the_entry(game, tmp_pat
         await settled(pilot)
     assert app.return_code == 0
     assert len(_entries(cache)) == 1
+
+
+@pytest.mark.parametrize("opened_by_the_app", [False, True], ids=["given", "opened"])
+async def test_an_error_while_the_game_screen_mounts_ends_the_app_with_it_instead_of_hanging(
+    game, monkeypatch, opened_by_the_app
+):
+    """The app's start waited for the first frame of a screen whose mount had raised, which never came: the
+    app hung (seen with a seat's corrupted open data); it ends with the error, which Textual reports."""
+
+    def broken(screen: GameScreen) -> None:
+        raise RuntimeError("a pane that cannot be drawn")
+
+    monkeypatch.setattr(GameScreen, "_mount", broken)
+    if opened_by_the_app:
+        path = game.path
+        game.close()
+        app = FireteamApp(None, role=REFEREE, opener=OpenAhead(lambda progress: open_or_follow(path, False, progress)))
+    else:
+        app = FireteamApp(game, role=REFEREE)
+    with pytest.raises(RuntimeError, match="a pane that cannot be drawn"):
+        async with asyncio.timeout(PATIENCE_S):  # a last guard: it hung for good
+            async with app.run_test(size=SIZE):
+                pass
+    assert app.return_code == 1

@@ -202,6 +202,9 @@ class GameScreen(Screen):
         #: Set once ``on_mount`` has run: the app's first screen is mounted in a task of
         #: its own, which the app's start waits on (``FireteamApp._start``).
         self.mounted = asyncio.Event()
+        #: ``on_mount`` raised: the screen will draw nothing, and Textual closes the app with the error
+        #: once the app's start, waiting on this screen, has returned.
+        self.mount_failed = False
 
     @property
     def by(self) -> str:
@@ -289,6 +292,9 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         try:
             self._mount()
+        except BaseException:
+            self.mount_failed = True
+            raise
         finally:
             self.mounted.set()
 
