@@ -400,8 +400,3 @@ class RosterPane(Vertical):
     def _filter_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.view.focus()
-
-    def focus_filter(self, text: str = "") -> None:
-        self.action_filter()
-        box = self._filter_box()
-        box.value = text
