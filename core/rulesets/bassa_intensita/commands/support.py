@@ -165,13 +165,14 @@ def landing(ctx: Context, unit: Unit, what: Msg) -> str:
     )
     row = he.ranging(table, face)
     count, sides = he.offset_dice(table)
-    along = across = 0
-    if row.long:
-        along = sum(
+
+    def offset(way: Msg, step: str) -> int:
+        """A.11: how far the shot falls one way, the dice's total in cm."""
+        return sum(
             ctx.roll(
-                M("how far {what} falls {way}", what=what, way=word("long" if row.long > 0 else "short")),
+                M("how far {what} falls {way}", what=what, way=way),
                 count,
-                step=dice_order.LONG_OR_SHORT,
+                step=step,
                 sides=sides,
                 total=True,
                 rule="A.11",
@@ -180,20 +181,9 @@ def landing(ctx: Context, unit: Unit, what: Msg) -> str:
                 check=ev.Read(),
             )
         )
-    if row.side:
-        across = sum(
-            ctx.roll(
-                M("how far {what} falls {way}", what=what, way=word("right" if row.side > 0 else "left")),
-                count,
-                step=dice_order.LEFT_OR_RIGHT,
-                sides=sides,
-                total=True,
-                rule="A.11",
-                unit=unit.id,
-                outcome=lambda f: M("{cm} cm", cm=sum(f)),
-                check=ev.Read(),
-            )
-        )
+
+    along = offset(word("long" if row.long > 0 else "short"), dice_order.LONG_OR_SHORT) if row.long else 0
+    across = offset(word("right" if row.side > 0 else "left"), dice_order.LEFT_OR_RIGHT) if row.side else 0
     ctx.emit(ev.Noted(text=M("{what} lands {where}", what=what, where=he.describe_landing(row, along, across))))
     return row.id
 
