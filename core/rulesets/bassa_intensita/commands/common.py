@@ -9,7 +9,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, Msg, Text
 from core.language.reader import SOURCE, lang
-from core.ruleset import MAX_DISTANCE_CM, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import dice_order, rules, squads
 from core.rulesets.bassa_intensita.phases import (
     TIER_PHASES,
@@ -323,15 +323,7 @@ def in_own_tier(ctx: Context, unit: Unit) -> None:
         )
 
 
-ISOLATED = Param(
-    "isolated",
-    "choice",
-    "beyond command distance: roll first (BI-R024)",
-    optional=True,
-    default=False,
-    choices=("isolated",),
-    keyword=True,
-)
+ISOLATED = flag("isolated", "beyond command distance: roll first (BI-R024)")
 
 
 LEAD = Param(

@@ -13,7 +13,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M
-from core.ruleset import CommandSpec, Context, Param, Question, Refused
+from core.ruleset import CommandSpec, Context, Param, Question, Refused, flag
 from core.rulesets.bassa_intensita import casualties, dice_order, rules, squads
 from core.rulesets.bassa_intensita.commands.common import quality
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES
@@ -337,34 +337,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 meanings=tuple(t.label for t in casualties.TRIGGERS.values()),  # A.13.1: the triggers' words
             ),
             Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy", "trench"), keyword=True),
-            Param(
-                "isolated",
-                "choice",
-                "beyond command distance",
-                optional=True,
-                default=False,
-                choices=("isolated",),
-                keyword=True,
-            ),
-            Param(
-                "fire",
-                "choice",
-                "under HE or automatic fire this phase",
-                optional=True,
-                default=False,
-                choices=("fire",),
-                keyword=True,
-            ),
+            flag("isolated", "beyond command distance"),
+            flag("fire", "under HE or automatic fire this phase"),
             Param("near", "int", "friendly seriously wounded within 10 cm", optional=True, keyword=True, hi=MAX_NEAR),
-            Param(
-                "enemy",
-                "choice",
-                "a visible enemy within 12 cm (to surrender to)",
-                optional=True,
-                default=False,
-                choices=("enemy",),
-                keyword=True,
-            ),
+            flag("enemy", "a visible enemy within 12 cm (to surrender to)"),
         ),
         rule="A.13",
         examples=("morale omar heavy", "morale karim m4", "morale yusuf near=1 enemy"),
