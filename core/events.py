@@ -416,6 +416,3 @@ AnyEvent = Union[
 
 EVENT_TYPES: tuple[type[Event], ...] = get_args(AnyEvent)
 TAGS: dict[str, type[Event]] = {str(cls.__struct_config__.tag): cls for cls in EVENT_TYPES}  # each tag is a str
-
-#: Markers that structure the history rather than change the table.
-HISTORY_MARKERS = (Issued, Undone, Redone)

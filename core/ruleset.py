@@ -194,6 +194,12 @@ class Param(msgspec.Struct, frozen=True):
             raise ValueError(f"parameter {self.name}: measure {self.measure!r} is not one of {', '.join(MEASURES)}")
 
 
+def flag(name: str, help: str) -> Param:
+    """A keyword of one word that switches something on: the handler gets ``name`` when it is
+    typed, False when not."""
+    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
+
+
 Handler = Callable[["Context", dict[str, Any]], None]
 
 

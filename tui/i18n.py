@@ -41,6 +41,7 @@ __all__ = [
     "styled",
     "percentage",
     "scenario_words",
+    "side_name",
 ]
 
 _client = Domain(CLIENT_DOMAIN)
@@ -88,6 +89,12 @@ def role_words(role: str, state: GameState) -> str:
     if role == "spectator":
         return _("spectator")
     return scenario_words(state.side_name(role))  # a built-in side as its roster names it
+
+
+def side_name(state: GameState, side_id: str) -> str:
+    """A side by its scenario's name in the reader's language (its id where there is no such side)."""
+    side = state.sides.get(side_id)
+    return scenario_words(side.name) if side else side_id
 
 
 def shown(text: Text, ruleset: Ruleset, state: GameState | None = None) -> str:

@@ -37,8 +37,6 @@ from core.refusal import Refused
 
 #: The largest scenario or force file read (a large scenario is ~20 KB).
 MAX_BYTES = 256 * 1024
-#: ``FIRETEAM_DATA_DIR`` overrides platformdirs' data folder (tests, servers): ``core.folders``.
-DATA_DIR_ENV = "FIRETEAM_DATA_DIR"
 SCENARIOS_FOLDER = "scenarios"
 FORCES_FOLDER = "forces"
 

@@ -192,7 +192,6 @@ _event_decoder = msgspec.json.Decoder(AnyEvent)
 _events_decoder = msgspec.json.Decoder(list[AnyEvent])
 #: One record of today's format as the reader decodes it (msgspec.ValidationError or DecodeError if it would refuse it).
 decode_event = _event_decoder.decode
-_header_decoder = msgspec.json.Decoder(Header)
 _any_decoder = msgspec.json.Decoder()
 
 

@@ -33,7 +33,7 @@ from core.state import HIDDEN, GameState, Side, Unit
 from core.views import REFEREE, SPECTATOR, sides_for
 from tui import odds as chances
 from tui.badges import word as status_word
-from tui.i18n import N_, _, book, ngettext, number, percentage, pgettext, phase_name, scenario_words, shown
+from tui.i18n import N_, _, book, ngettext, number, percentage, pgettext, phase_name, scenario_words, shown, side_name
 from tui.lines.ink import Line, inked, outcome_kind, prefixed
 from tui.lines.spoken import spoken_outcome
 from tui.logindex import RowIndex
@@ -144,7 +144,7 @@ def worded(line: LogLine, game: Game) -> LogLine:
     if not isinstance(e, ev.UnitAdded):
         return line
     u, ruleset = e.unit, game.ruleset
-    side = scenario_words(game.state.sides[u.side].name) if u.side in game.state.sides else u.side
+    side = side_name(game.state, u.side)
     kit = ", ".join(
         ([ruleset.piece_class(game.state, u.cls)] if u.cls else []) + [ruleset.weapon_name(w) for w in u.weapons]
     )
@@ -259,11 +259,6 @@ def last_lines(game: Game, index: RowIndex, role: str, count: int) -> list[Line]
 # ---------------------------------------------------------------- the phase
 
 
-def _side_name(state: GameState, side_id: str) -> str:
-    side = state.sides.get(side_id)
-    return scenario_words(side.name) if side else side_id
-
-
 def _turn_and_phase(game: Game, state: GameState) -> str:
     ruleset = game.ruleset
     phase = ruleset.phase(state.phase)
@@ -278,9 +273,9 @@ def _turn_and_phase(game: Game, state: GameState) -> str:
 def _who_acts(state: GameState) -> list[str]:
     out = []
     if state.active_side:
-        out.append(_("Active side: {side}.").format(side=_side_name(state, state.active_side)))
+        out.append(_("Active side: {side}.").format(side=side_name(state, state.active_side)))
     if state.reacting_side:
-        out.append(_("Reacting side: {side}.").format(side=_side_name(state, state.reacting_side)))
+        out.append(_("Reacting side: {side}.").format(side=side_name(state, state.reacting_side)))
     if state.card:
         out.append(_("Card drawn: {card}.").format(card=state.card))
     return out
@@ -369,7 +364,7 @@ def status(
     elif role == SPECTATOR:
         who = _("a spectator")
     else:
-        who = _("side {side}").format(side=_side_name(state, role))
+        who = _("side {side}").format(side=side_name(state, role))
     if seat and seat != role:
         who = _("{who}, seat {seat}").format(who=who, seat=seat)
     scenario = scenario_words(state.scenario) or _("no scenario yet")
@@ -555,8 +550,7 @@ def who(game: Game, state: GameState, role: str, words: str) -> list[str]:
     out = [figure(unit, ruleset, state)]
     named = ruleset.class_name(unit.cls) if unit.cls else ""
     cls = book_words.gettext(named) if named else book_words.term(unit.kind)
-    side = state.sides.get(unit.side)
-    where = scenario_words(side.name) if side else unit.side
+    where = side_name(state, unit.side)
     if unit.team:
         where = _("{side}, team {team}").format(side=where, team=unit.team)
     out.append(_("{name} ({id}) is a {kind} of {where}.").format(name=unit.name, id=unit.id, kind=cls, where=where))
@@ -569,7 +563,7 @@ def who(game: Game, state: GameState, role: str, words: str) -> list[str]:
     if unit.moved_cm:
         out.append(_("Moved {distance} cm this turn.").format(distance=number(unit.moved_cm)))
     if unit.spotted_by:
-        out.append(_("Spotted by {sides}.").format(sides=", ".join(_side_name(state, s) for s in unit.spotted_by)))
+        out.append(_("Spotted by {sides}.").format(sides=", ".join(side_name(state, s) for s in unit.spotted_by)))
     if unit.out:
         out.append(sentence(_("Out of action: {cause}").format(cause=book_words.render(unit.out))))
     return out

@@ -58,10 +58,6 @@ def prefixed(prefix: str, line: Line) -> Line:
     return line.after(prefix) if isinstance(line, Inked) else prefix + line
 
 
-def text_of(line: Line) -> str:
-    return line.text if isinstance(line, Inked) else line
-
-
 def shown(line: Line, colour: bool) -> str:
     """The line as written: made visible, its cards in words (``tui.lines.spoken``), and its
     span coloured when ``colour``."""

@@ -12,7 +12,7 @@ from core.commands import local_name
 from core.language.reader import lang
 from core.ruleset import END_GAME, Ruleset
 from core.state import GameState
-from tui.i18n import _, book, phase_name, phase_words, scenario_words, shown
+from tui.i18n import _, book, phase_name, phase_words, scenario_words, shown, side_name
 from tui.plain import Plain, visible_text
 
 #: Room an undo hint needs to say anything; with less it takes a line of its own.
@@ -44,10 +44,10 @@ def phase_text(
     line.append(f" {title} ", style="bold reverse")
     if state.active_side:
         line.append(" │ " + _("active") + " ", style="dim")
-        line.append(_side_name(state, state.active_side), style="bold green")
+        line.append(side_name(state, state.active_side), style="bold green")
     if state.reacting_side:
         line.append(" │ " + _("reacting") + " ", style="dim")
-        line.append(_side_name(state, state.reacting_side), style="bold yellow")
+        line.append(side_name(state, state.reacting_side), style="bold yellow")
     if state.card:
         line.append(" │ " + _("card") + " ", style="dim")
         line.append(state.card, style="bold magenta")
@@ -106,11 +106,6 @@ def phase_text(
             dp.append("\n")
             dp.append(_fitted(undo_hint, width or len(undo_hint)), style="dim italic")
     return visible_text(Text("\n").join([line, phases, nxt, dp] if strip else [line, nxt, dp]))
-
-
-def _side_name(state: GameState, side_id: str) -> str:
-    side = state.sides.get(side_id)
-    return scenario_words(side.name) if side else side_id
 
 
 class PhasePane(Plain):

@@ -25,7 +25,7 @@ from core.ruleset import Ruleset
 from core.state import GameState, Unit
 from core.views import sides_for
 from tui.badges import badges, in_order
-from tui.i18n import N_, _, book, number, scenario_words, shown
+from tui.i18n import N_, _, book, number, scenario_words, shown, side_name
 from tui.keymap import keys_of
 from tui.panes.rosterview import Item, RosterView
 from tui.plain import Plain, PlainInput, plain, visible_text
@@ -77,11 +77,6 @@ def marker_details(label: str) -> Text:
     )
 
 
-def _side_name(state: GameState, side_id: str) -> str:
-    side = state.sides.get(side_id)
-    return scenario_words(side.name) if side else side_id
-
-
 def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
     words = book(ruleset)
     text = Text()
@@ -91,8 +86,7 @@ def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
     cls = words.gettext(named) if named else named if unit.cls else words.term(unit.kind)
     if unit.cls and cls != unit.cls:
         cls = f"{cls} ({unit.cls})"
-    side = state.sides.get(unit.side)
-    where = scenario_words(side.name) if side else unit.side
+    where = side_name(state, unit.side)
     text.append(f" · {cls} · {where}" + (f", {unit.team}" if unit.team else ""))
     if unit.weapons:
         text.append(" · " + ", ".join(words.term(w) for w in unit.weapons))
@@ -107,7 +101,7 @@ def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
     if unit.marker:
         text.append(" · " + _("under marker {label}").format(label=unit.marker))
     if unit.spotted_by:
-        spotters = ", ".join(_side_name(state, s) for s in unit.spotted_by)  # sides, by name
+        spotters = ", ".join(side_name(state, s) for s in unit.spotted_by)  # sides, by name
         text.append(" " + _("(spotted by {units})").format(units=spotters))
     if unit.out:
         cause = shown(unit.out, ruleset, state)
@@ -400,8 +394,3 @@ class RosterPane(Vertical):
     def _filter_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.view.focus()
-
-    def focus_filter(self, text: str = "") -> None:
-        self.action_filter()
-        box = self._filter_box()
-        box.value = text

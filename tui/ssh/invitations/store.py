@@ -315,12 +315,6 @@ class Invitations:
         inv = next((i for i in self._read().invitations if i.id == invitation), None)
         return "gone" if inv is None else inv.state(now)
 
-    def admits(self, invitation: str, now: float | None = None) -> bool:
-        """Whether the browsers let in by ``invitation`` may stay (neither revoked nor expired)."""
-        now = self._clock() if now is None else now
-        inv = next((i for i in self._read().invitations if i.id == invitation), None)
-        return inv is not None and inv.admits_browsers(now)
-
     # ------------------------------------------------------------- writing
 
     @contextlib.contextmanager

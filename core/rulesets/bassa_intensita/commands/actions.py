@@ -9,7 +9,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.language.numerals import decimal
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
     ISOLATED,
@@ -462,15 +462,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 keyword=True,
                 hi=MAX_DISTANCE_CM,
             ),
-            Param(
-                "away",
-                "choice",
-                "not towards the enemy (a shocked man)",
-                optional=True,
-                default=False,
-                choices=("away",),
-                keyword=True,
-            ),
+            flag("away", "not towards the enemy (a shocked man)"),
             ISOLATED,
             LEAD,
         ),
@@ -566,24 +558,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("observer", "unit"),
             Param("target", "unit"),
-            Param(
-                "cover",
-                "choice",
-                "the target is in cover",
-                optional=True,
-                default=False,
-                choices=("cover",),
-                keyword=True,
-            ),
-            Param(
-                "night",
-                "choice",
-                "it is night (one step harder)",
-                optional=True,
-                default=False,
-                choices=("night",),
-                keyword=True,
-            ),
+            flag("cover", "the target is in cover"),
+            flag("night", "it is night (one step harder)"),
         ),
         rule="BI-R165",
         examples=("observe marra said cover",),

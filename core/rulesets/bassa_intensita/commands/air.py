@@ -15,7 +15,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import casualties, dice_order, rules, squads
 from core.rulesets.bassa_intensita.commands.common import fires_wounded, in_own_tier, isolated, passes_isolation, ready
 from core.rulesets.bassa_intensita.commands.fire import GASSED, STABILISED
@@ -413,15 +413,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 keyword=True,
                 hi=MAX_DISTANCE_CM,
             ),
-            Param(
-                "isolated",
-                "choice",
-                "beyond command distance",
-                optional=True,
-                default=False,
-                choices=("isolated",),
-                keyword=True,
-            ),
+            flag("isolated", "beyond command distance"),
         ),
         rule="BI-R260",
         examples=("aa ali aircraft", "aa ali lynx range=60"),

@@ -8,7 +8,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
     fired_at,
@@ -202,17 +202,13 @@ def _hit(ctx: Context, args: dict[str, Any]) -> None:
     )
 
 
-def _flag(name: str, help: str) -> Param:
-    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
-
-
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "dress",
         "Dress a seriously wounded friend in contact (a Normal action, Difficult if the medic is wounded): "
         "he then counts as wounded. Dice: 1d10 under the medic's chance.",
         _dress,
-        params=(Param("medic", "own"), Param("patient", "own"), _flag("isolated", "beyond command distance")),
+        params=(Param("medic", "own"), Param("patient", "own"), flag("isolated", "beyond command distance")),
         rule="BI-R110",
         examples=("dress marra deiana",),
         phases=TIER_PHASES,
@@ -241,8 +237,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 hi=MAX_DISTANCE_CM,
             ),
             Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy", "trench"), keyword=True),
-            _flag("indirect", "mortar or artillery firing indirectly (-4 on armour damage)"),
-            _flag("antitank", "an anti-tank bomb: half the chance against men (BI-R252)"),
+            flag("indirect", "mortar or artillery firing indirectly (-4 on armour damage)"),
+            flag("antitank", "an anti-tank bomb: half the chance against men (BI-R252)"),
         ),
         rule="A.10.3",
         examples=(
@@ -271,9 +267,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 optional=True,
                 keyword=True,
             ),
-            _flag("flank", "hit on the flank or rear (+2 to penetrate)"),
-            _flag("indirect", "mortar or artillery firing indirectly"),
-            _flag("sniper", "shot by a sniper (+1)"),
+            flag("flank", "hit on the flank or rear (+2 to penetrate)"),
+            flag("indirect", "mortar or artillery firing indirectly"),
+            flag("sniper", "shot by a sniper (+1)"),
             Param("cause", "text", "what hit him", optional=True),
         ),
         rule="A.12",

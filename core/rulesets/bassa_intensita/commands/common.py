@@ -9,7 +9,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, Msg, Text
 from core.language.reader import SOURCE, lang
-from core.ruleset import MAX_DISTANCE_CM, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import dice_order, rules, squads
 from core.rulesets.bassa_intensita.phases import (
     TIER_PHASES,
@@ -252,20 +252,8 @@ def passes_isolation(ctx: Context, unit: Unit, isolated: bool) -> bool:
     moves, fires or acts; failing, he does nothing this turn (ruling BI-ISOLATED)."""
     if not isolated:
         return True
-    chance = quality(unit)
-    (face,) = ctx.roll(
-        M("isolation test"),
-        1,
-        step=dice_order.ISOLATION,
-        sides=rules.D10,
-        target=chance,
-        under=True,
-        rule="BI-R024",
-        unit=unit.id,
-        outcome=lambda f: M("passed") if rules.succeeds(f[0], chance) else M("failed: does nothing this turn"),
-        check=ev.AtLeast(face=chance, under=True),  # BI-R024
-    )
-    if rules.succeeds(face, chance):
+    test, failed = M("isolation test"), M("failed: does nothing this turn")
+    if roll_under(ctx, test, unit, quality(unit), (), "BI-R024", M("passed"), failed, step=dice_order.ISOLATION):
         return True
     badges(ctx, unit, "balked")
     return False
@@ -323,15 +311,7 @@ def in_own_tier(ctx: Context, unit: Unit) -> None:
         )
 
 
-ISOLATED = Param(
-    "isolated",
-    "choice",
-    "beyond command distance: roll first (BI-R024)",
-    optional=True,
-    default=False,
-    choices=("isolated",),
-    keyword=True,
-)
+ISOLATED = flag("isolated", "beyond command distance: roll first (BI-R024)")
 
 
 LEAD = Param(

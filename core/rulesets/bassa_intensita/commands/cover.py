@@ -13,7 +13,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
     ISOLATED,
@@ -158,9 +158,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("shooter", "unit"),
             Param("target", "unit"),
             Param("range", "distance", "distance in cm", keyword=True, hi=MAX_DISTANCE_CM),
-            Param("prone", "choice", "he lies down", optional=True, default=False, choices=("prone",), keyword=True),
+            flag("prone", "he lies down"),
             Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy", "trench"), keyword=True),
-            Param("flank", "choice", optional=True, default=False, choices=("flank",), keyword=True),
+            flag("flank", ""),
             INTENSIFIER,
         ),
         rule="BI-R053",

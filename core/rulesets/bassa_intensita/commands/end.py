@@ -19,7 +19,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M, Msg, Text, plain
-from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, Ruleset
+from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, Ruleset, flag
 from core.rulesets.bassa_intensita.casualties import ABANDONED, DESTROYED_BY, DIED_OF_WOUNDS, KILLED_BY
 from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.words import _, listing, render
@@ -138,7 +138,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _victory,
         params=(
             Param("winner", "side", "the winning side", optional=True),
-            Param("draw", "choice", "nobody wins", optional=True, default=False, choices=("draw",), keyword=True),
+            flag("draw", "nobody wins"),
             Param("reason", "text", "why (the scenario's condition met)", optional=True),
         ),
         rule="BI-END",

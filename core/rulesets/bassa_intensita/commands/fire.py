@@ -9,7 +9,7 @@ from msgspec.structs import replace
 
 from core import events as ev
 from core.language.i18n import N_, M, Msg
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, Ruleset
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, Ruleset, flag
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
     ISOLATED,
@@ -514,15 +514,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("range", "distance", "distance in cm", keyword=True, hi=MAX_DISTANCE_CM),
             Param("weapon", "text", "which of his weapons (default: the first)", optional=True, keyword=True),
             Param("mode", "choice", optional=True, default="single", choices=("single", "area"), keyword=True),
-            Param(
-                "prone",
-                "choice",
-                "the target lies down",
-                optional=True,
-                default=False,
-                choices=("prone",),
-                keyword=True,
-            ),
+            flag("prone", "the target lies down"),
             Param(
                 "cover",
                 "choice",
@@ -532,15 +524,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 keyword=True,
                 many=True,
             ),
-            Param(
-                "flank",
-                "choice",
-                "a vehicle hit on the flank or rear",
-                optional=True,
-                default=False,
-                choices=("flank",),
-                keyword=True,
-            ),
+            flag("flank", "a vehicle hit on the flank or rear"),
             Param(
                 "night",
                 "choice",

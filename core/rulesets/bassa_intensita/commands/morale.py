@@ -13,9 +13,9 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M
-from core.ruleset import CommandSpec, Context, Param, Question, Refused
+from core.ruleset import CommandSpec, Context, Param, Question, Refused, flag
 from core.rulesets.bassa_intensita import casualties, dice_order, rules, squads
-from core.rulesets.bassa_intensita.commands.common import quality
+from core.rulesets.bassa_intensita.commands.common import quality, roll_under
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES
 from core.rulesets.bassa_intensita.rules import damage, morale
 from core.rulesets.bassa_intensita.tables import air, move_modes
@@ -102,20 +102,8 @@ def take_check(ctx: Context, unit: Unit, args: dict[str, Any], enemy_near: Calla
     mods = (ev.Mod(M("{tier} Quality", tier=word(unit.cls)), quality(unit), "BI-R010"), *mods)
     ctx.emit(ev.StatusChanged(unit=unit.id, remove=tuple(b for b in DUE if unit.has(b))))
     why = word(casualties.TRIGGERS[trigger].label) if trigger else M("the check that is due")
-    (face,) = ctx.roll(
-        M("morale ({why})", why=why),
-        1,
-        step=dice_order.MORALE,
-        sides=rules.D10,
-        target=chance,
-        under=True,
-        mods=mods,
-        rule="A.13.2",
-        unit=unit.id,
-        outcome=lambda f: M("passed") if rules.succeeds(f[0], chance) else M("failed: roll the effect"),
-        check=ev.AtLeast(face=chance, under=True),
-    )
-    if rules.succeeds(face, chance):
+    purpose, failed = M("morale ({why})", why=why), M("failed: roll the effect")
+    if roll_under(ctx, purpose, unit, chance, mods, "A.13.2", M("passed"), failed, step=dice_order.MORALE):
         return
     armoured = bool(damage.armour_column(unit))
     emods = morale.effect_mods(elite=unit.cls == "elite", undamaged_armour=armoured and not unit.has(Status.DAMAGED))
@@ -337,34 +325,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 meanings=tuple(t.label for t in casualties.TRIGGERS.values()),  # A.13.1: the triggers' words
             ),
             Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy", "trench"), keyword=True),
-            Param(
-                "isolated",
-                "choice",
-                "beyond command distance",
-                optional=True,
-                default=False,
-                choices=("isolated",),
-                keyword=True,
-            ),
-            Param(
-                "fire",
-                "choice",
-                "under HE or automatic fire this phase",
-                optional=True,
-                default=False,
-                choices=("fire",),
-                keyword=True,
-            ),
+            flag("isolated", "beyond command distance"),
+            flag("fire", "under HE or automatic fire this phase"),
             Param("near", "int", "friendly seriously wounded within 10 cm", optional=True, keyword=True, hi=MAX_NEAR),
-            Param(
-                "enemy",
-                "choice",
-                "a visible enemy within 12 cm (to surrender to)",
-                optional=True,
-                default=False,
-                choices=("enemy",),
-                keyword=True,
-            ),
+            flag("enemy", "a visible enemy within 12 cm (to surrender to)"),
         ),
         rule="A.13",
         examples=("morale omar heavy", "morale karim m4", "morale yusuf near=1 enemy"),

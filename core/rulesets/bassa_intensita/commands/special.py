@@ -8,7 +8,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
     carrier_of,
@@ -191,14 +191,10 @@ def clear_gas(ctx: Context) -> None:
                         ctx.emit(ev.StatusChanged(unit=uid, remove=("gassed",)))
 
 
-def _flag(name: str, help: str) -> Param:
-    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
-
-
 _THROWN = (
     Param("thrower", "own"),
     Param("targets", "unit", "every man within reach", many=True),
-    _flag("isolated", "beyond command distance"),
+    flag("isolated", "beyond command distance"),
 )
 
 COMMANDS: tuple[CommandSpec, ...] = (

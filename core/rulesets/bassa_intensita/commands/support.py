@@ -18,7 +18,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import N_, M, Msg, Text
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands import air as air_commands
 from core.rulesets.bassa_intensita.commands.common import (
@@ -165,13 +165,14 @@ def landing(ctx: Context, unit: Unit, what: Msg) -> str:
     )
     row = he.ranging(table, face)
     count, sides = he.offset_dice(table)
-    along = across = 0
-    if row.long:
-        along = sum(
+
+    def offset(way: Msg, step: str) -> int:
+        """A.11: how far the shot falls one way, the dice's total in cm."""
+        return sum(
             ctx.roll(
-                M("how far {what} falls {way}", what=what, way=word("long" if row.long > 0 else "short")),
+                M("how far {what} falls {way}", what=what, way=way),
                 count,
-                step=dice_order.LONG_OR_SHORT,
+                step=step,
                 sides=sides,
                 total=True,
                 rule="A.11",
@@ -180,20 +181,9 @@ def landing(ctx: Context, unit: Unit, what: Msg) -> str:
                 check=ev.Read(),
             )
         )
-    if row.side:
-        across = sum(
-            ctx.roll(
-                M("how far {what} falls {way}", what=what, way=word("right" if row.side > 0 else "left")),
-                count,
-                step=dice_order.LEFT_OR_RIGHT,
-                sides=sides,
-                total=True,
-                rule="A.11",
-                unit=unit.id,
-                outcome=lambda f: M("{cm} cm", cm=sum(f)),
-                check=ev.Read(),
-            )
-        )
+
+    along = offset(word("long" if row.long > 0 else "short"), dice_order.LONG_OR_SHORT) if row.long else 0
+    across = offset(word("right" if row.side > 0 else "left"), dice_order.LEFT_OR_RIGHT) if row.side else 0
     ctx.emit(ev.Noted(text=M("{what} lands {where}", what=what, where=he.describe_landing(row, along, across))))
     return row.id
 
@@ -523,10 +513,6 @@ def clear_smoke(ctx: Context) -> None:
                 ctx.emit(ev.Noted(text=M("the {what} lifts", what=what)))
 
 
-def _flag(name: str, help: str) -> Param:
-    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
-
-
 _OBSERVER = Param("observer", "own", "a forward observer or a commander")
 
 COMMANDS: tuple[CommandSpec, ...] = (
@@ -548,7 +534,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 choices=("very-easy", "easy", "normal", "difficult"),
                 keyword=True,
             ),
-            _flag("isolated", "beyond command distance"),
+            flag("isolated", "beyond command distance"),
         ),
         rule="BI-R102",
         examples=("call ferrante dedicated mm=105", "call ferrante mortar mm=60", "call ferrante air bomb=at"),
@@ -562,7 +548,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "Quality, then where it lands. Dice: 1d10 precision, 1d10 deviation, then 2d6 (precise) or 4d10 "
         "(imprecise) for each offset.",
         _ranging,
-        params=(_OBSERVER, _flag("unseen", "it falls out of the observer's sight")),
+        params=(_OBSERVER, flag("unseen", "it falls out of the observer's sight")),
         rule="BI-R103",
         examples=("ranging ferrante", "ranging ferrante unseen"),
         phases=TIER_PHASES,
@@ -584,8 +570,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _ffe,
         params=(
             _OBSERVER,
-            _flag("smoke", "smoke shells"),
-            _flag("strafe", "aircraft: a strafing pass after the bombs (BI-R253)"),
+            flag("smoke", "smoke shells"),
+            flag("strafe", "aircraft: a strafing pass after the bombs (BI-R253)"),
             ISOLATED,
             LEAD,
         ),
@@ -657,7 +643,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "Throw a smoke grenade (within 10 cm, no roll) or fire a vehicle's dischargers: his fire for the turn; "
         "it lasts 6 + 1d6 turns. Dice: 1d10 isolation test if isolated, 1d6 for how long.",
         _smoke,
-        params=(Param("unit", "own"), _flag("isolated", "beyond command distance")),
+        params=(Param("unit", "own"), flag("isolated", "beyond command distance")),
         rule="BI-R171",
         examples=("smoke deiana",),
         phases=("cover", "move-first", "move-second", *TIER_PHASES),

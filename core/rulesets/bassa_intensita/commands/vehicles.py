@@ -11,7 +11,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M, Msg
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import casualties, dice_order
 from core.rulesets.bassa_intensita.commands.common import isolated, passes_isolation, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES
@@ -133,17 +133,13 @@ def _combat(ctx: Context, args: dict[str, Any]) -> None:
     ctx.emit(ev.StatusChanged(unit=vehicle.id, add=("combat-vehicle",)))
 
 
-def _flag(name: str, help: str) -> Param:
-    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
-
-
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "mount",
         "A man gets into a vehicle of his side: his move for the turn (BI-R042). No dice, "
         "but 1d10 isolation test first if isolated.",
         _mount,
-        params=(Param("man", "own"), Param("vehicle", "own"), _flag("isolated", "beyond command distance")),
+        params=(Param("man", "own"), Param("vehicle", "own"), flag("isolated", "beyond command distance")),
         rule="BI-R042",
         examples=("mount marra lince",),
         phases=MOVE_PHASES,
@@ -157,7 +153,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "helicopter only once it has landed, or by fast-rope while it hovers (BI-R257). No dice, "
         "but 1d10 isolation test first if isolated.",
         _dismount,
-        params=(Param("man", "own"), _flag("isolated", "beyond command distance")),
+        params=(Param("man", "own"), flag("isolated", "beyond command distance")),
         rule="BI-R042",
         examples=("dismount marra",),
         phases=MOVE_PHASES,

@@ -10,9 +10,6 @@ from core.rulesets.bassa_intensita.terms import ManHit
 from core.rulesets.bassa_intensita.words import word
 from core.state import Unit
 
-#: A man's wound states, least to worst (BI-R110).
-WOUNDS = ("", "wounded", "seriously-wounded", "dead")
-
 
 def _mods(table: str, ids: list[str]) -> tuple[Mod, ...]:
     rows = damage().mods(table)

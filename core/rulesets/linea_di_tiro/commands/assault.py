@@ -10,7 +10,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M, Text
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, flag
 from core.rulesets.linea_di_tiro import dice_order, rules
 from core.rulesets.linea_di_tiro.commands.fire import morale_mods, record_attack
 from core.rulesets.linea_di_tiro.pieces import (
@@ -33,10 +33,6 @@ from core.rulesets.linea_di_tiro.tables import movement
 from core.rulesets.linea_di_tiro.terms import Status
 from core.rulesets.linea_di_tiro.words import _, whose
 from core.state import Unit
-
-
-def _flag(name: str, help: str) -> Param:
-    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
 
 
 def _require_moving(ctx: Context, piece: Unit) -> None:
@@ -281,7 +277,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("tank", "own"),
             Param("target", "enemy"),
-            _flag("open", "the target is in the open: destroyed without a roll"),
+            flag("open", "the target is in the open: destroyed without a roll"),
             Param("plus", "int", "morale situations: +1 each (LT-R081)", optional=True, default=0, keyword=True),
         ),
         rule="LT-R100",
@@ -323,7 +319,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("attacker", "own"),
             Param("defender", "enemy"),
             _SIDE,
-            _flag("entrenched", "the defender is entrenched: +2"),
+            flag("entrenched", "the defender is entrenched: +2"),
         ),
         rule="LT-R102",
         examples=("melee gis grenadiers", "melee gis grenadiers rear", "melee gis pak entrenched"),

@@ -7,7 +7,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import N_, M, Msg, Text
-from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
+from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset, flag
 from core.rulesets.linea_di_tiro import dice_order, rules
 from core.rulesets.linea_di_tiro.pieces import (
     activated,
@@ -41,10 +41,6 @@ from core.views import REFEREE_ONLY, unit_audience
 #: referee-only (the attacker may be hidden).  A reply spends it; any later attack, or a
 #: new card, replaces it (ruling LT-REPLY).
 LAST_ATTACK_VAR = "secret.last-attack"
-
-
-def flag(name: str, help: str) -> Param:
-    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
 
 
 READY = flag("ready", "spend a prepared attack (a reply out of turn, LT-R052)")

@@ -10,7 +10,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import N_, M, Msg, Text
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, Ruleset
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, Ruleset, flag
 from core.rulesets.ludonet import dice_order, hits, rules
 from core.rulesets.ludonet.pieces import (
     EXPERT,
@@ -265,10 +265,6 @@ def _grenade(ctx: Context, args: dict[str, Any]) -> None:
         hits.hold(ctx, u, damage_die(ctx, u, heavy=False, firer=thrower))
 
 
-def _flag(name: str, help: str) -> Param:
-    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
-
-
 BAND = Param(
     "band", "choice", "within half the weapon's range, or beyond", optional=True, choices=("half", "full"), keyword=True
 )
@@ -295,8 +291,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("target", "enemy"),
             BAND,
             RANGE,
-            _flag("prone", "the target lies down (a crawler always does): -1"),
-            _flag("cover", "the target is in cover: -1"),
+            flag("prone", "the target lies down (a crawler always does): -1"),
+            flag("cover", "the target is in cover: -1"),
             Param(
                 "woods",
                 "distance",

@@ -6,7 +6,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M, Msg
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, flag
 from core.rulesets.ludonet import dice_order, rules
 from core.rulesets.ludonet.phases import MOVE_PHASES
 from core.rulesets.ludonet.pieces import EXPERT, MAN, audience, name_in_line_about, require_in_play
@@ -160,15 +160,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("attacker", "own"),
             Param("defender", "enemy"),
-            Param(
-                "behind",
-                "choice",
-                "attacks from behind: +2",
-                optional=True,
-                default=False,
-                choices=("behind",),
-                keyword=True,
-            ),
+            flag("behind", "attacks from behind: +2"),
         ),
         rule="LN-R050",
         examples=("melee smith hans", "melee jones fritz behind dice=3,5"),
