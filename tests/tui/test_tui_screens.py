@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 from skirmish import Skirmish, game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual.widgets import Static
-from waiting import press, settled, until
+from waiting import press, settled, type_text, until
 
 from core.game import Game
 from core.ruleset import get_ruleset
@@ -233,15 +233,15 @@ async def test_the_rules_screen_opens_from_the_help_and_finds_a_rule(tmp_path):
         text = _screen_text(app.screen)
         assert f"all {len(rmap.rules)}" in text and f"enforced {rmap.counts()['enforced']}" in text
         assert "§8.0" in text and "FIRE-5" in text
-        await press(pilot, *"DIFF-41")
+        await type_text(pilot, "DIFF-41")  # as typed: the list drawn for the id, not for each letter
         text = _screen_text(app.screen)
         assert "1 shown" in text and "variant Italian draft of 9 December 2009" in text and "FIRE-5" not in text
         assert "Suppressed figures cannot react" in text  # its title
         await press(pilot, "ctrl+a", "ctrl+k")  # clear the search
-        await press(pilot, "tab", "tab")  # all → enforced → partial
+        await type_text(pilot, "", "tab", "tab")  # all → enforced → partial
         text = _screen_text(app.screen)
         assert f"{rmap.counts()['partial']} shown" in text and "BLD-4" in text and "left to the referee" in text
-        await press(pilot, "tab", "tab")  # → ruling → variant
+        await type_text(pilot, "", "tab", "tab")  # → ruling → variant
         text = _screen_text(app.screen)
         assert f"{rmap.counts()['variant']} shown" in text and "it applies in the variant named" in text
         assert "DIFF-24" in text and "FIRE-5" not in text

@@ -6,7 +6,7 @@ import json
 
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
-from waiting import press, settled
+from waiting import press, settled, type_text
 
 from core.views import REFEREE
 from tui.app import FireteamApp
@@ -111,7 +111,7 @@ async def test_every_key_named_in_words_is_the_one_the_user_bound(store, tmp_pat
 
         await press(pilot, "ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
-        await press(pilot, *"focus the roster")
+        await type_text(pilot, "focus the roster")
         listing = app.screen.query_one(CommandList)
 
         def said() -> str:
