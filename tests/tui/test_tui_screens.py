@@ -233,7 +233,9 @@ async def test_the_rules_screen_opens_from_the_help_and_finds_a_rule(tmp_path):
         text = _screen_text(app.screen)
         assert f"all {len(rmap.rules)}" in text and f"enforced {rmap.counts()['enforced']}" in text
         assert "§8.0" in text and "FIRE-5" in text
-        await type_text(pilot, "DIFF-41")  # as typed: the list drawn for the id, not for each letter
+        await type_text(pilot, "DIFF-41")
+        # Drawn once the typing pauses (``SEARCH_PAUSE_S``), not at each key.
+        await until(pilot, lambda: "1 shown" in _screen_text(app.screen), "the rule typed")
         text = _screen_text(app.screen)
         assert "1 shown" in text and "variant Italian draft of 9 December 2009" in text and "FIRE-5" not in text
         assert "Suppressed figures cannot react" in text  # its title
@@ -247,6 +249,31 @@ async def test_the_rules_screen_opens_from_the_help_and_finds_a_rule(tmp_path):
         assert "DIFF-24" in text and "FIRE-5" not in text
         await press(pilot, "escape")
         assert isinstance(app.screen, HelpScreen)
+    game.close()
+
+
+async def test_the_rules_search_draws_the_list_when_the_typing_pauses_not_at_each_key(tmp_path, monkeypatch):
+    """Breaking News' map takes a third of a second to draw: keys typed in a row wait for none of it."""
+    import tui.screens.rules as rules
+    from tui.screens.rules import RulesScreen
+
+    monkeypatch.setattr(rules, "SEARCH_PAUSE_S", 600.0)  # a pause that never comes while the test types
+    game = new_demo_game(tmp_path / "saves")
+    app = FireteamApp(game, role=REFEREE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "f1", "f2")
+        assert isinstance(app.screen, RulesScreen)
+        drawn: list[str] = []
+        monkeypatch.setattr(RulesScreen, "show", lambda screen: drawn.append(screen.query_one("#rules-search").value))
+        for key in "DIFF-4":
+            await press(pilot, key if key != "-" else "minus")
+        await settled(pilot)
+        assert drawn == [] and app.screen.query_one("#rules-search").value == "DIFF-4"
+        monkeypatch.setattr(rules, "SEARCH_PAUSE_S", 0.01)  # the last key, then the pause
+        await press(pilot, "1")
+        await until(pilot, lambda: bool(drawn), "the list drawn")
+        await settled(pilot)
+        assert drawn == ["DIFF-41"]  # once, for all that was typed
     game.close()
 
 

@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.timer import Timer
 from textual.widgets import Input
 
 from core.ruleset import Ruleset
@@ -78,6 +79,11 @@ def rules_table(rules: list[Entry], ruleset: Ruleset, query: str = "") -> Render
     return Group(*parts)
 
 
+#: The list is drawn again once typing in the search pauses this long, not at each key: Breaking News'
+#: whole map takes about a third of a second to draw, which each key typed would otherwise wait for.
+SEARCH_PAUSE_S = 0.15
+
+
 class RulesScreen(ModalScreen[None]):
     """Every rule of the ruleset's map with its status.  The search box has the focus:
     typing narrows the list to the rules whose id, section, status or notes hold the
@@ -111,6 +117,7 @@ class RulesScreen(ModalScreen[None]):
         self.status = ""
         # what a search finds in a rule: its words, and its status as the reader reads it
         self.found = {r.id: f"{words(r)} {_(STATUSES[r.status])}".lower() for r in self.rules}
+        self._typing: Timer | None = None  # the search typed, not drawn yet
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -142,6 +149,9 @@ class RulesScreen(ModalScreen[None]):
         ]
 
     def show(self) -> None:
+        if self._typing is not None:
+            self._typing.stop()
+            self._typing = None
         query = self.query_one("#rules-search", Input).value.strip()
         shown = self.shown()
         self.query_one("#rules-filter", Plain).update(self._filter_line(len(shown)))
@@ -168,7 +178,9 @@ class RulesScreen(ModalScreen[None]):
 
     @on(Input.Changed, "#rules-search")
     def _search(self, event: Input.Changed) -> None:
-        self.show()
+        if self._typing is not None:
+            self._typing.stop()
+        self._typing = self.set_timer(SEARCH_PAUSE_S, self.show)
 
     def action_status(self, step: int) -> None:
         present = [s for s in FILTERS if not s or any(r.status == s for r in self.rules)]
