@@ -167,7 +167,8 @@ def test_undo_asks_first_and_does_nothing_on_no(tmp_path):
 def test_a_side_is_not_asked_to_undo_what_is_not_its_own(tmp_path):
     game = demo_game(tmp_path / "game.ft")
     seat = Seat(game, "regulars")
-    assert seat.say("undo") == ["Refused: the last command is not yours to undo."]
+    # The game's own check words it (Game.undo_refusal), as every seat and the script say it.
+    assert seat.say("undo") == ["Refused: the last command is not yours; ask the referee to undo it."]
     assert not seat.client.asking
 
 

@@ -504,20 +504,17 @@ class LineClient:
         return f"#{game.shown_cmd(cmd, self.role)} {game.localize(game.history.issued(cmd).text)}"
 
     def _confirm(self, act: Literal["undo", "redo"]) -> None:
-        preview = self._preview(act)
-        target = self.game.undo_target(self.role) if act == "undo" else self.game.redo_target(self.role)
-        if preview is None:
-            if act == "undo":
-                why = _("nothing to undo") if target is None else _("the last command is not yours to undo")
-            else:
-                why = _("nothing to redo") if target is None else _("the command to redo is not yours")
+        # The undo's own check, asked before "y or n" so a player is not asked then refused.
+        why = self.game.undo_refusal(self.role, self.by) if act == "undo" else None
+        if why is not None:
             self._refused(why)
             return
+        preview = self._preview(act)
+        if preview is None:  # (an undo the game allows has one)
+            target = self.game.redo_target(self.role)
+            self._refused(_("nothing to redo") if target is None else _("the command to redo is not yours"))
+            return
         if act == "undo":
-            why = self.game.undo_refusal(self.role, self.by)
-            if why is not None:  # (dice rolled, a sealed order): refused now, not after a "y"
-                self._refused(why)
-                return
             self._say(
                 _(
                     "Its lines stay in the log, marked undone, and stop counting; every seat sees it. "
