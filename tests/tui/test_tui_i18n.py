@@ -421,8 +421,8 @@ async def test_the_help_gives_linea_di_tiros_defences_and_examples_in_italian(tm
             # (an entry's text is its help lowercased, as it is searched)
             (mg,) = [entry.text for entry in app.screen.query(HelpEntry) if entry.text.startswith("mg ")]
     assert "difesa: cosa sta facendo il bersaglio" in mg
-    assert "[movimento-aperto|balzo-aperto|" in mg.split("difesa:")[1]  # its choices, as the usage names them
-    assert "es. mg gis grenadiers difesa=fermo-aperto" in mg
+    assert "[movimento-scoperto|balzo-scoperto|" in mg.split("difesa:")[1]  # its choices, as the usage names them
+    assert "es. mg gis grenadiers difesa=fermo-scoperto" in mg
     assert "pronto: impiega un attacco preparato" in mg
     for english in ("still-open", "moving-open", "defence", "ready", "ambush"):
         assert english not in mg, english
