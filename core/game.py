@@ -81,6 +81,9 @@ SEAL_DICE = "dice-key"
 #: (``Game._asked``): past it the oldest is forgotten, and given again draws afresh.
 MAX_ASKED = 64
 
+#: Events read at a time looking back for the line before a hidden command (``Game.hidden_header``).
+HEADER_LOOKBACK = 256
+
 #: Facts after which a player may no longer take back his own command alone.
 _IRREVERSIBLE_FOR_PLAYERS = (ev.Rolled, ev.Revealed, ev.Opened, ev.Spotted)
 
@@ -1271,7 +1274,35 @@ class Game:
                 named = e.cmd if isinstance(e, ev.Undone | ev.Redone) else cmd
                 number = (numbering.shown(named) or 0) if named else 0
                 out.append(LogLine(i, cmd, self.describe(e, role), e, undone, number, self.inner(e)))
+            elif self.hidden_header(i, e, role):
+                assert isinstance(e, ev.Issued)
+                # Its author, text, time and file number are the command's: none of them is shown.
+                said = ev.Issued(cmd=0, n=0, by="", text="", vis=e.vis)
+                text = "» " + _("(one or more commands hidden from you)")
+                out.append(LogLine(i, e.cmd, text, said, not self.history.is_live(e.cmd)))
         return out
+
+    def hidden_header(self, index: int, e: ev.Event, role: str) -> bool:
+        """Whether event ``index``, hidden from ``role``, heads lines of its log: the marker of a
+        command it may not see of which it sees some facts (the hidden Pak's shot, the Sherman it
+        knocks out), coming after a line of a command it sees (issue #61).  The header says
+        nothing of the command, so those facts are not read as the facts of the command before
+        them; a run of hidden commands has one, as in the side's copy (core.secrets.sidecopy),
+        which cannot tell them apart."""
+        if type(e) is not ev.Issued or event_visible(e, role):
+            return False
+        store = self.history.store
+        if not any(event_visible(f, role) for f in store.slice(index + 1, index + 1 + e.n)):
+            return False
+        end = index
+        while end > 0:  # the role's line before it, looked for backwards a window at a time
+            start = max(0, end - HEADER_LOOKBACK)
+            for j, f in reversed(list(enumerate(store.slice(start, end), start))):
+                if event_visible(f, role):
+                    cmd = self.history.command_at(j)
+                    return not cmd or event_visible(self.history.issued(cmd), role)
+            end = start
+        return True
 
     def inner(self, e: ev.Event) -> bool:
         """Whether ``e`` sets one of the game's inner variables: a ``VarSet`` its ruleset

@@ -51,13 +51,14 @@ class RowIndex:
         """Take in the events appended since the last call."""
         n = self.game.log_length
         store = self.game.history.store
-        role, inner = self.role, self.game.inner
+        role, inner, header = self.role, self.game.inner, self.game.hidden_header
         start = self.scanned
         while start < n:
             end = min(n, start - start % CHUNK + CHUNK)
             if not self.referee:
                 events = enumerate(store.slice(start, end), start)
-                self.positions.extend(i for i, e in events if event_visible(e, role) and not inner(e))
+                shown = (i for i, e in events if (event_visible(e, role) and not inner(e)) or header(i, e, role))
+                self.positions.extend(shown)
             # A chunk that holds no variable is not decoded: a big save's start would
             # decode every chunk for the referee, as it does for a side's seat.
             elif store.may_hold(start // CHUNK, VAR_TAG):

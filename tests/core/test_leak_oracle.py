@@ -299,7 +299,19 @@ class Reference:
         return role == REFEREE or a is PUBLIC or role in a
 
     def log(self, role: str) -> list[int]:
-        return [i for i in range(len(self.audience)) if self.sees(role, i)]
+        """The lines it sees, and a header (the marker, which says nothing of it) for each run
+        of facts of commands hidden from it that follows a line of one it sees (issue #61)."""
+        out: list[int] = []
+        for i in range(len(self.audience)):
+            if self.sees(role, i) or self._heads_hidden_facts(role, i, out[-1] if out else None):
+                out.append(i)
+        return out
+
+    def _heads_hidden_facts(self, role: str, i: int, before: int | None) -> bool:
+        cmd = self.command_of[i]
+        if not cmd or self.issued_at[cmd] != i or not any(self.sees(role, k) for k in self.spans[cmd][1:]):
+            return False
+        return before is None or not self.command_of[before] or self.sees(role, self.issued_at[self.command_of[before]])
 
     def number(self, role: str, cmd: int) -> int | None:
         """The number ``role`` knows command ``cmd`` by: its count of the commands it sees."""

@@ -167,7 +167,8 @@ def test_undo_asks_first_and_does_nothing_on_no(tmp_path):
 def test_a_side_is_not_asked_to_undo_what_is_not_its_own(tmp_path):
     game = demo_game(tmp_path / "game.ft")
     seat = Seat(game, "regulars")
-    assert seat.say("undo") == ["Refused: the last command is not yours to undo."]
+    # The game's own check words it (Game.undo_refusal), as every seat and the script say it.
+    assert seat.say("undo") == ["Refused: the last command is not yours; ask the referee to undo it."]
     assert not seat.client.asking
 
 
@@ -225,7 +226,8 @@ def test_a_change_the_side_cannot_see_says_nothing_and_leaves_its_question(tmp_p
 def test_table_dice_asks_for_the_faces_and_uses_them(tmp_path):
     game = demo_game(tmp_path / "game.ft")
     seat = Seat(game)
-    assert seat.say("dice table") == [
+    # The command the catalogue and every screen name (issue #61: plain alone said `dice table`).
+    assert seat.say("table-dice on") == [
         "Table dice: you will be asked for the faces of every roll; "
         "at the question, help says the roll in full and an empty line cancels the command.",
         "Table dice on: each player is asked for the faces of his own rolls.",  # the fact, in the log
@@ -245,7 +247,7 @@ def test_a_command_of_several_rolls_says_the_order_of_its_dice_once_and_each_rol
     seat = Seat(game)
     seat.say("next")
     assert seat.say("next")[-1] == "Turn 1: activation, Bersaglieri active."  # the seed's initiative
-    seat.say("dice table")
+    seat.say("table-dice on")
     assert seat.say("verbose on") == ["Verbose: rolls are asked and said back in full."]
     first = seat.say("fire rossi noor range=20")
     assert first[0] == "Table dice: Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+."
@@ -267,7 +269,7 @@ def test_a_command_of_several_rolls_says_the_order_of_its_dice_once_and_each_rol
 def test_the_dice_steps_said_are_those_the_game_now_makes_apply(tmp_path):
     game = demo_game(tmp_path / "game.ft")
     seat = Seat(game)
-    for line in ("option wounded on", "next", "next", "mark bianchi suppressed", "dice table", "verbose on"):
+    for line in ("option wounded on", "next", "next", "mark bianchi suppressed", "table-dice on", "verbose on"):
         seat.say(line)
     first = seat.say("fire rossi noor range=20")
     (order,) = [line for line in first if line.startswith("Its dice, in order: ")]
@@ -467,20 +469,28 @@ def test_table_dice_is_the_referees_choice_at_every_plain_seat(tmp_path):
     referee, regulars = Seat(game), Seat(game, "regulars")
     referee.say("next")
     referee.say("next")  # turn 1: the seed's initiative makes the regulars active
-    assert regulars.say("dice table") == ["Refused: Table dice are the referee's choice for the whole table: now off."]
+    assert regulars.say("table-dice on") == ["Refused: only the referee may table-dice."]
     assert not regulars.client.table_dice
     assert (
-        "The referee chooses whether the table's dice are typed, for every seat (dice table or dice game)."
+        "The referee chooses whether the table's dice are typed, for every seat (table-dice on or table-dice off)."
         in regulars.say("help")
     )
-    referee.say("dice table")
+    assert (
+        "table-dice on asks for the faces of every roll, at every seat; table-dice off lets the game roll them again."
+        in referee.say("help")
+    )
+    # One name for it: `dice` says the last roll and takes no choice, pointing to the command.
+    assert referee.say("dice table") == [
+        "Refused: dice alone says the last roll; table-dice on or table-dice off chooses who rolls (the referee)."
+    ]
+    referee.say("table-dice on")
     assert regulars.client.table_dice and referee.client.table_dice
-    assert regulars.say("dice game") == ["Refused: Table dice are the referee's choice for the whole table: now on."]
+    assert regulars.say("table-dice off") == ["Refused: only the referee may table-dice."]
     said = regulars.say("fire rossi noor range=20")
     assert said[-1] == "Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+; chance 66.7%."
     assert regulars.say("6")[-1] == "Ahmed Noor's save: 1d6, needs 5+; chance 33.3%."
     assert regulars.say("5")[:2] == ["1 hit, Sgt Rossi.", "Saved: suppressed, Ahmed Noor."]
-    referee.say("dice game")
+    referee.say("table-dice off")
     assert not regulars.client.table_dice
 
 

@@ -269,7 +269,7 @@ def test_verbose_in_italian_is_dettagli(tmp_path):
 def test_help_at_the_dice_question_says_the_roll_in_full_and_asks_again(tmp_path):
     game = demo_game(tmp_path / "game.ft")
     seat = Seat(game)
-    for line in ("next", "next", "dice table", "fire rossi noor range=20"):
+    for line in ("next", "next", "table-dice on", "fire rossi noor range=20"):
         seat.say(line)
     said = seat.say("help")
     assert said[0] == "Table dice: Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+."

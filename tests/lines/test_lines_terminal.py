@@ -160,7 +160,7 @@ def test_the_arrows_recall_what_was_typed_and_tab_completes(tmp_path, save):
 def test_tab_at_the_table_dice_prompt_offers_no_words(tmp_path):
     """Faces are all the prompt takes: Tab there listed the reading words, each refused."""
     term = Terminal(["--plain", "--demo"], environment(tmp_path, NO_COLOR="1"), tmp_path)
-    term.line("dice table", "table")
+    term.line("table-dice on", "Table dice on")
     term.type("next\r")
     term.wait_for("Type 1 die: ", last=True)
     term.type("\t\t")

@@ -15,7 +15,7 @@ from core import events as ev
 from core.game import Game
 from core.language.i18n import Domain, Msg, plain
 from core.language.reader import reading
-from core.ruleset import get_ruleset
+from core.ruleset import Refused, get_ruleset
 from core.rulesets.linea_di_tiro import tables, words
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
@@ -222,3 +222,21 @@ def test_the_joker_is_the_books_jolly_in_italian_and_joker_in_the_save(game):
     assert str(table.value).endswith(":Joker")
     with reading("it"):
         assert game.describe(table, role="referee") == "il tavolo ha pescato Jolly dal proprio mazzo"
+
+
+def test_an_mg_shot_without_a_defence_names_the_defences_in_italian(game):
+    """#61: under --lang it the refusal read `difesa=moving-open|bound-open|…`, the English
+    codes, while the help and the command line take the catalogue's (`fermo-scoperto`)."""
+    play(game, "next", "@us activate gis A2")
+    with reading("it"), pytest.raises(Refused) as refused:
+        play(game, "@us mg gis grenadiers")
+    said = str(refused.value)
+    assert said.startswith("di' cosa sta facendo Grenadiers: difesa=movimento-scoperto|balzo-scoperto|")
+    assert "|fermo-scoperto|" in said and "open" not in said
+    # One word for open ground, the book's (C.7.1 "allo scoperto"), as the assault's `open` says it.
+    assert "aperto|" not in said.replace("mezzo-aperto|", "")
+    with reading("it"):
+        assert Domain("linea_di_tiro").pgettext("choice", "open") == "scoperto"
+    # Typed back as the refusal names it, it is taken.
+    with reading("it"):
+        play(game, "@us mg gis grenadiers difesa=fermo-scoperto dice=6")

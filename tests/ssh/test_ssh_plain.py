@@ -336,18 +336,18 @@ async def test_a_seat_s_lines_come_back_with_the_up_arrow_in_its_next_session(tm
 
 
 async def test_table_dice_is_the_referees_choice_at_every_served_seat(one_worker_club: Club):
-    """The referee's ``dice table`` reaches a side's seat in another process (a fact of the
+    """The referee's ``table-dice on`` reaches a side's seat in another process (a fact of the
     save); the side may not change it, and his own fire asks him for its faces; the save of
     a side with no seat is asked of the referee, whose faces decide (#61)."""
     rita = await one_worker_club.connect("rita", command="plain", env=NO_COLOR)
     reg = await one_worker_club.connect("reg", command="plain", env=NO_COLOR)
     await wait_raw(rita, "rita (referee)> ")
     await wait_raw(reg, "reg (Bersaglieri)> ")
-    reg.type("dice table\r")
-    await wait_raw(reg, "Refused: Table dice are the referee's choice for the whole table: now off.")
+    reg.type("table-dice on\r")
+    await wait_raw(reg, "Refused: only the referee may table-dice.")
     rita.type("next\r")
     rita.type("next\r")
-    rita.type("dice table\r")
+    rita.type("table-dice on\r")
     await wait_raw(reg, "Table dice on: each player is asked for the faces of his own rolls.")
     reg.type("fire rossi noor range=20\r")
     await wait_raw(reg, "Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+; chance 66.7%.")
@@ -364,5 +364,5 @@ async def test_table_dice_is_the_referees_choice_at_every_served_seat(one_worker
         if isinstance(e, ev.Rolled)
     ]
     assert [(r.faces, r.manual) for r in rolls] == [((6,), True), ((5,), True)]
-    reg.type("dice game\r")
-    await wait_raw(reg, "Refused: Table dice are the referee's choice for the whole table: now on.")
+    reg.type("table-dice off\r")
+    await wait_raw(reg, "Refused: only the referee may table-dice.")

@@ -442,7 +442,7 @@ def test_unknown_role_is_refused(game):
 
 
 async def test_a_spectator_is_told_he_cannot_undo_or_redo(tmp_path):
-    """Issue 28: a spectator's Ctrl+Z said "the last command is not yours to undo"."""
+    """Issue 28: a spectator's Ctrl+Z said the last command was not his to undo."""
     game = patrol_game(tmp_path / "seats.ft", commands=("next", "next"))
     app = FireteamApp(game, role="spectator", seat="guest")
     async with app.run_test(size=SIZE) as pilot:
@@ -460,7 +460,7 @@ async def test_a_player_undoes_only_his_own_command(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "ctrl+z")
         assert not app.screen.query_one(ConfirmBox).asking
-        assert "not yours to undo" in hint(app)
+        assert "the last command is not yours; ask the referee to undo it" in hint(app)
         await type_command(pilot, "move cole 12")
         assert game.state.units["cole"].moved_cm == 12
         # The file's command 4 is blue's third: the set-up, which placed a hidden

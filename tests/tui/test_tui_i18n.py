@@ -403,3 +403,27 @@ async def test_the_replay_bar_names_the_games_end_in_the_readers_language(tmp_pa
             bar = app.screen.query_one(ReplayBar).render_line(0).text
     game.close()
     assert "turno 7 · finita" in bar and "ended" not in bar, bar
+
+
+async def test_the_help_gives_linea_di_tiros_defences_and_examples_in_italian(tmp_path):
+    """#61: under --lang it, the help's `mg` named its defences and arguments in English
+    (`defence: … [moving-open|…]`, `es. mg gis grenadiers defence=still-open`) while its usage
+    line, the plain seat's help and the command line took the catalogue's Italian."""
+    from core.game import Game
+
+    g = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
+    g.execute("scenario demo", role=REFEREE)
+    with readers.reading("it"):
+        app = FireteamApp(g, role=REFEREE)
+        async with app.run_test(size=SIZE) as pilot:
+            await settled(pilot)
+            await press(pilot, "f1")
+            # (an entry's text is its help lowercased, as it is searched)
+            (mg,) = [entry.text for entry in app.screen.query(HelpEntry) if entry.text.startswith("mg ")]
+    assert "difesa: cosa sta facendo il bersaglio" in mg
+    assert "[movimento-scoperto|balzo-scoperto|" in mg.split("difesa:")[1]  # its choices, as the usage names them
+    assert "es. mg gis grenadiers difesa=fermo-scoperto" in mg
+    assert "pronto: impiega un attacco preparato" in mg
+    for english in ("still-open", "moving-open", "defence", "ready", "ambush"):
+        assert english not in mg, english
+    g.close()

@@ -23,7 +23,7 @@ from core.views import REFEREE
 from tui.lines.client import LineClient
 
 #: Before the fire: the game into its first activation (the set-up's rolls by the game), then the table's dice.
-SET_UP = ("next", "next", "dice table")
+SET_UP = ("next", "next", "table-dice on")
 #: The fire, and the faces typed at its two questions.
 FIRE = ("fire rossi noor range=20", "6", "5")
 #: eSpeak NG's WAV: 22,050 samples a second, 2 bytes each.
@@ -34,7 +34,7 @@ TARGET_S = 30.0
 
 def heard_fire(client: LineClient, out: list[str]) -> list[str]:
     """What ``client`` (writing its lines into ``out``) says of the fire, its prompts included,
-    on a new demo game (set up, then ``dice table``, then the fire)."""
+    on a new demo game (set up, then ``table-dice on``, then the fire)."""
     for line in SET_UP:
         client.feed(line)
     heard: list[str] = []

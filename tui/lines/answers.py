@@ -29,7 +29,7 @@ from core.narrate import describe_mod, sides_of, whose
 from core.questions import Question
 from core.ruleset import END_GAME, CommandSpec, Refused, Ruleset
 from core.secrets.commitments import matches
-from core.state import HIDDEN, GameState, Side, Unit
+from core.state import HIDDEN, TABLE_DICE, GameState, Side, Unit
 from core.views import REFEREE, SPECTATOR, sides_for
 from tui import odds as chances
 from tui.badges import word as status_word
@@ -107,7 +107,8 @@ def log_line(line: LogLine, domain: str, names: Names | None = None, *, typed_by
         else:
             text = inked(sentence(outcome), kind)
     elif isinstance(e, ev.Issued):
-        text = sentence(f"#{line.number} {unsigned(line.text)}")
+        # (a command hidden from the role has no number: Game.hidden_header)
+        text = sentence(f"#{line.number} {unsigned(line.text)}" if line.number else unsigned(line.text))
     else:
         text = sentence(unsigned(line.text))
     if line.undone:
@@ -771,8 +772,17 @@ def own_word(key: str, word: str) -> str:
     return stopped(f"{word} {_(follows)}: {_(does)}" if follows else f"{word}: {_(does)}")
 
 
-def help_lines(game: Game, role: str, own: Iterable[tuple[str, str]], table: str, game_rolls: str) -> list[str]:
+def table_dice_commands(game: Game) -> tuple[str, str]:
+    """``table-dice on`` and ``table-dice off`` as the reader types them (its catalogue's names)."""
+    spec = next(s for s in game.commands if s.name == TABLE_DICE)
+    command, own = names(spec, game.ruleset.domain)[0], spec_domain(spec, game.ruleset.domain)
+    on, off = (f"{command} {local_name('choice', choice, own)}" for choice in ("on", "off"))
+    return on, off
+
+
+def help_lines(game: Game, role: str, own: Iterable[tuple[str, str]]) -> list[str]:
     """The line client's words, then the game's commands this role may give."""
+    table, game_rolls = table_dice_commands(game)
     out = [_("Type a command and press Enter. To read the game:")]
     out += [own_word(key, word) for key, word in own]
     out.append(

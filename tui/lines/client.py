@@ -44,7 +44,7 @@ from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Refus
 from core.questions import Question
 from core.refusal import CommandFailed
 from core.ruleset import Refused
-from core.state import TABLE_DICE, table_dice
+from core.state import table_dice
 from core.views import REFEREE
 from tui.i18n import _, ngettext, pgettext, role_words, scenario_words
 from tui.lines import answers
@@ -70,16 +70,6 @@ def own_words() -> dict[str, str]:
         "secrets": pgettext("command", "secrets"),
         "verbose": pgettext("command", "verbose"),
         "quit": pgettext("command", "quit"),
-    }
-
-
-def table_dice_words() -> dict[str, bool]:
-    """``dice table`` and ``dice game``, in English and as the reader types them."""
-    return {
-        "table": True,
-        "game": False,
-        pgettext("choice", "table"): True,
-        pgettext("choice", "game"): False,
     }
 
 
@@ -239,7 +229,7 @@ class LineClient:
                 return visible(said.format(command=question.preview)) + " "
             if isinstance(question, _Faces):
                 count = question.request.missing or question.request.count
-                if not self.verbose:  # the roll said its dice; help and the empty line are in `dice table`'s answer
+                if not self.verbose:  # the roll said its dice; help and the empty line are in `table-dice on`'s answer
                     return ngettext("Type {count} die:", "Type {count} dice:", count).format(count=count) + " "
                 said = ngettext(
                     "Type {count} die, 1 to {sides} (an empty line cancels):",
@@ -360,40 +350,20 @@ class LineClient:
         return count
 
     def _dice(self, rest: str) -> None:
-        if not rest:
-            self._say(*answers.dice(self.game, self.role, self.game.view(self.role)))
-            return
-        choice = table_dice_words().get(folded(rest))
-        if choice is None:
-            raise Refused(_("dice table or dice game: who rolls the dice (dice alone: the last roll)"))
-        if self.role != REFEREE:  # the table's choice, a fact of the log (core.state.TABLE_DICE)
+        if rest:  # who rolls is the game's command table-dice, by one name at every seat (#61)
+            on, off = answers.table_dice_commands(self.game)
             raise Refused(
-                _("Table dice are the referee's choice for the whole table: now on.")
-                if self.table_dice
-                else _("Table dice are the referee's choice for the whole table: now off.")
+                _("{dice} alone says the last roll; {on} or {off} chooses who rolls (the referee).").format(
+                    dice=own_words()["dice"], on=on, off=off
+                )
             )
-        if choice == self.table_dice:
-            self._say(self._dice_said())
-            return
-        self._run(f"{TABLE_DICE} {'on' if choice else 'off'}", None)
-        if self.table_dice == choice:
-            self._say(self._dice_said())
+        self._say(*answers.dice(self.game, self.role, self.game.view(self.role)))
 
     @property
     def table_dice(self) -> bool:
         """Whether every roll asks for the faces of real dice: the referee's choice for the
-        whole table (``table-dice``, which ``dice table`` and ``dice game`` give at his seat)."""
+        whole table (his ``table-dice``, a fact of the log: core.state.TABLE_DICE)."""
         return table_dice(self.game.state)
-
-    def _dice_said(self) -> str:
-        return (
-            _(
-                "Table dice: you will be asked for the faces of every roll; "
-                "at the question, help says the roll in full and an empty line cancels the command."
-            )
-            if self.table_dice
-            else _("The game rolls its own dice.")
-        )
 
     def _verbose(self, rest: str) -> None:
         if rest:
@@ -416,9 +386,7 @@ class LineClient:
 
     def _help(self, rest: str) -> None:
         if not rest:
-            dice = own_words()["dice"]
-            table, game = (f"{dice} {word}" for word in (pgettext("choice", "table"), pgettext("choice", "game")))
-            self._say(*answers.help_lines(self.game, self.role, own_words().items(), table, game))
+            self._say(*answers.help_lines(self.game, self.role, own_words().items()))
             return
         key = self._own(rest.split()[0])
         if key is not None:
@@ -451,6 +419,7 @@ class LineClient:
 
     def _run(self, text: str, faces: list[int] | None, given: list[str] | None = None) -> None:
         self._catch_up()  # what others did before it, said before its answer
+        was = self.table_dice
         self._submitting = True
         given = list(given or [])  # a seat can ask: the game asks rather than take defaults
         try:
@@ -473,6 +442,13 @@ class LineClient:
             self._say(*answers.question(result.question))
         else:
             self._settled(result)
+            if self.table_dice and not was:  # his table-dice on: how its questions are answered, once
+                self._say(
+                    _(
+                        "Table dice: you will be asked for the faces of every roll; "
+                        "at the question, help says the roll in full and an empty line cancels the command."
+                    )
+                )
 
     def _applying(self, text: str, request: DiceRequest) -> DiceRequest:
         """The roll asked, its command's dice only those that apply, given the game now (a fire's five
@@ -504,20 +480,17 @@ class LineClient:
         return f"#{game.shown_cmd(cmd, self.role)} {game.localize(game.history.issued(cmd).text)}"
 
     def _confirm(self, act: Literal["undo", "redo"]) -> None:
-        preview = self._preview(act)
-        target = self.game.undo_target(self.role) if act == "undo" else self.game.redo_target(self.role)
-        if preview is None:
-            if act == "undo":
-                why = _("nothing to undo") if target is None else _("the last command is not yours to undo")
-            else:
-                why = _("nothing to redo") if target is None else _("the command to redo is not yours")
+        # The undo's own check, asked before "y or n" so a player is not asked then refused.
+        why = self.game.undo_refusal(self.role, self.by) if act == "undo" else None
+        if why is not None:
             self._refused(why)
             return
+        preview = self._preview(act)
+        if preview is None:  # (an undo the game allows has one)
+            target = self.game.redo_target(self.role)
+            self._refused(_("nothing to redo") if target is None else _("the command to redo is not yours"))
+            return
         if act == "undo":
-            why = self.game.undo_refusal(self.role, self.by)
-            if why is not None:  # (dice rolled, a sealed order): refused now, not after a "y"
-                self._refused(why)
-                return
             self._say(
                 _(
                     "Its lines stay in the log, marked undone, and stop counting; every seat sees it. "

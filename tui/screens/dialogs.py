@@ -415,6 +415,8 @@ def event_details(
         if r.rule:
             text.append("\n" + _("rule: {rule}").format(rule=r.rule))
         text.append("\n" + (_("dice: typed at the table") if r.manual else _("dice: the game's seeded dice")))
+    elif isinstance(e, ev.Issued) and not e.by:  # a command hidden from the reader (Game.hidden_header)
+        text.append("\n" + ngettext("{n} fact follows", "{n} facts follow", facts or 0).format(n=facts or 0))
     elif isinstance(e, ev.Issued):
         text.append("\n" + _("given by {who}: {command}").format(who=side_name(e.by), command=e.text))
         if e.at:

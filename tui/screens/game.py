@@ -881,19 +881,11 @@ class GameScreen(Screen):
         return box if box is not None and box.asking else None
 
     def action_undo(self) -> None:
+        # The undo's own check, asked before the question so a player is not asked then refused.
+        why = _("a spectator cannot undo") if self.role == SPECTATOR else self.game.undo_refusal(self.role, self.by)
         preview = self.undo_preview()
-        if preview is None:
-            self.query_one(CommandLine).error(
-                _("a spectator cannot undo")
-                if self.role == SPECTATOR
-                else _("nothing to undo")
-                if self.game.undo_target(self.role) is None
-                else _("the last command is not yours to undo")
-            )
-            return
-        why = self.game.undo_refusal(self.role, self.by)
-        if why is not None:  # (dice rolled, a sealed order): refused now, not after the question
-            self.query_one(CommandLine).error(why)
+        if why is not None or preview is None:  # (an undo the game allows has a preview)
+            self.query_one(CommandLine).error(why or _("nothing to undo"))
             return
         redo = keys_of(self, "redo", first=True)
         self._confirm_then(

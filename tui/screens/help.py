@@ -16,7 +16,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input
 
-from core.commands import usage
+from core.commands import local_name, localize_line, spec_domain, usage
 from core.language.i18n import CORE_DOMAIN, Domain, translations
 from core.language.reader import LANGUAGES, SOURCE
 from core.ruleset import CommandSpec, Ruleset
@@ -74,6 +74,7 @@ def command_text(spec: CommandSpec, domain: str = CORE_DOMAIN) -> Text:
     def said(message: str) -> str:
         return words.gettext(message) if message else message
 
+    own = spec_domain(spec, domain)  # the catalogue naming its arguments and choices
     text = Text(said(spec.help))
     extra = []
     if spec.rule:
@@ -83,15 +84,19 @@ def command_text(spec: CommandSpec, domain: str = CORE_DOMAIN) -> Text:
     if spec.phases:
         extra.append(_("phases: {phases}").format(phases=", ".join(words.pgettext("phase", p) for p in spec.phases)))
     if spec.aliases:
-        extra.append(_("also: {names}").format(names=", ".join(spec.aliases)))
+        extra.append(_("also: {names}").format(names=", ".join(local_name("command", a, own) for a in spec.aliases)))
     if extra:
         text.append("  (" + "; ".join(extra) + ")", style="dim")
     text.append("\n" + usage(spec), style="bold")
     for p in spec.params:
         if p.help or p.choices or p.kind in ("int", "distance"):
             text.append(
-                f"\n  {p.name}: {said(p.help)}"
-                + (f" [{'|'.join(p.choices)}]" if p.choices and len(p.choices) <= 12 else "")
+                f"\n  {local_name('option', p.name, own)}: {said(p.help)}"
+                + (
+                    f" [{'|'.join(local_name('choice', c, own) for c in p.choices)}]"
+                    if p.choices and len(p.choices) <= 12
+                    else ""
+                )
                 + (" " + _("({lo} to {hi})").format(lo=p.lo, hi=p.hi) if p.kind == "int" else "")
                 + (
                     " " + _("({lo} to {hi} {measure}: 25.5, 10in)").format(lo=p.lo, hi=p.hi, measure=p.measure)
@@ -101,15 +106,15 @@ def command_text(spec: CommandSpec, domain: str = CORE_DOMAIN) -> Text:
                 + (" " + _("(or a hidden marker's label)") if p.markers else ""),
                 style="dim",
             )
-            for choice, meaning in zip(p.choices, p.meanings, strict=False):  # a code, and what it means
-                text.append(f"\n    {choice}  {said(meaning)}", style="dim")
+            for code, meaning in zip(p.choices, p.meanings, strict=False):  # a code, and what it means
+                text.append(f"\n    {local_name('choice', code, own)}  {said(meaning)}", style="dim")
     if spec.dice:
         text.append(
             "\n  " + _("dice, in order: {dice}").format(dice=_("; then ").join(said(d) for d in spec.dice)),
             style="yellow",
         )
-    for example in spec.examples:
-        text.append("\n  " + _("e.g. {example}").format(example=example), style="italic")
+    for example in spec.examples:  # in the names the reader types (spara … distanza=)
+        text.append("\n  " + _("e.g. {example}").format(example=localize_line(example, [spec], domain)), style="italic")
     return text
 
 

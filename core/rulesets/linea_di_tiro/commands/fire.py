@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.commands import local_name
 from core.language.i18n import N_, M, Msg, Text
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset, flag
 from core.rulesets.linea_di_tiro import dice_order, rules
@@ -33,7 +34,7 @@ from core.rulesets.linea_di_tiro.pieces import (
 from core.rulesets.linea_di_tiro.tables import Profile, at_table, mg_table, movement
 from core.rulesets.linea_di_tiro.terms import Status
 from core.rulesets.linea_di_tiro.turn import AMBUSH_VAR, HE_BADGES
-from core.rulesets.linea_di_tiro.words import MORALE_DUE, _
+from core.rulesets.linea_di_tiro.words import DOMAIN, MORALE_DUE, _
 from core.state import GameState, Unit
 from core.views import REFEREE_ONLY, unit_audience
 
@@ -254,7 +255,7 @@ def defence_of(ctx: Context, target: Unit, key: str | None) -> tuple[Msg, int]:
     if not key:
         raise Refused(
             _("say what {unit} is doing: defence={choices} (C.7.1)").format(
-                unit=target.name, choices="|".join(defences)
+                unit=target.name, choices="|".join(local_name("choice", d, DOMAIN.name) for d in defences)
             )
         )
     return M(defences[key].label), defences[key].value
