@@ -9,12 +9,16 @@ pictures of the same pages (``screenshots/phone-*.png``).
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 import pytest_asyncio
 from ssh_club import WAIT_S, WATCHING, wait_until
 from test_web_browser import ARGS, CHROMIUM, shows
 from web_club import web_table
 
+from core.language.reader import reading
 from core.views import REFEREE
 from tui.bench.phone_shots import PHONE_SIZES, SHOWN, take
 
@@ -43,7 +47,7 @@ def _opening(web) -> None:
         web.game.execute(command, role=REFEREE)
 
 
-async def _on_phone(chromium, web, seat: str, ready: str, size: tuple[int, int]):
+async def _on_phone(chromium, web, seat: str, ready: str, size: tuple[int, int], shown=SHOWN):
     token, _ = web.invitations.create(seat)
     width, height = size
     context = await chromium.new_context(
@@ -52,7 +56,7 @@ async def _on_phone(chromium, web, seat: str, ready: str, size: tuple[int, int])
     page = await context.new_page()
     await page.goto(web.url(f"/join/{token}"))
     await page.wait_for_url(web.url("/"))
-    await shows(page, ready, *SHOWN)
+    await shows(page, ready, *shown)
     return context, page
 
 
@@ -170,4 +174,43 @@ async def test_a_command_typed_fast_after_a_tap_loses_no_character(tmp_path, cap
             assert (attempt, line.value) == (attempt, command)
             await page.keyboard.press("Enter")
             await wait_until(lambda c=command: f'"text":"{c}"' in web.game.path.read_text())
+        await context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+async def test_the_phone_key_bar_fits_its_width_with_whole_labels(tmp_path, caplog, chromium, lang):
+    """At 390x844 the footer's keys fit the width: fewer keys, each label whole, and nothing left of a
+    key not shown (#61: "^z Ann▏^p comandii"), wherever the focus is, in English and in Italian."""
+    async with web_table(tmp_path, caplog, langs={"reg": lang}) as web:
+        _opening(web)
+        context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[0], shown=("Bersaglieri 0",))
+        (session,) = web.club.server.sessions
+        screen = session.app.screen
+        palette = "palette" if lang == "en" else "comandi"
+        for pane in ("CommandInput", "#log LogView", "#roster RosterView"):
+            screen.query_one(pane).focus()
+            await wait_until(lambda p=pane: session.app.focused is screen.query_one(p))
+            keys = session.app.screen.query_one("KeysFooter")
+
+            def rebuilt(k=keys) -> bool:  # the bar rebuilt for this focus (its keys read in the seat's language)
+                with reading(lang):
+                    return k._shown == k._keys()
+
+            await wait_until(rebuilt)
+
+            def labels(k=keys) -> str:
+                shown = [w for w in k.query("FooterKey") if not w.has_class("-command-palette")]
+                return " ".join(f"{w.key_display} {w.description}" for w in shown)
+
+            row = ""
+            deadline = time.monotonic() + WAIT_S
+            while time.monotonic() < deadline:  # until the page's last row is drawn as the app has it
+                row = (await page.inner_text(".xterm-rows")).split("\n")[-1]
+                if labels() and row.startswith(labels()):
+                    break
+                await asyncio.sleep(0.05)
+            await page.screenshot(path=f"/tmp/s67-keybar-{lang}-{pane.split()[-1]}.png")
+            left, bar, right = row.partition("▏")
+            assert (left.rstrip(), bar, right.strip()) == (labels(), "▏", f"^p {palette}")
+            assert labels().count("^") >= 3 and len(row) <= session.size[0]
         await context.close()
