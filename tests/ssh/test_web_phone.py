@@ -214,3 +214,33 @@ async def test_the_phone_key_bar_fits_its_width_with_whole_labels(tmp_path, capl
             assert (left.rstrip(), bar, right.strip()) == (labels(), "▏", f"^p {palette}")
             assert labels().count("^") >= 3 and len(row) <= session.size[0]
         await context.close()
+
+
+async def test_a_tap_in_the_log_that_raises_the_keyboard_leaves_the_dice_pane_on_the_last_roll(
+    tmp_path, caplog, chromium
+):
+    """The tap a phone player makes to bring the keyboard up, in the log (the middle of the screen),
+    only gives the log the focus: no line is picked, the dice pane still shows the last roll (#61: it
+    showed "Selected roll", the roll of whatever line the finger landed on).  A second tap in the log,
+    which has the focus, picks the line under it."""
+    async with web_table(tmp_path, caplog) as web:
+        _opening(web)
+        context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[0])
+        (session,) = web.club.server.sessions
+        screen = session.app.screen
+        log, dice = screen.query_one("#log LogView"), screen.query_one("DicePane")
+        await wait_until(lambda: session.app.focused is screen.query_one("CommandInput"))
+        region = log.content_region
+        box = await page.locator(".xterm-screen").bounding_box()
+        cell_w, cell_h = box["width"] / session.size[0], box["height"] / session.size[1]
+        at = (box["x"] + (region.x + region.width / 2) * cell_w, box["y"] + (region.y + 1.5) * cell_h)
+        cursor = log.cursor
+        await page.touchscreen.tap(*at)
+        await wait_until(lambda: session.app.focused is log, show=lambda: str(session.app.focused))
+        await page.keyboard.type("note")  # the first key's journey: after the tap's own
+        await wait_until(lambda: screen.query_one("CommandInput").value == "note")
+        assert (log.cursor, dice.border_title) == (cursor, "Last roll")
+        await page.touchscreen.tap(*at)  # the log picked, then a line of it picked
+        await page.touchscreen.tap(*at)
+        await wait_until(lambda: log.cursor == int(log.scroll_y) + 1, show=lambda: f"cursor {log.cursor}")
+        await context.close()
