@@ -19,6 +19,7 @@ from test_web_browser import ARGS, CHROMIUM, shows
 from web_club import web_table
 
 from core.language.reader import reading
+from core.state import TABLE_DICE
 from core.views import REFEREE
 from tui.bench.phone_shots import PHONE_SIZES, SHOWN, take
 
@@ -243,4 +244,31 @@ async def test_a_tap_in_the_log_that_raises_the_keyboard_leaves_the_dice_pane_on
         await page.touchscreen.tap(*at)  # the log picked, then a line of it picked
         await page.touchscreen.tap(*at)
         await wait_until(lambda: log.cursor == int(log.scroll_y) + 1, show=lambda: f"cursor {log.cursor}")
+        await context.close()
+
+
+@pytest.mark.parametrize("size", PHONE_SIZES, ids=["upright", "sideways"])
+async def test_the_table_dice_prompt_on_a_phone_is_drawn_in_lines_without_stray_pieces(
+    tmp_path, caplog, chromium, size
+):
+    """The prompt for a roll at the phone's seat (table dice on) is framed in box-drawing lines, which
+    xterm.js's page draws whole: block elements (Textual's ``thick`` and ``tall`` borders: ``█▀▄``,
+    ``▊▔▁▎``) came out as stray pieces between its rows at a phone's font size (#61); and the empty
+    line kept for a refusal is not a red band."""
+    async with web_table(tmp_path, caplog) as web:
+        for line in ("next", "next", f"{TABLE_DICE} on"):  # the Bersaglieri active, their dice at their seat
+            web.game.execute(line, role=REFEREE)
+        context, page = await _on_phone(chromium, web, "reg", PLAYER, size, shown=("Bersaglieri 0",))
+        await page.keyboard.type("fire rossi ahmed range=30\r")
+        text = await shows(page, "Sgt Rossi's fire", "1 face, 1 to 6")
+        await page.screenshot(path=f"/tmp/s67-dice-prompt-{size[0]}x{size[1]}.png")
+        (session,) = web.club.server.sessions
+        prompt = session.app.screen
+        assert type(prompt).__name__ == "DicePrompt"
+        box = prompt.query_one("Vertical").region  # the prompt's frame, on the seat's screen
+        rows = [row[box.x : box.right] for row in text.split("\n")[box.y : box.bottom]]
+        assert any("Sgt Rossi's fire" in row for row in rows)
+        blocks = [c for row in rows for c in row if "\u2580" <= c <= "\u259f"]
+        assert not blocks, "".join(sorted(set(blocks)))
+        assert prompt.query_one("#dice-error").styles.background.a == 0
         await context.close()
