@@ -85,7 +85,7 @@ class ConfirmBox(Vertical):
     DEFAULT_CSS = """
     ConfirmBox {
         display: none; layer: dialog; dock: bottom; height: auto; max-height: 90%;
-        border: thick $primary; background: $surface; padding: 0 1;
+        border: heavy $primary; background: $surface; padding: 0 1;
     }
     ConfirmBox .title { text-style: bold; width: 100%; }
     """
