@@ -217,7 +217,6 @@ async def test_the_phone_key_bar_fits_its_width_with_whole_labels(tmp_path, capl
                 if labels() and row.startswith(labels()):
                     break
                 await asyncio.sleep(0.05)
-            await page.screenshot(path=f"/tmp/s67-keybar-{lang}-{pane.split()[-1]}.png")
             left, bar, right = row.partition("▏")
             assert (left.rstrip(), bar, right.strip()) == (labels(), "▏", f"^p {palette}")
             assert labels().count("^") >= 3 and len(row) <= session.size[0]
@@ -268,7 +267,6 @@ async def test_the_table_dice_prompt_on_a_phone_is_drawn_in_lines_without_stray_
         context, page = await _on_phone(chromium, web, "reg", PLAYER, size, shown=("Bersaglieri 0",))
         await page.keyboard.type("fire rossi ahmed range=30\r")
         text = await shows(page, "Sgt Rossi's fire", "1 face, 1 to 6")
-        await page.screenshot(path=f"/tmp/s67-dice-prompt-{size[0]}x{size[1]}.png")
         (session,) = web.club.server.sessions
         prompt = session.app.screen
         assert type(prompt).__name__ == "DicePrompt"
