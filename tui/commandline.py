@@ -192,13 +192,6 @@ class CommandInput(PlainInput):
     def action_dismiss(self) -> None:
         dismiss_suggestion(self)
 
-    def typed(self, text: str) -> None:
-        """``text`` typed into the box, as a printable key is (over the selection, if any)."""
-        if self.selection.is_empty:
-            self.insert_text_at_cursor(text)
-        else:
-            self.replace(text, *self.selection)
-
     def action_history(self, delta: int) -> None:
         if not self.history:
             return

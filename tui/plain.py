@@ -115,6 +115,13 @@ class PlainInput(Input):
             return
         event.text = text
 
+    def typed(self, text: str) -> None:
+        """``text`` typed into the box, as a printable key is (over the selection, if any)."""
+        if self.selection.is_empty:
+            self.insert_text_at_cursor(text)
+        else:
+            self.replace(text, *self.selection)
+
     def pasted(self, text: str) -> str | None:
         """``text`` as the box takes it pasted, or None: refused whole (and said why)."""
         why = refused_paste(text)

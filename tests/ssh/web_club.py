@@ -105,11 +105,12 @@ async def web_table(
     tls: bool = False,
     public_url: str = "",
     plain: Collection[str] = (),
+    langs: dict[str, str] | None = None,
     **server: Any,
 ) -> AsyncIterator[WebClub]:
     """The demo game served to SSH seats and browsers by ``fireteam serve --workers N``: 0, the seats in this
     process; else real seat workers, with the standby only if ``standby``; ``plain``: the seats the seats file
-    makes plain."""
+    makes plain; ``langs``: the seats whose entry names a language (seats in this process)."""
     caplog.set_level(logging.INFO, logger="fireteam.serve")
     keys = make_keys(SEATS)
     game = demo_game(folder / "table.ft")
@@ -127,7 +128,7 @@ async def web_table(
             club = Club(pool, port, keys, game, [], caplog, folder / "serve.log")
         else:
             seats_path = folder / "seats.toml"
-            seats_path.write_text(seats_toml(keys, SEATS, plain=plain))
+            seats_path.write_text(seats_toml(keys, SEATS, langs, plain=plain))
             serve = FireteamServer(
                 [Table("table", game)],
                 SeatsFile(seats_path, logging.getLogger("fireteam.serve")),

@@ -75,15 +75,23 @@ def dice_line(roll: ev.Roll, signs: bool = False) -> Text:
 
 
 def roll_summary(
-    roll: ev.Roll, unit_name: str = "", undone: bool = False, domain: str = CORE_DOMAIN, signs: bool = False
+    roll: ev.Roll,
+    unit_name: str = "",
+    undone: bool = False,
+    domain: str = CORE_DOMAIN,
+    signs: bool = False,
+    faces: Text | None = None,
 ) -> Text:
     """Outcome, who, purpose and dice: it wraps rather than lose the outcome (``signs``: it is
-    marked ✓ or ✗, for a screen without colour)."""
+    marked ✓ or ✗, for a screen without colour); ``faces``, said after the outcome."""
     text = Text()
     if roll.outcome:
         ok = odds.succeeded(roll)
         outcome = (odds.sign(roll) if signs else "") + render(roll.outcome, domain)
         text.append(outcome, style="bold green" if ok else "bold red" if ok is False else "bold")
+        text.append(" · ", style="dim")
+    if faces is not None:
+        text.append_text(faces)
         text.append(" · ", style="dim")
     purpose = render(roll.purpose, domain)
     if unit_name and lang() == SOURCE:
@@ -102,13 +110,19 @@ def roll_summary(
     return text
 
 
+def need_text(roll: ev.Roll) -> Text:
+    """What the roll needed ("needs 4+"), or nothing."""
+    need = odds.need(roll)
+    if not need:
+        return Text()
+    needs = _("needs a total of {need}") if odds.summed(roll) else _("needs {need}")
+    return Text().append(needs.format(need=need), style="bold")  # bold itself, not what follows it
+
+
 def target_text(roll: ev.Roll, domain: str = CORE_DOMAIN) -> Text:
     """The target and each modifier with its rule."""
-    text = Text()
-    need = odds.need(roll)
-    if need:
-        needs = _("needs a total of {need}") if odds.summed(roll) else _("needs {need}")
-        text.append(needs.format(need=need), style="bold")
+    text = need_text(roll)
+    if text.plain:
         base = odds.base(roll)
         if base is not None and roll.mods:  # the number the modifiers changed, as the roll records it
             text.append(" " + _("(base {target})").format(target=base), style="dim")
@@ -212,12 +226,16 @@ class DicePane(Plain):
         e = line.event
         unit = self._names.get(e.unit, e.unit) if e.unit else side_name(e.side) if e.side else ""  # whose roll
         signs = self.app.no_color  # what the colours say, in signs too (tui.contrast)
+        room = self.content_size.height
+        if room == 1:  # one row (a phone held sideways): the outcome, the faces and what they needed first
+            faces = Text.assemble(dice_line(roll, signs), *((" · ", "dim"), need_text(roll)) if odds.need(roll) else ())
+            summary = roll_summary(roll, unit, line.undone, self.domain, signs, faces=faces)
+            return visible_text(Text.assemble(summary, no_wrap=True, overflow="ellipsis"), lines=False)
         parts: list[RenderableType] = [roll_summary(roll, unit, line.undone, self.domain, signs)]
         boxed = [
             *dice_rows(roll, roll_width),
             *(t for t in (target_text(roll, self.domain), chance_line(roll)) if t.plain),
         ]
-        room = self.content_size.height
         if self.app.size.height >= TALL and (not room or _rows([*parts, *boxed], roll_width) <= room):
             parts += boxed
         else:

@@ -219,6 +219,7 @@ class LogView(BarView, can_focus=True):
         self._synced_length = 0  # the file's length at the last sync
         self._shown: tuple[object, int, int] | None = None  # (index, rows, cursor) at the last sync
         self._newer = 0  # the rows below the view, as last told
+        self._focusing_click = False  # the button down now gave the log the focus
 
     # ------------------------------------------------------------------ data
 
@@ -477,9 +478,18 @@ class LogView(BarView, can_focus=True):
         if line is not None:
             self.post_message(self.LineChosen(line))
 
+    def focus_on_click(self) -> bool:
+        # Asked by the screen as a button goes down over the log, before it gives the focus.
+        self._focusing_click = not self.has_focus
+        return super().focus_on_click()
+
     def on_click(self, event: events.Click) -> None:
-        if not self._on_bar(event.x):
+        # A click that brings the focus here only does that: on a phone, the tap that raises the
+        # keyboard lands in the log, and picked a line (the dice pane showed its roll, #61).  A
+        # click in the log that has the focus picks the line under it.
+        if not self._on_bar(event.x) and not self._focusing_click:
             self.set_cursor(int(self.scroll_y) + event.y)
+        self._focusing_click = False
 
 
 class LogPane(Vertical):

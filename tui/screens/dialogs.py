@@ -33,15 +33,20 @@ from tui.logindex import event_kind
 from tui.plain import Plain, PlainInput, PlainLabel, visible
 from tui.textual_internals import hide_overlay
 
+#: A dialog framed, and its boxes, in box-drawing lines: Textual's ``thick`` and ``tall`` borders are
+#: block elements (``█▀▄``, ``▊▔▁▎``), which a browser seat's terminal (xterm.js drawing them with the
+#: font) showed as stray pieces between rows at a phone's font size (#61).  A refusal's line is red
+#: words only: the empty line kept for it was a red band (Textual's ``error`` label has a background).
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
 {name} > Vertical {{
     width: 72; max-width: 100%; height: auto; max-height: 90%;
-    border: thick $primary; background: $surface; padding: 0 1;
+    border: heavy $primary; background: $surface; padding: 0 1;
 }}
 {name} .title {{ text-style: bold; width: 100%; }}
-{name} .error {{ color: $error; width: 100%; }}
-{name} Input {{ margin: 1 0 0 0; }}
+{name} .error {{ color: $error; background: transparent; width: 100%; }}
+{name} Input {{ margin: 1 0 0 0; border: round $border-blurred; }}
+{name} Input:focus {{ border: round $border; }}
 """
 
 
@@ -80,7 +85,7 @@ class ConfirmBox(Vertical):
     DEFAULT_CSS = """
     ConfirmBox {
         display: none; layer: dialog; dock: bottom; height: auto; max-height: 90%;
-        border: thick $primary; background: $surface; padding: 0 1;
+        border: heavy $primary; background: $surface; padding: 0 1;
     }
     ConfirmBox .title { text-style: bold; width: 100%; }
     """

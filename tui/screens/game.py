@@ -45,7 +45,7 @@ from tui.panes.log import LogPane, LogView, summary
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.panes.rosterview import RosterView
-from tui.plain import Plain, plain, visible
+from tui.plain import Plain, PlainInput, plain, visible
 from tui.textual_internals import mount_overlays, overlays_later, unshown, use_compositor, withdraw_notices
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
@@ -983,7 +983,15 @@ class GameScreen(Screen):
         with it (#61): a phone's first tap lands in a pane, and its one-key bindings ate what
         was typed next.  The panes keep their keys behind a modifier or on the arrows; a key
         bound where the focus is (the replay's, a user's keymap) stays the binding's."""
-        if not (self.typing and event.is_printable and event.character) or isinstance(self.focused, Input):
+        if not (self.typing and event.is_printable and event.character):
+            return
+        if isinstance(self.focused, PlainInput):
+            # A box takes its own printable keys: one that comes here from a pane was sent to
+            # the pane before the focus moved on to the box (the keys typed fast after the
+            # first, #61: they were dropped).  It goes in after those before it.
+            event.stop()
+            event.prevent_default()
+            self.focused.typed(event.character)
             return
         bound_here = self.active_bindings.get(event.key)
         if bound_here is not None and bound_here.enabled:
@@ -992,16 +1000,17 @@ class GameScreen(Screen):
         event.prevent_default()
         box = self._part(CommandInput)
         box.focus()
-        # Put in here, not posted: the keys after it, which may reach the pane before the
+        # Put in here, not posted: the keys after it, which reach the pane until the
         # focus moves, come here in their turn and go in after it.
         box.typed(event.character)
 
     def on_paste(self, event: events.Paste) -> None:
         """A paste in a pane goes to the command line as a key typed there does (the phone's Paste key)."""
-        if not self.typing or isinstance(self.focused, Input):
+        if not self.typing:
             return
         event.stop()
-        box = self._part(CommandInput)
+        # One that comes here while a box has the focus was sent to a pane before the focus moved on.
+        box = self.focused if isinstance(self.focused, PlainInput) else self._part(CommandInput)
         box.focus()
         text = box.pasted(event.text)
         if text:

@@ -173,7 +173,7 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen { align: center middle; }
     HelpScreen > Vertical {
         width: 100%; height: 100%;
-        border: thick $primary; background: $surface; padding: 0 1;
+        border: heavy $primary; background: $surface; padding: 0 1;
     }
     HelpScreen #help-search { border: none; height: 1; padding: 0; margin: 0 0 1 0; background: $boost; }
     HelpScreen VerticalScroll { height: 1fr; }

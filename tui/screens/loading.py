@@ -20,7 +20,7 @@ from tui.plain import PlainLabel
 class LoadingScreen(Screen[None]):
     DEFAULT_CSS = """
     LoadingScreen { align: center middle; }
-    LoadingScreen > Vertical { width: 60; max-width: 100%; height: auto; border: thick $primary; padding: 0 1; }
+    LoadingScreen > Vertical { width: 60; max-width: 100%; height: auto; border: heavy $primary; padding: 0 1; }
     LoadingScreen ProgressBar { margin: 1 0 0 0; }
     """
 

@@ -93,7 +93,7 @@ class RulesScreen(ModalScreen[None]):
     RulesScreen { align: center middle; }
     RulesScreen > Vertical {
         width: 100%; height: 100%;
-        border: thick $primary; background: $surface; padding: 0 1;
+        border: heavy $primary; background: $surface; padding: 0 1;
     }
     RulesScreen #rules-search { border: none; height: 1; padding: 0; margin: 0; background: $boost; }
     RulesScreen #rules-filter { margin: 0 0 1 0; }
