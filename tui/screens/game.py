@@ -681,7 +681,9 @@ class GameScreen(Screen):
             said = _("{waiting} ({key}: give them yourself)").format(
                 waiting=said, key=keys_of(self, "table-dice", first=True)
             )
-        self._part(PhasePane).border_subtitle = plain(said)
+        phase = self._part(PhasePane)
+        phase.border_subtitle = plain(said)
+        phase.set_class(bool(said), "-awaiting")  # a short screen's pane gets its bottom border back for it
         stale, self._held_screen = self._held_screen, None
         if stale is not None and stale in self.app.screen_stack:  # the command as it stood: asked no more
             stale.pop_until_active()  # (dismiss pops the top screen: a box opened over it goes first)
