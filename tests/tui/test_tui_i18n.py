@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual.command import CommandInput
-from waiting import IN_CHILD, press, settled
+from waiting import IN_CHILD, press, settled, until
 
 import core.language.i18n as i18n
 from core.events import All, AtLeast, Each, Mod, Roll
@@ -403,3 +403,19 @@ async def test_the_replay_bar_names_the_games_end_in_the_readers_language(tmp_pa
             bar = app.screen.query_one(ReplayBar).render_line(0).text
     game.close()
     assert "turno 7 · finita" in bar and "ended" not in bar, bar
+
+
+async def test_the_logs_count_of_newer_lines_agrees_with_its_number_in_italian(tmp_path):
+    """The log said "▼ 1 più recenti (Fine)" at a served table (#61): one line is "più recente"."""
+    with readers.reading("it"):
+        app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), role=REFEREE)
+        async with app.run_test(size=SIZE) as pilot:
+            await settled(pilot)
+            pane = app.screen.query_one(LogPane)
+            said = []
+            for count in (1, 3):
+                pane.post_message(LogView.Newer(count))
+                shown = f"▼ {count} "
+                await until(pilot, lambda shown=shown: str(pane.border_subtitle or "").startswith(shown), shown)
+                said.append(pane.border_subtitle)
+            assert said == ["▼ 1 più recente (Fine)", "▼ 3 più recenti (Fine)"]
