@@ -245,3 +245,23 @@ async def test_the_referees_short_screen_shows_whose_dice_are_awaited(tmp_path):
         await until(rp, lambda: not any("waiting for" in row for row in screen_lines(referee)), "not shown")
         assert screen_lines(referee)[4].startswith("╭─ Roster")  # the pane's bottom border gone again
     game.close()
+
+
+@pytest.mark.long
+async def test_a_sides_roll_of_the_referees_command_says_the_referee_gave_it(tmp_path):
+    """The referee's ``next`` asks each side for its initiative: the side's prompt said "command:
+    given by referee" ("dato da arbitro" in Italian), a name where the book's words are "the
+    referee" (#61)."""
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
+    for line in ("scenario demo", "next dice=3", f"{TABLE_DICE} on"):
+        game.execute(line, role=REFEREE)
+    game.seated = lambda: {"regulars", "irregulars", REFEREE}
+    referee, side = FireteamApp(game, role=REFEREE), FireteamApp(game, role="regulars", seat="anna")
+    async with referee.run_test(size=SIZE) as rp, side.run_test(size=SIZE) as sp:
+        await type_text(rp, "next", "enter")
+        await until(sp, lambda: prompt_title(side).startswith("Bersaglieri's initiative"), "the side's prompt")
+        shown = [str(w.render()) for w in side.screen.query("Plain")]
+        assert "command: given by the referee" in shown, shown
+        await press(rp, "escape")  # the referee withdraws his command
+        await until(sp, lambda: not isinstance(side.screen, DicePrompt), "the side is asked no more")
+    game.close()

@@ -730,6 +730,8 @@ class GameScreen(Screen):
             line = (
                 self.game.localize(held.text)
                 if self.role in (held.role, REFEREE)
+                else _("given by the referee")  # the book's words, not a seat's role ("dato dall'arbitro")
+                if held.role == REFEREE
                 else _("given by {side}").format(side=role_words(held.role, self.game.state))
             )
             # The faces before were typed at the giver's seat: "typed so far" there only, not at a
