@@ -283,7 +283,7 @@ class DicePrompt(ModalScreen[list[int] | None]):
     @on(Input.Submitted)
     def _done(self, event: Input.Submitted) -> None:
         try:
-            faces = parse_faces(event.value)
+            faces = parse_faces(event.value, self.count)
         except ValueError as e:
             self._error(str(e))
             return
