@@ -872,8 +872,9 @@ class GameScreen(Screen):
         box = self._asking()
         if box is None:
             return False
-        if key in ("enter", "y", "escape", "n"):
-            box.answer(key in ("enter", "y"))
+        yes, no = ("enter", "y", _("y")), ("escape", "n", _("n"))  # the reader's letters too: Italian "s"
+        if key in yes or key in no:
+            box.answer(key in yes)
             return True
         if key is not None and not printable:
             return key not in self.app.QUIT_KEYS
