@@ -489,13 +489,14 @@ def face_read(face: int, sides: int) -> int:
     return 10 if sides == 10 and face == 0 else face
 
 
-def parse_faces(text: str) -> list[int]:
-    """'6,4,3' or '6 4 3' or '643' (single digits) → [6, 4, 3]."""
+def parse_faces(text: str, count: int | None = None) -> list[int]:
+    """'6,4,3' or '6 4 3' or '643' (single digits) → [6, 4, 3]; with one die asked
+    (``count`` 1), '11' is one face, refused as such, not two (a d10's player typed it)."""
     text = text.strip()
     if not text:
         return []
     parts = text.replace(",", " ").split()
-    if len(parts) == 1 and parts[0].isdigit() and len(parts[0]) > 1 and "0" not in parts[0]:
+    if len(parts) == 1 and parts[0].isdigit() and len(parts[0]) > 1 and "0" not in parts[0] and count != 1:
         parts = list(parts[0])
     try:
         return [int(p) for p in parts]

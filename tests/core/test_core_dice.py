@@ -140,6 +140,7 @@ def test_manual_dice_and_parse_faces():
     assert parse_faces("6,4,3") == parse_faces("6 4 3") == parse_faces("643") == [6, 4, 3]
     assert parse_faces("10,2") == [10, 2]
     assert parse_faces("") == []
+    assert parse_faces("11", count=1) == [11] and parse_faces("11", count=2) == [1, 1]  # one die: one number
 
 
 def test_a_d10s_zero_is_its_ten_and_no_other_dies():

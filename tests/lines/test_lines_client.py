@@ -500,3 +500,23 @@ def test_help_gives_its_examples_in_the_readers_names(tmp_path):
     examples = [line for line in Seat(game, lang="it").say("aiuto spara") if line.startswith("Per esempio")]
     assert examples[0] == "Per esempio: spara rossi ahmed distanza=30 mirato."
     assert "For example: fire rossi ahmed range=30 aimed." in Seat(game).say("help fire")
+
+
+def test_one_die_asked_reads_a_number_of_two_digits_as_one_face(tmp_path):
+    """A d10's "11" was refused as two faces ("type exactly 1 die (you typed 2)") at a served
+    Bassa Intensità table (#61): one die asked, the digits are one number, refused for its face.
+    Several dice asked, "64" is still 6 and 4."""
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game)
+    seat.say("dice table")
+    seat.say("roll 1d10")
+    assert seat.client.prompt == "Type 1 die: "
+    assert seat.say("11") == ["Refused: a d10 cannot show 11."]
+    assert seat.say("12") == ["Refused: a d10 cannot show 12."]
+    seat.say("10")
+    seat.say("roll 2d6")
+    assert seat.say("64") == ["Total 10."]
+    rolled = [
+        e.roll.faces for cmd in game.history.eff_cmds[-2:] for e in game.history.group(cmd) if isinstance(e, ev.Rolled)
+    ]
+    assert rolled == [(10,), (6, 4)]

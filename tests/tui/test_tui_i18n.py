@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual.command import CommandInput
-from waiting import IN_CHILD, press, settled
+from waiting import IN_CHILD, press, settled, until
 
 import core.language.i18n as i18n
 from core.events import All, AtLeast, Each, Mod, Roll
@@ -29,6 +29,7 @@ from tui.panes.dice import DicePane, chance_line, roll_summary, target_text
 from tui.panes.log import LogPane, LogView
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
+from tui.screens.dialogs import ConfirmBox
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpEntry, HelpScreen, command_names
 from tui.textual_internals import FooterKey
@@ -427,3 +428,37 @@ async def test_the_help_gives_linea_di_tiros_defences_and_examples_in_italian(tm
     for english in ("still-open", "moving-open", "defence", "ready", "ambush"):
         assert english not in mg, english
     g.close()
+
+
+async def test_the_logs_count_of_newer_lines_agrees_with_its_number_in_italian(tmp_path):
+    """The log said "▼ 1 più recenti (Fine)" at a served table (#61): one line is "più recente"."""
+    with readers.reading("it"):
+        app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), role=REFEREE)
+        async with app.run_test(size=SIZE) as pilot:
+            await settled(pilot)
+            pane = app.screen.query_one(LogPane)
+            said = []
+            for count in (1, 3):
+                pane.post_message(LogView.Newer(count))
+                shown = f"▼ {count} "
+                await until(pilot, lambda shown=shown: str(pane.border_subtitle or "").startswith(shown), shown)
+                said.append(pane.border_subtitle)
+            assert said == ["▼ 1 più recente (Fine)", "▼ 3 più recenti (Fine)"]
+
+
+async def test_the_italian_undo_box_takes_s_for_si_as_the_plain_seat_does(tmp_path):
+    """An Italian referee's "s" (sì) at the undo box dropped the question and went to the
+    command line behind it (#61); the box said "Invio/y", the plain seat asks "s o n"."""
+    with readers.reading("it"):
+        game = patrol_game(tmp_path / "g.ft", commands=OPENING)
+        app = FireteamApp(game, role=REFEREE)
+        async with app.run_test(size=SIZE) as pilot:
+            await settled(pilot)
+            live = len(game.history.eff_cmds)
+            await press(pilot, "ctrl+z")
+            box = app.screen.query_one(ConfirmBox)
+            assert box.asking and "Invio/s: sì   Esc/n: no" in [str(w.render()) for w in box.query("Plain")]
+            await press(pilot, "s")
+            await until(pilot, lambda: len(game.history.eff_cmds) == live - 1, "undone")
+            assert not box.asking and app.screen.query_one("CommandInput").value == ""
+    game.close()

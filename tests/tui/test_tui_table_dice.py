@@ -20,6 +20,10 @@ from tui.screens.held import HeldScreen
 SIZE = (100, 30)
 
 
+def screen_lines(app) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
 def hint(app) -> str:
     return str(app.screen.query_one("#cmd-hint").render())
 
@@ -222,4 +226,42 @@ async def test_only_the_referees_key_bar_offers_table_dice(tmp_path):
         assert "toggle_dice" not in offered(blue) and "help" in offered(blue)
         await press(blue_pilot, "ctrl+t")  # the key still tells the side which it is
         assert hint(blue) == "✗ Table dice are the referee's choice for the whole table: now OFF"
+    game.close()
+
+
+@pytest.mark.long
+async def test_the_referees_short_screen_shows_whose_dice_are_awaited(tmp_path):
+    """At 80x24 the phase pane drops its bottom border, and with it the line naming the held
+    roll and the referee's key: he saw nothing while the defender's save was awaited (#61)."""
+    game = served_fire(tmp_path, {"regulars", "irregulars", REFEREE})
+    firer, referee = FireteamApp(game, role="regulars", seat="anna"), FireteamApp(game, role=REFEREE)
+    async with firer.run_test(size=SIZE) as fp, referee.run_test(size=(80, 24)) as rp:
+        await type_text(fp, "fire conti bashir range=40", "enter")
+        await until(fp, lambda: isinstance(firer.screen, DicePrompt), "the fire's prompt")
+        await press(fp, "6", "enter")  # a hit (needs 4+, §8.0): the save is asked of the irregulars
+        await until(rp, lambda: phase_line(referee) == WAITING_REF, "the referee's line says it")
+        await until(rp, lambda: any("waiting for Somali militia" in row for row in screen_lines(referee)), "shown")
+        await press(rp, "ctrl+t", "escape")  # withdrawn: the line goes, and the border with it
+        await until(rp, lambda: not any("waiting for" in row for row in screen_lines(referee)), "not shown")
+        assert screen_lines(referee)[4].startswith("╭─ Roster")  # the pane's bottom border gone again
+    game.close()
+
+
+@pytest.mark.long
+async def test_a_sides_roll_of_the_referees_command_says_the_referee_gave_it(tmp_path):
+    """The referee's ``next`` asks each side for its initiative: the side's prompt said "command:
+    given by referee" ("dato da arbitro" in Italian), a name where the book's words are "the
+    referee" (#61)."""
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
+    for line in ("scenario demo", "next dice=3", f"{TABLE_DICE} on"):
+        game.execute(line, role=REFEREE)
+    game.seated = lambda: {"regulars", "irregulars", REFEREE}
+    referee, side = FireteamApp(game, role=REFEREE), FireteamApp(game, role="regulars", seat="anna")
+    async with referee.run_test(size=SIZE) as rp, side.run_test(size=SIZE) as sp:
+        await type_text(rp, "next", "enter")
+        await until(sp, lambda: prompt_title(side).startswith("Bersaglieri's initiative"), "the side's prompt")
+        shown = [str(w.render()) for w in side.screen.query("Plain")]
+        assert "command: given by the referee" in shown, shown
+        await press(rp, "escape")  # the referee withdraws his command
+        await until(sp, lambda: not isinstance(side.screen, DicePrompt), "the side is asked no more")
     game.close()

@@ -535,7 +535,7 @@ class LineClient:
         count = question.request.missing or question.request.count
         sides = question.request.sides
         try:
-            faces = parse_faces(text)
+            faces = parse_faces(text, count)
         except ValueError as e:
             self._refused(str(e))
             return

@@ -35,7 +35,7 @@ from core.language.i18n import CORE_DOMAIN, Names
 from core.language.reader import lang
 from core.narrate import sides_of
 from tui import odds
-from tui.i18n import N_, _
+from tui.i18n import N_, _, ngettext
 from tui.keymap import key_label
 from tui.logindex import FilteredIndex, LogFilter, RowIndex
 from tui.loglines import outcome_first, summary
@@ -622,7 +622,9 @@ class LogPane(Vertical):
     def _show_newer(self) -> None:
         # In the border, so that it costs the log no row.
         count = self._newer_count
-        self.border_subtitle = _("▼ {count} newer (End)").format(count=count) if count else ""
+        self.border_subtitle = (
+            ngettext("▼ {count} newer (End)", "▼ {count} newer (End)", count).format(count=count) if count else ""
+        )
 
     def _set_status(self, text: str) -> None:
         if text or self.query_children("#log-status"):  # nothing to say: no need to make the line yet

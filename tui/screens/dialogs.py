@@ -71,7 +71,8 @@ class _BoxLine(Plain):
 
 
 class ConfirmBox(Vertical):
-    """A yes/no question over the bottom of the game screen; Enter or y says yes, Esc or n says no.
+    """A yes/no question over the bottom of the game screen; Enter or y (the reader's letter too, Italian s)
+    says yes, Esc or n says no.
 
     A box on the screen's top layer rather than a modal screen: a modal screen
     drew the whole game screen again, dimmed, in each of its frames, and again
@@ -288,7 +289,7 @@ class DicePrompt(ModalScreen[list[int] | None]):
     @on(Input.Submitted)
     def _done(self, event: Input.Submitted) -> None:
         try:
-            faces = parse_faces(event.value)
+            faces = parse_faces(event.value, self.count)
         except ValueError as e:
             self._error(str(e))
             return

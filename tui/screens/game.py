@@ -681,7 +681,9 @@ class GameScreen(Screen):
             said = _("{waiting} ({key}: give them yourself)").format(
                 waiting=said, key=keys_of(self, "table-dice", first=True)
             )
-        self._part(PhasePane).border_subtitle = plain(said)
+        phase = self._part(PhasePane)
+        phase.border_subtitle = plain(said)
+        phase.set_class(bool(said), "-awaiting")  # a short screen's pane gets its bottom border back for it
         stale, self._held_screen = self._held_screen, None
         if stale is not None and stale in self.app.screen_stack:  # the command as it stood: asked no more
             stale.pop_until_active()  # (dismiss pops the top screen: a box opened over it goes first)
@@ -728,6 +730,8 @@ class GameScreen(Screen):
             line = (
                 self.game.localize(held.text)
                 if self.role in (held.role, REFEREE)
+                else _("given by the referee")  # the book's words, not a seat's role ("dato dall'arbitro")
+                if held.role == REFEREE
                 else _("given by {side}").format(side=role_words(held.role, self.game.state))
             )
             # The faces before were typed at the giver's seat: "typed so far" there only, not at a
@@ -868,8 +872,9 @@ class GameScreen(Screen):
         box = self._asking()
         if box is None:
             return False
-        if key in ("enter", "y", "escape", "n"):
-            box.answer(key in ("enter", "y"))
+        yes, no = ("enter", "y", _("y")), ("escape", "n", _("n"))  # the reader's letters too: Italian "s"
+        if key in yes or key in no:
+            box.answer(key in yes)
             return True
         if key is not None and not printable:
             return key not in self.app.QUIT_KEYS

@@ -14,7 +14,7 @@ from core import events as ev
 from core.game import Game
 from core.language.i18n import Domain, Msg, plain
 from core.language.reader import reading
-from core.ruleset import get_ruleset
+from core.ruleset import Refused, get_ruleset
 from core.rulesets.ludonet import tables, words
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
@@ -174,3 +174,22 @@ def test_commands_typed_in_italian_record_what_the_english_ones_do(tmp_path):
             games[lang] = [f for f in effective_facts(tmp_path / lang / "ln.ft") if f["t"] != "cmd"]
     assert games["it"] == games["en"]
     assert {"t": "move", "unit": "brown", "cm": 3, "how": ["crawl", {}]} in games["it"]
+
+
+def test_a_shot_beyond_its_range_is_refused_in_italian_words(tmp_path, monkeypatch):
+    """LN-R030's refusal names the weapon or the grenade after the range: "di l'arma di Uffz
+    Hans Vogt" was read at a served table (#61): Italian contracts "di l'" to "dell'", so the
+    weapon ("l'arma di …", "una granata") follows "per"."""
+    game = ludonet_game(tmp_path, monkeypatch, {"weapon.rifle.range": 40, "grenade_range": 10})
+    to_phase(game, 1, "fire")
+    said = []
+    with reading("it"):
+        for line in ("@paras fire jones kurt range=41", "grenade brown range=11 hans"):
+            with pytest.raises(Refused) as refused:
+                play(game, line)
+            said.append(str(refused.value))
+    game.close()
+    assert said == [
+        "41 cm è oltre il raggio di tiro di 40 cm per l'arma di Pte Jones (LN-R030)",
+        "11 cm è oltre il raggio di tiro di 10 cm per una granata (LN-R030)",
+    ]
