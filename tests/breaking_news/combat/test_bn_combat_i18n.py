@@ -82,9 +82,9 @@ def test_the_events_are_the_same_json_whatever_the_readers_language(tmp_path, mo
 def test_counters_read_in_italian():
     with reading("it"):
         assert describe_var("negotiation.regulars", "running") == "negoziazione di regulars: in corso"
-        assert describe_var("taken.irregulars.4", "regulars") == "regulars hanno acquisito il segnalino 4 di irregulars"
+        assert describe_var("taken.irregulars.4", "regulars") == "regulars ha acquisito il segnalino 4 di irregulars"
         assert describe_var("game_over", "morale:regulars").startswith(
-            "la partita è finita: regulars hanno fallito il morale con più punti sconfitta del nemico"
+            "la partita è finita: regulars ha fallito il morale con più punti sconfitta del nemico"
         )
         assert describe_var("game_over", "the players agreed") == "la partita è finita: the players agreed"
     assert describe_var("game_over", "exfiltration:irregulars") == "the game is over: irregulars left the field (§14.0)"
