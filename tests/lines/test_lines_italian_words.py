@@ -261,9 +261,20 @@ def in_italian(tmp_path_factory):
         ("demo-game", "Milizia somala è il primo giocatore"),
         ("demo-game", "Reparto Bersaglieri ha sparato il primo colpo"),
         ("demo-game", "Milizia somala ha fatto il test di morale nel turno 2"),
-        ("demo-game", "Partita finita: vince Milizia somala con 20 punti sconfitta contro 30 di Reparto Bersaglieri (§14.0)"),
+        (
+            "demo-game",
+            "Partita finita: vince Milizia somala con 20 punti sconfitta contro 30 di Reparto Bersaglieri (§14.0)",
+        ),
         ("demo-game", "Sgt Rossi si unisce a Reparto Bersaglieri (Veterani) con AR"),
         ("bassa-intensita-game", "in questo turno muove prima Convoglio italiano (A.5.1)"),
+        # the fire line in Italian order: the firer owns the weapon, the range is where it is fired
+        (
+            "demo-game",
+            "fuoco su Dahir Omar a 39 cm con Mitragliatrice leggera (LMG) di Cpl Bianchi: "
+            "4d6 serve 5+ per dado: 2 1 3 6 → 1 colpo",
+        ),
+        # Linea di Tiro's attacks left in Italian order
+        ("linea-di-tiro-game", "StuG Berta ora ancora un attacco, non più «ancora due attacchi»"),
     ],
 )
 def test_the_recorded_games_lines_read_as_italian(in_italian, game, line):
