@@ -121,6 +121,8 @@ def scenario_texts(ruleset: str, scenario: str) -> list[str]:
     data.get("jokers", {}).pop("effect", None)
     for side in data.get("sides", ()):
         side.pop("name")
+    for unit in data.get("units", ()):
+        unit.pop("kind", None)  # a journalist, a civilian: the book's term, where a piece has no class
     for table, keys in (("objectives", ("name", "where")), ("mines", ("where",)), ("support", ("name",))):
         for entry in data.get(table, ()):
             for key in keys:
@@ -171,7 +173,8 @@ def shown(game_name: str, lang: str, folder: Path) -> tuple[str, Game]:
         log = [line.text for line in played.log_lines(REFEREE) if not line.inner]
         report = render_md.render(build(played, REFEREE))
     seat = Seat(played, lang=lang)
-    helps = seat.say("aiuto" if lang == "it" else "help")
+    helps = seat.say("forze" if lang == "it" else "roster") + seat.say("stato" if lang == "it" else "status")
+    helps += seat.say("aiuto" if lang == "it" else "help")
     for spec in played.ruleset.commands():
         with reading(lang):
             mine, _english = names(spec, played.ruleset.domain)
