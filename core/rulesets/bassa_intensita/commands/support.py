@@ -277,8 +277,8 @@ def note_for_the_referee(text: Text) -> Text:
         return text
     if text.id == FFE_NOTE and isinstance(text.args.get("source"), str):
         return M(FFE_NOTE, **{**text.args, "source": typed_term(str(text.args["source"]))})
-    if text.id == AIR_NOTE and isinstance(text.args.get("bomb"), str):
-        bomb = text.args["bomb"]
+    bomb = text.args.get("bomb")
+    if text.id == AIR_NOTE and isinstance(bomb, str):
         return M(
             AIR_NOTE_TYPED, **{**text.args, "bomb": pgettext("choice", bomb), "source": typed_term(f"bomb-{bomb}")}
         )
