@@ -106,7 +106,7 @@ def test_a_side_a_message_records_by_id_reads_as_its_name_while_its_game_is_show
         assert render(bought, language="en") == "Bersaglieri bought Motivation"
         # the possessive as the name shown ends, not as the id did ("irregulars'")
         assert render(marker, language="en") == "Somali militia's marker 2 is a fake (§4.1)"
-        assert render(killed, "breaking_news", language="it") == "ucciso da Bersaglieri"
+        assert render(killed, "breaking_news", language="it") == "ucciso da Reparto Bersaglieri"
         assert side_name("irregulars") == "Somali militia" and piece_name("rossi") == "Sgt Rossi"
         assert side_name("nobody") == "nobody"
     assert render(bought, language="en") == "regulars bought Motivation"  # no game: as recorded

@@ -168,9 +168,9 @@ def test_fireteam_log_narrates_the_demo_in_italian_and_in_english(capsys):
     assert fireteam(["log", str(DEMO), "--lang", "en"]) == 0
     english = capsys.readouterr().out.splitlines()
     assert len(italian) == len(english)
-    assert "    Scenario Posto di blocco ad Afgooye: Bersaglieri contro Milizia somala" in italian
+    assert "    Scenario Posto di blocco ad Afgooye: Reparto Bersaglieri contro Milizia somala" in italian
     assert "    Scenario Checkpoint at Afgooye: Bersaglieri vs Somali militia" in english
-    assert "    Sgt Rossi si unisce a Bersaglieri Veterani con AR" in italian
+    assert "    Sgt Rossi si unisce a Reparto Bersaglieri (Veterani) con AR" in italian
     assert "    Sgt Rossi joins Bersaglieri Veteran with AR" in english
     assert "» arbitro: scenario demo" in italian and "» referee: scenario demo" in english  # who gave it
     assert any(line.startswith("    Turno 1: ") for line in italian)
@@ -183,7 +183,7 @@ def test_fireteam_log_narrates_the_demo_in_italian_and_in_english(capsys):
 
 def test_the_language_may_come_before_the_command(capsys):
     assert fireteam(["--lang", "it", "log", str(DEMO)]) == 0
-    assert "    Sgt Rossi si unisce a Bersaglieri Veterani con AR" in capsys.readouterr().out.splitlines()
+    assert "    Sgt Rossi si unisce a Reparto Bersaglieri (Veterani) con AR" in capsys.readouterr().out.splitlines()
 
 
 def test_replay_json_is_the_same_in_every_language(capsys):
@@ -200,7 +200,7 @@ def test_the_locale_chooses_italian_when_no_lang_is_given(capsys, monkeypatch):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "it_IT.UTF-8")
     assert fireteam(["log", str(DEMO)]) == 0
-    assert "    Sgt Rossi si unisce a Bersaglieri Veterani con AR" in capsys.readouterr().out.splitlines()
+    assert "    Sgt Rossi si unisce a Reparto Bersaglieri (Veterani) con AR" in capsys.readouterr().out.splitlines()
     # --lang wins over the locale
     assert fireteam(["log", str(DEMO), "--lang", "en"]) == 0
     assert "    Sgt Rossi joins Bersaglieri Veteran with AR" in capsys.readouterr().out.splitlines()

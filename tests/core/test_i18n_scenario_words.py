@@ -39,11 +39,11 @@ def test_a_game_set_up_in_italian_records_the_english_words_and_reads_in_each_la
         assert "Checkpoint at Afgooye" in raw and "Somali militia" in raw
         assert "Posto di blocco" not in raw and "Milizia somala" not in raw
         assert "Scenario Checkpoint at Afgooye: Bersaglieri vs Somali militia" in _log(game, "en")
-        assert "Scenario Posto di blocco ad Afgooye: Bersaglieri contro Milizia somala" in _log(game, "it")
+        assert "Scenario Posto di blocco ad Afgooye: Reparto Bersaglieri contro Milizia somala" in _log(game, "it")
         with reading("it"):
             report = render_md.render(build(game, REFEREE))
         assert report.startswith("# Rapporto dopo l'azione: Posto di blocco ad Afgooye\n")
-        assert "Bersaglieri contro Milizia somala." in report
+        assert "Reparto Bersaglieri contro Milizia somala." in report
     finally:
         game.close()
 
@@ -55,7 +55,7 @@ def test_a_users_scenario_file_is_shown_as_written(tmp_path):
     mine.write_text(text.replace('name = "Somali militia"', 'name = "Balad militia"'), encoding="utf-8")
     game = _set_up(tmp_path / "mine.ft", "it", str(mine))
     try:
-        assert "Scenario Checkpoint at Balad: Bersaglieri contro Balad militia" in _log(game, "it")
+        assert "Scenario Checkpoint at Balad: Reparto Bersaglieri contro Balad militia" in _log(game, "it")
     finally:
         game.close()
 

@@ -365,7 +365,7 @@ def test_the_reading_words_in_italian(tmp_path):
     seat = Seat(game, "regulars", lang="it")
     said = seat.say("stato")
     assert said[1].startswith("Turno 6")
-    assert seat.say("forze")[0].startswith("Bersaglieri (regulars):")
+    assert seat.say("forze")[0].startswith("Reparto Bersaglieri (regulars):")
     assert seat.say("aiuto")[0] == "Scrivi un comando e premi Invio. Per leggere la partita:"
     assert seat.say("probabilita fire rossi ahmed range=30")  # without its accent too
     assert problems_of(seat.say("registro 5")) == []

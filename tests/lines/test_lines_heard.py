@@ -112,7 +112,7 @@ def test_a_commitment_is_said_as_it_happens_without_its_digest_which_log_reads(t
 JOINS = {
     "en": ("Sgt Rossi joins Bersaglieri: Veteran, Assault rifle.", "Egal Yusuf joins Somali militia, hidden: "),
     "it": (
-        "Sgt Rossi si unisce a Bersaglieri: Veterani, Fucile d'assalto.",
+        "Sgt Rossi si unisce a Reparto Bersaglieri: Veterani, Fucile d'assalto.",
         "Egal Yusuf si unisce a Milizia somala, nascosto: ",
     ),
 }

@@ -25,6 +25,7 @@ from lines_support import Seat
 from core.cli.main import run_script
 from core.commands.naming import names
 from core.game import Game
+from core.language.catalogues import DOMAINS, read
 from core.language.reader import reading
 from core.report import build, render_md
 from core.views import REFEREE
@@ -120,6 +121,8 @@ def scenario_texts(ruleset: str, scenario: str) -> list[str]:
     data.get("jokers", {}).pop("effect", None)
     for side in data.get("sides", ()):
         side.pop("name")
+    for unit in data.get("units", ()):
+        unit.pop("kind", None)  # a journalist, a civilian: the book's term, where a piece has no class
     for table, keys in (("objectives", ("name", "where")), ("mines", ("where",)), ("support", ("name",))):
         for entry in data.get(table, ()):
             for key in keys:
@@ -170,7 +173,8 @@ def shown(game_name: str, lang: str, folder: Path) -> tuple[str, Game]:
         log = [line.text for line in played.log_lines(REFEREE) if not line.inner]
         report = render_md.render(build(played, REFEREE))
     seat = Seat(played, lang=lang)
-    helps = seat.say("aiuto" if lang == "it" else "help")
+    helps = seat.say("forze" if lang == "it" else "roster") + seat.say("stato" if lang == "it" else "status")
+    helps += seat.say("aiuto" if lang == "it" else "help")
     for spec in played.ruleset.commands():
         with reading(lang):
             mine, _english = names(spec, played.ruleset.domain)
@@ -215,3 +219,66 @@ def test_each_rulesets_game_in_italian_shows_no_english(tmp_path, name):
     finally:
         en_game.close()
         it_game.close()
+
+
+#: The fields a message fills with a side's name.
+SIDE_FIELDS = ("side", "first", "second", "other", "taker", "owner", "winner", "enemy")
+#: A side's name and a plural verb of the third person after it ("{side} hanno", "{first}
+#: sono", "{side} non difendono"), or before it ("li muovono {side}").
+PLURAL_WITH_SIDE = re.compile(
+    rf"\{{(?:{'|'.join(SIDE_FIELDS)})\}}(?: (?:non|già|ora))* (?:hanno|sono|\w+[aeio]no)\b"
+    rf"|\b(?:hanno|sono|\w+[aeio]no) \{{(?:{'|'.join(SIDE_FIELDS)})\}}"
+)
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_a_sides_name_takes_a_singular_verb_in_italian(domain):
+    """A side's Italian name is singular (ruling I18N-SIDE-NUMBER): "Milizia somala ha
+    acquistato", never "hanno" as the English "Somali militia have" (#61)."""
+    said = [s for m in read("it", domain) if m.id for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    plural = [s for s in said if PLURAL_WITH_SIDE.search(s)]
+    assert plural == []
+
+
+@pytest.fixture(scope="module")
+def in_italian(tmp_path_factory):
+    """A recorded game's lines as an Italian reader is shown them, played once a module."""
+    played: dict[str, list[str]] = {}
+
+    def lines(name: str) -> list[str]:
+        if name not in played:
+            italian, game = shown(name, "it", tmp_path_factory.mktemp(name))
+            game.close()
+            played[name] = italian.splitlines()
+        return played[name]
+
+    return lines
+
+
+@pytest.mark.parametrize(
+    ("game", "line"),
+    [
+        # a side's name with its verb in the singular (ruling I18N-SIDE-NUMBER)
+        ("demo-game", "Reparto Bersaglieri ha acquistato Motivazione"),
+        ("demo-game", "Milizia somala ha acquistato Imboscata"),
+        ("demo-game", "Milizia somala è il primo giocatore"),
+        ("demo-game", "Reparto Bersaglieri ha sparato il primo colpo"),
+        ("demo-game", "Milizia somala ha fatto il test di morale nel turno 2"),
+        (
+            "demo-game",
+            "Partita finita: vince Milizia somala con 20 punti sconfitta contro 30 di Reparto Bersaglieri (§14.0)",
+        ),
+        ("demo-game", "Sgt Rossi si unisce a Reparto Bersaglieri (Veterani) con AR"),
+        ("bassa-intensita-game", "in questo turno muove prima Convoglio italiano (A.5.1)"),
+        # the fire line in Italian order: the firer owns the weapon, the range is where it is fired
+        (
+            "demo-game",
+            "fuoco su Dahir Omar a 39 cm con Mitragliatrice leggera (LMG) di Cpl Bianchi: "
+            "4d6 serve 5+ per dado: 2 1 3 6 → 1 colpo",
+        ),
+        # Linea di Tiro's attacks left in Italian order
+        ("linea-di-tiro-game", "StuG Berta ora ancora un attacco, non più «ancora due attacchi»"),
+    ],
+)
+def test_the_recorded_games_lines_read_as_italian(in_italian, game, line):
+    assert line in in_italian(game)

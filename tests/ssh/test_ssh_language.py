@@ -65,12 +65,12 @@ async def test_a_plain_reply_is_in_the_seats_language_from_the_file_then_the_cli
         # Line by line (the scenario's title and the phase are the ruleset's words, translated by its catalogue).
         assert reg.stdout.splitlines()[1].startswith("turno 0, ")
         assert reg.stdout.splitlines()[2:] == [
-            "Bersaglieri (regulars): 7/7 in gioco, 0 PS",
+            "Reparto Bersaglieri (regulars): 7/7 in gioco, 0 PS",
             "Milizia somala (irregulars): 6/6 in gioco, 0 PS",  # the regulars' view: hidden militia not counted
             "tu: reg (regulars)",
         ]
         assert irr_it.stdout.splitlines()[2:] == [
-            "Bersaglieri (regulars): 7/7 in gioco, 0 PS",
+            "Reparto Bersaglieri (regulars): 7/7 in gioco, 0 PS",
             "Milizia somala (irregulars): 8/8 in gioco, 0 PS",
             "tu: irr (irregulars)",
         ]
@@ -268,7 +268,7 @@ def test_catalogue(monkeypatch):
 async def test_the_same_note_and_the_same_flood_read_in_each_seats_own_language(tmp_path, caplog, test_catalogue):
     async with table(tmp_path, caplog, limits=Limits(line_length=100)) as club:
         reg, irr = await club.connect("reg", env=EN), await club.connect("irr", env=EN)
-        await asyncio.gather(reg.wait_for("reg (Bersaglieri)"), irr.wait_for("irr (Somali militia)"))
+        await asyncio.gather(reg.wait_for("reg (Reparto Bersaglieri)"), irr.wait_for("irr (Somali militia)"))
         assert club.session("reg").reader.lang == "it" and club.session("irr").reader.lang == "en"
         rita = await club.connect("rita", env=IT)
         await rita.wait_for("rita (")  # (her role in her own words)
@@ -312,7 +312,7 @@ async def test_the_same_pane_reads_in_each_seats_own_language(tmp_path, caplog, 
 async def test_a_kicked_seat_is_told_in_its_language_and_the_log_in_english(tmp_path, caplog):
     async with table(tmp_path, caplog) as club:
         reg, irr = await club.connect("reg"), await club.connect("irr")
-        await asyncio.gather(reg.wait_for("reg (Bersaglieri)"), irr.wait_for("irr (Somali militia)"))
+        await asyncio.gather(reg.wait_for("reg (Reparto Bersaglieri)"), irr.wait_for("irr (Somali militia)"))
         club.server.kick("reg", "rita")
         club.server.kick("irr", "rita")
         await asyncio.gather(reg.closed.wait(), irr.closed.wait())
@@ -423,7 +423,7 @@ async def test_seat_workers_answer_each_seat_in_its_language(tmp_path, caplog, s
         assert "you: irr (irregulars)" in (await club.run("irr", "status", env=EN)).stdout  # the client
         assert "tu: rita (referee)" in (await club.run("rita", "status")).stdout  # the server's --lang
         reg, irr = await club.connect("reg"), await club.connect("irr", env=EN)
-        await asyncio.gather(reg.wait_for("reg (Bersaglieri)"), irr.wait_for("irr (Somali militia)"))
+        await asyncio.gather(reg.wait_for("reg (Reparto Bersaglieri)"), irr.wait_for("irr (Somali militia)"))
         server.kick("reg", "rita")
         server.kick("irr", "rita")
         await asyncio.gather(reg.closed.wait(), irr.closed.wait())

@@ -670,7 +670,7 @@ async def test_pages_speak_the_browsers_language(tmp_path, caplog):
                 web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin, **italian}
             )
             browser = Browser(http, ws)
-            await browser.wait_for("reg (Bersaglieri)", "scrivi un comando")
+            await browser.wait_for("reg (Reparto Bersaglieri)", "scrivi un comando")
             await ws.close()
 
 

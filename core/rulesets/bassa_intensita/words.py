@@ -13,7 +13,8 @@ import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 
-from core.language.i18n import Domain, M, Msg, Text, english_words
+from core.language.i18n import Domain, M, Msg, Text, english_words, translations
+from core.language.reader import lang
 
 DOMAIN = "bassa_intensita"
 _words = Domain(DOMAIN)
@@ -59,6 +60,14 @@ def typed_names(term: str) -> set[str]:
     each language's catalogue (``lanciarazzi-rpg`` for ``rpg``), whatever his own, so a line
     typed in Italian replays in English."""
     return {term, *(typed(n) for n in _words.in_every_language("term", term))}
+
+
+def typed_term(term: str) -> str:
+    """``term`` (a weapon's or a burst's source's id) as the reader types it: its name in his
+    language's catalogue (``lanciarazzi-rpg`` for ``rpg``), else the id, which any reader may
+    type (an English reader types the ids)."""
+    said = translations(lang(), DOMAIN).pgettext("term", term)
+    return typed(said) if said != term else term
 
 
 def render(text: Text) -> str:

@@ -23,6 +23,7 @@ from core.language.i18n import N_, Msg, Text
 from core.ruleset import CommandSpec, Context, Phase, Ruleset, SetupChoice
 from core.rulesets.breaking_news import dice_order, narration
 from core.rulesets.breaking_news.tables import IT, troop_classes
+from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import DOMAIN, STATUSES, _
 from core.state import GameState, Unit
 
@@ -266,8 +267,9 @@ class BreakingNews(Ruleset):
         return _(w.name) if w else super().weapon_name(weapon)
 
     def terms(self) -> tuple[str, ...]:
-        """The statuses a figure shows (words.STATUSES), translated as terms."""
-        return STATUSES
+        """The statuses a figure shows (words.STATUSES), and the kinds of piece the roster
+        names where a piece has no class (a journalist, a civilian), translated as terms."""
+        return (*STATUSES, *(kind.value for kind in Kind if kind is not Kind.MAN))
 
     def statuses(self) -> frozenset[str]:
         """words.STATUSES, and the shared ones the referee may mark."""

@@ -23,7 +23,7 @@ def test_the_final_count_reads_in_italian(demo):
     assert "irregulars: perdite 10 = 10 punti sconfitta" in it
     assert (
         render(end.result, "breaking_news", "it")
-        == "vincono Milizia somala con 10 punti sconfitta contro 35 di Bersaglieri (§14.0)"
+        == "vince Milizia somala con 10 punti sconfitta contro 35 di Reparto Bersaglieri (§14.0)"
     )
     points = [e for e in out.events if isinstance(e, ev.DefeatPoints)]
     assert render(points[-1].reason, "breaking_news", "it") == (
@@ -31,7 +31,7 @@ def test_the_final_count_reads_in_italian(demo):
     )
     with reading("it"):
         assert demo.describe(end, role="referee").endswith(
-            "vincono Milizia somala con 10 punti sconfitta contro 35 di Bersaglieri (§14.0)"
+            "vince Milizia somala con 10 punti sconfitta contro 35 di Reparto Bersaglieri (§14.0)"
         )
         # the referee's own reason is his words, as typed
         assert demo.ruleset.describe_var("game_over", "the patrol withdraws") == (

@@ -39,7 +39,7 @@ def test_a_kill_is_narrated_in_italian_with_the_books_words(rng):
     # §8.0 assault rifle aimed at 30 cm needs 4+: the 4 hits; Irr2 saves on 5+: the 2 fails
     out = rng.execute("fire sarge kalash range=30 aimed dice=4,2", role="regulars")
     it = _words(out, "it")
-    assert it["purpose"] == ["fuoco con Fucile d'assalto mirato su Kalash Man, 30 cm", "tiro salvezza"]
+    assert it["purpose"] == ["fuoco su Kalash Man a 30 cm con Fucile d'assalto mirato", "tiro salvezza"]
     assert it["outcome"] == ["1 colpo", "fallito: fuori combattimento"]
     assert it["cause"] == ["ucciso da regulars"]
     en = _words(out, "en")
@@ -48,7 +48,9 @@ def test_a_kill_is_narrated_in_italian_with_the_books_words(rng):
     assert en["cause"] == ["killed by regulars"]
     with reading("it"):
         log = [rng.describe(e, role="referee") for e in out.events]
-    assert any("fuoco con Fucile d'assalto mirato su Kalash Man, 30 cm" in line and "→ 1 colpo" in line for line in log)
+    # Italian order: the target, the range, then the weapon the firer owns (not "…, 30 cm di Sgt Stone")
+    fired = "fuoco su Kalash Man a 30 cm con Fucile d'assalto mirato di Sgt Stone: 1d6 serve 4+: 4 → 1 colpo"
+    assert f"{fired} [dadi del tavolo]" in log
     # the event records the side's id; the log names the side by its name
     assert any(line.endswith("ucciso da Rangers") for line in log)
 
@@ -82,9 +84,9 @@ def test_the_events_are_the_same_json_whatever_the_readers_language(tmp_path, mo
 def test_counters_read_in_italian():
     with reading("it"):
         assert describe_var("negotiation.regulars", "running") == "negoziazione di regulars: in corso"
-        assert describe_var("taken.irregulars.4", "regulars") == "regulars hanno acquisito il segnalino 4 di irregulars"
+        assert describe_var("taken.irregulars.4", "regulars") == "regulars ha acquisito il segnalino 4 di irregulars"
         assert describe_var("game_over", "morale:regulars").startswith(
-            "la partita è finita: regulars hanno fallito il morale con più punti sconfitta del nemico"
+            "la partita è finita: regulars ha fallito il morale con più punti sconfitta del nemico"
         )
         assert describe_var("game_over", "the players agreed") == "la partita è finita: the players agreed"
     assert describe_var("game_over", "exfiltration:irregulars") == "the game is over: irregulars left the field (§14.0)"

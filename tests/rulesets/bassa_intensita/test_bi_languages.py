@@ -214,7 +214,7 @@ def test_movement_modifiers_are_typed_and_listed_by_the_italian_books_words(tmp_
 )
 def test_a_bursts_source_is_typed_by_its_italian_name_in_either_language(tmp_path, italian, english):
     """A.10.2/A.10.3, BI-R251 (#61): a gun/mortar row and an aircraft's bombs have Italian
-    names a referee may type (``fonte=cannone-150``), in either language as a weapon's are,
+    names a referee may type (``origine=cannone-150``), in either language as a weapon's are,
     and they land the same burst as the English id, with the same faces."""
     _the_same_rolls_by_either_name(tmp_path, "burst omar source={} long dice=2,6", italian, english)
 
@@ -236,11 +236,50 @@ def test_a_fire_for_effects_note_names_the_source_as_the_referee_types_it():
     note = support._area_words("gun-102")
     assert note.args["source"] == "gun-102"
     for lang, said in (
-        ("it", "scoppio UNITÀ fonte=cannone-102 indiretto"),
+        ("it", "scoppio UNITÀ origine=cannone-102 indiretto"),  # the option's Italian name, as typed
         ("en", "burst UNIT source=gun-102 indirect"),
     ):
         with reading(lang):
             assert render(BassaIntensita().note_for_the_referee(note)).endswith(said)
+
+
+def test_an_air_strikes_note_names_the_bombs_as_the_referee_types_them():
+    """BI-R251 (#61): the air strike's note names the burst's source as the referee types it
+    in his language (``origine=bomba-anticarro``), as a fire for effect's does, and the bombs as
+    the call's ``bomba=`` names them; English keeps the ids."""
+    from core.rulesets.bassa_intensita.commands import support
+
+    note = M(support.AIR_NOTE, bomb="at", long="60 x 20", short="20")
+    for lang, said in (
+        (
+            "it",
+            "bombe anticarro: un'area di 60 x 20 cm a distanza lunga, il suo centro di 20 cm a distanza breve "
+            "(scoppio UNITÀ origine=bomba-anticarro); poi può seguire",
+        ),
+        (
+            "en",
+            "at bombs: a 60 x 20 cm area at long distance, its centre 20 cm at short "
+            "(burst UNIT source=bomb-at); then a strafing pass may follow",
+        ),
+    ):
+        with reading(lang):
+            assert said in render(BassaIntensita().note_for_the_referee(note))
+
+
+def test_a_burst_of_no_he_source_lists_the_sources_in_the_referees_language(tmp_path):
+    """A.10.2 (#61): the refusal lists the sources as the referee types them: Italian names
+    under Italian (``lanciarazzi-rpg``, ``cannone-102``, ``bomba-anticarro``), the ids in English."""
+    g = _new(tmp_path, "bi.ft")
+    play(g, *FIRE[:-1])
+    with reading("it"), pytest.raises(Refused) as italian:
+        play(g, "burst omar source=nosuch long")
+    listed = set(str(italian.value).partition(": ")[2].split(", "))
+    assert {"lanciarazzi-rpg", "cannone-102", "bomba-anticarro", "missile-controcarro"} <= listed
+    assert not {"rpg", "gun-102", "bomb-at", "atgm"} & listed
+    with pytest.raises(Refused) as english:
+        play(g, "burst omar source=nosuch long")
+    assert {"rpg", "gun-102", "bomb-at", "atgm"} <= set(str(english.value).partition(": ")[2].split(", "))
+    g.close()
 
 
 @pytest.mark.parametrize(("italian", "english"), [("mina-anticarro", "at-mine"), ("granata-anticarro", "at-grenade")])

@@ -25,7 +25,7 @@ from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import damage, he
 from core.rulesets.bassa_intensita.tables import RUBBER, direct_fire_weapons, high_explosive, weapons
 from core.rulesets.bassa_intensita.terms import Kind, Status
-from core.rulesets.bassa_intensita.words import _, typed, typed_names, whose, word
+from core.rulesets.bassa_intensita.words import _, typed, typed_names, typed_term, whose, word
 from core.views import REFEREE_ONLY
 
 #: Sources of HE that are not direct-fire weapons: mortar and artillery rounds by calibre.
@@ -122,11 +122,9 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
         return
     else:
         he_weapons = [w for w in table if table[w].he]
-        raise Refused(
-            _("no HE source {source}: {sources}").format(
-                source=repr(source), sources=", ".join(he_weapons + list(areas) + list(BOMBS))
-            )
-        )
+        # each as the referee types it in his language (#61); a weapon and its row may share a name
+        sources = dict.fromkeys(typed_term(s) for s in (*he_weapons, *areas, *BOMBS))
+        raise Refused(_("no HE source {source}: {sources}").format(source=repr(source), sources=", ".join(sources)))
     zone = args["zone"]
     if args["cm"] is not None:
         # BI-R091: within the short distance "short", within the long one "long", beyond it

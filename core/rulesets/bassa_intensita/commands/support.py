@@ -39,7 +39,7 @@ from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import he
 from core.rulesets.bassa_intensita.tables import high_explosive, hit_modifiers, indirect, weapons
 from core.rulesets.bassa_intensita.terms import Kind, PhaseId, Status
-from core.rulesets.bassa_intensita.words import _, pgettext, render, typed, whose, word
+from core.rulesets.bassa_intensita.words import _, pgettext, render, typed_term, whose, word
 from core.state import Unit
 
 DONE, FAILED = M("done"), M("failed")
@@ -236,6 +236,11 @@ AIR_NOTE = N_(
     "{bomb} bombs: a {long} cm area at long distance, its centre {short} cm at short "
     "(burst UNIT source=bomb-{bomb}); then a strafing pass may follow: strafe UNIT (BI-R251..R253)"
 )
+#: The air strike's note as the referee reads it: the bombs' source as he types it (#61).
+AIR_NOTE_TYPED = N_(
+    "{bomb} bombs: a {long} cm area at long distance, its centre {short} cm at short "
+    "(burst UNIT source={source}); then a strafing pass may follow: strafe UNIT (BI-R251..R253)"
+)
 STRAFE_NOTE = N_(
     "the strafing pass fires on a {strip} cm strip where it lands: each target there as by a "
     "20/35 mm autocannon: strafe UNIT (BI-R253)"
@@ -255,12 +260,19 @@ def source_words(source: str) -> str:
 
 
 def note_for_the_referee(text: Text) -> Text:
-    """A fire for effect's note as the referee reads it: the burst's source as he types it
-    in his language (``fonte=cannone-102``, #61); the save keeps its id, which any reader
-    may type too."""
-    if not isinstance(text, Msg) or text.id != FFE_NOTE or not isinstance(text.args.get("source"), str):
+    """A fire for effect's or an air strike's note as the referee reads it: the burst's source
+    as he types it in his language (``origine=cannone-102``, ``origine=bomba-anticarro``, #61);
+    the save keeps its id, which any reader may type too."""
+    if not isinstance(text, Msg):
         return text
-    return M(FFE_NOTE, **{**text.args, "source": typed(pgettext("term", str(text.args["source"])))})
+    if text.id == FFE_NOTE and isinstance(text.args.get("source"), str):
+        return M(FFE_NOTE, **{**text.args, "source": typed_term(str(text.args["source"]))})
+    bomb = text.args.get("bomb")
+    if text.id == AIR_NOTE and isinstance(bomb, str):
+        return M(
+            AIR_NOTE_TYPED, **{**text.args, "bomb": pgettext("choice", bomb), "source": typed_term(f"bomb-{bomb}")}
+        )
+    return text
 
 
 def note_for_a_side(text: Text) -> Text:
@@ -286,7 +298,7 @@ def note_for_a_side(text: Text) -> Text:
     return M(
         "{bomb} bombs: a {long} cm area at long distance, its centre {short} cm at short; then a strafing "
         "pass may follow (BI-R251..R253)",
-        bomb=a.get("bomb", ""),
+        bomb=pgettext("choice", str(a.get("bomb", ""))),  # as the call's bomb= names them
         long=a.get("long", ""),
         short=a.get("short", ""),
     )
