@@ -303,3 +303,21 @@ def _the_same_rolls_by_either_name(tmp_path, command: str, italian: str, english
         ]
         g.close()
     assert said["it", italian] == said["en", italian] == said["en", english] != []
+
+
+def test_every_weapon_and_source_has_a_typed_name_of_its_own_in_every_language():
+    """A name typed for a weapon or a burst's source picks one: Italian's "Cannone <103mm" and
+    "Cannone >103mm" were both typed ``cannone-103mm`` (the signs fold to a hyphen)."""
+    from core.rulesets.bassa_intensita.commands.casualties import BURST_SOURCES
+    from core.rulesets.bassa_intensita.rules.damage import PEN_ONLY
+    from core.rulesets.bassa_intensita.tables import weapons
+    from core.rulesets.bassa_intensita.words import typed_names
+
+    terms = sorted({*weapons(), *BURST_SOURCES, *PEN_ONLY})
+    named: dict[str, str] = {}
+    clashes = []
+    for term in terms:
+        for name in typed_names(term):
+            if named.setdefault(name, term) != term:
+                clashes.append((name, named[name], term))
+    assert clashes == []
