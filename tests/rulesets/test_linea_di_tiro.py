@@ -21,6 +21,7 @@ from linea_di_tiro_support import (  # noqa: F401  (fixtures)
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.language.reader import reading
 from core.outcome import AnswerNeeded, Outcome, Refusal
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import rules
@@ -358,6 +359,23 @@ def test_a_word_of_the_game_that_is_no_command_names_the_commands_whose_help_spe
     assert refusal("attack") == "no command 'attack'; the word is in the help of at, barrage, mg, prepare, unitmove"
     assert refusal("nxet") == "no command 'nxet'; did you mean next?"  # no word of the help: a typo
     assert "help" not in refusal("zz")  # too short to look for
+
+
+def test_a_word_naming_a_commands_action_points_to_that_command_in_either_language(game):
+    """Issue #61: ``draw`` is in the help of ``result`` (a drawn game), but a card is drawn
+    by ``next`` (LT-R010); ``spara``, the other games' Italian fire, points to the attacks
+    (LT-R050, LT-R060) as the English ``fire`` does, not to a command spelled like it."""
+
+    def refusal(text: str, language: str) -> str:
+        with reading(language), pytest.raises(Refused) as refused:
+            game.parse(text, REFEREE)
+        return str(refused.value)
+
+    assert refusal("draw", "en") == "no command 'draw'; did you mean next?"
+    assert refusal("pesca", "it") == "comando 'pesca': non esiste; forse intendevi avanti?"
+    assert refusal("spara easy panzer", "it") == "comando 'spara': non esiste; forse intendevi controcarro o mg?"
+    assert refusal("shoot easy panzer", "it") == "comando 'shoot': non esiste; forse intendevi controcarro o mg?"
+    assert refusal("shoot easy panzer", "en") == "no command 'shoot'; did you mean at or mg?"
 
 
 def test_the_referee_is_offered_the_active_sides_pieces_first(game):
