@@ -420,6 +420,19 @@ def test_a_table_with_its_own_deck_types_the_card_it_drew(game):
     assert game.state.card == "Joker"
 
 
+def test_a_card_the_table_mistyped_is_refused_listing_what_to_type(game):
+    """Issue #61 (ruling LT-TABLE-DECK): the refusal lists the cards as the keyboard types
+    them (``ah``, ``7h``), not as the log prints them (``A♥``), in either language."""
+    asked = game.submit("next", role=REFEREE, faces=[], answers=[])
+    listed = "ah, 2h, 3h, 4h, 5h, 6h, 7h, 8h, 9h, 10h, jh, qh, …"
+    with pytest.raises(ValueError) as refused:
+        asked.question.take("14h")
+    assert str(refused.value) == f"'14h' is not an answer here; answer one of: {listed}"
+    with reading("it"), pytest.raises(ValueError) as refused:
+        asked.question.take("")
+    assert str(refused.value) == f"rispondi con una tra: {listed}"
+
+
 def test_a_table_drawing_from_its_own_deck_does_not_print_the_games_deck(game):
     """Ruling LT-TABLE-DECK: the card the table drew is said; the game's order, kept in
     step with it, is neither printed again nor committed again (the end of the game opens
