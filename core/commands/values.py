@@ -8,9 +8,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from core.commands.naming import decimal_point, local_name, local_namer, number
+from core.commands.naming import also_chosen, decimal_point, local_name, local_namer, number
 from core.commands.pieces import find_side, find_team, find_unit
-from core.commands.words import match_prefix, match_word, quoted
+from core.commands.words import match_word, quoted
 from core.language.i18n import CORE_DOMAIN, Domain, _
 from core.language.reader import SOURCE, lang
 from core.ruleset import Param, Refused
@@ -136,7 +136,7 @@ def value_of(
     if kind == "distance":
         return distance(word, shown, param.lo, param.hi, param.measure)
     if kind == "choice":
-        return match_prefix(word, list(param.choices), shown, local_namer("choice", domain))
+        return match_word(word, list(param.choices), shown, local_namer("choice", domain), formerly=also_chosen)[0]
     if kind == "side":  # a side's place may take other words too (draw): its choices, in every language
         said = {w: c for c in param.choices for w in (c, *Domain(domain).in_every_language("choice", c))}
         found = find_side(word, state, also=list(said))
@@ -168,7 +168,9 @@ def recorded_as(param: Param, word: str, domain: str) -> str | None:
     if lang() == SOURCE:
         return None
     if param.kind == "choice":
-        choice, mine = match_word(word, list(param.choices), param.name, local_namer("choice", domain))
+        choice, mine = match_word(
+            word, list(param.choices), param.name, local_namer("choice", domain), formerly=also_chosen
+        )
         return choice if mine else None
     if param.kind == "distance":
         pointed = _with_point(word)
