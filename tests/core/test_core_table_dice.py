@@ -63,3 +63,13 @@ def test_an_italian_referee_switches_table_dice_with_yes_or_no(skirmish, typed, 
         skirmish.execute(f"dadi-tavolo {typed}", role=REFEREE)
     assert table_dice(skirmish.state) is on
     assert skirmish.history.issued(skirmish.history.last_effective()).text == f"table-dice {'on' if on else 'off'}"
+
+
+def test_an_italian_s_that_may_be_si_or_spenti_is_refused_naming_both(skirmish):
+    """Issue #61: with *sì* taken for ``on``, an ``s`` (a cut *sì*) began *spenti* alone and
+    turned table dice off: a switch read the wrong way round is refused instead."""
+    skirmish.execute("table-dice on", role=REFEREE)
+    with reading("it"), pytest.raises(Refused) as refused:
+        skirmish.execute("dadi-tavolo s", role=REFEREE)
+    assert str(refused.value) == "'s' può essere spenti o sì"
+    assert table_dice(skirmish.state)
