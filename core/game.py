@@ -1350,6 +1350,7 @@ def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
             rolls=bool(ruleset.next_dice),  # a ruleset whose turns come round without dice: no dice= offered
             dice=ruleset.next_dice,
             aliases=("end",),
+            known_elsewhere_as=ruleset.next_known_as,
             public_text=True,
         ),
         CommandSpec(

@@ -113,7 +113,13 @@ def roll_details(r: ev.Roll, domain: str = CORE_DOMAIN) -> str:
     said = [check_base(r.check)] if r.check is not None and check_base(r.check) else []
     said += [describe_mod(m, domain) for m in r.mods]
     mods = " (" + ", ".join(said) + ")" if said else ""
-    total = f" = {sum(r.faces)}" if r.total and len(r.faces) > 1 else ""
+    total = ""
+    if r.total and len(r.faces) > 1:
+        # A score (no target for the modifiers to move) is its dice plus its modifiers
+        # (Breaking News §5.0's initiative: 2d6 + leadership + quality; Linea di Tiro's
+        # modified AT total, LT-AMB-15): the sum shown adds them, as the dice pane does (#61).
+        added = [m.value for m in r.mods if m.value] if r.target is None else []
+        total = "".join(f" {_signed(v)}" for v in added) + f" = {sum(r.faces) + sum(added)}"
     manual = " " + _("[table dice]") if r.manual else ""
     outcome = f" → {render(r.outcome, domain)}" if r.outcome else ""
     return f"{dice}{need}{mods}: {faces}{total}{outcome}{manual}"

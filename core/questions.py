@@ -119,8 +119,13 @@ class Question(msgspec.Struct, frozen=True, omit_defaults=True):
         )
 
     def _listed(self) -> str:
-        """The answers, the first dozen of a long list (a deck's cards) and then ``…``."""
-        shown = [self.local(c) for c in self.choices[:LISTED]]
+        """The answers as they are typed (a card's spelling, ``7h``: a keyboard has no
+        ``♥``), the first dozen of a long list (a deck's cards) and then ``…``."""
+        spellings = self.spellings[:LISTED]
+        shown = [
+            spellings[i] if i < len(spellings) and spellings[i] else self.local(c)
+            for i, c in enumerate(self.choices[:LISTED])
+        ]
         return ", ".join(shown + ["…"] if len(self.choices) > LISTED else shown)
 
 

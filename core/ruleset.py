@@ -217,7 +217,9 @@ class CommandSpec(msgspec.Struct, frozen=True):
     who: Who = "side"
     aliases: tuple[str, ...] = ()
     #: What a referee used to another ruleset may call it (Linea di Tiro's ``result``:
-    #: ``victory``): such a word is answered "did you mean", not taken for the command.
+    #: ``victory``), or the word for what it does (its ``next``: ``draw``, a card): such
+    #: a word, in English or as the catalogue names it (a ``command``), is answered
+    #: "did you mean", before the commands whose help merely speaks of it.
     known_elsewhere_as: tuple[str, ...] = ()
     #: Whether it rolls dice (the client offers physical-dice entry for these).
     rolls: bool = False
@@ -527,6 +529,8 @@ class Ruleset(ABC):
     hidden_markers: bool = False
     #: The dice ``next`` may ask for, in order (``CommandSpec.dice`` of ``next``).
     next_dice: tuple[str, ...] = ()
+    #: The words for what ``next`` does here (``CommandSpec.known_elsewhere_as`` of ``next``).
+    next_known_as: tuple[str, ...] = ()
     #: The phases in which the referee may end the game with :data:`END_GAME` (the
     #: ``phases`` of the command that has it as an alias; empty: any phase; None:
     #: the ruleset has no such command).

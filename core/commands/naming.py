@@ -101,6 +101,17 @@ FORMER_NAMES: dict[tuple[str, str, str, str], tuple[str, ...]] = {
 }
 
 
+#: Words the reader also types for a choice, that no help shows (#61): Italian answers a
+#: switch with *sì* or *no*, whatever its catalogue names the choices (``table-dice``'s
+#: ``attivi``, ``spenti``); compared folded (``si`` is ``sì``). By (language, English choice).
+ALSO_CHOSEN: dict[tuple[str, str], tuple[str, ...]] = {("it", "on"): ("sì",), ("it", "off"): ("no",)}
+
+
+def also_chosen(choice: str) -> tuple[str, ...]:
+    """The other words the reader types for ``choice`` (:data:`ALSO_CHOSEN`)."""
+    return ALSO_CHOSEN.get((lang(), choice), ())
+
+
 def former_names(context: str, word: str, domain: str) -> tuple[str, ...]:
     """The names ``word`` (the English name of a command or an option: ``context``)
     of ``domain`` had in the reader's language (:data:`FORMER_NAMES`)."""

@@ -23,6 +23,8 @@ from core.views import REFEREE, marker_unit, unit_visible
 DICE_KEYS = ("dice", "d")
 #: The line's answers to the command's questions (``core.questions``), comma-separated.
 ANSWERS_KEY = "answers"
+#: The most of a line's rest a refusal repeats (a hostile line may be long).
+_REST_SHOWN = 40
 
 
 class Parsed(msgspec.Struct):
@@ -59,12 +61,31 @@ def parse(
     given = words_of(text)
     if not given:
         raise Refused(_("empty command"))
-    line = _LineParse(text, given[0], specs, state, role, domain, phase_commands)
-    line.read_words(given[1:])
-    line.convert_options()
-    line.fill_positional(line.place_choices())
-    line.fill_defaults()
+    try:
+        line = _LineParse(text, given[0], specs, state, role, domain, phase_commands)
+        line.read_words(given[1:])
+        line.convert_options()
+        line.fill_positional(line.place_choices())
+        line.fill_defaults()
+    except Refused:
+        _refuse_split_name(text, given, specs, domain)
+        raise
     return line.parsed()
+
+
+def _refuse_split_name(text: str, given: list[Word], specs: list[CommandSpec], domain: str) -> None:
+    """A refused line whose first two words are a command's name split at its hyphen
+    (``table dice on``: ``table-dice``; issue #61) refused naming the line to type."""
+    if len(given) < 2 or given[0].literal or given[1].literal:
+        return
+    joined = fold(f"{given[0].text}-{given[1].text}")
+    for s in specs:
+        mine = local_name("command", s.name, spec_domain(s, domain))
+        if joined in (s.name, fold_name(mine)):
+            refusal = _("no {what} {word}").format(what=_("command"), word=quoted(text[given[0].start : given[1].end]))
+            rest = text[given[1].end :].strip()
+            rest = rest if len(rest) <= _REST_SHOWN else rest[:_REST_SHOWN] + "…"
+            raise Refused(did_you_mean(refusal, [f"{mine} {rest}".strip()])) from None
 
 
 class _LineParse:

@@ -8,9 +8,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from core.commands.naming import decimal_point, local_name, local_namer, number
+from core.commands.naming import also_chosen, decimal_point, fold, local_name, local_namer, number
 from core.commands.pieces import find_side, find_team, find_unit
-from core.commands.words import match_prefix, match_word, quoted
+from core.commands.words import could_be, match_word, quoted
 from core.language.i18n import CORE_DOMAIN, Domain, _
 from core.language.reader import SOURCE, lang
 from core.ruleset import Param, Refused
@@ -136,7 +136,7 @@ def value_of(
     if kind == "distance":
         return distance(word, shown, param.lo, param.hi, param.measure)
     if kind == "choice":
-        return match_prefix(word, list(param.choices), shown, local_namer("choice", domain))
+        return choice_named(word, param, shown, domain)[0]
     if kind == "side":  # a side's place may take other words too (draw): its choices, in every language
         said = {w: c for c in param.choices for w in (c, *Domain(domain).in_every_language("choice", c))}
         found = find_side(word, state, also=list(said))
@@ -161,6 +161,21 @@ def value_of(
     raise AssertionError(f"unknown parameter kind {kind}")
 
 
+def choice_named(word: str, param: Param, shown: str, domain: str) -> tuple[str, bool]:
+    """The choice of ``param`` ``word`` names, and whether in the reader's language (as
+    :func:`match_word`, with the other words he types for it, :func:`also_chosen`).  A cut
+    word that begins one choice's name and another's other word is refused naming both:
+    Italian ``s`` is *sì* (on) as much as *spenti* (off), and a switch is never read backwards."""
+    local = local_namer("choice", domain)
+    choice, mine = match_word(word, list(param.choices), shown, local, formerly=also_chosen)
+    typed = fold(word)
+    if typed not in (choice, fold(local(choice)), *map(fold, also_chosen(choice))):
+        also = [a for c in param.choices if c != choice for a in also_chosen(c) if fold(a).startswith(typed)]
+        if also:
+            raise Refused(could_be(word, [local(choice), *also]))
+    return choice, mine
+
+
 def recorded_as(param: Param, word: str, domain: str) -> str | None:
     """How the record writes ``word`` given for ``param``, where the reader's language
     wrote it otherwise: a choice by its English name, a distance with a point; None
@@ -168,7 +183,7 @@ def recorded_as(param: Param, word: str, domain: str) -> str | None:
     if lang() == SOURCE:
         return None
     if param.kind == "choice":
-        choice, mine = match_word(word, list(param.choices), param.name, local_namer("choice", domain))
+        choice, mine = choice_named(word, param, param.name, domain)
         return choice if mine else None
     if param.kind == "distance":
         pointed = _with_point(word)

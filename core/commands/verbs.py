@@ -41,8 +41,11 @@ def match_verb(
         )
     except Refused:
         # victory, where the command is called result: the name it has here
+        folded = fold(word)
         meant = [
-            local_name("command", s.name, spec_domain(s, domain)) for s in specs if word.lower() in s.known_elsewhere_as
+            local_name("command", s.name, spec_domain(s, domain))
+            for s in specs
+            if any(folded in (k, fold(local_name("command", k, spec_domain(s, domain)))) for k in s.known_elsewhere_as)
         ]
         if meant:
             refusal = _("no {what} {word}").format(what=_("command"), word=quoted(word))

@@ -119,7 +119,7 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
             for spec in [*r.commands(), *builtin_commands(r)]:
                 domain = spec_domain(spec, r.domain)
                 yield domain, spec.name, "command"
-                for alias in spec.aliases:
+                for alias in (*spec.aliases, *spec.known_elsewhere_as):
                     yield domain, alias, "command"
                 if spec.help:
                     yield domain, spec.help, None

@@ -8,6 +8,7 @@ import pytest
 from coretests_support import skirmish  # noqa: F401  (fixtures)
 
 from core.game import Game
+from core.language.reader import reading
 from core.ruleset import Refused
 from core.state import table_dice
 from core.views import REFEREE
@@ -38,3 +39,37 @@ def test_turning_table_dice_on_twice_is_refused(skirmish):
     skirmish.execute("table-dice on", role=REFEREE)
     with pytest.raises(Refused, match="already on"):
         skirmish.execute("table-dice on", role=REFEREE)
+
+
+def test_the_switch_typed_as_two_words_points_to_its_one_word_name(skirmish):
+    """Issue #61: ``table dice on`` took ``table`` for ``table-dice`` and refused ``dice`` as
+    its choice, never naming the command; the refusal now gives the line to type."""
+    with pytest.raises(Refused) as refused:
+        skirmish.execute("table dice on", role=REFEREE)
+    assert str(refused.value) == "no command 'table dice'; did you mean table-dice on?"
+    with reading("it"), pytest.raises(Refused) as refused:
+        skirmish.execute("dadi tavolo sì", role=REFEREE)
+    assert str(refused.value) == "comando 'dadi tavolo': non esiste; forse intendevi dadi-tavolo sì?"
+    assert not table_dice(skirmish.state)
+
+
+@pytest.mark.parametrize(("typed", "on"), [("sì", True), ("si", True), ("SI", True), ("attivi", True), ("no", False)])
+def test_an_italian_referee_switches_table_dice_with_yes_or_no(skirmish, typed, on):
+    """Issue #61: Italian answers a switch with *sì* or *no*; ``attivi``/``spenti`` stay the
+    names shown, and the record keeps the English choice."""
+    if not on:
+        skirmish.execute("table-dice on", role=REFEREE)
+    with reading("it"):
+        skirmish.execute(f"dadi-tavolo {typed}", role=REFEREE)
+    assert table_dice(skirmish.state) is on
+    assert skirmish.history.issued(skirmish.history.last_effective()).text == f"table-dice {'on' if on else 'off'}"
+
+
+def test_an_italian_s_that_may_be_si_or_spenti_is_refused_naming_both(skirmish):
+    """Issue #61: with *sì* taken for ``on``, an ``s`` (a cut *sì*) began *spenti* alone and
+    turned table dice off: a switch read the wrong way round is refused instead."""
+    skirmish.execute("table-dice on", role=REFEREE)
+    with reading("it"), pytest.raises(Refused) as refused:
+        skirmish.execute("dadi-tavolo s", role=REFEREE)
+    assert str(refused.value) == "'s' può essere spenti o sì"
+    assert table_dice(skirmish.state)

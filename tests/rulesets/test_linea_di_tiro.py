@@ -21,6 +21,7 @@ from linea_di_tiro_support import (  # noqa: F401  (fixtures)
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.language.reader import reading
 from core.outcome import AnswerNeeded, Outcome, Refusal
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import rules
@@ -360,6 +361,23 @@ def test_a_word_of_the_game_that_is_no_command_names_the_commands_whose_help_spe
     assert "help" not in refusal("zz")  # too short to look for
 
 
+def test_a_word_naming_a_commands_action_points_to_that_command_in_either_language(game):
+    """Issue #61: ``draw`` is in the help of ``result`` (a drawn game), but a card is drawn
+    by ``next`` (LT-R010); ``spara``, the other games' Italian fire, points to the attacks
+    (LT-R050, LT-R060) as the English ``fire`` does, not to a command spelled like it."""
+
+    def refusal(text: str, language: str) -> str:
+        with reading(language), pytest.raises(Refused) as refused:
+            game.parse(text, REFEREE)
+        return str(refused.value)
+
+    assert refusal("draw", "en") == "no command 'draw'; did you mean next?"
+    assert refusal("pesca", "it") == "comando 'pesca': non esiste; forse intendevi avanti?"
+    assert refusal("spara easy panzer", "it") == "comando 'spara': non esiste; forse intendevi controcarro o mg?"
+    assert refusal("shoot easy panzer", "it") == "comando 'shoot': non esiste; forse intendevi controcarro o mg?"
+    assert refusal("shoot easy panzer", "en") == "no command 'shoot'; did you mean at or mg?"
+
+
 def test_the_referee_is_offered_the_active_sides_pieces_first(game):
     """LT-R010: the card's side activates; the referee, who may act for either, is
     offered its pieces before the others (the roster's order had the other side's among them)."""
@@ -400,6 +418,19 @@ def test_a_table_with_its_own_deck_types_the_card_it_drew(game):
     assert game.state.card == "7♥"
     play(game, "next")  # the game's deck, the two cards the table drew swapped to its top: its third
     assert game.state.card == "Joker"
+
+
+def test_a_card_the_table_mistyped_is_refused_listing_what_to_type(game):
+    """Issue #61 (ruling LT-TABLE-DECK): the refusal lists the cards as the keyboard types
+    them (``ah``, ``7h``), not as the log prints them (``A♥``), in either language."""
+    asked = game.submit("next", role=REFEREE, faces=[], answers=[])
+    listed = "ah, 2h, 3h, 4h, 5h, 6h, 7h, 8h, 9h, 10h, jh, qh, …"
+    with pytest.raises(ValueError) as refused:
+        asked.question.take("14h")
+    assert str(refused.value) == f"'14h' is not an answer here; answer one of: {listed}"
+    with reading("it"), pytest.raises(ValueError) as refused:
+        asked.question.take("")
+    assert str(refused.value) == f"rispondi con una tra: {listed}"
 
 
 def test_a_table_drawing_from_its_own_deck_does_not_print_the_games_deck(game):

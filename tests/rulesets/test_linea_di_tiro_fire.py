@@ -94,14 +94,14 @@ def test_he_streak_rules():
 
 
 def test_the_at_log_line_shows_the_modified_total(game):
-    """Rules: LT-AMB-15."""
+    """Rules: LT-AMB-15; the sum shown adds the modifier, as the modified total does (#61)."""
     play(game, "next", "@us activate sherman1 A2")
     play(game, "@us at sherman1 panzer hulldown dice=3,3")  # 6 + 1 = 7 on column 0 → no effect
     lines = [ln.text for ln in game.log_lines("us") if "AT fire" in ln.text]
     assert lines == [
         "Sherman Easy's AT fire at Panzer IV, attack 5 - protection 5 = +0: 2d6 "
         "(target hull down or in prepared cover +1): "
-        "3 3 = 6 → modified total 7, column 0: no effect [table dice]"
+        "3 3 +1 = 7 → modified total 7, column 0: no effect [table dice]"
     ]
 
 

@@ -60,6 +60,7 @@ class LineaDiTiro(Ruleset):
     domain = DOMAIN.name
     phases = PHASES
     next_dice = (dice_order.DISCARDS_SHUFFLE,)
+    next_known_as = ("draw",)  # LT-R010: each activation begins with a card drawn, by next
     end_phases = ("deployment", "card")  # LT-AMB-32: the result command's
     rule_source = "linea-di-tiro-1.0-it.md"
     scenario_format = FORMAT

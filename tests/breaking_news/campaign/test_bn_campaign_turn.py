@@ -6,6 +6,8 @@ import pytest
 from bn_campaign_support import events, new_game, platoon_roster, rolls, run
 
 from core import events as ev
+from core.language.reader import reading
+from core.narrate import describe_roll
 from core.ruleset import Refused
 from core.views import REFEREE
 
@@ -24,6 +26,19 @@ def test_initiative_with_the_books_modifiers(demo):
     assert (regulars.outcome, irregulars.outcome) == ("total 15", "total 9")
     phase = events(out, ev.PhaseBegan)[-1]
     assert (phase.phase, phase.active, phase.reacting) == ("activation", "regulars", "irregulars")
+
+
+def test_the_initiative_line_adds_up_to_its_total(demo):
+    """§5.0 [INI-1], issue #61: the line showed ``5 4 = 9 → total 15``, the bare dice's sum
+    beside a total that adds the modifiers; the sum shown is the total: 5 + 4 + 2 + 4 = 15."""
+    demo.execute("next", role=REFEREE)
+    out = demo.execute("next dice=5,4,2,3", role=REFEREE)
+    regulars, irregulars = (e.roll for e in out.events if isinstance(e, ev.Rolled))
+    assert describe_roll(regulars, "breaking_news") == (
+        "initiative: 2d6 (leadership +2, troop quality +4): 5 4 +2 +4 = 15 → total 15 [table dice]"
+    )
+    with reading("it"):
+        assert describe_roll(irregulars, "breaking_news").endswith(": 2 3 +1 +3 = 9 → totale 9 [dadi del tavolo]")
 
 
 def test_initiative_ties_are_rolled_again(demo):
