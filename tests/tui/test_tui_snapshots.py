@@ -103,12 +103,16 @@ SCENES = [
 def steady(before):
     """``before``, after stopping the text cursors' blink: a picture never catches one half-way."""
 
-    async def run(pilot) -> None:
+    async def still(pilot) -> None:
         for box in pilot.app.screen.query(Input):
             box.cursor_blink = False
         await settled(pilot)
+
+    async def run(pilot) -> None:
+        await still(pilot)
         if before is not None:
             await before(pilot)
+            await still(pilot)  # the boxes of the screen it opened (the help's search) too
 
     return run
 
