@@ -169,11 +169,27 @@ def brief(lines: list[LogLine], own: int) -> list[LogLine]:
     """``lines`` without the game's counters set by the seat's own command ``own`` ("action 1 of
     this activation", "Bersaglieri fired first"), when it has other lines to say: its outcomes
     come first and alone, as a radio call (the counters were 7.1 of a fire's 31.8 s aloud; 9.2 s
-    in Italian); ``log`` and ``verbose on`` say them."""
-    counters = [line for line in lines if line.cmd == own and isinstance(line.event, ev.VarSet)]
-    if not own or not counters or len(counters) == sum(line.cmd == own for line in lines):
+    in Italian); ``log`` and ``verbose on`` say them.  Nor the statuses the command gave a piece
+    whose roll's outcome it said ("Failed: out of action, Aden Farah" then "Aden Farah out of
+    action: killed by Bersaglieri", "1 hit, Pte Greco" then "Pte Greco now fired": 5.4 s of an
+    Italian fire)."""
+    rolled = {
+        line.event.unit
+        for line in lines
+        if line.cmd == own and isinstance(line.event, ev.Rolled) and line.event.roll.outcome and not line.undone
+    }
+    said_by_a_roll = (ev.StatusChanged, ev.UnitOut)
+    dropped = [
+        line
+        for line in lines
+        if line.cmd == own
+        and (
+            isinstance(line.event, ev.VarSet) or (isinstance(line.event, said_by_a_roll) and line.event.unit in rolled)
+        )
+    ]
+    if not own or not dropped or len(dropped) == sum(line.cmd == own for line in lines):
         return lines
-    return [line for line in lines if line not in counters]
+    return [line for line in lines if line not in dropped]
 
 
 def news(
@@ -585,7 +601,8 @@ def narrowed(request: DiceRequest, applying: tuple[str, ...]) -> DiceRequest:
 def table_dice(request: DiceRequest, *, first: bool, verbose: bool) -> list[Line]:
     """A roll asked of the table's dice.  Brief: one sentence, whose roll, what for, what it
     needs and its chance, as a radio call (the prompt says what to type: the whole answer to a
-    fire was 77 s aloud, the command's order of dice 30 s of a ``next``).  ``verbose`` (or
+    fire was 77 s aloud, the command's order of dice 30 s of a ``next``); not the modifiers
+    that make the need ("(base 5+, team leader +1)": 3.4 s of an Italian save's question).  ``verbose`` (or
     ``help`` at the prompt): the chance in full and, read off a table, what each face means
     (before the roll); on a command's ``first`` roll its dice in order; and which of them this
     roll is, every time (a referee typing a long fire sequence keeps his place by it)."""
@@ -593,7 +610,8 @@ def table_dice(request: DiceRequest, *, first: bool, verbose: bool) -> list[Line
         chance = request.chance()
         # TRANSLATORS: a roll asked of the table's dice, then its chance:
         # "Ahmed Noor's save: 1d6, needs 5+; chance 33.3%"
-        said = _("{roll}; chance {chance}").format(roll=request.text(), chance=chance) if chance else request.text()
+        roll = request.text(mods=False)
+        said = _("{roll}; chance {chance}").format(roll=roll, chance=chance) if chance else roll
         return [sentence(said)]
     out: list[Line] = [_("Table dice: {roll}.").format(roll=request.text())]
     chance = request.chance_text()
