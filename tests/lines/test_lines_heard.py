@@ -313,3 +313,37 @@ def test_a_command_whose_lines_are_all_counters_still_says_them(tmp_path):
     assert answers.brief([counter, said, others], own=4) == [said, others]
     assert answers.brief([counter, others], own=4) == [counter, others]
     assert answers.brief([counter, said], own=0) == [counter, said]
+
+
+def bassa_intensita_at_the_veterans_fire(path: Path) -> Game:
+    """The Bassa Intensità demo at its Veterans' fire, the table's dice on (Cpl Sanna fires)."""
+    game = Game.new(path, "bassa-intensita", seed=3)
+    game.execute("scenario demo", role=REFEREE)
+    game.execute("next dice=5,2", role=REFEREE)
+    while game.state.phase == "fire-elite" or not game.state.phase.startswith("fire-"):
+        game.execute("next", role=REFEREE)
+    game.execute("table-dice on", role=REFEREE)
+    return game
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_each_morale_check_a_fire_makes_due_is_said_once(tmp_path, lang):
+    """Bassa Intensità's brief result said each check twice, as a status ("Yusuf Ali now due a
+    morale check, now under fire for morale.") and as its note ("Note: Yusuf Ali must check
+    morale: his commander was killed or wounded"): the note, which says why, once."""
+    game = bassa_intensita_at_the_veterans_fire(tmp_path / "bi.ft")
+    seat = Seat(game, lang=lang)
+    seat.say("fire sanna omar range=30" if lang == "en" else "spara sanna omar distanza=30")
+    seat.say("2")  # a hit: Omar Haji, who leads his men, wounded (7)
+    seat.say("7")  # the damage; then the weapon's second shot
+    said = seat.say("10")  # a miss: the command's results
+    assert said[:2] == (
+        ["Hit: roll damage (A.12), Cpl Sanna.", "Wounded, Omar Haji."]
+        if lang == "en"
+        else ["Colpito: tirare i danni (A.12), Cpl Sanna.", "Ferito, Omar Haji."]
+    )
+    for name in ("Said the marksman", "Yusuf Ali", "Karim Nur", "Tariq Nur", "Omar Haji"):
+        about = [line for line in said if name in line and "morale" in line]
+        assert len(about) == 1, (name, said)
+        assert about[0].endswith(("(M6, A.13.1).", "(M7, A.13.1).")), about  # the one that says why
+    game.close()

@@ -24,7 +24,7 @@ from core import events as ev
 from core.commands import find_unit, local_name, meanings, names, spec_domain, usage
 from core.dice import DiceRequest
 from core.game import Game, LogLine
-from core.language.i18n import Domain, Names
+from core.language.i18n import Domain, Msg, Names
 from core.narrate import describe_mod, sides_of, whose
 from core.questions import Question
 from core.ruleset import END_GAME, CommandSpec, Refused, Ruleset
@@ -165,26 +165,34 @@ def _typed_by(line: LogLine, own: int, owners: Mapping[str, str]) -> str | None:
     return owners.get(e.unit, "") or owners.get(e.side, "")
 
 
-def brief(lines: list[LogLine], own: int) -> list[LogLine]:
+def brief(lines: list[LogLine], own: int, names: Mapping[str, str] | None = None) -> list[LogLine]:
     """``lines`` without the game's counters set by the seat's own command ``own`` ("action 1 of
     this activation", "Bersaglieri fired first"), when it has other lines to say: its outcomes
     come first and alone, as a radio call (the counters were 7.1 of a fire's 31.8 s aloud; 9.2 s
     in Italian); ``log`` and ``verbose on`` say them.  Nor the statuses the command gave a piece
-    whose roll's outcome it said ("Failed: out of action, Aden Farah" then "Aden Farah out of
-    action: killed by Bersaglieri", "1 hit, Pte Greco" then "Pte Greco now fired": 5.4 s of an
-    Italian fire)."""
-    rolled = {
-        line.event.unit
-        for line in lines
-        if line.cmd == own and isinstance(line.event, ev.Rolled) and line.event.roll.outcome and not line.undone
-    }
-    said_by_a_roll = (ev.StatusChanged, ev.UnitOut)
+    that a line of it said already: whose roll's outcome it said ("Failed: out of action, Aden
+    Farah" then "Aden Farah out of action: killed by Bersaglieri", "1 hit, Pte Greco" then "Pte
+    Greco now fired": 5.4 s of an Italian fire), or that a note names (by ``names``, the units'
+    names by id: "Note: Yusuf Ali must check morale: his commander was killed or wounded" after
+    "Yusuf Ali now due a morale check, now under fire for morale": the note says why)."""
+    names = names or {}
+    said: set[str] = set()
+    for line in lines:
+        e = line.event
+        if line.cmd != own or line.undone:
+            continue
+        if isinstance(e, ev.Rolled) and e.roll.outcome:
+            said.add(e.unit)
+        elif isinstance(e, ev.Noted) and isinstance(e.text, Msg):
+            named = e.text.args.get("unit")
+            said |= {uid for uid, name in names.items() if name == named}
     dropped = [
         line
         for line in lines
         if line.cmd == own
         and (
-            isinstance(line.event, ev.VarSet) or (isinstance(line.event, said_by_a_roll) and line.event.unit in rolled)
+            isinstance(line.event, ev.VarSet)
+            or (isinstance(line.event, ev.StatusChanged | ev.UnitOut) and line.event.unit in said)
         )
     ]
     if not own or not dropped or len(dropped) == sum(line.cmd == own for line in lines):
@@ -208,7 +216,7 @@ def news(
     whose faces the seat typed by its outcome and whose it was (``owners``: units' and sides'
     names by id), not read back."""
     owners = owners or {}
-    lines = brief(lines, own)
+    lines = brief(lines, own, owners)
 
     def said(line: LogLine) -> Line:
         return log_line(_heard(line), domain, names, typed_by=_typed_by(line, own, owners))
