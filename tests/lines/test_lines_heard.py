@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,9 @@ from core.game import Game, LogLine
 from core.views import REFEREE
 from tui.bench import spoken
 from tui.lines import answers
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rulesets"))
+from linea_di_tiro_support import FIRST, new_game, play  # noqa: E402  (test folders are not packages)
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 LDT_RESULT = "result us two half-squads hold the far bank and the rearguard is destroyed"
@@ -346,4 +350,32 @@ def test_each_morale_check_a_fire_makes_due_is_said_once(tmp_path, lang):
         about = [line for line in said if name in line and "morale" in line]
         assert len(about) == 1, (name, said)
         assert about[0].endswith(("(M6, A.13.1).", "(M7, A.13.1).")), about  # the one that says why
+    game.close()
+
+
+def linea_di_tiro_sherman_to_fire(path: Path) -> Game:
+    """Linea di Tiro's demo, the Sherman activated with two attacks to make, the table's dice on."""
+    game = new_game(path, FIRST)
+    play(game, "next", "next", "@german activate panzer A1", "next", "next", "next")
+    play(game, "@us activate sherman1 A4 prepare=0")
+    game.execute("table-dice on", role=REFEREE)
+    return game
+
+
+def test_linea_di_tiro_s_plain_result_leads_with_its_outcome(tmp_path):
+    """The Sherman's attacks left and its attacks made came first ("Sherman Easy ora un attacco
+    ancora, non più «due attacchi ancora»", "ora ha tirato una volta"), then the outcome, then
+    "Impegno su un segreto di arbitro.": the outcome alone; verbose says the rest, the referee's
+    commitment as Italian has it."""
+    game = linea_di_tiro_sherman_to_fire(tmp_path / "ldt.ft")
+    seat = Seat(game, "us", lang="it")
+    seat.say("controcarro easy panzer")
+    assert seat.say("6 5") == ["Totale modificato 11, colonna 0: nessun effetto, Sherman Easy."]
+    game.undo(role=REFEREE, by="referee")  # the same shot again, verbose
+    seat.say("dettagli sì")
+    seat.say("controcarro easy panzer")
+    said = seat.say("6 5")
+    assert any(line.startswith("Totale modificato 11, colonna 0: nessun effetto.") for line in said)
+    assert "Sherman Easy ora ha tirato una volta." in said
+    assert "Impegno su un segreto dell'arbitro." in said
     game.close()

@@ -174,15 +174,19 @@ def brief(lines: list[LogLine], own: int, names: Mapping[str, str] | None = None
     Farah" then "Aden Farah out of action: killed by Bersaglieri", "1 hit, Pte Greco" then "Pte
     Greco now fired": 5.4 s of an Italian fire), or that a note names (by ``names``, the units'
     names by id: "Note: Yusuf Ali must check morale: his commander was killed or wounded" after
-    "Yusuf Ali now due a morale check, now under fire for morale": the note says why)."""
+    "Yusuf Ali now due a morale check, now under fire for morale": the note says why).  Nor,
+    after a roll's outcome, the secrets it committed to (Linea di Tiro's attack survived, the
+    referee's: a plain seat heard "Commitment to a secret of the referee" after each shot)."""
     names = names or {}
     said: set[str] = set()
+    outcomes = False
     for line in lines:
         e = line.event
         if line.cmd != own or line.undone:
             continue
         if isinstance(e, ev.Rolled) and e.roll.outcome:
             said.add(e.unit)
+            outcomes = True
         elif isinstance(e, ev.Noted) and isinstance(e.text, Msg):
             named = e.text.args.get("unit")
             said |= {uid for uid, name in names.items() if name == named}
@@ -193,6 +197,7 @@ def brief(lines: list[LogLine], own: int, names: Mapping[str, str] | None = None
         and (
             isinstance(line.event, ev.VarSet)
             or (isinstance(line.event, ev.StatusChanged | ev.UnitOut) and line.event.unit in said)
+            or (isinstance(line.event, ev.Committed) and outcomes)
         )
     ]
     if not own or not dropped or len(dropped) == sum(line.cmd == own for line in lines):
