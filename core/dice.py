@@ -115,6 +115,11 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
     step: int | None = None
     #: For a roll read off a table: what its faces (or totals) mean, as its rule reads them.
     meanings: tuple[FaceMeaning, ...] = ()
+    #: The roll of the other side's that this one answers, in this command: its outcome
+    #: ("1 hit"), and whose it was by a name the rolling side may see ("" when it may not).
+    #: A defender asked for his save at his own seat hears what hit him first.
+    answers: Text = ""
+    answered_by: str = ""
 
     def text(self, *, mods: bool = True) -> str:
         """``Sgt Rossi's save: 1d6, needs 2+ (base 3+, team leader +1)``; the missing dice

@@ -611,22 +611,25 @@ def narrowed(request: DiceRequest, applying: tuple[str, ...]) -> DiceRequest:
     return msgspec.structs.replace(request, order=order, step=None if rolled is None else order.index(rolled))
 
 
-def table_dice(request: DiceRequest, *, first: bool, verbose: bool) -> list[Line]:
+def table_dice(request: DiceRequest, *, first: bool, verbose: bool, held: bool = False) -> list[Line]:
     """A roll asked of the table's dice.  Brief: one sentence, whose roll, what for, what it
     needs and its chance, as a radio call (the prompt says what to type: the whole answer to a
     fire was 77 s aloud, the command's order of dice 30 s of a ``next``); not the modifiers
     that make the need ("(base 5+, team leader +1)": 3.4 s of an Italian save's question).  ``verbose`` (or
     ``help`` at the prompt): the chance in full and, read off a table, what each face means
     (before the roll); on a command's ``first`` roll its dice in order; and which of them this
-    roll is, every time (a referee typing a long fire sequence keeps his place by it)."""
+    roll is, every time (a referee typing a long fire sequence keeps his place by it).
+    ``held``: asked of this seat for another's command, so first the roll it answers, as a
+    result says it ("1 hit, Pte Conti."): a defender heard of his save before the hit."""
+    before = _answering(request) if held else ""
     if not verbose:
         chance = request.chance()
         # TRANSLATORS: a roll asked of the table's dice, then its chance:
         # "Ahmed Noor's save: 1d6, needs 5+; chance 33.3%"
         roll = request.text(mods=False)
         said = _("{roll}; chance {chance}").format(roll=roll, chance=chance) if chance else roll
-        return [sentence(said)]
-    out: list[Line] = [_("Table dice: {roll}.").format(roll=request.text())]
+        return [before + sentence(said)]
+    out: list[Line] = [before + _("Table dice: {roll}.").format(roll=request.text())]
     chance = request.chance_text()
     if chance:
         out.append(sentence(_("Chance before the roll: {chance}").format(chance=chance)))
@@ -640,6 +643,15 @@ def table_dice(request: DiceRequest, *, first: bool, verbose: bool) -> list[Line
     if request.current() is not None and len(request.order) > 1:
         out.append(sentence(request.step_text()))
     return out
+
+
+def _answering(request: DiceRequest) -> str:
+    """``1 hit, Pte Conti. ``: the roll ``request`` answers, its outcome and whose ("" if none)."""
+    if not request.answers:
+        return ""
+    outcome = spoken_outcome(request.answers) or Domain(request.domain).render(request.answers)
+    said = sentence(outcome)
+    return (said.removesuffix(".") + stopped(", " + request.answered_by) if request.answered_by else said) + " "
 
 
 def question(asked: Question) -> list[Line]:
