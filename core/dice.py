@@ -115,10 +115,16 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
     step: int | None = None
     #: For a roll read off a table: what its faces (or totals) mean, as its rule reads them.
     meanings: tuple[FaceMeaning, ...] = ()
+    #: The roll of the other side's that this one answers, in this command: its outcome
+    #: ("1 hit"), and whose it was by a name the rolling side may see ("" when it may not).
+    #: A defender asked for his save at his own seat hears what hit him first.
+    answers: Text = ""
+    answered_by: str = ""
 
-    def text(self) -> str:
+    def text(self, *, mods: bool = True) -> str:
         """``Sgt Rossi's save: 1d6, needs 2+ (base 3+, team leader +1)``; the missing dice
-        when some were typed."""
+        when some were typed.  Without ``mods``, what it needs alone (``needs 2+``), when it needs one:
+        an opposed roll's modifiers are its score's (``1d6 (Pte Conti melee +3)``)."""
         purpose = render(self.purpose, self.domain)
         # A built-in side's name in the reader's language, as its roster has it (a piece's stays).
         what = whose(scenario_words(self.whose), purpose) if self.whose else purpose
@@ -134,8 +140,8 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
             said = []
             need = ", " + self._need() if self.target is not None else ""
         said += [describe_mod(m, self.domain) for m in self.mods]
-        mods = " (" + ", ".join(said) + ")" if said else ""
-        return f"{what}: {dice}{need}{mods}{self._more()}"
+        why = " (" + ", ".join(said) + ")" if said and (mods or not need) else ""
+        return f"{what}: {dice}{need}{why}{self._more()}"
 
     def chance_text(self) -> str:
         """The exact chance before the roll, ``needs 5+ on at least one of 4d6: 51.8%``

@@ -63,6 +63,7 @@ from core.views import (
     roll_owner,
     roller,
     unit_audience,
+    unit_visible,
     view_state,
 )
 
@@ -773,10 +774,14 @@ class Game:
             # Said as this role may hear it: whose roll (a name it may see), and the
             # command's order of dice.  The unit's id goes no further.
             whose = roller(ctx.state, need.unit, need.side, role)
+            side = roll_owner(ctx.state, need.unit, need.side, role)
+            outcome, by = _answered(ctx.state, ctx.events, need, side or role)
             asked = msgspec.structs.replace(
                 need.request,
                 whose=whose,
-                side=roll_owner(ctx.state, need.unit, need.side, role),
+                side=side,
+                answers=outcome,
+                answered_by=by,
                 order=parsed.spec.dice,
                 domain=self.ruleset.domain,
                 again=_times_rolled(ctx.events, need),
@@ -1421,6 +1426,24 @@ def _inconsistent(path: Path, history: History) -> SaveError:
 
 
 _event_encoder = msgspec.msgpack.Encoder()
+
+
+def _answered(state: GameState, events: list[ev.Event], need: NeedDice, viewer: str) -> tuple[Text, str]:
+    """The roll this one answers, if the command's last roll with an outcome was the other
+    side's (a save answers the hit): its outcome and whose it was, as ``viewer`` (the side
+    that rolls now) may be told; ("", "") if none, or if ``viewer`` may not see that roll."""
+    rolling = state.units.get(need.unit)
+    side = rolling.side if rolling is not None else need.side
+    last = next((e for e in reversed(events) if isinstance(e, ev.Rolled) and e.roll.outcome), None)
+    if last is None or not event_visible(last, viewer):
+        return "", ""
+    theirs = state.units.get(last.unit)
+    their_side = theirs.side if theirs is not None else last.side
+    if not their_side or their_side == side:
+        return "", ""
+    if theirs is not None:
+        return last.roll.outcome, theirs.name if unit_visible(theirs, viewer) else ""
+    return last.roll.outcome, state.sides[their_side].name if their_side in state.sides else ""
 
 
 def _times_rolled(events: list[ev.Event], need: NeedDice) -> int:

@@ -289,6 +289,8 @@ class _Narrator:
                 else:
                     said = _("opened at the end: {what}").format(what=what) if what else _opened(e, side)
                 return said + _proof(e)
+            case ev.Committed() if e.owner == REFEREE:  # a role, not a side's name: Italian says "dell'arbitro"
+                return _("commitment to a secret of the referee: {digest}").format(digest=e.digest[:16])
             case ev.Committed():
                 said = _("commitment to a secret of {owner}: {digest}")
                 return said.format(owner=side(e.owner), digest=e.digest[:16])

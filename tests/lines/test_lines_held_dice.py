@@ -72,9 +72,32 @@ def test_a_tied_melee_asks_the_attackers_plain_seat_again_after_the_defenders(tm
     firer.say("3")  # 3 + 3 = 6
     asked = len(firer.out)
     assert defender.say("4") == ["Waiting for Bersaglieri's dice."]  # 4 + 2 = 6: a tie; not his roll to see
-    assert firer.out[asked:] == ["Pte Conti's melee again: 1d6 (Pte Conti melee +3)."]  # asked as his own
+    # asked as his own, after the roll it answers: the defender's, which tied
+    assert firer.out[asked:] == ["Total 6, Bashir Ali. Pte Conti's melee again: 1d6 (Pte Conti melee +3)."]
     firer.say("5")  # 5 + 3 = 8
     assert game.awaiting is not None and game.awaiting.asked == "irregulars"
     defender.say("1")  # 1 + 2 = 3
     assert game.awaiting is None and game.state.units["bashir"].out
+    game.close()
+
+
+def test_the_defenders_save_is_asked_with_the_hit_that_makes_it(tmp_path):
+    """Held for the defender's seat, the save was asked with no word of what hit him (the hit
+    was said only after the save): the hit's outcome and whose first, as the results say it."""
+    game, firer, defender, referee = seated_table(tmp_path)
+    asked = len(defender.out)
+    fire_held(game, firer, referee)
+    assert defender.out[asked:] == [f"1 hit, Pte Conti. {SAVE}; chance 33.3%."]
+    assert firer.out[-1] == f"Waiting for Somali militia's dice: {SAVE}."  # his own hit: said with the result
+    game.close()
+
+
+def test_the_defenders_save_in_italian_names_the_hit_too(tmp_path):
+    game, firer, _defender, referee = seated_table(tmp_path)
+    defender = Seat(game, "irregulars", seat="bea", lang="it")
+    asked = len(defender.out)
+    fire_held(game, firer, referee)
+    assert defender.out[asked:] == [
+        "1 colpo, Pte Conti. Tiro salvezza di Bashir Ali: 1d6, serve 5+; probabilità 33,3%."
+    ]
     game.close()

@@ -94,7 +94,9 @@ async def test_the_defenders_save_is_asked_at_his_plain_seat(club: Club):
     reg.type(FIRE + "\r")
     await heard(reg, "Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+; chance 66.7%.")
     reg.type("6\r")
-    await heard(irr, "\nAhmed Noor's save: 1d6, needs 5+; chance 33.3%.\nType 1 die: ")
+    await heard(
+        irr, "\n1 hit, Sgt Rossi. Ahmed Noor's save: 1d6, needs 5+; chance 33.3%.\nType 1 die: "
+    )  # the hit first
     await heard(reg, f"Type 1 die: 6\nWaiting for Somali militia's dice: {SAVE}.\n")
     irr.type("\r")  # an empty line: the firer's command is not his to withdraw
     await heard(irr, "Refused: only its player or the referee may withdraw it.")

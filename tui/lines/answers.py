@@ -24,7 +24,7 @@ from core import events as ev
 from core.commands import find_unit, local_name, meanings, names, spec_domain, usage
 from core.dice import DiceRequest
 from core.game import Game, LogLine
-from core.language.i18n import Domain, Names
+from core.language.i18n import Domain, Msg, Names
 from core.narrate import describe_mod, sides_of, whose
 from core.questions import Question
 from core.ruleset import END_GAME, CommandSpec, Refused, Ruleset
@@ -165,15 +165,44 @@ def _typed_by(line: LogLine, own: int, owners: Mapping[str, str]) -> str | None:
     return owners.get(e.unit, "") or owners.get(e.side, "")
 
 
-def brief(lines: list[LogLine], own: int) -> list[LogLine]:
+def brief(lines: list[LogLine], own: int, names: Mapping[str, str] | None = None) -> list[LogLine]:
     """``lines`` without the game's counters set by the seat's own command ``own`` ("action 1 of
     this activation", "Bersaglieri fired first"), when it has other lines to say: its outcomes
     come first and alone, as a radio call (the counters were 7.1 of a fire's 31.8 s aloud; 9.2 s
-    in Italian); ``log`` and ``verbose on`` say them."""
-    counters = [line for line in lines if line.cmd == own and isinstance(line.event, ev.VarSet)]
-    if not own or not counters or len(counters) == sum(line.cmd == own for line in lines):
+    in Italian); ``log`` and ``verbose on`` say them.  Nor the statuses the command gave a piece
+    that a line of it said already: whose roll's outcome it said ("Failed: out of action, Aden
+    Farah" then "Aden Farah out of action: killed by Bersaglieri", "1 hit, Pte Greco" then "Pte
+    Greco now fired": 5.4 s of an Italian fire), or that a note names (by ``names``, the units'
+    names by id: "Note: Yusuf Ali must check morale: his commander was killed or wounded" after
+    "Yusuf Ali now due a morale check, now under fire for morale": the note says why).  Nor,
+    after a roll's outcome, the secrets it committed to (Linea di Tiro's attack survived, the
+    referee's: a plain seat heard "Commitment to a secret of the referee" after each shot)."""
+    names = names or {}
+    said: set[str] = set()
+    outcomes = False
+    for line in lines:
+        e = line.event
+        if line.cmd != own or line.undone:
+            continue
+        if isinstance(e, ev.Rolled) and e.roll.outcome:
+            said.add(e.unit)
+            outcomes = True
+        elif isinstance(e, ev.Noted) and isinstance(e.text, Msg):
+            named = e.text.args.get("unit")
+            said |= {uid for uid, name in names.items() if name == named}
+    dropped = [
+        line
+        for line in lines
+        if line.cmd == own
+        and (
+            isinstance(line.event, ev.VarSet)
+            or (isinstance(line.event, ev.StatusChanged | ev.UnitOut) and line.event.unit in said)
+            or (isinstance(line.event, ev.Committed) and outcomes)
+        )
+    ]
+    if not own or not dropped or len(dropped) == sum(line.cmd == own for line in lines):
         return lines
-    return [line for line in lines if line not in counters]
+    return [line for line in lines if line not in dropped]
 
 
 def news(
@@ -192,7 +221,7 @@ def news(
     whose faces the seat typed by its outcome and whose it was (``owners``: units' and sides'
     names by id), not read back."""
     owners = owners or {}
-    lines = brief(lines, own)
+    lines = brief(lines, own, owners)
 
     def said(line: LogLine) -> Line:
         return log_line(_heard(line), domain, names, typed_by=_typed_by(line, own, owners))
@@ -582,20 +611,25 @@ def narrowed(request: DiceRequest, applying: tuple[str, ...]) -> DiceRequest:
     return msgspec.structs.replace(request, order=order, step=None if rolled is None else order.index(rolled))
 
 
-def table_dice(request: DiceRequest, *, first: bool, verbose: bool) -> list[Line]:
+def table_dice(request: DiceRequest, *, first: bool, verbose: bool, held: bool = False) -> list[Line]:
     """A roll asked of the table's dice.  Brief: one sentence, whose roll, what for, what it
     needs and its chance, as a radio call (the prompt says what to type: the whole answer to a
-    fire was 77 s aloud, the command's order of dice 30 s of a ``next``).  ``verbose`` (or
+    fire was 77 s aloud, the command's order of dice 30 s of a ``next``); not the modifiers
+    that make the need ("(base 5+, team leader +1)": 3.4 s of an Italian save's question).  ``verbose`` (or
     ``help`` at the prompt): the chance in full and, read off a table, what each face means
     (before the roll); on a command's ``first`` roll its dice in order; and which of them this
-    roll is, every time (a referee typing a long fire sequence keeps his place by it)."""
+    roll is, every time (a referee typing a long fire sequence keeps his place by it).
+    ``held``: asked of this seat for another's command, so first the roll it answers, as a
+    result says it ("1 hit, Pte Conti."): a defender heard of his save before the hit."""
+    before = _answering(request) if held else ""
     if not verbose:
         chance = request.chance()
         # TRANSLATORS: a roll asked of the table's dice, then its chance:
         # "Ahmed Noor's save: 1d6, needs 5+; chance 33.3%"
-        said = _("{roll}; chance {chance}").format(roll=request.text(), chance=chance) if chance else request.text()
-        return [sentence(said)]
-    out: list[Line] = [_("Table dice: {roll}.").format(roll=request.text())]
+        roll = request.text(mods=False)
+        said = _("{roll}; chance {chance}").format(roll=roll, chance=chance) if chance else roll
+        return [before + sentence(said)]
+    out: list[Line] = [before + _("Table dice: {roll}.").format(roll=request.text())]
     chance = request.chance_text()
     if chance:
         out.append(sentence(_("Chance before the roll: {chance}").format(chance=chance)))
@@ -609,6 +643,15 @@ def table_dice(request: DiceRequest, *, first: bool, verbose: bool) -> list[Line
     if request.current() is not None and len(request.order) > 1:
         out.append(sentence(request.step_text()))
     return out
+
+
+def _answering(request: DiceRequest) -> str:
+    """``1 hit, Pte Conti. ``: the roll ``request`` answers, its outcome and whose ("" if none)."""
+    if not request.answers:
+        return ""
+    outcome = spoken_outcome(request.answers) or Domain(request.domain).render(request.answers)
+    said = sentence(outcome)
+    return (said.removesuffix(".") + stopped(", " + request.answered_by) if request.answered_by else said) + " "
 
 
 def question(asked: Question) -> list[Line]:

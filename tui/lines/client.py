@@ -705,7 +705,7 @@ class LineClient:
             return
         if held.asked == self.role and held.request is not None:
             self._question = _Faces(self.game.localize(held.text), held.faces, held.request, held.answers, held=held)
-            self._say(*answers.table_dice(held.request, first=not held.faces, verbose=self.verbose))
+            self._say(*answers.table_dice(held.request, first=not held.faces, verbose=self.verbose, held=True))
         elif held.asked == self.role and held.question is not None:
             self._question = _Asked(self.game.localize(held.text), held.faces, held.answers, held.question, held=held)
             self._say(*answers.question(held.question))
