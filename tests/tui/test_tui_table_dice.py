@@ -173,7 +173,7 @@ async def test_the_referee_answers_when_the_defender_has_no_seat_and_esc_withdra
     game.close()
 
 
-WAITING_REF = f"waiting for Somali militia's dice: {SAVE} (Ctrl+T: give them yourself)"
+WAITING_REF = f"Ctrl+T: give them yourself · waiting for Somali militia's dice: {SAVE}"
 WITHDRAWN = "✗ cancelled: fire conti bashir range=40 (nothing was recorded)"
 
 
@@ -264,4 +264,24 @@ async def test_a_sides_roll_of_the_referees_command_says_the_referee_gave_it(tmp
         assert "command: given by the referee" in shown, shown
         await press(rp, "escape")  # the referee withdraws his command
         await until(sp, lambda: not isinstance(side.screen, DicePrompt), "the side is asked no more")
+    game.close()
+
+
+@pytest.mark.long
+@pytest.mark.parametrize(
+    ("lang", "key"), [("en", "Ctrl+T: give them yourself"), ("it", "Ctrl+T: dalli tu")], ids=["en", "it"]
+)
+async def test_the_referees_key_to_take_a_held_roll_is_whole_at_80_columns(tmp_path, lang, key):
+    """The waiting line ended in "(Ct…" at 80x24: the key came after the roll, which the
+    line's width cut. It comes first, whole, in both languages (#61)."""
+    game = served_fire(tmp_path, {"regulars", "irregulars", REFEREE})
+    firer, referee = FireteamApp(game, role="regulars", seat="anna"), FireteamApp(game, role=REFEREE, lang=lang)
+    async with firer.run_test(size=SIZE) as fp, referee.run_test(size=(80, 24)) as rp:
+        await type_text(fp, "fire conti bashir range=40", "enter")
+        await until(fp, lambda: isinstance(firer.screen, DicePrompt), "the fire's prompt")
+        await press(fp, "6", "enter")  # a hit (needs 4+, §8.0): the save is asked of the irregulars
+        await until(rp, lambda: phase_line(referee).startswith(key), "the referee's line leads with his key")
+        await until(rp, lambda: any(key in row for row in screen_lines(referee)), "the key shown whole")
+        await press(rp, "ctrl+t", "escape")
+        await until(rp, lambda: game.awaiting is None, "withdrawn")
     game.close()

@@ -678,7 +678,8 @@ class GameScreen(Screen):
             self._held_from = self.game.log_length
         said = self.game.awaited_said(self.role)
         if self._referee_may_take(held):
-            said = _("{waiting} ({key}: give them yourself)").format(
+            # The key first: a narrow screen's line is cut at its end, and the roll is long (#61).
+            said = _("{key}: give them yourself · {waiting}").format(
                 waiting=said, key=keys_of(self, "table-dice", first=True)
             )
         phase = self._part(PhasePane)
