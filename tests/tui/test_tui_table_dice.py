@@ -285,3 +285,32 @@ async def test_the_referees_key_to_take_a_held_roll_is_whole_at_80_columns(tmp_p
         await press(rp, "ctrl+t", "escape")
         await until(rp, lambda: game.awaiting is None, "withdrawn")
     game.close()
+
+
+def command_line(app) -> str:
+    screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    return screen.query_one("#cmd-input").value
+
+
+@pytest.mark.long
+async def test_what_is_typed_while_a_command_is_held_is_kept_on_the_command_line(tmp_path):
+    """The referee's ``next`` is held for a side's initiative; he types ``next`` and Enter at once:
+    it was lost, unsaid. It is kept for his command line, the box saying so, not run (#61)."""
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
+    for line in ("scenario demo", "next dice=3", f"{TABLE_DICE} on"):
+        game.execute(line, role=REFEREE)
+    game.seated = lambda: {"regulars", "irregulars", REFEREE}
+    referee, side = FireteamApp(game, role=REFEREE), FireteamApp(game, role="regulars", seat="anna")
+    async with referee.run_test(size=SIZE) as rp, side.run_test(size=SIZE) as sp:
+        await type_text(rp, "next", "enter")
+        await until(rp, lambda: isinstance(referee.screen, HeldScreen), "his command is held")
+        length = game.log_length
+        await type_text(rp, "nexy", "backspace", "t", "enter")
+        kept = "kept on your command line, not run while this command waits: next"
+        await until(rp, lambda: kept in [str(w.render()) for w in referee.screen.query("Plain")], "said")
+        assert game.log_length == length  # not run
+        await press(rp, "escape")  # withdrawn: the line holds what he typed, to run now
+        await until(rp, lambda: game.awaiting is None and isinstance(referee.screen, GameScreen), "withdrawn")
+        assert command_line(referee) == "next" and game.log_length == length
+        await until(sp, lambda: not isinstance(side.screen, DicePrompt), "the side is asked no more")
+    game.close()

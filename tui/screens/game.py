@@ -696,8 +696,19 @@ class GameScreen(Screen):
         elif held.role == self.role:
             from tui.screens.held import HeldScreen
 
-            self._held_screen = HeldScreen(self.game.awaited_said(self.role), self.game.localize(held.text))
-            self.app.push_screen(self._held_screen, lambda withdraw: self._withdraw(held) if withdraw else None)
+            box = HeldScreen(self.game.awaited_said(self.role), self.game.localize(held.text))
+            self._held_screen = box
+            self.app.push_screen(box, lambda withdraw: self._held_closed(held, box.typed, bool(withdraw)))
+
+    def _held_closed(self, held: Awaited, typed: str, withdraw: bool) -> None:
+        """The box of this seat's held command closed: what was typed in it goes on the
+        command line (#61), and the command is withdrawn if Esc closed it."""
+        if typed:
+            box = self._part(CommandLine).input
+            box.value = typed
+            box.cursor_position = len(typed)
+        if withdraw:
+            self._withdraw(held)
 
     def _referee_may_take(self, held: Awaited | None) -> bool:
         """Whether this is the referee's screen and ``held`` a roll asked of another seat, which
