@@ -314,3 +314,20 @@ async def test_what_is_typed_while_a_command_is_held_is_kept_on_the_command_line
         assert command_line(referee) == "next" and game.log_length == length
         await until(sp, lambda: not isinstance(side.screen, DicePrompt), "the side is asked no more")
     game.close()
+
+
+async def test_a_seats_hint_about_its_command_goes_when_the_referee_undoes_it(tmp_path):
+    """The phone's hint still read "✓ #8 hit, wounded…" after the referee undid #8 (#61)."""
+    game = patrol_game(tmp_path / "shared.ft", commands=("next", "next dice=6,6,1,1"))  # blue active
+    blue = FireteamApp(game, role="blue", seat="anna")
+    async with blue.run_test(size=SIZE) as pilot:
+        await type_text(pilot, "note over the wall", "enter")
+        await until(pilot, lambda: hint(blue).startswith("✓ #"), "his command's hint")
+        game.execute("undo", role=REFEREE)  # another seat's undo
+        await until(pilot, lambda: hint(blue) == "", "the hint about an undone command goes")
+        await type_text(pilot, "note again", "enter")
+        await until(pilot, lambda: hint(blue).startswith("✓ #"), "his command's hint")
+        game.execute("note from the referee", role=REFEREE)  # a command of another seat, nothing undone
+        await until(pilot, lambda: blue.screen._seen_length == game.log_length, "his screen follows the note")
+        assert hint(blue).startswith("✓ #")
+    game.close()

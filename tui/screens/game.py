@@ -193,6 +193,8 @@ class GameScreen(Screen):
         self._shown_awaiting: Awaited | None = None
         self._held_screen: Screen | None = None  # its prompt or its submitter's notice, while up
         self._held_from = 0  # the log's length as it was held
+        #: The command the line's last ✓ is about, and that ✓: it goes if another seat undoes the command.
+        self._last_ok: tuple[int, Text] | None = None
         self._shown_view: tuple[bytes, str] | None = None  # (the role's view, the undo hint) last shown
         self._names: dict[str, str] = {}  # unit id → name, in that view
         self._side_names: dict[str, str] = {}  # side id → name: Tab's candidates say a side's too
@@ -401,6 +403,10 @@ class GameScreen(Screen):
         if asking is not None:
             asking.answer(False)  # another seat changed the game: the question may be stale, nothing is done
         self._seen_length = self.game.log_length
+        if self._last_ok is not None and not self.game.history.is_live(self._last_ok[0]):
+            # Another seat's undo took back the command the line's ✓ is about (#61).
+            self._part(CommandLine).forget(self._last_ok[1])
+            self._last_ok = None
         end, self._seen_end = self._seen_end, self.vp.length
         if self.vp.step is not None:
             if not self.game.writable and self.vp.step == end:
@@ -654,7 +660,9 @@ class GameScreen(Screen):
             or text
         )
         number = self.game.shown_cmd(cmd, self.role)
-        line.hint(Text(visible(f"✓ #{number} {said}"), no_wrap=True, overflow="ellipsis"), "ok")
+        answer = Text(visible(f"✓ #{number} {said}"), no_wrap=True, overflow="ellipsis")
+        line.hint(answer, "ok")
+        self._last_ok = (cmd, answer)
         self.refresh_game()
 
     def show_awaiting(self) -> None:
