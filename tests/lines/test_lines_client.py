@@ -508,7 +508,7 @@ def test_one_die_asked_reads_a_number_of_two_digits_as_one_face(tmp_path):
     Several dice asked, "64" is still 6 and 4."""
     game = demo_game(tmp_path / "game.ft")
     seat = Seat(game)
-    seat.say("dice table")
+    seat.say("table-dice on")
     seat.say("roll 1d10")
     assert seat.client.prompt == "Type 1 die: "
     assert seat.say("11") == ["Refused: a d10 cannot show 11."]
