@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from skirmish import patrol_game
+from textual import events
 from waiting import press, type_text, until
 
 from core import events as ev
@@ -287,6 +288,10 @@ async def test_the_referees_key_to_take_a_held_roll_is_whole_at_80_columns(tmp_p
     game.close()
 
 
+def held_words(app) -> list[str]:
+    return [str(w.render()) for w in app.screen.query("Plain")]
+
+
 def command_line(app) -> str:
     screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
     return screen.query_one("#cmd-input").value
@@ -307,8 +312,14 @@ async def test_what_is_typed_while_a_command_is_held_is_kept_on_the_command_line
         length = game.log_length
         await type_text(rp, "nexy", "backspace", "t", "enter")
         kept = "kept on your command line, not run while this command waits: next"
-        await until(rp, lambda: kept in [str(w.render()) for w in referee.screen.query("Plain")], "said")
+        await until(rp, lambda: kept in held_words(referee), "said")
         assert game.log_length == length  # not run
+        referee.post_message(events.Paste("one\ntwo"))  # refused whole, as the command line refuses it
+        await until(rp, lambda: "✗ the paste holds 2 lines: a box takes one" in held_words(referee), "refused")
+        referee.post_message(events.Paste(" 6,6"))
+        await until(rp, lambda: f"{kept} 6,6" in held_words(referee), "a paste kept too")
+        await press(rp, *["backspace"] * 4)
+        await until(rp, lambda: kept in held_words(referee), "mended")
         await press(rp, "escape")  # withdrawn: the line holds what he typed, to run now
         await until(rp, lambda: game.awaiting is None and isinstance(referee.screen, GameScreen), "withdrawn")
         assert command_line(referee) == "next" and game.log_length == length

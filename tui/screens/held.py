@@ -15,7 +15,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 
 from tui.i18n import N_, _
-from tui.plain import Plain, PlainLabel, visible
+from tui.input_limits import InputLimits
+from tui.plain import Plain, PlainLabel, refused_paste, visible
 from tui.screens.dialogs import DIALOG_CSS
 
 
@@ -47,10 +48,26 @@ class HeldScreen(ModalScreen[bool]):
         if event.key == "backspace":
             self.typed = self.typed[:-1]
         elif event.is_printable and event.character:
-            self.typed += event.character
+            self._keep(event.character)
         elif event.key != "enter" or not self.typed:  # Enter on what is typed: said again, not run
             return
         event.stop()
+        self._say_kept()
+
+    def on_paste(self, event: events.Paste) -> None:
+        event.stop()
+        why = refused_paste(event.text)
+        if why:  # as the command line refuses it: whole, said why
+            self.query_one("#held-typed", Plain).update(Text(visible(f"✗ {why}"), style="bold"))
+            return
+        self._keep(event.text.strip("\r\n").replace("\t", " "))
+        self._say_kept()
+
+    def _keep(self, text: str) -> None:
+        # No more than a command line takes between two Enters (tui.input_limits).
+        self.typed = (self.typed + text)[: InputLimits.line_length]
+
+    def _say_kept(self) -> None:
         said = _("kept on your command line, not run while this command waits: {typed}").format(typed=self.typed)
         self.query_one("#held-typed", Plain).update(Text(visible(said), style="bold") if self.typed else "")
 
