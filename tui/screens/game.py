@@ -662,7 +662,8 @@ class GameScreen(Screen):
         number = self.game.shown_cmd(cmd, self.role)
         answer = Text(visible(f"✓ #{number} {said}"), no_wrap=True, overflow="ellipsis")
         line.hint(answer, "ok")
-        self._last_ok = (cmd, answer)
+        # An undo's ✓ names the command it took back: that one stays said.
+        self._last_ok = (cmd, answer) if self.game.history.is_live(cmd) else None
         self.refresh_game()
 
     def show_awaiting(self) -> None:
