@@ -1252,6 +1252,7 @@ class Game:
             partial(self.ruleset.piece_class, self.state),
             status,
             self.ruleset.note_for_the_referee if role == REFEREE else self.ruleset.note_for_a_side,
+            lambda cmd: self.history.issued(cmd).text,
         )
 
     def _said_var(self, key: str, value: int | str) -> str:

@@ -136,6 +136,7 @@ def describe(
     class_name: Callable[[str], str] | None = None,
     status: Callable[[str], str] | None = None,
     note: Callable[[Text], Text] | None = None,
+    command_text: Callable[[int], str] | None = None,
 ) -> str:
     """``describe_var`` lets a ruleset put its own counters in words (None: the default);
     ``number`` gives the number a command is shown by (``core.numbering``; None: the file's);
@@ -144,11 +145,14 @@ def describe(
     ``sides`` names the sides by id, ``class_name`` a piece's class (``Ruleset.class_name``),
     ``status`` a status (``Ruleset.status_words``; None: the catalogue's term), ``note`` a
     note (``Ruleset.note_for_a_side`` for a side, ``note_for_the_referee`` for the referee;
-    None: as recorded).  Every message is
+    None: as recorded), ``command_text`` the recorded line of a command by its number, which
+    an undo or a redo names.  Every message is
     rendered with those names (``core.language.i18n.naming``): a side a rule recorded by
     its id reads as its name, in its words and in the ruleset's phrases alike."""
     with naming(Names(sides or {}, _ByName(units or {}))):
-        narrator = _Narrator(units, describe_var, number, domain, localize, sides, class_name, status, note)
+        narrator = _Narrator(
+            units, describe_var, number, domain, localize, sides, class_name, status, note, command_text
+        )
         return narrator.say(e)
 
 
@@ -165,6 +169,7 @@ class _Narrator:
     class_name: Callable[[str], str] | None
     status: Callable[[str], str] | None
     note: Callable[[Text], Text] | None
+    command_text: Callable[[int], str] | None = None
 
     def say(self, e: ev.Event) -> str:
         for kind in (self.command, self.table_fact, self.secret_or_note):
@@ -206,15 +211,23 @@ class _Narrator:
         """A command given, undone or redone."""
         match e:
             case ev.Issued():
-                line = f"» {self.side(e.by)}: {self.localize(e.text) if self.localize else e.text}"
+                line = f"» {self.side(e.by)}: {self.line(e.text)}"
                 if e.carries:
                     line += "  " + _("(again after an undo: #{cmd})").format(cmd=self.shown(e.carries))
                 return line
-            case ev.Undone():
-                return "↶ " + _("{who} undid command #{cmd}").format(who=self.side(e.by), cmd=self.shown(e.cmd))
-            case ev.Redone():
-                return "↷ " + _("{who} redid command #{cmd}").format(who=self.side(e.by), cmd=self.shown(e.cmd))
+            case ev.Undone() | ev.Redone():
+                # Named, not only numbered, for a seat that hears it (#61). The marker has the
+                # audience of the command it names, so whoever reads it may read that command.
+                assert self.command_text is not None, "an undo names its command: Game.describe gives the lines"
+                who, cmd, text = self.side(e.by), self.shown(e.cmd), self.line(self.command_text(e.cmd))
+                if type(e) is ev.Undone:
+                    return "↶ " + _("{who} undid command #{cmd}: {command}").format(who=who, cmd=cmd, command=text)
+                return "↷ " + _("{who} redid command #{cmd}: {command}").format(who=who, cmd=cmd, command=text)
         return None
+
+    def line(self, text: str) -> str:
+        """A command's recorded line in the reader's names."""
+        return self.localize(text) if self.localize else text
 
     def table_fact(self, e: ev.Event) -> str | None:
         """What happened on the table: the set-up, a phase, a roll, a piece's move or state, points."""

@@ -316,6 +316,13 @@ class CommandLine(Widget):
         if kind:
             self._answer = (text, kind)
 
+    def forget(self, answer: str | Text) -> None:
+        """``answer`` is about a command taken back since: it goes, if the line still says it (#61)."""
+        if self._answer[0] is answer:
+            self._answer = ("", "")
+        if self._shown[0] is answer:
+            self.hint("")
+
     def last_answer(self) -> str:
         """The last answer (✓ or ✗) whole, as plain text: a ✓ keeps to one row, cut with ``…``,
         and a refusal past a third of the screen too; F9 opens it whole (#48)."""

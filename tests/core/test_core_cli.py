@@ -185,7 +185,7 @@ def test_log_prints_one_line_per_event(save, capsys):
     assert len(out) == game.log_length
     assert out[0] == "» referee: scenario demo"
     assert any(line.endswith("(undone)") and "building hit" in line for line in out)
-    assert "↶ referee undid command #7" in out
+    assert "↶ referee undid command #7: dp regulars 5 building hit" in out
     assert fireteam(["log", str(save), "--as", "spectator"]) == 0
     assert len(capsys.readouterr().out.splitlines()) == len(game.log_lines("spectator")) < len(out)
 
@@ -204,7 +204,13 @@ def test_log_json_is_the_same_lines_as_data_and_a_side_sees_only_its_own(save, c
         "undone": False,
         "inner": False,
     }
-    undid = {"command": 7, "kind": "Undone", "text": "↶ referee undid command #7", "undone": False, "inner": False}
+    undid = {
+        "command": 7,
+        "kind": "Undone",
+        "text": "↶ referee undid command #7: dp regulars 5 building hit",
+        "undone": False,
+        "inner": False,
+    }
     assert undid in rows
     assert fireteam(["log", str(save), "--json", "--as", "regulars"]) == 0
     seen = json.loads(capsys.readouterr().out)

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from coretests_support import builtins, demo, skirmish  # noqa: F401  (fixtures)
 
@@ -84,8 +87,30 @@ def test_an_undo_after_dice_is_visible_in_every_roles_log(demo):
         rolls = [line for line in lines if isinstance(line.event, ev.Rolled)]
         assert len(rolls) == 1 and rolls[0].undone, role
         assert "3d6" in rolls[0].text
-        assert lines[-1].text == "↶ referee undid command #2", role
+        assert lines[-1].text == "↶ referee undid command #2: roll 3d6 target=5", role
         assert isinstance(lines[-1].event, ev.Undone)
+    demo.execute("redo", role=REFEREE)
+    assert demo.log_lines("regulars")[-1].text == "↷ referee redid command #2: roll 3d6 target=5"
+
+
+def test_the_undo_of_a_command_hidden_from_a_side_names_nothing_to_it(tmp_path):
+    """An undo names the command it takes back (#61), to those who may see that command:
+    the hidden Pak's shot stays hidden from the US player, its undo with it."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rulesets"))
+    from linea_di_tiro_support import faces_for, play, stacked
+
+    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
+    game.execute("scenario demo dice=" + ",".join(map(str, faces_for(stacked()))), role=REFEREE)
+    play(game, "next", "@us activate sherman1 A1", "next", "@german activate pak A2")
+    play(game, "@german at pak sherman1 dice=1,1")  # hidden from the US side
+    shot = game.history.last_effective()
+    seen = len(game.log_lines("us"))
+    game.execute("undo", role=REFEREE)
+    assert game.log_lines(REFEREE)[-1].text.startswith(f"↶ referee undid command #{shot}: ")
+    assert "pak" in game.log_lines("german")[-1].text
+    assert not [line for line in game.log_lines("us")[seen:] if isinstance(line.event, ev.Undone)]
+    assert not [line for line in game.log_lines("us") if "pak" in line.text.lower() and "undid" in line.text]
+    game.close()
 
 
 # ---------------------------------------------------------------- who may undo

@@ -59,8 +59,8 @@ def test_bot_ends_every_answer_with_a_full_stop_alone(tmp_path, save):
     assert said[2] == []  # an empty line: answered by nothing
     assert said[3] == ["Refused: no command 'nxet'; did you mean next?"]
     assert said[4][-1] == "Undo #92 note hi? y or n:"  # the question last
-    assert said[5] == ["Referee undid command #92."]
-    assert said[6][-1] == "Referee undid command #92."
+    assert said[5] == ["Referee undid command #92: note hi."]
+    assert said[6][-1] == "Referee undid command #92: note hi."
 
 
 def test_json_is_one_object_an_answer(tmp_path, save):

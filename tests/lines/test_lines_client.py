@@ -156,7 +156,7 @@ def test_undo_asks_first_and_does_nothing_on_no(tmp_path):
     assert game.log_length == length and not seat.client.asking
     seat.say("undo")
     said = seat.say("y")
-    assert said == ["Referee undid command #2."]
+    assert said == ["Referee undid command #2: note first."]
     assert list(game.history.eff_cmds) == [1]
     seat.say("redo")
     assert seat.client.prompt == "Redo #2 note first? y or n: "

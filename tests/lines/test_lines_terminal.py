@@ -187,12 +187,12 @@ def test_through_pipes_lines_in_lines_out_and_questions_on_their_own_line(tmp_pa
     assert problems_of(lines) == []
     assert "Undo #92 note from a pipe? y or n:" in lines
     at = lines.index("Undo #92 note from a pipe? y or n:")
-    assert lines[at + 1] == "Referee undid command #92."
+    assert lines[at + 1] == "Referee undid command #92: note from a pipe."
     rows = Game.open(save, writable=False).log_length  # the recorded game's lines, the note and the undo
     assert lines[-3:] == [
         f"The last 2 lines of the log, of {rows:,}, oldest first:",
         "Undone: Note: from a pipe.",
-        "Referee undid command #92.",
+        "Referee undid command #92: note from a pipe.",
     ]
     assert Game.open(save, writable=False).history.eff_cmds[-1] != 92
 

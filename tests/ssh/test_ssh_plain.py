@@ -101,7 +101,10 @@ async def test_a_change_a_side_cannot_see_sends_its_plain_seat_nothing(club: Clu
     start = len(raw(reg))
     rita.type("mark omar pinned\r")
     await wait_raw(rita, "Dahir Omar now pinned.")
-    for line, done in (("undo", "Rita undid command #2."), ("redo", "Rita redid command #2.")):
+    for line, done in (
+        ("undo", "Rita undid command #2: mark omar pinned."),
+        ("redo", "Rita redid command #2: mark omar pinned."),
+    ):
         rita.type(line + "\r")
         await wait_raw(rita, f"{line.title()} #2 mark omar pinned? y or n: ")
         rita.type("y\r")
@@ -135,7 +138,7 @@ async def test_undo_over_ssh_asks_first(club: Club):
     await wait_raw(reg, "Undo #2 note to take back? y or n: ")
     assert notes(club.game)[-1] == "to take back" and club.game.history.is_live(club.game.history.eff_cmds[-1])
     reg.type("y\r")
-    await wait_raw(reg, "Reg undid command #2.")
+    await wait_raw(reg, "Reg undid command #2: note to take back.")
     assert len(club.game.history.eff_cmds) == 1
 
 
@@ -159,7 +162,7 @@ async def test_a_bot_without_a_terminal_plays_through_its_input(club: Club):
     assert problems_of(lines) == []
     assert "Note: from a bot." in lines and "#2 irr: note from a bot." not in lines  # not said back
     assert "Undo #2 note from a bot? y or n:" in lines
-    assert lines[lines.index("Undo #2 note from a bot? y or n:") + 1] == "Irr undid command #2."
+    assert lines[lines.index("Undo #2 note from a bot? y or n:") + 1] == "Irr undid command #2: note from a bot."
 
 
 async def test_kick_ends_a_plain_seat_saying_why(club: Club):

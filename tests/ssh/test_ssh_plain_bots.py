@@ -31,7 +31,13 @@ MODES = ["in process", "workers"]
 #: A bot's lines: two notes, the second undone (undo asks y or n first), a third.
 BOT = 'note "bot1"\nnote "bot2"\nundo\ny\nnote "bot3"\n'
 #: The answers, in their order (the irregulars count the commands as the table does here).
-ANSWERS = ["Note: bot1.", "Note: bot2.", 'Undo #3 note "bot2"? y or n:', "Irr undid command #3.", "Note: bot3."]
+ANSWERS = [
+    "Note: bot1.",
+    "Note: bot2.",
+    'Undo #3 note "bot2"? y or n:',
+    'Irr undid command #3: note "bot2".',
+    "Note: bot3.",
+]
 
 with_openssh = pytest.mark.skipif(
     shutil.which("ssh") is None, reason="OpenSSH's client is not installed (apt-get install openssh-client)"
@@ -140,7 +146,7 @@ async def test_the_documented_one_liner_works_as_written(tmp_path, caplog):
         status, out = await openssh(club, tmp_path, "plain", "note from a bot\nundo\ny\n")
         assert status == 0, out
         lines = out.splitlines()
-        undone = ["Undo #2 note from a bot? y or n:", "Irr undid command #2."]
+        undone = ["Undo #2 note from a bot? y or n:", "Irr undid command #2: note from a bot."]
         assert lines[lines.index("Note: from a bot.") + 2 :] == undone  # (and the line between: what undo does)
 
 

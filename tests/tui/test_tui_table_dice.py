@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from skirmish import patrol_game
+from textual import events
 from waiting import press, type_text, until
 
 from core import events as ev
@@ -173,7 +174,7 @@ async def test_the_referee_answers_when_the_defender_has_no_seat_and_esc_withdra
     game.close()
 
 
-WAITING_REF = f"waiting for Somali militia's dice: {SAVE} (Ctrl+T: give them yourself)"
+WAITING_REF = f"Ctrl+T: give them yourself · waiting for Somali militia's dice: {SAVE}"
 WITHDRAWN = "✗ cancelled: fire conti bashir range=40 (nothing was recorded)"
 
 
@@ -264,4 +265,87 @@ async def test_a_sides_roll_of_the_referees_command_says_the_referee_gave_it(tmp
         assert "command: given by the referee" in shown, shown
         await press(rp, "escape")  # the referee withdraws his command
         await until(sp, lambda: not isinstance(side.screen, DicePrompt), "the side is asked no more")
+    game.close()
+
+
+@pytest.mark.long
+@pytest.mark.parametrize(
+    ("lang", "key"), [("en", "Ctrl+T: give them yourself"), ("it", "Ctrl+T: dalli tu")], ids=["en", "it"]
+)
+async def test_the_referees_key_to_take_a_held_roll_is_whole_at_80_columns(tmp_path, lang, key):
+    """The waiting line ended in "(Ct…" at 80x24: the key came after the roll, which the
+    line's width cut. It comes first, whole, in both languages (#61)."""
+    game = served_fire(tmp_path, {"regulars", "irregulars", REFEREE})
+    firer, referee = FireteamApp(game, role="regulars", seat="anna"), FireteamApp(game, role=REFEREE, lang=lang)
+    async with firer.run_test(size=SIZE) as fp, referee.run_test(size=(80, 24)) as rp:
+        await type_text(fp, "fire conti bashir range=40", "enter")
+        await until(fp, lambda: isinstance(firer.screen, DicePrompt), "the fire's prompt")
+        await press(fp, "6", "enter")  # a hit (needs 4+, §8.0): the save is asked of the irregulars
+        await until(rp, lambda: phase_line(referee).startswith(key), "the referee's line leads with his key")
+        await until(rp, lambda: any(key in row for row in screen_lines(referee)), "the key shown whole")
+        await press(rp, "ctrl+t", "escape")
+        await until(rp, lambda: game.awaiting is None, "withdrawn")
+    game.close()
+
+
+def held_words(app) -> list[str]:
+    return [str(w.render()) for w in app.screen.query("Plain")]
+
+
+def command_line(app) -> str:
+    screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    return screen.query_one("#cmd-input").value
+
+
+@pytest.mark.long
+async def test_what_is_typed_while_a_command_is_held_is_kept_on_the_command_line(tmp_path):
+    """The referee's ``next`` is held for a side's initiative; he types ``next`` and Enter at once:
+    it was lost, unsaid. It is kept for his command line, the box saying so, not run (#61)."""
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
+    for line in ("scenario demo", "next dice=3", f"{TABLE_DICE} on"):
+        game.execute(line, role=REFEREE)
+    game.seated = lambda: {"regulars", "irregulars", REFEREE}
+    referee, side = FireteamApp(game, role=REFEREE), FireteamApp(game, role="regulars", seat="anna")
+    async with referee.run_test(size=SIZE) as rp, side.run_test(size=SIZE) as sp:
+        await type_text(rp, "next", "enter")
+        await until(rp, lambda: isinstance(referee.screen, HeldScreen), "his command is held")
+        length = game.log_length
+        await type_text(rp, "nexy", "backspace", "t", "enter")
+        kept = "kept on your command line, not run while this command waits: next"
+        await until(rp, lambda: kept in held_words(referee), "said")
+        assert game.log_length == length  # not run
+        referee.post_message(events.Paste("one\ntwo"))  # refused whole, as the command line refuses it
+        await until(rp, lambda: "✗ the paste holds 2 lines: a box takes one" in held_words(referee), "refused")
+        referee.post_message(events.Paste(" 6,6"))
+        await until(rp, lambda: f"{kept} 6,6" in held_words(referee), "a paste kept too")
+        await press(rp, *["backspace"] * 4)
+        await until(rp, lambda: kept in held_words(referee), "mended")
+        await press(rp, "escape")  # withdrawn: the line holds what he typed, to run now
+        await until(rp, lambda: game.awaiting is None and isinstance(referee.screen, GameScreen), "withdrawn")
+        assert command_line(referee) == "next" and game.log_length == length
+        await until(sp, lambda: not isinstance(side.screen, DicePrompt), "the side is asked no more")
+    game.close()
+
+
+async def test_a_seats_hint_about_its_command_goes_when_the_referee_undoes_it(tmp_path):
+    """The phone's hint still read "✓ #8 hit, wounded…" after the referee undid #8 (#61)."""
+    game = patrol_game(tmp_path / "shared.ft", commands=("next", "next dice=6,6,1,1"))  # blue active
+    blue = FireteamApp(game, role="blue", seat="anna")
+    async with blue.run_test(size=SIZE) as pilot:
+        await type_text(pilot, "note over the wall", "enter")
+        await until(pilot, lambda: hint(blue).startswith("✓ #"), "his command's hint")
+        game.execute("undo", role=REFEREE)  # another seat's undo
+        await until(pilot, lambda: hint(blue) == "", "the hint about an undone command goes")
+        await type_text(pilot, "note again", "enter")
+        await until(pilot, lambda: hint(blue).startswith("✓ #"), "his command's hint")
+        game.execute("note from the referee", role=REFEREE)  # a command of another seat, nothing undone
+        await until(pilot, lambda: blue.screen._seen_length == game.log_length, "his screen follows the note")
+        assert hint(blue).startswith("✓ #")
+        await type_text(pilot, "note mine", "enter")
+        mine = game.history.last_effective()
+        await until(pilot, lambda: hint(blue).startswith(f"✓ #{game.shown_cmd(mine, 'blue')}"), "his hint")
+        await type_text(pilot, "undo", "enter")  # his own undo says what it did, and it stays said
+        await until(pilot, lambda: not game.history.is_live(mine), "undone")
+        await until(pilot, lambda: blue.screen._seen_length == game.log_length, "his screen follows his undo")
+        assert hint(blue).startswith("✓ #") and "undo" in hint(blue)
     game.close()

@@ -193,6 +193,8 @@ class GameScreen(Screen):
         self._shown_awaiting: Awaited | None = None
         self._held_screen: Screen | None = None  # its prompt or its submitter's notice, while up
         self._held_from = 0  # the log's length as it was held
+        #: The command the line's last ✓ is about, and that ✓: it goes if another seat undoes the command.
+        self._last_ok: tuple[int, Text] | None = None
         self._shown_view: tuple[bytes, str] | None = None  # (the role's view, the undo hint) last shown
         self._names: dict[str, str] = {}  # unit id → name, in that view
         self._side_names: dict[str, str] = {}  # side id → name: Tab's candidates say a side's too
@@ -401,6 +403,10 @@ class GameScreen(Screen):
         if asking is not None:
             asking.answer(False)  # another seat changed the game: the question may be stale, nothing is done
         self._seen_length = self.game.log_length
+        if self._last_ok is not None and not self.game.history.is_live(self._last_ok[0]):
+            # Another seat's undo took back the command the line's ✓ is about (#61).
+            self._part(CommandLine).forget(self._last_ok[1])
+            self._last_ok = None
         end, self._seen_end = self._seen_end, self.vp.length
         if self.vp.step is not None:
             if not self.game.writable and self.vp.step == end:
@@ -654,7 +660,10 @@ class GameScreen(Screen):
             or text
         )
         number = self.game.shown_cmd(cmd, self.role)
-        line.hint(Text(visible(f"✓ #{number} {said}"), no_wrap=True, overflow="ellipsis"), "ok")
+        answer = Text(visible(f"✓ #{number} {said}"), no_wrap=True, overflow="ellipsis")
+        line.hint(answer, "ok")
+        # An undo's ✓ names the command it took back: that one stays said.
+        self._last_ok = (cmd, answer) if self.game.history.is_live(cmd) else None
         self.refresh_game()
 
     def show_awaiting(self) -> None:
@@ -678,7 +687,8 @@ class GameScreen(Screen):
             self._held_from = self.game.log_length
         said = self.game.awaited_said(self.role)
         if self._referee_may_take(held):
-            said = _("{waiting} ({key}: give them yourself)").format(
+            # The key first: a narrow screen's line is cut at its end, and the roll is long (#61).
+            said = _("{key}: give them yourself · {waiting}").format(
                 waiting=said, key=keys_of(self, "table-dice", first=True)
             )
         phase = self._part(PhasePane)
@@ -695,8 +705,19 @@ class GameScreen(Screen):
         elif held.role == self.role:
             from tui.screens.held import HeldScreen
 
-            self._held_screen = HeldScreen(self.game.awaited_said(self.role), self.game.localize(held.text))
-            self.app.push_screen(self._held_screen, lambda withdraw: self._withdraw(held) if withdraw else None)
+            box = HeldScreen(self.game.awaited_said(self.role), self.game.localize(held.text))
+            self._held_screen = box
+            self.app.push_screen(box, lambda withdraw: self._held_closed(held, box.typed, bool(withdraw)))
+
+    def _held_closed(self, held: Awaited, typed: str, withdraw: bool) -> None:
+        """The box of this seat's held command closed: what was typed in it goes on the
+        command line (#61), and the command is withdrawn if Esc closed it."""
+        if typed:
+            box = self._part(CommandLine).input
+            box.value = typed
+            box.cursor_position = len(typed)
+        if withdraw:
+            self._withdraw(held)
 
     def _referee_may_take(self, held: Awaited | None) -> bool:
         """Whether this is the referee's screen and ``held`` a roll asked of another seat, which

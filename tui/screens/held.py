@@ -8,18 +8,24 @@ awaited until the command goes on or ends, and may withdraw it with Esc.
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 
 from tui.i18n import N_, _
-from tui.plain import Plain, PlainLabel, visible
+from tui.input_limits import InputLimits
+from tui.plain import Plain, PlainLabel, refused_paste, visible
 from tui.screens.dialogs import DIALOG_CSS
 
 
 class HeldScreen(ModalScreen[bool]):
-    """Whose dice the seat's command waits for; Esc withdraws it (dismissed with True)."""
+    """Whose dice the seat's command waits for; Esc withdraws it (dismissed with True).
+
+    What is typed meanwhile (a referee types on, his next command) is kept, not run, and
+    said so in the box: the game screen puts it on its command line once the box closes,
+    whether the command went on or was withdrawn. Nothing typed is silently lost (#61)."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="HeldScreen")
     BINDINGS = [Binding("escape", "withdraw", N_("Withdraw the command"))]
@@ -28,12 +34,42 @@ class HeldScreen(ModalScreen[bool]):
         super().__init__()
         self.said = said
         self.command = command
+        #: What was typed while the box was up, for the command line.
+        self.typed = ""
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield PlainLabel(self.said, classes="title", id="held-said")
             yield Plain(Text(visible(_("command: {command}").format(command=self.command)), style="dim"))
             yield Plain(Text(visible(_("Esc withdraws it: nothing is recorded")), style="dim"))
+            yield Plain("", id="held-typed")
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "backspace":
+            self.typed = self.typed[:-1]
+        elif event.is_printable and event.character:
+            self._keep(event.character)
+        elif event.key != "enter" or not self.typed:  # Enter on what is typed: said again, not run
+            return
+        event.stop()
+        self._say_kept()
+
+    def on_paste(self, event: events.Paste) -> None:
+        event.stop()
+        why = refused_paste(event.text)
+        if why:  # as the command line refuses it: whole, said why
+            self.query_one("#held-typed", Plain).update(Text(visible(f"✗ {why}"), style="bold"))
+            return
+        self._keep(event.text.strip("\r\n").replace("\t", " "))
+        self._say_kept()
+
+    def _keep(self, text: str) -> None:
+        # No more than a command line takes between two Enters (tui.input_limits).
+        self.typed = (self.typed + text)[: InputLimits.line_length]
+
+    def _say_kept(self) -> None:
+        said = _("kept on your command line, not run while this command waits: {typed}").format(typed=self.typed)
+        self.query_one("#held-typed", Plain).update(Text(visible(said), style="bold") if self.typed else "")
 
     def action_withdraw(self) -> None:
         self.dismiss(True)
