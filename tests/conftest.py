@@ -71,6 +71,12 @@ def pytest_configure(config) -> None:
         config.addinivalue_line("markers", f"{name}: {why}; a slow test, left out of the fast subset")
     config.addinivalue_line("markers", "slow: a test with one of the marks " + ", ".join(SLOW_MARKS))
     sys.addaudithook(_audit)
+    if getattr(config.option, "dist", "no") == "load":
+        # -n's workers share the tests by stealing: each starts on a contiguous half and takes from
+        # the other's when it runs out, so a module's set-ups (one Chromium, one server) are mostly
+        # made once and no worker idles at the end (xdist's default deals small rounds to both).
+        # Here, not in addopts: an environment without xdist (the floors' in .ci/run) runs pytest too.
+        config.option.dist = "worksteal"
 
 
 def pytest_collection_modifyitems(items) -> None:
