@@ -10,6 +10,7 @@ from waiting import press, type_text, until
 
 from core import events as ev
 from core.game import Game
+from core.language.reader import reading
 from core.state import TABLE_DICE
 from core.views import REFEREE
 from tui.app import FireteamApp
@@ -276,15 +277,18 @@ async def test_the_referees_key_to_take_a_held_roll_is_whole_at_80_columns(tmp_p
     """The waiting line ended in "(Ct…" at 80x24: the key came after the roll, which the
     line's width cut. It comes first, whole, in both languages (#61)."""
     game = served_fire(tmp_path, {"regulars", "irregulars", REFEREE})
-    firer, referee = FireteamApp(game, role="regulars", seat="anna"), FireteamApp(game, role=REFEREE, lang=lang)
-    async with firer.run_test(size=SIZE) as fp, referee.run_test(size=(80, 24)) as rp:
-        await type_text(fp, "fire conti bashir range=40", "enter")
-        await until(fp, lambda: isinstance(firer.screen, DicePrompt), "the fire's prompt")
-        await press(fp, "6", "enter")  # a hit (needs 4+, §8.0): the save is asked of the irregulars
-        await until(rp, lambda: phase_line(referee).startswith(key), "the referee's line leads with his key")
-        await until(rp, lambda: any(key in row for row in screen_lines(referee)), "the key shown whole")
-        await press(rp, "ctrl+t", "escape")
-        await until(rp, lambda: game.awaiting is None, "withdrawn")
+    # A reader of the test's own: the app's ``lang`` sets the reader it runs under, which was
+    # otherwise the process's, left Italian for the tests after it.
+    with reading(lang):
+        firer, referee = FireteamApp(game, role="regulars", seat="anna"), FireteamApp(game, role=REFEREE, lang=lang)
+        async with firer.run_test(size=SIZE) as fp, referee.run_test(size=(80, 24)) as rp:
+            await type_text(fp, "fire conti bashir range=40", "enter")
+            await until(fp, lambda: isinstance(firer.screen, DicePrompt), "the fire's prompt")
+            await press(fp, "6", "enter")  # a hit (needs 4+, §8.0): the save is asked of the irregulars
+            await until(rp, lambda: phase_line(referee).startswith(key), "the referee's line leads with his key")
+            await until(rp, lambda: any(key in row for row in screen_lines(referee)), "the key shown whole")
+            await press(rp, "ctrl+t", "escape")
+            await until(rp, lambda: game.awaiting is None, "withdrawn")
     game.close()
 
 
