@@ -10,6 +10,7 @@ import asyncssh  # noqa: F401
 import pytest
 
 from core import dice
+from core.language.reader import lang, set_process_language
 
 # A roll that names no step of its command's dice order fails the test that plays it
 # (core.dice.UnplacedRoll): every command the tests play with exact faces proves
@@ -93,6 +94,11 @@ def _audit(event: str, args: tuple) -> None:
     _running["unmarked"].append(f"{event} {allowed[0]}")
 
 
+#: The process's language as the run began: a test that sets it (``set_process_language``, an
+#: app's ``lang``) leaves the next one in it, whatever order the workers take the tests in.
+PROCESS_LANGUAGE = lang()
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     _running["marks"] = {name for name in SLOW_MARKS if item.get_closest_marker(name)}
@@ -101,6 +107,7 @@ def pytest_runtest_protocol(item, nextitem):
         return (yield)
     finally:
         _running["marks"] = None
+        set_process_language(PROCESS_LANGUAGE)
 
 
 @pytest.hookimpl(wrapper=True)
