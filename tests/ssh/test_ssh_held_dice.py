@@ -125,9 +125,9 @@ async def test_the_referee_takes_over_a_roll_his_defender_never_answers_in_anoth
     await reg.wait_for("Sgt Rossi's fire")
     reg.type("6\r")  # a hit (needs 3+)
     await irr.wait_for(SAVE)
-    await rita.wait_for("(Ctrl+T: give them")  # (the rest cut off at the line's end)
+    await rita.wait_for("Ctrl+T: give them yourself")  # the line's first words: whole at any width
     rita.type("\x14")  # Ctrl+T
-    await wait_until(lambda: rita.text().count(SAVE) > 1, show=rita.text)  # the prompt's title, over the line
+    await rita.wait_for(SAVE, "chance before the roll")  # the held save's prompt, over his screen
     rita.type("4\r")  # the save fails (needs 5+)
     await wait_until(
         lambda: workers_club.game.awaiting is None and workers_club.game.log_length > length, show=rita.text

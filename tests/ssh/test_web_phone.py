@@ -191,7 +191,8 @@ async def test_the_phone_key_bar_fits_its_width_with_whole_labels(tmp_path, capl
     key not shown (#61: "^z Ann▏^p comandii"), wherever the focus is, in English and in Italian."""
     async with web_table(tmp_path, caplog, langs={"reg": lang}) as web:
         _opening(web)
-        context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[0], shown=("Bersaglieri 0",))
+        seated = PLAYER if lang == "en" else "reg (Reparto Bersaglieri)"  # the side's Italian name
+        context, page = await _on_phone(chromium, web, "reg", seated, PHONE_SIZES[0], shown=("Bersaglieri 0",))
         (session,) = web.club.server.sessions
         screen = session.app.screen
         palette = "palette" if lang == "en" else "comandi"
