@@ -250,15 +250,21 @@ async def test_the_referees_short_screen_shows_whose_dice_are_awaited(tmp_path):
 
 
 @pytest.mark.long
-async def test_a_sides_roll_of_the_referees_command_says_the_referee_gave_it(tmp_path):
-    """The referee's ``next`` asks each side for its initiative: the side's prompt said "command:
-    given by referee" ("dato da arbitro" in Italian), a name where the book's words are "the
-    referee" (#61)."""
+def initiative_at_two_seats(tmp_path):
+    """The demo with table dice on, both sides and the referee seated: the referee's ``next``
+    asks each side for its initiative; the referee's app and the Bersaglieri's."""
     game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
     for line in ("scenario demo", "next dice=3", f"{TABLE_DICE} on"):
         game.execute(line, role=REFEREE)
     game.seated = lambda: {"regulars", "irregulars", REFEREE}
-    referee, side = FireteamApp(game, role=REFEREE), FireteamApp(game, role="regulars", seat="anna")
+    return game, FireteamApp(game, role=REFEREE), FireteamApp(game, role="regulars", seat="anna")
+
+
+async def test_a_sides_roll_of_the_referees_command_says_the_referee_gave_it(tmp_path):
+    """The referee's ``next`` asks each side for its initiative: the side's prompt said "command:
+    given by referee" ("dato da arbitro" in Italian), a name where the book's words are "the
+    referee" (#61)."""
+    game, referee, side = initiative_at_two_seats(tmp_path)
     async with referee.run_test(size=SIZE) as rp, side.run_test(size=SIZE) as sp:
         await type_text(rp, "next", "enter")
         await until(sp, lambda: prompt_title(side).startswith("Bersaglieri's initiative"), "the side's prompt")
@@ -305,11 +311,7 @@ def command_line(app) -> str:
 async def test_what_is_typed_while_a_command_is_held_is_kept_on_the_command_line(tmp_path):
     """The referee's ``next`` is held for a side's initiative; he types ``next`` and Enter at once:
     it was lost, unsaid. It is kept for his command line, the box saying so, not run (#61)."""
-    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
-    for line in ("scenario demo", "next dice=3", f"{TABLE_DICE} on"):
-        game.execute(line, role=REFEREE)
-    game.seated = lambda: {"regulars", "irregulars", REFEREE}
-    referee, side = FireteamApp(game, role=REFEREE), FireteamApp(game, role="regulars", seat="anna")
+    game, referee, side = initiative_at_two_seats(tmp_path)
     async with referee.run_test(size=SIZE) as rp, side.run_test(size=SIZE) as sp:
         await type_text(rp, "next", "enter")
         await until(rp, lambda: isinstance(referee.screen, HeldScreen), "his command is held")
