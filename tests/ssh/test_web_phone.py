@@ -48,11 +48,15 @@ def _opening(web) -> None:
         web.game.execute(command, role=REFEREE)
 
 
-async def _on_phone(chromium, web, seat: str, ready: str, size: tuple[int, int], shown=SHOWN):
+async def _on_phone(chromium, web, seat: str, ready: str, size: tuple[int, int], shown=SHOWN, locale="en-GB"):
     token, _ = web.invitations.create(seat)
     width, height = size
     context = await chromium.new_context(
-        viewport={"width": width, "height": height}, device_scale_factor=2, is_mobile=True, has_touch=True
+        viewport={"width": width, "height": height},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale=locale,  # the page's language (its Accept-Language)
     )
     page = await context.new_page()
     await page.goto(web.url(f"/join/{token}"))
@@ -277,4 +281,32 @@ async def test_the_table_dice_prompt_on_a_phone_is_drawn_in_lines_without_stray_
         blocks = [c for row in rows for c in row if "\u2580" <= c <= "\u259f"]
         assert not blocks, "".join(sorted(set(blocks)))
         assert prompt.query_one("#dice-error").styles.background.a == 0
+        await context.close()
+
+
+@pytest.mark.parametrize("size", PHONE_SIZES, ids=["upright", "sideways"])
+@pytest.mark.parametrize("lang", ["en", "it"])
+async def test_the_phone_keys_fit_the_width_with_whole_labels(tmp_path, caplog, chromium, lang, size):
+    """The row of keys the phone's keyboard lacks fits the page's width, each key's label whole, in English
+    and in Italian (#61: Italian's Paste was "Incoll" at 390x844, the row cut at the screen's edge)."""
+    async with web_table(tmp_path, caplog, langs={"reg": lang}) as web:  # the page's language: its browser's
+        _opening(web)
+        seated = PLAYER if lang == "en" else "reg (Reparto Bersaglieri)"
+        context, page = await _on_phone(chromium, web, "reg", seated, size, shown=(), locale=lang)
+        row = await page.evaluate(
+            """() => {
+                const row = document.getElementById("keys");
+                return {
+                    width: [row.scrollWidth, row.clientWidth],
+                    keys: [...row.querySelectorAll("button")].map((b) => {
+                        const box = b.getBoundingClientRect();
+                        return [b.textContent, b.scrollWidth, b.clientWidth, box.right];
+                    }),
+                };
+            }"""
+        )
+        assert row["width"][0] <= row["width"][1], row
+        for label, needs, has, right in row["keys"]:
+            assert needs <= has and right <= size[0], (label, needs, has, right)
+        assert row["keys"][-1][0] == ("Paste" if lang == "en" else "Incolla")
         await context.close()
