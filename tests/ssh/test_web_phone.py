@@ -310,3 +310,33 @@ async def test_the_phone_keys_fit_the_width_with_whole_labels(tmp_path, caplog, 
             assert needs <= has and right <= size[0], (label, needs, has, right)
         assert row["keys"][-1][0] == ("Paste" if lang == "en" else "Incolla")
         await context.close()
+
+
+async def test_held_sideways_with_the_keyboard_up_the_command_line_and_the_dice_prompt_show(tmp_path, caplog, chromium):
+    """A phone held sideways (844x390) with its on-screen keyboard up keeps about 150 CSS pixels of
+    the page (the page's layout shrinks to it: ``interactive-widget=resizes-content``): the game's
+    smallest screen still fits above the extra keys, the command line shows, and so does the table
+    dice's prompt its command brings, with the keyboard still up (#61: at 150 px the row of keys left
+    15 rows, "Terminal too small", the command line gone)."""
+    async with web_table(tmp_path, caplog) as web:
+        for line in ("next", "next", f"{TABLE_DICE} on"):  # the Bersaglieri active, their dice at their seat
+            web.game.execute(line, role=REFEREE)
+        context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[1], shown=("Bersaglieri 0",))
+        (session,) = web.club.server.sessions
+        await page.wait_for_function(  # the command line's text box focused: the keyboard comes up
+            "document.activeElement && document.activeElement.classList.contains('xterm-helper-textarea')",
+            timeout=WAIT_S * 1000,
+        )
+        rows = session.size[1]
+        await page.set_viewport_size({"width": 844, "height": 150})
+        await wait_until(lambda: session.size[1] < rows, show=lambda: f"size {session.size}")
+        assert session.size[0] >= 60 and session.size[1] >= 16, session.size  # the game's smallest screen
+        await shows(page, PLAYER, "Bersaglieri 0")
+        await page.keyboard.type("fire rossi ahmed range=30\r")
+        text = await shows(page, "Sgt Rossi's fire", "1 face, 1 to 6", PLAYER)
+        assert type(session.app.screen).__name__ == "DicePrompt", text
+        screen = await page.locator(".xterm-screen").bounding_box()
+        keys = await page.locator("#keys").bounding_box()
+        assert screen["y"] >= 0 and screen["y"] + screen["height"] <= keys["y"] <= keys["y"] + keys["height"] <= 150
+        assert await page.evaluate("document.activeElement.classList.contains('xterm-helper-textarea')")
+        await context.close()

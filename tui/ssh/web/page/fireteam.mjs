@@ -75,7 +75,7 @@ const loading = fetched("xterm.mjs");
 await styled();
 // The game's screen needs at least 60x16 (tui/screens/game.py, MIN_SIZE): on a small screen
 // the font shrinks until that fits, down to MIN_FONT.
-const MIN_COLS = 60, MIN_ROWS = 16, MAX_FONT = 15, MIN_FONT = 6;
+const MIN_COLS = 60, MIN_ROWS = 16, MAX_FONT = 15, MIN_FONT = 6, SHORT = 260;
 const FONT = '"DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace';
 const ENDED = 4000;
 const KEYS = {
@@ -133,6 +133,9 @@ function cell(fontSize) {
 function fitting() {
   const height = window.visualViewport ? window.visualViewport.height : window.innerHeight;
   document.documentElement.style.setProperty("--visible-height", `${Math.floor(height)}px`);
+  // A phone held sideways with its keyboard up keeps about 150 px: the extra keys' row made low
+  // leaves the game's smallest screen its 16 rows (its usual height, 42 px, left 14).
+  document.body.classList.toggle("short", height < SHORT);
   const box = getComputedStyle(area); // its content box, as xterm.js's fit addon reads it
   const free = { width: Math.max(0, parseInt(box.width, 10) || 0), height: parseInt(box.height, 10) || 0 };
   for (let fontSize = MAX_FONT; ; fontSize--) {
