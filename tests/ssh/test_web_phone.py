@@ -340,3 +340,41 @@ async def test_held_sideways_with_the_keyboard_up_the_command_line_and_the_dice_
         assert screen["y"] >= 0 and screen["y"] + screen["height"] <= keys["y"] <= keys["y"] + keys["height"] <= 150
         assert await page.evaluate("document.activeElement.classList.contains('xterm-helper-textarea')")
         await context.close()
+
+
+async def _fits_the_shared_screen(page, session, size: tuple[int, int]) -> None:
+    """The spectator's page draws its terminal at his shared screen's size, fitted to the page."""
+    cols, rows = session.screen.size
+    drawn = 0
+    deadline = time.monotonic() + WAIT_S
+    while time.monotonic() < deadline:  # until the page's terminal is the shared screen's size
+        drawn = await page.evaluate("document.querySelectorAll('.xterm-rows > div').length")
+        box = await page.locator(".xterm-screen").bounding_box()
+        if drawn == rows and box["x"] + box["width"] <= size[0] and box["y"] + box["height"] <= size[1]:
+            break  # (its font fitted to the page after its rows)
+        await asyncio.sleep(0.05)
+    assert drawn == rows, f"the page's terminal has {drawn} rows, the shared screen {rows}"
+    width, height = size
+    assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height
+    assert box["width"] >= 0.9 * width or box["height"] >= 0.9 * height, (box, size)
+    assert session.size[0] >= cols and session.size[1] >= rows  # the page's own size, told the server
+    text = await shows(page, "Activation", "Bersaglieri 0")
+    assert max(len(row) for row in text.split("\n")) == cols
+
+
+@pytest.mark.parametrize("size", PHONE_SIZES, ids=["upright", "sideways"])
+async def test_a_spectators_page_fits_his_shared_screen_to_the_phone(tmp_path, caplog, chromium, size):
+    """A spectator watches a shared screen of a set size (the largest that fits his page's terminal):
+    his page draws its terminal at that size, at the largest font that fits the page, so that the
+    screen fills the page's width or its height (#61: held sideways, the 80x16 screen in the top left
+    corner of a 92x21 terminal, a fifth of the page blank); and again once the phone is turned."""
+    async with web_table(tmp_path, caplog) as web:
+        _opening(web)
+        context, page = await _on_phone(chromium, web, "", WATCHING, size)
+        (session,) = web.club.server.sessions
+        await _fits_the_shared_screen(page, session, size)
+        turned, was = size[::-1], session.screen.size
+        await page.set_viewport_size({"width": turned[0], "height": turned[1]})
+        await wait_until(lambda: session.screen is not None and session.screen.size != was)
+        await _fits_the_shared_screen(page, session, turned)
+        await context.close()
