@@ -48,11 +48,15 @@ def _opening(web) -> None:
         web.game.execute(command, role=REFEREE)
 
 
-async def _on_phone(chromium, web, seat: str, ready: str, size: tuple[int, int], shown=SHOWN):
+async def _on_phone(chromium, web, seat: str, ready: str, size: tuple[int, int], shown=SHOWN, locale="en-GB"):
     token, _ = web.invitations.create(seat)
     width, height = size
     context = await chromium.new_context(
-        viewport={"width": width, "height": height}, device_scale_factor=2, is_mobile=True, has_touch=True
+        viewport={"width": width, "height": height},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale=locale,  # the page's language (its Accept-Language)
     )
     page = await context.new_page()
     await page.goto(web.url(f"/join/{token}"))
@@ -277,4 +281,100 @@ async def test_the_table_dice_prompt_on_a_phone_is_drawn_in_lines_without_stray_
         blocks = [c for row in rows for c in row if "\u2580" <= c <= "\u259f"]
         assert not blocks, "".join(sorted(set(blocks)))
         assert prompt.query_one("#dice-error").styles.background.a == 0
+        await context.close()
+
+
+@pytest.mark.parametrize("size", PHONE_SIZES, ids=["upright", "sideways"])
+@pytest.mark.parametrize("lang", ["en", "it"])
+async def test_the_phone_keys_fit_the_width_with_whole_labels(tmp_path, caplog, chromium, lang, size):
+    """The row of keys the phone's keyboard lacks fits the page's width, each key's label whole, in English
+    and in Italian (#61: Italian's Paste was "Incoll" at 390x844, the row cut at the screen's edge)."""
+    async with web_table(tmp_path, caplog, langs={"reg": lang}) as web:  # the page's language: its browser's
+        _opening(web)
+        seated = PLAYER if lang == "en" else "reg (Reparto Bersaglieri)"
+        context, page = await _on_phone(chromium, web, "reg", seated, size, shown=(), locale=lang)
+        row = await page.evaluate(
+            """() => {
+                const row = document.getElementById("keys");
+                return {
+                    width: [row.scrollWidth, row.clientWidth],
+                    keys: [...row.querySelectorAll("button")].map((b) => {
+                        const box = b.getBoundingClientRect();
+                        return [b.textContent, b.scrollWidth, b.clientWidth, box.right];
+                    }),
+                };
+            }"""
+        )
+        assert row["width"][0] <= row["width"][1], row
+        for label, needs, has, right in row["keys"]:
+            assert needs <= has and right <= size[0], (label, needs, has, right)
+        assert row["keys"][-1][0] == ("Paste" if lang == "en" else "Incolla")
+        await context.close()
+
+
+async def test_held_sideways_with_the_keyboard_up_the_command_line_and_the_dice_prompt_show(tmp_path, caplog, chromium):
+    """A phone held sideways (844x390) with its on-screen keyboard up keeps about 150 CSS pixels of
+    the page (the page's layout shrinks to it: ``interactive-widget=resizes-content``): the game's
+    smallest screen still fits above the extra keys, the command line shows, and so does the table
+    dice's prompt its command brings, with the keyboard still up (#61: at 150 px the row of keys left
+    15 rows, "Terminal too small", the command line gone)."""
+    async with web_table(tmp_path, caplog) as web:
+        for line in ("next", "next", f"{TABLE_DICE} on"):  # the Bersaglieri active, their dice at their seat
+            web.game.execute(line, role=REFEREE)
+        context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[1], shown=("Bersaglieri 0",))
+        (session,) = web.club.server.sessions
+        await page.wait_for_function(  # the command line's text box focused: the keyboard comes up
+            "document.activeElement && document.activeElement.classList.contains('xterm-helper-textarea')",
+            timeout=WAIT_S * 1000,
+        )
+        rows = session.size[1]
+        await page.set_viewport_size({"width": 844, "height": 150})
+        await wait_until(lambda: session.size[1] < rows, show=lambda: f"size {session.size}")
+        assert session.size[0] >= 60 and session.size[1] >= 16, session.size  # the game's smallest screen
+        await shows(page, PLAYER, "Bersaglieri 0")
+        await page.keyboard.type("fire rossi ahmed range=30\r")
+        text = await shows(page, "Sgt Rossi's fire", "1 face, 1 to 6", PLAYER)
+        assert type(session.app.screen).__name__ == "DicePrompt", text
+        screen = await page.locator(".xterm-screen").bounding_box()
+        keys = await page.locator("#keys").bounding_box()
+        assert screen["y"] >= 0 and screen["y"] + screen["height"] <= keys["y"] <= keys["y"] + keys["height"] <= 150
+        assert await page.evaluate("document.activeElement.classList.contains('xterm-helper-textarea')")
+        await context.close()
+
+
+async def _fits_the_shared_screen(page, session, size: tuple[int, int]) -> None:
+    """The spectator's page draws its terminal at his shared screen's size, fitted to the page."""
+    cols, rows = session.screen.size
+    drawn = 0
+    deadline = time.monotonic() + WAIT_S
+    while time.monotonic() < deadline:  # until the page's terminal is the shared screen's size
+        drawn = await page.evaluate("document.querySelectorAll('.xterm-rows > div').length")
+        box = await page.locator(".xterm-screen").bounding_box()
+        if drawn == rows and box["x"] + box["width"] <= size[0] and box["y"] + box["height"] <= size[1]:
+            break  # (its font fitted to the page after its rows)
+        await asyncio.sleep(0.05)
+    assert drawn == rows, f"the page's terminal has {drawn} rows, the shared screen {rows}"
+    width, height = size
+    assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height
+    assert box["width"] >= 0.9 * width or box["height"] >= 0.9 * height, (box, size)
+    assert session.size[0] >= cols and session.size[1] >= rows  # the page's own size, told the server
+    text = await shows(page, "Activation", "Bersaglieri 0")
+    assert max(len(row) for row in text.split("\n")) == cols
+
+
+@pytest.mark.parametrize("size", PHONE_SIZES, ids=["upright", "sideways"])
+async def test_a_spectators_page_fits_his_shared_screen_to_the_phone(tmp_path, caplog, chromium, size):
+    """A spectator watches a shared screen of a set size (the largest that fits his page's terminal):
+    his page draws its terminal at that size, at the largest font that fits the page, so that the
+    screen fills the page's width or its height (#61: held sideways, the 80x16 screen in the top left
+    corner of a 92x21 terminal, a fifth of the page blank); and again once the phone is turned."""
+    async with web_table(tmp_path, caplog) as web:
+        _opening(web)
+        context, page = await _on_phone(chromium, web, "", WATCHING, size)
+        (session,) = web.club.server.sessions
+        await _fits_the_shared_screen(page, session, size)
+        turned, was = size[::-1], session.screen.size
+        await page.set_viewport_size({"width": turned[0], "height": turned[1]})
+        await wait_until(lambda: session.screen is not None and session.screen.size != was)
+        await _fits_the_shared_screen(page, session, turned)
         await context.close()

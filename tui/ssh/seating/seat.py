@@ -135,6 +135,7 @@ class SeatSession:
         env: Mapping[str, str],
         key: bytes = b"",
         recheck: Callable[[Seats], tuple[Text, str] | None] | None = None,
+        watching_size: Callable[[tuple[int, int]], None] | None = None,
     ) -> None:
         self.host = host
         self.seat = seat
@@ -145,6 +146,9 @@ class SeatSession:
         #: whose seat is not a key of the seats file, e.g. a browser's invitation); without it, the host looks the
         #: seat up by its key, or its name.
         self.recheck = recheck
+        #: Told the size of each shared screen the spectator is about to watch, before its first byte (a
+        #: browser's page draws its terminal at that size, to fit the page: ``tui.ssh.web.door``).
+        self._watching_size = watching_size
         #: The seat's language, chosen by the door when the player arrived (``tui.ssh.language``).
         self.reader = reader
         self.size = size
@@ -298,7 +302,7 @@ class SeatSession:
         assert self._watched is not None
         try:
             self.write(SCREEN_ON)
-            self.screen = self.host.stands.watch(self, self._who(), table, self.reader.lang, self.size)
+            self.screen = self._watch_screen(table)
         except Exception:
             log.exception("could not open the shared screen seat=%s game=%s", seat.name, table.name)
             self.write(SCREEN_OFF)
@@ -410,7 +414,13 @@ class SeatSession:
             return
         screen.leave(self)
         self.write("\x1b[0m\x1b[2J")
-        self.screen = self.host.stands.watch(self, self._who(), table, self.reader.lang, self.size)
+        self.screen = self._watch_screen(table)
+
+    def _watch_screen(self, table: Table) -> SharedScreen:
+        """The shared screen that fits the spectator's terminal, which he joins (its whole screen sent)."""
+        if self._watching_size is not None:
+            self._watching_size(shared_size(*self.size))
+        return self.host.stands.watch(self, self._who(), table, self.reader.lang, self.size)
 
     # ------------------------------------------------------------------- input
 

@@ -15,7 +15,9 @@ text messages ``["stdin", TEXT]`` (what was typed or pasted) and ``["resize",
 {"width": W, "height": H}]``, and one of its own, ``["dice", HEX]``: 16 bytes
 the page drew with ``crypto.getRandomValues`` before each line it enters, its
 share of that command's sealed dice (docs/secrets.md); the server sends the terminal's bytes as binary
-messages, and closes with code 4000 + exit status when the seat's session
+messages, between them text messages of its own (the dice's seal, ``["seal", DIGEST]``, and to a
+spectator's page the size of the shared screen it shows next, ``["screen", {"width": W, "height": H}]``,
+which the page draws its terminal at), and closes with code 4000 + exit status when the seat's session
 ends, so the page knows not to reconnect, with one word of why as the close's
 reason (:data:`END_REASONS`: the page says it in the player's language, and
 offers to sit again only if ``/alive`` says the cookie still lets him in);
@@ -869,7 +871,9 @@ class BrowserSeat:
         door_of = dict(peer=peer, reader=reader, size=size, env=BROWSER_ENV, recheck=door.recheck(grant, seat))
         #: The seat as plain lines, for the plain page; else a screen, for the terminal.
         self.plain = WebPlainSeat(host, seat, channel, control=channel.control, **door_of) if plain else None
-        self.session: SeatSession = self.plain or SeatSession(host, seat, channel, **door_of)
+        self.session: SeatSession = self.plain or SeatSession(
+            host, seat, channel, watching_size=self._tell_screen, **door_of
+        )
         self.chooser: GameChooser | None = None
         self._told_seal: str | None = None  # the dice's seal the page was last told
         self._unsubscribe: Callable[[], None] = lambda: None  # from the table's game (``_open``)
@@ -983,6 +987,11 @@ class BrowserSeat:
         if seal is not None and seal != self._told_seal:
             self._told_seal = seal
             self.channel.control(["seal", seal])
+
+    def _tell_screen(self, size: tuple[int, int]) -> None:
+        """``["screen", {"width": W, "height": H}]``: the size of the shared screen a spectator's page shows
+        next, which it draws its terminal at, with the largest font that fits the page (fireteam.mjs)."""
+        self.channel.control(["screen", {"width": size[0], "height": size[1]}])
 
     def _received(self, text: str) -> None:
         """One message of the browser's: ``["stdin", TEXT]``, ``["resize", {"width": W, "height": H}]``,

@@ -1,9 +1,11 @@
 // A Fireteam seat in the browser: a terminal (xterm.js) joined to the server by a websocket.
 //
 // The server runs the seat's app and sends its terminal's bytes; this page sends what is typed
-// or pasted as ["stdin", text], the terminal's size as ["resize", {width, height}] and, before
+// or pasted as ["stdin", text], the size that fits the page as ["resize", {width, height}] and, before
 // each line entered, its share of the command's dice as ["dice", "hex seal"] (tui/ssh/web/door.py,
-// the seal as the server last sent it, ["seal", digest]).  A
+// the seal as the server last sent it, ["seal", digest]).  A spectator watches a shared screen of a
+// set size, the largest that fits the size the page sent (told as ["screen", {width, height}]): his
+// terminal is drawn at that size, with the largest font that fits the page, up to MAX_SHARED_FONT.  A
 // connection that drops is made again by itself, and the seat comes back as the game is now; a
 // session the server ended (close code 4000 + status) is not: the page says why (the close's
 // reason, one word) and offers to sit again only while the cookie lets this browser in (asked of
@@ -75,7 +77,7 @@ const loading = fetched("xterm.mjs");
 await styled();
 // The game's screen needs at least 60x16 (tui/screens/game.py, MIN_SIZE): on a small screen
 // the font shrinks until that fits, down to MIN_FONT.
-const MIN_COLS = 60, MIN_ROWS = 16, MAX_FONT = 15, MIN_FONT = 6;
+const MIN_COLS = 60, MIN_ROWS = 16, MAX_FONT = 15, MIN_FONT = 6, SHORT = 260, MAX_SHARED_FONT = 24;
 const FONT = '"DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace';
 const ENDED = 4000;
 const KEYS = {
@@ -85,7 +87,8 @@ const KEYS = {
 const area = document.getElementById("terminal");
 let term = null; // the terminal, once xterm.js has come
 const early = []; // what the server sent before it
-let size = null; // { fontSize, cols, rows }: what fits the page now
+let size = null; // { fontSize, cols, rows }: what fits the page now (the server is told cols and rows)
+let shared = null; // a spectator's: { cols, rows } of the shared screen he watches
 
 // A font size's cell as xterm.js measures it (its CharSizeService: the width of "W" and the font's
 // box on an OffscreenCanvas where it can, else a span of 32 W's), rounded to the device's pixels
@@ -133,8 +136,10 @@ function cell(fontSize) {
 function fitting() {
   const height = window.visualViewport ? window.visualViewport.height : window.innerHeight;
   document.documentElement.style.setProperty("--visible-height", `${Math.floor(height)}px`);
-  const box = getComputedStyle(area); // its content box, as xterm.js's fit addon reads it
-  const free = { width: Math.max(0, parseInt(box.width, 10) || 0), height: parseInt(box.height, 10) || 0 };
+  // A phone held sideways with its keyboard up keeps about 150 px: the extra keys' row made low
+  // leaves the game's smallest screen its 16 rows (its usual height, 42 px, left 14).
+  document.body.classList.toggle("short", height < SHORT);
+  const free = room();
   for (let fontSize = MAX_FONT; ; fontSize--) {
     const { width, height: tall } = cell(fontSize);
     let cols = Math.floor(free.width / width);
@@ -144,6 +149,25 @@ function fitting() {
       return { fontSize, cols: Math.max(cols, 2), rows: Math.max(rows, 1) };
     }
   }
+}
+
+// The terminal's content box, as xterm.js's fit addon reads it.
+function room() {
+  const box = getComputedStyle(area);
+  return { width: Math.max(0, parseInt(box.width, 10) || 0), height: parseInt(box.height, 10) || 0 };
+}
+
+// What the terminal draws: the size that fits the page, or a spectator's shared screen at the
+// largest font at which it fits the page (else the smallest font: the screen cut at its edges).
+function drawn() {
+  if (!shared) return size;
+  const free = room();
+  let fontSize = MAX_SHARED_FONT;
+  for (; fontSize > MIN_FONT; fontSize--) {
+    const { width, height } = cell(fontSize);
+    if (Math.round(width * shared.cols) <= free.width && height * shared.rows <= free.height) break;
+  }
+  return { fontSize, cols: shared.cols, rows: shared.rows };
 }
 
 let ws = null;
@@ -156,11 +180,13 @@ function send(message) {
 function layout() {
   const was = size;
   size = fitting();
-  if (term) {
-    if (term.options.fontSize !== size.fontSize) term.options.fontSize = size.fontSize;
-    if (term.cols !== size.cols || term.rows !== size.rows) term.resize(size.cols, size.rows); // sent by onResize
-  } else if (was && (was.cols !== size.cols || was.rows !== size.rows)) {
+  if (was && (was.cols !== size.cols || was.rows !== size.rows)) {
     send(["resize", { width: size.cols, height: size.rows }]);
+  }
+  if (term) {
+    const shown = drawn();
+    if (term.options.fontSize !== shown.fontSize) term.options.fontSize = shown.fontSize;
+    if (term.cols !== shown.cols || term.rows !== shown.rows) term.resize(shown.cols, shown.rows);
   }
 }
 
@@ -212,14 +238,19 @@ function told(data) {
   } catch (e) {
     return;
   }
-  if (Array.isArray(message) && message[0] === "seal") dice.told(message[1]);
+  if (!Array.isArray(message)) return;
+  if (message[0] === "seal") dice.told(message[1]);
+  if (message[0] === "screen" && message[1] && message[1].width > 0 && message[1].height > 0) {
+    shared = { cols: Math.min(message[1].width, 1000), rows: Math.min(message[1].height, 1000) };
+    layout(); // at once: the shared screen's bytes that follow are drawn at its size
+  }
 }
 
 function connect() {
   const url = new URL("/ws", location.href);
   url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
-  url.searchParams.set("width", term ? term.cols : size.cols);
-  url.searchParams.set("height", term ? term.rows : size.rows);
+  url.searchParams.set("width", size.cols);
+  url.searchParams.set("height", size.rows);
   const socket = new WebSocket(url);
   socket.binaryType = "arraybuffer";
   ws = socket;
@@ -354,11 +385,12 @@ layout();
 connect();
 
 const { Terminal } = await loading;
+const first = drawn();
 term = new Terminal({
   fontFamily: FONT,
-  fontSize: size.fontSize,
-  cols: size.cols,
-  rows: size.rows,
+  fontSize: first.fontSize,
+  cols: first.cols,
+  rows: first.rows,
   cursorBlink: false,
   scrollback: 0,
   macOptionIsMeta: true,
@@ -376,7 +408,6 @@ term.options.screenReaderMode = !matchMedia("(pointer: coarse)").matches;
 // sending ^V: the command line takes a pasted line.
 term.attachCustomKeyEventHandler((e) =>
   !(e.type === "keydown" && (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "v"));
-term.onResize(({ cols, rows }) => send(["resize", { width: cols, height: rows }]));
 term.onData(typed);
 term.onBinary(typed);
 // xterm.js's DOM renderer measures each glyph the first time it draws it, a forced layout each
