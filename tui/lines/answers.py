@@ -882,7 +882,13 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
     coded = meanings(spec, domain)
     for p in spec.params:
         parts = [said(p.help)] if p.help else []
-        if p.choices and len(p.choices) <= 12:
+        option = local_name("option", p.name, own)  # as the usage names it: the command's own catalogue's word
+        if len(p.choices) == 1:  # a flag: its one word, unless the line names it already ("long: ...")
+            word = local_name("choice", p.choices[0], own)
+            if word != option:
+                # TRANSLATORS: an argument that takes one word only, in its help: "winner: ...; the word draw"
+                parts.append(_("the word {choice}").format(choice=word))
+        elif p.choices and len(p.choices) <= 12:
             parts.append(
                 _("one of {choices}").format(choices=", ".join(local_name("choice", c, own) for c in p.choices))
             )
@@ -893,7 +899,7 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
         if p.markers:
             parts.append(_("or a hidden marker's label"))
         if parts:
-            out.append(stopped(f"{local_name('option', p.name, domain)}: {'; '.join(parts)}"))
+            out.append(stopped(f"{option}: {'; '.join(parts)}"))
         for choice, meaning in zip(p.choices, p.meanings, strict=False):
             out.append(stopped(f"{local_name('choice', choice, own)}: {coded.get(choice) or said(meaning)}"))
     if spec.dice:
