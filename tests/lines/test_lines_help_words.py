@@ -106,3 +106,19 @@ UNA_BEFORE_A_VOWEL = re.compile(r"(?<![\w'])una [aeiouàèéìòù]", re.IGNOREC
 def test_no_italian_una_before_a_vowel(domain):
     said = [s for m in read("it", domain) if m.id for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
     assert [s for s in said if UNA_BEFORE_A_VOWEL.search(s)] == []
+
+
+@pytest.mark.parametrize(("lang", "ruling"), [("en", "ruling"), ("it", "decisione")])
+def test_a_command_under_a_ruling_cites_it_in_the_readers_word(tmp_path, lang, ruling):
+    """Ludonet's victory is under ruling LN-END, its barrage under LN-R020 and ruling LN-BARRAGE:
+    help said "regola ruling LN-END", the book's rule and an English word for the program's own
+    decision (docs/rulings.md) (#61)."""
+    game = Game.new(tmp_path / "g.ft", "ludonet", seed=7)
+    game.execute("scenario demo", role=REFEREE)
+    _told, each = helps(game, lang)
+    game.close()
+    rule = "rule" if lang == "en" else "regola"
+    assert f"{rule} LN-R020, {ruling} LN-BARRAGE;" in each["barrage"][0]
+    assert f"; {ruling} LN-END;" in each["victory"][0]
+    said = [line for lines in each.values() for line in lines]
+    assert [line for line in said if f"{rule} {ruling}" in line or (lang == "it" and "ruling" in line)] == []

@@ -852,6 +852,18 @@ def help_lines(game: Game, role: str, own: Iterable[tuple[str, str]]) -> list[st
     return out
 
 
+#: A ruling cited among a command's rules (``CommandSpec.rule``).
+RULING = re.compile(r"\bruling ")
+
+
+def rule_cited(rule: str) -> str:
+    """``rule LN-R020, ruling LN-BARRAGE``; ``ruling LN-END`` alone: a ruling is the program's own
+    decision where the book is unclear (docs/rulings.md), not a rule of the book's."""
+    # TRANSLATORS: the program's own decision where the book is unclear, cited by its key: "ruling LN-END"
+    said = RULING.sub(_("ruling") + " ", rule)
+    return said if RULING.match(rule) else _("rule {rule}").format(rule=said)
+
+
 def command_help(game: Game, spec: CommandSpec) -> list[str]:
     """One command in full: what it does, its usage, each argument, its dice, examples."""
     domain = game.ruleset.domain
@@ -869,7 +881,7 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
     if spec.aliases:
         extra.append(_("also {names}").format(names=", ".join(local_name("command", a, own) for a in spec.aliases)))
     if spec.rule:
-        extra.append(_("rule {rule}").format(rule=spec.rule))
+        extra.append(rule_cited(spec.rule))
     if spec.who == REFEREE:
         extra.append(_("referee only"))
     if spec.phases:
