@@ -15,7 +15,7 @@ from core.language.catalogues import DOMAINS, read
 from core.language.reader import reading
 from core.views import REFEREE
 from tui.i18n import _
-from tui.screens.help import LANGUAGE
+from tui.screens.help import LANGUAGE, command_text
 
 RULESETS = ("breaking-news", "linea-di-tiro", "ludonet", "bassa-intensita")
 #: "esci: esci; ...": a word of the seat's, a command or an argument, then what it does, up to
@@ -122,3 +122,23 @@ def test_a_command_under_a_ruling_cites_it_in_the_readers_word(tmp_path, lang, r
     assert f"; {ruling} LN-END;" in each["victory"][0]
     said = [line for lines in each.values() for line in lines]
     assert [line for line in said if f"{rule} {ruling}" in line or (lang == "it" and "ruling" in line)] == []
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_each_scenario_the_italian_help_names_sets_up_as_named(tmp_path, ruleset):
+    """``nome: ...; uno fra demo, open-regulars, aperto``: a scenario's name is typed as its file
+    is named, and ``scenario aperto`` found no scenario (the word for open ground in its place)."""
+    game = Game.new(tmp_path / "help.ft", ruleset, seed=7)
+    listed = next(line for line in helps(game, "it")[1]["scenario"] if line.startswith("nome:"))
+    game.close()
+    names = listed.removesuffix(".").partition("uno fra ")[2].split(", ")
+    assert sorted(names) == sorted(game.ruleset.scenarios)
+
+
+def test_the_client_screens_help_names_scenarios_as_typed_too(tmp_path):
+    game = Game.new(tmp_path / "help.ft", "breaking-news", seed=7)
+    (spec,) = (s for s in game.commands if s.name == "scenario")
+    with reading("it"):
+        said = command_text(spec, game.ruleset.domain).plain
+    game.close()
+    assert "[demo|open-regulars|open|road-patrol|urban-armour]" in said

@@ -895,15 +895,14 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
     for p in spec.params:
         parts = [said(p.help)] if p.help else []
         option = local_name("option", p.name, own)  # as the usage names it: the command's own catalogue's word
-        if len(p.choices) == 1:  # a flag: its one word, unless the line names it already ("long: ...")
-            word = local_name("choice", p.choices[0], own)
-            if word != option:
+        # A text's choices (a scenario's name) are taken as typed: "open" is no open ground's "aperto".
+        choices = list(p.choices) if p.kind == "text" else [local_name("choice", c, own) for c in p.choices]
+        if len(choices) == 1:  # a flag: its one word, unless the line names it already ("long: ...")
+            if choices[0] != option:
                 # TRANSLATORS: an argument that takes one word only, in its help: "winner: ...; the word draw"
-                parts.append(_("the word {choice}").format(choice=word))
-        elif p.choices and len(p.choices) <= 12:
-            parts.append(
-                _("one of {choices}").format(choices=", ".join(local_name("choice", c, own) for c in p.choices))
-            )
+                parts.append(_("the word {choice}").format(choice=choices[0]))
+        elif choices and len(choices) <= 12:
+            parts.append(_("one of {choices}").format(choices=", ".join(choices)))
         if p.kind == "int":
             parts.append(_("from {lo} to {hi}").format(lo=p.lo, hi=p.hi))
         if p.kind == "distance":
