@@ -142,3 +142,14 @@ def test_the_client_screens_help_names_scenarios_as_typed_too(tmp_path):
         said = command_text(spec, game.ruleset.domain).plain
     game.close()
     assert "[demo|open-regulars|open|road-patrol|urban-armour]" in said
+
+
+#: An article the Italian writes before a field whose word may be of either gender or start
+#: with a vowel: "almeno un {name}" gave "almeno un imboscata", "a un {vehicle}" "a un autoblindo".
+ARTICLE_BEFORE_A_NAME = re.compile(r"(?<![\w'])(?:un|una|uno|un') ?\{(?:name|vehicle)\}")
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_no_italian_article_is_built_before_a_word_of_either_gender(domain):
+    said = [s for m in read("it", domain) if m.id for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert [s for s in said if ARTICLE_BEFORE_A_NAME.search(s)] == []
