@@ -19,7 +19,7 @@ from core.language.i18n import CORE_DOMAIN, Domain, Names, Text, _, naming, nget
 from core.language.numerals import decimal
 from core.secrets.commitments import matches
 from core.state import DICE_KEY, HIDDEN, SEALED_ORDERS, TABLE_DICE, GameState, Side, Unit
-from core.views import REFEREE
+from core.views import REFEREE, UNSEEN
 
 
 def _signed(v: int) -> str:
@@ -34,6 +34,8 @@ def possessive(name: str) -> str:
 
 def whose(owner: str, thing: str) -> str:
     """``Sgt Rossi's save`` in English, ``tiro salvezza di Sgt Rossi`` in Italian."""
+    if owner == UNSEEN:
+        owner = _(UNSEEN)
     if owner.endswith("s"):
         # TRANSLATORS: an owner whose name ends in s (English writes "regulars' roll").
         return _("{owner}' {thing}").format(owner=owner, thing=thing)

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 import msgspec
 
 from core import events as ev
-from core.language.i18n import _
+from core.language.i18n import N_, _
 from core.refusal import Refused
 from core.state import HIDDEN, SECRET_VARS, GameState, Unit, copy_state
 
@@ -62,13 +62,19 @@ def unit_visible(unit: Unit, role: str) -> bool:
     return role in unit.spotted_by
 
 
+#: Whose roll or question it is, to a role that may not see the unit: kept in English, as a
+#: name is, and put in the reader's words where it is said (``core.narrate.whose``), since
+#: the request is made in the submitter's language and may be asked at another's seat.
+UNSEEN = N_("an unseen unit")
+
+
 def roller(state: GameState, unit_id: str, side: str, role: str) -> str:
     """Whose roll it is, as ``role`` may be told: the unit's name if it may see the
-    unit, else "an unseen unit" (a hidden enemy's name and side stay hidden); a
+    unit, else :data:`UNSEEN` (a hidden enemy's name and side stay hidden); a
     side's roll names the side; anything else is the referee's."""
     unit = state.units.get(unit_id) if unit_id else None
     if unit is not None:
-        return unit.name if unit_visible(unit, role) else "an unseen unit"
+        return unit.name if unit_visible(unit, role) else UNSEEN
     if side in state.sides:
         return state.sides[side].name
     return side or REFEREE

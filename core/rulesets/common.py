@@ -13,6 +13,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import msgspec
+
 from core import events as ev
 from core.commands import match_prefix
 from core.language.i18n import N_, Domain, M, Msg, _, render
@@ -373,3 +375,19 @@ REFEREE_TOOLS: tuple[CommandSpec, ...] = (
         who="referee",
     ),
 )
+
+
+def referee_tools(unit: str, side: str) -> tuple[CommandSpec, ...]:
+    """:data:`REFEREE_TOOLS` with the examples of those that name a piece naming ``unit`` and
+    ``side`` of the ruleset's demo: a player types an example into the demo as help shows it, and
+    one naming Breaking News' ``ahmed`` in another game is refused (#61; ruling HELP-EXAMPLES)."""
+    named = {
+        "mark": f"mark {unit} suppressed",
+        "clear": f"clear {unit} suppressed",
+        "out": f"out {unit} fled the table",
+        "dp": f"dp {side} 5 building damaged",
+    }
+    return tuple(
+        msgspec.structs.replace(spec, examples=(named[spec.name],)) if spec.name in named else spec
+        for spec in REFEREE_TOOLS
+    )

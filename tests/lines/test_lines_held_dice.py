@@ -4,11 +4,18 @@ withdraws the command with a word; given these faces, this outcome."""
 
 from __future__ import annotations
 
+import msgspec
+import pytest
 from lines_support import Seat
+from playing import play
 
-from core.game import Game
+from core import events as ev
+from core.dice import NeedDice
+from core.game import Game, _answered
+from core.language.reader import reading
 from core.state import TABLE_DICE
 from core.views import REFEREE
+from tui.lines import answers
 
 FIRE = "fire conti bashir range=40"  # the regulars' Pte Conti at the irregulars' Bashir Ali
 SAVE = "Bashir Ali's save: 1d6, needs 5+"
@@ -100,4 +107,68 @@ def test_the_defenders_save_in_italian_names_the_hit_too(tmp_path):
     assert defender.out[asked:] == [
         "1 colpo, Pte Conti. Tiro salvezza di Bashir Ali: 1d6, serve 5+; probabilità 33,3%."
     ]
+    game.close()
+
+
+def test_a_save_of_a_man_the_firer_cannot_see_is_an_unseen_units_in_both_languages(tmp_path):
+    """Speculative fire at a hidden man's marker (§8.6): the save is his, and the firer, who
+    may not see him, is asked it as an unseen unit's, in his own language (#61)."""
+    game, _firer, _defender, _referee = seated_table(tmp_path)
+    game.execute("mark bashir hidden", role=REFEREE)
+    marker = game.state.units["bashir"].marker
+    for lang, save in (
+        ("en", "An unseen unit's save: 1d6, needs 3+; chance 66.7%."),
+        ("it", "Tiro salvezza di un'unità non vista: 1d6, serve 3+; probabilità 66,7%."),
+    ):
+        firer = Seat(game, "regulars", seat="anna", lang=lang)
+        firer.say(f"speculative conti {marker} range=40")
+        assert firer.say("6") == [save]  # hit (needs 4+): the hidden man's save
+        assert firer.say("cancel" if lang == "en" else "annulla")[0].startswith(("Refused", "Rifiutato"))
+        assert game.awaiting is None
+    game.close()
+
+
+def test_a_hit_by_a_firer_the_defender_cannot_see_does_not_name_him(tmp_path):
+    """The hit a held save answers, by a firer the defender's side may not see (the roll shown
+    him, the firer hidden since): "1 hit." and no name, in English and Italian (#61)."""
+    game, firer, _defender, referee = seated_table(tmp_path)
+    fire_held(game, firer, referee)
+    request = game.awaiting.request
+    assert referee.say("cancel")[0].startswith("Refused: cancelled")
+    (hit,) = (e for e in play(game, f"{FIRE} dice=6,6") if isinstance(e, ev.Rolled) and e.unit == "conti")
+    need = NeedDice(request, unit="bashir")
+    assert _answered(game.state, [hit], need, "irregulars") == (hit.roll.outcome, "Pte Conti")
+    game.execute("mark conti hidden", role=REFEREE)
+    assert _answered(game.state, [hit], need, "irregulars") == (hit.roll.outcome, "")  # the hit said, not whose
+    unnamed = msgspec.structs.replace(request, answered_by="")
+    assert answers.table_dice(unnamed, first=True, verbose=False, held=True) == [f"1 hit. {SAVE}; chance 33.3%."]
+    with reading("it"):
+        assert answers.table_dice(unnamed, first=True, verbose=False, held=True) == [
+            "1 colpo. Tiro salvezza di Bashir Ali: 1d6, serve 5+; probabilità 33,3%."
+        ]
+    game.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "asked"),
+    [
+        ("en", "Pte Deiana's damage: 1d10 (shot by a sniper +1)."),
+        ("it", "Danni di Pte Deiana: 1d10 (colpito da un cecchino +1)."),
+    ],
+)
+def test_a_hidden_snipers_hit_is_asked_of_its_target_without_a_word_of_him(tmp_path, lang, asked):
+    """Bassa Intensità's hidden marksman (BI-R210) hits, unseen: the target's seat is asked its
+    damage die with neither the hit nor the sniper's name, in English and Italian (#61)."""
+    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=11)
+    game.execute("scenario demo", role=REFEREE)
+    play(game, "next dice=5,2", *["next"] * 6, f"{TABLE_DICE} on")
+    assert game.state.phase == "fire-regular"
+    game.seated = lambda: {"folgore", "militia", REFEREE}
+    sniper, target = Seat(game, "militia", seat="anna"), Seat(game, "folgore", seat="bea", lang=lang)
+    told = len(target.out)
+    sniper.say("fire said deiana range=50")
+    sniper.say("2")  # he risks the shot: 2 or less for a Regular
+    sniper.say("3")  # and hits: 3 or less
+    assert game.awaiting is not None and game.awaiting.asked == "folgore"
+    assert target.out[told:] == [asked]
     game.close()

@@ -852,6 +852,18 @@ def help_lines(game: Game, role: str, own: Iterable[tuple[str, str]]) -> list[st
     return out
 
 
+#: A ruling cited among a command's rules (``CommandSpec.rule``).
+RULING = re.compile(r"\bruling ")
+
+
+def rule_cited(rule: str) -> str:
+    """``rule LN-R020, ruling LN-BARRAGE``; ``ruling LN-END`` alone: a ruling is the program's own
+    decision where the book is unclear (docs/rulings.md), not a rule of the book's."""
+    # TRANSLATORS: the program's own decision where the book is unclear, cited by its key: "ruling LN-END"
+    said = RULING.sub(_("ruling") + " ", rule)
+    return said if RULING.match(rule) else _("rule {rule}").format(rule=said)
+
+
 def command_help(game: Game, spec: CommandSpec) -> list[str]:
     """One command in full: what it does, its usage, each argument, its dice, examples."""
     domain = game.ruleset.domain
@@ -869,7 +881,7 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
     if spec.aliases:
         extra.append(_("also {names}").format(names=", ".join(local_name("command", a, own) for a in spec.aliases)))
     if spec.rule:
-        extra.append(_("rule {rule}").format(rule=spec.rule))
+        extra.append(rule_cited(spec.rule))
     if spec.who == REFEREE:
         extra.append(_("referee only"))
     if spec.phases:
@@ -882,10 +894,15 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
     coded = meanings(spec, domain)
     for p in spec.params:
         parts = [said(p.help)] if p.help else []
-        if p.choices and len(p.choices) <= 12:
-            parts.append(
-                _("one of {choices}").format(choices=", ".join(local_name("choice", c, own) for c in p.choices))
-            )
+        option = local_name("option", p.name, own)  # as the usage names it: the command's own catalogue's word
+        # A text's choices (a scenario's name) are taken as typed: "open" is no open ground's "aperto".
+        choices = list(p.choices) if p.kind == "text" else [local_name("choice", c, own) for c in p.choices]
+        if len(choices) == 1:  # a flag: its one word, unless the line names it already ("long: ...")
+            if choices[0] != option:
+                # TRANSLATORS: an argument that takes one word only, in its help: "winner: ...; the word draw"
+                parts.append(_("the word {choice}").format(choice=choices[0]))
+        elif choices and len(choices) <= 12:
+            parts.append(_("one of {choices}").format(choices=", ".join(choices)))
         if p.kind == "int":
             parts.append(_("from {lo} to {hi}").format(lo=p.lo, hi=p.hi))
         if p.kind == "distance":
@@ -893,7 +910,7 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
         if p.markers:
             parts.append(_("or a hidden marker's label"))
         if parts:
-            out.append(stopped(f"{local_name('option', p.name, domain)}: {'; '.join(parts)}"))
+            out.append(stopped(f"{option}: {'; '.join(parts)}"))
         for choice, meaning in zip(p.choices, p.meanings, strict=False):
             out.append(stopped(f"{local_name('choice', choice, own)}: {coded.get(choice) or said(meaning)}"))
     if spec.dice:

@@ -93,7 +93,8 @@ def command_text(spec: CommandSpec, domain: str = CORE_DOMAIN) -> Text:
             text.append(
                 f"\n  {local_name('option', p.name, own)}: {said(p.help)}"
                 + (
-                    f" [{'|'.join(local_name('choice', c, own) for c in p.choices)}]"
+                    # a text's choices (a scenario's name) are taken as typed, not as a choice's word
+                    f" [{'|'.join(c if p.kind == 'text' else local_name('choice', c, own) for c in p.choices)}]"
                     if p.choices and len(p.choices) <= 12
                     else ""
                 )

@@ -38,7 +38,7 @@ from core.rulesets.bassa_intensita.tables import direct_fire_weapons, tier_by_id
 from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.vocabulary import BADGE_FAMILIES, STATUSES_SHOWN, data_words
 from core.rulesets.bassa_intensita.words import DOMAIN, _, pgettext, render, whose
-from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
+from core.rulesets.common import STATUSES, Loaded, emit_scenario, load_scenarios, referee_tools, scenario_command
 from core.state import GameState
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -146,7 +146,7 @@ class BassaIntensita(Ruleset):
         """The shared referee tools, with ``mark`` and ``clear`` knowing this ruleset's badges."""
         statuses = (*STATUSES, *(b for b in casualties.BADGES if b not in STATUSES))
         tools = []
-        for spec in REFEREE_TOOLS:
+        for spec in referee_tools("omar", "militia"):  # the demo's
             if spec.name in ("mark", "clear"):
                 spec = msgspec.structs.replace(
                     spec, params=(spec.params[0], Param("status", "choice", choices=statuses))

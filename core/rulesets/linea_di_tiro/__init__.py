@@ -21,7 +21,7 @@ import msgspec
 from core import events as ev
 from core.language.i18n import Text, scenario_words
 from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset
-from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
+from core.rulesets.common import STATUSES, Loaded, emit_scenario, load_scenarios, referee_tools, scenario_command
 from core.rulesets.linea_di_tiro import commands, dice_order, turn
 from core.rulesets.linea_di_tiro.scenario_format import FORMAT, as_profile, profile_of
 from core.rulesets.linea_di_tiro.tables import Profile, deck
@@ -86,7 +86,7 @@ class LineaDiTiro(Ruleset):
                 dice=(dice_order.DECK_SHUFFLE,),
             ),
             *commands.COMMANDS,
-            *REFEREE_TOOLS,
+            *referee_tools("gis", "us"),  # the demo's
         ]
 
     def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:

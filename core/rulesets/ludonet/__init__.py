@@ -19,7 +19,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import Msg, piece_name, side_name
 from core.ruleset import CommandSpec, Context, Phase, Ruleset
-from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
+from core.rulesets.common import STATUSES, Loaded, emit_scenario, load_scenarios, referee_tools, scenario_command
 from core.rulesets.ludonet import commands, dice_order, turn
 from core.rulesets.ludonet.commands.air import STRIKE_VAR
 from core.rulesets.ludonet.commands.fire import RESULT_WORDS
@@ -111,7 +111,7 @@ class Ludonet(Ruleset):
         return load_scenarios(FORMAT, SCENARIOS)
 
     def commands(self) -> list[CommandSpec]:
-        return [scenario_command(self.scenarios, self._scenario), *commands.COMMANDS, *REFEREE_TOOLS]
+        return [scenario_command(self.scenarios, self._scenario), *commands.COMMANDS, *referee_tools("smith", "paras")]
 
     def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
         emit_scenario(ctx, args["name"])

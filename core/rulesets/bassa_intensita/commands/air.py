@@ -416,7 +416,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             flag("isolated", "beyond command distance"),
         ),
         rule="BI-R260",
-        examples=("aa ali aircraft", "aa ali lynx range=60"),
+        examples=("aa ali aircraft", "aa tariq mangusta range=60"),
         phases=(*MOVE_PHASES, *TIER_PHASES),
         rolls=True,
         dice=(
@@ -431,7 +431,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _land,
         params=(Param("helicopter", "own"),),
         rule="BI-R256",
-        examples=("land lynx",),
+        examples=("land nh90",),
         phases=MOVE_PHASES,
     ),
     CommandSpec(
@@ -441,7 +441,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _hover,
         params=(Param("helicopter", "own"),),
         rule="BI-R257",
-        examples=("hover lynx",),
+        examples=("hover mangusta",),
         phases=MOVE_PHASES,
     ),
 )

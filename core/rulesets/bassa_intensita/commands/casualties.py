@@ -271,7 +271,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("cause", "text", "what hit him", optional=True),
         ),
         rule="A.12",
-        examples=("hit karim booby trap", "hit bmp weapon=at-mine"),
+        examples=("hit karim booby trap", "hit truck weapon=at-mine"),
         who="referee",
         rolls=True,
         dice=(dice_order.DAMAGE,),

@@ -543,7 +543,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             "fire sanna omar yusuf range=40 area",
             "fire sanna omar yusuf range=40 area cover=heavy,open",
             "fire ferrante omar range=80 heavy",
-            "fire yusuf lince range=30 weapon=rpg flank",
+            "fire farah puma range=30 weapon=rpg flank",
         ),
         phases=("cover", *MOVE_PHASES, *TIER_PHASES),
         figure_check=shooter_check,

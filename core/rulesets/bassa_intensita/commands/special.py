@@ -218,7 +218,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy", "trench"), keyword=True),
         ),
         rule="BI-R221",
-        examples=("mine karim ap", "mine bmp at", "mine omar trap"),
+        examples=("mine karim ap", "mine truck at", "mine omar trap"),
         who="referee",
         rolls=True,
         dice=(

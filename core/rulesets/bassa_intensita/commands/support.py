@@ -641,7 +641,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             ),
         ),
         rule="BI-R253",
-        examples=("strafe omar", "strafe bmp pilot=veteran", "strafe omar cover=heavy"),
+        examples=("strafe omar", "strafe technical pilot=veteran", "strafe omar cover=heavy"),
         phases=TIER_PHASES,
         who="referee",
         rolls=True,

@@ -141,7 +141,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _mount,
         params=(Param("man", "own"), Param("vehicle", "own"), flag("isolated", "beyond command distance")),
         rule="BI-R042",
-        examples=("mount marra lince",),
+        examples=("mount russo truck",),
         phases=MOVE_PHASES,
         rolls=True,
         dice=(dice_order.ISOLATION,),
@@ -167,6 +167,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _combat,
         params=(Param("vehicle", "own"),),
         rule="BI-R027",
-        examples=("combat lince",),
+        examples=("combat puma",),
     ),
 )

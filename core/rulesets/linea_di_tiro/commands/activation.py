@@ -278,7 +278,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("into", "own", "with A6: the vehicle a piece on foot mounts", optional=True, keyword=True),
         ),
         rule="LT-R020",
-        examples=("activate sherman1 A2", "activate panzer A4 prepare=2", "activate gis A6 into=halftrack"),
+        examples=("activate sherman1 A2", "activate panzer A4 prepare=2", "activate first A6 into=m3"),
         phases=("card",),
     ),
     CommandSpec(

@@ -232,7 +232,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _strike,
         params=(AIRCRAFT, Param("targets", "unit", "every piece inside the area", optional=True, many=True)),
         rule="LN-R061",
-        examples=("strike typhoon hans fritz", "strike typhoon panzer dice=6,4,2"),
+        examples=("strike typhoon gren", "strike typhoon panzer dice=6,4,2"),
         phases=("fire",),
         who="referee",
         rolls=True,
