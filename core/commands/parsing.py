@@ -170,9 +170,7 @@ class _LineParse:
         """The option ``key=value`` read; its name when it takes text, else ""."""
         options = list({p.name: p for p in self.params})
         what = _("option for {command}").format(command=self.command)
-        name, mine = match_word(
-            key, options, what, local_namer("option", self.domain), formerly=former_namer("option", self.domain)
-        )
+        name, mine = match_word(key, options, what, local_namer("option", self.domain), formerly=former_namer("option"))
         if mine:
             self.subs.append((word.start, word.start + len(key), name))
         self.args[name] = value
