@@ -32,9 +32,9 @@ def test_a_shot_its_damage_and_the_end_of_the_fire_phase_in_italian(armoured):
         said = [armoured.describe(e, role="referee") for e in facts]
     assert said[0] == (
         "tiro contro Uffz Hans Vogt (entro metà raggio) di Pte Jones: "
-        "1d6 serve 3+ (base 4+, il tiratore è esperto +1): 6 → colpito [dadi del tavolo]"
+        "1d6 serve 3+ (base 4+, il tiratore è esperto +1): 6 → colpito [dadi al tavolo]"
     )
-    assert "danni (tiro di Pte Jones) di Uffz Hans Vogt: 1d6: 5 → eliminato [dadi del tavolo]" in said
+    assert "danni (tiro di Pte Jones) di Uffz Hans Vogt: 1d6: 5 → eliminato [dadi al tavolo]" in said
     assert "Uffz Hans Vogt fuori combattimento: eliminato" in said
     out = next(e for e in facts if isinstance(e, ev.UnitOut))
     assert out.cause == Msg("eliminated") and plain(out.cause) == "eliminated"
@@ -48,9 +48,9 @@ def test_a_vehicle_against_a_figure_reads_its_opposed_roll_in_italian(armoured):
         said = [armoured.describe(e, role="referee") for e in facts if isinstance(e, ev.Rolled)]
     assert said[1:] == [
         "tiro con il valore di combattimento contro Cpl Smith di Panzer IV: 1d6 (valore di combattimento +3): 4 "
-        "→ totale 7 [dadi del tavolo]",
+        "→ totale 7 [dadi al tavolo]",
         "tiro con il valore di combattimento contro Panzer IV, per non subire danni di Cpl Smith: 1d6 serve 7+: "
-        "5 → totale 5 contro 7: ferito [dadi del tavolo]",
+        "5 → totale 5 contro 7: ferito [dadi al tavolo]",
     ]
     assert plain(rolls(facts)[2].outcome) == "total 5 against 7: wound"
 
@@ -62,7 +62,7 @@ def test_a_run_its_fatigue_and_a_morale_test_in_italian(armoured):
     with reading("it"):
         said = [armoured.describe(e, role="referee") for e in facts]
     assert "Pte Jones muove di 14 cm (di corsa)" in said
-    assert "stanchezza di Pte Jones: 1d6 serve 5+: 5 → stanco: non può correre per 3 turni [dadi del tavolo]" in said
+    assert "stanchezza di Pte Jones: 1d6 serve 5+: 5 → stanco: non può correre per 3 turni [dadi al tavolo]" in said
     to_phase(armoured, 1, "melee")
     play(armoured, "out kurt", "out otto", "out mg42")
     facts = play(armoured, "next")
@@ -73,7 +73,7 @@ def test_a_run_its_fatigue_and_a_morale_test_in_italian(armoured):
     assert "Gruppe Vogt: 3 perdite già coperte dai suoi test di morale (LN-R070)" in said
     assert (
         "morale di Gruppe Vogt di Guarnigione della fattoria: 1d6 serve 3+: 2 → "
-        "morale scosso: ripiega [dadi del tavolo]" in said
+        "morale scosso: ripiega [dadi al tavolo]" in said
     )
 
 
