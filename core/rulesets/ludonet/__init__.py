@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from core import events as ev
-from core.language.i18n import Msg, piece_name, side_name
+from core.language.i18n import Msg, piece_name, scenario_words, side_name
 from core.ruleset import CommandSpec, Context, Phase, Ruleset
 from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.rulesets.ludonet import commands, dice_order, turn
@@ -147,7 +147,7 @@ class Ludonet(Ruleset):
                     unit=piece_name(unit), turn=value
                 )
             case "team" if unit:
-                return _("{unit} joins {team} (LN-R070)").format(unit=piece_name(unit), team=value)
+                return _("{unit} joins {team} (LN-R070)").format(unit=piece_name(unit), team=scenario_words(str(value)))
             case "melee" if unit:
                 a, _dot, b = unit.partition(".")
                 said = (
@@ -167,7 +167,9 @@ class Ludonet(Ruleset):
                     "fire brings it down first (ruling LN-AA)"
                 ).format(unit=piece_name(target), result=_(RESULT_WORDS[str(value)]), aircraft=piece_name(aircraft))
             case "morale_lost" if unit:
-                return _("{unit}: {n} lost already answered by its morale tests (LN-R070)").format(unit=unit, n=value)
+                return _("{unit}: {n} lost already answered by its morale tests (LN-R070)").format(
+                    unit=scenario_words(unit), n=value
+                )
         return None
 
     def terms(self) -> tuple[str, ...]:

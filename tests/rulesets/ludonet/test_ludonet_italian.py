@@ -193,3 +193,13 @@ def test_a_shot_beyond_its_range_is_refused_in_italian_words(tmp_path, monkeypat
         "41 cm è oltre il raggio di tiro di 40 cm per l'arma di Pte Jones (LN-R030)",
         "11 cm è oltre il raggio di tiro di 10 cm per una granata (LN-R030)",
     ]
+
+
+@pytest.mark.parametrize("typed", ["sezione 1", "Section 1", "sez"])
+def test_a_team_is_named_in_italian_and_typed_in_either_language(armoured, typed):
+    """Found at a table (#61): the Italian roster said "Section 1"; a built-in team reads in the
+    reader's language and is typed by either name (ruling I18N-TEAM)."""
+    to_phase(armoured, 1, "morale")
+    with reading("it"), pytest.raises(Refused) as refused:
+        armoured.execute(f"morale {typed}", role="paras")
+    assert str(refused.value) == "Sezione 1 ha perso 0 su 5: nessun test sotto la metà (LN-R070)"
