@@ -125,7 +125,10 @@ def scenario_texts(ruleset: str, scenario: str) -> list[str]:
     data.get("jokers", {}).pop("effect", None)
     for side in data.get("sides", ()):
         side.pop("name")
+    # Ludonet's weapons (its scenarios' table, ruling LN-WEAPONS) are named in the reader's words (#61)
+    own_weapons = {w.pop("id") for w in data.get("weapons", ())}
     for unit in data.get("units", ()):
+        unit["weapons"] = [w for w in unit.get("weapons", ()) if w not in own_weapons]
         unit.pop("kind", None)  # a journalist, a civilian: the book's term, where a piece has no class
         unit.pop("team", None)  # translated (#61: "Press", "Market" in the Italian roster)
     for table, keys in (("objectives", ("name", "where")), ("mines", ("where",)), ("support", ("name",))):
@@ -278,6 +281,10 @@ def in_italian(tmp_path_factory):
         # a built-in team's name in the Italian roster (ruling I18N-TEAM)
         ("demo-game", "Squadra Stampa: 1 di 1 in gioco."),
         ("ludonet-game", "Sezione: 2 perdite già coperte dai suoi test di morale (LN-R070)"),
+        # Ludonet's weapons in Italian, as the other books name them (#61)
+        ("ludonet-game", "fucile tira fino a 60 cm (decisione LN-WEAPONS)"),
+        ("ludonet-game", "lanciarazzi tira fino a 200 cm (decisione LN-WEAPONS)"),
+        ("ludonet-game", "Cpl Dunn si unisce a Fife and Forfar Yeomanry con fucile"),
         # the fire line in Italian order: the firer owns the weapon, the range is where it is fired
         (
             "demo-game",

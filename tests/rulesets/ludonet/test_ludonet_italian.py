@@ -5,6 +5,7 @@ the tables' words reach the catalogue; the Italian command names are usable."""
 from __future__ import annotations
 
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
 from recorded import RecordedGame, effective_facts  # noqa: E402  (test folders are not packages)
 
 RECORDED = RecordedGame("ludonet-game", "ludonet", 2026)
+SCENARIOS = Path(__file__).resolve().parents[3] / "core" / "rulesets" / "ludonet"
 
 
 def test_a_shot_its_damage_and_the_end_of_the_fire_phase_in_italian(armoured):
@@ -203,3 +205,12 @@ def test_a_team_is_named_in_italian_and_typed_in_either_language(armoured, typed
     with reading("it"), pytest.raises(Refused) as refused:
         armoured.execute(f"morale {typed}", role="paras")
     assert str(refused.value) == "Sezione 1 ha perso 0 su 5: nessun test sotto la metà (LN-R070)"
+
+
+def test_the_built_in_weapons_are_the_rulesets_words():
+    """The weapons of the built-in scenarios and forces are named in the reader's language
+    (words.WEAPONS, #61: "rifle tira fino a 60 cm" under --lang it); the list and the files agree."""
+    files = [*SCENARIOS.glob("scenarios/*.toml"), *SCENARIOS.glob("forces/*.toml")]
+    ids = {w["id"] for f in files for w in tomllib.loads(f.read_text(encoding="utf-8")).get("weapons", ())}
+    assert ids == set(words.WEAPONS)
+    assert set(words.WEAPONS) <= set(get_ruleset("ludonet").terms())
