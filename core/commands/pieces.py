@@ -88,7 +88,12 @@ def find_team(words: str, state: GameState, role: str) -> str:
     for *Gruppe Vogt*)."""
     typed = words.lower().split()
     pool = teams(state, role)
-    exact = [t for t in pool if any(n.lower().split() == typed for n in team_names(t))]
+    # a name as its file writes it first: a user's team may be called what a built-in one reads as
+    exact = [t for t in pool if t.lower().split() == typed] or [
+        t for t in pool if any(n.lower().split() == typed for n in team_names(t))
+    ]
+    if len(exact) > 1:
+        raise Refused(could_be(words, [_named_both(t) for t in exact]))
     if exact:
         return exact[0]
     hits = [
@@ -100,7 +105,14 @@ def find_team(words: str, state: GameState, role: str) -> str:
         return hits[0]
     if not hits:
         raise Refused(_("no team {word}").format(word=quoted(words)))
-    raise Refused(could_be(words, [scenario_words(h) for h in hits]))
+    raise Refused(could_be(words, [_named_both(h) for h in hits]))
+
+
+def _named_both(team: str) -> str:
+    """A team in a refusal that names several: as the reader reads it, with its file's name
+    where that differs (*Plotone carri (Troop)*), so that two that read alike are told apart."""
+    mine = scenario_words(team)
+    return team if mine == team else f"{mine} ({team})"
 
 
 def is_team_name(p: Param, word: str, state: GameState, role: str) -> bool:

@@ -75,4 +75,25 @@ def test_tab_offers_the_teams_by_the_italian_readers_names(armoured):
         assert armoured.parse("morale Plotone carri", REFEREE).args == {"team": "Troop"}
         with pytest.raises(Refused) as refused:
             armoured.parse("morale t", REFEREE)
-    assert str(refused.value) == "'t' può essere PIAT team, Plotone carri o Transport"
+    assert str(refused.value) == "'t' può essere PIAT team, Plotone carri (Troop) o Transport"
+
+
+def test_a_team_named_as_another_reads_is_the_one_so_written(armoured):
+    """A user's team called what a built-in one reads as in Italian (*Plotone carri*, the
+    Troop's Italian name) is that team when typed whole; a word of both is refused with both."""
+    import msgspec
+
+    from core.commands.pieces import find_team
+
+    state = armoured.state
+    lorry = state.units["lorry"]
+    state.units["lorry"] = msgspec.structs.replace(lorry, team="Plotone carri")
+    try:
+        with reading("it"):
+            assert find_team("plotone carri", state, REFEREE) == "Plotone carri"
+            assert find_team("troop", state, REFEREE) == "Troop"
+            with pytest.raises(Refused) as refused:
+                find_team("plot", state, REFEREE)
+        assert str(refused.value) == "'plot' può essere Plotone carri o Plotone carri (Troop)"
+    finally:
+        state.units["lorry"] = lorry
