@@ -30,7 +30,7 @@ from typing import NamedTuple
 import msgspec
 
 from core.events import AtLeast, BoundRoll, Check, Each, Mod, Roll, Rolled, SealedRoll
-from core.language.i18n import CORE_DOMAIN, Domain, Text, _, render, scenario_words
+from core.language.i18n import CORE_DOMAIN, N_, Domain, Text, _, render, scenario_words
 from core.narrate import check_base, check_need, describe_mod, whose
 from core.probability import check_chance_said, check_summary
 from core.refusal import Refused
@@ -72,6 +72,10 @@ def face_meanings(
             out.append(FaceMeaning(value, value, means))
     # every face alike (a free roll, a number read as it falls): nothing to tell apart
     return tuple(out) if len(out) > 1 else ()
+
+
+#: The words ``core.views.roller`` names a roll's owner with where it names no piece or side.
+ROLLERS = frozenset({N_("referee"), N_("an unseen unit")})
 
 
 class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -126,8 +130,10 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
         when some were typed.  Without ``mods``, what it needs alone (``needs 2+``), when it needs one:
         an opposed roll's modifiers are its score's (``1d6 (Pte Conti melee +3)``)."""
         purpose = render(self.purpose, self.domain)
-        # A built-in side's name in the reader's language, as its roster has it (a piece's stays).
-        what = whose(scenario_words(self.whose), purpose) if self.whose else purpose
+        # A built-in side's name in the reader's language, as its roster has it (a piece's stays);
+        # the referee and an unseen unit in his words too (#61: "quality di referee").
+        who = _(self.whose) if self.whose in ROLLERS else scenario_words(self.whose)
+        what = whose(who, purpose) if self.whose else purpose
         if self.again:
             # TRANSLATORS: a roll the command makes once more, e.g. an initiative tied.
             what = _("{roll} again").format(roll=what)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from core.commands.naming import local_name, local_namer, spec_domain
-from core.commands.pieces import UNIT_KINDS, WORD_BREAK, find_unit, teams, units_named
+from core.commands.pieces import UNIT_KINDS, WORD_BREAK, find_unit, team_names, teams, units_named
 from core.commands.values import MAX_LINE
 from core.commands.verbs import find_verb, offer_rank, rank_now
 from core.commands.words import split
-from core.language.i18n import CORE_DOMAIN
+from core.language.i18n import CORE_DOMAIN, scenario_words
 from core.ruleset import CommandSpec, Param, Refused
 from core.state import GameState, Unit
 from core.views import unit_visible
@@ -152,8 +152,12 @@ class _LineCompletion:
             return self._choices(typed, p)
         if p.kind == "side":  # then the other words its place takes (draw)
             return _sides_offered(typed, self.state, self.sides) + self._choices(typed, p)
-        if p.kind == "team":  # by any word of its name
-            return [t for t in teams(self.state, self.role) if any(w.startswith(typed) for w in t.lower().split())]
+        if p.kind == "team":  # by any word of either of its names, offered as the reader reads it
+            return sorted(
+                scenario_words(t)
+                for t in teams(self.state, self.role)
+                if any(w.startswith(typed) for name in team_names(t) for w in name.lower().split())
+            )
         if p.kind in UNIT_KINDS:
             return self._units(p, typed, bare)
         return [c for c in _candidates(p, self.state, self.role) if c.lower().startswith(typed)]
@@ -166,7 +170,11 @@ class _LineCompletion:
         typed_before = {w.lower() for w in bare} if p.many else set()  # a target is named once
         fits = [c for c in pool if (c.lower().startswith(typed) or c in named) and c.lower() not in typed_before]
         later = [c for c in fits if ahead is not None and c in state.units and not ahead(state.units[c])]
-        whole = [t for t in _teams_offered(p, state, self.role) if any(w.startswith(typed) for w in t.lower().split())]
+        whole = [
+            t
+            for t in _teams_offered(p, state, self.role)
+            if any(w.startswith(typed) for name in team_names(t) for w in name.lower().split())
+        ]
         # A team its figures stand for (deploy alpha) first, as the Next line says it ("deploy
         # TEAM, or figures one by one"); one whose figures the command would refuse them all
         # with the figures it would refuse (another side's, out of its step of §4.2).
@@ -176,7 +184,9 @@ class _LineCompletion:
             for t in whole
             if ahead is None or any(ahead(u) for u in state.units.values() if u.team == t and takes and takes(u))
         ]
-        return now + [c for c in fits if c not in later] + [t for t in whole if t not in now] + later
+        # a team as the reader reads it (ruling I18N-TEAM)
+        teams_now, teams_later = [scenario_words(t) for t in now], [scenario_words(t) for t in whole if t not in now]
+        return teams_now + [c for c in fits if c not in later] + teams_later + later
 
     def _choices(self, typed: str, p: Param) -> list[str]:
         return _offered(typed, [(self.choice(c), c) for c in p.choices], ordered=False)

@@ -85,19 +85,19 @@ def local_namer(context: str, domain: str):
 #: Names a command or an option had in the reader's language before one word was
 #: chosen for each concept across the rulesets (#61: the books' Italian says *sparare*
 #: and *distanza*, so ``fuoco``/``gittata`` became ``spara``/``distanza``): a line
-#: typed or scripted with them still reads, as its English name; no help shows them.
-#: By (language, catalogue, context, English name).
-FORMER_NAMES: dict[tuple[str, str, str, str], tuple[str, ...]] = {
-    ("it", "breaking_news", "command", "fire"): ("fuoco",),
-    ("it", "breaking_news", "command", "react-fire"): ("reagisci-fuoco",),
-    ("it", "breaking_news", "command", "reveal"): ("svela",),
-    ("it", "breaking_news", "option", "range"): ("gittata",),
-    ("it", "bassa_intensita", "command", "fire"): ("fuoco",),
-    ("it", "bassa_intensita", "option", "range"): ("gittata",),
-    ("it", "bassa_intensita", "option", "cover"): ("copertura",),
-    ("it", "bassa_intensita", "option", "source"): ("fonte",),
-    ("it", "bassa_intensita", "option", "medic"): ("soccorritore",),
-    ("it", "bassa_intensita", "command", "aa"): ("contraerea",),
+#: typed or scripted with them still reads, as its English name, in every ruleset that
+#: has the command or option, whichever book the word came from (a referee who typed
+#: ``gittata=`` in Breaking News types it in Ludonet too); no help shows them.
+#: By (language, context, English name).
+FORMER_NAMES: dict[tuple[str, str, str], tuple[str, ...]] = {
+    ("it", "command", "fire"): ("fuoco",),
+    ("it", "command", "react-fire"): ("reagisci-fuoco",),
+    ("it", "command", "reveal"): ("svela",),
+    ("it", "command", "aa"): ("contraerea",),
+    ("it", "option", "range"): ("gittata",),
+    ("it", "option", "cover"): ("copertura",),
+    ("it", "option", "source"): ("fonte",),
+    ("it", "option", "medic"): ("soccorritore",),
 }
 
 
@@ -112,14 +112,14 @@ def also_chosen(choice: str) -> tuple[str, ...]:
     return ALSO_CHOSEN.get((lang(), choice), ())
 
 
-def former_names(context: str, word: str, domain: str) -> tuple[str, ...]:
+def former_names(context: str, word: str) -> tuple[str, ...]:
     """The names ``word`` (the English name of a command or an option: ``context``)
-    of ``domain`` had in the reader's language (:data:`FORMER_NAMES`)."""
-    return FORMER_NAMES.get((lang(), domain, context, word), ())
+    had in the reader's language (:data:`FORMER_NAMES`)."""
+    return FORMER_NAMES.get((lang(), context, word), ())
 
 
-def former_namer(context: str, domain: str):
-    return lambda word: former_names(context, word, domain)
+def former_namer(context: str):
+    return lambda word: former_names(context, word)
 
 
 def decimal_point() -> str:

@@ -9,7 +9,15 @@ from typing import Any
 import msgspec
 
 from core.commands.naming import fold, fold_name, former_namer, local_name, local_namer, spec_domain, usage
-from core.commands.pieces import UNIT_KINDS, find_team, is_team_name, rest_of_name, team_members_named, units_named
+from core.commands.pieces import (
+    UNIT_KINDS,
+    find_team,
+    is_team_name,
+    rest_of_name,
+    team_members_named,
+    team_names,
+    units_named,
+)
 from core.commands.values import check_line, recorded_as, value_of
 from core.commands.verbs import commands_about, commands_now, match_verb
 from core.commands.words import Word, did_you_mean, match_word, near_names, or_list, quoted, spliced, words_of
@@ -170,9 +178,7 @@ class _LineParse:
         """The option ``key=value`` read; its name when it takes text, else ""."""
         options = list({p.name: p for p in self.params})
         what = _("option for {command}").format(command=self.command)
-        name, mine = match_word(
-            key, options, what, local_namer("option", self.domain), formerly=former_namer("option", self.domain)
-        )
+        name, mine = match_word(key, options, what, local_namer("option", self.domain), formerly=former_namer("option"))
         if mine:
             self.subs.append((word.start, word.start + len(key), name))
         self.args[name] = value
@@ -267,7 +273,7 @@ class _LineParse:
         if members:
             self.resolved.setdefault(p.name, []).extend(members)
             self.acting = self.acting or state.units[members[0]].side
-            return rest_of_name(w, state.units[members[0]].team, after)
+            return max(rest_of_name(w, name, after) for name in team_names(state.units[members[0]].team))
         self._record_english(p, word)
         more = 0
         if p.kind in UNIT_KINDS and value in state.units:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from core.commands.naming import fold
 from core.commands.words import could_be, did_you_mean, or_list, quoted
-from core.language.i18n import _
+from core.language.i18n import _, scenario_words
 from core.ruleset import Param, Refused
 from core.state import GameState, Unit
 from core.views import unit_visible
@@ -75,20 +75,44 @@ def teams(state: GameState, role: str) -> list[str]:
     return sorted({u.team for u in state.units.values() if u.team and unit_visible(u, role)})
 
 
+def team_names(team: str) -> tuple[str, ...]:
+    """The names a team is typed by: as its file writes it, and in the reader's language,
+    a built-in scenario's (*Stampa* for *Press*; ruling I18N-TEAM)."""
+    mine = scenario_words(team)
+    return (team,) if mine == team else (team, mine)
+
+
 def find_team(words: str, state: GameState, role: str) -> str:
-    """The team ``words`` names: its whole name (any case), or words each of which
-    begins a word of its name (``gruppe``, ``vogt``, ``gr v`` for *Gruppe Vogt*)."""
+    """The team ``words`` names, by any of its names (:func:`team_names`): a whole name
+    (any case), or words each of which begins a word of one (``gruppe``, ``vogt``, ``gr v``
+    for *Gruppe Vogt*)."""
     typed = words.lower().split()
     pool = teams(state, role)
-    exact = [t for t in pool if t.lower().split() == typed]
+    # a name as its file writes it first: a user's team may be called what a built-in one reads as
+    exact = [t for t in pool if t.lower().split() == typed] or [
+        t for t in pool if any(n.lower().split() == typed for n in team_names(t))
+    ]
+    if len(exact) > 1:
+        raise Refused(could_be(words, [_named_both(t) for t in exact]))
     if exact:
         return exact[0]
-    hits = [t for t in pool if typed and all(any(p.startswith(w) for p in t.lower().split()) for w in typed)]
+    hits = [
+        t
+        for t in pool
+        if typed and any(all(any(p.startswith(w) for p in n.lower().split()) for w in typed) for n in team_names(t))
+    ]
     if len(hits) == 1:
         return hits[0]
     if not hits:
         raise Refused(_("no team {word}").format(word=quoted(words)))
-    raise Refused(could_be(words, hits))
+    raise Refused(could_be(words, [_named_both(h) for h in hits]))
+
+
+def _named_both(team: str) -> str:
+    """A team in a refusal that names several: as the reader reads it, with its file's name
+    where that differs (*Plotone carri (Troop)*), so that two that read alike are told apart."""
+    mine = scenario_words(team)
+    return team if mine == team else f"{mine} ({team})"
 
 
 def is_team_name(p: Param, word: str, state: GameState, role: str) -> bool:
@@ -99,7 +123,7 @@ def is_team_name(p: Param, word: str, state: GameState, role: str) -> bool:
     w = word.lower()
     if any(w in (u.id.lower(), u.name.lower()) for u in state.units.values() if unit_visible(u, role)):
         return False
-    return any(t.lower() == w for t in teams(state, role))
+    return any(n.lower() == w for t in teams(state, role) for n in team_names(t))
 
 
 def team_members_named(p: Param, word: str, state: GameState, role: str, acting: str | None) -> list[str]:
@@ -117,7 +141,7 @@ def team_members_named(p: Param, word: str, state: GameState, role: str, acting:
         pool = [u for u in pool if u.side == acting]
     members = [u.id for u in pool if p.team_members(u)]
     if not members:
-        raise Refused(_("no one of team {team} can be named here").format(team=team))
+        raise Refused(_("no one of team {team} can be named here").format(team=scenario_words(team)))
     return members
 
 

@@ -167,7 +167,7 @@ def choice_named(word: str, param: Param, shown: str, domain: str) -> tuple[str,
     word that begins one choice's name and another's other word is refused naming both:
     Italian ``s`` is *sì* (on) as much as *spenti* (off), and a switch is never read backwards."""
     local = local_namer("choice", domain)
-    choice, mine = match_word(word, list(param.choices), shown, local, formerly=also_chosen)
+    choice, mine = match_word(word, list(param.choices), shown, local, formerly=also_chosen, offered=also_chosen)
     typed = fold(word)
     if typed not in (choice, fold(local(choice)), *map(fold, also_chosen(choice))):
         also = [a for c in param.choices if c != choice for a in also_chosen(c) if fold(a).startswith(typed)]

@@ -37,7 +37,7 @@ def match_verb(
             lambda n: local_name("command", n, spec_domain(by_name[n], domain)),
             about,
             now,
-            lambda n: former_names("command", n, spec_domain(by_name[n], domain)),
+            lambda n: former_names("command", n),
         )
     except Refused:
         # victory, where the command is called result: the name it has here

@@ -93,6 +93,7 @@ def match_word(
     about: Callable[[], list[str]] | None = None,
     now: Callable[[], list[str]] | None = None,
     formerly: Callable[[str], tuple[str, ...]] | None = None,
+    offered: Callable[[str], tuple[str, ...]] | None = None,
 ) -> tuple[str, bool]:
     """The option ``word`` names, and whether it was named in the reader's language:
     exactly in it, exactly by a name it had in it (``formerly``: whole, never a
@@ -100,7 +101,8 @@ def match_word(
     by a prefix in it, by a prefix in English.
     Asked only when ``word`` is none of them, for the few to name instead: ``about``,
     those whose help speaks of it; else, where none is near it and there are too many
-    to list, ``now``, those fitting the moment."""
+    to list, ``now``, those fitting the moment.  ``offered``: the other words of the
+    reader's language an option is typed as, named too when one is near (Italian ``n``: *no*)."""
     w = word.lower()
     mine = [(fold_name(local(o)), o) for o in options] if local is not None and lang() != SOURCE else []
     folded = fold(word)
@@ -135,7 +137,8 @@ def match_word(
                     what=what, word=quoted(word), options=", ".join(speak)
                 )
             )
-        near = near_names(folded, shown) or near_names(w, options)
+        others = [a for o in options for a in offered(o)] if offered is not None and mine else []
+        near = near_names(folded, [*shown, *others]) or near_names(w, options)
         if near:
             raise Refused(did_you_mean(_("no {what} {word}").format(what=what, word=quoted(word)), near))
         if len(shown) <= 12:

@@ -145,11 +145,17 @@ def _scenario_words() -> Iterator[str]:
     """The words of the built-in scenarios a reader is shown in his language
     (``core.language.i18n.scenario_words``): titles, descriptions, sides' names, victories,
     special rules, Linea di Tiro's jokers, the objectives' and minefields' names and places,
-    the support's names, and Bassa Intensità's kinds of minefield (a mine's fact is its kind
-    and place).  A piece's name is its own, as the file writes it (ruling I18N-SCENARIO)."""
+    the support's names, Bassa Intensità's kinds of minefield (a mine's fact is its kind
+    and place), and the teams' names of the scenarios and of the forces a game brings in
+    (ruling I18N-TEAM).  A piece's name is its own, as the file writes it (ruling I18N-SCENARIO)."""
     yield from MINE_KINDS.values()
+    forces = ("*/forces/*.toml", "*/scenarios/rosters/*.toml")
+    for path in sorted(p for pattern in forces for p in BUILTIN_ROOT.glob(pattern)):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        yield from (unit["team"] for unit in data.get("units", ()) if unit.get("team"))
     for path in sorted(BUILTIN_ROOT.glob("*/scenarios/*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
+        yield from (unit["team"] for unit in data.get("units", ()) if unit.get("team"))
         yield from (data[key] for key in ("title", "description") if data.get(key))
         yield from (side["name"] for side in data.get("sides", ()))
         victory, joker = data.get("victory", {}).get("summary"), data.get("jokers", {}).get("effect")

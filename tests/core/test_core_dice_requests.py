@@ -5,6 +5,7 @@ see it; ``fireteam script`` prints the same words."""
 from __future__ import annotations
 
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from core.cli.main import run_script
 from core.dice import DiceRequest
 from core.events import Mod
 from core.game import Game
+from core.language.reader import reading
 from core.outcome import DiceNeeded, Outcome
 from core.views import REFEREE, roll_owner, roller
 
@@ -149,3 +151,20 @@ def test_the_side_of_an_unseen_units_roll_stays_hidden(tmp_path):
     assert roll_owner(s, "", "regulars", "irregulars") == "regulars"  # a side's roll
     assert roll_owner(s, "", "", "regulars") == roll_owner(s, "", "nobody", REFEREE) == ""  # the referee's
     g.close()
+
+
+def test_fireteam_script_asks_an_italian_reader_for_dadi(tmp_path, capsys):
+    """Found at a table (#61): under --lang it the request said "dalli con dice=...", the
+    English option, and "quality di referee"; the Italian names it *dadi* (``dadi=`` is read
+    in every ruleset), the referee *arbitro*."""
+    script = tmp_path / "s.txt"
+    script.write_text("scenario demo\nroll 2d6 target=4 purpose=smoke\n")
+    save = tmp_path / "s.ft"
+    assert run_script(script, save, 3, "breaking-news", "", out=io.StringIO()) == 0
+    script.write_text("roll 2d6 under=4 purpose=quality dadi=3\n")
+    with reading("it"):
+        assert run_script(script, save, None, "breaking-news", "", out=io.StringIO()) == 1
+    said = capsys.readouterr().err
+    assert "(dalli con dadi=...; " in said
+    assert "quality di arbitro: 2d6" in said  # the referee's roll, in his words
+    assert not {"dice", "referee"} & set(re.findall(r"\w+", said))

@@ -4,10 +4,13 @@ so every seat of a served table reads it from the save."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from coretests_support import skirmish  # noqa: F401  (fixtures)
 
 from core.game import Game
+from core.language.catalogues import DOMAINS, read
 from core.language.reader import reading
 from core.ruleset import Refused
 from core.state import table_dice
@@ -73,3 +76,33 @@ def test_an_italian_s_that_may_be_si_or_spenti_is_refused_naming_both(skirmish):
         skirmish.execute("dadi-tavolo s", role=REFEREE)
     assert str(refused.value) == "'s' può essere spenti o sì"
     assert table_dice(skirmish.state)
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("n", "scelta 'n': non esiste; forse intendevi no?"),
+        ("xyz", "scelta 'xyz': non esiste (scegli fra attivi, spenti)"),
+    ],
+)
+def test_a_wrong_italian_switch_suggests_the_italian_words_it_takes(skirmish, typed, said):
+    """Found at a table (#61): ``dadi-tavolo n`` answered "forse intendevi on?", an English
+    word; the refusal names what an Italian referee types (``no``, ``attivi``, ``spenti``)."""
+    with reading("it"), pytest.raises(Refused) as refused:
+        skirmish.execute(f"dadi-tavolo {typed}", role=REFEREE)
+    assert str(refused.value) == said
+
+
+def test_table_dice_is_one_phrase_in_every_italian_catalogue():
+    """Found at a table (#61): the log's tag said "[dadi al tavolo]" where the switch, its
+    lines and the client say "dadi al tavolo"; one phrase for one thing."""
+    said = [
+        s
+        for domain in DOMAINS
+        for m in read("it", domain)
+        if m.id
+        for s in (m.string if isinstance(m.string, tuple) else (m.string,))
+        if re.search(r"\bdadi \w+ tavolo\b", s, flags=re.I)
+    ]
+    assert said
+    assert [s for s in said if not re.search(r"\bdadi al tavolo\b", s, flags=re.I)] == []

@@ -106,7 +106,7 @@ def test_a_roll_says_whose_it_is_in_the_italian_order_with_its_modifiers_and_out
 def test_a_side_whose_name_ends_in_s_has_its_roll_said_whole_in_both(book):
     roll = ev.Roll(purpose=M("save"), sides=6, faces=(2, 5), target=9, total=True, manual=True)
     e = ev.Rolled(roll=roll, side="regulars")
-    assert said(e) == "tiro salvezza di regulars: 2d6 serve 9+ in totale: 2 5 = 7 [dadi del tavolo]"
+    assert said(e) == "tiro salvezza di regulars: 2d6 serve 9+ in totale: 2 5 = 7 [dadi al tavolo]"
     assert said(e, lang="en") == "regulars' save: 2d6 needing 9+ total: 2 5 = 7 [table dice]"
 
 

@@ -60,22 +60,23 @@ def test_a_concept_has_one_italian_name_wherever_two_rulesets_name_it():
     assert split == {}
 
 
-def test_a_former_name_is_never_a_name_of_today_in_its_catalogue():
+def test_a_former_name_is_never_a_name_of_today_in_any_ruleset():
     """A former name read as its English one must not shadow another command or option."""
     for ruleset_id in BUILTIN:
-        r = get_ruleset(ruleset_id)
         today = italian_names(ruleset_id)
-        for (language, domain, context, english), old in FORMER_NAMES.items():
-            if domain != r.domain:
-                continue
+        for (language, context, english), old in FORMER_NAMES.items():
             assert language == "it"
-            assert (context, english) in today, (ruleset_id, english)
             others = {n for (c, e), n in today.items() if c == context and e != english}
             assert not set(old) & others, (ruleset_id, english, old)
 
 
-#: The recorded games whose scripts fire with a range, and the names fire and range had in Italian there.
-OLD_FIRE = {"demo-game": ("fuoco", "gittata"), "bassa-intensita-game": ("fuoco", "gittata")}
+#: The recorded games whose scripts fire with a range, and the names fire and range had in Italian
+#: in any book (Ludonet, which never called them so, reads them too: found at a table, #61).
+OLD_FIRE = {
+    "demo-game": ("fuoco", "gittata"),
+    "bassa-intensita-game": ("fuoco", "gittata"),
+    "ludonet-game": ("fuoco", "gittata"),
+}
 
 
 @pytest.mark.parametrize(("name", "fire", "rng"), [(n, *w) for n, w in OLD_FIRE.items()])

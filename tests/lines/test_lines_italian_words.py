@@ -5,7 +5,7 @@ English words.
 The English words are the same game's own, played in English: what an English reader is
 shown of it.  What a player typed (the commands echoed, the notes) and what the scenario
 file names that is shown as written (its units, ids and codes) is taken out first; its
-title, description, sides' names, victory, special rules, jokers, objectives', minefields'
+title, description, sides' and teams' names, victory, special rules, jokers, objectives', minefields'
 and support's names and places are the catalogue's to translate
 (``core.language.i18n.scenario_words``), so they are not.  The words the two languages
 share, or the Italian books use as they are, are allowed by name below.
@@ -98,8 +98,12 @@ SHARED = {
 #: Phrases the books use in English: Breaking News' Italian draft says "fire team".
 SHARED_PHRASES = re.compile(r"\bfire team\b")
 #: The proper names the Italian words of a built-in scenario keep as they are (places,
-#: formations): its title, description, sides' names, victory... are translated (#61).
-KEPT_NAMES = re.compile(r"\b(?:Afgooye|Bersaglieri|Jowhar|Vire|Cagny|Fife and Forfar Yeomanry|Kampfgruppe von Luck)\b")
+#: formations, teams): its title, description, sides' names, victory... are translated (#61).
+KEPT_NAMES = re.compile(
+    r"\b(?:Afgooye|Bersaglieri|Jowhar|Vire|Cagny|Fife and Forfar Yeomanry|Kampfgruppe von Luck"
+    # teams' names kept (ruling I18N-TEAM): call signs, clans, the Germans' own words
+    r"|Alpha|Bravo|Haji|Warsame|Gruppe|Zug|Kompanie|RAF)\b"
+)
 #: What is quoted as the books or the program name it: a digest, a rule's key (LN-WEAPONS, BI-R042), a
 #: rule cited by the English book's section (regola Extras: Negotiation), a command as
 #: typed, quoted in the report (“next”).
@@ -121,8 +125,12 @@ def scenario_texts(ruleset: str, scenario: str) -> list[str]:
     data.get("jokers", {}).pop("effect", None)
     for side in data.get("sides", ()):
         side.pop("name")
+    # Ludonet's weapons (its scenarios' table, ruling LN-WEAPONS) are named in the reader's words (#61)
+    own_weapons = {w.pop("id") for w in data.get("weapons", ())}
     for unit in data.get("units", ()):
+        unit["weapons"] = [w for w in unit.get("weapons", ()) if w not in own_weapons]
         unit.pop("kind", None)  # a journalist, a civilian: the book's term, where a piece has no class
+        unit.pop("team", None)  # translated (#61: "Press", "Market" in the Italian roster)
     for table, keys in (("objectives", ("name", "where")), ("mines", ("where",)), ("support", ("name",))):
         for entry in data.get(table, ()):
             for key in keys:
@@ -270,6 +278,13 @@ def in_italian(tmp_path_factory):
         ),
         ("demo-game", "Sgt Rossi si unisce a Reparto Bersaglieri (Veterani) con AR"),
         ("bassa-intensita-game", "in questo turno muove prima Convoglio italiano (A.5.1)"),
+        # a built-in team's name in the Italian roster (ruling I18N-TEAM)
+        ("demo-game", "Squadra Stampa: 1 di 1 in gioco."),
+        ("ludonet-game", "Sezione: 2 perdite già coperte dai suoi test di morale (LN-R070)"),
+        # Ludonet's weapons in Italian, as the other books name them (#61)
+        ("ludonet-game", "fucile tira fino a 60 cm (decisione LN-WEAPONS)"),
+        ("ludonet-game", "lanciarazzi tira fino a 200 cm (decisione LN-WEAPONS)"),
+        ("ludonet-game", "Cpl Dunn si unisce a Fife and Forfar Yeomanry con fucile"),
         # the fire line in Italian order: the firer owns the weapon, the range is where it is fired
         (
             "demo-game",

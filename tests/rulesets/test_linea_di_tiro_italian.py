@@ -34,7 +34,7 @@ def test_an_anti_tank_shot_and_its_rout_are_narrated_in_italian(game):
     assert "nota: Sherman Easy: A4, preparare o eseguire 2 attacchi (LT-R020)" in said
     assert (
         "tiro controcarro contro Sherman Easy, attacco 6 - protezione 5 = +1 di Panzer IV: 2d6: 2 3 = 5 "
-        "→ totale modificato 5, colonna +1: R: ritirata/rotta senza test [dadi del tavolo]"
+        "→ totale modificato 5, colonna +1: R: ritirata/rotta senza test [dadi al tavolo]"
     ) in said
     assert "Sherman Easy muove di 30 cm (fugge, spalle al nemico)" in said
     assert "nota: Sherman Easy fugge di 30 cm, spalle al nemico, in rotta senza test (LT-R080)" in said
@@ -55,7 +55,7 @@ def test_a_morale_test_names_its_result_and_modifiers_in_italian(game):
         said = [game.describe(e, role="referee") for e in facts]
     assert (
         "test di morale, morale 4 di Sherman Easy: 1d6 serve 3 o meno (base 4 o meno, situazioni +1): 6 "
-        "→ totale modificato 7: indietreggia [dadi del tavolo]"
+        "→ totale modificato 7: indietreggia [dadi al tavolo]"
     ) in said
     assert "Sherman Easy muove di 5 cm (indietreggia, fronte al nemico)" in said
     assert "nota: Sherman Easy indietreggia di 5 cm, fronte al nemico (LT-R080)" in said

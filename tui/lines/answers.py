@@ -503,7 +503,7 @@ def _side_line(side: Side, units: list[Unit], scored: bool) -> str:
 
 def _team_line(team: str, units: list[Unit], morale: object, domain: str) -> str:
     in_play = sum(u.in_play for u in units)
-    name = team or _("(no team)")
+    name = scenario_words(team) if team else _("(no team)")
     parts = [
         ngettext("{in_play} of {count} in play", "{in_play} of {count} in play", len(units)).format(
             in_play=in_play, count=len(units)
@@ -582,7 +582,7 @@ def who(game: Game, state: GameState, role: str, words: str) -> list[str]:
     cls = book_words.gettext(named) if named else book_words.term(unit.kind)
     where = side_name(state, unit.side)
     if unit.team:
-        where = _("{side}, team {team}").format(side=where, team=unit.team)
+        where = _("{side}, team {team}").format(side=where, team=scenario_words(unit.team))
     out.append(_("{name} ({id}) is a {kind} of {where}.").format(name=unit.name, id=unit.id, kind=cls, where=where))
     if unit.weapons:
         out.append(_("Weapons: {weapons}.").format(weapons=", ".join(ruleset.weapon_name(w) for w in unit.weapons)))

@@ -33,7 +33,16 @@ from tui.plain import Plain, PlainInput, plain, visible_text
 
 def unit_matches(unit: Unit, ruleset: Ruleset, text: str) -> bool:
     t = text.lower()
-    fields = [unit.id, unit.name, unit.team, unit.cls, ruleset.class_name(unit.cls), unit.kind, *unit.weapons]
+    fields = [
+        unit.id,
+        unit.name,
+        unit.team,
+        scenario_words(unit.team),
+        unit.cls,
+        ruleset.class_name(unit.cls),
+        unit.kind,
+        *unit.weapons,
+    ]
     fields += [*unit.status, *unit.roles]
     words = book(ruleset)  # the reader's words for them too
     fields += [words.term(w) for w in (*unit.weapons, *unit.status, *unit.roles)]
@@ -87,7 +96,7 @@ def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
     if unit.cls and cls != unit.cls:
         cls = f"{cls} ({unit.cls})"
     where = side_name(state, unit.side)
-    text.append(f" · {cls} · {where}" + (f", {unit.team}" if unit.team else ""))
+    text.append(f" · {cls} · {where}" + (f", {scenario_words(unit.team)}" if unit.team else ""))
     if unit.weapons:
         text.append(" · " + ", ".join(words.term(w) for w in unit.weapons))
     if unit.roles:
@@ -122,7 +131,7 @@ TEAM_COUNTS = (
 
 def team_label(name: str, units: list[Unit], morale: object, domain: str = "") -> Text:
     in_play = sum(1 for u in units if u.in_play)
-    text = Text(name or _("(no team)"), style="bold")
+    text = Text(scenario_words(name) if name else _("(no team)"), style="bold")
     text.append(f" {in_play}/{len(units)}", style="dim")
     losses = len(units) - in_play
     if losses:

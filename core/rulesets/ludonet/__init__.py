@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from core import events as ev
-from core.language.i18n import Msg, piece_name, side_name
+from core.language.i18n import Msg, piece_name, scenario_words, side_name
 from core.ruleset import CommandSpec, Context, Phase, Ruleset
 from core.rulesets.common import STATUSES, Loaded, emit_scenario, load_scenarios, referee_tools, scenario_command
 from core.rulesets.ludonet import commands, dice_order, turn
 from core.rulesets.ludonet.commands.air import STRIKE_VAR
 from core.rulesets.ludonet.commands.fire import RESULT_WORDS
 from core.rulesets.ludonet.scenario_format import FORMAT
-from core.rulesets.ludonet.words import DOMAIN, _
+from core.rulesets.ludonet.words import DOMAIN, WEAPONS, _
 from core.state import GameState
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -147,7 +147,7 @@ class Ludonet(Ruleset):
                     unit=piece_name(unit), turn=value
                 )
             case "team" if unit:
-                return _("{unit} joins {team} (LN-R070)").format(unit=piece_name(unit), team=value)
+                return _("{unit} joins {team} (LN-R070)").format(unit=piece_name(unit), team=scenario_words(str(value)))
             case "melee" if unit:
                 a, _dot, b = unit.partition(".")
                 said = (
@@ -167,13 +167,15 @@ class Ludonet(Ruleset):
                     "fire brings it down first (ruling LN-AA)"
                 ).format(unit=piece_name(target), result=_(RESULT_WORDS[str(value)]), aircraft=piece_name(aircraft))
             case "morale_lost" if unit:
-                return _("{unit}: {n} lost already answered by its morale tests (LN-R070)").format(unit=unit, n=value)
+                return _("{unit}: {n} lost already answered by its morale tests (LN-R070)").format(
+                    unit=scenario_words(unit), n=value
+                )
         return None
 
     def terms(self) -> tuple[str, ...]:
         """The badges pieces wear (turn.py, hits.py, commands/air.py), shown from data; ``draw``,
-        the word a result takes for a draw (end.py)."""
-        return (*turn.BADGES, "draw")
+        the word a result takes for a draw (end.py); the built-in scenarios' weapons (words.WEAPONS)."""
+        return (*turn.BADGES, "draw", *WEAPONS)
 
     def statuses(self) -> frozenset[str]:
         """turn.BADGES, and the shared ones the referee may mark."""
@@ -188,15 +190,16 @@ def _scenario_words(head: str, rest: str, value: int | str) -> str | None:
     """The numbers a scenario gives that the fragment leaves out (ruling LN-WEAPONS: a
     weapon's range and flags, how far a grenade goes) and each side's written deployment
     (LN-R001), in words: the log said ``weapon.Sten.range = 20``."""
-    weapon, _dot, field = rest.rpartition(".")
+    weapon_id, _dot, field = rest.rpartition(".")
+    weapon = DOMAIN.term(weapon_id)
     match head, field:
-        case "weapon", "range" if weapon:
+        case "weapon", "range" if weapon_id:
             return _("{weapon} reaches {cm} cm (ruling LN-WEAPONS)").format(weapon=weapon, cm=value)
-        case "weapon", "heavy" if weapon and value:
+        case "weapon", "heavy" if weapon_id and value:
             return _("{weapon} is a heavy weapon: +1 to the damage die (LN-R036)").format(weapon=weapon)
-        case "weapon", "anti_tank" if weapon and value:
+        case "weapon", "anti_tank" if weapon_id and value:
             return _("{weapon} may fire at vehicles (LN-R041)").format(weapon=weapon)
-        case "weapon", "anti_aircraft" if weapon and value:
+        case "weapon", "anti_aircraft" if weapon_id and value:
             return _("{weapon} may fire at aircraft (LN-R062)").format(weapon=weapon)
         case "grenade_range", _:
             return _("a grenade is thrown up to {cm} cm (LN-R038)").format(cm=value)

@@ -13,7 +13,7 @@ variables (ruling LN-WEAPONS): ``weapon.ID.range`` (cm), ``weapon.ID.heavy`` and
 
 from __future__ import annotations
 
-from core.language.i18n import M, Text
+from core.language.i18n import M, Text, scenario_words
 from core.ruleset import Refused
 from core.rulesets.ludonet.words import _
 from core.state import GameState, Unit
@@ -139,5 +139,6 @@ def find_team(state: GameState, name: str) -> str:
     teams = sorted({u.team for u in state.units.values() if u.team})
     match = [t for t in teams if t.lower() == name.lower()]
     if not match:
-        raise Refused(_("no unit {name!r} (units: {units})").format(name=name, units=", ".join(teams)))
+        units = ", ".join(scenario_words(t) for t in teams)
+        raise Refused(_("no unit {name!r} (units: {units})").format(name=name, units=units))
     return match[0]

@@ -55,6 +55,13 @@ TABLE_WORDS = (
 )
 
 
+#: The weapons of the built-in scenarios and forces (their ``[[weapons]]`` tables, ruling
+#: LN-WEAPONS), named as terms in the reader's language (#61: *fucile*, as Breaking News
+#: and Bassa Intensità name a rifle); a model's name (Bren, MG 42) is the same in every
+#: language.  A test keeps the list and the files in step.
+WEAPONS = ("rifle", "rockets", "bazooka", "75mm", "Bren", "Sten", "MP40", "MG 34", "MG 42", "Thompson", "Kar98k")
+
+
 # The hit badges and phases the code names with a hyphen, in English words (the
 # catalogue translates each id): what a player reads in the log.
 english_words(

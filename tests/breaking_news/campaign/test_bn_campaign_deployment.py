@@ -7,6 +7,7 @@ from bn_campaign_support import events, new_game, rolls, run
 
 from core import events as ev
 from core.language.i18n import naming, render
+from core.language.reader import reading
 from core.narrate import sides_of
 from core.ruleset import Refused
 from core.views import REFEREE
@@ -194,6 +195,11 @@ def test_completion_offers_the_figures_still_off_the_table_last_and_first_to_dep
     # figures; Faysal, held back for an ambush, with those placed: deploy refuses them (#48)
     taken = ["aden", "ahmed", "bashir", "civ1", "civ2"]
     assert demo.complete("deploy ", "irregulars") == ["Civilians", "Warsame", *taken, "dahir", "egal", "faysal"]
+    with reading("it"):  # a team as an Italian reads it (ruling I18N-TEAM, #61), and so deployed
+        assert demo.complete("deploy ", "irregulars") == ["Civili", "Warsame", *taken, "dahir", "egal", "faysal"]
+        assert demo.complete("deploy civ", "irregulars")[:1] == ["Civili"]
+        out = demo.execute("deploy civili", role="irregulars")
+    assert [e.unit for e in events(out, ev.StatusChanged)] == ["civ1", "civ2"]
     # By a word of the name too (Egal Yusuf, Ahmed Noor...), still after those on the table.
     assert demo.complete("fire e", "irregulars")[:1] == ["egal"]
     assert [c for c in demo.complete("fire ", "referee") if c in {"dahir", "rossi"}] == ["dahir", "rossi"]

@@ -38,7 +38,7 @@ def test_the_initiative_line_adds_up_to_its_total(demo):
         "initiative: 2d6 (leadership +2, troop quality +4): 5 4 +2 +4 = 15 → total 15 [table dice]"
     )
     with reading("it"):
-        assert describe_roll(irregulars, "breaking_news").endswith(": 2 3 +1 +3 = 9 → totale 9 [dadi del tavolo]")
+        assert describe_roll(irregulars, "breaking_news").endswith(": 2 3 +1 +3 = 9 → totale 9 [dadi al tavolo]")
 
 
 def test_initiative_ties_are_rolled_again(demo):

@@ -50,7 +50,7 @@ def test_a_kill_is_narrated_in_italian_with_the_books_words(rng):
         log = [rng.describe(e, role="referee") for e in out.events]
     # Italian order: the target, the range, then the weapon the firer owns (not "…, 30 cm di Sgt Stone")
     fired = "fuoco su Kalash Man a 30 cm con Fucile d'assalto mirato di Sgt Stone: 1d6 serve 4+: 4 → 1 colpo"
-    assert f"{fired} [dadi del tavolo]" in log
+    assert f"{fired} [dadi al tavolo]" in log
     # the event records the side's id; the log names the side by its name
     assert any(line.endswith("ucciso da Rangers") for line in log)
 

@@ -64,9 +64,9 @@ def test_a_shot_narrated_in_italian_and_in_english(tmp_path):
     with reading("it"):
         hit, miss, hurt, shocked, due = (g.describe(e, role="referee") for e in (*shots, damage, shock, note))
     fire = "tiro con fucile d'assalto contro Omar Haji (distanza breve) di Lt Ferrante: 1d10 serve 7 o meno "
-    assert hit == fire + "(Qualità Elite +6, distanza breve +1): 7 → colpito: tirare i danni (A.12) [dadi del tavolo]"
-    assert miss == fire + "(Qualità Elite +6, distanza breve +1): 8 → mancato [dadi del tavolo]"
-    assert hurt == "danni di Omar Haji: 1d10: 3 → shoccato [dadi del tavolo]"
+    assert hit == fire + "(Qualità Elite +6, distanza breve +1): 7 → colpito: tirare i danni (A.12) [dadi al tavolo]"
+    assert miss == fire + "(Qualità Elite +6, distanza breve +1): 8 → mancato [dadi al tavolo]"
+    assert hurt == "danni di Omar Haji: 1d10: 3 → shoccato [dadi al tavolo]"
     assert shocked == "Omar Haji ora shoccato, ora shoccato in questo turno, ora a terra"
     assert due.endswith("Omar Haji deve controllare il morale: lo chiedono le tabelle dei risultati (M7, A.13.1)")
     with reading("en"):
@@ -92,9 +92,9 @@ def test_a_failed_morale_check_and_the_result_in_italian(tmp_path):
     with reading("it"):
         assert g.describe(check, role="referee") == (
             "morale (il controllo dovuto) di Omar Haji: 1d10 serve 5 o meno (Qualità regolare +4, morale +3, "
-            "sotto fuoco esplosivo o automatico -2): 9 → fallito: tirare l'effetto [dadi del tavolo]"
+            "sotto fuoco esplosivo o automatico -2): 9 → fallito: tirare l'effetto [dadi al tavolo]"
         )
-        assert g.describe(effect, role="referee") == "effetto sul morale di Omar Haji: 1d6: 6 → resa [dadi del tavolo]"
+        assert g.describe(effect, role="referee") == "effetto sul morale di Omar Haji: 1d6: 6 → resa [dadi al tavolo]"
         assert (
             g.describe(moved, role="referee")
             == "Omar Haji muove di 18 cm (panico: verso un riparo, lontano dal nemico)"

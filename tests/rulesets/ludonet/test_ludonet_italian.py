@@ -5,6 +5,7 @@ the tables' words reach the catalogue; the Italian command names are usable."""
 from __future__ import annotations
 
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
 from recorded import RecordedGame, effective_facts  # noqa: E402  (test folders are not packages)
 
 RECORDED = RecordedGame("ludonet-game", "ludonet", 2026)
+SCENARIOS = Path(__file__).resolve().parents[3] / "core" / "rulesets" / "ludonet"
 
 
 def test_a_shot_its_damage_and_the_end_of_the_fire_phase_in_italian(armoured):
@@ -32,9 +34,9 @@ def test_a_shot_its_damage_and_the_end_of_the_fire_phase_in_italian(armoured):
         said = [armoured.describe(e, role="referee") for e in facts]
     assert said[0] == (
         "tiro contro Uffz Hans Vogt (entro metà raggio) di Pte Jones: "
-        "1d6 serve 3+ (base 4+, il tiratore è esperto +1): 6 → colpito [dadi del tavolo]"
+        "1d6 serve 3+ (base 4+, il tiratore è esperto +1): 6 → colpito [dadi al tavolo]"
     )
-    assert "danni (tiro di Pte Jones) di Uffz Hans Vogt: 1d6: 5 → eliminato [dadi del tavolo]" in said
+    assert "danni (tiro di Pte Jones) di Uffz Hans Vogt: 1d6: 5 → eliminato [dadi al tavolo]" in said
     assert "Uffz Hans Vogt fuori combattimento: eliminato" in said
     out = next(e for e in facts if isinstance(e, ev.UnitOut))
     assert out.cause == Msg("eliminated") and plain(out.cause) == "eliminated"
@@ -48,9 +50,9 @@ def test_a_vehicle_against_a_figure_reads_its_opposed_roll_in_italian(armoured):
         said = [armoured.describe(e, role="referee") for e in facts if isinstance(e, ev.Rolled)]
     assert said[1:] == [
         "tiro con il valore di combattimento contro Cpl Smith di Panzer IV: 1d6 (valore di combattimento +3): 4 "
-        "→ totale 7 [dadi del tavolo]",
+        "→ totale 7 [dadi al tavolo]",
         "tiro con il valore di combattimento contro Panzer IV, per non subire danni di Cpl Smith: 1d6 serve 7+: "
-        "5 → totale 5 contro 7: ferito [dadi del tavolo]",
+        "5 → totale 5 contro 7: ferito [dadi al tavolo]",
     ]
     assert plain(rolls(facts)[2].outcome) == "total 5 against 7: wound"
 
@@ -62,7 +64,7 @@ def test_a_run_its_fatigue_and_a_morale_test_in_italian(armoured):
     with reading("it"):
         said = [armoured.describe(e, role="referee") for e in facts]
     assert "Pte Jones muove di 14 cm (di corsa)" in said
-    assert "stanchezza di Pte Jones: 1d6 serve 5+: 5 → stanco: non può correre per 3 turni [dadi del tavolo]" in said
+    assert "stanchezza di Pte Jones: 1d6 serve 5+: 5 → stanco: non può correre per 3 turni [dadi al tavolo]" in said
     to_phase(armoured, 1, "melee")
     play(armoured, "out kurt", "out otto", "out mg42")
     facts = play(armoured, "next")
@@ -73,7 +75,7 @@ def test_a_run_its_fatigue_and_a_morale_test_in_italian(armoured):
     assert "Gruppe Vogt: 3 perdite già coperte dai suoi test di morale (LN-R070)" in said
     assert (
         "morale di Gruppe Vogt di Guarnigione della fattoria: 1d6 serve 3+: 2 → "
-        "morale scosso: ripiega [dadi del tavolo]" in said
+        "morale scosso: ripiega [dadi al tavolo]" in said
     )
 
 
@@ -193,3 +195,22 @@ def test_a_shot_beyond_its_range_is_refused_in_italian_words(tmp_path, monkeypat
         "41 cm è oltre il raggio di tiro di 40 cm per l'arma di Pte Jones (LN-R030)",
         "11 cm è oltre il raggio di tiro di 10 cm per una granata (LN-R030)",
     ]
+
+
+@pytest.mark.parametrize("typed", ["sezione 1", "Section 1", "sez"])
+def test_a_team_is_named_in_italian_and_typed_in_either_language(armoured, typed):
+    """Found at a table (#61): the Italian roster said "Section 1"; a built-in team reads in the
+    reader's language and is typed by either name (ruling I18N-TEAM)."""
+    to_phase(armoured, 1, "morale")
+    with reading("it"), pytest.raises(Refused) as refused:
+        armoured.execute(f"morale {typed}", role="paras")
+    assert str(refused.value) == "Sezione 1 ha perso 0 su 5: nessun test sotto la metà (LN-R070)"
+
+
+def test_the_built_in_weapons_are_the_rulesets_words():
+    """The weapons of the built-in scenarios and forces are named in the reader's language
+    (words.WEAPONS, #61: "rifle tira fino a 60 cm" under --lang it); the list and the files agree."""
+    files = [*SCENARIOS.glob("scenarios/*.toml"), *SCENARIOS.glob("forces/*.toml")]
+    ids = {w["id"] for f in files for w in tomllib.loads(f.read_text(encoding="utf-8")).get("weapons", ())}
+    assert ids == set(words.WEAPONS)
+    assert set(words.WEAPONS) <= set(get_ruleset("ludonet").terms())

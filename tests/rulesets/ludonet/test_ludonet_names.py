@@ -7,6 +7,7 @@ import pytest
 from ln_support import play, rolls, to_phase
 
 from core.language.i18n import plain
+from core.language.reader import reading
 from core.ruleset import Refused
 from core.views import REFEREE
 
@@ -62,3 +63,37 @@ def test_the_scenarios_numbers_and_written_deployments_read_as_words(tmp_path):
     assert any(t.startswith("revealed: 7th Parachute Battalion's written deployment: Section 1 behind") for t in texts)
     assert not [t for t in texts if " = " in t], texts
     game.close()
+
+
+def test_tab_offers_the_teams_by_the_italian_readers_names(armoured):
+    """A built-in team offered as the Italian reader reads it (ruling I18N-TEAM, #61), found by
+    a word of either name; what Tab puts on the line parses to the same team."""
+    with reading("it"):
+        assert armoured.complete("morale sez", role="referee") == ["Sezione 1"]
+        assert armoured.complete("morale sec", role="referee") == ["Sezione 1"]
+        assert armoured.complete("morale t", role="referee") == ["PIAT team", "Plotone carri", "Transport"]
+        assert armoured.parse("morale Plotone carri", REFEREE).args == {"team": "Troop"}
+        with pytest.raises(Refused) as refused:
+            armoured.parse("morale t", REFEREE)
+    assert str(refused.value) == "'t' può essere PIAT team, Plotone carri (Troop) o Transport"
+
+
+def test_a_team_named_as_another_reads_is_the_one_so_written(armoured):
+    """A user's team called what a built-in one reads as in Italian (*Plotone carri*, the
+    Troop's Italian name) is that team when typed whole; a word of both is refused with both."""
+    import msgspec
+
+    from core.commands.pieces import find_team
+
+    state = armoured.state
+    lorry = state.units["lorry"]
+    state.units["lorry"] = msgspec.structs.replace(lorry, team="Plotone carri")
+    try:
+        with reading("it"):
+            assert find_team("plotone carri", state, REFEREE) == "Plotone carri"
+            assert find_team("troop", state, REFEREE) == "Troop"
+            with pytest.raises(Refused) as refused:
+                find_team("plot", state, REFEREE)
+        assert str(refused.value) == "'plot' può essere Plotone carri o Plotone carri (Troop)"
+    finally:
+        state.units["lorry"] = lorry

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.language.i18n import M, Text
+from core.language.i18n import M, Text, scenario_words
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import dice_order, rules
 from core.rulesets.ludonet.commands.melee import locked_with
@@ -75,16 +75,16 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     start, lost, last = losses(s, team)
     if not rules.morale_due(start, lost, last):
         if start and lost >= start:
-            raise Refused(_("{team} has nobody left in play to test (LN-R070)").format(team=team))
+            raise Refused(_("{team} has nobody left in play to test (LN-R070)").format(team=scenario_words(team)))
         if lost and lost <= last:
             raise Refused(
                 _("{team} tested at {last} lost of {start}: it tests again at its next loss (LN-R070)").format(
-                    team=team, last=last, start=start
+                    team=scenario_words(team), last=last, start=start
                 )
             )
         raise Refused(
             _("{team} has lost {lost} of {start}: no test below half (LN-R070)").format(
-                team=team, lost=lost, start=start
+                team=scenario_words(team), lost=lost, start=start
             )
         )
     ctx.emit(ev.VarSet(key=tested_var(team), value=rules.losses_tested_after(start, last)))
@@ -113,7 +113,7 @@ def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit} belongs to no unit").format(unit=member.name))
     joining = [ctx.unit(u) for u in args["figures"]]
     if not joining:
-        raise Refused(_("name the figures that join {team}").format(team=team))
+        raise Refused(_("name the figures that join {team}").format(team=scenario_words(team)))
     if len({u.id for u in joining}) != len(joining):
         raise Refused(_("each figure is named once"))
     kinds = {u.kind for u in s.units.values() if team_of(s, u) == team}
@@ -140,7 +140,7 @@ def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
         if u.side != member.side:
             raise Refused(_("{unit} is not on {whose} side").format(unit=u.name, whose=owner(member.name)))
         if team_of(s, u) == team:
-            raise Refused(_("{unit} is already in {team}").format(unit=u.name, team=team))
+            raise Refused(_("{unit} is already in {team}").format(unit=u.name, team=scenario_words(team)))
         if u.has(RETREATING):
             raise Refused(_("{unit} is retreating with its own unit").format(unit=u.name))
     for u in joining:
