@@ -184,6 +184,9 @@ class Param(msgspec.Struct, frozen=True):
     #: finds it) stands for those of its members this lets through (``deploy``: those
     #: waiting off the table), so that a team is named at once.
     team_members: Callable[[Unit], bool] | None = None
+    #: For ``text``: the player's own words (a reason, a note), no name of the game's: help's
+    #: examples give them in the reader's language, as the catalogues' ``example`` messages (#61).
+    prose: bool = False
 
     def __post_init__(self) -> None:
         if not -INT_LIMIT <= self.lo <= self.hi <= INT_LIMIT:

@@ -106,8 +106,11 @@ KEPT_NAMES = re.compile(r"\b(?:Afgooye|Bersaglieri|Jowhar|Vire|Cagny|Fife and Fo
 CITED = re.compile(r"\b[0-9a-f]{16,64}\b|\b[A-Z]{2,}(?:-[A-Z0-9]+)+\b|regola [^;)]*|\(Extras?: [^)]*\)|“[^”]*”")
 
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
-#: Help's examples are commands, typed in either language.
+#: Help's examples are commands: their names and the player's own words are the reader's (#61),
+#: checked in the rulesets listed here; a file a command reads is named as typed (``~/ambush.toml``).
 EXAMPLE = "Per esempio:"
+EXAMPLES_IN_ITALIAN = {"breaking-news"}
+FILE = re.compile(r"\S+\.toml\b")
 #: Help names a command's English name too, on purpose: "(in inglese activate; ...".
 IN_ENGLISH = re.compile(r"\(in inglese [\w-]+")
 
@@ -149,6 +152,16 @@ def scenario_names() -> list[str]:
     return [p.stem for p in SCENARIOS.glob("*/scenarios/*.toml")]
 
 
+def examples_texts(ruleset: str) -> list[str]:
+    """What help's examples name as the files write it: a piece of any built-in scenario of
+    ``ruleset`` (ruling HELP-EXAMPLES), a shipped roster and its figures' ids."""
+    folder = SCENARIOS / ruleset.replace("-", "_") / "scenarios"
+    out = [text for path in folder.glob("*.toml") for text in scenario_texts(ruleset, path.stem)]
+    for roster in folder.glob("rosters/*.toml"):
+        out += [roster.stem, *re.findall(r'^id = "([^"]+)"', roster.read_text(encoding="utf-8"), flags=re.M)]
+    return out
+
+
 def typed_texts(script: str) -> list[str]:
     """The referee's own words a script gives: its notes, and the end of every line, three
     words or more (a victory's reason, a mine's place), as a command shows them."""
@@ -182,16 +195,19 @@ def shown(game_name: str, lang: str, folder: Path) -> tuple[str, Game]:
     return "\n".join([out.getvalue(), *log, report, *helps]), played
 
 
-def english_left(italian: str, english: str, given: list[str]) -> dict[str, str]:
+def english_left(italian: str, english: str, given: list[str], examples: bool = True) -> dict[str, str]:
     """The words of ``english`` found in ``italian``, each with the first line it is in,
-    once the texts ``given`` (the scenario's, the notes) and the echoed commands are taken out."""
+    once the texts ``given`` (the scenario's, the notes) and the echoed commands are taken
+    out; help's examples too unless ``examples``."""
     vocabulary = {w.lower() for w in WORD.findall(english)} - SHARED
     left: dict[str, str] = {}
     names = re.compile("|".join(rf"(?<!\w){re.escape(t)}(?!\w)" for t in given))
     for line in italian.splitlines():
-        if line.lstrip().startswith(("»", EXAMPLE)):  # commands as typed: the English names are as good
+        if line.lstrip().startswith("»"):  # commands as typed: the English names are as good
             continue
-        line = names.sub(" ", CITED.sub(" ", SHARED_PHRASES.sub(" ", IN_ENGLISH.sub(" ", line))))
+        if line.lstrip().startswith(EXAMPLE) and not examples:
+            continue
+        line = names.sub(" ", CITED.sub(" ", SHARED_PHRASES.sub(" ", IN_ENGLISH.sub(" ", FILE.sub(" ", line)))))
         line = KEPT_NAMES.sub(" ", line)
         for word in WORD.findall(line):
             if word.lower() in vocabulary and word.lower() not in left:
@@ -206,7 +222,12 @@ def test_each_rulesets_game_in_italian_shows_no_english(tmp_path, name):
     scenario = re.search(r"^scenario (\S+)", script, flags=re.M)
     assert scenario is not None
     given = sorted(
-        {*scenario_texts(game.ruleset, scenario.group(1)), *typed_texts(script), *scenario_names()},
+        {
+            *scenario_texts(game.ruleset, scenario.group(1)),
+            *typed_texts(script),
+            *scenario_names(),
+            *examples_texts(game.ruleset),
+        },
         key=len,
         reverse=True,
     )
@@ -214,7 +235,7 @@ def test_each_rulesets_game_in_italian_shows_no_english(tmp_path, name):
     italian, it_game = shown(name, "it", tmp_path)
     given += [str(tmp_path)]
     try:
-        left = english_left(italian, english, given)
+        left = english_left(italian, english, given, examples=game.ruleset in EXAMPLES_IN_ITALIAN)
         assert left == {}
     finally:
         en_game.close()

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 import msgspec
 
 from core import events as ev
-from core.commands import find_unit, local_name, meanings, names, spec_domain, usage
+from core.commands import example_words, find_unit, local_name, localize_line, meanings, names, spec_domain, usage
 from core.dice import DiceRequest
 from core.game import Game, LogLine
 from core.language.i18n import Domain, Msg, Names
@@ -915,6 +915,7 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
             out.append(stopped(f"{local_name('choice', choice, own)}: {coded.get(choice) or said(meaning)}"))
     if spec.dice:
         out.append(_("Its dice, in order: {dice}.").format(dice="; ".join(said(d) for d in spec.dice)))
-    for example in spec.examples:  # in the names the reader types (spara … distanza=)
-        out.append(sentence(_("For example: {example}").format(example=game.localize(example))))
+    for example in spec.examples:  # in the names the reader types (spara … distanza=), and his words
+        typed = localize_line(example, game.commands, game.ruleset.domain, example_words)
+        out.append(sentence(_("For example: {example}").format(example=typed)))
     return out
