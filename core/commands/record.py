@@ -68,7 +68,7 @@ def _localized(
     point = decimal_point()
 
     def shown(p: Param | ParamShape, value: str) -> str | None:
-        if p.kind == "choice" and value.lower() in p.choices:
+        if p.kind in ("choice", "side") and value.lower() in p.choices:  # a side's place takes draw
             return local_name("choice", value.lower(), domain)
         if p.kind == "distance" and DISTANCE.fullmatch(value) and "." in value:
             return value.replace(".", point)

@@ -195,6 +195,10 @@ def update(domains: tuple[str, ...] = DOMAINS) -> None:
             write(cat, lang, domain)
 
 
+#: The kinds of parameter whose choices a recorded line names in the reader's words (a side's: draw).
+_NAMED = ("choice", "side")
+
+
 def shapes_of(specs: list[CommandSpec], domain: str) -> tuple[shapes.CommandShape, ...]:
     """The shapes of ``specs``, a ruleset's commands (``domain``: the ruleset's)."""
     return tuple(
@@ -203,7 +207,7 @@ def shapes_of(specs: list[CommandSpec], domain: str) -> tuple[shapes.CommandShap
             spec_domain(spec, domain),
             tuple(spec.aliases),
             tuple(
-                shapes.ParamShape(p.name, p.kind, p.keyword, p.many, tuple(p.choices) if p.kind == "choice" else ())
+                shapes.ParamShape(p.name, p.kind, p.keyword, p.many, tuple(p.choices) if p.kind in _NAMED else ())
                 for p in spec.params
             ),
         )

@@ -109,8 +109,13 @@ WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
 #: Help's examples are commands: their names and the player's own words are the reader's (#61),
 #: checked in the rulesets listed here; a file a command reads is named as typed (``~/ambush.toml``).
 EXAMPLE = "Per esempio:"
-EXAMPLES_IN_ITALIAN = {"breaking-news"}
-FILE = re.compile(r"\S+\.toml\b")
+EXAMPLES_IN_ITALIAN = {"breaking-news", "ludonet"}
+#: The pieces Ludonet's examples name that only a user's scenario fields (ruling HELP-EXAMPLES).
+UNFIELDED = ["flak", "typhoon", "karl", "max"]
+#: A word a command reads out of its text, not a choice, so help names it in English:
+#: Ludonet's barrage within half range (``half``; ``mezzo`` is read too).
+LEFT_ENGLISH = re.compile(r"^Per esempio: sbarramento \w+ half ")
+FILE = re.compile(r"\S+\.toml\b|\b\w+\.\d+\b")  # and a secret's key as typed (marker.3)
 #: Help names a command's English name too, on purpose: "(in inglese activate; ...".
 IN_ENGLISH = re.compile(r"\(in inglese [\w-]+")
 
@@ -157,6 +162,11 @@ def examples_texts(ruleset: str) -> list[str]:
     ``ruleset`` (ruling HELP-EXAMPLES), a shipped roster and its figures' ids."""
     folder = SCENARIOS / ruleset.replace("-", "_") / "scenarios"
     out = [text for path in folder.glob("*.toml") for text in scenario_texts(ruleset, path.stem)]
+    for path in folder.glob("*.toml"):  # a piece is named by any word of its name, a team by its name
+        for unit in tomllib.loads(path.read_text(encoding="utf-8")).get("units", ()):
+            out += [word.lower() for word in re.findall(r"\w+", unit.get("name", ""))]
+            out += [unit["team"].lower()] if unit.get("team") else []
+    out += UNFIELDED
     for roster in folder.glob("rosters/*.toml"):
         out += [roster.stem, *re.findall(r'^id = "([^"]+)"', roster.read_text(encoding="utf-8"), flags=re.M)]
     return out
@@ -205,7 +215,7 @@ def english_left(italian: str, english: str, given: list[str], examples: bool = 
     for line in italian.splitlines():
         if line.lstrip().startswith("»"):  # commands as typed: the English names are as good
             continue
-        if line.lstrip().startswith(EXAMPLE) and not examples:
+        if line.lstrip().startswith(EXAMPLE) and not examples or LEFT_ENGLISH.match(line):
             continue
         line = names.sub(" ", CITED.sub(" ", SHARED_PHRASES.sub(" ", IN_ENGLISH.sub(" ", FILE.sub(" ", line)))))
         line = KEPT_NAMES.sub(" ", line)

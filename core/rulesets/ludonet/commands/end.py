@@ -111,7 +111,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _victory,
         params=(
             Param("winner", "side", "the winning side (any word of its name), or draw", choices=(DRAW,)),
-            Param("reason", "text", "why (the scenario's condition met)", optional=True),
+            Param("reason", "text", "why (the scenario's condition met)", optional=True, prose=True),
         ),
         rule="ruling LN-END",
         examples=("victory paras the farm is taken", "victory draw neither side holds the bridge"),
