@@ -109,7 +109,7 @@ WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
 #: Help's examples are commands: their names and the player's own words are the reader's (#61),
 #: checked in the rulesets listed here; a file a command reads is named as typed (``~/ambush.toml``).
 EXAMPLE = "Per esempio:"
-EXAMPLES_IN_ITALIAN = {"breaking-news", "ludonet"}
+EXAMPLES_IN_ITALIAN = {"breaking-news", "ludonet", "linea-di-tiro"}
 #: The pieces Ludonet's examples name that only a user's scenario fields (ruling HELP-EXAMPLES).
 UNFIELDED = ["flak", "typhoon", "karl", "max"]
 #: A word a command reads out of its text, not a choice, so help names it in English:

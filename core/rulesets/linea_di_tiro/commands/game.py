@@ -131,7 +131,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _result,
         params=(
             Param("winner", "side", "the winning side (any word of its name), or draw", choices=(DRAW,)),
-            Param("why", "text", "the reason (the scenario's condition met)", optional=True),
+            Param("why", "text", "the reason (the scenario's condition met)", optional=True, prose=True),
         ),
         rule="LT-AMB-32",
         examples=("result us the hamlet is taken", "result draw"),
