@@ -106,16 +106,14 @@ KEPT_NAMES = re.compile(r"\b(?:Afgooye|Bersaglieri|Jowhar|Vire|Cagny|Fife and Fo
 CITED = re.compile(r"\b[0-9a-f]{16,64}\b|\b[A-Z]{2,}(?:-[A-Z0-9]+)+\b|regola [^;)]*|\(Extras?: [^)]*\)|“[^”]*”")
 
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
-#: Help's examples are commands: their names and the player's own words are the reader's (#61),
-#: checked in the rulesets listed here; a file a command reads is named as typed (``~/ambush.toml``).
-EXAMPLE = "Per esempio:"
-EXAMPLES_IN_ITALIAN = {"breaking-news", "ludonet", "linea-di-tiro"}
 #: The pieces Ludonet's examples name that only a user's scenario fields (ruling HELP-EXAMPLES).
 UNFIELDED = ["flak", "typhoon", "karl", "max"]
 #: A word a command reads out of its text, not a choice, so help names it in English:
-#: Ludonet's barrage within half range (``half``; ``mezzo`` is read too).
-LEFT_ENGLISH = re.compile(r"^Per esempio: sbarramento \w+ half ")
-FILE = re.compile(r"\S+\.toml\b|\b\w+\.\d+\b")  # and a secret's key as typed (marker.3)
+#: Ludonet's barrage within half range (``half``; ``mezzo`` is read too), Bassa Intensità's
+#: AA fire at the enemy's aircraft (``aircraft``, the only word it reads).
+LEFT_ENGLISH = re.compile(r"^Per esempio: (?:sbarramento \w+ half |controaerea \w+ aircraft\.$)")
+#: Typed as written: a file, a secret's key (``marker.3``), a row of a table (``gun-102``).
+AS_WRITTEN = re.compile(r"\S+\.toml\b|\b\w+\.\d+\b|(?<![/\w-])[a-z]+-\d+\b")
 #: Help names a command's English name too, on purpose: "(in inglese activate; ...".
 IN_ENGLISH = re.compile(r"\(in inglese [\w-]+")
 
@@ -205,19 +203,18 @@ def shown(game_name: str, lang: str, folder: Path) -> tuple[str, Game]:
     return "\n".join([out.getvalue(), *log, report, *helps]), played
 
 
-def english_left(italian: str, english: str, given: list[str], examples: bool = True) -> dict[str, str]:
+def english_left(italian: str, english: str, given: list[str]) -> dict[str, str]:
     """The words of ``english`` found in ``italian``, each with the first line it is in,
-    once the texts ``given`` (the scenario's, the notes) and the echoed commands are taken
-    out; help's examples too unless ``examples``."""
+    once the texts ``given`` (the scenario's, the notes) and the echoed commands are taken out."""
     vocabulary = {w.lower() for w in WORD.findall(english)} - SHARED
     left: dict[str, str] = {}
     names = re.compile("|".join(rf"(?<!\w){re.escape(t)}(?!\w)" for t in given))
     for line in italian.splitlines():
         if line.lstrip().startswith("»"):  # commands as typed: the English names are as good
             continue
-        if line.lstrip().startswith(EXAMPLE) and not examples or LEFT_ENGLISH.match(line):
+        if LEFT_ENGLISH.match(line):
             continue
-        line = names.sub(" ", CITED.sub(" ", SHARED_PHRASES.sub(" ", IN_ENGLISH.sub(" ", FILE.sub(" ", line)))))
+        line = names.sub(" ", CITED.sub(" ", SHARED_PHRASES.sub(" ", IN_ENGLISH.sub(" ", AS_WRITTEN.sub(" ", line)))))
         line = KEPT_NAMES.sub(" ", line)
         for word in WORD.findall(line):
             if word.lower() in vocabulary and word.lower() not in left:
@@ -245,7 +242,7 @@ def test_each_rulesets_game_in_italian_shows_no_english(tmp_path, name):
     italian, it_game = shown(name, "it", tmp_path)
     given += [str(tmp_path)]
     try:
-        left = english_left(italian, english, given, examples=game.ruleset in EXAMPLES_IN_ITALIAN)
+        left = english_left(italian, english, given)
         assert left == {}
     finally:
         en_game.close()

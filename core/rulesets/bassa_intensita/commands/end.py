@@ -139,7 +139,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("winner", "side", "the winning side", optional=True),
             flag("draw", "nobody wins"),
-            Param("reason", "text", "why (the scenario's condition met)", optional=True),
+            Param("reason", "text", "why (the scenario's condition met)", optional=True, prose=True),
         ),
         rule="BI-END",
         examples=("victory folgore the village is searched", "victory draw"),
