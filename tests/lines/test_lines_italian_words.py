@@ -298,6 +298,9 @@ def in_italian(tmp_path_factory):
         ),
         ("demo-game", "Sgt Rossi si unisce a Reparto Bersaglieri (Veterani) con AR"),
         ("bassa-intensita-game", "in questo turno muove prima Convoglio italiano (A.5.1)"),
+        # a check due said as a state he is in, not "ora controllo del morale dovuto" (BI-R180)
+        ("bassa-intensita-game", "Farah ora in attesa di un controllo del morale, ora sotto il fuoco"),
+        ("bassa-intensita-game", "Farah non più «in attesa di un controllo del morale», non più «sotto il fuoco»"),
         # the fire line in Italian order: the firer owns the weapon, the range is where it is fired
         (
             "demo-game",
