@@ -377,17 +377,26 @@ REFEREE_TOOLS: tuple[CommandSpec, ...] = (
 )
 
 
-def referee_tools(unit: str, side: str) -> tuple[CommandSpec, ...]:
-    """:data:`REFEREE_TOOLS` with the examples of those that name a piece naming ``unit`` and
-    ``side`` of the ruleset's demo: a player types an example into the demo as help shows it, and
+#: What a game whose scenario's conditions decide it says to ``dp`` (``CommandSpec.lacks`` of
+#: the command that ends it): its book scores no defeat points (#61).
+NO_DEFEAT_POINTS = (
+    "dp",
+    N_("this game scores no defeat points: the scenario's conditions decide who wins ({command})"),
+)
+
+
+def referee_tools(unit: str) -> tuple[CommandSpec, ...]:
+    """:data:`REFEREE_TOOLS` of a game that scores no defeat points (no ``dp``: see
+    :data:`NO_DEFEAT_POINTS`), with the examples of those that name a piece naming ``unit``
+    of the ruleset's demo: a player types an example into the demo as help shows it, and
     one naming Breaking News' ``ahmed`` in another game is refused (#61; ruling HELP-EXAMPLES)."""
     named = {
         "mark": f"mark {unit} suppressed",
         "clear": f"clear {unit} suppressed",
         "out": f"out {unit} fled the table",
-        "dp": f"dp {side} 5 building damaged",
     }
     return tuple(
         msgspec.structs.replace(spec, examples=(named[spec.name],)) if spec.name in named else spec
         for spec in REFEREE_TOOLS
+        if spec.name != "dp"
     )

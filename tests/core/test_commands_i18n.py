@@ -107,26 +107,25 @@ def test_a_recorded_game_typed_in_italian_writes_the_events_of_its_english_scrip
 
 @pytest.mark.parametrize("ruleset", list(BUILTIN))
 def test_the_shared_commands_in_italian_write_the_events_of_their_english(tmp_path, ruleset):
-    """With the shipped catalogues: ``tira``, ``segna``, ``togli``, ``ps``, ``nota``
-    (the core's own Italian names) in every ruleset."""
+    """With the shipped catalogues: ``tira``, ``segna``, ``fuori``, ``nota`` (the core's own
+    Italian names) in every ruleset (``ps`` in those that score defeat points: Breaking News)."""
     lines = {
-        "it": ["tira 3d6 soglia=4 scopo=fumo dadi=4,1,6", "ps {side} 3 colpito", "nota la nebbia sale", "tira 2D6"],
-        "en": ["roll 3d6 target=4 purpose=fumo dice=4,1,6", "dp {side} 3 colpito", "note la nebbia sale", "roll 2D6"],
+        "it": ["tira 3d6 soglia=4 scopo=fumo dadi=4,1,6", "fuori {other} colpito", "nota la nebbia sale", "tira 2D6"],
+        "en": ["roll 3d6 target=4 purpose=fumo dice=4,1,6", "out {other} colpito", "note la nebbia sale", "roll 2D6"],
     }
     events = {}
     for language, typed in lines.items():
         with reading(language):
             game = Game.new(tmp_path / f"{language}.ft", ruleset, seed=11)
             game.execute("scenario demo", role=REFEREE)
-            side = next(iter(game.state.sides))
-            unit = next(iter(game.state.units))
+            unit, other = list(game.state.units)[:2]
             for text in (*typed, f"{'segna' if language == 'it' else 'mark'} {unit} pinned"):
-                game.execute(text.format(side=side), role=REFEREE)
+                game.execute(text.format(other=other), role=REFEREE)
             game.close()
         events[language] = effective_facts(tmp_path / f"{language}.ft")
     assert events["it"] == events["en"]
     issued = [e["text"] for e in events["it"] if e["t"] == "cmd"]
-    assert issued[1:4] == ["roll 3d6 target=4 purpose=fumo dice=4,1,6", f"dp {side} 3 colpito", "note la nebbia sale"]
+    assert issued[1:4] == ["roll 3d6 target=4 purpose=fumo dice=4,1,6", f"out {other} colpito", "note la nebbia sale"]
 
 
 def test_an_italian_reader_sees_the_english_record_in_italian(bn):

@@ -787,7 +787,7 @@ def odds(game: Game, role: str, text: str) -> list[str]:
 
 #: The line client's own words: what follows each (words in capitals stand for what to type), and what it does.
 OWN_WORDS: dict[str, tuple[str, str]] = {
-    "status": ("", N_("where the game stands: the turn and phase, who acts, what comes next, the defeat points")),
+    "status": ("", N_("where the game stands: the turn and phase, who acts, what comes next")),
     "roster": ("", N_("every side, team and figure you can see, with their state")),
     # TRANSLATORS: NAME, N, COMMAND stand for what the player types; keep them in capitals
     "who": (N_("NAME"), N_("one figure in full")),
@@ -809,9 +809,16 @@ OWN_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
-def own_word(key: str, word: str) -> str:
+#: ``status`` where the game shows defeat points (``Ruleset.shows_defeat_points``): a game
+#: that scores none does not name them (#61).
+STATUS_SCORED = N_("where the game stands: the turn and phase, who acts, what comes next, the defeat points")
+
+
+def own_word(key: str, word: str, game: Game) -> str:
     """What one of the line client's words does, in a sentence (``word``: as the reader types it)."""
     follows, does = OWN_WORDS[key]
+    if key == "status" and game.ruleset.shows_defeat_points(game.state):
+        does = STATUS_SCORED
     return stopped(f"{word} {_(follows)}: {_(does)}" if follows else f"{word}: {_(does)}")
 
 
@@ -827,7 +834,7 @@ def help_lines(game: Game, role: str, own: Iterable[tuple[str, str]]) -> list[st
     """The line client's words, then the game's commands this role may give."""
     table, game_rolls = table_dice_commands(game)
     out = [_("Type a command and press Enter. To read the game:")]
-    out += [own_word(key, word) for key, word in own]
+    out += [own_word(key, word, game) for key, word in own]
     out.append(
         _("The game's commands, and the names in them, may be shortened to any start that names one thing only.")
     )
