@@ -1378,7 +1378,7 @@ def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
             "note",
             "Write a note into the log.",
             lambda ctx, args: ctx.emit(ev.Noted(text=args["text"])),
-            params=(Param("text", "text", "what to note"),),
+            params=(Param("text", "text", "what to note", prose=True),),
             examples=('note "smoke drifts north"',),
         ),
         CommandSpec(
@@ -1386,7 +1386,7 @@ def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
             "Write down an order of your side's, sealed: the other sides see only that it was written, "
             "until the referee reveals it or the game ends.",
             _seal_order,
-            params=(Param("text", "text", "the order, as you would write it down"),),
+            params=(Param("text", "text", "the order, as you would write it down", prose=True),),
             examples=('seal "the mortars fire on the farm"',),
         ),
     ]

@@ -184,6 +184,9 @@ class Param(msgspec.Struct, frozen=True):
     #: finds it) stands for those of its members this lets through (``deploy``: those
     #: waiting off the table), so that a team is named at once.
     team_members: Callable[[Unit], bool] | None = None
+    #: For ``text``: the player's own words (a reason, a note), no name of the game's: help's
+    #: examples give them in the reader's language, as the catalogues' ``example`` messages (#61).
+    prose: bool = False
 
     def __post_init__(self) -> None:
         if not -INT_LIMIT <= self.lo <= self.hi <= INT_LIMIT:
@@ -221,6 +224,10 @@ class CommandSpec(msgspec.Struct, frozen=True):
     #: a word, in English or as the catalogue names it (a ``command``), is answered
     #: "did you mean", before the commands whose help merely speaks of it.
     known_elsewhere_as: tuple[str, ...] = ()
+    #: The commands of other games this one has no rule for, each with what a referee who types
+    #: it is told (a message of the spec's catalogue, ``{command}`` this one's name): where
+    #: the scenario's conditions decide a game, ``dp`` (defeat points, #61).
+    lacks: tuple[tuple[str, str], ...] = ()
     #: Whether it rolls dice (the client offers physical-dice entry for these).
     rolls: bool = False
     #: The dice it asks for, in the order it rolls them, each a short phrase such
@@ -552,9 +559,10 @@ class Ruleset(ABC):
     #: ones it is not told (Linea di Tiro's ``profile.<id>``).
     referee_vars: tuple[str, ...] = ()
     #: Whether the book scores defeat points (Breaking News, §14.0).  A ruleset that does
-    #: not has them shown only once the referee's ``dp`` has given a side some
-    #: (:meth:`shows_defeat_points`): "Defeat points 0 · 0" on every screen of a game
-    #: that never counts them told its players a rule it does not have.
+    #: not has no ``dp`` (``core.rulesets.common.NO_DEFEAT_POINTS``) and shows them only
+    #: where an older save's ``dp`` gave a side some (:meth:`shows_defeat_points`):
+    #: "Defeat points 0 · 0" on every screen of a game that never counts them told its
+    #: players a rule it does not have.
     defeat_points: bool = False
 
     def __init__(self, variant: str = "") -> None:
@@ -756,7 +764,7 @@ class Ruleset(ABC):
 
     def shows_defeat_points(self, state: GameState) -> bool:
         """Whether the sides' defeat points are shown: where the book scores them
-        (:attr:`defeat_points`), or where a referee's ruling gave a side some."""
+        (:attr:`defeat_points`), or where a save recorded some (a referee's ``dp`` before #61)."""
         return self.defeat_points or any(side.defeat_points or side.dp_by_category for side in state.sides.values())
 
     def rules_map(self) -> RulesMap | None:

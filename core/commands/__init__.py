@@ -45,10 +45,10 @@ program uses is imported from here.
 from __future__ import annotations
 
 from core.commands.completion import complete
-from core.commands.naming import local_name, meanings, names, spec_domain, title, usage
+from core.commands.naming import example_words, local_name, meanings, names, spec_domain, title, usage
 from core.commands.parsing import Parsed, parse
 from core.commands.pieces import find_side, find_unit, teams
-from core.commands.record import localize_line
+from core.commands.record import example_prose, localize_line
 from core.commands.values import MAX_LINE, check_line, distance, whole_number
 from core.commands.verbs import find_verb
 from core.commands.words import match_prefix, or_list, split
@@ -59,6 +59,8 @@ __all__ = [
     "check_line",
     "complete",
     "distance",
+    "example_prose",
+    "example_words",
     "find_side",
     "find_unit",
     "find_verb",

@@ -78,6 +78,13 @@ def title(spec: CommandSpec, domain: str = CORE_DOMAIN) -> str:
     return english if mine == english else f"{mine} ({english})"
 
 
+def example_words(words: str, domain: str = CORE_DOMAIN) -> str:
+    """A help example's words of the player's own (``Param.prose``: ``fled the table``) in the
+    reader's language: ``domain``'s message in the context ``example``, else as written."""
+    language = lang()
+    return words if language == SOURCE else translations(language, domain).pgettext("example", words)
+
+
 def local_namer(context: str, domain: str):
     return lambda word: local_name(context, word, domain)
 

@@ -40,8 +40,14 @@ def match_verb(
             lambda n: former_names("command", n),
         )
     except Refused:
-        # victory, where the command is called result: the name it has here
         folded = fold(word)
+        for s in specs:  # a command this game has no rule for: say so, and what it has instead
+            own = spec_domain(s, domain)
+            for other, why in s.lacks:
+                if folded in (other, fold(local_name("command", other, own))):
+                    said = translations(lang(), own).gettext(why)
+                    raise Refused(said.format(command=local_name("command", s.name, own))) from None
+        # victory, where the command is called result: the name it has here
         meant = [
             local_name("command", s.name, spec_domain(s, domain))
             for s in specs

@@ -13,7 +13,7 @@ from core.language.i18n import _
 from core.language.reader import SOURCE, lang
 from core.ruleset import Refused
 
-_QUOTES = "\"'"
+QUOTES = "\"'"
 
 
 class Word(msgspec.Struct, frozen=True):
@@ -41,7 +41,7 @@ def words_of(text: str) -> list[Word]:
         start, parts = i, []
         while i < n and not text[i].isspace():
             c = text[i]
-            if c in _QUOTES and (i == start or text[i - 1] == "="):
+            if c in QUOTES and (i == start or text[i - 1] == "="):
                 end = text.find(c, i + 1)
                 if end < 0:
                     raise Refused(_("cannot read the command: no closing {quote}").format(quote=c))
@@ -50,7 +50,7 @@ def words_of(text: str) -> list[Word]:
             else:
                 parts.append(c)
                 i += 1
-        words.append(Word("".join(parts), text[start] in _QUOTES, start, i))
+        words.append(Word("".join(parts), text[start] in QUOTES, start, i))
     return words
 
 

@@ -31,7 +31,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
-from core.commands import spec_domain
+from core.commands import example_prose, spec_domain
 from core.game import builtin_commands
 from core.language import shapes
 from core.language.i18n import CLIENT_DOMAIN, CORE_DOMAIN, LOCALE_DIR, SCENARIO, SERVER_DOMAIN
@@ -123,6 +123,8 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
                     yield domain, alias, "command"
                 if spec.help:
                     yield domain, spec.help, None
+                # the player's own words of its examples, help's to show in the reader's language
+                yield from ((domain, words, "example") for e in spec.examples for words in example_prose(e, spec))
                 yield from ((domain, d, None) for d in spec.dice)
                 for p in spec.params:
                     yield domain, p.name, "option"
@@ -199,6 +201,10 @@ def update(domains: tuple[str, ...] = DOMAINS) -> None:
             write(cat, lang, domain)
 
 
+#: The kinds of parameter whose choices a recorded line names in the reader's words (a side's: draw).
+_NAMED = ("choice", "side")
+
+
 def shapes_of(specs: list[CommandSpec], domain: str) -> tuple[shapes.CommandShape, ...]:
     """The shapes of ``specs``, a ruleset's commands (``domain``: the ruleset's)."""
     return tuple(
@@ -207,7 +213,7 @@ def shapes_of(specs: list[CommandSpec], domain: str) -> tuple[shapes.CommandShap
             spec_domain(spec, domain),
             tuple(spec.aliases),
             tuple(
-                shapes.ParamShape(p.name, p.kind, p.keyword, p.many, tuple(p.choices) if p.kind == "choice" else ())
+                shapes.ParamShape(p.name, p.kind, p.keyword, p.many, tuple(p.choices) if p.kind in _NAMED else ())
                 for p in spec.params
             ),
         )

@@ -29,7 +29,8 @@ PATH = Path(__file__).resolve().parent / "command_shapes.json"
 
 
 class ParamShape(msgspec.Struct, frozen=True, array_like=True, omit_defaults=True, forbid_unknown_fields=True):
-    """What ``localize_line`` reads of a ``core.ruleset.Param``; a choice's words only for a ``choice``."""
+    """What ``localize_line`` reads of a ``core.ruleset.Param``; its choices only for a
+    ``choice``, or a ``side`` (``draw``)."""
 
     name: str
     kind: str

@@ -316,7 +316,7 @@ REFEREE_TOOLS: tuple[CommandSpec, ...] = (
                 lo=1,
                 hi=MAX_SIDES,
             ),
-            Param("purpose", "text", "what the roll is for", optional=True, keyword=True),
+            Param("purpose", "text", "what the roll is for", optional=True, keyword=True, prose=True),
         ),
         examples=("roll 2d6", "roll 3d6 target=4 purpose=smoke", "roll 1d10 under=7 purpose=quality"),
         who="referee",
@@ -343,7 +343,7 @@ REFEREE_TOOLS: tuple[CommandSpec, ...] = (
         "out",
         "Take a unit out of action.",
         _out,
-        params=(Param("unit", "unit"), Param("cause", "text", optional=True)),
+        params=(Param("unit", "unit"), Param("cause", "text", optional=True, prose=True)),
         examples=("out ahmed fled the table",),
         who="referee",
     ),
@@ -361,7 +361,7 @@ REFEREE_TOOLS: tuple[CommandSpec, ...] = (
         params=(
             Param("side", "side"),
             Param("points", "int", "defeat points, negative to remove", lo=-DP_MOST, hi=DP_MOST),
-            Param("reason", "text", optional=True),
+            Param("reason", "text", optional=True, prose=True),
         ),
         examples=("dp regulars 5 building damaged",),
         who="referee",
@@ -377,17 +377,26 @@ REFEREE_TOOLS: tuple[CommandSpec, ...] = (
 )
 
 
-def referee_tools(unit: str, side: str) -> tuple[CommandSpec, ...]:
-    """:data:`REFEREE_TOOLS` with the examples of those that name a piece naming ``unit`` and
-    ``side`` of the ruleset's demo: a player types an example into the demo as help shows it, and
+#: What a game whose scenario's conditions decide it says to ``dp`` (``CommandSpec.lacks`` of
+#: the command that ends it): its book scores no defeat points (#61).
+NO_DEFEAT_POINTS = (
+    "dp",
+    N_("this game scores no defeat points: the scenario's conditions decide who wins ({command})"),
+)
+
+
+def referee_tools(unit: str) -> tuple[CommandSpec, ...]:
+    """:data:`REFEREE_TOOLS` of a game that scores no defeat points (no ``dp``: see
+    :data:`NO_DEFEAT_POINTS`), with the examples of those that name a piece naming ``unit``
+    of the ruleset's demo: a player types an example into the demo as help shows it, and
     one naming Breaking News' ``ahmed`` in another game is refused (#61; ruling HELP-EXAMPLES)."""
     named = {
         "mark": f"mark {unit} suppressed",
         "clear": f"clear {unit} suppressed",
         "out": f"out {unit} fled the table",
-        "dp": f"dp {side} 5 building damaged",
     }
     return tuple(
         msgspec.structs.replace(spec, examples=(named[spec.name],)) if spec.name in named else spec
         for spec in REFEREE_TOOLS
+        if spec.name != "dp"
     )

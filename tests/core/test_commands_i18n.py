@@ -20,7 +20,7 @@ import core.language.i18n
 from core import events as ev
 from core.cli.commands_doc import COMMANDS_MD, updated
 from core.cli.main import run_script, script_lines
-from core.commands import distance, localize_line, match_prefix, names, spec_domain, title
+from core.commands import distance, example_words, localize_line, match_prefix, names, spec_domain, title
 from core.game import Game, builtin_commands
 from core.language.catalogues import DOMAINS, RULESET_DOMAINS, read
 from core.language.i18n import CORE_DOMAIN, LOCALE_DIR, plain
@@ -107,26 +107,25 @@ def test_a_recorded_game_typed_in_italian_writes_the_events_of_its_english_scrip
 
 @pytest.mark.parametrize("ruleset", list(BUILTIN))
 def test_the_shared_commands_in_italian_write_the_events_of_their_english(tmp_path, ruleset):
-    """With the shipped catalogues: ``tira``, ``segna``, ``togli``, ``ps``, ``nota``
-    (the core's own Italian names) in every ruleset."""
+    """With the shipped catalogues: ``tira``, ``segna``, ``fuori``, ``nota`` (the core's own
+    Italian names) in every ruleset (``ps`` in those that score defeat points: Breaking News)."""
     lines = {
-        "it": ["tira 3d6 soglia=4 scopo=fumo dadi=4,1,6", "ps {side} 3 colpito", "nota la nebbia sale", "tira 2D6"],
-        "en": ["roll 3d6 target=4 purpose=fumo dice=4,1,6", "dp {side} 3 colpito", "note la nebbia sale", "roll 2D6"],
+        "it": ["tira 3d6 soglia=4 scopo=fumo dadi=4,1,6", "fuori {other} colpito", "nota la nebbia sale", "tira 2D6"],
+        "en": ["roll 3d6 target=4 purpose=fumo dice=4,1,6", "out {other} colpito", "note la nebbia sale", "roll 2D6"],
     }
     events = {}
     for language, typed in lines.items():
         with reading(language):
             game = Game.new(tmp_path / f"{language}.ft", ruleset, seed=11)
             game.execute("scenario demo", role=REFEREE)
-            side = next(iter(game.state.sides))
-            unit = next(iter(game.state.units))
+            unit, other = list(game.state.units)[:2]
             for text in (*typed, f"{'segna' if language == 'it' else 'mark'} {unit} pinned"):
-                game.execute(text.format(side=side), role=REFEREE)
+                game.execute(text.format(other=other), role=REFEREE)
             game.close()
         events[language] = effective_facts(tmp_path / f"{language}.ft")
     assert events["it"] == events["en"]
     issued = [e["text"] for e in events["it"] if e["t"] == "cmd"]
-    assert issued[1:4] == ["roll 3d6 target=4 purpose=fumo dice=4,1,6", f"dp {side} 3 colpito", "note la nebbia sale"]
+    assert issued[1:4] == ["roll 3d6 target=4 purpose=fumo dice=4,1,6", f"out {other} colpito", "note la nebbia sale"]
 
 
 def test_an_italian_reader_sees_the_english_record_in_italian(bn):
@@ -151,6 +150,33 @@ def test_a_line_shown_in_italian_keeps_units_text_and_prefixes(bn):
         assert localize_line('note "unclosed', specs, domain) == 'note "unclosed'
         assert localize_line("", specs, domain) == ""
     assert localize_line("mark ahmed pinned", specs, domain) == "mark ahmed pinned"
+
+
+def test_help_gives_an_examples_own_words_in_the_readers_language_and_a_log_line_as_typed(bn):
+    """Help's examples said "fuori ahmed fled the table" to an Italian reader (#61): the words of
+    a ``prose`` text are the catalogue's (msgctxt ``example``), in their quotes, a text by name
+    up to the next option by name; a recorded line (no ``prose`` given) keeps them as typed."""
+    specs, domain = bn.commands, bn.ruleset.domain
+    with reading("it"):
+        said = [
+            localize_line(line, specs, domain, example_words)
+            for line in (
+                "out ahmed fled the table",
+                'note "smoke drifts north"',
+                "react-fire egal rossi range=25 area=market bunker crew=jama",
+                "roll 3d6 target=4 purpose=smoke dice=4,1,6",
+                "out ahmed nothing the catalogue has",
+            )
+        ]
+        assert localize_line("out ahmed fled the table", specs, domain) == "fuori ahmed fled the table"
+    assert said == [
+        "fuori ahmed fuggito dal tavolo",
+        'nota "il fumo va verso nord"',
+        "reagisci-spara egal rossi distanza=25 area=bunker del mercato serventi=jama",
+        "tira 3d6 soglia=4 scopo=fumo dadi=4,1,6",
+        "fuori ahmed nothing the catalogue has",
+    ]
+    assert localize_line("out ahmed fled the table", specs, domain, example_words) == "out ahmed fled the table"
 
 
 # ------------------------------------------------------------------ matching

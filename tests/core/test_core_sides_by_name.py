@@ -43,8 +43,19 @@ def refusal(game: Game, text: str, role: str = "referee") -> str:
 )
 def test_a_side_is_found_by_any_word_of_its_name(tmp_path, ruleset, typed, side):
     game = new_game(tmp_path, ruleset)
-    parsed = game.parse(f"dp {typed} 3 shot", REFEREE)
-    assert (parsed.args["side"], parsed.args["points"], parsed.args["reason"]) == (side, 3, "shot")
+    line, place = NAMES_A_SIDE[ruleset]
+    parsed = game.parse(line.format(typed=typed), REFEREE)
+    assert parsed.args[place] == side
+
+
+#: A command of each ruleset that takes a side, and its argument: ``dp`` where the book scores
+#: defeat points, else the game's ending (ruling CORE-NO-DEFEAT-POINTS).
+NAMES_A_SIDE = {
+    "breaking-news": ("dp {typed} 3 shot", "side"),
+    "bassa-intensita": ("victory {typed} shot", "winner"),
+    "linea-di-tiro": ("result {typed} shot", "winner"),
+    "ludonet": ("victory {typed} shot", "winner"),
+}
 
 
 def test_a_word_that_names_no_side_is_refused_naming_the_sides_in_words(tmp_path):
@@ -56,8 +67,8 @@ def test_a_word_that_names_no_side_is_refused_naming_the_sides_in_words(tmp_path
 def test_a_word_of_several_sides_is_refused_naming_them(tmp_path):
     game = new_game(tmp_path, "linea-di-tiro")
     game.state.sides["german"].name = "US rearguard"  # two names with a word beginning "u"
-    assert refusal(game, "dp u 3") == "'u' could be US 2nd Armored (us) or US rearguard (german)"
-    assert game.parse("dp us 3", REFEREE).args["side"] == "us"  # an id typed whole is that side
+    assert refusal(game, "result u") == "'u' could be US 2nd Armored (us) or US rearguard (german)"
+    assert game.parse("result us", REFEREE).args["winner"] == "us"  # an id typed whole is that side
 
 
 def test_linea_di_tiro_result_names_the_winner_by_a_word_of_its_name(tmp_path):

@@ -110,8 +110,14 @@ KEPT_NAMES = re.compile(
 CITED = re.compile(r"\b[0-9a-f]{16,64}\b|\b[A-Z]{2,}(?:-[A-Z0-9]+)+\b|regola [^;)]*|\(Extras?: [^)]*\)|“[^”]*”")
 
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
-#: Help's examples are commands, typed in either language.
-EXAMPLE = "Per esempio:"
+#: The pieces Ludonet's examples name that only a user's scenario fields (ruling HELP-EXAMPLES).
+UNFIELDED = ["flak", "typhoon", "karl", "max"]
+#: A word a command reads out of its text, not a choice, so help names it in English:
+#: Ludonet's barrage within half range (``half``; ``mezzo`` is read too), Bassa Intensità's
+#: AA fire at the enemy's aircraft (``aircraft``, the only word it reads).
+LEFT_ENGLISH = re.compile(r"^Per esempio: (?:sbarramento \w+ half |controaerea \w+ aircraft\.$)")
+#: Typed as written: a file, a secret's key (``marker.3``), a row of a table (``gun-102``).
+AS_WRITTEN = re.compile(r"\S+\.toml\b|\b\w+\.\d+\b|(?<![/\w-])[a-z]+-\d+\b")
 #: Help names a command's English name too, on purpose: "(in inglese activate; ...".
 IN_ENGLISH = re.compile(r"\(in inglese [\w-]+")
 
@@ -157,6 +163,21 @@ def scenario_names() -> list[str]:
     return [p.stem for p in SCENARIOS.glob("*/scenarios/*.toml")]
 
 
+def examples_texts(ruleset: str) -> list[str]:
+    """What help's examples name as the files write it: a piece of any built-in scenario of
+    ``ruleset`` (ruling HELP-EXAMPLES), a shipped roster and its figures' ids."""
+    folder = SCENARIOS / ruleset.replace("-", "_") / "scenarios"
+    out = [text for path in folder.glob("*.toml") for text in scenario_texts(ruleset, path.stem)]
+    for path in folder.glob("*.toml"):  # a piece is named by any word of its name, a team by its name
+        for unit in tomllib.loads(path.read_text(encoding="utf-8")).get("units", ()):
+            out += [word.lower() for word in re.findall(r"\w+", unit.get("name", ""))]
+            out += [unit["team"].lower()] if unit.get("team") else []
+    out += UNFIELDED
+    for roster in folder.glob("rosters/*.toml"):
+        out += [roster.stem, *re.findall(r'^id = "([^"]+)"', roster.read_text(encoding="utf-8"), flags=re.M)]
+    return out
+
+
 def typed_texts(script: str) -> list[str]:
     """The referee's own words a script gives: its notes, and the end of every line, three
     words or more (a victory's reason, a mine's place), as a command shows them."""
@@ -197,9 +218,11 @@ def english_left(italian: str, english: str, given: list[str]) -> dict[str, str]
     left: dict[str, str] = {}
     names = re.compile("|".join(rf"(?<!\w){re.escape(t)}(?!\w)" for t in given))
     for line in italian.splitlines():
-        if line.lstrip().startswith(("»", EXAMPLE)):  # commands as typed: the English names are as good
+        if line.lstrip().startswith("»"):  # commands as typed: the English names are as good
             continue
-        line = names.sub(" ", CITED.sub(" ", SHARED_PHRASES.sub(" ", IN_ENGLISH.sub(" ", line))))
+        if LEFT_ENGLISH.match(line):
+            continue
+        line = names.sub(" ", CITED.sub(" ", SHARED_PHRASES.sub(" ", IN_ENGLISH.sub(" ", AS_WRITTEN.sub(" ", line)))))
         line = KEPT_NAMES.sub(" ", line)
         for word in WORD.findall(line):
             if word.lower() in vocabulary and word.lower() not in left:
@@ -214,7 +237,12 @@ def test_each_rulesets_game_in_italian_shows_no_english(tmp_path, name):
     scenario = re.search(r"^scenario (\S+)", script, flags=re.M)
     assert scenario is not None
     given = sorted(
-        {*scenario_texts(game.ruleset, scenario.group(1)), *typed_texts(script), *scenario_names()},
+        {
+            *scenario_texts(game.ruleset, scenario.group(1)),
+            *typed_texts(script),
+            *scenario_names(),
+            *examples_texts(game.ruleset),
+        },
         key=len,
         reverse=True,
     )
@@ -285,6 +313,9 @@ def in_italian(tmp_path_factory):
         ("ludonet-game", "fucile tira fino a 60 cm (decisione LN-WEAPONS)"),
         ("ludonet-game", "lanciarazzi tira fino a 200 cm (decisione LN-WEAPONS)"),
         ("ludonet-game", "Cpl Dunn si unisce a Fife and Forfar Yeomanry con fucile"),
+        # a check due said as a state he is in, not "ora controllo del morale dovuto" (BI-R180)
+        ("bassa-intensita-game", "Farah ora in attesa di un controllo del morale, ora sotto il fuoco"),
+        ("bassa-intensita-game", "Farah non più «in attesa di un controllo del morale», non più «sotto il fuoco»"),
         # the fire line in Italian order: the firer owns the weapon, the range is where it is fired
         (
             "demo-game",

@@ -39,7 +39,7 @@ def hostile_game(tmp_path: Path) -> Path:
     game.execute(f"scenario {scenario}", role=REFEREE)
     game.execute(f'note "{HOSTILE[2]} {HOSTILE[4]}"', role=REFEREE)
     game.execute(f"out sherman {HOSTILE[2]}", role=REFEREE)
-    game.execute(f'dp british 5 "{HOSTILE[3]}"', role=REFEREE)
+    game.execute(f'out panzer "{HOSTILE[3]}"', role=REFEREE)  # Ludonet scores no defeat points: a cause
     game.close()
     return tmp_path / "evil.ft"
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 import msgspec
 
 from core import events as ev
-from core.commands import find_unit, local_name, meanings, names, spec_domain, usage
+from core.commands import example_words, find_unit, local_name, localize_line, meanings, names, spec_domain, usage
 from core.dice import DiceRequest
 from core.game import Game, LogLine
 from core.language.i18n import Domain, Msg, Names
@@ -787,7 +787,7 @@ def odds(game: Game, role: str, text: str) -> list[str]:
 
 #: The line client's own words: what follows each (words in capitals stand for what to type), and what it does.
 OWN_WORDS: dict[str, tuple[str, str]] = {
-    "status": ("", N_("where the game stands: the turn and phase, who acts, what comes next, the defeat points")),
+    "status": ("", N_("where the game stands: the turn and phase, who acts, what comes next")),
     "roster": ("", N_("every side, team and figure you can see, with their state")),
     # TRANSLATORS: NAME, N, COMMAND stand for what the player types; keep them in capitals
     "who": (N_("NAME"), N_("one figure in full")),
@@ -809,9 +809,16 @@ OWN_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
-def own_word(key: str, word: str) -> str:
+#: ``status`` where the game shows defeat points (``Ruleset.shows_defeat_points``): a game
+#: that scores none does not name them (#61).
+STATUS_SCORED = N_("where the game stands: the turn and phase, who acts, what comes next, the defeat points")
+
+
+def own_word(key: str, word: str, game: Game) -> str:
     """What one of the line client's words does, in a sentence (``word``: as the reader types it)."""
     follows, does = OWN_WORDS[key]
+    if key == "status" and game.ruleset.shows_defeat_points(game.state):
+        does = STATUS_SCORED
     return stopped(f"{word} {_(follows)}: {_(does)}" if follows else f"{word}: {_(does)}")
 
 
@@ -827,7 +834,7 @@ def help_lines(game: Game, role: str, own: Iterable[tuple[str, str]]) -> list[st
     """The line client's words, then the game's commands this role may give."""
     table, game_rolls = table_dice_commands(game)
     out = [_("Type a command and press Enter. To read the game:")]
-    out += [own_word(key, word) for key, word in own]
+    out += [own_word(key, word, game) for key, word in own]
     out.append(
         _("The game's commands, and the names in them, may be shortened to any start that names one thing only.")
     )
@@ -915,6 +922,7 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
             out.append(stopped(f"{local_name('choice', choice, own)}: {coded.get(choice) or said(meaning)}"))
     if spec.dice:
         out.append(_("Its dice, in order: {dice}.").format(dice="; ".join(said(d) for d in spec.dice)))
-    for example in spec.examples:  # in the names the reader types (spara … distanza=)
-        out.append(sentence(_("For example: {example}").format(example=game.localize(example))))
+    for example in spec.examples:  # in the names the reader types (spara … distanza=), and his words
+        typed = localize_line(example, game.commands, game.ruleset.domain, example_words)
+        out.append(sentence(_("For example: {example}").format(example=typed)))
     return out

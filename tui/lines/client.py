@@ -390,7 +390,7 @@ class LineClient:
             return
         key = self._own(rest.split()[0])
         if key is not None:
-            self._say(answers.own_word(key, own_words()[key]))
+            self._say(answers.own_word(key, own_words()[key], self.game))
             return
         spec = self._verb(rest.split()[0])
         if spec is None:

@@ -146,7 +146,7 @@ class BassaIntensita(Ruleset):
         """The shared referee tools, with ``mark`` and ``clear`` knowing this ruleset's badges."""
         statuses = (*STATUSES, *(b for b in casualties.BADGES if b not in STATUSES))
         tools = []
-        for spec in referee_tools("omar", "militia"):  # the demo's
+        for spec in referee_tools("omar"):  # the demo's
             if spec.name in ("mark", "clear"):
                 spec = msgspec.structs.replace(
                     spec, params=(spec.params[0], Param("status", "choice", choices=statuses))

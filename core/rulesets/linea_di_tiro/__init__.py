@@ -86,7 +86,7 @@ class LineaDiTiro(Ruleset):
                 dice=(dice_order.DECK_SHUFFLE,),
             ),
             *commands.COMMANDS,
-            *referee_tools("gis", "us"),  # the demo's
+            *referee_tools("gis"),  # the demo's
         ]
 
     def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:

@@ -111,7 +111,7 @@ class Ludonet(Ruleset):
         return load_scenarios(FORMAT, SCENARIOS)
 
     def commands(self) -> list[CommandSpec]:
-        return [scenario_command(self.scenarios, self._scenario), *commands.COMMANDS, *referee_tools("smith", "paras")]
+        return [scenario_command(self.scenarios, self._scenario), *commands.COMMANDS, *referee_tools("smith")]
 
     def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
         emit_scenario(ctx, args["name"])

@@ -492,7 +492,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("difficulty", "choice", choices=("very-easy", "easy", "normal", "difficult")),
             ISOLATED,
             LEAD,
-            Param("what", "text", "what he does", optional=True),
+            Param("what", "text", "what he does", optional=True, prose=True),
         ),
         rule="BI-R066",
         examples=("act pinna normal dress the wound", "act sanna very-easy emplace the LMG"),

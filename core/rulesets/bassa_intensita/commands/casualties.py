@@ -268,7 +268,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             flag("flank", "hit on the flank or rear (+2 to penetrate)"),
             flag("indirect", "mortar or artillery firing indirectly"),
             flag("sniper", "shot by a sniper (+1)"),
-            Param("cause", "text", "what hit him", optional=True),
+            Param("cause", "text", "what hit him", optional=True, prose=True),
         ),
         rule="A.12",
         examples=("hit karim booby trap", "hit truck weapon=at-mine"),

@@ -137,7 +137,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _screen,
         params=(
             Param("shooter", "own"),
-            Param("feature", "text", "the wood, house... (one word or quoted)", keyword=True),
+            Param("feature", "text", "the wood, house... (one word or quoted)", keyword=True, prose=True),
             Param("weapon", "text", "which of his weapons", optional=True, keyword=True),
             Param("mode", "choice", optional=True, default="single", choices=("single", "area"), keyword=True),
             ISOLATED,

@@ -23,6 +23,7 @@ from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.bassa_intensita.casualties import ABANDONED, DESTROYED_BY, DIED_OF_WOUNDS, KILLED_BY
 from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.words import _, listing, render
+from core.rulesets.common import NO_DEFEAT_POINTS
 from core.state import GameState, Unit
 
 FINAL = "final"
@@ -139,9 +140,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("winner", "side", "the winning side", optional=True),
             flag("draw", "nobody wins"),
-            Param("reason", "text", "why (the scenario's condition met)", optional=True),
+            Param("reason", "text", "why (the scenario's condition met)", optional=True, prose=True),
         ),
         rule="BI-END",
+        lacks=(NO_DEFEAT_POINTS,),
         examples=("victory folgore the village is searched", "victory draw"),
         who="referee",
         aliases=(END_GAME,),

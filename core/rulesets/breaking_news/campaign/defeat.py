@@ -178,7 +178,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("line", "choice", "which line of §14.0", choices=tuple(SCORE_LINES)),
             Param("side", "side", "the side that takes the points"),
             Param("count", "int", "how many times", optional=True, default=1, keyword=True, lo=1, hi=50),
-            Param("reason", "text", "what happened", optional=True),
+            Param("reason", "text", "what happened", optional=True, prose=True),
         ),
         rule="§14.0",
         examples=("score building regulars", "score civilian regulars count=2 market shelled"),

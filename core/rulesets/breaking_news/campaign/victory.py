@@ -134,7 +134,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "victory",
         "End the game now (or after its end) and make the final count of defeat points.",
         _victory,
-        params=(Param("reason", "text", "why the game ends", optional=True),),
+        params=(Param("reason", "text", "why the game ends", optional=True, prose=True),),
         rule="§14.0",
         examples=("victory", "victory last turn played"),
         phases=("initiative", "activation", "end", FINAL),  # BreakingNews.end_phases

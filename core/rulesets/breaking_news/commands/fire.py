@@ -1029,7 +1029,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("unit", "own", "the reacting firer"),
             Param("targets", "enemy", "target(s)", many=True),
             *_SHOT,
-            Param("area", "text", "the covering-fire area he is in (tests first, §8.3)", optional=True, keyword=True),
+            Param(
+                "area",
+                "text",
+                "the covering-fire area he is in (tests first, §8.3)",
+                optional=True,
+                keyword=True,
+                prose=True,
+            ),
             Param(
                 "bunker",
                 "choice",
@@ -1068,7 +1075,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _covering,
         params=(
             Param("units", "own", "the covering figures", many=True),
-            Param("area", "text", "a name for the area", keyword=True),
+            Param("area", "text", "a name for the area", keyword=True, prose=True),
             Param("range", "text", "distance in cm (one, or one per figure: 32,30.5)", keyword=True),
             LEADER,
         ),
@@ -1085,7 +1092,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("unit", "own", "the dodging figure"),
             Param("cm", "distance", "how far he moves (0-5 cm)", optional=True, default=0, hi=5),
-            Param("area", "text", "the covering-fire area he is in (tests first, §8.3)", optional=True, keyword=True),
+            Param(
+                "area",
+                "text",
+                "the covering-fire area he is in (tests first, §8.3)",
+                optional=True,
+                keyword=True,
+                prose=True,
+            ),
             Param("bunker", "choice", "in a bunker: 3d6, save +1", optional=True, choices=("bunker",), keyword=True),
         ),
         rule="§6.5",

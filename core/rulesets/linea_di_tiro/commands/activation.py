@@ -298,7 +298,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("what", "choice", choices=("call-artillery", "continue-artillery", "other")),
             Param("by", "own", "the company command or observer that calls (LT-R090)", optional=True, keyword=True),
-            Param("text", "text", optional=True),
+            Param("text", "text", optional=True, prose=True),
         ),
         rule="LT-R090",
         examples=("unitmove call-artillery by=captain on the farm", "unitmove continue-artillery"),

@@ -7,6 +7,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, Text
 from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, Ruleset
+from core.rulesets.common import NO_DEFEAT_POINTS
 from core.rulesets.linea_di_tiro import dice_order, scenario_vars
 from core.rulesets.linea_di_tiro.commands.fire import defence_of, mg_attack
 from core.rulesets.linea_di_tiro.pieces import require_in_play
@@ -131,9 +132,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _result,
         params=(
             Param("winner", "side", "the winning side (any word of its name), or draw", choices=(DRAW,)),
-            Param("why", "text", "the reason (the scenario's condition met)", optional=True),
+            Param("why", "text", "the reason (the scenario's condition met)", optional=True, prose=True),
         ),
         rule="LT-AMB-32",
+        lacks=(NO_DEFEAT_POINTS,),
         examples=("result us the hamlet is taken", "result draw"),
         phases=("deployment", "card"),  # LineaDiTiro.end_phases
         aliases=(END_GAME,),

@@ -21,6 +21,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, Msg, Text
 from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, Ruleset
+from core.rulesets.common import NO_DEFEAT_POINTS
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import AIRCRAFT
 from core.rulesets.ludonet.words import DOMAIN, _, listed
@@ -111,9 +112,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _victory,
         params=(
             Param("winner", "side", "the winning side (any word of its name), or draw", choices=(DRAW,)),
-            Param("reason", "text", "why (the scenario's condition met)", optional=True),
+            Param("reason", "text", "why (the scenario's condition met)", optional=True, prose=True),
         ),
         rule="ruling LN-END",
+        lacks=(NO_DEFEAT_POINTS,),
         examples=("victory paras the farm is taken", "victory draw neither side holds the bridge"),
         who="referee",
         aliases=(END_GAME,),
