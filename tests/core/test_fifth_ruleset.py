@@ -158,6 +158,8 @@ OVER_THE_BUILT_INS = {
     "tests/tui/test_tui_badges.py": "the badges the client draws for each shipped ruleset",
     "tests/tui/test_tui_nothing_cut.py": "the roster of each shipped ruleset's demo scenario, at two sizes",
     "tests/report/test_report_games.py": "the recorded games shipped in saves/, one per built-in",
+    "tests/core/test_command_examples.py": "each shipped ruleset's help examples, typed into its own scenarios",
+    "tests/lines/test_lines_help_words.py": "each shipped ruleset's help as its Italian catalogues say it",
 }
 
 
