@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from core.commands.naming import decimal_point, local_name, spec_domain
 from core.commands.values import DISTANCE
 from core.commands.words import QUOTES, Word, spliced, words_of
-from core.language.i18n import CORE_DOMAIN
+from core.language.i18n import CORE_DOMAIN, scenario_words
 from core.language.reader import SOURCE, lang
 from core.language.shapes import CommandShape, ParamShape
 from core.ruleset import CommandSpec, Param, Refused
@@ -108,11 +108,13 @@ def _localized(
             subs.append((word.start, word.end, local_name("choice", w.lower(), domain)))
             continue
         place = pos_params[i] if i < len(pos_params) else None
-        if prose is not None and isinstance(place, Param) and place.prose:
-            # a text is the rest of the line, up to the next option given by name
+        if prose is not None and place is not None and (place.kind == "team" or getattr(place, "prose", False)):
+            # a text or a team is the rest of the line, up to the next option given by name; an
+            # example's team as the reader reads a built-in one (ruling I18N-TEAM)
             words = text[word.start : next_option(word)].rstrip()
             past = word.start + len(words)
-            subs.append((word.start, past, _quoted_as_given(words, prose, domain)))
+            said = scenario_words(words) if place.kind == "team" else _quoted_as_given(words, prose, domain)
+            subs.append((word.start, past, said))
             continue
         if i >= len(pos_params) or pos_params[i].kind in ("text", "team"):
             continue  # the rest of the bare words are text, shown as written
