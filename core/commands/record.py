@@ -67,13 +67,6 @@ def _localized(
     pos_params = [p for p in spec.params if not p.keyword and p.name not in keyed]
     point = decimal_point()
 
-    def shown(p: Param | ParamShape, value: str) -> str | None:
-        if p.kind in ("choice", "side") and value.lower() in p.choices:  # a side's place takes draw
-            return local_name("choice", value.lower(), domain)
-        if p.kind == "distance" and DISTANCE.fullmatch(value) and "." in value:
-            return value.replace(".", point)
-        return None
-
     def next_option(word: Word) -> int:
         """Where the next option given by name after ``word`` starts: a text ends there."""
         return next((v.start for v in given if v.start > word.start and _option_of(v) in (*params, "dice")), len(text))
@@ -98,9 +91,9 @@ def _localized(
                 subs.append((at, past, _quoted_as_given(words, prose, domain)))
                 continue
             if p is not None and p.many and p.kind == "choice":  # cover=heavy,open: each choice shown
-                said = ",".join(shown(p, v) or v for v in value.split(","))
+                said = ",".join(_value_shown(p, v, domain, point) or v for v in value.split(","))
             else:
-                said = shown(p, value) if p is not None and not p.many else None
+                said = _value_shown(p, value, domain, point) if p is not None and not p.many else None
             if said is not None:
                 subs.append((word.start + len(key) + 1, word.end, said))
             continue
@@ -119,12 +112,22 @@ def _localized(
         if i >= len(pos_params) or pos_params[i].kind in ("text", "team"):
             continue  # the rest of the bare words are text, shown as written
         p = pos_params[i]
-        new = shown(p, w)
+        new = _value_shown(p, w, domain, point)
         if new is not None:
             subs.append((word.start, word.end, new))
         if not p.many:
             i += 1
     return spliced(text, subs)
+
+
+def _value_shown(p: Param | ParamShape, value: str, domain: str, point: str) -> str | None:
+    """A choice's ``value`` by its name in the reader's language, a distance with his decimal
+    ``point``; None for a value shown as given."""
+    if p.kind in ("choice", "side") and value.lower() in p.choices:  # a side's place takes draw
+        return local_name("choice", value.lower(), domain)
+    if p.kind == "distance" and DISTANCE.fullmatch(value) and "." in value:
+        return value.replace(".", point)
+    return None
 
 
 def _quoted_as_given(given: str, prose: Callable[[str, str], str], domain: str) -> str:
