@@ -275,3 +275,24 @@ async def test_hostile_names_are_shown_as_text_never_as_markup_or_escapes():
         assert shown[0].startswith(f"▼ {escaped} 1/1") and shown[1].startswith(f"└ {escaped} {escaped}")
         assert shown[3].startswith(f"└ {escaped}")
         assert app.is_running
+
+
+@pytest.mark.parametrize(
+    ("cls", "english", "italian"),
+    [
+        ("veteran", "Abdi veteran", "Abdi veterano"),
+        ("rabble", "Abdi rabble", "Abdi marmaglia"),
+        ("R3", "Abdi R3", "Abdi R3"),
+    ],
+)
+def test_a_figures_class_is_in_the_readers_words_and_a_books_code_as_written(cls, english, italian):
+    """Bassa Intensità's qualities are words (A.3, BI-R010: veteran, rabble), shown in the reader's
+    language; Breaking News' classes are the book's codes (R3), the same in every language."""
+    from core.language.reader import reading
+    from core.state import Unit
+    from tui.panes.roster import unit_label
+
+    unit = Unit(id="abdi", name="Abdi", side="militia", cls=cls)
+    for language, said in (("en", english), ("it", italian)):
+        with reading(language):
+            assert unit_label(unit, "bassa_intensita").plain == said

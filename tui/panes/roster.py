@@ -61,7 +61,9 @@ def unit_label(unit: Unit, domain: str = "", named: Callable[[str], str] | None 
     if "leader" in unit.roles or "commander" in unit.roles:
         text.append(" ★", style="yellow")
     text.append_text(badges(unit.status, unit.out, domain, named))
-    kit = " ".join(x for x in (cls or unit.cls, *(words.term(w) for w in unit.weapons)) if x)
+    # a book's class word in the reader's language (Bassa Intensità's veteran, A.3 BI-R010); a code (R3) as written
+    shown_cls = cls or (unit.cls and words.gettext(unit.cls))
+    kit = " ".join(x for x in (shown_cls, *(words.term(w) for w in unit.weapons)) if x)
     if kit:
         text.append(f" {kit}", style="dim")
     elif unit.kind != "man":
