@@ -939,6 +939,10 @@ _LINE = Param("line", "text", "friendly figures or civilians in the line of fire
 _ALSO = Param("also", "text", "other figures within the burst area of the target", optional=True, keyword=True)
 #: What a shot at figures in sight states (§8.0–§8.2, §8.7).
 _SHOT = (_RANGE, _MODE, _WEAPON, _COVER, _SPLIT, _LONE, _FLANK, _LINE, _ALSO)
+#: A reacting or dodging figure inside a covering-fire area tests it first (§8.3).
+_COVERING_AREA = Param(
+    "area", "text", "the covering-fire area he is in (tests first, §8.3)", optional=True, keyword=True, prose=True
+)
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
@@ -1029,14 +1033,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("unit", "own", "the reacting firer"),
             Param("targets", "enemy", "target(s)", many=True),
             *_SHOT,
-            Param(
-                "area",
-                "text",
-                "the covering-fire area he is in (tests first, §8.3)",
-                optional=True,
-                keyword=True,
-                prose=True,
-            ),
+            _COVERING_AREA,
             Param(
                 "bunker",
                 "choice",
@@ -1092,14 +1089,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("unit", "own", "the dodging figure"),
             Param("cm", "distance", "how far he moves (0-5 cm)", optional=True, default=0, hi=5),
-            Param(
-                "area",
-                "text",
-                "the covering-fire area he is in (tests first, §8.3)",
-                optional=True,
-                keyword=True,
-                prose=True,
-            ),
+            _COVERING_AREA,
             Param("bunker", "choice", "in a bunker: 3d6, save +1", optional=True, choices=("bunker",), keyword=True),
         ),
         rule="§6.5",
