@@ -8,9 +8,11 @@ from textual.widgets import SelectionList
 from waiting import press, settled, type_text, until
 
 from core.game import Game
+from core.language.reader import reading
 from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.panes.phase import PhasePane
+from tui.panes.phase import phase_text as phase_lines
 from tui.panes.roster import RosterPane
 from tui.screens.newgame import NewGameScreen
 
@@ -112,4 +114,20 @@ async def test_the_game_screen_names_the_optional_rules_in_force(tmp_path, rules
             assert "Optional rules" not in shown
         else:
             assert said in shown, shown
+    game.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("ruleset", ["breaking-news", "bassa-intensita", "linea-di-tiro", "ludonet"])
+def test_the_phase_pane_names_every_phase_as_a_heading_in_both_languages(tmp_path, ruleset, language):
+    """#61: Ludonet's bar read "… › corpo a corpo › Morale › fine del turno" in Italian (the book's
+    words, and a title where the word is the id) and "Set-up › … › first movement › Reveal" in English."""
+    game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
+    game.execute("scenario demo", role=REFEREE)
+    with reading(language):
+        lines = phase_lines(game.ruleset, game.state).plain.split("\n")
+    bar = next(line for line in lines if " › " in line)
+    names = bar.split(" › ")
+    assert len(names) == len(game.ruleset.phases)
+    assert [name for name in names if not name[:1].isupper()] == [], bar
     game.close()

@@ -23,6 +23,13 @@ def _fitted(text: str, room: int) -> str:
     return text if len(text) <= room else text[: max(0, room - 1)] + "…"
 
 
+def _heading(name: str) -> str:
+    """A phase's name as a heading: its first letter a capital, as the pane shows every phase
+    (a book's word, ``movimento del primo giocatore``, beside a title, ``Morale``, read as two
+    styles; ``str.capitalize`` would also lower an ``MG``)."""
+    return name[:1].upper() + name[1:]
+
+
 def phase_text(
     ruleset: Ruleset,
     state: GameState,
@@ -36,8 +43,7 @@ def phase_text(
     (which the confirmation repeats in full) are cut to fit; the rest wraps.  The
     ``referee`` is told the verb that ends the game where the game may end."""
     phase = ruleset.phase(state.phase)
-    title = phase_words(ruleset, state.phase)
-    title = title if phase else title.capitalize()
+    title = _heading(phase_words(ruleset, state.phase))
     line = Text()
     line.append(_("Turn {turn}").format(turn=state.turn) if state.turn else _("Before play"), style="bold")
     line.append("  ")
@@ -65,7 +71,7 @@ def phase_text(
     for i, p in enumerate(ruleset.phases):
         if i:
             phases.append(" › ", style="dim")
-        phases.append(phase_name(ruleset, p), style="bold reverse" if p.id == state.phase else "dim")
+        phases.append(_heading(phase_name(ruleset, p)), style="bold reverse" if p.id == state.phase else "dim")
 
     nxt = Text()
     expects = ruleset.expects(state)
