@@ -458,3 +458,16 @@ def test_a_barrage_offers_half_and_refuses_it_for_an_aircraft(tmp_path, monkeypa
             play(game, "barrage stuka half smith")
     finally:
         game.close()
+
+
+def test_a_piece_named_by_the_start_of_its_name_in_a_barrage_is_not_the_band(tmp_path, monkeypatch):
+    """Ruling LN-BARRAGE: a word among the pieces is the band only when it is ``half`` or
+    ``full`` whole: ``ha`` is Hans, as a piece named by its beginning always was."""
+    game = ludonet_game(tmp_path, monkeypatch, SUPPORT)
+    try:
+        to_phase(game, 1, "fire")
+        facts = play(game, "barrage mortar smith ha dice=5,1,1")  # 5+: beyond half range
+        assert [plain(r.outcome) for r in rolls(facts)][0] == "hit"
+        assert [e.unit for e in facts if isinstance(e, ev.Rolled)][1:] == ["smith", "hans"]
+    finally:
+        game.close()
