@@ -218,15 +218,20 @@ class _LineParse:
         )
         leftovers: list[Word] = []
         slot = 0  # the positional argument the next word not a choice fills
+        in_text = False  # whether the words now go to a text argument (the rest of the line)
         for word in self.positional:
             # A bare word that names a choice goes to that choice argument, unless a
-            # unit may go where it stands and it names one (issue #27).
+            # unit may go where it stands and it names one (issue #27); inside a text,
+            # whose words may be pieces' names begun (barrage mortar ha: Hans), only
+            # when it names the choice whole (#61).
             cp = _choice_param(word.text, choice_words, local_choices)
             here = self.pos_params[slot] if slot < len(self.pos_params) else None
+            in_text = in_text or (here is not None and here.kind == "text")
             if (
                 cp is not None
                 and cp.name not in self.resolved
                 and cp.keyword
+                and (not in_text or _names_choice(word.text, cp, domain))
                 and (here is None or _choice_not_unit(word.text, cp, here, self.state, self.role, domain))
             ):
                 value = value_of(cp, word.text, self.state, self.role, self.acting, domain=domain)
@@ -400,6 +405,12 @@ def _choice_param(word: str, choice_words: dict[str, Param], local: dict[str, Pa
     return None
 
 
+def _names_choice(word: str, cp: Param, domain: str) -> bool:
+    """Whether ``word`` is one of ``cp``'s choices whole, in English or the reader's language."""
+    w, folded = word.lower(), fold(word)
+    return any(c.lower() == w or fold_name(local_name("choice", c, domain)) == folded for c in cp.choices)
+
+
 def _choice_not_unit(word: str, cp: Param, here: Param, state: GameState, role: str, domain: str) -> bool:
     """Whether a bare word standing where ``here`` goes is ``cp``'s choice rather than
     a unit: always where ``here`` takes no unit; else a unit's exact id (or marker
@@ -411,9 +422,9 @@ def _choice_not_unit(word: str, cp: Param, here: Param, state: GameState, role: 
     w, folded = word.lower(), fold(word)
     if any(u.id.lower() == w for u in pool) or (here.markers and marker_unit(state, word) is not None):
         return False
-    mine = {c: fold_name(local_name("choice", c, domain)) for c in cp.choices}
-    if any(c.lower() == w or mine[c] == folded for c in cp.choices):
+    if _names_choice(word, cp, domain):
         return True
+    mine = {c: fold_name(local_name("choice", c, domain)) for c in cp.choices}
     units = units_named(w, pool)
     if not units:
         return True

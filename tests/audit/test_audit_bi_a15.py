@@ -10,6 +10,7 @@ import pytest
 from audit_bi_late import goto, late_table, notes, outcomes, play, refused, unit
 
 from core import events as ev
+from core.language.reader import reading
 from core.ruleset import Refused
 
 game = late_table()
@@ -472,3 +473,45 @@ def test_a_panicking_helicopter_that_comes_down_lands_or_goes_home(game, choice)
     lynx = unit(game, "lynx")
     assert lynx.in_play is (choice != "out lynx")
     assert lynx.has("landed") is (choice != "out lynx")
+
+
+@pytest.mark.audits("BI-R260", "BI-R261")
+@pytest.mark.parametrize(
+    ("lang", "line", "chance"),
+    [
+        ("en", "aa aelite aircraft", 3),  # heavy AA missile vs aircraft 1, Elite +2
+        ("it", "controaerea aelite aerei", 3),  # the book's "Aerei" (A.15.3's table)
+        ("en", "aa aelite lynx range=50", 4),  # vs helicopter 2, Elite +2
+        ("it", "controaerea aelite lynx distanza=50", 4),
+    ],
+)
+def test_anti_aircraft_fire_names_the_aircraft_by_a_keyword_in_either_language(game, lang, line, chance):
+    """BI-R260 (#61): the enemy's aircraft is a keyword (Italian ``aerei``), a helicopter is named;
+    the chance hits, one more misses, and the log records the English keyword."""
+    strike(game)
+    goto(game, "fire-elite", 2)
+    with reading(lang):
+        done = game.execute(f"{line} dice={chance + 1}", role="red")
+    assert outcomes(list(done.events)) == [("BI-R260", chance, "miss")]
+    assert ("aircraft" in done.events[0].text.split()) == ("lynx" not in line)
+    assert "aerei" not in done.events[0].text
+    if "lynx" not in line:  # called again, it is over the table in turn 3 (BI-R250)
+        goto(game, "fire-veteran", 2)
+        play(game, "@blue call fo air bomb=ap dice=5")
+    goto(game, "fire-elite", 3)
+    with reading(lang):
+        done = game.execute(f"{line} dice={chance}" + (",3,4" if "lynx" in line else ",5"), role="red")
+    assert outcomes(list(done.events))[0] == ("BI-R260", chance, "hit")
+
+
+@pytest.mark.audits("BI-R260")
+def test_anti_aircraft_fire_takes_a_helicopter_or_the_aircraft_offered_by_tab(game):
+    """BI-R260 (#61): Tab offers the aircraft's keyword in the reader's words; neither a
+    helicopter nor the aircraft, or both, is refused saying so."""
+    strike(game)
+    goto(game, "fire-elite", 2)
+    assert "aircraft" in game.complete("aa aelite ", role="red")
+    with reading("it"):
+        assert "aerei" in game.complete("controaerea aelite ", role="red")
+    refused(game, "@red aa aelite", match="name an enemy helicopter, or say aircraft")
+    refused(game, "@red aa aelite lynx aircraft range=50", match="a helicopter or the aircraft, not both")

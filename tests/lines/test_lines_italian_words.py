@@ -112,10 +112,6 @@ CITED = re.compile(r"\b[0-9a-f]{16,64}\b|\b[A-Z]{2,}(?:-[A-Z0-9]+)+\b|regola [^;
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
 #: The pieces Ludonet's examples name that only a user's scenario fields (ruling HELP-EXAMPLES).
 UNFIELDED = ["flak", "typhoon", "karl", "max"]
-#: A word a command reads out of its text, not a choice, so help names it in English:
-#: Ludonet's barrage within half range (``half``; ``mezzo`` is read too), Bassa Intensità's
-#: AA fire at the enemy's aircraft (``aircraft``, the only word it reads).
-LEFT_ENGLISH = re.compile(r"^Per esempio: (?:sbarramento \w+ half |controaerea \w+ aircraft\.$)")
 #: Typed as written: a file, a secret's key (``marker.3``), a row of a table (``gun-102``).
 AS_WRITTEN = re.compile(r"\S+\.toml\b|\b\w+\.\d+\b|(?<![/\w-])[a-z]+-\d+\b")
 #: Help names a command's English name too, on purpose: "(in inglese activate; ...".
@@ -219,8 +215,6 @@ def english_left(italian: str, english: str, given: list[str]) -> dict[str, str]
     names = re.compile("|".join(rf"(?<!\w){re.escape(t)}(?!\w)" for t in given))
     for line in italian.splitlines():
         if line.lstrip().startswith("»"):  # commands as typed: the English names are as good
-            continue
-        if LEFT_ENGLISH.match(line):
             continue
         line = names.sub(" ", CITED.sub(" ", SHARED_PHRASES.sub(" ", IN_ENGLISH.sub(" ", AS_WRITTEN.sub(" ", line)))))
         line = KEPT_NAMES.sub(" ", line)

@@ -415,3 +415,59 @@ def test_the_damage_prompt_at_the_targets_seat_says_who_hit_him(armoured):
     assert asked.request.text() == "Uffz Hans Vogt's damage, hit by Cpl Smith: 1d6"
     with reading("it"):
         assert asked.request.text() == "danni (tiro di Cpl Smith) di Uffz Hans Vogt: 1d6"
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "half"),
+    [
+        ("en", "barrage mortar half smith", True),
+        ("en", "barrage mortar smith half", True),
+        ("en", "barrage mortar smith", False),
+        ("en", "barrage mortar full smith", False),
+        ("it", "sbarramento mortar mezzo smith", True),
+        ("it", "sbarramento mortar smith mezzo", True),
+        ("it", "sbarramento mortar smith", False),
+        ("it", "sbarramento mortar pieno smith", False),
+    ],
+)
+@pytest.mark.parametrize("face", [3, 4, 5])
+def test_a_barrage_within_half_range_is_a_keyword_in_either_language(tmp_path, monkeypatch, lang, line, half, face):
+    """LN-AMB-17 (ruling LN-BARRAGE): 4+ given ``half`` (Italian ``mezzo``) anywhere in the line,
+    5+ without it or given ``full``; the log records the English keyword (#61)."""
+    game = ludonet_game(tmp_path, monkeypatch, SUPPORT)
+    try:
+        to_phase(game, 1, "fire")
+        with reading(lang):
+            done = game.execute(f"{line} dice={face}" + (",1" if face >= (4 if half else 5) else ""), role="referee")
+        assert plain(rolls(done.events)[0].outcome) == ("hit" if face >= (4 if half else 5) else "miss")
+        recorded = done.events[0].text
+        assert ("half" in recorded.split()) == half and "mezzo" not in recorded
+    finally:
+        game.close()
+
+
+def test_a_barrage_offers_half_and_refuses_it_for_an_aircraft(tmp_path, monkeypatch):
+    """Ruling LN-BARRAGE: Tab offers the band in the reader's words; an aircraft's pass has none (LN-R061)."""
+    game = ludonet_game(tmp_path, monkeypatch, SUPPORT)
+    try:
+        to_phase(game, 1, "fire")
+        assert {"half", "full"} <= set(game.complete("barrage mortar smith ", role="referee"))
+        with reading("it"):
+            assert {"mezzo", "pieno"} <= set(game.complete("sbarramento mortar smith ", role="referee"))
+        with pytest.raises(Refused, match="an aircraft's pass is not fired at a range"):
+            play(game, "barrage stuka half smith")
+    finally:
+        game.close()
+
+
+def test_a_piece_named_by_the_start_of_its_name_in_a_barrage_is_not_the_band(tmp_path, monkeypatch):
+    """Ruling LN-BARRAGE: a word among the pieces is the band only when it is ``half`` or
+    ``full`` whole: ``ha`` is Hans, as a piece named by its beginning always was."""
+    game = ludonet_game(tmp_path, monkeypatch, SUPPORT)
+    try:
+        to_phase(game, 1, "fire")
+        facts = play(game, "barrage mortar smith ha dice=5,1,1")  # 5+: beyond half range
+        assert [plain(r.outcome) for r in rolls(facts)][0] == "hit"
+        assert [e.unit for e in facts if isinstance(e, ev.Rolled)][1:] == ["smith", "hans"]
+    finally:
+        game.close()

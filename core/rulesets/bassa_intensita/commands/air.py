@@ -26,7 +26,8 @@ from core.rulesets.bassa_intensita.words import _, listing, render, whose, word
 from core.state import Unit
 from core.views import unit_audience
 
-#: What AA fire names as its target when it fires at the enemy's aircraft, not a helicopter (BI-R260).
+#: The keyword AA fire is given for the enemy's aircraft, not a helicopter (BI-R260), and
+#: the target its chance is read for.
 AIRCRAFT = "aircraft"
 
 
@@ -127,15 +128,19 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     row = aa_weapon(shooter)
     if row is None:
         raise Refused(_("{shooter} carries no anti-aircraft weapon (BI-R260)").format(shooter=shooter.name))
-    target = args["target"]
+    target, at_aircraft = args["target"], args[AIRCRAFT] == AIRCRAFT
+    if target is None and not at_aircraft:
+        raise Refused(_("name an enemy helicopter, or say aircraft for the enemy's aircraft (BI-R260)"))
+    if target is not None and at_aircraft:
+        raise Refused(_("fire at a helicopter or the aircraft, not both (BI-R260)"))
     heli = None
-    if target == AIRCRAFT and not aircraft_over(s, s.other_side(shooter.side)):
+    if at_aircraft and not aircraft_over(s, s.other_side(shooter.side)):
         raise Refused(
             _("no aircraft of {enemy} is over the table to fire at (BI-R250, BI-R260)").format(
                 enemy=s.side_name(s.other_side(shooter.side))
             )
         )
-    if target != AIRCRAFT:
+    if target is not None:
         heli = next((u for u in s.units.values() if u.id == target or u.name.lower() == target.lower()), None)
         if heli is None or "helicopter" not in heli.roles or heli.side == shooter.side or not heli.in_play:
             raise Refused(_("fire at an enemy helicopter in play, or at the enemy's aircraft: aircraft"))
@@ -404,7 +409,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _aa,
         params=(
             Param("shooter", "own"),
-            Param("target", "text", "a helicopter, or aircraft"),
+            Param("target", "text", "an enemy helicopter", optional=True),
+            flag(AIRCRAFT, "at the enemy's aircraft, not a helicopter"),
             Param(
                 "range",
                 "distance",

@@ -17,7 +17,7 @@ from core.commands import find_unit
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import dice_order, hits, rules
-from core.rulesets.ludonet.commands.fire import damage_die, opposed_roll
+from core.rulesets.ludonet.commands.fire import BAND, damage_die, opposed_roll
 from core.rulesets.ludonet.pieces import MAN, combat_value, is_aircraft, is_vehicle, require_in_play
 from core.rulesets.ludonet.tables import areas
 from core.rulesets.ludonet.terms import Kind
@@ -25,8 +25,6 @@ from core.rulesets.ludonet.words import DOMAIN, _
 from core.state import GameState, Unit
 
 KINDS = ("artillery", "aircraft")
-#: The range band a barrage may be given first, as ``fire`` takes it, in either language.
-BANDS = {"half": True, "mezzo": True, "full": False, "pieno": False}
 
 
 def _var(state: GameState, sid: str, field: str = "") -> Any:
@@ -59,7 +57,7 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     called = args["call"].split()
     if not called:  # call=" ": text, but no word of it
-        raise Refused(_("name the support first: barrage SUPPORT [half] PIECE…"))
+        raise Refused(_("name the support first: barrage SUPPORT PIECE… [half]"))
     sid, *words = called
     kind = _var(s, sid, "kind")
     if kind not in KINDS:
@@ -74,10 +72,11 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     if _var(s, sid, "turn") == s.turn:
         raise Refused(_("{name} has already fired this turn (ruling LN-BARRAGE)").format(name=name))
     air = kind == Kind.AIRCRAFT
-    # LN-AMB-17: indirect fire is "un tiro" like any other: 4+ within half range, 5+ beyond
-    half = not air and bool(words) and BANDS.get(words[0].lower(), False)
-    if not air and words and words[0].lower() in BANDS:
-        words = words[1:]
+    if air and args["band"] is not None:
+        raise Refused(_("an aircraft's pass is not fired at a range: name the pieces under it (LN-R061)"))
+    # LN-AMB-17: indirect fire is "un tiro" like any other: 4+ within half range, 5+ beyond,
+    # said as fire says it (``full`` restates the default)
+    half = args["band"] == "half"
     inside = _pieces(ctx, words)
     if air:
         size = M("{cm} cm across", cm=areas().aircraft.diameter_cm)
@@ -130,10 +129,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "1d6 + combat value.",
         _barrage,
         params=(
-            Param("call", "text", "the support's id, half if within half range, then every piece inside the burst"),
+            Param("call", "text", "the support's id, then every piece inside the burst"),
+            BAND,
         ),
         rule="LN-R020, ruling LN-BARRAGE",
-        examples=("barrage mortar hans fritz", "barrage mortar smith dice=5,3", "barrage mortar half hans dice=4,2"),
+        examples=("barrage mortar hans fritz", "barrage mortar smith dice=5,3", "barrage mortar hans half dice=4,2"),
         phases=("fire",),
         who="referee",
         rolls=True,
