@@ -133,7 +133,8 @@ async def test_sizes_pick_the_largest_shared_size_that_fits():
     smallest = min(SHARED_SIZES, key=lambda s: s[0] * s[1])
     assert shared_size(40, 10) == smallest == (80, 16)  # too small for any: the smallest, cut at his edges
     # A phone's browser page (60 columns at least, 16 rows): upright, and held sideways.
-    assert shared_size(64, 72) == (60, 48)
+    assert shared_size(64, 72) == (60, 64)
+    assert shared_size(64, 60) == (60, 48)  # a shorter phone's
     assert shared_size(93, 19) == (80, 16)
 
 

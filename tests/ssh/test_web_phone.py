@@ -357,6 +357,8 @@ async def _fits_the_shared_screen(page, session, size: tuple[int, int]) -> None:
     width, height = size
     assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height
     assert box["width"] >= 0.9 * width or box["height"] >= 0.9 * height, (box, size)
+    # and the other way at least four fifths (#61: upright, a 60x48 screen left the page's bottom third blank)
+    assert box["width"] >= 0.8 * width and box["height"] >= 0.8 * height, (box, size)
     assert session.size[0] >= cols and session.size[1] >= rows  # the page's own size, told the server
     text = await shows(page, "Activation", "Bersaglieri 0")
     assert max(len(row) for row in text.split("\n")) == cols

@@ -3,7 +3,7 @@
 Every spectator of a table who reads the same language sees the same public
 screen; what still differs is the size of his terminal.  Rather than a screen
 per size (as many as there are spectators), the stands draw a few sizes,
-:data:`SHARED_SIZES`, and each spectator watches the largest that fits in his
+:data:`SHARED_SIZES`, and each spectator watches the widest that fits in his
 terminal, drawn from its top left corner (the rest of his terminal stays
 blank); a terminal smaller than the smallest gets the smallest, cut at its
 edges.  A spectator cannot resize a shared screen: when his terminal changes
@@ -34,11 +34,13 @@ if TYPE_CHECKING:
 
     from core.game import Game
 
-#: The sizes (columns, rows) the spectators' screens are drawn at: a phone held upright and one
-#: held sideways (a browser's page fits at least 60x16: tui/ssh/web/page/fireteam.mjs), a classic
-#: terminal, then larger windows up to a projector's full screen.
+#: The sizes (columns, rows) the spectators' screens are drawn at: a phone held upright (a tall
+#: one's page, 64x72 at 390x844, and a shorter one's) and one held sideways (a browser's page fits
+#: at least 60x16: tui/ssh/web/page/fireteam.mjs), a classic terminal, then larger windows up to a
+#: projector's full screen.  (60x48 alone left a tall phone's bottom third blank: #61.)
 SHARED_SIZES: tuple[tuple[int, int], ...] = (
     (60, 48),
+    (60, 64),
     (80, 16),
     (80, 24),
     (100, 30),
@@ -53,9 +55,11 @@ SPECTATORS = Seat(SPECTATOR, SPECTATOR)
 
 
 def shared_size(width: int, height: int, sizes: Sequence[tuple[int, int]] = SHARED_SIZES) -> tuple[int, int]:
-    """The largest shared size that fits in a ``width`` × ``height`` terminal (else the smallest)."""
+    """The widest shared size that fits in a ``width`` × ``height`` terminal, the tallest of those
+    (a screen's width decides its layout: a 119x100 terminal watches 100x30, not a phone's 60x64);
+    else the smallest."""
     fits = [s for s in sizes if s[0] <= width and s[1] <= height]
-    return max(fits, key=lambda s: s[0] * s[1]) if fits else min(sizes, key=lambda s: s[0] * s[1])
+    return max(fits) if fits else min(sizes, key=lambda s: s[0] * s[1])
 
 
 class Table(Protocol):

@@ -392,7 +392,7 @@ class Relay:
         lang = query.get("lang", SOURCE)
         try:
             cols, rows = int(query.get("cols", "80")[:5]), int(query.get("rows", "24")[:5])
-            size = shared_size(cols, rows)  # the largest shared size that fits the browser's terminal
+            size = shared_size(cols, rows)  # the widest shared size that fits the browser's terminal
             screen = checked_screen(request.match_info["table"], lang if lang in LANGUAGES else SOURCE, size)
         except (ValueError, VenueError):
             raise web.HTTPNotFound(text="no such screen at this venue") from None

@@ -4,7 +4,7 @@ A venue's audience is public, as the relay's pages are: a watcher logs in with n
 no key (``ssh -p PORT TABLE@relay``), and is shown only what the relay serves browsers, the
 tables' spectators' screens (``tui.ssh.venue.screens``), drawn at the tables.  The user name
 picks the table; any other name is shown the venue's tables, and picks one by its number or
-its name and Enter.  The screen is the largest shared size that fits his terminal, in his
+its name and Enter.  The screen is the widest shared size that fits his terminal, in his
 ``LANG``'s language if Fireteam speaks it; a resize picks again.
 
 Nothing he types reaches a table: while watching, Ctrl+Q, Ctrl+C or q leaves, and any other

@@ -4,7 +4,7 @@
 // or pasted as ["stdin", text], the size that fits the page as ["resize", {width, height}] and, before
 // each line entered, its share of the command's dice as ["dice", "hex seal"] (tui/ssh/web/door.py,
 // the seal as the server last sent it, ["seal", digest]).  A spectator watches a shared screen of a
-// set size, the largest that fits the size the page sent (told as ["screen", {width, height}]): his
+// set size, the widest that fits the size the page sent (told as ["screen", {width, height}]): his
 // terminal is drawn at that size, with the largest font that fits the page, up to MAX_SHARED_FONT.  A
 // connection that drops is made again by itself, and the seat comes back as the game is now; a
 // session the server ended (close code 4000 + status) is not: the page says why (the close's
