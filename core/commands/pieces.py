@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from core.commands.naming import fold
-from core.commands.words import could_be, did_you_mean, or_list, quoted
+from core.commands.words import Meant, could_be, or_list, quoted
 from core.language.i18n import _, scenario_words
 from core.ruleset import Param, Refused
 from core.state import GameState, Unit
@@ -184,7 +184,7 @@ def find_side(word: str, state: GameState, *, also: Sequence[str] = ()) -> str:
     close = difflib.get_close_matches(fold(word), list(spoken), n=3, cutoff=0.6)
     near = list(dict.fromkeys(spoken[n] for n in close))
     if near:
-        raise Refused(did_you_mean(refusal, [labels[n] for n in near]))
+        raise Meant(refusal, [labels[n] for n in near])
     if not labels:
         raise Refused(_("{refusal}: the game has no sides yet").format(refusal=refusal))
     raise Refused(_("{refusal}; name {options}").format(refusal=refusal, options=or_list(list(labels.values()))))

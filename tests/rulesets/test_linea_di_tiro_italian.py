@@ -240,3 +240,18 @@ def test_an_mg_shot_without_a_defence_names_the_defences_in_italian(game):
     # Typed back as the refusal names it, it is taken.
     with reading("it"):
         play(game, "@us mg gis grenadiers difesa=fermo-scoperto dice=6")
+
+
+def test_a_refusal_asks_one_question_with_every_word_it_may_mean(game):
+    """#61: `attiva s1 2` answered "...; forse intendevi a2?; forse intendevi prepara=2?": two
+    questions, one of them asked again where the refusal already asked one."""
+    play(game, "next")
+    said = {}
+    for lang in ("en", "it"):
+        with reading(lang), pytest.raises(Refused) as refused:
+            play(game, "@us activate sherman1 2")
+        said[lang] = str(refused.value)
+    assert said == {
+        "en": "no option '2'; did you mean A2 or prepare=2?",
+        "it": "azione '2': non esiste; forse intendevi a2 o prepara=2?",
+    }
