@@ -501,7 +501,8 @@ class Ruleset(ABC):
 
     #: The id saves record and the registry knows it by (:data:`RULESET_ID`).
     id: ClassVar[str]
-    #: The ruleset's name as shown (the New game screen, the window's title).
+    #: The ruleset's name in English, a message of its catalogue where it is not a proper
+    #: name (``N_``): every place that shows it shows :meth:`shown_name`.
     name: ClassVar[str]
     #: The rulebook's version this ruleset plays (each save's header keeps it).
     version: ClassVar[str]
@@ -724,6 +725,11 @@ class Ruleset(ABC):
         name = self.variant_names.get(variant)
         return Domain(self.domain).gettext(name) if name else variant
 
+    def shown_name(self) -> str:
+        """The ruleset's name in the reader's language (a proper name, as Linea di Tiro, is
+        its catalogue's as it is)."""
+        return Domain(self.domain).gettext(self.name)
+
     def title(self, version: str = "", variant: str | None = None, *, versioned: bool = True) -> str:
         """The rules a game is played by, in words: ``Breaking News 1.5.1``, and its
         variant where it has one (``Breaking News 1.5.1, optional rules``; a book of its
@@ -732,7 +738,8 @@ class Ruleset(ABC):
         ``versioned`` (a list of games: ``Breaking News, Italian draft …``)."""
         variant = self.variant if variant is None else variant
         versioned = versioned and variant not in self.own_books
-        named = f"{self.name} {version or self.version}" if versioned else self.name
+        name = self.shown_name()
+        named = f"{name} {version or self.version}" if versioned else name
         said = self.variant_name(variant)
         return _("{rules}, {variant}").format(rules=named, variant=said) if said else named
 

@@ -41,7 +41,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     rulesets = [get_ruleset(args.ruleset)] if args.ruleset else [get_ruleset(rid) for rid in available()]
     maps = [(r, r.rules_map()) for r in rulesets]
     for ruleset in [r for r, m in maps if m is None]:  # a plugin's, mostly: said, never left out without a word
-        print(_("{ruleset} has no rules map yet").format(ruleset=ruleset.name), file=sys.stderr)
+        print(_("{ruleset} has no rules map yet").format(ruleset=ruleset.shown_name()), file=sys.stderr)
     mapped = [(r, m) for r, m in maps if m is not None]
     if args.ruleset and not mapped:
         return 1
@@ -85,7 +85,7 @@ def summary(ruleset: Ruleset, rules: tuple[Entry, ...] | list[Entry]) -> str:
     said = ngettext(
         "{ruleset} {version}: {count} rule ({statuses})", "{ruleset} {version}: {count} rules ({statuses})", len(rules)
     )
-    return said.format(ruleset=ruleset.name, version=ruleset.version, count=len(rules), statuses=parts)
+    return said.format(ruleset=ruleset.shown_name(), version=ruleset.version, count=len(rules), statuses=parts)
 
 
 def text_lines(ruleset: Ruleset, every: tuple[Entry, ...], shown: list[Entry]) -> list[str]:

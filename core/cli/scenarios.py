@@ -111,7 +111,9 @@ def run_check(path: Path, given: str | None, out=None) -> int:
         ruleset = get_ruleset(rid)
         fmt = ruleset.scenario_format
         if fmt is None:
-            raise ScenarioError(str(path), 1, _("{ruleset} reads no scenario files").format(ruleset=ruleset.name))
+            raise ScenarioError(
+                str(path), 1, _("{ruleset} reads no scenario files").format(ruleset=ruleset.shown_name())
+            )
         if "sides" not in data:  # a force file
             force = load_force(fmt, path)[0]
             lines = force_summary(ruleset, fmt, str(path), force)
@@ -128,7 +130,13 @@ def run_check(path: Path, given: str | None, out=None) -> int:
 def force_summary(ruleset: Any, fmt: Any, file: str, force: Any) -> list[str]:
     units = fmt.force_units(force, "force")
     points = fmt.force_points(force)
-    fields = {"file": file, "force": repr(force.name), "ruleset": ruleset.name, "units": len(units), "points": points}
+    fields = {
+        "file": file,
+        "force": repr(force.name),
+        "ruleset": ruleset.shown_name(),
+        "units": len(units),
+        "points": points,
+    }
     if points is not None:
         said = _("{file}: force {force} ({ruleset}): valid, {units} units, {points} points")
     else:
@@ -154,7 +162,7 @@ def summary(ruleset_id: str, loaded: Loaded) -> list[str]:
     assert fmt is not None  # (the scenario was read with it)
     points = fmt.points(sc)
     said = _("{file}: {title} ({ruleset}, scenario {id}): valid")
-    lines = [said.format(file=loaded.file, title=sc.title, ruleset=ruleset.name, id=sc.id)]
+    lines = [said.format(file=loaded.file, title=sc.title, ruleset=ruleset.shown_name(), id=sc.id)]
     for side in sc.sides:
         units = [u for u in sc.units if u.side == side.id]
         limit = getattr(sc, "points", 0)

@@ -20,7 +20,7 @@ from core.commands.pieces import (
 )
 from core.commands.values import check_line, recorded_as, value_of
 from core.commands.verbs import commands_about, commands_now, match_verb
-from core.commands.words import Word, did_you_mean, match_word, near_names, or_list, quoted, spliced, words_of
+from core.commands.words import Meant, Word, asking, match_word, near_names, or_list, quoted, spliced, words_of
 from core.dice import parse_faces
 from core.language.i18n import CORE_DOMAIN, _, translations
 from core.language.reader import SOURCE, lang
@@ -93,7 +93,7 @@ def _refuse_split_name(text: str, given: list[Word], specs: list[CommandSpec], d
             refusal = _("no {what} {word}").format(what=_("command"), word=quoted(text[given[0].start : given[1].end]))
             rest = text[given[1].end :].strip()
             rest = rest if len(rest) <= _REST_SHOWN else rest[:_REST_SHOWN] + "…"
-            raise Refused(did_you_mean(refusal, [f"{mine} {rest}".strip()])) from None
+            raise Meant(refusal, [f"{mine} {rest}".strip()]) from None
 
 
 class _LineParse:
@@ -311,7 +311,7 @@ class _LineParse:
                 near = near_names(fold(w), [local_name("choice", c, self.domain) for c in flags])
                 near = near or _number_meant(w, self.params, {*self.resolved, *self.args}, self.domain)
                 if near:
-                    raise Refused(did_you_mean(str(refused), near)) from None
+                    raise asking(refused, near) from None
                 raise
             return "", members
 
@@ -357,7 +357,7 @@ class _LineParse:
             command=self.command, word=quoted(w), usage=self._usage()
         )
         near = _number_meant(w, self.params, {*self.resolved, *self.args}, self.domain)
-        return Refused(did_you_mean(unexpected, near) if near else unexpected)
+        return Meant(unexpected, near) if near else Refused(unexpected)
 
     def _missing(self, p: Param) -> Refused:
         option = local_name("option", p.name, self.domain)

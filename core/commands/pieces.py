@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from core.commands.naming import fold
-from core.commands.words import could_be, did_you_mean, or_list, quoted
+from core.commands.words import Meant, could_be, or_list, quoted
 from core.language.i18n import _, scenario_words
 from core.ruleset import Param, Refused
 from core.state import GameState, Unit
@@ -17,6 +17,11 @@ from core.views import unit_visible
 UNIT_KINDS = ("unit", "own", "enemy")
 #: What parts an id or a name into words: ``mg-team`` is found by ``team``, *Half-track* by ``track``.
 WORD_BREAK = re.compile(r"[\s_-]+")
+#: A word found in no name is looked for in the names run together (``baker1``: *Sherman
+#: Baker 1*) when it has this many letters at least (a shorter one is inside too many names),
+#: and suggests what it is inside when that is this many pieces at most.
+RUN_TOGETHER_LETTERS = 3
+RUN_TOGETHER_PIECES = 5
 
 
 def find_unit(word: str, state: GameState, role: str, *, side: str | None = None, enemy_of: str | None = None) -> Unit:
@@ -33,12 +38,30 @@ def find_unit(word: str, state: GameState, role: str, *, side: str | None = None
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        if side or enemy_of:
-            raise Refused(_("no unit {word} on that side").format(word=quoted(word)))
-        raise Refused(_("no unit {word}").format(word=quoted(word)))
-    # Each by the id to type, and its name where that says more (s1 (Sherman Baker 1)):
-    # a word several names share is answered with which is which.
-    raise Refused(could_be(word, [u.id if u.name.lower() == u.id.lower() else f"{u.id} ({u.name})" for u in hits]))
+        said = _("no unit {word} on that side") if side or enemy_of else _("no unit {word}")
+        refusal = said.format(word=quoted(word))
+        inside = run_together(word, pool)
+        if inside:
+            raise Meant(refusal, [_to_type(u) for u in inside])
+        raise Refused(refusal)
+    # A word several names share is answered with which is which.
+    raise Refused(could_be(word, [_to_type(u) for u in hits]))
+
+
+def _to_type(u: Unit) -> str:
+    """A unit by the id to type, and its name where that says more: s1 (Sherman Baker 1)."""
+    return u.id if u.name.lower() == u.id.lower() else f"{u.id} ({u.name})"
+
+
+def run_together(word: str, pool: list[Unit]) -> list[Unit]:
+    """The units of ``pool`` whose id or name, its spaces and hyphens left out, holds ``word``
+    (#61: ``baker1`` is *Sherman Baker 1* typed as one word); none for a word too short
+    to tell, or inside too many (``RUN_TOGETHER_LETTERS``, ``RUN_TOGETHER_PIECES``)."""
+    squeezed = WORD_BREAK.sub("", fold(word))
+    if len(squeezed) < RUN_TOGETHER_LETTERS:
+        return []
+    found = [u for u in pool if any(squeezed in WORD_BREAK.sub("", fold(whole)) for whole in (u.id, u.name))]
+    return found if len(found) <= RUN_TOGETHER_PIECES else []
 
 
 def units_named(word: str, pool: list[Unit]) -> list[Unit]:
@@ -184,7 +207,7 @@ def find_side(word: str, state: GameState, *, also: Sequence[str] = ()) -> str:
     close = difflib.get_close_matches(fold(word), list(spoken), n=3, cutoff=0.6)
     near = list(dict.fromkeys(spoken[n] for n in close))
     if near:
-        raise Refused(did_you_mean(refusal, [labels[n] for n in near]))
+        raise Meant(refusal, [labels[n] for n in near])
     if not labels:
         raise Refused(_("{refusal}: the game has no sides yet").format(refusal=refusal))
     raise Refused(_("{refusal}; name {options}").format(refusal=refusal, options=or_list(list(labels.values()))))

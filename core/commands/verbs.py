@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from core.commands.naming import fold, former_names, local_name, spec_domain
-from core.commands.words import did_you_mean, match_word, quoted
+from core.commands.words import Meant, match_word, quoted
 from core.language.i18n import CORE_DOMAIN, _, translations
 from core.language.reader import lang
 from core.ruleset import CommandSpec, Refused
@@ -55,7 +55,7 @@ def match_verb(
         ]
         if meant:
             refusal = _("no {what} {word}").format(what=_("command"), word=quoted(word))
-            raise Refused(did_you_mean(refusal, meant)) from None
+            raise Meant(refusal, meant) from None
         raise
     return by_name[name], name, mine
 

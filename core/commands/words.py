@@ -140,7 +140,7 @@ def match_word(
         others = [a for o in options for a in offered(o)] if offered is not None and mine else []
         near = near_names(folded, [*shown, *others]) or near_names(w, options)
         if near:
-            raise Refused(did_you_mean(_("no {what} {word}").format(what=what, word=quoted(word)), near))
+            raise Meant(_("no {what} {word}").format(what=what, word=quoted(word)), near)
         if len(shown) <= 12:
             raise Refused(
                 _("no {what} {word} (choose from {options})").format(
@@ -162,8 +162,21 @@ def near_names(word: str, names: list[str]) -> list[str]:
     return [folded[n] for n in difflib.get_close_matches(word, list(folded), n=3, cutoff=0.6)]
 
 
-def did_you_mean(refusal: str, near: list[str]) -> str:
-    return _("{refusal}; did you mean {options}?").format(refusal=refusal, options=or_list(near))
+class Meant(Refused):
+    """A refusal that asks whether the player meant one of ``near``: one question naming
+    every word, however many steps of the parse add theirs (:func:`asking`)."""
+
+    def __init__(self, refusal: str, near: list[str]) -> None:
+        self.refusal, self.near = refusal, list(dict.fromkeys(near))
+        super().__init__(_("{refusal}; did you mean {options}?").format(refusal=refusal, options=or_list(self.near)))
+
+
+def asking(refused: Refused, near: list[str]) -> Meant:
+    """``refused`` asking also whether the player meant ``near``: into its own question where it
+    asks one ("did you mean a2 or prepare=2?", never "did you mean a2?; did you mean prepare=2?")."""
+    if isinstance(refused, Meant):
+        return Meant(refused.refusal, [*refused.near, *near])
+    return Meant(str(refused), near)
 
 
 def could_be(word: str, items: list[str]) -> str:

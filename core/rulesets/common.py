@@ -136,7 +136,7 @@ def find_scenario(ruleset: Any, word: str) -> Loaded | Scenario:
     builtins: Mapping[str, Loaded] = ruleset.scenarios
     if fmt is None:
         if is_path(word):
-            raise Refused(_("{ruleset} reads no scenario files").format(ruleset=ruleset.name))
+            raise Refused(_("{ruleset} reads no scenario files").format(ruleset=ruleset.shown_name()))
         return builtins[match_prefix(word, list(builtins), _("scenario"))]
     if is_path(word):
         path = Path(word)

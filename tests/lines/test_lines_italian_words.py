@@ -91,8 +91,6 @@ SHARED = {
     "ctrl",
     "breaking",
     "news",
-    "quick",
-    "skirmish",
     "intensità",
 }
 #: Phrases the books use in English: Breaking News' Italian draft says "fire team".
@@ -322,3 +320,16 @@ def in_italian(tmp_path_factory):
 )
 def test_the_recorded_games_lines_read_as_italian(in_italian, game, line):
     assert line in in_italian(game)
+
+
+def test_ludonets_name_is_italian_in_the_plain_seats_greeting_and_help(tmp_path):
+    """#61: "Sei l'arbitro, a Ludonet quick skirmish 1996": the name is the catalogue's
+    (ruling I18N-LUDONET-NAME)."""
+    game = Game.new(tmp_path / "g.ft", "ludonet", seed=7)
+    game.execute("scenario demo", role=REFEREE)
+    seat = Seat(game, lang="it")
+    said = [*seat.out, *seat.say("aiuto")]
+    game.close()
+    assert any(line.startswith("Sei l'arbitro, a Ludonet, regole rapide 1996,") for line in said), said
+    assert any(line.startswith("I comandi di Ludonet, regole rapide che puoi dare:") for line in said), said
+    assert not [line for line in said if "skirmish" in line]

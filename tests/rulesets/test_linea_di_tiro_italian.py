@@ -240,3 +240,40 @@ def test_an_mg_shot_without_a_defence_names_the_defences_in_italian(game):
     # Typed back as the refusal names it, it is taken.
     with reading("it"):
         play(game, "@us mg gis grenadiers difesa=fermo-scoperto dice=6")
+
+
+def test_a_refusal_asks_one_question_with_every_word_it_may_mean(game):
+    """#61: `attiva s1 2` answered "...; forse intendevi a2?; forse intendevi prepara=2?": two
+    questions, one of them asked again where the refusal already asked one."""
+    play(game, "next")
+    said = {}
+    for lang in ("en", "it"):
+        with reading(lang), pytest.raises(Refused) as refused:
+            play(game, "@us activate sherman1 2")
+        said[lang] = str(refused.value)
+    assert said == {
+        "en": "no option '2'; did you mean A2 or prepare=2?",
+        "it": "azione '2': non esiste; forse intendevi a2 o prepara=2?",
+    }
+
+
+def test_a_piece_typed_as_its_name_run_together_is_suggested_by_its_id(tmp_path):
+    """#61: `controcarro baker1 panther` answered "nessuna unità 'baker1'" with Sherman Baker 1
+    (s1) on the table; a word that is a piece's name, spaces left out, or part of it, names the
+    piece to type; a word in no name is refused as before."""
+    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
+    play(game, "scenario breakout", "next")
+    said = {}
+    for lang, line in (("en", "at baker1 panther"), ("it", "controcarro baker1 panther"), ("it", "at zzz panther")):
+        with reading(lang), pytest.raises(Refused) as refused:
+            play(game, f"@us {line}")
+        said[lang, line] = str(refused.value)
+    game.close()
+    assert said == {
+        ("en", "at baker1 panther"): "no unit 'baker1' on that side; did you mean s1 (Sherman Baker 1)?",
+        (
+            "it",
+            "controcarro baker1 panther",
+        ): "nessuna unità 'baker1' in quella parte; forse intendevi s1 (Sherman Baker 1)?",
+        ("it", "at zzz panther"): "nessuna unità 'zzz' in quella parte",
+    }

@@ -4,6 +4,7 @@ changed live from the command palette, and each app (each SSH seat) with its own
 from __future__ import annotations
 
 import asyncio
+import re
 import shutil
 import subprocess
 import sys
@@ -462,3 +463,45 @@ async def test_the_italian_undo_box_takes_s_for_si_as_the_plain_seat_does(tmp_pa
             await until(pilot, lambda: len(game.history.eff_cmds) == live - 1, "undone")
             assert not box.asking and app.screen.query_one("CommandInput").value == ""
     game.close()
+
+
+async def test_the_italian_undo_and_redo_say_one_verb_ripristina(tmp_path):
+    """#61: the undo box said "Ctrl+Y lo ripristina", the line after it "(Ctrl+Y lo ripete)",
+    and the redo "ripetuto": one verb for one thing."""
+    with readers.reading("it"):
+        game = patrol_game(tmp_path / "g.ft", commands=OPENING)
+        app = FireteamApp(game, role=REFEREE)
+        async with app.run_test(size=SIZE) as pilot:
+            await settled(pilot)
+            await press(pilot, "ctrl+z")
+            box = app.screen.query_one(ConfirmBox)
+            asked = " ".join(str(w.render()) for w in box.query("Plain"))
+            await press(pilot, "s")
+            hint = app.screen.query_one("#cmd-hint")
+            await until(pilot, lambda: "annullato" in str(hint.render()), "the undo's line")
+            undone = str(hint.render())
+            await press(pilot, "ctrl+y")
+            await until(pilot, lambda: box.asking, "the redo's box")
+            await press(pilot, "s")
+            await until(pilot, lambda: "↷" in str(hint.render()), "the redo's line")
+            redone = str(hint.render())
+    game.close()
+    assert "Ctrl+Y lo ripristina" in asked, asked
+    assert undone.startswith("↶ annullato: ") and undone.endswith("(Ctrl+Y lo ripristina)"), undone
+    assert redone.startswith("↷ ripristinato: "), redone
+
+
+@pytest.mark.parametrize("domain", ["client", "fireteam"])
+def test_every_italian_message_of_redo_says_ripristina(domain):
+    """#61: redo was "ripete", "ripetuto", "riporta" and "ripristina" in one client; the
+    command is typed `ripeti` (ruling I18N-COMMANDS), which a message may name as a word."""
+    from core.language.catalogues import read
+
+    said = {
+        m.id: m.string
+        for m in read("it", domain)
+        if m.id and m.context is None and isinstance(m.id, str) and re.search(r"\bredo(es|ne)?\b", m.id)
+    }
+    assert said
+    wrong = {k: v for k, v in said.items() if re.search(r"ripet(?!i\b)|riport", v)}
+    assert wrong == {}

@@ -11,6 +11,7 @@ from textual.widgets import Select, SelectionList
 from waiting import press, settled
 
 from core.game import Game
+from core.language.reader import reading
 from core.ruleset import Refused
 from core.views import REFEREE
 from tui.app import FireteamApp
@@ -159,3 +160,16 @@ async def test_the_variant_is_offered_in_words_never_by_its_id(tmp_path):
         await _until(pilot, lambda: len(variant._options) > 1)
         labels = [str(label) for label, _value in variant._options if _value != Select.BLANK]
         assert labels == ["standard", "Italian draft of 9 December 2009"]
+
+
+async def test_the_rulesets_are_listed_by_their_names_in_the_readers_language(tmp_path):
+    """#61: the Italian New game list said "Ludonet quick skirmish" (ruling I18N-LUDONET-NAME)."""
+    with reading("it"):
+        app = _bn_app(tmp_path)
+        async with app.run_test(size=SMALL) as pilot:
+            await press(pilot, "ctrl+n")
+            rulesets = app.screen.query_one("#ruleset", Select)
+            await _until(pilot, lambda: len(rulesets._options) > 1)
+            labels = [str(label) for label, _value in rulesets._options if _value != Select.BLANK]
+    assert "Ludonet, regole rapide" in labels and "Linea di Tiro" in labels
+    assert not [label for label in labels if "skirmish" in label]

@@ -852,7 +852,7 @@ def help_lines(game: Game, role: str, own: Iterable[tuple[str, str]]) -> list[st
     mine = [s for s in game.commands if role == REFEREE or s.who != REFEREE]
     out.append(
         _("The commands of {ruleset} you may give: {commands}.").format(
-            ruleset=game.ruleset.name, commands=", ".join(names(s, domain)[0] for s in mine)
+            ruleset=game.ruleset.shown_name(), commands=", ".join(names(s, domain)[0] for s in mine)
         )
     )
     out.append(_("help COMMAND tells one in full, e.g. help {command}.").format(command=names(mine[0], domain)[0]))

@@ -232,7 +232,7 @@ class StartMenu:
             raise Refused(_("this ruleset has no scenario to start"))
         self._scenarios = (rid, variant, choices)
         self._say(
-            _("The scenarios of {ruleset}:").format(ruleset=get_ruleset(rid, variant).name),
+            _("The scenarios of {ruleset}:").format(ruleset=get_ruleset(rid, variant).shown_name()),
             *(f"{n}. {title}" for n, (title, _value) in enumerate(choices, start=1)),
         )
 

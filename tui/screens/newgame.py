@@ -111,7 +111,10 @@ class NewGameScreen(Screen):
             yield Plain(" " + _("New game") + " ", classes="title")
             yield PlainLabel(_("Ruleset"))
             yield Select(
-                [(plain(get_ruleset(r).name), r) for r in self.rulesets], value=first, allow_blank=False, id="ruleset"
+                [(plain(get_ruleset(r).shown_name()), r) for r in self.rulesets],
+                value=first,
+                allow_blank=False,
+                id="ruleset",
             )
             yield PlainLabel(_("Variant"))
             yield Select([(_("standard"), "")], value="", allow_blank=False, id="variant")

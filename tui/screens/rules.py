@@ -156,7 +156,7 @@ class RulesScreen(ModalScreen[None]):
         shown = self.shown()
         self.query_one("#rules-filter", Plain).update(self._filter_line(len(shown)))
         if not self.rules:
-            body: RenderableType = Text(_("{ruleset} has no rules map yet.").format(ruleset=self.ruleset.name))
+            body: RenderableType = Text(_("{ruleset} has no rules map yet.").format(ruleset=self.ruleset.shown_name()))
         else:
             body = rules_table(shown, self.ruleset, query)
         self.query_one("#rules-list", Plain).update(body)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from core import events as ev
-from core.language.i18n import Msg, piece_name, scenario_words, side_name
+from core.language.i18n import N_, Msg, piece_name, scenario_words, side_name
 from core.ruleset import CommandSpec, Context, Phase, Ruleset
 from core.rulesets.common import STATUSES, Loaded, emit_scenario, load_scenarios, referee_tools, scenario_command
 from core.rulesets.ludonet import commands, dice_order, turn
@@ -95,7 +95,7 @@ PHASES = (
 
 class Ludonet(Ruleset):
     id = "ludonet"
-    name = "Ludonet quick skirmish"
+    name = N_("Ludonet quick skirmish")
     version = "1996"
     domain = DOMAIN.name
     phases = PHASES

@@ -214,3 +214,31 @@ def test_the_built_in_weapons_are_the_rulesets_words():
     ids = {w["id"] for f in files for w in tomllib.loads(f.read_text(encoding="utf-8")).get("weapons", ())}
     assert ids == set(words.WEAPONS)
     assert set(words.WEAPONS) <= set(get_ruleset("ludonet").terms())
+
+
+def test_the_rulesets_name_is_said_in_the_readers_language(armoured):
+    """#61: under --lang it the header, the game lists and the report said "Ludonet quick
+    skirmish"; its name is its catalogue's (ruling I18N-LUDONET-NAME), its id and saves unchanged."""
+    ruleset = armoured.ruleset
+    with reading("it"):
+        said = (ruleset.shown_name(), ruleset.title(), ruleset.title(versioned=False))
+    assert said == ("Ludonet, regole rapide", "Ludonet, regole rapide 1996", "Ludonet, regole rapide")
+    assert ruleset.shown_name() == "Ludonet quick skirmish" and ruleset.id == "ludonet"
+    assert armoured.header.ruleset == "ludonet"
+    with reading("it"):  # a book's proper name stays as it is
+        assert get_ruleset("linea-di-tiro").title() == "Linea di Tiro 1.0"
+
+
+def test_a_scenario_without_support_says_so_in_words_not_as_a_dice_result(armoured):
+    """#61: "(supporti: colpo nullo)": the list's "none" shared its message with the damage
+    result "none" (no effect), so the Italian named a dice result."""
+    to_phase(armoured, 1, "fire")
+    said = {}
+    for lang in ("en", "it"):
+        with reading(lang), pytest.raises(Refused) as refused:
+            play(armoured, "barrage nebel smith")
+        said[lang] = str(refused.value)
+    assert said == {
+        "en": "no artillery or aircraft support 'nebel' in this scenario (support: none)",
+        "it": "nessun supporto di artiglieria o aereo 'nebel' in questo scenario (supporti: nessuno)",
+    }

@@ -21,7 +21,7 @@ from core.rulesets.ludonet.commands.fire import BAND, damage_die, opposed_roll
 from core.rulesets.ludonet.pieces import MAN, combat_value, is_aircraft, is_vehicle, require_in_play
 from core.rulesets.ludonet.tables import areas
 from core.rulesets.ludonet.terms import Kind
-from core.rulesets.ludonet.words import DOMAIN, _
+from core.rulesets.ludonet.words import DOMAIN, _, pgettext
 from core.state import GameState, Unit
 
 KINDS = ("artillery", "aircraft")
@@ -61,7 +61,8 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     sid, *words = called
     kind = _var(s, sid, "kind")
     if kind not in KINDS:
-        have = ", ".join(known(s)) or _("none")
+        # "none" of a list, not the damage result "none" (no effect: "colpo nullo" in Italian)
+        have = ", ".join(known(s)) or pgettext("listed", "none")
         raise Refused(
             _("no artillery or aircraft support {id!r} in this scenario (support: {have})").format(id=sid, have=have)
         )
