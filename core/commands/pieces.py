@@ -18,8 +18,9 @@ UNIT_KINDS = ("unit", "own", "enemy")
 #: What parts an id or a name into words: ``mg-team`` is found by ``team``, *Half-track* by ``track``.
 WORD_BREAK = re.compile(r"[\s_-]+")
 #: A word found in no name is looked for in the names run together (``baker1``: *Sherman
-#: Baker 1*) when it has this many letters at least (a shorter one is inside too many names),
-#: and suggests what it is inside when that is this many pieces at most.
+#: Baker 1*), then among their words misspelt (``hnas``: *Hans*), when it has this many letters
+#: at least (a shorter one is inside, or near, too many names), and suggests the pieces found
+#: when they are this many at most.
 RUN_TOGETHER_LETTERS = 3
 RUN_TOGETHER_PIECES = 5
 
@@ -40,9 +41,9 @@ def find_unit(word: str, state: GameState, role: str, *, side: str | None = None
     if not hits:
         said = _("no unit {word} on that side") if side or enemy_of else _("no unit {word}")
         refusal = said.format(word=quoted(word))
-        inside = run_together(word, pool)
-        if inside:
-            raise Meant(refusal, [_to_type(u) for u in inside])
+        meant = run_together(word, pool) or misspelt(word, pool)
+        if meant:
+            raise Meant(refusal, [_to_type(u) for u in meant])
         raise Refused(refusal)
     # A word several names share is answered with which is which.
     raise Refused(could_be(word, [_to_type(u) for u in hits]))
@@ -61,6 +62,21 @@ def run_together(word: str, pool: list[Unit]) -> list[Unit]:
     if len(squeezed) < RUN_TOGETHER_LETTERS:
         return []
     found = [u for u in pool if any(squeezed in WORD_BREAK.sub("", fold(whole)) for whole in (u.id, u.name))]
+    return found if len(found) <= RUN_TOGETHER_PIECES else []
+
+
+def misspelt(word: str, pool: list[Unit]) -> list[Unit]:
+    """The units of ``pool`` whose id or a word of whose name ``word`` is a close spelling of
+    (``hnas``: *Uffz Hans Vogt*, ``pnather``: *Panther 312*), under the same bounds as
+    :func:`run_together`."""
+    folded = fold(word)
+    if len(folded) < RUN_TOGETHER_LETTERS:
+        return []
+    found = [
+        u
+        for u in pool
+        if difflib.get_close_matches(folded, [fold(w) for w in (u.id, *WORD_BREAK.split(u.name))], n=1, cutoff=0.75)
+    ]
     return found if len(found) <= RUN_TOGETHER_PIECES else []
 
 

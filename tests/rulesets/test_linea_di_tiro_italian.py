@@ -259,12 +259,19 @@ def test_a_refusal_asks_one_question_with_every_word_it_may_mean(game):
 
 def test_a_piece_typed_as_its_name_run_together_is_suggested_by_its_id(tmp_path):
     """#61: `controcarro baker1 panther` answered "nessuna unità 'baker1'" with Sherman Baker 1
-    (s1) on the table; a word that is a piece's name, spaces left out, or part of it, names the
-    piece to type; a word in no name is refused as before."""
+    (s1) on the table; a word that is a piece's name, spaces left out, or part of it, or a word
+    of it misspelt, names the piece to type; a word in no name is refused as before."""
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
     play(game, "scenario breakout", "next")
     said = {}
-    for lang, line in (("en", "at baker1 panther"), ("it", "controcarro baker1 panther"), ("it", "at zzz panther")):
+    lines = (
+        ("en", "at baker1 panther"),
+        ("it", "controcarro baker1 panther"),
+        ("it", "at zzz panther"),
+        ("en", "at s1 pnather"),  # a name misspelt (#61: "nessuna unità 'hnas'", no word of Hans)
+        ("it", "controcarro s1 pnather"),
+    )
+    for lang, line in lines:
         with reading(lang), pytest.raises(Refused) as refused:
             play(game, f"@us {line}")
         said[lang, line] = str(refused.value)
@@ -276,4 +283,9 @@ def test_a_piece_typed_as_its_name_run_together_is_suggested_by_its_id(tmp_path)
             "controcarro baker1 panther",
         ): "nessuna unità 'baker1' in quella parte; forse intendevi s1 (Sherman Baker 1)?",
         ("it", "at zzz panther"): "nessuna unità 'zzz' in quella parte",
+        ("en", "at s1 pnather"): "no unit 'pnather' on that side; did you mean panther (Panther 312)?",
+        (
+            "it",
+            "controcarro s1 pnather",
+        ): "nessuna unità 'pnather' in quella parte; forse intendevi panther (Panther 312)?",
     }
