@@ -23,7 +23,7 @@ from core.numbering import Numbering
 from core.refusal import Refused
 from core.replay import step_of_shown, visible_steps
 from core.state import GameState, Side, Unit, fold
-from core.views import REFEREE, REFEREE_ONLY, MarkerLabels, narrowest, view_state
+from core.views import REFEREE, REFEREE_ONLY, MarkerLabels, narrowest, sides_for, view_state
 from tui.main import main as fireteam
 
 PLAY = (
@@ -400,3 +400,13 @@ def test_no_method_that_decides_what_a_role_sees_has_a_role_by_default():
     for name in SEEING:
         role = inspect.signature(getattr(Game, name)).parameters["role"]
         assert role.default is inspect.Parameter.empty, f"Game.{name}: role has a default"
+
+
+def test_a_side_is_shown_its_own_side_first_and_the_referee_and_a_spectator_the_scenarios_order():
+    """``sides_for`` (#61: at 80x24 a second side's seat saw the enemy first, its own figures
+    below the fold): the scenario's order is not the alphabet's, so a sort by name shows."""
+    state = GameState(sides={s: Side(id=s, name=s) for s in ("red", "blue", "green")})
+    assert sides_for(state, REFEREE) == sides_for(state, "spectator") == ["red", "blue", "green"]
+    assert sides_for(state, "blue") == ["blue", "red", "green"]
+    assert sides_for(state, "green") == ["green", "red", "blue"]
+    assert sides_for(state, "red") == ["red", "blue", "green"]
