@@ -9,8 +9,10 @@ from fractions import Fraction as F
 import pytest
 
 from core import events as ev
+from core.language.reader import reading
 from core.probability import (
     check_chance,
+    check_chance_said,
     check_distribution,
     check_summary,
     odds_summary,
@@ -121,3 +123,26 @@ def test_a_rolls_target_in_the_words_the_dice_pane_shows(args, said):
 
 def test_a_check_on_dice_of_unsaid_sides_is_on_six_sided_dice():
     assert check_summary(ev.AtLeast(face=5), 1) == "needs 5+ on 1d6: 33.3%"
+
+
+def test_the_brief_prompt_says_the_checks_exact_chance_alone_in_the_readers_words():
+    """``check_chance_said``, after what a roll needs in a brief prompt (#61's plain seat): one
+    chance for a single success, the die's and at least one's for dice read each on its own,
+    nothing for a roll with no chance of its own."""
+    cases = [
+        (ev.All(face=3), 1, "66.7%", "66,7%"),
+        (ev.All(face=5), 2, "11.1%", "11,1%"),
+        (ev.AtLeast(face=5, need=1), 3, "70.4%", "70,4%"),
+        (ev.Each(face=5), 3, "33.3% a die, 70.4% at least one", "33,3% a dado, 70,4% almeno uno"),
+        (ev.Each(face=4, under=True), 1, "66.7% a die, 66.7% at least one", "66,7% a dado, 66,7% almeno uno"),
+        (ev.Sum(total=9), 2, "27.8%", "27,8%"),
+        (ev.Opposed(), 2, "", ""),
+        (None, 1, "", ""),
+    ]
+    for check, dice, english, italian in cases:
+        with reading("en"):
+            assert check_chance_said(check, dice) == english, check
+        with reading("it"):
+            assert check_chance_said(check, dice) == italian, check
+    with reading("en"):  # a ten-sided die
+        assert check_chance_said(ev.All(face=8), 1, sides=10) == "30.0%"

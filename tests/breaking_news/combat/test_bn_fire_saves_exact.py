@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from core import events as ev
 from core.language.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.breaking_news.rules import fire, saves
@@ -195,3 +196,26 @@ def test_the_save_bonus_is_the_largest_one_with_its_words_and_section(facts, sai
 )
 def test_a_vehicle_save_over_every_face(value, results):
     assert [saves.vehicle_save(face, value) for face in range(1, 7)] == results
+
+
+def test_a_vehicle_under_a_bombardment_saves_with_plus_2_its_margin_counted_with_it():
+    """§8.4 with §9.2 (ruling BN-C-VEHICLE-SAVE): the +2 of "all the models in the area" given to a
+    vehicle that has a save on the column, none to one that cannot pass (an impossible 7); the
+    check the log records names the face the bare die needs and the book's value."""
+    [bonus] = saves.vehicle_save_mods(6, bombardment=True)
+    assert (bonus.value, bonus.rule, plain(bonus.label)) == (2, "§8.4", "bombardment")
+    assert saves.vehicle_save_mods(5, bombardment=True) == (bonus,)
+    assert saves.vehicle_save_mods(7, bombardment=True) == ()  # no save to improve
+    assert saves.vehicle_save_mods(5, bombardment=False) == ()
+    # Needing 5, the bare die needs 3 with the +2: a 3 passes, a 2 fails by 1, a 1 by 2 (no explosion).
+    assert [saves.vehicle_save(face, 5, bonus=2) for face in (1, 2, 3)] == [
+        VehicleResult(True, False, False),
+        VehicleResult(True, False, False),
+        VehicleResult(True, True, False),
+    ]
+    # Needing 6: a 1 (3 with the bonus) fails by 3 and explodes.
+    assert saves.vehicle_save(1, 6, bonus=2) == VehicleResult(True, False, True)
+    assert saves.vehicle_save_check(5) == ev.All(face=5)
+    assert saves.vehicle_save_check(5, bonus=2) == ev.All(face=3, base=5)
+    assert saves.vehicle_save_check(2, bonus=2) == ev.All(face=1, base=2)  # a bare 1 is enough
+    assert saves.vehicle_save_check(1, bonus=2) == ev.All(face=1, base=1)
