@@ -36,8 +36,10 @@ from web_club import WebClub, web_table
 
 from tui.ssh.limits import Limits
 
-#: The module's tests share one event loop, so that they share one Chromium (``chromium``).
-pytestmark = [pytest.mark.server, pytest.mark.subprocess, pytest.mark.asyncio(loop_scope="module")]
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+#: The browser tests share one event loop, so that they share one Chromium (``chromium``); the
+#: bench's test is not a coroutine (its bench runs its own).
+IN_THE_MODULES_LOOP = pytest.mark.asyncio(loop_scope="module")
 
 playwright = pytest.importorskip("playwright.async_api")
 
@@ -172,6 +174,7 @@ def _load() -> str:
 
 
 @pytest.mark.parametrize("workers", [0, 2], ids=["one-process", "seat-workers"])
+@IN_THE_MODULES_LOOP
 async def test_a_crowd_of_browsers_from_one_address_all_take_a_spectator_link_at_once(
     tmp_path, caplog, chromium, workers
 ):
@@ -186,6 +189,7 @@ async def test_a_crowd_of_browsers_from_one_address_all_take_a_spectator_link_at
         assert "refused" not in web.log()
 
 
+@IN_THE_MODULES_LOOP
 async def test_player_links_filling_every_seat_from_one_address_all_seat_at_once(tmp_path, caplog, chromium):
     limits = Limits(unauth_per_address=3, unauth_start=3, terminals_per_seat=PER_SEAT)
     async with web_table(tmp_path, caplog, workers=2, standby=True, limits=limits) as web:
