@@ -4,6 +4,7 @@ ruleset that scores them; a side's own figures first in its roster."""
 from __future__ import annotations
 
 import pytest
+from registry_walk import RULESETS, set_up
 from textual.widgets import SelectionList
 from waiting import press, settled, type_text, until
 
@@ -118,15 +119,13 @@ async def test_the_game_screen_names_the_optional_rules_in_force(tmp_path, rules
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
-@pytest.mark.parametrize("ruleset", ["breaking-news", "bassa-intensita", "linea-di-tiro", "ludonet"])
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_the_phase_pane_names_every_phase_as_a_heading_in_both_languages(tmp_path, ruleset, language):
     """#61: Ludonet's bar read "… › corpo a corpo › Morale › fine del turno" in Italian (the book's
     words, and a title where the word is the id) and "Set-up › … › first movement › Reveal" in English."""
-    game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
-    game.execute("scenario demo", role=REFEREE)
+    game = set_up(Game.new(tmp_path / "g.ft", ruleset, seed=3))
     with reading(language):
-        lines = phase_lines(game.ruleset, game.state).plain.split("\n")
-    bar = next(line for line in lines if " › " in line)
+        bar = phase_lines(game.ruleset, game.state).plain.split("\n")[1]  # the turn's line, then the phases'
     names = bar.split(" › ")
     assert len(names) == len(game.ruleset.phases)
     assert [name for name in names if not name[:1].isupper()] == [], bar

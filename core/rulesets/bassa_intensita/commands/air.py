@@ -23,7 +23,7 @@ from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 from core.rulesets.bassa_intensita.tables import AAWeapon, air, band, hit_modifiers
 from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.words import _, listing, render, whose, word
-from core.state import Unit
+from core.state import GameState, Unit
 from core.views import unit_audience
 
 #: The keyword AA fire is given for the enemy's aircraft, not a helicopter (BI-R260), and
@@ -128,26 +128,7 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     row = aa_weapon(shooter)
     if row is None:
         raise Refused(_("{shooter} carries no anti-aircraft weapon (BI-R260)").format(shooter=shooter.name))
-    target, at_aircraft = args["target"], args[AIRCRAFT] == AIRCRAFT
-    if target is None and not at_aircraft:
-        raise Refused(_("name an enemy helicopter, or say aircraft for the enemy's aircraft (BI-R260)"))
-    if target is not None and at_aircraft:
-        raise Refused(_("fire at a helicopter or the aircraft, not both (BI-R260)"))
-    heli = None
-    if at_aircraft and not aircraft_over(s, s.other_side(shooter.side)):
-        raise Refused(
-            _("no aircraft of {enemy} is over the table to fire at (BI-R250, BI-R260)").format(
-                enemy=s.side_name(s.other_side(shooter.side))
-            )
-        )
-    if target is not None:
-        heli = next((u for u in s.units.values() if u.id == target or u.name.lower() == target.lower()), None)
-        if heli is None or "helicopter" not in heli.roles or heli.side == shooter.side or not heli.in_play:
-            raise Refused(_("fire at an enemy helicopter in play, or at the enemy's aircraft: aircraft"))
-        if heli.has(Status.LANDED):
-            raise Refused(
-                _("{heli} has landed: fire at it as at a vehicle (ruling BI-HELICOPTERS)").format(heli=heli.name)
-            )
+    heli = _aa_target(s, shooter, args)
     if row.max_cm is not None and (args["range"] or 0) > row.max_cm:
         raise Refused(
             _("the {weapon} reaches {max_cm} cm (BI-R260): give range=").format(
@@ -196,6 +177,30 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
             aircraft_hit(ctx, s.other_side(shooter.side))
         else:
             helicopter_hit(ctx, heli, row)
+
+
+def _aa_target(s: GameState, shooter: Unit, args: dict[str, Any]) -> Unit | None:
+    """The enemy helicopter AA fire is given, or None for the enemy's aircraft (said by the
+    keyword, and over the table: BI-R250, BI-R260)."""
+    target, at_aircraft = args["target"], args[AIRCRAFT] == AIRCRAFT
+    if target is None and not at_aircraft:
+        raise Refused(_("name an enemy helicopter, or say aircraft for the enemy's aircraft (BI-R260)"))
+    if target is not None and at_aircraft:
+        raise Refused(_("fire at a helicopter or the aircraft, not both (BI-R260)"))
+    if at_aircraft:
+        if not aircraft_over(s, s.other_side(shooter.side)):
+            raise Refused(
+                _("no aircraft of {enemy} is over the table to fire at (BI-R250, BI-R260)").format(
+                    enemy=s.side_name(s.other_side(shooter.side))
+                )
+            )
+        return None
+    heli = next((u for u in s.units.values() if u.id == target or u.name.lower() == target.lower()), None)
+    if heli is None or "helicopter" not in heli.roles or heli.side == shooter.side or not heli.in_play:
+        raise Refused(_("fire at an enemy helicopter in play, or at the enemy's aircraft: aircraft"))
+    if heli.has(Status.LANDED):
+        raise Refused(_("{heli} has landed: fire at it as at a vehicle (ruling BI-HELICOPTERS)").format(heli=heli.name))
+    return heli
 
 
 def aircraft_hit(ctx: Context, side: str) -> None:
