@@ -447,3 +447,36 @@ def test_a_morale_test_settles_the_one_due_and_records_nothing_when_none_was(gam
     assert [e.value for e in facts if isinstance(e, ev.VarSet) and e.key == "morale_due.panzer"] == [0]
     facts = play(game, "@german morale panzer dice=1")
     assert [e for e in facts if isinstance(e, ev.VarSet)] == []
+
+
+def test_the_defences_a_refusal_offers_are_named_as_the_reader_types_them(game):
+    """C.7.1: the choices of ``defence=`` are offered in the reader's language (in Italian
+    the catalogue's typable names, from the ruleset's domain)."""
+    from core.language.reader import reading
+
+    play(game, "next", "@us activate gis A2")
+    with reading("it"):
+        said = _refused(game, "@us mg gis grenadiers")
+    assert said == (
+        "di' cosa sta facendo Grenadiers: difesa=movimento-scoperto|balzo-scoperto|balzo-protetto|fermo-scoperto|"
+        "mezzo-aperto|preparata|carro-leggero|trincerata|carro|fermo-protetto|movimento-protetto (C.7.1)"
+    )
+
+
+def test_the_prompts_of_a_long_shot_and_of_mg_fire_say_what_each_total_means(game):
+    """LT-R050: at long range a total above 6 does nothing, so the rows stop at 6; LT-R060:
+    the MG/HE prompt reads the table's column for each face (issue #48)."""
+    play(game, "next", "@us activate sherman1 A2")
+    long = game.submit("at sherman1 panzer long flank", role="us", faces=[])  # column +1
+    assert (
+        long.request.meanings_text()
+        == "2–4: D: destroyed; 5: R: routs without a test; 6: T: morale test; 7–12: no effect"
+    )
+    mg = game.submit("mg sherman1 grenadiers defence=still-open", role="us", faces=[])
+    assert mg.request.meanings_text() == "1–2: I: immobilised, loses its ready attacks; 3–6: no effect"
+
+
+def test_a_ready_attack_not_held_is_refused_in_words(game):
+    """LT-R052: only a piece holding a prepared attack may spend one."""
+    play(game, "next", "@us activate sherman1 A2")
+    assert _refused(game, "@us at sherman1 panzer ready") == "Sherman Easy holds no ready attack"
