@@ -429,7 +429,7 @@ def test_an_ambush_answers_its_first_spotter_and_a_free_shot_waits_for_a_test(ga
     inject(
         game,
         ev.StatusChanged(unit="grenadiers", remove=("ready-1",)),
-        ev.VarSet(key="morale_due.grenadiers", value="1"),
+        ev.VarSet(key="morale_due.grenadiers", value=1),  # as a T result leaves it
     )
     assert _refused(game, "@german mg grenadiers gis opportunity defence=moving-open") == (
         "Grenadiers must first take the morale test its result calls for: morale grenadiers (LT-R051)"
