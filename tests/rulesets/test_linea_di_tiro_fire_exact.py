@@ -318,3 +318,165 @@ def test_a_shot_at_a_spotted_hidden_piece_is_the_firers_roll_told_to_all(game):
     play(game, "next", "@us activate gis A2")
     facts = play(game, "@us mg gis pak dice=6")
     assert [(e.unit, e.vis) for e in facts if isinstance(e, ev.Rolled)] == [("gis", ())]
+
+
+def test_an_opportunity_shot_answers_an_assault_or_is_refused_in_words(game):
+    """LT-R100/R101/R102 (ruling LT-OPPORTUNITY): the shot is at a piece of the side whose
+    card it is, activated on it and not fleeing; a tank shoots none (it is assaulted only
+    on the flank or rear); of what a moving tank overruns only a gun shoots first."""
+    play(game, "next", "@us activate gis A4 prepare=0")  # 7♥: the GIs assault
+    assert _refused(game, "@german mg panzer gis opportunity defence=moving-open") == (
+        "Panzer IV is a tank: it is assaulted only on the flank or rear, so it has no opportunity shot (LT-R101)"
+    )
+    assert _refused(game, "@german mg grenadiers bazooka opportunity defence=moving-open") == (
+        "GIs, bazooka half is assaulting nobody under this card: an opportunity shot answers an assault "
+        "(LT-R100, LT-R102)"
+    )
+    play(game, "@us rout gis")  # fleeing, it assaults nobody
+    assert _refused(game, "@german mg grenadiers gis opportunity defence=moving-open") == (
+        "GIs, first half is assaulting nobody under this card: an opportunity shot answers an assault "
+        "(LT-R100, LT-R102)"
+    )
+    play(game, "next", "next", "next", "next")  # K♦: the 1st Platoon, both Shermans
+    play(game, "@us activate sherman1 A4 prepare=0", "@us activate sherman2 A1")  # one prepares, one moves
+    assert _refused(game, "@german at pak sherman1 opportunity") == (
+        "Sherman Easy is not moving under this card: a tank assaults in the course of its move (LT-R100)"
+    )
+    assert _refused(game, "@german at grenadiers sherman2 opportunity") == (
+        "Grenadiers is overrun as infantry: it tests morale and may strike first (overrun); "
+        "the opportunity shot is a gun's (LT-R100)"
+    )
+    # the Pak, a gun (a vehicle without armour, LT-R001), shoots first: 7 against the side's 3
+    facts = play(game, "@german at pak sherman2 opportunity flank dice=6,6")
+    assert _said(rolls(facts)[0])[::3] == (
+        "AT fire at Sherman Fox, attack 7 - protection 3 = +4",
+        "modified total 12, column +3,+4: no effect",
+    )
+    assert _status(facts, "pak") == [(("opportunity",), ()), (("fired-1",), ())]
+
+
+def _last_attack(facts) -> list[tuple]:
+    return [(e.value, e.vis) for e in facts if isinstance(e, ev.VarSet) and e.key == "secret.last-attack"]
+
+
+def test_a_reply_answers_the_attack_just_survived_once_and_in_words(game):
+    """LT-R052 (ruling LT-REPLY): the record of an attack survived names its attacker, its
+    target and its card, for the referee alone; a ready attack answers it, at its attacker,
+    under that card, once."""
+    play(game, "next", "next", "@german activate panzer A4")  # Q♠: the Panzer prepares 2
+    play(game, "next", "next", "next")  # K♦: us
+    play(game, "@us activate sherman1 A4 prepare=0", "@us activate sherman2 A4 prepare=0")
+    assert _refused(game, "@german at panzer sherman1 ready") == (
+        "Panzer IV may spend a ready attack only to answer the attack it has just survived (LT-R052)"
+    )
+    facts = play(game, "@us at sherman1 panzer dice=6,6")  # 12: no effect
+    card = game.state.turn
+    assert _last_attack(facts) == [(f"sherman1:panzer:{card}", ("referee",))]
+    assert _refused(game, "@german at panzer sherman2 ready") == (
+        "Panzer IV answers only the piece that has just attacked it (LT-R052)"
+    )
+    inject(game, ev.StatusChanged(unit="pak", add=("ready-1",)))
+    assert _refused(game, "@german at pak sherman1 ready") == (
+        "Pak 40 may spend a ready attack only to answer the attack it has just survived (LT-R052)"
+    )
+    facts = play(game, "@german at panzer sherman1 ready dice=6,6")  # the reply, 12: no effect
+    assert _last_attack(facts) == [("", ("referee",)), (f"panzer:sherman1:{card}", ("referee",))]
+    assert _status(facts, "panzer")[0] == (("ready-1",), ("ready-2",))
+    play(game, "@us at sherman2 panzer dice=6,6")  # survived: the Panzer may answer it under K♦ alone
+    play(game, "next")  # 2♥: a new card; the attack of the last is no longer answered
+    assert _refused(game, "@german at panzer sherman2 ready") == (
+        "Panzer IV may spend a ready attack only to answer the attack it has just survived (LT-R052)"
+    )
+
+
+def test_an_attack_that_destroys_its_target_leaves_nothing_to_answer(game):
+    """LT-R052: only a target that survives may answer; its record is emptied."""
+    play(game, "next", "@us activate sherman1 A2")
+    facts = play(game, "@us at sherman1 panzer dice=1,1")  # 2 on column 0: D
+    assert _last_attack(facts) == [("", ("referee",))]
+
+
+def test_a_vehicles_defence_is_its_roles_before_its_profiles_and_the_referees_before_both(game):
+    """C.7.1: an open-topped vehicle defends at 3 and a light tank at 4 by their roles,
+    above their profile's "tank" (5); a defence the referee names comes first."""
+    inject(
+        game,
+        piece("halftrack", "german", "pz4", roles=("open",)),
+        piece("lynx", "german", "pz4", roles=("light",)),
+    )
+    play(game, "next", "@us activate sherman1 A4 prepare=0")  # two attacks
+    facts = play(game, "@us mg sherman1 halftrack dice=6")
+    assert _said(rolls(facts)[0])[0] == "MG fire at Halftrack, attack 3 - open-topped vehicle 3 = +0"
+    facts = play(game, "@us mg sherman1 lynx defence=entrenched dice=6")
+    assert _said(rolls(facts)[0])[0] == "MG fire at Lynx, attack 3 - entrenched infantry 5 = -2"
+    play(game, "next", "next", "next", "next", "@us activate sherman1 A2")  # K♦
+    facts = play(game, "@us mg sherman1 lynx dice=6")
+    assert _said(rolls(facts)[0])[0] == "MG fire at Lynx, attack 3 - light tank or armoured car 4 = -1"
+
+
+def test_an_ambush_answers_its_first_spotter_and_a_free_shot_waits_for_a_test(game):
+    """LT-R053: the ambush reply is at the first enemy that spotted the piece; ruling
+    LT-OPPORTUNITY with LT-R051: a piece whose morale test is pending takes no free shot."""
+    play(game, "next", "@us activate gis A4 prepare=0")  # 7♥: the GIs assault
+    inject(
+        game,
+        ev.VarSet(key="secret.ambush.grenadiers", value="bazooka", vis=("referee",)),
+        ev.StatusChanged(unit="grenadiers", add=("ready-1",)),
+    )
+    assert _refused(game, "@german mg grenadiers gis ambush defence=moving-open") == (
+        "Grenadiers may reply with -1 only at the first enemy that spotted it (LT-R053)"
+    )
+    inject(
+        game,
+        ev.StatusChanged(unit="grenadiers", remove=("ready-1",)),
+        ev.VarSet(key="morale_due.grenadiers", value=1),  # as a T result leaves it
+    )
+    assert _refused(game, "@german mg grenadiers gis opportunity defence=moving-open") == (
+        "Grenadiers must first take the morale test its result calls for: morale grenadiers (LT-R051)"
+    )
+
+
+def test_a_morale_test_settles_the_one_due_and_records_nothing_when_none_was(game):
+    """LT-R051: a T result makes the test due; taking it settles it, once; a test the
+    referee calls for when none was due leaves the record as it was."""
+    play(game, "next", "@us activate sherman1 A2")
+    play(game, "@us at sherman1 panzer dice=3,3")  # 6 on column 0: T
+    assert game.state.vars.get("morale_due.panzer") == 1
+    play(game, "next")  # Q♠: german
+    facts = play(game, "@german morale panzer dice=1")
+    assert [e.value for e in facts if isinstance(e, ev.VarSet) and e.key == "morale_due.panzer"] == [0]
+    facts = play(game, "@german morale panzer dice=1")
+    assert [e for e in facts if isinstance(e, ev.VarSet)] == []
+
+
+def test_the_defences_a_refusal_offers_are_named_as_the_reader_types_them(game):
+    """C.7.1: the choices of ``defence=`` are offered in the reader's language (in Italian
+    the catalogue's typable names, from the ruleset's domain)."""
+    from core.language.reader import reading
+
+    play(game, "next", "@us activate gis A2")
+    with reading("it"):
+        said = _refused(game, "@us mg gis grenadiers")
+    assert said == (
+        "di' cosa sta facendo Grenadiers: difesa=movimento-scoperto|balzo-scoperto|balzo-protetto|fermo-scoperto|"
+        "mezzo-aperto|preparata|carro-leggero|trincerata|carro|fermo-protetto|movimento-protetto (C.7.1)"
+    )
+
+
+def test_the_prompts_of_a_long_shot_and_of_mg_fire_say_what_each_total_means(game):
+    """LT-R050: at long range a total above 6 does nothing, so the rows stop at 6; LT-R060:
+    the MG/HE prompt reads the table's column for each face (issue #48)."""
+    play(game, "next", "@us activate sherman1 A2")
+    long = game.submit("at sherman1 panzer long flank", role="us", faces=[])  # column +1
+    assert (
+        long.request.meanings_text()
+        == "2–4: D: destroyed; 5: R: routs without a test; 6: T: morale test; 7–12: no effect"
+    )
+    mg = game.submit("mg sherman1 grenadiers defence=still-open", role="us", faces=[])
+    assert mg.request.meanings_text() == "1–2: I: immobilised, loses its ready attacks; 3–6: no effect"
+
+
+def test_a_ready_attack_not_held_is_refused_in_words(game):
+    """LT-R052: only a piece holding a prepared attack may spend one."""
+    play(game, "next", "@us activate sherman1 A2")
+    assert _refused(game, "@us at sherman1 panzer ready") == "Sherman Easy holds no ready attack"
