@@ -21,8 +21,8 @@ WORD_BREAK = re.compile(r"[\s_-]+")
 #: Baker 1*), then among their words misspelt (``hnas``: *Hans*), when it has this many letters
 #: at least (a shorter one is inside, or near, too many names), and suggests the pieces found
 #: when they are this many at most.
-RUN_TOGETHER_LETTERS = 3
-RUN_TOGETHER_PIECES = 5
+MEANT_LETTERS = 3
+MEANT_PIECES = 5
 
 
 def find_unit(word: str, state: GameState, role: str, *, side: str | None = None, enemy_of: str | None = None) -> Unit:
@@ -41,7 +41,7 @@ def find_unit(word: str, state: GameState, role: str, *, side: str | None = None
     if not hits:
         said = _("no unit {word} on that side") if side or enemy_of else _("no unit {word}")
         refusal = said.format(word=quoted(word))
-        meant = run_together(word, pool) or misspelt(word, pool)
+        meant = meant_units(word, pool)
         if meant:
             raise Meant(refusal, [_to_type(u) for u in meant])
         raise Refused(refusal)
@@ -54,30 +54,24 @@ def _to_type(u: Unit) -> str:
     return u.id if u.name.lower() == u.id.lower() else f"{u.id} ({u.name})"
 
 
-def run_together(word: str, pool: list[Unit]) -> list[Unit]:
-    """The units of ``pool`` whose id or name, its spaces and hyphens left out, holds ``word``
-    (#61: ``baker1`` is *Sherman Baker 1* typed as one word); none for a word too short
-    to tell, or inside too many (``RUN_TOGETHER_LETTERS``, ``RUN_TOGETHER_PIECES``)."""
-    squeezed = WORD_BREAK.sub("", fold(word))
-    if len(squeezed) < RUN_TOGETHER_LETTERS:
+def meant_units(word: str, pool: list[Unit]) -> list[Unit]:
+    """The units of ``pool`` a ``word`` that names none likely meant: those whose id or name, its
+    spaces and hyphens left out, holds it (#61: ``baker1`` is *Sherman Baker 1* typed as one
+    word), else those whose id or a word of whose name it is a close spelling of (``hnas``:
+    *Uffz Hans Vogt*); none for a word too short to tell, or found in too many
+    (``MEANT_LETTERS``, ``MEANT_PIECES``)."""
+    folded = fold(word)
+    squeezed = WORD_BREAK.sub("", folded)
+    if len(squeezed) < MEANT_LETTERS:
         return []
     found = [u for u in pool if any(squeezed in WORD_BREAK.sub("", fold(whole)) for whole in (u.id, u.name))]
-    return found if len(found) <= RUN_TOGETHER_PIECES else []
-
-
-def misspelt(word: str, pool: list[Unit]) -> list[Unit]:
-    """The units of ``pool`` whose id or a word of whose name ``word`` is a close spelling of
-    (``hnas``: *Uffz Hans Vogt*, ``pnather``: *Panther 312*), under the same bounds as
-    :func:`run_together`."""
-    folded = fold(word)
-    if len(folded) < RUN_TOGETHER_LETTERS:
-        return []
-    found = [
-        u
-        for u in pool
-        if difflib.get_close_matches(folded, [fold(w) for w in (u.id, *WORD_BREAK.split(u.name))], n=1, cutoff=0.75)
-    ]
-    return found if len(found) <= RUN_TOGETHER_PIECES else []
+    if not found:
+        found = [
+            u
+            for u in pool
+            if difflib.get_close_matches(folded, [fold(w) for w in (u.id, *WORD_BREAK.split(u.name))], n=1, cutoff=0.75)
+        ]
+    return found if len(found) <= MEANT_PIECES else []
 
 
 def units_named(word: str, pool: list[Unit]) -> list[Unit]:
