@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import tempfile
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -38,6 +40,10 @@ def _own_folders(tmp_path_factory, monkeypatch):
     """Saves, settings and state (core.folders) go to folders of each test's, never the
     user's (in this process and in every process the test starts); a test that looks
     at one sets its own."""
+    # One folder a test, named by tempfile (pytest's numbered ``mktemp`` reads the whole run's
+    # folder to number each new one: six a test made the suite's set-ups grow with its length).
+    own = Path(tempfile.mkdtemp(prefix="folders-", dir=tmp_path_factory.getbasetemp()))
     for kind, (variable, _function) in KINDS.items():
         if variable != CACHE_DIR_ENV:
-            monkeypatch.setenv(variable, str(tmp_path_factory.mktemp(kind)))
+            (own / kind).mkdir()
+            monkeypatch.setenv(variable, str(own / kind))
