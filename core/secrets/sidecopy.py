@@ -154,8 +154,8 @@ def write(copy: SideCopy, to: Path) -> None:
             out.flush()
             os.fsync(out.fileno())
     except OSError as e:
-        with contextlib.suppress(OSError):  # (a disk gone away: the clean-up fails too)
-            to.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # (the file gone already, or a disk gone away: the clean-up fails too)
+            to.unlink()
         raise SaveError(_("{path}: cannot write: {error}").format(path=to, error=e.strerror)) from None
 
 

@@ -90,6 +90,18 @@ def test_a_copy_that_cannot_be_written_whole_is_not_left_behind(demo_copy, tmp_p
     assert not path.exists()
 
 
+def test_a_copy_larger_than_any_copy_can_be_is_not_written(demo_copy, tmp_path, monkeypatch):
+    size = len(msgspec.json.encode(demo_copy) + b"\n")
+    monkeypatch.setattr(sidecopy, "MAX_COPY_BYTES", size)
+    sidecopy.write(demo_copy, tmp_path / "at-the-bound.json")  # exactly the limit: written, and reads back
+    assert sidecopy.read(tmp_path / "at-the-bound.json") == demo_copy
+    monkeypatch.setattr(sidecopy, "MAX_COPY_BYTES", size - 1)
+    over = tmp_path / "over.json"
+    said = _refusal(sidecopy.write, demo_copy, over)
+    assert said == f"{over}: {size} bytes is larger than a copy can be ({size - 1} bytes)"
+    assert not over.exists()  # refused before a file is made
+
+
 # ---------------------------------------------------------------------- reading
 
 

@@ -2,7 +2,8 @@
 of a command that takes out (or brings back) two pieces of a side, of one that costs
 both sides alike, of a one-sided game; a turn in which the reader saw nothing; a piece's
 class as the game knows it by its end; the causes in the ruleset's own words; the side a
-roll for no piece and no side favours; the rules named by the version a save records."""
+roll for no piece and no side favours; the rules named by the version a save records; the
+optional rules in force."""
 
 from __future__ import annotations
 
@@ -223,3 +224,10 @@ def test_the_rules_are_named_by_the_version_the_save_records():
     f = collect(_setup("blue", "red"), older, BN, REFEREE, steps=4)
     assert (f.rules, f.ruleset_version) == ("Breaking News 1.4", "1.4")
     assert _facts(_setup("blue", "red")).rules == "Breaking News 1.5.1"
+
+
+def test_the_optional_rules_in_force_are_named_in_words_and_none_where_a_ruleset_has_none():
+    switched_on = [*_setup("blue", "red"), *_command(2, "option wounded on", ev.VarSet(key="option.wounded", value=1))]
+    assert _facts(switched_on).options == ["§9.3 wounded men, medics and stabilisation"]  # the words, not "§9.3"
+    assert _facts(_setup("blue", "red")).options == []  # optional rules, none of them in force
+    assert _facts(switched_on, ruleset=get_ruleset("ludonet")).options is None  # a ruleset without optional rules
