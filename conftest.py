@@ -45,7 +45,7 @@ def _own_folders(tmp_path_factory, monkeypatch):
     at one sets its own."""
     # One folder a test, numbered by the process, in a folder of their own: pytest numbers its
     # folders (``mktemp``, ``tmp_path``) by reading the whole run's folder, and six of them a test,
-    # left there, made every set-up slower than the last (1,000 tests took 50 s, 10.7 s so).  A
+    # left there, made every set-up slower than the last (1,000 tests took 50 s, 5.3 s so).  A
     # number, not a random name: paths are shown in texts some tests read word by word.
     own = tmp_path_factory.getbasetemp() / "folders" / str(next(_FOLDER_NUMBERS))
     for kind, (variable, _function) in KINDS.items():
