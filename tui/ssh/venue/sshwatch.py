@@ -131,9 +131,6 @@ class WatchSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def exec_requested(self, command: str) -> bool:
         return False  # a watcher runs nothing here
 
-    def subsystem_requested(self, subsystem: str) -> bool:
-        return False
-
     def session_started(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"ssh watcher {self.peer}")
 
