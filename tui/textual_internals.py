@@ -332,15 +332,8 @@ def _parsing_stylesheet() -> type[Stylesheet]:
             """The rule sets of one piece of CSS, as Textual parses them (with this stylesheet's variables)."""
             return Stylesheet._parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
 
-        def _parse_rules(
-            self,
-            css: str,
-            read_from: CSSLocation,
-            is_default_rules: bool = False,
-            tie_breaker: int = 0,
-            scope: str = "",
-        ) -> list[RuleSet]:
-            return self.parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
+        def _parse_rules(self, *args: Any, **kwargs: Any) -> list[RuleSet]:
+            return self.parse_rules(*args, **kwargs)  # (Textual's private step, as it is called)
 
         def reparse(self) -> None:
             # Textual's ``Stylesheet.reparse``, in a fresh stylesheet of this class rather than a plain one.

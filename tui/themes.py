@@ -58,31 +58,21 @@ HIGH_CONTRAST = Theme(
     },
 )
 
-#: The ANSI colours (``red``, ``green`` …, which the panes name) under the high-contrast
-#: theme: each at 7 to 1 or more on black (``tui.contrast``).
-HIGH_CONTRAST_ANSI = TerminalTheme(
-    (0, 0, 0),
+#: Red, green, yellow, blue, magenta, cyan and white under the high-contrast theme, each at 7 to 1
+#: or more on black (``tui.contrast``): the bright ones are the same, already as bright as that allows.
+_HIGH_CONTRAST_COLOURS = [
+    (255, 112, 112),
+    (0, 255, 102),
+    (255, 255, 0),
+    (153, 153, 255),
+    (255, 128, 255),
+    (0, 255, 255),
     (255, 255, 255),
-    [
-        (0, 0, 0),
-        (255, 112, 112),
-        (0, 255, 102),
-        (255, 255, 0),
-        (153, 153, 255),
-        (255, 128, 255),
-        (0, 255, 255),
-        (255, 255, 255),
-        (160, 160, 160),
-    ],
-    [
-        (255, 112, 112),
-        (0, 255, 102),
-        (255, 255, 0),
-        (153, 153, 255),
-        (255, 128, 255),
-        (0, 255, 255),
-        (255, 255, 255),
-    ],
+]
+#: The ANSI colours (``red``, ``green`` …, which the panes name) under the high-contrast theme:
+#: black, the seven, then grey as bright black.
+HIGH_CONTRAST_ANSI = TerminalTheme(
+    (0, 0, 0), (255, 255, 255), [(0, 0, 0), *_HIGH_CONTRAST_COLOURS, (160, 160, 160)], _HIGH_CONTRAST_COLOURS
 )
 
 #: The themes the client adds to Textual's (FireteamApp registers them).

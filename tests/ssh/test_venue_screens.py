@@ -25,6 +25,7 @@ from tui.ssh.server import Table
 from tui.ssh.venue.connection import NatsOptions, ensure_streams
 from tui.ssh.venue.frames import (
     Screen,
+    checked_screen,
     frame_headers,
     read_frame,
     read_want,
@@ -257,13 +258,11 @@ async def test_a_slow_watcher_is_skipped_then_sent_the_whole_screen_and_a_forged
         await nc.close()
 
 
-def test_a_frame_s_subject_and_headers_are_checked():
-    from tui.ssh.venue.frames import screen_of
-
-    assert screen_of("fireteam.screen.one.it.100x30") == Screen("one", "it", (100, 30))
-    for bad in ("fireteam.screen.one.en.99x30", "fireteam.screen.one.xx.100x30", "fireteam.screen.o*.en.100x30"):
+def test_a_screen_and_a_frame_s_headers_are_checked():
+    assert checked_screen("one", "it", (100, 30)) == Screen("one", "it", (100, 30))
+    for bad in (("one", "en", (99, 30)), ("one", "xx", (100, 30)), ("o*", "en", (100, 30))):
         with pytest.raises(VenueError):
-            screen_of(bad)
+            checked_screen(*bad)
     with pytest.raises(VenueError):
         read_frame({"Fireteam-Run": "zz", "Fireteam-Frame": "1", "Fireteam-Key": "0"}, b"x")
     with pytest.raises(VenueError):

@@ -383,6 +383,24 @@ def algorithms(*, sha1: bool) -> dict[str, list[str]]:
     )
 
 
+def terminal_options(key: asyncssh.SSHKey, limits: Limits, keepalive_s: float, misses: int) -> dict[str, Any]:
+    """asyncssh's server options for a terminal and nothing else (no forwarding, no scp): a client
+    silent for ``misses`` keepalives ``keepalive_s`` apart is dropped."""
+    return dict(
+        server_host_keys=[key],
+        line_editor=False,
+        encoding="utf-8",
+        errors="replace",
+        agent_forwarding=False,
+        x11_forwarding=False,
+        allow_scp=False,
+        keepalive_interval=keepalive_s,
+        keepalive_count_max=misses,
+        login_timeout=limits.login_grace_s,
+        **algorithms(sha1=limits.sha1),
+    )
+
+
 def signature_algorithm(signature: bytes) -> str:
     """The algorithm an SSH signature blob names (its first string)."""
     n = int.from_bytes(signature[:4], "big")
@@ -561,21 +579,11 @@ class FireteamServer:
 
     def _ssh_options(self) -> dict[str, Any]:
         return dict(
-            server_host_keys=[self.key],
+            terminal_options(self.key, self.limits, self.keepalive, KEEPALIVE_MISSES),
             public_key_auth=True,
             password_auth=False,
             kbdint_auth=False,
             gss_host=None,
-            line_editor=False,
-            encoding="utf-8",
-            errors="replace",
-            agent_forwarding=False,
-            x11_forwarding=False,
-            allow_scp=False,
-            keepalive_interval=self.keepalive,
-            keepalive_count_max=KEEPALIVE_MISSES,
-            login_timeout=self.limits.login_grace_s,
-            **algorithms(sha1=self.limits.sha1),
         )
 
     def arrived(self, peer: str, close: Callable[[], None] | None = None) -> bool:

@@ -133,9 +133,6 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._command = command
         return True
 
-    def subsystem_requested(self, subsystem: str) -> bool:
-        return False
-
     def session_started(self) -> None:
         env = self._chan.get_environment() if self._chan is not None else {}
         self.reader.set(seat_language(self.seat.lang, env, self.host.lang))
@@ -208,9 +205,6 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._chooser.close()
             self._finish(0)  # as q leaves the menu
         return True
-
-    def break_received(self, msec: int) -> bool:
-        return False
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True

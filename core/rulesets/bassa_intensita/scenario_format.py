@@ -61,7 +61,6 @@ class BassaFormat(Format):
         "man": "a soldier (1 figure = 1 man, A.1)",
         "vehicle": "a vehicle or helicopter: its type is one of its roles, an id of data/vehicles.toml (A.6.2)",
     }
-    vehicle_kinds = ("vehicle",)
     roles = {
         "commander": "platoon or company commander (A.11 BI-R100)",
         "leader": "squad leader (A.4 BI-R020)",
@@ -91,7 +90,6 @@ class BassaFormat(Format):
     }
     #: The bounds of each stat the rules clamp to.
     STAT_RANGES = {"ability": (2, 6), "motivation": (-1, 1), "fanatic": (1, 2), "capacity": (0, 99), "gun_mm": (1, 999)}
-    options = {}
     support_kinds = {
         "dedicated": "a battery assigned to the observer: Normal contact (BI-R102; call dedicated)",
         "general": "a battery in general support: Difficult contact (BI-R102; call general)",

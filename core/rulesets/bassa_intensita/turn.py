@@ -35,6 +35,7 @@ from core.rulesets.bassa_intensita import casualties, dice_order, rules, squads
 from core.rulesets.bassa_intensita.commands import air, special, support
 from core.rulesets.bassa_intensita.commands import end as ending
 from core.rulesets.bassa_intensita.commands import morale as morale_checks
+from core.rulesets.bassa_intensita.commands.common import roll_under
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
     SHOT_AT,
@@ -208,23 +209,9 @@ def replace_leaders(ctx: Context) -> None:
         unhurt = [m for m in men if not m.has(Status.WOUNDED) and not m.has(Status.SHOCKED)]
         best = min(unhurt or men, key=lambda m: order.index(m.cls) if m.cls in order else len(order))
         new_ability = squads.one_level_lower(squads.ability(dead))
-        (face,) = ctx.roll(
-            M("taking over {team}", team=u.team),
-            1,
-            step=dice_order.NEXT_TAKING_OVER,
-            sides=rules.D10,
-            target=chance,
-            under=True,
-            rule="BI-R028",
-            unit=best.id,
-            outcome=lambda f, best=best, new=new_ability, chance=chance: (  # type: ignore[misc]  # a lambda binding a value by default argument: mypy cannot infer it
-                M("{unit} takes over ({ability})", unit=best.name, ability=word(new))
-                if rules.succeeds(f[0], chance)
-                else M("no leader yet")
-            ),
-            check=ev.AtLeast(face=chance, under=True),
-        )
-        if rules.succeeds(face, chance):
+        taking = M("taking over {team}", team=u.team)
+        took, none = M("{unit} takes over ({ability})", unit=best.name, ability=word(new_ability)), M("no leader yet")
+        if roll_under(ctx, taking, best, chance, (), "BI-R028", took, none, step=dice_order.NEXT_TAKING_OVER):
             ctx.emit(ev.StatusChanged(unit=best.id, add=("leader", f"ability-{new_ability}")))
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from core.language.i18n import Domain, M, Msg, Text, english_words, translations
 from core.language.reader import lang
@@ -73,14 +73,6 @@ def typed_term(term: str) -> str:
 def render(text: Text) -> str:
     """``text`` in the reader's language, with this ruleset's words."""
     return _words.render(text)
-
-
-def msg_ids(text: Text | int) -> Iterator[str]:
-    """Every template in ``text`` and its nested messages (for tests and checks)."""
-    if isinstance(text, Msg):
-        yield text.id
-        for v in text.args.values():
-            yield from msg_ids(v)
 
 
 # The badges and phases the code names with a hyphen, in English words (the

@@ -45,7 +45,6 @@ class NewsFormat(Format):
         "journalist": "a journalist (§11): embedded or independent",
         "civilian": "a civilian (§10)",
     }
-    vehicle_kinds = ("vehicle",)
     roles = {
         "commander": "the main commander (§5.0)",
         "leader": "a leader (§5.0, §13.0)",

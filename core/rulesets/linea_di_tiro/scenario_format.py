@@ -97,7 +97,6 @@ class LineaFormat(Format):
         "vehicle": "a vehicle (its profile says vehicle = true)",
         "gun": "a towed gun (an anti-tank or infantry gun)",
     }
-    vehicle_kinds = ("vehicle",)
     roles = {
         "company-command": "company command: may call artillery (LT-R090)",
         "observer": "a piece that may call artillery (LT-R090)",

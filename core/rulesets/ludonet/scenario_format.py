@@ -57,7 +57,6 @@ class LudonetFormat(Format):
         "vehicle": "a vehicle, with its combat value (LN-R041)",
         "aircraft": "an aircraft, with its passes and combat value (LN-R060)",
     }
-    vehicle_kinds = ("vehicle",)
     roles = {
         "expert": "commando, paratrooper, ranger or experienced (LN-R031, LN-R051)",
         "heavy": "carries a heavy weapon (LN-R010, LN-R036)",

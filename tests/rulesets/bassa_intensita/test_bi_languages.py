@@ -5,6 +5,7 @@ language, and every message the game can hold is in the Italian catalogue."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import msgspec
@@ -18,7 +19,7 @@ from core.language.i18n import M, Msg, plain
 from core.language.reader import reading
 from core.ruleset import Refused
 from core.rulesets.bassa_intensita import BassaIntensita, casualties
-from core.rulesets.bassa_intensita.words import DOMAIN, msg_ids, render
+from core.rulesets.bassa_intensita.words import DOMAIN, render
 from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
@@ -171,6 +172,14 @@ def test_a_roll_against_the_unit_is_known_by_its_template_not_its_words(purpose,
     roll = ev.Roll(purpose=purpose, faces=(3,), sides=10, target=5, under=True)
     with reading("it"):
         assert BassaIntensita().success_hurts_unit(roll) is hurts
+
+
+def msg_ids(text: object) -> Iterator[str]:
+    """Every template in ``text`` and its nested messages."""
+    if isinstance(text, Msg):
+        yield text.id
+        for v in text.args.values():
+            yield from msg_ids(v)
 
 
 def test_every_message_of_the_recorded_game_is_in_the_italian_catalogue():

@@ -118,8 +118,7 @@ class SSHDriver(Driver):
     # ------------------------------------------------------------------ output
 
     def write(self, data: str) -> None:
-        if self._color_system != ColorSystem.TRUECOLOR:
-            data = downgrade_colors(data, self._color_system)
+        data = colors_for(data, self._color_system)
         if data == _SYNC_START and self._frame is None:
             # A frame for a terminal that draws it at once: Textual writes its start, the
             # frame and its end, then flushes.  Sent as one write: one SSH packet instead of
@@ -234,6 +233,11 @@ _SGR = re.compile(r"\x1b\[([0-9;]*)m")
 _MOVE = re.compile(r"(\x1b\[[0-9]+;[0-9]+H)")
 #: The longest piece kept downgraded (a row's, with its colours); a whole screen is one piece.
 _PIECE_KEPT = 4096
+
+
+def colors_for(data: str, system: ColorSystem | None) -> str:
+    """``data`` for a terminal of ``system``: as it is for one with every colour, else brought down."""
+    return data if system == ColorSystem.TRUECOLOR else downgrade_colors(data, system)
 
 
 def downgrade_colors(data: str, system: ColorSystem | None) -> str:

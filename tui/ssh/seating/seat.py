@@ -50,7 +50,7 @@ from tui.input_limits import NOTICE, NOTICE_EVERY_S, NOTICE_TITLE
 from tui.ssh.language import _, told
 from tui.ssh.limits import Limits, QuietLog
 from tui.ssh.seating.driver import SCREEN_OFF, SCREEN_ON, SSHDriver, bind_app, color_system_for
-from tui.ssh.seating.stands import shared_size
+from tui.ssh.seating.stands import Table, shared_size
 from tui.ssh.seatsfile import Seat, Seats
 
 if TYPE_CHECKING:
@@ -69,11 +69,6 @@ SPECTATOR_NOTICE_S = 3.0
 #: Keys that take a spectator away from the table: Ctrl+Q, as for every seat, and Ctrl+C.
 _LEAVE_KEYS = ("\x11", "\x03")
 _UNDO_KEY = "\x1a"  # Ctrl+Z
-
-
-class Table(Protocol):
-    name: str
-    game: Game
 
 
 class Host(Protocol):

@@ -45,7 +45,7 @@ from rich.control import Control
 from core.language.i18n import Text
 from core.language.reader import Reader, use_reader
 from tui.ssh.limits import Limits, QuietLog
-from tui.ssh.seating.driver import bind_app, downgrade_colors
+from tui.ssh.seating.driver import bind_app, colors_for
 from tui.textual_internals import LayoutUpdate, background_screens, screen_compositor, visible_screen_stack
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ class State(Enum):
 
 
 @dataclass(eq=False)
-class _Watching:
+class Watching:
     viewer: Viewer
     name: str  # for the log: who he is
     state: State = State.WAITING
@@ -122,7 +122,7 @@ class SharedScreen:
         #: For the log: which table, language and size.
         self.name = name
         self._on_empty = on_empty
-        self._watching: dict[int, _Watching] = {}  # by id(viewer)
+        self._watching: dict[int, Watching] = {}  # by id(viewer)
         self._driver: SSHDriver | None = None
         self._quiet = QuietLog(log)
         #: Frames the app has written, and frames sent (one count per frame, not per viewer).
@@ -175,7 +175,7 @@ class SharedScreen:
 
     def join(self, viewer: Viewer, name: str) -> None:
         """A viewer starts watching: he is sent the whole screen, then every frame."""
-        self._watching[id(viewer)] = _Watching(viewer, name)
+        self._watching[id(viewer)] = Watching(viewer, name)
         self._queue_wholes()
 
     def leave(self, viewer: Viewer) -> None:
@@ -216,7 +216,7 @@ class SharedScreen:
                 system = viewer.color_system
                 text = sent.get(system)
                 if text is None:
-                    text = sent[system] = _colors_for(data, system)
+                    text = sent[system] = colors_for(data, system)
                 viewer.send(text)
             else:
                 watching.skipped += watching.state is State.BEHIND
@@ -245,7 +245,7 @@ class SharedScreen:
             text = self._whole.get(system)
             if text is None:
                 try:
-                    text = self._whole[system] = _colors_for(CLEAR + self._render_whole(), system)
+                    text = self._whole[system] = colors_for(CLEAR + self._render_whole(), system)
                 except Exception:
                     # Textual's insides changed under us: repaint for all, which the waiting get as a frame.
                     self.log.exception("shared screen %s: cannot render the whole screen; repainting it", self.name)
@@ -279,7 +279,7 @@ class SharedScreen:
 
     # ------------------------------------------------------------ slow viewers
 
-    def _fell_behind(self, watching: _Watching) -> None:
+    def _fell_behind(self, watching: Watching) -> None:
         watching.state = State.BEHIND
         watching.since = time.monotonic()
         watching.skipped += 1
@@ -297,32 +297,39 @@ class SharedScreen:
     def _check_behind(self) -> None:
         """Resync the viewers whose backlog has drained; cut off those behind for too long."""
         self._drain = None
-        now = time.monotonic()
-        low = self.limits.spectator_buffer // 4
-        behind = False
-        for watching in list(self._watching.values()):
-            if watching.state is not State.BEHIND:
-                continue
-            if watching.viewer.buffered() <= low:
-                watching.state = State.WAITING
-            elif now - watching.since > self.limits.spectator_behind_s:
-                self.log.warning(
-                    "spectator cut off %s on %s: behind for %.0f s (limit %.0f s)",
-                    watching.name,
-                    self.name,
-                    now - watching.since,
-                    self.limits.spectator_behind_s,
-                )
-                self._watching.pop(id(watching.viewer), None)
-                watching.viewer.fell_behind(now - watching.since)
-            else:
-                behind = True
+        behind = catch_up(self._watching, self.limits, self._cut_off)
         self._queue_wholes()
         if behind and not self.closed:
             self._drain = asyncio.get_running_loop().call_later(DRAIN_CHECK_S, self._check_behind)
         if not self._watching and not self.closed:
             self._on_empty(self)
 
+    def _cut_off(self, watching: Watching, late: float) -> None:
+        self.log.warning(
+            "spectator cut off %s on %s: behind for %.0f s (limit %.0f s)",
+            watching.name,
+            self.name,
+            late,
+            self.limits.spectator_behind_s,
+        )
 
-def _colors_for(data: str, system: ColorSystem | None) -> str:
-    return data if system == ColorSystem.TRUECOLOR else downgrade_colors(data, system)
+
+def catch_up(watching: dict[int, Watching], limits: Limits, cut_off: Callable[[Watching, float], None]) -> bool:
+    """The viewers behind whose backlog has drained to a quarter of ``limits.spectator_buffer`` wait for the
+    whole screen again; those behind longer than ``limits.spectator_behind_s`` are cut off (and ``cut_off``
+    told how late).  Whether any is still behind."""
+    now = time.monotonic()
+    low = limits.spectator_buffer // 4
+    behind = False
+    for w in list(watching.values()):
+        if w.state is not State.BEHIND:
+            continue
+        if w.viewer.buffered() <= low:
+            w.state = State.WAITING
+        elif now - w.since > limits.spectator_behind_s:
+            cut_off(w, now - w.since)
+            watching.pop(id(w.viewer), None)
+            w.viewer.fell_behind(now - w.since)
+        else:
+            behind = True
+    return behind

@@ -46,7 +46,6 @@ KEY_EVERY_S = 10.0
 FRAME = "Fireteam-Frame"
 KEY = "Fireteam-Key"
 RUN = "Fireteam-Run"
-_SIZE = re.compile(r"([0-9]{1,4})x([0-9]{1,4})")
 _RUN = re.compile(r"[0-9a-f]{1,32}")
 #: Terminal sequences a frame may not hold: operating-system commands (a window title, the clipboard),
 #: device control and privacy strings, and their 8-bit forms.  Textual draws with CSI and SGR only;
@@ -72,17 +71,6 @@ def checked_screen(table: str, lang: str, size: tuple[int, int]) -> Screen:
 
 def screen_subject(screen: Screen) -> str:
     return f"fireteam.screen.{screen.table}.{screen.lang}.{screen.size[0]}x{screen.size[1]}"
-
-
-def screen_of(subject: str) -> Screen:
-    """The screen a frame's subject names; VenueError if it is not one."""
-    parts = subject.split(".")
-    if len(parts) != 5 or parts[:2] != ["fireteam", "screen"]:
-        raise VenueError(f"not a screen's subject: {subject[:100]!r}")
-    size = _SIZE.fullmatch(parts[4])
-    if size is None:
-        raise VenueError(f"not a screen's size: {parts[4][:20]!r}")
-    return checked_screen(parts[2], parts[3], (int(size[1]), int(size[2])))
 
 
 def want_subject(table: str) -> str:

@@ -29,24 +29,14 @@ from rich.color import ColorSystem
 
 from core.venue import VenueError
 from tui.ssh.limits import Limits, QuietLog
-from tui.ssh.seating.driver import downgrade_colors
-from tui.ssh.seating.sharedscreen import DRAIN_CHECK_S, State, Viewer
+from tui.ssh.seating.driver import colors_for
+from tui.ssh.seating.sharedscreen import DRAIN_CHECK_S, State, Viewer, Watching, catch_up
 from tui.ssh.venue.frames import WANT_EVERY_S, Screen, read_frame, screen_subject, want_bytes, want_subject
 
 #: The frames after a key frame a relay keeps for late watchers; past this it asks for a key frame.
 MAX_TAIL_BYTES = 1 << 20
 #: Seconds a screen's subject is still followed after its last watcher left (one who comes back finds it).
 IDLE_S = 30.0
-
-
-class _Watching:
-    def __init__(self, viewer: Viewer, name: str) -> None:
-        self.viewer = viewer
-        self.name = name
-        self.state = State.WAITING
-        self.since = 0.0
-        self.wholes = 0
-        self.skipped = 0
 
 
 class RelayScreen:
@@ -70,7 +60,7 @@ class RelayScreen:
         self._quiet = QuietLog(log)
         self._on_idle = on_idle
         self._on_frame = on_frame
-        self._watching: dict[int, _Watching] = {}
+        self._watching: dict[int, Watching] = {}
         self.run = ""
         self.number = -1
         #: The newest key frame and the frames after it; empty while a key frame is awaited.
@@ -162,7 +152,7 @@ class RelayScreen:
                 system = w.viewer.color_system
                 out = sent.get(system)
                 if out is None:
-                    out = sent[system] = _colors_for(text, system)
+                    out = sent[system] = colors_for(text, system)
                 w.viewer.send(out)
             elif w.state is State.BEHIND:
                 w.skipped += 1
@@ -176,7 +166,7 @@ class RelayScreen:
                 system = w.viewer.color_system
                 out = whole.get(system)
                 if out is None:
-                    out = whole[system] = _colors_for(self.key + "".join(self.tail), system)
+                    out = whole[system] = colors_for(self.key + "".join(self.tail), system)
                 w.viewer.send(out)
                 w.state = State.LIVE
                 w.wholes += 1
@@ -191,7 +181,7 @@ class RelayScreen:
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
-        self._watching[id(viewer)] = _Watching(viewer, name)
+        self._watching[id(viewer)] = Watching(viewer, name)
         if not self.in_sync:
             self._ask_key()
         self._send_wholes()
@@ -204,7 +194,7 @@ class RelayScreen:
         w = self._watching.get(id(viewer))
         return None if w is None else (w.state, w.wholes, w.skipped)
 
-    def _fell_behind(self, w: _Watching) -> None:
+    def _fell_behind(self, w: Watching) -> None:
         w.state = State.BEHIND
         w.since = time.monotonic()
         w.skipped += 1
@@ -214,19 +204,7 @@ class RelayScreen:
 
     def _check_behind(self) -> None:
         self._drain = None
-        now = time.monotonic()
-        low = self.limits.spectator_buffer // 4
-        behind = False
-        for w in list(self._watching.values()):
-            if w.state is not State.BEHIND:
-                continue
-            if w.viewer.buffered() <= low:
-                w.state = State.WAITING
-            elif now - w.since > self.limits.spectator_behind_s:
-                self._watching.pop(id(w.viewer), None)
-                w.viewer.fell_behind(now - w.since)
-            else:
-                behind = True
+        behind = catch_up(self._watching, self.limits, lambda w, late: None)
         self._send_wholes()
         if behind:
             self._drain = asyncio.get_running_loop().call_later(DRAIN_CHECK_S, self._check_behind)
@@ -243,7 +221,3 @@ class RelayScreen:
         for w in list(self._watching.values()):
             w.viewer.screen_ended(False)
         self._watching.clear()
-
-
-def _colors_for(text: str, system: ColorSystem | None) -> str:
-    return text if system == ColorSystem.TRUECOLOR else downgrade_colors(text, system)

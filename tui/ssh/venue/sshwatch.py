@@ -27,7 +27,7 @@ from core.language.reader import LANGUAGES, SOURCE
 from core.venue import NAME, VenueError
 from tui.ssh.seating.driver import SCREEN_OFF, SCREEN_ON, color_system_for
 from tui.ssh.seating.stands import shared_size
-from tui.ssh.server import algorithms
+from tui.ssh.server import terminal_options
 from tui.ssh.venue.frames import Screen, checked_screen
 from tui.ssh.venue.relay import MAX_WATCHERS, Relay
 
@@ -46,19 +46,7 @@ KEEPALIVE_S, KEEPALIVE_MISSES = 30.0, 3
 
 def ssh_options(relay: Relay, key: asyncssh.SSHKey) -> dict[str, Any]:
     """asyncssh's server options for a relay's watchers: no authentication, a terminal and nothing else."""
-    return dict(
-        server_host_keys=[key],
-        line_editor=False,
-        encoding="utf-8",
-        errors="replace",
-        agent_forwarding=False,
-        x11_forwarding=False,
-        allow_scp=False,
-        keepalive_interval=KEEPALIVE_S,
-        keepalive_count_max=KEEPALIVE_MISSES,
-        login_timeout=relay.limits.login_grace_s,
-        **algorithms(sha1=relay.limits.sha1),
-    )
+    return terminal_options(key, relay.limits, KEEPALIVE_S, KEEPALIVE_MISSES)
 
 
 async def start_ssh(relay: Relay, host: str, port: int, key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
@@ -142,9 +130,6 @@ class WatchSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def exec_requested(self, command: str) -> bool:
         return False  # a watcher runs nothing here
-
-    def subsystem_requested(self, subsystem: str) -> bool:
-        return False
 
     def session_started(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"ssh watcher {self.peer}")

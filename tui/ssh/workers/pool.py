@@ -58,12 +58,14 @@ import logging
 import os
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import asyncssh
+import msgspec
 
 from core.language import reader as readers
 from core.outcome import Failure, Outcome, Refusal
@@ -101,6 +103,21 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+def _waiting(sock: socket.socket, decoder: msgspec.msgpack.Decoder[Any]) -> Iterator[Any]:
+    """The messages waiting on a worker's ``sock``; once it has gone, no more (_watch takes it from here)."""
+    while True:
+        try:
+            got = wire.receive(sock, decoder)
+        except BlockingIOError:
+            return
+        except OSError:
+            got = None
+        if got is None:
+            asyncio.get_running_loop().remove_reader(sock)
+            return
+        yield got[0]
 
 
 class Duty(enum.Enum):
@@ -495,17 +512,8 @@ class SeatWorkers:
         return ""
 
     def _on_pong(self, w: _Worker) -> None:
-        while True:
-            try:
-                got = wire.receive(w.heartbeat, wire.PONG)
-            except BlockingIOError:
-                return
-            except OSError:
-                got = None
-            if got is None:  # the worker has gone; _watch takes it from here
-                asyncio.get_running_loop().remove_reader(w.heartbeat)
-                return
-            w.ponged, w.stalled = got[0].n, got[0].stalled
+        for pong in _waiting(w.heartbeat, wire.PONG):
+            w.ponged, w.stalled = pong.n, pong.stalled
 
     # ------------------------------------------------------------ connections
 
@@ -568,17 +576,8 @@ class SeatWorkers:
     # --------------------------------------------------------------- requests
 
     def _on_request(self, w: _Worker) -> None:
-        while True:
-            try:
-                got = wire.receive(w.requests, wire.REQUEST)
-            except BlockingIOError:
-                return
-            except OSError:
-                got = None
-            if got is None:  # the worker has gone; _watch takes it from here
-                asyncio.get_running_loop().remove_reader(w.requests)
-                return
-            answer = self._answer(w, got[0])
+        for request in _waiting(w.requests, wire.REQUEST):
+            answer = self._answer(w, request)
             if answer is not None:
                 # The worker waits for this answer, so its socket has room for it.
                 with contextlib.suppress(OSError):

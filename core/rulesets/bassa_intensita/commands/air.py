@@ -17,7 +17,14 @@ from core import events as ev
 from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import casualties, dice_order, rules, squads
-from core.rulesets.bassa_intensita.commands.common import fires_wounded, in_own_tier, isolated, passes_isolation, ready
+from core.rulesets.bassa_intensita.commands.common import (
+    fires_wounded,
+    in_own_tier,
+    isolated,
+    passes_isolation,
+    ready,
+    roll_under,
+)
 from core.rulesets.bassa_intensita.commands.fire import GASSED, STABILISED
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 from core.rulesets.bassa_intensita.tables import AAWeapon, air, band, hit_modifiers
@@ -157,20 +164,8 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     # rocket one round (BI-R084)
     ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto" if row.automatic else "shot-single")))
     what = heli.name if heli else M("the aircraft")
-    (face,) = ctx.roll(
-        M("anti-aircraft fire at {target}", target=what),
-        1,
-        step=dice_order.AA_FIRE,
-        sides=rules.D10,
-        target=chance,
-        under=True,
-        mods=mods,
-        rule="BI-R260",
-        unit=shooter.id,
-        outcome=lambda f: M("hit") if rules.succeeds(f[0], chance) else M("miss"),
-        check=ev.AtLeast(face=chance, under=True),  # BI-R260
-    )
-    if not rules.succeeds(face, chance):
+    aimed = M("anti-aircraft fire at {target}", target=what)
+    if not roll_under(ctx, aimed, shooter, chance, mods, "BI-R260", M("hit"), M("miss"), step=dice_order.AA_FIRE):
         return
     with ctx.at_step(dice_order.AA_HIT):  # the hit's rolls, and a man aboard's damage
         if heli is None:

@@ -19,6 +19,7 @@ from core.rulesets.bassa_intensita.commands.common import (
     quality,
     reachable,
     ready,
+    roll_under,
     weapons_named,
 )
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
@@ -59,19 +60,9 @@ def _dress(ctx: Context, args: dict[str, Any]) -> None:
     if not passes_isolation(ctx, medic, isolated(ctx, medic, args)):
         return
     ctx.emit(ev.StatusChanged(unit=medic.id, add=("acted",)))
-    (face,) = ctx.roll(
-        M("dressing {owner} wound ({difficulty})", owner=whose(patient.name), difficulty=word(difficulty)),
-        1,
-        step=dice_order.DRESSING,
-        sides=rules.D10,
-        target=chance,
-        under=True,
-        rule="BI-R066",
-        unit=medic.id,
-        outcome=lambda f: M("dressed: he counts as wounded") if rules.succeeds(f[0], chance) else M("not yet"),
-        check=ev.AtLeast(face=chance, under=True),  # BI-R066
-    )
-    if rules.succeeds(face, chance):
+    dressing = M("dressing {owner} wound ({difficulty})", owner=whose(patient.name), difficulty=word(difficulty))
+    dressed = M("dressed: he counts as wounded")
+    if roll_under(ctx, dressing, medic, chance, (), "BI-R066", dressed, M("not yet"), step=dice_order.DRESSING):
         ctx.emit(ev.StatusChanged(unit=patient.id, add=("wounded",), remove=("seriously-wounded",)))
         ctx.emit(ev.VarSet(key=f"secret.dies.{patient.id}", value=0, vis=REFEREE_ONLY))
 

@@ -20,6 +20,7 @@ from core.rulesets.bassa_intensita.commands.common import (
     quality,
     reachable,
     ready,
+    roll_under,
 )
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import damage
@@ -117,23 +118,10 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
                 unit=unit.name, what=render(word(row.what))
             )
         )
-    ctx.roll(
-        M(
-            "search for a {what} within {cm} cm ({difficulty})",
-            what=word(row.what),
-            cm=reach,
-            difficulty=word(difficulty),
-        ),
-        1,
-        step=dice_order.SEARCH,
-        sides=rules.D10,
-        target=chance,
-        under=True,
-        rule="BI-R224",
-        unit=unit.id,
-        outcome=lambda f: M("found it") if rules.succeeds(f[0], chance) else M("nothing found"),
-        check=ev.AtLeast(face=chance, under=True),
+    search = M(
+        "search for a {what} within {cm} cm ({difficulty})", what=word(row.what), cm=reach, difficulty=word(difficulty)
     )
+    roll_under(ctx, search, unit, chance, (), "BI-R224", M("found it"), M("nothing found"), step=dice_order.SEARCH)
 
 
 def _thrown(ctx: Context, args: dict[str, Any], what: str) -> tuple[Unit, list[Unit]]:

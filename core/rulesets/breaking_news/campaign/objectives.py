@@ -44,7 +44,6 @@ from core.rulesets.breaking_news.words import _
 from core.state import GameState
 
 MAIN, SECONDARY, FAKE = "main", "secondary", "fake"
-ROLES = (MAIN, SECONDARY, FAKE)
 MARKERS = range(1, 6)
 DIE = "objective.die"
 MISSIONS = {

@@ -55,30 +55,10 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
         hits.reveal(ctx, u, M("charges"))
     mods_a = suppression.melee_mods([_fighter(u) for u in ours])
     mods_b = suppression.melee_mods([_fighter(u) for u in theirs])
-    (what_a, whose_a), (what_b, whose_b) = _melee_roll(ours), _melee_roll(theirs)
+    named_a, named_b = _melee_roll(ours), _melee_roll(theirs)
     while True:
-        (a,) = ctx.roll(
-            what_a,
-            1,
-            step=dice_order.MELEE_ATTACKERS,
-            **whose_a,
-            mods=mods_a,
-            total=True,
-            rule="§11.0",
-            outcome=lambda f: M("total {n}", n=f[0] + sum(m.value for m in mods_a)),
-            check=ev.Opposed(),  # §11.0: the higher total wins
-        )
-        (b,) = ctx.roll(
-            what_b,
-            1,
-            step=dice_order.MELEE_DEFENDER,
-            **whose_b,
-            mods=mods_b,
-            total=True,
-            rule="§11.0",
-            outcome=lambda f: M("total {n}", n=f[0] + sum(m.value for m in mods_b)),
-            check=ev.Opposed(),
-        )
+        a = _fight(ctx, named_a, mods_a, dice_order.MELEE_ATTACKERS)
+        b = _fight(ctx, named_b, mods_b, dice_order.MELEE_DEFENDER)
         winner = suppression.melee_winner(a, mods_a, b, mods_b)
         if winner != "tie":
             break
@@ -161,6 +141,23 @@ def _melee_roll(men: Sequence[Unit]) -> tuple[Msg, _Whose]:
     if len(men) == 1:
         return M("melee"), {"unit": men[0].id}
     return M("melee of {men}", men=" & ".join(u.name for u in men)), {"side": men[0].side}
+
+
+def _fight(ctx: Context, named: tuple[Msg, _Whose], mods: tuple[ev.Mod, ...], step: str) -> int:
+    """One group's melee roll, 1d6 plus ``mods``: its face."""
+    what, whose = named
+    (face,) = ctx.roll(
+        what,
+        1,
+        step=step,
+        **whose,
+        mods=mods,
+        total=True,
+        rule="§11.0",
+        outcome=lambda f: M("total {n}", n=f[0] + sum(m.value for m in mods)),
+        check=ev.Opposed(),  # §11.0: the higher total wins
+    )
+    return face
 
 
 def _storm_roll(ctx: Context, men: Sequence[Unit], *, defending: bool) -> int:

@@ -76,10 +76,6 @@ def melee_mods(entrenched: bool, from_behind: bool, immobilised: bool, gun: bool
     return tuple(mods)
 
 
-def melee_total(face: int, morale: int, mods: tuple[Mod, ...]) -> int:
-    return face + morale + sum(m.value for m in mods)
-
-
 def melee_winner(attacker_total: int, defender_total: int) -> str:
     """LT-R102: ``attacker`` or ``defender`` wins with the higher total; a tie is ``both``
     destroyed."""
