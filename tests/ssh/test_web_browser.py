@@ -8,12 +8,10 @@ a browser of its own here: it drives the system's.
 from __future__ import annotations
 
 import re
-import shutil
 
 import pytest
-import pytest_asyncio
 from ssh_club import WAIT_S, wait_until
-from web_club import WebClub, web_table
+from web_club import WebClub, playwright_or_skip, web_table
 
 from core.views import REFEREE
 from tui.ssh.invitations.store import Invitations
@@ -22,37 +20,8 @@ from tui.ssh.web.door import WebDoor, version
 #: The module's tests share one event loop, so that they share one Chromium (``chromium``).
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.asyncio(loop_scope="module")]
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-if not shutil.which("chromium"):
-    pytest.skip(
-        "Chromium is not installed (apt-get install chromium): the browser tests need it", allow_module_level=True
-    )
-playwright = pytest.importorskip("playwright.async_api", reason="Playwright is not installed (pip install playwright)")
-
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+playwright = playwright_or_skip()
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def chromium():
-    """One Chromium for the module's tests (launching one is about 1.7 s of CPU), each test in a context of its
-    own (``new_context``: its own cookies, storage and pages), as separate browsers are: nothing a test checks
-    is the browser process's own."""
-    async with playwright.async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield browser
-        finally:
-            await browser.close()
 
 
 async def screen(page) -> str:
