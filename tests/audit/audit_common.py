@@ -17,10 +17,9 @@ import pytest
 
 from core import events as ev
 from core.game import Game
-from core.ruleset import Refused
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from playing import play  # noqa: E402  (test folders are not packages)
+from playing import play, refused  # noqa: E402  (test folders are not packages)
 
 #: The session's folder of templates (``keep_templates_in``, called by conftest.py), and
 #: the templates made so far: key -> (the save, whether its game was made with a seed).
@@ -69,13 +68,6 @@ def game_fixture(name: str, make: Callable[[Path, pytest.MonkeyPatch], Game]):
         g.close()
 
     return fixture
-
-
-def refused(g: Game, line: str, match: str | None = None) -> str:
-    """The words ``line`` (``@side text`` for a side's) is refused with: it must be."""
-    with pytest.raises(Refused, match=match) as no:
-        play(g, line)
-    return str(no.value)
 
 
 def allowed(g: Game, line: str, ok: bool) -> list[ev.Event]:
