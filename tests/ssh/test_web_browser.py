@@ -14,6 +14,7 @@ from ssh_club import WAIT_S, wait_until
 from web_club import WebClub, playwright_or_skip, web_table
 
 from core.views import REFEREE
+from tui.bench.crowd import PHONE
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.web.door import WebDoor, version
 
@@ -21,7 +22,6 @@ from tui.ssh.web.door import WebDoor, version
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.asyncio(loop_scope="module")]
 
 playwright = playwright_or_skip()
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
 async def screen(page) -> str:

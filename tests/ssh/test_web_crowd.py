@@ -30,9 +30,10 @@ from pathlib import Path
 
 import pytest
 from ssh_club import WATCHING
-from test_web_browser import PHONE, shows
+from test_web_browser import shows
 from web_club import WebClub, web_table
 
+from tui.bench.crowd import PHONE
 from tui.ssh.limits import Limits
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]

@@ -20,23 +20,15 @@ import pytest
 from ssh_club import SEATS, Club, demo_game, make_keys, no_standby, seat_workers, seats_toml
 
 from core.game import Game
+from tui.bench.crowd import CHROMIUM_ARGS
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.limits import Limits
 from tui.ssh.seatsfile import SeatsFile
 from tui.ssh.server import FireteamServer, Table
 
-#: Debian's Chromium, which the browser tests drive (Playwright cannot download a browser of its own here).
+#: Debian's Chromium, which the browser tests drive (Playwright cannot download a browser of its own here), with
+#: the crowd bench's switches.
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def playwright_or_skip():
@@ -53,7 +45,7 @@ def playwright_or_skip():
 async def chromium_browser() -> AsyncIterator[Any]:
     """A headless Chromium (``CHROMIUM``), closed after."""
     async with playwright_or_skip().async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             yield browser
         finally:
