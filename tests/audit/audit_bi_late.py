@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from audit_bi_early import played
+from audit_bi_early import played, vehicle
 from audit_common import allowed, game_fixture, refused  # noqa: F401  (re-exported)
 
 from core import events as ev
@@ -48,25 +48,8 @@ EXTRA = (
     U(id="rubens", name="Pte Rubens", side="blue", team="P", cls="regular", weapons=("rubber",)),
     # armour: a 120 mm tank with a stabilised gun, tanks of advanced and high-tech armour,
     # a tracked carrier with no turret, an unarmoured car
-    U(
-        id="leopard",
-        name="Leopard",
-        side="blue",
-        kind="vehicle",
-        cls="regular",
-        weapons=("gun-heavy", "mg"),
-        roles=("tank", "stabilised", "dischargers"),
-        stats={"gun_mm": 120},
-    ),
-    U(
-        id="abrams",
-        name="Abrams",
-        side="red",
-        kind="vehicle",
-        cls="elite",
-        weapons=("gun-heavy", "mg"),
-        roles=("tank", "hightech-armour"),
-    ),
+    vehicle("leopard", "blue", "regular", "gun-heavy", "mg", roles=("tank", "stabilised", "dischargers"), gun_mm=120),
+    vehicle("abrams", "red", "elite", "gun-heavy", "mg", roles=("tank", "hightech-armour")),
     U(
         id="t72",
         name="T-72",

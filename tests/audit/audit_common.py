@@ -1,6 +1,6 @@
 """What the audit's four tables share: a game set up once and copied for each case, and
-the idioms every case writes: a line refused, and a line allowed on one side of an edge
-and refused on the other.
+the idioms every case writes: a line refused, a line allowed on one side of an edge and
+refused on the other, the rolls and notes among its facts, a figure out or with a badge.
 
 Only how to drive a game is Fireteam's; what must happen is the book's, written in each
 case."""
@@ -17,10 +17,10 @@ import pytest
 
 from core import events as ev
 from core.game import Game
-from core.ruleset import Refused
+from core.language.i18n import plain
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from playing import play  # noqa: E402  (test folders are not packages)
+from playing import play, refused  # noqa: E402  (test folders are not packages)
 
 #: The session's folder of templates (``keep_templates_in``, called by conftest.py), and
 #: the templates made so far: key -> (the save, whether its game was made with a seed).
@@ -71,16 +71,25 @@ def game_fixture(name: str, make: Callable[[Path, pytest.MonkeyPatch], Game]):
     return fixture
 
 
-def refused(g: Game, line: str, match: str | None = None) -> str:
-    """The words ``line`` (``@side text`` for a side's) is refused with: it must be."""
-    with pytest.raises(Refused, match=match) as no:
-        play(g, line)
-    return str(no.value)
-
-
 def allowed(g: Game, line: str, ok: bool) -> list[ev.Event]:
     """``line`` played when ``ok`` (its facts), and refused when not (no facts)."""
     if ok:
         return play(g, line)
     refused(g, line)
     return []
+
+
+def rolled(facts: list[ev.Event]) -> list[ev.Roll]:
+    return [e.roll for e in facts if isinstance(e, ev.Rolled)]
+
+
+def said(facts: list[ev.Event]) -> str:
+    return " | ".join(plain(e.text) for e in facts if isinstance(e, ev.Noted))
+
+
+def out(g: Game, uid: str) -> bool:
+    return not g.state.units[uid].in_play
+
+
+def has(g: Game, uid: str, badge: str) -> bool:
+    return g.state.units[uid].has(badge)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from audit_common import allowed, copied, game_fixture, refused  # noqa: F401  (re-exported)
+from audit_common import allowed, copied, game_fixture, has, out, refused, rolled, said  # noqa: F401  (re-exported)
 
 from core import events as ev
 from core.game import Game
@@ -121,24 +121,8 @@ def hit_if_seen(g: Game, line: str, seen: bool) -> None:
         refused(g, line)
 
 
-def rolled(facts: list[ev.Event]) -> list[ev.Roll]:
-    return [e.roll for e in facts if isinstance(e, ev.Rolled)]
-
-
 def outcomes(facts: list[ev.Event]) -> list[str]:
     return [plain(r.outcome) for r in rolled(facts)]
-
-
-def said(facts: list[ev.Event]) -> str:
-    return " | ".join(plain(e.text) for e in facts if isinstance(e, ev.Noted))
-
-
-def out(g: Game, uid: str) -> bool:
-    return not g.state.units[uid].in_play
-
-
-def has(g: Game, uid: str, badge: str) -> bool:
-    return g.state.units[uid].has(badge)
 
 
 def after_fire(g: Game) -> None:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from audit_common import allowed, copied, refused  # noqa: F401  (re-exported)
+from audit_common import allowed, copied, has, out, refused, rolled, said  # noqa: F401  (re-exported)
 
 from core import events as ev
 from core.game import Game
@@ -136,29 +136,13 @@ def add(
     inject(g, ev.UnitAdded(unit=spec, vis=(side,) if "hidden" in status else ()))
 
 
-def rolled(facts: list[ev.Event]) -> list[ev.Roll]:
-    return [e.roll for e in facts if isinstance(e, ev.Rolled)]
-
-
 def outcome(facts: list[ev.Event]) -> str:
     """The last roll's outcome, as the log says it."""
     return plain(rolled(facts)[-1].outcome)
 
 
-def said(facts: list[ev.Event]) -> str:
-    return " | ".join(plain(e.text) for e in facts if isinstance(e, ev.Noted))
-
-
 def moved(facts: list[ev.Event]) -> list[float]:
     return [e.cm for e in facts if isinstance(e, ev.Moved)]
-
-
-def out(g: Game, uid: str) -> bool:
-    return not g.state.units[uid].in_play
-
-
-def has(g: Game, uid: str, badge: str) -> bool:
-    return g.state.units[uid].has(badge)
 
 
 def scenario_game(tmp_path: Path, profiles: str, units: str, first: list[str] = ALTERNATE) -> Game:

@@ -208,12 +208,10 @@ def test_covering_fire_at_a_feature_is_for_automatic_weapons_and_strikes_a_hidde
     rolled only when a hidden enemy there tries to fire, at half (Regular SAW 4 -> 2:
     2 hits, 3 misses), and it spends the firer's turn."""
     goto(game, "cover", 1)
-    with pytest.raises(Refused):
-        play(game, '@blue screen carlo feature="the wood"')
+    refused(game, '@blue screen carlo feature="the wood"')
     facts = play(game, '@blue screen sam feature="the wood"')
     assert rolls(facts) == []
-    with pytest.raises(Refused):
-        play(game, "screened sam tariq range=20")  # Tariq is not hidden
+    refused(game, "screened sam tariq range=20")  # Tariq is not hidden
     play(game, "mark tariq hidden", "mark fares hidden")
     goto(game, "move-first", 1)
     refused(game, "@blue move sam 5")

@@ -7,8 +7,6 @@ from __future__ import annotations
 import pytest
 from audit_bi_early import goto, notes, outcomes, play, refused, rolls, table
 
-from core.ruleset import Refused
-
 game = table()
 
 
@@ -135,8 +133,7 @@ def test_a_ranging_shot_he_sees_lets_him_order_fire_for_effect_next_turn_as_a_ve
     _contact(game)
     goto(game, "fire-veteran", 2)
     play(game, "ranging fo dice=5,1")
-    with pytest.raises(Refused):
-        play(game, "ffe fo")  # not in the turn of the ranging shot
+    refused(game, "ffe fo")  # not in the turn of the ranging shot
     goto(game, "fire-veteran", 3)
     facts = play(game, "ffe fo")
     assert rolls(facts) == []

@@ -8,8 +8,6 @@ from __future__ import annotations
 import pytest
 from audit_bi_late import goto, late_table, outcomes, play, refused, unit, waive_morale
 
-from core.ruleset import Refused
-
 game = late_table()
 
 
@@ -135,8 +133,7 @@ def test_dressing_is_a_normal_action_of_a_friend_and_then_he_counts_as_wounded(g
     # Capo, Regular: Normal = 4; a 5 fails
     facts = play(game, "@blue dress capo bruno dice=5")
     assert outcomes(facts)[-1][1:] == (4, "not yet") and unit(game, "bruno").has("seriously-wounded")
-    with pytest.raises(Refused, match="no unit 'bruno'"):
-        play(game, "dress omar bruno dice=1")  # an enemy does not dress him
+    refused(game, "dress omar bruno dice=1", "no unit 'bruno'")  # an enemy does not dress him
     facts = play(game, "@blue dress carlo bruno dice=4")  # a 4 succeeds
     bruno = unit(game, "bruno")
     assert bruno.has("wounded") and not bruno.has("seriously-wounded")

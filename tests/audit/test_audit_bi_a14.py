@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 from audit_bi_late import goto, late_table, outcomes, play, refused, unit
 
-from core.ruleset import Refused
 from core.views import unit_visible
 
 game = late_table()
@@ -147,8 +146,7 @@ def test_observed_at_the_end_of_the_movement_he_is_fired_at_in_the_fire_phase(ga
     assert not seen(game, "omar") and seen(game, "omar", "red")
     goto(game, "move-first")
     play(game, "@blue move capo 10")
-    with pytest.raises(Refused, match="only moving enemies"):
-        play(game, "observe capo omar dice=1")  # during movement only movers (BI-R162)
+    refused(game, "observe capo omar dice=1", "only moving enemies")  # during movement only movers (BI-R162)
     goto(game, "observe")
     play(game, "observe capo omar dice=5")  # he moved, and still observes: Normal, 4
     assert not seen(game, "omar")
@@ -256,8 +254,7 @@ def test_a_smoke_grenade_lasts_six_turns_and_a_d6(long_game):
     facts = play(game, "@blue smoke capo dice=1")
     assert outcomes(facts) == [("BI-R171", None, "7 turns")]
     assert unit(game, "capo").has("fired")
-    with pytest.raises(Refused, match="already"):
-        play(game, "@blue fire capo omar range=20 dice=9,9")  # the smoke was his fire
+    refused(game, "@blue fire capo omar range=20 dice=9,9", "already")  # the smoke was his fire
     (smoke,) = [v for k, v in game.state.vars.items() if k.startswith("smoke.") and v]
     assert smoke.startswith("grenade|5 x 20|")
     goto(game, "end", 6)

@@ -11,7 +11,6 @@ from audit_bi_late import goto, late_table, notes, outcomes, play, refused, unit
 
 from core import events as ev
 from core.language.reader import reading
-from core.ruleset import Refused
 
 game = late_table()
 long_game = late_table("long_game", turns=0)
@@ -38,8 +37,7 @@ def test_an_air_strike_attacks_in_the_next_fire_phase_without_ranging(game):
     goto(game, "fire-veteran", 2)
     play(game, "@blue call fo air bomb=ap dice=5")
     goto(game, "fire-veteran", 3)
-    with pytest.raises(Refused, match="air|aircraft|ranging"):
-        play(game, "@blue ranging fo dice=1,1")  # no ranging shot for aircraft
+    refused(game, "@blue ranging fo dice=1,1", "air|aircraft|ranging")  # no ranging shot for aircraft
     facts = play(game, "@blue ffe fo dice=5,1")
     assert [r[0] for r in outcomes(facts)] == ["BI-R103", "A.11"]
     assert any("60 x 20 cm area at long distance, its centre 30 x 10 cm at short" in n for n in notes(facts))
@@ -186,10 +184,8 @@ def test_landing_takes_a_turn_and_lets_men_off_and_trained_men_rope_down(game):
     refused(game, "@blue dismount dino", match="in the air")
     refused(game, "@blue mount capo lynx", match="in the air")
     play(game, "@blue hover lynx")
-    with pytest.raises(Refused, match="in the air"):
-        play(game, "@blue mount capo lynx")  # a rope lets men down, not up
-    with pytest.raises(Refused, match="rope|fast"):
-        play(game, "@blue dismount dino")  # not trained to rope down
+    refused(game, "@blue mount capo lynx", "in the air")  # a rope lets men down, not up
+    refused(game, "@blue dismount dino", "rope|fast")  # not trained to rope down
     goto(game, "move-first", 2)
     play(game, "@blue land lynx")
     lynx = unit(game, "lynx")

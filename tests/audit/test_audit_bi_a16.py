@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 from audit_bi_late import goto, late_table, outcomes, play, refused, unit, waive_morale
 
-from core.ruleset import Refused
 from core.views import unit_visible
 
 game = late_table()
@@ -264,8 +263,7 @@ def test_tear_gas_halves_moves_and_hits_for_six_turns_and_a_d6(long_game):
     facts = play(game, "@blue gas bruno omar hassan dice=1")
     assert outcomes(facts) == [("BI-R232", None, "7 turns")]
     goto(game, "move-second", 2)
-    with pytest.raises(Refused, match="1 to 8 cm"):
-        play(game, "@red move hassan 9")  # normal 16, halved 8
+    refused(game, "@red move hassan 9", "1 to 8 cm")  # normal 16, halved 8
     play(game, "@red move hassan 8")
     goto(game, "fire-regular", 2)
     facts = play(game, "@red fire omar capo range=20 dice=9,9")

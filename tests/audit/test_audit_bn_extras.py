@@ -52,8 +52,7 @@ def test_an_ambush_is_placed_at_the_end_of_a_turn_and_gives_plus_one_to_the_next
     the next initiative"."""
     units = SQUADS + unit("lurker", "irregulars", "Irr3", "Cell", roles=("ambush",))
     g = new_game(tmp_path, monkeypatch, units, head=extras("irregulars", ambush=1))
-    with pytest.raises(Refused):
-        g.execute("ambush lurker", role="irregulars")  # not in the activation
+    refused(g, "@irregulars ambush lurker")  # not in the activation
     play(g, "next", "@irregulars ambush lurker", "next")
     rolled = {e.side: e.roll for e in facts(g.execute("next dice=1,1,6,6", role=REFEREE), ev.Rolled)}
     assert sum(m.value for m in rolled["irregulars"].mods) == 1 + 2 + 1  # leadership, Militia, ambush
@@ -236,10 +235,8 @@ def test_counter_intelligence_is_a_penalty_on_the_opponents_roll(tmp_path, monke
 def test_explosives_go_only_under_fake_markers(tmp_path, monkeypatch):
     """Extras: Explosives: "select one or more fake objective markers" (militia: 2 and 4)."""
     g = _with_markers(tmp_path, monkeypatch, extras("irregulars", ied=1))
-    with pytest.raises(Refused):
-        g.execute("plant 3", role="irregulars")  # the main
-    with pytest.raises(Refused):
-        g.execute("plant 1", role="irregulars")  # a secondary
+    refused(g, "@irregulars plant 3")  # the main
+    refused(g, "@irregulars plant 1")  # a secondary
     g.execute("plant 2", role="irregulars")
 
 

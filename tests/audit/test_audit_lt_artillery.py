@@ -12,7 +12,6 @@ import pytest
 from audit_lt_table import add, game_with, has, inject, out, outcome, play, refused, said
 
 from core import events as ev
-from core.ruleset import Refused
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rulesets"))
 from linea_di_tiro_support import artillery  # noqa: E402
@@ -38,22 +37,19 @@ def test_only_a_company_command_calls_it_and_only_with_a_face_card(tmp_path):
     play(g, "next")  # Q♠: a face card
     refused(g, "@german unitmove call-artillery by=private on the farm")
     play(g, "@german unitmove call-artillery by=captain on the farm")
-    with pytest.raises(Refused):  # the face card is spent on the unit move, not a platoon
-        play(g, "@german activate captain A5")
+    refused(g, "@german activate captain A5")  # the face card is spent on the unit move, not a platoon
 
 
 @pytest.mark.audits("LT-R090", "LT-AMB-27", "LT-AMB-05", "LT-AMB-28")
 def test_it_opens_on_the_joker_and_attacks_each_unit_in_the_square_once(tmp_path):
     g = _game(tmp_path)
     play(g, "next", "next", "@german unitmove call-artillery by=captain on the farm")
-    with pytest.raises(Refused):  # not before the joker
-        play(g, "barrage german a defence=moving-open dice=6")
+    refused(g, "barrage german a defence=moving-open dice=6")  # not before the joker
     play(g, "next")  # the joker
     facts = play(g, "barrage german a defence=moving-open dice=3")  # HE 4 - 0 = +4; 3: I
     assert outcome(facts) == "modified total 3, column +4: I: immobilised, loses its ready attacks"
     assert has(g, "a", "immobilised")
-    with pytest.raises(Refused):  # one attack a unit
-        play(g, "barrage german a defence=moving-open dice=1")
+    refused(g, "barrage german a defence=moving-open dice=1")  # one attack a unit
     play(g, "barrage german b defence=moving-open dice=2")  # a hidden unit too; 2 at +4: D
     assert out(g, "b")
     play(g, "next")  # 4♣: no artillery unless continued

@@ -9,8 +9,6 @@ from __future__ import annotations
 import pytest
 from audit_lt_table import ALTERNATE, add, game_with, has, out, play, refused, rolled, said, scenario_game
 
-from core.ruleset import Refused
-
 
 def _overrun_game(tmp_path, target_cls: str = "grenadiers", status=(), name: str = "o.ft", **stats):
     """A US tank activated to move; a German piece in its way (morale 4 unless said)."""
@@ -77,8 +75,7 @@ def test_a_gun_assaulted_frontally_may_shoot_first(tmp_path):
     play(g, "next", "@us activate tank A2")
     facts = play(g, "@german at gun tank opportunity dice=1,2")  # 7 - 5 = +2; 3: D
     assert out(g, "tank"), said(facts)
-    with pytest.raises(Refused):  # one free shot
-        play(g, "@german at gun tank opportunity dice=1,2")
+    refused(g, "@german at gun tank opportunity dice=1,2")  # one free shot
 
 
 # ------------------------------------------------------------------ close assault
@@ -119,8 +116,7 @@ def test_a_tank_without_mgs_is_easier_and_a_protected_tank_harder(tmp_path):
 @pytest.mark.audits("LT-R101", "LT-AMB-24")
 def test_only_on_the_flank_or_rear_and_with_no_friendly_infantry_within_5_cm(tmp_path):
     g = _assault_game(tmp_path, roles=("tank-hunters",))
-    with pytest.raises(Refused):
-        play(g, "@us closeassault inf tank dice=1")  # from the front
+    refused(g, "@us closeassault inf tank dice=1")  # from the front
     refused(g, "@us closeassault inf tank flank escort=5 dice=1")
     play(g, "@us closeassault inf tank flank escort=5.5 dice=1")
     assert out(g, "tank")
@@ -166,8 +162,7 @@ def test_melee_modifiers(tmp_path, flags, dfn, att, faces, want):
     """+2 entrenched, -1 attacked from behind, -2 immobilised; both morale 3."""
     g = _melee_game(tmp_path, {"morale": 3, **att}, {"morale": 3, **dfn})
     if "immobilised" in att.get("status", ()):
-        with pytest.raises(Refused):  # ruling LT-IMMOBILISED: it cannot move to assault
-            play(g, f"@us melee att dfn {flags} dice={faces}")
+        refused(g, f"@us melee att dfn {flags} dice={faces}")  # ruling LT-IMMOBILISED: it cannot move to assault
         return
     play(g, f"@us melee att dfn {flags} dice={faces}")
     assert (out(g, "att"), out(g, "dfn")) == {"tie": (True, True), "att": (False, True), "dfn": (True, False)}[want]

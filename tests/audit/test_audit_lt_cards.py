@@ -57,13 +57,11 @@ def test_a_number_card_activates_one_piece_a_face_card_one_platoon_a_joker_none(
     play(g, "next")  # an ace is a number card: one piece
     play(g, "@us activate a A5")
     refused(g, "@us activate b A5")
-    with pytest.raises(Refused):
-        play(g, "@german activate x A5")  # the other side's card
+    refused(g, "@german activate x A5")  # the other side's card
     play(g, "next")  # a face card: every piece of one platoon, once each
     play(g, "@us activate a A5", "@us activate b A5")
     refused(g, "@us activate a A3")
-    with pytest.raises(Refused):
-        play(g, "@us activate c A5")  # another platoon
+    refused(g, "@us activate c A5")  # another platoon
     play(g, "next")  # the joker
     for line in ("@us activate c A5", "@german activate x A5", "activate c A5"):
         refused(g, line)

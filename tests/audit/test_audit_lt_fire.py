@@ -7,8 +7,6 @@ from __future__ import annotations
 import pytest
 from audit_lt_table import ALTERNATE, add, at_book, game_with, has, moved, out, outcome, play, refused, rolled, said
 
-from core.ruleset import Refused
-
 LETTER = {"D": "D: destroyed", "R": "R: routs without a test", "T": "T: morale test", "-": "no effect"}
 
 
@@ -133,16 +131,13 @@ def test_the_target_that_survives_answers_its_attacker_once_with_a_prepared_atta
     add(g, "other", "us", "sherman", team="X2", stats={"front": 6, "side": 6})
     add(g, "tank", "german", "pz4", team="Y", status=("ready-2",), stats={"at": 6, "front": 6, "side": 1})
     play(g, "next", "@us activate gun A4 prepare=0")
-    with pytest.raises(Refused):  # nothing to answer yet
-        play(g, "@german at tank gun ready dice=6,6")
+    refused(g, "@german at tank gun ready dice=6,6")  # nothing to answer yet
     play(g, "@us at gun tank dice=6,6")  # 12: no effect
-    with pytest.raises(Refused):  # only the attacker is answered
-        play(g, "@german at tank other ready dice=6,6")
+    refused(g, "@german at tank other ready dice=6,6")  # only the attacker is answered
     facts = play(g, "@german at tank gun ready dice=6,6")
     assert outcome(facts) == "modified total 12, column 0: no effect"
     assert has(g, "tank", "ready-1") and not has(g, "tank", "ready-2")  # it spent one
-    with pytest.raises(Refused):  # one attack, one reply
-        play(g, "@german at tank gun ready dice=6,6")
+    refused(g, "@german at tank gun ready dice=6,6")  # one attack, one reply
     play(g, "@us at gun tank dice=4,2")  # 6: T, it survives
     play(g, "@german morale tank dice=1")  # the T's test comes first (LT-R051): steady
     play(g, "@german at tank gun ready dice=6,6")
@@ -177,8 +172,7 @@ def test_a_spotted_piece_fires_its_prepared_attack_at_its_first_spotter_at_minus
     add(g, "hunter", "german", "pz4", team="Y", status=("hidden", "ready-1"), stats={"at": 6, "front": 6})
     play(g, "next")
     play(g, "spot hunter by=spotter at=10 state=still-cover")
-    with pytest.raises(Refused):  # at the first enemy that spots it only
-        play(g, "@german at hunter second ambush dice=3,3")
+    refused(g, "@german at hunter second ambush dice=3,3")  # at the first enemy that spots it only
     facts = play(g, "@german at hunter spotter ambush close dice=3,3")  # the -1 counted once
     assert outcome(facts) == "modified total 5, column 0: T: morale test"
     assert [m.value for m in rolled(facts)[0].mods] == [-1]

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 from audit_lt_table import ALTERNATE, add, game_with, has, moved, outcome, play, rolled
-
-from core.ruleset import Refused
+from playing import refused
 
 
 def _test(tmp_path, morale: int, die: int, plus: int = 0, status=("ready-2",), name: str = "m.ft"):
@@ -70,5 +69,4 @@ def test_a_piece_may_always_rout_of_its_own_will(tmp_path):
     assert not rolled(facts)
     play(g, "next", "@german activate p A4 prepare=0")  # its own card: it routs, then fires no more
     play(g, "@german rout p")
-    with pytest.raises(Refused):  # a piece that flees does not fire (LT-R051)
-        play(g, "@german at p t dice=6,6")
+    refused(g, "@german at p t dice=6,6")  # a piece that flees does not fire (LT-R051)

@@ -11,54 +11,33 @@ radii by calibre on both sides.
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import KILL, U, burst_chances, chances, goto, new_game, notes, outcomes, play, refused, rolls, table
+from audit_bi_early import (
+    KILL,
+    U,
+    burst_chances,
+    chances,
+    goto,
+    new_game,
+    notes,
+    outcomes,
+    play,
+    refused,
+    rolls,
+    table,
+    vehicle,
+)
 
 from core.ruleset import Refused
 from core.views import REFEREE
 
 EXTRA = (
     U(id="agv", name="Agv", side="blue", kind="vehicle", cls="regular", weapons=("agl",), roles=("wheeled-apc",)),
-    U(
-        id="acv",
-        name="Acv",
-        side="blue",
-        kind="vehicle",
-        cls="regular",
-        weapons=("autocannon",),
-        roles=("armoured-car",),
-    ),
+    vehicle("acv", "blue", "regular", "autocannon", roles=("armoured-car",)),
     U(id="lmgv", name="Lmgv", side="blue", kind="vehicle", cls="regular", weapons=("lmg",), roles=("technical",)),
     U(id="mgv", name="Mgv", side="blue", kind="vehicle", cls="regular", weapons=("mg",), roles=("technical",)),
-    U(
-        id="g77",
-        name="G77",
-        side="blue",
-        kind="vehicle",
-        cls="regular",
-        weapons=("gun-77",),
-        roles=("armoured-car",),
-        stats={"gun_mm": 75},
-    ),
-    U(
-        id="g103",
-        name="G103",
-        side="blue",
-        kind="vehicle",
-        cls="regular",
-        weapons=("gun-103",),
-        roles=("tank",),
-        stats={"gun_mm": 90},
-    ),
-    U(
-        id="g120",
-        name="G120",
-        side="blue",
-        kind="vehicle",
-        cls="regular",
-        weapons=("gun-heavy",),
-        roles=("tank",),
-        stats={"gun_mm": 120},
-    ),
+    vehicle("g77", "blue", "regular", "gun-77", roles=("armoured-car",), gun_mm=75),
+    vehicle("g103", "blue", "regular", "gun-103", roles=("tank",), gun_mm=90),
+    vehicle("g120", "blue", "regular", "gun-heavy", roles=("tank",), gun_mm=120),
     U(
         id="pino",
         name="Pino",

@@ -12,7 +12,7 @@ cover, the engineer's and the rifleman's searches, and rubber bullets at their e
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import U, chances, goto, new_game, outcomes, play, refused, rolls
+from audit_bi_early import U, chances, goto, new_game, outcomes, play, refused, rolls, vehicle
 
 from core.ruleset import Refused
 from core.views import REFEREE
@@ -29,15 +29,7 @@ EXTRA = (
     U(id="genio", name="Genio", side="blue", cls="regular", weapons=("carbine",), roles=("engineer",)),
     U(id="gomma", name="Gomma", side="blue", cls="regular", weapons=("rubber",)),
     U(id="bmp", name="Bmp", side="red", kind="vehicle", cls="regular", weapons=("autocannon",), roles=("tracked-apc",)),
-    U(
-        id="m1",
-        name="M1",
-        side="red",
-        kind="vehicle",
-        cls="regular",
-        weapons=("gun-heavy",),
-        roles=("tank", "hightech-armour"),
-    ),
+    vehicle("m1", "red", "regular", "gun-heavy", roles=("tank", "hightech-armour")),
     U(id="frag", name="Frag", side="red", cls="regular", weapons=("assault-rifle",), roles=("frag-vest",)),
     U(id="inside", name="Inside", side="red", cls="regular", weapons=("assault-rifle",), status=("aboard-bmp",)),
 )
@@ -504,16 +496,7 @@ def test_anti_tank_bombs_and_napalm_keep_the_whole_penetration(game, bomb):
     assert chances(facts, "A.12.3") == [2]
 
 
-LEO = U(
-    id="leo",
-    name="Leo",
-    side="blue",
-    kind="vehicle",
-    cls="regular",
-    weapons=("gun-heavy", "mg"),
-    roles=("tank", "stabilised"),
-    stats={"gun_mm": 120},
-)
+LEO = vehicle("leo", "blue", "regular", "gun-heavy", "mg", roles=("tank", "stabilised"), gun_mm=120)
 
 
 @pytest.mark.audits("BI-R240", "BI-AMB-60")

@@ -13,7 +13,7 @@ effect turn by turn, and a non-lethal result meeting a wound.
 from __future__ import annotations
 
 import pytest
-from audit_bi_early import U, chances, goto, outcomes, play, rolls, table
+from audit_bi_early import U, chances, goto, outcomes, play, rolls, table, vehicle
 
 from core.dice import NeedDice
 from core.language.i18n import plain
@@ -26,15 +26,7 @@ EXTRA = (
     U(id="cdr", name="Cdr", side="blue", cls="regular", weapons=("carbine",), roles=("commander",)),
     U(id="t62", name="T62", side="red", kind="vehicle", cls="regular", weapons=("gun-heavy", "mg"), roles=("tank",)),
     U(id="rubbo", name="Rubbo", side="blue", cls="regular", weapons=("rubber",)),
-    U(
-        id="leo",
-        name="Leo",
-        side="red",
-        kind="vehicle",
-        cls="regular",
-        weapons=("gun-heavy", "mg"),
-        roles=("tank", "stabilised"),
-    ),
+    vehicle("leo", "red", "regular", "gun-heavy", "mg", roles=("tank", "stabilised")),
     U(
         id="said",
         name="Said",

@@ -18,6 +18,7 @@ from audit_bi_early import (
     burst_chances,
     chances,
     goto,
+    man,
     new_game,
     notes,
     outcomes,
@@ -44,13 +45,7 @@ EXTRA = (
     _v("g103", "gun-heavy", "tank", gun_mm=103),
     _v("g150", "gun-heavy", "tank", gun_mm=150),
     _v("g152", "gun-heavy", "tank", gun_mm=152),
-    U(
-        id="pino",
-        name="Pino",
-        side="blue",
-        cls="regular",
-        weapons=("gl", "rifle-grenade", "hand-grenade", "law", "rpg", "atgm", "bolt-rifle", "pistol"),
-    ),
+    man("pino", "blue", "regular", "gl", "rifle-grenade", "hand-grenade", "law", "rpg", "atgm", "bolt-rifle", "pistol"),
     U(id="ezio", name="Ezio", side="blue", cls="elite", weapons=("bolt-rifle",), stats={"motivation": -1}),
     U(id="ugo", name="Ugo", side="red", cls="elite", weapons=("rifle",)),
 )

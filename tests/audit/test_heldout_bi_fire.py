@@ -11,8 +11,6 @@ from __future__ import annotations
 import pytest
 from audit_bi_early import KILL, chances, goto, isolation, man, new_game, outcomes, play, refused, rolls, table, vehicle
 
-from core.ruleset import Refused
-
 HIT = "hit: roll damage (A.12)"
 
 
@@ -622,8 +620,7 @@ def test_a_vehicle_puts_covering_fire_only_with_a_weapon_it_still_has(game):
     play(game, "hit vcc weapon=rpg dice=1,7", "clear vcc morale-due")
     assert game.state.units["vcc"].has("weapon-lost-mg")
     goto(game, "cover", 1)
-    with pytest.raises(Refused):
-        play(game, '@blue screen vcc feature="the wood"')
+    refused(game, '@blue screen vcc feature="the wood"')
 
 
 @pytest.mark.audits("BI-R053", "BI-R083", "BI-R110")

@@ -9,8 +9,6 @@ from __future__ import annotations
 import pytest
 from audit_ln_table import add, has, lose, out, outcomes, play, refused, rolled, to_phase
 
-from core.ruleset import Refused
-
 # ----------------------------------------------------------------------------- melee
 
 
@@ -84,8 +82,7 @@ def test_half_lost_and_a_further_loss_at_once_make_two_tests(ln):
     assert outcomes(play(ln, "morale six dice=6")) == ["holds"]
     assert outcomes(play(ln, "morale six dice=2")) == ["shaken: falls back"]
     assert has(ln, "s5", "retreating")
-    with pytest.raises(Refused):  # two losses beyond the half's first: two tests, no third
-        play(ln, "morale six dice=6")
+    refused(ln, "morale six dice=6")  # two losses beyond the half's first: two tests, no third
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
@@ -94,8 +91,7 @@ def test_a_unit_of_three_tests_at_two_lost(ln):
         add(ln, uid, "garrison", team="Three")
     lose(ln, "t1")
     to_phase(ln, 1, "morale")
-    with pytest.raises(Refused):  # one of three: below half
-        play(ln, "morale three dice=6")
+    refused(ln, "morale three dice=6")  # one of three: below half
     to_phase(ln, 2, "fire")
     lose(ln, "t2")
     to_phase(ln, 2, "morale")
@@ -109,8 +105,7 @@ def test_a_retreating_unit_tests_again_at_its_next_loss(ln):
     to_phase(ln, 1, "morale")
     play(ln, "morale gruppe vogt dice=2")
     to_phase(ln, 2, "morale")
-    with pytest.raises(Refused):  # no further loss yet
-        play(ln, "morale gruppe vogt dice=6")
+    refused(ln, "morale gruppe vogt dice=6")  # no further loss yet
     to_phase(ln, 3, "fire")
     lose(ln, "otto")
     to_phase(ln, 3, "morale")

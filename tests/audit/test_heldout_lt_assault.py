@@ -12,8 +12,6 @@ from pathlib import Path
 import pytest
 from audit_lt_table import ALTERNATE, add, game_with, has, inject, moved, out, play, refused, rolled
 
-from core.ruleset import Refused
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rulesets"))
 from linea_di_tiro_support import artillery  # noqa: E402
 
@@ -63,11 +61,9 @@ def test_only_a_tank_overruns_and_only_infantry_or_guns(tmp_path):
     g = _overrun(tmp_path)
     add(g, "foot", "us", "rifles", team="X2")
     add(g, "other", "german", "pz4", team="Y2", stats={"front": 5, "side": 3})
-    with pytest.raises(Refused):
-        play(g, "overrun tank other dice=1,1")  # a tank is no position of infantry
+    refused(g, "overrun tank other dice=1,1")  # a tank is no position of infantry
     play(g, "next", "next", "@us activate foot A2")
-    with pytest.raises(Refused):
-        play(g, "overrun foot inf dice=1,1")  # infantry does not overrun
+    refused(g, "overrun foot inf dice=1,1")  # infantry does not overrun
 
 
 @pytest.mark.audits("LT-R100", "LT-R051")
@@ -284,8 +280,7 @@ def test_a_voluntary_rout_instead_of_the_test_a_t_calls_for(tmp_path):
     add(g, "tank", "german", "pz4", team="Y", stats={"at": 6, "front": 6, "side": 1, "speed": 25})
     play(g, "next", "@us activate gun A4 prepare=0", "@us at gun tank dice=3,3")  # 6 at 0: T
     assert moved(play(g, "@german rout tank")) == [25]
-    with pytest.raises(Refused):  # fleeing under this card: no reply (LT-R051)
-        play(g, "@german at tank gun ready dice=6,6")
+    refused(g, "@german at tank gun ready dice=6,6")  # fleeing under this card: no reply (LT-R051)
     play(g, "next", "@german activate tank A4 prepare=0", "@german at tank gun dice=6,6")
 
 

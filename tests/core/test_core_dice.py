@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 from coretests_support import demo  # noqa: F401  (fixtures)
+from playing import refused
 
 from core import events as ev
 from core.dice import ManualDice, NeedDice, SeededDice, parse_faces
@@ -120,14 +121,10 @@ def test_too_few_typed_dice_ask_for_the_rest(demo):
 
 def test_too_many_or_impossible_typed_dice_are_refused(demo):
     size = demo.path.stat().st_size
-    with pytest.raises(Refused, match="1 more dice typed than the command rolled"):
-        demo.execute("roll 3d6 dice=6,4,3,2", role=REFEREE)
-    with pytest.raises(Refused, match="cannot show 7"):
-        demo.execute("roll 2d6 dice=7,1", role=REFEREE)
-    with pytest.raises(Refused, match="must be numbers"):
-        demo.execute("roll 2d6 dice=six,one", role=REFEREE)
-    with pytest.raises(Refused, match="more dice typed"):
-        demo.execute("mark ahmed pinned dice=6", role=REFEREE)
+    refused(demo, "roll 3d6 dice=6,4,3,2", "1 more dice typed than the command rolled")
+    refused(demo, "roll 2d6 dice=7,1", "cannot show 7")
+    refused(demo, "roll 2d6 dice=six,one", "must be numbers")
+    refused(demo, "mark ahmed pinned dice=6", "more dice typed")
     assert demo.path.stat().st_size == size
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playing import refused
 from registry_walk import RULESETS, set_up
 
 from core import events as ev
@@ -332,8 +333,7 @@ def _broken_at(monkeypatch, line: str) -> None:
 def test_a_die_face_the_die_cannot_show_is_refused(tmp_path):
     game = _demo(tmp_path / "g.ft")
     before = game.path.read_bytes()
-    with pytest.raises(Refused, match="a d6 cannot show 7"):
-        game.execute("roll 2d6 dice=3,7", role=REFEREE)
+    refused(game, "roll 2d6 dice=3,7", "a d6 cannot show 7")
     assert game.path.read_bytes() == before
 
 

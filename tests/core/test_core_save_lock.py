@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 from coretests_support import builtins, demo, file_events, file_lines, new_demo, sha, unit_ends  # noqa: F401
+from playing import refused
 
 import core.storage.writer
 from core import events as ev
 from core.game import Game
-from core.ruleset import Refused
 from core.storage.lock import label_path
 from core.storage.salvage import salvage
 from core.storage.savefile import FORMAT_VERSION, Chain, SaveError, SaveLocked
@@ -312,8 +312,7 @@ def test_a_failed_append_is_refused_with_the_reason_and_leaves_a_valid_save(demo
         monkeypatch.setattr(core.storage.writer.os, "write", half_then_fail)
     else:
         monkeypatch.setattr(core.storage.writer.os, "fsync", _os_error(code))
-    with pytest.raises(Refused, match=rf"{demo.path.name}: {os.strerror(code)}; nothing was recorded"):
-        demo.execute("note lost", role=REFEREE)
+    refused(demo, "note lost", rf"{demo.path.name}: {os.strerror(code)}; nothing was recorded")
     monkeypatch.undo()
     assert demo.path.read_bytes() == before  # what was written of it was taken back
     assert builtins(demo.state) == state and demo.log_length == length  # nothing half-applied
@@ -331,11 +330,9 @@ def test_a_write_that_cannot_be_taken_back_stops_the_writer_but_not_the_save(dem
         core.storage.writer.os, "write", lambda fd, data: real_write(fd, bytes(data[:20])) and _os_error(errno.EIO)()
     )
     monkeypatch.setattr(core.storage.writer.os, "ftruncate", _os_error(errno.EIO))
-    with pytest.raises(Refused, match="Input/output error"):
-        demo.execute("note lost", role=REFEREE)
+    refused(demo, "note lost", "Input/output error")
     monkeypatch.undo()
-    with pytest.raises(Refused, match="could not be taken back.*open it again"):
-        demo.execute("note refused", role=REFEREE)
+    refused(demo, "note refused", "could not be taken back.*open it again")
     assert demo.path.stat().st_size == size + 20
     demo.close()
     again = Game.open(demo.path)  # the torn end is set aside as after a crash

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import msgspec
 import pytest
 from coretests_support import Skirmish, file_events
+from playing import refused
 from test_core_verify_facts import rewrite
 
 from core import events as ev
@@ -76,8 +77,7 @@ def test_a_sides_orders_are_numbered_and_only_its_own(game):
 
 
 def test_an_empty_order_is_refused(game):
-    with pytest.raises(Refused):
-        game.execute("seal", role="blue")
+    refused(game, "@blue seal")
 
 
 def test_revealed_by_the_referee_all_see_it_and_verify_checks_it(game, tmp_path):

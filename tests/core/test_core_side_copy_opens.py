@@ -9,9 +9,9 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from playing import refused
 
 from core.game import Game
-from core.ruleset import Refused
 from core.secrets.sidecopy import open_copy
 from core.views import REFEREE, roles
 from tui.main import main as fireteam
@@ -62,8 +62,7 @@ def test_a_copy_is_its_sides_alone_and_cannot_be_played(tmp_path, capsys):
         assert "holds only what regulars saw" in capsys.readouterr().err
     game = open_copy(copy)
     assert game.copy_role == "regulars" and not game.writable
-    with pytest.raises(Refused, match="read-only"):
-        game.execute("note we were here", role="regulars")
+    refused(game, "@regulars note we were here", "read-only")
     assert fireteam(["fork", str(copy), "--step", "1", "--save", str(tmp_path / "what-if.ft")]) == 2
     assert "cannot be forked" in capsys.readouterr().err
 

@@ -8,6 +8,7 @@ import re
 
 import pytest
 from coretests_support import skirmish  # noqa: F401  (fixtures)
+from playing import refused
 
 from core.game import Game
 from core.language.catalogues import DOMAINS, read
@@ -30,18 +31,15 @@ def test_the_referee_turns_table_dice_on_and_off_for_every_role(skirmish):
 
 
 def test_a_side_may_not_turn_table_dice_on_or_off(skirmish):
-    with pytest.raises(Refused, match="only the referee"):
-        skirmish.execute("table-dice on", role="blue")
+    refused(skirmish, "@blue table-dice on", "only the referee")
     skirmish.execute("table-dice on", role=REFEREE)
-    with pytest.raises(Refused, match="only the referee"):
-        skirmish.execute("table-dice off", role="red")
+    refused(skirmish, "@red table-dice off", "only the referee")
     assert table_dice(skirmish.state)
 
 
 def test_turning_table_dice_on_twice_is_refused(skirmish):
     skirmish.execute("table-dice on", role=REFEREE)
-    with pytest.raises(Refused, match="already on"):
-        skirmish.execute("table-dice on", role=REFEREE)
+    refused(skirmish, "table-dice on", "already on")
 
 
 def test_the_switch_typed_as_two_words_points_to_its_one_word_name(skirmish):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from coretests_support import builtins, demo, skirmish  # noqa: F401  (fixtures)
+from playing import refused
 
 from core import events as ev
 from core.game import Game
@@ -28,15 +29,13 @@ def test_undo_and_redo_are_unlimited_and_recorded(demo):
     assert builtins(demo.state) == start
     demo.execute("undo", role=REFEREE)  # the scenario itself
     assert builtins(demo.state) == builtins(fold([]))
-    with pytest.raises(Refused, match="nothing to undo"):
-        demo.execute("undo", role=REFEREE)
+    refused(demo, "undo", "nothing to undo")
     demo.execute("redo", role=REFEREE)
     assert builtins(demo.state) == start
     for i in range(40):
         demo.execute("redo", role=REFEREE)
         assert builtins(demo.state) == states[i]
-    with pytest.raises(Refused, match="nothing to redo"):
-        demo.execute("redo", role=REFEREE)
+    refused(demo, "redo", "nothing to redo")
     markers = [e for e in demo.history.store.slice(0, demo.log_length) if isinstance(e, ev.Undone | ev.Redone)]
     assert len(markers) == 41 + 41
 
@@ -70,8 +69,7 @@ def test_a_new_command_after_undo_clears_redo(demo):
     demo.execute("undo", role=REFEREE)
     demo.execute("mark ahmed pinned", role=REFEREE)
     assert demo.redo_preview(role="referee") is None
-    with pytest.raises(Refused, match="nothing to redo"):
-        demo.execute("redo", role=REFEREE)
+    refused(demo, "redo", "nothing to redo")
     demo.close()
     again = Game.open(demo.path)
     assert again.redo_preview(role="referee") is None
@@ -126,12 +124,10 @@ def test_a_player_may_undo_his_own_last_command(skirmish):
 
 def test_a_player_may_not_undo_another_seats_command(skirmish):
     skirmish.execute("walk gunner 5", role="red")
-    with pytest.raises(Refused, match="not yours; ask the referee"):
-        skirmish.execute("undo", role="blue")
+    refused(skirmish, "@blue undo", "not yours; ask the referee")
     skirmish.execute("walk alpha 3", role="blue")
     skirmish.execute("undo", role="blue")  # his own, the last
-    with pytest.raises(Refused, match="not yours"):
-        skirmish.execute("undo", role="blue")  # red's is the last now
+    refused(skirmish, "@blue undo", "not yours")  # red's is the last now
     skirmish.execute("undo", role="referee")
     assert skirmish.state.units["gunner"].moved_cm == 0
 
@@ -139,8 +135,7 @@ def test_a_player_may_not_undo_another_seats_command(skirmish):
 def test_a_player_may_not_undo_a_command_that_rolled_dice(skirmish):
     skirmish.execute("shoot alpha gunner", role="blue")
     size = skirmish.path.stat().st_size
-    with pytest.raises(Refused, match="dice were rolled"):
-        skirmish.execute("undo", role="blue")
+    refused(skirmish, "@blue undo", "dice were rolled")
     assert skirmish.path.stat().st_size == size
     skirmish.execute("undo", role=REFEREE)  # the referee may
     assert skirmish.history.last_effective() == 1
@@ -154,30 +149,26 @@ def test_the_refusal_a_seat_asks_before_its_question_is_the_undos_own(skirmish):
     skirmish.execute("shoot alpha gunner", role="blue")
     why = skirmish.undo_refusal("blue")
     assert why == "dice were rolled or something was revealed; only the referee can undo that"
-    with pytest.raises(Refused, match=f"^{why}$"):
-        skirmish.execute("undo", role="blue")
+    refused(skirmish, "@blue undo", f"^{why}$")
     assert skirmish.undo_refusal(REFEREE) is None
 
 
 def test_a_player_may_not_undo_a_command_that_revealed_something(skirmish):
     skirmish.execute("peek plan", role="red")
     assert skirmish.view("blue").secrets["plan"].value == "flank left"
-    with pytest.raises(Refused, match="revealed"):
-        skirmish.execute("undo", role="red")
+    refused(skirmish, "@red undo", "revealed")
     skirmish.execute("undo", role="referee")
     assert "plan" not in skirmish.view("blue").secrets
 
 
 def test_a_player_may_not_undo_the_referees_command(skirmish):
-    with pytest.raises(Refused, match="not yours"):
-        skirmish.execute("undo", role="red")
+    refused(skirmish, "@red undo", "not yours")
     skirmish.execute("note hello", role="red")
     skirmish.execute("undo", role="red")
 
 
 def test_a_spectator_can_undo_nothing(skirmish):
-    with pytest.raises(Refused, match="spectators"):
-        skirmish.execute("undo", role="spectator")
+    refused(skirmish, "@spectator undo", "spectators")
 
 
 def test_state_is_the_fold_after_players_undo(skirmish):
@@ -195,8 +186,7 @@ def test_state_is_the_fold_after_players_undo(skirmish):
 def test_a_player_may_not_redo_a_roll_the_referee_took_back(skirmish):
     skirmish.execute("shoot alpha gunner", role="blue")
     skirmish.execute("undo", role=REFEREE)  # the referee takes the shot back
-    with pytest.raises(Refused, match="only the referee can redo"):
-        skirmish.execute("redo", role="blue")
+    refused(skirmish, "@blue redo", "only the referee can redo")
     skirmish.execute("redo", role=REFEREE)  # the referee may
     assert skirmish.history.last_effective() == 2
 
@@ -253,6 +243,5 @@ def test_every_refusal_is_told_with_its_text_seat_role_and_reason(demo):
     assert refusals[1].why == "the last command is not yours; ask the referee to undo it"
     assert refusals[2].why == "nothing to redo"
     stop()
-    with pytest.raises(Refused):
-        demo.execute("teleport rossi", role=REFEREE)
+    refused(demo, "teleport rossi")
     assert len(refusals) == 3

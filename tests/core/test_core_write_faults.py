@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from coretests_support import demo, file_events  # noqa: F401
+from playing import refused
 
 import core.storage.salvage
 import core.storage.writer
@@ -357,6 +358,5 @@ def test_a_failed_sync_of_the_folder_is_reported(tmp_path, monkeypatch):
     game.close()
     monkeypatch.setattr(os, "fsync", folder_fails)
     game = Game.open(tmp_path / "new.ft")  # the folder's sync runs beside the open; the first command says it failed
-    with pytest.raises(Refused, match="cannot sync the save: Input/output error"):
-        game.execute("scenario demo", role=REFEREE)
+    refused(game, "scenario demo", "cannot sync the save: Input/output error")
     game.close()

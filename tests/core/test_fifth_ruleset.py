@@ -17,6 +17,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from playing import refused
 from seventh_ruleset import Bare
 
 from core.game import Game
@@ -137,8 +138,7 @@ def test_a_ruleset_that_reads_no_scenario_files_plays_its_own_and_refuses_a_file
     register(Bare)
     try:
         game = Game.new(tmp_path / "g.ft", "bare", seed=1)
-        with pytest.raises(Refused, match=r"^no scenario 'nowhere' \(choose from noon\)$"):
-            game.execute("scenario nowhere", role=REFEREE)
+        refused(game, "scenario nowhere", r"^no scenario 'nowhere' \(choose from noon\)$")
         with pytest.raises(Refused, match="^Bare reads no scenario files$"):
             game.execute(f"scenario {tmp_path / 'noon.toml'}", role=REFEREE)
         game.execute("scenario no", role=REFEREE)

@@ -113,57 +113,40 @@ def _notes(path: Path) -> list[str]:
 # ---------------------------------------------------------------------- the paths
 
 
-def _play(game: Game, run: Run, lines: list[str]) -> None:
-    for line in lines:
-        try:
-            game.execute(line, role=REFEREE)
-        except Refused as e:
-            said = str(e)
-            (run.unknown if "could not be taken back" in said else run.lost).append(line)
-            run.code, run.said = 1, said
-            return
-        run.acked.append(line)
-
-
-def _new_game(folder: Path) -> Run:
+def _played(opening: Callable[[], Game], lines: list[str]) -> Run:
+    """The game ``opening`` opens (or the error it is refused with), ``lines`` given in it until one is refused."""
     run = Run()
     try:
-        game = Game.new(folder / "new.ft", "ludonet", seed=3, clock=lambda: 1_000)
+        game = opening()
     except SaveError as e:
         return Run(2, str(e))
     try:
-        _play(game, run, ["note a"])
+        for line in lines:
+            try:
+                game.execute(line, role=REFEREE)
+            except Refused as e:
+                said = str(e)
+                (run.unknown if "could not be taken back" in said else run.lost).append(line)
+                run.code, run.said = 1, said
+                break
+            run.acked.append(line)
     finally:
         game.close()
     return run
+
+
+def _new_game(folder: Path) -> Run:
+    return _played(lambda: Game.new(folder / "new.ft", "ludonet", seed=3, clock=lambda: 1_000), ["note a"])
 
 
 def _game_play(folder: Path) -> Run:
     """Open the demo, play, undo and redo."""
-    run = Run()
-    try:
-        game = Game.open(folder / "g.ft")
-    except SaveError as e:
-        return Run(2, str(e))
-    try:
-        _play(game, run, ["note three", "undo", "redo", "note four"])
-    finally:
-        game.close()
-    return run
+    return _played(lambda: Game.open(folder / "g.ft"), ["note three", "undo", "redo", "note four"])
 
 
 def _open_torn(folder: Path) -> Run:
     """Open a save whose last command a crash tore: its tail is set aside, then one command."""
-    run = Run()
-    try:
-        game = Game.open(folder / "g.ft")
-    except SaveError as e:
-        return Run(2, str(e))
-    try:
-        _play(game, run, ["note three"])
-    finally:
-        game.close()
-    return run
+    return _played(lambda: Game.open(folder / "g.ft"), ["note three"])
 
 
 def _with_script(folder: Path) -> None:

@@ -17,6 +17,7 @@ from linea_di_tiro_support import (  # noqa: F401  (fixtures)
     rolls,
     stacked,
 )  # noqa: F401  (fixtures)
+from playing import refused
 
 from core import events as ev
 from core.game import Game
@@ -177,56 +178,47 @@ def test_next_draws_the_cards_in_order_and_names_the_side(game):
 def test_a_number_card_activates_one_piece_once(game):
     """Rules: LT-R010, LT-R020."""
     play(game, "next")  # 7♥: us
-    with pytest.raises(Refused, match="7♥ is US 2nd Armored's"):
-        play(game, "@german activate panzer A2")
-    with pytest.raises(Refused, match="7♥ is US 2nd Armored's"):
-        play(game, "activate panzer A2")  # a rule, for the referee too
+    refused(game, "@german activate panzer A2", "7♥ is US 2nd Armored's")
+    refused(game, "activate panzer A2", "7♥ is US 2nd Armored's")  # a rule, for the referee too
     facts = play(game, "@us activate sherman1 A2")
     assert any(isinstance(e, ev.StatusChanged) and e.add == ("A2",) for e in facts)
     assert any(isinstance(e, ev.Noted) and "A2, bound and execute" in plain(e.text) for e in facts)
-    with pytest.raises(Refused, match="already been activated on this card"):
-        play(game, "@us activate sherman1 A5")
-    with pytest.raises(Refused, match="activates one piece"):
-        play(game, "@us activate sherman2 A5")
+    refused(game, "@us activate sherman1 A5", "already been activated on this card")
+    refused(game, "@us activate sherman2 A5", "activates one piece")
     play(game, "@us next")  # the card's side ends its card: Q♠
     assert game.state.units["sherman1"].status == ()  # the card's badges go with it
-    with pytest.raises(Refused, match="Q♠ is Kampfgruppe Heinz's"):
-        play(game, "@us next")
+    refused(game, "@us next", "Q♠ is Kampfgruppe Heinz's")
 
 
 def test_a_face_card_activates_one_platoon(game):
     """Rules: LT-R010, LT-AMB-04."""
     play(game, "next", "next")  # Q♠: german, a face card
     play(game, "@german activate panzer A5")
-    with pytest.raises(Refused, match="activates platoon Zug 1"):
-        play(game, "@german activate grenadiers A1")
+    refused(game, "@german activate grenadiers A1", "activates platoon Zug 1")
     play(game, "@german activate pak A1")  # the hidden gun is in the same platoon
-    with pytest.raises(Refused, match="already activated a platoon"):
-        play(game, "@german unitmove call-artillery")
+    refused(game, "@german unitmove call-artillery", "already activated a platoon")
 
 
 def test_a_face_card_may_call_artillery_which_opens_on_the_joker(game):
     """Rules: LT-R090, LT-AMB-07."""
     inject(game, piece("hauptmann", "german", "rifles", roles=("company-command",)))
     play(game, "next", "next")
-    with pytest.raises(Refused, match="gives Kampfgruppe Heinz no artillery support"):
-        play(game, "@german unitmove call-artillery by=hauptmann on the crossroads")
+    refused(
+        game,
+        "@german unitmove call-artillery by=hauptmann on the crossroads",
+        "gives Kampfgruppe Heinz no artillery support",
+    )
     inject(game, *artillery("german", 4))
-    with pytest.raises(Refused, match="name the piece that calls"):
-        play(game, "@german unitmove call-artillery on the crossroads")
-    with pytest.raises(Refused, match="only a company-command or observer"):
-        play(game, "@german unitmove call-artillery by=panzer on the crossroads")
+    refused(game, "@german unitmove call-artillery on the crossroads", "name the piece that calls")
+    refused(game, "@german unitmove call-artillery by=panzer on the crossroads", "only a company-command or observer")
     play(game, "@german unitmove call-artillery by=hauptmann on the crossroads")
-    with pytest.raises(Refused, match="spent on a unit move"):
-        play(game, "@german activate panzer A5")
+    refused(game, "@german activate panzer A5", "spent on a unit move")
     facts = play(game, "next")  # the joker
     assert game.state.active_side == "" and game.state.card == "Joker"
     assert game.state.vars["artillery.german"] == "firing"
     assert any(isinstance(e, ev.Noted) and "artillery opens fire" in plain(e.text) for e in facts)
-    with pytest.raises(Refused, match="joker activates no piece"):
-        play(game, "activate panzer A5")
-    with pytest.raises(Refused, match="no side's"):
-        play(game, "@us activate sherman1 A5")
+    refused(game, "activate panzer A5", "joker activates no piece")
+    refused(game, "@us activate sherman1 A5", "no side's")
 
 
 def test_at_fire_by_the_activated_piece_with_exact_dice(game):
@@ -237,10 +229,8 @@ def test_at_fire_by_the_activated_piece_with_exact_dice(game):
     roll = rolls(facts)[0]
     assert roll.faces == (2, 3) and roll.total and plain(roll.outcome) == "modified total 5, column 0: T: morale test"
     assert any(isinstance(e, ev.Noted) and "must test morale" in plain(e.text) for e in facts)
-    with pytest.raises(Refused, match="no attack left"):
-        play(game, "@us at sherman1 panzer")
-    with pytest.raises(Refused, match="not activated on this card"):
-        play(game, "@us at sherman2 panzer")
+    refused(game, "@us at sherman1 panzer", "no attack left")
+    refused(game, "@us at sherman2 panzer", "not activated on this card")
 
 
 def test_at_fire_destroys_and_routs(game):
@@ -260,15 +250,13 @@ def test_a_ready_attack_replies_out_of_turn(game):
     play(game, "@german activate panzer A1")
     assert game.state.units["panzer"].has("ready-1")
     play(game, "next", "next", "next")  # Joker, 3♣, K♦: us
-    with pytest.raises(Refused, match="is US 2nd Armored's"):
-        play(game, "@german at panzer sherman1")
+    refused(game, "@german at panzer sherman1", "is US 2nd Armored's")
     play(game, "@us activate sherman1 A4 prepare=0", "@us at sherman1 panzer dice=6,6")  # 12: no effect
     facts = play(game, "@german at panzer sherman1 ready long dice=5,2")  # 5 vs 5, 7 at long range → no effect
     assert plain(rolls(facts)[0].outcome) == "modified total 7, column 0: no effect"
     assert not game.state.units["panzer"].has("ready-1")
     play(game, "@us at sherman1 panzer dice=6,6")
-    with pytest.raises(Refused, match="holds no ready attack"):
-        play(game, "@german at panzer sherman1 ready")
+    refused(game, "@german at panzer sherman1 ready", "holds no ready attack")
 
 
 def test_ready_attacks_are_capped_at_two(game):
@@ -276,22 +264,19 @@ def test_ready_attacks_are_capped_at_two(game):
     play(game, "next", "next", "@german activate panzer A4")  # prepares 2
     assert game.state.units["panzer"].has("ready-2")
     play(game, "next", "next")  # Joker, 3♣: german
-    with pytest.raises(Refused, match="at most 2"):
-        play(game, "@german activate panzer A1")
+    refused(game, "@german activate panzer A1", "at most 2")
     play(game, "@german activate panzer A1 prepare=0")
 
 
 def test_mg_fire_immobilises_infantry_and_a7_removes_it(game):
     """Rules: LT-R020, LT-R060, LT-AMB-21."""
     play(game, "next", "@us activate gis A2")
-    with pytest.raises(Refused, match="say what Grenadiers is doing"):
-        play(game, "@us mg gis grenadiers")
+    refused(game, "@us mg gis grenadiers", "say what Grenadiers is doing")
     facts = play(game, "@us mg gis grenadiers defence=still-open dice=2")  # 3 - 3 = 0; 2 → I
     assert plain(rolls(facts)[0].outcome) == "modified total 2, column 0: I: immobilised, loses its ready attacks"
     assert game.state.units["grenadiers"].has("immobilised")
     play(game, "next", "next", "next")  # Q♠, Joker, 3♣: german
-    with pytest.raises(Refused, match="immobilised and cannot move"):
-        play(game, "@german activate grenadiers A5")
+    refused(game, "@german activate grenadiers A5", "immobilised and cannot move")
     play(game, "@german activate grenadiers A7")
     assert not game.state.units["grenadiers"].has("immobilised")
 
@@ -310,8 +295,7 @@ def test_morale_test_with_exact_dice(game):
 def test_the_hidden_gun_is_attacked_only_once_spotted(game):
     """Rules: LT-R030, LT-AMB-19, LT-AMB-31."""
     play(game, "next", "@us activate sherman1 A2")
-    with pytest.raises(Refused, match="no unit 'pak'"):
-        play(game, "@us mg sherman1 pak")
+    refused(game, "@us mg sherman1 pak", "no unit 'pak'")
     assert "pak" not in game.view("us").units
     play(game, "spot pak by=gis at=10 state=still-cover")  # a vehicle stationary in cover: 20 cm
     assert "pak" in game.view("us").units

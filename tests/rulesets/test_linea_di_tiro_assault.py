@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 from linea_di_tiro_support import game, inject, piece, play, rolls  # noqa: F401  (fixtures)
+from playing import refused
 
 from core import events as ev
 from core.language.i18n import plain
-from core.ruleset import Refused
 from core.rulesets.linea_di_tiro.rules import assault
 
 
@@ -104,13 +104,10 @@ def test_immobilised_infantry_takes_no_test(game):
 
 def test_an_overrun_is_part_of_a_tanks_move(game):
     play(game, "next", "next")
-    with pytest.raises(Refused, match="activate it with A1, A2 or A5"):
-        play(game, "@german overrun panzer gis open")
+    refused(game, "@german overrun panzer gis open", "activate it with A1, A2 or A5")
     play(game, "@german activate panzer A4")
-    with pytest.raises(Refused, match="activate it with A1, A2 or A5"):
-        play(game, "@german overrun panzer gis open")
-    with pytest.raises(Refused, match="is a tank"):
-        play(game, "@german overrun panzer sherman1")
+    refused(game, "@german overrun panzer gis open", "activate it with A1, A2 or A5")
+    refused(game, "@german overrun panzer sherman1", "is a tank")
 
 
 # -------------------------------------------------------------- close assaults
@@ -119,17 +116,14 @@ def test_an_overrun_is_part_of_a_tanks_move(game):
 def test_infantry_assaults_a_tank_from_the_rear(game):
     """Rules: LT-R101, LT-AMB-24."""
     play(game, "next", "@us activate gis A2")  # 7♥
-    with pytest.raises(Refused, match="only on the flank or rear"):
-        play(game, "@us closeassault gis panzer")
-    with pytest.raises(Refused, match="friendly infantry adjacent"):
-        play(game, "@us closeassault gis panzer rear escort=5")
+    refused(game, "@us closeassault gis panzer", "only on the flank or rear")
+    refused(game, "@us closeassault gis panzer rear escort=5", "friendly infantry adjacent")
     # the GIs have no AT weapon: improvised, 1 or less; the Panzer has machine guns
     facts = play(game, "@us closeassault gis panzer rear escort=6 dice=2")
     r = rolls(facts)[0]
     assert (r.target, r.under, plain(r.outcome)) == (1, True, "no effect")
     assert game.state.units["panzer"].in_play
-    with pytest.raises(Refused, match="no attack left"):
-        play(game, "@us closeassault gis panzer rear")
+    refused(game, "@us closeassault gis panzer rear", "no attack left")
 
 
 def test_tank_hunters_against_a_protected_tank(game):
@@ -160,8 +154,7 @@ def test_a_scenarios_own_rating_and_a_tank_without_machine_guns(game):
     assert plain(r.purpose) == "close assault at Stug, its scenario's rating 3" and r.target == 4
     assert game.state.units["stug"].out
     play(game, "next", "next", "next", "next", "@us activate odd A2")  # K♦
-    with pytest.raises(Refused, match="rating is one of 1, 3, 5, not 4"):
-        play(game, "@us closeassault odd panzer rear")
+    refused(game, "@us closeassault odd panzer rear", "rating is one of 1, 3, 5, not 4")
 
 
 def test_infantry_marked_with_portable_at_weapons_tests_before_an_overrun(game):
@@ -175,8 +168,7 @@ def test_infantry_marked_with_portable_at_weapons_tests_before_an_overrun(game):
 def test_guns_are_not_close_assaulted_but_meleed(game):
     inject(game, ev.UnitAdded(unit=ev.UnitSpec(id="flak", name="Flak", side="german", cls="pak40")))
     play(game, "next", "@us activate gis A2")
-    with pytest.raises(Refused, match="not a tank"):
-        play(game, "@us closeassault gis flak rear")
+    refused(game, "@us closeassault gis flak rear", "not a tank")
 
 
 # ------------------------------------------------------------------------ melee
@@ -227,10 +219,8 @@ def test_guns_cannot_start_a_melee_and_fight_at_minus_three(game):
         ev.UnitAdded(unit=ev.UnitSpec(id="atgun", name="AT gun", side="us", team="2nd Platoon", cls="pak40")),
     )
     play(game, "next", "@us activate atgun A2")
-    with pytest.raises(Refused, match="guns cannot"):
-        play(game, "@us melee atgun grenadiers")
-    with pytest.raises(Refused, match="a tank overruns"):
-        play(game, "@us melee sherman1 grenadiers")
+    refused(game, "@us melee atgun grenadiers", "guns cannot")
+    refused(game, "@us melee sherman1 grenadiers", "a tank overruns")
     play(game, "next", "next", "next", "@german activate grenadiers A2")  # 3♣
     facts = play(game, "@german melee grenadiers atgun dice=1,6")  # 4 + 1 = 5 against 4 + 6 - 3 = 7
     assert ("a gun", -3) in [(plain(m.label), m.value) for m in rolls(facts)[1].mods]

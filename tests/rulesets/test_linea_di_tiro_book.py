@@ -4,12 +4,11 @@ found with no test of their own, each checked from the book with exact dice."""
 
 from __future__ import annotations
 
-import pytest
 from linea_di_tiro_support import game, inject, notes, play, rolls  # noqa: F401  (fixtures)
+from playing import refused
 
 from core import events as ev
 from core.language.i18n import plain
-from core.ruleset import Refused
 
 
 def test_lt_amb_16_the_long_range_note_reads_the_modified_result(game):
@@ -48,8 +47,7 @@ def test_lt_amb_10_a_target_replies_only_at_an_attacker_it_sees(game):
     play(game, "next", "@german activate pak A2")  # Q♠: the hidden Pak fires
     facts = play(game, "@german at pak sherman1 dice=6,6")  # 12: no effect
     assert plain(rolls(facts)[0].outcome) == "modified total 12, column +2: no effect"
-    with pytest.raises(Refused, match="no unit 'pak'"):
-        play(game, "@us mg sherman1 pak ready")
+    refused(game, "@us mg sherman1 pak ready", "no unit 'pak'")
     assert game.state.units["sherman1"].has("ready-1")
     play(game, "spot pak by=gis at=40 state=still-cover")  # it fired once: 20 cm doubled
     facts = play(game, "@us mg sherman1 pak ready dice=6")  # a gun has no armour: MG/HE
@@ -103,13 +101,11 @@ def test_lt_r052_one_attack_is_answered_with_one_prepared_attack(game):
     assert game.state.units["panzer"].has("ready-2")
     play(game, "next", "next", "next")  # Joker, 3♣, K♦: us
     play(game, "@us activate sherman1 A4 prepare=0")  # two attacks
-    with pytest.raises(Refused, match="LT-R052"):
-        play(game, "@german at panzer sherman1 ready dice=6,6")  # nothing to answer yet
+    refused(game, "@german at panzer sherman1 ready dice=6,6", "LT-R052")  # nothing to answer yet
     facts = play(game, "@us at sherman1 panzer dice=6,6")
     assert plain(rolls(facts)[0].outcome).endswith("no effect")
     facts = play(game, "@german at panzer sherman1 ready dice=6,6")
     assert plain(rolls(facts)[0].outcome).endswith("no effect")
     assert game.state.units["panzer"].has("ready-1")
-    with pytest.raises(Refused, match="LT-R052"):
-        play(game, "@german at panzer sherman1 ready dice=6,6")
+    refused(game, "@german at panzer sherman1 ready dice=6,6", "LT-R052")
     assert game.state.units["panzer"].has("ready-1")

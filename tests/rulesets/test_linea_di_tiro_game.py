@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 from linea_di_tiro_support import artillery, game, inject, new_game, notes, piece, play, rolls  # noqa: F401  (fixtures)
+from playing import refused
 
 from core import events as ev
 from core.language.i18n import plain
-from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import scenario_vars
 from core.secrets.commitments import matches
 from core.views import REFEREE
@@ -26,10 +26,8 @@ def test_a_piece_may_rout_of_its_own_will(game):
     assert [(e.unit, e.cm) for e in facts if isinstance(e, ev.Moved)] == [("gis", 30)]
     assert game.state.units["gis"].has("retreating")
     assert notes(facts) == ["GIs, first half flees 30 cm, back to the enemy, a voluntary rout (LT-R080)"]
-    with pytest.raises(Refused, match="already fleeing"):
-        play(game, "@us rout gis")
-    with pytest.raises(Refused, match="fleeing under this card"):
-        play(game, "@us activate gis A2")
+    refused(game, "@us rout gis", "already fleeing")
+    refused(game, "@us activate gis A2", "fleeing under this card")
     play(game, "@us next")  # Q♠: german; a side may rout out of its card too
     play(game, "@us rout bazooka")
     assert game.state.units["bazooka"].has("retreating")
@@ -74,15 +72,13 @@ def test_tab_offers_barrage_only_the_side_whose_artillery_fires_on_this_card(she
     play(g, "next")  # the joker
     assert sides("barrage ") == ["german"]
     assert g.complete("barrage kampf", "referee") == ["german"]
-    with pytest.raises(Refused, match="US 2nd Armored's artillery does not fire on this card"):
-        play(g, "barrage us gis defence=still-open")
+    refused(g, "barrage us gis defence=still-open", "US 2nd Armored's artillery does not fire on this card")
 
 
 def test_artillery_attacks_every_unit_in_the_square_on_its_card(shelled):
     """Rules: LT-R090, LT-AMB-27, LT-AMB-31."""
     g = shelled
-    with pytest.raises(Refused, match="does not fire on this card"):
-        play(g, "barrage german gis defence=still-open")
+    refused(g, "barrage german gis defence=still-open", "does not fire on this card")
     facts = play(g, "next")  # the joker
     assert g.state.vars["artillery.german"] == "firing"
     # HE 4 against stationary infantry 3: column +1, a 1 immobilises
@@ -92,13 +88,11 @@ def test_artillery_attacks_every_unit_in_the_square_on_its_card(shelled):
         "infantry stationary in the open 3 = +1"
     )
     assert plain(r.outcome) == "modified total 1, column +1: I: immobilised, loses its ready attacks"
-    with pytest.raises(Refused, match="already taken this card's artillery attack"):
-        play(g, "barrage german gis defence=still-open")
+    refused(g, "barrage german gis defence=still-open", "already taken this card's artillery attack")
     play(g, "barrage german sherman1 dice=1")  # a tank: defence 5, column -1, 1 → I: a tank tests morale
     assert g.state.units["sherman1"].in_play
     play(g, "next")  # 7♥: the artillery does not fire on it
-    with pytest.raises(Refused, match="does not fire on this card"):
-        play(g, "barrage german bazooka defence=still-open")
+    refused(g, "barrage german bazooka defence=still-open", "does not fire on this card")
     play(g, "next", "@german unitmove continue-artillery")  # K♠: a face card continues it
     # the barrage that immobilised the GIs was their first HE attack in a row; this
     # second one gets +1 (LT-R061): 4 + 1 - 3, column +2, where a 4 is no effect
@@ -117,8 +111,7 @@ def test_a_scenario_whose_jokers_start_no_artillery(tmp_path):
             ev.VarSet(key=scenario_vars.JOKER_ARTILLERY, value=0),
         )
         play(g, "next")
-        with pytest.raises(Refused, match="a joker starts no artillery"):
-            play(g, "@german unitmove call-artillery by=hauptmann")
+        refused(g, "@german unitmove call-artillery by=hauptmann", "a joker starts no artillery")
     finally:
         g.close()
 
@@ -149,13 +142,10 @@ def test_the_game_ends_after_the_scenarios_cards_with_a_recorded_result(game):
     )
     assert "the last card of the game (2, the scenario's turns)" not in notes(play(game, "next"))
     assert "the last card of the game (2, the scenario's turns)" in notes(play(game, "next"))
-    with pytest.raises(Refused, match="2 cards have been played"):
-        play(game, "next")
+    refused(game, "next", "2 cards have been played")
     play(game, "out grenadiers")
-    with pytest.raises(Refused, match="no side 'nobody'"):
-        play(game, "result nobody")
-    with pytest.raises(Refused, match="only the referee"):
-        play(game, "@us result us")
+    refused(game, "result nobody", "no side 'nobody'")
+    refused(game, "@us result us", "only the referee")
     *openings, end = play(game, "result us")
     # The end opens every secret with the salt of its commitment: the hidden gun, the shuffled deck.
     assert [o.key for o in openings] == ["unit.pak", "secret.deck"]
@@ -166,8 +156,7 @@ def test_the_game_ends_after_the_scenarios_cards_with_a_recorded_result(game):
         "(US 2nd Armored lost 0 of 4; Kampfgruppe Heinz lost 1 of 3; after 2 cards)"
     )
     assert game.state.phase == "ended"
-    with pytest.raises(Refused):
-        play(game, "next")
+    refused(game, "next")
 
 
 def test_a_draw_with_the_referees_words(game):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from linea_di_tiro_support import game, inject, piece, play, rolls  # noqa: F401  (fixtures)
+from playing import refused
 
 from core import events as ev
 from core.language.i18n import plain
@@ -48,8 +49,7 @@ def test_the_hidden_gun_is_spotted_within_its_distance(game):
     assert game.log_lines("us")[-1].text == (
         "note: GIs, first half spots Pak 40 at 20 cm: vehicle stationary in cover; spotted within 20 cm"
     )
-    with pytest.raises(Refused, match="already spotted"):
-        play(game, "spot pak by=sherman1 at=1 state=still-cover")
+    refused(game, "spot pak by=sherman1 at=1 state=still-cover", "already spotted")
 
 
 def test_a_tank_sees_half_as_far_and_a_recon_car_in_full(game):
@@ -58,8 +58,7 @@ def test_a_tank_sees_half_as_far_and_a_recon_car_in_full(game):
     play(game, "next")
     play(game, "spot pak by=sherman1 at=11 state=still-cover")
     assert "pak" not in game.view("us").units
-    with pytest.raises(Refused, match="its state is one of"):
-        play(game, "spot pak by=scout at=11 state=ambush")  # a gun is not infantry in ambush
+    refused(game, "spot pak by=scout at=11 state=ambush", "its state is one of")  # a gun is not infantry in ambush
     play(game, "spot pak by=scout at=20 state=still-cover")
     assert "pak" in game.view("us").units
 
@@ -91,35 +90,28 @@ def test_a_spotted_piece_replies_at_its_first_spotter(game):
     play(game, "spot pak by=sherman1 at=10 state=still-cover")  # 20 halved from a tank: 10
     assert "pak" in game.view("us").units
     assert any("may fire a ready attack at once at Sherman Easy" in ln.text for ln in game.log_lines("german"))
-    with pytest.raises(Refused, match="only at the first enemy that spotted it"):
-        play(game, "@german at pak sherman2 ambush")
+    refused(game, "@german at pak sherman2 ambush", "only at the first enemy that spotted it")
     # 7 - 5 = +2; 4 + 3 - 1 = 6 → T
     facts = play(game, "@german at pak sherman1 ambush dice=4,3")
     r = rolls(facts)[0]
     assert [m.value for m in r.mods] == [-1] and plain(r.outcome) == "modified total 6, column +2: T: morale test"
     assert not game.state.units["pak"].has("ready-1")
-    with pytest.raises(Refused, match="no ambush to fire"):  # spent
-        play(game, "@german at pak sherman1 ambush")
+    refused(game, "@german at pak sherman1 ambush", "no ambush to fire")  # spent
 
 
 def test_movement_checked_against_the_typed_distance(game):
     """Rules: LT-R040, LT-R041, LT-R042, LT-AMB-09, LT-AMB-29."""
     play(game, "next")  # 7♥
-    with pytest.raises(Refused, match="not activated on this card"):
-        play(game, "@us move gis 5")
+    refused(game, "@us move gis 5", "not activated on this card")
     play(game, "@us activate gis A5")
-    with pytest.raises(Refused, match="move at speed is at most 30 cm"):
-        play(game, "@us move gis 31")
+    refused(game, "@us move gis 31", "move at speed is at most 30 cm")
     facts = play(game, "@us move gis 30")
     assert [(e.cm, plain(e.how)) for e in facts if isinstance(e, ev.Moved)] == [(30, "at speed")]
-    with pytest.raises(Refused, match="already moved"):
-        play(game, "@us move gis 1")
+    refused(game, "@us move gis 1", "already moved")
     play(game, "next", "next", "next", "next", "@us activate sherman1 A4")  # K♦
-    with pytest.raises(Refused, match="A4 does not move"):
-        play(game, "@us move sherman1 5")
+    refused(game, "@us move sherman1 5", "A4 does not move")
     play(game, "@us activate sherman2 A1")
-    with pytest.raises(Refused, match="bound is at most 10 cm"):
-        play(game, "@us move sherman2 11")
+    refused(game, "@us move sherman2 11", "bound is at most 10 cm")
     play(game, "@us move sherman2 0")  # a turn on the spot
 
 
@@ -127,16 +119,13 @@ def test_a6_mounts_a_piece_on_foot_and_dismounts_one_aboard(game):
     """C.3 LT-R020, A6: the in-vehicle badge and the aboard variable follow the option.
     Rules: LT-AMB-30."""
     play(game, "next")  # 7♥: the Americans
-    with pytest.raises(Refused, match="into=VEHICLE"):
-        play(game, "@us activate gis A6")
-    with pytest.raises(Refused, match="not A5"):
-        play(game, "@us activate gis A5 into=sherman1")
+    refused(game, "@us activate gis A6", "into=VEHICLE")
+    refused(game, "@us activate gis A5 into=sherman1", "not A5")
     play(game, "@us activate gis A6 into=sherman1")
     assert game.state.units["gis"].has("in-vehicle")
     assert game.state.vars["aboard.gis"] == "sherman1"
     play(game, "next", "next", "next", "next")  # K♦: an American platoon
-    with pytest.raises(Refused, match="is aboard"):
-        play(game, "@us activate gis A6 into=sherman2")
+    refused(game, "@us activate gis A6 into=sherman2", "is aboard")
     play(game, "@us activate gis A6")
     assert not game.state.units["gis"].has("in-vehicle")
     assert game.state.vars["aboard.gis"] == ""

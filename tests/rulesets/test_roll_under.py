@@ -6,13 +6,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from playing import refused
 from registry_walk import RULESETS, set_up
 
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
 from core.narrate import describe_roll
-from core.ruleset import Refused
 from core.rulesets.common import REFEREE_TOOLS
 from core.views import REFEREE
 from tui.odds import chance, succeeded
@@ -47,9 +47,7 @@ def test_roll_under_counts_dice_at_or_below(tmp_path, ruleset):
         assert several.check == ev.Each(face=4, under=True) and succeeded(several) is None
         over = _roll(game, "roll 2d6 target=5 dice=5,4")
         assert (over.under, plain(over.outcome)) == (False, "1 success")
-        with pytest.raises(Refused, match="not both"):
-            game.execute("roll 1d10 target=3 under=7", role=REFEREE)
-        with pytest.raises(Refused, match="whole number"):
-            game.execute("roll 1d10 under=seven", role=REFEREE)
+        refused(game, "roll 1d10 target=3 under=7", "not both")
+        refused(game, "roll 1d10 under=seven", "whole number")
     finally:
         game.close()

@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 import msgspec.inspect
 import pytest
+from playing import refused
 from scenario_support import FULL, dumps, full
 
 from core import events as ev
@@ -297,8 +298,7 @@ def test_a_server_reads_scenario_files_from_its_folder_only(tmp_path, monkeypatc
 
 def test_player_seats_cannot_load_a_scenario(tmp_path):
     game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
-    with pytest.raises(Refused):
-        game.execute("scenario /etc/passwd", role="paras")
+    refused(game, "@paras scenario /etc/passwd")
     assert game.timeline.length == 0
 
 

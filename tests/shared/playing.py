@@ -5,8 +5,11 @@ A test module imports it with ``tests/shared`` on ``sys.path`` (see ``hostile.py
 
 from __future__ import annotations
 
+import pytest
+
 from core import events as ev
 from core.game import Game
+from core.ruleset import Refused
 
 
 def play(g: Game, *lines: str) -> list[ev.Event]:
@@ -18,3 +21,10 @@ def play(g: Game, *lines: str) -> list[ev.Event]:
             role, _, line = line[1:].partition(" ")
         out = g.execute(line, role=role)
     return list(out.events[1:]) if out else []
+
+
+def refused(g: Game, line: str, match: str | None = None) -> str:
+    """The words ``line`` (``@side text`` for a side's) is refused with: it must be."""
+    with pytest.raises(Refused, match=match) as no:
+        play(g, line)
+    return str(no.value)

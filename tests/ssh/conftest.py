@@ -6,7 +6,9 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from ssh_club import Club, no_standby, served_by_workers, served_table
+from web_club import chromium_browser
 
 
 @pytest.fixture
@@ -49,3 +51,12 @@ def standby_spared() -> Iterator[None]:
     """Seat workers started in the test keep no standby (``ssh_club.no_standby``)."""
     with no_standby():
         yield
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def chromium():
+    """One Chromium for a browser test module's tests, in the module's loop (launching one is about 1.7 s of CPU),
+    each test in a context of its own (``new_context``: its own cookies, storage and pages), as separate browsers
+    are: nothing a test checks is the browser process's own."""
+    async with chromium_browser() as browser:
+        yield browser

@@ -9,6 +9,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import re
+import sys
 import time
 from collections.abc import AsyncIterator, Callable, Collection, Iterator
 from dataclasses import dataclass
@@ -166,6 +169,35 @@ class Club:
         """The app that draws ``seat``'s screen: its own, or the shared screen a spectator watches."""
         session = self.session(seat)
         return session.app if session.app is not None else session.screen.app
+
+
+async def fireteam_process(
+    cwd: Path, *args: str, env: dict[str, str], stdin: int | None = None
+) -> asyncio.subprocess.Process:
+    """``fireteam ARGS`` (``python -m tui.main``) run in ``cwd`` with ``env`` over this process's environment, its
+    output piped to the test (``read_until``)."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui.main", *args, env={**os.environ, **env}, stdin=stdin,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=cwd,
+    )  # fmt: skip
+
+
+async def read_until(proc: asyncio.subprocess.Process, words: str, timeout: float) -> str:
+    """What ``proc`` has printed up to the line that says ``words`` (each line within ``timeout``): it must say them."""
+    assert proc.stdout is not None and proc.stderr is not None
+    out = ""
+    while words not in out:
+        line = await asyncio.wait_for(proc.stdout.readline(), timeout)
+        assert line, f"server exited: {(await proc.stderr.read()).decode()}"
+        out += line.decode()
+    return out
+
+
+def listening_port(out: str) -> int:
+    """The port ``fireteam serve`` said it listens on."""
+    found = re.search(r"listening on 127\.0\.0\.1:(\d+)", out)
+    assert found, out
+    return int(found.group(1))
 
 
 def make_keys(names) -> dict[str, asyncssh.SSHKey]:

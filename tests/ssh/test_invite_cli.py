@@ -14,7 +14,7 @@ from pathlib import Path
 import aiohttp
 import asyncssh
 import pytest
-from ssh_club import WAIT_S, Player, demo_game, make_keys, seats_toml, wait_until
+from ssh_club import WAIT_S, Player, demo_game, fireteam_process, make_keys, read_until, seats_toml, wait_until
 
 from tui.main import main
 from tui.ssh.invitations.store import Invitations
@@ -108,17 +108,10 @@ async def test_serve_web_and_invite_seat_a_browser_and_a_fresh_ssh_key(tmp_path)
     (data / "seats.toml").write_text("# the club's seats\n" + seats_toml(keys, SEATS))
     demo_game(tmp_path / "club.ft").close()
     env = {**os.environ, "FIRETEAM_DATA_DIR": str(data), "FIRETEAM_STATE_DIR": str(data), "LANG": "C"}
-    server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui.main", "serve", "--port", "0", "--web", "0", str(tmp_path / "club.ft"),
-        env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=tmp_path,
-    )  # fmt: skip
+    server = await fireteam_process(tmp_path, "serve", "--port", "0", "--web", "0", str(tmp_path / "club.ft"), env=env)
     conn = None
     try:
-        out = ""
-        while "fireteam invite" not in out:
-            line = await asyncio.wait_for(server.stdout.readline(), WAIT_S)
-            assert line, f"server exited: {(await server.stderr.read()).decode()}"
-            out += line.decode()
+        out = await read_until(server, "fireteam invite", WAIT_S)
         assert re.search(r"browser seats on 127\.0\.0\.1:\d+ — players open http://127\.0\.0\.1:\d+", out)
         inviting = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tui.main", "invite", "bruno",

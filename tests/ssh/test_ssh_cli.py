@@ -8,12 +8,11 @@ import os
 import re
 import signal
 import stat
-import sys
 from pathlib import Path
 
 import asyncssh
 import pytest
-from ssh_club import demo_game, make_keys, seats_toml
+from ssh_club import demo_game, fireteam_process, listening_port, make_keys, read_until, seats_toml
 
 from core.game import Game
 from core.scenarios import files as scenario_files
@@ -91,26 +90,11 @@ async def test_fireteam_serve_end_to_end(tmp_path):
     (data / "seats.toml").write_text(seats_toml(keys, {"anna": "referee"}))
     demo_game(tmp_path / "club.ft").close()
     (tmp_path / "club.ft").chmod(0o644)  # made by a client under the usual umask: every account reads it
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tui.main",
-        "serve",
-        "--port",
-        "0",
-        str(tmp_path / "club.ft"),
-        env={**os.environ, "FIRETEAM_DATA_DIR": str(data), "FIRETEAM_STATE_DIR": str(tmp_path / "state")},
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        cwd=tmp_path,
-    )
+    env = {"FIRETEAM_DATA_DIR": str(data), "FIRETEAM_STATE_DIR": str(tmp_path / "state")}
+    proc = await fireteam_process(tmp_path, "serve", "--port", "0", str(tmp_path / "club.ft"), env=env)
     try:
-        out = ""
-        while "listening on" not in out:
-            line = await asyncio.wait_for(proc.stdout.readline(), 30)
-            assert line, f"server exited: {(await proc.stderr.read()).decode()}"
-            out += line.decode()
-        port = int(re.search(r"listening on 127\.0\.0\.1:(\d+)", out).group(1))
+        out = await read_until(proc, "listening on", 30)
+        port = listening_port(out)
         assert "Created the host key" in out
         # Issue 28: the save (which names hidden units) stayed readable by every account while served.
         assert f"{tmp_path / 'club.ft'} was readable by other accounts of this host: now by its owner only" in out

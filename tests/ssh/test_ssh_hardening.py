@@ -9,12 +9,11 @@ import re
 import shutil
 import signal
 import stat
-import sys
 from pathlib import Path
 
 import asyncssh
 import pytest
-from ssh_club import SEATS, WATCHING, make_keys, seats_toml, wait_until
+from ssh_club import SEATS, WATCHING, fireteam_process, listening_port, make_keys, read_until, seats_toml, wait_until
 from test_ssh_limits import in_process
 
 from core.refusal import LOG as CORE_LOG
@@ -73,17 +72,9 @@ def _mode(path: Path) -> int:
 
 
 async def _start_serve(tmp_path: Path, data: Path, *extra: str) -> tuple[asyncio.subprocess.Process, int]:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui.main", "serve", "--port", "0", *extra,
-        env={**os.environ, "FIRETEAM_DATA_DIR": str(data), "FIRETEAM_STATE_DIR": str(data)},
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=tmp_path,
-    )  # fmt: skip
-    out = ""
-    while "listening on" not in out:
-        line = await asyncio.wait_for(proc.stdout.readline(), 60)
-        assert line, f"server exited: {(await proc.stderr.read()).decode()}"
-        out += line.decode()
-    return proc, int(re.search(r"listening on 127\.0\.0\.1:(\d+)", out).group(1))
+    env = {"FIRETEAM_DATA_DIR": str(data), "FIRETEAM_STATE_DIR": str(data)}
+    proc = await fireteam_process(tmp_path, "serve", "--port", "0", *extra, env=env)
+    return proc, listening_port(await read_until(proc, "listening on", 60))
 
 
 async def test_the_server_files_are_its_owners_only_and_sighup_closes_it_cleanly(tmp_path):

@@ -7,15 +7,25 @@ import argparse
 import asyncio
 import logging
 import os
-import re
 import signal
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
 import pytest
-from ssh_club import SEATS, WAIT_S, Club, demo_game, make_keys, seat_workers, seats_toml, wait_until
+from ssh_club import (
+    SEATS,
+    WAIT_S,
+    Club,
+    demo_game,
+    fireteam_process,
+    listening_port,
+    make_keys,
+    read_until,
+    seat_workers,
+    seats_toml,
+    wait_until,
+)
 
 from tui.ssh.main import serve_main
 from tui.ssh.seatsfile import SeatsError, SeatsFile, table_roles
@@ -140,29 +150,11 @@ async def test_the_organiser_kicks_a_seat_from_the_servers_console(tmp_path):
     keys = make_keys(["anna", "bob"])
     (data / "seats.toml").write_text(seats_toml(keys, {"anna": "referee", "bob": "regulars"}))
     demo_game(tmp_path / "club.ft").close()
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tui.main",
-        "serve",
-        "--port",
-        "0",
-        "--workers",
-        "1",
-        str(tmp_path / "club.ft"),
-        env={**os.environ, "FIRETEAM_DATA_DIR": str(data)},
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        cwd=tmp_path,
-    )
+    serve = ("serve", "--port", "0", "--workers", "1", str(tmp_path / "club.ft"))
+    proc = await fireteam_process(tmp_path, *serve, env={"FIRETEAM_DATA_DIR": str(data)}, stdin=asyncio.subprocess.PIPE)
     try:
-        out = ""
-        while "listening on" not in out:
-            line = await asyncio.wait_for(proc.stdout.readline(), 30)
-            assert line, f"server exited: {(await proc.stderr.read()).decode()}"
-            out += line.decode()
-        port = int(re.search(r"listening on 127\.0\.0\.1:(\d+)", out).group(1))
+        out = await read_until(proc, "listening on", 30)
+        port = listening_port(out)
         club = Club(None, port, keys, None, [], None)  # type: ignore[arg-type]
         bob = await club.connect("bob")
         await bob.wait_for("type a command")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from ssh_club import SEATS, WAIT_S, Club, Player, demo_game, make_keys, seats_toml, wait_until
+from ssh_club import SEATS, WAIT_S, Club, Player, demo_game, make_keys, seats_toml, served_table, wait_until
 
 from core import events as ev
 from core.game import Game
@@ -24,6 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from sentences import problems_of  # noqa: E402
 
 NO_COLOR = {"NO_COLOR": "1"}
+#: The prompt a plain seat writes when it is ready for a line.
+PROMPTS = {"rita": "rita (referee)> ", "reg": "reg (Bersaglieri)> "}
 
 
 def raw(player: Player) -> str:
@@ -44,9 +46,15 @@ async def wait_raw(player: Player, text: str) -> None:
     await wait_until(lambda: text in raw(player), WAIT_S, lambda: raw(player))
 
 
+async def plain(club: Club, seat: str) -> Player:
+    """``seat`` sat as plain lines with no colour, once its prompt is written."""
+    player = await club.connect(seat, command="plain", env=NO_COLOR)
+    await wait_raw(player, PROMPTS[seat])
+    return player
+
+
 async def test_a_plain_seat_writes_only_lines_takes_a_note_and_ends_with_ctrl_d(club: Club):
-    reg = await club.connect("reg", command="plain", env=NO_COLOR)
-    await wait_raw(reg, "reg (Bersaglieri)> ")
+    reg = await plain(club, "reg")
     reg.type("note hello over ssh\r")
     await wait_raw(reg, "Note: hello over ssh.")
     reg.type("roster\r")
@@ -76,10 +84,8 @@ async def test_a_plain_seat_writes_only_lines_takes_a_note_and_ends_with_ctrl_d(
 
 
 async def test_what_others_do_comes_as_the_seat_role_reads_it(club: Club):
-    rita = await club.connect("rita", command="plain", env=NO_COLOR)
-    reg = await club.connect("reg", command="plain", env=NO_COLOR)
-    await wait_raw(rita, "rita (referee)> ")
-    await wait_raw(reg, "reg (Bersaglieri)> ")
+    rita = await plain(club, "rita")
+    reg = await plain(club, "reg")
     rita.type("mark omar pinned\r")  # Dahir Omar is hidden from the regulars
     await wait_raw(rita, "Dahir Omar now pinned.")
     rita.type("note the wind rises\r")
@@ -94,10 +100,8 @@ async def test_a_change_a_side_cannot_see_sends_its_plain_seat_nothing(club: Clu
     """Issue #60, at the plain door: the referee's command on a fighter hidden from the regulars,
     his undo and his redo of it send the regulars' plain seat not a byte; the next news it may
     read is the first thing it is sent."""
-    rita = await club.connect("rita", command="plain", env=NO_COLOR)
-    reg = await club.connect("reg", command="plain", env=NO_COLOR)
-    await wait_raw(rita, "rita (referee)> ")
-    await wait_raw(reg, "reg (Bersaglieri)> ")
+    rita = await plain(club, "rita")
+    reg = await plain(club, "reg")
     start = len(raw(reg))
     rita.type("mark omar pinned\r")
     await wait_raw(rita, "Dahir Omar now pinned.")
@@ -116,10 +120,8 @@ async def test_a_change_a_side_cannot_see_sends_its_plain_seat_nothing(club: Clu
 
 
 async def test_a_half_typed_line_survives_the_news(club: Club):
-    rita = await club.connect("rita", command="plain", env=NO_COLOR)
-    reg = await club.connect("reg", command="plain", env=NO_COLOR)
-    await wait_raw(reg, "reg (Bersaglieri)> ")
-    await wait_raw(rita, "rita (referee)> ")
+    rita = await plain(club, "rita")
+    reg = await plain(club, "reg")
     reg.type("note half")
     await wait_raw(reg, "note half")
     rita.type("note meanwhile\r")
@@ -130,8 +132,7 @@ async def test_a_half_typed_line_survives_the_news(club: Club):
 
 
 async def test_undo_over_ssh_asks_first(club: Club):
-    reg = await club.connect("reg", command="plain", env=NO_COLOR)
-    await wait_raw(reg, "reg (Bersaglieri)> ")
+    reg = await plain(club, "reg")
     reg.type("note to take back\r")
     await wait_raw(reg, "Note: to take back.")
     reg.type("undo\r")
@@ -166,8 +167,7 @@ async def test_a_bot_without_a_terminal_plays_through_its_input(club: Club):
 
 
 async def test_kick_ends_a_plain_seat_saying_why(club: Club):
-    reg = await club.connect("reg", command="plain", env=NO_COLOR)
-    await wait_raw(reg, "reg (Bersaglieri)> ")
+    reg = await plain(club, "reg")
     assert club.server.kick("reg", "rita") == 1
     await wait_raw(reg, "Your session was closed: rita closed your seat.")
     await wait_until(lambda: reg.exit_status is not None, WAIT_S, lambda: raw(reg))
@@ -241,8 +241,7 @@ async def test_the_seats_file_seats_a_player_as_plain_lines(tmp_path, caplog):
 async def test_a_plain_seat_in_a_seat_worker(one_worker_club: Club, tmp_path):
     from tui.ssh.seating.history import SeatHistories
 
-    reg = await one_worker_club.connect("reg", command="plain", env=NO_COLOR)
-    await wait_raw(reg, "reg (Bersaglieri)> ")
+    reg = await plain(one_worker_club, "reg")
     reg.type("note from a worker\r")
     await wait_raw(reg, "Note: from a worker.")
     assert notes(one_worker_club.game)[-1] == "from a worker"
@@ -284,8 +283,7 @@ async def test_a_plain_seat_chooses_its_game_among_several_without_a_cleared_scr
 
 
 async def test_tab_completes_as_the_local_plain_client_and_a_second_tab_lists(club: Club):
-    reg = await club.connect("reg", command="plain", env=NO_COLOR)
-    await wait_raw(reg, "reg (Bersaglieri)> ")
+    reg = await plain(club, "reg")
     reg.type("not\t")  # one candidate: taken whole, a space after it
     await wait_until(lambda: raw(reg).endswith("not" + "e "), WAIT_S, lambda: raw(reg))
     reg.type("from tab\r")
@@ -306,16 +304,9 @@ async def test_tab_completes_as_the_local_plain_client_and_a_second_tab_lists(cl
 async def test_a_seat_s_lines_come_back_with_the_up_arrow_in_its_next_session(tmp_path, caplog):
     from tui.ssh.seating.history import SeatHistories
 
-    keys = make_keys(SEATS)
-    game = demo_game(tmp_path / "table.ft")
-    seats = Seats.parse(seats_toml(keys, SEATS))
-    server = FireteamServer([Table("table", game)], seats, asyncssh.generate_private_key("ssh-ed25519"))
-    server.seat_history = SeatHistories(tmp_path / "seat-history")
-    port = await server.start("127.0.0.1", 0)
-    club = Club(server, port, keys, game, [], caplog)
-    try:
-        reg = await club.connect("reg", command="plain", env=NO_COLOR)
-        await wait_raw(reg, "reg (Bersaglieri)> ")
+    async with served_table(tmp_path, caplog) as club:
+        club.server.seat_history = SeatHistories(tmp_path / "seat-history")
+        reg = await plain(club, "reg")
         reg.type("note first evening\r")
         await wait_raw(reg, "Note: first evening.")
         reg.type("undo\r")
@@ -325,27 +316,21 @@ async def test_a_seat_s_lines_come_back_with_the_up_arrow_in_its_next_session(tm
         reg.type("\x04")
         await wait_until(lambda: reg.exit_status is not None, WAIT_S, lambda: raw(reg))
         assert SeatHistories(tmp_path / "seat-history").load("reg") == ["note first evening", "undo"]
-        again = await club.connect("reg", command="plain", env=NO_COLOR)
-        await wait_raw(again, "reg (Bersaglieri)> ")
+        again = await plain(club, "reg")
         again.type("\x1b[A\x1b[A")  # ↑ ↑: undo, then the note
         await wait_until(lambda: raw(again).endswith("note first evening"), WAIT_S, lambda: raw(again))
         again.type("\r")
         await wait_raw(again, "Note: first evening.")
-        assert notes(game)[-2:] == ["first evening", "first evening"]
+        assert notes(club.game)[-2:] == ["first evening", "first evening"]
         assert SeatHistories(tmp_path / "seat-history").load("rita") == []
-    finally:
-        await club.close()
-        game.close()
 
 
 async def test_table_dice_is_the_referees_choice_at_every_served_seat(one_worker_club: Club):
     """The referee's ``table-dice on`` reaches a side's seat in another process (a fact of the
     save); the side may not change it, and his own fire asks him for its faces; the save of
     a side with no seat is asked of the referee, whose faces decide (#61)."""
-    rita = await one_worker_club.connect("rita", command="plain", env=NO_COLOR)
-    reg = await one_worker_club.connect("reg", command="plain", env=NO_COLOR)
-    await wait_raw(rita, "rita (referee)> ")
-    await wait_raw(reg, "reg (Bersaglieri)> ")
+    rita = await plain(one_worker_club, "rita")
+    reg = await plain(one_worker_club, "reg")
     reg.type("table-dice on\r")
     await wait_raw(reg, "Refused: only the referee may table-dice.")
     rita.type("next\r")

@@ -8,13 +8,13 @@ Every wait is on the page's state or a relay's; timeouts are last guards.
 from __future__ import annotations
 
 import asyncio
-import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from nats_server import NatsServer, nats_server
 from test_venue_nats import GUARD_S, LOG, caught_up, demo, publishing
+from web_club import chromium_browser, playwright_or_skip
 
 from core.views import REFEREE
 from tui.ssh.server import Table
@@ -23,23 +23,7 @@ from tui.ssh.venue.relay import Relay
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-if not shutil.which("chromium"):
-    pytest.skip(
-        "Chromium is not installed (apt-get install chromium): the browser tests need it", allow_module_level=True
-    )
-playwright = pytest.importorskip("playwright.async_api", reason="Playwright is not installed (pip install playwright)")
-
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+playwright_or_skip()
 
 
 async def until(page, selector: str, check, what: str = "text") -> None:
@@ -59,12 +43,9 @@ async def until(page, selector: str, check, what: str = "text") -> None:
 
 @pytest.fixture
 async def chromium():
-    async with playwright.async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield browser
-        finally:
-            await browser.close()
+    """A Chromium of the test's own, in the test's loop (not the module's, as the conftest's)."""
+    async with chromium_browser() as browser:
+        yield browser
 
 
 @pytest.fixture

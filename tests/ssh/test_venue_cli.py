@@ -8,16 +8,14 @@ timeouts are last guards only.
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import sys
 from pathlib import Path
 
 import asyncssh
 import nats
 import pytest
 from nats_server import nats_server
-from ssh_club import make_keys, seats_toml
+from ssh_club import fireteam_process, make_keys, seats_toml
 
 from core.game import Game
 from core.venue import STREAM_SPECTATORS, STREAM_WRITERS, read_claim
@@ -64,24 +62,9 @@ async def test_fireteam_serve_with_nats_publishes_each_command_s_views(tmp_path:
                 await views.put(msg.data)
 
             await nc.subscribe("fireteam.spectator.club", cb=view)
-            proc = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "tui.main",
-                "serve",
-                "--port",
-                "0",
-                "--workers",
-                "1",
-                "--nats",
-                server.url,
-                str(tmp_path / "club.ft"),
-                env={**os.environ, "FIRETEAM_DATA_DIR": str(data)},
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE,
-                cwd=tmp_path,
-            )
+            serve = ("serve", "--port", "0", "--workers", "1", "--nats", server.url, str(tmp_path / "club.ft"))
+            env = {"FIRETEAM_DATA_DIR": str(data)}
+            proc = await fireteam_process(tmp_path, *serve, env=env, stdin=asyncio.subprocess.DEVNULL)
             try:
                 assert proc.stdout is not None
                 out = await _said(proc.stdout, f"publishing the tables' views on {server.url}")
@@ -121,23 +104,9 @@ async def test_fireteam_relay_with_port_lets_terminals_watch_over_ssh(tmp_path: 
 
     data = tmp_path / "data"
     async with nats_server(tmp_path / "nats") as server:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "tui.main",
-            "relay",
-            "--nats",
-            server.url,
-            "--web",
-            "0",
-            "--port",
-            "0",
-            env={**os.environ, "FIRETEAM_DATA_DIR": str(data)},
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            cwd=tmp_path,
-        )
+        relay = ("relay", "--nats", server.url, "--web", "0", "--port", "0")
+        env = {"FIRETEAM_DATA_DIR": str(data)}
+        proc = await fireteam_process(tmp_path, *relay, env=env, stdin=asyncio.subprocess.DEVNULL)
         try:
             assert proc.stdout is not None
             out = await _said(proc.stdout, "spectators over SSH: ssh -p ")

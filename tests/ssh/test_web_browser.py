@@ -8,51 +8,20 @@ a browser of its own here: it drives the system's.
 from __future__ import annotations
 
 import re
-import shutil
 
 import pytest
-import pytest_asyncio
 from ssh_club import WAIT_S, wait_until
-from web_club import WebClub, web_table
+from web_club import WebClub, playwright_or_skip, web_table
 
 from core.views import REFEREE
+from tui.bench.crowd import PHONE
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.web.door import WebDoor, version
 
 #: The module's tests share one event loop, so that they share one Chromium (``chromium``).
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.asyncio(loop_scope="module")]
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-if not shutil.which("chromium"):
-    pytest.skip(
-        "Chromium is not installed (apt-get install chromium): the browser tests need it", allow_module_level=True
-    )
-playwright = pytest.importorskip("playwright.async_api", reason="Playwright is not installed (pip install playwright)")
-
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def chromium():
-    """One Chromium for the module's tests (launching one is about 1.7 s of CPU), each test in a context of its
-    own (``new_context``: its own cookies, storage and pages), as separate browsers are: nothing a test checks
-    is the browser process's own."""
-    async with playwright.async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield browser
-        finally:
-            await browser.close()
+playwright = playwright_or_skip()
 
 
 async def screen(page) -> str:
@@ -79,14 +48,21 @@ async def follow_link(page, web: WebClub, token: str) -> None:
     await page.wait_for_url(web.url("/"))
 
 
+async def seated(chromium, web: WebClub, seat: str, uses: int = 0, **window):
+    """A browser of its own (``window``: its context's options, a desktop's by default) whose page has followed
+    a new link to ``seat`` (``uses``: the link's, as ``Invitations.create``): the context, the page, the token."""
+    token, _ = web.invitations.create(seat, uses=uses)
+    context = await chromium.new_context(**(window or {"viewport": {"width": 1200, "height": 800}}))
+    page = await context.new_page()
+    await follow_link(page, web, token)
+    return context, page, token
+
+
 async def test_a_browser_joins_by_the_link_plays_and_its_command_shows_on_an_ssh_seat(tmp_path, caplog, chromium):
     async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("reg")
         rita = await web.club.connect("rita")
         await rita.wait_for("rita (referee)")
-        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
-        page = await context.new_page()
-        await follow_link(page, web, token)
+        context, page, token = await seated(chromium, web, "reg")
         assert token not in page.url  # the address bar no longer carries it
         text = await shows(page, "reg (Bersaglieri)", "as Bersaglieri", "commitment to a secret of Somali militia")
         assert "secret for Somali militia" not in text  # the regulars' view: the other side's secrets stay secret
@@ -114,10 +90,7 @@ async def test_a_forged_token_is_refused(tmp_path, caplog, chromium):
 
 async def test_opening_the_link_again_sits_in_the_same_seat_and_the_game_as_it_is_now(tmp_path, caplog, chromium):
     async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("irr", uses=1)
-        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
-        page = await context.new_page()
-        await follow_link(page, web, token)
+        context, page, token = await seated(chromium, web, "irr", uses=1)
         await shows(page, "irr (Somali militia)")
         await page.close()  # the tab closed: the seat leaves
         await wait_until(lambda: not web.club.server.sessions)
@@ -136,10 +109,7 @@ async def test_opening_the_link_again_sits_in_the_same_seat_and_the_game_as_it_i
 
 async def test_a_dropped_connection_reconnects_by_itself(tmp_path, caplog, chromium):
     async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("reg")
-        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
-        page = await context.new_page()
-        await follow_link(page, web, token)
+        context, page, token = await seated(chromium, web, "reg")
         await shows(page, "reg (Bersaglieri)")
         (session,) = web.club.server.sessions
         session._channel.abort()  # the connection drops (a lost Wi-Fi, a proxy restarting)
@@ -201,10 +171,7 @@ async def test_a_phone_asks_for_each_file_once_and_nothing_more(tmp_path, caplog
 
     monkeypatch.setattr(WebDoor, "_route", recorded)
     async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("reg")
-        context = await chromium.new_context(**PHONE)
-        page = await context.new_page()
-        await follow_link(page, web, token)
+        context, page, token = await seated(chromium, web, "reg", **PHONE)
         await shows(page, "reg (Bersaglieri)")
         assert sorted(asked) == sorted(
             [f"/join/{token}", "/static/xterm.css", "/static/fireteam.css", "/static/xterm.mjs", "/static/fireteam.mjs"]
@@ -241,10 +208,7 @@ async def test_a_page_whose_browser_keeps_its_cookie_from_it_moves_on_and_sits(t
     monkeypatch.setattr(WebDoor, "_grant", kept_from_the_page)
     monkeypatch.setattr(WebDoor, "_route", recorded)
     async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("reg", uses=1)
-        context = await chromium.new_context(**PHONE)
-        page = await context.new_page()
-        await follow_link(page, web, token)
+        context, page, token = await seated(chromium, web, "reg", uses=1, **PHONE)
         await shows(page, "reg (Bersaglieri)")
         assert asked.index("/ws") < asked.index("/alive") < asked.index("/")  # refused, asked, moved on
         assert asked.count("/") == 1 and asked[-1] == "/ws"
@@ -290,10 +254,7 @@ async def test_the_page_draws_its_own_share_of_the_dice_for_each_line(tmp_path, 
     async with web_table(tmp_path, caplog) as web:
         web.game.execute("dice-key", role=REFEREE)  # the demo game's dice were seeded: sealed from here on
         web.game.contribute = lambda: bytes(16)  # the table's own draw, were the page to send none
-        token, _ = web.invitations.create("rita")
-        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
-        page = await context.new_page()
-        await follow_link(page, web, token)
+        context, page, token = await seated(chromium, web, "rita")
         await shows(page, "rita (referee)")
         for purpose in ("first", "second"):
             await page.keyboard.type(f"roll 1d6 purpose={purpose}")
@@ -308,10 +269,7 @@ async def test_the_page_draws_its_own_share_of_the_dice_for_each_line(tmp_path, 
 
 async def test_the_link_opened_again_from_a_chat_app_finds_the_seat_and_spends_no_use(tmp_path, caplog, chromium):
     async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("irr", uses=1)
-        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
-        page = await context.new_page()
-        await follow_link(page, web, token)
+        context, page, token = await seated(chromium, web, "irr", uses=1)
         await shows(page, "irr (Somali militia)")
         await page.close()
         await wait_until(lambda: not web.club.server.sessions)
@@ -443,10 +401,9 @@ async def test_a_plain_seat_plays_in_a_page_whose_accessibility_tree_names_its_i
 
     async with web_table(tmp_path, caplog, plain={"rita"}) as web:
         web.club.server.seat_history = SeatHistories(tmp_path / "seat-history")
-        token, _ = web.invitations.create("rita")
-        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
-        page = await context.new_page()
-        await follow_link(page, web, token)  # the seats file makes rita plain: the plain page, no terminal
+        context, page, token = await seated(
+            chromium, web, "rita"
+        )  # the seats file makes rita plain: the plain page, no terminal
         await said(page, "Fireteam, in plain lines.")
         assert await page.locator(".xterm").count() == 0
         line = page.get_by_role("textbox", name="rita (referee)>")
@@ -506,12 +463,9 @@ async def rita_echo_is_not_read(page) -> None:
 
 async def test_the_terminal_page_reads_to_a_screen_reader_and_leads_to_the_plain_page(tmp_path, caplog, chromium):
     async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("reg")
         rita = await web.club.connect("rita")
         await rita.wait_for("rita (referee)")
-        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
-        page = await context.new_page()
-        await follow_link(page, web, token)
+        context, page, token = await seated(chromium, web, "reg")
         await shows(page, "reg (Bersaglieri)")
         # xterm.js's screen-reader mode: its rows as text in the page's accessibility tree.
         await page.locator(".xterm-accessibility-tree", has_text="reg (Bersaglieri)").wait_for()

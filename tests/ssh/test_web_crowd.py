@@ -29,19 +29,17 @@ import time
 from pathlib import Path
 
 import pytest
-import pytest_asyncio
 from ssh_club import WATCHING
-from test_web_browser import ARGS, CHROMIUM, PHONE, shows
+from test_web_browser import shows
 from web_club import WebClub, web_table
 
+from tui.bench.crowd import PHONE
 from tui.ssh.limits import Limits
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 #: The browser tests share one event loop, so that they share one Chromium (``chromium``); the
 #: bench's test is not a coroutine (its bench runs its own).
 IN_THE_MODULES_LOOP = pytest.mark.asyncio(loop_scope="module")
-
-playwright = pytest.importorskip("playwright.async_api")
 
 #: The guard on a crowd's wait (on a loaded 2-core machine a crowd of Chromium pages takes its time).
 CROWD_WAIT_S = 120.0
@@ -59,17 +57,6 @@ CROWD_LIMITS = Limits(unauth_per_address=3, unauth_start=3, web_per_address=86)
 #: Browsers per player seat: a seat held full (its ``terminals_per_seat``) by as many browsers from one
 #: address, as the default's four are, with two (every seat full either way, at half the browsers).
 PER_SEAT = 2
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def chromium():
-    """One Chromium for the module's tests, each in contexts of its own (as ``test_web_browser``'s)."""
-    async with playwright.async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield browser
-        finally:
-            await browser.close()
 
 
 #: What a page runs (before its own scripts) to say when it shows its seat: as soon as its terminal's rows,

@@ -13,9 +13,8 @@ import asyncio
 import time
 
 import pytest
-import pytest_asyncio
 from ssh_club import WAIT_S, WATCHING, wait_until
-from test_web_browser import ARGS, CHROMIUM, shows
+from test_web_browser import shows
 from web_club import web_table
 
 from core.language.reader import reading
@@ -26,20 +25,7 @@ from tui.bench.phone_shots import PHONE_SIZES, SHOWN, take
 #: The module's tests share one event loop, so that they share one Chromium (``chromium``).
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.asyncio(loop_scope="module")]
 
-playwright = pytest.importorskip("playwright.async_api")
-
 PLAYER = "reg (Bersaglieri)"
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def chromium():
-    """One Chromium for the module's tests, each in contexts of its own (as ``test_web_browser``'s)."""
-    async with playwright.async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield browser
-        finally:
-            await browser.close()
 
 
 def _opening(web) -> None:

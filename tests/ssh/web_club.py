@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import shutil
 import ssl
 from collections.abc import AsyncIterator, Collection
 from dataclasses import dataclass
@@ -15,13 +16,40 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
+import pytest
 from ssh_club import SEATS, Club, demo_game, make_keys, no_standby, seat_workers, seats_toml
 
 from core.game import Game
+from tui.bench.crowd import CHROMIUM_ARGS
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.limits import Limits
 from tui.ssh.seatsfile import SeatsFile
 from tui.ssh.server import FireteamServer, Table
+
+#: Debian's Chromium, which the browser tests drive (Playwright cannot download a browser of its own here), with
+#: the crowd bench's switches.
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def playwright_or_skip():
+    """Playwright's asyncio API, for a browser test module, which is skipped, saying so, where Chromium (see the
+    README) or Playwright is missing."""
+    if not shutil.which("chromium"):
+        pytest.skip(
+            "Chromium is not installed (apt-get install chromium): the browser tests need it", allow_module_level=True
+        )
+    return pytest.importorskip("playwright.async_api", reason="Playwright is not installed (pip install playwright)")
+
+
+@contextlib.asynccontextmanager
+async def chromium_browser() -> AsyncIterator[Any]:
+    """A headless Chromium (``CHROMIUM``), closed after."""
+    async with playwright_or_skip().async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            await browser.close()
 
 
 @dataclass

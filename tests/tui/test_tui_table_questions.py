@@ -27,22 +27,30 @@ SIZE = (100, 30)
 CHECKING = ("omar", "said", "yusuf", "karim", "tariq")
 
 
-def casualty(path: Path) -> Game:
-    """The demo in the Elite tier's fire: Ferrante's first shot wounds Omar Haji, in heavy
-    cover (1: a hit; damage 7: wounded); the second misses (10).  Five checks are due."""
+def elite_fire(path: Path) -> Game:
+    """Bassa Intensità's demo, played on to the Elite tier's fire."""
     game = Game.new(path, "bassa-intensita", seed=3)
     game.execute("scenario demo", role=REFEREE)
     game.execute("next dice=5,2", role=REFEREE)
     for _ in range(4):
         game.execute("next", role=REFEREE)
     assert game.state.phase == "fire-elite"
+    return game
+
+
+def casualty(path: Path) -> Game:
+    """The demo in the Elite tier's fire: Ferrante's first shot wounds Omar Haji, in heavy
+    cover (1: a hit; damage 7: wounded); the second misses (10).  Five checks are due."""
+    game = elite_fire(path)
     game.execute("fire ferrante omar range=10 heavy dice=1,7,10", role=REFEREE)
     assert all(game.state.units[u].has("morale-due") for u in CHECKING)
     return game
 
 
-async def type_keys(pilot, text: str) -> None:
+async def give(pilot, text: str) -> None:
+    """Type ``text`` and press enter, each handled in turn."""
     await type_text(pilot, text)
+    await press(pilot, "enter")
 
 
 def title(screen) -> str:
@@ -61,8 +69,7 @@ async def test_next_walks_every_check_due_in_one_sequence_of_prompts(tmp_path):
     keys = 0
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "f3")  # table dice
-        await type_keys(pilot, "next")
-        await press(pilot, "enter")
+        await give(pilot, "next")
         keys += 5
         seen = []
         while True:
@@ -100,8 +107,7 @@ async def test_a_cover_answer_is_checked_and_escape_cancels(tmp_path):
     game = casualty(tmp_path / "bi.ft")
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await type_keys(pilot, "next")
-        await press(pilot, "enter")  # the game's dice: only the questions are asked
+        await give(pilot, "next")  # the game's dice: only the questions are asked
         prompt = app.screen
         assert isinstance(prompt, QuestionPrompt)
         assert title(prompt) == "Said the marksman's cover for his morale check (BI-R181)"
@@ -112,8 +118,7 @@ async def test_a_cover_answer_is_checked_and_escape_cancels(tmp_path):
             "heavy: in heavy cover +2",
             "trench: a trench counts as heavy cover: +2",
         ]
-        await type_keys(pilot, "hedge")
-        await press(pilot, "enter")
+        await give(pilot, "hedge")
         assert app.screen is prompt
         assert "'hedge' is not an answer here" in str(prompt.query_one("#question-error").render())
         await press(pilot, "escape")
@@ -124,16 +129,11 @@ async def test_a_cover_answer_is_checked_and_escape_cancels(tmp_path):
 
 @pytest.mark.long
 async def test_the_dice_prompt_says_the_chance_and_what_each_face_means_before_the_roll(tmp_path):
-    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
-    game.execute("scenario demo", role=REFEREE)
-    game.execute("next dice=5,2", role=REFEREE)
-    for _ in range(4):
-        game.execute("next", role=REFEREE)
+    game = elite_fire(tmp_path / "bi.ft")
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "f3")
-        await type_keys(pilot, "fire ferrante omar range=10 heavy")
-        await press(pilot, "enter")
+        await give(pilot, "fire ferrante omar range=10 heavy")
         prompt = app.screen
         assert isinstance(prompt, DicePrompt)
         # Elite 6 + short range 1 - heavy cover 2 = 5
@@ -180,16 +180,11 @@ def test_plain_mode_walks_the_same_checks(tmp_path):
 async def test_odds_in_the_client_says_the_chances_and_gives_the_command_back(tmp_path):
     """``odds COMMAND``, the line client's reading word, in the Textual client too: the
     chance of the first roll, nothing given, the command back on the line to give."""
-    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
-    game.execute("scenario demo", role=REFEREE)
-    game.execute("next dice=5,2", role=REFEREE)
-    for _ in range(4):
-        game.execute("next", role=REFEREE)
+    game = elite_fire(tmp_path / "bi.ft")
     before = game.log_length
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await type_keys(pilot, "odds fire ferrante omar range=10")
-        await press(pilot, "enter")
+        await give(pilot, "odds fire ferrante omar range=10")
         hint = str(app.screen.query_one("#cmd-hint").render())
         assert hint.startswith("Needs 7 or less on 1d10: 70.0%. Modifiers: Elite Quality +6"), hint
         assert app.screen.query_one(CommandInput).value == "fire ferrante omar range=10"
@@ -201,20 +196,14 @@ async def test_the_odds_of_a_command_that_cannot_be_given_now_say_why(tmp_path):
     """``odds fire sanna karim`` in the Elite tier's fire answered "rolls no dice now, or
     cannot be given now" (#48): which, and why not, the referee had to find by giving it.
     The refusal is said, as giving it would say it; the command comes back to mend."""
-    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
-    game.execute("scenario demo", role=REFEREE)
-    game.execute("next dice=5,2", role=REFEREE)
-    for _ in range(4):
-        game.execute("next", role=REFEREE)
-    assert game.state.phase == "fire-elite"
+    game = elite_fire(tmp_path / "bi.ft")
     with pytest.raises(Refused) as refused:  # Cpl Sanna is a Veteran: not his tier's fire yet
         game.execute("fire sanna karim range=30", role=REFEREE)
     why = str(refused.value)
     before = game.log_length
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
-        await type_keys(pilot, "odds fire sanna karim range=30")
-        await press(pilot, "enter")
+        await give(pilot, "odds fire sanna karim range=30")
         hint = str(app.screen.query_one("#cmd-hint").render())
         assert hint == f"✗ fire sanna karim range=30 cannot be given now: {why}", hint
         assert app.screen.query_one(CommandInput).value == "fire sanna karim range=30"
@@ -231,23 +220,18 @@ async def test_linea_di_tiro_with_table_dice_asks_the_card_the_table_drew(tmp_pa
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "f3")
-        await type_keys(pilot, "next")
-        await press(pilot, "enter")
+        await give(pilot, "next")
         prompt = app.screen
         assert isinstance(prompt, QuestionPrompt)
         assert title(prompt) == "the card the table drew (LT-R010)"
-        await type_keys(pilot, "ks")
-        await press(pilot, "enter")
+        await give(pilot, "ks")
         assert game.state.card == "K♠"
-        await type_keys(pilot, "next")
-        await press(pilot, "enter")
-        await type_keys(pilot, "ks")
-        await press(pilot, "enter")
+        await give(pilot, "next")
+        await give(pilot, "ks")
         assert isinstance(app.screen, QuestionPrompt)
         error = str(app.screen.query_one("#question-error").render())
         assert error.startswith("K♠ cannot be the answer now: it is not in the pile"), error
-        await type_keys(pilot, "joker")  # the refused answer is selected: typing replaces it
-        await press(pilot, "enter")
+        await give(pilot, "joker")  # the refused answer is selected: typing replaces it
         assert (game.state.turn, game.state.card) == (2, "Joker")
     game.close()
 
@@ -262,8 +246,7 @@ async def test_a_face_whose_meaning_names_it_is_not_named_twice(tmp_path):
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "f3")
-        await type_keys(pilot, "objective-roll")
-        await press(pilot, "enter")
+        await give(pilot, "objective-roll")
         prompt = app.screen
         assert isinstance(prompt, DicePrompt)
         meanings = shown(prompt, "#dice-meanings")
@@ -282,16 +265,12 @@ async def test_the_card_prompt_gives_a_typed_example_and_shows_a_refusal_whole(t
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "f3")
-        await type_keys(pilot, "next")
-        await press(pilot, "enter")
+        await give(pilot, "next")
         assert isinstance(app.screen, QuestionPrompt)
         assert app.screen.query_one("Input").placeholder == "an answer, e.g. ah"
-        await type_keys(pilot, "kh")
-        await press(pilot, "enter")
-        await type_keys(pilot, "next")
-        await press(pilot, "enter")
-        await type_keys(pilot, "kh")
-        await press(pilot, "enter")
+        await give(pilot, "kh")
+        await give(pilot, "next")
+        await give(pilot, "kh")
         prompt = app.screen
         assert isinstance(prompt, QuestionPrompt)
         said = str(prompt.query_one("#question-error").render())
@@ -304,16 +283,11 @@ async def test_the_card_prompt_gives_a_typed_example_and_shows_a_refusal_whole(t
 
 async def test_the_odds_notice_is_withdrawn_when_its_commands_dice_prompt_opens(tmp_path):
     """#61: the odds notice stayed 20 s over the dice prompt of the command it was asked of."""
-    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
-    game.execute("scenario demo", role=REFEREE)
-    game.execute("next dice=5,2", role=REFEREE)
-    for _ in range(4):
-        game.execute("next", role=REFEREE)
+    game = elite_fire(tmp_path / "bi.ft")
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "f3")  # table dice
-        await type_keys(pilot, "odds fire ferrante omar range=10")
-        await press(pilot, "enter")
+        await give(pilot, "odds fire ferrante omar range=10")
         assert [n.title for n in app._notifications] == ["odds: fire ferrante omar range=10"]
         await press(pilot, "enter")  # the command given back, given: its dice asked at the table
         assert isinstance(app.screen, DicePrompt)

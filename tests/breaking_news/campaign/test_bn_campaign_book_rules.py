@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-import pytest
 from bn_campaign_support import events, new_game, rolls, run
+from playing import refused
 
 from core import events as ev
-from core.ruleset import Refused
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.army import Roster, RosterExtras, RosterUnit
 from core.views import REFEREE
@@ -37,8 +36,7 @@ def test_wnd_2_an_evacuated_man_is_out_of_danger_as_with_a_medic(demo):
     counts one loss: 4 dice, a 1 at least.  Rossi, unhurt, is no wounded man to evacuate."""
     run(demo, "option wounded on", "next", "next dice=6,6,1,1")
     run(demo, "out conti wounded by irregulars", "out bianchi wounded by irregulars")
-    with pytest.raises(Refused, match="not a wounded man"):
-        demo.execute("evacuate rossi", role="regulars")
+    refused(demo, "@regulars evacuate rossi", "not a wounded man")
     out = demo.execute("evacuate conti", role="regulars")
     assert [(e.unit, e.cause) for e in events(out, ev.UnitOut)] == [("conti", "stabilised, wounded by irregulars")]
     demo.execute("next", role=REFEREE)
@@ -54,13 +52,11 @@ def test_ext_10_the_irregular_player_moves_an_independent_journalist_2d6_once_a_
     game = new_game(tmp_path, "open")
     run(game, "roster bersaglieri regulars", "roster militia irregulars")
     run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5", "next", "next dice=1,1,6,6")
-    with pytest.raises(Refused, match="the Irregular player moves"):
-        game.execute("press reed dice=3,4", role="regulars")
+    refused(game, "@regulars press reed dice=3,4", "the Irregular player moves")
     out = game.execute("press reed dice=3,4", role="irregulars")
     (moved,) = events(out, ev.Moved)
     assert (moved.unit, moved.cm) == ("reed", 7)
-    with pytest.raises(Refused, match="has moved this turn"):
-        game.execute("press reed dice=6,6", role="irregulars")
+    refused(game, "@irregulars press reed dice=6,6", "has moved this turn")
 
 
 def test_pts_4_an_extra_that_gives_points_lowers_the_total():

@@ -5,11 +5,10 @@ Irregular player keeps the civilians on a 3 or more."""
 
 from __future__ import annotations
 
-import pytest
 from bn_campaign_support import events, run, to_activation
+from playing import refused
 
 from core import events as ev
-from core.ruleset import Refused
 from core.views import REFEREE
 
 REGULARS_ACTIVE = "6,6,1,1"
@@ -17,10 +16,8 @@ REGULARS_ACTIVE = "6,6,1,1"
 
 def test_the_civilians_are_moved_only_after_the_roll(demo):
     to_activation(demo, REGULARS_ACTIVE)
-    with pytest.raises(Refused, match="roll for the civilians first"):
-        demo.execute("move civ1 10", role="irregulars")
-    with pytest.raises(Refused, match="roll for the civilians first"):
-        demo.execute("move civ1 10", role=REFEREE)  # the referee too: nobody controls them yet
+    refused(demo, "@irregulars move civ1 10", "roll for the civilians first")
+    refused(demo, "move civ1 10", "roll for the civilians first")  # the referee too: nobody controls them yet
 
 
 def test_the_regular_player_moves_them_when_the_roll_fails(demo):
@@ -31,17 +28,13 @@ def test_the_regular_player_moves_them_when_the_roll_fails(demo):
     """
     to_activation(demo, REGULARS_ACTIVE)
     demo.execute("civilians dice=2", role="irregulars")  # 2 does not beat Negotiation 2
-    with pytest.raises(Refused, match="regulars move the civilians this turn, not you"):
-        demo.execute("move civ1 10", role="irregulars")
+    refused(demo, "@irregulars move civ1 10", "regulars move the civilians this turn, not you")
     out = demo.execute("move civ1 10", role="regulars")
     (moved,) = events(out, ev.Moved)
     assert (moved.unit, moved.cm, moved.how) == ("civ1", 10, "moved by regulars")
-    with pytest.raises(Refused, match="Market trader has moved this turn"):
-        demo.execute("move civ1 3", role="regulars")
-    with pytest.raises(Refused, match="a civilian moves 1 to 15 cm a turn"):
-        demo.execute("move civ2 16", role="regulars")
-    with pytest.raises(Refused, match="civilians just move"):
-        demo.execute("move civ2 10 run", role="regulars")
+    refused(demo, "@regulars move civ1 3", "Market trader has moved this turn")
+    refused(demo, "@regulars move civ2 16", "a civilian moves 1 to 15 cm a turn")
+    refused(demo, "@regulars move civ2 10 run", "civilians just move")
     demo.execute("move civ2 15", role=REFEREE)  # the referee may move them for the player
     assert demo.state.units["civ2"].moved_cm == 15
 
@@ -54,15 +47,12 @@ def test_the_irregular_player_moves_them_in_the_enemys_activation(demo):
     """
     to_activation(demo, REGULARS_ACTIVE)
     demo.execute("civilians dice=3", role="irregulars")
-    with pytest.raises(Refused, match="irregulars move the civilians this turn, not you"):
-        demo.execute("move civ1 10", role="regulars")
+    refused(demo, "@regulars move civ1 10", "irregulars move the civilians this turn, not you")
     run(demo, "move civ1 12", "move civ2 8", role="irregulars")  # reacting, yet his to move
     assert (demo.state.units["civ1"].moved_cm, demo.state.units["civ2"].moved_cm) == (12, 8)
-    with pytest.raises(Refused, match="you may only react"):
-        demo.execute("move ahmed 10", role="irregulars")  # his own men still only react
+    refused(demo, "@irregulars move ahmed 10", "you may only react")  # his own men still only react
 
 
 def test_a_player_moves_only_his_own_figures(demo):
     to_activation(demo, REGULARS_ACTIVE)
-    with pytest.raises(Refused, match="Ahmed.* is not one of your figures"):
-        demo.execute("move ahmed 10", role="regulars")
+    refused(demo, "@regulars move ahmed 10", "Ahmed.* is not one of your figures")

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 from bn_campaign_support import new_game, run
+from playing import refused
 
 from core import events as ev
 from core.language.i18n import plain
-from core.ruleset import Refused
 from core.views import REFEREE
 
 REGULAR_SECRETS = ("marker.regulars", "helicopter.regulars", "Landing")
@@ -130,8 +130,7 @@ def test_the_landed_helicopter_can_be_shot_down(deployed):
     heli = deployed.state.units["helicopter-regulars"]
     assert (heli.side, heli.kind, heli.cls, heli.in_play) == ("regulars", "vehicle", "light", True)
     assert "helicopter-regulars" in deployed.view("irregulars").units
-    with pytest.raises(Refused, match="waits on its landing point"):
-        deployed.execute("move helicopter-regulars 20", role="referee")
+    refused(deployed, "move helicopter-regulars 20", "waits on its landing point")
     # Aden (Irr1) fires his AR at 20 cm, read at its long band: 6+.  The 6 hits; the
     # save needs 3+ (§9.2 light armour against light weapons) and the 2 fails it.
     out = deployed.execute("fire aden helicopter-regulars range=20 dice=6,2", role="irregulars")
@@ -140,8 +139,7 @@ def test_the_landed_helicopter_can_be_shot_down(deployed):
     assert plain(deployed.state.units["helicopter-regulars"].out) == "knocked out by irregulars"
     run(deployed, "next", "next")
     deployed.execute("next dice=6,6,1,1", role=REFEREE)
-    with pytest.raises(Refused, match="Regulars. helicopter was knocked out by Irregulars"):
-        deployed.execute("board rossi conti", role="regulars")
+    refused(deployed, "@regulars board rossi conti", "Regulars. helicopter was knocked out by Irregulars")
     assert deployed.state.vars["helicopter.regulars"] == "landed"  # no waiting roll for a wreck
 
 
@@ -153,8 +151,7 @@ def test_a_set_off_ied_is_shown_to_all(deployed):
 
 
 def test_planting_rules(deployed):
-    with pytest.raises(Refused, match="not allowed in the initiative phase|own fake markers"):
-        deployed.execute("plant 3", role="irregulars")
+    refused(deployed, "@irregulars plant 3", "not allowed in the initiative phase|own fake markers")
 
 
 def test_plant_only_under_own_fakes(tmp_path):
@@ -164,15 +161,11 @@ def test_plant_only_under_own_fakes(tmp_path):
     Digest: EXT-9.
     """
     game = new_game(tmp_path)
-    with pytest.raises(Refused, match="your own fake markers"):
-        game.execute("plant 3", role="irregulars")  # their main objective
-    with pytest.raises(Refused, match="only Irregulars"):
-        game.execute("plant 1", role="regulars")
+    refused(game, "@irregulars plant 3", "your own fake markers")  # their main objective
+    refused(game, "@regulars plant 1", "only Irregulars")
     game.execute("plant 2", role="irregulars")
-    with pytest.raises(Refused, match="bought 1 proximity IED"):
-        game.execute("plant 4", role="irregulars")
-    with pytest.raises(Refused, match="bought 0 remote"):
-        game.execute("plant 4 remote", role="irregulars")
+    refused(game, "@irregulars plant 4", "bought 1 proximity IED")
+    refused(game, "@irregulars plant 4 remote", "bought 0 remote")
 
 
 def test_hidden_figures_stay_hidden_through_deployment(deployed):

@@ -3,12 +3,11 @@ counting two, Motivation, the rout that ends the game, and the shaken squad."""
 
 from __future__ import annotations
 
-import pytest
 from bn_campaign_support import dp, events, new_game, platoon_roster, rolls, run
+from playing import refused
 
 from core import events as ev
 from core.language.i18n import plain
-from core.ruleset import Refused
 from core.views import REFEREE
 
 
@@ -34,14 +33,12 @@ def test_no_test_without_losses_this_turn(demo):
     Digest: MOR-1.
     """
     _losses_then_end(demo)
-    with pytest.raises(Refused, match="took no losses this turn"):
-        demo.execute("morale regulars", role=REFEREE)
+    refused(demo, "morale regulars", "took no losses this turn")
 
 
 def test_each_player_rolls_his_own(demo):
     _losses_then_end(demo, "conti killed by irregulars")
-    with pytest.raises(Refused, match="his own side's morale"):
-        demo.execute("morale regulars", role="irregulars")
+    refused(demo, "@irregulars morale regulars", "his own side's morale")
 
 
 def test_dice_are_the_morale_value_and_losses_count_the_leader_twice(demo):
@@ -54,8 +51,7 @@ def test_dice_are_the_morale_value_and_losses_count_the_leader_twice(demo):
     out = demo.execute("morale regulars dice=1,2,3,1", role="regulars")
     (roll,) = rolls(out)
     assert (len(roll.faces), roll.target, roll.outcome) == (4, 3, "passed")  # 2 lost, the commander twice
-    with pytest.raises(Refused, match="already tested"):
-        demo.execute("morale regulars", role="regulars")
+    refused(demo, "@regulars morale regulars", "already tested")
 
 
 def test_motivation_ignores_the_first_failure_then_the_losing_squad_is_routed(demo):
@@ -119,8 +115,7 @@ def test_a_routed_force_can_be_captured_in_the_final_count(demo):
     run(demo, "next", "next dice=6,6,1,1", "out marino killed by irregulars", "next")
     demo.execute("morale regulars dice=1,1,1,1", role="regulars")
     assert demo.state.phase == "final"
-    with pytest.raises(Refused, match="irregulars capture Cpl Bianchi, not you"):
-        demo.execute("capture bianchi", role="regulars")
+    refused(demo, "@regulars capture bianchi", "irregulars capture Cpl Bianchi, not you")
     demo.execute("capture bianchi", role="irregulars")
     assert plain(demo.state.units["bianchi"].out) == "captured by irregulars"
     assert demo.state.sides["regulars"].dp_by_category["casualties"] == 50

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from bn_campaign_support import dp, events, new_game, rolls, run, to_activation
+from playing import refused
 
 from core import events as ev
 from core.ruleset import Refused
@@ -38,11 +39,9 @@ def test_the_secret_die_is_the_irregulars_alone(demo):
 
 
 def test_only_the_irregular_player_rolls_it_once(demo):
-    with pytest.raises(Refused, match="Irregular player rolls"):
-        demo.execute("objective-roll", role="regulars")
+    refused(demo, "@regulars objective-roll", "Irregular player rolls")
     demo.execute("objective-roll dice=5", role="irregulars")
-    with pytest.raises(Refused, match="has been rolled"):
-        demo.execute("objective-roll dice=5", role="irregulars")
+    refused(demo, "@irregulars objective-roll dice=5", "has been rolled")
 
 
 def test_ex01_taking_the_redesignated_marker_costs_a_main_objective(demo):
@@ -57,8 +56,7 @@ def test_ex01_taking_the_redesignated_marker_costs_a_main_objective(demo):
     (points,) = events(out, ev.DefeatPoints)
     assert (points.side, points.points, points.category) == ("regulars", 50, "objective-main")
     assert demo.state.vars["taken.regulars.3"] == "irregulars"
-    with pytest.raises(Refused, match="taken for good"):
-        demo.execute("take 3 irregulars", role=REFEREE)
+    refused(demo, "take 3 irregulars", "taken for good")
 
 
 def test_a_six_makes_the_original_main_a_fake(demo):
@@ -113,20 +111,17 @@ def test_reveal_a_marker_within_10cm(demo):
     Digest: AMB-07, OBJ-3.
     """
     to_activation(demo, "6,6,1,1")
-    with pytest.raises(Refused, match="owner of a marker"):
-        demo.execute("reveal 4 regulars", role="irregulars")
+    refused(demo, "@irregulars reveal 4 regulars", "owner of a marker")
     out = demo.execute("reveal 4 regulars", role="regulars")
     shown = events(out, ev.Revealed)[0]
     assert (shown.key, shown.value) == ("marker.regulars.4", "main") and matches(shown)
     assert "marker.regulars.4" in demo.view("irregulars").secrets
-    with pytest.raises(Refused, match="already revealed"):
-        demo.execute("reveal regulars.4", role=REFEREE)
+    refused(demo, "reveal regulars.4", "already revealed")
 
 
 def test_reveal_needs_the_owner_when_both_sides_have_markers(demo):
     to_activation(demo, "6,6,1,1")
-    with pytest.raises(Refused, match="whose marker 4"):
-        demo.execute("reveal 4", role=REFEREE)
+    refused(demo, "reveal 4", "whose marker 4")
 
 
 def test_a_player_cannot_probe_the_other_sides_secrets(demo):
@@ -157,16 +152,13 @@ def test_objectives_command_sets_secret_roles(tmp_path):
     }
     assert out.events[0].vis == ("regulars",)  # even the command line is theirs alone
     assert not any("marker.regulars" in k for k in game.view("irregulars").secrets)
-    with pytest.raises(Refused, match="own objectives"):
-        game.execute("objectives regulars 2 1 5", role="irregulars")
-    with pytest.raises(Refused, match="two secondary"):
-        game.execute("objectives irregulars 2 2 5", role="irregulars")
+    refused(game, "@irregulars objectives regulars 2 1 5", "own objectives")
+    refused(game, "@irregulars objectives irregulars 2 2 5", "two secondary")
 
 
 def test_mission_must_fit_the_forces(tmp_path):
     game = new_game(tmp_path, "open")
-    with pytest.raises(Refused, match="markers are already set|Regulars against Regulars"):
-        game.execute("mission 1", role=REFEREE)
+    refused(game, "mission 1", "markers are already set|Regulars against Regulars")
 
 
 def test_intelligence_reveals_the_enemy_main(demo):
@@ -181,14 +173,12 @@ def test_intelligence_reveals_the_enemy_main(demo):
     assert (roll.outcome, roll.target, roll.under) == ("success", 1, True)  # level 1, no counter-intelligence
     assert [(e.key, e.value) for e in events(out, ev.Revealed)] == [("marker.irregulars.3", "main")]
     assert all(map(matches, events(out, ev.Revealed)))
-    with pytest.raises(Refused, match="one Intelligence roll per game"):
-        demo.execute("intelligence dice=1", role="regulars")
+    refused(demo, "@regulars intelligence dice=1", "one Intelligence roll per game")
 
 
 def test_intelligence_fails_over_the_level_and_needs_the_extra(demo):
     to_activation(demo, "6,6,1,1")
-    with pytest.raises(Refused, match="bought no Intelligence"):
-        demo.execute("intelligence", role="irregulars")
+    refused(demo, "@irregulars intelligence", "bought no Intelligence")
     out = demo.execute("intelligence dice=2", role="regulars")
     assert rolls(out)[0].outcome == "failure" and not events(out, ev.Revealed)
 
@@ -198,8 +188,7 @@ def test_intelligence_before_deployment_is_for_special_forces(demo):
 
     Digest: EXT-8.
     """
-    with pytest.raises(Refused, match="only Special Forces"):
-        demo.execute("intelligence", role="regulars")
+    refused(demo, "@regulars intelligence", "only Special Forces")
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from bn_campaign_support import IT, events, new_game, platoon_roster, rolls, run
+from playing import refused
 
 from core import events as ev
 from core.ruleset import Refused, get_ruleset
@@ -52,26 +53,20 @@ def test_the_extras_restrictions_apply(fielded):
 
     Digest: EXT-4, PTS-5.
     """
-    with pytest.raises(Refused, match="Mortars is for irregular forces only"):
-        fielded.execute("buy regulars mortars", role=REFEREE)
-    with pytest.raises(Refused, match="Improved Support Fire cannot be combined with Rules of Engagement"):
-        fielded.execute("buy regulars rules_of_engagement", role=REFEREE)  # the Bersaglieri have Improved Support Fire
-    with pytest.raises(Refused, match="Intelligence level 4 is 1 over 3 \\(4 is for Special Forces\\)"):
-        fielded.execute("buy regulars intelligence 4", role=REFEREE)
-    with pytest.raises(Refused, match="Negotiation level 4 is for MSU and Secret Services only"):
-        fielded.execute("buy regulars negotiation 4", role=REFEREE)
-    with pytest.raises(Refused, match="Negotiation level 3 is bought already"):
-        fielded.execute("buy regulars negotiation 3", role=REFEREE)
-    with pytest.raises(Refused, match="Helicopter evacuation is bought once, not 2 times"):
-        fielded.execute("buy regulars helicopter 2", role=REFEREE)
-    with pytest.raises(Refused, match="referee"):
-        fielded.execute("buy irregulars ambush", role="irregulars")
+    refused(fielded, "buy regulars mortars", "Mortars is for irregular forces only")
+    refused(
+        fielded, "buy regulars rules_of_engagement", "Improved Support Fire cannot be combined with Rules of Engagement"
+    )  # the Bersaglieri have Improved Support Fire
+    refused(fielded, "buy regulars intelligence 4", "Intelligence level 4 is 1 over 3 \\(4 is for Special Forces\\)")
+    refused(fielded, "buy regulars negotiation 4", "Negotiation level 4 is for MSU and Secret Services only")
+    refused(fielded, "buy regulars negotiation 3", "Negotiation level 3 is bought already")
+    refused(fielded, "buy regulars helicopter 2", "Helicopter evacuation is bought once, not 2 times")
+    refused(fielded, "@irregulars buy irregulars ambush", "referee")
 
 
 def test_buying_needs_the_figures_first(tmp_path):
     game = new_game(tmp_path, "open")
-    with pytest.raises(Refused, match=r"Regulars have no figures yet: field them first \(roster FILE regulars\)"):
-        game.execute("buy regulars ambush", role=REFEREE)
+    refused(game, "buy regulars ambush", r"Regulars have no figures yet: field them first \(roster FILE regulars\)")
 
 
 def test_explosives_bought_stay_their_owners_secret(tmp_path):
@@ -85,15 +80,13 @@ def test_explosives_bought_stay_their_owners_secret(tmp_path):
     assert game.state.secrets["extra.irregulars.ied"].value == "2"
     assert "extra.irregulars.ied" not in game.view("regulars").secrets
     assert not any("IED" in line.text or "ied" in line.text for line in game.log_lines("regulars"))
-    with pytest.raises(Refused, match="217 points is 17 over the limit of 200"):
-        game.execute("buy irregulars ied_remote", role=REFEREE)  # 187 + a remote IED's 30
+    refused(game, "buy irregulars ied_remote", "217 points is 17 over the limit of 200")  # 187 + a remote IED's 30
     game.close()
 
 
 def test_the_demo_is_checked_against_its_own_limit(demo):
     # the Bersaglieri were built to 105 of 125; the militia to 121
-    with pytest.raises(Refused, match="Bersaglieri with Ambush: 130 points is 5 over the limit of 125"):
-        demo.execute("buy regulars ambush", role=REFEREE)
+    refused(demo, "buy regulars ambush", "Bersaglieri with Ambush: 130 points is 5 over the limit of 125")
     out = demo.execute("buy regulars negotiation 3", role=REFEREE)  # 5 → 10
     assert events(out, ev.Noted)[0].text == "regulars buy Negotiation level 3 for 5 points: 110 points of 125 (Extras)"
 
@@ -169,10 +162,8 @@ def test_random_objectives_are_the_sides_secret(fielded):
 
 
 def test_random_objectives_follow_the_objectives_rules(fielded):
-    with pytest.raises(Refused, match="own objectives"):
-        fielded.execute("objectives regulars random", role="irregulars")
-    with pytest.raises(Refused, match="random draws the secondary markers too"):
-        fielded.execute("objectives regulars random 2 3", role=REFEREE)
+    refused(fielded, "@irregulars objectives regulars random", "own objectives")
+    refused(fielded, "objectives regulars random 2 3", "random draws the secondary markers too")
     fielded.execute("objectives regulars random", role="regulars")
     assert len(objectives.markers(fielded.state, "regulars")) == 5
 
@@ -183,8 +174,7 @@ def test_mission_3_needs_one_side_of_special_forces(fielded, tmp_path):
 
     Digest: OBJ-1.
     """
-    with pytest.raises(Refused, match="mission 3 is Special Forces"):
-        fielded.execute("mission 3", role=REFEREE)
+    refused(fielded, "mission 3", "mission 3 is Special Forces")
     game = new_game(tmp_path, "open", name="sf.ft")
     sas = tmp_path / "sas.toml"
     sas.write_text(
@@ -194,8 +184,7 @@ def test_mission_3_needs_one_side_of_special_forces(fielded, tmp_path):
     )
     run(game, f"roster {sas} regulars", "roster militia irregulars", "mission 3")
     assert objectives.mission(game.state) == 3
-    with pytest.raises(Refused, match="Regulars defend no markers in mission 3"):
-        game.execute("objectives regulars random", role=REFEREE)
+    refused(game, "objectives regulars random", "Regulars defend no markers in mission 3")
     game.close()
 
 

@@ -3,11 +3,10 @@ takes now, and a referee's hint that works when typed (#48)."""
 
 from __future__ import annotations
 
-import pytest
 from bn_campaign_support import events, run
+from playing import refused
 
 from core import events as ev
-from core.ruleset import Refused
 from core.views import REFEREE
 
 
@@ -43,10 +42,9 @@ def test_plant_without_a_side_hints_a_line_that_works(demo):
     """Extras: Explosives: the militia's fake markers are 4 and 5; the hint names the side
     that may plant and a marker it may plant under, and typed it plants."""
     run(demo, "objectives irregulars 1 2 3")
-    with pytest.raises(Refused, match=r"^name the side: plant 4 side=irregulars$"):
-        demo.execute("plant 4", role=REFEREE)
-    with pytest.raises(Refused, match=r"^name the side: plant 4 side=irregulars$"):
-        demo.execute("plant 3", role=REFEREE)  # 3 is a secondary objective: the first free fake instead
+    refused(demo, "plant 4", r"^name the side: plant 4 side=irregulars$")
+    refused(
+        demo, "plant 3", r"^name the side: plant 4 side=irregulars$"
+    )  # 3 is a secondary objective: the first free fake instead
     demo.execute("plant 4 side=irregulars", role=REFEREE)
-    with pytest.raises(Refused, match=r"^name the side: plant 5 remote side=irregulars$"):
-        demo.execute("plant 4 remote", role=REFEREE)  # 4 has its IED now
+    refused(demo, "plant 4 remote", r"^name the side: plant 5 remote side=irregulars$")  # 4 has its IED now

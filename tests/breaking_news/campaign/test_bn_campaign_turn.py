@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
 from bn_campaign_support import events, new_game, platoon_roster, rolls, run
+from playing import refused
 
 from core import events as ev
 from core.language.reader import reading
 from core.narrate import describe_roll
-from core.ruleset import Refused
 from core.views import REFEREE
 
 
@@ -96,24 +95,19 @@ def test_platoon_activates_squad_by_squad(tmp_path):
     run(game, f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300", "roster militia irregulars")
     run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5", "next", "next dice=6,6,1,1")
     assert game.state.active_side == "regulars"
-    with pytest.raises(Refused, match="activate one first"):
-        game.execute("move 2nd0 10 run", role="regulars")
+    refused(game, "@regulars move 2nd0 10 run", "activate one first")
     game.execute("activate 2nd", role="regulars")
     game.execute("move 2nd0 10 run", role="regulars")
-    with pytest.raises(Refused, match="not in 2nd"):
-        game.execute("move 1st0 10 run", role="regulars")
+    refused(game, "@regulars move 1st0 10 run", "not in 2nd")
     game.execute("activate 1st", role="regulars")
     game.execute("move 1st0 10 run", role="regulars")
-    with pytest.raises(Refused, match="has been activated this turn"):
-        game.execute("activate 2nd", role="regulars")
-    with pytest.raises(Refused, match="may only react"):
-        game.execute("activate Warsame", role="irregulars")
+    refused(game, "@regulars activate 2nd", "has been activated this turn")
+    refused(game, "@irregulars activate Warsame", "may only react")
 
 
 def test_a_single_squad_needs_no_activation(demo):
     run(demo, "next", "next dice=6,6,1,1")
-    with pytest.raises(Refused, match="single squad"):
-        demo.execute("activate Alpha", role="regulars")
+    refused(demo, "@regulars activate Alpha", "single squad")
 
 
 def test_the_last_turn_leads_to_the_final_count(demo):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from bn_campaign_support import IT, dp, events, new_game, run
+from playing import refused
 
 from core import events as ev
 from core.dice import ManualDice
@@ -37,8 +38,7 @@ def test_first_fire_is_scored_from_combats_record(demo):
     assert demo.state.vars["first_fire"] == "regulars"
     demo.execute("next", role=REFEREE)
     assert _ledger(demo, "regulars") == {"first-fire": 5}
-    with pytest.raises(Refused, match="fired first already"):
-        demo.execute("score first-fire irregulars", role=REFEREE)
+    refused(demo, "score first-fire irregulars", "fired first already")
 
 
 def test_casualty_lines(demo):
@@ -95,8 +95,7 @@ def test_score_lines_and_their_limits(demo):
     run(demo, "next", "next dice=6,6,1,1")
     demo.execute("score building regulars count=2", role=REFEREE)
     assert _ledger(demo, "regulars") == {"buildings": 10}
-    with pytest.raises(Refused, match="only the Regular player"):
-        demo.execute("score civilian irregulars", role=REFEREE)
+    refused(demo, "score civilian irregulars", "only the Regular player")
     demo.execute("score exfiltration irregulars", role=REFEREE)
     assert _ledger(demo, "irregulars") == {"exfiltration": 5}
 
@@ -141,8 +140,7 @@ def test_ex07_negotiation_italian_breaker_pays_10_only(tmp_path):
     Digest: AMB-58, DIFF-58, DIFF-62.
     """
     game = _open(tmp_path, IT)
-    with pytest.raises(Refused, match="first turn"):
-        game.execute("negotiate", role="regulars")
+    refused(game, "@regulars negotiate", "first turn")
     run(game, "next", "next dice=6,6,1,1")
     game.execute("negotiate", role="regulars")
     run(game, "next", "next", "next dice=1,1,6,6", "next", "next")
@@ -159,8 +157,7 @@ def test_negotiation_timing_english(tmp_path):
     """
     game = _open(tmp_path)
     run(game, "next", "next dice=6,6,1,1")
-    with pytest.raises(Refused, match="before the first initiative"):
-        game.execute("negotiate", role="regulars")
+    refused(game, "@regulars negotiate", "before the first initiative")
     with pytest.raises(Refused, match="Regular player negotiates"):
         _open(tmp_path, name="b.ft").execute("negotiate", role="irregulars")
 
@@ -262,8 +259,7 @@ def test_final_count_with_the_multipliers(demo):
     (end,) = events(out, ev.GameEnded)
     assert end.result == "Somali militia win with 10 defeat points against 35 for Bersaglieri (§14.0)"
     assert all(s.revealed for s in demo.state.secrets.values())
-    with pytest.raises(Refused, match="game is over"):
-        demo.execute("next", role=REFEREE)
+    refused(demo, "next", "game is over")
 
 
 def test_exfiltration_ends_the_game(demo):
@@ -303,8 +299,7 @@ def test_diff_57_either_side_negotiates_in_the_italian_draft(tmp_path):
     refuses them (the Regular player negotiates)."""
     english = _open(tmp_path, name="en.ft")
     run(english, "next", "next dice=1,1,6,6")
-    with pytest.raises(Refused, match="Regular player negotiates"):
-        english.execute("negotiate", role="irregulars")
+    refused(english, "@irregulars negotiate", "Regular player negotiates")
     italian = _open(tmp_path, IT, name="it.ft")
     run(italian, "next", "next dice=1,1,6,6")
     italian.execute("negotiate", role="irregulars")

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
 from ln_support import ludonet_game, play, rolls, to_phase
+from playing import refused
 
 from core import events as ev
 from core.language.i18n import plain
-from core.ruleset import Refused
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.commands import COMMANDS
 
@@ -47,11 +46,9 @@ def test_leaving_a_melee(armoured):
     play(armoured, "@paras leave wood kurt dice=1,1")
     assert plain(armoured.state.units["wood"].out) == "cut down by Schtz Kurt Bauer leaving the melee"
     to_phase(armoured, 2, "move-first")
-    with pytest.raises(Refused, match="own move"):
-        play(armoured, "leave fritz jones")
+    refused(armoured, "leave fritz jones", "own move")
     play(armoured, "@paras move jones 10")
-    with pytest.raises(Refused, match="leaves before it moves"):
-        play(armoured, "@paras leave jones fritz")
+    refused(armoured, "@paras leave jones fritz", "leaves before it moves")
 
 
 def test_lying_down_without_crawling(armoured):
@@ -60,13 +57,10 @@ def test_lying_down_without_crawling(armoured):
     play(armoured, "@paras prone wood")
     wood = armoured.state.units["wood"]
     assert wood.has("prone") and not wood.has("moved") and wood.moved_cm == 0
-    with pytest.raises(Refused, match="already lying down"):
-        play(armoured, "@paras prone wood")
-    with pytest.raises(Refused, match="not a figure"):
-        play(armoured, "@paras prone sherman")
+    refused(armoured, "@paras prone wood", "already lying down")
+    refused(armoured, "@paras prone sherman", "not a figure")
     play(armoured, "@paras next")
-    with pytest.raises(Refused, match="cannot lie down: it is Farm garrison's move"):
-        play(armoured, "prone jones")
+    refused(armoured, "prone jones", "cannot lie down: it is Farm garrison's move")
     to_phase(armoured, 1, "fire")
     facts = play(armoured, "@garrison fire hans wood full dice=4")  # 5+, -1 lying down: needs 6
     assert rolls(facts)[0].target == 6
@@ -87,16 +81,14 @@ def test_morale_falls_due_at_half_losses_and_at_each_further_loss(armoured):
     (due,) = [e for e in facts if isinstance(e, ev.Noted)]
     assert (plain(due.text), due.vis) == ("morale tests due (LN-R070): Gruppe Vogt (3 of 5 lost)", ("garrison",))
     play(armoured, "@garrison morale gruppe vogt dice=4")
-    with pytest.raises(Refused, match="tested at 3 lost of 5: it tests again at its next loss"):
-        play(armoured, "@garrison morale gruppe vogt")
+    refused(armoured, "@garrison morale gruppe vogt", "tested at 3 lost of 5: it tests again at its next loss")
     play(armoured, "out fritz")
     facts = play(armoured, "@garrison morale gruppe vogt dice=2")
     assert plain(rolls(facts)[0].outcome) == "shaken: falls back"
     to_phase(armoured, 2, "morale")
     assert not any("morale tests due" in line.text for line in armoured.log_lines("garrison")[-3:])
     play(armoured, "out hans")
-    with pytest.raises(Refused, match="nobody left in play"):
-        play(armoured, "@garrison morale gruppe vogt")
+    refused(armoured, "@garrison morale gruppe vogt", "nobody left in play")
 
 
 def test_reinforcements_end_a_retreat(armoured):
@@ -105,12 +97,9 @@ def test_reinforcements_end_a_retreat(armoured):
     play(armoured, "@garrison morale gruppe vogt dice=1")
     assert armoured.state.units["fritz"].has("retreating") and armoured.state.units["hans"].has("retreating")
     to_phase(armoured, 2, "move-second")
-    with pytest.raises(Refused, match="already in Gruppe Vogt"):
-        play(armoured, "@garrison reinforce fritz hans")
-    with pytest.raises(Refused, match="is an aircraft"):
-        play(armoured, "reinforce smith typhoon")
-    with pytest.raises(Refused, match="no unit 'smith' on that side"):
-        play(armoured, "@garrison reinforce fritz smith")
+    refused(armoured, "@garrison reinforce fritz hans", "already in Gruppe Vogt")
+    refused(armoured, "reinforce smith typhoon", "is an aircraft")
+    refused(armoured, "@garrison reinforce fritz smith", "no unit 'smith' on that side")
     facts = play(armoured, "@garrison reinforce fritz karl max")
     assert any(isinstance(e, ev.Noted) and "4 of 5: it keeps retreating" in plain(e.text) for e in facts)
     assert armoured.state.units["hans"].has("retreating")
@@ -122,15 +111,13 @@ def test_reinforcements_end_a_retreat(armoured):
     assert not any(s.units[u].has("retreating") for u in ("hans", "fritz", "karl", "max", "paul"))
     # the reserve gave all its men away: its strength is what counts (ruling LN-REINFORCE)
     to_phase(armoured, 2, "morale")
-    with pytest.raises(Refused, match="Reserve has nobody left in play to test"):
-        play(armoured, "@garrison morale reserve")
+    refused(armoured, "@garrison morale reserve", "Reserve has nobody left in play to test")
 
 
 def test_the_last_turn_goes_to_the_final_count(tmp_path, monkeypatch):
     game = ludonet_game(tmp_path, monkeypatch, {"turns": 1, "victory": "hold the farm at the end"})
     try:
-        with pytest.raises(Refused, match="has not started"):
-            play(game, "victory paras")
+        refused(game, "victory paras", "has not started")
         to_phase(game, 1, "end")
         facts = play(game, "next")
         assert game.state.phase == "final"
@@ -138,18 +125,15 @@ def test_the_last_turn_goes_to_the_final_count(tmp_path, monkeypatch):
             isinstance(e, ev.Noted) and plain(e.text).endswith("victory conditions: hold the farm at the end")
             for e in facts
         )
-        with pytest.raises(Refused, match="victory SIDE"):
-            play(game, "next")
-        with pytest.raises(Refused, match="referee"):
-            play(game, "@paras victory paras")
+        refused(game, "next", "victory SIDE")
+        refused(game, "@paras victory paras", "referee")
         play(game, "out hans")
         play(game, "victory garrison the farm is still held")
         assert plain(game.state.result) == (
             "Farm garrison win: the farm is still held; losses: 7th Parachute Battalion 0 of 8, Farm garrison 1 of 11"
         )
         assert game.state.phase == "ended"
-        with pytest.raises(Refused, match="the game is over"):
-            play(game, "victory draw")
+        refused(game, "victory draw", "the game is over")
     finally:
         game.close()
 

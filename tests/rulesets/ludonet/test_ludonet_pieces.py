@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from ln_support import ludonet_game, play, rolls, to_phase
+from playing import refused
 
 from core import events as ev
 from core.language.i18n import plain
 from core.language.reader import reading
 from core.outcome import DiceNeeded
-from core.ruleset import Refused
 from core.rulesets.ludonet import rules
 
 # --------------------------------------------------------------------- pure rules
@@ -53,21 +53,17 @@ def test_sight_in_woods_and_indirect_fire(armoured):
     assert [rules.seen_in_woods(d, prone=False) for d in (18, 20, 21)] == [True, True, False]
     assert [rules.seen_in_woods(d, prone=True) for d in (12, 13)] == [True, False]
     to_phase(armoured, 1, "fire")
-    with pytest.raises(Refused, match="not seen in the woods at 21 cm"):
-        play(armoured, "@paras fire smith hans full woods=21")
-    with pytest.raises(Refused, match="not seen in the woods at 14 cm"):
-        play(armoured, "@paras fire jones hans full prone woods=14")
+    refused(armoured, "@paras fire smith hans full woods=21", "not seen in the woods at 21 cm")
+    refused(armoured, "@paras fire jones hans full prone woods=14", "not seen in the woods at 14 cm")
     play(armoured, "@paras fire smith hans full woods=20 dice=1")
     # a mortar needs no line of sight: the referee, who sees the hidden MG 42, gives its fire
-    with pytest.raises(Refused, match="no unit 'mg42'"):
-        play(armoured, "@paras fire mortar mg42 full")
+    refused(armoured, "@paras fire mortar mg42 full", "no unit 'mg42'")
     facts = play(armoured, "fire mortar mg42 full dice=5,6")
     assert [plain(r.outcome) for r in rolls(facts)] == ["hit", "eliminated"]
     # the paras' own mortar line does not name what they have not seen
     assert plain(rolls(facts)[0].purpose) == "shot at an unseen enemy (beyond half range)"
     assert not any("MG 42 team" in line.text for line in armoured.log_lines("paras"))
-    with pytest.raises(Refused, match="no line of sight"):
-        play(armoured, "fire bren mg42 full")
+    refused(armoured, "fire bren mg42 full", "no line of sight")
 
 
 # ----------------------------------------------------------------------- vehicles
@@ -113,12 +109,10 @@ def test_immobilised_for_two_turns(armoured):
     assert panzer.has("immobilised") and armoured.state.vars["immobilised_until.panzer"] == 3
     for turn in (2, 3):
         to_phase(armoured, turn, "move-second")
-        with pytest.raises(Refused, match="immobilised"):
-            play(armoured, "@garrison move panzer 10")
+        refused(armoured, "@garrison move panzer 10", "immobilised")
     to_phase(armoured, 4, "move-second")
     play(armoured, "@garrison move panzer 20")
-    with pytest.raises(Refused, match="already moved"):
-        play(armoured, "@garrison move panzer 1")
+    refused(armoured, "@garrison move panzer 1", "already moved")
 
 
 def test_immobilised_vehicle_still_fires(armoured):
@@ -148,19 +142,15 @@ def test_a_vehicle_shooter_at_a_figure_never_rolls_the_damage_die(armoured):
 def test_vehicle_moves_and_missing_values(armoured):
     """Rules: LN-R011, LN-AMB-04, LN-AMB-25."""
     to_phase(armoured, 1, "move-first")
-    with pytest.raises(Refused, match="1 to 25 cm"):
-        play(armoured, "@paras move sherman 26")
-    with pytest.raises(Refused, match="neither runs nor crawls"):
-        play(armoured, "@paras move sherman 10 run")
+    refused(armoured, "@paras move sherman 26", "1 to 25 cm")
+    refused(armoured, "@paras move sherman 10 run", "neither runs nor crawls")
     facts = play(armoured, "@paras move sherman 25")
     assert isinstance(facts[0], ev.Moved) and armoured.state.units["sherman"].has("moved")
     play(armoured, "next")
-    with pytest.raises(Refused, match=r"no move \(stats.move"):
-        play(armoured, "@garrison move lorry 10")
+    refused(armoured, "@garrison move lorry 10", r"no move \(stats.move")
     to_phase(armoured, 1, "fire")
     before = armoured.log_length
-    with pytest.raises(Refused, match=r"no combat value \(stats.cv"):
-        play(armoured, "@paras fire piat lorry half")
+    refused(armoured, "@paras fire piat lorry half", r"no combat value \(stats.cv")
     assert armoured.log_length == before  # refused before any die was rolled
     # the Sherman moved: -1 to hit
     facts = play(armoured, "@paras fire sherman panzer half dice=5,1,1")
@@ -170,8 +160,7 @@ def test_vehicle_moves_and_missing_values(armoured):
 def test_melee_is_between_figures(armoured):
     """Rules: LN-AMB-12."""
     to_phase(armoured, 1, "melee")
-    with pytest.raises(Refused, match="not a figure"):
-        play(armoured, "@paras melee smith panzer")
+    refused(armoured, "@paras melee smith panzer", "not a figure")
 
 
 # ------------------------------------------------------------------------ grenades
@@ -180,12 +169,9 @@ def test_melee_is_between_figures(armoured):
 def test_grenade_hits_every_figure_named_inside(armoured):
     """Rules: LN-R038, LN-AMB-08."""
     to_phase(armoured, 1, "fire")
-    with pytest.raises(Refused, match="not allowed for paras|referee"):
-        play(armoured, "@paras grenade smith half hans")
-    with pytest.raises(Refused, match="within 3 cm"):
-        play(armoured, "grenade smith half")
-    with pytest.raises(Refused, match="harms figures only"):
-        play(armoured, "grenade smith half hans panzer")
+    refused(armoured, "@paras grenade smith half hans", "not allowed for paras|referee")
+    refused(armoured, "grenade smith half", "within 3 cm")
+    refused(armoured, "grenade smith half hans panzer", "harms figures only")
     # the referee names who is inside, the hidden MG 42 too; grenades are not heavy
     facts = play(armoured, "grenade smith half hans mg42 dice=4,1,5")
     assert [(plain(r.purpose), plain(r.outcome)) for r in rolls(facts)] == [
@@ -194,8 +180,7 @@ def test_grenade_hits_every_figure_named_inside(armoured):
         ("damage, hit by Cpl Smith", "eliminated"),
     ]
     assert rolls(facts)[0].target == 3  # expert +1, no target modifiers for a spot
-    with pytest.raises(Refused, match="already fired"):
-        play(armoured, "@paras fire smith hans half")
+    refused(armoured, "@paras fire smith hans half", "already fired")
     play(armoured, "next")
     assert plain(armoured.state.units["mg42"].out) == "eliminated" and armoured.state.units["hans"].in_play
 
@@ -220,24 +205,19 @@ def test_an_aircraft_passes_strikes_and_leaves_after_its_passes(armoured):
     """Rules: LN-R060, LN-R061, LN-AMB-14."""
     assert "typhoon" not in armoured.view("garrison").units  # waiting off the table
     to_phase(armoured, 1, "fire")
-    with pytest.raises(Refused, match="not over the table"):
-        play(armoured, "strike typhoon hans")
+    refused(armoured, "strike typhoon hans", "not over the table")
     play(armoured, "pass typhoon")
     assert "typhoon" in armoured.view("garrison").units
-    with pytest.raises(Refused, match="already over the table"):
-        play(armoured, "pass typhoon")
-    with pytest.raises(Refused, match="only anti-aircraft"):
-        play(armoured, "@garrison fire hans typhoon full")
-    with pytest.raises(Refused, match="has no anti-aircraft weapon"):
-        play(armoured, "@garrison aa hans typhoon")
+    refused(armoured, "pass typhoon", "already over the table")
+    refused(armoured, "@garrison fire hans typhoon full", "only anti-aircraft")
+    refused(armoured, "@garrison aa hans typhoon", "has no anti-aircraft weapon")
     facts = play(armoured, "@garrison aa flak typhoon dice=4")
     assert (rolls(facts)[0].target, plain(rolls(facts)[0].outcome)) == (5, "miss")
     # the strike, then Hans's damage die, then the Typhoon's and the Panzer's 1d6 + combat value
     facts = play(armoured, "strike typhoon hans panzer dice=5,3,4,2")
     assert [plain(r.outcome) for r in rolls(facts)] == ["hit", "wound", "total 8", "total 5 against 8: destroyed"]
     assert not rolls(facts)[0].mods
-    with pytest.raises(Refused, match="already attacked"):
-        play(armoured, "strike typhoon fritz")
+    refused(armoured, "strike typhoon fritz", "already attacked")
     play(armoured, "next")
     s = armoured.state
     assert s.units["hans"].has("wounded") and plain(s.units["panzer"].out) == "destroyed"
@@ -251,18 +231,14 @@ def test_an_aircraft_passes_strikes_and_leaves_after_its_passes(armoured):
 def test_anti_aircraft_fire_brings_it_down_before_it_strikes(armoured):
     """Rules: LN-R062, LN-AMB-15."""
     to_phase(armoured, 1, "fire")
-    with pytest.raises(Refused, match="no unit 'typhoon'"):  # off the table, unseen
-        play(armoured, "@garrison aa flak typhoon")
-    with pytest.raises(Refused, match="not over the table"):
-        play(armoured, "aa flak typhoon")
+    refused(armoured, "@garrison aa flak typhoon", "no unit 'typhoon'")  # off the table, unseen
+    refused(armoured, "aa flak typhoon", "not over the table")
     play(armoured, "pass typhoon")
     facts = play(armoured, "@garrison aa flak typhoon dice=5")
     assert plain(rolls(facts)[0].outcome) == "hit: shot down"
     assert plain(armoured.state.units["typhoon"].out) == "shot down by anti-aircraft fire"
-    with pytest.raises(Refused, match="out of action"):
-        play(armoured, "strike typhoon hans")
-    with pytest.raises(Refused, match="already fired"):
-        play(armoured, "@garrison fire flak smith full")
+    refused(armoured, "strike typhoon hans", "out of action")
+    refused(armoured, "@garrison fire flak smith full", "already fired")
 
 
 # ------------------------------------------------------------ the scenario's weapons
@@ -282,25 +258,20 @@ def test_the_scenario_ranges_decide_the_band(tmp_path, monkeypatch):
     game = ludonet_game(tmp_path, monkeypatch, WEAPONS)
     try:
         to_phase(game, 1, "fire")
-        with pytest.raises(Refused, match="beyond the 40 cm range of Pte Jones' weapon"):
-            play(game, "@paras fire jones kurt range=41")
-        with pytest.raises(Refused, match="say half or full, or give the measured distance"):
-            play(game, "@paras fire jones kurt")
-        with pytest.raises(Refused, match="range must be a distance from 0 to 1000 cm: .*not '-3'"):
-            play(game, "@paras fire jones kurt range=-3")
-        with pytest.raises(Refused, match="woods must be a distance from 0 to 1000 cm: .*not '-3'"):
-            play(game, "@paras fire jones kurt half woods=-3")
-        with pytest.raises(Refused, match="not both"):
-            play(game, "@paras fire jones kurt half range=20")
-        with pytest.raises(Refused, match="no range for Pte Hill's weapon"):
-            play(game, "@paras fire piat kurt range=10")  # a PIAT: the scenario gives no range
+        refused(game, "@paras fire jones kurt range=41", "beyond the 40 cm range of Pte Jones' weapon")
+        refused(game, "@paras fire jones kurt", "say half or full, or give the measured distance")
+        refused(game, "@paras fire jones kurt range=-3", "range must be a distance from 0 to 1000 cm: .*not '-3'")
+        refused(game, "@paras fire jones kurt half woods=-3", "woods must be a distance from 0 to 1000 cm: .*not '-3'")
+        refused(game, "@paras fire jones kurt half range=20", "not both")
+        refused(
+            game, "@paras fire piat kurt range=10", "no range for Pte Hill's weapon"
+        )  # a PIAT: the scenario gives no range
         facts = play(game, "@paras fire jones kurt range=20 dice=1")  # half range, inclusive: 3+ for an expert
         assert plain(rolls(facts)[0].purpose) == "shot at Schtz Kurt Bauer (within half range)"
         assert rolls(facts)[0].target == 3
         facts = play(game, "@paras fire wood kurt range=21 dice=1")
         assert rolls(facts)[0].target == 4
-        with pytest.raises(Refused, match="beyond the 10 cm range of a grenade"):
-            play(game, "grenade brown range=11 hans")
+        refused(game, "grenade brown range=11 hans", "beyond the 10 cm range of a grenade")
         facts = play(game, "grenade brown range=5 hans dice=6,1")
         assert plain(rolls(facts)[0].purpose).endswith("(within half range)")
         # the scenario calls the MG 42 heavy: +1 damage, though its team has no role
@@ -315,8 +286,7 @@ def test_the_scenarios_visibility_limits_direct_fire(tmp_path, monkeypatch):
     game = ludonet_game(tmp_path, monkeypatch, {**WEAPONS, "visibility": 15})
     try:
         to_phase(game, 1, "fire")
-        with pytest.raises(Refused, match="16 cm away: the scenario's visibility is 15 cm"):
-            play(game, "@paras fire jones kurt range=16")
+        refused(game, "@paras fire jones kurt range=16", "16 cm away: the scenario's visibility is 15 cm")
         play(game, "@paras fire jones kurt range=15 dice=1")
     finally:
         game.close()
@@ -327,12 +297,10 @@ def test_the_scenarios_heavy_and_anti_aircraft_weapons(tmp_path, monkeypatch):
     game = ludonet_game(tmp_path, monkeypatch, {"weapon.rifle.heavy": 1, "weapon.MP40.anti_aircraft": 1})
     try:
         to_phase(game, 1, "move-first")
-        with pytest.raises(Refused, match="1 to 5 cm"):
-            play(game, "@paras move jones 6")
+        refused(game, "@paras move jones 6", "1 to 5 cm")
         to_phase(game, 1, "fire")
         play(game, "pass typhoon")
-        with pytest.raises(Refused, match="has no anti-aircraft weapon"):
-            play(game, "@garrison aa fritz typhoon")
+        refused(game, "@garrison aa fritz typhoon", "has no anti-aircraft weapon")
         play(game, "@garrison aa hans typhoon dice=6")
         assert plain(game.state.units["typhoon"].out) == "shot down by anti-aircraft fire"
     finally:
@@ -358,14 +326,14 @@ def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
     game = ludonet_game(tmp_path, monkeypatch, SUPPORT)
     try:
         to_phase(game, 1, "fire")
-        with pytest.raises(Refused, match=r"no artillery or aircraft support 'nebel' .*support: mortar, stuka"):
-            play(game, "barrage nebel smith")
-        with pytest.raises(Refused, match="name the pieces inside the burst"):
-            play(game, "barrage mortar")
-        with pytest.raises(Refused, match="name the support first"):
-            play(game, 'barrage call=" "')  # words, but none of them (found by the fuzzed handlers' test)
-        with pytest.raises(Refused, match="no combat value"):
-            play(game, "barrage mortar sherman")  # artillery without a combat value cannot hit a vehicle
+        refused(game, "barrage nebel smith", r"no artillery or aircraft support 'nebel' .*support: mortar, stuka")
+        refused(game, "barrage mortar", "name the pieces inside the burst")
+        refused(
+            game, 'barrage call=" "', "name the support first"
+        )  # words, but none of them (found by the fuzzed handlers' test)
+        refused(
+            game, "barrage mortar sherman", "no combat value"
+        )  # artillery without a combat value cannot hit a vehicle
         # 5+, then each figure's damage die with the heavy +1 (ruling LN-BARRAGE)
         facts = play(game, "barrage mortar smith jones dice=5,3,1")
         assert [(plain(r.purpose), plain(r.outcome)) for r in rolls(facts)] == [
@@ -377,8 +345,7 @@ def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
         assert "mortar calls its barrage number 1 (ruling LN-BARRAGE)" in [
             line.text for line in game.log_lines(role="referee")
         ]
-        with pytest.raises(Refused, match="already fired this turn"):
-            play(game, "barrage mortar brown")
+        refused(game, "barrage mortar brown", "already fired this turn")
         # the Stuka: 5+, unmodified; a vehicle takes the opposed roll against its combat value
         facts = play(game, "barrage stuka sherman dice=6,6,1")
         assert [plain(r.outcome) for r in rolls(facts)] == ["hit", "total 9", "total 5 against 9: destroyed"]
@@ -386,8 +353,7 @@ def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
         to_phase(game, 2, "fire")
         play(game, "barrage mortar brown dice=2")
         to_phase(game, 3, "fire")
-        with pytest.raises(Refused, match="nothing left: 2 used"):
-            play(game, "barrage mortar brown")
+        refused(game, "barrage mortar brown", "nothing left: 2 used")
     finally:
         game.close()
 
@@ -454,8 +420,7 @@ def test_a_barrage_offers_half_and_refuses_it_for_an_aircraft(tmp_path, monkeypa
         assert {"half", "full"} <= set(game.complete("barrage mortar smith ", role="referee"))
         with reading("it"):
             assert {"mezzo", "pieno"} <= set(game.complete("sbarramento mortar smith ", role="referee"))
-        with pytest.raises(Refused, match="an aircraft's pass is not fired at a range"):
-            play(game, "barrage stuka half smith")
+        refused(game, "barrage stuka half smith", "an aircraft's pass is not fired at a range")
     finally:
         game.close()
 
