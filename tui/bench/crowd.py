@@ -46,7 +46,7 @@ from core.views import REFEREE
 from tui.bench.ssh import _cpu_s, _start_server
 from tui.ssh.invitations.store import Invitations
 
-#: A phone, as the browser tests have it (tests/ssh/test_web_browser.py).
+#: A phone as the crowd bench and the browser tests open one (a phone-sized, touch, 2x screen).
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 CHROMIUM_ARGS = [
     "--headless",
