@@ -9,7 +9,7 @@ import pytest
 
 from core import events as ev
 from core.dice import ManualDice
-from core.language.i18n import plain
+from core.language.i18n import M, plain
 from core.ruleset import Context, Refused
 from core.rulesets.breaking_news import BreakingNews, hits
 from core.rulesets.breaking_news.rules import saves
@@ -86,11 +86,38 @@ def test_a_cause_in_words_and_read_back():
     assert hits.parse_cause("knocked out") == ("knocked out", "")
 
 
+def test_a_cause_as_cause_wrote_it_is_read_without_its_words(monkeypatch):
+    """§14.0: defeat points read every loss's cause at every settling, so a message
+    ``cause`` wrote is read from the message itself, its words never written (here
+    writing them fails); any other shape is read from its words, even one naming a
+    cause and a side (a hostile save's)."""
+    hostile = M("{what} at {side}", what=M(hits.KILLED), side="regulars")
+    assert hits.parse_cause(hostile) == ("killed at regulars", "")
+
+    def no_words(text):
+        raise AssertionError(f"words written for {text!r}")
+
+    monkeypatch.setattr(hits, "plain", no_words)
+    for what in (hits.KILLED, hits.WOUNDED, hits.DIED, hits.KNOCKED_OUT, hits.DESTROYED, "captured"):
+        assert hits.parse_cause(hits.cause(what, "regulars")) == (what, "regulars")
+        assert hits.parse_cause(hits.cause(what, "")) == (what, "")
+    assert hits.parse_cause(hits.cause(hits.STABILISED, "irregulars")) == ("stabilised", "irregulars")
+    assert hits.parse_cause(hits.cause(hits.STABILISED, "")) == ("stabilised", "")
+
+
 def test_an_option_is_off_until_switched_on():
     state = _ctx().state
     assert hits.option(state, "wounded") is False
     state.vars["option.wounded"] = 1
     assert hits.option(state, "wounded") is True
+
+
+def test_the_optional_rules_in_force_are_named_by_section_and_in_words():
+    """§9.3 switched on, §8.0.2 and §8.0.3 left off: only the wounded rule is named."""
+    state = _ctx().state
+    assert hits.options_in_force(state) == []
+    state.vars["option.wounded"] = 1
+    assert hits.options_in_force(state) == [("§9.3", "§9.3 wounded men, medics and stabilisation")]
 
 
 # --------------------------------------------------------------- unit facts
@@ -444,6 +471,69 @@ def test_occupants_are_the_men_in_play_aboard():
     assert [u.id for u in hits.occupants(state, hummer)] == ["a"]
 
 
+def test_a_vehicle_under_a_bombardment_saves_with_2_more():
+    """§8.4 with §9.2 (ART-4): "all the models in the area must make a saving throw (with a
+    bonus of +2 to the roll)", a vehicle as well.  The Hummer (protected) needs 4 against
+    light weapons: a 2 and a 1 fail by 2 and 3 bare, so it would explode; with the +2 the
+    2 saves and the 1 fails by 1: knocked out, not destroyed."""
+    hummer = _vehicle()
+    ctx = _ctx(hummer, faces=(2, 1))
+    assert hits.take_hits(ctx, hummer, 2, by_side="irregulars", source=saves.BOMBARDMENT) is False
+    assert _facts(ctx) == [
+        (
+            "roll",
+            "hummer",
+            "vehicle save",
+            (2, 1),
+            4,
+            (("bombardment", 2),),
+            "§9.2",
+            "knocked out",
+            saves.vehicle_save_check(4, 2),
+        ),
+        ("out", "hummer", "knocked out by irregulars"),
+    ]
+    hummer = _vehicle()
+    ctx = _ctx(hummer, faces=(2, 1))
+    assert hits.take_hits(ctx, hummer, 2, by_side="irregulars") is False
+    assert _facts(ctx) == [_vehicle_roll("hummer", (2, 1), 4, "explodes"), ("out", "hummer", "destroyed by irregulars")]
+
+
+def test_a_vehicle_that_lost_its_driver_is_driverless_until_another_driver_is_aboard():
+    """§8.8 (VF-2, ruling BN-C-DRIVER): the driver put out of action, the vehicle runs on and
+    stops; it is driven again only by another driver aboard, not by a passenger, nor by a
+    driver who is out of play or in another vehicle."""
+    hummer = _vehicle()
+    rider = _man("rik", "in-vehicle", cls="R2", side="regulars")
+    driver = _man("dan", "in-vehicle", cls="R2", side="regulars", roles=("driver",))
+    aboard = {"secret.aboard.rik": "hummer", "secret.aboard.dan": "hummer"}
+    assert hits.driverless(_ctx(hummer, rider, driver, variables=aboard).state, hummer) is False
+    lost = {**aboard, "secret.driverless.hummer": 1}
+    assert hits.driverless(_ctx(hummer, rider, driver, variables=lost).state, hummer) is False
+    assert hits.driverless(_ctx(hummer, rider, variables=lost).state, hummer) is True
+    elsewhere = {**lost, "secret.aboard.dan": "techie"}
+    assert hits.driverless(_ctx(hummer, rider, driver, variables=elsewhere).state, hummer) is True
+
+
+def test_a_man_aboard_is_refused_any_step_on_foot_in_words():
+    """§6.3 (MOV-5, ruling BN-C-EMBARK): getting out is a complete move, so a man aboard takes
+    no step on foot until he has; a man on foot is not refused.  A man wearing the badge
+    with no vehicle recorded (a scenario's status alone) or an unknown one is refused too."""
+    rider = _man("rik", "in-vehicle", cls="R2", side="regulars")
+    ctx = _ctx(rider, _vehicle(), variables={"secret.aboard.rik": "hummer"})
+    assert _refusal(hits.require_on_foot, ctx, rider) == (
+        "Rik is aboard Hummer: getting out is his whole move (disembark, §6.3)"
+    )
+    hits.require_on_foot(ctx, _man("walker", cls="R2", side="regulars"))
+    ctx = _ctx(rider, variables={"secret.aboard.rik": "ghost"})
+    assert _refusal(hits.require_on_foot, ctx, rider) == (
+        "Rik is aboard ghost: getting out is his whole move (disembark, §6.3)"
+    )
+    assert _refusal(hits.require_on_foot, _ctx(rider), rider) == (
+        "Rik is aboard : getting out is his whole move (disembark, §6.3)"
+    )
+
+
 # ------------------------------------------------------- sighted and actions
 
 
@@ -464,6 +554,34 @@ def test_an_action_is_numbered_with_the_men_seen_and_hidden_men_alone_are_not():
     assert _facts(ctx) == [("var", "action", "1:3:a,b:1")]  # the 1st of turn 3's activation too
     hits.next_action(ctx, [h])
     assert hits.action_number(ctx.state) == 1 and hits.action_actors(ctx.state) == ("a", "b")
+
+
+def test_the_action_within_this_turns_activation_is_read_from_this_turns_record():
+    """§5.0 (one activation a turn): ``action`` is ``N:TURN:ids:K``, K the action within the
+    activation.  Another turn's record, or one made before K was recorded ("N:TURN:ids",
+    an older save's, whose actors are still read), counts from 0 again, as none does."""
+    state = _ctx(turn=2).state
+    assert hits.activation_action(state) == 0
+    state.vars["action"] = "7:2:a,b:3"
+    assert hits.activation_action(state) == 3 and hits.action_actors(state) == ("a", "b")
+    state.vars["action"] = "6:1:a:3"
+    assert hits.activation_action(state) == 0 and hits.action_actors(state) == ()
+    state.vars["action"] = "5:2:a,b"
+    assert hits.activation_action(state) == 0 and hits.action_actors(state) == ("a", "b")
+    state.vars["action"] = 5
+    assert hits.activation_action(state) == 0
+
+
+def test_a_groups_fire_completes_its_move_only_if_every_firer_moved_in_that_action():
+    """§6.4 (ACT-3, ruling BN-C-GROUP): a group's move and its fire are one action when every
+    firer moved, by a move that leaves him his fire, in the latest action in sight: a man
+    who moved in an earlier action, or one named in it who did not move, breaks it."""
+    a, b = _man("a", "moved", side="regulars"), _man("b", "crept", side="regulars")
+    state = _ctx(a, b, variables={"action": "4:2:a,b:2"}).state
+    assert hits.moved_to_fire(state, [a, b]) is True
+    assert hits.moved_to_fire(state, [a, _man("c", "moved", side="regulars")]) is False
+    assert hits.moved_to_fire(state, [a, _man("b", side="regulars")]) is False
+    assert hits.moved_to_fire(state, [a, b], hits.MOVES_TO_COVER) is False
 
 
 def test_a_badge_is_added_once_and_removed_only_if_held():

@@ -217,6 +217,20 @@ def test_a_check_due_twice_is_told_once_and_keeps_the_worse_modifiers():
         assert ctx.events == []
 
 
+def test_a_check_due_keeps_the_cover_the_first_fire_line_gave():
+    """BI-R181 with ruling BI-MORALE-ONCE: the man's cover, as the fire line that made the
+    check due gave it, is kept for the check; a second check due before it is taken
+    (his leader hit, M6) does not give him a second cover."""
+    omar = _man("omar")
+    ctx = _ctx(omar)
+    casualties.morale_due(ctx, omar, "m7", cover="light")
+    assert _facts(ctx) == [("status", "omar", ("morale-due", "morale-cover-light"), ()), _m7("omar", "Omar")]
+    bruno = _man("bruno", "morale-due", "morale-cover-heavy")
+    ctx = _ctx(bruno)
+    casualties.morale_due(ctx, bruno, "m6", cover="light")
+    assert ctx.events == []
+
+
 # ----------------------------------------------------------------- vehicles (A.12.2–4)
 
 
