@@ -472,9 +472,11 @@ def require_on_foot(ctx: Context, unit: Unit) -> None:
         return
     vid = str(unit_var(ctx.state, unit.id, "aboard", ""))
     vehicle = ctx.state.units.get(vid)
+    # A scenario may give the badge with no vehicle recorded: he is still aboard one.
+    named = vehicle.name if vehicle else vid or _("a vehicle")
     raise Refused(
         _("{unit} is aboard {vehicle}: getting out is his whole move (disembark, §6.3)").format(
-            unit=unit.name, vehicle=vehicle.name if vehicle else vid
+            unit=unit.name, vehicle=named
         )
     )
 

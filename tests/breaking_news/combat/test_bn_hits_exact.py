@@ -530,7 +530,7 @@ def test_a_man_aboard_is_refused_any_step_on_foot_in_words():
         "Rik is aboard ghost: getting out is his whole move (disembark, §6.3)"
     )
     assert _refusal(hits.require_on_foot, _ctx(rider), rider) == (
-        "Rik is aboard : getting out is his whole move (disembark, §6.3)"
+        "Rik is aboard a vehicle: getting out is his whole move (disembark, §6.3)"
     )
 
 
