@@ -7,7 +7,7 @@ book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import dp, new_game, next_turn, out, play, refused, rolls, status, unit
+from audit_bn_late import dp, new_game, next_turn, out, play, refused, rolls, status, table, unit
 
 from core import events as ev
 from core.ruleset import Refused
@@ -248,29 +248,28 @@ ARMOUR = (
     + unit("puma", "regulars", "light", "Motor", kind="vehicle", weapons=("HMG",))
     + SQUADS
 )
+irr = table(ARMOUR, "irr", active="irregulars")
 
 
 @pytest.mark.audits("COV-6", "VSAVE-2", "OPP-1")
-def test_a_tank_in_the_covered_area_still_fires(tmp_path, monkeypatch):
+def test_a_tank_in_the_covered_area_still_fires(irr):
     """§8.3: the reacting model that fails the test "receives a hit before firing"; §9.2:
     "Tanks are immune to light weapons": the Militiaman's AR covering the road (3 at 20 cm,
     and the Hardened Militia's 1: 4) puts a hit on the tank (1,1), which does nothing to it.
     Nothing suppresses it (§10.0 is a soldier's): its HMG answers the move at 30 cm (5+)."""
-    g = new_game(tmp_path, monkeypatch, ARMOUR, active="irregulars")
-    play(g, "@irregulars covering i0 area=road range=20", "@irregulars move i3 10")
-    rolled = rolls(g.execute("react-fire tank i3 range=30 weapon=HMG area=road dice=1,1,1,1,1,1,1", role="regulars"))
+    play(irr, "@irregulars covering i0 area=road range=20", "@irregulars move i3 10")
+    rolled = rolls(irr.execute("react-fire tank i3 range=30 weapon=HMG area=road dice=1,1,1,1,1,1,1", role="regulars"))
     assert [str(r.purpose).split(" ")[0] for r in rolled][:2] == ["covering-fire", "fire"]
 
 
 @pytest.mark.audits("COV-6", "VSAVE-1", "OPP-1")
-def test_a_puma_that_saves_the_covering_hit_still_fires(tmp_path, monkeypatch):
+def test_a_puma_that_saves_the_covering_hit_still_fires(irr):
     """§8.3, §9.2: the Puma in the covered road takes the hit (1,1 under 4) and saves it, 3+
     against light weapons (a 5): "Pass: no effect".  It answers the move with its HMG."""
-    g = new_game(tmp_path, monkeypatch, ARMOUR, active="irregulars")
-    play(g, "@irregulars covering i0 area=road range=20", "@irregulars move i3 10")
-    rolled = rolls(g.execute("react-fire puma i3 range=30 area=road dice=1,1,5,1,1,1,1,1", role="regulars"))
+    play(irr, "@irregulars covering i0 area=road range=20", "@irregulars move i3 10")
+    rolled = rolls(irr.execute("react-fire puma i3 range=30 area=road dice=1,1,5,1,1,1,1,1", role="regulars"))
     assert rolled[1].outcome == "saved" and str(rolled[2].purpose).startswith("fire")
-    assert not g.state.units["puma"].out
+    assert not irr.state.units["puma"].out
 
 
 # ------------------------------------------------------------------ §8.2 with §8.8: riding a moving Hummer
