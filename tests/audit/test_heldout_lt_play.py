@@ -124,36 +124,33 @@ def test_an_activation_for_a_bound_whose_bound_is_skipped_does_not_reposition(tm
 
 @pytest.mark.audits("LT-R033", "LT-R034", "LT-R032")
 @pytest.mark.parametrize(("cm", "seen"), [(40, True), (40.5, False)])
-def test_a_vehicle_in_cover_that_fired_twice_seen_from_a_tank(tmp_path, cm, seen):
+def test_a_vehicle_in_cover_that_fired_twice_seen_from_a_tank(lt, cm, seen):
     """20 cm in cover, doubled twice (80), halved for a tank observer: 40."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "obs", "us", "sherman", team="X")
-    add(g, "hid", "german", "pz4", team="Y", status=("hidden", "fired-2"))
-    play(g, "next", f"spot hid by=obs at={cm:g} state=still-cover")
-    assert ("hid" in g.view("us").units) == seen
+    add(lt, "obs", "us", "sherman", team="X")
+    add(lt, "hid", "german", "pz4", team="Y", status=("hidden", "fired-2"))
+    play(lt, "next", f"spot hid by=obs at={cm:g} state=still-cover")
+    assert ("hid" in lt.view("us").units) == seen
 
 
 @pytest.mark.audits("LT-R034", "LT-R032")
 @pytest.mark.parametrize(("cm", "seen"), [(25, True), (25.5, False)])
-def test_a_stationary_vehicle_in_the_open_seen_from_a_tank(tmp_path, cm, seen):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "obs", "us", "sherman", team="X")
-    add(g, "hid", "german", "pz4", team="Y", status=("hidden",))
-    play(g, "next", f"spot hid by=obs at={cm:g} state=still-open")
-    assert ("hid" in g.view("us").units) == seen
+def test_a_stationary_vehicle_in_the_open_seen_from_a_tank(lt, cm, seen):
+    add(lt, "obs", "us", "sherman", team="X")
+    add(lt, "hid", "german", "pz4", team="Y", status=("hidden",))
+    play(lt, "next", f"spot hid by=obs at={cm:g} state=still-open")
+    assert ("hid" in lt.view("us").units) == seen
 
 
 @pytest.mark.audits("LT-R030")
-def test_a_hidden_piece_is_neither_meleed_nor_close_assaulted(tmp_path):
+def test_a_hidden_piece_is_neither_meleed_nor_close_assaulted(lt):
     """ "Si può attaccare solo un pezzo visibile": an assault is an attack too."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "inf", "us", "rifles", team="X", roles=("tank-hunters",))
-    add(g, "men", "german", "rifles", team="Y", status=("hidden",))
-    add(g, "tank", "german", "pz4", team="Y2", status=("hidden",), stats={"front": 5, "side": 3})
-    play(g, "next", "@us activate inf A4 prepare=0")
+    add(lt, "inf", "us", "rifles", team="X", roles=("tank-hunters",))
+    add(lt, "men", "german", "rifles", team="Y", status=("hidden",))
+    add(lt, "tank", "german", "pz4", team="Y2", status=("hidden",), stats={"front": 5, "side": 3})
+    play(lt, "next", "@us activate inf A4 prepare=0")
     for line in ("@us melee inf men dice=6,1", "@us closeassault inf tank rear dice=1"):
-        refused(g, line)
-    assert not out(g, "men") and not out(g, "tank")
+        refused(lt, line)
+    assert not out(lt, "men") and not out(lt, "tank")
 
 
 # ---------------------------------------------------------------------------- morale
@@ -161,13 +158,12 @@ def test_a_hidden_piece_is_neither_meleed_nor_close_assaulted(tmp_path):
 
 @pytest.mark.audits("LT-R080", "LT-R081")
 @pytest.mark.parametrize(("die", "plus", "want"), [(1, 1, "steady"), (2, 1, "fall-back"), (3, 2, "flee")])
-def test_morale_two_with_situations(tmp_path, die, plus, want):
+def test_morale_two_with_situations(lt, die, plus, want):
     """Morale 2, immobilised (+1) and ``plus`` other situations: r <= 2 nothing, 3 falls
     back, 4 or more (2 x 2) flees."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "p", "us", "rifles", team="X", status=("immobilised",), stats={"morale": 2})
-    play(g, "next")
-    facts = play(g, f"@us morale p plus={plus - 1} dice={die}")
+    add(lt, "p", "us", "rifles", team="X", status=("immobilised",), stats={"morale": 2})
+    play(lt, "next")
+    facts = play(lt, f"@us morale p plus={plus - 1} dice={die}")
     assert outcome(facts) == f"modified total {die + plus}: {want}"
 
 
@@ -175,17 +171,16 @@ def test_morale_two_with_situations(tmp_path, die, plus, want):
 
 
 @pytest.mark.audits("LT-R033", "LT-R102")
-def test_a_melee_is_no_fire_and_does_not_double_the_distance(tmp_path):
+def test_a_melee_is_no_fire_and_does_not_double_the_distance(lt):
     """ "La visibilità di un pezzo che tira raddoppia ogni volta che si fa fuoco": a hidden
     half-squad that wins a melee has not fired; in ambush it is still seen only within 5 cm
     (LT-R033)."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "hid", "us", "rifles", team="X", status=("hidden",), stats={"morale": 4})
-    add(g, "dfn", "german", "rifles", team="Y", stats={"morale": 3})
-    add(g, "obs", "german", "rifles", team="Y2")
-    play(g, "next", "@us activate hid A4 prepare=0", "@us melee hid dfn dice=6,1")
-    assert out(g, "dfn")
-    play(g, "spot hid by=obs at=10 state=ambush")
-    assert "hid" not in g.view("german").units
-    play(g, "spot hid by=obs at=5 state=ambush")
-    assert "hid" in g.view("german").units
+    add(lt, "hid", "us", "rifles", team="X", status=("hidden",), stats={"morale": 4})
+    add(lt, "dfn", "german", "rifles", team="Y", stats={"morale": 3})
+    add(lt, "obs", "german", "rifles", team="Y2")
+    play(lt, "next", "@us activate hid A4 prepare=0", "@us melee hid dfn dice=6,1")
+    assert out(lt, "dfn")
+    play(lt, "spot hid by=obs at=10 state=ambush")
+    assert "hid" not in lt.view("german").units
+    play(lt, "spot hid by=obs at=5 state=ambush")
+    assert "hid" in lt.view("german").units
