@@ -45,6 +45,12 @@ def mission_two(tmp_path, monkeypatch, die: int, variant: str = ""):
 g = table(SQUADS, active=None)
 
 
+def taken(g, marker: int) -> int:
+    """The Regulars' defeat points once the Irregulars take their objective marker ``marker``."""
+    g.execute(f"take {marker} irregulars", role=REFEREE)
+    return dp(g, "regulars")
+
+
 # §4.1 2) and its example (EX-01) ------------------------------------------------------
 
 
@@ -53,10 +59,8 @@ def test_the_books_example_a_three_makes_the_fake_three_a_main_objective(tmp_pat
     """§4.1 example: "The number 3 marker now becomes a primary objective"; the Italian draft
     and the digest (AMB-06): together with the original 4.  Losing either costs 50 (§14.0)."""
     g = mission_two(tmp_path, monkeypatch, 3)
-    g.execute("take 3 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 50
-    g.execute("take 4 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 100
+    assert taken(g, 3) == 50
+    assert taken(g, 4) == 100
 
 
 @pytest.mark.audits("EX-01", "OBJ-2", "OBJ-6")
@@ -64,8 +68,7 @@ def test_a_six_makes_the_main_objective_a_fake(tmp_path, monkeypatch):
     """§4.1: "If however a 6 is rolled then the original primary becomes a fake objective":
     marker 4 is then worth nothing to lose."""
     g = mission_two(tmp_path, monkeypatch, 6)
-    g.execute("take 4 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 0
+    assert taken(g, 4) == 0
 
 
 @pytest.mark.audits("EX-01", "OBJ-2", "OBJ-6")
@@ -73,10 +76,8 @@ def test_rolling_the_main_objectives_own_number_changes_nothing(tmp_path, monkey
     """§4.1: "It is possible for the irregular player to roll the same result as the original
     primary objective, then no change": 4 stays the main, 3 stays a fake."""
     g = mission_two(tmp_path, monkeypatch, 4)
-    g.execute("take 3 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 0
-    g.execute("take 4 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 50
+    assert taken(g, 3) == 0
+    assert taken(g, 4) == 50
 
 
 @pytest.mark.audits("OBJ-2", "OBJ-6")
@@ -84,10 +85,8 @@ def test_a_secondary_rolled_becomes_a_main_objective(tmp_path, monkeypatch):
     """§4.1: the roll 1-5 "alters the status of that regular player's marker to a primary
     objective": secondary 2 becomes a main one, worth 50 to lose, not 20."""
     g = mission_two(tmp_path, monkeypatch, 2)
-    g.execute("take 2 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 50
-    g.execute("take 5 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 70
+    assert taken(g, 2) == 50
+    assert taken(g, 5) == 70
 
 
 @pytest.mark.audits("OBJ-2")
@@ -106,10 +105,8 @@ def test_a_fake_costs_nothing_and_a_secondary_twenty(tmp_path, monkeypatch):
     """§14.0: "50 points for losing a Main objective", "20 points for losing a Secondary
     objective"; a fake is no objective (digest OBJ-6)."""
     g = mission_two(tmp_path, monkeypatch, 4)
-    g.execute("take 1 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 0
-    g.execute("take 5 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 20
+    assert taken(g, 1) == 0
+    assert taken(g, 5) == 20
 
 
 @pytest.mark.audits("OBJ-6")
@@ -117,10 +114,8 @@ def test_an_italian_secondary_costs_nothing_but_the_main_fifty(tmp_path, monkeyp
     """Italian draft, §14.0: only "50 punti per la perdita dell'obiettivo da difendere";
     no line for a secondary."""
     g = mission_two(tmp_path, monkeypatch, 4, variant="it-2009-12-09")
-    g.execute("take 5 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 0
-    g.execute("take 4 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 50
+    assert taken(g, 5) == 0
+    assert taken(g, 4) == 50
 
 
 @pytest.mark.audits("OBJ-1")
