@@ -95,6 +95,9 @@ def _options_game(tmp_path, status=(), name: str = "o.ft"):
     return g
 
 
+g = pytest.fixture(_options_game, name="g")
+
+
 def _shots(g) -> int:
     """How many attacks ``p`` executes before one is refused."""
     n = 0
@@ -121,16 +124,14 @@ def _shots(g) -> int:
         ("A5", 0, 0),  # full speed
     ],
 )
-def test_the_seven_options_prepare_and_execute_what_the_book_says(tmp_path, option, ready, shots):
-    g = _options_game(tmp_path)
+def test_the_seven_options_prepare_and_execute_what_the_book_says(g, option, ready, shots):
     play(g, f"@us activate p {option}")
     assert (has(g, "p", "ready-1"), has(g, "p", "ready-2")) == (ready == 1, ready == 2)
     assert _shots(g) == shots
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-08")
-def test_at_most_two_prepared_attacks_kept_across_cards(tmp_path):
-    g = _options_game(tmp_path)
+def test_at_most_two_prepared_attacks_kept_across_cards(g):
     play(g, "@us activate p A1", "next", "next")
     assert has(g, "p", "ready-1")  # kept until used
     play(g, "@us activate p A1")
@@ -141,8 +142,7 @@ def test_at_most_two_prepared_attacks_kept_across_cards(tmp_path):
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-30")
-def test_a6_mounts_and_dismounts_infantry(tmp_path):
-    g = _options_game(tmp_path)
+def test_a6_mounts_and_dismounts_infantry(g):
     play(g, "@us activate p A6 into=car")
     assert has(g, "p", "in-vehicle")
     play(g, "next", "next", "@us activate p A6")
@@ -150,9 +150,8 @@ def test_a6_mounts_and_dismounts_infantry(tmp_path):
 
 
 @pytest.mark.audits("LT-R020")
-def test_a6_is_for_infantry_and_guns_not_tanks(tmp_path):
+def test_a6_is_for_infantry_and_guns_not_tanks(g):
     """A6: "mount or dismount on/from vehicles (infantry and artillery)"."""
-    g = _options_game(tmp_path)
     add(g, "tank", "us", "sherman", team="Z2", stats={"front": 5})
     refused(g, "@us activate tank A6 into=car")
 

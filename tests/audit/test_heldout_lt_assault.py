@@ -208,37 +208,36 @@ def _guns(tmp_path, cards=("3♣", "Q♠", "Joker", "4♣", "5♣"), name="a.ft"
     return g
 
 
+g = pytest.fixture(_guns, name="g")
+
+
 @pytest.mark.audits("LT-R090")
-def test_another_specific_piece_may_call_it(tmp_path):
+def test_another_specific_piece_may_call_it(g):
     """ "Un comando di compagnia o altro pezzo specifico": an observer named for it."""
-    g = _guns(tmp_path)
     play(g, "next", "next", "@german unitmove call-artillery by=fo on the orchard", "next")
     play(g, "barrage german a defence=moving-open dice=6")
 
 
 @pytest.mark.audits("LT-R090")
-def test_every_unit_in_the_square_is_attacked_friend_or_foe(tmp_path):
+def test_every_unit_in_the_square_is_attacked_friend_or_foe(g):
     """ "Tutte le unità anche parzialmente nell'area battuta sono attaccate": a German
     half-squad under its own guns takes its attack (HE 4 - 0 = +4; 2: D)."""
-    g = _guns(tmp_path)
     play(g, "next", "next", "@german unitmove call-artillery by=captain on the farm", "next")
     play(g, "barrage german own defence=moving-open dice=2")
     assert out(g, "own")
 
 
 @pytest.mark.audits("LT-R090", "LT-R010")
-def test_the_attack_goes_on_only_for_a_face_card_spent_on_it(tmp_path):
+def test_the_attack_goes_on_only_for_a_face_card_spent_on_it(g):
     """It continues "impiegando mosse di plotone": a number card gives no unit move."""
-    g = _guns(tmp_path)
     play(g, "next", "next", "@german unitmove call-artillery by=captain on the farm", "next", "next")  # 4♣
     refused(g, "@german unitmove continue-artillery")
     refused(g, "barrage german a defence=moving-open dice=6")
 
 
 @pytest.mark.audits("LT-R090", "LT-R010")
-def test_a_face_card_that_activated_a_platoon_calls_no_artillery(tmp_path):
+def test_a_face_card_that_activated_a_platoon_calls_no_artillery(g):
     """A face card: a platoon "o" other unit moves, not both."""
-    g = _guns(tmp_path)
     play(g, "next", "next", "@german activate captain A5")
     refused(g, "@german unitmove call-artillery by=captain on the farm")
 
@@ -281,10 +280,9 @@ def test_a_voluntary_rout_instead_of_the_test_a_t_calls_for(lt):
 
 
 @pytest.mark.audits("LT-R090")
-def test_only_the_side_whose_artillery_fires_uses_it(tmp_path):
+def test_only_the_side_whose_artillery_fires_uses_it(g):
     """The German guns fire on the joker; the Americans, with no artillery of their own
     called, have none to bring down."""
-    g = _guns(tmp_path)
     inject(g, *artillery("us", 5))
     play(g, "next", "next", "@german unitmove call-artillery by=captain on the farm", "next")
     refused(g, "barrage us own defence=moving-open dice=1")

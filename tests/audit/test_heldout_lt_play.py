@@ -22,6 +22,9 @@ def _pair(tmp_path, status=(), name: str = "p.ft"):
     return g
 
 
+g = pytest.fixture(_pair, name="g")
+
+
 def _fire(g) -> None:
     play(g, "@us mg p e defence=entrenched dice=6")
 
@@ -30,10 +33,9 @@ def _fire(g) -> None:
 
 
 @pytest.mark.audits("LT-R020", "LT-R041", "LT-AMB-09")
-def test_a2_may_execute_first_and_bound_after_but_only_once_each(tmp_path):
+def test_a2_may_execute_first_and_bound_after_but_only_once_each(g):
     """A2: "effettuare un balzo ed eseguire un attacco o v.v.": the attack, then the
     bound; neither twice."""
-    g = _pair(tmp_path)
     play(g, "@us activate p A2")
     _fire(g)
     assert moved(play(g, "@us move p 10")) == [10]
@@ -57,10 +59,9 @@ def test_an_immobilised_piece_still_attacks(tmp_path, option, shots):
 
 
 @pytest.mark.audits("LT-R020", "LT-R051", "LT-R082")
-def test_a_piece_that_fled_is_activated_again_on_its_next_card(tmp_path):
+def test_a_piece_that_fled_is_activated_again_on_its_next_card(g):
     """It fled under one card (no activation, no fire then); the book has no rally, and on
     the next card of its side it is activated like any other."""
-    g = _pair(tmp_path)
     play(g, "@us rout p")
     refused(g, "@us activate p A4 prepare=0")
     play(g, "next", "next", "@us activate p A4 prepare=0")
@@ -68,9 +69,8 @@ def test_a_piece_that_fled_is_activated_again_on_its_next_card(tmp_path):
 
 
 @pytest.mark.audits("LT-R020")
-def test_mounting_is_the_whole_activation(tmp_path):
+def test_mounting_is_the_whole_activation(g):
     """A6 "montare o smontare": no attack executed with it."""
-    g = _pair(tmp_path)
     play(g, "@us activate p A6 into=car")
     with pytest.raises(Refused):
         _fire(g)
@@ -78,10 +78,9 @@ def test_mounting_is_the_whole_activation(tmp_path):
 
 
 @pytest.mark.audits("LT-R020", "LT-R010")
-def test_a_number_card_of_the_other_side_activates_nothing_of_this_one(tmp_path):
+def test_a_number_card_of_the_other_side_activates_nothing_of_this_one(g):
     """The German card (3♣) is the Axis player's: the US piece cannot be activated, and a
     German piece is, once."""
-    g = _pair(tmp_path)
     play(g, "next")
     refused(g, "@us activate p A4")
     play(g, "@german activate e A5")
