@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from audit_common import allowed, copied, play, refused  # noqa: F401  (re-exported)
+from audit_common import allowed, copied, game_fixture, play, refused  # noqa: F401  (re-exported)
 
 import core.rulesets.breaking_news as bn
 from core import events as ev
@@ -87,6 +87,12 @@ def new_game(
         return g
 
     return copied(repr(("bn-late", units, head, active, tuple(options), variant)), build, tmp_path)
+
+
+def table(units: str, name: str = "g", **options):
+    """A fixture ``name``: a game of :func:`new_game` on ``units`` with these options, closed
+    after."""
+    return game_fixture(name, lambda tmp_path, monkeypatch: new_game(tmp_path, monkeypatch, units, **options))
 
 
 def to_activation(g: Game, active: str) -> None:

@@ -75,17 +75,20 @@ def unit(g: Game, team: str, *uids: str, side: str = "garrison") -> None:
         add(g, uid, side, team=team)
 
 
-def four(g: Game) -> None:
-    """Four, a garrison unit of four plain men, F1 to F4."""
+def four(g: Game, *lost: str) -> None:
+    """Four, a garrison unit of four plain men, F1 to F4, and the ``lost`` of them taken out
+    by the referee."""
     unit(g, "Four", "f1", "f2", "f3", "f4")
+    lose(g, *lost)
 
 
-def four_shaken(g: Game) -> None:
-    """Four loses F1 and F2 (half) and fails its test (a 1) in turn 1's morale step."""
-    four(g)
-    lose(g, "f1", "f2")
+def four_shaken(g: Game, phase: str) -> None:
+    """Four loses F1 and F2 (half) and fails its test (a 1) in turn 1's morale step; the
+    game on to turn 2's ``phase``."""
+    four(g, "f1", "f2")
     to_phase(g, 1, "morale")
     play(g, "morale four dice=1")
+    to_phase(g, 2, phase)
 
 
 def plain_at_melee(g: Game) -> None:

@@ -100,6 +100,19 @@ def game_with(tmp_path: Path, first: list[str], name: str = "audit-lt.ft") -> Ga
     return g
 
 
+def turned(tmp_path: Path, first: list[str], *lines: str) -> Game:
+    """A game of :func:`game_with`, its first card turned (``next``) and ``lines`` played."""
+    g = game_with(tmp_path, first)
+    play(g, "next", *lines)
+    return g
+
+
+@pytest.fixture
+def lt(tmp_path: Path) -> Game:
+    """The demo game dealt :data:`ALTERNATE`, a US card then a German one."""
+    return game_with(tmp_path, ALTERNATE)
+
+
 def immobilised(tmp_path: Path, uid: str) -> Game:
     """A game whose deck starts with the US 7♥, and ``uid``, a US rifle half-squad of the
     2nd Platoon, immobilised."""

@@ -17,6 +17,7 @@ from audit_bn_late import (
     refused,
     rolls,
     status,
+    table,
     to_activation,
     unit,
 )
@@ -41,6 +42,9 @@ def _with_markers(tmp_path, monkeypatch, head, units=SQUADS):
     g = new_game(tmp_path, monkeypatch, units, head="mission = 1\n" + head, active=None)
     play(g, "@regulars objectives regulars 4 2 5", "@irregulars objectives irregulars 3 1 5")
     return g
+
+
+with_mortars = table(SQUADS, "with_mortars", head=extras("irregulars", mortars=True), active=None)
 
 
 # ------------------------------------------------------------------- Ambush
@@ -146,12 +150,11 @@ def test_rules_of_engagement_allow_speculative_fire_only_on_a_six(tmp_path, monk
 
 @pytest.mark.audits("EXT-5", "MORT-3")
 @pytest.mark.parametrize(("die", "granted"), [(4, False), (5, True)])
-def test_the_irregulars_mortar_is_called_on_five_or_six(tmp_path, monkeypatch, die, granted):
+def test_the_irregulars_mortar_is_called_on_five_or_six(with_mortars, die, granted):
     """Extras: Mortars: "Support Fire can be called with a roll of 5 or 6 and comes next
     turn"."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, head=extras("irregulars", mortars=True), active=None)
-    g.execute("next", role=REFEREE)
-    (roll,) = rolls(g.execute(f"call-support mortar dice={die}", role="irregulars"))
+    with_mortars.execute("next", role=REFEREE)
+    (roll,) = rolls(with_mortars.execute(f"call-support mortar dice={die}", role="irregulars"))
     assert (roll.outcome == "granted") is granted
 
 
@@ -165,19 +168,18 @@ def test_irregulars_without_mortars_have_no_support_fire(tmp_path, monkeypatch):
 
 @pytest.mark.audits("MORT-3", "EXT-5")
 @pytest.mark.parametrize(("die", "silenced"), [(3, False), (4, True)])
-def test_counter_battery_only_after_the_mortar_fired_and_on_four(tmp_path, monkeypatch, die, silenced):
+def test_counter_battery_only_after_the_mortar_fired_and_on_four(with_mortars, die, silenced):
     """Extras: Mortars: the opponent's anti-battery fire "can only be called after the
     mortar has fired"; "The mortar is suppressed with a roll of 4 or more"."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, head=extras("irregulars", mortars=True), active=None)
-    g.execute("next", role=REFEREE)
-    refused(g, "@regulars call-support counter dice=6")
-    g.execute("call-support mortar dice=5", role="irregulars")
-    to_activation(g, "regulars")
-    next_turn(g, "irregulars")
-    (shot,) = rolls(g.execute("mortar range=60 dice=3", role="irregulars"))
+    with_mortars.execute("next", role=REFEREE)
+    refused(with_mortars, "@regulars call-support counter dice=6")
+    with_mortars.execute("call-support mortar dice=5", role="irregulars")
+    to_activation(with_mortars, "regulars")
+    next_turn(with_mortars, "irregulars")
+    (shot,) = rolls(with_mortars.execute("mortar range=60 dice=3", role="irregulars"))
     assert shot.target == 5  # the light mortar's row at 60 cm (§8.0, §8.5)
-    play(g, "next", "next", f"@regulars call-support counter dice={die}")
-    assert bool(g.state.vars.get("mortar-silenced.irregulars")) is silenced
+    play(with_mortars, "next", "next", f"@regulars call-support counter dice={die}")
+    assert bool(with_mortars.state.vars.get("mortar-silenced.irregulars")) is silenced
 
 
 # ------------------------------------------------------------------- Motivation
@@ -516,14 +518,13 @@ def test_a_remote_ied_goes_off_when_its_owner_decides_unless_one_or_two(tmp_path
 
 
 @pytest.mark.audits("MORT-3", "EXT-5")
-def test_the_mortar_called_fires_next_turn_not_this_one(tmp_path, monkeypatch):
+def test_the_mortar_called_fires_next_turn_not_this_one(with_mortars):
     """Extras: Mortars: the fire "comes next turn"."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, head=extras("irregulars", mortars=True), active=None)
-    play(g, "next", "@irregulars call-support mortar dice=6")
-    to_activation(g, "irregulars")
-    refused(g, "@irregulars mortar range=60 dice=6")
-    next_turn(g, "irregulars")
-    (shot,) = rolls(g.execute("mortar range=60 dice=6", role="irregulars"))
+    play(with_mortars, "next", "@irregulars call-support mortar dice=6")
+    to_activation(with_mortars, "irregulars")
+    refused(with_mortars, "@irregulars mortar range=60 dice=6")
+    next_turn(with_mortars, "irregulars")
+    (shot,) = rolls(with_mortars.execute("mortar range=60 dice=6", role="irregulars"))
     assert (shot.target, shot.outcome) == (5, "on target")
 
 

@@ -188,12 +188,10 @@ def test_a_man_who_moved_cannot_get_in(g):
 
 
 @pytest.mark.audits("MOV-5", "T-03")
-def test_getting_out_is_the_whole_action_no_fire_after(tmp_path):
-    g = new_game(tmp_path)
+def test_getting_out_is_the_whole_action_no_fire_after(g):
     play(g, "embark trained hummer", "next", "next", "next dice=6,6,1,1", "disembark trained")
     assert "in-vehicle" not in status(g, "trained")
     refused(g, "fire trained irr1 range=20 dice=1")
-    g.close()
 
 
 @pytest.mark.audits("MOV-6", "T-04")

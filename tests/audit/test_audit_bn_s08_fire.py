@@ -426,13 +426,11 @@ def test_a_number_of_1_or_less_hits_on_any_die(g):
 
 
 @pytest.mark.audits("FIRE-8", "FIRE-5")
-def test_each_share_of_a_split_burst_loses_its_own_dice(tmp_path):
+def test_each_share_of_a_split_burst_loses_its_own_dice(irr):
     # Irr3 AR burst at 40: 6 + 1 = 7 -> one die lost from each target's share.
-    g = new_game(tmp_path, active="irregulars")
-    out = g.execute("fire irr3 trained recruit range=40 burst split=2,1 dice=1", role=REFEREE)
+    out = irr.execute("fire irr3 trained recruit range=40 burst split=2,1 dice=1", role=REFEREE)
     fired = [r for r in rolls(out) if r.purpose.startswith("fire")]
     assert [(r.need, len(r.faces)) for r in fired] == [(6, 1)]
-    g.close()
 
 
 @pytest.mark.audits("FIRE-8")

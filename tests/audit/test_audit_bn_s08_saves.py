@@ -210,8 +210,7 @@ def test_smoke_on_the_spot_does_not_move(g):
 
 @pytest.mark.audits("SMK-2")
 @pytest.mark.parametrize(("faces", "way"), [("3,4", "opposite"), ("3,5", "first")])
-def test_next_turn_the_smoke_drifts_2d6_even_one_way_odd_the_other(tmp_path, faces, way):
-    g = new_game(tmp_path)
+def test_next_turn_the_smoke_drifts_2d6_even_one_way_odd_the_other(g, faces, way):
     play(g, "smoke bomber range=10 dice=3", "next", "next")
     out = g.execute(f"next dice={faces},6,6,1,1", role=REFEREE)
     drift = rolls(out)[0]
@@ -220,7 +219,6 @@ def test_next_turn_the_smoke_drifts_2d6_even_one_way_odd_the_other(tmp_path, fac
     assert ("opposite" in drift.outcome) is (way == "opposite")
     play(g, "next", "next")
     assert "clears" in notes(g.execute("next dice=6,6,1,1", role=REFEREE))
-    g.close()
 
 
 # ------------------------------------------------------------------ the best bonus only

@@ -5,7 +5,7 @@ outcome.  Every threshold is tried on both sides of its edge."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, out, play, refused, rolls, status, unit
+from audit_bn_late import game_fixture, new_game, next_turn, out, play, refused, rolls, status, unit
 
 from core.views import REFEREE
 
@@ -169,6 +169,9 @@ def _squad(tmp_path, monkeypatch, men=SQUAD):
     return new_game(tmp_path, monkeypatch, units)
 
 
+g = game_fixture("g", _squad)
+
+
 def _lose(g, *men, by="irregulars"):
     for m in men:
         g.execute(f"out {m} killed by {by}", role=REFEREE)
@@ -180,19 +183,17 @@ def _to_end(g):
 
 
 @pytest.mark.audits("MOR-1")
-def test_no_losses_this_turn_no_test(tmp_path, monkeypatch):
+def test_no_losses_this_turn_no_test(g):
     """§12.0: "At the end of each turn in which a side has taken losses": none, no test."""
-    g = _squad(tmp_path, monkeypatch)
     _to_end(g)
     refused(g, "@regulars morale regulars dice=1,1,1")
 
 
 @pytest.mark.audits("MOR-2", "MOR-3", "MOR-4", "MOR-1")
 @pytest.mark.parametrize(("dice", "passed"), [("1,2,1", True), ("1,1,1", False)])
-def test_morale_dice_are_the_classes_and_a_die_at_the_losses_passes(tmp_path, monkeypatch, dice, passed):
+def test_morale_dice_are_the_classes_and_a_die_at_the_losses_passes(g, dice, passed):
     """§12.0: Trained roll 3 dice (§3.0 Initiative Morale 3); two lost: a die of 2 or more
     passes, all 1s fail."""
-    g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
     g.execute("dp irregulars 100", role=REFEREE)  # not losing: a failure only shakes them
@@ -202,10 +203,9 @@ def test_morale_dice_are_the_classes_and_a_die_at_the_losses_passes(tmp_path, mo
 
 @pytest.mark.audits("MOR-3", "MOR-4")
 @pytest.mark.parametrize(("dice", "passed"), [("3,1,1", True), ("2,2,2", False)])
-def test_a_killed_leader_counts_two_losses(tmp_path, monkeypatch, dice, passed):
+def test_a_killed_leader_counts_two_losses(g, dice, passed):
     """§12.0: "If the Team leader has been killed he counts as 2 losses": the leader and a
     man lost are 3; a 3 passes, 2s fail."""
-    g = _squad(tmp_path, monkeypatch)
     _lose(g, "sgt", "m0")
     _to_end(g)
     g.execute("dp irregulars 100", role=REFEREE)
@@ -214,10 +214,9 @@ def test_a_killed_leader_counts_two_losses(tmp_path, monkeypatch, dice, passed):
 
 
 @pytest.mark.audits("MOR-3")
-def test_losses_count_so_far_not_only_this_turn(tmp_path, monkeypatch):
+def test_losses_count_so_far_not_only_this_turn(g):
     """§12.0: "the number of losses taken so far": one lost in turn 1, one in turn 2: the
     turn-2 test needs a 2."""
-    g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0")
     _to_end(g)
     g.execute("morale regulars dice=1,1,1", role="regulars")  # needs 1: passes
@@ -231,12 +230,11 @@ def test_losses_count_so_far_not_only_this_turn(tmp_path, monkeypatch):
 
 @pytest.mark.audits("MOR-4", "MOR-3")
 @pytest.mark.parametrize(("lost", "passed"), [(5, True), (6, False)])
-def test_a_six_passes_unless_fewer_than_half_still_fight(tmp_path, monkeypatch, lost, passed):
+def test_a_six_passes_unless_fewer_than_half_still_fight(g, lost, passed):
     """§12.0: "With a roll of 6 the test is always passed, unless the Team has less than
     50% of his men still fighting".  Twelve men, the leader and 5 lost (losses 7, the
     leader counted twice): 6 of 12 fight, exactly half, so a 6 passes; the leader and 6
     lost (losses 8, 5 of 12 fight): the 6 fails."""
-    g = _squad(tmp_path, monkeypatch)
     _lose(g, "sgt", *(f"m{i}" for i in range(lost)))
     _to_end(g)
     g.execute("dp irregulars 500", role=REFEREE)
@@ -245,10 +243,9 @@ def test_a_six_passes_unless_fewer_than_half_still_fight(tmp_path, monkeypatch, 
 
 
 @pytest.mark.audits("MOR-5", "VIC-1")
-def test_failing_with_more_defeat_points_ends_the_game(tmp_path, monkeypatch):
+def test_failing_with_more_defeat_points_ends_the_game(g):
     """§12.0, §14.0: failed, and the player has more Defeat Points than his opponent: the
     team is removed and the game is over.  Two Trained lost (20 DP) against 19."""
-    g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
     play(g, "dp irregulars 19", "@regulars morale regulars dice=1,1,1")
@@ -256,10 +253,9 @@ def test_failing_with_more_defeat_points_ends_the_game(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("MOR-5", "MOR-6", "SUP-1")
-def test_failing_with_equal_defeat_points_only_shakes_the_team(tmp_path, monkeypatch):
+def test_failing_with_equal_defeat_points_only_shakes_the_team(g):
     """§12.0: "If the Team that failed … has not got more Defeat Points than their
     opponents then it will start the next turn suppressed": 20 against 20 is not more."""
-    g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
     play(g, "dp irregulars 20", "@regulars morale regulars dice=1,1,1")
@@ -268,11 +264,10 @@ def test_failing_with_equal_defeat_points_only_shakes_the_team(tmp_path, monkeyp
 
 
 @pytest.mark.audits("MOR-6")
-def test_a_retreating_man_who_fails_falls_back_at_least_15_cm_and_may_fire(tmp_path, monkeypatch):
+def test_a_retreating_man_who_fails_falls_back_at_least_15_cm_and_may_fire(g):
     """§12.0: the shaken team's figure that fails its suppression test "will have to move at
     least 15cm towards its table edge"; "While retreating a soldier can fire"; the test is
     repeated each turn until passed, "then the figure will operate as normal"."""
-    g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
     play(g, "dp irregulars 20", "@regulars morale regulars dice=1,1,1", "next", "next dice=6,6,1,1")
@@ -285,10 +280,9 @@ def test_a_retreating_man_who_fails_falls_back_at_least_15_cm_and_may_fire(tmp_p
 
 
 @pytest.mark.audits("MOR-6")
-def test_retreating_figures_react_as_normal(tmp_path, monkeypatch):
+def test_retreating_figures_react_as_normal(g):
     """§12.0: "Figures that are retreating react as normal": a shaken man fires by
     opportunity at a militiaman who moves."""
-    g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
     play(g, "dp irregulars 20", "@regulars morale regulars dice=1,1,1", "next", "next dice=1,1,6,6")
@@ -299,10 +293,9 @@ def test_retreating_figures_react_as_normal(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("MOR-5", "T-16")
-def test_a_routed_team_pays_fifteen_for_disengagement(tmp_path, monkeypatch):
+def test_a_routed_team_pays_fifteen_for_disengagement(g):
     """§14.0: "15 points for disengagement (retreat for failing morale)": the team that
     fails with more Defeat Points is removed, and pays them."""
-    g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
     g.execute("morale regulars dice=1,1,1", role="regulars")
@@ -336,12 +329,11 @@ def test_every_storm_hit_is_saved_and_the_fifth_falls_on_a_man_who_tests_twice(t
 
 
 @pytest.mark.audits("MOR-6")
-def test_a_retreating_man_who_fails_on_a_fire_order_must_still_fall_back_15_cm_first(tmp_path, monkeypatch):
+def test_a_retreating_man_who_fails_on_a_fire_order_must_still_fall_back_15_cm_first(g):
     """§12.0: a retreating figure that fails its test "will have to move at least 15cm
     towards its table edge"; "While retreating a soldier can fire" — as he falls back, for
     fire follows movement (§6.1).  Ordered to fire, he fails (a 6): no shot yet; he must move
     15 cm (not 14), and may fire after it."""
-    g = _squad(tmp_path, monkeypatch)
     _lose(g, "m0", "m1")
     _to_end(g)
     play(g, "dp irregulars 20", "@regulars morale regulars dice=1,1,1", "next", "next dice=6,6,1,1")

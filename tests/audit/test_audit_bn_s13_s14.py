@@ -100,11 +100,13 @@ def _sides(tmp_path, monkeypatch, extras="", **kw):
     return new_game(tmp_path, monkeypatch, units, head=extras, **kw)
 
 
+g = pytest.fixture(_sides, name="g")
+
+
 @pytest.mark.audits("T-16", "DP-1")
-def test_casualties_cost_fifteen_ten_five_and_ten_for_the_irregular_leader(tmp_path, monkeypatch):
+def test_casualties_cost_fifteen_ten_five_and_ten_for_the_irregular_leader(g):
     """§14.0: 15 for every Special Forces member lost, 10 for every regular, 5 for every
     irregular (10 if the leader)."""
-    g = _sides(tmp_path, monkeypatch)
     for line in (
         "sf killed by irregulars",
         "m0 killed by irregulars",
@@ -134,10 +136,9 @@ def test_whoever_fires_first_takes_five_once(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("T-16", "DP-1")
-def test_civilians_killed_by_the_regulars_cost_five(tmp_path, monkeypatch):
+def test_civilians_killed_by_the_regulars_cost_five(g):
     """§14.0: 5 for every civilian killed (only for regulars against irregulars); Extras:
     Civilians: those fired at by the Irregular player give none."""
-    g = _sides(tmp_path, monkeypatch)
     play(g, "out civ killed by regulars", "out civ2 killed by irregulars", "next")
     assert ledger(g, "regulars") == {"civilians": 5}
     assert ledger(g, "irregulars") == {}
@@ -155,10 +156,9 @@ def test_civilians_killed_by_the_regulars_cost_five(tmp_path, monkeypatch):
         ("secondary-objective", "irregulars", 20),
     ],
 )
-def test_each_line_of_the_defeat_points_list(tmp_path, monkeypatch, line, side, points):
+def test_each_line_of_the_defeat_points_list(g, line, side, points):
     """§14.0's list: a building hit by support fire 5, a journalist captured 30,
     disengagement 15, exfiltration 5, a Main objective lost 50, a Secondary 20."""
-    g = _sides(tmp_path, monkeypatch)
     g.execute(f"score {line} {side}", role=REFEREE)
     assert sum(ledger(g, side).values()) == points
 
@@ -184,10 +184,9 @@ def test_a_side_that_leaves_the_battlefield_ends_the_game(tmp_path, monkeypatch)
 
 @pytest.mark.audits("VIC-2")
 @pytest.mark.parametrize(("extra", "winner"), [(4, "Militia"), (6, "Rangers")])
-def test_the_side_with_most_defeat_points_loses(tmp_path, monkeypatch, extra, winner):
+def test_the_side_with_most_defeat_points_loses(g, extra, winner):
     """§14.0: "the loser is the player with most Defeat Points": a regular lost (10)
     against 5 + 4 = 9 or 5 + 6 = 11 for the militia."""
-    g = _sides(tmp_path, monkeypatch)
     play(g, "out m0 killed by irregulars", "out i0 killed by regulars", f"dp irregulars {extra}")
     o = g.execute("victory the patrol withdraws", role=REFEREE)
     (end,) = facts(o, ev.GameEnded)

@@ -67,15 +67,14 @@ def test_the_overrun_morale_test_counts_the_situations(tmp_path):
 
 
 @pytest.mark.audits("LT-R100", "LT-AMB-25")
-def test_a_gun_assaulted_frontally_may_shoot_first(tmp_path):
+def test_a_gun_assaulted_frontally_may_shoot_first(lt):
     """Guns assaulted frontally make an opportunity shot (a ready attack if held, else a free one)."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "tank", "us", "sherman", team="X", stats={"front": 5, "side": 3})
-    add(g, "gun", "german", "pak40", team="Y", stats={"at": 7})
-    play(g, "next", "@us activate tank A2")
-    facts = play(g, "@german at gun tank opportunity dice=1,2")  # 7 - 5 = +2; 3: D
-    assert out(g, "tank"), said(facts)
-    refused(g, "@german at gun tank opportunity dice=1,2")  # one free shot
+    add(lt, "tank", "us", "sherman", team="X", stats={"front": 5, "side": 3})
+    add(lt, "gun", "german", "pak40", team="Y", stats={"at": 7})
+    play(lt, "next", "@us activate tank A2")
+    facts = play(lt, "@german at gun tank opportunity dice=1,2")  # 7 - 5 = +2; 3: D
+    assert out(lt, "tank"), said(facts)
+    refused(lt, "@german at gun tank opportunity dice=1,2")  # one free shot
 
 
 # ------------------------------------------------------------------ close assault
@@ -199,12 +198,11 @@ def test_guns_cannot_start_a_melee_and_fight_at_minus_three(tmp_path):
 
 @pytest.mark.audits("LT-R100")
 @pytest.mark.parametrize("option", ["A3", "A4 prepare=0"])
-def test_a_tank_overruns_only_in_the_course_of_its_move(tmp_path, option):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "tank", "us", "sherman", team="X", stats={"front": 5, "side": 3})
-    add(g, "inf", "german", "rifles", team="Y", stats={"at": 0})
-    play(g, "next", f"@us activate tank {option}")
-    refused(g, "overrun tank inf open")
+def test_a_tank_overruns_only_in_the_course_of_its_move(lt, option):
+    add(lt, "tank", "us", "sherman", team="X", stats={"front": 5, "side": 3})
+    add(lt, "inf", "german", "rifles", team="Y", stats={"at": 0})
+    play(lt, "next", f"@us activate tank {option}")
+    refused(lt, "overrun tank inf open")
 
 
 SMALL_GUN = (

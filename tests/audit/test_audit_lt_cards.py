@@ -22,11 +22,10 @@ def _card(facts) -> tuple[str, str]:
 
 
 @pytest.mark.audits("LT-R002")
-def test_the_deck_is_54_cards_with_two_jokers(tmp_path):
+def test_the_deck_is_54_cards_with_two_jokers(lt):
     cards = deck().cards()
     assert sorted(cards) == sorted([r + s for s in "♥♦♠♣" for r in RANKS] + ["Joker", "Joker"])
-    g = game_with(tmp_path, ALTERNATE)
-    drawn = [_card(play(g, "next"))[0] for _ in range(44)]
+    drawn = [_card(play(lt, "next"))[0] for _ in range(44)]
     assert len(set(drawn) - {"Joker"}) + drawn.count("Joker") == 44
 
 
@@ -68,24 +67,22 @@ def test_a_number_card_activates_one_piece_a_face_card_one_platoon_a_joker_none(
 
 
 @pytest.mark.audits("LT-R011", "LT-AMB-03")
-def test_the_discards_are_shuffled_when_ten_cards_are_left_and_go_under_them(tmp_path):
-    g = game_with(tmp_path, ALTERNATE)
-    order = [_card(play(g, "next"))[0] for _ in range(43)]
-    facts = play(g, "next")  # the 44th: 10 are left
+def test_the_discards_are_shuffled_when_ten_cards_are_left_and_go_under_them(lt):
+    order = [_card(play(lt, "next"))[0] for _ in range(43)]
+    facts = play(lt, "next")  # the 44th: 10 are left
     order.append(_card(facts)[0])
     assert "LT-R011" in said(facts)
-    rest = [_card(play(g, "next"))[0] for _ in range(10)]  # the 10 still come first
+    rest = [_card(play(lt, "next"))[0] for _ in range(10)]  # the 10 still come first
     assert sorted(order + rest) == sorted(deck().cards())
-    again = [_card(play(g, "next"))[0] for _ in range(33)]
+    again = [_card(play(lt, "next"))[0] for _ in range(33)]
     assert all(c in order for c in again) and not any(c in rest for c in again if c != "Joker")
-    facts = play(g, "next")  # 44 after the reshuffle: 10 left again
+    facts = play(lt, "next")  # 44 after the reshuffle: 10 left again
     assert "LT-R011" in said(facts)
 
 
 @pytest.mark.audits("LT-R011", "LT-AMB-03")
-def test_no_reshuffle_with_eleven_left(tmp_path):
-    g = game_with(tmp_path, ALTERNATE)
-    notes = [said(play(g, "next")) for _ in range(43)]
+def test_no_reshuffle_with_eleven_left(lt):
+    notes = [said(play(lt, "next")) for _ in range(43)]
     assert not any("LT-R011" in n for n in notes)
 
 
@@ -96,6 +93,9 @@ def _options_game(tmp_path, status=(), name: str = "o.ft"):
     add(g, "e", "german", "rifles", team="Y")
     play(g, "next")
     return g
+
+
+g = pytest.fixture(_options_game, name="g")
 
 
 def _shots(g) -> int:
@@ -124,16 +124,14 @@ def _shots(g) -> int:
         ("A5", 0, 0),  # full speed
     ],
 )
-def test_the_seven_options_prepare_and_execute_what_the_book_says(tmp_path, option, ready, shots):
-    g = _options_game(tmp_path)
+def test_the_seven_options_prepare_and_execute_what_the_book_says(g, option, ready, shots):
     play(g, f"@us activate p {option}")
     assert (has(g, "p", "ready-1"), has(g, "p", "ready-2")) == (ready == 1, ready == 2)
     assert _shots(g) == shots
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-08")
-def test_at_most_two_prepared_attacks_kept_across_cards(tmp_path):
-    g = _options_game(tmp_path)
+def test_at_most_two_prepared_attacks_kept_across_cards(g):
     play(g, "@us activate p A1", "next", "next")
     assert has(g, "p", "ready-1")  # kept until used
     play(g, "@us activate p A1")
@@ -144,8 +142,7 @@ def test_at_most_two_prepared_attacks_kept_across_cards(tmp_path):
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-30")
-def test_a6_mounts_and_dismounts_infantry(tmp_path):
-    g = _options_game(tmp_path)
+def test_a6_mounts_and_dismounts_infantry(g):
     play(g, "@us activate p A6 into=car")
     assert has(g, "p", "in-vehicle")
     play(g, "next", "next", "@us activate p A6")
@@ -153,9 +150,8 @@ def test_a6_mounts_and_dismounts_infantry(tmp_path):
 
 
 @pytest.mark.audits("LT-R020")
-def test_a6_is_for_infantry_and_guns_not_tanks(tmp_path):
+def test_a6_is_for_infantry_and_guns_not_tanks(g):
     """A6: "mount or dismount on/from vehicles (infantry and artillery)"."""
-    g = _options_game(tmp_path)
     add(g, "tank", "us", "sherman", team="Z2", stats={"front": 5})
     refused(g, "@us activate tank A6 into=car")
 
@@ -170,15 +166,14 @@ def test_a7_removes_an_immobilisation_and_only_that(tmp_path):
 
 
 @pytest.mark.audits("LT-R001")
-def test_a_gun_is_spotted_as_a_vehicle_and_a_half_squad_as_infantry(tmp_path):
+def test_a_gun_is_spotted_as_a_vehicle_and_a_half_squad_as_infantry(lt):
     """Tanks and large guns are vehicles: a vehicle stationary in cover is spotted at 20 cm,
     infantry stationary in cover at 10."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "obs", "us", "rifles", team="X")
-    add(g, "gun", "german", "pak40", team="Y", status=("hidden",))
-    add(g, "inf", "german", "rifles", team="Y2", status=("hidden",))
-    play(g, "next", "spot gun by=obs at=15 state=still-cover", "spot inf by=obs at=15 state=still-cover")
-    assert "gun" in g.view("us").units and "inf" not in g.view("us").units
+    add(lt, "obs", "us", "rifles", team="X")
+    add(lt, "gun", "german", "pak40", team="Y", status=("hidden",))
+    add(lt, "inf", "german", "rifles", team="Y2", status=("hidden",))
+    play(lt, "next", "spot gun by=obs at=15 state=still-cover", "spot inf by=obs at=15 state=still-cover")
+    assert "gun" in lt.view("us").units and "inf" not in lt.view("us").units
 
 
 @pytest.mark.audits("LT-AMB-32")

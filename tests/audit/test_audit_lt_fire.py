@@ -57,13 +57,12 @@ def test_long_range_has_no_effect_above_6_and_reads_the_table_at_6_or_less(tmp_p
 
 
 @pytest.mark.audits("LT-AMB-13")
-def test_long_range_uses_the_long_range_attack_value(tmp_path):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "gun", "us", "sherman", team="X", stats={"at": 8, "at_long": 5})
-    add(g, "tank", "german", "pz4", team="Y", stats={"front": 5, "side": 1})
-    play(g, "next", "@us activate gun A4 prepare=0")
-    assert "column 0" in outcome(play(g, "@us at gun tank long dice=6,6"))
-    assert "column +3,+4" in outcome(play(g, "@us at gun tank dice=6,6"))
+def test_long_range_uses_the_long_range_attack_value(lt):
+    add(lt, "gun", "us", "sherman", team="X", stats={"at": 8, "at_long": 5})
+    add(lt, "tank", "german", "pz4", team="Y", stats={"front": 5, "side": 1})
+    play(lt, "next", "@us activate gun A4 prepare=0")
+    assert "column 0" in outcome(play(lt, "@us at gun tank long dice=6,6"))
+    assert "column +3,+4" in outcome(play(lt, "@us at gun tank dice=6,6"))
 
 
 @pytest.mark.audits("LT-R050", "LT-AMB-15")
@@ -88,29 +87,27 @@ def test_the_two_die_modifiers_and_that_each_pair_is_one_modifier(tmp_path):
 
 
 @pytest.mark.audits("LT-R050")
-def test_a_shot_from_the_side_meets_the_side_protection(tmp_path):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "gun", "us", "sherman", team="X", stats={"at": 6, "at_long": 6})
-    add(g, "tank", "german", "pz4", team="Y", stats={"front": 6, "side": 3})
-    play(g, "next", "@us activate gun A4 prepare=0")
-    assert outcome(play(g, "@us at gun tank dice=6,1")) == "modified total 7, column 0: no effect"
-    assert outcome(play(g, "@us at gun tank flank dice=6,1")) == "modified total 7, column +3,+4: T: morale test"
+def test_a_shot_from_the_side_meets_the_side_protection(lt):
+    add(lt, "gun", "us", "sherman", team="X", stats={"at": 6, "at_long": 6})
+    add(lt, "tank", "german", "pz4", team="Y", stats={"front": 6, "side": 3})
+    play(lt, "next", "@us activate gun A4 prepare=0")
+    assert outcome(play(lt, "@us at gun tank dice=6,1")) == "modified total 7, column 0: no effect"
+    assert outcome(play(lt, "@us at gun tank flank dice=6,1")) == "modified total 7, column +3,+4: T: morale test"
 
 
 @pytest.mark.audits("LT-R051", "LT-AMB-22")
-def test_an_r_routs_at_once_without_a_test_and_the_fleeing_piece_does_not_fire(tmp_path):
+def test_an_r_routs_at_once_without_a_test_and_the_fleeing_piece_does_not_fire(lt):
     """R: flees its full move, back to the enemy, loses its ready shots (LT-R080's flee),
     at once: it may neither answer nor fire under its own activation."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "gun", "us", "sherman", team="X", stats={"at": 6, "at_long": 6})
-    add(g, "tank", "german", "pz4", team="Y", status=("ready-2",), stats={"front": 6, "side": 1, "speed": 24})
-    play(g, "next", "@us activate gun A4 prepare=0")
-    facts = play(g, "@us at gun tank dice=2,2")  # diff 0, 4: R
+    add(lt, "gun", "us", "sherman", team="X", stats={"at": 6, "at_long": 6})
+    add(lt, "tank", "german", "pz4", team="Y", status=("ready-2",), stats={"front": 6, "side": 1, "speed": 24})
+    play(lt, "next", "@us activate gun A4 prepare=0")
+    facts = play(lt, "@us at gun tank dice=2,2")  # diff 0, 4: R
     assert outcome(facts).endswith("R: routs without a test")
     assert not rolled(facts)[1:]  # no morale die
-    assert moved(facts) == [24] and has(g, "tank", "retreating")
-    assert not has(g, "tank", "ready-1") and not has(g, "tank", "ready-2")
-    refused(g, "@german at tank gun ready dice=6,6")
+    assert moved(facts) == [24] and has(lt, "tank", "retreating")
+    assert not has(lt, "tank", "ready-1") and not has(lt, "tank", "ready-2")
+    refused(lt, "@german at tank gun ready dice=6,6")
 
 
 @pytest.mark.audits("LT-R050", "LT-AMB-17")
@@ -125,55 +122,51 @@ def test_a_t_calls_for_a_morale_test_which_has_the_morale_outcomes(tmp_path):
 
 
 @pytest.mark.audits("LT-R052")
-def test_the_target_that_survives_answers_its_attacker_once_with_a_prepared_attack(tmp_path):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "gun", "us", "sherman", team="X", stats={"at": 6, "front": 6, "side": 6})
-    add(g, "other", "us", "sherman", team="X2", stats={"front": 6, "side": 6})
-    add(g, "tank", "german", "pz4", team="Y", status=("ready-2",), stats={"at": 6, "front": 6, "side": 1})
-    play(g, "next", "@us activate gun A4 prepare=0")
-    refused(g, "@german at tank gun ready dice=6,6")  # nothing to answer yet
-    play(g, "@us at gun tank dice=6,6")  # 12: no effect
-    refused(g, "@german at tank other ready dice=6,6")  # only the attacker is answered
-    facts = play(g, "@german at tank gun ready dice=6,6")
+def test_the_target_that_survives_answers_its_attacker_once_with_a_prepared_attack(lt):
+    add(lt, "gun", "us", "sherman", team="X", stats={"at": 6, "front": 6, "side": 6})
+    add(lt, "other", "us", "sherman", team="X2", stats={"front": 6, "side": 6})
+    add(lt, "tank", "german", "pz4", team="Y", status=("ready-2",), stats={"at": 6, "front": 6, "side": 1})
+    play(lt, "next", "@us activate gun A4 prepare=0")
+    refused(lt, "@german at tank gun ready dice=6,6")  # nothing to answer yet
+    play(lt, "@us at gun tank dice=6,6")  # 12: no effect
+    refused(lt, "@german at tank other ready dice=6,6")  # only the attacker is answered
+    facts = play(lt, "@german at tank gun ready dice=6,6")
     assert outcome(facts) == "modified total 12, column 0: no effect"
-    assert has(g, "tank", "ready-1") and not has(g, "tank", "ready-2")  # it spent one
-    refused(g, "@german at tank gun ready dice=6,6")  # one attack, one reply
-    play(g, "@us at gun tank dice=4,2")  # 6: T, it survives
-    play(g, "@german morale tank dice=1")  # the T's test comes first (LT-R051): steady
-    play(g, "@german at tank gun ready dice=6,6")
-    assert not has(g, "tank", "ready-1")
+    assert has(lt, "tank", "ready-1") and not has(lt, "tank", "ready-2")  # it spent one
+    refused(lt, "@german at tank gun ready dice=6,6")  # one attack, one reply
+    play(lt, "@us at gun tank dice=4,2")  # 6: T, it survives
+    play(lt, "@german morale tank dice=1")  # the T's test comes first (LT-R051): steady
+    play(lt, "@german at tank gun ready dice=6,6")
+    assert not has(lt, "tank", "ready-1")
 
 
 @pytest.mark.audits("LT-R052")
-def test_a_destroyed_target_answers_nothing(tmp_path):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "gun", "us", "sherman", team="X", stats={"at": 6})
-    add(g, "tank", "german", "pz4", team="Y", status=("ready-2",), stats={"front": 6, "side": 1})
-    play(g, "next", "@us activate gun A4 prepare=0", "@us at gun tank dice=1,2")  # 3 at 0: D
-    assert out(g, "tank")
-    refused(g, "@german at tank gun ready dice=6,6")
+def test_a_destroyed_target_answers_nothing(lt):
+    add(lt, "gun", "us", "sherman", team="X", stats={"at": 6})
+    add(lt, "tank", "german", "pz4", team="Y", status=("ready-2",), stats={"front": 6, "side": 1})
+    play(lt, "next", "@us activate gun A4 prepare=0", "@us at gun tank dice=1,2")  # 3 at 0: D
+    assert out(lt, "tank")
+    refused(lt, "@german at tank gun ready dice=6,6")
 
 
 @pytest.mark.audits("LT-AMB-10")
-def test_no_reply_at_an_attacker_the_target_has_not_spotted(tmp_path):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "tank", "us", "sherman", team="X", status=("ready-1",), stats={"at": 6, "front": 6, "side": 6})
-    add(g, "sniper", "german", "pz4", team="Y", status=("hidden",), stats={"at": 6, "front": 6})
-    play(g, "next", "next", "@german activate sniper A4 prepare=0", "@german at sniper tank dice=6,6")
-    refused(g, "@us at tank sniper ready dice=6,6")
-    assert has(g, "tank", "ready-1")
+def test_no_reply_at_an_attacker_the_target_has_not_spotted(lt):
+    add(lt, "tank", "us", "sherman", team="X", status=("ready-1",), stats={"at": 6, "front": 6, "side": 6})
+    add(lt, "sniper", "german", "pz4", team="Y", status=("hidden",), stats={"at": 6, "front": 6})
+    play(lt, "next", "next", "@german activate sniper A4 prepare=0", "@german at sniper tank dice=6,6")
+    refused(lt, "@us at tank sniper ready dice=6,6")
+    assert has(lt, "tank", "ready-1")
 
 
 @pytest.mark.audits("LT-R053", "LT-AMB-15")
-def test_a_spotted_piece_fires_its_prepared_attack_at_its_first_spotter_at_minus_one(tmp_path):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "spotter", "us", "sherman", team="X", stats={"front": 6, "side": 6})
-    add(g, "second", "us", "sherman", team="X2", stats={"front": 6, "side": 6})
-    add(g, "hunter", "german", "pz4", team="Y", status=("hidden", "ready-1"), stats={"at": 6, "front": 6})
-    play(g, "next")
-    play(g, "spot hunter by=spotter at=10 state=still-cover")
-    refused(g, "@german at hunter second ambush dice=3,3")  # at the first enemy that spots it only
-    facts = play(g, "@german at hunter spotter ambush close dice=3,3")  # the -1 counted once
+def test_a_spotted_piece_fires_its_prepared_attack_at_its_first_spotter_at_minus_one(lt):
+    add(lt, "spotter", "us", "sherman", team="X", stats={"front": 6, "side": 6})
+    add(lt, "second", "us", "sherman", team="X2", stats={"front": 6, "side": 6})
+    add(lt, "hunter", "german", "pz4", team="Y", status=("hidden", "ready-1"), stats={"at": 6, "front": 6})
+    play(lt, "next")
+    play(lt, "spot hunter by=spotter at=10 state=still-cover")
+    refused(lt, "@german at hunter second ambush dice=3,3")  # at the first enemy that spots it only
+    facts = play(lt, "@german at hunter spotter ambush close dice=3,3")  # the -1 counted once
     assert outcome(facts) == "modified total 5, column 0: T: morale test"
     assert [m.value for m in rolled(facts)[0].mods] == [-1]
-    assert not has(g, "hunter", "ready-1")
+    assert not has(lt, "hunter", "ready-1")

@@ -54,52 +54,49 @@ def test_each_defence_value(tmp_path):
 
 
 @pytest.mark.audits("LT-R060", "LT-AMB-31")
-def test_vehicles_have_their_own_defence_and_an_i_makes_a_tank_test_morale(tmp_path):
+def test_vehicles_have_their_own_defence_and_an_i_makes_a_tank_test_morale(lt):
     """Light tanks and armoured cars +4, other tanks +5, open vehicles +3; an "I" on a tank
     is a morale test (the table's legend), not an immobilisation."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "mg", "us", "rifles", team="X", stats={"mg": 6})
-    add(g, "tank", "german", "pz4", team="Y", stats={"front": 5, "side": 3})
-    play(g, "next", "@us activate mg A4 prepare=0")
-    facts = play(g, "@us mg mg tank defence=tank dice=3")  # 6 - 5 = +1; 3: I
+    add(lt, "mg", "us", "rifles", team="X", stats={"mg": 6})
+    add(lt, "tank", "german", "pz4", team="Y", stats={"front": 5, "side": 3})
+    play(lt, "next", "@us activate mg A4 prepare=0")
+    facts = play(lt, "@us mg mg tank defence=tank dice=3")  # 6 - 5 = +1; 3: I
     assert "column +1:" in outcome(facts) and "tests morale" in outcome(facts)
-    assert not has(g, "tank", "immobilised") and "must test morale" in said(facts)
-    facts = play(g, "@us mg mg tank defence=light-tank dice=4")  # 6 - 4 = +2; 4: no effect
+    assert not has(lt, "tank", "immobilised") and "must test morale" in said(facts)
+    facts = play(lt, "@us mg mg tank defence=light-tank dice=4")  # 6 - 4 = +2; 4: no effect
     assert outcome(facts) == "modified total 4, column +2: no effect"
 
 
 @pytest.mark.audits("LT-R061", "LT-AMB-20")
-def test_each_consecutive_he_shot_at_immobilised_infantry_adds_one_to_the_factor(tmp_path):
+def test_each_consecutive_he_shot_at_immobilised_infantry_adds_one_to_the_factor(lt):
     """+1 to the attack factor for each consecutive HE shot against immobilised infantry
     (LT-AMB-20: the 2nd consecutive HE attack on the immobilised piece +1, the 3rd +2);
     an MG shot is no HE shot and breaks the run."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "gun", "us", "rifles", team="X", stats={"mg": 3})
-    add(g, "inf", "german", "rifles", team="Y")
-    play(g, "next", "@us activate gun A4 prepare=0")
-    facts = play(g, "@us mg gun inf defence=still-open he dice=2")  # 3 - 3 = 0; 2: I
-    assert "column 0:" in outcome(facts) and has(g, "inf", "immobilised")
-    facts = play(g, "@us mg gun inf defence=still-open he dice=6")  # 2nd consecutive: +1
+    add(lt, "gun", "us", "rifles", team="X", stats={"mg": 3})
+    add(lt, "inf", "german", "rifles", team="Y")
+    play(lt, "next", "@us activate gun A4 prepare=0")
+    facts = play(lt, "@us mg gun inf defence=still-open he dice=2")  # 3 - 3 = 0; 2: I
+    assert "column 0:" in outcome(facts) and has(lt, "inf", "immobilised")
+    facts = play(lt, "@us mg gun inf defence=still-open he dice=6")  # 2nd consecutive: +1
     assert "column +1:" in outcome(facts)
-    play(g, "next", "next")
-    play(g, "@us activate gun A4 prepare=0")
-    assert "column +2:" in outcome(play(g, "@us mg gun inf defence=still-open he dice=6"))  # 3rd: +2
-    assert "column 0:" in outcome(play(g, "@us mg gun inf defence=still-open dice=6"))  # MG: no bonus
-    play(g, "next", "next")
-    play(g, "@us activate gun A4 prepare=0")
+    play(lt, "next", "next")
+    play(lt, "@us activate gun A4 prepare=0")
+    assert "column +2:" in outcome(play(lt, "@us mg gun inf defence=still-open he dice=6"))  # 3rd: +2
+    assert "column 0:" in outcome(play(lt, "@us mg gun inf defence=still-open dice=6"))  # MG: no bonus
+    play(lt, "next", "next")
+    play(lt, "@us activate gun A4 prepare=0")
     # the MG shot broke the run: this HE shot starts it again
-    assert "column 0:" in outcome(play(g, "@us mg gun inf defence=still-open he dice=6"))
-    assert "column +1:" in outcome(play(g, "@us mg gun inf defence=still-open he dice=6"))
+    assert "column 0:" in outcome(play(lt, "@us mg gun inf defence=still-open he dice=6"))
+    assert "column +1:" in outcome(play(lt, "@us mg gun inf defence=still-open he dice=6"))
 
 
 @pytest.mark.audits("LT-R061", "LT-AMB-20")
-def test_no_he_bonus_against_infantry_that_is_not_immobilised(tmp_path):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "gun", "us", "rifles", team="X", stats={"mg": 3})
-    add(g, "inf", "german", "rifles", team="Y")
-    play(g, "next", "@us activate gun A4 prepare=0")
-    assert "column 0:" in outcome(play(g, "@us mg gun inf defence=still-open he dice=6"))
-    assert "column 0:" in outcome(play(g, "@us mg gun inf defence=still-open he dice=6"))
+def test_no_he_bonus_against_infantry_that_is_not_immobilised(lt):
+    add(lt, "gun", "us", "rifles", team="X", stats={"mg": 3})
+    add(lt, "inf", "german", "rifles", team="Y")
+    play(lt, "next", "@us activate gun A4 prepare=0")
+    assert "column 0:" in outcome(play(lt, "@us mg gun inf defence=still-open he dice=6"))
+    assert "column 0:" in outcome(play(lt, "@us mg gun inf defence=still-open he dice=6"))
 
 
 @pytest.mark.audits("LT-AMB-18", "LT-R053")
@@ -118,9 +115,8 @@ def test_the_ambush_minus_one_is_the_only_die_modifier_on_the_mg_table(tmp_path)
 
 
 @pytest.mark.audits("LT-R060")
-def test_a_piece_with_no_mg_factor_cannot_fire_mg(tmp_path):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "mg", "us", "rifles", team="X", stats={"mg": 0})
-    add(g, "inf", "german", "rifles", team="Y")
-    play(g, "next", "@us activate mg A4 prepare=0")
-    refused(g, "@us mg mg inf defence=moving-open dice=1")
+def test_a_piece_with_no_mg_factor_cannot_fire_mg(lt):
+    add(lt, "mg", "us", "rifles", team="X", stats={"mg": 0})
+    add(lt, "inf", "german", "rifles", team="Y")
+    play(lt, "next", "@us activate mg A4 prepare=0")
+    refused(lt, "@us mg mg inf defence=moving-open dice=1")

@@ -57,16 +57,15 @@ def test_each_situation_adds_one_and_immobilised_is_one_of_them(tmp_path):
 
 
 @pytest.mark.audits("LT-R082", "LT-AMB-33")
-def test_a_piece_may_always_rout_of_its_own_will(tmp_path):
+def test_a_piece_may_always_rout_of_its_own_will(lt):
     """Voluntary rout = the flee result: full move back to the enemy, ready shots lost,
     no dice; it is always possible (out of the piece's own card too)."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "p", "german", "rifles", team="X", status=("ready-2",), stats={"speed": 22, "at": 5})
-    add(g, "t", "us", "sherman", team="Y", stats={"front": 5})
-    play(g, "next")  # a US card
-    facts = play(g, "@german rout p")
-    assert moved(facts) == [22] and has(g, "p", "retreating") and not has(g, "p", "ready-2")
+    add(lt, "p", "german", "rifles", team="X", status=("ready-2",), stats={"speed": 22, "at": 5})
+    add(lt, "t", "us", "sherman", team="Y", stats={"front": 5})
+    play(lt, "next")  # a US card
+    facts = play(lt, "@german rout p")
+    assert moved(facts) == [22] and has(lt, "p", "retreating") and not has(lt, "p", "ready-2")
     assert not rolled(facts)
-    play(g, "next", "@german activate p A4 prepare=0")  # its own card: it routs, then fires no more
-    play(g, "@german rout p")
-    refused(g, "@german at p t dice=6,6")  # a piece that flees does not fire (LT-R051)
+    play(lt, "next", "@german activate p A4 prepare=0")  # its own card: it routs, then fires no more
+    play(lt, "@german rout p")
+    refused(lt, "@german at p t dice=6,6")  # a piece that flees does not fire (LT-R051)

@@ -5,7 +5,7 @@ its edge; which activations move; an immobilised piece does not move."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import ALTERNATE, add, game_with, moved, play, scenario_game
+from audit_lt_table import add, moved, play, scenario_game
 
 from core.ruleset import Refused
 
@@ -31,30 +31,27 @@ def _moves(g, option: str, cm: float) -> bool:
 
 @pytest.mark.audits("LT-R041", "LT-R040")
 @pytest.mark.parametrize("option", ["A1", "A2"])
-def test_a_bound_is_ten_cm(tmp_path, option):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "p", "us", "rifles", team="A")
-    assert not _moves(g, option, 10.5)
-    assert _moves(g, option, 10)
-    assert _moves(g, option, 0)  # a turn on the spot
+def test_a_bound_is_ten_cm(lt, option):
+    add(lt, "p", "us", "rifles", team="A")
+    assert not _moves(lt, option, 10.5)
+    assert _moves(lt, option, 10)
+    assert _moves(lt, option, 0)  # a turn on the spot
 
 
 @pytest.mark.audits("LT-R042", "LT-AMB-29")
-def test_a_move_at_speed_is_thirty_cm(tmp_path):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "p", "us", "rifles", team="A")
-    assert not _moves(g, "A5", 30.5)
-    assert _moves(g, "A5", 30)
+def test_a_move_at_speed_is_thirty_cm(lt):
+    add(lt, "p", "us", "rifles", team="A")
+    assert not _moves(lt, "A5", 30.5)
+    assert _moves(lt, "A5", 30)
 
 
 @pytest.mark.audits("LT-R040", "LT-R041", "LT-R042", "LT-AMB-29")
-def test_the_pieces_own_bound_and_speed(tmp_path):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "p", "us", "rifles", team="A", stats={"bound": 6, "speed": 15})
-    assert not _moves(g, "A1", 6.5)
-    assert _moves(g, "A1", 6)
-    assert not _moves(g, "A5", 15.5)
-    assert _moves(g, "A5", 15)
+def test_the_pieces_own_bound_and_speed(lt):
+    add(lt, "p", "us", "rifles", team="A", stats={"bound": 6, "speed": 15})
+    assert not _moves(lt, "A1", 6.5)
+    assert _moves(lt, "A1", 6)
+    assert not _moves(lt, "A5", 15.5)
+    assert _moves(lt, "A5", 15)
 
 
 @pytest.mark.audits("LT-R042", "LT-AMB-29")
@@ -70,31 +67,29 @@ def test_speed_is_three_bounds_when_the_data_give_only_the_bound(tmp_path):
 
 @pytest.mark.audits("LT-R020", "LT-R041")
 @pytest.mark.parametrize("option", ["A3", "A4", "A6", "A7"])
-def test_only_a_bound_or_speed_moves_the_piece(tmp_path, option):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "p", "us", "rifles", team="A", status=("immobilised",) if option == "A7" else ())
-    add(g, "car", "us", "sherman", team="B")
+def test_only_a_bound_or_speed_moves_the_piece(lt, option):
+    add(lt, "p", "us", "rifles", team="A", status=("immobilised",) if option == "A7" else ())
+    add(lt, "car", "us", "sherman", team="B")
     if option == "A6":
         option = "A6 into=car"
-    assert not _moves(g, option, 1)
+    assert not _moves(lt, option, 1)
 
 
 @pytest.mark.audits("LT-AMB-21")
 @pytest.mark.parametrize("option", ["A1", "A2", "A5", "A6 into=car"])
-def test_an_immobilised_piece_neither_moves_nor_mounts_until_a7(tmp_path, option):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "p", "us", "rifles", team="A", status=("immobilised",))
-    add(g, "car", "us", "sherman", team="B")
-    play(g, "next")
+def test_an_immobilised_piece_neither_moves_nor_mounts_until_a7(lt, option):
+    add(lt, "p", "us", "rifles", team="A", status=("immobilised",))
+    add(lt, "car", "us", "sherman", team="B")
+    play(lt, "next")
     with pytest.raises(Refused):
-        play(g, f"@us activate p {option}")
+        play(lt, f"@us activate p {option}")
         # A1, A2 are carried out in part (LT-AMB-09): activated, the bound is what is refused
-        play(g, "@us move p 10")
+        play(lt, "@us move p 10")
     if option in ("A1", "A2"):
-        play(g, "next", "next")  # that card activated it: A7 on the next US card
-    play(g, "@us activate p A7")
-    assert not g.state.units["p"].has("immobilised")
-    play(g, "next", "next")
-    play(g, f"@us activate p {option}")
+        play(lt, "next", "next")  # that card activated it: A7 on the next US card
+    play(lt, "@us activate p A7")
+    assert not lt.state.units["p"].has("immobilised")
+    play(lt, "next", "next")
+    play(lt, f"@us activate p {option}")
     if option in ("A1", "A2"):
-        assert moved(play(g, "@us move p 10")) == [10]
+        assert moved(play(lt, "@us move p 10")) == [10]

@@ -81,43 +81,40 @@ def test_doubling_and_halving_together(tmp_path):
 
 
 @pytest.mark.audits("LT-R033", "LT-AMB-12")
-def test_firing_while_hidden_doubles_and_a_bound_repositions(tmp_path):
+def test_firing_while_hidden_doubles_and_a_bound_repositions(lt):
     """The piece fires (unspotted), so it is seen twice as far; a bound stops it."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "target", "us", "sherman", team="X", stats={"front": 9, "side": 9})
-    add(g, "obs", "us", "rifles", team="X2")
-    add(g, "hid", "german", "rifles", team="Y", status=("hidden",), stats={"at": 3})
-    play(g, "next", "next", "@german activate hid A2")
-    play(g, "@german at hid target dice=6,6")
-    play(g, "spot hid by=obs at=10.5 state=ambush")
-    assert "hid" not in g.view("us").units
-    play(g, "@german move hid 0")  # the bound (a turn on the spot) repositions it
-    play(g, "spot hid by=obs at=5.5 state=ambush")
-    assert "hid" not in g.view("us").units
-    play(g, "spot hid by=obs at=5 state=ambush")
-    assert "hid" in g.view("us").units
+    add(lt, "target", "us", "sherman", team="X", stats={"front": 9, "side": 9})
+    add(lt, "obs", "us", "rifles", team="X2")
+    add(lt, "hid", "german", "rifles", team="Y", status=("hidden",), stats={"at": 3})
+    play(lt, "next", "next", "@german activate hid A2")
+    play(lt, "@german at hid target dice=6,6")
+    play(lt, "spot hid by=obs at=10.5 state=ambush")
+    assert "hid" not in lt.view("us").units
+    play(lt, "@german move hid 0")  # the bound (a turn on the spot) repositions it
+    play(lt, "spot hid by=obs at=5.5 state=ambush")
+    assert "hid" not in lt.view("us").units
+    play(lt, "spot hid by=obs at=5 state=ambush")
+    assert "hid" in lt.view("us").units
 
 
 @pytest.mark.audits("LT-R033")
-def test_one_shot_is_seen_at_twice_the_distance(tmp_path):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "target", "us", "sherman", team="X", stats={"front": 9, "side": 9})
-    add(g, "obs", "us", "rifles", team="X2")
-    add(g, "hid", "german", "rifles", team="Y", status=("hidden",), stats={"at": 3})
-    play(g, "next", "next", "@german activate hid A2", "@german at hid target dice=6,6")
-    facts = play(g, "spot hid by=obs at=10 state=ambush")
-    assert "hid" in g.view("us").units, said(facts)
+def test_one_shot_is_seen_at_twice_the_distance(lt):
+    add(lt, "target", "us", "sherman", team="X", stats={"front": 9, "side": 9})
+    add(lt, "obs", "us", "rifles", team="X2")
+    add(lt, "hid", "german", "rifles", team="Y", status=("hidden",), stats={"at": 3})
+    play(lt, "next", "next", "@german activate hid A2", "@german at hid target dice=6,6")
+    facts = play(lt, "spot hid by=obs at=10 state=ambush")
+    assert "hid" in lt.view("us").units, said(facts)
 
 
 @pytest.mark.audits("LT-R030", "LT-AMB-28")
-def test_only_a_visible_piece_may_be_attacked(tmp_path):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "gun", "us", "sherman", team="X", stats={"at": 6, "mg": 3})
-    add(g, "hid", "german", "pz4", team="Y", status=("hidden",), stats={"front": 5})
-    play(g, "next", "@us activate gun A4 prepare=0")
+def test_only_a_visible_piece_may_be_attacked(lt):
+    add(lt, "gun", "us", "sherman", team="X", stats={"at": 6, "mg": 3})
+    add(lt, "hid", "german", "pz4", team="Y", status=("hidden",), stats={"front": 5})
+    play(lt, "next", "@us activate gun A4 prepare=0")
     for line in ("@us at gun hid dice=1,1", "@us mg gun hid dice=1", "at gun hid dice=1,1"):
-        refused(g, line)
-    play(g, "spot hid by=gun at=20 state=still-cover")  # 20 from a vehicle: halved to 10, not spotted
-    refused(g, "@us at gun hid dice=1,1")
-    play(g, "spot hid by=gun at=10 state=still-cover")
-    play(g, "@us at gun hid dice=1,1")
+        refused(lt, line)
+    play(lt, "spot hid by=gun at=20 state=still-cover")  # 20 from a vehicle: halved to 10, not spotted
+    refused(lt, "@us at gun hid dice=1,1")
+    play(lt, "spot hid by=gun at=10 state=still-cover")
+    play(lt, "@us at gun hid dice=1,1")

@@ -9,7 +9,20 @@ apart from them: given these faces, the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import facts, ledger, new_game, next_turn, out, play, refused, rolls, status, to_activation, unit
+from audit_bn_late import (
+    facts,
+    ledger,
+    new_game,
+    next_turn,
+    out,
+    play,
+    refused,
+    rolls,
+    status,
+    table,
+    to_activation,
+    unit,
+)
 
 from core import events as ev
 from core.ruleset import Refused
@@ -42,6 +55,10 @@ def vehicle_save(outcome) -> list:
     return [r for r in rolls(outcome) if "save" in str(r.purpose)]
 
 
+g = table(POOL)
+irr = table(POOL, "irr", active="irregulars")
+
+
 # ------------------------------------------------------------------ §9.2: the margin of 3
 
 
@@ -57,38 +74,35 @@ def vehicle_save(outcome) -> list:
         ("fire smg puma range=20 dice=6,1,1,{die}", 1, "knocked out"),
     ],
 )
-def test_each_vehicle_column_fails_by_three_to_explode(tmp_path, monkeypatch, command, die, result):
+def test_each_vehicle_column_fails_by_three_to_explode(irr, command, die, result):
     """§9.2: "The vehicle is knocked out if doesn't pass the test. If the test is failed with
     a difference of 3+ the vehicle explodes."  A Hummer saves 4+ against an AR: a 1 fails by
     3 (no natural-1 rule for vehicles, only for "a soldier"), a 2 by 2.  A heavily-armoured
     vehicle saves 5+ against a Milan: 2 explodes, 3 does not; 2+ against an MMG: a 1 fails
     by 1.  A light-armoured vehicle saves 3+ against an SMG: a 1 fails by 2."""
-    g = new_game(tmp_path, monkeypatch, POOL, active="irregulars")
-    (save,) = vehicle_save(g.execute(command.format(die=die), role="irregulars"))
+    (save,) = vehicle_save(irr.execute(command.format(die=die), role="irregulars"))
     assert save.outcome == result
 
 
 @pytest.mark.audits("VSAVE-1", "FIRE-14", "T-14")
-def test_a_vehicle_saves_each_hit_and_the_second_can_knock_it_out(tmp_path, monkeypatch):
+def test_a_vehicle_saves_each_hit_and_the_second_can_knock_it_out(irr):
     """§9.0, §9.2: a save for every hit.  An LMG burst at 20 cm (4+) puts two hits on the
     Hummer (4+ against light weapons and MGs): the first save's 5 passes, the second's 3
     fails by 1: knocked out."""
-    g = new_game(tmp_path, monkeypatch, POOL, active="irregulars")
-    saves = vehicle_save(g.execute("fire lmg hummer range=20 dice=4,4,1,1,5,3", role="irregulars"))
+    saves = vehicle_save(irr.execute("fire lmg hummer range=20 dice=4,4,1,1,5,3", role="irregulars"))
     assert [s.faces for s in saves] in ([(5,), (3,)], [(5, 3)])
-    assert out(g, "hummer").startswith("knocked out")
+    assert out(irr, "hummer").startswith("knocked out")
 
 
 @pytest.mark.audits("VSAVE-1")
 @pytest.mark.parametrize("command", ["fire hummer ar range=30 dice=1,1,1,1,1", "move hummer 10"])
-def test_a_knocked_out_vehicle_neither_fires_nor_moves(tmp_path, monkeypatch, command):
+def test_a_knocked_out_vehicle_neither_fires_nor_moves(irr, command):
     """§9.2: a vehicle that fails its save is "knocked out": next turn it fires and moves
     no more."""
-    g = new_game(tmp_path, monkeypatch, POOL, active="irregulars")
-    g.execute("fire ar hummer range=20 aimed dice=3,2", role="irregulars")
-    next_turn(g, "regulars", end_dice="")
+    irr.execute("fire ar hummer range=20 aimed dice=3,2", role="irregulars")
+    next_turn(irr, "regulars", end_dice="")
     with pytest.raises(Refused):
-        g.execute(command, role="regulars")
+        irr.execute(command, role="regulars")
 
 
 # ------------------------------------------------------------------ §11: what the fight takes
@@ -96,19 +110,17 @@ def test_a_knocked_out_vehicle_neither_fires_nor_moves(tmp_path, monkeypatch, co
 
 @pytest.mark.audits("MEL-1", "T-03")
 @pytest.mark.parametrize("before", ["fire m0 ar range=20 aimed dice=1", "embark m0 hummer"])
-def test_no_hand_to_hand_after_a_shot_or_getting_in(tmp_path, monkeypatch, before):
+def test_no_hand_to_hand_after_a_shot_or_getting_in(g, before):
     """§5.0, §6.3, §11.0: one action a figure; a man who has fired, or whose whole move was
     getting into a vehicle, has no move left to bring him into contact."""
-    g = new_game(tmp_path, monkeypatch, POOL)
     g.execute(before, role="regulars")
     refused(g, "@regulars melee m0 ar dice=6,1")
 
 
 @pytest.mark.audits("BLD-1", "T-03")
-def test_no_storming_after_a_shot(tmp_path, monkeypatch):
+def test_no_storming_after_a_shot(g):
     """§11.1: "Combat in a building replaces both ranged fire and close combat": a man who
     has already fired this turn has had his fire, and may not storm too."""
-    g = new_game(tmp_path, monkeypatch, POOL)
     g.execute("fire m0 ar range=20 aimed dice=1", role="regulars")
     refused(g, "@regulars storm m0 m1 against=i0 dice=1,1,1,1,1")
 
@@ -135,10 +147,9 @@ def test_a_man_stabilised_in_the_turn_he_fell_calls_no_morale_test(tmp_path, mon
 
 
 @pytest.mark.audits("OPP-4")
-def test_the_rpgs_one_opportunity_shot_comes_back_next_turn(tmp_path, monkeypatch):
+def test_the_rpgs_one_opportunity_shot_comes_back_next_turn(g):
     """§8.2: an RPG "can fire by opportunity only once per turn": in turn 1 it answers one
     move and not the next; in turn 2 it may answer again."""
-    g = new_game(tmp_path, monkeypatch, POOL)
     play(g, "@regulars move m0 3", "@irregulars react-fire rpg m0 range=20 dice=1", "@regulars move m1 3")
     refused(g, "@irregulars react-fire rpg m1 range=20 dice=1")
     next_turn(g, "regulars")

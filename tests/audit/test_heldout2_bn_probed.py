@@ -8,7 +8,7 @@ outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, out, play, refused, rolls, status, to_activation, unit
+from audit_bn_late import new_game, next_turn, out, play, refused, rolls, status, table, to_activation, unit
 
 from core.ruleset import Refused
 from core.views import REFEREE
@@ -28,6 +28,8 @@ CONVOY = (
     + unit("i0", "irregulars", "Irr1", "Cell")
 )
 
+g = table(CONVOY)
+
 
 # ------------------------------------------------------------------ §6.3: a man aboard
 
@@ -42,12 +44,11 @@ CONVOY = (
         "storm rider against=i0 dice=1,1,1,1,1",
     ],
 )
-def test_a_man_aboard_gets_out_before_he_goes_anywhere_on_foot(tmp_path, monkeypatch, command):
+def test_a_man_aboard_gets_out_before_he_goes_anywhere_on_foot(g, command):
     """§6.3 (MOV-5): "The action requires a complete move ... If the figure gets out it must be
     placed adjacent to the vehicle": a man aboard leaves the vehicle only by getting out,
     his whole move.  He cannot walk, run, charge into hand-to-hand or storm a
     building from his seat; he is still aboard afterwards."""
-    g = new_game(tmp_path, monkeypatch, CONVOY)
     with pytest.raises(Refused):
         g.execute(command, role="regulars")
     assert "in-vehicle" in status(g, "rider") and not {"moved", "ran", "crept", "acted"} & set(status(g, "rider"))
@@ -67,11 +68,10 @@ def test_a_man_aboard_cannot_carry_a_wounded_comrade(tmp_path, monkeypatch):
 
 @pytest.mark.audits("MOV-5", "MOV-6")
 @pytest.mark.parametrize("reaction", ["react-dodge gunman 3", "react-ground gunman"])
-def test_a_man_aboard_cannot_dodge_out_of_the_vehicle(tmp_path, monkeypatch, reaction):
+def test_a_man_aboard_cannot_dodge_out_of_the_vehicle(g, reaction):
     """§6.5, §6.3: a dodge is a move of up to 5 cm into cover, going to ground is throwing
     himself down where he stands: neither is open to a man who must first get out of the
     vehicle he sits in, which is a complete move."""
-    g = new_game(tmp_path, monkeypatch, CONVOY)
     g.execute("fire m0 gunman range=20 aimed dice=1", role="regulars")
     with pytest.raises(Refused):
         g.execute(reaction, role="irregulars")
@@ -79,10 +79,9 @@ def test_a_man_aboard_cannot_dodge_out_of_the_vehicle(tmp_path, monkeypatch, rea
 
 
 @pytest.mark.audits("MOV-5", "T-03")
-def test_a_man_aboard_gets_out_and_that_is_his_move(tmp_path, monkeypatch):
+def test_a_man_aboard_gets_out_and_that_is_his_move(g):
     """§6.3: getting out is the action; he is then on foot beside the vehicle, and next turn
     he moves as any man."""
-    g = new_game(tmp_path, monkeypatch, CONVOY)
     g.execute("disembark rider", role="regulars")
     assert "in-vehicle" not in status(g, "rider")
     next_turn(g, "regulars")
@@ -174,11 +173,10 @@ def test_a_hidden_man_who_throws_smoke_is_sighted(tmp_path, monkeypatch, weapon)
 
 @pytest.mark.audits("COV-1", "T-03", "OPP-4")
 @pytest.mark.parametrize("move", ["move m0 5", "move m0 3 cautious"])
-def test_covering_fire_after_a_move_of_5_cm_or_less_is_one_action(tmp_path, monkeypatch, move):
+def test_covering_fire_after_a_move_of_5_cm_or_less_is_one_action(g, move):
     """§5.0: "d) Perform covering fire (you can also move up to 5cm)": a man who has moved
     5 cm or less and then covers an area has performed action d), one action; each enemy
     figure answers it once (§8.2), at the move or at the covering fire."""
-    g = new_game(tmp_path, monkeypatch, CONVOY)
     g.execute(move, role="regulars")
     g.execute("covering m0 area=road range=20", role="regulars")
     assert g.state.vars["covering"] == "road=4"  # an AR at 20 cm, 3, and a Trained group's 1
@@ -187,10 +185,9 @@ def test_covering_fire_after_a_move_of_5_cm_or_less_is_one_action(tmp_path, monk
 
 
 @pytest.mark.audits("COV-1", "T-03")
-def test_no_covering_fire_after_a_cautious_move_and_a_shot(tmp_path, monkeypatch):
+def test_no_covering_fire_after_a_cautious_move_and_a_shot(g):
     """§5.0: one action: a man who crept 3 cm and fired has fired; he gives no covering fire
     after it."""
-    g = new_game(tmp_path, monkeypatch, CONVOY)
     play(g, "@regulars move m0 3", "@regulars fire m0 i0 range=20 aimed dice=1")
     refused(g, "@regulars covering m0 area=road range=20")
 
@@ -200,12 +197,11 @@ def test_no_covering_fire_after_a_cautious_move_and_a_shot(tmp_path, monkeypatch
 
 @pytest.mark.audits("VF-1", "FIRE-10", "ART-4", "EXT-9")
 @pytest.mark.parametrize("source", ["grenade", "mortar", "bombardment", "ied"])
-def test_a_template_over_a_hummer_hits_the_hummer_not_the_men_inside(tmp_path, monkeypatch, source):
+def test_a_template_over_a_hummer_hits_the_hummer_not_the_men_inside(g, source):
     """§8.8: the occupants of a vehicle "protected but not armoured are subject to small
     arms fire"; a grenade's, a mortar's, a bombardment's or an IED's template is no small
     arms fire: under it the Hummer takes the hit (§9.2), not the man inside, who saves only
     if it explodes.  The man cannot be named under the template."""
-    g = new_game(tmp_path, monkeypatch, CONVOY)
     refused(g, f"blast rider source={source} by=irregulars dice=1")
     assert not out(g, "rider") and "suppressed" not in status(g, "rider")
 

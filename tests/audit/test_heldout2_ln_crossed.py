@@ -103,8 +103,7 @@ def test_a_man_lost_to_his_second_wound_is_a_loss(ln):
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_the_morale_step_does_not_end_with_a_test_unrolled(ln):
     """ "Lancia 1D6": Four has lost half; the step is not left before it rolls (LN-R070)."""
-    four(ln)
-    play(ln, "out f1", "out f2")
+    four(ln, "f1", "f2")
     to_phase(ln, 1, "morale")
     refused(ln, "next")
     play(ln, "morale four dice=4", "next")

@@ -262,8 +262,7 @@ def test_losses_add_up_over_two_turns(ln):
 @pytest.mark.parametrize(("face", "shaken"), [(2, True), (3, False)])
 def test_the_test_shakes_on_one_or_two(ln, face, shaken):
     """ "1 o 2 indicano che il morale è scosso e il reparto deve ripiegare"."""
-    four(ln)
-    play(ln, "out f1", "out f2")
+    four(ln, "f1", "f2")
     to_phase(ln, 1, "morale")
     play(ln, f"morale four dice={face}")
     assert has(ln, "f3", "retreating") == shaken and has(ln, "f4", "retreating") == shaken
@@ -280,8 +279,7 @@ def test_a_morale_test_is_rolled_only_in_the_morale_step(ln):
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_retreating_unit_still_fires(ln):
     """Falling back is no bar to firing (the fragment forbids nothing): F3 still shoots."""
-    four(ln)
-    play(ln, "out f1", "out f2")
+    four(ln, "f1", "f2")
     to_phase(ln, 1, "morale")
     play(ln, "morale four dice=1")
     to_phase(ln, 2, "fire")
@@ -293,8 +291,7 @@ def test_reinforcements_end_the_retreat_only_at_the_starting_number(ln):
     """ "Fino a quando non riceve rinforzi che ne riportino il numero ad un valore uguale a
     quello con il quale aveva iniziato": Four, down to two, gets Karl (three: still falls
     back), then Max (four: the retreat ends)."""
-    four(ln)
-    play(ln, "out f1", "out f2")
+    four(ln, "f1", "f2")
     to_phase(ln, 1, "morale")
     play(ln, "morale four dice=1")
     to_phase(ln, 2, "move-second")  # the garrison's move brings them up

@@ -12,8 +12,7 @@ from audit_ln_table import add, four_shaken, out, outcomes, play, refused, rolle
 def test_a_loss_after_a_reinforcement_short_of_strength_is_a_further_loss(ln):
     """ "Ed ad ogni ulteriore perdita": Four, at two of four, gets Karl (three of four, still
     falling back); F3 falls in turn 2: a further loss, a test (LN-R070)."""
-    four_shaken(ln)
-    to_phase(ln, 2, "move-second")
+    four_shaken(ln, "move-second")
     play(ln, "reinforce f4 karl")
     to_phase(ln, 2, "fire")
     play(ln, "@paras fire jones f3 half dice=6,6")
@@ -26,8 +25,7 @@ def test_a_unit_made_up_to_strength_tests_again_at_half(ln):
     """Four, shaken at two of four, is made up by Karl and Max (four of four: the retreat
     ends); F3 falls: one of four, no test (ruling LN-REINFORCE); F4 falls too: half again,
     a test."""
-    four_shaken(ln)
-    to_phase(ln, 2, "move-second")
+    four_shaken(ln, "move-second")
     play(ln, "reinforce f4 karl max")
     assert not out(ln, "f4")
     to_phase(ln, 2, "fire")

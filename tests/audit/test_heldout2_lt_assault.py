@@ -8,7 +8,20 @@ piece that flees under a reply firing no more (C.6)."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import RIFLES, add, game_with, has, moved, out, play, refused, rolled, scenario_game, spotted
+from audit_lt_table import (
+    RIFLES,
+    add,
+    game_with,
+    has,
+    moved,
+    out,
+    play,
+    refused,
+    rolled,
+    scenario_game,
+    spotted,
+    turned,
+)
 from linea_di_tiro_support import artillery, inject
 
 # --- C.9: tanks against infantry ----------------------------------------------------------
@@ -132,8 +145,7 @@ def test_tank_hunters_at_a_protected_tank_without_mgs(tmp_path, die, dead):
 @pytest.mark.audits("LT-R101")
 def test_only_infantry_assaults_a_tank(tmp_path):
     """ "fanteria vs carri": the Sherman makes no close assault on the Panzer."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next", "@us activate sherman1 A2")
+    g = turned(tmp_path, ["7♥"], "@us activate sherman1 A2")
     refused(g, "@us closeassault sherman1 panzer rear dice=1")
 
 
@@ -193,16 +205,14 @@ def test_an_immobilised_defender_that_loses_by_the_minus_two(tmp_path):
 @pytest.mark.audits("LT-R102")
 def test_no_melee_against_a_tank(tmp_path):
     """ "fanteria vs fanteria": a tank is assaulted by the close assault only."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next", "@us activate gis A2")
+    g = turned(tmp_path, ["7♥"], "@us activate gis A2")
     refused(g, "@us melee gis panzer rear dice=6,1")
 
 
 @pytest.mark.audits("LT-R103", "LT-R001")
 def test_a_gun_starts_no_melee(tmp_path):
     """ "i cannoni non possono iniziare una mischia": the Pak, once seen, attacks no one so."""
-    g = game_with(tmp_path, ["3♣"])
-    play(g, "next", "@german activate pak A2")
+    g = turned(tmp_path, ["3♣"], "@german activate pak A2")
     refused(g, "@german melee pak gis front dice=6,1")
 
 
@@ -352,6 +362,5 @@ def test_a_tank_put_to_flight_by_a_reply_fires_no_second_shot(tmp_path):
 def test_the_game_ends_with_its_result_and_draws_no_more_cards(tmp_path):
     """LT-AMB-32: the book has no victory conditions; the scenario's is recorded, and the
     game is over: no card is drawn after it."""
-    g = game_with(tmp_path, ["7♥", "3♣"])
-    play(g, "next", "result us the hamlet is taken")
+    g = turned(tmp_path, ["7♥", "3♣"], "result us the hamlet is taken")
     refused(g, "next")

@@ -7,7 +7,7 @@ bands at every morale, with their ready attacks (C.8)."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, game_with, has, immobilised, moved, play, refused, rolled, said
+from audit_lt_table import add, game_with, has, immobilised, moved, play, refused, rolled, said, turned
 from linea_di_tiro_support import artillery, inject, stacked
 
 from core.language.i18n import plain
@@ -27,8 +27,7 @@ def card_of(g, facts) -> str:
 def test_an_ace_of_diamonds_is_a_number_card_for_one_allied_piece(tmp_path):
     """C.2: "cuori o quadri il giocatore alleato attiva 1 pezzo"; an ace is a number card
     (LT-AMB-06): one US piece, and only one; no German piece."""
-    g = game_with(tmp_path, ["A♦"])
-    play(g, "next", "@us activate gis A1")
+    g = turned(tmp_path, ["A♦"], "@us activate gis A1")
     refused(g, "@us activate bazooka A1")
     refused(g, "@german activate grenadiers A1")
 
@@ -36,8 +35,7 @@ def test_an_ace_of_diamonds_is_a_number_card_for_one_allied_piece(tmp_path):
 @pytest.mark.audits("LT-R010")
 def test_spades_are_the_axis_players(tmp_path):
     """C.2: "picche o fiori lo fa il giocatore dell'asse"."""
-    g = game_with(tmp_path, ["5♠"])
-    play(g, "next")
+    g = turned(tmp_path, ["5♠"])
     refused(g, "@us activate gis A1")
     play(g, "@german activate grenadiers A1")
     assert has(g, "grenadiers", "A1")
@@ -47,8 +45,7 @@ def test_spades_are_the_axis_players(tmp_path):
 def test_a_red_face_card_activates_one_platoon_each_piece_once(tmp_path):
     """C.2: a face card "è possibile attivare un intero plotone": both Shermans of the 1st
     Platoon, each once; the GIs of the 2nd Platoon are not in it."""
-    g = game_with(tmp_path, ["Q♦"])
-    play(g, "next", "@us activate sherman1 A1", "@us activate sherman2 A5")
+    g = turned(tmp_path, ["Q♦"], "@us activate sherman1 A1", "@us activate sherman2 A5")
     refused(g, "@us activate gis A1")
     refused(g, "@us activate sherman1 A3")
 
@@ -68,8 +65,7 @@ def test_a_face_card_spent_calling_the_guns_activates_no_platoon(tmp_path):
 def test_a_joker_activates_no_piece_of_either_side(tmp_path):
     """C.2: "i jolly sono carte speciali, il cui effetto dipende dallo scenario": the demo's
     gives no side a piece to activate."""
-    g = game_with(tmp_path, ["Joker"])
-    play(g, "next")
+    g = turned(tmp_path, ["Joker"])
     refused(g, "@us activate gis A1")
     refused(g, "@german activate grenadiers A1")
 
@@ -95,8 +91,7 @@ def test_the_discards_are_shuffled_when_ten_cards_are_left(tmp_path):
 def test_an_activation_ends_with_its_card_and_the_next_card_may_activate_it_again(tmp_path):
     """A number card activates one piece for that card: on the next card the GIs must be
     activated again to move, and a second heart may be that card."""
-    g = game_with(tmp_path, ["7♥", "8♥"])
-    play(g, "next", "@us activate gis A1", "next")
+    g = turned(tmp_path, ["7♥", "8♥"], "@us activate gis A1", "next")
     refused(g, "@us move gis 10")
     play(g, "@us activate gis A1")
     assert moved(play(g, "@us move gis 10")) == [10]
@@ -109,8 +104,7 @@ def test_an_activation_ends_with_its_card_and_the_next_card_may_activate_it_agai
 def test_a1_prepares_but_executes_nothing(tmp_path):
     """A1, "effettuare un balzo e preparare un attacco": the piece holds one ready attack,
     and an attack executed on its own card is not in the option."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next", "@us activate sherman1 A1", "@us move sherman1 10")
+    g = turned(tmp_path, ["7♥"], "@us activate sherman1 A1", "@us move sherman1 10")
     assert has(g, "sherman1", "ready-1")
     refused(g, "@us at sherman1 panzer dice=6,6")
 
@@ -118,8 +112,7 @@ def test_a1_prepares_but_executes_nothing(tmp_path):
 @pytest.mark.audits("LT-R020", "LT-AMB-08")
 def test_a3_executes_one_and_prepares_one(tmp_path):
     """A3, "eseguire e preparare un attacco": one shot now, one ready; no second shot."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next", "@us activate sherman1 A3", "@us at sherman1 panzer dice=6,6")
+    g = turned(tmp_path, ["7♥"], "@us activate sherman1 A3", "@us at sherman1 panzer dice=6,6")
     assert has(g, "sherman1", "ready-1")
     refused(g, "@us at sherman1 panzer dice=6,6")
 
@@ -127,8 +120,7 @@ def test_a3_executes_one_and_prepares_one(tmp_path):
 @pytest.mark.audits("LT-R020", "LT-AMB-09")
 def test_a4_executes_two_attacks_and_no_third(tmp_path):
     """A4, "preparare o eseguire 2 attacchi": two shots executed, a third is not."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next", "@us activate sherman1 A4 prepare=0")
+    g = turned(tmp_path, ["7♥"], "@us activate sherman1 A4 prepare=0")
     play(g, "@us at sherman1 panzer dice=6,6")
     play(g, "@us at sherman1 panzer dice=6,6")
     refused(g, "@us at sherman1 panzer dice=6,6")
@@ -138,8 +130,7 @@ def test_a4_executes_two_attacks_and_no_third(tmp_path):
 def test_no_more_than_two_ready_attacks_are_held(tmp_path):
     """LT-AMB-08: at most two prepared attacks (the most one activation makes). Two from A4,
     one more from A1 on a later card: the GIs still answer only twice."""
-    g = game_with(tmp_path, ["7♥", "8♥", "3♣"])
-    play(g, "next", "@us activate gis A4 prepare=2", "next")
+    g = turned(tmp_path, ["7♥", "8♥", "3♣"], "@us activate gis A4 prepare=2", "next")
     refused(g, "@us activate gis A1")
     play(g, "next")
     add(g, "ger2", "german", "grenadiers", team="Zug 2")
@@ -153,8 +144,7 @@ def test_no_more_than_two_ready_attacks_are_held(tmp_path):
 def test_a_ready_attack_is_kept_across_cards_until_spent(tmp_path):
     """A prepared attack is kept "until used" (LT-AMB-08): prepared on the 7♥, still there
     three cards later, and spent on a reply to the German's shot."""
-    g = game_with(tmp_path, ["7♥", "8♥", "9♥", "3♣"])
-    play(g, "next", "@us activate gis A1", "next", "next", "next")
+    g = turned(tmp_path, ["7♥", "8♥", "9♥", "3♣"], "@us activate gis A1", "next", "next", "next")
     assert has(g, "gis", "ready-1")
     play(g, "@german activate grenadiers A2", "@german mg grenadiers gis still-open dice=6")
     facts = play(g, "@us mg gis grenadiers still-open ready dice=6")
@@ -165,8 +155,7 @@ def test_a_ready_attack_is_kept_across_cards_until_spent(tmp_path):
 @pytest.mark.audits("LT-R020", "LT-R042")
 def test_a5_is_thirty_cm_and_no_attack(tmp_path):
     """A5, "muoversi a piena velocità": three bounds, 30 cm, not 30.5; no attack with it."""
-    g = game_with(tmp_path, ["7♥", "8♥"])
-    play(g, "next", "@us activate sherman1 A5")
+    g = turned(tmp_path, ["7♥", "8♥"], "@us activate sherman1 A5")
     refused(g, "@us move sherman1 30.5")
     assert moved(play(g, "@us move sherman1 30")) == [30]
     refused(g, "@us at sherman1 panzer dice=6,6")
@@ -186,8 +175,7 @@ def test_a_bound_is_the_pieces_own_bound_from_its_data(tmp_path):
 @pytest.mark.audits("LT-R041")
 def test_a_bound_is_ten_cm_not_ten_and_a_half(tmp_path):
     """C.5: "un balzo è di 10 cm"; a turn on the spot is a bound too (0 cm)."""
-    g = game_with(tmp_path, ["7♥", "8♥"])
-    play(g, "next", "@us activate gis A2")
+    g = turned(tmp_path, ["7♥", "8♥"], "@us activate gis A2")
     refused(g, "@us move gis 10.5")
     play(g, "next", "@us activate gis A1")
     assert moved(play(g, "@us move gis 0")) == [0]
@@ -197,8 +185,7 @@ def test_a_bound_is_ten_cm_not_ten_and_a_half(tmp_path):
 def test_a6_mounts_infantry_and_nothing_else_that_card(tmp_path):
     """A6 "montare o smontare sui/dai mezzi (fant. e art.)": the GIs climb on the Sherman,
     and with it make no attack."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next", "@us activate gis A6 into=sherman1")
+    g = turned(tmp_path, ["7♥"], "@us activate gis A6 into=sherman1")
     assert has(g, "gis", "in-vehicle")
     refused(g, "@us mg gis grenadiers still-open dice=6")
 
@@ -233,15 +220,13 @@ def test_a7_removes_the_immobilisation_and_is_the_whole_activation(tmp_path):
 @pytest.mark.audits("LT-R020", "LT-R001")
 def test_a_tank_may_not_take_a6(tmp_path):
     """A6 is for "fant. e art." only; a Sherman mounts nothing."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next")
+    g = turned(tmp_path, ["7♥"])
     refused(g, "@us activate sherman1 A6 into=sherman2")
 
 
 @pytest.mark.audits("LT-R010")
 def test_no_side_activates_the_enemys_piece(tmp_path):
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next")
+    g = turned(tmp_path, ["7♥"])
     refused(g, "@us activate panzer A1")
 
 
@@ -318,8 +303,7 @@ def test_a_flight_is_the_pieces_full_speed(tmp_path):
 def test_a_voluntary_rout_flees_and_drops_the_ready_attacks(tmp_path):
     """C.8: "È sempre possibile andare in rotta volontariamente": no die, the full move,
     and the ready attacks lost as in a flight."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next", "@us activate gis A4 prepare=2")
+    g = turned(tmp_path, ["7♥"], "@us activate gis A4 prepare=2")
     facts = play(g, "@us rout gis")
     assert rolled(facts) == []
     assert moved(facts) == [30]

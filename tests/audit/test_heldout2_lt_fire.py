@@ -24,6 +24,7 @@ from audit_lt_table import (
     said,
     scenario_game,
     spotted,
+    turned,
 )
 
 
@@ -131,8 +132,7 @@ def test_an_a3_without_a_bound_keeps_the_doubling(tmp_path):
 @pytest.mark.audits("LT-R030")
 def test_an_unseen_piece_cannot_be_shot_at(tmp_path):
     """ "Si può attaccare solo un pezzo visibile": neither AT nor MG fire at the hidden Pak."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next", "@us activate sherman1 A4 prepare=0")
+    g = turned(tmp_path, ["7♥"], "@us activate sherman1 A4 prepare=0")
     refused(g, "at sherman1 pak dice=3,3")
     refused(g, "mg sherman1 pak dice=3")
 
@@ -141,8 +141,7 @@ def test_an_unseen_piece_cannot_be_shot_at(tmp_path):
 def test_no_reply_at_a_shooter_the_target_cannot_see(tmp_path):
     """LT-AMB-10: the reply is an attack, and only a visible piece may be attacked: the hidden
     Pak's shot misses the Sherman, whose ready attack has nothing to answer."""
-    g = game_with(tmp_path, ["7♥", "3♣"])
-    play(g, "next", "@us activate sherman1 A1", "next", "@german activate pak A2")
+    g = turned(tmp_path, ["7♥", "3♣"], "@us activate sherman1 A1", "next", "@german activate pak A2")
     play(g, "@german at pak sherman1 dice=6,6")
     assert has(g, "pak", "hidden")
     refused(g, "at sherman1 pak ready dice=3,3")
@@ -240,8 +239,7 @@ def test_long_range_uses_the_long_attack_value(tmp_path):
 @pytest.mark.audits("LT-R050")
 def test_a_piece_with_no_at_weapon_fires_no_at_shot(tmp_path):
     """The rifle half-squad has no AT attack value: it has no AT fire at the Panzer."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next", "@us activate gis A2")
+    g = turned(tmp_path, ["7♥"], "@us activate gis A2")
     refused(g, "@us at gis panzer close dice=1,1")
 
 
@@ -257,8 +255,7 @@ def test_a_t_on_a_tank_then_its_test_falls_back_five(tmp_path):
 @pytest.mark.audits("LT-R051", "LT-R050c")
 def test_a_tank_that_owes_a_test_fires_nothing_until_it_takes_it(tmp_path):
     """Results apply "immediatamente": the Panzer owes its test; its ready reply waits."""
-    g = game_with(tmp_path, ["3♣", "7♥"])
-    play(g, "next", "@german activate panzer A1", "next", "@us activate sherman1 A2")
+    g = turned(tmp_path, ["3♣", "7♥"], "@german activate panzer A1", "next", "@us activate sherman1 A2")
     play(g, "@us at sherman1 panzer dice=3,3")
     refused(g, "@german at panzer sherman1 ready dice=6,6")
 
@@ -396,8 +393,7 @@ def test_a_six_is_no_effect_however_strong_the_attack(tmp_path):
 @pytest.mark.audits("LT-R060a", "LT-AMB-21")
 def test_an_i_takes_both_ready_attacks(tmp_path):
     """I: "fanteria: immobilizzata, perde i colpi pronti": both of them."""
-    g = game_with(tmp_path, ["3♣", "7♥"])
-    play(g, "next", "@german activate grenadiers A4 prepare=2", "next", "@us activate gis A2")
+    g = turned(tmp_path, ["3♣", "7♥"], "@german activate grenadiers A4 prepare=2", "next", "@us activate gis A2")
     play(g, "@us mg gis grenadiers moving-open dice=2")
     assert has(g, "grenadiers", "immobilised")
     assert not has(g, "grenadiers", "ready-2") and not has(g, "grenadiers", "ready-1")

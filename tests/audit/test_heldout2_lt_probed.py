@@ -13,7 +13,21 @@ from pathlib import Path
 
 import audit_lt_table
 import pytest
-from audit_lt_table import RIFLES, add, game_with, has, immobilised, moved, out, outcome, play, refused, rolled, spotted
+from audit_lt_table import (
+    RIFLES,
+    add,
+    game_with,
+    has,
+    immobilised,
+    moved,
+    out,
+    outcome,
+    play,
+    refused,
+    rolled,
+    spotted,
+    turned,
+)
 from linea_di_tiro_support import artillery, faces_for, inject, stacked
 
 from core.game import Game
@@ -245,8 +259,7 @@ def test_an_immobilised_piece_still_may_not_take_a5(tmp_path):
 def test_a_piece_immobilised_by_a_reply_makes_no_bound_after_it(tmp_path):
     """A2 "o v.v.": the GIs fire first; the grenadiers' ready reply immobilises them (MG 4 at
     +3 still in the open, a 3 is I); the bound they meant to make after is refused."""
-    g = game_with(tmp_path, ["3♣", "7♥"])
-    play(g, "next", "@german activate grenadiers A1", "next", "@us activate gis A2")
+    g = turned(tmp_path, ["3♣", "7♥"], "@german activate grenadiers A1", "next", "@us activate gis A2")
     play(g, "@us mg gis grenadiers still-open dice=6")
     play(g, "@german mg grenadiers gis still-open ready dice=3")
     assert has(g, "gis", "immobilised")
@@ -258,8 +271,7 @@ def test_a_tank_that_owes_a_test_bounds_only_after_it(tmp_path):
     """ "I risultati di combattimento sono applicati immediatamente": the Sherman (A2) fires
     first; the Panzer's ready reply is a T; the Sherman's test comes before its bound, which
     waits for it: steady (a 4 at morale 4), it then bounds."""
-    g = game_with(tmp_path, ["3♣", "7♥"])
-    play(g, "next", "@german activate panzer A1", "next", "@us activate sherman1 A2")
+    g = turned(tmp_path, ["3♣", "7♥"], "@german activate panzer A1", "next", "@us activate sherman1 A2")
     play(g, "@us at sherman1 panzer dice=6,6", "@german at panzer sherman1 ready dice=3,3")
     refused(g, "@us move sherman1 10")
     play(g, "morale sherman1 dice=4")
@@ -270,8 +282,7 @@ def test_a_tank_that_owes_a_test_bounds_only_after_it(tmp_path):
 def test_a_piece_that_fled_makes_no_bound_after_its_flight(tmp_path):
     """C.8: a flight is "immediatamente" the piece's whole move, "spalle al nemico": the
     Sherman, activated with A2, routs before its bound, and its bound is not made after."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next", "@us activate sherman1 A2", "@us rout sherman1")
+    g = turned(tmp_path, ["7♥"], "@us activate sherman1 A2", "@us rout sherman1")
     refused(g, "@us move sherman1 10")
 
 
@@ -279,8 +290,9 @@ def test_a_piece_that_fled_makes_no_bound_after_its_flight(tmp_path):
 def test_a_tank_that_owes_a_test_overruns_nobody_before_it(tmp_path):
     """The GIs' MG gives the Panzer an I ("carri: test di morale"); the result applies at
     once, so on the next card its overrun waits for the test: steady (a 2), it overruns."""
-    g = game_with(tmp_path, ["7♥", "3♣"])
-    play(g, "next", "@us activate gis A2", "@us mg gis panzer dice=1", "next", "@german activate panzer A5")
+    g = turned(
+        tmp_path, ["7♥", "3♣"], "@us activate gis A2", "@us mg gis panzer dice=1", "next", "@german activate panzer A5"
+    )
     refused(g, "@german overrun panzer gis open")
     assert not out(g, "gis")
     play(g, "morale panzer dice=2", "@german overrun panzer gis open")
@@ -293,8 +305,7 @@ def test_a_tank_that_survives_a_close_assault_answers_with_its_ready_attack(tmp_
     ha un attacco preparato" (the digest's R1: the target of an attack); the close assault
     is an attack of the bazooka team's A2, and its failure has no effect (LT-AMB-24): the
     Panzer, holding a ready attack, answers with its MG (3 at +3 is 0: a 2 is I)."""
-    g = game_with(tmp_path, ["3♣", "7♥"])
-    play(g, "next", "@german activate panzer A1", "next", "@us activate bazooka A2")
+    g = turned(tmp_path, ["3♣", "7♥"], "@german activate panzer A1", "next", "@us activate bazooka A2")
     play(g, "@us closeassault bazooka panzer rear dice=6")
     play(g, "@german mg panzer bazooka still-open ready dice=2")
     assert has(g, "bazooka", "immobilised")
@@ -320,8 +331,7 @@ def test_every_joker_fires_the_guns_called(tmp_path):
 def test_a_piece_aboard_moves_on_foot_only_after_it_dismounts(tmp_path, option, cm):
     """A6 "montare o smontare sui/dai mezzi" is an activation of its own: the bazooka team
     aboard the Sherman makes no bound or move at speed of its own until it has dismounted."""
-    g = game_with(tmp_path, ["7♥", "8♥", "9♥"])
-    play(g, "next", "@us activate bazooka A6 into=sherman1", "next")
+    g = turned(tmp_path, ["7♥", "8♥", "9♥"], "@us activate bazooka A6 into=sherman1", "next")
     with pytest.raises(Refused):
         play(g, f"@us activate bazooka {option}")  # A1 in part (its attack prepared), A5 not at all
         play(g, f"@us move bazooka {cm}")

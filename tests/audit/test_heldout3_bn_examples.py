@@ -8,7 +8,7 @@ book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import facts, new_game, next_turn, rolled, unit
+from audit_bn_late import facts, new_game, next_turn, rolled, table, unit
 
 from core import events as ev
 from core.views import REFEREE
@@ -27,6 +27,9 @@ def said(out) -> str:
     return " ".join(str(e.text) for e in facts(out, ev.Noted))
 
 
+deviating = table(MEN, "deviating", head='options = ["deviation"]', active="irregulars")
+
+
 @pytest.mark.audits("EX-02", "FIRE-5", "T-09", "MOV-6")
 @pytest.mark.parametrize(("face", "hits"), [(6, 1), (5, 0)])
 def test_the_kalashnikov_burst_at_a_dodging_ranger(tmp_path, monkeypatch, face, hits):
@@ -41,11 +44,10 @@ def test_the_kalashnikov_burst_at_a_dodging_ranger(tmp_path, monkeypatch, face, 
 
 
 @pytest.mark.audits("EX-03", "FIRE-11", "T-11", "T-11a")
-def test_abu_al_khairs_rpg_lands_6_cm_left(tmp_path, monkeypatch):
+def test_abu_al_khairs_rpg_lands_6_cm_left(deviating):
     """§8.0.2 example: the RPG needs 5+ and rolls 3: off by (5 − 3) × 3 = 6 cm; the direction
     die 4 is "left" on row a) (the digest, AMB-30: the table over the example's "right")."""
-    g = new_game(tmp_path, monkeypatch, MEN, head='options = ["deviation"]', active="irregulars")
-    out = g.execute("fire abu rg range=40 dice=3,4", role=REFEREE)
+    out = deviating.execute("fire abu rg range=40 dice=3,4", role=REFEREE)
     assert rolled(out, "fire")[0].roll.check.face == 5
     direction = rolled(out, "direction")
     assert direction and "left" in str(direction[0].roll.outcome)
@@ -53,11 +55,10 @@ def test_abu_al_khairs_rpg_lands_6_cm_left(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("EX-03", "FIRE-11")
-def test_an_rpg_that_rolls_a_one_did_not_fire(tmp_path, monkeypatch):
+def test_an_rpg_that_rolls_a_one_did_not_fire(deviating):
     """§8.0.2: "a roll of 1 means that the weapon did not fire": no direction die, no
     landing."""
-    g = new_game(tmp_path, monkeypatch, MEN, head='options = ["deviation"]', active="irregulars")
-    out = g.execute("fire abu rg range=40 dice=1", role=REFEREE)
+    out = deviating.execute("fire abu rg range=40 dice=1", role=REFEREE)
     assert not rolled(out, "direction")
     assert "lands" not in said(out)
 

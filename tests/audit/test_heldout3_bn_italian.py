@@ -9,7 +9,7 @@ progressive −1, the storming and the wounded.  Given these faces, the draft's 
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import dp, morale_roll, new_game, next_turn, over, play, to_activation, unit
+from audit_bn_late import dp, morale_roll, new_game, next_turn, over, play, table, to_activation, unit
 
 from core import events as ev
 from core.views import REFEREE
@@ -39,6 +39,10 @@ def mission_two(tmp_path, monkeypatch, die: int):
     to_activation(g, "regulars")
     g.execute("next", role=REFEREE)
     return g
+
+
+g = table(SQUAD, variant=IT)
+wounds = table(SQUAD, "wounds", head='options = ["wounded"]', active="irregulars", variant=IT)
 
 
 @pytest.mark.audits("EX-01", "OBJ-2")
@@ -82,28 +86,26 @@ def test_the_italian_progressive_minus_one(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("MOR-3", "WND-1")
-def test_an_italian_commander_badly_wounded_is_two_losses_and_ends_the_game(tmp_path, monkeypatch):
+def test_an_italian_commander_badly_wounded_is_two_losses_and_ends_the_game(wounds):
     """12.0: losses are "morti o feriti non stabilizzati"; "la perdita del comandante della
     squadra vale 2": the commander wounded (a 4) and r1 killed are 3; 2,2,1,1 fails, and the
     Rangers, 20 down, leave the field beaten."""
-    g = new_game(tmp_path, monkeypatch, SQUAD, head='options = ["wounded"]', active="irregulars", variant=IT)
-    g.execute("fire m2 cmd range=20 aimed dice=6,1,4", role=REFEREE)  # a 1 fails whatever the leader's +1
-    assert "wounded" in str(g.state.units["cmd"].out)
-    play(g, "out r1 killed", "next")
-    roll = morale_roll(g.execute("next dice=2,2,1,1", role=REFEREE))
+    wounds.execute("fire m2 cmd range=20 aimed dice=6,1,4", role=REFEREE)  # a 1 fails whatever the leader's +1
+    assert "wounded" in str(wounds.state.units["cmd"].out)
+    play(wounds, "out r1 killed", "next")
+    roll = morale_roll(wounds.execute("next dice=2,2,1,1", role=REFEREE))
     assert roll.roll.check.face == 3
-    assert over(g)
+    assert over(wounds)
 
 
 @pytest.mark.audits("MOR-3", "WND-2")
-def test_an_italian_stabilised_man_is_no_loss(tmp_path, monkeypatch):
+def test_an_italian_stabilised_man_is_no_loss(wounds):
     """12.0: losses are "morti o feriti non stabilizzati"; 9.3: "Un ferito stabilizzato non
     conta ai fini del morale": r1 wounded then stabilised, r2 killed: 1 loss."""
-    g = new_game(tmp_path, monkeypatch, SQUAD, head='options = ["wounded"]', active="irregulars", variant=IT)
-    play(g, "dp irregulars 50", "fire m2 r1 range=20 aimed dice=6,1,5", "next", "next dice=6,6,6,6")
-    to_activation(g, "regulars")
-    play(g, "medic doc r1", "out r2 killed", "next")
-    roll = morale_roll(g.execute("next dice=1,1,1,1", role=REFEREE))
+    play(wounds, "dp irregulars 50", "fire m2 r1 range=20 aimed dice=6,1,5", "next", "next dice=6,6,6,6")
+    to_activation(wounds, "regulars")
+    play(wounds, "medic doc r1", "out r2 killed", "next")
+    roll = morale_roll(wounds.execute("next dice=1,1,1,1", role=REFEREE))
     assert roll.roll.check.face == 1
 
 
@@ -125,30 +127,27 @@ def test_the_italian_six_with_half_the_men_present(tmp_path, monkeypatch, lost, 
 
 
 @pytest.mark.audits("MOR-5", "T-16")
-def test_the_italian_disengagement_after_a_failed_test_costs_fifteen(tmp_path, monkeypatch):
+def test_the_italian_disengagement_after_a_failed_test_costs_fifteen(g):
     """14.0 1): the game ends when a side "fallisce il test di morale (ordine di
     disingaggio) ed è in svantaggio"; "15 punti per disingaggio (abbandono campo)"."""
-    g = new_game(tmp_path, monkeypatch, SQUAD, variant=IT)
     play(g, "out r1 killed", "out r2 killed", "next", "next dice=1,1,1,1")
     assert over(g)
     assert dp(g, "regulars") == 20 + 15
 
 
 @pytest.mark.audits("VIC-1", "T-16")
-def test_the_italian_voluntary_exit_is_an_exfiltration_of_five(tmp_path, monkeypatch):
+def test_the_italian_voluntary_exit_is_an_exfiltration_of_five(g):
     """14.0 2): "quando una parte lascia volontariamente il campo (esfiltrazione)"; "5 punti
     per esfiltrazione", not the 15 of the disengagement."""
-    g = new_game(tmp_path, monkeypatch, SQUAD, variant=IT)
     g.execute("exfiltrate irregulars", role=REFEREE)
     assert dp(g, "irregulars") == 5
 
 
 @pytest.mark.audits("MOR-6")
-def test_an_italian_failure_without_more_points_tests_every_man_at_his_activation(tmp_path, monkeypatch):
+def test_an_italian_failure_without_more_points_tests_every_man_at_his_activation(g):
     """12.0: "durante la successiva attivazione dovrà effettuare il test di soppressione per
     ogni figura (non ferita)": r3 fails his (a 6) and must go back; r4 passes (a 4) and
     fires as normal."""
-    g = new_game(tmp_path, monkeypatch, SQUAD, variant=IT)
     play(g, "dp irregulars 50", "out r1 killed", "out r2 killed", "next", "next dice=1,1,1,1")
     assert not over(g)
     to_activation(g, "regulars")
@@ -270,9 +269,8 @@ def test_the_italian_ranger_assault_rolls_four_dice_a_ranger(tmp_path, monkeypat
 
 @pytest.mark.audits("WND-1", "T-15")
 @pytest.mark.parametrize(("wound", "dead"), [(2, True), (3, False)])
-def test_the_italian_wound_die(tmp_path, monkeypatch, wound, dead):
+def test_the_italian_wound_die(wounds, wound, dead):
     """9.3: "Con un risultato di 1 o 2 il soldato è morto. Un risultato da 3 a 6 determina i
     turni di sopravvivenza"."""
-    g = new_game(tmp_path, monkeypatch, SQUAD, head='options = ["wounded"]', active="irregulars", variant=IT)
-    g.execute(f"fire m2 r1 range=20 aimed dice=6,1,{wound}", role=REFEREE)
-    assert ("wounded" in str(g.state.units["r1"].out)) is not dead
+    wounds.execute(f"fire m2 r1 range=20 aimed dice=6,1,{wound}", role=REFEREE)
+    assert ("wounded" in str(wounds.state.units["r1"].out)) is not dead

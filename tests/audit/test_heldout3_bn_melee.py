@@ -7,7 +7,7 @@ the three earlier audits and apart from them: given these faces, the book's outc
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, play, refused, rolled, unit
+from audit_bn_late import new_game, next_turn, play, refused, rolled, table, unit
 
 from core.views import REFEREE
 
@@ -26,68 +26,64 @@ def is_out(g, uid: str) -> bool:
     return bool(g.state.units[uid].out)
 
 
+g = table(MEN)
+
+
 # §11.0 Hand to hand ---------------------------------------------------------------------
 
 
 @pytest.mark.audits("MEL-1", "T-01")
-def test_the_higher_die_and_melee_value_kills_without_a_save(tmp_path, monkeypatch):
+def test_the_higher_die_and_melee_value_kills_without_a_save(g):
     """§11.0: 1d6 a side, plus the Melee of §3.0 (Veteran 3, Militia 1): 2 + 3 = 5 against
     3 + 1 = 4; "The highest roll wins and kills the other model", no saving throw."""
-    g = new_game(tmp_path, monkeypatch, MEN)
     out = g.execute("melee r1 m1 dice=2,3", role=REFEREE)
     assert is_out(g, "m1") and not is_out(g, "r1")
     assert not rolled(out, "save")
 
 
 @pytest.mark.audits("MEL-1")
-def test_the_defender_who_rolls_higher_kills_the_attacker(tmp_path, monkeypatch):
+def test_the_defender_who_rolls_higher_kills_the_attacker(g):
     """§11.0: 1 + 3 = 4 against 4 + 1 = 5: the Militiaman wins and kills the Veteran."""
-    g = new_game(tmp_path, monkeypatch, MEN)
     g.execute("melee r1 m1 dice=1,4", role=REFEREE)
     assert is_out(g, "r1") and not is_out(g, "m1")
 
 
 @pytest.mark.audits("MEL-1")
-def test_a_tied_melee_is_fought_again(tmp_path, monkeypatch):
+def test_a_tied_melee_is_fought_again(g):
     """§11.0 names no tie; the digest (MEL-3): both roll again.  2 + 3 against 4 + 1 is 5 all;
     then 1 + 3 against 6 + 1: the Militiaman wins."""
-    g = new_game(tmp_path, monkeypatch, MEN)
     out = g.execute("melee r1 m1 dice=2,4,1,6", role=REFEREE)
     assert len(rolled(out, "melee")) == 4
     assert is_out(g, "r1") and not is_out(g, "m1")
 
 
 @pytest.mark.audits("MEL-1", "SUP-2")
-def test_a_suppressed_defender_fights_at_minus_two(tmp_path, monkeypatch):
+def test_a_suppressed_defender_fights_at_minus_two(g):
     """§11.0: "Suppressed figures get a -2 modifier": 2 + 3 = 5 against 5 + 1 − 2 = 4, the
     Veteran wins where without the −2 the Militiaman would have had 6."""
-    g = new_game(tmp_path, monkeypatch, MEN)
     play(g, "mark m1 suppressed", "melee r1 m1 dice=2,5")
     assert is_out(g, "m1") and not is_out(g, "r1")
 
 
 @pytest.mark.audits("MEL-2", "MEL-1")
-def test_three_against_one_add_their_melee_values(tmp_path, monkeypatch):
+def test_three_against_one_add_their_melee_values(g):
     """§11.0: three against one, "add the modifiers of each model involved": 1 + 3 × 3 = 10
     against 6 + 1 = 7; one die a side."""
-    g = new_game(tmp_path, monkeypatch, MEN)
     out = g.execute("melee r1 m1 with=r2,r3 dice=1,6", role=REFEREE)
     assert len(rolled(out, "melee")) == 2
     assert is_out(g, "m1")
 
 
 @pytest.mark.audits("MEL-2")
-def test_four_against_one_is_refused(tmp_path, monkeypatch):
+def test_four_against_one_is_refused(g):
     """§11.0: "a maximum of three men fighting against one"."""
-    g = new_game(tmp_path, monkeypatch, MEN)
     refused(g, "melee r1 m1 with=r2,r3,r4 dice=1,6")
 
 
 @pytest.mark.audits("MEL-2")
-def test_two_against_two_is_not_one_melee(tmp_path, monkeypatch):
+def test_two_against_two_is_not_one_melee(g):
     """§11.0: "three men fighting against one ... Large melees must be broken down into
     smaller ones": one melee has one man on one side."""
-    g = new_game(tmp_path, monkeypatch, MEN)
     refused(g, "melee r1 m1 m2 with=r2 dice=1,6")
 
 
@@ -158,10 +154,9 @@ def test_the_ranger_assault_next_round_all_in(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("BLD-3")
-def test_a_five_hits_for_the_defender_not_for_the_attacker(tmp_path, monkeypatch):
+def test_a_five_hits_for_the_defender_not_for_the_attacker(g):
     """§11.1: "you must roll a 5 or 6 if defending, and a 6 if you are attacking": the
     Veteran's three 5s hit nothing; the Militiaman's 5 hits."""
-    g = new_game(tmp_path, monkeypatch, MEN)
     out = g.execute("storm r1 against=m1 dice=5,5,5,5,4", role=REFEREE)
     assert is_out(g, "r1") is False and not is_out(g, "m1")
     assert [e.unit for e in rolled(out, "save")] == ["r1"]

@@ -9,7 +9,7 @@ from them: given these faces, the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import morale_roll, new_game, next_turn, over, play, refused, to_activation, unit
+from audit_bn_late import morale_roll, new_game, next_turn, over, play, refused, table, to_activation, unit
 
 from core import events as ev
 from core.dice import NeedDice
@@ -29,25 +29,26 @@ def to_end(g) -> None:
     assert g.state.phase == "end"
 
 
+g = table(SQUAD)
+
+
 # §12.0 the test ---------------------------------------------------------------------------
 
 
 @pytest.mark.audits("MOR-1")
-def test_no_losses_no_morale_test(tmp_path, monkeypatch):
+def test_no_losses_no_morale_test(g):
     """§12.0: "At the end of each turn in which a side has taken losses": none taken, no test
     (the end of the turn rolls no die)."""
-    g = new_game(tmp_path, monkeypatch, SQUAD)
     to_end(g)
     out = g.execute("next", role=REFEREE)
     assert not [e for e in out.events if isinstance(e, ev.Rolled) and "morale" in str(e.roll.purpose)]
 
 
 @pytest.mark.audits("MOR-3", "MOR-4", "MOR-5", "VIC-1")
-def test_the_commander_killed_counts_two_and_losing_ends_the_game(tmp_path, monkeypatch):
+def test_the_commander_killed_counts_two_and_losing_ends_the_game(g):
     """§12.0: "If the Team leader has been killed he counts as 2 losses": with one more man
     lost, 3; the best die a 2 fails.  The Rangers have more Defeat Points (20 to 0): "the
     team is removed and the game is over"."""
-    g = new_game(tmp_path, monkeypatch, SQUAD)
     play(g, "out cmd killed", "out r1 killed")
     to_end(g)
     out = g.execute("next dice=2,2,1,1", role=REFEREE)
@@ -57,10 +58,9 @@ def test_the_commander_killed_counts_two_and_losing_ends_the_game(tmp_path, monk
 
 
 @pytest.mark.audits("MOR-3", "MOR-4")
-def test_losses_are_counted_so_far_not_this_turn(tmp_path, monkeypatch):
+def test_losses_are_counted_so_far_not_this_turn(g):
     """§12.0: at least one die "equal or superior to the number of losses takes so far": one
     man in turn 1, one more in turn 2: 2 are needed in turn 2."""
-    g = new_game(tmp_path, monkeypatch, SQUAD)
     play(g, "dp irregulars 50", "out r1 killed")
     to_end(g)
     g.execute("next dice=1,1,1,1", role=REFEREE)  # 1 loss: a 1 passes
@@ -72,10 +72,9 @@ def test_losses_are_counted_so_far_not_this_turn(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("MOR-6", "MOR-5")
-def test_a_failure_on_equal_points_does_not_end_the_game(tmp_path, monkeypatch):
+def test_a_failure_on_equal_points_does_not_end_the_game(g):
     """§12.0: removed only "if the Player has got more Defeat Points than his opponent"; on
     10 each the Rangers are not removed: the team "will start the next turn suppressed"."""
-    g = new_game(tmp_path, monkeypatch, SQUAD)
     play(g, "dp irregulars 10", "out r1 killed")
     to_end(g)
     g.execute("next dice=1,1,1,1", role=REFEREE)  # 1 loss: a 1 passes
@@ -89,10 +88,9 @@ def test_a_failure_on_equal_points_does_not_end_the_game(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("MOR-6", "SUP-3", "SUP-4")
-def test_a_shaken_man_who_fails_his_test_must_retreat_15_cm(tmp_path, monkeypatch):
+def test_a_shaken_man_who_fails_his_test_must_retreat_15_cm(g):
     """§12.0: "If the Suppression Test is failed the figure ... will have to move at least
     15cm towards its table edge": r3 fails (a 6); a 10 cm move is not enough."""
-    g = new_game(tmp_path, monkeypatch, SQUAD)
     play(g, "dp irregulars 50", "out r1 killed", "out r2 killed")
     to_end(g)
     g.execute("next dice=1,1,1,1", role=REFEREE)
@@ -103,10 +101,9 @@ def test_a_shaken_man_who_fails_his_test_must_retreat_15_cm(tmp_path, monkeypatc
 
 
 @pytest.mark.audits("MOR-6", "SUP-4")
-def test_a_shaken_man_who_passes_his_test_acts_normally(tmp_path, monkeypatch):
+def test_a_shaken_man_who_passes_his_test_acts_normally(g):
     """§12.0: the test is repeated "until passed. In that case the figure will operate as
     normal": r3 passes (a 4 for a Veteran's 4) and fires."""
-    g = new_game(tmp_path, monkeypatch, SQUAD)
     play(g, "dp irregulars 50", "out r1 killed", "out r2 killed")
     to_end(g)
     g.execute("next dice=1,1,1,1", role=REFEREE)
@@ -117,28 +114,27 @@ def test_a_shaken_man_who_passes_his_test_acts_normally(tmp_path, monkeypatch):
 
 
 BIG = "".join(unit(f"b{i}", "regulars", "R3", "Big") for i in range(1, 15)) + unit("m1", "irregulars", "Irr3", "C")
+big = table(BIG, "big")
 
 
 @pytest.mark.audits("MOR-4")
-def test_a_six_passes_with_exactly_half_still_fighting(tmp_path, monkeypatch):
+def test_a_six_passes_with_exactly_half_still_fighting(big):
     """§12.0: "With a roll of 6 the test is always passed, unless the Team has less than 50% of
     his men still fighting": 7 of 14 lost is 7 losses, and half still fight: 6,1,1,1 passes."""
-    g = new_game(tmp_path, monkeypatch, BIG)
     for i in range(1, 8):
-        g.execute(f"out b{i} killed", role=REFEREE)
-    to_end(g)
-    roll = morale_roll(g.execute("next dice=6,1,1,1", role=REFEREE))
+        big.execute(f"out b{i} killed", role=REFEREE)
+    to_end(big)
+    roll = morale_roll(big.execute("next dice=6,1,1,1", role=REFEREE))
     assert "pass" in str(roll.roll.outcome)
 
 
 @pytest.mark.audits("MOR-4")
-def test_a_six_does_not_pass_with_fewer_than_half_still_fighting(tmp_path, monkeypatch):
+def test_a_six_does_not_pass_with_fewer_than_half_still_fighting(big):
     """§12.0: 8 of 14 lost: fewer than half fight, and 8 losses are more than a 6."""
-    g = new_game(tmp_path, monkeypatch, BIG)
     for i in range(1, 9):
-        g.execute(f"out b{i} killed", role=REFEREE)
-    to_end(g)
-    roll = morale_roll(g.execute("next dice=6,1,1,1", role=REFEREE))
+        big.execute(f"out b{i} killed", role=REFEREE)
+    to_end(big)
+    roll = morale_roll(big.execute("next dice=6,1,1,1", role=REFEREE))
     assert "fail" in str(roll.roll.outcome)
 
 
@@ -160,10 +156,9 @@ def test_motivation_ignores_the_first_failure_only(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("MOR-5", "T-16")
-def test_failing_while_losing_costs_the_disengagement(tmp_path, monkeypatch):
+def test_failing_while_losing_costs_the_disengagement(g):
     """§14.0: "15 points for disengagement (retreat for failing morale)": the Rangers, 20
     down, fail and leave: 20 + 15."""
-    g = new_game(tmp_path, monkeypatch, SQUAD)
     play(g, "out r1 killed", "out r2 killed")
     to_end(g)
     g.execute("next dice=1,1,1,1", role=REFEREE)
@@ -345,11 +340,10 @@ def test_a_wounded_man_carried_off_the_table_is_out_of_danger(tmp_path, monkeypa
 
 
 @pytest.mark.audits("MOR-3", "MOR-5", "T-16", "T-01")
-def test_the_militias_leader_killed_counts_two_and_ten_points(tmp_path, monkeypatch):
+def test_the_militias_leader_killed_counts_two_and_ten_points(g):
     """§12.0 and §14.0: the Militia's commander killed counts 2 losses and 10 points: 2 losses
     on the Militia's 2 dice (1,1 fails), 10 points against none: the Militia are beaten and
     the game is over."""
-    g = new_game(tmp_path, monkeypatch, SQUAD)
     play(g, "out m1 killed", "next")
     assert g.state.sides["irregulars"].defeat_points == 10
     roll = morale_roll(g.execute("next dice=1,1", role=REFEREE))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from audit_bn_late import dp, new_game, next_turn, play, refused, to_activation, unit
+from audit_bn_late import dp, new_game, next_turn, play, refused, table, to_activation, unit
 
 from core import events as ev
 from core.views import REFEREE
@@ -35,6 +35,10 @@ def army_points(tmp_path, monkeypatch, units: str, head: str = "") -> int:
     return found[0]
 
 
+g = table(BASE)
+small = table(BASE, "small", head="points = 300", active=None)
+
+
 # §14.0 Defeat Points of the losses -------------------------------------------------------
 
 
@@ -43,29 +47,26 @@ def army_points(tmp_path, monkeypatch, units: str, head: str = "") -> int:
     ("man", "side", "points"),
     [("sf", "regulars", 15), ("r2", "regulars", 10), ("m2", "irregulars", 5), ("boss", "irregulars", 10)],
 )
-def test_each_loss_costs_its_line(tmp_path, monkeypatch, man, side, points):
+def test_each_loss_costs_its_line(g, man, side, points):
     """§14.0: "15 points for every Special Forces member lost, 10 points for every regular
     lost, 5 points for every Irregular lost (10 if the leader)"."""
-    g = new_game(tmp_path, monkeypatch, BASE)
     play(g, f"out {man} killed", "next")
     assert dp(g, side) == points
 
 
 @pytest.mark.audits("T-16", "VIC-1")
-def test_exfiltration_costs_five_and_ends_the_game(tmp_path, monkeypatch):
+def test_exfiltration_costs_five_and_ends_the_game(g):
     """§14.0: the game ends "when one side leaves the battlefield"; "5 points for
     exfiltration"."""
-    g = new_game(tmp_path, monkeypatch, BASE)
     g.execute("exfiltrate irregulars", role=REFEREE)
     assert dp(g, "irregulars") == 5
     assert "game_over" in g.state.vars
 
 
 @pytest.mark.audits("VIC-2")
-def test_the_side_with_the_most_defeat_points_loses(tmp_path, monkeypatch):
+def test_the_side_with_the_most_defeat_points_loses(g):
     """§14.0: "At the end of the battle the loser is the player with most Defeat Points": 10
     for the Rangers' man against 5 for the Militiaman: the Militia win."""
-    g = new_game(tmp_path, monkeypatch, BASE)
     play(g, "out r2 killed", "out m2 killed")
     out = g.execute("victory", role=REFEREE)
     ended = [e for e in out.events if isinstance(e, ev.GameEnded)]
@@ -73,9 +74,8 @@ def test_the_side_with_the_most_defeat_points_loses(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("VIC-2")
-def test_equal_defeat_points_are_a_draw(tmp_path, monkeypatch):
+def test_equal_defeat_points_are_a_draw(g):
     """§14.0 names no tie; the digest (VIC-2): a draw.  10 against 5 + 5."""
-    g = new_game(tmp_path, monkeypatch, BASE)
     play(g, "out r2 killed", "out m2 killed", "dp irregulars 5")
     out = g.execute("victory", role=REFEREE)
     ended = [e for e in out.events if isinstance(e, ev.GameEnded)]
@@ -291,21 +291,19 @@ def test_embedded_journalists_give_twenty_points_back(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("T-18", "PTS-5", "EXT-4", "EXT-7")
-def test_improved_support_fire_is_refused_with_rules_of_engagement(tmp_path, monkeypatch):
+def test_improved_support_fire_is_refused_with_rules_of_engagement(small):
     """Extras, Rules of Engagement 2): "with rules of Engagement you cannot have Improved
     Support Fire"."""
-    g = new_game(tmp_path, monkeypatch, BASE, head="points = 300", active=None)
-    g.execute("buy regulars rules_of_engagement", role=REFEREE)
-    refused(g, "buy regulars improved_support_fire")
+    small.execute("buy regulars rules_of_engagement", role=REFEREE)
+    refused(small, "buy regulars improved_support_fire")
 
 
 @pytest.mark.audits("T-18", "PTS-5", "EXT-1", "EXT-8")
 @pytest.mark.parametrize("extra", ["infiltrators", "intelligence 4"])
-def test_infiltrators_and_intelligence_four_are_special_forces_only(tmp_path, monkeypatch, extra):
+def test_infiltrators_and_intelligence_four_are_special_forces_only(small, extra):
     """Extras: Infiltrators "Only Special Forces"; Intelligence "Only Special Forces can buy
     Level 4"."""
-    g = new_game(tmp_path, monkeypatch, BASE, head="points = 300", active=None)
-    refused(g, f"buy regulars {extra}")
+    refused(small, f"buy regulars {extra}")
 
 
 @pytest.mark.audits("T-18", "T-19", "PTS-5")
@@ -321,13 +319,12 @@ def test_negotiation_four_is_for_the_msu_and_costs_twenty(tmp_path, monkeypatch)
 
 
 @pytest.mark.audits("T-18", "PTS-5", "EXT-9")
-def test_explosives_are_the_irregulars_and_cost_twenty_or_thirty(tmp_path, monkeypatch):
+def test_explosives_are_the_irregulars_and_cost_twenty_or_thirty(small):
     """Extras, Explosives: "Only allowed for some Irregulars"; "20 points or 30 points if
     remotely controlled"."""
-    g = new_game(tmp_path, monkeypatch, BASE, head="points = 300", active=None)
-    refused(g, "buy regulars ied")
-    play(g, "buy irregulars ied", "buy irregulars ied_remote")
-    said = " ".join(line.text for line in g.log_lines("referee"))
+    refused(small, "buy regulars ied")
+    play(small, "buy irregulars ied", "buy irregulars ied_remote")
+    said = " ".join(line.text for line in small.log_lines("referee"))
     assert "for 20 points" in said and "for 30 points" in said
 
 
@@ -407,10 +404,9 @@ def test_a_dud_ied_cannot_be_tried_again(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("EXT-9", "SAVE-6", "T-13")
-def test_every_class_saves_at_three_against_an_ied(tmp_path, monkeypatch):
+def test_every_class_saves_at_three_against_an_ied(g):
     """§9.1 and Extras, Explosives: "All models in the template must perform a Saving Throw",
     at 3+ whatever the class: the Special Forces' 2+ and a Militiaman's 5+ alike."""
-    g = new_game(tmp_path, monkeypatch, BASE)
     out = g.execute("blast sf m2 source=ied by=irregulars dice=3,3", role=REFEREE)
     saves = {e.unit: e.roll.check.face for e in out.events if isinstance(e, ev.Rolled)}
     assert saves == {"sf": 3, "m2": 3}

@@ -8,7 +8,7 @@ faces, the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import dp, new_game, play, refused, to_activation, unit
+from audit_bn_late import dp, new_game, play, refused, table, to_activation, unit
 
 from core import events as ev
 from core.views import REFEREE
@@ -42,6 +42,15 @@ def mission_two(tmp_path, monkeypatch, die: int, variant: str = ""):
     return g
 
 
+g = table(SQUADS, active=None)
+
+
+def taken(g, marker: int) -> int:
+    """The Regulars' defeat points once the Irregulars take their objective marker ``marker``."""
+    g.execute(f"take {marker} irregulars", role=REFEREE)
+    return dp(g, "regulars")
+
+
 # §4.1 2) and its example (EX-01) ------------------------------------------------------
 
 
@@ -50,10 +59,8 @@ def test_the_books_example_a_three_makes_the_fake_three_a_main_objective(tmp_pat
     """§4.1 example: "The number 3 marker now becomes a primary objective"; the Italian draft
     and the digest (AMB-06): together with the original 4.  Losing either costs 50 (§14.0)."""
     g = mission_two(tmp_path, monkeypatch, 3)
-    g.execute("take 3 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 50
-    g.execute("take 4 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 100
+    assert taken(g, 3) == 50
+    assert taken(g, 4) == 100
 
 
 @pytest.mark.audits("EX-01", "OBJ-2", "OBJ-6")
@@ -61,8 +68,7 @@ def test_a_six_makes_the_main_objective_a_fake(tmp_path, monkeypatch):
     """§4.1: "If however a 6 is rolled then the original primary becomes a fake objective":
     marker 4 is then worth nothing to lose."""
     g = mission_two(tmp_path, monkeypatch, 6)
-    g.execute("take 4 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 0
+    assert taken(g, 4) == 0
 
 
 @pytest.mark.audits("EX-01", "OBJ-2", "OBJ-6")
@@ -70,10 +76,8 @@ def test_rolling_the_main_objectives_own_number_changes_nothing(tmp_path, monkey
     """§4.1: "It is possible for the irregular player to roll the same result as the original
     primary objective, then no change": 4 stays the main, 3 stays a fake."""
     g = mission_two(tmp_path, monkeypatch, 4)
-    g.execute("take 3 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 0
-    g.execute("take 4 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 50
+    assert taken(g, 3) == 0
+    assert taken(g, 4) == 50
 
 
 @pytest.mark.audits("OBJ-2", "OBJ-6")
@@ -81,10 +85,8 @@ def test_a_secondary_rolled_becomes_a_main_objective(tmp_path, monkeypatch):
     """§4.1: the roll 1-5 "alters the status of that regular player's marker to a primary
     objective": secondary 2 becomes a main one, worth 50 to lose, not 20."""
     g = mission_two(tmp_path, monkeypatch, 2)
-    g.execute("take 2 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 50
-    g.execute("take 5 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 70
+    assert taken(g, 2) == 50
+    assert taken(g, 5) == 70
 
 
 @pytest.mark.audits("OBJ-2")
@@ -103,10 +105,8 @@ def test_a_fake_costs_nothing_and_a_secondary_twenty(tmp_path, monkeypatch):
     """§14.0: "50 points for losing a Main objective", "20 points for losing a Secondary
     objective"; a fake is no objective (digest OBJ-6)."""
     g = mission_two(tmp_path, monkeypatch, 4)
-    g.execute("take 1 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 0
-    g.execute("take 5 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 20
+    assert taken(g, 1) == 0
+    assert taken(g, 5) == 20
 
 
 @pytest.mark.audits("OBJ-6")
@@ -114,10 +114,8 @@ def test_an_italian_secondary_costs_nothing_but_the_main_fifty(tmp_path, monkeyp
     """Italian draft, §14.0: only "50 punti per la perdita dell'obiettivo da difendere";
     no line for a secondary."""
     g = mission_two(tmp_path, monkeypatch, 4, variant="it-2009-12-09")
-    g.execute("take 5 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 0
-    g.execute("take 4 irregulars", role=REFEREE)
-    assert dp(g, "regulars") == 50
+    assert taken(g, 5) == 0
+    assert taken(g, 4) == 50
 
 
 @pytest.mark.audits("OBJ-1")
@@ -135,10 +133,9 @@ def test_special_forces_defend_no_markers(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("DEP-1", "T-02")
-def test_the_deployment_roll_adds_the_squad_commanders_leadership(tmp_path, monkeypatch):
+def test_the_deployment_roll_adds_the_squad_commanders_leadership(g):
     """§4.2: "Each player rolls 1d6 and adds the Squad commander's leadership": 3 + 2 = 5
     against 5 + 1 = 6, the Irregulars are the First player."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
     out = g.execute("rolloff dice=3,5", role=REFEREE)
     rolled = [e for e in out.events if isinstance(e, ev.Rolled)]
     totals = {e.side: e.roll.faces[0] + sum(m.value for m in e.roll.mods) for e in rolled}
@@ -147,20 +144,18 @@ def test_the_deployment_roll_adds_the_squad_commanders_leadership(tmp_path, monk
 
 
 @pytest.mark.audits("DEP-1")
-def test_a_tied_deployment_roll_is_rolled_again(tmp_path, monkeypatch):
+def test_a_tied_deployment_roll_is_rolled_again(g):
     """§4.2 sets no tie; the digest (AMB-05): both roll again.  4 + 2 against 5 + 1 is a tie;
     then 1 + 2 against 6 + 1: the Irregulars are First."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
     out = g.execute("rolloff dice=4,5,1,6", role=REFEREE)
     assert len([e for e in out.events if isinstance(e, ev.Rolled)]) == 4
     assert g.state.vars["first_player"] == "irregulars"
 
 
 @pytest.mark.audits("DEP-3")
-def test_the_first_player_deploys_after_the_second_players_half(tmp_path, monkeypatch):
+def test_the_first_player_deploys_after_the_second_players_half(g):
     """§4.2: "The 2nd player deploys at least 50% of his forces ... The 1st player fields at
     least 50%": the First player may not field a man before the Second's half is down."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
     g.execute("rolloff dice=3,5", role=REFEREE)
     refused(g, "deploy boss")
     play(g, "deploy sgt", "deploy boss")
@@ -168,10 +163,9 @@ def test_the_first_player_deploys_after_the_second_players_half(tmp_path, monkey
 
 
 @pytest.mark.audits("DEP-3")
-def test_the_game_does_not_start_before_every_figure_is_down(tmp_path, monkeypatch):
+def test_the_game_does_not_start_before_every_figure_is_down(g):
     """§4.2: the Second player "now deploys the remainder of his army ..., followed by the 1st
     player": until all are fielded there is no turn 1."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
     play(g, "rolloff dice=3,5", "deploy sgt", "deploy boss")
     refused(g, "next")
     assert g.state.turn == 0
@@ -203,10 +197,9 @@ def initiative_totals(out) -> dict[str, int]:
 
 
 @pytest.mark.audits("INI-1", "T-01", "T-02")
-def test_initiative_is_two_dice_leadership_and_quality(tmp_path, monkeypatch):
+def test_initiative_is_two_dice_leadership_and_quality(g):
     """§5.0 1): 2d6 + the main commander's leadership + the troops' quality (Veteran 4,
     Militia 2): 3+3+2+4 = 12 against 5+5+1+2 = 13, the Militia act."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
     g.execute("next", role=REFEREE)
     out = g.execute("next dice=3,3,5,5", role=REFEREE)
     assert initiative_totals(out) == {"regulars": 12, "irregulars": 13}
@@ -225,10 +218,9 @@ def test_only_the_main_commanders_leadership_counts(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("INI-1", "DEP-1")
-def test_a_tied_initiative_is_rolled_again(tmp_path, monkeypatch):
+def test_a_tied_initiative_is_rolled_again(g):
     """The book gives no tie; the digest (INI-3): both roll again with the same modifiers.
     4+4+2+4 = 14 against 6+5+1+2 = 14; then 1+1+6 against 4+4+3: the Militia act."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
     g.execute("next", role=REFEREE)
     out = g.execute("next dice=4,4,6,5,1,1,4,4", role=REFEREE)
     assert len([e for e in out.events if isinstance(e, ev.Rolled)]) == 4
@@ -236,10 +228,9 @@ def test_a_tied_initiative_is_rolled_again(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("INI-2")
-def test_the_winner_pays_a_cumulative_minus_one(tmp_path, monkeypatch):
+def test_the_winner_pays_a_cumulative_minus_one(g):
     """§5.0 1): "For the next Initiative rolls, the previous winner gets a cumulative -1":
     the Rangers win turns 1 and 2, so turn 2's roll is −1 and turn 3's −2."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
     play(g, "next", "next dice=6,6,1,1", "next", "next")
     out = g.execute("next dice=3,3,3,3", role=REFEREE)  # 6+2+4-1 = 11 against 6+1+2 = 9
     assert initiative_totals(out) == {"regulars": 11, "irregulars": 9}
@@ -250,11 +241,10 @@ def test_the_winner_pays_a_cumulative_minus_one(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("INI-2")
-def test_losing_the_initiative_clears_the_penalty(tmp_path, monkeypatch):
+def test_losing_the_initiative_clears_the_penalty(g):
     """Digest INI-2 (AMB-04): the penalty counts the wins in a row before the roll and goes
     back to 0 once the player loses.  Rangers win turn 1, lose turn 2; in turn 3 they roll
     with nothing off, the Militia with −1."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
     play(g, "next", "next dice=6,6,1,1", "next", "next")
     g.execute("next dice=1,1,6,6", role=REFEREE)  # 2+2+4-1 = 7 against 12+1+2 = 15
     play(g, "next", "next")
@@ -295,6 +285,7 @@ PLATOON = (
     + unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader"))
     + unit("m1", "irregulars", "Irr3", "Cell")
 )
+platoons = table(PLATOON, "platoons", head='platoon = ["regulars"]', active="regulars")
 
 
 @pytest.mark.audits("PLT-2", "INI-5")
@@ -308,33 +299,30 @@ def test_a_platoon_adds_its_platoon_leaders_leadership_only(tmp_path, monkeypatc
 
 
 @pytest.mark.audits("ACT-4", "PLT-2")
-def test_a_platoons_second_squad_waits_for_the_first(tmp_path, monkeypatch):
+def test_a_platoons_second_squad_waits_for_the_first(platoons):
     """§13.0: "activates all his Units one by one (the second squad can be activated once
     the first squad has finished etc)": once the 2nd squad is activated, the 1st's man may
     not move any more this turn."""
-    g = new_game(tmp_path, monkeypatch, PLATOON, head='platoon = ["regulars"]', active="regulars")
-    play(g, "activate 1st", "move s1 5 cautious", "activate 2nd", "move s2 5 cautious")
-    refused(g, "move s1b 5 cautious")
+    play(platoons, "activate 1st", "move s1 5 cautious", "activate 2nd", "move s2 5 cautious")
+    refused(platoons, "move s1b 5 cautious")
 
 
 @pytest.mark.audits("ACT-4", "PLT-2")
-def test_a_platoons_squad_not_yet_activated_waits(tmp_path, monkeypatch):
+def test_a_platoons_squad_not_yet_activated_waits(platoons):
     """§13.0: units are activated "one by one": while the 1st squad is activated, a man of
     the 2nd may not act; he acts once his squad's turn comes."""
-    g = new_game(tmp_path, monkeypatch, PLATOON, head='platoon = ["regulars"]', active="regulars")
-    g.execute("activate 1st", role=REFEREE)
-    refused(g, "move s2 5 cautious")
-    play(g, "activate 2nd", "move s2 5 cautious")
+    platoons.execute("activate 1st", role=REFEREE)
+    refused(platoons, "move s2 5 cautious")
+    play(platoons, "activate 2nd", "move s2 5 cautious")
 
 
 @pytest.mark.audits("PLT-3", "ACT-3")
-def test_a_platoons_group_is_one_squads_men(tmp_path, monkeypatch):
+def test_a_platoons_group_is_one_squads_men(platoons):
     """§13.0: "Actions by Group ... Can be used but only by miniatures in the same squad": a
     man of the 1st and a man of the 2nd cannot move as one group."""
-    g = new_game(tmp_path, monkeypatch, PLATOON, head='platoon = ["regulars"]', active="regulars")
-    g.execute("activate 1st", role=REFEREE)
-    refused(g, "move s1 5 cautious s2")
-    g.execute("move s1 5 cautious cpt", role=REFEREE)
+    platoons.execute("activate 1st", role=REFEREE)
+    refused(platoons, "move s1 5 cautious s2")
+    platoons.execute("move s1 5 cautious cpt", role=REFEREE)
 
 
 # The EXTRAS that deploy otherwise --------------------------------------------------------
@@ -350,33 +338,32 @@ SF = (
 SF_HEAD = (
     'mission = 3\n[forces]\nregulars = "special-forces"\n[extras.regulars]\ninfiltrators = true\nhelicopter = true'
 )
+sf_table = table(SF, "sf_table", head=SF_HEAD, active=None)
 
 
 @pytest.mark.audits("EXT-1", "DEP-4")
-def test_infiltrators_deploy_after_everyone_else(tmp_path, monkeypatch):
+def test_infiltrators_deploy_after_everyone_else(sf_table):
     """Extras, Infiltrators: "The infiltration occurs during the deployment phase
     (infiltrators deploy second)": the digest (EXT-1), after both sides' normal deployment."""
-    g = new_game(tmp_path, monkeypatch, SF, head=SF_HEAD, active=None)
-    play(g, "objectives irregulars 1 2 3", "rolloff dice=5,1")
+    play(sf_table, "objectives irregulars 1 2 3", "rolloff dice=5,1")
     for man in ("boss", "sgt", "m2"):
-        g.execute(f"deploy {man}", role=REFEREE)
-    refused(g, "deploy inf")
-    play(g, "deploy r1", "deploy inf")
-    assert "off-table" not in g.state.units["inf"].status
+        sf_table.execute(f"deploy {man}", role=REFEREE)
+    refused(sf_table, "deploy inf")
+    play(sf_table, "deploy r1", "deploy inf")
+    assert "off-table" not in sf_table.state.units["inf"].status
 
 
 @pytest.mark.audits("EXT-3")
-def test_no_first_turn_before_the_helicopter_is_noted(tmp_path, monkeypatch):
+def test_no_first_turn_before_the_helicopter_is_noted(sf_table):
     """Extras, Helicopter evacuation: "After the deployment of all forces the player with
     this option secretly notes down the helicopter landing point ... and the number of the
     turn": until he has, the game does not start."""
-    g = new_game(tmp_path, monkeypatch, SF, head=SF_HEAD, active=None)
-    play(g, "objectives irregulars 1 2 3", "rolloff dice=5,1")
+    play(sf_table, "objectives irregulars 1 2 3", "rolloff dice=5,1")
     for man in ("boss", "sgt", "m2", "r1", "inf"):
-        g.execute(f"deploy {man}", role=REFEREE)
-    refused(g, "next")
-    play(g, "helicopter 1 2 of=irregulars side=regulars", "next")
-    assert g.state.turn == 1
+        sf_table.execute(f"deploy {man}", role=REFEREE)
+    refused(sf_table, "next")
+    play(sf_table, "helicopter 1 2 of=irregulars side=regulars", "next")
+    assert sf_table.state.turn == 1
 
 
 @pytest.mark.audits("EXT-2")
@@ -390,12 +377,11 @@ def test_an_ambush_is_sprung_at_the_end_of_a_turn_not_during_it(tmp_path, monkey
 
 
 @pytest.mark.audits("INI-1", "INI-2")
-def test_a_tie_is_rolled_again_with_the_winners_penalty_kept(tmp_path, monkeypatch):
+def test_a_tie_is_rolled_again_with_the_winners_penalty_kept(g):
     """§5.0 and the digest (INI-3): a tie is rolled again "with the same modifiers", the
     previous winner's −1 among them.  Turn 2: 3+3+2+4−1 = 11 against 4+4+1+2 = 11, then
     1+1+5 = 7 against 2+2+3 = 7, then 6+6+5 against 1+1+3: the Rangers, whose next penalty
     is then −2."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
     play(g, "next", "next dice=6,6,1,1", "next", "next")
     out = g.execute("next dice=3,3,4,4,1,1,2,2,6,6,1,1", role=REFEREE)
     rolled = [e for e in out.events if isinstance(e, ev.Rolled) and e.side == "regulars"]
@@ -408,10 +394,9 @@ def test_a_tie_is_rolled_again_with_the_winners_penalty_kept(tmp_path, monkeypat
 
 
 @pytest.mark.audits("DEP-1")
-def test_a_deployment_roll_tied_twice_is_rolled_a_third_time(tmp_path, monkeypatch):
+def test_a_deployment_roll_tied_twice_is_rolled_a_third_time(g):
     """§4.2 and the digest (DEP-1): ties are rolled again, as often as they come: 4+2 against
     5+1, 1+2 against 2+1, then 6+2 against 1+1: the Rangers are First."""
-    g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
     out = g.execute("rolloff dice=4,5,1,2,6,1", role=REFEREE)
     assert len([e for e in out.events if isinstance(e, ev.Rolled)]) == 6
     assert g.state.vars["first_player"] == "regulars"

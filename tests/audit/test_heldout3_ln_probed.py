@@ -14,6 +14,7 @@ from audit_ln_table import (
     four,
     four_shaken,
     hit_if_seen,
+    ln_table,
     out,
     outcomes,
     plain_at_melee,
@@ -23,6 +24,16 @@ from audit_ln_table import (
     tied,
     to_phase,
 )
+
+
+def panzer_shaken(g) -> None:
+    """The Panzer is destroyed, half of its unit of two: the unit fails its test (a 1) in
+    turn 1's morale step; the game on to turn 2's second move, where it falls back."""
+    play(g, "out panzer")
+    to_phase(g, 1, "morale")
+    play(g, "morale panzer dice=1")
+    to_phase(g, 2, "move-second")
+
 
 # ------------------------------------------------------------------ B.8 the tie
 
@@ -66,8 +77,7 @@ def test_a_figure_that_won_against_one_is_still_held_by_a_tie_with_another(ln):
 def test_a_tank_makes_up_no_unit_of_figures(ln):
     """ "Rinforzi che ne riportino il numero": the number of a squad is its figures; the
     Panzer (a model, not a figure) is no reinforcement for Four."""
-    four_shaken(ln)
-    to_phase(ln, 2, "move-second")
+    four_shaken(ln, "move-second")
     refused(ln, "reinforce f3 panzer")
     assert ln.state.units["f3"].has("retreating")
 
@@ -77,8 +87,7 @@ def test_a_figure_held_in_melee_joins_no_unit(ln):
     """Karl, tied with Plain, gets away only by leaving (LN-R052): he cannot go and make up
     Four while still in the melee."""
     add(ln, "plain", "paras")
-    four(ln)
-    play(ln, "out f1", "out f2")
+    four(ln, "f1", "f2")
     to_phase(ln, 1, "melee")
     play(ln, "@paras melee plain karl dice=2,2")
     to_phase(ln, 1, "morale")
@@ -99,16 +108,14 @@ def test_a_figure_held_in_melee_joins_no_unit(ln):
 def test_a_retreating_figure_falls_back_its_full_allowance(ln, line, ok):
     """ "Il reparto deve ripiegare" (LN-AMB-16: it moves its full allowance away from the
     enemy each turn): F3, retreating, walks its 10 cm, not 5."""
-    four_shaken(ln)
-    to_phase(ln, 2, "move-second")
+    four_shaken(ln, "move-second")
     allowed(ln, "@garrison " + line, ok)
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16", "LN-R012")
 def test_a_retreating_figure_may_run_its_fourteen(ln):
     """Running is a full allowance too, with its fatigue die."""
-    four_shaken(ln)
-    to_phase(ln, 2, "move-second")
+    four_shaken(ln, "move-second")
     assert [r.faces for r in rolled(play(ln, "@garrison move f3 14 run dice=2"))] == [(2,)]
 
 
@@ -127,8 +134,7 @@ def test_a_retreating_heavy_weapon_falls_back_its_five(ln):
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_retreating_figure_does_not_crawl_away(ln):
     """Crawling 3 cm is no fall back at full allowance."""
-    four_shaken(ln)
-    to_phase(ln, 2, "move-second")
+    four_shaken(ln, "move-second")
     refused(ln, "@garrison move f3 3 crawl")
 
 
@@ -137,18 +143,14 @@ def test_a_retreating_figure_does_not_crawl_away(ln):
 def test_a_retreating_tank_falls_back_its_scenario_move(ln, cm, ok):
     """Two Panzers, one destroyed: half, shaken; the other falls back its full 20 cm."""
     add(ln, "panzer2", "garrison", team="Panzer", kind="vehicle", stats={"cv": 3, "move": 20})
-    play(ln, "out panzer")
-    to_phase(ln, 1, "morale")
-    play(ln, "morale panzer dice=1")
-    to_phase(ln, 2, "move-second")
+    panzer_shaken(ln)
     allowed(ln, f"@garrison move panzer2 {cm:g}", ok)
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_unit_wiped_out_owes_no_test(ln):
     """Four, shaken in turn 1, loses its last two in turn 2: nobody is left to test."""
-    four_shaken(ln)
-    to_phase(ln, 2, "fire")
+    four_shaken(ln, "fire")
     play(ln, "@paras fire jones f3 half dice=6,6", "@paras fire brown f4 half dice=6,6")
     to_phase(ln, 2, "morale")
     play(ln, "next")
@@ -222,8 +224,7 @@ def test_a_grenade_names_no_tank(fire):
 @pytest.mark.audits("LN-R070", "LN-AMB-16", "LN-R012")
 def test_a_tired_retreating_figure_walks_its_ten(ln):
     """Tired F3 cannot run (LN-R012); falling back, he walks his full 10."""
-    four(ln)
-    play(ln, "out f1", "out f2")
+    four(ln, "f1", "f2")
     to_phase(ln, 1, "move-second")
     play(ln, "@garrison move f3 14 run dice=6")
     to_phase(ln, 1, "morale")
@@ -238,8 +239,7 @@ def test_a_retreating_figure_in_a_melee_leaves_it_then_falls_back(ln):
     """F3, tied with Plain and then shaken, leaves the melee (6 against 1 + 2) and walks 10;
     5 is short."""
     add(ln, "plain", "paras")
-    four(ln)
-    play(ln, "out f1", "out f2")
+    four(ln, "f1", "f2")
     to_phase(ln, 1, "melee")
     play(ln, "@paras melee plain f3 dice=2,2")
     to_phase(ln, 1, "morale")
@@ -254,8 +254,7 @@ def test_a_retreating_figure_in_a_melee_leaves_it_then_falls_back(ln):
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_man_who_joins_a_unit_still_falling_back_falls_back_with_it(ln):
     """Karl makes Four three of four: he retreats with it, his full 10."""
-    four_shaken(ln)
-    to_phase(ln, 2, "move-second")
+    four_shaken(ln, "move-second")
     play(ln, "reinforce f3 karl")
     refused(ln, "@garrison move karl 6")
     play(ln, "@garrison move karl 10")
@@ -264,8 +263,7 @@ def test_a_man_who_joins_a_unit_still_falling_back_falls_back_with_it(ln):
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_unit_made_up_moves_as_it_likes_again(ln):
     """Karl and Max bring Four back to four: the retreat ends, F3 walks 5."""
-    four_shaken(ln)
-    to_phase(ln, 2, "move-second")
+    four_shaken(ln, "move-second")
     play(ln, "reinforce f3 karl max", "@garrison move f3 5")
 
 
@@ -276,10 +274,7 @@ def test_an_immobilised_tank_of_a_retreating_unit_stays(ln):
     add(ln, "panzer2", "garrison", team="Panzer", kind="vehicle", stats={"cv": 3, "move": 20})
     to_phase(ln, 1, "fire")
     play(ln, "@paras fire piat panzer2 half dice=6,4,1")  # 6 against 4
-    play(ln, "out panzer")
-    to_phase(ln, 1, "morale")
-    play(ln, "morale panzer dice=1")
-    to_phase(ln, 2, "move-second")
+    panzer_shaken(ln)
     refused(ln, "@garrison move panzer2 20")
     play(ln, "next")
     assert ln.state.phase == "reveal"
@@ -336,14 +331,8 @@ def test_a_tank_does_not_lie_down(fire):
     refused(fire, "@paras fire piat panzer half prone dice=4,1,6")
 
 
-@pytest.fixture
-def night(tmp_path, monkeypatch):
-    """The demo farm at night: the scenario sees 15 cm."""
-    from ln_support import ludonet_game
-
-    g = ludonet_game(tmp_path, monkeypatch, {"visibility": 15})
-    yield g
-    g.close()
+#: The demo farm at night: the scenario sees 15 cm.
+night = ln_table("night", variables={"visibility": 15})
 
 
 @pytest.mark.audits("LN-R020")
@@ -389,10 +378,7 @@ def test_a_unit_of_tanks_is_made_up_by_a_tank(ln, piece, ok):
     figure) does not."""
     add(ln, "panzer2", "garrison", team="Panzer", kind="vehicle", stats={"cv": 3, "move": 20})
     add(ln, "tiger", "garrison", team="Heavy", kind="vehicle", stats={"cv": 5, "move": 15})
-    play(ln, "out panzer")
-    to_phase(ln, 1, "morale")
-    play(ln, "morale panzer dice=1")
-    to_phase(ln, 2, "move-second")
+    panzer_shaken(ln)
     allowed(ln, f"reinforce panzer2 {piece}", ok)
     if ok:
         assert not ln.state.units["panzer2"].has("retreating")

@@ -333,8 +333,7 @@ def test_a_hidden_figure_is_in_no_melee(ln):
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_retreating_figure_still_fights_a_melee(ln):
     """The retreat forbids no melee: F3, retreating, is attacked by Jones: 2 against 5."""
-    four_shaken(ln)
-    to_phase(ln, 2, "melee")
+    four_shaken(ln, "melee")
     play(ln, "@paras melee jones f3 dice=2,5")
     assert out(ln, "jones")
 
@@ -343,8 +342,7 @@ def test_a_retreating_figure_still_fights_a_melee(ln):
 def test_a_retreating_unit_that_passes_a_later_test_still_retreats(ln):
     """ "Continua a ritirarsi fino a quando non riceve rinforzi": F3 falls in turn 2, the
     test holds (6); Four is still falling back."""
-    four_shaken(ln)
-    to_phase(ln, 2, "fire")
+    four_shaken(ln, "fire")
     play(ln, "@paras fire jones f3 half dice=6,6")
     to_phase(ln, 2, "morale")
     assert outcomes(play(ln, "morale four dice=6")) == ["holds"]
@@ -354,8 +352,7 @@ def test_a_retreating_unit_that_passes_a_later_test_still_retreats(ln):
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_no_test_without_a_further_loss(ln):
     """Shaken in turn 1, Four loses no one in turn 2: no test is due."""
-    four_shaken(ln)
-    to_phase(ln, 2, "morale")
+    four_shaken(ln, "morale")
     refused(ln, "morale four dice=6")
     play(ln, "next")
 

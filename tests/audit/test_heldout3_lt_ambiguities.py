@@ -8,7 +8,7 @@ at the piece's activation, and the unlisted defence of infantry moving in protec
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, game_with, has, out, outcome, play, refused, rolled
+from audit_lt_table import add, game_with, has, out, outcome, play, refused, rolled, turned
 
 
 def _column_letter(facts) -> str:
@@ -20,8 +20,7 @@ def _column_letter(facts) -> str:
 def test_morale_3_flees_at_exactly_6(tmp_path, die, fled):
     """LT-AMB-01: r >= 2M flees; M < r < 2M falls back: the GIs (morale 3) fall back on a 5
     and flee on a 6."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next")
+    g = turned(tmp_path, ["7♥"])
     facts = play(g, f"@us morale gis dice={die}")
     assert ("flee" in outcome(facts)) is fled
     assert has(g, "gis", "retreating") is fled
@@ -31,8 +30,7 @@ def test_morale_3_flees_at_exactly_6(tmp_path, die, fled):
 def test_no_reply_at_a_hidden_attacker(tmp_path):
     """LT-AMB-10: only a visible piece may be attacked (LT-R030): the Sherman, fired at by the
     Pak 40 still unspotted, may not answer it with its ready attack."""
-    g = game_with(tmp_path, ["7♥", "3♣"])
-    play(g, "next", "@us activate sherman1 A1", "next", "@german activate pak A2")
+    g = turned(tmp_path, ["7♥", "3♣"], "@us activate sherman1 A1", "next", "@german activate pak A2")
     play(g, "@german at pak sherman1 dice=6,6")  # 12: no effect
     assert not out(g, "sherman1")
     refused(g, "@us at sherman1 pak ready dice=6,6")
@@ -42,8 +40,7 @@ def test_no_reply_at_a_hidden_attacker(tmp_path):
 def test_a_hidden_piece_that_fires_is_seen_twice_as_far(tmp_path):
     """LT-AMB-12: the doubling holds for a piece not yet spotted: the Pak 40 (a large gun,
     a vehicle, stationary in cover 20 cm) fires once, and is spotted by the GIs at 40 cm."""
-    g = game_with(tmp_path, ["3♣"])
-    play(g, "next", "@german activate pak A2", "@german at pak sherman1 dice=6,6")
+    g = turned(tmp_path, ["3♣"], "@german activate pak A2", "@german at pak sherman1 dice=6,6")
     facts = play(g, "spot pak by=gis at=40 still-cover")
     assert any(type(e).__name__ == "Spotted" for e in facts)
 
@@ -64,8 +61,7 @@ def test_the_he_shot_after_the_one_that_pins_has_plus_1(tmp_path):
     """LT-AMB-20 (ruling LT-HE-STREAK): the grenadiers' HE 4 pins the GIs (still in the open,
     +1, a 1 is I); the next HE shot at them is consecutive, against immobilised infantry:
     +1, column +2."""
-    g = game_with(tmp_path, ["3♣"])
-    play(g, "next", "@german activate grenadiers A4 prepare=0")
+    g = turned(tmp_path, ["3♣"], "@german activate grenadiers A4 prepare=0")
     play(g, "@german mg grenadiers gis still-open he dice=1")
     assert has(g, "gis", "immobilised")
     facts = play(g, "@german mg grenadiers gis still-open he dice=3")
@@ -96,8 +92,7 @@ def test_a_gun_defending_a_melee_fights_at_minus_3(tmp_path):
 def test_a_free_opportunity_shot_once_a_card(tmp_path):
     """LT-AMB-25: with no prepared attack the defender's opportunity shot is free, once: the
     grenadiers, assaulted from the front by the GIs, shoot once, not twice."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next", "@us activate gis A2")
+    g = turned(tmp_path, ["7♥"], "@us activate gis A2")
     assert len(rolled(play(g, "@german mg grenadiers gis moving-open opportunity dice=6"))) == 1
     refused(g, "@german mg grenadiers gis moving-open opportunity dice=6")
 
@@ -106,8 +101,7 @@ def test_a_free_opportunity_shot_once_a_card(tmp_path):
 def test_a_rout_declared_at_the_pieces_activation(tmp_path):
     """LT-AMB-33: a voluntary rout may be declared at the piece's activation: the GIs,
     activated, rout: they flee their full move (30 cm) and fire nothing after."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next", "@us activate gis A2")
+    g = turned(tmp_path, ["7♥"], "@us activate gis A2")
     play(g, "@us rout gis")
     refused(g, "@us mg gis grenadiers still-open dice=6")
 
@@ -116,7 +110,6 @@ def test_a_rout_declared_at_the_pieces_activation(tmp_path):
 def test_infantry_moving_in_protection_defends_at_1(tmp_path):
     """LT-AMB-19 (proposed +1): the grenadiers' MG 4 at the GIs moving in protection: +3,
     a 4 is I (at +4 it would be I too, so a 5: at +3 nothing, at +4 I)."""
-    g = game_with(tmp_path, ["3♣"])
-    play(g, "next", "@german activate grenadiers A2")
+    g = turned(tmp_path, ["3♣"], "@german activate grenadiers A2")
     facts = play(g, "@german mg grenadiers gis moving-protected dice=5")
     assert "column +3" in outcome(facts) and not has(g, "gis", "immobilised")

@@ -8,7 +8,7 @@ overrun's branches (C.9), and which card lets which side act (C.2)."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import DEFENCES, add, at_book, game_with, has, mg_book, out, outcome, play, refused
+from audit_lt_table import DEFENCES, add, at_book, game_with, has, mg_book, out, outcome, play, refused, turned
 
 
 def letter(facts) -> str:
@@ -55,8 +55,7 @@ def test_the_at_table_with_its_modifiers(tmp_path, attack, protection, dice, fla
 @pytest.mark.parametrize("die", [1, 2, 3, 4])
 def test_the_mg_table_over_the_infantry_defences(tmp_path, defence, die):
     """The grenadiers' MG 4 at the GIs in each of the book's infantry states."""
-    g = game_with(tmp_path, ["3♣"])
-    play(g, "next", "@german activate grenadiers A2")
+    g = turned(tmp_path, ["3♣"], "@german activate grenadiers A2")
     facts = play(g, f"@german mg grenadiers gis {defence} dice={die}")
     want = mg_book(4 - DEFENCES[defence], die)
     assert letter(facts) == want
@@ -87,16 +86,14 @@ def test_morale_2_with_its_situations(tmp_path, die, plus, want):
 def test_melee_entrenched_and_from_behind_together(tmp_path):
     """GIs (3) against grenadiers (4) entrenched, attacked from behind: 4 + 3 = 7 against
     1 + 4 + 2 - 1 = 6: the GIs win."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next", "@us activate gis A2", "@us melee gis grenadiers rear entrenched dice=4,1")
+    g = turned(tmp_path, ["7♥"], "@us activate gis A2", "@us melee gis grenadiers rear entrenched dice=4,1")
     assert out(g, "grenadiers") and not out(g, "gis")
 
 
 @pytest.mark.audits("LT-R102")
 def test_melee_tie_with_modifiers_destroys_both(tmp_path):
     """GIs (3) roll 3 = 6; grenadiers (4) entrenched from behind roll 1: 1 + 4 + 2 - 1 = 6."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next", "@us activate gis A2", "@us melee gis grenadiers rear entrenched dice=3,1")
+    g = turned(tmp_path, ["7♥"], "@us activate gis A2", "@us melee gis grenadiers rear entrenched dice=3,1")
     assert out(g, "gis") and out(g, "grenadiers")
 
 
@@ -127,8 +124,7 @@ def test_overrun_of_a_bazooka_team_in_cover(tmp_path, dice, tank_out, inf_out):
     """The bazooka team (morale 3, rating 3) passes its test on a 3 and strikes first: a 3
     destroys the Panzer; a 4 does not, and the Panzer's attack in cover follows: a 4 (<= 4)
     destroys the team."""
-    g = game_with(tmp_path, ["3♣"])
-    play(g, "next", "@german activate panzer A5")
+    g = turned(tmp_path, ["3♣"], "@german activate panzer A5")
     play(g, "@german overrun panzer bazooka dice=" + ",".join(map(str, dice)))
     assert out(g, "panzer") is tank_out and out(g, "bazooka") is inf_out
 
@@ -149,7 +145,6 @@ def test_an_ace_activates_one_piece_of_its_suits_side(tmp_path, card, side, othe
 
 @pytest.mark.audits("LT-R010", "LT-AMB-04")
 def test_a_jack_of_diamonds_activates_the_allied_platoon_each_once(tmp_path):
-    g = game_with(tmp_path, ["J♦"])
-    play(g, "next", "@us activate sherman1 A1", "@us activate sherman2 A1")
+    g = turned(tmp_path, ["J♦"], "@us activate sherman1 A1", "@us activate sherman2 A1")
     refused(g, "@us activate sherman1 A1")
     refused(g, "@us activate gis A1")

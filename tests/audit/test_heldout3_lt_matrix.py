@@ -6,13 +6,12 @@ LT-AMB-30), and, for a tank, owing the morale test of a T (C.6, LT-AMB-17)."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, allowed, game_with, has, immobilised, play, refused
+from audit_lt_table import add, allowed, game_with, has, immobilised, play, refused, turned
 
 
 def _status_game(tmp_path, status: str):
     """The GIs on a US card with ``status``, activated with A2 (where the status allows it)."""
-    g = game_with(tmp_path, ["7♥", "8♥"])
-    play(g, "next")
+    g = turned(tmp_path, ["7♥", "8♥"])
     if status == "immobilised":
         add(g, "p", "us", "rifles", team="2nd Platoon", status=("immobilised",))
         play(g, "@us activate p A2")
@@ -79,8 +78,7 @@ def test_a_tank_owing_a_test_neither_moves_fires_nor_overruns(tmp_path, option, 
     """The Sherman fires first; the Panzer's ready reply is a T (6 - 3 flank = +3, 7): until
     its test the Sherman makes no bound, no second attack of A4 and no overrun; steady
     (a 1), it does."""
-    g = game_with(tmp_path, ["3♣", "7♥"])
-    play(g, "next", "@german activate panzer A1", "next", f"@us activate sherman1 {option}")
+    g = turned(tmp_path, ["3♣", "7♥"], "@german activate panzer A1", "next", f"@us activate sherman1 {option}")
     play(g, "@us at sherman1 panzer dice=6,6", "@german at panzer sherman1 ready flank dice=6,1")
     refused(g, command)
     play(g, "morale sherman1 dice=1", command)

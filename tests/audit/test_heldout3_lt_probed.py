@@ -7,7 +7,7 @@ overrun, an ambush, the guns, a flight and another reply."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import add, game_with, has, moved, out, outcome, play, refused, rolled
+from audit_lt_table import add, game_with, has, moved, out, outcome, play, refused, rolled, turned
 from linea_di_tiro_support import artillery, inject
 
 # --- C.3: an option carried out in part beside the ready attacks held ----------------------
@@ -18,8 +18,7 @@ def test_a_piece_holding_two_ready_attacks_takes_a1_for_its_bound_alone(tmp_path
     """C.3: "Un pezzo attivato può eseguire, anche parzialmente, una delle seguenti azioni";
     a piece already holding the most ready attacks it may (two, LT-AMB-08) may not prepare a
     third, but carries out A1 in part, its bound alone (ruling LT-READY: ``prepare=0``)."""
-    g = game_with(tmp_path, ["7♥", "8♥"])
-    play(g, "next", "@us activate gis A4 prepare=2", "next")
+    g = turned(tmp_path, ["7♥", "8♥"], "@us activate gis A4 prepare=2", "next")
     refused(g, "@us activate gis A1")
     play(g, "@us activate gis A1 prepare=0")
     assert moved(play(g, "@us move gis 10")) == [10]
@@ -29,8 +28,7 @@ def test_a_piece_holding_two_ready_attacks_takes_a1_for_its_bound_alone(tmp_path
 @pytest.mark.audits("LT-R020", "LT-AMB-08", "LT-AMB-09")
 def test_a_piece_holding_two_ready_attacks_takes_a3_to_execute_only(tmp_path):
     """A3 "eseguire e preparare un attacco" in part: the attack executed, none prepared."""
-    g = game_with(tmp_path, ["7♥", "8♥"])
-    play(g, "next", "@us activate gis A4 prepare=2", "next", "@us activate gis A3 prepare=0")
+    g = turned(tmp_path, ["7♥", "8♥"], "@us activate gis A4 prepare=2", "next", "@us activate gis A3 prepare=0")
     assert len(rolled(play(g, "@us mg gis grenadiers still-open dice=6"))) == 1
     assert has(g, "gis", "ready-2")
 
@@ -39,8 +37,7 @@ def test_a_piece_holding_two_ready_attacks_takes_a3_to_execute_only(tmp_path):
 def test_a_piece_holding_one_ready_attack_prepares_one_more_with_a4(tmp_path):
     """A4 "preparare o eseguire 2 attacchi": holding one, the piece may not prepare two, but
     prepares one and executes one, and then holds two."""
-    g = game_with(tmp_path, ["7♥", "8♥"])
-    play(g, "next", "@us activate gis A1", "next")
+    g = turned(tmp_path, ["7♥", "8♥"], "@us activate gis A1", "next")
     refused(g, "@us activate gis A4 prepare=2")
     play(g, "@us activate gis A4 prepare=1")
     assert has(g, "gis", "ready-2")
@@ -55,8 +52,7 @@ def test_a_test_left_untaken_still_holds_the_piece_on_its_next_card(tmp_path):
     """ "I risultati di combattimento sono applicati immediatamente": the Sherman's flank shot
     gives the Panzer a T; the next card comes before the test is taken (ruling LT-TEST-FIRST
     keeps it owed): on its own card the Panzer fires nothing until it takes it."""
-    g = game_with(tmp_path, ["3♣", "7♥", "4♣"])
-    play(g, "next", "@german activate panzer A1", "next", "@us activate sherman1 A2")
+    g = turned(tmp_path, ["3♣", "7♥", "4♣"], "@german activate panzer A1", "next", "@us activate sherman1 A2")
     assert "T" in outcome(play(g, "@us at sherman1 panzer flank dice=6,1")).split("column", 1)[1][:8]  # +2, 7
     play(g, "next", "@german activate panzer A2")
     refused(g, "@german at panzer sherman1 dice=6,6")
@@ -69,8 +65,7 @@ def test_a_voluntary_rout_settles_the_test_a_tank_owes(tmp_path):
     """C.8: "È sempre possibile andare in rotta volontariamente, per evitare un test": the
     Panzer, owing the test of an I, routs instead; it flees, loses its ready attack, and the
     next card comes."""
-    g = game_with(tmp_path, ["3♣", "7♥", "8♥"])
-    play(g, "next", "@german activate panzer A1", "next", "@us activate gis A2")
+    g = turned(tmp_path, ["3♣", "7♥", "8♥"], "@german activate panzer A1", "next", "@us activate gis A2")
     play(g, "@us mg gis panzer tank dice=1")  # 3 - 5 < 0, 1: I, a tank tests
     play(g, "@german rout panzer")
     assert not has(g, "panzer", "ready-1")
@@ -81,8 +76,7 @@ def test_a_voluntary_rout_settles_the_test_a_tank_owes(tmp_path):
 def test_a_tank_that_falls_back_from_an_i_has_no_reply(tmp_path):
     """The I's morale test (a 6 at morale 4: 4 < 6 < 8) makes the Panzer fall back and lose
     its ready attack ("perde tutti i colpi pronti"): it has nothing to answer with."""
-    g = game_with(tmp_path, ["3♣", "7♥"])
-    play(g, "next", "@german activate panzer A1", "next", "@us activate gis A2")
+    g = turned(tmp_path, ["3♣", "7♥"], "@german activate panzer A1", "next", "@us activate gis A2")
     play(g, "@us mg gis panzer tank dice=1", "morale panzer dice=6")
     refused(g, "@german mg panzer gis still-open ready dice=6")
 
@@ -91,8 +85,7 @@ def test_a_tank_that_falls_back_from_an_i_has_no_reply(tmp_path):
 def test_a_tank_routed_by_an_r_does_not_answer(tmp_path):
     """ "chi scappa non spara!": the bazooka (AT 4) at the Panzer's flank (3), +1, a 5 is R:
     the Panzer flees without a test, loses its ready attack and does not answer."""
-    g = game_with(tmp_path, ["3♣", "7♥"])
-    play(g, "next", "@german activate panzer A1", "next", "@us activate bazooka A2")
+    g = turned(tmp_path, ["3♣", "7♥"], "@german activate panzer A1", "next", "@us activate bazooka A2")
     assert "R" in outcome(play(g, "@us at bazooka panzer flank dice=2,3")).split("column", 1)[1][:8]
     refused(g, "@german at panzer bazooka ready dice=6,6")
     assert not has(g, "panzer", "ready-1")
@@ -106,8 +99,7 @@ def test_infantry_that_survives_an_overrun_in_cover_answers_the_tank(tmp_path):
     """C.6: "Il bersaglio appena attaccato, se sopravvive, può immediatamente rispondere, se ha
     un attacco preparato"; the overrun is the tank's attack ("subisce l'attacco del carro"):
     the GIs in cover, no AT weapons, survive it (a 5 > 4) and answer with their ready MG."""
-    g = game_with(tmp_path, ["7♥", "3♣"])
-    play(g, "next", "@us activate gis A1", "next", "@german activate panzer A5")
+    g = turned(tmp_path, ["7♥", "3♣"], "@us activate gis A1", "next", "@german activate panzer A5")
     play(g, "@german overrun panzer gis dice=5")
     assert not out(g, "gis")
     assert len(rolled(play(g, "@us mg gis panzer tank ready dice=6"))) == 1
@@ -141,8 +133,7 @@ def test_the_spotter_that_survives_an_ambush_answers_it(tmp_path):
 def test_a_reply_may_be_answered_by_the_piece_it_attacked(tmp_path):
     """The reply is itself an attack: the GIs, surviving the grenadiers' reply and holding a
     ready attack, may answer it at once."""
-    g = game_with(tmp_path, ["7♥", "3♣", "8♥"])
-    play(g, "next", "@us activate gis A1", "next", "@german activate grenadiers A1", "next")
+    g = turned(tmp_path, ["7♥", "3♣", "8♥"], "@us activate gis A1", "next", "@german activate grenadiers A1", "next")
     play(g, "@us activate gis A2", "@us mg gis grenadiers still-open dice=6")
     play(g, "@german mg grenadiers gis still-open ready dice=6")
     assert len(rolled(play(g, "@us mg gis grenadiers still-open ready dice=6"))) == 1
@@ -156,8 +147,7 @@ def test_a_reply_may_be_answered_by_the_piece_it_attacked(tmp_path):
 def test_a_piece_that_fled_is_activated_again_on_a_later_card(tmp_path):
     """A flight is a result, not an end: nothing in C.8 keeps the GIs who routed on one card
     from a bound on the next."""
-    g = game_with(tmp_path, ["7♥", "8♥"])
-    play(g, "next", "@us activate gis A2", "@us rout gis", "next", "@us activate gis A1")
+    g = turned(tmp_path, ["7♥", "8♥"], "@us activate gis A2", "@us rout gis", "next", "@us activate gis A1")
     assert moved(play(g, "@us move gis 10")) == [10]
 
 
@@ -166,8 +156,7 @@ def test_a_move_at_speed_does_not_reposition_a_piece_that_fired(tmp_path):
     """C.4: "per interrompere questa progressione è necessario riposizionare il pezzo
     attivandolo per un balzo": the GIs' move at full speed keeps their one shot counted; a
     bound on the next card ends it."""
-    g = game_with(tmp_path, ["7♥", "8♥", "9♥"])
-    play(g, "next", "@us activate gis A4 prepare=0", "@us mg gis grenadiers still-open dice=6")
+    g = turned(tmp_path, ["7♥", "8♥", "9♥"], "@us activate gis A4 prepare=0", "@us mg gis grenadiers still-open dice=6")
     play(g, "next", "@us activate gis A5", "@us move gis 30")
     assert has(g, "gis", "fired-1")
     play(g, "next", "@us activate gis A1", "@us move gis 10")
@@ -182,8 +171,7 @@ def test_an_opportunity_shot_that_pins_the_assaulting_squad_stops_its_melee(tmp_
     """C.9: "se attaccato frontalmente, il difensore può eseguire un tiro d'opportunità"; the
     grenadiers' MG 4 at the GIs moving in the open (+4), a 4 is I: immobilised, the GIs
     cannot move into contact, and the melee is refused."""
-    g = game_with(tmp_path, ["7♥"])
-    play(g, "next", "@us activate gis A2", "@german mg grenadiers gis moving-open opportunity dice=4")
+    g = turned(tmp_path, ["7♥"], "@us activate gis A2", "@german mg grenadiers gis moving-open opportunity dice=4")
     assert has(g, "gis", "immobilised")
     refused(g, "@us melee gis grenadiers front dice=6,1")
     assert not out(g, "grenadiers")
@@ -206,8 +194,7 @@ def test_a_tank_steady_after_a_guns_opportunity_shot_overruns_it(tmp_path):
 def test_the_assaulting_squad_answers_an_opportunity_shot_it_survives(tmp_path):
     """The opportunity shot is an attack: the GIs, surviving it with a ready attack held, may
     answer it at once (LT-R052)."""
-    g = game_with(tmp_path, ["7♥", "8♥"])
-    play(g, "next", "@us activate gis A1", "next", "@us activate gis A2")
+    g = turned(tmp_path, ["7♥", "8♥"], "@us activate gis A1", "next", "@us activate gis A2")
     play(g, "@german mg grenadiers gis moving-open opportunity dice=6")
     assert len(rolled(play(g, "@us mg gis grenadiers still-open ready dice=6"))) == 1
 
@@ -228,8 +215,7 @@ def test_a_piece_aboard_makes_no_close_assault_nor_melee(tmp_path, line, target)
     and a melee "al contatto" needs the squad on foot too (LT-R102); a piece aboard moves
     only with its vehicle until A6 gets it off (LT-AMB-30): the bazooka team aboard the
     Sherman assaults no Panzer and starts no melee with the grenadiers."""
-    g = game_with(tmp_path, ["7♥", "8♥"])
-    play(g, "next", "@us activate bazooka A6 into=sherman1", "next", "@us activate bazooka A2")
+    g = turned(tmp_path, ["7♥", "8♥"], "@us activate bazooka A6 into=sherman1", "next", "@us activate bazooka A2")
     refused(g, line)
     assert not out(g, target)
 
@@ -280,8 +266,7 @@ def test_one_joker_starts_both_sides_called_guns(tmp_path):
 def test_a_target_answers_each_piece_of_a_platoon_in_turn(tmp_path):
     """On K♥ the 2nd Platoon's pieces attack one after another; the grenadiers, holding two
     ready attacks, answer each at once, and hold none after."""
-    g = game_with(tmp_path, ["3♣", "K♥"])
-    play(g, "next", "@german activate grenadiers A4 prepare=2", "next")
+    g = turned(tmp_path, ["3♣", "K♥"], "@german activate grenadiers A4 prepare=2", "next")
     play(g, "@us activate gis A2", "@us mg gis grenadiers still-open dice=6")
     play(g, "@german mg grenadiers gis still-open ready dice=6")
     play(g, "@us activate bazooka A2", "@us mg bazooka grenadiers still-open dice=6")

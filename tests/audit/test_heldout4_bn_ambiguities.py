@@ -8,7 +8,7 @@ clearly differ (docs/rulings.md).  Given these faces, that outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, play, refused, rolls, status, unit
+from audit_bn_late import new_game, play, refused, rolls, status, table, unit
 
 from core import events as ev
 from core.views import REFEREE
@@ -45,14 +45,14 @@ TECH = (
     + 'aboard = "techie"\n'
     + unit("i0", "irregulars", "Irr1", "Cell")
 )
+g = table(TECH)
 
 
 @pytest.mark.audits("VSAVE-1", "T-14")
-def test_an_lmg_does_not_stop_a_technical_an_hmg_does(tmp_path, monkeypatch):
+def test_an_lmg_does_not_stop_a_technical_an_hmg_does(g):
     """AMB-39: an unprotected vehicle "is knocked out by any hit from an HMG, AT, IED or tank
     gun, and occupants take normal hits": the LMG's hit leaves the technical running; the
     HMG's hit knocks it out."""
-    g = new_game(tmp_path, monkeypatch, TECH)
     g.execute("fire lmg techie range=20 dice=6,1,1,1", role="regulars")
     assert not g.state.units["techie"].out
     g.execute("fire hmg techie range=20 dice=6,1,1,1,1,6", role="regulars")
@@ -81,11 +81,10 @@ def test_a_special_forces_sniper_needing_one_hits_on_a_one(tmp_path, monkeypatch
 
 
 @pytest.mark.audits("COV-5", "MOV-6")
-def test_a_dodge_passed_in_the_covered_area_goes_ahead(tmp_path, monkeypatch):
+def test_a_dodge_passed_in_the_covered_area_goes_ahead(g):
     """AMB-33a: the covering-fire test comes before a reaction move too: the AR at 20 cm (3)
     and the Trained bonus (1) make 4; the Militiaman's 3 + 2 = 5 is over it, and his dodge
     stands: the LMG's shot at him at 20 cm needs 4 + 1 = 5."""
-    g = new_game(tmp_path, monkeypatch, TECH)
     g.execute("covering ar area=yard range=20", role="regulars")
     (test,) = rolls(g.execute("react-dodge i0 3 area=yard dice=3,2", role="irregulars"))
     assert test.target == 4 and "suppressed" not in status(g, "i0")

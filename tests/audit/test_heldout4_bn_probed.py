@@ -7,7 +7,7 @@ book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import dp, new_game, next_turn, out, play, refused, rolls, status, unit
+from audit_bn_late import dp, new_game, next_turn, out, play, refused, rolls, status, table, unit
 
 from core import events as ev
 from core.ruleset import Refused
@@ -27,6 +27,9 @@ def game(tmp_path, monkeypatch, active="regulars", **kw):
     return new_game(tmp_path, monkeypatch, SQUADS, active=active, **kw)
 
 
+g = table(SQUADS)
+
+
 def moved(outcome) -> list[int]:
     return [e.cm for e in outcome.events if isinstance(e, ev.Moved)]
 
@@ -35,12 +38,11 @@ def moved(outcome) -> list[int]:
 
 
 @pytest.mark.audits("SUP-4", "SUP-2", "T-04")
-def test_a_man_in_panic_already_in_cover_does_not_crawl(tmp_path, monkeypatch):
+def test_a_man_in_panic_already_in_cover_does_not_crawl(g):
     """§10.0: hit in cover and saved, the Militiaman "was already in cover" and "becomes
     Hidden"; next turn he fails his test (a 6) and "cannot perform any actions apart from
     moving up to 10cm to take cover if not yet in cover": he is in cover, so he does not
     move at all."""
-    g = game(tmp_path, monkeypatch)
     g.execute("fire m0 i0 range=20 cover aimed dice=6,6", role="regulars")
     assert {"hidden", "suppressed"} <= set(status(g, "i0"))
     next_turn(g, "irregulars")
@@ -53,10 +55,9 @@ def test_a_man_in_panic_already_in_cover_does_not_crawl(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("SUP-4", "T-04", "SUP-1")
-def test_a_man_in_panic_in_the_open_crawls_to_cover(tmp_path, monkeypatch):
+def test_a_man_in_panic_in_the_open_crawls_to_cover(g):
     """§10.0: hit in the open and saved, the Militiaman is suppressed where he stands; failing
     his test next turn (a 6) he may crawl up to 10 cm to cover, and he stays suppressed."""
-    g = game(tmp_path, monkeypatch)
     g.execute("fire m0 i0 range=20 aimed dice=6,6", role="regulars")
     assert "hidden" not in status(g, "i0")
     next_turn(g, "irregulars")
@@ -66,10 +67,9 @@ def test_a_man_in_panic_in_the_open_crawls_to_cover(tmp_path, monkeypatch):
 
 @pytest.mark.audits("SUP-3", "T-02")
 @pytest.mark.parametrize(("die", "passes"), [(5, True), (6, False)])
-def test_the_sergeants_leadership_two_helps_a_man_within_5_cm(tmp_path, monkeypatch, die, passes):
+def test_the_sergeants_leadership_two_helps_a_man_within_5_cm(g, die, passes):
     """§10.0: "Add the leadership of an Officer or NCO within 5cm": a Trained man (3) beside
     his Leadership 2 sergeant passes on 5 or less; a 6 always fails."""
-    g = game(tmp_path, monkeypatch)
     g.execute("mark m1 suppressed", role=REFEREE)
     (test,) = rolls(g.execute(f"move m1 5 leader=sgt dice={die}", role="regulars"))
     assert test.outcome.startswith("passes") is passes
@@ -137,11 +137,10 @@ def test_a_shaken_man_who_fails_falls_back_15_and_may_fire(tmp_path, monkeypatch
 
 
 @pytest.mark.audits("COV-5", "COV-6", "MOV-6")
-def test_a_dodge_in_the_covered_area_tests_first_and_is_lost(tmp_path, monkeypatch):
+def test_a_dodge_in_the_covered_area_tests_first_and_is_lost(g):
     """§6.5: in a covered area "the test must be taken before moving"; two ARs at 20 cm (3
     each) and the Trained group's 1: 7.  The dodging Militiaman rolls 3,3 = 6: one hit; he
     saves (6) and is suppressed: his dodge is lost."""
-    g = game(tmp_path, monkeypatch)
     play(g, "@regulars covering m0 m1 area=road range=20", "@regulars move m2 10 run")
     test, save = rolls(g.execute("react-dodge i0 3 area=road dice=3,3,6", role="irregulars"))
     assert test.target == 7 and save.outcome.startswith("saved")
@@ -150,10 +149,9 @@ def test_a_dodge_in_the_covered_area_tests_first_and_is_lost(tmp_path, monkeypat
 
 
 @pytest.mark.audits("COV-5")
-def test_the_covered_area_ends_with_the_turn(tmp_path, monkeypatch):
+def test_the_covered_area_ends_with_the_turn(g):
     """AMB-33d: covering fire lasts until the end of the turn: in turn 2 a Militiaman in the
     road fires at a moving Ranger without a covering-fire test."""
-    g = game(tmp_path, monkeypatch)
     g.execute("covering m0 m1 area=road range=20", role="regulars")
     next_turn(g, "regulars")
     g.execute("move m2 10", role="regulars")
@@ -198,11 +196,10 @@ def test_the_medic_and_the_comrade_save_the_regulars_their_points(tmp_path, monk
 
 @pytest.mark.audits("EXT-11", "T-04")
 @pytest.mark.parametrize(("die", "mover"), [(1, "regulars"), (2, "irregulars")])
-def test_the_civilians_roll_beats_negotiation_one(tmp_path, monkeypatch, die, mover):
+def test_the_civilians_roll_beats_negotiation_one(g, die, mover):
     """Extras, Civilians: the Irregular player "must roll higher than the opponent's
     Negotiation value" (at least 1): a 1 gives them to the Regulars, a 2 keeps them; they
     move up to 15 cm, not 16."""
-    g = game(tmp_path, monkeypatch)
     (roll,) = rolls(g.execute(f"civilians dice={die}", role=REFEREE))
     assert mover in str(roll.outcome)
     with pytest.raises(Refused):
@@ -211,10 +208,9 @@ def test_the_civilians_roll_beats_negotiation_one(tmp_path, monkeypatch, die, mo
 
 
 @pytest.mark.audits("EXT-11", "T-16", "DP-1")
-def test_a_civilian_killed_by_the_regulars_costs_them_5(tmp_path, monkeypatch):
+def test_a_civilian_killed_by_the_regulars_costs_them_5(g):
     """§14.0: "each civilian killed" 5 DP to the Regulars (Regulars against Irregulars); the
     shot is also the first fire, 5 more: 10."""
-    g = game(tmp_path, monkeypatch)
     play(g, "@regulars fire m0 civ range=20 aimed dice=6,1", "next")
     assert dp(g, "regulars") == 10
 
@@ -248,29 +244,28 @@ ARMOUR = (
     + unit("puma", "regulars", "light", "Motor", kind="vehicle", weapons=("HMG",))
     + SQUADS
 )
+irr = table(ARMOUR, "irr", active="irregulars")
 
 
 @pytest.mark.audits("COV-6", "VSAVE-2", "OPP-1")
-def test_a_tank_in_the_covered_area_still_fires(tmp_path, monkeypatch):
+def test_a_tank_in_the_covered_area_still_fires(irr):
     """§8.3: the reacting model that fails the test "receives a hit before firing"; §9.2:
     "Tanks are immune to light weapons": the Militiaman's AR covering the road (3 at 20 cm,
     and the Hardened Militia's 1: 4) puts a hit on the tank (1,1), which does nothing to it.
     Nothing suppresses it (§10.0 is a soldier's): its HMG answers the move at 30 cm (5+)."""
-    g = new_game(tmp_path, monkeypatch, ARMOUR, active="irregulars")
-    play(g, "@irregulars covering i0 area=road range=20", "@irregulars move i3 10")
-    rolled = rolls(g.execute("react-fire tank i3 range=30 weapon=HMG area=road dice=1,1,1,1,1,1,1", role="regulars"))
+    play(irr, "@irregulars covering i0 area=road range=20", "@irregulars move i3 10")
+    rolled = rolls(irr.execute("react-fire tank i3 range=30 weapon=HMG area=road dice=1,1,1,1,1,1,1", role="regulars"))
     assert [str(r.purpose).split(" ")[0] for r in rolled][:2] == ["covering-fire", "fire"]
 
 
 @pytest.mark.audits("COV-6", "VSAVE-1", "OPP-1")
-def test_a_puma_that_saves_the_covering_hit_still_fires(tmp_path, monkeypatch):
+def test_a_puma_that_saves_the_covering_hit_still_fires(irr):
     """§8.3, §9.2: the Puma in the covered road takes the hit (1,1 under 4) and saves it, 3+
     against light weapons (a 5): "Pass: no effect".  It answers the move with its HMG."""
-    g = new_game(tmp_path, monkeypatch, ARMOUR, active="irregulars")
-    play(g, "@irregulars covering i0 area=road range=20", "@irregulars move i3 10")
-    rolled = rolls(g.execute("react-fire puma i3 range=30 area=road dice=1,1,5,1,1,1,1,1", role="regulars"))
+    play(irr, "@irregulars covering i0 area=road range=20", "@irregulars move i3 10")
+    rolled = rolls(irr.execute("react-fire puma i3 range=30 area=road dice=1,1,5,1,1,1,1,1", role="regulars"))
     assert rolled[1].outcome == "saved" and str(rolled[2].purpose).startswith("fire")
-    assert not g.state.units["puma"].out
+    assert not irr.state.units["puma"].out
 
 
 # ------------------------------------------------------------------ §8.2 with §8.8: riding a moving Hummer

@@ -190,11 +190,13 @@ def _crews(tmp_path, monkeypatch):
     return g
 
 
+g = pytest.fixture(_crews, name="g")
+
+
 @pytest.mark.audits("BI-WN5", "BI-WN6")
-def test_one_crewman_fires_one_shot_at_a_single_target(tmp_path, monkeypatch):
+def test_one_crewman_fires_one_shot_at_a_single_target(g):
     """Note (5) (BI-WN5): an MG or LMG with only one crewman fires 1 shot a turn at a single
     target, and note (6) (BI-WN6) an AGL too; a whole MG team fires its 3."""
-    g = _crews(tmp_path, monkeypatch)
     goto(g, "fire-regular", 1)
     for shooter, faces, n in (("mg1", "9", 1), ("lmg1", "9", 1), ("agl1", "10,1", 1), ("mg2", "9,9,9", 3)):
         assert len(chances(play(g, f"fire {shooter} tariq range=40 dice={faces}"))) == n, shooter
@@ -202,11 +204,10 @@ def test_one_crewman_fires_one_shot_at_a_single_target(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("BI-WN5", "BI-R068")
-def test_one_crewman_reloads_after_a_burst_at_an_area(tmp_path, monkeypatch):
+def test_one_crewman_reloads_after_a_burst_at_an_area(g):
     """Note (5) (BI-WN5): with one crewman, an MG that fired at an area must reload (change
     its barrel) before it fires again; reloading is a Very Easy action (BI-R068): no die,
     and his turn; the turn after, it fires.  Its single shots need no reload."""
-    g = _crews(tmp_path, monkeypatch)
     goto(g, "fire-regular", 1)
     play(g, "fire mg1 tariq fares range=40 area dice=9,9", "fire lmg1 nabil range=40 dice=9")
     goto(g, "fire-regular", 2)
@@ -221,11 +222,10 @@ def test_one_crewman_reloads_after_a_burst_at_an_area(tmp_path, monkeypatch):
 
 
 @pytest.mark.audits("BI-WN6", "BI-WN8", "BI-R068")
-def test_a_recoilless_gun_with_one_crewman_reloads_after_each_shot(tmp_path, monkeypatch):
+def test_a_recoilless_gun_with_one_crewman_reloads_after_each_shot(g):
     """Note (6) (BI-WN6): a recoilless gun with one crewman must reload before it fires again;
     note (8) (BI-WN8) puts recoilless guns on the gun rows, and the note speaks of recoilless guns
     only: a field gun's lone crewman fires each turn."""
-    g = _crews(tmp_path, monkeypatch)
     goto(g, "fire-regular", 1)
     play(g, "fire srr1 tariq range=60 dice=10,1", "fire gun1 fares range=60 dice=10,1")
     goto(g, "fire-regular", 2)
@@ -238,10 +238,9 @@ def test_a_recoilless_gun_with_one_crewman_reloads_after_each_shot(tmp_path, mon
 
 
 @pytest.mark.audits("BI-WN5", "BI-R053")
-def test_one_crewmans_covering_fire_at_an_area_needs_a_reload_after_it(tmp_path, monkeypatch):
+def test_one_crewmans_covering_fire_at_an_area_needs_a_reload_after_it(g):
     """Note (5) (BI-WN5) with BI-R053: covering fire at a feature is the MG's fire: at an
     area with one crewman, it must reload before it fires the next turn."""
-    g = _crews(tmp_path, monkeypatch)
     goto(g, "cover", 1)
     play(g, '@blue screen mg1 feature="the wood" area')
     goto(g, "fire-regular", 2)
@@ -250,10 +249,9 @@ def test_one_crewmans_covering_fire_at_an_area_needs_a_reload_after_it(tmp_path,
 
 
 @pytest.mark.audits("BI-WN5", "BI-R068", "BI-R069")
-def test_a_wounded_lone_crewman_reloads_as_an_easy_action(tmp_path, monkeypatch):
+def test_a_wounded_lone_crewman_reloads_as_an_easy_action(g):
     """BI-R068 and A.12.1: reloading is Very Easy; wounded, Easy: 2 x 4 = 8; a 9 fails and
     the MG (BI-WN5) still must be reloaded; an 8 reloads it."""
-    g = _crews(tmp_path, monkeypatch)
     goto(g, "fire-regular", 1)
     play(g, "fire mg1 tariq fares range=40 area dice=9,9", "mark mg1 wounded")
     goto(g, "fire-regular", 2)

@@ -323,17 +323,15 @@ def test_a_dodge_spends_the_reaction_to_that_fire_only(g):
 
 
 @pytest.mark.audits("SUP-2", "T-09", "SAVE-3")
-def test_a_sniper_ignores_the_cover_a_suppressed_man_gets_past_25_cm_but_not_its_save(tmp_path):
+def test_a_sniper_ignores_the_cover_a_suppressed_man_gets_past_25_cm_but_not_its_save(g):
     """§10.0: a suppressed man in the open "is considered in cover beyond 25cm"; §8.0: cover
     is "not applicable to snipers": a precision rifle at 30 cm needs its plain 3.  §9.0's +1
     behind protection still helps the save: the Hardened Militiaman's 3 + 1 = 4 saves."""
-    g = new_game(tmp_path)
     g.execute("mark irr1 suppressed", role=REFEREE)
     out = g.execute("fire snipe irr1 range=30 dice=3,3", role=REFEREE)
     shot_, save = rolls(out)
     assert shot_.need == 3 and save.need == 3
     assert not is_out(g, "irr1")
-    g.close()
 
 
 @pytest.mark.audits("FIRE-12", "ACT-2")
@@ -351,24 +349,20 @@ def test_a_reacting_smg_that_empties_its_magazine_waits_for_its_own_turn(tmp_pat
 
 
 @pytest.mark.audits("FIRE-15", "OPP-2", "T-16")
-def test_opportunity_fire_that_comes_first_is_the_first_fire(tmp_path, monkeypatch):
+def test_opportunity_fire_that_comes_first_is_the_first_fire(g):
     """§14.0: "5 points for whoever fires first": the Regulars only move; the Militiaman who
     answers the move by opportunity fires the game's first shot, and his side pays 5."""
-    g = new_game(tmp_path)
     play(g, "move vet 10 shoot", "react-fire irr1 vet range=30 dice=1", "fire trained irr2 range=30 dice=1", "next")
     assert g.state.sides["irregulars"].dp_by_category.get("first-fire") == 5
     assert not g.state.sides["regulars"].dp_by_category.get("first-fire")
-    g.close()
 
 
 @pytest.mark.audits("FIRE-15", "COV-1")
-def test_covering_fire_is_fire_and_can_be_the_first(tmp_path):
+def test_covering_fire_is_fire_and_can_be_the_first(g):
     """§8.3, §14.0: covering fire is men firing on an area "to keep any opportunity firers with
     their heads down": given before any other shot, it is the first fire: 5 to its side."""
-    g = new_game(tmp_path)
     play(g, "covering vet area=yard range=20", "next")
     assert g.state.sides["regulars"].dp_by_category.get("first-fire") == 5
-    g.close()
 
 
 @pytest.mark.audits("MOV-6", "OPP-4", "OPP-2")

@@ -7,7 +7,7 @@ before he fights, the wounded in a morale test.  Given these faces, the book's o
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, out, play, refused, rolls, status, to_activation, unit
+from audit_bn_late import game_fixture, new_game, next_turn, out, play, refused, rolls, status, to_activation, unit
 
 from core.views import REFEREE
 
@@ -175,13 +175,15 @@ def _squad(tmp_path, monkeypatch, variant=""):
     return new_game(tmp_path, monkeypatch, units, options=("wounded",), variant=variant)
 
 
+g = game_fixture("g", _squad)
+
+
 @pytest.mark.audits("MOR-3", "MOR-1", "WND-1")
 @pytest.mark.parametrize(("dice", "passed"), [("1,1,1", False), ("2,1,1", True)])
-def test_badly_wounded_men_are_losses_for_morale(tmp_path, monkeypatch, dice, passed):
+def test_badly_wounded_men_are_losses_for_morale(g, dice, passed):
     """§12.0 ([IT] "dead or non-stabilized wounded"), §9.3: two men put out and surviving
     their wound roll (a 4 each) are losses until a medic stabilises them: the test falls due
     and needs a 2."""
-    g = _squad(tmp_path, monkeypatch)
     g.execute("blast m0 m1 source=grenade by=irregulars dice=1,4,1,4", role=REFEREE)
     assert out(g, "m0").startswith("wounded") and out(g, "m1").startswith("wounded")
     play(g, "next", "dp irregulars 100")
@@ -222,11 +224,10 @@ def test_motivation_ignores_a_first_failure_even_while_losing(tmp_path, monkeypa
 
 
 @pytest.mark.audits("SUP-3", "MOR-6")
-def test_a_shaken_team_tests_at_the_next_activation_and_refuses_nothing_else(tmp_path, monkeypatch):
+def test_a_shaken_team_tests_at_the_next_activation_and_refuses_nothing_else(g):
     """§12.0: a team that failed without losing "will start the next turn suppressed": at
     its next activation each man tests (Trained 3); a man passing a 3 acts normally (he may
     run 25 cm); one failing a 4 must move back at least 15 cm, and a 14 cm move is refused."""
-    g = _squad(tmp_path, monkeypatch)
     play(g, "out m0 killed by irregulars", "out m4 killed by irregulars", "next", "dp irregulars 100")
     g.execute("morale regulars dice=1,1,1", role="regulars")  # two lost: all 1s fail
     g.execute("next", role=REFEREE)

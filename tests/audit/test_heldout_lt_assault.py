@@ -161,18 +161,17 @@ def test_a_gun_entrenched_and_attacked_from_behind(tmp_path, faces, want):
 
 
 @pytest.mark.audits("LT-R102", "LT-AMB-25")
-def test_no_opportunity_shot_at_a_piece_that_is_not_assaulting(tmp_path):
+def test_no_opportunity_shot_at_a_piece_that_is_not_assaulting(lt):
     """ "Se attaccato frontalmente, il difensore può eseguire un tiro d'opportunità": a
     piece not activated on this card assaults nobody; no free shot at it (LT-AMB-25)."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "att", "us", "rifles", team="X")
-    add(g, "idle", "us", "rifles", team="X2")
-    add(g, "dfn", "german", "rifles", team="Y", stats={"mg": 6})
-    play(g, "next", "@us activate att A4 prepare=0")
-    refused(g, "@german mg dfn idle defence=moving-open opportunity dice=1")
-    assert not out(g, "idle")
-    play(g, "@german mg dfn att defence=moving-open opportunity dice=1")  # the one assaulting
-    assert out(g, "att")
+    add(lt, "att", "us", "rifles", team="X")
+    add(lt, "idle", "us", "rifles", team="X2")
+    add(lt, "dfn", "german", "rifles", team="Y", stats={"mg": 6})
+    play(lt, "next", "@us activate att A4 prepare=0")
+    refused(lt, "@german mg dfn idle defence=moving-open opportunity dice=1")
+    assert not out(lt, "idle")
+    play(lt, "@german mg dfn att defence=moving-open opportunity dice=1")  # the one assaulting
+    assert out(lt, "att")
 
 
 @pytest.mark.audits("LT-R100", "LT-AMB-25")
@@ -209,37 +208,36 @@ def _guns(tmp_path, cards=("3♣", "Q♠", "Joker", "4♣", "5♣"), name="a.ft"
     return g
 
 
+g = pytest.fixture(_guns, name="g")
+
+
 @pytest.mark.audits("LT-R090")
-def test_another_specific_piece_may_call_it(tmp_path):
+def test_another_specific_piece_may_call_it(g):
     """ "Un comando di compagnia o altro pezzo specifico": an observer named for it."""
-    g = _guns(tmp_path)
     play(g, "next", "next", "@german unitmove call-artillery by=fo on the orchard", "next")
     play(g, "barrage german a defence=moving-open dice=6")
 
 
 @pytest.mark.audits("LT-R090")
-def test_every_unit_in_the_square_is_attacked_friend_or_foe(tmp_path):
+def test_every_unit_in_the_square_is_attacked_friend_or_foe(g):
     """ "Tutte le unità anche parzialmente nell'area battuta sono attaccate": a German
     half-squad under its own guns takes its attack (HE 4 - 0 = +4; 2: D)."""
-    g = _guns(tmp_path)
     play(g, "next", "next", "@german unitmove call-artillery by=captain on the farm", "next")
     play(g, "barrage german own defence=moving-open dice=2")
     assert out(g, "own")
 
 
 @pytest.mark.audits("LT-R090", "LT-R010")
-def test_the_attack_goes_on_only_for_a_face_card_spent_on_it(tmp_path):
+def test_the_attack_goes_on_only_for_a_face_card_spent_on_it(g):
     """It continues "impiegando mosse di plotone": a number card gives no unit move."""
-    g = _guns(tmp_path)
     play(g, "next", "next", "@german unitmove call-artillery by=captain on the farm", "next", "next")  # 4♣
     refused(g, "@german unitmove continue-artillery")
     refused(g, "barrage german a defence=moving-open dice=6")
 
 
 @pytest.mark.audits("LT-R090", "LT-R010")
-def test_a_face_card_that_activated_a_platoon_calls_no_artillery(tmp_path):
+def test_a_face_card_that_activated_a_platoon_calls_no_artillery(g):
     """A face card: a platoon "o" other unit moves, not both."""
-    g = _guns(tmp_path)
     play(g, "next", "next", "@german activate captain A5")
     refused(g, "@german unitmove call-artillery by=captain on the farm")
 
@@ -248,47 +246,43 @@ def test_a_face_card_that_activated_a_platoon_calls_no_artillery(tmp_path):
 
 
 @pytest.mark.audits("LT-R020", "LT-R102", "LT-AMB-08")
-def test_a_bound_and_a_prepared_attack_bring_no_melee(tmp_path):
+def test_a_bound_and_a_prepared_attack_bring_no_melee(lt):
     """A1 is "un balzo e preparare un attacco": nothing executed; the prepared attack is
     kept for a reply (LT-R052) or an ambush (LT-R053), so it is no melee either (LT-AMB-08)."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "att", "us", "rifles", team="X", stats={"morale": 3})
-    add(g, "dfn", "german", "rifles", team="Y", stats={"morale": 3})
-    play(g, "next", "@us activate att A1")
-    refused(g, "@us melee att dfn ready dice=6,1")
-    assert not out(g, "dfn") and has(g, "att", "ready-1")
+    add(lt, "att", "us", "rifles", team="X", stats={"morale": 3})
+    add(lt, "dfn", "german", "rifles", team="Y", stats={"morale": 3})
+    play(lt, "next", "@us activate att A1")
+    refused(lt, "@us melee att dfn ready dice=6,1")
+    assert not out(lt, "dfn") and has(lt, "att", "ready-1")
 
 
 @pytest.mark.audits("LT-R020", "LT-R101", "LT-AMB-08")
-def test_a_piece_not_activated_makes_no_close_assault_with_a_prepared_attack(tmp_path):
+def test_a_piece_not_activated_makes_no_close_assault_with_a_prepared_attack(lt):
     """Only an activated piece executes an attack (C.3); a prepared one answers an attack
     (LT-AMB-08)."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "inf", "us", "rifles", team="X", roles=("tank-hunters",), status=("ready-1",), stats={"at": 0})
-    add(g, "tank", "german", "pz4", team="Y", stats={"front": 5, "side": 3, "mg": 3})
-    play(g, "next")
-    refused(g, "@us closeassault inf tank rear ready dice=1")
-    assert not out(g, "tank") and has(g, "inf", "ready-1")
+    add(lt, "inf", "us", "rifles", team="X", roles=("tank-hunters",), status=("ready-1",), stats={"at": 0})
+    add(lt, "tank", "german", "pz4", team="Y", stats={"front": 5, "side": 3, "mg": 3})
+    play(lt, "next")
+    refused(lt, "@us closeassault inf tank rear ready dice=1")
+    assert not out(lt, "tank") and has(lt, "inf", "ready-1")
 
 
 @pytest.mark.audits("LT-R082", "LT-R051", "LT-AMB-33")
-def test_a_voluntary_rout_instead_of_the_test_a_t_calls_for(tmp_path):
+def test_a_voluntary_rout_instead_of_the_test_a_t_calls_for(lt):
     """ "È sempre possibile andare in rotta volontariamente, per evitare un test": the tank
     given a T routs instead; no test is owed, and on its next card it fires again."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "gun", "us", "sherman", team="X", stats={"at": 6, "front": 6, "side": 6})
-    add(g, "tank", "german", "pz4", team="Y", stats={"at": 6, "front": 6, "side": 1, "speed": 25})
-    play(g, "next", "@us activate gun A4 prepare=0", "@us at gun tank dice=3,3")  # 6 at 0: T
-    assert moved(play(g, "@german rout tank")) == [25]
-    refused(g, "@german at tank gun ready dice=6,6")  # fleeing under this card: no reply (LT-R051)
-    play(g, "next", "@german activate tank A4 prepare=0", "@german at tank gun dice=6,6")
+    add(lt, "gun", "us", "sherman", team="X", stats={"at": 6, "front": 6, "side": 6})
+    add(lt, "tank", "german", "pz4", team="Y", stats={"at": 6, "front": 6, "side": 1, "speed": 25})
+    play(lt, "next", "@us activate gun A4 prepare=0", "@us at gun tank dice=3,3")  # 6 at 0: T
+    assert moved(play(lt, "@german rout tank")) == [25]
+    refused(lt, "@german at tank gun ready dice=6,6")  # fleeing under this card: no reply (LT-R051)
+    play(lt, "next", "@german activate tank A4 prepare=0", "@german at tank gun dice=6,6")
 
 
 @pytest.mark.audits("LT-R090")
-def test_only_the_side_whose_artillery_fires_uses_it(tmp_path):
+def test_only_the_side_whose_artillery_fires_uses_it(g):
     """The German guns fire on the joker; the Americans, with no artillery of their own
     called, have none to bring down."""
-    g = _guns(tmp_path)
     inject(g, *artillery("us", 5))
     play(g, "next", "next", "@german unitmove call-artillery by=captain on the farm", "next")
     refused(g, "barrage us own defence=moving-open dice=1")

@@ -90,20 +90,19 @@ def test_no_reply_once_the_next_card_is_drawn(tmp_path):
 
 @pytest.mark.audits("LT-R052", "LT-R060", "LT-R060a")
 @pytest.mark.parametrize(("die", "replies"), [(1, False), (4, True)])
-def test_an_i_takes_the_prepared_attacks_so_the_infantry_cannot_answer(tmp_path, die, replies):
+def test_an_i_takes_the_prepared_attacks_so_the_infantry_cannot_answer(lt, die, replies):
     """C.7 legend: I = "immobilizzata, perde i colpi pronti"; MG 3 at infantry stationary
     in the open (3): column 0, 1 is I, 4 no effect; surviving with its attack, it answers."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "mg", "us", "rifles", team="X", stats={"mg": 3})
-    add(g, "inf", "german", "rifles", team="Y", status=("ready-2",), stats={"mg": 3})
-    play(g, "next", "@us activate mg A4 prepare=0", f"@us mg mg inf defence=still-open dice={die}")
-    assert has(g, "inf", "immobilised") == (not replies)
+    add(lt, "mg", "us", "rifles", team="X", stats={"mg": 3})
+    add(lt, "inf", "german", "rifles", team="Y", status=("ready-2",), stats={"mg": 3})
+    play(lt, "next", "@us activate mg A4 prepare=0", f"@us mg mg inf defence=still-open dice={die}")
+    assert has(lt, "inf", "immobilised") == (not replies)
     if replies:
-        play(g, "@german mg inf mg defence=still-open ready dice=6")
-        assert has(g, "inf", "ready-1")
+        play(lt, "@german mg inf mg defence=still-open ready dice=6")
+        assert has(lt, "inf", "ready-1")
     else:
-        assert not has(g, "inf", "ready-1") and not has(g, "inf", "ready-2")
-        refused(g, "@german mg inf mg defence=still-open ready dice=6")
+        assert not has(lt, "inf", "ready-1") and not has(lt, "inf", "ready-2")
+        refused(lt, "@german mg inf mg defence=still-open ready dice=6")
 
 
 @pytest.mark.audits("LT-R051", "LT-R052", "LT-R080")
@@ -158,28 +157,26 @@ def test_an_ambush_at_a_hull_down_target_is_minus_one_and_plus_one(tmp_path):
 
 
 @pytest.mark.audits("LT-R053", "LT-R061", "LT-AMB-18", "LT-AMB-20")
-def test_an_he_ambush_at_pinned_infantry_moves_the_column_and_the_die(tmp_path):
+def test_an_he_ambush_at_pinned_infantry_moves_the_column_and_the_die(lt):
     """HE (3) at immobilised infantry that took one HE attack in a row: +1 to the factor
     (4 - 3 = +1); the ambush: -1 to the die, 2 - 1 = 1: I."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "spotter", "us", "rifles", team="X", status=("immobilised", "he-1"))
-    add(g, "hunter", "german", "rifles", team="Y", status=("hidden", "ready-1"), stats={"mg": 3})
-    play(g, "next", "spot hunter by=spotter at=5 state=ambush")
-    facts = play(g, "@german mg hunter spotter defence=still-open he ambush dice=2")
+    add(lt, "spotter", "us", "rifles", team="X", status=("immobilised", "he-1"))
+    add(lt, "hunter", "german", "rifles", team="Y", status=("hidden", "ready-1"), stats={"mg": 3})
+    play(lt, "next", "spot hunter by=spotter at=5 state=ambush")
+    facts = play(lt, "@german mg hunter spotter defence=still-open he ambush dice=2")
     assert [m.value for m in rolled(facts)[0].mods] == [-1]
     assert outcome(facts) == "modified total 1, column +1: I: immobilised, loses its ready attacks"
 
 
 @pytest.mark.audits("LT-R053", "LT-R060", "LT-AMB-18")
-def test_an_ambush_turns_the_mg_tables_6_into_a_5(tmp_path):
+def test_an_ambush_turns_the_mg_tables_6_into_a_5(lt):
     """Row 6 is "nessun effetto", but the die is modified: 6 - 1 = 5 at >+4 is I."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "spotter", "us", "rifles", team="X")
-    add(g, "hunter", "german", "rifles", team="Y", status=("hidden", "ready-1"), stats={"mg": 6})
-    play(g, "next", "spot hunter by=spotter at=5 state=ambush")
-    facts = play(g, "@german mg hunter spotter defence=moving-open ambush dice=6")
+    add(lt, "spotter", "us", "rifles", team="X")
+    add(lt, "hunter", "german", "rifles", team="Y", status=("hidden", "ready-1"), stats={"mg": 6})
+    play(lt, "next", "spot hunter by=spotter at=5 state=ambush")
+    facts = play(lt, "@german mg hunter spotter defence=moving-open ambush dice=6")
     assert outcome(facts) == "modified total 5, column >+4: I: immobilised, loses its ready attacks"
-    assert has(g, "spotter", "immobilised")
+    assert has(lt, "spotter", "immobilised")
 
 
 # ------------------------------------------------------------------------- AT fire
@@ -189,14 +186,13 @@ def test_an_ambush_turns_the_mg_tables_6_into_a_5(tmp_path):
 @pytest.mark.parametrize(
     ("flags", "want"), [("long flank hulldown", "no effect"), ("flank hulldown", "T: morale test")]
 )
-def test_the_long_range_note_against_the_side_protection(tmp_path, flags, want):
+def test_the_long_range_note_against_the_side_protection(lt, flags, want):
     """Long attack 6 at side protection 3: column +3,+4; 3 + 3 + 1 (hull down) = 7, a T in
     that column, but at long range "nessun effetto con un risultato >6"."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "gun", "us", "sherman", team="X", stats={"at": 6, "at_long": 6})
-    add(g, "tank", "german", "pz4", team="Y", stats={"front": 8, "side": 3})
-    play(g, "next", "@us activate gun A4 prepare=0")
-    facts = play(g, f"@us at gun tank {flags} dice=3,3")
+    add(lt, "gun", "us", "sherman", team="X", stats={"at": 6, "at_long": 6})
+    add(lt, "tank", "german", "pz4", team="Y", stats={"front": 8, "side": 3})
+    play(lt, "next", "@us activate gun A4 prepare=0")
+    facts = play(lt, f"@us at gun tank {flags} dice=3,3")
     assert outcome(facts) == f"modified total 7, column +3,+4: {want}"
 
 
@@ -221,15 +217,14 @@ def test_an_r_flees_the_full_move_of_a_piece_whose_data_give_only_its_bound(tmp_
 
 
 @pytest.mark.audits("LT-R060")
-def test_an_i_at_infantry_already_pinned_keeps_it_pinned_and_takes_its_new_ready_attack(tmp_path):
+def test_an_i_at_infantry_already_pinned_keeps_it_pinned_and_takes_its_new_ready_attack(lt):
     """An immobilised piece may still prepare attacks (LT-AMB-21); another I takes them."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "mg", "us", "rifles", team="X", stats={"mg": 3})
-    add(g, "inf", "german", "rifles", team="Y", status=("immobilised",))
-    play(g, "next", "next", "@german activate inf A4 prepare=1")
-    assert has(g, "inf", "ready-1")
-    play(g, "next", "@us activate mg A4 prepare=0", "@us mg mg inf defence=still-open dice=2")  # 0: I
-    assert has(g, "inf", "immobilised") and not has(g, "inf", "ready-1")
+    add(lt, "mg", "us", "rifles", team="X", stats={"mg": 3})
+    add(lt, "inf", "german", "rifles", team="Y", status=("immobilised",))
+    play(lt, "next", "next", "@german activate inf A4 prepare=1")
+    assert has(lt, "inf", "ready-1")
+    play(lt, "next", "@us activate mg A4 prepare=0", "@us mg mg inf defence=still-open dice=2")  # 0: I
+    assert has(lt, "inf", "immobilised") and not has(lt, "inf", "ready-1")
 
 
 # ------------------------------------------- the tables' unnumbered notes (rows of their own)
@@ -237,34 +232,32 @@ def test_an_i_at_infantry_already_pinned_keeps_it_pinned_and_takes_its_new_ready
 
 @pytest.mark.audits("LT-R050a", "LT-R050b")
 @pytest.mark.parametrize(("flags", "want"), [("long hulldown", "no effect"), ("hulldown", "D: destroyed")])
-def test_at_long_range_a_7_has_no_effect_even_in_the_last_column(tmp_path, flags, want):
+def test_at_long_range_a_7_has_no_effect_even_in_the_last_column(lt, flags, want):
     """LT-R050a, the AT table's note: "alla lunga distanza nessun effetto con un risultato
     >6"; LT-R050b, its die modifiers: hull down +1. Attack 11 at 6 (>= +5): 3 + 3 + 1 = 7,
     a D in that column, nothing at long range."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "gun", "us", "sherman", team="X", stats={"at": 11, "at_long": 11})
-    add(g, "tank", "german", "pz4", team="Y", stats={"front": 6, "side": 6})
-    play(g, "next", "@us activate gun A4 prepare=0")
-    assert outcome(play(g, f"@us at gun tank {flags} dice=3,3")) == f"modified total 7, column ≥+5: {want}"
-    assert out(g, "tank") == (want != "no effect")
+    add(lt, "gun", "us", "sherman", team="X", stats={"at": 11, "at_long": 11})
+    add(lt, "tank", "german", "pz4", team="Y", stats={"front": 6, "side": 6})
+    play(lt, "next", "@us activate gun A4 prepare=0")
+    assert outcome(play(lt, f"@us at gun tank {flags} dice=3,3")) == f"modified total 7, column ≥+5: {want}"
+    assert out(lt, "tank") == (want != "no effect")
 
 
 @pytest.mark.audits("LT-R060a", "LT-R051")
-def test_an_i_at_a_tank_is_a_morale_test_it_owes_before_it_fires(tmp_path):
+def test_an_i_at_a_tank_is_a_morale_test_it_owes_before_it_fires(lt):
     """LT-R060a, the MG/HE legend: I is "fanteria: immobilizzata, perde i colpi pronti;
     carri: test di morale". MG 6 at a tank (+5): column +1, 1 is I: the tank is not
     immobilised and keeps its prepared attack, but owes its test before it answers."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "mg", "us", "rifles", team="X", stats={"mg": 6})
-    add(g, "tank", "german", "pz4", team="Y", status=("ready-1",), stats={"front": 5, "side": 3, "mg": 3})
-    play(g, "next", "@us activate mg A4 prepare=0")
+    add(lt, "mg", "us", "rifles", team="X", stats={"mg": 6})
+    add(lt, "tank", "german", "pz4", team="Y", status=("ready-1",), stats={"front": 5, "side": 3, "mg": 3})
+    play(lt, "next", "@us activate mg A4 prepare=0")
     assert (
-        outcome(play(g, "@us mg mg tank defence=tank dice=1")) == "modified total 1, column +1: I: a tank tests morale"
+        outcome(play(lt, "@us mg mg tank defence=tank dice=1")) == "modified total 1, column +1: I: a tank tests morale"
     )
-    assert not has(g, "tank", "immobilised") and has(g, "tank", "ready-1")
-    refused(g, "@german mg tank mg defence=moving-open ready dice=6")
-    play(g, "@german morale tank dice=2", "@german mg tank mg defence=moving-open ready dice=6")
-    assert not has(g, "tank", "ready-1")
+    assert not has(lt, "tank", "immobilised") and has(lt, "tank", "ready-1")
+    refused(lt, "@german mg tank mg defence=moving-open ready dice=6")
+    play(lt, "@german morale tank dice=2", "@german mg tank mg defence=moving-open ready dice=6")
+    assert not has(lt, "tank", "ready-1")
 
 
 @pytest.mark.audits("LT-R060b", "LT-R060a", "LT-AMB-31")
@@ -276,17 +269,16 @@ def test_an_i_at_a_tank_is_a_morale_test_it_owes_before_it_fires(tmp_path):
         (7, 2, "I: immobilised, loses its ready attacks"),
     ],
 )
-def test_a_gun_in_a_prepared_position_defends_at_4(tmp_path, mg, die, want):
+def test_a_gun_in_a_prepared_position_defends_at_4(lt, mg, die, want):
     """LT-R060b, the defence values: "fant. e art. in posizione preparata +4". The Pak 40,
     dug in, with no defence typed: MG 8 is column +4 (2: D, 3: I), MG 7 column +3 (2: I);
     an I immobilises a gun, which has no armour to test morale in (LT-R060a)."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "mg", "us", "rifles", team="X", stats={"mg": mg})
-    add(g, "gun", "german", "pak40", team="Y")
-    play(g, "next", "@us activate mg A4 prepare=0")
-    facts = play(g, f"@us mg mg gun dice={die}")
+    add(lt, "mg", "us", "rifles", team="X", stats={"mg": mg})
+    add(lt, "gun", "german", "pak40", team="Y")
+    play(lt, "next", "@us activate mg A4 prepare=0")
+    facts = play(lt, f"@us mg mg gun dice={die}")
     assert outcome(facts) == f"modified total {die}, column +{mg - 4}: {want}"
-    assert out(g, "gun") == want.startswith("D") and has(g, "gun", "immobilised") == want.startswith("I")
+    assert out(lt, "gun") == want.startswith("D") and has(lt, "gun", "immobilised") == want.startswith("I")
 
 
 @pytest.mark.audits("LT-R050c", "LT-R080")

@@ -22,6 +22,9 @@ def _pair(tmp_path, status=(), name: str = "p.ft"):
     return g
 
 
+g = pytest.fixture(_pair, name="g")
+
+
 def _fire(g) -> None:
     play(g, "@us mg p e defence=entrenched dice=6")
 
@@ -30,10 +33,9 @@ def _fire(g) -> None:
 
 
 @pytest.mark.audits("LT-R020", "LT-R041", "LT-AMB-09")
-def test_a2_may_execute_first_and_bound_after_but_only_once_each(tmp_path):
+def test_a2_may_execute_first_and_bound_after_but_only_once_each(g):
     """A2: "effettuare un balzo ed eseguire un attacco o v.v.": the attack, then the
     bound; neither twice."""
-    g = _pair(tmp_path)
     play(g, "@us activate p A2")
     _fire(g)
     assert moved(play(g, "@us move p 10")) == [10]
@@ -57,10 +59,9 @@ def test_an_immobilised_piece_still_attacks(tmp_path, option, shots):
 
 
 @pytest.mark.audits("LT-R020", "LT-R051", "LT-R082")
-def test_a_piece_that_fled_is_activated_again_on_its_next_card(tmp_path):
+def test_a_piece_that_fled_is_activated_again_on_its_next_card(g):
     """It fled under one card (no activation, no fire then); the book has no rally, and on
     the next card of its side it is activated like any other."""
-    g = _pair(tmp_path)
     play(g, "@us rout p")
     refused(g, "@us activate p A4 prepare=0")
     play(g, "next", "next", "@us activate p A4 prepare=0")
@@ -68,9 +69,8 @@ def test_a_piece_that_fled_is_activated_again_on_its_next_card(tmp_path):
 
 
 @pytest.mark.audits("LT-R020")
-def test_mounting_is_the_whole_activation(tmp_path):
+def test_mounting_is_the_whole_activation(g):
     """A6 "montare o smontare": no attack executed with it."""
-    g = _pair(tmp_path)
     play(g, "@us activate p A6 into=car")
     with pytest.raises(Refused):
         _fire(g)
@@ -78,10 +78,9 @@ def test_mounting_is_the_whole_activation(tmp_path):
 
 
 @pytest.mark.audits("LT-R020", "LT-R010")
-def test_a_number_card_of_the_other_side_activates_nothing_of_this_one(tmp_path):
+def test_a_number_card_of_the_other_side_activates_nothing_of_this_one(g):
     """The German card (3♣) is the Axis player's: the US piece cannot be activated, and a
     German piece is, once."""
-    g = _pair(tmp_path)
     play(g, "next")
     refused(g, "@us activate p A4")
     play(g, "@german activate e A5")
@@ -124,36 +123,33 @@ def test_an_activation_for_a_bound_whose_bound_is_skipped_does_not_reposition(tm
 
 @pytest.mark.audits("LT-R033", "LT-R034", "LT-R032")
 @pytest.mark.parametrize(("cm", "seen"), [(40, True), (40.5, False)])
-def test_a_vehicle_in_cover_that_fired_twice_seen_from_a_tank(tmp_path, cm, seen):
+def test_a_vehicle_in_cover_that_fired_twice_seen_from_a_tank(lt, cm, seen):
     """20 cm in cover, doubled twice (80), halved for a tank observer: 40."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "obs", "us", "sherman", team="X")
-    add(g, "hid", "german", "pz4", team="Y", status=("hidden", "fired-2"))
-    play(g, "next", f"spot hid by=obs at={cm:g} state=still-cover")
-    assert ("hid" in g.view("us").units) == seen
+    add(lt, "obs", "us", "sherman", team="X")
+    add(lt, "hid", "german", "pz4", team="Y", status=("hidden", "fired-2"))
+    play(lt, "next", f"spot hid by=obs at={cm:g} state=still-cover")
+    assert ("hid" in lt.view("us").units) == seen
 
 
 @pytest.mark.audits("LT-R034", "LT-R032")
 @pytest.mark.parametrize(("cm", "seen"), [(25, True), (25.5, False)])
-def test_a_stationary_vehicle_in_the_open_seen_from_a_tank(tmp_path, cm, seen):
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "obs", "us", "sherman", team="X")
-    add(g, "hid", "german", "pz4", team="Y", status=("hidden",))
-    play(g, "next", f"spot hid by=obs at={cm:g} state=still-open")
-    assert ("hid" in g.view("us").units) == seen
+def test_a_stationary_vehicle_in_the_open_seen_from_a_tank(lt, cm, seen):
+    add(lt, "obs", "us", "sherman", team="X")
+    add(lt, "hid", "german", "pz4", team="Y", status=("hidden",))
+    play(lt, "next", f"spot hid by=obs at={cm:g} state=still-open")
+    assert ("hid" in lt.view("us").units) == seen
 
 
 @pytest.mark.audits("LT-R030")
-def test_a_hidden_piece_is_neither_meleed_nor_close_assaulted(tmp_path):
+def test_a_hidden_piece_is_neither_meleed_nor_close_assaulted(lt):
     """ "Si può attaccare solo un pezzo visibile": an assault is an attack too."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "inf", "us", "rifles", team="X", roles=("tank-hunters",))
-    add(g, "men", "german", "rifles", team="Y", status=("hidden",))
-    add(g, "tank", "german", "pz4", team="Y2", status=("hidden",), stats={"front": 5, "side": 3})
-    play(g, "next", "@us activate inf A4 prepare=0")
+    add(lt, "inf", "us", "rifles", team="X", roles=("tank-hunters",))
+    add(lt, "men", "german", "rifles", team="Y", status=("hidden",))
+    add(lt, "tank", "german", "pz4", team="Y2", status=("hidden",), stats={"front": 5, "side": 3})
+    play(lt, "next", "@us activate inf A4 prepare=0")
     for line in ("@us melee inf men dice=6,1", "@us closeassault inf tank rear dice=1"):
-        refused(g, line)
-    assert not out(g, "men") and not out(g, "tank")
+        refused(lt, line)
+    assert not out(lt, "men") and not out(lt, "tank")
 
 
 # ---------------------------------------------------------------------------- morale
@@ -161,13 +157,12 @@ def test_a_hidden_piece_is_neither_meleed_nor_close_assaulted(tmp_path):
 
 @pytest.mark.audits("LT-R080", "LT-R081")
 @pytest.mark.parametrize(("die", "plus", "want"), [(1, 1, "steady"), (2, 1, "fall-back"), (3, 2, "flee")])
-def test_morale_two_with_situations(tmp_path, die, plus, want):
+def test_morale_two_with_situations(lt, die, plus, want):
     """Morale 2, immobilised (+1) and ``plus`` other situations: r <= 2 nothing, 3 falls
     back, 4 or more (2 x 2) flees."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "p", "us", "rifles", team="X", status=("immobilised",), stats={"morale": 2})
-    play(g, "next")
-    facts = play(g, f"@us morale p plus={plus - 1} dice={die}")
+    add(lt, "p", "us", "rifles", team="X", status=("immobilised",), stats={"morale": 2})
+    play(lt, "next")
+    facts = play(lt, f"@us morale p plus={plus - 1} dice={die}")
     assert outcome(facts) == f"modified total {die + plus}: {want}"
 
 
@@ -175,17 +170,16 @@ def test_morale_two_with_situations(tmp_path, die, plus, want):
 
 
 @pytest.mark.audits("LT-R033", "LT-R102")
-def test_a_melee_is_no_fire_and_does_not_double_the_distance(tmp_path):
+def test_a_melee_is_no_fire_and_does_not_double_the_distance(lt):
     """ "La visibilità di un pezzo che tira raddoppia ogni volta che si fa fuoco": a hidden
     half-squad that wins a melee has not fired; in ambush it is still seen only within 5 cm
     (LT-R033)."""
-    g = game_with(tmp_path, ALTERNATE)
-    add(g, "hid", "us", "rifles", team="X", status=("hidden",), stats={"morale": 4})
-    add(g, "dfn", "german", "rifles", team="Y", stats={"morale": 3})
-    add(g, "obs", "german", "rifles", team="Y2")
-    play(g, "next", "@us activate hid A4 prepare=0", "@us melee hid dfn dice=6,1")
-    assert out(g, "dfn")
-    play(g, "spot hid by=obs at=10 state=ambush")
-    assert "hid" not in g.view("german").units
-    play(g, "spot hid by=obs at=5 state=ambush")
-    assert "hid" in g.view("german").units
+    add(lt, "hid", "us", "rifles", team="X", status=("hidden",), stats={"morale": 4})
+    add(lt, "dfn", "german", "rifles", team="Y", stats={"morale": 3})
+    add(lt, "obs", "german", "rifles", team="Y2")
+    play(lt, "next", "@us activate hid A4 prepare=0", "@us melee hid dfn dice=6,1")
+    assert out(lt, "dfn")
+    play(lt, "spot hid by=obs at=10 state=ambush")
+    assert "hid" not in lt.view("german").units
+    play(lt, "spot hid by=obs at=5 state=ambush")
+    assert "hid" in lt.view("german").units

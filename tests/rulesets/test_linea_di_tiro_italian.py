@@ -19,7 +19,7 @@ from core.ruleset import Refused, get_ruleset
 from core.rulesets.linea_di_tiro import tables, words
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import RecordedGame, effective_facts  # noqa: E402  (test folders are not packages)
+from recorded import RecordedGame, effective_facts, worded  # noqa: E402  (test folders are not packages)
 
 
 def test_an_anti_tank_shot_and_its_rout_are_narrated_in_italian(game):
@@ -88,18 +88,8 @@ def test_the_recorded_game_records_the_same_facts_whatever_the_readers_language(
 
 
 def test_no_event_of_the_recorded_game_holds_an_english_sentence():
-    save = RecordedGame("linea-di-tiro-game", "linea-di-tiro", 9).save
-    events = [line.event for line in Game.open(save, writable=False).log_lines(role="referee")]
-    worded = []
-    for e in events:
-        match e:
-            case ev.Rolled():
-                worded += [e.roll.purpose, e.roll.outcome, *(m.label for m in e.roll.mods)]
-            case ev.UnitOut() | ev.GameEnded():
-                worded.append(e.cause if isinstance(e, ev.UnitOut) else e.result)
-            case ev.Moved() if e.how:
-                worded.append(e.how)
-    assert worded and [w for w in worded if w and not isinstance(w, Msg)] == []
+    words = worded(RecordedGame("linea-di-tiro-game", "linea-di-tiro", 9).save)
+    assert words and [w for w in words if w and not isinstance(w, Msg)] == []
 
 
 def test_every_table_word_an_event_carries_is_in_the_catalogue():

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import msgspec
 
+from core import events as ev
 from core.cli.main import _COMMENT, run_script, script_lines
 from core.dice import DiceRequest, NeedDice, SeededDice
 from core.game import Game
@@ -138,3 +139,18 @@ def _as_recorded(g: Game, question: Question) -> str:
     order, drawn = turn.game_order(g.state), g.state.vars["deck.drawn"]
     assert order[drawn] in question.choices, question
     return order[drawn]
+
+
+def worded(save: Path) -> list:
+    """The words the events of a save carry: each roll's purpose, outcome and modifiers, why a
+    unit is out, how one moved, how the game ended (a Msg each where a catalogue has it)."""
+    words = []
+    for line in Game.open(save, writable=False).log_lines(role="referee"):
+        match line.event:
+            case ev.Rolled(roll=r):
+                words += [r.purpose, r.outcome, *(m.label for m in r.mods)]
+            case ev.UnitOut(cause=said) | ev.GameEnded(result=said):
+                words.append(said)
+            case ev.Moved(how=how) if how:
+                words.append(how)
+    return words

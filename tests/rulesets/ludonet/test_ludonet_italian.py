@@ -19,7 +19,7 @@ from core.ruleset import Refused, get_ruleset
 from core.rulesets.ludonet import tables, words
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
-from recorded import RecordedGame, effective_facts  # noqa: E402  (test folders are not packages)
+from recorded import RecordedGame, effective_facts, worded  # noqa: E402  (test folders are not packages)
 
 RECORDED = RecordedGame("ludonet-game", "ludonet", 2026)
 SCENARIOS = Path(__file__).resolve().parents[3] / "core" / "rulesets" / "ludonet"
@@ -95,16 +95,8 @@ def test_the_recorded_game_narrates_in_italian_without_an_english_ruleset_word()
         result = Domain("ludonet").render(ended.result)
     assert result.startswith("vince Kampfgruppe von Luck: a Fife and Forfar Yeomanry non resta nulla in gioco")
     assert "perdite: " in result
-    worded = []
-    for line in game.log_lines(role="referee"):
-        match line.event:
-            case ev.Rolled(roll=r):
-                worded += [r.purpose, r.outcome, *(m.label for m in r.mods)]
-            case ev.UnitOut(cause=cause):
-                worded.append(cause)
-            case ev.Moved(how=how) if how:
-                worded.append(how)
-    assert worded and [w for w in worded if w and not isinstance(w, Msg)] == []
+    words = worded(RECORDED.save)
+    assert words and [w for w in words if w and not isinstance(w, Msg)] == []
 
 
 def test_every_table_word_an_event_carries_is_in_the_catalogue():
