@@ -38,15 +38,17 @@ import os
 import re
 import secrets
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
 
 if TYPE_CHECKING:
     import asyncssh
+
+_T = TypeVar("_T")
 
 STORE_NAME = "invitations.json"
 LOCK_NAME = "invitations.lock"
@@ -155,6 +157,16 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
+def _matching(items: Iterable[_T], stored: Callable[[_T], str], secret: str) -> _T | None:
+    """The item whose stored hash is ``secret``'s: every one compared in constant time, with no early exit."""
+    wanted = digest(secret)
+    found = None
+    for item in items:
+        if hmac.compare_digest(stored(item), wanted):
+            found = item
+    return found
+
+
 #: How the seat name of a spectator let in by a link starts.
 GUEST_PREFIX = "watch-"
 
@@ -245,15 +257,10 @@ class Invitations:
         return counts
 
     def _find(self, store: _Store, token: str) -> Invitation | None:
-        """The invitation of ``token``: every stored hash compared in constant time, with no early exit."""
+        """The invitation of ``token``."""
         if not TOKEN.fullmatch(token):
             return None
-        wanted = digest(token)
-        found = None
-        for inv in store.invitations:
-            if hmac.compare_digest(inv.hash, wanted):
-                found = inv
-        return found
+        return _matching(store.invitations, lambda inv: inv.hash, token)
 
     def check(self, token: str) -> Invitation:
         """The open invitation of ``token`` (without using it); else ``InvitationRefused``, saying why (for the log)."""
@@ -280,11 +287,7 @@ class Invitations:
         store = self._read()
         if not COOKIE.fullmatch(cookie):
             raise InvitationRefused("no such browser")
-        wanted = digest(cookie)
-        found = None
-        for b in store.browsers:
-            if hmac.compare_digest(b.hash, wanted):
-                found = b
+        found = _matching(store.browsers, lambda b: b.hash, cookie)
         if found is None:
             raise InvitationRefused("no such browser")
         inv = next((i for i in store.invitations if i.id == found.invitation), None)
@@ -299,11 +302,7 @@ class Invitations:
         if not COOKIE.fullmatch(finder):
             raise InvitationRefused("no such browser")
         store = self._read()
-        wanted = digest(finder)
-        found = None
-        for b in store.browsers:
-            if b.finder and hmac.compare_digest(b.finder, wanted):
-                found = b
+        found = _matching(store.browsers, lambda b: b.finder, finder)  # (one with no finder matches none)
         inv = None if found is None else next((i for i in store.invitations if i.id == found.invitation), None)
         if found is None or inv is None or not inv.admits_browsers(self._clock()):
             raise InvitationRefused("no such browser")
