@@ -308,11 +308,10 @@ class Invitations:
             raise InvitationRefused("no such browser")
         return _grant(inv, found)
 
-    def state_of(self, invitation: str, now: float | None = None) -> str:
+    def state_of(self, invitation: str) -> str:
         """``open``, ``used up``, ``expired``, ``revoked``, or ``gone`` (no such invitation any more)."""
-        now = self._clock() if now is None else now
         inv = next((i for i in self._read().invitations if i.id == invitation), None)
-        return "gone" if inv is None else inv.state(now)
+        return "gone" if inv is None else inv.state(self._clock())
 
     # ------------------------------------------------------------- writing
 
