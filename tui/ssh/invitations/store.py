@@ -433,11 +433,7 @@ class Invitations:
                     "no such invitation" if inv is None else f"invitation {inv.id} is {inv.state(now)}"
                 )
             if COOKIE.fullmatch(cookie):
-                wanted = digest(cookie)
-                known = None
-                for b in store.browsers:
-                    if hmac.compare_digest(b.hash, wanted):
-                        known = b
+                known = _matching(store.browsers, lambda b: b.hash, cookie)
                 if known is not None and known.invitation == inv.id:
                     return _grant(inv, known)  # the same browser again: no use, no write needed
             if inv.used >= inv.uses:
