@@ -421,9 +421,9 @@ class Invitations:
                 inv.revoked = now
         return hit
 
-    def join(self, token: str, cookie: str = "") -> Grant:
-        """A browser opens the link: the grant, with a new cookie unless ``cookie`` is already this invitation's
-        (which uses nothing).  ``InvitationRefused`` if the token lets nobody in."""
+    def join(self, token: str) -> Grant:
+        """A browser opens the link: the grant, with a new cookie (the web door lets a browser this invitation let
+        in already back in itself, using nothing).  ``InvitationRefused`` if the token lets nobody in."""
         self.admitting(token)  # unlocked first: a forged token costs no lock and no write
         now = self._clock()
         with self._writing() as store:
@@ -432,10 +432,6 @@ class Invitations:
                 raise InvitationRefused(
                     "no such invitation" if inv is None else f"invitation {inv.id} is {inv.state(now)}"
                 )
-            if COOKIE.fullmatch(cookie):
-                known = _matching(store.browsers, lambda b: b.hash, cookie)
-                if known is not None and known.invitation == inv.id:
-                    return _grant(inv, known)  # the same browser again: no use, no write needed
             if inv.used >= inv.uses:
                 raise InvitationRefused(f"invitation {inv.id} is used up ({inv.uses} uses)")
             if len(store.browsers) >= MAX_BROWSERS:
