@@ -868,9 +868,7 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
     """One command in full: what it does, its usage, each argument, its dice, examples."""
     domain = game.ruleset.domain
     words = Domain(domain)
-
-    def said(message: str) -> str:
-        return words.gettext(message) if message else message
+    said = words.render  # a help's words ("" stays "": gettext would give the catalogue's header)
 
     local, english = names(spec, domain)
     own = spec_domain(spec, domain)  # the catalogue naming its aliases and choices
