@@ -258,6 +258,14 @@ def table_dice(state: GameState) -> bool:
     return state.vars.get(TABLE_DICE) == "on"
 
 
+def team_morale(state: GameState, side: str, team: str) -> object:
+    """A ruleset's morale state for a team, if it keeps one in ``vars`` (the roster shows it)."""
+    for key in (f"morale.{side}.{team}", f"morale.{team}"):
+        if key in state.vars:
+            return state.vars[key]
+    return None
+
+
 def _var(s: GameState, e: ev.VarSet) -> None:
     s.vars[e.key] = e.value
 

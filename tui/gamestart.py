@@ -46,8 +46,8 @@ def scenarios_of(ruleset: Ruleset) -> dict:
     return dict(getattr(ruleset, "scenarios", {}) or {})
 
 
-def default_name(ruleset_id: str, scenario: str, now: datetime | None = None) -> str:
-    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+def default_name(ruleset_id: str, scenario: str) -> str:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     name = Path(scenario).stem if is_path(scenario) else scenario
     return f"{ruleset_id}-{name or 'game'}-{stamp}.ft"
 
@@ -59,7 +59,6 @@ def start_game(
     scenario: str,
     seed: int | None,
     rosters: dict[str, str] | None = None,
-    clock=None,
     setup: Sequence[str] = (),
 ) -> Game:
     """Create the save, set the scenario up, field the rosters (side → file), then
@@ -71,8 +70,7 @@ def start_game(
     # Game.new refuses an existing save (SaveError), but starts again in a file
     # that a crash left holding only part of a header, its bytes set aside.
     path.parent.mkdir(parents=True, exist_ok=True)
-    kwargs = {"clock": clock} if clock is not None else {}
-    game = Game.new(path, ruleset_id, variant, seed=seed, **kwargs)
+    game = Game.new(path, ruleset_id, variant, seed=seed)
     try:
         if scenario:
             game.execute(f"scenario {shlex.quote(scenario) if is_path(scenario) else scenario}", role=REFEREE)

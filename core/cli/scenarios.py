@@ -73,16 +73,15 @@ def user_scenarios(ruleset: Any) -> list[dict[str, Any]]:
     return out
 
 
-def run_list(ruleset_id: str | None, as_json: bool, out=None) -> int:
-    out = out or sys.stdout
+def run_list(ruleset_id: str | None, as_json: bool) -> int:
     rows = listing(ruleset_id)
     if as_json:
-        print(json.dumps(rows, ensure_ascii=False, indent=1), file=out)
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
     for row in rows:
         where = _("built-in") if row["builtin"] else row["path"]
         title = row["title"] or _("(refused: {error})").format(error=row["error"])
-        print(f"{row['ruleset']:16} {row['id']:16} {title}  [{where}]", file=out)
+        print(f"{row['ruleset']:16} {row['id']:16} {title}  [{where}]")
     return 0
 
 
@@ -99,9 +98,8 @@ def _ruleset_of(path: Path, data: dict[str, Any], given: str | None) -> str:
     raise ScenarioError(str(path), 1, said.format(rulesets=", ".join(available())))
 
 
-def run_check(path: Path, given: str | None, out=None) -> int:
+def run_check(path: Path, given: str | None) -> int:
     """Check a scenario file, or a force file (one with no ``sides``)."""
-    out = out or sys.stdout
     try:
         text = read_text(path)
         # The file's syntax first: a syntax error is said at its line, not hidden
@@ -123,7 +121,7 @@ def run_check(path: Path, given: str | None, out=None) -> int:
         print(str(e), file=sys.stderr)
         return 1
     for line in lines:
-        print(line, file=out)
+        print(line)
     return 0
 
 

@@ -439,9 +439,7 @@ _POSSESSIVES = ("{name}'", "{name}'s")
 # ---------------------------------------------------------------------- rendering
 
 
-def render(
-    text: Text, domain: str = CORE_DOMAIN, language: str | None = None, _depth: int = 0, *, named: bool = True
-) -> str:
+def render(text: Text, domain: str = CORE_DOMAIN, language: str | None = None, *, named: bool = True) -> str:
     """``text`` in the reader's language (or ``language``).
 
     A plain string (an older save's sentence, a name) is looked up as it is and
@@ -458,13 +456,11 @@ def render(
     tr = translations(language or lang(), domain)
     if isinstance(text, str):
         return tr.gettext(text) if text else text
-    if _depth >= MAX_NESTING:
-        return text.id
     names = _NAMES.get() if named else None
     sides = names.sides if names is not None else {}
-    if sides and _depth == 0 and _measure(text)[1] * NAME_LIMIT > MAX_RENDERED:
+    if sides and _measure(text)[1] * NAME_LIMIT > MAX_RENDERED:
         sides = {}  # (only a hostile save's message comes near)
-    return _render(text, tr, domain, language, _depth, sides)
+    return _render(text, tr, domain, language, 0, sides)
 
 
 def _render(

@@ -48,7 +48,7 @@ import msgspec
 
 from core import events as ev
 from core.commands import Parsed, parse
-from core.dice import Dice, NeedDice
+from core.dice import Dice, NeedDice, SeededDice
 from core.game import SEAL_DICE, Game
 from core.language.i18n import Domain, _
 from core.language.reader import lang
@@ -240,15 +240,12 @@ class Stretches:
         return self._at
 
 
-class _Fresh(Dice):
-    """One re-rolled game's dice: a stream of its own, from the re-rolls' seed and its number."""
+class _Fresh(SeededDice):
+    """One re-rolled game's dice, rolled as the game's own (``SeededDice``) from a stream of its own:
+    the re-rolls' seed and its number."""
 
     def __init__(self, seed: int, game: int) -> None:
         self._rng = random.Random(f"fireteam-reroll:{seed}:{game}")
-
-    def roll(self, count: int, sides: int = 6, purpose: object = "roll") -> tuple[int, ...]:
-        r = self._rng.randrange
-        return tuple(r(sides) + 1 for _ in range(count))
 
 
 class Parses:

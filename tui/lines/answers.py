@@ -29,7 +29,7 @@ from core.narrate import describe_mod, sides_of, whose
 from core.questions import Question
 from core.ruleset import END_GAME, CommandSpec, Refused, Ruleset
 from core.secrets.commitments import matches
-from core.state import HIDDEN, TABLE_DICE, GameState, Side, Unit
+from core.state import HIDDEN, TABLE_DICE, GameState, Side, Unit, team_morale
 from core.views import REFEREE, SPECTATOR, sides_for
 from tui import odds as chances
 from tui.badges import word as status_word
@@ -528,13 +528,6 @@ def _team_line(team: str, units: list[Unit], morale: object, domain: str) -> str
     return _("Team {team}: {counts}.").format(team=name, counts="; ".join(parts))
 
 
-def _morale(state: GameState, side: str, team: str) -> object:
-    for key in (f"morale.{side}.{team}", f"morale.{team}"):
-        if key in state.vars:
-            return state.vars[key]
-    return None
-
-
 def roster(game: Game, state: GameState, role: str = "") -> list[str]:
     """The roster pane: each side (``role``'s own first: ``core.views.sides_for``), its teams and
     figures, then the hidden markers the role sees."""
@@ -549,7 +542,7 @@ def roster(game: Game, state: GameState, role: str = "") -> list[str]:
         for u in units:
             teams.setdefault(u.team, []).append(u)
         for team, members in teams.items():
-            out.append(_team_line(team, members, _morale(state, side.id, team), domain))
+            out.append(_team_line(team, members, team_morale(state, side.id, team), domain))
             out += [figure(u, game.ruleset, state) for u in members]
     if state.markers:
         out.append(
@@ -875,9 +868,7 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
     """One command in full: what it does, its usage, each argument, its dice, examples."""
     domain = game.ruleset.domain
     words = Domain(domain)
-
-    def said(message: str) -> str:
-        return words.gettext(message) if message else message
+    said = words.render  # a help's words ("" stays "": gettext would give the catalogue's header)
 
     local, english = names(spec, domain)
     own = spec_domain(spec, domain)  # the catalogue naming its aliases and choices

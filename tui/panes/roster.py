@@ -22,7 +22,7 @@ from textual.widgets import Input
 
 from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import Ruleset
-from core.state import GameState, Unit
+from core.state import GameState, Unit, team_morale
 from core.views import sides_for
 from tui.badges import badges, in_order
 from tui.i18n import N_, _, book, number, scenario_words, shown, side_name
@@ -146,14 +146,6 @@ def team_label(name: str, units: list[Unit], morale: object, domain: str = "") -
         shown = Domain(domain or CORE_DOMAIN).term(morale) if isinstance(morale, str) else morale
         text.append(" " + _("morale {state}").format(state=shown), style="magenta")
     return visible_text(text, lines=False)
-
-
-def team_morale(state: GameState, side: str, team: str) -> object:
-    """A ruleset's morale state for a team, if it keeps one in ``vars``."""
-    for key in (f"morale.{side}.{team}", f"morale.{team}"):
-        if key in state.vars:
-            return state.vars[key]
-    return None
 
 
 class RosterPane(Vertical):

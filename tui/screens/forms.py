@@ -305,19 +305,16 @@ class ActionForm(ModalScreen[str | None]):
         self.side_offered = side_offered
         self.words = Domain(domain)
 
-    def _said(self, message: str) -> str:
-        return self.words.gettext(message) if message else message
-
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield PlainLabel(f"{self.spec.name}: {self._said(self.spec.help)}", classes="title")
+            yield PlainLabel(f"{self.spec.name}: {self.words.render(self.spec.help)}", classes="title")
             yield Plain(Text(usage(self.spec) + (f"   {self.spec.rule}" if self.spec.rule else ""), style="dim"))
             with VerticalScroll():
                 for p in self.spec.params:
                     label = (
                         p.name.replace("_", " ")
                         + ("" if p.optional else " *")
-                        + (f" — {self._said(p.help)}" if p.help else "")
+                        + (f" — {self.words.render(p.help)}" if p.help else "")
                     )
                     yield PlainLabel(label, classes="field-label")
                     yield self._field(p)

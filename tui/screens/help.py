@@ -70,9 +70,7 @@ def command_names(spec: CommandSpec, domain: str = CORE_DOMAIN) -> list[str]:
 def command_text(spec: CommandSpec, domain: str = CORE_DOMAIN) -> Text:
     """A command's help in the reader's language (``domain``: the ruleset's)."""
     words = Domain(domain)
-
-    def said(message: str) -> str:
-        return words.gettext(message) if message else message
+    said = words.render  # a help's words ("" stays "": gettext would give the catalogue's header)
 
     own = spec_domain(spec, domain)  # the catalogue naming its arguments and choices
     text = Text(said(spec.help))

@@ -113,6 +113,10 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     #: Offer SHA-1 key exchange, MACs and ``ssh-rsa`` signatures (off, as in current OpenSSH).
     sha1: bool = False
 
+    def clamped(self, width: int, height: int) -> tuple[int, int]:
+        """A terminal's size as it is drawn: no larger than ``max_columns`` by ``max_rows``."""
+        return min(width, self.max_columns), min(height, self.max_rows)
+
 
 #: The limits ``fireteam serve`` lets the organiser set: option, field, help.
 _OPTIONS = (

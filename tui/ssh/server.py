@@ -276,10 +276,9 @@ def redeem_invitation(
     token: str,
     peer: str,
     *,
-    cookie: str = "",
     key: asyncssh.SSHKey | None = None,
 ) -> Grant:
-    """Use an invitation's token: a browser's (``cookie``: the one it holds) or an SSH ``key``'s, which is bound to
+    """Use an invitation's token: a browser's or an SSH ``key``'s, which is bound to
     the seat in the seats file.  Only the table process calls this (it alone writes the store and the seats file).
 
     Raises ``InvitationRefused``, saying why for the log (the client is told nothing of it).
@@ -325,7 +324,7 @@ def redeem_invitation(
             inv = invitations.admitting(token)
             if not inv.spectators and seats_in_force(seats).by_name(inv.seat) is None:
                 raise InvitationRefused(f"invitation {inv.id}: there is no seat {inv.seat!r} in the seats file")
-            grant = invitations.join(token, cookie)
+            grant = invitations.join(token)
             if grant.cookie:
                 log.info(
                     "invitation %s let in browser %s seat=%s from=%s", grant.invitation, grant.browser, grant.seat, peer
@@ -542,9 +541,9 @@ class FireteamServer:
             if ended is not None:
                 session.end(*ended)
 
-    def redeem(self, token: str, peer: str, *, cookie: str = "", key: asyncssh.SSHKey | None = None) -> Grant:
+    def redeem(self, token: str, peer: str, *, key: asyncssh.SSHKey | None = None) -> Grant:
         """Use an invitation's token (see :func:`redeem_invitation`); ``InvitationRefused`` if it lets nobody in."""
-        return redeem_invitation(self.invitations, self._seats, self.log, token, peer, cookie=cookie, key=key)
+        return redeem_invitation(self.invitations, self._seats, self.log, token, peer, key=key)
 
     def invitation_open(self, token: str) -> bool:
         """Whether ``token`` is an open invitation's (read only: nothing is used)."""

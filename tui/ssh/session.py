@@ -103,10 +103,6 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         #: connection is being closed, in this session's language).
         self._window_change = window_change
 
-    def _clamped(self, width: int, height: int) -> tuple[int, int]:
-        limits = self.host.limits
-        return min(width, limits.max_columns), min(height, limits.max_rows)
-
     # ------------------------------------------------------------- asyncssh side
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[str]) -> None:  # type: ignore[override]
@@ -123,7 +119,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.term = "xterm"
         width, height = term_size[0], term_size[1]
         if width > 0 and height > 0:
-            self.size = self._clamped(width, height)
+            self.size = self.host.limits.clamped(width, height)
         return True
 
     def shell_requested(self) -> bool:
@@ -190,7 +186,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             if not self._window_change():
                 return
         if width > 0 and height > 0:
-            self.size = self._clamped(width, height)
+            self.size = self.host.limits.clamped(width, height)
             if self.seated is not None:
                 self.seated.resize(*self.size)
 

@@ -38,15 +38,17 @@ import os
 import re
 import secrets
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
 
 if TYPE_CHECKING:
     import asyncssh
+
+_T = TypeVar("_T")
 
 STORE_NAME = "invitations.json"
 LOCK_NAME = "invitations.lock"
@@ -155,6 +157,16 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
+def _matching(items: Iterable[_T], stored: Callable[[_T], str], secret: str) -> _T | None:
+    """The item whose stored hash is ``secret``'s: every one compared in constant time, with no early exit."""
+    wanted = digest(secret)
+    found = None
+    for item in items:
+        if hmac.compare_digest(stored(item), wanted):
+            found = item
+    return found
+
+
 #: How the seat name of a spectator let in by a link starts.
 GUEST_PREFIX = "watch-"
 
@@ -245,15 +257,10 @@ class Invitations:
         return counts
 
     def _find(self, store: _Store, token: str) -> Invitation | None:
-        """The invitation of ``token``: every stored hash compared in constant time, with no early exit."""
+        """The invitation of ``token``."""
         if not TOKEN.fullmatch(token):
             return None
-        wanted = digest(token)
-        found = None
-        for inv in store.invitations:
-            if hmac.compare_digest(inv.hash, wanted):
-                found = inv
-        return found
+        return _matching(store.invitations, lambda inv: inv.hash, token)
 
     def check(self, token: str) -> Invitation:
         """The open invitation of ``token`` (without using it); else ``InvitationRefused``, saying why (for the log)."""
@@ -280,11 +287,7 @@ class Invitations:
         store = self._read()
         if not COOKIE.fullmatch(cookie):
             raise InvitationRefused("no such browser")
-        wanted = digest(cookie)
-        found = None
-        for b in store.browsers:
-            if hmac.compare_digest(b.hash, wanted):
-                found = b
+        found = _matching(store.browsers, lambda b: b.hash, cookie)
         if found is None:
             raise InvitationRefused("no such browser")
         inv = next((i for i in store.invitations if i.id == found.invitation), None)
@@ -299,21 +302,16 @@ class Invitations:
         if not COOKIE.fullmatch(finder):
             raise InvitationRefused("no such browser")
         store = self._read()
-        wanted = digest(finder)
-        found = None
-        for b in store.browsers:
-            if b.finder and hmac.compare_digest(b.finder, wanted):
-                found = b
+        found = _matching(store.browsers, lambda b: b.finder, finder)  # (one with no finder matches none)
         inv = None if found is None else next((i for i in store.invitations if i.id == found.invitation), None)
         if found is None or inv is None or not inv.admits_browsers(self._clock()):
             raise InvitationRefused("no such browser")
         return _grant(inv, found)
 
-    def state_of(self, invitation: str, now: float | None = None) -> str:
+    def state_of(self, invitation: str) -> str:
         """``open``, ``used up``, ``expired``, ``revoked``, or ``gone`` (no such invitation any more)."""
-        now = self._clock() if now is None else now
         inv = next((i for i in self._read().invitations if i.id == invitation), None)
-        return "gone" if inv is None else inv.state(now)
+        return "gone" if inv is None else inv.state(self._clock())
 
     # ------------------------------------------------------------- writing
 
@@ -423,9 +421,9 @@ class Invitations:
                 inv.revoked = now
         return hit
 
-    def join(self, token: str, cookie: str = "") -> Grant:
-        """A browser opens the link: the grant, with a new cookie unless ``cookie`` is already this invitation's
-        (which uses nothing).  ``InvitationRefused`` if the token lets nobody in."""
+    def join(self, token: str) -> Grant:
+        """A browser opens the link: the grant, with a new cookie (the web door lets a browser this invitation let
+        in already back in itself, using nothing).  ``InvitationRefused`` if the token lets nobody in."""
         self.admitting(token)  # unlocked first: a forged token costs no lock and no write
         now = self._clock()
         with self._writing() as store:
@@ -434,14 +432,6 @@ class Invitations:
                 raise InvitationRefused(
                     "no such invitation" if inv is None else f"invitation {inv.id} is {inv.state(now)}"
                 )
-            if COOKIE.fullmatch(cookie):
-                wanted = digest(cookie)
-                known = None
-                for b in store.browsers:
-                    if hmac.compare_digest(b.hash, wanted):
-                        known = b
-                if known is not None and known.invitation == inv.id:
-                    return _grant(inv, known)  # the same browser again: no use, no write needed
             if inv.used >= inv.uses:
                 raise InvitationRefused(f"invitation {inv.id} is used up ({inv.uses} uses)")
             if len(store.browsers) >= MAX_BROWSERS:

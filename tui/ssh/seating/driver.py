@@ -184,7 +184,7 @@ class SSHDriver(Driver):
     def resize(self, width: int, height: int) -> None:
         """The client's window changed size: redraw at the size last given, once per ``resize_delay_s``
         at most, and no more than ``resize_rate`` times a second (the last size always wins)."""
-        self._size = (min(width, self._limits.max_columns), min(height, self._limits.max_rows))
+        self._size = self._limits.clamped(width, height)
         if self._resize_timer is None:
             self._resize_timer = self._input_loop.call_later(self._limits.resize_delay_s, self._resized)
 

@@ -197,7 +197,7 @@ class WebHost(Host, Protocol):
     @property
     def seats(self) -> Seats: ...
 
-    def redeem(self, token: str, peer: str, *, cookie: str = "", key: Any = None) -> Grant: ...
+    def redeem(self, token: str, peer: str, *, key: Any = None) -> Grant: ...
 
     def logged_in(self, peer: str) -> None: ...
 
@@ -812,11 +812,7 @@ class WebDoor:
             width, height = int(request.query.get("width", "")[:6]), int(request.query.get("height", "")[:6])
         except ValueError:
             return DEFAULT_SIZE
-        return self.clamped(width, height) if width > 0 and height > 0 else DEFAULT_SIZE
-
-    def clamped(self, width: int, height: int) -> tuple[int, int]:
-        limits = self.host.limits
-        return min(width, limits.max_columns), min(height, limits.max_rows)
+        return self.host.limits.clamped(width, height) if width > 0 and height > 0 else DEFAULT_SIZE
 
     def _seat(self, grant: Grant) -> Seat | None:
         """The seat a grant sits as: the seats file's, or a spectator link's guest."""
@@ -1008,7 +1004,7 @@ class BrowserSeat:
             if value:
                 self.session.feed(value)
         elif kind == "resize" and isinstance(value, _Size) and value.width > 0 and value.height > 0:
-            self.session.resize(*self.door.clamped(value.width, value.height))
+            self.session.resize(*self.door.host.limits.clamped(value.width, value.height))
         elif kind == "dice" and isinstance(value, str) and (sent := contribution_of(value)) is not None:
             self.session.contributed(Share(*sent))
             self._tell_seal()

@@ -674,9 +674,7 @@ class SeatWorkers:
         """A worker's player uses an invitation: this process alone writes the store and the seats file."""
         try:
             key = asyncssh.import_public_key(msg.key) if msg.key else None
-            grant = redeem_invitation(
-                self.invitations, self._seats, self.log, msg.token, msg.peer, cookie=msg.cookie, key=key
-            )
+            grant = redeem_invitation(self.invitations, self._seats, self.log, msg.token, msg.peer, key=key)
         except (InvitationRefused, asyncssh.KeyImportError, ValueError) as e:
             return wire.Redeemed(msg.seq, None, str(e))
         return wire.Redeemed(msg.seq, grant)

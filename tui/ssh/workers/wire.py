@@ -87,13 +87,12 @@ class Who(_Msg):
 
 
 class Redeem(_Msg):
-    """Use an invitation's token (``tui.ssh.invitations.store``): a browser's (with the cookie it holds, if any) or an
-    SSH key's (``key``: its OpenSSH line, to bind to the seat).  Only the table process writes the store."""
+    """Use an invitation's token (``tui.ssh.invitations.store``): a browser's or an SSH key's (``key``: its OpenSSH
+    line, to bind to the seat).  Only the table process writes the store."""
 
     seq: int
     token: str
     peer: str
-    cookie: str = ""
     key: str = ""
 
 

@@ -104,11 +104,11 @@ class WorkerServer(FireteamServer):
             for table, names in answer.tables.items()
         }
 
-    def redeem(self, token: str, peer: str, *, cookie: str = "", key: asyncssh.SSHKey | None = None) -> Grant:
+    def redeem(self, token: str, peer: str, *, key: asyncssh.SSHKey | None = None) -> Grant:
         """Only the table process writes the invitations and the seats file: it is asked (``wire.Redeem``)."""
         line = public_line(key) if key is not None else ""
         try:
-            answer = self._link.call(wire.Redeem(self._link.next_seq(), token, peer, cookie, line))
+            answer = self._link.call(wire.Redeem(self._link.next_seq(), token, peer, line))
         except Refused as e:  # the table did not answer
             raise InvitationRefused(str(e)) from None
         if isinstance(answer, wire.Redeemed) and answer.grant is not None:
