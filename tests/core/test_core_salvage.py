@@ -337,3 +337,57 @@ def test_salvage_to_a_chosen_file(base, tmp_path):
     assert done.to == tmp_path / "copy.ft" and done.to.read_bytes() == save.read_bytes()
     with pytest.raises(SaveError, match=r"copy\.ft: already exists; choose another name with --to"):
         salvage(save, str(tmp_path / "copy.ft"))
+
+
+def _line_of(payload: bytes, size: int) -> bytes:
+    """A line of ``size`` bytes (no newline counted) holding ``payload`` after spaces (cut short, it is no JSON)."""
+    return b"00000000 " + b" " * (size - 9 - len(payload)) + payload
+
+
+#: Reads that fall on every byte, a few bytes, around a line's longest, or all at once; and two
+#: that fall just so: a chunk that begins with the bad line's line feed and holds the undo after
+#: it, and one that ends a byte short of the longest line's end.
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 64, 299, 300, 301, 302, 303, 1 << 20, "after bad", "longest"])
+@pytest.mark.parametrize("end", ["unit", "overlong unit"])
+def test_the_lines_and_units_dropped_are_counted_the_same_however_the_reads_fall(
+    base, tmp_path, monkeypatch, chunk, end
+):
+    """What follows the first bad line is only counted: every line, and those that begin a
+    command, an undo or a redo, none longer than a save's line; the count read in
+    ``chunk`` bytes at a time."""
+    good = _framed(base + _units())
+    longest = 300
+    assert max(map(len, good)) <= longest
+    undo = _encode({"t": "undo", "cmd": 3, "by": "referee", "at": 1000})
+    tail = [
+        b"00000000 " + _cmd(9, 1) + b"\n",  # the bad line (its check wrong): it begins a command
+        b"00000000 " + undo + b"\n",
+        b"\n\n\n",  # empty lines
+        b"00000000 " + _note("x") + b"\n",
+        b"\n\n",
+        _line_of(_cmd(10, 0), longest) + b"\n",  # as long as a line may be: it begins one
+        _line_of(_cmd(11, 0), longest + 1) + b"\n",  # one byte more: it begins none
+        _line_of(_cmd(12, 0), longest + 2) + b"\n",
+        b"00000000 " + _cmd(13, 0) + b"\n",
+        (_line_of(undo, longest) if end == "unit" else _line_of(undo, longest + 1)),  # no line feed
+    ]
+    if chunk == "after bad":
+        chunk = len(tail[0]) - 1
+    elif chunk == "longest":
+        chunk = len(b"".join(tail[:6])) - 2
+    monkeypatch.setattr(core.storage.salvage, "MAX_LINE_BYTES", longest)
+    monkeypatch.setattr(core.storage.salvage, "_CHUNK", chunk)
+    save = _write(tmp_path / "s.ft", [*good, *tail])
+    done = salvage(save)
+    n = len(good)
+    # 13 lines: the bad one, an undo, 3 empty, a note, 2 empty, the three long ones, a command, the last;
+    # units begin on the bad one, the undo, the first long one, the command, and the last if not too long.
+    units = 5 if end == "unit" else 4
+    assert _verdict(done) == (n, 6, 13, units, n + 1, REASON_CHECK)
+
+
+def test_a_save_of_a_header_alone_is_copied_whole(base, tmp_path):
+    save = _write(tmp_path / "s.ft", _framed(base[:1]))
+    done = salvage(save)
+    assert _verdict(done) == (1, 0, 0, 0, 0, "")
+    assert done.to.read_bytes() == save.read_bytes()

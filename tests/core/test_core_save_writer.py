@@ -6,6 +6,7 @@ behind.  Without a ruleset: a header and hand-made records are enough."""
 from __future__ import annotations
 
 import errno
+import gc
 import json
 import os
 import threading
@@ -186,6 +187,69 @@ def test_two_crashes_in_one_second_keep_both_tails(tmp_path, monkeypatch):
         "s.ft.torn-77-2": HEADER_LINE[:11],
         "s.ft.torn-77-3": HEADER_LINE[:12],
     }
+
+
+def test_a_crash_lefts_bytes_are_set_aside_for_their_owner_only(tmp_path):
+    path = tmp_path / "s.ft"
+    path.write_bytes(HEADER_LINE[:30])
+    old = os.umask(0o022)
+    try:
+        SaveWriter.create(path, HEADER).close()
+    finally:
+        os.umask(old)
+    (torn,) = tmp_path.glob("s.ft.torn-*")
+    assert torn.read_bytes() == HEADER_LINE[:30]
+    assert torn.stat().st_mode & 0o777 == 0o600  # the bytes of a save name what it hides (#60)
+
+
+def test_an_existing_save_that_cannot_be_opened_says_why_not_that_it_exists(tmp_path, monkeypatch):
+    """An I/O error opening the file found in the way is not a name taken."""
+    path = tmp_path / "s.ft"
+    path.write_bytes(HEADER_LINE[:30])
+
+    def io_error(*args):
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(core.storage.writer, "open_regular", io_error)
+    with pytest.raises(SaveError) as refused:
+        SaveWriter.create(path, HEADER)
+    assert str(refused.value) == f"{path}: cannot create the save: Input/output error; choose a writable folder"
+    assert list(tmp_path.iterdir()) == [path] and path.read_bytes() == HEADER_LINE[:30]
+
+
+def test_a_folder_its_file_system_cannot_sync_is_passed_over_but_a_failed_sync_is_not(tmp_path, monkeypatch):
+    real_fsync = os.fsync
+    failure = [0]
+
+    def fsync(fd):
+        if failure[0] and _named(fd) == tmp_path.name:
+            raise OSError(failure[0], os.strerror(failure[0]))
+        return real_fsync(fd)
+
+    monkeypatch.setattr(core.storage.writer.os, "fsync", fsync)
+    for failure[0] in (errno.EINVAL, errno.ENOTSUP):  # a file system that syncs no folder
+        SaveWriter.create(tmp_path / f"{failure[0]}.ft", HEADER).close()
+        assert (tmp_path / f"{failure[0]}.ft").read_bytes() == HEADER_LINE
+    failure[0] = errno.EIO
+    with pytest.raises(SaveError) as refused:
+        SaveWriter.create(tmp_path / "io.ft", HEADER)
+    assert str(refused.value) == (
+        f"{tmp_path / 'io.ft'}: cannot write the new save: Input/output error; free some space and try again"
+    )
+    assert not (tmp_path / "io.ft").exists()
+
+
+def test_a_writer_dropped_without_close_gives_its_save_back(tmp_path):
+    path = tmp_path / "s.ft"
+    w = SaveWriter.create(path, HEADER)
+    w.append(_command(1, "a"))
+    del w
+    gc.collect()
+    again = SaveWriter.lock(path)  # its descriptor was closed, and the lock went with it
+    again.adopt(load(path))
+    again.append(_command(2, "b"))
+    again.close()
+    assert load(path).torn_bytes == 0
 
 
 # ------------------------------------------------------------- go on from a load
@@ -678,6 +742,20 @@ def test_write_new_on_a_full_disk_leaves_nothing(tmp_path, monkeypatch):
         == f"{tmp_path / 'x.ft'}: cannot write: full; free some space or choose another place with --to"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_write_new_on_a_full_disk_says_the_disk_even_if_its_file_cannot_be_removed(tmp_path, monkeypatch):
+    def fails(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "full")
+
+    monkeypatch.setattr(core.storage.writer.os, "fsync", fails)
+    monkeypatch.setattr(Path, "unlink", fails)
+    with pytest.raises(SaveError) as refused:
+        write_new(tmp_path / "x.ft", HEADER, [b'{"t":"note","text":"a"}'], option="--to")
+    assert (
+        str(refused.value)
+        == f"{tmp_path / 'x.ft'}: cannot write: full; free some space or choose another place with --to"
+    )
 
 
 def test_a_new_save_under_a_file_is_not_called_an_existing_save(tmp_path):
