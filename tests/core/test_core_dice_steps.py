@@ -176,7 +176,7 @@ def test_every_roll_in_the_rulesets_code_names_its_step():
             seen += 1
             if not any(k.arg == "step" for k in call.keywords):
                 unnamed.append(f"{path.relative_to(RULESETS)}:{call.lineno}")
-    assert seen > 80 and not unnamed, unnamed
+    assert seen > 70 and not unnamed, unnamed  # 76 calls today: the walk reached the rulesets' rolls
 
 
 def test_the_static_check_finds_a_roll_that_names_no_step():
