@@ -8,8 +8,10 @@ import pytest
 from bn_combat_support import at_initiative, facts, new_game, rolls, status, to_activation
 
 from core import events as ev
+from core.dice import NeedDice
 from core.language.i18n import plain
 from core.ruleset import Refused
+from core.rulesets.breaking_news import dice_order
 from core.views import REFEREE
 
 
@@ -141,6 +143,22 @@ def test_melee_one_against_one(rng):
     out = rng.execute("melee sarge kalash dice=3,3", role="regulars")
     a, b = rolls(out)
     assert a.outcome == "total 7" and b.outcome == "total 5"
+    assert plain(rng.state.units["kalash"].out) == "killed by regulars"
+
+
+def test_the_table_is_asked_for_the_attackers_melee_roll_then_the_defenders(rng):
+    """§11.0: with the table's dice, the attackers' 1d6 is asked first and the defender's
+    second, each at its own step of melee's dice order (Stone and Kalash both roll 3)."""
+    steps: list[str] = []
+    faces: list[int] = []
+    while True:
+        try:
+            rng.execute("melee sarge kalash", role="regulars", faces=faces)
+            break
+        except NeedDice as need:
+            steps.append(need.request.order[need.request.current()])
+            faces.append(3)
+    assert steps == [dice_order.MELEE_ATTACKERS, dice_order.MELEE_DEFENDER]
     assert plain(rng.state.units["kalash"].out) == "killed by regulars"
 
 
