@@ -461,9 +461,6 @@ class Context(msgspec.Struct):
     def is_referee(self) -> bool:
         return self.role == REFEREE
 
-    def acting_side(self, unit: Unit) -> str:
-        return unit.side
-
 
 def _newly_hidden(e: ev.Event) -> str:
     """The unit ``e`` hides (added hidden, or made hidden), or ""."""

@@ -44,8 +44,6 @@ class Parsed(msgspec.Struct):
     #: The line as recorded (``Issued.text``): as typed, but for the words typed in
     #: the reader's language, which are given their English names (``25,5`` its ``25.5``).
     text: str = ""
-    #: The side the command acts for (the first unit's side, or the issuer's).
-    acting_side: str = ""
     units: list[str] = msgspec.field(default_factory=list)
     #: The units named by their marker's label, not their name.
     by_marker: set[str] = msgspec.field(default_factory=set)
@@ -334,7 +332,6 @@ class _LineParse:
             self.faces,
             self.answers,
             recorded,
-            self.acting or "",
             units,
             self.marked,
             self.verb,
