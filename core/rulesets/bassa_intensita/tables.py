@@ -467,16 +467,10 @@ def observation() -> dict[str, ObservationRow]:
     return {r.target: r for r in TABLES.decode("observation.toml", _Observation).rows}
 
 
-@cache
-def damage() -> Damage:
-    """The damage tables of A.12 and their modifiers."""
-    return TABLES.decode("damage.toml", Damage)
-
-
-@cache
-def morale() -> Morale:
-    """The morale tables of A.13."""
-    return TABLES.decode("morale.toml", Morale)
+#: The damage tables of A.12 and their modifiers.
+damage = TABLES.table("damage.toml", Damage)
+#: The morale tables of A.13.
+morale = TABLES.table("morale.toml", Morale)
 
 
 @cache
@@ -501,25 +495,11 @@ def vehicle_types() -> dict[str, VehicleType]:
     return {v.id: v for v in vehicles().types}
 
 
-@cache
-def high_explosive() -> HighExplosive:
-    """The HE tables of A.10 and the ranging tables of A.11."""
-    return TABLES.decode("he.toml", HighExplosive)
-
-
-@cache
-def indirect() -> Indirect:
-    """Indirect fire (A.11) and smoke (A.14.2)."""
-    return TABLES.decode("indirect.toml", Indirect)
-
-
-@cache
-def air() -> Air:
-    """Aircraft, helicopters and anti-aircraft fire (A.15)."""
-    return TABLES.decode("air.toml", Air)
-
-
-@cache
-def special() -> Special:
-    """The special rules of A.16."""
-    return TABLES.decode("special.toml", Special)
+#: The HE tables of A.10 and the ranging tables of A.11.
+high_explosive = TABLES.table("he.toml", HighExplosive)
+#: Indirect fire (A.11) and smoke (A.14.2).
+indirect = TABLES.table("indirect.toml", Indirect)
+#: Aircraft, helicopters and anti-aircraft fire (A.15).
+air = TABLES.table("air.toml", Air)
+#: The special rules of A.16.
+special = TABLES.table("special.toml", Special)
