@@ -522,11 +522,7 @@ class LineClient:
             return
         assert isinstance(question, _Faces)
         if not text:
-            if question.held is not None:
-                self._give_held(question.held)
-                return
-            self._question = None
-            self._say(_("Cancelled: {command}; nothing was recorded.").format(command=question.text))
+            self._cancel(question)
             return
         if self._own(text) == "help":  # the roll in full, the order of the command's dice with it
             self._say(*answers.table_dice(question.request, first=True, verbose=True))
@@ -563,11 +559,7 @@ class LineClient:
         """The answer to a command's question: checked as the game will, then the command again."""
         asked = question.question
         if folded(text) in (folded(_("cancel")), "cancel") or (not text and not asked.default):
-            if question.held is not None:
-                self._give_held(question.held)
-                return
-            self._question = None
-            self._say(_("Cancelled: {command}; nothing was recorded.").format(command=question.text))
+            self._cancel(question)
             return
         try:
             answer = asked.take(text or asked.default)
@@ -579,6 +571,13 @@ class LineClient:
             return
         self._question = None
         self._run(question.text, question.typed, [*question.answers, answer])
+
+    def _cancel(self, question: _Faces | _Asked) -> None:
+        if question.held is not None:
+            self._give_held(question.held)
+            return
+        self._question = None
+        self._say(_("Cancelled: {command}; nothing was recorded.").format(command=question.text))
 
     def _give_held(self, held: Awaited, *, faces: list[int] | None = None, answer: str | None = None) -> None:
         """This seat's faces (or answer) for the command the table holds; neither: withdraw it,

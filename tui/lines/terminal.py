@@ -191,7 +191,7 @@ def _play(
     game: Game, *, role: str, read_only: str, store: UserStore, settings: Settings, protocol: str, strict: bool
 ) -> int:
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
-    front: _Pipe | _Readline
+    front: _Pipe
     if protocol:
         front = Answers(protocol)
     elif terminal:
@@ -329,15 +329,14 @@ class Answers(_Pipe):
         self._answer(client, "answer", None, lambda: client.refuse(why))
 
 
-class _Readline:
+class _Readline(_Pipe):
     """Lines typed at a terminal, through ``readline``: editing, history, completion."""
 
     def __init__(self, game: Game, store: UserStore) -> None:
+        super().__init__()
         self.game = game
         self.store = store
-        self.out = sys.stdout
         self._prompt = ""  # the prompt on screen while a line is being typed ("" when none is)
-        self._write_lock = threading.Lock()
         self._history: list[str] = []
         try:
             import readline  # not on every platform: input() then reads lines without editing
@@ -355,12 +354,6 @@ class _Readline:
             else:
                 self.out.write(text)
             self.out.flush()
-
-    def started(self, client: LineClient) -> None:
-        client.start()
-
-    def ended(self, client: LineClient) -> None:
-        client.end()
 
     def run(self, client: LineClient, lock: threading.Lock) -> None:
         self._setup(client, lock)

@@ -13,6 +13,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.color import Color
+from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -60,6 +61,48 @@ class BarView(ScrollView):
         # Not ``Strip.join``, which also joins the parts' escape codes: the row is
         # filtered into a new strip before it is drawn, whose codes are made anew.
         return Strip([*strip, Segment(" ", cell)], strip.cell_length + 1)
+
+    def _rows_below(self) -> int:
+        """How many rows lie below the view."""
+        height = self.scrollable_content_region.height
+        return 0 if height < 1 else max(0, self.rows - (int(self.scroll_y) + height))
+
+    def _tell_below(self) -> None:
+        """Say how many rows lie below the view, if it changed (subclasses post their message)."""
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._tell_below()
+
+    def _set_rows(self, rows: int) -> None:
+        """Take a new count of rows without laying out the screen: the view's size does not change, only
+        how far it scrolls (assigning ``virtual_size`` lays out every widget of the screen, on every seat)."""
+        self.rows = rows
+        size = Size(self.size.width, rows)
+        if size != self.virtual_size:
+            self.set_reactive(type(self).virtual_size, size)
+
+    def _reveal_cursor(self) -> None:
+        """Scroll the least that shows the cursor's row."""
+        if self.cursor < 0:
+            return
+        height = max(1, self.scrollable_content_region.height)
+        top = int(self.scroll_y)
+        if self.cursor < top:
+            self.scroll_to(y=self.cursor, animate=False, immediate=True)
+        elif self.cursor >= top + height:
+            self.scroll_to(y=self.cursor - height + 1, animate=False, immediate=True)
+
+    def on_resize(self) -> None:
+        self.virtual_size = Size(self.size.width, self.rows)
+        self._reveal_cursor()
+        self._tell_below()
+
+    def on_focus(self) -> None:
+        self.refresh()  # the cursor's row is marked otherwise without the focus
+
+    def on_blur(self) -> None:
+        self.refresh()
 
     def _on_bar(self, x: int) -> bool:
         return self._bar() is not None and x == self.size.width - 1

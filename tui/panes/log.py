@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color
 from textual.containers import Vertical
-from textual.geometry import Region, Size
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -273,8 +273,7 @@ class LogView(BarView, can_focus=True):
         if shown == self._shown and not restruck:
             return
         self._shown = shown
-        self.rows = rows
-        self._grow(Size(self.size.width, rows))
+        self._set_rows(rows)
         self.cursor = cursor
         # Fewer rows (a replay stepped back, a narrower filter): the last row stays at the
         # view's foot, never over blank rows while rows above it are out of view.
@@ -288,7 +287,7 @@ class LogView(BarView, can_focus=True):
             # latest rolls): after every command, on every seat, the message bubbled up five
             # widgets for nothing.  Moving the cursor off the newest line says which it is.
             self.post_message(self.LineHighlighted(self.line_at(self.cursor)))
-        self._tell_newer()
+        self._tell_below()
 
     def _forget(self, commands: frozenset[int]) -> None:
         """Drop the fetched lines of ``commands``, and their rows as drawn (kept apart from the lines)."""
@@ -308,25 +307,11 @@ class LogView(BarView, can_focus=True):
         """Follow the newest line again (after this seat's own command): the next sync moves there."""
         self.follow = True
 
-    def _tell_newer(self) -> None:
-        height = self.scrollable_content_region.height
-        count = 0 if self.follow or height < 1 else max(0, self.rows - (int(self.scroll_y) + height))
+    def _tell_below(self) -> None:
+        count = 0 if self.follow else self._rows_below()
         if count != self._newer:
             self._newer = count
             self.post_message(self.Newer(count))
-
-    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        super().watch_scroll_y(old_value, new_value)
-        self._tell_newer()
-
-    def _grow(self, size: Size) -> None:
-        """Take the log's new length without laying out the screen.
-
-        (Assigning ``virtual_size`` lays out every widget of the screen, once per
-        new line on every seat; the log's size does not change, only how far it scrolls.)
-        """
-        if size != self.virtual_size:
-            self.set_reactive(LogView.virtual_size, size)
 
     def line_at(self, row: int) -> LogLine | None:
         if self.vp is None or self.index is None or not 0 <= row < self.rows:
@@ -430,27 +415,6 @@ class LogView(BarView, can_focus=True):
             barred = self._strips[(key, cell)] = self._with_cell(strip, cell)
         return barred
 
-    def on_resize(self) -> None:
-        self.virtual_size = Size(self.size.width, self.rows)
-        self._reveal_cursor()
-        self._tell_newer()
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
-
-    def _reveal_cursor(self) -> None:
-        height = max(1, self.scrollable_content_region.height)
-        top = int(self.scroll_y)
-        if self.cursor < 0:
-            return
-        if self.cursor < top:
-            self.scroll_to(y=self.cursor, animate=False, immediate=True)
-        elif self.cursor >= top + height:
-            self.scroll_to(y=self.cursor - height + 1, animate=False, immediate=True)
-
     def set_cursor(self, row: int) -> None:
         if self.rows == 0:
             return
@@ -460,7 +424,7 @@ class LogView(BarView, can_focus=True):
         self._reveal_cursor()
         self.refresh()
         self.post_message(self.LineHighlighted(self.line_at(row)))
-        self._tell_newer()
+        self._tell_below()
 
     # ---------------------------------------------------------------- actions
 

@@ -19,7 +19,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Region, Size
+from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 
@@ -225,11 +225,7 @@ class RosterView(BarView, can_focus=True):
             folded_at = item.depth if item.key in self._folded else None
             shown.append(item)
         self._shown = shown
-        self.rows = len(shown)
-        # The rows' count changes how far the view scrolls, not its size: no layout of the screen.
-        size = Size(self.size.width, self.rows)
-        if size != self.virtual_size:
-            self.set_reactive(RosterView.virtual_size, size)
+        self._set_rows(len(shown))
         if self.scroll_y > self.max_scroll_y:
             self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
         self._tell_below()
@@ -237,15 +233,10 @@ class RosterView(BarView, can_focus=True):
     def _tell_below(self) -> None:
         """Say how many rows the view does not show below it: at 80x24 the enemy's figures
         may all be there, and the pane's border says so (``RosterPane``)."""
-        height = self.scrollable_content_region.height
-        count = 0 if height < 1 else max(0, self.rows - (int(self.scroll_y) + height))
+        count = self._rows_below()
         if count != self._below:
             self._below = count
             self.post_message(self.Below(count))
-
-    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        super().watch_scroll_y(old_value, new_value)
-        self._tell_below()
 
     # -------------------------------------------------------------- the cursor
 
@@ -269,16 +260,6 @@ class RosterView(BarView, can_focus=True):
                 break
             count += 1
         return count
-
-    def _reveal_cursor(self) -> None:
-        if self.cursor < 0:
-            return
-        height = max(1, self.scrollable_content_region.height)
-        top = int(self.scroll_y)
-        if self.cursor < top:
-            self.scroll_to(y=self.cursor, animate=False, immediate=True)
-        elif self.cursor >= top + height:
-            self.scroll_to(y=self.cursor - height + 1, animate=False, immediate=True)
 
     def _refresh_rows(self, row: int, count: int) -> None:
         self.refresh(Region(0, row - int(self.scroll_y), self.size.width, count))
@@ -350,17 +331,11 @@ class RosterView(BarView, can_focus=True):
         self._styled_for = None  # a new theme, or a pseudo-class: their colours
         self.refresh()
 
-    def on_resize(self) -> None:
-        self.virtual_size = Size(self.size.width, self.rows)
-        self._reveal_cursor()
-        self._tell_below()
-
     def on_focus(self) -> None:
-        self.refresh()
-        self.post_message(self.Below(self._below))  # the border's hint names the key only when it is needed
+        # (BarView's draws the view again too.)  The border's hint names the key only when needed.
+        self.post_message(self.Below(self._below))
 
     def on_blur(self) -> None:
-        self.refresh()
         self.post_message(self.Below(self._below))
 
     # -------------------------------------------------------------- keys

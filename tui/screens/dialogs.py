@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import TypeVar
 
 import msgspec
 from rich.console import Group
@@ -48,6 +49,18 @@ DIALOG_CSS = """
 {name} Input {{ margin: 1 0 0 0; border: round $border-blurred; }}
 {name} Input:focus {{ border: round $border; }}
 """
+
+
+_R = TypeVar("_R")
+
+
+class Dialog(ModalScreen[_R]):
+    """A dialog over the screen: its ``cancel`` and ``close`` actions dismiss it with no answer."""
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    action_close = action_cancel
 
 
 def _steady_size() -> Reactive[Size]:
@@ -152,7 +165,7 @@ class LockedScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class AskScreen(ModalScreen[str | None]):
+class AskScreen(Dialog[str | None]):
     """Ask for one line of text; Esc cancels."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="AskScreen")
@@ -173,9 +186,6 @@ class AskScreen(ModalScreen[str | None]):
     def _done(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
 
 def _faces(n: int) -> str:
     return ngettext("{n} face", "{n} faces", n).format(n=n)
@@ -191,7 +201,7 @@ def example_faces(count: int, sides: int) -> str:
     return " ".join(str(min(EXAMPLE_FACES[i % len(EXAMPLE_FACES)], sides)) for i in range(max(count, 1)))
 
 
-class DicePrompt(ModalScreen[list[int] | None]):
+class DicePrompt(Dialog[list[int] | None]):
     """Physical dice: ask for exactly the faces ``NeedDice`` named, saying whose roll
     it is, what for, what it needs and its chance, briefly, as the plain seat asks
     (``tui.lines.answers.table_dice``, the same words of ``DiceRequest``); the command's
@@ -313,11 +323,8 @@ class DicePrompt(ModalScreen[list[int] | None]):
         box = self.query_one(PlainInput)
         box.selection = Selection(0, len(box.value))
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
-
-class QuestionPrompt(ModalScreen[str | None]):
+class QuestionPrompt(Dialog[str | None]):
     """A command's question the game cannot decide (``core.questions``): what is asked,
     whose, every answer with what it means; an answer is checked here as the game will."""
 
@@ -361,9 +368,6 @@ class QuestionPrompt(ModalScreen[str | None]):
             self.query_one("#question-error", PlainLabel).update(str(e))
             box = self.query_one(PlainInput)
             box.selection = Selection(0, len(box.value))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 def event_details(
@@ -447,7 +451,7 @@ def event_details(
     return text
 
 
-class AnswerScreen(ModalScreen[None]):
+class AnswerScreen(Dialog[None]):
     """The command line's last answer whole (F9): a ✓ that keeps to one row, a refusal too
     long for a third of the screen, both cut there with ``…``.  Shown as text."""
 
@@ -465,11 +469,8 @@ class AnswerScreen(ModalScreen[None]):
                 yield Plain(Text(visible(self.answer)), id="answer-whole")
             yield Plain(Text(_("Esc/Enter: close"), style="dim"))
 
-    def action_close(self) -> None:
-        self.dismiss(None)
 
-
-class DetailsScreen(ModalScreen[None]):
+class DetailsScreen(Dialog[None]):
     DEFAULT_CSS = DIALOG_CSS.format(name="DetailsScreen")
     BINDINGS = [Binding("escape,enter,q", "close", N_("Close"))]
 
@@ -501,6 +502,3 @@ class DetailsScreen(ModalScreen[None]):
             with VerticalScroll():
                 yield Plain(details)
             yield Plain(Text(_("Esc/Enter: close"), style="dim"))
-
-    def action_close(self) -> None:
-        self.dismiss(None)

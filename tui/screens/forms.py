@@ -18,7 +18,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.strip import Strip
 from textual.widgets import Input, OptionList, Select, SelectionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
@@ -30,7 +29,7 @@ from core.state import GameState
 from core.views import REFEREE
 from tui.i18n import N_, _, scenario_words
 from tui.plain import Plain, PlainInput, PlainLabel, plain
-from tui.screens.dialogs import DIALOG_CSS
+from tui.screens.dialogs import DIALOG_CSS, Dialog
 
 
 def allowed_now(spec: CommandSpec, state: GameState, role: str, domain: str = CORE_DOMAIN) -> str:
@@ -154,7 +153,7 @@ def names_of(spec: CommandSpec, domain: str = CORE_DOMAIN) -> list[str]:
     return [n.lower() for n in (spec.name, *spec.aliases, Domain(domain).pgettext("command", spec.name))]
 
 
-class ActionPicker(ModalScreen[CommandSpec | None]):
+class ActionPicker(Dialog[CommandSpec | None]):
     """Choose an action; those not possible now are listed with the reason.
 
     Focus starts in the filter box: typing narrows the list, Enter picks the
@@ -251,9 +250,6 @@ class ActionPicker(ModalScreen[CommandSpec | None]):
     def _picked(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(next(s for s in self.specs if s.name == event.option.id))
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
 
 class TickList(SelectionList[str]):
     """A list of things to pick, each ticked ``[x]`` or not ``[ ]``: Textual's box shows ``▐X▌``
@@ -276,7 +272,7 @@ class TickList(SelectionList[str]):
         return Strip([Segment("[x] " if picked else "[ ] ", style + Style(meta={"option": index})), *line])
 
 
-class ActionForm(ModalScreen[str | None]):
+class ActionForm(Dialog[str | None]):
     """One field per parameter; Ctrl+S or Enter on the last field gives the command line."""
 
     DEFAULT_CSS = (
@@ -379,6 +375,3 @@ class ActionForm(ModalScreen[str | None]):
 
     def action_submit(self) -> None:
         self.dismiss(self.text())
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -13,7 +13,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Input
 
 from core.commands import local_name, localize_line, spec_domain, usage
@@ -24,6 +23,7 @@ from tui.badges import legend
 from tui.i18n import N_, _
 from tui.keymap import key_label
 from tui.plain import Plain, PlainInput
+from tui.screens.dialogs import Dialog
 
 #: How a search's matches look.
 MATCH = "bold black on yellow"
@@ -159,7 +159,7 @@ class HelpEntry(Plain):
         return found
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     """Every key, command and badge, to the screen's width, with a search box.
 
     The box has the focus from the start, so what is typed is searched at
@@ -291,6 +291,3 @@ class HelpScreen(ModalScreen[None]):
         from tui.screens.rules import RulesScreen  # imported when first shown
 
         self.app.push_screen(RulesScreen(self.ruleset))
-
-    def action_close(self) -> None:
-        self.dismiss(None)

@@ -10,7 +10,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Input
 
@@ -18,6 +17,7 @@ from core.ruleset import Ruleset
 from core.rulesmap import MEANINGS, STATUSES, Entry, by_section, words
 from tui.i18n import N_, _
 from tui.plain import Plain, PlainInput
+from tui.screens.dialogs import Dialog
 
 #: How each status is drawn.
 STYLES = {
@@ -84,7 +84,7 @@ def rules_table(rules: list[Entry], ruleset: Ruleset, query: str = "") -> Render
 SEARCH_PAUSE_S = 0.15
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(Dialog[None]):
     """Every rule of the ruleset's map with its status.  The search box has the focus:
     typing narrows the list to the rules whose id, section, status or notes hold the
     words; Tab and Shift+Tab step the status shown (all, enforced, ruling …)."""
@@ -190,6 +190,3 @@ class RulesScreen(ModalScreen[None]):
 
     def action_scroll(self, method: str) -> None:
         getattr(self.query_one(VerticalScroll), method)(animate=False)
-
-    def action_close(self) -> None:
-        self.dismiss(None)

@@ -205,21 +205,7 @@ class SharedScreen:
     def write(self, data: str) -> None:
         """A frame of the app: to every viewer who keeps up."""
         self.frames += 1
-        limit = self.limits.spectator_buffer
-        sent: dict[ColorSystem | None, str] = {}
-        for watching in list(self._watching.values()):
-            if watching.state is State.LIVE:
-                viewer = watching.viewer
-                if viewer.buffered() > limit:
-                    self._fell_behind(watching)
-                    continue
-                system = viewer.color_system
-                text = sent.get(system)
-                if text is None:
-                    text = sent[system] = colors_for(data, system)
-                viewer.send(text)
-            else:
-                watching.skipped += watching.state is State.BEHIND
+        to_live(self._watching, data, self.limits, self._fell_behind)
         self._queue_wholes()
 
     # ------------------------------------------------------ the whole screen
@@ -280,9 +266,6 @@ class SharedScreen:
     # ------------------------------------------------------------ slow viewers
 
     def _fell_behind(self, watching: Watching) -> None:
-        watching.state = State.BEHIND
-        watching.since = time.monotonic()
-        watching.skipped += 1
         self._quiet.warning(
             f"behind {watching.name}",
             "spectator behind %s on %s: %d bytes unsent (limit %d): frames skipped until it drains",
@@ -312,6 +295,25 @@ class SharedScreen:
             late,
             self.limits.spectator_behind_s,
         )
+
+
+def to_live(watching: dict[int, Watching], frame: str, limits: Limits, fell_behind: Callable[[Watching], None]) -> None:
+    """Send ``frame`` to every viewer who keeps up, its colours brought down once per colour system; one with
+    more than ``limits.spectator_buffer`` bytes unsent falls behind instead (``fell_behind`` told)."""
+    sent: dict[ColorSystem | None, str] = {}
+    for w in list(watching.values()):
+        if w.state is State.LIVE:
+            if w.viewer.buffered() > limits.spectator_buffer:
+                w.state, w.since, w.skipped = State.BEHIND, time.monotonic(), w.skipped + 1
+                fell_behind(w)
+                continue
+            system = w.viewer.color_system
+            text = sent.get(system)
+            if text is None:
+                text = sent[system] = colors_for(frame, system)
+            w.viewer.send(text)
+        elif w.state is State.BEHIND:
+            w.skipped += 1
 
 
 def catch_up(watching: dict[int, Watching], limits: Limits, cut_off: Callable[[Watching, float], None]) -> bool:

@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -30,7 +29,7 @@ from rich.color import ColorSystem
 from core.venue import VenueError
 from tui.ssh.limits import Limits, QuietLog
 from tui.ssh.seating.driver import colors_for
-from tui.ssh.seating.sharedscreen import DRAIN_CHECK_S, State, Viewer, Watching, catch_up
+from tui.ssh.seating.sharedscreen import DRAIN_CHECK_S, State, Viewer, Watching, catch_up, to_live
 from tui.ssh.venue.frames import WANT_EVERY_S, Screen, read_frame, screen_subject, want_bytes, want_subject
 
 #: The frames after a key frame a relay keeps for late watchers; past this it asks for a key frame.
@@ -117,7 +116,7 @@ class RelayScreen:
         elif self.in_sync and frame.run == self.run and frame.number == self.number + 1:
             self.number = frame.number
             self._keep(frame.text)
-            self._to_live(frame.text)
+            to_live(self._watching, frame.text, self.limits, self._fell_behind)
         elif not (frame.run == self.run and frame.number <= self.number):  # not an old frame come late
             self.in_sync = False  # a frame missed: none sent on until the next key frame
             self._ask_key()
@@ -140,22 +139,6 @@ class RelayScreen:
         if self.tail_bytes > MAX_TAIL_BYTES:
             self.tail_bytes = MAX_TAIL_BYTES // 2  # asked once per half of it again, until a key frame comes
             self._ask_key()
-
-    def _to_live(self, text: str) -> None:
-        limit = self.limits.spectator_buffer
-        sent: dict[ColorSystem | None, str] = {}
-        for w in list(self._watching.values()):
-            if w.state is State.LIVE:
-                if w.viewer.buffered() > limit:
-                    self._fell_behind(w)
-                    continue
-                system = w.viewer.color_system
-                out = sent.get(system)
-                if out is None:
-                    out = sent[system] = colors_for(text, system)
-                w.viewer.send(out)
-            elif w.state is State.BEHIND:
-                w.skipped += 1
 
     def _send_wholes(self) -> None:
         if not self.in_sync:
@@ -195,9 +178,6 @@ class RelayScreen:
         return None if w is None else (w.state, w.wholes, w.skipped)
 
     def _fell_behind(self, w: Watching) -> None:
-        w.state = State.BEHIND
-        w.since = time.monotonic()
-        w.skipped += 1
         self._quiet.warning(f"behind {w.name}", "relay: watcher %s behind on %s: frames skipped", w.name, self.subject)
         if self._drain is None:
             self._drain = asyncio.get_running_loop().call_later(DRAIN_CHECK_S, self._check_behind)

@@ -134,8 +134,6 @@ class TablePublisher:
         self._nc: Any = None
         #: The spectators' screens the relays want (``tui.ssh.venue.caster``), once connected.
         self.screens: ScreenCaster | None = None
-        #: Times the views were published (each pass that sent any), for tests and the log.
-        self.passes = 0
 
     # ----------------------------------------------------------------- the server's side
 
@@ -249,7 +247,6 @@ class TablePublisher:
             self._progress.notify_all()
 
     async def _pass(self, js: Any) -> None:
-        sent = 0
         for t in self._tables:
             if t.refused:
                 continue
@@ -261,7 +258,6 @@ class TablePublisher:
             for publication in changes:
                 try:
                     await self._publish(js, t, publication)
-                    sent += 1
                 except Refused as e:
                     t.refused = str(e)
                     self.log.error("venue: table %s is no longer published from here: %s", t.table.name, e)
@@ -269,8 +265,6 @@ class TablePublisher:
             else:
                 await self._publish_chances(js, t)
         self._measure_next()
-        if sent:
-            self.passes += 1
         async with self._progress:
             self._progress.notify_all()
 
