@@ -79,6 +79,11 @@ def allowed(g: Game, line: str, ok: bool) -> list[ev.Event]:
     return []
 
 
+def cases(table: dict[str, tuple]) -> list:
+    """A parametrize table's rows, each named by its key: the rulebook case it is."""
+    return [pytest.param(*row, id=name) for name, row in table.items()]
+
+
 def rolled(facts: list[ev.Event]) -> list[ev.Roll]:
     return [e.roll for e in facts if isinstance(e, ev.Rolled)]
 
