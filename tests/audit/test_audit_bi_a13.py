@@ -273,5 +273,4 @@ def test_m3_an_artillery_attack_or_a_mortar_over_100_mm(tmp_path, monkeypatch, c
     play(game, "@blue ranging fo dice=1,1")
     goto(game, "fire-veteran", 3)
     said = any("(M3)" in n for n in notes(play(game, "@blue ffe fo")))
-    game.close()
     assert said is m3

@@ -405,7 +405,6 @@ def test_a_wounded_man_is_carried_10_less_1d6(tmp_path, face, cm):
     g = _wounded_trained(tmp_path)
     out = g.execute(f"carry vet trained dice={face}", role=REFEREE)
     assert f"Trained moves {cm} cm" in " ".join(out.lines)
-    g.close()
 
 
 @pytest.mark.audits("T-04")
@@ -417,7 +416,6 @@ def test_a_wounded_man_is_carried_once_a_turn(tmp_path):
     refused(g, "carry recruit trained dice=3")
     play(g, "next", "next", "next dice=6,6,1,1")
     g.execute("carry recruit trained dice=3", role=REFEREE)  # the next turn, again
-    g.close()
 
 
 # ------------------------------------------------------------------ more of §6–§7
@@ -438,7 +436,6 @@ def test_at_night_every_sighting_is_plus_two_but_with_night_visors(tmp_path):
     assert rolls(g.execute("spot nv ghost range=20 dice=1", role=REFEREE))[0].need == 3
     # "+2 in jungle or at night": one modifier, not two.
     assert rolls(g.execute("spot trained ghost range=20 night dice=1", role=REFEREE))[0].need == 5
-    g.close()
 
 
 @pytest.mark.audits("SPOT-7")

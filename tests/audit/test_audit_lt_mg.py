@@ -40,7 +40,6 @@ def test_every_cell_of_the_mg_table(tmp_path, diff):
         if want != "D":
             assert has(g, "inf", "immobilised") == (want == "I")
             assert has(g, "inf", "ready-1") == (want == "-")  # "I" loses the ready shots
-        g.close()
 
 
 @pytest.mark.audits("LT-R060", "LT-AMB-19")
@@ -50,7 +49,6 @@ def test_each_defence_value(tmp_path):
         g, facts = _mg(tmp_path, 5, key, 6, name=f"{i}.ft")
         column = 5 - value
         assert f"column {'>+4' if column > 4 else f'+{column}' if column else '0'}:" in outcome(facts), key
-        g.close()
 
 
 @pytest.mark.audits("LT-R060", "LT-AMB-31")

@@ -326,7 +326,6 @@ def test_opportunity_fire_without_a_moon_reaches_20_cm(tmp_path, monkeypatch):
     play(g, "@red move tariq 10")
     refused(g, "@blue fire carlo tariq range=21")
     assert chances(play(g, "@blue fire carlo tariq range=20 dice=9")) == [2]
-    g.close()
 
 
 # ------------------------------------------------------------- A.7 covering fire
@@ -340,7 +339,6 @@ def test_covering_fire_at_a_visible_man_by_moonlight(tmp_path, monkeypatch, shoo
     g = new_game(tmp_path, monkeypatch, night="moon", extra=EXTRA)
     goto(g, "cover", 1)
     assert chances(play(g, f"@blue fire {shooter} tariq range={cm} dice=9,9")) == [chance, chance]
-    g.close()
 
 
 @pytest.mark.audits("BI-R053", "BI-WN5")
@@ -395,7 +393,6 @@ def test_a_saw_at_an_area_of_prone_men_by_moonlight(tmp_path, monkeypatch):
     g = new_game(tmp_path, monkeypatch, night="moon", extra=EXTRA)
     goto(g, "fire-regular", 1)
     assert chances(play(g, "fire sam tariq fares range=15 area prone dice=9,9")) == [2, 2]
-    g.close()
 
 
 @pytest.mark.audits("BI-WN4", "BI-R121")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import audit_lt_table
+import audit_common
 import pytest
 from audit_lt_table import (
     RIFLES,
@@ -87,7 +87,7 @@ def scenario_with(tmp_path: Path, top: str, more: str = "", first: tuple[str, ..
     path = tmp_path / "probe.toml"
     path.write_text(text, encoding="utf-8")
     g = Game.new(tmp_path / "probe.ft", "linea-di-tiro", seed=5)
-    audit_lt_table._OPEN.append(g)
+    audit_common.OPEN.append(g)
     g.execute(f"scenario {path} dice=" + ",".join(map(str, faces_for(stacked(list(first))))), role=REFEREE)
     play(g, "next")
     return g

@@ -292,7 +292,6 @@ def test_a_damaged_elite_tank_in_panic_on_a_six(tmp_path, monkeypatch):
     play(g, "mark leo damaged")
     facts = play(g, "morale leo m7 dice=10,6")
     assert outcomes(facts, "A.13.3") == ["panic"] and g.state.units["leo"].in_play
-    g.close()
 
 
 @pytest.mark.audits("BI-R182", "BI-R183")
@@ -365,7 +364,6 @@ def test_a_vehicle_that_fires_its_dischargers_in_the_movement_does_not_move(tmp_
     refused(g, "@blue move leo 30")
     goto(g, "fire-regular", 1)
     refused(g, "fire leo tariq range=30")
-    g.close()
 
 
 @pytest.mark.audits("BI-R163", "BI-R161")

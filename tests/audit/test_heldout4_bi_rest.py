@@ -467,7 +467,6 @@ def test_at_night_a_man_who_fired_from_cover_is_still_no_target_for_an_open_vehi
     play(g, "@blue move bruno 5", "@red fire tariq bruno range=10 dice=10,10")
     goto(g, "observe", 1)
     refused(g, "observe scout tariq cover dice=1")
-    g.close()
 
 
 @pytest.mark.audits("BI-R021", "BI-R028", "BI-AMB-09")
@@ -578,7 +577,6 @@ def test_anti_aircraft_fire_at_a_helicopter_in_its_movement(tmp_path, monkeypatc
     goto(g, "move-first", 1)
     play(g, "@blue move lynx 50 dice=3,3")
     assert _targets(play(g, f"@red aa {gunner} lynx range=50 dice=2"), "BI-R260") == [chance]
-    g.close()
 
 
 @pytest.mark.audits("BI-R182", "BI-R042", "BI-AMB-45")

@@ -139,7 +139,6 @@ def test_a_recoilless_gun_penetrates_by_its_own_rows(tmp_path, monkeypatch, weap
     early_goto(g, "fire-regular", 1)
     facts = early_play(g, f"fire srr {target} range=50{flank} dice=1,{chance},1")
     assert [r.target for r in early_rolls(facts, "A.12.3")] == [chance]
-    g.close()
 
 
 # ------------------------------------------------------------ A.12.4 armoured damage
@@ -287,7 +286,6 @@ def test_a_man_in_heavy_cover_hit_by_automatic_fire_checks_with_both(tmp_path, m
     early_play(g, "fire bruno tariq range=20 heavy dice=1,1,9")
     facts = early_play(g, "next dice=7")
     assert [(r.rule, r.target) for r in early_rolls(facts, "A.13.2")] == [("A.13.2", 7)]
-    g.close()
 
 
 @pytest.mark.audits("BI-R113", "BI-R024", "BI-R028")
