@@ -115,8 +115,7 @@ def test_each_man_checks_for_himself_and_one_event_is_one_check(game):
     assert not unit(game, "sandro").has("morale-due") and unit(game, "fabio").has("morale-due")
     refused(game, "morale sandro dice=1", match="no check is due")
     # two triggers before his roll: a near miss on Fabio whose check is due already
-    play(game, "hit fabio dice=1")
-    play(game, "morale fabio dice=1")
+    play(game, "hit fabio dice=1", "morale fabio dice=1")
     assert not unit(game, "fabio").has("morale-due")
 
 

@@ -161,8 +161,7 @@ def test_a_spotted_piece_fires_its_prepared_attack_at_its_first_spotter_at_minus
     add(lt, "spotter", "us", "sherman", team="X", stats={"front": 6, "side": 6})
     add(lt, "second", "us", "sherman", team="X2", stats={"front": 6, "side": 6})
     add(lt, "hunter", "german", "pz4", team="Y", status=("hidden", "ready-1"), stats={"at": 6, "front": 6})
-    play(lt, "next")
-    play(lt, "spot hunter by=spotter at=10 state=still-cover")
+    play(lt, "next", "spot hunter by=spotter at=10 state=still-cover")
     refused(lt, "@german at hunter second ambush dice=3,3")  # at the first enemy that spots it only
     facts = play(lt, "@german at hunter spotter ambush close dice=3,3")  # the -1 counted once
     assert outcome(facts) == "modified total 5, column 0: T: morale test"

@@ -357,8 +357,7 @@ def test_covering_fire_at_a_feature_by_a_gassed_man_is_halved_twice(game):
     """A.16.4: tear gas halves the chance to hit; A.7: covering fire at a feature ½: the SAW's
     single shots at a hidden man at normal range, 4 / 4 = 1."""
     goto(game, "fire-regular", 1)
-    play(game, "@red gas fares sam dice=1")
-    play(game, "mark tariq hidden")
+    play(game, "@red gas fares sam dice=1", "mark tariq hidden")
     goto(game, "cover", 2)
     play(game, '@blue screen sam feature="the wood"')
     goto(game, "fire-regular", 2)

@@ -120,16 +120,14 @@ def test_every_edge_of_the_damage_die(fire, shooter, face, result):
 @pytest.mark.audits("LN-R037", "LN-R021")
 def test_two_wounds_in_one_fire_eliminate(fire):
     """ "Con due ferite si viene eliminati": Jones and Brown each wound Fritz in the same fire."""
-    play(fire, "@paras fire jones fritz half dice=6,2")
-    play(fire, "@paras fire brown fritz half dice=6,4")
+    play(fire, "@paras fire jones fritz half dice=6,2", "@paras fire brown fritz half dice=6,4")
     after_fire(fire)
     assert out(fire, "fritz")
 
 
 @pytest.mark.audits("LN-R037", "LN-R035")
 def test_a_wound_and_a_shot_with_no_effect_leave_one_wound(fire):
-    play(fire, "@paras fire jones fritz half dice=6,3")
-    play(fire, "@paras fire brown fritz half dice=6,1")
+    play(fire, "@paras fire jones fritz half dice=6,3", "@paras fire brown fritz half dice=6,1")
     after_fire(fire)
     assert not out(fire, "fritz") and has(fire, "fritz", "wounded")
 

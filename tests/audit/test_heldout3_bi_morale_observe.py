@@ -113,8 +113,7 @@ def test_a_man_in_panic_counts_as_shocked_through_the_next_turn(game):
 def test_a_shocked_man_who_passes_a_later_check_stays_shocked(game):
     """A.13.3: passing a check takes nothing away: Carlo, shocked, passes his next check and
     is still shocked (his shock lasts to the end of the next turn)."""
-    play(game, "morale carlo m7 dice=10,2")
-    play(game, "morale carlo m7 dice=1")
+    play(game, "morale carlo m7 dice=10,2", "morale carlo m7 dice=1")
     assert game.state.units["carlo"].has("shocked")
 
 

@@ -433,8 +433,7 @@ def test_a_damage_tables_shocked_on_a_shocked_man_is_no_panic(game):
     """BI-AMB-44: "Shocked + Shocked -> Panic" is for morale results only: Carlo, shocked by
     a failed check, is shocked again by a rifle's hit (3): he checks morale, passes, and does
     not flee."""
-    play(game, "morale carlo m7 dice=10,1")
-    play(game, "hit carlo weapon=rifle dice=3")
+    play(game, "morale carlo m7 dice=10,1", "hit carlo weapon=rifle dice=3")
     facts = play(game, "morale carlo dice=1")
     assert _targets(facts, "A.13.2") == [7] and _fled(facts) == []
 
@@ -492,8 +491,7 @@ def test_covering_fire_at_his_wood_slows_a_hidden_man_next_turn(game):
     goto(game, "cover", 1)
     play(game, '@blue screen sam feature="the wood"', "mark tariq hidden")
     goto(game, "fire-regular", 1)
-    play(game, "screened sam tariq range=20 dice=9,9")
-    play(game, "@red fire tariq bruno range=30 dice=10,10")
+    play(game, "screened sam tariq range=20 dice=9,9", "@red fire tariq bruno range=30 dice=10,10")
     goto(game, "move-second", 2)
     refused(game, "@red move tariq 12.5")
     assert has_moved(play(game, "@red move tariq 12"))

@@ -47,13 +47,11 @@ def test_a_dressed_man_counts_as_wounded_so_another_wound_kills_him(game):
     (shocked), still wounded."""
     play(game, "hit bruno dice=9,3", "hit carlo dice=9,3")
     goto(game, "fire-regular", 1)
-    play(game, "@blue dress capo bruno dice=4")
-    play(game, "hit bruno dice=6")
+    play(game, "@blue dress capo bruno dice=4", "hit bruno dice=6")
     assert not unit(game, "bruno").in_play
     waive_morale(game)
     goto(game, "fire-regular", 2)
-    play(game, "@blue dress capo carlo dice=4")
-    play(game, "hit carlo dice=5")
+    play(game, "@blue dress capo carlo dice=4", "hit carlo dice=5")
     carlo = unit(game, "carlo")
     assert carlo.in_play and carlo.has("wounded") and carlo.has("shocked")
 

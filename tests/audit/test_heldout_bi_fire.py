@@ -275,8 +275,7 @@ def test_a_man_wounded_by_a_higher_tier_fires_at_half(game):
     """A.8: the Veterans' results take effect before the Regulars fire: Bruno, wounded by
     Karim, fires at half (2)."""
     goto(game, "fire-veteran", 1)
-    play(game, "@red fire karim bruno range=20 dice=1,6,9")
-    play(game, "clear bruno morale-due")
+    play(game, "@red fire karim bruno range=20 dice=1,6,9", "clear bruno morale-due")
     goto(game, "fire-regular", 1)
     assert chances(play(game, "fire bruno tariq range=20 dice=9,9")) == [2, 2]
 
