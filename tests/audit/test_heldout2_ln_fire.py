@@ -65,7 +65,8 @@ def test_a_wound_taken_in_turn_1_costs_one_in_turn_2(fire):
 @pytest.mark.audits("LN-R031", "LN-AMB-05")
 @pytest.mark.parametrize(("face", "hit"), [(5, False), (6, True)])
 def test_prone_and_in_cover_within_half_range(fire, face, hit):
-    """ "Il bersaglio è coricato oppure al riparo": each -1, so 4 + 2 = 6 for Fritz."""
+    """ "Il bersaglio è coricato oppure al riparo": each -1, so 4 + 2 = 6 for Fritz (cumulative,
+    not a single -1: LN-AMB-05)."""
     assert hits(fire, f"@garrison fire fritz jones half prone cover dice={face}" + (",1" if hit else "")) == hit
 
 
