@@ -98,6 +98,11 @@ def rolled(facts: list[ev.Event]) -> list[ev.Roll]:
     return [e.roll for e in facts if isinstance(e, ev.Rolled)]
 
 
+def moved(facts: list[ev.Event]) -> list[float]:
+    """How far each piece moved, in order."""
+    return [e.cm for e in facts if isinstance(e, ev.Moved)]
+
+
 def said(facts: list[ev.Event]) -> str:
     return " | ".join(plain(e.text) for e in facts if isinstance(e, ev.Noted))
 

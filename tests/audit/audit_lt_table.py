@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from audit_common import allowed, copied, has, out, refused, rolled, said  # noqa: F401  (re-exported)
+from audit_common import allowed, copied, has, moved, out, refused, rolled, said  # noqa: F401  (re-exported)
 
 from core import events as ev
 from core.game import Game
@@ -138,10 +138,6 @@ def add(
 def outcome(facts: list[ev.Event]) -> str:
     """The last roll's outcome, as the log says it."""
     return plain(rolled(facts)[-1].outcome)
-
-
-def moved(facts: list[ev.Event]) -> list[float]:
-    return [e.cm for e in facts if isinstance(e, ev.Moved)]
 
 
 def scenario_game(tmp_path: Path, profiles: str, units: str, first: list[str] = ALTERNATE) -> Game:

@@ -6,14 +6,9 @@ from __future__ import annotations
 
 import pytest
 from audit_bi_late import goto, late_game, late_table, notes, outcomes, play, refused, unit, waive_morale
-
-from core import events as ev
+from audit_common import moved
 
 game = late_table()
-
-
-def moved(facts) -> list[int]:
-    return [e.cm for e in facts if isinstance(e, ev.Moved)]
 
 
 # ----------------------------------------------------------------- A.13.2 chance to pass

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bn_early import new_game, play, refused, rolls, status, table
+from audit_bn_early import notes as deviation_note
 
 from core.views import REFEREE
 
@@ -18,10 +19,6 @@ irr = table("irr", active="irregulars")
 
 
 dev = table("dev", options=("deviation",))
-
-
-def deviation_note(out) -> str:
-    return " ".join(line for line in out.lines if line.startswith("note"))
 
 
 @pytest.mark.audits("T-11", "FIRE-11", "EX-03")

@@ -6,15 +6,11 @@ lines of the quick reference (T-21)."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import is_out, new_game, play, refused, rolls, table
+from audit_bn_early import is_out, new_game, notes, play, refused, rolls, table
 
 from core.views import REFEREE
 
 g = table()
-
-
-def notes(out) -> str:
-    return " ".join(line for line in out.lines if line.startswith("note"))
 
 
 # ------------------------------------------------------------------ ART-1..4

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bi_early import KILL, goto, man, outcomes, play, refused, rolls, table, vehicle
+from audit_bi_late import unit
 
 EXTRA = (
     man("mg1", "blue", "regular", "mg", roles=("emplaced",)),
@@ -23,10 +24,6 @@ EXTRA = (
 
 
 game = table(extra=EXTRA)
-
-
-def unit(g, uid):
-    return g.state.units[uid]
 
 
 def due(g, *uids) -> list[bool]:

@@ -13,9 +13,9 @@ from __future__ import annotations
 import pytest
 from audit_bn_early import MEN, play, refused, rolls, status
 from audit_bn_early import new_game as new_table
-from audit_bn_late import extras, facts, ledger, new_game, next_turn, out, to_activation, unit
+from audit_bn_late import extras, ledger, new_game, next_turn, out, to_activation, unit
+from audit_bn_late import final_count as _final_count
 
-from core import events as ev
 from core.ruleset import Refused
 from core.views import REFEREE
 
@@ -27,10 +27,6 @@ SQUADS = (
     + unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader"))
     + "".join(unit(f"i{i}", "irregulars", "Irr3", "Cell") for i in range(4))
 )
-
-
-def _final_count(g) -> str:
-    return " ".join(n.text for n in facts(g.execute("victory the patrol withdraws", role=REFEREE), ev.Noted))
 
 
 def _to_hit(out) -> list:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bi_early import U, chances, goto, outcomes, play, rolls, table, vehicle
+from audit_bi_late import unit as _unit
 
 from core.dice import NeedDice
 from core.language.i18n import plain
@@ -58,10 +59,6 @@ def _refused(g, line: str) -> bool:
 
 def _said(facts) -> str:
     return " ".join(plain(e.text) for e in facts if hasattr(e, "text"))
-
-
-def _unit(g, uid: str):
-    return g.state.units[uid]
 
 
 # --- A.12.1: a Shocked man, how long he is held -------------------------------------------

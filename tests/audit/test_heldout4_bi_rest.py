@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bi_early import goto, has_moved, man, new_game, outcomes, play, refused, rolls, table, vehicle
+from audit_common import moved as _fled
 
 #: Beside the audit's table: an Elite squad led by a Rabble-ability leader, a Rabble squad
 #: led by an Elite-ability one, an Elite section (A.4: "qualsiasi combinazione"), and an
@@ -32,10 +33,6 @@ EXTRA = (
 
 
 game = table(extra=EXTRA)
-
-
-def _fled(facts) -> list:
-    return [e.cm for e in facts if type(e).__name__ == "Moved"]
 
 
 def _targets(facts, rule: str = "") -> list[int | None]:

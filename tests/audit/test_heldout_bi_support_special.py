@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bi_late import goto, late_game, late_table, outcomes, play, refused, unit, waive_morale
+from audit_common import moved
 
 from core.views import unit_visible
 
@@ -24,10 +25,6 @@ def edge(g, observer, target, chance, how="", side="blue"):
     play(g, "undo")
     facts = play(g, f"observe {observer} {target}{how} dice={chance}")
     assert outcomes(facts) == [("BI-R165", chance, "spotted")] and unit_visible(unit(g, target), side)
-
-
-def moved(facts) -> list[float]:
-    return [e.cm for e in facts if type(e).__name__ == "Moved"]
 
 
 # ------------------------------------------------------------ A.14.1 observation
