@@ -204,6 +204,11 @@ def shot(g: Game, command: str) -> Rolled:
     return first[0]
 
 
+def notes(out) -> str:
+    """The notes among the lines a command wrote."""
+    return " ".join(line for line in out.lines if line.startswith("note"))
+
+
 def to_hit(out) -> list[Rolled]:
     """The rolls to hit a command made: its fire, opportunity and speculative fire (§8)."""
     return [r for r in rolls(out) if r.purpose.startswith(("fire", "opportunity", "speculative"))]

@@ -159,3 +159,29 @@ def morale_roll(out) -> ev.Rolled:
 def over(g: Game) -> bool:
     """Whether the game has ended (§14)."""
     return "game_over" in g.state.vars or g.state.phase == "final"
+
+
+def to_end(g: Game) -> None:
+    """The last activation ended: the game on to the turn's end."""
+    g.execute("next", role=REFEREE)
+    assert g.state.phase == "end"
+
+
+def saves(outcome) -> list[ev.Roll]:
+    return [r for r in rolls(outcome) if "save" in str(r.purpose)]
+
+
+def final_count(g: Game) -> str:
+    """The words of the final count, made by ending the game."""
+    return " ".join(n.text for n in facts(g.execute("victory the patrol withdraws", role=REFEREE), ev.Noted))
+
+
+def platoon(sizes: tuple[int, ...]) -> str:
+    """A Veteran platoon of teams of the given sizes (the first man of the first team its
+    commander), and one Militiaman."""
+    out = ""
+    for t, size in enumerate(sizes, 1):
+        for i in range(1, size + 1):
+            roles = ("commander",) if (t, i) == (1, 1) else ()
+            out += unit(f"t{t}m{i}", "regulars", "R3", f"team{t}", roles=roles, lead=1 if roles else 0)
+    return out + unit("m1", "irregulars", "Irr3", "C")

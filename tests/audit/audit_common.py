@@ -1,4 +1,5 @@
-"""What the audit's four tables share: a game set up once and copied for each case, and
+"""What the audit's four tables share: a game set up once and copied for each case (and
+closed after it), and
 the idioms every case writes: a line refused, a line allowed on one side of an edge and
 refused on the other, the rolls and notes among its facts, a figure out or with a badge.
 
@@ -27,6 +28,8 @@ from playing import play, refused  # noqa: E402  (test folders are not packages)
 _folder: list[Path] = []
 _templates: dict[str, tuple[Path, bool]] = {}
 _numbers = itertools.count()
+#: The games the running case has opened, closed after it by :func:`close_games`.
+OPEN: list[Game] = []
 
 
 def keep_templates_in(folder: Path) -> None:
@@ -55,18 +58,25 @@ def copied(key: str, build: Callable[[Path], Game], folder: Path) -> Game:
     folder.mkdir(parents=True, exist_ok=True)
     g = Game.open(shutil.copyfile(path, folder / path.name))
     g.seeded = seeded  # as Game.new(seed=...) made it: a copy seals no dice of its own
+    OPEN.append(g)
     return g
 
 
+@pytest.fixture(autouse=True)
+def close_games():
+    """Every game a case opens is closed after it (an open save holds its lock)."""
+    yield
+    while OPEN:
+        OPEN.pop().close()
+
+
 def game_fixture(name: str, make: Callable[[Path, pytest.MonkeyPatch], Game]):
-    """A fixture ``name``: the game ``make(tmp_path, monkeypatch)`` returns, closed after
-    the case (a test module writes ``game = table(...)`` for its table's games)."""
+    """A fixture ``name``: the game ``make(tmp_path, monkeypatch)`` returns (a test module
+    writes ``game = table(...)`` for its table's games)."""
 
     @pytest.fixture(name=name)
     def fixture(tmp_path, monkeypatch):
-        g = make(tmp_path, monkeypatch)
-        yield g
-        g.close()
+        return make(tmp_path, monkeypatch)
 
     return fixture
 
@@ -79,8 +89,18 @@ def allowed(g: Game, line: str, ok: bool) -> list[ev.Event]:
     return []
 
 
+def cases(table: dict[str, tuple]) -> list:
+    """A parametrize table's rows, each named by its key: the rulebook case it is."""
+    return [pytest.param(*row, id=name) for name, row in table.items()]
+
+
 def rolled(facts: list[ev.Event]) -> list[ev.Roll]:
     return [e.roll for e in facts if isinstance(e, ev.Rolled)]
+
+
+def moved(facts: list[ev.Event]) -> list[float]:
+    """How far each piece moved, in order."""
+    return [e.cm for e in facts if isinstance(e, ev.Moved)]
 
 
 def said(facts: list[ev.Event]) -> str:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from audit_common import allowed, copied, has, out, refused, rolled, said  # noqa: F401  (re-exported)
+from audit_common import allowed, copied, has, moved, out, refused, rolled, said  # noqa: F401  (re-exported)
 
 from core import events as ev
 from core.game import Game
@@ -81,23 +81,9 @@ def mg_book(diff: int, total: int) -> str:
     return MG_BOOK[min(max(total, 1), 6)].split()[col]
 
 
-#: The games a test has opened, closed after it by :func:`close_games`.
-_OPEN: list[Game] = []
-
-
-@pytest.fixture(autouse=True)
-def close_games():
-    """Every game a test opens is closed after it (an open save holds its lock)."""
-    yield
-    while _OPEN:
-        _OPEN.pop().close()
-
-
 def game_with(tmp_path: Path, first: list[str], name: str = "audit-lt.ft") -> Game:
     """A demo game whose deck starts with the cards ``first``."""
-    g = copied(repr(("lt", first, name)), lambda folder: new_game(folder / name, first), tmp_path)
-    _OPEN.append(g)
-    return g
+    return copied(repr(("lt", first, name)), lambda folder: new_game(folder / name, first), tmp_path)
 
 
 def turned(tmp_path: Path, first: list[str], *lines: str) -> Game:
@@ -154,10 +140,6 @@ def outcome(facts: list[ev.Event]) -> str:
     return plain(rolled(facts)[-1].outcome)
 
 
-def moved(facts: list[ev.Event]) -> list[float]:
-    return [e.cm for e in facts if isinstance(e, ev.Moved)]
-
-
 def scenario_game(tmp_path: Path, profiles: str, units: str, first: list[str] = ALTERNATE) -> Game:
     """A game on a scenario file of the test's own profiles and units (US allied, German
     axis), the deck starting with ``first``."""
@@ -174,9 +156,7 @@ def scenario_game(tmp_path: Path, profiles: str, units: str, first: list[str] = 
         g.execute(f"scenario {path} dice=" + ",".join(map(str, faces_for(stacked(first)))), role=REFEREE)
         return g
 
-    g = copied(repr(("lt-scenario", text, first)), build, tmp_path)
-    _OPEN.append(g)
-    return g
+    return copied(repr(("lt-scenario", text, first)), build, tmp_path)
 
 
 def spotted(facts: list[ev.Event]) -> bool:

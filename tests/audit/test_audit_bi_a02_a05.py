@@ -146,7 +146,6 @@ def test_command_distance_by_ability_is_inclusive_at_its_edge(tmp_path, monkeypa
     edge = section if section is not None else 0.5
     facts = play(g, f"move n-{tier} 5 lead={edge + 0.5} dice=7")
     assert isolation(facts) == [6] and g.state.units[f"n-{tier}"].has("balked")
-    g.close()
 
 
 @pytest.mark.audits("BI-R023")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 from audit_bi_early import KILL, chances, goto, outcomes, play, refused, rolls, table
+from audit_common import moved as _moved
 
-from core import events as ev
 from core.ruleset import Refused
 from core.rulesets.bassa_intensita import rules
 
@@ -15,10 +15,6 @@ HIT = "hit: roll damage (A.12)"
 
 
 game = table()
-
-
-def _moved(facts) -> list[float]:
-    return [e.cm for e in facts if isinstance(e, ev.Moved)]
 
 
 def _edge(g, unit: str, allowed: float, extra: str = "") -> None:

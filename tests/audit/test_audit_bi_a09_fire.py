@@ -86,7 +86,6 @@ def test_every_range_band_edge_of_the_weapons_table(tmp_path, monkeypatch, weapo
     faces = ",".join(["10,1" if he else "10"] * shots)  # misses (an HE miss: a dud, 1)
     facts = play(g, f"{line} dice={faces}")
     assert [plain(r.purpose).endswith(f"({band} range)") for r in rolls(facts, "A.9.4")] == [True] * shots
-    g.close()
 
 
 @pytest.mark.audits("BI-R072", "BI-R075", "BI-R076", "BI-AMB-05", "BI-AMB-06")
@@ -102,7 +101,6 @@ def test_every_range_band_edge_of_area_fire(tmp_path, monkeypatch, weapon, dist,
         return
     facts = play(g, f"{line} dice=10,10")
     assert [plain(r.purpose).endswith(f"({band} range)") for r in rolls(facts, "A.9.4")] == [True, True]
-    g.close()
 
 
 # ------------------------------------------------------------------ A.9.1 weapon classes
@@ -193,7 +191,6 @@ def test_an_mg_an_agl_or_a_recoilless_gun_not_on_a_vehicle_fires_only_emplaced(t
     play(g, "emplace crew")
     goto(g, "fire-regular", 2)
     assert len(rolls(play(g, f"fire crew tariq range=30 dice={faces}"), "A.9.4")) == shots
-    g.close()
 
 
 # ------------------------------------------------------------------ A.9.4 hit chance
@@ -233,7 +230,6 @@ def test_a_bolt_action_rifle_is_minus_one(tmp_path, monkeypatch):
     g = new_game(tmp_path, monkeypatch, extra=(man("bolt", "blue", "regular", "bolt-rifle"),))
     goto(g, "fire-regular", 1)
     assert chances(play(g, "fire bolt tariq range=30 dice=9")) == [3]
-    g.close()
 
 
 @pytest.mark.audits("BI-R080")
@@ -316,7 +312,6 @@ def test_night_fire_by_the_moon_and_without(tmp_path, monkeypatch, light, dist, 
         refused(g, line)
     else:
         assert chances(play(g, line + " dice=9,9,9")) == [chance] * 3
-    g.close()
 
 
 @pytest.mark.audits("BI-R081", "BI-R084")
@@ -344,7 +339,6 @@ def test_an_image_intensifier_reaches_100_or_200_cm_at_plus_one(
     else:
         faces = "10,1" if shooter == "ariete" else "9,9,9"
         assert set(chances(play(g, f"{line} dice={faces}"))) == {chance}
-    g.close()
 
 
 @pytest.mark.audits("BI-R084", "BI-AMB-10")
@@ -360,7 +354,6 @@ def test_at_night_a_target_that_fired_this_phase_is_easier_to_hit(tmp_path, monk
     play(g, "@red fire rafi elia range=30 dice=9")
     assert chances(play(g, "fire bruno karim range=20 dice=9,9")) == [5, 5]
     assert chances(play(g, "fire carlo rafi range=30 dice=9")) == [3]
-    g.close()
 
 
 @pytest.mark.audits("BI-R084", "BI-AMB-10")
@@ -373,13 +366,11 @@ def test_by_day_or_in_another_phase_the_target_firing_gives_nothing(tmp_path, mo
     play(g, "@red fire karim sam range=20 dice=9,9")
     goto(g, "fire-regular", 1)
     assert chances(play(g, "fire bruno karim range=20 dice=9,9")) == [4, 4]
-    g.close()
     g = _night(tmp_path / "night", monkeypatch, "moon")
     goto(g, "move-first", 1)
     play(g, "@blue move gino 5", "@red fire karim gino range=20 dice=9,9")
     goto(g, "fire-regular", 1)
     assert chances(play(g, "fire bruno karim range=20 dice=9,9")) == [3, 3]
-    g.close()
 
 
 @pytest.mark.parametrize(("roles", "reloads"), [(("emplaced", "recoilless"), True), (("emplaced",), False)])
@@ -393,4 +384,3 @@ def test_a_lone_crewman_reloads_a_recoilless_gun_served_on_foot(tmp_path, monkey
     goto(g, "fire-regular", 1)
     play(g, "fire crew tariq range=30 dice=10,1")
     assert g.state.units["crew"].has("must-reload") is reloads
-    g.close()

@@ -111,7 +111,6 @@ def test_a_guns_area_follows_its_calibre_at_each_boundary(tmp_path, monkeypatch,
     goto(g, "fire-regular", 1)
     facts = play(g, "fire cannone tariq range=150 dice=10,3")
     assert any(f"within {short} cm (short) or {long_} cm (long)" in n for n in notes(facts))
-    g.close()
 
 
 # ------------------------------------------------------------------ A.10.3 the chance to be caught

@@ -171,8 +171,7 @@ def test_a_wounded_man_dresses_a_wound_as_a_difficult_action(game):
 def test_a_second_wound_kills(game, first, second, dies):
     """BI-R112 / BI-AMB-35: Wounded + Wounded or Seriously → dead; Seriously wounded + any
     result of 2 or more → dead; a near miss never worsens a state."""
-    play(game, f"hit bruno dice={first}")
-    play(game, f"hit bruno dice={second}")
+    play(game, f"hit bruno dice={first}", f"hit bruno dice={second}")
     assert unit(game, "bruno").in_play is not dies
 
 
@@ -227,8 +226,7 @@ def test_unarmoured_results_and_their_morale_checks(game):
     morale with −2. A halved 4×4 truck (80 cm on a road) goes 40, not 41."""
     play(game, "hit jeep weapon=rpg dice=1")
     assert unit(game, "jeep").has("morale-due")
-    play(game, "morale jeep dice=1")
-    play(game, "hit tecnica weapon=rpg dice=2")
+    play(game, "morale jeep dice=1", "hit tecnica weapon=rpg dice=2")
     assert unit(game, "tecnica").has("slowed") and not unit(game, "tecnica").has("morale-due")
     play(game, "hit jeep weapon=rpg dice=3")
     facts = play(game, "morale jeep dice=1")

@@ -6,14 +6,9 @@ from __future__ import annotations
 
 import pytest
 from audit_bi_late import goto, late_game, late_table, notes, outcomes, play, refused, unit, waive_morale
-
-from core import events as ev
+from audit_common import moved
 
 game = late_table()
-
-
-def moved(facts) -> list[int]:
-    return [e.cm for e in facts if isinstance(e, ev.Moved)]
 
 
 # ----------------------------------------------------------------- A.13.2 chance to pass
@@ -115,8 +110,7 @@ def test_each_man_checks_for_himself_and_one_event_is_one_check(game):
     assert not unit(game, "sandro").has("morale-due") and unit(game, "fabio").has("morale-due")
     refused(game, "morale sandro dice=1", match="no check is due")
     # two triggers before his roll: a near miss on Fabio whose check is due already
-    play(game, "hit fabio dice=1")
-    play(game, "morale fabio dice=1")
+    play(game, "hit fabio dice=1", "morale fabio dice=1")
     assert not unit(game, "fabio").has("morale-due")
 
 
@@ -273,5 +267,4 @@ def test_m3_an_artillery_attack_or_a_mortar_over_100_mm(tmp_path, monkeypatch, c
     play(game, "@blue ranging fo dice=1,1")
     goto(game, "fire-veteran", 3)
     said = any("(M3)" in n for n in notes(play(game, "@blue ffe fo")))
-    game.close()
     assert said is m3

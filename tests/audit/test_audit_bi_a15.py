@@ -202,8 +202,7 @@ def test_trained_men_fast_rope_while_it_hovers_for_the_turn(game):
     rope down from it."""
     goto(game, "move-first")
     refused(game, "@blue dismount rocco", match="in the air")
-    play(game, "@blue hover puma")
-    play(game, "@blue dismount rocco")
+    play(game, "@blue hover puma", "@blue dismount rocco")
     assert not unit(game, "rocco").has("aboard-puma")
     puma = unit(game, "puma")
     assert puma.has("hovering") and puma.has("moved") and not puma.has("landed")
@@ -464,8 +463,7 @@ def test_a_panicking_helicopter_that_comes_down_lands_or_goes_home(game, choice)
     """BI-R264: after a Surrender and a 1 or 2 it lands (it stays, on the ground) or goes
     home (out of the game), as the referee records."""
     goto(game, "fire-elite")
-    play(game, "@red aa aelite lynx range=50 dice=4,3,4", "morale lynx dice=9,6,1")
-    play(game, choice)
+    play(game, "@red aa aelite lynx range=50 dice=4,3,4", "morale lynx dice=9,6,1", choice)
     lynx = unit(game, "lynx")
     assert lynx.in_play is (choice != "out lynx")
     assert lynx.has("landed") is (choice != "out lynx")

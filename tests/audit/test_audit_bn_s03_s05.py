@@ -67,7 +67,6 @@ def test_each_class_saves_on_its_value(tmp_path, firer, target, value, passes):
     g.execute(f"fire {firer} {target} range=20 dice=6,{face}", role=REFEREE)
     assert is_out(g, target) is not passes
     assert ("suppressed" in status(g, target)) is passes
-    g.close()
 
 
 @pytest.mark.audits("T-01", "SPOT-3")
@@ -76,7 +75,6 @@ def test_each_regular_class_spots_with_its_modifier(tmp_path, spotter, need):
     g = new_game(tmp_path)
     (roll,) = rolls(g.execute(f"spot {spotter} ghost range=20 dice=1", role=REFEREE))
     assert roll.need == need
-    g.close()
 
 
 @pytest.mark.audits("T-01", "COV-3")
@@ -85,7 +83,6 @@ def test_each_regular_class_covering_bonus(tmp_path, man, bonus):
     g = new_game(tmp_path)
     out = g.execute(f"covering {man} area=yard range=30", role=REFEREE)  # an AR at 30: 2
     assert f"worth {2 + bonus} " in " ".join(out.lines)
-    g.close()
 
 
 # ------------------------------------------------------------------ DEP-1, DEP-3, DEP-4
@@ -186,7 +183,6 @@ def test_only_the_active_players_men_act(tmp_path):
     refused(g, "fire irr1 vet range=20 dice=1")
     refused(g, "covering irr1 area=yard range=20")
     g.execute("move vet 5", role=REFEREE)
-    g.close()
 
 
 @pytest.mark.audits("ACT-1")
@@ -194,7 +190,6 @@ def test_each_man_one_action_fire_after_his_move(tmp_path):
     g = new_game(tmp_path)
     play(g, "move vet 5", "fire vet irr1 range=30 dice=1")
     refused(g, "move vet 1")
-    g.close()
 
 
 @pytest.mark.audits("ACT-2")
@@ -209,7 +204,6 @@ def test_the_reacting_players_men_only_react(tmp_path):
         "react-spot irr3 trained range=20 dice=1",
     )
     refused(g, "react-dodge vet 3")
-    g.close()
 
 
 # ------------------------------------------------------------------ OBJ-1, OBJ-2, OBJ-6, EX-01
@@ -267,7 +261,6 @@ def test_in_mission_3_only_the_side_against_special_forces_defends_markers(tmp_p
     g.execute("mission 3", role=REFEREE)
     refused(g, "@regulars objectives regulars 4 2 5")
     g.execute("objectives irregulars 3 1 5", role="irregulars")
-    g.close()
 
 
 @pytest.mark.audits("OBJ-2", "EX-01", "OBJ-6")
@@ -312,7 +305,6 @@ def test_the_italian_draft_has_no_points_for_a_secondary(tmp_path):
     _mission_2(g, 4)
     assert _lost(g, 2, "irregulars") == 0
     assert _lost(g, 4, "irregulars") == 50
-    g.close()
 
 
 @pytest.mark.audits("INI-1")
@@ -323,7 +315,6 @@ def test_an_ambush_gives_plus_one_to_the_next_initiative_only(tmp_path):
     assert totals(out) == [11, 12]
     out = _next_turn(g, "3,3,4,4")  # Rangers 12; Militia 11 - 1 (last winner), no ambush now
     assert totals(out) == [12, 10]
-    g.close()
 
 
 # ------------------------------------------------------------------ T-21 other lines
@@ -357,7 +348,6 @@ def test_the_wound_roll_1_2_dead_3_to_6_turns(tmp_path, face, dead):
     assert ("killed" in str(g.state.units["trained"].out)) is dead
     if not dead:
         assert "3 turns" in wound.outcome
-    g.close()
 
 
 @pytest.mark.audits("DEP-4")
@@ -374,4 +364,3 @@ def test_infiltrators_are_not_deployed_with_the_rest(tmp_path):
     g.execute("deploy inf", role="regulars")  # after everyone
     g.execute("next", role=REFEREE)
     assert g.state.phase == "initiative"
-    g.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bn_early import MEN, allowed, new_game, play, refused, rolls, shot, status, table
+from audit_common import cases
 
 from core.views import REFEREE
 
@@ -25,10 +26,43 @@ def test_a_run_goes_25_cm(g, cm, words, ok):
         assert "ran" in status(g, "vet")
 
 
-@pytest.mark.audits("T-03", "MOV-1", "T-05")
-def test_no_fire_after_a_run(g):
-    g.execute("move vet 20 run", role=REFEREE)
-    refused(g, "fire vet irr1 range=20 dice=1")
+@pytest.mark.audits(
+    "T-03", "MOV-1", "T-05", "ACT-1", "ACT-3", "MOV-3", "MOV-5", "MOV-6", "OPP-4", "SPEC-1", "SPOT-1", "T-06"
+)
+@pytest.mark.parametrize(
+    ("before", "line"),
+    cases(
+        {
+            "T-03 MOV-1 T-05: no fire after a run": (("move vet 20 run",), "fire vet irr1 range=20 dice=1"),
+            "T-03 ACT-1: one action per figure a turn": (("move vet 5 cautious",), "move vet 5 cautious"),
+            "MOV-5: a man who moved cannot get in": (("move vet 3",), "embark vet hummer"),
+            "MOV-6: a suppressed man cannot dodge": (("mark irr1 suppressed",), "react-dodge irr1 3"),
+            "ACT-3: a group is of one fire team": ((), "move elite 10 vet"),
+            "T-05 MOV-3: a tank that fired its gun does not move": (
+                ("fire tank techie range=30 weapon=TANKGUN dice=1",),
+                "move tank 5 dice=3,3",
+            ),
+            "MOV-6 OPP-4: a dodge is his one reaction to that fire": (
+                ("fire vet irr3 range=30 dice=1", "react-dodge irr1 2"),
+                "react-fire irr1 vet range=30 dice=1",
+            ),
+            "MOV-5 SPEC-1: no speculative fire after getting in": (
+                ("embark trained hummer",),
+                "speculative trained ghost range=30 dice=6,6",
+            ),
+            "SPOT-1: a man is declared hidden only before he acts": (("fire vet irr1 range=30 dice=1",), "hide vet"),
+            # the reacting side's men are not activated
+            "SPOT-1: nor a man of the reacting side": (("fire vet irr1 range=30 dice=1",), "hide irr2"),
+            "T-06 T-05: a support weapon that climbed does not fire": (
+                ("move mmg 5 shoot obstacle=1",),
+                "fire mmg irr1 range=30 dice=1,1,1,1",
+            ),
+        }
+    ),
+)
+def test_what_a_figure_may_not_do_after(g, before, line):
+    play(g, *before)
+    refused(g, line)
 
 
 @pytest.mark.audits("T-03", "MOV-1", "T-05", "MOV-3")
@@ -45,12 +79,6 @@ def test_a_cautious_move_goes_5_cm_and_fires_without_penalty(g, cm, ok):
     allowed(g, f"move vet {cm} cautious", ok)
     if ok:
         assert shot(g, "fire vet irr1 range=30 dice=1").need == 4
-
-
-@pytest.mark.audits("T-03", "ACT-1")
-def test_one_action_per_figure_a_turn(g):
-    g.execute("move vet 5 cautious", role=REFEREE)
-    refused(g, "move vet 5 cautious")
 
 
 # ------------------------------------------------------------------ T-05, MOV-3
@@ -83,14 +111,28 @@ def test_which_weapons_fire_after_which_move(g, firer, cm, allowed):
 
 
 @pytest.mark.audits("T-05", "MOV-3")
-def test_a_support_weapon_that_did_not_move_fires(g):
-    assert shot(g, "fire mmg irr1 range=30 dice=1,1,1,1").need == 5
-
-
-@pytest.mark.audits("T-05", "MOV-3")
-def test_rpg_launcher_sniper_after_5_cm_have_no_penalty(g):
-    g.execute("move rpg 5", role=REFEREE)
-    assert shot(g, "fire rpg irr1 range=30 dice=1").need == 5
+@pytest.mark.parametrize(
+    ("before", "line", "need"),
+    cases(
+        {
+            "a support weapon that did not move fires": ((), "fire mmg irr1 range=30 dice=1,1,1,1", 5),
+            "an RPG, launcher, sniper after 5 cm have no penalty": (
+                ("move rpg 5",),
+                "fire rpg irr1 range=30 dice=1",
+                5,
+            ),
+            "a vehicle that did not move fires without penalty": ((), "fire hummer irr1 range=30 dice=1,1,1,1,1", 5),
+            "an armoured car fires on the move at +1": (
+                ("move hummer 20 dice=3,3",),
+                "fire hummer irr1 range=30 dice=1,1,1,1,1",
+                6,
+            ),
+        }
+    ),
+)
+def test_who_fires_after_which_move_and_at_what(g, before, line, need):
+    play(g, *before)
+    assert shot(g, line).need == need
 
 
 @pytest.mark.audits("T-05", "MOV-3", "MOV-2")
@@ -98,11 +140,6 @@ def test_a_tank_fires_its_gun_or_moves_and_its_mg_with_a_penalty(g):
     g.execute("move tank 10 dice=3,4", role=REFEREE)
     refused(g, "fire tank techie range=30 weapon=TANKGUN dice=1")
     assert shot(g, "fire tank irr1 range=30 weapon=HMG dice=1,1,1,1,1").need == 6
-
-
-@pytest.mark.audits("T-05", "MOV-3")
-def test_a_vehicle_that_did_not_move_fires_without_penalty(g):
-    assert shot(g, "fire hummer irr1 range=30 dice=1,1,1,1,1").need == 5
 
 
 # ------------------------------------------------------------------ T-06, MOV-4
@@ -181,12 +218,6 @@ def test_getting_in_a_vehicle_is_the_whole_action_no_fire_after(g):
     refused(g, "covering trained area=yard range=20")
 
 
-@pytest.mark.audits("MOV-5")
-def test_a_man_who_moved_cannot_get_in(g):
-    g.execute("move vet 3", role=REFEREE)
-    refused(g, "embark vet hummer")
-
-
 @pytest.mark.audits("MOV-5", "T-03")
 def test_getting_out_is_the_whole_action_no_fire_after(g):
     play(g, "embark trained hummer", "next", "next", "next dice=6,6,1,1", "disembark trained")
@@ -209,12 +240,6 @@ def test_with_no_cover_near_he_goes_to_ground_suppressed_without_the_plus_one(g)
     assert shot(g, "fire vet irr1 range=20 dice=1").need == 3
 
 
-@pytest.mark.audits("MOV-6")
-def test_a_suppressed_man_cannot_dodge(g):
-    g.execute("mark irr1 suppressed", role=REFEREE)
-    refused(g, "react-dodge irr1 3")
-
-
 # ------------------------------------------------------------------ ACT-3 (what is applied)
 
 
@@ -223,11 +248,6 @@ def test_a_group_of_one_fire_team_moves_as_one_action(g):
     out = g.execute("move elite 10 elite2 gunner", role=REFEREE)
     assert [line for line in out.lines if line.startswith("action")] == ["action 1 of this activation"]
     assert all("moved" in status(g, u) for u in ("elite", "elite2", "gunner"))
-
-
-@pytest.mark.audits("ACT-3")
-def test_a_group_is_of_one_fire_team(g):
-    refused(g, "move elite 10 vet")
 
 
 @pytest.mark.audits("ACT-3")
@@ -385,7 +405,6 @@ def test_a_wounded_man_is_carried_10_less_1d6(tmp_path, face, cm):
     g = _wounded_trained(tmp_path)
     out = g.execute(f"carry vet trained dice={face}", role=REFEREE)
     assert f"Trained moves {cm} cm" in " ".join(out.lines)
-    g.close()
 
 
 @pytest.mark.audits("T-04")
@@ -397,28 +416,9 @@ def test_a_wounded_man_is_carried_once_a_turn(tmp_path):
     refused(g, "carry recruit trained dice=3")
     play(g, "next", "next", "next dice=6,6,1,1")
     g.execute("carry recruit trained dice=3", role=REFEREE)  # the next turn, again
-    g.close()
 
 
 # ------------------------------------------------------------------ more of §6–§7
-
-
-@pytest.mark.audits("T-05", "MOV-3")
-def test_a_tank_that_fired_its_gun_does_not_move(g):
-    g.execute("fire tank techie range=30 weapon=TANKGUN dice=1", role=REFEREE)
-    refused(g, "move tank 5 dice=3,3")
-
-
-@pytest.mark.audits("T-05", "MOV-3")
-def test_an_armoured_car_fires_on_the_move_at_plus_one(g):
-    g.execute("move hummer 20 dice=3,3", role=REFEREE)
-    assert shot(g, "fire hummer irr1 range=30 dice=1,1,1,1,1").need == 6
-
-
-@pytest.mark.audits("MOV-6", "OPP-4")
-def test_a_dodge_is_his_one_reaction_to_that_fire(g):
-    play(g, "fire vet irr3 range=30 dice=1", "react-dodge irr1 2")
-    refused(g, "react-fire irr1 vet range=30 dice=1")
 
 
 @pytest.mark.audits("SPOT-4")
@@ -436,20 +436,6 @@ def test_at_night_every_sighting_is_plus_two_but_with_night_visors(tmp_path):
     assert rolls(g.execute("spot nv ghost range=20 dice=1", role=REFEREE))[0].need == 3
     # "+2 in jungle or at night": one modifier, not two.
     assert rolls(g.execute("spot trained ghost range=20 night dice=1", role=REFEREE))[0].need == 5
-    g.close()
-
-
-@pytest.mark.audits("MOV-5", "SPEC-1")
-def test_no_speculative_fire_after_getting_in(g):
-    g.execute("embark trained hummer", role=REFEREE)
-    refused(g, "speculative trained ghost range=30 dice=6,6")
-
-
-@pytest.mark.audits("SPOT-1")
-def test_a_man_is_declared_hidden_only_before_he_acts(g):
-    g.execute("fire vet irr1 range=30 dice=1", role=REFEREE)
-    refused(g, "hide vet")
-    refused(g, "hide irr2")  # the reacting side's men are not activated
 
 
 @pytest.mark.audits("SPOT-7")
@@ -466,9 +452,3 @@ def test_over_a_waist_high_obstacle_every_weapon_fires_with_the_penalty(g, firer
     g.execute(f"move {firer} 3 shoot obstacle=1", role=REFEREE)
     n = 4 if firer == "gunner" else 1
     assert shot(g, f"fire {firer} irr1 range=30 dice=" + ",".join(["1"] * n)).need == need
-
-
-@pytest.mark.audits("T-06", "T-05")
-def test_a_support_weapon_that_climbed_does_not_fire(g):
-    g.execute("move mmg 5 shoot obstacle=1", role=REFEREE)
-    refused(g, "fire mmg irr1 range=30 dice=1,1,1,1")

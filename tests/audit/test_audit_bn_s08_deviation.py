@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bn_early import new_game, play, refused, rolls, status, table
+from audit_bn_early import notes as deviation_note
 
 from core.views import REFEREE
 
@@ -18,10 +19,6 @@ irr = table("irr", active="irregulars")
 
 
 dev = table("dev", options=("deviation",))
-
-
-def deviation_note(out) -> str:
-    return " ".join(line for line in out.lines if line.startswith("note"))
 
 
 @pytest.mark.audits("T-11", "FIRE-11", "EX-03")
@@ -98,7 +95,6 @@ def test_three_of_a_kind_leaves_an_ar_on_aimed_fire_until_a_1(tmp_path):
     g = new_game(tmp_path, options=("ammo",))
     g.execute("fire vet irr1 range=40 burst dice=3,3,3", role=REFEREE)
     assert "low-ammo" in status(g, "vet")
-    g.close()
 
 
 @pytest.mark.audits("FIRE-12")
@@ -160,7 +156,6 @@ def test_an_ar_on_its_last_rounds_fires_aimed_until_a_1_then_is_dry(tmp_path):
     g.execute("fire vet irr1 range=40 dice=1", role=REFEREE)  # a 1: out of ammunition
     _next_turn(g)
     refused(g, "fire vet irr1 range=40 dice=6")
-    g.close()
 
 
 @pytest.mark.audits("FIRE-12")
@@ -170,4 +165,3 @@ def test_the_italian_draft_counts_only_bursts_and_stops_an_smg_on_three(tmp_path
     _next_turn(g)
     refused(g, "reload smg")  # or, whatever the order, it never fires again
     refused(g, "fire smg irr1 range=40 dice=1,1,1")
-    g.close()

@@ -121,7 +121,6 @@ def test_the_italian_milan_row_is_4_4_5_6(tmp_path):
     for cm, need in ((50, 4), (50.5, 5), (100, 5), (100.5, 6)):
         g = new_game(tmp_path / str(cm), variant="it-2009-12-09")
         assert shot(g, f"fire milan techie range={cm} dice=1").target == need
-        g.close()
 
 
 REACH = [
@@ -225,10 +224,8 @@ def test_special_forces_minus_one_on_single_shots_not_bursts(tmp_path):
     g = new_game(tmp_path / "a")
     assert shot(g, "fire sf irr1 range=30 dice=1").target == 3
     assert shot(g, "fire sfsnipe irr2 range=30 dice=1").target == 2
-    g.close()
     g = new_game(tmp_path / "b")
     assert shot(g, "fire sf irr1 range=30 burst dice=1,1,1").target == 6
-    g.close()
 
 
 @pytest.mark.audits("T-09", "FIRE-4", "MOV-6")
@@ -236,11 +233,9 @@ def test_a_dodge_adds_one_but_not_against_a_sniper(tmp_path):
     g = new_game(tmp_path / "a")
     g.execute("react-dodge irr1 3", role=REFEREE)
     assert shot(g, "fire vet irr1 range=30 dice=1").target == 5
-    g.close()
     g = new_game(tmp_path / "b")
     g.execute("react-dodge irr1 3", role=REFEREE)
     assert shot(g, "fire snipe irr1 range=30 dice=1").target == 3
-    g.close()
 
 
 @pytest.mark.audits("T-09", "FIRE-4")
@@ -394,10 +389,8 @@ def test_a_rifle_shot_has_no_area(g):
 def test_the_class_penalty_is_not_for_grenades(tmp_path):
     g = new_game(tmp_path, active="irregulars")
     assert shot(g, "fire irr3 trained range=10 weapon=GRENADE dice=1").need == 4
-    g.close()
     g = new_game(tmp_path / "b")
     assert shot(g, "fire recruit irr1 range=10 weapon=GRENADE dice=1").need == 4
-    g.close()
 
 
 @pytest.mark.audits("T-09", "FIRE-4")

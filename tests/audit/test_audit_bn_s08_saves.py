@@ -6,15 +6,11 @@ lines of the quick reference (T-21)."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import is_out, new_game, play, refused, rolls, table
+from audit_bn_early import is_out, new_game, notes, play, refused, rolls, table
 
 from core.views import REFEREE
 
 g = table()
-
-
-def notes(out) -> str:
-    return " ".join(line for line in out.lines if line.startswith("note"))
 
 
 # ------------------------------------------------------------------ ART-1..4
@@ -36,7 +32,6 @@ def test_the_call_for_support_succeeds_on_4_3_with_isf_5_with_roe(tmp_path, extr
     g = new_game(tmp_path, extras=extras, stop="initiative")
     (call,) = rolls(g.execute(f"call-support side=regulars dice={face}", role=REFEREE))
     assert call.outcome == ("granted" if granted else "refused")
-    g.close()
 
 
 @pytest.mark.audits("ART-2", "ART-3")
@@ -51,7 +46,6 @@ def test_the_bombardment_lands_next_turn_before_initiative_drifting_4d6(tmp_path
     assert (drift.faces, drift.outcome) == ((2, 3, 4, 5), "14 cm")
     assert [r.purpose for r in initiative] == ["initiative", "initiative"]
     assert "30 cm" in notes(out) and "Militia" in notes(out)  # the bombed player moves it
-    g.close()
 
 
 @pytest.mark.audits("ART-4", "T-21")
@@ -80,7 +74,6 @@ def test_the_gunship_is_shot_at_always_at_long_range(tmp_path):
     g = new_game(tmp_path, active="irregulars")
     assert rolls(g.execute("fire irpg heli range=20 dice=1", role=REFEREE))[0].target == 6  # RPG's 100 cm column
     assert rolls(g.execute("fire immg heli range=20 dice=1,1,1,1", role=REFEREE))[0].target == 6
-    g.close()
 
 
 # ------------------------------------------------------------------ MORT-1 light mortar
@@ -122,7 +115,6 @@ def test_the_permission_is_5_plus_or_6_with_roe(tmp_path, extras, face, allowed)
     out = g.execute(f"speculative vet ghost range=30 permission dice={face}" + (",1" if allowed else ""), role=REFEREE)
     assert rolls(out)[0].outcome == ("allowed" if allowed else "not allowed")
     assert (len(rolls(out)) == 2) is allowed
-    g.close()
 
 
 @pytest.mark.audits("SPEC-1", "SPOT-2")
@@ -274,7 +266,6 @@ def test_no_call_once_the_turn_has_begun(g):
 def test_improved_support_fire_and_rules_of_engagement_do_not_go_together(tmp_path):
     g = new_game(tmp_path, extras=("improved_support_fire", "rules_of_engagement"), stop="initiative")
     refused(g, "call-support side=regulars dice=6")
-    g.close()
 
 
 @pytest.mark.audits("VF-1")
@@ -300,11 +291,9 @@ def test_civilians_in_the_line_save_too(tmp_path):
     _fire, save = rolls(g.execute("fire irr1 vet range=30 line=civ dice=1,2", role=REFEREE))
     assert (save.unit, save.need) == ("civ", 3)  # a civilian saves 4+ (§11.1), +1
     assert is_out(g, "civ")
-    g.close()
 
 
 @pytest.mark.audits("FF-1")
 def test_in_the_italian_draft_only_the_regulars_fire_endangers_civilians(tmp_path):
     g = new_game(tmp_path, active="irregulars", variant="it-2009-12-09")
     refused(g, "fire irr1 vet range=30 line=civ dice=1,2")
-    g.close()

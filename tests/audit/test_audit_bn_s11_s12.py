@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bn_late import game_fixture, new_game, next_turn, out, play, refused, rolls, status, unit
+from audit_bn_late import to_end as _to_end
 
 from core.views import REFEREE
 
@@ -175,11 +176,6 @@ g = game_fixture("g", _squad)
 def _lose(g, *men, by="irregulars"):
     for m in men:
         g.execute(f"out {m} killed by {by}", role=REFEREE)
-
-
-def _to_end(g):
-    g.execute("next", role=REFEREE)
-    assert g.state.phase == "end"
 
 
 @pytest.mark.audits("MOR-1")

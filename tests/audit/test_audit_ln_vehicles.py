@@ -56,6 +56,7 @@ def test_immobilised_for_two_turns_and_still_firing(fire):
 
 @pytest.mark.audits("LN-R071")
 def test_a_destroyed_vehicle_is_removed_or_marked_as_a_wreck(fire):
+    """ "Ogni veicolo distrutto nel turno può essere rimosso oppure segnalato con dell'ovatta"."""
     play(fire, "@paras fire piat panzer half dice=3,6,1")  # margin 4
     facts = play(fire, "next")
     assert out(fire, "panzer") and "cotton wool" in said(facts)

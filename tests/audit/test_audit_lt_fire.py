@@ -36,7 +36,6 @@ def test_every_cell_of_the_at_table(tmp_path, diff):
         assert outcome(facts).endswith(LETTER[want]), (diff, total, outcome(facts))
         assert out(g, "tank") == (want == "D")
         assert has(g, "tank", "retreating") == (want == "R")
-        g.close()
 
 
 @pytest.mark.audits("LT-R050", "LT-AMB-13", "LT-AMB-16")
@@ -48,7 +47,6 @@ def test_long_range_has_no_effect_above_6_and_reads_the_table_at_6_or_less(tmp_p
         g, facts = _shoot(tmp_path, 6 + diff, 6, _faces(total), "long", name=f"{total}.ft")
         want = at_book(diff, total, long_range=True)
         assert outcome(facts).endswith(LETTER[want]), (diff, total, outcome(facts))
-        g.close()
     # the modified result counts: 6,1 = 7 is no effect at long range, but 7 - 1 (close) = 6 reads the table
     g, facts = _shoot(tmp_path, 11, 6, "6,1", "long close", name="mod.ft")
     assert outcome(facts) == "modified total 6, column ≥+5: D: destroyed"
@@ -163,8 +161,7 @@ def test_a_spotted_piece_fires_its_prepared_attack_at_its_first_spotter_at_minus
     add(lt, "spotter", "us", "sherman", team="X", stats={"front": 6, "side": 6})
     add(lt, "second", "us", "sherman", team="X2", stats={"front": 6, "side": 6})
     add(lt, "hunter", "german", "pz4", team="Y", status=("hidden", "ready-1"), stats={"at": 6, "front": 6})
-    play(lt, "next")
-    play(lt, "spot hunter by=spotter at=10 state=still-cover")
+    play(lt, "next", "spot hunter by=spotter at=10 state=still-cover")
     refused(lt, "@german at hunter second ambush dice=3,3")  # at the first enemy that spots it only
     facts = play(lt, "@german at hunter spotter ambush close dice=3,3")  # the -1 counted once
     assert outcome(facts) == "modified total 5, column 0: T: morale test"

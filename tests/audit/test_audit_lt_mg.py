@@ -40,7 +40,6 @@ def test_every_cell_of_the_mg_table(tmp_path, diff):
         if want != "D":
             assert has(g, "inf", "immobilised") == (want == "I")
             assert has(g, "inf", "ready-1") == (want == "-")  # "I" loses the ready shots
-        g.close()
 
 
 @pytest.mark.audits("LT-R060", "LT-AMB-19")
@@ -50,7 +49,6 @@ def test_each_defence_value(tmp_path):
         g, facts = _mg(tmp_path, 5, key, 6, name=f"{i}.ft")
         column = 5 - value
         assert f"column {'>+4' if column > 4 else f'+{column}' if column else '0'}:" in outcome(facts), key
-        g.close()
 
 
 @pytest.mark.audits("LT-R060", "LT-AMB-31")
@@ -79,12 +77,10 @@ def test_each_consecutive_he_shot_at_immobilised_infantry_adds_one_to_the_factor
     assert "column 0:" in outcome(facts) and has(lt, "inf", "immobilised")
     facts = play(lt, "@us mg gun inf defence=still-open he dice=6")  # 2nd consecutive: +1
     assert "column +1:" in outcome(facts)
-    play(lt, "next", "next")
-    play(lt, "@us activate gun A4 prepare=0")
+    play(lt, "next", "next", "@us activate gun A4 prepare=0")
     assert "column +2:" in outcome(play(lt, "@us mg gun inf defence=still-open he dice=6"))  # 3rd: +2
     assert "column 0:" in outcome(play(lt, "@us mg gun inf defence=still-open dice=6"))  # MG: no bonus
-    play(lt, "next", "next")
-    play(lt, "@us activate gun A4 prepare=0")
+    play(lt, "next", "next", "@us activate gun A4 prepare=0")
     # the MG shot broke the run: this HE shot starts it again
     assert "column 0:" in outcome(play(lt, "@us mg gun inf defence=still-open he dice=6"))
     assert "column +1:" in outcome(play(lt, "@us mg gun inf defence=still-open he dice=6"))

@@ -34,7 +34,6 @@ def test_the_three_outcomes_at_both_edges(tmp_path, morale):
             assert outcome(facts) == f"modified total {die}: flee"
             assert moved(facts) == [27] and has(g, "p", "retreating")
             assert not has(g, "p", "ready-1") and not has(g, "p", "ready-2")
-        g.close()
 
 
 @pytest.mark.audits("LT-R080", "LT-AMB-01")
@@ -43,7 +42,6 @@ def test_morale_four_edges_with_modifiers(tmp_path):
     for die, plus, want in ((4, 0, "steady"), (5, 0, "fall-back"), (6, 1, "fall-back"), (6, 2, "flee")):
         g, facts = _test(tmp_path, 4, die, plus, name=f"{die}{plus}.ft")
         assert outcome(facts) == f"modified total {die + plus}: {want}"
-        g.close()
 
 
 @pytest.mark.audits("LT-R081", "LT-AMB-02", "LT-AMB-21")

@@ -89,7 +89,6 @@ def test_an_immobilised_piece_neither_moves_nor_mounts_until_a7(lt, option):
         play(lt, "next", "next")  # that card activated it: A7 on the next US card
     play(lt, "@us activate p A7")
     assert not lt.state.units["p"].has("immobilised")
-    play(lt, "next", "next")
-    play(lt, f"@us activate p {option}")
+    play(lt, "next", "next", f"@us activate p {option}")
     if option in ("A1", "A2"):
         assert moved(play(lt, "@us move p 10")) == [10]

@@ -116,5 +116,4 @@ def test_only_a_visible_piece_may_be_attacked(lt):
         refused(lt, line)
     play(lt, "spot hid by=gun at=20 state=still-cover")  # 20 from a vehicle: halved to 10, not spotted
     refused(lt, "@us at gun hid dice=1,1")
-    play(lt, "spot hid by=gun at=10 state=still-cover")
-    play(lt, "@us at gun hid dice=1,1")
+    play(lt, "spot hid by=gun at=10 state=still-cover", "@us at gun hid dice=1,1")

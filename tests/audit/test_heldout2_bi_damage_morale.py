@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bi_early import KILL, goto, man, outcomes, play, refused, rolls, table, vehicle
+from audit_bi_late import unit
 
 EXTRA = (
     man("mg1", "blue", "regular", "mg", roles=("emplaced",)),
@@ -23,10 +24,6 @@ EXTRA = (
 
 
 game = table(extra=EXTRA)
-
-
-def unit(g, uid):
-    return g.state.units[uid]
 
 
 def due(g, *uids) -> list[bool]:
@@ -153,8 +150,7 @@ def test_an_anti_tank_mine_destroys_a_truck_and_the_man_aboard_rolls_his_damage(
     """A.16.2: an AT mine destroys an unarmoured vehicle on 1-3 on 1d6; the man aboard is
     hit and left on foot (ruling BI-OCCUPANTS): a 5, Shocked."""
     goto(game, "move-second", 1)
-    play(game, "@red mount fares ural")
-    play(game, "mine ural at dice=3,5")
+    play(game, "@red mount fares ural", "mine ural at dice=3,5")
     assert not unit(game, "ural").in_play
     fares = unit(game, "fares")
     assert fares.in_play and fares.has("shocked") and not fares.has("aboard-ural")
@@ -179,8 +175,7 @@ def test_a_truck_whose_crew_surrenders_is_abandoned_and_its_passenger_is_on_foot
     (Regular, 7 to pass; no -2 on the effect, it is unarmoured) fails with a 10, a 6 is
     Surrender: the truck is gone; Bruno, aboard, is on foot."""
     goto(game, "move-first", 1)
-    play(game, "@blue mount bruno camion")
-    play(game, "morale camion m1 dice=10,6")
+    play(game, "@blue mount bruno camion", "morale camion m1 dice=10,6")
     assert not unit(game, "camion").in_play
     assert unit(game, "bruno").in_play and not unit(game, "bruno").has("aboard-camion")
 

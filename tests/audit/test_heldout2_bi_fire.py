@@ -326,7 +326,6 @@ def test_opportunity_fire_without_a_moon_reaches_20_cm(tmp_path, monkeypatch):
     play(g, "@red move tariq 10")
     refused(g, "@blue fire carlo tariq range=21")
     assert chances(play(g, "@blue fire carlo tariq range=20 dice=9")) == [2]
-    g.close()
 
 
 # ------------------------------------------------------------- A.7 covering fire
@@ -340,7 +339,6 @@ def test_covering_fire_at_a_visible_man_by_moonlight(tmp_path, monkeypatch, shoo
     g = new_game(tmp_path, monkeypatch, night="moon", extra=EXTRA)
     goto(g, "cover", 1)
     assert chances(play(g, f"@blue fire {shooter} tariq range={cm} dice=9,9")) == [chance, chance]
-    g.close()
 
 
 @pytest.mark.audits("BI-R053", "BI-WN5")
@@ -359,8 +357,7 @@ def test_covering_fire_at_a_feature_by_a_gassed_man_is_halved_twice(game):
     """A.16.4: tear gas halves the chance to hit; A.7: covering fire at a feature ½: the SAW's
     single shots at a hidden man at normal range, 4 / 4 = 1."""
     goto(game, "fire-regular", 1)
-    play(game, "@red gas fares sam dice=1")
-    play(game, "mark tariq hidden")
+    play(game, "@red gas fares sam dice=1", "mark tariq hidden")
     goto(game, "cover", 2)
     play(game, '@blue screen sam feature="the wood"')
     goto(game, "fire-regular", 2)
@@ -395,7 +392,6 @@ def test_a_saw_at_an_area_of_prone_men_by_moonlight(tmp_path, monkeypatch):
     g = new_game(tmp_path, monkeypatch, night="moon", extra=EXTRA)
     goto(g, "fire-regular", 1)
     assert chances(play(g, "fire sam tariq fares range=15 area prone dice=9,9")) == [2, 2]
-    g.close()
 
 
 @pytest.mark.audits("BI-WN4", "BI-R121")

@@ -167,7 +167,6 @@ def test_a_stabilised_gun_that_moved_fires_at_a_helicopter_at_minus_one(tmp_path
     goto(g, "fire-regular", 1)
     facts = play(g, "@red aa flak lynx dice=2")
     assert [r.target for r in facts_rolls(facts)] == [1]
-    g.close()
 
 
 @pytest.mark.audits("BI-R140", "BI-R260")
@@ -179,7 +178,6 @@ def test_a_vehicle_whose_aa_gun_is_destroyed_fires_no_anti_aircraft_fire(tmp_pat
     play(g, "hit flak weapon=rpg dice=1,7", "clear flak morale-due")
     goto(g, "fire-regular", 1)
     refused(g, "@red aa flak lynx")
-    g.close()
 
 
 @pytest.mark.audits("BI-R240", "BI-R092", "BI-AMB-25")
@@ -263,7 +261,6 @@ def test_a_shocked_man_neither_fires_nor_acts_in_any_way(tmp_path, monkeypatch, 
     play(g, f"mark {shooter} shocked")
     goto(g, phase, 1)
     refused(g, line)
-    g.close()
 
 
 BALKED_ORDERS = ["aim bruno", "act bruno easy dig in", "smoke bruno", "flashbang bruno tariq", "dress bruno carlo"]
@@ -280,4 +277,3 @@ def test_a_man_who_failed_his_isolation_test_does_nothing_else_that_turn(tmp_pat
     play(g, "@blue move bruno 5 lead=9 dice=5")
     goto(g, "fire-regular", 1)
     refused(g, line)
-    g.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bn_early import MEN, allowed, is_out, refused, rolls, shot, status, table, to_hit
+from audit_common import cases
 
 from core.views import REFEREE
 
@@ -171,20 +172,25 @@ def test_the_reacting_side_takes_no_action_of_the_four(g, command):
 # ------------------------------------------------------------------ §6.5: a dodge against each weapon
 
 
-@pytest.mark.audits("MOV-6", "T-09")
-def test_cover_does_not_count_against_a_grenade_but_the_dodge_does(g):
-    """§8.0: a grenade at 8 cm needs 4; cover "not applicable to ... grenades", but "+1 If
-    the enemy dodges" has no such exception (only sniper fire cannot be dodged): 5."""
+@pytest.mark.audits("MOV-6", "T-09", "MORT-1")
+@pytest.mark.parametrize(
+    ("line", "need"),
+    cases(
+        {
+            # §8.0: a grenade at 8 cm needs 4; cover "not applicable to ... grenades", but "+1 If
+            # the enemy dodges" has no such exception (only sniper fire cannot be dodged): 5.
+            "§8.0: a grenade": ("fire bomber irr1 range=8 cover dice=1", 5),
+            # §8.0: a flamethrower at 10 cm needs 4; cover does not count against it, a dodge does: 5.
+            "§8.0: a flamethrower": ("fire flamer irr1 range=10 cover dice=1", 5),
+            # §8.0: the Tank/mortars row at 30 cm needs 4; cover is not excused for mortars (only
+            # snipers, grenades, RPGs and flamethrowers are), and the dodge is +1: 6.
+            "§8.0 MORT-1: a light mortar counts the cover too": ("fire mortar irr1 range=30 cover dice=1", 6),
+        }
+    ),
+)
+def test_cover_and_the_dodge_against_weapons_that_ignore_cover(g, line, need):
     g.execute("react-dodge irr1 2", role="irregulars")
-    assert shot(g, "fire bomber irr1 range=8 cover dice=1").need == 5
-
-
-@pytest.mark.audits("MOV-6", "T-09")
-def test_cover_does_not_count_against_a_flamethrower_but_the_dodge_does(g):
-    """§8.0: a flamethrower at 10 cm needs 4; cover does not count against it, a dodge
-    does: 5."""
-    g.execute("react-dodge irr1 2", role="irregulars")
-    assert shot(g, "fire flamer irr1 range=10 cover dice=1").need == 5
+    assert shot(g, line).need == need
 
 
 @pytest.mark.audits("MOV-6", "FIRE-6", "T-09")
@@ -195,14 +201,6 @@ def test_a_dodge_puts_a_long_rpg_shot_past_six(g):
     out = g.execute("fire rpg irr1 range=60", role=REFEREE)
     assert all(not r.outcome.startswith(("1 hit", "hit")) for r in to_hit(out))
     assert not is_out(g, "irr1") and "suppressed" not in status(g, "irr1")
-
-
-@pytest.mark.audits("MOV-6", "MORT-1", "T-09")
-def test_a_light_mortar_counts_cover_and_the_dodge(g):
-    """§8.0: the Tank/mortars row at 30 cm needs 4; cover is not excused for mortars (only
-    snipers, grenades, RPGs and flamethrowers are), and the dodge is +1: 6."""
-    g.execute("react-dodge irr1 2", role="irregulars")
-    assert shot(g, "fire mortar irr1 range=30 cover dice=1").need == 6
 
 
 @pytest.mark.audits("MOV-6", "ART-6", "FIRE-5")

@@ -23,6 +23,7 @@ from audit_bn_late import (
     to_activation,
     unit,
 )
+from audit_bn_late import saves as vehicle_save
 
 from core import events as ev
 from core.ruleset import Refused
@@ -49,10 +50,6 @@ POOL = (
     + unit("rpg", "irregulars", "Irr1", "Cell", weapons=("RPG",))
     + "".join(unit(f"i{i}", "irregulars", "Irr3", "Cell") for i in range(3))
 )
-
-
-def vehicle_save(outcome) -> list:
-    return [r for r in rolls(outcome) if "save" in str(r.purpose)]
 
 
 g = table(POOL)

@@ -184,7 +184,6 @@ def test_covering_fire_ends_with_the_turn(tmp_path):
     assert "no covering fire on 'door'" in refused(g, "@irregulars react-fire irr1 vet range=20 area=door dice=1")
     out = g.execute("react-fire irr1 vet range=20 dice=1", role="irregulars")
     assert [r.purpose for r in rolls(out)] == [to_hit(out)[0].purpose]
-    g.close()
 
 
 # ------------------------------------------------------------------ §8.4: the gunship into cover
@@ -232,7 +231,6 @@ def test_a_double_across_a_split_burst_empties_the_magazine(tmp_path):
     g = new_game(tmp_path, men=MORE, options=("ammo",))
     g.execute("fire elite irr1 irr2 range=20 burst split=2,1 dice=3,1,3", role=REFEREE)
     assert "empty-mag" in status(g, "elite")
-    g.close()
 
 
 @pytest.mark.audits("FIRE-12", "FIRE-13")
@@ -247,4 +245,3 @@ def test_in_group_fire_each_rifle_reads_its_own_dice_for_a_double(tmp_path, dice
     g = new_game(tmp_path, men=MORE, options=("ammo",))
     g.execute(f"fire elite irr1 range=40 burst with=elite2 dice={dice}", role=REFEREE)
     assert {u for u in ("elite", "elite2") if "empty-mag" in status(g, u)} == empty
-    g.close()

@@ -13,9 +13,9 @@ from __future__ import annotations
 import pytest
 from audit_bn_early import MEN, play, refused, rolls, status
 from audit_bn_early import new_game as new_table
-from audit_bn_late import extras, facts, ledger, new_game, next_turn, out, to_activation, unit
+from audit_bn_late import extras, ledger, new_game, next_turn, out, to_activation, unit
+from audit_bn_late import final_count as _final_count
 
-from core import events as ev
 from core.ruleset import Refused
 from core.views import REFEREE
 
@@ -27,10 +27,6 @@ SQUADS = (
     + unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader"))
     + "".join(unit(f"i{i}", "irregulars", "Irr3", "Cell") for i in range(4))
 )
-
-
-def _final_count(g) -> str:
-    return " ".join(n.text for n in facts(g.execute("victory the patrol withdraws", role=REFEREE), ev.Noted))
 
 
 def _to_hit(out) -> list:
@@ -48,7 +44,6 @@ def test_the_italian_milan_row_at_its_third_band_edge(tmp_path, variant, cm, nee
     g = new_table(tmp_path, variant=variant)
     (r,) = _to_hit(g.execute(f"fire milan techie range={cm} dice=1", role=REFEREE))
     assert r.need == need
-    g.close()
 
 
 @pytest.mark.audits("T-08", "T-09", "FIRE-4")
@@ -59,7 +54,6 @@ def test_an_italian_special_forces_milan_at_50_cm(tmp_path, variant, need):
     g = new_table(tmp_path, variant=variant, men=(*MEN, ("sfmilan", "regulars", "Delta", "R1", "ATH", "", "")))
     (r,) = _to_hit(g.execute("fire sfmilan techie range=50 dice=1", role=REFEREE))
     assert r.need == need
-    g.close()
 
 
 # ------------------------------------------------------------------------ §8.0.3
@@ -77,7 +71,6 @@ def test_an_smg_rolling_three_alike_by_opportunity(tmp_path, variant, dry):
     play(g, "move vet 10 shoot", "react-fire ismg vet range=20 dice=3,3,3")
     assert ("no-ammo" in status(g, "ismg")) is dry
     assert "empty-mag" in status(g, "ismg") or dry
-    g.close()
 
 
 @pytest.mark.audits("FIRE-12")
@@ -88,7 +81,6 @@ def test_italian_special_forces_never_run_dry_either(tmp_path):
     g = new_table(tmp_path, variant=IT, options=("ammo",), men=men)
     g.execute("fire sfsmg irr1 range=20 dice=3,3,3", role=REFEREE)
     assert not {"empty-mag", "low-ammo", "no-ammo"} & set(status(g, "sfsmg"))
-    g.close()
 
 
 # ------------------------------------------------------------------------ §10.0 with §12.0

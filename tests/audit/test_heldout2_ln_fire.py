@@ -65,7 +65,8 @@ def test_a_wound_taken_in_turn_1_costs_one_in_turn_2(fire):
 @pytest.mark.audits("LN-R031", "LN-AMB-05")
 @pytest.mark.parametrize(("face", "hit"), [(5, False), (6, True)])
 def test_prone_and_in_cover_within_half_range(fire, face, hit):
-    """ "Il bersaglio è coricato oppure al riparo": each -1, so 4 + 2 = 6 for Fritz."""
+    """ "Il bersaglio è coricato oppure al riparo": each -1, so 4 + 2 = 6 for Fritz (cumulative,
+    not a single -1: LN-AMB-05)."""
     assert hits(fire, f"@garrison fire fritz jones half prone cover dice={face}" + (",1" if hit else "")) == hit
 
 
@@ -120,16 +121,14 @@ def test_every_edge_of_the_damage_die(fire, shooter, face, result):
 @pytest.mark.audits("LN-R037", "LN-R021")
 def test_two_wounds_in_one_fire_eliminate(fire):
     """ "Con due ferite si viene eliminati": Jones and Brown each wound Fritz in the same fire."""
-    play(fire, "@paras fire jones fritz half dice=6,2")
-    play(fire, "@paras fire brown fritz half dice=6,4")
+    play(fire, "@paras fire jones fritz half dice=6,2", "@paras fire brown fritz half dice=6,4")
     after_fire(fire)
     assert out(fire, "fritz")
 
 
 @pytest.mark.audits("LN-R037", "LN-R035")
 def test_a_wound_and_a_shot_with_no_effect_leave_one_wound(fire):
-    play(fire, "@paras fire jones fritz half dice=6,3")
-    play(fire, "@paras fire brown fritz half dice=6,1")
+    play(fire, "@paras fire jones fritz half dice=6,3", "@paras fire brown fritz half dice=6,1")
     after_fire(fire)
     assert not out(fire, "fritz") and has(fire, "fritz", "wounded")
 

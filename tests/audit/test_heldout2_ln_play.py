@@ -65,8 +65,7 @@ def test_the_other_of_a_tied_pair_is_held_too(melee):
 @pytest.mark.audits("LN-R050", "LN-AMB-12")
 def test_one_figure_fights_two_in_the_same_melee(melee):
     """Fritz tied with Plain, then fights Jones (expert): 4 + 1 against 4."""
-    play(melee, "@paras melee plain fritz dice=3,3")
-    play(melee, "@paras melee jones fritz dice=4,4")
+    play(melee, "@paras melee plain fritz dice=3,3", "@paras melee jones fritz dice=4,4")
     assert out(melee, "fritz") and not out(melee, "plain")
 
 
@@ -185,8 +184,7 @@ def test_anti_aircraft_fire_on_five_and_before_the_strike(air, face, down):
     """ "Le armi di controaerea colpiscono con 5 o 6": brought down, the Spitfire strikes
     nothing on that pass."""
     to_phase(air, 1, "fire")
-    play(air, "pass spit")
-    play(air, f"@garrison aa flak spit dice={face}")
+    play(air, "pass spit", f"@garrison aa flak spit dice={face}")
     if down:
         assert out(air, "spit")
         refused(air, "strike spit fritz dice=6,6")

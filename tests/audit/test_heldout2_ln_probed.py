@@ -5,7 +5,7 @@ a vehicle at one end takes from the shooter (B.5, B.7, B.9)."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, four_shaken, out, outcomes, play, refused, rolled, said, to_phase
+from audit_ln_table import add, four_shaken, out, outcomes, play, refused, rolled, to_phase
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
@@ -150,11 +150,3 @@ def test_leaving_an_opponent_lying_down(ln, faces, caught):
 def test_a_tank_throws_no_grenade(fire):
     """ "La granata ... ogni figura compresa nel raggio": a figure throws it, not a vehicle."""
     refused(fire, "grenade sherman half fritz dice=6,6")
-
-
-@pytest.mark.audits("LN-R071")
-def test_the_wreck_is_to_be_removed_or_marked_with_cotton_wool(fire):
-    """ "Ogni veicolo distrutto nel turno può essere rimosso oppure segnalato con dell'ovatta"."""
-    play(fire, "@paras fire piat panzer half dice=3,6,1")
-    facts = play(fire, "next")
-    assert out(fire, "panzer") and "cotton wool" in said(facts)

@@ -91,8 +91,7 @@ def test_the_first_strike_takes_the_no_machine_gun_bonus(tmp_path):
     g = game_with(tmp_path, ["3♣"])
     add(g, "inf", "us", "grenadiers", team="2nd Platoon", roles=("trained-at",))
     add(g, "nomg", "german", "pz4", team="Zug 1", roles=("no-mg",))
-    play(g, "next", "@german activate nomg A5")
-    play(g, "@german overrun nomg inf dice=1,4")
+    play(g, "next", "@german activate nomg A5", "@german overrun nomg inf dice=1,4")
     assert out(g, "nomg")
 
 
@@ -269,8 +268,7 @@ def test_the_barrage_reads_the_mg_he_table(tmp_path):
     """ "consultare la tabella altri tiri": HE 5 against entrenched infantry (+5) is 0: a 2 is
     I, immobilised; a 3 would be nothing."""
     g = _guns(tmp_path, ["K♥", "Joker"])
-    play(g, "next", "@us unitmove call-artillery by=cmd", "next")
-    play(g, "barrage us grenadiers entrenched dice=2")
+    play(g, "next", "@us unitmove call-artillery by=cmd", "next", "barrage us grenadiers entrenched dice=2")
     assert has(g, "grenadiers", "immobilised")
 
 

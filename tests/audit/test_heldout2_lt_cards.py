@@ -121,8 +121,7 @@ def test_a3_executes_one_and_prepares_one(tmp_path):
 def test_a4_executes_two_attacks_and_no_third(tmp_path):
     """A4, "preparare o eseguire 2 attacchi": two shots executed, a third is not."""
     g = turned(tmp_path, ["7♥"], "@us activate sherman1 A4 prepare=0")
-    play(g, "@us at sherman1 panzer dice=6,6")
-    play(g, "@us at sherman1 panzer dice=6,6")
+    play(g, "@us at sherman1 panzer dice=6,6", "@us at sherman1 panzer dice=6,6")
     refused(g, "@us at sherman1 panzer dice=6,6")
 
 
@@ -203,8 +202,7 @@ def test_immobilised_infantry_cannot_move_at_speed(tmp_path):
     g = immobilised(tmp_path, "pinned")
     play(g, "next")
     with pytest.raises(Refused):
-        play(g, "@us activate pinned A5")
-        play(g, "@us move pinned 30")
+        play(g, "@us activate pinned A5", "@us move pinned 30")
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-21")

@@ -124,8 +124,7 @@ def test_an_a3_without_a_bound_keeps_the_doubling(tmp_path):
     g = game_with(tmp_path, ["7♥", "8♥"])
     add(g, "obs", "german", "rifles", team="Zug 2")
     add(g, "hid", "us", "rifles", team="2nd Platoon", status=("hidden",))
-    play(g, "next", "@us activate hid A2", "@us mg hid grenadiers still-open dice=6")
-    play(g, "next", "@us activate hid A3")
+    play(g, "next", "@us activate hid A2", "@us mg hid grenadiers still-open dice=6", "next", "@us activate hid A3")
     assert spotted(play(g, "spot hid by=obs at=15 still-cover"))
 
 

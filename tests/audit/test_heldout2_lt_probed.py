@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import audit_lt_table
+import audit_common
 import pytest
 from audit_lt_table import (
     RIFLES,
@@ -87,7 +87,7 @@ def scenario_with(tmp_path: Path, top: str, more: str = "", first: tuple[str, ..
     path = tmp_path / "probe.toml"
     path.write_text(text, encoding="utf-8")
     g = Game.new(tmp_path / "probe.ft", "linea-di-tiro", seed=5)
-    audit_lt_table._OPEN.append(g)
+    audit_common.OPEN.append(g)
     g.execute(f"scenario {path} dice=" + ",".join(map(str, faces_for(stacked(list(first))))), role=REFEREE)
     play(g, "next")
     return g
@@ -187,8 +187,7 @@ def test_two_shooters_make_one_streak(tmp_path):
     add(g, "s1", "us", "rifles", team="2nd Platoon", stats={"mg": 2})
     add(g, "s2", "us", "rifles", team="2nd Platoon", stats={"mg": 2})
     add(g, "t", "german", "rifles", team="Zug 2", status=("immobilised",))
-    play(g, "next", "@us activate s1 A2", "mg s1 t still-open he dice=6")
-    play(g, "next", "@us activate s2 A2")
+    play(g, "next", "@us activate s1 A2", "mg s1 t still-open he dice=6", "next", "@us activate s2 A2")
     facts = play(g, "mg s2 t still-open he dice=2")
     assert "column 0" in outcome(facts)
 
@@ -260,8 +259,7 @@ def test_a_piece_immobilised_by_a_reply_makes_no_bound_after_it(tmp_path):
     """A2 "o v.v.": the GIs fire first; the grenadiers' ready reply immobilises them (MG 4 at
     +3 still in the open, a 3 is I); the bound they meant to make after is refused."""
     g = turned(tmp_path, ["3♣", "7♥"], "@german activate grenadiers A1", "next", "@us activate gis A2")
-    play(g, "@us mg gis grenadiers still-open dice=6")
-    play(g, "@german mg grenadiers gis still-open ready dice=3")
+    play(g, "@us mg gis grenadiers still-open dice=6", "@german mg grenadiers gis still-open ready dice=3")
     assert has(g, "gis", "immobilised")
     refused(g, "@us move gis 10")
 
@@ -306,8 +304,7 @@ def test_a_tank_that_survives_a_close_assault_answers_with_its_ready_attack(tmp_
     is an attack of the bazooka team's A2, and its failure has no effect (LT-AMB-24): the
     Panzer, holding a ready attack, answers with its MG (3 at +3 is 0: a 2 is I)."""
     g = turned(tmp_path, ["3♣", "7♥"], "@german activate panzer A1", "next", "@us activate bazooka A2")
-    play(g, "@us closeassault bazooka panzer rear dice=6")
-    play(g, "@german mg panzer bazooka still-open ready dice=2")
+    play(g, "@us closeassault bazooka panzer rear dice=6", "@german mg panzer bazooka still-open ready dice=2")
     assert has(g, "bazooka", "immobilised")
     assert not has(g, "panzer", "ready-1")
 
@@ -319,8 +316,7 @@ def test_every_joker_fires_the_guns_called(tmp_path):
     every side's called artillery (LT-AMB-05): the guns fire on the first joker, not on the
     7♥, and again on the second joker."""
     g = _streak_game(tmp_path, ["K♥", "Joker", "7♥", "Joker"])
-    play(g, "next", "@us unitmove call-artillery by=cmd", "next", "barrage us grenadiers still-open dice=6")
-    play(g, "next")
+    play(g, "next", "@us unitmove call-artillery by=cmd", "next", "barrage us grenadiers still-open dice=6", "next")
     refused(g, "barrage us grenadiers still-open dice=6")
     play(g, "next")
     assert len(rolled(play(g, "barrage us grenadiers still-open dice=6"))) == 1

@@ -113,8 +113,7 @@ def test_a_man_in_panic_counts_as_shocked_through_the_next_turn(game):
 def test_a_shocked_man_who_passes_a_later_check_stays_shocked(game):
     """A.13.3: passing a check takes nothing away: Carlo, shocked, passes his next check and
     is still shocked (his shock lasts to the end of the next turn)."""
-    play(game, "morale carlo m7 dice=10,2")
-    play(game, "morale carlo m7 dice=1")
+    play(game, "morale carlo m7 dice=10,2", "morale carlo m7 dice=1")
     assert game.state.units["carlo"].has("shocked")
 
 
@@ -292,7 +291,6 @@ def test_a_damaged_elite_tank_in_panic_on_a_six(tmp_path, monkeypatch):
     play(g, "mark leo damaged")
     facts = play(g, "morale leo m7 dice=10,6")
     assert outcomes(facts, "A.13.3") == ["panic"] and g.state.units["leo"].in_play
-    g.close()
 
 
 @pytest.mark.audits("BI-R182", "BI-R183")
@@ -365,7 +363,6 @@ def test_a_vehicle_that_fires_its_dischargers_in_the_movement_does_not_move(tmp_
     refused(g, "@blue move leo 30")
     goto(g, "fire-regular", 1)
     refused(g, "fire leo tariq range=30")
-    g.close()
 
 
 @pytest.mark.audits("BI-R163", "BI-R161")

@@ -9,7 +9,7 @@ progressive −1, the storming and the wounded.  Given these faces, the draft's 
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import dp, morale_roll, new_game, next_turn, over, play, table, to_activation, unit
+from audit_bn_late import dp, morale_roll, new_game, next_turn, over, platoon, play, table, to_activation, unit
 
 from core import events as ev
 from core.views import REFEREE
@@ -158,15 +158,6 @@ def test_an_italian_failure_without_more_points_tests_every_man_at_his_activatio
 
 
 # 13.0 Plotone ---------------------------------------------------------------------------------------
-
-
-def platoon(sizes: tuple[int, ...]) -> str:
-    out = ""
-    for t, size in enumerate(sizes, 1):
-        for i in range(1, size + 1):
-            roles = ("commander",) if (t, i) == (1, 1) else ()
-            out += unit(f"t{t}m{i}", "regulars", "R3", f"team{t}", roles=roles, lead=1 if roles else 0)
-    return out + unit("m1", "irregulars", "Irr3", "C")
 
 
 @pytest.mark.audits("EX-06", "PLT-4")

@@ -7,6 +7,7 @@ the three earlier audits and apart from them: given these faces, the book's outc
 from __future__ import annotations
 
 import pytest
+from audit_bn_early import is_out
 from audit_bn_late import new_game, next_turn, play, refused, rolled, table, unit
 
 from core.views import REFEREE
@@ -20,10 +21,6 @@ MEN = (
     + unit("m2", "irregulars", "Irr3", "C")
     + unit("cdo", "irregulars", "R1", "K")
 )
-
-
-def is_out(g, uid: str) -> bool:
-    return bool(g.state.units[uid].out)
 
 
 g = table(MEN)

@@ -9,7 +9,19 @@ from them: given these faces, the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import morale_roll, new_game, next_turn, over, play, refused, table, to_activation, unit
+from audit_bn_late import (
+    morale_roll,
+    new_game,
+    next_turn,
+    over,
+    platoon,
+    play,
+    refused,
+    table,
+    to_activation,
+    to_end,
+    unit,
+)
 
 from core import events as ev
 from core.dice import NeedDice
@@ -22,11 +34,6 @@ SQUAD = (
     + unit("m1", "irregulars", "Irr3", "C", roles=("commander",))
     + unit("m2", "irregulars", "Irr3", "C")
 )
-
-
-def to_end(g) -> None:
-    g.execute("next", role=REFEREE)
-    assert g.state.phase == "end"
 
 
 g = table(SQUAD)
@@ -166,17 +173,6 @@ def test_failing_while_losing_costs_the_disengagement(g):
 
 
 # §13.0 Platoon morale -------------------------------------------------------------------
-
-
-def platoon(sizes: tuple[int, ...]) -> str:
-    """A Veteran platoon of teams of the given sizes (the first man of the first team its
-    commander), and one Militiaman."""
-    out = ""
-    for t, size in enumerate(sizes, 1):
-        for i in range(1, size + 1):
-            roles = ("commander",) if (t, i) == (1, 1) else ()
-            out += unit(f"t{t}m{i}", "regulars", "R3", f"team{t}", roles=roles, lead=1 if roles else 0)
-    return out + unit("m1", "irregulars", "Irr3", "C")
 
 
 @pytest.mark.audits("EX-06", "PLT-4")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bn_late import dp, new_game, play, refused, table, to_activation, unit
+from audit_common import cases
 
 from core import events as ev
 from core.views import REFEREE
@@ -54,39 +55,38 @@ def taken(g, marker: int) -> int:
 # §4.1 2) and its example (EX-01) ------------------------------------------------------
 
 
-@pytest.mark.audits("EX-01", "OBJ-2", "OBJ-6")
-def test_the_books_example_a_three_makes_the_fake_three_a_main_objective(tmp_path, monkeypatch):
-    """§4.1 example: "The number 3 marker now becomes a primary objective"; the Italian draft
-    and the digest (AMB-06): together with the original 4.  Losing either costs 50 (§14.0)."""
-    g = mission_two(tmp_path, monkeypatch, 3)
-    assert taken(g, 3) == 50
-    assert taken(g, 4) == 100
-
-
-@pytest.mark.audits("EX-01", "OBJ-2", "OBJ-6")
-def test_a_six_makes_the_main_objective_a_fake(tmp_path, monkeypatch):
-    """§4.1: "If however a 6 is rolled then the original primary becomes a fake objective":
-    marker 4 is then worth nothing to lose."""
-    g = mission_two(tmp_path, monkeypatch, 6)
-    assert taken(g, 4) == 0
-
-
-@pytest.mark.audits("EX-01", "OBJ-2", "OBJ-6")
-def test_rolling_the_main_objectives_own_number_changes_nothing(tmp_path, monkeypatch):
-    """§4.1: "It is possible for the irregular player to roll the same result as the original
-    primary objective, then no change": 4 stays the main, 3 stays a fake."""
-    g = mission_two(tmp_path, monkeypatch, 4)
-    assert taken(g, 3) == 0
-    assert taken(g, 4) == 50
-
-
-@pytest.mark.audits("OBJ-2", "OBJ-6")
-def test_a_secondary_rolled_becomes_a_main_objective(tmp_path, monkeypatch):
-    """§4.1: the roll 1-5 "alters the status of that regular player's marker to a primary
-    objective": secondary 2 becomes a main one, worth 50 to lose, not 20."""
-    g = mission_two(tmp_path, monkeypatch, 2)
-    assert taken(g, 2) == 50
-    assert taken(g, 5) == 70
+@pytest.mark.audits("EX-01", "OBJ-2", "OBJ-6", "T-16")
+@pytest.mark.parametrize(
+    ("die", "variant", "costs"),
+    cases(
+        {
+            # §4.1 example: "The number 3 marker now becomes a primary objective"; the Italian
+            # draft and the digest (AMB-06): together with the original 4.  Losing either costs
+            # 50 (§14.0).
+            "EX-01: a three makes the fake three a main objective": (3, "", {3: 50, 4: 100}),
+            # §4.1: "If however a 6 is rolled then the original primary becomes a fake
+            # objective": marker 4 is then worth nothing to lose.
+            "§4.1: a six makes the main objective a fake": (6, "", {4: 0}),
+            # §4.1: "It is possible for the irregular player to roll the same result as the
+            # original primary objective, then no change": 4 stays the main, 3 stays a fake.
+            "§4.1: rolling the main objective's own number changes nothing": (4, "", {3: 0, 4: 50}),
+            # §4.1: the roll 1-5 "alters the status of that regular player's marker to a primary
+            # objective": secondary 2 becomes a main one, worth 50 to lose, not 20.
+            "§4.1: a secondary rolled becomes a main objective": (2, "", {2: 50, 5: 70}),
+            # §14.0: "50 points for losing a Main objective", "20 points for losing a Secondary
+            # objective"; a fake is no objective (digest OBJ-6).
+            "§14.0 T-16: a fake costs nothing and a secondary twenty": (4, "", {1: 0, 5: 20}),
+            # Italian draft, §14.0: only "50 punti per la perdita dell'obiettivo da difendere";
+            # no line for a secondary.
+            "§14.0 Italian: a secondary costs nothing but the main fifty": (4, "it-2009-12-09", {5: 0, 4: 50}),
+        }
+    ),
+)
+def test_what_losing_each_marker_costs_after_the_secret_die(tmp_path, monkeypatch, die, variant, costs):
+    """The Regulars' defeat points as the Irregulars take each marker in turn, the points
+    adding up."""
+    g = mission_two(tmp_path, monkeypatch, die, variant)
+    assert {marker: taken(g, marker) for marker in costs} == costs
 
 
 @pytest.mark.audits("OBJ-2")
@@ -98,24 +98,6 @@ def test_the_secret_die_is_the_irregulars_alone(tmp_path, monkeypatch):
     out = g.execute("objective-roll dice=3", role=REFEREE)
     rolled = [e for e in out.events if isinstance(e, ev.Rolled)]
     assert rolled and all(e.vis == ("irregulars",) for e in rolled)
-
-
-@pytest.mark.audits("OBJ-6", "T-16")
-def test_a_fake_costs_nothing_and_a_secondary_twenty(tmp_path, monkeypatch):
-    """§14.0: "50 points for losing a Main objective", "20 points for losing a Secondary
-    objective"; a fake is no objective (digest OBJ-6)."""
-    g = mission_two(tmp_path, monkeypatch, 4)
-    assert taken(g, 1) == 0
-    assert taken(g, 5) == 20
-
-
-@pytest.mark.audits("OBJ-6")
-def test_an_italian_secondary_costs_nothing_but_the_main_fifty(tmp_path, monkeypatch):
-    """Italian draft, §14.0: only "50 punti per la perdita dell'obiettivo da difendere";
-    no line for a secondary."""
-    g = mission_two(tmp_path, monkeypatch, 4, variant="it-2009-12-09")
-    assert taken(g, 5) == 0
-    assert taken(g, 4) == 50
 
 
 @pytest.mark.audits("OBJ-1")

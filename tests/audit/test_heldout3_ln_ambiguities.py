@@ -40,14 +40,6 @@ def test_half_range_is_inclusive_with_the_scenarios_range(fire, cm, hit):
     assert outcomes(facts)[0] == ("hit" if hit else "miss")
 
 
-@pytest.mark.audits("LN-AMB-05")
-@pytest.mark.parametrize(("face", "hit"), [(5, False), (6, True)])
-def test_the_minus_ones_add_up(fire, face, hit):
-    """Lying down and in cover at half range: 4 + 2 (cumulative, not a single -1)."""
-    facts = play(fire, f"@garrison fire fritz jones half prone cover dice={face}" + (",1" if hit else ""))
-    assert outcomes(facts)[0] == ("hit" if hit else "miss")
-
-
 @pytest.mark.audits("LN-AMB-09", "LN-R031")
 def test_a_wound_changes_nothing_else(ln):
     """A wounded man walks 10 and crawls 3 as before (LN-AMB-09)."""

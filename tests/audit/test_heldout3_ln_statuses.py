@@ -212,8 +212,7 @@ def test_a_tank_in_cover_is_minus_one(fire, face, hit):
 @pytest.mark.audits("LN-R041", "LN-AMB-11")
 def test_a_destroyed_tank_fires_in_its_fire_and_never_after(fire):
     """Destroyed in turn 1's fire, the Panzer still fires that fire (LN-R021), not turn 2's."""
-    play(fire, "@paras fire piat panzer half dice=6,6,1")
-    play(fire, "@garrison fire panzer sherman half dice=6,1,6")
+    play(fire, "@paras fire piat panzer half dice=6,6,1", "@garrison fire panzer sherman half dice=6,1,6")
     after_fire(fire)
     assert out(fire, "panzer")
     to_phase(fire, 2, "fire")

@@ -280,8 +280,7 @@ def test_a_gun_that_survives_an_overrun_in_cover_answers_the_tank(tmp_path):
     attack (LT-R052: the target of the tank's attack survived it)."""
     g = game_with(tmp_path, ["3♣", "7♥"])
     add(g, "gun", "german", "pak40", team="Zug 1")
-    play(g, "next", "@german activate gun A1", "next", "@us activate sherman1 A5")
-    play(g, "@us overrun sherman1 gun dice=5")
+    play(g, "next", "@german activate gun A1", "next", "@us activate sherman1 A5", "@us overrun sherman1 gun dice=5")
     assert len(rolled(play(g, "@german at gun sherman1 ready dice=6,6"))) == 1
 
 
@@ -291,6 +290,5 @@ def test_a_hidden_piece_that_routed_springs_no_ambush(tmp_path):
     flight, they fire no ambush at their spotter."""
     g = game_with(tmp_path, ["3♣", "7♥"])
     add(g, "amb", "german", "grenadiers", team="Zug 2", status=("hidden",))
-    play(g, "next", "@german activate amb A4 prepare=2", "next", "@german rout amb")
-    play(g, "spot amb by=gis at=4 ambush")
+    play(g, "next", "@german activate amb A4 prepare=2", "next", "@german rout amb", "spot amb by=gis at=4 ambush")
     refused(g, "@german mg amb gis moving-open ready ambush dice=6")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bi_early import U, chances, goto, outcomes, play, rolls, table, vehicle
+from audit_bi_late import unit as _unit
 
 from core.dice import NeedDice
 from core.language.i18n import plain
@@ -58,10 +59,6 @@ def _refused(g, line: str) -> bool:
 
 def _said(facts) -> str:
     return " ".join(plain(e.text) for e in facts if hasattr(e, "text"))
-
-
-def _unit(g, uid: str):
-    return g.state.units[uid]
 
 
 # --- A.12.1: a Shocked man, how long he is held -------------------------------------------
@@ -182,8 +179,7 @@ def test_a_man_hit_again(game, first, second, dead):
 def test_a_wounded_man_shocked_is_both(game):
     """A wound stays when a later hit shocks him: Fares wounded, then shocked: wounded,
     shocked and down."""
-    play(game, "hit fares weapon=assault-rifle dice=6")
-    play(game, "hit fares weapon=assault-rifle dice=4")
+    play(game, "hit fares weapon=assault-rifle dice=6", "hit fares weapon=assault-rifle dice=4")
     f = _unit(game, "fares")
     assert f.has("wounded") and f.has("shocked") and f.has("prone")
 
@@ -243,8 +239,7 @@ def test_dressing_is_a_normal_action(game):
 def test_a_wounded_medic_dresses_as_a_difficult_action(game):
     """A.12.1: a wounded man's actions are one level harder: Normal -> Difficult (half of
     4: 2)."""
-    play(game, "hit nabil weapon=assault-rifle dice=9,3")
-    play(game, "hit doc weapon=assault-rifle dice=6")
+    play(game, "hit nabil weapon=assault-rifle dice=9,3", "hit doc weapon=assault-rifle dice=6")
     _to(game, "fire-regular", 2)
     facts = play(game, "dress doc nabil dice=3")
     assert [r.target for r in rolls(facts)][-1] == 2
@@ -254,8 +249,7 @@ def test_a_wounded_medic_dresses_as_a_difficult_action(game):
 @pytest.mark.audits("BI-R113", "BI-R110")
 def test_a_shocked_medic_cannot_dress_next_turn(game):
     """A.12.1: a Shocked man does no action next turn: no dressing."""
-    play(game, "hit nabil weapon=assault-rifle dice=9,3")
-    play(game, "hit doc weapon=assault-rifle dice=3")
+    play(game, "hit nabil weapon=assault-rifle dice=9,3", "hit doc weapon=assault-rifle dice=3")
     _to(game, "fire-regular", 2)
     assert _refused(game, "dress doc nabil dice=1")
 
@@ -287,8 +281,7 @@ def test_a_slowed_truck_is_still_slowed_two_turns_later(game, cm, ok):
 @pytest.mark.parametrize("cm,ok", [(15, True), (15.5, False)])
 def test_a_truck_slowed_twice_moves_a_quarter(game, cm, ok):
     """BI-AMB-39: a second "movement halved" halves again: 60 -> 30 -> 15."""
-    play(game, "hit ural weapon=assault-rifle dice=2")
-    play(game, "hit ural weapon=assault-rifle dice=4")
+    play(game, "hit ural weapon=assault-rifle dice=2", "hit ural weapon=assault-rifle dice=4")
     _to(game, "move-second", 2)
     assert _refused(game, f"@red move ural {cm} ground=off-road") is not ok
 
@@ -321,8 +314,7 @@ def test_a_tank_whose_radio_was_lost_checks_as_isolated_next_turn(game):
     not penetrate, turn 2) the T-55 checks 2 under the T-62 (both Regular, same hit)."""
     play(game, "hit t55 weapon=rpg dice=1,2")
     _to(game, "fire-regular", 2)
-    play(game, "hit t55 weapon=rpg dice=9")
-    play(game, "hit t62 weapon=rpg dice=9")
+    play(game, "hit t55 weapon=rpg dice=9", "hit t62 weapon=rpg dice=9")
     lost = play(game, "morale t55 m7 dice=1")
     kept = play(game, "morale t62 m7 dice=1")
     assert rolls(lost)[0].target == rolls(kept)[0].target - 2
@@ -468,8 +460,7 @@ def test_a_shocked_observer_orders_no_fire_for_effect_next_turn(game):
     not order it in turn 3."""
     play(game, "call cdr dedicated mm=81 dice=1")
     _to(game, "fire-regular", 2)
-    play(game, "ranging cdr dice=1,1")
-    play(game, "hit cdr weapon=assault-rifle dice=3")
+    play(game, "ranging cdr dice=1,1", "hit cdr weapon=assault-rifle dice=3")
     _to(game, "fire-regular", 3)
     assert _refused(game, "ffe cdr")
 
@@ -481,8 +472,7 @@ def test_a_shocked_observer_orders_no_fire_for_effect_next_turn(game):
 def test_a_rubber_bullets_dead_on_a_wounded_man_is_a_second_wound(game):
     """A.16.4: rubber bullets' "Morto" counts as "Ferito"; on a man already wounded that is
     his second wound: he dies."""
-    play(game, "hit fares weapon=assault-rifle dice=6")
-    play(game, "fire rubbo fares range=10 dice=1,10")
+    play(game, "hit fares weapon=assault-rifle dice=6", "fire rubbo fares range=10 dice=1,10")
     assert not _unit(game, "fares").in_play
 
 
@@ -547,8 +537,7 @@ def test_a_wounded_observer_rolls_to_order_fire_for_effect(game):
     (A.12.1), rolled at twice his Quality: the Regular commander's 8; a 9 fails."""
     play(game, "call cdr dedicated mm=81 dice=1")
     _to(game, "fire-regular", 2)
-    play(game, "ranging cdr dice=1,1")
-    play(game, "hit cdr weapon=assault-rifle dice=6")
+    play(game, "ranging cdr dice=1,1", "hit cdr weapon=assault-rifle dice=6")
     _to(game, "fire-regular", 3)
     facts = play(game, "ffe cdr dice=9")
     assert [r.target for r in rolls(facts)] == [8]
@@ -572,8 +561,7 @@ def test_fire_for_effect_may_be_ordered_again_next_turn_and_then_shifted(game):
 @pytest.mark.audits("BI-R232", "BI-R110", "BI-AMB-04")
 def test_a_wounded_man_in_tear_gas_hits_at_a_quarter(game):
     """A.16.4 and A.12.1: two halves stack (BI-AMB-04): Tariq's 4 is Fares's 1."""
-    play(game, "gas bruno fares dice=3")
-    play(game, "hit fares weapon=assault-rifle dice=6")
+    play(game, "gas bruno fares dice=3", "hit fares weapon=assault-rifle dice=6")
     _to(game, "fire-regular", 2)
     whole = chances(play(game, "fire tariq bruno range=20 dice=10,10"))
     quarter = chances(play(game, "fire fares carlo range=20 dice=10,10"))
@@ -594,8 +582,7 @@ def test_tear_gas_lasts_six_turns_and_the_die(game):
 @pytest.mark.audits("BI-R110", "BI-R113")
 def test_a_man_dressed_fires_at_half_next_turn(game):
     """A.12.1 9: dressed, "conta come Ferito": he may fight again, at half: 2 of 4."""
-    play(game, "hit nabil weapon=assault-rifle dice=9,6")
-    play(game, "dress doc nabil dice=1")
+    play(game, "hit nabil weapon=assault-rifle dice=9,6", "dress doc nabil dice=1")
     _to(game, "fire-regular", 2)
     assert chances(play(game, "fire nabil bruno range=20 dice=10,10")) == [2, 2]
 
@@ -691,8 +678,7 @@ def test_a_flash_bang_calls_no_check(game):
 def test_a_rubber_bullets_wound_on_a_seriously_wounded_man_kills_him(game):
     """A.16.4: the rubber bullet's "Ferito" counts as "Shoccato"; BI-AMB-35: on a seriously
     wounded man any result from Shocked up kills him."""
-    play(game, "hit nabil weapon=assault-rifle dice=9,6")
-    play(game, "fire rubbo nabil range=10 dice=1,7")
+    play(game, "hit nabil weapon=assault-rifle dice=9,6", "fire rubbo nabil range=10 dice=1,7")
     assert not _unit(game, "nabil").in_play
 
 
@@ -744,9 +730,7 @@ def test_a_failed_contact_brings_no_ranging_shot_and_is_tried_again(game):
 def test_a_weapons_result_with_no_weapon_left_still_calls_a_check(game):
     """A.12.4 7-8: the T-55 has lost its one gun; a second Weapons result destroys nothing
     more, but "controllare il morale" still stands."""
-    play(game, "hit t55 weapon=rpg dice=1,7")
-    play(game, "morale t55 m7 dice=1")
-    play(game, "hit t55 weapon=rpg dice=1,8")
+    play(game, "hit t55 weapon=rpg dice=1,7", "morale t55 m7 dice=1", "hit t55 weapon=rpg dice=1,8")
     assert _unit(game, "t55").has("morale-due") and _unit(game, "t55").in_play
 
 
@@ -771,8 +755,7 @@ def test_a_man_shocked_in_the_movement_phase_before_his_move_may_not_advance(gam
     before he moved, may not move towards the enemy in it; away he may (once he has taken the
     morale check the hit made due, BI-R180)."""
     _to(game, "move-first", 2)
-    play(game, "hit carlo weapon=assault-rifle dice=3")
-    play(game, "morale carlo dice=1")
+    play(game, "hit carlo weapon=assault-rifle dice=3", "morale carlo dice=1")
     assert _refused(game, "@blue move carlo 5")
     play(game, "@blue move carlo 5 away")
 

@@ -147,8 +147,7 @@ def test_a_light_mg_with_one_crewman_reloads_after_an_area_burst(game):
     """Note (5): after firing at an area, one crewman must reload/change the barrel before
     firing again: next turn his fire is refused until he reloads (a Very Easy action, his
     activity for that turn), and the turn after he fires again."""
-    play(game, "mark lmgv one-crew")
-    play(game, "fire lmgv tariq fares range=40 area dice=9,9")
+    play(game, "mark lmgv one-crew", "fire lmgv tariq fares range=40 area dice=9,9")
     goto(game, "fire-regular", 2)
     refused(game, "fire lmgv tariq range=40 dice=9")
     play(game, "reload lmgv")

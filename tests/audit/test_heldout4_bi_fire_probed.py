@@ -13,8 +13,6 @@ import pytest
 from audit_bi_early import KILL, chances, goto, new_game, outcomes, play, refused, rolls, table
 from test_heldout4_bi_fire import EXTRA
 
-from core.views import REFEREE
-
 game = table(extra=EXTRA, at=("fire-regular", 1))
 
 
@@ -45,8 +43,7 @@ def test_at_night_opportunity_fire_in_the_movement_phase_gives_nothing_in_the_fi
     opportunity fire in the movement phase does not carry into the fire phase: Carlo at 15
     cm by moonlight: 4 + 1 - 1 = 4."""
     g = _night(tmp_path, monkeypatch, "move-first", 2)
-    play(g, "move bruno 5")
-    play(g, "@red fire ali bruno range=15 dice=9,9")
+    play(g, "move bruno 5", "@red fire ali bruno range=15 dice=9,9")
     goto(g, "fire-regular", 2)
     assert chances(play(g, "fire carlo ali range=15 dice=9")) == [4]
 
@@ -249,8 +246,7 @@ def test_each_grenade_of_an_agl_bursts_on_its_own(game):
 def test_an_aim_taken_back_gives_nothing(game):
     """A.9.4: the aim undone is no Very Easy action in the previous turn: Carlo fires in turn 2
     at his bare 4 (normal range)."""
-    play(game, "aim carlo")
-    game.execute("undo", role=REFEREE)
+    play(game, "aim carlo", "undo")
     goto(game, "fire-regular", 2)
     assert chances(play(game, "fire carlo tariq range=30 dice=9")) == [4]
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bi_early import goto, has_moved, man, new_game, outcomes, play, refused, rolls, table, vehicle
+from audit_common import moved as _fled
 
 #: Beside the audit's table: an Elite squad led by a Rabble-ability leader, a Rabble squad
 #: led by an Elite-ability one, an Elite section (A.4: "qualsiasi combinazione"), and an
@@ -32,10 +33,6 @@ EXTRA = (
 
 
 game = table(extra=EXTRA)
-
-
-def _fled(facts) -> list:
-    return [e.cm for e in facts if type(e).__name__ == "Moved"]
 
 
 def _targets(facts, rule: str = "") -> list[int | None]:
@@ -433,8 +430,7 @@ def test_a_damage_tables_shocked_on_a_shocked_man_is_no_panic(game):
     """BI-AMB-44: "Shocked + Shocked -> Panic" is for morale results only: Carlo, shocked by
     a failed check, is shocked again by a rifle's hit (3): he checks morale, passes, and does
     not flee."""
-    play(game, "morale carlo m7 dice=10,1")
-    play(game, "hit carlo weapon=rifle dice=3")
+    play(game, "morale carlo m7 dice=10,1", "hit carlo weapon=rifle dice=3")
     facts = play(game, "morale carlo dice=1")
     assert _targets(facts, "A.13.2") == [7] and _fled(facts) == []
 
@@ -467,7 +463,6 @@ def test_at_night_a_man_who_fired_from_cover_is_still_no_target_for_an_open_vehi
     play(g, "@blue move bruno 5", "@red fire tariq bruno range=10 dice=10,10")
     goto(g, "observe", 1)
     refused(g, "observe scout tariq cover dice=1")
-    g.close()
 
 
 @pytest.mark.audits("BI-R021", "BI-R028", "BI-AMB-09")
@@ -493,8 +488,7 @@ def test_covering_fire_at_his_wood_slows_a_hidden_man_next_turn(game):
     goto(game, "cover", 1)
     play(game, '@blue screen sam feature="the wood"', "mark tariq hidden")
     goto(game, "fire-regular", 1)
-    play(game, "screened sam tariq range=20 dice=9,9")
-    play(game, "@red fire tariq bruno range=30 dice=10,10")
+    play(game, "screened sam tariq range=20 dice=9,9", "@red fire tariq bruno range=30 dice=10,10")
     goto(game, "move-second", 2)
     refused(game, "@red move tariq 12.5")
     assert has_moved(play(game, "@red move tariq 12"))
@@ -578,7 +572,6 @@ def test_anti_aircraft_fire_at_a_helicopter_in_its_movement(tmp_path, monkeypatc
     goto(g, "move-first", 1)
     play(g, "@blue move lynx 50 dice=3,3")
     assert _targets(play(g, f"@red aa {gunner} lynx range=50 dice=2"), "BI-R260") == [chance]
-    g.close()
 
 
 @pytest.mark.audits("BI-R182", "BI-R042", "BI-AMB-45")

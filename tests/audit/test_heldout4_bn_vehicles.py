@@ -9,7 +9,7 @@ its digest alone: given these faces, the book's outcome."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import new_game, next_turn, out, play, refused, rolls, status, table, unit
+from audit_bn_late import new_game, next_turn, out, play, refused, rolls, saves, status, table, unit
 
 from core.ruleset import Refused
 from core.views import REFEREE
@@ -50,10 +50,6 @@ def game(tmp_path, monkeypatch, active="regulars", **kw):
 
 g = table(POOL)
 irr = table(POOL, "irr", active="irregulars")
-
-
-def saves(outcome):
-    return [r for r in rolls(outcome) if "save" in str(r.purpose)]
 
 
 # ------------------------------------------------------------------ §6.0: 30 − 2d6, 45 − 2d6

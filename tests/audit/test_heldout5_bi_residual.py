@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from audit_bi_early import U, chances, goto, play, refused, rolls, table
+from audit_bi_late import unit as _unit
 
 from core import events as ev
 from core.language.reader import reading
@@ -32,10 +33,6 @@ def _issued(out) -> str:
     """The line as the save records it."""
     (issued,) = [e for e in out.events if isinstance(e, ev.Issued)]
     return issued.text
-
-
-def _unit(g, uid: str):
-    return g.state.units[uid]
 
 
 # ------------------------------------------------------------------ 1. area fire: each man his cover

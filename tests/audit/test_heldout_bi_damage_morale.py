@@ -47,13 +47,11 @@ def test_a_dressed_man_counts_as_wounded_so_another_wound_kills_him(game):
     (shocked), still wounded."""
     play(game, "hit bruno dice=9,3", "hit carlo dice=9,3")
     goto(game, "fire-regular", 1)
-    play(game, "@blue dress capo bruno dice=4")
-    play(game, "hit bruno dice=6")
+    play(game, "@blue dress capo bruno dice=4", "hit bruno dice=6")
     assert not unit(game, "bruno").in_play
     waive_morale(game)
     goto(game, "fire-regular", 2)
-    play(game, "@blue dress capo carlo dice=4")
-    play(game, "hit carlo dice=5")
+    play(game, "@blue dress capo carlo dice=4", "hit carlo dice=5")
     carlo = unit(game, "carlo")
     assert carlo.in_play and carlo.has("wounded") and carlo.has("shocked")
 
@@ -139,7 +137,6 @@ def test_a_recoilless_gun_penetrates_by_its_own_rows(tmp_path, monkeypatch, weap
     early_goto(g, "fire-regular", 1)
     facts = early_play(g, f"fire srr {target} range=50{flank} dice=1,{chance},1")
     assert [r.target for r in early_rolls(facts, "A.12.3")] == [chance]
-    g.close()
 
 
 # ------------------------------------------------------------ A.12.4 armoured damage
@@ -287,7 +284,6 @@ def test_a_man_in_heavy_cover_hit_by_automatic_fire_checks_with_both(tmp_path, m
     early_play(g, "fire bruno tariq range=20 heavy dice=1,1,9")
     facts = early_play(g, "next dice=7")
     assert [(r.rule, r.target) for r in early_rolls(facts, "A.13.2")] == [("A.13.2", 7)]
-    g.close()
 
 
 @pytest.mark.audits("BI-R113", "BI-R024", "BI-R028")

@@ -73,7 +73,6 @@ def test_a_leader_of_higher_ability_is_replaced_one_level_below_him_not_below_th
     assert isolation(play(g, f"move {other} 5 lead=12")) == []
     goto(g, "move-first", 3)
     assert isolation(play(g, f"move {other} 5 lead=12.5 dice=4")) == [4]
-    g.close()
 
 
 # ------------------------------------------------------- A.5 the golden rule, A.7
@@ -200,7 +199,6 @@ def test_one_crewman_fires_one_shot_at_a_single_target(g):
     goto(g, "fire-regular", 1)
     for shooter, faces, n in (("mg1", "9", 1), ("lmg1", "9", 1), ("agl1", "10,1", 1), ("mg2", "9,9,9", 3)):
         assert len(chances(play(g, f"fire {shooter} tariq range=40 dice={faces}"))) == n, shooter
-    g.close()
 
 
 @pytest.mark.audits("BI-WN5", "BI-R068")
@@ -218,7 +216,6 @@ def test_one_crewman_reloads_after_a_burst_at_an_area(g):
     goto(g, "fire-regular", 3)
     assert chances(play(g, "fire mg1 tariq range=40 dice=9")) == [4]
     refused(g, "reload lmg1", match="nothing to reload")
-    g.close()
 
 
 @pytest.mark.audits("BI-WN6", "BI-WN8", "BI-R068")
@@ -234,7 +231,6 @@ def test_a_recoilless_gun_with_one_crewman_reloads_after_each_shot(g):
     play(g, "reload srr1")
     goto(g, "fire-regular", 3)
     assert chances(play(g, "fire srr1 tariq range=60 dice=10,1")) == [4]
-    g.close()
 
 
 @pytest.mark.audits("BI-WN5", "BI-R053")
@@ -245,7 +241,6 @@ def test_one_crewmans_covering_fire_at_an_area_needs_a_reload_after_it(g):
     play(g, '@blue screen mg1 feature="the wood" area')
     goto(g, "fire-regular", 2)
     refused(g, "fire mg1 tariq range=40", match="reload")
-    g.close()
 
 
 @pytest.mark.audits("BI-WN5", "BI-R068", "BI-R069")
@@ -260,7 +255,6 @@ def test_a_wounded_lone_crewman_reloads_as_an_easy_action(g):
     refused(g, "fire mg1 tariq range=40", match="reload")
     play(g, "reload mg1 dice=8")
     assert not g.state.units["mg1"].has("must-reload")
-    g.close()
 
 
 # ---------------------------------------------------------- A.8 tiers and actions
@@ -281,8 +275,7 @@ def test_a_man_wounded_by_a_higher_tier_fires_at_half(game):
     """A.8: the Veterans' results take effect before the Regulars fire: Bruno, wounded by
     Karim, fires at half (2)."""
     goto(game, "fire-veteran", 1)
-    play(game, "@red fire karim bruno range=20 dice=1,6,9")
-    play(game, "clear bruno morale-due")
+    play(game, "@red fire karim bruno range=20 dice=1,6,9", "clear bruno morale-due")
     goto(game, "fire-regular", 1)
     assert chances(play(game, "fire bruno tariq range=20 dice=9,9")) == [2, 2]
 
@@ -432,7 +425,6 @@ def test_a_bolt_action_rifle_at_long_range_loses_two(tmp_path, monkeypatch):
     assert chances(play(g, "fire bolt tariq range=40 dice=9")) == [3]
     goto(g, "fire-regular", 2)
     assert chances(play(g, "fire bolt tariq range=40.5 dice=9")) == [2]
-    g.close()
 
 
 @pytest.mark.audits("BI-R072")
@@ -491,7 +483,6 @@ def test_a_weapon_with_no_short_band_is_at_normal_range_close_in(tmp_path, monke
     for shooter, cm in (("gino", 5), ("rocco", 5), ("lancio", 1)):
         facts = play(g, f"fire {shooter} tariq range={cm} dice=10,1")  # a miss, a dud
         assert chances(facts) == [4], shooter
-    g.close()
 
 
 @pytest.mark.audits("BI-R093", "BI-R092", "BI-R080", "BI-AMB-24", "BI-WN7")
@@ -527,7 +518,6 @@ def test_an_agls_two_shots_each_hit_or_deviate_on_their_own(tmp_path, monkeypatc
         ("A.12.1", None),
     ]
     assert not g.state.units["tariq"].in_play
-    g.close()
 
 
 @pytest.mark.audits("BI-R081", "BI-R084")
@@ -550,7 +540,6 @@ def test_night_rows_add_up_with_an_intensifier(tmp_path, monkeypatch, light, fir
         play(g, "@red fire karim sam range=20 dice=9,9")
     goto(g, "fire-regular", 1)
     assert set(chances(play(g, line))) == {chance}
-    g.close()
 
 
 # ------------------------------------------------------------ A.16.5 stabilised
@@ -579,7 +568,6 @@ def test_a_stabilised_armoured_car_fires_after_under_half_of_the_ground_it_moved
     play(g, "move centauro 29")
     goto(g, "fire-regular", 3)
     assert chances(play(g, "fire centauro tariq range=20 dice=9,9,9")) == [4, 4, 4]
-    g.close()
 
 
 @pytest.mark.audits("BI-R240", "BI-R050", "BI-R030")
@@ -592,7 +580,6 @@ def test_a_stabilised_vehicle_that_moved_makes_no_opportunity_fire(tmp_path, mon
     goto(g, "move-second", 1)
     play(g, "@red move tariq 10")
     refused(g, "@blue fire centauro tariq range=20")
-    g.close()
 
 
 # ------------------------------------------------- A.7 covering fire at a feature, more
@@ -643,7 +630,6 @@ def test_covering_fire_at_a_feature_keeps_the_nights_limit(tmp_path, monkeypatch
     goto(g, "fire-regular", 1)
     refused(g, "screened sam tariq range=20.5")
     assert chances(play(g, "screened sam fares range=20 dice=9,9")) == [1, 1]
-    g.close()
 
 
 @pytest.mark.audits("BI-R053", "BI-R081", "BI-R084")
@@ -656,7 +642,6 @@ def test_covering_fire_at_a_feature_by_night_reaches_as_far_as_an_intensifier(tm
     play(g, '@blue screen sam feature="the wood"', "mark tariq hidden")
     goto(g, "fire-regular", 1)
     assert chances(play(g, "screened sam tariq range=60 intensifier=portable dice=9,9")) == [1, 1]
-    g.close()
 
 
 @pytest.mark.audits("BI-R051", "BI-R052", "BI-R053")

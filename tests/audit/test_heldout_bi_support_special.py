@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bi_late import goto, late_game, late_table, outcomes, play, refused, unit, waive_morale
+from audit_common import moved
 
 from core.views import unit_visible
 
@@ -24,10 +25,6 @@ def edge(g, observer, target, chance, how="", side="blue"):
     play(g, "undo")
     facts = play(g, f"observe {observer} {target}{how} dice={chance}")
     assert outcomes(facts) == [("BI-R165", chance, "spotted")] and unit_visible(unit(g, target), side)
-
-
-def moved(facts) -> list[float]:
-    return [e.cm for e in facts if type(e).__name__ == "Moved"]
 
 
 # ------------------------------------------------------------ A.14.1 observation
@@ -58,7 +55,6 @@ def test_a_man_still_in_cover_who_fired_is_seen_by_an_open_vehicle_by_day_not_at
             edge(g, "lince", "omar", 2, " cover")
         else:
             refused(g, "observe lince omar cover")
-        g.close()
 
 
 @pytest.mark.audits("BI-R165", "BI-R167")
@@ -378,7 +374,6 @@ def test_an_isolated_observer_tests_before_he_orders_fire_for_effect(tmp_path, m
     facts = play(g, "@blue ffe fo2 dice=5")
     assert [r[0] for r in outcomes(facts)] == ["BI-R024"]
     assert g.state.units["fo2"].has("balked")
-    g.close()
 
 
 @pytest.mark.audits("BI-R103", "BI-R024")
@@ -393,7 +388,6 @@ def test_an_isolated_observer_still_sees_his_ranging_shot_with_no_test(tmp_path,
     _leaderless(g, 1)
     early_goto(g, "fire-regular", 2)
     assert [r[0] for r in outcomes(play(g, "@blue ranging fo2 dice=4,1"))] == ["BI-R103", "A.11"]
-    g.close()
 
 
 @pytest.mark.audits("BI-R104", "BI-R110", "BI-R069", "BI-AMB-34")
@@ -409,4 +403,3 @@ def test_a_wounded_observer_orders_fire_as_an_easy_action(tmp_path, monkeypatch,
     early_goto(g, "fire-regular", 3)
     facts = play(g, f"@blue {order} dice=9")
     assert [r[1:] for r in outcomes(facts)] == [(8, "failed")]
-    g.close()

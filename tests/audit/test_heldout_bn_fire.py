@@ -88,7 +88,6 @@ def test_a_special_forces_rpg_shot_ignores_cover_and_takes_minus_one(tmp_path):
     Special Forces firer takes 1 off a shot that is not a burst: 5."""
     g = new_game(tmp_path, men=(*MEN, ("sfr", "regulars", "Delta", "R1", "RPG", "", "")))
     assert shot(g, "fire sfr irr1 range=60 cover dice=1").need == 5
-    g.close()
 
 
 @pytest.mark.audits("T-09", "FIRE-5", "T-01")
@@ -100,7 +99,6 @@ def test_the_militias_plus_one_on_a_light_machine_gun(tmp_path, cls, cm, dice, n
     g = new_game(tmp_path, active="irregulars", men=(*MEN, ("mg", "irregulars", "Cell", cls, "LMG", "", "")))
     (r,) = to_hit(g.execute(f"fire mg trained range={cm} dice={','.join(['1'] * dice)}", role=REFEREE))
     assert (len(r.faces), r.need) == (dice, need)
-    g.close()
 
 
 # ------------------------------------------------------------------ §8.0 notes, §8.0.2, §8.5
@@ -126,7 +124,6 @@ def test_an_rpg_that_cannot_hit_still_lands_off_by_the_difference(tmp_path):
     assert not is_out(g, "isnipe") and "suppressed" not in status(g, "isnipe")
     said = " ".join(out.lines)
     assert "3 cm" in said and "right" in said
-    g.close()
 
 
 @pytest.mark.audits("FIRE-6", "MORT-1")
@@ -162,7 +159,6 @@ def test_a_round_off_to_one_side_says_it_is_the_firers_side(tmp_path, face, side
     g = new_game(tmp_path, options=("deviation",))
     out = g.execute(f"fire rpg irr1 range=30 dice=3,{face}", role=REFEREE)
     assert f"6 cm {side} of Irr1 as the firer sees it" in " ".join(out.lines)
-    g.close()
 
 
 @pytest.mark.audits("MORT-1", "FIRE-11")
@@ -176,7 +172,6 @@ def test_a_light_mortars_one_lands_15_cm_off_unless_the_deviation_rule_is_on(tmp
     assert len(rolls(out)) == 1  # no direction die, either way
     assert (off in " ".join(out.lines)) if off else ("15 cm" not in " ".join(out.lines))
     assert not is_out(g, "irr1")
-    g.close()
 
 
 # ------------------------------------------------------------------ §7.0 sighting
@@ -250,7 +245,6 @@ def test_a_leader_hit_by_covering_fire_saves_with_one_and_his_shot_is_lost(tmp_p
     r = rolls(g.execute("react-fire chief trained range=30 area=yard dice=2,2,4", role=REFEREE))
     assert [x.outcome for x in r][1:] == ["saved: suppressed"]
     assert "suppressed" in status(g, "chief") and not is_out(g, "trained")
-    g.close()
 
 
 # ------------------------------------------------------------------ §8.6 speculative fire
@@ -266,7 +260,6 @@ def test_speculative_fire_at_a_leader_in_cover_gives_two_not_three(tmp_path, fac
     r = rolls(g.execute(f"speculative vet chief range=20 cover dice=6,{face}", role=REFEREE))
     assert r[-1].outcome.startswith("saved") is saved
     assert is_out(g, "chief") is not saved
-    g.close()
 
 
 # ------------------------------------------------------------------ §8.0.3 ammunition
@@ -282,13 +275,11 @@ def test_changing_a_magazine_is_the_whole_turn(tmp_path):
     assert "empty-mag" in status(g, "smg")
     play(g, "next", "next", "next dice=6,6,1,1", "move smg 5 cautious")
     refused(g, "reload smg")
-    g.close()
     g = new_game(tmp_path / "b", options=("ammo",))
     play(g, "fire smg irr1 range=20 dice=3,3,1", "next", "next", "next dice=6,6,1,1", "reload smg")
     assert "empty-mag" not in status(g, "smg")
     refused(g, "move smg 5 cautious")
     refused(g, "fire smg irr2 range=20 dice=1,2,3")
-    g.close()
 
 
 # ------------------------------------------------------------------ more meetings of two rules
@@ -345,7 +336,6 @@ def test_a_reacting_smg_that_empties_its_magazine_waits_for_its_own_turn(tmp_pat
     g.execute("move trained 10 shoot", role=REFEREE)
     refused(g, "react-fire ismg trained range=20 dice=1,2,3")
     refused(g, "reload ismg")
-    g.close()
 
 
 @pytest.mark.audits("FIRE-15", "OPP-2", "T-16")

@@ -61,7 +61,6 @@ def test_a_suppressed_man_may_not_even_sight_in_the_italian_draft(tmp_path, vari
     else:
         refused(g, "spot vet ghost range=20 dice=3")
         assert not g.state.units["ghost"].spotted_by
-    g.close()
 
 
 # ------------------------------------------------------------------------ §12.0
@@ -210,7 +209,6 @@ def test_the_italian_milan_needs_four_just_past_25_cm(tmp_path, variant, need):
         x for x in rolls(g.execute("fire milan techie range=25.5 dice=1", role=REFEREE)) if x.purpose.startswith("fire")
     ]
     assert r.need == need
-    g.close()
 
 
 @pytest.mark.audits("FIRE-12")
@@ -227,7 +225,6 @@ def test_an_italian_ar_burst_of_three_alike_is_reloaded_then_fires_single_shots(
         x for x in rolls(g.execute("fire vet irr1 range=20 aimed dice=2", role=REFEREE)) if x.purpose.startswith("fire")
     ]
     assert r.need == 3
-    g.close()
 
 
 @pytest.mark.audits("COV-5", "MOV-6")
@@ -241,7 +238,6 @@ def test_an_italian_dodge_under_covering_fire_takes_the_test_first(tmp_path, fac
     play(g, "covering vet area=yard range=20", "move trained 10 shoot")
     g.execute(f"react-dodge irr3 3 area=yard dice={faces}" + ("" if dodges else ",1"), role=REFEREE)
     assert ("dodging" in status(g, "irr3")) is dodges
-    g.close()
 
 
 # ------------------------------------------------------------------------ points
@@ -317,7 +313,6 @@ def test_an_italian_six_leaves_the_militia_nothing_to_take(tmp_path, marker):
     before = g.state.sides["regulars"].defeat_points
     g.execute(f"take {marker} irregulars", role=REFEREE)
     assert g.state.sides["regulars"].defeat_points == before
-    g.close()
 
 
 @pytest.mark.audits("FIRE-12", "SPOT-4")
@@ -336,4 +331,3 @@ def test_an_english_reload_leaves_no_sighting_an_italian_one_does(tmp_path, vari
         g.execute(steps[0], role=REFEREE)
         allowed(g, steps[1], may)
         assert bool(g.state.units["ghost"].spotted_by) is (may or order == "sight first")
-        g.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bn_late import extras, facts, ledger, new_game, next_turn, out, play, refused, rolls, to_activation, unit
+from audit_bn_late import final_count as _final_count
 
 from core import events as ev
 from core.views import REFEREE
@@ -21,11 +22,6 @@ SQUADS = (
     + "".join(unit(f"m{i}", "regulars", "R4", "Alpha") for i in range(3))
     + MILITIA
 )
-
-
-def _final_count(g) -> str:
-    """The words of the final count, made by ending the game."""
-    return " ".join(n.text for n in facts(g.execute("victory the patrol withdraws", role=REFEREE), ev.Noted))
 
 
 # ------------------------------------------------------------------------ §5.0

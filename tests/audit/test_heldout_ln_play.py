@@ -179,7 +179,5 @@ def test_a_tired_figure_still_crawls_and_walks_but_never_runs(move):
 @pytest.mark.audits("LN-R052", "LN-AMB-13")
 def test_a_figure_leaves_a_melee_before_it_moves_not_after(move):
     """Leaving is moving away: tried in its move, before the move (ruling LN-LEAVE)."""
-    play(move, "@paras leave jones fritz dice=6,1")
-    play(move, "@paras move jones 10")
-    play(move, "@paras move smith 5")
+    play(move, "@paras leave jones fritz dice=6,1", "@paras move jones 10", "@paras move smith 5")
     refused(move, "@paras leave smith hans dice=6,1")

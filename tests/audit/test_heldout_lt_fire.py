@@ -40,8 +40,7 @@ def test_a_t_result_is_applied_before_the_target_may_reply(tmp_path):
     assert outcome(play(g, "@us at gun tank dice=3,3")).endswith("T: morale test")  # 6 at 0
     refused(g, "@german at tank gun ready dice=6,6")
     assert has(g, "tank", "ready-1")
-    play(g, "@german morale tank dice=4")
-    play(g, "@german at tank gun ready dice=6,6")
+    play(g, "@german morale tank dice=4", "@german at tank gun ready dice=6,6")
     assert not has(g, "tank", "ready-1")
 
 

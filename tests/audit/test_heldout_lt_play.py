@@ -106,8 +106,7 @@ def test_a_move_at_speed_is_not_a_bound_and_does_not_reposition(tmp_path):
     attivandolo per un balzo": A5 is no bound; in ambush (5 cm) doubled once it is
     still seen at 10."""
     g = _shooter_hidden(tmp_path)
-    play(g, "@german activate hid A5", "@german move hid 30")
-    play(g, "spot hid by=obs at=10 state=ambush")
+    play(g, "@german activate hid A5", "@german move hid 30", "spot hid by=obs at=10 state=ambush")
     assert "hid" in g.view("us").units
 
 
@@ -116,8 +115,7 @@ def test_an_activation_for_a_bound_whose_bound_is_skipped_does_not_reposition(tm
     """Activated with A1 but not moved ("anche parzialmente"): no bound made, so it is still
     doubled."""
     g = _shooter_hidden(tmp_path)
-    play(g, "@german activate hid A1")
-    play(g, "spot hid by=obs at=10 state=ambush")
+    play(g, "@german activate hid A1", "spot hid by=obs at=10 state=ambush")
     assert "hid" in g.view("us").units
 
 
