@@ -17,7 +17,7 @@ from core.rulesets.common import Scenario
 from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "shared"))
-from playing import play  # noqa: E402, F401  (test folders are not packages; re-exported)
+from playing import play, refused  # noqa: E402, F401  (test folders are not packages; re-exported)
 
 U = ev.UnitSpec
 #: Red's anti-aircraft machine gunners, one shot each a turn (BI-R260).
