@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
 import zlib
 from pathlib import Path
 
 import msgspec
 import pytest
 from coretests_support import file_events, new_demo
+from recorded import SAVES
 
 from core import events as ev
 from core.game import Game
@@ -20,9 +20,6 @@ from core.storage.savefile import Header, SaveError
 from core.storage.writer import write_new
 from core.views import REFEREE
 from tui.main import main as fireteam
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import SAVES  # noqa: E402
 
 RECORDED = ("demo-game", "bassa-intensita-game", "linea-di-tiro-game", "ludonet-game")
 

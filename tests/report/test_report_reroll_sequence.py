@@ -9,13 +9,12 @@ real turn 1, red in turn 2; the re-rolls deal the initiative anew.
 from __future__ import annotations
 
 import re
-import sys
 from fractions import Fraction
 from itertools import product
 from math import sqrt
-from pathlib import Path
 
 import pytest
+from recorded import SAVES
 
 from core import events as ev
 from core.dice import ManualDice
@@ -25,9 +24,6 @@ from core.report.reroll import DRAW, plan, play_once, reroll, score_kind
 from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register, unregister
 from core.state import GameState
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import SAVES  # noqa: E402
 
 PIECES = (("b1", "Blue 1", "blue"), ("b2", "Blue 2", "blue"), ("r1", "Red 1", "red"), ("r2", "Red 2", "red"))
 TURNS = 2

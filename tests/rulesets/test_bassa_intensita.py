@@ -4,10 +4,10 @@ turn machine driven through whole turns."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from playing import play, refused
 
 from core import events as ev
 from core.dice import NeedDice
@@ -24,9 +24,6 @@ from core.rulesets.bassa_intensita.tables import (
     weapons,
 )
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from playing import play, refused  # noqa: E402  (test folders are not packages)
 
 BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "bassa-intensita-1.9-it.md"
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import itertools
 import secrets
-import sys
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
+from playing import play, refused
 
 from core import events as ev
 from core import ruleset as ruleset_module
@@ -24,9 +23,6 @@ from core.ruleset import Context
 from core.rulesets.bassa_intensita import BassaIntensita
 from core.rulesets.common import Scenario
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from playing import play, refused  # noqa: E402  (test folders are not packages)
 
 U = ev.UnitSpec
 PIECES = (

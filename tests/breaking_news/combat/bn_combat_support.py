@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
+
+from english import english
 
 import core.rulesets.breaking_news as bn
 from core import events as ev
 from core.game import Game
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
-from english import english  # noqa: E402  (test folders are not packages)
 
 HERE = Path(__file__).parent
 

@@ -3,14 +3,8 @@ on the demo scenario or on the combat test range (scenarios/combat.toml)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from bn_combat_support import new_game  # noqa: E402
+from bn_combat_support import new_game
 
 
 @pytest.fixture

@@ -3,18 +3,13 @@ helicopter (BI-R257); the man not trained for it waits for the landing (BI-R256)
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
+from playing import play, refused
 
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).parents[2] / "shared"))
-from playing import play, refused  # noqa: E402  (test folders are not packages)
 
 
 @pytest.fixture

@@ -4,12 +4,13 @@ language, and every message the game can hold is in the Italian catalogue."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import msgspec
 import pytest
+from playing import play, refused
+from recorded import RecordedGame, effective_facts
 
 from core import events as ev
 from core.dice import NeedDice
@@ -21,10 +22,6 @@ from core.ruleset import Refused
 from core.rulesets.bassa_intensita import BassaIntensita, casualties
 from core.rulesets.bassa_intensita.words import DOMAIN, render
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
-from playing import play, refused  # noqa: E402  (test folders are not packages)
-from recorded import RecordedGame, effective_facts  # noqa: E402
 
 GAME = RecordedGame("bassa-intensita-game", "bassa-intensita", 2026)
 SAVE = GAME.save

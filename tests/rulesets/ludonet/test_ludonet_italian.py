@@ -4,12 +4,12 @@ the tables' words reach the catalogue; the Italian command names are usable."""
 
 from __future__ import annotations
 
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 from ln_support import ludonet_game, play, rolls, to_phase
+from recorded import RecordedGame, effective_facts, worded
 
 from core import events as ev
 from core.game import Game
@@ -17,9 +17,6 @@ from core.language.i18n import Domain, Msg, plain
 from core.language.reader import reading
 from core.ruleset import Refused, get_ruleset
 from core.rulesets.ludonet import tables, words
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
-from recorded import RecordedGame, effective_facts, worded  # noqa: E402  (test folders are not packages)
 
 RECORDED = RecordedGame("ludonet-game", "ludonet", 2026)
 SCENARIOS = Path(__file__).resolve().parents[3] / "core" / "rulesets" / "ludonet"
