@@ -4,6 +4,7 @@ turn machine driven through whole turns."""
 from __future__ import annotations
 
 import re
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -392,11 +393,8 @@ def test_the_fire_roll_is_replayed_not_rerolled(game, tmp_path):
     before = game.state
     path = game.path
     game.close()
-    again = Game.open(path)
-    try:
+    with closing(Game.open(path)) as again:
         assert again.state == before
-    finally:
-        again.close()
 
 
 def test_a_tied_initiative_asks_for_the_same_roll_again_and_says_so(game):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import secrets
+from contextlib import closing
 from fractions import Fraction
 from typing import Any
 
@@ -905,8 +906,7 @@ def test_smoke_and_gas_lift_when_their_time_is_over(tmp_path, monkeypatch):
     """Rules: BI-R171, BI-R232, BI-AMB-61."""
     monkeypatch.setattr(_Table, "turns", 9)
     monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", _Table)
-    game = Game.new(tmp_path / "bi9.ft", "bassa-intensita", seed=3)
-    try:
+    with closing(Game.new(tmp_path / "bi9.ft", "bassa-intensita", seed=3)) as game:
         game.execute("scenario table", role=REFEREE)
         goto(game, "move-first")
         play(game, "@blue smoke bruno dice=1")  # 6 + 1 turns: turns 1 to 7
@@ -922,8 +922,6 @@ def test_smoke_and_gas_lift_when_their_time_is_over(tmp_path, monkeypatch):
         goto(game, "end", 8)
         play(game, "next")
         assert game.state.vars["gas.1"] == "" and not unit(game, "hassan").has("gassed")
-    finally:
-        game.close()
 
 
 def test_a_damaged_aircraft_comes_back_in_a_later_fire_phase_not_this_one(long_game):

@@ -4,6 +4,7 @@ of the game with its recorded result."""
 
 from __future__ import annotations
 
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -102,8 +103,7 @@ def test_artillery_attacks_every_unit_in_the_square_on_its_card(shelled):
 
 
 def test_a_scenario_whose_jokers_start_no_artillery(tmp_path):
-    g = new_game(tmp_path / "no-art.ft", ["Q♠", "Joker"])
-    try:
+    with closing(new_game(tmp_path / "no-art.ft", ["Q♠", "Joker"])) as g:
         inject(
             g,
             piece("hauptmann", "german", "rifles", roles=("company-command",)),
@@ -112,14 +112,11 @@ def test_a_scenario_whose_jokers_start_no_artillery(tmp_path):
         )
         play(g, "next")
         refused(g, "@german unitmove call-artillery by=hauptmann", "a joker starts no artillery")
-    finally:
-        g.close()
 
 
 def test_artillery_reaches_hidden_pieces_and_stays_hidden(tmp_path):
     """Rules: LT-R090, LT-AMB-28."""
-    g = new_game(tmp_path / "us-art.ft", ["K♥", "Joker"])
-    try:
+    with closing(new_game(tmp_path / "us-art.ft", ["K♥", "Joker"])) as g:
         inject(
             g,
             piece("captain", "us", "rifles", team="HQ", roles=("company-command",)),
@@ -129,8 +126,6 @@ def test_artillery_reaches_hidden_pieces_and_stays_hidden(tmp_path):
         facts = play(g, "barrage us pak dice=6")  # the hidden gun: no effect
         assert plain(rolls(facts)[0].outcome).endswith("no effect")
         assert not [ln for ln in g.log_lines("us") if "Pak" in ln.text]
-    finally:
-        g.close()
 
 
 def test_the_game_ends_after_the_scenarios_cards_with_a_recorded_result(game):

@@ -6,6 +6,7 @@ scenario, the rest use each weapon and vehicle with the book's dice."""
 from __future__ import annotations
 
 import tomllib
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -141,15 +142,12 @@ def test_a_roster_with_a_tank_and_its_gun_is_fielded(tmp_path):
         '[[units]]\nid = "tube"\nname = "Pte Tube"\ncls = "R3"\nweapons = ["MORTAR"]\n',
         encoding="utf-8",
     )
-    g = Game.new(tmp_path / "g.ft", "breaking-news", seed=1)
-    try:
+    with closing(Game.new(tmp_path / "g.ft", "breaking-news", seed=1)) as g:
         g.execute("scenario open", role=REFEREE)
         out = g.execute(f"roster {path} regulars limit=150", role=REFEREE)
         assert g.state.units["leo"].weapons == ("TANKGUN", "HMG")
         # 12 (Lt Boss) + 50 (the tank, gun and MG in) + 12 + 7 (flamethrower) + 12 + 15 (mortar)
         assert facts(out, ev.Noted)[-1].text == "regulars: Armour, 108 points of 150"
-    finally:
-        g.close()
 
 
 def test_a_scenario_file_with_a_gun_on_a_man_is_refused(tmp_path):
@@ -329,16 +327,13 @@ def test_rpg_deviates_on_row_a(tmp_path):
     """§8.0.2 a): Hirsi's RPG at 60 cm needs 6 (no class penalty: not small arms); a 3
     misses by 3 = 9 cm, and direction 4 is left (the table, not the example: BN-C-RPG-
     DIRECTION).  The blast there hits the Puma: light armour saves 4+ against light AT."""
-    g = _game(tmp_path, "irregulars", "deviation")
-    try:
+    with closing(_game(tmp_path, "irregulars", "deviation")) as g:
         out = g.execute("fire hirsi sora range=60 dice=3,4", role="irregulars")
         miss, direction = rolls(out)
         assert (miss.target, miss.mods, direction.outcome) == (6, (), "left")
         assert "lands 9 cm left of Cpl Sora" in _notes(out) and "source=rpg" in _notes(out)
         out = g.execute("blast puma source=rpg by=irregulars dice=4", role=REFEREE)
         assert (rolls(out)[0].target, rolls(out)[0].outcome) == (4, "saved")
-    finally:
-        g.close()
 
 
 def test_grenade_launcher_deviation_and_smoke(tmp_path):
@@ -348,21 +343,15 @@ def test_grenade_launcher_deviation_and_smoke(tmp_path):
 
     Digest: AMB-30, DIFF-30, SMK-1.
     """
-    g = _game(tmp_path, "irregulars", "deviation")
-    try:
+    with closing(_game(tmp_path, "irregulars", "deviation")) as g:
         out = g.execute("fire yusuf ferro range=40 weapon=GL dice=2,5", role="irregulars")
         assert rolls(out)[1].outcome == "over" and "lands 9 cm beyond Lt Ferro" in _notes(out)
         assert "source=launcher" in _notes(out)
         out = g.execute("blast ferro source=launcher by=irregulars dice=3", role=REFEREE)
         assert rolls(out)[0].target == 3  # R3, his +1 as a leader
-    finally:
-        g.close()
-    g = _game(tmp_path, "regulars")
-    try:
+    with closing(_game(tmp_path, "regulars")) as g:
         out = g.execute("smoke pace range=40 weapon=GL dice=3", role="regulars")
         assert rolls(out)[0].target == 5 and "6 cm off" in _notes(out)
-    finally:
-        g.close()
 
 
 def test_milan_against_the_tank(regulars):
@@ -494,8 +483,7 @@ def test_leaders_save_and_suppression_test(tmp_path):
     1d6 at or under his class's value plus the Leadership of a leader within 5 cm
     (BN-C-SUP-LEADER).  Kid's two hits on Bassi (R3 3+, +1 as a leader) are saved; next
     turn Sora, suppressed, tests at 4 + Lt Ferro's 2."""
-    g = _game(tmp_path, "irregulars")
-    try:
+    with closing(_game(tmp_path, "irregulars")) as g:
         out = g.execute("fire kid bassi sora range=20 split=2,1 dice=5,5,6,2,3,4", role="irregulars")
         bassi, sora = [r for r in rolls(out) if r.purpose == "save"]
         assert (bassi.target, _labels(bassi), bassi.outcome) == (3, ["team leader"], "saved: suppressed")
@@ -508,8 +496,6 @@ def test_leaders_save_and_suppression_test(tmp_path):
         out = g.execute("fire bassi kid range=8 weapon=GRENADE leader=ferro dice=3,1", role="regulars")
         test = rolls(out)[0]
         assert (test.target, test.under) == (5, True)  # his own 4 + Ferro's 2, but a 6 always fails
-    finally:
-        g.close()
 
 
 def test_medic_stabilises(tmp_path):
@@ -518,8 +504,7 @@ def test_medic_stabilises(tmp_path):
 
     Digest: WND-2.
     """
-    g = _game(tmp_path, "irregulars", "wounded")
-    try:
+    with closing(_game(tmp_path, "irregulars", "wounded")) as g:
         g.execute("fire kid sora range=20 dice=5,5,1,1,4,4", role="irregulars")
         assert plain(g.state.units["sora"].out) == "wounded by irregulars"
         g.execute("next", role=REFEREE)
@@ -527,8 +512,6 @@ def test_medic_stabilises(tmp_path):
         to_activation(g, "regulars")
         g.execute("medic riva sora", role="regulars")
         assert plain(g.state.units["sora"].out) == "stabilised, wounded by irregulars"
-    finally:
-        g.close()
 
 
 def test_press_and_civilians_are_fielded(regulars):

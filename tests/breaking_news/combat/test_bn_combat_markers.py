@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import closing
 
 import pytest
 from bn_combat_support import facts, new_game, rolls
@@ -199,8 +200,7 @@ def test_a_man_spotted_by_one_side_is_named_only_to_those_who_see_him(tmp_path):
 
     save = tmp_path / "demo.ft"
     shutil.copy(Path(__file__).parents[3] / "saves" / "demo-game.ft", save)
-    g = Game.open(save, writable=False)
-    try:
+    with closing(Game.open(save, writable=False)) as g:
         shot = [ln.text for ln in g.log_lines("referee") if "fire with Light machine gun at Dahir Omar" in ln.text]
         assert len(shot) == 1
         for role in ("regulars", "irregulars"):
@@ -208,5 +208,3 @@ def test_a_man_spotted_by_one_side_is_named_only_to_those_who_see_him(tmp_path):
         spectator = [ln.text for ln in g.log_lines("spectator")]
         assert any("Cpl Bianchi now fired" in t for t in spectator)  # the table shows that he fired
         assert not [t for t in spectator if "Dahir" in t]
-    finally:
-        g.close()
