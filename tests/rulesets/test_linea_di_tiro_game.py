@@ -172,14 +172,13 @@ def test_a_word_several_pieces_share_is_answered_with_which_is_which(tmp_path):
     """``activate baker``: three Shermans; the refusal names each by the id to type and
     its name (#26): ids alone (s1, s2 or s3) said nothing of which is which."""
     from core.game import Game
-    from core.ruleset import Refused
 
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
     game.execute("scenario breakout", role=REFEREE)
     game.execute("next", role=REFEREE)
-    with pytest.raises(Refused) as refused:
-        game.execute("activate baker A5", role=REFEREE)
-    assert str(refused.value) == ("'baker' could be s1 (Sherman Baker 1), s2 (Sherman Baker 2) or s3 (Sherman Baker 3)")
+    assert refused(game, "activate baker A5") == (
+        "'baker' could be s1 (Sherman Baker 1), s2 (Sherman Baker 2) or s3 (Sherman Baker 3)"
+    )
     game.close()
 
 

@@ -23,6 +23,13 @@ def play(g: Game, *lines: str) -> list[ev.Event]:
     return list(out.events[1:]) if out else []
 
 
+def refusal(call, *args, **kwargs) -> str:
+    """The words ``call(*args, **kwargs)`` is refused with: it must be."""
+    with pytest.raises(Refused) as no:
+        call(*args, **kwargs)
+    return str(no.value)
+
+
 def refused(g: Game, line: str, match: str | None = None) -> str:
     """The words ``line`` (``@side text`` for a side's) is refused with: it must be."""
     with pytest.raises(Refused, match=match) as no:

@@ -3,13 +3,11 @@
 
 from __future__ import annotations
 
-import pytest
 from bn_combat_support import facts, rolls, status, to_activation
 from playing import refused
 
 from core import events as ev
 from core.language.i18n import plain
-from core.ruleset import Refused
 from core.views import REFEREE
 
 
@@ -29,9 +27,9 @@ def test_a_figure_of_the_reacting_side_is_told_the_active_side_by_its_name(tmp_p
     from bn_combat_support import new_game
 
     demo = new_game(tmp_path, "demo", active="irregulars")
-    with pytest.raises(Refused) as refused:
-        demo.execute("fire conti bashir range=40", role=REFEREE)
-    assert str(refused.value) == ("Pte Conti is not on the active side (Somali militia); it may only react: react-fire")
+    assert refused(demo, "fire conti bashir range=40") == (
+        "Pte Conti is not on the active side (Somali militia); it may only react: react-fire"
+    )
     demo.close()
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from ln_support import ludonet_game, play, rolls, to_phase
+from playing import refused
 from recorded import RecordedGame, effective_facts, worded
 
 from core import events as ev
@@ -176,9 +177,7 @@ def test_a_shot_beyond_its_range_is_refused_in_italian_words(tmp_path, monkeypat
     said = []
     with reading("it"):
         for line in ("@paras fire jones kurt range=41", "grenade brown range=11 hans"):
-            with pytest.raises(Refused) as refused:
-                play(game, line)
-            said.append(str(refused.value))
+            said.append(refused(game, line))
     game.close()
     assert said == [
         "41 cm è oltre il raggio di tiro di 40 cm per l'arma di Pte Jones (LN-R030)",
@@ -224,9 +223,8 @@ def test_a_scenario_without_support_says_so_in_words_not_as_a_dice_result(armour
     to_phase(armoured, 1, "fire")
     said = {}
     for lang in ("en", "it"):
-        with reading(lang), pytest.raises(Refused) as refused:
-            play(armoured, "barrage nebel smith")
-        said[lang] = str(refused.value)
+        with reading(lang):
+            said[lang] = refused(armoured, "barrage nebel smith")
     assert said == {
         "en": "no artillery or aircraft support 'nebel' in this scenario (support: none)",
         "it": "nessun supporto di artiglieria o aereo 'nebel' in questo scenario (supporti: nessuno)",
