@@ -27,9 +27,8 @@ DEMO = SAVES / "demo-game.ft"
 
 @pytest.fixture(scope="module")
 def demo():
-    game = Game.open(DEMO, writable=False)
-    yield game
-    game.close()
+    with closing(Game.open(DEMO, writable=False)) as game:
+        yield game
 
 
 @pytest.fixture

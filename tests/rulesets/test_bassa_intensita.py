@@ -169,10 +169,9 @@ def test_observation_shifts():
 
 @pytest.fixture
 def game(tmp_path):
-    g = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=11)
-    g.execute("scenario demo", role=REFEREE)
-    yield g
-    g.close()
+    with closing(Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=11)) as g:
+        g.execute("scenario demo", role=REFEREE)
+        yield g
 
 
 def to_next_turn(g: Game, phase: str) -> None:

@@ -92,10 +92,9 @@ class _Table(BassaIntensita):
 @pytest.fixture
 def game(tmp_path, monkeypatch):
     monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", _Table)
-    g = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
-    g.execute("scenario table", role=REFEREE)
-    yield g
-    g.close()
+    with closing(Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)) as g:
+        g.execute("scenario table", role=REFEREE)
+        yield g
 
 
 @pytest.fixture
@@ -103,10 +102,9 @@ def long_game(tmp_path, monkeypatch):
     """The same table, 6 turns long."""
     monkeypatch.setattr(_Table, "turns", 6)
     monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", _Table)
-    g = Game.new(tmp_path / "bi6.ft", "bassa-intensita", seed=3)
-    g.execute("scenario table", role=REFEREE)
-    yield g
-    g.close()
+    with closing(Game.new(tmp_path / "bi6.ft", "bassa-intensita", seed=3)) as g:
+        g.execute("scenario table", role=REFEREE)
+        yield g
 
 
 def rolls(events: list[ev.Event], rule: str = "") -> list[ev.Roll]:

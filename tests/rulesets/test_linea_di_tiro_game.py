@@ -50,15 +50,14 @@ def test_without_a_scenario_effect_the_joker_says_so(game):
 @pytest.fixture
 def shelled(tmp_path):
     """German artillery (HE 4) called by a company command on Q♠, opening on the joker."""
-    g = new_game(tmp_path / "art.ft", ["Q♠", "Joker", "7♥", "K♠", "3♣"])
-    inject(
-        g,
-        piece("hauptmann", "german", "rifles", team="Zug 1", roles=("company-command",)),
-        *artillery("german", 4),
-    )
-    play(g, "next", "@german unitmove call-artillery by=hauptmann on the crossroads")
-    yield g
-    g.close()
+    with closing(new_game(tmp_path / "art.ft", ["Q♠", "Joker", "7♥", "K♠", "3♣"])) as g:
+        inject(
+            g,
+            piece("hauptmann", "german", "rifles", team="Zug 1", roles=("company-command",)),
+            *artillery("german", 4),
+        )
+        play(g, "next", "@german unitmove call-artillery by=hauptmann on the crossroads")
+        yield g
 
 
 def test_tab_offers_barrage_only_the_side_whose_artillery_fires_on_this_card(shelled):

@@ -171,24 +171,21 @@ def _game(tmp_path: Path, active: str, *options: str) -> Game:
 
 @pytest.fixture
 def regulars(tmp_path):
-    g = _game(tmp_path, "regulars")
-    yield g
-    g.close()
+    with closing(_game(tmp_path, "regulars")) as g:
+        yield g
 
 
 @pytest.fixture
 def irregulars(tmp_path):
-    g = _game(tmp_path, "irregulars")
-    yield g
-    g.close()
+    with closing(_game(tmp_path, "irregulars")) as g:
+        yield g
 
 
 @pytest.fixture
 def deviating(tmp_path):
     """Regulars active, with the optional deviation rule (§8.0.2)."""
-    g = _game(tmp_path, "regulars", "deviation")
-    yield g
-    g.close()
+    with closing(_game(tmp_path, "regulars", "deviation")) as g:
+        yield g
 
 
 def _notes(out) -> str:
