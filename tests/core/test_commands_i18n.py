@@ -12,6 +12,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playing import parse_refusal as refusal
 from recorded import effective_facts, recorded_games
 
 import core.commands.naming
@@ -65,12 +66,6 @@ def bn(tmp_path):
     game.execute("scenario demo", role=REFEREE)
     yield game
     game.close()
-
-
-def refusal(game: Game, text: str) -> str:
-    with pytest.raises(Refused) as refused:
-        game.parse(text, REFEREE)
-    return str(refused.value)
 
 
 # ------------------------------------------------------------------ the same events

@@ -6,17 +6,11 @@ from __future__ import annotations
 
 import pytest
 from coretests_support import demo  # noqa: F401  (fixtures)
+from playing import parse_refusal as refusal
 from playing import refused
 
 from core.language.reader import reading
-from core.ruleset import Refused
 from core.views import REFEREE
-
-
-def refusal(game, text: str, role: str = "referee") -> str:
-    with pytest.raises(Refused) as refused:
-        game.parse(text, role)
-    return str(refused.value)
 
 
 def test_a_mistyped_word_is_answered_with_the_nearest(demo):

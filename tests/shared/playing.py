@@ -30,6 +30,11 @@ def refusal(call, *args, **kwargs) -> str:
     return str(no.value)
 
 
+def parse_refusal(g: Game, text: str, role: str = "referee") -> str:
+    """The words ``text`` is refused with when only parsed (nothing carried out): it must be."""
+    return refusal(g.parse, text, role)
+
+
 def refused(g: Game, line: str, match: str | None = None) -> str:
     """The words ``line`` (``@side text`` for a side's) is refused with: it must be."""
     with pytest.raises(Refused, match=match) as no:
