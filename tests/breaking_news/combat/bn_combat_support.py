@@ -52,6 +52,13 @@ def to_activation(g: Game, active: str) -> None:
     assert g.state.phase == "activation" and g.state.active_side == active
 
 
+def next_turn(g: Game, active: str) -> None:
+    """From a turn's activation through its end to the next turn's, ``active`` winning its initiative."""
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    to_activation(g, active)
+
+
 def facts(outcome, kind: type) -> list:
     """The events of ``kind``, their words in English (tests/shared/words.py)."""
     return [english(e) for e in outcome.events if isinstance(e, kind)]

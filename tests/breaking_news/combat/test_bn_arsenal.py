@@ -10,7 +10,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from bn_combat_support import facts, rolls, status, to_activation
+from bn_combat_support import facts, next_turn, rolls, status, to_activation
 from playing import refused
 
 import core.rulesets.breaking_news as bn
@@ -398,9 +398,7 @@ def test_light_mortar_on_the_table(irregulars):
     to_hit, sora, landi = rolls(out)
     assert (to_hit.target, to_hit.mods, sora.outcome) == (5, (), "saved: suppressed")
     assert plain(irregulars.state.units["landi"].out) == "killed by irregulars"
-    irregulars.execute("next", role=REFEREE)
-    irregulars.execute("next", role=REFEREE)
-    to_activation(irregulars, "irregulars")
+    next_turn(irregulars, "irregulars")
     out = irregulars.execute("fire abdi vigo range=60 dice=3", role="irregulars")
     assert "the mortar template lands 6 cm from Spr Vigo, the opponent chooses where (§8.5)" in _notes(out)
 
@@ -410,9 +408,7 @@ def test_tank_moves_is_hit_and_its_crew_saves(regulars):
     cannot hurt a tank; an RPG on its front needs 1+, which any die passes."""
     out = regulars.execute("move ariete 20 dice=6,6", role="regulars")
     assert facts(out, ev.Moved)[0].cm == 18
-    regulars.execute("next", role=REFEREE)
-    regulars.execute("next", role=REFEREE)
-    to_activation(regulars, "irregulars")
+    next_turn(regulars, "irregulars")
     out = regulars.execute("fire kid ariete range=20 dice=6,6,6", role="irregulars")
     assert "unharmed" in _notes(out) and len(rolls(out)) == 1
     out = regulars.execute("fire hirsi ariete range=20 dice=4,1", role="irregulars")
@@ -485,9 +481,7 @@ def test_leaders_save_and_suppression_test(tmp_path):
         bassi, sora = [r for r in rolls(out) if r.purpose == "save"]
         assert (bassi.target, _labels(bassi), bassi.outcome) == (3, ["team leader"], "saved: suppressed")
         assert sora.outcome == "saved: suppressed"
-        g.execute("next", role=REFEREE)
-        g.execute("next", role=REFEREE)
-        to_activation(g, "regulars")
+        next_turn(g, "regulars")
         out = g.execute("fire sora kid range=20 leader=ferro dice=6", role="regulars")
         assert len(rolls(out)) == 1 and "suppressed" in status(g, "sora")  # a 6 always fails
         out = g.execute("fire bassi kid range=8 weapon=GRENADE leader=ferro dice=3,1", role="regulars")
@@ -504,9 +498,7 @@ def test_medic_stabilises(tmp_path):
     with closing(_game(tmp_path, "irregulars", "wounded")) as g:
         g.execute("fire kid sora range=20 dice=5,5,1,1,4,4", role="irregulars")
         assert plain(g.state.units["sora"].out) == "wounded by irregulars"
-        g.execute("next", role=REFEREE)
-        g.execute("next", role=REFEREE)
-        to_activation(g, "regulars")
+        next_turn(g, "regulars")
         g.execute("medic riva sora", role="regulars")
         assert plain(g.state.units["sora"].out) == "stabilised, wounded by irregulars"
 

@@ -4,7 +4,7 @@ the commands with exact dice: given these faces, this outcome."""
 from __future__ import annotations
 
 import pytest
-from bn_combat_support import facts, new_game, rolls, status, to_activation
+from bn_combat_support import facts, new_game, next_turn, rolls, status, to_activation
 from playing import refused
 
 from core import events as ev
@@ -70,9 +70,7 @@ def test_opp_2_opportunity_fire_answers_the_enemy_who_moves_or_fires(rng):
     refused(rng, "@irregulars react-fire kalash sarge range=30 dice=5,4", "Sgt Stone did not move or fire")
     shot, save = rolls(rng.execute("react-fire kalash m4 range=30 dice=5,4", role="irregulars"))
     assert (shot.target, shot.outcome, save.outcome) == (5, "1 hit", "saved: suppressed")
-    rng.execute("next", role=REFEREE)
-    rng.execute("next", role=REFEREE)
-    to_activation(rng, "regulars")
+    next_turn(rng, "regulars")
     refused(rng, "@irregulars react-fire rocket m4 range=20 dice=4,4", "nothing to answer yet")
 
 
@@ -116,9 +114,7 @@ def test_diff_56_civilians_in_irregular_fire_only_in_the_english_draft(tmp_path,
     italian.mkdir()
     g = new_game(italian, "combat", variant="it-2009-12-09", active="irregulars", monkeypatch=monkeypatch)
     refused(g, "@irregulars fire kalash sarge range=30 line=civ dice=2,3", "only when regular forces fire")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    to_activation(g, "regulars")
+    next_turn(g, "regulars")
     shot, civ = rolls(g.execute("fire sarge kalash range=30 line=civ dice=1,3", role="regulars"))
     assert (shot.outcome, civ.target, civ.outcome) == ("miss", 4, "saved: suppressed")
 

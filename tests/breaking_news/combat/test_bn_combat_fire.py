@@ -4,7 +4,7 @@ suppression, bursts, groups, areas, friendly fire and the optional rules (§8–
 from __future__ import annotations
 
 import pytest
-from bn_combat_support import facts, new_game, rolls, status
+from bn_combat_support import facts, new_game, next_turn, rolls, status
 from playing import refused
 
 from core import events as ev
@@ -248,9 +248,7 @@ def test_ammunition_option(tmp_path, monkeypatch):
     assert "empty-mag" not in status(g, "sarge") and "reloading" in status(g, "sarge")
     refused(g, "@regulars fire sarge kalash range=20", "magazine")
     g.execute("reload m4", role="regulars")
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    to_activation(g, "regulars")
+    next_turn(g, "regulars")
     refused(g, "@regulars fire m4 kalash range=20 burst", "aimed fire only")
     g.execute("fire m4 kalash range=20 aimed dice=1", role="regulars")
     assert "no-ammo" in status(g, "m4")

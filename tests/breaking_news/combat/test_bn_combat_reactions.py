@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bn_combat_support import facts, rolls, status, to_activation
+from bn_combat_support import facts, next_turn, rolls, status
 from playing import refused
 
 from core import events as ev
@@ -197,9 +197,7 @@ def test_a_dodge_under_covering_fire_tests_first(rng):
 
 def test_turn_badges_clear_at_the_next_turn(rng):
     rng.execute("fire sarge kalash range=30 dice=1", role="regulars")
-    rng.execute("next", role=REFEREE)
-    rng.execute("next", role=REFEREE)
-    to_activation(rng, "regulars")
+    next_turn(rng, "regulars")
     assert "fired" not in status(rng, "sarge")
 
 

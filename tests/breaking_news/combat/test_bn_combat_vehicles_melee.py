@@ -5,7 +5,7 @@ rule (§9.3), and the Italian draft's numbers."""
 from __future__ import annotations
 
 import pytest
-from bn_combat_support import at_initiative, facts, new_game, rolls, status, to_activation
+from bn_combat_support import at_initiative, facts, new_game, next_turn, rolls, status, to_activation
 from playing import refused
 
 from core import events as ev
@@ -13,13 +13,6 @@ from core.dice import NeedDice
 from core.language.i18n import plain
 from core.rulesets.breaking_news import dice_order
 from core.views import REFEREE
-
-
-def _next_turn(g, active):
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    to_activation(g, active)
-
 
 # -------------------------------------------------------------------- vehicles
 
@@ -48,7 +41,7 @@ def test_embark_and_disembark_are_whole_actions(rng):
     rng.execute("embark m4 hummer", role="regulars")
     assert "in-vehicle" in status(rng, "m4") and rng.state.vars["secret.aboard.m4"] == "hummer"
     refused(rng, "@regulars disembark m4", "already acted")
-    _next_turn(rng, "regulars")
+    next_turn(rng, "regulars")
     rng.execute("disembark m4", role="regulars")
     assert "in-vehicle" not in status(rng, "m4")
 
@@ -73,7 +66,7 @@ def test_rpg_blows_up_a_hummer_and_the_crew_bails_out(tmp_path, monkeypatch):
     """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch)
     g.execute("embark m4 hummer", role="regulars")
-    _next_turn(g, "irregulars")
+    next_turn(g, "irregulars")
     # Men in a protected vehicle count as behind cover against small arms (§8.8).
     out = g.execute("fire kalash m4 range=20 dice=4", role="irregulars")
     assert {m.label for m in rolls(out)[0].mods} == {"Irr2 firing", "target behind cover"}
@@ -94,7 +87,7 @@ def test_the_men_in_an_exploding_vehicle_have_no_protection_bonus(tmp_path, monk
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch)
     g.execute("embark sarge hummer", role="regulars")
     g.execute("embark m4 hummer", role="regulars")
-    _next_turn(g, "irregulars")
+    next_turn(g, "irregulars")
     out = g.execute("fire rocket hummer range=30 dice=5,3,2,2", role="irregulars")
     _to_hit, vsave, sarge, m4 = facts(out, ev.Rolled)
     assert vsave.roll.outcome == "explodes"
@@ -250,7 +243,7 @@ def test_ex05_rangers_storm_the_taliban_house(rng):
     assert all("suppressed" in status(rng, t) for t in alive)
     assert "suppressed" in status(rng, "sarge")
     # Next round: the Ranger fails his test (24 dice, not the book's 21); both Taliban pass (2 dice).
-    _next_turn(rng, "regulars")
+    next_turn(rng, "regulars")
     tests = [6, 1, 1]
     attack = [1] * 24
     defend = [1, 1]
@@ -463,9 +456,7 @@ def test_helicopter_gunship(rng):
     out = rng.execute("fire apache kalash range=20 dice=6,1,1,1,1,5", role="regulars")
     assert rolls(out)[0].target == 6 and len(rolls(out)[0].faces) == 5  # the HMG's 150 cm column
     assert "suppressed" in status(rng, "kalash")
-    rng.execute("next", role=REFEREE)
-    rng.execute("next", role=REFEREE)
-    to_activation(rng, "irregulars")
+    next_turn(rng, "irregulars")
     refused(rng, "@irregulars fire kid apache sarge range=20 split=2,1", "on its own")
     out = rng.execute("fire rocket apache range=20 dice=6,3", role="irregulars")
     to_hit, vsave = rolls(out)
