@@ -24,6 +24,12 @@ def game(tmp_path):
         yield game
 
 
+@pytest.fixture
+def seat(game) -> Seat:
+    """The referee's line client of that game."""
+    return Seat(game)
+
+
 @pytest.mark.parametrize("role", ["referee", "regulars", "irregulars", SPECTATOR])
 def test_every_reading_word_answers_in_whole_sentences(tmp_path, role):
     game = played_game(tmp_path / "game.ft")
@@ -64,8 +70,7 @@ def test_a_card_is_read_in_words(tmp_path):
     game.close()
 
 
-def test_the_reading_words_answer_before_play_too(game):
-    seat = Seat(game)
+def test_the_reading_words_answer_before_play_too(seat):
     for word in [*READING, "odds fire rossi ahmed range=30", "odds note x"]:
         said = seat.say(word)
         assert said and problems_of(said) == [], (word, said)
@@ -138,16 +143,14 @@ def test_a_note_typed_lands_in_the_save(tmp_path):
     assert again.history.issued(again.history.eff_cmds[-1]).by == "bruno"
 
 
-def test_a_refused_command_says_why_and_records_nothing(game):
-    seat = Seat(game)
+def test_a_refused_command_says_why_and_records_nothing(game, seat):
     length = game.log_length
     said = seat.say("nxet")
     assert said == ["Refused: no command 'nxet'; did you mean next?"]
     assert game.log_length == length
 
 
-def test_undo_asks_first_and_does_nothing_on_no(game):
-    seat = Seat(game)
+def test_undo_asks_first_and_does_nothing_on_no(game, seat):
     seat.say("note first")
     said = seat.say("undo")
     assert said[0].startswith("Its lines stay in the log")
@@ -221,8 +224,7 @@ def test_a_change_the_side_cannot_see_says_nothing_and_leaves_its_question(game)
     assert not game.history.is_live(mine) and "dahir" not in " ".join(regulars.out).lower()
 
 
-def test_table_dice_asks_for_the_faces_and_uses_them(game):
-    seat = Seat(game)
+def test_table_dice_asks_for_the_faces_and_uses_them(game, seat):
     # The command the catalogue and every screen name (issue #61: plain alone said `dice table`).
     assert seat.say("table-dice on") == [
         "Table dice: you will be asked for the faces of every roll; "
@@ -239,8 +241,7 @@ def test_table_dice_asks_for_the_faces_and_uses_them(game):
     assert rolled[0].roll.faces == (6, 4) and rolled[0].roll.manual
 
 
-def test_a_command_of_several_rolls_says_the_order_of_its_dice_once_and_each_rolls_step(game):
-    seat = Seat(game)
+def test_a_command_of_several_rolls_says_the_order_of_its_dice_once_and_each_rolls_step(seat):
     seat.say("next")
     assert seat.say("next")[-1] == "Turn 1: activation, Bersaglieri active."  # the seed's initiative
     seat.say("table-dice on")
@@ -262,8 +263,7 @@ def test_a_command_of_several_rolls_says_the_order_of_its_dice_once_and_each_rol
     assert "Saved: suppressed. Ahmed Noor's save: 1d6 needing 5+: 5 [table dice]." in seat.say("5")
 
 
-def test_the_dice_steps_said_are_those_the_game_now_makes_apply(game):
-    seat = Seat(game)
+def test_the_dice_steps_said_are_those_the_game_now_makes_apply(seat):
     for line in ("option wounded on", "next", "next", "mark bianchi suppressed", "table-dice on", "verbose on"):
         seat.say(line)
     first = seat.say("fire rossi noor range=20")
@@ -284,8 +284,7 @@ def test_a_roll_of_a_command_of_one_step_says_no_step(game):
     ]
 
 
-def test_phase_names_the_verb_that_ends_the_game_as_it_is_typed(game):
-    seat = Seat(game)
+def test_phase_names_the_verb_that_ends_the_game_as_it_is_typed(game, seat):
     seat.say("next")
     seat.say("next")
     said = seat.say("phase")
@@ -306,8 +305,7 @@ def test_an_empty_line_cancels_the_dice(game):
     assert game.log_length == length and not seat.client.asking
 
 
-def test_dice_on_the_line_complete_the_table_dice(game):
-    seat = Seat(game)
+def test_dice_on_the_line_complete_the_table_dice(game, seat):
     assert seat.say("roll 3d6 dice=5") == ["Referee's free roll: 3d6; 1 typed, 2 more to type."]
     assert seat.client.prompt == "Type 2 dice: "
     seat.say("2 3")
@@ -340,8 +338,7 @@ def test_a_side_numbers_what_it_sees_by_its_own_count(game):
     assert referee.say("log 2")[1] == "#3 referee: note after the hidden move."
 
 
-def test_a_reading_word_with_arguments_the_game_has_is_the_game_command(game):
-    seat = Seat(game)
+def test_a_reading_word_with_arguments_the_game_has_is_the_game_command(seat):
     listed = seat.say("roster")
     assert listed[0].startswith("Bersaglieri (regulars):")
     said = seat.say("roster nosuchfile regulars")  # Breaking News's roster FILE SIDE
@@ -483,11 +480,10 @@ def test_help_gives_its_examples_in_the_readers_names(game):
     assert "For example: fire rossi ahmed range=30 aimed." in Seat(game).say("help fire")
 
 
-def test_one_die_asked_reads_a_number_of_two_digits_as_one_face(game):
+def test_one_die_asked_reads_a_number_of_two_digits_as_one_face(game, seat):
     """A d10's "11" was refused as two faces ("type exactly 1 die (you typed 2)") at a served
     Bassa Intensità table (#61): one die asked, the digits are one number, refused for its face.
     Several dice asked, "64" is still 6 and 4."""
-    seat = Seat(game)
     seat.say("table-dice on")
     seat.say("roll 1d10")
     assert seat.client.prompt == "Type 1 die: "
