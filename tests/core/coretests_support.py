@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import msgspec
@@ -206,9 +206,8 @@ def collector_off():
 
 @pytest.fixture
 def demo(tmp_path):
-    game = new_demo(tmp_path / "demo.ftlog")
-    yield game
-    game.close()
+    with closing(new_demo(tmp_path / "demo.ftlog")) as game:
+        yield game
 
 
 @pytest.fixture

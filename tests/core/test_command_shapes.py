@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from recorded import recorded_games
 
 from core.commands import localize_line
 from core.game import Game, builtin_commands
@@ -16,9 +17,6 @@ from core.language import shapes
 from core.language.catalogues import command_shapes, stale_shapes
 from core.language.reader import reading
 from core.ruleset import BUILTIN, get_ruleset
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import recorded_games  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "saves" / "demo-game.ft"

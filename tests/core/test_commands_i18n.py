@@ -5,15 +5,15 @@ English, shown back in the reader's names; a decimal comma in Italian only."""
 from __future__ import annotations
 
 import shutil
-import sys
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playing import parse_refusal as refusal
+from recorded import effective_facts, recorded_games
 
 import core.commands.naming
 import core.language.i18n
@@ -27,9 +27,6 @@ from core.language.i18n import CORE_DOMAIN, LOCALE_DIR, plain
 from core.language.reader import reading
 from core.ruleset import BUILTIN, Refused, get_ruleset
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import effective_facts, recorded_games  # noqa: E402
 
 #: What the test catalogues call every name of a ruleset: nothing English begins so.
 MARK = "zz"
@@ -69,12 +66,6 @@ def bn(tmp_path):
     game.execute("scenario demo", role=REFEREE)
     yield game
     game.close()
-
-
-def refusal(game: Game, text: str) -> str:
-    with pytest.raises(Refused) as refused:
-        game.parse(text, REFEREE)
-    return str(refused.value)
 
 
 # ------------------------------------------------------------------ the same events

@@ -5,11 +5,11 @@ was seen cannot roll it, and a roll is bound to its game, command, place and pur
 from __future__ import annotations
 
 import contextvars
-import sys
 from pathlib import Path
 
 import pytest
 from coretests_support import Skirmish
+from test_core_secrets import rechain
 
 from core import events as ev
 from core.dice import CONTRIBUTION_BYTES, Share, contributions_from, derive, derive_bound
@@ -20,9 +20,6 @@ from core.secrets.sidecopy import export, write
 from core.secrets.verify import verify
 from core.state import DICE_KEY
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).parent))
-from test_core_secrets import rechain  # noqa: E402
 
 MINE = bytes(range(CONTRIBUTION_BYTES))
 

@@ -9,18 +9,13 @@ from fractions import Fraction
 
 import pytest
 from coretests_support import demo, skirmish  # noqa: F401  (fixtures)
+from playing import parse_refusal as refusal
 
 from core import events as ev
 from core.commands import distance
 from core.language.i18n import plain
 from core.ruleset import Refused
 from core.views import REFEREE
-
-
-def refusal(game, text: str, role: str = "referee") -> str:
-    with pytest.raises(Refused) as refused:
-        game.parse(text, role)
-    return str(refused.value)
 
 
 def test_prefixes_and_case(demo):

@@ -7,6 +7,7 @@ so that folding into it never reaches the state it was copied from.
 
 from __future__ import annotations
 
+from contextlib import closing
 from pathlib import Path
 
 from core import events as ev
@@ -18,8 +19,7 @@ SAVES = Path(__file__).resolve().parents[2] / "saves"
 
 
 def test_folding_into_a_copy_leaves_the_demo_games_states_as_they_were():
-    game = Game.open(SAVES / "demo-game.ft", writable=False)
-    try:
+    with closing(Game.open(SAVES / "demo-game.ft", writable=False)) as game:
         events = game.history.timeline()
         for step in range(0, game.timeline.length, 7):
             state = game.timeline.state_at(step)
@@ -29,8 +29,6 @@ def test_folding_into_a_copy_leaves_the_demo_games_states_as_they_were():
             apply_in_place(copied, events[step:])
             assert encode_state(state) == before, step
         assert copied == game.state  # the last copy, folded to the end, is the game's end
-    finally:
-        game.close()
 
 
 def test_every_mutable_part_is_the_copys_own():

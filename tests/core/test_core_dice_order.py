@@ -9,19 +9,16 @@ face is asked for, in the prompt, in the help and in docs/commands.md.
 from __future__ import annotations
 
 import ast
-import sys
 from pathlib import Path
 
 import pytest
+from recorded import play_with_table_dice, recorded_games, without_digests
+from registry_walk import RULESETS as WALKED
+from registry_walk import sources
 
 from core.game import Game, builtin_commands
 from core.ruleset import BUILTIN, get_ruleset
 from core.rulesets import common
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import play_with_table_dice, recorded_games, without_digests  # noqa: E402
-from registry_walk import RULESETS as WALKED  # noqa: E402
-from registry_walk import sources  # noqa: E402
 
 RULESETS = Path(common.__file__).parent
 #: Each ruleset's code, wherever it is.

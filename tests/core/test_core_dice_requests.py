@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import io
 import re
-import sys
-from pathlib import Path
 
 import pytest
+from recorded import play_with_table_dice, recorded_games
 
 from core.cli.main import run_script
 from core.dice import DiceRequest
@@ -18,9 +17,6 @@ from core.game import Game
 from core.language.reader import reading
 from core.outcome import DiceNeeded, Outcome
 from core.views import REFEREE, roll_owner, roller
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import play_with_table_dice, recorded_games  # noqa: E402
 
 GAMES = {g.name: g for g in recorded_games()}
 

@@ -6,16 +6,11 @@ from __future__ import annotations
 
 import pytest
 from coretests_support import demo  # noqa: F401  (fixtures)
+from playing import parse_refusal as refusal
+from playing import refused
 
 from core.language.reader import reading
-from core.ruleset import Refused
 from core.views import REFEREE
-
-
-def refusal(game, text: str, role: str = "referee") -> str:
-    with pytest.raises(Refused) as refused:
-        game.parse(text, role)
-    return str(refused.value)
 
 
 def test_a_mistyped_word_is_answered_with_the_nearest(demo):
@@ -104,12 +99,8 @@ def test_a_command_refused_in_this_phase_is_named_as_typed(demo):
     demo.execute("next", role=REFEREE)
     demo.execute("end-game", role=REFEREE)
     assert demo.state.phase == "ended"
-    with pytest.raises(Refused) as refused:
-        demo.execute("end-game militia", role=REFEREE)
-    assert str(refused.value) == "end-game is not allowed in the ended phase"
-    with pytest.raises(Refused) as refused:
-        demo.execute("victory militia", role=REFEREE)
-    assert str(refused.value) == "victory is not allowed in the ended phase"
+    assert refused(demo, "end-game militia") == "end-game is not allowed in the ended phase"
+    assert refused(demo, "victory militia") == "victory is not allowed in the ended phase"
 
 
 def test_a_bare_number_is_answered_with_the_option_it_meant(demo):

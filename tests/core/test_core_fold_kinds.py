@@ -9,6 +9,7 @@ kinds to the fold's own rules, and the picked fold to the plain one.
 
 from __future__ import annotations
 
+from contextlib import closing
 from pathlib import Path
 
 import msgspec
@@ -169,11 +170,8 @@ def test_a_fold_batch_by_batch_finds_the_effective_events_state(steps, cuts, eve
 def test_a_handlers_fold_of_one_fact_at_a_time_is_the_games_fold():
     """``Context.emit`` folds each fact as it comes (``apply_one``): the demo game's facts
     so folded make the state its own fold makes."""
-    game = Game.open(Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft", writable=False)
-    try:
+    with closing(Game.open(Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft", writable=False)) as game:
         state = GameState()
         for e in game.history.timeline():
             apply_one(state, e)
         assert state == apply_in_place(GameState(), game.history.timeline()) == game.state
-    finally:
-        game.close()

@@ -17,6 +17,7 @@ import functools
 import logging
 import random
 import tempfile
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -190,15 +191,12 @@ def test_every_command_with_fuzzed_arguments_is_carried_out_or_refused(tmp_path,
     @given(data=st.data())
     def play(data: st.DataObject) -> None:
         path = Path(tempfile.mkdtemp(dir=tmp_path)) / "g.ft"
-        game = _new(path, ruleset, data.draw(st.integers(0, 2**16), label="seed"))
-        try:
+        with closing(_new(path, ruleset, data.draw(st.integers(0, 2**16), label="seed"))) as game:
             set_up(game)
             _on(game, data.draw(st.integers(0, 4), label="phases first"))
             for _step in range(data.draw(st.integers(10, 60), label="steps")):
                 line, role = data.draw(move(game), label="move")
                 _carried_out_or_refused(game, line, role)
-        finally:
-            game.close()
         Game.open(path, writable=False)  # and what was written loads
 
     try:
@@ -226,8 +224,7 @@ def test_every_command_is_driven_in_every_phase_it_is_allowed_in(tmp_path, rules
     @given(data=st.data())
     def sweep(data: st.DataObject) -> None:
         path = Path(tempfile.mkdtemp(dir=tmp_path)) / "g.ft"
-        game = _new(path, ruleset, data.draw(st.integers(0, 2**16), label="seed"))
-        try:
+        with closing(_new(path, ruleset, data.draw(st.integers(0, 2**16), label="seed"))) as game:
             set_up(game)
             for _phase in range(SWEPT_PHASES):
                 now = [s for s in game.commands if (not s.phases or game.state.phase in s.phases)]
@@ -243,8 +240,6 @@ def test_every_command_is_driven_in_every_phase_it_is_allowed_in(tmp_path, rules
                     game.execute("next", role=REFEREE)
                 except (Refused, NeedDice):
                     break
-        finally:
-            game.close()
 
     try:
         sweep()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -108,8 +109,7 @@ def check_reload(game: Game, model: Model) -> None:
     """A save reopened (read-only and writable) has the same state, timeline and redo."""
     game.close()
     for writable in (False, True):
-        again = Game.open(game.path, writable=writable)
-        try:
+        with closing(Game.open(game.path, writable=writable)) as again:
             assert again.history.timeline() == model.timeline()
             assert builtins(again.state) == builtins(game.state)
             assert again.timeline.phases == phases_of(model.timeline())
@@ -122,8 +122,6 @@ def check_reload(game: Game, model: Model) -> None:
                 model.take(outcome.events)
                 assert again.history.timeline() == model.timeline()
                 assert builtins(again.state) == builtins(fold(model.timeline()))
-        finally:
-            again.close()
 
 
 def phases_of(timeline: list[ev.Event]) -> list[tuple[int, ev.PhaseBegan]]:

@@ -14,9 +14,11 @@ import time
 import tracemalloc
 from pathlib import Path
 
+import hostile
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from registry_walk import RULESETS, set_up
 
 from core import events as ev
 from core.cli.main import run_script, script_lines
@@ -26,10 +28,6 @@ from core.game import Game
 from core.ruleset import BUILTIN, CommandSpec, Refused
 from core.views import REFEREE, roles
 from tui.main import main as fireteam
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-import hostile  # noqa: E402  (test folders are not packages)
-from registry_walk import RULESETS, set_up  # noqa: E402
 
 FIRETEAM = Path(sys.executable).with_name("fireteam")
 

@@ -6,17 +6,13 @@ Tiro morale test 4 or less; a Ludonet morale check 3+, though neither records a 
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
+from recorded import play_with_table_dice, recorded_games
 
 from core import events as ev
 from core.game import Game
 from core.language.reader import reading
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import play_with_table_dice, recorded_games  # noqa: E402
 
 GAMES = recorded_games()
 _IDS = [g.ruleset for g in GAMES]

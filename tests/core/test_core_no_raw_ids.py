@@ -4,23 +4,18 @@ speaks the players' words: no id of the rulesets' own (issue #26)."""
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import msgspec
 import pytest
+from recorded import RecordedGame, recorded_games
+from registry_walk import RULESETS
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-
-from recorded import RecordedGame, recorded_games  # noqa: E402
-from registry_walk import RULESETS  # noqa: E402
-
-from core import events as ev  # noqa: E402
-from core.game import Game  # noqa: E402
-from core.language.i18n import CORE_DOMAIN, Msg  # noqa: E402
-from core.language.reader import reader, reading, set_process_language  # noqa: E402
+from core import events as ev
+from core.game import Game
+from core.language.i18n import CORE_DOMAIN, Msg
+from core.language.reader import reader, reading, set_process_language
 from core.views import REFEREE
-from tui.main import main as fireteam  # noqa: E402
+from tui.main import main as fireteam
 
 #: A command's option as typed (``source=gun-102``, ``range=30``): command syntax.
 _OPTION = re.compile(r"\b[a-z_]+=\S")

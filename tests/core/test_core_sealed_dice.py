@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from coretests_support import file_events, new_skirmish, skirmish_registered
+from recorded import SAVES
+from test_core_secrets import rechain
 
 from core import events as ev
 from core.dice import CONTRIBUTION_BYTES, Share, derive, derive_bound
@@ -23,12 +24,6 @@ from core.state import DICE_KEY
 from core.storage.fork import fork
 from core.views import REFEREE, REFEREE_ONLY
 from tui.main import main as fireteam
-
-sys.path.insert(0, str(Path(__file__).parent))
-from test_core_secrets import rechain  # noqa: E402
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import SAVES  # noqa: E402
 
 MINE = bytes(range(CONTRIBUTION_BYTES))
 

@@ -6,6 +6,7 @@ checked by ``fireteam verify``."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import closing
 
 import msgspec
 import pytest
@@ -139,12 +140,9 @@ def test_a_side_cannot_take_back_its_sealed_order_alone(game):
 )
 def test_every_ruleset_lets_each_side_seal_out_of_its_turn(ruleset, scenario, tmp_path):
     """Writing an order down is no action of the rules: no ruleset's turn refuses it (BI-R102)."""
-    game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
-    try:
+    with closing(Game.new(tmp_path / "g.ft", ruleset, seed=3)) as game:
         scenarios = get_ruleset(ruleset).scenarios
         game.execute(f"scenario {scenario or next(iter(scenarios))}", role=REFEREE)
         for side in game.state.sides:
             game.execute(f'seal "{side} holds"', role=side)
         assert [k for k in game.state.secrets if k.startswith("order.")] == [f"order.{s}.1" for s in game.state.sides]
-    finally:
-        game.close()

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-import sys
 import zlib
+from contextlib import closing
 from pathlib import Path
 
 import msgspec
 import pytest
 from coretests_support import file_events, new_demo
+from recorded import SAVES
 
 from core import events as ev
 from core.game import Game
@@ -20,9 +21,6 @@ from core.storage.savefile import Header, SaveError
 from core.storage.writer import write_new
 from core.views import REFEREE
 from tui.main import main as fireteam
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import SAVES  # noqa: E402
 
 RECORDED = ("demo-game", "bassa-intensita-game", "linea-di-tiro-game", "ludonet-game")
 
@@ -52,8 +50,7 @@ def test_the_digest_is_sha256_of_the_documented_encoding():
 
 
 def test_a_secret_is_committed_publicly_and_its_value_and_salt_stay_private(tmp_path):
-    game = new_demo(tmp_path / "g.ft")
-    try:
+    with closing(new_demo(tmp_path / "g.ft")) as game:
         events = file_events(game.path)
         for i, e in enumerate(events):
             if isinstance(e, ev.SecretSet):
@@ -74,8 +71,6 @@ def test_a_secret_is_committed_publicly_and_its_value_and_salt_stay_private(tmp_
             assert f"commitment to a secret of {owner}: {digest(s.key, s.value, s.salt)[:16]}" in lines
         spectator = msgspec.json.encode(export(game, "spectator")).decode()
         assert not any(s.salt in spectator for s in secrets)
-    finally:
-        game.close()
 
 
 def test_salts_are_new_every_time(tmp_path):
@@ -86,8 +81,7 @@ def test_salts_are_new_every_time(tmp_path):
 
 
 def test_a_reveal_opens_its_commitment_and_says_so(tmp_path):
-    game = new_demo(tmp_path / "g.ft")
-    try:
+    with closing(new_demo(tmp_path / "g.ft")) as game:
         game.execute("next", role=REFEREE)
         key = "marker.regulars.2"
         out = game.execute(f"reveal {key}", role=REFEREE)
@@ -98,8 +92,6 @@ def test_a_reveal_opens_its_commitment_and_says_so(tmp_path):
         said = "Bersaglieri's marker 2 is a secondary objective (§4.1)"
         assert committed.value == "secondary"
         assert any(f"revealed: {said} (matches its commitment" in line for line in out.lines)
-    finally:
-        game.close()
 
 
 @pytest.mark.parametrize("name", RECORDED)
@@ -239,8 +231,7 @@ def test_each_sides_copy_of_a_finished_game_verifies(name, tmp_path, capsys):
 
 
 def test_a_hidden_piece_and_a_secret_laid_unseen_are_committed_out_of_the_enemys_sight(tmp_path):
-    game = new_demo(tmp_path / "g.ft")
-    try:
+    with closing(new_demo(tmp_path / "g.ft")) as game:
         game.execute("objective-roll", role="irregulars")
         # The regulars see the irregulars' commitments to their five markers and their explosives
         # at set-up and to the secret objective die, and nothing of their hidden fighters.
@@ -256,8 +247,6 @@ def test_a_hidden_piece_and_a_secret_laid_unseen_are_committed_out_of_the_enemys
         game.execute("plant 4", role="irregulars")
         assert len(game.log_lines("regulars")) == size  # not even a commitment shows
         assert isinstance(game.log_lines("irregulars")[-1].event, ev.Committed)
-    finally:
-        game.close()
 
 
 def test_a_sides_copy_holds_only_what_it_saw_and_a_changed_one_fails(tmp_path):

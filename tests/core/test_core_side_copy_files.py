@@ -9,6 +9,7 @@ import json
 import os
 import re
 import stat
+from contextlib import closing
 from pathlib import Path
 
 import msgspec
@@ -27,11 +28,8 @@ SAVES = Path(__file__).resolve().parents[2] / "saves"
 
 @pytest.fixture(scope="module")
 def demo_copy() -> sidecopy.SideCopy:
-    game = Game.open(SAVES / "demo-game.ft", writable=False)
-    try:
+    with closing(Game.open(SAVES / "demo-game.ft", writable=False)) as game:
         return sidecopy.export(game, "regulars")
-    finally:
-        game.close()
 
 
 def _refusal(call, *args) -> str:
@@ -171,15 +169,12 @@ def test_a_copy_opens_as_its_roles_game_without_a_seed(demo_copy, tmp_path):
     game = Game.open(SAVES / "demo-game.ft", writable=False)
     header, seen = game.header, [line.text for line in game.log_lines("regulars")]
     game.close()
-    with tiny_chunks():  # the store reads its chunks back from the copy's own JSON
-        opened = sidecopy.open_to_read(path)
-        try:
-            assert opened.header == msgspec.structs.replace(header, seed=0)
-            assert (opened.path, opened.copy_role, opened.writable) == (path, "regulars", False)
-            shown = [line.text for line in opened.log_lines("regulars")]
-            assert shown[:5] == seen[:5] and shown[-3:] == seen[-3:]
-        finally:
-            opened.close()
+    # the store reads its chunks back from the copy's own JSON
+    with tiny_chunks(), closing(sidecopy.open_to_read(path)) as opened:
+        assert opened.header == msgspec.structs.replace(header, seed=0)
+        assert (opened.path, opened.copy_role, opened.writable) == (path, "regulars", False)
+        shown = [line.text for line in opened.log_lines("regulars")]
+        assert shown[:5] == seen[:5] and shown[-3:] == seen[-3:]
     full = sidecopy.open_to_read(SAVES / "demo-game.ft")
     assert full.copy_role == "" and not full.writable
     full.close()
@@ -274,8 +269,7 @@ def test_a_side_comes_to_see_each_hidden_piece_and_secret_once_as_it_was_set_up(
 
 
 def test_the_demos_copy_names_each_piece_and_secret_its_side_came_to_see_once(demo_copy):
-    game = Game.open(SAVES / "demo-game.ft", writable=False)
-    try:
+    with closing(Game.open(SAVES / "demo-game.ft", writable=False)) as game:
         state = game.state
         came = [
             (type(e).__name__, e.unit.id if type(e) is core.events.UnitAdded else e.key) for _s, e in demo_copy.seen
@@ -288,8 +282,6 @@ def test_the_demos_copy_names_each_piece_and_secret_its_side_came_to_see_once(de
                 assert (e.unit.name, e.unit.side, e.unit.cls, e.unit.stats) == (u.name, u.side, u.cls, u.stats)
             else:
                 assert e.value == state.secrets[e.key].value
-    finally:
-        game.close()
 
 
 def test_a_copy_read_while_it_grows_is_read_as_it_was_when_its_size_was_checked(demo_copy, tmp_path, monkeypatch):

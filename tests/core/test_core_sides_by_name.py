@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playing import refused
 
 from core.game import Game
 from core.language.i18n import plain
-from core.ruleset import Refused
 from core.views import REFEREE
 
 CLOCK = 1_700_000_000_000
@@ -19,12 +19,6 @@ def new_game(tmp_path: Path, ruleset: str) -> Game:
     game = Game.new(tmp_path / "g.ft", ruleset, seed=3, clock=lambda: CLOCK)
     game.execute("scenario demo", role=REFEREE)
     return game
-
-
-def refusal(game: Game, text: str, role: str = "referee") -> str:
-    with pytest.raises(Refused) as refused:
-        game.execute(text, role=role)
-    return str(refused.value)
 
 
 @pytest.mark.parametrize(
@@ -60,14 +54,14 @@ NAMES_A_SIDE = {
 
 def test_a_word_that_names_no_side_is_refused_naming_the_sides_in_words(tmp_path):
     game = new_game(tmp_path, "breaking-news")
-    assert refusal(game, "dp xyz 3") == "no side 'xyz'; name Bersaglieri (regulars) or Somali militia (irregulars)"
-    assert refusal(game, "dp somaly 3") == "no side 'somaly'; did you mean Somali militia (irregulars)?"
+    assert refused(game, "dp xyz 3") == "no side 'xyz'; name Bersaglieri (regulars) or Somali militia (irregulars)"
+    assert refused(game, "dp somaly 3") == "no side 'somaly'; did you mean Somali militia (irregulars)?"
 
 
 def test_a_word_of_several_sides_is_refused_naming_them(tmp_path):
     game = new_game(tmp_path, "linea-di-tiro")
     game.state.sides["german"].name = "US rearguard"  # two names with a word beginning "u"
-    assert refusal(game, "result u") == "'u' could be US 2nd Armored (us) or US rearguard (german)"
+    assert refused(game, "result u") == "'u' could be US 2nd Armored (us) or US rearguard (german)"
     assert game.parse("result us", REFEREE).args["winner"] == "us"  # an id typed whole is that side
 
 
@@ -82,7 +76,7 @@ def test_ludonet_victory_names_the_winner_by_a_word_of_its_name(tmp_path):
     game.execute("next", role=REFEREE)
     game.execute("victory parachute the farm is taken", role=REFEREE)
     assert "7th Parachute Battalion" in plain(game.state.result)
-    assert refusal(game, "victory garrison").startswith("the game is over")
+    assert refused(game, "victory garrison").startswith("the game is over")
 
 
 def test_bassa_intensita_victory_names_the_winner_by_a_word_of_its_name(tmp_path):
@@ -128,14 +122,14 @@ def test_tab_offers_the_winner_only_while_the_game_runs(tmp_path, ruleset, comma
 
     if not started:
         assert offered(f"{command} ") == []
-        assert refusal(game, f"{command} {sides[0]}") == "the game has not started"
+        assert refused(game, f"{command} {sides[0]}") == "the game has not started"
         game.execute("next", role=REFEREE)
     assert offered(f"{command} ") == sides
     name_word = game.state.side_name(sides[1]).split()[0].lower()
     assert offered(f"{command} {name_word[:3]}") == [sides[1]]
     game.execute(f"{command} {sides[1]} they hold", role=REFEREE)
     assert offered(f"{command} ") == []
-    assert refusal(game, f"{command} {sides[0]}").startswith("the game is over")
+    assert refused(game, f"{command} {sides[0]}").startswith("the game is over")
 
 
 def test_tab_offers_linea_di_tiro_result_the_sides_by_a_word_of_their_name(tmp_path):

@@ -45,12 +45,10 @@ def test_turning_table_dice_on_twice_is_refused(skirmish):
 def test_the_switch_typed_as_two_words_points_to_its_one_word_name(skirmish):
     """Issue #61: ``table dice on`` took ``table`` for ``table-dice`` and refused ``dice`` as
     its choice, never naming the command; the refusal now gives the line to type."""
-    with pytest.raises(Refused) as refused:
-        skirmish.execute("table dice on", role=REFEREE)
-    assert str(refused.value) == "no command 'table dice'; did you mean table-dice on?"
-    with reading("it"), pytest.raises(Refused) as refused:
+    assert refused(skirmish, "table dice on") == "no command 'table dice'; did you mean table-dice on?"
+    with reading("it"), pytest.raises(Refused) as no:
         skirmish.execute("dadi tavolo sì", role=REFEREE)
-    assert str(refused.value) == "comando 'dadi tavolo': non esiste; forse intendevi dadi-tavolo sì?"
+    assert str(no.value) == "comando 'dadi tavolo': non esiste; forse intendevi dadi-tavolo sì?"
     assert not table_dice(skirmish.state)
 
 
@@ -70,9 +68,8 @@ def test_an_italian_s_that_may_be_si_or_spenti_is_refused_naming_both(skirmish):
     """Issue #61: with *sì* taken for ``on``, an ``s`` (a cut *sì*) began *spenti* alone and
     turned table dice off: a switch read the wrong way round is refused instead."""
     skirmish.execute("table-dice on", role=REFEREE)
-    with reading("it"), pytest.raises(Refused) as refused:
-        skirmish.execute("dadi-tavolo s", role=REFEREE)
-    assert str(refused.value) == "'s' può essere spenti o sì"
+    with reading("it"):
+        assert refused(skirmish, "dadi-tavolo s") == "'s' può essere spenti o sì"
     assert table_dice(skirmish.state)
 
 
@@ -86,9 +83,8 @@ def test_an_italian_s_that_may_be_si_or_spenti_is_refused_naming_both(skirmish):
 def test_a_wrong_italian_switch_suggests_the_italian_words_it_takes(skirmish, typed, said):
     """Found at a table (#61): ``dadi-tavolo n`` answered "forse intendevi on?", an English
     word; the refusal names what an Italian referee types (``no``, ``attivi``, ``spenti``)."""
-    with reading("it"), pytest.raises(Refused) as refused:
-        skirmish.execute(f"dadi-tavolo {typed}", role=REFEREE)
-    assert str(refused.value) == said
+    with reading("it"):
+        assert refused(skirmish, f"dadi-tavolo {typed}") == said
 
 
 def test_table_dice_is_one_phrase_in_every_italian_catalogue():

@@ -8,6 +8,7 @@ reads as a well-formed copy, and written back."""
 
 from __future__ import annotations
 
+from contextlib import closing
 from pathlib import Path
 
 import msgspec
@@ -26,9 +27,8 @@ DEMO = SAVES / "demo-game.ft"
 
 @pytest.fixture(scope="module")
 def demo():
-    game = Game.open(DEMO, writable=False)
-    yield game
-    game.close()
+    with closing(Game.open(DEMO, writable=False)) as game:
+        yield game
 
 
 @pytest.fixture
@@ -128,11 +128,8 @@ def test_two_facts_swapped_fail_naming_both_steps(demo, copy):
 
 
 def test_a_copy_of_another_game_fails_on_its_header(demo, tmp_path):
-    other = Game.open(SAVES / "bassa-intensita-game.ft", writable=False)
-    try:
+    with closing(Game.open(SAVES / "bassa-intensita-game.ft", writable=False)) as other:
         write(export(other, "referee"), tmp_path / "other.json")
-    finally:
-        other.close()
     result = compare(demo, tmp_path / "other.json")
     (line,) = result.differs
     assert "the copy of another game" in line

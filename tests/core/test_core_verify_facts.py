@@ -8,13 +8,13 @@ re-chained, so the file itself is well-formed and loads."""
 from __future__ import annotations
 
 import shutil
-import sys
 import zlib
 from pathlib import Path
 
 import msgspec
 import pytest
 from coretests_support import Skirmish, file_events, new_demo, skirmish_registered
+from recorded import SAVES
 
 from core import events as ev
 from core.game import Game
@@ -25,9 +25,6 @@ from core.secrets.sidecopy import export, write
 from core.secrets.verify import verify
 from core.views import REFEREE
 from tui.main import main as fireteam
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import SAVES  # noqa: E402
 
 RECORDED = ("demo-game", "bassa-intensita-game", "linea-di-tiro-game", "ludonet-game")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -39,12 +40,9 @@ def _game_from_a_file(tmp_path: Path, ruleset: str, scenario: str) -> tuple[Path
     copy = folder / f"{scenario}.toml"
     shutil.copy(loaded.file, copy)
     save = tmp_path / "game.ft"
-    game = Game.new(save, ruleset, seed=5)
-    try:
+    with closing(Game.new(save, ruleset, seed=5)) as game:
         game.execute(f"scenario {copy}", role=REFEREE)
         game.execute("next", role=REFEREE)
-    finally:
-        game.close()
     return save, loaded.title
 
 

@@ -21,7 +21,6 @@ import core.storage.salvage
 import core.storage.writer
 from core import events as ev
 from core.game import Game
-from core.ruleset import Refused
 from core.secrets import sidecopy
 from core.storage.salvage import salvage
 from core.storage.savefile import SaveError, load
@@ -44,15 +43,12 @@ def test_a_command_whose_sync_and_cut_fail_is_never_said_unrecorded_and_the_game
     demo.execute("note before", role=REFEREE)
     monkeypatch.setattr(core.storage.writer.os, "fsync", _os_error(errno.EIO))
     monkeypatch.setattr(core.storage.writer.os, "ftruncate", _os_error(errno.EIO))
-    with pytest.raises(Refused) as refused:
-        demo.execute("note maybe", role=REFEREE)
-    said = str(refused.value)
+    said = refused(demo, "note maybe")
     assert "nothing was recorded" not in said
     assert "a write failed and could not be taken back" in said and "close the game and open it again" in said
     monkeypatch.undo()
     # The whole command is on disk: the next open keeps it, so this game must take no other.
-    with pytest.raises(Refused, match="could not be taken back.*open it again"):
-        demo.execute("note maybe", role=REFEREE)
+    refused(demo, "note maybe", "could not be taken back.*open it again")
     demo.close()
     notes = [e.text for e in file_events(demo.path) if isinstance(e, ev.Noted)]
     assert notes[-2:] == ["before", "maybe"]  # kept once, never twice

@@ -22,7 +22,7 @@ from seventh_ruleset import Bare
 
 from core.game import Game
 from core.language.i18n import plain
-from core.ruleset import BUILTIN, ENTRY_POINTS, Refused, register, unregister
+from core.ruleset import BUILTIN, ENTRY_POINTS, register, unregister
 from core.views import REFEREE
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -139,8 +139,7 @@ def test_a_ruleset_that_reads_no_scenario_files_plays_its_own_and_refuses_a_file
     try:
         game = Game.new(tmp_path / "g.ft", "bare", seed=1)
         refused(game, "scenario nowhere", r"^no scenario 'nowhere' \(choose from noon\)$")
-        with pytest.raises(Refused, match="^Bare reads no scenario files$"):
-            game.execute(f"scenario {tmp_path / 'noon.toml'}", role=REFEREE)
+        refused(game, f"scenario {tmp_path / 'noon.toml'}", "^Bare reads no scenario files$")
         game.execute("scenario no", role=REFEREE)
         game.execute("concede west", role=REFEREE)
         assert plain(game.state.result) == "West concedes" and game.history.next_cmd == 3

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import closing
 from fractions import Fraction
 from pathlib import Path
 
@@ -304,12 +305,8 @@ def test_the_clients_text_report_in_italian():
     from core.report import build
     from core.report.render_text import render
 
-    game = Game.open(DEMO, writable=False)
-    try:
-        with reading("it"):
-            lines = render(build(game, REFEREE))
-    finally:
-        game.close()
+    with closing(Game.open(DEMO, writable=False)) as game, reading("it"):
+        lines = render(build(game, REFEREE))
     assert lines[0] == "Rapporto dopo l'azione: Posto di blocco ad Afgooye"
     for heading in ("FORZE", "LA PARTITA, TURNO PER TURNO", "MOMENTI DECISIVI", "I DADI", "I tiri più fortunati"):
         assert heading in lines

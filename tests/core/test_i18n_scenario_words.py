@@ -5,6 +5,7 @@ where they are shown; a user's file is shown as its author wrote it."""
 from __future__ import annotations
 
 import io
+from contextlib import closing
 from pathlib import Path
 
 from core.cli.main import run_script
@@ -33,8 +34,7 @@ def _log(game: Game, lang: str) -> list[str]:
 
 def test_a_game_set_up_in_italian_records_the_english_words_and_reads_in_each_language(tmp_path):
     save = tmp_path / "it.ft"
-    game = _set_up(save, "it", "demo")
-    try:
+    with closing(_set_up(save, "it", "demo")) as game:
         raw = save.read_bytes().decode("utf-8")
         assert "Checkpoint at Afgooye" in raw and "Somali militia" in raw
         assert "Posto di blocco" not in raw and "Milizia somala" not in raw
@@ -44,8 +44,6 @@ def test_a_game_set_up_in_italian_records_the_english_words_and_reads_in_each_la
             report = render_md.render(build(game, REFEREE))
         assert report.startswith("# Rapporto dopo l'azione: Posto di blocco ad Afgooye\n")
         assert "Reparto Bersaglieri contro Milizia somala." in report
-    finally:
-        game.close()
 
 
 def test_a_users_scenario_file_is_shown_as_written(tmp_path):
@@ -53,11 +51,8 @@ def test_a_users_scenario_file_is_shown_as_written(tmp_path):
     text = DEMO.read_text(encoding="utf-8")
     text = text.replace('title = "Checkpoint at Afgooye"', 'title = "Checkpoint at Balad"')
     mine.write_text(text.replace('name = "Somali militia"', 'name = "Balad militia"'), encoding="utf-8")
-    game = _set_up(tmp_path / "mine.ft", "it", str(mine))
-    try:
+    with closing(_set_up(tmp_path / "mine.ft", "it", str(mine))) as game:
         assert "Scenario Checkpoint at Balad: Reparto Bersaglieri contro Balad militia" in _log(game, "it")
-    finally:
-        game.close()
 
 
 def test_a_side_name_a_rule_recorded_in_a_message_reads_in_the_readers_language():
@@ -89,8 +84,7 @@ def test_a_scenarios_rules_stay_in_the_referees_view_in_words_and_its_support_de
     script.write_text("scenario convoy\n", encoding="utf-8")
     with reading("it"):
         assert run_script(script, tmp_path / "convoy.ft", 1, "bassa-intensita", "", out=io.StringIO()) == 0
-    game = Game.open(tmp_path / "convoy.ft")
-    try:
+    with closing(Game.open(tmp_path / "convoy.ft")) as game:
         with reading("it"):
             lines = game.log_lines(REFEREE)
         shown = [line.text for line in lines if not line.inner]
@@ -105,8 +99,6 @@ def test_a_scenarios_rules_stay_in_the_referees_view_in_words_and_its_support_de
         with reading("en"):
             english = [line.text for line in game.log_lines(REFEREE) if not line.inner]
         assert "objective far-edge: Far table edge: the road's exit on the north edge" in english
-    finally:
-        game.close()
 
 
 def test_a_hidden_objectives_worth_reads_in_the_readers_language():

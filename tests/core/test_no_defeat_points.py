@@ -6,6 +6,7 @@ Breaking News (§14.0) still takes it."""
 from __future__ import annotations
 
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -40,8 +41,7 @@ def refusal(game: Game, line: str) -> str:
 
 @pytest.mark.parametrize(("ruleset", "side", "ends", "ends_it"), WITHOUT)
 def test_a_ruleset_without_defeat_points_refuses_dp_naming_what_decides_instead(tmp_path, ruleset, side, ends, ends_it):
-    game = demo(tmp_path, ruleset)
-    try:
+    with closing(demo(tmp_path, ruleset)) as game:
         assert "dp" not in {spec.name for spec in game.commands}
         assert refusal(game, f"dp {side} 5 building damaged") == (
             f"this game scores no defeat points: the scenario's conditions decide who wins ({ends})"
@@ -52,26 +52,18 @@ def test_a_ruleset_without_defeat_points_refuses_dp_naming_what_decides_instead(
                 f"dello scenario ({ends_it})"
             )
         assert not any(side.defeat_points for side in game.state.sides.values())
-    finally:
-        game.close()
 
 
 @pytest.mark.parametrize(("ruleset", "side", "ends", "ends_it"), WITHOUT)
 def test_its_help_and_status_name_no_defeat_points(tmp_path, ruleset, side, ends, ends_it):
-    game = demo(tmp_path, ruleset)
-    try:
+    with closing(demo(tmp_path, ruleset)) as game:
         said = Seat(game, lang="it").say("aiuto") + Seat(game, lang="it").say("stato")
         said += Seat(game).say("help") + Seat(game).say("status")
         assert [line for line in said if "sconfitta" in line.lower() or "defeat" in line.lower()] == []
         assert not any(line.startswith(("ps", "dp")) for line in said)
-    finally:
-        game.close()
 
 
 def test_breaking_news_still_scores_them(tmp_path):
-    game = demo(tmp_path, "breaking-news")
-    try:
+    with closing(demo(tmp_path, "breaking-news")) as game:
         game.execute("dp regulars 5 building damaged", role=REFEREE)
         assert game.state.sides["regulars"].defeat_points == 5
-    finally:
-        game.close()

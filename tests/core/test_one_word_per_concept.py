@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import io
 import re
-import sys
-from pathlib import Path
 
 import pytest
+from recorded import effective_facts, recorded_games
 
 from core.cli.main import run_script
 from core.commands.naming import FORMER_NAMES, local_name, spec_domain
@@ -18,9 +17,6 @@ from core.game import builtin_commands
 from core.language.i18n import render
 from core.language.reader import reading
 from core.ruleset import BUILTIN, get_ruleset
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import effective_facts, recorded_games  # noqa: E402  (test folders are not packages)
 
 
 def italian_names(ruleset_id: str) -> dict[tuple[str, str], str]:

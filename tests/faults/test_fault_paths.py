@@ -20,6 +20,7 @@ import io
 import re
 import shutil
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -103,11 +104,8 @@ def _cli(words: list[str]) -> Run:
 
 
 def _notes(path: Path) -> list[str]:
-    game = Game.open(path, writable=False)
-    try:
+    with closing(Game.open(path, writable=False)) as game:
         return [e.text for e in game.history.timeline() if isinstance(e, ev.Noted) and isinstance(e.text, str)]
-    finally:
-        game.close()
 
 
 # ---------------------------------------------------------------------- the paths

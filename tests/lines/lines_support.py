@@ -7,16 +7,14 @@
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
+
+from sentences import problems_of
 
 from core.game import Game
 from core.language.reader import Reader
 from core.views import REFEREE
 from tui.lines.client import LineClient
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from sentences import problems_of  # noqa: E402  (tests/shared, for this folder's tests)
 
 __all__ = ["DEMO_SAVE", "Seat", "demo_game", "played_game", "problems_of"]
 

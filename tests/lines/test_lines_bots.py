@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_lines_terminal import FIRETEAM, environment
+from test_lines_terminal import run
 
 from tui.lines.protocol import END
 
@@ -26,14 +26,7 @@ def save(tmp_path) -> Path:
 
 
 def plain(tmp_path: Path, save: Path, text: str, *options: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(FIRETEAM), "--plain", *options, str(save)],
-        input=text,
-        capture_output=True,
-        text=True,
-        env=environment(tmp_path),
-        timeout=120,
-    )
+    return run(tmp_path, "--plain", *options, str(save), text=text)
 
 
 def answers(stdout: str) -> list[list[str]]:
@@ -81,9 +74,7 @@ def test_strict_exits_1_at_the_end_of_input_after_a_refusal_and_0_without_one(tm
 
 
 def test_the_options_go_with_plain_only(tmp_path, save):
-    done = subprocess.run(
-        [str(FIRETEAM), "--bot", str(save)], capture_output=True, text=True, env=environment(tmp_path), timeout=120
-    )
+    done = run(tmp_path, "--bot", str(save))
     assert done.returncode == 2 and "go with --plain" in done.stderr
 
 

@@ -5,6 +5,7 @@ others do written as it happens, as the role may read it and no more."""
 from __future__ import annotations
 
 import shutil
+from contextlib import closing
 
 import pytest
 from lines_support import DEMO_SAVE, Seat, demo_game, played_game, problems_of
@@ -14,6 +15,19 @@ from core.game import Game
 from core.views import REFEREE, SPECTATOR
 
 READING = ["status", "roster", "phase", "log", "log 40", "dice", "help", "help fire", "help log", "who rossi"]
+
+
+@pytest.fixture
+def game(tmp_path):
+    """A new demo game (before play), closed after the test."""
+    with closing(demo_game(tmp_path / "game.ft")) as game:
+        yield game
+
+
+@pytest.fixture
+def seat(game) -> Seat:
+    """The referee's line client of that game."""
+    return Seat(game)
 
 
 @pytest.mark.parametrize("role", ["referee", "regulars", "irregulars", SPECTATOR])
@@ -56,13 +70,10 @@ def test_a_card_is_read_in_words(tmp_path):
     game.close()
 
 
-def test_the_reading_words_answer_before_play_too(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
-    seat = Seat(game)
+def test_the_reading_words_answer_before_play_too(seat):
     for word in [*READING, "odds fire rossi ahmed range=30", "odds note x"]:
         said = seat.say(word)
         assert said and problems_of(said) == [], (word, said)
-    game.close()
 
 
 def test_status_says_the_most_important_first(tmp_path):
@@ -84,15 +95,13 @@ def test_the_roster_says_each_figure_state_first(tmp_path):
     game.close()
 
 
-def test_the_roster_holds_what_the_role_may_see(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
+def test_the_roster_holds_what_the_role_may_see(game):
     said = Seat(game, "regulars").say("roster")
     # The hidden militiamen are markers on the regulars' table, nothing more.
     assert not any("Dahir Omar" in line or "Egal Yusuf" in line for line in said)
     assert said[-1].startswith("2 hidden markers on the table: ")
     referee = Seat(game).say("roster")
     assert any(line.startswith("Dahir Omar: hidden, under marker ") for line in referee)
-    game.close()
 
 
 def test_log_n_gives_the_last_lines_as_the_log_pane_numbers_them(tmp_path):
@@ -134,18 +143,14 @@ def test_a_note_typed_lands_in_the_save(tmp_path):
     assert again.history.issued(again.history.eff_cmds[-1]).by == "bruno"
 
 
-def test_a_refused_command_says_why_and_records_nothing(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
-    seat = Seat(game)
+def test_a_refused_command_says_why_and_records_nothing(game, seat):
     length = game.log_length
     said = seat.say("nxet")
     assert said == ["Refused: no command 'nxet'; did you mean next?"]
     assert game.log_length == length
 
 
-def test_undo_asks_first_and_does_nothing_on_no(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
-    seat = Seat(game)
+def test_undo_asks_first_and_does_nothing_on_no(game, seat):
     seat.say("note first")
     said = seat.say("undo")
     assert said[0].startswith("Its lines stay in the log")
@@ -164,8 +169,7 @@ def test_undo_asks_first_and_does_nothing_on_no(tmp_path):
     assert list(game.history.eff_cmds) == [1, 2]
 
 
-def test_a_side_is_not_asked_to_undo_what_is_not_its_own(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
+def test_a_side_is_not_asked_to_undo_what_is_not_its_own(game):
     seat = Seat(game, "regulars")
     # The game's own check words it (Game.undo_refusal), as every seat and the script say it.
     assert seat.say("undo") == ["Refused: the last command is not yours; ask the referee to undo it."]
@@ -179,10 +183,9 @@ def test_a_side_is_not_asked_to_undo_what_is_not_its_own(tmp_path):
         ("it", "annulla", "Rifiutato: sono stati tirati dadi o rivelato qualcosa; solo l'arbitro può annullarlo."),
     ],
 )
-def test_a_side_is_refused_an_undo_of_dice_before_it_is_asked(tmp_path, lang, word, refusal):
+def test_a_side_is_refused_an_undo_of_dice_before_it_is_asked(game, lang, word, refusal):
     """Issue #61: a side's undo of its own command that rolled dice asked "y or n" and only
     then said that the referee alone may undo it."""
-    game = demo_game(tmp_path / "game.ft")
     seat = Seat(game, "irregulars", lang=lang)
     seat.say("objective-roll")  # the Irregulars' own roll (§4.1)
     length = game.log_length
@@ -191,8 +194,7 @@ def test_a_side_is_refused_an_undo_of_dice_before_it_is_asked(tmp_path, lang, wo
     assert not seat.client.asking and game.log_length == length
 
 
-def test_another_seat_command_drops_the_question(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
+def test_another_seat_command_drops_the_question(game):
     referee, regulars = Seat(game), Seat(game, "regulars")
     regulars.say("note mine")
     regulars.say("undo")
@@ -205,11 +207,10 @@ def test_another_seat_command_drops_the_question(tmp_path):
     assert len(game.history.eff_cmds) == 3
 
 
-def test_a_change_the_side_cannot_see_says_nothing_and_leaves_its_question(tmp_path):
+def test_a_change_the_side_cannot_see_says_nothing_and_leaves_its_question(game):
     """Issue #60: the referee's command on a fighter hidden from the regulars, and his undo and
     redo of it, write nothing at the regulars' seat, nor drop the question it is asked (that
     alone would tell it something happened)."""
-    game = demo_game(tmp_path / "game.ft")
     referee, regulars = Seat(game), Seat(game, "regulars")
     regulars.say("note mine")
     mine = game.history.last_effective()
@@ -223,9 +224,7 @@ def test_a_change_the_side_cannot_see_says_nothing_and_leaves_its_question(tmp_p
     assert not game.history.is_live(mine) and "dahir" not in " ".join(regulars.out).lower()
 
 
-def test_table_dice_asks_for_the_faces_and_uses_them(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
-    seat = Seat(game)
+def test_table_dice_asks_for_the_faces_and_uses_them(game, seat):
     # The command the catalogue and every screen name (issue #61: plain alone said `dice table`).
     assert seat.say("table-dice on") == [
         "Table dice: you will be asked for the faces of every roll; "
@@ -242,9 +241,7 @@ def test_table_dice_asks_for_the_faces_and_uses_them(tmp_path):
     assert rolled[0].roll.faces == (6, 4) and rolled[0].roll.manual
 
 
-def test_a_command_of_several_rolls_says_the_order_of_its_dice_once_and_each_rolls_step(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
-    seat = Seat(game)
+def test_a_command_of_several_rolls_says_the_order_of_its_dice_once_and_each_rolls_step(seat):
     seat.say("next")
     assert seat.say("next")[-1] == "Turn 1: activation, Bersaglieri active."  # the seed's initiative
     seat.say("table-dice on")
@@ -266,9 +263,7 @@ def test_a_command_of_several_rolls_says_the_order_of_its_dice_once_and_each_rol
     assert "Saved: suppressed. Ahmed Noor's save: 1d6 needing 5+: 5 [table dice]." in seat.say("5")
 
 
-def test_the_dice_steps_said_are_those_the_game_now_makes_apply(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
-    seat = Seat(game)
+def test_the_dice_steps_said_are_those_the_game_now_makes_apply(seat):
     for line in ("option wounded on", "next", "next", "mark bianchi suppressed", "table-dice on", "verbose on"):
         seat.say(line)
     first = seat.say("fire rossi noor range=20")
@@ -279,8 +274,7 @@ def test_the_dice_steps_said_are_those_the_game_now_makes_apply(tmp_path):
     assert "deviation" not in order  # the option is off
 
 
-def test_a_roll_of_a_command_of_one_step_says_no_step(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
+def test_a_roll_of_a_command_of_one_step_says_no_step(game):
     game.execute("table-dice on", role=REFEREE)
     seat = Seat(game, verbose=True)
     said = seat.say("roll 1d6")
@@ -290,9 +284,7 @@ def test_a_roll_of_a_command_of_one_step_says_no_step(tmp_path):
     ]
 
 
-def test_phase_names_the_verb_that_ends_the_game_as_it_is_typed(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
-    seat = Seat(game)
+def test_phase_names_the_verb_that_ends_the_game_as_it_is_typed(game, seat):
     seat.say("next")
     seat.say("next")
     said = seat.say("phase")
@@ -303,8 +295,7 @@ def test_phase_names_the_verb_that_ends_the_game_as_it_is_typed(tmp_path):
     assert Seat(game, lang="it").say("fase")[-1] == "fine-partita chiude la partita."
 
 
-def test_an_empty_line_cancels_the_dice(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
+def test_an_empty_line_cancels_the_dice(game):
     game.execute("table-dice on", role=REFEREE)
     seat = Seat(game)
     length = game.log_length
@@ -314,9 +305,7 @@ def test_an_empty_line_cancels_the_dice(tmp_path):
     assert game.log_length == length and not seat.client.asking
 
 
-def test_dice_on_the_line_complete_the_table_dice(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
-    seat = Seat(game)
+def test_dice_on_the_line_complete_the_table_dice(game, seat):
     assert seat.say("roll 3d6 dice=5") == ["Referee's free roll: 3d6; 1 typed, 2 more to type."]
     assert seat.client.prompt == "Type 2 dice: "
     seat.say("2 3")
@@ -324,8 +313,7 @@ def test_dice_on_the_line_complete_the_table_dice(tmp_path):
     assert rolled[0].roll.faces == (5, 2, 3)
 
 
-def test_what_others_do_is_written_as_the_role_reads_it(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
+def test_what_others_do_is_written_as_the_role_reads_it(game):
     referee, regulars, spectator = Seat(game), Seat(game, "regulars"), Seat(game, SPECTATOR)
     start = game.log_length
     seen = {seat: len(seat.out) for seat in (referee, regulars, spectator)}
@@ -341,8 +329,7 @@ def test_what_others_do_is_written_as_the_role_reads_it(tmp_path):
     assert "Dahir Omar now pinned." in referee.out[seen[referee] :]
 
 
-def test_a_side_numbers_what_it_sees_by_its_own_count(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
+def test_a_side_numbers_what_it_sees_by_its_own_count(game):
     referee, regulars = Seat(game), Seat(game, "regulars")
     referee.say("mark omar pinned")  # hidden from the regulars: they count it not
     before = len(regulars.out)
@@ -351,9 +338,7 @@ def test_a_side_numbers_what_it_sees_by_its_own_count(tmp_path):
     assert referee.say("log 2")[1] == "#3 referee: note after the hidden move."
 
 
-def test_a_reading_word_with_arguments_the_game_has_is_the_game_command(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
-    seat = Seat(game)
+def test_a_reading_word_with_arguments_the_game_has_is_the_game_command(seat):
     listed = seat.say("roster")
     assert listed[0].startswith("Bersaglieri (regulars):")
     said = seat.say("roster nosuchfile regulars")  # Breaking News's roster FILE SIDE
@@ -372,8 +357,7 @@ def test_the_reading_words_in_italian(tmp_path):
     game.close()
 
 
-def test_quit_leaves_and_stops_following(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
+def test_quit_leaves_and_stops_following(game):
     referee, regulars = Seat(game), Seat(game, "regulars")
     assert regulars.say("quit") == ["Goodbye: the game is saved as it stands."]
     assert regulars.client.done
@@ -443,29 +427,24 @@ def test_a_read_only_game_refuses_commands_saying_why(tmp_path):
     game.close()
 
 
-def test_the_prompt_names_who_types_as_the_textual_client_does(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
+def test_the_prompt_names_who_types_as_the_textual_client_does(game):
     assert Seat(game).client.prompt == "referee> "
     assert Seat(game, "regulars").client.prompt == "Bersaglieri> "  # a side by its name, not its id
     assert Seat(game, "irregulars", seat="carla").client.prompt == "carla (Somali militia)> "
     assert Seat(game, SPECTATOR, lang="it").client.prompt == "spettatore> "
-    game.close()
 
 
-def test_a_figures_weapons_and_class_are_said_by_their_names_not_the_tables_codes(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
+def test_a_figures_weapons_and_class_are_said_by_their_names_not_the_tables_codes(game):
     said = Seat(game).say("who rossi")
     assert said[0] == "Sgt Rossi, leader: no status; Veteran, Assault rifle."
     assert "Weapons: Assault rifle." in said
     italian = Seat(game, lang="it").say("who rossi")
     assert "Armi: Fucile d'assalto." in italian
-    game.close()
 
 
-def test_table_dice_is_the_referees_choice_at_every_plain_seat(tmp_path):
+def test_table_dice_is_the_referees_choice_at_every_plain_seat(game):
     """A side may not turn it on or off; once the referee has, the side's own fire asks
     the side for its dice (issue #61)."""
-    game = demo_game(tmp_path / "game.ft")
     referee, regulars = Seat(game), Seat(game, "regulars")
     referee.say("next")
     referee.say("next")  # turn 1: the seed's initiative makes the regulars active
@@ -494,20 +473,17 @@ def test_table_dice_is_the_referees_choice_at_every_plain_seat(tmp_path):
     assert not regulars.client.table_dice
 
 
-def test_help_gives_its_examples_in_the_readers_names(tmp_path):
+def test_help_gives_its_examples_in_the_readers_names(game):
     """#61: an Italian reader's help gave `fire rossi ahmed range=30 aimed` as its example."""
-    game = demo_game(tmp_path / "game.ft")
     examples = [line for line in Seat(game, lang="it").say("aiuto spara") if line.startswith("Per esempio")]
     assert examples[0] == "Per esempio: spara rossi ahmed distanza=30 mirato."
     assert "For example: fire rossi ahmed range=30 aimed." in Seat(game).say("help fire")
 
 
-def test_one_die_asked_reads_a_number_of_two_digits_as_one_face(tmp_path):
+def test_one_die_asked_reads_a_number_of_two_digits_as_one_face(game, seat):
     """A d10's "11" was refused as two faces ("type exactly 1 die (you typed 2)") at a served
     Bassa Intensità table (#61): one die asked, the digits are one number, refused for its face.
     Several dice asked, "64" is still 6 and 4."""
-    game = demo_game(tmp_path / "game.ft")
-    seat = Seat(game)
     seat.say("table-dice on")
     seat.say("roll 1d10")
     assert seat.client.prompt == "Type 1 die: "

@@ -28,6 +28,12 @@ def editor(*, width: int = 80, history: tuple[str, ...] = (), complete=None, max
     return ed
 
 
+@pytest.fixture
+def ed() -> LineEditor:
+    """An editor as :func:`editor` makes it by default."""
+    return editor()
+
+
 def typed(ed: LineEditor, *chunks: str) -> tuple[str, list[Entered | Ended]]:
     """What the editor writes for ``chunks`` arriving one after the other, and the lines entered."""
     out, events = [], []
@@ -40,14 +46,12 @@ def typed(ed: LineEditor, *chunks: str) -> tuple[str, list[Entered | Ended]]:
 # ------------------------------------------------------------------ exact bytes
 
 
-def test_each_key_typed_is_echoed_alone():
-    ed = editor()
+def test_each_key_typed_is_echoed_alone(ed):
     assert [typed(ed, key)[0] for key in "note x"] == list("note x")
     assert typed(ed, "\r") == ("\r\n", [Entered("note x")])
 
 
-def test_backspace_backs_over_one_character_with_a_space():
-    ed = editor()
+def test_backspace_backs_over_one_character_with_a_space(ed):
     typed(ed, "note x")
     assert typed(ed, "\x7f") == ("\b \b", [])
     assert typed(ed, "\b") == ("\b \b", [])  # Ctrl+H, as some terminals send Backspace
@@ -55,8 +59,7 @@ def test_backspace_backs_over_one_character_with_a_space():
     assert typed(editor(), "\x7f") == ("\a", [])  # nothing to erase: the bell
 
 
-def test_moving_back_is_backspaces_and_forward_a_cursor_sequence():
-    ed = editor()
+def test_moving_back_is_backspaces_and_forward_a_cursor_sequence(ed):
     typed(ed, "abc")
     assert typed(ed, LEFT) == ("\b", [])
     assert typed(ed, "\x02") == ("\b", [])  # Ctrl+B
@@ -68,8 +71,7 @@ def test_moving_back_is_backspaces_and_forward_a_cursor_sequence():
     assert typed(ed, "\x1bOD") == ("\b", [])  # ← in application mode
 
 
-def test_a_key_typed_inside_the_line_writes_what_follows_it_again_and_comes_back():
-    ed = editor()
+def test_a_key_typed_inside_the_line_writes_what_follows_it_again_and_comes_back(ed):
     typed(ed, "ac", LEFT)
     assert typed(ed, "b") == ("bc\b", [])
     assert typed(ed, "\x7f") == ("\bc \b\b", [])  # Backspace inside: the rest moves left
@@ -77,8 +79,7 @@ def test_a_key_typed_inside_the_line_writes_what_follows_it_again_and_comes_back
     assert typed(ed, "\r") == ("\r\n", [Entered("a")])
 
 
-def test_enter_in_the_middle_of_the_line_goes_to_its_end_first():
-    ed = editor()
+def test_enter_in_the_middle_of_the_line_goes_to_its_end_first(ed):
     assert typed(ed, "abc", LEFT, LEFT, "\r") == ("abc\b\b\x1b[2C\r\n", [Entered("abc")])
 
 
@@ -101,8 +102,7 @@ def test_set_history_starts_again_from_the_newest():
     assert typed(ed, UP) == ("\b\b\btwo", [])
 
 
-def test_ctrl_u_erases_the_line_and_ctrl_y_puts_it_back():
-    ed = editor()
+def test_ctrl_u_erases_the_line_and_ctrl_y_puts_it_back(ed):
     typed(ed, "abc", LEFT)
     assert typed(ed, "\x15") == ("\b\b   \b\b\b", [])
     assert typed(ed, "\x19") == ("abc", [])
@@ -112,26 +112,22 @@ def test_ctrl_u_erases_the_line_and_ctrl_y_puts_it_back():
     assert typed(ed, "\x19\r") == ("de \r\n", [Entered("a de ")])
 
 
-def test_ctrl_c_drops_the_line():
-    ed = editor()
+def test_ctrl_c_drops_the_line(ed):
     assert typed(ed, "abc", "\x03") == ("abc\b\b\b   \b\b\b", [])
     assert typed(ed, "d\r") == ("d\r\n", [Entered("d")])
 
 
-def test_ctrl_d_leaves_on_an_empty_line_and_erases_on_another():
-    ed = editor()
+def test_ctrl_d_leaves_on_an_empty_line_and_erases_on_another(ed):
     assert typed(ed, "ab", HOME, "\x04") == ("ab\b\bb \b\b", [])
     assert typed(ed, "\x15", "\x04") == (" \b", [Ended()])
 
 
-def test_a_carriage_return_and_a_line_feed_are_one_enter_even_when_cut_apart():
-    ed = editor()
+def test_a_carriage_return_and_a_line_feed_are_one_enter_even_when_cut_apart(ed):
     lines = [Entered("a"), Entered("b"), Entered("c"), Entered("")]
     assert typed(ed, "a\r\nb\r", "\nc\n\n") == ("a\r\nb\r\nc\r\n\r\n", lines)
 
 
-def test_each_line_is_yielded_before_the_keys_after_it_are_echoed():
-    ed = editor()
+def test_each_line_is_yielded_before_the_keys_after_it_are_echoed(ed):
     seen = []
     for item in ed.keys("note a\rno"):
         seen.append(item)
@@ -140,8 +136,7 @@ def test_each_line_is_yielded_before_the_keys_after_it_are_echoed():
     assert seen == ["note a\r\n", Entered("note a"), "Note: a.\r\nreg> ", "no"]
 
 
-def test_other_keys_ring_the_bell_once_and_type_nothing():
-    ed = editor()
+def test_other_keys_ring_the_bell_once_and_type_nothing(ed):
     assert typed(ed, "a\x1bOP\x1b[15~\x1bxb\x00\x1b[1;5C") == ("a\ab", [])  # F1, F5, Alt+x, NUL, Ctrl+→
     assert typed(ed, "\x1b", "[", "2", "4", "~", "c") == ("\ac", [])  # a sequence cut across reads
     assert typed(ed, "\x1b\r") == ("\a\r\n", [Entered("abc")])  # Esc and then Enter: Enter still
@@ -175,8 +170,7 @@ def test_tab_adds_what_completes_alone_and_rewrites_only_a_changed_word():
     assert typed(editor(), "no\t") == ("no\a", [])  # no completer: the bell
 
 
-def test_news_take_the_half_typed_line_off_its_row_and_put_it_back_after_them():
-    ed = editor()
+def test_news_take_the_half_typed_line_off_its_row_and_put_it_back_after_them(ed):
     typed(ed, "note half", LEFT)
     out = ed.show("\nrita: note meanwhile.\n" + PROMPT)
     assert out == "\b" * 8 + " " * 9 + "\b" * 9 + "\r\nrita: note meanwhile.\r\nreg> note half\b"
@@ -200,8 +194,7 @@ def test_a_line_that_ends_at_the_row_s_end_enters_without_an_empty_row():
     assert typed(ed, "abcde\r") == ("abcde \b", [Entered("abcde")])
 
 
-def test_wide_characters_take_two_cells_and_start_the_next_row_whole():
-    ed = editor()
+def test_wide_characters_take_two_cells_and_start_the_next_row_whole(ed):
     assert typed(ed, "日本") == ("日本", [])
     assert typed(ed, "\x7f") == ("\b\b  \b\b", [])
     narrow = editor(width=10)
@@ -209,8 +202,7 @@ def test_wide_characters_take_two_cells_and_start_the_next_row_whole():
     assert typed(narrow, LEFT) == ("\x1b[1A\x1b[7C", [])  # back before it: the end of the row above
 
 
-def test_a_combining_mark_goes_with_its_character():
-    ed = editor()
+def test_a_combining_mark_goes_with_its_character(ed):
     assert typed(ed, "cafe\u0301") == ("cafe\u0301", [])
     assert typed(ed, LEFT) == ("\b", [])  # over é, one cell
     assert typed(ed, END, "\x7f") == ("\x1b[1C\b \b", [])  # Backspace takes both

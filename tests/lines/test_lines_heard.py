@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import shutil
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -199,6 +200,13 @@ def test_italian_says_a_hit_in_italian(tmp_path):
 FIRE_SECONDS = 27.0
 
 
+@pytest.fixture
+def game(tmp_path):
+    """A new demo game (before play), closed after the test."""
+    with closing(demo_game(tmp_path / "game.ft")) as game:
+        yield game
+
+
 def heard_fire(seat: Seat) -> list[str]:
     """What ``seat`` hears of a fire with the table's dice, its questions' prompts included
     (``fireteam bench --spoken``'s fire, which times it)."""
@@ -224,17 +232,14 @@ def test_a_fire_with_the_table_s_dice_is_heard_in_under_30_seconds(lang):
         assert heard[2] == "Tiro salvezza di Aden Farah: 1d6, serve 4+; probabilità 50,0%."
 
 
-def test_another_seat_hears_the_fire_in_full(tmp_path):
+def test_another_seat_hears_the_fire_in_full(game):
     # Brief is for a seat's own command: the defender hears the counters that give him his answer.
-    game = demo_game(tmp_path / "game.ft")
     irregulars = Seat(game, "irregulars")
     heard_fire(Seat(game))
     assert "Hit by action 1, may still answer it: Aden Farah." in irregulars.out
-    game.close()
 
 
-def test_verbose_brings_back_the_order_the_step_the_faces_and_the_counters(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
+def test_verbose_brings_back_the_order_the_step_the_faces_and_the_counters(game):
     seat = Seat(game)
     assert seat.say("verbose") == [
         "Brief: a roll is asked in one sentence and its outcome said first; verbose on says it all."
@@ -256,21 +261,17 @@ def test_verbose_brings_back_the_order_the_step_the_faces_and_the_counters(tmp_p
     assert seat.say("verbose loud") == [
         "Refused: verbose on or verbose off: how much the answers say (verbose alone: which)."
     ]
-    game.close()
 
 
-def test_verbose_in_italian_is_dettagli(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
+def test_verbose_in_italian_is_dettagli(game):
     seat = Seat(game, lang="it")
     assert seat.say("dettagli sì") == ["Dettagli: i tiri sono chiesti e riletti per intero."]
     assert seat.client.verbose
     assert seat.say("dettagli no")[0].startswith("In breve: ")
     assert not seat.client.verbose
-    game.close()
 
 
-def test_help_at_the_dice_question_says_the_roll_in_full_and_asks_again(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
+def test_help_at_the_dice_question_says_the_roll_in_full_and_asks_again(game):
     seat = Seat(game)
     for line in ("next", "next", "table-dice on", "fire rossi noor range=20"):
         seat.say(line)
@@ -280,11 +281,9 @@ def test_help_at_the_dice_question_says_the_roll_in_full_and_asks_again(tmp_path
     assert said[-1] == "Type the faces, or an empty line to cancel the command."
     assert seat.client.asking and seat.client.prompt == "Type 1 die: "
     assert seat.say("6")[0] == "Ahmed Noor's save: 1d6, needs 5+; chance 33.3%."
-    game.close()
 
 
-def test_verbose_is_remembered_through_the_front_and_holds_when_it_cannot_be(tmp_path):
-    game = demo_game(tmp_path / "game.ft")
+def test_verbose_is_remembered_through_the_front_and_holds_when_it_cannot_be(game):
     kept: list[bool] = []
     seat = Seat(game, remember=kept.append)
     seat.say("verbose on")
@@ -300,7 +299,6 @@ def test_verbose_is_remembered_through_the_front_and_holds_when_it_cannot_be(tmp
         "Verbose: rolls are asked and said back in full.",
     ]
     assert seat.client.verbose
-    game.close()
 
 
 def test_a_command_whose_lines_are_all_counters_still_says_them(tmp_path):

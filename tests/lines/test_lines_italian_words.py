@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import io
 import re
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 from lines_support import Seat
+from recorded import recorded_games
 
 from core.cli.main import run_script
 from core.commands.naming import names
@@ -29,9 +29,6 @@ from core.language.catalogues import DOMAINS, read
 from core.language.reader import reading
 from core.report import build, render_md
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import recorded_games  # noqa: E402  (test folders are not packages)
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "core" / "rulesets"
 

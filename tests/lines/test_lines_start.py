@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_lines_terminal import FIRETEAM, environment
+from test_lines_terminal import run
 
 from core.game import Game
 
@@ -22,15 +22,7 @@ SAVES = Path(__file__).resolve().parents[2] / "saves"
 def plain(tmp_path: Path, text: str, *options: str) -> subprocess.CompletedProcess[str]:
     home = tmp_path / "home"
     home.mkdir(exist_ok=True)
-    return subprocess.run(
-        [str(FIRETEAM), "--plain", *options],
-        input=text,
-        capture_output=True,
-        text=True,
-        cwd=home,
-        env=environment(tmp_path),
-        timeout=120,
-    )
+    return run(tmp_path, "--plain", *options, text=text, cwd=home)
 
 
 def data_saves(tmp_path: Path) -> Path:

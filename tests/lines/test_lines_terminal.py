@@ -38,6 +38,19 @@ def environment(tmp_path: Path, **extra: str) -> dict[str, str]:
     return env
 
 
+def run(tmp_path: Path, *args: str, text: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """``fireteam args`` to its end, ``text`` its input, in the test's :func:`environment`."""
+    return subprocess.run(
+        [str(FIRETEAM), *args],
+        input=text,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=environment(tmp_path),
+        timeout=120,
+    )
+
+
 class Terminal:
     """``fireteam`` on a pseudo-terminal: what it writes is kept as bytes, keys are typed into it."""
 
@@ -173,14 +186,7 @@ def test_tab_at_the_table_dice_prompt_offers_no_words(tmp_path):
 
 
 def test_through_pipes_lines_in_lines_out_and_questions_on_their_own_line(tmp_path, save):
-    done = subprocess.run(
-        [str(FIRETEAM), "--plain", str(save)],
-        input="note from a pipe\nundo\ny\nlog 2\n",
-        capture_output=True,
-        text=True,
-        env=environment(tmp_path),
-        timeout=120,
-    )
+    done = run(tmp_path, "--plain", str(save), text="note from a pipe\nundo\ny\nlog 2\n")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert "\x1b" not in done.stdout and "referee> " not in done.stdout  # no colour and no prompt for a bot
@@ -199,14 +205,7 @@ def test_through_pipes_lines_in_lines_out_and_questions_on_their_own_line(tmp_pa
 
 def test_verbose_is_kept_in_the_settings_for_the_next_session(tmp_path, save):
     def plain(lines: str) -> list[str]:
-        done = subprocess.run(
-            [str(FIRETEAM), "--plain", str(save)],
-            input=lines,
-            capture_output=True,
-            text=True,
-            env=environment(tmp_path),
-            timeout=120,
-        )
+        done = run(tmp_path, "--plain", str(save), text=lines)
         assert done.returncode == 0, done.stderr
         return done.stdout.splitlines()
 
@@ -221,14 +220,7 @@ def test_verbose_is_kept_in_the_settings_for_the_next_session(tmp_path, save):
 
 
 def test_a_line_over_the_limit_is_refused_and_the_next_one_read(tmp_path, save):
-    done = subprocess.run(
-        [str(FIRETEAM), "--plain", str(save)],
-        input="note " + "x" * 100_000 + "\nnote after\n",
-        capture_output=True,
-        text=True,
-        env=environment(tmp_path),
-        timeout=120,
-    )
+    done = run(tmp_path, "--plain", str(save), text="note " + "x" * 100_000 + "\nnote after\n")
     lines = done.stdout.splitlines()
     assert any(line.startswith("Refused: a line of more than ") for line in lines)
     assert lines[-1] == "Note: after."
@@ -251,15 +243,7 @@ def test_the_line_client_starts_without_textual(tmp_path, save):
 def test_a_first_run_outside_a_checkout_starts_a_demo_game_in_the_data_folder(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
-    done = subprocess.run(
-        [str(FIRETEAM), "--plain", "--demo"],
-        input="status\n",
-        capture_output=True,
-        text=True,
-        cwd=home,
-        env=environment(tmp_path),
-        timeout=120,
-    )
+    done = run(tmp_path, "--plain", "--demo", text="status\n", cwd=home)
     assert done.returncode == 0, done.stderr
     assert list(home.iterdir()) == []  # no saves/ made in the user's folder
     saves = tmp_path / "data" / "fireteam" / "saves"

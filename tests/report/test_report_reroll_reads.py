@@ -4,6 +4,7 @@ working it out afresh gives, for every role."""
 
 from __future__ import annotations
 
+from contextlib import closing
 from pathlib import Path
 
 from core import events as ev
@@ -33,18 +34,14 @@ def _follows(game: Game, start: GameState, events: list[ev.Event], roles: list[s
 
 
 def test_what_parse_reads_follows_the_demo_games_facts():
-    game = Game.open(SAVES / "demo-game.ft", writable=False)
-    try:
+    with closing(Game.open(SAVES / "demo-game.ft", writable=False)) as game:
         roles = [*game.state.sides, REFEREE]
         changed = _follows(game, GameState(), list(game.history.timeline()), roles)
         assert changed > 10  # the game hides, spots, marks and loses units
-    finally:
-        game.close()
 
 
 def test_a_hidden_units_marker_is_read_again_as_it_leaves_the_table_and_comes_back():
-    game = Game.open(SAVES / "demo-game.ft", writable=False)
-    try:
+    with closing(Game.open(SAVES / "demo-game.ft", writable=False)) as game:
         sides = list(game.state.sides)
         state = GameState(sides=dict(game.state.sides))
         state.units["u"] = Unit("u", "Rossi", sides[0], status=(HIDDEN,), marker="A")
@@ -57,5 +54,3 @@ def test_a_hidden_units_marker_is_read_again_as_it_leaves_the_table_and_comes_ba
         ]
         # Its marker off and on the table, and lifted, for each of the three; spotted: for one.
         assert _follows(game, state, events, [*sides, REFEREE]) == 3 + 3 + 1 + 3
-    finally:
-        game.close()

@@ -9,13 +9,13 @@ real turn 1, red in turn 2; the re-rolls deal the initiative anew.
 from __future__ import annotations
 
 import re
-import sys
+from contextlib import closing
 from fractions import Fraction
 from itertools import product
 from math import sqrt
-from pathlib import Path
 
 import pytest
+from recorded import SAVES
 
 from core import events as ev
 from core.dice import ManualDice
@@ -25,9 +25,6 @@ from core.report.reroll import DRAW, plan, play_once, reroll, score_kind
 from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register, unregister
 from core.state import GameState
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import SAVES  # noqa: E402
 
 PIECES = (("b1", "Blue 1", "blue"), ("b2", "Blue 2", "blue"), ("r1", "Red 1", "red"), ("r2", "Red 2", "red"))
 TURNS = 2
@@ -259,11 +256,8 @@ OUT_OF_TURN = {
 @pytest.mark.long
 @pytest.mark.parametrize("save", sorted(OUT_OF_TURN))
 def test_no_order_of_a_recorded_game_is_skipped_for_coming_out_of_turn(save):
-    game = Game.open(SAVES / f"{save}.ft", writable=False)
-    try:
+    with closing(Game.open(SAVES / f"{save}.ft", writable=False)) as game:
         rerolls = reroll(game, 60, seed=2)
-    finally:
-        game.close()
     out_of_turn = re.compile(OUT_OF_TURN[save])
     said = {why for g in rerolls.games for _text, why in g.skipped if out_of_turn.search(why)}
     assert said == set()
@@ -271,11 +265,8 @@ def test_no_order_of_a_recorded_game_is_skipped_for_coming_out_of_turn(save):
 
 def _stretch_of(save: str) -> dict[str, tuple]:
     """Each order's stretch of play in a recorded game (the first order of each text)."""
-    game = Game.open(SAVES / f"{save}.ft", writable=False)
-    try:
+    with closing(Game.open(SAVES / f"{save}.ft", writable=False)) as game:
         given = plan(game)
-    finally:
-        game.close()
     out: dict[str, tuple] = {}
     for order in given.orders:
         out.setdefault(order.text, order.stretch)

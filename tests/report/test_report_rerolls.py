@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import closing
 from fractions import Fraction
 from math import sqrt
 
@@ -88,8 +89,7 @@ def test_a_seats_command_is_recorded_and_rerolled_as_its_sides(tmp_path):
     orders: the log keeps whose they were, and the re-rolls give them as that side's, where
     they read only the seat's name and gave them as the referee's (whatever a side may not do
     then went through)."""
-    game = Game.new(tmp_path / "seats.ft", "breaking-news", seed=3)
-    try:
+    with closing(Game.new(tmp_path / "seats.ft", "breaking-news", seed=3)) as game:
         game.execute("scenario demo", role=REFEREE)
         game.execute("note the patrol halts", role="regulars", by="anna")
         seat, referee = game.history.issued(2), game.history.issued(1)
@@ -99,8 +99,6 @@ def test_a_seats_command_is_recorded_and_rerolled_as_its_sides(tmp_path):
             ("scenario demo", REFEREE),
             ("note the patrol halts", "regulars"),
         ]
-    finally:
-        game.close()
 
 
 def test_win_rates_match_the_dice_within_sampling_error(volleys):

@@ -4,6 +4,7 @@ in the report's SVG charts and in the client's Report screen alike."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -28,15 +29,12 @@ def y_labels(svg: str) -> list[str]:
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("step", [None, 20])  # the whole game, and its first events (no score yet)
 def test_the_score_and_losses_charts_tick_whole_numbers(name, step):
-    game = Game.open(SAVES / name, writable=False)
-    try:
+    with closing(Game.open(SAVES / name, writable=False)) as game:
         report = build(game, "referee", step)
         for chart in (score(report), losses(report)):
             labels = y_labels(chart.svg)
             assert len(labels) >= 2, (chart.name, labels)
             assert all(label.lstrip("-").isdigit() for label in labels), (chart.name, labels)
-    finally:
-        game.close()
 
 
 def test_whole_ticks_keep_to_a_few_round_steps():

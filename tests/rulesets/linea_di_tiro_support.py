@@ -3,19 +3,16 @@ with a deck of known order, commands as a side, and pieces added directly."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
+from playing import play  # noqa: F401  (re-exported)
 
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
 from core.rulesets.linea_di_tiro.tables import deck
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from playing import play  # noqa: E402, F401  (test folders are not packages; re-exported)
 
 BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "linea-di-tiro-1.0-it.md"
 

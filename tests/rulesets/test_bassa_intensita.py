@@ -4,10 +4,11 @@ turn machine driven through whole turns."""
 from __future__ import annotations
 
 import re
-import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
+from playing import play, refused
 
 from core import events as ev
 from core.dice import NeedDice
@@ -24,9 +25,6 @@ from core.rulesets.bassa_intensita.tables import (
     weapons,
 )
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from playing import play  # noqa: E402  (test folders are not packages)
 
 BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "bassa-intensita-1.9-it.md"
 
@@ -171,10 +169,9 @@ def test_observation_shifts():
 
 @pytest.fixture
 def game(tmp_path):
-    g = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=11)
-    g.execute("scenario demo", role=REFEREE)
-    yield g
-    g.close()
+    with closing(Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=11)) as g:
+        g.execute("scenario demo", role=REFEREE)
+        yield g
 
 
 def to_next_turn(g: Game, phase: str) -> None:
@@ -214,8 +211,7 @@ def test_a_whole_turn_visits_every_phase_in_order(game):
 def test_the_winner_may_move_second_and_only_he_chooses(game):
     play(game, "next dice=1,4")
     assert game.state.active_side == "militia"
-    with pytest.raises(Refused, match="militia won the initiative"):
-        play(game, "@folgore order second")
+    refused(game, "@folgore order second", "militia won the initiative")
     play(game, "@militia order second")
     play(game, "next")
     assert (game.state.phase, game.state.active_side) == ("move-first", "folgore")
@@ -224,37 +220,29 @@ def test_the_winner_may_move_second_and_only_he_chooses(game):
 
 
 def test_out_of_turn_commands_are_refused(game):
-    with pytest.raises(Refused, match="only the referee"):
-        play(game, "@folgore next")
+    refused(game, "@folgore next", "only the referee")
     play(game, "next dice=5,2", "next")  # folgore moves first
-    with pytest.raises(Refused, match="Folgore patrol's movement"):
-        play(game, "@militia move omar 10")
-    with pytest.raises(Refused, match="cannot fire in its own movement"):
-        play(game, "@folgore fire marra omar range=20")
+    refused(game, "@militia move omar 10", "Folgore patrol's movement")
+    refused(game, "@folgore fire marra omar range=20", "cannot fire in its own movement")
     with pytest.raises(Refused, match="cannot move: it is Folgore patrol's movement"):
         play(game, "move omar 10")  # the referee too: it is a rule, not a permission
-    with pytest.raises(Refused, match="not allowed in the first movement phase"):
-        play(game, "@folgore act marra normal")
+    refused(game, "@folgore act marra normal", "not allowed in the first movement phase")
     play(game, "@folgore next")  # the mover ends his movement himself
     assert game.state.phase == "move-second"
-    with pytest.raises(Refused, match="only the referee"):
-        play(game, "@folgore next")
+    refused(game, "@folgore next", "only the referee")
 
 
 def test_the_golden_rule_allows_one_activity_per_turn(game):
     """Rules: BI-R030, BI-R050, BI-R060."""
     play(game, "next dice=5,2", "next", "@folgore move marra 12")
-    with pytest.raises(Refused, match="already moved this turn"):
-        play(game, "@folgore move marra 4")
+    refused(game, "@folgore move marra 4", "already moved this turn")
     # opportunity fire uses the shooter's one activity: he may not fire again in his tier
     play(game, "@militia fire omar marra range=20 dice=9,9")
     play(game, "next")
-    with pytest.raises(Refused, match="already fired"):
-        play(game, "@militia move omar 5")
+    refused(game, "@militia move omar 5", "already fired")
     play(game, "next", "next", "next", "next")
     assert game.state.phase == "fire-regular"
-    with pytest.raises(Refused, match="already fired"):
-        play(game, "@militia fire omar sanna range=20")
+    refused(game, "@militia fire omar sanna range=20", "already fired")
     # the next turn starts afresh
     to_next_turn(game, "move-first")
     play(game, "@folgore move marra 12")
@@ -278,8 +266,7 @@ def test_fire_tiers_take_only_their_own_quality(game):
     """Rules: BI-R010, BI-R061, BI-R080."""
     play(game, "next dice=5,2", *["next"] * 4)
     assert game.state.phase == "fire-elite"
-    with pytest.raises(Refused, match="Veteran Quality"):
-        play(game, "fire marra omar range=20")
+    refused(game, "fire marra omar range=20", "Veteran Quality")
     facts = play(game, "fire ferrante omar range=10 dice=7,3,8")
     # Elite 6 + short range 1 = 7: a 7 hits (damage 3: shocked), an 8 misses
     assert [plain(x.outcome) for x in rolls(facts, "A.9.4")] == ["hit: roll damage (A.12)", "miss"]
@@ -295,12 +282,10 @@ def test_fire_tiers_take_only_their_own_quality(game):
 def test_running_is_not_allowed_two_turns_in_a_row(game):
     """Rules: BI-R040, BI-R041."""
     play(game, "next dice=5,2", "next", "@folgore move sanna 24 running")
-    with pytest.raises(Refused, match="1 to 16 cm"):
-        play(game, "@folgore move deiana 17")
+    refused(game, "@folgore move deiana 17", "1 to 16 cm")
     to_next_turn(game, "move-first")
     assert game.state.units["sanna"].has("ran")
-    with pytest.raises(Refused, match="ran last turn"):
-        play(game, "@folgore move sanna 20 running")
+    refused(game, "@folgore move sanna 20 running", "ran last turn")
     play(game, "@folgore move sanna 16")
 
 
@@ -321,8 +306,7 @@ def test_bi_r061_an_action_waits_for_its_own_tier(game):
     (Elite, whose tier has passed) may not aim; Marra (Veteran) may."""
     play(game, "next dice=5,2", *["next"] * 5)
     assert game.state.phase == "fire-veteran"
-    with pytest.raises(Refused, match="Lt Ferrante acts in his own Quality tier, not in veterans. fire"):
-        play(game, "aim ferrante")
+    refused(game, "aim ferrante", "Lt Ferrante acts in his own Quality tier, not in veterans. fire")
     play(game, "@folgore aim marra")
     assert game.state.units["marra"].has("aiming")
 
@@ -332,8 +316,7 @@ def test_isolation_test_failure_costs_the_turn(game):
     play(game, "next dice=5,2", "next")
     facts = play(game, "@folgore move deiana 10 isolated dice=6")
     assert not any(isinstance(e, ev.Moved) for e in facts)  # Veteran needs 5 or less
-    with pytest.raises(Refused, match="failed his isolation test"):
-        play(game, "@folgore move deiana 10")
+    refused(game, "@folgore move deiana 10", "failed his isolation test")
     facts = play(game, "@folgore move sanna 10 isolated dice=5")
     assert any(isinstance(e, ev.Moved) and e.cm == 10 for e in facts)
 
@@ -343,8 +326,7 @@ def test_a_hidden_man_must_be_observed_before_he_is_fired_at(game):
     play(game, "mark omar hidden")
     play(game, "next dice=5,2", "next", "next", "next")
     assert game.state.phase == "observe"
-    with pytest.raises(Refused, match="no unit 'omar'"):
-        play(game, "@folgore fire marra omar range=30")
+    refused(game, "@folgore fire marra omar range=30", "no unit 'omar'")
     # stationary infantry in cover, seen by infantry: difficult, ceil(5/2) = 3 for a Veteran
     facts = play(game, "observe marra omar cover dice=4")
     assert plain(rolls(facts)[0].outcome) == "nothing seen"
@@ -353,14 +335,12 @@ def test_a_hidden_man_must_be_observed_before_he_is_fired_at(game):
     told = [line.text for line in game.log_lines("folgore") if not isinstance(line.event, ev.PhaseBegan)]
     assert not any("observation" in text for text in told)
     # one attempt at him at the end of the phase, whoever looks (BI-R164); again at the end of the fire phase
-    with pytest.raises(Refused, match="one attempt"):
-        play(game, "observe ferrante omar cover dice=3")
+    refused(game, "observe ferrante omar cover dice=3", "one attempt")
     while game.state.phase != "end":
         play(game, "next")
     play(game, "observe ferrante omar cover dice=3")
     assert "omar" in game.view("folgore").units
-    with pytest.raises(Refused, match="already seen"):
-        play(game, "observe sanna omar cover")
+    refused(game, "observe sanna omar cover", "already seen")
 
 
 def test_a_shot_in_the_phase_makes_observation_easier(game):
@@ -381,8 +361,7 @@ def test_a_shot_in_the_phase_makes_observation_easier(game):
 def test_the_hidden_marksman_fires_only_on_a_low_d6_and_is_seen_only_then(game):
     """Rules: BI-R085, BI-AMB-58."""
     play(game, "next dice=5,2", "next", "next", "next")
-    with pytest.raises(Refused, match="has not fired this turn"):
-        play(game, "observe marra said cover")
+    refused(game, "observe marra said cover", "has not fired this turn")
     play(game, "next", "next", "next")
     assert game.state.phase == "fire-regular"
     # a Regular sniper fires on 1-2 (BI-R210): a 3 and he holds his fire
@@ -391,8 +370,7 @@ def test_the_hidden_marksman_fires_only_on_a_low_d6_and_is_seen_only_then(game):
     assert game.state.units["said"].has("held-fire") and not game.state.units["deiana"].has("wounded")
     while game.state.phase != "end":
         play(game, "next")
-    with pytest.raises(Refused, match="has not fired this turn"):
-        play(game, "observe marra said cover")
+    refused(game, "observe marra said cover", "has not fired this turn")
     to_next_turn(game, "fire-regular")
     facts = play(game, "@militia fire said deiana range=50 dice=2,3,5")
     # Regular 4, long -1, sniper's aimed shot +1, bolt action -1 = 3; damage 5 + 1 (sniper): wounded
@@ -414,11 +392,8 @@ def test_the_fire_roll_is_replayed_not_rerolled(game, tmp_path):
     before = game.state
     path = game.path
     game.close()
-    again = Game.open(path)
-    try:
+    with closing(Game.open(path)) as again:
         assert again.state == before
-    finally:
-        again.close()
 
 
 def test_a_tied_initiative_asks_for_the_same_roll_again_and_says_so(game):

@@ -4,6 +4,8 @@ deck of known order, activations, fire with exact dice, and replay of the deck."
 
 from __future__ import annotations
 
+from contextlib import closing
+
 import pytest
 from linea_di_tiro_support import (  # noqa: F401  (fixtures)
     FIRST,
@@ -320,14 +322,11 @@ def test_reshuffle_at_ten_cards_and_replay_never_shuffles_again(game, tmp_path):
     assert game.state.vars["deck.drawn"] == 0
     path, before = game.path, game.state
     game.close()
-    again = Game.open(path)
-    try:
+    with closing(Game.open(path)) as again:
         assert again.state == before
         drawn = [again.execute("next", role=REFEREE).events[-1] for _ in range(3)]
         assert [e.card for e in drawn] == order[44:47]
         assert again.state.vars["secret.deck"].split(",") == new
-    finally:
-        again.close()
 
 
 def test_a_word_of_the_game_that_is_no_command_names_the_commands_whose_help_speaks_of_it(game):

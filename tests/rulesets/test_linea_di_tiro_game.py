@@ -4,6 +4,7 @@ of the game with its recorded result."""
 
 from __future__ import annotations
 
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -49,15 +50,14 @@ def test_without_a_scenario_effect_the_joker_says_so(game):
 @pytest.fixture
 def shelled(tmp_path):
     """German artillery (HE 4) called by a company command on Q♠, opening on the joker."""
-    g = new_game(tmp_path / "art.ft", ["Q♠", "Joker", "7♥", "K♠", "3♣"])
-    inject(
-        g,
-        piece("hauptmann", "german", "rifles", team="Zug 1", roles=("company-command",)),
-        *artillery("german", 4),
-    )
-    play(g, "next", "@german unitmove call-artillery by=hauptmann on the crossroads")
-    yield g
-    g.close()
+    with closing(new_game(tmp_path / "art.ft", ["Q♠", "Joker", "7♥", "K♠", "3♣"])) as g:
+        inject(
+            g,
+            piece("hauptmann", "german", "rifles", team="Zug 1", roles=("company-command",)),
+            *artillery("german", 4),
+        )
+        play(g, "next", "@german unitmove call-artillery by=hauptmann on the crossroads")
+        yield g
 
 
 def test_tab_offers_barrage_only_the_side_whose_artillery_fires_on_this_card(shelled):
@@ -102,8 +102,7 @@ def test_artillery_attacks_every_unit_in_the_square_on_its_card(shelled):
 
 
 def test_a_scenario_whose_jokers_start_no_artillery(tmp_path):
-    g = new_game(tmp_path / "no-art.ft", ["Q♠", "Joker"])
-    try:
+    with closing(new_game(tmp_path / "no-art.ft", ["Q♠", "Joker"])) as g:
         inject(
             g,
             piece("hauptmann", "german", "rifles", roles=("company-command",)),
@@ -112,14 +111,11 @@ def test_a_scenario_whose_jokers_start_no_artillery(tmp_path):
         )
         play(g, "next")
         refused(g, "@german unitmove call-artillery by=hauptmann", "a joker starts no artillery")
-    finally:
-        g.close()
 
 
 def test_artillery_reaches_hidden_pieces_and_stays_hidden(tmp_path):
     """Rules: LT-R090, LT-AMB-28."""
-    g = new_game(tmp_path / "us-art.ft", ["K♥", "Joker"])
-    try:
+    with closing(new_game(tmp_path / "us-art.ft", ["K♥", "Joker"])) as g:
         inject(
             g,
             piece("captain", "us", "rifles", team="HQ", roles=("company-command",)),
@@ -129,8 +125,6 @@ def test_artillery_reaches_hidden_pieces_and_stays_hidden(tmp_path):
         facts = play(g, "barrage us pak dice=6")  # the hidden gun: no effect
         assert plain(rolls(facts)[0].outcome).endswith("no effect")
         assert not [ln for ln in g.log_lines("us") if "Pak" in ln.text]
-    finally:
-        g.close()
 
 
 def test_the_game_ends_after_the_scenarios_cards_with_a_recorded_result(game):
@@ -177,14 +171,13 @@ def test_a_word_several_pieces_share_is_answered_with_which_is_which(tmp_path):
     """``activate baker``: three Shermans; the refusal names each by the id to type and
     its name (#26): ids alone (s1, s2 or s3) said nothing of which is which."""
     from core.game import Game
-    from core.ruleset import Refused
 
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
     game.execute("scenario breakout", role=REFEREE)
     game.execute("next", role=REFEREE)
-    with pytest.raises(Refused) as refused:
-        game.execute("activate baker A5", role=REFEREE)
-    assert str(refused.value) == ("'baker' could be s1 (Sherman Baker 1), s2 (Sherman Baker 2) or s3 (Sherman Baker 3)")
+    assert refused(game, "activate baker A5") == (
+        "'baker' could be s1 (Sherman Baker 1), s2 (Sherman Baker 2) or s3 (Sherman Baker 3)"
+    )
     game.close()
 
 

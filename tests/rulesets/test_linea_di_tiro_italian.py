@@ -5,11 +5,11 @@ the tables' words reach the catalogue; the Italian command names are usable."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 from linea_di_tiro_support import FIRST, game, new_game, play, rolls  # noqa: F401  (fixtures)
+from recorded import RecordedGame, effective_facts, worded
 
 from core import events as ev
 from core.game import Game
@@ -17,9 +17,6 @@ from core.language.i18n import Domain, Msg, plain
 from core.language.reader import reading
 from core.ruleset import Refused, get_ruleset
 from core.rulesets.linea_di_tiro import tables, words
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import RecordedGame, effective_facts, worded  # noqa: E402  (test folders are not packages)
 
 
 def test_an_anti_tank_shot_and_its_rout_are_narrated_in_italian(game):

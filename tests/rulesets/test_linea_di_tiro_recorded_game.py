@@ -4,17 +4,12 @@ result, and on the way it uses vehicles, artillery and every kind of assault."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
+from recorded import RecordedGame
 
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import RecordedGame  # noqa: E402  (test folders are not packages)
 
 GAME = RecordedGame("linea-di-tiro-game", "linea-di-tiro", 9)
 SAVE = GAME.save

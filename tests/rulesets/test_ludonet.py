@@ -3,11 +3,13 @@ turn machine driven through whole turns."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-from playing import refused
+from playing import (
+    play,
+    refused,
+)
 
 from core import events as ev
 from core.game import Game
@@ -15,9 +17,6 @@ from core.language.i18n import plain
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.tables import areas, fire, melee, morale, movement, vehicles, visibility
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from playing import play  # noqa: E402  (test folders are not packages)
 
 BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "ludonet-quick-rules-it.md"
 DIGEST = BOOK.with_name("digest-bassa-intensita-ludonet-linea-di-tiro.md")

@@ -3,6 +3,7 @@ gives it (the referee's tools, ``core.rulesets.common.REFEREE_TOOLS``)."""
 
 from __future__ import annotations
 
+from contextlib import closing
 from fractions import Fraction
 
 import pytest
@@ -30,8 +31,7 @@ def _roll(game: Game, line: str) -> ev.Roll:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_roll_under_counts_dice_at_or_below(tmp_path, ruleset):
-    game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
-    try:
+    with closing(Game.new(tmp_path / "g.ft", ruleset, seed=3)) as game:
         if FREE_ROLL not in game.commands:
             pytest.skip(f"{ruleset} gives no free roll (the referee's tools' roll): there is none to judge")
         set_up(game)
@@ -49,5 +49,3 @@ def test_roll_under_counts_dice_at_or_below(tmp_path, ruleset):
         assert (over.under, plain(over.outcome)) == (False, "1 success")
         refused(game, "roll 1d10 target=3 under=7", "not both")
         refused(game, "roll 1d10 under=seven", "whole number")
-    finally:
-        game.close()

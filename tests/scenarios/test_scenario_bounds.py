@@ -8,10 +8,11 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from playing import refused
 
 import core.scenarios.files
 from core.game import Game
-from core.ruleset import Refused, get_ruleset
+from core.ruleset import get_ruleset
 from core.scenarios.files import MAX_DEPTH, MAX_KEY_PARTS, MAX_LINE
 from core.views import REFEREE
 from tui.main import main as fireteam
@@ -75,8 +76,7 @@ def test_what_the_parser_cannot_bound_is_refused_by_the_scenario_command(tmp_pat
     path.write_text(text, encoding="utf-8")
     game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
     before = game.path.read_bytes()
-    with pytest.raises(Refused, match=rf"^{path}:{line}: .*{why}"):
-        game.execute(f"scenario {path}", role=REFEREE)
+    refused(game, f"scenario {path}", rf"^{path}:{line}: .*{why}")
     assert game.path.read_bytes() == before
     game.close()
 
@@ -115,8 +115,7 @@ def test_a_roster_unit_with_an_empty_id_is_refused_at_its_line(tmp_path, capsys)
     game = Game.new(tmp_path / "g.ft", "breaking-news", seed=1)
     game.execute("scenario open", role=REFEREE)
     before = game.path.read_bytes()
-    with pytest.raises(Refused, match=rf"^{roster}:{line}: units\[0\]\.id"):
-        game.execute(f"roster {roster} irregulars", role=REFEREE)
+    refused(game, f"roster {roster} irregulars", rf"^{roster}:{line}: units\[0\]\.id")
     assert game.path.read_bytes() == before
     game.close()
 

@@ -9,6 +9,7 @@ import contextlib
 import json
 import shutil
 import tempfile
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -245,15 +246,12 @@ def test_any_scenario_the_schema_accepts_sets_up_and_plays_to_its_first_next(rul
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "any.toml"
             path.write_text(text, encoding="utf-8")
-            game = Game.new(Path(folder) / "g.ft", ruleset, seed=1)
-            try:
+            with closing(Game.new(Path(folder) / "g.ft", ruleset, seed=1)) as game:
                 game.execute(f"scenario {path}", role=REFEREE)
                 assert set(game.state.units) == {u["id"] for u in doc["units"]}
                 # A rule that wants something first (objectives…) refuses in words, not a traceback.
                 with contextlib.suppress(Refused):
                     game.execute("next", role=REFEREE)
-            finally:
-                game.close()
 
     check()
     assert len(accepted) >= 20  # the strategy draws scenarios the schema accepts

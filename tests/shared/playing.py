@@ -23,6 +23,18 @@ def play(g: Game, *lines: str) -> list[ev.Event]:
     return list(out.events[1:]) if out else []
 
 
+def refusal(call, *args, **kwargs) -> str:
+    """The words ``call(*args, **kwargs)`` is refused with: it must be."""
+    with pytest.raises(Refused) as no:
+        call(*args, **kwargs)
+    return str(no.value)
+
+
+def parse_refusal(g: Game, text: str, role: str = "referee") -> str:
+    """The words ``text`` is refused with when only parsed (nothing carried out): it must be."""
+    return refusal(g.parse, text, role)
+
+
 def refused(g: Game, line: str, match: str | None = None) -> str:
     """The words ``line`` (``@side text`` for a side's) is refused with: it must be."""
     with pytest.raises(Refused, match=match) as no:

@@ -3,16 +3,14 @@ victory, army building): new games, command runs, and reading events back."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
+
+from english import english
 
 from core import events as ev
 from core.game import Game, Outcome
 from core.rulesets.breaking_news.tables import IT  # noqa: F401  (the campaign tests import it from here)
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
-from english import english  # noqa: E402  (test folders are not packages)
 
 CLOCK = 1_700_000_000_000
 

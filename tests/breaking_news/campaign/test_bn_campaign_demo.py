@@ -3,16 +3,12 @@ it plays the whole game to the final count, and it hides what it should."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from english import english_roll
+from recorded import RecordedGame
 
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
-from english import english_roll  # noqa: E402  (test folders are not packages)
-from recorded import RecordedGame  # noqa: E402
 
 GAME = RecordedGame("demo-game", "breaking-news", 2026)
 SAVE = GAME.save

@@ -27,12 +27,11 @@ def fielded(tmp_path):
 
 def test_buying_over_the_limit_says_what_and_by_how_much(fielded):
     # 132 + Helicopter evacuation 25 = 157 against 150
-    with pytest.raises(Refused) as refused:
-        fielded.execute("buy regulars helicopter", role=REFEREE)
-    assert str(refused.value) == "Regulars with Helicopter evacuation: 157 points is 7 over the limit of 150"
+    assert refused(fielded, "buy regulars helicopter") == (
+        "Regulars with Helicopter evacuation: 157 points is 7 over the limit of 150"
+    )
     # Intelligence from level 1 (10) to 3 (30): 132 + 20 = 152
-    with pytest.raises(Refused, match="152 points is 2 over the limit of 150"):
-        fielded.execute("buy regulars intelligence 3", role=REFEREE)
+    refused(fielded, "buy regulars intelligence 3", "152 points is 2 over the limit of 150")
     # 147 + one IED 20 = 167
     with pytest.raises(Refused, match="Irregulars with Explosives \\(IED\\): 167 points is 17 over the limit of 150"):
         fielded.execute("buy irregulars ied", role=REFEREE)

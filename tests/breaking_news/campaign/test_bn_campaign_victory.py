@@ -212,8 +212,7 @@ def test_journalist_captured(tmp_path):
     game = _open(tmp_path)
     run(game, "next", "next dice=6,6,1,1")  # regulars active
     for journalist in ("reed", "lupo"):  # their own embedded one as well as the militia's
-        with pytest.raises(Refused, match=r"only the Irregulars \(irregulars\) capture journalists"):
-            game.execute(f"capture {journalist}", role="regulars")
+        refused(game, f"@regulars capture {journalist}", r"only the Irregulars \(irregulars\) capture journalists")
     run(game, "next", "next", "next dice=1,1,6,6")  # irregulars active
     game.execute("capture lupo", role="irregulars")
     assert _ledger(game, "regulars") == {"journalists": 30}

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
+
+from english import english
 
 import core.rulesets.breaking_news as bn
 from core import events as ev
 from core.game import Game
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
-from english import english  # noqa: E402  (test folders are not packages)
 
 HERE = Path(__file__).parent
 
@@ -52,6 +50,13 @@ def to_activation(g: Game, active: str) -> None:
     faces = "6,6,1,1" if active == first else "1,1,6,6"
     g.execute(f"next dice={faces}", role=REFEREE)
     assert g.state.phase == "activation" and g.state.active_side == active
+
+
+def next_turn(g: Game, active: str) -> None:
+    """From a turn's activation through its end to the next turn's, ``active`` winning its initiative."""
+    g.execute("next", role=REFEREE)
+    g.execute("next", role=REFEREE)
+    to_activation(g, active)
 
 
 def facts(outcome, kind: type) -> list:

@@ -3,34 +3,27 @@ on the demo scenario or on the combat test range (scenarios/combat.toml)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from contextlib import closing
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from bn_combat_support import new_game  # noqa: E402
+from bn_combat_support import new_game
 
 
 @pytest.fixture
 def demo(tmp_path):
-    game = new_game(tmp_path, "demo")
-    yield game
-    game.close()
+    with closing(new_game(tmp_path, "demo")) as game:
+        yield game
 
 
 @pytest.fixture
 def rng(tmp_path, monkeypatch):
     """The combat test range, regulars active."""
-    game = new_game(tmp_path, "combat", monkeypatch=monkeypatch)
-    yield game
-    game.close()
+    with closing(new_game(tmp_path, "combat", monkeypatch=monkeypatch)) as game:
+        yield game
 
 
 @pytest.fixture
 def rng_it(tmp_path, monkeypatch):
     """The combat test range under the Italian draft of 9 Dec 2009."""
-    game = new_game(tmp_path, "combat", variant="it-2009-12-09", monkeypatch=monkeypatch)
-    yield game
-    game.close()
+    with closing(new_game(tmp_path, "combat", variant="it-2009-12-09", monkeypatch=monkeypatch)) as game:
+        yield game

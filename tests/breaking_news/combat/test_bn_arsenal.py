@@ -6,10 +6,12 @@ scenario, the rest use each weapon and vehicle with the book's dice."""
 from __future__ import annotations
 
 import tomllib
+from contextlib import closing
 from pathlib import Path
 
 import pytest
-from bn_combat_support import facts, rolls, status, to_activation
+from bn_combat_support import facts, next_turn, rolls, status, to_activation
+from playing import refused
 
 import core.rulesets.breaking_news as bn
 from core import events as ev
@@ -140,15 +142,12 @@ def test_a_roster_with_a_tank_and_its_gun_is_fielded(tmp_path):
         '[[units]]\nid = "tube"\nname = "Pte Tube"\ncls = "R3"\nweapons = ["MORTAR"]\n',
         encoding="utf-8",
     )
-    g = Game.new(tmp_path / "g.ft", "breaking-news", seed=1)
-    try:
+    with closing(Game.new(tmp_path / "g.ft", "breaking-news", seed=1)) as g:
         g.execute("scenario open", role=REFEREE)
         out = g.execute(f"roster {path} regulars limit=150", role=REFEREE)
         assert g.state.units["leo"].weapons == ("TANKGUN", "HMG")
         # 12 (Lt Boss) + 50 (the tank, gun and MG in) + 12 + 7 (flamethrower) + 12 + 15 (mortar)
         assert facts(out, ev.Noted)[-1].text == "regulars: Armour, 108 points of 150"
-    finally:
-        g.close()
 
 
 def test_a_scenario_file_with_a_gun_on_a_man_is_refused(tmp_path):
@@ -172,24 +171,21 @@ def _game(tmp_path: Path, active: str, *options: str) -> Game:
 
 @pytest.fixture
 def regulars(tmp_path):
-    g = _game(tmp_path, "regulars")
-    yield g
-    g.close()
+    with closing(_game(tmp_path, "regulars")) as g:
+        yield g
 
 
 @pytest.fixture
 def irregulars(tmp_path):
-    g = _game(tmp_path, "irregulars")
-    yield g
-    g.close()
+    with closing(_game(tmp_path, "irregulars")) as g:
+        yield g
 
 
 @pytest.fixture
 def deviating(tmp_path):
     """Regulars active, with the optional deviation rule (§8.0.2)."""
-    g = _game(tmp_path, "regulars", "deviation")
-    yield g
-    g.close()
+    with closing(_game(tmp_path, "regulars", "deviation")) as g:
+        yield g
 
 
 def _notes(out) -> str:
@@ -203,8 +199,7 @@ def _labels(roll) -> list[str]:
 def test_pistol_reaches_10_cm(regulars):
     """§8.0 Pistol: 3+ with 1 die, 10 cm at most.  Doc Riva (R4) hits Kid with a 3; Kid
     (Irr3, save 5+) saves with a 5 and is suppressed (§10.0)."""
-    with pytest.raises(Refused, match="reaches 10 cm at most"):
-        regulars.execute("fire riva kid range=11", role="regulars")
+    refused(regulars, "@regulars fire riva kid range=11", "reaches 10 cm at most")
     out = regulars.execute("fire riva kid range=10 dice=3,5", role="regulars")
     to_hit, save = rolls(out)
     assert (to_hit.target, to_hit.outcome, save.target, save.outcome) == (3, "1 hit", 5, "saved: suppressed")
@@ -225,8 +220,7 @@ def test_assault_rifle_aimed_and_burst(regulars):
 
     Digest: AMB-22, FIRE-3, T-08.
     """
-    with pytest.raises(Refused, match="burst fire cannot reach 60 cm"):
-        regulars.execute("fire ferro idris range=60 burst", role="regulars")
+    refused(regulars, "@regulars fire ferro idris range=60 burst", "burst fire cannot reach 60 cm")
     out = regulars.execute("fire ferro kid range=30 dice=4,2", role="regulars")
     assert rolls(out)[0].target == 4 and len(rolls(out)[0].faces) == 1
     assert plain(regulars.state.units["kid"].out) == "killed by regulars"  # save 5+, a 2
@@ -252,8 +246,7 @@ def test_sniper_ignores_cover_and_dodges(regulars):
 def test_smg_burst(irregulars):
     """§8.0 SMG: 4+ at 20 cm with 3 dice; Kid is Irr3, +1 on small arms (BN-C-CLASS-FIRE).
     Two 5s hit Lt Ferro (R3, 3+, +1 as the commander): 2 and 3 both pass."""
-    with pytest.raises(Refused, match="cannot reach 60 cm"):
-        irregulars.execute("fire kid ferro range=60", role="irregulars")
+    refused(irregulars, "@irregulars fire kid ferro range=60", "cannot reach 60 cm")
     out = irregulars.execute("fire kid ferro range=20 dice=5,5,4,2,3", role="irregulars")
     to_hit, save = rolls(out)
     assert (to_hit.target, _labels(to_hit), to_hit.outcome) == (5, ["Irr3 firing"], "2 hits")
@@ -277,10 +270,8 @@ def test_lmg_burst_split(regulars):
 def test_mmg_with_one_crew(irregulars):
     """§8.0: an MMG with one crew is +1 (not on a mount or turret: a vehicle's MG never
     is).  At 40 cm the MMG needs 5 + 1; one 6 of four dice hits Sora, who saves."""
-    with pytest.raises(Refused, match="mount or turret"):
-        irregulars.execute("fire technical sora range=40 lone", role="irregulars")
-    with pytest.raises(Refused, match="lone is for an MMG or HMG"):
-        irregulars.execute("fire idris sora range=40 lone", role="irregulars")
+    refused(irregulars, "@irregulars fire technical sora range=40 lone", "mount or turret")
+    refused(irregulars, "@irregulars fire idris sora range=40 lone", "lone is for an MMG or HMG")
     out = irregulars.execute("fire guled sora range=40 lone dice=6,1,1,1,4", role="irregulars")
     to_hit, save = rolls(out)
     assert (to_hit.target, len(to_hit.faces), _labels(to_hit)) == (6, 4, ["one crew on the MG"])
@@ -322,8 +313,7 @@ def test_flamethrower_ignores_cover_within_10_cm(regulars):
 
     Digest: AMB-29.
     """
-    with pytest.raises(Refused, match="reaches 10 cm at most"):
-        regulars.execute("fire vigo kid range=11", role="regulars")
+    refused(regulars, "@regulars fire vigo kid range=11", "reaches 10 cm at most")
     out = regulars.execute("fire vigo kid range=10 cover dice=4,4", role="regulars")
     to_hit, save = rolls(out)
     assert (to_hit.target, to_hit.mods, to_hit.outcome) == (4, (), "1 hit")
@@ -334,16 +324,13 @@ def test_rpg_deviates_on_row_a(tmp_path):
     """§8.0.2 a): Hirsi's RPG at 60 cm needs 6 (no class penalty: not small arms); a 3
     misses by 3 = 9 cm, and direction 4 is left (the table, not the example: BN-C-RPG-
     DIRECTION).  The blast there hits the Puma: light armour saves 4+ against light AT."""
-    g = _game(tmp_path, "irregulars", "deviation")
-    try:
+    with closing(_game(tmp_path, "irregulars", "deviation")) as g:
         out = g.execute("fire hirsi sora range=60 dice=3,4", role="irregulars")
         miss, direction = rolls(out)
         assert (miss.target, miss.mods, direction.outcome) == (6, (), "left")
         assert "lands 9 cm left of Cpl Sora" in _notes(out) and "source=rpg" in _notes(out)
         out = g.execute("blast puma source=rpg by=irregulars dice=4", role=REFEREE)
         assert (rolls(out)[0].target, rolls(out)[0].outcome) == (4, "saved")
-    finally:
-        g.close()
 
 
 def test_grenade_launcher_deviation_and_smoke(tmp_path):
@@ -353,21 +340,15 @@ def test_grenade_launcher_deviation_and_smoke(tmp_path):
 
     Digest: AMB-30, DIFF-30, SMK-1.
     """
-    g = _game(tmp_path, "irregulars", "deviation")
-    try:
+    with closing(_game(tmp_path, "irregulars", "deviation")) as g:
         out = g.execute("fire yusuf ferro range=40 weapon=GL dice=2,5", role="irregulars")
         assert rolls(out)[1].outcome == "over" and "lands 9 cm beyond Lt Ferro" in _notes(out)
         assert "source=launcher" in _notes(out)
         out = g.execute("blast ferro source=launcher by=irregulars dice=3", role=REFEREE)
         assert rolls(out)[0].target == 3  # R3, his +1 as a leader
-    finally:
-        g.close()
-    g = _game(tmp_path, "regulars")
-    try:
+    with closing(_game(tmp_path, "regulars")) as g:
         out = g.execute("smoke pace range=40 weapon=GL dice=3", role="regulars")
         assert rolls(out)[0].target == 5 and "6 cm off" in _notes(out)
-    finally:
-        g.close()
 
 
 def test_milan_against_the_tank(regulars):
@@ -390,14 +371,12 @@ def test_tank_gun_hits_and_deviates(deviating):
 
     Digest: FIRE-9.
     """
-    with pytest.raises(Refused, match="closer than 10 cm"):
-        deviating.execute("fire ariete warsame range=8 weapon=TANKGUN", role="regulars")
+    refused(deviating, "@regulars fire ariete warsame range=8 weapon=TANKGUN", "closer than 10 cm")
     out = deviating.execute("fire ariete warsame range=30 weapon=TANKGUN also=kid dice=4,4,2", role="regulars")
     to_hit, warsame, kid = rolls(out)
     assert (to_hit.target, warsame.outcome, kid.outcome) == (4, "saved: suppressed", "failed: out of action")
     assert "aimed at the structure" in _notes(out)
-    with pytest.raises(Refused, match="already acted|gun or moves"):
-        deviating.execute("move ariete", role="regulars")
+    refused(deviating, "@regulars move ariete", "already acted|gun or moves")
     out = deviating.execute("fire centauro idris range=30 weapon=TANKGUN dice=2,1", role="regulars")
     miss, direction = rolls(out)
     assert (miss.outcome, direction.outcome) == ("miss", "over")
@@ -414,15 +393,12 @@ def test_light_mortar_on_the_table(irregulars):
 
     Digest: DIFF-25, MORT-1.
     """
-    with pytest.raises(Refused, match="closer than 10 cm"):
-        irregulars.execute("fire abdi ferro range=9", role="irregulars")
+    refused(irregulars, "@irregulars fire abdi ferro range=9", "closer than 10 cm")
     out = irregulars.execute("fire abdi sora range=60 also=landi dice=5,4,2", role="irregulars")
     to_hit, sora, landi = rolls(out)
     assert (to_hit.target, to_hit.mods, sora.outcome) == (5, (), "saved: suppressed")
     assert plain(irregulars.state.units["landi"].out) == "killed by irregulars"
-    irregulars.execute("next", role=REFEREE)
-    irregulars.execute("next", role=REFEREE)
-    to_activation(irregulars, "irregulars")
+    next_turn(irregulars, "irregulars")
     out = irregulars.execute("fire abdi vigo range=60 dice=3", role="irregulars")
     assert "the mortar template lands 6 cm from Spr Vigo, the opponent chooses where (§8.5)" in _notes(out)
 
@@ -432,9 +408,7 @@ def test_tank_moves_is_hit_and_its_crew_saves(regulars):
     cannot hurt a tank; an RPG on its front needs 1+, which any die passes."""
     out = regulars.execute("move ariete 20 dice=6,6", role="regulars")
     assert facts(out, ev.Moved)[0].cm == 18
-    regulars.execute("next", role=REFEREE)
-    regulars.execute("next", role=REFEREE)
-    to_activation(regulars, "irregulars")
+    next_turn(regulars, "irregulars")
     out = regulars.execute("fire kid ariete range=20 dice=6,6,6", role="irregulars")
     assert "unharmed" in _notes(out) and len(rolls(out)) == 1
     out = regulars.execute("fire hirsi ariete range=20 dice=4,1", role="irregulars")
@@ -459,10 +433,8 @@ def test_light_armoured_vehicle_saves(irregulars):
     Digest: AMB-39, AMB-45, VF-1.
     """
     # §8.8: only a protected (not armoured) vehicle's men can be shot at, and they are in cover
-    with pytest.raises(Refused, match="inside Puma, an armoured vehicle"):
-        irregulars.execute("fire idris gallo range=40", role="irregulars")
-    with pytest.raises(Refused, match="inside Puma"):
-        irregulars.execute("blast gallo source=grenade by=irregulars", role=REFEREE)
+    refused(irregulars, "@irregulars fire idris gallo range=40", "inside Puma, an armoured vehicle")
+    refused(irregulars, "blast gallo source=grenade by=irregulars", "inside Puma")
     out = irregulars.execute("fire warsame neri range=40 dice=3", role="irregulars")
     assert _labels(rolls(out)[0]) == ["target behind cover"]
     out = irregulars.execute("fire idris puma range=40 dice=6,6,1,1,3,2", role="irregulars")
@@ -504,22 +476,17 @@ def test_leaders_save_and_suppression_test(tmp_path):
     1d6 at or under his class's value plus the Leadership of a leader within 5 cm
     (BN-C-SUP-LEADER).  Kid's two hits on Bassi (R3 3+, +1 as a leader) are saved; next
     turn Sora, suppressed, tests at 4 + Lt Ferro's 2."""
-    g = _game(tmp_path, "irregulars")
-    try:
+    with closing(_game(tmp_path, "irregulars")) as g:
         out = g.execute("fire kid bassi sora range=20 split=2,1 dice=5,5,6,2,3,4", role="irregulars")
         bassi, sora = [r for r in rolls(out) if r.purpose == "save"]
         assert (bassi.target, _labels(bassi), bassi.outcome) == (3, ["team leader"], "saved: suppressed")
         assert sora.outcome == "saved: suppressed"
-        g.execute("next", role=REFEREE)
-        g.execute("next", role=REFEREE)
-        to_activation(g, "regulars")
+        next_turn(g, "regulars")
         out = g.execute("fire sora kid range=20 leader=ferro dice=6", role="regulars")
         assert len(rolls(out)) == 1 and "suppressed" in status(g, "sora")  # a 6 always fails
         out = g.execute("fire bassi kid range=8 weapon=GRENADE leader=ferro dice=3,1", role="regulars")
         test = rolls(out)[0]
         assert (test.target, test.under) == (5, True)  # his own 4 + Ferro's 2, but a 6 always fails
-    finally:
-        g.close()
 
 
 def test_medic_stabilises(tmp_path):
@@ -528,17 +495,12 @@ def test_medic_stabilises(tmp_path):
 
     Digest: WND-2.
     """
-    g = _game(tmp_path, "irregulars", "wounded")
-    try:
+    with closing(_game(tmp_path, "irregulars", "wounded")) as g:
         g.execute("fire kid sora range=20 dice=5,5,1,1,4,4", role="irregulars")
         assert plain(g.state.units["sora"].out) == "wounded by irregulars"
-        g.execute("next", role=REFEREE)
-        g.execute("next", role=REFEREE)
-        to_activation(g, "regulars")
+        next_turn(g, "regulars")
         g.execute("medic riva sora", role="regulars")
         assert plain(g.state.units["sora"].out) == "stabilised, wounded by irregulars"
-    finally:
-        g.close()
 
 
 def test_press_and_civilians_are_fielded(regulars):

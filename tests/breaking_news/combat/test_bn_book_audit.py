@@ -3,18 +3,8 @@ each test states the situation, the dice and the outcome the book gives."""
 
 from __future__ import annotations
 
-import pytest
-from bn_combat_support import rolls, status, to_activation
-
-from core.ruleset import Refused
-from core.views import REFEREE
-
-
-def _next_turn(g, active):
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    to_activation(g, active)
-
+from bn_combat_support import next_turn, rolls, status
+from playing import refused
 
 # -------------------------------------------------------------- §6.3 vehicles
 
@@ -26,8 +16,7 @@ def test_getting_into_a_vehicle_is_the_whole_action_so_no_fire(rng):
     Digest: MOV-5, T-03.
     """
     rng.execute("embark m4 hummer", role="regulars")
-    with pytest.raises(Refused, match="already acted"):
-        rng.execute("fire m4 kalash range=30 dice=6,6,6", role="regulars")
+    refused(rng, "@regulars fire m4 kalash range=30 dice=6,6,6", "already acted")
     assert "fired" not in status(rng, "m4")
 
 
@@ -38,12 +27,10 @@ def test_getting_out_of_a_vehicle_is_the_whole_action_so_no_fire(rng):
     Digest: MOV-5, T-03.
     """
     rng.execute("embark m4 hummer", role="regulars")
-    _next_turn(rng, "regulars")
+    next_turn(rng, "regulars")
     rng.execute("disembark m4", role="regulars")
-    with pytest.raises(Refused, match="already acted"):
-        rng.execute("fire m4 kalash range=30 dice=6,6,6", role="regulars")
-    with pytest.raises(Refused, match="already acted"):
-        rng.execute("speculative m4 kalash range=30 dice=6", role="regulars")
-    _next_turn(rng, "regulars")
+    refused(rng, "@regulars fire m4 kalash range=30 dice=6,6,6", "already acted")
+    refused(rng, "@regulars speculative m4 kalash range=30 dice=6", "already acted")
+    next_turn(rng, "regulars")
     shot = rolls(rng.execute("fire m4 kalash range=30 aimed dice=1", role="regulars"))
     assert [r.faces for r in shot] == [(1,)]

@@ -4,6 +4,7 @@ fraction is written to the save exactly and read back the same."""
 
 from __future__ import annotations
 
+from contextlib import closing
 from decimal import Decimal
 
 import pytest
@@ -85,9 +86,6 @@ def test_a_move_with_a_fraction_is_saved_exactly(rng, tmp_path):
     assert '"cm":"4.5"' in rng.path.read_text()  # the exact decimal, never a float
     assert any("moves 4.5 cm" in line.text for line in rng.log_lines("irregulars"))
     rng.close()
-    again = Game.open(rng.path, writable=False)
-    try:
+    with closing(Game.open(rng.path, writable=False)) as again:
         assert again.state.units["m4"].moved_cm == Decimal("4.5")
         assert again.state == rng.state
-    finally:
-        again.close()

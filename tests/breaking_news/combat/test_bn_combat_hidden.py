@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 from bn_combat_support import facts, new_game, rolls, status
+from playing import refused
 
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
-from core.ruleset import Refused
 from core.views import REFEREE
 
 
@@ -31,10 +31,8 @@ def test_players_cannot_name_a_hidden_enemy(rng):
 
     Digest: AMB-18.
     """
-    with pytest.raises(Refused, match="no unit"):
-        rng.execute("fire sarge shadow range=20", role="regulars")
-    with pytest.raises(Refused, match="no unit"):
-        rng.execute("react-spot sarge shadow range=20", role="regulars")
+    refused(rng, "@regulars fire sarge shadow range=20", "no unit")
+    refused(rng, "@regulars react-spot sarge shadow range=20", "no unit")
 
 
 def test_hide_and_hidden_move_stay_private(rng):
@@ -96,13 +94,11 @@ def test_failed_sighting_gives_a_private_bonus_move(tmp_path, monkeypatch):
     assert (roll.target, roll.outcome) == (3, "not sighted")
     assert "Shadow" not in roll.purpose
     g.execute("react-shift shadow 3", role="irregulars")
-    with pytest.raises(Refused, match="no sighting bonus"):
-        g.execute("react-shift shadow 3", role="irregulars")
+    refused(g, "@irregulars react-shift shadow 3", "no sighting bonus")
     assert "shadow" not in g.view("regulars").units
     assert _mentions(g, "regulars", "Shadow", mark) == []
     assert any("sighting of a hidden figure" in line.text for line in g.log_lines("regulars", mark))
-    with pytest.raises(Refused, match="already tried"):
-        g.execute("react-spot sarge shadow range=15 dice=6", role=REFEREE)
+    refused(g, "react-spot sarge shadow range=15 dice=6", "already tried")
     out = g.execute("react-spot saw shadow range=15 dice=3", role=REFEREE)
     assert facts(out, ev.Spotted)[0].by_side == "regulars"
     assert "shadow" in g.view("regulars").units
@@ -125,10 +121,8 @@ def test_sighting_modifiers_and_limits(rng):
     roll = rolls(out)[0]
     assert roll.target == 6 and roll.outcome == "not sighted"
     assert {m.label for m in roll.mods} == {"target in the open", "spotter R5"}
-    with pytest.raises(Refused, match="beyond"):
-        rng.execute("react-spot sarge shadow range=101", role=REFEREE)
-    with pytest.raises(Refused, match="not hidden"):
-        rng.execute("react-spot sarge kalash range=10", role=REFEREE)
+    refused(rng, "react-spot sarge shadow range=101", "beyond")
+    refused(rng, "react-spot sarge kalash range=10", "not hidden")
 
 
 def test_sighting_within_5_cm_is_automatic(rng):
@@ -152,13 +146,11 @@ def test_a_sighting_that_cannot_succeed_is_not_an_attempt(tmp_path, monkeypatch)
     g.execute("hide delta", role="regulars")
     g.execute("hide sarge", role="regulars")
     mark = g.log_length
-    with pytest.raises(Refused, match="needs 8 on 1d6.*cannot succeed"):
-        g.execute("react-spot kid delta range=40", role=REFEREE)
+    refused(g, "react-spot kid delta range=40", "needs 8 on 1d6.*cannot succeed")
     assert g.log_length == mark
     assert "looked" not in status(g, "kid")
     assert "spot-bonus.delta" not in g.state.secrets
-    with pytest.raises(Refused, match="no sighting bonus move"):
-        g.execute("react-shift delta 5", role="regulars")
+    refused(g, "@regulars react-shift delta 5", "no sighting bonus move")
     # his one attempt of the turn is still his: at 15 cm Sgt Stone needs 3 + 1 (Irr3) = 4
     out = g.execute("react-spot kid sarge range=15 dice=4", role=REFEREE)
     assert rolls(out)[0].target == 4 and facts(out, ev.Spotted)
@@ -228,8 +220,7 @@ def test_a_suppressed_reacting_man_sights_only_in_the_english_draft(tmp_path, mo
         g.execute("react-spot sarge shadow range=15 dice=6", role=REFEREE)
         assert "shadow" in g.view("regulars").units
     else:
-        with pytest.raises(Refused, match="Italian"):
-            g.execute("react-spot sarge shadow range=15 dice=6", role=REFEREE)
+        refused(g, "react-spot sarge shadow range=15 dice=6", "Italian")
 
 
 def _night_range(tmp_path, monkeypatch) -> Game:

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import closing
 
 import pytest
 from bn_combat_support import facts, new_game, rolls
+from playing import refused
 
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
 from core.replay import visible_steps
-from core.ruleset import Refused
 from core.views import MarkerLabels
 
 LABEL = re.compile(r"[A-HJ-NP-Z][2-9][A-HJ-NP-Z]")
@@ -104,14 +105,10 @@ def test_a_side_cannot_aim_a_normal_shot_at_a_marker_nor_suspect_a_man_in_sight(
     Digest: SPOT-2.
     """
     label = _label(rng)
-    with pytest.raises(Refused, match=f"no unit '{label}'"):
-        rng.execute(f"fire sarge {label} range=20 dice=1", role="regulars")
-    with pytest.raises(Refused, match="Kalash Man is in sight: fire at him"):
-        rng.execute("speculative rook kalash range=20 dice=1", role="regulars")
-    with pytest.raises(Refused, match="no unit 'shadow'"):
-        rng.execute("speculative rook shadow range=20 dice=1", role="regulars")
-    with pytest.raises(Refused, match="no unit 'Z9Z'"):
-        rng.execute("react-spot sarge Z9Z range=20 dice=1", role="regulars")
+    refused(rng, f"@regulars fire sarge {label} range=20 dice=1", f"no unit '{label}'")
+    refused(rng, "@regulars speculative rook kalash range=20 dice=1", "Kalash Man is in sight: fire at him")
+    refused(rng, "@regulars speculative rook shadow range=20 dice=1", "no unit 'shadow'")
+    refused(rng, "@regulars react-spot sarge Z9Z range=20 dice=1", "no unit 'Z9Z'")
 
 
 def test_a_man_who_hides_gets_a_new_label_and_his_side_is_told_it(rng):
@@ -203,8 +200,7 @@ def test_a_man_spotted_by_one_side_is_named_only_to_those_who_see_him(tmp_path):
 
     save = tmp_path / "demo.ft"
     shutil.copy(Path(__file__).parents[3] / "saves" / "demo-game.ft", save)
-    g = Game.open(save, writable=False)
-    try:
+    with closing(Game.open(save, writable=False)) as g:
         shot = [ln.text for ln in g.log_lines("referee") if "fire with Light machine gun at Dahir Omar" in ln.text]
         assert len(shot) == 1
         for role in ("regulars", "irregulars"):
@@ -212,5 +208,3 @@ def test_a_man_spotted_by_one_side_is_named_only_to_those_who_see_him(tmp_path):
         spectator = [ln.text for ln in g.log_lines("spectator")]
         assert any("Cpl Bianchi now fired" in t for t in spectator)  # the table shows that he fired
         assert not [t for t in spectator if "Dahir" in t]
-    finally:
-        g.close()

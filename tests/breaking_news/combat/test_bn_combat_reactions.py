@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-import pytest
-from bn_combat_support import facts, rolls, status, to_activation
+from bn_combat_support import facts, next_turn, rolls, status
+from playing import refused
 
 from core import events as ev
 from core.language.i18n import plain
-from core.ruleset import Refused
 from core.views import REFEREE
 
 
@@ -18,10 +17,8 @@ def test_reacting_player_may_only_react(rng):
 
     Digest: ACT-1, ACT-2, OPP-1.
     """
-    with pytest.raises(Refused, match="react"):
-        rng.execute("fire kalash sarge range=20", role="irregulars")
-    with pytest.raises(Refused):
-        rng.execute("react-fire sarge kalash range=20", role="regulars")  # not the reacting side
+    refused(rng, "@irregulars fire kalash sarge range=20", "react")
+    refused(rng, "@regulars react-fire sarge kalash range=20")  # not the reacting side
 
 
 def test_a_figure_of_the_reacting_side_is_told_the_active_side_by_its_name(tmp_path):
@@ -30,9 +27,9 @@ def test_a_figure_of_the_reacting_side_is_told_the_active_side_by_its_name(tmp_p
     from bn_combat_support import new_game
 
     demo = new_game(tmp_path, "demo", active="irregulars")
-    with pytest.raises(Refused) as refused:
-        demo.execute("fire conti bashir range=40", role=REFEREE)
-    assert str(refused.value) == ("Pte Conti is not on the active side (Somali militia); it may only react: react-fire")
+    assert refused(demo, "fire conti bashir range=40") == (
+        "Pte Conti is not on the active side (Somali militia); it may only react: react-fire"
+    )
     demo.close()
 
 
@@ -43,12 +40,10 @@ def test_opportunity_fire_range_and_once_per_action(rng):
     Digest: ACT-2, AMB-17, DIFF-32, OPP-3, OPP-4.
     """
     rng.execute("move m4 10", role="regulars")
-    with pytest.raises(Refused, match="50 cm"):
-        rng.execute("react-fire kalash m4 range=60", role="irregulars")
+    refused(rng, "@irregulars react-fire kalash m4 range=60", "50 cm")
     out = rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars")
     assert rolls(out)[0].target == 5  # Irr2 +1
-    with pytest.raises(Refused, match="already reacted"):
-        rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars")
+    refused(rng, "@irregulars react-fire kalash m4 range=30 dice=2", "already reacted")
     rng.execute("move saw 4", role="regulars")  # a new enemy action
     rng.execute("react-fire kalash saw range=30 dice=2", role="irregulars")
 
@@ -64,8 +59,7 @@ def test_opportunity_fire_at_vehicles_has_no_range_limit_and_rpg_fires_once(rng)
     to_hit, vsave = rolls(out)
     assert to_hit.target == 6 and vsave.target == 1 and vsave.outcome == "saved"  # tank front vs RPG: 1+
     rng.execute("move m4 3", role="regulars")
-    with pytest.raises(Refused, match="already fired his RPG"):
-        rng.execute("react-fire rocket m4 range=20", role="irregulars")
+    refused(rng, "@irregulars react-fire rocket m4 range=20", "already fired his RPG")
 
 
 def test_suppressed_figures_cannot_react(rng):
@@ -74,10 +68,8 @@ def test_suppressed_figures_cannot_react(rng):
     Digest: AMB-16, AMB-49, OPP-1, SUP-2.
     """
     rng.execute("mark kid suppressed", role=REFEREE)
-    with pytest.raises(Refused, match="suppressed"):
-        rng.execute("react-fire kid sarge range=20", role="irregulars")
-    with pytest.raises(Refused, match="suppressed"):
-        rng.execute("react-dodge kid 2", role="irregulars")
+    refused(rng, "@irregulars react-fire kid sarge range=20", "suppressed")
+    refused(rng, "@irregulars react-dodge kid 2", "suppressed")
 
 
 def test_ex04_covering_fire_worth_nine_against_a_bunker(rng):
@@ -125,10 +117,8 @@ def test_a_covering_fire_hit_in_a_bunker_tests_the_whole_crew_behind_protection(
 def test_the_crew_of_a_weapon_is_one_fire_team(rng):
     rng.execute("covering m4 saw area=bunker range=32", role="regulars")
     rng.execute("move sarge 10", role="regulars")  # the Rangers advance: the MG answers the move (§8.2)
-    with pytest.raises(Refused, match="fire team"):
-        rng.execute("react-fire omar sarge range=32 area=bunker bunker crew=tali1", role="irregulars")
-    with pytest.raises(Refused, match="one crew"):
-        rng.execute("react-fire omar sarge range=32 area=bunker crew=kalash lone", role="irregulars")
+    refused(rng, "@irregulars react-fire omar sarge range=32 area=bunker bunker crew=tali1", "fire team")
+    refused(rng, "@irregulars react-fire omar sarge range=32 area=bunker crew=kalash lone", "one crew")
 
 
 def test_covering_fire_test_passed_on_ten(rng):
@@ -154,8 +144,7 @@ def test_covering_fire_adds_a_bonus_per_group_and_ends_with_the_turn(rng):
     rng.execute("covering sarge area=road range=20", role="regulars")  # AR 3 + Elite 3
     rng.execute("covering rook area=road range=20", role="regulars")  # AR 3 + Recruit 0
     assert rng.state.vars["covering"] == "road=9"
-    with pytest.raises(Refused, match="no covering fire"):
-        rng.execute("react-dodge kalash 2 area=house", role="irregulars")
+    refused(rng, "@irregulars react-dodge kalash 2 area=house", "no covering fire")
     rng.execute("next", role=REFEREE)
     rng.execute("next", role=REFEREE)
     assert rng.state.vars["covering"] == ""
@@ -166,8 +155,7 @@ def test_covering_fire_reaches_50_cm(rng):
 
     Digest: COV-1.
     """
-    with pytest.raises(Refused, match="50 cm"):
-        rng.execute("covering saw area=far range=55", role="regulars")
+    refused(rng, "@regulars covering saw area=far range=55", "50 cm")
 
 
 def test_dodge_and_going_to_ground(rng):
@@ -176,8 +164,7 @@ def test_dodge_and_going_to_ground(rng):
 
     Digest: AMB-16, MOV-6, SUP-1, T-04.
     """
-    with pytest.raises(Refused, match="cm must be a distance from 0 to 5 cm: .*not '6'"):
-        rng.execute("react-dodge kalash 6", role="irregulars")
+    refused(rng, "@irregulars react-dodge kalash 6", "cm must be a distance from 0 to 5 cm: .*not '6'")
     out = rng.execute("react-dodge kalash 4", role="irregulars")
     assert facts(out, ev.Moved)[0].cm == 4 and "dodging" in status(rng, "kalash")
     rng.execute("react-ground kid", role="irregulars")
@@ -210,9 +197,7 @@ def test_a_dodge_under_covering_fire_tests_first(rng):
 
 def test_turn_badges_clear_at_the_next_turn(rng):
     rng.execute("fire sarge kalash range=30 dice=1", role="regulars")
-    rng.execute("next", role=REFEREE)
-    rng.execute("next", role=REFEREE)
-    to_activation(rng, "regulars")
+    next_turn(rng, "regulars")
     assert "fired" not in status(rng, "sarge")
 
 
@@ -230,10 +215,8 @@ def test_answering_fire_is_simultaneous(rng):
     assert "suppressed" in status(rng, "rocket")
     rng.execute("react-fire rocket m4 range=30 dice=1", role="irregulars")
     rng.execute("move saw 3", role="regulars")
-    with pytest.raises(Refused, match="suppressed"):
-        rng.execute("react-fire rocket saw range=30", role="irregulars")
-    with pytest.raises(Refused, match="out of action"):
-        rng.execute("react-fire kalash saw range=30", role="irregulars")
+    refused(rng, "@irregulars react-fire rocket saw range=30", "suppressed")
+    refused(rng, "@irregulars react-fire kalash saw range=30", "out of action")
 
 
 def test_a_dodge_is_spent_on_a_shot_that_rolls_no_dice(rng):
@@ -265,8 +248,7 @@ def test_a_man_suppressed_earlier_does_not_answer_a_later_shot_as_simultaneous(r
     rng.execute("fire m4 rocket range=30 dice=4,6", role="regulars")
     assert "suppressed" in status(rng, "rocket")
     rng.execute("fire sarge rocket range=30 dice=1", role="regulars")
-    with pytest.raises(Refused, match="suppressed and cannot react"):
-        rng.execute("react-fire rocket sarge range=30", role="irregulars")
+    refused(rng, "@irregulars react-fire rocket sarge range=30", "suppressed and cannot react")
 
 
 def test_a_man_who_dodged_a_shot_does_not_fire_back_at_it(rng):
@@ -279,8 +261,7 @@ def test_a_man_who_dodged_a_shot_does_not_fire_back_at_it(rng):
     rng.execute("react-dodge kalash 2", role="irregulars")
     out = rng.execute("fire m4 kalash range=30 dice=1", role="regulars")
     assert "target dodges" in [m.label for m in rolls(out)[0].mods]
-    with pytest.raises(Refused, match="already reacted to this enemy action"):
-        rng.execute("react-fire kalash m4 range=30", role="irregulars")
+    refused(rng, "@irregulars react-fire kalash m4 range=30", "already reacted to this enemy action")
     rng.execute("move saw 3", role="regulars")
     rng.execute("react-fire kalash saw range=30 dice=2", role="irregulars")
 
@@ -296,8 +277,7 @@ def test_a_group_s_move_and_its_fire_are_one_action_each_enemy_figure_reacting_o
     rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars")
     out = rng.execute("fire saw kid range=30 with=m4 dice=1,1,1,1,1", role="regulars")
     assert not [line for line in out.lines if line.startswith("action")]  # still action 1
-    with pytest.raises(Refused, match="already reacted to this enemy action"):
-        rng.execute("react-fire kalash saw range=30 dice=2", role="irregulars")
+    refused(rng, "@irregulars react-fire kalash saw range=30 dice=2", "already reacted to this enemy action")
     rng.execute("react-fire omar saw range=30 dice=1,1,1,1", role="irregulars")
     out = rng.execute("move sarge 5", role="regulars")
     assert [line for line in out.lines if line.startswith("action")] == ["action 2 of this activation"]
@@ -310,5 +290,4 @@ def test_a_figure_that_moves_and_then_fires_gives_one_reaction_too(rng):
     rng.execute("move m4 5", role="regulars")
     rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars")
     rng.execute("fire m4 kid range=30 dice=1", role="regulars")
-    with pytest.raises(Refused, match="already reacted to this enemy action"):
-        rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars")
+    refused(rng, "@irregulars react-fire kalash m4 range=30 dice=2", "already reacted to this enemy action")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from bn_combat_support import HERE, rolls, to_activation
+from playing import refused
 
 import core.rulesets.breaking_news as bn
 from core.game import Game
@@ -76,12 +77,10 @@ def test_irregulars_without_mortars_have_no_support_fire(tmp_path, monkeypatch):
     Digest: AMB-34, MORT-3.
     """
     g = _range(tmp_path, monkeypatch, "")
-    with pytest.raises(Refused, match="Militia bought no Mortars: no off-table mortar to call"):
-        g.execute("call-support mortar dice=6", role="irregulars")
+    refused(g, "@irregulars call-support mortar dice=6", "Militia bought no Mortars: no off-table mortar to call")
     with pytest.raises(Refused, match="^Militia are Irregulars without the Mortars extra: they have no support fire"):
         g.execute("call-support dice=6", role="irregulars")
-    with pytest.raises(Refused, match="bought no Mortars"):
-        g.execute("call-support mortar side=irregulars dice=6", role=REFEREE)  # the referee cannot grant it either
+    refused(g, "call-support mortar side=irregulars dice=6", "bought no Mortars")  # the referee cannot grant it either
     assert "support.irregulars" not in g.state.vars
 
 
@@ -91,7 +90,6 @@ def test_an_irregular_sides_support_fire_is_its_mortar(tmp_path, monkeypatch):
     Digest: EXT-5, MORT-3.
     """
     g = _range(tmp_path, monkeypatch, MORTARS)
-    with pytest.raises(Refused, match="the support fire of Militia is their mortar: call-support mortar"):
-        g.execute("call-support dice=6", role="irregulars")
+    refused(g, "@irregulars call-support dice=6", "the support fire of Militia is their mortar: call-support mortar")
     (call,) = rolls(g.execute("call-support mortar dice=5", role="irregulars"))
     assert (call.target, call.outcome) == (5, "granted")

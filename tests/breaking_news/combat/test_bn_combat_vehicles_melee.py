@@ -5,21 +5,14 @@ rule (§9.3), and the Italian draft's numbers."""
 from __future__ import annotations
 
 import pytest
-from bn_combat_support import at_initiative, facts, new_game, rolls, status, to_activation
+from bn_combat_support import at_initiative, facts, new_game, next_turn, rolls, status, to_activation
+from playing import refused
 
 from core import events as ev
 from core.dice import NeedDice
 from core.language.i18n import plain
-from core.ruleset import Refused
 from core.rulesets.breaking_news import dice_order
 from core.views import REFEREE
-
-
-def _next_turn(g, active):
-    g.execute("next", role=REFEREE)
-    g.execute("next", role=REFEREE)
-    to_activation(g, active)
-
 
 # -------------------------------------------------------------------- vehicles
 
@@ -34,8 +27,7 @@ def test_vehicle_moves_roll_2d6(rng):
     assert facts(out, ev.Moved)[0].cm == 38  # wheeled 45 - 7
     out = rng.execute("move abrams 10 dice=6,6", role="regulars")
     assert facts(out, ev.Moved)[0].cm == 10  # tracked 30 - 12 = 18 allowed
-    with pytest.raises(Refused, match="gun or moves"):
-        rng.execute("fire abrams kalash range=30 weapon=TANKGUN", role="regulars")
+    refused(rng, "@regulars fire abrams kalash range=30 weapon=TANKGUN", "gun or moves")
     out = rng.execute("fire abrams kalash range=30 weapon=HMG dice=1,1,1,1,1", role="regulars")
     assert rolls(out)[0].target == 6 and rolls(out)[0].mods[0].label == "firer moved"
 
@@ -48,9 +40,8 @@ def test_embark_and_disembark_are_whole_actions(rng):
     """
     rng.execute("embark m4 hummer", role="regulars")
     assert "in-vehicle" in status(rng, "m4") and rng.state.vars["secret.aboard.m4"] == "hummer"
-    with pytest.raises(Refused, match="already acted"):
-        rng.execute("disembark m4", role="regulars")
-    _next_turn(rng, "regulars")
+    refused(rng, "@regulars disembark m4", "already acted")
+    next_turn(rng, "regulars")
     rng.execute("disembark m4", role="regulars")
     assert "in-vehicle" not in status(rng, "m4")
 
@@ -75,7 +66,7 @@ def test_rpg_blows_up_a_hummer_and_the_crew_bails_out(tmp_path, monkeypatch):
     """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch)
     g.execute("embark m4 hummer", role="regulars")
-    _next_turn(g, "irregulars")
+    next_turn(g, "irregulars")
     # Men in a protected vehicle count as behind cover against small arms (§8.8).
     out = g.execute("fire kalash m4 range=20 dice=4", role="irregulars")
     assert {m.label for m in rolls(out)[0].mods} == {"Irr2 firing", "target behind cover"}
@@ -96,7 +87,7 @@ def test_the_men_in_an_exploding_vehicle_have_no_protection_bonus(tmp_path, monk
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch)
     g.execute("embark sarge hummer", role="regulars")
     g.execute("embark m4 hummer", role="regulars")
-    _next_turn(g, "irregulars")
+    next_turn(g, "irregulars")
     out = g.execute("fire rocket hummer range=30 dice=5,3,2,2", role="irregulars")
     _to_hit, vsave, sarge, m4 = facts(out, ev.Rolled)
     assert vsave.roll.outcome == "explodes"
@@ -170,8 +161,7 @@ def test_a_move_into_contact_ends_in_melee(rng):
     out = rng.execute("melee sarge kalash dice=3,3", role="regulars")
     assert [r.outcome for r in rolls(out)] == ["total 7", "total 5"]
     assert plain(rng.state.units["kalash"].out) == "killed by regulars"
-    with pytest.raises(Refused, match="already"):
-        rng.execute("melee sarge kid dice=3,3", role="regulars")
+    refused(rng, "@regulars melee sarge kid dice=3,3", "already")
     rng.execute("move m4 4 cautious", role="regulars")
     # a group, one who crept and one who stood: 1 + 4 + 4 against 6 + 1
     out = rng.execute("melee m4 kid with=saw dice=1,6", role="regulars")
@@ -182,11 +172,9 @@ def test_a_move_into_contact_ends_in_melee(rng):
 
 def test_a_man_who_fired_does_not_fight(rng):
     rng.execute("fire rook kalash range=30 aimed dice=1", role="regulars")
-    with pytest.raises(Refused, match="fired or fought"):
-        rng.execute("melee rook kalash dice=3,3", role="regulars")
+    refused(rng, "@regulars melee rook kalash dice=3,3", "fired or fought")
     rng.execute("covering saw area=yard range=20", role="regulars")
-    with pytest.raises(Refused, match="fired or fought"):
-        rng.execute("melee saw kalash dice=3,3", role="regulars")
+    refused(rng, "@regulars melee saw kalash dice=3,3", "fired or fought")
 
 
 def test_melee_three_against_one_and_ties(rng):
@@ -212,10 +200,8 @@ def test_melee_limits_and_the_lone_winner(rng):
 
     Digest: MEL-2.
     """
-    with pytest.raises(Refused, match="ONE"):
-        rng.execute("melee m4 kalash kid with=saw", role="regulars")
-    with pytest.raises(Refused, match="at most"):
-        rng.execute("melee sarge kalash with=saw,m4,rook", role="regulars")
+    refused(rng, "@regulars melee m4 kalash kid with=saw", "ONE")
+    refused(rng, "@regulars melee sarge kalash with=saw,m4,rook", "at most")
     out = rng.execute("melee rook kalash rocket dice=1,6", role="regulars")
     assert plain(rng.state.units["rook"].out) == "killed by irregulars"
     assert [e.unit for e in facts(out, ev.UnitOut)] == ["rook"]
@@ -257,7 +243,7 @@ def test_ex05_rangers_storm_the_taliban_house(rng):
     assert all("suppressed" in status(rng, t) for t in alive)
     assert "suppressed" in status(rng, "sarge")
     # Next round: the Ranger fails his test (24 dice, not the book's 21); both Taliban pass (2 dice).
-    _next_turn(rng, "regulars")
+    next_turn(rng, "regulars")
     tests = [6, 1, 1]
     attack = [1] * 24
     defend = [1, 1]
@@ -318,8 +304,7 @@ def test_bombardment_called_lands_next_turn(tmp_path, monkeypatch):
     g = at_initiative(tmp_path, "combat", monkeypatch=monkeypatch)
     out = g.execute("call-support dice=4", role="regulars")
     assert rolls(out)[0].outcome == "granted" and g.state.vars["support.regulars"] == "artillery@2"
-    with pytest.raises(Refused, match="already"):
-        g.execute("call-support dice=6", role="regulars")
+    refused(g, "@regulars call-support dice=6", "already")
     out = g.execute("call-support mortar dice=4", role="irregulars")
     assert rolls(out)[0].target == 5 and rolls(out)[0].outcome == "refused"
     to_activation(g, "regulars")
@@ -355,8 +340,7 @@ def test_irregular_mortar_and_counter_battery(tmp_path, monkeypatch):
     g.execute("next", role=REFEREE)
     out = g.execute("call-support counter dice=4", role="regulars")
     assert g.state.vars["mortar-silenced.irregulars"] == 1
-    with pytest.raises(Refused, match="silenced"):
-        g.execute("call-support mortar", role="irregulars")
+    refused(g, "@irregulars call-support mortar", "silenced")
 
 
 def test_smoke_drifts_next_turn_and_clears_after(rng):
@@ -385,8 +369,7 @@ def test_ied_dud_and_blast(rng):
     """
     out = rng.execute("ied marker.1 dice=2", role=REFEREE)
     assert rolls(out)[0].outcome == "dud"
-    with pytest.raises(Refused, match="already"):
-        rng.execute("ied marker.1 dice=6", role=REFEREE)
+    refused(rng, "ied marker.1 dice=6", "already")
     out = rng.execute("blast sarge m4 source=ied by=irregulars dice=3,2", role=REFEREE)
     s, m = rolls(out)
     assert s.target == 3 and s.mods[0].label == "team leader"
@@ -444,8 +427,7 @@ def test_wound_roll_of_two_is_dead(tmp_path, monkeypatch):
 
 
 def test_options_are_referee_switches_before_play(rng):
-    with pytest.raises(Refused, match="phase"):
-        rng.execute("option ammo on", role=REFEREE)
+    refused(rng, "option ammo on", "phase")
 
 
 @pytest.mark.parametrize(("variant", "words"), [("", "runs on for"), ("it-2009-12-09", "runs on straight on")])
@@ -474,11 +456,8 @@ def test_helicopter_gunship(rng):
     out = rng.execute("fire apache kalash range=20 dice=6,1,1,1,1,5", role="regulars")
     assert rolls(out)[0].target == 6 and len(rolls(out)[0].faces) == 5  # the HMG's 150 cm column
     assert "suppressed" in status(rng, "kalash")
-    rng.execute("next", role=REFEREE)
-    rng.execute("next", role=REFEREE)
-    to_activation(rng, "irregulars")
-    with pytest.raises(Refused, match="on its own"):
-        rng.execute("fire kid apache sarge range=20 split=2,1", role="irregulars")
+    next_turn(rng, "irregulars")
+    refused(rng, "@irregulars fire kid apache sarge range=20 split=2,1", "on its own")
     out = rng.execute("fire rocket apache range=20 dice=6,3", role="irregulars")
     to_hit, vsave = rolls(out)
     assert to_hit.target == 6 and vsave.target == 4  # RPG at its long band; light-armoured vs light AT

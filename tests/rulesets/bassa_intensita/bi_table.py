@@ -4,9 +4,10 @@ truck in a squad, open and closed vehicles, a helicopter with passengers, AA wea
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
+
+from playing import play, refused  # noqa: F401  (re-exported)
 
 from core import events as ev
 from core import ruleset as ruleset_module
@@ -15,9 +16,6 @@ from core.ruleset import Context
 from core.rulesets.bassa_intensita import BassaIntensita
 from core.rulesets.common import Scenario
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).parents[2] / "shared"))
-from playing import play  # noqa: E402, F401  (test folders are not packages; re-exported)
 
 U = ev.UnitSpec
 #: Red's anti-aircraft machine gunners, one shot each a turn (BI-R260).

@@ -3,19 +3,13 @@ helicopter (BI-R257); the man not trained for it waits for the landing (BI-R256)
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
+from playing import play, refused
 
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
-from core.ruleset import Refused
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).parents[2] / "shared"))
-from playing import play  # noqa: E402  (test folders are not packages)
 
 
 @pytest.fixture
@@ -41,15 +35,13 @@ def test_the_rope_team_starts_aboard_and_comes_down_while_the_helicopter_hovers(
     assert aboard(game, "nh90") == {"ferri", "greco", "neri", "monti"}
     goto(game, "move-first", 1)
     assert game.state.active_side == "raiders"
-    with pytest.raises(Refused, match="rope down while it hovers"):
-        play(game, "@raiders dismount ferri")
+    refused(game, "@raiders dismount ferri", "rope down while it hovers")
     play(game, "@raiders hover nh90")
     facts = play(game, "@raiders dismount ferri", "@raiders dismount greco", "@raiders dismount neri")
     assert [plain(e.how) for e in facts if isinstance(e, ev.Moved)] == [
         "fast-ropes down from NH90 transport: half his move"
     ]
-    with pytest.raises(Refused, match="Pte Monti, medic is not trained to fast-rope"):
-        play(game, "@raiders dismount monti")
+    refused(game, "@raiders dismount monti", "Pte Monti, medic is not trained to fast-rope")
     assert aboard(game, "nh90") == {"monti"}
     # the gunship flies by its 2d6 x 10 cm while the transport hovers
     facts = play(game, "@raiders move mangusta 50 dice=2,4")

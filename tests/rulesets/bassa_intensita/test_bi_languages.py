@@ -4,12 +4,14 @@ language, and every message the game can hold is in the Italian catalogue."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import msgspec
 import pytest
+from playing import play, refused
+from recorded import RecordedGame, effective_facts
 
 from core import events as ev
 from core.dice import NeedDice
@@ -22,10 +24,6 @@ from core.rulesets.bassa_intensita import BassaIntensita, casualties
 from core.rulesets.bassa_intensita.words import DOMAIN, render
 from core.views import REFEREE
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
-from playing import play  # noqa: E402  (test folders are not packages)
-from recorded import RecordedGame, effective_facts  # noqa: E402
-
 GAME = RecordedGame("bassa-intensita-game", "bassa-intensita", 2026)
 SAVE = GAME.save
 #: The demo scenario to the elite's fire phase; Lt Ferrante (Elite 6, short range +1)
@@ -37,6 +35,12 @@ def _new(tmp_path: Path, name: str) -> Game:
     g = Game.new(tmp_path / name, "bassa-intensita", seed=11)
     g.execute("scenario demo", role=REFEREE)
     return g
+
+
+@pytest.fixture
+def g(tmp_path):
+    with closing(_new(tmp_path, "bi.ft")) as g:
+        yield g
 
 
 def _words(e: ev.Event) -> list:
@@ -55,8 +59,7 @@ def test_the_recorded_game_makes_the_same_events_whatever_the_readers_language(t
     assert msgspec.json.encode(effective_facts(made)) == msgspec.json.encode(effective_facts(SAVE))
 
 
-def test_a_shot_narrated_in_italian_and_in_english(tmp_path):
-    g = _new(tmp_path, "bi.ft")
+def test_a_shot_narrated_in_italian_and_in_english(g):
     facts = play(g, *FIRE)
     shots = [e for e in facts if isinstance(e, ev.Rolled) and e.roll.rule == "A.9.4"]
     damage = next(e for e in facts if isinstance(e, ev.Rolled) and e.roll.rule == "A.12.1")
@@ -77,11 +80,9 @@ def test_a_shot_narrated_in_italian_and_in_english(tmp_path):
         "(Elite Quality +6, short range +1): 7 → hit: roll damage (A.12) [table dice]"
     )
     assert hurt == "Omar Haji's damage: 1d10: 3 → shocked [table dice]"
-    g.close()
 
 
-def test_a_failed_morale_check_and_the_result_in_italian(tmp_path):
-    g = _new(tmp_path, "bi.ft")
+def test_a_failed_morale_check_and_the_result_in_italian(g):
     play(g, *FIRE)
     facts = play(g, "morale omar dice=9,6")
     # Regular 4 + 3, under automatic fire -2: a 9 fails; the effect's 6 is a surrender,
@@ -107,23 +108,18 @@ def test_a_failed_morale_check_and_the_result_in_italian(tmp_path):
     assert plain(g.state.result) == (
         "Folgore patrol win: the village is searched. Losses: Folgore patrol: no losses; Village militia: no losses"
     )
-    g.close()
 
 
-def test_a_refusal_reads_in_the_language_of_whoever_gave_the_command(tmp_path):
-    g = _new(tmp_path, "bi.ft")
+def test_a_refusal_reads_in_the_language_of_whoever_gave_the_command(g):
     play(g, *FIRE[:-1])
     with reading("it"), pytest.raises(Refused, match=r"^400 cm è fuori gittata per fucile d'assalto \(BI-R075\)$"):
         play(g, "fire ferrante omar range=400")
-    with pytest.raises(Refused, match=r"^400 cm is out of range of the Assault rifle \(BI-R075\)$"):
-        play(g, "fire ferrante omar range=400")
+    refused(g, "fire ferrante omar range=400", r"^400 cm is out of range of the Assault rifle \(BI-R075\)$")
     with reading("it"), pytest.raises(Refused, match=r"^Sgt Marra ha Qualità Veterano e agisce nel proprio livello"):
         play(g, "fire marra omar range=20")
-    g.close()
 
 
-def test_a_request_for_table_dice_says_what_for_in_the_askers_language(tmp_path):
-    g = _new(tmp_path, "bi.ft")
+def test_a_request_for_table_dice_says_what_for_in_the_askers_language(g):
     play(g, *FIRE[:-1])
     with reading("it"):
         with pytest.raises(NeedDice) as asked:
@@ -140,7 +136,6 @@ def test_a_request_for_table_dice_says_what_for_in_the_askers_language(tmp_path)
         "Lt Ferrante's fire with his Assault rifle at Omar Haji (short range): 1d10, needs 7 or less "
         "(Elite Quality +6, short range +1)"
     )
-    g.close()
 
 
 def test_the_rulesets_own_words_follow_the_reader():
@@ -194,17 +189,15 @@ def test_every_message_of_the_recorded_game_is_in_the_italian_catalogue():
     assert len(used) > 80 and missing == []
 
 
-def test_movement_modifiers_are_typed_and_listed_by_the_italian_books_words(tmp_path):
+def test_movement_modifiers_are_typed_and_listed_by_the_italian_books_words(g):
     """BI-R042 (#61): an Italian referee types a movement modifier as the book's table names
     it (``via=porta,ostacolo-piccolo``), sees the Italian listed with the English noted, and
     the record keeps the English ids, so the line replays alike in either language."""
-    g = _new(tmp_path, "bi.ft")
     play(g, "next dice=5,2", "next")
     with reading("it"):
         issued, *facts = g.execute("move ferrante 4 via=porta", role=REFEREE).events
         play(g, "move marra 0 via=ostacolo-grande")
-        with pytest.raises(Refused, match="porta"):
-            play(g, "move sanna 4 via=tetto")
+        refused(g, "move sanna 4 via=tetto", "porta")
         spec = next(s for s in g.commands if s.name == "move")
         usage = g.usage(spec)
     assert isinstance(issued, ev.Issued) and issued.text == "move ferrante 4 via=door"
@@ -214,7 +207,6 @@ def test_movement_modifiers_are_typed_and_listed_by_the_italian_books_words(tmp_
         )
     assert "porta" in usage and "ostacolo-piccolo" in usage and "door" not in usage
     play(g, "move deiana 4 via=door")  # the English id, as a script or an English seat types it
-    g.close()
 
 
 @pytest.mark.parametrize(
@@ -275,10 +267,9 @@ def test_an_air_strikes_note_names_the_bombs_as_the_referee_types_them():
             assert said in render(BassaIntensita().note_for_the_referee(note))
 
 
-def test_a_burst_of_no_he_source_lists_the_sources_in_the_referees_language(tmp_path):
+def test_a_burst_of_no_he_source_lists_the_sources_in_the_referees_language(g):
     """A.10.2 (#61): the refusal lists the sources as the referee types them: Italian names
     under Italian (``lanciarazzi-rpg``, ``cannone-102``, ``bomba-anticarro``), the ids in English."""
-    g = _new(tmp_path, "bi.ft")
     play(g, *FIRE[:-1])
     with reading("it"), pytest.raises(Refused) as italian:
         play(g, "burst omar source=nosuch long")
@@ -288,7 +279,6 @@ def test_a_burst_of_no_he_source_lists_the_sources_in_the_referees_language(tmp_
     with pytest.raises(Refused) as english:
         play(g, "burst omar source=nosuch long")
     assert {"rpg", "gun-102", "bomb-at", "atgm"} <= set(str(english.value).partition(": ")[2].split(", "))
-    g.close()
 
 
 @pytest.mark.parametrize(("italian", "english"), [("mina-anticarro", "at-mine"), ("granata-anticarro", "at-grenade")])

@@ -4,15 +4,11 @@ scenario convoy, from the set-up to the recorded result."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from recorded import RecordedGame
 
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
-from recorded import RecordedGame  # noqa: E402  (test folders are not packages)
 
 GAME = RecordedGame("bassa-intensita-game", "bassa-intensita", 2026)
 SAVE = GAME.save

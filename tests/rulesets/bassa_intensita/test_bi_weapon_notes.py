@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from bi_table import PIECES, TABLE, BookTable, goto, play, rolls
+from bi_table import PIECES, TABLE, BookTable, goto, play, refused, rolls
 
 from core import events as ev
 from core import ruleset as ruleset_module
 from core.game import Game
 from core.language.i18n import plain
-from core.ruleset import Context, Refused
+from core.ruleset import Context
 from core.rulesets.common import Scenario
 from core.views import REFEREE
 
@@ -53,8 +53,7 @@ def test_a_machine_gun_not_emplaced_cannot_fire_and_fires_once_emplaced(game):
     Rules: BI-R068, BI-WN6.
     """
     goto(game, "fire-regular", 1)
-    with pytest.raises(Refused, match="must be emplaced"):
-        play(game, "@blue fire dario omar range=30 dice=10,10,10")
+    refused(game, "@blue fire dario omar range=30 dice=10,10,10", "must be emplaced")
     facts = play(game, "@blue emplace dario")
     assert not rolls(facts) and game.state.units["dario"].has("emplaced")
     goto(game, "fire-regular", 2)
@@ -71,8 +70,7 @@ def test_a_light_mg_not_emplaced_fires_at_the_assault_rifle_ranges(game):
     Rules: BI-R075, BI-WN4.
     """
     goto(game, "fire-regular", 1)
-    with pytest.raises(Refused, match="100 cm is out of range"):
-        play(game, "@blue fire mario omar range=100")
+    refused(game, "@blue fire mario omar range=100", "100 cm is out of range")
     facts = play(game, "@blue fire mario omar range=20 dice=10,10")
     assert [plain(r.purpose) for r in rolls(facts, "A.9.4")] == [
         "fire with his Assault rifle at Omar (normal range)"
@@ -99,5 +97,4 @@ def test_moving_undoes_the_emplacement(game):
     play(game, "@blue move dario 10")
     assert not game.state.units["dario"].has("emplaced")
     goto(game, "fire-regular", 3)
-    with pytest.raises(Refused, match="must be emplaced"):
-        play(game, "@blue fire dario omar range=30")
+    refused(game, "@blue fire dario omar range=30", "must be emplaced")

@@ -3,14 +3,8 @@ lacks (ln_support.py)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from ln_support import ludonet_game  # noqa: E402
+from ln_support import ludonet_game
 
 
 @pytest.fixture

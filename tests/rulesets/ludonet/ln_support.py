@@ -4,16 +4,12 @@ PIAT, a mortar, an aircraft with its passes, an anti-aircraft gun, a reserve to 
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from playing import play
 
 from core import events as ev
 from core.game import Game
 from core.rulesets.ludonet import Ludonet
 from core.views import REFEREE
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
-from playing import play  # noqa: E402, F401  (test folders are not packages; re-exported)
 
 EXTRA = (
     ev.UnitSpec(

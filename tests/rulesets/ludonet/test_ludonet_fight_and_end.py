@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import closing
+
 from ln_support import ludonet_game, play, rolls, to_phase
 from playing import refused
 
@@ -115,8 +117,7 @@ def test_reinforcements_end_a_retreat(armoured):
 
 
 def test_the_last_turn_goes_to_the_final_count(tmp_path, monkeypatch):
-    game = ludonet_game(tmp_path, monkeypatch, {"turns": 1, "victory": "hold the farm at the end"})
-    try:
+    with closing(ludonet_game(tmp_path, monkeypatch, {"turns": 1, "victory": "hold the farm at the end"})) as game:
         refused(game, "victory paras", "has not started")
         to_phase(game, 1, "end")
         facts = play(game, "next")
@@ -134,8 +135,6 @@ def test_the_last_turn_goes_to_the_final_count(tmp_path, monkeypatch):
         )
         assert game.state.phase == "ended"
         refused(game, "victory draw", "the game is over")
-    finally:
-        game.close()
 
 
 def test_a_side_with_nothing_left_loses(armoured):

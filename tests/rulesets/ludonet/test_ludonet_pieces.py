@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import closing
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -90,14 +92,11 @@ def test_infantry_at_a_vehicle_uses_the_combat_values(armoured):
 
 
 def test_the_crew_aboard_is_lost_with_its_vehicle(tmp_path, monkeypatch):
-    game = ludonet_game(tmp_path, monkeypatch, {"aboard.karl": "panzer"})
-    try:
+    with closing(ludonet_game(tmp_path, monkeypatch, {"aboard.karl": "panzer"})) as game:
         to_phase(game, 1, "fire")
         play(game, "@paras fire sherman panzer half dice=6,6,1", "next")
         assert plain(game.state.units["karl"].out) == "lost with Panzer IV"
         assert game.state.units["max"].in_play
-    finally:
-        game.close()
 
 
 def test_immobilised_for_two_turns(armoured):
@@ -255,8 +254,7 @@ def test_range_band_from_the_measured_distance():
 
 def test_the_scenario_ranges_decide_the_band(tmp_path, monkeypatch):
     """Rules: LN-R030, LN-AMB-02."""
-    game = ludonet_game(tmp_path, monkeypatch, WEAPONS)
-    try:
+    with closing(ludonet_game(tmp_path, monkeypatch, WEAPONS)) as game:
         to_phase(game, 1, "fire")
         refused(game, "@paras fire jones kurt range=41", "beyond the 40 cm range of Pte Jones' weapon")
         refused(game, "@paras fire jones kurt", "say half or full, or give the measured distance")
@@ -277,25 +275,21 @@ def test_the_scenario_ranges_decide_the_band(tmp_path, monkeypatch):
         # the scenario calls the MG 42 heavy: +1 damage, though its team has no role
         facts = play(game, "@garrison fire mg42 bren range=60 dice=5,4")
         assert [m.value for m in rolls(facts)[1].mods] == [1] and plain(rolls(facts)[1].outcome) == "eliminated"
-    finally:
-        game.close()
 
 
 def test_the_scenarios_visibility_limits_direct_fire(tmp_path, monkeypatch):
     """Rules: LN-AMB-18."""
-    game = ludonet_game(tmp_path, monkeypatch, {**WEAPONS, "visibility": 15})
-    try:
+    with closing(ludonet_game(tmp_path, monkeypatch, {**WEAPONS, "visibility": 15})) as game:
         to_phase(game, 1, "fire")
         refused(game, "@paras fire jones kurt range=16", "16 cm away: the scenario's visibility is 15 cm")
         play(game, "@paras fire jones kurt range=15 dice=1")
-    finally:
-        game.close()
 
 
 def test_the_scenarios_heavy_and_anti_aircraft_weapons(tmp_path, monkeypatch):
     """Rules: LN-AMB-07."""
-    game = ludonet_game(tmp_path, monkeypatch, {"weapon.rifle.heavy": 1, "weapon.MP40.anti_aircraft": 1})
-    try:
+    with closing(
+        ludonet_game(tmp_path, monkeypatch, {"weapon.rifle.heavy": 1, "weapon.MP40.anti_aircraft": 1})
+    ) as game:
         to_phase(game, 1, "move-first")
         refused(game, "@paras move jones 6", "1 to 5 cm")
         to_phase(game, 1, "fire")
@@ -303,8 +297,6 @@ def test_the_scenarios_heavy_and_anti_aircraft_weapons(tmp_path, monkeypatch):
         refused(game, "@garrison aa fritz typhoon", "has no anti-aircraft weapon")
         play(game, "@garrison aa hans typhoon dice=6")
         assert plain(game.state.units["typhoon"].out) == "shot down by anti-aircraft fire"
-    finally:
-        game.close()
 
 
 # -------------------------------------------------------------- support off the table
@@ -323,8 +315,7 @@ SUPPORT = {
 
 def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
     """Rules: LN-AMB-17."""
-    game = ludonet_game(tmp_path, monkeypatch, SUPPORT)
-    try:
+    with closing(ludonet_game(tmp_path, monkeypatch, SUPPORT)) as game:
         to_phase(game, 1, "fire")
         refused(game, "barrage nebel smith", r"no artillery or aircraft support 'nebel' .*support: mortar, stuka")
         refused(game, "barrage mortar", "name the pieces inside the burst")
@@ -354,8 +345,6 @@ def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
         play(game, "barrage mortar brown dice=2")
         to_phase(game, 3, "fire")
         refused(game, "barrage mortar brown", "nothing left: 2 used")
-    finally:
-        game.close()
 
 
 def test_the_damage_die_says_who_hit_the_figure_without_naming_a_hidden_firer(armoured):
@@ -400,39 +389,30 @@ def test_the_damage_prompt_at_the_targets_seat_says_who_hit_him(armoured):
 def test_a_barrage_within_half_range_is_a_keyword_in_either_language(tmp_path, monkeypatch, lang, line, half, face):
     """LN-AMB-17 (ruling LN-BARRAGE): 4+ given ``half`` (Italian ``mezzo``) anywhere in the line,
     5+ without it or given ``full``; the log records the English keyword (#61)."""
-    game = ludonet_game(tmp_path, monkeypatch, SUPPORT)
-    try:
+    with closing(ludonet_game(tmp_path, monkeypatch, SUPPORT)) as game:
         to_phase(game, 1, "fire")
         with reading(lang):
             done = game.execute(f"{line} dice={face}" + (",1" if face >= (4 if half else 5) else ""), role="referee")
         assert plain(rolls(done.events)[0].outcome) == ("hit" if face >= (4 if half else 5) else "miss")
         recorded = done.events[0].text
         assert ("half" in recorded.split()) == half and "mezzo" not in recorded
-    finally:
-        game.close()
 
 
 def test_a_barrage_offers_half_and_refuses_it_for_an_aircraft(tmp_path, monkeypatch):
     """Ruling LN-BARRAGE: Tab offers the band in the reader's words; an aircraft's pass has none (LN-R061)."""
-    game = ludonet_game(tmp_path, monkeypatch, SUPPORT)
-    try:
+    with closing(ludonet_game(tmp_path, monkeypatch, SUPPORT)) as game:
         to_phase(game, 1, "fire")
         assert {"half", "full"} <= set(game.complete("barrage mortar smith ", role="referee"))
         with reading("it"):
             assert {"mezzo", "pieno"} <= set(game.complete("sbarramento mortar smith ", role="referee"))
         refused(game, "barrage stuka half smith", "an aircraft's pass is not fired at a range")
-    finally:
-        game.close()
 
 
 def test_a_piece_named_by_the_start_of_its_name_in_a_barrage_is_not_the_band(tmp_path, monkeypatch):
     """Ruling LN-BARRAGE: a word among the pieces is the band only when it is ``half`` or
     ``full`` whole: ``ha`` is Hans, as a piece named by its beginning always was."""
-    game = ludonet_game(tmp_path, monkeypatch, SUPPORT)
-    try:
+    with closing(ludonet_game(tmp_path, monkeypatch, SUPPORT)) as game:
         to_phase(game, 1, "fire")
         facts = play(game, "barrage mortar smith ha dice=5,1,1")  # 5+: beyond half range
         assert [plain(r.outcome) for r in rolls(facts)][0] == "hit"
         assert [e.unit for e in facts if isinstance(e, ev.Rolled)][1:] == ["smith", "hans"]
-    finally:
-        game.close()

@@ -3,15 +3,11 @@ makes, and it is a whole game, from the scenario to the recorded result."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from recorded import RecordedGame
 
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
-from recorded import RecordedGame  # noqa: E402  (test folders are not packages)
 
 GAME = RecordedGame("ludonet-game", "ludonet", 2026)
 SAVE = GAME.save
