@@ -108,22 +108,21 @@ def _dropped(f: BinaryIO, start: int) -> tuple[int, int]:
     """
     f.seek(start)
     lines = units = 0
-    rest = b""  # the start of the line the last chunk ended in
-    overlong = False  # that line is longer than a save's: its end is skipped
+    # The start of the line the last chunk ended in, cut one byte past a save's longest line:
+    # long enough for ``_begins_unit`` to refuse it by its length, never the whole line.
+    rest = b""
     while chunk := f.read(_CHUNK):
         lines += chunk.count(b"\n")
         end = chunk.rfind(b"\n")
         if end < 0:
-            rest += chunk[: max(0, MAX_LINE_BYTES + 1 - len(rest))] if not overlong else b""
-            overlong = overlong or len(rest) > MAX_LINE_BYTES
+            rest += chunk[: max(0, MAX_LINE_BYTES + 1 - len(rest))]
             continue
-        head = chunk[: chunk.find(b"\n")]
-        units += not overlong and _begins_unit(rest + head)
+        units += _begins_unit(rest + chunk[: chunk.find(b"\n")])
         units += _unit_starts(chunk, chunk.find(b"\n") + 1, end)
-        rest, overlong = chunk[end + 1 : end + 2 + MAX_LINE_BYTES], len(chunk) - end - 1 > MAX_LINE_BYTES
-    if rest or overlong:
+        rest = chunk[end + 1 : end + 2 + MAX_LINE_BYTES]
+    if rest:
         lines += 1  # a last line with no line feed
-        units += not overlong and _begins_unit(rest)
+        units += _begins_unit(rest)
     return lines, units
 
 
