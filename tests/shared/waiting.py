@@ -10,16 +10,20 @@ what they waited for: neither ever stands for a guess at how long the app takes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import TypeVar
 
 from textual import events
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 
 #: The first line of a test's child program (``python -c``) that waits as these helpers do.
 IN_CHILD = f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); from waiting import press, settled\n"
+
+S = TypeVar("S")
 
 #: Only ever an upper bound on waiting for something that happens (CI shares two cores).
 PATIENCE_S = 60.0
@@ -132,3 +136,39 @@ async def type_text(pilot, text: str, *keys: str) -> None:
         event.set_sender(app)
         app.post_message(event)
     await settled(pilot)
+
+
+@contextlib.asynccontextmanager
+async def piloted(game, size: tuple[int, int] = (100, 30), *, settle: bool = False, **options) -> AsyncIterator[tuple]:
+    """The client on ``game`` (the referee's seat unless ``options`` give a ``role``), run under Pilot at
+    ``size``: the app and its pilot; ``settle``: once the app has done all it was given (``settled``)."""
+    from core.views import REFEREE
+    from tui.app import FireteamApp  # here: a child process's first import is this module (``IN_CHILD``)
+
+    app = FireteamApp(game, **{"role": REFEREE, **options})
+    async with app.run_test(size=size) as pilot:
+        if settle:
+            await settled(pilot)
+        yield app, pilot
+
+
+def hint(app) -> str:
+    """What the line under the command line says (``#cmd-hint``)."""
+    return str(app.screen.query_one("#cmd-hint").render())
+
+
+def screen_lines(app) -> list[str]:
+    """The screen as drawn, one string a row."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+async def type_command(pilot, text: str) -> None:
+    """Type ``text`` and Enter."""
+    await type_text(pilot, text, "enter")
+
+
+def screen_of(app, kind: type[S]) -> S:
+    """The app's screen, which must be a ``kind``."""
+    screen = app.screen
+    assert isinstance(screen, kind), screen
+    return screen

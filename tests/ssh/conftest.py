@@ -8,13 +8,20 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from ssh_club import Club, no_standby, served_by_workers, served_table
-from web_club import chromium_browser
+from web_club import WebClub, chromium_browser, web_table
 
 
 @pytest.fixture
 async def club(tmp_path: Path, caplog) -> AsyncIterator[Club]:
     async with served_table(tmp_path, caplog, output_limit=64 * 1024) as club:
         yield club
+
+
+@pytest.fixture
+async def web(tmp_path: Path, caplog) -> AsyncIterator[WebClub]:
+    """The table served to SSH seats and browsers in the test's process (``fireteam serve --web``)."""
+    async with web_table(tmp_path, caplog) as web:
+        yield web
 
 
 @pytest.fixture

@@ -86,6 +86,15 @@ class Player(asyncssh.SSHClientSession):  # type: ignore[type-arg]
     async def wait_for(self, *texts: str, timeout: float = WAIT_S) -> str:
         return await wait_until(lambda: all(t in self.text() for t in texts), timeout, lambda: self.text())
 
+    async def typed(self, keys: str, *shown: str) -> str:
+        """Type ``keys``, then wait until the screen shows every one of ``shown``."""
+        self.type(keys)
+        return await self.wait_for(*shown)
+
+    async def gives(self, line: str, *shown: str) -> str:
+        """Give the command ``line``, then wait until the screen shows every one of ``shown``."""
+        return await self.typed(line + "\r", *shown)
+
     async def close(self) -> None:
         if self.conn is not None:
             self.conn.close()
@@ -146,6 +155,12 @@ class Club:
         )
         player.conn, player.chan = conn, chan
         self.players.append(player)
+        return player
+
+    async def seated(self, seat: str, *shown: str, **options: Any) -> Player:
+        """``seat`` connected (``options``: :meth:`connect`'s), once its screen shows every one of ``shown``."""
+        player = await self.connect(seat, **options)
+        await player.wait_for(*shown)
         return player
 
     async def run(self, seat: str, command: str, env: dict[str, str] | None = None) -> asyncssh.SSHCompletedProcess:
@@ -229,15 +244,15 @@ def demo_game(path: Path) -> Game:
 
 @contextlib.asynccontextmanager
 async def served_table(
-    folder: Path, caplog, *, langs: dict[str, str] | None = None, **server: Any
+    folder: Path, caplog, *, langs: dict[str, str] | None = None, roles: dict[str, str] = SEATS, **server: Any
 ) -> AsyncIterator[Club]:
     """``fireteam serve --workers 0`` at the demo game (its save in ``folder``), the seats
-    sharing this process's loop; ``langs``: the seats whose entry names a language,
+    sharing this process's loop; ``langs``: the seats whose entry names a language, ``roles``: the seats,
     ``server``: FireteamServer's options (``limits``, ``lang``, ``output_limit``)."""
     caplog.set_level(logging.INFO, logger="fireteam.serve")
-    keys = make_keys(SEATS)
+    keys = make_keys(roles)
     game = demo_game(folder / "table.ft")
-    seats = Seats.parse(seats_toml(keys, SEATS, langs))
+    seats = Seats.parse(seats_toml(keys, roles, langs))
     serve = FireteamServer([Table("table", game)], seats, asyncssh.generate_private_key("ssh-ed25519"), **server)
     port = await serve.start("127.0.0.1", 0)
     club = Club(serve, port, keys, game, [], caplog)

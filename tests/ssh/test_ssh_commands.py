@@ -31,8 +31,7 @@ async def test_status_without_a_terminal_is_plain_text_as_the_seat_sees_it(club)
 
 
 async def test_other_commands_answer_and_unknown_ones_say_what_exists(club):
-    rita = await club.connect("rita")
-    await rita.wait_for("rita (referee)")
+    await club.seated("rita", "rita (referee)")
     who = await club.run("spec", "who")
     assert who.stdout == "table: rita (referee)\n"
     games = await club.run("spec", "games")
@@ -90,10 +89,8 @@ async def test_with_several_games_a_seat_picks_one(two_games):
     # From a menu...
     menu = await connect("reg")
     await menu.wait_for("1) north", "2) south", "Type a number")
-    menu.type("7\r")
-    await menu.wait_for("No game 7")
-    menu.type("2\r")
-    await menu.wait_for("reg (Bersaglieri)", "the southern table")
+    await menu.typed("7\r", "No game 7")
+    await menu.typed("2\r", "reg (Bersaglieri)", "the southern table")
     # ...by the SSH user name...
     by_user = await connect("irr", username="north")
     await by_user.wait_for("irr (Somali militia)", "Turn 0: deployment")

@@ -36,8 +36,7 @@ def where(player: Player) -> str:
 
 
 async def test_a_seat_s_terminal_rests_its_cursor_at_the_focus(club):
-    rita = await club.connect("rita")
-    await rita.wait_for("rita (referee)")
+    rita = await club.seated("rita", "rita (referee)")
     # At the start: the command line's drawn cursor, just after its prompt (not the title's border).
     await wait_until(
         lambda: (at := resting(rita)) is not None and at[0].rstrip().endswith("rita (referee) ›"),
@@ -58,8 +57,7 @@ async def test_a_seat_s_terminal_rests_its_cursor_at_the_focus(club):
     await wait_until(lambda: on_roster_row(2), show=lambda: where(rita))
     rita.type("\x18")  # Ctrl+X: the command line again
     await wait_until(lambda: app.focused is app.screen.query_one(CommandInput))
-    rita.command("note at the line")
-    await rita.wait_for("note: at the line")
+    await rita.gives("note at the line", "note: at the line")
     rita.type("\x1a")  # Ctrl+Z: the undo box asks, the cursor on its question
     await wait_until(lambda: (at := resting(rita)) is not None and at[1].startswith("Undo #"), show=lambda: where(rita))
     rita.type("n")

@@ -16,8 +16,7 @@ SYNC_START, SYNC_END = "\x1b[?2026h", "\x1b[?2026l"
 async def test_a_frame_for_a_terminal_that_draws_it_at_once_is_one_write(club):
     rita, reg = await asyncio.gather(club.connect("rita"), club.connect("reg"))
     await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (Bersaglieri)"))
-    reg.type(SYNC_SUPPORTED + "zebra")  # his terminal's answer, then keys: the answer is taken first
-    await reg.wait_for("zebra")
+    await reg.typed(SYNC_SUPPORTED + "zebra", "zebra")  # his terminal's answer, then keys: the answer is taken first
     rita.command('note "smoke over the market"')
     await reg.wait_for("smoke over the market")
     frames = [chunk for chunk in reg.raw if "smoke over the market" in chunk]

@@ -35,8 +35,7 @@ def _records_only(log: str) -> None:
 async def test_no_client_text_can_forge_a_log_line(one_worker_club):
     club = one_worker_club
     forged = "\n2026-01-01T00:00:00.000Z INFO worker=1 login seat=evil role=referee from=1.2.3.4:5 user='x'"
-    player = await club.connect("spec", term="xterm" + forged)
-    await player.wait_for(WATCHING)
+    await club.seated("spec", WATCHING, term="xterm" + forged)
     await club.run("spec", "who" + forged)
     await wait_until(lambda: "odd TERM taken for xterm seat=spec" in club.log_file.read_text())
     log = club.log_file.read_text()

@@ -32,8 +32,7 @@ async def fire_with_save_at(club: Club, asked: str, face: str) -> None:
     await reg.wait_for("reg (Bersaglieri)")
     await other.wait_for(f"{asked} (")
     length = club.game.log_length
-    reg.command(FIRE)
-    await reg.wait_for("Sgt Rossi's fire")
+    await reg.gives(FIRE, "Sgt Rossi's fire")
     reg.type("6\r")
     await other.wait_for(SAVE)
     whose = "Somali militia's dice" if asked == "irr" else "the referee to give Somali militia's dice"
@@ -64,8 +63,7 @@ async def test_the_referee_types_it_when_the_defender_has_no_seat(club: Club):
 async def test_the_defenders_save_is_typed_at_his_own_screen_in_another_worker(workers_club: Club):
     """The seats in seat worker processes: the table holds the fire, tells every worker whose
     dice are awaited, and the defender's faces, sent from his worker, decide."""
-    rita = await workers_club.connect("rita")
-    await rita.wait_for("rita (referee)")
+    rita = await workers_club.seated("rita", "rita (referee)")
     for line in ("next", "next", f"{TABLE_DICE} on"):  # the Bersaglieri active; given where the workers see it
         rita.command(line)
     await wait_until(lambda: table_dice(workers_club.game.state), show=rita.text)
@@ -112,8 +110,7 @@ async def test_the_defenders_save_is_asked_at_his_plain_seat(club: Club):
 async def test_the_referee_takes_over_a_roll_his_defender_never_answers_in_another_worker(workers_club: Club):
     """The defender stays seated and silent: the referee's Ctrl+T, at his screen in a seat
     worker, opens the held save's prompt; his faces go to the table as a held Submit and decide."""
-    rita = await workers_club.connect("rita")
-    await rita.wait_for("rita (referee)")
+    rita = await workers_club.seated("rita", "rita (referee)")
     for line in ("next", "next", f"{TABLE_DICE} on"):  # the Bersaglieri active
         rita.command(line)
     await wait_until(lambda: table_dice(workers_club.game.state), show=rita.text)
@@ -121,13 +118,11 @@ async def test_the_referee_takes_over_a_roll_his_defender_never_answers_in_anoth
     await reg.wait_for("reg (Bersaglieri)")
     await irr.wait_for("irr (")
     length = workers_club.game.log_length
-    reg.command(FIRE)
-    await reg.wait_for("Sgt Rossi's fire")
+    await reg.gives(FIRE, "Sgt Rossi's fire")
     reg.type("6\r")  # a hit (needs 3+)
     await irr.wait_for(SAVE)
     await rita.wait_for("Ctrl+T: give them yourself")  # the line's first words: whole at any width
-    rita.type("\x14")  # Ctrl+T
-    await rita.wait_for(SAVE, "chance before the roll")  # the held save's prompt, over his screen
+    await rita.typed("\x14", SAVE, "chance before the roll")  # Ctrl+T the held save's prompt, over his screen
     rita.type("4\r")  # the save fails (needs 5+)
     await wait_until(
         lambda: workers_club.game.awaiting is None and workers_club.game.log_length > length, show=rita.text

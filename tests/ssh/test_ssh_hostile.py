@@ -54,8 +54,7 @@ async def test_a_refusal_and_markup_are_drawn_as_they_are(club):
     )
     assert club.game.path.read_bytes() == before
     rita.type(CLEAR)  # the refused line is given back to be mended
-    rita.command("mark [x] suppressed")
-    await rita.wait_for("✗ no unit '[x]'")
+    await rita.gives("mark [x] suppressed", "✗ no unit '[x]'")
     rita.type(CLEAR)
     rita.command('note "[b]loud[/b] [@click=app.quit]q [a=b]"')
     for player in (rita, reg):
@@ -89,8 +88,7 @@ async def test_control_characters_in_a_paste_never_reach_a_terminal(club):
     length = club.game.log_length
     rita.type(CLEAR + f"{PASTE_START}note a{OSC}b\x1b[2J{PASTE_END}\r")
     await rita.wait_for("✗ the paste holds the control character \\x1b (character 7): nothing was put in")
-    rita.command("note after the escapes")
-    await rita.wait_for("after the escapes")
+    await rita.gives("note after the escapes", "after the escapes")
     assert not refusals and club.game.log_length == length + 2  # only that note (a command and its fact)
     for player in (rita, reg):
         raw = "".join(player.raw)
@@ -159,8 +157,7 @@ async def _give(club: Club, player: Player, refusals: list[Refusal], line: str) 
 
 
 async def test_hostile_lines_through_a_seat(club):
-    rita = await club.connect("rita", size=SIZE)
-    await rita.wait_for("rita (referee)")
+    rita = await club.seated("rita", "rita (referee)", size=SIZE)
     refusals: list[Refusal] = []
     club.game.subscribe_refusals(refusals.append)
     lines = hostile.missing_lines(club.game)[::3]

@@ -65,8 +65,7 @@ async def test_a_fresh_key_joins_by_invitation_and_is_then_the_seats(tmp_path, c
     async with invited_table(tmp_path, caplog) as (club, invitations):
         token, inv = invitations.create("reg", uses=1)
         fresh = asyncssh.generate_private_key("ssh-ed25519")
-        player = await club.connect("reg", key=fresh, username=f"join-{token}")
-        await player.wait_for("reg (Bersaglieri)")
+        player = await club.seated("reg", "reg (Bersaglieri)", key=fresh, username=f"join-{token}")
         # The key is the seat's now, in the seats file: appended, the organiser's lines untouched.
         text = (tmp_path / "seats.toml").read_text()
         assert text.startswith(ORGANISER_LINES + '[[seat]]\nname = "rita"')
@@ -75,14 +74,12 @@ async def test_a_fresh_key_joins_by_invitation_and_is_then_the_seats(tmp_path, c
         assert invitations.all()[0].used == 1
         assert invitations.all()[0].keys == [fresh.get_fingerprint()]
         # A command from that seat lands in the save and shows on the referee's terminal.
-        rita = await club.connect("rita")
-        await rita.wait_for("rita (referee)")
+        rita = await club.seated("rita", "rita (referee)")
         player.command("note through the invitation")
         await rita.wait_for("through the invitation")
         await player.close()
         # The same key comes back with any user name, no token needed (and the invitation, used up, is not).
-        again = await club.connect("reg", key=fresh, username="bruno")
-        await again.wait_for("reg (Bersaglieri)")
+        await club.seated("reg", "reg (Bersaglieri)", key=fresh, username="bruno")
         log = club.log()
         assert token not in log
         assert "user='join-…'" in log
@@ -94,8 +91,7 @@ async def test_a_seat_written_with_no_key_is_taken_by_its_invitation(tmp_path, c
     async with invited_table(tmp_path, caplog, more_seats=newcomer) as (club, invitations):
         token, _inv = invitations.create("newcomer", uses=1)
         fresh = asyncssh.generate_private_key("ssh-ed25519")
-        player = await club.connect("newcomer", key=fresh, username=f"join-{token}")
-        await player.wait_for("newcomer (Bersaglieri)")
+        await club.seated("newcomer", "newcomer (Bersaglieri)", key=fresh, username=f"join-{token}")
         assert Seats.parse((tmp_path / "seats.toml").read_text()).seat_of(fresh.public_data).name == "newcomer"
 
 
@@ -107,8 +103,7 @@ async def test_a_forged_expired_revoked_or_used_up_token_lets_no_key_in(tmp_path
         # Made 13 hours ago, for 12 hours.
         expired, _ = Invitations(tmp_path, clock=lambda: time.time() - 13 * 3600).create("irr", expires_s=12 * 3600)
         used = asyncssh.generate_private_key("ssh-ed25519")
-        first = await club.connect("irr", key=used, username=f"join-{token}")
-        await first.wait_for("irr (Somali militia)")
+        await club.seated("irr", "irr (Somali militia)", key=used, username=f"join-{token}")
         before = (tmp_path / "seats.toml").read_text()
         tokens = (token, revoked, expired, "A" * 32)
         for name in [f"join-{t}" for t in tokens] + ["join-" + token[:-1] + "!", "join-"]:
@@ -138,8 +133,7 @@ async def test_two_fresh_keys_at_once_on_an_invitation_of_one_use_seat_one_of_th
 async def test_a_registered_key_with_a_token_logs_in_as_its_own_seat_and_uses_nothing(tmp_path, caplog):
     async with invited_table(tmp_path, caplog) as (club, invitations):
         token, _inv = invitations.create("reg")
-        rita = await club.connect("rita", username=f"join-{token}")
-        await rita.wait_for("rita (referee)")
+        await club.seated("rita", "rita (referee)", username=f"join-{token}")
         assert invitations.all()[0].used == 0
 
 
@@ -156,8 +150,7 @@ async def test_through_seat_workers_the_table_process_binds_the_key(tmp_path, ca
     async with invited_table(tmp_path, caplog, workers=True) as (club, invitations):
         token, inv = invitations.create("reg")
         fresh = asyncssh.generate_private_key("ssh-ed25519")
-        player = await club.connect("reg", key=fresh, username=f"join-{token}")
-        await player.wait_for("reg (Bersaglieri)")
+        await club.seated("reg", "reg (Bersaglieri)", key=fresh, username=f"join-{token}")
         assert Seats.load(tmp_path / "seats.toml").seat_of(fresh.public_data).name == "reg"
         assert invitations.all()[0].used == 1
         assert token not in club.log()
@@ -246,8 +239,7 @@ async def test_a_key_whose_invitation_cannot_be_used_now_is_refused_and_the_orga
             await club.connect("reg", key=fresh, username=f"join-{token}")
         assert "cannot lock the invitations" in club.log()
         assert Seats.load(tmp_path / "seats.toml").seat_of(fresh.public_data) is None
-        rita = await club.connect("rita")  # the table goes on
-        await rita.wait_for("rita (referee)")
+        await club.seated("rita", "rita (referee)")  # the table goes on
 
 
 async def test_a_key_whose_use_cannot_be_counted_is_not_bound(tmp_path, caplog, monkeypatch):

@@ -270,8 +270,7 @@ async def test_the_same_note_and_the_same_flood_read_in_each_seats_own_language(
         reg, irr = await club.connect("reg", env=EN), await club.connect("irr", env=EN)
         await asyncio.gather(reg.wait_for("reg (Reparto Bersaglieri)"), irr.wait_for("irr (Somali militia)"))
         assert club.session("reg").reader.lang == "it" and club.session("irr").reader.lang == "en"
-        rita = await club.connect("rita", env=IT)
-        await rita.wait_for("rita (")  # (her role in her own words)
+        rita = await club.seated("rita", "rita (", env=IT)
         # The referee's note is one event; each seat's log narrates it in its own words.
         rita.command(f'note "{NOTE_EN}"')
         # (The narration's own words around the note, "note: ", are the core's, in its catalogue.)

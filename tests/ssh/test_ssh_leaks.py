@@ -71,8 +71,7 @@ async def test_a_player_cannot_redo_what_the_referee_undid(club):
     move = await _given(club, reg, "move conti 3")
     rita.command("undo")
     await wait_until(lambda: not game.history.is_live(move))
-    reg.command("redo")
-    await reg.wait_for("only the referee can redo it")
+    await reg.gives("redo", "only the referee can redo it")
     assert not game.history.is_live(move)
     # What he took back himself he may bring back.
     reg.type("\x15")  # Ctrl+U: the refused line was given back to him to edit
@@ -105,10 +104,8 @@ async def _keyed(player: Player) -> str:
     """What ``player``'s terminal is sent as a key is typed on its empty command line and the
     line is emptied again (Ctrl+U), until it shows the line's placeholder once more."""
     start = len("".join(player.raw))
-    player.type("x")
-    await player.wait_for("› x")
-    player.type("\x15")
-    await player.wait_for("› type a command")
+    await player.typed("x", "› x")
+    await player.typed("\x15", "› type a command")
     return "".join(player.raw)[start:]
 
 
@@ -134,8 +131,7 @@ async def test_a_change_a_side_cannot_see_sends_its_seat_nothing(one_process):
         ("undo", "rita undid command #"),
         ("redo", "rita redid command #"),
     ):
-        rita.type("\x15" + line + "\r")
-        await rita.wait_for(said)
+        await rita.typed("\x15" + line + "\r", said)
     await _keyed(reg)
     # The key's echo and nothing besides (how Textual splits its frames varies: rows and words are compared).
     sent = "".join(reg.raw)[start:]

@@ -62,8 +62,7 @@ async def test_a_flood_from_one_seat_leaves_the_others_playing_and_its_own_seat_
 async def test_ctrl_q_at_the_heels_of_a_flood_still_leaves_the_table(tmp_path, caplog):
     # The flood empties the seat's bucket; the Ctrl+Q in what it drops is kept (tui.input_limits).
     async with in_process(tmp_path, caplog, Limits()) as club:
-        irr = await club.connect("irr")  # a player: a spectator's keys reach no app (they watch)
-        await irr.wait_for("type a command")
+        irr = await club.seated("irr", "type a command")
         irr.type("x" * 50_000 + "\x11")
         await wait_until(lambda: "irr" not in [s.seat.name for s in club.server.sessions])
         await wait_until(lambda: "left seat=irr role=irregulars" in club.log())
@@ -71,8 +70,7 @@ async def test_ctrl_q_at_the_heels_of_a_flood_still_leaves_the_table(tmp_path, c
 
 async def test_a_line_longer_than_the_limit_is_cut_and_the_refusal_logged(tmp_path, caplog):
     async with in_process(tmp_path, caplog, Limits(line_length=200)) as club:
-        reg = await club.connect("reg")
-        await reg.wait_for("type a command")
+        reg = await club.seated("reg", "type a command")
         reg.type("note " + "y" * 400)
         await wait_until(lambda: "a line longer than 200 characters: 205 characters dropped" in club.log())
         reg.type("\r")
@@ -114,8 +112,7 @@ async def test_window_changes_kept_up_redraw_at_most_at_the_resize_rate(tmp_path
     ``resize_rate`` a second (``resize_burst`` at once), and the last size still wins."""
     limits = Limits(resize_delay_s=0.01, resize_rate=2.0, resize_burst=3)
     async with in_process(tmp_path, caplog, limits) as club:
-        reg = await club.connect("reg")
-        await reg.wait_for("type a command")
+        reg = await club.seated("reg", "type a command")
         app, driver = club.session("reg").app, club.session("reg")._driver
         told, tell = [], driver._post_size
         driver._post_size = lambda: (told.append(1), tell())
@@ -158,15 +155,13 @@ async def test_a_client_flooding_window_changes_is_disconnected_and_the_other_se
 async def test_window_changes_within_the_budget_keep_the_connection(tmp_path, caplog):
     limits = Limits(window_change_rate=10.0, window_change_burst=100)
     async with in_process(tmp_path, caplog, limits) as club:
-        reg = await club.connect("reg")
-        await reg.wait_for("type a command")
+        reg = await club.seated("reg", "type a command")
         for n in range(99):  # a window's corner dragged: a hundred at once
             reg.chan.change_terminal_size(80 + n % 40, 30)
         reg.resize(90, 33)
         app = club.session("reg").app
         await wait_until(lambda: tuple(app.size) == (90, 33))
-        reg.command('note "still here"')
-        await reg.wait_for("still here")
+        await reg.gives('note "still here"', "still here")
         assert not reg.closed.is_set() and "window changes" not in club.log()
 
 
@@ -209,8 +204,7 @@ async def test_connections_that_do_not_log_in_are_limited_per_address_and_given_
         for sock in [*idle, over]:
             sock.close()
         await wait_until(lambda: _waiting(club) == 0)
-        rita = await club.connect("rita")
-        await rita.wait_for("rita (referee)")
+        await club.seated("rita", "rita (referee)")
 
 
 async def _flood(port: int, address: str, stop: asyncio.Event, made: list[int]) -> None:
@@ -429,8 +423,7 @@ async def test_refusals_are_logged_without_flooding_the_log(tmp_path, caplog):
 async def test_sessions_per_connection_and_terminals_per_seat_are_capped(tmp_path, caplog):
     limits = Limits(sessions_per_connection=2, terminals_per_seat=2)
     async with in_process(tmp_path, caplog, limits) as club:
-        reg = await club.connect("reg")
-        await reg.wait_for("type a command")
+        reg = await club.seated("reg", "type a command")
         # A second session on the same connection is fine; a third is refused.
         second_chan, _ = await reg.conn.create_session(asyncssh.SSHClientSession, "who")
         await second_chan.wait_closed()  # a finished session no longer counts
@@ -443,10 +436,8 @@ async def test_sessions_per_connection_and_terminals_per_seat_are_capped(tmp_pat
             chan.close()
         # Two terminals for a seat, over two connections; the third is turned away with the reason.
         await wait_until(lambda: sum(s.seat.name == "reg" for s in club.server.sessions) == 1)
-        again = await club.connect("reg")
-        await again.wait_for("type a command")
-        third = await club.connect("reg")
-        await third.wait_for("has 2 terminals open already")
+        await club.seated("reg", "type a command")
+        third = await club.seated("reg", "has 2 terminals open already")
         await asyncio.wait_for(third.closed.wait(), 10)
         assert third.exit_status == 1
         assert "refused seat=reg role=regulars from=127.0.0.1:" in club.log()
@@ -467,8 +458,7 @@ async def test_sessions_dropped_at_any_moment_leave_no_error(tmp_path, caplog):
 
         for _ in range(3):
             await asyncio.gather(*(drop(random.uniform(0, 0.9)) for _ in range(10)))
-        rita = await club.connect("rita")
-        await rita.wait_for("rita (referee)")
+        await club.seated("rita", "rita (referee)")
         await wait_until(lambda: sum(w.connections for w in club.server.workers) == 1)
         await wait_until(lambda: club.log().count(" left seat=") == club.log().count(" seated seat=") - 1)
         log = club.log()

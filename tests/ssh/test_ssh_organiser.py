@@ -87,8 +87,7 @@ async def test_removing_a_seat_ends_its_sessions_and_a_changed_role_applies_at_o
     # The removed key opens nothing; the changed seat sits down in its new role.
     with pytest.raises((asyncssh.PermissionDenied, asyncssh.DisconnectError)):
         await club.connect("irr")
-    again = await club.connect("reg")
-    await again.wait_for("as spectator")
+    again = await club.seated("reg", "as spectator")
     rita.command("note still here")
     await again.wait_for("note still here")
 
@@ -156,8 +155,7 @@ async def test_the_organiser_kicks_a_seat_from_the_servers_console(tmp_path):
         out = await read_until(proc, "listening on", 30)
         port = listening_port(out)
         club = Club(None, port, keys, None, [], None)  # type: ignore[arg-type]
-        bob = await club.connect("bob")
-        await bob.wait_for("type a command")
+        bob = await club.seated("bob", "type a command")
         proc.stdin.write(b"kick bob\n")
         await proc.stdin.drain()
         await asyncio.wait_for(bob.closed.wait(), WAIT_S)

@@ -46,6 +46,12 @@ async def wait_raw(player: Player, text: str) -> None:
     await wait_until(lambda: text in raw(player), WAIT_S, lambda: raw(player))
 
 
+async def answered(player: Player, line: str, answer: str) -> None:
+    """``line`` given at a plain seat, once ``answer`` is written."""
+    player.type(line + "\r")
+    await wait_raw(player, answer)
+
+
 async def plain(club: Club, seat: str) -> Player:
     """``seat`` sat as plain lines with no colour, once its prompt is written."""
     player = await club.connect(seat, command="plain", env=NO_COLOR)
@@ -55,10 +61,8 @@ async def plain(club: Club, seat: str) -> Player:
 
 async def test_a_plain_seat_writes_only_lines_takes_a_note_and_ends_with_ctrl_d(club: Club):
     reg = await plain(club, "reg")
-    reg.type("note hello over ssh\r")
-    await wait_raw(reg, "Note: hello over ssh.")
-    reg.type("roster\r")
-    await wait_raw(reg, "Water carrier: no status; civilian.")
+    await answered(reg, "note hello over ssh", "Note: hello over ssh.")
+    await answered(reg, "roster", "Water carrier: no status; civilian.")
     # Every pane one word away, each answer whole sentences (checked below with the rest).
     for word, answer in [
         ("status", "You are side Bersaglieri, seat reg, at Breaking News"),
@@ -86,8 +90,7 @@ async def test_a_plain_seat_writes_only_lines_takes_a_note_and_ends_with_ctrl_d(
 async def test_what_others_do_comes_as_the_seat_role_reads_it(club: Club):
     rita = await plain(club, "rita")
     reg = await plain(club, "reg")
-    rita.type("mark omar pinned\r")  # Dahir Omar is hidden from the regulars
-    await wait_raw(rita, "Dahir Omar now pinned.")
+    await answered(rita, "mark omar pinned", "Dahir Omar now pinned.")  # Dahir Omar is hidden from the regulars
     rita.type("note the wind rises\r")
     await wait_raw(reg, "Note: the wind rises.")
     await wait_raw(reg, "#2 rita: note the wind rises.")  # by the regulars' own count
@@ -103,16 +106,14 @@ async def test_a_change_a_side_cannot_see_sends_its_plain_seat_nothing(club: Clu
     rita = await plain(club, "rita")
     reg = await plain(club, "reg")
     start = len(raw(reg))
-    rita.type("mark omar pinned\r")
-    await wait_raw(rita, "Dahir Omar now pinned.")
+    await answered(rita, "mark omar pinned", "Dahir Omar now pinned.")
     for line, done in (
         ("undo", "Rita undid command #2: mark omar pinned."),
         ("redo", "Rita redid command #2: mark omar pinned."),
     ):
         rita.type(line + "\r")
         await wait_raw(rita, f"{line.title()} #2 mark omar pinned? y or n: ")
-        rita.type("y\r")
-        await wait_raw(rita, done)
+        await answered(rita, "y", done)
     rita.type("note the wind rises\r")
     await wait_raw(reg, "Note: the wind rises.")
     sent = raw(reg)[start:]
@@ -126,28 +127,23 @@ async def test_a_half_typed_line_survives_the_news(club: Club):
     await wait_raw(reg, "note half")
     rita.type("note meanwhile\r")
     await wait_raw(reg, "Note: meanwhile.")
-    reg.type(" done\r")
-    await wait_raw(reg, "Note: half done.")
+    await answered(reg, " done", "Note: half done.")
     assert notes(club.game)[-2:] == ["meanwhile", "half done"]
 
 
 async def test_undo_over_ssh_asks_first(club: Club):
     reg = await plain(club, "reg")
-    reg.type("note to take back\r")
-    await wait_raw(reg, "Note: to take back.")
-    reg.type("undo\r")
-    await wait_raw(reg, "Undo #2 note to take back? y or n: ")
+    await answered(reg, "note to take back", "Note: to take back.")
+    await answered(reg, "undo", "Undo #2 note to take back? y or n: ")
     assert notes(club.game)[-1] == "to take back" and club.game.history.is_live(club.game.history.eff_cmds[-1])
-    reg.type("y\r")
-    await wait_raw(reg, "Reg undid command #2: note to take back.")
+    await answered(reg, "y", "Reg undid command #2: note to take back.")
     assert len(club.game.history.eff_cmds) == 1
 
 
 async def test_colour_over_ssh_unless_no_color(club: Club):
     reg = await club.connect("reg", command="plain")
     await wait_raw(reg, "reg (Bersaglieri)> ")
-    reg.type("nxet\r")
-    await wait_raw(reg, "did you mean next?")
+    await answered(reg, "nxet", "did you mean next?")
     assert "\x1b[1;31mRefused:\x1b[0m" in raw(reg)
 
 
@@ -177,8 +173,7 @@ async def test_kick_ends_a_plain_seat_saying_why(club: Club):
 async def test_a_dumb_terminal_sits_as_plain_lines(club: Club):
     spec = await club.connect("spec", term="dumb")
     await wait_raw(spec, "spec (spectator)> ")
-    spec.type("note I only watch\r")
-    await wait_raw(spec, "Refused: spectators watch; they cannot give commands.")
+    await answered(spec, "note I only watch", "Refused: spectators watch; they cannot give commands.")
     assert "\x1b" not in raw(spec)
 
 
@@ -193,8 +188,7 @@ async def test_keys_typed_are_echoed_alone_whatever_the_terminal(club: Club, ter
         await wait_until(lambda key=key: raw(reg).endswith(key), WAIT_S, lambda: raw(reg))
     reg.type("\x7f")  # Backspace: back over the x, a space over it, back again
     await wait_until(lambda: raw(reg).endswith("note x\b \b"), WAIT_S, lambda: raw(reg))
-    reg.type("y\r")
-    await wait_raw(reg, "Note: y.")
+    await answered(reg, "y", "Note: y.")
     typed = raw(reg).split("reg (Bersaglieri)> ", 1)[1]
     assert typed.startswith("note x\b \by\r\nNote: y.")
     assert "\x1b" not in raw(reg)
@@ -214,8 +208,7 @@ async def test_the_editing_keys_over_ssh_and_a_line_longer_than_the_terminal(clu
     before = len(raw(reg))
     reg.resize(24, 10)  # a line longer than a row is written again below, once the window changes stop
     await wait_until(lambda: prompt + "note a long line overX rows" in raw(reg)[before:], WAIT_S, lambda: raw(reg))
-    reg.type("\r")
-    await wait_raw(reg, "Note: a long line overX rows.")
+    await answered(reg, "", "Note: a long line overX rows.")
     assert notes(club.game)[-1] == "a long line overX rows"
 
 
@@ -231,8 +224,7 @@ async def test_the_seats_file_seats_a_player_as_plain_lines(tmp_path, caplog):
     try:
         reg = await club.connect("reg", env=NO_COLOR)  # a plain `ssh host`: no command asked for it
         await wait_raw(reg, "reg (Bersaglieri)> ")
-        reg.type("status\r")
-        await wait_raw(reg, "You are side Bersaglieri, seat reg, at Breaking News")
+        await answered(reg, "status", "You are side Bersaglieri, seat reg, at Breaking News")
     finally:
         await club.close()
         game.close()
@@ -242,8 +234,7 @@ async def test_a_plain_seat_in_a_seat_worker(one_worker_club: Club, tmp_path):
     from tui.ssh.seating.history import SeatHistories
 
     reg = await plain(one_worker_club, "reg")
-    reg.type("note from a worker\r")
-    await wait_raw(reg, "Note: from a worker.")
+    await answered(reg, "note from a worker", "Note: from a worker.")
     assert notes(one_worker_club.game)[-1] == "from a worker"
     reg.type("\x04")  # the worker keeps the seat's lines as the session ends
     await wait_until(lambda: reg.exit_status is not None, WAIT_S, lambda: raw(reg))
@@ -264,10 +255,8 @@ async def test_a_plain_seat_chooses_its_game_among_several_without_a_cleared_scr
     try:
         reg = await club.connect("reg", command="plain", env=NO_COLOR)
         await wait_raw(reg, "Type a number (1-2) and Enter, or q to leave: ")
-        reg.type("2\r")
-        await wait_raw(reg, "reg (Bersaglieri)> ")
-        reg.type("note in the south\r")
-        await wait_raw(reg, "Note: in the south.")
+        await answered(reg, "2", "reg (Bersaglieri)> ")
+        await answered(reg, "note in the south", "Note: in the south.")
         assert notes(south)[-1] == "in the south" and "in the south" not in notes(north)
         assert "\x1b" not in raw(reg)  # the menu, too, only appended
         menu = said(reg, "reg (Bersaglieri)> ")[:5]
@@ -286,8 +275,7 @@ async def test_tab_completes_as_the_local_plain_client_and_a_second_tab_lists(cl
     reg = await plain(club, "reg")
     reg.type("not\t")  # one candidate: taken whole, a space after it
     await wait_until(lambda: raw(reg).endswith("not" + "e "), WAIT_S, lambda: raw(reg))
-    reg.type("from tab\r")
-    await wait_raw(reg, "Note: from tab.")
+    await answered(reg, "from tab", "Note: from tab.")
     assert notes(club.game)[-1] == "from tab"
     before = len(raw(reg))
     reg.type("fire rossi \t")  # several: no common start to take, so nothing but the bell
@@ -307,20 +295,16 @@ async def test_a_seat_s_lines_come_back_with_the_up_arrow_in_its_next_session(tm
     async with served_table(tmp_path, caplog) as club:
         club.server.seat_history = SeatHistories(tmp_path / "seat-history")
         reg = await plain(club, "reg")
-        reg.type("note first evening\r")
-        await wait_raw(reg, "Note: first evening.")
-        reg.type("undo\r")
-        await wait_raw(reg, "y or n: ")
-        reg.type("n\r")  # an answer to a question: not a line to bring back
-        await wait_raw(reg, "Nothing was undone.")
+        await answered(reg, "note first evening", "Note: first evening.")
+        await answered(reg, "undo", "y or n: ")
+        await answered(reg, "n", "Nothing was undone.")  # an answer to a question: not a line to bring back
         reg.type("\x04")
         await wait_until(lambda: reg.exit_status is not None, WAIT_S, lambda: raw(reg))
         assert SeatHistories(tmp_path / "seat-history").load("reg") == ["note first evening", "undo"]
         again = await plain(club, "reg")
         again.type("\x1b[A\x1b[A")  # ↑ ↑: undo, then the note
         await wait_until(lambda: raw(again).endswith("note first evening"), WAIT_S, lambda: raw(again))
-        again.type("\r")
-        await wait_raw(again, "Note: first evening.")
+        await answered(again, "", "Note: first evening.")
         assert notes(club.game)[-2:] == ["first evening", "first evening"]
         assert SeatHistories(tmp_path / "seat-history").load("rita") == []
 
@@ -331,8 +315,7 @@ async def test_table_dice_is_the_referees_choice_at_every_served_seat(one_worker
     a side with no seat is asked of the referee, whose faces decide (#61)."""
     rita = await plain(one_worker_club, "rita")
     reg = await plain(one_worker_club, "reg")
-    reg.type("table-dice on\r")
-    await wait_raw(reg, "Refused: only the referee may table-dice.")
+    await answered(reg, "table-dice on", "Refused: only the referee may table-dice.")
     rita.type("next\r")
     rita.type("next\r")
     rita.type("table-dice on\r")
@@ -352,5 +335,4 @@ async def test_table_dice_is_the_referees_choice_at_every_served_seat(one_worker
         if isinstance(e, ev.Rolled)
     ]
     assert [(r.faces, r.manual) for r in rolls] == [((6,), True), ((5,), True)]
-    reg.type("table-dice off\r")
-    await wait_raw(reg, "Refused: only the referee may table-dice.")
+    await answered(reg, "table-dice off", "Refused: only the referee may table-dice.")

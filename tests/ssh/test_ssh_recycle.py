@@ -94,8 +94,7 @@ def indices(club: Club) -> set[int]:
 async def rita_s_worker_retires(club: Club) -> tuple[Player, int, list[int]]:
     """Rita sits and types on while irr comes and goes until her worker retires: her, its index, and the workers
     irr sat in."""
-    rita = await club.connect("rita")
-    await rita.wait_for("rita (referee)")
+    rita = await club.seated("rita", "rita (referee)")
     first = worker_of(club, "rita")
     async with typing(rita):  # never an idle second in her worker
         sat_in = await come_and_go(club, "irr", retires(club, first))
@@ -106,8 +105,7 @@ async def test_a_worker_that_many_seats_left_retires_serves_its_last_seat_and_st
     rita, first, sat_in = await rita_s_worker_retires(club)
     assert sat_in[:4] == [first] * 4
     # Retired: the next seat sits in the standby that took its place.
-    irr = await club.connect("irr")
-    await irr.wait_for("irr (Somali militia)")
+    irr = await club.seated("irr", "irr (Somali militia)")
     await wait_until(lambda: club.log().count(" seated seat=irr ") > len(sat_in))
     assert worker_of(club, "irr") != first
     # Its seat plays on: her command is recorded and shown to the others, and she hears of theirs.
@@ -131,8 +129,7 @@ async def test_a_worker_that_many_seats_left_retires_serves_its_last_seat_and_st
 
 async def test_no_more_workers_retire_at_once_than_the_bound_and_a_laden_one_waits_its_turn(club):
     rita, first, _sat_in = await rita_s_worker_retires(club)
-    reg = await club.connect("reg")
-    await reg.wait_for("reg (Bersaglieri)")
+    reg = await club.seated("reg", "reg (Bersaglieri)")
     await wait_until(lambda: " seated seat=reg " in club.log())
     second = worker_of(club, "reg")
     assert second != first
@@ -165,6 +162,5 @@ async def test_a_retiring_worker_that_dies_is_not_replaced(club):
     )
     # Nothing starts in its place: the standby that took it takes the seats, a standby waits behind it.
     assert indices(club) == others and not club.server._standby_starting
-    rita = await club.connect("rita")
-    await rita.wait_for("rita (referee)")
+    rita = await club.seated("rita", "rita (referee)")
     assert indices(club) == others and "starting another" not in club.log()

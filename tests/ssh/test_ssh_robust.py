@@ -12,13 +12,10 @@ pytestmark = pytest.mark.server
 
 
 async def test_logging_in_while_apps_are_running(club):
-    rita = await club.connect("rita")
-    await rita.wait_for("rita (referee)")
+    await club.seated("rita", "rita (referee)")
     # Two more logins while an app already runs in the server's loop, one after the other...
-    reg = await club.connect("reg")
-    await reg.wait_for("reg (Bersaglieri)")
-    irr = await club.connect("irr")
-    await irr.wait_for("irr (Somali militia)")
+    await club.seated("reg", "reg (Bersaglieri)")
+    await club.seated("irr", "irr (Somali militia)")
     # ...and two at once.
     spec, rita2 = await asyncio.gather(club.connect("spec"), club.connect("rita"))
     await asyncio.gather(spec.wait_for(WATCHING), rita2.wait_for("rita (referee)"))
@@ -41,17 +38,14 @@ async def test_a_reconnect_resumes_at_the_current_state(club):
     # Type only once the referee's command line is there: keys sent before it are not a command.
     await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (Bersaglieri)"))
     await reg.close()
-    rita.command('note "while you were away"')
-    await rita.wait_for("while you were away")
-    again = await club.connect("reg")
-    await again.wait_for("reg (Bersaglieri)", "while you were away")
+    await rita.gives('note "while you were away"', "while you were away")
+    await club.seated("reg", "reg (Bersaglieri)", "while you were away")
 
 
 async def test_a_client_that_stops_reading_is_cut_off(club):
     rita, irr = await asyncio.gather(club.connect("rita"), club.connect("irr"))
     # A small receive window: the server's output to this seat piles up in its own buffer fast.
-    slow = await club.connect("reg", window=8 * 1024)
-    await slow.wait_for("reg (Bersaglieri)")
+    slow = await club.seated("reg", "reg (Bersaglieri)", window=8 * 1024)
     slow.chan.pause_reading()  # the client hangs: it reads nothing more, so it opens no window
     # The screen keeps changing (new log lines, a resize): the output waits, unsent, until the limit.
     for n in range(200):
@@ -81,10 +75,8 @@ async def test_a_crashed_session_is_logged_and_closed_and_the_game_goes_on(club)
     assert "Your session failed and was closed; the game is safe." in irr.text()
     assert "session crashed seat=irr role=irregulars game=table" in club.log()
     assert "a bug in a pane" in club.log()
-    rita.command('note "carry on"')
-    await rita.wait_for("carry on")
-    again = await club.connect("irr")
-    await again.wait_for("carry on")
+    await rita.gives('note "carry on"', "carry on")
+    await club.seated("irr", "carry on")
 
 
 async def test_the_processs_stdout_is_left_alone_by_apps_starting_and_stopping_out_of_order(club):
@@ -150,8 +142,7 @@ async def test_keys_that_come_as_the_app_starts_are_not_lost(club, monkeypatch):
         self.feed('note "typed as it started"\r')  # as the channel would: the app has no screen yet
 
     monkeypatch.setattr(SSHDriver, "start_application_mode", start_and_type)
-    reg = await club.connect("reg")
-    await reg.wait_for("reg (Bersaglieri)", "typed as it started")
+    await club.seated("reg", "reg (Bersaglieri)", "typed as it started")
     assert ("reg", 'note "typed as it started"') in [
         (ln.event.by, ln.event.text)
         for ln in club.game.log_lines(role="referee")

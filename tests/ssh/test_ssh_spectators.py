@@ -8,13 +8,12 @@ timed: each test waits for what it expects to appear (or a state to be reached).
 from __future__ import annotations
 
 import asyncio
-import logging
 import socket
 from pathlib import Path
 
 import asyncssh
 import pytest
-from ssh_club import SEATS, WAIT_S, Club, Player, demo_game, make_keys, seats_toml, served_table, wait_until
+from ssh_club import SEATS, WAIT_S, Club, Player, served_table, wait_until
 from ssh_memory import widget_strings
 
 from core.views import SPECTATOR
@@ -22,8 +21,6 @@ from tui.app import FireteamApp
 from tui.ssh.limits import Limits
 from tui.ssh.seating.sharedscreen import State
 from tui.ssh.seating.stands import SHARED_SIZES, shared_size
-from tui.ssh.seatsfile import Seats
-from tui.ssh.server import FireteamServer, Table
 
 pytestmark = pytest.mark.server
 
@@ -38,33 +35,8 @@ CROWD = {**SEATS, "spec2": SPECTATOR, "spec3": SPECTATOR}
 @pytest.fixture
 async def crowd(tmp_path: Path, caplog):
     """The demo table with three spectator seats (``spec``, ``spec2``, ``spec3``)."""
-    async with _crowd(tmp_path, caplog) as club:
+    async with served_table(tmp_path, caplog, roles=CROWD) as club:
         yield club
-
-
-def _crowd(folder: Path, caplog, **server):
-    from contextlib import asynccontextmanager
-
-    @asynccontextmanager
-    async def served():
-        caplog.set_level(logging.INFO, logger="fireteam.serve")
-        keys = make_keys(CROWD)
-        game = demo_game(folder / "table.ft")
-        serve = FireteamServer(
-            [Table("table", game)],
-            Seats.parse(seats_toml(keys, CROWD)),
-            asyncssh.generate_private_key("ssh-ed25519"),
-            **server,
-        )
-        port = await serve.start("127.0.0.1", 0)
-        club = Club(serve, port, keys, game, [], caplog)
-        try:
-            yield club
-        finally:
-            await club.close()
-            game.close()
-
-    return served()
 
 
 def _apps(club: Club) -> list[FireteamApp]:
@@ -83,8 +55,7 @@ async def _note(club: Club, rita: Player, text: str, *watchers: Player) -> None:
 
 
 async def test_many_spectators_share_one_app(crowd):
-    rita = await crowd.connect("rita")
-    await rita.wait_for("rita (referee)")
+    rita = await crowd.seated("rita", "rita (referee)")
     spectators = [await crowd.connect(seat) for seat in ("spec", "spec2", "spec3", "spec", "spec2")]
     await asyncio.gather(*(s.wait_for("Checkpoint at Afgooye", WATCHING) for s in spectators))
     # Five spectators at one size and language: one shared screen, one app, beside the referee's own.
@@ -176,8 +147,7 @@ async def test_spectators_keys_reach_no_game(crowd):
 
 
 async def test_ctrl_c_leaves_too(crowd):
-    spec = await crowd.connect("spec")
-    await spec.wait_for(WATCHING)
+    spec = await crowd.seated("spec", WATCHING)
     spec.type("\x03")
     await asyncio.wait_for(spec.closed.wait(), WAIT_S)
     assert spec.exit_status == 0
@@ -198,8 +168,7 @@ async def test_no_hidden_information_reaches_the_shared_screen(crowd):
     await asyncio.gather(rita.wait_for("rita (referee)"), *(s.wait_for(WATCHING) for s in spectators))
     rita.command("mark dahir pinned")
     await _note(crowd, rita, "after a hidden mark", *spectators)
-    late = await crowd.connect("spec3")
-    await late.wait_for("after a hidden mark")
+    late = await crowd.seated("spec3", "after a hidden mark")
     screen = crowd.server.stands.screens[0]
     strings = widget_strings(screen.app)
     for name in HIDDEN:
@@ -211,7 +180,7 @@ async def test_no_hidden_information_reaches_the_shared_screen(crowd):
 
 async def test_a_slow_spectator_delays_nobody_and_is_sent_the_whole_screen_when_he_reads_again(tmp_path, caplog):
     limits = Limits(spectator_buffer=2048, spectator_behind_s=3600)
-    async with _crowd(tmp_path, caplog, limits=limits) as club:
+    async with served_table(tmp_path, caplog, roles=CROWD, limits=limits) as club:
         rita = await club.connect("rita")
         fast = await club.connect("spec")
         # A small SSH window: what he does not read stays unsent at the server.
@@ -258,7 +227,7 @@ async def test_a_spectator_on_a_slow_network_falls_behind_before_his_ssh_window_
     """The bytes he does not take pile up in the server's connection, not in his channel (whose window is
     open): he falls behind all the same, long before 2 MB."""
     limits = Limits(spectator_buffer=2048, spectator_behind_s=3600)
-    async with _crowd(tmp_path, caplog, limits=limits) as club:
+    async with served_table(tmp_path, caplog, roles=CROWD, limits=limits) as club:
         rita, fast = await club.connect("rita"), await club.connect("spec")
         slow, network = await _on_a_slow_network(club, "spec2")
         await asyncio.gather(rita.wait_for("rita (referee)"), fast.wait_for(WATCHING), slow.wait_for(WATCHING))
@@ -281,7 +250,7 @@ async def test_a_spectator_on_a_slow_network_falls_behind_before_his_ssh_window_
 
 async def test_a_spectator_behind_for_too_long_is_cut_off_with_a_message(tmp_path, caplog):
     limits = Limits(spectator_buffer=2048, spectator_behind_s=0.5)
-    async with _crowd(tmp_path, caplog, limits=limits) as club:
+    async with served_table(tmp_path, caplog, roles=CROWD, limits=limits) as club:
         rita, fast = await club.connect("rita"), await club.connect("spec")
         slow = await club.connect("spec2", window=4096)
         await asyncio.gather(rita.wait_for("rita (referee)"), fast.wait_for(WATCHING), slow.wait_for(WATCHING))

@@ -85,11 +85,9 @@ async def test_each_seat_sees_only_its_own_view(club):
 
 
 async def test_a_sides_replay_hides_what_its_live_view_hides(club):
-    reg = await club.connect("reg")
-    await reg.wait_for("reg (Bersaglieri)")
+    reg = await club.seated("reg", "reg (Bersaglieri)")
     before = len(reg.raw)
-    reg.type("\x1b[15~")  # F5: replay this game
-    await reg.wait_for("paused", "as Bersaglieri")
+    await reg.typed("\x1b[15~", "paused", "as Bersaglieri")  # F5: replay this game
     total = club.game.timeline.length
     # The steps count only the events the regulars may see: the count of all
     # of them would tell how many hidden ones there were.
@@ -97,8 +95,7 @@ async def test_a_sides_replay_hides_what_its_live_view_hides(club):
     assert 0 < seen < total
     reg.type("<")  # to the start, then forward event by event (over those the regulars may see)
     await reg.wait_for(f"step 0/{seen}")
-    reg.type("\x1b[C" * seen)
-    await reg.wait_for(f"step {seen}/{seen}")
+    await reg.typed("\x1b[C" * seen, f"step {seen}/{seen}")
     replayed = "".join(reg.raw[before:])
     assert not any(name in replayed for name in HIDDEN)
     assert f"/{total}" not in replayed and "file line" not in replayed
@@ -142,8 +139,7 @@ async def test_a_player_may_undo_only_his_own_last_command_and_not_once_dice_wer
     player.command(f"hide {hider}")  # rolls no dice
     await wait_until(lambda: "hidden" in game.state.units[hider].status)
     hide = history.last_effective()
-    other.command("undo")
-    await other.wait_for("ask the referee to undo it")
+    await other.gives("undo", "ask the referee to undo it")
     player.command("undo")
     await rita.wait_for(f"undid command #{hide}")
     assert "hidden" not in game.state.units[hider].status
@@ -151,8 +147,7 @@ async def test_a_player_may_undo_only_his_own_last_command_and_not_once_dice_wer
     player.command(f"fire {shooter} {target} range=30 aimed")  # rolls dice
     await wait_until(lambda: history.issued(history.last_effective()).text.startswith("fire"))
     fire = history.last_effective()
-    player.command("undo")
-    await player.wait_for("dice were rolled or something was revealed; only the referee can undo that")
+    await player.gives("undo", "dice were rolled or something was revealed; only the referee can undo that")
     assert history.last_effective() == fire
     rita.command("undo")  # the referee may undo anything
     await player.wait_for(f"undid command #{fire}")
@@ -195,8 +190,7 @@ async def test_the_role_comes_from_the_seats_file_not_from_the_client(club):
 
 
 async def test_terminal_size_and_resizes_come_from_the_client(club):
-    reg = await club.connect("reg", size=(90, 30))
-    await reg.wait_for("reg (Bersaglieri)")
+    reg = await club.seated("reg", "reg (Bersaglieri)", size=(90, 30))
     app = club.session("reg").app
     assert tuple(app.size) == (90, 30)
     reg.resize(60, 20)
@@ -248,16 +242,13 @@ async def test_nothing_lands_on_the_servers_disk_or_browser(club, tmp_path, monk
     opened: list[str] = []
     monkeypatch.setattr("webbrowser.open", lambda url, *a, **k: opened.append(url))
     monkeypatch.chdir(tmp_path)
-    rita = await club.connect("rita")
-    await rita.wait_for("rita (referee)")
+    rita = await club.seated("rita", "rita (referee)")
     app = club.session("rita").app
-    rita.type("\x1b[24~")  # F12: save a screenshot
-    await rita.wait_for("screenshots are not saved on a shared table")
+    await rita.typed("\x1b[24~", "screenshots are not saved on a shared table")  # F12: save a screenshot
     # Textual's own ways to a file or a browser go through the driver, which refuses them.
     app.call_later(app.deliver_screenshot, None, str(tmp_path))
     app.call_later(app.open_url, "https://example.org/rules")
-    rita.command('note "still here"')
-    await rita.wait_for("still here")
+    await rita.gives('note "still here"', "still here")
     # The save, and the label of its lock, which the server holds while it runs.
     assert sorted(p.name for p in tmp_path.iterdir()) == ["table.ft", "table.ft.lock"]
     assert opened == []
@@ -266,8 +257,7 @@ async def test_nothing_lands_on_the_servers_disk_or_browser(club, tmp_path, monk
 async def test_an_idle_seat_is_sent_nothing(club):
     # No blinking cursor over SSH: it would be a frame drawn by the server and
     # sent to every seat twice a second, idle or not.
-    rita = await club.connect("rita")
-    await rita.wait_for("rita (referee)", "type a command")
+    await club.seated("rita", "rita (referee)", "type a command")
     session = club.session("rita")
     app = session.app
     assert app.screen.query_one("CommandInput").cursor_blink is False

@@ -88,8 +88,7 @@ async def test_refusals_and_the_undo_rules_come_back_from_the_table(one_worker_c
     rita.command('note "the referee speaks"')
     await reg.wait_for("the referee speaks")
     length = club.game.log_length
-    reg.command("undo")
-    await reg.wait_for("the last command is not yours; ask the referee to undo it")
+    await reg.gives("undo", "the last command is not yours; ask the referee to undo it")
     assert club.game.log_length == length
     # Refusals are logged by the table, like the commands it records.
     assert "refused game=table seat=reg role=regulars: undo (the last command is not yours" in club.log()
@@ -97,15 +96,12 @@ async def test_refusals_and_the_undo_rules_come_back_from_the_table(one_worker_c
 
 async def test_physical_dice_are_asked_for_and_recorded_through_the_table(one_worker_club):
     club = one_worker_club
-    rita = await club.connect("rita")
-    await rita.wait_for("type a command")
-    rita.type("\x1bOR")  # F3: table dice
-    await rita.wait_for("live, TABLE DICE")  # the table's title: a fact of the log now
+    rita = await club.seated("rita", "type a command")
+    await rita.typed("\x1bOR", "live, TABLE DICE")  # F3: table dice the table's title: a fact of the log now
     rita.command("roll 2d6 target=5")
     # the seat is told what DiceRequest.text() says, and the command's order of dice on the help key
     await rita.wait_for("referee's free roll: 2d6, needs 5+ per die")
-    rita.type("\x06")  # Ctrl+F
-    await rita.wait_for("1. the roll: the dice named")
+    await rita.typed("\x06", "1. the roll: the dice named")  # Ctrl+F
     rita.command("3 4")
     await wait_until(lambda: isinstance(club.game.log_lines(role="referee")[-1].event, ev.Rolled))
     roll = club.game.log_lines(role="referee")[-1].event.roll
@@ -139,8 +135,7 @@ async def test_a_worker_that_dies_is_replaced_and_the_other_seats_go_on(workers_
     await wait_until(lambda: "starting another" in club.log())
     # The standby took its place at once: he sits down again there, without waiting for a worker to start.
     assert standby.duty is Duty.TAKING
-    again = await club.connect("reg")
-    await again.wait_for("reg (Bersaglieri)", "while you were away")
+    await club.seated("reg", "reg (Bersaglieri)", "while you were away")
     await wait_until(lambda: club.log().count(" seated seat=reg ") == 2)
     assert worker_of(club, "reg") == standby.index
     await wait_until(lambda: all_up(club.server))  # and a new standby behind it
@@ -233,8 +228,7 @@ async def test_a_replacement_that_cannot_start_is_tried_again(workers_club):
     await wait_until(lambda: "could not start (status 1); trying again" in club.log())
     club.server.host_key_path.write_bytes(key)
     await wait_until(lambda: all_up(club.server))
-    rita = await club.connect("rita")
-    await rita.wait_for("rita (referee)")
+    await club.seated("rita", "rita (referee)")
 
 
 async def test_a_worker_that_hangs_is_stopped_and_replaced(tmp_path, caplog):
@@ -260,8 +254,7 @@ async def test_a_worker_that_hangs_is_stopped_and_replaced(tmp_path, caplog):
         rita.command('note "still here"')
         await wait_until(lambda: game.log_lines(role="referee")[-1].text == "note: still here")
         await wait_until(lambda: all_up(server))
-        again = await club.connect("reg")
-        await again.wait_for("reg (Bersaglieri)", "still here")
+        await club.seated("reg", "reg (Bersaglieri)", "still here")
     finally:
         await club.close()
         game.close()

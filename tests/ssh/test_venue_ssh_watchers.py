@@ -97,18 +97,15 @@ async def test_any_other_name_is_shown_the_tables_and_picks_one_by_number_or_nam
         shown = await watcher.wait_for("The tables of this venue", "alpha", "bravo")
         assert "1  alpha: Breaking News 1.5.1, Checkpoint at Afgooye, turn 1 (Bersaglieri 0," in shown
         assert "2  bravo: Breaking News 1.5.1" in shown
-        watcher.type("7\r")
-        await watcher.wait_for("no table '7' at this venue")
-        watcher.type("2\r")
-        await watcher.wait_for("bravo.ft", "Conti")
+        await watcher.typed("7\r", "no table '7' at this venue")
+        await watcher.typed("2\r", "bravo.ft", "Conti")
         assert {s.table for s in relay.screens} == {"bravo"}
     finally:
         await watcher.close()
     second = await connect(port, "hall")
     try:
         await second.wait_for("Type a table's number or name")
-        second.type("alpha\r")
-        await second.wait_for("alpha.ft")
+        await second.typed("alpha\r", "alpha.ft")
     finally:
         await second.close()
 
@@ -121,8 +118,7 @@ async def test_a_watcher_who_picked_a_table_and_left_leaves_no_error_behind(venu
     watcher = await connect(port, "hall")
     try:
         await watcher.wait_for("Type a table's number or name")
-        watcher.type("1\r")
-        await watcher.wait_for("alpha.ft")
+        await watcher.typed("1\r", "alpha.ft")
     finally:
         await watcher.close()
     # And one whose connection is cut while the tables are listed, before he picks.
@@ -161,8 +157,7 @@ async def test_what_a_stranger_sends_reaches_nothing(venue):
     watcher = await connect(port, "hall")
     try:
         await watcher.wait_for("Type a table's number or name")
-        watcher.type("\x1b]0;owned\x07\r")
-        await watcher.wait_for("no table ']0;owned' at this venue")
+        await watcher.typed("\x1b]0;owned\x07\r", "no table ']0;owned' at this venue")
         raw = "".join(watcher.raw)
         assert "\x1b]0;" not in raw and "\x07" not in raw  # the escape's printable part only, as text
         watcher.type("a" * (MAX_PICK + 50) + "\r")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+import pytest_asyncio
 from ssh_club import WAIT_S, wait_until
 from web_club import WebClub, playwright_or_skip, web_table
 
@@ -22,6 +23,13 @@ from tui.ssh.web.door import WebDoor, version
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.asyncio(loop_scope="module")]
 
 playwright = playwright_or_skip()
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def web(tmp_path, caplog):
+    """The table of conftest.py's ``web``, in the loop the module's tests share (with ``chromium``)."""
+    async with web_table(tmp_path, caplog) as web:
+        yield web
 
 
 async def screen(page) -> str:
@@ -58,104 +66,97 @@ async def seated(chromium, web: WebClub, seat: str, uses: int = 0, **window):
     return context, page, token
 
 
-async def test_a_browser_joins_by_the_link_plays_and_its_command_shows_on_an_ssh_seat(tmp_path, caplog, chromium):
-    async with web_table(tmp_path, caplog) as web:
-        rita = await web.club.connect("rita")
-        await rita.wait_for("rita (referee)")
-        context, page, token = await seated(chromium, web, "reg")
-        assert token not in page.url  # the address bar no longer carries it
-        text = await shows(page, "reg (Bersaglieri)", "as Bersaglieri", "commitment to a secret of Somali militia")
-        assert "secret for Somali militia" not in text  # the regulars' view: the other side's secrets stay secret
-        await page.keyboard.type("note typed in chromium")
-        await page.keyboard.press("Enter")
-        await rita.wait_for("typed in chromium")
-        assert "note typed in chromium" in web.game.path.read_text()
-        await shows(page, "#2 note: typed in chromium")
-        # The cookie is out of the page's reach (HttpOnly).
-        assert await page.evaluate("document.cookie") == ""
-        await context.close()
+async def test_a_browser_joins_by_the_link_plays_and_its_command_shows_on_an_ssh_seat(web, chromium):
+    rita = await web.club.seated("rita", "rita (referee)")
+    context, page, token = await seated(chromium, web, "reg")
+    assert token not in page.url  # the address bar no longer carries it
+    text = await shows(page, "reg (Bersaglieri)", "as Bersaglieri", "commitment to a secret of Somali militia")
+    assert "secret for Somali militia" not in text  # the regulars' view: the other side's secrets stay secret
+    await page.keyboard.type("note typed in chromium")
+    await page.keyboard.press("Enter")
+    await rita.wait_for("typed in chromium")
+    assert "note typed in chromium" in web.game.path.read_text()
+    await shows(page, "#2 note: typed in chromium")
+    # The cookie is out of the page's reach (HttpOnly).
+    assert await page.evaluate("document.cookie") == ""
+    await context.close()
 
 
-async def test_a_forged_token_is_refused(tmp_path, caplog, chromium):
-    async with web_table(tmp_path, caplog) as web:
-        web.invitations.create("reg")
-        page = await chromium.new_page()
-        answer = await page.goto(web.url("/join/" + "Q" * 32))
-        assert answer.status == 403
-        assert "This link does not let you in" in await page.inner_text("body")
-        answer = await page.goto(web.url("/"))
-        assert answer.status == 403
-        assert not web.club.server.sessions
+async def test_a_forged_token_is_refused(web, chromium):
+    web.invitations.create("reg")
+    page = await chromium.new_page()
+    answer = await page.goto(web.url("/join/" + "Q" * 32))
+    assert answer.status == 403
+    assert "This link does not let you in" in await page.inner_text("body")
+    answer = await page.goto(web.url("/"))
+    assert answer.status == 403
+    assert not web.club.server.sessions
 
 
-async def test_opening_the_link_again_sits_in_the_same_seat_and_the_game_as_it_is_now(tmp_path, caplog, chromium):
-    async with web_table(tmp_path, caplog) as web:
-        context, page, token = await seated(chromium, web, "irr", uses=1)
-        await shows(page, "irr (Somali militia)")
-        await page.close()  # the tab closed: the seat leaves
-        await wait_until(lambda: not web.club.server.sessions)
-        rita = await web.club.connect("rita")
-        await rita.wait_for("rita (referee)")
-        rita.command("note played while the tab was closed")
-        await rita.wait_for("while the tab was closed")
-        page = await context.new_page()
-        answer = await page.goto(web.url(f"/join/{token}"))
-        assert answer.status == 200
-        await page.wait_for_url(web.url("/"))
-        await shows(page, "irr (Somali militia)", "while the tab was closed")
-        assert web.invitations.all()[0].used == 1  # the same browser: no second use
-        await context.close()
+async def test_opening_the_link_again_sits_in_the_same_seat_and_the_game_as_it_is_now(web, chromium):
+    context, page, token = await seated(chromium, web, "irr", uses=1)
+    await shows(page, "irr (Somali militia)")
+    await page.close()  # the tab closed: the seat leaves
+    await wait_until(lambda: not web.club.server.sessions)
+    rita = await web.club.seated("rita", "rita (referee)")
+    rita.command("note played while the tab was closed")
+    await rita.wait_for("while the tab was closed")
+    page = await context.new_page()
+    answer = await page.goto(web.url(f"/join/{token}"))
+    assert answer.status == 200
+    await page.wait_for_url(web.url("/"))
+    await shows(page, "irr (Somali militia)", "while the tab was closed")
+    assert web.invitations.all()[0].used == 1  # the same browser: no second use
+    await context.close()
 
 
-async def test_a_dropped_connection_reconnects_by_itself(tmp_path, caplog, chromium):
-    async with web_table(tmp_path, caplog) as web:
-        context, page, token = await seated(chromium, web, "reg")
-        await shows(page, "reg (Bersaglieri)")
-        (session,) = web.club.server.sessions
-        session._channel.abort()  # the connection drops (a lost Wi-Fi, a proxy restarting)
-        await wait_until(lambda: any(s is not session for s in web.club.server.sessions))
-        await shows(page, "reg (Bersaglieri)")
-        await page.keyboard.type("note after the drop")
-        await page.keyboard.press("Enter")
-        await wait_until(lambda: "after the drop" in web.game.path.read_text())
-        assert web.log().count("seated seat=reg") == 2
-        await context.close()
+async def test_a_dropped_connection_reconnects_by_itself(web, chromium):
+    context, page, token = await seated(chromium, web, "reg")
+    await shows(page, "reg (Bersaglieri)")
+    (session,) = web.club.server.sessions
+    session._channel.abort()  # the connection drops (a lost Wi-Fi, a proxy restarting)
+    await wait_until(lambda: any(s is not session for s in web.club.server.sessions))
+    await shows(page, "reg (Bersaglieri)")
+    await page.keyboard.type("note after the drop")
+    await page.keyboard.press("Enter")
+    await wait_until(lambda: "after the drop" in web.game.path.read_text())
+    assert web.log().count("seated seat=reg") == 2
+    await context.close()
 
 
-async def test_on_a_phone_the_page_fits_the_keyboard_types_and_paste_works(tmp_path, caplog, chromium):
-    async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("reg")
-        context = await chromium.new_context(**PHONE)
-        await context.grant_permissions(["clipboard-read", "clipboard-write"], origin=web.origin)
-        page = await context.new_page()
-        await follow_link(page, web, token)
-        await shows(page, "reg (Bersaglieri)")
-        (session,) = web.club.server.sessions
-        width, height = session.size
-        assert width >= 60 and height >= 16  # the game's smallest working size, or more
-        box = await page.locator(".xterm-screen").bounding_box()
-        assert box is not None and box["width"] <= 390  # no sideways scrolling
-        assert await page.locator("#keys").is_visible()  # Esc, Tab, arrows... the phone's keyboard lacks
-        # An on-screen keyboard sends text as input events, not key presses.
-        await page.locator(".xterm-helper-textarea").focus()
-        await page.keyboard.insert_text("note from a phone")
-        await page.keyboard.press("Enter")
-        await wait_until(lambda: "from a phone" in web.game.path.read_text())
-        # Paste: the clipboard's text goes to the command line (Ctrl+V, and the Paste key).
-        await page.evaluate("navigator.clipboard.writeText('note pasted with ctrl v')")
-        await page.keyboard.press("Control+V")
-        await page.keyboard.press("Enter")
-        await wait_until(lambda: "pasted with ctrl v" in web.game.path.read_text())
-        await page.evaluate("navigator.clipboard.writeText('note pasted with the key')")
-        await page.locator("#paste").tap()
-        await shows(page, "note pasted with the key")  # on the command line (the clipboard is read in the background)
-        await page.keyboard.press("Enter")
-        await wait_until(lambda: "pasted with the key" in web.game.path.read_text())
-        # The bar's keys are keys: ↑ recalls the last command, as on a keyboard.
-        await page.locator('#keys [data-key="up"]').tap()
-        await page.keyboard.press("Enter")
-        await wait_until(lambda: web.game.path.read_text().count('"text":"note pasted with the key"') == 2)
-        await context.close()
+async def test_on_a_phone_the_page_fits_the_keyboard_types_and_paste_works(web, chromium):
+    token, _ = web.invitations.create("reg")
+    context = await chromium.new_context(**PHONE)
+    await context.grant_permissions(["clipboard-read", "clipboard-write"], origin=web.origin)
+    page = await context.new_page()
+    await follow_link(page, web, token)
+    await shows(page, "reg (Bersaglieri)")
+    (session,) = web.club.server.sessions
+    width, height = session.size
+    assert width >= 60 and height >= 16  # the game's smallest working size, or more
+    box = await page.locator(".xterm-screen").bounding_box()
+    assert box is not None and box["width"] <= 390  # no sideways scrolling
+    assert await page.locator("#keys").is_visible()  # Esc, Tab, arrows... the phone's keyboard lacks
+    # An on-screen keyboard sends text as input events, not key presses.
+    await page.locator(".xterm-helper-textarea").focus()
+    await page.keyboard.insert_text("note from a phone")
+    await page.keyboard.press("Enter")
+    await wait_until(lambda: "from a phone" in web.game.path.read_text())
+    # Paste: the clipboard's text goes to the command line (Ctrl+V, and the Paste key).
+    await page.evaluate("navigator.clipboard.writeText('note pasted with ctrl v')")
+    await page.keyboard.press("Control+V")
+    await page.keyboard.press("Enter")
+    await wait_until(lambda: "pasted with ctrl v" in web.game.path.read_text())
+    await page.evaluate("navigator.clipboard.writeText('note pasted with the key')")
+    await page.locator("#paste").tap()
+    await shows(page, "note pasted with the key")  # on the command line (the clipboard is read in the background)
+    await page.keyboard.press("Enter")
+    await wait_until(lambda: "pasted with the key" in web.game.path.read_text())
+    # The bar's keys are keys: ↑ recalls the last command, as on a keyboard.
+    await page.locator('#keys [data-key="up"]').tap()
+    await page.keyboard.press("Enter")
+    await wait_until(lambda: web.game.path.read_text().count('"text":"note pasted with the key"') == 2)
+    await context.close()
 
 
 async def test_a_phone_asks_for_each_file_once_and_nothing_more(tmp_path, caplog, chromium, monkeypatch):
@@ -217,32 +218,31 @@ async def test_a_page_whose_browser_keeps_its_cookie_from_it_moves_on_and_sits(t
         await context.close()
 
 
-async def test_a_page_refused_its_files_fetches_them_again_and_sits(tmp_path, caplog, chromium):
+async def test_a_page_refused_its_files_fetches_them_again_and_sits(web, chromium):
     """A server busy with a crowd may refuse a file: the page asks again for a stylesheet and for xterm.js it was
     refused (here xterm.js at its first address every time, the stylesheet once), at the same version's address
     (which a browser keeps) marked as another try, and sits."""
-    async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("reg")
-        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
-        page = await context.new_page()
-        asked: list[str] = []
+    token, _ = web.invitations.create("reg")
+    context = await chromium.new_context(viewport={"width": 1200, "height": 800})
+    page = await context.new_page()
+    asked: list[str] = []
 
-        async def refusing(route):
-            url = route.request.url
-            asked.append(url)
-            if "try=" in url or ("xterm.css" in url and asked.count(url) > 1):
-                await route.continue_()
-            else:
-                await route.abort()
+    async def refusing(route):
+        url = route.request.url
+        asked.append(url)
+        if "try=" in url or ("xterm.css" in url and asked.count(url) > 1):
+            await route.continue_()
+        else:
+            await route.abort()
 
-        await page.route(re.compile(r"/static/xterm\.(mjs|css)"), refusing)
-        await follow_link(page, web, token)
-        await shows(page, "reg (Bersaglieri)")
-        for name in ("xterm.css", "xterm.mjs"):
-            again = [url for url in asked if f"/{name}?" in url and "try=" in url]
-            assert again and all(f"v={version()}" in url for url in again), asked
-        assert await page.evaluate("() => getComputedStyle(document.querySelector('.xterm')).position") == "relative"
-        await context.close()
+    await page.route(re.compile(r"/static/xterm\.(mjs|css)"), refusing)
+    await follow_link(page, web, token)
+    await shows(page, "reg (Bersaglieri)")
+    for name in ("xterm.css", "xterm.mjs"):
+        again = [url for url in asked if f"/{name}?" in url and "try=" in url]
+        assert again and all(f"v={version()}" in url for url in again), asked
+    assert await page.evaluate("() => getComputedStyle(document.querySelector('.xterm')).position") == "relative"
+    await context.close()
 
 
 async def test_the_page_draws_its_own_share_of_the_dice_for_each_line(tmp_path, caplog, chromium):
@@ -267,52 +267,50 @@ async def test_the_page_draws_its_own_share_of_the_dice_for_each_line(tmp_path, 
     assert len(mine) == 2 and bytes(16).hex() not in mine and mine[0] != mine[1]
 
 
-async def test_the_link_opened_again_from_a_chat_app_finds_the_seat_and_spends_no_use(tmp_path, caplog, chromium):
-    async with web_table(tmp_path, caplog) as web:
-        context, page, token = await seated(chromium, web, "irr", uses=1)
+async def test_the_link_opened_again_from_a_chat_app_finds_the_seat_and_spends_no_use(web, chromium):
+    context, page, token = await seated(chromium, web, "irr", uses=1)
+    await shows(page, "irr (Somali militia)")
+    await page.close()
+    await wait_until(lambda: not web.club.server.sessions)
+    for _ in range(2):  # tapped again in the chat app, twice: the Strict cookie is not sent from there
+        page = await context.new_page()
+        await follow_link(page, web, token)
         await shows(page, "irr (Somali militia)")
         await page.close()
         await wait_until(lambda: not web.club.server.sessions)
-        for _ in range(2):  # tapped again in the chat app, twice: the Strict cookie is not sent from there
-            page = await context.new_page()
-            await follow_link(page, web, token)
-            await shows(page, "irr (Somali militia)")
-            await page.close()
-            await wait_until(lambda: not web.club.server.sessions)
-        assert web.invitations.all()[0].used == 1
-        await context.close()
+    assert web.invitations.all()[0].used == 1
+    await context.close()
 
 
-async def test_another_site_cannot_swap_the_players_seat_for_a_spectators(tmp_path, caplog, chromium):
-    async with web_table(tmp_path, caplog) as web:
-        player, _ = web.invitations.create("reg")
-        spectators, _ = web.invitations.create("")
-        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
-        page = await context.new_page()
-        await follow_link(page, web, player)
-        await shows(page, "reg (Bersaglieri)")
-        # Another site's page sends the browser to its spectator link.
-        await page.route(
-            "http://chat.example/",
-            lambda route: route.fulfill(
-                content_type="text/html", body=f'<a id="link" href="{web.url(f"/join/{spectators}")}">look</a>'
-            ),
-        )
-        await page.goto("http://chat.example/")
-        await page.click("#link")
-        await page.wait_for_selector("#notice")
-        assert "already holds a seat here (reg)" in await page.inner_text("#notice")
-        assert web.invitations.all()[1].used == 0
-        await page.click("text=Back to my seat")
-        await shows(page, "reg (Bersaglieri)")
-        # The player himself takes the other seat: the link on this server's own page.
-        await page.go_back()
-        await page.wait_for_selector("#notice")
-        await page.click("text=Take this link's seat instead")
-        await page.wait_for_url(web.url("/"))
-        await shows(page, "Watching:")
-        assert web.invitations.all()[1].used == 1
-        await context.close()
+async def test_another_site_cannot_swap_the_players_seat_for_a_spectators(web, chromium):
+    player, _ = web.invitations.create("reg")
+    spectators, _ = web.invitations.create("")
+    context = await chromium.new_context(viewport={"width": 1200, "height": 800})
+    page = await context.new_page()
+    await follow_link(page, web, player)
+    await shows(page, "reg (Bersaglieri)")
+    # Another site's page sends the browser to its spectator link.
+    await page.route(
+        "http://chat.example/",
+        lambda route: route.fulfill(
+            content_type="text/html", body=f'<a id="link" href="{web.url(f"/join/{spectators}")}">look</a>'
+        ),
+    )
+    await page.goto("http://chat.example/")
+    await page.click("#link")
+    await page.wait_for_selector("#notice")
+    assert "already holds a seat here (reg)" in await page.inner_text("#notice")
+    assert web.invitations.all()[1].used == 0
+    await page.click("text=Back to my seat")
+    await shows(page, "reg (Bersaglieri)")
+    # The player himself takes the other seat: the link on this server's own page.
+    await page.go_back()
+    await page.wait_for_selector("#notice")
+    await page.click("text=Take this link's seat instead")
+    await page.wait_for_url(web.url("/"))
+    await shows(page, "Watching:")
+    assert web.invitations.all()[1].used == 1
+    await context.close()
 
 
 async def banner(page) -> tuple[str, bool]:
@@ -320,25 +318,24 @@ async def banner(page) -> tuple[str, bool]:
     return await page.inner_text("#status-text"), await page.locator("#again").is_visible()
 
 
-async def test_the_ended_banner_says_why_and_offers_to_sit_again_only_when_it_can(tmp_path, caplog, chromium):
-    async with web_table(tmp_path, caplog) as web:
-        web.club.server.seats_poll = 0.05
-        token, inv = web.invitations.create("reg")
-        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
-        page = await context.new_page()
-        await follow_link(page, web, token)
-        await shows(page, "reg (Bersaglieri)")
-        web.club.server.kick("reg", "rita")
-        await page.locator("#again").wait_for(state="visible")  # the cookie still lets it in
-        assert (await banner(page))[0] == "Your seat was closed by the referee or the organiser."
-        await page.click("#again")
-        await shows(page, "reg (Bersaglieri)")
-        await page.locator("#status").wait_for(state="hidden")
-        Invitations(tmp_path).revoke(inv.id)
-        await page.locator("#status-text", has_text="revoked your invitation").wait_for()
-        await page.wait_for_function("document.getElementById('status').dataset.settled === 'yes'")
-        assert await banner(page) == ("The organiser revoked your invitation: ask for a new one.", False)
-        await context.close()
+async def test_the_ended_banner_says_why_and_offers_to_sit_again_only_when_it_can(web, tmp_path, chromium):
+    web.club.server.seats_poll = 0.05
+    token, inv = web.invitations.create("reg")
+    context = await chromium.new_context(viewport={"width": 1200, "height": 800})
+    page = await context.new_page()
+    await follow_link(page, web, token)
+    await shows(page, "reg (Bersaglieri)")
+    web.club.server.kick("reg", "rita")
+    await page.locator("#again").wait_for(state="visible")  # the cookie still lets it in
+    assert (await banner(page))[0] == "Your seat was closed by the referee or the organiser."
+    await page.click("#again")
+    await shows(page, "reg (Bersaglieri)")
+    await page.locator("#status").wait_for(state="hidden")
+    Invitations(tmp_path).revoke(inv.id)
+    await page.locator("#status-text", has_text="revoked your invitation").wait_for()
+    await page.wait_for_function("document.getElementById('status').dataset.settled === 'yes'")
+    assert await banner(page) == ("The organiser revoked your invitation: ask for a new one.", False)
+    await context.close()
 
 
 # ------------------------------------------------------------------ the plain page
@@ -461,32 +458,30 @@ async def rita_echo_is_not_read(page) -> None:
     assert "note <b>bold</b>" not in await page.locator("#answers").aria_snapshot()
 
 
-async def test_the_terminal_page_reads_to_a_screen_reader_and_leads_to_the_plain_page(tmp_path, caplog, chromium):
-    async with web_table(tmp_path, caplog) as web:
-        rita = await web.club.connect("rita")
-        await rita.wait_for("rita (referee)")
-        context, page, token = await seated(chromium, web, "reg")
-        await shows(page, "reg (Bersaglieri)")
-        # xterm.js's screen-reader mode: its rows as text in the page's accessibility tree.
-        await page.locator(".xterm-accessibility-tree", has_text="reg (Bersaglieri)").wait_for()
-        tree = await accessibility_tree(page)
-        assert ax_node(tree, "textbox", "Terminal input")["focused"] is True
-        read = ax_text_under(tree, ax_node(tree, "RootWebArea", "Fireteam"))
-        assert any("reg (Bersaglieri)" in text for text in read)  # the terminal's rows, as text
-        # The first thing on the page (for a screen reader) is the way to the plain page.
-        link = page.get_by_role("link", name="Plain page, for screen readers and braille displays")
-        assert (await page.locator("body").aria_snapshot()).lstrip().startswith('- link "Plain page')
-        assert not await link.is_visible() or (await link.bounding_box())["x"] < 0  # out of sight until focused
-        await link.focus()  # as a screen reader's cursor, or Shift+Tab, reaches it
-        box = await link.bounding_box()
-        assert box is not None and box["x"] >= 0
-        await page.keyboard.press("Enter")
-        await page.wait_for_url(web.url("/plain"))
-        await said(page, "Fireteam, in plain lines.")
-        await page.get_by_role("textbox", name="reg (Bersaglieri)>").wait_for()
-        await page.keyboard.type("note heard, not seen")
-        await page.keyboard.press("Enter")
-        await said(page, "heard, not seen")
-        await rita.wait_for("heard, not seen")
-        assert await page.get_by_role("link", name="Terminal page").count() == 1
-        await context.close()
+async def test_the_terminal_page_reads_to_a_screen_reader_and_leads_to_the_plain_page(web, chromium):
+    rita = await web.club.seated("rita", "rita (referee)")
+    context, page, token = await seated(chromium, web, "reg")
+    await shows(page, "reg (Bersaglieri)")
+    # xterm.js's screen-reader mode: its rows as text in the page's accessibility tree.
+    await page.locator(".xterm-accessibility-tree", has_text="reg (Bersaglieri)").wait_for()
+    tree = await accessibility_tree(page)
+    assert ax_node(tree, "textbox", "Terminal input")["focused"] is True
+    read = ax_text_under(tree, ax_node(tree, "RootWebArea", "Fireteam"))
+    assert any("reg (Bersaglieri)" in text for text in read)  # the terminal's rows, as text
+    # The first thing on the page (for a screen reader) is the way to the plain page.
+    link = page.get_by_role("link", name="Plain page, for screen readers and braille displays")
+    assert (await page.locator("body").aria_snapshot()).lstrip().startswith('- link "Plain page')
+    assert not await link.is_visible() or (await link.bounding_box())["x"] < 0  # out of sight until focused
+    await link.focus()  # as a screen reader's cursor, or Shift+Tab, reaches it
+    box = await link.bounding_box()
+    assert box is not None and box["x"] >= 0
+    await page.keyboard.press("Enter")
+    await page.wait_for_url(web.url("/plain"))
+    await said(page, "Fireteam, in plain lines.")
+    await page.get_by_role("textbox", name="reg (Bersaglieri)>").wait_for()
+    await page.keyboard.type("note heard, not seen")
+    await page.keyboard.press("Enter")
+    await said(page, "heard, not seen")
+    await rita.wait_for("heard, not seen")
+    assert await page.get_by_role("link", name="Terminal page").count() == 1
+    await context.close()

@@ -37,7 +37,24 @@ FORBIDDEN_WORDS = "This link does not let you in."
 _OVER = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)
 
 
-class Browser:
+class _Socket:
+    """A page's websocket and the session holding its cookie, both closed as an ``async with`` ends."""
+
+    http: aiohttp.ClientSession
+    ws: aiohttp.ClientWebSocketResponse
+
+    async def close(self) -> None:
+        await self.ws.close()
+        await self.http.close()
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.close()
+
+
+class Browser(_Socket):
     """A websocket client holding a browser's cookie: what arrives is drawn on a :class:`Screen`."""
 
     def __init__(self, http: aiohttp.ClientSession, ws: aiohttp.ClientWebSocketResponse, size=(100, 40)) -> None:
@@ -79,10 +96,6 @@ class Browser:
     async def command(self, line: str) -> None:
         await self.type(line + "\r")
 
-    async def close(self) -> None:
-        await self.ws.close()
-        await self.http.close()
-
 
 async def join(
     web: WebClub, token: str, http: aiohttp.ClientSession | None = None
@@ -105,38 +118,37 @@ async def seat(web: WebClub, token: str, size=(100, 40)) -> Browser:
     return Browser(http, ws, size)
 
 
-async def test_a_link_gives_an_httponly_strict_cookie_and_the_page_moves_on_without_the_token(tmp_path, caplog):
-    async with web_table(tmp_path, caplog) as web:
-        token, inv = web.invitations.create("reg")
-        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
-            async with http.get(web.url(f"/join/{token}")) as answer:
-                body = await answer.text()
-                cookie = answer.headers["Set-Cookie"]
-                assert answer.status == 200
-                assert answer.headers["Cache-Control"] == "no-store"
-                assert answer.headers["Referrer-Policy"] == "no-referrer"
-                assert "script-src 'self'" in answer.headers["Content-Security-Policy"]
-                assert answer.headers["Server"] == "fireteam"
-            assert cookie.startswith(f"{web.cookie_name}=")
-            assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
-            assert "Secure" not in cookie  # plain http here: see the TLS test
-            assert token not in body and token not in cookie
-            # It is the seat's page itself (a round trip fewer for each phone of a crowd), whose first script takes
-            # the token out of the address bar and the history; the policy lets that one script run, by its hash.
-            assert 'src="/static/fireteam.mjs?v=' in body and "http-equiv" not in body
-            leave = f"<script>{LEAVE_JOIN}</script>"
-            assert body.count("<script>") == 1 and body.index(leave) < body.index("<link")
-            digest = base64.b64encode(hashlib.sha256(LEAVE_JOIN.encode()).digest()).decode()
-            assert f"script-src 'self' 'sha256-{digest}';" in answer.headers["Content-Security-Policy"]
-            async with http.get(web.url("/")) as answer:
-                assert answer.status == 200
-                body = await answer.text()
-                assert 'src="/static/fireteam.mjs?v=' in body and "<script>" not in body
-        async with aiohttp.ClientSession() as stranger, stranger.get(web.url("/")) as answer:
-            assert answer.status == 403
-        assert web.invitations.all()[0].used == 1
-        assert token not in web.log()
-        assert f"invitation {inv.id} let in browser" in web.log()
+async def test_a_link_gives_an_httponly_strict_cookie_and_the_page_moves_on_without_the_token(web):
+    token, inv = web.invitations.create("reg")
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+        async with http.get(web.url(f"/join/{token}")) as answer:
+            body = await answer.text()
+            cookie = answer.headers["Set-Cookie"]
+            assert answer.status == 200
+            assert answer.headers["Cache-Control"] == "no-store"
+            assert answer.headers["Referrer-Policy"] == "no-referrer"
+            assert "script-src 'self'" in answer.headers["Content-Security-Policy"]
+            assert answer.headers["Server"] == "fireteam"
+        assert cookie.startswith(f"{web.cookie_name}=")
+        assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
+        assert "Secure" not in cookie  # plain http here: see the TLS test
+        assert token not in body and token not in cookie
+        # It is the seat's page itself (a round trip fewer for each phone of a crowd), whose first script takes
+        # the token out of the address bar and the history; the policy lets that one script run, by its hash.
+        assert 'src="/static/fireteam.mjs?v=' in body and "http-equiv" not in body
+        leave = f"<script>{LEAVE_JOIN}</script>"
+        assert body.count("<script>") == 1 and body.index(leave) < body.index("<link")
+        digest = base64.b64encode(hashlib.sha256(LEAVE_JOIN.encode()).digest()).decode()
+        assert f"script-src 'self' 'sha256-{digest}';" in answer.headers["Content-Security-Policy"]
+        async with http.get(web.url("/")) as answer:
+            assert answer.status == 200
+            body = await answer.text()
+            assert 'src="/static/fireteam.mjs?v=' in body and "<script>" not in body
+    async with aiohttp.ClientSession() as stranger, stranger.get(web.url("/")) as answer:
+        assert answer.status == 403
+    assert web.invitations.all()[0].used == 1
+    assert token not in web.log()
+    assert f"invitation {inv.id} let in browser" in web.log()
 
 
 async def test_every_token_that_lets_nobody_in_gets_the_same_403(tmp_path, caplog):
@@ -166,145 +178,129 @@ async def test_every_token_that_lets_nobody_in_gets_the_same_403(tmp_path, caplo
         assert not any(t in log for t in (used, revoked, expired))
 
 
-async def test_the_websocket_wants_the_cookie_and_this_servers_origin(tmp_path, caplog):
-    async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("reg")
-        ws_url = web.url("/ws").replace("http", "ws", 1)
-        http, _ = await join(web, token)
-        try:
-            for origin in ("http://evil.example", "null", f"http://127.0.0.1:{web.web_port + 1}", ""):
-                headers = {"Origin": origin} if origin else {}
-                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-                    await http.ws_connect(ws_url, headers=headers)
-                assert refused.value.status == 403
-        finally:
-            await http.close()
-        # The right origin without the cookie (a page of this server's, but no invitation).
-        async with aiohttp.ClientSession() as stranger:
+async def test_the_websocket_wants_the_cookie_and_this_servers_origin(web):
+    token, _ = web.invitations.create("reg")
+    ws_url = web.url("/ws").replace("http", "ws", 1)
+    http, _ = await join(web, token)
+    try:
+        for origin in ("http://evil.example", "null", f"http://127.0.0.1:{web.web_port + 1}", ""):
+            headers = {"Origin": origin} if origin else {}
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-                await stranger.ws_connect(ws_url, headers={"Origin": web.origin})
+                await http.ws_connect(ws_url, headers=headers)
             assert refused.value.status == 403
-        assert "websocket refused" in web.log() and "'http://evil.example' is not this server's" in web.log()
-        assert not web.club.server.sessions
+    finally:
+        await http.close()
+    # The right origin without the cookie (a page of this server's, but no invitation).
+    async with aiohttp.ClientSession() as stranger:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await stranger.ws_connect(ws_url, headers={"Origin": web.origin})
+        assert refused.value.status == 403
+    assert "websocket refused" in web.log() and "'http://evil.example' is not this server's" in web.log()
+    assert not web.club.server.sessions
 
 
-async def test_a_browser_seat_sees_its_view_and_its_command_lands_in_the_save_and_on_an_ssh_seat(tmp_path, caplog):
-    async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("reg")
-        browser = await seat(web, token)
-        try:
-            await browser.wait_for("reg (Bersaglieri)", "as Bersaglieri")
-            rita = await web.club.connect("rita")
-            await rita.wait_for("rita (referee)")
-            await browser.command("note typed in a browser")
-            await rita.wait_for("typed in a browser")
-            assert "note typed in a browser" in web.game.path.read_text()
-            # The regulars' view: hidden irregulars are not on the browser's screen either.
-            assert "Faysal" not in browser.text() or "Faysal" in rita.text()
-            assert "seated seat=reg role=regulars" in web.log()
-        finally:
-            await browser.close()
+async def test_a_browser_seat_sees_its_view_and_its_command_lands_in_the_save_and_on_an_ssh_seat(web):
+    token, _ = web.invitations.create("reg")
+    async with await seat(web, token) as browser:
+        await browser.wait_for("reg (Bersaglieri)", "as Bersaglieri")
+        rita = await web.club.seated("rita", "rita (referee)")
+        await browser.command("note typed in a browser")
+        await rita.wait_for("typed in a browser")
+        assert "note typed in a browser" in web.game.path.read_text()
+        # The regulars' view: hidden irregulars are not on the browser's screen either.
+        assert "Faysal" not in browser.text() or "Faysal" in rita.text()
+        assert "seated seat=reg role=regulars" in web.log()
 
 
-async def test_a_paste_holding_a_nul_is_refused_whole_at_a_browser_seat_as_at_an_ssh_seat(tmp_path, caplog):
+async def test_a_paste_holding_a_nul_is_refused_whole_at_a_browser_seat_as_at_an_ssh_seat(web):
     """Issue 28: xterm.js sends a paste as it is, bracketed; a control character in it, a NUL
     too (Textual's parser took it out: "ros\\0si" went in as "rossi"), refuses it whole."""
-    async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("reg")
-        browser = await seat(web, token)
-        try:
-            await browser.wait_for("reg (Bersaglieri)")
-            await browser.type("\x1b[200~note ros\x00si\x1b[201~\r")
-            await browser.wait_for("✗ the paste holds the control character \\x00 (character 9): nothing was put in")
-            await browser.type("\x1b[200~note pasted\x1b[201~\r")
-            await wait_until(lambda: "note pasted" in web.game.path.read_text(errors="replace"))
-            assert "note ros" not in web.game.path.read_text(errors="replace")
-        finally:
-            await browser.close()
-
-
-async def test_the_same_browser_opening_the_link_again_uses_nothing_and_sits_in_the_same_seat(tmp_path, caplog):
-    async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("irr", uses=1)
-        http, status = await join(web, token)
-        try:
-            assert status == 200
-            _, again = await join(web, token, http)
-            assert again == 200
-            assert web.invitations.all()[0].used == 1
-            other, status = await join(web, token)  # another browser: the one use is gone
-            await other.close()
-            assert status == 403
-            ws = await http.ws_connect(web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin})
-            browser = Browser(http, ws)
-            await browser.wait_for("irr (Somali militia)")
-        finally:
-            await http.close()
-
-
-async def test_revoking_ends_the_open_seat_and_the_cookie_opens_nothing_after(tmp_path, caplog):
-    async with web_table(tmp_path, caplog) as web:
-        web.club.server.seats_poll = 0.05
-        token, inv = web.invitations.create("reg")
-        browser = await seat(web, token)
+    token, _ = web.invitations.create("reg")
+    async with await seat(web, token) as browser:
         await browser.wait_for("reg (Bersaglieri)")
-        Invitations(tmp_path).revoke(inv.id)  # as `fireteam invite --revoke` does, from another process
-        assert await asyncio.wait_for(browser.closed, WAIT_S) == 4001  # ended: the page does not reconnect
-        assert "revoked your invitation" in browser.text()
-        for path in ("/", "/alive"):
-            async with browser.http.get(web.url(path)) as answer:
-                assert answer.status == 403
-        with pytest.raises(aiohttp.WSServerHandshakeError):
-            await browser.http.ws_connect(web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin})
-        await browser.http.close()
+        await browser.type("\x1b[200~note ros\x00si\x1b[201~\r")
+        await browser.wait_for("✗ the paste holds the control character \\x00 (character 9): nothing was put in")
+        await browser.type("\x1b[200~note pasted\x1b[201~\r")
+        await wait_until(lambda: "note pasted" in web.game.path.read_text(errors="replace"))
+        assert "note ros" not in web.game.path.read_text(errors="replace")
 
 
-async def test_a_seat_taken_out_of_the_seats_file_ends_its_browser(tmp_path, caplog):
-    async with web_table(tmp_path, caplog) as web:
-        web.club.server.seats_poll = 0.05
-        token, _ = web.invitations.create("irr")
-        browser = await seat(web, token)
+async def test_the_same_browser_opening_the_link_again_uses_nothing_and_sits_in_the_same_seat(web):
+    token, _ = web.invitations.create("irr", uses=1)
+    http, status = await join(web, token)
+    try:
+        assert status == 200
+        _, again = await join(web, token, http)
+        assert again == 200
+        assert web.invitations.all()[0].used == 1
+        other, status = await join(web, token)  # another browser: the one use is gone
+        await other.close()
+        assert status == 403
+        ws = await http.ws_connect(web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin})
+        browser = Browser(http, ws)
         await browser.wait_for("irr (Somali militia)")
-        seats = tmp_path / "seats.toml"
-        seats.write_text(seats.read_text().replace('name = "irr"', 'name = "irr2"'))
-        assert await asyncio.wait_for(browser.closed, WAIT_S) == 4001
-        assert "removed your seat" in browser.text()
-        await browser.http.close()
+    finally:
+        await http.close()
 
 
-async def test_static_files_are_a_fixed_table_no_path_reaches_the_disk(tmp_path, caplog):
-    async with web_table(tmp_path, caplog) as web:
-        (tmp_path / "secret.txt").write_text("TOPSECRET")
-        paths = [
-            "/static/../seats.toml",
-            "/static/%2e%2e/seats.toml",
-            "/static/..%2fseats.toml",
-            "/static/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
-            "/static//etc/passwd",
-            "/static/xterm.mjs/../../secret.txt",
-            "/static/webpage/page.html",
-            "/static/LICENSE-xterm.txt/",
-            "/static/",
-            "/seats.toml",
-            "/invitations.json",
-        ]
-        reader, writer = await asyncio.open_connection("127.0.0.1", web.web_port)
-        try:
-            for path in paths:
-                # Raw: the client library would tidy the dots away.
-                writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
-                await writer.drain()
-                head = (await reader.readuntil(b"\r\n\r\n")).decode()
-                length = int(
-                    next(h for h in head.split("\r\n") if h.lower().startswith("content-length:")).split(":")[1]
-                )
-                body = await reader.readexactly(length)
-                assert head.startswith("HTTP/1.1 404"), (path, head)
-                assert b"TOPSECRET" not in body and b"[[seat]]" not in body and b"root:" not in body
-        finally:
-            writer.close()
-        async with aiohttp.ClientSession() as http, http.get(web.url("/static/xterm.mjs")) as answer:
-            assert answer.status == 200 and answer.headers["Content-Type"].startswith("text/javascript")
+async def test_revoking_ends_the_open_seat_and_the_cookie_opens_nothing_after(web, tmp_path):
+    web.club.server.seats_poll = 0.05
+    token, inv = web.invitations.create("reg")
+    browser = await seat(web, token)
+    await browser.wait_for("reg (Bersaglieri)")
+    Invitations(tmp_path).revoke(inv.id)  # as `fireteam invite --revoke` does, from another process
+    assert await asyncio.wait_for(browser.closed, WAIT_S) == 4001  # ended: the page does not reconnect
+    assert "revoked your invitation" in browser.text()
+    for path in ("/", "/alive"):
+        async with browser.http.get(web.url(path)) as answer:
+            assert answer.status == 403
+    with pytest.raises(aiohttp.WSServerHandshakeError):
+        await browser.http.ws_connect(web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin})
+    await browser.http.close()
+
+
+async def test_a_seat_taken_out_of_the_seats_file_ends_its_browser(web, tmp_path):
+    web.club.server.seats_poll = 0.05
+    token, _ = web.invitations.create("irr")
+    browser = await seat(web, token)
+    await browser.wait_for("irr (Somali militia)")
+    seats = tmp_path / "seats.toml"
+    seats.write_text(seats.read_text().replace('name = "irr"', 'name = "irr2"'))
+    assert await asyncio.wait_for(browser.closed, WAIT_S) == 4001
+    assert "removed your seat" in browser.text()
+    await browser.http.close()
+
+
+async def test_static_files_are_a_fixed_table_no_path_reaches_the_disk(web, tmp_path):
+    (tmp_path / "secret.txt").write_text("TOPSECRET")
+    paths = [
+        "/static/../seats.toml",
+        "/static/%2e%2e/seats.toml",
+        "/static/..%2fseats.toml",
+        "/static/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+        "/static//etc/passwd",
+        "/static/xterm.mjs/../../secret.txt",
+        "/static/webpage/page.html",
+        "/static/LICENSE-xterm.txt/",
+        "/static/",
+        "/seats.toml",
+        "/invitations.json",
+    ]
+    reader, writer = await asyncio.open_connection("127.0.0.1", web.web_port)
+    try:
+        for path in paths:
+            # Raw: the client library would tidy the dots away.
+            writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+            await writer.drain()
+            head = (await reader.readuntil(b"\r\n\r\n")).decode()
+            length = int(next(h for h in head.split("\r\n") if h.lower().startswith("content-length:")).split(":")[1])
+            body = await reader.readexactly(length)
+            assert head.startswith("HTTP/1.1 404"), (path, head)
+            assert b"TOPSECRET" not in body and b"[[seat]]" not in body and b"root:" not in body
+    finally:
+        writer.close()
+    async with aiohttp.ClientSession() as http, http.get(web.url("/static/xterm.mjs")) as answer:
+        assert answer.status == 200 and answer.headers["Content-Type"].startswith("text/javascript")
 
 
 async def test_static_files_go_gzipped_to_a_browser_that_takes_it(tmp_path, caplog):
@@ -358,29 +354,27 @@ async def test_a_phone_keeps_the_pages_files_and_asks_again_only_when_they_chang
         web_module.version.cache_clear()
 
 
-async def test_no_header_or_cookie_can_be_injected_through_the_link(tmp_path, caplog):
-    async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("reg")
-        reader, writer = await asyncio.open_connection("127.0.0.1", web.web_port)
-        try:
-            writer.write(f"GET /join/{token}%0d%0aSet-Cookie:%20evil=1 HTTP/1.1\r\nHost: x\r\n\r\n".encode())
-            await writer.drain()
-            head = (await reader.readuntil(b"\r\n\r\n")).decode()
-        finally:
-            writer.close()
-        assert head.startswith("HTTP/1.1 403")
-        assert "evil" not in head and "Set-Cookie" not in head
-        assert web.invitations.all()[0].used == 0
+async def test_no_header_or_cookie_can_be_injected_through_the_link(web):
+    token, _ = web.invitations.create("reg")
+    reader, writer = await asyncio.open_connection("127.0.0.1", web.web_port)
+    try:
+        writer.write(f"GET /join/{token}%0d%0aSet-Cookie:%20evil=1 HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        await writer.drain()
+        head = (await reader.readuntil(b"\r\n\r\n")).decode()
+    finally:
+        writer.close()
+    assert head.startswith("HTTP/1.1 403")
+    assert "evil" not in head and "Set-Cookie" not in head
+    assert web.invitations.all()[0].used == 0
 
 
-async def test_only_get_is_answered(tmp_path, caplog):
-    async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("reg")
-        async with aiohttp.ClientSession() as http:
-            for method in ("POST", "PUT", "DELETE", "OPTIONS", "HEAD"):
-                async with http.request(method, web.url(f"/join/{token}"), data=b"x" * 1000) as answer:
-                    assert answer.status == 405
-        assert web.invitations.all()[0].used == 0
+async def test_only_get_is_answered(web):
+    token, _ = web.invitations.create("reg")
+    async with aiohttp.ClientSession() as http:
+        for method in ("POST", "PUT", "DELETE", "OPTIONS", "HEAD"):
+            async with http.request(method, web.url(f"/join/{token}"), data=b"x" * 1000) as answer:
+                assert answer.status == 405
+    assert web.invitations.all()[0].used == 0
 
 
 async def test_a_message_over_the_limit_closes_the_websocket_and_frees_the_seat(tmp_path, caplog):
@@ -400,8 +394,7 @@ async def test_a_flood_of_messages_is_cut_to_the_rate_and_the_seat_told(tmp_path
     limits = Limits(web_message_rate=20.0, web_message_burst=40)
     async with web_table(tmp_path, caplog, limits=limits) as web:
         token, _ = web.invitations.create("reg")
-        browser = await seat(web, token)
-        try:
+        async with await seat(web, token) as browser:
             await browser.wait_for("reg (Bersaglieri)")
             for _ in range(400):
                 await browser.ws.send_str(json.dumps(["resize", {"width": 100, "height": 40}]))
@@ -415,8 +408,6 @@ async def test_a_flood_of_messages_is_cut_to_the_rate_and_the_seat_told(tmp_path
             await asyncio.sleep(1.5)  # the bucket refills (not a wait for the server: it answers nothing)
             await browser.command("note still here")
             await browser.wait_for("still here")
-        finally:
-            await browser.close()
 
 
 async def test_a_connection_that_sends_no_request_in_time_is_closed(tmp_path, caplog):
@@ -441,8 +432,7 @@ async def test_browser_connections_count_against_the_web_doors_own_limit_not_ssh
         for r, _w in held:
             assert (await asyncio.wait_for(r.readline(), WAIT_S)).startswith(b"HTTP/1.1 404")
         # ... and an SSH player logs in meanwhile, the browsers counting nothing against him.
-        player = await web.club.connect("rita")
-        await player.wait_for("rita (referee)")
+        await web.club.seated("rita", "rita (referee)")
         reader, writer = await asyncio.open_connection("127.0.0.1", web.web_port)
         assert await asyncio.wait_for(reader.read(), WAIT_S) == b""  # past the web door's own: refused as it arrived
         writer.close()
@@ -504,26 +494,25 @@ def test_the_reserve_leaves_room_for_the_others():
     assert from_args(parser.parse_args(["--max-web", "8", "--web-reserve", "7"])).web_reserve == 7
 
 
-async def test_a_spectator_link_seats_guests_who_watch_and_cannot_command(tmp_path, caplog):
-    async with web_table(tmp_path, caplog) as web:
-        web.club.server.seats_poll = 0.05
-        token, _ = web.invitations.create("")
-        first, second = await seat(web, token), await seat(web, token)
-        try:
-            await first.wait_for(WATCHING)
-            await second.wait_for(WATCHING)
-            names = {s.seat.name for s in web.club.server.sessions}
-            assert len(names) == 2 and all(n.startswith("watch-") for n in names)
-            # Both watch the one screen the table draws for its spectators (#30), as an SSH spectator would.
-            (screen,) = web.club.server.stands.screens
-            assert screen.viewers == 2
-            await first.command("note a spectator speaks")
-            await first.wait_for("Spectators watch: they cannot give commands")
-            await asyncio.sleep(0.3)  # a few checks of the seats file: guests are not in it, and stay
-            assert len(web.club.server.sessions) == 2
-        finally:
-            await first.close()
-            await second.close()
+async def test_a_spectator_link_seats_guests_who_watch_and_cannot_command(web):
+    web.club.server.seats_poll = 0.05
+    token, _ = web.invitations.create("")
+    first, second = await seat(web, token), await seat(web, token)
+    try:
+        await first.wait_for(WATCHING)
+        await second.wait_for(WATCHING)
+        names = {s.seat.name for s in web.club.server.sessions}
+        assert len(names) == 2 and all(n.startswith("watch-") for n in names)
+        # Both watch the one screen the table draws for its spectators (#30), as an SSH spectator would.
+        (screen,) = web.club.server.stands.screens
+        assert screen.viewers == 2
+        await first.command("note a spectator speaks")
+        await first.wait_for("Spectators watch: they cannot give commands")
+        await asyncio.sleep(0.3)  # a few checks of the seats file: guests are not in it, and stay
+        assert len(web.club.server.sessions) == 2
+    finally:
+        await first.close()
+        await second.close()
 
 
 async def test_a_spectators_page_has_no_keys_to_tap_and_a_players_has(tmp_path, caplog):
@@ -547,11 +536,8 @@ async def test_under_tls_the_cookie_is_secure(tmp_path, caplog):
         async with aiohttp.ClientSession() as http, http.get(web.url(f"/join/{token}"), ssl=client_tls()) as answer:
             assert answer.status == 200
             assert "Secure" in answer.headers["Set-Cookie"]
-        browser = await seat(web, token)
-        try:
+        async with await seat(web, token) as browser:
             await browser.wait_for("reg (Bersaglieri)")
-        finally:
-            await browser.close()
 
 
 async def test_behind_a_tls_proxy_the_public_origin_is_let_in_and_the_cookie_secure(tmp_path, caplog):
@@ -575,15 +561,12 @@ async def test_behind_a_tls_proxy_the_public_origin_is_let_in_and_the_cookie_sec
 async def test_through_seat_workers_any_worker_serves_a_browser(tmp_path, caplog):
     async with web_table(tmp_path, caplog, workers=1) as web:
         token, _ = web.invitations.create("reg")
-        browser = await seat(web, token)
-        try:
+        async with await seat(web, token) as browser:
             await browser.wait_for("reg (Bersaglieri)")
             await browser.command("note through a worker")
             await wait_until(lambda: "through a worker" in web.game.path.read_text())
             assert "worker=" in web.log() and "seated seat=reg" in web.log()
             assert web.invitations.all()[0].used == 1  # written by the table process
-        finally:
-            await browser.close()
         assert token not in web.log()
 
 
@@ -651,27 +634,24 @@ async def test_a_browser_seats_share_names_the_key_it_was_told_and_no_later_key_
     assert roll.contribution == later and roll.saw == roll.seal != seen
 
 
-async def test_pages_speak_the_browsers_language(tmp_path, caplog):
-    async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("reg")
-        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
-            italian = {"Accept-Language": "it-IT,it;q=0.9,en;q=0.8"}
-            async with http.get(web.url("/join/" + "B" * 32), headers=italian) as answer:
-                assert "Questo link non ti fa entrare" in await answer.text()
-            await http.get(web.url(f"/join/{token}"))
-            async with http.get(web.url("/"), headers=italian) as answer:
-                page = await answer.text()
-            assert '<html lang="it">' in page and '"paste": "Incolla"' in page
-            async with http.get(web.url("/plain"), headers=italian) as answer:
-                plain = await answer.text()
-            assert 'aria-label="Risposte"' in plain and '<label for="line" id="prompt">Comando</label>' in plain
-            assert "Maiusc+Tab" in plain and '<a href="/">Pagina col terminale</a>' in plain
-            ws = await http.ws_connect(
-                web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin, **italian}
-            )
-            browser = Browser(http, ws)
-            await browser.wait_for("reg (Reparto Bersaglieri)", "scrivi un comando")
-            await ws.close()
+async def test_pages_speak_the_browsers_language(web):
+    token, _ = web.invitations.create("reg")
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+        italian = {"Accept-Language": "it-IT,it;q=0.9,en;q=0.8"}
+        async with http.get(web.url("/join/" + "B" * 32), headers=italian) as answer:
+            assert "Questo link non ti fa entrare" in await answer.text()
+        await http.get(web.url(f"/join/{token}"))
+        async with http.get(web.url("/"), headers=italian) as answer:
+            page = await answer.text()
+        assert '<html lang="it">' in page and '"paste": "Incolla"' in page
+        async with http.get(web.url("/plain"), headers=italian) as answer:
+            plain = await answer.text()
+        assert 'aria-label="Risposte"' in plain and '<label for="line" id="prompt">Comando</label>' in plain
+        assert "Maiusc+Tab" in plain and '<a href="/">Pagina col terminale</a>' in plain
+        ws = await http.ws_connect(web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin, **italian})
+        browser = Browser(http, ws)
+        await browser.wait_for("reg (Reparto Bersaglieri)", "scrivi un comando")
+        await ws.close()
 
 
 def _messages() -> list[str | bytes]:
@@ -726,8 +706,7 @@ async def test_hostile_browser_messages_leave_the_seat_up_and_log_no_error(tmp_p
     seat stays and goes on drawing the game, and nothing is logged as an error."""
     async with web_table(tmp_path, caplog, limits=Limits(web_message_rate=10_000.0, web_message_burst=10_000)) as web:
         token, _ = web.invitations.create("reg")
-        browser = await seat(web, token)
-        try:
+        async with await seat(web, token) as browser:
             await browser.wait_for("reg (Bersaglieri)")
             for message in _messages():
                 if isinstance(message, bytes):
@@ -735,8 +714,7 @@ async def test_hostile_browser_messages_leave_the_seat_up_and_log_no_error(tmp_p
                 else:
                     await browser.ws.send_str(message)
             await browser.ws.send_str(json.dumps(["resize", {"width": 100, "height": 40}]))
-            rita = await web.club.connect("rita")
-            await rita.wait_for("rita (referee)")
+            rita = await web.club.seated("rita", "rita (referee)")
             rita.command('note "fuzzed and still here"')
             # Its app lives and takes in what the table does (under whatever screen the keys opened).
             from tui.panes.log import LogView
@@ -749,47 +727,44 @@ async def test_hostile_browser_messages_leave_the_seat_up_and_log_no_error(tmp_p
             assert not browser.closed.done()
             assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "an error was logged"
             assert "Traceback" not in web.log()
-        finally:
-            await browser.close()
 
 
-async def test_a_flooding_browser_seat_is_cut_off_while_another_seats_command_goes_through(tmp_path, caplog):
+async def test_a_flooding_browser_seat_is_cut_off_while_another_seats_command_goes_through(web):
     """Issue 53: a browser's message flood was dropped but never cut off, and receiving it took the
     other seats of its process from ~20 ms to 185 ms.  Far past the rate it is disconnected, saying
     why in the log, as an SSH client flooding window changes is; the other seat's command meanwhile
     reaches the game (how long it took is printed: the goal is 200 ms, measured, not asserted)."""
-    async with web_table(tmp_path, caplog) as web:
-        flooder = await seat(web, web.invitations.create("reg")[0])
-        other = await seat(web, web.invitations.create("irr")[0])
-        arrived: list[float] = []
-        web.game.subscribe(lambda outcome: arrived.append(time.monotonic()), role=REFEREE)
-        try:
-            await flooder.wait_for("reg (Bersaglieri)")
-            await other.wait_for("irr (Somali militia)")
-            resize = json.dumps(["resize", {"width": 100, "height": 40}])
+    flooder = await seat(web, web.invitations.create("reg")[0])
+    other = await seat(web, web.invitations.create("irr")[0])
+    arrived: list[float] = []
+    web.game.subscribe(lambda outcome: arrived.append(time.monotonic()), role=REFEREE)
+    try:
+        await flooder.wait_for("reg (Bersaglieri)")
+        await other.wait_for("irr (Somali militia)")
+        resize = json.dumps(["resize", {"width": 100, "height": 40}])
 
-            async def flood() -> None:
-                with contextlib.suppress(ConnectionError, RuntimeError):
-                    while not flooder.closed.done():
-                        for _ in range(200):
-                            await flooder.ws.send_str(resize)
-                        await asyncio.sleep(0)
+        async def flood() -> None:
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                while not flooder.closed.done():
+                    for _ in range(200):
+                        await flooder.ws.send_str(resize)
+                    await asyncio.sleep(0)
 
-            flooding = asyncio.get_running_loop().create_task(flood())
-            await asyncio.sleep(0.05)  # the flood under way (its messages are already on their way)
-            sent = time.monotonic()
-            await other.command("note through the flood")
-            assert await asyncio.wait_for(flooder.closed, WAIT_S) == aiohttp.WSCloseCode.POLICY_VIOLATION
-            await flooding
-            await wait_until(lambda: "through the flood" in web.game.path.read_text(errors="replace"))
-            print(f"\nthe other seat's command reached the game {1000 * (arrived[0] - sent):.0f} ms after it was sent")
-            assert "disconnected seat=reg role=regulars" in web.log()
-            assert "more websocket messages than 2000 at once and 1000 a second" in web.log()
-            assert not other.closed.done()  # only the flooder went
-            await other.wait_for("through the flood")
-        finally:
-            await flooder.close()
-            await other.close()
+        flooding = asyncio.get_running_loop().create_task(flood())
+        await asyncio.sleep(0.05)  # the flood under way (its messages are already on their way)
+        sent = time.monotonic()
+        await other.command("note through the flood")
+        assert await asyncio.wait_for(flooder.closed, WAIT_S) == aiohttp.WSCloseCode.POLICY_VIOLATION
+        await flooding
+        await wait_until(lambda: "through the flood" in web.game.path.read_text(errors="replace"))
+        print(f"\nthe other seat's command reached the game {1000 * (arrived[0] - sent):.0f} ms after it was sent")
+        assert "disconnected seat=reg role=regulars" in web.log()
+        assert "more websocket messages than 2000 at once and 1000 a second" in web.log()
+        assert not other.closed.done()  # only the flooder went
+        await other.wait_for("through the flood")
+    finally:
+        await flooder.close()
+        await other.close()
 
 
 def _cookies(answer: aiohttp.ClientResponse) -> dict[str, str]:
@@ -806,109 +781,104 @@ async def _open(web: WebClub, token: str, cookies: dict[str, str], fetch_site: s
         return answer
 
 
-async def test_the_link_opened_again_from_another_site_finds_the_seat_and_spends_no_use(tmp_path, caplog):
-    async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("irr", uses=1)
-        http, status = await join(web, token)
-        async with http.get(web.url(f"/join/{token}")) as answer:  # (the same browser: the cookies it holds)
-            pass
-        cookies = {c.key: c.value for c in http.cookie_jar}
-        await http.close()
-        async with aiohttp.ClientSession() as fresh:
-            answer = await fresh.get(web.url(f"/join/{token}"))
-            await answer.read()
-        assert answer.status == 403  # its one use is spent: another browser is refused
-        finder = f"{web.cookie_name}-find"
-        assert set(cookies) == {web.cookie_name, finder}
-        # From a chat app: the browser sends its Lax finder, not its Strict cookie.
-        again = await _open(web, token, {finder: cookies[finder]}, "cross-site")
-        assert again.status == 200 and not _cookies(again)  # found: no new cookie, no use
-        assert web.invitations.all()[0].used == 1
-        # The finder alone seats nobody.
-        async with aiohttp.ClientSession(cookies={finder: cookies[finder]}) as only_finder:
-            for path in ("/", "/alive"):
-                async with only_finder.get(web.url(path)) as answer:
-                    assert answer.status == 403
-        # A forged finder finds nothing: the link is used up for it.
-        assert (await _open(web, token, {finder: "A" * 43}, "cross-site")).status == 403
+async def test_the_link_opened_again_from_another_site_finds_the_seat_and_spends_no_use(web):
+    token, _ = web.invitations.create("irr", uses=1)
+    http, status = await join(web, token)
+    async with http.get(web.url(f"/join/{token}")) as answer:  # (the same browser: the cookies it holds)
+        pass
+    cookies = {c.key: c.value for c in http.cookie_jar}
+    await http.close()
+    async with aiohttp.ClientSession() as fresh:
+        answer = await fresh.get(web.url(f"/join/{token}"))
+        await answer.read()
+    assert answer.status == 403  # its one use is spent: another browser is refused
+    finder = f"{web.cookie_name}-find"
+    assert set(cookies) == {web.cookie_name, finder}
+    # From a chat app: the browser sends its Lax finder, not its Strict cookie.
+    again = await _open(web, token, {finder: cookies[finder]}, "cross-site")
+    assert again.status == 200 and not _cookies(again)  # found: no new cookie, no use
+    assert web.invitations.all()[0].used == 1
+    # The finder alone seats nobody.
+    async with aiohttp.ClientSession(cookies={finder: cookies[finder]}) as only_finder:
+        for path in ("/", "/alive"):
+            async with only_finder.get(web.url(path)) as answer:
+                assert answer.status == 403
+    # A forged finder finds nothing: the link is used up for it.
+    assert (await _open(web, token, {finder: "A" * 43}, "cross-site")).status == 403
 
 
-async def test_the_join_cookies_strict_and_the_finder_lax(tmp_path, caplog):
-    async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("reg")
-        answer = await _open(web, token, {}, "cross-site")  # the first time, from a chat app
-        cookies = _cookies(answer)
-        assert "SameSite=Strict" in cookies[web.cookie_name] and "HttpOnly" in cookies[web.cookie_name]
-        finder = cookies[f"{web.cookie_name}-find"]
-        assert "SameSite=Lax" in finder and "HttpOnly" in finder and "Path=/" in finder
+async def test_the_join_cookies_strict_and_the_finder_lax(web):
+    token, _ = web.invitations.create("reg")
+    answer = await _open(web, token, {}, "cross-site")  # the first time, from a chat app
+    cookies = _cookies(answer)
+    assert "SameSite=Strict" in cookies[web.cookie_name] and "HttpOnly" in cookies[web.cookie_name]
+    finder = cookies[f"{web.cookie_name}-find"]
+    assert "SameSite=Lax" in finder and "HttpOnly" in finder and "Path=/" in finder
 
 
-async def test_another_site_cannot_swap_a_players_seat_for_its_spectator_link(tmp_path, caplog):
-    async with web_table(tmp_path, caplog) as web:
-        player, _ = web.invitations.create("reg")
-        spectators, _ = web.invitations.create("")
-        http, _status = await join(web, player)
-        cookies = {c.key: c.value for c in http.cookie_jar}
-        await http.close()
-        finder = {f"{web.cookie_name}-find": cookies[f"{web.cookie_name}-find"]}
-        # Another site's page sends the browser to its spectator link (only the Lax finder goes along).
-        for fetch_site in ("cross-site", "same-site"):
-            answer = await _open(web, spectators, finder, fetch_site)
-            assert answer.status == 409 and not _cookies(answer)
-        assert web.invitations.all()[1].used == 0
-        assert "join from another site refused" in web.log()
-        # The page it gets offers the way back, and the new seat by a link of this server's own.
-        async with (
-            aiohttp.ClientSession(cookies=finder) as browser,
-            browser.get(web.url(f"/join/{spectators}"), headers={"Sec-Fetch-Site": "cross-site"}) as page,
-        ):
-            body = await page.text()
-        assert "already holds a seat here (reg)" in body
-        assert '<a href="/">' in body and f'<a href="/join/{spectators}">' in body
-        # Followed from this server's page (same-origin), or typed (none): the player asked for it.
-        answer = await _open(web, spectators, {**cookies}, "same-origin")
-        assert answer.status == 200 and web.cookie_name in _cookies(answer)
-        assert web.invitations.all()[1].used == 1
+async def test_another_site_cannot_swap_a_players_seat_for_its_spectator_link(web):
+    player, _ = web.invitations.create("reg")
+    spectators, _ = web.invitations.create("")
+    http, _status = await join(web, player)
+    cookies = {c.key: c.value for c in http.cookie_jar}
+    await http.close()
+    finder = {f"{web.cookie_name}-find": cookies[f"{web.cookie_name}-find"]}
+    # Another site's page sends the browser to its spectator link (only the Lax finder goes along).
+    for fetch_site in ("cross-site", "same-site"):
+        answer = await _open(web, spectators, finder, fetch_site)
+        assert answer.status == 409 and not _cookies(answer)
+    assert web.invitations.all()[1].used == 0
+    assert "join from another site refused" in web.log()
+    # The page it gets offers the way back, and the new seat by a link of this server's own.
+    async with (
+        aiohttp.ClientSession(cookies=finder) as browser,
+        browser.get(web.url(f"/join/{spectators}"), headers={"Sec-Fetch-Site": "cross-site"}) as page,
+    ):
+        body = await page.text()
+    assert "already holds a seat here (reg)" in body
+    assert '<a href="/">' in body and f'<a href="/join/{spectators}">' in body
+    # Followed from this server's page (same-origin), or typed (none): the player asked for it.
+    answer = await _open(web, spectators, {**cookies}, "same-origin")
+    assert answer.status == 200 and web.cookie_name in _cookies(answer)
+    assert web.invitations.all()[1].used == 1
 
 
 @pytest.mark.parametrize("how", ["kicked", "revoked", "expired", "seat", "stopped"])
-async def test_a_browser_seat_ended_by_the_host_is_told_why_in_one_word(tmp_path, caplog, how, monkeypatch):
-    async with web_table(tmp_path, caplog) as web:
-        web.club.server.seats_poll = 0.05
-        token, inv = web.invitations.create("irr")
-        browser = await seat(web, token)
-        await browser.wait_for("irr (Somali militia)")
-        if how == "kicked":
-            web.club.server.kick("irr", "rita")
-        elif how == "revoked":
-            Invitations(tmp_path).revoke(inv.id)
-        elif how == "expired":
-            monkeypatch.setattr(web.invitations, "_clock", lambda: time.time() + 10**8)
-        elif how == "seat":
-            seats = tmp_path / "seats.toml"
-            seats.write_text(seats.read_text().replace('name = "irr"', 'name = "irr2"'))
-        else:
-            await web.club.server.close()
-        assert await asyncio.wait_for(browser.reason, WAIT_S) == how
-        assert await asyncio.wait_for(browser.closed, WAIT_S) == 4001
-        await browser.http.close()
+async def test_a_browser_seat_ended_by_the_host_is_told_why_in_one_word(web, tmp_path, how, monkeypatch):
+    web.club.server.seats_poll = 0.05
+    token, inv = web.invitations.create("irr")
+    browser = await seat(web, token)
+    await browser.wait_for("irr (Somali militia)")
+    if how == "kicked":
+        web.club.server.kick("irr", "rita")
+    elif how == "revoked":
+        Invitations(tmp_path).revoke(inv.id)
+    elif how == "expired":
+        monkeypatch.setattr(web.invitations, "_clock", lambda: time.time() + 10**8)
+    elif how == "seat":
+        seats = tmp_path / "seats.toml"
+        seats.write_text(seats.read_text().replace('name = "irr"', 'name = "irr2"'))
+    else:
+        await web.club.server.close()
+    assert await asyncio.wait_for(browser.reason, WAIT_S) == how
+    assert await asyncio.wait_for(browser.closed, WAIT_S) == 4001
+    await browser.http.close()
 
 
-async def test_a_player_leaving_is_told_he_left(tmp_path, caplog):
-    async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("irr")
-        browser = await seat(web, token)
-        await browser.wait_for("irr (Somali militia)")
-        await browser.type("\x11")  # Ctrl+Q
-        assert await asyncio.wait_for(browser.reason, WAIT_S) == "left"
-        assert await asyncio.wait_for(browser.closed, WAIT_S) == 4000
-        await browser.http.close()
+async def test_a_player_leaving_is_told_he_left(web):
+    token, _ = web.invitations.create("irr")
+    browser = await seat(web, token)
+    await browser.wait_for("irr (Somali militia)")
+    await browser.type("\x11")  # Ctrl+Q
+    assert await asyncio.wait_for(browser.reason, WAIT_S) == "left"
+    assert await asyncio.wait_for(browser.closed, WAIT_S) == 4000
+    await browser.http.close()
 
 
 # ------------------------------------------------------------------ the plain page
 
 
-class PlainBrowser:
+class PlainBrowser(_Socket):
     """The plain page's websocket: the answers (binary messages) as text, the page's own messages (JSON text) apart."""
 
     def __init__(self, http: aiohttp.ClientSession, ws: aiohttp.ClientWebSocketResponse) -> None:
@@ -931,10 +901,6 @@ class PlainBrowser:
     async def line(self, text: str) -> None:
         await self.ws.send_str(json.dumps(["stdin", text + "\n"]))
 
-    async def close(self) -> None:
-        await self.ws.close()
-        await self.http.close()
-
 
 async def plain_seat(web: WebClub, token: str) -> PlainBrowser:
     http, status = await join(web, token)
@@ -943,29 +909,28 @@ async def plain_seat(web: WebClub, token: str) -> PlainBrowser:
     return PlainBrowser(http, ws)
 
 
-async def test_the_plain_page_wants_the_cookie_and_has_the_other_pages_policy(tmp_path, caplog):
-    async with web_table(tmp_path, caplog) as web:
-        token, _ = web.invitations.create("reg")
-        async with aiohttp.ClientSession() as stranger, stranger.get(web.url("/plain")) as answer:
-            assert answer.status == 403
-        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
-            async with http.get(web.url(f"/join/{token}?plain")) as answer:
-                # A link ending in ?plain moves on to the plain page.
-                assert '<meta http-equiv="refresh" content="0;url=/plain">' in await answer.text()
-            async with http.get(web.url("/")) as terminal, http.get(web.url("/plain")) as plain:
-                page = await plain.text()
-                assert plain.status == 200
-                assert plain.headers["Content-Security-Policy"] == terminal.headers["Content-Security-Policy"]
-                assert 'src="/static/plain.mjs?v=' in page and "xterm" not in page
-                assert 'role="log" aria-live="polite" aria-label="Answers"' in page
-                assert '<label for="line" id="prompt">Command</label>' in page
-                assert f'maxlength="{Limits().line_length}"' in page  # the seat's limit, said to the page
-                assert '<a href="/">Terminal page</a>' in page  # chosen: the way back
-                assert 'href="/plain"' in await terminal.text()
-            async with http.get(web.url("/static/plain.mjs")) as script:
-                assert script.status == 200 and script.headers["Content-Type"].startswith("text/javascript")
-                # Whatever the server sends is put in the page as text, never parsed as markup.
-                assert "innerHTML" not in await script.text() and "insertAdjacentHTML" not in await script.text()
+async def test_the_plain_page_wants_the_cookie_and_has_the_other_pages_policy(web):
+    token, _ = web.invitations.create("reg")
+    async with aiohttp.ClientSession() as stranger, stranger.get(web.url("/plain")) as answer:
+        assert answer.status == 403
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+        async with http.get(web.url(f"/join/{token}?plain")) as answer:
+            # A link ending in ?plain moves on to the plain page.
+            assert '<meta http-equiv="refresh" content="0;url=/plain">' in await answer.text()
+        async with http.get(web.url("/")) as terminal, http.get(web.url("/plain")) as plain:
+            page = await plain.text()
+            assert plain.status == 200
+            assert plain.headers["Content-Security-Policy"] == terminal.headers["Content-Security-Policy"]
+            assert 'src="/static/plain.mjs?v=' in page and "xterm" not in page
+            assert 'role="log" aria-live="polite" aria-label="Answers"' in page
+            assert '<label for="line" id="prompt">Command</label>' in page
+            assert f'maxlength="{Limits().line_length}"' in page  # the seat's limit, said to the page
+            assert '<a href="/">Terminal page</a>' in page  # chosen: the way back
+            assert 'href="/plain"' in await terminal.text()
+        async with http.get(web.url("/static/plain.mjs")) as script:
+            assert script.status == 200 and script.headers["Content-Type"].startswith("text/javascript")
+            # Whatever the server sends is put in the page as text, never parsed as markup.
+            assert "innerHTML" not in await script.text() and "insertAdjacentHTML" not in await script.text()
 
 
 @pytest.mark.parametrize("workers", [0, 1], ids=["no workers", "seat workers"])
@@ -993,8 +958,7 @@ async def test_a_plain_browser_seat_completes_and_is_held_to_the_seats_limits(tm
     limits = Limits(line_length=40)
     async with web_table(tmp_path, caplog, limits=limits) as web:
         token, _ = web.invitations.create("rita")
-        browser = await plain_seat(web, token)
-        try:
+        async with await plain_seat(web, token) as browser:
             await browser.wait_for("Fireteam, in plain lines.")
             await wait_until(lambda: ["prompt", "rita (referee)>"] in browser.told)
             # Tab: the line completed, and where the cursor goes.
@@ -1014,8 +978,6 @@ async def test_a_plain_browser_seat_completes_and_is_held_to_the_seats_limits(tm
             await browser.line("undo")
             await browser.wait_for("Undo #2 note short enough? y or n:")
             await wait_until(lambda: ["prompt", "Undo #2 note short enough? y or n:"] in browser.told)
-        finally:
-            await browser.close()
         assert "Traceback" not in web.log()
 
 
@@ -1026,16 +988,13 @@ async def test_a_plain_page_leaving_the_pages_own_messages_unread_is_cut_off_as_
 
     async with web_table(tmp_path, caplog) as web:
         token, _ = web.invitations.create("rita")
-        browser = await plain_seat(web, token)
-        try:
+        async with await plain_seat(web, token) as browser:
             await wait_until(lambda: ["prompt", "rita (referee)>"] in browser.told)
             # From here on the browser reads nothing (its buffers full): a Tab's answer is all that is sent.
             monkeypatch.setattr(web_door._WebChannel, "buffered", lambda self: 10**9)
             await browser.ws.send_str(json.dumps(["tab", ["no", 2]]))
             await wait_until(lambda: "slow reader cut off seat=rita" in web.log())
             await wait_until(lambda: not web.club.server.sessions)
-        finally:
-            await browser.close()
 
 
 def test_a_frames_writes_go_as_one_message_and_the_pages_own_each_in_its_place():
@@ -1071,8 +1030,7 @@ async def test_a_change_a_side_cannot_see_sends_its_browser_nothing(tmp_path, ca
     screen shows it, so whatever it would send comes before that echo, or with it."""
     async with web_table(tmp_path, caplog, workers=workers) as web:
         token, _ = web.invitations.create("reg")
-        browser = await seat(web, token)
-        try:
+        async with await seat(web, token) as browser:
             rita = await web.club.connect("rita")
             await asyncio.gather(rita.wait_for("type a command"), browser.wait_for("type a command"))
             await _keyed_at(browser)  # (its first frames are out)
@@ -1089,5 +1047,3 @@ async def test_a_change_a_side_cannot_see_sends_its_browser_nothing(tmp_path, ca
             sent = "".join(browser.raw[start:])
             assert drawn(sent) == drawn(typed), sent
             assert "Dahir" not in browser.text()
-        finally:
-            await browser.close()

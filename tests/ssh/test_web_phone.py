@@ -13,6 +13,7 @@ import asyncio
 import time
 
 import pytest
+import pytest_asyncio
 from ssh_club import WAIT_S, WATCHING, wait_until
 from test_web_browser import shows
 from web_club import web_table
@@ -24,6 +25,14 @@ from tui.bench.phone_shots import PHONE_SIZES, SHOWN, take
 
 #: The module's tests share one event loop, so that they share one Chromium (``chromium``).
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.asyncio(loop_scope="module")]
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def web(tmp_path, caplog):
+    """The table of conftest.py's ``web``, in the loop the module's tests share (with ``chromium``)."""
+    async with web_table(tmp_path, caplog) as web:
+        yield web
+
 
 PLAYER = "reg (Bersaglieri)"
 
@@ -53,57 +62,55 @@ async def _on_phone(chromium, web, seat: str, ready: str, size: tuple[int, int],
 
 @pytest.mark.parametrize("size", PHONE_SIZES, ids=["upright", "sideways"])
 @pytest.mark.parametrize("seat", ["reg", ""], ids=["player", "spectator"])
-async def test_on_a_phone_the_header_the_log_and_the_last_roll_show_whole(tmp_path, caplog, chromium, seat, size):
-    async with web_table(tmp_path, caplog) as web:
-        _opening(web)
-        context, page = await _on_phone(chromium, web, seat, PLAYER if seat else WATCHING, size)
-        text = await shows(page, "Activation", "Bersaglieri 0", "Sgt Rossi's", "fire rossi ahmed")
-        assert "Turn 1" in text
-        if size[1] > size[0]:  # the last roll's pane (the log's line is cut before it)
-            assert "30 cm 1d6" in text and "needs 4+" in text
-        else:  # one line across the screen: what the die showed and needed first, then whose roll, cut to fit
-            # (#61: the line ended at "1d6", the faces and what they needed below the pane's one row).
-            row = next((r for r in text.split("\n") if r.lstrip().startswith("miss")), "")
-            said = " ".join(row.split())  # (the die's face is drawn with a space each side)
-            assert said.startswith("miss · 3 · needs 4+ · Sgt Rossi's fire with Assault rifle aimed at Ahmed"), row
-        box = await page.locator(".xterm-screen").bounding_box()
-        assert box is not None and box["x"] + box["width"] <= size[0] and box["y"] + box["height"] <= size[1]
-        (session,) = web.club.server.sessions
-        if not seat:  # the shared screen he watches fits his terminal: nothing of it is cut
-            assert session.screen.size[0] <= session.size[0] and session.screen.size[1] <= session.size[1]
-        await context.close()
+async def test_on_a_phone_the_header_the_log_and_the_last_roll_show_whole(web, chromium, seat, size):
+    _opening(web)
+    context, page = await _on_phone(chromium, web, seat, PLAYER if seat else WATCHING, size)
+    text = await shows(page, "Activation", "Bersaglieri 0", "Sgt Rossi's", "fire rossi ahmed")
+    assert "Turn 1" in text
+    if size[1] > size[0]:  # the last roll's pane (the log's line is cut before it)
+        assert "30 cm 1d6" in text and "needs 4+" in text
+    else:  # one line across the screen: what the die showed and needed first, then whose roll, cut to fit
+        # (#61: the line ended at "1d6", the faces and what they needed below the pane's one row).
+        row = next((r for r in text.split("\n") if r.lstrip().startswith("miss")), "")
+        said = " ".join(row.split())  # (the die's face is drawn with a space each side)
+        assert said.startswith("miss · 3 · needs 4+ · Sgt Rossi's fire with Assault rifle aimed at Ahmed"), row
+    box = await page.locator(".xterm-screen").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= size[0] and box["y"] + box["height"] <= size[1]
+    (session,) = web.club.server.sessions
+    if not seat:  # the shared screen he watches fits his terminal: nothing of it is cut
+        assert session.screen.size[0] <= session.size[0] and session.screen.size[1] <= session.size[1]
+    await context.close()
 
 
-async def test_a_swipe_over_the_log_scrolls_it(tmp_path, caplog, chromium):
-    async with web_table(tmp_path, caplog) as web:
-        _opening(web)
-        context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[0])
-        (session,) = web.club.server.sessions
-        log = session.app.screen.query_one("#log LogView")
-        await wait_until(lambda: log.scroll_y > 10)  # at the end of the log (the demo's setting up above)
-        bottom = log.scroll_y
-        region = log.content_region  # where the log is drawn, in cells
-        box = await page.locator(".xterm-screen").bounding_box()
-        cell_w, cell_h = box["width"] / session.size[0], box["height"] / session.size[1]
-        x = box["x"] + (region.x + region.width / 2) * cell_w
-        y = box["y"] + (region.y + 2) * cell_h
-        cdp = await context.new_cdp_session(page)
+async def test_a_swipe_over_the_log_scrolls_it(web, chromium):
+    _opening(web)
+    context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[0])
+    (session,) = web.club.server.sessions
+    log = session.app.screen.query_one("#log LogView")
+    await wait_until(lambda: log.scroll_y > 10)  # at the end of the log (the demo's setting up above)
+    bottom = log.scroll_y
+    region = log.content_region  # where the log is drawn, in cells
+    box = await page.locator(".xterm-screen").bounding_box()
+    cell_w, cell_h = box["width"] / session.size[0], box["height"] / session.size[1]
+    x = box["x"] + (region.x + region.width / 2) * cell_w
+    y = box["y"] + (region.y + 2) * cell_h
+    cdp = await context.new_cdp_session(page)
 
-        async def touch(kind: str, at_y: float) -> None:
-            points = [] if kind == "touchEnd" else [{"x": x, "y": at_y}]
-            await cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    async def touch(kind: str, at_y: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x, "y": at_y}]
+        await cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
-        await touch("touchStart", y)  # the finger down the log: back to its earlier lines, as on any phone
-        for step in range(1, 9):
-            await touch("touchMove", y + step * cell_h)
-        await touch("touchEnd", y)
-        await wait_until(lambda: log.scroll_y <= bottom - 8, show=lambda: f"scroll_y {log.scroll_y} (from {bottom})")
-        await touch("touchStart", y + 8 * cell_h)  # and up again: on to the end
-        for step in range(1, 9):
-            await touch("touchMove", y + (8 - step) * cell_h)
-        await touch("touchEnd", y)
-        await wait_until(lambda: log.scroll_y >= bottom, show=lambda: f"scroll_y {log.scroll_y} (to {bottom})")
-        await context.close()
+    await touch("touchStart", y)  # the finger down the log: back to its earlier lines, as on any phone
+    for step in range(1, 9):
+        await touch("touchMove", y + step * cell_h)
+    await touch("touchEnd", y)
+    await wait_until(lambda: log.scroll_y <= bottom - 8, show=lambda: f"scroll_y {log.scroll_y} (from {bottom})")
+    await touch("touchStart", y + 8 * cell_h)  # and up again: on to the end
+    for step in range(1, 9):
+        await touch("touchMove", y + (8 - step) * cell_h)
+    await touch("touchEnd", y)
+    await wait_until(lambda: log.scroll_y >= bottom, show=lambda: f"scroll_y {log.scroll_y} (to {bottom})")
+    await context.close()
 
 
 async def test_the_phone_pictures_are_made_and_small(tmp_path):
@@ -115,64 +122,60 @@ async def test_the_phone_pictures_are_made_and_small(tmp_path):
     assert all(0 < p.stat().st_size < 150_000 for p in saved)
 
 
-async def test_a_tap_in_the_log_raises_the_keyboard_and_what_is_typed_reaches_the_command_line(
-    tmp_path, caplog, chromium
-):
+async def test_a_tap_in_the_log_raises_the_keyboard_and_what_is_typed_reaches_the_command_line(web, chromium):
     """A phone player's first tap lands in the log or the roster (three quarters of the upright
     screen): it focuses xterm.js's text box (the phone's keyboard comes up), and what he types then
     goes to the command line, not to the pane's keys (#61: "note hello" became a log filter)."""
-    async with web_table(tmp_path, caplog) as web:
-        _opening(web)
-        context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[0])
-        (session,) = web.club.server.sessions
-        screen = session.app.screen
-        line = screen.query_one("CommandInput")
-        await page.evaluate("document.activeElement && document.activeElement.blur()")  # the keyboard down
-        for pane in ("#log LogView", "#roster RosterView"):
-            region = screen.query_one(pane).content_region
-            box = await page.locator(".xterm-screen").bounding_box()
-            cell_w, cell_h = box["width"] / session.size[0], box["height"] / session.size[1]
-            await page.touchscreen.tap(
-                box["x"] + (region.x + region.width / 2) * cell_w, box["y"] + (region.y + 1.5) * cell_h
-            )
-            await page.wait_for_function(  # xterm.js's text box: the phone's keyboard comes up for it
-                "document.activeElement && document.activeElement.classList.contains('xterm-helper-textarea')",
-                timeout=WAIT_S * 1000,
-            )
-            await page.keyboard.insert_text("note hello from the phone")  # as a phone's keyboard puts text in
-            await wait_until(lambda: line.value == "note hello from the phone", show=lambda: repr(line.value))
-            assert not screen.query_one("#log").filter and session.app.focused is line
-            line.value = ""
-            await page.evaluate("document.activeElement.blur()")
-        await context.close()
+    _opening(web)
+    context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[0])
+    (session,) = web.club.server.sessions
+    screen = session.app.screen
+    line = screen.query_one("CommandInput")
+    await page.evaluate("document.activeElement && document.activeElement.blur()")  # the keyboard down
+    for pane in ("#log LogView", "#roster RosterView"):
+        region = screen.query_one(pane).content_region
+        box = await page.locator(".xterm-screen").bounding_box()
+        cell_w, cell_h = box["width"] / session.size[0], box["height"] / session.size[1]
+        await page.touchscreen.tap(
+            box["x"] + (region.x + region.width / 2) * cell_w, box["y"] + (region.y + 1.5) * cell_h
+        )
+        await page.wait_for_function(  # xterm.js's text box: the phone's keyboard comes up for it
+            "document.activeElement && document.activeElement.classList.contains('xterm-helper-textarea')",
+            timeout=WAIT_S * 1000,
+        )
+        await page.keyboard.insert_text("note hello from the phone")  # as a phone's keyboard puts text in
+        await wait_until(lambda: line.value == "note hello from the phone", show=lambda: repr(line.value))
+        assert not screen.query_one("#log").filter and session.app.focused is line
+        line.value = ""
+        await page.evaluate("document.activeElement.blur()")
+    await context.close()
 
 
-async def test_a_command_typed_fast_after_a_tap_loses_no_character(tmp_path, caplog, chromium):
+async def test_a_command_typed_fast_after_a_tap_loses_no_character(web, chromium):
     """Typed at a fast thumb's pace (no pause between keys) right after the tap that raises the
     keyboard, while the focus is still moving from the pane to the command line, every character
     reaches the line, in order, and the command recorded is the one typed (#61: the 2nd, sometimes
     the 3rd, was lost 3 tries in 12 at 30 ms a key).  Several tries, in the log and in the roster."""
-    async with web_table(tmp_path, caplog) as web:
-        _opening(web)
-        context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[0])
-        (session,) = web.club.server.sessions
-        screen = session.app.screen
-        line = screen.query_one("CommandInput")
-        box = await page.locator(".xterm-screen").bounding_box()
-        cell_w, cell_h = box["width"] / session.size[0], box["height"] / session.size[1]
-        for attempt in range(8):
-            region = screen.query_one(("#log LogView", "#roster RosterView")[attempt % 2]).content_region
-            await wait_until(lambda: line.value == "", show=lambda: repr(line.value))
-            await page.touchscreen.tap(
-                box["x"] + (region.x + region.width / 2) * cell_w, box["y"] + (region.y + 1.5) * cell_h
-            )
-            command = f"note quick thumb {attempt}"
-            await page.keyboard.type(command)  # no pause between keys
-            await wait_until(lambda c=command: len(line.value) >= len(c), show=lambda: repr(line.value))
-            assert (attempt, line.value) == (attempt, command)
-            await page.keyboard.press("Enter")
-            await wait_until(lambda c=command: f'"text":"{c}"' in web.game.path.read_text())
-        await context.close()
+    _opening(web)
+    context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[0])
+    (session,) = web.club.server.sessions
+    screen = session.app.screen
+    line = screen.query_one("CommandInput")
+    box = await page.locator(".xterm-screen").bounding_box()
+    cell_w, cell_h = box["width"] / session.size[0], box["height"] / session.size[1]
+    for attempt in range(8):
+        region = screen.query_one(("#log LogView", "#roster RosterView")[attempt % 2]).content_region
+        await wait_until(lambda: line.value == "", show=lambda: repr(line.value))
+        await page.touchscreen.tap(
+            box["x"] + (region.x + region.width / 2) * cell_w, box["y"] + (region.y + 1.5) * cell_h
+        )
+        command = f"note quick thumb {attempt}"
+        await page.keyboard.type(command)  # no pause between keys
+        await wait_until(lambda c=command: len(line.value) >= len(c), show=lambda: repr(line.value))
+        assert (attempt, line.value) == (attempt, command)
+        await page.keyboard.press("Enter")
+        await wait_until(lambda c=command: f'"text":"{c}"' in web.game.path.read_text())
+    await context.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
@@ -214,60 +217,54 @@ async def test_the_phone_key_bar_fits_its_width_with_whole_labels(tmp_path, capl
         await context.close()
 
 
-async def test_a_tap_in_the_log_that_raises_the_keyboard_leaves_the_dice_pane_on_the_last_roll(
-    tmp_path, caplog, chromium
-):
+async def test_a_tap_in_the_log_that_raises_the_keyboard_leaves_the_dice_pane_on_the_last_roll(web, chromium):
     """The tap a phone player makes to bring the keyboard up, in the log (the middle of the screen),
     only gives the log the focus: no line is picked, the dice pane still shows the last roll (#61: it
     showed "Selected roll", the roll of whatever line the finger landed on).  A second tap in the log,
     which has the focus, picks the line under it."""
-    async with web_table(tmp_path, caplog) as web:
-        _opening(web)
-        context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[0])
-        (session,) = web.club.server.sessions
-        screen = session.app.screen
-        log, dice = screen.query_one("#log LogView"), screen.query_one("DicePane")
-        await wait_until(lambda: session.app.focused is screen.query_one("CommandInput"))
-        region = log.content_region
-        box = await page.locator(".xterm-screen").bounding_box()
-        cell_w, cell_h = box["width"] / session.size[0], box["height"] / session.size[1]
-        at = (box["x"] + (region.x + region.width / 2) * cell_w, box["y"] + (region.y + 1.5) * cell_h)
-        cursor = log.cursor
-        await page.touchscreen.tap(*at)
-        await wait_until(lambda: session.app.focused is log, show=lambda: str(session.app.focused))
-        await page.keyboard.type("note")  # the first key's journey: after the tap's own
-        await wait_until(lambda: screen.query_one("CommandInput").value == "note")
-        assert (log.cursor, dice.border_title) == (cursor, "Last roll")
-        await page.touchscreen.tap(*at)  # the log picked, then a line of it picked
-        await page.touchscreen.tap(*at)
-        await wait_until(lambda: log.cursor == int(log.scroll_y) + 1, show=lambda: f"cursor {log.cursor}")
-        await context.close()
+    _opening(web)
+    context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[0])
+    (session,) = web.club.server.sessions
+    screen = session.app.screen
+    log, dice = screen.query_one("#log LogView"), screen.query_one("DicePane")
+    await wait_until(lambda: session.app.focused is screen.query_one("CommandInput"))
+    region = log.content_region
+    box = await page.locator(".xterm-screen").bounding_box()
+    cell_w, cell_h = box["width"] / session.size[0], box["height"] / session.size[1]
+    at = (box["x"] + (region.x + region.width / 2) * cell_w, box["y"] + (region.y + 1.5) * cell_h)
+    cursor = log.cursor
+    await page.touchscreen.tap(*at)
+    await wait_until(lambda: session.app.focused is log, show=lambda: str(session.app.focused))
+    await page.keyboard.type("note")  # the first key's journey: after the tap's own
+    await wait_until(lambda: screen.query_one("CommandInput").value == "note")
+    assert (log.cursor, dice.border_title) == (cursor, "Last roll")
+    await page.touchscreen.tap(*at)  # the log picked, then a line of it picked
+    await page.touchscreen.tap(*at)
+    await wait_until(lambda: log.cursor == int(log.scroll_y) + 1, show=lambda: f"cursor {log.cursor}")
+    await context.close()
 
 
 @pytest.mark.parametrize("size", PHONE_SIZES, ids=["upright", "sideways"])
-async def test_the_table_dice_prompt_on_a_phone_is_drawn_in_lines_without_stray_pieces(
-    tmp_path, caplog, chromium, size
-):
+async def test_the_table_dice_prompt_on_a_phone_is_drawn_in_lines_without_stray_pieces(web, chromium, size):
     """The prompt for a roll at the phone's seat (table dice on) is framed in box-drawing lines, which
     xterm.js's page draws whole: block elements (Textual's ``thick`` and ``tall`` borders: ``█▀▄``,
     ``▊▔▁▎``) came out as stray pieces between its rows at a phone's font size (#61); and the empty
     line kept for a refusal is not a red band."""
-    async with web_table(tmp_path, caplog) as web:
-        for line in ("next", "next", f"{TABLE_DICE} on"):  # the Bersaglieri active, their dice at their seat
-            web.game.execute(line, role=REFEREE)
-        context, page = await _on_phone(chromium, web, "reg", PLAYER, size, shown=("Bersaglieri 0",))
-        await page.keyboard.type("fire rossi ahmed range=30\r")
-        text = await shows(page, "Sgt Rossi's fire", "1 face, 1 to 6")
-        (session,) = web.club.server.sessions
-        prompt = session.app.screen
-        assert type(prompt).__name__ == "DicePrompt"
-        box = prompt.query_one("Vertical").region  # the prompt's frame, on the seat's screen
-        rows = [row[box.x : box.right] for row in text.split("\n")[box.y : box.bottom]]
-        assert any("Sgt Rossi's fire" in row for row in rows)
-        blocks = [c for row in rows for c in row if "\u2580" <= c <= "\u259f"]
-        assert not blocks, "".join(sorted(set(blocks)))
-        assert prompt.query_one("#dice-error").styles.background.a == 0
-        await context.close()
+    for line in ("next", "next", f"{TABLE_DICE} on"):  # the Bersaglieri active, their dice at their seat
+        web.game.execute(line, role=REFEREE)
+    context, page = await _on_phone(chromium, web, "reg", PLAYER, size, shown=("Bersaglieri 0",))
+    await page.keyboard.type("fire rossi ahmed range=30\r")
+    text = await shows(page, "Sgt Rossi's fire", "1 face, 1 to 6")
+    (session,) = web.club.server.sessions
+    prompt = session.app.screen
+    assert type(prompt).__name__ == "DicePrompt"
+    box = prompt.query_one("Vertical").region  # the prompt's frame, on the seat's screen
+    rows = [row[box.x : box.right] for row in text.split("\n")[box.y : box.bottom]]
+    assert any("Sgt Rossi's fire" in row for row in rows)
+    blocks = [c for row in rows for c in row if "\u2580" <= c <= "\u259f"]
+    assert not blocks, "".join(sorted(set(blocks)))
+    assert prompt.query_one("#dice-error").styles.background.a == 0
+    await context.close()
 
 
 @pytest.mark.parametrize("size", PHONE_SIZES, ids=["upright", "sideways"])
@@ -298,34 +295,33 @@ async def test_the_phone_keys_fit_the_width_with_whole_labels(tmp_path, caplog, 
         await context.close()
 
 
-async def test_held_sideways_with_the_keyboard_up_the_command_line_and_the_dice_prompt_show(tmp_path, caplog, chromium):
+async def test_held_sideways_with_the_keyboard_up_the_command_line_and_the_dice_prompt_show(web, chromium):
     """A phone held sideways (844x390) with its on-screen keyboard up keeps about 150 CSS pixels of
     the page (the page's layout shrinks to it: ``interactive-widget=resizes-content``): the game's
     smallest screen still fits above the extra keys, the command line shows, and so does the table
     dice's prompt its command brings, with the keyboard still up (#61: at 150 px the row of keys left
     15 rows, "Terminal too small", the command line gone)."""
-    async with web_table(tmp_path, caplog) as web:
-        for line in ("next", "next", f"{TABLE_DICE} on"):  # the Bersaglieri active, their dice at their seat
-            web.game.execute(line, role=REFEREE)
-        context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[1], shown=("Bersaglieri 0",))
-        (session,) = web.club.server.sessions
-        await page.wait_for_function(  # the command line's text box focused: the keyboard comes up
-            "document.activeElement && document.activeElement.classList.contains('xterm-helper-textarea')",
-            timeout=WAIT_S * 1000,
-        )
-        rows = session.size[1]
-        await page.set_viewport_size({"width": 844, "height": 150})
-        await wait_until(lambda: session.size[1] < rows, show=lambda: f"size {session.size}")
-        assert session.size[0] >= 60 and session.size[1] >= 16, session.size  # the game's smallest screen
-        await shows(page, PLAYER, "Bersaglieri 0")
-        await page.keyboard.type("fire rossi ahmed range=30\r")
-        text = await shows(page, "Sgt Rossi's fire", "1 face, 1 to 6", PLAYER)
-        assert type(session.app.screen).__name__ == "DicePrompt", text
-        screen = await page.locator(".xterm-screen").bounding_box()
-        keys = await page.locator("#keys").bounding_box()
-        assert screen["y"] >= 0 and screen["y"] + screen["height"] <= keys["y"] <= keys["y"] + keys["height"] <= 150
-        assert await page.evaluate("document.activeElement.classList.contains('xterm-helper-textarea')")
-        await context.close()
+    for line in ("next", "next", f"{TABLE_DICE} on"):  # the Bersaglieri active, their dice at their seat
+        web.game.execute(line, role=REFEREE)
+    context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[1], shown=("Bersaglieri 0",))
+    (session,) = web.club.server.sessions
+    await page.wait_for_function(  # the command line's text box focused: the keyboard comes up
+        "document.activeElement && document.activeElement.classList.contains('xterm-helper-textarea')",
+        timeout=WAIT_S * 1000,
+    )
+    rows = session.size[1]
+    await page.set_viewport_size({"width": 844, "height": 150})
+    await wait_until(lambda: session.size[1] < rows, show=lambda: f"size {session.size}")
+    assert session.size[0] >= 60 and session.size[1] >= 16, session.size  # the game's smallest screen
+    await shows(page, PLAYER, "Bersaglieri 0")
+    await page.keyboard.type("fire rossi ahmed range=30\r")
+    text = await shows(page, "Sgt Rossi's fire", "1 face, 1 to 6", PLAYER)
+    assert type(session.app.screen).__name__ == "DicePrompt", text
+    screen = await page.locator(".xterm-screen").bounding_box()
+    keys = await page.locator("#keys").bounding_box()
+    assert screen["y"] >= 0 and screen["y"] + screen["height"] <= keys["y"] <= keys["y"] + keys["height"] <= 150
+    assert await page.evaluate("document.activeElement.classList.contains('xterm-helper-textarea')")
+    await context.close()
 
 
 async def _fits_the_shared_screen(page, session, size: tuple[int, int]) -> None:
@@ -351,18 +347,17 @@ async def _fits_the_shared_screen(page, session, size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("size", PHONE_SIZES, ids=["upright", "sideways"])
-async def test_a_spectators_page_fits_his_shared_screen_to_the_phone(tmp_path, caplog, chromium, size):
+async def test_a_spectators_page_fits_his_shared_screen_to_the_phone(web, chromium, size):
     """A spectator watches a shared screen of a set size (the largest that fits his page's terminal):
     his page draws its terminal at that size, at the largest font that fits the page, so that the
     screen fills the page's width or its height (#61: held sideways, the 80x16 screen in the top left
     corner of a 92x21 terminal, a fifth of the page blank); and again once the phone is turned."""
-    async with web_table(tmp_path, caplog) as web:
-        _opening(web)
-        context, page = await _on_phone(chromium, web, "", WATCHING, size)
-        (session,) = web.club.server.sessions
-        await _fits_the_shared_screen(page, session, size)
-        turned, was = size[::-1], session.screen.size
-        await page.set_viewport_size({"width": turned[0], "height": turned[1]})
-        await wait_until(lambda: session.screen is not None and session.screen.size != was)
-        await _fits_the_shared_screen(page, session, turned)
-        await context.close()
+    _opening(web)
+    context, page = await _on_phone(chromium, web, "", WATCHING, size)
+    (session,) = web.club.server.sessions
+    await _fits_the_shared_screen(page, session, size)
+    turned, was = size[::-1], session.screen.size
+    await page.set_viewport_size({"width": turned[0], "height": turned[1]})
+    await wait_until(lambda: session.screen is not None and session.screen.size != was)
+    await _fits_the_shared_screen(page, session, turned)
+    await context.close()

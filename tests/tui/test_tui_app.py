@@ -9,7 +9,7 @@ from rich.console import Console
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual import events
 from textual.widgets import Select
-from waiting import press, settled, type_text
+from waiting import hint, piloted, press, screen_of, settled, type_command, type_text
 
 from core import events as ev
 from core.game import Game
@@ -35,10 +35,6 @@ def rendered(widget) -> str:
     return console.export_text()
 
 
-def hint(app) -> str:
-    return str(app.screen.query_one("#cmd-hint").render())
-
-
 def phase_text(app) -> str:
     return str(app.screen.query_one(PhasePane).render())
 
@@ -47,13 +43,8 @@ def roster_units(app) -> set[str]:
     return {key[1] for key in app.screen.query_one(RosterPane).view.item_keys() if key[0] == "unit"}
 
 
-async def type_command(pilot, text: str) -> None:
-    await type_text(pilot, text, "enter")
-
-
 async def test_a_full_turn_by_keys(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         assert isinstance(app.focused, CommandInput)
         assert "Deployment" in phase_text(app)
         await type_command(pilot, "next")
@@ -78,8 +69,7 @@ async def test_a_full_turn_by_keys(game):
 
 
 async def test_an_invalid_command_says_why_and_changes_nothing(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         before = game.log_length
         await type_command(pilot, "mark nobody suppressed")
         assert game.log_length == before
@@ -91,8 +81,7 @@ async def test_an_invalid_command_says_why_and_changes_nothing(game):
 
 @pytest.mark.long
 async def test_tab_completes_commands_and_units(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         box = app.screen.query_one(CommandInput)
         await press(pilot, "m", "a", "tab")
         assert box.value == "mark "
@@ -105,8 +94,7 @@ async def test_tab_completes_commands_and_units(game):
 
 
 async def test_tab_through_the_commands_says_what_each_takes(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         box = app.screen.query_one(CommandInput)
         await press(pilot, "tab")  # an empty line: the commands, one per Tab
         first = box.value
@@ -121,8 +109,7 @@ async def test_tab_through_the_commands_says_what_each_takes(game):
 
 @pytest.mark.long
 async def test_undo_names_the_command_then_redo(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await type_command(pilot, "mark ivan suppressed")
         assert "Ctrl+Z undoes #2 mark ivan suppressed" in phase_text(app)
         await press(pilot, "ctrl+z")
@@ -143,8 +130,7 @@ async def test_undo_names_the_command_then_redo(game):
 
 @pytest.mark.long
 async def test_table_dice_asks_for_exactly_the_faces_needed(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await type_command(pilot, "next")
         await press(pilot, "f3")
         await type_command(pilot, "next")  # initiative: 2d6 for each side
@@ -171,8 +157,7 @@ async def test_table_dice_asks_for_exactly_the_faces_needed(game):
 
 @pytest.mark.long
 async def test_cancelling_the_dice_prompt_records_nothing(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f3")
         await type_command(pilot, "roll 2d6")
         before = game.log_length
@@ -184,16 +169,14 @@ async def test_cancelling_the_dice_prompt_records_nothing(game):
 
 @pytest.mark.long
 async def test_forms_build_a_command_line(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f2")
         assert isinstance(app.screen, ActionPicker)
         spec = next(s for s in game.commands if s.name == "mark")
         await press(pilot, "escape")
         app.screen.start_action(spec)
         await settled(pilot)
-        form = app.screen
-        assert isinstance(form, ActionForm)
+        form = screen_of(app, ActionForm)
         form.query_one("#field-unit").value = "kemal"
         form.query_one("#field-status").value = "wounded"
         await press(pilot, "ctrl+s")
@@ -211,14 +194,12 @@ async def test_a_forms_side_picker_offers_only_the_sides_the_command_takes_now(t
     game = Game.new(tmp_path / "ln.ft", "ludonet", seed=3, clock=lambda: 1_700_000_000_000)
     game.execute("scenario demo", role=REFEREE)
     victory = next(s for s in game.commands if s.name == "victory")
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
 
         async def winners() -> list[str]:
             app.screen.start_action(victory)
             await settled(pilot)
-            form = app.screen
-            assert isinstance(form, ActionForm)
+            form = screen_of(app, ActionForm)
             picker = form.query_one("#field-winner")
             values = [value for _label, value in picker._options if value is not Select.NULL]
             await press(pilot, "escape")
@@ -234,8 +215,7 @@ async def test_a_forms_side_picker_offers_only_the_sides_the_command_takes_now(t
 async def test_log_details_search_and_filter(game):
     game.execute("next", role=REFEREE)
     game.execute("next", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f7")
         log = app.screen.query_one(LogView)
         assert app.focused is log
@@ -256,8 +236,7 @@ async def test_log_details_search_and_filter(game):
 
 @pytest.mark.long
 async def test_roster_filter_and_unit_to_command_line(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, *"mark", "space", "f6", "ctrl+k", *"rpg", "enter")
         assert roster_units(app) == {"kemal"}
         await press(pilot, "enter")
@@ -292,8 +271,7 @@ async def test_replay_steps_through_the_game(game):
         game.execute(text, role=REFEREE)
     game.close()
     replay = Game.open(game.path, writable=False)
-    app = FireteamApp(replay, role=REFEREE, replay=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(replay, replay=True) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.replay
         end = replay.timeline.length
@@ -324,8 +302,7 @@ async def test_replay_steps_through_the_game(game):
 
 @pytest.mark.long
 async def test_replay_from_the_live_game_and_back(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f5")
         assert isinstance(app.screen, GameScreen) and app.screen.replay
         await press(pilot, "less_than_sign", "escape")
@@ -338,8 +315,7 @@ async def test_play_from_here_starts_a_what_if_game_and_leaves_the_original(game
         game.execute(text, role=REFEREE)
     original = game.path
     before = original.read_bytes()
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f5", "less_than_sign", "right_square_bracket", "right")
         shown = app.screen.vp.step
         bounds = boundaries(game)
@@ -360,8 +336,7 @@ async def test_play_from_here_starts_a_what_if_game_and_leaves_the_original(game
 
 async def test_play_from_here_is_the_referees_alone(game):
     """``w`` in a side's replay makes no what-if game, and says why (it said nothing, #48)."""
-    app = FireteamApp(game, role="blue", replay=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, role="blue", replay=True) as (app, pilot):
         await press(pilot, "w")
         assert app.game is game and not list(game.path.parent.glob("*.whatif-*"))
         assert "play_from_here" not in [action for _, _, action in app.screen.palette_actions()]
@@ -379,16 +354,14 @@ async def test_play_from_here_is_the_referees_alone(game):
 async def test_q_leaves_a_replay_for_the_live_game_and_quits_a_replay_opened_alone(game):
     """As a pager's q (#48): from F5's replay, back to the game; a replay opened alone
     (``fireteam SAVE --replay``) has nothing under it, and q ends the client."""
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f5")
         assert app.screen.replay
         await press(pilot, "q")
         assert isinstance(app.screen, GameScreen) and not app.screen.replay
         await press(pilot, "q")  # live, q is typed on the command line
         assert app.screen.query_one(CommandInput).value == "q" and app.return_code is None
-    alone = FireteamApp(game, role=REFEREE, replay=True)
-    async with alone.run_test(size=SIZE) as pilot:
+    async with piloted(game, replay=True) as (alone, pilot):
         await press(pilot, "right", "q")
     assert alone.return_code == 0
 
@@ -398,9 +371,7 @@ async def test_the_replay_bar_says_how_to_leave_at_80_columns(game):
     way out of the replay (#48).  q comes first; the row still ends in … where cut."""
     from tui.screens.game import ReplayBar
 
-    app = FireteamApp(game, role=REFEREE, replay=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settled(pilot)
+    async with piloted(game, (80, 24), replay=True, settle=True) as (app, pilot):
         bar = app.screen.query_one(ReplayBar)
         keys = bar.render_line(1).text
         assert keys.strip().startswith("q leave"), keys
@@ -408,8 +379,7 @@ async def test_the_replay_bar_says_how_to_leave_at_80_columns(game):
 
 
 async def test_replay_as_a_side_skips_what_it_cannot_see(game):
-    app = FireteamApp(game, role="blue", replay=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, role="blue", replay=True) as (app, pilot):
         screen = app.screen
         await press(pilot, "less_than_sign")
         seen = []
@@ -444,8 +414,7 @@ def test_unknown_role_is_refused(game):
 async def test_a_spectator_is_told_he_cannot_undo_or_redo(tmp_path):
     """Issue 28: a spectator's Ctrl+Z said the last command was not his to undo."""
     game = patrol_game(tmp_path / "seats.ft", commands=("next", "next"))
-    app = FireteamApp(game, role="spectator", seat="guest")
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, role="spectator", seat="guest") as (app, pilot):
         await press(pilot, "ctrl+z")
         assert not app.screen.query_one(ConfirmBox).asking
         assert "a spectator cannot undo" in hint(app)
@@ -456,8 +425,7 @@ async def test_a_spectator_is_told_he_cannot_undo_or_redo(tmp_path):
 async def test_a_player_undoes_only_his_own_command(tmp_path):
     game = patrol_game(tmp_path / "seats.ft", commands=("next", "next"))
     assert game.state.active_side == "blue"
-    app = FireteamApp(game, role="blue", seat="anna")
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, role="blue", seat="anna") as (app, pilot):
         await press(pilot, "ctrl+z")
         assert not app.screen.query_one(ConfirmBox).asking
         assert "the last command is not yours; ask the referee to undo it" in hint(app)
@@ -479,8 +447,7 @@ async def test_a_player_is_refused_an_undo_of_dice_before_he_is_asked(tmp_path):
     game = patrol_game(tmp_path / "seats.ft", commands=("next", "next"))
     game.execute("shoot cole ivan 20", role="blue", by="anna")  # rolls its dice (T4)
     length = game.log_length
-    app = FireteamApp(game, role="blue", seat="anna")
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, role="blue", seat="anna") as (app, pilot):
         await press(pilot, "ctrl+z")
         assert not app.screen.query_one(ConfirmBox).asking
         assert "only the referee can undo that" in hint(app)
@@ -489,8 +456,7 @@ async def test_a_player_is_refused_an_undo_of_dice_before_he_is_asked(tmp_path):
 
 
 async def test_spectators_watch(game):
-    app = FireteamApp(game, role="spectator")
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, role="spectator") as (app, pilot):
         before = game.log_length
         await type_command(pilot, "note hello")
         assert "✗ spectators watch" in hint(app) and game.log_length == before
@@ -500,8 +466,7 @@ async def test_spectators_watch(game):
 @pytest.mark.long
 async def test_a_remote_seat_cannot_touch_the_server(game, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    app = FireteamApp(game, role=REFEREE, remote=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, remote=True) as (app, pilot):
         await press(pilot, "f12", "ctrl+n")
         assert isinstance(app.screen, GameScreen)  # no new/load game on a shared table
         assert not list(tmp_path.glob("*.svg"))
@@ -511,8 +476,7 @@ async def test_a_remote_seat_cannot_touch_the_server(game, tmp_path, monkeypatch
 
 @pytest.mark.long
 async def test_a_form_leaves_out_what_was_not_chosen(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         app.screen.start_action(next(s for s in game.commands if s.name == "out"))
         await settled(pilot)
         form = app.screen
@@ -525,8 +489,7 @@ async def test_keys_typed_in_a_burst_keep_their_order(game):
     # A fast typist, a macro or tmux send-keys: keys arrive before the previous
     # ones are handled.  Clearing the line, completing and Enter must still
     # happen exactly where they were typed, not after the characters behind them.
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         line = app.focused
         assert isinstance(line, CommandInput)
 
@@ -562,8 +525,7 @@ async def test_go_to_turn_names_the_turns_it_may_go_to(game):
         game.execute("next", role=REFEREE)
     first, last = game.timeline.turns()
     assert last > first  # two turns begun at least: a range to name
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f5", "t")  # replay, then go to turn
         assert isinstance(app.screen, AskScreen)
         assert app.screen.query_one(Input).placeholder == f"a turn from {first} to {last}"

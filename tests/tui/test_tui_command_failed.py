@@ -13,7 +13,7 @@ import stat
 
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
-from waiting import press, until
+from waiting import hint, piloted, press, until
 
 from core.errorlog import ErrorLog
 from core.game import Game
@@ -37,10 +37,6 @@ def broken(ctx, args):
 def with_bug(game: Game) -> Game:
     game.commands.append(CommandSpec("broken", "a command with a bug", broken, who="referee"))
     return game
-
-
-def hint(app) -> str:
-    return str(app.screen.query_one("#cmd-hint").render())
 
 
 def notices(app) -> list[tuple[str, str, str]]:
@@ -76,8 +72,7 @@ async def test_a_bug_is_an_error_with_its_traceback_in_the_client_s_error_log(ga
 
 
 async def test_a_seat_s_bug_is_in_the_host_s_log(game):
-    app = FireteamApp(with_bug(game), role=REFEREE)  # no store: a seat of a server
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(with_bug(game)) as (app, pilot):  # no store: a seat of a server
         said = notices(app)
         await until(pilot, lambda: isinstance(app.focused, CommandInput), "the command line")
         await press(pilot, *"broken", "enter")

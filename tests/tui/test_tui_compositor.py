@@ -10,7 +10,7 @@ import pytest
 from skirmish import patrol_game
 from textual._compositor import Compositor
 from textual.geometry import Region
-from waiting import press, settled
+from waiting import piloted, press, settled
 
 from core.views import REFEREE
 from tui.app import FireteamApp
@@ -39,9 +39,7 @@ def partial_update(compositor: Compositor, regions: set[Region], console, *, tex
 @pytest.mark.long
 async def test_the_game_screen_draws_with_the_rows_compositor(tmp_path):
     game = patrol_game(tmp_path / "shared.ft")
-    app = FireteamApp(game, role="blue", seat="anna")
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, role="blue", seat="anna", settle=True) as (app, pilot):
         assert isinstance(app.screen, GameScreen)
         assert type(app.screen._compositor) is RowsCompositor
 
@@ -81,9 +79,7 @@ async def test_after_commands_each_partial_update_is_textuals_own(tmp_path, monk
 async def test_any_changed_regions_draw_as_textuals_compositor_would(tmp_path):
     """Changed regions of any shape and place on the screen: across widget edges, over borders."""
     game = patrol_game(tmp_path / "shared.ft", commands=("next", "next"))
-    app = FireteamApp(game, role="blue", seat="anna")
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, role="blue", seat="anna", settle=True) as (app, pilot):
         compositor = app.screen._compositor
         assert isinstance(compositor, RowsCompositor)
         width, height = SIZE

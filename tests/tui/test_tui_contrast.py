@@ -171,7 +171,6 @@ async def test_every_screen_reads_under_no_color_and_in_high_contrast(tmp_path, 
         async with app.run_test(size=(100, 30)) as pilot:
             await measured(pilot, no_color)
             await step(pilot)
-            await app.workers.wait_for_complete()
             await settled(pilot)
             assert low_contrast(app, AA if no_color else AAA) == [], name
 
@@ -208,7 +207,6 @@ async def test_the_start_screen_reads_under_no_color_and_in_high_contrast(tmp_pa
     with reading("en"):
         async with app.run_test(size=(100, 30)) as pilot:
             await measured(pilot, no_color)
-            await app.workers.wait_for_complete()
             await settled(pilot)
             screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
             assert "patrol.ft" in screen and "corrupt" in screen

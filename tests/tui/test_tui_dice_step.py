@@ -7,23 +7,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from waiting import press, settled, type_text
+from waiting import piloted, press, settled, type_text
 
-from tui.app import FireteamApp
 from tui.screens.dialogs import DicePrompt
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "breaking_news" / "combat"))
 from bn_combat_support import new_game  # noqa: E402
 
-from core.views import REFEREE
-
 pytestmark = pytest.mark.long
-
-SIZE = (100, 30)
-
-
-async def type_keys(pilot, text: str) -> None:
-    await type_text(pilot, text)
 
 
 def order_lines(prompt: DicePrompt) -> list[str]:
@@ -53,10 +44,9 @@ async def test_the_prompt_is_brief_and_gives_the_order_on_the_help_key(tmp_path)
     """As brief as the plain seat's (issue #61): whose roll, what for, what it needs, its chance and
     what to type; the command's five dice in order only on the help key, which hides them again."""
     demo = new_game(tmp_path, "demo", options=("wounded",))
-    app = FireteamApp(demo, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(demo) as (app, pilot):
         await press(pilot, "f3")  # table dice
-        await type_keys(pilot, "fire conti bashir range=40")
+        await type_text(pilot, "fire conti bashir range=40")
         await press(pilot, "enter")
         prompt = await asked(pilot)
         brief = shown_text(prompt)
@@ -80,10 +70,9 @@ async def test_the_prompt_is_brief_and_gives_the_order_on_the_help_key(tmp_path)
 
 async def test_the_prompt_marks_the_step_of_each_roll_of_a_fire(tmp_path):
     demo = new_game(tmp_path, "demo", options=("wounded",))
-    app = FireteamApp(demo, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(demo) as (app, pilot):
         await press(pilot, "f3")  # table dice
-        await type_keys(pilot, "fire conti bashir range=40")
+        await type_text(pilot, "fire conti bashir range=40")
         await press(pilot, "enter")
         prompt = await asked(pilot)
         assert str(prompt.query_one(".title").render()).startswith("Pte Conti's fire with Assault rifle")
@@ -124,10 +113,9 @@ async def test_the_prompt_marks_the_step_of_each_roll_of_a_fire(tmp_path):
 
 async def test_an_order_of_one_step_is_listed_unmarked(tmp_path):
     demo = new_game(tmp_path, "demo")
-    app = FireteamApp(demo, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(demo) as (app, pilot):
         await press(pilot, "f3")
-        await type_keys(pilot, "roll 2d6")
+        await type_text(pilot, "roll 2d6")
         await press(pilot, "enter", "f1")
         prompt = await asked(pilot)
         assert order_lines(prompt) == [
@@ -142,10 +130,9 @@ async def test_the_prompts_example_gives_as_many_faces_as_it_asks_for(tmp_path):
     """An LMG's 4d6 at the prompt: ``4 faces, 1 to 6, e.g. 6 4 3 1`` (the example gave three
     faces for four dice, an answer the prompt itself refuses)."""
     demo = new_game(tmp_path, "demo")
-    app = FireteamApp(demo, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(demo) as (app, pilot):
         await press(pilot, "f3")
-        await type_keys(pilot, "fire bianchi ahmed range=40")
+        await type_text(pilot, "fire bianchi ahmed range=40")
         await press(pilot, "enter")
         prompt = await asked(pilot)
         assert prompt.count == 4

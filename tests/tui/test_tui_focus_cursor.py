@@ -18,11 +18,10 @@ from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.containers import VerticalScroll
 from textual.geometry import Offset
 from textual.widgets import Input, OptionList, Select
-from waiting import press, settled, type_text, until
+from waiting import piloted, press, screen_lines, screen_of, settled, type_text, until
 
 from core.ruleset import get_ruleset
 from core.views import REFEREE
-from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.focus_cursor import widget_point
 from tui.panes.log import LogView
@@ -36,17 +35,12 @@ from tui.userdata import UserStore
 
 pytestmark = pytest.mark.long
 
-SIZE = (100, 30)
 DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
 
 
 def written(app) -> Offset:
     """Where the frame's last escape code puts the terminal's cursor (as ``App._display`` writes it)."""
     return app.screen.outer_size.clamp_offset(app.cursor_position)
-
-
-def screen_lines(app) -> list[str]:
-    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 def at(app) -> tuple[str, str]:
@@ -61,9 +55,7 @@ async def typed(pilot, text: str) -> None:
 
 
 async def test_the_command_line_s_cursor_is_the_drawn_one_at_the_start_and_as_text_is_typed(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, settle=True) as (app, pilot):
         box = app.screen.query_one(CommandInput)
         assert app.focused is box
         start = written(app)
@@ -77,8 +69,7 @@ async def test_the_command_line_s_cursor_is_the_drawn_one_at_the_start_and_as_te
 
 
 async def test_the_cursor_stays_put_while_the_box_blinks(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "ctrl+s", "down", "down")
         placed = written(app)
         assert app.screen.query_one(RosterView).content_region.contains(*placed)
@@ -90,8 +81,7 @@ async def test_the_cursor_stays_put_while_the_box_blinks(game):
 
 
 async def test_the_roster_s_row_under_its_cursor(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "ctrl+s", "down", "down", "down")
         view = app.screen.query_one(RosterView)
         assert app.focused is view and view.cursor == 2
@@ -104,8 +94,7 @@ async def test_the_roster_s_row_under_its_cursor(game):
 
 
 async def test_the_log_s_row_under_its_cursor(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "ctrl+l")
         view = app.screen.query_one(LogView)
         assert app.focused is view and view.cursor == view.rows - 1
@@ -119,8 +108,7 @@ async def test_the_log_s_row_under_its_cursor(game):
 
 
 async def test_the_undo_box_s_question_while_it_asks(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await typed(pilot, "mark ivan suppressed")
         await press(pilot, "enter")
         await press(pilot, "ctrl+z")
@@ -133,11 +121,9 @@ async def test_the_undo_box_s_question_while_it_asks(game):
 
 
 async def test_the_action_picker_s_filter_then_its_highlighted_option_then_a_form(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f2")
-        picker = app.screen
-        assert isinstance(picker, ActionPicker)
+        picker = screen_of(app, ActionPicker)
         assert written(app) == picker.query_one("#picker-filter").content_region.offset
         await press(pilot, "down")  # into the list
         listing = picker.query_one(OptionList)
@@ -147,8 +133,7 @@ async def test_the_action_picker_s_filter_then_its_highlighted_option_then_a_for
             assert at(app)[1].startswith(name)
             await press(pilot, "down")
         await press(pilot, "enter")
-        form = app.screen
-        assert isinstance(form, ActionForm)
+        form = screen_of(app, ActionForm)
         assert at(app)[1].startswith(("(choose)", "(none)")), (form.spec.name, at(app))  # its first field, empty
 
 
@@ -160,8 +145,7 @@ async def test_the_command_palette_s_box_while_typing_and_its_highlighted_comman
     from textual.command import CommandInput as SearchBox
     from textual.command import CommandList, CommandPalette
 
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
         palette = app.screen
@@ -182,13 +166,11 @@ async def test_the_command_palette_s_box_while_typing_and_its_highlighted_comman
 async def test_a_form_s_select_closed_on_its_value_and_open_on_its_highlighted_option(game):
     for _ in range(2):
         game.execute("next", role=REFEREE)  # to the activation, where shoot can be given
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f2")
         await typed(pilot, "shoot")
         await press(pilot, "enter")
-        form = app.screen
-        assert isinstance(form, ActionForm)
+        screen_of(app, ActionForm)
         field = app.focused
         assert isinstance(field, Select) and field.id == "field-unit"
         assert at(app)[1].startswith("(choose)")  # the closed select's value, not its border
@@ -199,8 +181,7 @@ async def test_a_form_s_select_closed_on_its_value_and_open_on_its_highlighted_o
 
 
 async def test_the_dice_prompt_s_box_at_its_drawn_cursor(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f3")  # table dice
         await typed(pilot, "roll 2d6")
         await press(pilot, "enter")
@@ -217,8 +198,7 @@ async def test_the_dice_prompt_s_box_at_its_drawn_cursor(game):
 async def test_replay_s_log_row_its_go_to_turn_box_and_the_report_s_words(game):
     for _ in range(2):
         game.execute("next", role=REFEREE)  # the initiative rolled: events to step through
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f5")  # replay, at the end
         view = app.screen.query_one(LogView)
         assert app.focused is view
@@ -236,8 +216,7 @@ async def test_replay_s_log_row_its_go_to_turn_box_and_the_report_s_words(game):
 
 
 async def test_a_dialog_s_first_words(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "ctrl+l", "enter")  # the log line's details: its words scroll
         assert isinstance(app.screen, DetailsScreen)
         details = app.screen.query_one(VerticalScroll)
@@ -252,8 +231,7 @@ async def test_a_dialog_s_first_words(game):
 
 
 async def test_the_help_screen_s_search_box(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         await typed(pilot, "und")
@@ -273,13 +251,9 @@ async def test_the_start_screen_s_list_and_the_new_game_screen(tmp_path, store):
     folders.saves().mkdir(parents=True, exist_ok=True)
     for name in ("one.ft", "two.ft"):
         shutil.copy(DEMO, folders.saves() / name)
-    app = FireteamApp(None, role=REFEREE, store=store, start=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(None, store=store, start=True, settle=True) as (app, pilot):
         await settled(pilot)
-        await app.workers.wait_for_complete()
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, StartScreen)
+        screen = screen_of(app, StartScreen)
         listing = screen.query_one(OptionList)
         for _ in range(2):
             prompt = listing.get_option_at_index(listing.highlighted).prompt
@@ -300,10 +274,7 @@ async def test_the_start_screen_s_list_and_the_new_game_screen(tmp_path, store):
 
 
 async def test_an_empty_start_screen_s_cursor_is_on_the_words_that_say_so(tmp_path, store):
-    app = FireteamApp(None, role=REFEREE, store=store, start=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
-        await app.workers.wait_for_complete()
+    async with piloted(None, store=store, start=True, settle=True) as (app, pilot):
         await settled(pilot)
         assert isinstance(app.screen, StartScreen) and app.screen.query_one(OptionList).option_count == 0
         assert at(app)[1].startswith("No games yet")  # not the empty list's border beside them
@@ -315,8 +286,7 @@ async def test_without_colour_the_suggestion_is_underlined_not_like_typed_text(g
         monkeypatch.setenv("NO_COLOR", no_color)
     else:
         monkeypatch.delenv("NO_COLOR", raising=False)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await typed(pilot, "shoot co")
         box = app.screen.query_one(CommandInput)
         strip = box.render_line(0)

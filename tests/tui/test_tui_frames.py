@@ -4,10 +4,8 @@ and other block-element borders (``█▀▄``, ``▊▔▁▎``) are drawn by a
 
 from __future__ import annotations
 
-from waiting import press, until
+from waiting import piloted, press, until
 
-from core.views import REFEREE
-from tui.app import FireteamApp
 from tui.bench.screenshots import demo_game
 from tui.screens.dialogs import ConfirmBox
 from tui.screens.help import HelpScreen
@@ -29,8 +27,7 @@ def _blocks(widget) -> list[str]:
 
 
 async def test_the_undo_question_the_help_and_the_rules_are_framed_in_lines(tmp_path):
-    app = FireteamApp(demo_game(tmp_path / "demo.ft"), role=REFEREE)
-    async with app.run_test(size=(64, 72)) as pilot:  # a phone's browser seat, upright
+    async with piloted(demo_game(tmp_path / "demo.ft"), (64, 72)) as (app, pilot):  # a phone's browser seat, upright
         app.screen.query_one("CommandInput").focus()
         await press(pilot, "ctrl+z")
         box = app.screen.query_one(ConfirmBox)

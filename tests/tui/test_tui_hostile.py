@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from terminal_child import DEMO, ENTRY, child_fixture, commands, until_command  # noqa: F401  (a fixture)
 from textual import events
-from waiting import press, settled
+from waiting import hint, piloted, press, settled
 
 from core.game import Game, Refusal
 from tui.app import FireteamApp
@@ -35,10 +35,6 @@ pytestmark = pytest.mark.long
 
 RULESETS = ["breaking-news", "bassa-intensita", "linea-di-tiro", "ludonet"]
 SIZE = (120, 30)
-
-
-def hint(app) -> str:
-    return str(app.screen.query_one("#cmd-hint").render())
 
 
 class Seat:
@@ -91,8 +87,7 @@ async def test_every_command_with_an_argument_missing_or_poisoned(tmp_path, rule
     # Each argument in turn gets one of the markup-like words or control characters
     # (the API's test gives each argument each of them).
     lines += hostile.poisoned_lines(game, hostile.MARKUP[:4] + hostile.CONTROL[:5], each=False)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, SIZE) as (app, pilot):
         seat = Seat(app, pilot)
         for line in lines:
             await seat.give(line)
@@ -102,8 +97,7 @@ async def test_every_command_with_an_argument_missing_or_poisoned(tmp_path, rule
 
 async def test_markup_a_player_wrote_is_shown_whole_in_the_log_and_the_details(tmp_path):
     game = demo(tmp_path / "g.ft", "breaking-news")
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, SIZE) as (app, pilot):
         seat = Seat(app, pilot)
         await seat.give('note "[b]bold[/b] [@click=app.quit]q [a=b]"')
         log = app.screen.query_one(LogView)
@@ -122,8 +116,7 @@ async def test_markup_a_player_wrote_is_shown_whole_in_the_log_and_the_details(t
 @pytest.mark.parametrize("ruleset", RULESETS)
 async def test_random_lines_through_the_client(tmp_path_factory, ruleset):
     game = demo(tmp_path_factory.mktemp(ruleset) / "g.ft", ruleset)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, SIZE) as (app, pilot):
         seat = Seat(app, pilot)
         lines: list[str] = []
 
@@ -149,8 +142,7 @@ async def test_random_lines_through_the_client(tmp_path_factory, ruleset):
 async def test_a_paste_holding_control_characters_is_refused_whole_on_the_command_line(tmp_path, pasted, why):
     game = demo(tmp_path / "g.ft", "breaking-news")
     before = game.path.read_bytes()
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, SIZE) as (app, pilot):
         box = app.screen.query_one(CommandInput)
         box.focus()
         await settled(pilot)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual.command import CommandInput
-from waiting import IN_CHILD, press, settled, until
+from waiting import IN_CHILD, piloted, press, screen_of, settled, until
 
 import core.language.i18n as i18n
 from core.events import All, AtLeast, Each, Mod, Roll
@@ -23,7 +23,7 @@ from core.language.reader import Reader, lang, reader, set_process_language, use
 from core.probability import check_summary
 from core.views import REFEREE
 from tui import odds
-from tui.app import FireteamApp, prepare_language
+from tui.app import prepare_language
 from tui.i18n import phase_name, start_language
 from tui.main import main as fireteam
 from tui.panes.dice import DicePane, chance_line, roll_summary, target_text
@@ -37,7 +37,6 @@ from tui.textual_internals import FooterKey
 from tui.userdata import Settings, UserStore
 
 ROOT = Path(__file__).resolve().parents[2]
-SIZE = (100, 30)
 LOCALE = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 OPENING = ("next", "next", "shoot cole ivan 40", "mark diaz wounded")
 
@@ -80,9 +79,7 @@ def test_the_language_is_lang_then_the_saved_setting_then_the_locale_then_englis
 async def test_at_an_italian_locale_the_client_shows_italian_panes_phase_footer_and_help(monkeypatch, tmp_path):
     monkeypatch.setenv("LANG", "it_IT.UTF-8")
     prepare_language(None)  # what `fireteam` does before the app starts
-    app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(patrol_game(tmp_path / "g.ft", commands=OPENING), settle=True) as (app, pilot):
         screen = app.screen
         assert screen.query_one(RosterPane).border_title == "Forze"
         assert screen.query_one(LogPane).border_title == "Registro delle azioni"
@@ -92,8 +89,7 @@ async def test_at_an_italian_locale_the_client_shows_italian_panes_phase_footer_
         assert "arbitro" in str(screen.query_one(PhasePane).border_title)
         assert {"Aiuto", "Azioni", "Annulla"} <= set(footer_words(app))
         await press(pilot, "f1")
-        help_screen = app.screen
-        assert isinstance(help_screen, HelpScreen)
+        help_screen = screen_of(app, HelpScreen)
         shown = " ".join(str(p.render()) for p in help_screen.query("Plain"))
         assert "Aiuto di Fireteam" in shown and " Tasti " in shown and " Comandi " in shown
         entries = " ".join(entry.text for entry in help_screen.query(HelpEntry))
@@ -106,8 +102,7 @@ async def test_lang_en_overrides_an_italian_locale_and_a_saved_italian_setting(m
     store = UserStore(tmp_path / "config", tmp_path / "data")
     store.save_settings(Settings(lang="it"))
     prepare_language("en")
-    app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), role=REFEREE, store=store, lang="en")
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(patrol_game(tmp_path / "g.ft", commands=OPENING), store=store, lang="en") as (app, pilot):
         await settled(pilot)
         assert lang() == "en"
         assert app.screen.query_one(RosterPane).border_title == "Roster"
@@ -118,9 +113,7 @@ async def test_a_saved_setting_is_used_when_no_lang_is_given(tmp_path):
     store = UserStore(tmp_path / "config", tmp_path / "data")
     store.save_settings(Settings(lang="it"))
     prepare_language(None)  # no locale: English, until the setting is read
-    app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), role=REFEREE, store=store)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(patrol_game(tmp_path / "g.ft", commands=OPENING), store=store, settle=True) as (app, pilot):
         assert app.screen.query_one(RosterPane).border_title == "Forze"
 
 
@@ -139,11 +132,8 @@ def test_a_saved_language_the_client_has_not_is_ignored_with_a_notice(tmp_path):
 async def test_the_palette_entry_switches_language_live_every_pane_and_the_log(tmp_path):
     store = UserStore(tmp_path / "config", tmp_path / "data")
     game = patrol_game(tmp_path / "g.ft", commands=OPENING)
-    app = FireteamApp(game, role=REFEREE, store=store)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+    async with piloted(game, store=store, settle=True) as (app, pilot):
+        screen = screen_of(app, GameScreen)
         assert "(undone)" not in log_rows(app)
         await press(pilot, "ctrl+z", "y")  # an undone line says so in the reader's language
         assert "(undone)" in log_rows(app)
@@ -180,9 +170,7 @@ async def test_two_apps_in_one_process_each_read_their_own_language(tmp_path):
 
     async def seat(name: str, code: str, switch_to: str | None) -> None:
         use_reader(Reader(code))
-        app = FireteamApp(game, role="referee", remote=True)
-        async with app.run_test(size=SIZE) as pilot:
-            await settled(pilot)
+        async with piloted(game, role="referee", remote=True, settle=True) as (app, pilot):
             if switch_to:
                 app.set_language(switch_to)
                 await settled(pilot)
@@ -239,9 +227,7 @@ async def test_the_help_shows_each_commands_italian_and_english_names_in_either_
     assert command_names(shoot, game.ruleset.domain) == ["shoot", "spara"]
     for code in ("en", "it"):
         with readers.reading(code):
-            app = FireteamApp(game, role=REFEREE)
-            async with app.run_test(size=SIZE) as pilot:
-                await settled(pilot)
+            async with piloted(game, settle=True) as (app, pilot):
                 await press(pilot, "f1")
                 texts = [entry.text for entry in app.screen.query(HelpEntry)]
                 assert any(t.startswith("shoot spara ") for t in texts), code
@@ -399,9 +385,7 @@ async def test_the_replay_bar_names_the_games_end_in_the_readers_language(tmp_pa
     game = Game.open(save, writable=False)
     assert game.state.phase == "ended"
     with readers.reading("it"):
-        app = FireteamApp(game, role=REFEREE, replay=True)
-        async with app.run_test(size=SIZE) as pilot:
-            await settled(pilot)
+        async with piloted(game, replay=True, settle=True) as (app, pilot):
             bar = app.screen.query_one(ReplayBar).render_line(0).text
     game.close()
     assert "turno 7 · finita" in bar and "ended" not in bar, bar
@@ -416,9 +400,7 @@ async def test_the_help_gives_linea_di_tiros_defences_and_examples_in_italian(tm
     g = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
     g.execute("scenario demo", role=REFEREE)
     with readers.reading("it"):
-        app = FireteamApp(g, role=REFEREE)
-        async with app.run_test(size=SIZE) as pilot:
-            await settled(pilot)
+        async with piloted(g, settle=True) as (app, pilot):
             await press(pilot, "f1")
             # (an entry's text is its help lowercased, as it is searched)
             (mg,) = [entry.text for entry in app.screen.query(HelpEntry) if entry.text.startswith("mg ")]
@@ -434,9 +416,7 @@ async def test_the_help_gives_linea_di_tiros_defences_and_examples_in_italian(tm
 async def test_the_logs_count_of_newer_lines_agrees_with_its_number_in_italian(tmp_path):
     """The log said "▼ 1 più recenti (Fine)" at a served table (#61): one line is "più recente"."""
     with readers.reading("it"):
-        app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), role=REFEREE)
-        async with app.run_test(size=SIZE) as pilot:
-            await settled(pilot)
+        async with piloted(patrol_game(tmp_path / "g.ft", commands=OPENING), settle=True) as (app, pilot):
             pane = app.screen.query_one(LogPane)
             said = []
             for count in (1, 3):
@@ -452,9 +432,7 @@ async def test_the_italian_undo_box_takes_s_for_si_as_the_plain_seat_does(tmp_pa
     command line behind it (#61); the box said "Invio/y", the plain seat asks "s o n"."""
     with readers.reading("it"):
         game = patrol_game(tmp_path / "g.ft", commands=OPENING)
-        app = FireteamApp(game, role=REFEREE)
-        async with app.run_test(size=SIZE) as pilot:
-            await settled(pilot)
+        async with piloted(game, settle=True) as (app, pilot):
             live = len(game.history.eff_cmds)
             await press(pilot, "ctrl+z")
             box = app.screen.query_one(ConfirmBox)
@@ -470,9 +448,7 @@ async def test_the_italian_undo_and_redo_say_one_verb_ripristina(tmp_path):
     and the redo "ripetuto": one verb for one thing."""
     with readers.reading("it"):
         game = patrol_game(tmp_path / "g.ft", commands=OPENING)
-        app = FireteamApp(game, role=REFEREE)
-        async with app.run_test(size=SIZE) as pilot:
-            await settled(pilot)
+        async with piloted(game, settle=True) as (app, pilot):
             await press(pilot, "ctrl+z")
             box = app.screen.query_one(ConfirmBox)
             asked = " ".join(str(w.render()) for w in box.query("Plain"))

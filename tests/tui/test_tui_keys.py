@@ -9,7 +9,7 @@ import warnings
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.app import App
-from waiting import press, settled, type_text
+from waiting import piloted, press, screen_lines, screen_of, settled, type_text
 
 from core.views import REFEREE
 from tui.app import FireteamApp
@@ -31,11 +31,9 @@ async def press_text(pilot, text: str) -> None:
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_picker_filters_as_you_type_and_puts_the_phase_first(game, size):
     assert game.state.phase == "deployment"
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=size) as pilot:
+    async with piloted(game, size) as (app, pilot):
         await press(pilot, "f2")
-        picker = app.screen
-        assert isinstance(picker, ActionPicker)
+        picker = screen_of(app, ActionPicker)
         assert app.focused is picker.query_one("#picker-filter")  # typing filters straight away
         shown = picker.shown()
         assert sorted(shown) == sorted(s.name for s in game.commands)
@@ -64,18 +62,12 @@ async def test_the_picker_filters_as_you_type_and_puts_the_phase_first(game, siz
 # ------------------------------------------------------------- 2. completion
 
 
-def screen_lines(app) -> list[str]:
-    """The screen as drawn, one string a row."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
-
-
 def hint_row(app) -> str:
     return screen_lines(app)[app.screen.query_one("#cmd-hint").region.y]
 
 
 async def test_the_first_candidate_is_greyed_in_and_taken_with_the_right_arrow(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZES[0]) as pilot:
+    async with piloted(game, SIZES[0]) as (app, pilot):
         box = app.screen.query_one(CommandInput)
         await press_text(pilot, "shoot co")
         await settled(pilot)
@@ -102,8 +94,7 @@ async def test_a_line_typed_as_the_app_closes_leaves_no_suggestion_never_awaited
 async def test_candidates_come_before_a_long_usage(game, size):
     shoot = next(s for s in game.commands if s.name == "shoot")
     assert len(shoot.help) + len("shoot UNIT TARGET RANGE") > 75  # it alone would fill 80 columns
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=size) as pilot:
+    async with piloted(game, size) as (app, pilot):
         await press_text(pilot, "shoot cole ")
         row = hint_row(app)
         for name in ("ivan", "kemal", "omar", "yusuf"):  # the targets: the side against Cole's
@@ -203,8 +194,7 @@ async def test_the_ctrl_keys_do_what_the_f_keys_do(game, size):
     from tui.screens.game import GameScreen
     from tui.screens.help import HelpScreen
 
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=size) as pilot:
+    async with piloted(game, size) as (app, pilot):
         screen = app.screen
         await press(pilot, "ctrl+s")
         assert app.focused is screen.query_one("#roster-view")
@@ -226,8 +216,7 @@ async def test_the_ctrl_keys_do_what_the_f_keys_do(game, size):
 async def test_the_footer_fits_80_columns_whatever_has_the_focus(game, replay):
     from tui.textual_internals import FooterKey
 
-    app = FireteamApp(game, role=REFEREE, replay=replay)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with piloted(game, (80, 24), replay=replay) as (app, pilot):
         for key in ("ctrl+s", "ctrl+l", "ctrl+x"):
             await press(pilot, key)
             keys = list(app.screen.query(FooterKey))
@@ -247,11 +236,9 @@ async def test_help_fills_the_width_and_finds_what_is_typed(game, size):
 
     from tui.screens.help import HelpEntry, HelpScreen
 
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=size) as pilot:
+    async with piloted(game, size) as (app, pilot):
         await press(pilot, "f1")
-        help_screen = app.screen
-        assert isinstance(help_screen, HelpScreen)
+        help_screen = screen_of(app, HelpScreen)
         scroll = help_screen.query_one(VerticalScroll)
         assert scroll.region.width >= size[0] - 6  # the terminal's width, less the frame
         for entry in help_screen.query(HelpEntry):
@@ -290,11 +277,9 @@ async def test_help_search_takes_what_is_typed_at_once(game):
 
     from tui.screens.help import HelpScreen
 
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with piloted(game, (80, 24)) as (app, pilot):
         await press(pilot, "f1", *"unit")
-        help_screen = app.screen
-        assert isinstance(help_screen, HelpScreen)
+        help_screen = screen_of(app, HelpScreen)
         assert help_screen.query_one("#help-search").value == "unit"
         assert len(help_screen.matches) >= 4 and help_screen.matches[0].has_class("-current")
         # The arrows and pages still scroll the help from the search box.

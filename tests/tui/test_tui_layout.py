@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import io
 import shutil
-from pathlib import Path
 
 import pytest
 from rich.console import Console
-from waiting import press, settled, type_text
+from waiting import piloted, press, settled, type_text
 
 from core.game import Game
 from core.views import REFEREE
@@ -27,14 +26,9 @@ pytestmark = pytest.mark.long
 SIZES = [(80, 24), (160, 48)]
 
 
-def demo(tmp_path: Path) -> FireteamApp:
-    return FireteamApp(demo_game(tmp_path / "demo.ft"), role=REFEREE)
-
-
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_roster_cursor_never_leaves_the_screen(tmp_path, size):
-    app = demo(tmp_path)
-    async with app.run_test(size=size) as pilot:
+    async with piloted(demo_game(tmp_path / "demo.ft"), size) as (app, pilot):
         view: RosterView = app.screen.query_one(RosterPane).view
         await press(pilot, "f6", "home")
         seen = []
@@ -73,8 +67,7 @@ async def type_command(pilot, text: str) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_rolls_outcome_is_on_screen_wherever_its_line_is_cut(tmp_path, size):
-    app = demo(tmp_path)
-    async with app.run_test(size=size) as pilot:
+    async with piloted(demo_game(tmp_path / "demo.ft"), size) as (app, pilot):
         await type_command(pilot, "fire greco ahmed range=30")
         await type_command(pilot, "fire conti ahmed range=20")
         text = screen_text(app)
@@ -98,8 +91,7 @@ async def test_a_rolls_outcome_is_on_screen_wherever_its_line_is_cut(tmp_path, s
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_roster_row_shows_its_name_and_badges_before_its_kit(tmp_path, size):
-    app = demo(tmp_path)
-    async with app.run_test(size=size) as pilot:
+    async with piloted(demo_game(tmp_path / "demo.ft"), size) as (app, pilot):
         await settled(pilot)
         text = screen_text(app)
         assert "Faysal Abdi  off table " in text or size == (80, 24)  # further down at 80x24
@@ -109,8 +101,7 @@ async def test_a_roster_row_shows_its_name_and_badges_before_its_kit(tmp_path, s
 
 @pytest.mark.parametrize(("size", "small"), [((59, 24), True), ((80, 15), True), ((60, 16), False)])
 async def test_a_terminal_too_small_is_told_so(tmp_path, size, small):
-    app = demo(tmp_path)
-    async with app.run_test(size=size) as pilot:
+    async with piloted(demo_game(tmp_path / "demo.ft"), size) as (app, pilot):
         await settled(pilot)
         text = screen_text(app)
         log = app.screen.query_one(LogView)
@@ -131,11 +122,9 @@ async def test_a_terminal_too_small_is_told_so(tmp_path, size, small):
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_log_follows_after_a_search_and_says_when_newer_lines_exist(tmp_path, size):
-    app = demo(tmp_path)
-    async with app.run_test(size=size) as pilot:
+    async with piloted(demo_game(tmp_path / "demo.ft"), size) as (app, pilot):
         log, pane = app.screen.query_one(LogView), app.screen.query_one(LogPane)
         await press(pilot, "f7", "ctrl+e", *"armies", "enter")
-        await app.workers.wait_for_complete()
         await settled(pilot)
         found = log.cursor
         assert "armies of" in log.line_at(found).text and not log.follow
@@ -153,7 +142,6 @@ async def test_the_log_follows_after_a_search_and_says_when_newer_lines_exist(tm
         assert pane.border_subtitle == "" and "newer (End)" not in screen_text(app)
         # A filter: it shows its newest line, and follows the new ones.
         await press(pilot, "f7", "f", *"kind:note", "enter")
-        await app.workers.wait_for_complete()
         await settled(pilot)
         assert log.line_at(log.cursor).text == "note: mine"
         app.game.execute("note later still", role=REFEREE, by="umpire")
@@ -170,8 +158,7 @@ async def test_the_log_follows_after_a_search_and_says_when_newer_lines_exist(tm
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_undo_and_redo_leave_nothing_stale(tmp_path, size):
-    app = demo(tmp_path)
-    async with app.run_test(size=size) as pilot:
+    async with piloted(demo_game(tmp_path / "demo.ft"), size) as (app, pilot):
         dice = app.screen.query_one(DicePane)
         await type_command(pilot, "fire greco ahmed range=30")
         await type_command(pilot, "fire conti ahmed range=20")
@@ -200,8 +187,7 @@ async def test_the_roster_repaints_its_scroll_bar_only_when_something_changed(tm
     # screen, in a frame of its own (the one an undo waited for).  The roster draws
     # its bar in its rows' last column: a layout leaves it be; a side folded (fewer
     # rows) draws it again, here gone, as every row now fits.
-    app = demo(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with piloted(demo_game(tmp_path / "demo.ft"), (80, 24)) as (app, pilot):
         view = app.screen.query_one(RosterPane).view
         await settled(pilot)
         thumb = view._bar()

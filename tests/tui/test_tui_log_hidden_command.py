@@ -13,11 +13,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from waiting import until
+from waiting import piloted, until
 
 from core.game import Game
 from core.views import REFEREE
-from tui.app import FireteamApp
 from tui.lines import answers
 from tui.logindex import RowIndex
 from tui.panes.log import LogView
@@ -48,8 +47,7 @@ def rows(app) -> list[str]:
 
 async def test_a_side_sees_a_hidden_command_s_facts_under_a_header_of_their_own(tmp_path):
     game = pak_game(tmp_path / "lt.ft")
-    app = FireteamApp(game, role="us", seat="anna")
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, SIZE, role="us", seat="anna") as (app, pilot):
         await until(pilot, lambda: any("out of action" in r for r in rows(app)), "the Sherman's loss in the log")
         shown = [r.strip() for r in rows(app) if r.strip()]
         lost = next(i for i, r in enumerate(shown) if "Sherman Easy out of action" in r)

@@ -10,12 +10,11 @@ from __future__ import annotations
 import json
 
 from skirmish import Counted, patrol_game
-from waiting import press
+from waiting import piloted, press, screen_of
 
 from core import events as ev
 from core.language.reader import Reader
 from core.views import REFEREE
-from tui.app import FireteamApp
 from tui.lines.client import LineClient
 from tui.logindex import FilteredIndex, LogFilter, RowIndex
 from tui.loglines import summary
@@ -24,7 +23,6 @@ from tui.panes.log import LogPane, LogView
 from tui.screens.dialogs import DetailsScreen
 from tui.screens.game import GameScreen
 
-SIZE = (100, 30)
 MOVES = ("next", "next", "move cole 10", "note after the move", "move diaz 5")
 
 
@@ -86,8 +84,7 @@ def test_a_command_s_one_line_answer_leaves_them_out(tmp_path):
 async def test_details_of_the_line_after_a_hidden_one_open_its_own_event(tmp_path):
     game = counted_game(tmp_path)
     hidden = inner_positions(game)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f7")
         log = app.screen.query_one(LogView)
         assert log.rows == game.log_length - 2
@@ -112,10 +109,8 @@ async def test_a_replay_step_past_a_hidden_line_keeps_the_log_where_the_replay_s
     hidden = inner_positions(game)
     game.close()
     replay = type(game).open(game.path, writable=False)
-    app = FireteamApp(replay, role=REFEREE, replay=True)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+    async with piloted(replay, replay=True) as (app, pilot):
+        screen = screen_of(app, GameScreen)
         log = screen.query_one(LogView)
         await press(pilot, "less_than_sign")
         while screen.vp.limit() <= hidden[0]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.widgets import Select
-from waiting import press, settled, type_text
+from waiting import hint, piloted, press, screen_of, settled, type_text
 
 from core import events as ev
 from core.game import Game
@@ -31,18 +31,10 @@ pytestmark = pytest.mark.long
 SIZE = (100, 30)
 
 
-def hint(app) -> str:
-    return str(app.screen.query_one("#cmd-hint").render())
-
-
-async def type_keys(pilot, text: str) -> None:
-    await type_text(pilot, text)
-
-
 async def save_asked_at_the_table(pilot) -> DicePrompt:
     """Table dice on, and a fire in the demo whose hit is on the line (dice=6): the prompt asks for the save."""
     await press(pilot, "f3")  # table dice
-    await type_keys(pilot, "fire conti bashir range=40 dice=6")
+    await type_text(pilot, "fire conti bashir range=40 dice=6")
     await press(pilot, "enter")
     prompt = pilot.app.screen
     assert isinstance(prompt, DicePrompt)
@@ -50,15 +42,14 @@ async def save_asked_at_the_table(pilot) -> DicePrompt:
 
 
 async def test_a_refused_command_does_not_swallow_the_next(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         box = app.screen.query_one(CommandInput)
-        await type_keys(pilot, "shoot nobody")
+        await type_text(pilot, "shoot nobody")
         await press(pilot, "enter")
         assert "✗" in hint(app)
         assert box.value == "shoot nobody"  # kept to be mended, selected
         before = game.log_length
-        await type_keys(pilot, "note after refusal")
+        await type_text(pilot, "note after refusal")
         await press(pilot, "enter")
         notes = [line.event for line in game.log_lines(role="referee")[before:] if isinstance(line.event, ev.Noted)]
         assert [n.text for n in notes] == ["after refusal"], hint(app)
@@ -68,8 +59,7 @@ async def test_a_refused_command_does_not_swallow_the_next(game):
 
 async def test_table_dice_complete_the_dice_on_the_line(tmp_path):
     demo = new_game(tmp_path, "demo")
-    app = FireteamApp(demo, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(demo) as (app, pilot):
         await save_asked_at_the_table(pilot)
         assert str(app.screen.query_one(".title").render()) == "Bashir Ali's save: 1d6, needs 5+"
         under = str(app.screen_stack[-2].query_one("#cmd-hint").render())
@@ -85,17 +75,15 @@ async def test_the_actions_form_offers_the_teams(tmp_path, monkeypatch):
     game = ludonet_game(tmp_path, monkeypatch)
     to_phase(game, 1, "morale")
     play(game, "out kurt", "out otto", "out mg42")
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         box = app.screen.query_one(CommandInput)
-        await type_keys(pilot, "morale vo")
+        await type_text(pilot, "morale vo")
         await press(pilot, "tab")
         assert box.value == "morale Gruppe Vogt "  # Tab completes a team by any word of its name
         box.value = ""
         app.screen.start_action(next(s for s in game.commands if s.name == "morale"))
         await settled(pilot)
-        form = app.screen
-        assert isinstance(form, ActionForm)
+        form = screen_of(app, ActionForm)
         field = form.query_one("#field-team")
         assert isinstance(field, Select)  # a picker, not a box to type a name in
         assert [str(label) for label, _value in field._options[1:]] == sorted(
@@ -112,10 +100,9 @@ async def test_the_phase_pane_names_the_verb_that_ends_the_game(tmp_path):
     from tui.panes.phase import PhasePane
 
     demo = new_game(tmp_path, "demo")  # the activation: the game may end (§14.0)
-    referee = FireteamApp(demo, role=REFEREE)
-    async with referee.run_test(size=SIZE) as pilot:
+    async with piloted(demo) as (referee, pilot):
         assert "end-game ends the game" in str(referee.screen.query_one(PhasePane).render())
-        await type_keys(pilot, "end-game")
+        await type_text(pilot, "end-game")
         await press(pilot, "enter")
         assert demo.state.result
         assert "ends the game" not in str(referee.screen.query_one(PhasePane).render())  # it has ended
@@ -134,9 +121,8 @@ async def test_coded_options_say_what_they_mean(tmp_path):
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
     game.execute("scenario demo", role=REFEREE)
     piece = next(iter(game.state.units))
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(160, 30)) as pilot:
-        await type_keys(pilot, f"activate {piece} A")  # the completion's hint: each code and its meaning (C.3)
+    async with piloted(game, (160, 30)) as (app, pilot):
+        await type_text(pilot, f"activate {piece} A")  # the completion's hint: each code and its meaning (C.3)
         await settled(pilot)
         said = hint(app)
         assert "A1 bound and prepare an attack (either order)" in said and "A5 move at full speed" in said
@@ -160,9 +146,8 @@ async def test_the_undo_question_keeps_the_keys_of_the_screen_under_it(game):
     from tui.screens.dialogs import ConfirmBox
     from tui.screens.game import GameScreen
 
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
-        await type_keys(pilot, "mark ivan suppressed")
+    async with piloted(game) as (app, pilot):
+        await type_text(pilot, "mark ivan suppressed")
         await press(pilot, "enter")
         screen = app.screen
         box = screen.query_one(ConfirmBox)
@@ -198,9 +183,7 @@ async def test_at_80x24_the_roster_says_what_is_below_and_how_to_reach_the_enemy
     game.execute("scenario demo", role=REFEREE)
     last_side = list(game.state.sides)[-1]
     enemy = {u.id for u in game.state.units_of(last_side)}
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settled(pilot)
+    async with piloted(game, (80, 24), settle=True) as (app, pilot):
         assert isinstance(app.focused, CommandInput)  # where a referee starts
         footer = {str(k.description): k.key for k in app.screen.query(FooterKey)}
         assert footer.get("Roster") == "ctrl+s", footer
@@ -246,12 +229,10 @@ async def test_a_badge_that_holds_a_piece_names_it(tmp_path):
 async def test_a_command_from_the_actions_form_says_what_it_did(game):
     """The form writes the line and runs it: the message line then says ✓ and what it did,
     not the command's usage (the line's change once overwrote the answer)."""
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         app.screen.start_action(next(s for s in game.commands if s.name == "mark"))
         await settled(pilot)
-        form = app.screen
-        assert isinstance(form, ActionForm)
+        form = screen_of(app, ActionForm)
         form.query_one("#field-unit").value = "ivan"
         form.query_one("#field-status").value = "suppressed"
         await press(pilot, "ctrl+s")
@@ -285,9 +266,8 @@ async def test_the_candidates_of_a_figure_say_its_name(tmp_path):
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
     game.execute("scenario breakout", role=REFEREE)
     game.execute("next", role=REFEREE)  # Q♥: the Americans'
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(160, 30)) as pilot:
-        await type_keys(pilot, "activate baker")
+    async with piloted(game, (160, 30)) as (app, pilot):
+        await type_text(pilot, "activate baker")
         await settled(pilot)
         said = hint(app)
         assert "s1 Sherman Baker 1 · s2 Sherman Baker 2 · s3 Sherman Baker 3" in said, said
@@ -303,9 +283,8 @@ async def test_the_candidates_of_a_side_say_its_name(tmp_path):
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
     game.execute("scenario breakout", role=REFEREE)
     game.execute("next", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await type_keys(pilot, "result ")
+    async with piloted(game) as (app, pilot):
+        await type_text(pilot, "result ")
         await settled(pilot)
         said = hint(app)
         assert said.startswith("us Combat Command B · german Panzer-Lehr · draw"), said
@@ -317,9 +296,8 @@ async def test_the_answer_to_a_command_that_ends_the_game_begins_with_the_result
     159ec1e6…``, the sealed dice's key and then fourteen secrets: the result was far past the
     row's edge.  What matters comes first: the game's result (#48)."""
     demo = new_game(tmp_path, "demo")
-    app = FireteamApp(demo, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
-        await type_keys(pilot, "end-game")
+    async with piloted(demo) as (app, pilot):
+        await type_text(pilot, "end-game")
         await press(pilot, "enter")
         assert demo.state.result
         said = hint(app)
@@ -330,20 +308,19 @@ async def test_the_answer_to_a_command_that_ends_the_game_begins_with_the_result
 async def test_an_emptied_line_says_the_last_answer_not_the_guide_of_what_was_erased(game):
     """Typing ``ne`` offers ``next``; erasing it leaves an empty line, and the hint under
     it says the last answer again (✓ or ✗), not the candidates of the erased word (#26)."""
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         box = app.screen.query_one(CommandInput)
-        await type_keys(pilot, "note first")
+        await type_text(pilot, "note first")
         await press(pilot, "enter")
         answer = hint(app)
         assert answer.startswith("✓") and "first" in answer
-        await type_keys(pilot, "ne")
+        await type_text(pilot, "ne")
         await settled(pilot)
         assert "next" in hint(app)
         await press(pilot, "backspace", "backspace")
         assert box.value == ""
         assert hint(app) == answer
-        await type_keys(pilot, "nobody")
+        await type_text(pilot, "nobody")
         await press(pilot, "enter")
         refused = hint(app)
         assert refused.startswith("✗")
@@ -358,12 +335,10 @@ async def test_the_actions_filter_puts_the_command_named_first(tmp_path):
     from tui.screens.forms import ActionPicker
 
     demo = new_game(tmp_path, "demo")
-    app = FireteamApp(demo, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(demo) as (app, pilot):
         await press(pilot, "ctrl+b")
-        picker = app.screen
-        assert isinstance(picker, ActionPicker)
-        await type_keys(pilot, "fire")
+        picker = screen_of(app, ActionPicker)
+        await type_text(pilot, "fire")
         await settled(pilot)
         shown = picker.shown()
         assert shown[0] == "fire" and "move" in shown  # move is still found by its help
@@ -371,7 +346,7 @@ async def test_the_actions_filter_puts_the_command_named_first(tmp_path):
         assert isinstance(app.screen, ActionForm) and app.screen.spec.name == "fire"
         await press(pilot, "escape")
         await press(pilot, "ctrl+b")
-        await type_keys(pilot, "react")  # several begin with it: the picker's order among them
+        await type_text(pilot, "react")  # several begin with it: the picker's order among them
         await settled(pilot)
         assert app.screen.shown()[0].startswith("react")
     demo.close()
@@ -386,11 +361,9 @@ async def test_the_actions_list_the_phases_own_first_in_the_order_tab_offers_the
     demo = new_game(tmp_path, "demo")
     assert demo.state.phase == "activation"
     main = list(demo.ruleset.phase("activation").commands)
-    app = FireteamApp(demo, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(demo) as (app, pilot):
         await press(pilot, "ctrl+b")
-        picker = app.screen
-        assert isinstance(picker, ActionPicker)
+        picker = screen_of(app, ActionPicker)
         assert picker.shown()[: len(main)] == main
         assert demo.complete("", "referee")[: len(main)] == main  # as Tab offers them
     demo.close()
@@ -407,12 +380,10 @@ async def test_enter_on_an_action_named_exactly_but_not_possible_now_says_why(tm
     fire = next(s for s in demo.commands if s.name == "fire")
     why = allowed_now(fire, demo.state, "referee", demo.ruleset.domain)
     assert why  # greyed now
-    app = FireteamApp(demo, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(demo) as (app, pilot):
         await press(pilot, "ctrl+b")
-        picker = app.screen
-        assert isinstance(picker, ActionPicker)
-        await type_keys(pilot, "fire")
+        picker = screen_of(app, ActionPicker)
+        await type_text(pilot, "fire")
         await settled(pilot)
         assert picker.shown()[0] == "fire" and len(picker.shown()) > 1  # others speak of fire
         await press(pilot, "enter")
@@ -438,9 +409,7 @@ async def test_the_chance_of_a_roll_is_seen_at_100x30(tmp_path):
         game.execute(line, role=REFEREE)
     assert game.state.phase == "fire-veteran"
     game.execute("fire marra omar range=30 dice=3,7,8", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, settle=True) as (app, pilot):
         pane = app.screen.query_one(DicePane)
         drawn = "\n".join(strip.text for strip in pane.render_lines(pane.content_region.reset_offset))
         assert "needs 5 or less" in drawn
@@ -454,13 +423,12 @@ async def test_a_refused_answer_to_the_dice_prompt_does_not_swallow_the_next(tmp
     from tui.plain import PlainInput
 
     demo = new_game(tmp_path, "demo")
-    app = FireteamApp(demo, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(demo) as (app, pilot):
         prompt = await save_asked_at_the_table(pilot)
-        await type_keys(pilot, "nxet")
+        await type_text(pilot, "nxet")
         await press(pilot, "enter")
         assert app.screen is prompt and "nxet" in str(prompt.query_one("#dice-error").render())
-        await type_keys(pilot, "3")
+        await type_text(pilot, "3")
         assert prompt.query_one(PlainInput).value == "3"
         await press(pilot, "enter")
         assert not isinstance(app.screen, DicePrompt)
@@ -475,8 +443,7 @@ async def test_the_dice_prompt_takes_keys_typed_in_a_burst_in_order(tmp_path):
     from textual import events
 
     demo = new_game(tmp_path, "demo")
-    app = FireteamApp(demo, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(demo) as (app, pilot):
         prompt = await save_asked_at_the_table(pilot)
         for key in ["x", "ctrl+u", "3", "enter"]:
             app.post_message(events.Key(key, key if len(key) == 1 else None))
@@ -494,8 +461,7 @@ async def test_keys_typed_ahead_of_the_dice_prompt_are_its_faces(tmp_path):
     from tui.terminal_parser import TerminalParser
 
     demo = new_game(tmp_path, "demo")  # turn 1's activation: next, next, and turn 2's initiative is rolled
-    app = FireteamApp(demo, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(demo) as (app, pilot):
         await press(pilot, "f3")  # table dice
         handed = BoundedInput(app, InputLimits(), deliver=app.post_message, refuse=lambda why: None)
         handed.queue(list(TerminalParser().feed("next\rnext\rnext\r6 4\r3 2\r")))
@@ -512,10 +478,9 @@ async def test_keys_typed_ahead_of_the_dice_prompt_are_its_faces(tmp_path):
 async def test_help_typed_on_the_command_line_opens_the_help(game, typed):
     from tui.screens.help import HelpScreen
 
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         before = game.log_length
-        await type_keys(pilot, typed)
+        await type_text(pilot, typed)
         await press(pilot, "enter")
         assert isinstance(app.screen, HelpScreen)
         assert game.log_length == before  # nothing recorded, nothing refused
@@ -543,19 +508,18 @@ def test_no_ruleset_has_a_command_the_help_words_would_hide():
 
 
 async def test_backspace_on_a_refused_line_takes_its_last_character_not_the_line(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         box = app.screen.query_one(CommandInput)
-        await type_keys(pilot, "note hello!")
+        await type_text(pilot, "note hello!")
         await press(pilot, "shift+home")  # a whole line selected by hand: Backspace takes it all, as ever
         await press(pilot, "backspace")
         assert box.value == ""
-        await type_keys(pilot, "shoot nobody")
+        await type_text(pilot, "shoot nobody")
         await press(pilot, "enter")
         assert "✗" in hint(app) and box.value == "shoot nobody"
         await press(pilot, "backspace", "backspace")
         assert box.value == "shoot nobo"  # mended in place, a character at a time
-        await type_keys(pilot, "dy")
+        await type_text(pilot, "dy")
         await press(pilot, "enter")
         await press(pilot, "backspace")  # given back again: mended again
         assert box.value == "shoot nobod"
@@ -568,8 +532,7 @@ async def test_tab_offers_the_phase_as_its_rules_play_it_and_able_firers_first(t
     game = Game.new(tmp_path / "convoy.ft", "bassa-intensita", seed=11)
     play(game, "scenario convoy", "next dice=5,2", "next")
     assert (game.state.phase, game.state.active_side) == ("move-first", "convoy")
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         box = app.screen.query_one(CommandInput)
         walked = []
         for _ in range(5):
@@ -577,7 +540,7 @@ async def test_tab_offers_the_phase_as_its_rules_play_it_and_able_firers_first(t
             walked.append(box.value)
         assert walked == ["move", "smoke", "observe", "fire", "aa"]
         await press(pilot, "ctrl+u")
-        await type_keys(pilot, "fire ")
+        await type_text(pilot, "fire ")
         await settled(pilot)
         listed = hint(app).split()
         assert listed[:8] == ["abdi", "farah", "hassan", "puma", "truck", "gatti", "pinna", "russo"]

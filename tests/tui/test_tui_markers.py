@@ -4,11 +4,10 @@ and Enter on one puts its label on the command line, as on a figure its id."""
 from __future__ import annotations
 
 import pytest
-from waiting import press, settled
+from waiting import piloted, press, settled
 
 from core.game import Game
 from core.views import REFEREE
-from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.roster import RosterPane
 
@@ -31,9 +30,7 @@ async def test_the_roster_shows_a_sides_markers_by_label_and_names_one(tmp_path)
     game = _demo(tmp_path)
     labels = game.view("regulars").markers
     assert len(labels) == 2
-    app = FireteamApp(game, role="regulars", seat="reg")
-    async with app.run_test(size=(100, 40)) as pilot:
-        await settled(pilot)
+    async with piloted(game, (100, 40), role="regulars", seat="reg", settle=True) as (app, pilot):
         lines = _tree_lines(app)
         at = lines.index("Hidden markers 2 on the table")
         assert lines[at + 1 :] == list(labels)  # in label order, and nothing else about them
@@ -55,9 +52,7 @@ async def test_the_referee_and_the_hidden_side_see_the_figure_with_its_label(tmp
     game = _demo(tmp_path)
     label = game.state.units["dahir"].marker
     for role in ("referee", "irregulars"):
-        app = FireteamApp(game, role=role, seat="x")
-        async with app.run_test(size=(100, 40)) as pilot:
-            await settled(pilot)
+        async with piloted(game, (100, 40), role=role, seat="x", settle=True) as (app, pilot):
             lines = _tree_lines(app)
             assert any(line.startswith("Dahir Omar") and line.endswith(f"marker {label}") for line in lines)
             assert not any(line.startswith("Hidden markers") for line in lines)

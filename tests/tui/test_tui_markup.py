@@ -5,32 +5,20 @@ from __future__ import annotations
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from test_tui_keys import hint_row
-from waiting import press, settled, type_text
+from waiting import hint, piloted, press, settled, type_command
 
 from core.game import Game
 from core.views import REFEREE
-from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.log import LogPane
 from tui.screens.dialogs import DicePrompt
-
-SIZE = (100, 30)
-
-
-def hint(app) -> str:
-    return str(app.screen.query_one("#cmd-hint").render())
-
-
-async def type_command(pilot, text: str) -> None:
-    await type_text(pilot, text, "enter")
 
 
 async def test_a_missing_argument_shows_the_usage_whole(tmp_path):
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=1)
     game.execute("scenario demo", role=REFEREE)
     before = game.path.read_bytes()
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await type_command(pilot, "fire rossi")
         assert app.is_running
         shown = hint(app)
@@ -41,16 +29,14 @@ async def test_a_missing_argument_shows_the_usage_whole(tmp_path):
 
 
 async def test_a_unit_word_in_brackets_is_named_in_the_refusal(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await type_command(pilot, "mark [x] suppressed")
         assert "no unit '[x]'" in hint(app)
 
 
 @pytest.mark.long
 async def test_the_dice_prompt_shows_the_purpose_whole(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f3")
         await type_command(pilot, 'roll 2d6 purpose="a [b=c] d"')
         assert isinstance(app.screen, DicePrompt)
@@ -60,19 +46,16 @@ async def test_the_dice_prompt_shows_the_purpose_whole(game):
 
 @pytest.mark.long
 async def test_a_log_search_names_what_it_looked_for(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f7", "ctrl+e", *"[a=b]", "enter")
         pane = app.screen.query_one(LogPane)
         await settled(pilot)
-        await app.workers.wait_for_complete()
         await settled(pilot)
         assert str(pane.query_one("#log-status").render()) == "no older line holds “[a=b]”"
 
 
 async def test_the_guide_says_a_line_is_too_long_or_holds_a_control_character_while_typing(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         box = app.screen.query_one(CommandInput)
         box.value = "note " + "x" * 3000
         await settled(pilot)
@@ -86,7 +69,6 @@ async def test_the_guide_says_a_line_is_too_long_or_holds_a_control_character_wh
 async def test_a_target_named_with_markup_and_an_escape_is_offered_to_the_referee_as_text(game):
     # A save's events make the names: one crafted past the scenario's checks is still shown as it is.
     game.state.units["kemal"].name = "[bold]Kemal[/] [link=http://x]y\x1b[31mZ"
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(200, 30)) as pilot:
+    async with piloted(game, (200, 30)) as (app, pilot):
         await press(pilot, *"shoot", "space", *"cole", "space")
         assert "kemal [bold]Kemal[/] [link=http://x]y\\x1b[31mZ · omar" in hint_row(app)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input, Select, Static
-from waiting import press, settled
+from waiting import press, screen_of, settled
 
 from core.game import Game
 from core.ruleset import get_ruleset
@@ -51,8 +51,7 @@ async def test_the_users_scenarios_are_offered_after_the_builtin_ones(tmp_path, 
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "ctrl+n")
         await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = screen_of(app, NewGameScreen)
         screen.saves = tmp_path / "saves"
         select = screen.query_one("#scenario", Select)
         await _until(pilot, lambda: "Tanks at Cagny · yours" in [str(label) for label, _ in select._options])
@@ -76,8 +75,7 @@ async def test_a_typed_path_is_checked_as_typed_and_started(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "ctrl+n")
         await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = screen_of(app, NewGameScreen)
         screen.saves = tmp_path / "saves"
         path_box = screen.query_one("#scenario-file", Input)
         path_box.value = str(bad)

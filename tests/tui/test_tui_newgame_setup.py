@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from skirmish import Skirmish, game_fixture  # noqa: F401  (a fixture)
 from textual.widgets import Select, SelectionList
-from waiting import press, settled
+from waiting import piloted, press, screen_of, settled
 
 from core.game import Game
 from core.language.reader import reading
@@ -42,8 +42,7 @@ async def test_a_breaking_news_game_starts_with_the_choices_picked_by_keyboard(t
     app = _bn_app(tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         await press(pilot, "ctrl+n")
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = screen_of(app, NewGameScreen)
         screen.saves = tmp_path / "saves"
         # ruleset → variant → scenario; the second scenario is Regulars against Regulars
         await press(pilot, "tab", "tab", "enter", "down", "enter")
@@ -118,8 +117,7 @@ def test_a_refused_setup_line_leaves_no_save(tmp_path):
 
 async def test_any_ruleset_offers_its_choices_in_each_shape(game, tmp_path):
     """The test ruleset's made-up choices: a single one, a multiple one, one per side."""
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SMALL) as pilot:
+    async with piloted(game, SMALL) as (app, pilot):
         await app.push_screen(NewGameScreen(saves=tmp_path / "saves", ruleset=Skirmish.id))
         screen = app.screen
         await _until(pilot, lambda: screen.choices)  # the scenario's fields are built after the screen
@@ -154,8 +152,7 @@ async def test_the_variant_is_offered_in_words_never_by_its_id(tmp_path):
     app = _bn_app(tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         await press(pilot, "ctrl+n")
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = screen_of(app, NewGameScreen)
         variant = screen.query_one("#variant", Select)
         await _until(pilot, lambda: len(variant._options) > 1)
         labels = [str(label) for label, _value in variant._options if _value != Select.BLANK]

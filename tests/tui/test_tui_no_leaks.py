@@ -46,7 +46,7 @@ from tui.ssh.seatsfile import Seat
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from recorded import _as_recorded, without_digests  # noqa: E402  (test folders are not packages)
-from waiting import press, settled, until  # noqa: E402
+from waiting import piloted, press, settled, until  # noqa: E402
 
 from tui.ssh.server import Table
 from tui.viewpoint import Viewpoint, visible_step
@@ -169,9 +169,7 @@ def test_hidden_referee_commands_change_nothing_a_side_receives(steps):
 
 async def _screen(game: Game) -> tuple[str, str]:
     """The undo hint, and the whole screen as the app draws it."""
-    app = FireteamApp(game, role=SEAT.role, seat=SEAT.name, remote=True)
-    async with app.run_test(size=(110, 36)) as pilot:
-        await settled(pilot)
+    async with piloted(game, (110, 36), role=SEAT.role, seat=SEAT.name, remote=True, settle=True) as (app, pilot):
         assert isinstance(app.screen, GameScreen)
         return app.screen._undo_hint(), app.export_screenshot()
 
@@ -218,9 +216,7 @@ async def test_details_count_only_the_facts_a_side_sees(tmp_path):
         first = next(ln for ln in game.log_lines(SEAT.role) if isinstance(ln.event, ev.Issued))
         seen = sum(1 for ln in game.log_lines(SEAT.role) if ln.cmd == first.cmd) - 1
         assert 0 < seen < first.event.n  # the scenario places fighters hidden from the regulars
-        app = FireteamApp(game, role=SEAT.role, seat=SEAT.name, remote=True)
-        async with app.run_test(size=(110, 36)) as pilot:
-            await settled(pilot)
+        async with piloted(game, (110, 36), role=SEAT.role, seat=SEAT.name, remote=True, settle=True) as (app, pilot):
             app.screen.query_one(LogView).post_message(LogView.LineChosen(first))
             await settled(pilot)
             assert isinstance(app.screen, DetailsScreen)
@@ -296,9 +292,7 @@ async def _replay_screens(game: Game) -> tuple[str, int, list[tuple]]:
     from tui.panes.log import LogView
     from tui.screens.dialogs import DetailsScreen
 
-    app = FireteamApp(game, role=SEAT.role, seat=SEAT.name, remote=True)
-    async with app.run_test(size=(110, 36)) as pilot:
-        await settled(pilot)
+    async with piloted(game, (110, 36), role=SEAT.role, seat=SEAT.name, remote=True, settle=True) as (app, pilot):
         await press(pilot, "ctrl+r")
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.replay

@@ -8,24 +8,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-from waiting import press, settled, type_text
+from waiting import piloted, press, screen_lines, screen_of, settled, type_text
 
 from core.game import Game
 from core.views import REFEREE
-from tui.app import FireteamApp
 from tui.commandline import CommandInput
 
 pytestmark = pytest.mark.long
 
 SIZES = [(80, 24), (100, 30)]
-
-
-def screen_lines(app) -> list[str]:
-    return [strip.text for strip in app.screen._compositor.render_strips()]
-
-
-async def type_keys(pilot, text: str) -> None:
-    await type_text(pilot, text)
 
 
 def said_under_the_line(app) -> str:
@@ -49,9 +40,8 @@ async def test_linea_di_tiro_s_refusal_shows_the_values_to_type(tmp_path, size):
     game.execute("next", role=REFEREE)
     refusal = game.submit("mg gren first", role=REFEREE).why
     assert "defence=moving-open|" in refusal  # what the screen must show whole
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=size) as pilot:
-        await type_keys(pilot, "mg gren first")
+    async with piloted(game, size) as (app, pilot):
+        await type_text(pilot, "mg gren first")
         await press(pilot, "enter")
         shown = said_under_the_line(app)
         assert shown == squashed(f"✗ {refusal}"), shown
@@ -74,9 +64,8 @@ async def test_bassa_intensita_s_usage_is_shown_to_its_end(tmp_path, size):
     game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=5)
     game.execute("scenario demo", role=REFEREE)
     game.execute("next", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=size) as pilot:
-        await type_keys(pilot, "morale")
+    async with piloted(game, size) as (app, pilot):
+        await type_text(pilot, "morale")
         await press(pilot, "enter")
         shown = said_under_the_line(app)
         assert squashed("morale: missing unit; usage: morale unit [trigger]") in shown
@@ -88,9 +77,8 @@ async def test_the_guide_of_what_is_typed_keeps_to_a_row_ending_in_an_ellipsis(t
     """``fire `` at 80 columns: the candidates and the usage do not fit the row; it says so."""
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
     game.execute("scenario demo", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await type_keys(pilot, "fire ")
+    async with piloted(game, (80, 24)) as (app, pilot):
+        await type_text(pilot, "fire ")
         await settled(pilot)
         lines = screen_lines(app)
         assert "referee › fire" in lines[-3]
@@ -104,10 +92,8 @@ async def test_a_refusal_longer_than_its_room_ends_in_an_ellipsis(tmp_path):
 
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
     game.execute("scenario demo", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+    async with piloted(game, (80, 24)) as (app, pilot):
+        screen = screen_of(app, GameScreen)
         line = screen.query_one("#command")
         line.error("word " * 400)
         await settled(pilot)
@@ -140,9 +126,7 @@ async def test_a_cut_roster_row_ends_in_an_ellipsis_after_what_bars_the_figure(t
     for status in ("morale-due", "shocked", "wounded"):
         game.execute(f"mark omar {status}", role=REFEREE)
     assert game.state.units["omar"].status.index("wounded") > 0  # wounded was given last
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(160, 48)) as pilot:
-        await settled(pilot)
+    async with piloted(game, (160, 48), settle=True) as (app, pilot):
         row = next(r for r in roster_rows(app) if "Omar Haji" in r)
         assert row.split("Omar Haji ★")[1].split()[:3] == ["wounded", "morale", "due"], row
         assert row.rstrip().endswith("…"), row
@@ -176,9 +160,7 @@ async def test_the_roster_s_rows_reach_its_last_row_while_rows_are_below(tmp_pat
 
     game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
     game.execute("scenario demo", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=size) as pilot:
-        await settled(pilot)
+    async with piloted(game, size, settle=True) as (app, pilot):
         pane = app.screen.query_one(RosterPane)
         view = app.screen.query_one(RosterView)
         rows = roster_rows(app)
@@ -211,8 +193,7 @@ async def test_stepping_back_in_a_replay_keeps_the_log_full_down_to_the_step(tmp
 
     shutil.copyfile(DEMO, tmp_path / "demo.ft")
     game = Game.open(tmp_path / "demo.ft", writable=False)
-    app = FireteamApp(game, role=REFEREE, replay=True)
-    async with app.run_test(size=size) as pilot:
+    async with piloted(game, size, replay=True) as (app, pilot):
         await press(pilot, "greater_than_sign")
         view = app.screen.query_one(LogView)
         height = view.scrollable_content_region.height
@@ -237,15 +218,13 @@ async def test_f9_opens_the_last_answer_whole(tmp_path):
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
     game.execute("scenario demo", role=REFEREE)
     game.execute("next", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await type_keys(pilot, "next dice=6,6,1,1")  # the initiative: both rolls, who acts
+    async with piloted(game, (80, 24)) as (app, pilot):
+        await type_text(pilot, "next dice=6,6,1,1")  # the initiative: both rolls, who acts
         await press(pilot, "enter")
         row = screen_lines(app)[-2].rstrip()
         assert row.startswith(" ✓ #3") and row.endswith("…"), row  # cut at the row's edge
         await press(pilot, "f9")
-        box = app.screen
-        assert isinstance(box, AnswerScreen)
+        box = screen_of(app, AnswerScreen)
         whole = str(box.query_one("#answer-whole").render())
         assert whole.startswith("✓ #3") and len(whole) > 80 and "…" not in whole
         assert "".join(whole.split())[: len("".join(row.split())) - 1] == "".join(row.split())[:-1]

@@ -9,7 +9,7 @@ import threading
 
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
-from waiting import settled, until
+from waiting import piloted, settled, until
 
 import tui.app
 from core.game import Game
@@ -120,8 +120,7 @@ async def test_a_save_that_fails_soon_says_why_without_a_progress_bar(tmp_path, 
     monkeypatch.setattr(tui.app, "PROGRESS_AFTER_S", PATIENCE_S)
     bad = tmp_path / "bad.ft"
     bad.write_text("this is not a save\n")
-    app = FireteamApp(None, role=REFEREE, opener=OpenAhead(lambda progress: open_or_follow(bad, False, progress)))
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(None, opener=OpenAhead(lambda progress: open_or_follow(bad, False, progress))) as (app, pilot):
         await until(pilot, lambda: bool(app.load_error), "the reason")
     assert app.return_code == 2 and "cannot open the save" in app.load_error
     assert made == []

@@ -19,7 +19,7 @@ from textual import events
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Footer, Static
-from waiting import press, settled
+from waiting import piloted, press, settled
 
 from core import events as ev
 from core.game import Game
@@ -67,8 +67,7 @@ def repaints(monkeypatch):
 
 async def test_a_note_from_another_seat_repaints_the_log_and_nothing_else(tmp_path, repaints, monkeypatch):
     game = patrol_game(tmp_path / "shared.ft", commands=("next", "next"))
-    watcher = FireteamApp(game, role="blue", seat="anna")
-    async with watcher.run_test(size=SIZE) as pilot:
+    async with piloted(game, role="blue", seat="anna") as (watcher, pilot):
         screen = watcher.screen
         log = screen.query_one(LogView)
         await settled(pilot)  # the first screen is drawn
@@ -91,8 +90,7 @@ async def test_a_note_from_another_seat_repaints_the_log_and_nothing_else(tmp_pa
 
 async def test_a_pane_whose_text_changed_is_repainted(tmp_path, repaints):
     game = patrol_game(tmp_path / "shared.ft", commands=("next",))
-    watcher = FireteamApp(game, role="blue", seat="anna")
-    async with watcher.run_test(size=SIZE) as pilot:
+    async with piloted(game, role="blue", seat="anna") as (watcher, pilot):
         screen = watcher.screen
         repaints.clear()
         game.execute("next", role=REFEREE)  # rolls initiative: a new phase, new dice
@@ -108,9 +106,7 @@ async def test_a_pane_whose_text_changed_is_repainted(tmp_path, repaints):
 async def test_a_command_repaints_only_the_phase_rows_it_changed(game, monkeypatch):
     """A note changes the undo hint, one row of the phase pane: only that row is drawn again (not its
     borders, its title, its other rows), and the pane then shows what Textual's ``Static`` draws."""
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, settle=True) as (app, pilot):
         pane = app.screen.query_one(PhasePane)
         asked: list[tuple[Region, ...]] = []
         original = PhasePane.refresh
@@ -142,8 +138,7 @@ async def test_a_command_repaints_only_the_phase_rows_it_changed(game, monkeypat
 
 async def test_an_undo_strikes_lines_the_log_and_the_dice_already_showed(tmp_path):
     game = patrol_game(tmp_path / "shared.ft", commands=("next",))
-    watcher = FireteamApp(game, role="blue", seat="anna")
-    async with watcher.run_test(size=SIZE) as pilot:
+    async with piloted(game, role="blue", seat="anna") as (watcher, pilot):
         screen = watcher.screen
         log, dice = screen.query_one(LogView), screen.query_one(DicePane)
         game.execute("next", role=REFEREE)
@@ -167,8 +162,7 @@ async def test_an_undo_strikes_lines_the_log_and_the_dice_already_showed(tmp_pat
 
 async def test_an_undo_or_a_redo_fetches_and_draws_again_only_the_lines_of_its_command(tmp_path):
     game = patrol_game(tmp_path / "shared.ft", commands=("next", "note smoke", "next"))
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         log = app.screen.query_one(LogView)
 
         def rows() -> dict[int, object]:
@@ -231,9 +225,7 @@ def test_recent_rolls_in_a_replay_follow_the_step_both_ways(game):
 
 async def test_several_commands_before_a_seat_redraws_make_one_redraw(tmp_path, monkeypatch):
     game = patrol_game(tmp_path / "shared.ft")
-    watcher = FireteamApp(game, role="blue", seat="anna")
-    async with watcher.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, role="blue", seat="anna", settle=True) as (watcher, pilot):
         screen = watcher.screen
         redraws = []
         original = screen.refresh_game
@@ -265,8 +257,7 @@ def bar_cells(log: LogView) -> list[bool]:
 async def test_the_log_draws_its_scroll_bar_and_follows_the_mouse(game):
     for n in range(40):
         game.execute(f"note line {n}", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         log = app.screen.query_one(LogView)
         height = log.size.height
         assert log.rows > height and log.scroll_y == log.max_scroll_y  # following the newest line
@@ -286,9 +277,7 @@ async def test_the_log_draws_its_scroll_bar_and_follows_the_mouse(game):
 
 
 async def test_a_short_log_has_no_scroll_bar(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(100, 40)) as pilot:
-        await settled(pilot)
+    async with piloted(game, (100, 40), settle=True) as (app, pilot):
         log = app.screen.query_one(LogView)
         assert log.rows <= log.size.height and log._bar() is None
         assert not log.allow_vertical_scroll
@@ -298,8 +287,7 @@ async def test_a_short_log_has_no_scroll_bar(game):
 async def test_the_log_hands_over_the_rows_it_drew_as_textuals_style_pass_would(game):
     for n in range(40):
         game.execute(f"note line {n}", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         log = app.screen.query_one(LogView)
         await settled(pilot)
         whole, columns = log.region.reset_offset, Region(3, 2, 20, 5)
@@ -335,8 +323,7 @@ async def test_the_log_draws_in_new_styles_once_its_own_or_its_panes_change(game
     as Textual's own style pass draws it."""
     for n in range(40):
         game.execute(f"note line {n}", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         log = app.screen.query_one(LogView)
         await settled(pilot)
         whole = log.region.reset_offset
@@ -412,8 +399,7 @@ def test_a_row_is_drawn_in_each_readers_own_words(game):
 async def test_a_row_that_crosses_the_scroll_bar_thumbs_end_is_not_drawn_again(game, monkeypatch):
     for n in range(9):
         game.execute(f"note line {n}", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         log = app.screen.query_one(LogView)
         await settled(pilot)
         before = bar_cells(log)
@@ -436,9 +422,7 @@ async def test_a_row_that_crosses_the_scroll_bar_thumbs_end_is_not_drawn_again(g
 
 
 async def test_typing_a_command_lays_nothing_out_and_a_long_one_still_scrolls(game, repaints):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, settle=True) as (app, pilot):
         box = app.screen.query_one(CommandInput)
         await press(pilot, "n")  # the first value the input ever has gives it its size: one layout
         repaints.clear()
@@ -458,9 +442,7 @@ async def test_typing_a_command_lays_nothing_out_and_a_long_one_still_scrolls(ga
 async def test_a_command_is_done_within_enters_own_handling(game):
     # Were it done when a message had reached the game screen, the screen would
     # draw the emptied line first and what the command did a frame later.
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, settle=True) as (app, pilot):
         box = app.screen.query_one(CommandInput)
         box.value = "note ok"
         await settled(pilot)
@@ -478,8 +460,7 @@ async def test_an_undo_through_its_dialog_is_done_before_the_game_shows_again(tm
     from tui.screens.dialogs import ConfirmBox
 
     game = patrol_game(tmp_path / "shared.ft", commands=("next",))
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         screen = app.screen
         await settled(pilot)
         focused = app.focused
@@ -518,8 +499,7 @@ async def test_an_undo_and_a_redo_repaint_only_the_panes_they_change(game, repai
     # walks its widgets at every call.
     from textual.dom import DOMNode
 
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         screen = app.screen
         screen.query_one(CommandInput).value = "mark ivan suppressed"
         await press(pilot, "enter")
@@ -560,8 +540,7 @@ async def test_the_box_answered_before_it_was_ever_drawn_goes_as_textual_hides_i
     from tui.screens.dialogs import ConfirmBox
 
     game = patrol_game(tmp_path / "shared.ft", commands=("next",))
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         screen = app.screen
         await settled(pilot)
         box = screen.query_one(ConfirmBox)
@@ -625,8 +604,7 @@ async def test_a_key_that_is_no_answer_drops_the_question(tmp_path):
     from tui.screens.dialogs import ConfirmBox
 
     game = patrol_game(tmp_path / "typed.ft", commands=("next",))
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         box = app.screen.query_one(ConfirmBox)
         cmd = game.undo_target(REFEREE)
         await press(pilot, "ctrl+z")
@@ -650,8 +628,7 @@ async def test_another_seats_command_drops_the_question(tmp_path):
     from tui.screens.dialogs import ConfirmBox
 
     game = patrol_game(tmp_path / "shared.ft", commands=("next",))
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         box = app.screen.query_one(ConfirmBox)
         cmd = game.undo_target(REFEREE)
         await press(pilot, "ctrl+z")
@@ -692,9 +669,7 @@ async def test_a_command_another_seat_gives_while_the_first_frame_is_drawn_is_sh
         return await original(self)
 
     monkeypatch.setattr(GameScreen, "wait_for_refresh", another_seat_meanwhile)
-    watcher = FireteamApp(game, role="blue", seat="anna")
-    async with watcher.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, role="blue", seat="anna", settle=True) as (watcher, pilot):
         log = watcher.screen.query_one(LogView)
         await pilot.wait_for_scheduled_animations()
         assert log.line_at(log.rows - 1).text == "note: given as the first frame was drawn"
@@ -713,8 +688,7 @@ async def test_a_seat_that_leaves_as_its_first_screen_mounts_is_not_redrawn(tmp_
         return original(self)
 
     monkeypatch.setattr(GameScreen, "compose", leaving_as_it_arrives)
-    seat = FireteamApp(game, role="blue", seat="anna")
-    async with seat.run_test(size=SIZE) as pilot:
+    async with piloted(game, role="blue", seat="anna") as (seat, pilot):
         await settled(pilot)
     assert seat.return_code == 0  # it closed as asked, with no error
     assert not game._listeners  # and left nothing listening to the game

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual_plotext import PlotextPlot
-from waiting import press, settled, until
+from waiting import piloted, press, settled, until
 
 from core.game import Game
 from core.report import build, render_text
@@ -21,7 +21,6 @@ from tui.screens.report import ReportScreen
 
 pytestmark = pytest.mark.long
 
-SIZE = (100, 30)
 DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
 
 
@@ -32,9 +31,7 @@ def shown(app: FireteamApp) -> str:
 async def test_f4_opens_the_live_games_report_and_escape_leaves_it(tmp_path):
     shutil.copy(DEMO, tmp_path / "demo.ft")
     game = Game.open(tmp_path / "demo.ft")
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, settle=True) as (app, pilot):
         await press(pilot, "f4")
         assert isinstance(app.screen, ReportScreen)
         report = app.screen.report
@@ -55,9 +52,7 @@ async def test_f4_opens_the_live_games_report_and_escape_leaves_it(tmp_path):
 
 async def test_in_replay_the_report_stops_at_the_step_on_screen():
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game, role=REFEREE, replay=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, replay=True, settle=True) as (app, pilot):
         app.screen.go(game.timeline.turn_start(3))
         await settled(pilot)
         await press(pilot, "ctrl+o")
@@ -70,9 +65,7 @@ async def test_in_replay_the_report_stops_at_the_step_on_screen():
 
 async def test_a_sides_seat_sees_its_own_report_only():
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game, role="regulars", replay=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, role="regulars", replay=True, settle=True) as (app, pilot):
         app.screen.go(game.timeline.turn_start(2))
         await settled(pilot)
         await press(pilot, "f4")
@@ -85,9 +78,7 @@ async def test_a_sides_seat_sees_its_own_report_only():
 async def test_the_palette_offers_the_report_live_and_in_replay():
     for replay in (False, True):
         game = Game.open(DEMO, writable=False)
-        app = FireteamApp(game, role=REFEREE, replay=replay)
-        async with app.run_test(size=SIZE) as pilot:
-            await settled(pilot)
+        async with piloted(game, replay=replay, settle=True) as (app, pilot):
             names = [hit.text async for hit in GameCommands(app.screen).discover()]
             assert "Report" in names
 
@@ -97,9 +88,7 @@ async def test_text_from_the_save_is_shown_as_text_on_the_report_screen(tmp_path
 
     hostile = "[@click=app.quit]boom [b]bold[/b] <script>"
     game = patrol_game(tmp_path / "game.ft", commands=(f'note "{hostile}"', f'dp blue 5 "{hostile}"'))
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, settle=True) as (app, pilot):
         await press(pilot, "f4")
         assert isinstance(app.screen, ReportScreen)
         assert f"“{hostile}”" in shown(app)
@@ -118,9 +107,7 @@ def y_ticks(plot: PlotextPlot) -> list[str]:
 async def test_the_charts_of_counts_tick_whole_numbers():
     """Defeat points and losses are counted in whole men: never 0.33 of one on an axis (issue #26)."""
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game, role=REFEREE, replay=True)
-    async with app.run_test(size=(120, 30)) as pilot:
-        await settled(pilot)
+    async with piloted(game, (120, 30), replay=True, settle=True) as (app, pilot):
         for step in (20, game.timeline.length):  # no score yet; the whole game
             app.screen.go(step)
             await settled(pilot)
@@ -148,8 +135,7 @@ async def test_the_luck_chart_ticks_whole_numbers_and_tells_the_sides_apart_with
     """The luck chart's axis ticks whole successes (it ticked -3.02, 0.23…), and each side
     has a glyph of its own in the legend, as on the defeat points' chart (both had ⢕⢕) (#48)."""
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game, role=REFEREE, replay=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, replay=True) as (app, pilot):
         await press(pilot, "greater_than_sign", "f4")
         assert isinstance(app.screen, ReportScreen)
         luck = app.screen.query_one("#chart-luck", PlotextPlot)
@@ -167,8 +153,7 @@ async def test_the_losses_chart_tells_the_sides_apart_and_names_only_the_bars_it
     alone), and a side that lost nobody had a blank glyph before its name (#48): each side
     has a bar glyph of its own; a side with no bar is not in the legend."""
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game, role=REFEREE, replay=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, replay=True) as (app, pilot):
         await press(pilot, "greater_than_sign", "f4")
         glyphs = legend(app.screen.query_one("#chart-losses", PlotextPlot))
         assert len(glyphs) == 2 and len(set(glyphs.values())) == 2 and all(g.strip() for g in glyphs.values()), glyphs
@@ -179,8 +164,7 @@ async def test_the_losses_chart_tells_the_sides_apart_and_names_only_the_bars_it
     game.execute("next dice=6,6,1,1", role=REFEREE)  # the Bersaglieri act
     game.execute("fire rossi aden range=30 dice=6,1", role=REFEREE)  # a hit, a failed save: Aden Farah out
     assert game.state.units["aden"].out and not any(u.out for u in game.state.units.values() if u.side == "regulars")
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f4")
         glyphs = legend(app.screen.query_one("#chart-losses", PlotextPlot))
         assert list(glyphs) == ["Somali militia"] and glyphs["Somali militia"].strip(), glyphs
@@ -191,8 +175,7 @@ async def test_the_turn_table_fits_100_columns():
     """The table of losses and defeat points per turn is not wrapped at 100 columns: each
     side's name heads its own columns (two sides' heads took 120 columns) (#48)."""
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game, role=REFEREE, replay=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, replay=True) as (app, pilot):
         await press(pilot, "greater_than_sign", "f4")
         text = app.screen.query_one("#report-text").query_one(Plain)
         lines = shown(app).split("\n")
@@ -215,8 +198,7 @@ async def test_every_tick_of_a_count_has_a_row_and_they_are_evenly_spaced(tmp_pa
     game.execute("scenario demo", role=REFEREE)
     game.execute("next", role=REFEREE)
     game.execute("dp regulars 10", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(120, 30)) as pilot:
+    async with piloted(game, (120, 30)) as (app, pilot):
         await press(pilot, "f4")
         ticks = [int(t) for t in y_ticks(app.screen.query_one("#chart-score", PlotextPlot))]
         assert max(ticks) >= 10 and len(set(b - a for a, b in zip(ticks[1:], ticks, strict=False))) == 1, ticks
@@ -229,15 +211,12 @@ async def test_r_rerolls_the_orders_in_a_thread_with_a_bar_and_esc_stops_them(tm
     from textual.widgets import ProgressBar
 
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game, role=REFEREE, replay=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, replay=True, settle=True) as (app, pilot):
         await press(pilot, "f4")
         screen = app.screen
         assert isinstance(screen, ReportScreen) and "re-rolled games" not in shown(app)
         screen.rerolls = 20
         await press(pilot, "r")
-        await app.workers.wait_for_complete()
         await settled(pilot)
         assert "With these orders, in 20 re-rolled games:" in shown(app)
         assert screen.query_one("#reroll-progress", ProgressBar).progress == 20
@@ -246,7 +225,6 @@ async def test_r_rerolls_the_orders_in_a_thread_with_a_bar_and_esc_stops_them(tm
         screen.rerolls = 100_000
         await press(pilot, "r", workers=False)
         await press(pilot, "escape")
-        await app.workers.wait_for_complete()
         await settled(pilot)
         assert isinstance(app.screen, ReportScreen)
         assert screen.report.rerolls.count == 20  # the earlier re-rolls stay on screen
@@ -266,9 +244,7 @@ async def test_a_chart_too_narrow_for_its_title_ends_it_in_an_ellipsis():
     """At 80 columns "defeat points (more is worse)" is wider than its chart: plotext drew
     no title at all, and the chart said nothing of what it counts (#48)."""
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settled(pilot)
+    async with piloted(game, (80, 24), settle=True) as (app, pilot):
         await press(pilot, "f4")
         chart = app.screen.query_one("#chart-score", PlotextPlot)
         top = chart.render().plain.splitlines()[0].strip()
@@ -291,8 +267,7 @@ async def test_c_shows_the_referee_each_sides_chances_the_swings_and_the_decidin
     from core.report.chances import chances
 
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game, role=REFEREE, replay=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, replay=True) as (app, pilot):
         await press(pilot, "f4")
         screen = app.screen
         assert isinstance(screen, ReportScreen) and "CHANCES" not in shown(app)
@@ -301,7 +276,6 @@ async def test_c_shows_the_referee_each_sides_chances_the_swings_and_the_decidin
         assert screen.chance_workers == (os.cpu_count() or 1)
         screen.chance_rerolls, screen.seed = 5, 7
         await press(pilot, "c")
-        await app.workers.wait_for_complete()
         await settled(pilot)
         assert screen.chances is not None and (screen.chances.count, screen.chances.seed) == (5, 7)
         assert screen.chances.points == chances(game, 5, seed=7).points  # the same seed, the same chances
@@ -328,8 +302,7 @@ async def test_a_sides_seat_before_the_end_is_told_why_it_has_no_chances(tmp_pat
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
     game.execute("scenario demo", role=REFEREE)
     game.execute("next", role=REFEREE)
-    app = FireteamApp(game, role="regulars")
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, role="regulars") as (app, pilot):
         await press(pilot, "f4", "c")
         screen = app.screen
         assert isinstance(screen, ReportScreen) and screen.chances is None and not list(app.workers)
@@ -348,8 +321,7 @@ async def test_a_sides_copy_in_replay_has_no_chances(tmp_path):
 
     write(export(Game.open(DEMO, writable=False), "regulars"), tmp_path / "regulars.json")
     game = open_game(tmp_path / "regulars.json", replay=False)
-    app = FireteamApp(game, role=REFEREE, replay=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, replay=True) as (app, pilot):
         await press(pilot, "f4", "c")
         assert isinstance(app.screen, ReportScreen) and app.screen.chances is None
         assert note(app).startswith("No chances here: the chances re-roll every order, hidden ones too")
@@ -361,8 +333,7 @@ async def test_the_client_answers_keys_while_the_chances_are_measured_and_esc_st
     from textual.widgets import ProgressBar
 
     game = Game.open(DEMO, writable=False)
-    app = FireteamApp(game, role=REFEREE, replay=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, replay=True) as (app, pilot):
         await press(pilot, "f4")
         screen = app.screen
         screen.chance_rerolls = 10_000  # far more than could end while the test runs
@@ -377,7 +348,6 @@ async def test_the_client_answers_keys_while_the_chances_are_measured_and_esc_st
             await until(pilot, lambda before=before: text.scroll_y > before, f"{key} to scroll the report")
         assert any(not w.is_finished for w in app.workers)  # still measuring
         await press(pilot, "escape")
-        await app.workers.wait_for_complete()
         await settled(pilot)
         assert app.screen is screen and screen.chances is None and not bar.has_class("running")
         # Leaving the screen (not by Esc: the game's own keys may) stops them too.
@@ -396,8 +366,7 @@ async def test_the_live_game_moving_on_stops_the_chances_being_measured(tmp_path
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
     game.execute("scenario demo", role=REFEREE)
     game.execute("next", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f4")
         screen = app.screen
         screen.chance_rerolls, screen.chance_workers = 10_000, 1

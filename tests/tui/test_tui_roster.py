@@ -7,15 +7,12 @@ import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual import events
 from textual.geometry import Region
-from waiting import press, settled
+from waiting import piloted, press, settled
 
 from core.views import REFEREE
-from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.roster import RosterPane
 from tui.panes.rosterview import Item, RosterView, link
-
-SIZE = (100, 30)
 
 PATROL = [
     "▼ Blue Patrol DP 0 · 4/4",
@@ -55,9 +52,7 @@ def test_link_gives_each_item_its_parent_and_whether_it_is_the_last_of_them():
 
 @pytest.mark.long
 async def test_the_rows_are_the_trees_sides_teams_and_figures_with_its_guides(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, settle=True) as (app, pilot):
         view = view_of(app)
         assert view.rows_text() == PATROL
         assert view.cursor == -1 and details(app) == ""  # as Tree's: no cursor until a key moves it
@@ -68,8 +63,7 @@ async def test_the_rows_are_the_trees_sides_teams_and_figures_with_its_guides(ga
 
 @pytest.mark.long
 async def test_the_keys_move_the_cursor_and_the_details_follow(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         view = view_of(app)
         await press(pilot, "f6", "down")
         assert view.cursor_key == ("side", "blue") and details(app).startswith("Blue Patrol (blue, ")
@@ -97,8 +91,7 @@ async def test_the_keys_move_the_cursor_and_the_details_follow(game):
 
 @pytest.mark.long
 async def test_enter_folds_a_group_and_names_a_figure_and_ctrl_space_folds_the_groups_beside(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         view = view_of(app)
         await press(pilot, "f6", "down", "down", "enter")  # team Alpha folded
         assert view.rows_text()[:3] == ["▼ Blue Patrol DP 0 · 4/4", "├ ▶ Alpha 2/2", "├ ▼ Bravo 1/1"]
@@ -119,8 +112,7 @@ async def test_enter_folds_a_group_and_names_a_figure_and_ctrl_space_folds_the_g
 
 @pytest.mark.long
 async def test_a_click_chooses_a_figure_or_folds_a_group(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         view = view_of(app)
         line = app.screen.query_one(CommandInput)
         line.value = "mark "
@@ -134,8 +126,7 @@ async def test_a_click_chooses_a_figure_or_folds_a_group(game):
 
 async def test_the_cursor_keeps_its_item_across_a_relabel_and_a_rebuild(tmp_path):
     game = patrol_game(tmp_path / "g.ft")
-    app = FireteamApp(game, role="blue", seat="anna")
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, role="blue", seat="anna") as (app, pilot):
         view = view_of(app)
         await press(pilot, "f6", *["down"] * 5, "enter", "down")  # Bravo folded, then Press
         assert view.cursor_key == ("team", "blue", "Press")
@@ -154,8 +145,7 @@ async def test_the_cursor_keeps_its_item_across_a_relabel_and_a_rebuild(tmp_path
 
 @pytest.mark.long
 async def test_a_filter_puts_the_cursor_on_the_first_match_and_clearing_it_keeps_the_item(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         view = view_of(app)
         await press(pilot, "f6", "down", "enter")  # Blue folded
         await press(pilot, "ctrl+k", *"rifle")
@@ -170,8 +160,7 @@ async def test_a_filter_puts_the_cursor_on_the_first_match_and_clearing_it_keeps
 
 async def test_a_relabel_draws_again_only_the_rows_that_changed(tmp_path, monkeypatch):
     game = patrol_game(tmp_path / "g.ft")
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         view = view_of(app)
         await settled(pilot)
         drawn = []
@@ -187,8 +176,7 @@ async def test_a_relabel_draws_again_only_the_rows_that_changed(tmp_path, monkey
 async def test_page_keys_and_the_mouse_wheel_scroll_the_roster(tmp_path):
     from tui.bench.screenshots import demo_game
 
-    app = FireteamApp(demo_game(tmp_path / "demo.ft"), role=REFEREE)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with piloted(demo_game(tmp_path / "demo.ft"), (80, 24)) as (app, pilot):
         view = view_of(app)
         await settled(pilot)
         assert view.rows > view.size.height and view.scroll_y == 0
@@ -207,8 +195,7 @@ async def test_page_keys_and_the_mouse_wheel_scroll_the_roster(tmp_path):
 
 @pytest.mark.long
 async def test_the_cursors_colours_follow_the_focus_and_the_theme(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         view = view_of(app)
 
         def cursor_style():
@@ -230,8 +217,7 @@ async def test_the_cursors_colours_follow_the_focus_and_the_theme(game):
 
 async def test_a_cursor_whose_item_goes_stays_on_its_row_or_the_last(tmp_path):
     game = patrol_game(tmp_path / "g.ft")
-    app = FireteamApp(game, role="blue", seat="anna")
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, role="blue", seat="anna") as (app, pilot):
         view = view_of(app)
         await settled(pilot)
         rows = view.rows

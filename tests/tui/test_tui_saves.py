@@ -9,7 +9,7 @@ import os
 
 import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
-from waiting import press, settled, until
+from waiting import piloted, press, settled, until
 
 import core.storage.writer
 from core.game import Game
@@ -91,10 +91,8 @@ async def test_load_game_offers_the_follower_for_a_locked_save(game, tmp_path):
     saves.mkdir()
     writer = patrol_game(saves / "busy.ft")
     try:
-        app = FireteamApp(game, role=REFEREE)
-        async with app.run_test(size=SIZE) as pilot:
+        async with piloted(game) as (app, pilot):
             await app.push_screen(LoadGameScreen(saves=saves))
-            await app.workers.wait_for_complete()
             await settled(pilot)
             await press(pilot, "enter")
             await until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
@@ -118,11 +116,9 @@ async def test_the_locked_save_dialog_names_the_save_that_is_locked(game, tmp_pa
     bravo = patrol_game(saves / "bravo.ft")  # locked after the start, as the load game screen does
     monkeypatch.undo()
     try:
-        app = FireteamApp(game, role=REFEREE)
-        async with app.run_test(size=SIZE) as pilot:
+        async with piloted(game) as (app, pilot):
             screen = LoadGameScreen(saves=saves)
             await app.push_screen(screen)
-            await app.workers.wait_for_complete()
             await settled(pilot)
             for path in (bravo.path, alpha.path):
                 screen.query_one("OptionList").highlighted = screen.paths.index(path)
@@ -150,8 +146,7 @@ def test_a_corrupt_save_in_load_game_names_salvage(tmp_path):
 
 @pytest.mark.long
 async def test_a_full_disk_refuses_the_command_and_the_client_keeps_running(game, monkeypatch):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         before = game.path.read_bytes()
         length = game.log_length
 
@@ -250,8 +245,7 @@ async def test_a_save_holding_a_message_past_its_limits_is_refused_by_the_client
     with open(save, "ab") as f:
         f.write(chain.frame_payload(marker) + chain.frame_payload(b'{"t":"note","text":%b}' % note))
     line = len(save.read_bytes().splitlines())
-    app = FireteamApp(None, role=REFEREE, opener=lambda progress: open_or_follow(save, True, progress))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with piloted(None, (80, 24), opener=lambda progress: open_or_follow(save, True, progress)) as (app, pilot):
         # The loader says why before the app exits, which cancels the loader's worker.
         with contextlib.suppress(WorkerCancelled):
             await app.workers.wait_for_complete()

@@ -6,12 +6,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from waiting import settled
+from waiting import piloted
 
 from core.game import Game
 from core.language.reader import set_process_language
-from core.views import REFEREE
-from tui.app import FireteamApp
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 
@@ -31,9 +29,7 @@ def english_after():
 async def test_the_game_screen_says_the_demos_title_and_sides_in_the_readers_language(tmp_path, lang, title, side):
     shutil.copyfile(DEMO, tmp_path / "demo.ft")
     set_process_language(lang)
-    app = FireteamApp(Game.open(tmp_path / "demo.ft"), role=REFEREE, lang=lang)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settled(pilot)
+    async with piloted(Game.open(tmp_path / "demo.ft"), lang=lang, settle=True) as (app, pilot):
         assert title in str(app.screen.query_one(PhasePane).border_title)
         rows = app.screen.query_one(RosterPane).view.rows_text()
         assert any(row.startswith(f"▼ {side} ") for row in rows), rows

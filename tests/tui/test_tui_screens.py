@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 from skirmish import Skirmish, game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual.widgets import Static
-from waiting import press, settled, type_text, until
+from waiting import piloted, press, screen_of, settled, type_text, until
 
 from core.game import Game
 from core.ruleset import get_ruleset
@@ -30,11 +30,9 @@ SIZE = (100, 30)
 @pytest.mark.long
 async def test_new_game_screen_starts_the_chosen_scenario(game, tmp_path):
     saves = tmp_path / "saves"
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "ctrl+n")
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = screen_of(app, NewGameScreen)
         screen.saves = saves
         screen.query_one("#ruleset").value = Skirmish.id
         await settled(pilot)
@@ -70,10 +68,8 @@ async def test_load_game_lists_saves_with_summaries_and_flags_corrupt_ones(game,
     assert "corrupt save" in summarise(saves / "broken.ft").text
     good = summarise(saves / "good.ft")
     assert good.ok and "Patrol at the well: Blue Patrol vs Red Cell" in good.text and "turn 1, Activation" in good.text
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await app.push_screen(LoadGameScreen(saves=saves))
-        await app.workers.wait_for_complete()
         await settled(pilot)
         screen = app.screen
         assert set(screen.summaries) == {saves / "good.ft", saves / "broken.ft"}
@@ -89,8 +85,7 @@ async def test_load_game_lists_saves_with_summaries_and_flags_corrupt_ones(game,
 
 @pytest.mark.long
 async def test_help_lists_every_key_and_command(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         console = Console(width=100, record=True, file=io.StringIO())
@@ -114,9 +109,7 @@ async def test_help_with_a_word_opens_on_that_command(game):
     from tui.screens.help import HelpEntry
 
     spec = game.commands[-1]  # the last command: far below the keys and the other commands
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, settle=True) as (app, pilot):
         app.screen.query_one(CommandInput).value = f"help {spec.name}"
         await press(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen.current >= 0, "the help's match")
@@ -131,9 +124,7 @@ async def test_help_with_a_word_opens_on_that_command(game):
 
 
 async def test_palette_offers_every_game_command(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, settle=True) as (app, pilot):
         provider = GameCommands(app.screen)
         names = [hit.text async for hit in provider.discover()]
         assert {s.name for s in game.commands} <= set(names)
@@ -145,9 +136,7 @@ async def test_palette_offers_every_game_command(game):
 async def test_the_real_demo_opens(tmp_path):
     game = new_demo_game(tmp_path / "saves")
     assert game.path.parent == tmp_path / "saves" and game.path.name.startswith("demo-")
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settled(pilot)
+    async with piloted(game, (80, 24), settle=True) as (app, pilot):
         keys = app.screen.query_one(RosterPane).view.item_keys()
         assert len([key for key in keys if key[0] == "side"]) == len(game.state.sides) == 2
     game.close()
@@ -158,8 +147,7 @@ async def test_a_big_game_only_fetches_what_is_on_screen(tmp_path):
     path = tmp_path / "big.ft"
     generate_save(path, 20_000)
     game = Game.open(path, writable=False)
-    app = FireteamApp(game, role=REFEREE, replay=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, replay=True) as (app, pilot):
         log = app.screen.query_one(LogView)
         assert log.rows == game.log_length
         assert len(log._cache) <= 200
@@ -177,8 +165,7 @@ async def test_a_big_game_only_fetches_what_is_on_screen(tmp_path):
 @pytest.mark.long
 async def test_new_game_fields_rosters_with_the_rulesets_points_check(game, tmp_path):
     saves = tmp_path / "saves"
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "ctrl+n")
         screen = app.screen
         screen.saves = saves
@@ -225,8 +212,7 @@ async def test_the_rules_screen_opens_from_the_help_and_finds_a_rule(tmp_path):
     game = new_demo_game(tmp_path / "saves")
     rmap = game.ruleset.rules_map()
     assert rmap is not None
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with piloted(game, (120, 40)) as (app, pilot):
         await press(pilot, "f1")
         await press(pilot, "f2")
         assert isinstance(app.screen, RulesScreen)
@@ -259,8 +245,7 @@ async def test_the_rules_search_draws_the_list_when_the_typing_pauses_not_at_eac
 
     monkeypatch.setattr(rules, "SEARCH_PAUSE_S", 600.0)  # a pause that never comes while the test types
     game = new_demo_game(tmp_path / "saves")
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with piloted(game, (120, 40)) as (app, pilot):
         await press(pilot, "f1", "f2")
         assert isinstance(app.screen, RulesScreen)
         drawn: list[str] = []
@@ -281,8 +266,7 @@ async def test_a_spectators_watching_screen_shows_a_new_title_without_a_command_
     """The screen a spectator only watches has no command line: a title that changes under it
     (a scenario set up while it watches) is shown, the prompt of a command line it lacks left alone."""
     game = Game.new(tmp_path / "watched.ft", Skirmish.id, seed=1, clock=lambda: 0)
-    app = FireteamApp(game, role=SPECTATOR, watching=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, role=SPECTATOR, watching=True) as (app, pilot):
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the watching screen")
         game.execute("scenario patrol", role=REFEREE)
         titled = lambda: "Patrol at the well" in str(app.screen.query_one(PhasePane).border_title)  # noqa: E731

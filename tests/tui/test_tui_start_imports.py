@@ -22,10 +22,8 @@ from pathlib import Path
 
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
-from waiting import IN_CHILD, settled
+from waiting import IN_CHILD, piloted, settled
 
-from core.views import REFEREE
-from tui.app import FireteamApp
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainLabel
 from tui.screens.dialogs import ConfirmBox
@@ -142,9 +140,7 @@ def test_an_italian_start_imports_no_more_of_the_ruleset_than_an_english_one(tmp
 async def test_what_the_first_frame_does_not_show_is_there_once_it_is_drawn(game):
     # The undo box, the "too small" notice, the footer and the panes' search and filter
     # lines are mounted after the first frame (GameScreen._add_hidden), where they were.
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settled(pilot)
+    async with piloted(game, settle=True) as (app, pilot):
         screen = app.screen
         assert isinstance(screen.children[0], ConfirmBox) and not screen.children[0].display
         assert screen.children[-1].id == "too-small"
@@ -176,8 +172,7 @@ async def test_the_first_frame_is_styled_as_a_full_restyle_would_style_it(game, 
         add_hidden(screen)
 
     monkeypatch.setattr(GameScreen, "_add_hidden", first_frame_drawn)
-    app = FireteamApp(game, role=REFEREE, replay=replay)
-    async with app.run_test(size=size) as pilot:
+    async with piloted(game, size, replay=replay) as (app, pilot):
         await settled(pilot)
     assert len(seen) == 1
     before, after = seen[0]
@@ -186,9 +181,7 @@ async def test_the_first_frame_is_styled_as_a_full_restyle_would_style_it(game, 
 
 async def test_a_question_asked_as_its_box_is_mounted_shows_in_it(game):
     # A key pressed before the first frame asks in a box made then: it is composed with the question.
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settled(pilot)
+    async with piloted(game, settle=True) as (app, pilot):
         box = ConfirmBox()
         box.ask("Undo #2 next?", "phase", on_yes=lambda: None)
         await app.screen.mount(box)

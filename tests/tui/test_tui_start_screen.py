@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 from skirmish import patrol_game
 from textual.widgets import OptionList
-from waiting import press, settled
+from waiting import piloted, press, settled
 
-from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.screens.dialogs import AskScreen
 from tui.screens.game import GameScreen
@@ -20,8 +19,6 @@ from tui.screens.start import StartScreen
 from tui.userdata import UserStore
 
 pytestmark = pytest.mark.long
-
-SIZE = (100, 30)
 
 
 def saved(path: Path, when: int) -> Path:
@@ -37,7 +34,6 @@ def prompts(screen: StartScreen) -> list[str]:
 
 async def started(app: FireteamApp, pilot) -> StartScreen:
     await settled(pilot)
-    await app.workers.wait_for_complete()
     await settled(pilot)
     assert isinstance(app.screen, StartScreen)
     return app.screen
@@ -62,8 +58,7 @@ async def test_the_last_games_come_first_and_a_corrupt_one_is_marked_not_opened(
     gone = saved(tmp_path / "saves" / "gone.ft", 5_000)
     store.save_history(gone, ["next"])
     gone.unlink()  # a history whose save was deleted names nothing
-    app = FireteamApp(None, role=REFEREE, store=store, start=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(None, store=store, start=True) as (app, pilot):
         screen = await started(app, pilot)
         assert screen.paths == [away, broken.resolve(), good, markup]
         shown = prompts(screen)
@@ -82,8 +77,7 @@ async def test_the_last_games_come_first_and_a_corrupt_one_is_marked_not_opened(
 async def test_r_replays_the_game_under_the_cursor(tmp_path, store):
     (tmp_path / "saves").mkdir()
     good = saved(tmp_path / "saves" / "good.ft", 2_000)
-    app = FireteamApp(None, role=REFEREE, store=store, start=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(None, store=store, start=True) as (app, pilot):
         await started(app, pilot)
         await press(pilot, "r")
         assert isinstance(app.screen, GameScreen) and app.screen.replay
@@ -91,8 +85,7 @@ async def test_r_replays_the_game_under_the_cursor(tmp_path, store):
 
 
 async def test_with_an_empty_data_folder_d_plays_the_demo_game(tmp_path, store):
-    app = FireteamApp(None, role=REFEREE, store=store, start=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(None, store=store, start=True) as (app, pilot):
         screen = await started(app, pilot)
         assert screen.paths == []
         assert "No games yet" in str(screen.query_one("#save-summary").render())
@@ -104,8 +97,7 @@ async def test_with_an_empty_data_folder_d_plays_the_demo_game(tmp_path, store):
 
 async def test_o_opens_a_file_by_its_path_and_n_offers_a_new_game(tmp_path, store):
     other = saved(tmp_path / "elsewhere.ft", 1_000)
-    app = FireteamApp(None, role=REFEREE, store=store, start=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(None, store=store, start=True) as (app, pilot):
         screen = await started(app, pilot)
         await press(pilot, "n")
         assert isinstance(app.screen, NewGameScreen)
@@ -122,8 +114,7 @@ async def test_o_opens_a_file_by_its_path_and_n_offers_a_new_game(tmp_path, stor
 
 
 async def test_q_quits_from_the_start_screen(store):
-    app = FireteamApp(None, role=REFEREE, store=store, start=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(None, store=store, start=True) as (app, pilot):
         await started(app, pilot)
         await press(pilot, "q")
     assert app.return_code == 0
@@ -135,8 +126,7 @@ async def test_the_games_in_the_data_folder_are_listed_too(tmp_path, store):
 
     folders.saves().mkdir(parents=True, exist_ok=True)
     plain_one = saved(folders.saves() / "demo-plain.ft", 2_000)
-    app = FireteamApp(None, role=REFEREE, store=store, start=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(None, store=store, start=True) as (app, pilot):
         screen = await started(app, pilot)
         assert screen.paths == [plain_one]
         assert "No games yet" not in str(screen.query_one("#save-summary").render())

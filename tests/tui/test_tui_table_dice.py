@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from skirmish import patrol_game
 from textual import events
-from waiting import press, type_text, until
+from waiting import hint, piloted, press, screen_lines, type_text, until
 
 from core import events as ev
 from core.game import Game
@@ -20,14 +20,6 @@ from tui.screens.game import GameScreen
 from tui.screens.held import HeldScreen
 
 SIZE = (100, 30)
-
-
-def screen_lines(app) -> list[str]:
-    return [strip.text for strip in app.screen._compositor.render_strips()]
-
-
-def hint(app) -> str:
-    return str(app.screen.query_one("#cmd-hint").render())
 
 
 def title(app) -> str:
@@ -81,8 +73,7 @@ async def test_another_sides_roll_at_a_sides_seat_says_whose_player_has_the_dice
     game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
     for line in ("scenario demo", "next dice=3", "next dice=6,6,1,1", f"{TABLE_DICE} on"):  # regulars active
         game.execute(line, role=REFEREE)
-    app = FireteamApp(game, role="regulars", seat="anna")
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game, role="regulars", seat="anna") as (app, pilot):
         await type_text(pilot, "fire conti bashir range=40", "enter")
         await until(pilot, lambda: isinstance(app.screen, DicePrompt), "the fire's prompt")
         assert prompt_title(app).startswith("Pte Conti's fire") and not app.screen.query("#dice-owner")
@@ -336,8 +327,7 @@ async def test_what_is_typed_while_a_command_is_held_is_kept_on_the_command_line
 async def test_a_seats_hint_about_its_command_goes_when_the_referee_undoes_it(tmp_path):
     """The phone's hint still read "✓ #8 hit, wounded…" after the referee undid #8 (#61)."""
     game = patrol_game(tmp_path / "shared.ft", commands=("next", "next dice=6,6,1,1"))  # blue active
-    blue = FireteamApp(game, role="blue", seat="anna")
-    async with blue.run_test(size=SIZE) as pilot:
+    async with piloted(game, role="blue", seat="anna") as (blue, pilot):
         await type_text(pilot, "note over the wall", "enter")
         await until(pilot, lambda: hint(blue).startswith("✓ #"), "his command's hint")
         game.execute("undo", role=REFEREE)  # another seat's undo

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from waiting import press, settled, type_text
+from waiting import piloted, press, screen_of, settled, type_text
 
 from core.game import Game
 from core.ruleset import Refused
@@ -105,11 +105,9 @@ async def test_next_walks_every_check_due_in_one_sequence_of_prompts(tmp_path):
 
 async def test_a_cover_answer_is_checked_and_escape_cancels(tmp_path):
     game = casualty(tmp_path / "bi.ft")
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await give(pilot, "next")  # the game's dice: only the questions are asked
-        prompt = app.screen
-        assert isinstance(prompt, QuestionPrompt)
+        prompt = screen_of(app, QuestionPrompt)
         assert title(prompt) == "Said the marksman's cover for his morale check (BI-R181)"
         answers = prompt.query_one("#question-answers")
         assert [answers.render_line(y).text.strip() for y in range(answers.size.height)] == [
@@ -130,12 +128,10 @@ async def test_a_cover_answer_is_checked_and_escape_cancels(tmp_path):
 @pytest.mark.long
 async def test_the_dice_prompt_says_the_chance_and_what_each_face_means_before_the_roll(tmp_path):
     game = elite_fire(tmp_path / "bi.ft")
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f3")
         await give(pilot, "fire ferrante omar range=10 heavy")
-        prompt = app.screen
-        assert isinstance(prompt, DicePrompt)
+        prompt = screen_of(app, DicePrompt)
         # Elite 6 + short range 1 - heavy cover 2 = 5
         assert shown(prompt, "#dice-chance") == "chance before the roll: needs 5 or less on 1d10: 50.0%"
         await press(pilot, "1", "enter")  # a hit: the damage, read off A.12.1's table
@@ -182,8 +178,7 @@ async def test_odds_in_the_client_says_the_chances_and_gives_the_command_back(tm
     chance of the first roll, nothing given, the command back on the line to give."""
     game = elite_fire(tmp_path / "bi.ft")
     before = game.log_length
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await give(pilot, "odds fire ferrante omar range=10")
         hint = str(app.screen.query_one("#cmd-hint").render())
         assert hint.startswith("Needs 7 or less on 1d10: 70.0%. Modifiers: Elite Quality +6"), hint
@@ -201,8 +196,7 @@ async def test_the_odds_of_a_command_that_cannot_be_given_now_say_why(tmp_path):
         game.execute("fire sanna karim range=30", role=REFEREE)
     why = str(refused.value)
     before = game.log_length
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await give(pilot, "odds fire sanna karim range=30")
         hint = str(app.screen.query_one("#cmd-hint").render())
         assert hint == f"✗ fire sanna karim range=30 cannot be given now: {why}", hint
@@ -217,12 +211,10 @@ async def test_linea_di_tiro_with_table_dice_asks_the_card_the_table_drew(tmp_pa
     types it; one already drawn is refused with why, and asked again."""
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
     game.execute("scenario demo", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f3")
         await give(pilot, "next")
-        prompt = app.screen
-        assert isinstance(prompt, QuestionPrompt)
+        prompt = screen_of(app, QuestionPrompt)
         assert title(prompt) == "the card the table drew (LT-R010)"
         await give(pilot, "ks")
         assert game.state.card == "K♠"
@@ -243,12 +235,10 @@ async def test_a_face_whose_meaning_names_it_is_not_named_twice(tmp_path):
     "3: " before it again."""
     game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
     game.execute("scenario demo", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f3")
         await give(pilot, "objective-roll")
-        prompt = app.screen
-        assert isinstance(prompt, DicePrompt)
+        prompt = screen_of(app, DicePrompt)
         meanings = shown(prompt, "#dice-meanings")
         assert "3: Regular marker 3 becomes a main objective too" in meanings
         assert "1: 1:" not in meanings and "6: 6:" not in meanings
@@ -262,8 +252,7 @@ async def test_the_card_prompt_gives_a_typed_example_and_shows_a_refusal_whole(t
     wraps over the rows it needs (it was cut at the box's edge, "drawn since the")."""
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
     game.execute("scenario demo", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f3")
         await give(pilot, "next")
         assert isinstance(app.screen, QuestionPrompt)
@@ -271,8 +260,7 @@ async def test_the_card_prompt_gives_a_typed_example_and_shows_a_refusal_whole(t
         await give(pilot, "kh")
         await give(pilot, "next")
         await give(pilot, "kh")
-        prompt = app.screen
-        assert isinstance(prompt, QuestionPrompt)
+        prompt = screen_of(app, QuestionPrompt)
         said = str(prompt.query_one("#question-error").render())
         assert len(said) > 80 and said.startswith("K♥ cannot be the answer now")  # longer than a row
         error = prompt.query_one("#question-error")
@@ -284,8 +272,7 @@ async def test_the_card_prompt_gives_a_typed_example_and_shows_a_refusal_whole(t
 async def test_the_odds_notice_is_withdrawn_when_its_commands_dice_prompt_opens(tmp_path):
     """#61: the odds notice stayed 20 s over the dice prompt of the command it was asked of."""
     game = elite_fire(tmp_path / "bi.ft")
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "f3")  # table dice
         await give(pilot, "odds fire ferrante omar range=10")
         assert [n.title for n in app._notifications] == ["odds: fire ferrante omar range=10"]

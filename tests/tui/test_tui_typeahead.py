@@ -31,7 +31,7 @@ from terminal_child import (  # noqa: F401  (a fixture)
     until_command,
 )
 from textual import events
-from waiting import press, settled, until
+from waiting import piloted, press, settled, until
 
 from core import events as ev
 from core.game import Game
@@ -192,8 +192,7 @@ def _noted(game: Game) -> list[str]:
 
 
 async def test_keys_typed_before_the_app_ran_go_to_the_command_line(game):
-    app = FireteamApp(game, role=REFEREE, typed="note before\r")
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with piloted(game, typed="note before\r") as (app, pilot):
         await until(pilot, lambda: "note before" in _noted(game), "the note")
         assert isinstance(app.focused, CommandInput)
 
@@ -209,8 +208,7 @@ async def test_keys_typed_while_a_big_save_loads_go_to_the_game_once_it_is_shown
         assert go_on.wait(PATIENCE_S)
         return open_or_follow(path, False, progress)
 
-    app = FireteamApp(None, role=REFEREE, opener=opener, opening=path.name)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with piloted(None, opener=opener, opening=path.name) as (app, pilot):
         await until(pilot, lambda: isinstance(app.screen, LoadingScreen), "the loading screen")
         await press(pilot, *"note", "space", *"loading", "enter", workers=False)
         go_on.set()

@@ -7,11 +7,10 @@ from __future__ import annotations
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual import events
-from waiting import press, settled, type_text
+from waiting import piloted, press, settled, type_text
 
 from core.game import Game
 from core.views import REFEREE
-from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.log import LogPane, LogView
 from tui.panes.roster import RosterPane
@@ -29,8 +28,7 @@ def last_command(game) -> str:
 @pytest.mark.parametrize("pane", ["ctrl+l", "ctrl+s"], ids=["log", "roster"])
 @pytest.mark.parametrize("burst", [False, True], ids=["key-by-key", "burst"])
 async def test_a_command_typed_in_a_pane_goes_to_the_command_line(game, pane, burst):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with piloted(game, (80, 24)) as (app, pilot):
         screen = app.screen
         log = screen.query_one(LogPane)
         rows = log.view.rows
@@ -50,8 +48,7 @@ async def test_a_command_typed_in_a_pane_goes_to_the_command_line(game, pane, bu
 
 
 async def test_a_paste_in_a_pane_goes_to_the_command_line_or_is_refused_there(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with piloted(game, (80, 24)) as (app, pilot):
         box = app.screen.query_one(CommandInput)
         await press(pilot, "ctrl+l")
         app.post_message(events.Paste("note pasted\tin the log\n"))
@@ -64,8 +61,7 @@ async def test_a_paste_in_a_pane_goes_to_the_command_line_or_is_refused_there(ga
 
 
 async def test_a_refused_line_given_back_is_replaced_by_a_key_typed_in_a_pane(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with piloted(game, (80, 24)) as (app, pilot):
         line = app.screen.query_one("CommandLine")
         line.give_back("fire nobody")
         await press(pilot, "ctrl+l", "n")
@@ -73,8 +69,7 @@ async def test_a_refused_line_given_back_is_replaced_by_a_key_typed_in_a_pane(ga
 
 
 async def test_the_panes_keep_their_keys_behind_a_modifier(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with piloted(game, (80, 24)) as (app, pilot):
         screen = app.screen
         log = screen.query_one(LogPane)
         await press(pilot, "ctrl+l", "ctrl+k")
@@ -98,8 +93,7 @@ async def test_the_panes_keep_their_keys_behind_a_modifier(game):
 
 
 async def test_esc_on_the_command_line_puts_the_suggestion_away_and_keeps_the_focus(game):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with piloted(game, (80, 24)) as (app, pilot):
         box = app.screen.query_one(CommandInput)
         await press(pilot, "n", "o")
         assert suggestion_shown(box)
@@ -117,8 +111,7 @@ async def test_a_replay_keeps_its_one_key_bindings(game):
         game.execute(text, role=REFEREE)
     game.close()
     replay = Game.open(game.path, writable=False)
-    app = FireteamApp(replay, role=REFEREE, replay=True)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with piloted(replay, (80, 24), replay=True) as (app, pilot):
         screen = app.screen
         await press(pilot, "less_than_sign", "ctrl+s", "right_square_bracket")
         assert isinstance(app.focused, RosterView)

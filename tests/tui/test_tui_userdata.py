@@ -8,7 +8,7 @@ import os
 import msgspec
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
-from waiting import press, settled, type_text, until
+from waiting import piloted, press, screen_lines, screen_of, settled, type_text, until
 
 from core.game import Game
 from core.views import REFEREE
@@ -29,18 +29,13 @@ async def type_line(pilot, text: str) -> None:
     await type_text(pilot, text, "enter")
 
 
-def screen_lines(app) -> list[str]:
-    return [strip.text for strip in app.screen._compositor.render_strips()]
-
-
 # ------------------------------------------------------------- 6. remembered
 
 
 @pytest.mark.long
 @pytest.mark.parametrize("size", SIZES)
 async def test_history_theme_and_table_dice_survive_a_restart(game, store, size):
-    app = FireteamApp(game, role=REFEREE, store=store)
-    async with app.run_test(size=size) as pilot:
+    async with piloted(game, size, store=store) as (app, pilot):
         await type_line(pilot, "mark ivan suppressed")
         await type_line(pilot, "note the well is dry")
         await press(pilot, "ctrl+t")
@@ -49,8 +44,7 @@ async def test_history_theme_and_table_dice_survive_a_restart(game, store, size)
     assert store.history_path(game.path).exists() and store.settings_path.exists()
     other = Game.new(game.path.with_name("other.ft"), game.ruleset.id, seed=1)
     other.execute("scenario patrol", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE, store=store)
-    async with app.run_test(size=size) as pilot:
+    async with piloted(game, size, store=store) as (app, pilot):
         box = app.screen.query_one(CommandInput)
         await press(pilot, "up")
         assert box.value == "note the well is dry"
@@ -58,8 +52,7 @@ async def test_history_theme_and_table_dice_survive_a_restart(game, store, size)
         assert box.value == "mark ivan suppressed"
         assert app.theme == "nord" and app.screen.table_dice
         assert "TABLE DICE" in screen_lines(app)[0]
-    app = FireteamApp(other, role=REFEREE, store=store)  # another save: another history
-    async with app.run_test(size=size) as pilot:
+    async with piloted(other, size, store=store) as (app, pilot):  # another save: another history
         await press(pilot, "up")
         assert app.screen.query_one(CommandInput).value == ""
     other.close()
@@ -82,9 +75,7 @@ async def test_a_corrupt_or_hostile_file_is_ignored_with_a_notice(game, store, s
     if history is not None:
         store.history_path(game.path).parent.mkdir(parents=True)
         store.history_path(game.path).write_bytes(history)
-    app = FireteamApp(game, role=REFEREE, store=store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settled(pilot)
+    async with piloted(game, (80, 24), store=store, settle=True) as (app, pilot):
         notes = [n.message for n in app._notifications]
         assert any("settings" in n for n in notes)
         if history is not None:
@@ -100,8 +91,7 @@ async def test_hostile_history_lines_are_left_out_and_the_history_is_bounded(gam
     path = store.history_path(game.path)
     lines = [f"note {i}" for i in range(HISTORY_LINES + 50)] + ["note \x1b[31mred", "x" * (HISTORY_LINE_CHARS + 1)]
     write_atomic(path, msgspec.json.encode({"save": str(game.path.resolve()), "lines": lines}))
-    app = FireteamApp(game, role=REFEREE, store=store)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with piloted(game, (80, 24), store=store) as (app, pilot):
         box = app.screen.query_one(CommandInput)
         assert len(box.history) == HISTORY_LINES and box.history[-1] == f"note {HISTORY_LINES + 49}"
         assert not any("\x1b" in h or len(h) > HISTORY_LINE_CHARS for h in box.history)
@@ -138,8 +128,7 @@ def test_writes_are_atomic_and_private(tmp_path, monkeypatch):
 
 @pytest.mark.long
 async def test_a_remote_seat_remembers_nothing(game, store):
-    app = FireteamApp(game, role=REFEREE, store=store, remote=True)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with piloted(game, (80, 24), store=store, remote=True) as (app, pilot):
         await type_line(pilot, "next")
         await settled(pilot)
     assert not store.config.exists() and not store.state.exists()
@@ -150,8 +139,7 @@ async def test_a_remote_seat_remembers_nothing(game, store):
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_save_name_and_table_dice_are_on_screen(game, size):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=size) as pilot:
+    async with piloted(game, size) as (app, pilot):
         assert app.sub_title == "patrol.ft"
         assert "patrol.ft" in screen_lines(app)[0]  # the phase pane's title, on every size
         assert "TABLE DICE" not in screen_lines(app)[0]
@@ -178,8 +166,7 @@ async def test_the_save_name_and_table_dice_are_on_screen(game, size):
     ],
 )
 async def test_a_chosen_figure_goes_only_where_a_figure_belongs(game, typed, after):
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with piloted(game, (80, 24)) as (app, pilot):
         line = app.screen.query_one(CommandLine)
         line.input.value = typed
         # Typed, then chosen: the line has taken in what was typed (its hint says so)
@@ -195,8 +182,7 @@ async def test_a_chosen_figure_goes_only_where_a_figure_belongs(game, typed, aft
 @pytest.mark.parametrize("key", ["f12", "ctrl+backslash"])
 async def test_screenshots_go_to_the_data_folder(game, store, tmp_path, monkeypatch, key):
     monkeypatch.chdir(tmp_path)
-    app = FireteamApp(game, role=REFEREE, store=store)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with piloted(game, (80, 24), store=store) as (app, pilot):
         await press(pilot, key)
         shots = list(store.screenshots.glob("*.svg"))
         assert len(shots) == 1
@@ -245,12 +231,10 @@ async def test_a_big_save_loads_behind_a_progress_bar(game, store, size):
 
         return open_or_follow(game.path, False, slow)
 
-    app = FireteamApp(None, role=REFEREE, store=store, opener=opener, opening="patrol.ft")
-    async with app.run_test(size=size) as pilot:
+    async with piloted(None, size, store=store, opener=opener, opening="patrol.ft") as (app, pilot):
         await until(pilot, halfway.is_set, "the load halfway")
         await settled(pilot, workers=False)  # (the load waits for go_on)
-        screen = app.screen
-        assert isinstance(screen, LoadingScreen)
+        screen = screen_of(app, LoadingScreen)
         bar = screen.query_one(ProgressBar)
         assert 0.45 <= bar.percentage <= 0.55
         assert any("patrol.ft" in line for line in screen_lines(app))

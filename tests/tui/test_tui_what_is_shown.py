@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from waiting import press, settled
+from waiting import piloted, press, screen_of, settled
 
 from core.game import Game
 from core.ruleset import get_ruleset
@@ -32,9 +32,7 @@ def _game_from_a_file(tmp_path: Path) -> tuple[Game, str]:
 async def test_a_side_at_the_client_never_sees_the_folder_of_the_scenario_file(tmp_path):
     game, title = _game_from_a_file(tmp_path)
     for role in ("paras", "spectator"):
-        app = FireteamApp(game, role=role)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settled(pilot)
+        async with piloted(game, (120, 40), role=role, settle=True) as (app, pilot):
             log = app.screen.query_one(LogView)
             rows = [log.line_at(i).text for i in range(log.rows)]
             assert any(title in row for row in rows), role
@@ -62,11 +60,8 @@ async def test_a_sides_copy_opens_in_the_client_as_that_sides_replay(tmp_path):
     copy = _copy_of_the_demo(tmp_path)
     game = open_game(copy, replay=False)  # `fireteam COPY`: read-only all the same
     full = Game.open(SAVES / "demo-game.ft", writable=False)
-    app = FireteamApp(game, role=REFEREE, replay=True)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+    async with piloted(game, (120, 40), replay=True, settle=True) as (app, pilot):
+        screen = screen_of(app, GameScreen)
         assert (screen.role, screen.replay) == ("regulars", True)
         log = screen.query_one(LogView)
         rows = [log.line_at(i).text for i in range(log.rows)]
@@ -86,11 +81,9 @@ async def test_the_load_screen_lists_a_sides_copy_and_opens_it_read_only(tmp_pat
     _copy_of_the_demo(saves)
     (saves / "notes.json").write_text('{"not": "a copy"}', encoding="utf-8")  # not listed
     game, _title = _game_from_a_file(tmp_path)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with piloted(game, (120, 40)) as (app, pilot):
         screen = LoadGameScreen(saves=saves)
         await app.push_screen(screen)
-        await app.workers.wait_for_complete()
         await settled(pilot)
         assert [p.name for p in screen.paths] == ["regulars.json"]
         assert "the copy of regulars" in screen.summaries[saves / "regulars.json"].text

@@ -6,18 +6,15 @@ from __future__ import annotations
 import pytest
 from registry_walk import RULESETS, set_up
 from textual.widgets import SelectionList
-from waiting import press, settled, type_text, until
+from waiting import piloted, press, screen_of, settled, type_text, until
 
 from core.game import Game
 from core.language.reader import reading
 from core.views import REFEREE
-from tui.app import FireteamApp
 from tui.panes.phase import PhasePane
 from tui.panes.phase import phase_text as phase_lines
 from tui.panes.roster import RosterPane
 from tui.screens.newgame import NewGameScreen
-
-SIZE = (100, 30)
 
 
 def phase_text(app) -> str:
@@ -36,9 +33,7 @@ async def test_defeat_points_are_shown_only_where_the_ruleset_scores_them(tmp_pa
     game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
     game.execute("scenario demo", role=REFEREE)
     first = next(iter(game.state.sides))
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, settle=True) as (app, pilot):
         assert ("Defeat points" in phase_text(app)) is scores
         assert any(" DP 0 " in row for row in roster_rows(app)) is scores
         if scores:  # where the book keeps none, dp is refused (tests/core/test_no_defeat_points.py, #61)
@@ -58,9 +53,7 @@ async def test_a_sides_seat_lists_its_own_side_first_and_the_referees_the_scenar
     game.execute("scenario demo", role=REFEREE)
     first, second = list(game.state.sides)
     for role, order in ((REFEREE, [first, second]), (second, [second, first]), (first, [first, second])):
-        app = FireteamApp(game, role=role)
-        async with app.run_test(size=size) as pilot:
-            await settled(pilot)
+        async with piloted(game, size, role=role, settle=True) as (app, pilot):
             assert side_rows(app) == order, role
             assert game.state.sides[order[0]].name in roster_rows(app)[0]  # the top row shown
     game.close()
@@ -74,11 +67,9 @@ async def test_an_optional_rule_reads_ticked_only_when_it_is_on(tmp_path):
     """``[ ]`` and ``[x]``, not Textual's ``▐X▌`` in both states, its colour alone differing."""
     game = Game.new(tmp_path / "g.ft", "breaking-news", "it-2009-12-09", seed=3)
     game.execute("scenario demo", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE)
-    async with app.run_test(size=SIZE) as pilot:
+    async with piloted(game) as (app, pilot):
         await press(pilot, "ctrl+n")
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = screen_of(app, NewGameScreen)
         await until(pilot, lambda: screen.query("#setup-options"), "the optional rules offered")
         options = screen.query_one("#setup-options", SelectionList)
         await settled(pilot)
@@ -107,9 +98,7 @@ async def test_the_game_screen_names_the_optional_rules_in_force(tmp_path, rules
     game = Game.new(tmp_path / "g.ft", ruleset, variant, seed=3)
     for line in ("scenario demo", *setup):
         game.execute(line, role=REFEREE)
-    app = FireteamApp(game, role=next(iter(game.state.sides)))
-    async with app.run_test(size=size) as pilot:
-        await settled(pilot)
+    async with piloted(game, size, role=next(iter(game.state.sides)), settle=True) as (app, pilot):
         shown = " ".join(phase_text(app).split())  # as wrapped at the pane's width
         if said is None:
             assert "Optional rules" not in shown

@@ -6,15 +6,12 @@ import json
 
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
-from waiting import press, settled, type_text
+from waiting import piloted, press, type_text
 
 from core.views import REFEREE
-from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.textual_internals import keymap
 from tui.userdata import UserStore
-
-SIZE = (100, 30)
 
 
 @pytest.fixture(name="store")
@@ -31,18 +28,14 @@ def settings(store: UserStore, **values) -> None:
 async def test_the_cursor_blinks_unless_the_settings_say_not(game, store, blink):
     if not blink:
         settings(store, cursor_blink=False)
-    app = FireteamApp(game, role=REFEREE, store=store)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, store=store, settle=True) as (app, pilot):
         assert app.screen.query_one(CommandInput).cursor_blink is blink
 
 
 @pytest.mark.long
 async def test_keys_rebind_an_action_and_wrong_entries_are_left_out_with_a_notice(game, store):
     settings(store, keys={"help": "f9", "nosuch": "f10", "undo": "ctrl+u; rm -rf"})
-    app = FireteamApp(game, role=REFEREE, store=store)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, store=store, settle=True) as (app, pilot):
         notes = [n.message for n in app._notifications]
         assert any(n.startswith("keys: no action 'nosuch'") for n in notes)
         assert any(n.startswith("keys: 'undo': 'ctrl+u; rm -rf' is not a list of key names") for n in notes)
@@ -62,9 +55,7 @@ async def test_a_theme_file_is_a_theme_and_a_bad_one_is_said_not_used(game, stor
     (themes / "typo.toml").write_text('name = "typo"\nprimary = "#ffffff"\nprimray = "#000000"\n')
     (themes / "clash.toml").write_text('name = "textual-dark"\nprimary = "#ffffff"\n')
     settings(store, theme="club-night")
-    app = FireteamApp(game, role=REFEREE, store=store)
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+    async with piloted(game, store=store, settle=True) as (app, pilot):
         assert app.theme == "club-night"
         assert str(app.current_theme.primary) in ("#FF8800", "#ff8800")
         notes = "\n".join(n.message for n in app._notifications)
@@ -94,8 +85,7 @@ async def test_every_key_named_in_words_is_the_one_the_user_bound(store, tmp_pat
     game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
     game.execute("scenario demo", role=REFEREE)
     game.execute("note hi", role=REFEREE)
-    app = FireteamApp(game, role=REFEREE, store=store)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with piloted(game, (80, 24), store=store) as (app, pilot):
         screen = app.screen
         box = screen.query_one(CommandInput)
         assert box.placeholder == "type a command (Tab completes, F11 help)"
@@ -144,8 +134,7 @@ async def test_the_replay_bar_names_the_replay_s_keys_as_bound(game, store):
     from tui.screens.game import ReplayBar
 
     settings(store, keys={"quit-replay": "x", "next-event": "l", "faster": "f11"})
-    app = FireteamApp(game, role=REFEREE, replay=True, store=store)
-    async with app.run_test(size=(160, 24)) as pilot:
+    async with piloted(game, (160, 24), replay=True, store=store) as (app, pilot):
         bar = app.screen.query_one(ReplayBar)
         await until(pilot, lambda: "speed" in bar.render_line(1).text, "the replay bar")
         assert bar.render_line(1).text.rstrip() == (

@@ -175,9 +175,8 @@ def test_the_client_starts_without_fcntl_and_termios(tmp_path, folders):
         """
         import asyncio, sys
         from pathlib import Path
-        from waiting import press, settled
+        from waiting import piloted, press, settled
         from core.game import Game
-        from tui.app import FireteamApp
         from tui.commandline import CommandInput
         from tui.main import _app_parser
         from tui.screens.start import StartScreen
@@ -192,14 +191,12 @@ def test_the_client_starts_without_fcntl_and_termios(tmp_path, folders):
         async def play():
             game = Game.new(Path("game.ft"), "breaking-news", seed=3)
             game.execute("scenario demo", role="referee")
-            app = FireteamApp(game, role="referee")
-            async with app.run_test(size=(100, 30)) as pilot:
+            async with piloted(game, role="referee") as (app, pilot):
                 assert isinstance(app.focused, CommandInput)
                 await press(pilot, *"next", "enter")
                 phase = game.state.phase
             game.close()
-            start = FireteamApp(None, role="referee", store=UserStore.default(), start=True)
-            async with start.run_test(size=(100, 30)) as pilot:
+            async with piloted(None, role="referee", store=UserStore.default(), start=True) as (start, pilot):
                 await settled(pilot)
                 screen = type(start.screen).__name__
             return phase, screen
