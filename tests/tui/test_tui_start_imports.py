@@ -78,11 +78,13 @@ from tui.screens.game import GameScreen
 
 at_first_frame = []
 add_hidden = GameScreen._add_hidden
+drawn = asyncio.Event()
 
 def first_frame_drawn(screen):  # what the screen runs once its first frame is drawn
     assert screen._shown_view is not None  # the panes show the game
     at_first_frame.extend(sys.modules)
     add_hidden(screen)
+    drawn.set()
 
 GameScreen._add_hidden = first_frame_drawn
 
@@ -90,6 +92,9 @@ async def start():
     game, _ = open_or_follow(Path(sys.argv[1]), False)
     app = FireteamApp(game, role="referee", lang=sys.argv[2] if len(sys.argv) > 2 else None)
     async with app.run_test(size=(100, 30)) as pilot:
+        # Idle is after the first frame's hidden widgets are added: a loaded machine can leave
+        # the app with nothing queued between its first frame and that turn of the loop.
+        await drawn.wait()
         await settled(pilot)
         idle = list(sys.modules)
     game.close()
