@@ -595,7 +595,7 @@ def open_regular(path: Path, flags: int = os.O_RDONLY) -> int:
     ``open`` would.
     """
     try:
-        fd = os.open(path, flags | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, flags | os.O_NONBLOCK)  # (and not inherited: Python's own ``os.open`` adds O_CLOEXEC)
     except OSError as e:
         if e.errno != errno.ENXIO:  # (a FIFO opened for writing that no one reads)
             raise

@@ -5,6 +5,7 @@ and malformed input of every kind (always SaveError, never a change to the file)
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import tempfile
@@ -33,7 +34,7 @@ import core
 from core import events as ev
 from core.game import Game
 from core.state import fold
-from core.storage.savefile import FORMAT_VERSION, MAX_LINE_BYTES, Chain, SaveError, load
+from core.storage.savefile import FORMAT_VERSION, MAX_LINE_BYTES, Chain, SaveError, load, open_regular
 from core.views import REFEREE
 
 
@@ -390,31 +391,12 @@ MALFORMED: dict[str, tuple[bytes, str]] = {
         "invalid header",
     ),
     "unknown tag": (_framed(GOOD_HEADER, GOOD_CMD, b'{"t":"teleport","unit":"x"}'), ":3: invalid event"),
-    "event wrong types": (
-        _framed(
-            GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"m"}', b'{"t":"move","unit":"a","cm":"far"}'
-        ),
-        ":3: invalid event",
-    ),
+    "event wrong types": (_framed(GOOD_HEADER, GOOD_CMD, b'{"t":"move","unit":"a","cm":"far"}'), ":3: invalid event"),
     # A distance with a fraction is its exact decimal text (issue 10): no float, no nan, no exponent.
-    "distance as a float": (
-        _framed(
-            GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"m"}', b'{"t":"move","unit":"a","cm":2.5}'
-        ),
-        ":3: invalid event",
-    ),
-    "distance nan": (
-        _framed(
-            GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"m"}', b'{"t":"move","unit":"a","cm":"nan"}'
-        ),
-        ":3: invalid event",
-    ),
+    "distance as a float": (_framed(GOOD_HEADER, GOOD_CMD, b'{"t":"move","unit":"a","cm":2.5}'), ":3: invalid event"),
+    "distance nan": (_framed(GOOD_HEADER, GOOD_CMD, b'{"t":"move","unit":"a","cm":"nan"}'), ":3: invalid event"),
     "distance with an exponent": (
-        _framed(
-            GOOD_HEADER,
-            b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"m"}',
-            b'{"t":"move","unit":"a","cm":"1E+999"}',
-        ),
+        _framed(GOOD_HEADER, GOOD_CMD, b'{"t":"move","unit":"a","cm":"1E+999"}'),
         ":3: invalid event",
     ),
     "event not an object": (_framed(GOOD_HEADER, GOOD_CMD, b"[1,2]"), ":3: invalid event"),
@@ -442,10 +424,7 @@ MALFORMED: dict[str, tuple[bytes, str]] = {
         ),
         "missing events",
     ),
-    "line over the size limit": (
-        _framed(GOOD_HEADER, GOOD_CMD) + b"0" * (MAX_LINE_BYTES + 10) + b"\n",
-        "longer than",
-    ),
+    "line over the size limit": (_framed(GOOD_HEADER, GOOD_CMD) + b"0" * (MAX_LINE_BYTES + 10) + b"\n", "longer than"),
     "line over the size limit, last, no newline": (
         _framed(GOOD_HEADER, GOOD_CMD) + b"0" * (MAX_LINE_BYTES + 10),
         "longer than",
@@ -458,26 +437,13 @@ MALFORMED: dict[str, tuple[bytes, str]] = {
         ),
         "unknown ruleset 'chess'",
     ),
-    "unknown unit in a fact": (
-        _framed(
-            GOOD_HEADER,
-            b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"move"}',
-            b'{"t":"move","unit":"ghost","cm":3}',
-        ),
-        ":3: .*ghost",
-    ),
+    "unknown unit in a fact": (_framed(GOOD_HEADER, GOOD_CMD, b'{"t":"move","unit":"ghost","cm":3}'), ":3: .*ghost"),
     "reveal of an unknown secret": (
-        _framed(
-            GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"r"}', b'{"t":"reveal","key":"marker.9"}'
-        ),
+        _framed(GOOD_HEADER, GOOD_CMD, b'{"t":"reveal","key":"marker.9"}'),
         ":3: .*marker.9",
     ),
     "points for an unknown side": (
-        _framed(
-            GOOD_HEADER,
-            b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"dp"}',
-            b'{"t":"dp","side":"nobody","points":1,"reason":"r"}',
-        ),
+        _framed(GOOD_HEADER, GOOD_CMD, b'{"t":"dp","side":"nobody","points":1,"reason":"r"}'),
         ":3: .*nobody",
     ),
 }
@@ -504,6 +470,23 @@ def test_a_missing_file_or_a_directory_gives_save_error(tmp_path):
     with pytest.raises(SaveError, match="cannot read"):
         Game.open(tmp_path)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_fifo_or_a_device_is_refused_at_once_and_a_folder_as_open_refuses_it(tmp_path):
+    """For reading or writing, a FIFO no process holds (a wait for its other end would hang
+    here) and a device are refused word for word; a file opens blocking, as ``open``'s would."""
+    fifo = tmp_path / "pipe.ft"
+    os.mkfifo(fifo)
+    for path in (fifo, Path(os.devnull)):
+        for flags in (os.O_RDONLY, os.O_WRONLY | os.O_APPEND):
+            with pytest.raises(SaveError) as refused:
+                open_regular(path, flags)
+            assert str(refused.value) == f"{path}: not a regular file (a pipe, a device or a socket): not a save"
+    with pytest.raises(IsADirectoryError) as refused:
+        open_regular(tmp_path)
+    assert str(refused.value) == f"[Errno 21] Is a directory: '{tmp_path}'"  # as open(str(tmp_path)) says
+    with open(open_regular(Path(__file__)), "rb") as f:
+        assert os.get_blocking(f.fileno())  # the O_NONBLOCK that kept a FIFO from waiting, taken off
 
 
 def test_a_new_save_never_overwrites(save):
