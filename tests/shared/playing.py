@@ -40,3 +40,9 @@ def refused(g: Game, line: str, match: str | None = None) -> str:
     with pytest.raises(Refused, match=match) as no:
         play(g, line)
     return str(no.value)
+
+
+def all_refused(g: Game, *lines: str, match: str | None = None) -> None:
+    """Each of ``lines`` refused, as ``refused`` says it must be: none is played."""
+    for line in lines:
+        refused(g, line, match)
