@@ -5,6 +5,8 @@ A test module imports it with ``tests/shared`` on ``sys.path`` (see ``hostile.py
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from core import events as ev
@@ -21,6 +23,16 @@ def play(g: Game, *lines: str) -> list[ev.Event]:
             role, _, line = line[1:].partition(" ")
         out = g.execute(line, role=role)
     return list(out.events[1:]) if out else []
+
+
+def tried(g: Game, line: str, run: Callable[[Game, str], list[ev.Event]] = play) -> list[ev.Event] | None:
+    """The facts of ``line`` (as ``run`` plays it), taken back; None if it is refused."""
+    try:
+        facts = run(g, line)
+    except Refused:
+        return None
+    g.execute("undo", role="referee")
+    return facts
 
 
 def refusal(call, *args, **kwargs) -> str:
