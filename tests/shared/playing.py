@@ -6,6 +6,7 @@ A test module imports it with ``tests/shared`` on ``sys.path`` (see ``hostile.py
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +24,13 @@ def play(g: Game, *lines: str) -> list[ev.Event]:
             role, _, line = line[1:].partition(" ")
         out = g.execute(line, role=role)
     return list(out.events[1:]) if out else []
+
+
+def opened(path: Path, ruleset: str, *lines: str, **options) -> Game:
+    """A new game of ``ruleset`` (``options`` as ``Game.new`` takes them), then ``lines`` played."""
+    game = Game.new(path, ruleset, **options)
+    play(game, *lines)
+    return game
 
 
 def tried(g: Game, line: str, run: Callable[[Game, str], list[ev.Event]] = play) -> list[ev.Event] | None:
