@@ -151,8 +151,7 @@ def test_an_mg_not_emplaced_makes_neither_covering_nor_opportunity_fire(game):
     """Note (6) (BI-WN6): an MG not on a vehicle cannot fire until emplaced; covering fire
     (at a feature, BI-R053, or at a visible man) and opportunity fire are fire."""
     goto(game, "cover", 1)
-    for line in ('@blue screen dario feature="the wood"', "@blue fire dario tariq range=30"):
-        refused(game, line)
+    all_refused(game, '@blue screen dario feature="the wood"', "@blue fire dario tariq range=30")
     goto(game, "move-second", 1)
     play(game, "@red move tariq 5")
     refused(game, "@blue fire dario tariq range=30")
@@ -324,8 +323,7 @@ def test_a_seriously_wounded_man_neither_fires_nor_acts(game):
     """A.12.1: seriously wounded, he can no longer move, fight or act."""
     play(game, "mark bruno seriously-wounded")
     goto(game, "fire-regular", 1)
-    for line in ("fire bruno tariq range=20", "act bruno very-easy", "aim bruno", "dress bruno carlo"):
-        refused(game, line)
+    all_refused(game, "fire bruno tariq range=20", "act bruno very-easy", "aim bruno", "dress bruno carlo")
 
 
 # ------------------------------------------------------------ A.6 movement
