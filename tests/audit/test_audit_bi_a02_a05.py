@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bi_early import KILL, chances, goto, isolation, man, new_game, notes, outcomes, play, refused, rolls, table
+from playing import all_refused
 
 HIT = "hit: roll damage (A.12)"
 
@@ -167,8 +168,7 @@ def test_an_isolated_man_who_fails_does_nothing_this_turn_and_may_try_next_turn(
     facts = play(game, "move bruno 10 lead=9 dice=5")
     assert isolation(facts) == [4] and not any(type(e).__name__ == "Moved" for e in facts)
     goto(game, "fire-regular", 1)
-    for line in ("fire bruno tariq range=20", "act bruno normal", "aim bruno"):
-        refused(game, line, match="isolation")
+    all_refused(game, "fire bruno tariq range=20", "act bruno normal", "aim bruno", match="isolation")
     goto(game, "fire-regular", 2)
     facts = play(game, "fire bruno tariq range=20 lead=9 dice=4,6,6")
     assert isolation(facts) == [4] and chances(facts) == [4, 4]
@@ -320,8 +320,7 @@ def test_each_unit_moves_or_fires_or_acts_once_a_turn(game):
     goto(game, "fire-veteran", 1)
     refused(game, "fire karim bruno range=20")
     goto(game, "fire-regular", 1)
-    for line in ("fire bruno tariq range=20", "act bruno normal"):
-        refused(game, line)
+    all_refused(game, "fire bruno tariq range=20", "act bruno normal")
     play(game, "fire carlo tariq range=30 dice=9")
     refused(game, "act carlo normal")
     play(game, "act sam normal dice=9")

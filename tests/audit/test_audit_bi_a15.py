@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bi_late import goto, late_table, notes, outcomes, play, refused, unit
+from playing import all_refused
 
 from core import events as ev
 from core.language.reader import reading
@@ -181,8 +182,7 @@ def test_landing_takes_a_turn_and_lets_men_off_and_trained_men_rope_down(game):
     not; BI-R257: specially trained troops fast-rope while it holds still for a turn; men
     without the training do not."""
     goto(game, "move-first")
-    refused(game, "@blue dismount dino", match="in the air")
-    refused(game, "@blue mount capo lynx", match="in the air")
+    all_refused(game, "@blue dismount dino", "@blue mount capo lynx", match="in the air")
     play(game, "@blue hover lynx")
     refused(game, "@blue mount capo lynx", "in the air")  # a rope lets men down, not up
     refused(game, "@blue dismount dino", "rope|fast")  # not trained to rope down
@@ -325,8 +325,7 @@ def test_what_cannot_reach_what(game):
     is the only one given); a Rabble's AA MG (1 − 2) cannot hit at all."""
     strike(game)
     goto(game, "fire-regular", 2)
-    refused(game, "@red aa zaid aircraft", match="cannot hit")
-    refused(game, "@red aa ali aircraft", match="cannot hit")
+    all_refused(game, "@red aa zaid aircraft", "@red aa ali aircraft", match="cannot hit")
     refused(game, "@red aa ali lynx range=81", match="80 cm")
     facts = play(game, "@red aa ali lynx range=80 dice=2")
     assert outcomes(facts) == [("BI-R260", 1, "miss")]

@@ -9,6 +9,7 @@ import re
 
 import pytest
 from audit_bn_early import is_out, new_game, play, refused, rolls, status, table
+from playing import all_refused
 
 from core.views import REFEREE
 
@@ -179,9 +180,7 @@ def test_the_penalty_passes_to_the_new_winner(initiative):
 @pytest.mark.audits("ACT-1")
 def test_only_the_active_players_men_act(tmp_path):
     g = new_game(tmp_path)
-    refused(g, "move irr1 5")
-    refused(g, "fire irr1 vet range=20 dice=1")
-    refused(g, "covering irr1 area=yard range=20")
+    all_refused(g, "move irr1 5", "fire irr1 vet range=20 dice=1", "covering irr1 area=yard range=20")
     g.execute("move vet 5", role=REFEREE)
 
 
@@ -239,8 +238,7 @@ def test_each_side_defends_a_main_two_secondary_and_two_fake_markers(setup):
 @pytest.mark.audits("OBJ-1")
 def test_a_side_names_one_main_and_two_secondary(setup):
     setup.execute("mission 2", role=REFEREE)
-    refused(setup, "@regulars objectives regulars 4 2")
-    refused(setup, "@regulars objectives regulars 4 4 5")
+    all_refused(setup, "@regulars objectives regulars 4 2", "@regulars objectives regulars 4 4 5")
     refused(setup, "@irregulars objectives regulars 4 2 5")
 
 

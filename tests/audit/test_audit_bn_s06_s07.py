@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from audit_bn_early import MEN, allowed, new_game, play, refused, rolls, shot, status, table
 from audit_common import cases
+from playing import all_refused
 
 from core.views import REFEREE
 
@@ -172,8 +173,7 @@ def test_a_man_high_obstacle_takes_a_run_of_5_cm_and_no_fire(g, cm, ok):
 
 @pytest.mark.audits("T-06", "MOV-4")
 def test_a_level_3_obstacle_needs_help_and_is_then_level_2(g):
-    refused(g, "move vet 5 run obstacle=3")
-    refused(g, "move trained 5.5 run obstacle=3 helped")
+    all_refused(g, "move vet 5 run obstacle=3", "move trained 5.5 run obstacle=3 helped")
     g.execute("move vet 5 run obstacle=3 helped", role=REFEREE)
     assert "fired" not in status(g, "vet")
 
@@ -214,8 +214,7 @@ def test_civilians_move_15_cm(irr, cm, ok):
 def test_getting_in_a_vehicle_is_the_whole_action_no_fire_after(g):
     g.execute("embark trained hummer", role=REFEREE)
     assert "in-vehicle" in status(g, "trained")
-    refused(g, "fire trained irr1 range=20 dice=1")
-    refused(g, "covering trained area=yard range=20")
+    all_refused(g, "fire trained irr1 range=20 dice=1", "covering trained area=yard range=20")
 
 
 @pytest.mark.audits("MOV-5", "T-03")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from audit_bn_late import game_fixture, new_game, next_turn, out, play, refused, rolls, status, unit
 from audit_bn_late import to_end as _to_end
+from playing import all_refused
 
 from core.views import REFEREE
 
@@ -70,8 +71,7 @@ def test_no_more_than_three_against_one(tmp_path, monkeypatch):
     """§11.0: "a maximum of three men fighting against one": four are refused, and so are
     two against two ("Large melees must be broken down into smaller ones")."""
     g = _duel(tmp_path, monkeypatch, "R5", "Irr1")
-    refused(g, "@regulars melee a d with=a2,a3,a4 dice=1,1")
-    refused(g, "@regulars melee a d d2 with=a2 dice=1,1")
+    all_refused(g, "@regulars melee a d with=a2,a3,a4 dice=1,1", "@regulars melee a d d2 with=a2 dice=1,1")
 
 
 # ------------------------------------------------------------------------ §11.1
@@ -305,8 +305,7 @@ def test_a_man_who_stormed_has_done_his_fighting(tmp_path, monkeypatch):
     stormed this turn neither fires nor fights hand to hand."""
     g = _house(tmp_path, monkeypatch, attackers=("R2", "R2"), defenders=("Irr3", "Irr3"))
     g.execute("storm r0 against=t0 dice=1,1,1,1,1", role="regulars")
-    refused(g, "@regulars fire r0 t1 range=20 aimed dice=6")
-    refused(g, "@regulars melee r0 t1 dice=6,1")
+    all_refused(g, "@regulars fire r0 t1 range=20 aimed dice=6", "@regulars melee r0 t1 dice=6,1")
 
 
 @pytest.mark.audits("BLD-4")

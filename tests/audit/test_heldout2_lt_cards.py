@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from audit_lt_table import add, game_with, has, immobilised, moved, play, refused, rolled, said, turned
 from linea_di_tiro_support import artillery, inject, stacked
+from playing import all_refused
 
 from core.language.i18n import plain
 from core.ruleset import Refused
@@ -28,8 +29,7 @@ def test_an_ace_of_diamonds_is_a_number_card_for_one_allied_piece(tmp_path):
     """C.2: "cuori o quadri il giocatore alleato attiva 1 pezzo"; an ace is a number card
     (LT-AMB-06): one US piece, and only one; no German piece."""
     g = turned(tmp_path, ["A♦"], "@us activate gis A1")
-    refused(g, "@us activate bazooka A1")
-    refused(g, "@german activate grenadiers A1")
+    all_refused(g, "@us activate bazooka A1", "@german activate grenadiers A1")
 
 
 @pytest.mark.audits("LT-R010")
@@ -46,8 +46,7 @@ def test_a_red_face_card_activates_one_platoon_each_piece_once(tmp_path):
     """C.2: a face card "è possibile attivare un intero plotone": both Shermans of the 1st
     Platoon, each once; the GIs of the 2nd Platoon are not in it."""
     g = turned(tmp_path, ["Q♦"], "@us activate sherman1 A1", "@us activate sherman2 A5")
-    refused(g, "@us activate gis A1")
-    refused(g, "@us activate sherman1 A3")
+    all_refused(g, "@us activate gis A1", "@us activate sherman1 A3")
 
 
 @pytest.mark.audits("LT-R010", "LT-R090", "LT-AMB-07")
@@ -66,8 +65,7 @@ def test_a_joker_activates_no_piece_of_either_side(tmp_path):
     """C.2: "i jolly sono carte speciali, il cui effetto dipende dallo scenario": the demo's
     gives no side a piece to activate."""
     g = turned(tmp_path, ["Joker"])
-    refused(g, "@us activate gis A1")
-    refused(g, "@german activate grenadiers A1")
+    all_refused(g, "@us activate gis A1", "@german activate grenadiers A1")
 
 
 @pytest.mark.audits("LT-R011", "LT-AMB-03")

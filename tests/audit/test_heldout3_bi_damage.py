@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import pytest
 from audit_bi_early import U, chances, goto, new_game, outcomes, play, refused, rolls, table, vehicle
+from playing import tried
 
 from core.dice import NeedDice
-from core.ruleset import Refused
-from core.views import REFEREE
 
 
 def _tank(uid: str, mm: int, weapon: str = "gun-heavy", roles: tuple[str, ...] = ("tank",)):
@@ -56,13 +55,8 @@ def _run(g, line: str):
 
 
 def _try(g, line: str):
-    """The facts of ``line``, taken back; None if it is refused."""
-    try:
-        facts = _run(g, line)
-    except Refused:
-        return None
-    g.execute("undo", role=REFEREE)
-    return facts
+    """The facts of ``line`` as ``_run`` plays it, taken back; None if it is refused."""
+    return tried(g, line, _run)
 
 
 # A.12.2's note: +1 machine gun; +2 grenade launcher, rocket launcher, hand or rifle grenade

@@ -26,6 +26,7 @@ from audit_bi_early import (
     table,
     vehicle,
 )
+from playing import tried
 
 from core.ruleset import Refused
 from core.views import REFEREE
@@ -300,12 +301,8 @@ def _night_game(tmp_path, monkeypatch, night: str, phase: str = "fire-regular", 
 
 
 def _rita(g, line: str) -> list[int | None] | None:
-    try:
-        facts = play(g, f"fire rita tariq {line} dice=10")
-    except Refused:
-        return None
-    g.execute("undo", role=REFEREE)
-    return chances(facts)
+    facts = tried(g, f"fire rita tariq {line} dice=10")
+    return None if facts is None else chances(facts)
 
 
 @pytest.mark.audits("BI-R084", "BI-R081", "BI-R075")

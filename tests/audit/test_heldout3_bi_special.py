@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bi_early import U, chances, goto, new_game, outcomes, play, refused, rolls, vehicle
-
-from core.ruleset import Refused
-from core.views import REFEREE
+from playing import tried
 
 EXTRA = (
     U(id="aam", name="Aam", side="red", cls="regular", weapons=("aa-mg",)),
@@ -44,15 +42,6 @@ def _game(tmp_path, monkeypatch, phase: str = "fire-regular", night: str = "day"
 @pytest.fixture
 def game(tmp_path, monkeypatch):
     return _game(tmp_path, monkeypatch)
-
-
-def _try(g, line: str):
-    try:
-        facts = play(g, line)
-    except Refused:
-        return None
-    g.execute("undo", role=REFEREE)
-    return facts
 
 
 def _words(facts) -> str:
@@ -92,8 +81,8 @@ def test_the_at_rocket_reaches_a_helicopter_at_80_cm_and_no_further(tmp_path, mo
     """A.15.3: "Lanciarazzi anticarro (cm.80 max)" 1 against helicopters, Elite +2: 3 at 80 cm;
     at 80.5 no shot."""
     g = _game(tmp_path, monkeypatch, "fire-elite")
-    assert chances(_try(g, "@red aa aat heli range=80 dice=10"), "BI-R260") == [3]
-    assert _try(g, "@red aa aat heli range=80.5 dice=10") is None
+    assert chances(tried(g, "@red aa aat heli range=80 dice=10"), "BI-R260") == [3]
+    assert tried(g, "@red aa aat heli range=80.5 dice=10") is None
 
 
 @pytest.mark.audits("BI-R260", "BI-R261", "BI-AMB-53")
@@ -109,7 +98,7 @@ def test_a_rabble_heavy_missile_in_the_movement_phase_is_halved_after_its_minus_
 def test_no_aa_weapon_fires_below_its_chance_of_nothing(game):
     """A.15.3: the AA machine gun against aircraft is "NO": no shot, with or without
     aircraft over the table."""
-    assert _try(game, "@red aa aam aircraft dice=10") is None
+    assert tried(game, "@red aa aam aircraft dice=10") is None
 
 
 def _aircraft(tmp_path, monkeypatch):
@@ -245,7 +234,7 @@ def test_an_at_mine_penetrates_as_an_at_rocket(game, target, chance):
 @pytest.mark.audits("BI-R221")
 def test_an_ap_mine_does_nothing_to_a_tank(game):
     """A.16.2: "Le mine antiuomo non hanno effetto su veicoli blindati"."""
-    facts = _try(game, "mine t55 kind=ap zone=short")
+    facts = tried(game, "mine t55 kind=ap zone=short")
     assert facts is None or not rolls(facts)
     assert not game.state.units["t55"].has("damaged")
 
@@ -295,7 +284,7 @@ def test_a_man_who_moved_at_a_normal_pace_does_not_look_for_mines(tmp_path, monk
     g = _game(tmp_path, monkeypatch, "move-first")
     play(g, "move bruno 10 normal", "move carlo 5 cautious")
     goto(g, "fire-regular", 1)
-    assert _try(g, "detect bruno minefield dice=10") is None
+    assert tried(g, "detect bruno minefield dice=10") is None
     assert chances(play(g, "detect carlo minefield dice=10"), "BI-R224") == [4]
 
 
@@ -303,8 +292,8 @@ def test_a_man_who_moved_at_a_normal_pace_does_not_look_for_mines(tmp_path, monk
 def test_rubber_bullets_hit_as_a_carbine_to_its_last_band(game):
     """A.16.4: "l'arma si considera come una carabina per colpire": short to 10 cm (5), long to
     60 (3); at 60.5 no shot."""
-    assert [chances(_try(game, f"fire gomma nabil range={r} dice=10")) for r in (10, 60)] == [[5], [3]]
-    assert _try(game, "fire gomma nabil range=60.5 dice=10") is None
+    assert [chances(tried(game, f"fire gomma nabil range={r} dice=10")) for r in (10, 60)] == [[5], [3]]
+    assert tried(game, "fire gomma nabil range=60.5 dice=10") is None
 
 
 @pytest.mark.audits("BI-R230", "BI-R111")
@@ -379,8 +368,8 @@ def test_a_man_aboard_a_vehicle_that_moved_does_not_look_for_mines(tmp_path, mon
     goto(g, "move-first", 2)
     play(g, "move camion 40 road")
     goto(g, "fire-regular", 2)
-    assert _try(g, "detect bruno minefield dice=1") is None
-    assert _try(g, "detect pax minefield dice=1") is None
+    assert tried(g, "detect bruno minefield dice=1") is None
+    assert tried(g, "detect pax minefield dice=1") is None
     assert chances(play(g, "detect carlo minefield dice=10"), "BI-R224") == [4]
 
 
@@ -390,7 +379,7 @@ def test_no_mine_goes_off_under_a_helicopter_in_the_air(game, unit):
     """A.16.2: mines strike infantry and vehicles "che attraversino la fascia minata": the
     helicopter in flight, and the man it carries, cross no minefield."""
     for kind in ("ap", "at"):
-        assert _try(game, f"mine {unit} kind={kind} zone=short dice=1,10") is None
+        assert tried(game, f"mine {unit} kind={kind} zone=short dice=1,10") is None
     assert game.state.units[unit].in_play and not game.state.units[unit].has("damaged")
 
 
@@ -413,7 +402,7 @@ def test_nothing_but_anti_aircraft_fire_reaches_a_helicopter_in_the_air(game, li
     table, and the men it carries are hit only through its table's 9-10 (BI-R263): no burst
     on the ground, no strafing pass, no hit by hand, no flash-bang or tear gas reaches the
     helicopter or Pax inside it."""
-    assert _try(game, line) is None
+    assert tried(game, line) is None
     for uid in ("heli", "pax", "pax2"):
         u = game.state.units[uid]
         assert u.in_play and not u.has("shocked") and not u.has("gassed") and not u.has("damaged")
@@ -436,7 +425,7 @@ def test_the_man_inside_an_armoured_carrier_is_reached_only_through_it(game, lin
     resolved by penetration; the men inside armour share its fate (ruling BI-OCCUPANTS: they
     "cannot be fired at themselves").  A burst, a strafing pass, a hit, a flash-bang ("tutti i
     fanti entro cm.5") or tear gas does not reach Inside, aboard the BMP, himself."""
-    assert _try(game, line) is None
+    assert tried(game, line) is None
     inside = game.state.units["inside"]
     assert inside.in_play and not inside.has("shocked") and not inside.has("gassed")
 
@@ -445,7 +434,7 @@ def test_the_man_inside_an_armoured_carrier_is_reached_only_through_it(game, lin
 def test_the_man_inside_an_armoured_carrier_is_not_fired_at(game):
     """Ruling BI-OCCUPANTS: the men inside armour "cannot be fired at themselves": Bruno's
     fire at Inside, aboard the BMP, is refused; he fires at the BMP."""
-    assert _try(game, "fire bruno inside range=20 dice=1,10") is None
+    assert tried(game, "fire bruno inside range=20 dice=1,10") is None
 
 
 @pytest.mark.audits("BI-R260", "BI-R261")
@@ -455,7 +444,7 @@ def test_only_the_cannon_and_the_missiles_reach_an_aircraft(tmp_path, monkeypatc
     g = _aircraft(tmp_path, monkeypatch)
     goto(g, "move-first", 2)
     for gunner in ("aam", "aat"):
-        assert _try(g, f"@red aa {gunner} aircraft range=50 dice=10") is None
+        assert tried(g, f"@red aa {gunner} aircraft range=50 dice=10") is None
     assert chances(play(g, "@red aa aac aircraft dice=10"), "BI-R260") == [1]
 
 
@@ -516,7 +505,7 @@ def test_a_stabilised_tank_fires_after_less_than_half_its_move_at_minus_one(tmp_
     goto(g, "move-first", 1)
     play(g, f"move leo {cm} off-road")
     goto(g, "fire-regular", 1)
-    assert (chances(f) if (f := _try(g, line)) is not None else None) == want
+    assert (chances(f) if (f := tried(g, line)) is not None else None) == want
 
 
 @pytest.mark.audits("BI-R264")

@@ -21,6 +21,7 @@ from audit_ln_table import (
     tied,
     to_phase,
 )
+from playing import all_refused
 
 from core.ruleset import Refused
 
@@ -140,8 +141,7 @@ def test_two_locked_in_a_tie_do_not_run_off_either(ln):
     """Tied, Jones cannot run away in the next move either: leaving is by the last roll."""
     tied(ln)
     to_phase(ln, 2, "move-first")
-    refused(ln, "@paras move plain 12 run dice=1")
-    refused(ln, "@paras move plain 3 crawl")
+    all_refused(ln, "@paras move plain 12 run dice=1", "@paras move plain 3 crawl")
 
 
 @pytest.mark.audits("LN-R052", "LN-AMB-13")
@@ -178,8 +178,7 @@ def test_a_tied_pair_can_be_shot_at_in_the_fire(ln):
 def test_a_tank_is_no_figure_in_melee(ln):
     """ "Quando due figure nemiche sono a contatto": a tank is a model, not a figure."""
     to_phase(ln, 1, "melee")
-    refused(ln, "@paras melee jones panzer dice=6,1")
-    refused(ln, "@garrison melee panzer jones dice=6,1")
+    all_refused(ln, "@paras melee jones panzer dice=6,1", "@garrison melee panzer jones dice=6,1")
 
 
 @pytest.mark.audits("LN-R010", "LN-R011", "LN-R012")

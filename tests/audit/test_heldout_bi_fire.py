@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bi_early import KILL, chances, goto, isolation, man, new_game, outcomes, play, refused, rolls, table, vehicle
+from playing import all_refused
 
 HIT = "hit: roll damage (A.12)"
 
@@ -131,8 +132,7 @@ def test_a_hidden_man_shocked_by_covering_fire_at_his_feature_does_not_fire(game
     goto(game, "fire-regular", 1)
     facts = play(game, "screened sam tariq range=20 dice=2,3,9")
     assert chances(facts) == [2, 2] and outcomes(facts, "A.12.1") == ["shocked"]
-    refused(game, "@red fire tariq bruno range=20")
-    refused(game, "screened sam tariq range=20")
+    all_refused(game, "@red fire tariq bruno range=20", "screened sam tariq range=20")
 
 
 @pytest.mark.audits("BI-R053", "BI-R054", "BI-R050")
@@ -151,8 +151,7 @@ def test_an_mg_not_emplaced_makes_neither_covering_nor_opportunity_fire(game):
     """Note (6) (BI-WN6): an MG not on a vehicle cannot fire until emplaced; covering fire
     (at a feature, BI-R053, or at a visible man) and opportunity fire are fire."""
     goto(game, "cover", 1)
-    for line in ('@blue screen dario feature="the wood"', "@blue fire dario tariq range=30"):
-        refused(game, line)
+    all_refused(game, '@blue screen dario feature="the wood"', "@blue fire dario tariq range=30")
     goto(game, "move-second", 1)
     play(game, "@red move tariq 5")
     refused(game, "@blue fire dario tariq range=30")
@@ -324,8 +323,7 @@ def test_a_seriously_wounded_man_neither_fires_nor_acts(game):
     """A.12.1: seriously wounded, he can no longer move, fight or act."""
     play(game, "mark bruno seriously-wounded")
     goto(game, "fire-regular", 1)
-    for line in ("fire bruno tariq range=20", "act bruno very-easy", "aim bruno", "dress bruno carlo"):
-        refused(game, line)
+    all_refused(game, "fire bruno tariq range=20", "act bruno very-easy", "aim bruno", "dress bruno carlo")
 
 
 # ------------------------------------------------------------ A.6 movement
@@ -358,8 +356,7 @@ def test_a_shocked_man_only_moves_away_and_stands_up_to_do_it(game):
     away stands him up (-25%): 12 cm of his 16."""
     play(game, "mark bruno shocked", "mark bruno prone")
     goto(game, "move-first", 1)
-    refused(game, "move bruno 5")
-    refused(game, "move bruno 12.5 away")
+    all_refused(game, "move bruno 5", "move bruno 12.5 away")
     play(game, "move bruno 12 away")
 
 

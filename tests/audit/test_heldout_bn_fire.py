@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bn_early import MEN, is_out, new_game, play, refused, rolls, shot, status, table, to_hit
+from playing import all_refused
 
 from core.views import REFEREE
 
@@ -278,8 +279,7 @@ def test_changing_a_magazine_is_the_whole_turn(tmp_path):
     g = new_game(tmp_path / "b", options=("ammo",))
     play(g, "fire smg irr1 range=20 dice=3,3,1", "next", "next", "next dice=6,6,1,1", "reload smg")
     assert "empty-mag" not in status(g, "smg")
-    refused(g, "move smg 5 cautious")
-    refused(g, "fire smg irr2 range=20 dice=1,2,3")
+    all_refused(g, "move smg 5 cautious", "fire smg irr2 range=20 dice=1,2,3")
 
 
 # ------------------------------------------------------------------ more meetings of two rules
@@ -334,8 +334,7 @@ def test_a_reacting_smg_that_empties_its_magazine_waits_for_its_own_turn(tmp_pat
     play(g, "move vet 10 shoot", "react-fire ismg vet range=20 dice=3,3,1")
     assert "empty-mag" in status(g, "ismg")
     g.execute("move trained 10 shoot", role=REFEREE)
-    refused(g, "react-fire ismg trained range=20 dice=1,2,3")
-    refused(g, "reload ismg")
+    all_refused(g, "react-fire ismg trained range=20 dice=1,2,3", "reload ismg")
 
 
 @pytest.mark.audits("FIRE-15", "OPP-2", "T-16")

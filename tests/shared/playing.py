@@ -5,6 +5,9 @@ A test module imports it with ``tests/shared`` on ``sys.path`` (see ``hostile.py
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 
 from core import events as ev
@@ -21,6 +24,23 @@ def play(g: Game, *lines: str) -> list[ev.Event]:
             role, _, line = line[1:].partition(" ")
         out = g.execute(line, role=role)
     return list(out.events[1:]) if out else []
+
+
+def opened(path: Path, ruleset: str, *lines: str, **options) -> Game:
+    """A new game of ``ruleset`` (``options`` as ``Game.new`` takes them), then ``lines`` played."""
+    game = Game.new(path, ruleset, **options)
+    play(game, *lines)
+    return game
+
+
+def tried(g: Game, line: str, run: Callable[[Game, str], list[ev.Event]] = play) -> list[ev.Event] | None:
+    """The facts of ``line`` (as ``run`` plays it), taken back; None if it is refused."""
+    try:
+        facts = run(g, line)
+    except Refused:
+        return None
+    g.execute("undo", role="referee")
+    return facts
 
 
 def refusal(call, *args, **kwargs) -> str:
@@ -40,3 +60,9 @@ def refused(g: Game, line: str, match: str | None = None) -> str:
     with pytest.raises(Refused, match=match) as no:
         play(g, line)
     return str(no.value)
+
+
+def all_refused(g: Game, *lines: str, match: str | None = None) -> None:
+    """Each of ``lines`` refused, as ``refused`` says it must be: none is played."""
+    for line in lines:
+        refused(g, line, match)

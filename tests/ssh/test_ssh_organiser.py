@@ -22,40 +22,25 @@ from ssh_club import (
     listening_port,
     make_keys,
     read_until,
-    seat_workers,
     seats_toml,
     wait_until,
 )
+from web_club import web_table
 
 from tui.ssh.main import serve_main
 from tui.ssh.seatsfile import SeatsError, SeatsFile, table_roles
-from tui.ssh.server import FireteamServer, Table
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 
 
 @pytest.fixture(params=["one process", "seat worker"])
-async def seats_club(request, tmp_path: Path, caplog, standby_spared) -> AsyncIterator[Club]:
-    """The test table, its seats read from a file that the test edits."""
-    caplog.set_level(logging.INFO, logger="fireteam.serve")
-    keys = make_keys(SEATS)
-    game = demo_game(tmp_path / "table.ft")
-    if request.param == "seat worker":
-        server = seat_workers(tmp_path, [Table("table", game)], keys, SEATS, workers=1)
-        log_file = tmp_path / "serve.log"
-    else:
-        (tmp_path / "seats.toml").write_text(seats_toml(keys, SEATS))
-        seats = SeatsFile(tmp_path / "seats.toml", logging.getLogger("fireteam.serve"))
-        server = FireteamServer([Table("table", game)], seats, asyncssh.generate_private_key("ssh-ed25519"))
-        server.seats_poll = 0.1
-        log_file = None
-    port = await server.start("127.0.0.1", 0)
-    club = Club(server, port, keys, game, [], caplog, log_file)
-    try:
-        yield club
-    finally:
-        await club.close()
-        game.close()
+async def seats_club(request, tmp_path: Path, caplog) -> AsyncIterator[Club]:
+    """The test table, its seats read from a file that the test edits (``web_table``'s table: its
+    door for browsers stays unused)."""
+    async with web_table(tmp_path, caplog, workers=int(request.param == "seat worker")) as web:
+        if request.param == "one process":
+            web.club.server.seats_poll = 0.1
+        yield web.club
 
 
 def _rewrite(path: Path, keys, seats: dict[str, str]) -> None:

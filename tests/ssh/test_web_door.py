@@ -118,6 +118,11 @@ async def seat(web: WebClub, token: str, size=(100, 40)) -> Browser:
     return Browser(http, ws, size)
 
 
+async def invited(web: WebClub, side: str) -> Browser:
+    """A browser seated by a new invitation for ``side``."""
+    return await seat(web, web.invitations.create(side)[0])
+
+
 async def test_a_link_gives_an_httponly_strict_cookie_and_the_page_moves_on_without_the_token(web):
     token, inv = web.invitations.create("reg")
     async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
@@ -200,8 +205,7 @@ async def test_the_websocket_wants_the_cookie_and_this_servers_origin(web):
 
 
 async def test_a_browser_seat_sees_its_view_and_its_command_lands_in_the_save_and_on_an_ssh_seat(web):
-    token, _ = web.invitations.create("reg")
-    async with await seat(web, token) as browser:
+    async with await invited(web, "reg") as browser:
         await browser.wait_for("reg (Bersaglieri)", "as Bersaglieri")
         rita = await web.club.seated("rita", "rita (referee)")
         await browser.command("note typed in a browser")
@@ -215,8 +219,7 @@ async def test_a_browser_seat_sees_its_view_and_its_command_lands_in_the_save_an
 async def test_a_paste_holding_a_nul_is_refused_whole_at_a_browser_seat_as_at_an_ssh_seat(web):
     """Issue 28: xterm.js sends a paste as it is, bracketed; a control character in it, a NUL
     too (Textual's parser took it out: "ros\\0si" went in as "rossi"), refuses it whole."""
-    token, _ = web.invitations.create("reg")
-    async with await seat(web, token) as browser:
+    async with await invited(web, "reg") as browser:
         await browser.wait_for("reg (Bersaglieri)")
         await browser.type("\x1b[200~note ros\x00si\x1b[201~\r")
         await browser.wait_for("✗ the paste holds the control character \\x00 (character 9): nothing was put in")
@@ -261,8 +264,7 @@ async def test_revoking_ends_the_open_seat_and_the_cookie_opens_nothing_after(we
 
 async def test_a_seat_taken_out_of_the_seats_file_ends_its_browser(web, tmp_path):
     web.club.server.seats_poll = 0.05
-    token, _ = web.invitations.create("irr")
-    browser = await seat(web, token)
+    browser = await invited(web, "irr")
     await browser.wait_for("irr (Somali militia)")
     seats = tmp_path / "seats.toml"
     seats.write_text(seats.read_text().replace('name = "irr"', 'name = "irr2"'))
@@ -380,8 +382,7 @@ async def test_only_get_is_answered(web):
 async def test_a_message_over_the_limit_closes_the_websocket_and_frees_the_seat(tmp_path, caplog):
     limits = Limits(web_message_bytes=4096)
     async with web_table(tmp_path, caplog, limits=limits) as web:
-        token, _ = web.invitations.create("reg")
-        browser = await seat(web, token)
+        browser = await invited(web, "reg")
         await browser.wait_for("reg (Bersaglieri)")
         await browser.ws.send_str(json.dumps(["stdin", "x" * 5000]))
         assert await asyncio.wait_for(browser.closed, WAIT_S) == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
@@ -392,22 +393,20 @@ async def test_a_message_over_the_limit_closes_the_websocket_and_frees_the_seat(
 
 async def test_a_flood_of_messages_is_cut_to_the_rate_and_the_seat_told(tmp_path, caplog):
     limits = Limits(web_message_rate=20.0, web_message_burst=40)
-    async with web_table(tmp_path, caplog, limits=limits) as web:
-        token, _ = web.invitations.create("reg")
-        async with await seat(web, token) as browser:
-            await browser.wait_for("reg (Bersaglieri)")
-            for _ in range(400):
-                await browser.ws.send_str(json.dumps(["resize", {"width": 100, "height": 40}]))
-            await browser.wait_for("Too much input")
-            assert "more than 20 messages a second from the browser" in web.log()
-            # Garbage is ignored, not fatal: a deep nest, wrong kinds, binary.
-            await browser.ws.send_str("[" * 3000 + "]" * 3000)
-            await browser.ws.send_str('["resize", {"width": 3, "height": 4, "x": ' + "[" * 3000 + "]" * 3000 + "}]")
-            await browser.ws.send_str('{"stdin": 1}')
-            await browser.ws.send_bytes(b"\x00\xff" * 100)
-            await asyncio.sleep(1.5)  # the bucket refills (not a wait for the server: it answers nothing)
-            await browser.command("note still here")
-            await browser.wait_for("still here")
+    async with web_table(tmp_path, caplog, limits=limits) as web, await invited(web, "reg") as browser:
+        await browser.wait_for("reg (Bersaglieri)")
+        for _ in range(400):
+            await browser.ws.send_str(json.dumps(["resize", {"width": 100, "height": 40}]))
+        await browser.wait_for("Too much input")
+        assert "more than 20 messages a second from the browser" in web.log()
+        # Garbage is ignored, not fatal: a deep nest, wrong kinds, binary.
+        await browser.ws.send_str("[" * 3000 + "]" * 3000)
+        await browser.ws.send_str('["resize", {"width": 3, "height": 4, "x": ' + "[" * 3000 + "]" * 3000 + "}]")
+        await browser.ws.send_str('{"stdin": 1}')
+        await browser.ws.send_bytes(b"\x00\xff" * 100)
+        await asyncio.sleep(1.5)  # the bucket refills (not a wait for the server: it answers nothing)
+        await browser.command("note still here")
+        await browser.wait_for("still here")
 
 
 async def test_a_connection_that_sends_no_request_in_time_is_closed(tmp_path, caplog):
@@ -587,8 +586,7 @@ async def test_a_browser_seats_contribution_goes_into_its_commands_sealed_dice(t
     one that is not 16 bytes of lowercase hex is ignored, and the table draws its own."""
     async with web_table(tmp_path, caplog, workers=workers) as web:
         web.game.execute("dice-key", role=REFEREE)  # the demo game's dice were seeded: sealed from here on
-        token, _ = web.invitations.create("rita")
-        browser = await seat(web, token)
+        browser = await invited(web, "rita")
         mine = "0123456789abcdef" * 2
         try:
             await browser.wait_for("rita (referee)")
@@ -612,8 +610,7 @@ async def test_a_browser_seats_share_names_the_key_it_was_told_and_no_later_key_
     (``"HEX SEAL"``): a key sealed after the page drew them cannot roll them (issue #60)."""
     async with web_table(tmp_path, caplog) as web:
         web.game.execute("dice-key", role=REFEREE)
-        token, _ = web.invitations.create("rita")
-        browser = await seat(web, token)
+        browser = await invited(web, "rita")
         seen = web.game.dice_seal()
         mine, later = "0123456789abcdef" * 2, "fedcba9876543210" * 2
         try:
@@ -704,29 +701,28 @@ def _quits(message: str | bytes) -> bool:
 async def test_hostile_browser_messages_leave_the_seat_up_and_log_no_error(tmp_path, caplog):
     """Issue 28, the browser's messages fuzzed: whatever a browser sends on its websocket, the
     seat stays and goes on drawing the game, and nothing is logged as an error."""
-    async with web_table(tmp_path, caplog, limits=Limits(web_message_rate=10_000.0, web_message_burst=10_000)) as web:
-        token, _ = web.invitations.create("reg")
-        async with await seat(web, token) as browser:
-            await browser.wait_for("reg (Bersaglieri)")
-            for message in _messages():
-                if isinstance(message, bytes):
-                    await browser.ws.send_bytes(message)
-                else:
-                    await browser.ws.send_str(message)
-            await browser.ws.send_str(json.dumps(["resize", {"width": 100, "height": 40}]))
-            rita = await web.club.seated("rita", "rita (referee)")
-            rita.command('note "fuzzed and still here"')
-            # Its app lives and takes in what the table does (under whatever screen the keys opened).
-            from tui.panes.log import LogView
-            from tui.screens.game import GameScreen
+    limits = Limits(web_message_rate=10_000.0, web_message_burst=10_000)
+    async with web_table(tmp_path, caplog, limits=limits) as web, await invited(web, "reg") as browser:
+        await browser.wait_for("reg (Bersaglieri)")
+        for message in _messages():
+            if isinstance(message, bytes):
+                await browser.ws.send_bytes(message)
+            else:
+                await browser.ws.send_str(message)
+        await browser.ws.send_str(json.dumps(["resize", {"width": 100, "height": 40}]))
+        rita = await web.club.seated("rita", "rita (referee)")
+        rita.command('note "fuzzed and still here"')
+        # Its app lives and takes in what the table does (under whatever screen the keys opened).
+        from tui.panes.log import LogView
+        from tui.screens.game import GameScreen
 
-            session = next(s for s in web.club.server.sessions if s.seat.name == "reg")
-            game_screen = next(s for s in session.app.screen_stack if isinstance(s, GameScreen))
-            log = game_screen.query_one(LogView)
-            await wait_until(lambda: "fuzzed and still here" in log.line_at(log.rows - 1).text)
-            assert not browser.closed.done()
-            assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "an error was logged"
-            assert "Traceback" not in web.log()
+        session = next(s for s in web.club.server.sessions if s.seat.name == "reg")
+        game_screen = next(s for s in session.app.screen_stack if isinstance(s, GameScreen))
+        log = game_screen.query_one(LogView)
+        await wait_until(lambda: "fuzzed and still here" in log.line_at(log.rows - 1).text)
+        assert not browser.closed.done()
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "an error was logged"
+        assert "Traceback" not in web.log()
 
 
 async def test_a_flooding_browser_seat_is_cut_off_while_another_seats_command_goes_through(web):
@@ -734,8 +730,8 @@ async def test_a_flooding_browser_seat_is_cut_off_while_another_seats_command_go
     other seats of its process from ~20 ms to 185 ms.  Far past the rate it is disconnected, saying
     why in the log, as an SSH client flooding window changes is; the other seat's command meanwhile
     reaches the game (how long it took is printed: the goal is 200 ms, measured, not asserted)."""
-    flooder = await seat(web, web.invitations.create("reg")[0])
-    other = await seat(web, web.invitations.create("irr")[0])
+    flooder = await invited(web, "reg")
+    other = await invited(web, "irr")
     arrived: list[float] = []
     web.game.subscribe(lambda outcome: arrived.append(time.monotonic()), role=REFEREE)
     try:
@@ -866,8 +862,7 @@ async def test_a_browser_seat_ended_by_the_host_is_told_why_in_one_word(web, tmp
 
 
 async def test_a_player_leaving_is_told_he_left(web):
-    token, _ = web.invitations.create("irr")
-    browser = await seat(web, token)
+    browser = await invited(web, "irr")
     await browser.wait_for("irr (Somali militia)")
     await browser.type("\x11")  # Ctrl+Q
     assert await asyncio.wait_for(browser.reason, WAIT_S) == "left"
@@ -1028,22 +1023,20 @@ async def test_a_change_a_side_cannot_see_sends_its_browser_nothing(tmp_path, ca
     repaint alone would tell them something happened; it sent 4.6 KB).  The browser's key typed
     after them is echoed with nothing besides: the seat hears of a change before the referee's
     screen shows it, so whatever it would send comes before that echo, or with it."""
-    async with web_table(tmp_path, caplog, workers=workers) as web:
-        token, _ = web.invitations.create("reg")
-        async with await seat(web, token) as browser:
-            rita = await web.club.connect("rita")
-            await asyncio.gather(rita.wait_for("type a command"), browser.wait_for("type a command"))
-            await _keyed_at(browser)  # (its first frames are out)
-            typed = await _keyed_at(browser)
-            start = len(browser.raw)
-            for line, said in (
-                ("mark dahir pinned", "Dahir Omar now pinned"),
-                ("undo", "rita undid command #"),
-                ("redo", "rita redid command #"),
-            ):
-                rita.type("\x15" + line + "\r")
-                await rita.wait_for(said)
-            await _keyed_at(browser)
-            sent = "".join(browser.raw[start:])
-            assert drawn(sent) == drawn(typed), sent
-            assert "Dahir" not in browser.text()
+    async with web_table(tmp_path, caplog, workers=workers) as web, await invited(web, "reg") as browser:
+        rita = await web.club.connect("rita")
+        await asyncio.gather(rita.wait_for("type a command"), browser.wait_for("type a command"))
+        await _keyed_at(browser)  # (its first frames are out)
+        typed = await _keyed_at(browser)
+        start = len(browser.raw)
+        for line, said in (
+            ("mark dahir pinned", "Dahir Omar now pinned"),
+            ("undo", "rita undid command #"),
+            ("redo", "rita redid command #"),
+        ):
+            rita.type("\x15" + line + "\r")
+            await rita.wait_for(said)
+        await _keyed_at(browser)
+        sent = "".join(browser.raw[start:])
+        assert drawn(sent) == drawn(typed), sent
+        assert "Dahir" not in browser.text()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from playing import opened
 from rich.console import Console
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual import events
@@ -191,8 +192,7 @@ async def test_forms_build_a_command_line(game):
 async def test_a_forms_side_picker_offers_only_the_sides_the_command_takes_now(tmp_path):
     """Ludonet's victory (#48): before the game begins no side may be named the winner,
     after the first turn begins both may, with draw beside them, as Tab offers them."""
-    game = Game.new(tmp_path / "ln.ft", "ludonet", seed=3, clock=lambda: 1_700_000_000_000)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(tmp_path / "ln.ft", "ludonet", "scenario demo", seed=3, clock=lambda: 1_700_000_000_000)
     victory = next(s for s in game.commands if s.name == "victory")
     async with piloted(game) as (app, pilot):
 

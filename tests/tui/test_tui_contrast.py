@@ -36,6 +36,13 @@ OPENING = ("next", "next", "shoot cole ivan 40", "mark diaz wounded", "dp blue 5
 LINES = set("─│╭╮╰╯├└┤┬┴┼▏▕━┃┏┓┗┛▁▔▎▌▐▀▄█▇▆▅▃▂╍┅ ")
 
 
+@pytest.fixture(autouse=True)
+def english():
+    """Every screen measured as an English reader sees it."""
+    with reading("en"):
+        yield
+
+
 def low_contrast(app: FireteamApp, least: float) -> list[str]:
     """Each run of characters drawn at less than ``least`` to 1 on its background, with its ratio."""
     found = []
@@ -78,71 +85,65 @@ def app_of(tmp_path: Path, *, no_color: bool = False, role: str = "referee", end
 @pytest.mark.parametrize("size", [(100, 30), (80, 24)])
 async def test_under_no_color_every_word_reads_at_aa(tmp_path, role, size):
     app = app_of(tmp_path, no_color=True, role=role)
-    with reading("en"):
-        async with app.run_test(size=size) as pilot:
-            await settled(pilot)
-            assert app.no_color
-            assert low_contrast(app, AA) == []
-            await press(pilot, "f1")  # the help screen
-            assert low_contrast(app, AA) == []
+    async with app.run_test(size=size) as pilot:
+        await settled(pilot)
+        assert app.no_color
+        assert low_contrast(app, AA) == []
+        await press(pilot, "f1")  # the help screen
+        assert low_contrast(app, AA) == []
 
 
 @pytest.mark.parametrize("no_color", [True, False], ids=["no-color", "high-contrast"])
 async def test_game_over_reads_under_no_color_and_in_high_contrast(tmp_path, no_color):
     # The issue's own example: under NO_COLOR "Game over" was grey 237 on 233 (1.1 to 1).
     app = app_of(tmp_path, no_color=no_color, ended=True)
-    with reading("en"):
-        async with app.run_test(size=(100, 30)) as pilot:
-            await measured(pilot, no_color)
-            screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-            assert "Game over: Somali militia win" in screen
-            assert low_contrast(app, AA if no_color else AAA) == []
+    async with app.run_test(size=(100, 30)) as pilot:
+        await measured(pilot, no_color)
+        screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "Game over: Somali militia win" in screen
+        assert low_contrast(app, AA if no_color else AAA) == []
 
 
 async def test_under_no_color_an_outcome_is_marked_as_well_as_coloured(tmp_path):
     app = app_of(tmp_path, no_color=True)
-    with reading("en"):
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settled(pilot)
-            screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-            # The free roll's 3 missed its 4+: a cross before its outcome, in the log and the dice pane.
-            log, dice = screen.split("Action log")[1].split("Last roll")
-            assert "  ✗ 0 successes · free roll: 1d6 needing 4+: 3" in log
-            assert " ✗ 0 successes · free roll 1d6" in dice
-            assert "1 hit · Sgt Cole's fire" in log  # hits counted: no single success, no sign
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled(pilot)
+        screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        # The free roll's 3 missed its 4+: a cross before its outcome, in the log and the dice pane.
+        log, dice = screen.split("Action log")[1].split("Last roll")
+        assert "  ✗ 0 successes · free roll: 1d6 needing 4+: 3" in log
+        assert " ✗ 0 successes · free roll 1d6" in dice
+        assert "1 hit · Sgt Cole's fire" in log  # hits counted: no single success, no sign
     (tmp_path / "colour").mkdir()
     coloured = app_of(tmp_path / "colour")
-    with reading("en"):
-        async with coloured.run_test(size=(100, 30)) as pilot:
-            await settled(pilot)
-            screen = "\n".join(strip.text for strip in coloured.screen._compositor.render_strips())
-            assert "0 successes · free roll" in screen and "✗" not in screen
+    async with coloured.run_test(size=(100, 30)) as pilot:
+        await settled(pilot)
+        screen = "\n".join(strip.text for strip in coloured.screen._compositor.render_strips())
+        assert "0 successes · free roll" in screen and "✗" not in screen
 
 
 @pytest.mark.parametrize("role", ["referee", "blue"])
 async def test_the_high_contrast_theme_reads_at_aaa(tmp_path, role):
     app = app_of(tmp_path, role=role)
-    with reading("en"):
-        async with app.run_test(size=(100, 30)) as pilot:
-            app.theme = HIGH_CONTRAST.name
-            await settled(pilot)
-            assert low_contrast(app, AAA) == []
-            await press(pilot, "f1")
-            assert low_contrast(app, AAA) == []
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.theme = HIGH_CONTRAST.name
+        await settled(pilot)
+        assert low_contrast(app, AAA) == []
+        await press(pilot, "f1")
+        assert low_contrast(app, AAA) == []
 
 
 async def test_the_high_contrast_theme_is_offered_and_remembered(tmp_path):
     store = UserStore(tmp_path / "config", tmp_path / "data")
     store.save_settings(Settings(theme=HIGH_CONTRAST.name))
     app = FireteamApp(patrol_game(tmp_path / "game.ft", commands=OPENING), role=REFEREE, store=store)
-    with reading("en"):
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settled(pilot)
-            assert HIGH_CONTRAST.name in app.available_themes
-            assert app.theme == HIGH_CONTRAST.name  # as the settings said
-            app.theme = "textual-dark"
-            await settled(pilot)
-            await app.workers.wait_for_complete()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled(pilot)
+        assert HIGH_CONTRAST.name in app.available_themes
+        assert app.theme == HIGH_CONTRAST.name  # as the settings said
+        app.theme = "textual-dark"
+        await settled(pilot)
+        await app.workers.wait_for_complete()
     assert store.load_settings().theme == "textual-dark"
 
 
@@ -167,12 +168,11 @@ SCREENS = [
 @pytest.mark.parametrize(("name", "step"), SCREENS, ids=[s[0] for s in SCREENS])
 async def test_every_screen_reads_under_no_color_and_in_high_contrast(tmp_path, no_color, name, step):
     app = app_of(tmp_path, no_color=no_color)
-    with reading("en"):
-        async with app.run_test(size=(100, 30)) as pilot:
-            await measured(pilot, no_color)
-            await step(pilot)
-            await settled(pilot)
-            assert low_contrast(app, AA if no_color else AAA) == [], name
+    async with app.run_test(size=(100, 30)) as pilot:
+        await measured(pilot, no_color)
+        await step(pilot)
+        await settled(pilot)
+        assert low_contrast(app, AA if no_color else AAA) == [], name
 
 
 @pytest.mark.parametrize("no_color", [True, False], ids=["no-color", "high-contrast"])
@@ -185,12 +185,11 @@ async def test_the_replay_reads_under_no_color_and_in_high_contrast(tmp_path, no
         app = FireteamApp(game, role=REFEREE, replay=True)
     finally:
         os.environ.pop("NO_COLOR", None)
-    with reading("en"):
-        async with app.run_test(size=(100, 30)) as pilot:
-            await measured(pilot, no_color)
-            await _replay(pilot)
-            await settled(pilot)
-            assert low_contrast(app, AA if no_color else AAA) == []
+    async with app.run_test(size=(100, 30)) as pilot:
+        await measured(pilot, no_color)
+        await _replay(pilot)
+        await settled(pilot)
+        assert low_contrast(app, AA if no_color else AAA) == []
 
 
 @pytest.mark.parametrize("no_color", [True, False], ids=["no-color", "high-contrast"])
@@ -204,10 +203,9 @@ async def test_the_start_screen_reads_under_no_color_and_in_high_contrast(tmp_pa
         monkeypatch.setenv("NO_COLOR", "1")
     app = FireteamApp(None, role=REFEREE, store=store, start=True)
     monkeypatch.delenv("NO_COLOR", raising=False)
-    with reading("en"):
-        async with app.run_test(size=(100, 30)) as pilot:
-            await measured(pilot, no_color)
-            await settled(pilot)
-            screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-            assert "patrol.ft" in screen and "corrupt" in screen
-            assert low_contrast(app, AA if no_color else AAA) == []
+    async with app.run_test(size=(100, 30)) as pilot:
+        await measured(pilot, no_color)
+        await settled(pilot)
+        screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "patrol.ft" in screen and "corrupt" in screen
+        assert low_contrast(app, AA if no_color else AAA) == []

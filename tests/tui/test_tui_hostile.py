@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from playing import opened
 from terminal_child import DEMO, ENTRY, child_fixture, commands, until_command  # noqa: F401  (a fixture)
 from textual import events
 from waiting import hint, piloted, press, settled
@@ -28,8 +29,6 @@ from tui.screens.help import HelpScreen
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 import hostile  # noqa: E402  (test folders are not packages)
-
-from core.views import REFEREE
 
 pytestmark = pytest.mark.long
 
@@ -75,8 +74,7 @@ class Seat:
 
 
 def demo(path: Path, ruleset: str) -> Game:
-    game = Game.new(path, ruleset, seed=3)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(path, ruleset, "scenario demo", seed=3)
     return game
 
 

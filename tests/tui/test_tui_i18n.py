@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from playing import opened
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual.command import CommandInput
 from waiting import IN_CHILD, piloted, press, screen_of, settled, until
@@ -359,12 +360,10 @@ def test_a_seat_names_its_side_as_the_roster_does_in_italian(tmp_path):
     """Found at a served table (#61): an Italian phone's title read "come Village militia", its
     command line "fon (Village militia)" and a held roll "dato da Folgore patrol", while its
     roster said Milizia del villaggio and Pattuglia della Folgore."""
-    from core.game import Game
     from core.language.reader import reading
     from tui.i18n import role_words
 
-    g = Game.new(tmp_path / "g.ft", "bassa-intensita", seed=1)
-    g.execute("scenario demo", role=REFEREE)
+    g = opened(tmp_path / "g.ft", "bassa-intensita", "scenario demo", seed=1)
     with reading("it"):
         assert (role_words("militia", g.state), role_words("folgore", g.state)) == (
             "Milizia del villaggio",
@@ -395,10 +394,7 @@ async def test_the_help_gives_linea_di_tiros_defences_and_examples_in_italian(tm
     """#61: under --lang it, the help's `mg` named its defences and arguments in English
     (`defence: … [moving-open|…]`, `es. mg gis grenadiers defence=still-open`) while its usage
     line, the plain seat's help and the command line took the catalogue's Italian."""
-    from core.game import Game
-
-    g = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
-    g.execute("scenario demo", role=REFEREE)
+    g = opened(tmp_path / "lt.ft", "linea-di-tiro", "scenario demo", seed=5)
     with readers.reading("it"):
         async with piloted(g, settle=True) as (app, pilot):
             await press(pilot, "f1")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from playing import opened
 from waiting import piloted, until
 
 from core.game import Game
@@ -31,8 +32,7 @@ HIDDEN = "» (one or more commands hidden from you)"
 
 def pak_game(path: Path) -> Game:
     """The Linea di Tiro demo, its deck stacked: the hidden Pak knocks out a Sherman."""
-    game = Game.new(path, "linea-di-tiro", seed=5)
-    game.execute("scenario demo dice=" + ",".join(map(str, faces_for(stacked()))), role=REFEREE)
+    game = opened(path, "linea-di-tiro", "scenario demo dice=" + ",".join(map(str, faces_for(stacked()))), seed=5)
     play(game, "next", "@us activate sherman1 A1")  # 7♥: the Sherman prepares an attack
     play(game, "next", "@german activate pak A2")  # Q♠: the hidden Pak fires
     play(game, "@german at pak sherman1 dice=1,1")  # 2: the Sherman is destroyed

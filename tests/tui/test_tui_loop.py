@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from playing import opened
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.widgets import Select
 from waiting import hint, piloted, press, screen_of, settled, type_text
@@ -115,11 +116,9 @@ async def test_the_phase_pane_names_the_verb_that_ends_the_game(tmp_path):
 
 
 async def test_coded_options_say_what_they_mean(tmp_path):
-    from core.game import Game
     from tui.screens.help import HelpEntry, HelpScreen
 
-    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(tmp_path / "lt.ft", "linea-di-tiro", "scenario demo", seed=5)
     piece = next(iter(game.state.units))
     async with piloted(game, (160, 30)) as (app, pilot):
         await type_text(pilot, f"activate {piece} A")  # the completion's hint: each code and its meaning (C.3)
@@ -175,12 +174,10 @@ async def test_at_80x24_the_roster_says_what_is_below_and_how_to_reach_the_enemy
     below, and that key and the arrows reach the last figure of the last side (#26)."""
     from textual.widgets._footer import FooterKey
 
-    from core.game import Game
     from tui.panes.roster import RosterPane
     from tui.panes.rosterview import RosterView
 
-    game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(tmp_path / "g.ft", ruleset, "scenario demo", seed=3)
     last_side = list(game.state.sides)[-1]
     enemy = {u.id for u in game.state.units_of(last_side)}
     async with piloted(game, (80, 24), settle=True) as (app, pilot):
@@ -210,11 +207,9 @@ async def test_at_80x24_the_roster_says_what_is_below_and_how_to_reach_the_enemy
 async def test_a_badge_that_holds_a_piece_names_it(tmp_path):
     """Bassa Intensità's men aboard the truck: the roster's badge names the vehicle as the
     log does (``aboard ACM 90 truck``), never by its id (#26)."""
-    from core.game import Game
     from tui.panes.rosterview import RosterView
 
-    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
-    game.execute("scenario convoy", role=REFEREE)
+    game = opened(tmp_path / "bi.ft", "bassa-intensita", "scenario convoy", seed=3)
     assert "aboard-truck" in game.state.units["gatti"].status
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(160, 40)):
@@ -245,11 +240,9 @@ async def test_a_command_from_the_actions_form_says_what_it_did(game):
 async def test_a_class_a_scenario_defines_is_shown_by_its_name(tmp_path):
     """Linea di Tiro's pieces are of the scenario's profiles: the roster names the profile
     (*Panzergrenadier half-squad*), never its id (``pzgren``), as the log does (#26)."""
-    from core.game import Game
     from tui.panes.rosterview import RosterView
 
-    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
-    game.execute("scenario breakout", role=REFEREE)
+    game = opened(tmp_path / "lt.ft", "linea-di-tiro", "scenario breakout", seed=3)
     app = FireteamApp(game, role=REFEREE)
     async with app.run_test(size=(160, 40)):
         rows = app.screen.query_one(RosterView).rows_text()
@@ -261,11 +254,8 @@ async def test_a_class_a_scenario_defines_is_shown_by_its_name(tmp_path):
 async def test_the_candidates_of_a_figure_say_its_name(tmp_path):
     """``activate baker``: three Shermans answer; the line under it says which is which
     (``s1 Sherman Baker 1 · s2 …``), their ids being what Tab puts on the line (#26)."""
-    from core.game import Game
 
-    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
-    game.execute("scenario breakout", role=REFEREE)
-    game.execute("next", role=REFEREE)  # Q♥: the Americans'
+    game = opened(tmp_path / "lt.ft", "linea-di-tiro", "scenario breakout", "next", seed=3)  # Q♥: the Americans'
     async with piloted(game, (160, 30)) as (app, pilot):
         await type_text(pilot, "activate baker")
         await settled(pilot)
@@ -278,11 +268,8 @@ async def test_the_candidates_of_a_side_say_its_name(tmp_path):
     """``result`` in Linea di Tiro: Tab offers the sides by the ids it puts on the line,
     ``us  german``, which no pane shows (they say Combat Command B, Panzer-Lehr); the line
     under it says which is which, as for a figure (#48)."""
-    from core.game import Game
 
-    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
-    game.execute("scenario breakout", role=REFEREE)
-    game.execute("next", role=REFEREE)
+    game = opened(tmp_path / "lt.ft", "linea-di-tiro", "scenario breakout", "next", seed=3)
     async with piloted(game) as (app, pilot):
         await type_text(pilot, "result ")
         await settled(pilot)
@@ -374,9 +361,9 @@ async def test_enter_on_an_action_named_exactly_but_not_possible_now_says_why(tm
     Enter says why rather than open the score form, whose help speaks of fire (#48)."""
     from tui.screens.forms import ActionPicker, allowed_now
 
-    demo = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
-    demo.execute("scenario demo", role=REFEREE)
-    demo.execute("next", role=REFEREE)  # the initiative: score may be given, fire not yet
+    demo = opened(
+        tmp_path / "bn.ft", "breaking-news", "scenario demo", "next", seed=3
+    )  # the initiative: score may be given, fire not yet
     fire = next(s for s in demo.commands if s.name == "fire")
     why = allowed_now(fire, demo.state, "referee", demo.ruleset.domain)
     assert why  # greyed now
@@ -400,13 +387,9 @@ async def test_the_chance_of_a_roll_is_seen_at_100x30(tmp_path):
     """At 100x30 a roll whose words wrap (Bassa Intensità's fire, its modifiers and
     rule) drew its dice as boxes and pushed the chance before the roll below the
     pane's edge: the dice go on one line where the boxes would not leave room (#26)."""
-    from core.game import Game
     from tui.panes.dice import DicePane
 
-    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=7)
-    game.execute("scenario demo", role=REFEREE)
-    for line in ("next dice=5,2", *["next"] * 5):
-        game.execute(line, role=REFEREE)
+    game = opened(tmp_path / "bi.ft", "bassa-intensita", "scenario demo", "next dice=5,2", *["next"] * 5, seed=7)
     assert game.state.phase == "fire-veteran"
     game.execute("fire marra omar range=30 dice=3,7,8", role=REFEREE)
     async with piloted(game, settle=True) as (app, pilot):

@@ -4,10 +4,10 @@ and Enter on one puts its label on the command line, as on a figure its id."""
 from __future__ import annotations
 
 import pytest
+from playing import opened
 from waiting import piloted, press, settled
 
 from core.game import Game
-from core.views import REFEREE
 from tui.commandline import CommandInput
 from tui.panes.roster import RosterPane
 
@@ -15,10 +15,7 @@ pytestmark = pytest.mark.long
 
 
 def _demo(tmp_path) -> Game:
-    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=7, clock=lambda: 1_000)
-    for line in ("scenario demo", "next", "next"):
-        game.execute(line, role=REFEREE)
-    return game
+    return opened(tmp_path / "g.ft", "breaking-news", "scenario demo", "next", "next", seed=7, clock=lambda: 1_000)
 
 
 def _tree_lines(app) -> list[str]:

@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import pytest
+from playing import opened
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from test_tui_keys import hint_row
 from waiting import hint, piloted, press, settled, type_command
 
-from core.game import Game
-from core.views import REFEREE
 from tui.commandline import CommandInput
 from tui.panes.log import LogPane
 from tui.screens.dialogs import DicePrompt
 
 
 async def test_a_missing_argument_shows_the_usage_whole(tmp_path):
-    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=1)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(tmp_path / "bn.ft", "breaking-news", "scenario demo", seed=1)
     before = game.path.read_bytes()
     async with piloted(game) as (app, pilot):
         await type_command(pilot, "fire rossi")

@@ -7,10 +7,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playing import opened
 from textual.widgets import Input, Select, Static
 from waiting import press, screen_of, settled
 
-from core.game import Game
 from core.ruleset import get_ruleset
 from core.views import REFEREE
 from tui.app import FireteamApp
@@ -23,8 +23,7 @@ SIZE = (100, 40)
 
 
 def _app(tmp_path: Path) -> FireteamApp:
-    game = Game.new(tmp_path / "demo.ft", "ludonet", seed=7, clock=lambda: 0)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(tmp_path / "demo.ft", "ludonet", "scenario demo", seed=7, clock=lambda: 0)
     return FireteamApp(game, role=REFEREE)
 
 

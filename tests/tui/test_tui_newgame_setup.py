@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playing import opened
 from skirmish import Skirmish, game_fixture  # noqa: F401  (a fixture)
 from textual.widgets import Select, SelectionList
 from waiting import piloted, press, screen_of, settled
 
-from core.game import Game
 from core.language.reader import reading
 from core.ruleset import Refused
 from core.views import REFEREE
@@ -33,8 +33,7 @@ async def _until(pilot, ready, pauses: int = 1000) -> None:
 
 
 def _bn_app(tmp_path: Path) -> FireteamApp:
-    game = Game.new(tmp_path / "demo.ft", "breaking-news", seed=7, clock=lambda: 0)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(tmp_path / "demo.ft", "breaking-news", "scenario demo", seed=7, clock=lambda: 0)
     return FireteamApp(game, role=REFEREE)
 
 

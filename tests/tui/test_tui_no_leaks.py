@@ -45,6 +45,7 @@ from tui.ssh import replies
 from tui.ssh.seatsfile import Seat
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+from playing import opened, play  # noqa: E402
 from recorded import _as_recorded, without_digests  # noqa: E402  (test folders are not packages)
 from waiting import piloted, press, settled, until  # noqa: E402
 
@@ -73,9 +74,8 @@ _PREFIXES = ("", "m", "move ", "move d", "mark ", "mark e", "fire conti ", "clea
 
 def _new(path: Path) -> Game:
     # Fixed salts too: the two games' commitments (shown in the log) must differ only by the hidden commands.
-    game = Game.new(path, "breaking-news", seed=7, clock=lambda: 1_000, salt=lambda: "0" * 32)
-    for line in ("scenario demo", "next", "next"):  # to turn 1: the regulars are active (seed 7)
-        game.execute(line, role=REFEREE)
+    lines = ("scenario demo", "next", "next")  # to turn 1: the regulars are active (seed 7)
+    game = opened(path, "breaking-news", *lines, seed=7, clock=lambda: 1_000, salt=lambda: "0" * 32)
     assert game.state.active_side == "regulars"
     return game
 
@@ -382,8 +382,7 @@ def _marked(path: Path, swapped: bool) -> Game:
         labels[0], labels[1] = labels[1], labels[0]
     source = _Labels(labels)
     game.marker_labels = lambda cmd: source
-    for line in ("scenario demo", "next", "next"):
-        game.execute(line, role=REFEREE)
+    play(game, "scenario demo", "next", "next")
     return game
 
 

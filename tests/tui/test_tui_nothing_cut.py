@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playing import opened
 from waiting import piloted, press, screen_lines, screen_of, settled, type_text
 
 from core.game import Game
@@ -35,9 +36,7 @@ def squashed(text: str) -> str:
 async def test_linea_di_tiro_s_refusal_shows_the_values_to_type(tmp_path, size):
     """``mg gren first``: the refusal names what GIs, first half may be doing, and the
     values come at its end (``defence=moving-open|…``): at 80 and 100 columns they show."""
-    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
-    game.execute("scenario demo", role=REFEREE)
-    game.execute("next", role=REFEREE)
+    game = opened(tmp_path / "lt.ft", "linea-di-tiro", "scenario demo", "next", seed=5)
     refusal = game.submit("mg gren first", role=REFEREE).why
     assert "defence=moving-open|" in refusal  # what the screen must show whole
     async with piloted(game, size) as (app, pilot):
@@ -61,9 +60,7 @@ async def test_linea_di_tiro_s_refusal_shows_the_values_to_type(tmp_path, size):
 async def test_bassa_intensita_s_usage_is_shown_to_its_end(tmp_path, size):
     """A refusal longer than its row wraps to its end: ``morale`` alone is told its whole usage.
     (``next`` with checks due was cut at ``(morale UNIT; or``; it now walks the checks instead.)"""
-    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=5)
-    game.execute("scenario demo", role=REFEREE)
-    game.execute("next", role=REFEREE)
+    game = opened(tmp_path / "bi.ft", "bassa-intensita", "scenario demo", "next", seed=5)
     async with piloted(game, size) as (app, pilot):
         await type_text(pilot, "morale")
         await press(pilot, "enter")
@@ -75,8 +72,7 @@ async def test_bassa_intensita_s_usage_is_shown_to_its_end(tmp_path, size):
 
 async def test_the_guide_of_what_is_typed_keeps_to_a_row_ending_in_an_ellipsis(tmp_path):
     """``fire `` at 80 columns: the candidates and the usage do not fit the row; it says so."""
-    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(tmp_path / "bn.ft", "breaking-news", "scenario demo", seed=3)
     async with piloted(game, (80, 24)) as (app, pilot):
         await type_text(pilot, "fire ")
         await settled(pilot)
@@ -90,8 +86,7 @@ async def test_a_refusal_longer_than_its_room_ends_in_an_ellipsis(tmp_path):
     """A refusal that would take more than a third of the screen stops there, saying it is cut."""
     from tui.screens.game import GameScreen
 
-    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(tmp_path / "lt.ft", "linea-di-tiro", "scenario demo", seed=5)
     async with piloted(game, (80, 24)) as (app, pilot):
         screen = screen_of(app, GameScreen)
         line = screen.query_one("#command")
@@ -121,8 +116,7 @@ async def test_a_cut_roster_row_ends_in_an_ellipsis_after_what_bars_the_figure(t
     from tui.panes.roster import RosterPane
     from tui.panes.rosterview import RosterView
 
-    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=5)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(tmp_path / "bi.ft", "bassa-intensita", "scenario demo", seed=5)
     for status in ("morale-due", "shocked", "wounded"):
         game.execute(f"mark omar {status}", role=REFEREE)
     assert game.state.units["omar"].status.index("wounded") > 0  # wounded was given last
@@ -158,8 +152,7 @@ async def test_the_roster_s_rows_reach_its_last_row_while_rows_are_below(tmp_pat
     from tui.panes.roster import RosterPane
     from tui.panes.rosterview import RosterView
 
-    game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(tmp_path / "g.ft", ruleset, "scenario demo", seed=3)
     async with piloted(game, size, settle=True) as (app, pilot):
         pane = app.screen.query_one(RosterPane)
         view = app.screen.query_one(RosterView)
@@ -215,9 +208,7 @@ async def test_f9_opens_the_last_answer_whole(tmp_path):
     whole on a key").  F9 opens the last answer whole; Esc closes it."""
     from tui.screens.dialogs import AnswerScreen
 
-    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
-    game.execute("scenario demo", role=REFEREE)
-    game.execute("next", role=REFEREE)
+    game = opened(tmp_path / "bn.ft", "breaking-news", "scenario demo", "next", seed=3)
     async with piloted(game, (80, 24)) as (app, pilot):
         await type_text(pilot, "next dice=6,6,1,1")  # the initiative: both rolls, who acts
         await press(pilot, "enter")

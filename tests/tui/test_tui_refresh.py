@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 
 import pytest
+from playing import opened
 from rich.console import Console
 from rich.style import Style
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
@@ -22,7 +23,6 @@ from textual.widgets import Footer, Static
 from waiting import piloted, press, settled
 
 from core import events as ev
-from core.game import Game
 from core.language.reader import reading
 from core.views import REFEREE
 from tui.app import FireteamApp
@@ -355,8 +355,7 @@ async def test_a_row_one_seat_drew_is_shown_to_another_only_as_it_would_draw_it(
     """The seats of a process share the rows they draw (``tui.panes.log._drawn``): the referee's
     hidden lines never reach a side's log, and every seat's rows are those it draws with nothing
     shared."""
-    game = Game.new(tmp_path / "t.ft", "breaking-news", seed=1)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(tmp_path / "t.ft", "breaking-news", "scenario demo", seed=1)
     apps = {role: FireteamApp(game, role=role, seat=role) for role in (REFEREE, "regulars", "irregulars")}
 
     def rows(app: FireteamApp) -> list[str]:

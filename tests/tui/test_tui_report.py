@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playing import opened
 from textual_plotext import PlotextPlot
 from waiting import piloted, press, settled, until
 
@@ -158,9 +159,7 @@ async def test_the_losses_chart_tells_the_sides_apart_and_names_only_the_bars_it
         glyphs = legend(app.screen.query_one("#chart-losses", PlotextPlot))
         assert len(glyphs) == 2 and len(set(glyphs.values())) == 2 and all(g.strip() for g in glyphs.values()), glyphs
     game.close()
-    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
-    game.execute("scenario demo", role=REFEREE)
-    game.execute("next", role=REFEREE)
+    game = opened(tmp_path / "bn.ft", "breaking-news", "scenario demo", "next", seed=3)
     game.execute("next dice=6,6,1,1", role=REFEREE)  # the Bersaglieri act
     game.execute("fire rossi aden range=30 dice=6,1", role=REFEREE)  # a hit, a failed save: Aden Farah out
     assert game.state.units["aden"].out and not any(u.out for u in game.state.units.values() if u.side == "regulars")
@@ -194,10 +193,7 @@ async def test_every_tick_of_a_count_has_a_row_and_they_are_evenly_spaced(tmp_pa
     from core.report.ticks import whole_ticks
 
     assert whole_ticks(list(range(11)), most=10) == [0, 2, 4, 6, 8, 10]
-    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=2)
-    game.execute("scenario demo", role=REFEREE)
-    game.execute("next", role=REFEREE)
-    game.execute("dp regulars 10", role=REFEREE)
+    game = opened(tmp_path / "g.ft", "breaking-news", "scenario demo", "next", "dp regulars 10", seed=2)
     async with piloted(game, (120, 30)) as (app, pilot):
         await press(pilot, "f4")
         ticks = [int(t) for t in y_ticks(app.screen.query_one("#chart-score", PlotextPlot))]
@@ -299,9 +295,7 @@ async def test_c_shows_the_referee_each_sides_chances_the_swings_and_the_decidin
 async def test_a_sides_seat_before_the_end_is_told_why_it_has_no_chances(tmp_path):
     """A side's chances come from every order, hidden ones too: before the game is over it
     is told why, and "c" measures nothing (the core's rule, ``core.report.build.no_chances``)."""
-    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
-    game.execute("scenario demo", role=REFEREE)
-    game.execute("next", role=REFEREE)
+    game = opened(tmp_path / "bn.ft", "breaking-news", "scenario demo", "next", seed=3)
     async with piloted(game, role="regulars") as (app, pilot):
         await press(pilot, "f4", "c")
         screen = app.screen
@@ -363,9 +357,7 @@ async def test_the_client_answers_keys_while_the_chances_are_measured_and_esc_st
 async def test_the_live_game_moving_on_stops_the_chances_being_measured(tmp_path):
     """Chances measured of a live game are of the game as it was: a command given meanwhile
     (by any seat) stops them, and the report shows none rather than the old game's."""
-    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
-    game.execute("scenario demo", role=REFEREE)
-    game.execute("next", role=REFEREE)
+    game = opened(tmp_path / "bn.ft", "breaking-news", "scenario demo", "next", seed=3)
     async with piloted(game) as (app, pilot):
         await press(pilot, "f4")
         screen = app.screen

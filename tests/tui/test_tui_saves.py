@@ -8,6 +8,7 @@ import errno
 import os
 
 import pytest
+from playing import opened
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from waiting import piloted, press, settled, until
 
@@ -233,8 +234,7 @@ async def test_a_save_holding_a_message_past_its_limits_is_refused_by_the_client
     from core.storage.savefile import Chain, load
 
     save = tmp_path / "bomb.ft"
-    game = Game.new(save, "breaking-news", seed=3)
-    game.execute("note a", role=REFEREE)
+    game = opened(save, "breaking-news", "note a", seed=3)
     game.close()
     loaded = load(save)
     inner = b'["%b",{"a":"%b"}]' % (b"{a}" * 32, b"x" * 1100)

@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playing import opened
 from skirmish import patrol_game
 from textual.widgets import Input
 from waiting import press, settled
@@ -59,9 +60,8 @@ def live_no_color(tmp_path: Path) -> FireteamApp:
 def breaking_news(tmp_path: Path) -> FireteamApp:
     """The Breaking News demo at its first activation, fixed as the test ruleset's game is."""
     salts = (f"{n:032x}" for n in itertools.count(1))
-    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=7, clock=lambda: 0, salt=lambda: next(salts))
-    for text in ("scenario demo", "option wounded on", "next", "next dice=6,6,1,1"):
-        game.execute(text, role=REFEREE)
+    lines = ("scenario demo", "option wounded on", "next", "next dice=6,6,1,1")
+    game = opened(tmp_path / "bn.ft", "breaking-news", *lines, seed=7, clock=lambda: 0, salt=lambda: next(salts))
     return FireteamApp(game, role=REFEREE)
 
 

@@ -4,6 +4,7 @@ it in the log, every screen follows it, and a side's screen may not change it.""
 from __future__ import annotations
 
 import pytest
+from playing import opened
 from skirmish import patrol_game
 from textual import events
 from waiting import hint, piloted, press, screen_lines, type_text, until
@@ -70,9 +71,8 @@ async def test_the_referees_ctrl_t_turns_table_dice_on_at_every_screen(tmp_path)
 async def test_another_sides_roll_at_a_sides_seat_says_whose_player_has_the_dice(tmp_path):
     """The defender's save asked at the firer's seat (issue #61) says the defender's player
     rolls it; the firer's own roll does not; given these faces, this outcome."""
-    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
-    for line in ("scenario demo", "next dice=3", "next dice=6,6,1,1", f"{TABLE_DICE} on"):  # regulars active
-        game.execute(line, role=REFEREE)
+    lines = ("scenario demo", "next dice=3", "next dice=6,6,1,1", f"{TABLE_DICE} on")  # regulars active
+    game = opened(tmp_path / "g.ft", "breaking-news", *lines, seed=3)
     async with piloted(game, role="regulars", seat="anna") as (app, pilot):
         await type_text(pilot, "fire conti bashir range=40", "enter")
         await until(pilot, lambda: isinstance(app.screen, DicePrompt), "the fire's prompt")
@@ -100,9 +100,8 @@ def phase_line(app) -> str:
 
 def served_fire(tmp_path, seated: set[str]) -> Game:
     """A table whose seats can each be asked for their own dice (issue #61), regulars active."""
-    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
-    for line in ("scenario demo", "next dice=3", "next dice=6,6,1,1", f"{TABLE_DICE} on"):
-        game.execute(line, role=REFEREE)
+    lines = ("scenario demo", "next dice=3", "next dice=6,6,1,1", f"{TABLE_DICE} on")
+    game = opened(tmp_path / "g.ft", "breaking-news", *lines, seed=3)
     game.seated = lambda: seated
     return game
 
@@ -244,9 +243,7 @@ async def test_the_referees_short_screen_shows_whose_dice_are_awaited(tmp_path):
 def initiative_at_two_seats(tmp_path):
     """The demo with table dice on, both sides and the referee seated: the referee's ``next``
     asks each side for its initiative; the referee's app and the Bersaglieri's."""
-    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
-    for line in ("scenario demo", "next dice=3", f"{TABLE_DICE} on"):
-        game.execute(line, role=REFEREE)
+    game = opened(tmp_path / "g.ft", "breaking-news", "scenario demo", "next dice=3", f"{TABLE_DICE} on", seed=3)
     game.seated = lambda: {"regulars", "irregulars", REFEREE}
     return game, FireteamApp(game, role=REFEREE), FireteamApp(game, role="regulars", seat="anna")
 

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from playing import opened
 from waiting import piloted, press, screen_of, settled, type_text
 
 from core.game import Game
@@ -29,9 +30,7 @@ CHECKING = ("omar", "said", "yusuf", "karim", "tariq")
 
 def elite_fire(path: Path) -> Game:
     """Bassa Intensità's demo, played on to the Elite tier's fire."""
-    game = Game.new(path, "bassa-intensita", seed=3)
-    game.execute("scenario demo", role=REFEREE)
-    game.execute("next dice=5,2", role=REFEREE)
+    game = opened(path, "bassa-intensita", "scenario demo", "next dice=5,2", seed=3)
     for _ in range(4):
         game.execute("next", role=REFEREE)
     assert game.state.phase == "fire-elite"
@@ -209,8 +208,7 @@ async def test_the_odds_of_a_command_that_cannot_be_given_now_say_why(tmp_path):
 async def test_linea_di_tiro_with_table_dice_asks_the_card_the_table_drew(tmp_path):
     """C.2.1 D2 (ruling LT-TABLE-DECK): F3, then next: the card is typed, as a keyboard
     types it; one already drawn is refused with why, and asked again."""
-    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(tmp_path / "lt.ft", "linea-di-tiro", "scenario demo", seed=5)
     async with piloted(game) as (app, pilot):
         await press(pilot, "f3")
         await give(pilot, "next")
@@ -233,8 +231,7 @@ async def test_a_face_whose_meaning_names_it_is_not_named_twice(tmp_path):
     """Breaking News' secret objective die (§4.1): each outcome says its face already
     ("3: Regular marker 3 becomes a main objective too"); the prompt does not put
     "3: " before it again."""
-    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(tmp_path / "bn.ft", "breaking-news", "scenario demo", seed=3)
     async with piloted(game) as (app, pilot):
         await press(pilot, "f3")
         await give(pilot, "objective-roll")
@@ -250,8 +247,7 @@ async def test_the_card_prompt_gives_a_typed_example_and_shows_a_refusal_whole(t
     """Linea di Tiro's card with table dice at 100x30: the box's example is typed as a
     keyboard types a card (``ah``, not ``A♥``), and the refusal of a card drawn already
     wraps over the rows it needs (it was cut at the box's edge, "drawn since the")."""
-    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(tmp_path / "lt.ft", "linea-di-tiro", "scenario demo", seed=5)
     async with piloted(game) as (app, pilot):
         await press(pilot, "f3")
         await give(pilot, "next")

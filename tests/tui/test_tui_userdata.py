@@ -7,6 +7,7 @@ import os
 
 import msgspec
 import pytest
+from playing import opened
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from waiting import piloted, press, screen_lines, screen_of, settled, type_text, until
 
@@ -42,8 +43,7 @@ async def test_history_theme_and_table_dice_survive_a_restart(game, store, size)
         app.theme = "nord"
         await settled(pilot)
     assert store.history_path(game.path).exists() and store.settings_path.exists()
-    other = Game.new(game.path.with_name("other.ft"), game.ruleset.id, seed=1)
-    other.execute("scenario patrol", role=REFEREE)
+    other = opened(game.path.with_name("other.ft"), game.ruleset.id, "scenario patrol", seed=1)
     async with piloted(game, size, store=store) as (app, pilot):
         box = app.screen.query_one(CommandInput)
         await press(pilot, "up")

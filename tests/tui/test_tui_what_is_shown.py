@@ -6,11 +6,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playing import opened
 from waiting import piloted, press, screen_of, settled
 
 from core.game import Game
 from core.ruleset import get_ruleset
-from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.panes.log import LogView
 
@@ -22,9 +22,7 @@ def _game_from_a_file(tmp_path: Path) -> tuple[Game, str]:
     (tmp_path / FOLDER).mkdir()
     copy = tmp_path / FOLDER / "farm.toml"
     shutil.copy(loaded.file, copy)
-    game = Game.new(tmp_path / "game.ft", "ludonet", seed=5)
-    game.execute(f"scenario {copy}", role=REFEREE)
-    game.execute("next", role=REFEREE)
+    game = opened(tmp_path / "game.ft", "ludonet", f"scenario {copy}", "next", seed=5)
     return game, loaded.title
 
 

@@ -4,6 +4,7 @@ ruleset that scores them; a side's own figures first in its roster."""
 from __future__ import annotations
 
 import pytest
+from playing import opened
 from registry_walk import RULESETS, set_up
 from textual.widgets import SelectionList
 from waiting import piloted, press, screen_of, settled, type_text, until
@@ -30,8 +31,7 @@ def roster_rows(app) -> list[str]:
     [("breaking-news", True), ("bassa-intensita", False), ("linea-di-tiro", False), ("ludonet", False)],
 )
 async def test_defeat_points_are_shown_only_where_the_ruleset_scores_them(tmp_path, ruleset, scores):
-    game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(tmp_path / "g.ft", ruleset, "scenario demo", seed=3)
     first = next(iter(game.state.sides))
     async with piloted(game, settle=True) as (app, pilot):
         assert ("Defeat points" in phase_text(app)) is scores
@@ -49,8 +49,7 @@ def side_rows(app) -> list[str]:
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 async def test_a_sides_seat_lists_its_own_side_first_and_the_referees_the_scenarios_order(tmp_path, size):
-    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
-    game.execute("scenario demo", role=REFEREE)
+    game = opened(tmp_path / "g.ft", "breaking-news", "scenario demo", seed=3)
     first, second = list(game.state.sides)
     for role, order in ((REFEREE, [first, second]), (second, [second, first]), (first, [first, second])):
         async with piloted(game, size, role=role, settle=True) as (app, pilot):
@@ -95,9 +94,7 @@ async def test_an_optional_rule_reads_ticked_only_when_it_is_on(tmp_path):
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 async def test_the_game_screen_names_the_optional_rules_in_force(tmp_path, ruleset, setup, said, size):
     variant = "it-2009-12-09" if ruleset == "breaking-news" else ""
-    game = Game.new(tmp_path / "g.ft", ruleset, variant, seed=3)
-    for line in ("scenario demo", *setup):
-        game.execute(line, role=REFEREE)
+    game = opened(tmp_path / "g.ft", ruleset, "scenario demo", *setup, variant=variant, seed=3)
     async with piloted(game, size, role=next(iter(game.state.sides)), settle=True) as (app, pilot):
         shown = " ".join(phase_text(app).split())  # as wrapped at the pane's width
         if said is None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from playing import opened
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from waiting import piloted, press, type_text
 
-from core.views import REFEREE
 from tui.commandline import CommandInput
 from tui.textual_internals import keymap
 from tui.userdata import UserStore
@@ -73,7 +73,6 @@ async def test_every_key_named_in_words_is_the_one_the_user_bound(store, tmp_pat
     from textual.command import CommandList, CommandPalette
     from waiting import until
 
-    from core.game import Game
     from tui.panes.phase import PhasePane
     from tui.panes.roster import RosterPane
     from tui.panes.rosterview import RosterView
@@ -82,9 +81,7 @@ async def test_every_key_named_in_words_is_the_one_the_user_bound(store, tmp_pat
 
     # Keys the command line keeps none of (Textual's Input has Ctrl+E, Ctrl+K, Ctrl+W); undo and redo swapped.
     settings(store, keys={"help": "f11", "roster": "f10", "undo": "ctrl+y", "redo": "ctrl+z", "actions": "ctrl+f"})
-    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
-    game.execute("scenario demo", role=REFEREE)
-    game.execute("note hi", role=REFEREE)
+    game = opened(tmp_path / "g.ft", "breaking-news", "scenario demo", "note hi", seed=3)
     async with piloted(game, (80, 24), store=store) as (app, pilot):
         screen = app.screen
         box = screen.query_one(CommandInput)
