@@ -63,6 +63,20 @@ class Dialog(ModalScreen[_R]):
     action_close = action_cancel
 
 
+class PageDialog(Dialog[_R]):
+    """A dialog of a page under a search box: the arrows and pages, of no use to the box, scroll the page."""
+
+    BINDINGS = [
+        Binding("up", "scroll('scroll_up')", show=False),
+        Binding("down", "scroll('scroll_down')", show=False),
+        Binding("pageup", "scroll('scroll_page_up')", show=False),
+        Binding("pagedown", "scroll('scroll_page_down')", show=False),
+    ]
+
+    def action_scroll(self, method: str) -> None:
+        getattr(self.query_one(VerticalScroll), method)(animate=False)
+
+
 def _steady_size() -> Reactive[Size]:
     """``virtual_size`` for a widget that never scrolls, set by the screen as it lays the widget out.
 

@@ -23,7 +23,7 @@ from tui.badges import legend
 from tui.i18n import N_, _
 from tui.keymap import key_label
 from tui.plain import Plain, PlainInput
-from tui.screens.dialogs import Dialog
+from tui.screens.dialogs import PageDialog
 
 #: How a search's matches look.
 MATCH = "bold black on yellow"
@@ -159,7 +159,7 @@ class HelpEntry(Plain):
         return found
 
 
-class HelpScreen(Dialog[None]):
+class HelpScreen(PageDialog[None]):
     """Every key, command and badge, to the screen's width, with a search box.
 
     The box has the focus from the start, so what is typed is searched at
@@ -185,11 +185,6 @@ class HelpScreen(Dialog[None]):
         Binding("slash", "search", N_("Search"), show=False),
         Binding("n", "next_match(1)", N_("Next match"), show=False),
         Binding("N", "next_match(-1)", N_("Previous match"), show=False),
-        # The search box keeps no use for these: they scroll the help under it.
-        Binding("up", "scroll('scroll_up')", show=False),
-        Binding("down", "scroll('scroll_down')", show=False),
-        Binding("pageup", "scroll('scroll_page_up')", show=False),
-        Binding("pagedown", "scroll('scroll_page_down')", show=False),
     ]
 
     def __init__(
@@ -280,9 +275,6 @@ class HelpScreen(Dialog[None]):
         entry = self.matches[self.current]
         entry.add_class("-current")
         self.query_one(VerticalScroll).scroll_to_widget(entry, animate=False, top=True)
-
-    def action_scroll(self, method: str) -> None:
-        getattr(self.query_one(VerticalScroll), method)(animate=False)
 
     def action_search(self) -> None:
         self.query_one("#help-search", Input).focus()

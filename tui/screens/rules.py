@@ -17,7 +17,7 @@ from core.ruleset import Ruleset
 from core.rulesmap import MEANINGS, STATUSES, Entry, by_section, words
 from tui.i18n import N_, _
 from tui.plain import Plain, PlainInput
-from tui.screens.dialogs import Dialog
+from tui.screens.dialogs import PageDialog
 
 #: How each status is drawn.
 STYLES = {
@@ -84,7 +84,7 @@ def rules_table(rules: list[Entry], ruleset: Ruleset, query: str = "") -> Render
 SEARCH_PAUSE_S = 0.15
 
 
-class RulesScreen(Dialog[None]):
+class RulesScreen(PageDialog[None]):
     """Every rule of the ruleset's map with its status.  The search box has the focus:
     typing narrows the list to the rules whose id, section, status or notes hold the
     words; Tab and Shift+Tab step the status shown (all, enforced, ruling …)."""
@@ -103,10 +103,6 @@ class RulesScreen(Dialog[None]):
         Binding("escape", "close", N_("Back")),
         Binding("tab", "status(1)", N_("Next status"), priority=True),
         Binding("shift+tab", "status(-1)", N_("Previous status"), priority=True),
-        Binding("up", "scroll('scroll_up')", show=False),
-        Binding("down", "scroll('scroll_down')", show=False),
-        Binding("pageup", "scroll('scroll_page_up')", show=False),
-        Binding("pagedown", "scroll('scroll_page_down')", show=False),
     ]
 
     def __init__(self, ruleset: Ruleset) -> None:
@@ -187,6 +183,3 @@ class RulesScreen(Dialog[None]):
         i = present.index(self.status) if self.status in present else 0
         self.status = present[(i + step) % len(present)]
         self.show()
-
-    def action_scroll(self, method: str) -> None:
-        getattr(self.query_one(VerticalScroll), method)(animate=False)

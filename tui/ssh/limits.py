@@ -14,6 +14,7 @@ import argparse
 import logging
 import random
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -233,6 +234,16 @@ def address_of(peer: str) -> str:
     return peer.rpartition(":")[0] or peer
 
 
+class PerAddress(Counter[str]):
+    """The connections open, by address (one with none left is forgotten: a flood's are not kept)."""
+
+    def release(self, address: str) -> None:
+        """One connection from ``address`` closed."""
+        self[address] -= 1
+        if not self[address]:
+            del self[address]
+
+
 @dataclass
 class _Waiting:
     """A connection not logged in yet."""
@@ -278,7 +289,7 @@ class Gate:
         self._clock = clock
         self._chance = chance
         self._waiting: dict[str, _Waiting] = {}  # peer -> its connection
-        self._per_address: dict[str, int] = {}
+        self._per_address = PerAddress()
         self._penalty: dict[str, float] = {}  # address -> refused until
         self._quiet = QuietLog(log)
 
@@ -308,7 +319,7 @@ class Gate:
                 left,
             )
             return False
-        here = self._per_address.get(address, 0)
+        here = self._per_address[address]
         if here >= limits.unauth_per_address:
             self._quiet.warning(
                 f"address {address}",
@@ -335,7 +346,7 @@ class Gate:
             )
             return False
         self._waiting[peer] = _Waiting(address, self._clock(), close)
-        self._per_address[address] = here + 1
+        self._per_address[address] += 1
         return True
 
     def _drop(self, waiting: int) -> float:
@@ -401,10 +412,5 @@ class Gate:
 
     def closed(self, peer: str) -> None:
         waiting = self._waiting.pop(peer, None)
-        if waiting is None:
-            return
-        left = self._per_address[waiting.address] - 1
-        if left:
-            self._per_address[waiting.address] = left
-        else:
-            del self._per_address[waiting.address]
+        if waiting is not None:
+            self._per_address.release(waiting.address)

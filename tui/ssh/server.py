@@ -400,6 +400,19 @@ def terminal_options(key: asyncssh.SSHKey, limits: Limits, keepalive_s: float, m
     )
 
 
+async def accept_each(listener: socket.socket, log: logging.Logger, take: Callable[[socket.socket, str], None]) -> None:
+    """Accept the connections on ``listener`` for ever, each given to ``take`` with its peer ``host:port``."""
+    loop = asyncio.get_running_loop()
+    while True:
+        try:
+            sock, addr = await loop.sock_accept(listener)
+        except OSError as e:  # out of descriptors, say: the next connection may fare better
+            log.warning("could not accept a connection: %s", e)
+            await asyncio.sleep(0.1)
+            continue
+        take(sock, f"{addr[0]}:{addr[1]}")
+
+
 def signature_algorithm(signature: bytes) -> str:
     """The algorithm an SSH signature blob names (its first string)."""
     n = int.from_bytes(signature[:4], "big")
@@ -657,7 +670,7 @@ class FireteamServer:
         listener = socket.create_server((host, port))
         listener.setblocking(False)
         self._web_listener = listener
-        self._track_web(self._accept_web(listener))
+        self._track_web(accept_each(listener, self.log, self._take_web))
         bound = listener.getsockname()[1]
         self.web.port = self.web.port or bound
         self.log.info("browser seats on %s:%d", host, bound)
@@ -668,20 +681,11 @@ class FireteamServer:
         self._web_tasks.add(task)
         task.add_done_callback(self._web_tasks.discard)
 
-    async def _accept_web(self, listener: socket.socket) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            try:
-                sock, addr = await loop.sock_accept(listener)
-            except OSError as e:  # out of descriptors, say: the next connection may fare better
-                self.log.warning("could not accept a connection: %s", e)
-                await asyncio.sleep(0.1)
-                continue
-            peer = f"{addr[0]}:{addr[1]}"
-            if self.web_gate is None or self.web_gate.admit(peer):
-                self._track_web(self.serve_web(sock, peer))
-            else:
-                sock.close()
+    def _take_web(self, sock: socket.socket, peer: str) -> None:
+        if self.web_gate is None or self.web_gate.admit(peer):
+            self._track_web(self.serve_web(sock, peer))
+        else:
+            sock.close()
 
     async def serve_web(self, sock: socket.socket, peer: str) -> None:
         """Serve one browser's connection, accepted here or by the table process, until it closes."""

@@ -239,7 +239,7 @@ def test_vehicle_save_knockout_and_explosion():
     assert not r.passed and not r.exploded
     r = saves.vehicle_save(1, 4)
     assert not r.passed and r.exploded  # fails by 3
-    assert not saves.vehicle_save(1, 0).affected
+    assert saves.vehicle_save(1, 0).passed  # unaffected (a tank against small arms): no face harms it
     assert saves.vehicle_save(1, 1).passed  # no natural-1 rule for vehicles
     assert saves.vehicle_save_value("tank-front", "light") == 0
     assert saves.explosion_heavy("heavy") and not saves.explosion_heavy("tank")

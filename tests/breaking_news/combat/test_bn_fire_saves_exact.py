@@ -173,19 +173,19 @@ def test_the_save_bonus_is_the_largest_one_with_its_words_and_section(facts, sai
 @pytest.mark.parametrize(
     ("value", "results"),
     [
-        (0, [VehicleResult(False, True, False)] * 6),  # unaffected: no roll counts
+        (0, [VehicleResult(True, False)] * 6),  # unaffected: every face comes through
         (
             5,
             [
-                VehicleResult(True, False, True),  # failed by 4: it explodes
-                VehicleResult(True, False, True),  # by 3
-                VehicleResult(True, False, False),
-                VehicleResult(True, False, False),
-                VehicleResult(True, True, False),
-                VehicleResult(True, True, False),
+                VehicleResult(False, True),  # failed by 4: it explodes
+                VehicleResult(False, True),  # by 3
+                VehicleResult(False, False),
+                VehicleResult(False, False),
+                VehicleResult(True, False),
+                VehicleResult(True, False),
             ],
         ),
-        (7, [VehicleResult(True, False, face <= 4) for face in range(1, 7)]),  # cannot pass
+        (7, [VehicleResult(False, face <= 4) for face in range(1, 7)]),  # cannot pass
     ],
 )
 def test_a_vehicle_save_over_every_face(value, results):
@@ -203,12 +203,12 @@ def test_a_vehicle_under_a_bombardment_saves_with_plus_2_its_margin_counted_with
     assert saves.vehicle_save_mods(5, bombardment=False) == ()
     # Needing 5, the bare die needs 3 with the +2: a 3 passes, a 2 fails by 1, a 1 by 2 (no explosion).
     assert [saves.vehicle_save(face, 5, bonus=2) for face in (1, 2, 3)] == [
-        VehicleResult(True, False, False),
-        VehicleResult(True, False, False),
-        VehicleResult(True, True, False),
+        VehicleResult(False, False),
+        VehicleResult(False, False),
+        VehicleResult(True, False),
     ]
     # Needing 6: a 1 (3 with the bonus) fails by 3 and explodes.
-    assert saves.vehicle_save(1, 6, bonus=2) == VehicleResult(True, False, True)
+    assert saves.vehicle_save(1, 6, bonus=2) == VehicleResult(False, True)
     assert saves.vehicle_save_check(5) == ev.All(face=5)
     assert saves.vehicle_save_check(5, bonus=2) == ev.All(face=3, base=5)
     assert saves.vehicle_save_check(2, bonus=2) == ev.All(face=1, base=2)  # a bare 1 is enough

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import asyncssh
@@ -25,6 +24,7 @@ from rich.color import ColorSystem
 
 from core.language.reader import LANGUAGES, SOURCE
 from core.venue import NAME, VenueError
+from tui.ssh.limits import PerAddress
 from tui.ssh.seating.driver import SCREEN_OFF, SCREEN_ON, color_system_for
 from tui.ssh.seating.stands import shared_size
 from tui.ssh.server import terminal_options
@@ -51,7 +51,7 @@ def ssh_options(relay: Relay, key: asyncssh.SSHKey) -> dict[str, Any]:
 
 async def start_ssh(relay: Relay, host: str, port: int, key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
     """Listen for watchers' terminals on ``host``:``port`` (0: any free port)."""
-    open_now: Counter[str] = Counter()  # the connections open, by address
+    open_now = PerAddress()
     return await asyncssh.create_server(lambda: _Door(relay, open_now), host, port, **ssh_options(relay, key))
 
 
@@ -62,7 +62,7 @@ class _Door(asyncssh.SSHServer):
     ``MAX_WATCHERS`` in all and ``PER_ADDRESS`` from one address (a hall's phones share
     one Wi-Fi's address, so the bound is wide), the rest closed at once."""
 
-    def __init__(self, relay: Relay, open_now: Counter[str]) -> None:
+    def __init__(self, relay: Relay, open_now: PerAddress) -> None:
         self.relay = relay
         self._open = open_now
         self.username = ""
@@ -82,9 +82,7 @@ class _Door(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._address:
-            self._open[self._address] -= 1
-            if not self._open[self._address]:
-                del self._open[self._address]
+            self._open.release(self._address)
             self._address = ""
 
     def begin_auth(self, username: str) -> bool:

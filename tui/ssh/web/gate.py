@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 
-from tui.ssh.limits import Limits, QuietLog, address_of
+from tui.ssh.limits import Limits, PerAddress, QuietLog, address_of
 
 #: The connections a browser opens to one server at once (Chromium's six: the page and its files):
 #: an address with fewer open may take the places ``Limits.web_reserve`` keeps.
@@ -37,7 +37,7 @@ class WebGate:
     def __init__(self, limits: Limits, log: logging.Logger) -> None:
         self.limits = limits
         self._open: dict[str, str] = {}  # peer -> its address
-        self._per_address: dict[str, int] = {}
+        self._per_address = PerAddress()
         self._quiet = QuietLog(log)
 
     @property
@@ -48,7 +48,7 @@ class WebGate:
         """Whether the browser connection from ``peer`` may be served."""
         address = address_of(peer)
         limits = self.limits
-        here = self._per_address.get(address, 0)
+        here = self._per_address[address]
         if here >= limits.web_per_address:
             self._quiet.warning(
                 f"web address {address}",
@@ -81,16 +81,11 @@ class WebGate:
             )
             return False
         self._open[peer] = address
-        self._per_address[address] = here + 1
+        self._per_address[address] += 1
         return True
 
     def closed(self, peer: str) -> None:
         """``peer``'s connection closed, or became a seat's websocket: it no longer counts."""
         address = self._open.pop(peer, None)
-        if address is None:
-            return
-        left = self._per_address[address] - 1
-        if left:
-            self._per_address[address] = left
-        else:
-            del self._per_address[address]
+        if address is not None:
+            self._per_address.release(address)

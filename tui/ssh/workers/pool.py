@@ -73,7 +73,7 @@ from tui.ssh.invitations.store import InvitationRefused, Invitations
 from tui.ssh.language import _
 from tui.ssh.limits import Gate, Limits, QuietLog, to_json
 from tui.ssh.seatsfile import Seats, SeatsFile, seats_in_force, table_roles
-from tui.ssh.server import SWEEP_S, Table, log_table, redeem_invitation
+from tui.ssh.server import SWEEP_S, Table, accept_each, log_table, redeem_invitation
 from tui.ssh.web.gate import WebGate
 from tui.ssh.workers import wire
 
@@ -280,9 +280,9 @@ class SeatWorkers:
             raise
         self._started = True
         bound = listener.getsockname()[1]
-        self._track(self._accept(listener, "ssh"))
+        self._track(accept_each(listener, self.log, partial(self._take, door="ssh")))
         if self._web_listener is not None:
-            self._track(self._accept(self._web_listener, "web"))
+            self._track(accept_each(self._web_listener, self.log, partial(self._take, door="web")))
             assert self._web is not None
             self.log.info("browser seats on %s:%d", self._web[0], self.web_port)
         self._track(self._ping())
@@ -517,25 +517,16 @@ class SeatWorkers:
 
     # ------------------------------------------------------------ connections
 
-    async def _accept(self, listener: socket.socket, door: str) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            try:
-                conn, addr = await loop.sock_accept(listener)
-            except OSError as e:  # out of descriptors, say: the next connection may fare better
-                self.log.warning("could not accept a connection: %s", e)
-                await asyncio.sleep(0.1)
-                continue
-            with conn:
-                peer = f"{addr[0]}:{addr[1]}"
-                # A browser's connection has its own timeout; an SSH one idle while many wait is
-                # cut here, through a copy of its socket kept until it logs in or goes.
-                cut = (lambda peer=peer: self._cut(peer)) if door == "ssh" else None
-                admitted = self.gate.admit(peer, cut) if door == "ssh" else self.web_gate.admit(peer)
-                if admitted:  # else refused (and logged) before any worker sees it
-                    if cut is not None:
-                        self._unauth[peer] = conn.dup()
-                    self._hand_over(conn, peer, door)
+    def _take(self, conn: socket.socket, peer: str, door: str) -> None:
+        with conn:
+            # A browser's connection has its own timeout; an SSH one idle while many wait is
+            # cut here, through a copy of its socket kept until it logs in or goes.
+            cut = (lambda peer=peer: self._cut(peer)) if door == "ssh" else None
+            admitted = self.gate.admit(peer, cut) if door == "ssh" else self.web_gate.admit(peer)
+            if admitted:  # else refused (and logged) before any worker sees it
+                if cut is not None:
+                    self._unauth[peer] = conn.dup()
+                self._hand_over(conn, peer, door)
 
     def _hand_over(self, conn: socket.socket, peer: str, door: str) -> None:
         """Give the connection to the taking worker with the fewest (this process closes its copy); any worker

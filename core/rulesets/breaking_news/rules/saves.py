@@ -94,8 +94,7 @@ def save_check(value: int, mods: tuple[Mod, ...]) -> All:
 
 @dataclass(frozen=True)
 class VehicleResult:
-    affected: bool  # False: the weapon cannot harm this vehicle (no roll)
-    passed: bool = True
+    passed: bool
     exploded: bool = False
 
 
@@ -117,12 +116,10 @@ def vehicle_save(face: int, value: int, bonus: int = 0) -> VehicleResult:
     """Knocked out on a fail; a fail by 3 or more explodes it (§9.2), the roll counted
     with its bonus.  No natural-1 rule for vehicles (the Italian draft limits it to
     infantry; VSAVE-3)."""
-    if value == 0:
-        return VehicleResult(False)
     rolled = face + bonus
     if rolled >= value:
-        return VehicleResult(True, True)
-    return VehicleResult(True, False, value - rolled >= save_table().explodes_by)
+        return VehicleResult(True)
+    return VehicleResult(False, value - rolled >= save_table().explodes_by)
 
 
 def vehicle_save_check(value: int, bonus: int = 0) -> All:
