@@ -19,7 +19,7 @@ from core.ruleset import CommandSpec
 _TYPABLE = re.compile(r"[^\W\d_][\w.-]*")
 #: The modules whose commands every ruleset shares (the referee's tools, undo, next,
 #: note): their names are the core's words, whatever the ruleset's catalogue says.
-SHARED = ("core.rulesets.common", "core.game")
+SHARED = ("core.rulesets.common", "core.game.builtins")
 
 
 def spec_domain(spec: CommandSpec, domain: str = CORE_DOMAIN) -> str:

@@ -7,7 +7,8 @@ import pytest
 from coretests_support import builtins, demo  # noqa: F401  (fixtures)
 
 from core import events as ev
-from core.game import Game, Outcome
+from core.game import Game
+from core.outcome import Outcome
 from core.storage.savefile import SaveError
 from core.views import REFEREE
 

@@ -11,7 +11,8 @@ from playing import play
 
 from core import events as ev
 from core.dice import NeedDice
-from core.game import Game, _answered
+from core.game import Game
+from core.game.engine import _answered
 from core.language.reader import reading
 from core.state import TABLE_DICE
 from core.views import REFEREE

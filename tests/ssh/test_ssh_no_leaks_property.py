@@ -39,7 +39,8 @@ import asyncssh
 import pytest
 from ssh_club import SEATS, WAIT_S, WATCHING, Club, Player, make_keys, seats_toml, wait_until
 
-from core.game import Game, Outcome, Refusal
+from core.game import Game
+from core.outcome import Outcome, Refusal
 from core.views import REFEREE
 from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table

@@ -19,7 +19,8 @@ from terminal_child import DEMO, ENTRY, child_fixture, commands, until_command  
 from textual import events
 from waiting import hint, piloted, press, settled
 
-from core.game import Game, Refusal
+from core.game import Game
+from core.outcome import Refusal
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.log import LogView

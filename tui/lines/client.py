@@ -37,10 +37,10 @@ from core import events as ev
 from core.commands import find_verb, names
 from core.dice import DiceRequest, face_read, parse_faces
 from core.errorlog import details_in
-from core.game import Game, Outcome
+from core.game import Game
 from core.language.reader import Reader, reading
 from core.narrate import sides_of
-from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Refusal, Result, said
+from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Outcome, Refusal, Result, said
 from core.questions import Question
 from core.refusal import CommandFailed
 from core.ruleset import Refused

@@ -37,10 +37,11 @@ from asyncssh.public_key import get_public_key_algs
 from textual.app import App
 
 from core import events as ev
-from core.game import Game, Outcome, Refusal
+from core.game import Game
 from core.language import i18n
 from core.language import reader as readers
 from core.language.i18n import M, Msg
+from core.outcome import Outcome, Refusal
 from core.refusal import LOG as CORE_LOG
 from core.storage.savefile import SaveError
 from core.views import REFEREE, SPECTATOR

@@ -8,7 +8,8 @@ from pathlib import Path
 from english import english
 
 from core import events as ev
-from core.game import Game, Outcome
+from core.game import Game
+from core.outcome import Outcome
 from core.rulesets.breaking_news.tables import IT  # noqa: F401  (the campaign tests import it from here)
 from core.views import REFEREE
 

@@ -45,7 +45,8 @@ def test_the_scenarios_numbers_and_written_deployments_read_as_words(tmp_path):
     """Ruling LN-WEAPONS, LN-R001 (#48): the log said ``weapon.Sten.range = 20``,
     ``grenade_range = 10`` and ``revealed: deployment.paras = …``, the keys of the variables."""
     from core import events as ev
-    from core.game import DICE_KEY, Game
+    from core.game import Game
+    from core.state import DICE_KEY
 
     game = Game.new(tmp_path / "ln.ft", "ludonet", seed=3)
     game.execute("scenario demo", role=REFEREE)
