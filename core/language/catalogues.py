@@ -35,7 +35,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from core.commands import example_prose, spec_domain
-from core.game import builtin_commands
+from core.game import game_commands
 from core.language import shapes
 from core.language.i18n import CLIENT_DOMAIN, CORE_DOMAIN, LOCALE_DIR, SCENARIO, SERVER_DOMAIN
 from core.language.reader import LANGUAGES, SOURCE
@@ -109,7 +109,7 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
     """The words of every ruleset's commands and phases, in every variant, each with
     its domain: a command the rulesets share (``core.rulesets.common``, or one every
     game has: ``core.game``) is the core's, as is the ``dice=`` option of every command."""
-    from core.game import builtin_commands
+    from core.game import game_commands
     from core.rulesets.common import STATUSES as SHARED_STATUSES
 
     yield CORE_DOMAIN, "dice", "option"
@@ -119,7 +119,7 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
     for ruleset_id in BUILTIN:
         for variant in get_ruleset(ruleset_id).variants:
             r = get_ruleset(ruleset_id, variant)
-            for spec in [*r.commands(), *builtin_commands(r)]:
+            for spec in game_commands(r):
                 domain = spec_domain(spec, r.domain)
                 yield domain, spec.name, "command"
                 for alias in (*spec.aliases, *spec.known_elsewhere_as):
@@ -245,7 +245,7 @@ def command_shapes() -> shapes.Shapes:
     for ruleset_id in BUILTIN:
         for variant in get_ruleset(ruleset_id).variants:
             ruleset = get_ruleset(ruleset_id, variant)
-            specs = [*ruleset.commands(), *builtin_commands(ruleset)]  # as core.game.Game.commands gathers them
+            specs = game_commands(ruleset)  # as core.game.Game.commands gathers them
             out.setdefault(ruleset_id, {})[variant] = shapes_of(specs, ruleset.domain)
     return out
 
