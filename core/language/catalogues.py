@@ -14,8 +14,9 @@ ruleset's commands (``core.language.shapes``).
 ``update`` is idempotent: a catalogue it wrote, run again, is left byte for byte (no babel
 version, date or line number in it; the messages in the code's order).
 ``python -m core.language.catalogues check`` lists what is untranslated or stale (the
-command shapes too, and a catalogue not as ``update`` writes it), and exits 1 if anything is; ``tests/core/test_i18n_catalogues.py``
-and ``tests/core/test_command_shapes.py`` assert the same.
+command shapes too, and a catalogue not as ``update`` writes it), and exits 1 if anything
+is; ``tests/core/test_i18n_catalogues.py``, ``tests/core/test_catalogues_update.py`` and
+``tests/core/test_command_shapes.py`` assert the same.
 """
 
 from __future__ import annotations

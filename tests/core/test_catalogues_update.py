@@ -43,7 +43,8 @@ def test_update_settles_a_catalogue_edited_by_hand_into_the_committed_bytes(copy
     second = text.index("\n#: ", first) + 1
     moved = text[first:second]
     edited = text[:first] + text[second:] + "\n" + moved + '\nmsgid "no such words"\nmsgstr "nessuna parola"\n'
-    edited = edited.replace('"Content-Transfer-Encoding: 8bit\\n"\n', '"Content-Transfer-Encoding: 8bit\\n"\n"Generated-By: Babel 2.12.0\\n"\n')
+    last = '"Content-Transfer-Encoding: 8bit\\n"\n'
+    edited = edited.replace(last, last + '"Generated-By: Babel 2.12.0\\n"\n')
     path.write_bytes(edited.encode("utf-8"))
     assert catalogues.unsettled("it", "breaking_news")
     catalogues.update(("breaking_news",))

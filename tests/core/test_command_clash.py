@@ -56,9 +56,7 @@ def test_every_shipped_ruleset_gathers_its_commands_with_one_meaning_each(rulese
         assert {"note", "undo", "next"} <= set(names)
 
 
-@pytest.mark.parametrize(
-    ("ruleset", "word"), [(Noting, "note"), (Aliased, "walk"), (Nota, "nota (it)")]
-)
+@pytest.mark.parametrize(("ruleset", "word"), [(Noting, "note"), (Aliased, "walk"), (Nota, "nota (it)")])
 def test_a_clash_is_refused_as_the_game_gathers_its_commands_naming_both(tmp_path, ruleset, word):
     register(ruleset)
     try:
