@@ -56,7 +56,8 @@ my your our this that these those there what which who whom whose when where why
 each every one all some more most other such only own same also just into onto out up down over under again
 about after before between through during rule rules happens happen get gets getting let lets mean means go
 goes apply applies allowed allow need needs want wants actually really exactly still please kind sort thing
-things way much many ever else anyone someone something
+things way much many ever else anyone someone something haven hasn isn aren don doesn didn won wouldn
+couldn shouldn ca wo
 """
 _IT_SMALL = """
 il lo la i gli le un uno una di del dello della dei degli delle a al allo alla ai agli alle da dal dallo
@@ -66,6 +67,7 @@ erano essere sia siano ha hanno avere può possono posso puo devo deve devono si
 suo sua suoi sue mio mia questo questa questi queste quello quella quelli quelle c'è cosa succede anche più
 ancora già ogni tutto tutti tutte qualche altro altra altri altre stesso regola regole l un' dell nell all
 dall sull invece fare faccio fa volta volte proprio davvero bisogna serve servono quanta qualcuno qualcosa
+inizio
 """
 STOPWORDS: dict[str, frozenset[str]] = {"en": frozenset(_EN_SMALL.split()), "it": frozenset(_IT_SMALL.split())}
 _STEMMERS = {"en": "english", "it": "italian"}
@@ -83,7 +85,13 @@ SAME: dict[str, tuple[str, ...]] = {
         "run sprint running",
         "move moving movement",
         "wounded wound injured",
-        "killed dead die",
+        "killed dead death dies",
+        "dice die",
+        "tie draw equal",
+        "driver pilot",
+        "hidden concealed unseen unspotted",
+        "enemy opponent foe",
+        "ammunition ammo magazine",
         "cost points",
         "test check",
         "range distance far",
@@ -112,7 +120,12 @@ SAME: dict[str, tuple[str, ...]] = {
         "correre corsa",
         "muovere movimento muoversi",
         "ferito ferita",
-        "ucciso morto",
+        "ucciso morto morire muore",
+        "autista pilota conducente",
+        "nascosto nascosti invisibile",
+        "nemico avversario",
+        "parità pari uguale pareggio",
+        "munizioni caricatore",
         "costo costa punti",
         "prova test",
         "distanza gittata lontano",
@@ -126,7 +139,7 @@ SAME: dict[str, tuple[str, ...]] = {
         "insieme simultaneo contemporaneamente",
         "centimetri cm",
         "dadi dado",
-        "prima primo inizia",
+        "prima primo",
         "cinque 5",
         "sei 6",
     ),
@@ -152,7 +165,8 @@ def words(text: str) -> list[str]:
     """``text``'s words, lower case, an elision split off (``l'arma``: ``arma``)."""
     out: list[str] = []
     for w in _WORD.findall(text.lower()):
-        out.extend(p for p in re.split(r"['’]", w) if p)
+        # English's "haven't", "man's", "they're" are their first part; Italian's "l'arma" its second
+        out.extend(p for p in re.split(r"['’]", w.replace("n't", "").replace("n’t", "")) if len(p) > 1 or p.isdigit())
     return out
 
 
