@@ -31,7 +31,8 @@ def statement(rule: Entry) -> str:
     """What a rule says, in the project's words and the reader's language (its title), said
     as a sentence (an arrow, which a screen reader spells out by its name, as a colon)."""
     said = rule.title_it if lang() == "it" and rule.title_it else rule.title
-    return said.replace(" → ", ": ").replace("→", ":")
+    said = said.replace(" → ", ": ").replace("→", ":")
+    return said if said.endswith((".", "…", "?", "!")) else f"{said}."  # a title cut short keeps its "…"
 
 
 def answer_lines(ruleset: Ruleset, question: str, pieces: Iterable[tuple[str, str]] = ()) -> list[str]:
@@ -59,8 +60,8 @@ def answer_lines(ruleset: Ruleset, question: str, pieces: Iterable[tuple[str, st
         for found in answer.found:
             rule = found.rule
             out.append(
-                _("{id} ({section}, {status}): {says}.").format(
-                    id=rule.id, section=rule.section, status=_(STATUSES[rule.status]), says=statement(rule).rstrip(".…")
+                _("{id} ({section}, {status}): {says}").format(
+                    id=rule.id, section=rule.section, status=_(STATUSES[rule.status]), says=statement(rule)
                 )
             )
     named = _named(question, pieces)
