@@ -11,9 +11,8 @@ from coretests_support import Skirmish
 
 from core.commands import naming
 from core.game import Game, game_commands
-from core.refusal import CommandFailed
 from core.ruleset import BUILTIN, CommandSpec, NotARuleset, get_ruleset, register, unregister
-from core.views import REFEREE
+from core.storage.savefile import SaveError
 
 
 def _jot(ctx, args):
@@ -57,23 +56,36 @@ def test_every_shipped_ruleset_gathers_its_commands_with_one_meaning_each(rulese
 
 
 @pytest.mark.parametrize(("ruleset", "word"), [(Noting, "note"), (Aliased, "walk"), (Nota, "nota (it)")])
-def test_a_clash_is_refused_as_the_game_gathers_its_commands_naming_both(tmp_path, ruleset, word):
+def test_a_clash_is_refused_as_the_ruleset_loads_naming_both(tmp_path, ruleset, word):
     register(ruleset)
     try:
-        game = Game.new(tmp_path / "g.ft", ruleset.id, clock=lambda: 2_000)
-        try:
-            with pytest.raises(NotARuleset) as refused:
-                game.commands  # noqa: B018  (gathered on first use: the ruleset's commands load)
-            with pytest.raises(CommandFailed):  # and no command is carried out on a game so made
-                game.execute("setup", role=REFEREE)
-            assert game.log_length == 0
-        finally:
-            game.close()
+        with pytest.raises(NotARuleset) as refused:
+            Game.new(tmp_path / "g.ft", ruleset.id, clock=lambda: 2_000)
     finally:
         unregister(ruleset.id)
+    assert not (tmp_path / "g.ft").exists()  # refused before any save was made
     said = str(refused.value)
     assert f"two commands are called {word}:" in said
     assert said.count("' (") == 2  # both named, each with its module
+
+
+def test_a_save_of_a_ruleset_that_clashes_now_is_refused_as_it_opens(tmp_path):
+    """A plugin that gained a clash since the game was saved: the save is not opened."""
+    register(Skirmish)
+    try:
+        Game.new(tmp_path / "g.ft", Skirmish.id, clock=lambda: 2_000).close()
+    finally:
+        unregister(Skirmish.id)
+
+    class Now(Noting):
+        id = Skirmish.id
+
+    register(Now)
+    try:
+        with pytest.raises(SaveError, match="two commands are called note: 'note' .* and 'note' "):
+            Game.open(tmp_path / "g.ft")
+    finally:
+        unregister(Now.id)
 
 
 def test_two_commands_with_one_name_in_italian_are_refused(monkeypatch):
