@@ -57,7 +57,7 @@ each every one all some more most other such only own same also just into onto o
 about after before between through during rule rules happens happen get gets getting let lets mean means go
 goes apply applies allowed allow need needs want wants actually really exactly still please kind sort thing
 things way much many ever else anyone someone something haven hasn isn aren don doesn didn won wouldn
-couldn shouldn ca wo
+couldn shouldn ca wo make makes made
 """
 _IT_SMALL = """
 il lo la i gli le un uno una di del dello della dei degli delle a al allo alla ai agli alle da dal dallo
@@ -67,7 +67,7 @@ erano essere sia siano ha hanno avere può possono posso puo devo deve devono si
 suo sua suoi sue mio mia questo questa questi queste quello quella quelli quelle c'è cosa succede anche più
 ancora già ogni tutto tutti tutte qualche altro altra altri altre stesso regola regole l un' dell nell all
 dall sull invece fare faccio fa volta volte proprio davvero bisogna serve servono quanta qualcuno qualcosa
-inizio
+inizio dopo
 """
 STOPWORDS: dict[str, frozenset[str]] = {"en": frozenset(_EN_SMALL.split()), "it": frozenset(_IT_SMALL.split())}
 _STEMMERS = {"en": "english", "it": "italian"}
