@@ -9,6 +9,7 @@ the targets, the figures and the commands that reproduce them.
 * ``client`` and its ``child``: ``fireteam bench --client``, the client's start and keys;
   ``key_flood``: ``fireteam bench --flood N``, a flood of typed characters;
 * ``spoken``: ``fireteam bench --spoken``, a plain seat's fire heard by eSpeak NG;
+* ``rulesearch``: ``fireteam bench --rules``, how fast and how well ``rule?`` answers;
 * ``ssh`` (with ``web_seats``, its browser seats), ``crowd``, ``resize_flood`` and
   ``venue``: ``fireteam serve``'s seats, spectators, phones and relays;
 * ``screenshots`` and ``phone_shots``: the pictures in ``screenshots/``.
@@ -29,6 +30,10 @@ def run(args: argparse.Namespace) -> int:
         from tui.bench.key_flood import run_flood_bench
 
         return run_flood_bench(args.flood, unbounded=args.unbounded, as_json=args.json)
+    if args.rules:
+        from tui.bench.rulesearch import run_rules_bench
+
+        return run_rules_bench(as_json=args.json)
     if args.chances:
         from tui.bench.engine import run_chances_bench
 
