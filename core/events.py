@@ -180,6 +180,11 @@ class Issued(Event, frozen=True, tag="cmd"):
     #: serve``, named in its seats file): "" when ``by`` is the role itself (the referee,
     #: a side at a shared screen, every save from before it, which read as before).
     role: str = ""
+    #: The Fireteam version that wrote it, on the first command of each session (each time
+    #: the game is opened for writing): every command after it, to the next that names one,
+    #: was written by that version; "" on the others.  A save that names none was written by
+    #: 0.1.0, the only version before (``core.secrets.rederive.FIRST_VERSION``).
+    version: str = ""
 
     @property
     def acting(self) -> str:
