@@ -267,7 +267,7 @@ def _check(replica: _Replica, head: ev.Issued, recorded: list[ev.Event], result:
         except Exception as e:  # noqa: BLE001 - a hostile file's facts that no rule can take: said, not raised
             why = _("the rules cannot carry it out: {why}").format(why=f"{type(e).__name__}: {e}")
         else:
-            why = _first_difference(recorded, derived)
+            why = _first_difference(recorded, derived, bool(older))
             if not why:
                 return
             if not first:
@@ -296,12 +296,12 @@ def _same_dice(recorded: list[ev.Event], derived: list[ev.Event]) -> bool:
     return was[:shorter] == now[:shorter]
 
 
-def _first_difference(recorded: list[ev.Event], derived: list[ev.Event]) -> str:
+def _first_difference(recorded: list[ev.Event], derived: list[ev.Event], older: bool = False) -> str:
     """The first fact that differs, recorded against re-derived, in words ("" if none): the
     facts first (numbered from 1), then the command's own record (its ``Issued``)."""
     facts, again = recorded[1:], derived[1:]
     for k, (was, now) in enumerate(zip(facts, again, strict=False), start=1):
-        if was != _as_written(now, was):
+        if was != (_as_written(now, was) if older else now):
             return _("fact {k}: recorded {was}, re-derived {now}").format(k=k, was=brief(was, now), now=brief(now, was))
     if len(facts) > len(again):
         said = _("fact {k}: recorded {was}, re-derived nothing (the rules give {n} facts, the file {m})")
@@ -316,9 +316,9 @@ def _first_difference(recorded: list[ev.Event], derived: list[ev.Event]) -> str:
 
 
 def _as_written(now: ev.Event, was: ev.Event) -> ev.Event:
-    """The re-derived fact as a save from before a field of it would have written it: an
-    end fact with neither a winner, a draw nor scores is from before the result as data
-    (docs/secrets.md), and is checked by its words alone."""
+    """The re-derived fact as a save an older version wrote would hold it: its end fact with
+    neither a winner, a draw nor scores is from before the result as data (docs/secrets.md),
+    and is checked by its words alone; this version's own end must name them."""
     if type(now) is ev.GameEnded and type(was) is ev.GameEnded and not (was.winner or was.draw or was.scores):
         return msgspec.structs.replace(now, winner="", draw=False, scores={})
     return now

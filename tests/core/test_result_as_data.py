@@ -74,6 +74,8 @@ def test_an_edited_winner_or_score_fails_verify(tmp_path, capsys):
     for fields, shown in (
         ({"winner": "german"}, '"winner":"german"'),
         ({"scores": {"us": 0, "german": 1}}, '"german":1'),
+        # this version wrote it: an end stripped of its data is no end from before the data
+        ({"winner": "", "scores": {}}, '"winner":"us"'),
     ):
         line = failure(capsys, _edit_end(tmp_path, **fields))
         assert line.startswith("command #53 at step ") and "(result us " in line and shown in line
