@@ -1,3 +1,6 @@
 """Fireteam's pure-Python core: events, saves, history, rules.  Never imports the UI."""
 
-__version__ = "0.1.0"
+#: This Fireteam's version, the package's (pyproject.toml reads it here): it moves with each
+#: release, CHANGELOG.md says what each changed, and a save records the version that wrote
+#: each session of it (``core.events.Issued.version``, docs/files.md).
+__version__ = "0.2.0"

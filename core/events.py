@@ -180,6 +180,11 @@ class Issued(Event, frozen=True, tag="cmd"):
     #: serve``, named in its seats file): "" when ``by`` is the role itself (the referee,
     #: a side at a shared screen, every save from before it, which read as before).
     role: str = ""
+    #: The Fireteam version that wrote it, on the first command of each session (each time
+    #: the game is opened for writing): every command after it, to the next that names one,
+    #: was written by that version; "" on the others.  A save that names none was written by
+    #: 0.1.0, the only version before (``core.secrets.rederive.FIRST_VERSION``).
+    version: str = ""
 
     @property
     def acting(self) -> str:
@@ -384,7 +389,19 @@ class ScenarioRead(Event, frozen=True, tag="scenfile"):
 
 
 class GameEnded(Event, frozen=True, tag="end"):
+    """The end of the game: the result in words (``result``) and as data.
+
+    ``winner`` is the winning side's id, ``draw`` True when the game ended with no
+    winner, and ``scores`` each side's score at the end as its ruleset counts it
+    (docs/rulings.md, "The result as data": Breaking News its defeat points, the
+    others the pieces each side lost; more is worse in each).  A save from before
+    these fields has neither a winner nor a draw (the result is known in words only)
+    and no scores."""
+
     result: Text
+    winner: str = ""
+    draw: bool = False
+    scores: dict[str, RecordInt] = msgspec.field(default_factory=dict)
 
 
 AnyEvent = Union[

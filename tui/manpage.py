@@ -16,6 +16,23 @@ from core.ruleset import BUILTIN, RulesetIds
 SEE_ALSO = "The documents installed in share/doc/fireteam: README.md, client.md, commands.md, files.md, ssh.md."
 
 
+def verify_statuses() -> list[tuple[int, str]]:
+    """``fireteam verify``'s exit statuses (docs/secrets.md), from the code that returns them."""
+    from core.secrets.verify import RULES_CHANGED
+
+    return [
+        (0, "every commitment, sealed roll and command checks out"),
+        (1, "forged or damaged: a commitment, a die or a command's facts are not what its inputs and rules give"),
+        (2, "the file cannot be read (a corrupt save, a damaged copy)"),
+        (
+            RULES_CHANGED,
+            "recorded by an older Fireteam: every commitment and die checks out, and some commands give other "
+            'facts under this version\'s rules, each said "recorded by VERSION; rules changed since" with its '
+            "rule and step (CHANGELOG.md names the changes)",
+        ),
+    ]
+
+
 def roff(text: str) -> str:
     """``text`` as roff reads it literally: backslashes, hyphens and a leading dot or quote escaped."""
     text = text.replace("\\", "\\e").replace("-", "\\-")
@@ -71,6 +88,9 @@ def page() -> str:
     for name, parser in commands.choices.items():
         usage = " ".join(parser.format_usage().removeprefix("usage: ").split())
         out += [f".SS {roff(name)}", roff(helps.get(name) or ""), ".PP", roff(usage), ".RS", *_options(parser), ".RE"]
+    out += [".SH EXIT STATUS", roff("fireteam verify:")]
+    for status, meaning in verify_statuses():
+        out += [".TP", f"\\fB{status}\\fR", roff(meaning)]
     out += [".SH ENVIRONMENT"]
     for kind, (variable, _function) in folders.KINDS.items():
         out += [".TP", f"\\fB{roff(variable)}\\fR", roff(f"the {kind} folder (fireteam paths prints them all)")]

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+import core
 from core import events as ev
 from core.commands import Parsed, complete, localize_line, names, parse, usage
 from core.dice import (
@@ -133,6 +134,8 @@ class Game:
         #: The role whose copy this is (``core.secrets.sidecopy.open_copy``), or "" for a save: a
         #: copy is shown as that role's game only.
         self.copy_role = ""
+        #: Whether this session (this open for writing) has written a command, which named the version.
+        self._versioned = False
         #: The labels of command ``cmd``'s new markers (tests may give their own).
         self.marker_labels: Callable[[int], MarkerLabels] = lambda cmd: MarkerLabels(self.header.seed, cmd)
         #: At a served table, the roles whose seats can be asked for their own dice (set by the
@@ -533,6 +536,9 @@ class Game:
     def _append(self, cmd: int, group: list[ev.Event], lines: list[str]) -> Outcome:
         """Write, sync, then take into the history: the file is ahead of memory, never behind."""
         assert self.writer is not None
+        if not self._versioned and type(group[0]) is ev.Issued:
+            # The session's first command says which Fireteam wrote it (and the rest of the session).
+            group = [msgspec.structs.replace(group[0], version=core.__version__), *group[1:]]
         try:
             payloads = self.writer.append(group)
         except OSError as e:
@@ -556,6 +562,7 @@ class Game:
         self.timeline.catch_up()
         self.saved_bytes = self.writer.size
         self.saved_check = self.writer.check
+        self._versioned = True
         outcome = Outcome(cmd, group, lines)
         self._tell(outcome)
         return outcome

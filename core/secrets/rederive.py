@@ -17,7 +17,13 @@ file records of what the table chose and nothing else:
 
 Each command must give exactly the facts recorded, in the same order; the first
 that differs is named (the command's number and text, the fact recorded and the one
-re-derived).  A command carried past an undo (``Issued.carries``) must repeat the
+re-derived).  A command another Fireteam wrote (``Issued.version``: a session's first
+command names the version that wrote the session; a save that names none, 0.1.0) whose
+dice are the ones the file records (its faces drawn again, in their order) and whose
+facts differ is no forgery: the rules changed since (``Rederived.changed``, with the
+command's rule; CHANGELOG.md says which); this version's own commands must agree.
+
+A command carried past an undo (``Issued.carries``) must repeat the
 facts of the command it carries.  The commands a what-if copied from its parent
 (its first ``parent.step`` events) rolled seeded dice from the parent's seed, which
 the what-if does not hold: their seeded faces and their markers' labels are taken
@@ -31,6 +37,7 @@ from dataclasses import dataclass, field
 
 import msgspec
 
+import core
 from core import events as ev
 from core.commands import Parsed
 from core.dice import CONTRIBUTION_BYTES, Dice, ManualDice, OlderSealedDice, SealedDice, SeededDice
@@ -47,6 +54,9 @@ from core.views import MarkerLabels
 #: Resolutions of one command tried in search of the answers that give its facts.
 MAX_TRIES = 200
 
+#: The version that wrote a command of a save that names none: the only one before versions were recorded.
+FIRST_VERSION = "0.1.0"
+
 
 @dataclass
 class Differs:
@@ -57,6 +67,10 @@ class Differs:
     #: The effective step its first fact had when it was given.
     step: int
     why: str
+    #: The Fireteam version that wrote it, where that is not this one.
+    written_by: str = ""
+    #: The rule of its command (``CommandSpec.rule``): where the rules changed since.
+    rule: str = ""
 
 
 @dataclass
@@ -65,6 +79,9 @@ class Rederived:
     #: Commands carried past an undo, checked as copies of the command they carry.
     carried: int = 0
     differs: list[Differs] = field(default_factory=list)
+    #: Commands another version wrote, their dice as recorded, whose facts the rules now give
+    #: otherwise: the rules changed since, no forgery (``Differs.written_by``, ``Differs.rule``).
+    changed: list[Differs] = field(default_factory=list)
     #: Commands whose answers could not be found within ``MAX_TRIES`` resolutions: not checked.
     unsure: list[Differs] = field(default_factory=list)
     #: The ruleset version the save was played under, when it is not this Fireteam's.
@@ -176,7 +193,14 @@ class _Replica(Game):
         # The faces typed on the line are in its text; those typed at the table's prompt follow them.
         typed = typed[len(parsed.faces or ()) :]
         _cmd, group = self._resolve(parsed, issued.acting, issued.by, typed or None, contribution, answers, saw)
-        return group
+        return [msgspec.structs.replace(group[0], version=issued.version), *group[1:]]
+
+    def rule_of(self, issued: ev.Issued) -> str:
+        """The rule of the command ``issued`` gave (its ``CommandSpec.rule``), "" if it no longer parses."""
+        try:
+            return self.parse(issued.text, issued.acting).spec.rule
+        except Refused:
+            return ""
 
 
 def rederive(game: Game) -> Rederived:
@@ -185,14 +209,17 @@ def rederive(game: Game) -> Rederived:
     if game.header.ruleset_version != game.ruleset.version:
         result.played_under, result.rules = game.header.ruleset_version, game.ruleset.version
     replica = _Replica(game)
+    version = FIRST_VERSION
     for group in _groups(game):
         head = group[0]
+        if type(head) is ev.Issued and head.version:
+            version = head.version
         if type(head) is ev.Issued and head.carries:
             result.carried += 1
             _carried(replica, head, group, result)
         elif type(head) is ev.Issued:
             result.commands += 1
-            _check(replica, head, group, result)
+            _check(replica, head, group, result, "" if version == core.__version__ else version)
         replica.take(group)
     return result
 
@@ -218,11 +245,13 @@ def _carried(replica: _Replica, head: ev.Issued, group: list[ev.Event], result: 
         result.differs.append(Differs(head.cmd, head.text, replica.history.length + 1, why))
 
 
-def _check(replica: _Replica, head: ev.Issued, recorded: list[ev.Event], result: Rederived) -> None:
+def _check(replica: _Replica, head: ev.Issued, recorded: list[ev.Event], result: Rederived, older: str) -> None:
     """Resolve ``recorded`` again with each question's default, then with every choice of each
-    question asked (depth first, ``MAX_TRIES`` resolutions at most), until its facts come again."""
+    question asked (depth first, ``MAX_TRIES`` resolutions at most), until its facts come again.
+    ``older``: the other version that wrote it ("" if this one did)."""
     step = replica.history.length + 1
     first = ""  # what the first resolution that gave facts found wrong
+    same_dice = True  # whether that resolution drew the dice the file records
     pending: list[list[str] | None] = [None]
     for _tried in range(MAX_TRIES):
         if not pending:
@@ -238,9 +267,11 @@ def _check(replica: _Replica, head: ev.Issued, recorded: list[ev.Event], result:
         except Exception as e:  # noqa: BLE001 - a hostile file's facts that no rule can take: said, not raised
             why = _("the rules cannot carry it out: {why}").format(why=f"{type(e).__name__}: {e}")
         else:
-            why = _first_difference(recorded, derived)
+            why = _first_difference(recorded, derived, bool(older))
             if not why:
                 return
+            if not first:
+                same_dice = _same_dice(recorded, derived)
         first = first or why
         if answers is None:
             pending.append([])  # the questions asked with answers given, defaults or not
@@ -248,15 +279,29 @@ def _check(replica: _Replica, head: ev.Issued, recorded: list[ev.Event], result:
         said = _("its questions' answers are not recorded, and none of the first {n} tried gives its facts")
         result.unsure.append(Differs(head.cmd, head.text, step, said.format(n=MAX_TRIES)))
         return
-    result.differs.append(Differs(head.cmd, head.text, step, first or _("no answer to its questions gives its facts")))
+    why = first or _("no answer to its questions gives its facts")
+    if older and same_dice:
+        result.changed.append(Differs(head.cmd, head.text, step, why, older, replica.rule_of(head)))
+        return
+    result.differs.append(Differs(head.cmd, head.text, step, why))
 
 
-def _first_difference(recorded: list[ev.Event], derived: list[ev.Event]) -> str:
+def _same_dice(recorded: list[ev.Event], derived: list[ev.Event]) -> bool:
+    """Whether the rules drew the dice the file records: the same faces in the same order, one
+    run the start of the other (a rule changed since may roll a die more or fewer, never another
+    face for the same draw); a face edited in the file is a forgery, whoever wrote it."""
+    was = [f for e in recorded if isinstance(e, ev.Rolled) for f in e.roll.faces]
+    now = [f for e in derived if isinstance(e, ev.Rolled) for f in e.roll.faces]
+    shorter = min(len(was), len(now))
+    return was[:shorter] == now[:shorter]
+
+
+def _first_difference(recorded: list[ev.Event], derived: list[ev.Event], older: bool = False) -> str:
     """The first fact that differs, recorded against re-derived, in words ("" if none): the
     facts first (numbered from 1), then the command's own record (its ``Issued``)."""
     facts, again = recorded[1:], derived[1:]
     for k, (was, now) in enumerate(zip(facts, again, strict=False), start=1):
-        if was != now:
+        if was != (_as_written(now, was) if older else now):
             return _("fact {k}: recorded {was}, re-derived {now}").format(k=k, was=brief(was, now), now=brief(now, was))
     if len(facts) > len(again):
         said = _("fact {k}: recorded {was}, re-derived nothing (the rules give {n} facts, the file {m})")
@@ -268,6 +313,15 @@ def _first_difference(recorded: list[ev.Event], derived: list[ev.Event]) -> str:
         said = _("the command's record: recorded {was}, re-derived {now}")
         return said.format(was=brief(recorded[0], derived[0]), now=brief(derived[0], recorded[0]))
     return ""
+
+
+def _as_written(now: ev.Event, was: ev.Event) -> ev.Event:
+    """The re-derived fact as a save an older version wrote would hold it: its end fact with
+    neither a winner, a draw nor scores is from before the result as data (docs/secrets.md),
+    and is checked by its words alone; this version's own end must name them."""
+    if type(now) is ev.GameEnded and type(was) is ev.GameEnded and not (was.winner or was.draw or was.scores):
+        return msgspec.structs.replace(now, winner="", draw=False, scores={})
+    return now
 
 
 def brief(e: ev.Event, other: ev.Event | None = None) -> str:

@@ -35,6 +35,9 @@ from core.storage.savefile import Header, SaveError
 
 #: A check's status: an id, shown in the reader's language.
 OK, MISMATCH, NEVER, UNSEEN = N_("ok"), N_("mismatch"), N_("never revealed"), N_("commitment not seen")
+#: verify's exit status for a save an older Fireteam recorded whose rules changed since: every
+#: commitment and die checks out, and some commands give other facts now (docs/secrets.md).
+RULES_CHANGED = 3
 NOT_CHECKED = N_("not checked")
 
 
@@ -95,6 +98,18 @@ class Verified:
         replayed = self.replayed
         return not self.failed and not self.stray and not self.failed_rolls and not (replayed and replayed.differs)
 
+    @property
+    def rules_changed(self) -> bool:
+        """Every commitment and die checks out, but commands another version wrote give other facts
+        under this version's rules: the rules changed since (``RULES_CHANGED``), no forgery."""
+        return self.ok and self.replayed is not None and bool(self.replayed.changed)
+
+    @property
+    def status(self) -> int:
+        """The exit status: 0 every check passes, ``RULES_CHANGED`` recorded by an older version
+        whose rules changed since, 1 forged or damaged (``run``)."""
+        return 0 if self.ok and not self.rules_changed else RULES_CHANGED if self.ok else 1
+
     def report(self) -> list[str]:
         return self._secrets_report() + self.dice.report(self.ended or self.role == "referee") + self._replay_report()
 
@@ -111,6 +126,16 @@ class Verified:
         for d, status in [*((d, MISMATCH) for d in r.differs), *((d, NOT_CHECKED) for d in r.unsure)]:
             said = _("command #{cmd} at step {step} ({text}): {status}: {why}")
             lines.append(said.format(cmd=d.cmd, step=d.step, text=shown(d.text), status=_(status), why=shown(d.why)))
+        for d in r.changed:
+            said = _(
+                "command #{cmd} at step {step} ({text}): recorded by {version}; rules changed since ({rule}): {why}"
+            )
+            rule = shown(d.rule) or _("its rule")
+            lines.append(
+                said.format(
+                    cmd=d.cmd, step=d.step, text=shown(d.text), version=shown(d.written_by), rule=rule, why=shown(d.why)
+                )
+            )
         if r.played_under:
             said = _(
                 "facts: played under the ruleset's version {was}, re-derived under {now}: "
@@ -118,7 +143,13 @@ class Verified:
             )
             lines.append(said.format(was=shown(r.played_under), now=r.rules))
         if r.differs:
-            verdict = _("{n} differ from what the rules give").format(n=len(r.differs))
+            verdict = _("{n} differ from what the rules give: forged or damaged").format(n=len(r.differs))
+        elif r.changed:
+            said = _(
+                "{n} recorded by an older Fireteam give other facts under this version's rules "
+                "(rules changed since: CHANGELOG.md); none forged"
+            )
+            verdict = said.format(n=len(r.changed))
         else:
             verdict = _("each gives the facts recorded")
         said = _(
@@ -259,6 +290,7 @@ def _facts_json(r: Rederived) -> dict:
         "carried": r.carried,
         "differ": [command(d) for d in r.differs],
         "not_checked": [command(d) for d in r.unsure],
+        "rules_changed": [{**command(d), "written_by": d.written_by, "rule": d.rule} for d in r.changed],
         "played_under": r.played_under,
     }
 
@@ -299,7 +331,9 @@ def _fail(check: Check, why: str, status: str = MISMATCH) -> None:
 
 def run(path: Path, *, as_json: bool = False, side_copy: Path | None = None) -> tuple[int, list[str]]:
     """(exit status, lines to print): 0 if every commitment and roll checks out, 1 if not,
-    2 if unreadable.  ``as_json``: one line, the JSON of every check (``Verified.as_json``).
+    2 if unreadable, ``RULES_CHANGED`` (3) if they do but commands an older version wrote give
+    other facts under this version's rules (docs/secrets.md).  ``as_json``: one line, the JSON of
+    every check (``Verified.as_json``).
     ``side_copy``: a side's copy, checked against ``path``, which must then be the full save
     (``core.secrets.copycheck``)."""
     compared = None
@@ -316,11 +350,11 @@ def run(path: Path, *, as_json: bool = False, side_copy: Path | None = None) -> 
                 game.close()
     except SaveError as e:
         return 2, [str(e)]
-    ok = result.ok and (compared is None or compared.ok)
+    status = result.status if compared is None or compared.ok else 1
     if as_json:
         document = result.as_json()
         if compared is not None:
             document["side_copy"] = compared.as_json()
-        return (0 if ok else 1), [msgspec.json.encode(document).decode()]
+        return status, [msgspec.json.encode(document).decode()]
     lines = result.report() + ([] if compared is None else compared.report())
-    return (0 if ok else 1), lines
+    return status, lines
