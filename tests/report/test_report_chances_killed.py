@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from recorded import SAVES
 
 #: How long the workers have to end once their parent is gone: they end at once (Linux), or within

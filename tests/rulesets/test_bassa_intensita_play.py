@@ -1039,7 +1039,7 @@ def test_a_surrender_asked_after_sealed_dice_keeps_its_dice(tmp_path, monkeypatc
     with monkeypatch.context() as probing:
         probing.setattr(game, "_ask_later", lambda *args: None)
         surrender = next(filter(asks_surrender, contributions))
-    asked = game.submit("next", role=REFEREE, answers=["none"], contribution=surrender)
+    asked = game.submit("next", role=REFEREE, answers=["none"], saw=game.dice_seal(), contribution=surrender)
     assert isinstance(asked, AnswerNeeded) and asked.question.whose == "Omar"
     assert asked.question.text().startswith("Omar's surrender")
     # The prompt cancelled and the command given again, however spelt: the same dice, the same question.
@@ -1048,7 +1048,13 @@ def test_a_surrender_asked_after_sealed_dice_keeps_its_dice(tmp_path, monkeypatc
     # Answered as the clients answer: the command again, its answers so far and the new one;
     # a browser seat sends a fresh contribution with each line, which does not re-roll it.
     answers = ["none", "yes"]
-    result = game.submit("next", role=REFEREE, answers=answers, contribution=secrets.token_bytes(CONTRIBUTION_BYTES))
+    result = game.submit(
+        "next",
+        role=REFEREE,
+        answers=answers,
+        saw=game.dice_seal(),
+        contribution=secrets.token_bytes(CONTRIBUTION_BYTES),
+    )
     while isinstance(result, AnswerNeeded):  # Ali's and Hassan's covers, and what their own dice ask
         answers.append("none" if "none" in result.question.options() else "no")
         result = game.submit("next", role=REFEREE, answers=answers)
