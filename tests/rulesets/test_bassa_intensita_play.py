@@ -15,7 +15,7 @@ from playing import play, refused
 
 from core import events as ev
 from core import ruleset as ruleset_module
-from core.dice import CONTRIBUTION_BYTES
+from core.dice import CONTRIBUTION_BYTES, Share
 from core.game import Game
 from core.language.i18n import plain
 from core.outcome import AnswerNeeded, DiceNeeded, Outcome, Refusal
@@ -1031,7 +1031,8 @@ def test_a_surrender_asked_after_sealed_dice_keeps_its_dice(tmp_path, monkeypatc
         # Whether next, with this contribution, fails Omar's check and rolls his effect a 6:
         # Surrender (A.13.3), which asks for an enemy to surrender to. Nothing written, nothing kept.
         try:
-            game._resolve(game.parse("next", REFEREE), REFEREE, REFEREE, None, contribution, ["none"])
+            share = Share(contribution, game.dice_seal())
+            game._resolve(game.parse("next", REFEREE), REFEREE, REFEREE, None, share, ["none"])
         except NeedAnswer as asked:
             return str(asked).startswith("Omar's surrender")
         return False
