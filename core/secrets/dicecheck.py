@@ -64,6 +64,9 @@ class RollCheck:
             mine=shown(self.roll.contribution[:16]),
             draw=self.roll.draw,
         )
+        if isinstance(self.roll, ev.SharedRoll):  # what its seat's page kept: its count and seal
+            said = _("{roll}, share {nonce} of {seat}")
+            head = said.format(roll=head, nonce=self.roll.nonce, seat=shown(self.roll.by))
         why = f": {self.why}" if self.why else ""
         return f"{head}: {_(self.status)}{why}"
 

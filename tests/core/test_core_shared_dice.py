@@ -85,7 +85,11 @@ def test_the_engine_rolls_the_documented_derivation_of_every_input(game):
         assert r.roll.faces == documented(key, r.seal, r.by, r.nonce, r.draw, r.roll.purpose, r.line, mine, COUNT)
     assert rolls[0].roll.faces != rolls[1].roll.faces  # the same purpose, another place
     game.execute("dice-key", role=REFEREE)
-    assert [c.status for c in verify(game.path).dice.rolls] == [OK] * 4
+    result = verify(game.path)
+    assert [c.status for c in result.dice.rolls] == [OK] * 4
+    # Each line names what the seat's page kept of its share: its count (and its bytes, its key).
+    assert result.dice.rolls[2].line().endswith(f"contribution {bytes(8).hex()}, draw 0), share 2 of blue: ok")
+    assert [(r["by"], r["nonce"]) for r in result.as_json()["rolls"]] == [("blue", 1)] * 2 + [("blue", 2)] * 2
 
 
 BASE = dict(
