@@ -204,6 +204,40 @@ async def test_nats_stopped_and_started_again_mid_game_loses_nothing(tmp_path: P
         await publisher.close()
 
 
+async def test_a_table_restarted_after_a_crash_on_the_same_machine_publishes_again_by_itself(
+    tmp_path: Path, server: NatsServer
+):
+    """Issue #75: after a ``kill -9`` the same table, started again on the same machine, published
+    nothing until ``--nats-take-over``.  Its claim names the save it wrote: a server of that host
+    that opened that save holds its lock, so the claim's server is gone."""
+    game = demo(tmp_path / "one.ft")
+    crashed = await publishing([Table("one", game)], server, host="laptop-a")
+    await caught_up(crashed, Table("one", game))
+    await crashed._nc.close()  # its connection gone with its process: nothing released
+    await crashed.close()
+    game.execute("move rossi 2", role=REFEREE)
+    again = await publishing([Table("one", game)], server, host="laptop-a")
+    try:
+        await caught_up(again, Table("one", game))
+        assert not again.refused()
+    finally:
+        await again.close()
+    # Another save of that host (a copy of the table) is still refused: its server may be alive.
+    other = twin(game, tmp_path / "copy.ft")
+    held = await publishing([Table("one", game)], server, host="laptop-a")
+    try:
+        await caught_up(held, Table("one", game))
+        copy = await publishing([Table("one", other)], server, host="laptop-a")
+        try:
+            async with asyncio.timeout(GUARD_S):
+                await copy.until(lambda: "one" in copy.refused())
+            assert "--nats-take-over" in copy.refused()["one"]
+        finally:
+            await copy.close()
+    finally:
+        await held.close()
+
+
 async def test_a_second_laptop_opening_the_same_table_is_refused_by_the_fence(tmp_path: Path, server: NatsServer):
     for laptop in ("first", "second"):
         (tmp_path / laptop).mkdir()
