@@ -429,3 +429,34 @@ async def test_the_relays_credentials_of_the_docs_read_the_spectators_stream_onl
         finally:
             await relay.close()
             await publisher.close()
+
+
+async def test_with_the_docs_credentials_only_a_table_publishes_its_chances_and_only_a_relay_an_address(tmp_path: Path):
+    """Issue #75: anyone who could publish on the venue's NATS was believed (a forged relay address
+    offered to every page, made-up chances shown as a table's).  With docs/ssh.md's credentials a
+    relay may not publish a table's chances or views, nor a table another's or a relay's address."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "ssh.md").read_text(encoding="utf-8")
+    async with nats_server(tmp_path / "nats", _permissions(doc)) as server:
+        at = f"127.0.0.1:{server.port}"
+        forged = {
+            "relay": ["fireteam.chances.table7", "fireteam.spectator.table7", "fireteam.screen.table7.x"],
+            "table7": ["fireteam.relay.table7", "fireteam.chances.table8", "fireteam.spectator.table8"],
+        }
+        for user, subjects in forged.items():
+            errors: list[Exception] = []
+            refused = asyncio.Event()
+
+            async def error(e: Exception, errors=errors, refused=refused) -> None:
+                errors.append(e)
+                refused.set()
+
+            nc = await nats.connect(f"nats://{user}:pw@{at}", error_cb=error)
+            try:
+                for subject in subjects:
+                    refused.clear()
+                    await nc.publish(subject, b'{"url": "https://forged.example"}')
+                    async with asyncio.timeout(GUARD_S):
+                        await refused.wait()
+                    assert "permissions violation" in str(errors[-1]).lower() and subject in str(errors[-1])
+            finally:
+                await nc.close()
