@@ -8,10 +8,11 @@ that used it; replay reads those faces back and never rolls again.
   same command replayed from a script gives the same faces, and a command issued
   again after an undo gets fresh ones (the earlier roll stays in the log).
 * :class:`SealedDice` is the dice nobody can foresee (docs/secrets.md, "Sealed
-  dice"): each roll is HMAC-SHA256 of the game's sealed key over the
-  contribution the command's issuer sent with it and the roll's number in the
-  command (:func:`derive`), so the host, who holds the key, cannot know a roll
-  before the contribution comes, and the issuer, who has no key, cannot steer it.
+  dice"): each roll is HMAC-SHA256 of the game's sealed key over the share the
+  command's seat sent with it (its random bytes and its own count of shares), the
+  seat, the line and the roll's place and purpose (:func:`derive_share`), so the
+  host, who holds the key, cannot know a roll before the share comes, nor move it
+  after, and the seat, which has no key, cannot steer it.
 * :class:`ManualDice` takes faces typed by a referee rolling real dice, or fixed
   by a script.  When it runs out it raises :class:`NeedDice`, naming what is
   wanted (a :class:`DiceRequest`), so a client can ask for those faces and
@@ -23,13 +24,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import NamedTuple
 
 import msgspec
 
-from core.events import AtLeast, BoundRoll, Check, Each, Mod, Roll, Rolled, SealedRoll
+from core.events import AtLeast, BoundRoll, Check, Each, Mod, Roll, Rolled, SealedRoll, SharedRoll
 from core.language.i18n import CORE_DOMAIN, N_, Domain, Text, _, render, scenario_words
 from core.narrate import check_base, check_need, describe_mod, whose
 from core.probability import check_chance_said, check_summary
@@ -308,8 +310,10 @@ class SeededDice(Dice):
 
 #: Names the derivation in every HMAC input, so a key can never be read as another scheme's.
 SCHEME = b"fireteam-dice/1"
-#: The scheme of :func:`derive_bound`, today's (the roll's game, command, place and purpose bound).
+#: The scheme of :func:`derive_bound` (the roll's game, command, place and purpose bound), before shares.
 BOUND_SCHEME = b"fireteam-dice/2"
+#: The scheme of :func:`derive_share`, today's: every input fixed by the seat or the rules, none by the host.
+SHARE_SCHEME = b"fireteam-dice/3"
 #: Random bytes in a sealed key and in a contribution (as hex: twice as many characters).
 KEY_BYTES = 32
 CONTRIBUTION_BYTES = 16
@@ -349,6 +353,45 @@ def derive_bound(
     return _faces(head, key, count, sides)
 
 
+def derive_share(
+    key: bytes,
+    seal: str,
+    by: str,
+    nonce: int,
+    place: int,
+    purpose: Text,
+    line: str,
+    contribution: bytes,
+    count: int,
+    sides: int,
+) -> tuple[int, ...]:
+    """The faces of the roll at ``place`` (as :func:`derive_bound`'s) of the command that seat ``by``
+    gave with its share number ``nonce`` (its own count of shares, 1, 2, 3…), for the command whose
+    digest is ``line`` (``core.shares.command_digest``: its name and arguments), rolled for
+    ``purpose`` with the key whose commitment is ``seal`` (which names the game): :func:`derive`'s
+    stream over
+
+        SHARE_SCHEME | SEAL | HEX(UTF-8 of BY) | NONCE | PLACE | SHA-256-HEX(compact JSON of PURPOSE)
+                     | LINE | CONTRIBUTION-HEX | BLOCK
+
+    Every input is fixed before the host sees the share: the key by its commitment (the seal
+    the seat saw), the seat's bytes and count by the seat, the command by its player, the place and
+    purpose by the rules.  The command's number in the file is not one: commands the host gives
+    out of the seat's sight cannot move its roll (docs/secrets.md, "Sealed dice")."""
+    said = hashlib.sha256(msgspec.json.encode(purpose)).hexdigest().encode()
+    head = (
+        SHARE_SCHEME,
+        seal.encode(),
+        by.encode().hex().encode(),
+        b"%d" % nonce,
+        b"%d" % place,
+        said,
+        line.encode(),
+        contribution.hex().encode(),
+    )
+    return _faces(head, key, count, sides)
+
+
 def _faces(head: tuple[bytes, ...], key: bytes, count: int, sides: int) -> tuple[int, ...]:
     if not 0 < count <= MAX_DRAW_FACES or not 0 < sides < _UNIT:
         raise ValueError(f"cannot draw {count}d{sides}")
@@ -369,13 +412,16 @@ def _faces(head: tuple[bytes, ...], key: bytes, count: int, sides: int) -> tuple
 
 
 class Share(NamedTuple):
-    """A command's issuer's contribution to its sealed dice, and the commitment of the key
-    that was in force when he drew it (``saw``; "" when there was none; None when its sender
-    named none, a browser page from before seals: the key in force as the command comes).
-    A key sealed after the contribution was drawn cannot roll it (docs/secrets.md, "Sealed dice")."""
+    """A seat's share of its next command's sealed dice: its random bytes, the commitment of the
+    key in force when it drew them (``saw``: "" when there was none), and its own count of the
+    shares it sent (``nonce``: 1, 2, 3…, the one the table said it expects next; None: the next).
+    A share that names no key (None: a page from before, or one whose seal was stripped on its way)
+    is refused while the dice are sealed; a key sealed after it was drawn cannot roll it, and a
+    count other than the seat's next is refused (docs/secrets.md, "Sealed dice")."""
 
     contribution: bytes
     saw: str | None
+    nonce: int | None = None
 
 
 #: Where the commands given in this context take their issuer's contribution from: a
@@ -390,6 +436,17 @@ def contributions_from(source: Callable[[], Share | None]) -> None:
     _sent.set(source)
 
 
+@contextmanager
+def shares_given(source: Callable[[], Share | None]) -> Iterator[None]:
+    """Make ``source`` where the commands given inside the block take their share: a seat whose
+    lines come to it in another task than its own (a plain seat's, fed by its door's connection)."""
+    token = _sent.set(source)
+    try:
+        yield
+    finally:
+        _sent.reset(token)
+
+
 def sent_contribution() -> Share | None:
     """The contribution the issuer of a command given now sent with it, and the key's
     commitment he saw then, if any (taken: once)."""
@@ -398,26 +455,36 @@ def sent_contribution() -> Share | None:
 
 
 class SealedDice(Dice):
-    """The dice of a game with a sealed key: every roll is :func:`derive_bound` of the key,
-    the command's number, the roll's place and purpose and this command's contribution."""
+    """The dice of a game with a sealed key: every roll is :func:`derive_share` of the key, the
+    seat's share (its bytes and count), the seat, the line, and the roll's place and purpose."""
 
-    def __init__(self, key: bytes, contribution: bytes, seal: str, *, cmd: int, saw: str) -> None:
+    def __init__(self, key: bytes, contribution: bytes, seal: str, *, by: str, nonce: int, line: str, saw: str) -> None:
         self._key = key
         self.contribution = contribution
         #: The commitment (its SHA-256 digest) that the key is the opening of.
         self.seal = seal
-        self.cmd = cmd
+        #: The seat whose share it is, its count of shares, and its command's digest (``core.shares``).
+        self.by = by
+        self.nonce = nonce
+        self.line = line
         #: The commitment of the key in force when the contribution was drawn ("" for none).
         self.saw = saw
         self._rolls = 0
         self._shuffled = 0
         #: The place of the roll just made (what the roll's event records as its ``draw``).
         self.last_draw = -1
+        #: The share as its seat sent it, to be checked once it rolls (None: drawn by the table).
+        self.sent: Share | None = None
+
+    def _derive(self, place: int, purpose: Text, count: int, sides: int) -> tuple[int, ...]:
+        return derive_share(
+            self._key, self.seal, self.by, self.nonce, place, purpose, self.line, self.contribution, count, sides
+        )
 
     def roll(self, count: int, sides: int = 6, purpose: Text = "roll") -> tuple[int, ...]:
         self.last_draw = self._rolls
         self._rolls += 1
-        return derive_bound(self._key, self.seal, self.cmd, self.last_draw, purpose, self.contribution, count, sides)
+        return self._derive(self.last_draw, purpose, count, sides)
 
     def shuffle(self, items: list, purpose: Text = "shuffle") -> list:
         """As :meth:`Dice.shuffle`, its draws at places -1, -2… (recorded by no roll), so
@@ -425,7 +492,7 @@ class SealedDice(Dice):
         out = list(items)
         for i in range(len(out) - 1, 0, -1):
             self._shuffled += 1
-            (j,) = derive_bound(self._key, self.seal, self.cmd, -self._shuffled, purpose, self.contribution, 1, i + 1)
+            (j,) = self._derive(-self._shuffled, purpose, 1, i + 1)
             out[i], out[j - 1] = out[j - 1], out[i]
         return out
 
@@ -436,13 +503,46 @@ class SealedDice(Dice):
 
     def rolled(self, roll: Roll, *, unit: str, side: str, vis: tuple[str, ...]) -> SealedRoll:
         """The fact of the roll just made (``roll``: its faces, what they decided)."""
-        return BoundRoll(
+        return SharedRoll(
             roll=roll,
             unit=unit,
             side=side,
             vis=vis,
             seal=self.seal,
             contribution=self.contribution.hex(),
+            draw=self.last_draw,
+            saw=self.saw,
+            by=self.by,
+            nonce=self.nonce,
+            line=self.line,
+        )
+
+
+class BoundSealedDice(SealedDice):
+    """The sealed dice of a save made before shares were counted: each roll is :func:`derive_bound`
+    of the key, its command's number, place and purpose and the contribution, recorded as a
+    ``BoundRoll`` (``fireteam verify`` plays such a save's commands again with them)."""
+
+    @classmethod
+    def like(cls, dice: SealedDice, cmd: int) -> BoundSealedDice:
+        older = cls(dice._key, dice.contribution, dice.seal, by=dice.by, nonce=dice.nonce, line=dice.line, saw=dice.saw)
+        older.cmd = cmd
+        return older
+
+    cmd = 0
+
+    def _derive(self, place: int, purpose: Text, count: int, sides: int) -> tuple[int, ...]:
+        return derive_bound(self._key, self.seal, self.cmd, place, purpose, self.contribution, count, sides)
+
+    def rolled(self, roll: Roll, *, unit: str, side: str, vis: tuple[str, ...]) -> SealedRoll:
+        contribution = self.contribution.hex()
+        return BoundRoll(
+            roll=roll,
+            unit=unit,
+            side=side,
+            vis=vis,
+            seal=self.seal,
+            contribution=contribution,
             draw=self.last_draw,
             cmd=self.cmd,
             saw=self.saw,
@@ -456,12 +556,14 @@ class OlderSealedDice(SealedDice):
 
     @classmethod
     def like(cls, dice: SealedDice) -> OlderSealedDice:
-        return cls(dice._key, dice.contribution, dice.seal, cmd=dice.cmd, saw=dice.saw)
+        return cls(dice._key, dice.contribution, dice.seal, by=dice.by, nonce=dice.nonce, line=dice.line, saw=dice.saw)
 
-    def roll(self, count: int, sides: int = 6, purpose: Text = "roll") -> tuple[int, ...]:
-        self.last_draw = self._rolls
-        self._rolls += 1
-        return derive(self._key, self.contribution, self.last_draw, count, sides)
+    def _derive(self, place: int, purpose: Text, count: int, sides: int) -> tuple[int, ...]:
+        return derive(self._key, self.contribution, place, count, sides)
+
+    def shuffle(self, items: list, purpose: Text = "shuffle") -> list:
+        """The older derivation counted a shuffle's draws with the rolls' (``Dice.shuffle``)."""
+        return Dice.shuffle(self, items, purpose)
 
     def rolled(self, roll: Roll, *, unit: str, side: str, vis: tuple[str, ...]) -> SealedRoll:
         contribution = self.contribution.hex()

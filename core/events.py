@@ -264,6 +264,23 @@ class BoundRoll(SealedRoll, frozen=True, tag="broll", kw_only=True):
     saw: str
 
 
+class SharedRoll(SealedRoll, frozen=True, tag="nroll", kw_only=True):
+    """A sealed roll drawn from a seat's share (``core.dice.derive_share``), the successor of
+    ``BoundRoll``: its faces are drawn from the key (its commitment ``seal``, which names the
+    game), the seat that gave the command (``by``, its ``Issued.by``, kept here so that a side's
+    copy that does not see the command's line still checks the roll), the seat's own count of its shares
+    ``nonce`` (1, 2, 3…), the roll's place ``draw`` among the command's rolls, its purpose, the
+    digest of the command's line ``line`` (``core.dice.line_digest``) and the contribution; ``saw``
+    is the key commitment the seat saw when it drew its share.  No command number: the host can
+    give commands out of the seat's sight, which would move it (docs/secrets.md, "Sealed dice").
+    A tag of its own: a Fireteam that knows only ``broll`` refuses it rather than check it wrongly."""
+
+    saw: str
+    by: str
+    nonce: RecordInt
+    line: str
+
+
 #: A distance with a fraction, as measured: written as its exact decimal text
 #: (``"25.5"``, never a float, which would drift), read back as that text and
 #: folded as a ``Decimal``.  Whole distances stay integers, as in every older save.
@@ -414,6 +431,7 @@ AnyEvent = Union[
     Rolled,
     SealedRoll,
     BoundRoll,
+    SharedRoll,
     Moved,
     StatusChanged,
     MarkerPlaced,

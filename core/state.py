@@ -299,6 +299,7 @@ _APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.Rolled: _nothing,  # rolls live in the log; their effects are separate facts
     ev.SealedRoll: _nothing,
     ev.BoundRoll: _nothing,
+    ev.SharedRoll: _nothing,
     ev.GameSetUp: _setup,
     ev.UnitAdded: _unit,
     ev.PhaseBegan: _phase,

@@ -180,12 +180,16 @@ def spectator_view(subject: str, data: bytes) -> tuple[str, sidecopy.SideCopy]:
 class Claim(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Who publishes a table: a token of the running ``fireteam serve``, its host, since when.
 
-    ``released`` when that server stopped and let go of it."""
+    ``released`` when that server stopped and let go of it.  ``save``: the absolute path of the
+    save it writes (a claim of a Fireteam from before names none): a server of the same host that
+    opened the same save for writing holds its lock, so the claim's server is gone (it crashed) and
+    the table is taken over without ``--nats-take-over`` (``tui.ssh.venue.table``)."""
 
     writer: str
     host: str
     since: str
     released: bool = False
+    save: str = ""
 
 
 def read_claim(data: bytes) -> Claim | None:

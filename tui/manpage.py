@@ -18,6 +18,7 @@ SEE_ALSO = "The documents installed in share/doc/fireteam: README.md, client.md,
 
 def verify_statuses() -> list[tuple[int, str]]:
     """``fireteam verify``'s exit statuses (docs/secrets.md), from the code that returns them."""
+    from core.cli.main import UNWRITTEN
     from core.secrets.verify import RULES_CHANGED
 
     return [
@@ -30,6 +31,7 @@ def verify_statuses() -> list[tuple[int, str]]:
             'facts under this version\'s rules, each said "recorded by VERSION; rules changed since" with its '
             "rule and step (CHANGELOG.md names the changes)",
         ),
+        (UNWRITTEN, "the verdict could not be written whole (standard output closed or full); standard error says so"),
     ]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
+import os
 import re
 import sys
 from pathlib import Path
@@ -342,13 +343,40 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
+#: ``verify``'s exit status when its verdict could not be written whole (a closed pipe, a full disk):
+#: after ``core.secrets.verify``'s own (0 passes, 1 forged, 2 unreadable, 3 rules changed since).
+UNWRITTEN = 4
+
+
 def run_verify(args: argparse.Namespace) -> int:
+    """``fireteam verify``: its verdict written whole, or its own status (``UNWRITTEN``) saying it
+    could not be: a reader must never take half a verdict (half its JSON) for the whole one."""
     from core.secrets.verify import run
 
     status, lines = run(args.path, as_json=args.json, side_copy=args.side_copy)
-    for line in lines:
-        print(line, file=sys.stderr if status == 2 else sys.stdout)
+    out = sys.stderr if status == 2 else sys.stdout
+    try:
+        out.write("".join(f"{line}\n" for line in lines))
+        out.flush()
+    except (OSError, ValueError) as e:  # ValueError: the stream was closed
+        _unwritten(out, e)
+        return UNWRITTEN
     return status
+
+
+def _unwritten(out: TextIO, error: Exception) -> None:
+    """Say on standard error that the verdict was not written (if standard error can still be
+    written), and leave nothing for the interpreter's last flush to fail on again."""
+    said = _("fireteam verify: the verdict could not be written whole ({error}); do not read it")
+    with contextlib.suppress(OSError, ValueError):
+        if out is not sys.stderr:
+            sys.stderr.write(said.format(error=getattr(error, "strerror", None) or error) + "\n")
+            sys.stderr.flush()
+    with contextlib.suppress(OSError, ValueError):
+        # What the stream still buffers would fail again at exit, with a traceback: dropped.
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, out.fileno())
+        os.close(null)
 
 
 # -------------------------------------------------------------------- parsing

@@ -33,6 +33,7 @@ from core.dice import (
     ManualDice,
     NeedDice,
     SealedDice,
+    Share,
     sent_contribution,
 )
 from core.game import awaiting, opening, reading, sealing, undoing
@@ -51,6 +52,7 @@ from core.questions import MAX_ANSWERS, Answers, NeedAnswer
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Refused, Ruleset
 from core.secrets import commitments
+from core.shares import Counts, check_share
 from core.state import DICE_KEY, GameState, copy_state, table_dice
 from core.storage.savefile import Header, SaveError
 from core.storage.writer import SaveWriter
@@ -107,6 +109,8 @@ class Game:
         self.seeded = seeded
         #: The contributions the sealed rolls in the file used, by their seal (built when first needed).
         self._used: set[tuple[str, str]] | None = None
+        #: Each seat's count of the shares its commands rolled (``core.shares``; built when first needed).
+        self._counts: Counts | None = None
         #: The keys a what-if copied from its parent (``_rolls_parents_key``; gathered when first needed).
         self._parents_keys: set[object] | None = None
         #: Each issuer's command (role, by, the command and its arguments) that asked a question
@@ -174,6 +178,7 @@ class Game:
     dice_seal = sealing.dice_seal
     _key_fact = sealing._key_fact
     _uses = sealing._uses
+    next_share = sealing.next_share
 
     # A command held for another seat's dice at a served table (core/game/awaiting.py).
     subscribe_awaiting = awaiting.subscribe_awaiting
@@ -307,18 +312,20 @@ class Game:
         contribution: bytes | None = None,
         answers: list[str] | None = None,
         saw: str | None = None,
+        nonce: int | None = None,
     ) -> Result:
         """What one command line (``undo`` and ``redo`` too) comes to, as a value (``core.outcome``):
         what every front end calls, and what a seat worker's copy of the game carries out at the
         table instead (``tui.ssh.workers.replica``).  :meth:`execute` is the same, raising to
-        refuse; ``contribution`` is the issuer's client's share of the command's sealed dice, as there."""
+        refuse; ``contribution``, ``saw`` and ``nonce`` are the seat's share of the command's sealed dice,
+        as there."""
         by = by or role
         if self.awaiting is not None:  # one command at a time, undo too: the table waits for its dice
             return Refusal(text.strip(), role, by, self.awaited_said(role))
 
         def act() -> Outcome:
             return self.execute(
-                text, role=role, by=by, faces=faces, contribution=contribution, answers=answers, saw=saw
+                text, role=role, by=by, faces=faces, contribution=contribution, answers=answers, saw=saw, nonce=nonce
             )
 
         result = settle(act, text.strip(), role, by)
@@ -339,6 +346,7 @@ class Game:
         contribution: bytes | None = None,
         answers: list[str] | None = None,
         saw: str | None = None,
+        nonce: int | None = None,
     ) -> Outcome:
         """Carry out one command line, or raise Refused (nothing is written then).
 
@@ -352,18 +360,16 @@ class Game:
         (``core.dice.sent_contribution``), else this process draws them.  ``saw``: the
         commitment of the key in force when the issuer drew it ("" for none); None for a
         contribution drawn in this process now.  A sealed key opened and replaced since
-        then cannot roll it (docs/secrets.md, "Sealed dice"): the command is refused.
+        then cannot roll it (docs/secrets.md, "Sealed dice"): the command is refused.  ``nonce``:
+        the seat's count of its shares it named with them (``core.shares``), which must be its next.
         ``answers``: the table's answers to the command's questions (``core.questions``),
         after the line's own ``answers=``; None, and each question takes its default.
         Raises :class:`NeedAnswer` when they run out.
         """
         by = by or role
         text = text.strip()
-        if contribution is None and (sent := sent_contribution()) is not None:
-            contribution, saw = sent
-        return self._told_if_refused(
-            text, role, by, lambda: self._execute(text, role, by, faces, contribution, answers, saw)
-        )
+        share = Share(contribution, saw, nonce) if contribution is not None else sent_contribution()
+        return self._told_if_refused(text, role, by, lambda: self._execute(text, role, by, faces, share, answers))
 
     def _execute(
         self,
@@ -371,9 +377,8 @@ class Game:
         role: str,
         by: str,
         faces: list[int] | None,
-        contribution: bytes | None = None,
+        share: Share | None = None,
         answers: list[str] | None = None,
-        saw: str | None = None,
     ) -> Outcome:
         if self.writer is None:
             raise Refused(_("this game is open read-only (replay)"))
@@ -385,11 +390,11 @@ class Game:
             return self._undo(role, by)
         if parsed.spec.name == "redo":
             return self._redo(role, by)
-        if contribution is not None and len(contribution) != CONTRIBUTION_BYTES:
+        if share is not None and len(share.contribution) != CONTRIBUTION_BYTES:
             said = _("a contribution to the dice is {n} random bytes; this command was not carried out")
             raise Refused(said.format(n=CONTRIBUTION_BYTES))
         with failing_on_bugs(text, role):
-            cmd, group = self._resolve(parsed, role, by, faces, contribution, answers, saw)
+            cmd, group = self._resolve(parsed, role, by, faces, share, answers)
             lines = self._described(group)
         return self._append(cmd, group, lines)
 
@@ -399,9 +404,8 @@ class Game:
         role: str,
         by: str,
         faces: list[int] | None,
-        contribution: bytes | None = None,
+        share: Share | None = None,
         answers: list[str] | None = None,
-        saw: str | None = None,
     ) -> tuple[int, list[ev.Event]]:
         """The command's number and the events it would append (its ``Issued`` first); nothing is written."""
         self._check_allowed(parsed, role)
@@ -411,7 +415,7 @@ class Game:
         cmd = self.history.next_cmd
         asking = (role, by, parsed.spec.name, repr(sorted(parsed.args.items())))  # however it was spelt
         in_force = self.dice_seal()
-        sealing, dice = self._dice(parsed, cmd, given, contribution, saw, asking)
+        sealing, dice = self._dice(parsed, cmd, given, share, asking)
         said = None if parsed.answers is None and answers is None else [*(parsed.answers or ()), *(answers or ())]
         if said is not None and len(said) > MAX_ANSWERS:
             raise Refused(_("at most {n} answers to one command").format(n=MAX_ANSWERS))
@@ -432,6 +436,9 @@ class Game:
                 self._ask_later(asking, _Asked(self.saved_bytes, sealing, dice.contribution, dice.saw))
             raise
         _check_numbers(ctx.events)
+        if isinstance(dice, SealedDice) and dice.used and dice.sent is not None:
+            # A share that names no key or no count, or not the seat's next count: the host could choose.
+            check_share(dice.sent, dice.nonce)
         if isinstance(dice, SealedDice) and dice.used and dice.saw != in_force:
             # Its sender saw another key: one chosen after his bytes were seen could steer them.
             raise Refused(
@@ -556,6 +563,8 @@ class Game:
             raise Refused(_("{error}; nothing was recorded").format(error=e)) from None
         if self._used is not None:
             self._used.update((e.seal, e.contribution) for e in group if isinstance(e, ev.SealedRoll))
+        if self._counts is not None:
+            self._counts.took(group)
         base = len(self.history.store)
         self.history.store.append(group, payloads)
         self.history.feed(group, base)

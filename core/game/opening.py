@@ -234,6 +234,7 @@ def follow(game: Game, upto: int | None = None) -> list[Outcome]:
     # damage, and this copy cannot be trusted after it (open the save again).
     store.append(events, payloads)
     game._used = None  # gathered again when next needed, with the rolls just read
+    game._counts = None
     try:
         game.history.feed(events, base)
     except HistoryError as e:

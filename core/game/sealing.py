@@ -16,8 +16,10 @@ from core.dice import (
     ManualDice,
     SealedDice,
     SeededDice,
+    Share,
 )
 from core.secrets import commitments
+from core.shares import Counts, command_digest
 from core.state import DICE_KEY
 from core.views import (
     REFEREE,
@@ -72,8 +74,7 @@ def _dice(
     parsed: Parsed,
     cmd: int,
     given: list[int] | None,
-    contribution: bytes | None,
-    saw: str | None,
+    share: Share | None,
     asking: tuple[str, str, str, str],
 ) -> tuple[list[ev.Event], Dice]:
     """The facts that seal the dice first in this command (or none), and the dice it rolls:
@@ -82,7 +83,11 @@ def _dice(
     A command given again after it asked a question past a sealed roll (the answer, as
     every client gives it: the line again, with its answers) goes on with the dice it
     drew, whatever contribution comes with it now: fresh dice would undo a roll the
-    question told, and let its issuer roll again by not answering (issue #60)."""
+    question told, and let its issuer roll again by not answering (issue #60).
+
+    Sealed dice roll the seat's share (``share``, checked once they roll: ``core.shares``), or
+    one drawn here; either counts as the seat's next share (``next_share``), and is for this
+    command (``core.shares.command_digest``)."""
     kept = game._asked.get(asking) if given is None else None
     if kept is not None and kept.at != game.saved_bytes:
         kept = None
@@ -93,13 +98,21 @@ def _dice(
     if key is None:
         return sealing, SeededDice(game.header.seed, cmd)
     assert isinstance(key, ev.VarSet) and isinstance(key.value, str)
+    by, sent = asking[1], None
     if kept is not None:
         drawn, saw = kept.contribution, kept.saw
-    else:
-        drawn = contribution or game.contribute()
+    elif share is None:
         # A contribution drawn here is drawn now, under the key in force.
-        saw = game.dice_seal() if contribution is None or saw is None else saw
-    return sealing, SealedDice(bytes.fromhex(key.value), drawn, commitments.fact_digest(key), cmd=cmd, saw=saw)
+        drawn, saw = game.contribute(), game.dice_seal()
+    else:
+        sent, drawn = share, share.contribution
+        saw = game.dice_seal() if share.saw is None else share.saw  # (refused if it rolls: no key named)
+    seal = commitments.fact_digest(key)
+    dice = SealedDice(
+        bytes.fromhex(key.value), drawn, seal, by=by, nonce=game.next_share(by), line=command_digest(parsed), saw=saw
+    )
+    dice.sent = sent
+    return sealing, dice
 
 
 def _ask_later(game: Game, asking: tuple[str, str, str, str], asked: _Asked) -> None:
@@ -168,6 +181,15 @@ def _key_fact(game: Game) -> ev.VarSet | None:
             game._key = e
             return e
     raise AssertionError("a sealed key in the state with no fact that set it")
+
+
+def next_share(game: Game, by: str) -> int:
+    """The count seat ``by``'s next share of the dice must name (``core.shares``): what a browser
+    page is told before it draws one."""
+    if game._counts is None:
+        store = game.history.store
+        game._counts = Counts(store.slice(0, len(store)))
+    return game._counts.next(by)
 
 
 def _uses(game: Game) -> set[tuple[str, str]]:

@@ -27,6 +27,8 @@ the end (rulings CORE-CHANCES).
 from __future__ import annotations
 
 import os
+import signal
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -198,7 +200,10 @@ def _wins(
     global _FORKED
     _FORKED = game
     try:
-        with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
+        parent = os.getpid()
+        with ProcessPoolExecutor(
+            workers, mp_context=get_context("fork"), initializer=_die_with, initargs=(parent,)
+        ) as pool:
             asked = {pool.submit(_wins_in_worker, step, count, seed): step for step in steps}
             try:
                 for finished in as_completed(asked):
@@ -214,6 +219,36 @@ def _wins(
     finally:
         _FORKED = None
     return out
+
+
+#: How often a worker looks whether the process that started it is still there (where the
+#: kernel cannot be asked to end it with its parent).
+PARENT_WATCH_S = 1.0
+#: Linux's prctl(2) option that sends a process a signal when its parent ends.
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with(parent: int) -> None:
+    """A worker ends when the process that started it does, however that ended (a ``kill -9``
+    of ``fireteam report`` leaves no worker asleep behind it).  Linux ends it at once (prctl's
+    parent-death signal); elsewhere a thread of its own looks every ``PARENT_WATCH_S``."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+            if os.getppid() != parent:  # the parent ended before the signal was asked for
+                os._exit(1)
+            return
+    except (OSError, AttributeError):
+        pass  # not Linux: watched instead
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_WATCH_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
 
 
 #: The game a pool's workers re-roll (set before they fork), and each worker's parses.

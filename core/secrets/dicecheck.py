@@ -8,14 +8,17 @@ must match its commitment), or, in a full save, from the referee's own fact that
 set it (which must match its commitment too).  A roll whose key is still sealed
 (a side's copy of a game under way) cannot be checked yet, and says so.
 
-A roll of today (:class:`~core.events.BoundRoll`) is also bound to its game, its
-command, its place among the command's rolls and its purpose (``derive_bound``):
-in a full save its command must be the one it stands in and its command's rolls
-must be at places 0, 1, 2… in order, so a roll moved, swapped or dropped before
-another is seen; and the key that rolled it must be the one its contribution's
-sender saw (``saw``), unless the command that rolled it sealed that key itself
-(a game's first command).  The sealed rolls of older saves (``SealedRoll``) are
-checked by the older derivation (``derive``).
+A roll of today (:class:`~core.events.SharedRoll`) is bound to its game, its seat, the
+seat's own count of its shares, its command, its place among the command's rolls and its
+purpose (``derive_share``): in a full save its seat must be its command's (its command's
+name and arguments are checked when the command is resolved again, ``rederive``), and a
+seat's counts must rise from one command to the next (a share used or passed is not
+taken again); a command's rolls must be at places 0, 1, 2… in order, so a roll moved,
+swapped or dropped before another is seen; and the key that rolled it must be the one its
+share's sender saw (``saw``), unless the command that rolled it sealed that key itself (a
+game's first command).  The sealed rolls of older saves are checked by their own
+derivation: ``BoundRoll`` by ``derive_bound`` (bound to the command's number, not a count
+of the seat's), ``SealedRoll`` by ``derive``.
 
 The same contribution used twice under one key (with the same draw number)
 would give the same faces again, which its issuer had seen: it fails too.
@@ -28,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from core import events as ev
-from core.dice import KEY_BYTES, derive, derive_bound
+from core.dice import KEY_BYTES, derive, derive_bound, derive_share
 from core.language.i18n import N_, _, render
 from core.secrets import commitments, shown
 from core.secrets.sidecopy import Step
@@ -61,6 +64,9 @@ class RollCheck:
             mine=shown(self.roll.contribution[:16]),
             draw=self.roll.draw,
         )
+        if isinstance(self.roll, ev.SharedRoll):  # what its seat's page kept: its count and seal
+            said = _("{roll}, share {nonce} of {seat}")
+            head = said.format(roll=head, nonce=self.roll.nonce, seat=shown(self.roll.by))
         why = f": {self.why}" if self.why else ""
         return f"{head}: {_(self.status)}{why}"
 
@@ -110,19 +116,24 @@ def check(events: list[Step], *, full: bool = True, copied: int = 0) -> DiceChec
     bad_keys: dict[str, str] = {}  # a commitment -> why the key shown for it is not the one
     sealed: list[RollCheck] = []
     placed: list[str] = []  # why each roll of ``sealed`` is out of its place ("" when in it)
-    cmd = 0  # the command the events stand in (a full save's number)
-    sealed_here: set[str] = set()  # the keys committed by that command
+    at = _Command()  # the command the events stand in
     places: dict[tuple[str, int], int] = {}  # (key, command) -> the place its next roll must be at, or pass
+    counts: dict[str, tuple[int, int]] = {}  # a seat -> its last share's count and the command that used it
     for s in events:
         e = s.event
         if isinstance(e, ev.Issued):
-            cmd, sealed_here = e.cmd, set()
+            at = _Command(e.cmd, e.by)
         elif isinstance(e, ev.Committed):
-            sealed_here.add(e.digest)
+            at.sealed_here.add(e.digest)
         if isinstance(e, ev.SealedRoll):
             sealed.append(RollCheck(s.step, e))
             whole = full and s.step > copied
-            placed.append(_placed(e, cmd, whole, sealed_here, places) if isinstance(e, ev.BoundRoll) else "")
+            if isinstance(e, ev.SharedRoll):
+                placed.append(_shared(e, at, whole, places, counts))
+            elif isinstance(e, ev.BoundRoll):
+                placed.append(_placed(e, at, whole, places))
+            else:
+                placed.append("")
         elif isinstance(e, ev.Rolled):
             if e.roll.manual:
                 out.typed += 1
@@ -155,22 +166,51 @@ def check(events: list[Step], *, full: bool = True, copied: int = 0) -> DiceChec
     return out
 
 
-def _placed(r: ev.BoundRoll, cmd: int, full: bool, sealed_here: set[str], places: dict[tuple[str, int], int]) -> str:
+@dataclass
+class _Command:
+    """The command a history's events stand in: its number (a full save's, or as a side knows
+    it), its seat, and the keys it committed."""
+
+    cmd: int = 0
+    by: str = ""
+    sealed_here: set[str] = field(default_factory=set)
+
+
+def _placed(r: ev.BoundRoll, at: _Command, full: bool, places: dict[tuple[str, int], int]) -> str:
     """Why a bound roll is not where it says it was rolled ("" when it is): another command
     (a full save's), a place out of order, or a key sealed after its contribution was drawn.
     A side's copy numbers commands as the side knows them and lacks the rolls hidden from it:
     there a roll's own command and places only need to be in order."""
-    if full and r.cmd != cmd:
-        return _("rolled for command {cmd}, found in command {found}").format(cmd=r.cmd, found=cmd)
-    want = places.get((r.seal, r.cmd), 0)
+    if full and r.cmd != at.cmd:
+        return _("rolled for command {cmd}, found in command {found}").format(cmd=r.cmd, found=at.cmd)
+    return _in_place(r, at, full, places, (r.seal, r.cmd))
+
+
+def _in_place(r: ev.BoundRoll | ev.SharedRoll, at: _Command, full: bool, places: dict, where: tuple) -> str:
+    want = places.get(where, 0)
     if r.draw != want if full else r.draw < want:
         return _("the roll at place {place} of its command is missing").format(place=want)
-    places[r.seal, r.cmd] = r.draw + 1
-    if r.saw != r.seal and r.seal not in sealed_here:
+    places[where] = r.draw + 1
+    if r.saw != r.seal and r.seal not in at.sealed_here:
         # Only a command that seals its key rolls it with a contribution drawn before (a game's first).
         said = _("its key was sealed after its contribution was drawn (under key {saw})")
         return said.format(saw=shown(r.saw[:16]) or "-")
     return ""
+
+
+def _shared(r: ev.SharedRoll, at: _Command, full: bool, places: dict, counts: dict[str, tuple[int, int]]) -> str:
+    """Why a roll drawn from a seat's share is not where it says it was rolled ("" when it is):
+    another seat's command (a full save's, which holds every command's seat), a share
+    whose count its seat had used or passed in an earlier command, a place out of order, or a
+    key sealed after the share was drawn."""
+    if full and r.by != at.by:
+        return _("rolled for seat {seat}, found in a command of {found}").format(seat=shown(r.by), found=shown(at.by))
+    last = counts.get(r.by)
+    if last is not None and (r.nonce < last[0] or (r.nonce == last[0] and last[1] != at.cmd)):
+        said = _("share {nonce} of seat {seat} was used or passed before (share {last})")
+        return said.format(nonce=r.nonce, seat=shown(r.by), last=last[0])
+    counts[r.by] = (r.nonce, at.cmd)
+    return _in_place(r, at, full, places, (r.seal, r.by, r.nonce))
 
 
 def _take_key(
@@ -202,7 +242,20 @@ def _contribution(text: str) -> bytes | None:
 def _derived(c: RollCheck, key: bytes, contribution: bytes) -> tuple[str, str]:
     r, bound = c.roll.roll, c.roll
     try:
-        if isinstance(bound, ev.BoundRoll):
+        if isinstance(bound, ev.SharedRoll):
+            faces = derive_share(
+                key,
+                bound.seal,
+                bound.by,
+                bound.nonce,
+                bound.draw,
+                r.purpose,
+                bound.line,
+                contribution,
+                len(r.faces),
+                r.sides,
+            )
+        elif isinstance(bound, ev.BoundRoll):  # a save from before shares were counted
             faces = derive_bound(key, bound.seal, bound.cmd, bound.draw, r.purpose, contribution, len(r.faces), r.sides)
         else:  # a save from before the bound derivation: its own (docs/secrets.md, "Sealed dice")
             faces = derive(key, contribution, bound.draw, len(r.faces), r.sides)

@@ -40,7 +40,16 @@ import msgspec
 import core
 from core import events as ev
 from core.commands import Parsed
-from core.dice import CONTRIBUTION_BYTES, Dice, ManualDice, OlderSealedDice, SealedDice, SeededDice
+from core.dice import (
+    CONTRIBUTION_BYTES,
+    BoundSealedDice,
+    Dice,
+    ManualDice,
+    OlderSealedDice,
+    SealedDice,
+    SeededDice,
+    Share,
+)
 from core.game import Game
 from core.history import History
 from core.language.i18n import _
@@ -48,6 +57,7 @@ from core.questions import NeedAnswer
 from core.refusal import Refused
 from core.replay import Timeline
 from core.secrets import commitments
+from core.shares import Counts
 from core.state import DICE_KEY
 from core.views import MarkerLabels
 
@@ -126,18 +136,20 @@ class _Replica(Game):
     def __init__(self, game: Game) -> None:
         super().__init__(game.path, game.header, game.ruleset, Timeline(History()), None)
         self._used = set()
+        self._counts = Counts([])
         parent = game.header.parent
         self._copied = parent.step if parent is not None else 0
         copied = game.history.store.slice(0, min(self._copied, len(game.history.store)))
         self._parents_keys = {e.value for e in copied if type(e) is ev.VarSet and e.key == DICE_KEY}
         self._faces: list[int] | None = None
-        self._older = False  # the command's rolls are a save's older sealed rolls (``SealedRoll``)
+        self._older: type[ev.SealedRoll] | None = None  # the command's rolls are older sealed rolls of this type
         self._sealed: list[ev.SealedRoll] = []  # the command's sealed rolls, as recorded
         self._labels_from_seed = self.marker_labels
 
     def take(self, group: list[ev.Event]) -> None:
         """Add recorded events to the history, as ``Game._append`` does once they are written."""
         self._used.update((e.seal, e.contribution) for e in group if isinstance(e, ev.SealedRoll))  # type: ignore[union-attr]
+        self._counts.took(group)  # type: ignore[union-attr]
         base = len(self.history.store)
         self.history.store.append(group, [msgspec.json.encode(e) for e in group])
         self.history.feed(group, base)
@@ -148,15 +160,16 @@ class _Replica(Game):
         parsed: Parsed,
         cmd: int,
         given: list[int] | None,
-        contribution: bytes | None,
-        saw: str | None,
+        share: Share | None,
         asking: tuple[str, str, str, str],
     ) -> tuple[list[ev.Event], Dice]:
-        sealing, dice = super()._dice(parsed, cmd, given, contribution, saw, asking)
+        sealing, dice = super()._dice(parsed, cmd, given, share, asking)
         if self._faces is not None and isinstance(dice, SeededDice | SealedDice):
             return sealing, _Recorded(self._faces, self._sealed)
-        if self._older and isinstance(dice, SealedDice):
+        if self._older is ev.SealedRoll and isinstance(dice, SealedDice):
             return sealing, OlderSealedDice.like(dice)  # a save made before the bound derivation
+        if self._older is ev.BoundRoll and isinstance(dice, SealedDice):
+            return sealing, BoundSealedDice.like(dice, cmd)  # a save made before shares were counted
         return sealing, dice
 
     def _rolls_parents_key(self) -> bool:
@@ -170,14 +183,18 @@ class _Replica(Game):
         rolls = [e for e in recorded if isinstance(e, ev.Rolled)]
         typed = [f for r in rolls if r.roll.manual for f in r.roll.faces]
         sealed = [r for r in rolls if isinstance(r, ev.SealedRoll)]
-        self._older = bool(sealed) and not isinstance(sealed[0], ev.BoundRoll)
+        self._older = type(sealed[0]) if sealed and not isinstance(sealed[0], ev.SharedRoll) else None
         self._sealed = sealed
-        saw = sealed[0].saw if sealed and isinstance(sealed[0], ev.BoundRoll) else None
-        contribution = None
+        share = None
         if sealed:
             contribution = bytes.fromhex(sealed[0].contribution)  # ValueError: not hex
             if len(contribution) != CONTRIBUTION_BYTES:
                 raise ValueError(_("a contribution to the dice is {n} random bytes").format(n=CONTRIBUTION_BYTES))
+            first = sealed[0]
+            if isinstance(first, ev.SharedRoll):  # its count checked as the table checked it
+                share = Share(contribution, first.saw, first.nonce)
+            else:  # an older roll named no count: the count checks do not apply to it
+                share = Share(contribution, first.saw if isinstance(first, ev.BoundRoll) else None)
         salts = iter([e.salt for e in recorded if commitments.is_secret(e) and e.salt])
         keys = iter([e.value for e in recorded if type(e) is ev.VarSet and e.key == DICE_KEY])
         self.salt = lambda: next(salts, "") or commitments.new_salt()
@@ -192,7 +209,7 @@ class _Replica(Game):
         parsed = self.parse(issued.text, issued.acting)
         # The faces typed on the line are in its text; those typed at the table's prompt follow them.
         typed = typed[len(parsed.faces or ()) :]
-        _cmd, group = self._resolve(parsed, issued.acting, issued.by, typed or None, contribution, answers, saw)
+        _cmd, group = self._resolve(parsed, issued.acting, issued.by, typed or None, share, answers)
         return [msgspec.structs.replace(group[0], version=issued.version), *group[1:]]
 
     def rule_of(self, issued: ev.Issued) -> str:

@@ -188,6 +188,12 @@ class Verified:
                     "seal": c.roll.seal,
                     "contribution": c.roll.contribution,
                     "draw": c.roll.draw,
+                    # A roll from a seat's share: the seat and its count, as its page kept them.
+                    **(
+                        {"by": c.roll.by, "nonce": c.roll.nonce, "saw": c.roll.saw}
+                        if isinstance(c.roll, ev.SharedRoll)
+                        else {}
+                    ),
                     "status": c.status,
                     "why": c.why,
                 }

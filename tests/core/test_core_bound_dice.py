@@ -1,6 +1,7 @@
-"""Sealed dice a playing host cannot steer (issue #60): a key chosen after a contribution
-was seen cannot roll it, and a roll is bound to its game, command, place and purpose, so
-``fireteam verify`` sees it moved, swapped or dropped before another."""
+"""Sealed dice a playing host cannot steer (issues #60, #75): a key chosen after a contribution
+was seen cannot roll it, and a roll is bound to its game, its seat's share, place and purpose, so
+``fireteam verify`` sees it moved, swapped or dropped before another; older saves' rolls verify by
+their own derivation."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from coretests_support import Skirmish
 from test_core_secrets import rechain
 
 from core import events as ev
-from core.dice import CONTRIBUTION_BYTES, Share, contributions_from, derive, derive_bound
+from core.dice import CONTRIBUTION_BYTES, Share, contributions_from, derive, derive_share
 from core.game import Game
 from core.ruleset import CommandSpec, Context, Param, Refused, register, unregister
 from core.secrets.dicecheck import MISMATCH, OK
@@ -55,7 +56,7 @@ def game(tmp_path):
 
 
 def _rolls(events) -> list[dict]:
-    return [r for r in events if r["t"] == "broll"]
+    return [r for r in events if r["t"] == "nroll"]
 
 
 def _statuses(save: Path) -> list[str]:
@@ -89,12 +90,12 @@ def test_a_host_who_seals_a_key_after_seeing_a_contribution_cannot_roll_it(game)
     assert not _bound(game)
     # Drawn again under the key in force, it rolls.
     done = game.execute("shoot alpha gunner", role="blue", contribution=MINE, saw=game.dice_seal())
-    ((roll,),) = [[e for e in done.events if isinstance(e, ev.BoundRoll)]]
+    ((roll,),) = [[e for e in done.events if isinstance(e, ev.SharedRoll)]]
     assert roll.saw == roll.seal == game.dice_seal()
 
 
-def _bound(game: Game) -> list[ev.BoundRoll]:
-    return [e for e in game.history.timeline() if isinstance(e, ev.BoundRoll)]
+def _bound(game: Game) -> list[ev.SharedRoll]:
+    return [e for e in game.history.timeline() if isinstance(e, ev.SharedRoll)]
 
 
 def test_verify_fails_a_roll_whose_key_was_sealed_after_its_contribution(game, tmp_path):
@@ -102,7 +103,7 @@ def test_verify_fails_a_roll_whose_key_was_sealed_after_its_contribution(game, t
     one that rolled it, and ``verify`` fails it, in the save and in the side's copy."""
     seen = game.dice_seal()
     game.execute("dice-key", role=REFEREE)
-    game.execute("shoot alpha gunner", role="blue", contribution=MINE)
+    game.execute("shoot alpha gunner", role="blue", saw=game.dice_seal(), contribution=MINE)
     game.execute("dice-key", role=REFEREE)  # opens the key that rolled it
     game.close()
     save = game.path
@@ -167,8 +168,10 @@ def test_verify_fails_two_commands_rolls_swapped_whole(game):
 
     rechain(save, swap)
     result = verify(save)
-    assert [c.status for c in result.dice.rolls] == [OK, OK, MISMATCH, MISMATCH] and not result.ok
-    assert "found in command" in result.dice.rolls[2].why
+    # Each derives from its own share: the second seen is a share its seat had passed.
+    assert [c.status for c in result.dice.rolls] == [OK, OK, OK, MISMATCH] and not result.ok
+    assert "used or passed before" in result.dice.rolls[3].why
+    assert any("command #" in line and "mismatch" in line for line in result.report())  # what they decided
 
 
 def test_verify_fails_a_roll_given_another_purpose_or_place(game):
@@ -181,7 +184,8 @@ def test_verify_fails_a_roll_given_another_purpose_or_place(game):
     def other_faces(r: dict, purpose: str) -> bool:
         faces = tuple(r["roll"]["faces"])
         mine, sides = bytes.fromhex(r["contribution"]), r["roll"].get("sides", 6)
-        return derive_bound(key, r["seal"], r["cmd"], r["draw"], purpose, mine, len(faces), sides) != faces
+        said = (key, r["seal"], r["by"], r["nonce"], r["draw"], purpose, r["line"], mine, len(faces), sides)
+        return derive_share(*said) != faces
 
     def edit(records):
         # A purpose that gives other faces: one die in six would give the same face again, which
@@ -204,7 +208,7 @@ def test_an_older_saves_sealed_rolls_verify_by_their_own_derivation(game):
     def older(records):
         for r in _rolls(records):
             r["t"] = "sroll"
-            del r["cmd"], r["saw"]
+            del r["saw"], r["by"], r["nonce"], r["line"]
             mine, count = bytes.fromhex(r["contribution"]), len(r["roll"]["faces"])
             r["roll"]["faces"] = list(derive(key, mine, r["draw"], count, r["roll"].get("sides", 6)))
 
@@ -229,3 +233,25 @@ def test_a_what_if_of_a_game_with_an_undo_verifies_its_parents_rolls(game, tmp_p
     whatif.execute("shoot bravo gunner", role="blue")
     whatif.close()
     assert verify(tmp_path / "whatif.ft").ok
+
+
+#: A save made by the Fireteam before shares were counted (main at dfa15b3d): Breaking News'
+#: demo to its deployment roll-off, then ``dice-key``; its sealed rolls are ``broll``.
+OLDER_BOUND = Path(__file__).parent / "older" / "bound-dice.ft"
+
+
+def test_a_save_of_bound_rolls_verifies_whole_by_their_own_derivation(tmp_path):
+    """Its rolls re-derive by ``derive_bound`` (bound to their command's number) and its commands
+    resolve again to the facts recorded; a face changed there fails."""
+    result = verify(OLDER_BOUND)
+    assert result.ok and [c.status for c in result.dice.rolls] == [OK] * 3
+    assert all(type(c.roll) is ev.BoundRoll for c in result.dice.rolls)
+    save = tmp_path / "older.ft"
+    save.write_bytes(OLDER_BOUND.read_bytes())
+
+    def changed(records):
+        roll = next(r for r in records if r["t"] == "broll")["roll"]
+        roll["faces"] = [roll["faces"][0] % 6 + 1]
+
+    rechain(save, changed)
+    assert [c.status for c in verify(save).dice.rolls][0] == MISMATCH

@@ -317,10 +317,10 @@ def _broken_at(monkeypatch, line: str) -> None:
     """``line`` fails on a bug of the program (a KeyError) wherever it is given."""
     resolve = Game._resolve
 
-    def broken(self, parsed, role, by, faces, contribution=None, answers=None, saw=None):
+    def broken(self, parsed, role, by, faces, share=None, answers=None):
         if parsed.text == line:
             raise KeyError("aden")
-        return resolve(self, parsed, role, by, faces, contribution, answers, saw)
+        return resolve(self, parsed, role, by, faces, share, answers)
 
     monkeypatch.setattr(Game, "_resolve", broken)
 

@@ -13,7 +13,7 @@ from recorded import SAVES
 from test_core_secrets import rechain
 
 from core import events as ev
-from core.dice import CONTRIBUTION_BYTES, Share, derive, derive_bound
+from core.dice import CONTRIBUTION_BYTES, Share, derive, derive_share
 from core.game import Game
 from core.ruleset import Refused
 from core.secrets import commitments
@@ -48,14 +48,15 @@ def key_fact(game: Game) -> ev.VarSet:
     return fact
 
 
-def sealed_rolls(events) -> list[ev.BoundRoll]:
+def sealed_rolls(events) -> list[ev.SharedRoll]:
     return [e for e in events if isinstance(e, ev.SealedRoll)]
 
 
-def faces(key: bytes, roll: ev.BoundRoll, mine: bytes = MINE) -> tuple[int, ...]:
+def faces(key: bytes, roll: ev.SharedRoll, mine: bytes = MINE) -> tuple[int, ...]:
     """What ``roll``'s inputs give, ``mine`` its contribution."""
     r = roll.roll
-    return derive_bound(key, roll.seal, roll.cmd, roll.draw, r.purpose, mine, len(r.faces), r.sides)
+    said = (key, roll.seal, roll.by, roll.nonce, roll.draw, r.purpose, roll.line, mine, len(r.faces), r.sides)
+    return derive_share(*said)
 
 
 def test_a_new_game_commits_its_key_with_its_first_command_and_rolls_from_it(sealed):
@@ -68,12 +69,13 @@ def test_a_new_game_commits_its_key_with_its_first_command_and_rolls_from_it(sea
     assert commitment.digest == commitments.fact_digest(fact)
     seeded = new_skirmish(sealed.path.with_name("seeded.ft"))
     assert group[0].vis == seeded.history.issued(1).vis  # the key narrows no one's view of the command
-    done = sealed.execute("shoot alpha gunner", role="blue", contribution=MINE)
+    done = sealed.execute("shoot alpha gunner", role="blue", saw=sealed.dice_seal(), contribution=MINE)
     (roll,) = sealed_rolls(done.events)
     assert (roll.seal, roll.contribution, roll.draw) == (commitment.digest, MINE.hex(), 0)
-    assert (roll.cmd, roll.saw) == (2, commitment.digest)  # the game's command 2, drawn under this key
+    # Blue's first share, for this command, drawn under this key.
+    assert (roll.by, roll.nonce, roll.saw) == ("blue", 1, commitment.digest)
     key, purpose = bytes.fromhex(fact.value), roll.roll.purpose
-    assert roll.roll.faces == derive_bound(key, commitment.digest, 2, 0, purpose, MINE, 2, 6)
+    assert roll.roll.faces == derive_share(key, commitment.digest, "blue", 1, 0, purpose, roll.line, MINE, 2, 6)
     # And nobody but the referee reads the key in the log.
     assert not any(fact.value in line.text for line in sealed.log_lines("blue"))
 
@@ -107,7 +109,8 @@ def test_a_host_that_knows_its_key_cannot_compute_a_roll_before_the_contribution
     # will be decides it (600 contributions: each face 100 times on average).
     seal, purpose = roll.seal, roll.roll.purpose
     firsts = Counter(
-        derive_bound(key, seal, 2, 0, purpose, i.to_bytes(CONTRIBUTION_BYTES, "big"), 1, 6)[0] for i in range(600)
+        derive_share(key, seal, "blue", 1, 0, purpose, roll.line, i.to_bytes(CONTRIBUTION_BYTES, "big"), 1, 6)[0]
+        for i in range(600)
     )
     assert set(firsts) == {1, 2, 3, 4, 5, 6} and all(55 <= n <= 145 for n in firsts.values()), firsts
 
@@ -124,11 +127,11 @@ def test_the_faces_are_unbiased_for_dice_that_do_not_divide_the_stream():
 
 
 def test_a_contribution_used_again_is_refused(sealed):
-    sealed.execute("shoot alpha gunner", role="blue", contribution=MINE)
+    sealed.execute("shoot alpha gunner", role="blue", saw=sealed.dice_seal(), contribution=MINE)
     with pytest.raises(Refused, match="used before"):
-        sealed.execute("shoot bravo gunner", role="blue", contribution=MINE)
+        sealed.execute("shoot bravo gunner", role="blue", saw=sealed.dice_seal(), contribution=MINE)
     with pytest.raises(Refused, match="random bytes"):
-        sealed.execute("shoot bravo gunner", role="blue", contribution=b"short")
+        sealed.execute("shoot bravo gunner", role="blue", saw=sealed.dice_seal(), contribution=b"short")
     assert len(sealed_rolls(sealed.history.timeline())) == 1
 
 
@@ -153,7 +156,7 @@ def test_dice_key_opens_the_part_played_and_a_sides_copy_verifies_it(sealed, tmp
 def _played(tmp_path) -> Path:
     game = Game.new(tmp_path / "played.ft", "test-skirmish", clock=lambda: 2_000)
     game.execute("setup", role=REFEREE)
-    game.execute("shoot alpha gunner", role="blue", contribution=MINE)
+    game.execute("shoot alpha gunner", role="blue", saw=game.dice_seal(), contribution=MINE)
     game.execute("shoot bravo gunner", role="blue")
     game.execute("dice-key", role=REFEREE)
     game.close()
@@ -162,7 +165,7 @@ def _played(tmp_path) -> Path:
 
 
 def _first_roll(records):
-    return next(r for r in records if r["t"] == "broll")
+    return next(r for r in records if r["t"] == "nroll")
 
 
 def test_verify_catches_a_changed_roll(tmp_path, capsys):
@@ -218,7 +221,7 @@ def _two_shots(tmp_path) -> Path:
     """A full save, its key never opened: setup seals it, and two shots roll it."""
     game = Game.new(tmp_path / "shots.ft", "test-skirmish", clock=lambda: 2_000)
     game.execute("setup", role=REFEREE)
-    game.execute("shoot alpha gunner", role="blue", contribution=MINE)
+    game.execute("shoot alpha gunner", role="blue", saw=game.dice_seal(), contribution=MINE)
     game.execute("shoot bravo gunner", role="blue")
     game.close()
     assert verify(tmp_path / "shots.ft").ok
@@ -256,10 +259,10 @@ def test_verify_fails_two_rolls_from_the_same_inputs(tmp_path):
     played.close()
 
     def edit(records):
-        first, second = [r for r in records if r["t"] == "broll"]
+        first, second = [r for r in records if r["t"] == "nroll"]
         for r in (first, second):
             r["t"] = "sroll"
-            del r["cmd"], r["saw"]
+            del r["saw"], r["by"], r["nonce"], r["line"]
             mine, count = bytes.fromhex(r["contribution"]), len(r["roll"]["faces"])
             faces = derive(key, mine, r["draw"], count, r["roll"].get("sides", 6))
             r["roll"]["faces"] = list(faces)
@@ -294,12 +297,12 @@ def test_a_fork_draws_a_key_of_its_own_with_its_first_command(sealed, tmp_path):
     parent_key = key_fact(sealed).value
     assert whatif.state.vars[DICE_KEY] == parent_key  # until the what-if gives a command
     mine = bytes(CONTRIBUTION_BYTES)
-    twin = sealed.execute("shoot bravo gunner", role="blue", contribution=mine)
-    other = whatif.execute("shoot bravo gunner", role="blue", contribution=mine)
+    twin = sealed.execute("shoot bravo gunner", role="blue", saw=sealed.dice_seal(), contribution=mine)
+    other = whatif.execute("shoot bravo gunner", role="blue", saw=whatif.dice_seal(), contribution=mine)
     fork_key = whatif.state.vars[DICE_KEY]
     assert fork_key != parent_key
     # Sealed as a new game's first command seals: its key and commitment, no opening of the parent's.
-    assert [type(e) for e in other.events[1:4]] == [ev.VarSet, ev.Committed, ev.BoundRoll]
+    assert [type(e) for e in other.events[1:4]] == [ev.VarSet, ev.Committed, ev.SharedRoll]
     assert not any(type(e) is ev.Opened for e in other.events)
     (a,), (b,) = sealed_rolls(twin.events), sealed_rolls(other.events)
     assert a.seal != b.seal and b.seal == other.events[2].digest

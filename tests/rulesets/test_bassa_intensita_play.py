@@ -15,7 +15,7 @@ from playing import play, refused
 
 from core import events as ev
 from core import ruleset as ruleset_module
-from core.dice import CONTRIBUTION_BYTES
+from core.dice import CONTRIBUTION_BYTES, Share
 from core.game import Game
 from core.language.i18n import plain
 from core.outcome import AnswerNeeded, DiceNeeded, Outcome, Refusal
@@ -1034,7 +1034,8 @@ def test_a_surrender_asked_after_sealed_dice_keeps_its_dice(tmp_path, monkeypatc
         # Whether next, with this contribution, fails Omar's check and rolls his effect a 6:
         # Surrender (A.13.3), which asks for an enemy to surrender to. Nothing written, nothing kept.
         try:
-            game._resolve(game.parse("next", REFEREE), REFEREE, REFEREE, None, contribution, ["none"])
+            share = Share(contribution, game.dice_seal())
+            game._resolve(game.parse("next", REFEREE), REFEREE, REFEREE, None, share, ["none"])
         except NeedAnswer as asked:
             return str(asked).startswith("Omar's surrender")
         return False
@@ -1042,7 +1043,7 @@ def test_a_surrender_asked_after_sealed_dice_keeps_its_dice(tmp_path, monkeypatc
     with monkeypatch.context() as probing:
         probing.setattr(game, "_ask_later", lambda *args: None)
         surrender = next(filter(asks_surrender, contributions))
-    asked = game.submit("next", role=REFEREE, answers=["none"], contribution=surrender)
+    asked = game.submit("next", role=REFEREE, answers=["none"], saw=game.dice_seal(), contribution=surrender)
     assert isinstance(asked, AnswerNeeded) and asked.question.whose == "Omar"
     assert asked.question.text().startswith("Omar's surrender")
     # The prompt cancelled and the command given again, however spelt: the same dice, the same question.
@@ -1051,7 +1052,13 @@ def test_a_surrender_asked_after_sealed_dice_keeps_its_dice(tmp_path, monkeypatc
     # Answered as the clients answer: the command again, its answers so far and the new one;
     # a browser seat sends a fresh contribution with each line, which does not re-roll it.
     answers = ["none", "yes"]
-    result = game.submit("next", role=REFEREE, answers=answers, contribution=secrets.token_bytes(CONTRIBUTION_BYTES))
+    result = game.submit(
+        "next",
+        role=REFEREE,
+        answers=answers,
+        saw=game.dice_seal(),
+        contribution=secrets.token_bytes(CONTRIBUTION_BYTES),
+    )
     while isinstance(result, AnswerNeeded):  # Ali's and Hassan's covers, and what their own dice ask
         answers.append("none" if "none" in result.question.options() else "no")
         result = game.submit("next", role=REFEREE, answers=answers)

@@ -204,6 +204,40 @@ async def test_nats_stopped_and_started_again_mid_game_loses_nothing(tmp_path: P
         await publisher.close()
 
 
+async def test_a_table_restarted_after_a_crash_on_the_same_machine_publishes_again_by_itself(
+    tmp_path: Path, server: NatsServer
+):
+    """Issue #75: after a ``kill -9`` the same table, started again on the same machine, published
+    nothing until ``--nats-take-over``.  Its claim names the save it wrote: a server of that host
+    that opened that save holds its lock, so the claim's server is gone."""
+    game = demo(tmp_path / "one.ft")
+    crashed = await publishing([Table("one", game)], server, host="laptop-a")
+    await caught_up(crashed, Table("one", game))
+    await crashed._nc.close()  # its connection gone with its process: nothing released
+    await crashed.close()
+    game.execute("move rossi 2", role=REFEREE)
+    again = await publishing([Table("one", game)], server, host="laptop-a")
+    try:
+        await caught_up(again, Table("one", game))
+        assert not again.refused()
+    finally:
+        await again.close()
+    # Another save of that host (a copy of the table) is still refused: its server may be alive.
+    other = twin(game, tmp_path / "copy.ft")
+    held = await publishing([Table("one", game)], server, host="laptop-a")
+    try:
+        await caught_up(held, Table("one", game))
+        copy = await publishing([Table("one", other)], server, host="laptop-a")
+        try:
+            async with asyncio.timeout(GUARD_S):
+                await copy.until(lambda: "one" in copy.refused())
+            assert "--nats-take-over" in copy.refused()["one"]
+        finally:
+            await copy.close()
+    finally:
+        await held.close()
+
+
 async def test_a_second_laptop_opening_the_same_table_is_refused_by_the_fence(tmp_path: Path, server: NatsServer):
     for laptop in ("first", "second"):
         (tmp_path / laptop).mkdir()
@@ -395,3 +429,34 @@ async def test_the_relays_credentials_of_the_docs_read_the_spectators_stream_onl
         finally:
             await relay.close()
             await publisher.close()
+
+
+async def test_with_the_docs_credentials_only_a_table_publishes_its_chances_and_only_a_relay_an_address(tmp_path: Path):
+    """Issue #75: anyone who could publish on the venue's NATS was believed (a forged relay address
+    offered to every page, made-up chances shown as a table's).  With docs/ssh.md's credentials a
+    relay may not publish a table's chances or views, nor a table another's or a relay's address."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "ssh.md").read_text(encoding="utf-8")
+    async with nats_server(tmp_path / "nats", _permissions(doc)) as server:
+        at = f"127.0.0.1:{server.port}"
+        forged = {
+            "relay": ["fireteam.chances.table7", "fireteam.spectator.table7", "fireteam.screen.table7.x"],
+            "table7": ["fireteam.relay.table7", "fireteam.chances.table8", "fireteam.spectator.table8"],
+        }
+        for user, subjects in forged.items():
+            errors: list[Exception] = []
+            refused = asyncio.Event()
+
+            async def error(e: Exception, errors=errors, refused=refused) -> None:
+                errors.append(e)
+                refused.set()
+
+            nc = await nats.connect(f"nats://{user}:pw@{at}", error_cb=error)
+            try:
+                for subject in subjects:
+                    refused.clear()
+                    await nc.publish(subject, b'{"url": "https://forged.example"}')
+                    async with asyncio.timeout(GUARD_S):
+                        await refused.wait()
+                    assert "permissions violation" in str(errors[-1]).lower() and subject in str(errors[-1])
+            finally:
+                await nc.close()

@@ -267,6 +267,32 @@ async def test_the_page_draws_its_own_share_of_the_dice_for_each_line(tmp_path, 
     assert len(mine) == 2 and bytes(16).hex() not in mine and mine[0] != mine[1]
 
 
+async def test_the_plain_page_draws_its_own_share_and_its_command_rolls_it(tmp_path, caplog, chromium):
+    """Issue #75: the plain page's bytes were sent with every line and never used.  In Chromium,
+    its share (the bytes, the seal and the count it was told, which it keeps) rolls its command."""
+    from core import events as ev
+    from core.game import Game
+
+    async with web_table(tmp_path, caplog, plain={"rita"}) as web:
+        web.game.contribute = lambda: bytes(16)  # the table's own draw, were the page's not taken
+        context, page, token = await seated(chromium, web, "rita")
+        line = page.get_by_role("textbox", name="rita (referee)>")
+        await line.wait_for()
+        for text in ("dice-key", "roll 1d6 purpose=first", "roll 1d6 purpose=second"):
+            await line.fill(text)
+            await line.press("Enter")
+            await wait_until(lambda text=text: text in web.game.path.read_text())
+        kept = await page.evaluate("() => JSON.parse(localStorage.getItem('fireteam-dice'))")
+        await context.close()
+    game = Game.open(web.game.path, writable=False)
+    rolls = [e for e in game.history.timeline() if isinstance(e, ev.SharedRoll)]
+    game.close()
+    # The page sent a share with each line (dice-key's too, which rolled nothing); the rolls took
+    # its second and third, under the key it was told, as counts 1 and 2 of its seat.
+    assert [(r.contribution, r.saw, r.nonce) for r in rolls] == [(c, s, n) for _t, c, s, n in kept[1:]]
+    assert [r.nonce for r in rolls] == [1, 2] and bytes(16).hex() not in {r.contribution for r in rolls}
+
+
 async def test_the_link_opened_again_from_a_chat_app_finds_the_seat_and_spends_no_use(web, chromium):
     context, page, token = await seated(chromium, web, "irr", uses=1)
     await shows(page, "irr (Somali militia)")

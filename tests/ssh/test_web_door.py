@@ -582,19 +582,20 @@ def _sealed_rolls(path: Path) -> list:
 
 @pytest.mark.parametrize("workers", [0, 1], ids=["in-process", "workers"])
 async def test_a_browser_seats_contribution_goes_into_its_commands_sealed_dice(tmp_path, caplog, workers):
-    """The page's ``["dice", HEX]`` before a line is that command's contribution, used once;
+    """The page's ``["dice", "HEX SEAL"]`` before a line is that command's contribution, used once;
     one that is not 16 bytes of lowercase hex is ignored, and the table draws its own."""
     async with web_table(tmp_path, caplog, workers=workers) as web:
-        web.game.execute("dice-key", role=REFEREE)  # the demo game's dice were seeded: sealed from here on
         browser = await invited(web, "rita")
         mine = "0123456789abcdef" * 2
         try:
             await browser.wait_for("rita (referee)")
-            await browser.ws.send_str(json.dumps(["dice", mine]))
+            await browser.command("dice-key")  # the demo game's dice were seeded: sealed from here on
+            await wait_until(lambda: web.game.dice_seal() != "" and ["seal", web.game.dice_seal()] in browser.told)
+            await browser.ws.send_str(json.dumps(["dice", f"{mine} {web.game.dice_seal()}"]))
             await browser.command("roll 1d6 purpose=first")
             await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 1)
-            # Not hex, too short, upper case: each ignored; and the last one sent was taken.
-            for bad in ("zz" * 16, mine[:30], mine.upper()):
+            # Not hex, too short, upper case, a count of 0, a seal not hex: each ignored; the last one sent was taken.
+            for bad in ("zz" * 16, mine[:30], mine.upper(), f"{mine} {web.game.dice_seal()} 0", f"{mine} x 1"):
                 await browser.ws.send_str(json.dumps(["dice", bad]))
             await browser.command("roll 1d6 purpose=second")
             await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 2)

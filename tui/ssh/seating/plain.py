@@ -40,7 +40,7 @@ import asyncio
 import time
 from typing import Any
 
-from core.dice import contributions_from
+from core.dice import shares_given
 from core.language.i18n import M, Text, plain
 from core.language.reader import reading, use_reader
 from tui.lines.client import LineClient
@@ -95,7 +95,6 @@ class PlainSeat(SeatSession):
 
     async def _run(self, table: Table) -> None:
         use_reader(self.reader)
-        contributions_from(self._take_contribution)  # a browser's page sends its share of the dice
         log, seat = self.host.log, self.seat
         if self.terminal:
             self._editor = LineEditor(width=self.size[0], max_length=self.limits.line_length, complete=self._complete)
@@ -264,7 +263,9 @@ class PlainSeat(SeatSession):
                 self._editor.set_history(self._typed)
         self._answering = True
         try:
-            client.feed(text)
+            # Its line comes in its door's task, not the seat's: its page's share goes with it from here.
+            with shares_given(self._take_contribution):
+                client.feed(text)
         finally:
             self._answering = False
         if client.done:

@@ -13,7 +13,8 @@ under way are taken together by the next one (a view is the whole log).
   land before the answer was lost is a duplicate by its id and is dropped by the stream.
 * A second ``fireteam serve`` with the same table: a table is claimed on
   ``fireteam.writer.TABLE`` when publishing starts (fenced the same way); a claim held by
-  another server is refused unless ``--nats-take-over`` (that server's laptop is gone), and
+  another server is refused unless ``--nats-take-over`` (that server's laptop is gone) or it
+  names this host and this save (this server holds the save's lock: that one crashed), and
   a server whose fenced publish is refused because another took the table over stops
   publishing it and says so.  Its players play on; its save is its own.
 
@@ -386,7 +387,16 @@ class TablePublisher:
         subject = writer_subject(t.table.name)
         msg = await _last(js, STREAM_WRITERS, subject)
         held = read_claim(msg.data or b"") if msg is not None else None
-        if held is not None and not held.released and held.writer != self.claim.writer and not self.take_over:
+        save = str(t.table.game.path.resolve())
+        # A claim of this host for this very save: its server is gone, since this one holds the save's
+        # lock (a table restarted after a crash, on the same machine, publishes again by itself).
+        crashed = held is not None and held.host == self.claim.host and held.save == save
+        if (
+            held is not None
+            and not held.released
+            and held.writer != self.claim.writer
+            and not (self.take_over or crashed)
+        ):
             t.refused = (
                 f"fireteam serve on {held.host!r} publishes it (since {held.since}); if that server is gone, "
                 "start this one with --nats-take-over"
@@ -397,7 +407,7 @@ class TablePublisher:
         try:
             ack = await js.publish(
                 subject,
-                msgspec.json.encode(self.claim),
+                msgspec.json.encode(msgspec.structs.replace(self.claim, save=save)),
                 stream=STREAM_WRITERS,
                 headers={"Nats-Expected-Last-Subject-Sequence": expected},
             )

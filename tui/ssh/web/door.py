@@ -170,19 +170,28 @@ def _json_in_html(value: Any) -> str:
     return json.dumps(value, ensure_ascii=True).replace("<", "\\u003c")
 
 
-def contribution_of(text: str) -> tuple[bytes, str | None] | None:
-    """A page's contribution to the dice, ``HEX SEAL``: exactly ``CONTRIBUTION_BYTES`` as lowercase
-    hex, and the commitment of the key the page was told was in force when it drew them (64
-    lowercase hex digits, or nothing for none); None for anything else.  A page from before
-    it sends ``HEX`` alone: its seal is None (the key in force when the command comes)."""
-    mine, space, seal = text.partition(" ")
+def contribution_of(text: str) -> Share | None:
+    """A page's share of the dice, ``HEX SEAL COUNT``: exactly ``CONTRIBUTION_BYTES`` as lowercase
+    hex, the commitment of the key the page was told was in force when it drew them (64 lowercase
+    hex digits, or nothing for none), and the seat's count of its shares it was told comes next
+    (1 to ``MAX_SHARE_COUNT``, in decimal); None for anything else.  A page from before sends
+    ``HEX SEAL`` or ``HEX`` alone (so does a proxy that strips a share's seal): its count, and then
+    its seal, are None, and the table refuses such a share while the dice are sealed (``core.shares``)."""
+    parts = text.split(" ")
+    if len(parts) > 3:
+        return None
+    mine, seal, count = parts[0], parts[1] if len(parts) > 1 else None, parts[2] if len(parts) > 2 else None
     if len(mine) != 2 * CONTRIBUTION_BYTES or mine.strip(_HEX):
         return None
-    if space and (len(seal) not in (0, 2 * DIGEST_BYTES) or seal.strip(_HEX)):
+    if seal is not None and (len(seal) not in (0, 2 * DIGEST_BYTES) or seal.strip(_HEX)):
         return None
-    return bytes.fromhex(mine), seal if space else None
+    if count is not None and not (count.isascii() and count.isdigit() and 0 < int(count) <= MAX_SHARE_COUNT):
+        return None
+    return Share(bytes.fromhex(mine), seal, None if count is None else int(count))
 
 
+#: The highest count of a seat's shares a page may name (a game rolls far fewer).
+MAX_SHARE_COUNT = 10**9
 _HEX = "0123456789abcdef"
 #: Bytes in a key's commitment (a SHA-256 digest).
 DIGEST_BYTES = 32
@@ -872,6 +881,7 @@ class BrowserSeat:
         )
         self.chooser: GameChooser | None = None
         self._told_seal: str | None = None  # the dice's seal the page was last told
+        self._told_count: int | None = None  # and the count of the seat's shares that comes next
         self._unsubscribe: Callable[[], None] = lambda: None  # from the table's game (``_open``)
         limits = host.limits
         self._bucket = TokenBucket(limits.web_message_rate, limits.web_message_burst)
@@ -962,12 +972,14 @@ class BrowserSeat:
             self.chooser.show()
 
     def _open(self, table: Table) -> bool:
-        """Seat the browser at ``table``, and tell its page the dice's seal, and each new one."""
+        """Seat the browser at ``table``, and tell its page the dice's seal and its next share's count,
+        and each new one."""
         opened = self.session.open(table)
         if opened:
             self._tell_seal()
             # A key sealed again (``dice-key``, public) is told at once: a share drawn under the
-            # old one would be refused (docs/secrets.md, "Sealed dice").
+            # old one would be refused (docs/secrets.md, "Sealed dice"); so is the next count, once
+            # the seat's command rolled one (no other's command moves it: nothing is sent for those).
             self._unsubscribe = table.game.subscribe(lambda _outcome: self._tell_seal(), role=self.session.seat.role)
         return opened
 
@@ -977,12 +989,17 @@ class BrowserSeat:
         return table.game.dice_seal() if table is not None else None
 
     def _tell_seal(self) -> None:
-        """``["seal", DIGEST]``: what the page names with the next contribution it draws (docs/secrets.md),
-        when it changed since the page was last told."""
+        """``["seal", DIGEST]`` and ``["count", N]``: what the page names with the next share it draws
+        (docs/secrets.md), each when it changed since the page was last told."""
         seal = self._seal()
         if seal is not None and seal != self._told_seal:
             self._told_seal = seal
             self.channel.control(["seal", seal])
+        table = self.session.table
+        count = table.game.next_share(self.session.seat.name) if table is not None else None
+        if count is not None and count != self._told_count:
+            self._told_count = count
+            self.channel.control(["count", count])
 
     def _tell_screen(self, size: tuple[int, int]) -> None:
         """``["screen", {"width": W, "height": H}]``: the size of the shared screen a spectator's page shows
@@ -991,8 +1008,8 @@ class BrowserSeat:
 
     def _received(self, text: str) -> None:
         """One message of the browser's: ``["stdin", TEXT]``, ``["resize", {"width": W, "height": H}]``,
-        ``["dice", "HEX SEAL"]``, the page's share of its next command's dice and the key's seal it
-        was told (answered with the seal in force, ``["seal", DIGEST]``), or (the plain page's)
+        ``["dice", "HEX SEAL COUNT"]``, the page's share of its next command's dice, the key's seal
+        and the count it was told (answered with the seal and count in force), or (the plain page's)
         ``["tab", [LINE, POS]]``, Tab at ``POS`` of the line typed."""
         try:
             kind, value = _MESSAGE.decode(text)
@@ -1006,7 +1023,7 @@ class BrowserSeat:
         elif kind == "resize" and isinstance(value, _Size) and value.width > 0 and value.height > 0:
             self.session.resize(*self.door.host.limits.clamped(value.width, value.height))
         elif kind == "dice" and isinstance(value, str) and (sent := contribution_of(value)) is not None:
-            self.session.contributed(Share(*sent))
+            self.session.contributed(sent)
             self._tell_seal()
         elif kind == "tab" and isinstance(value, tuple) and self.plain is not None:
             self.plain.tab(*value)

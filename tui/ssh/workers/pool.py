@@ -652,6 +652,7 @@ class SeatWorkers:
                 contribution=msg.contribution,
                 answers=msg.answers,
                 saw=msg.saw,
+                nonce=msg.nonce,
             )
         if isinstance(result, Failure):  # logged by the game, with its traceback
             self.log.error("command failed game=%s seat=%s role=%s", table.name, msg.by, msg.role)

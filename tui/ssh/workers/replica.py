@@ -114,13 +114,16 @@ class ReplicaGame(Game):
         contribution: bytes | None = None,
         answers: list[str] | None = None,
         saw: str | None = None,
+        nonce: int | None = None,
     ) -> Result:
         by = by or role
-        # The seat's contribution to the dice goes with the command (the table holds the key
+        # The seat's share of the dice goes with the command (the table holds the key
         # and rolls); none, and the table draws it (docs/secrets.md, "Who makes the contribution").
         if contribution is None and (sent := sent_contribution()) is not None:
-            contribution, saw = sent
-        asked = wire.Submit(self.link.next_seq(), self.table, text, role, by, faces, lang(), contribution, answers, saw)
+            contribution, saw, nonce = sent
+        asked = wire.Submit(
+            self.link.next_seq(), self.table, text, role, by, faces, lang(), contribution, answers, saw, nonce
+        )
         return self._carried_out(asked)
 
     def answer_held(

@@ -67,6 +67,8 @@ class Submit(_Msg):
     answers: list[str] | None = None
     #: The seal of the key its browser saw when it drew ``contribution`` (``Game.execute``'s ``saw``).
     saw: str | None = None
+    #: The seat's count of its shares its browser named with ``contribution`` (``Game.execute``'s ``nonce``).
+    nonce: int | None = None
     #: ``faces`` (or the one answer in ``answers``) go on with the command the table holds for
     #: this seat's dice (``Game.answer_held``; issue #61), not ``text``; neither: withdraw it.
     held: bool = False

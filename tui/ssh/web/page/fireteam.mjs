@@ -2,8 +2,8 @@
 //
 // The server runs the seat's app and sends its terminal's bytes; this page sends what is typed
 // or pasted as ["stdin", text], the size that fits the page as ["resize", {width, height}] and, before
-// each line entered, its share of the command's dice as ["dice", "hex seal"] (tui/ssh/web/door.py,
-// the seal as the server last sent it, ["seal", digest]).  A spectator watches a shared screen of a
+// each line entered, its share of the command's dice as ["dice", "hex seal count"] (tui/ssh/web/door.py,
+// the seal and the count as the server last sent them, ["seal", digest] and ["count", n]).  A spectator watches a shared screen of a
 // set size, the widest that fits the size the page sent (told as ["screen", {width, height}]): his
 // terminal is drawn at that size, with the largest font that fits the page, up to MAX_SHARED_FONT.  A
 // connection that drops is made again by itself, and the seat comes back as the game is now; a
@@ -200,34 +200,42 @@ if (window.visualViewport) window.visualViewport.addEventListener("resize", rela
 
 // Before each line entered, fresh random bytes drawn here: this seat's share of the dice of the
 // command it gives, which the host cannot know before it comes (docs/secrets.md, "Sealed dice"),
-// sent with the seal of the key it was told was in force (a key sealed after cannot roll them).
+// sent with the seal of the key it was told was in force (a key sealed after cannot roll them) and
+// the seat's count of its shares it was told comes next (a share serves one roll: the table takes
+// no other count).  Until it was told both, it sends none (the table draws the command's share).
 const dice = share();
 function typed(data) {
-  if (/[\r\n]/.test(data)) send(["dice", dice.drawn()]);
+  if (/[\r\n]/.test(data)) {
+    const mine = dice.drawn();
+    if (mine) send(["dice", mine]);
+  }
   send(["stdin", data]);
 }
 
-// The share of the dice, the key's seal it names and what it sent, kept in this browser for its
+// The share of the dice, the key's seal and the count it names, kept in this browser for its
 // player to compare with `fireteam verify`'s lines (the developer tools' console:
-// localStorage["fireteam-dice"], the last KEPT_SHARES as [time, contribution, seal]).
+// localStorage["fireteam-dice"], the last KEPT_SHARES as [time, contribution, seal, count]).
 const KEPT_SHARES = 500;
 function share() {
-  let seal = null; // not told yet: the server names the key in force as the bytes come
+  let seal = null; // not told yet
+  let count = null;
   return {
-    told(value) {
-      if (typeof value === "string" && /^([0-9a-f]{64})?$/.test(value)) seal = value;
+    told(kind, value) {
+      if (kind === "seal" && typeof value === "string" && /^([0-9a-f]{64})?$/.test(value)) seal = value;
+      if (kind === "count" && Number.isSafeInteger(value) && value > 0) count = value;
     },
     drawn() {
+      if (seal === null || count === null) return null;
       const bytes = crypto.getRandomValues(new Uint8Array(16));
       const mine = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
       try {
         const kept = JSON.parse(localStorage.getItem("fireteam-dice") || "[]");
-        kept.push([new Date().toISOString(), mine, seal ?? "?"]);
+        kept.push([new Date().toISOString(), mine, seal, count]);
         localStorage.setItem("fireteam-dice", JSON.stringify(kept.slice(-KEPT_SHARES)));
       } catch (e) {
         // no storage here (a private window, a full quota): the share still goes
       }
-      return seal === null ? mine : `${mine} ${seal}`;
+      return `${mine} ${seal} ${count}`;
     },
   };
 }
@@ -239,7 +247,7 @@ function told(data) {
     return;
   }
   if (!Array.isArray(message)) return;
-  if (message[0] === "seal") dice.told(message[1]);
+  dice.told(message[0], message[1]);
   if (message[0] === "screen" && message[1] && message[1].width > 0 && message[1].height > 0) {
     shared = { cols: Math.min(message[1].width, 1000), rows: Math.min(message[1].height, 1000) };
     layout(); // at once: the shared screen's bytes that follow are drawn at its size

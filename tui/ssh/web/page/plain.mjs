@@ -3,7 +3,8 @@
 // No screen is drawn and nothing is redrawn: each answer the server sends (a binary message, its
 // text) is appended to a live region, line by line, as text (textContent: never read as markup);
 // the line is typed in a labelled input.  The page sends each line entered as ["stdin", line + "\n"],
-// after its share of the command's dice, ["dice", hex] (as the terminal page does, docs/secrets.md),
+// after its share of the command's dice, ["dice", "hex seal count"] (as the terminal page does,
+// docs/secrets.md; the server tells ["seal", digest] and ["count", n]),
 // and Tab as ["tab", [line, cursor]]; the server sends, as JSON text, the prompt (["prompt", text],
 // the input's label), the line completed (["tab", [line, cursor]]) and the seat's lines of its
 // earlier sessions (["history", [line, ...]]), which ↑ and ↓ bring back.  A connection that drops is
@@ -69,21 +70,24 @@ function send(message) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
 }
 
-// This seat's share of a command's dice, and the seal of the key it was told was in force, as the
-// terminal page draws, sends and keeps them (fireteam.mjs, share(): the two pages load nothing in common).
+// This seat's share of a command's dice, the seal of the key and the count of its shares it was told,
+// as the terminal page draws, sends and keeps them (fireteam.mjs, share(): the two pages load nothing
+// in common).  Until it was told both, it sends none (the table draws the command's share).
 const KEPT_SHARES = 500;
-let seal = null; // not told yet: the server names the key in force as the bytes come
+let seal = null; // not told yet
+let count = null;
 function contribution() {
+  if (seal === null || count === null) return null;
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   const mine = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   try {
     const kept = JSON.parse(localStorage.getItem("fireteam-dice") || "[]");
-    kept.push([new Date().toISOString(), mine, seal ?? "?"]);
+    kept.push([new Date().toISOString(), mine, seal, count]);
     localStorage.setItem("fireteam-dice", JSON.stringify(kept.slice(-KEPT_SHARES)));
   } catch (e) {
     // no storage here (a private window, a full quota): the share still goes
   }
-  return seal === null ? mine : `${mine} ${seal}`;
+  return `${mine} ${seal} ${count}`;
 }
 
 function show(text) {
@@ -95,7 +99,8 @@ entry.addEventListener("submit", (e) => {
   e.preventDefault();
   if (!ws || ws.readyState !== WebSocket.OPEN) return; // kept in the input until the seat is back
   const text = line.value;
-  send(["dice", contribution()]);
+  const mine = contribution();
+  if (mine) send(["dice", mine]);
   send(["stdin", `${text}\n`]);
   append(`${prompt.textContent} ${text}`, true);
   if (text.trim() && history[history.length - 1] !== text) history = [...history, text].slice(-MAX_HISTORY);
@@ -139,6 +144,8 @@ function told(data) {
     prompt.textContent = value;
   } else if (kind === "seal" && typeof value === "string" && /^([0-9a-f]{64})?$/.test(value)) {
     seal = value;
+  } else if (kind === "count" && Number.isSafeInteger(value) && value > 0) {
+    count = value;
   } else if (kind === "history" && Array.isArray(value)) {
     history = value.filter((v) => typeof v === "string").slice(-MAX_HISTORY);
     recalled = history.length;

@@ -1,0 +1,156 @@
+"""A browser seat's share of the dice, as a host who plays and runs the door (or a proxy in front
+of it) sees it go by (issue #75): he reads the page's bytes before the line is resolved, and holds
+the key (it is in his own save).  Nothing he chooses after that may move the roll."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from ssh_club import wait_until
+from test_web_door import _sealed_rolls, invited, plain_seat
+from web_club import web_table
+
+from core.secrets.dicecheck import OK
+from core.secrets.verify import verify
+from core.views import REFEREE
+
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]
+
+MINE = "0123456789abcdef" * 2
+#: The host's key and salt, fixed so that two tables seal the same key with the same commitment.
+KEY, SALT = "ab" * 32, "cd" * 16
+
+
+def _told(browser, kind: str):
+    """The last ``[kind, value]`` the server told the page (None before it did)."""
+    said = [value for k, value, *_ in browser.told if k == kind]
+    return said[-1] if said else None
+
+
+async def _share(browser, web, mine: str = MINE) -> str:
+    """The share the page would send now: its bytes, the seal and the count it was told (once it
+    was told the key in force: a seat worker's copy of the game tells it once it read the key)."""
+    await wait_until(lambda: _told(browser, "seal") == web.game.dice_seal() and _told(browser, "count") is not None)
+    return f"{mine} {_told(browser, 'seal')} {_told(browser, 'count')}"
+
+
+async def _roll_with_commands_between(tmp_path, caplog, between: int) -> tuple[int, ...]:
+    """The faces of a browser seat's ``roll 10d6`` whose share the host held while he gave
+    ``between`` commands of his own, before he let its line through."""
+    async with web_table(tmp_path, caplog) as web:
+        web.game.dice_key, web.game.salt = (lambda: KEY), (lambda: SALT)
+        web.game.execute("dice-key", role=REFEREE)  # the demo's dice were seeded: sealed from here on
+        browser = await invited(web, "rita")
+        try:
+            await browser.wait_for("rita (referee)")
+            await browser.ws.send_str(json.dumps(["dice", await _share(browser, web)]))
+            for i in range(between):  # the number of the command to come moves on with each
+                web.game.execute(f"note held {i}", role=REFEREE)
+            await browser.command("roll 10d6 purpose=morale")
+            await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 1)
+        finally:
+            await browser.close()
+        (roll,) = _sealed_rolls(web.game.path)
+        assert roll.contribution == MINE  # the seat's bytes rolled
+        assert [c.status for c in verify(web.game.path).dice.rolls] == [OK]
+        return roll.roll.faces
+
+
+async def test_commands_given_between_a_share_and_its_line_do_not_move_its_roll(tmp_path, caplog):
+    """The first grinding attack of issue #75: the host saw the share, and gave commands (hidden
+    ones, out of the seat's sight) until the command's number gave the faces he wanted.  The
+    command's number is no input of the roll: whatever he gives between, the roll is the same."""
+    alone = await _roll_with_commands_between(tmp_path / "a", caplog, between=0)
+    for between in (1, 5):
+        assert await _roll_with_commands_between(tmp_path / f"b{between}", caplog, between) == alone
+
+
+async def test_a_share_whose_seal_was_stripped_is_refused_and_no_later_key_rolls_it(tmp_path, caplog):
+    """The second grinding attack: the page sent its share with the seal it was told; a proxy
+    forwards the bytes alone (what a page from before sent), the host seals a new key chosen
+    after seeing them, and lets the line through.  The table refuses a share that names no key."""
+    async with web_table(tmp_path, caplog) as web:
+        web.game.execute("dice-key", role=REFEREE)
+        browser = await invited(web, "rita")
+        try:
+            await browser.wait_for("rita (referee)")
+            await _share(browser, web)  # what the page would have sent, seal and count
+            await browser.ws.send_str(json.dumps(["dice", MINE]))  # stripped of both on its way
+            web.game.execute("dice-key", role=REFEREE)  # the host's new key, after the bytes
+            await browser.command("roll 1d6 purpose=morale")
+            await wait_until(lambda: "names no key" in web.log())
+            # And its count stripped alone, the seal kept: the count the table takes is its next one.
+            await wait_until(lambda: _told(browser, "seal") == web.game.dice_seal())
+            await browser.ws.send_str(json.dumps(["dice", f"{MINE} {web.game.dice_seal()}"]))
+            await browser.command("roll 1d6 purpose=again")
+            await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 1)
+        finally:
+            await browser.close()
+        (roll,) = _sealed_rolls(web.game.path)
+        assert "morale" not in str(roll.roll.purpose) and (roll.nonce, roll.saw) == (1, roll.seal)
+
+
+async def test_a_share_serves_one_roll_and_a_delayed_or_skipped_count_is_refused(tmp_path, caplog):
+    """A proxy that sends a share again (its faces were seen) or holds one back and sends a later
+    count first: each is refused, and the page is told the count the table takes next."""
+    async with web_table(tmp_path, caplog) as web:
+        web.game.execute("dice-key", role=REFEREE)
+        browser = await invited(web, "rita")
+        other = "fedcba9876543210" * 2
+        try:
+            await browser.wait_for("rita (referee)")
+            first = await _share(browser, web)
+            assert first.endswith(" 1")  # the seat's first share
+            await browser.ws.send_str(json.dumps(["dice", first]))
+            await browser.command("roll 1d6 purpose=first")
+            await wait_until(lambda: _told(browser, "count") == 2)  # told once its command rolled
+            await browser.ws.send_str(json.dumps(["dice", first.replace(MINE, other)]))  # count 1 again
+            await browser.command("roll 1d6 purpose=replayed")
+            await wait_until(lambda: "number 1) was used before" in web.log())
+            await browser.ws.send_str(json.dumps(["dice", first.replace(MINE, other)[:-1] + "3"]))
+            await browser.command("roll 1d6 purpose=skipped")
+            await wait_until(lambda: "number 3, the table expects 2" in web.log())
+        finally:
+            await browser.close()
+        (roll,) = _sealed_rolls(web.game.path)
+        assert (roll.contribution, roll.nonce, roll.by) == (MINE, 1, "rita")
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["in-process", "workers"])
+async def test_the_terminal_pages_share_rolls_its_command(tmp_path, caplog, workers):
+    async with web_table(tmp_path, caplog, workers=workers) as web:
+        web.game.contribute = lambda: bytes(16)  # the table's own draw, were the share not taken
+        browser = await invited(web, "rita")
+        try:
+            await browser.wait_for("rita (referee)")
+            # Sealed from the seat (a seat worker hears of the table's commands given through it).
+            await browser.command("dice-key")
+            await wait_until(lambda: web.game.dice_seal() != "")
+            await browser.ws.send_str(json.dumps(["dice", await _share(browser, web)]))
+            await browser.command("roll 1d6 purpose=first")
+            await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 1)
+        finally:
+            await browser.close()
+    (roll,) = _sealed_rolls(web.game.path)
+    assert (roll.contribution, roll.by, roll.nonce, roll.saw) == (MINE, "rita", 1, roll.seal)
+
+
+async def test_the_plain_pages_share_rolls_its_command(tmp_path, caplog):
+    """Issue #75: the plain page sent its bytes with every line and none was used (its lines are
+    answered in its door's task, where the seat's source of shares was not set)."""
+    async with web_table(tmp_path, caplog, plain={"rita"}) as web:
+        web.game.execute("dice-key", role=REFEREE)
+        web.game.contribute = lambda: bytes(16)
+        token, _ = web.invitations.create("rita")
+        browser = await plain_seat(web, token)
+        try:
+            await browser.wait_for("Fireteam, in plain lines.")
+            await browser.ws.send_str(json.dumps(["dice", await _share(browser, web)]))
+            await browser.line("roll 1d6 purpose=first")
+            await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 1)
+        finally:
+            await browser.ws.close()
+            await browser.http.close()
+    (roll,) = _sealed_rolls(web.game.path)
+    assert (roll.contribution, roll.by, roll.nonce) == (MINE, "rita", 1)
