@@ -170,6 +170,13 @@ def test_a_set_up_seen_at_another_step_fails_naming_both_steps(tmp_path, capsys)
     assert '"name":"MG 42 in the mill"' in line and line.endswith("the save gives it to this side at step 103")
     assert fireteam(["verify", str(save), "--side-copy", str(moved)]) == 1
     assert "1 differ from the save" in capsys.readouterr().out
+    # The copy alone says so too: its first fact of the gun is at step 103.
+    assert fireteam(["verify", str(moved)]) == 1
+    out = capsys.readouterr().out
+    assert (
+        "the copy says its side saw the piece MG 42 in the mill set up at step 20; its first fact of it is at step 103"
+        in out
+    )
 
 
 def played_on(tmp_path: Path) -> Game:
