@@ -182,6 +182,7 @@ class _Replica(Game):
         assert isinstance(issued, ev.Issued)
         rolls = [e for e in recorded if isinstance(e, ev.Rolled)]
         typed = [f for r in rolls if r.roll.manual for f in r.roll.faces]
+        givers = [r.given_by for r in rolls if r.roll.manual for _f in r.roll.faces]  # (who typed each)
         sealed = [r for r in rolls if isinstance(r, ev.SealedRoll)]
         self._older = type(sealed[0]) if sealed and not isinstance(sealed[0], ev.SharedRoll) else None
         self._sealed = sealed
@@ -208,8 +209,10 @@ class _Replica(Game):
         self.marker_labels = (lambda cmd: _RecordedLabels(labels)) if copied else self._labels_from_seed
         parsed = self.parse(issued.text, issued.acting)
         # The faces typed on the line are in its text; those typed at the table's prompt follow them.
-        typed = typed[len(parsed.faces or ()) :]
-        _cmd, group = self._resolve(parsed, issued.acting, issued.by, typed or None, share, answers)
+        typed, givers = typed[len(parsed.faces or ()) :], givers[len(parsed.faces or ()) :]
+        _cmd, group = self._resolve(
+            parsed, issued.acting, issued.by, typed or None, share, answers, givers if any(givers) else None
+        )
         return [msgspec.structs.replace(group[0], version=issued.version), *group[1:]]
 
     def rule_of(self, issued: ev.Issued) -> str:

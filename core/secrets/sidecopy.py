@@ -107,6 +107,22 @@ def export(game: Game, role: str) -> SideCopy:
     return SideCopy(COPY_VERSION, role, header, len(events), cast(_Steps, events), cast(_Steps, seen_later))
 
 
+def command_starts(game: Game, role: str) -> set[int]:
+    """The steps of ``role``'s copy at which a command begins (its first event the role may
+    see): where a copy kept during the game may end, one step before."""
+    starts: set[int] = set()
+    step = 0
+    first = False  # the next event the role sees is its command's first
+    for e in game.history.timeline():
+        first = first or type(e) is ev.Issued
+        if event_visible(e, role):
+            step += 1
+            if first:
+                starts.add(step)
+                first = False
+    return starts
+
+
 def _seen_later(timeline: list[ev.Event], role: str) -> list[tuple[int, ev.Event]]:
     """The pieces and secrets set up out of ``role``'s sight that facts it saw name later."""
     state = GameState()
@@ -212,6 +228,31 @@ def decode(data: bytes, path: Path | str) -> SideCopy:
             raise SaveError(said.format(path=path, step=step))
         last = step
     return copy
+
+
+def seen_out_of_place(copy: SideCopy) -> list[str]:
+    """Each set-up the copy says it came to see (``seen``) at another step than its first fact that
+    names it, the step it must stand at (``export`` puts it there): a copy that claims its side saw
+    the hidden gun at step 20, when the gun first fired at step 103, says so in words."""
+    first: dict[tuple[str, str], int] = {}
+    for step, e in copy.events:
+        uid = getattr(e, "unit", "")
+        if isinstance(uid, str) and uid:
+            first.setdefault(("unit", uid), step)
+        if type(e) is ev.Revealed:
+            first.setdefault(("secret", e.key), step)
+    out = []
+    for step, e in copy.seen:
+        named = ("unit", e.unit.id) if isinstance(e, ev.UnitAdded) else ("secret", getattr(e, "key", ""))
+        at = first.get(named)
+        if at != step:
+            said = _(
+                "the copy says its side saw {what} {name} set up at step {step}; its first fact of it is at step {at}"
+            )
+            what = _("the piece") if named[0] == "unit" else _("the secret")
+            name = e.unit.name if isinstance(e, ev.UnitAdded) else named[1]
+            out.append(said.format(what=what, name=name, step=step, at=at if at is not None else _("none")))
+    return out
 
 
 def steps(copy: SideCopy) -> list[Step]:

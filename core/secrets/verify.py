@@ -29,7 +29,7 @@ from core.game import Game
 from core.language.i18n import N_, _
 from core.secrets import commitments, copycheck, dicecheck, shown
 from core.secrets.rederive import Differs, Rederived, rederive
-from core.secrets.sidecopy import Step, looks_like_side_copy, read, steps
+from core.secrets.sidecopy import Step, looks_like_side_copy, read, seen_out_of_place, steps
 from core.storage.linecheck import MAX_LINE_BYTES
 from core.storage.savefile import Header, SaveError
 
@@ -226,19 +226,20 @@ class Verified:
         return lines
 
 
-def history(path: Path) -> tuple[str, list[Step], Rederived | None]:
-    """(role, the effective history with its steps, its commands resolved again) of a save
-    or a side's copy (which cannot be resolved again: None)."""
+def history(path: Path) -> tuple[str, list[Step], Rederived | None, list[str]]:
+    """(role, the effective history with its steps, its commands resolved again, what the copy
+    says out of place) of a save or a side's copy (which cannot be resolved again: None)."""
     if looks_like_side_copy(path):
         copy = read(path)
-        return copy.role, steps(copy), None
+        return copy.role, steps(copy), None, seen_out_of_place(copy)
     game = Game.open(path, writable=False)
-    return "referee", [Step(i + 1, e) for i, e in enumerate(game.history.timeline())], rederive(game)
+    return "referee", [Step(i + 1, e) for i, e in enumerate(game.history.timeline())], rederive(game), []
 
 
 def verify(path: Path) -> Verified:
-    role, events, replayed = history(Path(path))
+    role, events, replayed, misplaced = history(Path(path))
     result = Verified(Path(path), role, ended=False, replayed=replayed)
+    result.stray.extend(misplaced)
     by_digest: dict[str, Check] = {}
     before: Step | None = None
     pending: Step | None = None  # a salted secret, waiting for its commitment
