@@ -547,6 +547,13 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         metavar="N",
         help=_("time the demo game's chances, N re-rolled games a step, on every core (e.g. 200)"),
     )
+    p.add_argument(
+        "--league",
+        nargs="?",
+        const="",
+        metavar="FOLDER",
+        help=_("time a club's season of 400 signed games: league add and standings (tui/bench/league.py)"),
+    )
     add_lang_option(p)
 
 

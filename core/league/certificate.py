@@ -89,8 +89,9 @@ class Certificate(msgspec.Struct, frozen=True):
         return next((p for p in self.players if p.side == side), None)
 
 
-#: The fields a certificate is compared on with the one its save gives (all but who certified it).
-COMPARED = tuple(f for f in Certificate.__struct_fields__ if f != "certified_by")
+#: The fields a certificate is compared on with the one its save gives: all but who certified
+#: it, and the save's digest, which is checked first, on its own (a save changed since).
+COMPARED = tuple(f for f in Certificate.__struct_fields__ if f not in ("certified_by", "save_sha256"))
 
 
 def certify(save: Path) -> tuple[Certificate, Verified]:

@@ -19,7 +19,9 @@ from core.league.season import FROZEN, VOIDED, Game, Season
 ALICE, BOB, CARLA, DINO, ERIN = "alice", "bob", "carla", "dino", "erin"
 
 
-def game(n: int, a: str, b: str, winner: str | None, scores: tuple[int, int] = (0, 0), ruleset: str = "ludonet") -> Game:
+def game(
+    n: int, a: str, b: str, winner: str | None, scores: tuple[int, int] = (0, 0), ruleset: str = "ludonet"
+) -> Game:
     """Game ``n``: ``a`` holds side "x", ``b`` side "y"; ``winner`` a player, or None for a draw."""
     cert = Certificate(
         fireteam_result=1,
@@ -99,9 +101,7 @@ def test_games_played_decides_last_and_a_full_tie_shares_the_place():
     s = season(game(1, ALICE, BOB, None), game(2, ALICE, CARLA, None), game(3, BOB, CARLA, None), points=(3, 0, 0))
     t = standings.table(s)
     assert {r.place for r in t.rows} == {1} and t.rows[0].decided == standings.SHARED
-    s = season(
-        game(1, ALICE, BOB, None), game(2, CARLA, DINO, None), game(3, ALICE, BOB, None), points=(3, 0, 0)
-    )
+    s = season(game(1, ALICE, BOB, None), game(2, CARLA, DINO, None), game(3, ALICE, BOB, None), points=(3, 0, 0))
     t = standings.table(s)
     assert [r.player for r in t.rows] == [ALICE, BOB, CARLA, DINO]
     assert [r.place for r in t.rows] == [1, 1, 3, 3]
@@ -143,7 +143,7 @@ def test_ratings_are_per_ruleset():
     assert r[ALICE].ratings["ludonet"][2] == 1
 
 
-HOSTILE = '<script>alert(1)</script>|*x*](http://e)'
+HOSTILE = "<script>alert(1)</script>|*x*](http://e)"
 
 
 def test_html_escapes_every_name():
