@@ -34,8 +34,8 @@ ADD_TARGET_S, STANDINGS_TARGET_S = 1.5, 2.0
 #: ruleset → (its sides, the script up to its end, the referee's line that records a win, a draw).
 RULESETS: dict[str, tuple[tuple[str, str], list[str], str, str]] = {
     "ludonet": (("british", "german"), ["scenario tanks", "next"], "victory {side} held the field", "victory draw"),
-    "bassa-intensita": (("convoy", "militia"), ["scenario convoy", "next"], "victory {side} held the road", ""),
-    "linea-di-tiro": (("german", "us"), ["scenario bridge", "next"], "result {side} held the bridge", ""),
+    "bassa-intensita": (("convoy", "militia"), ["scenario convoy", "next"], "victory {side} held the road", "victory draw"),
+    "linea-di-tiro": (("german", "us"), ["scenario bridge", "next"], "result {side} held the bridge", "result draw"),
     "breaking-news": (("irregulars", "regulars"), [], "", ""),
 }
 _BN_DEPLOY = (
@@ -58,7 +58,7 @@ def _script(ruleset: str, players: tuple[str, str], winner: int, swap: bool) -> 
         lines.append("victory")
     else:
         lines += opening
-        lines.append(win.format(side=sides[winner]) if winner >= 0 or not draw else draw)
+        lines.append(win.format(side=sides[winner]) if winner >= 0 else draw)
     return "\n".join(lines) + "\n"
 
 
