@@ -399,6 +399,16 @@ class GameEnded(Event, frozen=True, tag="end"):
     scores: dict[str, RecordInt] = msgspec.field(default_factory=dict)
 
 
+class Seated(Event, frozen=True, tag="seat"):
+    """Who sits for which side (issue #74's record 2, as /work/records.md fixes it; its commands and
+    words are branch ``players``'): the person, and the key his seat is bound to, if any."""
+
+    side: str
+    name: str
+    key: str = ""  # the OpenSSH key fingerprint "SHA256:..." when the seat is bound to a key
+    via: str = ""  # "key" | "invitation" | "named"
+
+
 AnyEvent = Union[
     Issued,
     Undone,
@@ -424,6 +434,7 @@ AnyEvent = Union[
     Noted,
     ScenarioRead,
     GameEnded,
+    Seated,
 ]
 
 EVENT_TYPES: tuple[type[Event], ...] = get_args(AnyEvent)

@@ -317,6 +317,7 @@ _APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.Noted: _nothing,
     ev.ScenarioRead: _nothing,
     ev.GameEnded: _end,
+    ev.Seated: _nothing,  # who sits where: the log and the league read it
 }
 assert set(_APPLY) == set(ev.EVENT_TYPES), "every event type needs a fold rule"
 
