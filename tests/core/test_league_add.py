@@ -1,13 +1,16 @@
 """``fireteam certify`` and ``fireteam league add``: every refusal, each by the one check that makes it.
 
-Games are played by ``fireteam script``'s code with seeded dice and two players named at the
-table (``players``); keys are made and certificates signed with ``ssh-keygen``, as a club would.
+Games are played by ``fireteam script``'s code with seeded dice, two players seated for their sides
+(``Seated`` facts made directly: ``tests/shared/seating.py``); keys are made and certificates signed
+with ``ssh-keygen``, as a club would.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import msgspec
@@ -20,20 +23,26 @@ from core.league.records import RESULT, STANDS, VOID
 from core.league.season import BOTH, FROZEN, ONE_PLAYER, ORGANISER_ONLY, PLAYER_AND_ORGANISER, VOIDED, Refused
 from core.secrets.verify import verify
 from tests.shared.keys import keygen, sign, signer_line
+from tests.shared.seating import SUFFIX, seated
 
 pytestmark = pytest.mark.subprocess  # ssh-keygen makes the club's keys and signs
 
 CLUB = ("anna", "bruno", "carla", "org")
 
 
-def play(
-    folder: Path, name: str, seats: str = "german=anna british=bruno", end: str = "victory german they held"
-) -> Path:
-    """A short Ludonet game, seeded, its players named, ended by the referee's ``end``."""
+@pytest.fixture(autouse=True)
+def ludonet_seated() -> Iterator[str]:
+    with seated("ludonet") as (ruleset,):
+        yield ruleset
+
+
+def play(folder: Path, name: str, seats: str = "german=anna british=bruno", end: str = "victory german held") -> Path:
+    """A short Ludonet game, seeded, its players seated, ended by the referee's ``end``."""
     script = folder / f"{name}.script"
-    script.write_text(f"players {seats}\nscenario tanks\nnext\n{end}\n", encoding="utf-8")
+    seat = "".join(f"seat {side} {who}\n" for side, who in (pair.split("=") for pair in seats.split()))
+    script.write_text(f"scenario tanks\n{seat}next\n{end}\n", encoding="utf-8")
     save = folder / f"{name}.ft"
-    assert run_script(script, save, 7, "ludonet", "", out=open("/dev/null", "w")) == 0
+    assert run_script(script, save, 7, "ludonet" + SUFFIX, "", out=io.StringIO()) == 0
     return save
 
 
@@ -77,9 +86,9 @@ def test_certify_writes_the_result_the_save_gives(tmp_path, club):
     data = json.loads(cert.read_bytes())
     assert (data["winner"], data["draw"]) == ("german", False)
     assert {p["side"]: p["name"] for p in data["players"]} == {"german": "anna", "british": "bruno"}
-    assert data["ruleset"] == "ludonet" and data["scenario"] == "tanks"
+    assert data["ruleset"] == "ludonet-seated" and data["scenario"] == "Tanks at Cagny"
     assert set(data["scores"]) == {"german", "british"}
-    assert data["checked"]["commands"] == 4
+    assert data["checked"]["commands"] == 5
     # The same save gives the same bytes again.
     again, _v = certificate.certify(save)
     assert again.encoded() == cert.read_bytes()
