@@ -14,25 +14,28 @@ import re
 
 import msgspec
 
-from core.language.i18n import _
+from core.language.i18n import _, ngettext
 from core.league.season import FROZEN, Game
 from core.league.standings import Row, Table
 from core.secrets import shown
 
 FORMATS = ("text", "md", "html", "json")
-_MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~])")
+#: What Markdown could read as markup in a table's cell or a list item's text: a link or an
+#: image needs a bracket, an autolink or HTML an angle bracket, a cell's end a bar.
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>|~&])")
 
 
 def result_of(game: Game) -> str:
     """``anna (regulars) beat bruno (irregulars), 12 to 30`` in the reader's language (raw text)."""
     sides = sorted(game.players)
-    scores = " – ".join(str(game.cert.scores.get(s, 0)) for s in sides)
+    if not game.draw:
+        sides = [game.winner, *(s for s in sides if s != game.winner)]
+    scores = " – ".join(str(game.cert.scores.get(s, 0)) for s in sides)  # in the order the players are named
     if game.draw:
         said = _("{a} and {b} drew ({scores})")
         return said.format(a=_who(game, sides[0]), b=_who(game, sides[-1]), scores=scores)
-    loser = next((s for s in sides if s != game.winner), game.winner)
     said = _("{winner} beat {loser} ({scores})")
-    return said.format(winner=_who(game, game.winner), loser=_who(game, loser), scores=scores)
+    return said.format(winner=_who(game, sides[0]), loser=_who(game, sides[-1]), scores=scores)
 
 
 def _who(game: Game, side: str) -> str:
@@ -64,7 +67,10 @@ def _rating(row: Row, ruleset: str) -> str:
     if found is None:
         return "-"
     value, error, games = found
-    return _("{low}–{high} ({value} ± {error}, {games} games)").format(
+    said = ngettext(
+        "{low}–{high} ({value} ± {error}, {games} game)", "{low}–{high} ({value} ± {error}, {games} games)", games
+    )
+    return said.format(
         low=round(value - 2 * error), high=round(value + 2 * error), value=round(value), error=round(error), games=games
     )
 
@@ -96,9 +102,12 @@ def text(t: Table, title: str) -> str:
     out = [shown(title)]
     for row in t.rows:
         c = [shown(x) for x in _cells(row, t)]
-        line = _("{place}. {player}: {points} points ({played} played: {won} won, {drawn} drawn, {lost} lost)").format(
-            place=c[0], player=c[1], played=c[2], won=c[3], drawn=c[4], lost=c[5], points=c[6]
+        said = ngettext(
+            "{place}. {player}: {points} point ({played} played: {won} won, {drawn} drawn, {lost} lost)",
+            "{place}. {player}: {points} points ({played} played: {won} won, {drawn} drawn, {lost} lost)",
+            row.points,
         )
+        line = said.format(place=c[0], player=c[1], played=c[2], won=c[3], drawn=c[4], lost=c[5], points=c[6])
         line += "; " + _("strength of schedule {sos}, score margin {margin}").format(sos=c[7], margin=c[8])
         if row.decided:
             line += "; " + _("ahead of the next by {tie}").format(tie=c[9])

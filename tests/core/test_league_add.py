@@ -1,7 +1,7 @@
 """``fireteam certify`` and ``fireteam league add``: every refusal, each by the one check that makes it.
 
 Games are played by ``fireteam script``'s code with seeded dice, two players seated for their sides
-(``Seated`` facts made directly: ``tests/shared/seating.py``); keys are made and certificates signed
+(``Seated`` facts made directly: ``tui/bench/seating.py``); keys are made and certificates signed
 with ``ssh-keygen``, as a club would.
 """
 
@@ -23,7 +23,7 @@ from core.league.records import RESULT, STANDS, VOID
 from core.league.season import BOTH, FROZEN, ONE_PLAYER, ORGANISER_ONLY, PLAYER_AND_ORGANISER, VOIDED, Refused
 from core.secrets.verify import verify
 from tests.shared.keys import keygen, sign, signer_line
-from tests.shared.seating import SUFFIX, seated
+from tui.bench.seating import SUFFIX, seated
 
 pytestmark = pytest.mark.subprocess  # ssh-keygen makes the club's keys and signs
 

@@ -157,7 +157,7 @@ def test_markdown_escapes_every_name():
     md = render.markdown(standings.table(season(game(1, HOSTILE, BOB, HOSTILE))), "Club")
     row = next(line for line in md.splitlines() if "script" in line)
     assert row.count(" | ") == 10  # eleven cells: the name's bar is escaped, not a column
-    assert "](" not in row.replace("\\]\\(", "")
+    assert "](" not in row.replace("\\](", "") and "<" not in row.replace("\\<", "")
 
 
 def test_text_and_json_in_both_languages():

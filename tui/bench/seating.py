@@ -1,10 +1,10 @@
 """Players seated in a save, the facts made directly (issue #74's record 2, ``Seated``).
 
-Until the commands that seat players land (branch ``players``: a seat bound to a key, an
-invitation, ``players regulars=anna``), a test seats them with ``seat SIDE NAME [KEY]``,
-the referee's command of a test ruleset made from a built-in one (its id + ``-seated``):
-its handler records one ``Seated`` fact, which ``fireteam verify`` resolves again as any
-other command's.
+Until the commands that seat players land (a seat bound to a key, an invitation, ``players
+regulars=anna``), the league's benchmark and tests seat them with ``seat SIDE NAME [KEY]``,
+the referee's command of a ruleset made from a built-in one (its id + ``-seated``),
+registered only while they run: its handler records one ``Seated`` fact, which ``fireteam
+verify`` resolves again as any other command's.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def _seat(ctx: Context, args: dict[str, Any]) -> None:
 
 SEAT = CommandSpec(
     "seat",
-    "Seat a player for a side (a test's).",
+    "Seat a player for a side (the league's benchmark and tests).",
     _seat,
     params=(Param("side", "side"), Param("who", "text", prose=True)),
     who="referee",
@@ -58,3 +58,14 @@ def seated(*ruleset_ids: str) -> Iterator[list[str]]:
     finally:
         for r in made:
             unregister(r.id)
+
+
+if __name__ == "__main__":
+    # ``python -m tui.bench.seating ARGS…``: ``fireteam ARGS…`` with the four seating rulesets known.
+    import sys
+
+    from core.ruleset import BUILTIN
+    from tui.main import main
+
+    with seated(*BUILTIN):
+        sys.exit(main(sys.argv[1:]))
