@@ -18,7 +18,11 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("certify", help=_("a finished game's result as a certificate its players sign"))
     p.add_argument("path", type=Path, metavar="SAVE")
     p.add_argument(
-        "-o", dest="out", type=Path, help=_("the certificate to write (default: SAVE.result; never overwritten)")
+        "-o",
+        dest="out",
+        type=Path,
+        metavar="FILE",
+        help=_("the certificate to write (default: SAVE.result; never overwritten)"),
     )
     add_lang_option(p)
 
