@@ -12,7 +12,8 @@ players drawn from 40 and seated (``tui/bench/seating.py``), a result the refere
 * ``standings_s``: the standings of the whole season folded, ranked and fitted (a rating per
   ruleset), in each of the four formats (the slowest);
 * ``add_cli_s``: one ``fireteam league add`` as its own process, its start included
-  (``python -m tui.bench.seating league add …``: the same command, the seating rulesets known).
+  (``python -m tui.bench.seating RULESET league add …``: the same command, the game's seating
+  ruleset known).
 
 Targets: ``league add`` under 1.5 s a game, standings under 2 s (docs/benchmark.md).
 """

@@ -61,11 +61,11 @@ def seated(*ruleset_ids: str) -> Iterator[list[str]]:
 
 
 if __name__ == "__main__":
-    # ``python -m tui.bench.seating ARGS…``: ``fireteam ARGS…`` with the four seating rulesets known.
+    # ``python -m tui.bench.seating RULESET ARGS…``: ``fireteam ARGS…`` with RULESET's seating one known
+    # (only it imported, as ``fireteam`` imports only the ruleset of the save it reads).
     import sys
 
-    from core.ruleset import BUILTIN
     from tui.main import main
 
-    with seated(*BUILTIN):
-        sys.exit(main(sys.argv[1:]))
+    with seated(sys.argv[1]):
+        sys.exit(main(sys.argv[2:]))
