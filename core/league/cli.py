@@ -98,17 +98,15 @@ def _refused(e: SaveError) -> bool:
 def _certify(args: argparse.Namespace) -> int:
     from core.league import certificate
     from core.league.certificate import NAMESPACE
+    from core.secrets import shown
 
     cert, _verified = certificate.certify(args.path)
     target = args.out or certificate.default_path(args.path)
     certificate.write(cert, target)
     sides = ", ".join(f"{p.side}: {p.name}" + (f" ({p.key})" if p.key else "") for p in cert.players)
     result = _("a draw") if cert.draw else _("won by {side}").format(side=cert.winner)
-    print(
-        _("{file}: the certificate of {save}: {result}; players {players}").format(
-            file=target, save=args.path, result=result, players=sides or "-"
-        )
-    )
+    said = _("{file}: the certificate of {save}: {result}; players {players}")
+    print(shown(said.format(file=target, save=args.path, result=result, players=sides or "-")))
     print(
         _("each player signs it with his own SSH key: ssh-keygen -Y sign -f ~/.ssh/id_ed25519 -n {ns} {file}").format(
             ns=NAMESPACE, file=target
@@ -131,31 +129,29 @@ def _points(text: str) -> tuple[int, int, int]:
 def _league(args: argparse.Namespace) -> int:
     from core.language.reader import lang
     from core.league import render, season, standings
+    from core.secrets import shown
 
     path: Path = args.league
     if args.action == "new":
         made = season.new(path, args.name or path.stem, args.signers, args.organiser, _points(args.points))
         said = _("{path}: a new league, {name}: {signers} keys, organiser {organiser}; points {w}/{d}/{l}")
         o = made.opened
-        print(
-            said.format(
-                path=path, name=o.name, signers=len(made.signers), organiser=o.organiser, w=o.win, d=o.draw, l=o.loss
-            )
-        )
+        shown_args = {"name": o.name, "signers": len(made.signers), "organiser": o.organiser}
+        print(shown(said.format(path=path, w=o.win, d=o.draw, l=o.loss, **shown_args)))
         return 0
     if args.action == "add":
         game = season.add(path, args.save, args.cert, args.sigs)
-        print(render.game_line(game))
+        print(shown(render.game_line(game)))
         return 0
     if args.action == "dispute":
-        print(render.game_line(season.dispute(path, args.game, args.by, args.why)))
+        print(shown(render.game_line(season.dispute(path, args.game, args.by, args.why))))
         return 0
     if args.action == "rule":
         from core.league.records import RESULT, STANDS, VOID
 
         ruling = STANDS if args.stands else VOID if args.void else RESULT
         game = season.rule(path, args.game, ruling, args.why, winner=args.winner or "", draw=args.draw)
-        print(render.game_line(game))
+        print(shown(render.game_line(game)))
         return 0
     league = season.load(path)
     table = standings.table(league)

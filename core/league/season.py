@@ -140,17 +140,28 @@ def fold(path: Path, records: list[AnyRecord]) -> Season:
     opened = records[0]
     season = Season(path, opened, parse_signers(opened.signers))
     by_id: dict[str, Game] = {}
-    for r in records[1:]:
+    for line, r in enumerate(records[1:], start=3):  # the header is line 1, the season line 2
         if isinstance(r, Added):
-            cert = msgspec.json.decode(r.certificate, type=certs.Certificate)
-            game = Game(len(season.games) + 1, cert, dict(r.players), r.signed, cert.winner, cert.draw)
-            season.games.append(game)
-            by_id[cert.game] = game
-        elif isinstance(r, Disputed):
-            by_id[r.game].disputes.append(r)
-            by_id[r.game].status = FROZEN
-        elif isinstance(r, Ruled):
-            game = by_id[r.game]
+            try:
+                cert = msgspec.json.decode(r.certificate, type=certs.Certificate)
+            except (msgspec.ValidationError, msgspec.DecodeError) as e:
+                said = _("{path}:{line}: not a certificate: {error}")
+                raise SaveError(said.format(path=path, line=line, error=e)) from None
+            added = Game(len(season.games) + 1, cert, dict(r.players), r.signed, cert.winner, cert.draw)
+            season.games.append(added)
+            by_id[cert.game] = added
+            continue
+        if isinstance(r, Opened):
+            raise SaveError(_("{path}:{line}: a second season in one league file").format(path=path, line=line))
+        found = by_id.get(r.game)
+        if found is None:
+            said = _("{path}:{line}: names a game the league does not hold")
+            raise SaveError(said.format(path=path, line=line))
+        game = found
+        if isinstance(r, Disputed):
+            game.disputes.append(r)
+            game.status = FROZEN
+        else:
             game.rulings.append(r)
             game.status = VOIDED if r.ruling == VOID else COUNTED
             if r.ruling == RESULT:

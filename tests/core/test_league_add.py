@@ -24,6 +24,7 @@ from core.league.season import BOTH, FROZEN, ONE_PLAYER, ORGANISER_ONLY, PLAYER_
 from core.secrets.verify import verify
 from tests.shared.keys import keygen, sign, signer_line
 from tui.bench.seating import SUFFIX, seated
+from tui.main import main as fireteam
 
 pytestmark = pytest.mark.subprocess  # ssh-keygen makes the club's keys and signs
 
@@ -218,3 +219,23 @@ def test_a_disputed_game_is_frozen_until_the_organisers_ruling(tmp_path, club):
     assert season.rule(league, "1", VOID, "replay it").status == VOIDED
     records = [json.loads(line[9:])["t"] for line in league.read_bytes().splitlines()[1:]]
     assert records == ["new", "game", "dispute", "rule", "dispute", "rule"]
+
+
+def test_the_commands_say_where_and_how_far_confirmed_and_exit_by_what_happened(tmp_path, club, capsys):
+    league, keys = club
+    save = play(tmp_path, "g")
+    assert fireteam(["certify", str(save)]) == 0
+    said = capsys.readouterr().out
+    assert f"{save}.result: the certificate of {save}: won by german" in said
+    assert "ssh-keygen -Y sign -f ~/.ssh/id_ed25519 -n fireteam-result" in said
+    cert = certificate.default_path(save)
+    sigs = [str(_signed(cert, keys[n], n)) for n in ("anna", "bruno")]
+    assert fireteam(["certify", str(save)]) == 2  # never over a certificate
+    assert fireteam(["league", "add", str(league), str(save), str(cert), *sigs]) == 0
+    assert "anna (german) beat bruno (british)" in capsys.readouterr().out
+    assert fireteam(["league", "add", str(league), str(save), str(cert), *sigs]) == 1  # refused
+    assert "already in the league" in capsys.readouterr().err
+    assert fireteam(["--lang", "it", "league", "standings", str(league)]) == 0
+    out = capsys.readouterr().out
+    assert "1. anna: 3 punti" in out and "confermato da entrambi i giocatori" in out
+    assert fireteam(["league", "standings", str(tmp_path / "none.league")]) == 2

@@ -62,12 +62,14 @@ def test_a_torn_last_line_is_left_out_then_set_aside_by_the_next_append(tmp_path
     j, _s = season.read(league)
     assert len(j.records) == 1 and j.torn_bytes == 27
 
-    def nothing(j: journal.Journal) -> list:
+    def one_more(j: journal.Journal) -> list:
         return [Opened(name="again", win=1, draw=0, loss=0, signers="", organiser="org")]
 
-    journal.append(league, lambda p: season.read(p)[0], nothing, decode_record)
+    journal.append(league, lambda p: season.read(p)[0], one_more, decode_record)
     assert league.read_bytes().startswith(whole)
-    assert len(season.read(league)[0].records) == 2
+    assert len(journal.read(league, LeagueHeader, decode_record).records) == 2
+    with pytest.raises(SaveError, match=r"club.league:3: a second season"):
+        season.read(league)
     (aside,) = tmp_path.glob("club.league.torn-*")
     assert aside.read_bytes() == b'0badc0de {"t":"dispute","ga'
 
