@@ -16,6 +16,7 @@ file and the line, the file untouched.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import zlib
 from collections.abc import Callable, Sequence
@@ -64,6 +65,11 @@ def create(path: Path, header: Any, first: Sequence[msgspec.Struct], decode: Cal
     writer = _writer(decode).create(path, header)
     try:
         writer.append(first)
+    except OSError as e:
+        # Removed while still locked: no other process can have taken it up.
+        with contextlib.suppress(OSError):
+            path.unlink()
+        raise _unwritten(path, e) from None
     finally:
         writer.close()
 
@@ -80,10 +86,18 @@ def append(
         writer.go_on(journal.header.fireteam, journal.good_bytes, journal.check, journal.torn_bytes)
         records = make(journal)
         if records:
-            writer.append(records)
+            try:
+                writer.append(records)
+            except OSError as e:  # what was written of it is taken back (SaveWriter.append)
+                raise _unwritten(path, e) from None
         return journal
     finally:
         writer.close()
+
+
+def _unwritten(path: Path, e: OSError) -> SaveError:
+    said = _("{path}: cannot write: {error}; nothing was added: free some space and try again")
+    return SaveError(said.format(path=path, error=e.strerror))
 
 
 def _writer(decode: Callable[[bytes], object]) -> type[SaveWriter]:
