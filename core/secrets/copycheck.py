@@ -55,7 +55,9 @@ class Compared:
         if self.more:
             lines.append(_("… and {n} more steps differ").format(n=self.more))
         if self.ok and self.kept_of:
-            said = _("the copy was kept at step {step} of the {steps} the save gives this side now: each is in the save at its step")
+            said = _(
+                "the copy was kept at step {step} of the {steps} the save gives this side now: each is in the save at its step"
+            )
             verdict = said.format(step=self.events, steps=self.kept_of)
         elif self.ok:
             verdict = _("each is in the save at its step, and the save gives this side nothing more")

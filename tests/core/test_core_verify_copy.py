@@ -13,7 +13,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from test_core_verify_facts import rewrite
+from forged import rewrite
 
 from core import events as ev
 from core.game import Game
