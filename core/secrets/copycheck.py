@@ -56,7 +56,8 @@ class Compared:
             lines.append(_("… and {n} more steps differ").format(n=self.more))
         if self.ok and self.kept_of:
             said = _(
-                "the copy was kept at step {step} of the {steps} the save gives this side now: each is in the save at its step"
+                "the copy was kept at step {step} of the {steps} the save gives this side now: "
+                "each is in the save at its step"
             )
             verdict = said.format(step=self.events, steps=self.kept_of)
         elif self.ok:

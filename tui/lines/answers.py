@@ -790,6 +790,10 @@ OWN_WORDS: dict[str, tuple[str, str]] = {
     "odds": (N_("COMMAND"), N_("what the command would roll first, and its chances, without giving it")),
     "help": (N_("COMMAND"), N_("that command in full; help alone, this list")),
     "secrets": ("", N_("every secret opened so far, in full, each checked against its commitment")),
+    "copy": (
+        "",
+        N_("your side's copy of the game so far, kept on your machine, to hold the referee's save against later"),
+    ),
     # TRANSLATORS: what follows verbose: its choices as typed (verbose on, verbose off)
     "verbose": (
         N_("on or off"),

@@ -38,6 +38,7 @@ import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
+from urllib.parse import quote
 
 from rich.color import ColorSystem
 from textual.app import App
@@ -46,6 +47,7 @@ from core.dice import Share, contributions_from
 from core.language.i18n import M, Text, plain
 from core.language.reader import Reader, reading, use_reader
 from core.views import SPECTATOR
+from tui.app import FireteamApp
 from tui.input_limits import NOTICE, NOTICE_EVERY_S, NOTICE_TITLE
 from tui.ssh.language import _, told
 from tui.ssh.limits import Limits, QuietLog
@@ -131,6 +133,7 @@ class SeatSession:
         key: bytes = b"",
         recheck: Callable[[Seats], tuple[Text, str] | None] | None = None,
         watching_size: Callable[[tuple[int, int]], None] | None = None,
+        download: Callable[[str], None] | None = None,
     ) -> None:
         self.host = host
         self.seat = seat
@@ -144,6 +147,8 @@ class SeatSession:
         #: Told the size of each shared screen the spectator is about to watch, before its first byte (a
         #: browser's page draws its terminal at that size, to fit the page: ``tui.ssh.web.door``).
         self._watching_size = watching_size
+        #: Has the door's page fetch a file of the server's by its address (a browser's download), if it can.
+        self._download = download
         #: The seat's language, chosen by the door when the player arrived (``tui.ssh.language``).
         self.reader = reader
         self.size = size
@@ -185,6 +190,19 @@ class SeatSession:
     def started(self) -> bool:
         """The seat has sat down at a table (its app is starting or running)."""
         return self._task is not None
+
+    def keep_copy(self) -> str:
+        """The seat's copy of its game, for its player's own machine (``tui.copies``; docs/ssh.md): a
+        browser's page downloads it (``/copy``); a terminal cannot receive a file, so its player is told
+        the command his own machine runs.  What to tell him."""
+        game = self.table.name if self.table is not None else ""
+        if self._download is not None:
+            self._download(f"/copy?game={quote(game, safe='')}")
+            return _("your copy of the game so far is downloading: keep it to check the referee's save after the game")
+        command = f"ssh -p PORT HOST copy {game} > {game}-{self.seat.role}.ft"
+        return _("keep your copy of the game so far on your own machine, from another terminal: {command}").format(
+            command=command
+        )
 
     # ------------------------------------------------------------ sitting down
 
@@ -244,6 +262,8 @@ class SeatSession:
             self.say(_("The server could not open your seat; the host has the details in the server log.") + "\n")
             self.finish(1)
             return
+        if isinstance(app, FireteamApp):
+            app.keep_copy_at_seat = self.keep_copy
         report = bind_app(app, self, self.env)
         if self.env.get("NO_COLOR"):
             app.no_color = True  # as the client asked: drawn in greys, every meaning in words too (tui.contrast)
