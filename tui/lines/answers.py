@@ -158,9 +158,10 @@ def worded(line: LogLine, game: Game) -> LogLine:
 
 def _typed_by(line: LogLine, own: int, owners: Mapping[str, str]) -> str | None:
     """Whose roll ``line`` is, if its faces were typed at this seat for its command ``own``
-    (the table's dice, or ``dice=`` on the line): its outcome is then said without the roll."""
+    (the table's dice, or ``dice=`` on the line): its outcome is then said without the roll.  Faces
+    another seat typed for it (``Rolled.given_by``) are said whole, with who gave them (issue #74)."""
     e = line.event
-    if not own or line.cmd != own or not isinstance(e, ev.Rolled) or not e.roll.manual:
+    if not own or line.cmd != own or not isinstance(e, ev.Rolled) or not e.roll.manual or e.given_by:
         return None
     return owners.get(e.unit, "") or owners.get(e.side, "")
 
