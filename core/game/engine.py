@@ -208,6 +208,7 @@ class Game:
     inner = reading.inner
     facts_seen = reading.facts_seen
     log_length = property(reading.log_length)
+    players = reading.players
 
     # What a command would roll first, and its exact odds, doing nothing (core/game/odds.py).
     odds = odds_module.odds

@@ -77,3 +77,22 @@ async def test_a_partner_seats_answer_is_said_at_the_other_seat_of_the_side(tmp_
         await wait_until(lambda: club.game.awaiting is None and club.game.log_length > length, show=lambda: said(irr2))
         assert the_save(club).given_by == "irr2"
         await heard(irr, f"Failed: out of action. Irr2 {GIVEN}")
+
+
+async def test_a_seat_bound_to_a_key_writes_who_sits_for_its_side_once(club: Club):
+    """Sat down before any roll of its side: the militia's seat writes its player and his key's
+    fingerprint in the log, a public fact every seat reads; sitting again writes nothing more."""
+    irr = await plain(club, "irr", "irr (Somali militia)> ")
+    fingerprint = club.keys["irr"].get_fingerprint("sha256")
+    assert [(s.side, s.name, s.key, s.via) for s in club.game.players()] == [
+        ("irregulars", "irr", fingerprint, "key")
+    ]
+    assert not any(isinstance(e, ev.Rolled) and e.side == "irregulars" for e in club.game.history.timeline())
+    line = f"irr sits for Somali militia, by the SSH key {fingerprint}"
+    assert line in [x.text for x in club.game.log_lines("regulars")]
+    await irr.close()
+    length = club.game.log_length
+    await plain(club, "irr", "irr (Somali militia)> ")
+    assert club.game.log_length == length and len(club.game.players()) == 1
+    rita = await plain(club, "rita", "rita (referee)> ")  # the referee's seat is no side's player
+    assert len(club.game.players()) == 1 and "rita" in said(rita)

@@ -33,7 +33,9 @@ client has gone (:meth:`SeatSession.left`).
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -46,7 +48,8 @@ from textual.app import App
 from core.dice import Share, contributions_from
 from core.language.i18n import M, Text, plain
 from core.language.reader import Reader, reading, use_reader
-from core.views import SPECTATOR
+from core.outcome import Outcome
+from core.views import REFEREE, SPECTATOR
 from tui.app import FireteamApp
 from tui.input_limits import NOTICE, NOTICE_EVERY_S, NOTICE_TITLE
 from tui.ssh.language import _, told
@@ -71,6 +74,12 @@ SPECTATOR_NOTICE_S = 3.0
 #: Keys that take a spectator away from the table: Ctrl+Q, as for every seat, and Ctrl+C.
 _LEAVE_KEYS = ("\x11", "\x03")
 _UNDO_KEY = "\x1a"  # Ctrl+Z
+
+
+def fingerprint(public_data: bytes) -> str:
+    """An SSH key's fingerprint as OpenSSH prints it (``ssh-keygen -l``): ``SHA256:`` and the
+    unpadded base64 of the SHA-256 of its public data."""
+    return "SHA256:" + base64.b64encode(hashlib.sha256(public_data).digest()).decode("ascii").rstrip("=")
 
 
 class Host(Protocol):
@@ -204,6 +213,24 @@ class SeatSession:
             command=command
         )
 
+    def record_seated(self, table: Table) -> None:
+        """Who sits for a side, in the log (``Seated``, issue #74): a side's seat writes its player's name and
+        his SSH key's fingerprint (``via=key``), or that he came by an invitation (a browser's), as the
+        referee's ``players`` does, before the seat's task starts (so no share of its dice is taken for
+        it); once for each name and key the log does not hold yet.  Written only where the game has sides."""
+        seat, game = self.seat, table.game
+        if not seat.is_side or seat.role not in game.state.sides:
+            return
+        key = fingerprint(self.key) if self.key else ""
+        if any((s.side, s.name, s.key) == (seat.role, seat.name, key) for s in game.players()):
+            return
+        line = f"players {seat.role}={seat.name} " + (f"key={key} via=key" if key else "via=invitation")
+        result = game.submit(line, role=REFEREE, by=REFEREE)
+        if not isinstance(result, Outcome):  # (a command held for a seat's dice: the next sitting writes it)
+            self.host.log.warning(
+                "seat not recorded seat=%s role=%s game=%s: %r", seat.name, seat.role, table.name, result
+            )
+
     # ------------------------------------------------------------ sitting down
 
     def open(self, table: Table) -> bool:
@@ -242,6 +269,7 @@ class SeatSession:
             self.finish(1)
             return False
         self.table = table
+        self.record_seated(table)
         run = self._watch if self.watching else self._run
         if self.watching:  # before his task starts: he may leave at once
             self._watched = asyncio.get_running_loop().create_future()
