@@ -344,12 +344,12 @@ class _Narrator:
             case ev.Seated():
                 side = self.side(e.side)
                 if e.key:
-                    said = _("{name} sits for {side}, by the SSH key {key}")
+                    sits = _("{name} sits for {side}, by the SSH key {key}")
                 elif e.via == "invitation":
-                    said = _("{name} sits for {side}, by an invitation")
+                    sits = _("{name} sits for {side}, by an invitation")
                 else:
-                    said = _("{name} plays {side}")
-                return said.format(name=e.name, side=side, key=e.key)
+                    sits = _("{name} plays {side}")
+                return sits.format(name=e.name, side=side, key=e.key)
         return None
 
 
