@@ -342,14 +342,14 @@ class _Narrator:
             case ev.GameEnded():
                 return _("Game over: {result}").format(result=self.words(e.result))
             case ev.Seated():
-                side = self.side(e.side)
+                for_side = self.side(e.side)
                 if e.key:
                     sits = _("{name} sits for {side}, by the SSH key {key}")
                 elif e.via == "invitation":
                     sits = _("{name} sits for {side}, by an invitation")
                 else:
                     sits = _("{name} plays {side}")
-                return sits.format(name=e.name, side=side, key=e.key)
+                return sits.format(name=e.name, side=for_side, key=e.key)
         return None
 
 
