@@ -476,6 +476,13 @@ class ManualDice(Dice):
     def __init__(self, faces: Iterable[int] = ()) -> None:
         self._faces = list(faces)
         self._used = 0
+        #: Who typed each face, where another seat than the command's issuer did ("" else).
+        self._givers: list[str] = []
+        self._giver = ""  # the last roll's
+
+    def typed_by(self, givers: Iterable[str]) -> None:
+        """The seat that typed each face, in order ("" for the issuer's own: issue #74)."""
+        self._givers = list(givers)
 
     def roll(self, count: int, sides: int = 6, purpose: Text = "roll") -> tuple[int, ...]:
         left = len(self._faces) - self._used
@@ -487,8 +494,13 @@ class ManualDice(Dice):
                 raise Refused(
                     _("{purpose}: a d{sides} cannot show {face}").format(purpose=render(purpose), sides=sides, face=f)
                 )
+        self._giver = self._givers[self._used] if self._used < len(self._givers) else ""
         self._used += count
         return faces
+
+    def rolled(self, roll: Roll, *, unit: str, side: str, vis: tuple[str, ...]) -> Rolled:
+        """The fact of the roll just made, with the seat that typed its faces for another."""
+        return Rolled(roll=roll, unit=unit, side=side, vis=vis, given_by=self._giver)
 
     @property
     def unused(self) -> int:

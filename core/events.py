@@ -226,11 +226,17 @@ class PhaseBegan(Event, frozen=True, tag="phase"):
 
 class Rolled(Event, frozen=True, tag="roll"):
     """A roll, and whose it was: a unit's, else a side's (``side``, added in engine
-    0.1 without a format change: a save without it reads as before), else the referee's."""
+    0.1 without a format change: a save without it reads as before), else the referee's.
+
+    ``given_by``: the seat (an ``Issued.by`` kind of name) that typed these faces at the
+    table, when it is not the command's issuer (the referee's Ctrl+T for a silent seat, a
+    partner seat of the side, the defender's own seat); "" else, and in every save from
+    before it (issue #74: the log says who gave a roll typed for another)."""
 
     roll: Roll
     unit: str = ""
     side: str = ""
+    given_by: str = ""
 
 
 class SealedRoll(Rolled, frozen=True, tag="sroll", kw_only=True):
@@ -383,6 +389,19 @@ class ScenarioRead(Event, frozen=True, tag="scenfile"):
     text: str
 
 
+class Seated(Event, frozen=True, tag="seat"):
+    """Who sits for ``side``: the person ``name`` (an invitation's, a seats file's, or the one a
+    single table's ``players`` named), and, for a seat bound to an SSH key, the key's OpenSSH
+    fingerprint (``key``, ``SHA256:…``).  ``via``: ``key``, ``invitation`` or ``named``.  A fact
+    of its own command, public, written when the seat sits (before its side's first roll when
+    it sits at the start): the commitments and a side's copy then cover it as any fact (issue #74)."""
+
+    side: str
+    name: str
+    key: str = ""
+    via: str = ""
+
+
 class GameEnded(Event, frozen=True, tag="end"):
     """The end of the game: the result in words (``result``) and as data.
 
@@ -397,16 +416,6 @@ class GameEnded(Event, frozen=True, tag="end"):
     winner: str = ""
     draw: bool = False
     scores: dict[str, RecordInt] = msgspec.field(default_factory=dict)
-
-
-class Seated(Event, frozen=True, tag="seat"):
-    """Who sits for which side (issue #74's record 2, as /work/records.md fixes it; its commands and
-    words are branch ``players``'): the person, and the key his seat is bound to, if any."""
-
-    side: str
-    name: str
-    key: str = ""  # the OpenSSH key fingerprint "SHA256:..." when the seat is bound to a key
-    via: str = ""  # "key" | "invitation" | "named"
 
 
 AnyEvent = Union[
@@ -433,8 +442,8 @@ AnyEvent = Union[
     VarSet,
     Noted,
     ScenarioRead,
-    GameEnded,
     Seated,
+    GameEnded,
 ]
 
 EVENT_TYPES: tuple[type[Event], ...] = get_args(AnyEvent)

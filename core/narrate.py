@@ -193,6 +193,13 @@ class _Narrator:
             return sid
         return "+".join(self.sides.get(one, _("referee") if one == REFEREE else one) for one in sid.split("+"))
 
+    def giver(self, seat: str) -> str:
+        """Who typed a roll's faces for another: a side by its name, the referee in the reader's
+        words, a seat of a served table by its name."""
+        if seat == REFEREE:
+            return _("the referee")
+        return self.sides.get(seat, seat) if self.sides else seat
+
     def secret(self, key: str, value: int | str) -> str | None:
         """What a secret was, in the ruleset's words for its key (the same as a
         ``VarSet`` of it reads); None where the ruleset has none."""
@@ -249,8 +256,12 @@ class _Narrator:
             case ev.Rolled():
                 owner = name(e.unit) if e.unit else self.side(e.side) if e.side else ""
                 if not owner:
-                    return describe_roll(e.roll, self.domain)
-                return f"{whose(owner, words(e.roll.purpose))}: {roll_details(e.roll, self.domain)}"
+                    said = describe_roll(e.roll, self.domain)
+                else:
+                    said = f"{whose(owner, words(e.roll.purpose))}: {roll_details(e.roll, self.domain)}"
+                if e.given_by:  # typed at another seat than the command's (issue #74)
+                    return _("{giver} gave {roll}").format(giver=self.giver(e.given_by), roll=said)
+                return said
             case ev.Moved():
                 cm = decimal(e.cm)
                 if e.how:
@@ -330,6 +341,15 @@ class _Narrator:
                 return said.format(file=e.file, n=n)
             case ev.GameEnded():
                 return _("Game over: {result}").format(result=self.words(e.result))
+            case ev.Seated():
+                for_side = self.side(e.side)
+                if e.key:
+                    sits = _("{name} sits for {side}, by the SSH key {key}")
+                elif e.via == "invitation":
+                    sits = _("{name} sits for {side}, by an invitation")
+                else:
+                    sits = _("{name} plays {side}")
+                return sits.format(name=e.name, side=for_side, key=e.key)
         return None
 
 

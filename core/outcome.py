@@ -84,6 +84,10 @@ class Awaited(msgspec.Struct, frozen=True):
     asked: str
     request: DiceRequest | None = None
     question: Question | None = None
+    #: Who typed each of ``faces``, where it was not the submitter (the seat's name; "" for
+    #: his own): the roll records it (``Rolled.given_by``, issue #74).  Shorter than ``faces``
+    #: when the first were his.
+    givers: list[str] = msgspec.field(default_factory=list)
 
 
 class Held(msgspec.Struct, frozen=True, tag=True):

@@ -187,6 +187,10 @@ class Param(msgspec.Struct, frozen=True):
     #: For ``text``: the player's own words (a reason, a note), no name of the game's: help's
     #: examples give them in the reader's language, as the catalogues' ``example`` messages (#61).
     prose: bool = False
+    #: For ``text``: its words are ``SIDE=VALUE`` (``players regulars=anna``), not options: each
+    #: SIDE found as a side is (its id, its name, its name in the reader's language) and recorded
+    #: by its id, and the handler gets them so (``core.commands.parsing``).
+    side_pairs: bool = False
 
     def __post_init__(self) -> None:
         if not -INT_LIMIT <= self.lo <= self.hi <= INT_LIMIT:

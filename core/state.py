@@ -315,9 +315,9 @@ _APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.Opened: _nothing,
     ev.VarSet: _var,
     ev.Noted: _nothing,
+    ev.Seated: _nothing,  # who sits where: the log's (``Game.players``), no piece of the table
     ev.ScenarioRead: _nothing,
     ev.GameEnded: _end,
-    ev.Seated: _nothing,  # who sits where: the log and the league read it
 }
 assert set(_APPLY) == set(ev.EVENT_TYPES), "every event type needs a fold rule"
 

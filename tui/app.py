@@ -37,6 +37,7 @@ from core.refusal import LOG as CORE_LOG
 from core.ruleset import Refused
 from core.storage.savefile import SaveError
 from tui.contrast import ContrastGuard, ReadableMonochrome
+from tui.copies import keep_here
 from tui.focus_cursor import focus_point
 from tui.i18n import N_, _, start_language
 from tui.opening import (
@@ -150,6 +151,9 @@ class FireteamApp(App):
         self.seat = seat
         self.replay = replay
         self.remote = remote
+        #: How a seat of a shared table keeps its player's copy of the game (``tui.copies``): set by
+        #: the seat (``SeatSession.keep_copy``), it returns what to tell him; None at this machine's client.
+        self.keep_copy_at_seat: Callable[[], str] | None = None
         #: Drawn once for every spectator of an SSH table (``tui.ssh.seating.sharedscreen``):
         #: no key of theirs reaches it.
         self.watching = watching
@@ -611,6 +615,14 @@ class FireteamApp(App):
             yield SystemCommand(
                 _("Screenshot"), _("Save an SVG screenshot in your data folder"), self.action_screenshot
             )
+
+    def keep_copy(self, game: Game, role: str) -> None:
+        """The player's own copy of the game so far (``tui.copies``): where his door puts it, said in a notice."""
+        if self.keep_copy_at_seat is not None:
+            self.notify(self.keep_copy_at_seat(), timeout=20, markup=False)
+            return
+        said, kept = keep_here(game, role, self.store)
+        self.notify(said, timeout=12 if kept else 20, severity="information" if kept else "error", markup=False)
 
     def screenshot_folder(self) -> Path:
         return (self.store or UserStore.default()).screenshots

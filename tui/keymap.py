@@ -49,6 +49,7 @@ KEY_NAMES = {
     "pageup": N_("PgUp"),
     "pagedown": N_("PgDn"),
     "backslash": "\\",
+    "underscore": "_",
     "right": N_("Right"),
     "left": N_("Left"),
     "up": N_("Up"),
@@ -84,6 +85,8 @@ GAME_BINDINGS = [
     Binding("ctrl+x,f8", "focus_pane('command')", N_("Command line"), show=False, id="command-line"),
     Binding("ctrl+n", "new_game", N_("New game"), show=False, id="new-game"),
     Binding("ctrl+g,f9", "whole_answer", N_("The last answer, whole"), show=False, id="whole-answer"),
+    # Ctrl+_ (Ctrl+/ in most terminals): the letters left are the command line's editing keys.
+    Binding("ctrl+underscore,f10", "keep_copy", N_("Keep my copy of the game"), show=False, id="keep-copy"),
     # Replay: the replay bar lists its keys, so the footer keeps to 80 columns.
     Binding("right", "step(1)", N_("Next event"), show=False, id="next-event"),
     Binding("left", "step(-1)", N_("Prev event"), show=False, id="prev-event"),

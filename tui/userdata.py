@@ -1,4 +1,4 @@
-"""What the client remembers between runs: settings, each save's command history, screenshots.
+"""What the client remembers between runs: settings, each save's command history, screenshots, copies.
 
 Settings live in the user's config folder, each save's command history and the
 error log in the state folder, screenshots in the data folder (``core.folders``:
@@ -141,6 +141,11 @@ class UserStore(msgspec.Struct):
     @property
     def screenshots(self) -> Path:
         return (self.data if self.data is not None else folders.folder("data")) / "screenshots"
+
+    @property
+    def copies(self) -> Path:
+        """Where a player's own copies of his games go (``tui.copies``)."""
+        return (self.data if self.data is not None else folders.folder("data")) / "copies"
 
     @property
     def error_log(self) -> Path:

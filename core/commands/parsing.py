@@ -11,6 +11,7 @@ import msgspec
 from core.commands.naming import fold, fold_name, former_namer, local_name, local_namer, spec_domain, usage
 from core.commands.pieces import (
     UNIT_KINDS,
+    find_side,
     find_team,
     is_team_name,
     rest_of_name,
@@ -22,7 +23,7 @@ from core.commands.values import check_line, recorded_as, value_of
 from core.commands.verbs import commands_about, commands_now, match_verb
 from core.commands.words import Meant, Word, asking, match_word, near_names, or_list, quoted, spliced, words_of
 from core.dice import parse_faces
-from core.language.i18n import CORE_DOMAIN, _, translations
+from core.language.i18n import CORE_DOMAIN, _, scenario_words, translations
 from core.language.reader import SOURCE, lang
 from core.ruleset import CommandSpec, Param, Refused
 from core.state import GameState
@@ -156,6 +157,8 @@ class _LineParse:
                     self._read_faces(word, key, value)
                 elif key.lower() == ANSWERS_KEY and ANSWERS_KEY not in {p.name for p in self.params}:
                     self.answers = [a.strip() for a in value.split(",")]
+                elif any(p.side_pairs for p in self.params) and key.lower() not in {p.name for p in self.params}:
+                    self.positional.append(self._side_pair(word, key, value))
                 else:
                     text_option = self._read_option(word, key, value)
             else:
@@ -163,6 +166,20 @@ class _LineParse:
                 if text_option:
                     self.text_after[word.start] = text_option
         self.pos_params = [p for p in self.params if not p.keyword and p.name not in self.args]
+
+    def _side_pair(self, word: Word, key: str, value: str) -> Word:
+        """``SIDE=VALUE`` of a ``side_pairs`` text (``players milizia=bruno``): the side found by
+        any of its names, and recorded (and handed on) by its id."""
+        typed = fold(key)
+        # The reader's name of a side first (*Milizia somala*: ``milizia``), else as any side is found.
+        theirs = {s: fold(scenario_words(self.state.side_name(s))) for s in self.state.sides}
+        hits = [s for s, name in theirs.items() if name == typed] or [
+            s for s, name in theirs.items() if any(part.startswith(typed) for part in (name, *name.split()))
+        ]
+        side = hits[0] if len(hits) == 1 else find_side(key, self.state)
+        if side != key:
+            self.subs.append((word.start, word.start + len(key), side))
+        return msgspec.structs.replace(word, text=f"{side}={value}")
 
     def _read_faces(self, word: Word, key: str, value: str) -> None:
         try:

@@ -76,14 +76,23 @@ def answer_held(
         return withdrawn
     if role not in (held.asked, REFEREE):
         return Refusal(held.text, role, by, game.awaited_said(role))
+    giver = by if by != held.by else ""  # (another seat's faces say who typed them: issue #74)
     went_on = msgspec.structs.replace(
         held,
         faces=[*held.faces, *(faces or ())],
         answers=[*held.answers, *([answer] if answer is not None else [])],
+        givers=[*held.givers, *[""] * (len(held.faces) - len(held.givers)), *[giver] * len(faces or ())],
     )
 
     def act() -> Outcome:
-        return game.execute(held.text, role=held.role, by=held.by, faces=went_on.faces, answers=went_on.answers)
+        return game.execute(
+            held.text,
+            role=held.role,
+            by=held.by,
+            faces=went_on.faces,
+            answers=went_on.answers,
+            givers=went_on.givers,
+        )
 
     game.awaiting = None  # (it goes on: told once it is held again, or ends)
     result = settle(act, held.text, held.role, held.by)

@@ -1,9 +1,10 @@
 """The commands every game has whatever its ruleset (undo, redo, next, dice-key,
-table-dice, note, seal), and the role a read-only game is shown as.
+table-dice, note, players, seal), and the role a read-only game is shown as.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from core import events as ev
@@ -18,6 +19,13 @@ from core.views import (
 
 if TYPE_CHECKING:
     from core.game.engine import Game
+
+#: How a player came to his seat (``Seated.via``): by his SSH key, by an invitation, or named by ``players``.
+VIA = ("key", "invitation", "named")
+#: A player's name: one word, as a seat's in a seats file (it stands in the log).
+PLAYER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
+#: An OpenSSH key's SHA-256 fingerprint, as ``ssh-keygen -l`` prints it.
+FINGERPRINT = re.compile(r"SHA256:[A-Za-z0-9+/]{43}")
 
 
 def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
@@ -58,6 +66,32 @@ def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
             examples=('note "smoke drifts north"',),
         ),
         CommandSpec(
+            "players",
+            "Say who plays each side: SIDE=NAME for each (the log keeps it; a served table writes its seats' own).",
+            _players,
+            params=(
+                Param("players", "text", "SIDE=NAME for each side named: who plays it", side_pairs=True),
+                Param(
+                    "key",
+                    "text",
+                    "the SSH key's fingerprint (SHA256:…) of a seat bound to one",
+                    keyword=True,
+                    optional=True,
+                ),
+                Param(
+                    "via",
+                    "choice",
+                    "how the player was seated: by his key, an invitation, or named here",
+                    choices=VIA,
+                    keyword=True,
+                    optional=True,
+                ),
+            ),
+            who="referee",
+            public_text=True,
+            examples=("players regulars=anna irregulars=bruno",),
+        ),
+        CommandSpec(
             "seal",
             "Write down an order of your side's, sealed: the other sides see only that it was written, "
             "until the referee reveals it or the game ends.",
@@ -66,6 +100,31 @@ def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
             examples=('seal "the mortars fire on the farm"',),
         ),
     ]
+
+
+def _players(ctx: Context, args: dict[str, str]) -> None:
+    """``players SIDE=NAME …``: who plays each side (issue #74), one public ``Seated`` each; the
+    sides are found by the parser, by any of their names, and come here by their ids.  A served
+    table writes its seats' own as they sit (``key=`` and ``via=``, one side at a time:
+    ``tui.ssh.seating``)."""
+    pairs = [pair.partition("=") for pair in args["players"].split()]
+    if not pairs or any(not eq or not PLAYER_NAME.fullmatch(name) for _side, eq, name in pairs):
+        raise Refused(
+            _("players SIDE=NAME …: each side with the one word its player goes by (letters, digits, '.', '_' or '-')")
+        )
+    key, via = args.get("key") or "", args.get("via") or ""
+    if key and not FINGERPRINT.fullmatch(key):
+        raise Refused(
+            _("key={key}: an SSH key's fingerprint is SHA256: and 43 letters, as ssh-keygen -l prints it").format(
+                key=key
+            )
+        )
+    if (key or via) and len(pairs) != 1:
+        raise Refused(_("key= and via= name one side's player at a time"))
+    if via == "key" and not key:
+        raise Refused(_("via=key: give the key's fingerprint too (key=SHA256:…)"))
+    for side, _eq, name in pairs:
+        ctx.emit(ev.Seated(side=side, name=name, key=key, via=via or ("key" if key else "named")))
 
 
 def _seal_order(ctx: Context, args: dict[str, str]) -> None:

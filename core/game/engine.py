@@ -208,6 +208,7 @@ class Game:
     inner = reading.inner
     facts_seen = reading.facts_seen
     log_length = property(reading.log_length)
+    players = reading.players
 
     # What a command would roll first, and its exact odds, doing nothing (core/game/odds.py).
     odds = odds_module.odds
@@ -336,6 +337,7 @@ class Game:
         contribution: bytes | None = None,
         answers: list[str] | None = None,
         saw: str | None = None,
+        givers: list[str] | None = None,
     ) -> Outcome:
         """Carry out one command line, or raise Refused (nothing is written then).
 
@@ -352,14 +354,15 @@ class Game:
         then cannot roll it (docs/secrets.md, "Sealed dice"): the command is refused.
         ``answers``: the table's answers to the command's questions (``core.questions``),
         after the line's own ``answers=``; None, and each question takes its default.
-        Raises :class:`NeedAnswer` when they run out.
+        Raises :class:`NeedAnswer` when they run out.  ``givers``: the seat that typed each
+        of ``faces``, where another than ``by`` did ("" for his own; issue #74): its rolls say so.
         """
         by = by or role
         text = text.strip()
         if contribution is None and (sent := sent_contribution()) is not None:
             contribution, saw = sent
         return self._told_if_refused(
-            text, role, by, lambda: self._execute(text, role, by, faces, contribution, answers, saw)
+            text, role, by, lambda: self._execute(text, role, by, faces, contribution, answers, saw, givers)
         )
 
     def _execute(
@@ -371,6 +374,7 @@ class Game:
         contribution: bytes | None = None,
         answers: list[str] | None = None,
         saw: str | None = None,
+        givers: list[str] | None = None,
     ) -> Outcome:
         if self.writer is None:
             raise Refused(_("this game is open read-only (replay)"))
@@ -386,7 +390,7 @@ class Game:
             said = _("a contribution to the dice is {n} random bytes; this command was not carried out")
             raise Refused(said.format(n=CONTRIBUTION_BYTES))
         with failing_on_bugs(text, role):
-            cmd, group = self._resolve(parsed, role, by, faces, contribution, answers, saw)
+            cmd, group = self._resolve(parsed, role, by, faces, contribution, answers, saw, givers)
             lines = self._described(group)
         return self._append(cmd, group, lines)
 
@@ -399,6 +403,7 @@ class Game:
         contribution: bytes | None = None,
         answers: list[str] | None = None,
         saw: str | None = None,
+        givers: list[str] | None = None,
     ) -> tuple[int, list[ev.Event]]:
         """The command's number and the events it would append (its ``Issued`` first); nothing is written."""
         self._check_allowed(parsed, role)
@@ -409,6 +414,8 @@ class Game:
         asking = (role, by, parsed.spec.name, repr(sorted(parsed.args.items())))  # however it was spelt
         in_force = self.dice_seal()
         sealing, dice = self._dice(parsed, cmd, given, contribution, saw, asking)
+        if isinstance(dice, ManualDice) and givers:  # (the line's own dice= are its issuer's)
+            dice.typed_by([*[""] * len(parsed.faces or ()), *givers])
         said = None if parsed.answers is None and answers is None else [*(parsed.answers or ()), *(answers or ())]
         if said is not None and len(said) > MAX_ANSWERS:
             raise Refused(_("at most {n} answers to one command").format(n=MAX_ANSWERS))

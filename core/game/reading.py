@@ -181,3 +181,9 @@ def facts_seen(game: Game, cmd: int, role: str) -> int:
 
 def log_length(game: Game) -> int:
     return len(game.history.store)
+
+
+def players(game: Game) -> list[ev.Seated]:
+    """Who sits for which side, as the log says it (``Seated``: ``players``, a served table's
+    seats), in the order recorded: the facts in force."""
+    return [e for e in game.history.timeline() if type(e) is ev.Seated]

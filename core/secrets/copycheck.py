@@ -7,6 +7,10 @@ as the copy's role (``core.secrets.sidecopy.export``, which is deterministic: th
 save gives the same copy, byte for byte), must give every event of the copy at the
 same step, and nothing the copy lacks.  A fact of the copy changed, added, dropped or
 moved is named by its step; so is a save rewritten after the side kept its copy.
+
+A copy kept during the game (a seat's ``copy``: docs/ssh.md) holds the steps the side had
+seen then: it must be the first steps of what the save gives the side now, ending where a
+command ended, and each set-up it saw (``SideCopy.seen``) at the step the save gives it.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from core.game import Game
 from core.language.i18n import _
 from core.secrets import shown
 from core.secrets.rederive import brief
-from core.secrets.sidecopy import SideCopy, export, looks_like_side_copy, read
+from core.secrets.sidecopy import SideCopy, command_starts, export, looks_like_side_copy, read
 from core.storage.savefile import SaveError
 
 #: The differing steps named one by one; past them, only counted (an event added early
@@ -35,6 +39,9 @@ class Compared:
     copy: Path
     role: str = ""
     events: int = 0
+    #: The steps the save gives this side, where the copy was kept before the last of them
+    #: (a live seat's copy, a proper first part of the save's); 0 for a copy as long as the save's.
+    kept_of: int = 0
     differs: list[str] = field(default_factory=list)
     #: Differing steps past ``MAX_NAMED``, counted only.
     more: int = 0
@@ -47,7 +54,13 @@ class Compared:
         lines = list(self.differs)
         if self.more:
             lines.append(_("… and {n} more steps differ").format(n=self.more))
-        if self.ok:
+        if self.ok and self.kept_of:
+            said = _(
+                "the copy was kept at step {step} of the {steps} the save gives this side now: "
+                "each is in the save at its step"
+            )
+            verdict = said.format(step=self.events, steps=self.kept_of)
+        elif self.ok:
             verdict = _("each is in the save at its step, and the save gives this side nothing more")
         else:
             verdict = _("{n} differ from the save").format(n=len(self.differs) + self.more)
@@ -59,6 +72,7 @@ class Compared:
             "file": str(self.copy),
             "role": self.role,
             "events": self.events,
+            "kept_of": self.kept_of,
             "differ": self.differs,
             "more": self.more,
         }
@@ -76,6 +90,17 @@ def compare(game: Game, copy_path: Path) -> Compared:
         said = _("the copy's header {was} is not this save's {now}: the copy of another game")
         _differ(result, said.format(was=_json(copy.header), now=_json(mine.header)))
         return result  # (its events, step by step, would only say so again)
+    if copy.steps < mine.steps and copy.steps + 1 in command_starts(game, copy.role):
+        # Kept before the save's end, where a command ended: the save's first steps must be the copy.
+        kept = msgspec.structs.replace(
+            mine,
+            steps=copy.steps,
+            events=[(step, e) for step, e in mine.events if step <= copy.steps],
+            seen=[(step, e) for step, e in mine.seen if step <= copy.steps],
+        )
+        result.kept_of = mine.steps
+        _events(result, copy, kept)
+        return result
     if copy.steps != mine.steps:
         said = _("the copy counts {was} steps, the save gives this side {now}")
         _differ(result, said.format(was=copy.steps, now=mine.steps))
@@ -100,6 +125,10 @@ def _events(result: Compared, copy: SideCopy, mine: SideCopy) -> None:
             elif now is None:
                 said = _("step {step}: the copy holds {what} {was}, which the save does not give this side")
                 _differ(result, said.format(step=was[0], what=what, was=brief(was[1])))
+            elif _json(was[1]) == _json(now[1]):
+                # The same fact at another step: said whole (only its step differs).
+                said = _("step {step}: the copy holds {what} {was} here; the save gives it to this side at step {at}")
+                _differ(result, said.format(step=was[0], what=what, was=brief(was[1]), at=now[0]))
             else:
                 said = _("step {step}: the copy holds {what} {was}, the save gives this side {now} at step {at}")
                 line = said.format(

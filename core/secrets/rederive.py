@@ -152,6 +152,7 @@ class _Replica(Game):
         assert isinstance(issued, ev.Issued)
         rolls = [e for e in recorded if isinstance(e, ev.Rolled)]
         typed = [f for r in rolls if r.roll.manual for f in r.roll.faces]
+        givers = [r.given_by for r in rolls if r.roll.manual for _f in r.roll.faces]  # (who typed each)
         sealed = [r for r in rolls if isinstance(r, ev.SealedRoll)]
         self._older = bool(sealed) and not isinstance(sealed[0], ev.BoundRoll)
         self._sealed = sealed
@@ -174,8 +175,10 @@ class _Replica(Game):
         self.marker_labels = (lambda cmd: _RecordedLabels(labels)) if copied else self._labels_from_seed
         parsed = self.parse(issued.text, issued.acting)
         # The faces typed on the line are in its text; those typed at the table's prompt follow them.
-        typed = typed[len(parsed.faces or ()) :]
-        _cmd, group = self._resolve(parsed, issued.acting, issued.by, typed or None, contribution, answers, saw)
+        typed, givers = typed[len(parsed.faces or ()) :], givers[len(parsed.faces or ()) :]
+        _cmd, group = self._resolve(
+            parsed, issued.acting, issued.by, typed or None, contribution, answers, saw, givers if any(givers) else None
+        )
         return group
 
 

@@ -107,6 +107,22 @@ def export(game: Game, role: str) -> SideCopy:
     return SideCopy(COPY_VERSION, role, header, len(events), cast(_Steps, events), cast(_Steps, seen_later))
 
 
+def command_starts(game: Game, role: str) -> set[int]:
+    """The steps of ``role``'s copy at which a command begins (its first event the role may
+    see): where a copy kept during the game may end, one step before."""
+    starts: set[int] = set()
+    step = 0
+    first = False  # the next event the role sees is its command's first
+    for e in game.history.timeline():
+        first = first or type(e) is ev.Issued
+        if event_visible(e, role):
+            step += 1
+            if first:
+                starts.add(step)
+                first = False
+    return starts
+
+
 def _seen_later(timeline: list[ev.Event], role: str) -> list[tuple[int, ev.Event]]:
     """The pieces and secrets set up out of ``role``'s sight that facts it saw name later."""
     state = GameState()

@@ -11,8 +11,8 @@ from contextlib import closing
 import msgspec
 import pytest
 from coretests_support import Skirmish, file_events
+from forged import rewrite
 from playing import refused
-from test_core_verify_facts import rewrite
 
 from core import events as ev
 from core.game import Game

@@ -13,12 +13,14 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from forged import rewrite
 
 from core import events as ev
 from core.game import Game
 from core.secrets.copycheck import MAX_NAMED, compare
 from core.secrets.sidecopy import SideCopy, export, read, write
 from core.storage.savefile import SaveError
+from core.views import REFEREE
 from tui.main import main as fireteam
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
@@ -148,3 +150,88 @@ def test_a_copy_changed_as_another_role_fails(demo, copy, tmp_path):
     data = msgspec.json.decode(copy.read_bytes(), type=SideCopy)
     write(msgspec.structs.replace(data, role="militia"), tmp_path / "as-militia.json")
     assert not compare(demo, tmp_path / "as-militia.json").ok
+
+
+def test_a_set_up_seen_at_another_step_fails_naming_both_steps(tmp_path, capsys):
+    """The Americans first saw the hidden MG 42 at step 103 (it fired): a copy that says it saw
+    it set up at step 20 claims it knew of the gun before it opened up."""
+    save = SAVES / "linea-di-tiro-game.ft"
+    with closing(Game.open(save, writable=False)) as game:
+        honest = export(game, "us")
+        assert [(step, e.unit.name) for step, e in honest.seen if isinstance(e, ev.UnitAdded)] == [
+            (103, "MG 42 in the mill")
+        ]
+        moved = tmp_path / "us.json"
+        write(msgspec.structs.replace(honest, seen=[(20, e) for _step, e in honest.seen]), moved)
+        read(moved)  # the copy's own checks pass
+        result = compare(game, moved)
+    (line,) = result.differs
+    assert line.startswith('step 20: the copy holds the set-up seen {"t":"unit"')
+    assert '"name":"MG 42 in the mill"' in line and line.endswith("the save gives it to this side at step 103")
+    assert fireteam(["verify", str(save), "--side-copy", str(moved)]) == 1
+    assert "1 differ from the save" in capsys.readouterr().out
+
+
+def played_on(tmp_path: Path) -> Game:
+    """A demo game at the Bersaglieri's first fire, the dice typed at the table."""
+    game = Game.new(tmp_path / "live.ft", "breaking-news", seed=7, clock=lambda: 1_000)
+    for line in ("scenario demo", "next", "next"):
+        game.execute(line, role=REFEREE)
+    game.execute("fire rossi noor range=20 dice=6,4", role="regulars")
+    return game
+
+
+def test_a_copy_kept_during_the_game_passes_against_the_save_played_on(tmp_path, capsys):
+    game = played_on(tmp_path)
+    kept = tmp_path / "kept.json"
+    write(export(game, "regulars"), kept)
+    game.execute('note "later"', role=REFEREE)
+    game.execute("next", role=REFEREE)
+    result = compare(game, kept)
+    steps = export(game, "regulars").steps
+    assert result.ok and result.kept_of == steps > result.events
+    (line,) = result.report()
+    assert line.endswith(
+        f"{result.events} events checked against the save: the copy was kept at step {result.events} "
+        f"of the {steps} the save gives this side now: each is in the save at its step"
+    )
+    game.close()
+    assert fireteam(["verify", str(game.path), "--side-copy", str(kept)]) == 0
+
+
+def test_a_copy_kept_during_the_game_convicts_a_step_changed_after_it(tmp_path):
+    """The referee types the save's face again after the side kept its copy (typed faces are the
+    table's word, so the save alone still verifies): the copy names the step."""
+    game = played_on(tmp_path)
+    kept = tmp_path / "kept.json"
+    write(export(game, "regulars"), kept)
+    game.execute('note "later"', role=REFEREE)
+    game.close()
+    step = next(s for s, e in read(kept).events if isinstance(e, ev.Rolled) and e.roll.manual and e.roll.faces == (4,))
+
+    def edit(events):
+        k = next(k for k, e in enumerate(events) if isinstance(e, ev.Rolled) and e.roll.manual and e.roll.faces == (4,))
+        events[k] = msgspec.structs.replace(events[k], roll=msgspec.structs.replace(events[k].roll, faces=(5,)))
+        return events
+
+    rewrite(game.path, edit)
+    with closing(Game.open(game.path, writable=False)) as changed:
+        result = compare(changed, kept)
+    assert not result.ok
+    assert result.differs[0].startswith(f"step {step}: the copy holds the event ")
+    assert '"faces":[4]' in result.differs[0] and '"faces":[5]' in result.differs[0]
+
+
+def test_a_copy_cut_inside_a_command_is_not_taken_for_one_kept_early(tmp_path):
+    game = played_on(tmp_path)
+    game.execute('note "later"', role=REFEREE)
+    whole = export(game, "regulars")
+    cut = tmp_path / "cut.json"
+    # The fire's last fact dropped: the copy ends inside the command, which no seat was ever sent.
+    fire = max(s for s, e in whole.events if isinstance(e, ev.Issued) and e.text.startswith("fire"))
+    end = fire + next(e for s, e in whole.events if s == fire).n
+    write(msgspec.structs.replace(whole, steps=end - 1, events=whole.events[: end - 1]), cut)
+    result = compare(game, cut)
+    assert not result.ok and result.kept_of == 0
+    assert result.differs[0] == f"the copy counts {end - 1} steps, the save gives this side {whole.steps}"
+    assert result.differs[1].startswith(f"step {end}: the save gives this side the event ")

@@ -8,12 +8,12 @@ re-chained, so the file itself is well-formed and loads."""
 from __future__ import annotations
 
 import shutil
-import zlib
 from pathlib import Path
 
 import msgspec
 import pytest
 from coretests_support import Skirmish, file_events, new_demo, skirmish_registered
+from forged import rewrite
 from recorded import SAVES
 
 from core import events as ev
@@ -27,22 +27,6 @@ from core.views import REFEREE
 from tui.main import main as fireteam
 
 RECORDED = ("demo-game", "bassa-intensita-game", "linea-di-tiro-game", "ludonet-game")
-
-
-def rewrite(path: Path, edit) -> None:
-    """``path``'s events decoded, given to ``edit`` (which returns them changed), encoded
-    again and each line's check re-chained: a file that loads, with the edit in it."""
-    lines = path.read_bytes().splitlines()
-    events = [msgspec.json.decode(line[9:], type=ev.AnyEvent) for line in lines[1:]]
-    events = edit(events)
-    check = zlib.crc32(lines[0][9:])
-    out = [lines[0]]
-    for e in events:
-        payload = msgspec.json.encode(e)
-        check = zlib.crc32(payload, check)
-        out.append(b"%08x %b" % (check, payload))
-    path.write_bytes(b"\n".join(out) + b"\n")
-    Game.open(path, writable=False).close()  # the file's own checks pass
 
 
 def command(events: list[ev.Event], text: str) -> tuple[int, list[ev.Event]]:

@@ -12,7 +12,11 @@ from lines_support import DEMO_SAVE, Seat, demo_game, played_game, problems_of
 
 from core import events as ev
 from core.game import Game
+from core.secrets.copycheck import compare
+from core.secrets.sidecopy import read
 from core.views import REFEREE, SPECTATOR
+from tui.copies import keep_here
+from tui.userdata import UserStore
 
 READING = ["status", "roster", "phase", "log", "log 40", "dice", "help", "help fire", "help log", "who rossi"]
 
@@ -496,3 +500,17 @@ def test_one_die_asked_reads_a_number_of_two_digits_as_one_face(game, seat):
         e.roll.faces for cmd in game.history.eff_cmds[-2:] for e in game.history.group(cmd) if isinstance(e, ev.Rolled)
     ]
     assert rolled == [(10,), (6, 4)]
+
+
+def test_copy_keeps_the_sides_copy_in_the_data_folder_never_over_another(game, tmp_path):
+    """The line client's word for the key of the Textual client's (issue #74): a new file each time."""
+    store = UserStore(tmp_path / "config", tmp_path / "state", data=tmp_path / "data")
+    seat = Seat(game, "irregulars", keep_copy=lambda: keep_here(game, "irregulars", store)[0])
+    (said,) = seat.say("copy")
+    (kept,) = store.copies.iterdir()
+    assert said == f"Your copy of the game so far is kept in {store.copies}: {kept.name}."
+    assert read(kept).role == "irregulars" and compare(game, kept).ok
+    italian = Seat(game, "irregulars", lang="it", keep_copy=lambda: keep_here(game, "irregulars", store)[0])
+    (again,) = italian.say("copia")
+    assert again.startswith(f"La tua copia della partita fin qui è conservata in {store.copies}: ")
+    assert len(list(store.copies.iterdir())) == 2  # (the same second's name taken: another, -2)

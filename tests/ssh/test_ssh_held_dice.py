@@ -102,7 +102,10 @@ async def test_the_defenders_save_is_asked_at_his_plain_seat(club: Club):
     irr.type("4\r")  # fails (needs 5+)
     await wait_until(lambda: club.game.awaiting is None and club.game.log_length > length, show=lambda: said(irr))
     assert last_rolls(club) == [((6,), True), ((4,), True)]
-    await heard(reg, "\n1 hit, Sgt Rossi.\nFailed: out of action, Ahmed Noor.\n")  # his own command, said brief
+    # His own command, said brief; the save his defender typed, whole, with who gave it (issue #74).
+    await heard(
+        reg, "\n1 hit, Sgt Rossi.\nFailed: out of action. Irr gave Ahmed Noor's save: 1d6 needing 5+: 4 [table dice].\n"
+    )
 
 
 @pytest.mark.server

@@ -25,6 +25,8 @@ from ssh_club import WAIT_S, WATCHING, wait_until
 from ssh_vt import Screen, drawn
 from web_club import WebClub, client_tls, web_table
 
+from core.secrets.copycheck import compare
+from core.secrets.sidecopy import read
 from core.views import REFEREE
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.limits import Limits, add_arguments, from_args
@@ -1040,3 +1042,25 @@ async def test_a_change_a_side_cannot_see_sends_its_browser_nothing(tmp_path, ca
         sent = "".join(browser.raw[start:])
         assert drawn(sent) == drawn(typed), sent
         assert "Dahir" not in browser.text()
+
+
+async def test_a_browser_seat_downloads_its_copy_by_its_key_and_the_pages_link(web, tmp_path):
+    """Issue #74: F10 at a browser seat tells its page to fetch ``/copy``; the page's cookie gets the
+    seat's copy as a file to keep, which holds against the save; no cookie, no copy."""
+    async with await invited(web, "irr") as browser:
+        await browser.wait_for("irr (Somali militia)")
+        await browser.type("\x1b[21~")  # F10
+        await wait_until(lambda: ["download", "/copy?game=table"] in browser.told, WAIT_S, lambda: str(browser.told))
+        await browser.wait_for("your copy of the game so far is downloading")
+        tls = client_tls() if web.tls else True
+        async with browser.http.get(web.url("/copy?game=table"), ssl=tls) as answer:
+            assert answer.status == 200
+            assert answer.headers["Content-Disposition"] == 'attachment; filename="table-irregulars.ft"'
+            assert answer.headers["Cache-Control"] == "no-store"
+            kept = tmp_path / "mine.ft"
+            kept.write_bytes(await answer.read())
+        async with browser.http.get(web.url("/"), ssl=tls) as page:
+            assert '<a id="copy" href="/copy" download>My copy</a>' in await page.text()
+    assert read(kept).role == "irregulars" and compare(web.game, kept).ok
+    async with aiohttp.ClientSession() as stranger, stranger.get(web.url("/copy"), ssl=tls) as answer:
+        assert answer.status == 403 and FORBIDDEN_WORDS in await answer.text()

@@ -158,9 +158,10 @@ def worded(line: LogLine, game: Game) -> LogLine:
 
 def _typed_by(line: LogLine, own: int, owners: Mapping[str, str]) -> str | None:
     """Whose roll ``line`` is, if its faces were typed at this seat for its command ``own``
-    (the table's dice, or ``dice=`` on the line): its outcome is then said without the roll."""
+    (the table's dice, or ``dice=`` on the line): its outcome is then said without the roll.  Faces
+    another seat typed for it (``Rolled.given_by``) are said whole, with who gave them (issue #74)."""
     e = line.event
-    if not own or line.cmd != own or not isinstance(e, ev.Rolled) or not e.roll.manual:
+    if not own or line.cmd != own or not isinstance(e, ev.Rolled) or not e.roll.manual or e.given_by:
         return None
     return owners.get(e.unit, "") or owners.get(e.side, "")
 
@@ -790,6 +791,10 @@ OWN_WORDS: dict[str, tuple[str, str]] = {
     "odds": (N_("COMMAND"), N_("what the command would roll first, and its chances, without giving it")),
     "help": (N_("COMMAND"), N_("that command in full; help alone, this list")),
     "secrets": ("", N_("every secret opened so far, in full, each checked against its commitment")),
+    "copy": (
+        "",
+        N_("your side's copy of the game so far, kept on your machine, to hold the referee's save against later"),
+    ),
     # TRANSLATORS: what follows verbose: its choices as typed (verbose on, verbose off)
     "verbose": (
         N_("on or off"),

@@ -46,6 +46,7 @@ from core.refusal import CommandFailed
 from core.ruleset import Refused
 from core.state import table_dice
 from core.views import REFEREE
+from tui.copies import keep_here
 from tui.i18n import _, ngettext, pgettext, role_words, scenario_words
 from tui.lines import answers
 from tui.lines.ink import Line, inked, shown
@@ -68,6 +69,7 @@ def own_words() -> dict[str, str]:
         "odds": pgettext("command", "odds"),
         "help": pgettext("command", "help"),
         "secrets": pgettext("command", "secrets"),
+        "copy": pgettext("command", "copy"),
         "verbose": pgettext("command", "verbose"),
         "quit": pgettext("command", "quit"),
     }
@@ -132,6 +134,7 @@ class LineClient:
         table: str = "",
         read_only: str = "",
         error_log: Path | None = None,
+        keep_copy: Callable[[], str] | None = None,
     ) -> None:
         self.game = game
         self.role = role
@@ -156,6 +159,9 @@ class LineClient:
         #: Where an error of the program is logged with its traceback, said after it
         #: (``core.errorlog``); None: a seat of a server, whose host's log has it.
         self.error_log = error_log
+        #: ``copy``: the player's own copy of the game so far, kept where his door puts it; what to say
+        #: (``tui.copies``).  None: this machine's data folder (a seat's door gives its own).
+        self._keep_copy = keep_copy or (lambda: keep_here(game, role)[0])
         self._question: _Confirm | _Faces | _Asked | None = None
         self._seen = game.log_length
         self._index = RowIndex(game, role)
@@ -331,6 +337,8 @@ class LineClient:
                 self._help(rest)
             elif key == "secrets":
                 self._say(*answers.secrets(game, role))
+            elif key == "copy":
+                self._say(answers.sentence(self._keep_copy()))
             elif key == "verbose":
                 self._verbose(rest)
         except Refused as e:

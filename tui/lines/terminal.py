@@ -36,6 +36,7 @@ from core.game import Game
 from core.language.reader import reader, set_process_language
 from core.refusal import CommandFailed
 from core.storage.savefile import SaveError
+from tui.copies import keep_here
 from tui.i18n import _, number, start_language
 from tui.lines.client import LineClient
 from tui.lines.completion import candidates, in_rows, with_names
@@ -209,6 +210,7 @@ def _play(
         save=game.path.name,  # its name: the folder is said once, when it is made, not at every status
         read_only=read_only,
         error_log=store.error_log,
+        keep_copy=lambda: keep_here(game, role, store)[0],
     )
     lock = threading.Lock()  # the game is read by the follower thread and this one, one at a time
     with lock:

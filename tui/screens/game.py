@@ -833,6 +833,12 @@ class GameScreen(Screen):
         main = phase.commands if phase is not None else ()  # the phase's own, in its order, as Tab offers them
         self.app.push_screen(ActionPicker(self.game.commands, state, self.role, self.game.ruleset.domain, main), picked)
 
+    def action_keep_copy(self) -> None:
+        """Ctrl+_ / F10: the player's own copy of the game so far, his role's (``tui.copies``), kept
+        where his door puts it: this machine's data folder, his browser's downloads, or the command
+        his own machine runs to receive it (issue #74)."""
+        self.app.keep_copy(self.game, self.role)
+
     def action_whole_answer(self) -> None:
         """F9: the command line's last answer whole, which its row cut with … (#48)."""
         from tui.screens.dialogs import AnswerScreen
@@ -1107,6 +1113,11 @@ class GameScreen(Screen):
                 _("The last answer, whole"),
                 _("the command line's last answer, which its row cuts with …"),
                 "whole_answer",
+            ),
+            (
+                _("Keep my copy"),
+                _("your side's copy of the game so far, to hold the referee's save against later"),
+                "keep_copy",
             ),
             (_("Replay this game"), _("step through the game from the start"), "open_replay"),
             (_("Focus the roster"), _("move the keyboard to the roster"), "focus_pane('roster')"),

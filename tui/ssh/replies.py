@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
+import msgspec
+
 from core.game import Game
 from core.language.i18n import SERVER_DOMAIN, Domain, naming, render, scenario_words
 from core.narrate import names_of
+from core.secrets.sidecopy import MAX_COPY_BYTES, export
 from core.state import GameState
 from tui.plain import visible
 from tui.ssh.language import _
@@ -28,7 +31,9 @@ class TableInfo(Protocol):
 
 
 #: The words ``ssh host WORD`` answers in plain text, with or without a terminal.
-COMMANDS = ("status", "games", "who", "help", "kick")
+COMMANDS = ("status", "games", "who", "help", "kick", "copy")
+#: The word that sends the seat's copy of a game (``copy [GAME]``): a file for the player's own machine.
+COPY = "copy"
 
 
 def needs_terminal() -> str:
@@ -138,9 +143,31 @@ def usage(tables: Sequence[TableInfo]) -> str:
         "ssh -p PORT HOST status [GAME] the game as your seat sees it\n"
         "ssh -p PORT HOST games         the games on this server\n"
         "ssh -p PORT HOST who           who is seated where\n"
+        "ssh -p PORT HOST copy [GAME]   your seat's copy of the game so far (> FILE keeps it)\n"
         "ssh -p PORT HOST kick NAME     (the referee) close every session of the seat NAME\n"
         "games: {games}\n"
     ).format(games=names)
+
+
+def side_copy(command: str, seat: Seat, tables: Sequence[TableInfo]) -> tuple[str, int]:
+    """The reply to ``copy [GAME]``: the seat's role's copy of the game as it stands (a side's copy,
+    ``core.secrets.sidecopy``, one JSON document and a newline, what ``fireteam export --as`` makes
+    of the save now), for the player to keep on his own machine and give to ``fireteam verify
+    --side-copy`` with the finished save; or why not, and 1.  Sent as it is, never escaped: it is
+    JSON, whose text escapes every control character, and it must be read back byte for byte."""
+    rest = command.split()[1:]
+    by_name = {t.name: t for t in tables}
+    if not rest and len(tables) == 1:
+        table = tables[0]
+    elif len(rest) == 1 and rest[0] in by_name:
+        table = by_name[rest[0]]
+    else:
+        said = _("copy GAME: which game's copy; games: {games}").format(games=", ".join(by_name))
+        return visible(said) + "\n", 1
+    data = msgspec.json.encode(export(table.game, seat.role))
+    if len(data) > MAX_COPY_BYTES:  # (it could not be read back)
+        return _("this game's copy is larger than a copy can be ({limit} bytes)").format(limit=MAX_COPY_BYTES) + "\n", 1
+    return data.decode() + "\n", 0
 
 
 def answer(
@@ -153,6 +180,8 @@ def answer(
 
     It goes to the player's terminal as it is: what came from a save or a file
     name is shown with its control characters escaped (``tui.plain``)."""
+    if command.split()[:1] == [COPY]:
+        return side_copy(command, seat, tables)
     text, status = _answer(command, seat, tables, seated)
     return visible(text, lines=True), status
 

@@ -113,6 +113,7 @@ class PlainSeat(SeatSession):
             colour=colour_wanted(self.env, self.terminal),
             schedule=loop.call_soon,  # another seat's command is answered first, then this seat's news
             table=table.name,
+            keep_copy=self.keep_copy,  # (the browser's page downloads it; a terminal is told the command)
         )
         self.host.session_started(self)
         log.info(

@@ -33,11 +33,14 @@ client has gone (:meth:`SeatSession.left`).
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
+from urllib.parse import quote
 
 from rich.color import ColorSystem
 from textual.app import App
@@ -45,7 +48,9 @@ from textual.app import App
 from core.dice import Share, contributions_from
 from core.language.i18n import M, Text, plain
 from core.language.reader import Reader, reading, use_reader
-from core.views import SPECTATOR
+from core.outcome import Outcome
+from core.views import REFEREE, SPECTATOR
+from tui.app import FireteamApp
 from tui.input_limits import NOTICE, NOTICE_EVERY_S, NOTICE_TITLE
 from tui.ssh.language import _, told
 from tui.ssh.limits import Limits, QuietLog
@@ -69,6 +74,12 @@ SPECTATOR_NOTICE_S = 3.0
 #: Keys that take a spectator away from the table: Ctrl+Q, as for every seat, and Ctrl+C.
 _LEAVE_KEYS = ("\x11", "\x03")
 _UNDO_KEY = "\x1a"  # Ctrl+Z
+
+
+def fingerprint(public_data: bytes) -> str:
+    """An SSH key's fingerprint as OpenSSH prints it (``ssh-keygen -l``): ``SHA256:`` and the
+    unpadded base64 of the SHA-256 of its public data."""
+    return "SHA256:" + base64.b64encode(hashlib.sha256(public_data).digest()).decode("ascii").rstrip("=")
 
 
 class Host(Protocol):
@@ -131,6 +142,7 @@ class SeatSession:
         key: bytes = b"",
         recheck: Callable[[Seats], tuple[Text, str] | None] | None = None,
         watching_size: Callable[[tuple[int, int]], None] | None = None,
+        download: Callable[[str], None] | None = None,
     ) -> None:
         self.host = host
         self.seat = seat
@@ -144,6 +156,8 @@ class SeatSession:
         #: Told the size of each shared screen the spectator is about to watch, before its first byte (a
         #: browser's page draws its terminal at that size, to fit the page: ``tui.ssh.web.door``).
         self._watching_size = watching_size
+        #: Has the door's page fetch a file of the server's by its address (a browser's download), if it can.
+        self._download = download
         #: The seat's language, chosen by the door when the player arrived (``tui.ssh.language``).
         self.reader = reader
         self.size = size
@@ -186,6 +200,37 @@ class SeatSession:
         """The seat has sat down at a table (its app is starting or running)."""
         return self._task is not None
 
+    def keep_copy(self) -> str:
+        """The seat's copy of its game, for its player's own machine (``tui.copies``; docs/ssh.md): a
+        browser's page downloads it (``/copy``); a terminal cannot receive a file, so its player is told
+        the command his own machine runs.  What to tell him."""
+        game = self.table.name if self.table is not None else ""
+        if self._download is not None:
+            self._download(f"/copy?game={quote(game, safe='')}")
+            return _("your copy of the game so far is downloading: keep it to check the referee's save after the game")
+        command = f"ssh -p PORT HOST copy {game} > {game}-{self.seat.role}.ft"
+        return _("keep your copy of the game so far on your own machine, from another terminal: {command}").format(
+            command=command
+        )
+
+    def record_seated(self, table: Table) -> None:
+        """Who sits for a side, in the log (``Seated``, issue #74): a side's seat writes its player's name and
+        his SSH key's fingerprint (``via=key``), or that he came by an invitation (a browser's), as the
+        referee's ``players`` does, before the seat's task starts (so no share of its dice is taken for
+        it); once for each name and key the log does not hold yet.  Written only where the game has sides."""
+        seat, game = self.seat, table.game
+        if not seat.is_side or seat.role not in game.state.sides:
+            return
+        key = fingerprint(self.key) if self.key else ""
+        if any((s.side, s.name, s.key) == (seat.role, seat.name, key) for s in game.players()):
+            return
+        line = f"players {seat.role}={seat.name} " + (f"key={key} via=key" if key else "via=invitation")
+        result = game.submit(line, role=REFEREE, by=REFEREE)
+        if not isinstance(result, Outcome):  # (a command held for a seat's dice: the next sitting writes it)
+            self.host.log.warning(
+                "seat not recorded seat=%s role=%s game=%s: %r", seat.name, seat.role, table.name, result
+            )
+
     # ------------------------------------------------------------ sitting down
 
     def open(self, table: Table) -> bool:
@@ -224,6 +269,7 @@ class SeatSession:
             self.finish(1)
             return False
         self.table = table
+        self.record_seated(table)
         run = self._watch if self.watching else self._run
         if self.watching:  # before his task starts: he may leave at once
             self._watched = asyncio.get_running_loop().create_future()
@@ -244,6 +290,8 @@ class SeatSession:
             self.say(_("The server could not open your seat; the host has the details in the server log.") + "\n")
             self.finish(1)
             return
+        if isinstance(app, FireteamApp):
+            app.keep_copy_at_seat = self.keep_copy
         report = bind_app(app, self, self.env)
         if self.env.get("NO_COLOR"):
             app.no_color = True  # as the client asked: drawn in greys, every meaning in words too (tui.contrast)

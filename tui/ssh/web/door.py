@@ -80,6 +80,7 @@ import hashlib
 import html
 import json
 import logging
+import re
 import socket
 import ssl
 import time
@@ -96,6 +97,7 @@ from aiohttp.web_protocol import RequestHandler
 from core.dice import CONTRIBUTION_BYTES, Share
 from core.language.i18n import M, Text
 from core.language.reader import Reader, reading
+from core.secrets.sidecopy import MAX_COPY_BYTES, export
 from core.views import SPECTATOR
 from tui.ssh.invitations.store import COOKIE, Grant, InvitationRefused, Invitations, InvitationsError
 from tui.ssh.language import _, browser_language
@@ -119,6 +121,8 @@ ASSETS = {
 STATIC_KEPT = "public, max-age=31536000, immutable"
 #: A browser's terminal: xterm.js shows 256 colours and true colour.
 BROWSER_ENV = {"TERM": "xterm-256color", "COLORTERM": "truecolor"}
+#: What may not stand in a downloaded copy's file name (a game's name is the host's file's): each becomes "_".
+_UNSAFE_IN_NAME = re.compile(r"[^A-Za-z0-9._-]")
 #: A browser's size before it says (the page sends its own at once).
 DEFAULT_SIZE = (80, 24)
 #: Seconds between the server's websocket pings; a browser that does not answer one in half that is dropped.
@@ -516,11 +520,33 @@ class WebDoor:
             return (
                 web.Response(status=204, headers=self._headers()) if self._grant(request) else self._forbidden(request)
             )
+        if path == "/copy":
+            return self._copy(request)
         if path.startswith("/join/"):
             return self._join(request, path[len("/join/") :], connection.peer)
         if path.startswith("/static/") and (kind := ASSETS.get(path[len("/static/") :])):
             return self._static(request, path[len("/static/") :], kind)
         return self._notice(request, 404, _("There is nothing here."))
+
+    def _copy(self, request: web.BaseRequest) -> web.Response:
+        """``/copy?game=NAME``: the browser's seat's copy of its game so far, a file for the player's own machine
+        (``tui.copies``, docs/ssh.md): the game its invitation names, else the one asked, else the only one."""
+        grant = self._grant(request)
+        seat = self._seat(grant) if grant is not None else None
+        if grant is None or seat is None:
+            return self._forbidden(request)
+        tables = {t.name: t for t in self.host.tables}
+        name = grant.game or request.query.get("game", "")
+        table = tables.get(name) if name else next(iter(tables.values())) if len(tables) == 1 else None
+        if table is None:
+            return self._notice(request, 404, _("There is nothing here."))
+        data = msgspec.json.encode(export(table.game, seat.role)) + b"\n"
+        if len(data) > MAX_COPY_BYTES:  # (it could not be read back)
+            return self._notice(request, 413, _("This game's copy is larger than a copy can be."))
+        filename = _UNSAFE_IN_NAME.sub("_", f"{table.name}-{seat.role}.ft")
+        self.log.info("copy seat=%s role=%s game=%s bytes=%d", seat.name, seat.role, table.name, len(data))
+        headers = {**self._headers(), "Content-Disposition": f'attachment; filename="{filename}"'}
+        return web.Response(body=data, content_type="application/json", headers=headers)
 
     def _static(self, request: web.BaseRequest, name: str, kind: str) -> web.Response:
         """A static file, gzipped to a browser that takes it: under the pages' address of this version (``?v=``,
@@ -718,6 +744,7 @@ class WebDoor:
                 .replace("{{connecting}}", html.escape(_("Connecting to the table… (if this stays, reload the page)")))
                 .replace("{{words}}", _json_in_html(words))
                 .replace("{{plain}}", html.escape(_("Plain page, for screen readers and braille displays")))
+                .replace("{{copy}}", html.escape(_("My copy")))
             )
         return web.Response(text=body, content_type="text/html", headers=self._headers())
 
@@ -749,6 +776,7 @@ class WebDoor:
                     ),
                 )
                 .replace("{{terminal}}", back)
+                .replace("{{copy}}", html.escape(_("Keep my copy of the game so far")))
             )
         return web.Response(text=body, content_type="text/html", headers=self._headers())
 
@@ -864,7 +892,14 @@ class BrowserSeat:
         self.reader = reader
         host = door.host
         channel = self.channel = _WebChannel(ws, transport, why=lambda: self.session.end_reason)
-        door_of = dict(peer=peer, reader=reader, size=size, env=BROWSER_ENV, recheck=door.recheck(grant, seat))
+        door_of = dict(
+            peer=peer,
+            reader=reader,
+            size=size,
+            env=BROWSER_ENV,
+            recheck=door.recheck(grant, seat),
+            download=lambda address: channel.control(["download", address]),  # the page fetches it (fireteam.mjs)
+        )
         #: The seat as plain lines, for the plain page; else a screen, for the terminal.
         self.plain = WebPlainSeat(host, seat, channel, control=channel.control, **door_of) if plain else None
         self.session: SeatSession = self.plain or SeatSession(

@@ -231,6 +231,18 @@ function share() {
     },
   };
 }
+// The seat's key to keep its copy of the game (tui/copies.py): the server names the file, this page fetches it
+// with its own cookie, as the page's "copy" link does.  Only the server's own /copy is ever fetched.
+function download(address) {
+  if (typeof address !== "string" || !/^\/copy(\?game=[A-Za-z0-9%._~-]{0,600})?$/.test(address)) return;
+  const link = document.createElement("a");
+  link.href = address;
+  link.download = "";
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 function told(data) {
   let message;
   try {
@@ -240,6 +252,7 @@ function told(data) {
   }
   if (!Array.isArray(message)) return;
   if (message[0] === "seal") dice.told(message[1]);
+  if (message[0] === "download") download(message[1]);
   if (message[0] === "screen" && message[1] && message[1].width > 0 && message[1].height > 0) {
     shared = { cols: Math.min(message[1].width, 1000), rows: Math.min(message[1].height, 1000) };
     layout(); // at once: the shared screen's bytes that follow are drawn at its size

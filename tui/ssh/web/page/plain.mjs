@@ -137,6 +137,14 @@ function told(data) {
   const [kind, value] = message;
   if (kind === "prompt" && typeof value === "string") {
     prompt.textContent = value;
+  } else if (kind === "download" && typeof value === "string" && /^\/copy(\?game=[A-Za-z0-9%._~-]{0,600})?$/.test(value)) {
+    // The seat's word to keep its copy (tui/copies.py): fetched with this page's cookie, as its "copy" link is.
+    const link = document.createElement("a");
+    link.href = value;
+    link.download = "";
+    document.body.append(link);
+    link.click();
+    link.remove();
   } else if (kind === "seal" && typeof value === "string" && /^([0-9a-f]{64})?$/.test(value)) {
     seal = value;
   } else if (kind === "history" && Array.isArray(value)) {
