@@ -1,16 +1,15 @@
 """``fireteam certify`` and ``fireteam league add``: every refusal, each by the one check that makes it.
 
-Games are played by ``fireteam script``'s code with seeded dice, two players seated for their sides
-(``Seated`` facts made directly: ``tui/bench/seating.py``); keys are made and certificates signed
-with ``ssh-keygen``, as a club would.
+Games are played by ``fireteam script``'s code with seeded dice, two players named at the table
+(``players``); keys are made and certificates signed with ``ssh-keygen``, as a club would.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import subprocess
 import zlib
-from collections.abc import Iterator
 from pathlib import Path
 
 import msgspec
@@ -23,7 +22,7 @@ from core.league.records import RESULT, STANDS, VOID
 from core.league.season import BOTH, FROZEN, ONE_PLAYER, ORGANISER_ONLY, PLAYER_AND_ORGANISER, VOIDED, Refused
 from core.secrets.verify import verify
 from tests.shared.keys import keygen, sign, signer_line
-from tui.bench.seating import SUFFIX, seated
+from tests.shared.seating import seated
 from tui.main import main as fireteam
 
 pytestmark = pytest.mark.subprocess  # ssh-keygen makes the club's keys and signs
@@ -31,19 +30,12 @@ pytestmark = pytest.mark.subprocess  # ssh-keygen makes the club's keys and sign
 CLUB = ("anna", "bruno", "carla", "org")
 
 
-@pytest.fixture(autouse=True)
-def ludonet_seated() -> Iterator[str]:
-    with seated("ludonet") as (ruleset,):
-        yield ruleset
-
-
 def play(folder: Path, name: str, seats: str = "german=anna british=bruno", end: str = "victory german held") -> Path:
-    """A short Ludonet game, seeded, its players seated, ended by the referee's ``end``."""
+    """A short Ludonet game, seeded, its players named at the table (``players``), ended by the referee."""
     script = folder / f"{name}.script"
-    seat = "".join(f"seat {side} {who}\n" for side, who in (pair.split("=") for pair in seats.split()))
-    script.write_text(f"scenario tanks\n{seat}next\n{end}\n", encoding="utf-8")
+    script.write_text(f"scenario tanks\nplayers {seats}\nnext\n{end}\n", encoding="utf-8")
     save = folder / f"{name}.ft"
-    assert run_script(script, save, 7, "ludonet" + SUFFIX, "", out=io.StringIO()) == 0
+    assert run_script(script, save, 7, "ludonet", "", out=io.StringIO()) == 0
     return save
 
 
@@ -87,9 +79,9 @@ def test_certify_writes_the_result_the_save_gives(tmp_path, club):
     data = json.loads(cert.read_bytes())
     assert (data["winner"], data["draw"]) == ("german", False)
     assert {p["side"]: p["name"] for p in data["players"]} == {"german": "anna", "british": "bruno"}
-    assert data["ruleset"] == "ludonet-seated" and data["scenario"] == "Tanks at Cagny"
+    assert data["ruleset"] == "ludonet" and data["scenario"] == "Tanks at Cagny"
     assert set(data["scores"]) == {"german", "british"}
-    assert data["checked"]["commands"] == 5
+    assert data["checked"]["commands"] == 4
     # The same save gives the same bytes again.
     again, _v = certificate.certify(save)
     assert again.encoded() == cert.read_bytes()
@@ -239,3 +231,27 @@ def test_the_commands_say_where_and_how_far_confirmed_and_exit_by_what_happened(
     out = capsys.readouterr().out
     assert "1. anna: 3 punti" in out and "confermato da entrambi i giocatori" in out
     assert fireteam(["league", "standings", str(tmp_path / "none.league")]) == 2
+
+
+def test_a_seat_bound_to_a_key_is_its_club_identity_and_its_signature(tmp_path, club):
+    """A served table seats a key (its fingerprint in Seated): the player is the club's name for
+    that key, whatever name he sat by, and a signature by that key confirms his side."""
+    league, keys = club
+    anna = signers_of(keys)["anna"]
+    with seated("ludonet") as (ruleset,):
+        script = tmp_path / "k.script"
+        script.write_text(f"scenario tanks\nseat german Anna R. {anna}\nseat british bruno\nnext\nvictory british\n")
+        save = tmp_path / "k.ft"
+        assert run_script(script, save, 7, ruleset, "", out=io.StringIO()) == 0
+        game = season.add(league, save, *certified(save, keys, "anna"))
+    assert game.players == {"german": "anna", "british": "bruno"} and game.level == ONE_PLAYER
+    assert [s.as_ for s in game.signed] == ["german"]
+
+
+def signers_of(keys: dict[str, Path]) -> dict[str, str]:
+    """Each key's fingerprint, as ``ssh-keygen -l`` says it."""
+    out = {}
+    for name, key in keys.items():
+        line = subprocess.run(["ssh-keygen", "-l", "-f", str(key)], capture_output=True, text=True, check=True).stdout
+        out[name] = line.split()[1]
+    return out

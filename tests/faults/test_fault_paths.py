@@ -228,9 +228,7 @@ PATHS = [
         ("c.json",),
     ),
     Path_("report", _with_demo, lambda f: _cli(["report", str(f / "g.ft"), "-o", str(f / "r.md")]), ("r.md", "*.svg")),
-    Path_(
-        "certify", _with_finished, lambda f: _cli(["certify", str(f / "g.ft"), "-o", str(f / "g.result")]), ("g.result",)
-    ),
+    Path_("certify", _with_finished, lambda f: _cli(["certify", str(f / "g.ft"), "-o", str(f / "g.t")]), ("g.t",)),
     Path_(
         "league new",
         _with_signers,

@@ -8,8 +8,7 @@ the targets, the figures and the commands that reproduce them.
   an append, memory); ``fireteam bench --chances N``, the demo game's chances;
 * ``client`` and its ``child``: ``fireteam bench --client``, the client's start and keys;
   ``key_flood``: ``fireteam bench --flood N``, a flood of typed characters;
-* ``league``: ``fireteam bench --league``, a club's season of 400 signed games added and ranked
-  (``seating``: its players seated by a registered command, until the commands that seat them land);
+* ``league``: ``fireteam bench --league``, a club's season of 400 signed games added and ranked;
 * ``spoken``: ``fireteam bench --spoken``, a plain seat's fire heard by eSpeak NG;
 * ``ssh`` (with ``web_seats``, its browser seats), ``crowd``, ``resize_flood`` and
   ``venue``: ``fireteam serve``'s seats, spectators, phones and relays;

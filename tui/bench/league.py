@@ -2,7 +2,7 @@
 
 The season is made as a club would make it, in this process: each game a script played by
 ``fireteam script``'s own code with seeded dice (the four built-in rulesets in turn, two
-players drawn from 40 and seated (``tui/bench/seating.py``), a result the referee records), certified
+players drawn from 40 and named at the table with ``players``, a result the referee records), certified
 (``fireteam certify``'s code), and signed by both players with their own SSH keys
 (``ssh-keygen -Y sign -n fireteam-result``, keys made with ``ssh-keygen``).  Then it times:
 
@@ -11,9 +11,7 @@ players drawn from 40 and seated (``tui/bench/seating.py``), a result the refere
   both signatures checked, the league read under its lock and the game appended, synced);
 * ``standings_s``: the standings of the whole season folded, ranked and fitted (a rating per
   ruleset), in each of the four formats (the slowest);
-* ``add_cli_s``: one ``fireteam league add`` as its own process, its start included
-  (``python -m tui.bench.seating RULESET league add …``: the same command, the game's seating
-  ruleset known).
+* ``add_cli_s``, ``add_cli_cpu_s``: one ``fireteam league add`` as its own process, its start included.
 
 Targets: ``league add`` under 1.5 s a game, standings under 2 s (docs/benchmark.md).
 """
@@ -32,8 +30,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-
-from tui.bench.seating import SUFFIX, seated
 
 GAMES, PLAYERS = 400, 40
 ADD_TARGET_S, STANDINGS_TARGET_S = 1.5, 2.0
@@ -58,7 +54,7 @@ _BN_DEPLOY = (
 
 def _script(ruleset: str, players: tuple[str, str], winner: int, swap: bool) -> str:
     sides, scenario, opening, win, draw = RULESETS[ruleset]
-    lines = [scenario, f"seat {sides[0]} {players[0]}", f"seat {sides[1]} {players[1]}"]
+    lines = [scenario, f"players {sides[0]}={players[0]} {sides[1]}={players[1]}"]
     if ruleset == "breaking-news":
         # Breaking News' result is its final count (§14.0): a side that leaves the field is charged for it.
         first, second = _BN_DEPLOY
@@ -92,7 +88,7 @@ def make_season(folder: Path, games: int = GAMES, players: int = PLAYERS) -> lis
                 script.write_text(_script(ruleset, pair, winner, swap), encoding="utf-8")
                 quiet = io.StringIO()
                 with contextlib.redirect_stderr(quiet):  # (the deployment's order tried the other way first)
-                    played = run_script(script, save, 1000 + n, ruleset + SUFFIX, "", out=quiet)
+                    played = run_script(script, save, 1000 + n, ruleset, "", out=quiet)
                 if played == 0:
                     break
                 save.unlink(missing_ok=True)
@@ -134,11 +130,6 @@ def _children_cpu() -> float:
 
 
 def run_league_bench(folder: Path | None, as_json: bool) -> int:
-    with seated(*RULESETS):
-        return _run(folder, as_json)
-
-
-def _run(folder: Path | None, as_json: bool) -> int:
     from core.league import certificate, render, season, standings
 
     home = Path(folder) if folder is not None else Path(tempfile.mkdtemp(prefix="fireteam-league-"))
@@ -165,18 +156,9 @@ def _run(folder: Path | None, as_json: bool) -> int:
         cpu.append(time.process_time() - c0)
     save, cert, sigs = signed[-1]
     t0, cpu0 = time.perf_counter(), _children_cpu()
-    # ``fireteam league add`` as its own process: its start, with the seating rulesets registered.
-    cli = [
-        sys.executable,
-        "-m",
-        "tui.bench.seating",
-        "league",
-        "add",
-        str(league),
-        str(save),
-        str(cert),
-        *map(str, sigs),
-    ]
+    # ``fireteam league add`` as its own process: its start included.
+    cli = [str(Path(sys.executable).with_name("fireteam")), "league", "add", str(league), str(save), str(cert)]
+    cli += map(str, sigs)
     subprocess.run(cli, check=True, capture_output=True, env={**os.environ, "LANG": "C.UTF-8"})
     add_cli_s, add_cli_cpu_s = time.perf_counter() - t0, _children_cpu() - cpu0
     shown = {

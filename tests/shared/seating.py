@@ -1,10 +1,10 @@
-"""Players seated in a save, the facts made directly (issue #74's record 2, ``Seated``).
+"""A seat bound to a key in a save a script makes: the ``Seated`` fact made directly.
 
-Until the commands that seat players land (a seat bound to a key, an invitation, ``players
-regulars=anna``), the league's benchmark and tests seat them with ``seat SIDE NAME [KEY]``,
-the referee's command of a ruleset made from a built-in one (its id + ``-seated``),
-registered only while they run: its handler records one ``Seated`` fact, which ``fireteam
-verify`` resolves again as any other command's.
+A served table seats a side's SSH key as the seat sits (its fingerprint in ``Seated.key``); a
+script cannot. A test seats one with ``seat SIDE NAME [SHA256:…]``, the referee's command of a test
+ruleset made from a built-in one (its id + ``-seated``), registered only while it runs: its
+handler records one ``Seated`` fact, which ``fireteam verify`` resolves again as any other
+command's.
 """
 
 from __future__ import annotations
@@ -20,13 +20,15 @@ SUFFIX = "-seated"
 
 
 def _seat(ctx: Context, args: dict[str, Any]) -> None:
-    name, _, key = args["who"].partition(" ")
+    name, _, key = args["who"].rpartition(" ")
+    if not key.startswith("SHA256:"):
+        name, key = args["who"], ""
     ctx.emit(ev.Seated(side=args["side"], name=name, key=key, via="key" if key else "named"))
 
 
 SEAT = CommandSpec(
     "seat",
-    "Seat a player for a side (the league's benchmark and tests).",
+    "Seat a player for a side (a test's).",
     _seat,
     params=(Param("side", "side"), Param("who", "text", prose=True)),
     who="referee",
@@ -58,14 +60,3 @@ def seated(*ruleset_ids: str) -> Iterator[list[str]]:
     finally:
         for r in made:
             unregister(r.id)
-
-
-if __name__ == "__main__":
-    # ``python -m tui.bench.seating RULESET ARGS…``: ``fireteam ARGS…`` with RULESET's seating one known
-    # (only it imported, as ``fireteam`` imports only the ruleset of the save it reads).
-    import sys
-
-    from tui.main import main
-
-    with seated(sys.argv[1]):
-        sys.exit(main(sys.argv[2:]))
