@@ -98,6 +98,9 @@ def certify(save: Path) -> tuple[Certificate, Verified]:
     """The certificate of ``save`` and what verify found; SaveError if verify fails or the
     game is not over with its result recorded as data."""
     verified = verify(save)
+    if verified.role != "referee":
+        said = _("{path}: a side's copy: a result is certified from the full save")
+        raise SaveError(said.format(path=save))
     if not verified.ok:
         said = _("{path}: does not verify ({lines}); `fireteam verify {path}` says why: no certificate")
         raise SaveError(said.format(path=save, lines=_failed_count(verified)))

@@ -204,6 +204,8 @@ def add(path: Path, save: Path, cert_path: Path, sig_paths: list[Path]) -> Game:
     given, data = certs.load(cert_path)
     signatures = [_read_signature(p) for p in sig_paths]
     verified = verify(save)
+    if verified.role != "referee":
+        raise Refused(_("{path}: a side's copy: a result is certified from the full save").format(path=save))
     if not verified.ok:
         raise Refused(_("{path}: does not verify (`fireteam verify {path}` says why): not added").format(path=save))
     derived = certs.derive(save, verified)

@@ -21,6 +21,8 @@ from core.league import certificate, season
 from core.league.records import RESULT, STANDS, VOID
 from core.league.season import BOTH, FROZEN, ONE_PLAYER, ORGANISER_ONLY, PLAYER_AND_ORGANISER, VOIDED, Refused
 from core.secrets.verify import verify
+from core.storage.savefile import SaveError, SaveLocked
+from core.storage.writer import SaveWriter
 from tests.shared.keys import keygen, sign, signer_line
 from tests.shared.seating import seated
 from tui.main import main as fireteam
@@ -255,3 +257,28 @@ def signers_of(keys: dict[str, Path]) -> dict[str, str]:
         line = subprocess.run(["ssh-keygen", "-l", "-f", str(key)], capture_output=True, text=True, check=True).stdout
         out[name] = line.split()[1]
     return out
+
+
+def test_a_sides_copy_is_no_save_to_certify_or_add(tmp_path, club):
+    league, keys = club
+    save = play(tmp_path, "g")
+    cert, sigs = certified(save, keys, "anna", "bruno")
+    copy = tmp_path / "copy.json"
+    assert fireteam(["export", str(save), "--as", "german", "-o", str(copy)]) == 0
+    with pytest.raises(SaveError, match="a side's copy"):
+        certificate.certify(copy)
+    with pytest.raises(Refused, match="a side's copy"):
+        season.add(league, copy, cert, sigs)
+
+
+def test_the_league_file_is_locked_while_another_writes_it(tmp_path, club):
+    league, keys = club
+    save = play(tmp_path, "g")
+    cert, sigs = certified(save, keys, "anna", "bruno")
+    holder = SaveWriter.lock(league)
+    try:
+        with pytest.raises(SaveLocked):
+            season.add(league, save, cert, sigs)
+    finally:
+        holder.close()
+    assert season.add(league, save, cert, sigs).number == 1

@@ -169,3 +169,13 @@ def test_text_and_json_in_both_languages():
     data = json.loads(render.as_json(t, "Club"))
     assert data["standings"][0]["player"] == ALICE and data["games"][1]["draw"] is True
     assert data["games"][0]["confirmed"] == "unconfirmed"
+
+
+def test_the_band_is_the_inverse_hessians():
+    # Two players, one draw: by symmetry both at 1500; the Hessian is [[t+w, -w], [-w, t+w]] with
+    # t the prior's precision and w = K²/4, so each variance is (t+w) / (t(t+2w)).
+    ratings = fit([(ALICE, BOB, 0.5)])
+    k, t = math.log(10) / 400, 1 / 200.0**2
+    w = k * k / 4
+    assert ratings[ALICE][0] == pytest.approx(BASE)
+    assert ratings[ALICE][1] == pytest.approx(math.sqrt((t + w) / (t * (t + 2 * w))))
