@@ -14,7 +14,8 @@ record under the file's lock, after reading the file under that lock
 * a save whose bytes are not those the certificate names (edited after it was made);
 * a certificate whose result differs from the one its save gives (its winner, draw,
   scores, players, ruleset, scenario, game id, …: each field named);
-* a side no player was seated for, and one player (the same club identity or key) on both sides;
+* a side no player was seated for, a game of other than two sides, and one player (the same
+  club identity or key) on both sides;
 * a game already in the league (the same game id, or the same save).
 """
 
@@ -251,6 +252,8 @@ def _players(season: Season, cert: certs.Certificate) -> dict[str, str]:
             said = _("no player was seated for {side}: a league counts games between players")
             raise Refused(said.format(side=side))
         names[side] = by_key.get(player.key, player.name) if player.key else player.name
+    if len(names) != 2:
+        raise Refused(_("a game of {n} sides: a league counts games between two players").format(n=len(names)))
     keys = [p.key for p in cert.players if p.key]
     if len(set(names.values())) < len(names) or len(set(keys)) < len(keys):
         raise Refused(_("one player is seated on both sides of this game: it cannot count in a league"))

@@ -75,7 +75,7 @@ def _score(game: Game, side: str) -> float:
 
 def table(season: Season) -> Table:
     o = season.opened
-    counted = [g for g in season.games if g.counted and len(g.players) == 2]
+    counted = [g for g in season.games if g.counted]
     rows: dict[str, Row] = {}
     for g in season.games:
         for name in g.players.values():
