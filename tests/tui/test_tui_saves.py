@@ -251,3 +251,11 @@ async def test_a_save_holding_a_message_past_its_limits_is_refused_by_the_client
             await app.workers.wait_for_complete()
         await settled(pilot)
     assert app.return_code == 2 and f"bomb.ft:{line}: invalid event" in app.load_error
+
+
+@pytest.mark.parametrize(("commands", "said"), [((), "1 command,"), (("next",), "2 commands,")])
+def test_load_game_counts_commands_in_the_singular_and_plural(tmp_path, commands, said):
+    game = patrol_game(tmp_path / "game.ft", commands=commands)  # its scenario is the first command
+    game.close()
+    shown = summarise(game.path).text
+    assert said in shown and "1 commands" not in shown, shown

@@ -27,7 +27,7 @@ from core.game import Game
 from core.language.reader import reader, reading
 from core.secrets.sidecopy import looks_like_side_copy, open_copy, open_to_read
 from core.storage.savefile import SaveError, SaveLocked
-from tui.i18n import N_, _, phase_name, scenario_words, shown
+from tui.i18n import N_, _, ngettext, phase_name, scenario_words, shown
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, plain
 from tui.screens.dialogs import LockedScreen
@@ -57,13 +57,18 @@ def summarise(path: Path) -> SaveSummary:
     if last is not None and game.history.issued(last).at:
         at = datetime.fromtimestamp(game.history.issued(last).at / 1000, UTC).astimezone()
         when = at.strftime("%Y-%m-%d %H:%M")
+    commands = game.history.next_cmd - 1
     lines = [
         game.ruleset.title(h.ruleset_version),
         f"{scenario_words(state.scenario) or _('no scenario')}: {sides}",
         _("turn {turn}, {phase}").format(turn=state.turn, phase=where)
         + (f" — {shown(state.result, game.ruleset, state)}" if state.result else ""),
-        _("{commands} commands, {events} events, seed {seed}").format(
-            commands=game.history.next_cmd - 1, events=game.log_length, seed=h.seed
+        ", ".join(
+            (
+                ngettext("{count} command", "{count} commands", commands).format(count=commands),
+                ngettext("{count} event", "{count} events", game.log_length).format(count=game.log_length),
+                _("seed {seed}").format(seed=h.seed),
+            )
         ),
         _("last played {when} · created {created}").format(when=when or _("never"), created=h.created),
     ]
