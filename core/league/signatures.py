@@ -54,7 +54,13 @@ def parse_signers(text: str) -> list[Signer]:
         try:
             (allowed,) = load_allowed_signers_file(io.StringIO(line.strip() + "\n"))
             public = sshsig.PublicKey.from_openssh_str(f"{allowed.key_type} {allowed.base64_key}")
-        except (ValueError, NotImplementedError) as e:
+        except NotImplementedError:
+            said = _(
+                "line {line}: a key of type {kind}: Fireteam checks Ed25519 and RSA keys "
+                "(ssh-keygen -t ed25519 makes one)"
+            )
+            raise ValueError(said.format(line=number, kind=allowed.key_type)) from None
+        except ValueError as e:
             raise ValueError(_("line {line}: {error}").format(line=number, error=e)) from None
         options = allowed.options or {}
         if "cert-authority" in options:

@@ -123,5 +123,10 @@ def test_allowed_signers_are_read_as_hostile(tmp_path, club):
         parse_signers(line.replace("anna ", "anna cert-authority "))
     with pytest.raises(ValueError, match="line 1"):
         parse_signers("anna ssh-ed25519 AAAAnot-a-key\n")
+    ecdsa = keygen(tmp_path, "ec", "ecdsa")
+    with pytest.raises(
+        ValueError, match="line 2: a key of type ecdsa-sha2-nistp256: Fireteam checks Ed25519 and RSA keys"
+    ):
+        parse_signers(f"{line}\n{signer_line(ecdsa, 'eva')}\n")
     with pytest.raises(ValueError, match="more than"):
         parse_signers("\n" * 1001)
