@@ -282,3 +282,10 @@ def test_the_league_file_is_locked_while_another_writes_it(tmp_path, club):
     finally:
         holder.close()
     assert season.add(league, save, cert, sigs).number == 1
+
+
+def test_a_side_no_player_sat_for_is_refused(tmp_path, club):
+    league, keys = club
+    save = play(tmp_path, "g", seats="german=anna")
+    with pytest.raises(Refused, match="no player was seated for british"):
+        season.add(league, save, *certified(save, keys, "anna"))
