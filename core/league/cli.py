@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _refused(e: SaveError) -> bool:
-    from core.league.season import Refused
+    from core.league.certificate import Refused
 
     return isinstance(e, Refused)
 

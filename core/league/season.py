@@ -31,6 +31,7 @@ import msgspec
 from core import __version__
 from core.language.i18n import N_, _
 from core.league import certificate as certs
+from core.league.certificate import Refused
 from core.league.records import (
     LEAGUE_FORMAT,
     MAX_TEXT,
@@ -62,10 +63,6 @@ BOTH, PLAYER_AND_ORGANISER, ONE_PLAYER, ORGANISER_ONLY, UNCONFIRMED = (
 )
 #: A game's standing in the league.
 COUNTED, FROZEN, VOIDED = N_("counted"), N_("disputed"), N_("void")
-
-
-class Refused(SaveError):
-    """What ``add``, ``dispute`` or ``rule`` refused, and why (nothing was appended)."""
 
 
 @dataclass(eq=False)

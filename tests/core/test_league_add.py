@@ -289,3 +289,16 @@ def test_a_side_no_player_sat_for_is_refused(tmp_path, club):
     save = play(tmp_path, "g", seats="german=anna")
     with pytest.raises(Refused, match="no player was seated for british"):
         season.add(league, save, *certified(save, keys, "anna"))
+
+
+def test_certify_refuses_a_game_not_over_and_an_end_from_before_results_were_data(tmp_path):
+    script = tmp_path / "open.script"
+    script.write_text("scenario tanks\nplayers german=anna british=bruno\nnext\n", encoding="utf-8")
+    assert run_script(script, tmp_path / "open.ft", 7, "ludonet", "", out=io.StringIO()) == 0
+    with pytest.raises(Refused, match="the game has not ended"):
+        certificate.certify(tmp_path / "open.ft")
+    old = Path(__file__).parent / "saves" / "linea-di-tiro-before-result.ft"
+    with pytest.raises(Refused, match="records no winner nor a draw"):
+        certificate.certify(old)
+    assert fireteam(["certify", str(old), "-o", str(tmp_path / "old.result")]) == 1
+    assert not (tmp_path / "old.result").exists()
