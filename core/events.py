@@ -384,7 +384,19 @@ class ScenarioRead(Event, frozen=True, tag="scenfile"):
 
 
 class GameEnded(Event, frozen=True, tag="end"):
+    """The end of the game: the result in words (``result``) and as data.
+
+    ``winner`` is the winning side's id, ``draw`` True when the game ended with no
+    winner, and ``scores`` each side's score at the end as its ruleset counts it
+    (docs/rulings.md, "The result as data": Breaking News its defeat points, the
+    others the pieces each side lost; more is worse in each).  A save from before
+    these fields has neither a winner nor a draw (the result is known in words only)
+    and no scores."""
+
     result: Text
+    winner: str = ""
+    draw: bool = False
+    scores: dict[str, RecordInt] = msgspec.field(default_factory=dict)
 
 
 AnyEvent = Union[

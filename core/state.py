@@ -98,6 +98,12 @@ class GameState(msgspec.Struct, omit_defaults=True):
     vars: dict[str, Any] = msgspec.field(default_factory=dict)
     #: How the game ended (the ``GameEnded`` words, core.language.i18n.Text).
     result: Text = ""
+    #: The result as data (``GameEnded``): the winning side's id, or ``draw``; neither
+    #: while the game goes on, or where its save is from before them (words only).
+    winner: str = ""
+    draw: bool = False
+    #: Each side's score at the end, as its ruleset counts it (docs/rulings.md).
+    scores: dict[str, int] = msgspec.field(default_factory=dict)
     #: In a side's or the spectator's view only: the labels of the markers on the
     #: table whose units it may not see, in label order (``core.views``).
     markers: tuple[str, ...] = ()
@@ -126,7 +132,8 @@ _state_decoder = msgspec.msgpack.Decoder(GameState)
 def copy_state(state: GameState) -> GameState:
     """A deep copy, made field by field: each unit, side and secret (the structs the fold
     changes in place) and their dicts are the copy's own; what is never changed in place
-    (strings, numbers, tuples, the frozen words of ``out`` and ``result``) is shared.
+    (strings, numbers, tuples, the frozen words of ``out`` and ``result``, the ``scores`` an end
+    sets whole) is shared.
     Twice as fast as a msgpack round trip, which also ran every message's checks again
     (``Msg.__post_init__``) on words already checked when made: a handler works on a
     copy of the table, and a re-rolled game makes tens of them (issue #62)."""
@@ -273,6 +280,11 @@ def _var(s: GameState, e: ev.VarSet) -> None:
 def _end(s: GameState, e: ev.GameEnded) -> None:
     s.result = e.result
     s.phase = "ended"
+    # What a save says is read as far as it agrees with itself: a winner that is no side,
+    # or a winner beside a draw, is no result known as data (the words still stand).
+    known = e.winner in s.sides and not e.draw
+    s.winner, s.draw = (e.winner if known else ""), (e.draw and not e.winner)
+    s.scores = {side: points for side, points in e.scores.items() if side in s.sides}
 
 
 def _nothing(s: GameState, e: ev.Event) -> None:

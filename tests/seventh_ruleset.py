@@ -29,7 +29,11 @@ NOON = Scenario(
 def _concede(ctx: Context, args: dict[str, Any]) -> None:
     if ctx.state.result:
         raise Refused("the game is over")
-    ctx.emit(ev.GameEnded(result=M("{side} concedes", side=ctx.state.sides[args["side"]].name)))
+    side = args["side"]
+    # The other side wins; Bare keeps no score, so its end gives none.
+    ctx.emit(
+        ev.GameEnded(result=M("{side} concedes", side=ctx.state.sides[side].name), winner=ctx.state.other_side(side))
+    )
 
 
 class Bare(Ruleset):

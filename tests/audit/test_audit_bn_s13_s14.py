@@ -191,6 +191,8 @@ def test_the_side_with_most_defeat_points_loses(g, extra, winner):
     o = g.execute("victory the patrol withdraws", role=REFEREE)
     (end,) = facts(o, ev.GameEnded)
     assert str(end.result).startswith(f"{winner} win")
+    assert end.scores == {"regulars": 10, "irregulars": 5 + extra}
+    assert end.winner == ("irregulars" if extra == 4 else "regulars") and not end.draw
 
 
 @pytest.mark.audits("DP-5", "T-16")

@@ -44,6 +44,7 @@ def test_outpost_plays_a_game_to_its_recorded_result(tmp_path):
         game.execute(line, role="referee")
     assert game.state.phase == "ended" and plain(game.state.result) == "South holds the outpost"
     assert [u.id for u in game.state.units.values() if u.out] == ["ash", "birch"]
+    assert (game.state.winner, game.state.draw, game.state.scores) == ("south", False, {"north": 2, "south": 0})
     log = [line.text for line in game.log_lines(role="referee")]
     assert (
         log[-9:]
@@ -143,6 +144,7 @@ def test_a_ruleset_that_reads_no_scenario_files_plays_its_own_and_refuses_a_file
         game.execute("scenario no", role=REFEREE)
         game.execute("concede west", role=REFEREE)
         assert plain(game.state.result) == "West concedes" and game.history.next_cmd == 3
+        assert (game.state.winner, game.state.scores) == ("east", {})  # Bare keeps no score
         game.close()
     finally:
         unregister("bare")

@@ -82,6 +82,7 @@ def test_snowball_plays_a_game_to_its_recorded_result(tmp_path):
         game.execute(line, role=REFEREE)
     assert game.state.phase == "ended" and plain(game.state.result) == RESULT
     assert [u.id for u in game.state.units.values() if u.out] == ["cat", "dan"]
+    assert (game.state.winner, game.state.draw, game.state.scores) == ("reds", False, {"reds": 0, "blues": 2})
     assert [line.text for line in game.log_lines(role=REFEREE)][-6:] == [
         "Turn 2: fight, The Reds active",
         "» referee: throw ben dan wall dice=5",

@@ -95,7 +95,10 @@ def _last_side_standing(ctx: Context) -> None:
     standing = {u.side for u in ctx.state.units.values() if u.in_play}
     if len(standing) == 1:
         (side,) = standing
-        ctx.emit(ev.GameEnded(result=M("{side} holds the outpost", side=ctx.state.sides[side].name)))
+        said = M("{side} holds the outpost", side=ctx.state.sides[side].name)
+        # §4: each side's score is its scouts out of action
+        lost = {s: sum(1 for u in ctx.state.units_of(s) if not u.in_play) for s in ctx.state.sides}
+        ctx.emit(ev.GameEnded(result=said, winner=side, scores=lost))
 
 
 def _initiative(ctx: Context) -> None:

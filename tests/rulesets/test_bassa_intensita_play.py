@@ -433,6 +433,8 @@ def test_the_game_ends_when_a_side_cannot_fight(game):
     assert game.state.phase == "ended"
     assert plain(game.state.result).startswith("Blue win: Red have nobody left who can fight")
     assert "Red: 5 killed, 1 seriously wounded" in plain(game.state.result)
+    # as data: Blue's id, and the men and vehicles out of action (the seriously wounded are not)
+    assert (game.state.winner, game.state.draw, game.state.scores) == ("blue", False, {"blue": 0, "red": 5})
 
 
 def test_after_the_last_turn_the_referee_records_the_result(game):
@@ -451,6 +453,7 @@ def test_a_draw_and_a_refused_victory(game):
     refused(game, "victory", r"name the winning side \(blue \(Blue\), red \(Red\)\) or say draw")
     play(game, "victory draw")
     assert plain(game.state.result).startswith("a draw: the referee ends the game")
+    assert (game.state.winner, game.state.draw, game.state.scores) == ("", True, {"blue": 0, "red": 0})
     refused(game, "victory blue", "the game is over")
 
 

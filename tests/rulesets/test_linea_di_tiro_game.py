@@ -149,6 +149,7 @@ def test_the_game_ends_after_the_scenarios_cards_with_a_recorded_result(game):
         "US 2nd Armored win: hold the crossroads "
         "(US 2nd Armored lost 0 of 4; Kampfgruppe Heinz lost 1 of 3; after 2 cards)"
     )
+    assert (end.winner, end.draw, end.scores) == ("us", False, {"us": 0, "german": 1})
     assert game.state.phase == "ended"
     refused(game, "next")
 
@@ -159,6 +160,7 @@ def test_a_draw_with_the_referees_words(game):
     play(game, "result draw night falls on both")
     assert plain(game.state.result).startswith("a draw: night falls on both (")
     assert plain(game.state.result).endswith("; after 1 card)")  # one card, not "1 cards"
+    assert (game.state.winner, game.state.draw) == ("", True)
 
 
 def test_every_scenario_variable_is_documented():

@@ -123,4 +123,5 @@ def test_the_last_turn_leads_to_the_final_count(demo):
     out = demo.execute("next", role=REFEREE)
     (end,) = events(out, ev.GameEnded)
     assert "draw" in end.result
+    assert (end.winner, end.draw, end.scores) == ("", True, {"regulars": 0, "irregulars": 0})
     assert demo.state.phase == "ended"

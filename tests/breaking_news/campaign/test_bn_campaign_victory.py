@@ -257,8 +257,22 @@ def test_final_count_with_the_multipliers(demo):
     assert "irregulars: casualties 10 = 10 defeat points" in notes
     (end,) = events(out, ev.GameEnded)
     assert end.result == "Somali militia win with 10 defeat points against 35 for Bersaglieri (§14.0)"
+    assert (end.winner, end.draw, end.scores) == ("irregulars", False, {"regulars": 35, "irregulars": 10})
     assert all(s.revealed for s in demo.state.secrets.values())
     refused(demo, "next", "game is over")
+
+
+def test_the_italian_drafts_final_count_ends_as_data(demo_it):
+    """14.0 of the Italian draft, as §14.0 (ruling BN-VIC-DRAW): Conti lost, 10 ×2 with the embedded
+    journalist (Extras: Media), against Aden the leader (10), Bashir and Ahmed (5 each): 20 and 20, a
+    draw; the end fact holds no winner, the draw and both scores."""
+    run(demo_it, "next", "next dice=6,6,1,1")
+    run(demo_it, "out conti killed by irregulars", "out aden killed by regulars")
+    run(demo_it, "out bashir killed by regulars", "out ahmed killed by regulars")
+    (end,) = events(demo_it.execute("victory", role=REFEREE), ev.GameEnded)
+    assert end.result == "a draw: Bersaglieri and Somali militia both have 20 defeat points"
+    assert (end.winner, end.draw, end.scores) == ("", True, {"regulars": 20, "irregulars": 20})
+    assert (demo_it.state.winner, demo_it.state.draw, demo_it.state.scores) == ("", True, end.scores)
 
 
 def test_exfiltration_ends_the_game(demo):
@@ -277,7 +291,9 @@ def test_exfiltration_ends_the_game(demo):
         if u.side == "irregulars" and u.kind == "man"
     )
     out = demo.execute("next", role=REFEREE)
-    assert "Bersaglieri win" in events(out, ev.GameEnded)[0].result
+    (end,) = events(out, ev.GameEnded)
+    assert "Bersaglieri win" in end.result
+    assert (end.winner, end.draw, end.scores) == ("regulars", False, {"regulars": 0, "irregulars": 5})
 
 
 def test_the_final_count_books_the_multipliers(demo):

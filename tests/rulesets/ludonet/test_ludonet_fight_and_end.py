@@ -133,6 +133,11 @@ def test_the_last_turn_goes_to_the_final_count(tmp_path, monkeypatch):
         assert plain(game.state.result) == (
             "Farm garrison win: the farm is still held; losses: 7th Parachute Battalion 0 of 8, Farm garrison 1 of 11"
         )
+        assert (game.state.winner, game.state.draw, game.state.scores) == (
+            "garrison",
+            False,
+            {"paras": 0, "garrison": 1},
+        )
         assert game.state.phase == "ended"
         refused(game, "victory draw", "the game is over")
 
@@ -146,12 +151,14 @@ def test_a_side_with_nothing_left_loses(armoured):
     assert plain(armoured.state.result).startswith(
         "7th Parachute Battalion win: Farm garrison have nothing left in play"
     )
+    assert (armoured.state.winner, armoured.state.scores["garrison"]) == ("paras", 11)
 
 
 def test_without_a_last_turn_the_game_goes_on_until_the_referee_ends_it(armoured):
     to_phase(armoured, 3, "move-first")
     play(armoured, "victory draw both sides withdraw")
     assert plain(armoured.state.result).startswith("a draw: both sides withdraw")
+    assert (armoured.state.winner, armoured.state.draw) == ("", True)
 
 
 def test_every_command_has_help_dice_and_examples():

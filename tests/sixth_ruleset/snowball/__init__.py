@@ -100,8 +100,10 @@ def _throw(ctx: Context, args: dict[str, Any]) -> None:
     if face >= need:
         ctx.emit(ev.UnitOut(unit=target.id, cause=M("soaked by {unit}", unit=thrower.name)))
         if not any(u.in_play for u in ctx.state.units.values() if u.side == target.side):  # §3
-            winner = ctx.state.sides[thrower.side].name
-            ctx.emit(ev.GameEnded(result=M("{side} win the snowball fight", side=winner)))
+            said = M("{side} win the snowball fight", side=ctx.state.sides[thrower.side].name)
+            # §3: each side's score is its children soaked
+            soaked = {s: sum(1 for u in ctx.state.units_of(s) if not u.in_play) for s in ctx.state.sides}
+            ctx.emit(ev.GameEnded(result=said, winner=thrower.side, scores=soaked))
 
 
 class Snowball(Ruleset):

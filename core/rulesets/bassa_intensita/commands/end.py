@@ -10,7 +10,8 @@ game ends:
   reads the scenario's conditions against the table and records the result;
 * whenever the referee records it with ``victory SIDE [reason]`` or ``victory draw``.
 
-The result names the winner, the reason and each side's losses.
+The result names the winner, the reason and each side's losses; as data, the
+winner's id (or a draw) and each side's men and vehicles out of action (``lost``).
 """
 
 from __future__ import annotations
@@ -49,6 +50,13 @@ def _loss_kind(cause: Text) -> Text:
     return cause.split(" by ")[0].split(",")[0]  # a save from before messages, or a core cause
 
 
+def lost(state: GameState, side: str) -> int:
+    """A side's score at the end (rulings BI-END, docs/rulings.md "The result as data"):
+    its men and vehicles out of action (killed, surrendered, destroyed, died of their
+    wounds, abandoned); the wounded, even seriously, are not lost."""
+    return sum(1 for u in state.units_of(side) if not u.in_play)
+
+
 def losses(state: GameState, side: str) -> Text:
     """A side's losses in words: killed, surrendered, destroyed... and wounded."""
     counts: dict[str, tuple[Text, int]] = {}
@@ -74,7 +82,9 @@ def _record(ctx: Context, winner: str, reason: Text) -> None:
     names = {side.id: side.name for side in s.sides.values()}
     head = M("a draw") if not winner else M("{side} win", side=names[winner])
     tally = listing([M("{side}: {losses}", side=names[side], losses=losses(s, side)) for side in s.sides], ";")
-    ctx.emit(ev.GameEnded(result=M("{head}: {reason}. Losses: {tally}", head=head, reason=reason, tally=tally)))
+    said = M("{head}: {reason}. Losses: {tally}", head=head, reason=reason, tally=tally)
+    scores = {side: lost(s, side) for side in s.sides}
+    ctx.emit(ev.GameEnded(result=said, winner=winner, draw=not winner, scores=scores))
 
 
 def decided(ctx: Context) -> bool:

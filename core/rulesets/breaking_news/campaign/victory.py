@@ -61,13 +61,19 @@ def breakdown(state: GameState, side: str) -> Msg:
     return listing(parts)
 
 
-def result(state: GameState) -> Msg:
+def ending(state: GameState) -> ev.GameEnded:
+    """The end fact of the final count (§14.0: "the loser is the player with most Defeat
+    Points"; equal points are a draw, ruling BN-VIC-DRAW): the side with fewer defeat
+    points wins, and each side's score is its defeat points with the journalists'
+    multipliers (Extras: Media), the same in the Italian draft (its 14.0)."""
     points = final_points(state)
     (a, pa), (b, pb) = sorted(points.items(), key=lambda kv: kv[1])
     name = {s.id: s.name for s in state.sides.values()}
     if pa == pb:
-        return M("a draw: {a} and {b} both have {points} defeat points", a=name[a], b=name[b], points=pa)
-    return M("{a} win with {pa} defeat points against {pb} for {b} (§14.0)", a=name[a], pa=pa, pb=pb, b=name[b])
+        said = M("a draw: {a} and {b} both have {points} defeat points", a=name[a], b=name[b], points=pa)
+        return ev.GameEnded(result=said, draw=True, scores=points)
+    said = M("{a} win with {pa} defeat points against {pb} for {b} (§14.0)", a=name[a], pa=pa, pb=pb, b=name[b])
+    return ev.GameEnded(result=said, winner=a, scores=points)
 
 
 def finish(ctx: Context) -> None:
@@ -100,7 +106,7 @@ def finish(ctx: Context) -> None:
                     category=media.MULTIPLIERS,
                 )
             )
-    ctx.emit(ev.GameEnded(result=result(ctx.state)))
+    ctx.emit(ending(ctx.state))
 
 
 # --------------------------------------------------------------------- commands

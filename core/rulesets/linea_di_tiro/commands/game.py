@@ -67,18 +67,24 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     )
 
 
+def lost(state: GameState, side: str) -> int:
+    """A side's score at the end (ruling LT-END, docs/rulings.md "The result as data"):
+    its units out of action, as the result's words count them."""
+    return sum(1 for u in state.units_of(side) if u.out)
+
+
 def _losses(state: GameState) -> Text:
     parts: list[Text] = []
     for side in state.sides.values():
-        pieces = state.units_of(side.id)
-        lost = sum(1 for u in pieces if u.out)
-        parts.append(M("{side} lost {lost} of {n}", side=side.name, lost=lost, n=len(pieces)))
+        n = len(state.units_of(side.id))
+        parts.append(M("{side} lost {lost} of {n}", side=side.name, lost=lost(state, side.id), n=n))
     return joined(parts)
 
 
 def _result(ctx: Context, args: dict[str, Any]) -> None:
     """LT-AMB-32 (ruling LT-END): the book has no victory conditions; the referee,
-    judging by the scenario's, records who won (or a draw), with the losses."""
+    judging by the scenario's, records who won (or a draw), with the losses (each
+    side's score, ``lost``)."""
     s = ctx.state
     winner = args["winner"]
     verdict = M("a draw") if winner == DRAW else M("{side} win", side=s.sides[winner].name)
@@ -97,7 +103,11 @@ def _result(ctx: Context, args: dict[str, Any]) -> None:
         text = M("{verdict} ({losses}; after 1 card)", verdict=verdict, losses=losses)
     else:
         text = M("{verdict} ({losses}; after {cards} cards)", verdict=verdict, losses=losses, cards=cards)
-    ctx.emit(ev.GameEnded(result=text))
+    scores = {side: lost(s, side) for side in s.sides}
+    if winner == DRAW:
+        ctx.emit(ev.GameEnded(result=text, draw=True, scores=scores))
+    else:
+        ctx.emit(ev.GameEnded(result=text, winner=winner, scores=scores))
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

@@ -43,19 +43,29 @@ def ground_strength(state: GameState) -> dict[str, int]:
     return {side: sum(1 for u in state.units_of(side) if u.in_play and u.kind != AIRCRAFT) for side in state.sides}
 
 
+def lost(state: GameState, side: str) -> int:
+    """A side's score at the end (ruling LN-END, docs/rulings.md "The result as data"):
+    its figures and vehicles out of play; aircraft come and go, and do not count."""
+    return sum(1 for u in state.units_of(side) if u.kind != AIRCRAFT and not u.in_play)
+
+
 def losses(state: GameState) -> Msg:
     parts: list[Text] = []
     for side in state.sides.values():
-        pieces = [u for u in state.units_of(side.id) if u.kind != AIRCRAFT]
-        lost = sum(1 for u in pieces if not u.in_play)
-        parts.append(M("{side} {lost} of {n}", side=side.name, lost=lost, n=len(pieces)))
+        pieces = sum(1 for u in state.units_of(side.id) if u.kind != AIRCRAFT)
+        parts.append(M("{side} {lost} of {n}", side=side.name, lost=lost(state, side.id), n=pieces))
     return M("losses: {losses}", losses=listed(parts))
 
 
-def result(state: GameState, winner: str, reason: Text) -> Msg:
-    """The result as the game records it; ``reason`` is the referee's own words or a ruling's."""
+def ending(state: GameState, winner: str, reason: Text) -> ev.GameEnded:
+    """The end fact as the game records it: the winner (or a draw), each side's losses,
+    and in words with ``reason``, the referee's own words or a ruling's (ruling LN-END)."""
     head = M("a draw") if winner == DRAW else M("{side} win", side=state.sides[winner].name)
-    return M("{result}: {reason}; {losses}", result=head, reason=reason, losses=losses(state))
+    said = M("{result}: {reason}; {losses}", result=head, reason=reason, losses=losses(state))
+    scores = {side: lost(state, side) for side in state.sides}
+    if winner == DRAW:
+        return ev.GameEnded(result=said, draw=True, scores=scores)
+    return ev.GameEnded(result=said, winner=winner, scores=scores)
 
 
 def check(ctx: Context) -> bool:
@@ -67,10 +77,10 @@ def check(ctx: Context) -> bool:
             (winner,) = standing
             loser = s.sides[s.other_side(winner)].name
             why = M("{side} have nothing left in play (ruling LN-END)", side=loser)
-            ctx.emit(ev.GameEnded(result=result(s, winner, why)))
+            ctx.emit(ending(s, winner, why))
         else:
             why = M("neither side has anything left in play (ruling LN-END)")
-            ctx.emit(ev.GameEnded(result=result(s, DRAW, why)))
+            ctx.emit(ending(s, DRAW, why))
         return True
     last = last_turn(s)
     if last and s.turn >= last:
@@ -102,7 +112,7 @@ def _victory(ctx: Context, args: dict[str, Any]) -> None:
     winner = args["winner"]
     _winner_side(ctx.ruleset, s, winner, ctx.role)
     reason = args["reason"] or M("the referee's ruling")
-    ctx.emit(ev.GameEnded(result=result(s, winner, reason)))
+    ctx.emit(ending(s, winner, reason))
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

@@ -1,0 +1,106 @@
+"""The result as data (issue #74): the end fact holds the winner's side id, or a draw,
+and each side's score (ruling CORE-RESULT-DATA); a save from before reads as it did.
+
+Each ruleset's ending is tested where its game ends, with its dice: Breaking News in
+tests/breaking_news/campaign/test_bn_campaign_victory.py and test_bn_campaign_turn.py,
+tests/audit/test_audit_bn_s13_s14.py; Bassa Intensità, Linea di Tiro and Ludonet in
+tests/rulesets/; the test rulesets in test_fifth_ruleset.py and test_sixth_ruleset.py.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import msgspec
+import pytest
+from recorded import SAVES
+from test_core_verify_facts import failure, rewrite
+
+from core import events as ev
+from core.game import Game
+from core.language.i18n import plain
+from core.state import GameState, Side, apply_in_place
+from tui.main import main as fireteam
+
+#: The recorded Linea di Tiro game as saved before the end fact held the result as data
+#: (saves/linea-di-tiro-game.ft at commit 80aab933, written by Fireteam 0.1.0).
+BEFORE = Path(__file__).resolve().parent / "saves" / "linea-di-tiro-before-result.ft"
+WORDS = (
+    "US 30th Infantry win: two half-squads hold the far bank and the rearguard is destroyed "
+    "(US 30th Infantry lost 0 of 4; Rearguard lost 2 of 2; after 15 cards)"
+)
+
+
+def test_an_end_from_before_the_result_as_data_reads_and_verifies_as_before(capsys):
+    game = Game.open(BEFORE, writable=False)
+    end = game.log_lines(role="referee")[-1]
+    assert isinstance(end.event, ev.GameEnded) and end.text == f"Game over: {WORDS}"
+    assert (end.event.winner, end.event.draw, end.event.scores) == ("", False, {})
+    assert plain(game.state.result) == WORDS and game.state.phase == "ended"
+    # neither a winner nor a draw: the result is known in words only
+    assert (game.state.winner, game.state.draw, game.state.scores) == ("", False, {})
+    game.close()
+    # its end is checked by its words: the rules now write the winner too, and that is no forgery
+    assert fireteam(["verify", str(BEFORE)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith("each gives the facts recorded")
+
+
+def test_the_recorded_game_ends_with_its_winner_and_scores():
+    """LT-AMB-32 (ruling LT-END): the referee's `result us ...`; the Rearguard lost both its pieces."""
+    end = Game.open(SAVES / "linea-di-tiro-game.ft", writable=False).log_lines(role="referee")[-1].event
+    assert isinstance(end, ev.GameEnded) and plain(end.result) == WORDS
+    assert (end.winner, end.draw, end.scores) == ("us", False, {"us": 0, "german": 2})
+
+
+def _edit_end(tmp_path: Path, **fields) -> Path:
+    save = tmp_path / "lt.ft"
+    shutil.copyfile(SAVES / "linea-di-tiro-game.ft", save)
+
+    def edit(events):
+        at = next(i for i, e in enumerate(events) if type(e) is ev.GameEnded)
+        events[at] = msgspec.structs.replace(events[at], **fields)
+        return events
+
+    rewrite(save, edit)
+    return save
+
+
+def test_an_edited_winner_or_score_fails_verify(tmp_path, capsys):
+    for fields, shown in (
+        ({"winner": "german"}, '"winner":"german"'),
+        ({"scores": {"us": 0, "german": 1}}, '"german":1'),
+    ):
+        line = failure(capsys, _edit_end(tmp_path, **fields))
+        assert line.startswith("command #53 at step ") and "(result us " in line and shown in line
+
+
+def test_the_fold_takes_of_an_end_only_what_agrees_with_the_table():
+    """A save is hostile: an end naming no side of the game, or a winner beside a draw, is no
+    result as data; scores of no side are left out; the words stand as written."""
+    sides = {"a": Side(id="a", name="A"), "b": Side(id="b", name="B")}
+
+    def folded(end: ev.GameEnded) -> GameState:
+        state = GameState(sides=dict(sides))
+        apply_in_place(state, [end])
+        return state
+
+    s = folded(ev.GameEnded(result="over", winner="ghost", scores={"a": 1, "ghost": 9}))
+    assert (s.result, s.phase, s.winner, s.draw, s.scores) == ("over", "ended", "", False, {"a": 1})
+    s = folded(ev.GameEnded(result="over", winner="a", draw=True))
+    assert (s.winner, s.draw) == ("", False)
+    s = folded(ev.GameEnded(result="over", winner="b", scores={"a": 3, "b": 2}))
+    assert (s.winner, s.draw, s.scores) == ("b", False, {"a": 3, "b": 2})
+    s = folded(ev.GameEnded(result="over", draw=True))
+    assert (s.winner, s.draw) == ("", True)
+
+
+def test_an_end_fact_says_its_data_on_disk_only_when_it_has_some():
+    """Defaults are left out (``omit_defaults``): a save from before and a new end without a
+    winner encode alike; a new one with them reads back equal."""
+    assert msgspec.json.encode(ev.GameEnded(result="over")) == b'{"t":"end","result":"over"}'
+    end = ev.GameEnded(result="over", winner="a", scores={"a": 0, "b": 5})
+    assert msgspec.json.decode(msgspec.json.encode(end), type=ev.AnyEvent) == end
+    too_big = b'{"t":"end","result":"over","scores":{"a":9007199254740992}}'
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.json.decode(too_big, type=ev.AnyEvent)
