@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from core.game import Game
-from core.language.i18n import SERVER_DOMAIN, Domain, naming, render, scenario_words
-from core.narrate import names_of
+from core.language.i18n import SERVER_DOMAIN, Domain, scenario_words
+from core.narrate import result_of
 from core.state import GameState
 from tui.plain import visible
 from tui.ssh.language import _
@@ -80,8 +80,7 @@ def status(table: TableInfo, seat: Seat) -> str:
             )
         )
     if view.result:
-        with naming(names_of(view)):
-            lines.append(_("result: {result}").format(result=render(view.result, game.ruleset.domain)))
+        lines.append(_("result: {result}").format(result=result_of(view, game.ruleset.domain)))
     lines.append(_("you: {seat} ({role})").format(seat=seat.name, role=seat.role))
     return "\n".join(lines) + "\n"
 
