@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import msgspec
 
 from core import events as ev
+from core.ending import result_said
 from core.language.i18n import CORE_DOMAIN, Domain, Names, Text, _, naming, ngettext, render, scenario_words
 from core.language.numerals import decimal
 from core.secrets.commitments import matches
@@ -186,6 +187,10 @@ class _Narrator:
     def shown(self, cmd: int) -> int | None:
         return cmd if self.number is None else self.number(cmd)
 
+    def side_named(self, sid: str) -> str:
+        """A side by its name, a built-in scenario's in the reader's language."""
+        return scenario_words(self.side(sid))
+
     def side(self, sid: str) -> str:
         # a commitment of both sides reads "irregulars+regulars": each by its name; who
         # gave a command is a side (by its name), or the referee (in the reader's word)
@@ -340,7 +345,8 @@ class _Narrator:
                 )
                 return said.format(file=e.file, n=n)
             case ev.GameEnded():
-                return _("Game over: {result}").format(result=self.words(e.result))
+                said = result_said(self.words(e.result), e.winner, e.draw, e.scores, self.side_named)
+                return _("Game over: {result}").format(result=said)
             case ev.Seated():
                 for_side = self.side(e.side)
                 if e.key:
@@ -389,6 +395,19 @@ def sides_of(state: GameState) -> Names:
     """The sides' names alone, which every role may read: what a client's panes keep to
     render the words of events (a side's seat holds nothing of the pieces it may not see)."""
     return Names(_SidesByName(state.sides))
+
+
+def result_of(state: GameState, domain: str, *, brief: bool = False) -> str:
+    """A game's result as every reader is told it (``core.ending``): who won and each side's
+    score from the end's data, then its words in ``domain`` (``brief``: the data alone, for a
+    list of games, where there is any); "" while the game goes on."""
+    if not state.result:
+        return ""
+    with naming(sides_of(state)):
+        words = render(state.result, domain)
+    names = sides_of(state).sides
+    known = brief and (state.winner or state.draw)
+    return result_said("" if known else words, state.winner, state.draw, state.scores, names.__getitem__)
 
 
 def _unit_added(u: ev.UnitSpec, side: str, cls: str, book: Domain) -> str:

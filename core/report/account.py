@@ -346,7 +346,11 @@ def rerolled(report: Report) -> list[str]:
         n=decimal(r.count), sides="; ".join(per_side)
     )
     real_winner = max(r.sides, key=lambda side: r.margin(side, r.real)) if r.sides else ""
-    if real_winner and r.margin(real_winner, r.real) > 0:
+    if f.winner:  # the result as recorded (ruling CORE-RESULT-DATA), the referee's ruling too
+        real = _("In this game, {side} won.").format(side=name(f.winner))
+    elif f.draw:
+        real = _("In this game, no side won: a draw.")
+    elif real_winner and r.margin(real_winner, r.real) > 0:
         real = _("In this game, {side} won by {margin} {score}.").format(
             side=name(real_winner), margin=r.margin(real_winner, r.real), score=_(r.score_name)
         )

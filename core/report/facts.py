@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core import events as ev
+from core.ending import result_said
 from core.language.i18n import Text, _, naming, render, scenario_words
 from core.narrate import names_of
 from core.report.model import Facts, Loss, Moment, Origin, Points, RollFact, SideFacts, TurnFacts, UnitFacts
@@ -85,6 +86,8 @@ def _collect(
         losses_by_turn=losses,
         moments=_moments(reading.commands, [s.id for s in sides], reading.any_points),
         result=reading.result,
+        winner=reading.winner,
+        draw=reading.draw,
         step=steps if step is None else step,
         steps=steps,
         origin=Origin(parent.path, parent.sha256, parent.step) if parent is not None else None,
@@ -108,9 +111,13 @@ class _Reading:
         self.acting = ""
         self.any_points = False
         self.result = ""
+        self.winner, self.draw = "", False
 
     def words(self, text: Text) -> str:
         return render(text, self.ruleset.domain)
+
+    def side_named(self, sid: str) -> str:
+        return scenario_words(self.state.side_name(sid))
 
     def known(self, uid: str) -> UnitFacts:
         if uid not in self.units:
@@ -162,7 +169,9 @@ class _Reading:
                 side = _favoured(e.roll, unit, e.side, self.acting, state, self.ruleset)
                 turn.rolls.append(RollFact(state.turn, side, unit.name if unit else "", e.roll))
             case ev.GameEnded():
-                turn.result = self.result = self.words(e.result)
+                self.winner, self.draw = self.state.winner, self.state.draw  # as the fold read them
+                said = result_said(self.words(e.result), self.winner, self.draw, self.state.scores, self.side_named)
+                turn.result = self.result = said
             case ev.Moved() | ev.StatusChanged():
                 self.known(e.unit)
 

@@ -108,6 +108,8 @@ class Facts:
     score_by_turn: dict[str, list[int]]
     losses_by_turn: dict[str, list[int]]
     moments: list[Moment]
+    #: The result as every reader is told it: who won and the scores from the end's data,
+    #: then its words (``core.ending``); "" while the game goes on.
     result: str
     step: int
     steps: int
@@ -120,6 +122,10 @@ class Facts:
     #: The optional rules in force, in words (``Ruleset.options_in_force``); None where the
     #: ruleset has none.
     options: list[str] | None = None
+    #: The result as data (``GameEnded``): the winning side's id, or a draw; neither while
+    #: the game goes on or where its save is from before them (ruling CORE-RESULT-DATA).
+    winner: str = ""
+    draw: bool = False
 
     def names(self) -> Names:
         """The sides and pieces the report knows, by their names (``core.language.i18n.naming``)."""

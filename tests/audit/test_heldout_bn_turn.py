@@ -100,7 +100,7 @@ def test_the_multiplied_points_decide_the_loser(tmp_path, monkeypatch, press, wi
     (over,) = [
         line for line in g.execute("victory the patrol withdraws", role=REFEREE).lines if line.startswith("Game over")
     ]
-    assert over.startswith(f"Game over: {winner} win"), over
+    assert over.startswith(f"Game over: {winner} won ("), over  # who won, from the end's data
 
 
 @pytest.mark.audits("DP-4", "T-20", "EXT-12")

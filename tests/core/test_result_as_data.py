@@ -19,7 +19,11 @@ from test_core_verify_facts import failure, rewrite
 
 from core import events as ev
 from core.game import Game
-from core.language.i18n import plain
+from core.language.i18n import CORE_DOMAIN, plain
+from core.language.reader import reading
+from core.narrate import describe, result_of
+from core.report.account import rerolled, summary
+from core.report.build import build
 from core.state import GameState, Side, apply_in_place
 from tui.main import main as fireteam
 
@@ -104,3 +108,34 @@ def test_an_end_fact_says_its_data_on_disk_only_when_it_has_some():
     too_big = b'{"t":"end","result":"over","scores":{"a":9007199254740992}}'
     with pytest.raises(msgspec.ValidationError):
         msgspec.json.decode(too_big, type=ev.AnyEvent)
+
+
+def test_every_reader_is_told_who_won_by_the_data_not_the_words():
+    """The words say one thing and the data another (a hand-made end): the log's line, the panes'
+    result (``result_of``) and the report's say the data's winner and scores first; with no data,
+    the words alone, as before."""
+    state = GameState(sides={"a": Side(id="a", name="Alpha"), "b": Side(id="b", name="Bravo")})
+    end = ev.GameEnded(result="Alpha win", winner="b", scores={"a": 7, "b": 3})
+    apply_in_place(state, [end])
+    assert result_of(state, CORE_DOMAIN) == "Bravo won (Alpha 7, Bravo 3) — Alpha win"
+    said = describe(end, sides={"a": "Alpha", "b": "Bravo"})
+    assert said == "Game over: Bravo won (Alpha 7, Bravo 3) — Alpha win"
+    drawn = ev.GameEnded(result="Alpha win", draw=True)
+    assert describe(drawn, sides={"a": "Alpha", "b": "Bravo"}) == "Game over: a draw — Alpha win"
+    assert describe(ev.GameEnded(result="Alpha win"), sides={"a": "Alpha"}) == "Game over: Alpha win"
+    with reading("it"):
+        assert result_of(state, CORE_DOMAIN) == "Bravo ha vinto (Alpha 7, Bravo 3) — Alpha win"
+
+
+def test_the_report_says_the_recorded_winner(tmp_path):
+    """Ludonet's recorded game: the referee's result (LN-END) is the report's, in its summary."""
+    report = build(Game.open(SAVES / "ludonet-game.ft", writable=False), role="referee", rerolls=0)
+    assert (report.facts.winner, report.facts.draw) == ("german", False)
+    (line,) = [s for s in summary(report) if s.startswith("Result: ")]
+    assert line.startswith("Result: Kampfgruppe von Luck won (Fife and Forfar Yeomanry 5, Kampfgruppe von Luck 2) — ")
+
+
+def test_the_rerolls_set_the_recorded_winner_beside_them():
+    """The re-rolls' paragraph says who won this game as its end records it, the referee's result."""
+    report = build(Game.open(SAVES / "ludonet-game.ft", writable=False), role="referee", rerolls=2, seed=1)
+    assert "In this game, Kampfgruppe von Luck won." in rerolled(report)

@@ -40,6 +40,8 @@ from waiting import until  # noqa: E402
 
 FIRETEAM = Path(sys.executable).with_name("fireteam")
 RESULT = "The Reds win the snowball fight"
+#: What every reader is told of it: who won and the scores from the end's data, then its words.
+OVER = f"Game over: The Reds won (The Reds 0, The Blues 2) — {RESULT}"
 
 #: A game of Snowball on its first scenario, its dice typed: the lines a referee types.
 GAME = (
@@ -89,7 +91,7 @@ def test_snowball_plays_a_game_to_its_recorded_result(tmp_path):
         "Ben's throw at Dan: 1d6 needing 5+: 5 [table dice]",
         "Ben now thrown",
         "Dan out of action: soaked by Ben",
-        f"Game over: {RESULT}",
+        OVER,
     ]
     assert "Dan's throw at Ben: 1d6 needing 4+: 3 [table dice]" in [line.text for line in game.log_lines(role=REFEREE)]
     game.close()
@@ -115,7 +117,7 @@ def test_fireteam_script_plays_it_to_its_result(tmp_path):
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-2:] == [f"Game over: {RESULT}", f"6 commands, 25 effective events in {save}"]
+    assert done.stdout.splitlines()[-2:] == [OVER, f"6 commands, 25 effective events in {save}"]
     game = Game.open(save, writable=False)
     assert game.ruleset.id == "snowball" and plain(game.state.result) == RESULT
 
@@ -143,7 +145,7 @@ async def test_the_textual_client_plays_it_to_its_result_from_the_new_game_scree
             await until(pilot, lambda done=done: game.history.next_cmd > done, line)
         assert plain(game.state.result) == RESULT
         phase = app.screen.query_one(PhasePane)
-        await until(pilot, lambda: f"Game over: {RESULT}" in str(phase.render()), "the phase pane saying so")
+        await until(pilot, lambda: OVER in str(phase.render()), "the phase pane saying so")
 
 
 @pytest.mark.subprocess
@@ -164,7 +166,7 @@ def test_the_line_client_plays_it_to_its_result_from_its_new_game(tmp_path):
     (number,) = [line.split(". ")[0] for line in plain_client(["new"])[1]["lines"] if line.endswith(". Snowball 1.")]
     answers = plain_client(["new", number, "1", *GAME])
     assert answers[2]["lines"][:2] == ["The scenarios of Snowball:", "1. Break time."]
-    assert answers[-1]["input"] == GAME[-1] and answers[-1]["lines"][0] == f"Game over: {RESULT}."
+    assert answers[-1]["input"] == GAME[-1] and answers[-1]["lines"][0] == f"{OVER}."
     (save,) = (Path(os.environ["FIRETEAM_DATA_DIR"]) / "saves").glob("snowball-schoolyard-*.ft")
     assert plain(Game.open(save, writable=False).state.result) == RESULT
 

@@ -83,7 +83,7 @@ def test_the_reading_words_answer_before_play_too(seat):
 def test_status_says_the_most_important_first(tmp_path):
     game = played_game(tmp_path / "game.ft")
     said = Seat(game, "regulars").say("status")
-    assert said[0].startswith("Game over: Somali militia win")
+    assert said[0].startswith("Game over: Somali militia won (Bersaglieri 30, Somali militia 20) — Somali militia win")
     assert said[1] == "Turn 6: the game has ended."
     assert "Defeat points: Bersaglieri 30 (casualties 10, first-fire 5, media 15); Somali militia 20." in said
     assert any(line.startswith("You are side Bersaglieri, at Breaking News 1.5.1") for line in said)

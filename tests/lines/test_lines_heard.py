@@ -26,6 +26,10 @@ SAVES = Path(__file__).resolve().parents[2] / "saves"
 LDT_RESULT = "result us two half-squads hold the far bank and the rearguard is destroyed"
 
 
+#: Who won the recorded Linea di Tiro game, and the pieces each side lost: the end's data.
+LDT_WON = "US 30th Infantry won (US 30th Infantry 0, Rearguard 2)"
+
+
 def the_end_again(seat: Seat, command: str) -> list[str]:
     """Undo the game's last command, then give it again: the answer to the game's end."""
     seat.say("undo")
@@ -37,7 +41,7 @@ def test_breaking_news_end_says_the_result_first_and_its_fourteen_commitments_in
     game = played_game(tmp_path / "demo.ft")
     seat = Seat(game)
     said = the_end_again(seat, "next")
-    assert said[0].startswith("Game over: Somali militia win")
+    assert said[0].startswith("Game over: Somali militia won (Bersaglieri 50, Somali militia 20) — Somali militia win")
     assert said[-1] == "All 14 secrets opened at the end match their commitments; secrets reads them."
     assert not any("matches its commitment" in line for line in said)
     assert not any(line.startswith("#") for line in said)  # the command typed, not said back
@@ -52,7 +56,7 @@ def test_linea_di_tiro_end_says_the_result_before_the_deck(tmp_path):
     game = Game.open(tmp_path / "ldt.ft")
     seat = Seat(game)
     said = the_end_again(seat, LDT_RESULT)
-    assert said[0].startswith("Game over: US 30th Infantry win")
+    assert said[0].startswith(f"Game over: {LDT_WON} — US 30th Infantry win")
     assert not any("of spades" in line for line in said)  # the shuffled deck: on request
     assert said[-1] == "All 10 secrets opened at the end match their commitments; secrets reads them."
     assert any("the deck is shuffled: 6 of clubs, 6 of spades" in line for line in seat.say("secrets"))
@@ -65,7 +69,7 @@ def test_a_game_opened_at_its_end_says_its_result_before_anything_else(tmp_path)
     shutil.copyfile(SAVES / "linea-di-tiro-game.ft", tmp_path / "ldt.ft")
     game = Game.open(tmp_path / "ldt.ft", writable=False)
     seat = Seat(game, read_only="a replay")
-    assert seat.out[0].startswith("Game over: US 30th Infantry win: two half-squads hold the far bank")
+    assert seat.out[0].startswith(f"Game over: {LDT_WON} — US 30th Infantry win: two half-squads hold the far bank")
     assert seat.out[1].startswith("Fireteam, in plain lines.")
     assert [line.startswith("Game over") for line in seat.out].count(True) == 1  # said once
     assert seat.out[2] == "Turn 15: the game has ended."  # then where it stands, as status says it

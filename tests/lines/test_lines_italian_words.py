@@ -291,7 +291,8 @@ def in_italian(tmp_path_factory):
         ("demo-game", "Milizia somala ha fatto il test di morale nel turno 2"),
         (
             "demo-game",
-            "Partita finita: vince Milizia somala con 20 punti sconfitta contro 30 di Reparto Bersaglieri (§14.0)",
+            "Partita finita: Milizia somala ha vinto (Reparto Bersaglieri 30, Milizia somala 20) — "
+            "vince Milizia somala con 20 punti sconfitta contro 30 di Reparto Bersaglieri (§14.0)",
         ),
         ("demo-game", "Sgt Rossi si unisce a Reparto Bersaglieri (Veterani) con AR"),
         ("bassa-intensita-game", "in questo turno muove prima Convoglio italiano (A.5.1)"),

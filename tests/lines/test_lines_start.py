@@ -49,8 +49,11 @@ def test_the_games_in_the_data_folder_are_listed_and_a_number_plays_one(tmp_path
     assert "No games yet" not in done.stdout
     lines = done.stdout.splitlines()
     at = lines.index("The last games, the most recent first:")
-    assert lines[at + 1].startswith("1. newer.ft: Linea di Tiro, Night at the Vire bridge, ended: US 30th Infantry win")
-    assert lines[at + 2].startswith("2. older.ft: Breaking News, Checkpoint at Afgooye, ended: Somali militia win")
+    # who won and the scores, from the end's data
+    won = "ended: US 30th Infantry won (US 30th Infantry 0, Rearguard 2)."
+    assert lines[at + 1] == f"1. newer.ft: Linea di Tiro, Night at the Vire bridge, {won}"
+    won = "ended: Somali militia won (Bersaglieri 30, Somali militia 20)."
+    assert lines[at + 2] == f"2. older.ft: Breaking News, Checkpoint at Afgooye, {won}"
     assert "Refused: no game 3: the games are numbered 1 to 2." in lines
     assert "The save is older.ft." in lines
     assert any(line.startswith("Refused: read-only: replay") for line in lines)  # replay 2: nothing written

@@ -100,7 +100,7 @@ async def test_game_over_reads_under_no_color_and_in_high_contrast(tmp_path, no_
     async with app.run_test(size=(100, 30)) as pilot:
         await measured(pilot, no_color)
         screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-        assert "Game over: Somali militia win" in screen
+        assert "Game over: Somali militia won" in screen
         assert low_contrast(app, AA if no_color else AAA) == []
 
 

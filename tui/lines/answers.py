@@ -25,7 +25,7 @@ from core.commands import example_words, find_unit, local_name, localize_line, m
 from core.dice import DiceRequest
 from core.game import Game, LogLine
 from core.language.i18n import Domain, Msg, Names
-from core.narrate import describe_mod, sides_of, whose
+from core.narrate import describe_mod, result_of, sides_of, whose
 from core.questions import Question
 from core.ruleset import END_GAME, CommandSpec, Refused, Ruleset
 from core.secrets.commitments import matches
@@ -341,7 +341,8 @@ def _defeat_points(game: Game, state: GameState) -> list[str]:
 def _game_over(game: Game, state: GameState) -> list[Line]:
     if not state.result:
         return []
-    return [inked(sentence(_("Game over: {result}").format(result=shown(state.result, game.ruleset))), "bad")]
+    said = result_of(state, game.ruleset.domain)
+    return [inked(sentence(_("Game over: {result}").format(result=said)), "bad")]
 
 
 def phase(game: Game, state: GameState, *, referee_live: bool) -> list[Line]:

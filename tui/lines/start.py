@@ -28,12 +28,13 @@ from typing import NamedTuple
 
 from core.errorlog import details_in
 from core.game import Game
+from core.narrate import result_of
 from core.refusal import CommandFailed
 from core.ruleset import Refused, available, get_ruleset
 from core.secrets.sidecopy import open_to_read
 from core.storage.savefile import SaveError
 from tui.gamestart import default_name, last_games, scenario_choices, start_game
-from tui.i18n import _, pgettext, phase_name, scenario_words, shown
+from tui.i18n import _, pgettext, phase_name, scenario_words
 from tui.lines.answers import sentence, stopped
 from tui.lines.client import folded, own_words
 from tui.opening import new_demo_game
@@ -83,7 +84,7 @@ def summary(path: Path) -> str:
     try:
         state = game.state
         if state.result:
-            where = _("ended: {result}").format(result=shown(state.result, game.ruleset, state))
+            where = _("ended: {result}").format(result=result_of(state, game.ruleset.domain, brief=True))
         else:
             phase = game.ruleset.phase(state.phase)
             named = phase_name(game.ruleset, phase) if phase else state.phase

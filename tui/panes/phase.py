@@ -10,6 +10,7 @@ from textual.visual import Visual, visualize
 
 from core.commands import local_name
 from core.language.reader import lang
+from core.narrate import result_of
 from core.ruleset import END_GAME, Ruleset
 from core.state import GameState
 from tui.i18n import _, book, phase_name, phase_words, scenario_words, shown, side_name
@@ -58,9 +59,7 @@ def phase_text(
         line.append(" │ " + _("card") + " ", style="dim")
         line.append(state.card, style="bold magenta")
     if state.result:
-        line.append(
-            "  " + _("Game over: {result}").format(result=shown(state.result, ruleset, state)), style="bold red"
-        )
+        line.append("  " + _("Game over: {result}").format(result=result_of(state, ruleset.domain)), style="bold red")
     if phase and phase.rule:
         rule = f" {phase.rule}"
         room = len(rule) if width is None else width - line.cell_len

@@ -25,9 +25,10 @@ from textual.widgets.option_list import Option
 from core import folders
 from core.game import Game
 from core.language.reader import reader, reading
+from core.narrate import result_of
 from core.secrets.sidecopy import looks_like_side_copy, open_copy, open_to_read
 from core.storage.savefile import SaveError, SaveLocked
-from tui.i18n import N_, _, ngettext, phase_name, scenario_words, shown
+from tui.i18n import N_, _, ngettext, phase_name, scenario_words
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, plain
 from tui.screens.dialogs import LockedScreen
@@ -62,7 +63,7 @@ def summarise(path: Path) -> SaveSummary:
         game.ruleset.title(h.ruleset_version),
         f"{scenario_words(state.scenario) or _('no scenario')}: {sides}",
         _("turn {turn}, {phase}").format(turn=state.turn, phase=where)
-        + (f" — {shown(state.result, game.ruleset, state)}" if state.result else ""),
+        + (f" — {result_of(state, game.ruleset.domain, brief=True)}" if state.result else ""),
         ", ".join(
             (
                 ngettext("{count} command", "{count} commands", commands).format(count=commands),

@@ -14,8 +14,8 @@ from typing import Protocol
 import msgspec
 
 from core.game import Game
-from core.language.i18n import SERVER_DOMAIN, Domain, naming, render, scenario_words
-from core.narrate import names_of
+from core.language.i18n import SERVER_DOMAIN, Domain, scenario_words
+from core.narrate import result_of
 from core.secrets.sidecopy import MAX_COPY_BYTES, export
 from core.state import GameState
 from tui.plain import visible
@@ -85,8 +85,7 @@ def status(table: TableInfo, seat: Seat) -> str:
             )
         )
     if view.result:
-        with naming(names_of(view)):
-            lines.append(_("result: {result}").format(result=render(view.result, game.ruleset.domain)))
+        lines.append(_("result: {result}").format(result=result_of(view, game.ruleset.domain)))
     lines.append(_("you: {seat} ({role})").format(seat=seat.name, role=seat.role))
     return "\n".join(lines) + "\n"
 

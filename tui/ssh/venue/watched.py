@@ -16,7 +16,8 @@ from pathlib import Path
 import msgspec
 
 from core.game import Game
-from core.language.i18n import N_, render
+from core.language.i18n import N_
+from core.narrate import result_of
 from core.report import render_html
 from core.report.build import build
 from core.report.venue import TableChances, chances_of, view_digest
@@ -91,7 +92,7 @@ class Watched:
             phase=state.phase,
             score_name=f.score_name,
             scores=scores,
-            result=render(state.result, book) if state.result else "",
+            result=result_of(state, book),
             version=self.version,
         )
         self.lines = [("    " if _is_fact(line.event) else "") + line.text for line in game.log_lines(SPECTATOR)][
