@@ -76,3 +76,15 @@ async def test_copy_names_a_game_and_gives_nothing_for_a_wrong_one(club: Club):
     named = await club.run("reg", "copy table")
     assert named.exit_status == 0
     assert decode(named.stdout.encode(), "reply").role == "regulars"
+
+
+async def test_a_plain_seats_word_names_the_command_its_own_machine_runs(club: Club):
+    """A terminal cannot receive a file from the server: ``copy`` (``copia``) at a plain SSH seat says
+    the command that keeps it, with the seat's game and role."""
+    irr = await club.connect("irr", command="plain", env={"NO_COLOR": "1"})
+    await wait_until(lambda: "irr (Somali militia)> " in said(irr), show=lambda: said(irr))
+    irr.type("copy\r")
+    await wait_until(
+        lambda: "from another terminal: ssh -p PORT HOST copy table > table-irregulars.ft" in said(irr),
+        show=lambda: said(irr),
+    )

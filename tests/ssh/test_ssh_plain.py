@@ -93,7 +93,8 @@ async def test_what_others_do_comes_as_the_seat_role_reads_it(club: Club):
     await answered(rita, "mark omar pinned", "Dahir Omar now pinned.")  # Dahir Omar is hidden from the regulars
     rita.type("note the wind rises\r")
     await wait_raw(reg, "Note: the wind rises.")
-    await wait_raw(reg, "#2 rita: note the wind rises.")  # by the regulars' own count
+    # By the regulars' own count: the scenario, the table's record of who sits for them (#74), the note.
+    await wait_raw(reg, "#3 rita: note the wind rises.")
     assert "Omar" not in raw(reg) and "omar" not in raw(reg)
     # The news came on new lines, and the prompt after them again.
     assert raw(reg).rstrip().endswith("reg (Bersaglieri)>")
@@ -108,16 +109,16 @@ async def test_a_change_a_side_cannot_see_sends_its_plain_seat_nothing(club: Clu
     start = len(raw(reg))
     await answered(rita, "mark omar pinned", "Dahir Omar now pinned.")
     for line, done in (
-        ("undo", "Rita undid command #2: mark omar pinned."),
-        ("redo", "Rita redid command #2: mark omar pinned."),
+        ("undo", "Rita undid command #3: mark omar pinned."),  # (#2: who sits for the regulars, #74)
+        ("redo", "Rita redid command #3: mark omar pinned."),
     ):
         rita.type(line + "\r")
-        await wait_raw(rita, f"{line.title()} #2 mark omar pinned? y or n: ")
+        await wait_raw(rita, f"{line.title()} #3 mark omar pinned? y or n: ")
         await answered(rita, "y", done)
     rita.type("note the wind rises\r")
     await wait_raw(reg, "Note: the wind rises.")
     sent = raw(reg)[start:]
-    assert sent.lstrip("\r\n ").startswith("#2 rita: note the wind rises"), sent
+    assert sent.lstrip("\r\n ").startswith("#3 rita: note the wind rises"), sent
 
 
 async def test_a_half_typed_line_survives_the_news(club: Club):
@@ -134,10 +135,10 @@ async def test_a_half_typed_line_survives_the_news(club: Club):
 async def test_undo_over_ssh_asks_first(club: Club):
     reg = await plain(club, "reg")
     await answered(reg, "note to take back", "Note: to take back.")
-    await answered(reg, "undo", "Undo #2 note to take back? y or n: ")
+    await answered(reg, "undo", "Undo #3 note to take back? y or n: ")  # (#2: who sits for the regulars, #74)
     assert notes(club.game)[-1] == "to take back" and club.game.history.is_live(club.game.history.eff_cmds[-1])
-    await answered(reg, "y", "Reg undid command #2: note to take back.")
-    assert len(club.game.history.eff_cmds) == 1
+    await answered(reg, "y", "Reg undid command #3: note to take back.")
+    assert len(club.game.history.eff_cmds) == 2
 
 
 async def test_colour_over_ssh_unless_no_color(club: Club):
@@ -157,9 +158,9 @@ async def test_a_bot_without_a_terminal_plays_through_its_input(club: Club):
     assert "\r" not in out and "\x1b" not in out and "irr (Somali militia)> " not in out
     lines = out.splitlines()
     assert problems_of(lines) == []
-    assert "Note: from a bot." in lines and "#2 irr: note from a bot." not in lines  # not said back
-    assert "Undo #2 note from a bot? y or n:" in lines
-    assert lines[lines.index("Undo #2 note from a bot? y or n:") + 1] == "Irr undid command #2: note from a bot."
+    assert "Note: from a bot." in lines and "#3 irr: note from a bot." not in lines  # not said back
+    assert "Undo #3 note from a bot? y or n:" in lines  # (#2: who sits for the militia, #74)
+    assert lines[lines.index("Undo #3 note from a bot? y or n:") + 1] == "Irr undid command #3: note from a bot."
 
 
 async def test_kick_ends_a_plain_seat_saying_why(club: Club):
@@ -328,7 +329,8 @@ async def test_table_dice_is_the_referees_choice_at_every_served_seat(one_worker
     reg.type("note meanwhile\r")  # one command at a time
     await wait_raw(reg, "Refused: waiting for the referee to give Somali militia's dice")
     rita.type("5\r")
-    await wait_raw(reg, "Saved: suppressed, Ahmed Noor.")
+    # The referee typed it for the militia: said whole, with who gave it (#74).
+    await wait_raw(reg, "Saved: suppressed. Rita gave Ahmed Noor's save: 1d6 needing 5+: 5 [table dice].")
     rolls = [
         e.roll
         for e in one_worker_club.game.history.group(one_worker_club.game.history.eff_cmds[-1])

@@ -1062,5 +1062,7 @@ async def test_a_browser_seat_downloads_its_copy_by_its_key_and_the_pages_link(w
         async with browser.http.get(web.url("/"), ssl=tls) as page:
             assert '<a id="copy" href="/copy" download>My copy</a>' in await page.text()
     assert read(kept).role == "irregulars" and compare(web.game, kept).ok
+    # The browser came by an invitation: the log says who sits for the militia, and how (issue #74).
+    assert [(s.side, s.name, s.key, s.via) for s in web.game.players()] == [("irregulars", "irr", "", "invitation")]
     async with aiohttp.ClientSession() as stranger, stranger.get(web.url("/copy"), ssl=tls) as answer:
         assert answer.status == 403 and FORBIDDEN_WORDS in await answer.text()
