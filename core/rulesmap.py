@@ -15,6 +15,10 @@ so that the map reads without the digest) and a ``status``:
 * ``not-applicable``: there is nothing to apply (``why`` says why: a rule about the
   physical table, which Fireteam has no model of, ruling CORE-MAP; a draft's title).
 
+Any rule may also have ``title_it`` (its title in Italian, shown to an Italian reader) and
+``words_en``, ``words_it`` (the other words a player asks about it with): ``rule?`` finds
+rules by them (``core.rulesearch``).
+
 ``code``, ``tests``, ``ruling`` and ``why`` may stand beside any status.  The status is the
 tag of a msgspec tagged union, so a map that lacks what its status needs does not load.
 Only cheap shape checks are made here (the fields' forms, each id once);
@@ -85,6 +89,11 @@ class Rule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     variant: str = ""
     command: str = ""
     why: Note = ""
+    #: The title in Italian, and more words a player asks about it with, in English and in
+    #: Italian: what ``rule?`` searches (``core.rulesearch``), each in its own language.
+    title_it: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    words_en: Note = ""
+    words_it: Note = ""
 
 
 class Enforced(Rule, frozen=True, tag="enforced"):

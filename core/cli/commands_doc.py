@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from core.commands import local_name, spec_domain
-from core.game import builtin_commands
+from core.game import game_commands
 from core.language.reader import reading
 from core.ruleset import BUILTIN, CommandSpec, get_ruleset
 
@@ -45,7 +45,7 @@ def _commands(ruleset_id: str) -> list[CommandSpec]:
     every: dict[str, CommandSpec] = {}
     for variant in get_ruleset(ruleset_id).variants:
         r = get_ruleset(ruleset_id, variant)
-        for spec in [*r.commands(), *builtin_commands(r)]:
+        for spec in game_commands(r):
             every.setdefault(spec.name, spec)
     return sorted(every.values(), key=lambda s: s.name)
 

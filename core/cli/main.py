@@ -542,6 +542,11 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         help=_("how long a plain seat's fire takes to hear, read by eSpeak NG (tui/bench/spoken.py)"),
     )
     p.add_argument(
+        "--rules",
+        action="store_true",
+        help=_("how fast and how well rule? answers the question set (tui/bench/rulesearch.py)"),
+    )
+    p.add_argument(
         "--chances",
         type=int,
         metavar="N",

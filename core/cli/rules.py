@@ -1,4 +1,5 @@
-"""``fireteam rules``: every rule of a ruleset and what Fireteam does with it (``core.rulesmap``)."""
+"""``fireteam rules``: every rule of a ruleset and what Fireteam does with it (``core.rulesmap``);
+``fireteam rules ask WORDS``: a rules question answered (``core.rulesask``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from typing import TextIO
 
 from core.cli.lang import add_lang_option
 from core.language.i18n import _, ngettext
+from core.refusal import Refused
+from core.rulesask import answer_lines
 from core.ruleset import Ruleset, RulesetIds, available, get_ruleset
 from core.rulesmap import MEANINGS, STATUSES, Entry, as_json, by_section
 
@@ -33,12 +36,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "a list of {id, status, code, tests, section, ruling, ruleset, title} (and variant, command, why where set)"
         ),
     )
+    p.add_argument(
+        "ask",
+        nargs="*",
+        metavar="ask WORDS",
+        help=_("a rules question, in Italian or English: the rules it is about, best first (as rule? in a game)"),
+    )
     add_lang_option(p)
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     rulesets = [get_ruleset(args.ruleset)] if args.ruleset else [get_ruleset(rid) for rid in available()]
+    if args.ask:
+        return _asked(args.ask, rulesets, out)
     maps = [(r, r.rules_map()) for r in rulesets]
     for ruleset in [r for r, m in maps if m is None]:  # a plugin's, mostly: said, never left out without a word
         print(_("{ruleset} has no rules map yet").format(ruleset=ruleset.shown_name()), file=sys.stderr)
@@ -54,6 +65,28 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
             print(file=out)
         for line in text_lines(ruleset, rmap.rules, rmap.select(args.status or "")):
             print(line, file=out)
+    return 0
+
+
+def _asked(words: list[str], rulesets: list[Ruleset], out: TextIO) -> int:
+    """``fireteam rules ask WORDS``: the question answered for each ruleset (``core.rulesask``)."""
+    if words[0] != "ask" or len(words) < 2:
+        print(
+            _("fireteam rules ask WORDS: a rules question, e.g. fireteam rules ask can a pinned man fire"),
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        for i, ruleset in enumerate(rulesets):
+            lines = answer_lines(ruleset, " ".join(words[1:]))
+            print(
+                *(([""] if i else []) + ([ruleset.shown_name()] if len(rulesets) > 1 else []) + lines),
+                sep="\n",
+                file=out,
+            )
+    except Refused as e:
+        print(e, file=sys.stderr)
+        return 2
     return 0
 
 

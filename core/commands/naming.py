@@ -10,8 +10,8 @@ from functools import lru_cache
 
 from core.language.i18n import CORE_DOMAIN, translations
 from core.language.numerals import grouped, point
-from core.language.reader import SOURCE, lang
-from core.ruleset import CommandSpec
+from core.language.reader import LANGUAGES, SOURCE, lang
+from core.ruleset import CommandSpec, NotARuleset
 
 #: What a name in the reader's language may be to be typed as one word: letters,
 #: digits, ``-`` and ``.``, starting with a letter.  A translation that is not (a
@@ -52,6 +52,42 @@ def _translated(catalogue: gettext.NullTranslations, context: str, word: str) ->
     every command's name, and a key pressed completes them all)."""
     name = catalogue.pgettext(context, word).strip().lower()
     return name if _TYPABLE.fullmatch(name) else word
+
+
+def one_meaning(specs: list[CommandSpec], domain: str = CORE_DOMAIN) -> None:
+    """Refuse (:class:`NotARuleset`, naming both) a word that would name two of a game's
+    commands (``domain``: the ruleset's): an English name or alias another command has, a
+    name in a reader's language another has there, or one that is another's English name.
+    Checked as a game gathers its commands, so a ruleset's or a plugin's command cannot be
+    shadowed unseen by a command the core adds (#76)."""
+    english: dict[str, CommandSpec] = {}
+    for spec in specs:
+        for name in (spec.name, *spec.aliases):
+            _claim(english, fold(name), spec, name)
+    for language in LANGUAGES:
+        if language == SOURCE:
+            continue
+        theirs: dict[str, CommandSpec] = {}
+        for spec in specs:
+            catalogue = translations(language, spec_domain(spec, domain))
+            for name in (spec.name, *spec.aliases):
+                word = fold(_translated(catalogue, "command", name))
+                _claim(theirs, word, spec, f"{word} ({language})")
+                if english.get(word, spec) is not spec:
+                    _clash(english[word], spec, f"{word} ({language}, and in English)")
+
+
+def _claim(taken: dict[str, CommandSpec], word: str, spec: CommandSpec, shown: str) -> None:
+    other = taken.setdefault(word, spec)
+    if other is not spec:
+        _clash(other, spec, shown)
+
+
+def _clash(first: CommandSpec, second: CommandSpec, word: str) -> None:
+    def who(spec: CommandSpec) -> str:
+        return f"{spec.name!r} ({getattr(spec.handler, '__module__', None) or '?'})"
+
+    raise NotARuleset(f"two commands are called {word}: {who(first)} and {who(second)}")
 
 
 @lru_cache(maxsize=16_384)

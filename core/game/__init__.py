@@ -5,7 +5,7 @@ hold one concern of a game, listed in ``engine``'s docstring.  What the rest of
 Fireteam reads of a game is imported from here.
 """
 
-from core.game.builtins import builtin_commands, copy_role_error, reading_role
+from core.game.builtins import builtin_commands, copy_role_error, game_commands, reading_role
 from core.game.engine import Game
 from core.game.odds import Odds
 from core.game.opening import SEED_LIMIT
@@ -20,6 +20,7 @@ __all__ = [
     "Odds",
     "builtin_commands",
     "copy_role_error",
+    "game_commands",
     "new_contribution",
     "new_dice_key",
     "reading_role",

@@ -1,5 +1,6 @@
 """The commands every game has whatever its ruleset (undo, redo, next, dice-key,
-table-dice, note, players, seal), and the role a read-only game is shown as.
+table-dice, note, players, seal), all of a game's gathered (one word, one command), and the role a
+read-only game is shown as.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from core import events as ev
+from core.commands.naming import one_meaning
 from core.game.sealing import SEAL_DICE
 from core.language.i18n import _
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
@@ -26,6 +28,15 @@ VIA = ("key", "invitation", "named")
 PLAYER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
 #: An OpenSSH key's SHA-256 fingerprint, as ``ssh-keygen -l`` prints it.
 FINGERPRINT = re.compile(r"SHA256:[A-Za-z0-9+/]{43}")
+
+
+def game_commands(ruleset: Ruleset) -> list[CommandSpec]:
+    """Every command a game of ``ruleset`` has: the ruleset's, then every game's; a word
+    naming two of them refused (``core.commands.naming.one_meaning``: ``NotARuleset``,
+    naming both), so a command the core adds cannot silently take a ruleset's name."""
+    specs = [*ruleset.commands(), *builtin_commands(ruleset)]
+    one_meaning(specs, ruleset.domain)
+    return specs
 
 
 def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:

@@ -37,7 +37,7 @@ from core.dice import (
 from core.game import awaiting, opening, reading, sealing, undoing
 from core.game import odds as odds_module
 from core.game.bugs import failing_on_bugs
-from core.game.builtins import builtin_commands
+from core.game.builtins import game_commands
 from core.game.opening import now_ms
 from core.game.sealing import _Asked, new_contribution, new_dice_key
 from core.language.i18n import Domain, Text, _, naming, render
@@ -243,7 +243,7 @@ class Game:
         # Gathered on first use, not as the game opens: a ruleset's commands import
         # most of its modules, which opening and drawing a game do not need.
         if self._specs is None:
-            self._specs = [*self.ruleset.commands(), *builtin_commands(self.ruleset)]
+            self._specs = game_commands(self.ruleset)
         return self._specs
 
     def complete(self, text: str, role: str) -> list[str]:

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING
 
 import core
 from core import events as ev
+from core.game.builtins import game_commands
 from core.history import History, HistoryError
 from core.language.i18n import _
 from core.outcome import Outcome
 from core.replay import Timeline
-from core.ruleset import get_ruleset
+from core.ruleset import BUILTIN, Ruleset, get_ruleset
 from core.secrets import commitments
 from core.state import GameState, apply_in_place
 from core.storage.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
@@ -64,6 +65,17 @@ def _inconsistent(path: Path, history: History) -> SaveError:
     )
 
 
+def loaded_ruleset(ruleset_id: str, variant: str = "") -> Ruleset:
+    """The ruleset a game is made or opened with. A plugin's or a registered one's commands are
+    gathered as it loads, and a word naming two of them refused (``game_commands``:
+    ``NotARuleset``, naming both); a built-in's, which its tests check so, when first used, so
+    that a start does not pay for them."""
+    ruleset = get_ruleset(ruleset_id, variant)
+    if ruleset.id not in BUILTIN:
+        game_commands(ruleset)
+    return ruleset
+
+
 def new(
     cls: type[Game],
     path: str | os.PathLike[str],
@@ -76,7 +88,7 @@ def new(
 ) -> Game:
     if seed is not None and not 0 <= seed < SEED_LIMIT:
         raise ValueError(_("a seed is a whole number from 0 to {limit}").format(limit=SEED_LIMIT - 1))
-    ruleset = get_ruleset(ruleset_id, variant)
+    ruleset = loaded_ruleset(ruleset_id, variant)
     header = Header(
         fireteam=FORMAT_VERSION,
         ruleset=ruleset.id,
@@ -155,8 +167,8 @@ def _open(
         # side or secret that was never set up): a damaged or hand-edited save.
         raise _inconsistent(path, timeline.history) from None
     try:
-        ruleset = get_ruleset(loaded.header.ruleset, loaded.header.variant)
-    except ValueError as e:
+        ruleset = loaded_ruleset(loaded.header.ruleset, loaded.header.variant)
+    except ValueError as e:  # (NotARuleset too)
         raise SaveError(f"{loaded.path}: {e}") from None
     finish = partial(opening.finish, loaded, timeline, hasher) if opening is not None else None
     mark = finish() if finish is not None and not cache_later else None

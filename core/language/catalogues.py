@@ -11,15 +11,19 @@ untranslated, translations kept, messages no longer in the code dropped.
 ruleset's commands (``core.language.shapes``).
 
 ``--domain NAME`` (repeatable) limits either to those domains.
+``update`` is idempotent: a catalogue it wrote, run again, is left byte for byte (no babel
+version, date or line number in it; the messages in the code's order).
 ``python -m core.language.catalogues check`` lists what is untranslated or stale (the
-command shapes too), and exits 1 if anything is; ``tests/core/test_i18n_catalogues.py``
-and ``tests/core/test_command_shapes.py`` assert the same.
+command shapes too, and a catalogue not as ``update`` writes it), and exits 1 if anything
+is; ``tests/core/test_i18n_catalogues.py``, ``tests/core/test_catalogues_update.py`` and
+``tests/core/test_command_shapes.py`` assert the same.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import re
 import sys
 import tomllib
 from collections.abc import Iterator
@@ -32,7 +36,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from core.commands import example_prose, spec_domain
-from core.game import builtin_commands
+from core.game import game_commands
 from core.language import shapes
 from core.language.i18n import CLIENT_DOMAIN, CORE_DOMAIN, LOCALE_DIR, SCENARIO, SERVER_DOMAIN
 from core.language.reader import LANGUAGES, SOURCE
@@ -106,7 +110,7 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
     """The words of every ruleset's commands and phases, in every variant, each with
     its domain: a command the rulesets share (``core.rulesets.common``, or one every
     game has: ``core.game``) is the core's, as is the ``dice=`` option of every command."""
-    from core.game import builtin_commands
+    from core.game import game_commands
     from core.rulesets.common import STATUSES as SHARED_STATUSES
 
     yield CORE_DOMAIN, "dice", "option"
@@ -116,7 +120,7 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
     for ruleset_id in BUILTIN:
         for variant in get_ruleset(ruleset_id).variants:
             r = get_ruleset(ruleset_id, variant)
-            for spec in [*r.commands(), *builtin_commands(r)]:
+            for spec in game_commands(r):
                 domain = spec_domain(spec, r.domain)
                 yield domain, spec.name, "command"
                 for alias in (*spec.aliases, *spec.known_elsewhere_as):
@@ -178,27 +182,42 @@ def read(lang: str, domain: str) -> Catalog:
         return read_po(f, locale=lang, domain=domain)
 
 
-def write(cat: Catalog, lang: str, domain: str) -> None:
+#: babel's header line naming its own version: left out, so that a catalogue does not change
+#: with the babel that wrote it (``update`` on a clean clone changes nothing).
+_GENERATED_BY = re.compile(rb'^"Generated-By: [^"\n]*\\n"\n', re.MULTILINE)
+
+
+def rendered(lang: str, domain: str) -> bytes:
+    """``lang``'s catalogue of ``domain`` as ``update`` writes it: the code's messages in the
+    code's order (``template``), translations kept, messages the code dropped gone, no line
+    numbers, no dates, no babel version."""
+    cat = read(lang, domain)
+    cat.update(template(domain), no_fuzzy_matching=True)
+    cat.revision_date = cat.creation_date = _EPOCH  # creation_date is the POT-Creation-Date header
+    cat.fuzzy = False
+    cat.header_comment = _HEADER.format(domain=domain)
     buf = io.BytesIO()
-    # No line numbers and no dates: a catalogue changes only when its words do.
     write_po(buf, cat, width=100, omit_header=False, sort_output=False, include_lineno=False, ignore_obsolete=True)
-    path = po_path(lang, domain)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(buf.getvalue())
+    return _GENERATED_BY.sub(b"", buf.getvalue())
 
 
 def update(domains: tuple[str, ...] = DOMAINS) -> None:
     for domain in domains:
-        tpl = template(domain)
         for lang in LANGUAGES:
             if lang == SOURCE:
                 continue
-            cat = read(lang, domain)
-            cat.update(tpl, no_fuzzy_matching=True)
-            cat.revision_date = cat.creation_date = _EPOCH  # creation_date is the POT-Creation-Date header
-            cat.fuzzy = False
-            cat.header_comment = _HEADER.format(domain=domain)
-            write(cat, lang, domain)
+            data = rendered(lang, domain)
+            path = po_path(lang, domain)
+            if not path.is_file() or path.read_bytes() != data:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+
+
+def unsettled(lang: str, domain: str) -> bool:
+    """Whether ``lang``'s catalogue of ``domain`` is not what ``update`` would write (a
+    message added by hand out of the code's order, one the code dropped, another babel's header)."""
+    path = po_path(lang, domain)
+    return not path.is_file() or path.read_bytes() != rendered(lang, domain)
 
 
 #: The kinds of parameter whose choices a recorded line names in the reader's words (a side's: draw).
@@ -227,7 +246,7 @@ def command_shapes() -> shapes.Shapes:
     for ruleset_id in BUILTIN:
         for variant in get_ruleset(ruleset_id).variants:
             ruleset = get_ruleset(ruleset_id, variant)
-            specs = [*ruleset.commands(), *builtin_commands(ruleset)]  # as core.game.Game.commands gathers them
+            specs = game_commands(ruleset)  # as core.game.Game.commands gathers them
             out.setdefault(ruleset_id, {})[variant] = shapes_of(specs, ruleset.domain)
     return out
 
@@ -280,7 +299,10 @@ def main(argv: list[str] | None = None) -> int:
             bad += len(missing)
             for m in missing:
                 print(f"{lang}/{domain}: {m}")
-    print(f"{bad} untranslated", file=sys.stderr)
+            if unsettled(lang, domain):
+                bad += 1
+                print(f"{lang}/{domain}: not as update writes it (python -m core.language.catalogues update)")
+    print(f"{bad} untranslated or unsettled", file=sys.stderr)
     return 1 if bad else 0
 
 

@@ -246,6 +246,19 @@ def _catalogue(lang: str, domain: str) -> gettext.NullTranslations:
     return gettext.NullTranslations() if loaded is None else copy.copy(loaded)
 
 
+def pairs(lang: str, domain: str) -> list[tuple[str, str]]:
+    """Every translated message of ``domain``'s own catalogue in ``lang``, as (English,
+    translation), contexts left out: the words a search takes as each other's synonyms
+    (``core.rulesearch``); none in English."""
+    loaded = _loaded(lang, domain)
+    catalog: dict[object, str] = getattr(loaded, "_catalog", {}) if loaded is not None else {}
+    return [
+        (key.rpartition("\x04")[2], text)
+        for key, text in catalog.items()
+        if isinstance(key, str) and key and isinstance(text, str) and text
+    ]
+
+
 def forget_catalogues() -> None:
     """Read the catalogues afresh when next asked (a test that changes ``LOCALE_DIR``)."""
     _loaded.cache_clear()

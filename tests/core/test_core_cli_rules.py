@@ -59,3 +59,19 @@ def test_the_text_filtered_by_status_says_how_many_are_shown(capsys):
     assert f"{rmap.counts()['variant']} rules shown" in out
     assert "DIFF-41" in out and "variant Italian draft of 9 December 2009" in out and "FIRE-5 " not in out
     assert "it-2009-12-09" not in out  # the variant in words, never its id (#48)
+
+
+def test_rules_ask_answers_a_question_in_either_language_for_a_ruleset_or_each(capsys):
+    """``fireteam rules ask WORDS`` (#76): the question answered without a game."""
+    assert fireteam(["rules", "--ruleset", "ludonet", "ask", "quante", "ferite", "eliminano", "una", "figura?"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["The rule that answers it:", "LN-R037 (B.6, enforced): Two wounds eliminate a figure."]
+    assert fireteam(["rules", "--lang", "it", "ask", "the", "best", "pizza", "topping"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == [
+        "Bassa Intensità",
+        "Le regole non lo dicono: nulla nelle regole di Bassa Intensità corrisponde abbastanza bene.",
+    ]
+    assert len([line for line in out if line.startswith("Le regole non lo dicono")]) == len(BUILTIN)
+    assert fireteam(["rules", "ask"]) == 2
+    assert "fireteam rules ask WORDS" in capsys.readouterr().err

@@ -10,6 +10,7 @@ the targets, the figures and the commands that reproduce them.
   ``key_flood``: ``fireteam bench --flood N``, a flood of typed characters;
 * ``league``: ``fireteam bench --league``, a club's season of 400 signed games added and ranked;
 * ``spoken``: ``fireteam bench --spoken``, a plain seat's fire heard by eSpeak NG;
+* ``rulesearch``: ``fireteam bench --rules``, how fast and how well ``rule?`` answers;
 * ``ssh`` (with ``web_seats``, its browser seats), ``crowd``, ``resize_flood`` and
   ``venue``: ``fireteam serve``'s seats, spectators, phones and relays;
 * ``screenshots`` and ``phone_shots``: the pictures in ``screenshots/``.
@@ -35,6 +36,10 @@ def run(args: argparse.Namespace) -> int:
         from tui.bench.league import run_league_bench
 
         return run_league_bench(Path(args.league) if args.league else None, as_json=args.json)
+    if args.rules:
+        from tui.bench.rulesearch import run_rules_bench
+
+        return run_rules_bench(as_json=args.json)
     if args.chances:
         from tui.bench.engine import run_chances_bench
 

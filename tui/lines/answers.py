@@ -790,6 +790,7 @@ OWN_WORDS: dict[str, tuple[str, str]] = {
     "log": (N_("N"), N_("the last N lines of the log, 10 if N is not given")),
     "dice": ("", N_("the last roll in full, and the rolls before it")),
     "odds": (N_("COMMAND"), N_("what the command would roll first, and its chances, without giving it")),
+    "rule?": (N_("WORDS"), N_("a rules question, in Italian or English: the rules it is about, best first")),
     "help": (N_("COMMAND"), N_("that command in full; help alone, this list")),
     "secrets": ("", N_("every secret opened so far, in full, each checked against its commitment")),
     "copy": (

@@ -34,6 +34,7 @@ from typing import Literal
 import msgspec
 
 from core import events as ev
+from core import rulesask
 from core.commands import find_verb, names
 from core.dice import DiceRequest, face_read, parse_faces
 from core.errorlog import details_in
@@ -67,6 +68,7 @@ def own_words() -> dict[str, str]:
         "log": pgettext("command", "log"),
         "dice": pgettext("command", "dice"),
         "odds": pgettext("command", "odds"),
+        "rule?": pgettext("command", "rule?"),
         "help": pgettext("command", "help"),
         "secrets": pgettext("command", "secrets"),
         "copy": pgettext("command", "copy"),
@@ -333,6 +335,9 @@ class LineClient:
                 self._dice(rest)
             elif key == "odds":
                 self._say(*answers.odds(game, role, rest))
+            elif key == "rule?":
+                pieces = ((u.id, u.name) for u in game.view(role).units.values())
+                self._say(*rulesask.answer_lines(game.ruleset, rest, pieces))
             elif key == "help":
                 self._help(rest)
             elif key == "secrets":

@@ -26,6 +26,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from core import events as ev
+from core import rulesask
 from core.errorlog import details_in
 from core.game import Game, LogLine
 from core.language.reader import LANGUAGE_NAMES, lang
@@ -553,6 +554,12 @@ class GameScreen(Screen):
             # The line client's reading word, here too: a command's chances, nothing given.
             self.show_odds(rest.strip())
             return
+        if verb.casefold() in {rulesask.WORD, pgettext("command", rulesask.WORD).casefold()} and not self._is_verb(
+            verb
+        ):
+            # A rules question (``core.rulesask``): answered, nothing given.
+            self.show_rules_answer(rest.strip())
+            return
         self.run_command(text)
         store = getattr(self.app, "store", None)
         if store is not None:  # remembered for this save, in a thread (a disk may be slow), once it shows
@@ -566,6 +573,16 @@ class GameScreen(Screen):
     def _is_verb(self, word: str) -> bool:
         """Whether the ruleset has a command called ``word`` (which then wins over the client's)."""
         return any(word.casefold() in (n.casefold() for n in self.game.names(spec)) for spec in self.game.commands)
+
+    def show_rules_answer(self, question: str) -> None:
+        """``rule? WORDS``: the rules a question is about, best first, in a notice (``core.rulesask``)."""
+        view = self.game.view(self.role)
+        try:
+            said = rulesask.answer_lines(self.game.ruleset, question, ((u.id, u.name) for u in view.units.values()))
+        except Refused as e:
+            self._part(CommandLine).error(str(e))
+            return
+        self.notify("\n".join(said), title=pgettext("command", rulesask.WORD), timeout=30, markup=False)
 
     def show_odds(self, text: str) -> None:
         """``odds COMMAND``: what the command would roll first and its exact chances, without

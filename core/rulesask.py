@@ -1,0 +1,84 @@
+"""``rule? WORDS`` (Italian ``regola? …``): a rules question answered in sentences, in the
+reader's language, at every door (the client, an SSH or browser seat, a plain seat) and by
+``fireteam rules ask``: the rules of the ruleset's map it is about, best first, each with its
+section, its status and what it says in the project's words (``core.rulesearch`` finds them),
+or that the rules do not say. A question that names pieces on the table is offered ``?``, which
+shows what a command would take without giving it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from core.language.i18n import _, ngettext
+from core.language.reader import lang
+from core.refusal import Refused
+from core.rulesearch import MAX_QUESTION, Answer, index_for, words
+from core.ruleset import Ruleset
+from core.rulesmap import STATUSES, Entry
+
+#: The reading word, in English (the catalogues give the reader's: ``regola?``).
+WORD = "rule?"
+
+
+def ask(ruleset: Ruleset, question: str) -> Answer | None:
+    """The rules ``question`` is about in ``ruleset``'s map; None for a ruleset without one."""
+    rules_map = ruleset.rules_map()
+    return None if rules_map is None else index_for(rules_map, ruleset.domain).ask(question)
+
+
+def statement(rule: Entry) -> str:
+    """What a rule says, in the project's words and the reader's language (its title), said
+    as a sentence (an arrow, which a screen reader spells out by its name, as a colon)."""
+    said = rule.title_it if lang() == "it" and rule.title_it else rule.title
+    said = said.replace(" → ", ": ").replace("→", ":")
+    return said if said.endswith((".", "…", "?", "!")) else f"{said}."  # a title cut short keeps its "…"
+
+
+def answer_lines(ruleset: Ruleset, question: str, pieces: Iterable[tuple[str, str]] = ()) -> list[str]:
+    """``rule? question`` answered in sentences; ``pieces``: (id, name) of the pieces the asker
+    sees on the table, for the offer of ``?``. :class:`Refused` for no question."""
+    question = question.strip()
+    if not question:
+        raise Refused(_("rule? WORDS: a rules question, e.g. rule? can a suppressed man fire"))
+    if len(question) > MAX_QUESTION:
+        raise Refused(_("a rules question is at most {count} characters").format(count=MAX_QUESTION))
+    answer = ask(ruleset, question)
+    if answer is None:
+        return [_("{ruleset} has no rules map yet: its rules cannot be asked.").format(ruleset=ruleset.shown_name())]
+    if not answer.found:
+        said = _("The rules do not say: nothing in the rules of {ruleset} matches that well enough.")
+        out = [said.format(ruleset=ruleset.shown_name())]
+    else:
+        out = [
+            ngettext(
+                "The rule that answers it:",
+                "The rules that answer it, the likeliest first:",
+                len(answer.found),
+            )
+        ]
+        for found in answer.found:
+            rule = found.rule
+            out.append(
+                _("{id} ({section}, {status}): {says}").format(
+                    id=rule.id, section=rule.section, status=_(STATUSES[rule.status]), says=statement(rule)
+                )
+            )
+    named = _named(question, pieces)
+    if named:
+        out.append(
+            _("To see what a command would take, without giving it: ? COMMAND {pieces} (e.g. ? fire {pieces}).").format(
+                pieces=" ".join(named)
+            )
+        )
+    return out
+
+
+def _named(question: str, pieces: Iterable[tuple[str, str]]) -> list[str]:
+    """The ids of the pieces ``question`` names (by id or by name), in its order."""
+    said = words(question)
+    by_word: dict[str, str] = {}
+    for piece_id, name in pieces:
+        for w in {piece_id.lower(), *words(name)}:
+            by_word.setdefault(w, piece_id)
+    return list(dict.fromkeys(by_word[w] for w in said if w in by_word))

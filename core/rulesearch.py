@@ -1,0 +1,353 @@
+"""Rules questions answered offline: the rules of a ruleset's map that a question in Italian
+or English is about, best first, or none when nothing matches well enough (issue #76).
+
+Plain BM25 (Robertson's Okapi weighting, written here: no numpy) over each rule of the map
+(``core.rulesmap``): its id, title, note and English ``words`` stemmed as English, its
+``title_it`` and ``words_it`` as Italian (Snowball's stemmers, ``snowballstemmer``). A
+question is stemmed in the language it was typed in (told by its small words; where they do
+not tell, both are tried and the better kept), and each of its words brings in, at half
+weight, its translations in the ruleset's catalogues (``core.language.i18n.pairs``: a
+command's, a term's, a choice's Italian and English), so a question in one language finds a
+rule written in the other. A question that names a rule id finds it first.
+
+Nothing is guessed: the best rule must hold enough of the question's weight (:data:`COVERED`,
+the share of its words' idf that the rule matches) and score at least :data:`FLOOR`; else the
+answer is that the rules do not say. The index of a ruleset is built once per process
+(:func:`index_for`), a question then takes well under a millisecond (``tui/bench/rulesearch.py``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from typing import Any
+
+from core.language.i18n import pairs
+from core.rulesmap import Entry, RulesMap
+
+#: BM25's term-frequency saturation and length normalisation (the usual values).
+K1, B = 1.2, 0.75
+#: The weight of a word's translation beside the word itself, and of a word of the same meaning.
+SYNONYM, ALIKE = 0.3, 0.5
+#: The weight of a title's words beside a rule's other words (said twice as often).
+TITLE = 1
+#: The least share of the question's weight the best rule must match, and its least score.
+COVERED, FLOOR = 0.4, 0.5
+#: How much the share of the question's words a rule holds weighs on its score.
+COORD = 1.0
+#: The most rules an answer gives, and the longest question read (characters).
+SHOWN, MAX_QUESTION = 3, 500
+#: How near the best a rule's score must be to be given beside it.
+NEAR = 0.5
+
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+_ID = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)*-?\d+[a-z]?\b")
+
+#: The small words of each language: left out of the index, and what tells a question's language.
+_EN_SMALL = """
+a an the of to in on at by for from with without and or but not no is are was were be been being do does
+did can could may might must shall should will would has have had i you he she it we they his her its their
+my your our this that these those there what which who whom whose when where why how if then than as so any
+each every one all some more most other such only own same also just into onto out up down over under again
+about after before between through during rule rules happens happen get gets getting let lets mean means go
+goes apply applies allowed allow need needs want wants actually really exactly still please kind sort thing
+things way much many ever else anyone someone something haven hasn isn aren don doesn didn won wouldn
+couldn shouldn ca wo make makes made
+"""
+_IT_SMALL = """
+il lo la i gli le un uno una di del dello della dei degli delle a al allo alla ai agli alle da dal dallo
+dalla dai dagli dalle in nel nello nella nei negli nelle con col su sul sullo sulla sui sugli sulle per tra
+fra e ed o od ma non né se che chi cui come quando dove perché quale quali quanto quanti quante è sono era
+erano essere sia siano ha hanno avere può possono posso puo devo deve devono si mi ti ci vi ne lui lei loro
+suo sua suoi sue mio mia questo questa questi queste quello quella quelli quelle c'è cosa succede anche più
+ancora già ogni tutto tutti tutte qualche altro altra altri altre stesso regola regole l un' dell nell all
+dall sull invece fare faccio fa volta volte proprio davvero bisogna serve servono quanta qualcuno qualcosa
+inizio dopo
+"""
+STOPWORDS: dict[str, frozenset[str]] = {"en": frozenset(_EN_SMALL.split()), "it": frozenset(_IT_SMALL.split())}
+_STEMMERS = {"en": "english", "it": "italian"}
+#: Words a player uses for one thing, in each language (a soldier is a man, a figure, a model):
+#: each brings in the others at :data:`ALIKE`.
+SAME: dict[str, tuple[str, ...]] = {
+    "en": (
+        "fire shoot shot shooting firing",
+        "man soldier figure model trooper infantryman",
+        "tank vehicle",
+        "see spot spotting sight sighting observe observation visible",
+        "leader commander officer NCO sergeant",
+        "melee close combat fight",
+        "suppressed pinned",
+        "run sprint running",
+        "move moving movement",
+        "wounded wound injured",
+        "killed dead death dies",
+        "dice die",
+        "tie draw equal",
+        "driver pilot",
+        "hidden concealed unseen unspotted",
+        "enemy opponent foe",
+        "ammunition ammo magazine",
+        "cost points",
+        "test check",
+        "range distance far",
+        "grenade blast",
+        "end over finish",
+        "call request ask",
+        "penalty modifier malus minus",
+        "bonus help plus",
+        "number value",
+        "aircraft plane airplane jet",
+        "deploy deployment setup",
+        "explosive he",
+        "machine mg",
+        "zero 0",
+        "five 5",
+        "six 6",
+    ),
+    "it": (
+        "sparare spara tiro fuoco colpo",
+        "uomo soldato figura modello fante",
+        "carro veicolo mezzo",
+        "vedere avvistare avvistamento osservare osservazione visibile",
+        "capo caposquadra comandante ufficiale sottufficiale",
+        "mischia corpo",
+        "soppresso inchiodato",
+        "correre corsa",
+        "muovere movimento muoversi",
+        "ferito ferita",
+        "ucciso morto morire muore",
+        "autista pilota conducente",
+        "nascosto nascosti invisibile",
+        "nemico avversario",
+        "parità pari uguale pareggio",
+        "munizioni caricatore",
+        "costo costa punti",
+        "prova test",
+        "distanza gittata lontano",
+        "granata esplosione",
+        "fine finisce termina",
+        "chiamare chiedere richiedere",
+        "penalità malus modificatore meno",
+        "bonus aiuto",
+        "numero valore",
+        "aereo aerei velivolo",
+        "insieme simultaneo contemporaneamente",
+        "centimetri cm",
+        "dadi dado",
+        "prima primo",
+        "cinque 5",
+        "sei 6",
+    ),
+}
+
+
+@cache
+def _stemmer(language: str) -> Any:
+    import snowballstemmer  # imported when first asked: a client that asks nothing does not load its 36 stemmers
+
+    return snowballstemmer.stemmer(_STEMMERS[language])
+
+
+def _fold(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+#: The small words as compared: without accents (``puo`` is ``può``).
+_FOLDED_STOPWORDS = {language: frozenset(map(_fold, small)) for language, small in STOPWORDS.items()}
+
+
+def words(text: str) -> list[str]:
+    """``text``'s words, lower case, an elision split off (``l'arma``: ``arma``)."""
+    out: list[str] = []
+    for w in _WORD.findall(text.lower()):
+        # English's "haven't", "man's", "they're" are their first part; Italian's "l'arma" its second
+        out.extend(p for p in re.split(r"['’]", w.replace("n't", "").replace("n’t", "")) if len(p) > 1 or p.isdigit())
+    return out
+
+
+def stems(text: str, language: str) -> list[str]:
+    """``text``'s words but the small ones, stemmed in ``language``, each tagged with it
+    (``en:fire``), accents left out after stemming (a keyboard without them finds the same)."""
+    stop = _FOLDED_STOPWORDS[language]
+    return [_stem(language, w) for w in words(text) if _fold(w) not in stop]
+
+
+@lru_cache(maxsize=65_536)
+def _stem(language: str, word: str) -> str:
+    """One word's tagged stem, kept (a stemmer in pure Python takes a good part of a millisecond)."""
+    return f"{language}:{_fold(_stemmer(language).stemWord(word))}"
+
+
+@cache
+def _alike_table() -> dict[str, frozenset[str]]:
+    table: dict[str, set[str]] = {}
+    for language, groups in SAME.items():
+        for group in groups:
+            found = {_stem(language, w.lower()) for w in group.split()}
+            for term in found:
+                table.setdefault(term, set()).update(found - {term})
+    return {term: frozenset(others) for term, others in table.items()}
+
+
+def _alike(term: str) -> frozenset[str]:
+    return _alike_table().get(term, frozenset())
+
+
+def language_of(question: str) -> str | None:
+    """``it`` or ``en`` by the small words of each that ``question`` holds; None when they tie."""
+    said = [_fold(w) for w in words(question)]
+    counts = {language: sum(w in small for w in said) for language, small in _FOLDED_STOPWORDS.items()}
+    if counts["it"] == counts["en"]:
+        return None
+    return "it" if counts["it"] > counts["en"] else "en"
+
+
+@dataclass(frozen=True)
+class Found:
+    """One rule an answer gives: its entry and its score."""
+
+    rule: Entry
+    score: float
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The rules a question is about, best first (none: the rules do not say), and the
+    language it was read in."""
+
+    question: str
+    language: str
+    found: tuple[Found, ...] = ()
+
+
+@dataclass
+class Index:
+    """A ruleset's rules, ready to be asked."""
+
+    rules: tuple[Entry, ...]
+    docs: list[Counter[str]] = field(default_factory=list)
+    lengths: list[int] = field(default_factory=list)
+    idf: dict[str, float] = field(default_factory=dict)
+    postings: dict[str, list[int]] = field(default_factory=dict)
+    synonyms: dict[str, set[str]] = field(default_factory=dict)
+    by_id: dict[str, int] = field(default_factory=dict)
+    average: float = 1.0
+    usual: float = 1.0
+
+    @classmethod
+    def build(cls, rules: Iterable[Entry], lexicon: Iterable[tuple[str, str]] = ()) -> Index:
+        """The index of ``rules``; ``lexicon``: (English, Italian) pairs of words, synonyms."""
+        index = cls(tuple(rules))
+        for i, rule in enumerate(index.rules):
+            english = " ".join((rule.title,) * TITLE + (rule.why, rule.words_en))
+            italian = " ".join((rule.title_it,) * TITLE + (rule.words_it,))
+            doc = Counter(stems(english, "en") + stems(italian, "it"))
+            index.docs.append(doc)
+            index.lengths.append(sum(doc.values()))
+            index.by_id[rule.id.lower()] = i
+            for term in doc:
+                index.postings.setdefault(term, []).append(i)
+        n = len(index.docs)
+        index.average = (sum(index.lengths) / n) if n else 1.0
+        index.idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in index.postings.items()}
+        index.usual = sum(index.idf.values()) / len(index.idf) if index.idf else 1.0
+        for en, it in lexicon:
+            index._pair(stems(en, "en"), stems(it, "it"))
+        return index
+
+    def _pair(self, en: list[str], it: list[str]) -> None:
+        """Words of a pair each other's synonyms: a word for a word, or two for two."""
+        if not en or not it or len(en) != len(it) or len(en) > 2:
+            return
+        for a in en:
+            for b in it:
+                if a[3:] != b[3:]:  # the same stem in both is found as it is
+                    self.synonyms.setdefault(a, set()).add(b)
+                    self.synonyms.setdefault(b, set()).add(a)
+
+    def _alternatives(self, question: str, language: str) -> list[dict[str, float]]:
+        """Each word of the question as the terms that stand for it, with their weights: the
+        word itself (1), a word of the same meaning (:data:`ALIKE`), a translation (:data:`SYNONYM`)."""
+        out = []
+        for term in stems(question, language):
+            alt = {term: 1.0}
+            for other in _alike(term):
+                alt.setdefault(other, ALIKE)
+            for near in list(alt):
+                for other in self.synonyms.get(near, ()):
+                    alt.setdefault(other, SYNONYM)
+            out.append(alt)
+        return out
+
+    def _scored(self, alternatives: list[dict[str, float]]) -> tuple[list[tuple[float, int]], float]:
+        """Every rule with a score, best first, and the share of the question's weight that the
+        best matches (a word the map has none of weighs as its words do on average)."""
+        scores: dict[int, float] = {}
+        held: dict[int, float] = {}
+        most = self.usual
+        whole = 0.0
+        for alt in alternatives:
+            weight = max((self.idf[t] for t in alt if t in self.idf), default=most)
+            whole += weight
+            has: set[int] = set()
+            for term, w in alt.items():
+                idf = self.idf.get(term, 0.0)
+                for i in self.postings.get(term, ()):
+                    tf = self.docs[i][term]
+                    norm = tf * (K1 + 1) / (tf + K1 * (1 - B + B * self.lengths[i] / self.average))
+                    scores[i] = scores.get(i, 0.0) + w * idf * norm
+                    has.add(i)
+            for i in has:
+                held[i] = held.get(i, 0.0) + weight
+        # a rule that holds more of the question's words comes first (Lucene's "coord")
+        ranked = sorted(
+            ((s * (held[i] / whole) ** COORD, i) for i, s in scores.items()), key=lambda si: (-si[0], si[1])
+        )
+        covered = held.get(ranked[0][1], 0.0) / whole if ranked and whole else 0.0
+        return ranked, covered
+
+    def ask(self, question: str) -> Answer:
+        """The rules ``question`` is about (:class:`Answer`)."""
+        question = question[:MAX_QUESTION]
+        named = [self.by_id[m.lower()] for m in _ID.findall(question) if m.lower() in self.by_id]
+        said = language_of(question)
+        tried = []
+        for language in (said,) if said else ("en", "it"):
+            ranked, covered = self._scored(self._alternatives(question, language))
+            tried.append((covered, ranked[0][0] if ranked else 0.0, language, ranked))
+        covered, _best, language, ranked = max(tried, key=lambda t: t[:2])
+        if named:
+            first = [Found(self.rules[i], math.inf) for i in dict.fromkeys(named)]
+            rest = [Found(self.rules[i], s) for s, i in ranked if i not in named]
+            return Answer(question, language, tuple((first + rest)[:SHOWN]))
+        if not ranked or covered < COVERED or ranked[0][0] < FLOOR:
+            return Answer(question, language)
+        top = ranked[0][0]
+        return Answer(question, language, tuple(Found(self.rules[i], s) for s, i in ranked[:SHOWN] if s >= NEAR * top))
+
+
+def lexicon(domain: str) -> list[tuple[str, str]]:
+    """The (English, Italian) pairs of ``domain``'s catalogue and the core's: a ruleset's words."""
+    from core.language.i18n import CORE_DOMAIN
+
+    found = pairs("it", domain) + ([] if domain == CORE_DOMAIN else pairs("it", CORE_DOMAIN))
+    short = ((en.replace("-", " "), it.replace("-", " ")) for en, it in found if "{" not in en)
+    # only a word for a word, or two for two, are paired (Index._pair): a sentence is not stemmed for nothing
+    return [(en, it) for en, it in short if len(en.split()) <= 3 and len(it.split()) <= 4]
+
+
+#: Each map's index by (the map's id, domain), the map kept with it (so that its id is not reused).
+_INDEXES: dict[tuple[int, str], tuple[RulesMap, Index]] = {}
+
+
+def index_for(rules_map: RulesMap, domain: str) -> Index:
+    """The index of ``rules_map`` with ``domain``'s words (a ruleset's catalogue), built once."""
+    key = (id(rules_map), domain)
+    if key not in _INDEXES:
+        _INDEXES[key] = (rules_map, Index.build(rules_map.rules, lexicon(domain)))
+    return _INDEXES[key][1]

@@ -1,0 +1,97 @@
+"""``rule?`` on a question set of its own (``rule_questions.toml``: questions as players ask
+them, half in Italian, across the four rulesets, each with the rule ids that answer it or
+none), measured: the right rule first, in the first three, and no answer where the rules do
+not say (issue #76); and what the search is made of, each part on its own."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from core import rulesearch
+from core.rulesearch import Index, language_of, stems
+from core.ruleset import BUILTIN, get_ruleset
+from core.rulesmap import ByReferee
+
+QUESTIONS = tomllib.loads((Path(__file__).parent / "rule_questions.toml").read_text(encoding="utf-8"))["q"]
+
+
+def _asked(q: dict) -> list[str]:
+    ruleset = get_ruleset(q["ruleset"])
+    return [f.rule.id for f in rulesearch.index_for(ruleset.rules_map(), ruleset.domain).ask(q["text"]).found]
+
+
+@pytest.fixture(scope="module")
+def answered() -> list[tuple[dict, list[str]]]:
+    return [(q, _asked(q)) for q in QUESTIONS]
+
+
+def test_the_question_set_is_what_the_bar_is_measured_on():
+    assert len(QUESTIONS) >= 80
+    assert sum(language_of(q["text"]) == "it" for q in QUESTIONS) * 2 >= len(QUESTIONS) - 2  # half, to a question
+    assert {q["ruleset"] for q in QUESTIONS} == set(BUILTIN)
+    known = {r.id for rid in BUILTIN for r in get_ruleset(rid).rules_map().rules}
+    assert {i for q in QUESTIONS for i in q["expect"]} <= known
+    assert sum(not q["expect"] for q in QUESTIONS) >= 8
+
+
+def test_the_right_rule_comes_first_for_85_percent_and_in_the_first_three_for_95(answered):
+    with_rule = [(q, got) for q, got in answered if q["expect"]]
+    first = [q["text"] for q, got in with_rule if not got or got[0] not in q["expect"]]
+    three = [q["text"] for q, got in with_rule if not any(i in q["expect"] for i in got[:3])]
+    assert len(first) <= 0.15 * len(with_rule), first
+    assert len(three) <= 0.05 * len(with_rule), three
+
+
+def test_it_abstains_where_the_rules_do_not_say(answered):
+    """Three in four, measured: two questions about points in rulesets that keep none are
+    answered with a rule that shares their other words (docs/benchmark.md)."""
+    without = [(q["text"], got) for q, got in answered if not q["expect"]]
+    answered_anyway = [(text, got) for text, got in without if got]
+    assert len(answered_anyway) <= len(without) // 4, answered_anyway
+    assert all(not got for text, got in without if "pizza" in text or "birre" in text)
+
+
+def test_a_question_is_stemmed_in_its_own_language_and_small_words_left_out():
+    assert language_of("può sparare un uomo soppresso?") == "it"
+    assert language_of("can a pinned man fire?") == "en"
+    assert stems("Può sparare un uomo soppresso?", "it") == ["it:spar", "it:uom", "it:soppress"]
+    assert stems("the men were pinned", "en") == ["en:men", "en:pin"]
+    assert stems("perche puo", "it") == []  # the small words without their accents too
+
+
+def _rule(rule_id: str, title: str, **words: str) -> ByReferee:
+    return ByReferee(id=rule_id, section="§1", title=title, command="note", **words)
+
+
+#: Rules about other things, so that a word's weight is a map's, not three rules'.
+OTHERS = [_rule(f"Z-{n}", f"{thing} rule {n}") for n, thing in enumerate(["terrain", "vehicles", "cards"] * 10)]
+
+
+def test_bm25_prefers_the_rule_holding_more_of_the_question_and_abstains_on_none():
+    index = Index.build(
+        [
+            _rule("A-1", "Morale test after losses"),
+            _rule("A-2", "Suppressed men test before acting", title_it="Gli uomini soppressi fanno una prova"),
+            _rule("A-3", "Smoke drifts"),
+            *OTHERS,
+        ]
+    )
+    assert [f.rule.id for f in index.ask("do suppressed men test?").found][0] == "A-2"
+    assert [f.rule.id for f in index.ask("gli uomini soppressi").found] == ["A-2"]
+    assert index.ask("what is the best pizza?").found == ()
+
+
+def test_a_catalogue_pair_brings_a_question_in_one_language_to_a_rule_in_the_other():
+    rules = [_rule("A-1", "Smoke drifts"), _rule("A-2", "Morale test after losses"), *OTHERS]
+    assert Index.build(rules).ask("fumo").found == ()
+    bridged = Index.build(rules, [("Smoke", "Fumo")]).ask("fumo")
+    assert [f.rule.id for f in bridged.found] == ["A-1"]
+
+
+def test_a_rule_id_named_in_the_question_comes_first():
+    ruleset = get_ruleset("breaking-news")
+    index = rulesearch.index_for(ruleset.rules_map(), ruleset.domain)
+    assert index.ask("what does SUP-3 say about smoke?").found[0].rule.id == "SUP-3"

@@ -1,0 +1,39 @@
+"""``rule? WORDS`` in the Textual client (the SSH and browser seats run it too): the answer in
+a notice, as text, nothing given; a question refused says how to ask (issue #76)."""
+
+from __future__ import annotations
+
+from playing import opened
+from waiting import piloted, press, type_text
+
+from core.views import REFEREE
+
+
+async def _give(pilot, text: str) -> None:
+    await type_text(pilot, text)
+    await press(pilot, "enter")
+
+
+async def test_a_rules_question_is_answered_in_a_notice_and_nothing_is_given(tmp_path):
+    game = opened(tmp_path / "bn.ft", "breaking-news", "scenario demo", seed=3)
+    before = game.log_length
+    async with piloted(game, role=REFEREE) as (app, pilot):
+        await _give(pilot, "rule? [b]can[/b] a suppressed man shoot back?")
+        (notice,) = app._notifications
+        assert notice.title == "rule?"
+        lines = notice.message.split("\n")
+        assert lines[0] == "The rules that answer it, the likeliest first:"
+        assert lines[1].startswith("SUP-2 (§10.0, enforced): "), lines
+        assert not notice.markup  # the question's words are never read as markup
+        assert game.log_length == before
+    game.close()
+
+
+async def test_a_rules_question_without_words_says_how_to_ask(tmp_path):
+    game = opened(tmp_path / "bn.ft", "breaking-news", "scenario demo", seed=3)
+    async with piloted(game, role=REFEREE) as (app, pilot):
+        await _give(pilot, "rule?")
+        assert list(app._notifications) == []
+        hint = str(app.screen.query_one("#cmd-hint").render())
+        assert "rule? WORDS: a rules question" in hint, hint
+    game.close()

@@ -1,0 +1,98 @@
+"""``fireteam bench --rules``: how fast ``rule?`` answers, and how well (issue #76).
+
+On the question set of ``tests/core/rule_questions.toml`` (a checkout's: questions in Italian
+and English across the four rulesets, each with the rule ids that answer it or none):
+
+* ``build_ms``: each ruleset's index built (its map stemmed, its catalogues' pairs read), in
+  this process, the first time a question is asked of it: the cost of a game's first ``rule?``;
+* ``first_ask_ms_p50``/``_p95``/``_max``: each question asked once, right after its index was
+  built (its words stemmed for the first time);
+* ``ask_ms_p50``/``_p95``/``_max``: each question asked again, :data:`ROUNDS` times;
+* ``right_first``, ``right_in_three``, ``abstained``: the share of the questions with a rule
+  whose first answer is one of their ids, with one in the first three, and of those without
+  whose answer is that the rules do not say.
+
+The target: a question (``first_ask_ms_p95``, the slower) in under 50 ms.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import time
+import tomllib
+from pathlib import Path
+
+from core import rulesearch
+from core.ruleset import get_ruleset
+
+QUESTIONS = Path(__file__).resolve().parents[2] / "tests" / "core" / "rule_questions.toml"
+ROUNDS = 20
+TARGET_MS = 50.0
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 3)
+
+
+def _pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
+
+
+def measure(questions: list[dict]) -> dict[str, float]:
+    """The figures of the docstring for ``questions`` (as the TOML file gives them)."""
+    build: dict[str, float] = {}
+    indexes: dict[str, rulesearch.Index] = {}
+    first: list[float] = []
+    answers = []
+    for q in questions:
+        ruleset = get_ruleset(q["ruleset"])
+        if q["ruleset"] not in indexes:
+            rules_map = ruleset.rules_map()
+            assert rules_map is not None, q["ruleset"]
+            start = time.perf_counter()
+            indexes[q["ruleset"]] = rulesearch.index_for(rules_map, ruleset.domain)
+            build[q["ruleset"]] = time.perf_counter() - start
+        start = time.perf_counter()
+        answers.append(indexes[q["ruleset"]].ask(q["text"]))
+        first.append(time.perf_counter() - start)
+    again: list[float] = []
+    for _round in range(ROUNDS):
+        for q in questions:
+            start = time.perf_counter()
+            indexes[q["ruleset"]].ask(q["text"])
+            again.append(time.perf_counter() - start)
+    asked = [(q, [f.rule.id for f in a.found]) for q, a in zip(questions, answers, strict=True)]
+    with_rule = [(q, got) for q, got in asked if q["expect"]]
+    without = [got for q, got in asked if not q["expect"]]
+    return {
+        "questions": len(questions),
+        **{f"build_ms_{rid}": _ms(s) for rid, s in build.items()},
+        "first_ask_ms_p50": _ms(statistics.median(first)),
+        "first_ask_ms_p95": _ms(_pct(first, 0.95)),
+        "first_ask_ms_max": _ms(max(first)),
+        "ask_ms_p50": _ms(statistics.median(again)),
+        "ask_ms_p95": _ms(_pct(again, 0.95)),
+        "ask_ms_max": _ms(max(again)),
+        "right_first": round(sum(bool(g) and g[0] in q["expect"] for q, g in with_rule) / len(with_rule), 3),
+        "right_in_three": round(sum(any(i in q["expect"] for i in g[:3]) for q, g in with_rule) / len(with_rule), 3),
+        "abstained": round(sum(not g for g in without) / len(without), 3) if without else 1.0,
+    }
+
+
+def run_rules_bench(as_json: bool = False) -> int:
+    if not QUESTIONS.is_file():
+        print(f"no question set at {QUESTIONS} (a checkout's tests/)")
+        return 1
+    questions = tomllib.loads(QUESTIONS.read_text(encoding="utf-8"))["q"]
+    figures = measure(questions)
+    figures["load_average"] = round(os.getloadavg()[0], 2)
+    figures["targets_met"] = figures["first_ask_ms_p95"] < TARGET_MS and figures["ask_ms_p95"] < TARGET_MS
+    if as_json:
+        print(json.dumps(figures))
+    else:
+        for name, value in figures.items():
+            print(f"{name:20} {value}")
+    return 0 if figures["targets_met"] else 1
