@@ -64,6 +64,18 @@ def _options(parser: argparse.ArgumentParser) -> list[str]:
     return lines
 
 
+def _commands(parser: argparse.ArgumentParser, prefix: str) -> list[str]:
+    """A section for each subcommand of ``parser``, and for each of theirs (``league add``)."""
+    out: list[str] = []
+    for commands in [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]:
+        helps = {choice.dest: choice.help for choice in commands._choices_actions}
+        for name, child in commands.choices.items():
+            usage = " ".join(child.format_usage().removeprefix("usage: ").split())
+            out += [f".SS {roff(prefix + name)}", roff(helps.get(name) or ""), ".PP", roff(usage)]
+            out += [".RS", *_options(child), ".RE", *_commands(child, f"{prefix}{name} ")]
+    return out
+
+
 def page() -> str:
     from core.language.reader import set_process_language
     from tui.main import _app_parser, _parser, _version
@@ -85,11 +97,7 @@ def page() -> str:
         *_options(client),
         ".SH COMMANDS",
     ]
-    [commands] = [a for a in top._actions if isinstance(a, argparse._SubParsersAction)]
-    helps = {choice.dest: choice.help for choice in commands._choices_actions}
-    for name, parser in commands.choices.items():
-        usage = " ".join(parser.format_usage().removeprefix("usage: ").split())
-        out += [f".SS {roff(name)}", roff(helps.get(name) or ""), ".PP", roff(usage), ".RS", *_options(parser), ".RE"]
+    out += _commands(top, "")
     out += [".SH EXIT STATUS", roff("fireteam verify:")]
     for status, meaning in verify_statuses():
         out += [".TP", f"\\fB{status}\\fR", roff(meaning)]

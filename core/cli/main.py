@@ -1,4 +1,5 @@
-"""The headless commands of ``fireteam``: script, replay, log, salvage, fork, export, verify, bench.
+"""The headless commands of ``fireteam``: script, replay, log, salvage, fork, export, verify, certify,
+league, bench.
 
 The interactive client and the SSH server live in ``tui``; ``tui.main``
 dispatches here for everything that needs no terminal UI.
@@ -390,6 +391,8 @@ HEADLESS = (
     "fork",
     "export",
     "verify",
+    "certify",
+    "league",
     "bench",
     "scenarios",
     "scenario",
@@ -420,7 +423,7 @@ def say_plugins_left_out() -> None:
 
 def add_headless(sub: argparse._SubParsersAction) -> None:
     """The headless subcommands, their help in the process's language (``core.cli.lang``)."""
-    for add in (_add_script, _add_readers, _add_report, _add_copies, _add_tools, _add_bench):
+    for add in (_add_script, _add_readers, _add_report, _add_copies, _add_league, _add_tools, _add_bench):
         add(sub)
 
 
@@ -518,6 +521,13 @@ def _add_copies(sub: argparse._SubParsersAction) -> None:
     add_lang_option(p)
 
 
+def _add_league(sub: argparse._SubParsersAction) -> None:
+    """``certify`` and ``league`` (``core.league.cli``)."""
+    from core.league import cli as league_cli
+
+    league_cli.add_parsers(sub)
+
+
 def _add_tools(sub: argparse._SubParsersAction) -> None:
     """The scenario tools, ``rules`` and ``paths``."""
     # Imported here, not at the top: the client imports this module for HEADLESS
@@ -570,6 +580,13 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         metavar="N",
         help=_("time the demo game's chances, N re-rolled games a step, on every core (e.g. 200)"),
     )
+    p.add_argument(
+        "--league",
+        nargs="?",
+        const="",
+        metavar="FOLDER",
+        help=_("time a club's season of 400 signed games: league add and standings (tui/bench/league.py)"),
+    )
     add_lang_option(p)
 
 
@@ -599,6 +616,10 @@ def run_headless(args: argparse.Namespace) -> int:
         return run_export(args)
     if args.command == "verify":
         return run_verify(args)
+    if args.command in ("certify", "league"):
+        from core.league import cli as league_cli
+
+        return league_cli.run(args)
     if args.command in ("scenarios", "scenario"):
         from core.cli import scenarios as scenario_cli
 

@@ -94,6 +94,13 @@ class Header(msgspec.Struct, frozen=True, omit_defaults=True):
     parent: Parent | None = None
 
 
+class Framed(Protocol):
+    """A first line a writer frames (a save's :class:`Header`, a journal's): its format comes first."""
+
+    @property
+    def fireteam(self) -> int: ...
+
+
 class SaveError(Exception):
     """A save that cannot be loaded or written; the message names file and line."""
 
@@ -211,7 +218,7 @@ class Chain:
         return self.frame_payload(encoder.encode(record))
 
 
-def frame_header(header: Header) -> bytes:
+def frame_header(header: Framed) -> bytes:
     payload = encoder.encode(header)
     return b"%08x %b\n" % (zlib.crc32(payload), payload)
 

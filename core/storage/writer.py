@@ -22,11 +22,11 @@ import os
 import time
 import weakref
 import zlib
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import msgspec
 
-from core.events import Event
 from core.history import MAX_COMMAND_EVENTS
 from core.language.i18n import _
 from core.storage import lock as savelock
@@ -35,6 +35,7 @@ from core.storage.savefile import (
     MAX_LINE_BYTES,
     UPCASTERS,
     Chain,
+    Framed,
     Header,
     Loaded,
     NoGameYet,
@@ -144,7 +145,12 @@ class SaveWriter:
 
     A writer holds the save's lock (:mod:`core.storage.lock`) from the moment it
     opens the file until :meth:`close`: no other process appends meanwhile.
+    A log framed as a save that holds other records (``core.storage.journal``)
+    is written by a subclass with its own ``decode``.
     """
+
+    #: The reader's own decoder of one record: each is read back with it before it is written.
+    decode: Callable[[bytes], object] = staticmethod(decode_event)
 
     def __init__(self, path: Path, fd: int, size: int, chain: Chain) -> None:
         self.path = path
@@ -167,7 +173,7 @@ class SaveWriter:
         return self.chain.check
 
     @classmethod
-    def create(cls, path: str | os.PathLike[str], header: Header) -> SaveWriter:
+    def create(cls, path: str | os.PathLike[str], header: Framed) -> SaveWriter:
         """A new save holding ``header``; a save a crash left without a whole header is started again."""
         path = Path(path)
         created = True
@@ -268,18 +274,27 @@ class SaveWriter:
         A save in an older format goes on in that format, as long as its records
         still mean what they did (no upcaster since): one file, one format.
         """
-        path = self.path
         if any(UPCASTERS.get(v) for v in range(loaded.version, FORMAT_VERSION)):
             raise SaveError(
                 _(
                     "{path}: written in save format {version}, which this Fireteam reads but no longer "
                     "writes; open it read-only (`fireteam {path} --replay`), or run `fireteam salvage {path}` "
                     "to copy it into a new save in today's format"
-                ).format(path=path, version=loaded.version)
+                ).format(path=self.path, version=loaded.version)
             )
-        self.size = loaded.good_bytes
-        self.chain = Chain(loaded.check, loaded.version)
-        if not loaded.torn_bytes:
+        aside = self.go_on(loaded.version, loaded.good_bytes, loaded.check, loaded.torn_bytes)
+        if aside:
+            loaded.notes.append(_("torn bytes kept in {file}").format(file=aside))
+            loaded.torn_bytes = 0
+
+    def go_on(self, version: int, good_bytes: int, check: int, torn_bytes: int) -> str:
+        """Go on from a file of ``version`` whose first ``good_bytes`` are whole records, the last
+        with check ``check``, and ``torn_bytes`` after them (set aside first, in a ``.torn-*`` file
+        whose name is returned; "" if none)."""
+        path = self.path
+        self.size = good_bytes
+        self.chain = Chain(check, version)
+        if not torn_bytes:
             # Nothing to change: synced beside the start, waited for by the first append.  A bare
             # thread: ``threading.Thread.start`` waits until the thread runs (2.8 ms once, the
             # machine busy, more than the syncs it would spare the start).  Its lock stays held
@@ -288,11 +303,9 @@ class SaveWriter:
             self._settling = _thread.allocate_lock()
             self._settling.acquire()
             _thread.start_new_thread(self._settle, (self._settling,))
-            return
+            return ""
         try:
-            aside = _set_aside(path, self._fd, loaded.good_bytes, loaded.good_bytes + loaded.torn_bytes)
-            loaded.notes.append(_("torn bytes kept in {file}").format(file=aside.name))
-            loaded.torn_bytes = 0
+            aside = _set_aside(path, self._fd, good_bytes, good_bytes + torn_bytes)
             os.fsync(self._fd)
             _fsync_dir(path)
         except OSError as e:
@@ -302,6 +315,7 @@ class SaveWriter:
                     "free some space, or open it read-only (`fireteam {path} --replay`)"
                 ).format(path=path, error=e.strerror)
             ) from None
+        return aside.name
 
     def _settle(self, running: _thread.LockType) -> None:
         try:
@@ -324,7 +338,7 @@ class SaveWriter:
                     "close the game and open it again"
                 ).format(path=self.path, error=self._unsettled.strerror)
 
-    def append(self, events: list[Event]) -> list[bytes]:
+    def append(self, events: Sequence[msgspec.Struct]) -> list[bytes]:
         """Write and sync ``events``; return their JSON payloads (for the store).
 
         If the write or the sync fails (a full disk, an I/O error), what was
@@ -346,7 +360,7 @@ class SaveWriter:
             # decimal form, a message too big to show) would make the save unloadable: each
             # record is read back with the reader's own decoder before a byte is written.
             for payload in payloads:
-                decode_event(payload)
+                self.decode(payload)
         except msgspec.ValidationError as e:
             raise SaveError(f"{self.path}: {e}") from None
         longest = max(map(len, payloads)) + 9  # check and space

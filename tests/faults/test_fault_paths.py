@@ -198,6 +198,17 @@ def _host_key(folder: Path) -> Run:
     return Run()
 
 
+def _with_finished(folder: Path) -> None:
+    """A finished game: Ludonet's recorded one."""
+    shutil.copyfile(Path(__file__).parents[2] / "saves" / "ludonet-game.ft", folder / "g.ft")
+
+
+def _with_signers(folder: Path) -> None:
+    (folder / "allowed").write_text(
+        "org ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIArWC9cnZD/cMdh8jSbEsLIKcMof7wZ/SIlv7BstQm1T\n"
+    )
+
+
 PATHS = [
     Path_("new game", _nothing, _new_game, ("new.ft",), save="new.ft"),
     Path_("play, undo, redo", _with_demo, _game_play, save="g.ft"),
@@ -217,6 +228,13 @@ PATHS = [
         ("c.json",),
     ),
     Path_("report", _with_demo, lambda f: _cli(["report", str(f / "g.ft"), "-o", str(f / "r.md")]), ("r.md", "*.svg")),
+    Path_("certify", _with_finished, lambda f: _cli(["certify", str(f / "g.ft"), "-o", str(f / "g.t")]), ("g.t",)),
+    Path_(
+        "league new",
+        _with_signers,
+        lambda f: _cli(["league", "new", str(f / "c.league"), "--signers", str(f / "allowed"), "--organiser", "org"]),
+        ("c.league",),
+    ),
     Path_("settings and history", _nothing, _settings, ("config", "data")),
     Path_("invitations", _serve_folder, _invitations, ("serve",)),
     Path_("host key", _serve_folder, _host_key, ("serve",)),

@@ -8,6 +8,7 @@ the targets, the figures and the commands that reproduce them.
   an append, memory); ``fireteam bench --chances N``, the demo game's chances;
 * ``client`` and its ``child``: ``fireteam bench --client``, the client's start and keys;
   ``key_flood``: ``fireteam bench --flood N``, a flood of typed characters;
+* ``league``: ``fireteam bench --league``, a club's season of 400 signed games added and ranked;
 * ``spoken``: ``fireteam bench --spoken``, a plain seat's fire heard by eSpeak NG;
 * ``rulesearch``: ``fireteam bench --rules``, how fast and how well ``rule?`` answers;
 * ``ssh`` (with ``web_seats``, its browser seats), ``crowd``, ``resize_flood`` and
@@ -18,6 +19,7 @@ the targets, the figures and the commands that reproduce them.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,6 +32,10 @@ def run(args: argparse.Namespace) -> int:
         from tui.bench.key_flood import run_flood_bench
 
         return run_flood_bench(args.flood, unbounded=args.unbounded, as_json=args.json)
+    if args.league is not None:
+        from tui.bench.league import run_league_bench
+
+        return run_league_bench(Path(args.league) if args.league else None, as_json=args.json)
     if args.rules:
         from tui.bench.rulesearch import run_rules_bench
 

@@ -1,0 +1,248 @@
+"""``fireteam certify SAVE``: a finished game's result as a small file its players sign.
+
+The certificate is derived from the save alone, and only once ``fireteam verify`` passes
+on it: the game's id, its ruleset, scenario, players, result and scores, verify's counts,
+and the SHA-256 of the save's bytes.  It is one line of JSON, the same bytes in every
+language and from every run on the same save (nothing of the reader, the clock or the
+place is in it), so that a player can sign it with his own SSH key the standard OpenSSH
+way (``ssh-keygen -Y sign -f KEY -n fireteam-result FILE``, docs/league.md) and anyone can
+derive it again from the save and compare (``core.league.season``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+from pathlib import Path
+
+import msgspec
+
+from core import __version__
+from core import events as ev
+from core.game import Game
+from core.language.i18n import _
+from core.recordint import RecordInt
+from core.secrets.verify import Verified, verify
+from core.storage.savefile import SaveError
+
+#: The namespace every result signature is made in: a signature of another kind of file
+#: (a git commit, a login) does not count as one of a result (ssh-keygen(1), "-n").
+NAMESPACE = "fireteam-result"
+#: The certificate format.
+FORMAT = 1
+#: A certificate is a few hundred bytes; a file past this is not one.
+MAX_CERTIFICATE_BYTES = 64 << 10
+#: The suffix of a certificate written next to its save.
+SUFFIX = ".result"
+
+
+class Refused(SaveError):
+    """A save, certificate or signature read but refused, and why (exit status 1: nothing was
+    written); a file that cannot be read is a SaveError (2)."""
+
+
+class Player(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Who sat for a side: the save's ``Seated`` fact (issue #74's record 2)."""
+
+    side: str
+    name: str
+    key: str = ""  # the OpenSSH key's fingerprint, "SHA256:…", when the seat was bound to a key
+    via: str = ""  # "key" | "invitation" | "named"
+
+
+class Checked(msgspec.Struct, frozen=True):
+    """What ``fireteam verify`` checked in the save: its summary as counts."""
+
+    commitments: RecordInt
+    sealed_rolls: RecordInt
+    typed_rolls: RecordInt
+    seeded_rolls: RecordInt
+    commands: RecordInt
+
+
+class Certificate(msgspec.Struct, frozen=True):
+    fireteam_result: RecordInt
+    #: The game's id: the digest of the save's first commitment (its dice key's, in a game
+    #: with sealed dice), else of its header line (a game with seeded dice and no secret).
+    game: str
+    ruleset: str
+    ruleset_version: str
+    variant: str
+    #: The Fireteam that created the save (its header's ``engine``).
+    engine: str
+    scenario: str
+    players: tuple[Player, ...]
+    #: The winning side's id; "" with ``draw``.
+    winner: str
+    draw: bool
+    #: Each side's score at the end, as its ruleset counts it (docs/league.md).
+    scores: dict[str, RecordInt]
+    checked: Checked
+    save_sha256: str
+    #: The time of the command that ended the game (unix milliseconds, as the save records it).
+    ended_at: RecordInt
+    #: The Fireteam that certified it (left out of the comparison with the save: a newer one
+    #: derives the same result).
+    certified_by: str = ""
+
+    def encoded(self) -> bytes:
+        """The certificate's bytes, as written and signed: one line of JSON and a newline."""
+        return msgspec.json.encode(self) + b"\n"
+
+    def side_of(self, side: str) -> Player | None:
+        return next((p for p in self.players if p.side == side), None)
+
+
+#: The fields a certificate is compared on with the one its save gives: all but who certified
+#: it, and the save's digest, which is checked first, on its own (a save changed since).
+COMPARED = tuple(f for f in Certificate.__struct_fields__ if f not in ("certified_by", "save_sha256"))
+
+
+def certify(save: Path) -> tuple[Certificate, Verified]:
+    """The certificate of ``save`` and what verify found; SaveError if verify fails or the
+    game is not over with its result recorded as data."""
+    verified = verify(save)
+    if verified.role != "referee":
+        said = _("{path}: a side's copy: a result is certified from the full save")
+        raise Refused(said.format(path=save))
+    if not verified.ok:
+        said = _("{path}: does not verify ({lines}); `fireteam verify {path}` says why: no certificate")
+        raise Refused(said.format(path=save, lines=_failed_count(verified)))
+    return derive(save, verified), verified
+
+
+def _failed_count(verified: Verified) -> str:
+    failed = len(verified.failed) + len(verified.stray) + len(verified.failed_rolls)
+    failed += len(verified.replayed.differs) if verified.replayed is not None else 0
+    return _("{n} checks failed").format(n=failed)
+
+
+def derive(save: Path, verified: Verified) -> Certificate:
+    """The certificate the save gives, ``verified`` being what verify found in it (not
+    judged here: ``certify`` refuses a save that fails)."""
+    data = _read(save)
+    game = Game.open(save, writable=False)
+    try:
+        timeline = game.history.timeline()
+        header = game.header
+        scenario = game.state.scenario
+    finally:
+        game.close()
+    first = next((e for e in timeline if isinstance(e, ev.Committed)), None)
+    game_id = first.digest if first is not None else hashlib.sha256(data.split(b"\n", 1)[0]).hexdigest()
+    end = next((e for e in reversed(timeline) if isinstance(e, ev.GameEnded)), None)
+    if end is None:
+        raise Refused(_("{path}: the game has not ended: no result to certify").format(path=save))
+    winner, draw, scores = _result(end)
+    if not winner and not draw:
+        said = _("{path}: its end records no winner nor a draw (a save from before results were data): no certificate")
+        raise Refused(said.format(path=save))
+    players = _players(timeline)
+    dice = verified.dice
+    replayed = verified.replayed
+    checked = Checked(
+        commitments=len(verified.checks),
+        sealed_rolls=len(dice.rolls),
+        typed_rolls=dice.typed,
+        seeded_rolls=dice.seeded,
+        commands=replayed.commands if replayed is not None else 0,
+    )
+    return Certificate(
+        fireteam_result=FORMAT,
+        game=game_id,
+        ruleset=header.ruleset,
+        ruleset_version=header.ruleset_version,
+        variant=header.variant,
+        engine=header.engine,
+        scenario=scenario,
+        players=players,
+        winner=winner,
+        draw=draw,
+        scores=scores,
+        checked=checked,
+        save_sha256=hashlib.sha256(data).hexdigest(),
+        ended_at=_ended_at(timeline, end),
+        certified_by=__version__,
+    )
+
+
+def _result(end: ev.GameEnded) -> tuple[str, bool, dict[str, int]]:
+    """The end fact's winner, draw and scores (record 1 of issue #74)."""
+    return end.winner, end.draw, dict(end.scores)
+
+
+def _players(timeline: list[ev.Event]) -> tuple[Player, ...]:
+    """Each side's ``Seated`` fact (the last one for a side, a player replaced), by side."""
+    seated: dict[str, Player] = {}
+    for e in timeline:
+        if isinstance(e, ev.Seated):
+            seated[e.side] = Player(side=e.side, name=e.name, key=e.key, via=e.via)
+    return tuple(seated[s] for s in sorted(seated))
+
+
+def _ended_at(timeline: list[ev.Event], end: ev.GameEnded) -> int:
+    at = 0
+    for e in timeline:
+        if isinstance(e, ev.Issued):
+            at = e.at
+        elif e is end:
+            return at
+    return at
+
+
+def _read(save: Path) -> bytes:
+    try:
+        return save.read_bytes()
+    except OSError as e:
+        said = _("{path}: cannot read: {error}; check the name and the file's permissions")
+        raise SaveError(said.format(path=save, error=e.strerror)) from None
+
+
+def load(path: Path) -> tuple[Certificate, bytes]:
+    """A certificate file (hostile input: its size, its JSON, its format): (it, its bytes)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_CERTIFICATE_BYTES + 1)
+    except OSError as e:
+        said = _("{path}: cannot read: {error}; check the name and the file's permissions")
+        raise SaveError(said.format(path=path, error=e.strerror)) from None
+    if len(data) > MAX_CERTIFICATE_BYTES:
+        raise SaveError(_("{path}: larger than a certificate can be: not one").format(path=path))
+    try:
+        cert = msgspec.json.decode(data, type=Certificate)
+    except (msgspec.ValidationError, msgspec.DecodeError) as e:
+        raise SaveError(_("{path}: not a result certificate: {error}").format(path=path, error=e)) from None
+    if cert.fireteam_result != FORMAT:
+        said = _("{path}: a certificate of format {n}; this Fireteam reads format {known}")
+        raise SaveError(said.format(path=path, n=cert.fireteam_result, known=FORMAT))
+    return cert, data
+
+
+def differences(given: Certificate, derived: Certificate) -> list[str]:
+    """The fields in which a certificate differs from the one its save gives."""
+    return [f for f in COMPARED if getattr(given, f) != getattr(derived, f)]
+
+
+def default_path(save: Path) -> Path:
+    return save.with_name(save.name + SUFFIX)
+
+
+def write(cert: Certificate, target: Path) -> None:
+    """Write ``cert`` to a new file (never over one), synced."""
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:
+        said = _("{path}: already exists; choose another name with -o (a certificate is never overwritten)")
+        raise SaveError(said.format(path=target)) from None
+    except OSError as e:
+        raise SaveError(_("{path}: cannot create: {error}").format(path=target, error=e.strerror)) from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(cert.encoded())
+            out.flush()
+            os.fsync(out.fileno())
+    except OSError as e:
+        with contextlib.suppress(OSError):
+            target.unlink()
+        raise SaveError(_("{path}: cannot write: {error}").format(path=target, error=e.strerror)) from None

@@ -1,0 +1,191 @@
+"""The standings as plain lines, Markdown, HTML or JSON, in the reader's language.
+
+Every name comes from a league file, a certificate and a save: hostile text.  Plain lines
+show it with every character that does not print escaped (``core.secrets.shown``);
+Markdown escapes its markup characters (a name is never a link, an image or a table's
+column); HTML escapes it (``html.escape``, quotes too) and holds no script.  JSON gives
+the ids (tie-breaks, levels, statuses) as the code names them, the same in every language.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import msgspec
+
+from core.language.i18n import _, ngettext
+from core.league.season import FROZEN, Game
+from core.league.standings import Row, Table
+from core.secrets import shown
+
+FORMATS = ("text", "md", "html", "json")
+#: What Markdown could read as markup in a table's cell or a list item's text: a link or an
+#: image needs a bracket, an autolink or HTML an angle bracket, a cell's end a bar.
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>|~&])")
+
+
+def result_of(game: Game) -> str:
+    """``anna (regulars) beat bruno (irregulars), 12 to 30`` in the reader's language (raw text)."""
+    sides = sorted(game.players)
+    if not game.draw:
+        sides = [game.winner, *(s for s in sides if s != game.winner)]
+    scores = " – ".join(str(game.cert.scores.get(s, 0)) for s in sides)  # in the order the players are named
+    if game.draw:
+        said = _("{a} and {b} drew ({scores})")
+        return said.format(a=_who(game, sides[0]), b=_who(game, sides[-1]), scores=scores)
+    said = _("{winner} beat {loser} ({scores})")
+    return said.format(winner=_who(game, sides[0]), loser=_who(game, sides[-1]), scores=scores)
+
+
+def _who(game: Game, side: str) -> str:
+    return f"{game.players.get(side, '?')} ({side})"
+
+
+def game_line(game: Game) -> str:
+    """One game: its number, ruleset, scenario, result, confirmation and standing (raw text)."""
+    said = _("game {n} ({ruleset}, {scenario}): {result}; {level}; {status}")
+    line = said.format(
+        n=game.number,
+        ruleset=game.cert.ruleset,
+        scenario=game.cert.scenario or "-",
+        result=result_of(game),
+        level=_(game.level),
+        status=_(game.status),
+    )
+    if game.status == FROZEN:
+        line += " " + _("(frozen until the organiser rules)")
+    for d in game.disputes:
+        line += "; " + _("disputed by {who}: {why}").format(who=d.by, why=d.why)
+    for r in game.rulings:
+        line += "; " + _("the organiser ruled ({ruling}): {why}").format(ruling=_(r.ruling), why=r.why)
+    return line
+
+
+def _rating(row: Row, ruleset: str) -> str:
+    found = row.ratings.get(ruleset)
+    if found is None:
+        return "-"
+    value, error, games = found
+    said = ngettext(
+        "{low}–{high} ({value} ± {error}, {games} game)", "{low}–{high} ({value} ± {error}, {games} games)", games
+    )
+    return said.format(
+        low=round(value - 2 * error), high=round(value + 2 * error), value=round(value), error=round(error), games=games
+    )
+
+
+def _cells(row: Row, t: Table) -> list[str]:
+    decided = _(row.decided) if row.decided else ""
+    return [
+        str(row.place),
+        row.player,
+        str(row.played),
+        str(row.won),
+        str(row.drawn),
+        str(row.lost),
+        str(row.points),
+        f"{row.schedule:.2f}",
+        f"{row.margin:+d}",
+        decided,
+        *(_rating(row, r) for r in t.rulesets),
+    ]
+
+
+def _heads(t: Table) -> list[str]:
+    heads = [_("place"), _("player"), _("played"), _("won"), _("drawn"), _("lost"), _("points")]
+    heads += [_("strength of schedule"), _("score margin"), _("ahead of the next by")]
+    return heads + [_("rating, {ruleset} (95% band)").format(ruleset=r) for r in t.rulesets]
+
+
+def text(t: Table, title: str) -> str:
+    out = [shown(title)]
+    for row in t.rows:
+        c = [shown(x) for x in _cells(row, t)]
+        said = ngettext(
+            "{place}. {player}: {points} point ({played} played: {won} won, {drawn} drawn, {lost} lost)",
+            "{place}. {player}: {points} points ({played} played: {won} won, {drawn} drawn, {lost} lost)",
+            row.points,
+        )
+        line = said.format(place=c[0], player=c[1], played=c[2], won=c[3], drawn=c[4], lost=c[5], points=c[6])
+        line += "; " + _("strength of schedule {sos}, score margin {margin}").format(sos=c[7], margin=c[8])
+        if row.decided:
+            line += "; " + _("ahead of the next by {tie}").format(tie=c[9])
+        for ruleset, cell in zip(t.rulesets, c[10:], strict=True):
+            if cell != "-":
+                line += "; " + _("rating in {ruleset} {band}").format(ruleset=ruleset, band=cell)
+        out.append(line)
+    out.append("")
+    out += [shown(game_line(g)) for g in t.games]
+    return "\n".join(out) + "\n"
+
+
+def _md(value: str) -> str:
+    return _MARKDOWN.sub(r"\\\1", shown(value))
+
+
+def markdown(t: Table, title: str) -> str:
+    heads = _heads(t)
+    out = [f"# {_md(title)}", "", "| " + " | ".join(map(_md, heads)) + " |", "|" + "---|" * len(heads)]
+    out += ["| " + " | ".join(map(_md, _cells(row, t))) + " |" for row in t.rows]
+    out += ["", f"## {_md(_('Games'))}", ""]
+    out += [f"{g.number}. {_md(game_line(g).split(': ', 1)[1])}" for g in t.games]
+    return "\n".join(out) + "\n"
+
+
+def page(t: Table, title: str, lang: str) -> str:
+    """A whole HTML page: every text escaped, no script, no outside resource."""
+
+    def e(value: str) -> str:
+        return html.escape(value, quote=True)
+
+    head = "".join(f'<th scope="col">{e(h)}</th>' for h in _heads(t))
+    body = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in _cells(row, t)) + "</tr>\n" for row in t.rows)
+    games = "".join(f"<li>{e(game_line(g))}</li>\n" for g in t.games)
+    return (
+        f'<!DOCTYPE html>\n<html lang="{e(lang)}">\n<head><meta charset="utf-8">'
+        f"<title>{e(title)}</title></head>\n<body>\n<h1>{e(title)}</h1>\n"
+        f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody>\n</table>\n"
+        f"<h2>{e(_('Games'))}</h2>\n<ol>\n{games}</ol>\n</body>\n</html>\n"
+    )
+
+
+def as_json(t: Table, title: str) -> str:
+    document = {
+        "league": title,
+        "standings": [
+            {
+                "place": r.place,
+                "player": r.player,
+                "played": r.played,
+                "won": r.won,
+                "drawn": r.drawn,
+                "lost": r.lost,
+                "points": r.points,
+                "head_to_head": r.head_to_head,
+                "strength_of_schedule": r.schedule,
+                "score_margin": r.margin,
+                "decided_by": r.decided,
+                "ratings": {k: {"rating": v, "error": e, "games": n} for k, (v, e, n) in r.ratings.items()},
+            }
+            for r in t.rows
+        ],
+        "games": [
+            {
+                "number": g.number,
+                "game": g.cert.game,
+                "ruleset": g.cert.ruleset,
+                "scenario": g.cert.scenario,
+                "players": g.players,
+                "winner": g.winner,
+                "draw": g.draw,
+                "scores": g.cert.scores,
+                "confirmed": g.level,
+                "status": g.status,
+                "disputes": [{"by": d.by, "why": d.why, "at": d.at} for d in g.disputes],
+                "rulings": [{"ruling": r.ruling, "why": r.why, "at": r.at} for r in g.rulings],
+            }
+            for g in t.games
+        ],
+    }
+    return msgspec.json.encode(document).decode() + "\n"
