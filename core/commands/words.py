@@ -11,7 +11,7 @@ import msgspec
 from core.commands.naming import fold, fold_name
 from core.language.i18n import _
 from core.language.reader import SOURCE, lang
-from core.ruleset import Refused
+from core.refusal import TYPING, Refused
 
 QUOTES = "\"'"
 
@@ -168,7 +168,9 @@ class Meant(Refused):
 
     def __init__(self, refusal: str, near: list[str]) -> None:
         self.refusal, self.near = refusal, list(dict.fromkeys(near))
-        super().__init__(_("{refusal}; did you mean {options}?").format(refusal=refusal, options=or_list(self.near)))
+        super().__init__(
+            _("{refusal}; did you mean {options}?").format(refusal=refusal, options=or_list(self.near)), rule=TYPING
+        )
 
 
 def asking(refused: Refused, near: list[str]) -> Meant:
