@@ -485,7 +485,8 @@ class ManualDice(Dice):
         for f in faces:
             if not 1 <= f <= sides:
                 raise Refused(
-                    _("{purpose}: a d{sides} cannot show {face}").format(purpose=render(purpose), sides=sides, face=f)
+                    _("{purpose}: a d{sides} cannot show {face}").format(purpose=render(purpose), sides=sides, face=f),
+                    rule="ENG-5",
                 )
         self._used += count
         return faces

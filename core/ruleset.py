@@ -583,7 +583,7 @@ class Ruleset(ABC):
 
     def advance(self, ctx: Context) -> None:
         """Close the current phase and begin the next (``next`` command)."""
-        raise Refused("this ruleset has no turn sequence")
+        raise Refused("this ruleset has no turn sequence", rule="ENG-8")
 
     def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
         """Refuse a side's command that is not its turn to give (the referee may always act);

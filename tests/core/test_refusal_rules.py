@@ -55,7 +55,7 @@ def _problem(value: ast.expr | None, ids: frozenset[str]) -> str:
     """Why ``rule=value`` names no rule of ``ids`` ("" when it names one)."""
     if value is None:
         return "no rule="
-    if isinstance(value, ast.Name) and value.id == "TYPING":
+    if isinstance(value, ast.Name) and value.id in ("TYPING", "rules"):  # (``rules``: a refusal's, carried whole)
         return ""
     if isinstance(value, ast.Attribute) and value.attr in ("TYPING", "rules"):
         return ""
