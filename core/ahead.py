@@ -2,10 +2,12 @@
 nothing recorded, nothing rolled.
 
 :func:`resolved` gives the facts the command would record on given faces, exactly as
-giving it with those faces would (``Game._resolve``, the very path a command takes, short
-of writing); :func:`ahead` asks it with no faces, to find the first roll it would need,
-then once for each face that roll can show (each combination, up to :data:`MAX_FACES`),
-to say what each would do: the facts the reader may see, or the next roll it would need.
+giving it would on dice that showed them: the very path a command takes, short of writing
+(``Game.resolved``), on dice that show the faces given (``core.dice.SupposedDice``, typed
+or the game's own as the game's dice are).  :func:`ahead` asks it with no faces, to find
+the first roll it would need, then once for each face that roll can show (each
+combination, up to :data:`MAX_FACES`), to say what each would do: the facts the reader
+may see, or the next roll it would need.
 A command the rules refuse is refused by :func:`ahead` with the same refusal and rule.
 """
 
@@ -16,12 +18,13 @@ from itertools import product
 import msgspec
 
 from core import events as ev
-from core.dice import DiceRequest, NeedDice
+from core.dice import DiceRequest, NeedDice, SupposedDice
 from core.game import Game
 from core.language.i18n import _, render
 from core.questions import NeedAnswer
 from core.refusal import TYPING, Refused
 from core.rulesmap import cited
+from core.state import table_dice
 from core.views import event_visible
 from core.why import roll_rules
 
@@ -55,13 +58,13 @@ class Ahead(msgspec.Struct, frozen=True):
 
 def resolved(game: Game, text: str, role: str, faces: list[int]) -> list[ev.Event]:
     """The facts ``text`` would record, given by ``role`` on ``faces`` (its rolls' faces in
-    order), as giving it would; nothing is written.  Raises as giving it would: Refused,
-    NeedDice for a roll past the faces, NeedAnswer for a question."""
+    order, after those the line types itself), as giving it would; nothing is written.
+    Raises as giving it would: Refused, NeedDice for a roll past the faces, NeedAnswer."""
     parsed = game.parse(text, role)
     if parsed.spec.name in ("undo", "redo"):
         raise Refused(_("? asks a command of the rules, not {command}").format(command=parsed.spec.name), rule=TYPING)
-    _cmd, group = game._resolve(parsed, role, role, list(faces))  # noqa: SLF001  (the path a command takes)
-    return group[1:]
+    supposed = SupposedDice([*(parsed.faces or ()), *faces], manual=table_dice(game.state))
+    return game.resolved(text, role, supposed)
 
 
 def ahead(game: Game, text: str, role: str) -> Ahead:

@@ -496,6 +496,16 @@ class ManualDice(Dice):
         return len(self._faces) - self._used
 
 
+class SupposedDice(ManualDice):
+    """Faces supposed, not rolled: a command asked ahead (``core.ahead``) takes them as it
+    would take the game's dice, ``manual`` as those are (typed at the table, or the game's
+    own), and asks for the next roll past them (:class:`NeedDice`)."""
+
+    def __init__(self, faces: Iterable[int] = (), *, manual: bool) -> None:
+        super().__init__(faces)
+        self.manual = manual
+
+
 def face_read(face: int, sides: int) -> int:
     """The face a real die shows, as the engine counts it: a d10 shows 0 for its 10
     (Bassa Intensità A.2, BI-R001: "il risultato di 0 si considererà come 10")."""

@@ -95,7 +95,7 @@ def _table_dice(ctx: Context, args: dict) -> None:
     """``table-dice on|off``: the referee's choice for his whole table, a fact every seat reads."""
     on = args["choice"] == "on"
     if on == table_dice(ctx.state):
-        raise Refused(_("table dice are already on") if on else _("table dice are already off"))
+        raise Refused(_("table dice are already on") if on else _("table dice are already off"), rule="ENG-7")
     ctx.emit(ev.VarSet(key=TABLE_DICE, value=args["choice"]))
 
 

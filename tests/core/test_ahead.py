@@ -18,6 +18,7 @@ from playing import opened
 from core import events as ev
 from core.ahead import ahead, resolved
 from core.cli.main import _COMMENT
+from core.dice import NeedDice, SeededDice, SupposedDice
 from core.game import Game
 from core.language.i18n import M
 from core.refusal import Refused
@@ -51,6 +52,42 @@ def _same(e: ev.Event) -> dict:
     if isinstance(data.get("roll"), dict):
         data["roll"].pop("manual", None)
     return data
+
+
+class _Seeded(SupposedDice):
+    """The faces a recorded command drew, where its save does not hold them all (a deck's
+    shuffle draws faces no roll records): its seeded dice's, drawn as it drew them."""
+
+    def __init__(self, seed: int, cmd: int) -> None:
+        super().__init__(manual=False)
+        self._seeded = SeededDice(seed, cmd)
+
+    def roll(self, count: int, sides: int = 6, purpose="roll") -> tuple[int, ...]:
+        return self._seeded.roll(count, sides, purpose)
+
+
+@pytest.mark.parametrize("save", SAVES, ids=lambda p: p.stem)
+def test_asking_ahead_says_what_every_recorded_command_did_on_its_faces(save, tmp_path):
+    """Each command asked ahead on the faces its rolls show in the save, as ``?`` asks it;
+    a command that drew faces no roll records (a shuffle) on the faces its seeded dice drew.
+    Then it is given on the game's seeded dice, as the save was made (``saves/*.script``)."""
+    commands, header = _commands(save)
+    game = Game.new(tmp_path / save.name, header.ruleset, header.variant, seed=header.seed)
+    on_recorded = on_seeded = 0
+    for issued, facts in commands:
+        role = issued.role or issued.by
+        parsed = game.parse(issued.text, role)
+        faces = [] if parsed.faces else [f for e in facts if isinstance(e, ev.Rolled) for f in e.roll.faces]
+        try:
+            predicted = resolved(game, issued.text, role, faces)  # as `?` asks it
+            on_recorded += 1
+        except NeedDice:
+            predicted = game.resolved(issued.text, role, _Seeded(header.seed, game.history.next_cmd))
+            on_seeded += 1
+        assert [_same(e) for e in predicted] == [_same(e) for e in facts], issued.text
+        game.execute(issued.text, role=role, by=issued.by)  # on the game's seeded dice, as it was recorded
+    assert on_recorded + on_seeded == len(commands) > 40
+    assert on_seeded <= 2  # the set-up's shuffle, a reshuffle: every other command on its recorded faces
 
 
 def ludonet_at_first_fire(path: Path) -> Game:

@@ -42,7 +42,7 @@ PARTS: dict[str, tuple[tuple[Path, ...], str | None]] = {
 
 #: The parts whose every refusal names its rule: the guard holds for these (a part joins
 #: when its refusals are converted).
-GUARDED: tuple[str, ...] = ("linea-di-tiro", "ludonet")
+GUARDED: tuple[str, ...] = ("bassa-intensita", "engine", "linea-di-tiro", "ludonet")
 
 
 @cache

@@ -32,7 +32,7 @@ from core.rulesets.linea_di_tiro.tables import artillery, options
 from core.rulesets.linea_di_tiro.terms import Kind, Status
 from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, PREPARE_BADGES, READY_BADGES, card_kind
 from core.rulesets.linea_di_tiro.words import _, either, owner, pgettext, whose
-from core.state import Unit
+from core.state import GameState, Unit
 
 # --------------------------------------------------------------------- activation
 
@@ -43,42 +43,7 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     piece = ctx.unit(args["piece"])
     option = options()[args["option"]]
-    kind = card_kind(s)
-    if kind == "joker":
-        raise Refused(
-            _("a joker activates no piece: it is the scenario's special card (LT-R010)"), rule=("LT-R010", "LT-AMB-05")
-        )
-    if piece.side != s.active_side:
-        raise Refused(
-            _("the card {card} is {whose}: {unit} cannot be activated (LT-R010)").format(
-                card=s.card, whose=owner(s.side_name(s.active_side)), unit=piece.name
-            ),
-            rule="LT-R010",
-        )
-    require_in_play(piece)
-    if piece.has(Status.RETREATING):
-        raise Refused(_("{unit} is fleeing under this card (LT-R051)").format(unit=piece.name), rule="LT-R051")
-    if any(piece.has(o) for o in options()):
-        raise Refused(
-            _("{unit} has already been activated on this card ({card})").format(unit=piece.name, card=s.card),
-            rule="LT-R010",
-        )
-    others = [u for u in s.units.values() if u.id != piece.id and any(u.has(o) for o in options())]
-    if kind == "number" and others:
-        raise Refused(
-            _("a number card activates one piece, and {unit} was activated (LT-R010)").format(unit=others[0].name),
-            rule="LT-R010",
-        )
-    if kind == "face":
-        if s.vars.get("unit_move") == s.turn:
-            raise Refused(_("the card {card} was spent on a unit move (LT-R010)").format(card=s.card), rule="LT-R010")
-        if others and others[0].team != piece.team:
-            raise Refused(
-                _("the card {card} activates platoon {platoon}; {unit} is in {team}").format(
-                    card=s.card, platoon=others[0].team, unit=piece.name, team=piece.team
-                ),
-                rule=("LT-R010", "LT-AMB-04"),
-            )
+    _card_allows(s, piece)
     immobilised = piece.has(Status.IMMOBILISED)
     if option.recover and not immobilised:
         raise Refused(_("{unit} is not immobilised (A7)").format(unit=piece.name), rule=("LT-R020", "LT-AMB-21"))
@@ -133,6 +98,47 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
     set_count(ctx, piece, PREPARE_BADGES, later)
     if option.recover:
         recover(ctx, piece)
+
+
+def _card_allows(s: GameState, piece: Unit) -> None:
+    """LT-R010: the card drawn activates ``piece``: its side's, not a joker; a number card
+    one piece, a face card the pieces of one platoon (ruling LT-PLATOON), each once."""
+    kind = card_kind(s)
+    if kind == "joker":
+        raise Refused(
+            _("a joker activates no piece: it is the scenario's special card (LT-R010)"), rule=("LT-R010", "LT-AMB-05")
+        )
+    if piece.side != s.active_side:
+        raise Refused(
+            _("the card {card} is {whose}: {unit} cannot be activated (LT-R010)").format(
+                card=s.card, whose=owner(s.side_name(s.active_side)), unit=piece.name
+            ),
+            rule="LT-R010",
+        )
+    require_in_play(piece)
+    if piece.has(Status.RETREATING):
+        raise Refused(_("{unit} is fleeing under this card (LT-R051)").format(unit=piece.name), rule="LT-R051")
+    if any(piece.has(o) for o in options()):
+        raise Refused(
+            _("{unit} has already been activated on this card ({card})").format(unit=piece.name, card=s.card),
+            rule="LT-R010",
+        )
+    others = [u for u in s.units.values() if u.id != piece.id and any(u.has(o) for o in options())]
+    if kind == "number" and others:
+        raise Refused(
+            _("a number card activates one piece, and {unit} was activated (LT-R010)").format(unit=others[0].name),
+            rule="LT-R010",
+        )
+    if kind == "face":
+        if s.vars.get("unit_move") == s.turn:
+            raise Refused(_("the card {card} was spent on a unit move (LT-R010)").format(card=s.card), rule="LT-R010")
+        if others and others[0].team != piece.team:
+            raise Refused(
+                _("the card {card} activates platoon {platoon}; {unit} is in {team}").format(
+                    card=s.card, platoon=others[0].team, unit=piece.name, team=piece.team
+                ),
+                rule=("LT-R010", "LT-AMB-04"),
+            )
 
 
 def _prepare(ctx: Context, args: dict[str, Any]) -> None:

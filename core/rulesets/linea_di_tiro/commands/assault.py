@@ -28,8 +28,8 @@ from core.rulesets.linea_di_tiro.pieces import (
 )
 from core.rulesets.linea_di_tiro.rules import assault
 from core.rulesets.linea_di_tiro.scenario_vars import aboard
+from core.rulesets.linea_di_tiro.tables import Profile, movement
 from core.rulesets.linea_di_tiro.tables import assault as assault_table
-from core.rulesets.linea_di_tiro.tables import movement
 from core.rulesets.linea_di_tiro.terms import Status
 from core.rulesets.linea_di_tiro.words import _, whose
 from core.state import Unit
@@ -188,13 +188,9 @@ def _close_assault(ctx: Context, args: dict[str, Any]) -> None:
     record_attack(ctx, infantry, tank)
 
 
-def _melee(ctx: Context, args: dict[str, Any]) -> None:
-    """LT-R102/R103: each side rolls 1d6 + morale (+2 entrenched, -1 attacked from
-    behind, -2 immobilised, -3 a gun); the higher captures or destroys the other, a tie
-    destroys both; immobilised infantry that wins recovers."""
-    attacker, defender = ctx.unit(args["attacker"]), ctx.unit(args["defender"])
-    check_target(attacker, defender)
-    p_att, p_def = profile(ctx, attacker), profile(ctx, defender)
+def _may_start_melee(attacker: Unit, defender: Unit, p_att: Profile, p_def: Profile) -> None:
+    """LT-R102/R103: infantry starts a melee with infantry or guns: not a gun (LT-R103), not
+    a tank (it overruns), not at a tank (a close assault), not immobilised (ruling LT-IMMOBILISED)."""
     if is_gun(attacker, p_att):
         raise Refused(
             _("{unit} cannot start a melee: guns cannot (LT-R103)").format(unit=attacker.name),
@@ -211,6 +207,16 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
         )
     if attacker.has(Status.IMMOBILISED):
         raise Refused(_immobilised(attacker), rule=("LT-R081", "LT-AMB-21"))
+
+
+def _melee(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-R102/R103: each side rolls 1d6 + morale (+2 entrenched, -1 attacked from
+    behind, -2 immobilised, -3 a gun); the higher captures or destroys the other, a tie
+    destroys both; immobilised infantry that wins recovers."""
+    attacker, defender = ctx.unit(args["attacker"]), ctx.unit(args["defender"])
+    check_target(attacker, defender)
+    p_att, p_def = profile(ctx, attacker), profile(ctx, defender)
+    _may_start_melee(attacker, defender, p_att, p_def)
     _require_on_foot(ctx, attacker)
     # an attack of the activation: a prepared attack is kept for a reply or an ambush (ruling LT-REPLY);
     # hand to hand, no fire, so the attacker is seen no further for it (LT-R033)
