@@ -5,8 +5,8 @@ engine's, ``core/engine_rules.toml``), or ``TYPING`` for a line mistyped or misu
 The walk reads the source (``ast``), so it sees every refusal, those no test reaches too.
 A ``rule=`` must be ids written out (a string, a tuple of them, or a choice of two such),
 ``TYPING``, or another refusal's ``.rules`` passed on; anything else cannot be checked and
-fails.  :data:`GUARDED` lists the parts whose refusals are all converted: the guard holds
-for them; :func:`unnamed` lists, for the others, what still names no rule.
+fails.  The guard holds for every part but those :data:`NOT_YET` counts; :func:`unnamed`
+lists, for those, what still names no rule.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from registry_walk import RULESETS, sources
 
 from core import rulesmap
 from core.commands.words import Meant
@@ -27,22 +28,30 @@ ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "core"
 
 #: Each part of the code whose refusals the guard walks: its files, and the ruleset whose
-#: map its ids are of (None: the engine's map only).
+#: map its ids are of (None: the engine's map only).  Every ruleset of the registry (the
+#: built-ins, the installed plugins, the test rulesets: ``registry_walk``), by its source;
+#: the engine; and the seventh ruleset, a ruleset of one file registered by its own test.
 PARTS: dict[str, tuple[tuple[Path, ...], str | None]] = {
     "engine": (
         tuple(p for p in CORE.rglob("*.py") if "rulesets" not in p.relative_to(CORE).parts[:1])
         + (CORE / "rulesets" / "common.py", CORE / "rulesets" / "__init__.py"),
         None,
     ),
-    "bassa-intensita": (tuple((CORE / "rulesets" / "bassa_intensita").rglob("*.py")), "bassa-intensita"),
-    "breaking-news": (tuple((CORE / "rulesets" / "breaking_news").rglob("*.py")), "breaking-news"),
-    "linea-di-tiro": (tuple((CORE / "rulesets" / "linea_di_tiro").rglob("*.py")), "linea-di-tiro"),
-    "ludonet": (tuple((CORE / "rulesets" / "ludonet").rglob("*.py")), "ludonet"),
+    **{rid: (tuple(sources(rid)), rid) for rid in RULESETS},
+    "seventh": ((ROOT / "tests" / "seventh_ruleset.py",), None),
 }
 
-#: The parts whose every refusal names its rule: the guard holds for these (a part joins
-#: when its refusals are converted).
-GUARDED: tuple[str, ...] = ("bassa-intensita", "engine", "linea-di-tiro", "ludonet")
+#: The parts whose refusals do not all name a rule yet, and how many do not (issue #76): the
+#: test rulesets' own rules, which keep no rules map (Snowball is the plugin without one).
+NOT_YET: dict[str, int] = {"outpost": 3, "snowball": 3}
+#: Every part; those of :data:`NOT_YET` expected to fail the guard, strictly (one that
+#: passes fails the run, until it is taken off the list).
+GUARDED = [
+    pytest.param(part, marks=pytest.mark.xfail(strict=True, reason=f"{NOT_YET[part]} refusals name no rule yet"))
+    if part in NOT_YET
+    else part
+    for part in PARTS
+]
 
 
 @cache
@@ -90,6 +99,11 @@ def unnamed(part: str) -> list[str]:
 @pytest.mark.parametrize("part", GUARDED)
 def test_every_refusal_names_its_rule(part):
     assert unnamed(part) == []
+
+
+@pytest.mark.parametrize("part", NOT_YET)
+def test_what_is_not_yet_guarded_is_counted(part):
+    assert len(unnamed(part)) == NOT_YET[part]
 
 
 def test_the_guard_finds_a_refusal_without_its_rule(tmp_path, monkeypatch):
