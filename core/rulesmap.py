@@ -244,7 +244,7 @@ def cited(rmap: RulesMap | None, reference: str) -> tuple[str, ...]:
     """The rule ids a reference names, as a roll's or a command's ``rule`` words it: the ids
     it names that a map holds (``LN-R010, LN-R011``); else the rules that cite a ruling it
     names (``ruling LN-END``); else the rules of the sections it names (``§8.2``,
-    ``Extras: Media``), in the map's order.  Empty when it names none of them."""
+    ``Extras: Media``; ``A.12`` takes ``A.12.1`` too), in the map's order.  Empty when it names none of them."""
     rules = (*(rmap.rules if rmap is not None else ()), *engine().rules)
     ids = {r.id for r in rules}
     named = [w for w in re.findall(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+[a-z]?", reference) if w in ids]
@@ -255,7 +255,7 @@ def cited(rmap: RulesMap | None, reference: str) -> tuple[str, ...]:
     if by_ruling:
         return by_ruling
     sections = set(_SECTION.findall(reference))
-    return tuple(r.id for r in rules if r.section in sections)
+    return tuple(r.id for r in rules if any(r.section == s or r.section.startswith(s + ".") for s in sections))
 
 
 def load(path: Path) -> RulesMap:
