@@ -336,3 +336,14 @@ async def test_table_dice_is_the_referees_choice_at_every_served_seat(one_worker
     ]
     assert [(r.faces, r.manual) for r in rolls] == [((6,), True), ((5,), True)]
     await answered(reg, "table-dice off", "Refused: only the referee may table-dice.")
+
+
+async def test_why_and_asking_ahead_at_a_plain_seat(club: Club):
+    """``why`` and ``? COMMAND`` over SSH (issue #76): the rule behind the seat's refusal, and
+    a command asked ahead, nothing given."""
+    reg = await plain(club, "reg")
+    before = club.game.log_length
+    await answered(reg, "fire rossi ahmed range=30", "Refused: ")
+    await answered(reg, "why", "Rule ENG-2 (Engine, ruling): A command in its phase.")
+    await answered(reg, "? note all quiet", "note all quiet rolls no dice now; it would record:")
+    assert club.game.log_length == before  # nothing was given
