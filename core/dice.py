@@ -594,7 +594,8 @@ class ManualDice(Dice):
         for f in faces:
             if not 1 <= f <= sides:
                 raise Refused(
-                    _("{purpose}: a d{sides} cannot show {face}").format(purpose=render(purpose), sides=sides, face=f)
+                    _("{purpose}: a d{sides} cannot show {face}").format(purpose=render(purpose), sides=sides, face=f),
+                    rule="ENG-5",
                 )
         self._giver = self._givers[self._used] if self._used < len(self._givers) else ""
         self._used += count
@@ -607,6 +608,16 @@ class ManualDice(Dice):
     @property
     def unused(self) -> int:
         return len(self._faces) - self._used
+
+
+class SupposedDice(ManualDice):
+    """Faces supposed, not rolled: a command asked ahead (``core.ahead``) takes them as it
+    would take the game's dice, ``manual`` as those are (typed at the table, or the game's
+    own), and asks for the next roll past them (:class:`NeedDice`)."""
+
+    def __init__(self, faces: Iterable[int] = (), *, manual: bool) -> None:
+        super().__init__(faces)
+        self.manual = manual
 
 
 def face_read(face: int, sides: int) -> int:

@@ -44,12 +44,14 @@ class Outcome(msgspec.Struct, tag=True):
 
 
 class Refusal(msgspec.Struct, frozen=True, tag=True):
-    """A command that was refused: nothing was written, the issuer was told ``why``."""
+    """A command that was refused: nothing was written, the issuer was told ``why``, and
+    ``rules`` names the rule that refused it (ids of a rules map, or ``core.refusal.TYPING``)."""
 
     text: str
     role: str
     by: str
     why: str
+    rules: tuple[str, ...] = ()
 
 
 class DiceNeeded(msgspec.Struct, frozen=True, tag=True):
@@ -110,7 +112,7 @@ def settle(act: Callable[[], Outcome], text: str, role: str, by: str) -> Result:
     try:
         return act()
     except Refused as e:
-        return Refusal(text, role, by, str(e))
+        return Refusal(text, role, by, str(e), e.rules)
     except NeedDice as need:
         return DiceNeeded(need.request)
     except NeedAnswer as need:

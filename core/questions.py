@@ -23,7 +23,7 @@ import msgspec
 
 from core.language.i18n import CORE_DOMAIN, Domain, Text, _, render
 from core.narrate import whose as whose_thing
-from core.refusal import Refused
+from core.refusal import TYPING, Refused
 
 #: Answers one command may be given: more is a typing error or an attack.
 MAX_ANSWERS = 200
@@ -158,7 +158,7 @@ class Answers:
         try:
             return question.take(typed)
         except ValueError as e:  # an answer no seat's check let through: a hostile peer's
-            raise Refused(str(e)) from None
+            raise Refused(str(e), rule=TYPING) from None
 
     @property
     def unused(self) -> int:

@@ -2,7 +2,10 @@
 
 The two are kept apart so that a bug never passes for a refusal. A rule, a
 parser or a check that finds a command cannot be done raises :class:`Refused`
-with a sentence in the player's words. Anything else a command raises is a bug
+with a sentence in the player's words and the rule that refuses it, as data: ids of
+the ruleset's rules map (``core.rulesmap``) or of the engine's, or :data:`TYPING` for a
+line mistyped or misused, which no rule refuses (``why`` after a refusal reads them;
+``tests/core/test_refusal_rules.py`` fails on a refusal that names neither). Anything else a command raises is a bug
 of the program: ``core.game.Game`` logs it with its traceback and raises
 :class:`CommandFailed`, which the clients show as an error of their own (the
 command failed; nothing was recorded). Both leave the save untouched.
@@ -22,8 +25,26 @@ import logging
 LOG = logging.getLogger("fireteam.core")
 
 
+#: What a refusal names where no rule of any map refuses: a parse or usage error (a word
+#: that names nothing, a number out of its bounds, two options that exclude each other).
+TYPING = "no rule: a typing error"
+
+
 class Refused(Exception):
-    """A command that cannot be carried out; the message says why.  Nothing is written."""
+    """A command that cannot be carried out; the message says why, ``rules`` by which rule
+    (ids of a rules map, or :data:`TYPING`).  Nothing is written."""
+
+    def __init__(self, message: object = "", *, rule: str | tuple[str, ...] = "") -> None:
+        super().__init__(message)
+        #: The rule ids that refuse the command, or ``(TYPING,)``; empty where none is named yet.
+        self.rules: tuple[str, ...] = (rule,) if isinstance(rule, str) and rule else tuple(rule or ())
+
+    def __reduce__(self) -> tuple[object, ...]:  # a worker's refusal crosses processes whole
+        return (_refused, (str(self), self.rules))
+
+
+def _refused(message: str, rules: tuple[str, ...]) -> Refused:
+    return Refused(message, rule=rules)
 
 
 class CommandFailed(Exception):

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from core.language.i18n import _, ngettext
 from core.language.reader import lang
-from core.refusal import Refused
+from core.refusal import TYPING, Refused
 from core.rulesearch import MAX_QUESTION, Answer, index_for, words
 from core.ruleset import Ruleset
 from core.rulesmap import STATUSES, Entry
@@ -40,9 +40,9 @@ def answer_lines(ruleset: Ruleset, question: str, pieces: Iterable[tuple[str, st
     sees on the table, for the offer of ``?``. :class:`Refused` for no question."""
     question = question.strip()
     if not question:
-        raise Refused(_("rule? WORDS: a rules question, e.g. rule? can a suppressed man fire"))
+        raise Refused(_("rule? WORDS: a rules question, e.g. rule? can a suppressed man fire"), rule=TYPING)
     if len(question) > MAX_QUESTION:
-        raise Refused(_("a rules question is at most {count} characters").format(count=MAX_QUESTION))
+        raise Refused(_("a rules question is at most {count} characters").format(count=MAX_QUESTION), rule=TYPING)
     answer = ask(ruleset, question)
     if answer is None:
         return [_("{ruleset} has no rules map yet: its rules cannot be asked.").format(ruleset=ruleset.shown_name())]

@@ -43,7 +43,10 @@ from core.narrate import (
     scenario_fact,
 )
 from core.questions import Answers, NeedAnswer, Question  # noqa: F401  (what a handler asks)
-from core.refusal import Refused  # noqa: F401  (what a handler raises to refuse a command)
+from core.refusal import (  # noqa: F401  (what a handler raises to refuse a command, and names for a typo)
+    TYPING,
+    Refused,
+)
 from core.state import HIDDEN, GameState, Unit, apply_one
 from core.views import (  # noqa: F401  (roles live in views)
     REFEREE,
@@ -584,7 +587,7 @@ class Ruleset(ABC):
 
     def advance(self, ctx: Context) -> None:
         """Close the current phase and begin the next (``next`` command)."""
-        raise Refused("this ruleset has no turn sequence")
+        raise Refused("this ruleset has no turn sequence", rule="ENG-8")
 
     def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
         """Refuse a side's command that is not its turn to give (the referee may always act);

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, ClassVar
 
@@ -219,6 +220,42 @@ def as_json(rule: Entry, ruleset_id: str) -> dict[str, Any]:
         if value := getattr(rule, name):
             out[name] = value
     return out
+
+
+#: The engine's own rules (who gives which command, phases, undo, the shared tools): the
+#: rules a refusal of the engine names (``core.refusal``), in a map of the same form.
+ENGINE_MAP = Path(__file__).with_name("engine_rules.toml")
+#: A rulebook section as a roll's ``rule`` cites it: ``§8.2``, ``A.9.3``, ``C.6``, ``Extras: Media``.
+_SECTION = re.compile(r"§\d+(?:\.\d+)*|\b[A-C]\.\d+(?:\.\d+)*|Extras: [A-Z][\w ]*[a-z]|Calculating points")
+
+
+@cache
+def engine() -> RulesMap:
+    """The engine's rules map (:data:`ENGINE_MAP`), read once."""
+    return load(ENGINE_MAP)
+
+
+def find(rmap: RulesMap | None, rule_id: str) -> Entry | None:
+    """The rule ``rule_id`` of ``rmap`` or else of the engine's map; None for an id of neither."""
+    return (rmap.get(rule_id) if rmap is not None else None) or engine().get(rule_id)
+
+
+def cited(rmap: RulesMap | None, reference: str) -> tuple[str, ...]:
+    """The rule ids a reference names, as a roll's or a command's ``rule`` words it: the ids
+    it names that a map holds (``LN-R010, LN-R011``); else the rules that cite a ruling it
+    names (``ruling LN-END``); else the rules of the sections it names (``§8.2``,
+    ``Extras: Media``; ``A.12`` takes ``A.12.1`` too), in the map's order.  Empty when it names none of them."""
+    rules = (*(rmap.rules if rmap is not None else ()), *engine().rules)
+    ids = {r.id for r in rules}
+    named = [w for w in re.findall(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+[a-z]?", reference) if w in ids]
+    if named:
+        return tuple(dict.fromkeys(named))
+    rulings = set(re.findall(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+", reference))
+    by_ruling = tuple(r.id for r in rules if r.ruling and r.ruling in rulings)
+    if by_ruling:
+        return by_ruling
+    sections = set(_SECTION.findall(reference))
+    return tuple(r.id for r in rules if any(r.section == s or r.section.startswith(s + ".") for s in sections))
 
 
 def load(path: Path) -> RulesMap:

@@ -62,13 +62,14 @@ def check_share(share: Share, expected: int) -> None:
             _(
                 "this share of the dice names no key (a page older than the table, or a share changed on "
                 "its way); reload the page and give the command again"
-            )
+            ),
+            rule="ENG-5",
         )
     if share.nonce is None:
         return
     if share.nonce < expected:
         said = _("this share of the dice (number {nonce}) was used before; give the command again")
-        raise Refused(said.format(nonce=share.nonce))
+        raise Refused(said.format(nonce=share.nonce), rule="ENG-5")
     if share.nonce > expected:
         said = _("this share of the dice is number {nonce}, the table expects {expected}; give the command again")
-        raise Refused(said.format(nonce=share.nonce, expected=expected))
+        raise Refused(said.format(nonce=share.nonce, expected=expected), rule="ENG-5")

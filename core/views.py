@@ -172,7 +172,7 @@ class MarkerLabels:
             label = self._pick()
             if label not in taken:
                 return label
-        raise Refused(_("no marker label is free: too many hidden units on the table"))
+        raise Refused(_("no marker label is free: too many hidden units on the table"), rule="ENG-6")
 
 
 def view_state(state: GameState, role: str) -> GameState:

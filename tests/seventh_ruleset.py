@@ -28,7 +28,7 @@ NOON = Scenario(
 
 def _concede(ctx: Context, args: dict[str, Any]) -> None:
     if ctx.state.result:
-        raise Refused("the game is over")
+        raise Refused("the game is over", rule="ENG-2")
     side = args["side"]
     # The other side wins; Bare keeps no score, so its end gives none.
     ctx.emit(

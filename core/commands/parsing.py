@@ -25,6 +25,7 @@ from core.commands.words import Meant, Word, asking, match_word, near_names, or_
 from core.dice import parse_faces
 from core.language.i18n import CORE_DOMAIN, _, scenario_words, translations
 from core.language.reader import SOURCE, lang
+from core.refusal import TYPING
 from core.ruleset import CommandSpec, Param, Refused
 from core.state import GameState
 from core.views import REFEREE, marker_unit, unit_visible
@@ -67,7 +68,7 @@ def parse(
     check_line(text)
     given = words_of(text)
     if not given:
-        raise Refused(_("empty command"))
+        raise Refused(_("empty command"), rule=TYPING)
     try:
         line = _LineParse(text, given[0], specs, state, role, domain, phase_commands)
         line.read_words(given[1:])
@@ -185,7 +186,9 @@ class _LineParse:
         try:
             self.faces = parse_faces(value)
         except ValueError:
-            raise Refused(_("dice faces must be numbers, not {faces}").format(faces=repr(value.strip()))) from None
+            raise Refused(
+                _("dice faces must be numbers, not {faces}").format(faces=repr(value.strip())), rule=TYPING
+            ) from None
         if key.lower() not in DICE_KEYS:
             self.subs.append((word.start, word.start + len(key), DICE_KEYS[0]))
 
@@ -371,7 +374,7 @@ class _LineParse:
             command=self.command, word=quoted(w), usage=self._usage()
         )
         near = _number_meant(w, self.params, {*self.resolved, *self.args}, self.domain)
-        return Meant(unexpected, near) if near else Refused(unexpected)
+        return Meant(unexpected, near) if near else Refused(unexpected, rule=TYPING)
 
     def _missing(self, p: Param) -> Refused:
         option = local_name("option", p.name, self.domain)
@@ -382,12 +385,14 @@ class _LineParse:
                     option=option,
                     help=translations(lang(), self.domain).gettext(p.help),
                     usage=self._usage(),
-                )
+                ),
+                rule=TYPING,
             )
         return Refused(
             _("{command}: missing {option}; usage: {usage}").format(
                 command=self.command, option=option, usage=self._usage()
-            )
+            ),
+            rule=TYPING,
         )
 
 
@@ -449,7 +454,8 @@ def _choice_not_unit(word: str, cp: Param, here: Param, state: GameState, role: 
             units=or_list([u.id for u in units]),
             option=local_name("option", cp.name, domain),
             choices=or_list(choices),
-        )
+        ),
+        rule=TYPING,
     )
 
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from core.commands.naming import fold
 from core.commands.words import Meant, could_be, or_list, quoted
 from core.language.i18n import _, scenario_words
+from core.refusal import TYPING
 from core.ruleset import Param, Refused
 from core.state import GameState, Unit
 from core.views import unit_visible
@@ -44,9 +45,9 @@ def find_unit(word: str, state: GameState, role: str, *, side: str | None = None
         meant = meant_units(word, pool)
         if meant:
             raise Meant(refusal, [_to_type(u) for u in meant])
-        raise Refused(refusal)
+        raise Refused(refusal, rule=TYPING)
     # A word several names share is answered with which is which.
-    raise Refused(could_be(word, [_to_type(u) for u in hits]))
+    raise Refused(could_be(word, [_to_type(u) for u in hits]), rule=TYPING)
 
 
 def _to_type(u: Unit) -> str:
@@ -126,7 +127,7 @@ def find_team(words: str, state: GameState, role: str) -> str:
         t for t in pool if any(n.lower().split() == typed for n in team_names(t))
     ]
     if len(exact) > 1:
-        raise Refused(could_be(words, [_named_both(t) for t in exact]))
+        raise Refused(could_be(words, [_named_both(t) for t in exact]), rule=TYPING)
     if exact:
         return exact[0]
     hits = [
@@ -137,8 +138,8 @@ def find_team(words: str, state: GameState, role: str) -> str:
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise Refused(_("no team {word}").format(word=quoted(words)))
-    raise Refused(could_be(words, [_named_both(h) for h in hits]))
+        raise Refused(_("no team {word}").format(word=quoted(words)), rule=TYPING)
+    raise Refused(could_be(words, [_named_both(h) for h in hits]), rule=TYPING)
 
 
 def _named_both(team: str) -> str:
@@ -174,7 +175,7 @@ def team_members_named(p: Param, word: str, state: GameState, role: str, acting:
         pool = [u for u in pool if u.side == acting]
     members = [u.id for u in pool if p.team_members(u)]
     if not members:
-        raise Refused(_("no one of team {team} can be named here").format(team=scenario_words(team)))
+        raise Refused(_("no one of team {team} can be named here").format(team=scenario_words(team)), rule=TYPING)
     return members
 
 
@@ -204,7 +205,7 @@ def find_side(word: str, state: GameState, *, also: Sequence[str] = ()) -> str:
         return hits[0]
     labels = {s: side_label(state, s) for s in sides} | {a: a for a in also}
     if hits:
-        raise Refused(could_be(word, [labels[h] for h in hits]))
+        raise Refused(could_be(word, [labels[h] for h in hits]), rule=TYPING)
     refusal = _("no side {word}").format(word=quoted(word))
     # A mistyped word of a name (somaly) is answered with the side it is near.
     spoken = {
@@ -219,5 +220,7 @@ def find_side(word: str, state: GameState, *, also: Sequence[str] = ()) -> str:
     if near:
         raise Meant(refusal, [labels[n] for n in near])
     if not labels:
-        raise Refused(_("{refusal}: the game has no sides yet").format(refusal=refusal))
-    raise Refused(_("{refusal}; name {options}").format(refusal=refusal, options=or_list(list(labels.values()))))
+        raise Refused(_("{refusal}: the game has no sides yet").format(refusal=refusal), rule=TYPING)
+    raise Refused(
+        _("{refusal}; name {options}").format(refusal=refusal, options=or_list(list(labels.values()))), rule=TYPING
+    )

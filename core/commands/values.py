@@ -13,6 +13,7 @@ from core.commands.pieces import find_side, find_team, find_unit
 from core.commands.words import could_be, match_word, quoted
 from core.language.i18n import CORE_DOMAIN, Domain, _
 from core.language.reader import SOURCE, lang
+from core.refusal import TYPING
 from core.ruleset import Param, Refused
 from core.state import GameState
 from core.views import marker_unit
@@ -38,14 +39,16 @@ def check_line(text: str) -> None:
         raise Refused(
             _("a command is at most {most} characters; this one has {length}").format(
                 most=number(MAX_LINE), length=number(len(text))
-            )
+            ),
+            rule=TYPING,
         )
     bad = _CONTROL.search(text)
     if bad:
         raise Refused(
             _("a command cannot hold the control character {char} (column {column})").format(
                 char=ascii(bad.group()), column=bad.start() + 1
-            )
+            ),
+            rule=TYPING,
         )
 
 
@@ -56,7 +59,8 @@ def whole_number(word: str, name: str, lo: int, hi: int) -> int:
         raise Refused(
             _("{name} must be a whole number from {lo} to {hi}, not {word}").format(
                 name=name, lo=lo, hi=hi, word=quoted(word)
-            )
+            ),
+            rule=TYPING,
         )
     return value
 
@@ -102,7 +106,7 @@ def distance(word: str, name: str, lo: int, hi: int, measure: str = "cm") -> int
                 "{name} must be a distance from {lo} to {hi} in: a number with at most two decimals "
                 "after a point (25 or 25{point}5), or 25cm; not {word}"
             )
-        raise Refused(template.format(name=name, lo=lo, hi=hi, point=point, word=quoted(word)))
+        raise Refused(template.format(name=name, lo=lo, hi=hi, point=point, word=quoted(word)), rule=TYPING)
     return exact(value)
 
 
@@ -172,7 +176,7 @@ def choice_named(word: str, param: Param, shown: str, domain: str) -> tuple[str,
     if typed not in (choice, fold(local(choice)), *map(fold, also_chosen(choice))):
         also = [a for c in param.choices if c != choice for a in also_chosen(c) if fold(a).startswith(typed)]
         if also:
-            raise Refused(could_be(word, [local(choice), *also]))
+            raise Refused(could_be(word, [local(choice), *also]), rule=TYPING)
     return choice, mine
 
 

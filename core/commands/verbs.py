@@ -10,6 +10,7 @@ from core.commands.naming import fold, former_names, local_name, spec_domain
 from core.commands.words import Meant, match_word, quoted
 from core.language.i18n import CORE_DOMAIN, _, translations
 from core.language.reader import lang
+from core.refusal import TYPING
 from core.ruleset import CommandSpec, Refused
 from core.state import GameState
 from core.views import REFEREE
@@ -46,7 +47,7 @@ def match_verb(
             for other, why in s.lacks:
                 if folded in (other, fold(local_name("command", other, own))):
                     said = translations(lang(), own).gettext(why)
-                    raise Refused(said.format(command=local_name("command", s.name, own))) from None
+                    raise Refused(said.format(command=local_name("command", s.name, own)), rule=TYPING) from None
         # victory, where the command is called result: the name it has here
         meant = [
             local_name("command", s.name, spec_domain(s, domain))

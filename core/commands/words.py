@@ -11,7 +11,7 @@ import msgspec
 from core.commands.naming import fold, fold_name
 from core.language.i18n import _
 from core.language.reader import SOURCE, lang
-from core.ruleset import Refused
+from core.refusal import TYPING, Refused
 
 QUOTES = "\"'"
 
@@ -44,7 +44,7 @@ def words_of(text: str) -> list[Word]:
             if c in QUOTES and (i == start or text[i - 1] == "="):
                 end = text.find(c, i + 1)
                 if end < 0:
-                    raise Refused(_("cannot read the command: no closing {quote}").format(quote=c))
+                    raise Refused(_("cannot read the command: no closing {quote}").format(quote=c), rule=TYPING)
                 parts.append(text[i + 1 : end])
                 i = end + 1
             else:
@@ -111,7 +111,7 @@ def match_word(
         if len(hits) == 1:
             return hits[0], True
         if hits:
-            raise Refused(could_be(word, [local(h) for h in hits]))  # type: ignore[misc]
+            raise Refused(could_be(word, [local(h) for h in hits]), rule=TYPING)  # type: ignore[misc]
         if formerly is not None:
             old = [o for o in options if any(fold_name(n) == folded for n in formerly(o))]
             if len(old) == 1:
@@ -124,7 +124,7 @@ def match_word(
         if len(hits) == 1:
             return hits[0], True
         if hits:
-            raise Refused(could_be(word, [local(h) for h in hits]))  # type: ignore[misc]
+            raise Refused(could_be(word, [local(h) for h in hits]), rule=TYPING)  # type: ignore[misc]
     hits = [o for o in options if o.lower().startswith(w)]
     if len(hits) == 1:
         return hits[0], False
@@ -135,7 +135,8 @@ def match_word(
             raise Refused(
                 _("no {what} {word}; the word is in the help of {options}").format(
                     what=what, word=quoted(word), options=", ".join(speak)
-                )
+                ),
+                rule=TYPING,
             )
         others = [a for o in options for a in offered(o)] if offered is not None and mine else []
         near = near_names(folded, [*shown, *others]) or near_names(w, options)
@@ -145,15 +146,17 @@ def match_word(
             raise Refused(
                 _("no {what} {word} (choose from {options})").format(
                     what=what, word=quoted(word), options=", ".join(shown)
-                )
+                ),
+                rule=TYPING,
             )
         few = now() if now is not None else []
         if 0 < len(few) <= _FEW:
             raise Refused(
-                _("no {what} {word}; now: {options}").format(what=what, word=quoted(word), options=", ".join(few))
+                _("no {what} {word}; now: {options}").format(what=what, word=quoted(word), options=", ".join(few)),
+                rule=TYPING,
             )
-        raise Refused(_("no {what} {word}").format(what=what, word=quoted(word)))
-    raise Refused(could_be(word, hits))
+        raise Refused(_("no {what} {word}").format(what=what, word=quoted(word)), rule=TYPING)
+    raise Refused(could_be(word, hits), rule=TYPING)
 
 
 def near_names(word: str, names: list[str]) -> list[str]:
@@ -168,7 +171,9 @@ class Meant(Refused):
 
     def __init__(self, refusal: str, near: list[str]) -> None:
         self.refusal, self.near = refusal, list(dict.fromkeys(near))
-        super().__init__(_("{refusal}; did you mean {options}?").format(refusal=refusal, options=or_list(self.near)))
+        super().__init__(
+            _("{refusal}; did you mean {options}?").format(refusal=refusal, options=or_list(self.near)), rule=TYPING
+        )
 
 
 def asking(refused: Refused, near: list[str]) -> Meant:

@@ -12,7 +12,7 @@ from core import events as ev
 from core.commands.naming import one_meaning
 from core.game.sealing import SEAL_DICE
 from core.language.i18n import _
-from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
+from core.ruleset import TYPING, CommandSpec, Context, Param, Refused, Ruleset
 from core.state import SEALED_ORDERS, TABLE_DICE, table_dice
 from core.views import (
     REFEREE,
@@ -121,19 +121,21 @@ def _players(ctx: Context, args: dict[str, str]) -> None:
     pairs = [pair.partition("=") for pair in args["players"].split()]
     if not pairs or any(not eq or not PLAYER_NAME.fullmatch(name) for _side, eq, name in pairs):
         raise Refused(
-            _("players SIDE=NAME …: each side with the one word its player goes by (letters, digits, '.', '_' or '-')")
+            _("players SIDE=NAME …: each side with the one word its player goes by (letters, digits, '.', '_' or '-')"),
+            rule=TYPING,
         )
     key, via = args.get("key") or "", args.get("via") or ""
     if key and not FINGERPRINT.fullmatch(key):
         raise Refused(
             _("key={key}: an SSH key's fingerprint is SHA256: and 43 letters, as ssh-keygen -l prints it").format(
                 key=key
-            )
+            ),
+            rule=TYPING,
         )
     if (key or via) and len(pairs) != 1:
-        raise Refused(_("key= and via= name one side's player at a time"))
+        raise Refused(_("key= and via= name one side's player at a time"), rule=TYPING)
     if via == "key" and not key:
-        raise Refused(_("via=key: give the key's fingerprint too (key=SHA256:…)"))
+        raise Refused(_("via=key: give the key's fingerprint too (key=SHA256:…)"), rule=TYPING)
     for side, _eq, name in pairs:
         ctx.emit(ev.Seated(side=side, name=name, key=key, via=via or ("key" if key else "named")))
 
@@ -154,7 +156,7 @@ def _table_dice(ctx: Context, args: dict) -> None:
     """``table-dice on|off``: the referee's choice for his whole table, a fact every seat reads."""
     on = args["choice"] == "on"
     if on == table_dice(ctx.state):
-        raise Refused(_("table dice are already on") if on else _("table dice are already off"))
+        raise Refused(_("table dice are already on") if on else _("table dice are already off"), rule="ENG-7")
     ctx.emit(ev.VarSet(key=TABLE_DICE, value=args["choice"]))
 
 

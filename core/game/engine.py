@@ -30,6 +30,7 @@ from core import events as ev
 from core.commands import Parsed, complete, localize_line, names, parse, usage
 from core.dice import (
     CONTRIBUTION_BYTES,
+    Dice,
     ManualDice,
     NeedDice,
     SealedDice,
@@ -49,6 +50,7 @@ from core.narrate import sides_of
 from core.numbering import Numbering
 from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Outcome, Refusal, Result, settle
 from core.questions import MAX_ANSWERS, Answers, NeedAnswer
+from core.refusal import TYPING
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Refused, Ruleset
 from core.secrets import commitments
@@ -241,7 +243,7 @@ class Game:
         try:
             return act()
         except Refused as e:
-            refusal = Refusal(text, role, by, str(e))
+            refusal = Refusal(text, role, by, str(e), e.rules)
             for listener in list(self._refusal_listeners):
                 listener(refusal)
             raise
@@ -387,9 +389,9 @@ class Game:
         givers: list[str] | None = None,
     ) -> Outcome:
         if self.writer is None:
-            raise Refused(_("this game is open read-only (replay)"))
+            raise Refused(_("this game is open read-only (replay)"), rule="ENG-4")
         if role == SPECTATOR:
-            raise Refused(_("spectators watch; they cannot give commands"))
+            raise Refused(_("spectators watch; they cannot give commands"), rule="ENG-1")
         with failing_on_bugs(text, role):
             parsed = self.parse(text, role)
         if parsed.spec.name == "undo":
@@ -398,7 +400,7 @@ class Game:
             return self._redo(role, by)
         if share is not None and len(share.contribution) != CONTRIBUTION_BYTES:
             said = _("a contribution to the dice is {n} random bytes; this command was not carried out")
-            raise Refused(said.format(n=CONTRIBUTION_BYTES))
+            raise Refused(said.format(n=CONTRIBUTION_BYTES), rule="ENG-5")
         with failing_on_bugs(text, role):
             cmd, group = self._resolve(parsed, role, by, faces, share, answers, givers)
             lines = self._described(group)
@@ -413,8 +415,10 @@ class Game:
         share: Share | None = None,
         answers: list[str] | None = None,
         givers: list[str] | None = None,
+        supposed: Dice | None = None,
     ) -> tuple[int, list[ev.Event]]:
-        """The command's number and the events it would append (its ``Issued`` first); nothing is written."""
+        """The command's number and the events it would append (its ``Issued`` first); nothing is written.
+        ``supposed``: the dice it rolls, instead of the game's (a command asked ahead, :meth:`resolved`)."""
         self._check_allowed(parsed, role)
         # The faces typed at the table's prompt follow the line's own: they are
         # the dice the line's did not give (docs/commands.md, "Dice").
@@ -422,12 +426,12 @@ class Game:
         cmd = self.history.next_cmd
         asking = (role, by, parsed.spec.name, repr(sorted(parsed.args.items())))  # however it was spelt
         in_force = self.dice_seal()
-        sealing, dice = self._dice(parsed, cmd, given, share, asking)
+        sealing, dice = ([], supposed) if supposed is not None else self._dice(parsed, cmd, given, share, asking)
         if isinstance(dice, ManualDice) and givers:  # (the line's own dice= are its issuer's)
             dice.typed_by([*[""] * len(parsed.faces or ()), *givers])
         said = None if parsed.answers is None and answers is None else [*(parsed.answers or ()), *(answers or ())]
         if said is not None and len(said) > MAX_ANSWERS:
-            raise Refused(_("at most {n} answers to one command").format(n=MAX_ANSWERS))
+            raise Refused(_("at most {n} answers to one command").format(n=MAX_ANSWERS), rule=TYPING)
         ctx = Context(
             copy_state(self.state),
             dice,
@@ -451,17 +455,20 @@ class Game:
         if isinstance(dice, SealedDice) and dice.used and dice.saw != in_force:
             # Its sender saw another key: one chosen after his bytes were seen could steer them.
             raise Refused(
-                _("the dice were sealed with a new key after this share of them was drawn; give the command again")
+                _("the dice were sealed with a new key after this share of them was drawn; give the command again"),
+                rule="ENG-5",
             )
         if isinstance(dice, SealedDice) and dice.used and (dice.seal, dice.contribution.hex()) in self._uses():
             # Another command's dice from the same inputs would be its faces again, which its issuer saw.
-            raise Refused(_("this contribution to the dice was used before; send a fresh one"))
+            raise Refused(_("this contribution to the dice was used before; send a fresh one"), rule="ENG-5")
         if isinstance(dice, ManualDice) and dice.unused:
-            raise Refused(_("{n} more dice typed than the command rolled").format(n=dice.unused))
+            raise Refused(_("{n} more dice typed than the command rolled").format(n=dice.unused), rule="ENG-5")
         if ctx.answers.unused:
-            raise Refused(_("{n} more answers given than the command asked for").format(n=ctx.answers.unused))
+            raise Refused(
+                _("{n} more answers given than the command asked for").format(n=ctx.answers.unused), rule=TYPING
+            )
         if not ctx.events:
-            raise Refused(_("{command}: nothing to do").format(command=self._command_word(parsed)))
+            raise Refused(_("{command}: nothing to do").format(command=self._command_word(parsed)), rule="ENG-8")
         ends = any(type(e) is ev.GameEnded for e in ctx.events)
         facts = commitments.seal(ctx.events, self.state, self.history.timeline() if ends else None, self.salt)
         if any(type(e) is ev.ScenarioRead for e in ctx.events):
@@ -475,6 +482,13 @@ class Game:
         acting = role if role != by else ""  # (a seat's name says who typed it; the role, whose it was)
         issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis, role=acting)
         return cmd, [issued, *facts]
+
+    def resolved(self, text: str, role: str, dice: Dice) -> list[ev.Event]:
+        """The facts ``text`` given by ``role`` would record rolling ``dice`` (a command asked
+        ahead, ``core.ahead``): as :meth:`execute` resolves it, nothing written; refused,
+        or wanting dice or an answer, as giving it would be."""
+        parsed = self.parse(text, role)
+        return self._resolve(parsed, role, role, None, supposed=dice)[1][1:]
 
     def _handle(self, ctx: Context, parsed: Parsed, role: str) -> None:
         """Run the command's handler; what it still wants of the table (its dice, an answer)
@@ -528,9 +542,11 @@ class Game:
         spec = parsed.spec
         if role != REFEREE:
             if spec.who == REFEREE:
-                raise Refused(_("only the referee may {command}").format(command=self._command_word(parsed)))
+                raise Refused(
+                    _("only the referee may {command}").format(command=self._command_word(parsed)), rule="ENG-1"
+                )
             if role not in self.state.sides:
-                raise Refused(_("{role} is not a side of this game").format(role=repr(role)))
+                raise Refused(_("{role} is not a side of this game").format(role=repr(role)), rule="ENG-1")
         if spec.phases and self.state.phase not in spec.phases:
             book = Domain(self.ruleset.domain)
             expects = self.ruleset.expects(self.state)
@@ -541,7 +557,7 @@ class Game:
                 said = _("{command} is not allowed in the {phase} phase; now: {expects}")
             else:
                 said = _("{command} is not allowed in the {phase} phase")
-            raise Refused(said.format(command=self._command_word(parsed), phase=phase, expects=expects))
+            raise Refused(said.format(command=self._command_word(parsed), phase=phase, expects=expects), rule="ENG-2")
         self.ruleset.check_turn(self.state, parsed, role)
 
     def _command_word(self, parsed: Parsed) -> str:
@@ -561,15 +577,16 @@ class Game:
             if self.writer.broken:
                 # The write could not be taken back: the command may be whole on disk, and kept
                 # by the next open; never said unrecorded (it would be given twice).
-                raise Refused(self.writer.broken) from None
+                raise Refused(self.writer.broken, rule="ENG-4") from None
             raise Refused(
                 _(
                     "could not write the save {path}: {error}; nothing was recorded "
                     "(free some space or make the folder writable, then give the command again)"
-                ).format(path=self.path, error=e.strerror)
+                ).format(path=self.path, error=e.strerror),
+                rule="ENG-4",
             ) from None
         except SaveError as e:
-            raise Refused(_("{error}; nothing was recorded").format(error=e)) from None
+            raise Refused(_("{error}; nothing was recorded").format(error=e), rule="ENG-4") from None
         if self._used is not None:
             self._used.update((e.seal, e.contribution) for e in group if isinstance(e, ev.SealedRoll))
         if self._counts is not None:
@@ -650,4 +667,4 @@ def _check_numbers(events: list[ev.Event]) -> None:
     try:
         _event_encoder.encode(events)
     except OverflowError:
-        raise Refused(_("a number in this command is out of range; nothing was recorded")) from None
+        raise Refused(_("a number in this command is out of range; nothing was recorded"), rule=TYPING) from None

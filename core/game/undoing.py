@@ -78,7 +78,7 @@ def undo(game: Game, *, role: str, by: str = "") -> Outcome:
 
 def _undo(game: Game, role: str, by: str) -> Outcome:
     if game.writer is None:
-        raise Refused(_("this game is open read-only (replay)"))
+        raise Refused(_("this game is open read-only (replay)"), rule="ENG-4")
     with failing_on_bugs("undo", role):
         cmd, group, lines = game._undoing(role, by)
     return game._append(cmd, group, lines)
@@ -112,7 +112,7 @@ def _undoing(game: Game, role: str, by: str) -> tuple[int, list[ev.Event], list[
     """What ``role``'s undo appends: the command taken back, the events and their lines."""
     why = game.undo_refusal(role, by)
     if why is not None:
-        raise Refused(why)
+        raise Refused(why, rule="ENG-3")
     cmd = game.undo_target(role)
     assert cmd is not None  # (undo_refusal said "nothing to undo" otherwise)
     issued = game.history.issued(cmd)
@@ -147,7 +147,7 @@ def _carry_past(game: Game, cmd: int, after: list[int], by: str, undone: ev.Undo
         for group in groups:
             apply_in_place(state, group[1:])
     except KeyError:  # the fold's word for a fact about a piece, side or secret the state lacks
-        raise Refused(_("the last command is not yours; ask the referee to undo it")) from None
+        raise Refused(_("the last command is not yours; ask the referee to undo it"), rule="ENG-3") from None
     events: list[ev.Event] = [ev.Undone(cmd=c, by=by, at=undone.at, vis=history.issued(c).vis) for c in reversed(after)]
     events.append(undone)
     next_cmd = history.next_cmd
@@ -170,7 +170,7 @@ def redo(game: Game, *, role: str, by: str = "") -> Outcome:
 
 def _redo(game: Game, role: str, by: str) -> Outcome:
     if game.writer is None:
-        raise Refused(_("this game is open read-only (replay)"))
+        raise Refused(_("this game is open read-only (replay)"), rule="ENG-4")
     with failing_on_bugs("redo", role):
         cmd, marker, line = game._redoing(role, by)
     return game._append(cmd, [marker], [line])
@@ -180,17 +180,19 @@ def _redoing(game: Game, role: str, by: str) -> tuple[int, ev.Redone, str]:
     """What ``role``'s redo appends: the command brought back, its marker and its line."""
     cmd = game.redo_target(role)
     if cmd is None:
-        raise Refused(_("nothing to redo"))
+        raise Refused(_("nothing to redo"), rule="ENG-3")
     issued = game.history.issued(cmd)
     if role != REFEREE:
         if issued.by != by:
-            raise Refused(_("the last undone command is not yours; ask the referee to redo it"))
+            raise Refused(_("the last undone command is not yours; ask the referee to redo it"), rule="ENG-3")
         undone = game.history.store[game.history.undone_at[cmd]]
         if not isinstance(undone, ev.Undone) or undone.by != by:
             # What the referee took back stays taken back until he brings it back.
-            raise Refused(_("the referee took that command back; only the referee can redo it"))
+            raise Refused(_("the referee took that command back; only the referee can redo it"), rule="ENG-3")
         if any(isinstance(e, _IRREVERSIBLE_FOR_PLAYERS) for e in game.history.group(cmd)):
             # Otherwise a player could bring back a roll the referee took away.
-            raise Refused(_("that command rolled dice or revealed something; only the referee can redo it"))
+            raise Refused(
+                _("that command rolled dice or revealed something; only the referee can redo it"), rule="ENG-3"
+            )
     marker = ev.Redone(cmd=cmd, by=by, at=game.clock(), vis=issued.vis)
     return cmd, marker, _("redone: #{cmd} {text}").format(cmd=cmd, text=game.localize(issued.text))

@@ -37,8 +37,8 @@ MAX_CERTIFICATE_BYTES = 64 << 10
 SUFFIX = ".result"
 
 
-class Refused(SaveError):
-    """A save, certificate or signature read but refused, and why (exit status 1: nothing was
+class NotCounted(SaveError):
+    """A save, certificate or signature read but not counted in the league, and why (exit status 1: nothing was
     written); a file that cannot be read is a SaveError (2)."""
 
 
@@ -105,10 +105,10 @@ def certify(save: Path) -> tuple[Certificate, Verified]:
     verified = verify(save)
     if verified.role != "referee":
         said = _("{path}: a side's copy: a result is certified from the full save")
-        raise Refused(said.format(path=save))
+        raise NotCounted(said.format(path=save))
     if not verified.ok:
         said = _("{path}: does not verify ({lines}); `fireteam verify {path}` says why: no certificate")
-        raise Refused(said.format(path=save, lines=_failed_count(verified)))
+        raise NotCounted(said.format(path=save, lines=_failed_count(verified)))
     return derive(save, verified), verified
 
 
@@ -133,11 +133,11 @@ def derive(save: Path, verified: Verified) -> Certificate:
     game_id = first.digest if first is not None else hashlib.sha256(data.split(b"\n", 1)[0]).hexdigest()
     end = next((e for e in reversed(timeline) if isinstance(e, ev.GameEnded)), None)
     if end is None:
-        raise Refused(_("{path}: the game has not ended: no result to certify").format(path=save))
+        raise NotCounted(_("{path}: the game has not ended: no result to certify").format(path=save))
     winner, draw, scores = _result(end)
     if not winner and not draw:
         said = _("{path}: its end records no winner nor a draw (a save from before results were data): no certificate")
-        raise Refused(said.format(path=save))
+        raise NotCounted(said.format(path=save))
     players = _players(timeline)
     dice = verified.dice
     replayed = verified.replayed

@@ -90,9 +90,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _refused(e: SaveError) -> bool:
-    from core.league.certificate import Refused
+    from core.league.certificate import NotCounted
 
-    return isinstance(e, Refused)
+    return isinstance(e, NotCounted)
 
 
 def _certify(args: argparse.Namespace) -> int:

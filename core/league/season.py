@@ -31,7 +31,7 @@ import msgspec
 from core import __version__
 from core.language.i18n import N_, _
 from core.league import certificate as certs
-from core.league.certificate import Refused
+from core.league.certificate import NotCounted
 from core.league.records import (
     LEAGUE_FORMAT,
     MAX_TEXT,
@@ -102,7 +102,7 @@ class Season:
         found = [g for g in self.games if len(ref) >= 8 and g.cert.game.startswith(ref)]
         if len(found) != 1:
             said = _("{path}: no game {ref} in this league (give its number, or 8 or more characters of its id)")
-            raise Refused(said.format(path=self.path, ref=repr(ref)))
+            raise NotCounted(said.format(path=self.path, ref=repr(ref)))
         return found[0]
 
 
@@ -172,16 +172,16 @@ def new(path: Path, name: str, signers_file: Path, organiser: str, points: tuple
     try:
         text = signers_file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise Refused(_("{path}: cannot read: {error}").format(path=signers_file, error=e)) from None
+        raise NotCounted(_("{path}: cannot read: {error}").format(path=signers_file, error=e)) from None
     try:
         signers = parse_signers(text)
     except ValueError as e:
-        raise Refused(f"{signers_file}: {e}") from None
+        raise NotCounted(f"{signers_file}: {e}") from None
     if not signers:
-        raise Refused(_("{path}: no key for results in it").format(path=signers_file))
+        raise NotCounted(_("{path}: no key for results in it").format(path=signers_file))
     if organiser not in {s.identity for s in signers}:
         said = _("{path}: the organiser {name} has no key in it")
-        raise Refused(said.format(path=signers_file, name=repr(organiser)))
+        raise NotCounted(said.format(path=signers_file, name=repr(organiser)))
     _text(name)
     win, draw, loss = points
     opened = Opened(at=_now(), name=name, win=win, draw=draw, loss=loss, signers=text, organiser=organiser)
@@ -193,7 +193,7 @@ def new(path: Path, name: str, signers_file: Path, organiser: str, points: tuple
 
 def _text(text: str) -> str:
     if len(text) > MAX_TEXT or not all(c.isprintable() for c in text):
-        raise Refused(_("at most {n} printable characters").format(n=MAX_TEXT))
+        raise NotCounted(_("at most {n} printable characters").format(n=MAX_TEXT))
     return text
 
 
@@ -203,17 +203,17 @@ def add(path: Path, save: Path, cert_path: Path, sig_paths: list[Path]) -> Game:
     signatures = [_read_signature(p) for p in sig_paths]
     verified = verify(save)
     if verified.role != "referee":
-        raise Refused(_("{path}: a side's copy: a result is certified from the full save").format(path=save))
+        raise NotCounted(_("{path}: a side's copy: a result is certified from the full save").format(path=save))
     if not verified.ok:
-        raise Refused(_("{path}: does not verify (`fireteam verify {path}` says why): not added").format(path=save))
+        raise NotCounted(_("{path}: does not verify (`fireteam verify {path}` says why): not added").format(path=save))
     derived = certs.derive(save, verified)
     if derived.save_sha256 != given.save_sha256:
         said = _("{save}: not the save {cert} was made from: it was changed or replaced since (its SHA-256 differs)")
-        raise Refused(said.format(save=save, cert=cert_path))
+        raise NotCounted(said.format(save=save, cert=cert_path))
     differ = certs.differences(given, derived)
     if differ:
         said = _("{cert}: its {fields} differ from what its save gives: not added")
-        raise Refused(said.format(cert=cert_path, fields=", ".join(differ)))
+        raise NotCounted(said.format(cert=cert_path, fields=", ".join(differ)))
 
     def make(j: journal.Journal[LeagueHeader, AnyRecord]) -> list[Added]:
         season = fold(path, j.records)
@@ -222,7 +222,7 @@ def add(path: Path, save: Path, cert_path: Path, sig_paths: list[Path]) -> Game:
         for game in season.games:
             if game.cert.game == given.game or game.cert.save_sha256 == given.save_sha256:
                 said = _("{cert}: this game is already in the league, as game {n}")
-                raise Refused(said.format(cert=cert_path, n=game.number))
+                raise NotCounted(said.format(cert=cert_path, n=game.number))
         return [Added(at=_now(), certificate=data.decode(), signed=signed, players=players)]
 
     return _append(path, make).games[-1]
@@ -233,7 +233,7 @@ def _read_signature(path: Path) -> bytes:
         with open(path, "rb") as f:
             return f.read(16 << 10)
     except OSError as e:
-        raise Refused(_("{path}: cannot read: {error}").format(path=path, error=e.strerror)) from None
+        raise NotCounted(_("{path}: cannot read: {error}").format(path=path, error=e.strerror)) from None
 
 
 def _players(season: Season, cert: certs.Certificate) -> dict[str, str]:
@@ -247,13 +247,13 @@ def _players(season: Season, cert: certs.Certificate) -> dict[str, str]:
         player = seated.get(side)
         if player is None or not player.name:
             said = _("no player was seated for {side}: a league counts games between players")
-            raise Refused(said.format(side=side))
+            raise NotCounted(said.format(side=side))
         names[side] = by_key.get(player.key, player.name) if player.key else player.name
     if len(names) != 2:
-        raise Refused(_("a game of {n} sides: a league counts games between two players").format(n=len(names)))
+        raise NotCounted(_("a game of {n} sides: a league counts games between two players").format(n=len(names)))
     keys = [p.key for p in cert.players if p.key]
     if len(set(names.values())) < len(names) or len(set(keys)) < len(keys):
-        raise Refused(_("one player is seated on both sides of this game: it cannot count in a league"))
+        raise NotCounted(_("one player is seated on both sides of this game: it cannot count in a league"))
     return names
 
 
@@ -272,12 +272,12 @@ def _signed(
         try:
             signer = check(data, armored, season.signers)
         except BadSignature as e:
-            raise Refused(f"{sig_path}: {e}") from None
+            raise NotCounted(f"{sig_path}: {e}") from None
         side = seated_keys.get(signer.fingerprint) or sides_by_name.get(signer.identity)
         role = side or (ORGANISER if signer.identity == season.opened.organiser else "")
         if not role:
             said = _("{path}: signed by {who}, who played no side of this game and is not the organiser")
-            raise Refused(said.format(path=sig_path, who=repr(signer.identity)))
+            raise NotCounted(said.format(path=sig_path, who=repr(signer.identity)))
         out.append(Signed(signer.identity, signer.fingerprint, armored.decode("ascii"), as_=role))
     return tuple(out)
 
@@ -292,9 +292,9 @@ def dispute(path: Path, ref: str, by: str, why: str) -> Game:
         game = season.find(ref)
         if by not in {*game.players.values(), season.opened.organiser}:
             said = _("{who} played no side of game {n} and is not the organiser: only they may dispute it")
-            raise Refused(said.format(who=repr(by), n=game.number))
+            raise NotCounted(said.format(who=repr(by), n=game.number))
         if game.status == FROZEN:
-            raise Refused(_("game {n} is already disputed").format(n=game.number))
+            raise NotCounted(_("game {n} is already disputed").format(n=game.number))
         return [Disputed(at=_now(), game=game.cert.game, by=by, why=why)]
 
     return _append(path, make).find(ref)
@@ -308,10 +308,10 @@ def rule(path: Path, ref: str, ruling: str, why: str, winner: str = "", draw: bo
         season = fold(path, j.records)
         game = season.find(ref)
         if game.status != FROZEN:
-            raise Refused(_("game {n} is not disputed: nothing to rule").format(n=game.number))
+            raise NotCounted(_("game {n} is not disputed: nothing to rule").format(n=game.number))
         if ruling == RESULT and not draw and winner not in game.players:
             said = _("{side} is no side of game {n} (its sides: {sides})")
-            raise Refused(said.format(side=repr(winner), n=game.number, sides=", ".join(game.players)))
+            raise NotCounted(said.format(side=repr(winner), n=game.number, sides=", ".join(game.players)))
         return [Ruled(at=_now(), game=game.cert.game, ruling=ruling, why=why, winner=winner, draw=draw)]
 
     assert ruling in (STANDS, VOID, RESULT)

@@ -52,7 +52,7 @@ from core.dice import Dice, NeedDice, SeededDice
 from core.game import SEAL_DICE, Game
 from core.language.i18n import Domain, _
 from core.language.reader import lang
-from core.refusal import Refused
+from core.refusal import TYPING, Refused
 from core.ruleset import Context, RollAhead, Ruleset
 from core.state import HIDDEN, GameState, apply_in_place, copy_state
 from core.views import OFF_TABLE, REFEREE, MarkerLabels
@@ -284,7 +284,7 @@ class Parses:
                 known = str(e)
             self._known[key] = known
         if isinstance(known, str):
-            raise Refused(known)
+            raise Refused(known, rule=TYPING)
         # A handler gets arguments of its own, as from a parse of its own.
         args = {k: list(v) if isinstance(v, list) else v for k, v in known.args.items()}
         return msgspec.structs.replace(known, args=args)

@@ -18,7 +18,7 @@ import msgspec
 from core import events as ev
 from core.commands import match_prefix
 from core.language.i18n import N_, Domain, M, Msg, _, render
-from core.ruleset import CommandSpec, Context, Handler, Param, Refused
+from core.ruleset import TYPING, CommandSpec, Context, Handler, Param, Refused
 from core.scenarios.files import ScenarioError, decode_all, error_at, is_path, read_text, user_scenarios_dir
 from core.scenarios.forces import Fielded, field_forces, remap
 from core.scenarios.schema import Format, Scenario, ScenarioSecret, emit_table, record_file, table
@@ -136,7 +136,7 @@ def find_scenario(ruleset: Any, word: str) -> Loaded | Scenario:
     builtins: Mapping[str, Loaded] = ruleset.scenarios
     if fmt is None:
         if is_path(word):
-            raise Refused(_("{ruleset} reads no scenario files").format(ruleset=ruleset.shown_name()))
+            raise Refused(_("{ruleset} reads no scenario files").format(ruleset=ruleset.shown_name()), rule="ENG-7")
         return builtins[match_prefix(word, list(builtins), _("scenario"))]
     if is_path(word):
         path = Path(word)
@@ -155,7 +155,7 @@ def emit_scenario(ctx: Context, word: str) -> Loaded | Scenario:
     text is kept in the save, so the game replays without it).  A ruleset may also
     keep a ready table (a :class:`Scenario`) among its scenarios: it is set up as is."""
     if ctx.state.sides:
-        raise Refused(_("the game is already set up"))
+        raise Refused(_("the game is already set up"), rule="ENG-7")
     loaded = find_scenario(ctx.ruleset, word)
     if isinstance(loaded, Scenario):
         emit_table(ctx, loaded)
@@ -216,12 +216,14 @@ def _roll(ctx: Context, args: dict[str, Any]) -> None:
 
     m = _DICE.fullmatch(args["dice_spec"])
     if not m:
-        raise Refused(_("write dice as NdS, e.g. 2d6"))
+        raise Refused(_("write dice as NdS, e.g. 2d6"), rule=TYPING)
     count, sides = int(m.group(1) or 1), int(m.group(2))
     if not (1 <= count <= MAX_DICE and 2 <= sides <= MAX_SIDES):
-        raise Refused(_("between 1 and {most} dice of 2 to {sides} sides").format(most=MAX_DICE, sides=MAX_SIDES))
+        raise Refused(
+            _("between 1 and {most} dice of 2 to {sides} sides").format(most=MAX_DICE, sides=MAX_SIDES), rule=TYPING
+        )
     if args["target"] is not None and args["under"] is not None:
-        raise Refused(_("a roll needs target= (at least) or under= (at most), not both"))
+        raise Refused(_("a roll needs target= (at least) or under= (at most), not both"), rule=TYPING)
     under = args["under"] is not None
     target = args["under"] if under else args["target"]
     purpose = args["purpose"] or M("free roll")
@@ -251,7 +253,7 @@ def _mark(ctx: Context, args: dict[str, Any]) -> None:
     u = ctx.unit(args["unit"])
     status = args["status"]
     if status in u.status:
-        raise Refused(_("{unit} is already {status}").format(unit=u.name, status=_term(ctx, status)))
+        raise Refused(_("{unit} is already {status}").format(unit=u.name, status=_term(ctx, status)), rule="ENG-7")
     ctx.emit(ev.StatusChanged(unit=u.id, add=(status,)))
 
 
@@ -259,7 +261,7 @@ def _clear(ctx: Context, args: dict[str, Any]) -> None:
     u = ctx.unit(args["unit"])
     status = args["status"]
     if status not in u.status:
-        raise Refused(_("{unit} is not {status}").format(unit=u.name, status=_term(ctx, status)))
+        raise Refused(_("{unit} is not {status}").format(unit=u.name, status=_term(ctx, status)), rule="ENG-7")
     ctx.emit(ev.StatusChanged(unit=u.id, remove=(status,)))
 
 
@@ -267,7 +269,7 @@ def _out(ctx: Context, args: dict[str, Any]) -> None:
     u = ctx.unit(args["unit"])
     if u.out:
         cause = render(u.out, ctx.ruleset.domain)
-        raise Refused(_("{unit} is already out of action ({cause})").format(unit=u.name, cause=cause))
+        raise Refused(_("{unit} is already out of action ({cause})").format(unit=u.name, cause=cause), rule="ENG-7")
     # A plain string while the state keeps a unit's cause as one (``Unit.out``), which
     # rulesets read back (Breaking News's ``hits.parse_cause``); shown translated.
     ctx.emit(ev.UnitOut(unit=u.id, cause=args["cause"] or N_("removed by the referee")))
@@ -276,14 +278,14 @@ def _out(ctx: Context, args: dict[str, Any]) -> None:
 def _back(ctx: Context, args: dict[str, Any]) -> None:
     u = ctx.unit(args["unit"])
     if not u.out:
-        raise Refused(_("{unit} is in play").format(unit=u.name))
+        raise Refused(_("{unit} is in play").format(unit=u.name), rule="ENG-7")
     ctx.emit(ev.UnitBack(unit=u.id))
 
 
 def _dp(ctx: Context, args: dict[str, Any]) -> None:
     points = args["points"]
     if points == 0:
-        raise Refused(_("0 defeat points changes nothing"))
+        raise Refused(_("0 defeat points changes nothing"), rule="ENG-7")
     reason = args["reason"] or M("referee's ruling")
     ctx.emit(ev.DefeatPoints(side=args["side"], points=points, reason=reason))
 
@@ -293,9 +295,9 @@ def _reveal(ctx: Context, args: dict[str, Any]) -> None:
     secret = ctx.state.secrets.get(key)
     if secret is None:
         known = ", ".join(sorted(ctx.state.secrets)) or _("none")
-        raise Refused(_("no secret {key} (known: {known})").format(key=repr(key), known=known))
+        raise Refused(_("no secret {key} (known: {known})").format(key=repr(key), known=known), rule=TYPING)
     if secret.revealed:
-        raise Refused(_("{key} is already revealed").format(key=key))
+        raise Refused(_("{key} is already revealed").format(key=key), rule="ENG-7")
     ctx.emit(ev.Revealed(key=key, value=secret.value))
 
 

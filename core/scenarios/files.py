@@ -33,7 +33,7 @@ import msgspec.inspect
 
 from core.folders import folder
 from core.language.i18n import _
-from core.refusal import Refused
+from core.refusal import TYPING, Refused
 
 #: The largest scenario or force file read (a large scenario is ~20 KB).
 MAX_BYTES = 256 * 1024
@@ -69,7 +69,7 @@ class ScenarioError(Refused):
     def __init__(self, file: str, line: int, message: str, more: Iterable[tuple[int, str]] = ()) -> None:
         self.file = file
         self.problems = [(line, message), *more]
-        super().__init__("\n".join(f"{file}:{n}: {m}" for n, m in self.problems))
+        super().__init__("\n".join(f"{file}:{n}: {m}" for n, m in self.problems), rule=TYPING)
 
     @property
     def line(self) -> int:

@@ -498,7 +498,7 @@ def table(sc: BaseScenario, aboard_badge: str = "") -> Scenario:
 def emit_table(ctx: SetUpTable, sc: Scenario) -> None:
     """The sides, the units (a hidden one seen by its side only) and the secrets."""
     if ctx.state.sides:
-        raise Refused("the game is already set up")
+        raise Refused("the game is already set up", rule="ENG-7")
     ctx.emit(ev.GameSetUp(scenario=sc.title, sides=sc.sides))
     for u in sc.units:
         ctx.emit(ev.UnitAdded(unit=u, vis=(u.side,) if HIDDEN in u.status else ()))

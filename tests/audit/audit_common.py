@@ -81,11 +81,12 @@ def game_fixture(name: str, make: Callable[[Path, pytest.MonkeyPatch], Game]):
     return fixture
 
 
-def allowed(g: Game, line: str, ok: bool) -> list[ev.Event]:
-    """``line`` played when ``ok`` (its facts), and refused when not (no facts)."""
+def allowed(g: Game, line: str, ok: bool, rule: str | None = None) -> list[ev.Event]:
+    """``line`` played when ``ok`` (its facts), and refused when not (no facts), naming
+    ``rule`` where one is given."""
     if ok:
         return play(g, line)
-    refused(g, line)
+    refused(g, line, rule=rule)
     return []
 
 

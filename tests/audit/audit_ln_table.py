@@ -121,7 +121,7 @@ def hit_if_seen(g: Game, line: str, seen: bool) -> None:
     if seen:
         assert hits(g, line)
     else:
-        refused(g, line)
+        refused(g, line, rule="LN-R020")
 
 
 def outcomes(facts: list[ev.Event]) -> list[str]:

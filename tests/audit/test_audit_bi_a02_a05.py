@@ -21,9 +21,9 @@ game = table()
 def test_the_dice_are_a_d6_for_initiative_and_a_d10_for_every_check(game):
     """A.2: d6 and d10; the d10 reads 1..10 (a 0 is 10, typed as 10): a 7 is no d6
     face, an 11 no d10 face, and a 10 is the d10's worst face (misses a chance of 4)."""
-    refused(game, "next dice=7,1")
+    refused(game, "next dice=7,1", rule="ENG-5")
     goto(game, "fire-regular", 1)
-    refused(game, "fire bruno tariq range=20 dice=11,1")
+    refused(game, "fire bruno tariq range=20 dice=11,1", rule="ENG-5")
     facts = play(game, "fire bruno tariq range=20 dice=10,10")
     assert [r.sides for r in rolls(facts, "A.9.4")] == [10, 10]
     assert outcomes(facts, "A.9.4") == ["miss", "miss"]
@@ -90,7 +90,7 @@ def test_motivation_moves_the_number_everywhere_but_not_the_tier(game):
     a Normal action 3."""
     play(game, "motivation bruno 1", "motivation carlo -1")
     goto(game, "fire-veteran", 1)
-    refused(game, "fire bruno tariq range=20")
+    refused(game, "fire bruno tariq range=20", rule="BI-R061")
     goto(game, "fire-regular", 1)
     facts = play(game, "fire bruno tariq range=20 isolated dice=5,6,6")
     assert isolation(facts) == [5] and chances(facts) == [5, 5]
@@ -168,7 +168,7 @@ def test_an_isolated_man_who_fails_does_nothing_this_turn_and_may_try_next_turn(
     facts = play(game, "move bruno 10 lead=9 dice=5")
     assert isolation(facts) == [4] and not any(type(e).__name__ == "Moved" for e in facts)
     goto(game, "fire-regular", 1)
-    all_refused(game, "fire bruno tariq range=20", "act bruno normal", "aim bruno", match="isolation")
+    all_refused(game, "fire bruno tariq range=20", "act bruno normal", "aim bruno", match="isolation", rule="BI-R024")
     goto(game, "fire-regular", 2)
     facts = play(game, "fire bruno tariq range=20 lead=9 dice=4,6,6")
     assert isolation(facts) == [4] and chances(facts) == [4, 4]
@@ -204,14 +204,14 @@ def test_an_armed_transport_follows_the_truck_rules_until_made_a_combat_vehicle(
     isolated for morale (4 + 3 - 2 = 5) and takes back no troops it carried."""
     goto(game, "move-first", 1)
     play(game, "mount bruno puma")
-    refused(game, "combat puma")
+    refused(game, "combat puma", rule="BI-R027")
     goto(game, "move-first", 2)
     play(game, "dismount bruno")
     assert isolation(play(game, "move puma 20 lead=9 dice=4")) == [4]
     play(game, "combat puma")
     goto(game, "move-first", 3)
     assert isolation(play(game, "move puma 20 lead=300")) == []
-    refused(game, "mount bruno puma")
+    refused(game, "mount bruno puma", rule="BI-R027")
     facts = play(game, "morale puma m7 dice=1")
     assert [r.target for r in rolls(facts, "A.13.2")] == [5]
 
@@ -316,15 +316,15 @@ def test_each_unit_moves_or_fires_or_acts_once_a_turn(game):
     goto(game, "move-first", 1)
     play(game, "@blue move bruno 10", "@red fire karim bruno range=20 dice=9,9")
     goto(game, "move-second", 1)
-    refused(game, "@red move karim 5")
+    refused(game, "@red move karim 5", rule="BI-R030")
     goto(game, "fire-veteran", 1)
-    refused(game, "fire karim bruno range=20")
+    refused(game, "fire karim bruno range=20", rule="BI-R030")
     goto(game, "fire-regular", 1)
-    all_refused(game, "fire bruno tariq range=20", "act bruno normal")
+    all_refused(game, "fire bruno tariq range=20", "act bruno normal", rule="BI-R030")
     play(game, "fire carlo tariq range=30 dice=9")
-    refused(game, "act carlo normal")
+    refused(game, "act carlo normal", rule="BI-R030")
     play(game, "act sam normal dice=9")
-    refused(game, "fire sam tariq range=20")
+    refused(game, "fire sam tariq range=20", rule="BI-R030")
     goto(game, "fire-regular", 2)
     facts = play(game, "fire bruno tariq range=20 dice=9,9")
     assert chances(facts) == [4, 4]

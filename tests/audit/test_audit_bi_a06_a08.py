@@ -43,7 +43,7 @@ def test_a_man_who_ran_may_not_run_the_next_turn_but_may_the_one_after(game):
     goto(game, "move-first", 1)
     play(game, "move bruno 24 running")
     goto(game, "move-first", 2)
-    refused(game, "move bruno 10 running")
+    refused(game, "move bruno 10 running", rule="BI-R041")
     assert _moved(play(game, "move bruno 16 normal")) == [16]
     goto(game, "move-first", 3)
     assert _moved(play(game, "move bruno 24 running")) == [24]
@@ -75,7 +75,7 @@ def test_movement_modifiers_are_percentages_of_the_mode_added_together(game, mod
 def test_modifiers_past_the_whole_allowance_leave_no_move(game):
     """A.6.1: -50% -50% -50% is capped at -100%: nothing left to move."""
     goto(game, "move-first", 1)
-    refused(game, "move bruno 1 running via=window,car,carrying")
+    refused(game, "move bruno 1 running via=window,car,carrying", rule="BI-R042")
 
 
 @pytest.mark.audits("BI-R042")
@@ -84,10 +84,10 @@ def test_a_whole_turn_modifier_takes_the_whole_move(game, via):
     """A.6.1: a large obstacle, changing floor, an armoured vehicle: 1 whole turn; the man
     covers no distance and has moved for the turn (he may not fire)."""
     goto(game, "move-first", 1)
-    refused(game, f"move bruno 5 via={via}")
+    refused(game, f"move bruno 5 via={via}", rule="BI-R042")
     assert _moved(play(game, f"move bruno 0 via={via}")) == [0]
     goto(game, "fire-regular", 1)
-    refused(game, "fire bruno tariq range=20")
+    refused(game, "fire bruno tariq range=20", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R042", "BI-AMB-13")
@@ -175,13 +175,13 @@ def test_opportunity_fire_is_at_half_in_the_enemy_movement_and_spends_the_turn(g
     """A.7: during the opponent's movement, at half: a Regular 4 -> 2 (2 hits, 3 misses);
     not in his own side's movement; afterwards he neither moves nor fires in the fire phase."""
     goto(game, "move-first", 1)
-    refused(game, "@blue fire bruno tariq range=20")
+    refused(game, "@blue fire bruno tariq range=20", rule="BI-R050")
     facts = play(game, "@blue move gino 10", "@red fire tariq gino range=20 dice=3,2," + KILL)
     assert chances(facts) == [2, 2] and outcomes(facts, "A.9.4") == ["miss", HIT]
     goto(game, "move-second", 1)
-    refused(game, "@red move tariq 5")
+    refused(game, "@red move tariq 5", rule="BI-R030")
     goto(game, "fire-regular", 1)
-    refused(game, "fire tariq bruno range=20")
+    refused(game, "fire tariq bruno range=20", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R051", "BI-R052", "BI-R054", "BI-AMB-16")
@@ -193,9 +193,9 @@ def test_covering_fire_at_a_visible_enemy_is_declared_before_movement_at_a_singl
     facts = play(game, "@blue fire vito tariq range=20 dice=4,3," + KILL)
     assert chances(facts) == [3, 3] and outcomes(facts, "A.9.4") == ["miss", HIT]
     goto(game, "move-first", 1)
-    refused(game, "@blue move vito 5")
+    refused(game, "@blue move vito 5", rule="BI-R030")
     goto(game, "fire-veteran", 1)
-    refused(game, "fire vito fares range=20")
+    refused(game, "fire vito fares range=20", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R053", "BI-R054", "BI-AMB-17")
@@ -204,20 +204,20 @@ def test_covering_fire_at_a_feature_is_for_automatic_weapons_and_strikes_a_hidde
     rolled only when a hidden enemy there tries to fire, at half (Regular SAW 4 -> 2:
     2 hits, 3 misses), and it spends the firer's turn."""
     goto(game, "cover", 1)
-    refused(game, '@blue screen carlo feature="the wood"')
+    refused(game, '@blue screen carlo feature="the wood"', rule="BI-R053")
     facts = play(game, '@blue screen sam feature="the wood"')
     assert rolls(facts) == []
-    refused(game, "screened sam tariq range=20")  # Tariq is not hidden
+    refused(game, "screened sam tariq range=20", rule="ENG-2")  # Tariq is not hidden
     play(game, "mark tariq hidden", "mark fares hidden")
     goto(game, "move-first", 1)
-    refused(game, "@blue move sam 5")
+    refused(game, "@blue move sam 5", rule="BI-R030")
     facts = play(game, "screened sam tariq range=20 dice=3,3")
     assert chances(facts) == [2, 2] and outcomes(facts, "A.9.4") == ["miss", "miss"]
     assert game.state.units["tariq"].has("hidden")
     facts = play(game, "screened sam fares range=20 dice=2," + KILL)
     assert chances(facts)[:1] == [2] and outcomes(facts, "A.9.4")[:1] == [HIT]
     goto(game, "fire-regular", 1)
-    refused(game, "fire sam omar range=20")
+    refused(game, "fire sam omar range=20", rule="BI-R030")
 
 
 # ------------------------------------------------------------------ A.8 fire and actions
@@ -231,11 +231,11 @@ def test_in_the_fire_phase_only_men_who_neither_moved_nor_fired_fire_or_act(game
     play(game, "move bruno 5")
     goto(game, "fire-regular", 1)
     for line in ("fire bruno tariq range=20", "act bruno normal"):
-        refused(game, line)
+        refused(game, line, rule="BI-R030")
     assert chances(play(game, "fire carlo tariq range=30 dice=9")) == [4]
-    refused(game, "fire carlo fares range=30")
+    refused(game, "fire carlo fares range=30", rule="BI-R030")
     play(game, "fire tank2 tariq range=50 dice=10,1")  # a vehicle too: it fired (an HE miss, a dud)
-    refused(game, "act tank2 normal")
+    refused(game, "act tank2 normal", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R061")
@@ -244,12 +244,12 @@ def test_tiers_fire_from_elite_down_and_a_higher_tier_kills_before_a_lower_fires
     the lower tiers fire: Tariq (Regular) killed by Vito (Veteran) never fires; a Regular
     may not fire in the Veterans' tier nor a Veteran in the Elite's."""
     goto(game, "fire-elite", 1)
-    refused(game, "fire vito tariq range=20")
+    refused(game, "fire vito tariq range=20", rule="BI-R061")
     goto(game, "fire-veteran", 1)
-    refused(game, "@red fire tariq bruno range=20")
+    refused(game, "@red fire tariq bruno range=20", rule="BI-R061")
     play(game, "fire vito tariq range=20 dice=1," + KILL)
     goto(game, "fire-regular", 1)
-    refused(game, "@red fire tariq bruno range=20")
+    refused(game, "@red fire tariq bruno range=20", rule="BI-R110")
 
 
 @pytest.mark.audits("BI-R061")
@@ -302,7 +302,7 @@ def test_emplacing_is_very_easy_and_spends_the_turn(game):
     goto(game, "fire-regular", 1)
     facts = play(game, "emplace dario")
     assert rolls(facts) == [] and game.state.units["dario"].has("emplaced")
-    refused(game, "fire dario tariq range=30")
+    refused(game, "fire dario tariq range=30", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R069", "BI-AMB-18")
@@ -311,7 +311,7 @@ def test_a_wounded_man_finds_each_action_one_level_harder(game):
     (8), Normal becomes Difficult (2), and Difficult becomes NO (impossible)."""
     play(game, "mark bruno wounded")
     goto(game, "fire-regular", 1)
-    refused(game, "act bruno difficult")
+    refused(game, "act bruno difficult", rule="BI-R069")
     facts = play(game, "act bruno very-easy dice=9")
     assert [r.target for r in rolls(facts, "BI-R066")] == [8] and outcomes(facts) == ["failed"]
     goto(game, "fire-regular", 2)
@@ -329,6 +329,6 @@ def test_opportunity_fire_is_only_at_a_unit_that_may_be_moving(game):
     goto(game, "move-first", 1)
     play(game, "@blue move bruno 10 lead=9 dice=9")
     for target in ("vito", "bruno"):
-        refused(game, f"@red fire fares {target} range=20", match="moving")
+        refused(game, f"@red fire fares {target} range=20", match="moving", rule="BI-R050")
     play(game, "@blue move carlo 10")
     assert chances(play(game, "@red fire fares carlo range=20 dice=9,9")) == [2, 2]

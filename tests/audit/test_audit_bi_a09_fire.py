@@ -81,7 +81,7 @@ def test_every_range_band_edge_of_the_weapons_table(tmp_path, monkeypatch, weapo
     goto(g, "fire-regular", 1)
     line = f"fire armed tariq range={dist}"
     if band is None:
-        refused(g, line, match="out of range")
+        refused(g, line, match="out of range", rule="BI-R075")
         return
     faces = ",".join(["10,1" if he else "10"] * shots)  # misses (an HE miss: a dud, 1)
     facts = play(g, f"{line} dice={faces}")
@@ -97,7 +97,7 @@ def test_every_range_band_edge_of_area_fire(tmp_path, monkeypatch, weapon, dist,
     goto(g, "fire-regular", 1)
     line = f"fire armed tariq fares range={dist} area"
     if band is None:
-        refused(g, line, match="out of range")
+        refused(g, line, match="out of range", rule="BI-R075")
         return
     facts = play(g, f"{line} dice=10,10")
     assert [plain(r.purpose).endswith(f"({band} range)") for r in rolls(facts, "A.9.4")] == [True, True]
@@ -161,7 +161,7 @@ def test_a_light_mg_not_emplaced_fires_as_an_assault_rifle(game):
     """A.9.3 (4): Lino's LMG, not on a vehicle, not emplaced: the assault rifle's bands
     (90 long, 90.5 out; 20 normal), and its shots; emplaced, the LMG's own (90.5 long)."""
     goto(game, "fire-regular", 1)
-    refused(game, "fire lino tariq range=90.5", match="out of range")
+    refused(game, "fire lino tariq range=90.5", match="out of range", rule="BI-R075")
     facts = play(game, "fire lino tariq range=20 dice=9,9")
     assert [plain(r.purpose) for r in rolls(facts, "A.9.4")] == [
         "fire with his Assault rifle at Tariq (normal range)"
@@ -184,7 +184,7 @@ def test_an_mg_an_agl_or_a_recoilless_gun_not_on_a_vehicle_fires_only_emplaced(t
     mounted = vehicle("mounted", "blue", "regular", weapon, roles=("technical",))
     g = new_game(tmp_path, monkeypatch, extra=(crew, mounted))
     goto(g, "fire-regular", 1)
-    refused(g, "fire crew tariq range=30", match="emplace")
+    refused(g, "fire crew tariq range=30", match="emplace", rule="BI-WN6")
     shots, he = TABLE[weapon][:2]
     faces = ",".join(["10,1" if he else "10"] * shots)
     assert len(rolls(play(g, f"fire mounted tariq range=30 dice={faces}"), "A.9.4")) == shots
@@ -309,7 +309,7 @@ def test_night_fire_by_the_moon_and_without(tmp_path, monkeypatch, light, dist, 
     goto(g, "fire-regular", 1)
     line = f"fire vcc tariq range={dist}"
     if chance is None:
-        refused(g, line)
+        refused(g, line, rule="BI-R081")
     else:
         assert chances(play(g, line + " dice=9,9,9")) == [chance] * 3
 
@@ -335,7 +335,7 @@ def test_an_image_intensifier_reaches_100_or_200_cm_at_plus_one(
     goto(g, f"fire-{tier}", 1)
     line = f"fire {shooter} tariq range={dist} intensifier={aid}"
     if chance is None:
-        refused(g, line)
+        refused(g, line, rule="BI-R081")
     else:
         faces = "10,1" if shooter == "ariete" else "9,9,9"
         assert set(chances(play(g, f"{line} dice={faces}"))) == {chance}

@@ -85,7 +85,7 @@ def test_each_area_of_effect_radius_at_its_edge(game, source):
         facts = play(game, f"burst {man} source={source} cm={cm} dice={chance + 1}")
         assert [r.target for r in rolls(facts, "A.10.3")] == [chance]
         assert outcomes(facts, "A.10.3") == ["unhurt"]
-    refused(game, f"burst samir source={source} cm={long_ + 0.5}", match="untouched")
+    refused(game, f"burst samir source={source} cm={long_ + 0.5}", match="untouched", rule="BI-R091")
 
 
 @pytest.mark.audits("BI-R091", "BI-AMB-25")

@@ -23,7 +23,7 @@ def test_only_an_observer_or_a_commander_calls_indirect_fire(game):
     goto(game, "fire-veteran", 1)
     assert [r.rule for r in rolls(play(game, "call fo dedicated mm=81 dice=6"))] == ["BI-R102"]
     goto(game, "fire-recruit", 1)
-    refused(game, "call remo dedicated mm=81", match="observer")
+    refused(game, "call remo dedicated mm=81", match="observer", rule="BI-R100")
 
 
 @pytest.mark.audits("BI-R102", "BI-AMB-34")
@@ -39,7 +39,7 @@ def test_the_contact_is_an_action_by_how_the_fire_is_assigned(game, kind, face, 
     facts = play(game, f"call fo {kind} mm=81 dice={face}")
     assert [r.target for r in rolls(facts, "BI-R102")] == [{"dedicated": 5, "general": 3}[kind]]
     assert outcomes(facts, "BI-R102") == [outcome]
-    refused(game, "fire fo tariq range=20")
+    refused(game, "fire fo tariq range=20", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R102")
@@ -56,9 +56,9 @@ def test_the_ranging_shot_comes_in_the_next_turns_fire_phase_in_the_observers_ti
     """A.11: once contacted, one ranging shot in the fire phase of the following turn, not
     in the turn of the call; in the observer's (Veteran) tier, not the Elites' before it."""
     _contact(game)
-    refused(game, "ranging fo dice=5,1")
+    refused(game, "ranging fo dice=5,1", rule="BI-R103")
     goto(game, "fire-elite", 2)
-    refused(game, "ranging fo dice=5,1")
+    refused(game, "ranging fo dice=5,1", rule="BI-R061")
     goto(game, "fire-veteran", 2)
     assert [r.rule for r in rolls(play(game, "ranging fo dice=5,1"))] == ["BI-R103", "A.11"]
 
@@ -120,7 +120,7 @@ def test_a_lost_or_unseen_ranging_shot_is_fired_again_next_turn_without_a_new_co
     goto(game, "fire-veteran", 2)
     play(game, "ranging fo dice=6,1" if how == "lost" else "ranging fo unseen dice=5,3,2,2")
     goto(game, "fire-veteran", 3)
-    refused(game, "ffe fo")
+    refused(game, "ffe fo", rule="BI-R103")
     facts = play(game, "ranging fo dice=5,1")
     assert [r.rule for r in rolls(facts)] == ["BI-R103", "A.11"]
 
@@ -133,12 +133,12 @@ def test_a_ranging_shot_he_sees_lets_him_order_fire_for_effect_next_turn_as_a_ve
     _contact(game)
     goto(game, "fire-veteran", 2)
     play(game, "ranging fo dice=5,1")
-    refused(game, "ffe fo")  # not in the turn of the ranging shot
+    refused(game, "ffe fo", rule="BI-R103")  # not in the turn of the ranging shot
     goto(game, "fire-veteran", 3)
     facts = play(game, "ffe fo")
     assert rolls(facts) == []
     assert any("ranging point" in n and "5 cm" in n and "10 cm" in n for n in notes(facts))
-    refused(game, "fire fo tariq range=20")
+    refused(game, "fire fo tariq range=20", rule="BI-R030")
     goto(game, "fire-veteran", 4)
     assert rolls(play(game, "ffe fo")) == []
 
@@ -151,7 +151,7 @@ def test_the_fire_shifts_up_to_20_cm_with_a_ranging_shot_that_does_not_deviate(g
     goto(game, "fire-veteran", 2)
     play(game, "ranging fo dice=5,1")
     goto(game, "fire-veteran", 3)
-    refused(game, "shift fo 20.5")
+    refused(game, "shift fo 20.5", rule="BI-R104")
     facts = play(game, "shift fo 20")
     assert rolls(facts) == [] and any("lands exactly 20 cm" in n for n in notes(facts))
     goto(game, "fire-veteran", 4)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from audit_bi_late import goto, late_table, outcomes, play, refused, unit, waive_morale
 
+from core.refusal import TYPING
+
 game = late_table()
 
 
@@ -91,7 +93,7 @@ def test_a_wounded_man_moves_half_fires_at_half_and_acts_one_level_worse(game):
     play(game, "hit bruno dice=6", "hit leo dice=7", "hit carlo dice=8")
     waive_morale(game)
     goto(game, "move-first")
-    refused(game, "@blue move bruno 9", match="1 to 8 cm")
+    refused(game, "@blue move bruno 9", match="1 to 8 cm", rule="BI-R040")
     play(game, "@blue move bruno 8")
     assert unit(game, "bruno").has("moved")
     goto(game, "fire-elite")
@@ -111,7 +113,7 @@ def test_the_seriously_wounded_die_when_the_clock_runs_out_unless_dressed(game):
     so hit in turn 1 with a 2 he lives through turn 2 and dies at the end of turn 3."""
     play(game, "hit bruno dice=9,2", "hit carlo dice=9,1")
     goto(game, "move-first")
-    refused(game, "@blue move bruno 1", match="seriously wounded")
+    refused(game, "@blue move bruno 1", match="seriously wounded", rule="BI-R110")
     goto(game, "end")
     play(game, "next")
     assert unit(game, "bruno").in_play and unit(game, "carlo").in_play
@@ -133,7 +135,7 @@ def test_dressing_is_a_normal_action_of_a_friend_and_then_he_counts_as_wounded(g
     # Capo, Regular: Normal = 4; a 5 fails
     facts = play(game, "@blue dress capo bruno dice=5")
     assert outcomes(facts)[-1][1:] == (4, "not yet") and unit(game, "bruno").has("seriously-wounded")
-    refused(game, "dress omar bruno dice=1", "no unit 'bruno'")  # an enemy does not dress him
+    refused(game, "dress omar bruno dice=1", "no unit 'bruno'", rule=TYPING)  # an enemy does not dress him
     facts = play(game, "@blue dress carlo bruno dice=4")  # a 4 succeeds
     bruno = unit(game, "bruno")
     assert bruno.has("wounded") and not bruno.has("seriously-wounded")
@@ -234,7 +236,7 @@ def test_unarmoured_results_and_their_morale_checks(game):
     assert check[1] == 4 + 3 - 2 - 2  # Regular crew, under HE fire −2, immobilised −2
     play(game, "hit camion weapon=rpg dice=2")
     goto(game, "move-first")
-    refused(game, "@blue move camion 41 road", match="1 to 40 cm")
+    refused(game, "@blue move camion 41 road", match="1 to 40 cm", rule="BI-R045")
     play(game, "@blue move camion 40 road")
 
 
@@ -340,7 +342,12 @@ def test_a_weapon_destroyed_and_the_main_armament(game):
     (check,) = outcomes(play(game, "morale ariete dice=1"), "A.13.2")
     assert check[1] == 5 + 3 - 2  # Veteran; under HE fire −2; the MG is not the main gun
     goto(game, "fire-regular")
-    refused(game, "@blue fire leopard omar range=20 weapon=gun-heavy dice=1", match="lost|destroyed|no longer")
+    refused(
+        game,
+        "@blue fire leopard omar range=20 weapon=gun-heavy dice=1",
+        match="lost|destroyed|no longer",
+        rule="BI-R140",
+    )
 
 
 @pytest.mark.audits("BI-R141")
@@ -373,10 +380,10 @@ def test_a_second_mobility_hit_halves_again_and_none_after_immobilised(game):
     play(game, "hit leopard weapon=rpg dice=1,3", "morale leopard dice=1")
     play(game, "hit leopard weapon=rpg dice=1,4", "morale leopard dice=1")
     goto(game, "move-first")
-    refused(game, "@blue move leopard 16", match="1 to 15 cm")
+    refused(game, "@blue move leopard 16", match="1 to 15 cm", rule="BI-R045")
     play(game, "@blue move leopard 15")
     play(game, "hit ariete weapon=rpg dice=1,5", "morale ariete dice=1")
     play(game, "hit ariete weapon=rpg dice=1,3", "morale ariete dice=1")
     ariete = unit(game, "ariete")
     assert ariete.has("immobilised") and not ariete.has("slowed")
-    refused(game, "@blue move ariete 1", match="immobilised")
+    refused(game, "@blue move ariete 1", match="immobilised", rule="BI-AMB-39")

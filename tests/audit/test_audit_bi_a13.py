@@ -108,7 +108,7 @@ def test_each_man_checks_for_himself_and_one_event_is_one_check(game):
     assert due == {"sandro", "fabio", "piero", "genio"}
     play(game, "morale sandro dice=1")
     assert not unit(game, "sandro").has("morale-due") and unit(game, "fabio").has("morale-due")
-    refused(game, "morale sandro dice=1", match="no check is due")
+    refused(game, "morale sandro dice=1", match="no check is due", rule="BI-R180")
     # two triggers before his roll: a near miss on Fabio whose check is due already
     play(game, "hit fabio dice=1", "morale fabio dice=1")
     assert not unit(game, "fabio").has("morale-due")
@@ -232,12 +232,12 @@ def test_shocked_from_the_result_to_the_end_of_next_turn(game):
     fires in turn 3; meanwhile he may move, but not towards the enemy."""
     goto(game, "fire-regular")
     play(game, "morale carlo m4 dice=8,1")
-    refused(game, "@blue fire carlo omar range=40 dice=9", match="shocked")
+    refused(game, "@blue fire carlo omar range=40 dice=9", match="shocked", rule="BI-R182")
     goto(game, "move-first", 2)
-    refused(game, "@blue move carlo 4", match="shocked")
+    refused(game, "@blue move carlo 4", match="shocked", rule="BI-R182")
     play(game, "@blue move carlo 4 away")
     goto(game, "fire-regular", 2)
-    refused(game, "@blue fire carlo omar range=40 dice=9", match="shocked")
+    refused(game, "@blue fire carlo omar range=40 dice=9", match="shocked", rule="BI-R182")
     goto(game, "fire-regular", 3)
     facts = play(game, "@blue fire carlo omar range=40 dice=9")
     assert outcomes(facts, "A.9.4")[0][2] == "miss"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from audit_bi_late import goto, late_table, outcomes, play, refused, unit
 
+from core.refusal import TYPING
 from core.views import unit_visible
 
 game = late_table()
@@ -63,7 +64,7 @@ def test_no_observation_of_infantry_still_in_cover_from_a_vehicle(game, observer
     """BI-R165: infantry stationary in cover: NO for an open and for a closed vehicle."""
     play(game, "mark omar hidden")
     goto(game, "observe")
-    refused(game, f"observe {observer} omar{cover}", match="NO")
+    refused(game, f"observe {observer} omar{cover}", match="NO", rule="BI-R165")
 
 
 @pytest.mark.audits("BI-R165", "BI-R162")
@@ -102,7 +103,7 @@ def test_infantry_moving_in_cover_is_not_seen_from_a_closed_vehicle(game):
     play(game, "mark hassan hidden")
     goto(game, "move-second")
     play(game, "@red move hassan 4")
-    refused(game, "observe ariete hassan cover", match="NO")
+    refused(game, "observe ariete hassan cover", match="NO", rule="BI-R165")
 
 
 @pytest.mark.audits("BI-R165")
@@ -128,7 +129,7 @@ def test_night_is_one_level_harder(moon, observer, cover, chance):
     play(moon, "mark omar hidden")
     goto(moon, "observe")
     if chance == 0:
-        refused(moon, f"observe {observer} omar{cover}", match="NO")
+        refused(moon, f"observe {observer} omar{cover}", match="NO", rule="BI-R165")
     else:
         edge(moon, observer, "omar", chance, cover)
 
@@ -146,7 +147,9 @@ def test_observed_at_the_end_of_the_movement_he_is_fired_at_in_the_fire_phase(ga
     assert not seen(game, "omar") and seen(game, "omar", "red")
     goto(game, "move-first")
     play(game, "@blue move capo 10")
-    refused(game, "observe capo omar dice=1", "only moving enemies")  # during movement only movers (BI-R162)
+    refused(
+        game, "observe capo omar dice=1", "only moving enemies", rule="BI-R162"
+    )  # during movement only movers (BI-R162)
     goto(game, "observe")
     play(game, "observe capo omar dice=5")  # he moved, and still observes: Normal, 4
     assert not seen(game, "omar")
@@ -164,7 +167,7 @@ def test_a_hidden_man_is_not_fired_at_and_one_seen_at_the_end_of_the_fire_phase_
     movement phase of the next turn: no fire phase of this turn follows the end."""
     play(game, "mark omar hidden")
     goto(game, "fire-regular")
-    refused(game, "@blue fire bruno omar range=20 dice=9,9", match="no unit 'omar'")
+    refused(game, "@blue fire bruno omar range=20 dice=9,9", match="no unit 'omar'", rule=TYPING)
     goto(game, "end")
     play(game, "observe carlo omar dice=4")
     assert seen(game, "omar")
@@ -199,7 +202,7 @@ def test_having_fired_helps_only_in_the_phase_it_fired(game):
     goto(game, "end")
     play(game, "observe ariete omar cover dice=4")  # Difficult: 3; a 4 fails
     goto(game, "observe", 2)
-    refused(game, "observe ariete omar cover dice=1", match="NO")
+    refused(game, "observe ariete omar cover dice=1", match="NO", rule="BI-R165")
 
 
 @pytest.mark.audits("BI-R162")
@@ -222,7 +225,7 @@ def test_once_observed_he_stays_observed(game):
     play(game, "mark omar hidden")
     goto(game, "observe")
     play(game, "observe bruno omar dice=4")
-    refused(game, "observe capo omar dice=1", match="already seen")
+    refused(game, "observe capo omar dice=1", match="already seen", rule="BI-R163")
     goto(game, "end")
     assert seen(game, "omar")
     play(game, "clear omar hidden", "mark omar hidden")
@@ -254,7 +257,7 @@ def test_a_smoke_grenade_lasts_six_turns_and_a_d6(long_game):
     facts = play(game, "@blue smoke capo dice=1")
     assert outcomes(facts) == [("BI-R171", None, "7 turns")]
     assert unit(game, "capo").has("fired")
-    refused(game, "@blue fire capo omar range=20 dice=9,9", "already")  # the smoke was his fire
+    refused(game, "@blue fire capo omar range=20 dice=9,9", "already", rule="BI-R030")  # the smoke was his fire
     (smoke,) = [v for k, v in game.state.vars.items() if k.startswith("smoke.") and v]
     assert smoke.startswith("grenade|5 x 20|")
     goto(game, "end", 6)
@@ -277,7 +280,7 @@ def test_a_vehicles_smoke_dischargers_make_a_horseshoe(long_game):
     kind, size, _who, last = smoke.split("|")
     assert (kind, last) == ("dischargers", "8")
     assert "5 cm deep" in size and "10 cm" in size and "180" in size
-    refused(game, "@blue smoke lince", match="no smoke dischargers")
+    refused(game, "@blue smoke lince", match="no smoke dischargers", rule="BI-R170")
 
 
 @pytest.mark.audits("BI-R171", "BI-AMB-47", "BI-R170")

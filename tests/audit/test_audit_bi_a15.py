@@ -38,7 +38,7 @@ def test_an_air_strike_attacks_in_the_next_fire_phase_without_ranging(game):
     goto(game, "fire-veteran", 2)
     play(game, "@blue call fo air bomb=ap dice=5")
     goto(game, "fire-veteran", 3)
-    refused(game, "@blue ranging fo dice=1,1", "air|aircraft|ranging")  # no ranging shot for aircraft
+    refused(game, "@blue ranging fo dice=1,1", "air|aircraft|ranging", rule="BI-R250")  # no ranging shot for aircraft
     facts = play(game, "@blue ffe fo dice=5,1")
     assert [r[0] for r in outcomes(facts)] == ["BI-R103", "A.11"]
     assert any("60 x 20 cm area at long distance, its centre 30 x 10 cm at short" in n for n in notes(facts))
@@ -55,9 +55,9 @@ def test_one_call_brings_one_attack(long_game):
     goto(game, "fire-veteran", 2)
     play(game, "@blue ffe fo strafe dice=5,1,5,1")
     goto(game, "fire-elite", 3)
-    refused(game, "@red aa aelite aircraft dice=1,1", match="no aircraft")
+    refused(game, "@red aa aelite aircraft dice=1,1", match="no aircraft", rule="BI-R250")
     goto(game, "fire-veteran", 3)
-    refused(game, "@blue ffe fo dice=5,1", match="no fire for effect")
+    refused(game, "@blue ffe fo dice=5,1", match="no fire for effect", rule="BI-R100")
     play(game, "@blue call fo air bomb=at dice=5")
     goto(game, "fire-veteran", 4)
     facts = play(game, "@blue ffe fo dice=5,1")
@@ -182,10 +182,10 @@ def test_landing_takes_a_turn_and_lets_men_off_and_trained_men_rope_down(game):
     not; BI-R257: specially trained troops fast-rope while it holds still for a turn; men
     without the training do not."""
     goto(game, "move-first")
-    all_refused(game, "@blue dismount dino", "@blue mount capo lynx", match="in the air")
+    all_refused(game, "@blue dismount dino", "@blue mount capo lynx", match="in the air", rule="BI-R256")
     play(game, "@blue hover lynx")
-    refused(game, "@blue mount capo lynx", "in the air")  # a rope lets men down, not up
-    refused(game, "@blue dismount dino", "rope|fast")  # not trained to rope down
+    refused(game, "@blue mount capo lynx", "in the air", rule="BI-R256")  # a rope lets men down, not up
+    refused(game, "@blue dismount dino", "rope|fast", rule="BI-R257")  # not trained to rope down
     goto(game, "move-first", 2)
     play(game, "@blue land lynx")
     lynx = unit(game, "lynx")
@@ -201,7 +201,7 @@ def test_trained_men_fast_rope_while_it_hovers_for_the_turn(game):
     """BI-R257: the helicopter stays still for 1 turn without landing; trained troops
     rope down from it."""
     goto(game, "move-first")
-    refused(game, "@blue dismount rocco", match="in the air")
+    refused(game, "@blue dismount rocco", match="in the air", rule="BI-R257")
     play(game, "@blue hover puma", "@blue dismount rocco")
     assert not unit(game, "rocco").has("aboard-puma")
     puma = unit(game, "puma")
@@ -215,10 +215,10 @@ def test_taking_off_takes_a_whole_turn(game):
     goto(game, "move-first")
     play(game, "@blue land lynx")
     goto(game, "move-first", 2)
-    refused(game, "@blue move lynx 20 dice=3,3", match="taking off takes a whole turn")
+    refused(game, "@blue move lynx 20 dice=3,3", match="taking off takes a whole turn", rule="BI-R256")
     play(game, "@blue land lynx")  # it takes off: its move for the turn
     assert not unit(game, "lynx").has("landed")
-    refused(game, "@blue move lynx 20 dice=3,3", match="already moved")
+    refused(game, "@blue move lynx 20 dice=3,3", match="already moved", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R263")
@@ -239,11 +239,11 @@ def test_only_anti_aircraft_fire_reaches_a_flying_helicopter(game):
     """BI-AMB-62: only AA-table weapons engage a flying helicopter; landed, it is an
     unarmoured vehicle, fired at as one and not by AA fire."""
     goto(game, "fire-regular")
-    refused(game, "@red fire omar lynx range=20 dice=4,4", match="in the air")
+    refused(game, "@red fire omar lynx range=20 dice=4,4", match="in the air", rule="BI-R260")
     goto(game, "move-first", 2)
     play(game, "@blue land lynx")
     goto(game, "fire-elite", 2)
-    refused(game, "@red aa aelite lynx range=50 dice=1", match="landed")
+    refused(game, "@red aa aelite lynx range=50 dice=1", match="landed", rule="BI-AMB-62")
     goto(game, "fire-regular", 2)
     facts = play(game, "@red fire omar lynx range=20 dice=4,2,9")
     assert [r[0] for r in outcomes(facts)] == ["A.9.4", "A.12.2", "A.9.4"]
@@ -325,8 +325,8 @@ def test_what_cannot_reach_what(game):
     is the only one given); a Rabble's AA MG (1 − 2) cannot hit at all."""
     strike(game)
     goto(game, "fire-regular", 2)
-    all_refused(game, "@red aa zaid aircraft", "@red aa ali aircraft", match="cannot hit")
-    refused(game, "@red aa ali lynx range=81", match="80 cm")
+    all_refused(game, "@red aa zaid aircraft", "@red aa ali aircraft", match="cannot hit", rule="BI-R260")
+    refused(game, "@red aa ali lynx range=81", match="80 cm", rule="BI-R260")
     facts = play(game, "@red aa ali lynx range=80 dice=2")
     assert outcomes(facts) == [("BI-R260", 1, "miss")]
 
@@ -337,7 +337,7 @@ def test_no_fire_at_an_aircraft_that_was_never_called(long_game):
     there is none to hit; shooting one "down" then forbade every later strike."""
     game = long_game
     goto(game, "fire-elite")
-    refused(game, "@red aa aelite aircraft dice=1,1", match="no aircraft")
+    refused(game, "@red aa aelite aircraft dice=1,1", match="no aircraft", rule="BI-R260")
     goto(game, "fire-veteran")
     play(game, "@blue call fo air bomb=ap dice=5")
     goto(game, "fire-veteran", 2)
@@ -353,9 +353,9 @@ def test_an_aircraft_hit_is_shot_down_on_1_to_3(game):
     facts = play(game, "@red aa aelite aircraft dice=1,3")
     assert outcomes(facts)[1] == ("BI-R262", None, "shot down")
     goto(game, "fire-veteran", 2)
-    refused(game, "@blue ffe fo dice=5,1", match="shot down")
+    refused(game, "@blue ffe fo dice=5,1", match="shot down", rule="BI-R262")
     goto(game, "fire-elite", 3)
-    refused(game, "@red aa aelite aircraft dice=1,3", match="no aircraft")
+    refused(game, "@red aa aelite aircraft dice=1,3", match="no aircraft", rule="BI-R250")
 
 
 @pytest.mark.audits("BI-R262", "BI-AMB-55")
@@ -369,13 +369,13 @@ def test_a_damaged_aircraft_returns_on_a_6_for_three_turns(long_game):
     facts = play(game, "@red aa aelite aircraft dice=1,4")
     assert outcomes(facts)[1] == ("BI-R262", None, "damaged: it breaks off")
     goto(game, "fire-veteran", 2)
-    refused(game, "@blue ffe fo dice=6,5,1", match="next fire phase")
+    refused(game, "@blue ffe fo dice=6,5,1", match="next fire phase", rule="BI-R262")
     for turn in (3, 4, 5):
         goto(game, "fire-veteran", turn)
         facts = play(game, "@blue ffe fo dice=5")
         assert outcomes(facts) == [("BI-R262", 6, "not this turn")]
     goto(game, "fire-veteran", 6)
-    refused(game, "@blue ffe fo dice=6,5,1", match="gone back to base")
+    refused(game, "@blue ffe fo dice=6,5,1", match="gone back to base", rule="BI-R262")
 
 
 @pytest.mark.audits("BI-R262")
@@ -506,5 +506,7 @@ def test_anti_aircraft_fire_takes_a_helicopter_or_the_aircraft_offered_by_tab(ga
     assert "aircraft" in game.complete("aa aelite ", role="red")
     with reading("it"):
         assert "aerei" in game.complete("controaerea aelite ", role="red")
-    refused(game, "@red aa aelite", match="name an enemy helicopter, or say aircraft")
-    refused(game, "@red aa aelite lynx aircraft range=50", match="a helicopter or the aircraft, not both")
+    refused(game, "@red aa aelite", match="name an enemy helicopter, or say aircraft", rule="BI-R260")
+    refused(
+        game, "@red aa aelite lynx aircraft range=50", match="a helicopter or the aircraft, not both", rule="BI-R260"
+    )

@@ -41,11 +41,11 @@ def test_a_hidden_sniper_is_seen_only_by_infantry_only_when_he_fires(game):
     observation (½ × 4 = 2 for a Regular), and only in turns in which he fires."""
     play(game, "mark vasco hidden")
     goto(game, "observe")
-    refused(game, "observe omar vasco dice=1", match="has not fired")
+    refused(game, "observe omar vasco dice=1", match="has not fired", rule="BI-R210")
     goto(game, "fire-veteran")
     play(game, "@blue fire vasco omar range=40 dice=1,10")
     goto(game, "end")
-    refused(game, "observe tecnica vasco dice=1", match="only by infantry")
+    refused(game, "observe tecnica vasco dice=1", match="only by infantry", rule="BI-R210")
     facts = play(game, "observe omar vasco dice=3")
     assert outcomes(facts) == [("BI-R165", 2, "nothing seen")]
     play(game, "undo")  # one attempt at him at the end of the phase (BI-R164)
@@ -75,7 +75,7 @@ def test_a_sniper_who_held_his_fire_is_not_seen(game):
     goto(game, "fire-veteran")
     play(game, "@blue fire vasco omar range=40 dice=4")
     goto(game, "end")
-    refused(game, "observe omar vasco dice=1", match="has not fired")
+    refused(game, "observe omar vasco dice=1", match="has not fired", rule="BI-R210")
 
 
 # ----------------------------------------------------------------- A.16.2 mines and traps
@@ -126,7 +126,7 @@ def test_a_booby_trap_attacks_one_man_with_nothing_in_his_favour(game):
     assert outcomes(facts)[0] == ("A.10.3", 6, "hit: roll damage")
     facts = play(game, "mine piero trap dice=6,7")  # bullet-proof vest −2: 5, shocked
     assert outcomes(facts)[1] == ("A.12.1", None, "shocked")
-    refused(game, "mine jeep trap", match="booby trap")
+    refused(game, "mine jeep trap", match="booby trap", rule="BI-R223")
 
 
 @pytest.mark.audits("BI-R224", "BI-AMB-59")
@@ -154,7 +154,7 @@ def test_detection_needs_a_man_still_or_cautious_and_is_no_action(game):
     and still try; an engineer finds a minefield as Easy (2 × 6 = 12: certain)."""
     goto(game, "move-first")
     play(game, "@blue move capo 10")
-    refused(game, "detect capo minefield dice=1", match="too fast")
+    refused(game, "detect capo minefield dice=1", match="too fast", rule="BI-R224")
     play(game, "@blue move bruno 8 cautious")
     assert outcomes(play(game, "detect bruno minefield dice=4"))[0][2] == "found it"
     facts = play(game, "detect genio minefield dice=10")
@@ -225,7 +225,7 @@ def test_rubber_bullets_hit_as_a_carbine_and_hurt_less(game, face, status):
     """BI-R230: rubber bullets hit as a carbine (range 60 at most; normal up to 20); a
     Wounded or Seriously wounded result counts as Shocked, Dead as Wounded."""
     goto(game, "fire-regular")
-    refused(game, "@blue fire rubens omar range=61", match="out of range")
+    refused(game, "@blue fire rubens omar range=61", match="out of range", rule="BI-R075")
     facts = play(game, f"@blue fire rubens omar range=20 dice=4,{face}")
     assert outcomes(facts)[0] == ("A.9.4", 4, "hit: roll damage (A.12)")
     omar = unit(game, "omar")
@@ -263,7 +263,7 @@ def test_tear_gas_halves_moves_and_hits_for_six_turns_and_a_d6(long_game):
     facts = play(game, "@blue gas bruno omar hassan dice=1")
     assert outcomes(facts) == [("BI-R232", None, "7 turns")]
     goto(game, "move-second", 2)
-    refused(game, "@red move hassan 9", "1 to 8 cm")  # normal 16, halved 8
+    refused(game, "@red move hassan 9", "1 to 8 cm", rule="BI-R040")  # normal 16, halved 8
     play(game, "@red move hassan 8")
     goto(game, "fire-regular", 2)
     facts = play(game, "@red fire omar capo range=20 dice=9,9")
@@ -288,7 +288,7 @@ def test_a_stabilised_gun_fires_after_less_than_half_its_move(game, cm, fires):
     play(game, f"@blue move leopard {cm}")
     goto(game, "fire-regular")
     if not fires:
-        refused(game, "@blue fire leopard omar range=50 weapon=mg dice=9,9,9", match="already moved")
+        refused(game, "@blue fire leopard omar range=50 weapon=mg dice=9,9,9", match="already moved", rule="BI-R030")
         return
     facts = play(game, "@blue fire leopard omar range=50 weapon=mg dice=9,9,9")
     assert [t for _, t, _ in outcomes(facts, "A.9.4")] == [3, 3, 3]  # Regular 4, −1
@@ -300,4 +300,4 @@ def test_an_unstabilised_tank_does_not_fire_after_moving(game):
     goto(game, "move-first")
     play(game, "@blue move ariete 10")
     goto(game, "fire-veteran")
-    refused(game, "@blue fire ariete omar range=50 weapon=mg dice=9,9,9", match="already moved")
+    refused(game, "@blue fire ariete omar range=50 weapon=mg dice=9,9,9", match="already moved", rule="BI-R030")

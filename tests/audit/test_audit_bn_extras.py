@@ -23,6 +23,7 @@ from audit_bn_late import (
 )
 
 from core import events as ev
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.views import REFEREE
 
@@ -56,7 +57,7 @@ def test_an_ambush_is_placed_at_the_end_of_a_turn_and_gives_plus_one_to_the_next
     the next initiative"."""
     units = SQUADS + unit("lurker", "irregulars", "Irr3", "Cell", roles=("ambush",))
     g = new_game(tmp_path, monkeypatch, units, head=extras("irregulars", ambush=1))
-    refused(g, "@irregulars ambush lurker")  # not in the activation
+    refused(g, "@irregulars ambush lurker", rule="ENG-2")  # not in the activation
     play(g, "next", "@irregulars ambush lurker", "next")
     rolled = {e.side: e.roll for e in facts(g.execute("next dice=1,1,6,6", role=REFEREE), ev.Rolled)}
     assert sum(m.value for m in rolled["irregulars"].mods) == 1 + 2 + 1  # leadership, Militia, ambush
@@ -81,7 +82,7 @@ def test_the_helicopter_lands_at_its_turn_on_an_objective_marker(tmp_path, monke
     appears on the turn written down, and "can be fired upon"."""
     units = SQUADS + unit("merc", "irregulars", "Irr1", "Cell")
     g = _with_markers(tmp_path, monkeypatch, extras("regulars", helicopter=True), units)
-    refused(g, "@regulars helicopter 9 2")
+    refused(g, "@regulars helicopter 9 2", rule=TYPING)
     play(g, "@regulars helicopter 5 2", "next")
     to_activation(g, "regulars")
     assert "helicopter-regulars" not in g.state.units or out(g, "helicopter-regulars")
@@ -163,7 +164,7 @@ def test_irregulars_without_mortars_have_no_support_fire(tmp_path, monkeypatch):
     """Extras: Mortars "Allows Irregular Troops to have Support Fire"."""
     g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
     g.execute("next", role=REFEREE)
-    refused(g, "@irregulars call-support mortar dice=6")
+    refused(g, "@irregulars call-support mortar dice=6", rule="MORT-3")
 
 
 @pytest.mark.audits("MORT-3", "EXT-5")
@@ -172,7 +173,7 @@ def test_counter_battery_only_after_the_mortar_fired_and_on_four(with_mortars, d
     """Extras: Mortars: the opponent's anti-battery fire "can only be called after the
     mortar has fired"; "The mortar is suppressed with a roll of 4 or more"."""
     with_mortars.execute("next", role=REFEREE)
-    refused(with_mortars, "@regulars call-support counter dice=6")
+    refused(with_mortars, "@regulars call-support counter dice=6", rule="MORT-3")
     with_mortars.execute("call-support mortar dice=5", role="irregulars")
     to_activation(with_mortars, "regulars")
     next_turn(with_mortars, "irregulars")
@@ -214,7 +215,7 @@ def test_intelligence_succeeds_at_or_under_its_level_once_a_game(tmp_path, monke
     assert roll.outcome == ("success" if success else "failure")
     revealed = [(e.key, e.value) for e in facts(o, ev.Revealed)]
     assert (("marker.irregulars.3", "main") in revealed) is success
-    refused(g, "@regulars intelligence dice=1")
+    refused(g, "@regulars intelligence dice=1", rule="EXT-8")
 
 
 @pytest.mark.audits("EXT-8")
@@ -237,8 +238,8 @@ def test_counter_intelligence_is_a_penalty_on_the_opponents_roll(tmp_path, monke
 def test_explosives_go_only_under_fake_markers(tmp_path, monkeypatch):
     """Extras: Explosives: "select one or more fake objective markers" (militia: 2 and 4)."""
     g = _with_markers(tmp_path, monkeypatch, extras("irregulars", ied=1))
-    refused(g, "@irregulars plant 3")  # the main
-    refused(g, "@irregulars plant 1")  # a secondary
+    refused(g, "@irregulars plant 3", rule="EXT-9")  # the main
+    refused(g, "@irregulars plant 1", rule="EXT-9")  # a secondary
     g.execute("plant 2", role="irregulars")
 
 
@@ -252,7 +253,7 @@ def test_an_ied_fails_on_one_or_two_and_cannot_be_tried_again(tmp_path, monkeypa
     to_activation(g, "regulars")
     (roll,) = rolls(g.execute(f"ied irregulars.2 dice={die}", role=REFEREE))
     assert (roll.outcome != "dud") is explodes
-    refused(g, "ied irregulars.2 dice=6")
+    refused(g, "ied irregulars.2 dice=6", rule="EXT-9")
 
 
 # ------------------------------------------------------------------- Media
@@ -268,7 +269,7 @@ def test_the_irregular_player_moves_an_independent_journalist_2d6(tmp_path, monk
     """Extras: Media: independent journalists are moved by "the player that controls the
     Irregulars (that move 2d6)"."""
     g = _press(tmp_path, monkeypatch, "independent", "irregulars")
-    refused(g, "@regulars press lupo dice=3,4")
+    refused(g, "@regulars press lupo dice=3,4", rule="EXT-10")
     moved = facts(g.execute("press lupo dice=3,4", role="irregulars"), ev.Moved)
     assert [(m.unit, m.cm) for m in moved] == [("lupo", 7)]
 
@@ -279,7 +280,7 @@ def test_irregulars_who_contact_a_journalist_capture_him_for_thirty(tmp_path, mo
     """Extras: Media: "Both types can be captured by Irregulars if they are contacted by
     them"; §14.0: 30 points for every journalist captured, to the Regular player."""
     g = _press(tmp_path, monkeypatch, kind, side)
-    refused(g, "@regulars capture lupo")
+    refused(g, "@regulars capture lupo", rule="ACT-2")
     g.execute("capture lupo", role="irregulars")
     assert ledger(g, "regulars") == {"journalists": 30}
 
@@ -348,7 +349,7 @@ def test_every_side_has_negotiation_one_at_least_for_the_civilians(tmp_path, mon
     units = SQUADS + unit("civ", "irregulars", "", "Civilians", kind="civilian")
     g = new_game(tmp_path, monkeypatch, units)
     g.execute("civilians dice=1", role="irregulars")
-    refused(g, "@irregulars move civ 10")
+    refused(g, "@irregulars move civ 10", rule="EXT-11")
     (tmp_path / "b").mkdir()
     g2 = new_game(tmp_path / "b", monkeypatch, units)
     play(g2, "@irregulars civilians dice=2", "@irregulars move civ 10")
@@ -417,7 +418,7 @@ def test_the_negotiation_card_is_played_before_the_first_initiative(tmp_path, mo
     """Extras: Negotiation: "must be played at the start of the game, before the initiative
     is resolved"."""
     g = new_game(tmp_path, monkeypatch, SQUADS, head=extras("regulars", negotiation=3))
-    refused(g, "@regulars negotiate regulars")
+    refused(g, "@regulars negotiate regulars", rule="DIFF-58")
 
 
 # ------------------------------------------------------------------- Infiltrators
@@ -458,9 +459,9 @@ def test_infiltrators_deploy_after_everyone_else(tmp_path, monkeypatch):
         "@irregulars objectives irregulars 3 1 5",
     )
     g.execute("rolloff dice=6,1", role=REFEREE)  # the regulars first: the militia deploy first
-    refused(g, "@regulars deploy scout")
+    refused(g, "@regulars deploy scout", rule="EXT-1")
     g.execute("deploy boss gun", role="irregulars")
-    refused(g, "@regulars deploy scout")
+    refused(g, "@regulars deploy scout", rule="EXT-1")
     play(g, "@regulars deploy cap", "@regulars deploy scout", "next")
     assert g.state.phase == "initiative"
 
@@ -493,7 +494,7 @@ def test_only_special_forces_roll_intelligence_before_deployment(tmp_path, monke
     """Extras: Intelligence: "At any time, and for the Special Forces even before
     deployment"."""
     g = _with_markers(tmp_path, monkeypatch, extras("regulars", intelligence=2))
-    refused(g, "@regulars intelligence dice=1")
+    refused(g, "@regulars intelligence dice=1", rule="EXT-8")
     sf = tmp_path / "sf"
     sf.mkdir()
     units = unit("cap", "regulars", "R1", "Delta", lead=1, roles=("commander", "leader"))
@@ -512,7 +513,7 @@ def test_a_remote_ied_goes_off_when_its_owner_decides_unless_one_or_two(tmp_path
     g = _with_markers(tmp_path, monkeypatch, extras("irregulars", ied_remote=1))
     play(g, "@irregulars plant 4 remote", "next")
     to_activation(g, "regulars")
-    refused(g, "@regulars ied irregulars.4 dice=6")
+    refused(g, "@regulars ied irregulars.4 dice=6", rule="EXT-9")
     (roll,) = rolls(g.execute(f"ied irregulars.4 dice={die}", role="irregulars"))
     assert (roll.outcome != "dud") is explodes
 
@@ -522,7 +523,7 @@ def test_the_mortar_called_fires_next_turn_not_this_one(with_mortars):
     """Extras: Mortars: the fire "comes next turn"."""
     play(with_mortars, "next", "@irregulars call-support mortar dice=6")
     to_activation(with_mortars, "irregulars")
-    refused(with_mortars, "@irregulars mortar range=60 dice=6")
+    refused(with_mortars, "@irregulars mortar range=60 dice=6", rule="EXT-5")
     next_turn(with_mortars, "irregulars")
     (shot,) = rolls(with_mortars.execute("mortar range=60 dice=6", role="irregulars"))
     assert (shot.target, shot.outcome) == (5, "on target")
@@ -542,9 +543,9 @@ def test_boarding_the_helicopter_is_a_figures_whole_action(tmp_path, monkeypatch
     to_activation(g, "regulars")
     next_turn(g, "regulars")
     g.execute("fire m0 i0 range=20 aimed dice=1", role="regulars")
-    refused(g, "@regulars board m0", match="already")
+    refused(g, "@regulars board m0", match="already", rule="EXT-3")
     g.execute("fire p i0 range=20 aimed dice=6", role="regulars")  # fails: in panic
-    refused(g, "@regulars board p", match="panic")
+    refused(g, "@regulars board p", match="panic", rule="SUP-4")
     (test,) = rolls(g.execute("board s dice=4", role="regulars"))
     assert test.outcome.startswith("fails") and out(g, "s") == ""
     next_turn(g, "regulars", end_dice="6")  # the helicopter waits

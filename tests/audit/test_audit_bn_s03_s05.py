@@ -107,12 +107,12 @@ def test_a_tied_deployment_roll_is_rolled_again(setup):
 @pytest.mark.audits("DEP-3")
 def test_the_second_player_fields_half_his_force_first(setup):
     setup.execute("rolloff dice=3,3", role=REFEREE)  # the Rangers are First, the Militia Second
-    refused(setup, "@regulars deploy cmd")
+    refused(setup, "@regulars deploy cmd", rule="DEP-3")
     setup.execute("deploy chief", role="irregulars")  # 1 of 4: not yet half
-    refused(setup, "@regulars deploy cmd")
+    refused(setup, "@regulars deploy cmd", rule="DEP-3")
     setup.execute("deploy m1", role="irregulars")  # 2 of 4: at least half
     setup.execute("deploy cmd r1", role="regulars")  # 2 of 5: less than half
-    refused(setup, "@irregulars deploy m2")
+    refused(setup, "@irregulars deploy m2", rule="DEP-3")
     setup.execute("deploy r2", role="regulars")  # 3 of 5
     play(setup, "@irregulars deploy m2 m3", "@regulars deploy sgt r3", "next")
     assert setup.state.phase == "initiative"
@@ -121,7 +121,7 @@ def test_the_second_player_fields_half_his_force_first(setup):
 @pytest.mark.audits("DEP-4")
 def test_ambushers_are_not_deployed(setup):
     setup.execute("rolloff dice=3,3", role=REFEREE)
-    refused(setup, "@irregulars deploy amb")
+    refused(setup, "@irregulars deploy amb", rule="DEP-4")
     play(setup, "@irregulars deploy chief m1 m2 m3", "@regulars deploy cmd sgt r1 r2 r3", "next")
     assert "off" in " ".join(status(setup, "amb")) and setup.state.phase == "initiative"
 
@@ -180,7 +180,7 @@ def test_the_penalty_passes_to_the_new_winner(initiative):
 @pytest.mark.audits("ACT-1")
 def test_only_the_active_players_men_act(tmp_path):
     g = new_game(tmp_path)
-    all_refused(g, "move irr1 5", "fire irr1 vet range=20 dice=1", "covering irr1 area=yard range=20")
+    all_refused(g, "move irr1 5", "fire irr1 vet range=20 dice=1", "covering irr1 area=yard range=20", rule="ACT-1")
     g.execute("move vet 5", role=REFEREE)
 
 
@@ -188,7 +188,7 @@ def test_only_the_active_players_men_act(tmp_path):
 def test_each_man_one_action_fire_after_his_move(tmp_path):
     g = new_game(tmp_path)
     play(g, "move vet 5", "fire vet irr1 range=30 dice=1")
-    refused(g, "move vet 1")
+    refused(g, "move vet 1", rule="MOV-1")
 
 
 @pytest.mark.audits("ACT-2")
@@ -202,7 +202,7 @@ def test_the_reacting_players_men_only_react(tmp_path):
         "hide trained",
         "react-spot irr3 trained range=20 dice=1",
     )
-    refused(g, "react-dodge vet 3")
+    refused(g, "react-dodge vet 3", rule="ACT-2")
 
 
 # ------------------------------------------------------------------ OBJ-1, OBJ-2, OBJ-6, EX-01
@@ -238,13 +238,13 @@ def test_each_side_defends_a_main_two_secondary_and_two_fake_markers(setup):
 @pytest.mark.audits("OBJ-1")
 def test_a_side_names_one_main_and_two_secondary(setup):
     setup.execute("mission 2", role=REFEREE)
-    all_refused(setup, "@regulars objectives regulars 4 2", "@regulars objectives regulars 4 4 5")
-    refused(setup, "@irregulars objectives regulars 4 2 5")
+    all_refused(setup, "@regulars objectives regulars 4 2", "@regulars objectives regulars 4 4 5", rule="OBJ-1")
+    refused(setup, "@irregulars objectives regulars 4 2 5", rule="OBJ-1")
 
 
 @pytest.mark.audits("OBJ-1")
 def test_mission_1_is_between_like_armies(setup):
-    refused(setup, "mission 1")  # Regulars against Irregulars: mission 2 or 3
+    refused(setup, "mission 1", rule="OBJ-1")  # Regulars against Irregulars: mission 2 or 3
     setup.execute("mission 2", role=REFEREE)
 
 
@@ -257,7 +257,7 @@ def test_in_mission_3_only_the_side_against_special_forces_defends_markers(tmp_p
     )
     g = new_game(tmp_path, stop="deployment", men=men)
     g.execute("mission 3", role=REFEREE)
-    refused(g, "@regulars objectives regulars 4 2 5")
+    refused(g, "@regulars objectives regulars 4 2 5", rule="OBJ-1")
     g.execute("objectives irregulars 3 1 5", role="irregulars")
 
 
@@ -292,7 +292,7 @@ def test_a_secondary_rolled_becomes_a_main(setup):
 @pytest.mark.audits("OBJ-2")
 def test_only_the_irregular_player_rolls_and_the_regular_is_not_told(setup):
     play(setup, "mission 2", "@regulars objectives regulars 4 2 5")
-    refused(setup, "@regulars objective-roll dice=3")
+    refused(setup, "@regulars objective-roll dice=3", rule="OBJ-2")
     setup.execute("objective-roll dice=3", role="irregulars")
     assert "objective.die" not in setup.view("regulars").secrets
 
@@ -353,11 +353,11 @@ def test_infiltrators_are_not_deployed_with_the_rest(tmp_path):
     men = (*SQUADS, ("inf", "regulars", "Delta", "R1", "AR", "infiltrator", ""))
     g = new_game(tmp_path, men=men, stop="deployment", extras=("infiltrators",))
     g.execute("rolloff dice=3,3", role=REFEREE)
-    refused(g, "@regulars deploy inf")
+    refused(g, "@regulars deploy inf", rule="EXT-1")
     g.execute("deploy chief m1", role="irregulars")
     g.execute("deploy cmd sgt r1", role="regulars")  # 3 of 5: the infiltrator is not counted
     g.execute("deploy m2 m3", role="irregulars")
-    refused(g, "@regulars deploy inf")
+    refused(g, "@regulars deploy inf", rule="EXT-1")
     g.execute("deploy r2 r3", role="regulars")
     g.execute("deploy inf", role="regulars")  # after everyone
     g.execute("next", role=REFEREE)

@@ -10,6 +10,7 @@ from audit_bn_early import MEN, allowed, new_game, play, refused, rolls, shot, s
 from audit_common import cases
 from playing import all_refused
 
+from core.refusal import TYPING
 from core.views import REFEREE
 
 g = table()
@@ -22,7 +23,7 @@ irr = table("irr", active="irregulars")
 @pytest.mark.audits("T-03", "MOV-1")
 @pytest.mark.parametrize(("cm", "words", "ok"), [(25, "run", True), (25.5, "run", False)])
 def test_a_run_goes_25_cm(g, cm, words, ok):
-    allowed(g, f"move vet {cm} {words}", ok)
+    allowed(g, f"move vet {cm} {words}", ok, rule="MOV-1")
     if ok:
         assert "ran" in status(g, "vet")
 
@@ -69,7 +70,7 @@ def test_what_a_figure_may_not_do_after(g, before, line):
 @pytest.mark.audits("T-03", "MOV-1", "T-05", "MOV-3")
 @pytest.mark.parametrize(("cm", "ok", "need"), [(15, True, 5), (15.5, False, None)])
 def test_move_and_shoot_goes_15_cm(g, cm, ok, need):
-    allowed(g, f"move vet {cm} shoot", ok)
+    allowed(g, f"move vet {cm} shoot", ok, rule="MOV-1")
     if ok:
         assert shot(g, "fire vet irr1 range=30 dice=1").need == need
 
@@ -77,7 +78,7 @@ def test_move_and_shoot_goes_15_cm(g, cm, ok, need):
 @pytest.mark.audits("T-03", "MOV-1")
 @pytest.mark.parametrize(("cm", "ok"), [(5, True), (5.5, False)])
 def test_a_cautious_move_goes_5_cm_and_fires_without_penalty(g, cm, ok):
-    allowed(g, f"move vet {cm} cautious", ok)
+    allowed(g, f"move vet {cm} cautious", ok, rule="MOV-1")
     if ok:
         assert shot(g, "fire vet irr1 range=30 dice=1").need == 4
 
@@ -108,7 +109,7 @@ def test_which_weapons_fire_after_which_move(g, firer, cm, allowed):
     if allowed:
         assert g.execute(cmd, role=REFEREE)
     else:
-        refused(g, cmd)
+        refused(g, cmd, rule="MOV-3")
 
 
 @pytest.mark.audits("T-05", "MOV-3")
@@ -139,7 +140,7 @@ def test_who_fires_after_which_move_and_at_what(g, before, line, need):
 @pytest.mark.audits("T-05", "MOV-3", "MOV-2")
 def test_a_tank_fires_its_gun_or_moves_and_its_mg_with_a_penalty(g):
     g.execute("move tank 10 dice=3,4", role=REFEREE)
-    refused(g, "fire tank techie range=30 weapon=TANKGUN dice=1")
+    refused(g, "fire tank techie range=30 weapon=TANKGUN dice=1", rule="MOV-3")
     assert shot(g, "fire tank irr1 range=30 weapon=HMG dice=1,1,1,1,1").need == 6
 
 
@@ -149,15 +150,15 @@ def test_a_tank_fires_its_gun_or_moves_and_its_mg_with_a_penalty(g):
 @pytest.mark.audits("T-06", "MOV-4")
 @pytest.mark.parametrize(("cm", "ok"), [(15, True), (15.5, False)])
 def test_a_waist_high_obstacle_by_a_run_limits_it_to_15_cm(g, cm, ok):
-    allowed(g, f"move vet {cm} run obstacle=1", ok)
+    allowed(g, f"move vet {cm} run obstacle=1", ok, rule="MOV-1")
     if ok:
-        refused(g, "fire vet irr1 range=20 dice=1")
+        refused(g, "fire vet irr1 range=20 dice=1", rule="MOV-3")
 
 
 @pytest.mark.audits("T-06", "MOV-4")
 @pytest.mark.parametrize(("cm", "ok"), [(5, True), (5.5, False)])
 def test_a_waist_high_obstacle_with_move_and_shoot_5_cm_and_plus_one(g, cm, ok):
-    allowed(g, f"move vet {cm} shoot obstacle=1", ok)
+    allowed(g, f"move vet {cm} shoot obstacle=1", ok, rule="MOV-1")
     if ok:
         assert shot(g, "fire vet irr1 range=30 dice=1").need == 5
 
@@ -165,10 +166,10 @@ def test_a_waist_high_obstacle_with_move_and_shoot_5_cm_and_plus_one(g, cm, ok):
 @pytest.mark.audits("T-06", "MOV-4")
 @pytest.mark.parametrize(("cm", "ok"), [(5, True), (5.5, False)])
 def test_a_man_high_obstacle_takes_a_run_of_5_cm_and_no_fire(g, cm, ok):
-    refused(g, "move trained 5 shoot obstacle=2")
-    allowed(g, f"move vet {cm} run obstacle=2", ok)
+    refused(g, "move trained 5 shoot obstacle=2", rule="T-06")
+    allowed(g, f"move vet {cm} run obstacle=2", ok, rule="MOV-1")
     if ok:
-        refused(g, "fire vet irr1 range=20 dice=1")
+        refused(g, "fire vet irr1 range=20 dice=1", rule="MOV-3")
 
 
 @pytest.mark.audits("T-06", "MOV-4")
@@ -207,27 +208,27 @@ def test_the_gunship_flies_without_a_roll(g):
 @pytest.mark.parametrize(("cm", "ok"), [(15, True), (15.5, False)])
 def test_civilians_move_15_cm(irr, cm, ok):
     irr.execute("civilians dice=6", role=REFEREE)
-    allowed(irr, f"move civ {cm}", ok)
+    allowed(irr, f"move civ {cm}", ok, rule="EXT-11")
 
 
 @pytest.mark.audits("MOV-5", "T-03")
 def test_getting_in_a_vehicle_is_the_whole_action_no_fire_after(g):
     g.execute("embark trained hummer", role=REFEREE)
     assert "in-vehicle" in status(g, "trained")
-    all_refused(g, "fire trained irr1 range=20 dice=1", "covering trained area=yard range=20")
+    all_refused(g, "fire trained irr1 range=20 dice=1", "covering trained area=yard range=20", rule="T-03")
 
 
 @pytest.mark.audits("MOV-5", "T-03")
 def test_getting_out_is_the_whole_action_no_fire_after(g):
     play(g, "embark trained hummer", "next", "next", "next dice=6,6,1,1", "disembark trained")
     assert "in-vehicle" not in status(g, "trained")
-    refused(g, "fire trained irr1 range=20 dice=1")
+    refused(g, "fire trained irr1 range=20 dice=1", rule="T-03")
 
 
 @pytest.mark.audits("MOV-6", "T-04")
 @pytest.mark.parametrize(("cm", "ok"), [(5, True), (5.5, False)])
 def test_a_dodge_moves_5_cm_at_most(g, cm, ok):
-    allowed(g, f"react-dodge irr1 {cm}", ok)
+    allowed(g, f"react-dodge irr1 {cm}", ok, rule=TYPING)
     if ok:
         assert "dodging" in status(g, "irr1")
 
@@ -254,7 +255,7 @@ def test_the_enemy_answers_a_group_at_the_man_its_owner_names(g):
     # Any man of the group may be the one shot at (the owner chooses); a man outside it may not.
     g.execute("move elite 10 elite2", role=REFEREE)
     assert shot(g, "react-fire irr1 elite2 range=30 dice=1").need == 4
-    refused(g, "react-fire irr2 vet range=30 dice=1")
+    refused(g, "react-fire irr2 vet range=30 dice=1", rule="OPP-2")
 
 
 # ------------------------------------------------------------------ T-07, SPOT-3
@@ -326,12 +327,12 @@ def test_an_irr3_spotter_needs_one_more(g):
 def test_a_man_is_declared_hidden_when_activated(g):
     g.execute("hide vet", role=REFEREE)
     assert "hidden" in status(g, "vet")
-    refused(g, "react-fire irr1 vet range=20 dice=1")
+    refused(g, "react-fire irr1 vet range=20 dice=1", rule="OPP-2")
 
 
 @pytest.mark.audits("SPOT-2")
 def test_a_hidden_man_is_fired_at_once_sighted(g):
-    refused(g, "fire vet ghost range=20 dice=1")
+    refused(g, "fire vet ghost range=20 dice=1", rule="MOV-7")
     g.execute("spot trained ghost range=20 dice=3", role=REFEREE)
     assert shot(g, "fire vet ghost range=20 dice=1").need == 3
 
@@ -339,7 +340,7 @@ def test_a_hidden_man_is_fired_at_once_sighted(g):
 @pytest.mark.audits("SPOT-4")
 def test_sighting_is_free_and_once_a_turn_per_man(g):
     g.execute("spot vet ghost range=30 dice=1", role=REFEREE)
-    refused(g, "spot vet ghost2 range=30 dice=6")
+    refused(g, "spot vet ghost2 range=30 dice=6", rule="MOV-7")
     g.execute("spot trained ghost range=30 dice=1", role=REFEREE)  # several may try the same target
     assert shot(g, "fire vet irr1 range=30 dice=1").need == 4  # and he still has his action
 
@@ -347,11 +348,11 @@ def test_sighting_is_free_and_once_a_turn_per_man(g):
 @pytest.mark.audits("SPOT-6", "T-04")
 @pytest.mark.parametrize(("cm", "ok"), [(5, True), (5.5, False)])
 def test_a_failed_sighting_lets_the_owner_shift_his_man_5_cm(g, cm, ok):
-    refused(g, "react-shift ghost 1")
+    refused(g, "react-shift ghost 1", rule="SPOT-6")
     g.execute("spot vet ghost range=30 dice=1", role=REFEREE)
-    allowed(g, f"react-shift ghost {cm}", ok)
+    allowed(g, f"react-shift ghost {cm}", ok, rule=TYPING)
     if ok:
-        refused(g, "react-shift ghost 1")
+        refused(g, "react-shift ghost 1", rule="SPOT-6")
 
 
 @pytest.mark.audits("SPOT-6")
@@ -363,7 +364,7 @@ def test_each_failed_sighting_gives_a_shift(g):
         "react-shift ghost 5",
         "react-shift ghost 5",
     )
-    refused(g, "react-shift ghost 1")
+    refused(g, "react-shift ghost 1", rule="SPOT-6")
 
 
 @pytest.mark.audits("MOV-7", "SPOT-7", "T-03")
@@ -412,7 +413,7 @@ def test_a_wounded_man_is_carried_once_a_turn(tmp_path):
     # moves once a turn (§5.0), so a second comrade cannot carry him on (ruling BN-C-CARRY-ONCE).
     g = _wounded_trained(tmp_path)
     g.execute("carry vet trained dice=3", role=REFEREE)
-    refused(g, "carry recruit trained dice=3")
+    refused(g, "carry recruit trained dice=3", rule="WND-3")
     play(g, "next", "next", "next dice=6,6,1,1")
     g.execute("carry recruit trained dice=3", role=REFEREE)  # the next turn, again
 

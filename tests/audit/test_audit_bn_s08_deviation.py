@@ -106,7 +106,7 @@ def test_special_forces_never_run_dry(ammo):
 @pytest.mark.audits("FIRE-12")
 def test_an_empty_magazine_must_be_changed_before_firing(ammo):
     ammo.execute("fire vet irr1 range=40 burst dice=2,2,1", role=REFEREE)
-    refused(ammo, "fire vet irr2 range=20 dice=1")
+    refused(ammo, "fire vet irr2 range=20 dice=1", rule="T-03")
 
 
 # ------------------------------------------------------------------ FIRE-13 group fire
@@ -121,13 +121,13 @@ def test_a_fire_team_fires_together_as_one_action(g):
 
 @pytest.mark.audits("FIRE-13", "ACT-3")
 def test_group_fire_only_within_one_fire_team(g):
-    refused(g, "fire elite irr1 range=30 with=vet dice=1,1")
+    refused(g, "fire elite irr1 range=30 with=vet dice=1,1", rule="ACT-3")
 
 
 @pytest.mark.audits("FIRE-13", "ACT-3", "OPP-4")
 def test_after_group_fire_each_enemy_reacts_once(irr):
     play(irr, "fire irr1 vet range=30 with=irr2 dice=1,1", "react-fire trained irr1 range=30 dice=1")
-    refused(irr, "react-fire trained irr2 range=30 dice=1")
+    refused(irr, "react-fire trained irr2 range=30 dice=1", rule="OPP-4")
     irr.execute("react-fire recruit irr2 range=30 dice=1", role=REFEREE)
 
 
@@ -146,16 +146,16 @@ def test_an_ar_on_its_last_rounds_fires_aimed_until_a_1_then_is_dry(tmp_path):
     g = new_game(tmp_path, options=("ammo",))
     g.execute("fire vet irr1 range=40 burst dice=3,3,3", role=REFEREE)
     _next_turn(g)
-    refused(g, "fire vet irr1 range=40 dice=2")  # the magazine first
+    refused(g, "fire vet irr1 range=40 dice=2", rule="FIRE-12")  # the magazine first
     g.execute("reload vet", role=REFEREE)
-    refused(g, "move vet 1")  # changing it is his whole turn
+    refused(g, "move vet 1", rule="T-03")  # changing it is his whole turn
     _next_turn(g)
-    refused(g, "fire vet irr1 range=40 burst dice=1,1,1")
+    refused(g, "fire vet irr1 range=40 burst dice=1,1,1", rule="FIRE-12")
     g.execute("fire vet irr1 range=40 dice=2", role=REFEREE)  # aimed, not a 1: still firing
     _next_turn(g)
     g.execute("fire vet irr1 range=40 dice=1", role=REFEREE)  # a 1: out of ammunition
     _next_turn(g)
-    refused(g, "fire vet irr1 range=40 dice=6")
+    refused(g, "fire vet irr1 range=40 dice=6", rule="FIRE-12")
 
 
 @pytest.mark.audits("FIRE-12")
@@ -163,5 +163,5 @@ def test_the_italian_draft_counts_only_bursts_and_stops_an_smg_on_three(tmp_path
     g = new_game(tmp_path, options=("ammo",), variant="it-2009-12-09")
     g.execute("fire smg irr1 range=40 dice=3,3,3", role=REFEREE)
     _next_turn(g)
-    refused(g, "reload smg")  # or, whatever the order, it never fires again
-    refused(g, "fire smg irr1 range=40 dice=1,1,1")
+    refused(g, "reload smg", rule="FIRE-12")  # or, whatever the order, it never fires again
+    refused(g, "fire smg irr1 range=40 dice=1,1,1", rule="FIRE-12")

@@ -144,19 +144,19 @@ REACH = [
 @pytest.mark.audits("T-08", "FIRE-2", "FIRE-3")
 @pytest.mark.parametrize(("firer", "words", "cm", "_"), REACH)
 def test_no_shot_where_the_table_shows_a_dash_or_past_the_reach(g, firer, words, cm, _):
-    refused(g, f"fire {firer} irr1 range={cm} {words} dice=1")
+    refused(g, f"fire {firer} irr1 range={cm} {words} dice=1", rule="T-08")
     assert "fired" not in status(g, firer)
 
 
 @pytest.mark.audits("T-08", "FIRE-2")
 def test_the_tank_gun_cannot_fire_under_10_cm(g):
-    refused(g, "fire tank techie range=9.5 weapon=TANKGUN dice=1")
+    refused(g, "fire tank techie range=9.5 weapon=TANKGUN dice=1", rule="T-08")
 
 
 @pytest.mark.audits("FIRE-3")
 def test_machine_guns_and_smgs_fire_bursts_only(g):
     for firer in ("smg", "gunner", "mmg", "hmg"):
-        refused(g, f"fire {firer} irr1 range=20 aimed dice=1")
+        refused(g, f"fire {firer} irr1 range=20 aimed dice=1", rule="FIRE-3")
 
 
 @pytest.mark.audits("FIRE-3", "FIRE-7")
@@ -337,14 +337,14 @@ def test_a_hit_vehicle_takes_the_vehicle_save(g):
 
 @pytest.mark.audits("FIRE-1")
 def test_a_hidden_target_in_cover_cannot_be_fired_at(g):
-    refused(g, "fire vet ghost range=20 dice=1")
+    refused(g, "fire vet ghost range=20 dice=1", rule="MOV-7")
 
 
 @pytest.mark.audits("FIRE-1", "T-03")
 def test_one_fire_per_figure_and_no_move_after_it(g):
     g.execute("fire vet irr1 range=20 dice=1", role=REFEREE)
-    refused(g, "fire vet irr2 range=20 dice=1")
-    refused(g, "move vet 5")
+    refused(g, "fire vet irr2 range=20 dice=1", rule="T-03")
+    refused(g, "move vet 5", rule="T-03")
 
 
 @pytest.mark.audits("FIRE-8")
@@ -358,7 +358,7 @@ def test_a_split_burst_works_out_each_target_on_its_own(g):
 
 @pytest.mark.audits("FIRE-8")
 def test_a_single_shot_cannot_be_split(g):
-    refused(g, "fire vet irr3 irr3b range=30 split=1,1 dice=1,1")
+    refused(g, "fire vet irr3 irr3b range=30 split=1,1 dice=1,1", rule="FIRE-1")
 
 
 @pytest.mark.audits("FIRE-10", "T-10")
@@ -407,7 +407,7 @@ def test_cover_and_a_dodge_add_up(g):
 
 @pytest.mark.audits("T-09", "FIRE-4")
 def test_one_crew_costs_nothing_on_a_vehicles_mount(g):
-    refused(g, "fire hummer irr1 range=30 lone dice=1,1,1,1,1")
+    refused(g, "fire hummer irr1 range=30 lone dice=1,1,1,1,1", rule="FIRE-1")
     assert shot(g, "fire hummer irr1 range=30 dice=1,1,1,1,1").need == 5
 
 
@@ -428,7 +428,7 @@ def test_each_share_of_a_split_burst_loses_its_own_dice(irr):
 
 @pytest.mark.audits("FIRE-8")
 def test_the_split_must_use_the_bursts_dice(g):
-    refused(g, "fire gunner irr1 irr2 range=30 split=3,2 dice=1,1,1,1,1")
+    refused(g, "fire gunner irr1 irr2 range=30 split=3,2 dice=1,1,1,1,1", rule="FIRE-8")
 
 
 @pytest.mark.audits("FIRE-10", "T-10")
@@ -451,5 +451,5 @@ def test_launchers_milans_and_tank_guns_hit_their_area(g, firer, words, target):
 
 @pytest.mark.audits("T-09")
 def test_the_lone_crew_penalty_is_for_mmgs_and_hmgs_only(g):
-    refused(g, "fire gunner irr1 range=30 lone dice=1,1,1,1")
+    refused(g, "fire gunner irr1 range=30 lone dice=1,1,1,1", rule="FIRE-1")
     assert shot(g, "fire hmg irr1 range=30 lone dice=1,1,1,1,1").need == 6

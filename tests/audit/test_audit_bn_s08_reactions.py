@@ -10,6 +10,7 @@ import re
 import pytest
 from audit_bn_early import allowed, is_out, play, refused, rolls, status, table
 
+from core.refusal import TYPING
 from core.views import REFEREE
 
 g = table()
@@ -25,7 +26,7 @@ def opportunity(out):
 
 @pytest.mark.audits("OPP-2", "ACT-2")
 def test_opportunity_fire_needs_an_enemy_who_moved_or_fired(g):
-    refused(g, "react-fire irr1 vet range=30 dice=1")
+    refused(g, "react-fire irr1 vet range=30 dice=1", rule="OPP-2")
     g.execute("move vet 10 shoot", role=REFEREE)
     assert opportunity(g.execute("react-fire irr1 vet range=30 dice=1", role=REFEREE))[0].target == 4
 
@@ -57,7 +58,7 @@ def test_no_opportunity_fire_at_a_man_who_stood_still_nor_by_a_suppressed_man(g,
 def test_a_vehicle_may_fire_by_opportunity_the_active_side_may_not(irr):
     irr.execute("move irr1 10 shoot", role=REFEREE)
     assert opportunity(irr.execute("react-fire hummer irr1 range=30 dice=1,1,1,1,1", role=REFEREE))[0].target == 5
-    refused(irr, "react-fire irr2 irr1 range=30 dice=1")
+    refused(irr, "react-fire irr2 irr1 range=30 dice=1", rule=TYPING)
 
 
 @pytest.mark.audits("OPP-3")
@@ -67,7 +68,7 @@ def test_opportunity_fire_at_men_reaches_50_cm(g, cm, allowed):
     if allowed:
         assert opportunity(g.execute(f"react-fire irr1 vet range={cm} dice=1", role=REFEREE))[0].target == 4
     else:
-        refused(g, f"react-fire irr1 vet range={cm} dice=1")
+        refused(g, f"react-fire irr1 vet range={cm} dice=1", rule="OPP-3")
 
 
 @pytest.mark.audits("OPP-3")
@@ -81,7 +82,7 @@ def test_no_50_cm_limit_for_a_sniper_nor_at_a_vehicle(g):
 @pytest.mark.audits("OPP-4")
 def test_once_per_enemy_action_but_again_at_the_next(g):
     play(g, "move vet 10 shoot", "react-fire irr1 vet range=30 dice=1")
-    refused(g, "react-fire irr1 vet range=30 dice=1")
+    refused(g, "react-fire irr1 vet range=30 dice=1", rule="OPP-4")
     g.execute("move trained 10 shoot", role=REFEREE)
     assert opportunity(g.execute("react-fire irr1 trained range=30 dice=1", role=REFEREE))[0].target == 4
 
@@ -89,28 +90,28 @@ def test_once_per_enemy_action_but_again_at_the_next(g):
 @pytest.mark.audits("OPP-4")
 def test_an_rpg_fires_by_opportunity_once_per_turn(g):
     play(g, "move vet 10 shoot", "react-fire irpg vet range=30 dice=1", "move trained 10 shoot")
-    refused(g, "react-fire irpg trained range=30 dice=1")
+    refused(g, "react-fire irpg trained range=30 dice=1", rule="OPP-1")
 
 
 @pytest.mark.audits("OPP-4")
 def test_a_launcher_fires_by_opportunity_once_per_turn(g):
     play(g, "move vet 10 shoot", "react-fire igl vet range=30 dice=1", "move trained 10 shoot")
-    refused(g, "react-fire igl trained range=30 dice=1")
+    refused(g, "react-fire igl trained range=30 dice=1", rule="OPP-1")
 
 
 @pytest.mark.audits("OPP-4")
 def test_heavy_at_tank_guns_and_mortars_never_fire_by_opportunity(irr):
     irr.execute("move irr1 10 shoot", role=REFEREE)
-    refused(irr, "react-fire milan irr1 range=30 dice=1")
-    refused(irr, "react-fire tank irr1 range=30 weapon=TANKGUN dice=1")
-    refused(irr, "react-fire mortar irr1 range=30 dice=1")
+    refused(irr, "react-fire milan irr1 range=30 dice=1", rule="OPP-1")
+    refused(irr, "react-fire tank irr1 range=30 weapon=TANKGUN dice=1", rule="OPP-1")
+    refused(irr, "react-fire mortar irr1 range=30 dice=1", rule="OPP-1")
     assert opportunity(irr.execute("react-fire rpg irr1 range=30 dice=1", role=REFEREE))[0].target == 5
 
 
 @pytest.mark.audits("OPP-4", "ACT-3")
 def test_a_group_move_draws_one_reaction_per_reacting_man(g):
     play(g, "move elite 10 elite2 gunner", "react-fire irr1 elite2 range=30 dice=1")
-    refused(g, "react-fire irr1 gunner range=30 dice=1")
+    refused(g, "react-fire irr1 gunner range=30 dice=1", rule="OPP-4")
     g.execute("react-fire irr2 gunner range=30 dice=1", role=REFEREE)
 
 
@@ -155,7 +156,7 @@ def test_each_weapon_covers_for_its_value_at_its_distance(g, firer, cm, value):
 @pytest.mark.audits("T-12", "COV-1")
 @pytest.mark.parametrize(("firer", "cm"), [("pistol", 25.5), ("vet", 50.5), ("hmg", 50.5)])
 def test_no_covering_fire_where_t12_has_no_value(g, firer, cm):
-    refused(g, f"covering {firer} area=yard range={cm}")
+    refused(g, f"covering {firer} area=yard range={cm}", rule="T-12")
 
 
 @pytest.mark.audits("T-12", "COV-3", "T-01")
@@ -178,7 +179,7 @@ def test_the_troop_bonus_counts_once_per_group_and_the_value_stops_at_9(g):
 @pytest.mark.audits("COV-1")
 @pytest.mark.parametrize(("cm", "ok"), [(5, True), (5.5, False)])
 def test_a_covering_man_may_move_5_cm(g, cm, ok):
-    allowed(g, f"move vet {cm} covering", ok)
+    allowed(g, f"move vet {cm} covering", ok, rule="MOV-1")
     if ok:
         assert covering_value(g.execute("covering vet area=yard range=20", role=REFEREE)) == 5
 
@@ -186,7 +187,7 @@ def test_a_covering_man_may_move_5_cm(g, cm, ok):
 @pytest.mark.audits("COV-1", "T-03")
 def test_covering_fire_is_the_mans_action(g):
     g.execute("covering vet area=yard range=20", role=REFEREE)
-    refused(g, "fire vet irr1 range=20 dice=1")
+    refused(g, "fire vet irr1 range=20 dice=1", rule="T-03")
 
 
 @pytest.mark.audits("COV-4", "COV-5")
@@ -258,20 +259,20 @@ def test_two_men_of_one_team_add_the_bonus_once(g):
 @pytest.mark.audits("OPP-2")
 def test_a_man_moving_hidden_is_not_seen_so_not_answered(irr):
     irr.execute("move ghost 2 hidden dice=1", role=REFEREE)
-    refused(irr, "react-fire vet ghost range=30 dice=1")
+    refused(irr, "react-fire vet ghost range=30 dice=1", rule="OPP-2")
 
 
 @pytest.mark.audits("OPP-2")
 def test_a_move_is_answered_while_it_is_made_not_after_the_next_one(g):
     play(g, "move vet 10 shoot", "move trained 10 shoot")
-    refused(g, "react-fire irr1 vet range=30 dice=1")
+    refused(g, "react-fire irr1 vet range=30 dice=1", rule="OPP-2")
     assert opportunity(g.execute("react-fire irr1 trained range=30 dice=1", role=REFEREE))[0].need == 4
 
 
 @pytest.mark.audits("OPP-3")
 def test_a_sniper_by_opportunity_is_still_held_to_his_rifles_reach(g):
     g.execute("move vet 10 shoot", role=REFEREE)
-    refused(g, "react-fire isnipe vet range=150.5 dice=1")
+    refused(g, "react-fire isnipe vet range=150.5 dice=1", rule="T-08")
     assert opportunity(g.execute("react-fire isnipe vet range=150 dice=1", role=REFEREE))[0].need == 5
 
 

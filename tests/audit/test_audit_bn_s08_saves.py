@@ -119,7 +119,7 @@ def test_the_permission_is_5_plus_or_6_with_roe(tmp_path, extras, face, allowed)
 
 @pytest.mark.audits("SPEC-1", "SPOT-2")
 def test_a_man_in_sight_is_fired_at_not_suspected(g):
-    refused(g, "@regulars speculative vet irr1 range=30 dice=1")
+    refused(g, "@regulars speculative vet irr1 range=30 dice=1", rule="SPEC-1")
 
 
 # ------------------------------------------------------------------ FF-1
@@ -167,7 +167,7 @@ def test_men_in_a_protected_vehicle_count_as_behind_cover(g, to_hit, save, out):
 @pytest.mark.audits("VF-1")
 def test_men_in_an_armoured_vehicle_cannot_be_shot_at(g):
     g.execute("embark driver puma", role=REFEREE)
-    refused(g, "react-fire irr1 driver range=20 dice=6")
+    refused(g, "react-fire irr1 driver range=20 dice=6", rule="VF-1")
 
 
 # ------------------------------------------------------------------ SMK-1, SMK-2
@@ -190,7 +190,7 @@ def test_a_missed_smoke_lands_1_cm_or_3_from_a_launcher_a_point_off(g, words, cm
 
 @pytest.mark.audits("SMK-1")
 def test_hand_smoke_reaches_10_cm(g):
-    refused(g, "smoke bomber range=10.5 dice=4")
+    refused(g, "smoke bomber range=10.5 dice=4", rule="T-08")
 
 
 @pytest.mark.audits("SMK-1")
@@ -251,7 +251,7 @@ def test_only_small_arms_reach_the_men_in_a_protected_vehicle(g, firer, words, s
     if small_arms:
         assert g.execute(cmd.replace("dice=1,1,1,1", "dice=" + ("1,1,1,1" if firer == "immg" else "1")), role=REFEREE)
     else:
-        refused(g, cmd.replace("dice=1,1,1,1", "dice=1"))
+        refused(g, cmd.replace("dice=1,1,1,1", "dice=1"), rule="VF-1")
         g.execute("move hummer 10 dice=3,3", role=REFEREE)
         (fire,) = rolls(g.execute(f"react-fire {firer} hummer range=10 {words} dice=1", role=REFEREE))
         assert fire.unit == firer and fire.outcome == "miss"
@@ -259,13 +259,13 @@ def test_only_small_arms_reach_the_men_in_a_protected_vehicle(g, firer, words, s
 
 @pytest.mark.audits("ART-1")
 def test_no_call_once_the_turn_has_begun(g):
-    refused(g, "call-support side=regulars dice=6")
+    refused(g, "call-support side=regulars dice=6", rule="ENG-2")
 
 
 @pytest.mark.audits("ART-1")
 def test_improved_support_fire_and_rules_of_engagement_do_not_go_together(tmp_path):
     g = new_game(tmp_path, extras=("improved_support_fire", "rules_of_engagement"), stop="initiative")
-    refused(g, "call-support side=regulars dice=6")
+    refused(g, "call-support side=regulars dice=6", rule="EXT-4")
 
 
 @pytest.mark.audits("VF-1")
@@ -282,7 +282,7 @@ def test_launcher_smoke_reaches_as_far_as_a_launcher(g, cm, allowed):
         (roll,) = rolls(g.execute(f"smoke gl range={cm} weapon=GL dice=6", role=REFEREE))
         assert roll.need == 6
     else:
-        refused(g, f"smoke gl range={cm} weapon=GL dice=6")
+        refused(g, f"smoke gl range={cm} weapon=GL dice=6", rule="T-08")
 
 
 @pytest.mark.audits("FF-1")
@@ -296,4 +296,4 @@ def test_civilians_in_the_line_save_too(tmp_path):
 @pytest.mark.audits("FF-1")
 def test_in_the_italian_draft_only_the_regulars_fire_endangers_civilians(tmp_path):
     g = new_game(tmp_path, active="irregulars", variant="it-2009-12-09")
-    refused(g, "fire irr1 vet range=30 line=civ dice=1,2")
+    refused(g, "fire irr1 vet range=30 line=civ dice=1,2", rule="DIFF-56")

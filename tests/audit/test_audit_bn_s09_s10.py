@@ -314,7 +314,7 @@ def test_a_man_the_medic_reaches_is_stabilised_and_no_loss(tmp_path, monkeypatch
     g = new_game(tmp_path, monkeypatch, units, options=("wounded",))
     play(g, "blast a b source=grenade by=irregulars dice=1,4,1,4", "@regulars medic doc a")
     assert out(g, "a").startswith("stabilised")
-    refused(g, "@regulars fire a kalash range=10 aimed dice=6")
+    refused(g, "@regulars fire a kalash range=10 aimed dice=6", rule="SAVE-2")
     play(g, "next", "next dice=6,6,6")
     losses = {k: v for k, v in g.state.sides["regulars"].dp_by_category.items() if k != "first-fire"}
     assert sum(losses.values()) == 10
@@ -342,7 +342,7 @@ def test_going_to_ground_suppresses_and_a_suppressed_man_cannot_react(tmp_path, 
     g = new_game(tmp_path, monkeypatch, units)
     play(g, "@regulars move gunner 10", "@irregulars react-ground i")
     assert "suppressed" in status(g, "i")
-    refused(g, "@irregulars react-fire i gunner range=30 dice=6,6")
+    refused(g, "@irregulars react-fire i gunner range=30 dice=6,6", rule="SUP-2")
     g.execute("react-fire j gunner range=30 dice=1", role="irregulars")  # his neighbour may
 
 
@@ -392,7 +392,7 @@ def test_the_suppression_test_is_the_class_value_or_less(tmp_path, monkeypatch, 
         assert len(r) == 2  # he fired
     else:
         assert len(r) == 1
-        refused(g, "@regulars move s 11")
+        refused(g, "@regulars move s 11", rule="SUP-4")
         g.execute("move s 10", role="regulars")
 
 

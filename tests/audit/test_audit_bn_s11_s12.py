@@ -71,7 +71,9 @@ def test_no_more_than_three_against_one(tmp_path, monkeypatch):
     """§11.0: "a maximum of three men fighting against one": four are refused, and so are
     two against two ("Large melees must be broken down into smaller ones")."""
     g = _duel(tmp_path, monkeypatch, "R5", "Irr1")
-    all_refused(g, "@regulars melee a d with=a2,a3,a4 dice=1,1", "@regulars melee a d d2 with=a2 dice=1,1")
+    all_refused(
+        g, "@regulars melee a d with=a2,a3,a4 dice=1,1", "@regulars melee a d d2 with=a2 dice=1,1", rule="MEL-2"
+    )
 
 
 # ------------------------------------------------------------------------ §11.1
@@ -182,7 +184,7 @@ def _lose(g, *men, by="irregulars"):
 def test_no_losses_this_turn_no_test(g):
     """§12.0: "At the end of each turn in which a side has taken losses": none, no test."""
     _to_end(g)
-    refused(g, "@regulars morale regulars dice=1,1,1")
+    refused(g, "@regulars morale regulars dice=1,1,1", rule="MOR-1")
 
 
 @pytest.mark.audits("MOR-2", "MOR-3", "MOR-4", "MOR-1")
@@ -267,7 +269,7 @@ def test_a_retreating_man_who_fails_falls_back_at_least_15_cm_and_may_fire(g):
     _lose(g, "m0", "m1")
     _to_end(g)
     play(g, "dp irregulars 20", "@regulars morale regulars dice=1,1,1", "next", "next dice=6,6,1,1")
-    refused(g, "@regulars move m2 14 dice=6")
+    refused(g, "@regulars move m2 14 dice=6", rule="MOR-6")
     r = rolls(g.execute("move m2 15 dice=6", role="regulars"))
     assert r[0].outcome.startswith("fails")
     g.execute("fire m2 i0 range=20 aimed dice=1", role="regulars")
@@ -335,7 +337,7 @@ def test_a_retreating_man_who_fails_on_a_fire_order_must_still_fall_back_15_cm_f
     r = rolls(g.execute("fire m2 i0 range=20 aimed dice=6", role="regulars"))
     assert [x.purpose for x in r] == ["suppression test"] and r[0].outcome.startswith("fails")
     assert "first_fire" not in g.state.vars
-    refused(g, "@regulars move m2 14")
+    refused(g, "@regulars move m2 14", rule="MOR-6")
     g.execute("move m2 15", role="regulars")
     (shot,) = rolls(g.execute("fire m2 i0 range=20 aimed dice=1", role="regulars"))
     assert shot.purpose.startswith("fire")

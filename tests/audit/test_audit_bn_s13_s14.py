@@ -42,12 +42,12 @@ def test_the_active_player_activates_his_squads_one_by_one(tmp_path, monkeypatch
     the first squad has finished)": a man of a squad not yet activated cannot act; once
     the next squad is activated, the last one is finished."""
     g = _platoon(tmp_path, monkeypatch)
-    refused(g, "@regulars move 2nd0 10 run")
+    refused(g, "@regulars move 2nd0 10 run", rule="ACT-4")
     play(g, "@regulars activate 2nd", "@regulars move 2nd0 10 run")
-    refused(g, "@regulars move 1st0 10 run")
+    refused(g, "@regulars move 1st0 10 run", rule="ACT-4")
     play(g, "@regulars activate 1st", "@regulars move 1st0 10 run")
-    refused(g, "@regulars move 2nd1 10 run")
-    refused(g, "@regulars activate 2nd")
+    refused(g, "@regulars move 2nd1 10 run", rule="ACT-4")
+    refused(g, "@regulars activate 2nd", rule="ACT-4")
 
 
 @pytest.mark.audits("PLT-3")
@@ -55,7 +55,7 @@ def test_group_actions_only_within_one_squad(tmp_path, monkeypatch):
     """§13.0 "Actions by Group … only by miniatures in the same squad"."""
     g = _platoon(tmp_path, monkeypatch)
     g.execute("activate 1st", role="regulars")
-    refused(g, "@regulars move 1st0 10 2nd0")
+    refused(g, "@regulars move 1st0 10 2nd0", rule="INI-5")
     moved = facts(g.execute("move 1st0 10 1st1", role="regulars"), ev.Moved)
     assert [m.unit for m in moved] == ["1st0", "1st1"]
 

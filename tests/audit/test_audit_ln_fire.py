@@ -10,6 +10,7 @@ import pytest
 from audit_ln_table import add, after_fire, has, hits, inject, out, outcomes, play, refused, rolled, to_phase
 
 from core import events as ev
+from core.refusal import TYPING
 
 
 @pytest.mark.audits("LN-R030", "LN-AMB-06")
@@ -27,7 +28,7 @@ def test_the_measured_range_decides_the_band_half_inclusive(fire):
     assert hits(fire, "@garrison fire fritz jones range=30 dice=4,1")
     assert not hits(fire, "@garrison fire kurt jones range=30.5 dice=4")
     assert hits(fire, "@garrison fire otto jones range=60 dice=5,1")
-    refused(fire, "@garrison fire hans jones range=20.5 dice=6,1")  # an MP40: 20 cm
+    refused(fire, "@garrison fire hans jones range=20.5 dice=6,1", rule="LN-R030")  # an MP40: 20 cm
     play(fire, "@garrison fire hans jones range=20 dice=6,1")
 
 
@@ -112,19 +113,21 @@ def test_a_grenade_hits_its_spot_then_every_figure_inside_rolls_damage_not_heavy
     assert all(not r.mods for r in rolled(facts)[1:])
     facts = play(fire, "grenade brown half hans dice=2")  # 2 + 1 = 3 < 4: wide
     assert outcomes(facts) == ["miss"]
-    refused(fire, "@paras fire jones hans half dice=6,6")  # the grenade is the figure's shot of the turn
+    refused(
+        fire, "@paras fire jones hans half dice=6,6", rule="LN-R030"
+    )  # the grenade is the figure's shot of the turn
 
 
 @pytest.mark.audits("LN-R020")
 @pytest.mark.parametrize(("prone", "seen", "unseen"), [("", 20, 20.5), ("prone", 12, 12.5)])
 def test_in_woods_a_standing_man_is_seen_to_20_cm_lying_to_12(fire, prone, seen, unseen):
-    refused(fire, f"@garrison fire fritz jones half {prone} woods={unseen:g} dice=6,1")
+    refused(fire, f"@garrison fire fritz jones half {prone} woods={unseen:g} dice=6,1", rule="LN-R020")
     play(fire, f"@garrison fire fritz jones half {prone} woods={seen} dice=6,1")
 
 
 @pytest.mark.audits("LN-R020", "LN-AMB-17")
 def test_only_mortars_and_artillery_fire_without_sight(fire):
-    refused(fire, "@paras fire jones mg42 half dice=6,6")  # the MG 42 is hidden: no line of sight
+    refused(fire, "@paras fire jones mg42 half dice=6,6", rule=TYPING)  # the MG 42 is hidden: no line of sight
     facts = play(fire, "fire mortar mg42 full dice=5,6")  # indirect: hits as ordinary fire, 5+
     assert outcomes(facts)[0] == "hit"
 
@@ -132,7 +135,7 @@ def test_only_mortars_and_artillery_fire_without_sight(fire):
 @pytest.mark.audits("LN-R030")
 def test_one_shot_a_turn(fire):
     play(fire, "@garrison fire fritz jones half dice=1")
-    refused(fire, "@garrison fire fritz jones half dice=6,6")
+    refused(fire, "@garrison fire fritz jones half dice=6,6", rule="LN-R030")
 
 
 @pytest.mark.audits("LN-AMB-05", "LN-R031")

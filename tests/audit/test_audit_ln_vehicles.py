@@ -47,7 +47,7 @@ def test_immobilised_for_two_turns_and_still_firing(fire):
     after_fire(fire)
     for turn in (2, 3):
         to_phase(fire, turn, "move-second")
-        refused(fire, "@garrison move panzer 5")
+        refused(fire, "@garrison move panzer 5", rule="LN-R041")
         to_phase(fire, turn, "fire")
         play(fire, "@garrison fire panzer jones half dice=1")  # it may fire
     to_phase(fire, 4, "move-second")

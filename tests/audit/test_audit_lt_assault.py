@@ -74,7 +74,7 @@ def test_a_gun_assaulted_frontally_may_shoot_first(lt):
     play(lt, "next", "@us activate tank A2")
     facts = play(lt, "@german at gun tank opportunity dice=1,2")  # 7 - 5 = +2; 3: D
     assert out(lt, "tank"), said(facts)
-    refused(lt, "@german at gun tank opportunity dice=1,2")  # one free shot
+    refused(lt, "@german at gun tank opportunity dice=1,2", rule="LT-R050c")  # one free shot
 
 
 # ------------------------------------------------------------------ close assault
@@ -115,8 +115,8 @@ def test_a_tank_without_mgs_is_easier_and_a_protected_tank_harder(tmp_path):
 @pytest.mark.audits("LT-R101", "LT-AMB-24")
 def test_only_on_the_flank_or_rear_and_with_no_friendly_infantry_within_5_cm(tmp_path):
     g = _assault_game(tmp_path, roles=("tank-hunters",))
-    refused(g, "@us closeassault inf tank dice=1")  # from the front
-    refused(g, "@us closeassault inf tank flank escort=5 dice=1")
+    refused(g, "@us closeassault inf tank dice=1", rule="LT-R101")  # from the front
+    refused(g, "@us closeassault inf tank flank escort=5 dice=1", rule="LT-R101")
     play(g, "@us closeassault inf tank flank escort=5.5 dice=1")
     assert out(g, "tank")
 
@@ -161,7 +161,9 @@ def test_melee_modifiers(tmp_path, flags, dfn, att, faces, want):
     """+2 entrenched, -1 attacked from behind, -2 immobilised; both morale 3."""
     g = _melee_game(tmp_path, {"morale": 3, **att}, {"morale": 3, **dfn})
     if "immobilised" in att.get("status", ()):
-        refused(g, f"@us melee att dfn {flags} dice={faces}")  # ruling LT-IMMOBILISED: it cannot move to assault
+        refused(
+            g, f"@us melee att dfn {flags} dice={faces}", rule="LT-R081"
+        )  # ruling LT-IMMOBILISED: it cannot move to assault
         return
     play(g, f"@us melee att dfn {flags} dice={faces}")
     assert (out(g, "att"), out(g, "dfn")) == {"tie": (True, True), "att": (False, True), "dfn": (True, False)}[want]
@@ -187,7 +189,7 @@ def test_guns_cannot_start_a_melee_and_fight_at_minus_three(tmp_path):
     add(g, "gun", "us", "pak40", team="X", stats={"morale": 4, "mg": 1})
     add(g, "inf", "german", "rifles", team="Y", stats={"morale": 3})
     play(g, "next", "@us activate gun A4 prepare=0")
-    refused(g, "@us melee gun inf dice=6,1")
+    refused(g, "@us melee gun inf dice=6,1", rule="LT-R103")
     g = _melee_game(tmp_path, {"morale": 3}, {"morale": 4}, name="g.ft", dfn_cls="pak40")
     play(g, "@us melee att dfn dice=3,5")  # 6 against 5 + 4 - 3 = 6: a tie
     assert out(g, "att") and out(g, "dfn")
@@ -202,7 +204,7 @@ def test_a_tank_overruns_only_in_the_course_of_its_move(lt, option):
     add(lt, "tank", "us", "sherman", team="X", stats={"front": 5, "side": 3})
     add(lt, "inf", "german", "rifles", team="Y", stats={"at": 0})
     play(lt, "next", f"@us activate tank {option}")
-    refused(lt, "overrun tank inf open")
+    refused(lt, "overrun tank inf open", rule="LT-R100")
 
 
 SMALL_GUN = (
@@ -232,4 +234,4 @@ def test_a_small_gun_cannot_start_a_melee_nor_assault_a_tank(tmp_path):
     units = units.replace('side = "X"', 'side = "german"')
     g = scenario_game(tmp_path, SMALL_GUN, units)
     play(g, "next", "@us activate gun A4 prepare=0")
-    refused(g, "@us melee gun gis dice=6,1")
+    refused(g, "@us melee gun gis dice=6,1", rule="LT-R103")

@@ -55,15 +55,15 @@ def test_a_number_card_activates_one_piece_a_face_card_one_platoon_a_joker_none(
     add(g, "x", "german", "rifles", team="G")
     play(g, "next")  # an ace is a number card: one piece
     play(g, "@us activate a A5")
-    refused(g, "@us activate b A5")
-    refused(g, "@german activate x A5")  # the other side's card
+    refused(g, "@us activate b A5", rule="LT-R010")
+    refused(g, "@german activate x A5", rule="LT-R010")  # the other side's card
     play(g, "next")  # a face card: every piece of one platoon, once each
     play(g, "@us activate a A5", "@us activate b A5")
-    refused(g, "@us activate a A3")
-    refused(g, "@us activate c A5")  # another platoon
+    refused(g, "@us activate a A3", rule="LT-R010")
+    refused(g, "@us activate c A5", rule="LT-R010")  # another platoon
     play(g, "next")  # the joker
     for line in ("@us activate c A5", "@german activate x A5", "activate c A5"):
-        refused(g, line)
+        refused(g, line, rule="LT-AMB-05")
 
 
 @pytest.mark.audits("LT-R011", "LT-AMB-03")
@@ -137,7 +137,7 @@ def test_at_most_two_prepared_attacks_kept_across_cards(g):
     play(g, "@us activate p A1")
     assert has(g, "p", "ready-2")
     play(g, "next", "next")
-    refused(g, "@us activate p A1")
+    refused(g, "@us activate p A1", rule="LT-AMB-08")
     play(g, "@us activate p A1 prepare=0")
 
 
@@ -153,13 +153,13 @@ def test_a6_mounts_and_dismounts_infantry(g):
 def test_a6_is_for_infantry_and_guns_not_tanks(g):
     """A6: "mount or dismount on/from vehicles (infantry and artillery)"."""
     add(g, "tank", "us", "sherman", team="Z2", stats={"front": 5})
-    refused(g, "@us activate tank A6 into=car")
+    refused(g, "@us activate tank A6 into=car", rule="LT-R020")
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-21")
 def test_a7_removes_an_immobilisation_and_only_that(tmp_path):
     g = _options_game(tmp_path)
-    refused(g, "@us activate p A7")
+    refused(g, "@us activate p A7", rule="LT-R020")
     g = _options_game(tmp_path, status=("immobilised",), name="i.ft")
     play(g, "@us activate p A7")
     assert not has(g, "p", "immobilised") and _shots(g) == 0
@@ -186,7 +186,7 @@ def test_the_referee_records_the_result_and_the_scenarios_length_ends_the_draws(
     g = game_with(tmp_path, ALTERNATE, "t.ft")
     inject(g, ev.VarSet(key="turns", value=2))  # the scenario's length, in cards
     play(g, "next", "next")
-    refused(g, "next")
+    refused(g, "next", rule="LT-AMB-32")
 
 
 @pytest.mark.audits("LT-R001")

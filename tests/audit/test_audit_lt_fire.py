@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from audit_lt_table import ALTERNATE, add, at_book, game_with, has, moved, out, outcome, play, refused, rolled, said
 
+from core.refusal import TYPING
+
 LETTER = {"D": "D: destroyed", "R": "R: routs without a test", "T": "T: morale test", "-": "no effect"}
 
 
@@ -105,7 +107,7 @@ def test_an_r_routs_at_once_without_a_test_and_the_fleeing_piece_does_not_fire(l
     assert not rolled(facts)[1:]  # no morale die
     assert moved(facts) == [24] and has(lt, "tank", "retreating")
     assert not has(lt, "tank", "ready-1") and not has(lt, "tank", "ready-2")
-    refused(lt, "@german at tank gun ready dice=6,6")
+    refused(lt, "@german at tank gun ready dice=6,6", rule="LT-R051")
 
 
 @pytest.mark.audits("LT-R050", "LT-AMB-17")
@@ -125,13 +127,13 @@ def test_the_target_that_survives_answers_its_attacker_once_with_a_prepared_atta
     add(lt, "other", "us", "sherman", team="X2", stats={"front": 6, "side": 6})
     add(lt, "tank", "german", "pz4", team="Y", status=("ready-2",), stats={"at": 6, "front": 6, "side": 1})
     play(lt, "next", "@us activate gun A4 prepare=0")
-    refused(lt, "@german at tank gun ready dice=6,6")  # nothing to answer yet
+    refused(lt, "@german at tank gun ready dice=6,6", rule="LT-R052")  # nothing to answer yet
     play(lt, "@us at gun tank dice=6,6")  # 12: no effect
-    refused(lt, "@german at tank other ready dice=6,6")  # only the attacker is answered
+    refused(lt, "@german at tank other ready dice=6,6", rule="LT-R052")  # only the attacker is answered
     facts = play(lt, "@german at tank gun ready dice=6,6")
     assert outcome(facts) == "modified total 12, column 0: no effect"
     assert has(lt, "tank", "ready-1") and not has(lt, "tank", "ready-2")  # it spent one
-    refused(lt, "@german at tank gun ready dice=6,6")  # one attack, one reply
+    refused(lt, "@german at tank gun ready dice=6,6", rule="LT-R052")  # one attack, one reply
     play(lt, "@us at gun tank dice=4,2")  # 6: T, it survives
     play(lt, "@german morale tank dice=1")  # the T's test comes first (LT-R051): steady
     play(lt, "@german at tank gun ready dice=6,6")
@@ -144,7 +146,7 @@ def test_a_destroyed_target_answers_nothing(lt):
     add(lt, "tank", "german", "pz4", team="Y", status=("ready-2",), stats={"front": 6, "side": 1})
     play(lt, "next", "@us activate gun A4 prepare=0", "@us at gun tank dice=1,2")  # 3 at 0: D
     assert out(lt, "tank")
-    refused(lt, "@german at tank gun ready dice=6,6")
+    refused(lt, "@german at tank gun ready dice=6,6", rule="LT-R050c")
 
 
 @pytest.mark.audits("LT-AMB-10")
@@ -152,7 +154,7 @@ def test_no_reply_at_an_attacker_the_target_has_not_spotted(lt):
     add(lt, "tank", "us", "sherman", team="X", status=("ready-1",), stats={"at": 6, "front": 6, "side": 6})
     add(lt, "sniper", "german", "pz4", team="Y", status=("hidden",), stats={"at": 6, "front": 6})
     play(lt, "next", "next", "@german activate sniper A4 prepare=0", "@german at sniper tank dice=6,6")
-    refused(lt, "@us at tank sniper ready dice=6,6")
+    refused(lt, "@us at tank sniper ready dice=6,6", rule=TYPING)
     assert has(lt, "tank", "ready-1")
 
 
@@ -162,7 +164,7 @@ def test_a_spotted_piece_fires_its_prepared_attack_at_its_first_spotter_at_minus
     add(lt, "second", "us", "sherman", team="X2", stats={"front": 6, "side": 6})
     add(lt, "hunter", "german", "pz4", team="Y", status=("hidden", "ready-1"), stats={"at": 6, "front": 6})
     play(lt, "next", "spot hunter by=spotter at=10 state=still-cover")
-    refused(lt, "@german at hunter second ambush dice=3,3")  # at the first enemy that spots it only
+    refused(lt, "@german at hunter second ambush dice=3,3", rule="LT-R053")  # at the first enemy that spots it only
     facts = play(lt, "@german at hunter spotter ambush close dice=3,3")  # the -1 counted once
     assert outcome(facts) == "modified total 5, column 0: T: morale test"
     assert [m.value for m in rolled(facts)[0].mods] == [-1]

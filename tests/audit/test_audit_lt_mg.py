@@ -115,4 +115,4 @@ def test_a_piece_with_no_mg_factor_cannot_fire_mg(lt):
     add(lt, "mg", "us", "rifles", team="X", stats={"mg": 0})
     add(lt, "inf", "german", "rifles", team="Y")
     play(lt, "next", "@us activate mg A4 prepare=0")
-    refused(lt, "@us mg mg inf defence=moving-open dice=1")
+    refused(lt, "@us mg mg inf defence=moving-open dice=1", rule="LT-R060")

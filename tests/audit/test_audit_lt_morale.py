@@ -66,4 +66,4 @@ def test_a_piece_may_always_rout_of_its_own_will(lt):
     assert not rolled(facts)
     play(lt, "next", "@german activate p A4 prepare=0")  # its own card: it routs, then fires no more
     play(lt, "@german rout p")
-    refused(lt, "@german at p t dice=6,6")  # a piece that flees does not fire (LT-R051)
+    refused(lt, "@german at p t dice=6,6", rule="LT-R051")  # a piece that flees does not fire (LT-R051)

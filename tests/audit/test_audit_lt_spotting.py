@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from audit_lt_table import ALTERNATE, add, game_with, play, refused, said
 
+from core.refusal import TYPING
+
 #: LT-R032: (target is a vehicle, state) -> spotted within this many cm.
 BOOK_ROWS = {
     (True, "still-open"): 50,
@@ -115,5 +117,5 @@ def test_only_a_visible_piece_may_be_attacked(lt):
     for line in ("@us at gun hid dice=1,1", "@us mg gun hid dice=1", "at gun hid dice=1,1"):
         refused(lt, line)
     play(lt, "spot hid by=gun at=20 state=still-cover")  # 20 from a vehicle: halved to 10, not spotted
-    refused(lt, "@us at gun hid dice=1,1")
+    refused(lt, "@us at gun hid dice=1,1", rule=TYPING)
     play(lt, "spot hid by=gun at=10 state=still-cover", "@us at gun hid dice=1,1")

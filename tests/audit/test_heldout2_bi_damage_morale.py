@@ -190,7 +190,7 @@ def test_a_gunner_who_panics_leaves_his_emplaced_mg_and_must_emplace_it_again(ga
     mg1 = unit(game, "mg1")
     assert mg1.has("shocked") and not mg1.has("emplaced")
     goto(game, "fire-regular", 3)
-    refused(game, "fire mg1 tariq range=50", match="emplace")
+    refused(game, "fire mg1 tariq range=50", match="emplace", rule="BI-WN6")
     play(game, "emplace mg1")
     goto(game, "fire-regular", 4)
     assert len(rolls(play(game, "fire mg1 tariq range=50 dice=9,9,9"), "A.9.4")) == 3

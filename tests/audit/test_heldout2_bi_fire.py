@@ -144,7 +144,7 @@ def test_a_man_aboard_a_truck_gets_out_before_he_gets_into_another_vehicle(game)
     goto(game, "move-first", 1)
     play(game, "@blue mount bruno camion")
     goto(game, "move-first", 2)
-    refused(game, "@blue mount bruno apc")
+    refused(game, "@blue mount bruno apc", rule="BI-R026")
     assert not game.state.units["bruno"].has("aboard-apc")
 
 
@@ -168,7 +168,7 @@ def test_a_move_partly_on_the_road_spends_both_allowances_in_proportion(game, li
     if fits:
         assert has_moved(play(game, f"@blue {line}"))
     else:
-        refused(game, f"@blue {line}")
+        refused(game, f"@blue {line}", rule="BI-R045a")
 
 
 @pytest.mark.audits("BI-R045a", "BI-R240", "BI-R045")
@@ -183,7 +183,7 @@ def test_a_stabilised_vehicle_moving_partly_on_the_road_fires_under_half_of_both
     if steady:
         assert chances(play(game, "fire ratel tariq range=50 dice=9,9,9")) == [3, 3, 3]
     else:
-        refused(game, "fire ratel tariq range=50")
+        refused(game, "fire ratel tariq range=50", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R045a", "BI-R120")
@@ -192,7 +192,7 @@ def test_a_slowed_truck_spends_its_halved_allowances_in_proportion(game):
     half of the 30 is left: 35 cm in all, not 36."""
     play(game, "mark camion slowed")
     goto(game, "move-first", 1)
-    refused(game, "@blue move camion 36 onroad=20")
+    refused(game, "@blue move camion 36 onroad=20", rule="BI-R045a")
     assert has_moved(play(game, "@blue move camion 35 onroad=20"))
 
 
@@ -205,7 +205,7 @@ def test_no_opportunity_fire_at_a_seriously_wounded_man(game):
     più muovere": he is no target for it (in the fire phase he is)."""
     play(game, "mark tariq seriously-wounded")
     goto(game, "move-second", 1)
-    refused(game, "@blue fire carlo tariq range=30")
+    refused(game, "@blue fire carlo tariq range=30", rule="BI-R050")
     goto(game, "fire-regular", 1)
     assert chances(play(game, "fire carlo tariq range=30 dice=9")) == [4]
 
@@ -215,7 +215,7 @@ def test_no_opportunity_fire_at_an_immobilised_truck(game):
     """A.7 and A.12.2: an immobilised vehicle cannot be moving: no opportunity fire at it."""
     play(game, "mark ural immobilised")
     goto(game, "move-second", 1)
-    refused(game, "@blue fire rocco ural range=20")
+    refused(game, "@blue fire rocco ural range=20", rule="BI-R050")
 
 
 @pytest.mark.audits("BI-R050", "BI-R085", "BI-R082")
@@ -305,7 +305,7 @@ def test_no_opportunity_fire_at_a_man_who_threw_smoke_in_his_movement(game):
     so Fares, who threw one, is not moving this turn: no opportunity fire at him."""
     goto(game, "move-second", 1)
     play(game, "@red smoke fares dice=1")
-    refused(game, "@blue fire carlo fares range=30")
+    refused(game, "@blue fire carlo fares range=30", rule="BI-R050")
 
 
 @pytest.mark.audits("BI-R050", "BI-R042")
@@ -324,7 +324,7 @@ def test_opportunity_fire_without_a_moon_reaches_20_cm(tmp_path, monkeypatch):
     g = new_game(tmp_path, monkeypatch, night="dark", extra=EXTRA)
     goto(g, "move-second", 1)
     play(g, "@red move tariq 10")
-    refused(g, "@blue fire carlo tariq range=21")
+    refused(g, "@blue fire carlo tariq range=21", rule="BI-R081")
     assert chances(play(g, "@blue fire carlo tariq range=20 dice=9")) == [2]
 
 

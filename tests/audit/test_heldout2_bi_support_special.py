@@ -46,7 +46,7 @@ def test_a_wounded_man_looks_for_mines_one_level_harder(game):
     play(game, "mark genio wounded", "mark leo wounded")
     assert targets(play(game, "detect genio minefield dice=7")) == [6]
     assert targets(play(game, "detect genio trap dice=4")) == [3]
-    refused(game, "detect leo trap")
+    refused(game, "detect leo trap", rule="BI-R110")
 
 
 @pytest.mark.audits("BI-R165", "BI-R167")
@@ -55,7 +55,7 @@ def test_a_closed_vehicle_sees_a_man_still_in_cover_only_once_he_has_fired(game)
     one level easier: Difficult, ½ x 5 = 3 for the Veteran tank."""
     play(game, "mark omar hidden")
     goto(game, "observe")
-    refused(game, "observe ariete omar cover")
+    refused(game, "observe ariete omar cover", rule="BI-R165")
     goto(game, "fire-regular")
     play(game, "@red fire omar capo range=20 dice=9,9")
     goto(game, "end")
@@ -73,7 +73,7 @@ def test_the_ranging_shot_comes_in_the_turn_after_the_contact_and_no_later(game)
     goto(game, "fire-veteran", 1)
     play(game, "@blue call fo dedicated mm=81 dice=1")
     goto(game, "fire-veteran", 3)
-    refused(game, "@blue ranging fo dice=5,1")
+    refused(game, "@blue ranging fo dice=5,1", rule="BI-R103")
 
 
 @pytest.mark.audits("BI-R250", "BI-R260")
@@ -84,9 +84,9 @@ def test_aircraft_attack_in_the_fire_phase_after_the_contact_and_no_later(game):
     goto(game, "fire-veteran", 1)
     play(game, "@blue call fo air bomb=ap dice=1")
     goto(game, "fire-elite", 3)
-    refused(game, "@red aa aelite aircraft")
+    refused(game, "@red aa aelite aircraft", rule="BI-R250")
     goto(game, "fire-veteran", 3)
-    refused(game, "@blue ffe fo dice=5,1")
+    refused(game, "@blue ffe fo dice=5,1", rule="BI-R103")
 
 
 @pytest.mark.audits("BI-R103", "BI-R110", "BI-R104")
@@ -101,7 +101,7 @@ def test_a_shocked_observer_still_sees_his_ranging_shot_but_orders_nothing(game)
     assert unit(game, "fo").has("shocked")
     assert targets(play(game, "@blue ranging fo dice=5,1"), "BI-R103") == [5]
     goto(game, "fire-veteran", 3)
-    refused(game, "@blue ffe fo")
+    refused(game, "@blue ffe fo", rule="BI-R110")
 
 
 @pytest.mark.audits("BI-R252", "BI-R092")
@@ -121,7 +121,7 @@ def test_the_men_inside_a_flying_helicopter_are_no_target_for_direct_fire(game):
     """A.15.3: helicopters in flight are fired at by AA fire; the men it carries are hit only
     by its table (9-10: 1 in 1d10 each): a rifleman may not fire at Dino inside the Lynx."""
     goto(game, "fire-regular")
-    refused(game, "@red fire omar dino range=20")
+    refused(game, "@red fire omar dino range=20", rule="BI-R260")
 
 
 @pytest.mark.audits("BI-R263", "BI-R110")
@@ -141,7 +141,7 @@ def test_a_helicopter_that_lands_has_spent_its_turn(game):
     goto(game, "move-first")
     play(game, "@blue land lynx")
     goto(game, "fire-veteran")
-    refused(game, "@blue fire lynx omar range=30")
+    refused(game, "@blue fire lynx omar range=30", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R263", "BI-R030")
@@ -152,7 +152,7 @@ def test_a_helicopter_whose_damaged_rotor_brings_it_down_does_not_fire(game):
     goto(game, "cover")
     play(game, "next dice=2")
     goto(game, "fire-veteran")
-    refused(game, "@blue fire lynx omar range=30")
+    refused(game, "@blue fire lynx omar range=30", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R240", "BI-R260")
@@ -177,7 +177,7 @@ def test_a_vehicle_whose_aa_gun_is_destroyed_fires_no_anti_aircraft_fire(tmp_pat
     g = new_game(tmp_path, monkeypatch, extra=extra)
     play(g, "hit flak weapon=rpg dice=1,7", "clear flak morale-due")
     goto(g, "fire-regular", 1)
-    refused(g, "@red aa flak lynx")
+    refused(g, "@red aa flak lynx", rule="BI-R260")
 
 
 @pytest.mark.audits("BI-R240", "BI-R092", "BI-AMB-25")
@@ -198,7 +198,7 @@ def test_a_tank_that_fired_does_not_fire_its_smoke_dischargers_too(game):
     sparare"; smoke from dischargers is the vehicle's fire (ruling BI-SMOKE-TIME)."""
     goto(game, "fire-regular")
     play(game, "@blue fire leopard omar range=90 dice=9,1")
-    refused(game, "@blue smoke leopard")
+    refused(game, "@blue smoke leopard", rule="BI-R030")
 
 
 def facts_rolls(facts):
@@ -218,7 +218,7 @@ def test_a_hidden_sniper_rolls_his_d6_before_opportunity_fire_too(game):
     facts = play(game, "@red fire said bruno range=40 dice=3")
     assert outcomes(facts) == [("BI-R210", 2, "he holds his fire")]
     goto(game, "fire-regular")
-    refused(game, "@red fire said bruno range=40")
+    refused(game, "@red fire said bruno range=40", rule="BI-R030")
 
 
 # ------------------------------------------------------------ what a status must refuse
@@ -260,7 +260,7 @@ def test_a_shocked_man_neither_fires_nor_acts_in_any_way(tmp_path, monkeypatch, 
     shooter = line.removeprefix("@blue ").split()[1]
     play(g, f"mark {shooter} shocked")
     goto(g, phase, 1)
-    refused(g, line)
+    refused(g, line, rule="BI-R110")
 
 
 BALKED_ORDERS = ["aim bruno", "act bruno easy dig in", "smoke bruno", "flashbang bruno tariq", "dress bruno carlo"]
@@ -276,4 +276,4 @@ def test_a_man_who_failed_his_isolation_test_does_nothing_else_that_turn(tmp_pat
     goto(g, "move-first", 1)
     play(g, "@blue move bruno 5 lead=9 dice=5")
     goto(g, "fire-regular", 1)
-    refused(g, line)
+    refused(g, line, rule="BI-R024")

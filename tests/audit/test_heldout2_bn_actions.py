@@ -64,7 +64,7 @@ def test_a_man_in_panic_may_still_crawl_up_to_10_cm_to_cover(g, cm, ok):
     10cm to take cover": 10 cm is allowed, 10.5 is not."""
     g.execute("fire supp irr1 range=20 dice=6", role=REFEREE)
     assert not is_out(g, "irr1") and "suppressed" not in status(g, "irr1")
-    allowed(g, f"move supp {cm}", ok)
+    allowed(g, f"move supp {cm}", ok, rule="SUP-4")
     if ok:
         assert "suppressed" in status(g, "supp")
 
@@ -93,7 +93,7 @@ def test_a_sniper_fires_after_5_cm_but_not_after_more(g, cm, need):
     if need:
         assert shot(g, "fire snipe irr1 range=30 dice=1").need == need
     else:
-        refused(g, "fire snipe irr1 range=30 dice=1")
+        refused(g, "fire snipe irr1 range=30 dice=1", rule="MOV-3")
 
 
 @pytest.mark.audits("MOV-1", "T-03", "T-09")
@@ -106,7 +106,7 @@ def test_a_rifleman_fires_after_15_cm_with_the_penalty_but_not_after_a_run(g, cm
     if need:
         assert shot(g, "fire elite irr1 range=30 dice=1").need == need
     else:
-        refused(g, "fire elite irr1 range=30 dice=1")
+        refused(g, "fire elite irr1 range=30 dice=1", rule="MOV-3")
 
 
 # ------------------------------------------------------------------ §6.3: getting in and out
@@ -123,7 +123,7 @@ def test_getting_in_needs_the_whole_move_so_not_after_another_action(g, before):
     or already got in this turn cannot then get in (or out)."""
     g.execute(before, role=REFEREE)
     after = "disembark trained" if before.startswith("embark") else "embark trained hummer"
-    refused(g, after)
+    refused(g, after, rule="MOV-5")
 
 
 @pytest.mark.audits("MOV-5", "VF-1", "OPP-2")
@@ -132,7 +132,7 @@ def test_a_man_who_got_into_an_armoured_car_cannot_be_answered_by_rifle_fire(g):
     to small arms fire.  A man who got into the Puma (light armoured) is out of the
     enemy's rifles' reach: opportunity fire at him is refused."""
     g.execute("embark trained puma", role=REFEREE)
-    refused(g, "react-fire irr1 trained range=20 dice=1")
+    refused(g, "react-fire irr1 trained range=20 dice=1", rule="VF-1")
 
 
 # ------------------------------------------------------------------ §7.0: a hidden man's fire
@@ -166,7 +166,7 @@ def test_the_reacting_side_takes_no_action_of_the_four(g, command):
     to the reacting side can react using opportunity" (§6.5 dodge, §7.0 sighting, §8.2
     fire) and nothing more: in the Regulars' activation the Militia cannot get into a
     vehicle, give covering fire, throw smoke, fire speculatively or declare a man hidden."""
-    refused(g, f"@irregulars {command}")
+    refused(g, f"@irregulars {command}", rule="ACT-2")
 
 
 # ------------------------------------------------------------------ §6.5: a dodge against each weapon

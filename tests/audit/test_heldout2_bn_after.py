@@ -119,7 +119,7 @@ def test_no_storming_after_a_shot(g):
     """§11.1: "Combat in a building replaces both ranged fire and close combat": a man who
     has already fired this turn has had his fire, and may not storm too."""
     g.execute("fire m0 ar range=20 aimed dice=1", role="regulars")
-    refused(g, "@regulars storm m0 m1 against=i0 dice=1,1,1,1,1")
+    refused(g, "@regulars storm m0 m1 against=i0 dice=1,1,1,1,1", rule="BLD-1")
 
 
 # ------------------------------------------------------------------ §9.3 and §12.0 at the end
@@ -148,7 +148,7 @@ def test_the_rpgs_one_opportunity_shot_comes_back_next_turn(g):
     """§8.2: an RPG "can fire by opportunity only once per turn": in turn 1 it answers one
     move and not the next; in turn 2 it may answer again."""
     play(g, "@regulars move m0 3", "@irregulars react-fire rpg m0 range=20 dice=1", "@regulars move m1 3")
-    refused(g, "@irregulars react-fire rpg m1 range=20 dice=1")
+    refused(g, "@irregulars react-fire rpg m1 range=20 dice=1", rule="OPP-1")
     next_turn(g, "regulars")
     play(g, "@regulars move m1 3", "@irregulars react-fire rpg m1 range=20 dice=1")
 
@@ -160,7 +160,7 @@ def test_the_sighting_of_the_turn_comes_back_next_turn(tmp_path, monkeypatch):
     units = POOL + unit("ghost", "irregulars", "Irr1", "Hidden", status=("hidden",))
     g = new_game(tmp_path, monkeypatch, units)
     g.execute("react-spot m0 ghost range=30 dice=1", role=REFEREE)
-    refused(g, "react-spot m0 ghost range=30 dice=6")
+    refused(g, "react-spot m0 ghost range=30 dice=6", rule="MOV-7")
     next_turn(g, "regulars")
     (r,) = rolls(g.execute("react-spot m0 ghost range=30 dice=6", role=REFEREE))
     assert r.outcome == "sighted"
@@ -174,7 +174,7 @@ def test_an_ambusher_off_the_table_cannot_fire(tmp_path, monkeypatch):
     head = "[extras.irregulars]\nambush = 1\n"
     g = new_game(tmp_path, monkeypatch, units, head=head)
     g.execute("move m0 3", role="regulars")
-    refused(g, "@irregulars react-fire amb m0 range=20 dice=1")
+    refused(g, "@irregulars react-fire amb m0 range=20 dice=1", rule="DEP-4")
 
 
 # ------------------------------------------------------------------ §8.4, §8.5: whole sequences
@@ -191,14 +191,14 @@ def test_the_militias_mortar_from_call_to_counter_battery(tmp_path, monkeypatch)
     g = new_game(tmp_path, monkeypatch, POOL, head=head, active=None)
     play(g, "next", "@irregulars call-support mortar dice=5")
     to_activation(g, "regulars")
-    refused(g, "@irregulars mortar range=40 dice=3")
+    refused(g, "@irregulars mortar range=40 dice=3", rule="MORT-1")
     next_turn(g, "irregulars")
     done = g.execute("mortar range=40 dice=3", role="irregulars")
     (shot,) = rolls(done)
     assert shot.target == 4
     assert any("3 cm" in n.text for n in facts(done, ev.Noted))
     play(g, "next", "next", "@regulars call-support counter dice=4")
-    refused(g, "@irregulars call-support mortar dice=6")
+    refused(g, "@irregulars call-support mortar dice=6", rule="MORT-3")
 
 
 @pytest.mark.audits("ART-1", "ART-2", "ART-4", "EXT-7", "FIRE-15")

@@ -44,7 +44,7 @@ def test_a_recruit_sighting_special_forces_in_the_open(g, cm, need):
         r = sighting(g, f"react-spot recruit hsf range={cm} open dice=5")
         assert (r.need, r.outcome) == (need, "sighted")
     else:
-        refused(g, f"react-spot recruit hsf range={cm} open dice=6")
+        refused(g, f"react-spot recruit hsf range={cm} open dice=6", rule="SPOT-4")
 
 
 @pytest.mark.audits("T-07", "SPOT-3")
@@ -56,7 +56,7 @@ def test_a_sniper_sighting_a_sniper_in_the_jungle(g, cm, need):
         r = sighting(g, f"react-spot snipe hsnipe range={cm} night dice=4")
         assert (r.need, r.outcome) == (need, "not sighted")
     else:
-        refused(g, f"react-spot snipe hsnipe range={cm} night dice=6")
+        refused(g, f"react-spot snipe hsnipe range={cm} night dice=6", rule="SPOT-4")
 
 
 @pytest.mark.audits("T-07", "SPOT-3", "T-01")
@@ -67,7 +67,7 @@ def test_within_5_cm_the_zero_still_takes_its_modifiers(g, cm, need):
     if need:
         assert sighting(g, f"react-spot recruit hsf range={cm} night dice=5").need == need
     else:
-        refused(g, f"react-spot recruit hsf range={cm} night dice=6")
+        refused(g, f"react-spot recruit hsf range={cm} night dice=6", rule="SPOT-4")
 
 
 # ------------------------------------------------------------------ §8.0: modifiers together
@@ -88,7 +88,7 @@ def test_a_militiamans_pistol_into_cover_at_its_reach(irr, cm, need):
     if need:
         assert shot(irr, f"fire i3pistol trained range={cm} cover dice=1").need == need
     else:
-        refused(irr, f"fire i3pistol trained range={cm} cover dice=1")
+        refused(irr, f"fire i3pistol trained range={cm} cover dice=1", rule="T-08")
 
 
 @pytest.mark.audits("T-09", "FIRE-5")
@@ -154,7 +154,7 @@ def test_the_gunships_opportunity_fire_at_men_is_held_to_50_cm(irr):
     firing at vehicles or if the shooter is a sniper".  The gunship is neither a sniper nor
     firing at a vehicle: at 60 cm from the man who moved it may not answer."""
     irr.execute("move irr1 3", role=REFEREE)
-    refused(irr, "@regulars react-fire heli irr1 range=60 dice=1,1,1,1,1")
+    refused(irr, "@regulars react-fire heli irr1 range=60 dice=1,1,1,1,1", rule="OPP-3")
 
 
 @pytest.mark.audits("COV-1", "T-03")
@@ -162,14 +162,14 @@ def test_no_covering_fire_after_more_than_5_cm(g):
     """§5.0 d): "Perform covering fire (you can also move up to 5cm)": after 5.5 cm the man
     may no longer give covering fire."""
     g.execute("move elite 5.5", role=REFEREE)
-    refused(g, "covering elite area=door range=20")
+    refused(g, "covering elite area=door range=20", rule="COV-1")
 
 
 @pytest.mark.audits("COV-3", "T-12")
 def test_an_rpg_has_no_covering_value(g):
     """§8.3: covering fire is the values of the table (pistol, rifle, AR, SMG, LMG, MMG,
     HMG); an RPG has no line there, so a man with only an RPG gives no covering fire."""
-    refused(g, "covering rpg area=door range=20")
+    refused(g, "covering rpg area=door range=20", rule="T-12")
 
 
 @pytest.mark.audits("OPP-7", "COV-5")
@@ -181,7 +181,9 @@ def test_covering_fire_ends_with_the_turn(tmp_path):
     play(g, "covering elite elite2 area=door range=20", "next", "next", "next dice=6,6,1,1")
     assert g.state.turn == 2 and g.state.active_side == "regulars"
     g.execute("move vet 3", role=REFEREE)
-    assert "no covering fire on 'door'" in refused(g, "@irregulars react-fire irr1 vet range=20 area=door dice=1")
+    assert "no covering fire on 'door'" in refused(
+        g, "@irregulars react-fire irr1 vet range=20 area=door dice=1", rule="OPP-7"
+    )
     out = g.execute("react-fire irr1 vet range=20 dice=1", role="irregulars")
     assert [r.purpose for r in rolls(out)] == [to_hit(out)[0].purpose]
 
@@ -208,7 +210,7 @@ def test_no_speculative_fire_after_a_move_that_allows_no_fire(g, move):
     fires after a run, and an MMG fires only if it did not move."""
     g.execute(move, role=REFEREE)
     unit = move.split()[1]
-    refused(g, f"speculative {unit} range=30 dice=1")
+    refused(g, f"speculative {unit} range=30 dice=1", rule="SPEC-1")
 
 
 @pytest.mark.audits("SPEC-1", "FIRE-15", "T-16")

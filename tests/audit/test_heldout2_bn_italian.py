@@ -196,7 +196,7 @@ def test_an_italian_secondary_objective_costs_nothing_even_with_journalists(tmp_
     objective lost costs nothing, and twice nothing is nothing."""
     units = SQUADS + unit("lupo", "regulars", "", "Press", kind="journalist", roles=("embedded",))
     g = new_game(tmp_path, monkeypatch, units, variant=IT)
-    refused(g, "score secondary-objective regulars")
+    refused(g, "score secondary-objective regulars", rule="DP-1")
     assert ledger(g, "regulars") == {}
     assert "= 0 defeat points" in _final_count(g)
 

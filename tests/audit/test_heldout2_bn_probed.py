@@ -62,7 +62,7 @@ def test_a_man_aboard_cannot_carry_a_wounded_comrade(tmp_path, monkeypatch):
     g = new_game(tmp_path, monkeypatch, CONVOY, options=("wounded",))
     g.execute("blast m0 source=grenade by=irregulars dice=1,4", role=REFEREE)
     assert out(g, "m0").startswith("wounded")
-    refused(g, "@regulars carry rider m0 dice=1")
+    refused(g, "@regulars carry rider m0 dice=1", rule="MOV-5")
     assert "in-vehicle" in status(g, "rider")
 
 
@@ -181,7 +181,7 @@ def test_covering_fire_after_a_move_of_5_cm_or_less_is_one_action(g, move):
     g.execute("covering m0 area=road range=20", role="regulars")
     assert g.state.vars["covering"] == "road=4"  # an AR at 20 cm, 3, and a Trained group's 1
     g.execute("react-fire i0 m0 range=20 aimed dice=1", role="irregulars")
-    refused(g, "@irregulars react-fire i0 m0 range=20 aimed dice=1")
+    refused(g, "@irregulars react-fire i0 m0 range=20 aimed dice=1", rule="OPP-4")
 
 
 @pytest.mark.audits("COV-1", "T-03")
@@ -189,7 +189,7 @@ def test_no_covering_fire_after_a_cautious_move_and_a_shot(g):
     """§5.0: one action: a man who crept 3 cm and fired has fired; he gives no covering fire
     after it."""
     play(g, "@regulars move m0 3", "@regulars fire m0 i0 range=20 aimed dice=1")
-    refused(g, "@regulars covering m0 area=road range=20")
+    refused(g, "@regulars covering m0 area=road range=20", rule="COV-1")
 
 
 # ------------------------------------------------------------------ §8.8 with §8.0.1, §8.4, §8.5
@@ -202,7 +202,7 @@ def test_a_template_over_a_hummer_hits_the_hummer_not_the_men_inside(g, source):
     arms fire"; a grenade's, a mortar's, a bombardment's or an IED's template is no small
     arms fire: under it the Hummer takes the hit (§9.2), not the man inside, who saves only
     if it explodes.  The man cannot be named under the template."""
-    refused(g, f"blast rider source={source} by=irregulars dice=1")
+    refused(g, f"blast rider source={source} by=irregulars dice=1", rule="VF-1")
     assert not out(g, "rider") and "suppressed" not in status(g, "rider")
 
 
@@ -212,7 +212,7 @@ def test_a_grenade_burst_area_does_not_reach_into_a_hummer(tmp_path, monkeypatch
     area does not reach the man inside, whom only small arms may hit."""
     units = CONVOY + unit("bomber", "irregulars", "Irr1", "Cell", weapons=("GRENADE",))
     g = new_game(tmp_path, monkeypatch, units, active="irregulars")
-    refused(g, "@irregulars fire bomber m0 range=8 also=rider dice=4,6,6")
+    refused(g, "@irregulars fire bomber m0 range=8 also=rider dice=4,6,6", rule="VF-1")
     g.execute("fire bomber m0 range=8 dice=4,6", role="irregulars")
     assert "suppressed" in status(g, "m0") and "suppressed" not in status(g, "rider")
 
@@ -231,7 +231,7 @@ def test_a_building_is_stormed_in_one_roll_a_turn(tmp_path, monkeypatch):
     units += unit("taliban", "irregulars", "Irr3", "House")
     g = new_game(tmp_path, monkeypatch, units)
     g.execute("storm r1 against=taliban dice=1,1,1,1,1", role="regulars")
-    refused(g, "@regulars storm r2 against=taliban dice=1,1,1,1,1")
+    refused(g, "@regulars storm r2 against=taliban dice=1,1,1,1,1", rule="BLD-1")
     next_turn(g, "regulars")
     a, d = rolls(g.execute("storm r1 r2 against=taliban dice=1,1,1,1,1,1,1,1,1", role="regulars"))
     assert (len(a.faces), len(d.faces)) == (8, 1)

@@ -28,7 +28,7 @@ def test_two_ties_for_first_player(ln):
     """2 and 2, 4 and 4, then 6 against 1: the paras move first."""
     facts = play(ln, "next dice=2,2,4,4,6,1")
     assert len(rolled(facts)) == 6
-    refused(ln, "@garrison move fritz 5")
+    refused(ln, "@garrison move fritz 5", rule="LN-AMB-01")
     play(ln, "@paras move smith 5")
 
 
@@ -69,7 +69,7 @@ def test_a_wound_from_the_fire_counts_in_the_melee_of_the_same_turn(ln):
 def test_a_figure_eliminated_in_a_melee_fights_no_other(ln):
     plain_at_melee(ln)
     play(ln, "@paras melee plain fritz dice=5,1")
-    refused(ln, "@paras melee jones fritz dice=5,1")
+    refused(ln, "@paras melee jones fritz dice=5,1", rule="LN-R037")
 
 
 @pytest.mark.audits("LN-R070", "LN-R050", "LN-AMB-16")
@@ -92,7 +92,7 @@ def test_a_man_lost_to_his_second_wound_is_a_loss(ln):
     to_phase(ln, 1, "fire")
     play(ln, "@paras fire jones f1 half dice=6,6", "@paras fire brown f2 half dice=6,2")
     to_phase(ln, 1, "morale")
-    refused(ln, "morale four dice=6")
+    refused(ln, "morale four dice=6", rule="LN-R070")
     to_phase(ln, 2, "fire")
     play(ln, "@paras fire brown f2 half dice=6,3")
     to_phase(ln, 2, "morale")
@@ -105,7 +105,7 @@ def test_the_morale_step_does_not_end_with_a_test_unrolled(ln):
     """ "Lancia 1D6": Four has lost half; the step is not left before it rolls (LN-R070)."""
     four(ln, "f1", "f2")
     to_phase(ln, 1, "morale")
-    refused(ln, "next")
+    refused(ln, "next", rule="LN-R070")
     play(ln, "morale four dice=4", "next")
     assert ln.state.phase == "end"
 
@@ -114,7 +114,7 @@ def test_the_morale_step_does_not_end_with_a_test_unrolled(ln):
 def test_a_rifle_shot_at_an_aircraft_is_no_anti_aircraft_fire(fire):
     """Only "le armi di controaerea" fire at the aircraft on its pass: Fritz's rifle does not."""
     play(fire, "pass typhoon")
-    refused(fire, "@garrison fire fritz typhoon full dice=6,6")
+    refused(fire, "@garrison fire fritz typhoon full dice=6,6", rule="LN-R062")
 
 
 @pytest.mark.audits("LN-R062", "LN-AMB-15")
@@ -123,7 +123,7 @@ def test_a_second_anti_aircraft_gun_has_nothing_left_to_shoot(ln):
     add(ln, "flak2", "garrison", roles=("aa",))
     to_phase(ln, 1, "fire")
     play(ln, "pass typhoon", "@garrison aa flak typhoon dice=5")
-    refused(ln, "@garrison aa flak2 typhoon dice=6")
+    refused(ln, "@garrison aa flak2 typhoon dice=6", rule="LN-R037")
 
 
 @pytest.mark.audits("LN-R061", "LN-R037")
@@ -141,7 +141,7 @@ def test_a_strike_wound_on_a_wounded_man_eliminates(ln):
 def test_a_heavy_weapon_crawls_its_three(move, cm, ok):
     """Crawling is 3 cm for everyone, the Bren gunner too (his 5 is walking)."""
     line = f"@paras move bren {cm:g} crawl"
-    allowed(move, line, ok)
+    allowed(move, line, ok, rule="LN-R010")
 
 
 @pytest.mark.audits("LN-R041", "LN-R021")

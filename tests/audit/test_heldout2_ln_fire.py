@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 from audit_ln_table import add, after_fire, has, hits, out, outcomes, play, refused, rolled, to_phase
 
+from core.refusal import TYPING
+
 # ----------------------------------------------------------------------- B.5 to hit
 
 
@@ -25,7 +27,7 @@ def test_the_rifles_half_range_edge(fire, cm, face, hit):
 @pytest.mark.audits("LN-R030", "LN-AMB-02")
 def test_beyond_the_weapons_range_there_is_no_shot(fire):
     """ "Una unità entro il raggio di tiro": the rifle's 60 cm, and not 60.5."""
-    refused(fire, "@garrison fire fritz jones range=60.5 dice=6,1")
+    refused(fire, "@garrison fire fritz jones range=60.5 dice=6,1", rule="LN-R030")
 
 
 @pytest.mark.audits("LN-R030", "LN-R031", "LN-AMB-06")
@@ -83,14 +85,14 @@ def test_the_bren_that_moved_fires_as_it_would_have_standing(move):
 @pytest.mark.audits("LN-R030")
 def test_no_fire_at_ones_own_side(fire):
     """ "Dichiara il bersaglio": an enemy; Jones does not shoot Brown."""
-    refused(fire, "@paras fire jones brown half dice=6,6")
+    refused(fire, "@paras fire jones brown half dice=6,6", rule=TYPING)
 
 
 @pytest.mark.audits("LN-R030", "LN-R035")
 def test_a_figure_eliminated_last_turn_fires_no_more(fire):
     play(fire, "@paras fire jones fritz half dice=6,6")
     to_phase(fire, 2, "fire")
-    refused(fire, "@garrison fire fritz jones half dice=6,6")
+    refused(fire, "@garrison fire fritz jones half dice=6,6", rule="LN-R037")
 
 
 # -------------------------------------------------------------------- B.6 damage to figures
@@ -155,14 +157,14 @@ def test_the_grenades_half_range(fire, cm, hit):
 
 @pytest.mark.audits("LN-R038", "LN-AMB-08")
 def test_no_grenade_beyond_its_range(fire):
-    refused(fire, "grenade kurt range=10.5 jones dice=6,1")
+    refused(fire, "grenade kurt range=10.5 jones dice=6,1", rule="LN-R030")
     play(fire, "grenade kurt range=10 jones dice=6,1")
 
 
 @pytest.mark.audits("LN-R038", "LN-AMB-08")
 def test_a_grenade_that_misses_rolls_no_damage(fire):
     """A miss: no one in the 3 cm rolls; a damage face given for it is too many."""
-    refused(fire, "grenade kurt full jones brown dice=4,6,6")
+    refused(fire, "grenade kurt full jones brown dice=4,6,6", rule="ENG-5")
     facts = play(fire, "grenade kurt full jones brown dice=4")
     assert outcomes(facts) == ["miss"]
     after_fire(fire)
@@ -183,7 +185,7 @@ def test_a_grenades_wound_on_a_wounded_man_eliminates(ln):
 def test_a_figure_that_fired_throws_no_grenade_in_the_same_fire(fire):
     """ "Una unità ... dichiara il bersaglio": one target a fire; Kurt fired his rifle."""
     play(fire, "@garrison fire kurt jones full dice=1")
-    refused(fire, "grenade kurt half jones dice=6,6")
+    refused(fire, "grenade kurt half jones dice=6,6", rule="LN-R030")
 
 
 # ------------------------------------------------------------------ B.7 fire with vehicles

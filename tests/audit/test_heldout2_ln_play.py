@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 from audit_ln_table import add, after_fire, four, has, out, outcomes, play, refused, rolled, to_phase
 
+from core.refusal import TYPING
+
 # ----------------------------------------------------------------------------- B.8 melee
 
 
@@ -48,7 +50,7 @@ def test_locked_in_a_tie_a_figure_walks_away_only_by_leaving(melee):
     Plain has left (6 against 1 + 2), both move (LN-R052)."""
     play(melee, "@paras melee plain fritz dice=3,3")
     to_phase(melee, 2, "move-first")
-    refused(melee, "@paras move plain 10")
+    refused(melee, "@paras move plain 10", rule="LN-R052")
     play(melee, "@paras leave plain fritz dice=6,1", "@paras move plain 10")
     to_phase(melee, 2, "move-second")
     play(melee, "@garrison move fritz 10")
@@ -59,7 +61,7 @@ def test_the_other_of_a_tied_pair_is_held_too(melee):
     """Tied in turn 1, Fritz cannot walk off in the garrison's move of turn 2 either."""
     play(melee, "@paras melee plain fritz dice=3,3")
     to_phase(melee, 2, "move-second")
-    refused(melee, "@garrison move fritz 10")
+    refused(melee, "@garrison move fritz 10", rule="LN-R052")
 
 
 @pytest.mark.audits("LN-R050", "LN-AMB-12")
@@ -110,7 +112,7 @@ def test_a_figure_eliminated_in_the_fire_is_in_no_melee(fire):
     """The melee comes after the fire (B.2): Fritz, eliminated by Jones, is gone."""
     play(fire, "@paras fire jones fritz half dice=6,6")
     to_phase(fire, 1, "melee")
-    refused(fire, "@paras melee brown fritz dice=6,1")
+    refused(fire, "@paras melee brown fritz dice=6,1", rule="LN-R037")
 
 
 @pytest.mark.audits("LN-R052", "LN-AMB-13")
@@ -141,7 +143,7 @@ def test_three_passes_and_no_fourth(air):
         to_phase(air, turn, "fire")
         play(air, "pass spit")
     to_phase(air, 4, "fire")
-    refused(air, "pass spit")
+    refused(air, "pass spit", rule="LN-R037")
 
 
 @pytest.mark.audits("LN-R061", "LN-AMB-14")
@@ -187,7 +189,7 @@ def test_anti_aircraft_fire_on_five_and_before_the_strike(air, face, down):
     play(air, "pass spit", f"@garrison aa flak spit dice={face}")
     if down:
         assert out(air, "spit")
-        refused(air, "strike spit fritz dice=6,6")
+        refused(air, "strike spit fritz dice=6,6", rule="LN-R037")
     else:
         assert outcomes(play(air, "strike spit fritz dice=6,6")) == ["hit", "eliminated"]
 
@@ -195,14 +197,14 @@ def test_anti_aircraft_fire_on_five_and_before_the_strike(air, face, down):
 @pytest.mark.audits("LN-R062", "LN-AMB-15")
 def test_no_anti_aircraft_fire_at_an_aircraft_not_passing(air):
     to_phase(air, 1, "fire")
-    refused(air, "@garrison aa flak spit dice=6")
+    refused(air, "@garrison aa flak spit dice=6", rule=TYPING)
 
 
 @pytest.mark.audits("LN-R062")
 def test_a_rifleman_is_no_anti_aircraft_weapon(air):
     to_phase(air, 1, "fire")
     play(air, "pass spit")
-    refused(air, "@garrison aa fritz spit dice=6")
+    refused(air, "@garrison aa fritz spit dice=6", rule="LN-R062")
 
 
 @pytest.mark.audits("LN-R060", "LN-R062")
@@ -210,7 +212,7 @@ def test_an_aircraft_brought_down_makes_no_further_pass(air):
     to_phase(air, 1, "fire")
     play(air, "pass spit", "@garrison aa flak spit dice=6")
     to_phase(air, 2, "fire")
-    refused(air, "pass spit")
+    refused(air, "pass spit", rule="LN-R037")
 
 
 # ------------------------------------------------------------------------------ B.9 morale
@@ -228,7 +230,7 @@ def test_half_of_four_is_two(ln, lost, due):
     if due:
         assert outcomes(play(ln, "morale four dice=6")) == ["holds"]
     else:
-        refused(ln, "morale four dice=6")
+        refused(ln, "morale four dice=6", rule="LN-R070")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
@@ -241,7 +243,7 @@ def test_wounded_men_are_no_losses(ln):
         play(ln, f"@paras fire {shooter} {uid} half dice=6,2")
     to_phase(ln, 1, "morale")
     assert out(ln, "f1") and has(ln, "f2", "wounded")
-    refused(ln, "morale four dice=6")
+    refused(ln, "morale four dice=6", rule="LN-R070")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
@@ -271,7 +273,7 @@ def test_a_morale_test_is_rolled_only_in_the_morale_step(ln):
     four(ln)
     to_phase(ln, 1, "fire")
     play(ln, "out f1", "out f2")
-    refused(ln, "morale four dice=6")
+    refused(ln, "morale four dice=6", rule="ENG-2")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")

@@ -31,7 +31,7 @@ def test_a_unit_made_up_to_strength_tests_again_at_half(ln):
     to_phase(ln, 2, "fire")
     play(ln, "@paras fire jones f3 half dice=6,6")
     to_phase(ln, 2, "morale")
-    refused(ln, "morale four dice=6")
+    refused(ln, "morale four dice=6", rule="LN-R070")
     play(ln, "morale reserve dice=6")  # two of its three joined Four (ruling LN-REINFORCE)
     to_phase(ln, 3, "fire")
     play(ln, "@paras fire jones f4 half dice=6,6")
@@ -70,7 +70,7 @@ def test_half_of_three_is_two(ln, lost, due):
     if due:
         assert outcomes(play(ln, "morale three dice=6")) == ["holds"]
     else:
-        refused(ln, "morale three dice=6")
+        refused(ln, "morale three dice=6", rule="LN-R070")
 
 
 @pytest.mark.audits("LN-R062", "LN-R060", "LN-AMB-15")
@@ -83,7 +83,7 @@ def test_anti_aircraft_fire_comes_before_the_strike_of_the_pass(fire):
     to_phase(fire, 2, "fire")
     play(fire, "pass typhoon", "@garrison aa flak typhoon dice=5")
     assert out(fire, "typhoon")
-    refused(fire, "strike typhoon fritz dice=6,6")
+    refused(fire, "strike typhoon fritz dice=6,6", rule="LN-R037")
 
 
 @pytest.mark.audits("LN-R030", "LN-AMB-06")
@@ -97,7 +97,7 @@ def test_the_mg42s_half_and_whole_range(ln, cm, face, result):
     to_phase(ln, 1, "fire")
     line = f"@garrison fire mg42 jones range={cm:g} dice={face}" + (",1" if result == "hit" else "")
     if result is None:
-        refused(ln, line)
+        refused(ln, line, rule="LN-R030")
     else:
         assert outcomes(play(ln, line))[0] == result
 
@@ -149,4 +149,4 @@ def test_leaving_an_opponent_lying_down(ln, faces, caught):
 @pytest.mark.audits("LN-R038")
 def test_a_tank_throws_no_grenade(fire):
     """ "La granata ... ogni figura compresa nel raggio": a figure throws it, not a vehicle."""
-    refused(fire, "grenade sherman half fritz dice=6,6")
+    refused(fire, "grenade sherman half fritz dice=6,6", rule="LN-R038")

@@ -10,6 +10,7 @@ import pytest
 from audit_ln_table import add, allowed, hit_if_seen, out, outcomes, play, refused, rolled, to_phase
 
 from core import events as ev
+from core.refusal import TYPING
 
 # --------------------------------------------------------------- B.1-B.2 first player, the steps
 
@@ -21,7 +22,7 @@ def test_a_tie_for_first_player_is_rolled_again_and_the_winner_moves_first(ln):
     facts = play(ln, "next dice=3,3,2,5")
     assert [r.faces for r in rolled(facts)] == [(3,), (3,), (2,), (5,)]
     assert (ln.state.turn, ln.state.phase) == (1, "move-first")
-    refused(ln, "@paras move smith 5")
+    refused(ln, "@paras move smith 5", rule="LN-AMB-01")
     play(ln, "@garrison move fritz 5")
 
 
@@ -54,7 +55,7 @@ def test_each_step_refuses_what_belongs_to_another(ln, phase, line):
     """B.2: the moves, then the (simultaneous) fire, then the melee; the first player
     (the paras, here) does not move in the second player's step."""
     to_phase(ln, 1, phase)
-    refused(ln, line)
+    refused(ln, line, rule="ENG-2")
 
 
 # ------------------------------------------------------------------------ B.3 movement
@@ -74,7 +75,7 @@ def test_each_step_refuses_what_belongs_to_another(ln, phase, line):
 )
 def test_each_allowance_at_its_edge(move, line, ok):
     """ "Fanti: 10 cm. Correre: 14 cm. ... Carponi: 3 cm." (B.3): the most, not a mm more."""
-    allowed(move, "@paras " + line, ok)
+    allowed(move, "@paras " + line, ok, rule="LN-R010")
     if ok:
         assert not out(move, "jones")
 
@@ -82,7 +83,7 @@ def test_each_allowance_at_its_edge(move, line, ok):
 @pytest.mark.audits("LN-R010", "LN-AMB-24")
 def test_a_figure_with_a_heavy_weapon_does_not_run(move):
     """ "Fanti con armi pesanti: 5 cm": the Bren gunner's allowance, not 14 by running."""
-    refused(move, "@paras move bren 5 run dice=1")
+    refused(move, "@paras move bren 5 run dice=1", rule="LN-AMB-24")
     play(move, "@paras move bren 5")
 
 
@@ -93,7 +94,7 @@ def test_fatigue_on_five_or_six(move, face, tired):
     play(move, f"@paras move smith 12 run dice={face}")
     to_phase(move, 2, "move-first")
     if tired:
-        refused(move, "@paras move smith 12 run dice=1")
+        refused(move, "@paras move smith 12 run dice=1", rule="LN-R012")
     else:
         play(move, "@paras move smith 12 run dice=1")
 
@@ -106,7 +107,7 @@ def test_tired_for_the_next_three_turns_and_not_a_fourth(move):
     play(move, "@paras move smith 10")
     for turn in (3, 4):
         to_phase(move, turn, "move-first")
-        refused(move, "@paras move smith 11 run dice=1")
+        refused(move, "@paras move smith 11 run dice=1", rule="LN-R012")
     to_phase(move, 5, "move-first")
     play(move, "@paras move smith 14 run dice=1")
 
@@ -123,7 +124,7 @@ def test_a_wounded_figure_still_runs_its_fourteen(ln):
 @pytest.mark.parametrize(("cm", "ok"), [(25, True), (25.5, False)])
 def test_a_vehicle_moves_its_scenario_allowance(move, cm, ok):
     """Vehicle movement is the scenario's (B.3: missing from the fragment): the Sherman's 25."""
-    allowed(move, f"@paras move sherman {cm:g}", ok)
+    allowed(move, f"@paras move sherman {cm:g}", ok, rule="LN-R011")
 
 
 @pytest.mark.audits("LN-R041", "LN-AMB-11")
@@ -133,12 +134,12 @@ def test_an_immobilised_tank_still_fires_and_moves_again_in_the_third_turn(fire)
     facts = play(fire, "@paras fire piat panzer half dice=3,6,3")  # 6 + 2 against 3 + 3
     assert outcomes(facts)[-1].endswith("immobilised")
     to_phase(fire, 2, "move-second")
-    refused(fire, "@garrison move panzer 5")
+    refused(fire, "@garrison move panzer 5", rule="LN-R041")
     to_phase(fire, 2, "fire")
     facts = play(fire, "@garrison fire panzer sherman half dice=4,6,1")  # 6 + 3 against 1 + 4
     assert outcomes(facts)[-1].endswith("destroyed")
     to_phase(fire, 3, "move-second")
-    refused(fire, "@garrison move panzer 5")
+    refused(fire, "@garrison move panzer 5", rule="LN-R041")
     to_phase(fire, 4, "move-second")
     play(fire, "@garrison move panzer 5")
 
@@ -168,7 +169,7 @@ def test_a_man_who_lay_down_where_he_stood_is_seen_up_to_12(move, cm, seen):
 def test_a_hidden_unit_is_no_target_until_the_referee_puts_it_on_the_table(fire):
     """B.1: the referee puts on the table "le sole unità visibili"; the MG 42 in the barn
     is not there to be shot at until he reveals it."""
-    refused(fire, "@paras fire bren mg42 half dice=6,6")
+    refused(fire, "@paras fire bren mg42 half dice=6,6", rule=TYPING)
     to_phase(fire, 2, "reveal")
     play(fire, "clear mg42 hidden")
     to_phase(fire, 2, "fire")

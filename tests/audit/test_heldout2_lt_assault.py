@@ -111,7 +111,7 @@ def test_a_tank_with_infantry_within_five_cm_cannot_be_assaulted(tmp_path):
     """ "se non ha fanteria amica adiacente" (adjacent: within 5 cm, LT-AMB-24): at 5 cm the
     grenadiers protect it; at 5.5 they do not."""
     g = _close(tmp_path)
-    refused(g, "@us closeassault inf tk rear escort=5 dice=1")
+    refused(g, "@us closeassault inf tk rear escort=5 dice=1", rule="LT-R101")
     play(g, "@us closeassault inf tk rear escort=5.5 dice=1")
     assert out(g, "tk")
 
@@ -119,7 +119,7 @@ def test_a_tank_with_infantry_within_five_cm_cannot_be_assaulted(tmp_path):
 @pytest.mark.audits("LT-R101")
 def test_a_tank_is_not_assaulted_from_the_front(tmp_path):
     g = _close(tmp_path)
-    refused(g, "@us closeassault inf tk front dice=1")
+    refused(g, "@us closeassault inf tk front dice=1", rule="LT-R101")
 
 
 @pytest.mark.audits("LT-R101", "LT-AMB-24")
@@ -145,7 +145,7 @@ def test_tank_hunters_at_a_protected_tank_without_mgs(tmp_path, die, dead):
 def test_only_infantry_assaults_a_tank(tmp_path):
     """ "fanteria vs carri": the Sherman makes no close assault on the Panzer."""
     g = turned(tmp_path, ["7♥"], "@us activate sherman1 A2")
-    refused(g, "@us closeassault sherman1 panzer rear dice=1")
+    refused(g, "@us closeassault sherman1 panzer rear dice=1", rule="LT-R101")
 
 
 # --- C.9: infantry against infantry -------------------------------------------------------
@@ -205,14 +205,14 @@ def test_an_immobilised_defender_that_loses_by_the_minus_two(tmp_path):
 def test_no_melee_against_a_tank(tmp_path):
     """ "fanteria vs fanteria": a tank is assaulted by the close assault only."""
     g = turned(tmp_path, ["7♥"], "@us activate gis A2")
-    refused(g, "@us melee gis panzer rear dice=6,1")
+    refused(g, "@us melee gis panzer rear dice=6,1", rule="LT-R101")
 
 
 @pytest.mark.audits("LT-R103", "LT-R001")
 def test_a_gun_starts_no_melee(tmp_path):
     """ "i cannoni non possono iniziare una mischia": the Pak, once seen, attacks no one so."""
     g = turned(tmp_path, ["3♣"], "@german activate pak A2")
-    refused(g, "@german melee pak gis front dice=6,1")
+    refused(g, "@german melee pak gis front dice=6,1", rule="LT-R103")
 
 
 # --- C.10: artillery ----------------------------------------------------------------------
@@ -230,7 +230,7 @@ def test_only_a_company_command_or_observer_calls_the_guns(tmp_path):
     """ "può essere richiesto solo da un comando di compagnia o altro pezzo specifico"."""
     g = _guns(tmp_path, ["K♥"])
     play(g, "next")
-    refused(g, "@us unitmove call-artillery by=gis")
+    refused(g, "@us unitmove call-artillery by=gis", rule="LT-R090")
 
 
 @pytest.mark.audits("LT-R090", "LT-AMB-07")
@@ -238,7 +238,7 @@ def test_a_number_card_calls_no_guns(tmp_path):
     """The call takes "un'intera mossa speciale", a face card's unit move: not a 7♥."""
     g = _guns(tmp_path, ["7♥"])
     play(g, "next")
-    refused(g, "@us unitmove call-artillery by=cmd")
+    refused(g, "@us unitmove call-artillery by=cmd", rule="LT-AMB-07")
 
 
 @pytest.mark.audits("LT-R090")
@@ -247,7 +247,7 @@ def test_the_guns_fire_only_from_the_joker(tmp_path):
     barrage on the 3♣; on the joker, the barrage."""
     g = _guns(tmp_path, ["K♥", "3♣", "Joker"])
     play(g, "next", "@us unitmove call-artillery by=cmd", "next")
-    refused(g, "barrage us grenadiers still-open dice=6")
+    refused(g, "barrage us grenadiers still-open dice=6", rule="LT-R090")
     play(g, "next")
     assert len(rolled(play(g, "barrage us grenadiers still-open dice=6"))) == 1
 
@@ -281,7 +281,7 @@ def test_the_attack_goes_on_with_a_face_card_not_a_number_card(tmp_path):
     play(g, "next", "@us unitmove continue-artillery")
     assert len(rolled(play(g, "barrage us grenadiers still-open dice=6"))) == 1
     play(g, "next")
-    refused(g, "barrage us grenadiers still-open dice=6")
+    refused(g, "barrage us grenadiers still-open dice=6", rule="LT-R090")
 
 
 # --- C.1: guns ------------------------------------------------------------------------------
@@ -353,7 +353,7 @@ def test_a_tank_put_to_flight_by_a_reply_fires_no_second_shot(tmp_path):
     play(g, "@us at sh panzer dice=6,6")
     play(g, "@german at panzer sh ready dice=3,3")
     assert moved(play(g, "morale sh dice=4")) == [30]
-    refused(g, "@us at sh panzer dice=1,1")
+    refused(g, "@us at sh panzer dice=1,1", rule="LT-R051")
 
 
 @pytest.mark.audits("LT-AMB-32")
@@ -361,4 +361,4 @@ def test_the_game_ends_with_its_result_and_draws_no_more_cards(tmp_path):
     """LT-AMB-32: the book has no victory conditions; the scenario's is recorded, and the
     game is over: no card is drawn after it."""
     g = turned(tmp_path, ["7♥", "3♣"], "result us the hamlet is taken")
-    refused(g, "next")
+    refused(g, "next", rule="LT-AMB-32")

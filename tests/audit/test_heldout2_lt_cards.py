@@ -12,6 +12,7 @@ from linea_di_tiro_support import artillery, inject, stacked
 from playing import all_refused
 
 from core.language.i18n import plain
+from core.refusal import TYPING
 from core.ruleset import Refused
 
 
@@ -29,14 +30,14 @@ def test_an_ace_of_diamonds_is_a_number_card_for_one_allied_piece(tmp_path):
     """C.2: "cuori o quadri il giocatore alleato attiva 1 pezzo"; an ace is a number card
     (LT-AMB-06): one US piece, and only one; no German piece."""
     g = turned(tmp_path, ["A♦"], "@us activate gis A1")
-    all_refused(g, "@us activate bazooka A1", "@german activate grenadiers A1")
+    all_refused(g, "@us activate bazooka A1", "@german activate grenadiers A1", rule="LT-R010")
 
 
 @pytest.mark.audits("LT-R010")
 def test_spades_are_the_axis_players(tmp_path):
     """C.2: "picche o fiori lo fa il giocatore dell'asse"."""
     g = turned(tmp_path, ["5♠"])
-    refused(g, "@us activate gis A1")
+    refused(g, "@us activate gis A1", rule="LT-R010")
     play(g, "@german activate grenadiers A1")
     assert has(g, "grenadiers", "A1")
 
@@ -46,7 +47,7 @@ def test_a_red_face_card_activates_one_platoon_each_piece_once(tmp_path):
     """C.2: a face card "è possibile attivare un intero plotone": both Shermans of the 1st
     Platoon, each once; the GIs of the 2nd Platoon are not in it."""
     g = turned(tmp_path, ["Q♦"], "@us activate sherman1 A1", "@us activate sherman2 A5")
-    all_refused(g, "@us activate gis A1", "@us activate sherman1 A3")
+    all_refused(g, "@us activate gis A1", "@us activate sherman1 A3", rule="LT-R010")
 
 
 @pytest.mark.audits("LT-R010", "LT-R090", "LT-AMB-07")
@@ -57,7 +58,7 @@ def test_a_face_card_spent_calling_the_guns_activates_no_platoon(tmp_path):
     add(g, "cmd", "us", "rifles", team="HQ", roles=("company-command",))
     inject(g, *artillery("us", 5))
     play(g, "next", "@us unitmove call-artillery by=cmd")
-    refused(g, "@us activate sherman1 A1")
+    refused(g, "@us activate sherman1 A1", rule="LT-R010")
 
 
 @pytest.mark.audits("LT-R010", "LT-AMB-05")
@@ -65,7 +66,7 @@ def test_a_joker_activates_no_piece_of_either_side(tmp_path):
     """C.2: "i jolly sono carte speciali, il cui effetto dipende dallo scenario": the demo's
     gives no side a piece to activate."""
     g = turned(tmp_path, ["Joker"])
-    all_refused(g, "@us activate gis A1", "@german activate grenadiers A1")
+    all_refused(g, "@us activate gis A1", "@german activate grenadiers A1", rule="LT-AMB-05")
 
 
 @pytest.mark.audits("LT-R011", "LT-AMB-03")
@@ -90,7 +91,7 @@ def test_an_activation_ends_with_its_card_and_the_next_card_may_activate_it_agai
     """A number card activates one piece for that card: on the next card the GIs must be
     activated again to move, and a second heart may be that card."""
     g = turned(tmp_path, ["7♥", "8♥"], "@us activate gis A1", "next")
-    refused(g, "@us move gis 10")
+    refused(g, "@us move gis 10", rule="LT-R020")
     play(g, "@us activate gis A1")
     assert moved(play(g, "@us move gis 10")) == [10]
 
@@ -104,7 +105,7 @@ def test_a1_prepares_but_executes_nothing(tmp_path):
     and an attack executed on its own card is not in the option."""
     g = turned(tmp_path, ["7♥"], "@us activate sherman1 A1", "@us move sherman1 10")
     assert has(g, "sherman1", "ready-1")
-    refused(g, "@us at sherman1 panzer dice=6,6")
+    refused(g, "@us at sherman1 panzer dice=6,6", rule="LT-R020")
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-08")
@@ -112,7 +113,7 @@ def test_a3_executes_one_and_prepares_one(tmp_path):
     """A3, "eseguire e preparare un attacco": one shot now, one ready; no second shot."""
     g = turned(tmp_path, ["7♥"], "@us activate sherman1 A3", "@us at sherman1 panzer dice=6,6")
     assert has(g, "sherman1", "ready-1")
-    refused(g, "@us at sherman1 panzer dice=6,6")
+    refused(g, "@us at sherman1 panzer dice=6,6", rule="LT-R020")
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-09")
@@ -120,7 +121,7 @@ def test_a4_executes_two_attacks_and_no_third(tmp_path):
     """A4, "preparare o eseguire 2 attacchi": two shots executed, a third is not."""
     g = turned(tmp_path, ["7♥"], "@us activate sherman1 A4 prepare=0")
     play(g, "@us at sherman1 panzer dice=6,6", "@us at sherman1 panzer dice=6,6")
-    refused(g, "@us at sherman1 panzer dice=6,6")
+    refused(g, "@us at sherman1 panzer dice=6,6", rule="LT-R020")
 
 
 @pytest.mark.audits("LT-R020", "LT-R052", "LT-AMB-08")
@@ -128,7 +129,7 @@ def test_no_more_than_two_ready_attacks_are_held(tmp_path):
     """LT-AMB-08: at most two prepared attacks (the most one activation makes). Two from A4,
     one more from A1 on a later card: the GIs still answer only twice."""
     g = turned(tmp_path, ["7♥", "8♥", "3♣"], "@us activate gis A4 prepare=2", "next")
-    refused(g, "@us activate gis A1")
+    refused(g, "@us activate gis A1", rule="LT-AMB-08")
     play(g, "next")
     add(g, "ger2", "german", "grenadiers", team="Zug 2")
     play(g, "@german activate grenadiers A4 prepare=0")
@@ -153,9 +154,9 @@ def test_a_ready_attack_is_kept_across_cards_until_spent(tmp_path):
 def test_a5_is_thirty_cm_and_no_attack(tmp_path):
     """A5, "muoversi a piena velocità": three bounds, 30 cm, not 30.5; no attack with it."""
     g = turned(tmp_path, ["7♥", "8♥"], "@us activate sherman1 A5")
-    refused(g, "@us move sherman1 30.5")
+    refused(g, "@us move sherman1 30.5", rule="LT-R042")
     assert moved(play(g, "@us move sherman1 30")) == [30]
-    refused(g, "@us at sherman1 panzer dice=6,6")
+    refused(g, "@us at sherman1 panzer dice=6,6", rule="LT-R020")
 
 
 @pytest.mark.audits("LT-R040", "LT-R041")
@@ -165,7 +166,7 @@ def test_a_bound_is_the_pieces_own_bound_from_its_data(tmp_path):
     g = game_with(tmp_path, ["7♥"])
     add(g, "jeep", "us", "rifles", team="2nd Platoon", stats={"bound": 12, "speed": 36})
     play(g, "next", "@us activate jeep A1")
-    refused(g, "@us move jeep 12.5")
+    refused(g, "@us move jeep 12.5", rule="LT-R041")
     assert moved(play(g, "@us move jeep 12")) == [12]
 
 
@@ -173,7 +174,7 @@ def test_a_bound_is_the_pieces_own_bound_from_its_data(tmp_path):
 def test_a_bound_is_ten_cm_not_ten_and_a_half(tmp_path):
     """C.5: "un balzo è di 10 cm"; a turn on the spot is a bound too (0 cm)."""
     g = turned(tmp_path, ["7♥", "8♥"], "@us activate gis A2")
-    refused(g, "@us move gis 10.5")
+    refused(g, "@us move gis 10.5", rule="LT-R041")
     play(g, "next", "@us activate gis A1")
     assert moved(play(g, "@us move gis 0")) == [0]
 
@@ -184,7 +185,7 @@ def test_a6_mounts_infantry_and_nothing_else_that_card(tmp_path):
     and with it make no attack."""
     g = turned(tmp_path, ["7♥"], "@us activate gis A6 into=sherman1")
     assert has(g, "gis", "in-vehicle")
-    refused(g, "@us mg gis grenadiers still-open dice=6")
+    refused(g, "@us mg gis grenadiers still-open dice=6", rule="LT-R020")
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-21")
@@ -192,7 +193,7 @@ def test_immobilised_infantry_cannot_mount(tmp_path):
     """LT-AMB-21: immobilised infantry cannot move, nor mount or dismount."""
     g = immobilised(tmp_path, "pinned")
     play(g, "next")
-    refused(g, "@us activate pinned A6 into=sherman1")
+    refused(g, "@us activate pinned A6 into=sherman1", rule="LT-AMB-21")
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-21")
@@ -210,20 +211,20 @@ def test_a7_removes_the_immobilisation_and_is_the_whole_activation(tmp_path):
     g = immobilised(tmp_path, "pinned")
     play(g, "next", "@us activate pinned A7")
     assert not has(g, "pinned", "immobilised")
-    refused(g, "@us move pinned 10")
+    refused(g, "@us move pinned 10", rule="LT-R020")
 
 
 @pytest.mark.audits("LT-R020", "LT-R001")
 def test_a_tank_may_not_take_a6(tmp_path):
     """A6 is for "fant. e art." only; a Sherman mounts nothing."""
     g = turned(tmp_path, ["7♥"])
-    refused(g, "@us activate sherman1 A6 into=sherman2")
+    refused(g, "@us activate sherman1 A6 into=sherman2", rule="LT-R020")
 
 
 @pytest.mark.audits("LT-R010")
 def test_no_side_activates_the_enemys_piece(tmp_path):
     g = turned(tmp_path, ["7♥"])
-    refused(g, "@us activate panzer A1")
+    refused(g, "@us activate panzer A1", rule=TYPING)
 
 
 # --- C.8: morale -------------------------------------------------------------------------

@@ -132,8 +132,8 @@ def test_an_a3_without_a_bound_keeps_the_doubling(tmp_path):
 def test_an_unseen_piece_cannot_be_shot_at(tmp_path):
     """ "Si può attaccare solo un pezzo visibile": neither AT nor MG fire at the hidden Pak."""
     g = turned(tmp_path, ["7♥"], "@us activate sherman1 A4 prepare=0")
-    refused(g, "at sherman1 pak dice=3,3")
-    refused(g, "mg sherman1 pak dice=3")
+    refused(g, "at sherman1 pak dice=3,3", rule="LT-R030")
+    refused(g, "mg sherman1 pak dice=3", rule="LT-R030")
 
 
 @pytest.mark.audits("LT-R052", "LT-AMB-10")
@@ -143,7 +143,7 @@ def test_no_reply_at_a_shooter_the_target_cannot_see(tmp_path):
     g = turned(tmp_path, ["7♥", "3♣"], "@us activate sherman1 A1", "next", "@german activate pak A2")
     play(g, "@german at pak sherman1 dice=6,6")
     assert has(g, "pak", "hidden")
-    refused(g, "at sherman1 pak ready dice=3,3")
+    refused(g, "at sherman1 pak ready dice=3,3", rule="LT-R030")
     assert has(g, "sherman1", "ready-1")
 
 
@@ -239,7 +239,7 @@ def test_long_range_uses_the_long_attack_value(tmp_path):
 def test_a_piece_with_no_at_weapon_fires_no_at_shot(tmp_path):
     """The rifle half-squad has no AT attack value: it has no AT fire at the Panzer."""
     g = turned(tmp_path, ["7♥"], "@us activate gis A2")
-    refused(g, "@us at gis panzer close dice=1,1")
+    refused(g, "@us at gis panzer close dice=1,1", rule="LT-R050")
 
 
 @pytest.mark.audits("LT-R050c", "LT-AMB-17", "LT-R080")
@@ -256,7 +256,7 @@ def test_a_tank_that_owes_a_test_fires_nothing_until_it_takes_it(tmp_path):
     """Results apply "immediatamente": the Panzer owes its test; its ready reply waits."""
     g = turned(tmp_path, ["3♣", "7♥"], "@german activate panzer A1", "next", "@us activate sherman1 A2")
     play(g, "@us at sherman1 panzer dice=3,3")
-    refused(g, "@german at panzer sherman1 ready dice=6,6")
+    refused(g, "@german at panzer sherman1 ready dice=6,6", rule="LT-R051")
 
 
 # --- C.7: MG and HE ----------------------------------------------------------------------

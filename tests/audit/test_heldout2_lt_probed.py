@@ -139,9 +139,9 @@ def test_a_scenario_whose_jokers_start_no_guns(tmp_path):
     g = scenario_with(tmp_path, "", more, first=("K♥", "Joker"))
     add(g, "cmd", "us", "rifles", team="HQ", roles=("company-command",))
     inject(g, *artillery("us", 5))
-    refused(g, "@us unitmove call-artillery by=cmd")  # nothing would ever start it
+    refused(g, "@us unitmove call-artillery by=cmd", rule="LT-R090")  # nothing would ever start it
     play(g, "next")
-    refused(g, "barrage us obs still-open dice=6")
+    refused(g, "barrage us obs still-open dice=6", rule="LT-R090")
 
 
 # --- C.7 with C.10: the HE streak --------------------------------------------------------
@@ -207,7 +207,7 @@ def test_the_ambush_is_at_the_first_enemy_that_spots_it_only(tmp_path):
     """ "contro il primo nemico che lo avvista": spotted by the GIs, the grenadiers' ambush
     may not go to the bazooka half-squad."""
     g = _ambush(tmp_path)
-    refused(g, "@german mg amb bazooka moving-open ready ambush dice=6")
+    refused(g, "@german mg amb bazooka moving-open ready ambush dice=6", rule="LT-R053")
     assert len(rolled(play(g, "@german mg amb gis moving-open ready ambush dice=6"))) == 1
 
 
@@ -233,7 +233,7 @@ def test_an_immobilised_piece_takes_a2_without_its_bound(tmp_path):
     bound left out is an attack, and the bound alone is refused."""
     g = immobilised(tmp_path, "p")
     play(g, "next", "@us activate p A2")
-    refused(g, "@us move p 10")
+    refused(g, "@us move p 10", rule="LT-AMB-21")
     assert len(rolled(play(g, "@us mg p grenadiers still-open dice=6"))) == 1
 
 
@@ -243,7 +243,7 @@ def test_an_immobilised_piece_takes_a1_to_prepare_only(tmp_path):
     g = immobilised(tmp_path, "p")
     play(g, "next", "@us activate p A1")
     assert has(g, "p", "ready-1")
-    refused(g, "@us move p 0")
+    refused(g, "@us move p 0", rule="LT-AMB-21")
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-21")
@@ -251,7 +251,7 @@ def test_an_immobilised_piece_still_may_not_take_a5(tmp_path):
     """A5 is nothing but a move: an immobilised piece has nothing of it to carry out."""
     g = immobilised(tmp_path, "p")
     play(g, "next")
-    refused(g, "@us activate p A5")
+    refused(g, "@us activate p A5", rule="LT-AMB-21")
 
 
 @pytest.mark.audits("LT-R020", "LT-R052", "LT-AMB-21")
@@ -261,7 +261,7 @@ def test_a_piece_immobilised_by_a_reply_makes_no_bound_after_it(tmp_path):
     g = turned(tmp_path, ["3♣", "7♥"], "@german activate grenadiers A1", "next", "@us activate gis A2")
     play(g, "@us mg gis grenadiers still-open dice=6", "@german mg grenadiers gis still-open ready dice=3")
     assert has(g, "gis", "immobilised")
-    refused(g, "@us move gis 10")
+    refused(g, "@us move gis 10", rule="LT-AMB-21")
 
 
 @pytest.mark.audits("LT-R051", "LT-R050c", "LT-AMB-17")
@@ -271,7 +271,7 @@ def test_a_tank_that_owes_a_test_bounds_only_after_it(tmp_path):
     waits for it: steady (a 4 at morale 4), it then bounds."""
     g = turned(tmp_path, ["3♣", "7♥"], "@german activate panzer A1", "next", "@us activate sherman1 A2")
     play(g, "@us at sherman1 panzer dice=6,6", "@german at panzer sherman1 ready dice=3,3")
-    refused(g, "@us move sherman1 10")
+    refused(g, "@us move sherman1 10", rule="LT-R051")
     play(g, "morale sherman1 dice=4")
     assert moved(play(g, "@us move sherman1 10")) == [10]
 
@@ -281,7 +281,7 @@ def test_a_piece_that_fled_makes_no_bound_after_its_flight(tmp_path):
     """C.8: a flight is "immediatamente" the piece's whole move, "spalle al nemico": the
     Sherman, activated with A2, routs before its bound, and its bound is not made after."""
     g = turned(tmp_path, ["7♥"], "@us activate sherman1 A2", "@us rout sherman1")
-    refused(g, "@us move sherman1 10")
+    refused(g, "@us move sherman1 10", rule="LT-R080")
 
 
 @pytest.mark.audits("LT-R051", "LT-R060a", "LT-R100")
@@ -291,7 +291,7 @@ def test_a_tank_that_owes_a_test_overruns_nobody_before_it(tmp_path):
     g = turned(
         tmp_path, ["7♥", "3♣"], "@us activate gis A2", "@us mg gis panzer dice=1", "next", "@german activate panzer A5"
     )
-    refused(g, "@german overrun panzer gis open")
+    refused(g, "@german overrun panzer gis open", rule="LT-R051")
     assert not out(g, "gis")
     play(g, "morale panzer dice=2", "@german overrun panzer gis open")
     assert out(g, "gis")
@@ -317,7 +317,7 @@ def test_every_joker_fires_the_guns_called(tmp_path):
     7♥, and again on the second joker."""
     g = _streak_game(tmp_path, ["K♥", "Joker", "7♥", "Joker"])
     play(g, "next", "@us unitmove call-artillery by=cmd", "next", "barrage us grenadiers still-open dice=6", "next")
-    refused(g, "barrage us grenadiers still-open dice=6")
+    refused(g, "barrage us grenadiers still-open dice=6", rule="LT-R090")
     play(g, "next")
     assert len(rolled(play(g, "barrage us grenadiers still-open dice=6"))) == 1
 

@@ -302,7 +302,7 @@ def plain_text(e) -> str:
 def test_only_an_observer_or_a_commander_calls_the_guns(game, who):
     """A.11: the observer is "un osservatore specializzato ... o un comandante di plotone o
     compagnia": a squad leader or a rifleman cannot call."""
-    refused(game, f"call {who} dedicated mm=81 dice=1")
+    refused(game, f"call {who} dedicated mm=81 dice=1", rule="BI-R100")
 
 
 @pytest.mark.audits("BI-R103")

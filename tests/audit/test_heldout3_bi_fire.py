@@ -356,7 +356,7 @@ def test_a_vehicles_intensifier_reaches_200_cm_and_no_further(tmp_path, monkeypa
     facts = play(g, "fire mgv tariq range=200 intensifier=vehicle dice=10,10,10")
     assert chances(facts) == [2, 2, 2]
     g.execute("undo", role=REFEREE)
-    refused(g, "fire mgv tariq range=200.5 intensifier=vehicle dice=10,10,10")
+    refused(g, "fire mgv tariq range=200.5 intensifier=vehicle dice=10,10,10", rule="BI-R075")
 
 
 @pytest.mark.audits("BI-R080", "BI-R084", "BI-R085", "BI-R003", "BI-AMB-03", "BI-AMB-10")
@@ -436,7 +436,7 @@ def test_only_the_weapons_with_an_area_row_fire_at_an_area(game, weapon):
     """A.9.1-A.9.2: single-shot weapons hit one target; automatic weapons fire at an area where
     the table gives them an area row (assault rifle, SAW, LMG, MG, autocannon): the SMG has
     none; HE weapons strike their own burst, not a rectangle: no area mode for Pino's."""
-    refused(game, f"fire pino tariq fares mode=area range=10 weapon={weapon} dice=10,10")
+    refused(game, f"fire pino tariq fares mode=area range=10 weapon={weapon} dice=10,10", rule="BI-R072")
 
 
 @pytest.mark.audits("BI-R072", "BI-R087", "BI-AMB-22")
@@ -460,7 +460,7 @@ def test_a_towed_gun_fires_only_once_emplaced(tmp_path, monkeypatch):
     )
     g = new_game(tmp_path, monkeypatch, extra=extra)
     goto(g, "fire-regular", 1)
-    refused(g, "fire gunner tariq range=50 dice=10,1")
+    refused(g, "fire gunner tariq range=50 dice=10,1", rule="BI-WN6")
     play(g, "emplace gunner")
     goto(g, "fire-regular", 2)
     assert chances(play(g, "fire gunner tariq range=50 dice=10,1")) == [5]

@@ -89,7 +89,7 @@ def test_a_shocked_tank_moves_only_away_from_the_enemy(game):
     back away (its full 60 cm; it has no ground to stand up from) but not advance."""
     play(game, "morale tank2 m7 dice=10,1")
     goto(game, "move-first", 2)
-    refused(game, "@blue move tank2 30")
+    refused(game, "@blue move tank2 30", rule="BI-R182")
     assert _fled(play(game, "@blue move tank2 60 away")) == [60]
 
 
@@ -102,9 +102,9 @@ def test_a_man_in_panic_counts_as_shocked_through_the_next_turn(game):
     goto(game, "move-first", 2)
     goto(game, "move-second", 2)
     play(game, "@red move omar 5")
-    refused(game, "@blue fire carlo omar range=30")
+    refused(game, "@blue fire carlo omar range=30", rule="BI-R182")
     goto(game, "fire-regular", 2)
-    refused(game, "fire carlo tariq range=30")
+    refused(game, "fire carlo tariq range=30", rule="BI-R182")
     goto(game, "fire-regular", 3)
     assert rolls(play(game, "fire carlo tariq range=30 dice=10"), "A.9.4")
 
@@ -145,7 +145,7 @@ def test_no_observation_of_a_still_man_inside_a_phase(game, phase):
     before the movement nor in the middle of the fire phase."""
     play(game, "mark tariq hidden")
     goto(game, phase, 1)
-    refused(game, "observe bruno tariq dice=1")
+    refused(game, "observe bruno tariq dice=1", rule="ENG-2")
 
 
 @pytest.mark.parametrize("phase", ["observe", "end"])
@@ -165,7 +165,7 @@ def test_during_the_movement_only_a_mover_is_observed(game):
     Tariq, who stays hidden and still."""
     play(game, "mark tariq hidden", "mark omar hidden")
     goto(game, "move-second", 1)
-    refused(game, "observe bruno tariq dice=1")
+    refused(game, "observe bruno tariq dice=1", rule="BI-R162")
     play(game, "@red move omar 5")
     facts = play(game, "observe bruno omar")
     assert rolls(facts) == [] and "blue" in game.state.units["omar"].spotted_by
@@ -211,7 +211,7 @@ def _look(g, observer: str, target: str, moves: bool, cover: bool, chance: int |
     goto(g, "observe", 1)
     line = f"observe {observer} {target}{' cover' if cover else ''}"
     if chance is None:
-        refused(g, f"{line} dice={face}")
+        refused(g, f"{line} dice={face}", rule="BI-R165")
         return
     facts = play(g, line if chance >= 10 else f"{line} dice={min(chance, 10)}")
     assert [r.target for r in rolls(facts)] == ([] if chance >= 10 else [chance])
@@ -360,9 +360,9 @@ def test_a_vehicle_that_fires_its_dischargers_in_the_movement_does_not_move(tmp_
     )
     goto(g, "move-first", 1)
     play(g, "@blue smoke leo dice=2")
-    refused(g, "@blue move leo 30")
+    refused(g, "@blue move leo 30", rule="BI-R030")
     goto(g, "fire-regular", 1)
-    refused(g, "fire leo tariq range=30")
+    refused(g, "fire leo tariq range=30", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R163", "BI-R161")

@@ -66,7 +66,7 @@ def test_motivation_is_inside_the_easy_actions_double(game):
     not motivated, rolls under 8."""
     play(game, "motivation carlo 1")
     goto(game, "fire-regular", 1)
-    refused(game, "act carlo easy dice=10")
+    refused(game, "act carlo easy dice=10", rule="ENG-5")
     assert rolls(play(game, "act carlo easy")) == []
     assert [r.target for r in rolls(play(game, "act bruno easy dice=8"))] == [8]
 
@@ -155,11 +155,11 @@ def test_an_armed_transport_is_made_a_combat_vehicle_only_with_its_troops_off(ga
     cannot be declared a combat vehicle; once he is off it can, and he may not get back in."""
     goto(game, "move-first", 1)
     play(game, "@blue mount bruno puma")
-    refused(game, "@blue combat puma")
+    refused(game, "@blue combat puma", rule="BI-R027")
     goto(game, "move-first", 2)
     play(game, "@blue dismount bruno", "@blue combat puma")
     goto(game, "move-first", 3)
-    refused(game, "@blue mount bruno puma")
+    refused(game, "@blue mount bruno puma", rule="BI-R027")
     assert not game.state.units["bruno"].has("aboard-puma")
 
 
@@ -208,11 +208,11 @@ def test_the_initiative_winner_who_moves_second_lets_the_loser_move_first(game):
     first and Red must wait."""
     goto(game, "initiative", 1)
     play(game, "next dice=2,5")
-    refused(game, "@blue order first")
+    refused(game, "@blue order first", rule="BI-AMB-11")
     play(game, "@red order second")
     goto(game, "move-first", 1)
     assert has_moved(play(game, "@blue move bruno 5"))
-    refused(game, "@red move omar 5")
+    refused(game, "@red move omar 5", rule="ENG-2")
 
 
 @pytest.mark.audits("BI-R030", "BI-R050")
@@ -220,9 +220,9 @@ def test_the_first_mover_moves_first_and_the_second_mover_after(game):
     """A.6: "prima muovono tutte le unità di un giocatore, poi tutte le unità
     dell'avversario": Red may not move in Blue's movement, nor Blue in Red's."""
     goto(game, "move-first", 1)
-    refused(game, "@red move omar 5")
+    refused(game, "@red move omar 5", rule="BI-R050")
     goto(game, "move-second", 1)
-    refused(game, "@blue move bruno 5")
+    refused(game, "@blue move bruno 5", rule="BI-R050")
     assert has_moved(play(game, "@red move omar 5"))
 
 
@@ -233,7 +233,7 @@ def test_the_mover_makes_no_opportunity_fire_in_his_own_movement(game):
     may fire at Bruno, who moves."""
     goto(game, "move-first", 1)
     play(game, "@blue move bruno 5")
-    refused(game, "@blue fire carlo omar range=30")
+    refused(game, "@blue fire carlo omar range=30", rule="BI-R050")
     assert rolls(play(game, "@red fire ali bruno range=30 dice=10,10"), "A.9.4")
 
 
@@ -248,7 +248,7 @@ def test_each_unit_fires_in_its_own_qualitys_tier(game, phase, shooter):
     Veteran fires in the Veterans' tier and no other, a Regular in the Regulars', a vehicle
     in its crew's."""
     goto(game, phase, 1)
-    refused(game, f"fire {shooter} tariq range=30 dice=10")
+    refused(game, f"fire {shooter} tariq range=30 dice=10", rule="BI-R061")
 
 
 @pytest.mark.audits("BI-R061", "BI-R011")
@@ -267,8 +267,8 @@ def test_a_man_who_got_into_a_truck_does_not_fire_that_turn(game):
     goto(game, "move-first", 1)
     play(game, "@blue mount bruno camion")
     goto(game, "fire-regular", 1)
-    refused(game, "fire bruno tariq range=30")
-    refused(game, "act bruno normal")
+    refused(game, "fire bruno tariq range=30", rule="BI-R030")
+    refused(game, "act bruno normal", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R030", "BI-AMB-48")
@@ -277,9 +277,9 @@ def test_a_man_who_threw_smoke_in_the_movement_neither_moves_nor_fires(game):
     thrown in his movement, he may not also move, nor fire in the fire phase."""
     goto(game, "move-first", 1)
     play(game, "@blue smoke carlo dice=3")
-    refused(game, "@blue move carlo 5")
+    refused(game, "@blue move carlo 5", rule="BI-R030")
     goto(game, "fire-regular", 1)
-    refused(game, "fire carlo tariq range=30")
+    refused(game, "fire carlo tariq range=30", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R060", "BI-R065")
@@ -287,7 +287,7 @@ def test_actions_are_for_the_fire_and_actions_phase(game):
     """A.5: "3. TIRO ed AZIONI": an action other than moving or firing is made in the fire
     and actions phase, not in the movement."""
     goto(game, "move-first", 1)
-    refused(game, "@blue act carlo normal")
+    refused(game, "@blue act carlo normal", rule="ENG-2")
     goto(game, "fire-regular", 1)
     assert rolls(play(game, "act carlo normal dice=4"))
 
@@ -300,7 +300,7 @@ def test_a_man_who_made_covering_fire_makes_no_opportunity_fire(game):
     play(game, "@blue fire carlo omar range=30 dice=10")
     goto(game, "move-second", 1)
     play(game, "@red move omar 5")
-    refused(game, "@blue fire carlo omar range=30")
+    refused(game, "@blue fire carlo omar range=30", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R053", "BI-R051")
@@ -308,8 +308,8 @@ def test_covering_fire_at_a_feature_is_declared_before_the_movement_only(game):
     """A.7: "Prima dell'inizio della fase di movimento ambedue i giocatori potrà effettuare
     tiri di copertura": once the first mover moves, no covering fire at a feature."""
     goto(game, "move-first", 1)
-    refused(game, '@blue screen sam feature="the wood"')
-    refused(game, '@red screen ali feature="the wood"')
+    refused(game, '@blue screen sam feature="the wood"', rule="ENG-2")
+    refused(game, '@red screen ali feature="the wood"', rule="ENG-2")
 
 
 # ------------------------------------------------------- A.6 movement on foot
@@ -339,7 +339,7 @@ def test_each_movement_modifier_at_its_edge(game, mode, allowance, via, allowed)
     carrying, a low wall), of the mode's allowance, added together (BI-AMB-12).  The
     allowance is allowed to the cm; half a cm more is refused."""
     goto(game, "move-first", 1)
-    refused(game, f"@blue move carlo {allowed + 0.5} {mode} via={via}")
+    refused(game, f"@blue move carlo {allowed + 0.5} {mode} via={via}", rule="BI-R040")
     assert has_moved(play(game, f"@blue move carlo {allowed} {mode} via={via}"))
 
 
@@ -349,7 +349,7 @@ def test_a_whole_turn_modifier_leaves_no_cm_beyond_it(game, via):
     """A.6.1: crossing a high hedge, changing floor or window, getting into or out of an
     armoured vehicle "1 turno": it is the whole move; not even 1 cm more with it."""
     goto(game, "move-first", 1)
-    refused(game, f"@blue move carlo 1 running via={via}")
+    refused(game, f"@blue move carlo 1 running via={via}", rule="BI-R042")
 
 
 @pytest.mark.audits("BI-R042", "BI-R030")
@@ -361,7 +361,7 @@ def test_getting_out_of_a_truck_leaves_half_the_move(game):
     play(game, "@blue mount bruno camion")
     goto(game, "move-first", 2)
     play(game, "@blue dismount bruno")
-    refused(game, "@blue move bruno 8.5 via=car")
+    refused(game, "@blue move bruno 8.5 via=car", rule="BI-R042")
     assert has_moved(play(game, "@blue move bruno 8 via=car"))
 
 
@@ -373,11 +373,11 @@ def test_out_of_a_car_the_half_is_counted_once_and_the_walk_ends_his_turn(game):
     play(game, "@blue mount carlo jeep")
     goto(game, "move-first", 2)
     play(game, "@blue dismount carlo")
-    refused(game, "@blue move carlo 12.5 running")
+    refused(game, "@blue move carlo 12.5 running", rule="BI-R042")
     assert has_moved(play(game, "@blue move carlo 12 running"))
-    refused(game, "@blue move carlo 1")
+    refused(game, "@blue move carlo 1", rule="BI-R030")
     goto(game, "fire-regular", 2)
-    refused(game, "fire carlo tariq range=30")
+    refused(game, "fire carlo tariq range=30", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R042", "BI-R030")
@@ -388,7 +388,7 @@ def test_getting_out_of_an_armoured_carrier_is_the_whole_move(game):
     play(game, "@blue mount carlo vcc")
     goto(game, "move-first", 2)
     play(game, "@blue dismount carlo")
-    refused(game, "@blue move carlo 1")
+    refused(game, "@blue move carlo 1", rule="BI-R030")
 
 
 # ------------------------------------------------------- A.6.2 vehicles
@@ -419,7 +419,7 @@ def test_each_vehicle_moves_its_allowance_to_the_cm(game, vehicle, ground, allow
     4x4 80 and 60 (a military truck, an armoured car, BI-AMB-14), a civilian wheeled
     vehicle 120 and 20 (a car, a technical).  Half a cm beyond is refused."""
     goto(game, "move-first", 1)
-    refused(game, f"@blue move {vehicle} {allowance + 0.5} {ground}")
+    refused(game, f"@blue move {vehicle} {allowance + 0.5} {ground}", rule="BI-R045")
     assert has_moved(play(game, f"@blue move {vehicle} {allowance} {ground}"))
 
 
@@ -458,7 +458,7 @@ def test_a_man_under_automatic_fire_in_the_last_phase_moves_a_quarter_less(cross
     goto(cross, "fire-regular", 1)
     play(cross, "@red fire mgr carlo range=30 dice=10,10,10")
     goto(cross, "move-first", 2)
-    refused(cross, "@blue move carlo 12.5")
+    refused(cross, "@blue move carlo 12.5", rule="BI-R042")
     assert has_moved(play(cross, "@blue move carlo 12"))
 
 
@@ -500,7 +500,7 @@ def test_a_man_in_an_he_burst_in_the_last_phase_moves_a_quarter_less(cross):
     goto(cross, "fire-regular", 1)
     play(cross, "burst tariq source=rpg zone=short dice=10")
     goto(cross, "move-second", 2)
-    refused(cross, "@red move tariq 12.5")
+    refused(cross, "@red move tariq 12.5", rule="BI-R042")
     assert has_moved(play(cross, "@red move tariq 12"))
 
 
@@ -527,9 +527,9 @@ def test_only_an_automatic_weapon_puts_covering_fire_on_a_feature(game, shooter,
     shotgun or a sniper's rifle fire single shots, a grenade launcher and an RPG HE."""
     goto(game, "cover", 1)
     line = f'@blue screen {shooter} feature="the farm"'
-    allowed(game, line, ok)
+    allowed(game, line, ok, rule="BI-R053")
     if ok:
-        refused(game, f"@blue move {shooter} 2")  # his activity for the turn (BI-R054)
+        refused(game, f"@blue move {shooter} 2", rule="ENG-2")  # his activity for the turn (BI-R054)
 
 
 @pytest.mark.audits("BI-R052", "BI-R050")

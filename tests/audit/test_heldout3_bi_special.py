@@ -116,7 +116,7 @@ def test_a_damaged_aircraft_comes_back_on_its_third_try(tmp_path, monkeypatch):
     game = _aircraft(tmp_path, monkeypatch)
     goto(game, "fire-veteran", 2)
     play(game, "@red aa aav aircraft dice=1,4")
-    refused(game, "ffe fo dice=5,1")
+    refused(game, "ffe fo dice=5,1", rule="BI-R262")
     for turn in (3, 4):
         goto(game, "fire-veteran", turn)
         assert outcomes(play(game, "ffe fo dice=5"), "BI-R262") == ["not this turn"]
@@ -133,9 +133,9 @@ def test_an_aircraft_shot_down_never_attacks(tmp_path, monkeypatch):
     game = _aircraft(tmp_path, monkeypatch)
     goto(game, "fire-veteran", 2)
     play(game, "@red aa aav aircraft dice=1,3")
-    refused(game, "ffe fo dice=5,1")
+    refused(game, "ffe fo dice=5,1", rule="BI-R262")
     goto(game, "fire-veteran", 3)
-    refused(game, "ffe fo dice=6")
+    refused(game, "ffe fo dice=6", rule="BI-R103")
 
 
 @pytest.mark.audits("BI-R252", "BI-AMB-51", "BI-R092")
@@ -316,7 +316,7 @@ def test_a_landed_helicopter_is_fired_at_as_an_unarmoured_vehicle(tmp_path, monk
     g = _game(tmp_path, monkeypatch, "move-first")
     play(g, "land heli")
     goto(g, "fire-regular", 1)
-    refused(g, "@red aa aam heli dice=1,6,6")
+    refused(g, "@red aa aam heli dice=1,6,6", rule="BI-R260")
     facts = play(g, "@red fire ali heli range=30 dice=1,7,10")
     assert outcomes(facts, "A.12.2") == ["immobilised"]
     assert g.state.units["heli"].has("immobilised")
@@ -331,7 +331,7 @@ def test_anti_aircraft_fire_in_the_movement_phase_is_the_gunners_fire_for_the_tu
     facts = play(g, "@red aa aac heli dice=10")
     assert chances(facts, "BI-R260") == [1]
     goto(g, "fire-regular", 1)
-    refused(g, "@red aa aac heli dice=10")
+    refused(g, "@red aa aac heli dice=10", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R260", "BI-R050")
@@ -339,7 +339,7 @@ def test_no_anti_aircraft_fire_in_ones_own_sides_movement(tmp_path, monkeypatch)
     """A.15.3: in the movement phase AA fire is "tiro di opportunità", the fire of the side not
     moving (A.7): Red's gunner does not fire while Red moves."""
     g = _game(tmp_path, monkeypatch, "move-second")
-    refused(g, "@red aa aac heli dice=10")
+    refused(g, "@red aa aac heli dice=10", rule="BI-R050")
 
 
 @pytest.mark.audits("BI-R253", "BI-R130", "BI-R121")

@@ -74,14 +74,14 @@ def test_three_against_one_add_their_melee_values(g):
 @pytest.mark.audits("MEL-2")
 def test_four_against_one_is_refused(g):
     """§11.0: "a maximum of three men fighting against one"."""
-    refused(g, "melee r1 m1 with=r2,r3,r4 dice=1,6")
+    refused(g, "melee r1 m1 with=r2,r3,r4 dice=1,6", rule="MEL-2")
 
 
 @pytest.mark.audits("MEL-2")
 def test_two_against_two_is_not_one_melee(g):
     """§11.0: "three men fighting against one ... Large melees must be broken down into
     smaller ones": one melee has one man on one side."""
-    refused(g, "melee r1 m1 m2 with=r2 dice=1,6")
+    refused(g, "melee r1 m1 m2 with=r2 dice=1,6", rule="MEL-2")
 
 
 @pytest.mark.audits("MEL-1")

@@ -104,7 +104,7 @@ def test_a_shaken_man_who_fails_his_test_must_retreat_15_cm(g):
     to_activation(g, "regulars")
     g.execute("rally r3 dice=6", role=REFEREE)
     assert "retreating" in g.state.units["r3"].status
-    refused(g, "move r3 10 run")
+    refused(g, "move r3 10 run", rule="MOR-6")
 
 
 @pytest.mark.audits("MOR-6", "SUP-4")
@@ -232,7 +232,7 @@ def test_a_one_or_two_on_the_wound_die_is_dead(tmp_path, monkeypatch, wound):
     assert g.state.units["r1"].out
     play(g, "next", "next dice=6,6,6,6")
     to_activation(g, "regulars")
-    refused(g, "medic doc r1")
+    refused(g, "medic doc r1", rule="WND-2")
 
 
 @pytest.mark.audits("WND-1", "T-15")
@@ -291,7 +291,7 @@ def test_a_stabilised_man_cannot_fight(tmp_path, monkeypatch):
     play(g, "next", "next dice=6,6,6,6")
     to_activation(g, "regulars")
     g.execute("medic doc r1", role=REFEREE)
-    refused(g, "fire r1 m2 range=20 aimed dice=6")
+    refused(g, "fire r1 m2 range=20 aimed dice=6", rule="SAVE-2")
 
 
 @pytest.mark.audits("WND-3", "T-04")

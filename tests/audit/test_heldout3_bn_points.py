@@ -295,7 +295,7 @@ def test_improved_support_fire_is_refused_with_rules_of_engagement(small):
     """Extras, Rules of Engagement 2): "with rules of Engagement you cannot have Improved
     Support Fire"."""
     small.execute("buy regulars rules_of_engagement", role=REFEREE)
-    refused(small, "buy regulars improved_support_fire")
+    refused(small, "buy regulars improved_support_fire", rule="PTS-5")
 
 
 @pytest.mark.audits("T-18", "PTS-5", "EXT-1", "EXT-8")
@@ -303,7 +303,7 @@ def test_improved_support_fire_is_refused_with_rules_of_engagement(small):
 def test_infiltrators_and_intelligence_four_are_special_forces_only(small, extra):
     """Extras: Infiltrators "Only Special Forces"; Intelligence "Only Special Forces can buy
     Level 4"."""
-    refused(small, f"buy regulars {extra}")
+    refused(small, f"buy regulars {extra}", rule="PTS-5")
 
 
 @pytest.mark.audits("T-18", "T-19", "PTS-5")
@@ -311,7 +311,7 @@ def test_negotiation_four_is_for_the_msu_and_costs_twenty(tmp_path, monkeypatch)
     """Extras, Negotiation: "only MSU and Secret Services can have level 4"; "Negotiation 4 –
     (costs 20pts)"."""
     g = new_game(tmp_path, monkeypatch, BASE, head="points = 300", active=None)
-    refused(g, "buy regulars negotiation 4")
+    refused(g, "buy regulars negotiation 4", rule="PTS-5")
     man = unit("x", "regulars", "R4", "A")
     (tmp_path / "msu").mkdir()
     head = '[forces]\nregulars = "msu"\n[extras.regulars]\nnegotiation = 4'
@@ -322,7 +322,7 @@ def test_negotiation_four_is_for_the_msu_and_costs_twenty(tmp_path, monkeypatch)
 def test_explosives_are_the_irregulars_and_cost_twenty_or_thirty(small):
     """Extras, Explosives: "Only allowed for some Irregulars"; "20 points or 30 points if
     remotely controlled"."""
-    refused(small, "buy regulars ied")
+    refused(small, "buy regulars ied", rule="PTS-5")
     play(small, "buy irregulars ied", "buy irregulars ied_remote")
     said = " ".join(line.text for line in small.log_lines("referee"))
     assert "for 20 points" in said and "for 30 points" in said
@@ -351,7 +351,7 @@ def test_one_intelligence_roll_a_game(tmp_path, monkeypatch):
     play(g, "objectives regulars 4 2 5", "objectives irregulars 1 2 3", "objective-roll dice=4", "next")
     to_activation(g, "regulars")
     g.execute("intelligence regulars dice=6", role=REFEREE)
-    refused(g, "intelligence regulars dice=1")
+    refused(g, "intelligence regulars dice=1", rule="EXT-8")
 
 
 @pytest.mark.audits("EXT-8")
@@ -400,7 +400,7 @@ def test_a_dud_ied_cannot_be_tried_again(tmp_path, monkeypatch):
     )
     to_activation(g, "regulars")
     g.execute("ied 4 dice=1", role=REFEREE)
-    refused(g, "ied 4 dice=6")
+    refused(g, "ied 4 dice=6", rule="EXT-9")
 
 
 @pytest.mark.audits("EXT-9", "SAVE-6", "T-13")
@@ -443,7 +443,7 @@ def test_civilians_move_15_cm_and_no_more(tmp_path, monkeypatch):
     a slip)."""
     g = new_game(tmp_path, monkeypatch, BERSAGLIERI, active="irregulars")
     g.execute("civilians dice=6", role=REFEREE)
-    refused(g, "move civ 15.5")
+    refused(g, "move civ 15.5", rule="EXT-11")
     out = g.execute("move civ 15", role=REFEREE)
     assert [e.cm for e in out.events if isinstance(e, ev.Moved)] == [15]
 
@@ -492,7 +492,7 @@ def test_the_helicopter_leaves_for_good_on_a_one(tmp_path, monkeypatch):
     g = helicopter_game(tmp_path, monkeypatch)
     play(g, "next", "next dice=1")
     to_activation(g, "regulars")
-    refused(g, "board r9")
+    refused(g, "board r9", rule="EXT-3")
 
 
 @pytest.mark.audits("EXT-3", "T-21")

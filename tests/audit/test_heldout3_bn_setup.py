@@ -106,7 +106,7 @@ def test_special_forces_defend_no_markers(tmp_path, monkeypatch):
     markers": the Special Forces side chooses none, the other side its five."""
     units = SQUADS.replace('cls = "R3"', 'cls = "R1"')
     g = new_game(tmp_path, monkeypatch, units, head='mission = 3\n[forces]\nregulars = "special-forces"', active=None)
-    refused(g, "objectives regulars 4 2 5")
+    refused(g, "objectives regulars 4 2 5", rule="OBJ-1")
     g.execute("objectives irregulars 1 2 3", role=REFEREE)
     assert g.state.secrets["marker.irregulars.1"].value == "main"
 
@@ -139,7 +139,7 @@ def test_the_first_player_deploys_after_the_second_players_half(g):
     """§4.2: "The 2nd player deploys at least 50% of his forces ... The 1st player fields at
     least 50%": the First player may not field a man before the Second's half is down."""
     g.execute("rolloff dice=3,5", role=REFEREE)
-    refused(g, "deploy boss")
+    refused(g, "deploy boss", rule="DEP-3")
     play(g, "deploy sgt", "deploy boss")
     assert "off-table" not in g.state.units["boss"].status
 
@@ -149,7 +149,7 @@ def test_the_game_does_not_start_before_every_figure_is_down(g):
     """§4.2: the Second player "now deploys the remainder of his army ..., followed by the 1st
     player": until all are fielded there is no turn 1."""
     play(g, "rolloff dice=3,5", "deploy sgt", "deploy boss")
-    refused(g, "next")
+    refused(g, "next", rule="DEP-3")
     assert g.state.turn == 0
 
 
@@ -286,7 +286,7 @@ def test_a_platoons_second_squad_waits_for_the_first(platoons):
     the first squad has finished etc)": once the 2nd squad is activated, the 1st's man may
     not move any more this turn."""
     play(platoons, "activate 1st", "move s1 5 cautious", "activate 2nd", "move s2 5 cautious")
-    refused(platoons, "move s1b 5 cautious")
+    refused(platoons, "move s1b 5 cautious", rule="ACT-4")
 
 
 @pytest.mark.audits("ACT-4", "PLT-2")
@@ -294,7 +294,7 @@ def test_a_platoons_squad_not_yet_activated_waits(platoons):
     """§13.0: units are activated "one by one": while the 1st squad is activated, a man of
     the 2nd may not act; he acts once his squad's turn comes."""
     platoons.execute("activate 1st", role=REFEREE)
-    refused(platoons, "move s2 5 cautious")
+    refused(platoons, "move s2 5 cautious", rule="ACT-4")
     play(platoons, "activate 2nd", "move s2 5 cautious")
 
 
@@ -303,7 +303,7 @@ def test_a_platoons_group_is_one_squads_men(platoons):
     """§13.0: "Actions by Group ... Can be used but only by miniatures in the same squad": a
     man of the 1st and a man of the 2nd cannot move as one group."""
     platoons.execute("activate 1st", role=REFEREE)
-    refused(platoons, "move s1 5 cautious s2")
+    refused(platoons, "move s1 5 cautious s2", rule="INI-5")
     platoons.execute("move s1 5 cautious cpt", role=REFEREE)
 
 
@@ -330,7 +330,7 @@ def test_infiltrators_deploy_after_everyone_else(sf_table):
     play(sf_table, "objectives irregulars 1 2 3", "rolloff dice=5,1")
     for man in ("boss", "sgt", "m2"):
         sf_table.execute(f"deploy {man}", role=REFEREE)
-    refused(sf_table, "deploy inf")
+    refused(sf_table, "deploy inf", rule="EXT-1")
     play(sf_table, "deploy r1", "deploy inf")
     assert "off-table" not in sf_table.state.units["inf"].status
 
@@ -343,7 +343,7 @@ def test_no_first_turn_before_the_helicopter_is_noted(sf_table):
     play(sf_table, "objectives irregulars 1 2 3", "rolloff dice=5,1")
     for man in ("boss", "sgt", "m2", "r1", "inf"):
         sf_table.execute(f"deploy {man}", role=REFEREE)
-    refused(sf_table, "next")
+    refused(sf_table, "next", rule="DEP-3")
     play(sf_table, "helicopter 1 2 of=irregulars side=regulars", "next")
     assert sf_table.state.turn == 1
 
@@ -353,7 +353,7 @@ def test_an_ambush_is_sprung_at_the_end_of_a_turn_not_during_it(tmp_path, monkey
     """Extras, Ambush: "This takes place at the end of the turn"."""
     units = SQUADS + unit("amb", "irregulars", "Irr3", "Cell", roles=("ambush",))
     g = new_game(tmp_path, monkeypatch, units, head="[extras.irregulars]\nambush = 1", active="irregulars")
-    refused(g, "ambush amb")
+    refused(g, "ambush amb", rule="ENG-2")
     play(g, "next", "ambush amb")
     assert "off-table" not in g.state.units["amb"].status
 

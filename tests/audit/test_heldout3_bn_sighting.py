@@ -69,7 +69,7 @@ def test_within_5_cm_the_sighting_is_sure(g):
 @pytest.mark.audits("T-07")
 def test_beyond_100_cm_nothing_is_sighted(g):
     """§7.0's table stops at 100 cm; the digest (AMB-03): beyond it sighting is impossible."""
-    refused(g, "react-spot snip gh range=100.5 open")
+    refused(g, "react-spot snip gh range=100.5 open", rule="AMB-03")
 
 
 # The modifiers together --------------------------------------------------------------
@@ -155,7 +155,7 @@ def test_one_sighting_a_figure_a_turn_even_at_another_target(g):
     """§7.0: sighting "can be performed once per turn by any model": the Veteran who failed
     at one marker may not try another this turn."""
     g.execute("react-spot vet gh range=30 dice=1", role=REFEREE)
-    refused(g, "react-spot vet gh2 range=30 dice=6")
+    refused(g, "react-spot vet gh2 range=30 dice=6", rule="MOV-7")
 
 
 @pytest.mark.audits("SPOT-4")
@@ -178,13 +178,13 @@ def test_one_bonus_move_for_each_failed_sighting(g):
         "react-spot vet gh range=30 dice=2",
         "react-shift gh 5",
     )
-    refused(g, "react-shift gh 5")
+    refused(g, "react-shift gh 5", rule="SPOT-6")
 
 
 @pytest.mark.audits("SPOT-6")
 def test_no_bonus_move_without_a_failed_sighting(g):
     """§7.0: the bonus comes "for every failed sighting": none was tried, none is owed."""
-    refused(g, "react-shift gh 3")
+    refused(g, "react-shift gh 3", rule="SPOT-6")
 
 
 # What a hidden figure may do and stay hidden --------------------------------------------
@@ -228,7 +228,7 @@ def test_an_unsighted_man_in_cover_is_not_a_target_for_aimed_fire(g):
     """§7.0: "a model in cover cannot be fired upon except with speculative fire"; "All
     others are only allowed speculative fire": no aimed shot at the hidden Mercenary until
     he is sighted; once sighted, the shot is made."""
-    refused(g, "fire vet gh range=30 aimed dice=6")
+    refused(g, "fire vet gh range=30 aimed dice=6", rule="MOV-7")
     g.execute("react-spot vet gh range=30 dice=5", role=REFEREE)
     out = g.execute("fire vet gh range=30 aimed cover dice=1", role=REFEREE)
     assert any(isinstance(e, ev.Rolled) for e in out.events)

@@ -99,7 +99,7 @@ def test_a_figure_killed_twice_in_one_fire_is_one_loss(ln):
     to_phase(ln, 1, "fire")
     play(ln, "@paras fire jones f1 half dice=6,6", "@paras fire brown f1 half dice=6,6")
     to_phase(ln, 1, "morale")
-    refused(ln, "morale four dice=6")
+    refused(ln, "morale four dice=6", rule="LN-R070")
 
 
 @pytest.mark.audits("LN-AMB-25", "LN-R031")

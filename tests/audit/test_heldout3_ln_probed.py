@@ -44,7 +44,7 @@ def test_a_tied_pair_fights_again_only_in_the_next_melee_step(ln):
     again in the next melee step): Plain and Fritz tie; a second roll in the same step is
     refused, and in turn 2's melee 5 against 1 decides it."""
     tied(ln)
-    refused(ln, "@paras melee plain fritz dice=5,1")
+    refused(ln, "@paras melee plain fritz dice=5,1", rule="LN-R050")
     assert not out(ln, "fritz")
     to_phase(ln, 2, "melee")
     play(ln, "@paras melee plain fritz dice=5,1")
@@ -67,7 +67,7 @@ def test_a_figure_that_won_against_one_is_still_held_by_a_tie_with_another(ln):
     plain_at_melee(ln)
     play(ln, "@paras melee plain fritz dice=5,1", "@garrison melee kurt plain dice=3,3")
     to_phase(ln, 2, "move-first")
-    refused(ln, "@paras move plain 10")
+    refused(ln, "@paras move plain 10", rule="LN-R052")
 
 
 # ---------------------------------------------------- B.9 reinforcements and the retreat
@@ -78,7 +78,7 @@ def test_a_tank_makes_up_no_unit_of_figures(ln):
     """ "Rinforzi che ne riportino il numero": the number of a squad is its figures; the
     Panzer (a model, not a figure) is no reinforcement for Four."""
     four_shaken(ln, "move-second")
-    refused(ln, "reinforce f3 panzer")
+    refused(ln, "reinforce f3 panzer", rule="LN-R070")
     assert ln.state.units["f3"].has("retreating")
 
 
@@ -93,7 +93,7 @@ def test_a_figure_held_in_melee_joins_no_unit(ln):
     to_phase(ln, 1, "morale")
     play(ln, "morale four dice=1")
     to_phase(ln, 2, "move-second")
-    refused(ln, "reinforce f3 karl")
+    refused(ln, "reinforce f3 karl", rule="LN-R052")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
@@ -109,7 +109,7 @@ def test_a_retreating_figure_falls_back_its_full_allowance(ln, line, ok):
     """ "Il reparto deve ripiegare" (LN-AMB-16: it moves its full allowance away from the
     enemy each turn): F3, retreating, walks its 10 cm, not 5."""
     four_shaken(ln, "move-second")
-    allowed(ln, "@garrison " + line, ok)
+    allowed(ln, "@garrison " + line, ok, rule="LN-R070")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16", "LN-R012")
@@ -135,7 +135,7 @@ def test_a_retreating_heavy_weapon_falls_back_its_five(ln):
 def test_a_retreating_figure_does_not_crawl_away(ln):
     """Crawling 3 cm is no fall back at full allowance."""
     four_shaken(ln, "move-second")
-    refused(ln, "@garrison move f3 3 crawl")
+    refused(ln, "@garrison move f3 3 crawl", rule="LN-R070")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16", "LN-R011")
@@ -144,7 +144,7 @@ def test_a_retreating_tank_falls_back_its_scenario_move(ln, cm, ok):
     """Two Panzers, one destroyed: half, shaken; the other falls back its full 20 cm."""
     add(ln, "panzer2", "garrison", team="Panzer", kind="vehicle", stats={"cv": 3, "move": 20})
     panzer_shaken(ln)
-    allowed(ln, f"@garrison move panzer2 {cm:g}", ok)
+    allowed(ln, f"@garrison move panzer2 {cm:g}", ok, rule="LN-R070")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
@@ -165,11 +165,11 @@ def test_three_of_four_at_once_are_two_tests_and_no_third(ln):
     for shooter, uid in (("jones", "f1"), ("brown", "f2"), ("wood", "f3")):
         play(ln, f"@paras fire {shooter} {uid} half dice=6,6")
     to_phase(ln, 1, "morale")
-    refused(ln, "next")
+    refused(ln, "next", rule="LN-R070")
     assert outcomes(play(ln, "morale four dice=3")) == ["holds"]
-    refused(ln, "next")
+    refused(ln, "next", rule="LN-R070")
     assert outcomes(play(ln, "morale four dice=4")) == ["holds"]
-    refused(ln, "morale four dice=5")
+    refused(ln, "morale four dice=5", rule="LN-R070")
     play(ln, "next")
 
 
@@ -215,7 +215,7 @@ def test_an_air_strike_harms_a_hidden_figure_inside_it(fire):
 @pytest.mark.audits("LN-R038", "LN-AMB-08")
 def test_a_grenade_names_no_tank(fire):
     """ "Ogni figura compresa nel raggio": the Panzer is no figure."""
-    refused(fire, "grenade smith half panzer fritz dice=6,6,6,1")
+    refused(fire, "grenade smith half panzer fritz dice=6,6,6,1", rule="LN-R038")
 
 
 # ---------------------------------------------- the retreat crossed with other statuses
@@ -230,7 +230,7 @@ def test_a_tired_retreating_figure_walks_its_ten(ln):
     to_phase(ln, 1, "morale")
     play(ln, "morale four dice=1")
     to_phase(ln, 2, "move-second")
-    refused(ln, "@garrison move f3 14 run dice=1")
+    refused(ln, "@garrison move f3 14 run dice=1", rule="LN-R012")
     play(ln, "@garrison move f3 10")
 
 
@@ -245,9 +245,9 @@ def test_a_retreating_figure_in_a_melee_leaves_it_then_falls_back(ln):
     to_phase(ln, 1, "morale")
     play(ln, "morale four dice=2")
     to_phase(ln, 2, "move-second")
-    refused(ln, "@garrison move f3 10")
+    refused(ln, "@garrison move f3 10", rule="LN-R052")
     play(ln, "@garrison leave f3 plain dice=6,1")
-    refused(ln, "@garrison move f3 5")
+    refused(ln, "@garrison move f3 5", rule="LN-R070")
     play(ln, "@garrison move f3 10")
 
 
@@ -256,7 +256,7 @@ def test_a_man_who_joins_a_unit_still_falling_back_falls_back_with_it(ln):
     """Karl makes Four three of four: he retreats with it, his full 10."""
     four_shaken(ln, "move-second")
     play(ln, "reinforce f3 karl")
-    refused(ln, "@garrison move karl 6")
+    refused(ln, "@garrison move karl 6", rule="LN-R070")
     play(ln, "@garrison move karl 10")
 
 
@@ -275,7 +275,7 @@ def test_an_immobilised_tank_of_a_retreating_unit_stays(ln):
     to_phase(ln, 1, "fire")
     play(ln, "@paras fire piat panzer2 half dice=6,4,1")  # 6 against 4
     panzer_shaken(ln)
-    refused(ln, "@garrison move panzer2 20")
+    refused(ln, "@garrison move panzer2 20", rule="LN-R041")
     play(ln, "next")
     assert ln.state.phase == "reveal"
 
@@ -289,7 +289,7 @@ def test_a_tie_tied_again_holds_them_a_third_turn(ln):
     to_phase(ln, 2, "melee")
     play(ln, "@paras melee plain fritz dice=4,4")
     to_phase(ln, 3, "move-first")
-    refused(ln, "@paras move plain 10")
+    refused(ln, "@paras move plain 10", rule="LN-R052")
 
 
 @pytest.mark.audits("LN-R052", "LN-AMB-12", "LN-AMB-13")
@@ -328,7 +328,7 @@ def test_an_aircraft_alone_does_not_keep_a_side_in_the_game(ln):
 def test_a_tank_does_not_lie_down(fire):
     """ "Il bersaglio è coricato" is a soldier's: the PIAT's shot at the Panzer said `prone`
     is refused, not made at -1 (a tank cannot lie down, as `prone UNIT` says too)."""
-    refused(fire, "@paras fire piat panzer half prone dice=4,1,6")
+    refused(fire, "@paras fire piat panzer half prone dice=4,1,6", rule="LN-R031")
 
 
 #: The demo farm at night: the scenario sees 15 cm.
@@ -379,6 +379,6 @@ def test_a_unit_of_tanks_is_made_up_by_a_tank(ln, piece, ok):
     add(ln, "panzer2", "garrison", team="Panzer", kind="vehicle", stats={"cv": 3, "move": 20})
     add(ln, "tiger", "garrison", team="Heavy", kind="vehicle", stats={"cv": 5, "move": 15})
     panzer_shaken(ln)
-    allowed(ln, f"reinforce panzer2 {piece}", ok)
+    allowed(ln, f"reinforce panzer2 {piece}", ok, rule="LN-R070")
     if ok:
         assert not ln.state.units["panzer2"].has("retreating")

@@ -23,6 +23,7 @@ from audit_ln_table import (
 )
 from playing import all_refused
 
+from core.refusal import TYPING
 from core.ruleset import Refused
 
 # ------------------------------------------------------------------ tired (B.3 LN-R012)
@@ -141,7 +142,7 @@ def test_two_locked_in_a_tie_do_not_run_off_either(ln):
     """Tied, Jones cannot run away in the next move either: leaving is by the last roll."""
     tied(ln)
     to_phase(ln, 2, "move-first")
-    all_refused(ln, "@paras move plain 12 run dice=1", "@paras move plain 3 crawl")
+    all_refused(ln, "@paras move plain 12 run dice=1", "@paras move plain 3 crawl", rule="LN-R052")
 
 
 @pytest.mark.audits("LN-R052", "LN-AMB-13")
@@ -178,7 +179,7 @@ def test_a_tied_pair_can_be_shot_at_in_the_fire(ln):
 def test_a_tank_is_no_figure_in_melee(ln):
     """ "Quando due figure nemiche sono a contatto": a tank is a model, not a figure."""
     to_phase(ln, 1, "melee")
-    all_refused(ln, "@paras melee jones panzer dice=6,1", "@garrison melee panzer jones dice=6,1")
+    all_refused(ln, "@paras melee jones panzer dice=6,1", "@garrison melee panzer jones dice=6,1", rule="LN-R050")
 
 
 @pytest.mark.audits("LN-R010", "LN-R011", "LN-R012")
@@ -215,7 +216,7 @@ def test_a_destroyed_tank_fires_in_its_fire_and_never_after(fire):
     after_fire(fire)
     assert out(fire, "panzer")
     to_phase(fire, 2, "fire")
-    refused(fire, "@garrison fire panzer sherman half dice=6,6,1")
+    refused(fire, "@garrison fire panzer sherman half dice=6,6,1", rule="LN-R037")
 
 
 @pytest.mark.audits("LN-R041", "LN-AMB-11")
@@ -236,7 +237,7 @@ def test_an_immobilised_tank_hit_again_by_three_is_destroyed(fire):
 @pytest.mark.audits("LN-R062")
 def test_anti_aircraft_fire_at_a_tank_is_refused(fire):
     """ "Le armi di controaerea" fire at aircraft: the Flak's aa is not at the Sherman."""
-    refused(fire, "@garrison aa flak sherman dice=6")
+    refused(fire, "@garrison aa flak sherman dice=6", rule="LN-R060")
 
 
 # ------------------------------------------------------------------- aircraft with all
@@ -279,7 +280,7 @@ def test_strike_losses_count_for_morale(ln):
     to_phase(ln, 1, "fire")
     play(ln, "pass typhoon", "strike typhoon f1 f2 dice=6,5,6")
     to_phase(ln, 1, "morale")
-    refused(ln, "next")
+    refused(ln, "next", rule="LN-R070")
     play(ln, "morale four dice=2")
     assert ln.state.units["f3"].has("retreating")
 
@@ -322,7 +323,7 @@ def test_grenade_losses_count_for_morale(ln):
 def test_a_hidden_figure_is_in_no_melee(ln):
     """The MG 42, off the table in the barn, cannot be fought in melee until placed."""
     to_phase(ln, 1, "melee")
-    refused(ln, "@paras melee jones mg42 dice=6,1")
+    refused(ln, "@paras melee jones mg42 dice=6,1", rule=TYPING)
 
 
 # ------------------------------------------------------------ retreating (B.9 LN-R070)
@@ -351,7 +352,7 @@ def test_a_retreating_unit_that_passes_a_later_test_still_retreats(ln):
 def test_no_test_without_a_further_loss(ln):
     """Shaken in turn 1, Four loses no one in turn 2: no test is due."""
     four_shaken(ln, "morale")
-    refused(ln, "morale four dice=6")
+    refused(ln, "morale four dice=6", rule="LN-R070")
     play(ln, "next")
 
 
@@ -365,7 +366,7 @@ def test_half_of_five_is_three(ln, lost, due):
     if due:
         assert outcomes(play(ln, "morale vogt dice=6")) == ["holds"]
     else:
-        refused(ln, "morale vogt dice=6")
+        refused(ln, "morale vogt dice=6", rule="LN-R070")
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
@@ -396,10 +397,10 @@ def test_a_wounded_figure_eliminated_by_a_second_wound_is_a_loss(ln):
 def test_the_end_of_turn_takes_no_action(ln, line):
     """The end of the turn is clean-up (B.2 T7): no move, fire or melee in it."""
     to_phase(ln, 1, "end")
-    refused(ln, line)
+    refused(ln, line, rule="ENG-2")
 
 
 @pytest.mark.audits("LN-AMB-01", "LN-R070")
 def test_the_morale_step_takes_no_fire(ln):
     to_phase(ln, 1, "morale")
-    refused(ln, "@paras fire jones fritz half dice=6,6")
+    refused(ln, "@paras fire jones fritz half dice=6,6", rule="ENG-2")

@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 from audit_lt_table import add, game_with, has, out, outcome, play, refused, rolled, turned
 
+from core.refusal import TYPING
+
 
 def _column_letter(facts) -> str:
     return outcome(facts).split(":", 1)[1].strip()[:1]
@@ -33,7 +35,7 @@ def test_no_reply_at_a_hidden_attacker(tmp_path):
     g = turned(tmp_path, ["7♥", "3♣"], "@us activate sherman1 A1", "next", "@german activate pak A2")
     play(g, "@german at pak sherman1 dice=6,6")  # 12: no effect
     assert not out(g, "sherman1")
-    refused(g, "@us at sherman1 pak ready dice=6,6")
+    refused(g, "@us at sherman1 pak ready dice=6,6", rule=TYPING)
 
 
 @pytest.mark.audits("LT-R033", "LT-AMB-12")
@@ -94,7 +96,7 @@ def test_a_free_opportunity_shot_once_a_card(tmp_path):
     grenadiers, assaulted from the front by the GIs, shoot once, not twice."""
     g = turned(tmp_path, ["7♥"], "@us activate gis A2")
     assert len(rolled(play(g, "@german mg grenadiers gis moving-open opportunity dice=6"))) == 1
-    refused(g, "@german mg grenadiers gis moving-open opportunity dice=6")
+    refused(g, "@german mg grenadiers gis moving-open opportunity dice=6", rule="LT-AMB-25")
 
 
 @pytest.mark.audits("LT-R082", "LT-AMB-33")
@@ -103,7 +105,7 @@ def test_a_rout_declared_at_the_pieces_activation(tmp_path):
     activated, rout: they flee their full move (30 cm) and fire nothing after."""
     g = turned(tmp_path, ["7♥"], "@us activate gis A2")
     play(g, "@us rout gis")
-    refused(g, "@us mg gis grenadiers still-open dice=6")
+    refused(g, "@us mg gis grenadiers still-open dice=6", rule="LT-R051")
 
 
 @pytest.mark.audits("LT-R060b", "LT-AMB-19")

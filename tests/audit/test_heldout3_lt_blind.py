@@ -138,13 +138,13 @@ def test_an_ace_activates_one_piece_of_its_suits_side(tmp_path, card, side, othe
     g = game_with(tmp_path, [card])
     piece, enemy = ("grenadiers", "gis") if side == "german" else ("gis", "grenadiers")
     play(g, "next")
-    refused(g, f"@{other} activate {enemy} A1")
+    refused(g, f"@{other} activate {enemy} A1", rule="LT-R010")
     play(g, f"@{side} activate {piece} A1")
-    refused(g, f"@{side} activate {'panzer' if side == 'german' else 'sherman1'} A1")
+    refused(g, f"@{side} activate {'panzer' if side == 'german' else 'sherman1'} A1", rule="LT-R010")
 
 
 @pytest.mark.audits("LT-R010", "LT-AMB-04")
 def test_a_jack_of_diamonds_activates_the_allied_platoon_each_once(tmp_path):
     g = turned(tmp_path, ["J♦"], "@us activate sherman1 A1", "@us activate sherman2 A1")
-    refused(g, "@us activate sherman1 A1")
-    refused(g, "@us activate gis A1")
+    refused(g, "@us activate sherman1 A1", rule="LT-R010")
+    refused(g, "@us activate gis A1", rule="LT-R010")

@@ -80,5 +80,5 @@ def test_a_tank_owing_a_test_neither_moves_fires_nor_overruns(tmp_path, option, 
     (a 1), it does."""
     g = turned(tmp_path, ["3♣", "7♥"], "@german activate panzer A1", "next", f"@us activate sherman1 {option}")
     play(g, "@us at sherman1 panzer dice=6,6", "@german at panzer sherman1 ready flank dice=6,1")
-    refused(g, command)
+    refused(g, command, rule="LT-R051")
     play(g, "morale sherman1 dice=1", command)

@@ -19,7 +19,7 @@ def test_a_piece_holding_two_ready_attacks_takes_a1_for_its_bound_alone(tmp_path
     a piece already holding the most ready attacks it may (two, LT-AMB-08) may not prepare a
     third, but carries out A1 in part, its bound alone (ruling LT-READY: ``prepare=0``)."""
     g = turned(tmp_path, ["7♥", "8♥"], "@us activate gis A4 prepare=2", "next")
-    refused(g, "@us activate gis A1")
+    refused(g, "@us activate gis A1", rule="LT-AMB-08")
     play(g, "@us activate gis A1 prepare=0")
     assert moved(play(g, "@us move gis 10")) == [10]
     assert has(g, "gis", "ready-2")
@@ -38,7 +38,7 @@ def test_a_piece_holding_one_ready_attack_prepares_one_more_with_a4(tmp_path):
     """A4 "preparare o eseguire 2 attacchi": holding one, the piece may not prepare two, but
     prepares one and executes one, and then holds two."""
     g = turned(tmp_path, ["7♥", "8♥"], "@us activate gis A1", "next")
-    refused(g, "@us activate gis A4 prepare=2")
+    refused(g, "@us activate gis A4 prepare=2", rule="LT-AMB-08")
     play(g, "@us activate gis A4 prepare=1")
     assert has(g, "gis", "ready-2")
     assert len(rolled(play(g, "@us mg gis grenadiers still-open dice=6"))) == 1
@@ -55,7 +55,7 @@ def test_a_test_left_untaken_still_holds_the_piece_on_its_next_card(tmp_path):
     g = turned(tmp_path, ["3♣", "7♥", "4♣"], "@german activate panzer A1", "next", "@us activate sherman1 A2")
     assert "T" in outcome(play(g, "@us at sherman1 panzer flank dice=6,1")).split("column", 1)[1][:8]  # +2, 7
     play(g, "next", "@german activate panzer A2")
-    refused(g, "@german at panzer sherman1 dice=6,6")
+    refused(g, "@german at panzer sherman1 dice=6,6", rule="LT-R051")
     play(g, "morale panzer dice=3")
     assert len(rolled(play(g, "@german at panzer sherman1 dice=6,6"))) == 1
 
@@ -78,7 +78,7 @@ def test_a_tank_that_falls_back_from_an_i_has_no_reply(tmp_path):
     its ready attack ("perde tutti i colpi pronti"): it has nothing to answer with."""
     g = turned(tmp_path, ["3♣", "7♥"], "@german activate panzer A1", "next", "@us activate gis A2")
     play(g, "@us mg gis panzer tank dice=1", "morale panzer dice=6")
-    refused(g, "@german mg panzer gis still-open ready dice=6")
+    refused(g, "@german mg panzer gis still-open ready dice=6", rule="LT-R052")
 
 
 @pytest.mark.audits("LT-R050c", "LT-R051", "LT-R052")
@@ -87,7 +87,7 @@ def test_a_tank_routed_by_an_r_does_not_answer(tmp_path):
     the Panzer flees without a test, loses its ready attack and does not answer."""
     g = turned(tmp_path, ["3♣", "7♥"], "@german activate panzer A1", "next", "@us activate bazooka A2")
     assert "R" in outcome(play(g, "@us at bazooka panzer flank dice=2,3")).split("column", 1)[1][:8]
-    refused(g, "@german at panzer bazooka ready dice=6,6")
+    refused(g, "@german at panzer bazooka ready dice=6,6", rule="LT-R051")
     assert not has(g, "panzer", "ready-1")
 
 
@@ -115,7 +115,7 @@ def test_a_piece_that_survives_the_guns_has_no_one_to_answer(tmp_path):
     inject(g, *artillery("us", 2))
     play(g, "next", "@german activate grenadiers A1", "next", "@us unitmove call-artillery by=cmd")
     play(g, "next", "barrage us grenadiers still-open dice=6")
-    refused(g, "@german mg grenadiers cmd still-open ready dice=6")
+    refused(g, "@german mg grenadiers cmd still-open ready dice=6", rule="LT-R052")
 
 
 @pytest.mark.audits("LT-R052", "LT-R053")
@@ -173,7 +173,7 @@ def test_an_opportunity_shot_that_pins_the_assaulting_squad_stops_its_melee(tmp_
     cannot move into contact, and the melee is refused."""
     g = turned(tmp_path, ["7♥"], "@us activate gis A2", "@german mg grenadiers gis moving-open opportunity dice=4")
     assert has(g, "gis", "immobilised")
-    refused(g, "@us melee gis grenadiers front dice=6,1")
+    refused(g, "@us melee gis grenadiers front dice=6,1", rule="LT-AMB-21")
     assert not out(g, "grenadiers")
 
 
@@ -185,7 +185,7 @@ def test_a_tank_steady_after_a_guns_opportunity_shot_overruns_it(tmp_path):
     g = game_with(tmp_path, ["7♥"])
     add(g, "gun", "german", "pak40", team="Zug 1")
     play(g, "next", "@us activate sherman1 A5", "@german at gun sherman1 opportunity dice=5,1")
-    refused(g, "@us overrun sherman1 gun open")
+    refused(g, "@us overrun sherman1 gun open", rule="LT-R051")
     play(g, "morale sherman1 dice=2", "@us overrun sherman1 gun open")
     assert out(g, "gun")
 
@@ -216,7 +216,7 @@ def test_a_piece_aboard_makes_no_close_assault_nor_melee(tmp_path, line, target)
     only with its vehicle until A6 gets it off (LT-AMB-30): the bazooka team aboard the
     Sherman assaults no Panzer and starts no melee with the grenadiers."""
     g = turned(tmp_path, ["7♥", "8♥"], "@us activate bazooka A6 into=sherman1", "next", "@us activate bazooka A2")
-    refused(g, line)
+    refused(g, line, rule="LT-R020")
     assert not out(g, target)
 
 
@@ -229,7 +229,7 @@ def test_a_fleeing_company_command_calls_no_artillery(tmp_path):
     add(g, "cmd", "us", "rifles", team="HQ", roles=("company-command",))
     inject(g, *artillery("us", 2))
     play(g, "next", "@us rout cmd")
-    refused(g, "@us unitmove call-artillery by=cmd")
+    refused(g, "@us unitmove call-artillery by=cmd", rule="LT-R051")
 
 
 # --- C.10: the guns on a joker ------------------------------------------------------------
@@ -291,4 +291,4 @@ def test_a_hidden_piece_that_routed_springs_no_ambush(tmp_path):
     g = game_with(tmp_path, ["3♣", "7♥"])
     add(g, "amb", "german", "grenadiers", team="Zug 2", status=("hidden",))
     play(g, "next", "@german activate amb A4 prepare=2", "next", "@german rout amb", "spot amb by=gis at=4 ambush")
-    refused(g, "@german mg amb gis moving-open ready ambush dice=6")
+    refused(g, "@german mg amb gis moving-open ready ambush dice=6", rule="LT-R051")

@@ -149,9 +149,9 @@ def test_a_light_mg_with_one_crewman_reloads_after_an_area_burst(game):
     activity for that turn), and the turn after he fires again."""
     play(game, "mark lmgv one-crew", "fire lmgv tariq fares range=40 area dice=9,9")
     goto(game, "fire-regular", 2)
-    refused(game, "fire lmgv tariq range=40 dice=9")
+    refused(game, "fire lmgv tariq range=40 dice=9", rule="BI-WN5")
     play(game, "reload lmgv")
-    refused(game, "fire lmgv tariq range=40 dice=9")
+    refused(game, "fire lmgv tariq range=40 dice=9", rule="BI-R030")
     goto(game, "fire-regular", 3)
     assert chances(play(game, "fire lmgv tariq range=40 dice=9")) == [4]
 
@@ -163,7 +163,7 @@ def test_a_light_mg_with_one_crewman_reloads_after_an_area_burst(game):
 def test_fire_refused_out_of_range_leaves_him_his_fire(game):
     """A.9.2: Carlo's rifle cannot reach 120.5 cm: refused; the refusal spends nothing, he
     then fires at 100 cm (long: 3)."""
-    refused(game, "fire carlo tariq range=120.5 dice=9", match="range")
+    refused(game, "fire carlo tariq range=120.5 dice=9", match="range", rule="BI-R075")
     assert chances(play(game, "fire carlo tariq range=100 dice=9")) == [3]
 
 
@@ -171,7 +171,7 @@ def test_fire_refused_out_of_range_leaves_him_his_fire(game):
 def test_a_man_fires_once_a_turn(game):
     """A.8: one action or fire a turn: Carlo fires, then a second fire is refused."""
     play(game, "fire carlo tariq range=30 dice=9")
-    refused(game, "fire carlo fares range=30 dice=9")
+    refused(game, "fire carlo fares range=30 dice=9", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R062", "BI-R085")
@@ -179,7 +179,7 @@ def test_a_man_who_aims_does_not_fire_the_same_turn(game):
     """A.8 and A.9.4: the aim is a Very Easy action, his activity this turn: he may not also
     fire in it."""
     play(game, "aim carlo")
-    refused(game, "fire carlo tariq range=30 dice=9")
+    refused(game, "fire carlo tariq range=30 dice=9", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R024", "BI-R062")
@@ -188,7 +188,7 @@ def test_an_isolated_man_who_fails_his_test_does_not_fire(game):
     fails Carlo's 4, no shot is rolled, and he may not try again this turn."""
     facts = play(game, "fire carlo tariq range=30 isolated dice=5")
     assert rolls(facts, "A.9.4") == []
-    refused(game, "fire carlo tariq range=30 isolated dice=1,9")
+    refused(game, "fire carlo tariq range=30 isolated dice=1,9", rule="BI-R024")
 
 
 # ------------------------------------------------------------------ HE
@@ -309,7 +309,7 @@ def test_an_atgm_at_night_with_the_vehicles_intensifier(tmp_path, monkeypatch):
     goto(g, "fire-regular", 1)
     assert chances(play(g, "fire atv tariq range=150 intensifier=vehicle dice=9,1")) == [3]
     g.execute("undo", role=REFEREE)
-    refused(g, "fire atv tariq range=200.5 intensifier=vehicle dice=9,1")
+    refused(g, "fire atv tariq range=200.5 intensifier=vehicle dice=9,1", rule="BI-R081")
 
 
 @pytest.mark.audits("BI-R084", "BI-R081")

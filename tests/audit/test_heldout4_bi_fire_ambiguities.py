@@ -68,8 +68,8 @@ def test_amb05_blank_area_ranges_are_the_weapons_own(game):
     the assault rifle's area row has its own (60 long, 60.5 out)."""
     assert chances(play(game, "fire sam tariq range=90 area dice=9")) == [2]
     game.execute("undo", role=REFEREE)
-    refused(game, "fire sam tariq range=90.5 area dice=9", match="out of range")
-    refused(game, "fire bruno tariq range=60.5 area dice=9", match="out of range")
+    refused(game, "fire sam tariq range=90.5 area dice=9", match="out of range", rule="BI-R075")
+    refused(game, "fire bruno tariq range=60.5 area dice=9", match="out of range", rule="BI-R075")
 
 
 @pytest.mark.audits("BI-AMB-06", "BI-R075", "BI-R091")

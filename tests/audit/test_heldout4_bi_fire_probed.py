@@ -77,7 +77,7 @@ def test_an_emplaced_mg_that_moves_must_be_emplaced_again(game):
     goto(game, "move-first", 2)
     play(game, "move dario 5")
     goto(game, "fire-regular", 3)
-    refused(game, "fire dario tariq range=40 dice=9,9,9", match="emplace")
+    refused(game, "fire dario tariq range=40 dice=9,9,9", match="emplace", rule="BI-WN6")
 
 
 @pytest.mark.audits("BI-WN4", "BI-R075")
@@ -88,7 +88,7 @@ def test_an_emplaced_light_mg_that_moves_fires_as_an_assault_rifle_again(game):
     goto(game, "move-first", 2)
     play(game, "move lino 5")
     goto(game, "fire-regular", 3)
-    refused(game, "fire lino tariq range=100 dice=9,9", match="out of range")
+    refused(game, "fire lino tariq range=100 dice=9,9", match="out of range", rule="BI-R075")
 
 
 @pytest.mark.audits("BI-R085", "BI-WN5", "BI-AMB-19")
@@ -108,7 +108,7 @@ def test_a_gun_awaiting_its_reload_makes_no_covering_fire(game):
     nuovamente": next turn's covering fire at a visible man is refused."""
     play(game, "mark lmgv one-crew", "fire lmgv tariq fares range=40 area dice=9,9")
     goto(game, "cover", 2)
-    refused(game, "fire lmgv tariq range=40 dice=9", match="reload")
+    refused(game, "fire lmgv tariq range=40 dice=9", match="reload", rule="BI-WN5")
 
 
 @pytest.mark.audits("BI-WN5", "BI-R050")
@@ -117,7 +117,7 @@ def test_a_gun_awaiting_its_reload_makes_no_opportunity_fire(game):
     play(game, "mark lmgv one-crew", "fire lmgv tariq fares range=40 area dice=9,9")
     goto(game, "move-second", 2)
     play(game, "@red move tariq 5")
-    refused(game, "@blue fire lmgv tariq range=40 dice=9", match="reload")
+    refused(game, "@blue fire lmgv tariq range=40 dice=9", match="reload", rule="BI-WN5")
 
 
 @pytest.mark.audits("BI-R053")
@@ -130,7 +130,7 @@ def test_only_automatic_weapons_put_covering_fire_on_a_feature(game, shooter, al
     if allowed:
         play(game, line)
     else:
-        refused(game, line, match="automatic")
+        refused(game, line, match="automatic", rule="BI-R053")
 
 
 # ------------------------------------------------------------------ the aim
@@ -172,14 +172,14 @@ def test_an_aim_is_not_tied_to_a_target(game):
 def test_an_isolated_man_out_of_range_is_refused_before_his_test(game):
     """A.9.5: the target must be in range before anything is rolled: an isolated man's fire
     at 130 cm with a rifle is refused, his isolation die never thrown."""
-    refused(game, "fire carlo tariq range=130 isolated dice=1,9", match="out of range")
+    refused(game, "fire carlo tariq range=130 isolated dice=1,9", match="out of range", rule="BI-R075")
     assert chances(play(game, "fire carlo tariq range=100 isolated dice=1,9"), "A.9.4") == [3]
 
 
 @pytest.mark.audits("BI-R061")
 def test_a_veteran_does_not_fire_in_the_regulars_turn(game):
     """A.5/A.8: fire goes by Quality tier, each in its own: Vito (Veteran) in the Regulars'."""
-    refused(game, "fire vito tariq range=20 dice=9,9", match="tier")
+    refused(game, "fire vito tariq range=20 dice=9,9", match="tier", rule="BI-R061")
 
 
 @pytest.mark.audits("BI-R060", "BI-R062")
@@ -188,7 +188,7 @@ def test_a_man_who_moved_does_not_fire(game):
     goto(game, "move-first", 2)
     play(game, "move bruno 5")
     goto(game, "fire-regular", 2)
-    refused(game, "fire bruno tariq range=20 dice=9,9", match="moved")
+    refused(game, "fire bruno tariq range=20 dice=9,9", match="moved", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R062")
@@ -197,7 +197,7 @@ def test_a_tank_fires_its_gun_or_its_mg_not_both(game):
     its gun, then its MG is refused."""
     goto(game, "fire-veteran", 2)
     play(game, "fire ariete t55 range=150 dice=9,1")
-    refused(game, "fire ariete tariq range=30 weapon=mg dice=9,9,9", match="already fired")
+    refused(game, "fire ariete tariq range=30 weapon=mg dice=9,9,9", match="already fired", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R080")

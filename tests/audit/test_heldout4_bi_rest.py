@@ -123,7 +123,7 @@ def test_a_man_who_failed_his_isolation_test_in_the_movement_does_not_fire(game)
     goto(game, "move-first", 1)
     play(game, "@blue move carlo 5 dice=5")
     goto(game, "fire-regular", 1)
-    refused(game, "fire carlo tariq range=30 dice=1")
+    refused(game, "fire carlo tariq range=30 dice=1", rule="BI-R024")
 
 
 @pytest.mark.audits("BI-R024", "BI-R166", "BI-AMB-07")
@@ -186,7 +186,7 @@ def test_a_wounded_man_cannot_do_a_difficult_action(game):
     his activity: he may still fire."""
     play(game, "mark bruno wounded")
     goto(game, "fire-regular", 1)
-    refused(game, "act bruno difficult dice=1")
+    refused(game, "act bruno difficult dice=1", rule="BI-R069")
     assert rolls(play(game, "fire bruno tariq range=30 dice=10,10"), "A.9.4")
 
 
@@ -196,7 +196,7 @@ def test_an_emplaced_weapon_fires_next_turn_not_this_one(game):
     turn: Dario emplaces his MG and fires it only in the next turn."""
     goto(game, "fire-regular", 1)
     assert rolls(play(game, "emplace dario")) == []
-    refused(game, "fire dario tariq range=30 dice=10")
+    refused(game, "fire dario tariq range=30 dice=10", rule="BI-R030")
     goto(game, "fire-regular", 2)
     assert rolls(play(game, "fire dario tariq range=30 dice=10,10,10"), "A.9.4")
 
@@ -224,7 +224,7 @@ def test_no_opportunity_fire_at_a_man_who_cannot_move_this_turn(game):
     play(game, "@blue fire carlo yusuf range=30 dice=10")
     goto(game, "move-first", 1)
     play(game, "@blue move bruno 5")
-    refused(game, "@red fire tariq carlo range=30 dice=10,10")
+    refused(game, "@red fire tariq carlo range=30 dice=10,10", rule="BI-R050")
     assert rolls(play(game, "@red fire tariq bruno range=30 dice=10,10"), "A.9.4")
 
 
@@ -235,7 +235,7 @@ def test_a_man_who_made_opportunity_fire_does_not_move_in_his_own_movement(game)
     goto(game, "move-first", 1)
     play(game, "@blue move bruno 5", "@red fire tariq bruno range=30 dice=10,10")
     goto(game, "move-second", 1)
-    refused(game, "@red move tariq 5")
+    refused(game, "@red move tariq 5", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R050", "BI-R030")
@@ -246,7 +246,7 @@ def test_a_man_who_moved_first_makes_no_opportunity_fire_later(game):
     play(game, "@blue move bruno 5")
     goto(game, "move-second", 1)
     play(game, "@red move tariq 5")
-    refused(game, "@blue fire bruno tariq range=30 dice=10,10")
+    refused(game, "@blue fire bruno tariq range=30 dice=10,10", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R050", "BI-AMB-03", "BI-R002")
@@ -267,7 +267,7 @@ def test_a_regular_killed_by_elite_fire_does_not_fire_in_his_tier(game):
     play(game, "@red fire zaki bruno range=30 dice=1,10")
     assert not game.state.units["bruno"].in_play
     goto(game, "fire-regular", 1)
-    refused(game, "fire bruno zaki range=30 dice=10,10")
+    refused(game, "fire bruno zaki range=30 dice=10,10", rule="BI-R110")
 
 
 @pytest.mark.audits("BI-R061")
@@ -286,7 +286,7 @@ def test_after_a_run_a_walk_and_then_a_run_again(game):
     goto(game, "move-first", 1)
     play(game, "@blue move carlo 20 running")
     goto(game, "move-first", 2)
-    refused(game, "@blue move carlo 17 running")
+    refused(game, "@blue move carlo 17 running", rule="BI-R041")
     assert has_moved(play(game, "@blue move carlo 16 normal"))
     goto(game, "move-first", 3)
     assert has_moved(play(game, "@blue move carlo 24 running"))
@@ -353,7 +353,7 @@ def test_a_man_shocked_in_the_movement_makes_no_opportunity_fire_next_turn(game)
     play(game, "morale carlo m7 dice=10,1")
     goto(game, "move-second", 2)
     play(game, "@red move tariq 5")
-    refused(game, "@blue fire carlo tariq range=30 dice=10")
+    refused(game, "@blue fire carlo tariq range=30 dice=10", rule="BI-R182")
 
 
 @pytest.mark.audits("BI-R182", "BI-R166")
@@ -372,7 +372,7 @@ def test_shocked_in_turn_one_he_fires_again_in_turn_three(game):
     goto(game, "fire-elite", 1)
     play(game, "morale carlo m7 dice=10,1")
     goto(game, "fire-regular", 2)
-    refused(game, "fire carlo tariq range=30 dice=10")
+    refused(game, "fire carlo tariq range=30 dice=10", rule="BI-R182")
     goto(game, "fire-regular", 3)
     assert rolls(play(game, "fire carlo tariq range=30 dice=10"), "A.9.4")
 
@@ -462,7 +462,7 @@ def test_at_night_a_man_who_fired_from_cover_is_still_no_target_for_an_open_vehi
     goto(g, "move-first", 1)
     play(g, "@blue move bruno 5", "@red fire tariq bruno range=10 dice=10,10")
     goto(g, "observe", 1)
-    refused(g, "observe scout tariq cover dice=1")
+    refused(g, "observe scout tariq cover dice=1", rule="BI-R165")
 
 
 @pytest.mark.audits("BI-R021", "BI-R028", "BI-AMB-09")
@@ -490,7 +490,7 @@ def test_covering_fire_at_his_wood_slows_a_hidden_man_next_turn(game):
     goto(game, "fire-regular", 1)
     play(game, "screened sam tariq range=20 dice=9,9", "@red fire tariq bruno range=30 dice=10,10")
     goto(game, "move-second", 2)
-    refused(game, "@red move tariq 12.5")
+    refused(game, "@red move tariq 12.5", rule="BI-R042")
     assert has_moved(play(game, "@red move tariq 12"))
 
 
@@ -504,7 +504,7 @@ def test_a_man_the_strafing_pass_missed_moves_a_quarter_less(game):
     goto(game, "fire-veteran", 2)
     play(game, "@blue ffe fo strafe dice=5,1,5,1", "strafe tariq pilot=regular dice=10")
     goto(game, "move-second", 3)
-    refused(game, "@red move tariq 12.5")
+    refused(game, "@red move tariq 12.5", rule="BI-R042")
     assert has_moved(play(game, "@red move tariq 12"))
 
 
@@ -536,11 +536,11 @@ def test_smoke_in_the_fire_phase_is_thrown_in_the_throwers_tier(game):
     Regular, throws his in the Regular tier, not the Elite one; it is his fire (he fires no
     more) and lasts 6 + 2 = 8 turns."""
     goto(game, "fire-elite", 1)
-    refused(game, "smoke bruno dice=2")
+    refused(game, "smoke bruno dice=2", rule="BI-R061")
     goto(game, "fire-regular", 1)
     facts = play(game, "smoke bruno dice=2")
     assert _targets(facts) == [None] and [list(r.faces) for r in rolls(facts)] == [[2]]
-    refused(game, "fire bruno tariq range=30 dice=10,10")
+    refused(game, "fire bruno tariq range=30 dice=10,10", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R255", "BI-R030")
@@ -550,7 +550,7 @@ def test_a_helicopter_that_flew_does_not_fire_in_the_fire_phase(game):
     goto(game, "move-first", 1)
     play(game, "@blue move lynx 50 dice=3,3")
     goto(game, "fire-veteran", 1)
-    refused(game, "fire lynx tariq range=30 dice=10,10,10")
+    refused(game, "fire lynx tariq range=30 dice=10,10,10", rule="BI-R030")
     goto(game, "fire-veteran", 2)
     assert rolls(play(game, "fire lynx tariq range=30 dice=10,10,10"), "A.9.4")
 
@@ -596,8 +596,8 @@ def test_one_attempt_at_a_hidden_man_at_the_end_of_a_phase(game):
     play(game, "mark fares hidden")
     goto(game, "observe", 1)
     play(game, "observe carlo fares dice=10")
-    refused(game, "observe bruno fares dice=1")
-    refused(game, "observe carlo fares dice=1")
+    refused(game, "observe bruno fares dice=1", rule="BI-R164")
+    refused(game, "observe carlo fares dice=1", rule="BI-R164")
     goto(game, "end", 1)
     assert _targets(play(game, "observe bruno fares dice=4")) == [4]
 
@@ -621,6 +621,6 @@ def test_a_man_whose_check_fell_due_in_the_movement_takes_it_before_he_moves(gam
     he moves."""
     goto(game, "move-first", 1)
     play(game, "@blue move bruno 5", "@red fire tariq bruno range=30 dice=1,10")
-    refused(game, "@blue move carlo 5")
+    refused(game, "@blue move carlo 5", rule="BI-R180")
     play(game, "morale carlo dice=1")
     assert has_moved(play(game, "@blue move carlo 5"))

@@ -65,7 +65,7 @@ def test_irregulars_without_mortars_call_no_support(tmp_path, monkeypatch):
     Mortars": the Militia, who did not buy them, cannot call; the Regulars can (a 4)."""
     g = new_game(tmp_path, monkeypatch, TECH, active=None)
     g.execute("next", role=REFEREE)
-    refused(g, "@irregulars call-support dice=6")
+    refused(g, "@irregulars call-support dice=6", rule="MORT-3")
     (call,) = rolls(g.execute("call-support dice=4", role="regulars"))
     assert call.outcome == "granted"
 

@@ -110,5 +110,5 @@ def test_a_suppressed_man_does_not_dodge(tmp_path, monkeypatch, variant):
     Ranger neither dodges nor fires back at the Militiaman."""
     g = game(tmp_path, monkeypatch, variant)
     play(g, "mark m0 suppressed", "@irregulars move i0 10")
-    refused(g, "@regulars react-dodge m0 3")
-    refused(g, "@regulars react-fire m0 i0 range=20 aimed dice=6")
+    refused(g, "@regulars react-dodge m0 3", rule="SUP-2")
+    refused(g, "@regulars react-fire m0 i0 range=20 aimed dice=6", rule="SUP-2")

@@ -127,7 +127,7 @@ def test_a_shaken_man_who_fails_falls_back_15_and_may_fire(tmp_path, monkeypatch
     """§12.0: failing (a 6) "each figure, once activated, must move back at least 15cm";
     "whilst retreating they may fire": his AR at 20 cm after a move over 5 cm needs 4."""
     g = _shaken(tmp_path, monkeypatch)
-    refused(g, "@irregulars move i2 10 dice=6")
+    refused(g, "@irregulars move i2 10 dice=6", rule="MOR-6")
     assert moved(g.execute("move i2 15 dice=6", role="irregulars")) == [15]
     (shot,) = rolls(g.execute("fire i2 m0 range=20 aimed dice=1", role="irregulars"))
     assert shot.target == 4
@@ -145,7 +145,7 @@ def test_a_dodge_in_the_covered_area_tests_first_and_is_lost(g):
     test, save = rolls(g.execute("react-dodge i0 3 area=road dice=3,3,6", role="irregulars"))
     assert test.target == 7 and save.outcome.startswith("saved")
     assert "suppressed" in status(g, "i0")
-    refused(g, "@irregulars react-fire i0 m2 range=20 aimed dice=6")
+    refused(g, "@irregulars react-fire i0 m2 range=20 aimed dice=6", rule="SUP-2")
 
 
 @pytest.mark.audits("COV-5")
@@ -234,7 +234,7 @@ def test_a_vehicle_that_lost_its_driver_is_not_driven_at_will(tmp_path, monkeypa
     g.execute("fire i0 driver range=20 aimed dice=6,1", role="irregulars")
     assert out(g, "driver")
     next_turn(g, "regulars", "6,6,6")
-    refused(g, "@regulars move hummer 20 dice=3,3")
+    refused(g, "@regulars move hummer 20 dice=3,3", rule="VF-2")
 
 
 # ------------------------------------------------------------------ §8.3 with §9.2: a vehicle in the area

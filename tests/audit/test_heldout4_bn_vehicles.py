@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from audit_bn_late import new_game, next_turn, out, play, refused, rolls, saves, status, table, unit
 
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.views import REFEREE
 
@@ -88,7 +89,7 @@ def test_a_tank_that_fired_its_gun_does_not_move(g):
     """§6.1: "All tanks can either fire their main gun or move": the gun fired (at a wall by
     the Militiaman, 30 cm), the tank may not move this turn."""
     g.execute("fire tank i0 range=30 weapon=TANKGUN dice=1", role="regulars")
-    refused(g, "@regulars move tank 10 dice=3,3")
+    refused(g, "@regulars move tank 10 dice=3,3", rule="MOV-2")
 
 
 @pytest.mark.audits("T-05", "T-08")
@@ -130,7 +131,7 @@ def test_a_man_walking_at_60_cm_is_not_answered(g):
     """§8.2: against men the opportunity shot is "within 50cm": a man who moves 60 cm away is
     not answered by the Militiaman's AR."""
     g.execute("move m0 10", role="regulars")
-    refused(g, "@irregulars react-fire i0 m0 range=60 aimed dice=6")
+    refused(g, "@irregulars react-fire i0 m0 range=60 aimed dice=6", rule="OPP-3")
 
 
 @pytest.mark.audits("OPP-4", "OPP-2")
@@ -138,7 +139,7 @@ def test_the_vehicle_move_is_answered_once_by_each_man(g):
     """§8.2: "A model can only react once to each enemy soldier's move or fire": the Hummer's
     one move gets one shot from the AR, not two."""
     play(g, "@regulars move hummer 30 dice=3,3", "@irregulars react-fire i0 hummer range=30 aimed dice=1")
-    refused(g, "@irregulars react-fire i0 hummer range=30 aimed dice=1")
+    refused(g, "@irregulars react-fire i0 hummer range=30 aimed dice=1", rule="OPP-4")
 
 
 # ------------------------------------------------------------------ §8.8: the men inside
@@ -149,7 +150,7 @@ def test_the_vehicle_move_is_answered_once_by_each_man(g):
 def test_men_inside_an_armoured_vehicle_are_not_shot_with_small_arms(irr, man):
     """§8.8: only the men of "a protected but not armoured" vehicle are "subject to small arms
     fire" (AMB-39): a man inside a Puma, a Centauro or a tank cannot be named by an AR."""
-    refused(irr, f"@irregulars fire i0 {man} range=20 aimed dice=6,1")
+    refused(irr, f"@irregulars fire i0 {man} range=20 aimed dice=6,1", rule="VF-1")
 
 
 @pytest.mark.audits("VF-1", "T-09", "SAVE-3")
@@ -236,14 +237,14 @@ def test_a_man_who_moved_cannot_then_get_in(g):
     """§6.3: getting in "requires a complete move": a man who has walked 5 cm has spent his
     action and does not get in as well."""
     g.execute("move m0 5", role="regulars")
-    refused(g, "@regulars embark m0 hummer")
+    refused(g, "@regulars embark m0 hummer", rule="MOV-5")
 
 
 @pytest.mark.audits("MOV-5", "T-03")
 def test_a_man_who_got_in_does_not_fire_that_turn(g):
     """§6.3, T-03: the enter/exit action allows no fire."""
     g.execute("embark m0 hummer", role="regulars")
-    refused(g, "@regulars fire m0 i0 range=20 aimed dice=6")
+    refused(g, "@regulars fire m0 i0 range=20 aimed dice=6", rule="T-03")
 
 
 @pytest.mark.audits("MOV-5", "OPP-2")
@@ -276,7 +277,7 @@ def test_the_gunship_fires_once_a_turn_at_its_long_figure(tmp_path, monkeypatch)
     g = new_game(tmp_path, monkeypatch, units)
     (shot,) = rolls(g.execute("fire heli i0 range=20 dice=5,5,5,5,5", role="regulars"))
     assert shot.target == 6 and len(shot.faces) == 5
-    refused(g, "@regulars fire heli i3 range=20 dice=5,5,5,5,5")
+    refused(g, "@regulars fire heli i3 range=20 dice=5,5,5,5,5", rule="T-03")
 
 
 # ------------------------------------------------------------------ T-06: obstacles
@@ -322,7 +323,7 @@ def test_the_level_one_obstacle_crossed_shooting_fires_at_plus_one(g):
 def test_no_fire_after_an_obstacle_run(g, obstacle):
     """§6.2: crossing with a Run action is "without firing"."""
     g.execute(f"move m0 5 run {obstacle}", role="regulars")
-    refused(g, "@regulars fire m0 i0 range=20 aimed dice=6")
+    refused(g, "@regulars fire m0 i0 range=20 aimed dice=6", rule="MOV-3")
 
 
 # ------------------------------------------------------------------ T-04: the other allowances
@@ -336,7 +337,7 @@ def test_a_dodge_is_5_cm(g, cm, allowed):
     if allowed:
         g.execute(f"react-dodge i0 {cm}", role="irregulars")
     else:
-        refused(g, f"@irregulars react-dodge i0 {cm}")
+        refused(g, f"@irregulars react-dodge i0 {cm}", rule=TYPING)
 
 
 @pytest.mark.audits("T-04", "SUP-4")
@@ -351,4 +352,4 @@ def test_a_man_in_panic_crawls_10_cm(g, cm, allowed):
         g.execute(f"move m1 {cm}", role="regulars")
         assert "suppressed" in status(g, "m1")
     else:
-        refused(g, f"@regulars move m1 {cm}")
+        refused(g, f"@regulars move m1 {cm}", rule="SUP-4")

@@ -15,6 +15,7 @@ from audit_bi_late import unit as _unit
 
 from core import events as ev
 from core.language.reader import reading
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.views import REFEREE
 
@@ -64,7 +65,9 @@ def test_one_cover_named_is_every_mans(game):
 @pytest.mark.audits("BI-R087")
 def test_covers_not_one_a_man_are_refused(game):
     """Two covers for three men is no reading of the line: refused, nothing rolled."""
-    refused(game, "fire bruno tariq fares nabil range=20 area cover=heavy,open dice=9,9,9", match="cover")
+    refused(
+        game, "fire bruno tariq fares nabil range=20 area cover=heavy,open dice=9,9,9", match="cover", rule="BI-R087"
+    )
     assert not _unit(game, "bruno").has("fired")
 
 
@@ -158,7 +161,7 @@ def test_no_opportunity_fire_at_a_man_who_has_not_moved(game):
     """A.7 (BI-R050): opportunity fire is "contro le unità nemiche in movimento": in Blue's movement
     Bruno has not moved: Ali's shot at him is refused, and Ali keeps his turn."""
     goto(game, "move-first", 2)
-    refused(game, "@red fire ali bruno range=20 dice=9,9", match="not moving")
+    refused(game, "@red fire ali bruno range=20 dice=9,9", match="not moving", rule="BI-R050")
     assert not _unit(game, "ali").has("fired")
 
 
@@ -176,7 +179,7 @@ def test_the_second_movement_too_fires_only_at_its_movers(game):
     """In Red's movement (second) Blue fires at Red's movers only: Omar stands: refused;
     Ali moved: Carlo's rifle at 15 cm (short +1), halved: (4 + 1) / 2 = 3."""
     goto(game, "move-second", 2)
-    refused(game, "fire carlo omar range=15 dice=9", match="not moving")
+    refused(game, "fire carlo omar range=15 dice=9", match="not moving", rule="BI-R050")
     play(game, "@red move ali 5")
     assert chances(play(game, "fire carlo ali range=15 dice=9")) == [3]
 
@@ -197,7 +200,7 @@ def test_a_man_aboard_moves_with_his_truck(game):
     goto(game, "move-first", 2)
     play(game, "mount bruno camion")
     goto(game, "move-first", 3)
-    refused(game, "@red fire ali bruno range=20 dice=9,9", match="not moving")
+    refused(game, "@red fire ali bruno range=20 dice=9,9", match="not moving", rule="BI-R050")
     play(game, "move camion 20")
     assert chances(play(game, "@red fire ali bruno range=20 dice=9,9")) == [2, 2]
 
@@ -221,7 +224,7 @@ def test_a_rubber_round_by_hand_wounds_one_row_milder(game, face, result):
 @pytest.mark.audits("BI-R230")
 def test_a_weapon_no_table_lists_is_still_refused(game):
     """A weapon the book does not list stays refused, naming it."""
-    refused(game, "hit nabil weapon=taser dice=3", match="taser")
+    refused(game, "hit nabil weapon=taser dice=3", match="taser", rule=TYPING)
 
 
 # ------------------------------------------------------------------ 5. the weapon a vehicle loses

@@ -70,7 +70,7 @@ def test_anti_aircraft_fire_only_while_the_aircraft_is_over_the_table(fire):
     not in the next turn's before it passes again."""
     play(fire, "pass typhoon", "strike typhoon fritz dice=1")
     to_phase(fire, 2, "fire")
-    refused(fire, "@garrison aa flak typhoon dice=6", match="not over the table")
+    refused(fire, "@garrison aa flak typhoon dice=6", match="not over the table", rule="LN-R062")
     assert not out(fire, "typhoon")
 
 
@@ -111,6 +111,6 @@ def test_the_men_of_a_voided_strike_are_no_losses_for_morale(ln):
     play(ln, "pass typhoon", "strike typhoon f1 f2 dice=6,5,6", "@garrison aa flak typhoon dice=5")
     to_phase(ln, 1, "morale")
     assert not out(ln, "f1") and not out(ln, "f2")
-    refused(ln, "morale four dice=2")
+    refused(ln, "morale four dice=2", rule="LN-R070")
     play(ln, "next")
     assert ln.state.phase == "end"

@@ -40,7 +40,7 @@ def test_a_piece_that_falls_back_still_makes_the_bound_of_its_activation(tmp_pat
     g, facts = _shot_and_answered(tmp_path, "A2", 4)
     assert "fall-back" in outcome(facts) and moved(facts) == [5]
     assert not has(g, "s", "retreating")
-    refused(g, "@us move s 11")
+    refused(g, "@us move s 11", rule="LT-R041")
     assert moved(play(g, "@us move s 10")) == [10]
 
 
@@ -63,7 +63,7 @@ def test_a_piece_that_falls_back_loses_the_attack_it_had_prepared(tmp_path):
     assert "fall-back" in outcome(facts)
     assert not has(g, "s", "ready-1")
     play(g, "next", "@german activate t A2", "@german at t s dice=6,6")
-    refused(g, "@us at s t ready dice=1,1")
+    refused(g, "@us at s t ready dice=1,1", rule="LT-R052")
 
 
 @pytest.mark.audits("LT-R080", "LT-R033")
@@ -101,7 +101,7 @@ def test_a3_executes_first_then_prepares_after_falling_back(tmp_path):
     assert "fall-back" in outcome(facts)
     play(g, "@us prepare s")
     assert has(g, "s", "ready-1")
-    refused(g, "@us prepare s")
+    refused(g, "@us prepare s", rule="LT-R020")
 
 
 @pytest.mark.audits("LT-R020")
@@ -113,7 +113,7 @@ def test_a1_bounds_first_then_prepares(tmp_path):
     add(g, "t", "german", "pz4", team="Zug 1", stats=GERMAN_TANK)
     play(g, "next", "@us activate s A1 prepare=0", "@us move s 10", "@us prepare s")
     assert has(g, "s", "ready-1")
-    refused(g, "@us at s t dice=6,6")
+    refused(g, "@us at s t dice=6,6", rule="LT-R020")
 
 
 @pytest.mark.audits("LT-R020")
@@ -125,7 +125,7 @@ def test_a4_executes_one_then_prepares_the_other(tmp_path):
     add(g, "t", "german", "pz4", team="Zug 1", stats=GERMAN_TANK)
     play(g, "next", "@us activate s A4 prepare=0", "@us at s t dice=6,6", "@us prepare s")
     assert has(g, "s", "ready-1")
-    refused(g, "@us at s t dice=6,6")
+    refused(g, "@us at s t dice=6,6", rule="LT-R020")
 
 
 @pytest.mark.audits("LT-R020", "LT-R051", "LT-R080")
@@ -134,7 +134,7 @@ def test_a_flight_takes_the_preparation_left_for_after(tmp_path):
     flees on a 6 (= 2 x 3); it prepares nothing more under this card."""
     g, facts = _shot_and_answered(tmp_path, "A3 prepare=0", 6)
     assert "flee" in outcome(facts)
-    refused(g, "@us prepare s")
+    refused(g, "@us prepare s", rule="LT-R051")
     assert not has(g, "s", "ready-1")
 
 

@@ -88,7 +88,7 @@ def test_a_man_who_moved_first_makes_no_opportunity_fire_at_the_second_mover(gam
     play(game, "@blue move bruno 5")
     goto(game, "move-second", 1)
     play(game, "@red move tariq 10")
-    refused(game, "@blue fire bruno tariq range=20")
+    refused(game, "@blue fire bruno tariq range=20", rule="BI-R030")
     assert chances(play(game, "@blue fire carlo tariq range=30 dice=9")) == [2]
 
 
@@ -143,7 +143,7 @@ def test_covering_fire_at_a_feature_leaves_no_opportunity_fire(game):
     play(game, '@blue screen sam feature="the wood"')
     goto(game, "move-second", 1)
     play(game, "@red move tariq 5")
-    refused(game, "@blue fire sam tariq range=20")
+    refused(game, "@blue fire sam tariq range=20", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-WN6", "BI-R053", "BI-R050")
@@ -151,10 +151,10 @@ def test_an_mg_not_emplaced_makes_neither_covering_nor_opportunity_fire(game):
     """Note (6) (BI-WN6): an MG not on a vehicle cannot fire until emplaced; covering fire
     (at a feature, BI-R053, or at a visible man) and opportunity fire are fire."""
     goto(game, "cover", 1)
-    all_refused(game, '@blue screen dario feature="the wood"', "@blue fire dario tariq range=30")
+    all_refused(game, '@blue screen dario feature="the wood"', "@blue fire dario tariq range=30", rule="BI-WN6")
     goto(game, "move-second", 1)
     play(game, "@red move tariq 5")
-    refused(game, "@blue fire dario tariq range=30")
+    refused(game, "@blue fire dario tariq range=30", rule="BI-WN6")
 
 
 @pytest.mark.audits("BI-WN4", "BI-R053")
@@ -165,7 +165,7 @@ def test_a_light_mg_not_emplaced_puts_covering_fire_on_a_feature_as_an_assault_r
     goto(game, "cover", 1)
     play(game, '@blue screen lino feature="the wood" area', "mark tariq hidden", "mark fares hidden")
     goto(game, "fire-regular", 1)
-    refused(game, "screened lino tariq range=61")
+    refused(game, "screened lino tariq range=61", rule="BI-R075")
     assert chances(play(game, "screened lino fares range=10 dice=9")) == [1]
 
 
@@ -208,13 +208,13 @@ def test_one_crewman_reloads_after_a_burst_at_an_area(g):
     goto(g, "fire-regular", 1)
     play(g, "fire mg1 tariq fares range=40 area dice=9,9", "fire lmg1 nabil range=40 dice=9")
     goto(g, "fire-regular", 2)
-    refused(g, "fire mg1 tariq range=40", match="reload")
+    refused(g, "fire mg1 tariq range=40", match="reload", rule="BI-WN5")
     assert chances(play(g, "fire lmg1 nabil range=40 dice=9")) == [4]
     assert rolls(play(g, "reload mg1")) == []
-    refused(g, "fire mg1 tariq range=40")
+    refused(g, "fire mg1 tariq range=40", rule="BI-R030")
     goto(g, "fire-regular", 3)
     assert chances(play(g, "fire mg1 tariq range=40 dice=9")) == [4]
-    refused(g, "reload lmg1", match="nothing to reload")
+    refused(g, "reload lmg1", match="nothing to reload", rule="BI-WN5")
 
 
 @pytest.mark.audits("BI-WN6", "BI-WN8", "BI-R068")
@@ -225,7 +225,7 @@ def test_a_recoilless_gun_with_one_crewman_reloads_after_each_shot(g):
     goto(g, "fire-regular", 1)
     play(g, "fire srr1 tariq range=60 dice=10,1", "fire gun1 fares range=60 dice=10,1")
     goto(g, "fire-regular", 2)
-    refused(g, "fire srr1 tariq range=60", match="reload")
+    refused(g, "fire srr1 tariq range=60", match="reload", rule="BI-R068")
     assert chances(play(g, "fire gun1 fares range=60 dice=10,1")) == [4]
     play(g, "reload srr1")
     goto(g, "fire-regular", 3)
@@ -239,7 +239,7 @@ def test_one_crewmans_covering_fire_at_an_area_needs_a_reload_after_it(g):
     goto(g, "cover", 1)
     play(g, '@blue screen mg1 feature="the wood" area')
     goto(g, "fire-regular", 2)
-    refused(g, "fire mg1 tariq range=40", match="reload")
+    refused(g, "fire mg1 tariq range=40", match="reload", rule="BI-WN5")
 
 
 @pytest.mark.audits("BI-WN5", "BI-R068", "BI-R069")
@@ -251,7 +251,7 @@ def test_a_wounded_lone_crewman_reloads_as_an_easy_action(g):
     goto(g, "fire-regular", 2)
     assert [r.target for r in rolls(play(g, "reload mg1 dice=9"))] == [8]
     goto(g, "fire-regular", 3)
-    refused(g, "fire mg1 tariq range=40", match="reload")
+    refused(g, "fire mg1 tariq range=40", match="reload", rule="BI-WN5")
     play(g, "reload mg1 dice=8")
     assert not g.state.units["mg1"].has("must-reload")
 
@@ -299,7 +299,7 @@ def test_a_wounded_man_emplacing_rolls_as_an_easy_action_and_fires_only_once_it_
     facts = play(game, "emplace dario dice=9")
     assert [r.target for r in rolls(facts)] == [8] and not game.state.units["dario"].has("emplaced")
     goto(game, "fire-regular", 2)
-    refused(game, "fire dario tariq range=30")
+    refused(game, "fire dario tariq range=30", rule="BI-WN6")
     play(game, "emplace dario dice=8")
     assert game.state.units["dario"].has("emplaced")
     goto(game, "fire-regular", 3)
@@ -323,7 +323,9 @@ def test_a_seriously_wounded_man_neither_fires_nor_acts(game):
     """A.12.1: seriously wounded, he can no longer move, fight or act."""
     play(game, "mark bruno seriously-wounded")
     goto(game, "fire-regular", 1)
-    all_refused(game, "fire bruno tariq range=20", "act bruno very-easy", "aim bruno", "dress bruno carlo")
+    all_refused(
+        game, "fire bruno tariq range=20", "act bruno very-easy", "aim bruno", "dress bruno carlo", rule="BI-R110"
+    )
 
 
 # ------------------------------------------------------------ A.6 movement
@@ -335,9 +337,9 @@ def test_a_wounded_man_runs_half_and_lying_down_walks_a_quarter(game):
     (-25%) -75%: normal 16 -> 4."""
     play(game, "mark bruno wounded", "mark carlo wounded", "mark carlo prone")
     goto(game, "move-first", 1)
-    refused(game, "move bruno 12.5 running")
+    refused(game, "move bruno 12.5 running", rule="BI-R040")
     play(game, "move bruno 12 running")
-    refused(game, "move carlo 4.5")
+    refused(game, "move carlo 4.5", rule="BI-R040")
     play(game, "move carlo 4")
 
 
@@ -347,7 +349,7 @@ def test_wounded_standing_up_under_fire_leaves_no_move(game):
     whole allowance: he cannot move."""
     play(game, "mark bruno wounded", "mark bruno prone")
     goto(game, "move-first", 1)
-    refused(game, "move bruno 1 via=under-fire")
+    refused(game, "move bruno 1 via=under-fire", rule="BI-R042")
 
 
 @pytest.mark.audits("BI-R110", "BI-R042", "BI-AMB-20")
@@ -366,10 +368,10 @@ def test_a_civilian_car_halved_keeps_its_road_and_off_road_difference(game):
     movement halved: 60 and 10."""
     play(game, "mark jeep slowed")
     goto(game, "move-first", 1)
-    refused(game, "move jeep 60.5 road")
+    refused(game, "move jeep 60.5 road", rule="BI-R045")
     play(game, "move jeep 60 road")
     goto(game, "move-first", 2)
-    refused(game, "move jeep 10.5")
+    refused(game, "move jeep 10.5", rule="BI-R045")
     play(game, "move jeep 10")
 
 
@@ -429,7 +431,7 @@ def test_an_automatic_weapons_shots_go_at_one_target(game):
     """A.9.1: an automatic weapon fires several shots at the same single target, or once
     at an area: two targets without the area are refused."""
     goto(game, "fire-regular", 1)
-    refused(game, "fire sam tariq fares range=20")
+    refused(game, "fire sam tariq fares range=20", rule="BI-R071")
 
 
 @pytest.mark.audits("BI-R075", "BI-R080", "BI-AMB-05", "BI-WN2")
@@ -461,7 +463,7 @@ def test_a_light_mg_not_emplaced_fires_at_an_area_as_an_assault_rifle(game):
     its area fire has its own ranges (BI-R076) and no half: 10 cm is short, 5; 61 cm
     is within its long range."""
     goto(game, "fire-regular", 1)
-    refused(game, "fire lino tariq fares range=61 area")
+    refused(game, "fire lino tariq fares range=61 area", rule="BI-R075")
     assert chances(play(game, "fire lino tariq fares range=10 area dice=9,9")) == [2, 2]
     goto(game, "fire-regular", 2)
     play(game, "emplace lino")
@@ -560,7 +562,7 @@ def test_a_stabilised_armoured_car_fires_after_under_half_of_the_ground_it_moved
     goto(g, "move-first", 2)
     play(g, "move centauro 30")
     goto(g, "fire-regular", 2)
-    refused(g, "fire centauro tariq range=20")
+    refused(g, "fire centauro tariq range=20", rule="BI-R030")
     goto(g, "move-first", 3)
     play(g, "move centauro 29")
     goto(g, "fire-regular", 3)
@@ -576,7 +578,7 @@ def test_a_stabilised_vehicle_that_moved_makes_no_opportunity_fire(tmp_path, mon
     play(g, "move centauro 10 road")
     goto(g, "move-second", 1)
     play(g, "@red move tariq 10")
-    refused(g, "@blue fire centauro tariq range=20")
+    refused(g, "@blue fire centauro tariq range=20", rule="BI-R240")
 
 
 # ------------------------------------------------- A.7 covering fire at a feature, more
@@ -592,7 +594,7 @@ def test_an_isolated_man_tests_before_his_covering_fire_at_a_feature(game):
     facts = play(game, '@blue screen bruno feature="the wood" dice=5')
     assert isolation(facts) == [4] and game.state.units["bruno"].has("balked")
     play(game, "mark tariq hidden")
-    refused(game, "screened bruno tariq range=20")
+    refused(game, "screened bruno tariq range=20", rule="ENG-2")
 
 
 @pytest.mark.audits("BI-R053", "BI-R140")
@@ -602,7 +604,7 @@ def test_a_vehicle_puts_covering_fire_only_with_a_weapon_it_still_has(game):
     play(game, "hit vcc weapon=rpg dice=1,7", "clear vcc morale-due")
     assert game.state.units["vcc"].has("weapon-lost-mg")
     goto(game, "cover", 1)
-    refused(game, '@blue screen vcc feature="the wood"')
+    refused(game, '@blue screen vcc feature="the wood"', rule="BI-R140")
 
 
 @pytest.mark.audits("BI-R053", "BI-R083", "BI-R110")
@@ -625,7 +627,7 @@ def test_covering_fire_at_a_feature_keeps_the_nights_limit(tmp_path, monkeypatch
     goto(g, "cover", 1)
     play(g, '@blue screen sam feature="the wood"', "mark tariq hidden", "mark fares hidden")
     goto(g, "fire-regular", 1)
-    refused(g, "screened sam tariq range=20.5")
+    refused(g, "screened sam tariq range=20.5", rule="BI-R081")
     assert chances(play(g, "screened sam fares range=20 dice=9,9")) == [1, 1]
 
 
@@ -657,4 +659,4 @@ def test_an_unarmed_vehicle_is_never_made_a_combat_vehicle(game):
     """A.4: only an armed transport may be declared a combat vehicle once its troops are
     off; an unarmed truck or car may not."""
     for vehicle_id in ("camion", "jeep"):
-        refused(game, f"combat {vehicle_id}")
+        refused(game, f"combat {vehicle_id}", rule="BI-R027")

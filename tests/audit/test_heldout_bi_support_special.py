@@ -54,7 +54,7 @@ def test_a_man_still_in_cover_who_fired_is_seen_by_an_open_vehicle_by_day_not_at
         if light == "day":
             edge(g, "lince", "omar", 2, " cover")
         else:
-            refused(g, "observe lince omar cover")
+            refused(g, "observe lince omar cover", rule="BI-R165")
 
 
 @pytest.mark.audits("BI-R165", "BI-R167")
@@ -73,7 +73,7 @@ def test_a_still_scout_at_night_brings_a_man_in_cover_back_from_no(moon):
     a still scout's observation one level better: Difficult again, ½ x 6 = 3 (Elite)."""
     play(moon, "mark omar hidden")
     goto(moon, "observe")
-    refused(moon, "observe leo omar cover")
+    refused(moon, "observe leo omar cover", rule="BI-R165")
     edge(moon, "sandro", "omar", 3, " cover")
 
 
@@ -85,7 +85,7 @@ def test_a_hidden_sniper_who_fired_cannot_be_seen_at_night(moon):
     goto(moon, "fire-regular")
     play(moon, "@red fire said capo range=40 dice=1,9")
     goto(moon, "end")
-    refused(moon, "observe capo said")
+    refused(moon, "observe capo said", rule="BI-R210")
 
 
 @pytest.mark.audits("BI-R258", "BI-R165")
@@ -109,7 +109,7 @@ def test_a_failed_contact_brings_no_ranging_shot(game):
     goto(game, "fire-veteran", 1)
     play(game, "@blue call fo dedicated mm=81 dice=6")
     goto(game, "fire-veteran", 2)
-    refused(game, "@blue ranging fo dice=5,1")
+    refused(game, "@blue ranging fo dice=5,1", rule="BI-R103")
 
 
 @pytest.mark.audits("BI-R102", "BI-R103", "BI-R110", "BI-R069")
@@ -148,9 +148,9 @@ def test_anti_aircraft_fire_in_the_movement_phase_is_the_gunners_turn(game):
     play(game, "@blue move lynx 30 dice=3,3")
     assert outcomes(play(game, "@red aa aelite lynx range=50 dice=9")) == [("BI-R260", 2, "miss")]
     goto(game, "move-second")
-    refused(game, "@red move aelite 5")
+    refused(game, "@red move aelite 5", rule="BI-R030")
     goto(game, "fire-elite")
-    refused(game, "@red aa aelite lynx range=50")
+    refused(game, "@red aa aelite lynx range=50", rule="BI-R030")
 
 
 @pytest.mark.audits("BI-R260", "BI-R261", "BI-R110")
@@ -196,7 +196,7 @@ def test_a_gassed_man_lying_down_moves_half_of_his_standing_up_allowance(game):
     goto(game, "fire-regular", 1)
     play(game, "@blue gas bruno omar dice=6")
     goto(game, "move-second", 2)
-    refused(game, "@red move omar 6.5")
+    refused(game, "@red move omar 6.5", rule="BI-R042")
     assert moved(play(game, "@red move omar 6")) == [6]
 
 
@@ -209,7 +209,7 @@ def test_a_man_flashbanged_neither_fires_this_turn_nor_the_next(game):
     for turn in (1, 2):
         waive_morale(game)
         goto(game, "fire-regular", turn)
-        refused(game, "@red fire omar capo range=20")
+        refused(game, "@red fire omar capo range=20", rule="BI-R110")
     waive_morale(game)
     goto(game, "fire-regular", 3)
     assert [r[1] for r in outcomes(play(game, "@red fire omar capo range=20 dice=9,9"), "A.9.4")] == [4, 4]

@@ -203,7 +203,7 @@ def test_a_sighting_that_cannot_succeed_leaves_the_attempt_of_the_turn(g):
     """§7.0: at 50 cm (5), in jungle (+2), Special Forces (+2), a recruit spotting (+1): 10,
     which no die reaches.  Sighting is once a turn; no roll was made, so the recruit still
     has his: at 20 cm a plain hidden man in jungle needs 3 + 2 + 1 = 6, and a 6 sights him."""
-    refused(g, "spot recruit hsf range=50 night dice=6")
+    refused(g, "spot recruit hsf range=50 night dice=6", rule="SPOT-4")
     (r,) = rolls(g.execute("spot recruit ghost range=20 night dice=6", role=REFEREE))
     assert r.need == 6 and g.state.units["ghost"].spotted_by
 
@@ -218,7 +218,7 @@ def test_the_gunship_fires_once_a_turn_even_by_opportunity(irr):
     irr.execute("move irr1 10 shoot", role=REFEREE)
     assert to_hit(irr.execute("react-fire heli irr1 range=30 dice=1,1,1,1,1", role=REFEREE))
     irr.execute("move irr2 10 shoot", role=REFEREE)
-    refused(irr, "react-fire heli irr2 range=30 dice=1,1,1,1,1")
+    refused(irr, "react-fire heli irr2 range=30 dice=1,1,1,1,1", rule="ART-1")
 
 
 @pytest.mark.audits("OPP-2", "ACT-2")
@@ -275,7 +275,7 @@ def test_changing_a_magazine_is_the_whole_turn(tmp_path):
     g.execute("fire smg irr1 range=20 dice=3,3,1", role=REFEREE)
     assert "empty-mag" in status(g, "smg")
     play(g, "next", "next", "next dice=6,6,1,1", "move smg 5 cautious")
-    refused(g, "reload smg")
+    refused(g, "reload smg", rule="FIRE-12")
     g = new_game(tmp_path / "b", options=("ammo",))
     play(g, "fire smg irr1 range=20 dice=3,3,1", "next", "next", "next dice=6,6,1,1", "reload smg")
     assert "empty-mag" not in status(g, "smg")
@@ -297,7 +297,7 @@ def test_a_groups_move_and_its_fire_draw_one_reaction_from_each_enemy(g):
         "react-fire irr1 elite range=30 dice=1",
         "fire elite irr3 range=30 with=elite2 dice=1,1",
     )
-    refused(g, "react-fire irr1 elite2 range=30 dice=1")
+    refused(g, "react-fire irr1 elite2 range=30 dice=1", rule="OPP-4")
     assert to_hit(g.execute("react-fire irr2 elite2 range=30 dice=1", role=REFEREE))
 
 
@@ -307,7 +307,7 @@ def test_a_dodge_spends_the_reaction_to_that_fire_only(g):
     Militiaman who dodged a Veteran's shot may not fire back at it, but may fire at the next
     enemy who moves."""
     play(g, "react-dodge irr1 3", "fire vet irr1 range=30 dice=1")
-    refused(g, "react-fire irr1 vet range=30 dice=1")
+    refused(g, "react-fire irr1 vet range=30 dice=1", rule="OPP-4")
     g.execute("move trained 10 shoot", role=REFEREE)
     (r,) = to_hit(g.execute("react-fire irr1 trained range=30 dice=1", role=REFEREE))
     assert r.need == 4
@@ -373,7 +373,7 @@ def test_a_covering_move_and_its_covering_fire_are_one_action_for_the_enemy(g):
     3 cm and covers: a Militiaman who fired at him as he moved may not fire again at his
     covering fire; one who has not reacted may."""
     play(g, "move trained 3 covering", "react-fire irr3 trained range=30 dice=1", "covering trained area=yard range=20")
-    refused(g, "react-fire irr3 trained range=30 dice=1")
+    refused(g, "react-fire irr3 trained range=30 dice=1", rule="OPP-4")
     assert to_hit(g.execute("react-fire irr2 trained range=30 dice=1", role=REFEREE))
 
 
@@ -386,7 +386,7 @@ def test_an_mmg_that_moved_gives_no_covering_fire(g, moved, value):
     move covers at 20 cm for 6 + the Veterans' 2."""
     if moved:
         g.execute(f"move mmg {moved} covering", role=REFEREE)
-        refused(g, "covering mmg area=yard range=20")
+        refused(g, "covering mmg area=yard range=20", rule="MOV-3")
     else:
         out = g.execute("covering mmg area=yard range=20", role=REFEREE)
         assert f"worth {value}" in " ".join(out.lines)
@@ -398,7 +398,7 @@ def test_a_move_and_the_speculative_fire_after_it_are_one_action_for_the_enemy(g
     the speculative shot after it are the Veteran's one action, and §8.2 lets each enemy
     react once to it: the Militiaman who fired as he moved may not fire again at his shot."""
     play(g, "move vet 4 cautious", "react-fire irr1 vet range=30 dice=1", "speculative vet ghost range=30 dice=1")
-    refused(g, "react-fire irr1 vet range=30 dice=1")
+    refused(g, "react-fire irr1 vet range=30 dice=1", rule="OPP-4")
     assert to_hit(g.execute("react-fire irr2 vet range=30 dice=1", role=REFEREE))
 
 
@@ -430,5 +430,5 @@ def test_a_move_and_the_smoke_thrown_after_it_are_one_action_for_the_enemy(g):
     """§5.0, §8.2: a Veteran moves 4 cm and throws smoke, his one action: a Militiaman who
     fired as he moved may not fire again at the throw; one who has not reacted may."""
     play(g, "move vet 4 cautious", "react-fire irr1 vet range=30 dice=1", "smoke vet range=10 dice=4")
-    refused(g, "react-fire irr1 vet range=30 dice=1")
+    refused(g, "react-fire irr1 vet range=30 dice=1", rule="OPP-4")
     assert to_hit(g.execute("react-fire irr2 vet range=30 dice=1", role=REFEREE))

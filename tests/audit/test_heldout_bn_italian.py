@@ -59,7 +59,7 @@ def test_a_suppressed_man_may_not_even_sight_in_the_italian_draft(tmp_path, vari
         (r,) = rolls(g.execute("spot vet ghost range=20 dice=3", role=REFEREE))
         assert r.need == 3 and g.state.units["ghost"].spotted_by
     else:
-        refused(g, "spot vet ghost range=20 dice=3")
+        refused(g, "spot vet ghost range=20 dice=3", rule="SUP-2")
         assert not g.state.units["ghost"].spotted_by
 
 
@@ -131,7 +131,7 @@ def test_in_the_italian_draft_the_irregulars_may_negotiate(tmp_path, monkeypatch
     head = extras("irregulars", negotiation=2)
     g = new_game(tmp_path, monkeypatch, SQUADS, head=head, variant=variant, active=None)
     if not may:
-        refused(g, "@irregulars negotiate irregulars")
+        refused(g, "@irregulars negotiate irregulars", rule="EXT-12")
         return
     g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
@@ -155,7 +155,7 @@ def test_the_italian_negotiation_card_is_played_in_the_first_turn(tmp_path, monk
         next_turn(g, "regulars")
         assert ledger(g, "regulars") == {"negotiation": 10}
     else:
-        refused(g, "@regulars negotiate regulars")
+        refused(g, "@regulars negotiate regulars", rule="DIFF-58")
 
 
 @pytest.mark.audits("T-16", "DP-1")
@@ -218,9 +218,9 @@ def test_an_italian_ar_burst_of_three_alike_is_reloaded_then_fires_single_shots(
     entire action", and it then fires single shots only."""
     g = new_table(tmp_path, variant=IT, options=("ammo",))
     play(g, "fire vet irr1 range=20 burst dice=2,2,2", "next", "next", "next dice=6,6,1,1")
-    refused(g, "fire vet irr1 range=20 aimed dice=1")
+    refused(g, "fire vet irr1 range=20 aimed dice=1", rule="FIRE-12")
     play(g, "reload vet", "next", "next", "next dice=6,6,1,1")
-    refused(g, "fire vet irr1 range=20 burst dice=1,1,1")
+    refused(g, "fire vet irr1 range=20 burst dice=1,1,1", rule="FIRE-12")
     (r,) = [
         x for x in rolls(g.execute("fire vet irr1 range=20 aimed dice=2", role=REFEREE)) if x.purpose.startswith("fire")
     ]
@@ -329,5 +329,5 @@ def test_an_english_reload_leaves_no_sighting_an_italian_one_does(tmp_path, vari
         if order == "sight first":
             steps.reverse()
         g.execute(steps[0], role=REFEREE)
-        allowed(g, steps[1], may)
+        allowed(g, steps[1], may, rule="FIRE-12")
         assert bool(g.state.units["ghost"].spotted_by) is (may or order == "sight first")

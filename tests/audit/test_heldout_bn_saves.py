@@ -234,7 +234,7 @@ def test_a_shaken_team_tests_at_the_next_activation_and_refuses_nothing_else(g):
     to_activation(g, "regulars")
     g.execute("move m1 25 run dice=3", role="regulars")
     assert "suppressed" not in status(g, "m1")
-    refused(g, "@regulars move m2 14 dice=4")
+    refused(g, "@regulars move m2 14 dice=4", rule="MOR-6")
 
 
 @pytest.mark.audits("ART-4", "T-14", "VSAVE-1")

@@ -153,7 +153,7 @@ def test_the_off_table_mortar_keeps_the_rows_10_cm_minimum(tmp_path, monkeypatch
     play(g, "next", "@irregulars call-support mortar dice=6")
     to_activation(g, "irregulars")
     next_turn(g, "irregulars")
-    refused(g, "@irregulars mortar range=9.5 dice=4")
+    refused(g, "@irregulars mortar range=9.5 dice=4", rule="T-08")
     (shot,) = rolls(g.execute("mortar range=10 dice=4", role="irregulars"))
     assert shot.target == 4 and shot.outcome == "on target"
 

@@ -84,7 +84,7 @@ def test_a_crawler_in_woods_is_seen_only_to_12_cm(move, cm, seen):
     play(move, "@paras move brown 3 crawl")
     to_phase(move, 1, "fire")
     line = f"@garrison fire fritz brown half woods={cm:g} dice=6,1"
-    allowed(move, line, seen)
+    allowed(move, line, seen, rule="LN-R020")
 
 
 @pytest.mark.audits("LN-R020")
@@ -103,7 +103,7 @@ def test_a_weapon_the_scenario_calls_heavy_is_heavy_for_its_carrier(ln):
     still wounded, 4 + 1 eliminated), and he walks 5 cm, not 10."""
     add(ln, "gunner", "garrison", weapons=("Bren",))
     to_phase(ln, 1, "move-second")
-    refused(ln, "@garrison move gunner 5.5")
+    refused(ln, "@garrison move gunner 5.5", rule="LN-R010")
     play(ln, "@garrison move gunner 5")
     to_phase(ln, 1, "fire")
     facts = play(ln, "@garrison fire gunner jones half dice=6,4")
@@ -144,7 +144,7 @@ def test_a_grenade_is_thrown_as_far_as_the_scenario_says(fire, cm, thrown):
     if thrown:
         assert outcomes(play(fire, line)) == ["miss"]
     else:
-        refused(fire, line)
+        refused(fire, line, rule="LN-R030")
 
 
 # ------------------------------------------------------------------ simultaneous fire
@@ -198,7 +198,7 @@ def test_a_second_immobilisation_starts_the_two_turns_again(fire):
     play(fire, "@paras fire piat panzer half dice=3,5,3")
     assert not out(fire, "panzer")
     to_phase(fire, 4, "move-second")
-    refused(fire, "@garrison move panzer 5")
+    refused(fire, "@garrison move panzer 5", rule="LN-R041")
     to_phase(fire, 5, "move-second")
     play(fire, "@garrison move panzer 20")
 
@@ -240,7 +240,7 @@ def test_lying_down_counts_once_however_it_is_said(move):
 def test_a_man_said_to_lie_in_the_woods_is_seen_to_12_cm(ln, cm, seen):
     line = f"@garrison fire fritz jones half prone woods={cm:g} dice=6,1"
     to_phase(ln, 1, "fire")
-    allowed(ln, line, seen)
+    allowed(ln, line, seen, rule="LN-R020")
 
 
 @pytest.mark.audits("LN-R020", "LN-AMB-17")
@@ -251,11 +251,11 @@ def test_off_table_artillery_hits_on_5_and_its_burst_is_heavy(ln):
     to_phase(ln, 1, "fire")
     facts = play(ln, "barrage guns jones smith dice=5,4,1")
     assert outcomes(facts) == ["hit", "eliminated", "wound"]
-    refused(ln, "barrage guns brown dice=6,6")
+    refused(ln, "barrage guns brown dice=6,6", rule="LN-AMB-17")
     to_phase(ln, 2, "fire")
     assert outcomes(play(ln, "barrage guns brown dice=4")) == ["miss"]
     to_phase(ln, 3, "fire")
-    refused(ln, "barrage guns brown dice=6,6")
+    refused(ln, "barrage guns brown dice=6,6", rule="LN-AMB-17")
 
 
 @pytest.mark.audits("LN-R060")
@@ -266,13 +266,13 @@ def test_an_aircraft_off_the_table_makes_three_passes_whatever_the_scenario_give
         to_phase(ln, turn, "fire")
         play(ln, "barrage stuka jones dice=1")
     to_phase(ln, 4, "fire")
-    refused(ln, "barrage stuka jones dice=6,6")
+    refused(ln, "barrage stuka jones dice=6,6", rule="LN-AMB-17")
 
 
 @pytest.mark.audits("LN-R020")
 def test_the_scenarios_visibility_stops_direct_fire_not_the_mortar(ln):
     inject(ln, ev.VarSet(key="visibility", value=30))
     to_phase(ln, 1, "fire")
-    refused(ln, "@garrison fire fritz jones range=30.5 dice=6,1")
+    refused(ln, "@garrison fire fritz jones range=30.5 dice=6,1", rule="LN-R020")
     play(ln, "@garrison fire kurt jones range=30 dice=1")
     assert outcomes(play(ln, "@paras fire mortar fritz full dice=5,1"))[0] == "hit"

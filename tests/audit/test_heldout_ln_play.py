@@ -82,7 +82,7 @@ def test_half_lost_and_a_further_loss_at_once_make_two_tests(ln):
     assert outcomes(play(ln, "morale six dice=6")) == ["holds"]
     assert outcomes(play(ln, "morale six dice=2")) == ["shaken: falls back"]
     assert has(ln, "s5", "retreating")
-    refused(ln, "morale six dice=6")  # two losses beyond the half's first: two tests, no third
+    refused(ln, "morale six dice=6", rule="LN-R070")  # two losses beyond the half's first: two tests, no third
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
@@ -91,7 +91,7 @@ def test_a_unit_of_three_tests_at_two_lost(ln):
         add(ln, uid, "garrison", team="Three")
     lose(ln, "t1")
     to_phase(ln, 1, "morale")
-    refused(ln, "morale three dice=6")  # one of three: below half
+    refused(ln, "morale three dice=6", rule="LN-R070")  # one of three: below half
     to_phase(ln, 2, "fire")
     lose(ln, "t2")
     to_phase(ln, 2, "morale")
@@ -105,7 +105,7 @@ def test_a_retreating_unit_tests_again_at_its_next_loss(ln):
     to_phase(ln, 1, "morale")
     play(ln, "morale gruppe vogt dice=2")
     to_phase(ln, 2, "morale")
-    refused(ln, "morale gruppe vogt dice=6")  # no further loss yet
+    refused(ln, "morale gruppe vogt dice=6", rule="LN-R070")  # no further loss yet
     to_phase(ln, 3, "fire")
     lose(ln, "otto")
     to_phase(ln, 3, "morale")
@@ -120,19 +120,19 @@ def test_a_retreating_unit_tests_again_at_its_next_loss(ln):
 def test_one_pass_a_turn_and_the_scenarios_fewer_passes(fire):
     """The Typhoon is given two passes: one a turn, none after the second; then it is gone."""
     play(fire, "pass typhoon")
-    refused(fire, "pass typhoon")
+    refused(fire, "pass typhoon", rule="LN-R060")
     to_phase(fire, 2, "fire")
     play(fire, "pass typhoon")
     to_phase(fire, 3, "fire")
-    refused(fire, "pass typhoon")
+    refused(fire, "pass typhoon", rule="LN-R037")
     assert out(fire, "typhoon")
 
 
 @pytest.mark.audits("LN-R061")
 def test_a_strike_only_on_a_pass_and_once_a_pass(fire):
-    refused(fire, "strike typhoon hans dice=6,6")
+    refused(fire, "strike typhoon hans dice=6,6", rule="LN-R061")
     play(fire, "pass typhoon", "strike typhoon hans dice=1")
-    refused(fire, "strike typhoon fritz dice=6,6")
+    refused(fire, "strike typhoon fritz dice=6,6", rule="LN-R061")
 
 
 @pytest.mark.audits("LN-R062", "LN-R030")
@@ -140,7 +140,7 @@ def test_the_anti_aircraft_gun_fires_once_a_turn(fire):
     """The AA shot is the Flak's one shot: having fired at the ground, it cannot fire at
     the aircraft."""
     play(fire, "pass typhoon", "@garrison fire flak jones full dice=1")
-    refused(fire, "@garrison aa flak typhoon dice=6")
+    refused(fire, "@garrison aa flak typhoon dice=6", rule="LN-R062")
 
 
 @pytest.mark.audits("LN-R062")
@@ -161,7 +161,7 @@ def test_a_wounded_anti_aircraft_gunner_still_hits_on_5(ln, die, down):
 def test_a_figure_moves_once_a_turn(move):
     """The table gives each figure's most in a turn: walking 6 and then 6 more is 12."""
     play(move, "@paras move smith 6")
-    refused(move, "@paras move smith 4")
+    refused(move, "@paras move smith 4", rule="LN-R010")
 
 
 @pytest.mark.audits("LN-R012", "LN-AMB-19")
@@ -169,7 +169,7 @@ def test_a_tired_figure_still_crawls_and_walks_but_never_runs(move):
     play(move, "@paras move smith 14 run dice=6")
     assert has(move, "smith", "tired-3")
     to_phase(move, 2, "move-first")
-    refused(move, "@paras move smith 12 run dice=1")
+    refused(move, "@paras move smith 12 run dice=1", rule="LN-R012")
     play(move, "@paras move smith 3 crawl")
 
 
@@ -180,4 +180,4 @@ def test_a_tired_figure_still_crawls_and_walks_but_never_runs(move):
 def test_a_figure_leaves_a_melee_before_it_moves_not_after(move):
     """Leaving is moving away: tried in its move, before the move (ruling LN-LEAVE)."""
     play(move, "@paras leave jones fritz dice=6,1", "@paras move jones 10", "@paras move smith 5")
-    refused(move, "@paras leave smith hans dice=6,1")
+    refused(move, "@paras leave smith hans dice=6,1", rule="LN-R052")

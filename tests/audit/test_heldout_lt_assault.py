@@ -15,6 +15,8 @@ from audit_lt_table import ALTERNATE, add, game_with, has, inject, moved, out, p
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rulesets"))
 from linea_di_tiro_support import artillery  # noqa: E402
 
+from core.refusal import TYPING
+
 
 def _overrun(tmp_path, target_cls="grenadiers", target_roles=(), tank_roles=(), tank_mg: int = 3, name="o.ft"):
     """A US tank activated to move (A2); a German piece in its way (morale 4)."""
@@ -61,16 +63,16 @@ def test_only_a_tank_overruns_and_only_infantry_or_guns(tmp_path):
     g = _overrun(tmp_path)
     add(g, "foot", "us", "rifles", team="X2")
     add(g, "other", "german", "pz4", team="Y2", stats={"front": 5, "side": 3})
-    refused(g, "overrun tank other dice=1,1")  # a tank is no position of infantry
+    refused(g, "overrun tank other dice=1,1", rule="LT-R100")  # a tank is no position of infantry
     play(g, "next", "next", "@us activate foot A2")
-    refused(g, "overrun foot inf dice=1,1")  # infantry does not overrun
+    refused(g, "overrun foot inf dice=1,1", rule="LT-R100")  # infantry does not overrun
 
 
 @pytest.mark.audits("LT-R100", "LT-R051")
 def test_a_fleeing_tank_overruns_nobody(tmp_path):
     g = _overrun(tmp_path)
     play(g, "@us rout tank")
-    refused(g, "overrun tank inf open dice=6")
+    refused(g, "overrun tank inf open dice=6", rule="LT-R051")
     assert not out(g, "inf")
 
 
@@ -113,7 +115,7 @@ def test_tank_hunters_at_a_tank_without_machine_guns_need_six_or_less(tmp_path):
 def test_a_move_at_speed_brings_no_close_assault(tmp_path):
     """A5 ("muoversi a piena velocità") executes no attack; the assault is one."""
     g = _assault(tmp_path, ("tank-hunters",), option="A5")
-    refused(g, "@us closeassault inf tank flank dice=1")
+    refused(g, "@us closeassault inf tank flank dice=1", rule="LT-R020")
     assert not out(g, "tank")
 
 
@@ -168,7 +170,7 @@ def test_no_opportunity_shot_at_a_piece_that_is_not_assaulting(lt):
     add(lt, "idle", "us", "rifles", team="X2")
     add(lt, "dfn", "german", "rifles", team="Y", stats={"mg": 6})
     play(lt, "next", "@us activate att A4 prepare=0")
-    refused(lt, "@german mg dfn idle defence=moving-open opportunity dice=1")
+    refused(lt, "@german mg dfn idle defence=moving-open opportunity dice=1", rule="LT-R102")
     assert not out(lt, "idle")
     play(lt, "@german mg dfn att defence=moving-open opportunity dice=1")  # the one assaulting
     assert out(lt, "att")
@@ -179,7 +181,7 @@ def test_infantry_overrun_by_a_tank_has_its_test_not_an_opportunity_shot(tmp_pat
     """C.9, "carri vs fanteria": AT-armed infantry tests morale and may strike first;
     the opportunity shot is the guns' ("i cannoni assaltati frontalmente"; LT-AMB-25)."""
     g = _overrun(tmp_path)
-    refused(g, "@german at inf tank opportunity dice=1,1")
+    refused(g, "@german at inf tank opportunity dice=1,1", rule="LT-R100")
     assert not out(g, "tank")
     g = _overrun(tmp_path, target_cls="pak40", name="gun.ft")
     play(g, "@german at inf tank opportunity dice=1,1")
@@ -191,7 +193,7 @@ def test_a_tank_takes_no_opportunity_shot(tmp_path):
     """A tank is assaulted "solo sul fianco o sul retro", never frontally, so the
     opportunity shot of one "attaccato frontalmente" is never its own (LT-AMB-25)."""
     g = _assault(tmp_path, ("tank-hunters",))
-    refused(g, "@german mg tank inf defence=moving-open opportunity dice=1")
+    refused(g, "@german mg tank inf defence=moving-open opportunity dice=1", rule="LT-R101")
     assert not out(g, "inf")
 
 
@@ -231,15 +233,15 @@ def test_every_unit_in_the_square_is_attacked_friend_or_foe(g):
 def test_the_attack_goes_on_only_for_a_face_card_spent_on_it(g):
     """It continues "impiegando mosse di plotone": a number card gives no unit move."""
     play(g, "next", "next", "@german unitmove call-artillery by=captain on the farm", "next", "next")  # 4♣
-    refused(g, "@german unitmove continue-artillery")
-    refused(g, "barrage german a defence=moving-open dice=6")
+    refused(g, "@german unitmove continue-artillery", rule="LT-R010")
+    refused(g, "barrage german a defence=moving-open dice=6", rule="LT-R090")
 
 
 @pytest.mark.audits("LT-R090", "LT-R010")
 def test_a_face_card_that_activated_a_platoon_calls_no_artillery(g):
     """A face card: a platoon "o" other unit moves, not both."""
     play(g, "next", "next", "@german activate captain A5")
-    refused(g, "@german unitmove call-artillery by=captain on the farm")
+    refused(g, "@german unitmove call-artillery by=captain on the farm", rule="LT-R010")
 
 
 # ------------------------------------------------ second batch: prepared attacks, routs
@@ -252,7 +254,7 @@ def test_a_bound_and_a_prepared_attack_bring_no_melee(lt):
     add(lt, "att", "us", "rifles", team="X", stats={"morale": 3})
     add(lt, "dfn", "german", "rifles", team="Y", stats={"morale": 3})
     play(lt, "next", "@us activate att A1")
-    refused(lt, "@us melee att dfn ready dice=6,1")
+    refused(lt, "@us melee att dfn ready dice=6,1", rule=TYPING)
     assert not out(lt, "dfn") and has(lt, "att", "ready-1")
 
 
@@ -263,7 +265,7 @@ def test_a_piece_not_activated_makes_no_close_assault_with_a_prepared_attack(lt)
     add(lt, "inf", "us", "rifles", team="X", roles=("tank-hunters",), status=("ready-1",), stats={"at": 0})
     add(lt, "tank", "german", "pz4", team="Y", stats={"front": 5, "side": 3, "mg": 3})
     play(lt, "next")
-    refused(lt, "@us closeassault inf tank rear ready dice=1")
+    refused(lt, "@us closeassault inf tank rear ready dice=1", rule=TYPING)
     assert not out(lt, "tank") and has(lt, "inf", "ready-1")
 
 
@@ -275,7 +277,7 @@ def test_a_voluntary_rout_instead_of_the_test_a_t_calls_for(lt):
     add(lt, "tank", "german", "pz4", team="Y", stats={"at": 6, "front": 6, "side": 1, "speed": 25})
     play(lt, "next", "@us activate gun A4 prepare=0", "@us at gun tank dice=3,3")  # 6 at 0: T
     assert moved(play(lt, "@german rout tank")) == [25]
-    refused(lt, "@german at tank gun ready dice=6,6")  # fleeing under this card: no reply (LT-R051)
+    refused(lt, "@german at tank gun ready dice=6,6", rule="LT-R051")  # fleeing under this card: no reply (LT-R051)
     play(lt, "next", "@german activate tank A4 prepare=0", "@german at tank gun dice=6,6")
 
 
@@ -285,5 +287,5 @@ def test_only_the_side_whose_artillery_fires_uses_it(g):
     called, have none to bring down."""
     inject(g, *artillery("us", 5))
     play(g, "next", "next", "@german unitmove call-artillery by=captain on the farm", "next")
-    refused(g, "barrage us own defence=moving-open dice=1")
+    refused(g, "barrage us own defence=moving-open dice=1", rule="LT-R090")
     play(g, "barrage german a defence=moving-open dice=6")

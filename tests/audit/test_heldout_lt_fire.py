@@ -38,7 +38,7 @@ def test_a_t_result_is_applied_before_the_target_may_reply(tmp_path):
     steady (4 <= 4), it answers with its prepared attack."""
     g = _duel(tmp_path)
     assert outcome(play(g, "@us at gun tank dice=3,3")).endswith("T: morale test")  # 6 at 0
-    refused(g, "@german at tank gun ready dice=6,6")
+    refused(g, "@german at tank gun ready dice=6,6", rule="LT-R051")
     assert has(g, "tank", "ready-1")
     play(g, "@german morale tank dice=4", "@german at tank gun ready dice=6,6")
     assert not has(g, "tank", "ready-1")
@@ -51,7 +51,7 @@ def test_a_t_that_makes_the_target_fall_back_leaves_it_nothing_to_reply_with(tmp
     play(g, "@us at gun tank dice=3,3")
     assert moved(play(g, "@german morale tank dice=5")) == [5]
     assert not has(g, "tank", "ready-1") and not has(g, "tank", "ready-2")
-    refused(g, "@german at tank gun ready dice=6,6")
+    refused(g, "@german at tank gun ready dice=6,6", rule="LT-R052")
 
 
 @pytest.mark.audits("LT-R052")
@@ -63,7 +63,7 @@ def test_a_reply_is_an_attack_its_target_may_answer_in_turn(tmp_path):
     play(g, "@german at tank gun ready dice=6,6")  # the reply: no effect
     facts = play(g, "@us at gun tank ready dice=6,5")  # the gun answers the reply
     assert outcome(facts).endswith("no effect") and not has(g, "gun", "ready-1")
-    refused(g, "@german at tank gun ready dice=6,6")
+    refused(g, "@german at tank gun ready dice=6,6", rule="LT-R052")
 
 
 @pytest.mark.audits("LT-R052")
@@ -74,7 +74,7 @@ def test_only_the_target_just_attacked_may_reply(tmp_path):
     g = _duel(tmp_path)
     add(g, "tank2", "german", "pz4", team="Y2", status=("ready-1",), stats={"front": 6, "side": 1, "at": 6})
     play(g, "@us at gun tank dice=6,6", "@us at gun tank2 dice=6,6")
-    refused(g, "@german at tank gun ready dice=6,6")
+    refused(g, "@german at tank gun ready dice=6,6", rule="LT-R052")
     play(g, "@german at tank2 gun ready dice=6,6")
     assert has(g, "tank", "ready-1") and not has(g, "tank2", "ready-1")
 
@@ -83,7 +83,7 @@ def test_only_the_target_just_attacked_may_reply(tmp_path):
 def test_no_reply_once_the_next_card_is_drawn(tmp_path):
     g = _duel(tmp_path)
     play(g, "@us at gun tank dice=6,6", "next")  # the German card: the moment is gone
-    refused(g, "@german at tank gun ready dice=6,6")
+    refused(g, "@german at tank gun ready dice=6,6", rule="LT-R052")
     assert has(g, "tank", "ready-1")
 
 
@@ -101,7 +101,7 @@ def test_an_i_takes_the_prepared_attacks_so_the_infantry_cannot_answer(lt, die, 
         assert has(lt, "inf", "ready-1")
     else:
         assert not has(lt, "inf", "ready-1") and not has(lt, "inf", "ready-2")
-        refused(lt, "@german mg inf mg defence=still-open ready dice=6")
+        refused(lt, "@german mg inf mg defence=still-open ready dice=6", rule="LT-R052")
 
 
 @pytest.mark.audits("LT-R051", "LT-R052", "LT-R080")
@@ -134,7 +134,7 @@ def test_the_ambush_is_immediate_not_a_card_later(tmp_path):
     next card, even its own, the moment has passed (its ready attack stays)."""
     g = _hidden_hunter(tmp_path)
     play(g, "next")  # 3♣, the German card
-    refused(g, "@german at hunter spotter ambush dice=3,3")
+    refused(g, "@german at hunter spotter ambush dice=3,3", rule="LT-R053")
     assert has(g, "hunter", "ready-1")
 
 
@@ -142,7 +142,7 @@ def test_the_ambush_is_immediate_not_a_card_later(tmp_path):
 def test_no_ambush_without_an_attack_already_prepared(tmp_path):
     g = _hidden_hunter(tmp_path, status=("hidden",))
     assert "hunter" in g.view("us").units
-    refused(g, "@german at hunter spotter ambush dice=3,3")
+    refused(g, "@german at hunter spotter ambush dice=3,3", rule="LT-R053")
 
 
 @pytest.mark.audits("LT-R053", "LT-R050", "LT-R050b", "LT-AMB-15")
@@ -254,7 +254,7 @@ def test_an_i_at_a_tank_is_a_morale_test_it_owes_before_it_fires(lt):
         outcome(play(lt, "@us mg mg tank defence=tank dice=1")) == "modified total 1, column +1: I: a tank tests morale"
     )
     assert not has(lt, "tank", "immobilised") and has(lt, "tank", "ready-1")
-    refused(lt, "@german mg tank mg defence=moving-open ready dice=6")
+    refused(lt, "@german mg tank mg defence=moving-open ready dice=6", rule="LT-R051")
     play(lt, "@german morale tank dice=2", "@german mg tank mg defence=moving-open ready dice=6")
     assert not has(lt, "tank", "ready-1")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from audit_lt_table import ALTERNATE, add, game_with, has, moved, out, outcome, play, refused
 
+from core.refusal import TYPING
 from core.ruleset import Refused
 
 
@@ -41,7 +42,7 @@ def test_a2_may_execute_first_and_bound_after_but_only_once_each(g):
     assert moved(play(g, "@us move p 10")) == [10]
     with pytest.raises(Refused):
         _fire(g)
-    refused(g, "@us move p 1")
+    refused(g, "@us move p 1", rule="LT-R020")
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-21")
@@ -63,7 +64,7 @@ def test_a_piece_that_fled_is_activated_again_on_its_next_card(g):
     """It fled under one card (no activation, no fire then); the book has no rally, and on
     the next card of its side it is activated like any other."""
     play(g, "@us rout p")
-    refused(g, "@us activate p A4 prepare=0")
+    refused(g, "@us activate p A4 prepare=0", rule="LT-R051")
     play(g, "next", "next", "@us activate p A4 prepare=0")
     _fire(g)
 
@@ -74,7 +75,7 @@ def test_mounting_is_the_whole_activation(g):
     play(g, "@us activate p A6 into=car")
     with pytest.raises(Refused):
         _fire(g)
-    refused(g, "@us move p 5")
+    refused(g, "@us move p 5", rule="LT-R020")
 
 
 @pytest.mark.audits("LT-R020", "LT-R010")
@@ -82,9 +83,9 @@ def test_a_number_card_of_the_other_side_activates_nothing_of_this_one(g):
     """The German card (3♣) is the Axis player's: the US piece cannot be activated, and a
     German piece is, once."""
     play(g, "next")
-    refused(g, "@us activate p A4")
+    refused(g, "@us activate p A4", rule="LT-R010")
     play(g, "@german activate e A5")
-    refused(g, "@german activate e A1")
+    refused(g, "@german activate e A1", rule="LT-R010")
 
 
 # -------------------------------------------------------------------------- spotting
@@ -146,7 +147,7 @@ def test_a_hidden_piece_is_neither_meleed_nor_close_assaulted(lt):
     add(lt, "tank", "german", "pz4", team="Y2", status=("hidden",), stats={"front": 5, "side": 3})
     play(lt, "next", "@us activate inf A4 prepare=0")
     for line in ("@us melee inf men dice=6,1", "@us closeassault inf tank rear dice=1"):
-        refused(lt, line)
+        refused(lt, line, rule=TYPING)
     assert not out(lt, "men") and not out(lt, "tank")
 
 

@@ -19,7 +19,7 @@ from core import events as ev
 from core.cli.main import run_script
 from core.league import certificate, season
 from core.league.records import RESULT, STANDS, VOID
-from core.league.season import BOTH, FROZEN, ONE_PLAYER, ORGANISER_ONLY, PLAYER_AND_ORGANISER, VOIDED, Refused
+from core.league.season import BOTH, FROZEN, ONE_PLAYER, ORGANISER_ONLY, PLAYER_AND_ORGANISER, VOIDED, NotCounted
 from core.secrets.verify import verify
 from core.storage.savefile import SaveError, SaveLocked
 from core.storage.writer import SaveWriter
@@ -122,7 +122,7 @@ def test_a_save_that_does_not_verify_is_refused(tmp_path, club):
     path = tmp_path / "forged.result"
     certificate.write(cert, path)
     sigs = [_signed(path, keys[n], n) for n in ("anna", "bruno")]
-    with pytest.raises(Refused, match="does not verify"):
+    with pytest.raises(NotCounted, match="does not verify"):
         season.add(league, save, path, sigs)
     assert season.load(league).games == []
 
@@ -139,7 +139,7 @@ def test_a_save_changed_after_signing_is_refused(tmp_path, club):
 
     rewrite(save, later)
     assert verify(save).ok
-    with pytest.raises(Refused, match="changed or replaced since"):
+    with pytest.raises(NotCounted, match="changed or replaced since"):
         season.add(league, save, cert, sigs)
 
 
@@ -160,7 +160,7 @@ def test_an_edited_winner_score_or_player_is_refused(tmp_path, club, field, valu
     edited = tmp_path / "edited.result"
     edited.write_bytes(json.dumps(data, separators=(",", ":")).encode() + b"\n")
     sigs = [_signed(edited, keys[n], n) for n in ("anna", "bruno")]  # signed again after the edit
-    with pytest.raises(Refused, match=f"its {field} differ"):
+    with pytest.raises(NotCounted, match=f"its {field} differ"):
         season.add(league, save, edited, sigs)
 
 
@@ -169,7 +169,7 @@ def test_a_key_not_in_the_club_is_refused(tmp_path, club):
     save = play(tmp_path, "g")
     cert, sigs = certified(save, keys, "anna")
     stranger = keygen(tmp_path, "stranger")
-    with pytest.raises(Refused, match="not in the club's allowed signers"):
+    with pytest.raises(NotCounted, match="not in the club's allowed signers"):
         season.add(league, save, cert, [*sigs, _signed(cert, stranger, "stranger")])
     assert season.load(league).games == []
 
@@ -177,7 +177,7 @@ def test_a_key_not_in_the_club_is_refused(tmp_path, club):
 def test_a_bystanders_signature_is_refused(tmp_path, club):
     league, keys = club
     save = play(tmp_path, "g")
-    with pytest.raises(Refused, match="'carla', who played no side"):
+    with pytest.raises(NotCounted, match="'carla', who played no side"):
         season.add(league, save, *certified(save, keys, "anna", "carla"))
 
 
@@ -186,7 +186,7 @@ def test_the_same_game_twice_is_refused(tmp_path, club):
     save = play(tmp_path, "g")
     cert, sigs = certified(save, keys, "anna", "bruno")
     season.add(league, save, cert, sigs)
-    with pytest.raises(Refused, match="already in the league, as game 1"):
+    with pytest.raises(NotCounted, match="already in the league, as game 1"):
         season.add(league, save, cert, sigs)
     assert len(season.load(league).games) == 1
 
@@ -194,7 +194,7 @@ def test_the_same_game_twice_is_refused(tmp_path, club):
 def test_a_player_on_both_sides_is_refused(tmp_path, club):
     league, keys = club
     save = play(tmp_path, "g", seats="german=anna british=anna")
-    with pytest.raises(Refused, match="seated on both sides"):
+    with pytest.raises(NotCounted, match="seated on both sides"):
         season.add(league, save, *certified(save, keys, "anna"))
 
 
@@ -202,9 +202,9 @@ def test_a_disputed_game_is_frozen_until_the_organisers_ruling(tmp_path, club):
     league, keys = club
     save = play(tmp_path, "g")
     season.add(league, save, *certified(save, keys, "anna"))
-    with pytest.raises(Refused, match="'carla' played no side"):
+    with pytest.raises(NotCounted, match="'carla' played no side"):
         season.dispute(league, "1", "carla", "not my game")
-    with pytest.raises(Refused, match="not disputed"):
+    with pytest.raises(NotCounted, match="not disputed"):
         season.rule(league, "1", STANDS, "nothing to rule")
     assert season.dispute(league, "1", "bruno", "the MG was not hidden").status == FROZEN
     game = season.rule(league, "1", RESULT, "the MG was seen", winner="british")
@@ -267,7 +267,7 @@ def test_a_sides_copy_is_no_save_to_certify_or_add(tmp_path, club):
     assert fireteam(["export", str(save), "--as", "german", "-o", str(copy)]) == 0
     with pytest.raises(SaveError, match="a side's copy"):
         certificate.certify(copy)
-    with pytest.raises(Refused, match="a side's copy"):
+    with pytest.raises(NotCounted, match="a side's copy"):
         season.add(league, copy, cert, sigs)
 
 
@@ -287,7 +287,7 @@ def test_the_league_file_is_locked_while_another_writes_it(tmp_path, club):
 def test_a_side_no_player_sat_for_is_refused(tmp_path, club):
     league, keys = club
     save = play(tmp_path, "g", seats="german=anna")
-    with pytest.raises(Refused, match="no player was seated for british"):
+    with pytest.raises(NotCounted, match="no player was seated for british"):
         season.add(league, save, *certified(save, keys, "anna"))
 
 
@@ -295,10 +295,10 @@ def test_certify_refuses_a_game_not_over_and_an_end_from_before_results_were_dat
     script = tmp_path / "open.script"
     script.write_text("scenario tanks\nplayers german=anna british=bruno\nnext\n", encoding="utf-8")
     assert run_script(script, tmp_path / "open.ft", 7, "ludonet", "", out=io.StringIO()) == 0
-    with pytest.raises(Refused, match="the game has not ended"):
+    with pytest.raises(NotCounted, match="the game has not ended"):
         certificate.certify(tmp_path / "open.ft")
     old = Path(__file__).parent / "saves" / "linea-di-tiro-before-result.ft"
-    with pytest.raises(Refused, match="records no winner nor a draw"):
+    with pytest.raises(NotCounted, match="records no winner nor a draw"):
         certificate.certify(old)
     assert fireteam(["certify", str(old), "-o", str(tmp_path / "old.result")]) == 1
     assert not (tmp_path / "old.result").exists()

@@ -49,7 +49,7 @@ def test_a_league_is_never_made_over_a_file(tmp_path, club):
 
 
 def test_an_organiser_without_a_key_is_refused(tmp_path, club):
-    with pytest.raises(season.Refused, match="organiser 'zed' has no key"):
+    with pytest.raises(season.NotCounted, match="organiser 'zed' has no key"):
         season.new(tmp_path / "x.league", "Club", club[0], "zed", (3, 1, 0))
     assert not (tmp_path / "x.league").exists()
 

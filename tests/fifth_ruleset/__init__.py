@@ -159,15 +159,15 @@ class Outpost(Ruleset):
 
     def advance(self, ctx: Context) -> None:
         if ctx.state.phase == "setup":
-            raise Refused("load a scenario first: scenario demo")
+            raise Refused("load a scenario first: scenario demo", rule="ENG-7")
         if ctx.state.result:
-            raise Refused("the game is over (§4)")
+            raise Refused("the game is over (§4)", rule="ENG-2")
         _initiative(ctx)
 
     def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
         # §1: the side with the initiative fires and moves
         if parsed.spec.name in ("fire", "move") and role not in ("referee", state.active_side):
-            raise Refused(f"it is {state.active_side}'s turn (§1)")
+            raise Refused(f"it is {state.active_side}'s turn (§1)", rule="ENG-2")
 
     def statuses(self) -> frozenset[str]:
         """Only the shared ones: the referee's mark and clear, and a scenario's starting ones."""

@@ -43,6 +43,11 @@ def tried(g: Game, line: str, run: Callable[[Game, str], list[ev.Event]] = play)
     return facts
 
 
+def names(refused: Refused, rule: str | None) -> None:
+    """``refused`` names ``rule`` among its rules (a map's id, or ``TYPING``), where one is expected."""
+    assert rule is None or rule in refused.rules, f"{refused} names {refused.rules}, not {rule}"
+
+
 def refusal(call, *args, **kwargs) -> str:
     """The words ``call(*args, **kwargs)`` is refused with: it must be."""
     with pytest.raises(Refused) as no:
@@ -55,14 +60,16 @@ def parse_refusal(g: Game, text: str, role: str = "referee") -> str:
     return refusal(g.parse, text, role)
 
 
-def refused(g: Game, line: str, match: str | None = None) -> str:
-    """The words ``line`` (``@side text`` for a side's) is refused with: it must be."""
+def refused(g: Game, line: str, match: str | None = None, rule: str | None = None) -> str:
+    """The words ``line`` (``@side text`` for a side's) is refused with: it must be, naming
+    ``rule`` (``core.refusal.Refused.rules``) where one is given."""
     with pytest.raises(Refused, match=match) as no:
         play(g, line)
+    names(no.value, rule)
     return str(no.value)
 
 
-def all_refused(g: Game, *lines: str, match: str | None = None) -> None:
+def all_refused(g: Game, *lines: str, match: str | None = None, rule: str | None = None) -> None:
     """Each of ``lines`` refused, as ``refused`` says it must be: none is played."""
     for line in lines:
-        refused(g, line, match)
+        refused(g, line, match, rule)

@@ -358,3 +358,14 @@ async def test_an_ssh_seats_sealed_rolls_are_drawn_by_the_table_as_its_own_count
 
 def _shared(game: Game) -> list[ev.SharedRoll]:
     return [e for e in game.history.timeline() if isinstance(e, ev.SharedRoll)]
+
+
+async def test_why_and_asking_ahead_at_a_plain_seat(club: Club):
+    """``why`` and ``? COMMAND`` over SSH (issue #76): the rule behind the seat's refusal, and
+    a command asked ahead, nothing given."""
+    reg = await plain(club, "reg")
+    before = club.game.log_length
+    await answered(reg, "fire rossi ahmed range=30", "Refused: ")
+    await answered(reg, "why", "Rule ENG-2 (Engine, ruling): A command in its phase.")
+    await answered(reg, "? note all quiet", "note all quiet rolls no dice now; it would record:")
+    assert club.game.log_length == before  # nothing was given

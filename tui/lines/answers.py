@@ -791,6 +791,11 @@ OWN_WORDS: dict[str, tuple[str, str]] = {
     "dice": ("", N_("the last roll in full, and the rolls before it")),
     "odds": (N_("COMMAND"), N_("what the command would roll first, and its chances, without giving it")),
     "rule?": (N_("WORDS"), N_("a rules question, in Italian or English: the rules it is about, best first")),
+    "why": (
+        N_("N"),
+        N_("the rule behind the last refusal or roll, and the numbers the engine used; why N: step N of the log"),
+    ),
+    "?": (N_("COMMAND"), N_("what the command would need and do on each face, and its rules, without giving it")),
     "help": (N_("COMMAND"), N_("that command in full; help alone, this list")),
     "secrets": ("", N_("every secret opened so far, in full, each checked against its commitment")),
     "copy": (

@@ -44,14 +44,15 @@ from core.narrate import sides_of
 from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Outcome, Refusal, Result, said
 from core.questions import Question
 from core.refusal import CommandFailed
-from core.ruleset import Refused
+from core.ruleset import TYPING, Refused
 from core.state import table_dice
 from core.views import REFEREE
 from tui.copies import keep_here
 from tui.i18n import _, ngettext, pgettext, role_words, scenario_words
-from tui.lines import answers
+from tui.lines import answers, why
 from tui.lines.ink import Line, inked, shown
 from tui.logindex import RowIndex
+from tui.viewpoint import Viewpoint
 from tui.visible import visible
 
 Writer = Callable[[str], None]
@@ -69,6 +70,8 @@ def own_words() -> dict[str, str]:
         "dice": pgettext("command", "dice"),
         "odds": pgettext("command", "odds"),
         "rule?": pgettext("command", "rule?"),
+        "why": pgettext("command", "why"),
+        "?": "?",
         "help": pgettext("command", "help"),
         "secrets": pgettext("command", "secrets"),
         "copy": pgettext("command", "copy"),
@@ -177,6 +180,8 @@ class LineClient:
         self._own_cmd = 0
         #: Whether a command was refused (or failed) since the session started (``--strict``).
         self.refusals = 0
+        #: The last refusal said to this seat and its rules, until a command is carried out (``why``).
+        self._last_refusal: tuple[str, tuple[str, ...]] | None = None
         #: True once the player has left (``quit``, or the end of input).
         self.done = False
 
@@ -338,6 +343,10 @@ class LineClient:
             elif key == "rule?":
                 pieces = ((u.id, u.name) for u in game.view(role).units.values())
                 self._say(*rulesask.answer_lines(game.ruleset, rest, pieces))
+            elif key == "why":
+                self._say(*self._why(rest))
+            elif key == "?":
+                self._say(*why.ask(game, role, rest))
             elif key == "help":
                 self._help(rest)
             elif key == "secrets":
@@ -347,9 +356,22 @@ class LineClient:
             elif key == "verbose":
                 self._verbose(rest)
         except Refused as e:
-            self._refused(str(e))
+            self._refused(str(e), e.rules)
         except CommandFailed as e:  # (the odds of a command whose rule fails: logged by the game)
             self._failed(str(e))
+
+    def _why(self, rest: str) -> list[str]:
+        """``why``: the last refusal said to this seat, else the last roll in play it may see;
+        ``why N``: step N of its log."""
+        if rest:
+            try:
+                number = int(rest)
+            except ValueError:
+                raise Refused(_("why N: N is the number of a step of the log, e.g. why 12"), rule=TYPING) from None
+            return why.why_step(self.game, self.role, number)
+        if self._last_refusal is not None:
+            return why.why_refused(self.game, *self._last_refusal)
+        return why.why_last_roll(self.game, self.role, Viewpoint(self.game, self.role).recent_rolls(1))
 
     def _count(self, rest: str) -> int:
         if not rest:
@@ -441,6 +463,7 @@ class LineClient:
             self._submitting = False
         if isinstance(result, Outcome):
             self._own_cmd = result.cmd  # its line is the player's own command: not said back
+            self._last_refusal = None  # `why` now explains its roll
         if isinstance(result, Held):
             self._held_news()  # another seat's dice now: whose, said
         elif isinstance(result, DiceNeeded):
@@ -476,7 +499,7 @@ class LineClient:
         """A command's result, once no dice are wanted: carried out (its lines come as every
         seat's do, from the game's news), refused, or failed on an error of the program."""
         if isinstance(result, Refusal):
-            self._refused(said(result))
+            self._refused(said(result), result.rules)
         elif isinstance(result, Failure):
             self._failed(said(result))
         elif isinstance(result, DiceNeeded | AnswerNeeded):  # (an undo or redo never asks: nothing was logged)
@@ -648,8 +671,9 @@ class LineClient:
         if lines:
             self._write("".join(shown(line, self.colour) + "\n" for line in lines))
 
-    def _refused(self, why: str) -> None:
+    def _refused(self, why: str, rules: tuple[str, ...] = ()) -> None:
         self.refusals += 1
+        self._last_refusal = (why, rules)
         self._say(inked(_("Refused:"), "bad", " " + answers.stopped(why)))
 
     def _failed(self, message: str, *, logged: bool = True) -> None:

@@ -47,6 +47,7 @@ from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.panes.rosterview import RosterView
 from tui.plain import Plain, PlainInput, plain, visible
+from tui.screens import asking
 from tui.textual_internals import mount_overlays, overlays_later, unshown, use_compositor, withdraw_notices
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
@@ -172,6 +173,8 @@ class GameScreen(Screen):
         self.seat = seat
         self.replay = replay or not game.writable
         self.remote = remote
+        #: The last refusal on this command line and its rules, until a command is carried out (``why``).
+        self.last_refusal: tuple[str, tuple[str, ...]] | None = None
         #: Drawn for spectators who only watch: no command line, no footer, no key of theirs reaches it.
         self.watching = watching and not self.replay
         # Focused as its panes are mounted, before the first frame: Textual's own
@@ -546,6 +549,8 @@ class GameScreen(Screen):
     def _entered(self, text: str) -> None:
         """A command given on the command line (run as Enter is handled: ``CommandInput``)."""
         verb, _sep, rest = text.strip().partition(" ")
+        if asking.asked(self, verb, rest.strip()):  # `why`, `? COMMAND`: nothing given
+            return
         if verb.casefold() in {"?", "help", pgettext("command", "help").casefold()} and not self._is_verb(verb):
             # No ruleset's command: what a newcomer types first (``help fire`` too), answered with the help.
             self.action_help(rest.strip())
@@ -666,6 +671,7 @@ class GameScreen(Screen):
 
     def _done(self, cmd: int, text: str, before: int) -> None:
         """A command of this seat's carried out: what it did, on the line."""
+        self.last_refusal = None  # `why` now explains its roll
         line = self._part(CommandLine)
         self._part(LogView).follow_end()  # what this seat did shows, wherever a search had left the log
         said = (
@@ -807,6 +813,7 @@ class GameScreen(Screen):
         program (not a refusal) with a notice that says where its details were logged."""
         line = self.query_one(CommandLine)
         if isinstance(result, Refusal):
+            self.last_refusal = (said(result), result.rules)  # what `why` explains
             line.error(said(result))
             return
         store = getattr(self.app, "store", None)  # (none at a seat of a server: its host's log has them)

@@ -66,19 +66,26 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     if name == "next":
         if phase in MOVE_PHASES and role == state.active_side:
             return  # the mover ends his own movement
-        raise Refused(_("only the referee moves the game on, except the moving player ending his movement"))
+        raise Refused(
+            _("only the referee moves the game on, except the moving player ending his movement"),
+            rule=("ENG-1", "ENG-2"),
+        )
     if name == "order" and role != state.active_side:
         raise Refused(
-            _("{side} won the initiative and chooses who moves first").format(side=state.side_name(state.active_side))
+            _("{side} won the initiative and chooses who moves first").format(side=state.side_name(state.active_side)),
+            rule=("ENG-2", "BI-AMB-11"),
         )
     if name == "move" and phase in MOVE_PHASES and role != state.active_side:
         raise Refused(
             _("it is {owner} movement; you may only make opportunity fire").format(
                 owner=render(whose(state.side_name(state.active_side)))
-            )
+            ),
+            rule=("ENG-2", "BI-R050"),
         )
     if name == "fire" and phase in MOVE_PHASES and role == state.active_side:
-        raise Refused(_("a side cannot fire in its own movement: opportunity fire is the other side's (BI-R050)"))
+        raise Refused(
+            _("a side cannot fire in its own movement: opportunity fire is the other side's (BI-R050)"), rule="BI-R050"
+        )
 
 
 def sequence_step(state: GameState) -> tuple[object, ...]:
@@ -100,7 +107,8 @@ def advance(ctx: Context) -> None:
         due = [u.name for u in s.units.values() if u.in_play and u.has(Status.MORALE_DUE)]
         if due and ctx.role != REFEREE:
             raise Refused(
-                _("morale checks are due first: the referee's next takes them ({units})").format(units=", ".join(due))
+                _("morale checks are due first: the referee's next takes them ({units})").format(units=", ".join(due)),
+                rule=("BI-R180", "BI-AMB-40"),
             )
         if due:
             morale_checks.run_due(ctx)  # A.13.1: every check due, in one go (ruling BI-MORALE-NEXT)
@@ -110,7 +118,7 @@ def advance(ctx: Context) -> None:
         _clear(ctx, STRUCK)
     match s.phase:
         case "setup":
-            raise Refused(_("load a scenario first: scenario demo"))
+            raise Refused(_("load a scenario first: scenario demo"), rule="ENG-7")
         case "initiative":
             winner = roll_initiative(ctx)
             ctx.emit(ev.VarSet(key="first_mover", value=winner))
@@ -136,11 +144,11 @@ def advance(ctx: Context) -> None:
             ctx.emit(ev.PhaseBegan(turn=s.turn + 1, phase="initiative"))
             replace_leaders(ctx)
         case "final":
-            raise Refused(_("the last turn is over: record the result with victory SIDE or victory draw"))
+            raise Refused(_("the last turn is over: record the result with victory SIDE or victory draw"), rule="ENG-2")
         case _:
             if s.result:
-                raise Refused(_("the game is over: {result}").format(result=render(s.result)))
-            raise Refused(_("unknown phase {phase}").format(phase=s.phase))
+                raise Refused(_("the game is over: {result}").format(result=render(s.result)), rule="ENG-2")
+            raise Refused(_("unknown phase {phase}").format(phase=s.phase), rule="ENG-2")
 
 
 def _next_fire_phase(s: GameState, after: str) -> str:
@@ -227,7 +235,7 @@ def roll_initiative(ctx: Context) -> str:
     ``order``; by default he moves first).  Ties are rolled again (ruling BI-INI-TIE)."""
     sides = list(ctx.state.sides)
     if len(sides) != 2:
-        raise Refused(_("initiative needs exactly two sides"))
+        raise Refused(_("initiative needs exactly two sides"), rule=("BI-AMB-11", "ENG-7"))
     while True:
         faces = {
             side: ctx.roll(

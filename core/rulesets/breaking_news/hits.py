@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from core import events as ev
 from core.commands import local_name, or_list, whole_number
 from core.language.i18n import N_, M, Msg, Text, plain, render
-from core.ruleset import Context, Refused
+from core.ruleset import TYPING, Context, Refused
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.ledger import civilian_hit, set_unit_var, set_var, unit_var, var
 from core.rulesets.breaking_news.rules import saves
@@ -180,7 +180,7 @@ def require_armed(unit: Unit) -> list[str]:
     no ``weapon=`` makes him fire."""
     carried = carried_weapons(unit)
     if not carried:
-        raise Refused(_("{unit} carries no weapon").format(unit=unit.name))
+        raise Refused(_("{unit} carries no weapon").format(unit=unit.name), rule="FIRE-1")
     return carried
 
 
@@ -191,13 +191,14 @@ def unit_weapon(unit: Unit, ctx: Context, name: str | None) -> Weapon:
     carried = require_armed(unit)
     if not name:
         if not unit.weapons:
-            raise Refused(_("{unit} carries no weapon").format(unit=unit.name))
+            raise Refused(_("{unit} carries no weapon").format(unit=unit.name), rule="FIRE-1")
         first = carried[0]
         if first not in table:
             raise Refused(
                 _("{unit} weapon {first} is not on the §8.0 table").format(
                     unit=DOMAIN.render(whose(unit.name)), first=first
-                )
+                ),
+                rule="T-08",
             )
         return table[first]
     hits = [w for w in carried if w.lower() == name.lower()] or [
@@ -207,10 +208,11 @@ def unit_weapon(unit: Unit, ctx: Context, name: str | None) -> Weapon:
         raise Refused(
             _("{unit} carries {carried}; which is {name!r}?").format(
                 unit=unit.name, carried=", ".join(carried), name=name
-            )
+            ),
+            rule=TYPING,
         )
     if hits[0] not in table:
-        raise Refused(_("{weapon} is not on the §8.0 table").format(weapon=hits[0]))
+        raise Refused(_("{weapon} is not on the §8.0 table").format(weapon=hits[0]), rule="T-08")
     return table[hits[0]]
 
 
@@ -246,10 +248,11 @@ OFF_TABLE = "off-table"
 def require_in_play(unit: Unit) -> None:
     if unit.out:
         raise Refused(
-            _("{unit} is out of action ({cause})").format(unit=unit.name, cause=render(unit.out, "breaking_news"))
+            _("{unit} is out of action ({cause})").format(unit=unit.name, cause=render(unit.out, "breaking_news")),
+            rule=("SAVE-2", "FIRE-14"),
         )
     if unit.has(OFF_TABLE):
-        raise Refused(_("{unit} is not on the table yet").format(unit=unit.name))
+        raise Refused(_("{unit} is not on the table yet").format(unit=unit.name), rule=("DEP-3", "DEP-4"))
 
 
 #: The reactions a refusal names to a figure off the active side, by the action refused
@@ -271,7 +274,8 @@ def require_active(state: GameState, unit: Unit, command: str = "") -> None:
         raise Refused(
             _("{unit} is not on the active side ({active_side}); it may only react: {reactions}").format(
                 unit=unit.name, active_side=state.side_name(state.active_side), reactions=reactions(command)
-            )
+            ),
+            rule="ACT-1",
         )
 
 
@@ -279,7 +283,8 @@ def require_reacting(ctx: Context, unit: Unit) -> None:
     require_in_play(unit)
     if unit.side != ctx.state.reacting_side:
         raise Refused(
-            _("{unit} is on the active side; reactions are the reacting player's (§5.0)").format(unit=unit.name)
+            _("{unit} is on the active side; reactions are the reacting player's (§5.0)").format(unit=unit.name),
+            rule="ACT-2",
         )
 
 
@@ -460,7 +465,8 @@ def require_exposed(ctx: Context, unit: Unit) -> None:
         raise Refused(
             _("{unit} is inside {vehicle}, an armoured vehicle: only the vehicle can be hit (§8.8)").format(
                 unit=unit.name, vehicle=vehicle.name
-            )
+            ),
+            rule=("VF-1", "AMB-39"),
         )
 
 
@@ -477,7 +483,8 @@ def require_on_foot(ctx: Context, unit: Unit) -> None:
     raise Refused(
         _("{unit} is aboard {vehicle}: getting out is his whole move (disembark, §6.3)").format(
             unit=unit.name, vehicle=named
-        )
+        ),
+        rule="MOV-5",
     )
 
 
@@ -567,7 +574,10 @@ def vehicle_hits(
         value = saves.vehicle_save_value(vtype, column, ctx.ruleset.variant)
     except KeyError:
         raise Refused(
-            _("{vehicle} has no vehicle type (tank, heavy, light, protected, unprotected)").format(vehicle=vehicle.name)
+            _("{vehicle} has no vehicle type (tank, heavy, light, protected, unprotected)").format(
+                vehicle=vehicle.name
+            ),
+            rule=("VSAVE-1", "T-14"),
         ) from None
     if value == 0:
         ctx.emit(ev.Noted(text=M("{vehicle} is unharmed: this weapon cannot hurt it (§9.2)", vehicle=vehicle.name)))

@@ -70,13 +70,16 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     name = parsed.spec.name
     if name == "next":
         if state.phase != PhaseId.ACTIVATION or role != state.active_side:
-            raise Refused(_("only the referee moves the game on, except the active player ending his activation"))
+            raise Refused(
+                _("only the referee moves the game on, except the active player ending his activation"),
+                rule=("ENG-1", "ENG-2"),
+            )
         return
     if name not in PLACING:
         for uid in parsed.units:
             u = state.units.get(uid)
             if u is not None and u.side == role and deployment.OFF in u.status:
-                raise Refused(_("{name} is not on the table yet").format(name=u.name))
+                raise Refused(_("{name} is not on the table yet").format(name=u.name), rule=("DEP-4", "ENG-2"))
     phase = ruleset.phase(state.phase)
     if not phase or phase.actor != "active" or name in ANY_TIME:
         return
@@ -87,7 +90,8 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
             raise Refused(
                 _("{active_side} are active: you may only react: {reactions}").format(
                     active_side=state.side_name(state.active_side), reactions=hits.reactions(name)
-                )
+                ),
+                rule=("ACT-2", "ENG-2"),
             )
         return
     _squad_by_squad(state, parsed, role)
@@ -102,11 +106,14 @@ def _squad_by_squad(state: GameState, parsed: Any, side: str) -> None:
         return  # the civilians are no squad's (rulings BN-CIV-MOVE)
     squad = var(state, f"activating.{side}", "")
     if own and not squad:
-        raise Refused(_("a platoon acts squad by squad: activate one first (activate SQUAD, §13.0)"))
+        raise Refused(
+            _("a platoon acts squad by squad: activate one first (activate SQUAD, §13.0)"), rule=("INI-5", "ACT-4")
+        )
     strays = [u.name for u in own if u.team != squad]
     if strays:
         raise Refused(
-            _("{strays} not in {squad}, the squad now activated (§13.0)").format(strays=", ".join(strays), squad=squad)
+            _("{strays} not in {squad}, the squad now activated (§13.0)").format(strays=", ".join(strays), squad=squad),
+            rule=("INI-5", "ACT-4"),
         )
 
 
@@ -131,14 +138,16 @@ def advance(ctx: Context) -> None:
     s = ctx.state
     match s.phase:
         case "setup":
-            raise Refused(_("load a scenario first: scenario demo"))
+            raise Refused(_("load a scenario first: scenario demo"), rule="ENG-7")
         case "deployment":
             if not deployment.started(s):
                 deployment.quick_start(ctx)
             else:
                 todo = deployment.missing(s)
                 if todo:
-                    raise Refused(_("before the first turn: {steps}").format(steps="; ".join(todo)))
+                    raise Refused(
+                        _("before the first turn: {steps}").format(steps="; ".join(todo)), rule=("DEP-3", "ENG-2")
+                    )
             ctx.emit(ev.PhaseBegan(turn=1, phase="initiative"))
         case "initiative":
             combat.start_of_turn(ctx)
@@ -159,7 +168,8 @@ def advance(ctx: Context) -> None:
             raise Refused(
                 _("the game is over: {result}").format(result=DOMAIN.render(s.result))
                 if s.result
-                else _("unknown phase {phase}").format(phase=s.phase)
+                else _("unknown phase {phase}").format(phase=s.phase),
+                rule="ENG-2",
             )
 
 
@@ -199,7 +209,7 @@ def roll_initiative(ctx: Context) -> tuple[str, str]:
     s = ctx.state
     sides = list(s.sides)
     if len(sides) != 2:
-        raise Refused(_("initiative needs exactly two sides"))
+        raise Refused(_("initiative needs exactly two sides"), rule=("INI-1", "ENG-7"))
     a, b = sides
     while True:
         totals = {}
@@ -241,12 +251,13 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
     side = ctx.state.active_side
     if not forces.is_platoon(ctx.state, side):
         raise Refused(
-            _("{side} play a single squad: every figure may act (§5.0)").format(side=ctx.state.side_name(side))
+            _("{side} play a single squad: every figure may act (§5.0)").format(side=ctx.state.side_name(side)),
+            rule="ACT-1",
         )
     teams = forces.sub_units(ctx.state, side)
     squad = match_prefix(args["squad"], list(teams), "squad")
     if int(var(ctx.state, f"activated.{side}.{squad}", 0)) == ctx.state.turn:
-        raise Refused(_("{squad} has been activated this turn").format(squad=squad))
+        raise Refused(_("{squad} has been activated this turn").format(squad=squad), rule=("ACT-4", "PLT-2"))
     set_var(ctx, f"activating.{side}", squad)
     set_var(ctx, f"activated.{side}.{squad}", ctx.state.turn)
 

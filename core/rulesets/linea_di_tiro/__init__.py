@@ -181,7 +181,9 @@ class LineaDiTiro(Ruleset):
             spec = next((p for p in built.sc.profiles if p.id == unit.cls), None) if built else None
             found = as_profile(spec) if spec else None
         if found is None:
-            raise Refused(_("{unit} has no profile {cls!r} in this scenario").format(unit=unit.name, cls=unit.cls))
+            raise Refused(
+                _("{unit} has no profile {cls!r} in this scenario").format(unit=unit.name, cls=unit.cls), rule="LT-R001"
+            )
         return found
 
     def check_turn(self, state: GameState, parsed: Any, role: str) -> None:

@@ -88,7 +88,7 @@ def say(ctx: Context, unit: Unit, text: Text) -> None:
 
 def require_in_play(unit: Unit) -> None:
     if not unit.in_play:
-        raise Refused(_("{unit} is out of action").format(unit=unit.name))
+        raise Refused(_("{unit} is out of action").format(unit=unit.name), rule=("LT-R050c", "LT-R060a"))
 
 
 def activated(ctx: Context, unit: Unit) -> str:
@@ -99,7 +99,7 @@ def activated(ctx: Context, unit: Unit) -> str:
 def require_able_to_fire(unit: Unit) -> None:
     """LT-R051: a piece that flees or routs does not fire."""
     if unit.has(Status.RETREATING):
-        raise Refused(_("{unit} is fleeing and does not fire (LT-R051)").format(unit=unit.name))
+        raise Refused(_("{unit} is fleeing and does not fire (LT-R051)").format(unit=unit.name), rule="LT-R051")
 
 
 def test_due(ctx: Context, piece: Unit, due: bool) -> None:
@@ -117,7 +117,8 @@ def require_tested(ctx: Context, piece: Unit) -> None:
         raise Refused(
             _("{unit} must first take the morale test its result calls for: morale {id} (LT-R051)").format(
                 unit=piece.name, id=piece.id
-            )
+            ),
+            rule="LT-R051",
         )
 
 
@@ -131,17 +132,19 @@ def spend_attack(ctx: Context, shooter: Unit, use_ready: bool, fires: bool = Tru
     if use_ready:
         held = ready(shooter)
         if not held:
-            raise Refused(_("{unit} holds no ready attack").format(unit=shooter.name))
+            raise Refused(_("{unit} holds no ready attack").format(unit=shooter.name), rule=("LT-R052", "LT-AMB-08"))
         set_count(ctx, shooter, READY_BADGES, held - 1)
     else:
         if ctx.state.active_side != shooter.side or not activated(ctx, shooter):
             raise Refused(
-                _("{unit} is not activated on this card; with a ready attack, add: ready").format(unit=shooter.name)
+                _("{unit} is not activated on this card; with a ready attack, add: ready").format(unit=shooter.name),
+                rule=("LT-R020", "LT-AMB-08"),
             )
         left = attacks_left(shooter)
         if not left:
             raise Refused(
-                _("{whose} activation has no attack left to execute (LT-R020)").format(whose=owner(shooter.name))
+                _("{whose} activation has no attack left to execute (LT-R020)").format(whose=owner(shooter.name)),
+                rule="LT-R020",
             )
         set_count(ctx, shooter, ATTACK_BADGES, left - 1)
     if fires:
@@ -156,12 +159,16 @@ def has_fired(ctx: Context, shooter: Unit) -> None:
 
 def check_target(shooter: Unit, target: Unit) -> None:
     if not shooter.in_play or not target.in_play:
-        raise Refused(_("both pieces must be in play"))
+        raise Refused(_("both pieces must be in play"), rule=("LT-R050c", "LT-R060a"))
     if shooter.side == target.side:
-        raise Refused(_("{unit} is on {whose} side").format(unit=target.name, whose=owner(shooter.name)))
+        raise Refused(
+            _("{unit} is on {whose} side").format(unit=target.name, whose=owner(shooter.name)),
+            rule=("LT-R050", "LT-R060"),
+        )
     if not unit_visible(target, shooter.side):
         raise Refused(
-            _("{unit} has not been spotted: only a visible piece may be attacked (LT-R030)").format(unit=target.name)
+            _("{unit} has not been spotted: only a visible piece may be attacked (LT-R030)").format(unit=target.name),
+            rule="LT-R030",
         )
 
 

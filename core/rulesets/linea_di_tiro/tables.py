@@ -14,7 +14,7 @@ from pathlib import Path
 import msgspec
 
 from core.language.i18n import N_
-from core.ruleset import Refused, Tables
+from core.ruleset import TYPING, Refused, Tables
 from core.rulesets.linea_di_tiro.words import _
 
 TABLES = Tables(Path(__file__).parent / "data")
@@ -235,7 +235,8 @@ class Assault(msgspec.Struct, frozen=True):
                 known = ", ".join(str(r.rating) for r in self.ratings)
                 # A scenario file's value: refused as the assault is tried (ruling LT-RATING).
                 raise Refused(
-                    _("a close-assault rating is one of {known}, not {own} (LT-R101)").format(known=known, own=own)
+                    _("a close-assault rating is one of {known}, not {own} (LT-R101)").format(known=known, own=own),
+                    rule=TYPING,
                 )
             return Rating(role="", label=N_("its scenario's rating"), rating=own)
         found = next((r for r in self.ratings if r.role in roles), None)

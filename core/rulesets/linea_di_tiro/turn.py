@@ -118,18 +118,20 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     if name in ("at", "mg") and any(parsed.args.get(k) for k in ("ready", "ambush", "opportunity")):
         return
     if state.phase != PhaseId.CARD:
-        raise Refused(_("no card has been drawn yet; the referee draws with next"))
+        raise Refused(_("no card has been drawn yet; the referee draws with next"), rule=("LT-R010", "ENG-2"))
     if role != state.active_side:
         if not state.active_side:
             raise Refused(
                 _("the card {card} is no side's (a joker); you may only fire a ready attack in reply").format(
                     card=state.card
-                )
+                ),
+                rule=("LT-R052", "LT-AMB-05"),
             )
         raise Refused(
             _("the card {card} is {whose}; you may only fire a ready attack in reply").format(
                 card=state.card, whose=owner(state.side_name(state.active_side))
-            )
+            ),
+            rule=("LT-R010", "LT-R052"),
         )
 
 
@@ -148,20 +150,23 @@ def advance(ctx: Context) -> None:
     s = ctx.state
     match s.phase:
         case "setup":
-            raise Refused(_("load a scenario first: scenario demo"))
+            raise Refused(_("load a scenario first: scenario demo"), rule="ENG-7")
         case "deployment" | "card":
             last = scenario_vars.game_cards(s)
             if last and s.turn >= last:
                 raise Refused(
                     _("the scenario's {n} cards have been played: record the result with result SIDE|draw").format(
                         n=last
-                    )
+                    ),
+                    rule=("LT-AMB-32", "ENG-2"),
                 )
             draw_card(ctx)
         case _:
             if s.result:
-                raise Refused(_("the game is over: {result}").format(result=DOMAIN.render(s.result)))
-            raise Refused(_("unknown phase {phase}").format(phase=s.phase))
+                raise Refused(
+                    _("the game is over: {result}").format(result=DOMAIN.render(s.result)), rule=("LT-AMB-32", "ENG-2")
+                )
+            raise Refused(_("unknown phase {phase}").format(phase=s.phase), rule="ENG-2")
 
 
 def draw_card(ctx: Context) -> None:

@@ -14,7 +14,7 @@ variables (ruling LN-WEAPONS): ``weapon.ID.range`` (cm), ``weapon.ID.heavy`` and
 from __future__ import annotations
 
 from core.language.i18n import M, Text, scenario_words
-from core.ruleset import Refused
+from core.ruleset import TYPING, Refused
 from core.rulesets.ludonet.words import _
 from core.state import GameState, Unit
 from core.views import narrowest, unit_audience
@@ -53,7 +53,7 @@ def name_in_line_about(other: Unit, subject: Unit) -> Text:
 
 def require_in_play(unit: Unit) -> None:
     if not unit.in_play:
-        raise Refused(_("{unit} is out of action").format(unit=unit.name))
+        raise Refused(_("{unit} is out of action").format(unit=unit.name), rule="LN-R037")
 
 
 def is_vehicle(unit: Unit) -> bool:
@@ -70,14 +70,19 @@ def combat_value(unit: Unit) -> int:
     if COMBAT in unit.stats:
         return unit.stats[COMBAT]
     if unit.kind != MAN:
-        raise Refused(_("the scenario gives {unit} no combat value (stats.cv, LN-R041)").format(unit=unit.name))
+        raise Refused(
+            _("the scenario gives {unit} no combat value (stats.cv, LN-R041)").format(unit=unit.name), rule="LN-R041"
+        )
     return 0
 
 
 def vehicle_move(unit: Unit) -> int:
     """LN-R011: a vehicle's move is the scenario's (stats.move, cm)."""
     if MOVE not in unit.stats:
-        raise Refused(_("the scenario gives {unit} no move (stats.move in cm, LN-R011)").format(unit=unit.name))
+        raise Refused(
+            _("the scenario gives {unit} no move (stats.move in cm, LN-R011)").format(unit=unit.name),
+            rule=("LN-R011", "LN-AMB-04"),
+        )
     return unit.stats[MOVE]
 
 
@@ -140,5 +145,5 @@ def find_team(state: GameState, name: str) -> str:
     match = [t for t in teams if t.lower() == name.lower()]
     if not match:
         units = ", ".join(scenario_words(t) for t in teams)
-        raise Refused(_("no unit {name!r} (units: {units})").format(name=name, units=units))
+        raise Refused(_("no unit {name!r} (units: {units})").format(name=name, units=units), rule=TYPING)
     return match[0]

@@ -62,9 +62,12 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     if state.phase in MOVE_PHASES and role == state.active_side:
         return  # the mover moves and ends his movement with next
     if state.phase in MOVE_PHASES:
-        raise Refused(_("it is {whose} move").format(whose=owner(state.side_name(state.active_side))))
+        raise Refused(
+            _("it is {whose} move").format(whose=owner(state.side_name(state.active_side))), rule=("LN-AMB-01", "ENG-2")
+        )
     raise Refused(
-        _("only the referee moves the game on in the {phase} phase").format(phase=pgettext("phase", state.phase))
+        _("only the referee moves the game on in the {phase} phase").format(phase=pgettext("phase", state.phase)),
+        rule=("LN-AMB-01", "ENG-1"),
     )
 
 
@@ -85,7 +88,7 @@ def advance(ctx: Context) -> None:
     s = ctx.state
     match s.phase:
         case "setup":
-            raise Refused(_("load a scenario first: scenario demo"))
+            raise Refused(_("load a scenario first: scenario demo"), rule="ENG-7")
         case "deployment":
             first = roll_first_player(ctx)
             ctx.emit(ev.VarSet(key="first_player", value=first))
@@ -113,11 +116,11 @@ def advance(ctx: Context) -> None:
         case phase if phase in SEQUENCE:
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase=SEQUENCE[phase]))
         case end.FINAL:
-            raise Refused(_("record the result: victory SIDE|draw REASON (ruling LN-END)"))
+            raise Refused(_("record the result: victory SIDE|draw REASON (ruling LN-END)"), rule="ENG-2")
         case _:
             if s.result:
-                raise Refused(_("the game is over: {result}").format(result=DOMAIN.render(s.result)))
-            raise Refused(_("unknown phase {phase}").format(phase=s.phase))
+                raise Refused(_("the game is over: {result}").format(result=DOMAIN.render(s.result)), rule="ENG-2")
+            raise Refused(_("unknown phase {phase}").format(phase=s.phase), rule="ENG-2")
 
 
 def end_of_turn(ctx: Context) -> None:
@@ -143,7 +146,7 @@ def roll_first_player(ctx: Context) -> str:
     """LN-R002 (ruling LN-FIRST): 1d6 each, once for the scenario; ties roll again."""
     sides = list(ctx.state.sides)
     if len(sides) != 2:
-        raise Refused(_("the first player is rolled between exactly two sides"))
+        raise Refused(_("the first player is rolled between exactly two sides"), rule=("LN-R002", "LN-AMB-01"))
     while True:
         faces = {
             side: ctx.roll(

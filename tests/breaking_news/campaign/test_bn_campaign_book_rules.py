@@ -36,7 +36,7 @@ def test_wnd_2_an_evacuated_man_is_out_of_danger_as_with_a_medic(demo):
     counts one loss: 4 dice, a 1 at least.  Rossi, unhurt, is no wounded man to evacuate."""
     run(demo, "option wounded on", "next", "next dice=6,6,1,1")
     run(demo, "out conti wounded by irregulars", "out bianchi wounded by irregulars")
-    refused(demo, "@regulars evacuate rossi", "not a wounded man")
+    refused(demo, "@regulars evacuate rossi", "not a wounded man", rule="WND-2")
     out = demo.execute("evacuate conti", role="regulars")
     assert [(e.unit, e.cause) for e in events(out, ev.UnitOut)] == [("conti", "stabilised, wounded by irregulars")]
     demo.execute("next", role=REFEREE)
@@ -52,11 +52,11 @@ def test_ext_10_the_irregular_player_moves_an_independent_journalist_2d6_once_a_
     game = new_game(tmp_path, "open")
     run(game, "roster bersaglieri regulars", "roster militia irregulars")
     run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5", "next", "next dice=1,1,6,6")
-    refused(game, "@regulars press reed dice=3,4", "the Irregular player moves")
+    refused(game, "@regulars press reed dice=3,4", "the Irregular player moves", rule="EXT-10")
     out = game.execute("press reed dice=3,4", role="irregulars")
     (moved,) = events(out, ev.Moved)
     assert (moved.unit, moved.cm) == ("reed", 7)
-    refused(game, "@irregulars press reed dice=6,6", "has moved this turn")
+    refused(game, "@irregulars press reed dice=6,6", "has moved this turn", rule="EXT-10")
 
 
 def test_pts_4_an_extra_that_gives_points_lowers_the_total():

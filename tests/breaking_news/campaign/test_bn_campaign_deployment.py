@@ -10,6 +10,7 @@ from core import events as ev
 from core.language.i18n import naming, render
 from core.language.reader import reading
 from core.narrate import sides_of
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.views import REFEREE
 
@@ -26,7 +27,7 @@ def test_rolloff_adds_the_commanders_leadership_and_rerolls_ties(demo):
     assert demo.state.vars["first_player"] == "irregulars"
     assert demo.state.vars["second_player"] == "regulars"
     assert all(u.has("off-table") for u in demo.state.units.values())
-    refused(demo, "rolloff", "won the deployment roll already")
+    refused(demo, "rolloff", "won the deployment roll already", rule="DEP-1")
 
 
 def test_deployment_follows_the_order_of_4_2(demo):
@@ -38,23 +39,24 @@ def test_deployment_follows_the_order_of_4_2(demo):
     demo.execute("rolloff dice=5,1", role=REFEREE)  # regulars first (7 against 2): irregulars deploy first
     with pytest.raises(Refused, match="roll for deployment first"):
         new_game(demo.path.parent, name="other.ft").execute("deploy aden", role="irregulars")
-    refused(demo, "@regulars deploy rossi", "Second player, field at least half")
+    refused(demo, "@regulars deploy rossi", "Second player, field at least half", rule="DEP-3")
     # the irregular force is 5 (Faysal waits in ambush): half is 3
     demo.execute("deploy aden ahmed", role="irregulars")
-    refused(demo, "@regulars deploy rossi", "Second player, field at least half")
+    refused(demo, "@regulars deploy rossi", "Second player, field at least half", rule="DEP-3")
     demo.execute("deploy bashir", role="irregulars")
     demo.execute("deploy rossi bianchi", role="regulars")
-    refused(demo, "@irregulars deploy dahir", "First player, field at least half")
+    refused(demo, "@irregulars deploy dahir", "First player, field at least half", rule="DEP-3")
     demo.execute("deploy conti", role="regulars")
     demo.execute("deploy dahir", role="irregulars")
-    refused(demo, "@regulars deploy greco", "deploy the rest of their force")
+    refused(demo, "@regulars deploy greco", "deploy the rest of their force", rule="DEP-3")
     demo.execute("deploy egal", role="irregulars")
     demo.execute("deploy greco marino ferri", role="regulars")
-    refused(demo, "@irregulars deploy aden", "on the table already")
+    refused(demo, "@irregulars deploy aden", "on the table already", rule="DEP-3")
     refused(
         demo,
         "next",
         "before the first turn: Bersaglieri to deploy Lia Lupo.*Market trader, Water carrier.*objective die",
+        rule="DEP-3",
     )
     run(demo, "deploy lupo", role="regulars")
     run(demo, "deploy civ1 civ2", "objective-roll dice=2", role="irregulars")
@@ -69,12 +71,12 @@ def test_figures_held_for_an_ambush_do_not_deploy(demo):
     Digest: DEP-4, EXT-2.
     """
     demo.execute("rolloff dice=1,5", role=REFEREE)
-    refused(demo, "@irregulars deploy faysal", "held back for an ambush")
+    refused(demo, "@irregulars deploy faysal", "held back for an ambush", rule="EXT-2")
 
 
 def test_a_player_deploys_only_his_own_figures(demo):
     demo.execute("rolloff dice=1,5", role=REFEREE)
-    refused(demo, "@irregulars deploy rossi", "no unit")
+    refused(demo, "@irregulars deploy rossi", "no unit", rule=TYPING)
 
 
 def test_set_up_as_it_stands_rolls_the_secret_die_for_the_irregulars(demo):
@@ -93,10 +95,10 @@ def test_ambush_at_the_end_of_a_turn_gives_plus_one_initiative(demo):
     Digest: AMB-57, EXT-2, INI-1.
     """
     run(demo, "next", "next dice=6,6,1,1", "next")
-    refused(demo, "@irregulars ambush ahmed", "not waiting in ambush")
+    refused(demo, "@irregulars ambush ahmed", "not waiting in ambush", rule="EXT-2")
     out = demo.execute("ambush faysal", role="irregulars")
     assert events(out, ev.StatusChanged)[0].remove == ("off-table",)
-    refused(demo, "@irregulars ambush faysal", "no ambush left")
+    refused(demo, "@irregulars ambush faysal", "no ambush left", rule="EXT-2")
     demo.execute("next", role=REFEREE)
     # regulars 6 + 2 + 4 - 1 (won turn 1) = 11; irregulars 7 + 1 + 3 + 1 (ambush) = 12
     out = demo.execute("next dice=3,3,4,3", role=REFEREE)
@@ -109,7 +111,7 @@ def test_ambush_at_the_end_of_a_turn_gives_plus_one_initiative(demo):
 
 def test_off_table_figures_cannot_act(demo):
     run(demo, "next", "next dice=1,1,6,6")  # irregulars active
-    refused(demo, "@irregulars move faysal 10 run", "not on the table yet")
+    refused(demo, "@irregulars move faysal 10 run", "not on the table yet", rule="DEP-4")
 
 
 def test_roster_and_infiltrators(tmp_path):
@@ -118,8 +120,8 @@ def test_roster_and_infiltrators(tmp_path):
     assert {u.side for u in game.state.units.values()} == {"regulars", "irregulars"}
     assert game.state.vars["extra.regulars.negotiation"] == 3
     assert game.state.vars["extra.irregulars.ambush"] == 1
-    refused(game, "roster bersaglieri regulars", "have their figures already")
-    refused(game, "roster bersaglieri irregulars", "is a regular roster")
+    refused(game, "roster bersaglieri regulars", "have their figures already", rule="ENG-7")
+    refused(game, "roster bersaglieri irregulars", "is a regular roster", rule="PTS-5")
 
 
 SPECIAL_FORCES = """
@@ -161,7 +163,7 @@ def test_infiltrators_deploy_after_everyone(tmp_path):
     game = new_game(tmp_path, "open")
     run(game, f"roster {path} regulars", "roster militia irregulars")
     run(game, "objectives regulars 1 2 3", "objectives irregulars 3 1 5", "objective-roll dice=5", "rolloff dice=6,1")
-    refused(game, "@regulars deploy sf2", "infiltrates after both sides have deployed")
+    refused(game, "@regulars deploy sf2", "infiltrates after both sides have deployed", rule="EXT-1")
     run(game, "deploy aden ahmed bashir hassan dahir egal jama omar civ1 civ2 reed", role="irregulars")
     run(game, "deploy cap sf1", role="regulars")
     out = game.execute("deploy sf2", role="regulars")
@@ -215,7 +217,9 @@ def test_a_team_deploys_at_once_and_the_next_line_says_whose_step_it_is(demo):
     demo.execute("deploy market", role="irregulars")
     assert demo.state.units["faysal"].has("off-table")
     assert _next_line(demo) == f"Bersaglieri, the First player: deploy the rest of their force {how}"
-    refused(demo, "@irregulars deploy warsame", "no one of team Warsame can be named here")  # all on the table already
+    refused(
+        demo, "@irregulars deploy warsame", "no one of team Warsame can be named here", rule=TYPING
+    )  # all on the table already
     demo.execute("deploy bravo", role="regulars")
     assert _next_line(demo) == (
         "before the first turn: Bersaglieri to deploy Lia Lupo (press); Somali militia to deploy Market trader, "
@@ -237,7 +241,7 @@ def test_tab_offers_deploy_the_side_whose_step_it_is_first(demo):
     militia = ["aden", "ahmed", "bashir", "dahir", "egal"]
     assert all(offered.index(m) > offered.index("ferri") for m in ["Warsame", *militia])
     assert demo.complete("deploy a", "referee")[0] == "Alpha"  # not Aden Farah, refused now
-    refused(demo, "deploy aden", "field at least half their force first")
+    refused(demo, "deploy aden", "field at least half their force first", rule="DEP-3")
     demo.execute("deploy alpha bravo", role=REFEREE)  # the Bersaglieri's force fielded: the militia's step
     offered = demo.complete("deploy ", "referee")
     assert offered.index("Warsame") < offered.index("aden") < offered.index("rossi")
@@ -245,4 +249,4 @@ def test_tab_offers_deploy_the_side_whose_step_it_is_first(demo):
 
 def test_the_refusals_of_the_order_name_the_sides_in_words(demo):
     demo.execute("rolloff dice=5,1", role=REFEREE)
-    refused(demo, "@regulars deploy rossi", "^Somali militia, the Second player, field at least half")
+    refused(demo, "@regulars deploy rossi", "^Somali militia, the Second player, field at least half", rule="DEP-3")

@@ -130,7 +130,7 @@ def test_the_landed_helicopter_can_be_shot_down(deployed):
     heli = deployed.state.units["helicopter-regulars"]
     assert (heli.side, heli.kind, heli.cls, heli.in_play) == ("regulars", "vehicle", "light", True)
     assert "helicopter-regulars" in deployed.view("irregulars").units
-    refused(deployed, "move helicopter-regulars 20", "waits on its landing point")
+    refused(deployed, "move helicopter-regulars 20", "waits on its landing point", rule="EXT-3")
     # Aden (Irr1) fires his AR at 20 cm, read at its long band: 6+.  The 6 hits; the
     # save needs 3+ (§9.2 light armour against light weapons) and the 2 fails it.
     out = deployed.execute("fire aden helicopter-regulars range=20 dice=6,2", role="irregulars")
@@ -139,7 +139,7 @@ def test_the_landed_helicopter_can_be_shot_down(deployed):
     assert plain(deployed.state.units["helicopter-regulars"].out) == "knocked out by irregulars"
     run(deployed, "next", "next")
     deployed.execute("next dice=6,6,1,1", role=REFEREE)
-    refused(deployed, "@regulars board rossi conti", "Regulars. helicopter was knocked out by Irregulars")
+    refused(deployed, "@regulars board rossi conti", "Regulars. helicopter was knocked out by Irregulars", rule="EXT-3")
     assert deployed.state.vars["helicopter.regulars"] == "landed"  # no waiting roll for a wreck
 
 
@@ -151,7 +151,7 @@ def test_a_set_off_ied_is_shown_to_all(deployed):
 
 
 def test_planting_rules(deployed):
-    refused(deployed, "@irregulars plant 3", "not allowed in the initiative phase|own fake markers")
+    refused(deployed, "@irregulars plant 3", "not allowed in the initiative phase|own fake markers", rule="EXT-9")
 
 
 def test_plant_only_under_own_fakes(tmp_path):
@@ -161,11 +161,11 @@ def test_plant_only_under_own_fakes(tmp_path):
     Digest: EXT-9.
     """
     game = new_game(tmp_path)
-    refused(game, "@irregulars plant 3", "your own fake markers")  # their main objective
-    refused(game, "@regulars plant 1", "only Irregulars")
+    refused(game, "@irregulars plant 3", "your own fake markers", rule="EXT-9")  # their main objective
+    refused(game, "@regulars plant 1", "only Irregulars", rule="EXT-9")
     game.execute("plant 2", role="irregulars")
-    refused(game, "@irregulars plant 4", "bought 1 proximity IED")
-    refused(game, "@irregulars plant 4 remote", "bought 0 remote")
+    refused(game, "@irregulars plant 4", "bought 1 proximity IED", rule="EXT-9")
+    refused(game, "@irregulars plant 4 remote", "bought 0 remote", rule="EXT-9")
 
 
 def test_hidden_figures_stay_hidden_through_deployment(deployed):

@@ -33,12 +33,12 @@ def test_no_test_without_losses_this_turn(demo):
     Digest: MOR-1.
     """
     _losses_then_end(demo)
-    refused(demo, "morale regulars", "took no losses this turn")
+    refused(demo, "morale regulars", "took no losses this turn", rule="MOR-1")
 
 
 def test_each_player_rolls_his_own(demo):
     _losses_then_end(demo, "conti killed by irregulars")
-    refused(demo, "@irregulars morale regulars", "his own side's morale")
+    refused(demo, "@irregulars morale regulars", "his own side's morale", rule="MOR-1")
 
 
 def test_dice_are_the_morale_value_and_losses_count_the_leader_twice(demo):
@@ -51,7 +51,7 @@ def test_dice_are_the_morale_value_and_losses_count_the_leader_twice(demo):
     out = demo.execute("morale regulars dice=1,2,3,1", role="regulars")
     (roll,) = rolls(out)
     assert (len(roll.faces), roll.target, roll.outcome) == (4, 3, "passed")  # 2 lost, the commander twice
-    refused(demo, "@regulars morale regulars", "already tested")
+    refused(demo, "@regulars morale regulars", "already tested", rule="MOR-1")
 
 
 def test_motivation_ignores_the_first_failure_then_the_losing_squad_is_routed(demo):
@@ -115,7 +115,7 @@ def test_a_routed_force_can_be_captured_in_the_final_count(demo):
     run(demo, "next", "next dice=6,6,1,1", "out marino killed by irregulars", "next")
     demo.execute("morale regulars dice=1,1,1,1", role="regulars")
     assert demo.state.phase == "final"
-    refused(demo, "@regulars capture bianchi", "irregulars capture Cpl Bianchi, not you")
+    refused(demo, "@regulars capture bianchi", "irregulars capture Cpl Bianchi, not you", rule="MOR-5")
     demo.execute("capture bianchi", role="irregulars")
     assert plain(demo.state.units["bianchi"].out) == "captured by irregulars"
     assert demo.state.sides["regulars"].dp_by_category["casualties"] == 50

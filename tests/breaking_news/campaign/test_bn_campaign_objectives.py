@@ -7,6 +7,7 @@ from bn_campaign_support import dp, events, new_game, rolls, run, to_activation
 from playing import refused
 
 from core import events as ev
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.secrets.commitments import matches
 from core.views import REFEREE
@@ -39,9 +40,9 @@ def test_the_secret_die_is_the_irregulars_alone(demo):
 
 
 def test_only_the_irregular_player_rolls_it_once(demo):
-    refused(demo, "@regulars objective-roll", "Irregular player rolls")
+    refused(demo, "@regulars objective-roll", "Irregular player rolls", rule="OBJ-2")
     demo.execute("objective-roll dice=5", role="irregulars")
-    refused(demo, "@irregulars objective-roll dice=5", "has been rolled")
+    refused(demo, "@irregulars objective-roll dice=5", "has been rolled", rule="OBJ-2")
 
 
 def test_ex01_taking_the_redesignated_marker_costs_a_main_objective(demo):
@@ -56,7 +57,7 @@ def test_ex01_taking_the_redesignated_marker_costs_a_main_objective(demo):
     (points,) = events(out, ev.DefeatPoints)
     assert (points.side, points.points, points.category) == ("regulars", 50, "objective-main")
     assert demo.state.vars["taken.regulars.3"] == "irregulars"
-    refused(demo, "take 3 irregulars", "taken for good")
+    refused(demo, "take 3 irregulars", "taken for good", rule="OBJ-5")
 
 
 def test_a_six_makes_the_original_main_a_fake(demo):
@@ -111,17 +112,17 @@ def test_reveal_a_marker_within_10cm(demo):
     Digest: AMB-07, OBJ-3.
     """
     to_activation(demo, "6,6,1,1")
-    refused(demo, "@irregulars reveal 4 regulars", "owner of a marker")
+    refused(demo, "@irregulars reveal 4 regulars", "owner of a marker", rule="OBJ-3")
     out = demo.execute("reveal 4 regulars", role="regulars")
     shown = events(out, ev.Revealed)[0]
     assert (shown.key, shown.value) == ("marker.regulars.4", "main") and matches(shown)
     assert "marker.regulars.4" in demo.view("irregulars").secrets
-    refused(demo, "reveal regulars.4", "already revealed")
+    refused(demo, "reveal regulars.4", "already revealed", rule="OBJ-3")
 
 
 def test_reveal_needs_the_owner_when_both_sides_have_markers(demo):
     to_activation(demo, "6,6,1,1")
-    refused(demo, "reveal 4", "whose marker 4")
+    refused(demo, "reveal 4", "whose marker 4", rule=TYPING)
 
 
 def test_a_player_cannot_probe_the_other_sides_secrets(demo):
@@ -152,13 +153,13 @@ def test_objectives_command_sets_secret_roles(tmp_path):
     }
     assert out.events[0].vis == ("regulars",)  # even the command line is theirs alone
     assert not any("marker.regulars" in k for k in game.view("irregulars").secrets)
-    refused(game, "@irregulars objectives regulars 2 1 5", "own objectives")
-    refused(game, "@irregulars objectives irregulars 2 2 5", "two secondary")
+    refused(game, "@irregulars objectives regulars 2 1 5", "own objectives", rule="OBJ-1")
+    refused(game, "@irregulars objectives irregulars 2 2 5", "two secondary", rule="OBJ-1")
 
 
 def test_mission_must_fit_the_forces(tmp_path):
     game = new_game(tmp_path, "open")
-    refused(game, "mission 1", "markers are already set|Regulars against Regulars")
+    refused(game, "mission 1", "markers are already set|Regulars against Regulars", rule="OBJ-1")
 
 
 def test_intelligence_reveals_the_enemy_main(demo):
@@ -173,12 +174,12 @@ def test_intelligence_reveals_the_enemy_main(demo):
     assert (roll.outcome, roll.target, roll.under) == ("success", 1, True)  # level 1, no counter-intelligence
     assert [(e.key, e.value) for e in events(out, ev.Revealed)] == [("marker.irregulars.3", "main")]
     assert all(map(matches, events(out, ev.Revealed)))
-    refused(demo, "@regulars intelligence dice=1", "one Intelligence roll per game")
+    refused(demo, "@regulars intelligence dice=1", "one Intelligence roll per game", rule="EXT-8")
 
 
 def test_intelligence_fails_over_the_level_and_needs_the_extra(demo):
     to_activation(demo, "6,6,1,1")
-    refused(demo, "@irregulars intelligence", "bought no Intelligence")
+    refused(demo, "@irregulars intelligence", "bought no Intelligence", rule="EXT-8")
     out = demo.execute("intelligence dice=2", role="regulars")
     assert rolls(out)[0].outcome == "failure" and not events(out, ev.Revealed)
 
@@ -188,7 +189,7 @@ def test_intelligence_before_deployment_is_for_special_forces(demo):
 
     Digest: EXT-8.
     """
-    refused(demo, "@regulars intelligence", "only Special Forces")
+    refused(demo, "@regulars intelligence", "only Special Forces", rule="EXT-8")
 
 
 @pytest.mark.parametrize(

@@ -27,11 +27,11 @@ def fielded(tmp_path):
 
 def test_buying_over_the_limit_says_what_and_by_how_much(fielded):
     # 132 + Helicopter evacuation 25 = 157 against 150
-    assert refused(fielded, "buy regulars helicopter") == (
+    assert refused(fielded, "buy regulars helicopter", rule="PTS-5") == (
         "Regulars with Helicopter evacuation: 157 points is 7 over the limit of 150"
     )
     # Intelligence from level 1 (10) to 3 (30): 132 + 20 = 152
-    refused(fielded, "buy regulars intelligence 3", "152 points is 2 over the limit of 150")
+    refused(fielded, "buy regulars intelligence 3", "152 points is 2 over the limit of 150", rule="PTS-5")
     # 147 + one IED 20 = 167
     with pytest.raises(Refused, match="Irregulars with Explosives \\(IED\\): 167 points is 17 over the limit of 150"):
         fielded.execute("buy irregulars ied", role=REFEREE)
@@ -52,20 +52,35 @@ def test_the_extras_restrictions_apply(fielded):
 
     Digest: EXT-4, PTS-5.
     """
-    refused(fielded, "buy regulars mortars", "Mortars is for irregular forces only")
+    refused(fielded, "buy regulars mortars", "Mortars is for irregular forces only", rule="PTS-5")
     refused(
-        fielded, "buy regulars rules_of_engagement", "Improved Support Fire cannot be combined with Rules of Engagement"
+        fielded,
+        "buy regulars rules_of_engagement",
+        "Improved Support Fire cannot be combined with Rules of Engagement",
+        rule="PTS-5",
     )  # the Bersaglieri have Improved Support Fire
-    refused(fielded, "buy regulars intelligence 4", "Intelligence level 4 is 1 over 3 \\(4 is for Special Forces\\)")
-    refused(fielded, "buy regulars negotiation 4", "Negotiation level 4 is for MSU and Secret Services only")
-    refused(fielded, "buy regulars negotiation 3", "Negotiation level 3 is bought already")
-    refused(fielded, "buy regulars helicopter 2", "Helicopter evacuation is bought once, not 2 times")
-    refused(fielded, "@irregulars buy irregulars ambush", "referee")
+    refused(
+        fielded,
+        "buy regulars intelligence 4",
+        "Intelligence level 4 is 1 over 3 \\(4 is for Special Forces\\)",
+        rule="PTS-5",
+    )
+    refused(
+        fielded, "buy regulars negotiation 4", "Negotiation level 4 is for MSU and Secret Services only", rule="PTS-5"
+    )
+    refused(fielded, "buy regulars negotiation 3", "Negotiation level 3 is bought already", rule="PTS-5")
+    refused(fielded, "buy regulars helicopter 2", "Helicopter evacuation is bought once, not 2 times", rule="PTS-5")
+    refused(fielded, "@irregulars buy irregulars ambush", "referee", rule="ENG-1")
 
 
 def test_buying_needs_the_figures_first(tmp_path):
     game = new_game(tmp_path, "open")
-    refused(game, "buy regulars ambush", r"Regulars have no figures yet: field them first \(roster FILE regulars\)")
+    refused(
+        game,
+        "buy regulars ambush",
+        r"Regulars have no figures yet: field them first \(roster FILE regulars\)",
+        rule="PTS-5",
+    )
 
 
 def test_explosives_bought_stay_their_owners_secret(tmp_path):
@@ -79,13 +94,15 @@ def test_explosives_bought_stay_their_owners_secret(tmp_path):
     assert game.state.secrets["extra.irregulars.ied"].value == "2"
     assert "extra.irregulars.ied" not in game.view("regulars").secrets
     assert not any("IED" in line.text or "ied" in line.text for line in game.log_lines("regulars"))
-    refused(game, "buy irregulars ied_remote", "217 points is 17 over the limit of 200")  # 187 + a remote IED's 30
+    refused(
+        game, "buy irregulars ied_remote", "217 points is 17 over the limit of 200", rule="PTS-5"
+    )  # 187 + a remote IED's 30
     game.close()
 
 
 def test_the_demo_is_checked_against_its_own_limit(demo):
     # the Bersaglieri were built to 105 of 125; the militia to 121
-    refused(demo, "buy regulars ambush", "Bersaglieri with Ambush: 130 points is 5 over the limit of 125")
+    refused(demo, "buy regulars ambush", "Bersaglieri with Ambush: 130 points is 5 over the limit of 125", rule="PTS-5")
     out = demo.execute("buy regulars negotiation 3", role=REFEREE)  # 5 → 10
     assert events(out, ev.Noted)[0].text == "regulars buy Negotiation level 3 for 5 points: 110 points of 125 (Extras)"
 
@@ -161,8 +178,8 @@ def test_random_objectives_are_the_sides_secret(fielded):
 
 
 def test_random_objectives_follow_the_objectives_rules(fielded):
-    refused(fielded, "@irregulars objectives regulars random", "own objectives")
-    refused(fielded, "objectives regulars random 2 3", "random draws the secondary markers too")
+    refused(fielded, "@irregulars objectives regulars random", "own objectives", rule="OBJ-1")
+    refused(fielded, "objectives regulars random 2 3", "random draws the secondary markers too", rule="OBJ-1")
     fielded.execute("objectives regulars random", role="regulars")
     assert len(objectives.markers(fielded.state, "regulars")) == 5
 
@@ -173,7 +190,7 @@ def test_mission_3_needs_one_side_of_special_forces(fielded, tmp_path):
 
     Digest: OBJ-1.
     """
-    refused(fielded, "mission 3", "mission 3 is Special Forces")
+    refused(fielded, "mission 3", "mission 3 is Special Forces", rule="OBJ-1")
     game = new_game(tmp_path, "open", name="sf.ft")
     sas = tmp_path / "sas.toml"
     sas.write_text(
@@ -183,7 +200,7 @@ def test_mission_3_needs_one_side_of_special_forces(fielded, tmp_path):
     )
     run(game, f"roster {sas} regulars", "roster militia irregulars", "mission 3")
     assert objectives.mission(game.state) == 3
-    refused(game, "objectives regulars random", "Regulars defend no markers in mission 3")
+    refused(game, "objectives regulars random", "Regulars defend no markers in mission 3", rule="OBJ-1")
     game.close()
 
 

@@ -95,19 +95,19 @@ def test_platoon_activates_squad_by_squad(tmp_path):
     run(game, f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300", "roster militia irregulars")
     run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5", "next", "next dice=6,6,1,1")
     assert game.state.active_side == "regulars"
-    refused(game, "@regulars move 2nd0 10 run", "activate one first")
+    refused(game, "@regulars move 2nd0 10 run", "activate one first", rule="ACT-4")
     game.execute("activate 2nd", role="regulars")
     game.execute("move 2nd0 10 run", role="regulars")
-    refused(game, "@regulars move 1st0 10 run", "not in 2nd")
+    refused(game, "@regulars move 1st0 10 run", "not in 2nd", rule="ACT-4")
     game.execute("activate 1st", role="regulars")
     game.execute("move 1st0 10 run", role="regulars")
-    refused(game, "@regulars activate 2nd", "has been activated this turn")
-    refused(game, "@irregulars activate Warsame", "may only react")
+    refused(game, "@regulars activate 2nd", "has been activated this turn", rule="ACT-4")
+    refused(game, "@irregulars activate Warsame", "may only react", rule="ACT-2")
 
 
 def test_a_single_squad_needs_no_activation(demo):
     run(demo, "next", "next dice=6,6,1,1")
-    refused(demo, "@regulars activate Alpha", "single squad")
+    refused(demo, "@regulars activate Alpha", "single squad", rule="ACT-1")
 
 
 def test_the_last_turn_leads_to_the_final_count(demo):

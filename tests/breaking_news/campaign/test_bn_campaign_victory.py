@@ -38,7 +38,7 @@ def test_first_fire_is_scored_from_combats_record(demo):
     assert demo.state.vars["first_fire"] == "regulars"
     demo.execute("next", role=REFEREE)
     assert _ledger(demo, "regulars") == {"first-fire": 5}
-    refused(demo, "score first-fire irregulars", "fired first already")
+    refused(demo, "score first-fire irregulars", "fired first already", rule="FIRE-15")
 
 
 def test_casualty_lines(demo):
@@ -95,7 +95,7 @@ def test_score_lines_and_their_limits(demo):
     run(demo, "next", "next dice=6,6,1,1")
     demo.execute("score building regulars count=2", role=REFEREE)
     assert _ledger(demo, "regulars") == {"buildings": 10}
-    refused(demo, "score civilian irregulars", "only the Regular player")
+    refused(demo, "score civilian irregulars", "only the Regular player", rule="DP-1")
     demo.execute("score exfiltration irregulars", role=REFEREE)
     assert _ledger(demo, "irregulars") == {"exfiltration": 5}
 
@@ -140,7 +140,7 @@ def test_ex07_negotiation_italian_breaker_pays_10_only(tmp_path):
     Digest: AMB-58, DIFF-58, DIFF-62.
     """
     game = _open(tmp_path, IT)
-    refused(game, "@regulars negotiate", "first turn")
+    refused(game, "@regulars negotiate", "first turn", rule="DIFF-58")
     run(game, "next", "next dice=6,6,1,1")
     game.execute("negotiate", role="regulars")
     run(game, "next", "next", "next dice=1,1,6,6", "next", "next")
@@ -157,7 +157,7 @@ def test_negotiation_timing_english(tmp_path):
     """
     game = _open(tmp_path)
     run(game, "next", "next dice=6,6,1,1")
-    refused(game, "@regulars negotiate", "before the first initiative")
+    refused(game, "@regulars negotiate", "before the first initiative", rule="DIFF-58")
     with pytest.raises(Refused, match="Regular player negotiates"):
         _open(tmp_path, name="b.ft").execute("negotiate", role="irregulars")
 
@@ -212,7 +212,12 @@ def test_journalist_captured(tmp_path):
     game = _open(tmp_path)
     run(game, "next", "next dice=6,6,1,1")  # regulars active
     for journalist in ("reed", "lupo"):  # their own embedded one as well as the militia's
-        refused(game, f"@regulars capture {journalist}", r"only the Irregulars \(irregulars\) capture journalists")
+        refused(
+            game,
+            f"@regulars capture {journalist}",
+            r"only the Irregulars \(irregulars\) capture journalists",
+            rule="EXT-10",
+        )
     run(game, "next", "next", "next dice=1,1,6,6")  # irregulars active
     game.execute("capture lupo", role="irregulars")
     assert _ledger(game, "regulars") == {"journalists": 30}
@@ -259,7 +264,7 @@ def test_final_count_with_the_multipliers(demo):
     assert end.result == "Somali militia win with 10 defeat points against 35 for Bersaglieri (§14.0)"
     assert (end.winner, end.draw, end.scores) == ("irregulars", False, {"regulars": 35, "irregulars": 10})
     assert all(s.revealed for s in demo.state.secrets.values())
-    refused(demo, "next", "game is over")
+    refused(demo, "next", "game is over", rule="ENG-2")
 
 
 def test_the_italian_drafts_final_count_ends_as_data(demo_it):
@@ -314,7 +319,7 @@ def test_diff_57_either_side_negotiates_in_the_italian_draft(tmp_path):
     refuses them (the Regular player negotiates)."""
     english = _open(tmp_path, name="en.ft")
     run(english, "next", "next dice=1,1,6,6")
-    refused(english, "@irregulars negotiate", "Regular player negotiates")
+    refused(english, "@irregulars negotiate", "Regular player negotiates", rule="DIFF-57")
     italian = _open(tmp_path, IT, name="it.ft")
     run(italian, "next", "next dice=1,1,6,6")
     italian.execute("negotiate", role="irregulars")

@@ -199,7 +199,7 @@ def _labels(roll) -> list[str]:
 def test_pistol_reaches_10_cm(regulars):
     """§8.0 Pistol: 3+ with 1 die, 10 cm at most.  Doc Riva (R4) hits Kid with a 3; Kid
     (Irr3, save 5+) saves with a 5 and is suppressed (§10.0)."""
-    refused(regulars, "@regulars fire riva kid range=11", "reaches 10 cm at most")
+    refused(regulars, "@regulars fire riva kid range=11", "reaches 10 cm at most", rule="T-08")
     out = regulars.execute("fire riva kid range=10 dice=3,5", role="regulars")
     to_hit, save = rolls(out)
     assert (to_hit.target, to_hit.outcome, save.target, save.outcome) == (3, "1 hit", 5, "saved: suppressed")
@@ -220,7 +220,7 @@ def test_assault_rifle_aimed_and_burst(regulars):
 
     Digest: AMB-22, FIRE-3, T-08.
     """
-    refused(regulars, "@regulars fire ferro idris range=60 burst", "burst fire cannot reach 60 cm")
+    refused(regulars, "@regulars fire ferro idris range=60 burst", "burst fire cannot reach 60 cm", rule="T-08")
     out = regulars.execute("fire ferro kid range=30 dice=4,2", role="regulars")
     assert rolls(out)[0].target == 4 and len(rolls(out)[0].faces) == 1
     assert plain(regulars.state.units["kid"].out) == "killed by regulars"  # save 5+, a 2
@@ -246,7 +246,7 @@ def test_sniper_ignores_cover_and_dodges(regulars):
 def test_smg_burst(irregulars):
     """§8.0 SMG: 4+ at 20 cm with 3 dice; Kid is Irr3, +1 on small arms (BN-C-CLASS-FIRE).
     Two 5s hit Lt Ferro (R3, 3+, +1 as the commander): 2 and 3 both pass."""
-    refused(irregulars, "@irregulars fire kid ferro range=60", "cannot reach 60 cm")
+    refused(irregulars, "@irregulars fire kid ferro range=60", "cannot reach 60 cm", rule="T-08")
     out = irregulars.execute("fire kid ferro range=20 dice=5,5,4,2,3", role="irregulars")
     to_hit, save = rolls(out)
     assert (to_hit.target, _labels(to_hit), to_hit.outcome) == (5, ["Irr3 firing"], "2 hits")
@@ -270,8 +270,8 @@ def test_lmg_burst_split(regulars):
 def test_mmg_with_one_crew(irregulars):
     """§8.0: an MMG with one crew is +1 (not on a mount or turret: a vehicle's MG never
     is).  At 40 cm the MMG needs 5 + 1; one 6 of four dice hits Sora, who saves."""
-    refused(irregulars, "@irregulars fire technical sora range=40 lone", "mount or turret")
-    refused(irregulars, "@irregulars fire idris sora range=40 lone", "lone is for an MMG or HMG")
+    refused(irregulars, "@irregulars fire technical sora range=40 lone", "mount or turret", rule="FIRE-1")
+    refused(irregulars, "@irregulars fire idris sora range=40 lone", "lone is for an MMG or HMG", rule="FIRE-1")
     out = irregulars.execute("fire guled sora range=40 lone dice=6,1,1,1,4", role="irregulars")
     to_hit, save = rolls(out)
     assert (to_hit.target, len(to_hit.faces), _labels(to_hit)) == (6, 4, ["one crew on the MG"])
@@ -313,7 +313,7 @@ def test_flamethrower_ignores_cover_within_10_cm(regulars):
 
     Digest: AMB-29.
     """
-    refused(regulars, "@regulars fire vigo kid range=11", "reaches 10 cm at most")
+    refused(regulars, "@regulars fire vigo kid range=11", "reaches 10 cm at most", rule="T-08")
     out = regulars.execute("fire vigo kid range=10 cover dice=4,4", role="regulars")
     to_hit, save = rolls(out)
     assert (to_hit.target, to_hit.mods, to_hit.outcome) == (4, (), "1 hit")
@@ -371,12 +371,12 @@ def test_tank_gun_hits_and_deviates(deviating):
 
     Digest: FIRE-9.
     """
-    refused(deviating, "@regulars fire ariete warsame range=8 weapon=TANKGUN", "closer than 10 cm")
+    refused(deviating, "@regulars fire ariete warsame range=8 weapon=TANKGUN", "closer than 10 cm", rule="T-08")
     out = deviating.execute("fire ariete warsame range=30 weapon=TANKGUN also=kid dice=4,4,2", role="regulars")
     to_hit, warsame, kid = rolls(out)
     assert (to_hit.target, warsame.outcome, kid.outcome) == (4, "saved: suppressed", "failed: out of action")
     assert "aimed at the structure" in _notes(out)
-    refused(deviating, "@regulars move ariete", "already acted|gun or moves")
+    refused(deviating, "@regulars move ariete", "already acted|gun or moves", rule="MOV-2")
     out = deviating.execute("fire centauro idris range=30 weapon=TANKGUN dice=2,1", role="regulars")
     miss, direction = rolls(out)
     assert (miss.outcome, direction.outcome) == ("miss", "over")
@@ -393,7 +393,7 @@ def test_light_mortar_on_the_table(irregulars):
 
     Digest: DIFF-25, MORT-1.
     """
-    refused(irregulars, "@irregulars fire abdi ferro range=9", "closer than 10 cm")
+    refused(irregulars, "@irregulars fire abdi ferro range=9", "closer than 10 cm", rule="T-08")
     out = irregulars.execute("fire abdi sora range=60 also=landi dice=5,4,2", role="irregulars")
     to_hit, sora, landi = rolls(out)
     assert (to_hit.target, to_hit.mods, sora.outcome) == (5, (), "saved: suppressed")
@@ -433,8 +433,8 @@ def test_light_armoured_vehicle_saves(irregulars):
     Digest: AMB-39, AMB-45, VF-1.
     """
     # §8.8: only a protected (not armoured) vehicle's men can be shot at, and they are in cover
-    refused(irregulars, "@irregulars fire idris gallo range=40", "inside Puma, an armoured vehicle")
-    refused(irregulars, "blast gallo source=grenade by=irregulars", "inside Puma")
+    refused(irregulars, "@irregulars fire idris gallo range=40", "inside Puma, an armoured vehicle", rule="VF-1")
+    refused(irregulars, "blast gallo source=grenade by=irregulars", "inside Puma", rule="VF-1")
     out = irregulars.execute("fire warsame neri range=40 dice=3", role="irregulars")
     assert _labels(rolls(out)[0]) == ["target behind cover"]
     out = irregulars.execute("fire idris puma range=40 dice=6,6,1,1,3,2", role="irregulars")

@@ -16,7 +16,7 @@ def test_getting_into_a_vehicle_is_the_whole_action_so_no_fire(rng):
     Digest: MOV-5, T-03.
     """
     rng.execute("embark m4 hummer", role="regulars")
-    refused(rng, "@regulars fire m4 kalash range=30 dice=6,6,6", "already acted")
+    refused(rng, "@regulars fire m4 kalash range=30 dice=6,6,6", "already acted", rule="T-03")
     assert "fired" not in status(rng, "m4")
 
 
@@ -29,8 +29,8 @@ def test_getting_out_of_a_vehicle_is_the_whole_action_so_no_fire(rng):
     rng.execute("embark m4 hummer", role="regulars")
     next_turn(rng, "regulars")
     rng.execute("disembark m4", role="regulars")
-    refused(rng, "@regulars fire m4 kalash range=30 dice=6,6,6", "already acted")
-    refused(rng, "@regulars speculative m4 kalash range=30 dice=6", "already acted")
+    refused(rng, "@regulars fire m4 kalash range=30 dice=6,6,6", "already acted", rule="T-03")
+    refused(rng, "@regulars speculative m4 kalash range=30 dice=6", "already acted", rule="T-03")
     next_turn(rng, "regulars")
     shot = rolls(rng.execute("fire m4 kalash range=30 aimed dice=1", role="regulars"))
     assert [r.faces for r in shot] == [(1,)]

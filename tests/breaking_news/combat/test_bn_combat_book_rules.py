@@ -27,7 +27,9 @@ def test_act_3_a_group_move_is_one_action_each_reacting_man_answers_once(rng):
     assert {"moved"} <= set(status(rng, "m4")) and {"moved"} <= set(status(rng, "saw"))
     shot = rolls(rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars"))[0]
     assert (shot.target, shot.outcome) == (5, "miss")
-    refused(rng, "@irregulars react-fire kalash saw range=30 dice=6", "already reacted to this enemy action")
+    refused(
+        rng, "@irregulars react-fire kalash saw range=30 dice=6", "already reacted to this enemy action", rule="OPP-1"
+    )
     shot = rolls(rng.execute("react-fire rocket saw range=20 dice=3", role="irregulars"))[0]
     assert (shot.target, shot.outcome) == (4, "miss")
 
@@ -45,8 +47,8 @@ def test_mov_1_each_action_its_distance_and_its_fire(rng):
     rng.execute("move saw 15 shoot", role="regulars")
     shot = rolls(rng.execute("fire saw kalash range=20 dice=1,1,1,1", role="regulars"))[0]
     assert (shot.target, [m.label for m in shot.mods]) == (5, ["firer moved"])
-    refused(rng, "@regulars move sarge 26 run", "25 cm")
-    refused(rng, "@regulars move rook 16 shoot", "15 cm")
+    refused(rng, "@regulars move sarge 26 run", "25 cm", rule="MOV-1")
+    refused(rng, "@regulars move rook 16 shoot", "15 cm", rule="MOV-1")
 
 
 def test_fire_1_fire_follows_the_move_and_ends_the_action(rng):
@@ -55,8 +57,8 @@ def test_fire_1_fire_follows_the_move_and_ends_the_action(rng):
     it; hidden Shadow cannot be his target."""
     shot = rolls(rng.execute("fire sarge kalash range=30 aimed dice=1", role="regulars"))[0]
     assert (shot.target, shot.outcome) == (4, "miss")
-    refused(rng, "@regulars move sarge 5", "already acted")
-    refused(rng, "fire m4 shadow range=30 aimed dice=1", "hidden: only speculative fire")
+    refused(rng, "@regulars move sarge 5", "already acted", rule="MOV-1")
+    refused(rng, "fire m4 shadow range=30 aimed dice=1", "hidden: only speculative fire", rule="MOV-7")
 
 
 def test_opp_2_opportunity_fire_answers_the_enemy_who_moves_or_fires(rng):
@@ -65,13 +67,15 @@ def test_opp_2_opportunity_fire_answers_the_enemy_who_moves_or_fires(rng):
     Emfour moves, Kalash may fire at him (AR at 30 cm: 4, +1 as Irr2: a 5 hits, and
     Emfour's 3+ save with a 4 leaves him suppressed) but not at Sgt Stone, who did
     nothing; in the next turn's activation that move is no longer there to answer."""
-    refused(rng, "@irregulars react-fire kalash sarge range=30 dice=5,4", "nothing to answer yet")
+    refused(rng, "@irregulars react-fire kalash sarge range=30 dice=5,4", "nothing to answer yet", rule="OPP-2")
     rng.execute("move m4 10", role="regulars")
-    refused(rng, "@irregulars react-fire kalash sarge range=30 dice=5,4", "Sgt Stone did not move or fire")
+    refused(
+        rng, "@irregulars react-fire kalash sarge range=30 dice=5,4", "Sgt Stone did not move or fire", rule="OPP-2"
+    )
     shot, save = rolls(rng.execute("react-fire kalash m4 range=30 dice=5,4", role="irregulars"))
     assert (shot.target, shot.outcome, save.outcome) == (5, "1 hit", "saved: suppressed")
     next_turn(rng, "regulars")
-    refused(rng, "@irregulars react-fire rocket m4 range=20 dice=4,4", "nothing to answer yet")
+    refused(rng, "@irregulars react-fire rocket m4 range=20 dice=4,4", "nothing to answer yet", rule="OPP-2")
 
 
 def test_opp_3_a_sniper_answers_past_50_cm(tmp_path, monkeypatch):
@@ -80,7 +84,7 @@ def test_opp_3_a_sniper_answers_past_50_cm(tmp_path, monkeypatch):
     4, −1 as Special Forces: a 3 hits, and Kalash (5+) saves with a 6: suppressed."""
     g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
     g.execute("move kalash 10", role="irregulars")
-    refused(g, "@regulars react-fire sarge kalash range=80 dice=6,6", "reaches 50 cm")
+    refused(g, "@regulars react-fire sarge kalash range=80 dice=6,6", "reaches 50 cm", rule="OPP-3")
     shot, save = rolls(g.execute("react-fire ghost kalash range=80 dice=3,6", role="regulars"))
     assert (shot.target, [m.label for m in shot.mods], shot.outcome) == (3, ["Special Forces"], "1 hit")
     assert save.outcome == "saved: suppressed" and "suppressed" in status(g, "kalash")
@@ -93,8 +97,10 @@ def test_cov_1_covering_fire_is_an_action_with_5_cm_of_movement(rng):
     rng.execute("move saw 5 covering", role="regulars")
     rng.execute("covering saw area=yard range=20", role="regulars")
     assert rng.state.vars["covering"] == "yard=8"
-    refused(rng, "@regulars fire saw kalash range=20 dice=6,6,6,6", "already fired|does not fire at a target")
-    refused(rng, "@regulars move m4 6 covering", "5 cm")
+    refused(
+        rng, "@regulars fire saw kalash range=20 dice=6,6,6,6", "already fired|does not fire at a target", rule="T-03"
+    )
+    refused(rng, "@regulars move m4 6 covering", "5 cm", rule="MOV-1")
 
 
 def test_diff_56_civilians_in_irregular_fire_only_in_the_english_draft(tmp_path, monkeypatch):
@@ -113,7 +119,9 @@ def test_diff_56_civilians_in_irregular_fire_only_in_the_english_draft(tmp_path,
     italian = tmp_path / "it"
     italian.mkdir()
     g = new_game(italian, "combat", variant="it-2009-12-09", active="irregulars", monkeypatch=monkeypatch)
-    refused(g, "@irregulars fire kalash sarge range=30 line=civ dice=2,3", "only when regular forces fire")
+    refused(
+        g, "@irregulars fire kalash sarge range=30 line=civ dice=2,3", "only when regular forces fire", rule="DIFF-56"
+    )
     next_turn(g, "regulars")
     shot, civ = rolls(g.execute("fire sarge kalash range=30 line=civ dice=1,3", role="regulars"))
     assert (shot.outcome, civ.target, civ.outcome) == ("miss", 4, "saved: suppressed")
@@ -157,7 +165,7 @@ def test_wnd_3_a_comrade_carries_a_wounded_man_10_less_1d6(tmp_path, monkeypatch
     g.execute("blast m4 source=grenade by=irregulars dice=1,3", role=REFEREE)
     out = g.execute("carry sarge m4 dice=4", role="regulars")
     assert [(m.unit, m.cm) for m in facts(out, ev.Moved)] == [("sarge", 6), ("m4", 6)]
-    refused(g, "@regulars move sarge 5", "already acted")
+    refused(g, "@regulars move sarge 5", "already acted", rule="MOV-1")
 
 
 def test_ext_8_counter_intelligence_lowers_the_enemys_roll(tmp_path, monkeypatch):
@@ -182,14 +190,14 @@ def test_ext_8_counter_intelligence_lowers_the_enemys_roll(tmp_path, monkeypatch
     g.execute("scenario combat", role=REFEREE)
     g.execute("next", role=REFEREE)
     to_activation(g, "regulars")
-    refused(g, "@irregulars intelligence dice=1", "no roll can succeed")
+    refused(g, "@irregulars intelligence dice=1", "no roll can succeed", rule="EXT-8")
     (roll,) = rolls(g.execute("intelligence dice=2", role="regulars"))
     assert (roll.target, [(m.label, m.value) for m in roll.mods], roll.outcome) == (
         1,
         [("counter-intelligence", -1)],
         "failure",
     )
-    refused(g, "@regulars intelligence dice=1", "one Intelligence roll per game")
+    refused(g, "@regulars intelligence dice=1", "one Intelligence roll per game", rule="EXT-8")
 
 
 def test_mor_6_a_retreating_man_reacts_as_normal(rng):
@@ -203,7 +211,7 @@ def test_mor_6_a_retreating_man_reacts_as_normal(rng):
     rng.execute("move m4 10", role="regulars")
     (shot,) = rolls(rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars"))
     assert (shot.target, shot.outcome) == (5, "miss")
-    refused(rng, "@irregulars react-fire kid m4 range=20 dice=2,2,2", "suppressed and cannot react")
+    refused(rng, "@irregulars react-fire kid m4 range=20 dice=2,2,2", "suppressed and cannot react", rule="SUP-2")
 
 
 def test_amb_16_a_dodge_adds_to_the_cover_the_man_stood_in(rng):

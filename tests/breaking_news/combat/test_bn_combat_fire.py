@@ -66,7 +66,7 @@ def test_split_burst_rolls_per_target(rng):
     assert [x.outcome for x in r[:2]] == ["2 hits", "1 hit"]
     assert r[2].faces == (5, 6) and "suppressed" in status(rng, "kalash")
     assert plain(rng.state.units["rocket"].out).startswith("killed")
-    refused(rng, "@regulars fire m4 kalash kid range=20 burst split=2,2 dice=1,1,1", "split")
+    refused(rng, "@regulars fire m4 kalash kid range=20 burst split=2,2 dice=1,1,1", "split", rule="FIRE-8")
 
 
 def test_single_shot_cannot_split(rng):
@@ -74,7 +74,7 @@ def test_single_shot_cannot_split(rng):
 
     Digest: FIRE-3.
     """
-    refused(rng, "@regulars fire sarge kalash kid range=20 aimed", "burst")
+    refused(rng, "@regulars fire sarge kalash kid range=20 aimed", "burst", rule="FIRE-1")
 
 
 def test_ex02_kalashnikov_burst_at_a_dodger(tmp_path, monkeypatch):
@@ -102,7 +102,7 @@ def test_group_fire_is_one_action_of_one_team(rng):
     out = rng.execute("fire sarge kalash range=30 with=m4 dice=1,2", role="regulars")
     assert len(rolls(out)) == 2 and rng.state.vars["action"] == "1:1:sarge,m4:1"
     assert "fired" in status(rng, "m4")
-    refused(rng, "@regulars fire saw kalash range=30 with=rook", "fire team")
+    refused(rng, "@regulars fire saw kalash range=30 with=rook", "fire team", rule="ACT-3")
 
 
 def test_move_then_fire_penalty_and_limits(rng):
@@ -116,10 +116,10 @@ def test_move_then_fire_penalty_and_limits(rng):
     out = rng.execute("fire m4 kalash range=20 dice=3", role="regulars")
     assert rolls(out)[0].target == 4 and rolls(out)[0].mods[0].label == "firer moved"
     rng.execute("move sarge 20 run", role="regulars")
-    refused(rng, "@regulars fire sarge kalash range=20", "ran")
+    refused(rng, "@regulars fire sarge kalash range=20", "ran", rule="MOV-3")
     rng.execute("move rook 10 shoot", role="regulars")
-    refused(rng, "@regulars fire rook kalash range=20 weapon=GL", "5 cm or less")
-    refused(rng, "@regulars move rook 2", "already acted")
+    refused(rng, "@regulars fire rook kalash range=20 weapon=GL", "5 cm or less", rule="MOV-3")
+    refused(rng, "@regulars move rook 2", "already acted", rule="MOV-1")
 
 
 def test_obstacles(rng):
@@ -128,8 +128,8 @@ def test_obstacles(rng):
 
     Digest: MOV-4, T-06.
     """
-    refused(rng, "@regulars move m4 6 run obstacle=2", "5 cm")
-    refused(rng, "@regulars move m4 4 run obstacle=3", "help")
+    refused(rng, "@regulars move m4 6 run obstacle=2", "5 cm", rule="MOV-1")
+    refused(rng, "@regulars move m4 4 run obstacle=3", "help", rule="T-06")
     rng.execute("move saw 5 shoot obstacle=1", role="regulars")
     out = rng.execute("fire saw kalash range=20 dice=1,1,1,1", role="regulars")
     assert rolls(out)[0].target == 5  # the level-1 climb fires with the +1
@@ -160,7 +160,7 @@ def test_failed_suppression_test_leaves_him_in_panic(rng):
     assert rolls(out)[0].outcome.startswith("fails")  # a 6 always fails
     assert {"suppressed", "panicked"} <= set(status(rng, "m4"))
     assert not facts(out, ev.Moved)
-    refused(rng, "@regulars move m4 12", "10 cm")
+    refused(rng, "@regulars move m4 12", "10 cm", rule="SUP-4")
     rng.execute("move m4 8", role="regulars")
     assert rng.state.units["m4"].moved_cm == 8
 
@@ -171,7 +171,7 @@ def test_leader_cannot_help_himself(rng):
     Digest: AMB-48, SUP-5.
     """
     rng.execute("mark sarge suppressed", role=REFEREE)
-    refused(rng, "@regulars rally sarge leader=sarge dice=3", "own leadership")
+    refused(rng, "@regulars rally sarge leader=sarge dice=3", "own leadership", rule="SUP-5")
 
 
 def test_hits_in_the_burst_area(rng):
@@ -243,13 +243,13 @@ def test_ammunition_option(tmp_path, monkeypatch):
     from bn_combat_support import to_activation
 
     to_activation(g, "regulars")
-    refused(g, "@regulars fire sarge kalash range=20", "change magazine")
+    refused(g, "@regulars fire sarge kalash range=20", "change magazine", rule="FIRE-12")
     g.execute("reload sarge", role="regulars")
     assert "empty-mag" not in status(g, "sarge") and "reloading" in status(g, "sarge")
-    refused(g, "@regulars fire sarge kalash range=20", "magazine")
+    refused(g, "@regulars fire sarge kalash range=20", "magazine", rule="FIRE-12")
     g.execute("reload m4", role="regulars")
     next_turn(g, "regulars")
-    refused(g, "@regulars fire m4 kalash range=20 burst", "aimed fire only")
+    refused(g, "@regulars fire m4 kalash range=20 burst", "aimed fire only", rule="FIRE-12")
     g.execute("fire m4 kalash range=20 aimed dice=1", role="regulars")
     assert "no-ammo" in status(g, "m4")
 
@@ -274,7 +274,7 @@ def test_speculative_fire_saves_at_plus_two(rng):
 
     Digest: AMB-18, AMB-37, AMB-42, DIFF-21, SAVE-3, SPEC-1, SPOT-2.
     """
-    refused(rng, "fire rook shadow range=40 weapon=GL", "hidden")
+    refused(rng, "fire rook shadow range=40 weapon=GL", "hidden", rule="MOV-7")
     out = rng.execute("speculative rook shadow range=40 weapon=GL dice=5,2", role=REFEREE)
     assert rolls(out)[1].mods[0].value == 2
     assert "suppressed" in status(rng, "shadow")
@@ -299,7 +299,7 @@ def test_a_retreating_man_who_fails_falls_back_and_may_fire(rng):
     """
     rng.execute("mark m4 suppressed", role=REFEREE)
     rng.execute("mark m4 retreating", role=REFEREE)
-    refused(rng, "@regulars move m4 10 dice=6", "15 cm")
+    refused(rng, "@regulars move m4 10 dice=6", "15 cm", rule="MOR-6")
     out = rng.execute("move m4 15 dice=6", role="regulars")
     assert rolls(out)[0].outcome.startswith("fails") and facts(out, ev.Moved)[0].cm == 15
     assert "falling-back" in status(rng, "m4")
@@ -338,5 +338,5 @@ def test_ex03_abu_al_khair_rpg_deviates(tmp_path, monkeypatch):
 
 def test_figures_off_the_table_cannot_be_reached(rng):
     assert "off-table" in status(rng, "lurker")
-    refused(rng, "@regulars fire sarge lurker range=20", "not on the table")
-    refused(rng, "blast lurker source=grenade by=regulars", "not on the table")
+    refused(rng, "@regulars fire sarge lurker range=20", "not on the table", rule="DEP-3")
+    refused(rng, "blast lurker source=grenade by=regulars", "not on the table", rule="DEP-3")

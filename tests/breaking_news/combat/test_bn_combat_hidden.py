@@ -11,6 +11,7 @@ from playing import refused
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.refusal import TYPING
 from core.views import REFEREE
 
 
@@ -31,8 +32,8 @@ def test_players_cannot_name_a_hidden_enemy(rng):
 
     Digest: AMB-18.
     """
-    refused(rng, "@regulars fire sarge shadow range=20", "no unit")
-    refused(rng, "@regulars react-spot sarge shadow range=20", "no unit")
+    refused(rng, "@regulars fire sarge shadow range=20", "no unit", rule=TYPING)
+    refused(rng, "@regulars react-spot sarge shadow range=20", "no unit", rule=TYPING)
 
 
 def test_hide_and_hidden_move_stay_private(rng):
@@ -94,11 +95,11 @@ def test_failed_sighting_gives_a_private_bonus_move(tmp_path, monkeypatch):
     assert (roll.target, roll.outcome) == (3, "not sighted")
     assert "Shadow" not in roll.purpose
     g.execute("react-shift shadow 3", role="irregulars")
-    refused(g, "@irregulars react-shift shadow 3", "no sighting bonus")
+    refused(g, "@irregulars react-shift shadow 3", "no sighting bonus", rule="SPOT-6")
     assert "shadow" not in g.view("regulars").units
     assert _mentions(g, "regulars", "Shadow", mark) == []
     assert any("sighting of a hidden figure" in line.text for line in g.log_lines("regulars", mark))
-    refused(g, "react-spot sarge shadow range=15 dice=6", "already tried")
+    refused(g, "react-spot sarge shadow range=15 dice=6", "already tried", rule="MOV-7")
     out = g.execute("react-spot saw shadow range=15 dice=3", role=REFEREE)
     assert facts(out, ev.Spotted)[0].by_side == "regulars"
     assert "shadow" in g.view("regulars").units
@@ -121,8 +122,8 @@ def test_sighting_modifiers_and_limits(rng):
     roll = rolls(out)[0]
     assert roll.target == 6 and roll.outcome == "not sighted"
     assert {m.label for m in roll.mods} == {"target in the open", "spotter R5"}
-    refused(rng, "react-spot sarge shadow range=101", "beyond")
-    refused(rng, "react-spot sarge kalash range=10", "not hidden")
+    refused(rng, "react-spot sarge shadow range=101", "beyond", rule="AMB-03")
+    refused(rng, "react-spot sarge kalash range=10", "not hidden", rule="AMB-19")
 
 
 def test_sighting_within_5_cm_is_automatic(rng):
@@ -146,11 +147,11 @@ def test_a_sighting_that_cannot_succeed_is_not_an_attempt(tmp_path, monkeypatch)
     g.execute("hide delta", role="regulars")
     g.execute("hide sarge", role="regulars")
     mark = g.log_length
-    refused(g, "react-spot kid delta range=40", "needs 8 on 1d6.*cannot succeed")
+    refused(g, "react-spot kid delta range=40", "needs 8 on 1d6.*cannot succeed", rule="SPOT-4")
     assert g.log_length == mark
     assert "looked" not in status(g, "kid")
     assert "spot-bonus.delta" not in g.state.secrets
-    refused(g, "@regulars react-shift delta 5", "no sighting bonus move")
+    refused(g, "@regulars react-shift delta 5", "no sighting bonus move", rule="SPOT-6")
     # his one attempt of the turn is still his: at 15 cm Sgt Stone needs 3 + 1 (Irr3) = 4
     out = g.execute("react-spot kid sarge range=15 dice=4", role=REFEREE)
     assert rolls(out)[0].target == 4 and facts(out, ev.Spotted)
@@ -220,7 +221,7 @@ def test_a_suppressed_reacting_man_sights_only_in_the_english_draft(tmp_path, mo
         g.execute("react-spot sarge shadow range=15 dice=6", role=REFEREE)
         assert "shadow" in g.view("regulars").units
     else:
-        refused(g, "react-spot sarge shadow range=15 dice=6", "Italian")
+        refused(g, "react-spot sarge shadow range=15 dice=6", "Italian", rule="SUP-1")
 
 
 def _night_range(tmp_path, monkeypatch) -> Game:

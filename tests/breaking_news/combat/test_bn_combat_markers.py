@@ -18,6 +18,7 @@ from playing import refused
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.refusal import TYPING
 from core.replay import visible_steps
 from core.views import MarkerLabels
 
@@ -105,10 +106,12 @@ def test_a_side_cannot_aim_a_normal_shot_at_a_marker_nor_suspect_a_man_in_sight(
     Digest: SPOT-2.
     """
     label = _label(rng)
-    refused(rng, f"@regulars fire sarge {label} range=20 dice=1", f"no unit '{label}'")
-    refused(rng, "@regulars speculative rook kalash range=20 dice=1", "Kalash Man is in sight: fire at him")
-    refused(rng, "@regulars speculative rook shadow range=20 dice=1", "no unit 'shadow'")
-    refused(rng, "@regulars react-spot sarge Z9Z range=20 dice=1", "no unit 'Z9Z'")
+    refused(rng, f"@regulars fire sarge {label} range=20 dice=1", f"no unit '{label}'", rule=TYPING)
+    refused(
+        rng, "@regulars speculative rook kalash range=20 dice=1", "Kalash Man is in sight: fire at him", rule="SPEC-1"
+    )
+    refused(rng, "@regulars speculative rook shadow range=20 dice=1", "no unit 'shadow'", rule=TYPING)
+    refused(rng, "@regulars react-spot sarge Z9Z range=20 dice=1", "no unit 'Z9Z'", rule=TYPING)
 
 
 def test_a_man_who_hides_gets_a_new_label_and_his_side_is_told_it(rng):

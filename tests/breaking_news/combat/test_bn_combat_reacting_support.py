@@ -23,7 +23,7 @@ def test_the_reacting_player_fires_his_mortar_and_names_who_is_under_it(tmp_path
     g.execute("next", role=REFEREE)
     g.execute("next dice=6,6,1,1", role=REFEREE)  # turn 2: the mortar arrives; the regulars win the initiative
     assert g.state.active_side == "regulars" and g.state.vars["mortar-ready.irregulars"] == 2
-    refused(g, "@irregulars fire kalash sarge range=30", "you may only react")  # his men still only react
+    refused(g, "@irregulars fire kalash sarge range=30", "you may only react", rule="ACT-2")  # his men still only react
     out = g.execute("mortar range=60 dice=5", role="irregulars")
     assert rolls(out)[0].target == 5 and rolls(out)[0].outcome == "on target"
     out = g.execute("blast sarge m4 source=mortar dice=4,1", role="irregulars")
@@ -52,10 +52,12 @@ def test_the_reacting_player_sets_off_his_own_ied_only(tmp_path):
     g.execute("move rossi 12 run", role="regulars")  # he walks up to marker 4
     with pytest.raises(Refused, match="regulars planted no IED at marker irregulars.4"):
         g.execute("ied irregulars.4 dice=6", role="regulars")  # not his charge to set off
-    refused(g, "@irregulars ied 1 dice=6", "irregulars planted no IED at marker 1")  # a marker with no charge under it
+    refused(
+        g, "@irregulars ied 1 dice=6", "irregulars planted no IED at marker 1", rule="EXT-9"
+    )  # a marker with no charge under it
     out = g.execute("ied 4 dice=3", role="irregulars")
     assert rolls(out)[0].outcome == "explodes" and g.state.vars["ied.irregulars.4"] == "spent"
-    refused(g, "@irregulars ied 4 dice=6", "already gone off")
+    refused(g, "@irregulars ied 4 dice=6", "already gone off", rule="EXT-9")
     out = g.execute("blast rossi conti source=ied dice=3,2", role="irregulars")
     rossi, conti = rolls(out)
     assert (rossi.target, rossi.outcome) == (3, "saved: suppressed")  # IED 3+, the leader's +1 (§9.1)

@@ -8,6 +8,7 @@ from playing import refused
 
 from core import events as ev
 from core.language.i18n import plain
+from core.refusal import TYPING
 from core.views import REFEREE
 
 
@@ -17,8 +18,8 @@ def test_reacting_player_may_only_react(rng):
 
     Digest: ACT-1, ACT-2, OPP-1.
     """
-    refused(rng, "@irregulars fire kalash sarge range=20", "react")
-    refused(rng, "@regulars react-fire sarge kalash range=20")  # not the reacting side
+    refused(rng, "@irregulars fire kalash sarge range=20", "react", rule="ACT-2")
+    refused(rng, "@regulars react-fire sarge kalash range=20", rule="ACT-2")  # not the reacting side
 
 
 def test_a_figure_of_the_reacting_side_is_told_the_active_side_by_its_name(tmp_path):
@@ -27,7 +28,7 @@ def test_a_figure_of_the_reacting_side_is_told_the_active_side_by_its_name(tmp_p
     from bn_combat_support import new_game
 
     demo = new_game(tmp_path, "demo", active="irregulars")
-    assert refused(demo, "fire conti bashir range=40") == (
+    assert refused(demo, "fire conti bashir range=40", rule="ACT-1") == (
         "Pte Conti is not on the active side (Somali militia); it may only react: react-fire"
     )
     demo.close()
@@ -40,10 +41,10 @@ def test_opportunity_fire_range_and_once_per_action(rng):
     Digest: ACT-2, AMB-17, DIFF-32, OPP-3, OPP-4.
     """
     rng.execute("move m4 10", role="regulars")
-    refused(rng, "@irregulars react-fire kalash m4 range=60", "50 cm")
+    refused(rng, "@irregulars react-fire kalash m4 range=60", "50 cm", rule="OPP-3")
     out = rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars")
     assert rolls(out)[0].target == 5  # Irr2 +1
-    refused(rng, "@irregulars react-fire kalash m4 range=30 dice=2", "already reacted")
+    refused(rng, "@irregulars react-fire kalash m4 range=30 dice=2", "already reacted", rule="OPP-4")
     rng.execute("move saw 4", role="regulars")  # a new enemy action
     rng.execute("react-fire kalash saw range=30 dice=2", role="irregulars")
 
@@ -59,7 +60,7 @@ def test_opportunity_fire_at_vehicles_has_no_range_limit_and_rpg_fires_once(rng)
     to_hit, vsave = rolls(out)
     assert to_hit.target == 6 and vsave.target == 1 and vsave.outcome == "saved"  # tank front vs RPG: 1+
     rng.execute("move m4 3", role="regulars")
-    refused(rng, "@irregulars react-fire rocket m4 range=20", "already fired his RPG")
+    refused(rng, "@irregulars react-fire rocket m4 range=20", "already fired his RPG", rule="OPP-3")
 
 
 def test_suppressed_figures_cannot_react(rng):
@@ -68,8 +69,8 @@ def test_suppressed_figures_cannot_react(rng):
     Digest: AMB-16, AMB-49, OPP-1, SUP-2.
     """
     rng.execute("mark kid suppressed", role=REFEREE)
-    refused(rng, "@irregulars react-fire kid sarge range=20", "suppressed")
-    refused(rng, "@irregulars react-dodge kid 2", "suppressed")
+    refused(rng, "@irregulars react-fire kid sarge range=20", "suppressed", rule="SUP-2")
+    refused(rng, "@irregulars react-dodge kid 2", "suppressed", rule="SUP-2")
 
 
 def test_ex04_covering_fire_worth_nine_against_a_bunker(rng):
@@ -117,8 +118,8 @@ def test_a_covering_fire_hit_in_a_bunker_tests_the_whole_crew_behind_protection(
 def test_the_crew_of_a_weapon_is_one_fire_team(rng):
     rng.execute("covering m4 saw area=bunker range=32", role="regulars")
     rng.execute("move sarge 10", role="regulars")  # the Rangers advance: the MG answers the move (§8.2)
-    refused(rng, "@irregulars react-fire omar sarge range=32 area=bunker bunker crew=tali1", "fire team")
-    refused(rng, "@irregulars react-fire omar sarge range=32 area=bunker crew=kalash lone", "one crew")
+    refused(rng, "@irregulars react-fire omar sarge range=32 area=bunker bunker crew=tali1", "fire team", rule="ACT-3")
+    refused(rng, "@irregulars react-fire omar sarge range=32 area=bunker crew=kalash lone", "one crew", rule=TYPING)
 
 
 def test_covering_fire_test_passed_on_ten(rng):
@@ -144,7 +145,7 @@ def test_covering_fire_adds_a_bonus_per_group_and_ends_with_the_turn(rng):
     rng.execute("covering sarge area=road range=20", role="regulars")  # AR 3 + Elite 3
     rng.execute("covering rook area=road range=20", role="regulars")  # AR 3 + Recruit 0
     assert rng.state.vars["covering"] == "road=9"
-    refused(rng, "@irregulars react-dodge kalash 2 area=house", "no covering fire")
+    refused(rng, "@irregulars react-dodge kalash 2 area=house", "no covering fire", rule="OPP-7")
     rng.execute("next", role=REFEREE)
     rng.execute("next", role=REFEREE)
     assert rng.state.vars["covering"] == ""
@@ -155,7 +156,7 @@ def test_covering_fire_reaches_50_cm(rng):
 
     Digest: COV-1.
     """
-    refused(rng, "@regulars covering saw area=far range=55", "50 cm")
+    refused(rng, "@regulars covering saw area=far range=55", "50 cm", rule="COV-1")
 
 
 def test_dodge_and_going_to_ground(rng):
@@ -164,7 +165,7 @@ def test_dodge_and_going_to_ground(rng):
 
     Digest: AMB-16, MOV-6, SUP-1, T-04.
     """
-    refused(rng, "@irregulars react-dodge kalash 6", "cm must be a distance from 0 to 5 cm: .*not '6'")
+    refused(rng, "@irregulars react-dodge kalash 6", "cm must be a distance from 0 to 5 cm: .*not '6'", rule=TYPING)
     out = rng.execute("react-dodge kalash 4", role="irregulars")
     assert facts(out, ev.Moved)[0].cm == 4 and "dodging" in status(rng, "kalash")
     rng.execute("react-ground kid", role="irregulars")
@@ -215,8 +216,8 @@ def test_answering_fire_is_simultaneous(rng):
     assert "suppressed" in status(rng, "rocket")
     rng.execute("react-fire rocket m4 range=30 dice=1", role="irregulars")
     rng.execute("move saw 3", role="regulars")
-    refused(rng, "@irregulars react-fire rocket saw range=30", "suppressed")
-    refused(rng, "@irregulars react-fire kalash saw range=30", "out of action")
+    refused(rng, "@irregulars react-fire rocket saw range=30", "suppressed", rule="SUP-2")
+    refused(rng, "@irregulars react-fire kalash saw range=30", "out of action", rule="SAVE-2")
 
 
 def test_a_dodge_is_spent_on_a_shot_that_rolls_no_dice(rng):
@@ -248,7 +249,7 @@ def test_a_man_suppressed_earlier_does_not_answer_a_later_shot_as_simultaneous(r
     rng.execute("fire m4 rocket range=30 dice=4,6", role="regulars")
     assert "suppressed" in status(rng, "rocket")
     rng.execute("fire sarge rocket range=30 dice=1", role="regulars")
-    refused(rng, "@irregulars react-fire rocket sarge range=30", "suppressed and cannot react")
+    refused(rng, "@irregulars react-fire rocket sarge range=30", "suppressed and cannot react", rule="SUP-2")
 
 
 def test_a_man_who_dodged_a_shot_does_not_fire_back_at_it(rng):
@@ -261,7 +262,7 @@ def test_a_man_who_dodged_a_shot_does_not_fire_back_at_it(rng):
     rng.execute("react-dodge kalash 2", role="irregulars")
     out = rng.execute("fire m4 kalash range=30 dice=1", role="regulars")
     assert "target dodges" in [m.label for m in rolls(out)[0].mods]
-    refused(rng, "@irregulars react-fire kalash m4 range=30", "already reacted to this enemy action")
+    refused(rng, "@irregulars react-fire kalash m4 range=30", "already reacted to this enemy action", rule="OPP-1")
     rng.execute("move saw 3", role="regulars")
     rng.execute("react-fire kalash saw range=30 dice=2", role="irregulars")
 
@@ -277,7 +278,9 @@ def test_a_group_s_move_and_its_fire_are_one_action_each_enemy_figure_reacting_o
     rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars")
     out = rng.execute("fire saw kid range=30 with=m4 dice=1,1,1,1,1", role="regulars")
     assert not [line for line in out.lines if line.startswith("action")]  # still action 1
-    refused(rng, "@irregulars react-fire kalash saw range=30 dice=2", "already reacted to this enemy action")
+    refused(
+        rng, "@irregulars react-fire kalash saw range=30 dice=2", "already reacted to this enemy action", rule="OPP-1"
+    )
     rng.execute("react-fire omar saw range=30 dice=1,1,1,1", role="irregulars")
     out = rng.execute("move sarge 5", role="regulars")
     assert [line for line in out.lines if line.startswith("action")] == ["action 2 of this activation"]
@@ -290,4 +293,6 @@ def test_a_figure_that_moves_and_then_fires_gives_one_reaction_too(rng):
     rng.execute("move m4 5", role="regulars")
     rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars")
     rng.execute("fire m4 kid range=30 dice=1", role="regulars")
-    refused(rng, "@irregulars react-fire kalash m4 range=30 dice=2", "already reacted to this enemy action")
+    refused(
+        rng, "@irregulars react-fire kalash m4 range=30 dice=2", "already reacted to this enemy action", rule="OPP-1"
+    )

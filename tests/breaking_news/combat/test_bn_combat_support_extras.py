@@ -77,10 +77,17 @@ def test_irregulars_without_mortars_have_no_support_fire(tmp_path, monkeypatch):
     Digest: AMB-34, MORT-3.
     """
     g = _range(tmp_path, monkeypatch, "")
-    refused(g, "@irregulars call-support mortar dice=6", "Militia bought no Mortars: no off-table mortar to call")
+    refused(
+        g,
+        "@irregulars call-support mortar dice=6",
+        "Militia bought no Mortars: no off-table mortar to call",
+        rule="MORT-3",
+    )
     with pytest.raises(Refused, match="^Militia are Irregulars without the Mortars extra: they have no support fire"):
         g.execute("call-support dice=6", role="irregulars")
-    refused(g, "call-support mortar side=irregulars dice=6", "bought no Mortars")  # the referee cannot grant it either
+    refused(
+        g, "call-support mortar side=irregulars dice=6", "bought no Mortars", rule="MORT-3"
+    )  # the referee cannot grant it either
     assert "support.irregulars" not in g.state.vars
 
 
@@ -90,6 +97,11 @@ def test_an_irregular_sides_support_fire_is_its_mortar(tmp_path, monkeypatch):
     Digest: EXT-5, MORT-3.
     """
     g = _range(tmp_path, monkeypatch, MORTARS)
-    refused(g, "@irregulars call-support dice=6", "the support fire of Militia is their mortar: call-support mortar")
+    refused(
+        g,
+        "@irregulars call-support dice=6",
+        "the support fire of Militia is their mortar: call-support mortar",
+        rule="MORT-3",
+    )
     (call,) = rolls(g.execute("call-support mortar dice=5", role="irregulars"))
     assert (call.target, call.outcome) == (5, "granted")

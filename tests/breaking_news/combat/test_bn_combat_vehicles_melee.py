@@ -27,7 +27,7 @@ def test_vehicle_moves_roll_2d6(rng):
     assert facts(out, ev.Moved)[0].cm == 38  # wheeled 45 - 7
     out = rng.execute("move abrams 10 dice=6,6", role="regulars")
     assert facts(out, ev.Moved)[0].cm == 10  # tracked 30 - 12 = 18 allowed
-    refused(rng, "@regulars fire abrams kalash range=30 weapon=TANKGUN", "gun or moves")
+    refused(rng, "@regulars fire abrams kalash range=30 weapon=TANKGUN", "gun or moves", rule="MOV-3")
     out = rng.execute("fire abrams kalash range=30 weapon=HMG dice=1,1,1,1,1", role="regulars")
     assert rolls(out)[0].target == 6 and rolls(out)[0].mods[0].label == "firer moved"
 
@@ -40,7 +40,7 @@ def test_embark_and_disembark_are_whole_actions(rng):
     """
     rng.execute("embark m4 hummer", role="regulars")
     assert "in-vehicle" in status(rng, "m4") and rng.state.vars["secret.aboard.m4"] == "hummer"
-    refused(rng, "@regulars disembark m4", "already acted")
+    refused(rng, "@regulars disembark m4", "already acted", rule="MOV-5")
     next_turn(rng, "regulars")
     rng.execute("disembark m4", role="regulars")
     assert "in-vehicle" not in status(rng, "m4")
@@ -161,7 +161,7 @@ def test_a_move_into_contact_ends_in_melee(rng):
     out = rng.execute("melee sarge kalash dice=3,3", role="regulars")
     assert [r.outcome for r in rolls(out)] == ["total 7", "total 5"]
     assert plain(rng.state.units["kalash"].out) == "killed by regulars"
-    refused(rng, "@regulars melee sarge kid dice=3,3", "already")
+    refused(rng, "@regulars melee sarge kid dice=3,3", "already", rule="MEL-1")
     rng.execute("move m4 4 cautious", role="regulars")
     # a group, one who crept and one who stood: 1 + 4 + 4 against 6 + 1
     out = rng.execute("melee m4 kid with=saw dice=1,6", role="regulars")
@@ -172,9 +172,9 @@ def test_a_move_into_contact_ends_in_melee(rng):
 
 def test_a_man_who_fired_does_not_fight(rng):
     rng.execute("fire rook kalash range=30 aimed dice=1", role="regulars")
-    refused(rng, "@regulars melee rook kalash dice=3,3", "fired or fought")
+    refused(rng, "@regulars melee rook kalash dice=3,3", "fired or fought", rule="MEL-1")
     rng.execute("covering saw area=yard range=20", role="regulars")
-    refused(rng, "@regulars melee saw kalash dice=3,3", "fired or fought")
+    refused(rng, "@regulars melee saw kalash dice=3,3", "fired or fought", rule="MEL-1")
 
 
 def test_melee_three_against_one_and_ties(rng):
@@ -200,8 +200,8 @@ def test_melee_limits_and_the_lone_winner(rng):
 
     Digest: MEL-2.
     """
-    refused(rng, "@regulars melee m4 kalash kid with=saw", "ONE")
-    refused(rng, "@regulars melee sarge kalash with=saw,m4,rook", "at most")
+    refused(rng, "@regulars melee m4 kalash kid with=saw", "ONE", rule="MEL-2")
+    refused(rng, "@regulars melee sarge kalash with=saw,m4,rook", "at most", rule="MEL-2")
     out = rng.execute("melee rook kalash rocket dice=1,6", role="regulars")
     assert plain(rng.state.units["rook"].out) == "killed by irregulars"
     assert [e.unit for e in facts(out, ev.UnitOut)] == ["rook"]
@@ -304,7 +304,7 @@ def test_bombardment_called_lands_next_turn(tmp_path, monkeypatch):
     g = at_initiative(tmp_path, "combat", monkeypatch=monkeypatch)
     out = g.execute("call-support dice=4", role="regulars")
     assert rolls(out)[0].outcome == "granted" and g.state.vars["support.regulars"] == "artillery@2"
-    refused(g, "@regulars call-support dice=6", "already")
+    refused(g, "@regulars call-support dice=6", "already", rule="ART-2")
     out = g.execute("call-support mortar dice=4", role="irregulars")
     assert rolls(out)[0].target == 5 and rolls(out)[0].outcome == "refused"
     to_activation(g, "regulars")
@@ -340,7 +340,7 @@ def test_irregular_mortar_and_counter_battery(tmp_path, monkeypatch):
     g.execute("next", role=REFEREE)
     out = g.execute("call-support counter dice=4", role="regulars")
     assert g.state.vars["mortar-silenced.irregulars"] == 1
-    refused(g, "@irregulars call-support mortar", "silenced")
+    refused(g, "@irregulars call-support mortar", "silenced", rule="MORT-3")
 
 
 def test_smoke_drifts_next_turn_and_clears_after(rng):
@@ -369,7 +369,7 @@ def test_ied_dud_and_blast(rng):
     """
     out = rng.execute("ied marker.1 dice=2", role=REFEREE)
     assert rolls(out)[0].outcome == "dud"
-    refused(rng, "ied marker.1 dice=6", "already")
+    refused(rng, "ied marker.1 dice=6", "already", rule="EXT-9")
     out = rng.execute("blast sarge m4 source=ied by=irregulars dice=3,2", role=REFEREE)
     s, m = rolls(out)
     assert s.target == 3 and s.mods[0].label == "team leader"
@@ -427,7 +427,7 @@ def test_wound_roll_of_two_is_dead(tmp_path, monkeypatch):
 
 
 def test_options_are_referee_switches_before_play(rng):
-    refused(rng, "option ammo on", "phase")
+    refused(rng, "option ammo on", "phase", rule="ENG-2")
 
 
 @pytest.mark.parametrize(("variant", "words"), [("", "runs on for"), ("it-2009-12-09", "runs on straight on")])
@@ -457,7 +457,7 @@ def test_helicopter_gunship(rng):
     assert rolls(out)[0].target == 6 and len(rolls(out)[0].faces) == 5  # the HMG's 150 cm column
     assert "suppressed" in status(rng, "kalash")
     next_turn(rng, "irregulars")
-    refused(rng, "@irregulars fire kid apache sarge range=20 split=2,1", "on its own")
+    refused(rng, "@irregulars fire kid apache sarge range=20 split=2,1", "on its own", rule="ART-6")
     out = rng.execute("fire rocket apache range=20 dice=6,3", role="irregulars")
     to_hit, vsave = rolls(out)
     assert to_hit.target == 6 and vsave.target == 4  # RPG at its long band; light-armoured vs light AT

@@ -76,7 +76,7 @@ def _may_throw(ruleset: Ruleset, state: GameState, child: Unit) -> None:
     if not child.in_play:
         raise Refused(f"{child.name} is soaked (§2)")
     if child.side != state.active_side:
-        raise Refused(f"it is {state.sides[state.active_side].name}'s turn (§1)")
+        raise Refused(f"it is {state.sides[state.active_side].name}'s turn (§1)", rule="ENG-2")
     if child.has(THROWN):
         raise Refused(f"{child.name} has thrown this turn (§2)")
 
@@ -152,9 +152,9 @@ class Snowball(Ruleset):
         """§1: the other side's turn; a new turn when the first side's comes round again."""
         state = ctx.state
         if state.phase == "setup":
-            raise Refused("set up a scenario first: scenario schoolyard")
+            raise Refused("set up a scenario first: scenario schoolyard", rule="ENG-7")
         if state.result:
-            raise Refused("the fight is over (§3)")
+            raise Refused("the fight is over (§3)", rule="ENG-2")
         for child in state.units.values():
             if child.has(THROWN):
                 ctx.emit(ev.StatusChanged(unit=child.id, remove=(THROWN,)))
@@ -165,7 +165,7 @@ class Snowball(Ruleset):
     def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
         # §1: a side throws in its own turn (the referee may always act)
         if parsed.spec.name == "throw" and role not in ("referee", state.active_side):
-            raise Refused(f"it is {state.sides[state.active_side].name}'s turn (§1)")
+            raise Refused(f"it is {state.sides[state.active_side].name}'s turn (§1)", rule="ENG-2")
 
     def statuses(self) -> frozenset[str]:
         """The shared ones (the referee's mark and clear, a scenario's starting ones) and its own."""

@@ -144,7 +144,7 @@ class ReplicaGame(Game):
         try:
             answer = self.link.call(asked)
         except Refused as e:  # the table did not answer it, or could not be asked
-            return Refusal(text.strip(), role, by, str(e))
+            return Refusal(text.strip(), role, by, str(e), e.rules)
         assert isinstance(answer, wire.Settled)
         if not isinstance(answer.result, Outcome):
             return answer.result

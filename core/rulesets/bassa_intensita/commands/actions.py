@@ -39,7 +39,7 @@ from core.rulesets.bassa_intensita.tables import (
 )
 from core.rulesets.bassa_intensita.terms import Kind, Status
 from core.rulesets.bassa_intensita.words import _, listing, render, whose, word
-from core.state import Unit
+from core.state import GameState, Unit
 from core.views import REFEREE_ONLY, unit_audience, unit_visible
 
 # ------------------------------------------------------------------ initiative order
@@ -51,7 +51,7 @@ def _order(ctx: Context, args: dict[str, Any]) -> None:
     winner = s.active_side
     first = winner if args["choice"] == "first" else s.other_side(winner)
     if s.vars.get("first_mover") == first:
-        raise Refused(_("{first} already moves first").format(first=first))
+        raise Refused(_("{first} already moves first").format(first=first), rule=("ENG-7", "BI-AMB-11"))
     ctx.emit(ev.VarSet(key="first_mover", value=first))
 
 
@@ -67,20 +67,22 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{unit} cannot move: it is {owner} movement (A.5.1)").format(
                 unit=unit.name, owner=render(whose(s.side_name(s.active_side)))
-            )
+            ),
+            rule=("ENG-2", "BI-R030"),
         )
     ready(unit, "move")
     if unit.has(Status.SHOCKED) and not args["away"]:
         raise Refused(
             _("{unit} is shocked: no move towards the enemy; say `away` if this move is not (BI-R182)").format(
                 unit=unit.name
-            )
+            ),
+            rule="BI-R182",
         )
     if unit.kind != Kind.MAN:
         _move_vehicle(ctx, unit, args)
         return
     if args["onroad"] is not None:
-        raise Refused(_("onroad= is a vehicle's: a man on foot moves by his mode (BI-R040)"))
+        raise Refused(_("onroad= is a vehicle's: a man on foot moves by his mode (BI-R040)"), rule="BI-R040")
     mode = move_modes()[args["mode"]]
     via: list[str] = args["via"]
     walks_on = unit.has(Status.DISMOUNTED)  # BI-R042: out of a truck or car this turn, at -50%
@@ -101,16 +103,21 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     cm = args["cm"]
     whole = any(move_modifiers()[i].whole_turn for i in via)
     if whole and cm != 0:
-        raise Refused(_("that takes his whole move: give 0 cm (BI-R042)"))
+        raise Refused(_("that takes his whole move: give 0 cm (BI-R042)"), rule="BI-R042")
     if not whole and not 0 < cm <= allowance:
         labels = [word(move_modifiers()[i].label if i in move_modifiers() else "in tear gas") for i in [*via, *auto]]
         if labels:
             text = _("{mode} movement is 1 to {cm} cm ({why}) (BI-R040, BI-R042)")
         else:
             text = _("{mode} movement is 1 to {cm} cm (BI-R040, BI-R042)")
-        raise Refused(text.format(mode=render(word(mode.id)), cm=allowance, why=render(listing(labels))))
+        raise Refused(
+            text.format(mode=render(word(mode.id)), cm=allowance, why=render(listing(labels))),
+            rule=("BI-R040", "BI-R042"),
+        )
     if mode.not_twice_running and unit.has(Status.RAN):
-        raise Refused(_("{unit} ran last turn and may not run this turn (BI-R041)").format(unit=unit.name))
+        raise Refused(
+            _("{unit} ran last turn and may not run this turn (BI-R041)").format(unit=unit.name), rule="BI-R041"
+        )
     # he took his isolation test, if any, as he got out (BI-R024)
     if not walks_on and not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
@@ -133,13 +140,14 @@ def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
         raise Refused(
             _("{unit} has no vehicle type among its roles ({types})").format(
                 unit=unit.name, types=", ".join(vehicle_types())
-            )
+            ),
+            rule=("BI-R045", "BI-AMB-14"),
         )
     if vtype.id == "helicopter":
         from core.rulesets.bassa_intensita.commands.air import helicopter_move  # a helicopter's own rules
 
         if args["onroad"] is not None:
-            raise Refused(_("a helicopter flies 2d6 x 10 cm: no road to name (BI-R255)"))
+            raise Refused(_("a helicopter flies 2d6 x 10 cm: no road to name (BI-R255)"), rule="BI-R255")
 
         helicopter_move(ctx, unit, args["cm"])
         return
@@ -147,7 +155,7 @@ def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
     on_road = args["ground"] == "road"
     allowance = rules.vehicle_allowance(vtype.road, vtype.off_road, on_road, halvings, unit.has(Status.IMMOBILISED))
     if allowance == 0:
-        raise Refused(_("{unit} is immobilised (A.12)").format(unit=unit.name))
+        raise Refused(_("{unit} is immobilised (A.12)").format(unit=unit.name), rule=("BI-R140", "BI-AMB-39"))
     cm = args["cm"]
     if args["onroad"] is not None:
         steady, how = _mixed_move(vtype, Fraction(cm), Fraction(args["onroad"]), halvings), M("partly on the road")
@@ -155,7 +163,8 @@ def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
         raise Refused(
             _("a {vehicle} moves 1 to {allowance} cm {ground} (BI-R045)").format(
                 vehicle=render(word(vtype.name)), allowance=allowance, ground=render(word(args["ground"]))
-            )
+            ),
+            rule="BI-R045",
         )
     else:
         steady, how = 2 * cm < allowance, word(args["ground"])
@@ -185,14 +194,16 @@ def _mixed_move(vtype, cm: Fraction, on_road_cm: Fraction, halvings: int) -> boo
     most = min(cm, Fraction(road))
     if not 0 < on_road_cm <= most:
         raise Refused(
-            _("of a move of {cm} cm, 1 to {most} cm may be on the road (BI-R045a)").format(cm=_cm(cm), most=_cm(most))
+            _("of a move of {cm} cm, 1 to {most} cm may be on the road (BI-R045a)").format(cm=_cm(cm), most=_cm(most)),
+            rule="BI-R045a",
         )
     left = rules.off_road_left(road, off, on_road_cm)
     if cm - on_road_cm > left:
         raise Refused(
             _("after {road} cm on the road a {vehicle} has {left} cm left off it (BI-R045a)").format(
                 road=_cm(on_road_cm), vehicle=render(word(vtype.name)), left=left
-            )
+            ),
+            rule="BI-R045a",
         )
     return 2 * (on_road_cm * off + (cm - on_road_cm) * road) < road * off
 
@@ -211,8 +222,10 @@ def _act(ctx: Context, args: dict[str, Any]) -> None:
     chance = rules.action_chance(quality(unit), difficulty)
     if chance <= 0:
         if unit.has(Status.WOUNDED):
-            raise Refused(_("that action is impossible for a wounded man (BI-R069, BI-R110)"))
-        raise Refused(_("that action is impossible (BI-R069, BI-R110)"))
+            raise Refused(
+                _("that action is impossible for a wounded man (BI-R069, BI-R110)"), rule=("BI-R069", "BI-R110")
+            )
+        raise Refused(_("that action is impossible (BI-R069, BI-R110)"), rule=("BI-R069", "BI-R110"))
     what = args["what"] or M("an action")
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
@@ -259,9 +272,9 @@ def _emplace(ctx: Context, args: dict[str, Any]) -> None:
     in_own_tier(ctx, unit)
     ready(unit, "act")
     if unit.kind != Kind.MAN:
-        raise Refused(_("a weapon on a vehicle is mounted: nothing to emplace (A.9.3)"))
+        raise Refused(_("a weapon on a vehicle is mounted: nothing to emplace (A.9.3)"), rule=("BI-WN6", "BI-WN4"))
     if unit.has(Status.EMPLACED):
-        raise Refused(_("{unit}'s weapon is already emplaced").format(unit=unit.name))
+        raise Refused(_("{unit}'s weapon is already emplaced").format(unit=unit.name), rule=("BI-WN6", "BI-R068"))
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     if not very_easy_done(ctx, unit, M("emplace the weapon (easy, wounded)"), M("emplaced")):
@@ -284,7 +297,7 @@ def _reload(ctx: Context, args: dict[str, Any]) -> None:
     in_own_tier(ctx, unit)
     ready(unit, "act")
     if not unit.has(Status.MUST_RELOAD):
-        raise Refused(_("{unit} has nothing to reload (A.9.3)").format(unit=unit.name))
+        raise Refused(_("{unit} has nothing to reload (A.9.3)").format(unit=unit.name), rule=("BI-WN5", "BI-R068"))
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     if very_easy_done(ctx, unit, M("reload (easy, wounded)"), M("reloaded")):
@@ -330,9 +343,26 @@ def _one_attempt(ctx: Context, side: str, target: Unit) -> None:
         raise Refused(
             _("{side} has tried to observe {target} at the end of this phase already: one attempt (BI-R164)").format(
                 side=s.side_name(side), target=target.name
-            )
+            ),
+            rule="BI-R164",
         )
     ctx.emit(ev.VarSet(key=f"{LOOKED}{side}", value=step + ",".join([*tried, target.id]), vis=REFEREE_ONLY))
+
+
+def _may_observe(s: GameState, observer: Unit, target: Unit) -> None:
+    """BI-R160..R163: an observer in play looks for an enemy in play he does not see yet; in
+    the movement phase, a moving one (BI-R162)."""
+    if observer.side == target.side or not observer.in_play or not target.in_play:
+        raise Refused(_("an observer in play looks for an enemy in play"), rule="BI-R160")
+    if unit_visible(target, observer.side):
+        raise Refused(
+            _("{target} is already seen by {side} (BI-R163)").format(
+                target=target.name, side=s.side_name(observer.side)
+            ),
+            rule="BI-R163",
+        )
+    if s.phase in MOVE_PHASES and (target.side != s.active_side or not target.has(Status.MOVED)):
+        raise Refused(_("during movement only moving enemies may be observed (BI-R162)"), rule="BI-R162")
 
 
 def _observe(ctx: Context, args: dict[str, Any]) -> None:
@@ -341,25 +371,19 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     observer = ctx.unit(args["observer"])
     target = ctx.unit(args["target"])
-    if observer.side == target.side or not observer.in_play or not target.in_play:
-        raise Refused(_("an observer in play looks for an enemy in play"))
-    if unit_visible(target, observer.side):
-        raise Refused(
-            _("{target} is already seen by {side} (BI-R163)").format(
-                target=target.name, side=ctx.state.side_name(observer.side)
-            )
-        )
-    if s.phase in MOVE_PHASES and (target.side != s.active_side or not target.has(Status.MOVED)):
-        raise Refused(_("during movement only moving enemies may be observed (BI-R162)"))
+    _may_observe(s, observer, target)
     column = _observer_column(observer)
     night = bool(args["night"]) or light_of(s) != "day"
     hidden_sniper = "sniper" in target.roles and target.has(Status.HIDDEN)
     if hidden_sniper:
         # BI-R210: only enemy infantry, only in a turn he fires, as a difficult observation
         if column != "infantry":
-            raise Refused(_("a hidden sniper is seen only by infantry (BI-R210)"))
+            raise Refused(_("a hidden sniper is seen only by infantry (BI-R210)"), rule="BI-R210")
         if not target.has(Status.FIRED) or target.has(Status.HELD_FIRE):
-            raise Refused(_("{target} has not fired this turn: he cannot be seen (BI-R210)").format(target=target.name))
+            raise Refused(
+                _("{target} has not fired this turn: he cannot be seen (BI-R210)").format(target=target.name),
+                rule="BI-R210",
+            )
         difficulty = rules.observation_difficulty(special().sniper.seen_as, target_fired=False, night=night)
     else:
         moving = target.has(Status.MOVED) or "helicopter" in target.roles  # BI-R258: always heard
@@ -378,7 +402,8 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(
                 _("{observer} is wounded: observing {target} there is one level harder, beyond him (BI-R110)").format(
                     observer=observer.name, target=target.name
-                )
+                ),
+                rule="BI-R110",
             )
     chance = rules.action_chance(quality(observer), difficulty)
     if chance <= 0 and hidden_sniper:
@@ -386,13 +411,15 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
             _(
                 "{observer} cannot see {target}: a hidden sniper is a difficult observation, "
                 "one step harder at night: NO (BI-R210, BI-R165)"
-            ).format(observer=observer.name, target=target.name)
+            ).format(observer=observer.name, target=target.name),
+            rule=("BI-R210", "BI-R165"),
         )
     if chance <= 0:
         raise Refused(
             _("{observer} cannot observe {target} there ({row}, {column}: NO; BI-R165)").format(
                 observer=observer.name, target=target.name, row=row, column=column
-            )
+            ),
+            rule="BI-R165",
         )
     _one_attempt(ctx, observer.side, target)
     # Until it is seen, only the target's own side may learn that the attempt concerned it.

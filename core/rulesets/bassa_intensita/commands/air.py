@@ -128,19 +128,24 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     opportunity = s.phase in MOVE_PHASES
     if opportunity and shooter.side != s.reacting_side:
-        raise Refused(_("{shooter} cannot fire in his own side's movement (BI-R050)").format(shooter=shooter.name))
+        raise Refused(
+            _("{shooter} cannot fire in his own side's movement (BI-R050)").format(shooter=shooter.name), rule="BI-R050"
+        )
     if s.phase in TIER_PHASES:
         in_own_tier(ctx, shooter)
     ready(shooter, "fire", s.phase)
     row = aa_weapon(shooter)
     if row is None:
-        raise Refused(_("{shooter} carries no anti-aircraft weapon (BI-R260)").format(shooter=shooter.name))
+        raise Refused(
+            _("{shooter} carries no anti-aircraft weapon (BI-R260)").format(shooter=shooter.name), rule="BI-R260"
+        )
     heli = _aa_target(s, shooter, args)
     if row.max_cm is not None and (args["range"] or 0) > row.max_cm:
         raise Refused(
             _("the {weapon} reaches {max_cm} cm (BI-R260): give range=").format(
                 weapon=render(word(row.name)), max_cm=row.max_cm
-            )
+            ),
+            rule="BI-R260",
         )
     chance, mods = aa_chance(
         row,
@@ -156,7 +161,8 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{shooter} cannot hit that with the {weapon} (BI-R260)").format(
                 shooter=shooter.name, weapon=render(word(row.name))
-            )
+            ),
+            rule="BI-R260",
         )
     if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
         return
@@ -179,22 +185,29 @@ def _aa_target(s: GameState, shooter: Unit, args: dict[str, Any]) -> Unit | None
     keyword, and over the table: BI-R250, BI-R260)."""
     target, at_aircraft = args["target"], args[AIRCRAFT] == AIRCRAFT
     if target is None and not at_aircraft:
-        raise Refused(_("name an enemy helicopter, or say aircraft for the enemy's aircraft (BI-R260)"))
+        raise Refused(_("name an enemy helicopter, or say aircraft for the enemy's aircraft (BI-R260)"), rule="BI-R260")
     if target is not None and at_aircraft:
-        raise Refused(_("fire at a helicopter or the aircraft, not both (BI-R260)"))
+        raise Refused(_("fire at a helicopter or the aircraft, not both (BI-R260)"), rule="BI-R260")
     if at_aircraft:
         if not aircraft_over(s, s.other_side(shooter.side)):
             raise Refused(
                 _("no aircraft of {enemy} is over the table to fire at (BI-R250, BI-R260)").format(
                     enemy=s.side_name(s.other_side(shooter.side))
-                )
+                ),
+                rule=("BI-R250", "BI-R260"),
             )
         return None
     heli = next((u for u in s.units.values() if u.id == target or u.name.lower() == target.lower()), None)
     if heli is None or "helicopter" not in heli.roles or heli.side == shooter.side or not heli.in_play:
-        raise Refused(_("fire at an enemy helicopter in play, or at the enemy's aircraft: aircraft"))
+        raise Refused(
+            _("fire at an enemy helicopter in play, or at the enemy's aircraft: aircraft"),
+            rule=("BI-R260", "BI-AMB-62"),
+        )
     if heli.has(Status.LANDED):
-        raise Refused(_("{heli} has landed: fire at it as at a vehicle (ruling BI-HELICOPTERS)").format(heli=heli.name))
+        raise Refused(
+            _("{heli} has landed: fire at it as at a vehicle (ruling BI-HELICOPTERS)").format(heli=heli.name),
+            rule=("BI-R260", "BI-AMB-62"),
+        )
     return heli
 
 
@@ -223,7 +236,8 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
         return True
     if state == "down":
         raise Refused(
-            _("{owner} aircraft was shot down (BI-R262)").format(owner=render(whose(ctx.state.side_name(side))))
+            _("{owner} aircraft was shot down (BI-R262)").format(owner=render(whose(ctx.state.side_name(side)))),
+            rule="BI-R262",
         )
     t = air().aircraft
     since = int(state.split(":")[1])
@@ -233,13 +247,15 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
         raise Refused(
             _("{owner} damaged aircraft broke off: it may try to come back in the next fire phase (BI-R262)").format(
                 owner=render(whose(ctx.state.side_name(side)))
-            )
+            ),
+            rule="BI-R262",
         )
     if ctx.state.turn - since > t.return_turns:
         raise Refused(
             _("{owner} damaged aircraft has gone back to base (BI-R262)").format(
                 owner=render(whose(ctx.state.side_name(side)))
-            )
+            ),
+            rule="BI-R262",
         )
     (face,) = ctx.roll(
         M("damaged aircraft's return"),
@@ -343,7 +359,8 @@ def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
     rotor was rolled for as the movement phase began (:func:`rotor_checks`)."""
     if heli.has(Status.LANDED):
         raise Refused(
-            _("{heli} has landed: taking off takes a whole turn (land {id})").format(heli=heli.name, id=heli.id)
+            _("{heli} has landed: taking off takes a whole turn (land {id})").format(heli=heli.name, id=heli.id),
+            rule=("BI-R256", "BI-R255"),
         )
     faces = ctx.roll(
         M("flight"),
@@ -369,10 +386,11 @@ def _land(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R256: landing or taking off takes the whole turn; troops get on or off meanwhile."""
     heli = ctx.unit(args["helicopter"])
     if "helicopter" not in heli.roles:
-        raise Refused(_("{heli} is not a helicopter").format(heli=heli.name))
+        raise Refused(_("{heli} is not a helicopter").format(heli=heli.name), rule="BI-R256")
     if heli.side != ctx.state.active_side:
         raise Refused(
-            _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
+            _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side)))),
+            rule=("ENG-2", "BI-R030"),
         )
     ready(heli, "move")
     landed = heli.has(Status.LANDED)
@@ -389,13 +407,17 @@ def _hover(ctx: Context, args: dict[str, Any]) -> None:
     taking off, so that men trained to fast-rope can get down (ruling BI-FAST-ROPE)."""
     heli = ctx.unit(args["helicopter"])
     if "helicopter" not in heli.roles:
-        raise Refused(_("{heli} is not a helicopter").format(heli=heli.name))
+        raise Refused(_("{heli} is not a helicopter").format(heli=heli.name), rule="BI-R257")
     if heli.side != ctx.state.active_side:
         raise Refused(
-            _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
+            _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side)))),
+            rule=("ENG-2", "BI-R030"),
         )
     if heli.has(Status.LANDED):
-        raise Refused(_("{heli} has landed: men get off it as from any vehicle (dismount)").format(heli=heli.name))
+        raise Refused(
+            _("{heli} has landed: men get off it as from any vehicle (dismount)").format(heli=heli.name),
+            rule=("BI-R257", "BI-R256"),
+        )
     ready(heli, "move")
     ctx.emit(ev.Moved(unit=heli.id, cm=0, how=M("hovers in place")))
     ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved", "hovering")))

@@ -8,7 +8,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, flag
+from core.ruleset import MAX_DISTANCE_CM, TYPING, CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
     fired_at,
@@ -48,15 +48,20 @@ def _dress(ctx: Context, args: dict[str, Any]) -> None:
     medic = ctx.unit(args["medic"])
     patient = ctx.unit(args["patient"])
     if patient.side != medic.side or patient.id == medic.id:
-        raise Refused(_("a man dresses a friend's wound, not his own"))
+        raise Refused(_("a man dresses a friend's wound, not his own"), rule=("BI-R113", "BI-AMB-36"))
     if not patient.in_play or not patient.has(Status.SERIOUSLY_WOUNDED):
-        raise Refused(_("{patient} is not seriously wounded: nothing to dress (BI-R110)").format(patient=patient.name))
+        raise Refused(
+            _("{patient} is not seriously wounded: nothing to dress (BI-R110)").format(patient=patient.name),
+            rule="BI-R110",
+        )
     in_own_tier(ctx, medic)
     ready(medic, "act")
     difficulty = rules.shift_difficulty("normal", 1) if medic.has(Status.WOUNDED) else "normal"
     chance = rules.action_chance(quality(medic), difficulty)
     if chance <= 0:
-        raise Refused(_("{medic} is wounded: dressing is beyond him (BI-R069)").format(medic=medic.name))
+        raise Refused(
+            _("{medic} is wounded: dressing is beyond him (BI-R069)").format(medic=medic.name), rule="BI-R069"
+        )
     if not passes_isolation(ctx, medic, isolated(ctx, medic, args)):
         return
     ctx.emit(ev.StatusChanged(unit=medic.id, add=("acted",)))
@@ -74,7 +79,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
     distance from the burst, which the area's radii turn into the zone (BI-R091)."""
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
-        raise Refused(_("{unit} is out of action").format(unit=unit.name))
+        raise Refused(_("{unit} is out of action").format(unit=unit.name), rule=("BI-R110", "BI-R030"))
     reachable(ctx, unit)
     source = args["source"].lower()
     table = weapons()
@@ -94,7 +99,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
         pen = "artillery-105" if area.max_mm < ARTILLERY_BIG_MM else "artillery-106"
     elif source in BOMBS:
         if args["cm"] is not None:
-            raise Refused(_("a bombing's area is the attack's (BI-R251): name the zone, short or long"))
+            raise Refused(_("a bombing's area is the attack's (BI-R251): name the zone, short or long"), rule="BI-R251")
         # BI-R251/R252 (ruling BI-BOMBS): no +1 for calibre; bombs penetrate as artillery
         # over 106 mm with the -4 of indirect fire; AP bombs halve it, AT bombs halve the chance against men
         fired_at(ctx, unit)
@@ -114,8 +119,8 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
     else:
         he_weapons = [w for w in table if table[w].he]
         # each as the referee types it in his language (#61); a weapon and its row may share a name
-        sources = dict.fromkeys(typed_term(s) for s in (*he_weapons, *areas, *BOMBS))
-        raise Refused(_("no HE source {source}: {sources}").format(source=repr(source), sources=", ".join(sources)))
+        listed = ", ".join(dict.fromkeys(typed_term(s) for s in (*he_weapons, *areas, *BOMBS)))
+        raise Refused(_("no HE source {source}: {sources}").format(source=repr(source), sources=listed), rule=TYPING)
     zone = args["zone"]
     if args["cm"] is not None:
         # BI-R091: within the short distance "short", within the long one "long", beyond it
@@ -125,7 +130,8 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(
                 _("{unit} is {cm} cm from the burst, beyond its {long} cm: untouched (BI-R091)").format(
                     unit=unit.name, cm=args["cm"], long=area.long
-                )
+                ),
+                rule="BI-R091",
             )
     terrain = he_terrain(args["cover"])
     cause = M("a {what} burst", what=word(weapon.name) if weapon else area.it)
@@ -152,7 +158,7 @@ def _hit(ctx: Context, args: dict[str, Any]) -> None:
     feature, rubber bullets...): damage to a man, or a hit on a vehicle by ``weapon``."""
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
-        raise Refused(_("{unit} is out of action").format(unit=unit.name))
+        raise Refused(_("{unit} is out of action").format(unit=unit.name), rule="BI-R110")
     reachable(ctx, unit)
     source = (args["weapon"] or "").lower()
     # an AT mine or grenade by its id or its name in any language (mina-anticarro: #61)
@@ -161,7 +167,7 @@ def _hit(ctx: Context, args: dict[str, Any]) -> None:
     if source and source not in damage.PEN_ONLY:
         hits = weapons_named(source, table, begun=False)  # by its id or its name in any language
         if len(hits) != 1:
-            raise Refused(_("no weapon {source} in the tables").format(source=repr(source)))
+            raise Refused(_("no weapon {source} in the tables").format(source=repr(source)), rule=TYPING)
         source = hits[0]
     weapon = table.get(source) if source else None
     cause = args["cause"] or (word(weapon.name) if weapon else source or M("a hit"))

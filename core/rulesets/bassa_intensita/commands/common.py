@@ -76,20 +76,23 @@ def reachable(ctx: Context, unit: Unit) -> None:
         raise Refused(
             _("{unit} is in the air: only anti-aircraft fire reaches it, aa (BI-R260; ruling BI-HELICOPTERS)").format(
                 unit=unit.name
-            )
+            ),
+            rule="BI-R260",
         )
     if heli is not None:
         raise Refused(
             _("{unit} is inside {carrier}, in the air: only anti-aircraft fire reaches it, aa (BI-R260)").format(
                 unit=unit.name, carrier=heli.name
-            )
+            ),
+            rule="BI-R260",
         )
     vehicle = carrier_of(ctx, unit)
     if vehicle is not None and damage.armour_column(vehicle):
         raise Refused(
             _("{unit} is inside {carrier}: fire at the vehicle (ruling BI-OCCUPANTS)").format(
                 unit=unit.name, carrier=vehicle.name
-            )
+            ),
+            rule=("BI-R110", "BI-AMB-26"),
         )
 
 
@@ -97,7 +100,10 @@ def quality(unit: Unit) -> int:
     """His chance of success (BI-R010), with the referee's motivation (BI-R011)."""
     value = squads.chance(unit)
     if value is None:
-        raise Refused(_("{unit} has no Quality (elite, veteran, regular, recruit or rabble)").format(unit=unit.name))
+        raise Refused(
+            _("{unit} has no Quality (elite, veteran, regular, recruit or rabble)").format(unit=unit.name),
+            rule="BI-R010",
+        )
     return value
 
 
@@ -129,10 +135,14 @@ def ready(unit: Unit, doing: str, phase: str = "") -> None:
     still acts as he was (BI-TIER-RESULTS)."""
     struck = unit.has(Status.STRUCK) or unit.has(Status.STRUCK_WOUNDED)
     if not unit.in_play and not struck:
-        raise Refused(_("{unit} is out of action ({why})").format(unit=unit.name, why=render(unit.out)))
+        raise Refused(
+            _("{unit} is out of action ({why})").format(unit=unit.name, why=render(unit.out)),
+            rule=("BI-R110", "BI-R030"),
+        )
     if unit.has(Status.SERIOUSLY_WOUNDED) and not struck:
         raise Refused(
-            _("{unit} is seriously wounded: he can no longer move, fight or act (BI-R110)").format(unit=unit.name)
+            _("{unit} is seriously wounded: he can no longer move, fight or act (BI-R110)").format(unit=unit.name),
+            rule="BI-R110",
         )
     # Shocked: "nessun movimento verso il nemico": a move away, or getting into or out of a
     # vehicle where he stands (``mount``), is still his to make
@@ -140,14 +150,20 @@ def ready(unit: Unit, doing: str, phase: str = "") -> None:
         raise Refused(
             _("{unit} is shocked: no fire or action until the end of next turn (BI-R110, BI-R182)").format(
                 unit=unit.name
-            )
+            ),
+            rule=("BI-R110", "BI-R182"),
         )
     # A.13.1 (digest A.5.2, BI-R180): a check is taken at once, after the result that calls it;
     # in a fire tier the tier's fire is simultaneous and its checks follow it (BI-TIER-RESULTS)
     if unit.has(Status.MORALE_DUE) and (doing in ("move", "mount") or (doing == "fire" and phase not in TIER_PHASES)):
-        raise Refused(_("{unit} must check morale first (BI-R180): morale {id}").format(unit=unit.name, id=unit.id))
+        raise Refused(
+            _("{unit} must check morale first (BI-R180): morale {id}").format(unit=unit.name, id=unit.id),
+            rule="BI-R180",
+        )
     if any(b.startswith("aboard-") for b in unit.status) and doing == "move":
-        raise Refused(_("{unit} is aboard a vehicle: dismount first (A.6)").format(unit=unit.name))
+        raise Refused(
+            _("{unit} is aboard a vehicle: dismount first (A.6)").format(unit=unit.name), rule=("BI-R026", "BI-R030")
+        )
     done = activity(unit)
     if done == Status.MOVED_STABILISED and doing == "fire":
         if phase in TIER_PHASES:
@@ -157,17 +173,22 @@ def ready(unit: Unit, doing: str, phase: str = "") -> None:
         raise Refused(
             _("{unit} has moved: a stabilised vehicle fires after its move only in the fire phase (BI-R240)").format(
                 unit=unit.name
-            )
+            ),
+            rule="BI-R240",
         )
     if done == Status.MOVED and doing == "move" and unit.has(Status.DISMOUNTED):
         return  # BI-R042: out of a truck or car, he walks on at -50%
     if done == Status.BALKED:
-        raise Refused(_("{unit} failed his isolation test and does nothing this turn (BI-R024)").format(unit=unit.name))
+        raise Refused(
+            _("{unit} failed his isolation test and does nothing this turn (BI-R024)").format(unit=unit.name),
+            rule="BI-R024",
+        )
     if done:
         raise Refused(
             _("{unit} has already {done} this turn: one move, fire or action per turn (BI-R030)").format(
                 unit=unit.name, done=pgettext("term", done)
-            )
+            ),
+            rule="BI-R030",
         )
 
 
@@ -225,7 +246,9 @@ def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
         return False
     leader = squads.leader_of(ctx.state, unit)
     if leader is None:
-        raise Refused(_("{unit} has no leader in play to measure from").format(unit=unit.name))
+        raise Refused(
+            _("{unit} has no leader in play to measure from").format(unit=unit.name), rule=("BI-R021", "BI-R024")
+        )
     reach = squads.command_range(leader, section=squads.leads_section(ctx.state, leader))
     if reach is not None and scout(unit):
         reach *= special().scout.command_times  # BI-R212
@@ -307,7 +330,8 @@ def in_own_tier(ctx: Context, unit: Unit) -> None:
         raise Refused(
             _("{unit} acts in his own Quality tier, not in {phase} (BI-R061)").format(
                 unit=unit.name, phase=pgettext("phase", ctx.state.phase)
-            )
+            ),
+            rule="BI-R061",
         )
 
 

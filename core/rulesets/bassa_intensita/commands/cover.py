@@ -13,7 +13,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, flag
+from core.ruleset import MAX_DISTANCE_CM, TYPING, CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
     ISOLATED,
@@ -51,7 +51,8 @@ def _screen(ctx: Context, args: dict[str, Any]) -> None:
     feature = args["feature"].strip()
     if not feature or "|" in feature or len(feature) > MAX_FEATURE:
         raise Refused(
-            _("name the feature in 1 to {MAX_FEATURE} characters, without '|'").format(MAX_FEATURE=MAX_FEATURE)
+            _("name the feature in 1 to {MAX_FEATURE} characters, without '|'").format(MAX_FEATURE=MAX_FEATURE),
+            rule=TYPING,
         )
     ready(shooter, "fire", ctx.state.phase)
     carried = loaded(shooter, intact(shooter, weapon_of(shooter, args["weapon"])))
@@ -61,11 +62,14 @@ def _screen(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("only automatic weapons fire at a terrain feature; the {weapon} is not one (BI-R053)").format(
                 weapon=render(word(weapon.name))
-            )
+            ),
+            rule="BI-R053",
         )
     mode = args["mode"]
     if mode == "area" and not weapon.area:
-        raise Refused(_("the {weapon} cannot fire at an area (BI-R072)").format(weapon=render(word(weapon.name))))
+        raise Refused(
+            _("the {weapon} cannot fire at an area (BI-R072)").format(weapon=render(word(weapon.name))), rule="BI-R072"
+        )
     # BI-R024: an isolated soldier rolls before he fires, and covering fire is his fire
     if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
         return
@@ -80,25 +84,31 @@ def _screened(ctx: Context, args: dict[str, Any]) -> None:
     target = ctx.unit(args["target"])
     raw = str(ctx.state.vars.get(_key(shooter.id), ""))
     if not raw:
-        raise Refused(_("{shooter} has no covering fire on a terrain feature").format(shooter=shooter.name))
+        raise Refused(
+            _("{shooter} has no covering fire on a terrain feature").format(shooter=shooter.name),
+            rule=("BI-R053", "BI-AMB-17"),
+        )
     feature, weapon_id, mode, turn = raw.split("|")
     if int(turn) != ctx.state.turn:
         raise Refused(
             _("{owner} covering fire on {feature} was in turn {turn} (BI-R054)").format(
                 owner=render(whose(shooter.name)), feature=feature, turn=turn
-            )
+            ),
+            rule="BI-R054",
         )
     if target.side == shooter.side or not target.in_play or not target.has(Status.HIDDEN):
         raise Refused(
             _("covering fire at {feature} hits only hidden enemies there who try to fire (BI-R053)").format(
                 feature=feature
-            )
+            ),
+            rule="BI-R053",
         )
     if target.has(f"screened-by-{shooter.id}"):
         raise Refused(
             _("{target} has already taken {owner} covering fire this turn").format(
                 target=target.name, owner=render(whose(shooter.name))
-            )
+            ),
+            rule=("BI-R051", "BI-AMB-16"),
         )
     weapon = as_emplaced(shooter, weapon_of(shooter, weapon_id))  # as when it was declared
     area = mode == "area"
@@ -106,7 +116,10 @@ def _screened(ctx: Context, args: dict[str, Any]) -> None:
     band = rules.range_band(weapon, dist, area)
     if band is None:
         raise Refused(
-            _("{dist} cm is out of range of the {weapon} (BI-R075)").format(dist=dist, weapon=render(word(weapon.name)))
+            _("{dist} cm is out of range of the {weapon} (BI-R075)").format(
+                dist=dist, weapon=render(word(weapon.name))
+            ),
+            rule="BI-R075",
         )
     # A.9.4: at night his image intensifier, if he has one, carries his fire further (+1)
     night = rules.night_modifiers(light_of(ctx.state), intensifier_of(shooter, args), dist)

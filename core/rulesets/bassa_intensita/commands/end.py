@@ -20,7 +20,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M, Msg, Text, plain
-from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, Ruleset, flag
+from core.ruleset import END_GAME, TYPING, CommandSpec, Context, Param, Refused, Ruleset, flag
 from core.rulesets.bassa_intensita.casualties import ABANDONED, DESTROYED_BY, DIED_OF_WOUNDS, KILLED_BY
 from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.words import _, listing, render
@@ -124,9 +124,9 @@ def _winner_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> No
     """Which side ``victory`` may name (its ``side_check``): any, once the game has begun
     and until its result is recorded (BI-END); none before or after."""
     if state.turn < 1:
-        raise Refused(_("the game has not started"))
+        raise Refused(_("the game has not started"), rule="ENG-2")
     if state.result:
-        raise Refused(_("the game is over: {result}").format(result=render(state.result)))
+        raise Refused(_("the game is over: {result}").format(result=render(state.result)), rule="ENG-2")
 
 
 def _victory(ctx: Context, args: dict[str, Any]) -> None:
@@ -136,7 +136,7 @@ def _victory(ctx: Context, args: dict[str, Any]) -> None:
     if not winner and not args["draw"]:
         # what to type, and which side each is by its name: convoy (Italian convoy)
         sides = ", ".join(f"{sid} ({side.name})" for sid, side in s.sides.items())
-        raise Refused(_("name the winning side ({sides}) or say draw").format(sides=sides))
+        raise Refused(_("name the winning side ({sides}) or say draw").format(sides=sides), rule=TYPING)
     reason = args["reason"] or (M("the last turn is over") if s.phase == FINAL else M("the referee ends the game"))
     _record(ctx, winner, reason)
 

@@ -9,7 +9,7 @@ from msgspec.structs import replace
 
 from core import events as ev
 from core.language.i18n import N_, M, Msg
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, Ruleset, flag
+from core.ruleset import MAX_DISTANCE_CM, TYPING, CommandSpec, Context, Param, Refused, Ruleset, flag
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
     ISOLATED,
@@ -64,7 +64,10 @@ def _fire_kind(s: GameState, shooter: Unit) -> str:
         return "covering"
     if s.phase in MOVE_PHASES:
         if shooter.side != s.reacting_side:
-            raise Refused(_("{shooter} cannot fire in his own side's movement (BI-R050)").format(shooter=shooter.name))
+            raise Refused(
+                _("{shooter} cannot fire in his own side's movement (BI-R050)").format(shooter=shooter.name),
+                rule="BI-R050",
+            )
         return "opportunity"
     tier = tier_of_phase(s.phase)
     if shooter.cls != tier:
@@ -72,7 +75,8 @@ def _fire_kind(s: GameState, shooter: Unit) -> str:
         raise Refused(
             _("{shooter} has {quality} Quality and acts in his own tier, not now ({phase}; BI-R061)").format(
                 shooter=shooter.name, quality=pgettext("term", name), phase=pgettext("phase", s.phase)
-            )
+            ),
+            rule="BI-R061",
         )
     return "normal"
 
@@ -81,7 +85,10 @@ def _carried(shooter: Unit, table: dict) -> list[str]:
     """The shooter's weapons of the direct-fire table (A.9), refusing a man with none."""
     carried = [w for w in shooter.weapons if w in table]
     if not carried:
-        raise Refused(_("{shooter} carries no weapon of the direct-fire table").format(shooter=shooter.name))
+        raise Refused(
+            _("{shooter} carries no weapon of the direct-fire table").format(shooter=shooter.name),
+            rule=("BI-R070", "BI-R075"),
+        )
     return carried
 
 
@@ -94,7 +101,9 @@ def weapon_of(shooter: Unit, wanted: str | None):
     # by its id or its name in any language (arma=lanciarazzi)
     hits = weapons_named(wanted, carried)
     if len(hits) != 1:
-        raise Refused(_("{shooter} carries {weapons}").format(shooter=shooter.name, weapons=weapons_listed(carried)))
+        raise Refused(
+            _("{shooter} carries {weapons}").format(shooter=shooter.name, weapons=weapons_listed(carried)), rule=TYPING
+        )
     return table[hits[0]]
 
 
@@ -104,7 +113,8 @@ def intact(shooter: Unit, weapon):
         raise Refused(
             _("{owner} {weapon} is destroyed (BI-R140)").format(
                 owner=render(whose(shooter.name)), weapon=render(word(weapon.name))
-            )
+            ),
+            rule="BI-R140",
         )
     return weapon
 
@@ -116,7 +126,8 @@ def loaded(shooter: Unit, weapon):
         raise Refused(
             _(
                 "{owner} {weapon} has one crewman and must be reloaded before it fires again: reload {unit} (A.9.3)"
-            ).format(owner=render(whose(shooter.name)), weapon=render(word(weapon.name)), unit=shooter.id)
+            ).format(owner=render(whose(shooter.name)), weapon=render(word(weapon.name)), unit=shooter.id),
+            rule=("BI-WN5", "BI-R068"),
         )
     return weapon
 
@@ -150,7 +161,8 @@ def as_emplaced(shooter: Unit, weapon):
         raise Refused(
             _("{owner} {weapon} must be emplaced before it fires: emplace {unit} (A.9.3)").format(
                 owner=render(whose(shooter.name)), weapon=render(word(weapon.name)), unit=shooter.id
-            )
+            ),
+            rule=("BI-WN6", "BI-WN4"),
         )
     if weapon.unemplaced_as:
         # it fires as an assault rifle, and is still the machine gun that hit: +1 on a soft
@@ -181,29 +193,34 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     weapon = as_emplaced(shooter, loaded(shooter, intact(shooter, weapon_of(shooter, args["weapon"]))))
     area = args["mode"] == "area"
     if area and not weapon.area:
-        raise Refused(_("the {weapon} cannot fire at an area (BI-R072)").format(weapon=render(word(weapon.name))))
+        raise Refused(
+            _("the {weapon} cannot fire at an area (BI-R072)").format(weapon=render(word(weapon.name))), rule="BI-R072"
+        )
     if not area and len(targets) != 1:
-        raise Refused(_("name one target, or fire at an area: area (BI-R071/R072)"))
+        raise Refused(_("name one target, or fire at an area: area (BI-R071/R072)"), rule="BI-R071")
     for t in targets:
         if t.side == shooter.side or not t.in_play:
-            raise Refused(_("{unit} is not an enemy in play").format(unit=t.name))
+            raise Refused(_("{unit} is not an enemy in play").format(unit=t.name), rule=("BI-R070", "BI-R071"))
         if "helicopter" in t.roles and not t.has(Status.LANDED):
             raise Refused(
                 _(
                     "{unit} is in the air: only anti-aircraft fire reaches it, aa (BI-R260; ruling BI-HELICOPTERS)"
-                ).format(unit=t.name)
+                ).format(unit=t.name),
+                rule="BI-R260",
             )
         if kind == "opportunity" and not _moving(ctx, t):
             raise Refused(
                 _(
                     "{unit} is not moving: opportunity fire is at moving enemies, once their move is given (BI-R050)"
-                ).format(unit=t.name)
+                ).format(unit=t.name),
+                rule="BI-R050",
             )
         if not unit_visible(t, shooter.side):
             raise Refused(
                 _("{unit} has not been observed by {side} (BI-R161)").format(
                     unit=t.name, side=ctx.state.side_name(shooter.side)
-                )
+                ),
+                rule="BI-R161",
             )
         reachable(ctx, t)  # a man inside a flying helicopter or inside armour (BI-R260, BI-OCCUPANTS)
     covers = covers_of(args["cover"], targets)
@@ -211,7 +228,10 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     band = rules.range_band(weapon, dist, area)
     if band is None:
         raise Refused(
-            _("{dist} cm is out of range of the {weapon} (BI-R075)").format(dist=dist, weapon=render(word(weapon.name)))
+            _("{dist} cm is out of range of the {weapon} (BI-R075)").format(
+                dist=dist, weapon=render(word(weapon.name))
+            ),
+            rule="BI-R075",
         )
     night = rules.night_modifiers(args["night"] or light_of(ctx.state), intensifier_of(shooter, args), dist)
     if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
@@ -241,7 +261,8 @@ def covers_of(given: list[str], targets: list[Unit]) -> list[str]:
         raise Refused(
             _("{covers} covers for {targets} targets: give one cover for all, or one for each in order").format(
                 covers=len(listed), targets=len(targets)
-            )
+            ),
+            rule=("BI-R087", "BI-AMB-22"),
         )
     return ["" if c == OPEN else c for c in listed] or [""] * len(targets)
 
@@ -485,7 +506,8 @@ def intensifier_of(shooter: Unit, args: dict[str, Any]) -> str:
         raise Refused(
             _(
                 "{unit} is on foot: a vehicle's image intensifier is not his; a portable one reaches 100 cm (BI-R084)"
-            ).format(unit=shooter.name)
+            ).format(unit=shooter.name),
+            rule="BI-R084",
         )
     return aid
 

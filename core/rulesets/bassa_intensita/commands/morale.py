@@ -75,14 +75,18 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R180..R184: 1d10 under Quality + 3, modified; if it fails, 1d6 for the effect."""
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
-        raise Refused(_("{unit} is out of action").format(unit=unit.name))
+        raise Refused(_("{unit} is out of action").format(unit=unit.name), rule=("BI-R180", "BI-R110"))
     if unit.has(Status.SERIOUSLY_WOUNDED):
         raise Refused(
-            _("{unit} is seriously wounded: he can do nothing, morale included (BI-R110)").format(unit=unit.name)
+            _("{unit} is seriously wounded: he can do nothing, morale included (BI-R110)").format(unit=unit.name),
+            rule="BI-R110",
         )
     trigger = args["trigger"]
     if not unit.has(Status.MORALE_DUE) and not trigger:
-        raise Refused(_("no check is due for {unit}: name its trigger (m1 to m7, A.13.1)").format(unit=unit.name))
+        raise Refused(
+            _("no check is due for {unit}: name its trigger (m1 to m7, A.13.1)").format(unit=unit.name),
+            rule=("BI-R180", "BI-AMB-40"),
+        )
     cover = args["cover"] or given_cover(unit)
     take_check(ctx, unit, {**args, "cover": cover}, lambda: bool(args["enemy"]))
 

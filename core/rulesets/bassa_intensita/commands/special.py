@@ -36,16 +36,19 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
     the man or vehicle that sets it off (or, for an AT mine, a man within 4 cm of it)."""
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
-        raise Refused(_("{unit} is out of action").format(unit=unit.name))
+        raise Refused(_("{unit} is out of action").format(unit=unit.name), rule=("BI-R220", "BI-R110"))
     carrier = carrier_of(ctx, unit)
     if flying(ctx, unit) is not None:
         # BI-R221/R222: mines strike what crosses the minefield, not what flies over it
-        raise Refused(_("{unit} is in the air: it crosses no minefield (BI-R221)").format(unit=unit.name))
+        raise Refused(
+            _("{unit} is in the air: it crosses no minefield (BI-R221)").format(unit=unit.name), rule="BI-R221"
+        )
     if carrier is not None:
         raise Refused(
             _("{unit} is aboard {carrier}: the mine goes off under the vehicle (BI-R221)").format(
                 unit=unit.name, carrier=carrier.name
-            )
+            ),
+            rule="BI-R221",
         )
     kind = args["kind"]
     m = special().mines
@@ -53,7 +56,7 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
     cause = {"ap": M("an anti-personnel mine"), "at": M("an anti-tank mine"), "trap": M("a booby trap")}[kind]
     if kind == "trap":
         if unit.kind != Kind.MAN:
-            raise Refused(_("a booby trap catches one man at a door or window (BI-R223)"))
+            raise Refused(_("a booby trap catches one man at a door or window (BI-R223)"), rule="BI-R223")
         with ctx.at_step(dice_order.MINE_AP):
             casualties.he_burst(ctx, unit, cause, zone=m.trap_zone, terrain=m.trap_terrain, big=False)
         return
@@ -95,14 +98,16 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
     test, and it costs him nothing."""
     unit = ctx.unit(args["unit"])
     if unit.kind != Kind.MAN or not unit.in_play:
-        raise Refused(_("a man in play looks for mines"))
+        raise Refused(_("a man in play looks for mines"), rule=("BI-R224", "BI-R110"))
     carrier = carrier_of(ctx, unit)
     if (unit.has(Status.MOVED) and not unit.has(Status.CAUTIOUS)) or (
         carrier is not None and (carrier.has(Status.MOVED) or flying(ctx, carrier) is not None)
     ):
         # BI-R224: infantry still or moving cautiously; aboard a vehicle that moved, or a
         # helicopter in the air, he is neither
-        raise Refused(_("{unit} moved too fast this turn to look for mines (BI-R224)").format(unit=unit.name))
+        raise Refused(
+            _("{unit} moved too fast this turn to look for mines (BI-R224)").format(unit=unit.name), rule="BI-R224"
+        )
     row = next(d for d in special().detection if d.what == args["what"])
     engineer = "engineer" in unit.roles
     difficulty = row.engineer_difficulty if engineer else row.difficulty
@@ -116,7 +121,8 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{unit} is wounded: finding a {what} is one level harder, beyond him (BI-R110, BI-R224)").format(
                 unit=unit.name, what=render(word(row.what))
-            )
+            ),
+            rule=("BI-R110", "BI-R224"),
         )
     search = M(
         "search for a {what} within {cm} cm ({difficulty})", what=word(row.what), cm=reach, difficulty=word(difficulty)

@@ -81,7 +81,8 @@ def _observer(ctx: Context, args: dict[str, Any]) -> Unit:
     unit = ctx.unit(args["observer"])
     if unit.kind != Kind.MAN or not any(r in unit.roles for r in OBSERVERS):
         raise Refused(
-            _("{unit} is not a forward observer or a commander with a radio (BI-R100)").format(unit=unit.name)
+            _("{unit} is not a forward observer or a commander with a radio (BI-R100)").format(unit=unit.name),
+            rule="BI-R100",
         )
     return unit
 
@@ -93,7 +94,8 @@ def _source(args: dict[str, Any]) -> str:
     mm = args["mm"]
     if not mm:
         raise Refused(
-            _("give the calibre of the guns or mortars, 1 to {MAX_MM} mm: mm=81 (A.10.2)").format(MAX_MM=MAX_MM)
+            _("give the calibre of the guns or mortars, 1 to {MAX_MM} mm: mm=81 (A.10.2)").format(MAX_MM=MAX_MM),
+            rule=("BI-R091", "BI-AMB-25"),
         )
     return he.area_by_calibre(mm).id
 
@@ -113,7 +115,8 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{unit} cannot make that contact ({difficulty}; BI-R069)").format(
                 unit=unit.name, difficulty=render(word(difficulty))
-            )
+            ),
+            rule="BI-R069",
         )
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
@@ -194,15 +197,17 @@ def _due(ctx: Context, unit: Unit, wanted: tuple[str, ...], what: str) -> tuple[
         raise Refused(
             _("{unit} has no {what} to order now (stage: {stage}; A.11)").format(
                 unit=unit.name, what=_(what), stage=pgettext("term", stage) if stage else _("no contact")
-            )
+            ),
+            rule=("BI-R100", "BI-R103"),
         )
     if ctx.state.turn <= turn:
-        raise Refused(_("that comes in the fire phase of the next turn (BI-R103)"))
+        raise Refused(_("that comes in the fire phase of the next turn (BI-R103)"), rule="BI-R103")
     if air_commands.lapsed(ctx.state, unit.side, stage, source, turn):
         raise Refused(
             _("{unit}'s call of turn {turn} was for the fire phase of turn {next}: it has lapsed, call again").format(
                 unit=unit.name, turn=turn, next=turn + 1
-            )
+            ),
+            rule=("BI-R103", "BI-AMB-33"),
         )
     return stage, source
 
@@ -213,7 +218,7 @@ def _ranging(ctx: Context, args: dict[str, Any]) -> None:
     in_own_tier(ctx, unit)
     _stage, source = _due(ctx, unit, ("contacted", "lost"), N_("ranging shot"))
     if source.startswith("air"):
-        raise Refused(_("aircraft fire no ranging shots: order the attack with ffe (BI-R250)"))
+        raise Refused(_("aircraft fire no ranging shots: order the attack with ffe (BI-R250)"), rule="BI-R250")
     row = landing(ctx, unit, M("the ranging shot"))
     seen = not args["unseen"]
     if row == "lost" or not seen:
@@ -325,9 +330,9 @@ def _ffe(ctx: Context, args: dict[str, Any]) -> None:
     stage, source = _due(ctx, unit, ("ranged", "contacted"), N_("fire for effect"))
     air = source.startswith("air")
     if stage == "contacted" and not air:
-        raise Refused(_("the guns need a ranging shot first (BI-R103)"))
+        raise Refused(_("the guns need a ranging shot first (BI-R103)"), rule="BI-R103")
     if args["strafe"] and not air:
-        raise Refused(_("only aircraft make a strafing pass (BI-R253)"))
+        raise Refused(_("only aircraft make a strafing pass (BI-R253)"), rule="BI-R253")
     if not _order_given(ctx, unit, args):
         return
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
@@ -398,7 +403,7 @@ def _shift(ctx: Context, args: dict[str, Any]) -> None:
     _stage, source = _due(ctx, unit, ("ranged",), N_("shift"))
     limit = indirect().shift_cm
     if not 0 < args["cm"] <= limit:
-        raise Refused(_("the fire shifts 1 to {limit} cm (BI-R104)").format(limit=limit))
+        raise Refused(_("the fire shifts 1 to {limit} cm (BI-R104)").format(limit=limit), rule="BI-R104")
     if not _order_given(ctx, unit, args):
         return
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
@@ -413,7 +418,7 @@ def _strafe(ctx: Context, args: dict[str, Any]) -> None:
     moved, lying down, its cover."""
     target = ctx.unit(args["unit"])
     if not target.in_play:
-        raise Refused(_("{target} is out of action").format(target=target.name))
+        raise Refused(_("{target} is out of action").format(target=target.name), rule=("BI-R253", "BI-R110"))
     reachable(ctx, target)
     pilot = args["pilot"]
     base = {"elite": 6, "veteran": 5, "regular": 4, "recruit": 3, "rabble": 2}[pilot]
@@ -499,7 +504,8 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
         in_own_tier(ctx, unit)
     elif ctx.state.phase != PhaseId.COVER and unit.side != ctx.state.active_side:
         raise Refused(
-            _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
+            _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side)))),
+            rule=("ENG-2", "BI-R030"),
         )
     ready(unit, "fire", ctx.state.phase)
     t = indirect().smoke
@@ -508,7 +514,7 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     elif "dischargers" in unit.roles:
         kind, size = "dischargers", t.dischargers
     else:
-        raise Refused(_("{unit} has no smoke dischargers").format(unit=unit.name))
+        raise Refused(_("{unit} has no smoke dischargers").format(unit=unit.name), rule=("BI-R170", "BI-AMB-48"))
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("fired",)))

@@ -23,7 +23,7 @@ from core.rulesets.bassa_intensita.words import _, render, whose
 def _vehicle(ctx: Context, unit_id: str):
     v = ctx.unit(unit_id)
     if v.kind == Kind.MAN or damage.vehicle_type(v) is None:
-        raise Refused(_("{unit} is not a vehicle").format(unit=v.name))
+        raise Refused(_("{unit} is not a vehicle").format(unit=v.name), rule=("BI-R026", "BI-R027"))
     return v
 
 
@@ -41,34 +41,41 @@ def _mount(ctx: Context, args: dict[str, Any]) -> None:
     man = ctx.unit(args["man"])
     vehicle = _vehicle(ctx, args["vehicle"])
     if man.kind != Kind.MAN or man.side != vehicle.side:
-        raise Refused(_("a man mounts a vehicle of his own side"))
+        raise Refused(_("a man mounts a vehicle of his own side"), rule=("BI-R026", "BI-R027"))
     inside = next((b.removeprefix("aboard-") for b in man.status if b.startswith("aboard-")), "")
     if inside:
         # BI-R042: getting out of a vehicle is a move of its own, before he gets into another
         raise Refused(
             _("{man} is aboard {vehicle}: he gets out first (dismount {id})").format(
                 man=man.name, vehicle=ctx.unit(inside).name, id=man.id
-            )
+            ),
+            rule=("BI-R026", "BI-R256"),
         )
     if not vehicle.in_play:
-        raise Refused(_("{vehicle} is out of action").format(vehicle=vehicle.name))
+        raise Refused(_("{vehicle} is out of action").format(vehicle=vehicle.name), rule=("BI-R026", "BI-R110"))
     if man.side != ctx.state.active_side:
         raise Refused(
-            _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
+            _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side)))),
+            rule=("ENG-2", "BI-R030"),
         )
     if vehicle.has(Status.COMBAT_VEHICLE):
         raise Refused(
-            _("{vehicle} was made a combat vehicle: it takes no troops back (BI-R027)").format(vehicle=vehicle.name)
+            _("{vehicle} was made a combat vehicle: it takes no troops back (BI-R027)").format(vehicle=vehicle.name),
+            rule="BI-R027",
         )
     if _airborne(vehicle):
         raise Refused(
             _("{vehicle} is in the air: men board a helicopter only once it has landed (BI-R256)").format(
                 vehicle=vehicle.name
-            )
+            ),
+            rule="BI-R256",
         )
     capacity = vehicle.stats.get("capacity")
     if capacity is not None and len(casualties.aboard(ctx.state, vehicle)) >= capacity:
-        raise Refused(_("{vehicle} carries {capacity} men and is full").format(vehicle=vehicle.name, capacity=capacity))
+        raise Refused(
+            _("{vehicle} carries {capacity} men and is full").format(vehicle=vehicle.name, capacity=capacity),
+            rule=("BI-R026", "BI-R027"),
+        )
     ready(man, "mount")
     if not passes_isolation(ctx, man, isolated(ctx, man, args)):
         return
@@ -82,10 +89,11 @@ def _dismount(ctx: Context, args: dict[str, Any]) -> None:
     man = ctx.unit(args["man"])
     badge = next((b for b in man.status if b.startswith("aboard-")), "")
     if not badge:
-        raise Refused(_("{man} is not aboard a vehicle").format(man=man.name))
+        raise Refused(_("{man} is not aboard a vehicle").format(man=man.name), rule=("BI-R026", "BI-R256"))
     if man.side != ctx.state.active_side:
         raise Refused(
-            _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
+            _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side)))),
+            rule=("ENG-2", "BI-R030"),
         )
     vehicle = ctx.unit(badge.removeprefix("aboard-"))
     how = M("dismounts from {vehicle}: {how}", vehicle=vehicle.name, how=_how(vehicle))
@@ -95,13 +103,15 @@ def _dismount(ctx: Context, args: dict[str, Any]) -> None:
                 _(
                     "{vehicle} is in the air: men get off once it has landed (BI-R256), "
                     "or rope down while it hovers (hover {id}, BI-R257)"
-                ).format(vehicle=vehicle.name, id=vehicle.id)
+                ).format(vehicle=vehicle.name, id=vehicle.id),
+                rule=("BI-R256", "BI-R257"),
             )
         if "fast-rope" not in man.roles:
             raise Refused(
                 _("{man} is not trained to fast-rope (BI-R257): {vehicle} must land").format(
                     man=man.name, vehicle=vehicle.name
-                )
+                ),
+                rule="BI-R257",
             )
         how = M("fast-ropes down from {vehicle}: {how}", vehicle=vehicle.name, how=_how(vehicle))
     ready(man, "mount")
@@ -123,13 +133,17 @@ def _combat(ctx: Context, args: dict[str, Any]) -> None:
     vehicle = _vehicle(ctx, args["vehicle"])
     vtype = damage.vehicle_type(vehicle)
     if vtype.combat or vehicle.has(Status.COMBAT_VEHICLE):
-        raise Refused(_("{vehicle} is already a combat vehicle").format(vehicle=vehicle.name))
+        raise Refused(_("{vehicle} is already a combat vehicle").format(vehicle=vehicle.name), rule="BI-R027")
     if not vehicle.weapons:
         raise Refused(
-            _("{vehicle} is unarmed: only an armed transport may fight (BI-R027)").format(vehicle=vehicle.name)
+            _("{vehicle} is unarmed: only an armed transport may fight (BI-R027)").format(vehicle=vehicle.name),
+            rule="BI-R027",
         )
     if casualties.aboard(ctx.state, vehicle):
-        raise Refused(_("{vehicle} still carries troops: they dismount first (BI-R027)").format(vehicle=vehicle.name))
+        raise Refused(
+            _("{vehicle} still carries troops: they dismount first (BI-R027)").format(vehicle=vehicle.name),
+            rule="BI-R027",
+        )
     ctx.emit(ev.StatusChanged(unit=vehicle.id, add=("combat-vehicle",)))
 
 

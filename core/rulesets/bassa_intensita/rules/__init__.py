@@ -68,7 +68,8 @@ def night_modifiers(light: str, intensifier: str, dist: int) -> list[str]:
         raise Refused(
             _("at night ({light}) nothing can be fired at beyond {cm} cm").format(
                 light=pgettext("term", light), cm=limit
-            )
+            ),
+            rule=("BI-R081", "BI-R084"),
         )
     return rows
 

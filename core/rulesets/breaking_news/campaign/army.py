@@ -22,7 +22,7 @@ from msgspec import Meta
 from core import events as ev
 from core.commands import find_side
 from core.language.i18n import N_, M, Msg
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.ledger import extra, regular_vs_irregular, set_var, var
 from core.rulesets.breaking_news.tables import IT, army_points, extras, leadership, negotiation, troop_classes
 from core.rulesets.breaking_news.terms import Kind, Status
@@ -97,7 +97,7 @@ def find_roster(name: str) -> Path:
     for candidate in (Path(name), ROSTERS / name, ROSTERS / f"{name}.toml"):
         if candidate.is_file():
             return candidate
-    raise Refused(_("no roster file {name!r}").format(name=name))
+    raise Refused(_("no roster file {name!r}").format(name=name), rule=TYPING)
 
 
 # ------------------------------------------------------------------------ costs
@@ -480,10 +480,13 @@ def purchase(roster: Roster, key: str, amount: int, variant: str = "") -> tuple[
     held = getattr(x, key)
     if key == "motivation":
         if x.motivation or x.motivation_platoon:
-            raise Refused(_("{name} is bought already").format(name=_(name)))
+            raise Refused(_("{name} is bought already").format(name=_(name)), rule=("T-18", "PTS-5"))
         row, n = extras(variant)["motivation"], squads(roster)
         if amount not in (0, n):
-            raise Refused(_("{name} covers every squad: {n} (Extras: Motivation)").format(name=_(name), n=n))
+            raise Refused(
+                _("{name} covers every squad: {n} (Extras: Motivation)").format(name=_(name), n=n),
+                rule=("EXT-6", "T-18"),
+            )
         if roster.platoon and row.platoon_cost and row.platoon_cost < row.cost * n:
             return msgspec.structs.replace(x, motivation_platoon=True), M("{extra} for the platoon", extra=M(name))
         if n == 1:
@@ -491,20 +494,24 @@ def purchase(roster: Roster, key: str, amount: int, variant: str = "") -> tuple[
         return msgspec.structs.replace(x, motivation=n), M("{extra} for {n} squads", extra=M(name), n=n)
     if isinstance(held, bool):
         if amount not in (0, 1):
-            raise Refused(_("{name} is bought once, not {amount} times").format(name=_(name), amount=amount))
+            raise Refused(
+                _("{name} is bought once, not {amount} times").format(name=_(name), amount=amount),
+                rule=("T-18", "PTS-5"),
+            )
         if held:
-            raise Refused(_("{name} is bought already").format(name=_(name)))
+            raise Refused(_("{name} is bought already").format(name=_(name)), rule=("T-18", "PTS-5"))
         return msgspec.structs.replace(x, **{key: True}), M(name)
     if key in ("intelligence", "negotiation"):
         level = amount or (2 if key == "negotiation" else 1)
         if level <= held:
             raise Refused(
-                _("{name} level {held} is bought already: buy a higher level").format(name=_(name), held=held)
+                _("{name} level {held} is bought already: buy a higher level").format(name=_(name), held=held),
+                rule=("T-18", "PTS-5"),
             )
         return msgspec.structs.replace(x, **{key: level}), M("{extra} level {level}", extra=M(name), level=level)
     count = amount or 1
     if count < 1:
-        raise Refused(_("buy at least one {name}").format(name=_(name)))
+        raise Refused(_("buy at least one {name}").format(name=_(name)), rule=("T-18", "PTS-5"))
     bought = msgspec.structs.replace(x, **{key: held + count})
     return bought, M(name) if count == 1 else M("{extra} ×{n}", extra=M(name), n=count)
 
@@ -516,7 +523,8 @@ def _buy(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{side} have no figures yet: field them first (roster FILE {id})").format(
                 side=ctx.state.side_name(side), id=side
-            )
+            ),
+            rule="PTS-5",
         )
     before = force_roster(ctx.state, side)
     bought, what = purchase(before, key, args["amount"], variant)
@@ -529,7 +537,8 @@ def _buy(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{side} with {what}: {errors}").format(
                 side=ctx.state.side_name(side), what=DOMAIN.render(what), errors="; ".join(errors)
-            )
+            ),
+            rule="PTS-5",
         )
     old, new = extra_values(before.extras), extra_values(bought)
     for k, value in new.items():
@@ -558,7 +567,7 @@ def _roster(ctx: Context, args: dict[str, Any]) -> None:
     never reads the file again)."""
     words = args["what"].split()
     if len(words) != 2:
-        raise Refused(_("roster FILE SIDE, e.g. roster bersaglieri regulars"))
+        raise Refused(_("roster FILE SIDE, e.g. roster bersaglieri regulars"), rule=TYPING)
     side = find_side(words[1], ctx.state)
     path = find_roster(words[0])
     r = load_roster(path)
@@ -568,19 +577,22 @@ def _roster(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{path} is a {army} roster; {side} are {army2}").format(
                 path=path.name, army=r.army, side=side, army2=army
-            )
+            ),
+            rule=("PTS-5", "T-17"),
         )
     if any(u.side == side for u in ctx.state.units.values()):
-        raise Refused(_("{side} have their figures already").format(side=ctx.state.side_name(side)))
+        raise Refused(_("{side} have their figures already").format(side=ctx.state.side_name(side)), rule="ENG-7")
     taken = {u.id for u in ctx.state.units.values()}
     clash = [u.id for u in r.units if u.id in taken]
     if clash:
-        raise Refused(_("ids already used in this game: {clash}").format(clash=", ".join(clash)))
+        raise Refused(_("ids already used in this game: {clash}").format(clash=", ".join(clash)), rule=TYPING)
     if any(u.kind == Kind.JOURNALIST for u in r.units) and not regular_vs_irregular(ctx.state):
-        raise Refused(_("journalists are for games of Regulars against Irregulars only (Extras: Media)"))
+        raise Refused(
+            _("journalists are for games of Regulars against Irregulars only (Extras: Media)"), rule=("DP-3", "EXT-10")
+        )
     errors = validate_roster(r, limit, ctx.ruleset.variant)
     if errors:
-        raise Refused(_("{file}: {errors}").format(file=path.name, errors="; ".join(errors)))
+        raise Refused(_("{file}: {errors}").format(file=path.name, errors="; ".join(errors)), rule=("PTS-5", "T-17"))
     for u in r.units:
         spec = ev.UnitSpec(side=side, **_figure(u))
         ctx.emit(ev.UnitAdded(unit=spec, vis=(side,) if Status.HIDDEN in u.status else ()))

@@ -32,18 +32,25 @@ def _capture(ctx: Context, args: dict[str, Any]) -> None:
     for uid in args["units"]:
         u = ctx.unit(uid)
         if u.out:
-            raise Refused(_("{name} is out of the game already ({out})").format(name=u.name, out=DOMAIN.render(u.out)))
+            raise Refused(
+                _("{name} is out of the game already ({out})").format(name=u.name, out=DOMAIN.render(u.out)),
+                rule="MOR-5",
+            )
         by = captor(ctx.state, u)
         if u.kind == Kind.JOURNALIST and not by:
-            raise Refused(_("journalists are captured only in games of Regulars against Irregulars (Extras: Media)"))
+            raise Refused(
+                _("journalists are captured only in games of Regulars against Irregulars (Extras: Media)"),
+                rule=("DP-3", "EXT-10"),
+            )
         if ctx.role in ctx.state.sides and ctx.role != by:
             if u.kind == Kind.JOURNALIST:
                 raise Refused(
                     _("only the Irregulars ({by}) capture journalists, by contacting them (Extras: Media)").format(
                         by=by
-                    )
+                    ),
+                    rule=("DP-3", "EXT-10"),
                 )
-            raise Refused(_("{by} capture {name}, not you").format(by=by, name=u.name))
+            raise Refused(_("{by} capture {name}, not you").format(by=by, name=u.name), rule=("MOR-5", "ENG-1"))
         if u.kind == Kind.JOURNALIST:
             ctx.emit(ev.StatusChanged(unit=u.id, add=("captured",)))
             ctx.emit(ev.UnitOut(unit=u.id, cause=hits.cause(forces.CAPTURED, by)))
@@ -52,11 +59,13 @@ def _capture(ctx: Context, args: dict[str, Any]) -> None:
             charge(ctx, regular_side(ctx.state), "journalist-captured", reason)
         elif u.kind == Kind.MAN:
             if ctx.state.phase != FINAL or not var(ctx.state, f"morale.{u.side}.failed"):
-                raise Refused(_("men are captured when their force is routed: within 10 cm of an enemy (§12.0)"))
+                raise Refused(
+                    _("men are captured when their force is routed: within 10 cm of an enemy (§12.0)"), rule="MOR-5"
+                )
             ctx.emit(ev.StatusChanged(unit=u.id, add=("captured",)))
             ctx.emit(ev.UnitOut(unit=u.id, cause=hits.cause(forces.CAPTURED, by)))
         else:
-            raise Refused(_("{name} cannot be captured").format(name=u.name))
+            raise Refused(_("{name} cannot be captured").format(name=u.name), rule="EXT-10")
     defeat.settle(ctx)
 
 

@@ -38,14 +38,18 @@ def controller(state: GameState) -> str:
 def _civilians(ctx: Context, args: dict[str, Any]) -> None:
     side = owner(ctx.state)
     if not side:
-        raise Refused(_("there are no civilians in this game"))
+        raise Refused(_("there are no civilians in this game"), rule=("EXT-11", "AMB-59"))
     if not any(u.kind == Kind.CIVILIAN and u.in_play for u in ctx.state.units.values()):
-        raise Refused(_("no civilian is left on the table"))
+        raise Refused(_("no civilian is left on the table"), rule=("EXT-11", "AMB-59"))
     if ctx.role in ctx.state.sides and ctx.role != side:
-        raise Refused(_("{side} roll for the civilians (Extras: Civilians)").format(side=ctx.state.side_name(side)))
+        raise Refused(
+            _("{side} roll for the civilians (Extras: Civilians)").format(side=ctx.state.side_name(side)),
+            rule=("EXT-11", "AMB-59"),
+        )
     if controller(ctx.state):
         raise Refused(
-            _("the civilians' roll is made this turn: {controller} move them").format(controller=controller(ctx.state))
+            _("the civilians' roll is made this turn: {controller} move them").format(controller=controller(ctx.state)),
+            rule=("EXT-11", "AMB-59"),
         )
     other = ctx.state.other_side(side)
     need = negotiation.level(ctx.state, other)

@@ -27,7 +27,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import N_, M
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.campaign import forces, negotiation
 from core.rulesets.breaking_news.ledger import (
@@ -137,10 +137,13 @@ LINE_NAMES = {
 def _score(ctx: Context, args: dict[str, Any]) -> None:
     line_id, side, count = args["line"], args["side"], args["count"]
     if count < 1:
-        raise Refused(_("count at least 1"))
+        raise Refused(_("count at least 1"), rule=TYPING)
     if line_id == "first-fire":
         if var(ctx.state, "first_fire.scored", 0):
-            raise Refused(_("{first_fire} fired first already").format(first_fire=var(ctx.state, "first_fire")))
+            raise Refused(
+                _("{first_fire} fired first already").format(first_fire=var(ctx.state, "first_fire")),
+                rule=("FIRE-15", "DP-2"),
+            )
         set_var(ctx, "first_fire", side)
         shot_fired(ctx, side)
         return
@@ -149,18 +152,21 @@ def _score(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(
                 _("the {line_id} line counts only in games of Regulars against Irregulars (§14.0)").format(
                     line_id=line_id
-                )
+                ),
+                rule="DP-1",
             )
         if army(ctx.state, side) != "regular":
             raise Refused(
                 _("only the Regular player scores the {line_id} line (§14.0, Extras: Civilians)").format(
                     line_id=line_id
-                )
+                ),
+                rule=("DP-1", "EXT-11"),
             )
     row = defeat_line(ctx, line_id)
     if row.value(has_roe(ctx.state, side)) == 0:
         raise Refused(
-            _("the {line_id} line is worth nothing in this variant (docs/rulings.md)").format(line_id=line_id)
+            _("the {line_id} line is worth nothing in this variant (docs/rulings.md)").format(line_id=line_id),
+            rule="DP-1",
         )
     # the referee's own words, as typed; else the line's name
     reason = args["reason"] or M(LINE_NAMES[line_id])

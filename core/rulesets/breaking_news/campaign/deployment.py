@@ -154,7 +154,7 @@ def quick_start(ctx: Context) -> None:
     him if it is due."""
     steps = objective_steps(ctx.state, with_die=False)
     if steps:
-        raise Refused(_("before the first turn: {steps}").format(steps="; ".join(steps)))
+        raise Refused(_("before the first turn: {steps}").format(steps="; ".join(steps)), rule=("DEP-3", "OBJ-1"))
     if objectives.mission(ctx.state) == 2 and objectives.DIE not in ctx.state.secrets:
         objectives.roll_die(ctx)
     for u in list(ctx.state.units.values()):
@@ -169,11 +169,12 @@ def quick_start(ctx: Context) -> None:
 def _rolloff(ctx: Context, args: dict[str, Any]) -> None:
     if var(ctx.state, "first_player", ""):
         raise Refused(
-            _("{first_player} won the deployment roll already").format(first_player=var(ctx.state, "first_player"))
+            _("{first_player} won the deployment roll already").format(first_player=var(ctx.state, "first_player")),
+            rule=("DEP-1", "AMB-05"),
         )
     sides = list(ctx.state.sides)
     if len(sides) != 2:
-        raise Refused(_("the deployment roll needs two sides"))
+        raise Refused(_("the deployment roll needs two sides"), rule=("DEP-1", "AMB-05"))
     while True:
         totals = {}
         for side in sides:
@@ -222,11 +223,11 @@ def _deploy(ctx: Context, args: dict[str, Any]) -> None:
     units = [ctx.unit(uid) for uid in args["units"]]
     sides = {u.side for u in units}
     if len(sides) != 1:
-        raise Refused(_("deploy one side's figures at a time"))
+        raise Refused(_("deploy one side's figures at a time"), rule="DEP-3")
     (side,) = sides
     first, second = var(ctx.state, "first_player", ""), var(ctx.state, "second_player", "")
     if not first:
-        raise Refused(_("roll for deployment first: rolloff (§4.2)"))
+        raise Refused(_("roll for deployment first: rolloff (§4.2)"), rule=("DEP-3", "DEP-4"))
     for u in units:
         _check_waiting(ctx.state, u)
     if any(is_force(u) for u in units):
@@ -247,13 +248,17 @@ def _check_waiting(state: GameState, u: Unit) -> None:
     """Refused unless ``u`` waits off the table to come on now (not held back for an ambush,
     nor an infiltrator before everyone else is placed)."""
     if OFF not in u.status:
-        raise Refused(_("{name} is on the table already").format(name=u.name))
+        raise Refused(_("{name} is on the table already").format(name=u.name), rule=("DEP-3", "DEP-4"))
     if AMBUSH in u.roles:
         raise Refused(
-            _("{name} is held back for an ambush: he comes on at the end of a turn (ambush)").format(name=u.name)
+            _("{name} is held back for an ambush: he comes on at the end of a turn (ambush)").format(name=u.name),
+            rule=("EXT-2", "DEP-4"),
         )
     if INFILTRATOR in u.roles and not all(all_placed(state, s) for s in state.sides):
-        raise Refused(_("{name} infiltrates after both sides have deployed (Extras: Infiltrators)").format(name=u.name))
+        raise Refused(
+            _("{name} infiltrates after both sides have deployed (Extras: Infiltrators)").format(name=u.name),
+            rule="EXT-1",
+        )
 
 
 def deployable(state: GameState, u: Unit) -> bool:
@@ -283,7 +288,8 @@ def _stage_after(s: GameState, side: str, first: str, second: str) -> int:
                 raise Refused(
                     _("{second}, the Second player, field at least half their force first (§4.2)").format(
                         second=s.side_name(second)
-                    )
+                    ),
+                    rule="DEP-3",
                 )
             stage = 2
         elif stage == 3:
@@ -291,7 +297,8 @@ def _stage_after(s: GameState, side: str, first: str, second: str) -> int:
                 raise Refused(
                     _("{second} deploy the rest of their force before {first} deploy theirs (§4.2)").format(
                         second=s.side_name(second), first=s.side_name(first)
-                    )
+                    ),
+                    rule="DEP-3",
                 )
             stage = 4
     else:
@@ -300,7 +307,8 @@ def _stage_after(s: GameState, side: str, first: str, second: str) -> int:
                 raise Refused(
                     _("{first}, the First player, field at least half their force now (§4.2)").format(
                         first=s.side_name(first)
-                    )
+                    ),
+                    rule="DEP-3",
                 )
             stage = 3
     return stage
@@ -310,18 +318,19 @@ def _ambush(ctx: Context, args: dict[str, Any]) -> None:
     units = [ctx.unit(uid) for uid in args["units"]]
     sides = {u.side for u in units}
     if len(sides) != 1:
-        raise Refused(_("one side's ambush at a time"))
+        raise Refused(_("one side's ambush at a time"), rule=("EXT-2", "AMB-57"))
     (side,) = sides
     bought, used = extra(ctx.state, side, "ambush"), int(var(ctx.state, f"ambush_used.{side}", 0))
     if used >= bought:
         raise Refused(
             _("{side} have no ambush left (Extras: Ambush: {bought} bought)").format(
                 side=ctx.state.side_name(side), bought=bought
-            )
+            ),
+            rule="EXT-2",
         )
     for u in units:
         if AMBUSH not in u.roles or OFF not in u.status:
-            raise Refused(_("{name} is not waiting in ambush").format(name=u.name))
+            raise Refused(_("{name} is not waiting in ambush").format(name=u.name), rule=("EXT-2", "AMB-57"))
     for u in units:
         ctx.emit(ev.StatusChanged(unit=u.id, remove=(OFF,)))
     set_var(ctx, f"ambush_used.{side}", used + 1)

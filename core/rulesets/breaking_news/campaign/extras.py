@@ -38,12 +38,17 @@ def _helicopter(ctx: Context, args: dict[str, Any]) -> None:
     """After all deployment: secretly note the landing marker and the turn it comes."""
     side = side_for(ctx, args["side"], f"helicopter {args['marker']} {args['turn']} side={{side}}")
     if not extra(ctx.state, side, "helicopter"):
-        raise Refused(_("{side} bought no helicopter evacuation (Extras)").format(side=ctx.state.side_name(side)))
+        raise Refused(
+            _("{side} bought no helicopter evacuation (Extras)").format(side=ctx.state.side_name(side)), rule="EXT-3"
+        )
     if not all(deployment.all_placed(ctx.state, s) for s in ctx.state.sides):
-        raise Refused(_("the landing point is noted after all the forces are deployed (Extras: Helicopter evacuation)"))
+        raise Refused(
+            _("the landing point is noted after all the forces are deployed (Extras: Helicopter evacuation)"),
+            rule="EXT-3",
+        )
     owner, n = objectives.parse_marker(ctx.state, str(args["marker"]), args["of"] or side)
     if args["turn"] < 1:
-        raise Refused(_("the helicopter comes in turn 1 or later"))
+        raise Refused(_("the helicopter comes in turn 1 or later"), rule="EXT-3")
     marker_key, turn_key = helicopter_keys(side)
     ctx.emit(ev.SecretSet(key=marker_key, owner=side, value=f"{owner}.{n}", vis=(side,)))
     ctx.emit(ev.SecretSet(key=turn_key, owner=side, value=str(args["turn"]), vis=(side,)))
@@ -144,24 +149,27 @@ def _board(ctx: Context, args: dict[str, Any]) -> None:
     units = [ctx.unit(uid) for uid in args["units"]]
     sides = {u.side for u in units}
     if len(sides) != 1:
-        raise Refused(_("one side boards its own helicopter"))
+        raise Refused(_("one side boards its own helicopter"), rule="EXT-3")
     (side,) = sides
     if not landed(ctx.state, side):
         shot = _shot_down(ctx.state, side)
         raise Refused(
             _("{whose} helicopter was {shot}").format(whose=DOMAIN.render(whose(ctx.state.side_name(side))), shot=shot)
             if shot
-            else _("{side} have no helicopter on the ground").format(side=ctx.state.side_name(side))
+            else _("{side} have no helicopter on the ground").format(side=ctx.state.side_name(side)),
+            rule="EXT-3",
         )
     for u in units:
         # a badly wounded man carried aboard is out of danger (§9.3, AMB-47)
         if u.out and hits.parse_cause(u.out)[0] != hits.WOUNDED:
-            raise Refused(_("{name} is out of the game ({out})").format(name=u.name, out=DOMAIN.render(u.out)))
+            raise Refused(
+                _("{name} is out of the game ({out})").format(name=u.name, out=DOMAIN.render(u.out)), rule="EXT-3"
+            )
         if not u.out:
             # boarding is getting into a vehicle (ruling BN-HELI): §6.3's complete move
             require_ready(ctx.state, u)
             if hits.has_acted(u):
-                raise Refused(_("{unit} has already acted this turn").format(unit=u.name))
+                raise Refused(_("{unit} has already acted this turn").format(unit=u.name), rule="EXT-3")
     men = [u for u in units if not u.out]
     # a suppressed man tests first (§10.0); one who fails stays where he is
     aboard = [u for u in units if u.out or ready_to_act(ctx, u, args.get("leader"))]
@@ -200,7 +208,7 @@ def _plant_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> Non
     """Who may plant: a player his own side, and only an Irregular one (Extras: Explosives)."""
     own_side(ruleset, state, side, role)
     if army(state, side) != "irregular":
-        raise Refused(_("only Irregulars plant IEDs (Extras: Explosives)"))
+        raise Refused(_("only Irregulars plant IEDs (Extras: Explosives)"), rule="EXT-9")
 
 
 def _free_fakes(state: GameState, side: str) -> list[int]:
@@ -226,9 +234,9 @@ def _plant(ctx: Context, args: dict[str, Any]) -> None:
     side = side_for(ctx, args["side"], _plant_line(ctx.state, args), _plant_side)
     owner, n = objectives.parse_marker(ctx.state, str(args["marker"]), side)
     if owner != side or objectives.markers(ctx.state, side).get(n) != objectives.FAKE:
-        raise Refused(_("an IED goes under one of your own fake markers (Extras: Explosives)"))
+        raise Refused(_("an IED goes under one of your own fake markers (Extras: Explosives)"), rule="EXT-9")
     if ied_key(side, n) in ctx.state.secrets:
-        raise Refused(_("there is an IED at marker {n} already").format(n=n))
+        raise Refused(_("there is an IED at marker {n} already").format(n=n), rule="EXT-9")
     kind = "remote" if args["remote"] else "proximity"
     bought = extra(ctx.state, side, "ied_remote" if kind == "remote" else "ied")
     if charges(ctx.state, side)[kind] >= bought:
@@ -245,7 +253,8 @@ def _plant(ctx: Context, args: dict[str, Any]) -> None:
                     "{side} bought {bought} proximity IEDs (Extras: Explosives)",
                     bought,
                 )
-            ).format(side=ctx.state.side_name(side), bought=bought)
+            ).format(side=ctx.state.side_name(side), bought=bought),
+            rule="EXT-9",
         )
     ctx.emit(ev.SecretSet(key=ied_key(side, n), owner=side, value=kind, vis=(side,)))
 

@@ -75,14 +75,15 @@ def _press(ctx: Context, args: dict[str, Any]) -> None:
     u = ctx.unit(args["unit"])
     if journalist_kind(u) != "independent":
         raise Refused(
-            _("{name} is not an independent journalist; only they move 2d6 cm (Extras: Media)").format(name=u.name)
+            _("{name} is not an independent journalist; only they move 2d6 cm (Extras: Media)").format(name=u.name),
+            rule="EXT-10",
         )
     hits.require_in_play(u)
     if ctx.role in ctx.state.sides and army(ctx.state, ctx.role) != "irregular":
-        raise Refused(_("the Irregular player moves the independent journalists (Extras: Media)"))
+        raise Refused(_("the Irregular player moves the independent journalists (Extras: Media)"), rule="EXT-10")
     if u.has(Status.ACTED):
         # a move a turn, as every figure's (§6.0's allowances are a turn's)
-        raise Refused(_("{name} has moved this turn (Extras: Media)").format(name=u.name))
+        raise Refused(_("{name} has moved this turn (Extras: Media)").format(name=u.name), rule="EXT-10")
     dice = media()["independent"].move_dice
     faces = ctx.roll(
         M("move"),

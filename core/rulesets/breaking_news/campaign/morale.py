@@ -180,13 +180,16 @@ def shaken(ctx: Context, side: str) -> None:
 def _morale_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> None:
     """Whose morale may be tested: a player his own side's, a side with a test due (§12.0)."""
     if role in state.sides and role != side:
-        raise Refused(_("each player rolls his own side's morale"))
+        raise Refused(_("each player rolls his own side's morale"), rule=("MOR-1", "ENG-1"))
     if int(var(state, f"morale.{side}.tested", 0)) == state.turn:
-        raise Refused(_("{side} have already tested morale this turn").format(side=state.side_name(side)))
+        raise Refused(_("{side} have already tested morale this turn").format(side=state.side_name(side)), rule="MOR-1")
     # A loss not scored yet is this turn's: the command scores it (defeat.settle) first.
     unscored = any(forces.is_loss(u) and not int(unit_var(state, u.id, "lost")) for u in forces.men(state, side))
     if not (due(state, side) or unscored):
-        raise Refused(_("{side} took no losses this turn: no morale test (§12.0)").format(side=state.side_name(side)))
+        raise Refused(
+            _("{side} took no losses this turn: no morale test (§12.0)").format(side=state.side_name(side)),
+            rule=("MOR-1", "MOR-2"),
+        )
 
 
 def _morale(ctx: Context, args: dict[str, Any]) -> None:

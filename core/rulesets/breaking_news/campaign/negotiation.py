@@ -117,10 +117,13 @@ def _may_declare_now(ctx: Context) -> None:
     if ctx.ruleset.variant == IT:
         # "deve essere giocata al primo turno, a prescindere da chi ha l'iniziativa" (DIFF-58)
         if s.turn != 1:
-            raise Refused(_("negotiation is declared in the first turn (Italian draft, Extras: Negotiation)"))
+            raise Refused(
+                _("negotiation is declared in the first turn (Italian draft, Extras: Negotiation)"), rule="DIFF-58"
+            )
     elif not (s.phase == PhaseId.DEPLOYMENT or (s.turn == 1 and s.phase == PhaseId.INITIATIVE)):
         raise Refused(
-            _("negotiation is declared at the start of the game, before the first initiative (Extras: Negotiation)")
+            _("negotiation is declared at the start of the game, before the first initiative (Extras: Negotiation)"),
+            rule="DIFF-58",
         )
 
 
@@ -129,20 +132,29 @@ def _negotiate(ctx: Context, args: dict[str, Any]) -> None:
     other = ctx.state.other_side(side)
     if args["breach"]:
         if not ctx.is_referee:
-            raise Refused(_("the referee rules that the negotiation was breached"))
+            raise Refused(_("the referee rules that the negotiation was breached"), rule=("EXT-12", "DIFF-57"))
         if running(ctx.state) != side:
-            raise Refused(_("{side} is not negotiating").format(side=ctx.state.side_name(side)))
+            raise Refused(
+                _("{side} is not negotiating").format(side=ctx.state.side_name(side)), rule=("EXT-12", "DIFF-57")
+            )
         _break(ctx, side, other, M("came within {cm} cm", cm=negotiation_keep_away_cm()))
         return
     if ctx.ruleset.variant != IT and army(ctx.state, side) != "regular":
-        raise Refused(_("the Regular player negotiates (English draft, Extras: Negotiation)"))
+        raise Refused(
+            _("the Regular player negotiates (English draft, Extras: Negotiation)"), rule=("EXT-12", "DIFF-57")
+        )
     _may_declare_now(ctx)
     if var(ctx.state, f"negotiation.{side}", ""):
-        raise Refused(_("{side} has already negotiated this game").format(side=ctx.state.side_name(side)))
+        raise Refused(
+            _("{side} has already negotiated this game").format(side=ctx.state.side_name(side)),
+            rule=("EXT-12", "DIFF-57"),
+        )
     if running(ctx.state):
-        raise Refused(_("{running} is already negotiating").format(running=running(ctx.state)))
+        raise Refused(
+            _("{running} is already negotiating").format(running=running(ctx.state)), rule=("EXT-12", "DIFF-57")
+        )
     if var(ctx.state, "first_fire", ""):
-        raise Refused(_("shots have been fired: too late to negotiate"))
+        raise Refused(_("shots have been fired: too late to negotiate"), rule=("EXT-12", "DIFF-57"))
     lv = level(ctx.state, side)
     rate = negotiation(ctx.ruleset.variant)[lv].dp_per_turn
     set_var(ctx, f"negotiation.{side}", RUNNING)

@@ -24,7 +24,7 @@ from typing import Any
 from core import events as ev
 from core.commands import find_side
 from core.language.i18n import N_, M, Msg
-from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
+from core.ruleset import TYPING, CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import forces
 from core.rulesets.breaking_news.commands.common import own_side, side_for
@@ -106,20 +106,23 @@ def parse_marker(state: GameState, word: str, owner: str = "") -> tuple[str, int
     try:
         n = int(number)
     except ValueError:
-        raise Refused(_("a marker is a number 1–5, or SIDE.NUMBER, not {word!r}").format(word=word)) from None
+        raise Refused(
+            _("a marker is a number 1–5, or SIDE.NUMBER, not {word!r}").format(word=word), rule=TYPING
+        ) from None
     if n not in MARKERS:
-        raise Refused(_("markers are numbered 1 to 5 (§4.1)"))
+        raise Refused(_("markers are numbered 1 to 5 (§4.1)"), rule=("OBJ-1", "OBJ-2"))
     if not owner:
         owners = [s for s in state.sides if markers(state, s)]
         if len(owners) != 1:
             raise Refused(
                 _("whose marker {n}? write SIDE.{n} (e.g. {next}.{n})").format(
                     n=n, next=next(iter(state.sides), "regulars")
-                )
+                ),
+                rule=TYPING,
             )
         owner = owners[0]
     if n not in markers(state, owner):
-        raise Refused(_("{owner} have no marker {n}").format(owner=owner, n=n))
+        raise Refused(_("{owner} have no marker {n}").format(owner=owner, n=n), rule=TYPING)
     return owner, n
 
 
@@ -129,21 +132,22 @@ def parse_marker(state: GameState, word: str, owner: str = "") -> tuple[str, int
 def _mission(ctx: Context, args: dict[str, Any]) -> None:
     m = args["number"]
     if m not in MISSIONS:
-        raise Refused(_("missions are 1, 2 or 3 (§4.1)"))
+        raise Refused(_("missions are 1, 2 or 3 (§4.1)"), rule="OBJ-1")
     armies = sorted(army(ctx.state, s) for s in ctx.state.sides)
     if m == 2 and armies != ["irregular", "regular"]:
-        raise Refused(_("mission 2 is Regulars against Irregulars (§4.1)"))
+        raise Refused(_("mission 2 is Regulars against Irregulars (§4.1)"), rule="OBJ-1")
     if m == 1 and len(set(armies)) != 1:
-        raise Refused(_("mission 1 is Regulars against Regulars or Irregulars against Irregulars (§4.1)"))
+        raise Refused(_("mission 1 is Regulars against Regulars or Irregulars against Irregulars (§4.1)"), rule="OBJ-1")
     if m == 3 and sum(forces.special_forces(ctx.state, s) for s in ctx.state.sides) != 1:
         raise Refused(
             _(
                 "mission 3 is Special Forces (every man R1) against Regulars or Irregulars: "
                 "one side, and one only, must field them (§4.1, rulings BN-OBJ-MISSION)"
-            )
+            ),
+            rule="OBJ-1",
         )
     if any(markers(ctx.state, s) for s in ctx.state.sides):
-        raise Refused(_("the markers are already set for the current mission"))
+        raise Refused(_("the markers are already set for the current mission"), rule="OBJ-1")
     set_var(ctx, "mission", m)
     ctx.emit(ev.Noted(text=M("mission {n}: {what} (§4.1)", n=m, what=M(MISSIONS[m]))))
 
@@ -170,29 +174,33 @@ def random_roles(main_face: int, pair_face: int) -> tuple[int, tuple[int, int]]:
 def _objectives_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> None:
     """Whose markers may be chosen: a player his own, of a side that defends some (§4.1)."""
     if role in state.sides and role != side:
-        raise Refused(_("each player chooses his own objectives"))
+        raise Refused(_("each player chooses his own objectives"), rule=("OBJ-1", "ENG-1"))
     if not mission(state):
-        raise Refused(_("choose the mission first: mission 2"))
+        raise Refused(_("choose the mission first: mission 2"), rule="OBJ-1")
     if not defends(state, side):
-        raise Refused(_("{side} defend no markers in mission 3 (§4.1)").format(side=state.side_name(side)))
+        raise Refused(
+            _("{side} defend no markers in mission 3 (§4.1)").format(side=state.side_name(side)),
+            rule=("OBJ-1", "OBJ-2"),
+        )
 
 
 def _objectives(ctx: Context, args: dict[str, Any]) -> None:
     side = args["side"]
     _objectives_side(ctx.ruleset, ctx.state, side, ctx.role)
     if any(ctx.state.secrets[marker_key(side, n)].revealed for n in markers(ctx.state, side)):
-        raise Refused(_("a marker is already revealed: too late to change them"))
+        raise Refused(_("a marker is already revealed: too late to change them"), rule="OBJ-1")
     secondary = list(args["secondary"])
     if args["main"] == "random":
         if secondary:
-            raise Refused(_("random draws the secondary markers too: objectives regulars random"))
+            raise Refused(_("random draws the secondary markers too: objectives regulars random"), rule="OBJ-1")
         main, secondary = _draw(ctx, side)
     else:
         main = int(args["main"])
     chosen = [main, *secondary]
     if len(secondary) != 2 or len(set(chosen)) != 3 or any(n not in MARKERS for n in chosen):
         raise Refused(
-            _("name the main marker and two secondary ones, all different, from 1 to 5: objectives regulars 4 2 5")
+            _("name the main marker and two secondary ones, all different, from 1 to 5: objectives regulars 4 2 5"),
+            rule="OBJ-1",
         )
     for n in MARKERS:
         role = MAIN if n == main else SECONDARY if n in secondary else FAKE
@@ -236,11 +244,11 @@ def _secondary_words(pair: tuple[int, int]) -> Msg:
 def _objective_roll(ctx: Context, args: dict[str, Any]) -> None:
     irregulars = irregular_side(ctx.state)
     if mission(ctx.state) != 2:
-        raise Refused(_("the secret objective die belongs to mission 2 (§4.1)"))
+        raise Refused(_("the secret objective die belongs to mission 2 (§4.1)"), rule="OBJ-2")
     if ctx.role in ctx.state.sides and ctx.role != irregulars:
-        raise Refused(_("the Irregular player rolls the secret objective die (§4.1)"))
+        raise Refused(_("the Irregular player rolls the secret objective die (§4.1)"), rule="OBJ-2")
     if DIE in ctx.state.secrets:
-        raise Refused(_("the secret objective die has been rolled"))
+        raise Refused(_("the secret objective die has been rolled"), rule="OBJ-2")
     roll_die(ctx)
 
 
@@ -250,7 +258,7 @@ def roll_die(ctx: Context) -> None:
     regulars = regular_side(ctx.state)
     declared = markers(ctx.state, regulars)
     if not declared:
-        raise Refused(_("{regulars} must choose their objectives first").format(regulars=regulars))
+        raise Refused(_("{regulars} must choose their objectives first").format(regulars=regulars), rule="OBJ-2")
     ctx.emit(ev.Noted(text=M("{side} roll the secret objective die (§4.1)", side=irregulars)))
     (face,) = ctx.roll(
         M("secret objective die"),
@@ -269,7 +277,10 @@ def _take(ctx: Context, args: dict[str, Any]) -> None:
     taker = args["side"]
     owner, n = parse_marker(ctx.state, str(args["marker"]), ctx.state.other_side(taker))
     if var(ctx.state, f"taken.{owner}.{n}", ""):
-        raise Refused(_("{owner} marker {n} was taken already: it is taken for good (§4.1.1)").format(owner=owner, n=n))
+        raise Refused(
+            _("{owner} marker {n} was taken already: it is taken for good (§4.1.1)").format(owner=owner, n=n),
+            rule=("OBJ-5", "OBJ-6"),
+        )
     set_var(ctx, f"taken.{owner}.{n}", taker)
     key = marker_key(owner, n)
     declared = ctx.state.secrets[key].value
@@ -305,16 +316,16 @@ def _reveal(ctx: Context, args: dict[str, Any]) -> None:
     number = [w for w in words if w.rpartition(".")[2].isdigit()]
     named = [w for w in words if w not in number]
     if len(number) != 1 or len(named) > 1:
-        raise Refused(_("reveal NUMBER [SIDE], SIDE.NUMBER, or a secret's key"))
+        raise Refused(_("reveal NUMBER [SIDE], SIDE.NUMBER, or a secret's key"), rule=TYPING)
     side = ""
     if named:
         side = find_side(named[0], ctx.state)
     owner, n = parse_marker(ctx.state, number[0], side)
     if ctx.role in ctx.state.sides and ctx.role != owner:
-        raise Refused(_("the owner of a marker (or the referee) reveals it"))
+        raise Refused(_("the owner of a marker (or the referee) reveals it"), rule=("OBJ-3", "ENG-1"))
     key = marker_key(owner, n)
     if ctx.state.secrets[key].revealed:
-        raise Refused(_("{owner} marker {n} is already revealed").format(owner=owner, n=n))
+        raise Refused(_("{owner} marker {n} is already revealed").format(owner=owner, n=n), rule="OBJ-3")
     ctx.emit(ev.Revealed(key=key, value=ctx.state.secrets[key].value))
     rule = M("within 10 cm and in line of sight") if ctx.ruleset.variant == IT else M("reached within 10 cm")
     ctx.emit(ev.Noted(text=M("{owner} marker {n} is revealed: an enemy {rule} (§4.1)", owner=owner, n=n, rule=rule)))
@@ -325,9 +336,9 @@ def _reveal_key(ctx: Context, key: str) -> None:
     secret = ctx.state.secrets.get(key)
     if secret is None or ctx.role in ctx.state.sides and ctx.role != secret.owner:
         # a player cannot tell another side's secret from no secret at all
-        raise Refused(_("you have no secret {key!r}").format(key=key))
+        raise Refused(_("you have no secret {key!r}").format(key=key), rule=TYPING)
     if secret.revealed:
-        raise Refused(_("{key} is already revealed").format(key=key))
+        raise Refused(_("{key} is already revealed").format(key=key), rule="ENG-7")
     ctx.emit(ev.Revealed(key=key, value=secret.value))
 
 
@@ -343,16 +354,16 @@ def _intelligence_side(ruleset: Ruleset, state: GameState, side: str, role: str)
     not rolled it yet (Extras: Intelligence)."""
     own_side(ruleset, state, side, role)
     if not extra(state, side, "intelligence"):
-        raise Refused(_("{side} bought no Intelligence (Extras)").format(side=state.side_name(side)))
+        raise Refused(_("{side} bought no Intelligence (Extras)").format(side=state.side_name(side)), rule="EXT-8")
     if var(state, f"intelligence.{side}", 0):
-        raise Refused(_("one Intelligence roll per game (Extras: Intelligence)"))
+        raise Refused(_("one Intelligence roll per game (Extras: Intelligence)"), rule="EXT-8")
 
 
 def _intelligence(ctx: Context, args: dict[str, Any]) -> None:
     side = side_for(ctx, args["side"], "intelligence {side}", _intelligence_side)
     level = extra(ctx.state, side, "intelligence")
     if ctx.state.phase == PhaseId.DEPLOYMENT and not forces.special_forces(ctx.state, side):
-        raise Refused(_("only Special Forces roll Intelligence before deployment (Extras: Intelligence)"))
+        raise Refused(_("only Special Forces roll Intelligence before deployment (Extras: Intelligence)"), rule="EXT-8")
     other = ctx.state.other_side(side)
     counter = extra(ctx.state, other, "intelligence")
     need = level - counter
@@ -360,7 +371,8 @@ def _intelligence(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("level {level} against counter-intelligence {counter}: no roll can succeed").format(
                 level=level, counter=counter
-            )
+            ),
+            rule="EXT-8",
         )
     set_var(ctx, f"intelligence.{side}", 1)
     mods = (ev.Mod(M("counter-intelligence"), -counter, "Extras: Intelligence"),) if counter else ()

@@ -79,7 +79,7 @@ def ending(state: GameState) -> ev.GameEnded:
 def finish(ctx: Context) -> None:
     """The final count (§14.0) and the end of the game."""
     if len(ctx.state.sides) != 2:
-        raise Refused(_("a final count needs two sides"))
+        raise Refused(_("a final count needs two sides"), rule=("VIC-2", "ENG-7"))
     defeat.settle(ctx)
     negotiation.end_roll(ctx)
     objectives.reveal_all(ctx)
@@ -114,7 +114,7 @@ def finish(ctx: Context) -> None:
 
 def _victory(ctx: Context, args: dict[str, Any]) -> None:
     if ctx.state.turn < 1:
-        raise Refused(_("the game has not started"))
+        raise Refused(_("the game has not started"), rule=("VIC-1", "ENG-2"))
     if ctx.state.phase != FINAL:
         game_over(ctx, args["reason"] or REFEREE)
     finish(ctx)
@@ -122,7 +122,7 @@ def _victory(ctx: Context, args: dict[str, Any]) -> None:
 
 def _exfiltrate_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> None:
     if role in state.sides and role != side:
-        raise Refused(_("a player takes only his own side off the field"))
+        raise Refused(_("a player takes only his own side off the field"), rule=("VIC-1", "ENG-1"))
 
 
 def _exfiltrate(ctx: Context, args: dict[str, Any]) -> None:

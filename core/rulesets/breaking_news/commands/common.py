@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from core import events as ev
 from core.language.i18n import M
-from core.ruleset import Context, Param, Refused, Ruleset
+from core.ruleset import TYPING, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.rules import suppression
 from core.rulesets.breaking_news.tables.combat import allowances
@@ -22,7 +22,7 @@ SideCheck = Callable[[Ruleset, GameState, str, str], None]
 def own_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> None:
     """A player names only his own side; the referee any (``CommandSpec.side_check``)."""
     if role in state.sides and side != role:
-        raise Refused(_("you act for {role} only").format(role=state.side_name(role)))
+        raise Refused(_("you act for {role} only").format(role=state.side_name(role)), rule="ENG-1")
 
 
 def side_for(ctx: Context, given: str | None, example: str | Callable[[str], str], check: SideCheck = own_side) -> str:
@@ -39,7 +39,7 @@ def side_for(ctx: Context, given: str | None, example: str | Callable[[str], str
         able = [s for s in sides if ctx.ruleset.side_passes(check, ctx.state, s, ctx.role)]
         side = (able or sides)[0]
         line = example(side) if callable(example) else example.format(side=side)
-        raise Refused(_("name the side: {example}").format(example=line))
+        raise Refused(_("name the side: {example}").format(example=line), rule=TYPING)
     else:
         side = given
     check(ctx.ruleset, ctx.state, side, ctx.role)
@@ -62,11 +62,11 @@ def named_leader(ctx: Context, unit: Unit, word: str | None) -> Unit | None:
         return None
     named = hits.resolve_units(ctx, word, side=unit.side)
     if len(named) != 1:
-        raise Refused(_("name one leader: leader=rossi"))
+        raise Refused(_("name one leader: leader=rossi"), rule="SUP-5")
     (leader,) = named
     hits.require_in_play(leader)
     if not leader.leadership:
-        raise Refused(_("{leader} has no leadership to add").format(leader=leader.name))
+        raise Refused(_("{leader} has no leadership to add").format(leader=leader.name), rule="SUP-5")
     return leader
 
 
@@ -76,7 +76,8 @@ def leader_bonus(unit: Unit, leader: Unit | None) -> int:
         return 0
     if leader.id == unit.id:
         raise Refused(
-            _("{unit} cannot add his own leadership to his test (ruling BN-C-SUP-LEADER)").format(unit=unit.name)
+            _("{unit} cannot add his own leadership to his test (ruling BN-C-SUP-LEADER)").format(unit=unit.name),
+            rule=("SUP-3", "SUP-4", "SUP-5"),
         )
     return leader.leadership
 
@@ -94,7 +95,7 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None, *, moving: bo
         return False
     t = hits.troop(unit)
     if t is None:
-        raise Refused(_("{unit} has no troop class to test with").format(unit=unit.name))
+        raise Refused(_("{unit} has no troop class to test with").format(unit=unit.name), rule=("SUP-3", "T-01"))
     mods = suppression.suppression_mods(leader_bonus(unit, helper))
     (face,) = ctx.roll(
         M("suppression test"),
@@ -143,10 +144,11 @@ def require_ready(state: GameState, unit: Unit, command: str = "") -> None:
     """What refuses an active figure's action (``command``) before any die (§5.0, §8.0.3, §10.0)."""
     hits.require_active(state, unit, command)
     if unit.has(Status.RELOADING):
-        raise Refused(_("{unit} is changing magazine this turn (§8.0.3)").format(unit=unit.name))
+        raise Refused(_("{unit} is changing magazine this turn (§8.0.3)").format(unit=unit.name), rule="FIRE-12")
     if unit.has(Status.PANICKED):
         raise Refused(
-            _("{unit} is in panic this turn: he may only move up to 10 cm to cover (§10.0)").format(unit=unit.name)
+            _("{unit} is in panic this turn: he may only move up to 10 cm to cover (§10.0)").format(unit=unit.name),
+            rule="SUP-4",
         )
 
 
@@ -162,6 +164,6 @@ def check_group(group: Sequence[Unit]) -> None:
     """§6.4/§8.1: a group is figures of one fire team, within 5 cm of each other
     (the player's word: the table has no map)."""
     if len({u.team for u in group}) != 1 or not group[0].team:
-        raise Refused(_("a group must be figures of one fire team (§6.4, §8.1)"))
+        raise Refused(_("a group must be figures of one fire team (§6.4, §8.1)"), rule=("ACT-3", "FIRE-13"))
     if len({u.id for u in group}) != len(group):
-        raise Refused(_("a figure is named twice in the group"))
+        raise Refused(_("a figure is named twice in the group"), rule=TYPING)

@@ -13,7 +13,7 @@ from core import events as ev
 from core.commands import distance
 from core.events import Mod
 from core.language.i18n import M, Msg, Text
-from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
+from core.ruleset import TYPING, CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.commands.common import LEADER, check_group, ready_to_act, require_ready
 from core.rulesets.breaking_news.ledger import army, extra, set_unit_var, set_var, unit_var, var
@@ -72,14 +72,18 @@ def _ammo_gate(firer: Unit, weapon: Weapon, mode: str) -> None:
         raise Refused(
             _("{firer} {weapon} is out of ammunition (§8.0.3)").format(
                 firer=DOMAIN.render(whose(firer.name)), weapon=_(weapon.name)
-            )
+            ),
+            rule="FIRE-12",
         )
     if firer.has(Status.EMPTY_MAG):
         raise Refused(
-            _("{firer} must change magazine first: reload {firer2} (§8.0.3)").format(firer=firer.name, firer2=firer.id)
+            _("{firer} must change magazine first: reload {firer2} (§8.0.3)").format(firer=firer.name, firer2=firer.id),
+            rule="FIRE-12",
         )
     if firer.has(Status.LOW_AMMO) and mode == fire.BURST:
-        raise Refused(_("{firer} is low on ammunition: aimed fire only (§8.0.3)").format(firer=firer.name))
+        raise Refused(
+            _("{firer} is low on ammunition: aimed fire only (§8.0.3)").format(firer=firer.name), rule="FIRE-12"
+        )
 
 
 def _moved_facts(firer: Unit) -> tuple[int | Decimal, bool]:
@@ -152,29 +156,37 @@ def _refuse_targets(
 ) -> None:
     """Refused unless every target may be fired at, by this weapon, in this way."""
     if not targets:
-        raise Refused(_("name a target"))
+        raise Refused(_("name a target"), rule=TYPING)
     if len(targets) > 1 and not burst:
-        raise Refused(_("only a burst may be split between targets (§8.0)"))
+        raise Refused(_("only a burst may be split between targets (§8.0)"), rule=("FIRE-1", "FIRE-2"))
     for t in targets:
         hits.require_in_play(t)
         hits.require_exposed(ctx, t)
         if t.side == firer.side:
-            raise Refused(_("{t} is on your own side").format(t=t.name))
+            raise Refused(_("{t} is on your own side").format(t=t.name), rule="FIRE-1")
         if _in_protected_vehicle(ctx, t) and not weapon.small_arms:
             # §8.8: the men in a protected vehicle are "subject to small arms fire"; a heavier
             # weapon is fired at the vehicle (rulings BN-C-PROTECTED-OCCUPANTS).
             raise Refused(
                 _("{t} is inside a protected vehicle: only small arms reach him; fire at the vehicle (§8.8)").format(
                     t=t.name
-                )
+                ),
+                rule=("VF-1", "VF-2"),
             )
         if not sit.speculative and t.has(Status.HIDDEN) and firer.side not in t.spotted_by:
-            raise Refused(_("{t} is hidden: only speculative fire can reach him (§7.0)").format(t=t.name))
+            raise Refused(
+                _("{t} is hidden: only speculative fire can reach him (§7.0)").format(t=t.name),
+                rule=("MOV-7", "SPOT-1"),
+            )
     civilians_in_line = any(u.kind == Kind.CIVILIAN for u in sit.line)
     if hits.italian(ctx) and army(ctx.state, firer.side) == "irregular" and civilians_in_line:
         # Italian draft, Civilians: friendly fire applies to them "if it comes from the regular forces".
         raise Refused(
-            _("in the Italian draft friendly fire catches civilians only when regular forces fire (Civilians, DIFF-56)")
+            _(
+                "in the Italian draft friendly fire catches civilians only when regular forces fire "
+                "(Civilians, DIFF-56)"
+            ),
+            rule="DIFF-56",
         )
 
 
@@ -184,23 +196,25 @@ def _refuse_firer(firer: Unit, weapon: Weapon, sit: Situation) -> bool:
     moved_cm, penalty = (0, False) if sit.reaction else _moved_facts(firer)
     if sit.lone and not weapon.crewed:
         raise Refused(
-            _("lone is for an MMG or HMG served by one man, not a {weapon} (§8.0)").format(weapon=_(weapon.name))
+            _("lone is for an MMG or HMG served by one man, not a {weapon} (§8.0)").format(weapon=_(weapon.name)),
+            rule=("FIRE-1", "FIRE-2"),
         )
     if sit.lone and hits.is_vehicle(firer):
         raise Refused(
             _("{firer}'s {weapon} is on a mount or turret: one crew costs nothing (§8.0)").format(
                 firer=firer.name, weapon=_(weapon.name)
-            )
+            ),
+            rule=("FIRE-1", "FIRE-2"),
         )
     if hits.is_vehicle(firer):
         # §6.1: a tank fires its gun or moves; armoured cars (a heavily-armoured Centauro's
         # gun too) and vehicles' MGs fire on the move with +1.
         if weapon.movement == "gun" and firer.moved_cm and firer.cls == "tank":
-            raise Refused(_("a tank fires its gun or moves, not both (§6.1)"))
+            raise Refused(_("a tank fires its gun or moves, not both (§6.1)"), rule="MOV-3")
     elif not sit.reaction:
         why = may_fire_after(weapon, moved_cm, _fire_rule(firer))
         if why:
-            raise Refused(why)
+            raise Refused(why, rule=("MOV-3", "T-05"))
     return penalty
 
 
@@ -306,12 +320,13 @@ def _table_range(weapon: Weapon, mode: str, firer: Unit, targets: Sequence[Unit]
         return fire.longest_reach(weapon, mode)
     if any(hits.is_helicopter(t) for t in targets):
         if len(targets) > 1:
-            raise Refused(_("a helicopter is shot at on its own (§8.4)"))
+            raise Refused(_("a helicopter is shot at on its own (§8.4)"), rule="ART-6")
         if not (weapon.small_arms or weapon.deviation == "rocket"):
             raise Refused(
                 _("only small arms and rockets can hit a helicopter, not the {weapon} (§8.4)").format(
                     weapon=_(weapon.name)
-                )
+                ),
+                rule="ART-6",
             )
         return fire.longest_reach(weapon, mode)
     return range_cm
@@ -357,7 +372,8 @@ def _require_in_the_blast(ctx: Context, unit: Unit) -> None:
         raise Refused(
             _("{t} is inside a protected vehicle: only small arms reach him; the blast hits the vehicle (§8.8)").format(
                 t=unit.name
-            )
+            ),
+            rule=("VF-1", "VF-2"),
         )
 
 
@@ -461,10 +477,11 @@ def require_fire_left(firer: Unit) -> None:
     fire at all: getting into or out of a vehicle "requires a complete move" (§6.3),
     carrying a wounded man (§9.3), hand-to-hand (§11.0) — each badged ``acted``."""
     if firer.has(Status.FIRED):
-        raise Refused(_("{name} has already fired this turn").format(name=firer.name))
+        raise Refused(_("{name} has already fired this turn").format(name=firer.name), rule="T-03")
     if firer.has(Status.ACTED):
         raise Refused(
-            _("{name} has already acted this turn: that action allows no fire (§5.0, §6.3)").format(name=firer.name)
+            _("{name} has already acted this turn: that action allows no fire (§5.0, §6.3)").format(name=firer.name),
+            rule=("T-03", "MOV-5"),
         )
 
 
@@ -478,7 +495,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     if len(group) > 1:
         check_group(group)
         if len(targets) > 1 or sit.split:
-            raise Refused(_("group fire is at one target (§8.1)"))
+            raise Refused(_("group fire is at one target (§8.1)"), rule=("ACT-3", "FIRE-13"))
     # §6.4 (ACT-3): the fire of men who just moved is the rest of their action, not another.
     same_action = hits.moved_to_fire(ctx.state, group)
     acting = [u for u in group if ready_to_act(ctx, u, args.get("leader"))]
@@ -535,7 +552,8 @@ def _speculative(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(
                 _("{given} describe the figures at the position: name them, or fire at nobody").format(
                     given=", ".join(given)
-                )
+                ),
+                rule=("SPEC-1", "SPOT-2"),
             )
     require_fire_left(firer)
     if not ctx.is_referee:
@@ -545,7 +563,8 @@ def _speculative(ctx: Context, args: dict[str, Any]) -> None:
             target = ctx.unit(t)
             if not target.has(Status.HIDDEN) or ctx.role in target.spotted_by or target.side == ctx.role:
                 raise Refused(
-                    _("{target} is in sight: fire at him (fire), or name a marker (§8.6)").format(target=target.name)
+                    _("{target} is in sight: fire at him (fire), or name a marker (§8.6)").format(target=target.name),
+                    rule=("SPEC-1", "AMB-37"),
                 )
     if not ready_to_act(ctx, firer, args.get("leader")):
         return
@@ -585,7 +604,7 @@ def _fire_at_nobody(ctx: Context, firer: Unit, args: dict[str, Any]) -> None:
     moved_cm, _rest = _moved_facts(firer)
     why = "" if hits.is_vehicle(firer) else may_fire_after(weapon, moved_cm, _fire_rule(firer))
     if why:
-        raise Refused(why)
+        raise Refused(why, rule="SPEC-1")
     hits.reveal(ctx, firer, M("fires"))
     hits.first_fire(ctx, firer.side)
     ctx.roll(
@@ -611,7 +630,8 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
     if simultaneous:
         if firer.side != ctx.state.reacting_side:
             raise Refused(
-                _("{firer} is on the active side; reactions are the reacting player's (§5.0)").format(firer=firer.name)
+                _("{firer} is on the active side; reactions are the reacting player's (§5.0)").format(firer=firer.name),
+                rule="ACT-2",
             )
     else:
         hits.require_reacting(ctx, firer)
@@ -619,22 +639,27 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
     _reaction_gate(ctx, firer, simultaneous)
     weapon = hits.unit_weapon(firer, ctx, args.get("weapon"))
     if weapon.opportunity == "never":
-        raise Refused(_("the {weapon} cannot fire by opportunity (§8.2)").format(weapon=_(weapon.name)))
+        raise Refused(
+            _("the {weapon} cannot fire by opportunity (§8.2)").format(weapon=_(weapon.name)), rule=("OPP-1", "OPP-3")
+        )
     if weapon.opportunity == "once" and firer.has(Status.RPG_FIRED):
         raise Refused(
             _("{firer} has already fired his {weapon} by opportunity this turn (§8.2)").format(
                 firer=firer.name, weapon=_(weapon.name)
-            )
+            ),
+            rule=("OPP-1", "OPP-3"),
         )
     if hits.is_helicopter(firer) and firer.has(Status.FIRED):
         # §8.4: the gunship "can fire once per turn", by opportunity as well (ART-6).
         raise Refused(
-            _("{firer} has fired this turn: a helicopter gunship fires once a turn (§8.4)").format(firer=firer.name)
+            _("{firer} has fired this turn: a helicopter gunship fires once a turn (§8.4)").format(firer=firer.name),
+            rule=("ART-1", "ART-2"),
         )
     limit = fire_table().opportunity.men_within_cm
     if args["range"] > limit and not weapon.sniper and any(not hits.is_vehicle(t) for t in targets):
         raise Refused(
-            _("opportunity fire at men reaches {limit} cm (not for snipers or at vehicles) (§8.2)").format(limit=limit)
+            _("opportunity fire at men reaches {limit} cm (not for snipers or at vehicles) (§8.2)").format(limit=limit),
+            rule=("OPP-1", "OPP-3"),
         )
     _answers_the_latest_action(ctx, targets)
     sit = situation(ctx, args, reaction=True)
@@ -660,10 +685,14 @@ def _reaction_gate(ctx: Context, unit: Unit, simultaneous: bool = False) -> None
     §8.2: one reaction per enemy action."""
     if unit.has(Status.SUPPRESSED) and not unit.has(Status.RETREATING) and not simultaneous:
         # A man retreating after failed morale reacts as normal (§12.0).
-        raise Refused(_("{unit} is suppressed and cannot react (§10.0)").format(unit=unit.name))
+        raise Refused(
+            _("{unit} is suppressed and cannot react (§10.0)").format(unit=unit.name), rule=("SUP-2", "AMB-49")
+        )
     action = hits.action_number(ctx.state)
     if action and unit_var(ctx.state, unit.id, "reacted") == action:
-        raise Refused(_("{unit} has already reacted to this enemy action (§8.2)").format(unit=unit.name))
+        raise Refused(
+            _("{unit} has already reacted to this enemy action (§8.2)").format(unit=unit.name), rule=("OPP-1", "OPP-4")
+        )
 
 
 def _answers_the_latest_action(ctx: Context, targets: Sequence[Unit]) -> None:
@@ -674,7 +703,10 @@ def _answers_the_latest_action(ctx: Context, targets: Sequence[Unit]) -> None:
     if actors is None:  # a save from before the actors were recorded: as it was then
         return
     if not actors:
-        raise Refused(_("nothing to answer yet: opportunity fire answers an enemy who moves or fires (§8.2)"))
+        raise Refused(
+            _("nothing to answer yet: opportunity fire answers an enemy who moves or fires (§8.2)"),
+            rule=("OPP-2", "OPP-6"),
+        )
     for t in targets:
         # §8.8: a man aboard moves with his vehicle, and is answered with it.
         if t.id not in actors and unit_var(ctx.state, t.id, "aboard", "") not in actors:
@@ -682,7 +714,7 @@ def _answers_the_latest_action(ctx: Context, targets: Sequence[Unit]) -> None:
                 "{target} did not move or fire in the enemy's latest action: "
                 "opportunity fire answers those who did (§8.2)"
             )
-            raise Refused(said.format(target=t.name))
+            raise Refused(said.format(target=t.name), rule=("OPP-2", "OPP-6"))
 
 
 def _mark_reacted(ctx: Context, unit: Unit) -> None:
@@ -707,7 +739,7 @@ def _crew(ctx: Context, firer: Unit, words: str | None, lone: bool) -> list[Unit
     figures of his fire team, in play, not himself."""
     crew = hits.resolve_units(ctx, words, side=firer.side)
     if crew and lone:
-        raise Refused(_("a weapon with one crew (lone) has no crew to name"))
+        raise Refused(_("a weapon with one crew (lone) has no crew to name"), rule=TYPING)
     if crew:
         check_group([firer, *crew])
     for u in crew:
@@ -729,7 +761,8 @@ def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool, cre
         raise Refused(
             _("no covering fire on {area!r} this turn (areas: {areas})").format(
                 area=area, areas=", ".join(areas) or _("none")
-            )
+            ),
+            rule=("OPP-7", "COV-5"),
         )
     value = min(covering().cap, areas[area])
     n = support.covering_dice(bunker)
@@ -766,7 +799,7 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
     words = str(args["range"]).replace("/", ",").split(",")
     ranges = tuple(distance(w.strip(), "range", 0, hits.MAX_CM) for w in words if w.strip())
     if len(ranges) not in (1, len(group)):
-        raise Refused(_("give one range, or one per figure ({group})").format(group=len(group)))
+        raise Refused(_("give one range, or one per figure ({group})").format(group=len(group)), rule=TYPING)
     area = args["area"]
     firing: list[tuple[Unit, int | Decimal | Fraction]] = []
     for u in group:
@@ -775,11 +808,11 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
         # less, named covering or cautious, the covering fire makes it action d).
         moved_to_cover = hits.action_badge(u) in hits.MOVES_TO_COVER
         if hits.has_acted(u) and not moved_to_cover or u.has(Status.FIRED):
-            raise Refused(_("{name} has already acted this turn").format(name=u.name))
+            raise Refused(_("{name} has already acted this turn").format(name=u.name), rule=("COV-1", "T-03"))
         # §6.1: an MMG or HMG that moved in its covering action cannot fire, covering fire included.
         why = may_fire_after(hits.unit_weapon(u, ctx, None), u.moved_cm, FireAllowed.PENALTY)
         if why and not hits.is_vehicle(u):
-            raise Refused(why)
+            raise Refused(why, rule=("MOV-3", "T-05"))
     for i, u in enumerate(group):
         if ready_to_act(ctx, u, args.get("leader")):
             firing.append((ctx.unit(u.id), ranges[0] if len(ranges) == 1 else ranges[i]))
@@ -834,7 +867,10 @@ def _dodge(ctx: Context, args: dict[str, Any]) -> None:
     cm = args["cm"]
     limit = allowances().dodge_cm
     if not 0 <= cm <= limit:
-        raise Refused(_("a dodge moves {limit} cm at most, to cover within {limit} cm (§6.5)").format(limit=limit))
+        raise Refused(
+            _("a dodge moves {limit} cm at most, to cover within {limit} cm (§6.5)").format(limit=limit),
+            rule=("MOV-6", "AMB-16"),
+        )
     _mark_reacted(ctx, unit)
     if not _covering_test(ctx, unit, args.get("area"), bool(args.get("bunker"))):
         return
@@ -896,10 +932,10 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     firer_check(ctx.ruleset, ctx.state, unit)
     weapon = hits.unit_weapon(unit, ctx, args.get("weapon") or "GRENADE")
     if not weapon.smoke_step_cm:
-        raise Refused(_("smoke is thrown by hand or fired from a grenade launcher (§8.9)"))
+        raise Refused(_("smoke is thrown by hand or fired from a grenade launcher (§8.9)"), rule=("SMK-1", "AMB-41"))
     why = may_fire_after(weapon, _moved_facts(unit)[0], _fire_rule(unit))
     if why:
-        raise Refused(why)
+        raise Refused(why, rule=("SMK-1", "AMB-41"))
     same_action = hits.moved_to_fire(ctx.state, [unit])
     if not ready_to_act(ctx, unit, args.get("leader")):
         return

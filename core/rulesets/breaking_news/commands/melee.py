@@ -7,7 +7,7 @@ from typing import Any, TypedDict
 
 from core import events as ev
 from core.language.i18n import M, Msg
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.commands.common import LEADER, ready_to_act, require_ready, suppression_test
 from core.rulesets.breaking_news.ledger import set_unit_var, unit_var
@@ -32,21 +32,22 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     theirs = [ctx.unit(t) for t in args["enemies"]]
     most = support().melee.max_per_side
     if len(ours) > 1 and len(theirs) > 1:
-        raise Refused(_("a melee is up to three against ONE; break bigger fights up (§11.0)"))
+        raise Refused(_("a melee is up to three against ONE; break bigger fights up (§11.0)"), rule=("MEL-1", "MEL-2"))
     if len(ours) > most or len(theirs) > most:
-        raise Refused(_("at most {most} men fight one (§11.0)").format(most=most))
+        raise Refused(_("at most {most} men fight one (§11.0)").format(most=most), rule=("MEL-1", "MEL-2"))
     for u in ours:
         hits.require_on_foot(ctx, u)
         if not hits.may_fight(u):
             raise Refused(
                 _("{name} has already fired or fought this turn; only a move may end in melee (§11.0)").format(
                     name=u.name
-                )
+                ),
+                rule=("MEL-1", "MEL-2"),
             )
     for u in theirs:
         hits.require_in_play(u)
         if u.has(Status.HIDDEN) and lead.side not in u.spotted_by:
-            raise Refused(_("{name} is hidden").format(name=u.name))
+            raise Refused(_("{name} is hidden").format(name=u.name), rule=("MEL-1", "SPOT-2"))
     fighting = [u for u in ours if ready_to_act(ctx, u, args.get("leader"))]
     if not fighting:
         return
@@ -78,7 +79,7 @@ def _casualty(ctx: Context, losers: Sequence[Unit], named: str | None) -> Unit:
         return losers[0]
     (pick,) = hits.resolve_units(ctx, named)
     if pick.id not in {u.id for u in losers}:
-        raise Refused(_("{pick} is not in the losing group").format(pick=pick.name))
+        raise Refused(_("{pick} is not in the losing group").format(pick=pick.name), rule="MEL-4")
     return pick
 
 
@@ -90,25 +91,26 @@ def _storm(ctx: Context, args: dict[str, Any]) -> None:
     defenders = hits.resolve_units(ctx, args["against"])
     civilians = hits.resolve_units(ctx, args.get("civilians"))
     if not defenders:
-        raise Refused(_("name the defenders: against=a,b"))
+        raise Refused(_("name the defenders: against=a,b"), rule=TYPING)
     side = attackers[0].side
     for u in attackers:
         # §10.0: a man in panic (or changing magazine, §8.0.3) does nothing but crawl to cover
         require_ready(ctx.state, u)
         hits.require_on_foot(ctx, u)
         if hits.has_acted(u):
-            raise Refused(_("{name} has already acted this turn").format(name=u.name))
+            raise Refused(_("{name} has already acted this turn").format(name=u.name), rule=("BLD-1", "T-03"))
     for u in defenders:
         hits.require_in_play(u)
         if u.side == side:
-            raise Refused(_("{name} is on your side").format(name=u.name))
+            raise Refused(_("{name} is on your side").format(name=u.name), rule="BLD-1")
         # §11.1: "Resolve the combat in a single combat (roll)", a round a turn (the
         # example's "Next turn ..."): every man storming the building this turn is in it.
         if unit_var(ctx.state, u.id, "stormed", 0) == ctx.state.turn:
             raise Refused(
                 _(
                     "{name} has fought this turn's round in the building: it is one roll, every attacker in it (§11.1)"
-                ).format(name=u.name)
+                ).format(name=u.name),
+                rule=("BLD-1", "BLD-5"),
             )
     able_a = [u for u in attackers if suppression_test(ctx, u, args.get("leader"))]
     able_d = [u for u in defenders if suppression_test(ctx, u, None)]

@@ -8,7 +8,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import N_, M, Msg
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.campaign import civilians
 from core.rulesets.breaking_news.commands.common import LEADER, check_group, ready_to_act, suppression_test
@@ -28,13 +28,13 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         _civilian_move(ctx, lead, args)
         return
     if ctx.role in ctx.state.sides and lead.side != ctx.role:
-        raise Refused(_("{lead} is not one of your figures").format(lead=lead.name))
+        raise Refused(_("{lead} is not one of your figures").format(lead=lead.name), rule="ENG-1")
     group = [lead, *[ctx.unit(u) for u in args["also"]]]
     if len(group) > 1:
         check_group(group)
     if hits.is_vehicle(lead):
         if len(group) > 1:
-            raise Refused(_("vehicles move one at a time"))
+            raise Refused(_("vehicles move one at a time"), rule=("MOV-2", "ACT-3"))
         _vehicle_move(ctx, lead, args)
         return
     cm = args["cm"]
@@ -44,9 +44,9 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
             _hidden_move(ctx, u, cm, args.get("leader"))
         return
     if cm is None:
-        raise Refused(_("how far? e.g. move rossi 12 run"))
+        raise Refused(_("how far? e.g. move rossi 12 run"), rule=TYPING)
     if cm < 0:
-        raise Refused(_("a distance cannot be negative"))
+        raise Refused(_("a distance cannot be negative"), rule=TYPING)
     action = action or movement.default_action(cm)
     allowed = movement.action_allowance(action, args.get("obstacle") or 0, bool(args.get("helped")))
     for u in group:
@@ -56,7 +56,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
             _panic_move(ctx, u, cm, just_failed=False)
             return
         if hits.has_acted(u):
-            raise Refused(_("{name} has already acted this turn").format(name=u.name))
+            raise Refused(_("{name} has already acted this turn").format(name=u.name), rule=("MOV-1", "T-03"))
     for u in group:
         if not ready_to_act(ctx, u, args.get("leader"), moving=True):
             _panic_move(ctx, ctx.unit(u.id), cm, just_failed=True)
@@ -65,13 +65,15 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(
                 _("{name} must fall back at least {retreat_cm} cm toward his table edge (§12.0)").format(
                     name=u.name, retreat_cm=allowances().retreat_cm
-                )
+                ),
+                rule="MOR-6",
             )
         if cm > allowed.max_cm:
             raise Refused(
                 _("{name} may move {max_cm} cm with that action (§6.0, §6.2)").format(
                     name=u.name, max_cm=allowed.max_cm
-                )
+                ),
+                rule="MOV-1",
             )
         hits.reveal(ctx, ctx.unit(u.id), M("moves in the open"))
         if cm:
@@ -85,20 +87,23 @@ def _civilian_move(ctx: Context, civilian: Unit, args: dict[str, Any]) -> None:
     up to 15 cm, whoever is active; the other player may not (rulings BN-CIV-MOVE)."""
     who = civilians.controller(ctx.state)
     if not who:
-        raise Refused(_("roll for the civilians first: civilians (Extras: Civilians)"))
+        raise Refused(_("roll for the civilians first: civilians (Extras: Civilians)"), rule="EXT-11")
     if ctx.role in ctx.state.sides and ctx.role != who:
-        raise Refused(_("{who} move the civilians this turn, not you (Extras: Civilians)").format(who=who))
+        raise Refused(
+            _("{who} move the civilians this turn, not you (Extras: Civilians)").format(who=who), rule="EXT-11"
+        )
     if args["also"]:
-        raise Refused(_("civilians move one at a time: move civ1 12, then move civ2 8"))
+        raise Refused(_("civilians move one at a time: move civ1 12, then move civ2 8"), rule="EXT-11")
     if args.get("action") or args.get("obstacle") or args.get("leader"):
-        raise Refused(_("civilians just move: give the distance only, e.g. move civ1 12"))
+        raise Refused(_("civilians just move: give the distance only, e.g. move civ1 12"), rule="EXT-11")
     hits.require_in_play(civilian)
     if civilian.has(Status.ACTED):
-        raise Refused(_("{civilian} has moved this turn").format(civilian=civilian.name))
+        raise Refused(_("{civilian} has moved this turn").format(civilian=civilian.name), rule="EXT-11")
     cm = args["cm"]
     if cm is None or not 0 < cm <= civilians.MOVE_CM:
         raise Refused(
-            _("a civilian moves 1 to {move_cm} cm a turn (Extras: Civilians)").format(move_cm=civilians.MOVE_CM)
+            _("a civilian moves 1 to {move_cm} cm a turn (Extras: Civilians)").format(move_cm=civilians.MOVE_CM),
+            rule="EXT-11",
         )
     ctx.emit(ev.Moved(unit=civilian.id, cm=cm, how=M("moved by {side}", side=who)))
     hits.badge(ctx, ctx.unit(civilian.id), "acted")
@@ -130,12 +135,13 @@ def _panic_move(ctx: Context, unit: Unit, cm: int, *, just_failed: bool) -> None
     failed test a move he may not make simply does not happen (the roll stands)."""
     limit = allowances().panic_cm
     if not just_failed and unit.has(Status.ACTED):
-        raise Refused(_("{unit} has already crawled this turn (§10.0)").format(unit=unit.name))
+        raise Refused(_("{unit} has already crawled this turn (§10.0)").format(unit=unit.name), rule="SUP-4")
     if cm and unit.has(Status.HIDDEN):
         if just_failed:
             return
         raise Refused(
-            _("{unit} is in panic and already in cover: he does not move this turn (§10.0)").format(unit=unit.name)
+            _("{unit} is in panic and already in cover: he does not move this turn (§10.0)").format(unit=unit.name),
+            rule="SUP-4",
         )
     if cm > limit:
         if just_failed:
@@ -143,7 +149,8 @@ def _panic_move(ctx: Context, unit: Unit, cm: int, *, just_failed: bool) -> None
         raise Refused(
             _("{unit} is in panic: he may only move up to {limit} cm to cover (§10.0)").format(
                 unit=unit.name, limit=limit
-            )
+            ),
+            rule="SUP-4",
         )
     if cm:
         ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=M("crawls to cover")))
@@ -155,9 +162,11 @@ def _hidden_move(ctx: Context, unit: Unit, cm: int | None, leader: str | None) -
     hits.require_active(ctx.state, unit)
     hits.require_on_foot(ctx, unit)
     if not unit.has(Status.HIDDEN):
-        raise Refused(_("{unit} is not hidden; hide him first: hide {unit2}").format(unit=unit.name, unit2=unit.id))
+        raise Refused(
+            _("{unit} is not hidden; hide him first: hide {unit2}").format(unit=unit.name, unit2=unit.id), rule="MOV-7"
+        )
     if hits.has_acted(unit):
-        raise Refused(_("{unit} has already acted this turn").format(unit=unit.name))
+        raise Refused(_("{unit} has already acted this turn").format(unit=unit.name), rule="MOV-7")
     if not ready_to_act(ctx, unit, leader):
         return
     (face,) = ctx.roll(
@@ -182,21 +191,23 @@ def _vehicle_move(ctx: Context, vehicle: Unit, args: dict[str, Any]) -> None:
         raise Refused(
             _("{vehicle} waits on its landing point for stragglers (Extras: Helicopter evacuation)").format(
                 vehicle=vehicle.name
-            )
+            ),
+            rule="EXT-3",
         )
     hits.require_active(ctx.state, vehicle)
     if vehicle.moved_cm or vehicle.has(Status.FIRED):
-        raise Refused(_("{vehicle} has already acted this turn").format(vehicle=vehicle.name))
+        raise Refused(_("{vehicle} has already acted this turn").format(vehicle=vehicle.name), rule=("MOV-2", "T-03"))
     if hits.driverless(ctx.state, vehicle):
         raise Refused(
             _("{vehicle} has lost its driver: it runs on for a whole move and stops, nobody drives it (§8.8)").format(
                 vehicle=vehicle.name
-            )
+            ),
+            rule="VF-2",
         )
     if hits.is_helicopter(vehicle):
         # §8.4: a gunship moves over the table without limit.
         if not args["cm"]:
-            raise Refused(_("how far does the helicopter fly? e.g. move apache 60"))
+            raise Refused(_("how far does the helicopter fly? e.g. move apache 60"), rule=TYPING)
         ctx.emit(ev.Moved(unit=vehicle.id, cm=args["cm"], how=M("flies")))
         hits.next_action(ctx, [vehicle])
         return
@@ -224,15 +235,16 @@ def _hide(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     hits.require_active(ctx.state, unit)
     if unit.has(Status.HIDDEN):
-        raise Refused(_("{unit} is already hidden").format(unit=unit.name))
+        raise Refused(_("{unit} is already hidden").format(unit=unit.name), rule="SPOT-1")
     if hits.has_acted(unit):
         raise Refused(
             _("{unit} has acted this turn: a figure is declared hidden when he is activated (§7.0)").format(
                 unit=unit.name
-            )
+            ),
+            rule="SPOT-1",
         )
     if hits.is_vehicle(unit):
-        raise Refused(_("vehicles do not hide"))
+        raise Refused(_("vehicles do not hide"), rule="SPOT-1")
     ctx.emit(ev.Noted(text=M("{unit} goes out of sight: a hidden marker is left where he was (§7.0)", unit=unit.name)))
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("hidden",)))
 
@@ -240,13 +252,17 @@ def _hide(ctx: Context, args: dict[str, Any]) -> None:
 def _may_look(ctx: Context, spotter: Unit) -> None:
     """What keeps a figure from trying to sight this turn (§7.0, §8.0.3, §10.0)."""
     if spotter.has(Status.LOOKED):
-        raise Refused(_("{spotter} has already tried to sight this turn (§7.0)").format(spotter=spotter.name))
+        raise Refused(
+            _("{spotter} has already tried to sight this turn (§7.0)").format(spotter=spotter.name),
+            rule=("MOV-7", "SPOT-1"),
+        )
     if spotter.has(Status.RELOADING) and not hits.italian(ctx):
         # §8.0.3 (English): changing a magazine takes "a full turn (the figure cannot do anything else)".
         raise Refused(
             _("{spotter} is changing his magazine: it takes his whole turn, sighting too (§8.0.3)").format(
                 spotter=spotter.name
-            )
+            ),
+            rule="FIRE-12",
         )
     if (
         hits.italian(ctx)
@@ -258,7 +274,8 @@ def _may_look(ctx: Context, spotter: Unit) -> None:
         raise Refused(
             _("{spotter} is suppressed and cannot react, not even to sight (Italian draft §10.0)").format(
                 spotter=spotter.name
-            )
+            ),
+            rule=("SUP-1", "SUP-2"),
         )
 
 
@@ -269,14 +286,17 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     hits.require_in_play(spotter)
     hits.require_in_play(target)
     if target.side == spotter.side:
-        raise Refused(_("sighting is of enemies"))
+        raise Refused(_("sighting is of enemies"), rule="SPOT-3")
     if not target.has(Status.HIDDEN):
-        raise Refused(_("{target} is not hidden: no sighting needed (§7.0, AMB-19)").format(target=target.name))
+        raise Refused(
+            _("{target} is not hidden: no sighting needed (§7.0, AMB-19)").format(target=target.name), rule="AMB-19"
+        )
     if spotter.side in target.spotted_by:
         raise Refused(
             _("{target} is already sighted by {side}").format(
                 target=target.name, side=ctx.state.side_name(spotter.side)
-            )
+            ),
+            rule=("SPOT-3", "SPOT-5"),
         )
     _may_look(ctx, spotter)
     t = hits.troop(spotter)
@@ -341,10 +361,10 @@ def _shift(ctx: Context, args: dict[str, Any]) -> None:
     key = f"spot-bonus.{unit.id}"
     have = int(ctx.state.secrets[key].value) if key in ctx.state.secrets else 0
     if not have:
-        raise Refused(_("{unit} has no sighting bonus move left (§7.0)").format(unit=unit.name))
+        raise Refused(_("{unit} has no sighting bonus move left (§7.0)").format(unit=unit.name), rule="SPOT-6")
     limit = allowances().spot_bonus_cm
     if not 0 < args["cm"] <= limit:
-        raise Refused(_("a sighting bonus move is up to {limit} cm (§7.0)").format(limit=limit))
+        raise Refused(_("a sighting bonus move is up to {limit} cm (§7.0)").format(limit=limit), rule="SPOT-6")
     ctx.emit(ev.SecretSet(key=key, owner=unit.side, value=str(have - 1), vis=(unit.side,)))
     ctx.emit(ev.Moved(unit=unit.id, cm=args["cm"], how=M("bonus move after a failed sighting")))
 
@@ -353,12 +373,12 @@ def _embark(ctx: Context, args: dict[str, Any]) -> None:
     """§6.3: a whole action; the figure starts adjacent to the vehicle."""
     unit, vehicle = ctx.unit(args["unit"]), ctx.unit(args["vehicle"])
     if not hits.is_vehicle(vehicle):
-        raise Refused(_("{vehicle} is not a vehicle").format(vehicle=vehicle.name))
+        raise Refused(_("{vehicle} is not a vehicle").format(vehicle=vehicle.name), rule=TYPING)
     hits.require_in_play(vehicle)
     if hits.has_acted(unit):
-        raise Refused(_("{unit} has already acted this turn").format(unit=unit.name))
+        raise Refused(_("{unit} has already acted this turn").format(unit=unit.name), rule="MOV-5")
     if unit.has(Status.IN_VEHICLE):
-        raise Refused(_("{unit} is already aboard a vehicle").format(unit=unit.name))
+        raise Refused(_("{unit} is already aboard a vehicle").format(unit=unit.name), rule="MOV-5")
     if not ready_to_act(ctx, unit, args.get("leader")):
         return
     hits.reveal(ctx, unit, M("gets into a vehicle"))
@@ -371,9 +391,9 @@ def _disembark(ctx: Context, args: dict[str, Any]) -> None:
     """§6.3: a whole action; placed adjacent to the vehicle, prone if he likes."""
     unit = ctx.unit(args["unit"])
     if not unit.has(Status.IN_VEHICLE):
-        raise Refused(_("{unit} is not aboard a vehicle").format(unit=unit.name))
+        raise Refused(_("{unit} is not aboard a vehicle").format(unit=unit.name), rule="MOV-5")
     if hits.has_acted(unit):
-        raise Refused(_("{unit} has already acted this turn").format(unit=unit.name))
+        raise Refused(_("{unit} has already acted this turn").format(unit=unit.name), rule=("MOV-5", "T-03"))
     if not ready_to_act(ctx, unit, args.get("leader")):
         return
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",), remove=("in-vehicle",)))
@@ -385,14 +405,15 @@ def _reload(ctx: Context, args: dict[str, Any]) -> None:
     """§8.0.3 (optional): changing a magazine takes his whole turn (one action in the Italian draft)."""
     unit = ctx.unit(args["unit"])
     if not hits.option(ctx.state, "ammo"):
-        raise Refused(_("the ammunition rule is off (option ammo on)"))
+        raise Refused(_("the ammunition rule is off (option ammo on)"), rule="FIRE-12")
     if not unit.has(Status.EMPTY_MAG):
-        raise Refused(_("{unit} magazine is not empty").format(unit=DOMAIN.render(whose(unit.name))))
+        raise Refused(_("{unit} magazine is not empty").format(unit=DOMAIN.render(whose(unit.name))), rule="FIRE-12")
     if hits.has_acted(unit):
         raise Refused(
             _("{unit} has already acted this turn: changing magazine takes the whole turn (§8.0.3)").format(
                 unit=unit.name
-            )
+            ),
+            rule="FIRE-12",
         )
     if unit.has(Status.LOOKED) and not hits.italian(ctx):
         # English §8.0.3: "the figure cannot do anything else", a sighting included; the
@@ -400,7 +421,8 @@ def _reload(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{unit} has tried to sight this turn: changing magazine takes the whole turn (§8.0.3)").format(
                 unit=unit.name
-            )
+            ),
+            rule="FIRE-12",
         )
     if not ready_to_act(ctx, unit, args.get("leader")):
         return
@@ -412,9 +434,9 @@ def _rally(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     hits.require_active(ctx.state, unit)
     if not unit.has(Status.SUPPRESSED):
-        raise Refused(_("{unit} is not suppressed").format(unit=unit.name))
+        raise Refused(_("{unit} is not suppressed").format(unit=unit.name), rule="SUP-4")
     if unit.has(Status.PANICKED):
-        raise Refused(_("{unit} already failed his test this turn (§10.0)").format(unit=unit.name))
+        raise Refused(_("{unit} already failed his test this turn (§10.0)").format(unit=unit.name), rule="SUP-4")
     suppression_test(ctx, unit, args.get("leader"))
 
 
@@ -422,13 +444,13 @@ def _medic(ctx: Context, args: dict[str, Any]) -> None:
     """§9.3 (optional): a medic in contact with a wounded man stabilises him."""
     medic, patient = ctx.unit(args["unit"]), ctx.unit(args["patient"])
     if not hits.option(ctx.state, "wounded"):
-        raise Refused(_("the wounded rule is off (option wounded on)"))
+        raise Refused(_("the wounded rule is off (option wounded on)"), rule="WND-1")
     hits.require_in_play(medic)
     if "medic" not in medic.roles:
-        raise Refused(_("{medic} is not a medic").format(medic=medic.name))
+        raise Refused(_("{medic} is not a medic").format(medic=medic.name), rule="WND-2")
     what, by = hits.parse_cause(patient.out)
     if what != hits.WOUNDED:
-        raise Refused(_("{patient} is not a wounded man awaiting a medic").format(patient=patient.name))
+        raise Refused(_("{patient} is not a wounded man awaiting a medic").format(patient=patient.name), rule="WND-2")
     # §10.0: a suppressed medic tests before he goes to the wounded man, and in panic he
     # only crawls to cover (ruling BN-C-WOUNDED).
     if medic.has(Status.SUPPRESSED) and not ready_to_act(ctx, medic, None):
@@ -442,7 +464,7 @@ def _evacuate(ctx: Context, args: dict[str, Any]) -> None:
     patient = ctx.unit(args["patient"])
     what, by = hits.parse_cause(patient.out)
     if what != hits.WOUNDED:
-        raise Refused(_("{patient} is not a wounded man").format(patient=patient.name))
+        raise Refused(_("{patient} is not a wounded man").format(patient=patient.name), rule=("WND-2", "AMB-47"))
     ctx.emit(ev.UnitOut(unit=patient.id, cause=hits.cause(hits.STABILISED, by)))
     set_unit_var(ctx, ctx.unit(patient.id), "wound", 0)
     ctx.emit(ev.Noted(text=M("{unit} is carried off the table (§9.3)", unit=patient.name)))
@@ -452,9 +474,9 @@ def _carry(ctx: Context, args: dict[str, Any]) -> None:
     """§9.3: a comrade carries a wounded man 10 − 1d6 cm (his action)."""
     carrier, patient = ctx.unit(args["unit"]), ctx.unit(args["patient"])
     if hits.parse_cause(patient.out)[0] not in (hits.WOUNDED, hits.STABILISED):
-        raise Refused(_("{patient} is not a wounded man").format(patient=patient.name))
+        raise Refused(_("{patient} is not a wounded man").format(patient=patient.name), rule="WND-3")
     if hits.has_acted(carrier):
-        raise Refused(_("{carrier} has already acted this turn").format(carrier=carrier.name))
+        raise Refused(_("{carrier} has already acted this turn").format(carrier=carrier.name), rule="WND-3")
     hits.require_on_foot(ctx, carrier)
     # §9.3 with §5.0: the wounded man moves once a turn, however many comrades stand by
     # (rulings BN-C-CARRY-ONCE).
@@ -462,7 +484,8 @@ def _carry(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{patient} has been carried this turn: a wounded man moves once a turn (§9.3)").format(
                 patient=patient.name
-            )
+            ),
+            rule="WND-3",
         )
     if not ready_to_act(ctx, carrier, args.get("leader")):
         return

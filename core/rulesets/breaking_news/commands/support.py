@@ -33,20 +33,23 @@ def _support_fire(ctx: Context, side: str, kind: str) -> None:
         raise Refused(
             _("{side} bought no Mortars: no off-table mortar to call (Extras: Mortars)").format(
                 side=ctx.state.side_name(side)
-            )
+            ),
+            rule=("MORT-3", "EXT-5"),
         )
     if kind != "mortar" and army(ctx.state, side) == "irregular":
         if not mortars:
             raise Refused(
                 _(
                     "{side} are Irregulars without the Mortars extra: they have no support fire (Extras: Mortars)"
-                ).format(side=ctx.state.side_name(side))
+                ).format(side=ctx.state.side_name(side)),
+                rule=("MORT-3", "EXT-5"),
             )
         if kind == "artillery":
             raise Refused(
                 _("the support fire of {side} is their mortar: call-support mortar (Extras: Mortars)").format(
                     side=ctx.state.side_name(side)
-                )
+                ),
+                rule=("MORT-3", "EXT-5"),
             )
 
 
@@ -66,7 +69,8 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{side} has already called for support this turn (§8.4, ruling BN-C-ONE-CALL)").format(
                 side=ctx.state.side_name(side)
-            )
+            ),
+            rule=("ART-2", "ART-3", "MORT-3"),
         )
     mods = support.call_mods(
         bool(extra(ctx.state, side, "improved_support_fire")), bool(extra(ctx.state, side, "rules_of_engagement"))
@@ -78,12 +82,16 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(
                 _("{side} mortar has been silenced by counter-battery fire").format(
                     side=DOMAIN.render(whose(ctx.state.side_name(side)))
-                )
+                ),
+                rule=("MORT-3", "EXT-5"),
             )
         need = t.mortar.irregular_call
     elif kind == "counter":
         if not var(ctx.state, f"mortar-fired.{enemy}"):
-            raise Refused(_("counter-battery fire needs an enemy mortar that has already fired (Extras: Mortars)"))
+            raise Refused(
+                _("counter-battery fire needs an enemy mortar that has already fired (Extras: Mortars)"),
+                rule=("MORT-3", "AMB-36"),
+            )
         need = t.mortar.counter_battery
     else:
         need = t.artillery.call
@@ -185,7 +193,8 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{side} has no mortar fire arriving this turn: call-support kind=mortar").format(
                 side=ctx.state.side_name(side)
-            )
+            ),
+            rule=("MORT-1", "EXT-5"),
         )
     weapon = weapons(ctx.ruleset.variant)["MORTAR"]
     need, dice = fire.base_shot(weapon, fire.AIMED, args["range"])
@@ -246,7 +255,8 @@ def _ied_site(ctx: Context, where: str) -> str:
     if secret is None or secret.owner != ctx.role:
         # the same words whether the enemy has a charge there or not
         raise Refused(
-            _("{role} planted no IED at marker {where} (plant, Extras: Explosives)").format(role=ctx.role, where=where)
+            _("{role} planted no IED at marker {where} (plant, Extras: Explosives)").format(role=ctx.role, where=where),
+            rule="EXT-9",
         )
     return site
 
@@ -271,7 +281,9 @@ def _ied(ctx: Context, args: dict[str, Any]) -> None:
     where = _ied_site(ctx, args["where"])
     key = f"ied.{where}"
     if var(ctx.state, key) == "spent":
-        raise Refused(_("the IED at {where} has already gone off or failed").format(where=where))
+        raise Refused(
+            _("the IED at {where} has already gone off or failed").format(where=where), rule=("EXT-9", "AMB-43")
+        )
     (face,) = ctx.roll(
         M("IED at {where}", where=ied_place(ctx.state, where)),
         1,
@@ -299,7 +311,7 @@ def _ied(ctx: Context, args: dict[str, Any]) -> None:
 def _option(ctx: Context, args: dict[str, Any]) -> None:
     name, on = args["name"], args["state"] == "on"
     if hits.option(ctx.state, name) == on:
-        raise Refused(_("{name} is already {state}").format(name=name, state=args["state"]))
+        raise Refused(_("{name} is already {state}").format(name=name, state=args["state"]), rule="ENG-7")
     set_var(ctx, f"option.{name}", int(on))
     ctx.emit(
         ev.Noted(text=M("optional rule {rule}: {state}", rule=M(hits.OPTIONS[name]), state=M("on") if on else M("off")))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from core.events import Mod
 from core.language.i18n import N_, M, Msg, Text
-from core.ruleset import Refused
+from core.ruleset import TYPING, Refused
 from core.rulesets.breaking_news.tables.combat import Weapon, fire_table
 from core.rulesets.breaking_news.words import _
 
@@ -22,11 +22,14 @@ BURST = N_("burst")
 def band(range_cm: int) -> int:
     """The §8.0 range band (0..3) of a distance; a band includes its upper value (AMB-01)."""
     if range_cm < 0:
-        raise Refused(_("a range cannot be negative"))
+        raise Refused(_("a range cannot be negative"), rule=TYPING)
     for i, upper in enumerate(fire_table().bands_cm):
         if range_cm <= upper:
             return i
-    raise Refused(_("{range_cm} cm is beyond every weapon's range (150 cm, §8.0)").format(range_cm=range_cm))
+    raise Refused(
+        _("{range_cm} cm is beyond every weapon's range (150 cm, §8.0)").format(range_cm=range_cm),
+        rule=("T-08", "FIRE-2"),
+    )
 
 
 def default_mode(weapon: Weapon) -> str:
@@ -41,20 +44,27 @@ def is_burst(weapon: Weapon, mode: str) -> bool:
 def base_shot(weapon: Weapon, mode: str, range_cm: int) -> tuple[int, int]:
     """(number needed, dice) from the §8.0 table, or Refused when the weapon cannot fire."""
     if mode == BURST and not (weapon.burst or weapon.has_burst_mode):
-        raise Refused(_("the {weapon} fires single shots only (§8.0)").format(weapon=_(weapon.name)))
+        raise Refused(
+            _("the {weapon} fires single shots only (§8.0)").format(weapon=_(weapon.name)), rule=("T-08", "FIRE-2")
+        )
     if mode == AIMED and weapon.burst:
-        raise Refused(_("the {weapon} fires bursts only (§8.0, ruling BN-C-BURST)").format(weapon=_(weapon.name)))
+        raise Refused(
+            _("the {weapon} fires bursts only (§8.0, ruling BN-C-BURST)").format(weapon=_(weapon.name)),
+            rule=("FIRE-3", "AMB-22"),
+        )
     if range_cm < 0:
-        raise Refused(_("a range cannot be negative"))
+        raise Refused(_("a range cannot be negative"), rule=TYPING)
     if range_cm > weapon.max_cm:
         raise Refused(
-            _("the {weapon} reaches {max_cm} cm at most (§8.0)").format(weapon=_(weapon.name), max_cm=weapon.max_cm)
+            _("the {weapon} reaches {max_cm} cm at most (§8.0)").format(weapon=_(weapon.name), max_cm=weapon.max_cm),
+            rule=("T-08", "FIRE-2"),
         )
     if range_cm < weapon.min_cm:
         raise Refused(
             _("the {weapon} cannot fire closer than {min_cm} cm (§8.0)").format(
                 weapon=_(weapon.name), min_cm=weapon.min_cm
-            )
+            ),
+            rule=("T-08", "FIRE-2"),
         )
     b = band(range_cm)
     if weapon.has_burst_mode and mode == BURST:
@@ -67,7 +77,7 @@ def base_shot(weapon: Weapon, mode: str, range_cm: int) -> tuple[int, int]:
             said = _("{weapon} {mode} fire cannot reach {range_cm} cm (§8.0)")
         else:
             said = _("the {weapon} cannot reach {range_cm} cm (§8.0)")
-        raise Refused(said.format(weapon=_(weapon.name), mode=_(mode), range_cm=range_cm))
+        raise Refused(said.format(weapon=_(weapon.name), mode=_(mode), range_cm=range_cm), rule=("T-08", "FIRE-2"))
     return need, dice
 
 
@@ -153,12 +163,20 @@ def split_dice(total: int, split: tuple[int, ...] | None, targets: int) -> tuple
     """How a burst's dice are divided between targets (§8.0): as declared, or all on one."""
     if split is None:
         if targets != 1:
-            raise Refused(_("a burst at several targets needs split=a,b (dice on each, §8.0)"))
+            raise Refused(
+                _("a burst at several targets needs split=a,b (dice on each, §8.0)"), rule=("FIRE-8", "AMB-28")
+            )
         return (total,)
     if len(split) != targets:
-        raise Refused(_("split gives {split} numbers for {targets} targets").format(split=len(split), targets=targets))
+        raise Refused(
+            _("split gives {split} numbers for {targets} targets").format(split=len(split), targets=targets),
+            rule=("FIRE-8", "AMB-28"),
+        )
     if any(n < 1 for n in split) or sum(split) != total:
-        raise Refused(_("split must give each target at least one die and add up to {total}").format(total=total))
+        raise Refused(
+            _("split must give each target at least one die and add up to {total}").format(total=total),
+            rule=("FIRE-8", "AMB-28"),
+        )
     return split
 
 

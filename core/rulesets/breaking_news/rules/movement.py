@@ -26,21 +26,23 @@ def action_allowance(action: str, obstacle: int = 0, helped: bool = False) -> Al
         return Allowed(a.max_cm, a.fire)
     table = obstacles()
     if obstacle not in table:
-        raise Refused(_("obstacles are level 1, 2 or 3 (§6.2)"))
+        raise Refused(_("obstacles are level 1, 2 or 3 (§6.2)"), rule=("T-06", "MOV-4"))
     ob = table[obstacle]
     if ob.helped_as:
         if not helped:
             raise Refused(
                 _("a level {obstacle} obstacle needs equipment or a comrade's help (add: helped) (§6.2)").format(
                     obstacle=obstacle
-                )
+                ),
+                rule=("T-06", "MOV-4"),
             )
         ob = table[ob.helped_as]
     allowed = ob.allows.get(action)
     if allowed is None:
         spend = " or ".join(actions()[k].name for k in ob.allows)
         raise Refused(
-            _("crossing a level {level} obstacle takes a {spend} action (§6.2)").format(level=ob.level, spend=spend)
+            _("crossing a level {level} obstacle takes a {spend} action (§6.2)").format(level=ob.level, spend=spend),
+            rule=("T-06", "MOV-4"),
         )
     return Allowed(allowed.max_cm, allowed.fire)
 
@@ -50,7 +52,7 @@ def default_action(cm: int) -> str:
     for a in sorted(actions().values(), key=lambda a: a.max_cm):
         if a.fire != FireAllowed.COVERING and cm <= a.max_cm:
             return a.id
-    raise Refused(_("infantry move 25 cm at most (§6.0); {cm} cm is too far").format(cm=cm))
+    raise Refused(_("infantry move 25 cm at most (§6.0); {cm} cm is too far").format(cm=cm), rule=("MOV-1", "MOV-2"))
 
 
 def may_fire_after(weapon: Weapon, moved_cm: int | Decimal, allowed_fire: FireAllowed) -> str:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from core.events import Mod
 from core.language.i18n import M
-from core.ruleset import Refused
+from core.ruleset import TYPING, Refused
 from core.rulesets.breaking_news.tables.combat import spotting
 from core.rulesets.breaking_news.words import DOMAIN, _
 
@@ -14,11 +14,14 @@ from core.rulesets.breaking_news.words import DOMAIN, _
 def base_need(range_cm: int) -> int:
     """The number needed by distance (digest T-07); each band includes its upper value."""
     if range_cm < 0:
-        raise Refused(_("a range cannot be negative"))
+        raise Refused(_("a range cannot be negative"), rule=TYPING)
     for upper, need in spotting().bands:
         if range_cm <= upper:
             return need
-    raise Refused(_("nothing can be sighted beyond {bands} cm (§7.0, AMB-03)").format(bands=spotting().bands[-1][0]))
+    raise Refused(
+        _("nothing can be sighted beyond {bands} cm (§7.0, AMB-03)").format(bands=spotting().bands[-1][0]),
+        rule="AMB-03",
+    )
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,8 @@ def require_possible(need: int, mods: tuple[Mod, ...]) -> None:
         raise Refused(
             _("that sighting needs {need} on 1d6 ({why}): it cannot succeed, so it is not tried (§7.0)").format(
                 need=need, why=why
-            )
+            ),
+            rule=("SPOT-4", "AMB-20"),
         )
 
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from core.events import AtLeast, Mod
 from core.language.i18n import M
-from core.ruleset import Refused
+from core.ruleset import TYPING, Refused
 from core.rulesets.breaking_news.tables.combat import covering, support
 from core.rulesets.breaking_news.words import _
 
@@ -23,16 +23,19 @@ def covering_value(
     parts: list[Mod] = []
     for weapon, range_cm in weapon_range:
         if range_cm < 0:
-            raise Refused(_("a range cannot be negative"))
+            raise Refused(_("a range cannot be negative"), rule=TYPING)
         if range_cm > t.max_cm:
-            raise Refused(_("covering fire reaches {max_cm} cm at most (§8.3)").format(max_cm=t.max_cm))
+            raise Refused(
+                _("covering fire reaches {max_cm} cm at most (§8.3)").format(max_cm=t.max_cm), rule=("T-12", "COV-1")
+            )
         values = t.values.get(weapon)
         if values is None:
-            raise Refused(_("a {weapon} gives no covering fire (§8.3)").format(weapon=weapon))
+            raise Refused(_("a {weapon} gives no covering fire (§8.3)").format(weapon=weapon), rule=("T-12", "COV-1"))
         v = values[0 if range_cm <= 25 else 1]
         if not v:
             raise Refused(
-                _("a {weapon} gives no covering fire at {range_cm} cm (§8.3)").format(weapon=weapon, range_cm=range_cm)
+                _("a {weapon} gives no covering fire at {range_cm} cm (§8.3)").format(weapon=weapon, range_cm=range_cm),
+                rule=("T-12", "COV-1"),
             )
         # A measured distance is held as written ("12.5"): an event holds ints and strings.
         cm = range_cm if isinstance(range_cm, int) else str(range_cm)
@@ -55,7 +58,9 @@ def call_mods(improved: bool, roe: bool) -> tuple[Mod, ...]:
     """§8.4 and Extras: Improved Support Fire +1, Rules of Engagement −1 (not both)."""
     a = support().artillery
     if improved and roe:
-        raise Refused(_("Improved Support Fire cannot be had with Rules of Engagement (Extras)"))
+        raise Refused(
+            _("Improved Support Fire cannot be had with Rules of Engagement (Extras)"), rule=("EXT-4", "EXT-7")
+        )
     mods = []
     if improved:
         mods.append(Mod(M("Improved Support Fire"), a.improved, "Extras"))

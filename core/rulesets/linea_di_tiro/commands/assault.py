@@ -28,8 +28,8 @@ from core.rulesets.linea_di_tiro.pieces import (
 )
 from core.rulesets.linea_di_tiro.rules import assault
 from core.rulesets.linea_di_tiro.scenario_vars import aboard
+from core.rulesets.linea_di_tiro.tables import Profile, movement
 from core.rulesets.linea_di_tiro.tables import assault as assault_table
-from core.rulesets.linea_di_tiro.tables import movement
 from core.rulesets.linea_di_tiro.terms import Status
 from core.rulesets.linea_di_tiro.words import _, whose
 from core.state import Unit
@@ -40,7 +40,8 @@ def _require_moving(ctx: Context, piece: Unit) -> None:
     option = activated(ctx, piece)
     if ctx.state.active_side != piece.side or option not in movement().options:
         raise Refused(
-            _("{unit} overruns in the course of its move: activate it with A1, A2 or A5 first").format(unit=piece.name)
+            _("{unit} overruns in the course of its move: activate it with A1, A2 or A5 first").format(unit=piece.name),
+            rule=("LT-R100", "LT-AMB-23"),
         )
 
 
@@ -48,7 +49,9 @@ def _require_on_foot(ctx: Context, piece: Unit) -> None:
     """LT-R101/R102 with A6 (ruling LT-MOVE): an assault is made in contact, on foot; a piece
     aboard moves only with its vehicle until A6 gets it off."""
     if aboard(ctx.state, piece):
-        raise Refused(_("{unit} is aboard a vehicle: A6 gets it off first (LT-R020)").format(unit=piece.name))
+        raise Refused(
+            _("{unit} is aboard a vehicle: A6 gets it off first (LT-R020)").format(unit=piece.name), rule="LT-R020"
+        )
 
 
 def _immobilised(piece: Unit) -> str:
@@ -94,9 +97,11 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
     tank, target = ctx.unit(args["tank"]), ctx.unit(args["target"])
     check_target(tank, target)
     if not is_tank(profile(ctx, tank)):
-        raise Refused(_("{unit} is not a tank: only tanks overrun (LT-R100)").format(unit=tank.name))
+        raise Refused(_("{unit} is not a tank: only tanks overrun (LT-R100)").format(unit=tank.name), rule="LT-R100")
     if is_tank(profile(ctx, target)):
-        raise Refused(_("{unit} is a tank: tanks overrun infantry and guns (LT-R100)").format(unit=target.name))
+        raise Refused(
+            _("{unit} is a tank: tanks overrun infantry and guns (LT-R100)").format(unit=target.name), rule="LT-R100"
+        )
     require_able_to_fire(tank)
     require_tested(ctx, tank)  # the overrun is in its move, and an attack (LT-R051)
     _require_moving(ctx, tank)
@@ -163,23 +168,45 @@ def _close_assault(ctx: Context, args: dict[str, Any]) -> None:
     check_target(infantry, tank)
     p_inf = profile(ctx, infantry)
     if p_inf.vehicle or is_gun(infantry, p_inf):
-        raise Refused(_("{unit} is not infantry (LT-R101)").format(unit=infantry.name))
+        raise Refused(_("{unit} is not infantry (LT-R101)").format(unit=infantry.name), rule="LT-R101")
     if not is_tank(profile(ctx, tank)):
         raise Refused(
-            _("{unit} is not a tank: infantry assaults infantry and guns with melee (LT-R102)").format(unit=tank.name)
+            _("{unit} is not a tank: infantry assaults infantry and guns with melee (LT-R102)").format(unit=tank.name),
+            rule=("LT-R101", "LT-R102"),
         )
     if infantry.has(Status.IMMOBILISED):
-        raise Refused(_immobilised(infantry))
+        raise Refused(_immobilised(infantry), rule=("LT-R081", "LT-AMB-21"))
     _require_on_foot(ctx, infantry)
     why = assault.can_assault_tank(args["side"] in ("flank", "rear"), args["escort"])
     if why:
-        raise Refused(why)
+        raise Refused(why, rule=("LT-R101", "LT-AMB-24"))
     # an attack of the activation: a prepared attack is kept for a reply or an ambush (ruling LT-REPLY)
     spend_attack(ctx, infantry, use_ready=False)
     if not _close_assault_roll(ctx, infantry, tank, first_strike=False):
         say(ctx, tank, M("{unit} survives the close assault (LT-R101)", unit=tank.name))
     # LT-R052: the close assault is an attack; the tank that survives it may answer it
     record_attack(ctx, infantry, tank)
+
+
+def _may_start_melee(attacker: Unit, defender: Unit, p_att: Profile, p_def: Profile) -> None:
+    """LT-R102/R103: infantry starts a melee with infantry or guns: not a gun (LT-R103), not
+    a tank (it overruns), not at a tank (a close assault), not immobilised (ruling LT-IMMOBILISED)."""
+    if is_gun(attacker, p_att):
+        raise Refused(
+            _("{unit} cannot start a melee: guns cannot (LT-R103)").format(unit=attacker.name),
+            rule=("LT-R103", "LT-AMB-26"),
+        )
+    if p_att.vehicle:
+        raise Refused(
+            _("{unit} cannot start a melee: a tank overruns (overrun)").format(unit=attacker.name),
+            rule=("LT-R102", "LT-R100"),
+        )
+    if is_tank(p_def):
+        raise Refused(
+            _("{unit} is a tank: assault it with closeassault (LT-R101)").format(unit=defender.name), rule="LT-R101"
+        )
+    if attacker.has(Status.IMMOBILISED):
+        raise Refused(_immobilised(attacker), rule=("LT-R081", "LT-AMB-21"))
 
 
 def _melee(ctx: Context, args: dict[str, Any]) -> None:
@@ -189,14 +216,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     attacker, defender = ctx.unit(args["attacker"]), ctx.unit(args["defender"])
     check_target(attacker, defender)
     p_att, p_def = profile(ctx, attacker), profile(ctx, defender)
-    if is_gun(attacker, p_att):
-        raise Refused(_("{unit} cannot start a melee: guns cannot (LT-R103)").format(unit=attacker.name))
-    if p_att.vehicle:
-        raise Refused(_("{unit} cannot start a melee: a tank overruns (overrun)").format(unit=attacker.name))
-    if is_tank(p_def):
-        raise Refused(_("{unit} is a tank: assault it with closeassault (LT-R101)").format(unit=defender.name))
-    if attacker.has(Status.IMMOBILISED):
-        raise Refused(_immobilised(attacker))
+    _may_start_melee(attacker, defender, p_att, p_def)
     _require_on_foot(ctx, attacker)
     # an attack of the activation: a prepared attack is kept for a reply or an ambush (ruling LT-REPLY);
     # hand to hand, no fire, so the attacker is seen no further for it (LT-R033)

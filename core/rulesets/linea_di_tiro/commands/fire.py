@@ -8,7 +8,7 @@ from typing import Any
 from core import events as ev
 from core.commands import local_name
 from core.language.i18n import N_, M, Msg, Text
-from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset, flag
+from core.ruleset import TYPING, CommandSpec, Context, Param, Refused, Ruleset, flag
 from core.rulesets.linea_di_tiro import dice_order, rules
 from core.rulesets.linea_di_tiro.pieces import (
     activated,
@@ -59,13 +59,15 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
             raise Refused(
                 _("{unit} has no ambush to fire: it comes at once, under the card it was spotted on (LT-R053)").format(
                     unit=shooter.name
-                )
+                ),
+                rule="LT-R053",
             )
         if spotter != target.id:
             raise Refused(
                 _("{unit} may reply with -1 only at the first enemy that spotted it (LT-R053)").format(
                     unit=shooter.name
-                )
+                ),
+                rule="LT-R053",
             )
         ctx.emit(ev.VarSet(key=key, value="", vis=REFEREE_ONLY))
         spend_attack(ctx, shooter, use_ready=True)
@@ -78,7 +80,8 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
             raise Refused(
                 _("{unit} has had its free opportunity shot on this card (ruling LT-OPPORTUNITY)").format(
                     unit=shooter.name
-                )
+                ),
+                rule="LT-AMB-25",
             )
         else:
             require_tested(ctx, shooter)
@@ -87,7 +90,7 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
     elif args.get("ready"):
         require_able_to_fire(shooter)
         if not ready(shooter):
-            raise Refused(_("{unit} holds no ready attack").format(unit=shooter.name))
+            raise Refused(_("{unit} holds no ready attack").format(unit=shooter.name), rule=("LT-R052", "LT-AMB-08"))
         _answer(ctx, shooter, target)
         spend_attack(ctx, shooter, use_ready=True)
     else:
@@ -104,14 +107,16 @@ def _require_assaulting(ctx: Context, shooter: Unit, target: Unit) -> None:
         raise Refused(
             _(
                 "{unit} is a tank: it is assaulted only on the flank or rear, so it has no opportunity shot (LT-R101)"
-            ).format(unit=shooter.name)
+            ).format(unit=shooter.name),
+            rule=("LT-R101", "LT-AMB-25"),
         )
     option = activated(ctx, target)
     if target.side != ctx.state.active_side or not option or target.has(Status.RETREATING):
         raise Refused(
             _(
                 "{unit} is assaulting nobody under this card: an opportunity shot answers an assault (LT-R100, LT-R102)"
-            ).format(unit=target.name)
+            ).format(unit=target.name),
+            rule=("LT-R100", "LT-R102", "LT-AMB-25"),
         )
     if not is_tank(profile(ctx, target)):
         return
@@ -119,14 +124,16 @@ def _require_assaulting(ctx: Context, shooter: Unit, target: Unit) -> None:
         raise Refused(
             _("{unit} is not moving under this card: a tank assaults in the course of its move (LT-R100)").format(
                 unit=target.name
-            )
+            ),
+            rule=("LT-R100", "LT-AMB-25"),
         )
     if not is_gun(shooter, profile(ctx, shooter)):
         raise Refused(
             _(
                 "{unit} is overrun as infantry: it tests morale and may strike first (overrun); "
                 "the opportunity shot is a gun's (LT-R100)"
-            ).format(unit=shooter.name)
+            ).format(unit=shooter.name),
+            rule=("LT-R100", "LT-AMB-25"),
         )
 
 
@@ -139,10 +146,14 @@ def _answer(ctx: Context, shooter: Unit, target: Unit) -> None:
         raise Refused(
             _("{unit} may spend a ready attack only to answer the attack it has just survived (LT-R052)").format(
                 unit=shooter.name
-            )
+            ),
+            rule="LT-R052",
         )
     if attacker != target.id:
-        raise Refused(_("{unit} answers only the piece that has just attacked it (LT-R052)").format(unit=shooter.name))
+        raise Refused(
+            _("{unit} answers only the piece that has just attacked it (LT-R052)").format(unit=shooter.name),
+            rule=("LT-R052", "LT-AMB-10"),
+        )
     ctx.emit(ev.VarSet(key=LAST_ATTACK_VAR, value="", vis=REFEREE_ONLY))
 
 
@@ -166,14 +177,14 @@ def at_check(ruleset: Ruleset, state: GameState, shooter: Unit) -> None:
     such pieces last (``CommandSpec.figure_check``)."""
     p = _able(ruleset, state, shooter)
     if not p.at and not p.at_long:
-        raise Refused(_("{unit} has no anti-tank attack").format(unit=shooter.name))
+        raise Refused(_("{unit} has no anti-tank attack").format(unit=shooter.name), rule=("LT-R001", "LT-R050"))
 
 
 def mg_check(ruleset: Ruleset, state: GameState, shooter: Unit) -> None:
     """What ``mg`` refuses of a shooter whatever else is typed: out of play, fleeing
     (LT-R051), or with no MG/HE attack (LT-R060)."""
     if not _able(ruleset, state, shooter).mg:
-        raise Refused(_("{unit} has no MG/HE attack").format(unit=shooter.name))
+        raise Refused(_("{unit} has no MG/HE attack").format(unit=shooter.name), rule=("LT-R001", "LT-R060"))
 
 
 def _at(ctx: Context, args: dict[str, Any]) -> None:
@@ -186,10 +197,19 @@ def _at(ctx: Context, args: dict[str, Any]) -> None:
     attack = attacker.at_long if long_range else attacker.at
     if not attack:  # (at_check refused a piece with none at either range)
         if long_range:
-            raise Refused(_("{unit} has no anti-tank attack at long range").format(unit=shooter.name))
-        raise Refused(_("{unit} has an anti-tank attack only at long range").format(unit=shooter.name))
+            raise Refused(
+                _("{unit} has no anti-tank attack at long range").format(unit=shooter.name),
+                rule=("LT-R050", "LT-AMB-13"),
+            )
+        raise Refused(
+            _("{unit} has an anti-tank attack only at long range").format(unit=shooter.name),
+            rule=("LT-R050", "LT-AMB-13"),
+        )
     if not defender.front:
-        raise Refused(_("{unit} has no armour: fire at it with mg (LT-R060)").format(unit=target.name))
+        raise Refused(
+            _("{unit} has no armour: fire at it with mg (LT-R060)").format(unit=target.name),
+            rule=("LT-R060", "LT-AMB-31"),
+        )
     protection = defender.side if args["flank"] else defender.front
     table = at_table()
     close = args["close"] or args["ambush"]  # one modifier for either (ruling LT-AT-MODS)
@@ -256,7 +276,8 @@ def defence_of(ctx: Context, target: Unit, key: str | None) -> tuple[Msg, int]:
         raise Refused(
             _("say what {unit} is doing: defence={choices} (C.7.1)").format(
                 unit=target.name, choices="|".join(local_name("choice", d, DOMAIN.name) for d in defences)
-            )
+            ),
+            rule=("LT-R060b", "LT-AMB-19"),
         )
     return M(defences[key].label), defences[key].value
 
@@ -411,7 +432,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
 def morale_mods(piece: Unit, plus: int) -> list[ev.Mod]:
     """LT-R081: +1 immobilised, +1 per other situation."""
     if plus < 0:
-        raise Refused(_("plus= counts situations that make the test harder (+1 each)"))
+        raise Refused(_("plus= counts situations that make the test harder (+1 each)"), rule=TYPING)
     mods = [ev.Mod(M("immobilised"), 1, "LT-R081")] if piece.has(Status.IMMOBILISED) else []
     if plus:
         mods.append(ev.Mod(M("situations"), plus, "LT-R081"))
@@ -424,7 +445,7 @@ def _rout(ctx: Context, args: dict[str, Any]) -> None:
     piece = ctx.unit(args["piece"])
     require_in_play(piece)
     if piece.has(Status.RETREATING):
-        raise Refused(_("{unit} is already fleeing").format(unit=piece.name))
+        raise Refused(_("{unit} is already fleeing").format(unit=piece.name), rule=("LT-R082", "LT-AMB-33"))
     flee(ctx, piece, M("a voluntary rout"))
 
 

@@ -30,13 +30,15 @@ def _firing_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> No
             _(
                 "{whose} artillery does not fire on this card: a joker starts it, "
                 "unitmove continue-artillery continues it (LT-R090)"
-            ).format(whose=owner(state.side_name(side)))
+            ).format(whose=owner(state.side_name(side))),
+            rule=("LT-R090", "LT-AMB-27"),
         )
     if not scenario_vars.artillery_factor(state, side):
         raise Refused(
             _("this scenario gives {side} no artillery support with an HE factor (LT-R090)").format(
                 side=state.side_name(side)
-            )
+            ),
+            rule="LT-R090",
         )
 
 
@@ -49,7 +51,10 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     require_in_play(target)
     _firing_side(ctx.ruleset, s, side, ctx.role)
     if target.has(Status.SHELLED):
-        raise Refused(_("{unit} has already taken this card's artillery attack").format(unit=target.name))
+        raise Refused(
+            _("{unit} has already taken this card's artillery attack").format(unit=target.name),
+            rule=("LT-R090", "LT-AMB-27"),
+        )
     factor = scenario_vars.artillery_factor(s, side)
     defence = defence_of(ctx, target, args["defence"])
     ctx.emit(ev.StatusChanged(unit=target.id, add=("shelled",)))

@@ -8,7 +8,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M, Msg
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import rules, scenario_vars
 from core.rulesets.linea_di_tiro.pieces import (
     activated,
@@ -40,16 +40,19 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     require_in_play(target)
     require_in_play(observer)
     if observer.side == target.side:
-        raise Refused(_("{unit} is on {whose} side").format(unit=observer.name, whose=owner(target.name)))
+        raise Refused(
+            _("{unit} is on {whose} side").format(unit=observer.name, whose=owner(target.name)), rule="LT-R032"
+        )
     if not target.has(Status.HIDDEN):
-        raise Refused(_("{unit} is not hidden: it is on the table (LT-R030)").format(unit=target.name))
+        raise Refused(_("{unit} is not hidden: it is on the table (LT-R030)").format(unit=target.name), rule="LT-R030")
     if observer.side in target.spotted_by:
         raise Refused(
-            _("{unit} is already spotted by {side}").format(unit=target.name, side=ctx.state.side_name(observer.side))
+            _("{unit} is already spotted by {side}").format(unit=target.name, side=ctx.state.side_name(observer.side)),
+            rule=("LT-R030", "LT-R032"),
         )
     cm = args["at"]
     if cm < 0:
-        raise Refused(_("a distance cannot be negative"))
+        raise Refused(_("a distance cannot be negative"), rule=TYPING)
     target_kind = kind(ctx, target)
     row = spotting_table().row(target_kind, args["state"])
     if row is None:
@@ -58,7 +61,7 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
             said = _("{unit} is a vehicle: its state is one of {states} (LT-R032)")
         else:
             said = _("{unit} is infantry: its state is one of {states} (LT-R032)")
-        raise Refused(said.format(unit=target.name, states=known))
+        raise Refused(said.format(unit=target.name, states=known), rule="LT-R032")
     shots = fired(target)
     seen_from_vehicle = profile(ctx, observer).vehicle
     recon = spotting_table().recon_role in observer.roles
@@ -127,36 +130,41 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     option = activated(ctx, piece)
     if not option or ctx.state.active_side != piece.side:
         raise Refused(
-            _("{unit} is not activated on this card: activate it with A1, A2 or A5 first").format(unit=piece.name)
+            _("{unit} is not activated on this card: activate it with A1, A2 or A5 first").format(unit=piece.name),
+            rule=("LT-R020", "LT-AMB-09"),
         )
     if piece.has(Status.MOVED):
-        raise Refused(_("{unit} has already moved under this card (LT-R020)").format(unit=piece.name))
+        raise Refused(_("{unit} has already moved under this card (LT-R020)").format(unit=piece.name), rule="LT-R020")
     if piece.has(Status.IMMOBILISED):
         raise Refused(
             _("{unit} is immobilised and cannot move until it recovers (A7; ruling LT-IMMOBILISED)").format(
                 unit=piece.name
-            )
+            ),
+            rule=("LT-R081", "LT-AMB-21"),
         )
     require_tested(ctx, piece)
     if scenario_vars.aboard(ctx.state, piece):
         # A6 is an activation of its own: a piece aboard moves with its vehicle, on foot
         # only once it has dismounted (LT-R020)
-        raise Refused(_("{unit} is aboard a vehicle: A6 gets it off first (LT-R020)").format(unit=piece.name))
+        raise Refused(
+            _("{unit} is aboard a vehicle: A6 gets it off first (LT-R020)").format(unit=piece.name), rule="LT-R020"
+        )
     if piece.has(Status.RETREATING):
         raise Refused(
-            _("{unit} has fled its whole move under this card (LT-R080, ruling LT-ROUT-CARD)").format(unit=piece.name)
+            _("{unit} has fled its whole move under this card (LT-R080, ruling LT-ROUT-CARD)").format(unit=piece.name),
+            rule=("LT-R080", "LT-R050c", "LT-AMB-22"),
         )
     p = profile(ctx, piece)
     mode, allowed = rules.move_allowance(option, p.bound, p.speed)
     cm = args["cm"]
     if cm < 0:
-        raise Refused(_("a distance cannot be negative; a bound backwards is typed as its length"))
+        raise Refused(_("a distance cannot be negative; a bound backwards is typed as its length"), rule=TYPING)
     if cm > allowed:
         if mode == "bound":
             said = _("{whose} bound is at most {cm} cm (LT-R041)")
         else:
             said = _("{whose} move at speed is at most {cm} cm (LT-R042)")
-        raise Refused(said.format(whose=owner(piece.name), cm=allowed))
+        raise Refused(said.format(whose=owner(piece.name), cm=allowed), rule=("LT-R041", "LT-R042"))
     how = M("bound") if mode == "bound" else M("at speed")
     ctx.emit(ev.Moved(unit=piece.id, cm=cm, how=how))
     ctx.emit(ev.StatusChanged(unit=piece.id, add=("moved",)))

@@ -98,6 +98,7 @@ def move_allowance(option: str, bound: int, speed: int) -> tuple[str, int]:
     mode = movement().options.get(option)
     if mode is None:
         raise Refused(
-            _("{option} does not move the piece: A1 or A2 make a bound, A5 a move at speed").format(option=option)
+            _("{option} does not move the piece: A1 or A2 make a bound, A5 a move at speed").format(option=option),
+            rule=("LT-R040", "LT-R020"),
         )
     return mode, bound if mode == "bound" else speed

@@ -16,7 +16,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import dice_order, hits, rules
 from core.rulesets.ludonet.commands.fire import FIRED, damage_die, opposed_roll
 from core.rulesets.ludonet.pieces import (
@@ -60,7 +60,7 @@ def passes_allowed(unit: Unit) -> int:
 def _aircraft(ctx: Context, unit_id: str) -> Unit:
     plane = ctx.unit(unit_id)
     if not is_aircraft(plane):
-        raise Refused(_("{unit} is not an aircraft").format(unit=plane.name))
+        raise Refused(_("{unit} is not an aircraft").format(unit=plane.name), rule="LN-R060")
     require_in_play(plane)
     return plane
 
@@ -69,10 +69,10 @@ def _pass(ctx: Context, args: dict[str, Any]) -> None:
     """LN-R060: the referee limits air support; each aircraft makes at most three passes."""
     plane = _aircraft(ctx, args["aircraft"])
     if plane.has(OVERHEAD):
-        raise Refused(_("{unit} is already over the table this turn").format(unit=plane.name))
+        raise Refused(_("{unit} is already over the table this turn").format(unit=plane.name), rule="LN-R060")
     made, allowed = passes_made(ctx.state, plane), passes_allowed(plane)
     if made >= allowed:
-        raise Refused(_("{unit} has made its {n} passes (LN-R060)").format(unit=plane.name, n=allowed))
+        raise Refused(_("{unit} has made its {n} passes (LN-R060)").format(unit=plane.name, n=allowed), rule="LN-R060")
     ctx.emit(ev.VarSet(key=passes_var(plane.id), value=made + 1))
     # An aircraft waiting off the table may be hidden; over the table everyone sees it.
     ctx.emit(ev.StatusChanged(unit=plane.id, add=(OVERHEAD,), remove=("hidden",) if plane.has(Status.HIDDEN) else ()))
@@ -84,13 +84,19 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     gun, plane = ctx.unit(args["gun"]), _aircraft(ctx, args["aircraft"])
     require_in_play(gun)
     if not is_anti_aircraft(ctx.state, gun):
-        raise Refused(_("{unit} has no anti-aircraft weapon (LN-R062)").format(unit=gun.name))
+        raise Refused(_("{unit} has no anti-aircraft weapon (LN-R062)").format(unit=gun.name), rule="LN-R062")
     if gun.side == plane.side:
-        raise Refused(_("{unit} is on {whose} side").format(unit=plane.name, whose=owner(gun.name)))
+        raise Refused(_("{unit} is on {whose} side").format(unit=plane.name, whose=owner(gun.name)), rule="LN-R062")
     if gun.has(FIRED):
-        raise Refused(_("{unit} has already fired this turn (ruling LN-ONE-SHOT)").format(unit=gun.name))
+        raise Refused(
+            _("{unit} has already fired this turn (ruling LN-ONE-SHOT)").format(unit=gun.name),
+            rule=("LN-R062", "LN-R030"),
+        )
     if not plane.has(OVERHEAD):
-        raise Refused(_("{unit} is not over the table: the referee flies it with pass first").format(unit=plane.name))
+        raise Refused(
+            _("{unit} is not over the table: the referee flies it with pass first").format(unit=plane.name),
+            rule=("LN-R062", "LN-R060"),
+        )
     hit_on = areas().anti_aircraft.hit_on
     (face,) = ctx.roll(
         M("anti-aircraft fire at {aircraft}", aircraft=plane.name),
@@ -127,17 +133,24 @@ def _strike(ctx: Context, args: dict[str, Any]) -> None:
     inside = [ctx.unit(u) for u in args["targets"]]
     across = areas().aircraft.diameter_cm
     if not plane.has(OVERHEAD):
-        raise Refused(_("{unit} is not over the table: pass {id} first").format(unit=plane.name, id=plane.id))
+        raise Refused(
+            _("{unit} is not over the table: pass {id} first").format(unit=plane.name, id=plane.id),
+            rule=("LN-R061", "LN-R060"),
+        )
     if plane.has(STRUCK):
-        raise Refused(_("{unit} has already attacked on this pass").format(unit=plane.name))
+        raise Refused(
+            _("{unit} has already attacked on this pass").format(unit=plane.name), rule=("LN-R061", "LN-AMB-14")
+        )
     if not inside:
-        raise Refused(_("name the pieces inside the {cm} cm area (LN-R061)").format(cm=across))
+        raise Refused(
+            _("name the pieces inside the {cm} cm area (LN-R061)").format(cm=across), rule=("LN-R061", "LN-AMB-14")
+        )
     if len({u.id for u in inside}) != len(inside):
-        raise Refused(_("each piece is named once"))
+        raise Refused(_("each piece is named once"), rule=TYPING)
     for u in inside:
         require_in_play(u)
         if is_aircraft(u):
-            raise Refused(_("{unit} is in the air, not in the area").format(unit=u.name))
+            raise Refused(_("{unit} is in the air, not in the area").format(unit=u.name), rule=("LN-R061", "LN-AMB-14"))
     plane_cv = combat_value(plane) if any(is_vehicle(u) for u in inside) else 0
     hit_on = areas().aircraft.hit_on
     (face,) = ctx.roll(

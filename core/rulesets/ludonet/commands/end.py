@@ -102,9 +102,9 @@ def _winner_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> No
     """Which side ``victory`` may name (its ``side_check``): any, once the game has begun
     and until its result is recorded (ruling LN-END); none before or after."""
     if state.result:
-        raise Refused(_("the game is over: {result}").format(result=DOMAIN.render(state.result)))
+        raise Refused(_("the game is over: {result}").format(result=DOMAIN.render(state.result)), rule="ENG-2")
     if state.turn < 1:
-        raise Refused(_("the game has not started"))
+        raise Refused(_("the game has not started"), rule=("LN-AMB-01", "ENG-2"))
 
 
 def _victory(ctx: Context, args: dict[str, Any]) -> None:

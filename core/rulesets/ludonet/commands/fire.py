@@ -10,7 +10,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import N_, M, Msg, Text
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, Ruleset, flag
+from core.ruleset import MAX_DISTANCE_CM, TYPING, CommandSpec, Context, Param, Refused, Ruleset, flag
 from core.rulesets.ludonet import dice_order, hits, rules
 from core.rulesets.ludonet.pieces import (
     EXPERT,
@@ -68,9 +68,11 @@ def ready_to_fire(shooter: Unit) -> None:
     """In play, not an aircraft (LN-R061), not fired yet this turn (ruling LN-ONE-SHOT)."""
     require_in_play(shooter)
     if is_aircraft(shooter):
-        raise Refused(_("{unit} attacks on its passes: strike (LN-R061)").format(unit=shooter.name))
+        raise Refused(_("{unit} attacks on its passes: strike (LN-R061)").format(unit=shooter.name), rule="LN-R061")
     if shooter.has(FIRED):
-        raise Refused(_("{unit} has already fired this turn (ruling LN-ONE-SHOT)").format(unit=shooter.name))
+        raise Refused(
+            _("{unit} has already fired this turn (ruling LN-ONE-SHOT)").format(unit=shooter.name), rule="LN-R030"
+        )
 
 
 def within_half(args: dict[str, Any], reach: int | None, what: str) -> bool:
@@ -79,16 +81,20 @@ def within_half(args: dict[str, Any], reach: int | None, what: str) -> bool:
     band, cm = args["band"], args["range"]  # 0 or more: the parameter's bounds
     if cm is None:
         if band is None:
-            raise Refused(_("say half or full, or give the measured distance: range=CM"))
+            raise Refused(_("say half or full, or give the measured distance: range=CM"), rule=TYPING)
         return band == "half"
     if band is not None:
-        raise Refused(_("give half or full, or range=CM, not both"))
+        raise Refused(_("give half or full, or range=CM, not both"), rule=TYPING)
     if reach is None:
-        raise Refused(_("the scenario gives no range for {what}: say half or full (LN-AMB-02)").format(what=what))
+        raise Refused(
+            _("the scenario gives no range for {what}: say half or full (LN-AMB-02)").format(what=what),
+            rule="LN-AMB-02",
+        )
     measured = rules.range_band(cm, reach)
     if measured is None:
         raise Refused(
-            _("{cm} cm is beyond the {reach} cm range of {what} (LN-R030)").format(cm=cm, reach=reach, what=what)
+            _("{cm} cm is beyond the {reach} cm range of {what} (LN-R030)").format(cm=cm, reach=reach, what=what),
+            rule="LN-R030",
         )
     return measured == "half"
 
@@ -184,13 +190,16 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     ready_to_fire(shooter)
     require_in_play(target)
     if shooter.side == target.side:
-        raise Refused(_("{unit} is on {whose} side").format(unit=target.name, whose=owner(shooter.name)))
+        raise Refused(
+            _("{unit} is on {whose} side").format(unit=target.name, whose=owner(shooter.name)), rule="LN-R030"
+        )
     indirect = INDIRECT in shooter.roles
     if not unit_visible(target, shooter.side) and not indirect:
         raise Refused(
             _("{unit} is not on the table for {side}: no line of sight (LN-R001, LN-R020)").format(
                 unit=target.name, side=shooter.side
-            )
+            ),
+            rule=("LN-R020", "LN-R001"),
         )
     seen = ctx.state.vars.get(VISIBILITY)
     # the measured distance, or the distance into the woods (which reduce sight, LN-R020)
@@ -199,16 +208,23 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{unit} is {cm} cm away: the scenario's visibility is {seen} cm (LN-R020)").format(
                 unit=target.name, cm=cm, seen=seen
-            )
+            ),
+            rule=("LN-R020", "LN-AMB-18"),
         )
     woods = args["woods"]  # 0 or more: the parameter's bounds
     if woods is not None and not indirect and not rules.seen_in_woods(woods, target.has(Status.PRONE) or args["prone"]):
-        raise Refused(_("{unit} is not seen in the woods at {cm} cm (LN-R020)").format(unit=target.name, cm=woods))
+        raise Refused(
+            _("{unit} is not seen in the woods at {cm} cm (LN-R020)").format(unit=target.name, cm=woods), rule="LN-R020"
+        )
     if is_aircraft(target):
-        raise Refused(_("only anti-aircraft weapons fire at {unit}: aa (LN-R062)").format(unit=target.name))
+        raise Refused(
+            _("only anti-aircraft weapons fire at {unit}: aa (LN-R062)").format(unit=target.name), rule="LN-R062"
+        )
     if args["prone"] and target.kind != MAN:
         # LN-R031 "il bersaglio è coricato": a soldier's posture, as `prone UNIT` (ruling LN-PRONE)
-        raise Refused(_("{unit} is not a figure: it does not lie down (LN-R031)").format(unit=target.name))
+        raise Refused(
+            _("{unit} is not a figure: it does not lie down (LN-R031)").format(unit=target.name), rule="LN-R031"
+        )
     opposed = is_vehicle(shooter) or is_vehicle(target)
     # Refuse a missing combat value before any die is rolled.
     values = (combat_value(shooter), combat_value(target)) if opposed else (0, 0)
@@ -237,23 +253,26 @@ def _grenade(ctx: Context, args: dict[str, Any]) -> None:
     radius = areas().grenade.radius_cm
     if thrower.kind != MAN:
         raise Refused(
-            _("{unit} is not a figure: only figures throw grenades (ruling LN-GRENADE)").format(unit=thrower.name)
+            _("{unit} is not a figure: only figures throw grenades (ruling LN-GRENADE)").format(unit=thrower.name),
+            rule=("LN-R038", "LN-AMB-08"),
         )
     if not inside:
-        raise Refused(_("name the figures within {cm} cm of the burst (LN-R038)").format(cm=radius))
+        raise Refused(_("name the figures within {cm} cm of the burst (LN-R038)").format(cm=radius), rule="LN-R038")
     if len({u.id for u in inside}) != len(inside):
-        raise Refused(_("each figure is named once"))
+        raise Refused(_("each figure is named once"), rule=TYPING)
     for u in inside:
         require_in_play(u)
         if u.kind != MAN:
             raise Refused(
-                _("{unit} is not a figure: a grenade harms figures only (ruling LN-GRENADE)").format(unit=u.name)
+                _("{unit} is not a figure: a grenade harms figures only (ruling LN-GRENADE)").format(unit=u.name),
+                rule=("LN-R038", "LN-AMB-08"),
             )
     seen, cm = ctx.state.vars.get(VISIBILITY), args["range"]
     if isinstance(seen, int) and seen > 0 and cm is not None and cm > seen:
         # thrown "as fire does" (ruling LN-GRENADE): no further than anyone sees (LN-R020)
         raise Refused(
-            _("the spot is {cm} cm away: the scenario's visibility is {seen} cm (LN-R020)").format(cm=cm, seen=seen)
+            _("the spot is {cm} cm away: the scenario's visibility is {seen} cm (LN-R020)").format(cm=cm, seen=seen),
+            rule=("LN-R020", "LN-AMB-18"),
         )
     reach = ctx.state.vars.get(GRENADE_RANGE)
     half = within_half(args, reach if isinstance(reach, int) and reach > 0 else None, _("a grenade"))

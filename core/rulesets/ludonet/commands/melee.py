@@ -44,9 +44,11 @@ def _pair(ctx: Context, args: dict[str, Any], first: str, second: str) -> tuple[
     for u in (a, b):
         require_in_play(u)
         if u.kind != MAN:
-            raise Refused(_("{unit} is not a figure: melee is between two figures (LN-R050)").format(unit=u.name))
+            raise Refused(
+                _("{unit} is not a figure: melee is between two figures (LN-R050)").format(unit=u.name), rule="LN-R050"
+            )
     if a.side == b.side:
-        raise Refused(_("{unit} is on {whose} side").format(unit=b.name, whose=owner(a.name)))
+        raise Refused(_("{unit} is on {whose} side").format(unit=b.name, whose=owner(a.name)), rule="LN-R050")
     return a, b
 
 
@@ -86,7 +88,8 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{a} and {b} tied in this melee phase: they fight on in the next one (ruling LN-MELEE-TIE)").format(
                 a=a.name, b=b.name
-            )
+            ),
+            rule=("LN-R050", "LN-AMB-12"),
         )
     a_mods = rules.melee_mods(_conditions(a, *(("behind",) if args["behind"] else ())))
     a_total = _fight_roll(ctx, a, M("melee against {other}", other=name_in_line_about(b, a)), a_mods, "LN-R050")
@@ -111,13 +114,15 @@ def _leave(ctx: Context, args: dict[str, Any]) -> None:
     leaver, opponent = _pair(ctx, args, "figure", "opponent")
     if s.phase in MOVE_PHASES and leaver.side != s.active_side:
         raise Refused(
-            _("{unit} leaves a melee in its own move or in the melee phase (ruling LN-LEAVE)").format(unit=leaver.name)
+            _("{unit} leaves a melee in its own move or in the melee phase (ruling LN-LEAVE)").format(unit=leaver.name),
+            rule=("LN-R052", "LN-AMB-13"),
         )
     if s.phase in MOVE_PHASES and leaver.has(Status.MOVED):
         raise Refused(
             _("{unit} has already moved this turn: it leaves before it moves (ruling LN-LEAVE)").format(
                 unit=leaver.name
-            )
+            ),
+            rule=("LN-R052", "LN-AMB-13"),
         )
     leaving = melee().leaving
     bonus = ev.Mod(M("last roll at a figure leaving"), leaving.opponent_bonus, leaving.rule)

@@ -35,22 +35,28 @@ def _mover(ctx: Context, unit_id: str, doing: str) -> Unit:
             "lie down": _("{unit} cannot lie down: it is {whose} move (B.2)"),
             "stand up": _("{unit} cannot stand up: it is {whose} move (B.2)"),
         }[doing]
-        raise Refused(said.format(unit=unit.name, whose=owner(s.side_name(s.active_side))))
+        raise Refused(said.format(unit=unit.name, whose=owner(s.side_name(s.active_side))), rule=("LN-AMB-01", "ENG-2"))
     return unit
 
 
 def _move_vehicle(ctx: Context, unit: Unit, mode: str, cm: int) -> None:
     """LN-R011 (ruling LN-VEHICLES): as far as the scenario's ``move``; immobilised, not at all."""
     if mode != "walk":
-        raise Refused(_("{unit} is a vehicle: it neither runs nor crawls").format(unit=unit.name))
+        raise Refused(
+            _("{unit} is a vehicle: it neither runs nor crawls").format(unit=unit.name), rule=("LN-R011", "LN-AMB-04")
+        )
     if unit.has(IMMOBILISED):
-        raise Refused(_("{unit} is immobilised (LN-R041)").format(unit=unit.name))
+        raise Refused(_("{unit} is immobilised (LN-R041)").format(unit=unit.name), rule=("LN-R041", "LN-AMB-11"))
     limit = vehicle_move(unit)
     if not 0 < cm <= limit:
-        raise Refused(_("{unit} moves 1 to {cm} cm (the scenario's move)").format(unit=unit.name, cm=limit))
+        raise Refused(
+            _("{unit} moves 1 to {cm} cm (the scenario's move)").format(unit=unit.name, cm=limit),
+            rule=("LN-R011", "LN-AMB-04"),
+        )
     if unit.has(Status.RETREATING) and cm < limit:
         raise Refused(
-            _("{unit} is retreating: it falls back its full {cm} cm (LN-R070)").format(unit=unit.name, cm=limit)
+            _("{unit} is retreating: it falls back its full {cm} cm (LN-R070)").format(unit=unit.name, cm=limit),
+            rule="LN-R070",
         )
     ctx.emit(ev.Moved(unit=unit.id, cm=cm))
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("moved",)))
@@ -61,40 +67,46 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     rolls 1d6 for fatigue."""
     unit = _mover(ctx, args["unit"], "move")
     if unit.has(Status.MOVED):
-        raise Refused(_("{unit} has already moved this turn").format(unit=unit.name))
+        raise Refused(_("{unit} has already moved this turn").format(unit=unit.name), rule="LN-R010")
     for other in locked_with(ctx.state, unit):
         raise Refused(
             _("{unit} is in a melee with {other}: it leaves it first (leave, LN-R052)").format(
                 unit=unit.name, other=other.name
-            )
+            ),
+            rule="LN-R052",
         )
     cm = args["cm"]
     if is_vehicle(unit):
         _move_vehicle(ctx, unit, args["mode"], cm)
         return
     if unit.kind != MAN:
-        raise Refused(_("{unit} flies its passes: pass (LN-R060)").format(unit=unit.name))
+        raise Refused(_("{unit} flies its passes: pass (LN-R060)").format(unit=unit.name), rule="LN-R060")
     table = movement()
     mode = table.mode(args["mode"])
     heavy = is_heavy(ctx.state, unit)
     limit = table.heavy if heavy and mode.id != "crawl" else mode.cm
     running = mode.id == "run"
     if running and heavy:
-        raise Refused(_("{unit} carries a heavy weapon and cannot run (ruling LN-HEAVY)").format(unit=unit.name))
+        raise Refused(
+            _("{unit} carries a heavy weapon and cannot run (ruling LN-HEAVY)").format(unit=unit.name),
+            rule=("LN-AMB-24", "LN-AMB-07"),
+        )
     if running and tired(unit):
         raise Refused(
-            _("{unit} is tired and cannot run for {n} more turn(s) (LN-R012)").format(unit=unit.name, n=tired(unit))
+            _("{unit} is tired and cannot run for {n} more turn(s) (LN-R012)").format(unit=unit.name, n=tired(unit)),
+            rule=("LN-R012", "LN-AMB-19"),
         )
     if not 0 < cm <= limit:
         said = _("{unit} moves 1 to {cm} cm running") if running else _("{unit} moves 1 to {cm} cm ({mode})")
-        raise Refused(said.format(unit=unit.name, cm=limit, mode=pgettext("choice", mode.id)))
+        raise Refused(said.format(unit=unit.name, cm=limit, mode=pgettext("choice", mode.id)), rule="LN-R010")
     walk = table.heavy if heavy else table.mode("walk").cm
     if unit.has(Status.RETREATING) and (mode.id == "crawl" or cm < walk):
         # LN-R070 "deve ripiegare" (LN-AMB-16): a full move away, walking or running, never a crawl
         raise Refused(
             _("{unit} is retreating: it falls back its full {cm} cm, walking or running (LN-R070)").format(
                 unit=unit.name, cm=walk
-            )
+            ),
+            rule="LN-R070",
         )
     ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=M(MODE_WORDS[mode.id])))
     # A crawling figure is lying down; one that walks or runs stands up (ruling LN-PRONE).
@@ -122,10 +134,10 @@ def _posture(ctx: Context, unit_id: str, down: bool) -> None:
     """Ruling LN-PRONE: lying down or getting up where it stands is not a move."""
     unit = _mover(ctx, unit_id, "lie down" if down else "stand up")
     if unit.kind != MAN:
-        raise Refused(_("{unit} is not a figure").format(unit=unit.name))
+        raise Refused(_("{unit} is not a figure").format(unit=unit.name), rule=("LN-R031", "LN-AMB-05"))
     if unit.has(PRONE) == down:
         said = _("{unit} is already lying down") if down else _("{unit} is already standing")
-        raise Refused(said.format(unit=unit.name))
+        raise Refused(said.format(unit=unit.name), rule=("LN-R031", "LN-AMB-05"))
     ctx.emit(ev.StatusChanged(unit=unit.id, add=(PRONE,) if down else (), remove=() if down else (PRONE,)))
 
 

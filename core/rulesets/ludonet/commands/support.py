@@ -15,7 +15,7 @@ from typing import Any
 from core import events as ev
 from core.commands import find_unit
 from core.language.i18n import M
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import dice_order, hits, rules
 from core.rulesets.ludonet.commands.fire import BAND, damage_die, opposed_roll
 from core.rulesets.ludonet.pieces import MAN, combat_value, is_aircraft, is_vehicle, require_in_play
@@ -45,11 +45,13 @@ def rounds_allowed(state: GameState, sid: str) -> int | None:
 def _pieces(ctx: Context, words: list[str]) -> list[Unit]:
     out = [ctx.unit(find_unit(w, ctx.state, ctx.role).id) for w in words]
     if len({u.id for u in out}) != len(out):
-        raise Refused(_("each piece is named once"))
+        raise Refused(_("each piece is named once"), rule=TYPING)
     for u in out:
         require_in_play(u)
         if is_aircraft(u):
-            raise Refused(_("{unit} is in the air, not in the burst").format(unit=u.name))
+            raise Refused(
+                _("{unit} is in the air, not in the burst").format(unit=u.name), rule=("LN-AMB-17", "LN-R061")
+            )
     return out
 
 
@@ -57,24 +59,29 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     called = args["call"].split()
     if not called:  # call=" ": text, but no word of it
-        raise Refused(_("name the support first: barrage SUPPORT PIECE… [half]"))
+        raise Refused(_("name the support first: barrage SUPPORT PIECE… [half]"), rule=TYPING)
     sid, *words = called
     kind = _var(s, sid, "kind")
     if kind not in KINDS:
         # "none" of a list, not the damage result "none" (no effect: "colpo nullo" in Italian)
         have = ", ".join(known(s)) or pgettext("listed", "none")
         raise Refused(
-            _("no artillery or aircraft support {id!r} in this scenario (support: {have})").format(id=sid, have=have)
+            _("no artillery or aircraft support {id!r} in this scenario (support: {have})").format(id=sid, have=have),
+            rule="LN-AMB-17",
         )
     name = str(_var(s, sid) or sid)
     used, allowed = int(_var(s, sid, "used") or 0), rounds_allowed(s, sid)
     if allowed is not None and used >= allowed:
-        raise Refused(_("{name} has nothing left: {n} used (ruling LN-BARRAGE)").format(name=name, n=allowed))
+        raise Refused(
+            _("{name} has nothing left: {n} used (ruling LN-BARRAGE)").format(name=name, n=allowed), rule="LN-AMB-17"
+        )
     if _var(s, sid, "turn") == s.turn:
-        raise Refused(_("{name} has already fired this turn (ruling LN-BARRAGE)").format(name=name))
+        raise Refused(_("{name} has already fired this turn (ruling LN-BARRAGE)").format(name=name), rule="LN-AMB-17")
     air = kind == Kind.AIRCRAFT
     if air and args["band"] is not None:
-        raise Refused(_("an aircraft's pass is not fired at a range: name the pieces under it (LN-R061)"))
+        raise Refused(
+            _("an aircraft's pass is not fired at a range: name the pieces under it (LN-R061)"), rule="LN-R061"
+        )
     # LN-AMB-17: indirect fire is "un tiro" like any other: 4+ within half range, 5+ beyond,
     # said as fire says it (``full`` restates the default)
     half = args["band"] == "half"
@@ -84,17 +91,18 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     else:
         size = M("{cm} cm radius", cm=areas().artillery.radius_cm)
     if not inside:
-        raise Refused(_("name the pieces inside the burst ({size})").format(size=DOMAIN.render(size)))
+        raise Refused(_("name the pieces inside the burst ({size})").format(size=DOMAIN.render(size)), rule="LN-AMB-17")
     cv = 0
     if any(is_vehicle(u) for u in inside):
         cv = _var(s, sid, "cv")
         if not isinstance(cv, int):
             raise Refused(
-                _("the scenario gives {name} no combat value (support.{id}.cv, LN-R041)").format(name=name, id=sid)
+                _("the scenario gives {name} no combat value (support.{id}.cv, LN-R041)").format(name=name, id=sid),
+                rule=("LN-R041", "LN-AMB-17"),
             )
     for u in inside:
         if u.kind != MAN and not is_vehicle(u):
-            raise Refused(_("{unit} cannot be hit by {name}").format(unit=u.name, name=name))
+            raise Refused(_("{unit} cannot be hit by {name}").format(unit=u.name, name=name), rule="LN-AMB-17")
         if is_vehicle(u):
             combat_value(u)  # refused now, before any die, if the scenario gives none
     ctx.emit(ev.VarSet(key=f"support.{sid}.used", value=used + 1))

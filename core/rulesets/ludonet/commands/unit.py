@@ -7,7 +7,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M, Text, scenario_words
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import dice_order, rules
 from core.rulesets.ludonet.commands.melee import locked_with
 from core.rulesets.ludonet.pieces import (
@@ -63,7 +63,7 @@ def require_none_due(state: GameState) -> None:
     teams = [team for side in state.sides for team in due(state, side)]
     if teams:
         said = _("morale tests are due first: morale TEAM for {teams} (LN-R070)")
-        raise Refused(said.format(teams=DOMAIN.render(listed(teams))))
+        raise Refused(said.format(teams=DOMAIN.render(listed(teams))), rule=("LN-R070", "LN-AMB-16"))
 
 
 def _morale(ctx: Context, args: dict[str, Any]) -> None:
@@ -75,17 +75,21 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     start, lost, last = losses(s, team)
     if not rules.morale_due(start, lost, last):
         if start and lost >= start:
-            raise Refused(_("{team} has nobody left in play to test (LN-R070)").format(team=scenario_words(team)))
+            raise Refused(
+                _("{team} has nobody left in play to test (LN-R070)").format(team=scenario_words(team)), rule="LN-R070"
+            )
         if lost and lost <= last:
             raise Refused(
                 _("{team} tested at {last} lost of {start}: it tests again at its next loss (LN-R070)").format(
                     team=scenario_words(team), last=last, start=start
-                )
+                ),
+                rule=("LN-R070", "LN-AMB-16"),
             )
         raise Refused(
             _("{team} has lost {lost} of {start}: no test below half (LN-R070)").format(
                 team=scenario_words(team), lost=lost, start=start
-            )
+            ),
+            rule="LN-R070",
         )
     ctx.emit(ev.VarSet(key=tested_var(team), value=rules.losses_tested_after(start, last)))
     (face,) = ctx.roll(
@@ -110,17 +114,17 @@ def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
     member = ctx.unit(args["member"])
     team = team_of(s, member)
     if not team:
-        raise Refused(_("{unit} belongs to no unit").format(unit=member.name))
+        raise Refused(_("{unit} belongs to no unit").format(unit=member.name), rule="LN-R070")
     joining = [ctx.unit(u) for u in args["figures"]]
     if not joining:
-        raise Refused(_("name the figures that join {team}").format(team=scenario_words(team)))
+        raise Refused(_("name the figures that join {team}").format(team=scenario_words(team)), rule=TYPING)
     if len({u.id for u in joining}) != len(joining):
-        raise Refused(_("each figure is named once"))
+        raise Refused(_("each figure is named once"), rule=TYPING)
     kinds = {u.kind for u in s.units.values() if team_of(s, u) == team}
     for u in joining:
         require_in_play(u)
         if is_aircraft(u):
-            raise Refused(_("{unit} is an aircraft: it joins no unit").format(unit=u.name))
+            raise Refused(_("{unit} is an aircraft: it joins no unit").format(unit=u.name), rule="LN-R070")
         if u.kind not in kinds:
             # LN-R070: reinforcements make up "il numero" of the unit: a tank is not one of
             # a squad's figures, nor a figure one of a troop's tanks
@@ -129,20 +133,25 @@ def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
                 if u.kind != MAN
                 else _("{unit} is a figure: it makes up no unit of vehicles")
             )
-            raise Refused(said.format(unit=u.name))
+            raise Refused(said.format(unit=u.name), rule="LN-R070")
         for other in locked_with(s, u):
             # LN-R052: a figure still in a melee gets away only by leaving it
             raise Refused(
                 _("{unit} is in a melee with {other}: it leaves it first (leave, LN-R052)").format(
                     unit=u.name, other=other.name
-                )
+                ),
+                rule="LN-R052",
             )
         if u.side != member.side:
-            raise Refused(_("{unit} is not on {whose} side").format(unit=u.name, whose=owner(member.name)))
+            raise Refused(
+                _("{unit} is not on {whose} side").format(unit=u.name, whose=owner(member.name)), rule="LN-R070"
+            )
         if team_of(s, u) == team:
-            raise Refused(_("{unit} is already in {team}").format(unit=u.name, team=scenario_words(team)))
+            raise Refused(
+                _("{unit} is already in {team}").format(unit=u.name, team=scenario_words(team)), rule="LN-R070"
+            )
         if u.has(RETREATING):
-            raise Refused(_("{unit} is retreating with its own unit").format(unit=u.name))
+            raise Refused(_("{unit} is retreating with its own unit").format(unit=u.name), rule="LN-R070")
     for u in joining:
         ctx.emit(ev.VarSet(key=team_var(u.id), value=team, vis=audience(u)))
     answered = losses(s, team)[2]

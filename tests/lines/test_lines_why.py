@@ -1,0 +1,82 @@
+"""``why`` and ``? COMMAND`` at the line client, the plain seat's words (issue #76): the
+rule behind a refusal or a roll, the numbers the engine used, a step of the log; a command
+asked ahead, face by face; and nothing of a roll hidden from the reader (A/B, 0 bytes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lines_support import Seat
+from playing import opened
+
+from core.game import Game
+
+#: The Ludonet recorded game's start (saves/ludonet-game.script, seed 2026): the Germans move first.
+START = ("scenario tanks", 'note "Cagny"', "next")
+
+
+def ludonet(path: Path, *lines: str) -> Game:
+    return opened(path, "ludonet", *START, *lines, seed=2026)
+
+
+def test_why_after_a_refusal_names_the_rule_that_refused_it(tmp_path):
+    seat = Seat(ludonet(tmp_path / "g.ft", "@german move panzer 15"), "german")
+    assert seat.say("move panzer 10") == ["Refused: Panzer IV has already moved this turn."]
+    assert seat.say("why") == [
+        "Refused: Panzer IV has already moved this turn.",
+        "Rule LN-R010 (B.3, enforced): Maximum move distances per turn.",
+    ]
+
+
+def test_why_after_a_typing_error_says_no_rule_refuses_it(tmp_path):
+    seat = Seat(ludonet(tmp_path / "g.ft"), "german")
+    assert seat.say("move gren")[0].startswith("Refused: move: missing")
+    assert seat.say("why")[-1] == "No rule refuses it: the line is mistyped or misused (a typing error)."
+
+
+def test_why_after_a_roll_gives_the_numbers_and_the_rules(tmp_path):
+    seat = Seat(ludonet(tmp_path / "g.ft", "@german move gren 10 run"), "german")
+    assert seat.say("why") == [
+        "Gefr Roth's fatigue: 1d6 needing 5+: 2 → fresh",
+        "It needed 5+.",
+        "Before the roll: 33.3% to roll 5+ on 1d6.",
+        "It came to: fresh.",
+        "Rule LN-R012 (B.3, enforced): Fatigue. Ruling LN-FATIGUE (docs/rulings.md).",
+    ]
+
+
+def test_why_a_step_of_the_log_in_italian(tmp_path):
+    seat = Seat(ludonet(tmp_path / "g.ft", "@german move gren 10 run"), "german", lang="it")
+    said = seat.say("perché 4")
+    assert said[0] == "Passo 4: muovi gren 10 corsa."
+    assert "Regola LN-R012 (B.3, applicata): Fatigue. Decisione LN-FATIGUE (docs/rulings.md)." in said
+
+
+def test_a_roll_hidden_from_a_side_explains_nothing_to_it(tmp_path):
+    """A/B: the British ask ``why`` and ``why N`` for every step, in a game where a hidden
+    German rolled and in one where he did not: the same bytes (the Germans do see it)."""
+    hidden = ("mark gren hidden",)
+    asked = ["why", *(f"why {n}" for n in range(1, 9)), "? fire sherman gren range=30"]
+
+    def british(game: Game) -> bytes:
+        seat = Seat(game, "british")
+        return "\n".join(line for q in asked for line in seat.say(q)).encode()
+
+    without = british(ludonet(tmp_path / "a.ft", *hidden))
+    rolled = ludonet(tmp_path / "b.ft", *hidden, "@german move gren 10 run")
+    assert british(rolled) == without
+    assert any(line.startswith("Gefr Roth's fatigue: 1d6") for line in Seat(rolled, "german").say("why 5"))
+
+
+def test_asking_ahead_at_the_line_client(tmp_path):
+    seat = Seat(ludonet(tmp_path / "g.ft"), "german")
+    said = seat.say("? move gren 10 run")
+    assert said[:3] == [
+        "move gren 10 run would roll first: Gefr Roth's fatigue: 1d6, needs 5+.",
+        "Before the roll: needs 5+ on 1d6: 33.3%.",
+        "On 1, 2, 3, 4: fresh; Gefr Roth moves 10 cm (run); Gefr Roth now moved, now ran.",
+    ]
+    assert said[3].startswith("On 5, 6: tired: no running for 3 turns; Gefr Roth moves 10 cm (run);")
+    assert "Rule LN-R012 (B.3, enforced): Fatigue. Ruling LN-FATIGUE (docs/rulings.md)." in said
+    assert seat.say("log 1")[-1].endswith("Kampfgruppe von Luck active.")  # nothing was given
+    assert seat.say("? move gren 99") == [seat.say("move gren 99")[0]]  # refused as giving it is

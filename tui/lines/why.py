@@ -1,0 +1,149 @@
+"""``why`` and ``? COMMAND`` in words (issue #76), for every door: the line client and the
+plain seat say these lines, the Textual client shows them.
+
+``why`` after a refusal names the rule that refused it; after a roll, or ``why N`` for
+step N of the reader's log, it gives the numbers the engine used (the base, each
+modifier, the face needed, the chance before the roll) and the rules the roll names:
+each with its title and note as the rules map words them, its status in the map and the
+ruling taken.  A step is read from the lines the reader's log holds (``Game.log_lines``):
+a roll hidden from him is not among them, and nothing of it is said.
+
+``? COMMAND`` says what the command would need and do, face by face, without giving it
+(``core.ahead``); refused as giving it would be.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from core import events as ev
+from core.ahead import ahead
+from core.game import Game, LogLine
+from core.language.i18n import Domain
+from core.narrate import describe_mod
+from core.refusal import TYPING, Refused
+from core.rulesmap import STATUSES, cited
+from core.why import reasons, roll_rules
+from tui import odds as chances
+from tui.i18n import _
+
+#: The most faces' outcomes ``?`` lists one by one (the rest are said as their odds).
+SHOWN_OUTCOMES = 12
+
+
+def rule_lines(game: Game, ids: Iterable[str]) -> list[str]:
+    """One sentence for each rule of ``ids``: its id, section and status, its title, what the
+    map notes of it, the ruling taken."""
+    out = []
+    for r in reasons(game.ruleset, ids):
+        if r.id == TYPING:
+            out.append(_("No rule refuses it: the line is mistyped or misused (a typing error)."))
+            continue
+        status = _(STATUSES.get(r.status, r.status))
+        said = _("Rule {id} ({section}, {status}): {title}.").format(
+            id=r.id, section=r.section, status=status, title=r.title.rstrip(".…")
+        )
+        if r.note:
+            said += " " + _("Fireteam: {note}.").format(note=r.note.rstrip("."))
+        if r.ruling:
+            said += " " + _("Ruling {ruling} (docs/rulings.md).").format(ruling=r.ruling)
+        out.append(said)
+    return out
+
+
+def why_refused(game: Game, why: str, rules: Sequence[str]) -> list[str]:
+    """``why`` after a refusal: what it said, then the rule that refused it."""
+    out = [_("Refused: {why}.").format(why=why.rstrip("."))]
+    return out + (rule_lines(game, rules) or [_("This refusal names no rule yet.")])
+
+
+def why_roll(game: Game, rolled: ev.Rolled, role: str) -> list[str]:
+    """A roll as ``role``'s log says it, the numbers the engine used, and its rules."""
+    domain, roll = game.ruleset.domain, rolled.roll
+    out = [game.describe(rolled, role)]
+    base = chances.base(roll)
+    if base is not None:
+        under = bool(getattr(roll.check, "under", False))
+        said = _("{target} or less").format(target=base) if under else f"{base}+"
+        out.append(_("The book's number before the modifiers: {base}.").format(base=said))
+    for m in roll.mods:
+        out.append(_("Modifier: {mod}.").format(mod=describe_mod(m, domain) + (f" ({m.rule})" if m.rule else "")))
+    need = chances.need(roll)
+    if need:
+        out.append(_("It needed {need}.").format(need=need))
+    chance = chances.chance_text(roll)
+    if chance:
+        out.append(_("Before the roll: {chance}.").format(chance=chance))
+    if roll.outcome:
+        out.append(_("It came to: {outcome}.").format(outcome=Domain(domain).render(roll.outcome)))
+    ids = roll_rules(game.ruleset, roll)
+    return out + (
+        rule_lines(game, ids) or [_("The roll names no rule of the map ({rule}).").format(rule=roll.rule or "-")]
+    )
+
+
+def why_step(game: Game, role: str, number: int) -> list[str]:
+    """``why N``: step N of ``role``'s log, its command and each of its rolls ``role`` may see."""
+    lines = [
+        line
+        for line in game.log_lines(role)
+        if line.number == number and not isinstance(line.event, ev.Undone | ev.Redone)
+    ]
+    if not lines:
+        raise Refused(_("no step {n} in your log").format(n=number), rule=TYPING)
+    return _explained(game, role, lines)
+
+
+def why_last_roll(game: Game, role: str, recent: list[LogLine]) -> list[str]:
+    """``why`` after a roll: the last roll in play ``role`` may see (``recent``, newest last)."""
+    rolls = [r for r in recent if not r.undone and isinstance(r.event, ev.Rolled)]
+    if not rolls:
+        raise Refused(_("nothing to explain yet: no refusal and no roll in play"), rule=TYPING)
+    roll = rolls[-1].event
+    assert isinstance(roll, ev.Rolled)
+    return why_roll(game, roll, role)
+
+
+def _explained(game: Game, role: str, lines: list[LogLine]) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        e = line.event
+        if isinstance(e, ev.Issued) and e.text:
+            out.append(_("Step {n}: {command}.").format(n=line.number, command=game.localize(e.text)))
+            spec_rules = _spec_rules(game, e.text, line)
+            out += rule_lines(game, spec_rules)
+        elif isinstance(e, ev.Rolled):
+            out += why_roll(game, e, role)
+    return out
+
+
+def _spec_rules(game: Game, text: str, line: LogLine) -> tuple[str, ...]:
+    verb = text.split(maxsplit=1)[0] if text.split() else ""
+    spec = next((s for s in game.commands if verb in (s.name, *s.aliases)), None)
+    return cited(game.ruleset.rules_map(), spec.rule) if spec is not None and spec.rule else ()
+
+
+def ask(game: Game, role: str, text: str) -> list[str]:
+    """``? COMMAND``: what it would need and do, nothing given; refused as giving it would be."""
+    if not text.strip():
+        raise Refused(_("? COMMAND: a command to ask before giving it, e.g. ? fire rossi ahmed range=30"), rule=TYPING)
+    said = ahead(game, text.strip(), role)
+    out: list[str] = []
+    if said.roll is None:
+        out.append(_("{command} rolls no dice now; it would record:").format(command=text.strip()))
+        out += list(said.lines) or [_("nothing")]
+    else:
+        out.append(_("{command} would roll first: {roll}.").format(command=text.strip(), roll=said.roll.text()))
+        chance = said.roll.chance_text()
+        if chance:
+            out.append(_("Before the roll: {chance}.").format(chance=chance))
+        for o in said.outcomes[:SHOWN_OUTCOMES]:
+            faces = ", ".join(" ".join(str(f) for f in combo) for combo in o.faces)
+            does = o.refused and _("refused: {why}").format(why=o.refused)
+            does = does or "; ".join(x for x in (o.outcome, *o.lines) if x)
+            if o.then:
+                does = (does + "; " if does else "") + _("then {roll}").format(roll=o.then)
+            out.append(_("On {faces}: {does}.").format(faces=faces, does=does or _("nothing more")))
+        if len(said.outcomes) > SHOWN_OUTCOMES or (said.outcomes == () and said.roll.count):
+            out.append(_("(More faces than are listed one by one: the odds above say them.)"))
+    return out + rule_lines(game, said.rules)

@@ -1,0 +1,66 @@
+"""The game screen's ``why`` and ``? COMMAND`` (issue #76): asked on its command line, said
+in a notice, nothing given; the words are the line client's (``tui.lines.why``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from core.outcome import Failure
+from core.refusal import TYPING, CommandFailed, Refused
+from tui.commandline import CommandLine
+from tui.i18n import _, pgettext
+from tui.plain import visible
+from tui.viewpoint import Viewpoint
+
+if TYPE_CHECKING:
+    from tui.screens.game import GameScreen
+
+
+def asked(screen: GameScreen, verb: str, rest: str) -> bool:
+    """Answer ``why``/``why N`` or ``? COMMAND`` typed on ``screen``'s line; False for any
+    other line (and for a ruleset's own command of that name, which wins)."""
+    from tui.lines import why  # the line client's words (imported when first asked)
+
+    if verb == "?" and rest:
+        _show(screen, lambda: why.ask(screen.game, screen.role, rest), _("Asked ahead"), rest)
+        return True
+    if verb.casefold() in {"why", pgettext("command", "why").casefold()} and not screen._is_verb(verb):
+        _show(screen, lambda: _why(screen, rest), _("Why"))
+        return True
+    return False
+
+
+def _why(screen: GameScreen, rest: str) -> list[str]:
+    from tui.lines import why
+
+    if rest:
+        if not rest.isdigit():
+            raise Refused(_("why N: N is the number of a step of the log, e.g. why 12"), rule=TYPING)
+        return why.why_step(screen.game, screen.role, int(rest))
+    if screen.last_refusal is not None:
+        return why.why_refused(screen.game, *screen.last_refusal)
+    return why.why_last_roll(screen.game, screen.role, Viewpoint(screen.game, screen.role).recent_rolls(1))
+
+
+def _show(screen: GameScreen, words: Callable[[], list[str]], title: str, command: str = "") -> None:
+    """The lines in a notice (the first on the command line), or the refusal on the line;
+    a command asked ahead is put back on the line, to be given with Enter or mended."""
+    line = screen.query_one(CommandLine)
+    try:
+        said = words()
+    except Refused as e:
+        screen.last_refusal = (str(e), e.rules)
+        line.error(str(e))
+        if command:
+            line.give_back(command)
+        return
+    except CommandFailed as e:
+        screen._not_done(Failure(str(e)))
+        return
+    line.hint(Text(visible(said[0]), no_wrap=True, overflow="ellipsis"), "ok")
+    screen.notify("\n".join(said), title=title, timeout=30, markup=False)
+    if command:
+        line.give_back(command)
