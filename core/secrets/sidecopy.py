@@ -99,7 +99,9 @@ def export(game: Game, role: str) -> SideCopy:
             continue
         if type(e) is ev.Issued:
             seen = sum(1 for fact in timeline[i + 1 : i + 1 + e.n] if event_visible(fact, role))
-            e = msgspec.structs.replace(e, cmd=numbering.shown(e.cmd) or 0, n=seen, carries=0)
+            # The version that wrote the session is the host's program, not the game's: a side
+            # is not told when its table was opened again (a reopened twin reads as the same game).
+            e = msgspec.structs.replace(e, cmd=numbering.shown(e.cmd) or 0, n=seen, carries=0, version="")
         steps[i + 1] = len(events) + 1
         events.append((len(events) + 1, e))
     seen_later = [(steps[step], e) for step, e in _seen_later(timeline, role)]
