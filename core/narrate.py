@@ -140,6 +140,7 @@ def describe(
     status: Callable[[str], str] | None = None,
     note: Callable[[Text], Text] | None = None,
     command_text: Callable[[int], str] | None = None,
+    describe_secret: Callable[[str, int | str], str | None] | None = None,
 ) -> str:
     """``describe_var`` lets a ruleset put its own counters in words (None: the default);
     ``number`` gives the number a command is shown by (``core.numbering``; None: the file's);
@@ -149,12 +150,23 @@ def describe(
     ``status`` a status (``Ruleset.status_words``; None: the catalogue's term), ``note`` a
     note (``Ruleset.note_for_a_side`` for a side, ``note_for_the_referee`` for the referee;
     None: as recorded), ``command_text`` the recorded line of a command by its number, which
-    an undo or a redo names.  Every message is
+    an undo or a redo names, ``describe_secret`` a secret opened where it says more than its
+    ``describe_var`` (``Ruleset.describe_secret``).  Every message is
     rendered with those names (``core.language.i18n.naming``): a side a rule recorded by
     its id reads as its name, in its words and in the ruleset's phrases alike."""
     with naming(Names(sides or {}, _ByName(units or {}))):
         narrator = _Narrator(
-            units, describe_var, number, domain, localize, sides, class_name, status, note, command_text
+            units,
+            describe_var,
+            number,
+            domain,
+            localize,
+            sides,
+            class_name,
+            status,
+            note,
+            command_text,
+            describe_secret,
         )
         return narrator.say(e)
 
@@ -173,6 +185,7 @@ class _Narrator:
     status: Callable[[str], str] | None
     note: Callable[[Text], Text] | None
     command_text: Callable[[int], str] | None = None
+    describe_secret: Callable[[str, int | str], str | None] | None = None
 
     def say(self, e: ev.Event) -> str:
         for kind in (self.command, self.table_fact, self.secret_or_note):
@@ -214,7 +227,8 @@ class _Narrator:
             return said.format(side=self.side(side), n=n, text=self.words(str(value)))
         if self.describe_var is None or key.startswith("unit."):
             return None
-        return self.describe_var(key, value)
+        opened = self.describe_secret(key, value) if self.describe_secret is not None else None
+        return opened if opened is not None else self.describe_var(key, value)
 
     def name(self, uid: str) -> str:
         if self.units and uid in self.units:

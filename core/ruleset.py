@@ -652,6 +652,12 @@ class Ruleset(ABC):
         """A ruleset counter or flag (``VarSet``) in plain words; None for the bare ``key = value``."""
         return None
 
+    def describe_secret(self, key: str, value: int | str) -> str | None:
+        """A secret as it reads once opened (``secrets``, the end), where it says more than the
+        line that set it (Linea di Tiro's deck: its 54 cards in order, which its shuffle's line
+        does not list); None: as :meth:`describe_var` says it."""
+        return None
+
     def class_name(self, cls: str) -> str:
         """The troop class's name for display ("R3" → "Veteran")."""
         return cls

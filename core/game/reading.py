@@ -98,6 +98,7 @@ def describe(game: Game, e: ev.Event, role: str, *, sides: Mapping[str, str] | N
         status,
         game.ruleset.note_for_the_referee if role == REFEREE else game.ruleset.note_for_a_side,
         lambda cmd: game.history.issued(cmd).text,
+        game.ruleset.describe_secret,
     )
 
 

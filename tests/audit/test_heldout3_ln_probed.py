@@ -131,11 +131,28 @@ def test_a_retreating_heavy_weapon_falls_back_its_five(ln):
     play(ln, "@garrison move mg 5")
 
 
+@pytest.mark.audits("LN-R070", "LN-AMB-16", "LN-AMB-24")
+def test_a_retreating_heavy_weapon_is_told_to_walk_not_offered_a_run(ln):
+    """A machine-gunner cannot run (ruling LN-HEAVY): refused a crawl, he is told to walk his
+    5 cm, not "walking or running"; a rifleman of the same retreat is offered both."""
+    add(ln, "mg", "garrison", team="Pair", roles=("heavy",))
+    add(ln, "mate", "garrison", team="Pair")
+    play(ln, "out mate")
+    to_phase(ln, 1, "morale")
+    play(ln, "morale pair dice=2")
+    to_phase(ln, 2, "move-second")
+    assert refused(ln, "@garrison move mg 3 crawl").endswith(
+        "is retreating: it falls back its full 5 cm, walking: it carries a heavy weapon (LN-R070)"
+    )
+
+
 @pytest.mark.audits("LN-R070", "LN-AMB-16")
 def test_a_retreating_figure_does_not_crawl_away(ln):
     """Crawling 3 cm is no fall back at full allowance."""
     four_shaken(ln, "move-second")
-    refused(ln, "@garrison move f3 3 crawl", rule="LN-R070")
+    assert refused(ln, "@garrison move f3 3 crawl", rule="LN-R070").endswith(
+        "is retreating: it falls back its full 10 cm, walking or running (LN-R070)"
+    )
 
 
 @pytest.mark.audits("LN-R070", "LN-AMB-16", "LN-R011")

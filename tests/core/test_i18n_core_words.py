@@ -134,9 +134,18 @@ def test_out_of_action_defeat_points_and_game_over_in_italian(book):
     assert said(ev.GameEnded(result=won), lang="en") == "Game over: irregulars hold the village"
 
 
+def test_a_status_the_book_says_as_a_verb_reads_as_italian_when_taken_off():
+    """Breaking News's *fired* is "ha sparato": taken off, it read "non più «ha sparato»";
+    now "tolto «ha sparato»" (ruling I18N-NO-LONGER, #77); put on, "ora ha sparato"."""
+    bn = "breaking_news"
+    assert said(ev.StatusChanged(unit="u1", add=("fired",)), bn) == "Sgt Rossi ora ha sparato"
+    assert said(ev.StatusChanged(unit="u1", remove=("fired",)), bn) == "Sgt Rossi tolto «ha sparato»"
+    assert said(ev.StatusChanged(unit="u1", remove=("fired",)), bn, lang="en") == "Sgt Rossi no longer fired"
+
+
 def test_statuses_and_phases_are_the_rulesets_terms(book):
     assert said(ev.StatusChanged(unit="u1", add=("pinned",), remove=("hidden",))) == (
-        "Sgt Rossi ora inchiodato, non più «nascosto»"
+        "Sgt Rossi ora inchiodato, tolto «nascosto»"
     )
     began = ev.PhaseBegan(turn=3, phase="activation", active="regulars", card="Q")
     assert said(began) == "Turno 3: attivazione, attivo regulars, carta Q"

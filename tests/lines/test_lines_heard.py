@@ -366,7 +366,7 @@ def linea_di_tiro_sherman_to_fire(path: Path) -> Game:
 
 def test_linea_di_tiro_s_plain_result_leads_with_its_outcome(tmp_path):
     """The Sherman's attacks left and its attacks made came first ("Sherman Easy ora un attacco
-    ancora, non più «due attacchi ancora»", "ora ha tirato una volta"), then the outcome, then
+    ancora, tolto «due attacchi ancora»", "ora ha tirato una volta"), then the outcome, then
     "Impegno su un segreto di arbitro.": the outcome alone; verbose says the rest, the referee's
     commitment as Italian has it."""
     game = linea_di_tiro_sherman_to_fire(tmp_path / "ldt.ft")

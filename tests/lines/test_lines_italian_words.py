@@ -305,7 +305,7 @@ def in_italian(tmp_path_factory):
         ("ludonet-game", "Cpl Dunn si unisce a Fife and Forfar Yeomanry con fucile"),
         # a check due said as a state he is in, not "ora controllo del morale dovuto" (BI-R180)
         ("bassa-intensita-game", "Farah ora in attesa di un controllo del morale, ora sotto il fuoco"),
-        ("bassa-intensita-game", "Farah non più «in attesa di un controllo del morale», non più «sotto il fuoco»"),
+        ("bassa-intensita-game", "Farah tolto «in attesa di un controllo del morale», tolto «sotto il fuoco»"),
         # the fire line in Italian order: the firer owns the weapon, the range is where it is fired
         (
             "demo-game",
@@ -313,7 +313,7 @@ def in_italian(tmp_path_factory):
             "4d6 serve 5+ per dado: 2 1 3 6 → 1 colpo",
         ),
         # Linea di Tiro's attacks left in Italian order
-        ("linea-di-tiro-game", "StuG Berta ora ancora un attacco, non più «ancora due attacchi»"),
+        ("linea-di-tiro-game", "StuG Berta ora ancora un attacco, tolto «ancora due attacchi»"),
     ],
 )
 def test_the_recorded_games_lines_read_as_italian(in_italian, game, line):

@@ -391,6 +391,18 @@ def test_an_attack_that_destroys_its_target_leaves_nothing_to_answer(game):
     assert _last_attack(facts) == [("", ("referee",))]
 
 
+def test_an_attack_that_routs_its_target_leaves_nothing_to_answer_and_one_it_survives_does(game):
+    """LT-R052 with LT-R051: a target the attack routs flees and fires no more, so nothing
+    waits for its reply (no "may answer"); a 3 on the same column (no effect) leaves one."""
+    play(game, "next", "@us activate sherman1 A2")
+    facts = play(game, "@us at sherman1 panzer dice=2,2")  # 4 on column 0: R, it flees
+    assert _last_attack(facts) == [("", ("referee",))]
+    assert "may answer" not in " ".join(game.describe(e, "referee") for e in facts)
+    play(game, "undo")
+    facts = play(game, "@us at sherman1 panzer dice=6,6")  # 12: no effect, it stands
+    assert _last_attack(facts) == [(f"sherman1:panzer:{game.state.turn}", ("referee",))]
+
+
 def test_a_vehicles_defence_is_its_roles_before_its_profiles_and_the_referees_before_both(game):
     """C.7.1: an open-topped vehicle defends at 3 and a light tank at 4 by their roles,
     above their profile's "tank" (5); a defence the referee names comes first."""

@@ -192,12 +192,16 @@ def test_an_attack_survived_is_not_said_to_owe_a_reply():
 
 def test_the_joker_is_the_books_jolly_in_italian_and_joker_in_the_save(game):
     """LT-R002/R010 (#61): the Italian book calls the special card *jolly*: the shuffled deck
-    and a table's own deck say so, and a table types it so; the save keeps the card's id."""
+    opened (``secrets``) and a table's own deck say so, and a table types it so; the save keeps
+    the card's id.  The shuffle's own log line counts the cards, not lists them (#77)."""
     shuffled = next(line.event for line in game.log_lines("referee") if getattr(line.event, "key", "") == "secret.deck")
     assert str(shuffled.value).count("Joker") == 2
     with reading("it"):
-        said = game.describe(shuffled, role="referee")
-    assert said.count("Jolly") == 2 and "Joker" not in said
+        assert game.describe(shuffled, role="referee") == (
+            "il mazzo è mischiato: 54 carte, il loro ordine segreto fino alla fine (LT-R002)"
+        )
+        said = game.ruleset.describe_secret(shuffled.key, shuffled.value)
+    assert said is not None and said.count("Jolly") == 2 and "Joker" not in said
     asked = game.submit("next", role="referee", faces=[], answers=[])
     with reading("it"):
         assert "Jolly (joker)" in asked.question.options()

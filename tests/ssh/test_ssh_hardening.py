@@ -44,6 +44,25 @@ async def test_no_client_text_can_forge_a_log_line(one_worker_club):
     assert not re.search(r"^\S+ INFO worker=1 login seat=evil", log, re.M)
 
 
+def test_the_console_shows_the_warnings_and_the_file_keeps_every_line(tmp_path, capsys):
+    """#77: the host's console was a stream of INFO lines (every login and command); it shows
+    the warnings and errors the host must act on, and serve.log keeps all of them."""
+    log = server_log(tmp_path)
+    try:
+        log.info("login seat=bruno role=regulars")
+        log.warning("seats file unreadable: kept the last one")
+    finally:
+        for handler in list(log.handlers):
+            log.removeHandler(handler)
+            CORE_LOG.removeHandler(handler)
+            handler.close()
+    console = capsys.readouterr().err
+    assert "WARNING seats file unreadable: kept the last one" in console
+    assert "login seat=bruno" not in console
+    text = (tmp_path / "serve.log").read_text()
+    assert " INFO login seat=bruno role=regulars\n" in text and " WARNING seats file unreadable" in text
+
+
 def test_a_log_value_with_newlines_or_escapes_stays_inside_its_record(tmp_path):
     log = server_log(tmp_path, to_stderr=False)
     try:

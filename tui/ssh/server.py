@@ -192,7 +192,9 @@ def server_log(folder: Path | None, *, to_stderr: bool = True, tag: str = "") ->
     the core's errors (``core.refusal.LOG``: a command that failed, with its traceback).
 
     ``tag`` starts every message of a seat worker's (they share the file).  The
-    file is its owner's only, as its folder is: it names hidden units.
+    file is its owner's only, as its folder is: it names hidden units.  The console
+    (``to_stderr``) shows what the host must act on, the warnings and errors; the file
+    keeps every line (a login, a command: INFO), which would bury them on screen (#77).
     """
     log = logging.getLogger("fireteam.serve")
     log.setLevel(logging.INFO)
@@ -203,7 +205,9 @@ def server_log(folder: Path | None, *, to_stderr: bool = True, tag: str = "") ->
     if folder is not None:
         handlers.append(logging.FileHandler(private_file(private_folder(folder) / LOG_NAME), encoding="utf-8"))
     if to_stderr:
-        handlers.append(logging.StreamHandler(sys.stderr))
+        console = logging.StreamHandler(sys.stderr)
+        console.setLevel(logging.WARNING)
+        handlers.append(console)
     for handler in handlers:
         handler.setFormatter(formatter)
         log.addHandler(handler)

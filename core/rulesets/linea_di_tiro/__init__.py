@@ -94,9 +94,23 @@ class LineaDiTiro(Ruleset):
         emit_scenario(ctx, args["name"])
         ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
 
-    def describe_var(self, key: str, value: int | str) -> str | None:
+    def describe_secret(self, key: str, value: int | str) -> str | None:
+        """LT-R002: the shuffled deck, opened at the end, card by card in its order (``secrets``)."""
         if key == "secret.deck":
             return _("the deck is shuffled: {cards}").format(cards=" ".join(map(_card, str(value).split(","))))
+        return None
+
+    def describe_var(self, key: str, value: int | str) -> str | None:
+        if key == "secret.deck":
+            # LT-R002: the order is the referee's secret, kept for the check at the end
+            # (``describe_secret``): the log says the shuffle, not its 54 cards (#77)
+            n = len(str(value).split(",")) if value else 0
+            said = DOMAIN.ngettext(
+                "the deck is shuffled: {n} card, its order kept secret until the end (LT-R002)",
+                "the deck is shuffled: {n} cards, their order kept secret until the end (LT-R002)",
+                n,
+            )
+            return said.format(n=n)
         if key == "deck.table":  # ruling LT-TABLE-DECK: the card, not the game's order kept in step with it
             if not value:
                 return _("the table's own deck: no card drawn since the last shuffle")

@@ -27,6 +27,20 @@ def test_initiative_with_the_books_modifiers(demo):
     assert (phase.phase, phase.active, phase.reacting) == ("activation", "regulars", "irregulars")
 
 
+def test_a_side_whose_commander_is_out_rolls_initiative_without_a_bare_leadership(demo):
+    """§5.0 [INI-1] with §13.0: the militia's only leader, Aden, is out: no commander adds
+    his leadership, and the line says none (it read "2d6 (leadership, troop quality +3)");
+    the Bersaglieri, whose Sgt Rossi stands, still add his +2."""
+    demo.execute("next", role=REFEREE)
+    demo.execute("out aden", role=REFEREE)
+    out = demo.execute("next dice=5,4,2,3", role=REFEREE)
+    regulars, irregulars = rolls(out)
+    assert describe_roll(irregulars, "breaking_news") == (
+        "initiative: 2d6 (troop quality +3): 2 3 +3 = 8 → total 8 [table dice]"
+    )
+    assert [(m.label, m.value) for m in regulars.mods] == [("leadership", 2), ("troop quality", 4)]
+
+
 def test_the_initiative_line_adds_up_to_its_total(demo):
     """§5.0 [INI-1], issue #61: the line showed ``5 4 = 9 → total 15``, the bare dice's sum
     beside a total that adds the modifiers; the sum shown is the total: 5 + 4 + 2 + 4 = 15."""

@@ -17,7 +17,10 @@ from core.rulesets.breaking_news.tables import troop_classes
 def initiative_mods(leadership: int, quality: int, penalty: int, ambush: bool) -> tuple[Mod, ...]:
     """§5.0 step 1 [INI-1]: main commander's leadership, troop quality, the
     cumulative -1 of the previous winner [INI-2], +1 after an ambush (Extras)."""
-    mods = [Mod(M("leadership"), leadership, "§5.0"), Mod(M("troop quality"), quality, "§3.0")]
+    # a leadership of 0 (no commander left in play, §13.0) adds nothing and is not said:
+    # a bare "leadership" read as a modifier with no value (#77)
+    mods = [Mod(M("leadership"), leadership, "§5.0")] if leadership else []
+    mods.append(Mod(M("troop quality"), quality, "§3.0"))
     if penalty:
         mods.append(Mod(M("previous winner"), -penalty, "§5.0"))
     if ambush:

@@ -158,8 +158,10 @@ def _answer(ctx: Context, shooter: Unit, target: Unit) -> None:
 
 
 def record_attack(ctx: Context, shooter: Unit, target: Unit) -> None:
-    """LT-R052: the target of an attack that survives it may answer it (``_answer``)."""
-    survived = ctx.state.units[target.id].in_play
+    """LT-R052: the target of an attack that survives it may answer it (``_answer``); one
+    the attack routed flees and does not fire (LT-R051), so it has nothing to answer with."""
+    after = ctx.state.units[target.id]
+    survived = after.in_play and not after.has(Status.RETREATING)
     value = f"{shooter.id}:{target.id}:{ctx.state.turn}" if survived else ""
     ctx.emit(ev.VarSet(key=LAST_ATTACK_VAR, value=value, vis=REFEREE_ONLY))
 

@@ -101,13 +101,14 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(said.format(unit=unit.name, cm=limit, mode=pgettext("choice", mode.id)), rule="LN-R010")
     walk = table.heavy if heavy else table.mode("walk").cm
     if unit.has(Status.RETREATING) and (mode.id == "crawl" or cm < walk):
-        # LN-R070 "deve ripiegare" (LN-AMB-16): a full move away, walking or running, never a crawl
-        raise Refused(
-            _("{unit} is retreating: it falls back its full {cm} cm, walking or running (LN-R070)").format(
-                unit=unit.name, cm=walk
-            ),
-            rule="LN-R070",
+        # LN-R070 "deve ripiegare" (LN-AMB-16): a full move away, walking or running, never a crawl;
+        # one carrying a heavy weapon cannot run (ruling LN-HEAVY): he walks it
+        said = (
+            _("{unit} is retreating: it falls back its full {cm} cm, walking: it carries a heavy weapon (LN-R070)")
+            if heavy
+            else _("{unit} is retreating: it falls back its full {cm} cm, walking or running (LN-R070)")
         )
+        raise Refused(said.format(unit=unit.name, cm=walk), rule="LN-R070")
     ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=M(MODE_WORDS[mode.id])))
     # A crawling figure is lying down; one that walks or runs stands up (ruling LN-PRONE).
     badges = {"walk": ("moved",), "run": ("moved", "ran"), "crawl": ("moved", PRONE)}[mode.id]
