@@ -211,6 +211,16 @@ def server_log(folder: Path | None, *, to_stderr: bool = True, tag: str = "") ->
     return log
 
 
+def close_server_log(log: logging.Logger) -> None:
+    """The server has stopped: ``server_log``'s handlers closed and taken off both logs it gave them to.
+    One left on the core's log, closed (its file or its stream gone), would fail the next error
+    logged in this process, whatever then logs it."""
+    for handler in list(log.handlers):
+        log.removeHandler(handler)
+        CORE_LOG.removeHandler(handler)
+        handler.close()
+
+
 def open_tables(saves: Sequence[Path], saves_folder: Path | None = None) -> list[Table]:
     """A table per save; with none, a new demo game in ``saves_folder`` (default: the client's)."""
     if not saves:
