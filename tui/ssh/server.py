@@ -722,7 +722,7 @@ class FireteamServer:
             await self._acceptor.wait_closed()
             self._acceptor = None
         for session in list(self.sessions):
-            if session.app is not None:
+            if session.sitting:  # a screen's or a plain seat's (the stands end their spectators with them)
                 session.end(M("the server is stopping"), "stopped")
         await self.stands.close()  # their spectators' sessions end with them
         for _try in range(100):

@@ -611,6 +611,11 @@ class SeatSession:
         asyncio.get_running_loop().call_later(EXIT_GRACE_S, self._cancel_if_stuck, task)
 
     @property
+    def sitting(self) -> bool:
+        """Whether the seat shows the game its own way (its app: a spectator watches the stands' instead)."""
+        return self.app is not None
+
+    @property
     def end_reason(self) -> str:
         """Why the session ended, in one word: the host's reason (:meth:`end`), else ``left`` or ``failed``."""
         return self._end_reason or ("failed" if self._failed else "left")
