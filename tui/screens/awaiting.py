@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.screen import Screen
 
 from core.game import Game
+from core.given import faces_given
 from core.outcome import Awaited, Failure, Outcome, Refusal, Result
 from core.views import REFEREE
 from tui.commandline import CommandLine
-from tui.i18n import _, role_words, scenario_words
+from tui.i18n import _, given_words, role_words, scenario_words
 from tui.keymap import keys_of
 from tui.panes.phase import PhasePane
-from tui.plain import plain
+from tui.plain import plain, visible
 from tui.textual_internals import withdraw_notices
 
 if TYPE_CHECKING:
@@ -67,6 +69,11 @@ class AwaitingRolls:
         if stale is not None and stale in self.app.screen_stack:  # the command as it stood: asked no more
             stale.pop_until_active()  # (dismiss pops the top screen: a box opened over it goes first)
             stale.dismiss(None)
+            if was is not None and was.asked == self.role:  # its roll, gone on at another seat (issue #77)
+                faces = faces_given(self.game, was)
+                if faces is not None:
+                    said = Text(visible(given_words(faces)), no_wrap=True, overflow="ellipsis")
+                    self._part(CommandLine).hint(said, "ok")
         if held is None or self.watching:
             return
         if held.asked == self.role:
@@ -127,7 +134,14 @@ class AwaitingRolls:
             # The faces before were typed at the giver's seat: "typed so far" there only, not at a
             # defender's seat, whose player typed none of them (issue #61).
             typed = held.faces if self.role == held.role else []
-            dice = DicePrompt(held.request, line, typed, self.game.ruleset.domain, self._owner(held.request))
+            dice = DicePrompt(
+                held.request,
+                line,
+                typed,
+                self.game.ruleset.domain,
+                self._owner(held.request),
+                answering=self.role != held.role,
+            )
             self._held_screen = dice
             self.app.push_screen(dice, lambda faces: gave(faces=faces))
         elif held.question is not None:
