@@ -91,9 +91,9 @@ def role_words(role: str, state: GameState) -> str:
     return scenario_words(state.side_name(role))  # a built-in side as its roster names it
 
 
-def given_words(faces: list[int]) -> str:
-    """What a seat is told of a roll it was asked that another seat gave (the faces, in order: issue #77)."""
-    return _("given at another seat: {faces}").format(faces=" ".join(str(f) for f in faces))
+def given_words(by: str, faces: list[int]) -> str:
+    """What a seat is told of a roll it was asked that another seat gave: whose, and the faces (issue #77)."""
+    return _("given by {seat}: {faces}").format(seat=by, faces=" ".join(str(f) for f in faces))
 
 
 def side_name(state: GameState, side_id: str) -> str:

@@ -187,13 +187,13 @@ def test_a_seat_sharing_a_side_is_told_the_faces_its_partner_gave_and_asked_no_m
     assert bruno.say("4")  # the save fails (needs 5+)
     assert game.awaiting is None and game.state.units["bashir"].out
     heard = bea.out[told:]
-    assert heard[0] == "Given at another seat: 4."
+    assert heard[0] == "Given by bruno: 4."
     assert "Bashir Ali out of action: killed by Bersaglieri." in heard[1:]  # what they did, after whose they were
     assert bea.client.prompt == "bea (Somali militia)> "
     length = game.log_length
     assert bea.say('note "pull back"') == ["Note: pull back."]  # a command again, not faces
     assert game.log_length > length
-    assert not [line for line in bruno.out if line.startswith("Given at")]  # he typed them
+    assert not [line for line in bruno.out if line.startswith("Given by")]  # he typed them
     game.close()
 
 
@@ -210,7 +210,7 @@ def test_a_seat_sharing_a_side_asked_a_roll_its_partner_gave_is_asked_the_next_o
     assert firer.client.prompt == bruno.client.prompt == "Type 1 die: "
     told = len(firer.out)
     bruno.say("5")  # 5 + 3 = 8
-    assert firer.out[told] == "Given at another seat: 5."
+    assert firer.out[told] == "Given by bruno: 5."
     assert game.awaiting is not None and game.awaiting.asked == "irregulars"  # the defender's again
     assert firer.client.prompt == "anna (Bersaglieri)> "
     game.close()

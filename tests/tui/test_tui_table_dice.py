@@ -152,7 +152,7 @@ async def test_the_defenders_box_says_what_hit_him_and_another_seat_s_faces_clos
         game.answer_held(role="irregulars", by="bruno", faces=[4])  # the save fails (needs 5+)
         assert game.awaiting is None and game.state.units["bashir"].out
         await until(dp, lambda: isinstance(defender.screen, GameScreen), "the box closed")
-        await until(dp, lambda: hint(defender) == "given at another seat: 4", "the faces given at bruno's seat")
+        await until(dp, lambda: hint(defender) == "given by bruno: 4", "the faces given at bruno's seat")
     game.close()
 
 

@@ -39,7 +39,7 @@ from core.commands import find_verb, names
 from core.dice import DiceRequest, face_read, parse_faces
 from core.errorlog import details_in
 from core.game import Game
-from core.given import faces_given
+from core.given import roll_given
 from core.language.reader import Reader, reading
 from core.narrate import sides_of
 from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Outcome, Refusal, Result, said
@@ -709,9 +709,9 @@ class LineClient:
         if not isinstance(question, _Faces | _Asked) or question.held is None or self.game.awaiting == question.held:
             return
         self._question = None
-        faces = faces_given(self.game, question.held)
-        if faces is not None:
-            self._say(answers.sentence(given_words(faces)))
+        given = roll_given(self.game, question.held)
+        if given is not None:
+            self._say(answers.sentence(given_words(*given)))
 
     def _held_news(self, *, told: bool = False) -> None:
         """The command held at the table for a seat's dice, said once as it changes (issue #61):

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.screen import Screen
 
 from core.game import Game
-from core.given import faces_given
+from core.given import roll_given
 from core.outcome import Awaited, Failure, Outcome, Refusal, Result
 from core.views import REFEREE
 from tui.commandline import CommandLine
@@ -70,9 +70,9 @@ class AwaitingRolls:
             stale.pop_until_active()  # (dismiss pops the top screen: a box opened over it goes first)
             stale.dismiss(None)
             if was is not None and was.asked == self.role:  # its roll, gone on at another seat (issue #77)
-                faces = faces_given(self.game, was)
-                if faces is not None:
-                    said = Text(visible(given_words(faces)), no_wrap=True, overflow="ellipsis")
+                given = roll_given(self.game, was)
+                if given is not None:
+                    said = Text(visible(given_words(*given)), no_wrap=True, overflow="ellipsis")
                     self._part(CommandLine).hint(said, "ok")
         if held is None or self.watching:
             return
