@@ -81,6 +81,14 @@ def test_an_empty_order_is_refused(game):
     refused(game, "@blue seal")
 
 
+def test_the_referee_seals_no_order(game):
+    """Issue #77: the referee could seal an order "for the referee", sealed from no one (ruling
+    CORE-SEALED-ORDER): refused, and nothing recorded."""
+    length = game.log_length
+    assert "a sealed order is a side's" in refused(game, 'seal "the storm comes at dusk"')
+    assert game.log_length == length and not [k for k in game.state.secrets if k.startswith("order.referee")]
+
+
 def test_revealed_by_the_referee_all_see_it_and_verify_checks_it(game, tmp_path):
     game.execute("reveal order.blue.1", role=REFEREE)
     for role in ("red", "spectator"):
