@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from core.commands.naming import local_name, local_namer, spec_domain
-from core.commands.pieces import UNIT_KINDS, WORD_BREAK, find_unit, team_names, teams, units_named
+from core.commands.pieces import UNIT_KINDS, WORD_BREAK, find_unit, side_names, team_names, teams, units_named
 from core.commands.values import MAX_LINE
 from core.commands.verbs import find_verb, offer_rank, rank_now
 from core.commands.words import split
@@ -238,7 +238,7 @@ def _sides_offered(typed: str, state: GameState, offered: Callable[[str], bool] 
         for s in pool
         if any(
             whole.lower().startswith(w) or any(part.lower().startswith(w) for part in WORD_BREAK.split(whole))
-            for whole in (s, state.side_name(s))
+            for whole in side_names(state, s)
         )
     ]
 
