@@ -5,11 +5,34 @@ from __future__ import annotations
 import itertools
 import os
 
-import pytest
-from hypothesis import HealthCheck, settings
+#: The user's terminal and locale settings that change what Fireteam draws or says: colour
+#: (NO_COLOR, as many who use screen readers or plain terminals set it), the terminal's size,
+#: Textual's own switches, the language.  The suite runs the same whatever they are (issue #77):
+#: each is taken out of this process's environment, and so of every process a test starts, before
+#: anything is imported; a test of one sets it itself.
+TERMINAL_SETTINGS = (
+    "NO_COLOR",
+    "FORCE_COLOR",
+    "CLICOLOR",
+    "CLICOLOR_FORCE",
+    "COLORTERM",
+    "COLUMNS",
+    "LINES",
+    "TTY_COMPATIBLE",
+    "TTY_INTERACTIVE",
+    "LANGUAGE",
+    "LC_ALL",
+    "LC_MESSAGES",
+)
+for _name in [*TERMINAL_SETTINGS, *(name for name in os.environ if name.startswith("TEXTUAL"))]:
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"  # English, in UTF-8
 
-from core.cachedir import CACHE_DIR_ENV
-from core.folders import KINDS
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+from core.cachedir import CACHE_DIR_ENV  # noqa: E402
+from core.folders import KINDS  # noqa: E402
 
 # The tests run on machines shared with other work (CI has two busy cores): a time
 # taken is never a verdict, so no example has a deadline and generating one is

@@ -194,6 +194,9 @@ class Param(msgspec.Struct, frozen=True):
     #: SIDE found as a side is (its id, its name, its name in the reader's language) and recorded
     #: by its id, and the handler gets them so (``core.commands.parsing``).
     side_pairs: bool = False
+    #: For ``text``: a secret's key (``reveal``): Tab offers the referee the keys of the secrets
+    #: not open yet, the sealed orders first (issue #77).
+    secret_key: bool = False
 
     def __post_init__(self) -> None:
         if not -INT_LIMIT <= self.lo <= self.hi <= INT_LIMIT:

@@ -151,6 +151,9 @@ class FireteamApp(App):
         self.seat = seat
         self.replay = replay
         self.remote = remote
+        #: A seat at a browser's page (``tui.ssh.web.door``): its keys are the page's row (Esc, Tab, the
+        #: arrows, F1, ^P) and a phone's keyboard, no Ctrl: what a screen says to press is among them.
+        self.page = False
         #: How a seat of a shared table keeps its player's copy of the game (``tui.copies``): set by
         #: the seat (``SeatSession.keep_copy``), it returns what to tell him; None at this machine's client.
         self.keep_copy_at_seat: Callable[[], str] | None = None

@@ -91,6 +91,11 @@ def role_words(role: str, state: GameState) -> str:
     return scenario_words(state.side_name(role))  # a built-in side as its roster names it
 
 
+def given_words(by: str, faces: list[int]) -> str:
+    """What a seat is told of a roll it was asked that another seat gave: whose, and the faces (issue #77)."""
+    return _("given by {seat}: {faces}").format(seat=by, faces=" ".join(str(f) for f in faces))
+
+
 def side_name(state: GameState, side_id: str) -> str:
     """A side by its scenario's name in the reader's language (its id where there is no such side)."""
     side = state.sides.get(side_id)

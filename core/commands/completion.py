@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from core.commands.naming import local_name, local_namer, spec_domain
-from core.commands.pieces import UNIT_KINDS, WORD_BREAK, find_unit, team_names, teams, units_named
+from core.commands.pieces import UNIT_KINDS, WORD_BREAK, find_unit, side_names, team_names, teams, units_named
 from core.commands.values import MAX_LINE
 from core.commands.verbs import find_verb, offer_rank, rank_now
 from core.commands.words import split
 from core.language.i18n import CORE_DOMAIN, scenario_words
 from core.ruleset import CommandSpec, Param, Refused
-from core.state import GameState, Unit
-from core.views import unit_visible
+from core.state import SEALED_ORDERS, GameState, Unit
+from core.views import REFEREE, unit_visible
 
 
 def complete(
@@ -238,7 +238,7 @@ def _sides_offered(typed: str, state: GameState, offered: Callable[[str], bool] 
         for s in pool
         if any(
             whole.lower().startswith(w) or any(part.lower().startswith(w) for part in WORD_BREAK.split(whole))
-            for whole in (s, state.side_name(s))
+            for whole in side_names(state, s)
         )
     ]
 
@@ -280,6 +280,11 @@ def _candidates(
             pool = [u for u in pool if u.side != against]
         pool.sort(key=lambda u: (first is not None and not first(u), active_first and u.side != state.active_side))
         return [u.id for u in pool] + (list(state.markers) if p.markers else [])
+    if p.kind == "text" and p.secret_key:  # the secrets not open yet, the sealed orders first (issue #77)
+        if role != REFEREE:  # (a side names what it shows otherwise: Breaking News' reveal 3 regulars)
+            return list(p.choices)
+        shut = [key for key, secret in state.secrets.items() if not secret.revealed]
+        return sorted(shut, key=lambda key: (not key.startswith(SEALED_ORDERS), key))
     if p.kind in ("choice", "text"):  # a text may offer its usual values (scenario names)
         return list(p.choices)
     if p.kind == "team":

@@ -15,6 +15,7 @@ from core.commands.pieces import (
     find_team,
     is_team_name,
     rest_of_name,
+    side_names,
     team_members_named,
     team_names,
     units_named,
@@ -302,7 +303,7 @@ class _LineParse:
         if p.kind in UNIT_KINDS and value in state.units:
             more = rest_of_name(w, state.units[value].name, after)
         elif p.kind == "side" and value in state.sides:  # morale somali militia
-            more = rest_of_name(w, state.sides[value].name, after)
+            more = max(rest_of_name(w, name, after) for name in side_names(state, value))
         if p.kind in ("unit", "own") and self.acting is None and self.role == REFEREE:
             self.acting = state.units[value].side
         if p.many:

@@ -180,10 +180,17 @@ def team_members_named(p: Param, word: str, state: GameState, role: str, acting:
 
 
 def side_label(state: GameState, side: str) -> str:
-    """A side in words, with the id a referee may type where the name is not it:
+    """A side in words (the reader's), with the id a referee may type where the name is not it:
     ``Somali militia (irregulars)``."""
-    name = state.side_name(side)
+    name = scenario_words(state.side_name(side))
     return side if name.lower() == side.lower() else f"{name} ({side})"
+
+
+def side_names(state: GameState, side: str) -> tuple[str, ...]:
+    """What names ``side``: its id, its name as its scenario writes it, and that name in the reader's
+    language (``7° Battaglione paracadutisti``: issue #77, the Italian names shown were refused)."""
+    name = state.side_name(side)
+    return tuple(dict.fromkeys((side, name, scenario_words(name))))
 
 
 def find_side(word: str, state: GameState, *, also: Sequence[str] = ()) -> str:
@@ -193,14 +200,14 @@ def find_side(word: str, state: GameState, *, also: Sequence[str] = ()) -> str:
     way and returned as they are.  None, or several: refused, naming the choices in words."""
     sides = list(state.sides)
     w = word.lower()
-    exact = [s for s in sides if w in (s.lower(), state.side_name(s).lower())] + [a for a in also if a.lower() == w]
+    exact = [s for s in sides if w in (n.lower() for n in side_names(state, s))] + [a for a in also if a.lower() == w]
     if exact:
         return exact[0]
 
     def begins(whole: str) -> bool:
         return whole.lower().startswith(w) or any(p.lower().startswith(w) for p in WORD_BREAK.split(whole))
 
-    hits = [s for s in sides if begins(s) or begins(state.side_name(s))] + [a for a in also if begins(a)]
+    hits = [s for s in sides if any(begins(n) for n in side_names(state, s))] + [a for a in also if begins(a)]
     if len(hits) == 1:
         return hits[0]
     labels = {s: side_label(state, s) for s in sides} | {a: a for a in also}
@@ -211,7 +218,7 @@ def find_side(word: str, state: GameState, *, also: Sequence[str] = ()) -> str:
     spoken = {
         fold(part): key
         for key in labels
-        for whole in (key, state.side_name(key))
+        for whole in (side_names(state, key) if key in state.sides else (key,))
         for part in (whole, *WORD_BREAK.split(whole))
         if part
     }

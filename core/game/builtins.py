@@ -16,7 +16,6 @@ from core.ruleset import TYPING, CommandSpec, Context, Param, Refused, Ruleset
 from core.state import SEALED_ORDERS, TABLE_DICE, table_dice
 from core.views import (
     REFEREE,
-    REFEREE_ONLY,
 )
 
 if TYPE_CHECKING:
@@ -146,10 +145,11 @@ def _seal_order(ctx: Context, args: dict[str, str]) -> None:
     orders; ``commitments.seal`` commits it to everyone at once, and ``reveal ORDER`` or the
     game's end opens it."""
     side = ctx.role
+    if side not in ctx.state.sides:  # (ruling CORE-SEALED-ORDER: the referee's secrets are his already)
+        raise Refused(_("a sealed order is a side's, written at its own seat; the referee seals none"))
     mine = f"{SEALED_ORDERS}{side}."
     n = 1 + sum(1 for key in ctx.state.secrets if key.startswith(mine))
-    vis = REFEREE_ONLY if side == REFEREE else (side,)
-    ctx.emit(ev.SecretSet(key=f"{mine}{n}", owner=side, value=args["text"], vis=vis))
+    ctx.emit(ev.SecretSet(key=f"{mine}{n}", owner=side, value=args["text"], vis=(side,)))
 
 
 def _table_dice(ctx: Context, args: dict) -> None:

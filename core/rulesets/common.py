@@ -372,7 +372,7 @@ REFEREE_TOOLS: tuple[CommandSpec, ...] = (
         "reveal",
         "Make a secret public (an objective marker, an IED).",
         _reveal,
-        params=(Param("key", "text"),),
+        params=(Param("key", "text", secret_key=True),),
         examples=("reveal marker.3",),
         who="referee",
     ),

@@ -136,3 +136,19 @@ def test_a_side_is_told_of_a_change_it_sees_none_of_that_takes_a_piece_out_of_it
     demo.execute("undo", role=REFEREE)
     copy.follow(demo.saved_bytes)  # both at once: the regulars' view is as it was
     assert len(heard[id(copy)]) == 2
+
+
+def test_a_side_s_listener_is_told_its_events_in_its_own_words_not_the_referee_s(demo):
+    """Issue #77: a side's listener given its events worded as for the referee was a slip no test
+    held (the events it may see were right, their words not).  After the referee's hidden mark the
+    regulars number their commands one fewer: their undo names their note #2, the referee's #3."""
+    heard: list[Outcome] = []
+    demo.subscribe(heard.append, role="regulars")
+    start = demo.log_length
+    demo.execute("mark dahir pinned", role=REFEREE)  # the irregulars' hidden fighter: not the regulars' to see
+    demo.execute('note "mine"', role="regulars", by="reg")
+    demo.execute("undo", role="regulars", by="reg")
+    told = [text for o in heard for text in o.lines]
+    assert told == [line.text for line in demo.log_lines("regulars", start)]
+    assert told[-1] == '↶ reg undid command #2: note "mine"'
+    assert demo.log_lines(REFEREE, start)[-1].text == '↶ reg undid command #3: note "mine"'

@@ -317,10 +317,10 @@ def _broken_at(monkeypatch, line: str) -> None:
     """``line`` fails on a bug of the program (a KeyError) wherever it is given."""
     resolve = Game._resolve
 
-    def broken(self, parsed, role, by, faces, share=None, answers=None):
+    def broken(self, parsed, *args, **kwargs):  # (whatever else the game passes on, as it is)
         if parsed.text == line:
             raise KeyError("aden")
-        return resolve(self, parsed, role, by, faces, share, answers)
+        return resolve(self, parsed, *args, **kwargs)
 
     monkeypatch.setattr(Game, "_resolve", broken)
 

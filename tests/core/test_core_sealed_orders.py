@@ -81,6 +81,14 @@ def test_an_empty_order_is_refused(game):
     refused(game, "@blue seal")
 
 
+def test_the_referee_seals_no_order(game):
+    """Issue #77: the referee could seal an order "for the referee", sealed from no one (ruling
+    CORE-SEALED-ORDER): refused, and nothing recorded."""
+    length = game.log_length
+    assert "a sealed order is a side's" in refused(game, 'seal "the storm comes at dusk"')
+    assert game.log_length == length and not [k for k in game.state.secrets if k.startswith("order.referee")]
+
+
 def test_revealed_by_the_referee_all_see_it_and_verify_checks_it(game, tmp_path):
     game.execute("reveal order.blue.1", role=REFEREE)
     for role in ("red", "spectator"):
@@ -146,3 +154,26 @@ def test_every_ruleset_lets_each_side_seal_out_of_its_turn(ruleset, scenario, tm
         for side in game.state.sides:
             game.execute(f'seal "{side} holds"', role=side)
         assert [k for k in game.state.secrets if k.startswith("order.")] == [f"order.{s}.1" for s in game.state.sides]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "to_play"), [("breaking-news", ("next dice=3", "next dice=6,6,1,1")), ("ludonet", ())]
+)
+def test_reveal_and_tab_offers_the_referee_the_sealed_orders_first_by_their_keys(ruleset, to_play, tmp_path):
+    """Issue #77: ``reveal`` + Tab offered no sealed order, and no screen showed its key: Tab offers the
+    referee the keys of the secrets not open yet, the sealed orders first; an opened one no more."""
+    game = Game.new(tmp_path / "g.ft", ruleset, seed=5)
+    game.execute("scenario demo", role=REFEREE)
+    side, other = list(game.state.sides)
+    game.execute(f'seal "{ORDER}"', role=side)
+    game.execute('seal "hold the ford"', role=other)
+    offered = game.complete("reveal ", REFEREE)
+    assert offered[:2] == sorted([f"order.{side}.1", f"order.{other}.1"])
+    assert set(offered[2:]) == {k for k in game.state.secrets if not k.startswith("order.")} and offered[2:]
+    assert game.complete(f"reveal order.{side[:2]}", REFEREE) == [f"order.{side}.1"]
+    for line in to_play:  # (Breaking News reveals from its initiative phase)
+        game.execute(line, role=REFEREE)
+    game.execute(f"reveal order.{side}.1", role=REFEREE)
+    assert f"order.{side}.1" not in game.complete("reveal ", REFEREE)
+    assert not [k for k in game.complete("reveal ", side) if k.startswith("order.")]  # the referee's to open
+    game.close()

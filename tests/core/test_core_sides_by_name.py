@@ -10,6 +10,7 @@ from playing import refused
 
 from core.game import Game
 from core.language.i18n import plain
+from core.language.reader import reading
 from core.views import REFEREE
 
 CLOCK = 1_700_000_000_000
@@ -139,3 +140,18 @@ def test_tab_offers_linea_di_tiro_result_the_sides_by_a_word_of_their_name(tmp_p
     assert game.complete("result kampf", "referee") == ["german"]
     assert game.complete("result ", "referee") == ["us", "german", "draw"]
     assert game.complete("result dr", "referee") == ["draw"]
+
+
+def test_a_side_is_found_by_its_name_in_the_reader_s_language(tmp_path):
+    """Issue #77: under ``--lang it`` a seat is shown "7° Battaglione paracadutisti", and
+    ``fine-partita paracadutisti`` was refused with an English hint; the reader's name finds the side,
+    whole (of several words) or by any word, and a refusal names the sides in the reader's words."""
+    game = new_game(tmp_path, "ludonet")
+    game.execute("next", role=REFEREE)
+    with reading("it"):
+        assert game.parse("fine-partita paracadutisti", REFEREE).args["winner"] == "paras"
+        assert game.parse("vittoria guarnigione", REFEREE).args["winner"] == "garrison"
+        parsed = game.parse("vittoria 7° battaglione paracadutisti la fattoria è presa", REFEREE)
+        assert parsed.args["winner"] == "paras" and parsed.args["reason"] == "la fattoria è presa"
+        assert "Guarnigione della fattoria (garrison)" in refused(game, "vittoria xyz")
+    assert game.parse("victory parachute", REFEREE).args["winner"] == "paras"  # the English name still

@@ -173,3 +173,44 @@ def test_a_hidden_snipers_hit_is_asked_of_its_target_without_a_word_of_him(tmp_p
     assert game.awaiting is not None and game.awaiting.asked == "folgore"
     assert target.out[told:] == [asked]
     game.close()
+
+
+def test_a_seat_sharing_a_side_is_told_the_faces_its_partner_gave_and_asked_no_more(tmp_path):
+    """Issue #77: two plain seats of the militia are both asked its save; bruno types it.  Bea was asked
+    again ("Type 1 die:") for a roll already answered, then took her next line for its faces' answer; she
+    is told what was given, before what it did, and is back at her own prompt, her next line a command."""
+    game, firer, bea, referee = seated_table(tmp_path)
+    bruno = Seat(game, "irregulars", seat="bruno")
+    fire_held(game, firer, referee)
+    assert bea.client.prompt == bruno.client.prompt == "Type 1 die: "
+    told = len(bea.out)
+    assert bruno.say("4")  # the save fails (needs 5+)
+    assert game.awaiting is None and game.state.units["bashir"].out
+    heard = bea.out[told:]
+    assert heard[0] == "Given by bruno: 4."
+    assert "Bashir Ali out of action: killed by Bersaglieri." in heard[1:]  # what they did, after whose they were
+    assert bea.client.prompt == "bea (Somali militia)> "
+    length = game.log_length
+    assert bea.say('note "pull back"') == ["Note: pull back."]  # a command again, not faces
+    assert game.log_length > length
+    assert not [line for line in bruno.out if line.startswith("Given by")]  # he typed them
+    game.close()
+
+
+def test_a_seat_sharing_a_side_asked_a_roll_its_partner_gave_is_asked_the_next_one(tmp_path):
+    """The command goes on to another roll of the same side: the partner's faces said, the next asked anew."""
+    game, firer, bea, referee = seated_table(tmp_path)
+    bruno = Seat(game, "regulars", seat="bruno")
+    firer.say("melee conti bashir")
+    firer.say("3")  # 3 + 3 = 6
+    assert game.awaiting is not None and game.awaiting.asked == "irregulars"
+    bea.say("4")  # 4 + 2 = 6: a tie (§11.0), both again: the attacker's asked at both regulars' seats
+    held = game.awaiting
+    assert held is not None and held.asked == "regulars"
+    assert firer.client.prompt == bruno.client.prompt == "Type 1 die: "
+    told = len(firer.out)
+    bruno.say("5")  # 5 + 3 = 8
+    assert firer.out[told] == "Given by bruno: 5."
+    assert game.awaiting is not None and game.awaiting.asked == "irregulars"  # the defender's again
+    assert firer.client.prompt == "anna (Bersaglieri)> "
+    game.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from math import sqrt
 
@@ -10,7 +11,8 @@ from test_report_rerolls import Volleys
 
 from core import events as ev
 from core.game import Game
-from core.report import render_html, render_md
+from core.report import chances_account, render_html, render_md
+from core.report.account import _pct
 from core.report.build import build
 from core.report.chances import chances
 from core.report.reroll import DRAW, reroll
@@ -150,3 +152,28 @@ def test_a_game_under_way_gives_the_referee_the_chances_of_leading_where_it_stop
     c = chances(duel, 100)
     assert not c.finished and c.points[-1].step == duel.timeline.length
     assert "The game is not over" in render_md.render(build(duel, REFEREE, chances_count=100))
+
+
+def test_a_swing_is_said_from_the_chance_before_its_roll_to_the_chance_after(duel):
+    """Issue #77: a swing printed backwards ("25% → 65%" for a roll that dropped a side from 65%
+    to 25%) was a slip no test held.  Blue's volley (one hit of two dice) leaves no side ahead
+    likelier, blue and red less (exact: 5/12 → 2/3, 5/12 → 1/3, 1/6 → 0): each swing reads from
+    the point before its order to the point after it, as the chances' own table has them."""
+    duel.execute("finish", role=REFEREE)
+    report = build(duel, REFEREE, chances_count=400)
+    c = report.chances
+    assert c is not None and c.swings
+    said = chances_account.swings(report)
+    assert len(said) == len(c.swings)
+    for line, s in zip(said, c.swings, strict=True):
+        index = next(i for i, p in enumerate(c.points) if p.step == s.after.step)
+        before, after = c.points[index - 1].chance(s.side), c.points[index].chance(s.side)
+        assert f"]: {report.facts.side_name(s.side)} {_pct(before)} → {_pct(after)}" in line, line
+    (volley,) = [line for line in said if "[volley blue dice=1,6]" in line]
+    start, after_blue = c.points[0], c.points[1]
+    assert after_blue.chance(DRAW) > start.chance(DRAW) and after_blue.chance("red") < start.chance("red")
+    moved = re.search(r"\]: (.+) ([\d.]+)% → ([\d.]+)%", volley)
+    assert moved is not None, volley
+    (side,) = [x for x in ("blue", "red", DRAW) if report.facts.side_name(x) == moved[1]]
+    # The direction the side's chance moved: the red's and blue's fell, no side ahead's rose.
+    assert (float(moved[2]) < float(moved[3])) == (side == DRAW), volley

@@ -15,6 +15,7 @@ import pytest
 from ssh_club import demo_game, fireteam_process, listening_port, make_keys, read_until, seats_toml
 
 from core.game import Game
+from core.refusal import LOG as CORE_LOG
 from core.scenarios import files as scenario_files
 from core.storage.savefile import SaveError
 from tui.ssh.main import serve_main
@@ -57,6 +58,26 @@ def test_a_missing_seats_file_or_save_is_a_clear_error(tmp_path, monkeypatch, ca
     assert f"{tmp_path / 'nope.ft'}: no such save" in capsys.readouterr().err
     # The server's read policy ends with it: this process may read any scenario file again.
     assert scenario_files.restrict_reads(None) is None
+
+
+def test_a_server_that_stopped_leaves_the_core_s_log_as_it_found_it(tmp_path, monkeypatch, capsys):
+    """``fireteam serve`` gives the core's log its own handlers (a command's bug goes to serve.log
+    and stderr); left there once it stopped, closed, they broke the next error logged in the process
+    (another test's, under the whole suite: its stderr got logging's own report, issue #77)."""
+    monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("FIRETEAM_STATE_DIR", str(tmp_path / "state"))
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "seats.toml").write_text(seats_toml(make_keys(["anna"]), {"anna": "referee"}))
+    before = list(CORE_LOG.handlers)
+    args = argparse.Namespace(saves=[tmp_path / "nope.ft"], host="127.0.0.1", port=0, seats=None, workers=None)
+    assert serve_main(args) == 2  # (stopped once its log was made: no such save)
+    assert CORE_LOG.handlers == before
+    capsys.readouterr()
+    try:
+        raise KeyError("aden")
+    except KeyError:
+        CORE_LOG.exception("a bug after the server stopped")
+    assert "Logging error" not in capsys.readouterr().err
 
 
 def test_a_save_another_fireteam_writes_is_refused_and_no_lock_is_kept(tmp_path, monkeypatch, capsys):

@@ -16,10 +16,9 @@ import pytest
 from ssh_club import SEATS, WATCHING, fireteam_process, listening_port, make_keys, read_until, seats_toml, wait_until
 from test_ssh_limits import in_process
 
-from core.refusal import LOG as CORE_LOG
 from tui.ssh.limits import Limits
 from tui.ssh.seatsfile import Seats
-from tui.ssh.server import server_log
+from tui.ssh.server import close_server_log, server_log
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 
@@ -52,10 +51,7 @@ def test_the_console_shows_the_warnings_and_the_file_keeps_every_line(tmp_path, 
         log.info("login seat=bruno role=regulars")
         log.warning("seats file unreadable: kept the last one")
     finally:
-        for handler in list(log.handlers):
-            log.removeHandler(handler)
-            CORE_LOG.removeHandler(handler)
-            handler.close()
+        close_server_log(log)
     console = capsys.readouterr().err
     assert "WARNING seats file unreadable: kept the last one" in console
     assert "login seat=bruno" not in console
@@ -68,12 +64,7 @@ def test_a_log_value_with_newlines_or_escapes_stays_inside_its_record(tmp_path):
     try:
         log.info("seated term=%s", "xterm\r\n2026-01-01T00:00:00.000Z INFO login seat=evil\x1b[2J")
     finally:
-        for handler in list(log.handlers):
-            # server_log gives the core's log the handler too (a command's bug goes to serve.log):
-            # left there, closed, the next bug logged in this process would open a file long gone.
-            log.removeHandler(handler)
-            CORE_LOG.removeHandler(handler)
-            handler.close()
+        close_server_log(log)
     text = (tmp_path / "serve.log").read_text()
     assert text.endswith(" INFO seated term=xterm\\r\n    | 2026-01-01T00:00:00.000Z INFO login seat=evil\\x1b[2J\n"), (
         text

@@ -3,25 +3,39 @@ over real SSH, with the seats in the server's process and in seat worker process
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
-from ssh_club import Club, Player, wait_until
+from ssh_club import SEATS, Club, Player, demo_game, make_keys, seats_toml, wait_until
 
 from core import events as ev
+from core.game import Game
+from core.outcome import DiceNeeded, Outcome
 from core.state import TABLE_DICE, table_dice
 from core.views import REFEREE
+from tui.ssh.seatsfile import Seat, Seats
+from tui.ssh.server import FireteamServer, Table
 
 FIRE = "fire rossi noor range=20"  # the Bersaglieri's Sgt Rossi at the militia's Ahmed Noor
 SAVE = "Ahmed Noor's save: 1d6, needs 5+"
 
 
-def last_rolls(club: Club) -> list[tuple[tuple[int, ...], bool]]:
-    group = club.game.history.group(club.game.history.eff_cmds[-1])
+def last_rolls_of(game: Game) -> list[tuple[tuple[int, ...], bool]]:
+    group = game.history.group(game.history.eff_cmds[-1])
     return [(e.roll.faces, e.roll.manual) for e in group if isinstance(e, ev.Rolled)]
 
 
-def table_dice_on(club: Club) -> None:
+def last_rolls(club: Club) -> list[tuple[tuple[int, ...], bool]]:
+    return last_rolls_of(club.game)
+
+
+def table_dice_on_game(game: Game) -> None:
     for line in ("next", "next", f"{TABLE_DICE} on"):  # the Bersaglieri active
-        club.game.execute(line, role=REFEREE)
+        game.execute(line, role=REFEREE)
+
+
+def table_dice_on(club: Club) -> None:
+    table_dice_on_game(club.game)
 
 
 async def fire_with_save_at(club: Club, asked: str, face: str) -> None:
@@ -133,3 +147,26 @@ async def test_the_referee_takes_over_a_roll_his_defender_never_answers_in_anoth
     assert last_rolls(workers_club) == [((6,), True), ((4,), True)]
     assert [bool(u.out) for u in workers_club.game.state.units.values() if u.name == "Ahmed Noor"] == [True]
     await wait_until(lambda: SAVE not in irr.text(), show=irr.text)  # the defender is asked no more
+
+
+def test_a_roll_is_never_asked_at_a_seat_of_another_table(tmp_path):
+    """``--workers 0`` with two tables: the militia sits at table two only.  At table one the
+    Bersaglieri's fire asks the militia's save of its own submitter (no seat of the militia there,
+    no referee), not of the seat at table two: held for it, table one would refuse everything
+    until the command was withdrawn (issue #77, a slip no test held)."""
+    one, two = demo_game(tmp_path / "one.ft"), demo_game(tmp_path / "two.ft")
+    try:
+        tables = [Table("one", one), Table("two", two)]
+        server = FireteamServer(tables, Seats.parse(seats_toml(make_keys(SEATS), SEATS)), make_keys(["host"])["host"])
+        server.sessions.append(SimpleNamespace(seat=Seat("irr", "irregulars"), table=tables[1]))
+        assert (one.seated(), two.seated()) == (set(), {"irregulars"})
+        table_dice_on_game(one)
+        assert isinstance(one.submit(FIRE, role="regulars", by="reg", faces=[]), DiceNeeded)
+        saved = one.submit(FIRE, role="regulars", by="reg", faces=[6])  # a hit (needs 3+)
+        assert isinstance(saved, DiceNeeded) and saved.request.side == "irregulars"  # asked here
+        assert one.awaiting is None
+        assert isinstance(one.submit(FIRE, role="regulars", by="reg", faces=[6, 4]), Outcome)
+        assert last_rolls_of(one) == [((6,), True), ((4,), True)]
+    finally:
+        one.close()
+        two.close()

@@ -171,6 +171,16 @@ async def test_kick_ends_a_plain_seat_saying_why(club: Club):
     assert reg.exit_status == 1
 
 
+async def test_a_plain_seat_is_told_goodbye_when_the_server_stops(club: Club):
+    """Issue #77: a screen's seat and a browser's were told the server stopped; a plain seat was cut off
+    with no word (the server ended only the seats that had an app)."""
+    reg = await plain(club, "reg")
+    await club.server.close()
+    await wait_raw(reg, "Your session was closed: the server is stopping.")
+    await wait_until(lambda: reg.exit_status is not None, WAIT_S, lambda: raw(reg))
+    assert reg.exit_status == 1
+
+
 async def test_a_dumb_terminal_sits_as_plain_lines(club: Club):
     spec = await club.connect("spec", term="dumb")
     await wait_raw(spec, "spec (spectator)> ")

@@ -864,6 +864,18 @@ async def test_a_browser_seat_ended_by_the_host_is_told_why_in_one_word(web, tmp
     await browser.http.close()
 
 
+async def test_a_browser_s_seat_is_told_its_keys_are_a_page_s(web):
+    """Issue #77: its screens say only keys a phone's page has (the Actions form's Run, not Ctrl+S):
+    the door tells the seat's app it is at a page; an SSH seat's app is not."""
+    browser = await invited(web, "irr")
+    await browser.wait_for("irr (Somali militia)")
+    assert web.club.app("irr").page is True
+    reg = await web.club.seated("reg", "reg (Bersaglieri)")
+    assert web.club.app("reg").page is False
+    reg.conn.abort()
+    await browser.http.close()
+
+
 async def test_a_player_leaving_is_told_he_left(web):
     browser = await invited(web, "irr")
     await browser.wait_for("irr (Somali militia)")

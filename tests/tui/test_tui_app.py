@@ -10,7 +10,7 @@ from rich.console import Console
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual import events
 from textual.widgets import Select
-from waiting import hint, piloted, press, screen_of, settled, type_command, type_text
+from waiting import hint, piloted, press, screen_of, settled, type_command, type_text, until
 
 from core import events as ev
 from core.game import Game
@@ -22,6 +22,7 @@ from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
+from tui.plain import Plain
 from tui.screens.dialogs import ConfirmBox, DetailsScreen, DicePrompt
 from tui.screens.forms import ActionForm, ActionPicker, command_text
 from tui.screens.game import GameScreen
@@ -186,6 +187,28 @@ async def test_forms_build_a_command_line(game):
     assert (
         command_text(dp, {"side": "blue", "points": "5", "reason": "building damaged"}) == "dp blue 5 building damaged"
     )
+
+
+async def test_a_form_at_a_browser_s_page_names_no_key_a_phone_lacks_and_runs_on_a_tap(game):
+    """Issue #77: a phone's page has no Ctrl (its keys: Esc, Tab, the arrows, F1, ^P), yet the
+    Actions form said "Ctrl+S: run".  At a page the form has a Run button and names it instead."""
+    spec = next(s for s in game.commands if s.name == "mark")
+    for page in (False, True):
+        async with piloted(game, remote=True) as (app, pilot):
+            app.page = page  # (the page's door sets it as the seat sits: tui.ssh.seating.seat)
+            await settled(pilot)
+            app.screen.start_action(spec)
+            await settled(pilot)
+            form = screen_of(app, ActionForm)
+            said = " ".join(str(w.render()) for w in form.query(Plain))
+            assert ("Ctrl+S" in said) is not page, said
+            assert bool(form.query("#form-run")) is page
+            if page:
+                assert "Run: give the command" in said
+                form.query_one("#field-unit").value = "kemal"
+                form.query_one("#field-status").value = "wounded"
+                await pilot.click("#form-run")
+                await until(pilot, lambda: "wounded" in game.state.units["kemal"].status, "the mark given")
 
 
 @pytest.mark.long

@@ -138,6 +138,25 @@ async def test_the_defenders_save_is_asked_at_the_defenders_own_seat(tmp_path):
 
 
 @pytest.mark.long
+async def test_the_defenders_box_says_what_hit_him_and_another_seat_s_faces_close_it(tmp_path):
+    """Issue #77: the defender's box on a phone or SSH screen said only "given by Bersaglieri"; it says
+    what hit him first, as his plain seat does ("1 hit, Pte Conti.").  A seat sharing his side (bruno)
+    types the save: the box closes, and its line says the faces given there, back at the command line."""
+    game = served_fire(tmp_path, {"regulars", "irregulars"})
+    defender = FireteamApp(game, role="irregulars", seat="bea")
+    async with defender.run_test(size=SIZE) as dp:
+        assert game.submit("fire conti bashir range=40", role="regulars", by="anna", faces=[6]).awaited  # a hit
+        await until(dp, lambda: prompt_title(defender) == SAVE, "the save asked at the defender's seat")
+        said = str(defender.screen.query_one("#dice-answers").render())
+        assert said == "1 hit, Pte Conti."
+        game.answer_held(role="irregulars", by="bruno", faces=[4])  # the save fails (needs 5+)
+        assert game.awaiting is None and game.state.units["bashir"].out
+        await until(dp, lambda: isinstance(defender.screen, GameScreen), "the box closed")
+        await until(dp, lambda: hint(defender) == "given by bruno: 4", "the faces given at bruno's seat")
+    game.close()
+
+
+@pytest.mark.long
 async def test_the_referee_answers_when_the_defender_has_no_seat_and_esc_withdraws(tmp_path):
     game = served_fire(tmp_path, {"regulars", REFEREE})
     firer, referee = FireteamApp(game, role="regulars", seat="anna"), FireteamApp(game, role=REFEREE)

@@ -616,7 +616,7 @@ def table_dice(request: DiceRequest, *, first: bool, verbose: bool, held: bool =
     roll is, every time (a referee typing a long fire sequence keeps his place by it).
     ``held``: asked of this seat for another's command, so first the roll it answers, as a
     result says it ("1 hit, Pte Conti."): a defender heard of his save before the hit."""
-    before = _answering(request) if held else ""
+    before = answering(request) if held else ""
     if not verbose:
         chance = request.chance()
         # TRANSLATORS: a roll asked of the table's dice, then its chance:
@@ -640,7 +640,7 @@ def table_dice(request: DiceRequest, *, first: bool, verbose: bool, held: bool =
     return out
 
 
-def _answering(request: DiceRequest) -> str:
+def answering(request: DiceRequest) -> str:
     """``1 hit, Pte Conti. ``: the roll ``request`` answers, its outcome and whose ("" if none)."""
     if not request.answers:
         return ""

@@ -39,6 +39,7 @@ from core.commands import find_verb, names
 from core.dice import DiceRequest, face_read, parse_faces
 from core.errorlog import details_in
 from core.game import Game
+from core.given import roll_given
 from core.language.reader import Reader, reading
 from core.narrate import sides_of
 from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Outcome, Refusal, Result, said
@@ -48,7 +49,7 @@ from core.ruleset import TYPING, Refused
 from core.state import table_dice
 from core.views import REFEREE
 from tui.copies import keep_here
-from tui.i18n import _, ngettext, pgettext, role_words, scenario_words
+from tui.i18n import _, given_words, ngettext, pgettext, role_words, scenario_words
 from tui.lines import answers, why
 from tui.lines.ink import Line, inked, shown
 from tui.logindex import RowIndex
@@ -720,8 +721,21 @@ class LineClient:
             if held is not None and (held.role, held.by) == (self.role, self.by) and self.game.log_length > self._seen:
                 # Nothing else is recorded while a command is held: this is it, gone on at another seat.
                 self._own_cmd = self.game.history.next_cmd - 1
+            self._given_elsewhere()
             self._catch_up()
             self._held_news()
+
+    def _given_elsewhere(self) -> None:
+        """The roll this seat was asked, gone on at another (a seat sharing its side, the referee): asked no
+        more, and said whose faces went on with it, before what they did (issue #77); the next line is a
+        command again, at the seat's own prompt."""
+        question = self._question
+        if not isinstance(question, _Faces | _Asked) or question.held is None or self.game.awaiting == question.held:
+            return
+        self._question = None
+        given = roll_given(self.game, question.held)
+        if given is not None:
+            self._say(answers.sentence(given_words(*given)))
 
     def _held_news(self, *, told: bool = False) -> None:
         """The command held at the table for a seat's dice, said once as it changes (issue #61):

@@ -229,11 +229,21 @@ class DicePrompt(Dialog[list[int] | None]):
     ]
 
     def __init__(
-        self, request: DiceRequest, command: str, typed: list[int], domain: str = CORE_DOMAIN, owner: str = ""
+        self,
+        request: DiceRequest,
+        command: str,
+        typed: list[int],
+        domain: str = CORE_DOMAIN,
+        owner: str = "",
+        *,
+        answering: bool = False,
     ) -> None:
         super().__init__()
         #: The name of the side whose player holds these dice, when it is not this seat's.
         self.owner = owner
+        #: Asked for another side's command (a defender's save): the roll it answers is said first,
+        #: as the plain seat says it ("1 hit, Pte Conti.": the shooter, his weapon's hits; issue #77).
+        self.answering = answering
         #: The ruleset's catalogue, for the command's dice phrases.
         self.words = Domain(domain)
         self.request = request
@@ -245,6 +255,12 @@ class DicePrompt(Dialog[list[int] | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield PlainLabel(self.request.text(), classes="title")
+            if self.answering:
+                from tui.lines.answers import answering  # the plain seat's words (no Textual there)
+
+                answered = answering(self.request).strip()
+                if answered:
+                    yield Plain(Text(visible(answered), style="bold"), id="dice-answers")
             if self.owner:  # another side's roll (the defender's save): his player has the dice
                 # TRANSLATORS: in the table dice's prompt, for a roll of another side than the seat's.
                 said = _("{side}: their player rolls these dice and calls out the faces").format(side=self.owner)

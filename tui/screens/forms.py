@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.strip import Strip
-from textual.widgets import Input, OptionList, Select, SelectionList
+from textual.widgets import Button, Input, OptionList, Select, SelectionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from core.commands import teams, usage
@@ -315,7 +315,11 @@ class ActionForm(Dialog[str | None]):
                     yield PlainLabel(label, classes="field-label")
                     yield self._field(p)
             yield Plain("", id="form-preview")
-            yield Plain(Text(_("Tab: next field   Ctrl+S: run   Esc: cancel"), style="dim"))
+            if getattr(self.app, "page", False):  # a browser's page: a phone has no Ctrl, its tap runs it
+                yield Button(_("Run"), id="form-run", compact=True)
+                yield Plain(Text(_("Tab: next field   Run: give the command   Esc: cancel"), style="dim"))
+            else:
+                yield Plain(Text(_("Tab: next field   Ctrl+S: run   Esc: cancel"), style="dim"))
 
     def _field(self, p: Param):
         options = param_options(p, self.state, self.role, self.domain, self.side_offered)
@@ -370,6 +374,7 @@ class ActionForm(Dialog[str | None]):
         self._preview()
 
     @on(Input.Submitted)
+    @on(Button.Pressed, "#form-run")
     def _enter(self) -> None:
         self.action_submit()
 

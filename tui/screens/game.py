@@ -6,19 +6,21 @@ stood after ``step`` effective events (``Timeline.state_at`` through
 Watching (the screen the SSH table draws once for all its spectators), a line
 saying so takes the place of the command line and the footer: no key of a
 spectator's reaches it.
+
+What the screen shows beside its panes and command line is in modules of its own, mixed in:
+the replay (``replaying``), a command held for a seat's dice (``awaiting``), undo and redo
+(``undoing``), the help, rules and palette (``gamemenu``).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
 from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult
-from textual.binding import Binding
 from textual.containers import Container
 from textual.screen import Screen
 from textual.timer import Timer
@@ -29,30 +31,30 @@ from core import events as ev
 from core import rulesask
 from core.errorlog import details_in
 from core.game import Game, LogLine
-from core.language.reader import LANGUAGE_NAMES, lang
 from core.narrate import sides_of
-from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Outcome, Refusal, Result, said
+from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Refusal, said
 from core.refusal import CommandFailed
 from core.ruleset import CommandSpec, Refused
 from core.state import TABLE_DICE, encode_state, table_dice
-from core.storage.savefile import SaveError
-from core.views import REFEREE, SPECTATOR
+from core.views import REFEREE
 from tui.commandline import CommandInput, CommandLine
 from tui.compositor import RowsCompositor
-from tui.i18n import N_, _, pgettext, phase_words, role_words, scenario_words
-from tui.keymap import GAME_BINDINGS, bound, key_label, keys_of, short_key
+from tui.i18n import _, pgettext, role_words, scenario_words
+from tui.keymap import GAME_BINDINGS
 from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView, summary
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
-from tui.panes.rosterview import RosterView
 from tui.plain import Plain, PlainInput, plain, visible
 from tui.screens import asking
+from tui.screens.awaiting import AwaitingRolls, odds_title
+from tui.screens.gamemenu import GameMenu
+from tui.screens.replaying import ReplayBar, Replaying
+from tui.screens.undoing import UndoRedo
 from tui.textual_internals import mount_overlays, overlays_later, unshown, use_compositor, withdraw_notices
-from tui.viewpoint import Viewpoint, position_after, visible_step
+from tui.viewpoint import Viewpoint
 
 if TYPE_CHECKING:
-    from core.dice import DiceRequest
     from tui.screens.dialogs import ConfirmBox  # imported when first needed: not for the first frame
 
 _Part = TypeVar("_Part", bound=Widget)
@@ -61,20 +63,6 @@ RECENT_ROLLS = 6
 #: The smallest terminal the game screen works in (columns, rows): below it the log
 #: would have no room, so the screen says so instead of drawing the panes.
 MIN_SIZE = (60, 16)
-#: Replay speeds in events per second.
-SPEEDS = (1, 2, 4, 8, 16, 32, 64, 128)
-TICKS_PER_SECOND = 16
-#: The replay bar's row of keys: the ids of the bindings each names, and what they do.
-REPLAY_KEYS = (
-    (("quit-replay",), N_("leave")),
-    (("prev-event", "next-event"), N_("event")),
-    (("prev-phase", "next-phase"), N_("phase")),
-    (("prev-turn", "next-turn"), N_("turn")),
-    (("go-to-turn",), N_("go to turn")),
-    (("start", "end"), N_("start/end")),
-    (("play-pause",), N_("play")),
-    (("faster", "slower"), N_("speed")),
-)
 
 
 class FooterRoom(Widget):
@@ -96,21 +84,8 @@ class WatchLine(Plain):
     """
 
 
-class ReplayBar(Plain):
-    """Where the replay stands: step, turn and phase, speed, playing or paused."""
-
-    DEFAULT_CSS = """
-    ReplayBar { height: 2; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
-    """
-
-
 def _watch_line() -> str:
     return _("Watching: spectators cannot give commands. Ctrl+Q leaves.")
-
-
-def odds_title(command: str) -> str:
-    """The title of the notice ``odds COMMAND`` shows: its command's dice prompt withdraws it."""
-    return _("odds: {command}").format(command=command)
 
 
 def size_classes(app: App | None) -> set[str]:
@@ -127,7 +102,7 @@ def size_classes(app: App | None) -> set[str]:
 
 
 @overlays_later  # the notifications' rack and the tooltip: mounted once the first frame is drawn (``_add_hidden``)
-class GameScreen(Screen):
+class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
     BINDINGS = GAME_BINDINGS
 
     REPLAY_ACTIONS = {
@@ -355,24 +330,6 @@ class GameScreen(Screen):
             # not by the first key typed: the line's hint and completion need them.
             _ = self.game.commands
 
-    def _confirm_box(self) -> ConfirmBox:
-        """Where undo and redo ask (live only), hidden until then."""
-        if self._confirm is None:
-            from tui.screens.dialogs import ConfirmBox
-
-            # First in the screen so that showing it leaves every other widget's
-            # place in Textual's drawing order as it was: only the rows it covers
-            # are drawn again.
-            self._confirm = ConfirmBox(id="confirm")
-            self.mount(self._confirm, before=0)
-        return self._confirm
-
-    def attention(self) -> Widget | None:
-        """The undo or redo box while it asks: it takes the keys, the focus staying where it was,
-        and the terminal's cursor goes to its question (``tui.focus_cursor``)."""
-        box = self._confirm
-        return box if box is not None and box.asking and box.display else None
-
     def _too_small(self) -> Plain:
         found = self.query_children("#too-small")
         if found:
@@ -512,39 +469,6 @@ class GameScreen(Screen):
             self.query_one(CommandLine).insert_unit(event.unit_id)
 
     # ------------------------------------------------------- commands (live)
-
-    def _own_command(self, cmd: int | None) -> str | None:
-        """``#n text`` if this seat gave command ``cmd`` (which its role may see), numbered as it knows it."""
-        if cmd is None:
-            return None
-        issued = self.game.history.issued(cmd)
-        if issued.by != self.by:
-            return None
-        return f"#{self.game.shown_cmd(cmd, self.role)} {issued.text}"
-
-    def undo_preview(self) -> str | None:
-        """What undo would take back, named for this seat (None if it may not undo).
-
-        It depends only on what this role may see (``Game.undo_target``).
-        """
-        if self.role == REFEREE:
-            return self.game.undo_preview(REFEREE)
-        return self._own_command(self.game.undo_target(self.role))
-
-    def redo_preview(self) -> str | None:
-        if self.role == REFEREE:
-            return self.game.redo_preview(REFEREE)
-        return self._own_command(self.game.redo_target(self.role))
-
-    def _undo_hint(self) -> str:
-        if self.replay:
-            return ""
-        preview = self.undo_preview()
-        return (
-            _("{keys} undoes {command}").format(keys=keys_of(self, "undo", first=True), command=preview)
-            if preview
-            else ""
-        )
 
     def _entered(self, text: str) -> None:
         """A command given on the command line (run as Enter is handled: ``CommandInput``)."""
@@ -689,125 +613,6 @@ class GameScreen(Screen):
         self._last_ok = (cmd, answer) if self.game.history.is_live(cmd) else None
         self.refresh_game()
 
-    def show_awaiting(self) -> None:
-        """The command held at this table for a seat's dice (issue #61): every seat says whose
-        dice are awaited on the phase pane's line; the seat asked is given the prompt, and
-        its submitter is shown whose dice his command waits for (Esc withdraws it)."""
-        held = self.game.awaiting
-        if held == self._shown_awaiting or self.replay:
-            return
-        was, self._shown_awaiting = self._shown_awaiting, held
-        if was is not None and was.role == self.role and was.by == self.by and held is None:
-            # This seat's command, gone on at another seat: recorded, or dropped there (and why).
-            dropped = self.game.held_dropped
-            if self.game.log_length > self._held_from:
-                self._done(self.game.history.next_cmd - 1, was.text, self._held_from)
-            elif dropped is not None:
-                self._not_done(dropped)
-            else:
-                self._part(CommandLine).hint("")
-        elif held is not None and was is None:
-            self._held_from = self.game.log_length
-        said = self.game.awaited_said(self.role)
-        if self._referee_may_take(held):
-            # The key first: a narrow screen's line is cut at its end, and the roll is long (#61).
-            said = _("{key}: give them yourself · {waiting}").format(
-                waiting=said, key=keys_of(self, "table-dice", first=True)
-            )
-        phase = self._part(PhasePane)
-        phase.border_subtitle = plain(said)
-        phase.set_class(bool(said), "-awaiting")  # a short screen's pane gets its bottom border back for it
-        stale, self._held_screen = self._held_screen, None
-        if stale is not None and stale in self.app.screen_stack:  # the command as it stood: asked no more
-            stale.pop_until_active()  # (dismiss pops the top screen: a box opened over it goes first)
-            stale.dismiss(None)
-        if held is None or self.watching:
-            return
-        if held.asked == self.role:
-            self._prompt_held(held)
-        elif held.role == self.role:
-            from tui.screens.held import HeldScreen
-
-            box = HeldScreen(self.game.awaited_said(self.role), self.game.localize(held.text))
-            self._held_screen = box
-            self.app.push_screen(box, lambda withdraw: self._held_closed(held, box.typed, bool(withdraw)))
-
-    def _held_closed(self, held: Awaited, typed: str, withdraw: bool) -> None:
-        """The box of this seat's held command closed: what was typed in it goes on the
-        command line (#61), and the command is withdrawn if Esc closed it."""
-        if typed:
-            box = self._part(CommandLine).input
-            box.value = typed
-            box.cursor_position = len(typed)
-        if withdraw:
-            self._withdraw(held)
-
-    def _referee_may_take(self, held: Awaited | None) -> bool:
-        """Whether this is the referee's screen and ``held`` a roll asked of another seat, which
-        may stay and never answer: the referee keeping the books gives it, or withdraws it."""
-        if self.role != REFEREE or self.watching or held is None:
-            return False
-        return held.asked != REFEREE and held.request is not None
-
-    def _prompt_held(self, held: Awaited) -> None:
-        """This seat's roll (or answer) of a command held at the table, however it came here."""
-        from tui.screens.dialogs import DicePrompt, QuestionPrompt
-
-        def gave(faces: list[int] | None = None, answer: str | None = None) -> None:
-            if self.game.awaiting != held:
-                return  # withdrawn, or answered by the referee, meanwhile
-            if faces is None and answer is None:
-                if self.role in (held.role, REFEREE):
-                    self._withdraw(held)
-                    return
-                # Another's command: not this seat's to withdraw; its dice are asked again.
-                self._part(CommandLine).error(_("only its player or the referee may withdraw it"))
-                self._shown_awaiting = None
-                self.show_awaiting()
-                return
-            before = self.game.log_length
-            self._answered(self.game.answer_held(role=self.role, by=self.by, faces=faces, answer=answer), held, before)
-
-        if held.request is not None:
-            withdraw_notices(self.app, odds_title(held.text))
-            # Another side's line may name what this seat may not see (a hidden firer): not shown.
-            line = (
-                self.game.localize(held.text)
-                if self.role in (held.role, REFEREE)
-                else _("given by the referee")  # the book's words, not a seat's role ("dato dall'arbitro")
-                if held.role == REFEREE
-                else _("given by {side}").format(side=role_words(held.role, self.game.state))
-            )
-            # The faces before were typed at the giver's seat: "typed so far" there only, not at a
-            # defender's seat, whose player typed none of them (issue #61).
-            typed = held.faces if self.role == held.role else []
-            dice = DicePrompt(held.request, line, typed, self.game.ruleset.domain, self._owner(held.request))
-            self._held_screen = dice
-            self.app.push_screen(dice, lambda faces: gave(faces=faces))
-        elif held.question is not None:
-            question = QuestionPrompt(held.question, self.game.localize(held.text))
-            self._held_screen = question
-            self.app.push_screen(question, lambda answer: gave(answer=answer))
-
-    def _withdraw(self, held: Awaited) -> None:
-        if self.game.awaiting == held:
-            self._answered(self.game.answer_held(role=self.role, by=self.by), held, self.game.log_length)
-
-    def _answered(self, result: Result, held: Awaited, before: int) -> None:
-        """What a held command came to once this seat gave its dice (or withdrew it)."""
-        self.show_awaiting()  # (first: what it came to is said last, on the line)
-        if isinstance(result, Outcome):
-            self._done(result.cmd, held.text, before)
-        elif isinstance(result, Refusal | Failure):
-            self._not_done(result)
-        # (Held: it went on, and is held for its next roll; answer_held never asks itself.)
-
-    def _owner(self, request: DiceRequest) -> str:
-        """The name of the side whose roll ``request`` is, at another side's seat ("" else: the
-        seat's own roll, the referee's, and any at the referee's seat, who types every side's)."""
-        side = self.game.state.sides.get(request.side) if request.side != self.role != REFEREE else None
-        return scenario_words(side.name) if side is not None else ""
-
     def _not_done(self, result: Refusal | Failure) -> None:
         """A command not carried out, on the line: a refusal as an error; an error of the
         program (not a refusal) with a notice that says where its details were logged."""
@@ -894,118 +699,7 @@ class GameScreen(Screen):
             return
         self.run_command(f"{TABLE_DICE} {'off' if self.table_dice else 'on'}")
 
-    def _confirm_then(self, question: str, detail: str, run: Callable[[], Result], done: str) -> None:
-        def carry_out() -> None:
-            line = self._part(CommandLine)
-            result = run()
-            if isinstance(result, Refusal | Failure | DiceNeeded | AnswerNeeded):
-                # (An undo or redo rolls nothing and asks nothing: never asked for here.)
-                self._not_done(result if isinstance(result, Refusal | Failure) else Failure(_("undo asked for dice")))
-                return
-            # The message line no longer speaks of the command as it stood before.
-            line.hint(Text(visible(done), no_wrap=True, overflow="ellipsis"), "ok")
-            self._part(LogView).follow_end()
-            self.refresh_game()
-
-        # Carried out as the box closes, before this screen is drawn again: the
-        # screen is drawn once, already changed.
-        self._confirm_box().ask(question, detail, on_yes=carry_out)
-
-    def confirm_key(self, key: str | None, printable: bool = False) -> bool:
-        """Answer the question up (if any) with ``key``: True if the question took the key.
-
-        Typing (a printable key; None: a paste, a click) drops the question, nothing
-        done, before it does what it does: Enter, typed after a command, never says
-        yes.  Any other key (F5, Ctrl+O, an arrow) is the question's: it stays up and
-        the key does nothing, as under a modal screen (F5 once closed it and opened
-        the replay); only quitting goes through.
-        """
-        box = self._asking()
-        if box is None:
-            return False
-        yes, no = ("enter", "y", _("y")), ("escape", "n", _("n"))  # the reader's letters too: Italian "s"
-        if key in yes or key in no:
-            box.answer(key in yes)
-            return True
-        if key is not None and not printable:
-            return key not in self.app.QUIT_KEYS
-        box.answer(False)
-        return False
-
-    def _asking(self) -> ConfirmBox | None:
-        box = self._confirm
-        return box if box is not None and box.asking else None
-
-    def action_undo(self) -> None:
-        # The undo's own check, asked before the question so a player is not asked then refused.
-        why = _("a spectator cannot undo") if self.role == SPECTATOR else self.game.undo_refusal(self.role, self.by)
-        preview = self.undo_preview()
-        if why is not None or preview is None:  # (an undo the game allows has a preview)
-            self.query_one(CommandLine).error(why or _("nothing to undo"))
-            return
-        redo = keys_of(self, "redo", first=True)
-        self._confirm_then(
-            _("Undo {command}?").format(command=preview),
-            _(
-                "Its lines stay in the log, struck through, and stop counting; every seat sees it."
-                " {keys} brings it back until another command is given."
-            ).format(keys=redo),
-            lambda: self.game.submit("undo", role=self.role, by=self.by),
-            _("↶ undone: {command} ({keys} redoes it)").format(command=preview, keys=redo),
-        )
-
-    def action_redo(self) -> None:
-        preview = self.redo_preview()
-        if preview is None:
-            self.query_one(CommandLine).error(
-                _("a spectator cannot redo")
-                if self.role == SPECTATOR
-                else _("nothing to redo")
-                if self.game.redo_target(self.role) is None
-                else _("the command to redo is not yours")
-            )
-            return
-        self._confirm_then(
-            _("Redo {command}?").format(command=preview),
-            _("Its struck-through lines count again, as they were, with the same dice; every seat sees it."),
-            lambda: self.game.submit("redo", role=self.role, by=self.by),
-            _("↷ redone: {command}").format(command=preview),
-        )
-
     # ------------------------------------------------------------ both modes
-
-    def action_help(self, query: str = "") -> None:
-        """The help screen; ``query`` searched there from the start (``help fire``)."""
-        # The app's own keys are read from the app, so this screen need not import it.
-        # Titles and descriptions stay English here: the help screen shows them in the reader's language.
-        palette = Binding(self.app.COMMAND_PALETTE_BINDING, "", N_("Command palette: every action"))
-        sections = [
-            (N_("Game"), [b for b in self.BINDINGS if self._binding_applies(b)]),
-            (N_("Anywhere"), [*self.app.BINDINGS, palette]),
-            (N_("Command line"), [*CommandInput.BINDINGS, Binding("right", "", N_("Accept the greyed suggestion"))]),
-            (N_("Roster"), RosterView.BINDINGS + RosterPane.BINDINGS),
-            (N_("Log"), LogView.BINDINGS + LogPane.BINDINGS),
-        ]
-        # Each with the keys it has now: the user's, for an id his keymap rebinds.
-        keys = [(title, [bound(self, b) for b in bindings]) for title, bindings in sections]
-        from tui.screens.help import HelpScreen  # imported when first shown, not at the start
-
-        self.app.push_screen(HelpScreen(keys, self.game.commands, self.game.ruleset, query))
-
-    def action_rules(self) -> None:
-        from tui.screens.rules import RulesScreen  # imported when first shown, not at the start
-
-        self.app.push_screen(RulesScreen(self.game.ruleset))
-
-    def _binding_applies(self, b) -> bool:
-        action = b.action.split("(")[0]
-        if action in self.REPLAY_ACTIONS:
-            return self.replay
-        if action in self.LIVE_ACTIONS:
-            return not self.replay
-        if action in self.LOCAL_ACTIONS:
-            return not self.remote
-        return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.REPLAY_ACTIONS and not self.replay:
@@ -1015,17 +709,6 @@ class GameScreen(Screen):
         if action in self.LOCAL_ACTIONS and self.remote:
             return False
         return action != "leave_replay" or self._can_leave_replay()
-
-    def _why_not_play_from_here(self) -> str:
-        """Why this screen may not start a what-if game ("" if it may)."""
-        # A what-if game needs the full save: the referee's, at his own client.
-        if self.role != REFEREE:
-            return _(
-                "a what-if game is the referee's: it starts from the whole save, which holds what {role} may not see"
-            ).format(role=role_words(self.role, self.game.state))
-        if self.remote:
-            return _("a what-if game is made at the referee's own client, not at a shared table's seat")
-        return ""
 
     def _can_leave_replay(self) -> bool:
         return (
@@ -1113,231 +796,4 @@ class GameScreen(Screen):
 
         self.app.push_screen(LoadGameScreen())
 
-    def palette_actions(self) -> list[tuple[str, str, str]]:
-        """(name, help, action) for the command palette; only those that apply now.  An action's
-        keys end its help, read from its binding as they are now (the user may have rebound them)."""
-        undo, redo = self.undo_preview(), self.redo_preview()
-        from tui.screens.help import HelpScreen  # (the palette is opened after the start)
-
-        (rules,) = [b for b in HelpScreen.BINDINGS if b.id == "rules"]
-        entries = [
-            (_("Help"), _("every key and command"), "help"),
-            (
-                _("Rules"),
-                _("every rule of the ruleset and what Fireteam does with it ({help}, then {rules})").format(
-                    help=keys_of(self, "help"), rules=key_label(rules.key)
-                ),
-                "rules",
-            ),
-            (_("Undo"), _("take back {command}").format(command=undo) if undo else _("take back nothing"), "undo"),
-            (_("Redo"), _("bring back {command}").format(command=redo) if redo else _("bring back nothing"), "redo"),
-            (_("Actions"), _("pick an action from a list and fill in a form"), "pick_action"),
-            (_("Table dice"), _("the referee's choice: real dice typed at every seat, or the game's"), "toggle_dice"),
-            (
-                _("The last answer, whole"),
-                _("the command line's last answer, which its row cuts with …"),
-                "whole_answer",
-            ),
-            (
-                _("Keep my copy"),
-                _("your side's copy of the game so far, to hold the referee's save against later"),
-                "keep_copy",
-            ),
-            (_("Replay this game"), _("step through the game from the start"), "open_replay"),
-            (_("Focus the roster"), _("move the keyboard to the roster"), "focus_pane('roster')"),
-            (_("Focus the log"), _("move the keyboard to the action log"), "focus_pane('log')"),
-            (_("Focus the command line"), _("move the keyboard to the command line"), "focus_pane('command')"),
-            (_("Report"), _("the after-action report: turn by turn, losses, score, the dice's luck"), "report"),
-            (_("Leave replay"), _("back to the live game"), "leave_replay"),
-            (_("Next event"), _("replay: one event forward"), "step(1)"),
-            (_("Previous event"), _("replay: one event back"), "step(-1)"),
-            (_("Next phase"), _("replay: to the next phase"), "phase(1)"),
-            (_("Previous phase"), _("replay: to the previous phase"), "phase(-1)"),
-            (_("Next turn"), _("replay: to the next turn"), "turn(1)"),
-            (_("Previous turn"), _("replay: to the previous turn"), "turn(-1)"),
-            (_("Go to turn"), _("replay: jump to a turn"), "jump_turn"),
-            (_("Play / pause"), _("replay: play at the chosen speed"), "play"),
-            (_("Play from here"), _("replay: a what-if game, a new save from this step"), "play_from_here"),
-            (_("New game"), _("choose a ruleset and scenario"), "new_game"),
-            (_("Load game"), _("open a save from saves/"), "load_game"),
-        ]
-        by_action = {b.action: b for b in self.BINDINGS}
-        entries = [
-            (name, f"{said} ({key_label(bound(self, by_action[action]).key)})", action)
-            if action in by_action
-            else (name, said, action)
-            for name, said, action in entries
-        ]
-        # The other languages, each named in itself (so a reader who cannot read this one finds his own).
-        for code, name in LANGUAGE_NAMES.items():
-            if code != lang():
-                entries.append(
-                    (
-                        _("Language: {name}").format(name=name),
-                        _("show the client in {name} (Language, Lingua); remembered for next time").format(name=name),
-                        f"language('{code}')",
-                    )
-                )
-        return [
-            e
-            for e in entries
-            if self.check_action(e[2].split("(")[0], ()) is not False
-            and (e[2] != "play_from_here" or not self._why_not_play_from_here())
-        ]
-
-    def action_language(self, code: str) -> None:
-        set_language = getattr(self.app, "set_language", None)
-        if set_language is not None and code in LANGUAGE_NAMES:
-            set_language(code)
-
     # ---------------------------------------------------------------- replay
-
-    def go(self, step: int) -> None:
-        self.vp.step = max(0, min(self.vp.length, step))
-        self.refresh_game()
-
-    def action_step(self, direction: int) -> None:
-        assert self.vp.step is not None
-        if self.role == REFEREE:
-            self.go(self.vp.step + direction)
-        else:
-            self.go(visible_step(self.game, self.role, self.vp.step, direction))
-
-    def action_play_from_here(self) -> None:
-        """A what-if game from the step shown: a new save next to this one, played live at once."""
-        from core.storage.fork import boundary_before, default_target, fork  # what only this key needs, imported then
-
-        assert self.vp.step is not None
-        why = self._why_not_play_from_here()
-        if why:
-            self.notify(why, title=_("Cannot play from here"), severity="warning", markup=False)
-            return
-        self._stop_player()
-        step = boundary_before(self.game, self.vp.step)
-        try:
-            done = fork(self.game.path, step, default_target(self.game.path, step))
-            game = Game.open(done.to)
-        except SaveError as e:
-            self.notify(str(e), title=_("Cannot play from here"), severity="error", markup=False)
-            return
-        if step == self.vp.step:
-            said = _("{save}: from step {step} of {source}, which is unchanged")
-        else:
-            said = _(
-                "{save}: from step {step} (the start of the command at step {shown}) of {source}, which is unchanged"
-            )
-        self.app.switch_game(game)  # type: ignore[attr-defined]
-        self.app.notify(
-            said.format(save=done.to.name, step=step, shown=self.vp.step, source=self.game.path.name),
-            title=_("A what-if game"),
-            markup=False,
-            timeout=10,
-        )
-
-    def action_phase(self, direction: int) -> None:
-        self._by(direction, by_turn=False)
-
-    def action_turn(self, direction: int) -> None:
-        self._by(direction, by_turn=True)
-
-    def _by(self, direction: int, *, by_turn: bool) -> None:
-        assert self.vp.step is not None
-        tl = self.game.timeline
-        self.go(
-            tl.next_phase(self.vp.step, by_turn=by_turn)
-            if direction > 0
-            else tl.previous_phase(self.vp.step, by_turn=by_turn)
-        )
-
-    def action_edge(self, direction: int) -> None:
-        self.go(0 if direction < 0 else self.vp.length)
-
-    def action_jump_turn(self) -> None:
-        def answer(text: str | None) -> None:
-            if not text:
-                return
-            try:
-                turn = int(text)
-            except ValueError:
-                self.notify(_("not a turn number: {text}").format(text=repr(text)), severity="error", markup=False)
-                return
-            step = self.game.timeline.turn_start(turn)
-            if step is None:
-                self.notify(
-                    _("turn {turn} was never reached: from {first} to {last}").format(
-                        turn=turn, first=first, last=last
-                    ),
-                    severity="error",
-                    markup=False,
-                )
-                return
-            self.go(step)
-
-        from tui.screens.dialogs import AskScreen
-
-        reached = self.game.timeline.turns()
-        if reached is None:
-            self.notify(_("no turn has begun yet"), markup=False)
-            return
-        first, last = reached
-        self.app.push_screen(
-            AskScreen(_("Go to turn"), _("a turn from {first} to {last}").format(first=first, last=last)), answer
-        )
-
-    def action_play(self) -> None:
-        if self._player is not None:
-            self._stop_player()
-        else:
-            if self.vp.step is not None and self.vp.step >= self.vp.length:
-                self.vp.step = 0
-            self._player = self.set_interval(1 / min(SPEEDS[self.speed], TICKS_PER_SECOND), self._tick)
-        self.refresh_game()
-
-    def _stop_player(self) -> None:
-        if self._player is not None:
-            self._player.stop()
-            self._player = None
-
-    def _tick(self) -> None:
-        assert self.vp.step is not None
-        per_tick = max(1, SPEEDS[self.speed] // TICKS_PER_SECOND)
-        step = self.vp.step
-        for _step in range(per_tick):
-            step = step + 1 if self.role == REFEREE else visible_step(self.game, self.role, step, 1)
-        self.go(step)
-        if self.vp.step >= self.vp.length:
-            self._stop_player()
-            self._show_replay_bar(self.vp.state())
-
-    def action_speed(self, direction: int) -> None:
-        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + direction))
-        remember = getattr(self.app, "remember", None)
-        if remember is not None:
-            remember(replay_speed=self.speed)
-        if self._player is not None:
-            self._stop_player()
-            self.action_play()
-        else:
-            self._show_replay_bar(self.vp.state())
-
-    def _show_replay_bar(self, state) -> None:
-        shown, total = self.vp.shown_position()
-        text = Text()
-        text.append(" ▶ " + _("playing") + " " if self._player else " ‖ " + _("paused") + " ", style="bold reverse")
-        text.append("  " + _("step {shown}/{total}").format(shown=shown, total=total), style="bold")
-        name = phase_words(self.game.ruleset, state.phase)
-        text.append(visible("  " + _("turn {turn} · {phase}").format(turn=state.turn, phase=name)))
-        text.append("  " + _("speed {speed}/s").format(speed=SPEEDS[self.speed]), style="dim")
-        if self.role == REFEREE:  # a position in the file counts the hidden events too
-            line = position_after(self.game, self.vp.step or 0) + 1
-            text.append("  " + _("file line {line}").format(line=line), style="dim")
-        else:
-            text.append("  " + _("as {role}").format(role=role_words(self.role, state)), style="bold yellow")
-        # Leaving first: the row is cut at the screen's edge, and how to leave is what a newcomer looks for.
-        # Each key as it is bound now (the user's keymap: tui.keymap).
-        keys = Text(
-            "".join("  " + " ".join(short_key(self, key) for key in ids) + " " + _(what) for ids, what in REPLAY_KEYS),
-            style="dim",
-        )
-        # Two lines always (its height is fixed): a new step repaints the bar, never lays out the screen.
-        self.query_one(ReplayBar).update(Text("\n").join([text, keys]), layout=False)

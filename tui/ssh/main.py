@@ -34,6 +34,7 @@ from tui.ssh.server import (
     ORGANISER,
     SEATS_NAME,
     FireteamServer,
+    close_server_log,
     host_key,
     open_tables,
     private_folder,
@@ -100,9 +101,7 @@ def _serve_in(args: argparse.Namespace) -> int:
     try:
         return _serve_with(args, folder, seats_path, log, limits, logs)
     finally:
-        for handler in list(log.handlers):
-            log.removeHandler(handler)
-            handler.close()
+        close_server_log(log)
 
 
 def _serve_with(

@@ -215,6 +215,16 @@ def server_log(folder: Path | None, *, to_stderr: bool = True, tag: str = "") ->
     return log
 
 
+def close_server_log(log: logging.Logger) -> None:
+    """The server has stopped: ``server_log``'s handlers closed and taken off both logs it gave them to.
+    One left on the core's log, closed (its file or its stream gone), would fail the next error
+    logged in this process, whatever then logs it."""
+    for handler in list(log.handlers):
+        log.removeHandler(handler)
+        CORE_LOG.removeHandler(handler)
+        handler.close()
+
+
 def open_tables(saves: Sequence[Path], saves_folder: Path | None = None) -> list[Table]:
     """A table per save; with none, a new demo game in ``saves_folder`` (default: the client's)."""
     if not saves:
@@ -716,7 +726,7 @@ class FireteamServer:
             await self._acceptor.wait_closed()
             self._acceptor = None
         for session in list(self.sessions):
-            if session.app is not None:
+            if session.sitting:  # a screen's or a plain seat's (the stands end their spectators with them)
                 session.end(M("the server is stopping"), "stopped")
         await self.stands.close()  # their spectators' sessions end with them
         for _try in range(100):

@@ -148,6 +148,10 @@ class PlainSeat(SeatSession):
         log.info("left seat=%s role=%s game=%s status=%d", seat.name, seat.role, table.name, status)
         self.finish(status)
 
+    @property
+    def sitting(self) -> bool:
+        return self.client is not None  # its lines, not an app
+
     def _take_typed_ahead(self) -> None:
         """What came while the seat opened, taken now in order (and the input's end, if it came too)."""
         data = "".join(self._typed_ahead)

@@ -142,9 +142,12 @@ class SeatSession:
         key: bytes = b"",
         recheck: Callable[[Seats], tuple[Text, str] | None] | None = None,
         watching_size: Callable[[tuple[int, int]], None] | None = None,
+        page: bool = False,
         download: Callable[[str], None] | None = None,
     ) -> None:
         self.host = host
+        #: The seat is at a browser's page (``tui.ssh.web.door``): a phone's keys, no Ctrl (its app is told).
+        self.page = page
         self.seat = seat
         self.peer = peer
         #: The public data of the SSH key the player logged in with (empty by another door).
@@ -293,6 +296,8 @@ class SeatSession:
         if isinstance(app, FireteamApp):
             app.keep_copy_at_seat = self.keep_copy
         report = bind_app(app, self, self.env)
+        if self.page:
+            app.page = True  # type: ignore[attr-defined]  # (FireteamApp's: what its screens say to press)
         if self.env.get("NO_COLOR"):
             app.no_color = True  # as the client asked: drawn in greys, every meaning in words too (tui.contrast)
         self.app = app
@@ -604,6 +609,11 @@ class SeatSession:
         if self.app is not None:
             self.app.exit()
         asyncio.get_running_loop().call_later(EXIT_GRACE_S, self._cancel_if_stuck, task)
+
+    @property
+    def sitting(self) -> bool:
+        """Whether the seat shows the game its own way (its app: a spectator watches the stands' instead)."""
+        return self.app is not None
 
     @property
     def end_reason(self) -> str:

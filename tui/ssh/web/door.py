@@ -907,6 +907,7 @@ class BrowserSeat:
             size=size,
             env=BROWSER_ENV,
             recheck=door.recheck(grant, seat),
+            page=True,
             download=lambda address: channel.control(["download", address]),  # the page fetches it (fireteam.mjs)
         )
         #: The seat as plain lines, for the plain page; else a screen, for the terminal.

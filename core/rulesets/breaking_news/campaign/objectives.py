@@ -466,7 +466,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "reveal",
         "An enemy came within 10 cm of a marker: show what it is (or, as the referee, reveal any secret by key).",
         _reveal,
-        params=(Param("what", "text", "NUMBER [SIDE] (the marker's owner), SIDE.NUMBER, or a secret's key"),),
+        params=(
+            Param(
+                "what", "text", "NUMBER [SIDE] (the marker's owner), SIDE.NUMBER, or a secret's key", secret_key=True
+            ),
+        ),
         rule="§4.1",
         examples=("reveal 3 regulars", "reveal regulars.3"),
         phases=("initiative", "activation", "end", "final"),
