@@ -18,6 +18,7 @@ from pygal.style import Style
 from core.language.i18n import _
 from core.report.account import score_name, turn_label
 from core.report.build import Report
+from core.report.chances_account import columns
 from core.report.ticks import whole_ticks
 
 _STYLE = Style(
@@ -110,7 +111,7 @@ def luck(report: Report) -> Chart:
 
 def chances(report: Report) -> Chart:
     """Each side's chance to win at each point measured (``core.report.chances``), by turn."""
-    c, f = report.chances, report.facts
+    c = report.chances
     assert c is not None  # drawn only for a report that has them
     title = _("Each side's chance to win, after each order that rolled dice")
     chart = pygal.Line(**_config("chances", title, x_title=_("turn"), y_title=_("chance to win (%)"), range=(0, 100)))
@@ -119,8 +120,8 @@ def chances(report: Report) -> Chart:
         turn_label(p.turn) if i == 0 or c.points[i - 1].turn != p.turn else "" for i, p in enumerate(c.points)
     ]
     chart.y_labels = [0, 25, 50, 75, 100]
-    for s in c.sides:
-        chart.add(f.side_name(s), [round(p.chance(s) * 100, 1) for p in c.points])
+    for s, name in columns(report):
+        chart.add(name, [round(p.chance(s) * 100, 1) for p in c.points])
     return Chart("chances", title, _render(chart, "chances"))
 
 
