@@ -19,7 +19,7 @@ from core.report import chances_account, render_md
 from core.report.build import build
 from core.report.chances import Chances, Point, Swing, acts_first, chances
 from core.report.reroll import DRAW, recorded_winner, reroll
-from core.ruleset import END_GAME, CommandSpec, Context, Param, register, unregister
+from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, register, unregister
 from core.views import REFEREE
 
 
@@ -31,9 +31,14 @@ def _victory(ctx: Context, args: dict) -> None:
 
 class Ruled(Duel):
     """The re-rolls' Duel (1d6 each for the initiative, the winner fires, the other reacts) with
-    the referee's ending, the end-game every ruleset has."""
+    the referee's ending, the end-game every ruleset has; once ended, it goes no further."""
 
     id = "test-ruled-duel"
+
+    def advance(self, ctx: Context) -> None:
+        if ctx.state.result:
+            raise Refused("the game is over")
+        super().advance(ctx)
 
     def commands(self):
         winner = Param("winner", "side", choices=("draw",))
