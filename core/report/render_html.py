@@ -20,7 +20,8 @@ from core.report.escape import html_text as h
 _STYLE = """
 body { font-family: DejaVu Sans, Arial, sans-serif; max-width: 60em; margin: 2em auto; color: #222; line-height: 1.45; }
 h1 { font-size: 1.6em; } h2 { margin-top: 1.6em; border-bottom: 1px solid #ccc; } h3 { margin-bottom: 0.2em; }
-table { border-collapse: collapse; display: block; overflow-x: auto; } td, th { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; }
+table { border-collapse: collapse; display: block; overflow-x: auto; }
+td, th { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; }
 th:first-child, td:first-child { text-align: left; } figure { margin: 1em 0; } svg { max-width: 100%; height: auto; }
 """
 

@@ -149,7 +149,7 @@ def test_an_initiative_only_decides_who_acts_first_a_shot_does_more(ruled):
     h = ruled.history
     groups = {h.issued(cmd).text: h.group(cmd) for cmd in h.eff_cmds}
     assert acts_first(groups["next dice=6,1"]) and acts_first(groups["next dice=1,6"])
-    assert not acts_first(groups["@blue fire b1 r1 dice=1".split(" ", 1)[1]])
+    assert not acts_first(groups["fire b1 r1 dice=1"])
     assert not acts_first(groups["setup"])  # no roll
 
 

@@ -80,7 +80,7 @@ async def test_the_venue_report_page_draws_its_charts_on_a_desktop_and_a_phone(r
             context = await browser.new_context(viewport={"width": width, "height": height})
             refused: list[str] = []
             page = await context.new_page()
-            page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+            page.on("console", lambda m, refused=refused: refused.append(m.text) if "Policy" in m.text else None)
             response = await page.goto(relay.public_url + "/report/demo")
             assert response is not None and response.status == 200
             charts = page.locator("figure svg")
