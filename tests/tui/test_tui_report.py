@@ -40,6 +40,8 @@ async def test_f4_opens_the_live_games_report_and_escape_leaves_it(tmp_path):
         text = shown(app)
         assert "\n".join(render_text.render(build(game, REFEREE))) == text
         assert "Somali militia win with 20 defeat points against 30" in text
+        title = str(app.screen.query_one("#report-title", PlainLabel).render())
+        assert title.endswith("as referee, the whole game")  # it is over: not "so far"
         assert len(app.screen.query(PlotextPlot)) == 3
         # Live, the report follows the game: a command given (by any seat) shows in it.
         game.execute('note "the Bersaglieri pull back to the checkpoint"', role=REFEREE)
