@@ -56,7 +56,7 @@ from core import events as ev
 from core.commands import Parsed, parse
 from core.dice import Dice, NeedDice, SeededDice
 from core.game import SEAL_DICE, Game
-from core.language.i18n import Domain, Msg, Text, _
+from core.language.i18n import Domain, _
 from core.language.reader import lang
 from core.refusal import Refused
 from core.ruleset import END_GAME, CommandSpec, Context, RollAhead, Ruleset
@@ -177,30 +177,13 @@ def winner_of(scores: dict[str, int]) -> str:
     return lowest[0] if len(lowest) == 1 else DRAW
 
 
-#: How each ruleset's recorded result names its winner (``GameEnded.result``: a message, its
-#: argument the winning side's name), and a draw: read by ``recorded_winner``.
-_NAMES_WINNER = {"{side} win": "side", "{a} win with {pa} defeat points against {pb} for {b} (§14.0)": "a"}
-_NAMES_DRAW = ("a draw", "a draw: {a} and {b} both have {points} defeat points")
-
-
 def recorded_winner(state: GameState) -> str | None:
-    """The side the game's recorded result names as its winner, ``DRAW`` for a draw: the
-    ruling included (a referee's ``end-game``); None while the game is under way, or where
-    the result names neither (a plugin ruleset's own words).  Read from the result's words,
-    the one place that does, until the end fact carries its winner as data."""
-    found: list[Text] = [state.result] if state.result else []
-    while found:
-        said = found.pop()
-        if not isinstance(said, Msg):
-            continue
-        if said.id in _NAMES_DRAW:
-            return DRAW
-        name = said.args.get(_NAMES_WINNER.get(said.id, ""))
-        side = next((s.id for s in state.sides.values() if s.name == name), None)
-        if side is not None:
-            return side
-        found.extend(a for a in said.args.values() if isinstance(a, Msg))
-    return None
+    """The side the game's recorded end names as its winner (``GameEnded.winner``), ``DRAW``
+    for a draw: a referee's ruling included; None while the game is under way, or for a save
+    from before the end held its result as data (its words only)."""
+    if state.winner:
+        return state.winner
+    return DRAW if state.draw else None
 
 
 def score_kind(events: Iterable[ev.Event]) -> str:

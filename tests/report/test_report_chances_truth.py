@@ -24,9 +24,8 @@ from core.views import REFEREE
 
 
 def _victory(ctx: Context, args: dict) -> None:
-    winner = args["winner"]
-    said = M("a draw") if winner == "draw" else M("{side} win", side=ctx.state.sides[winner].name)
-    ctx.emit(ev.GameEnded(result=M("{result}: {reason}", result=said, reason=args["reason"] or "ruled")))
+    winner, draw = ("", True) if args["winner"] == "draw" else (args["winner"], False)
+    ctx.emit(ev.GameEnded(result=M("ruled: {reason}", reason=args["reason"] or "-"), winner=winner, draw=draw))
 
 
 class Ruled(Duel):
@@ -137,12 +136,11 @@ def test_a_ludonet_game_the_referee_ended_for_the_paras_ends_its_chances_with_th
     assert "Nessuna parte ha vinto" not in text
 
 
-def test_a_draw_recorded_is_no_side_ahead():
+def test_a_draw_recorded_is_no_side_ahead_and_a_save_from_before_the_result_as_data_reads_its_score():
     from core.state import GameState
 
-    state = GameState()
-    state.result = M("{head}: {reason}", head=M("a draw"), reason="ruled")
-    assert recorded_winner(state) == DRAW
+    assert recorded_winner(GameState(result="a draw", draw=True)) == DRAW
+    assert recorded_winner(GameState(result="blue win")) is None  # words only: the score decides
 
 
 def test_an_initiative_only_decides_who_acts_first_a_shot_does_more(ruled):
