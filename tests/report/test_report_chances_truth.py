@@ -191,3 +191,12 @@ def test_the_swings_quote_their_orders_in_the_reports_language():
     with reading("en"):
         line = chances_account.swing(dataclasses.replace(build(game, REFEREE), chances=c), swing)
     assert "[react-fire bashir bianchi range=26]" in line
+
+
+def test_the_chances_chart_has_a_line_for_no_side_ahead(ruled):
+    from core.report.charts import chances as chances_chart
+
+    c = chances(ruled, 100)
+    assert any(p.chance(DRAW) for p in c.points)
+    svg = chances_chart(dataclasses.replace(build(ruled, REFEREE), chances=c)).svg
+    assert svg.count('class="legend reactive activate-serie"') == 3 and ">no side ahead</text>" in svg
