@@ -200,3 +200,8 @@ def test_the_chances_chart_has_a_line_for_no_side_ahead(ruled):
     assert any(p.chance(DRAW) for p in c.points)
     svg = chances_chart(dataclasses.replace(build(ruled, REFEREE), chances=c)).svg
     assert svg.count('class="legend reactive activate-serie"') == 3 and ">no side ahead</text>" in svg
+
+
+def test_the_rerolls_say_the_recorded_result_beside_the_score_when_a_ruling_decided(ruled):
+    text = render_md.render(build(ruled, REFEREE, rerolls=50))
+    assert "In this game, no side came out ahead. The result recorded: Blue won." in text
