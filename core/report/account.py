@@ -14,7 +14,6 @@ from core.narrate import check_need
 from core.report.build import Report
 from core.report.luck import RollLuck, SideLuck
 from core.report.model import Facts, Moment, TurnFacts
-from core.report.reroll import DRAW
 
 #: The report's headings, the same in every format (each renderer translates them).
 FORCES = N_("Forces")
@@ -361,11 +360,6 @@ def rerolled(report: Report) -> list[str]:
         )
     else:
         real = _("In this game, no side came out ahead.")
-    recorded = r.recorded
-    if recorded is not None and recorded != (real_winner if r.margin(real_winner, r.real) > 0 else DRAW):
-        # The result recorded reads more than the score (a referee's ruling): said beside it.
-        said = _("The result recorded: {side} won.") if recorded else _("The result recorded: a draw.")
-        real += " " + said.format(side=name(recorded))
     luck = [
         _("For {side}, this game's dice were worse than {share} of them.").format(
             side=name(side), share=_pct(r.better_than_real(side))

@@ -132,8 +132,6 @@ class Rerolls:
     seconds: float = 0.0
     #: The processor time they took: on a machine shared with other work, what they cost.
     cpu_seconds: float = 0.0
-    #: The winner the game's end recorded (``recorded_winner``: a ruling included), if any.
-    recorded: str | None = None
 
     @property
     def count(self) -> int:
@@ -529,4 +527,4 @@ def reroll(
             progress(k + 1, count)
     real = score_of(history, game.state, kind)
     took = time.perf_counter() - began, time.process_time() - began_cpu
-    return Rerolls(seed, start, kind, list(game.state.sides), real, games, *took, recorded_winner(game.state))
+    return Rerolls(seed, start, kind, list(game.state.sides), real, games, *took)
