@@ -300,10 +300,11 @@ class _Narrator:
             case ev.UnitBack():
                 return _("{unit} back in action").format(unit=name(e.unit))
             case ev.DefeatPoints():
-                # English said "points" even for one: kept, so old logs read the same.
+                # Points *to* a side, with no verb to agree with its name ("Bersaglieri" is
+                # plural, "Somali militia" one body): defeat points are a side's cost.
                 said = ngettext(
-                    "{side} scores {points} defeat points: {reason}",
-                    "{side} scores {points} defeat points: {reason}",
+                    "{points} defeat point to {side}: {reason}",
+                    "{points} defeat points to {side}: {reason}",
                     e.points,
                 )
                 return said.format(side=self.side(e.side), points=e.points, reason=words(e.reason))

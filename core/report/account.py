@@ -85,6 +85,10 @@ def forces(report: Report) -> list[tuple[str, list[str]]]:
         for u in (u for u in f.units if u.side == s.id):
             if u.out:
                 fate = _("out of action in turn {turn}: {cause}").format(turn=u.out_turn, cause=u.out)
+            elif not u.came_on:
+                fate = _("never came on")
+            elif u.off_table:
+                fate = _("off the table at the end")
             else:
                 fate = _("in play at the end")
             cls = f" ({u.cls})" if u.cls else ""

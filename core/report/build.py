@@ -28,6 +28,9 @@ class Report:
     luck_kinds: dict[str, int] = field(default_factory=dict)
     #: Each side's chances after every step (``core.report.chances``), when asked for.
     chances: Chances | None = None
+    #: A recorded command line (English names) in the reader's names (``Game.localize``):
+    #: how the report quotes an order, in the language it is read in.
+    localize: Callable[[str], str] = str
 
 
 def build(
@@ -88,7 +91,7 @@ def build(
             raise ValueError(problem)
         odds = chances(game, chances_count, seed=seed, progress=progress, workers=workers)
     luck = assess(rolls, [s.id for s in facts.sides], len(facts.turns))
-    return Report(facts, luck, again, dict(kinds), odds)
+    return Report(facts, luck, again, dict(kinds), odds, game.localize)
 
 
 def no_chances(game: Game, role: str, step: int | None) -> str:

@@ -39,7 +39,8 @@ from multiprocessing import get_context
 from core import events as ev
 from core.game import Game
 from core.language.i18n import _
-from core.report.reroll import DRAW, Parses, reroll, score_kind, score_of, winner_of
+from core.report.reroll import DRAW, Parses, Rerolls, recorded_winner, reroll, score_kind, score_of, winner_of
+from core.views import OFF_TABLE
 
 #: Re-rolled games from each step by default, and the most.
 DEFAULT_COUNT = 200
@@ -65,6 +66,10 @@ class Point:
     cmd: int
     wins: dict[str, int]
     count: int
+    #: Of the ``count`` games, how many skipped orders (the new dice made them impossible,
+    #: or their step never came), and how many orders they skipped in all.
+    skipping: int = 0
+    skipped: int = 0
 
     def chance(self, side: str) -> float:
         return self.wins.get(side, 0) / max(1, self.count)
@@ -90,6 +95,9 @@ class Swing:
     order: str
     #: Its rolls, as the log has them.
     rolls: tuple[ev.Rolled, ...]
+    #: Whether its rolls only decided who acts first (``acts_first``): with the same orders,
+    #: what its move measures is the order the orders were given in, not what dice did.
+    acts_first: bool = False
 
     @property
     def change(self) -> float:
@@ -101,6 +109,16 @@ class Swing:
         p, q, n, m = self.before.chance(self.side), self.after.chance(self.side), self.before.count, self.after.count
         var = (p * (1 - p) / n if n else 0.0) + (q * (1 - q) / m if m else 0.0)
         return abs(self.change) > Z95 * sqrt(var)
+
+    def unfitting(self) -> bool:
+        """Whether more of the games after it skipped orders than of those before it, by more
+        than the sampling error: part of its move is orders that no longer fitted (a turn won
+        by the other side, a piece already out), not only the dice's."""
+        b, a = self.before, self.after
+        if not b.count or not a.count:
+            return False
+        p, q = b.skipping / b.count, a.skipping / a.count
+        return q - p > Z95 * sqrt(p * (1 - p) / b.count + q * (1 - q) / a.count)
 
 
 @dataclass
@@ -159,18 +177,38 @@ def chances(
     if not 0 < count <= MAX_COUNT:
         raise ValueError(_("re-rolls: from 1 to {most}").format(most=MAX_COUNT))
     began, began_cpu = time.perf_counter(), _cpu()
-    history = game.history.timeline()
-    real = winner_of(score_of(history, game.state, score_kind(history)))
+    real = result_of(game)
     where = measured_after(game)
     steps = [step for step, _turn, _cmd in where if step != game.timeline.length]
     wins = _wins(game, steps, count, seed, progress, workers)
     points = [
-        Point(step, turn, cmd, wins[step], count) if step in wins else Point(step, turn, cmd, {real: 1}, 0)
+        Point(step, turn, cmd, *wins[step]) if step in wins else Point(step, turn, cmd, {real: 1}, 0)
         for step, turn, cmd in where
     ]
     sides = list(game.state.sides)
     took = time.perf_counter() - began, _cpu() - began_cpu
     return Chances(seed, count, sides, points, real, bool(game.state.result), swings(game, points, sides), *took)
+
+
+def result_of(game: Game) -> str:
+    """The winner the chances end at: the game's recorded result, the referee's ruling
+    included (``recorded_winner``); in a game under way, or a result that names none, the
+    side ahead on the report's score (``DRAW``: none)."""
+    recorded = recorded_winner(game.state)
+    if recorded is not None:
+        return recorded
+    history = game.history.timeline()
+    return winner_of(score_of(history, game.state, score_kind(history)))
+
+
+#: What a step's re-rolls give a point: each side's wins (``DRAW``: no side ahead), their
+#: count, how many of them skipped orders and how many orders they skipped in all.
+Tally = tuple[dict[str, int], int, int, int]
+
+
+def tally(r: Rerolls) -> Tally:
+    skipping = [len(g.skipped) for g in r.games if g.skipped]
+    return dict(r.wins()), r.count, len(skipping), sum(skipping)
 
 
 def _cpu() -> float:
@@ -181,8 +219,9 @@ def _cpu() -> float:
 
 def _wins(
     game: Game, steps: list[int], count: int, seed: int, progress: Callable[[int, int], None] | None, workers: int
-) -> dict[int, dict[str, int]]:
-    """Each step's re-rolled games won by each side, here or in ``workers`` processes."""
+) -> dict[int, Tally]:
+    """Each step's re-rolled games won by each side, and their skipped orders (``tally``),
+    here or in ``workers`` processes."""
     total, done, out = count * len(steps), 0, {}
     if workers <= 1 or len(steps) < 2:
         parses = Parses(game)
@@ -192,7 +231,7 @@ def _wins(
                 if progress is not None:
                     progress(before + k, total)
 
-            out[step] = dict(reroll(game, count, seed=seed, start=step, progress=tell, parses=parses).wins())
+            out[step] = tally(reroll(game, count, seed=seed, start=step, progress=tell, parses=parses))
             done += count
         return out
     # Forked, each worker has the game as it is here (a ruleset registered by a test too);
@@ -256,16 +295,19 @@ _FORKED: Game | None = None
 _WORKER_PARSES: Parses | None = None
 
 
-def _wins_in_worker(step: int, count: int, seed: int) -> dict[str, int]:
+def _wins_in_worker(step: int, count: int, seed: int) -> Tally:
     global _WORKER_PARSES
     game = _FORKED
     assert game is not None  # set before the pool forked
     _WORKER_PARSES = _WORKER_PARSES or Parses(game)
-    return dict(reroll(game, count, seed=seed, start=step, parses=_WORKER_PARSES).wins())
+    return tally(reroll(game, count, seed=seed, start=step, parses=_WORKER_PARSES))
 
 
 def swings(game: Game, points: list[Point], sides: list[str]) -> list[Swing]:
-    """The orders whose dice moved a side's chance most, biggest first (see ``MOST_SWINGS``)."""
+    """The orders whose dice moved a side's chance most, biggest first (see ``MOST_SWINGS``);
+    then those whose rolls only decided who acts first (``acts_first``), up to
+    ``FEWEST_SWINGS`` of them beyond the sampling error, the biggest first: named apart, not
+    as the dice's doing."""
     history = game.history
     found = []
     for before, after in zip(points, points[1:], strict=False):
@@ -273,9 +315,31 @@ def swings(game: Game, points: list[Point], sides: list[str]) -> list[Swing]:
             continue
         side = max(sides, key=lambda s: abs(after.chance(s) - before.chance(s)))
         cmd = history.eff_cmds[after.cmd]
-        rolls = tuple(e for e in history.group(cmd) if isinstance(e, ev.Rolled))
+        group = history.group(cmd)
+        rolls = tuple(e for e in group if isinstance(e, ev.Rolled))
         if after.chance(side) == before.chance(side):
             continue
-        found.append(Swing(before, after, side, history.issued(cmd).text, rolls))
+        found.append(Swing(before, after, side, history.issued(cmd).text, rolls, acts_first(group)))
     found.sort(key=lambda s: -abs(s.change))
-    return found[:FEWEST_SWINGS] + [s for s in found[FEWEST_SWINGS:MOST_SWINGS] if s.beyond_sampling()]
+    dice = [s for s in found if not s.acts_first]
+    first = [s for s in found if s.acts_first and s.beyond_sampling()][:FEWEST_SWINGS]
+    return dice[:FEWEST_SWINGS] + [s for s in dice[FEWEST_SWINGS:MOST_SWINGS] if s.beyond_sampling()] + first
+
+
+#: What an order that only decided who acts may do besides rolling: record whose turn
+#: it is, begin a phase, say so, and take the pieces off the table for their deployment.
+_SEQUENCE_ONLY = (ev.Issued, ev.Rolled, ev.VarSet, ev.PhaseBegan, ev.Noted, ev.StatusChanged)
+
+
+def acts_first(group: list[ev.Event]) -> bool:
+    """Whether an order's rolls only decided who acts first: opposed rolls (initiative,
+    the deployment roll, the first player), and nothing done to a piece or a score
+    (rulings CORE-CHANCES).  With the same orders, such a roll changes only the order
+    they are given in: a side that wins it fires first, and may pay for that."""
+    rolls = [e for e in group if isinstance(e, ev.Rolled)]
+    return (
+        bool(rolls)
+        and all(isinstance(e.roll.check, ev.Opposed) for e in rolls)
+        and all(isinstance(e, _SEQUENCE_ONLY) for e in group)
+        and all(set(e.add) | set(e.remove) <= {OFF_TABLE} for e in group if isinstance(e, ev.StatusChanged))
+    )

@@ -34,6 +34,11 @@ def about(report: Report) -> list[str]:
         _("Each chance is sure to within {margin} either way (95%); at the last step it is the real result.").format(
             margin=_pct(margin)
         ),
+        _(
+            "An order the new dice make impossible (its piece already out, a turn its side did not win, a game "
+            "already over) is skipped: beside each chance, how many of those games skipped orders. The referee's "
+            "ending ends each of them where it ended this game."
+        ),
     ]
     if not c.finished:
         lines.append(_("The game is not over: a chance is that of being ahead where its orders stop."))
@@ -60,15 +65,32 @@ def _chances(report: Report) -> Chances:
 def by_turn(report: Report) -> tuple[list[str], list[list[str]]]:
     """Each side's chance (and its 95% interval) at the end of each turn."""
     c = _chances(report)
-    head = [_("turn")] + [name for _side, name in _columns(report)]
+    head = [_("turn")] + [name for _side, name in columns(report)] + [_("orders that no longer fitted")]
     rows = []
     for turn in sorted({p.turn for p in c.points}):
         last = [p for p in c.points if p.turn == turn][-1]
-        rows.append([turn_label(turn)] + [_with_interval(last, s) for s, _name in _columns(report)])
+        cells = [_with_interval(last, s) for s, _name in columns(report)]
+        rows.append([turn_label(turn), *cells, unfitted(last)])
     return head, rows
 
 
-def _columns(report: Report) -> list[tuple[str, str]]:
+def unfitted(p: Point) -> str:
+    """The re-rolled games of ``p`` that skipped orders, said beside its chances: "in 45% of
+    these games 2 orders no longer fitted" (the orders skipped by such a game, on average)."""
+    if not p.count:
+        return _("the real result")
+    if not p.skipping:
+        return _("every order fitted")
+    n = round(p.skipped / p.skipping)
+    said = ngettext(
+        "in {share} of these games {n} order no longer fitted",
+        "in {share} of these games {n} orders no longer fitted",
+        n,
+    )
+    return said.format(share=_pct(p.skipping / p.count), n=decimal(n))
+
+
+def columns(report: Report) -> list[tuple[str, str]]:
     """Each side, and "no side ahead" when some re-rolled games ended so."""
     c, f = _chances(report), report.facts
     draws = [(DRAW, _("no side ahead"))] if any(p.chance(DRAW) for p in c.points) else []
@@ -86,7 +108,7 @@ def sparklines(report: Report) -> list[str]:
     """One line a side: its chance at each point measured, as a bar from ▁ (0%) to █ (100%)."""
     c = _chances(report)
     out = []
-    for s, name in _columns(report):
+    for s, name in columns(report):
         bars = "".join(BARS[min(len(BARS) - 1, int(p.chance(s) * len(BARS)))] for p in c.points)
         out.append(f"{name}: {bars} {_pct(c.points[0].chance(s))} → {_pct(c.points[-1].chance(s))}")
     return out
@@ -98,20 +120,29 @@ def swings(report: Report) -> list[str]:
 
 
 def swing(report: Report, s: Swing) -> str:
-    """ "Turn 1, Bersaglieri: Rossi: save (1d6 needing 2+: 1; a chance of 83.3% to pass)
-    [fire rossi aden]: Bersaglieri 58.0% → 21.0%"."""
+    """ "Turn 1: Rossi: save (1d6 needing 2+: 1; a chance of 83.3% to pass) [fire rossi aden]:
+    Bersaglieri 58.0% → 21.0% (before: every order fitted; after: in 40% of these games 2
+    orders no longer fitted)", the order in the reader's names; a roll that only decided who
+    acts first, or one after which more games skipped orders (``Swing.unfitting``), said so first."""
     f = report.facts
     seen = [r for r in s.rolls if event_visible(r, f.role)]
     rolls = "; ".join(_roll(report, r, s.after.turn) for r in seen) or _("a roll you did not see")
-    said = _("Turn {turn}: {rolls} [{order}]: {side} {before} → {after}")
-    return said.format(
+    said = _("Turn {turn}: {rolls} [{order}]: {side} {before} → {after} (before: {fitted}; after: {fits})")
+    line = said.format(
         turn=s.after.turn,
         rolls=rolls,
-        order=s.order if seen else "…",
+        order=report.localize(s.order) if seen else "…",
         side=f.side_name(s.side),
         before=_pct(s.before.chance(s.side)),
         after=_pct(s.after.chance(s.side)),
+        fitted=unfitted(s.before),
+        fits=unfitted(s.after),
     )
+    if s.acts_first:
+        return _("Only who acts first, with the same orders (not what the dice did): {swing}").format(swing=line)
+    if s.unfitting():
+        return _("Partly orders that no longer fitted, not the dice alone: {swing}").format(swing=line)
+    return line
 
 
 def _roll(report: Report, e: ev.Rolled, turn: int) -> str:
@@ -143,6 +174,11 @@ def decided(report: Report) -> str:
         return _("No side won: no turn decided the game.")
     point = c.decided()
     assert point is not None  # the winner's chance is 100% at the last step
+    if point is c.points[-1] and len(c.points) > 1:
+        # Only the recorded result put the winner there: the referee's ruling, or a verdict
+        # that reads more than the score the re-rolls count.
+        said = _("Only the game's recorded result decided it: just before it, {side}'s chance of winning was {before}.")
+        return said.format(side=f.side_name(c.winner), before=_pct(c.points[-2].chance(c.winner)))
     said = _(
         "The game was decided in turn {turn}: from an order of that turn on, {side}'s chance of winning "
         "stayed at {least} or more."
@@ -155,7 +191,7 @@ def chart(report: Report) -> list[str]:
     the turn marks (each turn's number under its first point; the set-up has none): where
     a bar moved, read without colour, and in which turn."""
     c = _chances(report)
-    names = [(s, name) for s, name in _columns(report)] + [("", _("turn"))]
+    names = [(s, name) for s, name in columns(report)] + [("", _("turn"))]
     width = max(len(name) for _s, name in names)
     out = []
     for s, name in names[:-1]:

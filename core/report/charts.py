@@ -18,6 +18,7 @@ from pygal.style import Style
 from core.language.i18n import _
 from core.report.account import score_name, turn_label
 from core.report.build import Report
+from core.report.chances_account import columns
 from core.report.ticks import whole_ticks
 
 _STYLE = Style(
@@ -37,6 +38,9 @@ class Chart:
     name: str  # a file name part: "score", "losses", "luck"
     title: str
     svg: str
+    #: The text of each of its ``<style>`` elements, as a browser reads it (entities decoded):
+    #: what a page's policy allows by its hash (``render_html.Page``).
+    styles: tuple[str, ...] = ()
 
 
 def _config(name: str, title: str, **extra) -> dict:
@@ -55,20 +59,35 @@ def _config(name: str, title: str, **extra) -> dict:
     }
 
 
+def _tag(element) -> str:
+    return element.tag.rsplit("}", 1)[-1] if isinstance(element.tag, str) else ""
+
+
 def _without_scripts(root):
     """pygal always writes its configuration (the legends: names from the save) in a
     script for its tooltips; a report needs none, and a page should run nothing.  Its
-    comments carry the day it drew the chart, which would make every run differ."""
+    comments carry the day it drew the chart, which would make every run differ.  The
+    tooltips' layer goes with the script that would show them: its ``style`` attributes
+    are the only ones pygal writes, and a page's policy need allow none."""
     for parent in list(root.iter()):
-        for child in [c for c in parent if not isinstance(c.tag, str) or c.tag.rsplit("}", 1)[-1] == "script"]:
+        for child in [c for c in parent if not _tag(c) or _tag(c) == "script"]:
+            parent.remove(child)
+        for child in [c for c in parent if "tooltip-overlay" in (c.get("class") or "").split()]:
             parent.remove(child)
     return root
 
 
-def _render(chart, name: str) -> str:
+def _render(chart, name: str, title: str) -> Chart:
     chart.uuid = f"fireteam-report-{name}"  # pygal's own id is random
     chart.add_xml_filter(_without_scripts)
-    return chart.render(is_unicode=True)
+    styles: list[str] = []
+
+    def keep_styles(root):
+        styles.extend(e.text or "" for e in root.iter() if _tag(e) == "style")
+        return root
+
+    chart.add_xml_filter(keep_styles)
+    return Chart(name, title, chart.render(is_unicode=True), tuple(styles))
 
 
 def _turns(report: Report) -> list[str]:
@@ -84,7 +103,7 @@ def score(report: Report) -> Chart:
     chart.y_labels = whole_ticks([v for s in f.sides for v in f.score_by_turn[s.id]])  # points are whole
     for s in f.sides:
         chart.add(s.name, f.score_by_turn[s.id])
-    return Chart("score", title, _render(chart, "score"))
+    return _render(chart, "score", title)
 
 
 def losses(report: Report) -> Chart:
@@ -95,7 +114,7 @@ def losses(report: Report) -> Chart:
     chart.y_labels = whole_ticks([v for row in f.losses_by_turn.values() for v in row])  # whole units
     for s in f.sides:
         chart.add(s.name, f.losses_by_turn[s.id])
-    return Chart("losses", title, _render(chart, "losses"))
+    return _render(chart, "losses", title)
 
 
 def luck(report: Report) -> Chart:
@@ -105,12 +124,12 @@ def luck(report: Report) -> Chart:
     chart.x_labels = _turns(report)
     for s in f.sides:
         chart.add(s.name, [round(v, 2) for v in report.luck.by_turn[s.id]])
-    return Chart("luck", title, _render(chart, "luck"))
+    return _render(chart, "luck", title)
 
 
 def chances(report: Report) -> Chart:
     """Each side's chance to win at each point measured (``core.report.chances``), by turn."""
-    c, f = report.chances, report.facts
+    c = report.chances
     assert c is not None  # drawn only for a report that has them
     title = _("Each side's chance to win, after each order that rolled dice")
     chart = pygal.Line(**_config("chances", title, x_title=_("turn"), y_title=_("chance to win (%)"), range=(0, 100)))
@@ -119,9 +138,9 @@ def chances(report: Report) -> Chart:
         turn_label(p.turn) if i == 0 or c.points[i - 1].turn != p.turn else "" for i, p in enumerate(c.points)
     ]
     chart.y_labels = [0, 25, 50, 75, 100]
-    for s in c.sides:
-        chart.add(f.side_name(s), [round(p.chance(s) * 100, 1) for p in c.points])
-    return Chart("chances", title, _render(chart, "chances"))
+    for s, name in columns(report):
+        chart.add(name, [round(p.chance(s) * 100, 1) for p in c.points])
+    return _render(chart, "chances", title)
 
 
 def all_charts(report: Report) -> list[Chart]:

@@ -18,7 +18,7 @@ from core.report.model import Facts, Loss, Moment, Origin, Points, RollFact, Sid
 from core.ruleset import Ruleset
 from core.state import GameState, apply_in_place
 from core.storage.savefile import Header
-from core.views import event_visible
+from core.views import OFF_TABLE, event_visible
 
 #: How many decisive moments a report names.
 MOMENTS = 3
@@ -112,6 +112,9 @@ class _Reading:
         self.any_points = False
         self.result = ""
         self.winner, self.draw = "", False
+        #: Whether play has begun (turn 1), and the units seen on the table since.
+        self.playing = False
+        self.came_on: set[str] = set()
 
     def words(self, text: Text) -> str:
         return render(text, self.ruleset.domain)
@@ -140,6 +143,7 @@ class _Reading:
             return
         if not event_visible(e, self.role):
             return
+        self.on_the_table(e)
         turn = self.turns.setdefault(state.turn, TurnFacts(state.turn))
         match e:
             case ev.UnitAdded():
@@ -175,6 +179,19 @@ class _Reading:
             case ev.Moved() | ev.StatusChanged():
                 self.known(e.unit)
 
+    def on_the_table(self, e: ev.Event) -> None:
+        """Note the units on the table once play has begun: those there as turn 1 begins, and
+        any that comes on after (added, or taken off the table's edge), for their fate."""
+        state = self.state
+        if not self.playing and state.turn >= 1:
+            self.playing = True
+            self.came_on.update(uid for uid, u in state.units.items() if OFF_TABLE not in u.status)
+        elif self.playing and isinstance(e, ev.StatusChanged | ev.UnitAdded):
+            uid = e.unit if isinstance(e, ev.StatusChanged) else e.unit.id
+            piece = state.units.get(uid)
+            if piece is not None and OFF_TABLE not in piece.status:
+                self.came_on.add(uid)
+
     def unit_out(self, e: ev.UnitOut, turn: TurnFacts) -> None:
         u = self.known(e.unit)
         u.out, u.out_turn = self.words(e.cause), self.state.turn
@@ -199,12 +216,14 @@ class _Reading:
         self.command.words.append(said.format(side=side, points=f"{e.points:+d}", reason=reason))
 
     def class_at_end(self) -> None:
-        """Each unit's class as the game's end knows it: a hidden piece is set up before
-        its scenario's profiles."""
+        """Each unit's class as the game's end knows it (a hidden piece is set up before
+        its scenario's profiles), and whether it came on the table, and is off it."""
         for uid, u in self.units.items():
             piece = self.state.units.get(uid)
             if piece is not None and piece.cls:
                 u.cls = self.ruleset.piece_class(self.state, piece.cls)
+            u.came_on = piece is None or not self.playing or uid in self.came_on  # None: a piece unseen
+            u.off_table = piece is not None and OFF_TABLE in piece.status
 
 
 def _scores(

@@ -27,6 +27,10 @@ class UnitFacts:
     #: Why it is out of action at the end of the report ("" in play), as far as the reader saw.
     out: str = ""
     out_turn: int = 0
+    #: Whether it was on the table once play began (a reserve that never entered was not),
+    #: and whether it is off the table at the end (gone, or never come).
+    came_on: bool = True
+    off_table: bool = False
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,12 @@ with a ``next`` of his own, as he would for a stretch the real game never had (t
 side that won an initiative it lost).  A reaction is given in the stretch of the
 activation it answered; the end of a Breaking News turn with the turn it ends.
 
+**The referee's ending.**  An ``end-game`` (``core.ruleset.END_GAME``: a ruling that ended
+the game where it stood) belongs to its place in the game, the turn and phase it was given
+in, not to a side's stretch: a re-rolled game is ended there, whoever is acting, before
+any order that would take it past that place (rulings CORE-REROLL).  A re-rolled game that
+comes past the place without standing at it is ended as soon as it does.
+
 **Orders that cannot be given.**  An order refused in its stretch (its piece is out
 of action, its target gone, its test no longer due) is skipped with the words of its
 refusal.  An order whose stretch never comes (a side won fewer initiatives, a card
@@ -53,7 +59,7 @@ from core.game import SEAL_DICE, Game
 from core.language.i18n import Domain, _
 from core.language.reader import lang
 from core.refusal import TYPING, Refused
-from core.ruleset import Context, RollAhead, Ruleset
+from core.ruleset import END_GAME, CommandSpec, Context, RollAhead, Ruleset
 from core.state import HIDDEN, GameState, apply_in_place, copy_state
 from core.views import OFF_TABLE, REFEREE, MarkerLabels
 
@@ -78,6 +84,9 @@ class Order:
     #: Whether it is ``next``, which moves the game on: one whose stretch never came had
     #: nothing to close, and is not counted as skipped.
     moves_on: bool = False
+    #: Whether it is the referee's ending (``END_GAME``) that ended the game: given at its
+    #: place (its turn and phase), not in its stretch.
+    ends: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,8 +97,10 @@ class Plan:
     orders: tuple[Order, ...]
     #: The turn the game ended in: a re-rolled game goes no further.
     last_turn: int
-    #: Each stretch's orders, in the game's order.
+    #: Each stretch's orders, in the game's order (but the ending).
     by_stretch: dict[tuple, list[Order]]
+    #: The referee's ending, given at its place (``Order.ends``), if the game had one.
+    ending: Order | None = None
 
 
 #: The order a referee moves a re-rolled game on with, where the game gave none.
@@ -166,6 +177,15 @@ def winner_of(scores: dict[str, int]) -> str:
     return lowest[0] if len(lowest) == 1 else DRAW
 
 
+def recorded_winner(state: GameState) -> str | None:
+    """The side the game's recorded end names as its winner (``GameEnded.winner``), ``DRAW``
+    for a draw: a referee's ruling included; None while the game is under way, or for a save
+    from before the end held its result as data (its words only)."""
+    if state.winner:
+        return state.winner
+    return DRAW if state.draw else None
+
+
 def score_kind(events: Iterable[ev.Event]) -> str:
     """The report's score: "defeat points" when the game scores them, else "losses"."""
     return "defeat points" if any(type(e) is ev.DefeatPoints for e in events) else "losses"
@@ -200,22 +220,28 @@ def plan(game: Game, start: int = 0) -> Plan:
             continue
         issued = history.issued(cmd)
         if issued.text != SEAL_DICE:
-            at, moves_on = stretches.at(state), _moves_on(parses, issued, state)
-            out.append(Order(cmd, issued.text, issued.acting, at, state.turn, state.phase, state.active_side, moves_on))
+            at, spec = stretches.at(state), _spec(parses, issued, state)
+            moves_on = spec is not None and spec.name == MOVE_ON.text
+            ends = spec is not None and END_GAME in (spec.name, *spec.aliases)
+            ends = ends and any(type(e) is ev.GameEnded for e in history.group(cmd))
+            where = (state.turn, state.phase, state.active_side)
+            out.append(Order(cmd, issued.text, issued.acting, at, *where, moves_on=moves_on, ends=ends))
         apply_in_place(state, history.group(cmd))
     by_stretch: dict[tuple, list[Order]] = {}
     for order in out:
-        by_stretch.setdefault(order.stretch, []).append(order)
-    return Plan(first, tuple(out), state.turn, by_stretch)
+        if not order.ends:
+            by_stretch.setdefault(order.stretch, []).append(order)
+    ending = next((order for order in out if order.ends), None)
+    return Plan(first, tuple(out), state.turn, by_stretch, ending)
 
 
-def _moves_on(parses: Parses, issued: ev.Issued, state: GameState) -> bool:
-    """Whether the command ``issued`` on ``state`` was ``next`` (its name or an alias)."""
+def _spec(parses: Parses, issued: ev.Issued, state: GameState) -> CommandSpec | None:
+    """The command ``issued`` was on ``state`` (None if it does not parse there now)."""
     role = issued.acting if issued.acting in state.sides else REFEREE
     try:
-        return parses.parse(Order(issued.cmd, issued.text, role), state, role).spec.name == MOVE_ON.text
+        return parses.parse(Order(issued.cmd, issued.text, role), state, role).spec
     except Refused:
-        return False
+        return None
 
 
 class Stretches:
@@ -345,34 +371,77 @@ class Reads:
 
 def play_once(game: Game, plan: Plan, dice: Dice, kind: str, parses: Parses | None = None) -> Rerolled:
     """The orders of ``plan`` played with ``dice``, each in its stretch of the re-rolled
-    game's own sequence of play (see the module); nothing is written."""
+    game's own sequence of play, the referee's ending at its place (see the module);
+    nothing is written."""
     parses = parses or Parses(game)
     state = copy_state(plan.start)
     emitted: list[ev.Event] = []
     skipped: list[tuple[str, str]] = []
-    waiting = {at: deque(given) for at, given in plan.by_stretch.items()}
-    left, stretches, reads = len(plan.orders), Stretches(game.ruleset), Reads(parses)
+    waiting = {at: deque(given) for at, given in plan.by_stretch.items() if given}
+    stretches, reads = Stretches(game.ruleset), Reads(parses)
+    left = sum(len(given) for given in waiting.values())
+    ending = Place(game.ruleset, plan.ending) if plan.ending is not None else None
     # The referee moves a turn on at most once a phase: a ruleset whose next went round
     # and round would otherwise never end the game.
     moved_on, turn = 0, state.turn
     stopped = ""
-    while left and state.turn <= plan.last_turn:
+
+    def done(order: Order, why: str, after: GameState, events: list[ev.Event]) -> GameState:
+        """The table after ``order`` (as it was if it was refused, with why)."""
+        if why:
+            skipped.append((order.text, why))
+        emitted.extend(events)
+        reads.after(events)
+        return after
+
+    while (left or ending is not None) and state.turn <= plan.last_turn and not state.result:
         here = waiting.get(stretches.at(state))
+        if ending is not None and (ending.passed(state) or (ending.at(state) and not here)):
+            state, ending = done(ending.order, *_carry_out(game, parses, state, ending.order, dice, reads)), None
+            continue
         if here:
-            order = here.popleft()
+            why, after, events = _carry_out(game, parses, state, here[0], dice, reads)
+            if ending is not None and not why and ending.at(state) and ending.left(after):
+                # The order would take the game past the referee's ending: he ends it first.
+                state, ending = done(ending.order, *_carry_out(game, parses, state, ending.order, dice, reads)), None
+                continue
             left -= 1
-            why, state = _carry_out(game, parses, state, order, dice, emitted, reads)
-            if why:
-                skipped.append((order.text, why))
+            state = done(here.popleft(), why, after, events)
             continue
         moved_on, turn = (moved_on + 1, turn) if state.turn == turn else (1, state.turn)
-        stopped, state = _carry_out(game, parses, state, MOVE_ON, dice, emitted, reads)
+        stopped, after, events = _carry_out(game, parses, state, MOVE_ON, dice, reads)
         if stopped or moved_on > len(game.ruleset.phases):
             break
+        state = done(MOVE_ON, "", after, events)
     never = _never_given(game.ruleset, state, stopped)
     left_over = {id(order) for given in waiting.values() for order in given if not order.moves_on}
+    if ending is not None:
+        left_over.add(id(ending.order))
     skipped += [(order.text, never(order)) for order in plan.orders if id(order) in left_over]
     return Rerolled(score_of(emitted, state, kind), skipped)
+
+
+class Place:
+    """Where in the game the referee's ending was given: its turn and phase, in the order
+    of the ruleset's phases; a re-rolled game stands at it, has left it, or is past it."""
+
+    def __init__(self, ruleset: Ruleset, order: Order) -> None:
+        self.order = order
+        self._index = {p.id: i for i, p in enumerate(ruleset.phases)}
+        self._place = (order.turn, self._index.get(order.phase, -1))
+
+    def _of(self, state: GameState) -> tuple[int, int]:
+        return state.turn, self._index.get(state.phase, -1)
+
+    def at(self, state: GameState) -> bool:
+        return self._of(state) == self._place
+
+    def passed(self, state: GameState) -> bool:
+        return self._of(state) > self._place
+
+    def left(self, after: GameState) -> bool:
+        """Whether a state an order led to from the place is no longer at it (or ended)."""
+        return bool(after.result) or not self.at(after)
 
 
 def _never_given(ruleset: Ruleset, state: GameState, stopped: str) -> Callable[[Order], str]:
@@ -400,28 +469,27 @@ def _never_given(ruleset: Ruleset, state: GameState, stopped: str) -> Callable[[
 
 
 def _carry_out(
-    game: Game, parses: Parses, state: GameState, order: Order, dice: Dice, emitted: list[ev.Event], reads: Reads
-) -> tuple[str, GameState]:
-    """("", the state after ``order``), or (why it cannot be given, ``state`` unchanged)."""
+    game: Game, parses: Parses, state: GameState, order: Order, dice: Dice, reads: Reads
+) -> tuple[str, GameState, list[ev.Event]]:
+    """("", the state after ``order``, its events), or (why it cannot be given, ``state``
+    unchanged, no events); the caller takes them in (``play_once``)."""
     ruleset = game.ruleset
     role = order.role if order.role in state.sides else REFEREE
     try:
         parsed = parses.parse(order, state, role, reads.of(state, role))
         if parsed.spec.phases and state.phase not in parsed.spec.phases:
-            return _("not allowed in the {phase} phase").format(phase=state.phase), state
+            return _("not allowed in the {phase} phase").format(phase=state.phase), state, []
         ruleset.check_turn(state, parsed, role)
         labels = MarkerLabels(game.header.seed, order.cmd)
         ctx = Context(copy_state(state), dice, role, ruleset, labels=labels, order=parsed.spec.dice)
         parsed.spec.handler(ctx, parsed.args)
     except (Refused, NeedDice, RollAhead) as e:
-        return str(e), state
+        return str(e), state, []
     except (KeyError, ValueError) as e:  # a fact about a piece this game no longer has
-        return repr(e), state
+        return repr(e), state, []
     if not ctx.events:
-        return _("nothing to do"), state
-    emitted.extend(ctx.events)
-    reads.after(ctx.events)
-    return "", ctx.state
+        return _("nothing to do"), state, []
+    return "", ctx.state, ctx.events
 
 
 def reroll(

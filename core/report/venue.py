@@ -39,6 +39,8 @@ class ChancesPoint(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     cmd: Annotated[int, msgspec.Meta(ge=-1)]
     wins: Annotated[dict[_Name, _Count], msgspec.Meta(max_length=20)]
     count: _Count
+    skipping: _Count = 0
+    skipped: Annotated[int, msgspec.Meta(ge=0, le=MAX_COUNT * 100_000)] = 0
 
 
 class ChancesRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -55,6 +57,7 @@ class ChancesSwing(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: The order, "" when the spectators saw none of its rolls.
     order: Annotated[str, msgspec.Meta(max_length=1000)]
     rolls: Annotated[list[ChancesRoll], msgspec.Meta(max_length=MAX_SWING_ROLLS)]
+    acts_first: bool = False
 
 
 class TableChances(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -88,9 +91,10 @@ def chances_bytes(c: Chances, view: bytes) -> bytes:
     swings = []
     for s in c.swings:
         seen = [ChancesRoll(r.roll, r.unit, r.side) for r in s.rolls if event_visible(r, SPECTATOR)]
-        swings.append(ChancesSwing(index[id(s.before)], index[id(s.after)], s.side, s.order if seen else "", seen))
+        order = s.order if seen else ""
+        swings.append(ChancesSwing(index[id(s.before)], index[id(s.after)], s.side, order, seen, s.acts_first))
     # Numbered in order, not by the full save's steps and commands: those count hidden events too.
-    points = [ChancesPoint(i, p.turn, i - 1, p.wins, p.count) for i, p in enumerate(c.points)]
+    points = [ChancesPoint(i, p.turn, i - 1, p.wins, p.count, p.skipping, p.skipped) for i, p in enumerate(c.points)]
     message = TableChances(
         view_digest(view), c.seed, c.count, c.sides, c.winner, c.finished, points, swings, c.seconds, c.cpu_seconds
     )
@@ -116,7 +120,7 @@ def read_chances(subject: str, data: bytes) -> tuple[str, TableChances]:
     steps = [p.step for p in m.points]
     if steps != sorted(steps) or any(sum(p.wins.values()) > max(1, p.count) for p in m.points):
         raise VenueError(f"{subject}: points out of order, or more wins than games")
-    if any(p.count not in (0, m.count) for p in m.points):
+    if any(p.count not in (0, m.count) or p.skipping > p.count for p in m.points):
         raise VenueError(f"{subject}: a point of another count")
     last = m.points[-1]
     if m.finished and (last.count or last.wins != {m.winner: 1}):
@@ -133,7 +137,7 @@ def read_chances(subject: str, data: bytes) -> tuple[str, TableChances]:
 
 def chances_of(m: TableChances) -> Chances:
     """The chances a message holds, as ``core.report`` renders them."""
-    points = [Point(p.step, p.turn, p.cmd, dict(p.wins), p.count) for p in m.points]
+    points = [Point(p.step, p.turn, p.cmd, dict(p.wins), p.count, p.skipping, p.skipped) for p in m.points]
     swings = [
         Swing(
             points[s.before],
@@ -141,6 +145,7 @@ def chances_of(m: TableChances) -> Chances:
             s.side,
             s.order,
             tuple(ev.Rolled(roll=r.roll, unit=r.unit, side=r.side) for r in s.rolls),
+            s.acts_first,
         )
         for s in m.swings
     ]

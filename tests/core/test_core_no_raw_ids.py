@@ -74,7 +74,7 @@ def _sides_lines(game: Game) -> list[re.Pattern[str]]:
             continue
         s = re.escape(side.id)
         found += [
-            re.compile(rf"(?<![\w-]){s} scores -?\d+ defeat point"),
+            re.compile(rf"defeat points? to {s}\b"),
             re.compile(rf"spotted by {s}\b"),
             re.compile(rf", {s} active\b"),
         ]

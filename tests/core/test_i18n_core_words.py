@@ -124,10 +124,17 @@ def test_out_of_action_defeat_points_and_game_over_in_italian(book):
     )
     fell = M("the building falls")
     assert said(ev.DefeatPoints(side="regulars", points=3, reason=fell)) == (
-        "regulars prende 3 punti sconfitta: l'edificio crolla"
+        "3 punti sconfitta a regulars: l'edificio crolla"
     )
     assert said(ev.DefeatPoints(side="regulars", points=1, reason=fell)) == (
-        "regulars prende 1 punto sconfitta: l'edificio crolla"
+        "1 punto sconfitta a regulars: l'edificio crolla"
+    )
+    # No verb to agree with a side's name, plural or not (issue #77: "Bersaglieri scores").
+    assert said(ev.DefeatPoints(side="regulars", points=3, reason=fell), lang="en") == (
+        "3 defeat points to regulars: the building falls"
+    )
+    assert said(ev.DefeatPoints(side="regulars", points=1, reason=fell), lang="en") == (
+        "1 defeat point to regulars: the building falls"
     )
     won = M("{side} hold the village", side="irregulars")
     assert said(ev.GameEnded(result=won)) == "Partita finita: irregulars tengono il villaggio"

@@ -253,6 +253,8 @@ class ReportScreen(Screen):
         f, luck = self.report.facts, self.report.luck
         if f.step < f.steps:
             title = _("Report: {scenario} — as {role}, step {step} of {steps}")
+        elif f.result:
+            title = _("Report: {scenario} — as {role}, the whole game")
         else:
             title = _("Report: {scenario} — as {role}, the whole game so far")
         self.query_one("#report-title", PlainLabel).update(

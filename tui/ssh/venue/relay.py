@@ -286,9 +286,10 @@ class Relay:
         return _json({"relays": self.live_relays()})
 
     async def _report(self, request: web.Request) -> web.Response:
+        """A table's report: its styles are its own ``<style>`` elements, each allowed by its hash."""
         w = self._watched(request)
         page = w.report(self.chances.get(w.table))
-        return web.Response(text=page, content_type="text/html", headers=_headers())
+        return web.Response(text=page.html, content_type="text/html", headers=_headers(_report_csp(page.style_sources)))
 
     def _watched(self, request: web.Request) -> Watched:
         name = request.match_info["table"]
@@ -491,6 +492,11 @@ class _Browser:
         self._pending_bytes = 0
         if not self._ws.closed:
             asyncio.get_running_loop().create_task(self._ws.close())
+
+
+def _report_csp(style_sources: tuple[str, ...]) -> str:
+    """The relay's policy with a report's own styles allowed, by their hashes (``render_html.Page``)."""
+    return _CSP.replace("style-src 'self'", " ".join(("style-src 'self'", *style_sources)))
 
 
 def _headers(csp: str = _CSP) -> dict[str, str]:

@@ -64,7 +64,7 @@ class Watched:
         self.game: Game | None = None
         self.summary: Summary | None = None
         self.lines: list[str] = []
-        self._report: str | None = None
+        self._report: render_html.Page | None = None
         #: The chances the report was made with (``report``).
         self._report_chances: TableChances | None = None
 
@@ -101,9 +101,10 @@ class Watched:
         self._report = None
         return True
 
-    def report(self, chances: TableChances | None = None) -> str:
-        """The report of the game as the spectators saw it (HTML, every text escaped), made when first asked;
-        a finished game's with ``chances`` if they are of this view, else saying they are not measured yet."""
+    def report(self, chances: TableChances | None = None) -> render_html.Page:
+        """The report of the game as the spectators saw it (HTML, every text escaped, and the sources of its
+        styles for the page's policy), made when first asked; a finished game's with ``chances`` if they are
+        of this view, else saying they are not measured yet."""
         if self._report is None or chances is not self._report_chances:
             game = self.game
             assert game is not None
@@ -115,7 +116,7 @@ class Watched:
                     report = dataclasses.replace(report, chances=chances_of(chances))
                 else:
                     note = _(NOT_MEASURED)
-            self._report = render_html.render(report, chances_note=note)
+            self._report = render_html.page(report, chances_note=note)
             self._report_chances = chances
         return self._report
 
