@@ -146,7 +146,7 @@ def _seal_order(ctx: Context, args: dict[str, str]) -> None:
     game's end opens it."""
     side = ctx.role
     if side not in ctx.state.sides:  # (ruling CORE-SEALED-ORDER: the referee's secrets are his already)
-        raise Refused(_("a sealed order is a side's, written at its own seat; the referee seals none"))
+        raise Refused(_("a sealed order is a side's, written at its own seat; the referee seals none"), rule="ENG-1")
     mine = f"{SEALED_ORDERS}{side}."
     n = 1 + sum(1 for key in ctx.state.secrets if key.startswith(mine))
     ctx.emit(ev.SecretSet(key=f"{mine}{n}", owner=side, value=args["text"], vis=(side,)))
