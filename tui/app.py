@@ -37,7 +37,6 @@ from core.refusal import LOG as CORE_LOG
 from core.ruleset import Refused
 from core.storage.savefile import SaveError
 from tui.contrast import ContrastGuard, ReadableMonochrome
-from tui.copies import keep_here
 from tui.focus_cursor import focus_point
 from tui.i18n import N_, _, start_language
 from tui.opening import (
@@ -624,6 +623,8 @@ class FireteamApp(App):
         if self.keep_copy_at_seat is not None:
             self.notify(self.keep_copy_at_seat(), timeout=20, markup=False)
             return
+        from tui.copies import keep_here  # (a side's copy: nothing the first frame needs imported)
+
         said, kept = keep_here(game, role, self.store)
         self.notify(said, timeout=12 if kept else 20, severity="information" if kept else "error", markup=False)
 

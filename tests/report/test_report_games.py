@@ -9,6 +9,7 @@ import pytest
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain, render
+from core.narrate import result_of
 from core.report import account, build, render_html, render_md
 from core.views import REFEREE, SPECTATOR
 
@@ -26,8 +27,9 @@ def test_the_referees_report_adds_up_to_the_final_state(name):
     game = Game.open(SAVES / name, writable=False)
     report = build(game, REFEREE)
     f, state = report.facts, game.state
-    # the report holds the result in the reader's words
-    assert f.scenario == state.scenario and f.result == render(state.result, game.ruleset.domain)
+    # the report holds the result as every reader is told it: who won and the scores, then its words
+    assert f.scenario == state.scenario and f.result == result_of(state, game.ruleset.domain)
+    assert render(state.result, game.ruleset.domain) in f.result
     for side in state.sides.values():
         out = sum(1 for u in state.units_of(side.id) if u.out)
         assert sum(f.losses_by_turn[side.id]) == out
