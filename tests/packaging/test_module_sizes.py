@@ -9,7 +9,6 @@ ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 800
 #: Over the limit before this test was written, each to be split in its turn (none may join them).
 WAITING = {
-    "core/game.py",
     "core/rulesets/breaking_news/commands/fire.py",
     "core/ruleset.py",
     "tui/lines/answers.py",
@@ -27,6 +26,13 @@ def test_no_module_of_the_product_is_over_800_lines():
             if lines > LIMIT and name not in WAITING:
                 over[name] = lines
     assert over == {}
+
+
+def test_what_waits_for_its_split_is_still_over_the_limit():
+    """A module split leaves this list: none stays named once it is under the limit, or gone."""
+    for name in WAITING:
+        path = ROOT / name
+        assert path.exists() and len(path.read_text(encoding="utf-8").splitlines()) > LIMIT, name
 
 
 def test_the_game_screen_is_split_by_what_it_shows():
