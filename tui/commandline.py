@@ -237,6 +237,7 @@ class CommandLine(Widget):
         blink: bool = True,
         domain: str = CORE_DOMAIN,
         names: Callable[[], Mapping[str, str]] | None = None,
+        readings: frozenset[str] = frozenset(),
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
@@ -248,6 +249,9 @@ class CommandLine(Widget):
         self.prompt = prompt
         self.completer = completer
         self.specs = specs
+        #: The client's own words that read the game and give nothing (``why``, ``?``, ``rule?``),
+        #: casefolded: no command of the ruleset, and no typing error either.
+        self.readings = readings
         #: Runs a command given on the line (at once, as Enter is handled).
         self.run = run
         self.blink = blink
@@ -414,6 +418,8 @@ class CommandLine(Widget):
             try:
                 spec = find_verb(words[0], self.specs())
             except Refused as e:
+                if words[0].casefold() in self.readings:
+                    return out  # a reading word of the client's: nothing to guide, nothing wrong
                 return plain(str(e), "yellow")
         # The candidates come first: the line is one row, and a long usage
         # after them may be cut where candidates after it would be lost.

@@ -26,6 +26,8 @@ async def test_a_rules_question_is_answered_in_a_notice_and_nothing_is_given(tmp
         assert lines[1].startswith("SUP-2 (§10.0, enforced): "), lines
         assert not notice.markup  # the question's words are never read as markup
         assert game.log_length == before
+        # The line under the prompt never said the client's own word was no command.
+        assert "no command" not in str(app.screen.query_one("#cmd-hint").render())
     game.close()
 
 
@@ -36,4 +38,18 @@ async def test_a_rules_question_without_words_says_how_to_ask(tmp_path):
         assert list(app._notifications) == []
         hint = str(app.screen.query_one("#cmd-hint").render())
         assert "rule? WORDS: a rules question" in hint, hint
+    game.close()
+
+
+async def test_the_guide_says_no_reading_word_is_a_typing_error(tmp_path):
+    game = opened(tmp_path / "bn.ft", "breaking-news", "scenario demo", seed=3)
+    async with piloted(game, role=REFEREE) as (app, pilot):
+        for typed in ("rule? can a", "why 1", "? fire"):
+            await type_text(pilot, typed)
+            hint = str(app.screen.query_one("#cmd-hint").render())
+            assert "no command" not in hint, (typed, hint)
+            for _ in typed:
+                await press(pilot, "backspace")
+        await type_text(pilot, "rulez? can")
+        assert "no command" in str(app.screen.query_one("#cmd-hint").render())  # a typo still is
     game.close()

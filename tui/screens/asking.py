@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from core import rulesask
 from core.outcome import Failure
 from core.refusal import TYPING, CommandFailed, Refused
 from tui.commandline import CommandLine
@@ -17,6 +18,13 @@ from tui.viewpoint import Viewpoint
 
 if TYPE_CHECKING:
     from tui.screens.game import GameScreen
+
+
+def reading_words() -> frozenset[str]:
+    """The client's words that read the game and give nothing, in English and the reader's
+    language, casefolded: what the command line guides as no typing error."""
+    words = ("?", "why", "help", "odds", rulesask.WORD)
+    return frozenset(w.casefold() for word in words for w in (word, pgettext("command", word)))
 
 
 def asked(screen: GameScreen, verb: str, rest: str) -> bool:

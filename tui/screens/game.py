@@ -240,6 +240,7 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
                 blink=self.cursor_blink and not self.remote,
                 domain=self.game.ruleset.domain,
                 names=lambda: {**self._side_names, **self._names},
+                readings=asking.reading_words(),
                 id="command",
             )
         # The footer's row: the footer itself (Textual's, rebuilt only when its keys
