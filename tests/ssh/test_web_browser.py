@@ -14,6 +14,7 @@ import pytest_asyncio
 from ssh_club import WAIT_S, wait_until
 from web_club import WebClub, playwright_or_skip, web_table
 
+from core import events as ev
 from core.views import REFEREE
 from tui.bench.crowd import PHONE
 from tui.ssh.invitations.store import Invitations
@@ -76,7 +77,10 @@ async def test_a_browser_joins_by_the_link_plays_and_its_command_shows_on_an_ssh
     await page.keyboard.press("Enter")
     await rita.wait_for("typed in chromium")
     assert "note typed in chromium" in web.game.path.read_text()
-    await shows(page, "#2 note: typed in chromium")
+    # Numbered as the regulars count (a served table writes who sits as a command of its own, #74).
+    issued = [e for e in web.game.history.store.slice(0, web.game.log_length) if isinstance(e, ev.Issued)]
+    (cmd,) = [e.cmd for e in issued if e.by == "reg" and e.text == "note typed in chromium"]
+    await shows(page, f"#{web.game.shown_cmd(cmd, 'regulars')} note: typed in chromium")
     # The cookie is out of the page's reach (HttpOnly).
     assert await page.evaluate("document.cookie") == ""
     await context.close()
