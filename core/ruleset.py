@@ -546,6 +546,8 @@ class Ruleset(ABC):
     next_dice: tuple[str, ...] = ()
     #: The words for what ``next`` does here (``CommandSpec.known_elsewhere_as`` of ``next``).
     next_known_as: tuple[str, ...] = ()
+    #: The demo's two sides, by id: ``players``' example names them (help's examples parse in the demo).
+    demo_sides: tuple[str, str] = ("regulars", "irregulars")
     #: The phases in which the referee may end the game with :data:`END_GAME` (the
     #: ``phases`` of the command that has it as an alias; empty: any phase; None:
     #: the ruleset has no such command).

@@ -99,7 +99,7 @@ def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
             ),
             who="referee",
             public_text=True,
-            examples=("players regulars=anna irregulars=bruno",),
+            examples=("players {}=anna {}=bruno".format(*ruleset.demo_sides),),
         ),
         CommandSpec(
             "seal",

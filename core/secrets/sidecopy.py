@@ -41,7 +41,7 @@ from core.storage.savefile import (
     open_regular,
 )
 from core.storage.writer import OWNER_ONLY
-from core.views import REFEREE_ONLY, event_visible
+from core.views import REFEREE, REFEREE_ONLY, event_visible
 
 #: The version of the copy's format, and its first key (how a copy is told from a save).
 COPY_VERSION = 1
@@ -101,7 +101,8 @@ def export(game: Game, role: str) -> SideCopy:
             seen = sum(1 for fact in timeline[i + 1 : i + 1 + e.n] if event_visible(fact, role))
             # The version that wrote the session is the host's program, not the game's: a side
             # is not told when its table was opened again (a reopened twin reads as the same game).
-            e = msgspec.structs.replace(e, cmd=numbering.shown(e.cmd) or 0, n=seen, carries=0, version="")
+            version = e.version if role == REFEREE else ""
+            e = msgspec.structs.replace(e, cmd=numbering.shown(e.cmd) or 0, n=seen, carries=0, version=version)
         steps[i + 1] = len(events) + 1
         events.append((len(events) + 1, e))
     seen_later = [(steps[step], e) for step, e in _seen_later(timeline, role)]

@@ -769,5 +769,6 @@ def test_a_copy_made_before_it_kept_what_its_side_came_to_see_names_such_a_piece
             units = {u.id: u for u in build(old, "blue").facts.units}
     assert vars(units["fitch"]) == {
         "id": "fitch", "name": "an unseen piece", "side": "", "kind": "", "cls": "", "out": "", "out_turn": 0,
+        "came_on": True, "off_table": False,  # the defaults: nothing of where it was
     }  # fmt: skip
     assert units["anders"].name == "Bo Anders" and units["anders"].cls == "veteran"

@@ -132,6 +132,7 @@ class BassaIntensita(Ruleset):
     )
     rule_source = "bassa-intensita-1.9-it.md"
     scenario_format = FORMAT
+    demo_sides = ("folgore", "militia")  # its demo's sides (``players``' example)
     # BI-R100 (the observer's fire support), A.13 (a badly wounded man's death): by piece
     piece_keys = ("secret.support.", "secret.dies.", "secret.m3.")
     # ... a declared covering fire on a feature, by its firer (BI-R051; commands/cover.py), and

@@ -64,6 +64,7 @@ class LineaDiTiro(Ruleset):
     end_phases = ("deployment", "card")  # LT-AMB-32: the result command's
     rule_source = "linea-di-tiro-1.0-it.md"
     scenario_format = FORMAT
+    demo_sides = ("us", "german")  # its demo's sides (``players``' example)
     # digest part D: the scenario's profiles name its kinds of piece, a hidden Pak's too
     referee_vars = ("profile.",)
     # LT-R053 (ruling LT-REPLY): a hidden piece's reply to its first spotter: the piece, the spotter

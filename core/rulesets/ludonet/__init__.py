@@ -103,6 +103,7 @@ class Ludonet(Ruleset):
     next_dice = (dice_order.NEXT_FIRST_PLAYER,)
     rule_source = "ludonet-quick-rules-it.md"
     scenario_format = FORMAT
+    demo_sides = ("paras", "garrison")  # its demo's sides (``players``' example)
     # what an aircraft's strike did, held until the fire phase ends (ruling LN-AA)
     secret_vars = (STRIKE_VAR,)
 
