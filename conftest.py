@@ -24,7 +24,9 @@ TERMINAL_SETTINGS = (
     "LC_ALL",
     "LC_MESSAGES",
 )
-for _name in [*TERMINAL_SETTINGS, *(name for name in os.environ if name.startswith("TEXTUAL"))]:
+# (Not the snapshot plugin's own TEXTUAL_SNAPSHOT_TEMPDIR: xdist's controller sets it for its workers.)
+_TEXTUALS = (name for name in os.environ if name.startswith("TEXTUAL") and not name.startswith("TEXTUAL_SNAPSHOT"))
+for _name in [*TERMINAL_SETTINGS, *_TEXTUALS]:
     os.environ.pop(_name, None)
 os.environ["LANG"] = "C.UTF-8"  # English, in UTF-8
 

@@ -162,17 +162,11 @@ def _app_parser() -> argparse.ArgumentParser:
 
 
 def _version() -> str:
-    """The installed package's version; in a source tree with no metadata, pyproject's."""
-    from importlib import metadata
+    """Fireteam's version: written once, in ``core.__version__`` (pyproject.toml reads it there),
+    so a source tree run without the package's metadata says the same."""
+    from core import __version__
 
-    try:
-        return metadata.version("fireteam")
-    except metadata.PackageNotFoundError:
-        import tomllib
-        from pathlib import Path
-
-        pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
-        return tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]
+    return __version__
 
 
 def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
 
+import core
 from core.cachedir import CACHE_DIR_ENV
 from tui.main import main as fireteam
 
@@ -32,13 +32,12 @@ def test_version_answers_with_the_packages_version(capsys):
     with pytest.raises(SystemExit) as done:
         fireteam(["--version"])
     assert done.value.code == 0
-    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
-    assert capsys.readouterr().out == f"fireteam {version}\n"
+    assert capsys.readouterr().out == f"fireteam {core.__version__}\n"
 
 
 @pytest.mark.subprocess
-def test_version_falls_back_to_pyproject_when_the_package_is_not_installed(tmp_path):
-    # A source tree run with PYTHONPATH, no metadata: the version is pyproject's.
+def test_version_is_the_same_when_the_package_is_not_installed(tmp_path):
+    # A source tree run with PYTHONPATH, no metadata: the version is still core's, written once.
     code = (
         "import importlib.metadata as m, sys\n"
         "def missing(name): raise m.PackageNotFoundError(name)\n"
@@ -54,9 +53,8 @@ def test_version_falls_back_to_pyproject_when_the_package_is_not_installed(tmp_p
         capture_output=True,
         text=True,
     )
-    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     assert out.returncode == 0, out.stderr
-    assert out.stdout == f"fireteam {version}\n"
+    assert out.stdout == f"fireteam {core.__version__}\n"
 
 
 def test_a_mistyped_command_is_said_with_the_nearest_ones_not_opened_as_a_save(tmp_path, monkeypatch, capsys):
