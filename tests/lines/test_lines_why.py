@@ -34,6 +34,13 @@ def test_why_after_a_typing_error_says_no_rule_refuses_it(tmp_path):
     assert seat.say("why")[-1] == "No rule refuses it: the line is mistyped or misused (a typing error)."
 
 
+def test_why_keeps_a_refusal_s_own_question_mark(tmp_path):
+    seat = Seat(ludonet(tmp_path / "g.ft"), "german")
+    seat.say("mvoe gren 10")
+    first = seat.say("why")[0]
+    assert first.startswith("Refused: ") and first.endswith("?"), first  # not "…?."
+
+
 def test_why_after_a_roll_gives_the_numbers_and_the_rules(tmp_path):
     seat = Seat(ludonet(tmp_path / "g.ft", "@german move gren 10 run"), "german")
     assert seat.say("why") == [

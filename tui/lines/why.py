@@ -26,6 +26,7 @@ from core.rulesmap import STATUSES, cited
 from core.why import reasons, roll_rules
 from tui import odds as chances
 from tui.i18n import _
+from tui.lines.answers import stopped
 
 #: The most faces' outcomes ``?`` lists one by one (the rest are said as their odds).
 SHOWN_OUTCOMES = 12
@@ -53,7 +54,7 @@ def rule_lines(game: Game, ids: Iterable[str]) -> list[str]:
 
 def why_refused(game: Game, why: str, rules: Sequence[str]) -> list[str]:
     """``why`` after a refusal: what it said, then the rule that refused it."""
-    out = [_("Refused: {why}.").format(why=why.rstrip("."))]
+    out = [_("Refused: {why}").format(why=stopped(why))]  # (a "did you mean …?" keeps its own mark)
     return out + (rule_lines(game, rules) or [_("This refusal names no rule yet.")])
 
 
