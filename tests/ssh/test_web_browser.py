@@ -18,7 +18,8 @@ from core import events as ev
 from core.views import REFEREE
 from tui.bench.crowd import PHONE
 from tui.ssh.invitations.store import Invitations
-from tui.ssh.web.door import WebDoor, version
+from tui.ssh.web.assets import version
+from tui.ssh.web.door import WebDoor
 
 #: The module's tests share one event loop, so that they share one Chromium (``chromium``).
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.asyncio(loop_scope="module")]

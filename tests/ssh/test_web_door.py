@@ -30,8 +30,8 @@ from core.secrets.sidecopy import read
 from core.views import REFEREE
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.limits import Limits, add_arguments, from_args
-from tui.ssh.web import door as web_module
-from tui.ssh.web.door import LEAVE_JOIN, version
+from tui.ssh.web import assets as web_module
+from tui.ssh.web.assets import LEAVE_JOIN, version
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 
@@ -348,13 +348,13 @@ async def test_a_phone_keeps_the_pages_files_and_asks_again_only_when_they_chang
         async with http.get(web.url("/static/xterm.mjs?v=0123456789ab")) as stale:
             assert stale.status == 200 and stale.headers["Cache-Control"] == "public, max-age=3600"
     # Another xterm.js (an upgrade): every file of the pages has another address.
-    monkeypatch.setattr(web_module, "_asset", lambda name, gzipped=False: b"// another " + name.encode())
-    web_module._digest.cache_clear()
+    monkeypatch.setattr(web_module, "asset", lambda name, gzipped=False: b"// another " + name.encode())
+    web_module.digest.cache_clear()
     web_module.version.cache_clear()
     try:
         assert version() != {v for _, v in named}.pop()
     finally:
-        web_module._digest.cache_clear()
+        web_module.digest.cache_clear()
         web_module.version.cache_clear()
 
 
@@ -994,30 +994,30 @@ async def test_a_plain_browser_seat_completes_and_is_held_to_the_seats_limits(tm
 async def test_a_plain_page_leaving_the_pages_own_messages_unread_is_cut_off_as_for_its_answers(
     tmp_path, caplog, monkeypatch
 ):
-    from tui.ssh.web import door as web_door
+    from tui.ssh.web import channel as web_channel
 
     async with web_table(tmp_path, caplog) as web:
         token, _ = web.invitations.create("rita")
         async with await plain_seat(web, token) as browser:
             await wait_until(lambda: ["prompt", "rita (referee)>"] in browser.told)
             # From here on the browser reads nothing (its buffers full): a Tab's answer is all that is sent.
-            monkeypatch.setattr(web_door._WebChannel, "buffered", lambda self: 10**9)
+            monkeypatch.setattr(web_channel.WebChannel, "buffered", lambda self: 10**9)
             await browser.ws.send_str(json.dumps(["tab", ["no", 2]]))
             await wait_until(lambda: "slow reader cut off seat=rita" in web.log())
             await wait_until(lambda: not web.club.server.sessions)
 
 
 def test_a_frames_writes_go_as_one_message_and_the_pages_own_each_in_its_place():
-    from tui.ssh.web.door import _grouped
+    from tui.ssh.web.channel import grouped
 
-    assert _grouped([b"a", b"b", '["prompt","x"]', b"c", '["tab",["n",1]]', '["prompt","y"]']) == [
+    assert grouped([b"a", b"b", '["prompt","x"]', b"c", '["tab",["n",1]]', '["prompt","y"]']) == [
         b"ab",
         '["prompt","x"]',
         b"c",
         '["tab",["n",1]]',
         '["prompt","y"]',
     ]
-    assert _grouped([b"row"] * 1000) == [b"row" * 1000]
+    assert grouped([b"row"] * 1000) == [b"row" * 1000]
 
 
 async def _keyed_at(browser: Browser) -> str:
