@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
 from aiohttp import WebSocketError, WSCloseCode, WSMsgType, web
@@ -39,24 +40,43 @@ class _Size(msgspec.Struct, forbid_unknown_fields=True):
 _MESSAGE = msgspec.json.Decoder(tuple[str, str | _Size | tuple[str, int]])
 
 
-def contribution_of(text: str) -> Share | None:
-    """A page's share of the dice, ``HEX SEAL COUNT``: exactly ``CONTRIBUTION_BYTES`` as lowercase
+class Sent(NamedTuple):
+    """A page's share of the dice as it came, and the digest of the keys it was drawn for (``keys``:
+    SHA-256, as hex, of the UTF-8 of every ``stdin`` text the page sent since its last Enter, the
+    message that holds the Enter included; None when the page named none)."""
+
+    share: Share
+    keys: str | None
+
+
+def contribution_of(text: str) -> Sent | None:
+    """A page's share of the dice, ``HEX SEAL COUNT KEYS``: exactly ``CONTRIBUTION_BYTES`` as lowercase
     hex, the commitment of the key the page was told was in force when it drew them (64 lowercase
-    hex digits, or nothing for none), and the seat's count of its shares it was told comes next
-    (1 to ``MAX_SHARE_COUNT``, in decimal); None for anything else.  A page from before sends
-    ``HEX SEAL`` or ``HEX`` alone (so does a proxy that strips a share's seal): its count, and then
-    its seal, are None, and the table refuses such a share while the dice are sealed (``core.shares``)."""
+    hex digits, or nothing for none), the seat's count of its shares it was told comes next
+    (1 to ``MAX_SHARE_COUNT``, in decimal), and the digest of the keys it is for (:class:`Sent`, 64
+    lowercase hex digits); None for anything else.  A page from before sends ``HEX SEAL COUNT``,
+    ``HEX SEAL`` or ``HEX`` alone (so does a proxy that strips them): its keys, its count, and then
+    its seal, are None; the door refuses the line of a share that names no keys (:class:`BrowserSeat`),
+    and the table a share that names no key while the dice are sealed (``core.shares``)."""
     parts = text.split(" ")
-    if len(parts) > 3:
+    if len(parts) > 4:
         return None
-    mine, seal, count = parts[0], parts[1] if len(parts) > 1 else None, parts[2] if len(parts) > 2 else None
-    if len(mine) != 2 * CONTRIBUTION_BYTES or mine.strip(_HEX):
+    mine, seal, count, keys = [*parts, None, None, None][:4]
+    if mine is None or len(mine) != 2 * CONTRIBUTION_BYTES or mine.strip(_HEX):
         return None
     if seal is not None and (len(seal) not in (0, 2 * DIGEST_BYTES) or seal.strip(_HEX)):
         return None
     if count is not None and not (count.isascii() and count.isdigit() and 0 < int(count) <= MAX_SHARE_COUNT):
         return None
-    return Share(bytes.fromhex(mine), seal, None if count is None else int(count))
+    if keys is not None and (len(keys) != 2 * DIGEST_BYTES or keys.strip(_HEX)):
+        return None
+    return Sent(Share(bytes.fromhex(mine), seal, None if count is None else int(count)), keys)
+
+
+def keys_bytes(text: str) -> bytes:
+    """What a page hashes of the keys it sent: their UTF-8, as the browser's ``TextEncoder`` makes it
+    (a lone surrogate, which JSON can carry, as U+FFFD)."""
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
 
 
 #: The highest count of a seat's shares a page may name (a game rolls far fewer).
@@ -106,6 +126,8 @@ class BrowserSeat:
         self.chooser: GameChooser | None = None
         self._told_seal: str | None = None  # the dice's seal the page was last told
         self._told_count: int | None = None  # and the count of the seat's shares that comes next
+        self._keys = hashlib.sha256()  # of the keys typed since the last Enter, as the page hashes them
+        self._held: Sent | None = None  # the page's last share, until the keys it was drawn for come
         self._unsubscribe: Callable[[], None] = lambda: None  # from the table's game (``_open``)
         limits = host.limits
         self._bucket = TokenBucket(limits.web_message_rate, limits.web_message_burst)
@@ -232,22 +254,49 @@ class BrowserSeat:
 
     def _received(self, text: str) -> None:
         """One message of the browser's: ``["stdin", TEXT]``, ``["resize", {"width": W, "height": H}]``,
-        ``["dice", "HEX SEAL COUNT"]``, the page's share of its next command's dice, the key's seal
-        and the count it was told (answered with the seal and count in force), or (the plain page's)
-        ``["tab", [LINE, POS]]``, Tab at ``POS`` of the line typed."""
+        ``["dice", "HEX SEAL COUNT KEYS"]``, the page's share of its next command's dice, the key's seal
+        and the count it was told (answered with the seal and count in force) and the digest of the keys it
+        is for (:meth:`_typed`), or (the plain page's) ``["tab", [LINE, POS]]``, Tab at ``POS`` of the line typed."""
         try:
             kind, value = _MESSAGE.decode(text)
         except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
             return  # not one of ours (the page sends nothing else): ignored
         if kind == "stdin" and isinstance(value, str):
-            if self.chooser is not None and self.chooser.open:
-                value = self.chooser.feed(value)
-            if value:
-                self.session.feed(value)
+            self._typed(value)
         elif kind == "resize" and isinstance(value, _Size) and value.width > 0 and value.height > 0:
             self.session.resize(*self.door.host.limits.clamped(value.width, value.height))
         elif kind == "dice" and isinstance(value, str) and (sent := contribution_of(value)) is not None:
-            self.session.contributed(sent)
+            self._held = sent
             self._tell_seal()
         elif kind == "tab" and isinstance(value, tuple) and self.plain is not None:
             self.plain.tab(*value)
+
+    def _typed(self, value: str) -> None:
+        """Keys typed (a line, on the plain page).  The page sends its share just before the message that
+        holds an Enter, naming the digest of every key it sent since the last Enter, that message included:
+        what the share is for, fixed by the page before the share left it.  The share goes to the seat only
+        if the keys that came are those (docs/secrets.md, "Who fixes what, and when"); if not (a line
+        swapped, keys added or dropped on their way, or a share that names none), that message is not
+        given, and the seat is told why: the host cannot re-attach a share to another line."""
+        self._keys.update(keys_bytes(value))
+        held, self._held = self._held, None
+        given = True
+        if held is not None:
+            given = held.keys == self._keys.hexdigest()
+            if given:
+                self.session.contributed(held.share)
+            else:
+                self.session.input_refused(
+                    M(
+                        "a line came with a share of the dice drawn for other keys (a page older than the "
+                        "table, or a line changed on its way): it was not given; reload the page and type it again"
+                    )
+                )
+        if "\r" in value or "\n" in value:
+            self._keys = hashlib.sha256()  # the page starts again after an Enter, as here
+        if not given:
+            return
+        if self.chooser is not None and self.chooser.open:
+            value = self.chooser.feed(value)
+        if value:
+            self.session.feed(value)

@@ -12,10 +12,11 @@ process per tab.
 
 The websocket speaks textual-serve's small protocol: the browser sends JSON
 text messages ``["stdin", TEXT]`` (what was typed or pasted) and ``["resize",
-{"width": W, "height": H}]``, and one of its own, ``["dice", HEX]``: 16 bytes
+{"width": W, "height": H}]``, and one of its own, ``["dice", "HEX SEAL COUNT KEYS"]``: 16 bytes
 the page drew with ``crypto.getRandomValues`` before each line it enters, its
-share of that command's sealed dice (docs/secrets.md); the server sends the terminal's bytes as binary
-messages, between them text messages of its own (the dice's seal, ``["seal", DIGEST]``, and to a
+share of that command's sealed dice, with the keys it is for (``tui.ssh.web.browser``,
+docs/secrets.md); the server sends the terminal's bytes as binary messages, between them text
+messages of its own (the dice's seal, ``["seal", DIGEST]``, and to a
 spectator's page the size of the shared screen it shows next, ``["screen", {"width": W, "height": H}]``,
 which the page draws its terminal at), and closes with code 4000 + exit status when the seat's session
 ends, so the page knows not to reconnect, with one word of why as the close's
