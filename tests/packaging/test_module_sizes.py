@@ -13,7 +13,6 @@ WAITING = {
     "core/ruleset.py",
     "tui/lines/answers.py",
     "tui/ssh/server.py",
-    "tui/ssh/web/door.py",
 }
 
 

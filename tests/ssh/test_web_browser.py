@@ -7,6 +7,7 @@ a browser of its own here: it drives the system's.
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 import pytest
@@ -18,7 +19,8 @@ from core import events as ev
 from core.views import REFEREE
 from tui.bench.crowd import PHONE
 from tui.ssh.invitations.store import Invitations
-from tui.ssh.web.door import WebDoor, version
+from tui.ssh.web.assets import version
+from tui.ssh.web.door import WebDoor
 
 #: The module's tests share one event loop, so that they share one Chromium (``chromium``).
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.asyncio(loop_scope="module")]
@@ -264,7 +266,14 @@ async def test_the_page_draws_its_own_share_of_the_dice_for_each_line(tmp_path, 
             await page.keyboard.type(f"roll 1d6 purpose={purpose}")
             await page.keyboard.press("Enter")
             await shows(page, purpose)
+        kept = await page.evaluate("() => JSON.parse(localStorage.getItem('fireteam-dice'))")
         await context.close()
+    # Each share named the keys sent since the last Enter, one by one as the terminal sent them, and
+    # the door found them so (it gives no line whose keys are not those its share names): the second
+    # line's are its own; the first's also hold the terminal's answers to the app's queries as it
+    # started, which the door counted alike (both lines rolled the page's bytes, above).
+    second = hashlib.sha256(b"roll 1d6 purpose=second\r").hexdigest()
+    assert len(kept) == 2 and kept[1][4] == second != kept[0][4]
     game = Game.open(web.game.path, writable=False)
     mine = [e.contribution for e in game.history.timeline() if isinstance(e, ev.SealedRoll)]
     game.close()
@@ -293,7 +302,10 @@ async def test_the_plain_page_draws_its_own_share_and_its_command_rolls_it(tmp_p
     game.close()
     # The page sent a share with each line (dice-key's too, which rolled nothing); the rolls took
     # its second and third, under the key it was told, as counts 1 and 2 of its seat.
-    assert [(r.contribution, r.saw, r.nonce) for r in rolls] == [(c, s, n) for _t, c, s, n in kept[1:]]
+    assert [(r.contribution, r.saw, r.nonce) for r in rolls] == [(c, s, n) for _t, c, s, n, _k in kept[1:]]
+    # Each named the line it went with (the SHA-256 of the line and its end, from the page's own script).
+    lines = ("dice-key", "roll 1d6 purpose=first", "roll 1d6 purpose=second")
+    assert [k for *_, k in kept] == [hashlib.sha256(f"{text}\n".encode()).hexdigest() for text in lines]
     assert [r.nonce for r in rolls] == [1, 2] and bytes(16).hex() not in {r.contribution for r in rolls}
 
 

@@ -30,8 +30,8 @@ from core.secrets.sidecopy import read
 from core.views import REFEREE
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.limits import Limits, add_arguments, from_args
-from tui.ssh.web import door as web_module
-from tui.ssh.web.door import LEAVE_JOIN, version
+from tui.ssh.web import assets as web_module
+from tui.ssh.web.assets import LEAVE_JOIN, version
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 
@@ -97,6 +97,12 @@ class Browser(_Socket):
 
     async def command(self, line: str) -> None:
         await self.type(line + "\r")
+
+    async def shared(self, share: str, line: str) -> None:
+        """``line`` entered as the page enters it: after its share (``HEX SEAL COUNT``), naming the keys it
+        is for (``line`` and Enter: nothing was typed since the last Enter)."""
+        await self.ws.send_str(json.dumps(["dice", f"{share} {keys_digest(line + chr(13))}"]))
+        await self.command(line)
 
 
 async def join(
@@ -329,9 +335,10 @@ async def test_a_phone_keeps_the_pages_files_and_asks_again_only_when_they_chang
         token, _ = web.invitations.create("reg")
         async with http.get(web.url(f"/join/{token}")) as answer:
             page = await answer.text()
-        named = re.findall(r'(?:src|href)="(/static/[a-z.-]+\?v=([0-9a-f]{12}))"', page)
+        named = re.findall(r'(?:src|href)="(/static/[a-z0-9.-]+\?v=([0-9a-f]{12}))"', page)
         assert {path.split("?")[0] for path, _ in named} == {f"/static/{n}" for n in ("xterm.css", "fireteam.css")} | {
             "/static/xterm.mjs",
+            "/static/sha256.mjs",
             "/static/fireteam.mjs",
         }
         assert {v for _, v in named} == {version()}
@@ -348,13 +355,13 @@ async def test_a_phone_keeps_the_pages_files_and_asks_again_only_when_they_chang
         async with http.get(web.url("/static/xterm.mjs?v=0123456789ab")) as stale:
             assert stale.status == 200 and stale.headers["Cache-Control"] == "public, max-age=3600"
     # Another xterm.js (an upgrade): every file of the pages has another address.
-    monkeypatch.setattr(web_module, "_asset", lambda name, gzipped=False: b"// another " + name.encode())
-    web_module._digest.cache_clear()
+    monkeypatch.setattr(web_module, "asset", lambda name, gzipped=False: b"// another " + name.encode())
+    web_module.digest.cache_clear()
     web_module.version.cache_clear()
     try:
         assert version() != {v for _, v in named}.pop()
     finally:
-        web_module._digest.cache_clear()
+        web_module.digest.cache_clear()
         web_module.version.cache_clear()
 
 
@@ -571,6 +578,11 @@ async def test_through_seat_workers_any_worker_serves_a_browser(tmp_path, caplog
         assert token not in web.log()
 
 
+def keys_digest(keys: str) -> str:
+    """What a page names the keys its share is for with: the SHA-256 of their UTF-8, as hex."""
+    return hashlib.sha256(keys.encode()).hexdigest()
+
+
 def _sealed_rolls(path: Path) -> list:
     from core import events as ev
     from core.game import Game
@@ -584,7 +596,7 @@ def _sealed_rolls(path: Path) -> list:
 
 @pytest.mark.parametrize("workers", [0, 1], ids=["in-process", "workers"])
 async def test_a_browser_seats_contribution_goes_into_its_commands_sealed_dice(tmp_path, caplog, workers):
-    """The page's ``["dice", "HEX SEAL"]`` before a line is that command's contribution, used once;
+    """The page's ``["dice", "HEX SEAL COUNT KEYS"]`` before a line is that command's contribution, used once;
     one that is not 16 bytes of lowercase hex is ignored, and the table draws its own."""
     async with web_table(tmp_path, caplog, workers=workers) as web:
         browser = await invited(web, "rita")
@@ -593,8 +605,7 @@ async def test_a_browser_seats_contribution_goes_into_its_commands_sealed_dice(t
             await browser.wait_for("rita (referee)")
             await browser.command("dice-key")  # the demo game's dice were seeded: sealed from here on
             await wait_until(lambda: web.game.dice_seal() != "" and ["seal", web.game.dice_seal()] in browser.told)
-            await browser.ws.send_str(json.dumps(["dice", f"{mine} {web.game.dice_seal()}"]))
-            await browser.command("roll 1d6 purpose=first")
+            await browser.shared(f"{mine} {web.game.dice_seal()} 1", "roll 1d6 purpose=first")
             await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 1)
             # Not hex, too short, upper case, a count of 0, a seal not hex: each ignored; the last one sent was taken.
             for bad in ("zz" * 16, mine[:30], mine.upper(), f"{mine} {web.game.dice_seal()} 0", f"{mine} x 1"):
@@ -610,7 +621,7 @@ async def test_a_browser_seats_contribution_goes_into_its_commands_sealed_dice(t
 
 async def test_a_browser_seats_share_names_the_key_it_was_told_and_no_later_key_rolls_it(tmp_path, caplog):
     """The page is told the key's seal (``["seal", DIGEST]``) and names it with its bytes
-    (``"HEX SEAL"``): a key sealed after the page drew them cannot roll them (issue #60)."""
+    (``"HEX SEAL COUNT KEYS"``): a key sealed after the page drew them cannot roll them (issue #60)."""
     async with web_table(tmp_path, caplog) as web:
         web.game.execute("dice-key", role=REFEREE)
         browser = await invited(web, "rita")
@@ -619,14 +630,15 @@ async def test_a_browser_seats_share_names_the_key_it_was_told_and_no_later_key_
         try:
             await browser.wait_for("rita (referee)")
             await wait_until(lambda: ["seal", seen] in browser.told)
-            await browser.ws.send_str(json.dumps(["dice", f"{mine} {seen}"]))
+            await browser.ws.send_str(
+                json.dumps(["dice", f"{mine} {seen} 1 {keys_digest('roll 1d6 purpose=first' + chr(13))}"])
+            )
             web.game.execute("dice-key", role=REFEREE)  # after the page drew its bytes: refused
             await browser.command("roll 1d6 purpose=first")
             await wait_until(lambda: "sealed with a new key" in web.log())
             # Told the new seal in answer, the page's next share rolls.
             await wait_until(lambda: ["seal", web.game.dice_seal()] in browser.told)
-            await browser.ws.send_str(json.dumps(["dice", f"{later} {web.game.dice_seal()}"]))
-            await browser.command("roll 1d6 purpose=second")
+            await browser.shared(f"{later} {web.game.dice_seal()} 1", "roll 1d6 purpose=second")
             await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 1)
         finally:
             await browser.close()
@@ -911,6 +923,11 @@ class PlainBrowser(_Socket):
     async def line(self, text: str) -> None:
         await self.ws.send_str(json.dumps(["stdin", text + "\n"]))
 
+    async def shared(self, share: str, text: str) -> None:
+        """``text`` given as the plain page gives it: after its share, naming the line it is for."""
+        await self.ws.send_str(json.dumps(["dice", f"{share} {keys_digest(text + chr(10))}"]))
+        await self.line(text)
+
 
 async def plain_seat(web: WebClub, token: str) -> PlainBrowser:
     http, status = await join(web, token)
@@ -994,30 +1011,30 @@ async def test_a_plain_browser_seat_completes_and_is_held_to_the_seats_limits(tm
 async def test_a_plain_page_leaving_the_pages_own_messages_unread_is_cut_off_as_for_its_answers(
     tmp_path, caplog, monkeypatch
 ):
-    from tui.ssh.web import door as web_door
+    from tui.ssh.web import channel as web_channel
 
     async with web_table(tmp_path, caplog) as web:
         token, _ = web.invitations.create("rita")
         async with await plain_seat(web, token) as browser:
             await wait_until(lambda: ["prompt", "rita (referee)>"] in browser.told)
             # From here on the browser reads nothing (its buffers full): a Tab's answer is all that is sent.
-            monkeypatch.setattr(web_door._WebChannel, "buffered", lambda self: 10**9)
+            monkeypatch.setattr(web_channel.WebChannel, "buffered", lambda self: 10**9)
             await browser.ws.send_str(json.dumps(["tab", ["no", 2]]))
             await wait_until(lambda: "slow reader cut off seat=rita" in web.log())
             await wait_until(lambda: not web.club.server.sessions)
 
 
 def test_a_frames_writes_go_as_one_message_and_the_pages_own_each_in_its_place():
-    from tui.ssh.web.door import _grouped
+    from tui.ssh.web.channel import grouped
 
-    assert _grouped([b"a", b"b", '["prompt","x"]', b"c", '["tab",["n",1]]', '["prompt","y"]']) == [
+    assert grouped([b"a", b"b", '["prompt","x"]', b"c", '["tab",["n",1]]', '["prompt","y"]']) == [
         b"ab",
         '["prompt","x"]',
         b"c",
         '["tab",["n",1]]',
         '["prompt","y"]',
     ]
-    assert _grouped([b"row"] * 1000) == [b"row" * 1000]
+    assert grouped([b"row"] * 1000) == [b"row" * 1000]
 
 
 async def _keyed_at(browser: Browser) -> str:

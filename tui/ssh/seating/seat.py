@@ -179,7 +179,7 @@ class SeatSession:
         self._refused_notice = 0.0
         self._ended: Text | None = None  # why the host ended the session, if he did
         self._failed = False  # it ended on an error of the server's
-        self._end_reason = ""  # ... in one word (``tui.ssh.web.door.END_REASONS``)
+        self._end_reason = ""  # ... in one word (``tui.ssh.web.channel.END_REASONS``)
         self._door_gone = False  # the door's connection has closed
         #: A spectator watches a shared screen instead of running an app of his own.
         self.watching = seat.role == SPECTATOR

@@ -30,7 +30,7 @@ from typing import Any
 from core.language.reader import reading
 from tui.ssh.seating.plain import PlainSeat
 
-#: A message of the page's own, sent as JSON text in order with the answers (``tui.ssh.web.door._WebChannel``).
+#: A message of the page's own, sent as JSON text in order with the answers (``tui.ssh.web.channel.WebChannel``).
 Control = Callable[[list[Any]], None]
 
 

@@ -2,8 +2,9 @@
 //
 // The server runs the seat's app and sends its terminal's bytes; this page sends what is typed
 // or pasted as ["stdin", text], the size that fits the page as ["resize", {width, height}] and, before
-// each line entered, its share of the command's dice as ["dice", "hex seal count"] (tui/ssh/web/door.py,
-// the seal and the count as the server last sent them, ["seal", digest] and ["count", n]).  A spectator watches a shared screen of a
+// each line entered, its share of the command's dice as ["dice", "hex seal count keys"] (tui/ssh/web/browser.py,
+// the seal and the count as the server last sent them, ["seal", digest] and ["count", n], and the SHA-256 of
+// the keys it is for: every text sent since the last Enter, the one holding the Enter included).  A spectator watches a shared screen of a
 // set size, the widest that fits the size the page sent (told as ["screen", {width, height}]): his
 // terminal is drawn at that size, with the largest font that fits the page, up to MAX_SHARED_FONT.  A
 // connection that drops is made again by itself, and the seat comes back as the game is now; a
@@ -74,6 +75,7 @@ async function styled() {
 // the websocket, so that the server draws the first screen while the phone compiles xterm.js, and
 // whatever arrives before the terminal exists is kept for it.
 const loading = fetched("xterm.mjs");
+const hashing = fetched("sha256.mjs");
 await styled();
 // The game's screen needs at least 60x16 (tui/screens/game.py, MIN_SIZE): on a small screen
 // the font shrinks until that fits, down to MIN_FONT.
@@ -200,21 +202,30 @@ if (window.visualViewport) window.visualViewport.addEventListener("resize", rela
 
 // Before each line entered, fresh random bytes drawn here: this seat's share of the dice of the
 // command it gives, which the host cannot know before it comes (docs/secrets.md, "Sealed dice"),
-// sent with the seal of the key it was told was in force (a key sealed after cannot roll them) and
+// sent with the seal of the key it was told was in force (a key sealed after cannot roll them),
 // the seat's count of its shares it was told comes next (a share serves one roll: the table takes
-// no other count).  Until it was told both, it sends none (the table draws the command's share).
+// no other count) and what it is for: the SHA-256 of the keys sent since the last Enter, this
+// Enter's text included (the door gives the line only if the keys that came are those; the page
+// knows the keys, not the line the server's line editor makes of them).  Until it was told the
+// seal and the count, it sends none (the table draws the command's share).  Every key goes out here.
 const dice = share();
+const encoder = new TextEncoder();
+let createHash = null; // sha256.mjs's, once it came (no key is sent before: the terminal waits for it too)
+let keyed = null; // the keys sent since the last Enter, hashed as they go
 function typed(data) {
+  if (!createHash || !ws || ws.readyState !== WebSocket.OPEN) return;
+  keyed.update(encoder.encode(data));
   if (/[\r\n]/.test(data)) {
-    const mine = dice.drawn();
+    const mine = dice.drawn(keyed.digest("hex"));
     if (mine) send(["dice", mine]);
+    keyed = createHash();
   }
   send(["stdin", data]);
 }
 
 // The share of the dice, the key's seal and the count it names, kept in this browser for its
 // player to compare with `fireteam verify`'s lines (the developer tools' console:
-// localStorage["fireteam-dice"], the last KEPT_SHARES as [time, contribution, seal, count]).
+// localStorage["fireteam-dice"], the last KEPT_SHARES as [time, contribution, seal, count, keys]).
 const KEPT_SHARES = 500;
 function share() {
   let seal = null; // not told yet
@@ -224,18 +235,18 @@ function share() {
       if (kind === "seal" && typeof value === "string" && /^([0-9a-f]{64})?$/.test(value)) seal = value;
       if (kind === "count" && Number.isSafeInteger(value) && value > 0) count = value;
     },
-    drawn() {
+    drawn(keys) {
       if (seal === null || count === null) return null;
       const bytes = crypto.getRandomValues(new Uint8Array(16));
       const mine = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
       try {
         const kept = JSON.parse(localStorage.getItem("fireteam-dice") || "[]");
-        kept.push([new Date().toISOString(), mine, seal, count]);
+        kept.push([new Date().toISOString(), mine, seal, count, keys]);
         localStorage.setItem("fireteam-dice", JSON.stringify(kept.slice(-KEPT_SHARES)));
       } catch (e) {
         // no storage here (a private window, a full quota): the share still goes
       }
-      return `${mine} ${seal} ${count}`;
+      return `${mine} ${seal} ${count} ${keys}`;
     },
   };
 }
@@ -280,6 +291,7 @@ function connect() {
     if (joined()) history.replaceState(null, "", location.href); // in: the link's page is this seat's now
     status(null);
     early.length = 0; // a connection made again starts on a clean screen
+    if (createHash) keyed = createHash(); // and its door counts the keys from here
     if (term) {
       term.reset();
       term.focus();
@@ -369,7 +381,7 @@ area.addEventListener("touchmove", (e) => {
   swipeY -= rows * rowHeight;
   const col = Math.min(term.cols, Math.max(1, Math.ceil((touch.clientX - box.left) / (box.width / term.cols))));
   const row = Math.min(term.rows, Math.max(1, Math.ceil((touch.clientY - box.top) / rowHeight)));
-  send(["stdin", `\x1b[<${rows > 0 ? WHEEL_DOWN : WHEEL_UP};${col};${row}M`.repeat(Math.abs(rows))]);
+  typed(`\x1b[<${rows > 0 ? WHEEL_DOWN : WHEEL_UP};${col};${row}M`.repeat(Math.abs(rows)));
 }, { passive: false });
 area.addEventListener("touchend", () => { swipeY = null; });
 area.addEventListener("touchcancel", () => { swipeY = null; });
@@ -384,7 +396,7 @@ document.getElementById("again").addEventListener("click", () => {
 for (const button of document.querySelectorAll("#keys button[data-key]")) {
   button.addEventListener("pointerdown", (e) => e.preventDefault());
   button.addEventListener("click", () => {
-    send(["stdin", KEYS[button.dataset.key]]);
+    typed(KEYS[button.dataset.key]);
     if (term) term.focus();
   });
 }
@@ -405,7 +417,9 @@ status(words.connecting, false);
 layout();
 connect();
 
-const { Terminal } = await loading;
+const [{ Terminal }, sha256] = await Promise.all([loading, hashing]);
+keyed = sha256.createHash();
+createHash = sha256.createHash;
 const first = drawn();
 term = new Terminal({
   fontFamily: FONT,

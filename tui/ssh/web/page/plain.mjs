@@ -3,8 +3,9 @@
 // No screen is drawn and nothing is redrawn: each answer the server sends (a binary message, its
 // text) is appended to a live region, line by line, as text (textContent: never read as markup);
 // the line is typed in a labelled input.  The page sends each line entered as ["stdin", line + "\n"],
-// after its share of the command's dice, ["dice", "hex seal count"] (as the terminal page does,
-// docs/secrets.md; the server tells ["seal", digest] and ["count", n]),
+// after its share of the command's dice, ["dice", "hex seal count keys"] (as the terminal page does,
+// docs/secrets.md; the server tells ["seal", digest] and ["count", n]; keys: the SHA-256 of that
+// line + "\n", what the share is for, which the door holds against the line that comes),
 // and Tab as ["tab", [line, cursor]]; the server sends, as JSON text, the prompt (["prompt", text],
 // the input's label), the line completed (["tab", [line, cursor]]) and the seat's lines of its
 // earlier sessions (["history", [line, ...]]), which ↑ and ↓ bring back.  A connection that drops is
@@ -34,6 +35,22 @@ function status(text, again) {
 }
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// sha256.mjs, of this page's version (its address's ?v=, as this script's), asked for again until it
+// comes: a line waits in the input for it (as it waits for the connection).
+let createHash = null;
+(async () => {
+  for (let attempt = 0; !createHash; attempt++) {
+    const url = new URL(`./sha256.mjs${new URL(import.meta.url).search}`, import.meta.url);
+    if (attempt) url.searchParams.set("try", attempt);
+    try {
+      createHash = (await import(url.href)).createHash;
+    } catch (e) {
+      await pause(Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
+    }
+  }
+})();
+const encoder = new TextEncoder();
 
 // Lines appended to the answers as one block (a screen reader reads it as it comes); ``typed``: the
 // player's own line, shown but not read to him again.
@@ -71,23 +88,23 @@ function send(message) {
 }
 
 // This seat's share of a command's dice, the seal of the key and the count of its shares it was told,
-// as the terminal page draws, sends and keeps them (fireteam.mjs, share(): the two pages load nothing
+// and the digest of the line it goes with, as the terminal page draws, sends and keeps them (fireteam.mjs, share(): the two pages load nothing
 // in common).  Until it was told both, it sends none (the table draws the command's share).
 const KEPT_SHARES = 500;
 let seal = null; // not told yet
 let count = null;
-function contribution() {
+function contribution(keys) {
   if (seal === null || count === null) return null;
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   const mine = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   try {
     const kept = JSON.parse(localStorage.getItem("fireteam-dice") || "[]");
-    kept.push([new Date().toISOString(), mine, seal, count]);
+    kept.push([new Date().toISOString(), mine, seal, count, keys]);
     localStorage.setItem("fireteam-dice", JSON.stringify(kept.slice(-KEPT_SHARES)));
   } catch (e) {
     // no storage here (a private window, a full quota): the share still goes
   }
-  return `${mine} ${seal} ${count}`;
+  return `${mine} ${seal} ${count} ${keys}`;
 }
 
 function show(text) {
@@ -97,9 +114,9 @@ function show(text) {
 
 entry.addEventListener("submit", (e) => {
   e.preventDefault();
-  if (!ws || ws.readyState !== WebSocket.OPEN) return; // kept in the input until the seat is back
+  if (!ws || ws.readyState !== WebSocket.OPEN || !createHash) return; // kept in the input until the seat is back
   const text = line.value;
-  const mine = contribution();
+  const mine = contribution(createHash().update(encoder.encode(`${text}\n`)).digest("hex"));
   if (mine) send(["dice", mine]);
   send(["stdin", `${text}\n`]);
   append(`${prompt.textContent} ${text}`, true);
