@@ -19,8 +19,9 @@ from core.game.builtins import game_commands
 from core.history import History, HistoryError
 from core.language.i18n import _
 from core.outcome import Outcome
+from core.registry import BUILTIN, get_ruleset
 from core.replay import Timeline
-from core.ruleset import BUILTIN, Ruleset, get_ruleset
+from core.ruleset import Ruleset
 from core.secrets import commitments
 from core.state import GameState, apply_in_place
 from core.storage.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
