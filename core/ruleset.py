@@ -14,19 +14,16 @@ with the reason.  Handlers never touch files, clocks or the screen, so the same
 command gives the same events in a client, a script or over SSH.
 
 :class:`Ruleset` is the contract (what a ruleset must give, what it may); the
-registry at the end (:func:`get_ruleset`, :func:`available`, :func:`register`)
-finds the built-in rulesets and those installed packages declare.  See
+registry (``core.registry``: ``get_ruleset``, ``available``, ``register``) finds the
+built-in rulesets and those installed packages declare.  See
 ``docs/architecture.md`` ("The ruleset interface") for a minimal ruleset.
 """
 
 from __future__ import annotations
 
-import importlib
-import logging
-import re
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import cache, partial
 from pathlib import Path
@@ -41,6 +38,11 @@ from core.language.i18n import Domain, Text, _
 from core.narrate import (
     possessive,  # noqa: F401  (the words a ruleset's narration uses)
     scenario_fact,
+)
+from core.params import (  # noqa: F401  (a command's parameters, as a ruleset declares them)
+    MAX_DISTANCE_CM,
+    Param,
+    flag,
 )
 from core.questions import Answers, NeedAnswer, Question  # noqa: F401  (what a handler asks)
 from core.refusal import (  # noqa: F401  (what a handler raises to refuse a command, and names for a typo)
@@ -119,98 +121,13 @@ class Phase(msgspec.Struct, frozen=True):
 # ------------------------------------------------------------------------ commands
 
 
-#: No bound of an ``int`` parameter goes beyond this: every sum or product a rule
-#: makes of a few of them stays far inside what the save and the state can hold.
-INT_LIMIT = 1_000_000
-#: The units a ``distance`` parameter may measure in.
-MEASURES = ("cm", "in")
-#: The longest distance a command takes, in cm: 10 m, beyond any table or weapon.
-MAX_DISTANCE_CM = 1_000
-
-
 #: The verb that ends the game in every ruleset: an alias of each ruleset's own
 #: (``victory``, ``result``), so a referee who plays several needs only this one.
 END_GAME = "end-game"
 
 
-#: What a command's parameter takes (see :class:`Param`).
-ParamKind = Literal["unit", "own", "enemy", "side", "int", "distance", "choice", "text", "team"]
 #: Who may issue a command (see :class:`CommandSpec`).
 Who = Literal["referee", "side"]
-
-
-class Param(msgspec.Struct, frozen=True):
-    """A command argument.
-
-    kinds: ``unit`` (any unit the issuer can see), ``own`` (one of the issuer's
-    units), ``enemy`` (an enemy unit the issuer can see), ``side``, ``int``,
-    ``distance``, ``choice``, ``text`` (the rest of the line), ``team`` (a team
-    the issuer can see a member of, by the rest of the line: its name, or words
-    each beginning a word of it; the handler gets its whole name).
-    ``many`` takes every remaining positional word of that kind.
-
-    A ``distance`` is a tape measure's reading, from ``lo`` to ``hi`` in the
-    ruleset's ``measure`` (the unit its tables are in): ``25``, ``25.5`` (up to
-    two decimals), or in the other unit with its suffix (``10in``, ``10"``,
-    ``25cm``), converted exactly (1 in = 2.54 cm).  The handler gets an ``int``
-    when the value is whole and an exact ``Decimal`` otherwise, so a band's edge
-    compares the value as measured (``core.commands.distance``).
-
-    An ``int`` is a whole number from ``lo`` to ``hi``: the parser refuses any
-    other, naming the bounds, so no handler sees a number its rule cannot use (a
-    count it would loop over, a value the save could not hold).  A parameter that
-    declares none gets 0 to 9,999, which is safe for any rule.
-    """
-
-    name: str
-    kind: ParamKind
-    help: str = ""
-    optional: bool = False
-    default: Any = None
-    choices: tuple[str, ...] = ()
-    many: bool = False
-    #: Keyword only: given as ``name=value`` (or as a bare flag for choices of one word).
-    keyword: bool = False
-    #: For ``int`` and ``distance``: the least and the most accepted, inclusive.
-    lo: int = 0
-    hi: int = 9_999
-    #: For ``distance``: the unit the ruleset's tables measure in, ``cm`` or ``in``.
-    measure: str = "cm"
-    #: For ``unit`` and ``enemy``: a hidden enemy's marker may be named by its label
-    #: (``K7Q``), for the commands a book lets aim at a marker (spotting, speculative fire).
-    markers: bool = False
-    #: For a ``choice`` whose values are codes (``A1`` … ``A7``): what each means, in
-    #: the order of ``choices`` (messages of the ruleset's catalogue), shown beside
-    #: the code wherever it is offered (completion, the Actions form, the help).
-    meanings: tuple[str, ...] = ()
-    #: For a ``many`` place of units: a word that names no unit but a team (as ``team``
-    #: finds it) stands for those of its members this lets through (``deploy``: those
-    #: waiting off the table), so that a team is named at once.
-    team_members: Callable[[Unit], bool] | None = None
-    #: For ``text``: the player's own words (a reason, a note), no name of the game's: help's
-    #: examples give them in the reader's language, as the catalogues' ``example`` messages (#61).
-    prose: bool = False
-    #: For ``text``: its words are ``SIDE=VALUE`` (``players regulars=anna``), not options: each
-    #: SIDE found as a side is (its id, its name, its name in the reader's language) and recorded
-    #: by its id, and the handler gets them so (``core.commands.parsing``).
-    side_pairs: bool = False
-    #: For ``text``: a secret's key (``reveal``): Tab offers the referee the keys of the secrets
-    #: not open yet, the sealed orders first (issue #77).
-    secret_key: bool = False
-
-    def __post_init__(self) -> None:
-        if not -INT_LIMIT <= self.lo <= self.hi <= INT_LIMIT:
-            raise ValueError(f"parameter {self.name}: bounds {self.lo}..{self.hi} not within ±{INT_LIMIT:,}")
-        if self.meanings and len(self.meanings) != len(self.choices):
-            raise ValueError(f"parameter {self.name}: {len(self.meanings)} meanings for {len(self.choices)} choices")
-        if self.measure not in MEASURES:
-            raise ValueError(f"parameter {self.name}: measure {self.measure!r} is not one of {', '.join(MEASURES)}")
-
-
-def flag(name: str, help: str) -> Param:
-    """A keyword of one word that switches something on: the handler gets ``name`` when it is
-    typed, False when not."""
-    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
 
 
 Handler = Callable[["Context", dict[str, Any]], None]
@@ -795,46 +712,6 @@ class Ruleset(ABC):
         return _rules_map(Path(sys.modules[type(self).__module__].__file__ or "").parent / "data" / "rules_map.toml")
 
 
-@cache
-def _rules_map(path: Path) -> RulesMap | None:
-    from core.rulesmap import load  # only the rules screen and `fireteam rules` read a map
-
-    return load(path) if path.is_file() else None
-
-
-# ------------------------------------------------------------------------ registry
-
-#: The built-in rulesets: id → where its class is (``module:Class``), imported the
-#: first time a game asks for it.  Only the ruleset a game uses is imported (a ruleset
-#: is dozens of modules and data tables; the client starts faster without the three it
-#: does not show).
-BUILTIN = {
-    "bassa-intensita": "core.rulesets.bassa_intensita:BassaIntensita",
-    "breaking-news": "core.rulesets.breaking_news:BreakingNews",
-    "linea-di-tiro": "core.rulesets.linea_di_tiro:LineaDiTiro",
-    "ludonet": "core.rulesets.ludonet:Ludonet",
-}
-#: The entry point group an installed package names its rulesets in, as pytest's and
-#: Textual's plugins are found: in its pyproject.toml,
-#: ``[project.entry-points."fireteam.rulesets"]`` then ``my-rules = "my_rules:MyRules"``
-#: (the entry point's name is the ruleset's id).
-ENTRY_POINTS = "fireteam.rulesets"
-#: What a ruleset's id may be: a save records it, and a folder of the user's scenarios is named by it.
-RULESET_ID = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?")
-#: The longest report of a broken plugin (its error's words are its own: hostile).
-MAX_REPORT = 300
-#: Where a plugin that cannot be used is reported, one line each.
-LOG = logging.getLogger("fireteam.rulesets")
-
-_REGISTRY: dict[str, type[Ruleset]] = {}
-#: The installed plugins' rulesets, by id: found once (:func:`_plugins`).
-_PLUGINS: dict[str, type[Ruleset]] | None = None
-
-
-class NotARuleset(ValueError):
-    """What :func:`register` or an entry point gave cannot be registered (and why)."""
-
-
 #: The class attributes every ruleset must set (:class:`Ruleset`, "Required").
 REQUIRED = ("domain", "id", "name", "phases", "version")
 
@@ -846,110 +723,11 @@ def missing_members(cls: type[Ruleset]) -> list[str]:
     return sorted([*getattr(cls, "__abstractmethods__", ()), *unset])
 
 
-def _checked(found: object, ruleset_id: str | None = None) -> type[Ruleset]:
-    """``found`` if it is a whole ruleset class whose id is a good one (and is
-    ``ruleset_id``, where the id was named first); else :class:`NotARuleset`."""
-    if not (isinstance(found, type) and issubclass(found, Ruleset)):
-        raise NotARuleset(f"{found!r} is not a subclass of core.ruleset.Ruleset")
-    missing = missing_members(found)
-    if missing:
-        raise NotARuleset(f"{found.__qualname__} does not give {', '.join(missing)}")
-    rid = found.id
-    if not isinstance(rid, str) or not RULESET_ID.fullmatch(rid):
-        raise NotARuleset(f"{found.__qualname__}.id {rid!r} is not lowercase letters, digits and hyphens (1-40)")
-    if ruleset_id is not None and rid != ruleset_id:
-        raise NotARuleset(f"{found.__qualname__}.id is {rid!r}, not {ruleset_id!r}")
-    return found
+@cache
+def _rules_map(path: Path) -> RulesMap | None:
+    from core.rulesmap import load  # only the rules screen and `fireteam rules` read a map
 
-
-def register(ruleset: type[Ruleset]) -> None:
-    """Make ``ruleset`` known by its id (a test's ruleset, a program embedding the
-    engine).  A built-in's id or another ruleset's cannot be taken: NotARuleset."""
-    _checked(ruleset)
-    rid = ruleset.id
-    if rid in BUILTIN or rid in _plugins_found():
-        raise NotARuleset(f"{rid!r} is the id of a ruleset already installed")
-    if _REGISTRY.setdefault(rid, ruleset) is not ruleset:
-        raise NotARuleset(f"{rid!r} is already registered ({_REGISTRY[rid].__qualname__})")
-
-
-def unregister(ruleset_id: str) -> None:
-    """Forget a ruleset :func:`register` made known (the built-ins and plugins stay)."""
-    _REGISTRY.pop(ruleset_id, None)
-
-
-def get_ruleset(ruleset_id: str, variant: str = "") -> Ruleset:
-    return ruleset_class(ruleset_id)(variant)
-
-
-def ruleset_class(ruleset_id: str) -> type[Ruleset]:
-    """The class of the ruleset ``ruleset_id``: registered, built in (imported now) or an
-    installed plugin's; ValueError naming the known ones for any other id."""
-    found = _REGISTRY.get(ruleset_id)
-    if found is None and ruleset_id in BUILTIN:
-        found = _REGISTRY[ruleset_id] = _checked(_load(BUILTIN[ruleset_id]), ruleset_id)
-    if found is None:
-        found = _plugins_found().get(ruleset_id)
-    if found is None:
-        known = ", ".join(available()) or "none"
-        raise ValueError(f"unknown ruleset {ruleset_id!r} (known: {known})")
-    return found
-
-
-def available() -> list[str]:
-    """Every ruleset's id: built in, registered, or installed (found when first asked)."""
-    return sorted({*_REGISTRY, *BUILTIN, *_plugins_found()})
-
-
-class RulesetIds(Collection[str]):
-    """:func:`available`, looked into only when first used: an argument's ``choices``
-    (give it a ``metavar``, which argparse shows instead of listing them) that spares a
-    start the search of the installed packages and the import of every plugin until the
-    argument is given."""
-
-    def __contains__(self, ruleset_id: object) -> bool:
-        return ruleset_id in available()
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(available())
-
-    def __len__(self) -> int:
-        return len(available())
-
-
-def _load(reference: str) -> object:
-    """The object a ``module:attribute`` reference names (an entry point's value)."""
-    module, _colon, attribute = reference.partition(":")
-    found: object = importlib.import_module(module)
-    for name in attribute.split(".") if attribute else ():
-        found = getattr(found, name)
-    return found
-
-
-def _plugins_found() -> dict[str, type[Ruleset]]:
-    """The rulesets installed packages name in :data:`ENTRY_POINTS`, each loaded and
-    checked once.  One that cannot be used (its import fails, it is no whole ruleset,
-    its id is taken or malformed) is reported in one line and left out: a broken
-    plugin never stops a start, and none replaces a built-in."""
-    global _PLUGINS
-    if _PLUGINS is None:
-        from importlib.metadata import entry_points
-
-        found: dict[str, type[Ruleset]] = {}
-        for ep in sorted(entry_points(group=ENTRY_POINTS), key=lambda ep: (ep.name, ep.value)):
-            try:
-                if ep.name in BUILTIN or ep.name in found or ep.name in _REGISTRY:
-                    raise NotARuleset(f"the id {ep.name!r} is taken")
-                found[ep.name] = _checked(ep.load(), ep.name)
-            except Exception as e:  # noqa: BLE001  (a plugin's failure is its own: reported, skipped)
-                _report(ep.name, ep.value, e)
-        _PLUGINS = found
-    return _PLUGINS
-
-
-def _report(name: str, value: str, error: BaseException) -> None:
-    said = f"ruleset plugin {name!r} ({value}) left out: {type(error).__name__}: {error}"
-    LOG.warning("%s", " ".join(said.split())[:MAX_REPORT])
+    return load(path) if path.is_file() else None
 
 
 # ------------------------------------------------------------------------ tables

@@ -3,7 +3,7 @@
 A guard test checks what every ruleset must hold (a handler only refuses, every status
 it uses is declared, every roll has its step …): it is parametrized by ``RULESETS``,
 never by a list of names, so a ruleset added to the registry is checked with the
-others.  ``RULESETS`` is the registry (``core.ruleset.available``) as it stands when
+others.  ``RULESETS`` is the registry (``core.registry.available``) as it stands when
 the test session starts (``tests/conftest.py`` imports this first): the built-ins, any
 installed plugin, Outpost, the fifth ruleset kept among the tests
 (``tests/fifth_ruleset``), registered here through the registry's public API, and
@@ -27,7 +27,8 @@ import pytest
 from fifth_ruleset import Outpost
 
 from core.game import Game
-from core.ruleset import Ruleset, available, register, ruleset_class
+from core.registry import available, register, ruleset_class
+from core.ruleset import Ruleset
 from core.views import REFEREE
 
 #: Where Snowball, the sixth ruleset, is installed: a folder of the path holding its package

@@ -11,7 +11,7 @@ import argparse
 import sys
 
 from core import folders
-from core.ruleset import BUILTIN, RulesetIds
+from core.registry import BUILTIN, RulesetIds
 
 SEE_ALSO = "The documents installed in share/doc/fireteam: README.md, client.md, commands.md, files.md, ssh.md."
 

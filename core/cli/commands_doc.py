@@ -15,7 +15,8 @@ from pathlib import Path
 from core.commands import local_name, spec_domain
 from core.game import game_commands
 from core.language.reader import reading
-from core.ruleset import BUILTIN, CommandSpec, get_ruleset
+from core.registry import BUILTIN, get_ruleset
+from core.ruleset import CommandSpec
 
 COMMANDS_MD = Path(__file__).resolve().parents[2] / "docs" / "commands.md"
 HEADING = "## Every command in Italian and English"

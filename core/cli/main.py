@@ -23,9 +23,9 @@ from core.cli.lang import add_lang_option
 from core.game import Game, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext, scenario_words
 from core.outcome import AnswerNeeded, DiceNeeded, Failure, Outcome, Refusal, Result
+from core.registry import LOG as RULESETS_LOG
+from core.registry import RulesetIds
 from core.replay import shown_step, step_of_shown, visible_steps
-from core.ruleset import LOG as RULESETS_LOG
-from core.ruleset import RulesetIds
 from core.state import GameState
 from core.storage.savefile import NoGameYet, SaveError
 from core.views import REFEREE, roles
@@ -413,7 +413,7 @@ _LEFT_OUT = _OnStderr(logging.WARNING)
 
 def say_plugins_left_out() -> None:
     """From now on, each ruleset plugin the registry leaves out (its import fails, it is no
-    whole ruleset, its id is taken: ``core.ruleset.LOG``) is said in one line on stderr when
+    whole ruleset, its id is taken: ``core.registry.LOG``) is said in one line on stderr when
     the rulesets are first listed (``script --help``, ``rules``, ``scenarios``): a command that
     lists the rulesets never leaves one out without a word, whatever logging a library set up
     (Python's last resort speaks only where nothing is set up)."""

@@ -11,8 +11,9 @@ from typing import TextIO
 from core.cli.lang import add_lang_option
 from core.language.i18n import _, ngettext
 from core.refusal import Refused
+from core.registry import RulesetIds, available, get_ruleset
 from core.rulesask import answer_lines
-from core.ruleset import Ruleset, RulesetIds, available, get_ruleset
+from core.ruleset import Ruleset
 from core.rulesmap import MEANINGS, STATUSES, Entry, as_json, by_section
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from core.cli.lang import add_lang_option
 from core.language.i18n import _, ngettext
-from core.ruleset import RulesetIds, available, get_ruleset
+from core.registry import RulesetIds, available, get_ruleset
 from core.rulesets.common import Loaded, parse_scenario
 from core.scenarios.files import ScenarioError, read_text, toml_data, user_scenarios_dir
 from core.scenarios.forces import load_force

@@ -11,7 +11,8 @@ from functools import lru_cache
 from core.language.i18n import CORE_DOMAIN, translations
 from core.language.numerals import grouped, point
 from core.language.reader import LANGUAGES, SOURCE, lang
-from core.ruleset import CommandSpec, NotARuleset
+from core.registry import NotARuleset
+from core.ruleset import CommandSpec
 
 #: What a name in the reader's language may be to be typed as one word: letters,
 #: digits, ``-`` and ``.``, starting with a letter.  A translation that is not (a

@@ -16,16 +16,16 @@ from core.views import (
 )
 
 if TYPE_CHECKING:
-    from core.game.engine import Game
+    from core.game.table import Table
 
 
-def subscribe_awaiting(game: Game, listener: Callable[[], None]) -> Callable[[], None]:
+def subscribe_awaiting(game: Table, listener: Callable[[], None]) -> Callable[[], None]:
     """Call ``listener`` whenever the command held for a seat's dice (``awaiting``) changes."""
     game._awaiting_listeners.append(listener)
     return lambda: game._awaiting_listeners.remove(listener)
 
 
-def set_awaiting(game: Game, held: Awaited | None, dropped: Refusal | Failure | None = None) -> None:
+def set_awaiting(game: Table, held: Awaited | None, dropped: Refusal | Failure | None = None) -> None:
     """Hold ``held`` (None: none; ``dropped``: why the one held ended unrecorded), and tell
     every listener (a seat worker's copy is told so)."""
     game.awaiting, game.held_dropped = held, dropped
@@ -33,7 +33,7 @@ def set_awaiting(game: Game, held: Awaited | None, dropped: Refusal | Failure | 
         listener()
 
 
-def _hold(game: Game, held: Awaited, result: DiceNeeded | AnswerNeeded, *, first: bool = False) -> Result:
+def _hold(game: Table, held: Awaited, result: DiceNeeded | AnswerNeeded, *, first: bool = False) -> Result:
     """At a served table with table dice, ``held`` waits for the seat whose roll it is next
     (issue #61): the roll's side, the referee when that side has no seat here, else the
     submitter; a question is the submitter's.  A command's first rolls of its own seat are
@@ -55,7 +55,7 @@ def _hold(game: Game, held: Awaited, result: DiceNeeded | AnswerNeeded, *, first
 
 
 def answer_held(
-    game: Game, *, role: str, by: str = "", faces: list[int] | None = None, answer: str | None = None
+    game: Table, *, role: str, by: str = "", faces: list[int] | None = None, answer: str | None = None
 ) -> Result:
     """Go on with the held command with the faces (or the answer) its asked seat gave, or
     the referee, who may answer any; neither: withdraw it (its submitter, or the referee)."""
@@ -102,7 +102,7 @@ def answer_held(
     return result
 
 
-def seats_changed(game: Game) -> None:
+def seats_changed(game: Table) -> None:
     """A seat left the table: a held command whose submitter left is withdrawn (nothing was
     recorded); a roll whose asked seat left is asked of the referee, else of its submitter."""
     held = game.awaiting
@@ -115,7 +115,7 @@ def seats_changed(game: Game) -> None:
         game.set_awaiting(msgspec.structs.replace(held, asked=REFEREE if REFEREE in seated else held.role))
 
 
-def awaited_said(game: Game, role: str) -> str:
+def awaited_said(game: Table, role: str) -> str:
     """What ``role``'s seat is told of the held command: whose dice are awaited, and the
     roll itself at the seats that may know it (its submitter's, the asked one's, the referee's)."""
     held = game.awaiting

@@ -19,7 +19,7 @@ from core.views import (
 )
 
 if TYPE_CHECKING:
-    from core.game.engine import Game
+    from core.game.table import Table
 
 #: How a player came to his seat (``Seated.via``): by his SSH key, by an invitation, or named by ``players``.
 VIA = ("key", "invitation", "named")
@@ -164,7 +164,7 @@ def _never(ctx: Context, args: dict) -> None:  # handled by Game.execute before 
     raise AssertionError("undo/redo are handled by Game")
 
 
-def copy_role_error(game: Game, role: str) -> str | None:
+def copy_role_error(game: Table, role: str) -> str | None:
     """A side's copy is shown as its own role only (the referee's default stands for it)."""
     if role in (REFEREE, game.copy_role):
         return None
@@ -172,6 +172,6 @@ def copy_role_error(game: Game, role: str) -> str | None:
     return said.format(path=game.path, copy=game.copy_role, role=repr(role))
 
 
-def reading_role(game: Game, role: str) -> str:
+def reading_role(game: Table, role: str) -> str:
     """The role a read-only game is shown as: a side's copy as its own."""
     return game.copy_role or role

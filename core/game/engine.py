@@ -13,15 +13,17 @@ What a game does besides lives beside this module, one concern each, and is
 closing a save (``opening``), the sealed dice (``sealing``), a command held for
 a seat's dice (``awaiting``), undo and redo (``undoing``), what a role may read
 (``reading``), the odds of a command not given (``odds``), and the commands
-every ruleset has (``builtins``).
+every ruleset has (``builtins``).  They take the game as ``table.Table``, what
+they use of it, and so need not import this module.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 import msgspec
 
@@ -42,7 +44,8 @@ from core.game import odds as odds_module
 from core.game.bugs import failing_on_bugs
 from core.game.builtins import game_commands
 from core.game.opening import now_ms
-from core.game.sealing import _Asked, new_contribution, new_dice_key
+from core.game.sealing import new_contribution, new_dice_key
+from core.game.table import Asked, Table
 from core.language.i18n import Domain, Text, _, naming, render
 from core.language.reader import SOURCE, lang
 from core.language.shapes import command_shapes
@@ -73,7 +76,7 @@ from core.views import (
 
 if TYPE_CHECKING:
     # A save under 1 MB opens without the open cache (tui.opening.CACHE_FROM_BYTES): not imported for it.
-    from core.storage.opencache import Mark
+    from core.storage.opencache import Mark, OpenCache
 
 
 class Game:
@@ -117,7 +120,7 @@ class Game:
         self._parents_keys: set[object] | None = None
         #: Each issuer's command (role, by, the command and its arguments) that asked a question
         #: after its sealed dice rolled: given again, with the answer, it rolls the same dice (issue #60).
-        self._asked: dict[tuple[str, str, str, str], _Asked] = {}
+        self._asked: dict[tuple[str, str, str, str], Asked] = {}
         #: The fact that set the sealed key last looked up (``_key_fact``).
         self._key: ev.VarSet | None = None
         self.notes = notes or []
@@ -165,9 +168,44 @@ class Game:
         return self.timeline.state
 
     # Opening and closing a save, and following another process's (core/game/opening.py).
-    new = classmethod(opening.new)
-    open = classmethod(opening.open)
-    _open = classmethod(opening._open)
+    @classmethod
+    def new(
+        cls,
+        path: str | os.PathLike[str],
+        ruleset_id: str,
+        variant: str = "",
+        *,
+        seed: int | None = None,
+        clock: Callable[[], int] = now_ms,
+        salt: Callable[[], str] = commitments.new_salt,
+    ) -> Self:
+        """A new save of a game of ``ruleset_id`` (``opening.new``)."""
+        return opening.new(cls, path, ruleset_id, variant, seed=seed, clock=clock, salt=salt)
+
+    @classmethod
+    def open(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        writable: bool = True,
+        clock: Callable[[], int] = now_ms,
+        progress: Callable[[int, int], None] | None = None,
+        cache: OpenCache | None = None,
+        cached_only: bool = False,
+        cache_later: bool = False,
+    ) -> Self:
+        """A save opened, to play or read-only to replay (``opening.open``)."""
+        return opening.open(
+            cls,
+            path,
+            writable=writable,
+            clock=clock,
+            progress=progress,
+            cache=cache,
+            cached_only=cached_only,
+            cache_later=cache_later,
+        )
+
     keep_cache = opening.keep_cache
     close = opening.close
     follow = opening.follow
@@ -446,7 +484,7 @@ class Game:
             self._handle(ctx, parsed, role)
         except NeedAnswer:
             if isinstance(dice, SealedDice) and dice.used:
-                self._ask_later(asking, _Asked(self.saved_bytes, sealing, dice.contribution, dice.saw))
+                self._ask_later(asking, Asked(self.saved_bytes, sealing, dice.contribution, dice.saw))
             raise
         _check_numbers(ctx.events)
         if isinstance(dice, SealedDice) and dice.used and dice.sent is not None:
@@ -625,6 +663,9 @@ class Game:
             return None
         return Outcome(outcome.cmd, events, [self.describe(e, role) for e in events])
 
+
+#: A game is what the modules of its concerns take it for: mypy checks it here.
+_A_GAME_IS_A_TABLE: type[Table] = Game
 
 _event_encoder = msgspec.msgpack.Encoder()
 

@@ -21,7 +21,7 @@ from core.ruleset import Context, Refused, RollAhead
 from core.state import copy_state
 
 if TYPE_CHECKING:
-    from core.game.engine import Game
+    from core.game.table import Table
 
 
 class Odds(msgspec.Struct, frozen=True):
@@ -44,7 +44,7 @@ class Odds(msgspec.Struct, frozen=True):
     check: ev.Check | None = None
 
 
-def odds(game: Game, text: str, *, role: str, why: bool = False) -> Odds | None:
+def odds(game: Table, text: str, *, role: str, why: bool = False) -> Odds | None:
     """What the command would roll first, and the exact odds, without doing anything.
 
     None if the command rolls nothing (or is not valid now: with ``why``, its

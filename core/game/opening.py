@@ -11,7 +11,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import core
 from core import events as ev
@@ -19,8 +19,9 @@ from core.game.builtins import game_commands
 from core.history import History, HistoryError
 from core.language.i18n import _
 from core.outcome import Outcome
+from core.registry import BUILTIN, get_ruleset
 from core.replay import Timeline
-from core.ruleset import BUILTIN, Ruleset, get_ruleset
+from core.ruleset import Ruleset
 from core.secrets import commitments
 from core.state import GameState, apply_in_place
 from core.storage.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
@@ -30,13 +31,16 @@ from core.views import (
 )
 
 if TYPE_CHECKING:
-    from core.game.engine import Game
+    from core.game.table import Table
     from core.storage.opencache import OpenCache
 
 
 #: A game's dice seed is a whole number below this: it fits every integer the
 #: save and its readers hold (a new game draws 48 random bits).
 SEED_LIMIT = 2**63
+
+#: The class a game is made or opened as: ``Game``, or a subclass of it (a seat worker's copy).
+G = TypeVar("G", bound="Table")
 
 
 def now_ms() -> int:
@@ -77,7 +81,7 @@ def loaded_ruleset(ruleset_id: str, variant: str = "") -> Ruleset:
 
 
 def new(
-    cls: type[Game],
+    cls: type[G],
     path: str | os.PathLike[str],
     ruleset_id: str,
     variant: str = "",
@@ -85,7 +89,7 @@ def new(
     seed: int | None = None,
     clock: Callable[[], int] = now_ms,
     salt: Callable[[], str] = commitments.new_salt,
-) -> Game:
+) -> G:
     if seed is not None and not 0 <= seed < SEED_LIMIT:
         raise ValueError(_("a seed is a whole number from 0 to {limit}").format(limit=SEED_LIMIT - 1))
     ruleset = loaded_ruleset(ruleset_id, variant)
@@ -104,7 +108,7 @@ def new(
 
 
 def open(
-    cls: type[Game],
+    cls: type[G],
     path: str | os.PathLike[str],
     *,
     writable: bool = True,
@@ -113,7 +117,7 @@ def open(
     cache: OpenCache | None = None,
     cached_only: bool = False,
     cache_later: bool = False,
-) -> Game:
+) -> G:
     """Open a save.  Read-only opens (replay) never touch the file and take no lock.
 
     A writable open takes the save's lock first (``SaveLocked`` if another
@@ -127,7 +131,7 @@ def open(
     """
     writer = SaveWriter.lock(path) if writable else None
     try:
-        return cls._open(Path(path), writer, clock, progress, cache, cached_only, cache_later)
+        return _open(cls, Path(path), writer, clock, progress, cache, cached_only, cache_later)
     except BaseException:
         if writer is not None:
             writer.close()
@@ -135,7 +139,7 @@ def open(
 
 
 def _open(
-    cls: type[Game],
+    cls: type[G],
     path: Path,
     writer: SaveWriter | None,
     clock: Callable[[], int],
@@ -143,7 +147,7 @@ def _open(
     cache: OpenCache | None = None,
     cached_only: bool = False,
     cache_later: bool = False,
-) -> Game:
+) -> G:
     opening = cache.opening(path) if cache is not None else None
     hit = opening.hit if opening is not None else None
     if cached_only and hit is None:
@@ -193,7 +197,7 @@ def _open(
     return game
 
 
-def keep_cache(game: Game) -> None:
+def keep_cache(game: Table) -> None:
     """What ``open(..., cache_later=True)`` left for later: write the cache's entry if the
     load found more than it held, and take the mark a game that grows goes on from.
     Once (later calls do nothing); nothing if the game changed since it opened."""
@@ -202,7 +206,7 @@ def keep_cache(game: Game) -> None:
         game.cache_mark = finish()
 
 
-def close(game: Game) -> None:
+def close(game: Table) -> None:
     if game.writer is not None:
         mark = game.cache_mark
         if mark is not None and game.saved_bytes > mark.size:
@@ -211,7 +215,7 @@ def close(game: Game) -> None:
         game.writer = None
 
 
-def follow(game: Game, upto: int | None = None) -> list[Outcome]:
+def follow(game: Table, upto: int | None = None) -> list[Outcome]:
     """Take in what the save's writer (another process) appended, up to byte ``upto``.
 
     A game opened read-only can so follow a live table: the writer says how

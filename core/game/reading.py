@@ -21,7 +21,7 @@ from core.views import (
 )
 
 if TYPE_CHECKING:
-    from core.game.engine import Game
+    from core.game.table import Table
 
 
 #: Events read at a time looking back for the line before a hidden command (``Game.hidden_header``).
@@ -41,7 +41,7 @@ class LogLine(msgspec.Struct, frozen=True):
     inner: bool = False
 
 
-def view(game: Game, role: str, step: int | None = None) -> GameState:
+def view(game: Table, role: str, step: int | None = None) -> GameState:
     """The state as ``role`` may know it, live or at replay ``step``.  Do not modify it.
 
     The live view of a role is made once per change and shared: a server's
@@ -64,7 +64,7 @@ def view(game: Game, role: str, step: int | None = None) -> GameState:
     return view
 
 
-def _described(game: Game, group: list[ev.Event]) -> list[str]:
+def _described(game: Table, group: list[ev.Event]) -> list[str]:
     """The lines of a command about to be written.  A side the command itself sets
     up (``scenario demo``'s purchases) is named as it will be, not by its id."""
     setups = [e for e in group if isinstance(e, ev.GameSetUp)]
@@ -72,7 +72,7 @@ def _described(game: Game, group: list[ev.Event]) -> list[str]:
     return [game.describe(e, REFEREE, sides=sides) for e in group]
 
 
-def describe(game: Game, e: ev.Event, role: str, *, sides: Mapping[str, str] | None = None) -> str:
+def describe(game: Table, e: ev.Event, role: str, *, sides: Mapping[str, str] | None = None) -> str:
     """``e`` in words for ``role``; ``sides``: names of sides the state does not hold yet."""
     var: Callable[[str, int | str], str | None]
     number: Callable[[int], int | None] | None
@@ -102,7 +102,7 @@ def describe(game: Game, e: ev.Event, role: str, *, sides: Mapping[str, str] | N
     )
 
 
-def _said_var(game: Game, key: str, value: int | str) -> str:
+def _said_var(game: Table, key: str, value: int | str) -> str:
     """A variable of the rules as a side or a spectator reads it: in the ruleset's words,
     else a plain sentence; its ``key = value`` is the code's, for the referee alone."""
     if key.startswith(game.ruleset.referee_vars):
@@ -111,7 +111,7 @@ def _said_var(game: Game, key: str, value: int | str) -> str:
     return said or _("the rules keep a value of the scenario (the referee's log names it)")
 
 
-def log_lines(game: Game, role: str, start: int = 0, end: int | None = None) -> list[LogLine]:
+def log_lines(game: Table, role: str, start: int = 0, end: int | None = None) -> list[LogLine]:
     """Events ``start``..``end`` of the file that ``role`` may see, in file order.
 
     Undone events are included and flagged: the log shows everything that
@@ -137,7 +137,7 @@ def log_lines(game: Game, role: str, start: int = 0, end: int | None = None) -> 
     return out
 
 
-def hidden_header(game: Game, index: int, e: ev.Event, role: str) -> bool:
+def hidden_header(game: Table, index: int, e: ev.Event, role: str) -> bool:
     """Whether event ``index``, hidden from ``role``, heads lines of its log: the marker of a
     command it may not see of which it sees some facts (the hidden Pak's shot, the Sherman it
     knocks out), coming after a line of a command it sees (issue #61).  The header says
@@ -160,7 +160,7 @@ def hidden_header(game: Game, index: int, e: ev.Event, role: str) -> bool:
     return True
 
 
-def inner(game: Game, e: ev.Event) -> bool:
+def inner(game: Table, e: ev.Event) -> bool:
     """Whether ``e`` sets one of the game's inner variables: a ``VarSet`` its ruleset
     has no words for, which the log could only show as the code's ``key = value``
     (``secret.looked.blue = 1:observe:hassan``, ``support-call.regulars = 1``).  A variable
@@ -175,16 +175,16 @@ def inner(game: Game, e: ev.Event) -> bool:
     )
 
 
-def facts_seen(game: Game, cmd: int, role: str) -> int:
+def facts_seen(game: Table, cmd: int, role: str) -> int:
     """How many of command ``cmd``'s facts (its events after the command itself) ``role`` may see."""
     return sum(1 for e in game.history.group(cmd)[1:] if event_visible(e, role))
 
 
-def log_length(game: Game) -> int:
+def log_length(game: Table) -> int:
     return len(game.history.store)
 
 
-def players(game: Game) -> list[ev.Seated]:
+def players(game: Table) -> list[ev.Seated]:
     """Who sits for which side, as the log says it (``Seated``: ``players``, a served table's
     seats), in the order recorded: the facts in force."""
     return [e for e in game.history.timeline() if type(e) is ev.Seated]

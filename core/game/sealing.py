@@ -5,7 +5,7 @@ command rolls (typed, sealed with its issuer's share, or seeded) (docs/secrets.m
 from __future__ import annotations
 
 import secrets as _secrets
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from core import events as ev
 from core.commands import Parsed
@@ -27,7 +27,7 @@ from core.views import (
 )
 
 if TYPE_CHECKING:
-    from core.game.engine import Game
+    from core.game.table import Asked, Table
 
 
 #: The command that opens the sealed key so far and seals a new one (a referee's: ``Game._sealing``).
@@ -37,15 +37,6 @@ SEAL_DICE = "dice-key"
 #: Commands waiting for an answer after their sealed dice rolled that one game keeps
 #: (``Game._asked``): past it the oldest is forgotten, and given again draws afresh.
 MAX_ASKED = 64
-
-
-class _Asked(NamedTuple):
-    """A command that asked a question after its sealed dice rolled: what it drew them with."""
-
-    at: int  # the save's length when it asked: any command written since, and it is forgotten
-    sealing: list[ev.Event]
-    contribution: bytes
-    saw: str  # the key's commitment its sender saw
 
 
 def new_contribution() -> bytes:
@@ -70,7 +61,7 @@ def sealing_facts(old: ev.VarSet | None, key: str, salt: str) -> list[ev.Event]:
 
 
 def _dice(
-    game: Game,
+    game: Table,
     parsed: Parsed,
     cmd: int,
     given: list[int] | None,
@@ -115,7 +106,7 @@ def _dice(
     return sealing, dice
 
 
-def _ask_later(game: Game, asking: tuple[str, str, str, str], asked: _Asked) -> None:
+def _ask_later(game: Table, asking: tuple[str, str, str, str], asked: Asked) -> None:
     """Keep what a command that asked after a sealed roll drew its dice with, for its answer."""
     game._asked = {k: v for k, v in game._asked.items() if v.at == game.saved_bytes and k != asking}
     while len(game._asked) >= MAX_ASKED:
@@ -123,7 +114,7 @@ def _ask_later(game: Game, asking: tuple[str, str, str, str], asked: _Asked) -> 
     game._asked[asking] = asked
 
 
-def _sealing(game: Game, parsed: Parsed) -> list[ev.Event]:
+def _sealing(game: Table, parsed: Parsed) -> list[ev.Event]:
     """The facts that seal the dice with a new key, first in this command, or none.
 
     A new game seals its dice with its first command (unless it was given a seed), a
@@ -143,7 +134,7 @@ def _sealing(game: Game, parsed: Parsed) -> list[ev.Event]:
     return sealing_facts(old, game.dice_key(), game.salt())
 
 
-def _rolls_parents_key(game: Game) -> bool:
+def _rolls_parents_key(game: Table) -> bool:
     """Whether the key in force is one a what-if copied from its parent (docs/secrets.md,
     "What-if games"): its own commands must not roll it, since whoever holds the parent
     holds its key, and once the parent ends everyone does.
@@ -162,14 +153,14 @@ def _rolls_parents_key(game: Game) -> bool:
     return key in game._parents_keys
 
 
-def dice_seal(game: Game) -> str:
+def dice_seal(game: Table) -> str:
     """The commitment of the sealed key in force ("" when the dice are not sealed): what a
     seat's device names with the contribution it draws (docs/secrets.md, "Sealed dice")."""
     key = game._key_fact()
     return commitments.fact_digest(key) if key is not None else ""
 
 
-def _key_fact(game: Game) -> ev.VarSet | None:
+def _key_fact(game: Table) -> ev.VarSet | None:
     """The fact that set the sealed key in force (None when the dice are not sealed)."""
     value = game.state.vars.get(DICE_KEY)
     if value is None:
@@ -183,7 +174,7 @@ def _key_fact(game: Game) -> ev.VarSet | None:
     raise AssertionError("a sealed key in the state with no fact that set it")
 
 
-def next_share(game: Game, by: str) -> int:
+def next_share(game: Table, by: str) -> int:
     """The count seat ``by``'s next share of the dice must name (``core.shares``): what a browser
     page is told before it draws one."""
     if game._counts is None:
@@ -192,7 +183,7 @@ def next_share(game: Game, by: str) -> int:
     return game._counts.next(by)
 
 
-def _uses(game: Game) -> set[tuple[str, str]]:
+def _uses(game: Table) -> set[tuple[str, str]]:
     """Every (seal, contribution) of the sealed rolls in the file, undone ones too."""
     if game._used is None:
         store = game.history.store

@@ -20,14 +20,14 @@ from core.views import (
 )
 
 if TYPE_CHECKING:
-    from core.game.engine import Game
+    from core.game.table import Table
 
 
 #: Facts after which a player may no longer take back his own command alone.
 _IRREVERSIBLE_FOR_PLAYERS = (ev.Rolled, ev.Revealed, ev.Opened, ev.Spotted)
 
 
-def numbering(game: Game, role: str) -> Numbering:
+def numbering(game: Table, role: str) -> Numbering:
     """The numbers ``role`` is shown commands by (a side counts only what it may see)."""
     numbering = game._numberings.get(role)
     if numbering is None:
@@ -35,11 +35,11 @@ def numbering(game: Game, role: str) -> Numbering:
     return numbering
 
 
-def shown_cmd(game: Game, cmd: int, role: str) -> int | None:
+def shown_cmd(game: Table, cmd: int, role: str) -> int | None:
     return game.numbering(role).shown(cmd)
 
 
-def undo_target(game: Game, role: str) -> int | None:
+def undo_target(game: Table, role: str) -> int | None:
     """The command ``role``'s undo would take back: the last in effect that it may see.
 
     For a side, the commands after it in effect are then all hidden from it;
@@ -53,30 +53,30 @@ def undo_target(game: Game, role: str) -> int | None:
     return None
 
 
-def redo_target(game: Game, role: str) -> int | None:
+def redo_target(game: Table, role: str) -> int | None:
     cmd = game.history.next_redo()
     return cmd if cmd is not None and game.numbering(role).visible(cmd) else None
 
 
-def _preview(game: Game, cmd: int | None, role: str) -> str | None:
+def _preview(game: Table, cmd: int | None, role: str) -> str | None:
     return None if cmd is None else f"#{game.shown_cmd(cmd, role)} {game.localize(game.history.issued(cmd).text)}"
 
 
-def undo_preview(game: Game, role: str) -> str | None:
+def undo_preview(game: Table, role: str) -> str | None:
     """What ``role``'s undo would take back, in words (None if nothing)."""
     return game._preview(game.undo_target(role), role)
 
 
-def redo_preview(game: Game, role: str) -> str | None:
+def redo_preview(game: Table, role: str) -> str | None:
     return game._preview(game.redo_target(role), role)
 
 
-def undo(game: Game, *, role: str, by: str = "") -> Outcome:
+def undo(game: Table, *, role: str, by: str = "") -> Outcome:
     by = by or role
     return game._told_if_refused("undo", role, by, lambda: game._undo(role, by))
 
 
-def _undo(game: Game, role: str, by: str) -> Outcome:
+def _undo(game: Table, role: str, by: str) -> Outcome:
     if game.writer is None:
         raise Refused(_("this game is open read-only (replay)"), rule="ENG-4")
     with failing_on_bugs("undo", role):
@@ -84,7 +84,7 @@ def _undo(game: Game, role: str, by: str) -> Outcome:
     return game._append(cmd, group, lines)
 
 
-def undo_refusal(game: Game, role: str, by: str = "") -> str | None:
+def undo_refusal(game: Table, role: str, by: str = "") -> str | None:
     """Why ``role``'s undo (as ``by``) would be refused, in words, or None if it would not.
 
     The one check an undo makes, asked by a seat before it puts its confirmation, so a
@@ -108,7 +108,7 @@ def undo_refusal(game: Game, role: str, by: str = "") -> str | None:
     return None
 
 
-def _undoing(game: Game, role: str, by: str) -> tuple[int, list[ev.Event], list[str]]:
+def _undoing(game: Table, role: str, by: str) -> tuple[int, list[ev.Event], list[str]]:
     """What ``role``'s undo appends: the command taken back, the events and their lines."""
     why = game.undo_refusal(role, by)
     if why is not None:
@@ -129,7 +129,7 @@ def _undoing(game: Game, role: str, by: str) -> tuple[int, list[ev.Event], list[
     return cmd, group, [game.describe(e, REFEREE) for e in group]
 
 
-def _carry_past(game: Game, cmd: int, after: list[int], by: str, undone: ev.Undone) -> list[ev.Event]:
+def _carry_past(game: Table, cmd: int, after: list[int], by: str, undone: ev.Undone) -> list[ev.Event]:
     """A side's undo of ``cmd`` with commands hidden from it after it: the events that do it.
 
     History is a stack, so those commands are taken back first, then ``cmd``,
@@ -159,16 +159,16 @@ def _carry_past(game: Game, cmd: int, after: list[int], by: str, undone: ev.Undo
     return events
 
 
-def _size(game: Game, cmd: int) -> int:
+def _size(game: Table, cmd: int) -> int:
     return game.history.group_end[cmd] - game.history.group_start[cmd]
 
 
-def redo(game: Game, *, role: str, by: str = "") -> Outcome:
+def redo(game: Table, *, role: str, by: str = "") -> Outcome:
     by = by or role
     return game._told_if_refused("redo", role, by, lambda: game._redo(role, by))
 
 
-def _redo(game: Game, role: str, by: str) -> Outcome:
+def _redo(game: Table, role: str, by: str) -> Outcome:
     if game.writer is None:
         raise Refused(_("this game is open read-only (replay)"), rule="ENG-4")
     with failing_on_bugs("redo", role):
@@ -176,7 +176,7 @@ def _redo(game: Game, role: str, by: str) -> Outcome:
     return game._append(cmd, [marker], [line])
 
 
-def _redoing(game: Game, role: str, by: str) -> tuple[int, ev.Redone, str]:
+def _redoing(game: Table, role: str, by: str) -> tuple[int, ev.Redone, str]:
     """What ``role``'s redo appends: the command brought back, its marker and its line."""
     cmd = game.redo_target(role)
     if cmd is None:

@@ -40,7 +40,8 @@ from core.game import game_commands
 from core.language import shapes
 from core.language.i18n import CLIENT_DOMAIN, CORE_DOMAIN, LOCALE_DIR, SCENARIO, SERVER_DOMAIN
 from core.language.reader import LANGUAGES, SOURCE
-from core.ruleset import BUILTIN, CommandSpec, get_ruleset, ruleset_class
+from core.registry import BUILTIN, get_ruleset, ruleset_class
+from core.ruleset import CommandSpec
 from core.rulesets.bassa_intensita.scenario_format import MINE_KINDS
 from core.scenarios.files import BUILTIN_ROOT
 

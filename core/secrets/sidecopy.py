@@ -31,8 +31,8 @@ from core.game import Game
 from core.history import History, HistoryError
 from core.language.i18n import _
 from core.recordint import RecordInt
+from core.registry import get_ruleset
 from core.replay import Timeline
-from core.ruleset import get_ruleset
 from core.state import GameState, apply_in_place
 from core.storage.savefile import (
     FORMAT_VERSION,

@@ -18,8 +18,8 @@ import msgspec
 from core import events as ev
 from core.history import History, HistoryError
 from core.language.i18n import _
+from core.registry import get_ruleset
 from core.replay import Timeline
-from core.ruleset import get_ruleset
 from core.storage.savefile import (
     FORMAT_VERSION,
     MAX_FILE_BYTES,

@@ -15,7 +15,7 @@ import msgspec
 from audit_common import allowed, copied, game_fixture, play, refused  # noqa: F401  (re-exported)
 
 from core import events as ev
-from core import ruleset as ruleset_module
+from core import registry
 from core.game import Game
 from core.language.i18n import plain
 from core.ruleset import Context, Refused
@@ -122,7 +122,7 @@ def new_game(
     that phase (:func:`goto`)."""
     monkeypatch.setattr(AuditTable, "night", night)
     monkeypatch.setattr(AuditTable, "extra", extra)
-    monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", AuditTable)
+    monkeypatch.setitem(registry._REGISTRY, "bassa-intensita", AuditTable)
     return played(tmp_path, ("bi-early", night, extra, at), "audit", at, goto)
 
 

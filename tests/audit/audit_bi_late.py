@@ -13,7 +13,7 @@ from audit_bi_early import played, vehicle
 from audit_common import allowed, game_fixture, refused  # noqa: F401  (re-exported)
 
 from core import events as ev
-from core import ruleset as ruleset_module
+from core import registry
 from core.game import Game
 from core.language.i18n import plain
 from core.views import REFEREE
@@ -114,7 +114,7 @@ def late_game(
     ``turns`` its last turn (0: no limit); ``at`` (phase, turn), played on to that phase."""
     monkeypatch.setattr(LateTable, "night", night)
     monkeypatch.setattr(LateTable, "turns", turns)
-    monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", LateTable)
+    monkeypatch.setitem(registry._REGISTRY, "bassa-intensita", LateTable)
     return played(tmp_path, ("bi-late", night, turns, at), "late", at, goto)
 
 

@@ -22,7 +22,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, when run as a script
 from registry_walk import RULESETS  # noqa: E402
 
-from core.ruleset import get_ruleset  # noqa: E402
+from core.registry import get_ruleset  # noqa: E402
 
 pytestmark = pytest.mark.long
 

@@ -99,7 +99,8 @@ def tiny_chunks(chunk: int = 8, cache: int = 2, every: int = 4):
 # ------------------------------------------------------------- a small test ruleset
 
 from core.language.i18n import CORE_DOMAIN  # noqa: E402
-from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register, unregister  # noqa: E402
+from core.registry import register, unregister  # noqa: E402
+from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset  # noqa: E402
 from core.rulesets.common import REFEREE_TOOLS  # noqa: E402
 
 SKIRMISH_UNITS = (

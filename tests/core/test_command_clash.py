@@ -11,7 +11,8 @@ from coretests_support import Skirmish
 
 from core.commands import naming
 from core.game import Game, game_commands
-from core.ruleset import BUILTIN, CommandSpec, NotARuleset, get_ruleset, register, unregister
+from core.registry import BUILTIN, NotARuleset, get_ruleset, register, unregister
+from core.ruleset import CommandSpec
 from core.storage.savefile import SaveError
 
 

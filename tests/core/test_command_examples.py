@@ -14,7 +14,7 @@ import pytest
 from core.game import Game
 from core.language.reader import reading
 from core.refusal import Refused
-from core.ruleset import get_ruleset
+from core.registry import get_ruleset
 from core.views import REFEREE
 
 RULESETS = ("breaking-news", "linea-di-tiro", "ludonet", "bassa-intensita")

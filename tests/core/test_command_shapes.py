@@ -16,7 +16,7 @@ from core.game import Game, builtin_commands
 from core.language import shapes
 from core.language.catalogues import command_shapes, stale_shapes
 from core.language.reader import reading
-from core.ruleset import BUILTIN, get_ruleset
+from core.registry import BUILTIN, get_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "saves" / "demo-game.ft"

@@ -25,7 +25,8 @@ from core.game import Game, builtin_commands
 from core.language.catalogues import DOMAINS, RULESET_DOMAINS, read
 from core.language.i18n import CORE_DOMAIN, LOCALE_DIR, plain
 from core.language.reader import reading
-from core.ruleset import BUILTIN, Refused, get_ruleset
+from core.registry import BUILTIN, get_ruleset
+from core.ruleset import Refused
 from core.views import REFEREE
 
 #: What the test catalogues call every name of a ruleset: nothing English begins so.

@@ -15,7 +15,8 @@ from test_core_secrets import rechain
 from core import events as ev
 from core.dice import CONTRIBUTION_BYTES, Share, contributions_from, derive, derive_share
 from core.game import Game
-from core.ruleset import CommandSpec, Context, Param, Refused, register, unregister
+from core.registry import register, unregister
+from core.ruleset import CommandSpec, Context, Param, Refused
 from core.secrets.dicecheck import MISMATCH, OK
 from core.secrets.sidecopy import export, write
 from core.secrets.verify import verify

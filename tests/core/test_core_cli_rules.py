@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from core.ruleset import BUILTIN, get_ruleset
+from core.registry import BUILTIN, get_ruleset
 from tui.main import main as fireteam
 
 KEYS = {"id", "status", "code", "tests", "section", "ruling", "ruleset", "title"}

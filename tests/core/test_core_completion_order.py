@@ -13,7 +13,8 @@ from coretests_support import demo  # noqa: F401  (a fixture)
 from registry_walk import RULESETS
 
 from core.game import Game, builtin_commands
-from core.ruleset import Refused, get_ruleset
+from core.registry import get_ruleset
+from core.ruleset import Refused
 from core.views import REFEREE
 
 # ------------------------------------------------------- figures a command refuses

@@ -20,7 +20,8 @@ from registry_walk import sources
 
 import core.rulesets
 from core.language.i18n import CORE_DOMAIN
-from core.ruleset import BUILTIN, Ruleset, get_ruleset, ruleset_class
+from core.registry import BUILTIN, get_ruleset, ruleset_class
+from core.ruleset import Ruleset
 from core.rulesets import common
 from core.scenarios.schema import START_STATUSES
 

@@ -17,7 +17,7 @@ from registry_walk import RULESETS as WALKED
 from registry_walk import sources
 
 from core.game import Game, builtin_commands
-from core.ruleset import BUILTIN, get_ruleset
+from core.registry import BUILTIN, get_ruleset
 from core.rulesets import common
 
 RULESETS = Path(common.__file__).parent

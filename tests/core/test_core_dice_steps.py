@@ -23,7 +23,8 @@ from core import events as ev
 from core.dice import DiceRequest, ManualDice, NeedDice, UnplacedRoll
 from core.game import Game
 from core.outcome import DiceNeeded
-from core.ruleset import Context, get_ruleset
+from core.registry import get_ruleset
+from core.ruleset import Context
 from core.rulesets import common
 from core.rulesets.breaking_news import dice_order as bn_steps
 from core.state import GameState

@@ -56,7 +56,8 @@ def test_the_nearest_in_the_readers_language(demo):
 
 
 def test_every_ruleset_ends_its_game_with_end_game():
-    from core.ruleset import BUILTIN, END_GAME, get_ruleset
+    from core.registry import BUILTIN, get_ruleset
+    from core.ruleset import END_GAME
 
     own = {}
     for ruleset_id in BUILTIN:

@@ -25,7 +25,8 @@ from core.cli.main import run_script, script_lines
 from core.commands import MAX_LINE
 from core.dice import NeedDice
 from core.game import Game
-from core.ruleset import BUILTIN, CommandSpec, Refused
+from core.registry import BUILTIN
+from core.ruleset import CommandSpec, Refused
 from core.views import REFEREE, roles
 from tui.main import main as fireteam
 

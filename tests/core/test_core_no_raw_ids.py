@@ -294,7 +294,7 @@ def test_a_turns_banner_names_its_phase_in_words(ruleset_id):
     ``fire-elite``, ``observe``, ``cover``; #26).  ``setup`` is the state before a
     scenario: no banner opens it."""
     from core.narrate import describe
-    from core.ruleset import get_ruleset
+    from core.registry import get_ruleset
 
     ruleset = get_ruleset(ruleset_id)
     raw = []

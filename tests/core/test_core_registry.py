@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from fifth_ruleset import Outpost
 
-from core import ruleset
+from core import registry
 from core.language.i18n import CORE_DOMAIN
-from core.ruleset import NotARuleset, Ruleset, available, get_ruleset, register, unregister
+from core.registry import NotARuleset, available, get_ruleset, register, unregister
+from core.ruleset import Ruleset
 from core.rulesets.breaking_news import SCENARIOS
 from core.rulesets.breaking_news.scenario_format import FORMAT
 from core.rulesets.common import BuiltinScenarios, load_scenarios
@@ -25,12 +26,12 @@ from core.rulesets.common import BuiltinScenarios, load_scenarios
 @pytest.mark.subprocess
 def test_asking_for_one_ruleset_imports_that_one_only():
     code = (
-        "import sys; from core.ruleset import available, get_ruleset; "
+        "import sys; from core.registry import available, get_ruleset; "
         "get_ruleset('breaking-news'); print(available()); "
         "print(sorted(m for m in sys.modules if m.startswith('core.rulesets.') and m.count('.') == 2))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
-    assert out[0] == str(sorted(ruleset.BUILTIN))
+    assert out[0] == str(sorted(registry.BUILTIN))
     # Not even the rulesets' shared scenario code: opening a game needs none of it.
     assert out[1] == str(["core.rulesets.breaking_news"])
 
@@ -41,9 +42,9 @@ def test_every_ruleset_package_is_a_builtin():
     from core import rulesets
 
     packages = {m.name for m in pkgutil.iter_modules(rulesets.__path__) if m.ispkg}
-    assert {ref.partition(":")[0].rsplit(".", 1)[1] for ref in ruleset.BUILTIN.values()} == packages
-    for ruleset_id in ruleset.BUILTIN:
-        assert ruleset.get_ruleset(ruleset_id).id == ruleset_id
+    assert {ref.partition(":")[0].rsplit(".", 1)[1] for ref in registry.BUILTIN.values()} == packages
+    for ruleset_id in registry.BUILTIN:
+        assert registry.get_ruleset(ruleset_id).id == ruleset_id
 
 
 def test_a_builtin_scenario_is_read_when_first_asked_for():
@@ -116,8 +117,8 @@ def test_a_registered_ruleset_is_known_until_unregistered():
 
 
 def test_every_ruleset_declares_its_domain_the_built_ins_their_package_s():
-    for ruleset_id in ruleset.BUILTIN:
-        cls = ruleset.ruleset_class(ruleset_id)
+    for ruleset_id in registry.BUILTIN:
+        cls = registry.ruleset_class(ruleset_id)
         assert cls.domain == cls.__module__.rsplit(".", 1)[1]  # the catalogue files' names
     assert get_ruleset("outpost").domain == CORE_DOMAIN
 
@@ -144,7 +145,7 @@ def installed(tmp_path):
     info.mkdir(parents=True)
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: good-rules\nVersion: 1.0\n", encoding="utf-8")
     lines = "".join(f"{name} = {value}\n" for name, value in PLUGINS.items())
-    (info / "entry_points.txt").write_text(f"[{ruleset.ENTRY_POINTS}]\n{lines}", encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[{registry.ENTRY_POINTS}]\n{lines}", encoding="utf-8")
     (site / "good_rules.py").write_text(
         textwrap.dedent(
             """
@@ -181,14 +182,14 @@ def test_an_installed_plugin_is_found_and_plays_and_a_broken_or_hostile_one_is_r
     installed, tmp_path
 ):
     code = (
-        "import sys; from core.ruleset import available, get_ruleset; from core.game import Game; "
+        "import sys; from core.registry import available, get_ruleset; from core.game import Game; "
         "print(available()); print(get_ruleset('good-rules').name, get_ruleset('ludonet').name); "
         f"g = Game.new({str(tmp_path / 'g.ft')!r}, 'good-rules', seed=1); g.execute('note it plays', role='referee'); "
         'print(g.log_lines("referee")[-1].text)'
     )
     done = _child(installed, code)
     out = done.stdout.splitlines()
-    assert out[0] == str(sorted([*ruleset.BUILTIN, "good-rules"]))
+    assert out[0] == str(sorted([*registry.BUILTIN, "good-rules"]))
     assert out[1:] == ["Good rules Ludonet quick skirmish", "note: it plays"]
     reports = done.stderr.splitlines()
     assert sorted(reports) == sorted(
@@ -212,9 +213,9 @@ def test_a_start_that_lists_no_rulesets_does_not_look_for_plugins(installed):
     each plugin: opening a game of a built-in ruleset, or building the command line's
     parser, does neither."""
     code = (
-        "import sys, tui.main, core.ruleset; "
-        "tui.main._parser().parse_args(['scenarios']); core.ruleset.get_ruleset('ludonet'); "
-        "print(core.ruleset._PLUGINS is None, 'good_rules' in sys.modules)"
+        "import sys, tui.main, core.registry; "
+        "tui.main._parser().parse_args(['scenarios']); core.registry.get_ruleset('ludonet'); "
+        "print(core.registry._PLUGINS is None, 'good_rules' in sys.modules)"
     )
     done = _child(installed, code)
     assert done.stdout.split() == ["True", "False"] and done.stderr == ""

@@ -16,7 +16,8 @@ from playing import refused
 
 from core import events as ev
 from core.game import Game
-from core.ruleset import CommandSpec, Refused, get_ruleset, register, unregister
+from core.registry import get_ruleset, register, unregister
+from core.ruleset import CommandSpec, Refused
 from core.secrets.commitments import digest
 from core.secrets.sidecopy import export, write
 from core.secrets.verify import MISMATCH, OK, verify

@@ -15,7 +15,8 @@ from coretests_support import Skirmish
 from core import events as ev
 from core.dice import CONTRIBUTION_BYTES, derive_share
 from core.game import Game
-from core.ruleset import CommandSpec, Context, Param, register, unregister
+from core.registry import register, unregister
+from core.ruleset import CommandSpec, Context, Param
 from core.secrets.dicecheck import OK
 from core.secrets.verify import verify
 from core.shares import command_digest

@@ -20,7 +20,8 @@ from core import events as ev
 from core.game import Game
 from core.language.i18n import Msg
 from core.questions import Question
-from core.ruleset import CommandSpec, Param, register, unregister
+from core.registry import register, unregister
+from core.ruleset import CommandSpec, Param
 from core.secrets.sidecopy import export, write
 from core.secrets.verify import verify
 from core.views import REFEREE

@@ -16,7 +16,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
-from core.ruleset import get_ruleset
+from core.registry import get_ruleset
 from core.views import REFEREE, roles
 from tui.main import main as fireteam
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import core
-from core.ruleset import BUILTIN, get_ruleset
+from core.registry import BUILTIN, get_ruleset
 
 CORE = Path(core.__file__).parent
 #: Each ruleset core/ ships (the registry's built-ins) and its package: a ruleset added

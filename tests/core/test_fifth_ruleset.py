@@ -22,7 +22,7 @@ from seventh_ruleset import Bare
 
 from core.game import Game
 from core.language.i18n import plain
-from core.ruleset import BUILTIN, ENTRY_POINTS, register, unregister
+from core.registry import BUILTIN, ENTRY_POINTS, register, unregister
 from core.views import REFEREE
 
 TESTS = Path(__file__).resolve().parents[1]

@@ -52,10 +52,11 @@ from core import events as ev
 from core.dice import NeedDice
 from core.game import Game
 from core.language.i18n import CORE_DOMAIN, render
+from core.registry import register, unregister
 from core.replay import visible_steps
 from core.report import render_md
 from core.report.build import build
-from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register, unregister
+from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset
 from core.rulesets.common import REFEREE_TOOLS
 from core.secrets import sidecopy
 from core.state import GameState, apply_in_place, copy_state

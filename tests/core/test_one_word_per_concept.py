@@ -16,7 +16,7 @@ from core.commands.naming import FORMER_NAMES, local_name, spec_domain
 from core.game import builtin_commands
 from core.language.i18n import render
 from core.language.reader import reading
-from core.ruleset import BUILTIN, get_ruleset
+from core.registry import BUILTIN, get_ruleset
 
 
 def italian_names(ruleset_id: str) -> dict[tuple[str, str], str]:

@@ -21,7 +21,7 @@ from registry_walk import RULESETS, sources
 from core import rulesmap
 from core.commands.words import Meant
 from core.refusal import TYPING, Refused
-from core.ruleset import get_ruleset
+from core.registry import get_ruleset
 from core.scenarios.files import ScenarioError
 
 ROOT = Path(__file__).resolve().parents[2]

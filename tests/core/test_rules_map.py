@@ -27,7 +27,7 @@ import pytest
 
 from core import rulesmap
 from core.game import builtin_commands
-from core.ruleset import BUILTIN, available, get_ruleset
+from core.registry import BUILTIN, available, get_ruleset
 from core.rulesmap import RulesMap, RulesMapError
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from core import rulesearch
+from core.registry import BUILTIN, get_ruleset
 from core.rulesearch import Index, language_of, stems
-from core.ruleset import BUILTIN, get_ruleset
 from core.rulesmap import ByReferee
 
 QUESTIONS = tomllib.loads((Path(__file__).parent / "rule_questions.toml").read_text(encoding="utf-8"))["q"]

@@ -23,7 +23,7 @@ from registry_walk import SIXTH_SITE
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
-from core.ruleset import BUILTIN, ENTRY_POINTS, NotARuleset, available, register, ruleset_class, unregister
+from core.registry import BUILTIN, ENTRY_POINTS, NotARuleset, available, register, ruleset_class, unregister
 from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core import events as ev
 from core.refusal import TYPING
-from core.ruleset import get_ruleset
+from core.registry import get_ruleset
 from core.rulesmap import cited
 from core.why import reasons, roll_rules
 

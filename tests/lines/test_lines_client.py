@@ -405,7 +405,7 @@ def test_no_reading_word_hides_a_command_of_any_ruleset_but_breaking_news_roster
     from core.commands import names
     from core.game import builtin_commands
     from core.language.reader import reading
-    from core.ruleset import available, get_ruleset
+    from core.registry import available, get_ruleset
     from tui.lines.client import folded, own_words
 
     clashes = set()

@@ -11,12 +11,13 @@ from test_report_rerolls import Volleys
 
 from core import events as ev
 from core.game import Game
+from core.registry import register, unregister
 from core.report import chances_account, render_html, render_md
 from core.report.account import _pct
 from core.report.build import build
 from core.report.chances import chances
 from core.report.reroll import DRAW, reroll
-from core.ruleset import CommandSpec, Context, register, unregister
+from core.ruleset import CommandSpec, Context
 from core.views import REFEREE
 
 COUNT = 2000

@@ -15,11 +15,12 @@ from core import events as ev
 from core.game import Game
 from core.language.i18n import M
 from core.language.reader import reading
+from core.registry import register, unregister
 from core.report import chances_account, render_md
 from core.report.build import build
 from core.report.chances import Chances, Point, Swing, acts_first, chances
 from core.report.reroll import DRAW, recorded_winner, reroll
-from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, register, unregister
+from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused
 from core.views import REFEREE
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from core import events as ev
 from core.language.i18n import M
 from core.language.reader import reading
+from core.registry import get_ruleset
 from core.report.facts import collect
 from core.report.model import Moment, TurnFacts, UnitFacts
-from core.ruleset import get_ruleset
 from core.state import apply_in_place
 from core.storage.savefile import Header
 from core.views import REFEREE

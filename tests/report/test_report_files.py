@@ -11,8 +11,8 @@ import pytest
 from markdown_it import MarkdownIt
 
 from core.game import Game
+from core.registry import get_ruleset
 from core.report import account, build, render_html, render_md
-from core.ruleset import get_ruleset
 from core.storage.savefile import Header
 from core.views import REFEREE
 from tui.main import main as fireteam

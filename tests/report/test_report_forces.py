@@ -8,9 +8,10 @@ from test_report_reroll_sequence import PIECES, Duel
 
 from core import events as ev
 from core.game import Game
+from core.registry import register, unregister
 from core.report import account
 from core.report.build import build
-from core.ruleset import CommandSpec, Context, Param, register, unregister
+from core.ruleset import CommandSpec, Context, Param
 from core.views import OFF_TABLE, REFEREE
 
 

@@ -21,8 +21,9 @@ from core import events as ev
 from core.dice import ManualDice
 from core.game import Game
 from core.language.i18n import CORE_DOMAIN
+from core.registry import register, unregister
 from core.report.reroll import DRAW, plan, play_once, reroll, score_kind
-from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register, unregister
+from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset
 from core.state import GameState
 from core.views import REFEREE
 

@@ -12,10 +12,11 @@ import pytest
 from core import events as ev
 from core.game import Game
 from core.language.i18n import CORE_DOMAIN
+from core.registry import register, unregister
 from core.report import render_md
 from core.report.build import build
 from core.report.reroll import DRAW, plan, reroll
-from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register, unregister
+from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset
 from core.views import REFEREE
 
 BLUE_HITS = {0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}  # 2d6 at 4+

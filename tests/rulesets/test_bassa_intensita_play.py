@@ -14,7 +14,7 @@ import pytest
 from playing import play, refused
 
 from core import events as ev
-from core import ruleset as ruleset_module
+from core import registry
 from core.dice import CONTRIBUTION_BYTES, Share
 from core.game import Game
 from core.language.i18n import plain
@@ -91,7 +91,7 @@ class _Table(BassaIntensita):
 
 @pytest.fixture
 def game(tmp_path, monkeypatch):
-    monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", _Table)
+    monkeypatch.setitem(registry._REGISTRY, "bassa-intensita", _Table)
     with closing(Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)) as g:
         g.execute("scenario table", role=REFEREE)
         yield g
@@ -101,7 +101,7 @@ def game(tmp_path, monkeypatch):
 def long_game(tmp_path, monkeypatch):
     """The same table, 6 turns long."""
     monkeypatch.setattr(_Table, "turns", 6)
-    monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", _Table)
+    monkeypatch.setitem(registry._REGISTRY, "bassa-intensita", _Table)
     with closing(Game.new(tmp_path / "bi6.ft", "bassa-intensita", seed=3)) as g:
         g.execute("scenario table", role=REFEREE)
         yield g
@@ -906,7 +906,7 @@ def test_a_fallen_replacement_is_replaced_one_level_below_him(long_game):
 def test_smoke_and_gas_lift_when_their_time_is_over(tmp_path, monkeypatch):
     """Rules: BI-R171, BI-R232, BI-AMB-61."""
     monkeypatch.setattr(_Table, "turns", 9)
-    monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", _Table)
+    monkeypatch.setitem(registry._REGISTRY, "bassa-intensita", _Table)
     with closing(Game.new(tmp_path / "bi9.ft", "bassa-intensita", seed=3)) as game:
         game.execute("scenario table", role=REFEREE)
         goto(game, "move-first")
@@ -1023,7 +1023,7 @@ def test_a_surrender_asked_after_sealed_dice_keeps_its_dice(tmp_path, monkeypatc
     """Rules: BI-R182 (issue #60): with sealed dice, the answer to "an enemy to surrender to?"
     continues the command that asked it, with the dice that gave the Surrender: not the
     command drawn again with fresh dice (which refused the answer as one too many)."""
-    monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", _Table)
+    monkeypatch.setitem(registry._REGISTRY, "bassa-intensita", _Table)
     game = Game.new(tmp_path / "sealed.ft", "bassa-intensita")  # no seed: its dice are sealed
     game.execute("scenario table", role=REFEREE)
     goto(game, "fire-regular")

@@ -19,7 +19,7 @@ import core.scenarios.files
 from core.events import TAGS
 from core.game import Game
 from core.language.i18n import MAX_RENDERED, Msg, plain
-from core.ruleset import get_ruleset
+from core.registry import get_ruleset
 from core.rulesets.breaking_news.campaign.army import Roster
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import MAX_LINE, ScenarioError, decode

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from scenario_support import dumps
 
 from core.game import Game
-from core.ruleset import Refused, get_ruleset
+from core.registry import get_ruleset
+from core.ruleset import Refused
 from core.rulesets.bassa_intensita.scenario_format import SCOUTS, SECTION_LEADERS
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import ScenarioError

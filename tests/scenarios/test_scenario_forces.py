@@ -12,7 +12,7 @@ from scenario_support import dumps
 
 from core import events as ev
 from core.game import Game
-from core.ruleset import get_ruleset
+from core.registry import get_ruleset
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import ScenarioError
 from core.scenarios.forces import find_force

@@ -15,7 +15,7 @@ from scenario_support import FULL, dumps, full
 
 from core import events as ev
 from core.game import Game
-from core.ruleset import get_ruleset
+from core.registry import get_ruleset
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import MAX_BYTES, ScenarioError, locate, restrict_reads
 from core.views import REFEREE

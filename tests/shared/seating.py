@@ -14,7 +14,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Ruleset, register, ruleset_class, unregister
+from core.registry import register, ruleset_class, unregister
+from core.ruleset import CommandSpec, Context, Param, Ruleset
 
 SUFFIX = "-seated"
 

@@ -18,7 +18,8 @@ import pytest
 from core import events as ev
 from core.game import Game
 from core.language.i18n import CORE_DOMAIN
-from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, SetupChoice, register
+from core.registry import register
+from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, SetupChoice
 from core.rulesets.common import REFEREE_TOOLS, Scenario, ScenarioSecret, emit_table
 from core.views import REFEREE
 

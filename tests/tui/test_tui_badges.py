@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from core import events as ev
 from core.game import Game
-from core.ruleset import Refused, available, get_ruleset
+from core.registry import available, get_ruleset
+from core.ruleset import Refused
 from core.rulesets.bassa_intensita import casualties, phases
 from core.rulesets.breaking_news import hits
 from core.rulesets.common import STATUSES

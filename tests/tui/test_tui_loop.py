@@ -475,7 +475,7 @@ def test_no_ruleset_has_a_command_the_help_words_would_hide():
     from core.commands import names
     from core.game import builtin_commands
     from core.language.reader import reading
-    from core.ruleset import BUILTIN, get_ruleset
+    from core.registry import BUILTIN, get_ruleset
     from tui.i18n import pgettext
 
     taken = set()

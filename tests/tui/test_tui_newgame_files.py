@@ -11,7 +11,7 @@ from playing import opened
 from textual.widgets import Input, Select, Static
 from waiting import press, screen_of, settled
 
-from core.ruleset import get_ruleset
+from core.registry import get_ruleset
 from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.screens.game import GameScreen

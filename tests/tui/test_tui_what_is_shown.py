@@ -10,7 +10,7 @@ from playing import opened
 from waiting import piloted, press, screen_of, settled
 
 from core.game import Game
-from core.ruleset import get_ruleset
+from core.registry import get_ruleset
 from tui.app import FireteamApp
 from tui.panes.log import LogView
 

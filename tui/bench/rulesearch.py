@@ -25,7 +25,7 @@ import tomllib
 from pathlib import Path
 
 from core import rulesearch
-from core.ruleset import get_ruleset
+from core.registry import get_ruleset
 
 QUESTIONS = Path(__file__).resolve().parents[2] / "tests" / "core" / "rule_questions.toml"
 ROUNDS = 20

@@ -30,7 +30,8 @@ from core.errorlog import details_in
 from core.game import Game
 from core.narrate import result_of
 from core.refusal import CommandFailed
-from core.ruleset import Refused, available, get_ruleset
+from core.registry import available, get_ruleset
+from core.ruleset import Refused
 from core.secrets.sidecopy import open_to_read
 from core.storage.savefile import SaveError
 from tui.gamestart import default_name, last_games, scenario_choices, start_game

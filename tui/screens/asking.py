@@ -4,7 +4,7 @@ in a notice, nothing given; the words are the line client's (``tui.lines.why``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 
@@ -17,7 +17,21 @@ from tui.plain import visible
 from tui.viewpoint import Viewpoint
 
 if TYPE_CHECKING:
-    from tui.screens.game import GameScreen
+    from core.game import Game
+
+
+class AskingScreen(Protocol):
+    """The screen a line is asked on (``tui.screens.game.GameScreen``), as asking uses it."""
+
+    game: Game
+    role: str
+    #: The last refusal's words and rules: what ``why`` explains.
+    last_refusal: tuple[str, tuple[str, ...]] | None
+
+    def _is_verb(self, word: str) -> bool: ...
+    def _not_done(self, result: Failure) -> None: ...
+    def query_one(self, selector: type[CommandLine]) -> CommandLine: ...
+    def notify(self, message: str, *, title: str = "", timeout: float | None = None, markup: bool = True) -> None: ...
 
 
 def reading_words() -> frozenset[str]:
@@ -27,7 +41,7 @@ def reading_words() -> frozenset[str]:
     return frozenset(w.casefold() for word in words for w in (word, pgettext("command", word)))
 
 
-def asked(screen: GameScreen, verb: str, rest: str) -> bool:
+def asked(screen: AskingScreen, verb: str, rest: str) -> bool:
     """Answer ``why``/``why N`` or ``? COMMAND`` typed on ``screen``'s line; False for any
     other line (and for a ruleset's own command of that name, which wins)."""
     from tui.lines import why  # the line client's words (imported when first asked)
@@ -41,7 +55,7 @@ def asked(screen: GameScreen, verb: str, rest: str) -> bool:
     return False
 
 
-def _why(screen: GameScreen, rest: str) -> list[str]:
+def _why(screen: AskingScreen, rest: str) -> list[str]:
     from tui.lines import why
 
     if rest:
@@ -53,7 +67,7 @@ def _why(screen: GameScreen, rest: str) -> list[str]:
     return why.why_last_roll(screen.game, screen.role, Viewpoint(screen.game, screen.role).recent_rolls(1))
 
 
-def _show(screen: GameScreen, words: Callable[[], list[str]], title: str, command: str = "") -> None:
+def _show(screen: AskingScreen, words: Callable[[], list[str]], title: str, command: str = "") -> None:
     """The lines in a notice (the first on the command line), or the refusal on the line;
     a command asked ahead is put back on the line, to be given with Enter or mended."""
     line = screen.query_one(CommandLine)

@@ -1,7 +1,7 @@
 """New game: choose a ruleset and variant, a scenario, the sides' rosters, the
 ruleset's set-up choices, a save name and a seed, then start.
 
-Everything offered comes from the rulesets themselves (``core.ruleset.available()``,
+Everything offered comes from the rulesets themselves (``core.registry.available()``,
 ``Ruleset.variants``, ``Ruleset.scenarios``, ``Ruleset.setup_choices``).  When the
 ruleset has a ``roster`` command and the scenario brings no figures of its own
 (Breaking News' ``open``), each side gets a roster: a file, or one the ruleset
@@ -32,7 +32,8 @@ from textual.widgets import Button, Input, Select, SelectionList
 from core import folders
 from core.game import SEED_LIMIT
 from core.refusal import CommandFailed
-from core.ruleset import Refused, Ruleset, SetupChoice, available, get_ruleset
+from core.registry import available, get_ruleset
+from core.ruleset import Refused, Ruleset, SetupChoice
 from core.rulesets.common import Loaded, parse_scenario
 from core.scenarios.files import ScenarioError, is_path, read_text
 from core.storage.savefile import SaveError

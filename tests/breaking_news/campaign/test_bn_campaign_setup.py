@@ -9,7 +9,8 @@ from bn_campaign_support import IT, events, new_game, platoon_roster, rolls, run
 from playing import refused
 
 from core import events as ev
-from core.ruleset import Refused, get_ruleset
+from core.registry import get_ruleset
+from core.ruleset import Refused
 from core.rulesets.breaking_news.campaign import army, objectives
 from core.views import REFEREE
 

@@ -17,7 +17,8 @@ import core.rulesets.breaking_news as bn
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
-from core.ruleset import Refused, get_ruleset
+from core.registry import get_ruleset
+from core.ruleset import Refused
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.scenario_format import FORMAT
 from core.rulesets.breaking_news.tables import army_points, troop_classes

@@ -10,7 +10,7 @@ from typing import Any
 from playing import play, refused  # noqa: F401  (re-exported)
 
 from core import events as ev
-from core import ruleset as ruleset_module
+from core import registry
 from core.game import Game
 from core.ruleset import Context
 from core.rulesets.bassa_intensita import BassaIntensita
@@ -87,7 +87,7 @@ class BookTable(BassaIntensita):
 
 def book_game(tmp_path: Path, monkeypatch, night: str = "day") -> Game:
     monkeypatch.setattr(BookTable, "night", night)
-    monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", BookTable)
+    monkeypatch.setitem(registry._REGISTRY, "bassa-intensita", BookTable)
     g = Game.new(tmp_path / "book.ft", "bassa-intensita", seed=7)
     g.execute("scenario book", role=REFEREE)
     return g

@@ -10,7 +10,7 @@ import pytest
 from bi_table import PIECES, TABLE, BookTable, goto, play, refused, rolls
 
 from core import events as ev
-from core import ruleset as ruleset_module
+from core import registry
 from core.game import Game
 from core.language.i18n import plain
 from core.ruleset import Context
@@ -39,7 +39,7 @@ class _Guns(BookTable):
 
 @pytest.fixture
 def game(tmp_path, monkeypatch):
-    monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", _Guns)
+    monkeypatch.setitem(registry._REGISTRY, "bassa-intensita", _Guns)
     g = Game.new(tmp_path / "guns.ft", "bassa-intensita", seed=7)
     g.execute("scenario guns", role=REFEREE)
     yield g

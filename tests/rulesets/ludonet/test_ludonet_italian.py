@@ -16,7 +16,8 @@ from core import events as ev
 from core.game import Game
 from core.language.i18n import Domain, Msg, plain
 from core.language.reader import reading
-from core.ruleset import Refused, get_ruleset
+from core.registry import get_ruleset
+from core.ruleset import Refused
 from core.rulesets.ludonet import tables, words
 
 RECORDED = RecordedGame("ludonet-game", "ludonet", 2026)
