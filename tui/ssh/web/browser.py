@@ -7,25 +7,22 @@ import asyncio
 import contextlib
 import hashlib
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import msgspec
 from aiohttp import WebSocketError, WSCloseCode, WSMsgType, web
 
 from core.dice import CONTRIBUTION_BYTES, Share
-from core.language.i18n import M
+from core.language.i18n import M, Text
 from core.language.reader import Reader, reading
 from tui.ssh.invitations.store import Grant
 from tui.ssh.language import _
 from tui.ssh.limits import TokenBucket
 from tui.ssh.seating.chooser import GameChooser
-from tui.ssh.seating.seat import SeatSession, Table
-from tui.ssh.seatsfile import Seat
+from tui.ssh.seating.seat import Host, SeatSession, Table
+from tui.ssh.seatsfile import Seat, Seats
 from tui.ssh.web.channel import WebChannel
 from tui.ssh.web.plain import WebPlainSeat
-
-if TYPE_CHECKING:
-    from tui.ssh.web.door import WebDoor
 
 #: A browser's terminal: xterm.js shows 256 colours and true colour.
 BROWSER_ENV = {"TERM": "xterm-256color", "COLORTERM": "truecolor"}
@@ -91,7 +88,7 @@ class BrowserSeat:
 
     def __init__(
         self,
-        door: WebDoor,
+        host: Host,
         ws: web.WebSocketResponse,
         transport: asyncio.BaseTransport | None,
         grant: Grant,
@@ -101,20 +98,20 @@ class BrowserSeat:
         reader: Reader,
         size: tuple[int, int],
         plain: bool = False,
+        recheck: Callable[[Seats], tuple[Text, str] | None],
     ) -> None:
-        self.door = door
+        self.host = host
         self.ws = ws
         self.grant = grant
         self.peer = peer
         self.reader = reader
-        host = door.host
         channel = self.channel = WebChannel(ws, transport, why=lambda: self.session.end_reason)
         door_of = dict(
             peer=peer,
             reader=reader,
             size=size,
             env=BROWSER_ENV,
-            recheck=door.recheck(grant, seat),
+            recheck=recheck,
             page=True,
             download=lambda address: channel.control(["download", address]),  # the page fetches it (fireteam.mjs)
         )
@@ -151,8 +148,8 @@ class BrowserSeat:
                     session.input_refused(
                         M(
                             "more than {rate} messages a second from the browser (bursts of {burst}): one dropped",
-                            rate=f"{self.door.host.limits.web_message_rate:.0f}",
-                            burst=self.door.host.limits.web_message_burst,
+                            rate=f"{self.host.limits.web_message_rate:.0f}",
+                            burst=self.host.limits.web_message_burst,
                         )
                     )
                     continue
@@ -163,12 +160,12 @@ class BrowserSeat:
                 await self._cut_off()
         finally:
             if too_big:
-                self.door.host.log.warning(
+                self.host.log.warning(
                     "websocket closed seat=%s role=%s from=%s: a message over %d bytes",
                     session.seat.name,
                     session.seat.role,
                     self.peer,
-                    self.door.host.limits.web_message_bytes,
+                    self.host.limits.web_message_bytes,
                 )
             session.gone()
             session.left("message too big" if too_big else "flooded" if flooded else "disconnected")
@@ -181,8 +178,8 @@ class BrowserSeat:
 
         Its address is not refused for a while, as an SSH client's is: a crowd's browsers share one (a
         venue's Wi-Fi, a reverse proxy), and the others did nothing."""
-        limits = self.door.host.limits
-        self.door.host.log.warning(
+        limits = self.host.limits
+        self.host.log.warning(
             "disconnected seat=%s role=%s from=%s: more websocket messages than %d at once and %g a second",
             self.session.seat.name,
             self.session.seat.role,
@@ -194,7 +191,7 @@ class BrowserSeat:
             await self.ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"too many messages")
 
     def _sit(self) -> None:
-        host = self.door.host
+        host = self.host
         tables: Sequence[Table] = host.tables
         session = self.session
         if self.grant.game:
@@ -264,7 +261,7 @@ class BrowserSeat:
         if kind == "stdin" and isinstance(value, str):
             self._typed(value)
         elif kind == "resize" and isinstance(value, _Size) and value.width > 0 and value.height > 0:
-            self.session.resize(*self.door.host.limits.clamped(value.width, value.height))
+            self.session.resize(*self.host.limits.clamped(value.width, value.height))
         elif kind == "dice" and isinstance(value, str) and (sent := contribution_of(value)) is not None:
             self._held = sent
             self._tell_seal()

@@ -558,7 +558,16 @@ class WebDoor:
         reader = Reader(browser_language(seat.lang, request.headers.get("Accept-Language"), self.host.lang))
         plain = seat.plain or "plain" in request.query  # the plain page's socket (``tui.ssh.web.plain``)
         browser = BrowserSeat(
-            self, ws, request.transport, grant, seat, peer=peer, reader=reader, size=self._size(request), plain=plain
+            self.host,
+            ws,
+            request.transport,
+            grant,
+            seat,
+            peer=peer,
+            reader=reader,
+            size=self._size(request),
+            plain=plain,
+            recheck=self.recheck(grant, seat),
         )
         self._seated[grant.invitation] = self._seated.get(grant.invitation, 0) + 1
         try:
