@@ -24,13 +24,13 @@ def with_digest(game: Game, text: str, role: str) -> str:
     ended, with the certificate's digest added; any other line as it is (the engine refuses a
     ``confirm`` out of its time with its rule).  Refused (ENG-9) when the save gives no
     certificate (it does not verify: the reason ``certify`` gives)."""
+    if not game.state.result or role not in game.state.sides:
+        return text  # (every line before the end: nothing parsed here)
     try:
         parsed = game.parse(text, role)
     except Refused:
         return text
-    if parsed.spec.name != CONFIRM or parsed.args.get("result") or role not in game.state.sides:
-        return text
-    if not game.state.result:
+    if parsed.spec.name != CONFIRM or parsed.args.get("result"):
         return text
     from core.league import certificate  # (verify's machinery: only once a player confirms)
 

@@ -56,9 +56,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         type=Path,
         nargs="*",
         metavar="SIG",
-        help=_(
-            "ssh-keygen -Y sign -n fireteam-result signatures of CERT (none: both confirmed at their seats)"
-        ),
+        help=_("ssh-keygen -Y sign -n fireteam-result signatures of CERT (none: both confirmed at their seats)"),
     )
     add_lang_option(p)
     p = actions.add_parser("standings", help=_("the season's standings and games"))

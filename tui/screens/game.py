@@ -31,7 +31,6 @@ from core import events as ev
 from core import rulesask
 from core.errorlog import details_in
 from core.game import Game, LogLine
-from core.league.atseat import with_digest
 from core.narrate import sides_of
 from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Refusal, said
 from core.refusal import CommandFailed
@@ -544,11 +543,6 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
         if faces is None and self.table_dice:
             faces = []
         answers = list(answers or [])  # this client can ask: the game asks rather than take defaults
-        try:
-            text = with_digest(self.game, text, self.role)  # `confirm`: the result's digest added here
-        except Refused as e:
-            line.error(str(e))
-            return
         before = self.game.log_length
         result = self.game.submit(text, role=self.role, by=self.by, faces=faces, answers=answers)
         if isinstance(result, DiceNeeded | AnswerNeeded):
