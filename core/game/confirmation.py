@@ -24,7 +24,7 @@ from core.refusal import TYPING
 from core.ruleset import Context, Refused
 
 if TYPE_CHECKING:
-    from core.game.engine import Game
+    from core.game.table import Table
 
 #: The command's name (the core's word; Italian ``conferma`` in the catalogue).
 CONFIRM = "confirm"
@@ -32,7 +32,7 @@ CONFIRM = "confirm"
 DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
-def confirm(game: Game, ctx: Context, args: dict[str, str]) -> None:
+def confirm(game: Table, ctx: Context, args: dict[str, str]) -> None:
     """The ``Confirmed`` fact of ``ctx.role``'s player, or Refused saying which rule stops it."""
     side = ctx.role
     if side not in ctx.state.sides:

@@ -1,5 +1,6 @@
 """The game screen's ``why`` and ``? COMMAND`` (issue #76): asked on its command line, said
-in a notice, nothing given; the words are the line client's (``tui.lines.why``)."""
+in a notice, nothing given; the words are the line client's (``tui.lines.why``).  And
+``confirm`` once the game has ended (issue #74), given with the result's digest added."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ class AskingScreen(Protocol):
 
     def _is_verb(self, word: str) -> bool: ...
     def _not_done(self, result: Failure) -> None: ...
+    def run_command(self, text: str) -> None: ...
     def query_one(self, selector: type[CommandLine]) -> CommandLine: ...
     def notify(self, message: str, *, title: str = "", timeout: float | None = None, markup: bool = True) -> None: ...
 
@@ -56,7 +58,7 @@ def asked(screen: AskingScreen, verb: str, rest: str) -> bool:
     return _confirmed(screen, f"{verb} {rest}".strip())
 
 
-def _confirmed(screen: GameScreen, text: str) -> bool:
+def _confirmed(screen: AskingScreen, text: str) -> bool:
     """``confirm`` once the game has ended: given with the result's certificate digest added
     (``core.league.atseat``), or why not on the line; False for any other line."""
     try:
