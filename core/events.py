@@ -424,6 +424,19 @@ class Seated(Event, frozen=True, tag="seat"):
     via: str = ""
 
 
+class Confirmed(Event, frozen=True, tag="confirm"):
+    """A seated player's ``confirm`` at his seat, where he has no key to sign with (issue #74):
+    the side he sits for, his name as its ``Seated`` fact gives it, and the result he confirmed:
+    the SHA-256 (hex) of the certificate ``fireteam certify`` writes for the save, computed at
+    his seat (``core.league.confirming``).  Written after the ``GameEnded`` it confirms, never
+    before, once a side; public.  The certificate covers the save before its first confirmation
+    (docs/league.md), so confirming changes nothing it confirmed."""
+
+    side: str
+    name: str
+    result: str
+
+
 class GameEnded(Event, frozen=True, tag="end"):
     """The end of the game: the result in words (``result``) and as data.
 
@@ -467,6 +480,7 @@ AnyEvent = Union[
     ScenarioRead,
     Seated,
     GameEnded,
+    Confirmed,
 ]
 
 EVENT_TYPES: tuple[type[Event], ...] = get_args(AnyEvent)

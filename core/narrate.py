@@ -371,6 +371,9 @@ class _Narrator:
                 else:
                     sits = _("{name} plays {side}")
                 return sits.format(name=e.name, side=for_side, key=e.key)
+            case ev.Confirmed():
+                said = _("{name} confirms the result for {side} (the certificate {digest})")
+                return said.format(name=e.name, side=self.side(e.side), digest=e.result[:16])
         return None
 
 

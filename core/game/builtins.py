@@ -1,5 +1,5 @@
 """The commands every game has whatever its ruleset (undo, redo, next, dice-key,
-table-dice, note, players, seal), all of a game's gathered (one word, one command), and the role a
+table-dice, note, players, confirm, seal), all of a game's gathered (one word, one command), and the role a
 read-only game is shown as.
 """
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from core import events as ev
 from core.commands.naming import one_meaning
+from core.game.confirmation import CONFIRM
 from core.game.sealing import SEAL_DICE
 from core.language.i18n import _
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused, Ruleset
@@ -100,6 +101,14 @@ def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
             who="referee",
             public_text=True,
             examples=("players {}=anna {}=bruno".format(*ruleset.demo_sides),),
+        ),
+        CommandSpec(
+            CONFIRM,
+            "Confirm the game's result for your side, once it has ended: your seat adds the certificate's digest.",
+            lambda ctx, args: None,  # Game._handle carries it out (core.game.confirmation)
+            params=(Param("result", "text", "the certificate's digest (your seat adds it)", optional=True),),
+            who="side",
+            public_text=True,
         ),
         CommandSpec(
             "seal",

@@ -43,6 +43,7 @@ from core.game import awaiting, opening, reading, sealing, undoing
 from core.game import odds as odds_module
 from core.game.bugs import failing_on_bugs
 from core.game.builtins import game_commands
+from core.game.confirmation import CONFIRM, confirm
 from core.game.opening import now_ms
 from core.game.sealing import new_contribution, new_dice_key
 from core.game.table import Asked, Table
@@ -533,7 +534,10 @@ class Game:
         is said as ``role`` may hear it: whose (a name it may see; the unit's id goes no
         further) and the command's order of dice."""
         try:
-            parsed.spec.handler(ctx, parsed.args)
+            if parsed.spec.name == CONFIRM:
+                confirm(self, ctx, parsed.args)
+            else:
+                parsed.spec.handler(ctx, parsed.args)
         except NeedAnswer as need:
             # As for dice: whose question it is, in a name this role may see.
             whose = roller(ctx.state, need.unit, need.side, role) if need.unit or need.side else ""
@@ -596,7 +600,8 @@ class Game:
             else:
                 said = _("{command} is not allowed in the {phase} phase")
             raise Refused(said.format(command=self._command_word(parsed), phase=phase, expects=expects), rule="ENG-2")
-        self.ruleset.check_turn(self.state, parsed, role)
+        if spec.name != CONFIRM:  # (a player's word on the result, at any time after it: ENG-9, not a turn's)
+            self.ruleset.check_turn(self.state, parsed, role)
 
     def _command_word(self, parsed: Parsed) -> str:
         """A command's name in the reader's language (the ruleset's catalogue, context ``command``),

@@ -124,7 +124,7 @@ def derive(save: Path, verified: Verified) -> Certificate:
     data = _read(save)
     game = Game.open(save, writable=False)
     try:
-        timeline = game.history.timeline()
+        data, timeline, later = certified_part(game, data)
         header = game.header
         scenario = game.state.scenario
     finally:
@@ -146,7 +146,7 @@ def derive(save: Path, verified: Verified) -> Certificate:
         sealed_rolls=len(dice.rolls),
         typed_rolls=dice.typed,
         seeded_rolls=dice.seeded,
-        commands=replayed.commands if replayed is not None else 0,
+        commands=replayed.commands - later if replayed is not None else 0,
     )
     return Certificate(
         fireteam_result=FORMAT,
@@ -165,6 +165,47 @@ def derive(save: Path, verified: Verified) -> Certificate:
         ended_at=_ended_at(timeline, end),
         certified_by=__version__,
     )
+
+
+def certified_part(game: Game, data: bytes) -> tuple[bytes, list[ev.Event], int]:
+    """What a certificate covers of a save whose bytes are ``data``: its lines before its first
+    confirmation in effect (``Confirmed``, written at a seat after the end), or all of them where
+    there is none; the effective facts before it; and how many commands the file holds after it.
+    So a player's confirmation, and any after it, change nothing of the certificate he confirmed
+    (docs/league.md, "Confirming at the seat")."""
+    events = game.history.store.slice(0, len(game.history.store))
+    i = 0
+    while i < len(events):
+        e = events[i]
+        size = 1 + e.n if type(e) is ev.Issued else 1
+        group = events[i + 1 : i + size]
+        if type(e) is ev.Issued and game.history.is_live(e.cmd) and any(type(f) is ev.Confirmed for f in group):
+            lines = data.split(b"\n", i + 1)  # the header's line, then one line a fact
+            timeline = game.history.timeline()
+            cut = next(k for k, f in enumerate(timeline) if type(f) is ev.Confirmed) - 1  # (its command's Issued)
+            later = sum(1 for f in events[i:] if type(f) is ev.Issued and not f.carries)
+            return b"\n".join(lines[: i + 1]) + b"\n", timeline[:cut], later
+        i += size
+    return data, game.history.timeline(), 0
+
+
+def digest(cert: Certificate) -> str:
+    """What a player's confirmation at his seat names: the SHA-256 (hex) of the certificate's bytes."""
+    return hashlib.sha256(cert.encoded()).hexdigest()
+
+
+def confirmed_sides(save: Path, cert: Certificate) -> tuple[str, ...]:
+    """The sides whose seated player confirmed ``cert`` itself at his seat (``Confirmed`` in
+    effect naming its digest, by the player the certificate names for the side)."""
+    game = Game.open(save, writable=False)
+    try:
+        timeline = game.history.timeline()
+    finally:
+        game.close()
+    named = {p.side: p.name for p in cert.players}
+    mine = digest(cert)
+    found = {e.side for e in timeline if type(e) is ev.Confirmed and e.result == mine and named.get(e.side) == e.name}
+    return tuple(sorted(found))
 
 
 def _result(end: ev.GameEnded) -> tuple[str, bool, dict[str, int]]:

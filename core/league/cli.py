@@ -52,7 +52,11 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("save", type=Path, metavar="SAVE")
     p.add_argument("cert", type=Path, metavar="CERT")
     p.add_argument(
-        "sigs", type=Path, nargs="+", metavar="SIG", help=_("ssh-keygen -Y sign -n fireteam-result signatures of CERT")
+        "sigs",
+        type=Path,
+        nargs="*",
+        metavar="SIG",
+        help=_("ssh-keygen -Y sign -n fireteam-result signatures of CERT (none: both confirmed at their seats)"),
     )
     add_lang_option(p)
     p = actions.add_parser("standings", help=_("the season's standings and games"))
@@ -98,6 +102,7 @@ def _refused(e: SaveError) -> bool:
 def _certify(args: argparse.Namespace) -> int:
     from core.league import certificate
     from core.league.certificate import NAMESPACE
+    from core.league.levels import BOTH, level_of
     from core.secrets import shown
 
     cert, _verified = certificate.certify(args.path)
@@ -107,12 +112,20 @@ def _certify(args: argparse.Namespace) -> int:
     result = _("a draw") if cert.draw else _("won by {side}").format(side=cert.winner)
     said = _("{file}: the certificate of {save}: {result}; players {players}")
     print(shown(said.format(file=target, save=args.path, result=result, players=sides or "-")))
-    print(
-        _("each player signs it with his own SSH key: ssh-keygen -Y sign -f ~/.ssh/id_ed25519 -n {ns} {file}").format(
-            ns=NAMESPACE, file=target
+    confirmed = certificate.confirmed_sides(args.path, cert)
+    level = level_of(confirmed, len({*cert.scores, *(p.side for p in cert.players)}), organiser=True)
+    if confirmed:
+        said = _("{level} (the save verifies; confirmed at the seat: {sides})")
+        print(shown(said.format(level=_(level), sides=", ".join(confirmed))))
+    else:
+        print(_("{level} (the save verifies; no player has confirmed it yet)").format(level=_(level)))
+    if level != BOTH:
+        said = _(
+            "each player signs it with his own SSH key: ssh-keygen -Y sign -f ~/.ssh/id_ed25519 -n {ns} {file} "
+            "(it writes {file}.sig; the second player signs a copy, or renames his); "
+            "a player with no key types confirm at his seat instead (before league add)"
         )
-    )
-    print(_("unconfirmed until it is signed"))
+        print(shown(said.format(ns=NAMESPACE, file=target)))
     return 0
 
 

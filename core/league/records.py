@@ -65,6 +65,8 @@ class Added(Record, frozen=True, tag="game"):
     signed: tuple[Signed, ...]
     #: The league's name of each side's player (its club identity, or the name it was seated by).
     players: dict[str, str]
+    #: The sides whose player confirmed this certificate at his seat (``Confirmed`` in the save).
+    confirmed: tuple[str, ...] = ()
 
 
 class Disputed(Record, frozen=True, tag="dispute"):

@@ -10,6 +10,8 @@ record under the file's lock, after reading the file under that lock
 * a certificate that is not one, or a signature that does not verify over its bytes in the
   results' namespace, or whose key is not in the club's allowed signers;
 * a signature by a club member who neither played in the game nor is the organiser;
+  (a player with no key confirms at his seat instead: his ``Confirmed`` in the save counts when
+  it names this certificate's digest; ``core.league.levels``)
 * a save that does not pass ``fireteam verify``;
 * a save whose bytes are not those the certificate names (edited after it was made);
 * a certificate whose result differs from the one its save gives (its winner, draw,
@@ -32,6 +34,7 @@ from core import __version__
 from core.language.i18n import N_, _
 from core.league import certificate as certs
 from core.league.certificate import NotCounted
+from core.league.levels import level_of
 from core.league.records import (
     LEAGUE_FORMAT,
     MAX_TEXT,
@@ -53,14 +56,6 @@ from core.storage import journal
 from core.storage.savefile import FORMAT_VERSION, SaveError
 
 ORGANISER = "organiser"
-#: How far a result is confirmed, from the most to the least.
-BOTH, PLAYER_AND_ORGANISER, ONE_PLAYER, ORGANISER_ONLY, UNCONFIRMED = (
-    N_("confirmed by both players"),
-    N_("confirmed by one player and the organiser"),
-    N_("confirmed by one player"),
-    N_("confirmed by the organiser only"),
-    N_("unconfirmed"),
-)
 #: A game's standing in the league.
 COUNTED, FROZEN, VOIDED = N_("counted"), N_("disputed"), N_("void")
 
@@ -75,13 +70,18 @@ class Game:
     signed: tuple[Signed, ...]
     winner: str
     draw: bool
+    #: The sides whose player confirmed it at his seat (``Confirmed`` in the save).
+    confirmed: tuple[str, ...] = ()
     status: str = COUNTED
     disputes: list[Disputed] = field(default_factory=list)
     rulings: list[Ruled] = field(default_factory=list)
 
     @property
     def level(self) -> str:
-        return level_of(self.signed, len(self.players))
+        """Its players' signatures and confirmations at their seats; the organiser's word is its
+        save's, which passed verify and gave its certificate again as it was added."""
+        players = {s.as_ for s in self.signed if s.as_ != ORGANISER} | set(self.confirmed)
+        return level_of(players, len(self.players), organiser=True)
 
     @property
     def counted(self) -> bool:
@@ -104,16 +104,6 @@ class Season:
             said = _("{path}: no game {ref} in this league (give its number, or 8 or more characters of its id)")
             raise NotCounted(said.format(path=self.path, ref=repr(ref)))
         return found[0]
-
-
-def level_of(signed: tuple[Signed, ...], sides: int) -> str:
-    players = {s.as_ for s in signed if s.as_ != ORGANISER}
-    organiser = any(s.as_ == ORGANISER for s in signed)
-    if players and len(players) >= sides:
-        return BOTH
-    if players:
-        return PLAYER_AND_ORGANISER if organiser else ONE_PLAYER
-    return ORGANISER_ONLY if organiser else UNCONFIRMED
 
 
 def _now() -> int:
@@ -145,7 +135,7 @@ def fold(path: Path, records: list[AnyRecord]) -> Season:
             except (msgspec.ValidationError, msgspec.DecodeError) as e:
                 said = _("{path}:{line}: not a certificate: {error}")
                 raise SaveError(said.format(path=path, line=line, error=e)) from None
-            added = Game(len(season.games) + 1, cert, dict(r.players), r.signed, cert.winner, cert.draw)
+            added = Game(len(season.games) + 1, cert, dict(r.players), r.signed, cert.winner, cert.draw, r.confirmed)
             season.games.append(added)
             by_id[cert.game] = added
             continue
@@ -223,7 +213,8 @@ def add(path: Path, save: Path, cert_path: Path, sig_paths: list[Path]) -> Game:
             if game.cert.game == given.game or game.cert.save_sha256 == given.save_sha256:
                 said = _("{cert}: this game is already in the league, as game {n}")
                 raise NotCounted(said.format(cert=cert_path, n=game.number))
-        return [Added(at=_now(), certificate=data.decode(), signed=signed, players=players)]
+        confirmed = certs.confirmed_sides(save, given)
+        return [Added(at=_now(), certificate=data.decode(), signed=signed, players=players, confirmed=confirmed)]
 
     return _append(path, make).games[-1]
 

@@ -18,8 +18,9 @@ import pytest
 from core import events as ev
 from core.cli.main import run_script
 from core.league import certificate, season
+from core.league.levels import BOTH, ORGANISER_ONLY, PLAYER_AND_ORGANISER
 from core.league.records import RESULT, STANDS, VOID
-from core.league.season import BOTH, FROZEN, ONE_PLAYER, ORGANISER_ONLY, PLAYER_AND_ORGANISER, VOIDED, NotCounted
+from core.league.season import FROZEN, VOIDED, NotCounted
 from core.secrets.verify import verify
 from core.storage.savefile import SaveError, SaveLocked
 from core.storage.writer import SaveWriter
@@ -102,7 +103,9 @@ def test_the_levels_of_confirmation(tmp_path, club):
     for n, signers in enumerate((("anna", "org"), ("bruno",), ("org",))):
         save = play(tmp_path, f"g{n}", end=f"victory german held {n}")
         levels.append(season.add(league, save, *certified(save, keys, *signers)).level)
-    assert levels == [PLAYER_AND_ORGANISER, ONE_PLAYER, ORGANISER_ONLY]
+    # The organiser is the table whose save verifies and gives the certificate again: every game
+    # added has his word; the club's organiser signing adds nothing to it.
+    assert levels == [PLAYER_AND_ORGANISER, PLAYER_AND_ORGANISER, ORGANISER_ONLY]
 
 
 def test_a_save_that_does_not_verify_is_refused(tmp_path, club):
@@ -246,7 +249,7 @@ def test_a_seat_bound_to_a_key_is_its_club_identity_and_its_signature(tmp_path, 
         save = tmp_path / "k.ft"
         assert run_script(script, save, 7, ruleset, "", out=io.StringIO()) == 0
         game = season.add(league, save, *certified(save, keys, "anna"))
-    assert game.players == {"german": "anna", "british": "bruno"} and game.level == ONE_PLAYER
+    assert game.players == {"german": "anna", "british": "bruno"} and game.level == PLAYER_AND_ORGANISER
     assert [s.as_ for s in game.signed] == ["german"]
 
 

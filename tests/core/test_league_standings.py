@@ -168,7 +168,7 @@ def test_text_and_json_in_both_languages():
     assert "1. alice: 4 punti" in italian
     data = json.loads(render.as_json(t, "Club"))
     assert data["standings"][0]["player"] == ALICE and data["games"][1]["draw"] is True
-    assert data["games"][0]["confirmed"] == "unconfirmed"
+    assert data["games"][0]["confirmed"] == "confirmed by the organiser only"  # (every game added verified)
 
 
 def test_the_band_is_the_inverse_hessians():

@@ -41,6 +41,7 @@ from core.errorlog import details_in
 from core.game import Game
 from core.given import roll_given
 from core.language.reader import Reader, reading
+from core.league.atseat import with_digest
 from core.narrate import sides_of
 from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Outcome, Refusal, Result, said
 from core.questions import Question
@@ -294,6 +295,11 @@ class LineClient:
         spec = self._verb(word)
         if spec is not None and spec.name in ("undo", "redo") and not rest:
             self._confirm(spec.name)
+            return
+        try:
+            text = with_digest(self.game, text, self.role)  # `confirm`: the result's digest added here
+        except Refused as e:
+            self._refused(str(e), e.rules)
             return
         self._run(text, [] if self.table_dice else None)
 

@@ -1,5 +1,6 @@
 """The game screen's ``why`` and ``? COMMAND`` (issue #76): asked on its command line, said
-in a notice, nothing given; the words are the line client's (``tui.lines.why``)."""
+in a notice, nothing given; the words are the line client's (``tui.lines.why``).  And
+``confirm`` once the game has ended (issue #74), given with the result's digest added."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 from rich.text import Text
 
 from core import rulesask
+from core.league.atseat import with_digest
 from core.outcome import Failure
 from core.refusal import TYPING, CommandFailed, Refused
 from tui.commandline import CommandLine
@@ -30,6 +32,7 @@ class AskingScreen(Protocol):
 
     def _is_verb(self, word: str) -> bool: ...
     def _not_done(self, result: Failure) -> None: ...
+    def run_command(self, text: str) -> None: ...
     def query_one(self, selector: type[CommandLine]) -> CommandLine: ...
     def notify(self, message: str, *, title: str = "", timeout: float | None = None, markup: bool = True) -> None: ...
 
@@ -52,7 +55,21 @@ def asked(screen: AskingScreen, verb: str, rest: str) -> bool:
     if verb.casefold() in {"why", pgettext("command", "why").casefold()} and not screen._is_verb(verb):
         _show(screen, lambda: _why(screen, rest), _("Why"))
         return True
-    return False
+    return _confirmed(screen, f"{verb} {rest}".strip())
+
+
+def _confirmed(screen: AskingScreen, text: str) -> bool:
+    """``confirm`` once the game has ended: given with the result's certificate digest added
+    (``core.league.atseat``), or why not on the line; False for any other line."""
+    try:
+        filled = with_digest(screen.game, text, screen.role)
+    except Refused as e:
+        screen.query_one(CommandLine).error(str(e))
+        return True
+    if filled == text:
+        return False
+    screen.run_command(filled)
+    return True
 
 
 def _why(screen: AskingScreen, rest: str) -> list[str]:

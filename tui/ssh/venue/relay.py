@@ -48,6 +48,7 @@ from tui.ssh.seating.sharedscreen import Viewer
 from tui.ssh.seating.stands import shared_size
 from tui.ssh.venue.connection import NatsOptions, connect_until_done
 from tui.ssh.venue.frames import Screen, checked_screen
+from tui.ssh.venue.leaguepage import LeaguePage
 from tui.ssh.venue.screens import RelayScreen
 from tui.ssh.venue.watched import Summary, Watched, take_view
 
@@ -112,6 +113,8 @@ class Relay:
         self.limits = Limits()
         #: The tables' spectators' screens that watchers watch here (``tui.ssh.venue.screens``).
         self.screens: dict[Screen, RelayScreen] = {}
+        #: A league's standings page (``--league``; ``tui.ssh.venue.leaguepage``), or None.
+        self.standings: LeaguePage | None = None
 
     # ----------------------------------------------------------------- NATS
 
@@ -256,6 +259,8 @@ class Relay:
         app.router.add_get("/report/{table}", self._report)
         app.router.add_get("/live", self._live)
         app.router.add_get("/live/{table}", self._live)
+        if self.standings is not None:
+            app.router.add_get("/standings", self._standings)
         return app
 
     async def start_web(self, host: str, port: int) -> int:
@@ -290,6 +295,12 @@ class Relay:
         w = self._watched(request)
         page = w.report(self.chances.get(w.table))
         return web.Response(text=page.html, content_type="text/html", headers=_headers(_report_csp(page.style_sources)))
+
+    async def _standings(self, request: web.Request) -> web.Response:
+        """The league's standings (``--league``): a page of escaped text, no script, no style of its own."""
+        assert self.standings is not None
+        status, body, kind = await self.standings.answer(request)
+        return web.Response(status=status, text=body, content_type=kind, headers=_headers())
 
     def _watched(self, request: web.Request) -> Watched:
         name = request.match_info["table"]

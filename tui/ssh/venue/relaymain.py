@@ -37,6 +37,12 @@ def add_relay_parser(sub: argparse._SubParsersAction) -> None:
     r.add_argument(
         "--url", default="", help=_("the address browsers open, when it is not http://HOST:PORT (a reverse proxy)")
     )
+    r.add_argument(
+        "--league",
+        type=Path,
+        metavar="FILE",
+        help=_("also serve this league's standings at /standings (read again whenever the file changes)"),
+    )
     add_nats_arguments(r, table=False)
 
 
@@ -71,12 +77,18 @@ async def _relay(args: argparse.Namespace, options, log: logging.Logger) -> int:
     from tui.ssh.venue.relay import Relay
 
     relay = Relay(options, log, public_url=args.url.rstrip("/"))
+    if args.league is not None:
+        from tui.ssh.venue.leaguepage import LeaguePage
+
+        relay.standings = LeaguePage(args.league)
     try:
         port = await relay.start_web(args.host, args.web)
     except OSError as e:
         print(f"error: cannot listen: {e.strerror or e}", file=sys.stderr)
         return 2
     print(f"venue page on {relay.public_url}/ (port {port})", flush=True)
+    if relay.standings is not None:
+        print(f"the league's standings on {relay.public_url}/standings", flush=True)
     acceptor = None
     if args.port is not None:
         acceptor = await _start_ssh(relay, args)

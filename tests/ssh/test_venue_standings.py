@@ -1,0 +1,100 @@
+"""A league's standings on the venue's relay (issue #74): ``fireteam relay --league FILE`` serves
+``/standings``, fetched here over HTTP as a browser would: the page ``league standings --format html``
+gives, every name escaped, under the relay's policy (no inline script or style allowed), in English and
+Italian; a league file that changes is read again, one that does not is not.
+
+The game is confirmed at both seats (``confirm``), so the league takes it with no signature at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from core.cli.main import run_script
+from core.game import Game
+from core.language.reader import reading
+from core.league import certificate, render, season, standings
+from core.league.atseat import with_digest
+from tests.shared.keys import keygen, signer_line
+from tui.ssh.venue.connection import NatsOptions
+from tui.ssh.venue.leaguepage import LeaguePage
+from tui.ssh.venue.relay import Relay
+
+pytestmark = [pytest.mark.server, pytest.mark.subprocess]  # (ssh-keygen makes the organiser's key)
+
+LOG = logging.getLogger("test.standings")
+
+
+def confirmed_game(folder: Path, name: str, end: str) -> tuple[Path, Path]:
+    script = folder / f"{name}.script"
+    script.write_text(f"scenario tanks\nplayers german=anna british=bruno\nnext\n{end}\n", encoding="utf-8")
+    save = folder / f"{name}.ft"
+    assert run_script(script, save, 7, "ludonet", "", out=io.StringIO()) == 0
+    for side in ("german", "british"):
+        game = Game.open(save)
+        try:
+            game.execute(with_digest(game, "confirm", side), role=side, by=side)
+        finally:
+            game.close()
+    cert, _v = certificate.certify(save)
+    path = certificate.default_path(save)
+    certificate.write(cert, path)
+    return save, path
+
+
+@pytest.fixture
+def league(tmp_path: Path) -> Path:
+    key = keygen(tmp_path, "org")
+    signers = tmp_path / "allowed_signers"
+    signers.write_text(signer_line(key, "org") + "\n")
+    path = tmp_path / "club.league"
+    season.new(path, "<b>Club</b> & co", signers, "org", (3, 1, 0))
+    return path
+
+
+async def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
+    async with aiohttp.ClientSession() as s, s.get(url, headers=headers or {}) as r:
+        return r.status, await r.text(), dict(r.headers)
+
+
+def test_the_relay_serves_the_leagues_standings_and_reads_a_changed_file_again(tmp_path, league):
+    save, cert = confirmed_game(tmp_path, "g1", "victory german held")
+    season.add(league, save, cert, [])
+
+    async def go() -> None:
+        relay = Relay(NatsOptions("nats://127.0.0.1:1"), LOG)  # (no NATS needed for the page)
+        relay.standings = LeaguePage(league)
+        port = await relay.start_web("127.0.0.1", 0)
+        base = f"http://127.0.0.1:{port}/standings"
+        try:
+            status, page, headers = await fetch(base + "?lang=en")
+            assert status == 200 and headers["Content-Type"].startswith("text/html")
+            csp = headers["Content-Security-Policy"]
+            assert "unsafe-inline" not in csp and "default-src 'none'" in csp
+            with reading("en"):
+                assert page == render.page(standings.table(season.load(league)), "<b>Club</b> & co", "en")
+            assert "&lt;b&gt;Club&lt;/b&gt; &amp; co" in page and "<b>" not in page
+            assert "anna" in page and "confirmed by both players" in page and "<script" not in page
+            status, italian, _h = await fetch(base, {"Accept-Language": "it-IT,it;q=0.9"})
+            assert status == 200 and 'lang="it"' in italian and "confermato da entrambi i giocatori" in italian
+            reads = relay.standings.reads
+            await fetch(base + "?lang=en")
+            assert relay.standings.reads == reads  # the same file: not read again
+            save2, cert2 = confirmed_game(tmp_path, "g2", "victory british held")
+            season.add(league, save2, cert2, [])
+            status, again, _h = await fetch(base + "?lang=en")
+            assert status == 200 and relay.standings.reads == reads + 1
+            assert again.count("<li>") == 2 and page.count("<li>") == 1
+            league.write_bytes(b"not a league\n")
+            status, said, _h = await fetch(base)
+            assert status == 503 and "club.league" in said
+        finally:
+            await relay.close()
+
+    asyncio.run(go())

@@ -1,0 +1,29 @@
+"""``confirm`` at this machine's client (issue #74, record 5): a side's player, once the game has
+ended, types ``confirm`` on the command line and the client adds the certificate's digest; before
+the end the line says why not and its rule."""
+
+from __future__ import annotations
+
+from contextlib import closing
+
+from waiting import hint, piloted, settled, type_command
+
+from core import events as ev
+from core.league import certificate
+from core.views import REFEREE
+from tui.bench.screenshots import demo_game
+
+
+async def test_a_side_confirms_at_the_clients_command_line(tmp_path):
+    with closing(demo_game(tmp_path / "game.ft")) as game:
+        game.execute("players regulars=anna irregulars=bruno", role=REFEREE)
+        async with piloted(game, role="regulars") as (app, pilot):
+            await type_command(pilot, "confirm")
+            await settled(pilot)
+            assert "once the game has ended" in hint(app)
+            game.execute("end-game", role=REFEREE)
+            await type_command(pilot, "confirm")
+            await settled(pilot)
+        (fact,) = [e for e in game.history.timeline() if isinstance(e, ev.Confirmed)]
+        cert, _verified = certificate.certify(game.path)
+        assert (fact.side, fact.name, fact.result) == ("regulars", "anna", certificate.digest(cert))
