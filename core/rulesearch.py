@@ -43,8 +43,8 @@ COVERED, FLOOR = 0.4, 0.5
 COORD = 1.0
 #: The most rules an answer gives, and the longest question read (characters).
 SHOWN, MAX_QUESTION = 3, 500
-#: How near the best a rule's score must be to be given beside it.
-NEAR = 0.5
+#: How near the best a rule's score must be to be given beside it (a share of the best).
+NEAR = 0.4
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 _ID = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)*-?\d+[a-z]?\b")
@@ -65,7 +65,8 @@ il lo la i gli le un uno una di del dello della dei degli delle a al allo alla a
 dalla dai dagli dalle in nel nello nella nei negli nelle con col su sul sullo sulla sui sugli sulle per tra
 fra e ed o od ma non né se che chi cui come quando dove perché quale quali quanto quanti quante è sono era
 erano essere sia siano ha hanno avere può possono posso puo devo deve devono si mi ti ci vi ne lui lei loro
-suo sua suoi sue mio mia questo questa questi queste quello quella quelli quelle c'è cosa succede anche più
+suo sua suoi sue mio mia miei mie tuo tua tuoi tue nostro nostra nostri nostre vostro vostra vostri vostre
+questo questa questi queste quello quella quelli quelle c'è cosa succede anche più
 ancora già ogni tutto tutti tutte qualche altro altra altri altre stesso regola regole l un' dell nell all
 dall sull invece fare faccio fa volta volte proprio davvero bisogna serve servono quanta qualcuno qualcosa
 inizio dopo
@@ -73,9 +74,10 @@ inizio dopo
 STOPWORDS: dict[str, frozenset[str]] = {"en": frozenset(_EN_SMALL.split()), "it": frozenset(_IT_SMALL.split())}
 _STEMMERS = {"en": "english", "it": "italian"}
 #: Words that make one word together, each said as that one (Italian's "carro armato" is a tank,
-#: no "armed" thing: its "armato" would find the rules of armed vehicles).
+#: no "armed" thing: its "armato" would find the rules of armed vehicles; English's "how close"
+#: asks a distance, not of close combat).
 PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
-    "en": (),
+    "en": ((re.compile(r"\bhow (?:close|near)\b"), "how far"),),
     "it": ((re.compile(r"\b(carr[oi]) armat[oi]\b"), r"\1"),),
 }
 #: Words a player uses for one thing, in each language (a soldier is a man, a figure, a model):
@@ -83,7 +85,8 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
 SAME: dict[str, tuple[str, ...]] = {
     "en": (
         "fire shoot shot shooting firing",
-        "man soldier figure model trooper infantryman",
+        "man soldier figure model trooper infantryman guy",
+        "attack assault charge",
         "tank vehicle",
         "see spot spotting sight sighting observe observation visible",
         "leader commander officer NCO sergeant",
@@ -120,12 +123,13 @@ SAME: dict[str, tuple[str, ...]] = {
         "sparare spara tiro fuoco colpo",
         "uomo soldato figura modello fante",
         "carro veicolo mezzo",
-        "vedere avvistare avvistamento osservare osservazione visibile",
+        "vedere avvistare avvistamento osservare osservazione visibile vista",
+        "attacco attaccare assalto assaltare",
         "capo caposquadra comandante ufficiale sottufficiale",
         "mischia corpo",
         "soppresso inchiodato",
         "correre corsa",
-        "muovere movimento muoversi",
+        "muovere movimento muoversi mosso spostarsi spostamento",
         "ferito ferita",
         "ucciso morto morire muore",
         "autista pilota conducente",
