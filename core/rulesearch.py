@@ -67,18 +67,21 @@ fra e ed o od ma non né se che chi cui come quando dove perché quale quali qua
 erano essere sia siano ha hanno avere può possono posso puo devo deve devono si mi ti ci vi ne lui lei loro
 suo sua suoi sue mio mia miei mie tuo tua tuoi tue nostro nostra nostri nostre vostro vostra vostri vostre
 questo questa questi queste quello quella quelli quelle c'è cosa succede anche più
-ancora già ogni tutto tutti tutte qualche altro altra altri altre stesso regola regole l un' dell nell all
+ancora già ogni tutto tutta tutti tutte qualche altro altra altri altre stesso regola regole l un' dell nell all
 dall sull invece fare faccio fa volta volte proprio davvero bisogna serve servono quanta qualcuno qualcosa
 inizio dopo
 """
 STOPWORDS: dict[str, frozenset[str]] = {"en": frozenset(_EN_SMALL.split()), "it": frozenset(_IT_SMALL.split())}
 _STEMMERS = {"en": "english", "it": "italian"}
 #: Words that make one word together, each said as that one (Italian's "carro armato" is a tank,
-#: no "armed" thing: its "armato" would find the rules of armed vehicles; English's "how close"
-#: asks a distance, not of close combat).
+#: no "armed" thing: its "armato" would find the rules of armed vehicles; its "corpo a corpo" is a
+#: melee, one thing said in three words; English's "how close" asks a distance, not of close combat).
 PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
     "en": ((re.compile(r"\bhow (?:close|near)\b"), "how far"),),
-    "it": ((re.compile(r"\b(carr[oi]) armat[oi]\b"), r"\1"),),
+    "it": (
+        (re.compile(r"\b(carr[oi]) armat[oi]\b"), r"\1"),
+        (re.compile(r"\bcorpo a corpo\b"), "mischia"),
+    ),
 }
 #: Words a player uses for one thing, in each language (a soldier is a man, a figure, a model):
 #: each brings in the others at :data:`ALIKE`.
