@@ -11,8 +11,9 @@ command's, a term's, a choice's Italian and English), so a question in one langu
 rule written in the other. A question that names a rule id finds it first.
 
 Nothing is guessed: the best rule must hold enough of the question's weight (:data:`COVERED`,
-the share of its words' idf that the rule matches) and score at least :data:`FLOOR`; else the
-answer is that the rules do not say. The index of a ruleset is built once per process
+the share of its words' idf that the rule matches, each word of the rule standing for one word
+of the question only) and score at least :data:`FLOOR`; else the answer is that the rules do
+not say. The index of a ruleset is built once per process
 (:func:`index_for`), a question then takes well under a millisecond (``tui/bench/rulesearch.py``).
 """
 
@@ -42,8 +43,8 @@ COVERED, FLOOR = 0.4, 0.5
 COORD = 1.0
 #: The most rules an answer gives, and the longest question read (characters).
 SHOWN, MAX_QUESTION = 3, 500
-#: How near the best a rule's score must be to be given beside it.
-NEAR = 0.5
+#: How near the best a rule's score must be to be given beside it (a share of the best).
+NEAR = 0.4
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 _ID = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)*-?\d+[a-z]?\b")
@@ -64,19 +65,31 @@ il lo la i gli le un uno una di del dello della dei degli delle a al allo alla a
 dalla dai dagli dalle in nel nello nella nei negli nelle con col su sul sullo sulla sui sugli sulle per tra
 fra e ed o od ma non né se che chi cui come quando dove perché quale quali quanto quanti quante è sono era
 erano essere sia siano ha hanno avere può possono posso puo devo deve devono si mi ti ci vi ne lui lei loro
-suo sua suoi sue mio mia questo questa questi queste quello quella quelli quelle c'è cosa succede anche più
-ancora già ogni tutto tutti tutte qualche altro altra altri altre stesso regola regole l un' dell nell all
+suo sua suoi sue mio mia miei mie tuo tua tuoi tue nostro nostra nostri nostre vostro vostra vostri vostre
+questo questa questi queste quello quella quelli quelle c'è cosa succede anche più
+ancora già ogni tutto tutta tutti tutte qualche altro altra altri altre stesso regola regole l un' dell nell all
 dall sull invece fare faccio fa volta volte proprio davvero bisogna serve servono quanta qualcuno qualcosa
 inizio dopo
 """
 STOPWORDS: dict[str, frozenset[str]] = {"en": frozenset(_EN_SMALL.split()), "it": frozenset(_IT_SMALL.split())}
 _STEMMERS = {"en": "english", "it": "italian"}
+#: Words that make one word together, each said as that one (Italian's "carro armato" is a tank,
+#: no "armed" thing: its "armato" would find the rules of armed vehicles; its "corpo a corpo" is a
+#: melee, one thing said in three words; English's "how close" asks a distance, not of close combat).
+PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "en": ((re.compile(r"\bhow (?:close|near)\b"), "how far"),),
+    "it": (
+        (re.compile(r"\b(carr[oi]) armat[oi]\b"), r"\1"),
+        (re.compile(r"\bcorpo a corpo\b"), "mischia"),
+    ),
+}
 #: Words a player uses for one thing, in each language (a soldier is a man, a figure, a model):
 #: each brings in the others at :data:`ALIKE`.
 SAME: dict[str, tuple[str, ...]] = {
     "en": (
         "fire shoot shot shooting firing",
-        "man soldier figure model trooper infantryman",
+        "man soldier figure model trooper infantryman guy",
+        "attack assault charge",
         "tank vehicle",
         "see spot spotting sight sighting observe observation visible",
         "leader commander officer NCO sergeant",
@@ -92,7 +105,7 @@ SAME: dict[str, tuple[str, ...]] = {
         "hidden concealed unseen unspotted",
         "enemy opponent foe",
         "ammunition ammo magazine",
-        "cost points",
+        "cost price",
         "test check",
         "range distance far",
         "grenade blast",
@@ -113,12 +126,13 @@ SAME: dict[str, tuple[str, ...]] = {
         "sparare spara tiro fuoco colpo",
         "uomo soldato figura modello fante",
         "carro veicolo mezzo",
-        "vedere avvistare avvistamento osservare osservazione visibile",
+        "vedere avvistare avvistamento osservare osservazione visibile vista",
+        "attacco attaccare assalto assaltare",
         "capo caposquadra comandante ufficiale sottufficiale",
         "mischia corpo",
         "soppresso inchiodato",
         "correre corsa",
-        "muovere movimento muoversi",
+        "muovere movimento muoversi mosso spostarsi spostamento",
         "ferito ferita",
         "ucciso morto morire muore",
         "autista pilota conducente",
@@ -126,7 +140,7 @@ SAME: dict[str, tuple[str, ...]] = {
         "nemico avversario",
         "parità pari uguale pareggio",
         "munizioni caricatore",
-        "costo costa punti",
+        "costo costa costare prezzo",
         "prova test",
         "distanza gittata lontano",
         "granata esplosione",
@@ -174,6 +188,9 @@ def stems(text: str, language: str) -> list[str]:
     """``text``'s words but the small ones, stemmed in ``language``, each tagged with it
     (``en:fire``), accents left out after stemming (a keyboard without them finds the same)."""
     stop = _FOLDED_STOPWORDS[language]
+    text = text.lower()
+    for phrase, word in PHRASES[language]:
+        text = phrase.sub(word, text)
     return [_stem(language, w) for w in words(text) if _fold(w) not in stop]
 
 
@@ -286,29 +303,34 @@ class Index:
 
     def _scored(self, alternatives: list[dict[str, float]]) -> tuple[list[tuple[float, int]], float]:
         """Every rule with a score, best first, and the share of the question's weight that the
-        best matches (a word the map has none of weighs as its words do on average)."""
+        best matches (a word the map has none of weighs as its words do on average).  A word of
+        the rule matches one word of the question only: the rule's "destroyed" is not both the
+        "distrutto" and the "carro" of "carro distrutto" (whose catalogue pair makes each word of
+        it a synonym of each), nor its "punto" both a question's "punti" and a word alike."""
         scores: dict[int, float] = {}
-        held: dict[int, float] = {}
+        matched: dict[int, list[tuple[float, float, frozenset[str]]]] = {}
         most = self.usual
         whole = 0.0
         for alt in alternatives:
             weight = max((self.idf[t] for t in alt if t in self.idf), default=most)
             whole += weight
-            has: set[int] = set()
+            has: dict[int, set[str]] = {}
             for term, w in alt.items():
                 idf = self.idf.get(term, 0.0)
                 for i in self.postings.get(term, ()):
                     tf = self.docs[i][term]
                     norm = tf * (K1 + 1) / (tf + K1 * (1 - B + B * self.lengths[i] / self.average))
                     scores[i] = scores.get(i, 0.0) + w * idf * norm
-                    has.add(i)
-            for i in has:
-                held[i] = held.get(i, 0.0) + weight
+                    has.setdefault(i, set()).add(term)
+            for i, terms in has.items():
+                matched.setdefault(i, []).append((max(alt[t] for t in terms), weight, frozenset(terms)))
         # a rule that holds more of the question's words comes first (Lucene's "coord")
         ranked = sorted(
-            ((s * (held[i] / whole) ** COORD, i) for i, s in scores.items()), key=lambda si: (-si[0], si[1])
+            ((s * (sum(f[1] for f in matched[i]) / whole) ** COORD, i) for i, s in scores.items()),
+            key=lambda si: (-si[0], si[1]),
         )
-        covered = held.get(ranked[0][1], 0.0) / whole if ranked and whole else 0.0
+        held, again = _held(matched[ranked[0][1]]) if ranked else (0.0, 0.0)
+        covered = held / (whole - again) if whole > again else 0.0
         return ranked, covered
 
     def ask(self, question: str) -> Answer:
@@ -329,6 +351,22 @@ class Index:
             return Answer(question, language)
         top = ranked[0][0]
         return Answer(question, language, tuple(Found(self.rules[i], s) for s, i in ranked[:SHOWN] if s >= NEAR * top))
+
+
+def _held(found: list[tuple[float, float, frozenset[str]]]) -> tuple[float, float]:
+    """The weight of the question's words a rule holds, each of its words standing for one of them
+    (those it holds as they are first, then those it holds by a word alike or a translation), and
+    the weight of the words it holds only by words that stand for others already: a question
+    that says a thing twice ("the blast of a grenade") is not held the less for it."""
+    used: set[str] = set()
+    weight = again = 0.0
+    for _w, word_weight, terms in sorted(found, key=lambda f: -f[0]):
+        if terms - used:
+            used |= terms
+            weight += word_weight
+        else:
+            again += word_weight
+    return weight, again
 
 
 def lexicon(domain: str) -> list[tuple[str, str]]:

@@ -15,7 +15,8 @@ so that the map reads without the digest) and a ``status``:
 * ``not-applicable``: there is nothing to apply (``why`` says why: a rule about the
   physical table, which Fireteam has no model of, ruling CORE-MAP; a draft's title).
 
-Any rule may also have ``title_it`` (its title in Italian, shown to an Italian reader) and
+Any rule may also have ``title_it`` and ``why_it`` (its title and its note in Italian, shown
+to an Italian reader: ``why`` says so where it falls back to the English) and
 ``words_en``, ``words_it`` (the other words a player asks about it with): ``rule?`` finds
 rules by them (``core.rulesearch``).
 
@@ -90,9 +91,10 @@ class Rule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     variant: str = ""
     command: str = ""
     why: Note = ""
-    #: The title in Italian, and more words a player asks about it with, in English and in
-    #: Italian: what ``rule?`` searches (``core.rulesearch``), each in its own language.
+    #: The title and the note in Italian, and more words a player asks about it with, in English
+    #: and in Italian: what ``rule?`` searches (``core.rulesearch``), each in its own language.
     title_it: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    why_it: Note = ""
     words_en: Note = ""
     words_it: Note = ""
 

@@ -4,7 +4,8 @@ A refusal names its rules as data (``core.refusal.Refused.rules``); a roll as it
 ``rule`` words them (``LN-R030``, ``§8.2``, ``ruling LN-BARRAGE``) and its modifiers'
 ``rule``: :func:`roll_rules` reads them as ids of the ruleset's map or the engine's
 (``core.rulesmap.cited``).  :func:`reasons` gives each id's row of its map: the title and
-the note in the project's own words, its status, section and the ruling taken.  A step of
+the note in the project's own words (in English, and in Italian where the map has them), its
+status, section and the ruling taken.  A step of
 the log is explained from the lines its reader may see (``Game.log_lines``): a roll hidden
 from a side is not among them, so its ``why`` says nothing of it.
 """
@@ -26,7 +27,8 @@ MAX_REASONS = 8
 
 
 class Reason(msgspec.Struct, frozen=True):
-    """One rule a refusal or a roll names, as its map has it (or TYPING: no rule)."""
+    """One rule a refusal or a roll names, as its map has it (or TYPING: no rule): its title
+    and note in English, and in Italian where the map has them ("" where it has not)."""
 
     id: str
     title: str = ""
@@ -34,6 +36,8 @@ class Reason(msgspec.Struct, frozen=True):
     section: str = ""
     note: str = ""
     ruling: str = ""
+    title_it: str = ""
+    note_it: str = ""
 
 
 def reasons(ruleset: Ruleset, ids: Iterable[str]) -> list[Reason]:
@@ -47,7 +51,18 @@ def reasons(ruleset: Ruleset, ids: Iterable[str]) -> list[Reason]:
             continue
         entry: Entry | None = find(rmap, rule_id)
         if entry is not None:
-            out.append(Reason(entry.id, entry.title, entry.status, entry.section, entry.why, entry.ruling))
+            out.append(
+                Reason(
+                    entry.id,
+                    entry.title,
+                    entry.status,
+                    entry.section,
+                    entry.why,
+                    entry.ruling,
+                    entry.title_it,
+                    entry.why_it,
+                )
+            )
     return out[:MAX_REASONS]
 
 

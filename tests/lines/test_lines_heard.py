@@ -87,11 +87,11 @@ def played_game_before_its_end(path: Path) -> Game:
 
 
 def test_a_commitment_that_does_not_match_is_said_in_full(tmp_path, monkeypatch):
-    from tui.lines import answers
+    from tui.lines.answers import log
 
     game = played_game(tmp_path / "demo.ft")
     seat = Seat(game)
-    monkeypatch.setattr(answers, "matches", lambda e: e.key != "objective.die")
+    monkeypatch.setattr(log, "matches", lambda e: e.key != "objective.die")
     said = the_end_again(seat, "next")
     assert said[0].startswith("Game over:")
     wrong = said.index("1 of 14 secrets opened at the end do NOT match their commitments:")

@@ -10,6 +10,8 @@ from lines_support import Seat
 from playing import opened
 
 from core.game import Game
+from core.language.reader import reading
+from tui.lines.why import rule_lines
 
 #: The Ludonet recorded game's start (saves/ludonet-game.script, seed 2026): the Germans move first.
 START = ("scenario tanks", 'note "Cagny"', "next")
@@ -53,10 +55,47 @@ def test_why_after_a_roll_gives_the_numbers_and_the_rules(tmp_path):
 
 
 def test_why_a_step_of_the_log_in_italian(tmp_path):
+    """At an Italian seat the rules are named by the map's Italian titles (``title_it``), not its English."""
     seat = Seat(ludonet(tmp_path / "g.ft", "@german move gren 10 run"), "german", lang="it")
-    said = seat.say("perché 4")
-    assert said[0] == "Passo 4: muovi gren 10 corsa."
-    assert "Regola LN-R012 (B.3, applicata): Fatigue. Decisione LN-FATIGUE (docs/rulings.md)." in said
+    assert seat.say("perché 4") == [
+        "Passo 4: muovi gren 10 corsa.",
+        "Regola LN-R010 (B.3, applicata): Distanze massime di movimento per turno.",
+        "Regola LN-R011 (B.3, applicata): Movimento dei veicoli, dallo scenario. Decisione LN-VEHICLES "
+        "(docs/rulings.md).",
+        "stanchezza di Gefr Roth: 1d6 serve 5+: 2 → fresco",
+        "Serviva 5+.",
+        "Prima del tiro: 33,3% di fare 5+ con 1d6.",
+        "Esito: fresco.",
+        "Regola LN-R012 (B.3, applicata): Fatica: chi corre può stancarsi e non correre per tre turni. "
+        "Decisione LN-FATIGUE (docs/rulings.md).",
+    ]
+
+
+def test_why_after_an_engine_refusal_in_italian_says_its_rule_and_note_in_italian(tmp_path):
+    seat = Seat(ludonet(tmp_path / "g.ft"), "british", lang="it")
+    assert seat.say("segna sherman nascosto") == ["Rifiutato: solo l'arbitro può usare segna."]
+    assert seat.say("perché") == [
+        "Rifiutato: solo l'arbitro può usare segna.",
+        "Regola ENG-1 (Motore, decisione): Chi dà quale comando. Fireteam: l'arbitro dà i comandi dell'arbitro "
+        "e può agire per qualunque parte; un giocatore dà i comandi della sua parte per i suoi pezzi; uno "
+        "spettatore guarda e non ne dà. Decisione CORE-ROLES (docs/rulings.md).",
+    ]
+
+
+def test_what_the_map_gives_in_english_only_is_said_to_be_in_english(tmp_path):
+    """Breaking News's T-07 has an Italian title and an English note; DIFF-09 neither in Italian."""
+    game = opened(tmp_path / "bn.ft", "breaking-news")
+    with reading("it"):
+        assert rule_lines(game, ["T-07", "DIFF-09"]) == [
+            "Regola T-07 (§7.0, applicata): Avvistamento: 1d6 uguale o sopra il numero richiesto. Fireteam, "
+            "in inglese: A night scenario (night = true) adds the +2 to every sighting by itself, but for a "
+            "spotter with the night-visors role (BN-C-NIGHT); jungle is typed. Decisione BN-C-SPOT (docs/rulings.md).",
+            "Regola DIFF-09 (§5.0, decisione): 5.0 initiative (Italian draft) leadership modifier of the leader "
+            "(in inglese). Fireteam, in inglese: Both drafts: the main commander's leadership, else the highest "
+            "still in play. Decisione BN-INI-LEADER (docs/rulings.md).",
+        ]
+    with reading("en"):  # in English, no word of it
+        assert "in English" not in " ".join(rule_lines(game, ["T-07", "DIFF-09"]))
 
 
 def test_a_roll_hidden_from_a_side_explains_nothing_to_it(tmp_path):

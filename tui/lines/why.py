@@ -4,8 +4,9 @@ plain seat say these lines, the Textual client shows them.
 ``why`` after a refusal names the rule that refused it; after a roll, or ``why N`` for
 step N of the reader's log, it gives the numbers the engine used (the base, each
 modifier, the face needed, the chance before the roll) and the rules the roll names:
-each with its title and note as the rules map words them, its status in the map and the
-ruling taken.  A step is read from the lines the reader's log holds (``Game.log_lines``):
+each with its title and note as the rules map words them (in the reader's language where
+the map has them so, else in English, said to be so), its status in the map and the ruling
+taken.  A step is read from the lines the reader's log holds (``Game.log_lines``):
 a roll hidden from him is not among them, and nothing of it is said.
 
 ``? COMMAND`` says what the command would need and do, face by face, without giving it
@@ -20,32 +21,45 @@ from core import events as ev
 from core.ahead import ahead
 from core.game import Game, LogLine
 from core.language.i18n import Domain
+from core.language.reader import SOURCE, lang
 from core.narrate import describe_mod
 from core.refusal import TYPING, Refused
 from core.rulesmap import STATUSES, cited
 from core.why import reasons, roll_rules
 from tui import odds as chances
-from tui.i18n import _
+from tui.i18n import N_, _
 from tui.lines.answers import stopped
 
 #: The most faces' outcomes ``?`` lists one by one (the rest are said as their odds).
 SHOWN_OUTCOMES = 12
+#: The section of the engine's own rules (``core/engine_rules.toml``), said in the reader's language.
+ENGINE_SECTION = N_("Engine")
 
 
 def rule_lines(game: Game, ids: Iterable[str]) -> list[str]:
     """One sentence for each rule of ``ids``: its id, section and status, its title, what the
-    map notes of it, the ruling taken."""
+    map notes of it, the ruling taken; the title and the note in the reader's language where
+    the map has them in it, else in English, said to be so."""
     out = []
+    english = lang() == SOURCE
     for r in reasons(game.ruleset, ids):
         if r.id == TYPING:
             out.append(_("No rule refuses it: the line is mistyped or misused (a typing error)."))
             continue
         status = _(STATUSES.get(r.status, r.status))
+        title = r.title.rstrip(".…") if english or not r.title_it else r.title_it.rstrip(".…")
+        if not english and not r.title_it:
+            # TRANSLATORS: a rule's title the rules map gives in English only, at a seat in another language
+            title = _("{title} (in English)").format(title=title)
+        section = _(ENGINE_SECTION) if r.section == ENGINE_SECTION else r.section
         said = _("Rule {id} ({section}, {status}): {title}.").format(
-            id=r.id, section=r.section, status=status, title=r.title.rstrip(".…")
+            id=r.id, section=section, status=status, title=title
         )
-        if r.note:
-            said += " " + _("Fireteam: {note}.").format(note=r.note.rstrip("."))
+        if r.note and (english or r.note_it):
+            said += " " + _("Fireteam: {note}.").format(note=(r.note if english else r.note_it).rstrip("."))
+        elif r.note:
+            # TRANSLATORS: what the rules map notes of a rule, which it gives in English only
+            said += " " + _("Fireteam, in English: {note}.").format(note=r.note.rstrip("."))
         if r.ruling:
             said += " " + _("Ruling {ruling} (docs/rulings.md).").format(ruling=r.ruling)
         out.append(said)
