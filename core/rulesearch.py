@@ -12,7 +12,8 @@ rule written in the other. A question that names a rule id finds it first.
 
 Nothing is guessed: the best rule must hold enough of the question's weight (:data:`COVERED`,
 the share of its words' idf that the rule matches, each word of the rule standing for one word
-of the question only) and score at least :data:`FLOOR`; else the answer is that the rules do
+of the question only) and score at least :data:`FLOOR`, or as much as :data:`STRONG` for each
+unit of the question's weight; else the answer is that the rules do
 not say. The index of a ruleset is built once per process
 (:func:`index_for`), a question then takes well under a millisecond (``tui/bench/rulesearch.py``).
 """
@@ -35,10 +36,29 @@ from core.rulesmap import Entry, RulesMap
 K1, B = 1.2, 0.75
 #: The weight of a word's translation beside the word itself, and of a word of the same meaning.
 SYNONYM, ALIKE = 0.3, 0.5
+#: The weight of a word read in the other language, and of a map's word a typo away, where the
+#: map has not the word typed; and the shortest stem a typo is looked for in.
+OTHER, TYPO, TYPO_LENGTH = 0.5, 0.6, 6
+#: The least Dice share of the catalogues' two-word pairs that pairs their words.
+TOGETHER = 0.3
+#: How likely a rule of each status is the answer beside the others: one with nothing to apply at
+#: the table (a draft's wording, a table's size) is seldom what a player asks about.
+PRIOR = {"not-applicable": 0.6}
+#: And of a digest's note beside a rule (an ambiguity's reading, ``AMB-``; a draft's difference,
+#: ``DIFF-``): a question is more often about the rule it qualifies.
+BESIDE = 0.85
+_BESIDE = re.compile(r"(?:^|-)(?:AMB|DIFF)-")
+#: The shortest word read as a part of a word that runs two together ("airstrike").
+PART = 3
 #: The weight of a title's words beside a rule's other words (said twice as often).
 TITLE = 1
-#: The least share of the question's weight the best rule must match, and its least score.
-COVERED, FLOOR = 0.4, 0.5
+#: The least share of the question's weight the best rule must match, and its least score (a
+#: rule that shares a word or two with an idle question by chance scores less: on BM25's scale a
+#: word the map holds is worth its idf, some 3 to 5, less where the question weighs it little).
+COVERED, FLOOR = 0.3, 2.2
+#: Or, below that score, the least score for each unit of the question's weight: a short question
+#: that one rule answers well (a word translated by the catalogues) is no idle one.
+STRONG = 0.25
 #: How much the share of the question's words a rule holds weighs on its score.
 COORD = 1.0
 #: The most rules an answer gives, and the longest question read (characters).
@@ -58,7 +78,8 @@ each every one all some more most other such only own same also just into onto o
 about after before between through during rule rules happens happen get gets getting let lets mean means go
 goes apply applies allowed allow need needs want wants actually really exactly still please kind sort thing
 things way much many ever else anyone someone something haven hasn isn aren don doesn didn won wouldn
-couldn shouldn ca wo make makes made
+couldn shouldn ca wo make makes made cannot me him us them myself yourself himself ourselves themselves mine
+yours too very yes ok okay hey hi guys folks anyway like well even though while whether yet got now right
 """
 _IT_SMALL = """
 il lo la i gli le un uno una di del dello della dei degli delle a al allo alla ai agli alle da dal dallo
@@ -69,7 +90,8 @@ suo sua suoi sue mio mia miei mie tuo tua tuoi tue nostro nostra nostri nostre v
 questo questa questi queste quello quella quelli quelle c'è cosa succede anche più
 ancora già ogni tutto tutta tutti tutte qualche altro altra altri altre stesso regola regole l un' dell nell all
 dall sull invece fare faccio fa volta volte proprio davvero bisogna serve servono quanta qualcuno qualcosa
-inizio dopo
+inizio dopo me te noi voi poi allora però pero quindi
+cioè cioe tipo ok okay ragazzi beh ecco bene molto poco troppo ho hai abbiamo avete fatto
 """
 STOPWORDS: dict[str, frozenset[str]] = {"en": frozenset(_EN_SMALL.split()), "it": frozenset(_IT_SMALL.split())}
 _STEMMERS = {"en": "english", "it": "italian"}
@@ -88,7 +110,14 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
 SAME: dict[str, tuple[str, ...]] = {
     "en": (
         "fire shoot shot shooting firing",
-        "man soldier figure model trooper infantryman guy",
+        "man soldier figure model trooper infantryman guy bloke dude lad grunt",
+        "long last lasts duration stay stays remain",
+        "immediately instantly",
+        "simultaneous moment",
+        "group bunch several together",
+        "retreat withdraw flee",
+        "leave disengage escape",
+        "double twice",
         "attack assault charge",
         "tank vehicle",
         "see spot spotting sight sighting observe observation visible",
@@ -119,12 +148,23 @@ SAME: dict[str, tuple[str, ...]] = {
         "explosive he",
         "machine mg",
         "zero 0",
+        "one 1",
+        "two 2",
+        "three 3",
+        "four 4",
         "five 5",
         "six 6",
     ),
     "it": (
         "sparare spara tiro fuoco colpo",
-        "uomo soldato figura modello fante",
+        "uomo soldato figura modello fante omino tizio ragazzo",
+        "durare dura durata resta rimane",
+        "subito immediatamente",
+        "simultaneo momento contemporaneo",
+        "gruppo insieme diversi",
+        "ritirata ritirarsi arretrare fuggire scappare",
+        "lasciare abbandonare sganciarsi uscire",
+        "doppio raddoppia",
         "carro veicolo mezzo",
         "vedere avvistare avvistamento osservare osservazione visibile vista",
         "attacco attaccare assalto assaltare",
@@ -154,6 +194,10 @@ SAME: dict[str, tuple[str, ...]] = {
         "centimetri cm",
         "dadi dado",
         "prima primo",
+        "uno 1",
+        "due 2",
+        "tre 3",
+        "quattro 4",
         "cinque 5",
         "sei 6",
     ),
@@ -188,10 +232,15 @@ def stems(text: str, language: str) -> list[str]:
     """``text``'s words but the small ones, stemmed in ``language``, each tagged with it
     (``en:fire``), accents left out after stemming (a keyboard without them finds the same)."""
     stop = _FOLDED_STOPWORDS[language]
+    return [_stem(language, w) for w in words(_phrased(text, language)) if _fold(w) not in stop]
+
+
+def _phrased(text: str, language: str) -> str:
+    """``text`` in lower case, each of :data:`PHRASES` said as its one word."""
     text = text.lower()
     for phrase, word in PHRASES[language]:
         text = phrase.sub(word, text)
-    return [_stem(language, w) for w in words(text) if _fold(w) not in stop]
+    return text
 
 
 @lru_cache(maxsize=65_536)
@@ -213,6 +262,12 @@ def _alike_table() -> dict[str, frozenset[str]]:
 
 def _alike(term: str) -> frozenset[str]:
     return _alike_table().get(term, frozenset())
+
+
+def _deletions(term: str) -> set[str]:
+    """``term`` (``en:smoke``) with one letter of its stem left out, each way."""
+    body = term[3:]
+    return {term[:3] + body[:i] + body[i + 1 :] for i in range(len(body))}
 
 
 def language_of(question: str) -> str | None:
@@ -253,6 +308,9 @@ class Index:
     postings: dict[str, list[int]] = field(default_factory=dict)
     synonyms: dict[str, set[str]] = field(default_factory=dict)
     by_id: dict[str, int] = field(default_factory=dict)
+    deletions: dict[str, set[str]] = field(default_factory=dict)
+    priors: list[float] = field(default_factory=list)
+    said: dict[str, set[str]] = field(default_factory=lambda: {"en": set(), "it": set()})
     average: float = 1.0
     usual: float = 1.0
 
@@ -260,11 +318,15 @@ class Index:
     def build(cls, rules: Iterable[Entry], lexicon: Iterable[tuple[str, str]] = ()) -> Index:
         """The index of ``rules``; ``lexicon``: (English, Italian) pairs of words, synonyms."""
         index = cls(tuple(rules))
+        _alike_table()  # the words alike stemmed now, not at the first question
         for i, rule in enumerate(index.rules):
             english = " ".join((rule.title,) * TITLE + (rule.why, rule.words_en))
             italian = " ".join((rule.title_it,) * TITLE + (rule.words_it,))
             doc = Counter(stems(english, "en") + stems(italian, "it"))
+            for language, text in (("en", english), ("it", italian)):
+                index.said[language].update(words(_phrased(text, language)))
             index.docs.append(doc)
+            index.priors.append(PRIOR.get(rule.status, 1.0) * (BESIDE if _BESIDE.search(rule.id) else 1.0))
             index.lengths.append(sum(doc.values()))
             index.by_id[rule.id.lower()] = i
             for term in doc:
@@ -273,40 +335,88 @@ class Index:
         index.average = (sum(index.lengths) / n) if n else 1.0
         index.idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in index.postings.items()}
         index.usual = sum(index.idf.values()) / len(index.idf) if index.idf else 1.0
-        for en, it in lexicon:
-            index._pair(stems(en, "en"), stems(it, "it"))
+        index._pair_all((stems(en, "en"), stems(it, "it")) for en, it in lexicon)
+        for term in index.idf:  # each word of the map by itself and with a letter left out, for typos
+            if len(term) - 3 >= TYPO_LENGTH - 1:
+                for d in (term, *_deletions(term)):
+                    index.deletions.setdefault(d, set()).add(term)
         return index
 
-    def _pair(self, en: list[str], it: list[str]) -> None:
-        """Words of a pair each other's synonyms: a word for a word, or two for two."""
-        if not en or not it or len(en) != len(it) or len(en) > 2:
-            return
-        for a in en:
-            for b in it:
-                if a[3:] != b[3:]:  # the same stem in both is found as it is
-                    self.synonyms.setdefault(a, set()).add(b)
-                    self.synonyms.setdefault(b, set()).add(a)
+    def _pair_all(self, lexicon: Iterable[tuple[list[str], list[str]]]) -> None:
+        """The words of the pairs each other's synonyms: a word for a word; of two words for
+        two, only those that go together in the catalogues more often than apart (the Dice
+        share of the pairs holding them, at least :data:`TOGETHER`), since an Italian phrase
+        need not keep the English order ("opportunity fire" is "fuoco d'opportunità")."""
+        together: Counter[tuple[str, str]] = Counter()
+        seen: Counter[str] = Counter()
+        single: set[tuple[str, str]] = set()
+        for en, it in lexicon:
+            if not en or not it or len(en) != len(it) or len(en) > 2 or any(t[3:].isdigit() for t in (*en, *it)):
+                continue  # a number stands for itself: "1" is no "Zug 1"
+            seen.update({*en, *it})
+            # the same stem in both is found as it is
+            together.update({(a, b) for a in en for b in it if a[3:] != b[3:]})
+            if len(en) == 1 and en[0][3:] != it[0][3:]:
+                single.add((en[0], it[0]))
+        for (a, b), n in together.items():
+            if (a, b) in single or 2 * n / (seen[a] + seen[b]) >= TOGETHER:
+                self.synonyms.setdefault(a, set()).add(b)
+                self.synonyms.setdefault(b, set()).add(a)
 
     def _alternatives(self, question: str, language: str) -> list[dict[str, float]]:
         """Each word of the question as the terms that stand for it, with their weights: the
-        word itself (1), a word of the same meaning (:data:`ALIKE`), a translation (:data:`SYNONYM`)."""
+        word itself (1); where the map has no such word, the word read in the other language
+        (:data:`OTHER`: a "tank" in an Italian question) and the map's words a letter away
+        (:data:`TYPO`); then a word of the same meaning (:data:`ALIKE`), a translation (:data:`SYNONYM`)."""
+        other = "it" if language == "en" else "en"
         out = []
-        for term in stems(question, language):
+        for word in words(_phrased(question, language)):
+            if _fold(word) in _FOLDED_STOPWORDS[language]:
+                continue
+            term = _stem(language, word)
             alt = {term: 1.0}
-            for other in _alike(term):
-                alt.setdefault(other, ALIKE)
-            for near in list(alt):
-                for other in self.synonyms.get(near, ()):
-                    alt.setdefault(other, SYNONYM)
+            if term not in self.idf and not _alike(term):
+                read = _stem(other, word)
+                if read in self.idf and _fold(word) not in _FOLDED_STOPWORDS[other]:
+                    alt[read] = OTHER
+                for near in self._near(term) | self._split(language, word):
+                    alt.setdefault(near, TYPO)
+            for found, w in list(alt.items()):
+                for same in _alike(found):
+                    alt.setdefault(same, w * ALIKE)
+            for near, w in list(alt.items()):
+                for translated in self.synonyms.get(near, ()):
+                    alt.setdefault(translated, w * SYNONYM)
             out.append(alt)
         return out
 
-    def _scored(self, alternatives: list[dict[str, float]]) -> tuple[list[tuple[float, int]], float]:
-        """Every rule with a score, best first, and the share of the question's weight that the
-        best matches (a word the map has none of weighs as its words do on average).  A word of
-        the rule matches one word of the question only: the rule's "destroyed" is not both the
-        "distrutto" and the "carro" of "carro distrutto" (whose catalogue pair makes each word of
-        it a synonym of each), nor its "punto" both a question's "punti" and a word alike."""
+    def _split(self, language: str, word: str) -> set[str]:
+        """The map's two words that ``word`` runs together ("airstrike": air, strike), each
+        of :data:`PART` letters or more and written so in the map."""
+        said = self.said[language]
+        for cut in range(PART, len(word) - PART + 1):
+            if word[:cut] in said and word[cut:] in said:
+                return {_stem(language, word[:cut]), _stem(language, word[cut:])}
+        return set()
+
+    def _near(self, term: str) -> set[str]:
+        """The map's terms of ``term``'s language a letter away from it (one left out, put in,
+        changed, or two swapped): a typo; only for stems of :data:`TYPO_LENGTH` letters or more."""
+        body = term[3:]
+        if len(body) < TYPO_LENGTH:
+            return set()
+        found: set[str] = set()
+        for d in (term, *_deletions(term)):
+            found.update(self.deletions.get(d, ()))
+        return {t for t in found if t[:3] == term[:3] and t != term}
+
+    def _scored(self, alternatives: list[dict[str, float]]) -> tuple[list[tuple[float, int]], float, float]:
+        """Every rule with a score, best first; the share of the question's weight that the best
+        matches (a word the map has none of weighs as its words do on average); and the best
+        score for each unit of that weight. A word of the rule matches one word of the question
+        only: the rule's "destroyed" is not both the "distrutto" and the "carro" of "carro
+        distrutto" (whose catalogue pair makes each word of it a synonym of each), nor its
+        "punto" both a question's "punti" and a word alike."""
         scores: dict[int, float] = {}
         matched: dict[int, list[tuple[float, float, frozenset[str]]]] = {}
         most = self.usual
@@ -326,12 +436,14 @@ class Index:
                 matched.setdefault(i, []).append((max(alt[t] for t in terms), weight, frozenset(terms)))
         # a rule that holds more of the question's words comes first (Lucene's "coord")
         ranked = sorted(
-            ((s * (sum(f[1] for f in matched[i]) / whole) ** COORD, i) for i, s in scores.items()),
+            ((s * (sum(f[1] for f in matched[i]) / whole) ** COORD * self.priors[i], i) for i, s in scores.items()),
             key=lambda si: (-si[0], si[1]),
         )
-        held, again = _held(matched[ranked[0][1]]) if ranked else (0.0, 0.0)
+        if not ranked or not whole:
+            return ranked, 0.0, 0.0
+        held, again = _held(matched[ranked[0][1]])
         covered = held / (whole - again) if whole > again else 0.0
-        return ranked, covered
+        return ranked, covered, ranked[0][0] / whole
 
     def ask(self, question: str) -> Answer:
         """The rules ``question`` is about (:class:`Answer`)."""
@@ -340,14 +452,14 @@ class Index:
         said = language_of(question)
         tried = []
         for language in (said,) if said else ("en", "it"):
-            ranked, covered = self._scored(self._alternatives(question, language))
-            tried.append((covered, ranked[0][0] if ranked else 0.0, language, ranked))
-        covered, _best, language, ranked = max(tried, key=lambda t: t[:2])
+            ranked, covered, strength = self._scored(self._alternatives(question, language))
+            tried.append((covered, ranked[0][0] if ranked else 0.0, language, ranked, strength))
+        covered, _best, language, ranked, strength = max(tried, key=lambda t: t[:2])
         if named:
             first = [Found(self.rules[i], math.inf) for i in dict.fromkeys(named)]
             rest = [Found(self.rules[i], s) for s, i in ranked if i not in named]
             return Answer(question, language, tuple((first + rest)[:SHOWN]))
-        if not ranked or covered < COVERED or ranked[0][0] < FLOOR:
+        if not ranked or covered < COVERED or (ranked[0][0] < FLOOR and strength < STRONG):
             return Answer(question, language)
         top = ranked[0][0]
         return Answer(question, language, tuple(Found(self.rules[i], s) for s, i in ranked[:SHOWN] if s >= NEAR * top))

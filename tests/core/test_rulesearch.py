@@ -59,11 +59,11 @@ def test_a_word_of_a_rule_stands_for_one_word_of_the_question():
     says a thing twice ("the blast of a grenade") is held whole by the rule of grenades."""
     rules = [_rule("A-1", "Anti-tank results: destroyed, retreat", title_it="Risultati: distrutto, ritirata"), *OTHERS]
     index = Index.build(rules, [("tank destroyed", "carro distrutto")])
-    ranked, covered = index._scored(index._alternatives("vittoria carro distrutto", "it"))
+    ranked, covered, _strength = index._scored(index._alternatives("vittoria carro distrutto", "it"))
     destroyed = index.idf["it:distrutt"]  # "vittoria" is no word of the map: it weighs as its words do on average
     assert index.rules[ranked[0][1]].id == "A-1" and covered == destroyed / (destroyed + index.usual)
     grenades = Index.build([_rule("G-1", "Grenades: a 3 cm radius"), *OTHERS])
-    ranked, covered = grenades._scored(grenades._alternatives("blast grenade", "en"))
+    ranked, covered, _strength = grenades._scored(grenades._alternatives("blast grenade", "en"))
     assert grenades.rules[ranked[0][1]].id == "G-1" and covered == 1.0
 
 
@@ -108,3 +108,49 @@ def test_a_rule_id_named_in_the_question_comes_first():
     ruleset = get_ruleset("breaking-news")
     index = rulesearch.index_for(ruleset.rules_map(), ruleset.domain)
     assert index.ask("what does SUP-3 say about smoke?").found[0].rule.id == "SUP-3"
+
+
+def test_a_typo_finds_the_word_a_letter_away_and_a_short_word_is_not_guessed():
+    rules = [_rule("A-1", "Ambush placement"), _rule("A-2", "Suppression test"), _rule("A-3", "Smoke"), *OTHERS]
+    index = Index.build(rules)
+    assert [f.rule.id for f in index.ask("ambsuh placement").found][:1] == ["A-1"]  # two letters swapped
+    assert [f.rule.id for f in index.ask("supression").found][:1] == ["A-2"]  # one left out
+    assert index.ask("smoek").found == ()  # a stem under six letters is taken as typed
+
+
+def test_a_word_the_map_lacks_is_read_in_the_other_language_and_a_compound_split():
+    rules = [_rule("A-1", "The tank fires", title_it="Il carro spara"), _rule("A-2", "Air strike area"), *OTHERS]
+    index = Index.build(rules)
+    # "carro" is no English word of the map; read as Italian it is
+    assert [f.rule.id for f in index.ask("when does the carro fire").found][:1] == ["A-1"]
+    assert [f.rule.id for f in index.ask("how big is an airstrike").found][:1] == ["A-2"]
+
+
+def test_two_word_pairs_pair_only_the_words_that_go_together():
+    pairs = [("fire", "fuoco"), ("opportunity fire", "fuoco opportunità"), ("opportunity", "opportunità")]
+    pairs += [(f"{kind} fire", f"fuoco {it}") for kind, it in [("covering", "copertura"), ("support", "supporto"),
+              ("friendly", "amico"), ("area", "area"), ("speculative", "speculativo")]]  # fmt: skip
+    index = Index.build(OTHERS, pairs)
+    assert index.synonyms["en:fire"] == {"it:fuoc"}  # "fire" goes with "fuoco", not with the words beside it
+    assert index.synonyms["en:cover"] == {"it:copertur"}
+    assert index.synonyms["en:friend"] == {"it:amic"}
+
+
+def test_a_rule_with_nothing_to_apply_and_a_digests_note_rank_below_the_rule():
+    from core.rulesmap import NotApplicable
+
+    rules = [
+        NotApplicable(id="D-1", section="§1", title="Smoke drifts", why="a draft's wording"),
+        _rule("A-1", "Smoke drifts"),
+        _rule("A-AMB-1", "Smoke drifts"),
+        *OTHERS,
+    ]
+    ranked, _covered, _strength = Index.build(rules)._scored(Index.build(rules)._alternatives("smoke drifts", "en"))
+    assert [rules[i].id for _score, i in ranked[:3]] == ["A-1", "A-AMB-1", "D-1"]
+
+
+def test_an_idle_question_sharing_one_word_by_chance_is_not_answered():
+    rules = [_rule("A-1", "Smoke drifts two turns"), _rule("A-2", "Morale test after losses"), *OTHERS]
+    index = Index.build(rules)
+    assert index.ask("do we order pizza after the game turns").found == ()
+    assert [f.rule.id for f in index.ask("how many turns does smoke last").found][:1] == ["A-1"]

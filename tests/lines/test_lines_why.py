@@ -83,16 +83,17 @@ def test_why_after_an_engine_refusal_in_italian_says_its_rule_and_note_in_italia
 
 
 def test_what_the_map_gives_in_english_only_is_said_to_be_in_english(tmp_path):
-    """Breaking News's T-07 has an Italian title and an English note; DIFF-09 neither in Italian."""
+    """Breaking News's T-07 and DIFF-09 have an Italian title and an English note (every rule of the
+    four maps has its Italian title now: a title in English only is a plugin's map's)."""
     game = opened(tmp_path / "bn.ft", "breaking-news")
     with reading("it"):
         assert rule_lines(game, ["T-07", "DIFF-09"]) == [
             "Regola T-07 (§7.0, applicata): Avvistamento: 1d6 uguale o sopra il numero richiesto. Fireteam, "
             "in inglese: A night scenario (night = true) adds the +2 to every sighting by itself, but for a "
             "spotter with the night-visors role (BN-C-NIGHT); jungle is typed. Decisione BN-C-SPOT (docs/rulings.md).",
-            "Regola DIFF-09 (§5.0, decisione): 5.0 initiative (Italian draft) leadership modifier of the leader "
-            "(in inglese). Fireteam, in inglese: Both drafts: the main commander's leadership, else the highest "
-            "still in play. Decisione BN-INI-LEADER (docs/rulings.md).",
+            "Regola DIFF-09 (§5.0, decisione): Bozza italiana: all'iniziativa il modificatore del capo. Fireteam, "
+            "in inglese: Both drafts: the main commander's leadership, else the highest still in play. Decisione "
+            "BN-INI-LEADER (docs/rulings.md).",
         ]
     with reading("en"):  # in English, no word of it
         assert "in English" not in " ".join(rule_lines(game, ["T-07", "DIFF-09"]))
