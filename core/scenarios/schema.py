@@ -261,6 +261,12 @@ class Format:
         """A ruleset's own checks."""
         return iter(())
 
+    def check_whole(self, sc: Any) -> Iterator[Problem]:
+        """A ruleset's checks of the scenario as a whole (a side's one commander), made once
+        every part of it was read and checked: a part the schema refused would leave a
+        side short of a piece the file gives it."""
+        return iter(())
+
     def _check_common(self, sc: BaseScenario) -> Iterator[Problem]:
         if sc.ruleset and sc.ruleset != self.ruleset_id:
             yield Problem(

@@ -171,6 +171,9 @@ FULL: dict[str, dict[str, Any]] = {
 
 
 FULL["bassa-intensita"]["units"][0]["roles"] = ["truck"]  # a vehicle names its type (A.6.2)
+# Each Breaking News side has its one main commander (§5.0, §12.0).
+FULL["breaking-news"]["units"][1]["roles"] = ["medic", "commander"]
+FULL["breaking-news"]["units"][2]["roles"] = ["commander"]
 
 
 def full(ruleset: str) -> dict[str, Any]:

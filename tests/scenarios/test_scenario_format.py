@@ -198,6 +198,28 @@ def test_a_bad_name_or_number_is_refused_with_what_is_allowed(ruleset, path, bad
     assert error.line == locate(dumps(doc), path)
 
 
+@pytest.mark.parametrize("commanders", [0, 2])
+def test_a_breaking_news_side_has_one_commander_as_its_roster_would(commanders):
+    """§5.0 (the initiative adds the main commander's Leadership) and §12.0 (his loss counts
+    2): a scenario side with none or two is refused, as a roster with the same figures is."""
+    doc = full("breaking-news")
+    doc["units"][2]["roles"] = ["commander"] if commanders else []
+    if commanders == 2:
+        doc["units"].append(doc["units"][2] | {"id": "man3", "name": "Pte Three"})
+    error = refuse("breaking-news", doc)
+    assert f"side b: one figure must be the commander (role commander); found {commanders}" in str(error)
+    assert error.line == locate(dumps(doc), ("sides", 1))
+
+
+def test_a_breaking_news_side_with_its_one_commander_is_accepted():
+    """The other side of the edge: one commander a side loads, as FULL fields them."""
+    doc = full("breaking-news")
+    loaded = parse_scenario(fmt("breaking-news"), dumps(doc), "good.toml")
+    sc = loaded.sc
+    theirs = {s.id: [u.id for u in sc.units if u.side == s.id and "commander" in u.roles] for s in sc.sides}
+    assert theirs == {"a": ["man1"], "b": ["man2"]}
+
+
 def test_bassa_intensita_sets_its_own_keys_and_badges(tmp_path):
     doc = full("bassa-intensita")
     path = tmp_path / "s.toml"
