@@ -349,6 +349,11 @@ def scenario_words(text: str, language: str | None = None) -> str:
     text of it is word for word a built-in's (ruling I18N-SCENARIO)."""
     if not text:
         return text
+    names = _NAMES.get()
+    if names is not None and names.words:  # the game's scenario file gives its own (GameSetUp.words)
+        own = names.words.get(language or lang(), {}).get(text)
+        if own:
+            return own
     if len(text) > SCENARIO_CACHED:  # a hostile save's long strings are never kept
         return _composed(translations(language or lang()), text)
     return _scenario_words(language or lang(), text)
@@ -399,6 +404,8 @@ class Names(msgspec.Struct, frozen=True):
 
     sides: Mapping[str, str] = {}
     pieces: Mapping[str, str] = {}
+    #: The scenario file's own words in other languages (language -> {text: its words}).
+    words: Mapping[str, Mapping[str, str]] = {}
 
 
 #: The game whose words are being rendered (none: ids are shown as recorded).
