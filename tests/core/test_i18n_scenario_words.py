@@ -180,3 +180,12 @@ def test_a_file_translates_at_most_its_limit_of_texts():
     field = msgspec.inspect.type_info(BaseScenario).fields
     translations = next(f for f in field if f.name == "translations").type
     assert translations.value_type.max_length == MAX_TRANSLATED
+
+
+def test_a_hostile_saves_overlong_words_are_left_unused():
+    from core.language.i18n import OWN_WORDS_MAX, Names, naming
+
+    long = "y" * (OWN_WORDS_MAX + 1)
+    with reading("it"), naming(Names(words={"it": {"Balad militia": long, "Balad": "Balad (it)"}})):
+        assert scenario_words("Balad militia") == "Balad militia"
+        assert scenario_words("Balad") == "Balad (it)"
