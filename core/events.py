@@ -212,6 +212,9 @@ class Redone(Event, frozen=True, tag="redo"):
 class GameSetUp(Event, frozen=True, tag="setup"):
     scenario: str
     sides: tuple[SideSpec, ...]
+    #: A scenario file's own words in another language for the texts every role sees (language ->
+    #: {the text as written: its words}); a built-in's are the catalogues' (ruling I18N-SCENARIO).
+    words: dict[str, dict[str, str]] = {}
 
 
 class UnitAdded(Event, frozen=True, tag="unit"):

@@ -141,6 +141,7 @@ def describe(
     note: Callable[[Text], Text] | None = None,
     command_text: Callable[[int], str] | None = None,
     describe_secret: Callable[[str, int | str], str | None] | None = None,
+    words: Mapping[str, Mapping[str, str]] | None = None,
 ) -> str:
     """``describe_var`` lets a ruleset put its own counters in words (None: the default);
     ``number`` gives the number a command is shown by (``core.numbering``; None: the file's);
@@ -154,7 +155,7 @@ def describe(
     ``describe_var`` (``Ruleset.describe_secret``).  Every message is
     rendered with those names (``core.language.i18n.naming``): a side a rule recorded by
     its id reads as its name, in its words and in the ruleset's phrases alike."""
-    with naming(Names(sides or {}, _ByName(units or {}))):
+    with naming(Names(sides or {}, _ByName(units or {}), words or {})):  # words: the scenario file's own
         narrator = _Narrator(
             units,
             describe_var,
@@ -232,7 +233,7 @@ class _Narrator:
 
     def name(self, uid: str) -> str:
         if self.units and uid in self.units:
-            return self.units[uid].name
+            return scenario_words(self.units[uid].name)  # a piece named in words, in the reader's language
         return uid
 
     def command(self, e: ev.Event) -> str | None:
@@ -378,7 +379,8 @@ class _Narrator:
 
 
 class _ByName(Mapping[str, str]):
-    """The names of a game's sides or pieces by id, read as they are now."""
+    """The names of a game's sides or pieces by id, read as they are now: a built-in
+    scenario's piece named in words in the reader's language (ruling I18N-SCENARIO)."""
 
     __slots__ = ("_things",)
 
@@ -386,7 +388,7 @@ class _ByName(Mapping[str, str]):
         self._things = things
 
     def __getitem__(self, key: str) -> str:
-        return self._things[key].name
+        return scenario_words(self._things[key].name)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._things)
@@ -406,13 +408,13 @@ class _SidesByName(_ByName):
 
 def names_of(state: GameState) -> Names:
     """What ``state``'s game calls its sides and pieces, for :func:`core.language.i18n.naming`."""
-    return Names(_SidesByName(state.sides), _ByName(state.units))
+    return Names(_SidesByName(state.sides), _ByName(state.units), state.words)
 
 
 def sides_of(state: GameState) -> Names:
     """The sides' names alone, which every role may read: what a client's panes keep to
     render the words of events (a side's seat holds nothing of the pieces it may not see)."""
-    return Names(_SidesByName(state.sides))
+    return Names(_SidesByName(state.sides), words=state.words)
 
 
 def result_of(state: GameState, domain: str, *, brief: bool = False) -> str:
@@ -431,9 +433,9 @@ def result_of(state: GameState, domain: str, *, brief: bool = False) -> str:
 def _unit_added(u: ev.UnitSpec, side: str, cls: str, book: Domain) -> str:
     """The piece joins its side (by name) with its class (in the book's word)."""
     if cls:
-        said = _("{unit} joins {side} {cls}").format(unit=u.name, side=side, cls=cls)
+        said = _("{unit} joins {side} {cls}").format(unit=scenario_words(u.name), side=side, cls=cls)
     else:
-        said = _("{unit} joins {side}").format(unit=u.name, side=side)
+        said = _("{unit} joins {side}").format(unit=scenario_words(u.name), side=side)
     if u.weapons:
         said += " " + _("with {weapons}").format(weapons=", ".join(book.term(w) for w in u.weapons))
     if HIDDEN in u.status:
@@ -464,7 +466,7 @@ def _opened(e: ev.Opened, side: Callable[[str], str]) -> str:
             pass  # not a piece after all (a hostile or older save): shown as it is
         else:
             return _("opened at the end: {name} of {side} was a hidden piece").format(
-                name=unit.name, side=side(unit.side)
+                name=scenario_words(unit.name), side=side(unit.side)
             )
     if e.replaced:
         return _("opened at the end: {key} = {value}, since replaced").format(key=e.key, value=e.value)

@@ -34,7 +34,7 @@ import msgspec
 from core import dice as dice_steps
 from core import events as ev
 from core.dice import Dice, NeedDice, UnplacedRoll, face_meanings, step_index
-from core.language.i18n import Domain, Text, _
+from core.language.i18n import Domain, Text, _, scenario_words
 from core.narrate import (
     possessive,  # noqa: F401  (the words a ruleset's narration uses)
     scenario_fact,
@@ -694,10 +694,10 @@ class Ruleset(ABC):
         for prefix in self.piece_keys:
             uid = key.removeprefix(prefix)
             if key.startswith(prefix) and uid in units:
-                key = prefix + units[uid].name
+                key = prefix + scenario_words(units[uid].name)  # a piece named in words, read so
                 break
         if isinstance(value, str) and value in units and key.startswith(self.piece_values):
-            value = units[value].name
+            value = scenario_words(units[value].name)
         said = self.describe_var(key, value)
         return said if said is not None else scenario_fact(state, key, value)
 

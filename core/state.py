@@ -96,6 +96,8 @@ class GameState(msgspec.Struct, omit_defaults=True):
     units: dict[str, Unit] = msgspec.field(default_factory=dict)
     secrets: dict[str, Secret] = msgspec.field(default_factory=dict)
     vars: dict[str, Any] = msgspec.field(default_factory=dict)
+    #: The scenario file's own words in other languages (``GameSetUp.words``).
+    words: dict[str, dict[str, str]] = msgspec.field(default_factory=dict)
     #: How the game ended (the ``GameEnded`` words, core.language.i18n.Text).
     result: Text = ""
     #: The result as data (``GameEnded``): the winning side's id, or ``draw``; neither
@@ -181,6 +183,7 @@ def _sorted_union(old: tuple[str, ...], add: tuple[str, ...], remove: tuple[str,
 
 def _setup(s: GameState, e: ev.GameSetUp) -> None:
     s.scenario = e.scenario
+    s.words = {language: dict(said) for language, said in e.words.items()}
     for spec in e.sides:
         s.sides[spec.id] = Side(spec.id, spec.name, spec.army)
 

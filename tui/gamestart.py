@@ -14,6 +14,7 @@ from pathlib import Path
 from core import folders
 from core.cli.scenarios import user_scenarios
 from core.game import Game
+from core.language.reader import lang
 from core.ruleset import Refused, Ruleset
 from core.scenarios.files import is_path
 from core.views import REFEREE
@@ -35,11 +36,19 @@ def scenario_choices(ruleset: Ruleset) -> list[tuple[str, str]]:
     options = [(scenario_words(title) if title else sid, sid) for sid, title in titles.items()]
     for row in user_scenarios(ruleset):
         if row["title"]:
-            mark = _("{title} · yours").format(title=row["title"])
+            title = row.get("titles", {}).get(lang()) or row["title"]  # the file's own words, where it gives them
+            mark = _("{title} · yours").format(title=title)
         else:
             mark = _("{name} · yours, refused").format(name=Path(row["path"]).name)
         options.append((mark, row["path"]))
     return options
+
+
+def file_words(sc: object, text: str) -> str:
+    """A text of a scenario (built-in, or a file's ``Loaded``) in the reader's language: the
+    words its file gives for it (``[translations.it]``), else the catalogue's (a built-in's)."""
+    own = getattr(getattr(sc, "sc", sc), "translations", {}).get(lang(), {}).get(text)
+    return own or scenario_words(text)
 
 
 def scenarios_of(ruleset: Ruleset) -> dict:

@@ -67,6 +67,9 @@ def user_scenarios(ruleset: Any) -> list[dict[str, Any]]:
         try:
             loaded = parse_scenario(fmt, read_text(path), str(path))
             entry |= {"id": loaded.id, "title": loaded.title}
+            titles = {lang: said[loaded.title] for lang, said in loaded.sc.translations.items() if loaded.title in said}
+            if titles:  # the file's own title in another language (docs/scenarios.md, Languages)
+                entry["titles"] = titles
         except ScenarioError as e:
             entry["error"] = str(e).splitlines()[0]
         out.append(entry)

@@ -12,7 +12,7 @@ import msgspec
 
 from core import events as ev
 from core import narrate
-from core.language.i18n import _, scenario_words
+from core.language.i18n import Names, _, naming, scenario_words
 from core.state import DICE_KEY, TABLE_DICE, GameState
 from core.views import (
     REFEREE,
@@ -68,12 +68,30 @@ def _described(game: Table, group: list[ev.Event]) -> list[str]:
     """The lines of a command about to be written.  A side the command itself sets
     up (``scenario demo``'s purchases) is named as it will be, not by its id."""
     setups = [e for e in group if isinstance(e, ev.GameSetUp)]
-    sides = {s.id: scenario_words(s.name) for e in setups for s in e.sides} or None
-    return [game.describe(e, REFEREE, sides=sides) for e in group]
+    words = next((e.words for e in setups), None)
+    with naming(Names(words=words or game.state.words)):
+        sides = {s.id: scenario_words(s.name) for e in setups for s in e.sides} or None
+    return [game.describe(e, REFEREE, sides=sides, words=words) for e in group]
 
 
-def describe(game: Table, e: ev.Event, role: str, *, sides: Mapping[str, str] | None = None) -> str:
-    """``e`` in words for ``role``; ``sides``: names of sides the state does not hold yet."""
+def describe(
+    game: Table,
+    e: ev.Event,
+    role: str,
+    *,
+    sides: Mapping[str, str] | None = None,
+    words: Mapping[str, Mapping[str, str]] | None = None,
+) -> str:
+    """``e`` in words for ``role``; ``sides``: names of sides the state does not hold yet;
+    ``words``: the scenario file's own words (``GameSetUp.words``) where the state has none yet."""
+    words = words or game.state.words
+    with naming(Names(words=words)):
+        return _describe(game, e, role, sides, words)
+
+
+def _describe(
+    game: Table, e: ev.Event, role: str, sides: Mapping[str, str] | None, words: Mapping[str, Mapping[str, str]]
+) -> str:
     var: Callable[[str, int | str], str | None]
     number: Callable[[int], int | None] | None
     if role == REFEREE:
@@ -84,7 +102,7 @@ def describe(game: Table, e: ev.Event, role: str, *, sides: Mapping[str, str] | 
     units = game.state.units
 
     def status(badge: str) -> str:
-        return game.ruleset.status_words(badge, lambda uid: units[uid].name if uid in units else uid)
+        return game.ruleset.status_words(badge, lambda uid: scenario_words(units[uid].name) if uid in units else uid)
 
     return narrate.describe(
         e,
@@ -99,6 +117,7 @@ def describe(game: Table, e: ev.Event, role: str, *, sides: Mapping[str, str] | 
         game.ruleset.note_for_the_referee if role == REFEREE else game.ruleset.note_for_a_side,
         lambda cmd: game.history.issued(cmd).text,
         game.ruleset.describe_secret,
+        words,
     )
 
 

@@ -154,15 +154,18 @@ def _scenario_words() -> Iterator[str]:
     special rules, Linea di Tiro's jokers, the objectives' and minefields' names and places,
     the support's names, Bassa Intensità's kinds of minefield (a mine's fact is its kind
     and place), and the teams' names of the scenarios and of the forces a game brings in
-    (ruling I18N-TEAM).  A piece's name is its own, as the file writes it (ruling I18N-SCENARIO)."""
+    (ruling I18N-TEAM), and the pieces' names: a name that is words (*ACM 90 truck*, *Said the
+    marksman*) reads in Italian, a person's name as it is (ruling I18N-SCENARIO)."""
     yield from MINE_KINDS.values()
     forces = ("*/forces/*.toml", "*/scenarios/rosters/*.toml")
     for path in sorted(p for pattern in forces for p in BUILTIN_ROOT.glob(pattern)):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         yield from (unit["team"] for unit in data.get("units", ()) if unit.get("team"))
+        yield from (unit["name"] for unit in data.get("units", ()))
     for path in sorted(BUILTIN_ROOT.glob("*/scenarios/*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         yield from (unit["team"] for unit in data.get("units", ()) if unit.get("team"))
+        yield from (unit["name"] for unit in data.get("units", ()))
         yield from (data[key] for key in ("title", "description") if data.get(key))
         yield from (side["name"] for side in data.get("sides", ()))
         victory, joker = data.get("victory", {}).get("summary"), data.get("jokers", {}).get("effect")

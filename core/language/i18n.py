@@ -345,14 +345,25 @@ def scenario_words(text: str, language: str | None = None) -> str:
     rules) in the reader's language (or ``language``).  The game records them as the file writes
     them, in English, so that a save reads the same in every language; they are translated
     where shown.  The catalogue holds the built-in files' texts alone
-    (``core.language.catalogues``): a user's file is shown as its author wrote it, unless a
-    text of it is word for word a built-in's (ruling I18N-SCENARIO)."""
+    (``core.language.catalogues``): a user's file is shown as its author wrote it, or in the
+    words it gives for the reader's language (``[translations.it]``, recorded as
+    ``GameSetUp.words`` and read through :func:`naming`), unless a text of it is word for
+    word a built-in's (ruling I18N-SCENARIO)."""
     if not text:
         return text
+    names = _NAMES.get()
+    if names is not None and names.words:  # the game's scenario file gives its own (GameSetUp.words)
+        own = names.words.get(language or lang(), {}).get(text)
+        if own and len(own) <= OWN_WORDS_MAX:
+            return own
     if len(text) > SCENARIO_CACHED:  # a hostile save's long strings are never kept
         return _composed(translations(language or lang()), text)
     return _scenario_words(language or lang(), text)
 
+
+#: The longest of a game's own words :func:`scenario_words` shows (a scenario file's ``TEXT_MAX``,
+#: core.scenarios.schema); a longer one, only a hostile save's, is left unused.
+OWN_WORDS_MAX = 2000
 
 #: The longest text :func:`scenario_words` keeps the answer for: longer than every built-in
 #: scenario's (its longest, a description, is 150 characters).
@@ -399,6 +410,8 @@ class Names(msgspec.Struct, frozen=True):
 
     sides: Mapping[str, str] = {}
     pieces: Mapping[str, str] = {}
+    #: The scenario file's own words in other languages (language -> {text: its words}).
+    words: Mapping[str, Mapping[str, str]] = {}
 
 
 #: The game whose words are being rendered (none: ids are shown as recorded).

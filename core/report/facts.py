@@ -130,7 +130,7 @@ class _Reading:
                 self.units[uid] = UnitFacts(uid, _("an unseen piece"), "", "", "")
             else:
                 cls = self.ruleset.piece_class(self.state, u.cls) if u.cls else ""
-                self.units[uid] = UnitFacts(uid, u.name, u.side, u.kind, cls)
+                self.units[uid] = UnitFacts(uid, scenario_words(u.name), u.side, u.kind, cls)
         return self.units[uid]
 
     def read(self, e: ev.Event) -> None:
@@ -171,7 +171,7 @@ class _Reading:
             case ev.Rolled():
                 unit = self.known(e.unit) if e.unit else None
                 side = _favoured(e.roll, unit, e.side, self.acting, state, self.ruleset)
-                turn.rolls.append(RollFact(state.turn, side, unit.name if unit else "", e.roll))
+                turn.rolls.append(RollFact(state.turn, side, scenario_words(unit.name) if unit else "", e.roll))
             case ev.GameEnded():
                 self.winner, self.draw = self.state.winner, self.state.draw  # as the fold read them
                 said = result_said(self.words(e.result), self.winner, self.draw, self.state.scores, self.side_named)
@@ -195,16 +195,16 @@ class _Reading:
     def unit_out(self, e: ev.UnitOut, turn: TurnFacts) -> None:
         u = self.known(e.unit)
         u.out, u.out_turn = self.words(e.cause), self.state.turn
-        turn.losses.append(Loss(u.name, u.side, u.out))
+        turn.losses.append(Loss(scenario_words(u.name), u.side, u.out))
         self.command.losses[u.side] = self.command.losses.get(u.side, 0) + 1
-        self.command.words.append(_("{unit} out of action: {cause}").format(unit=u.name, cause=u.out))
+        self.command.words.append(_("{unit} out of action: {cause}").format(unit=scenario_words(u.name), cause=u.out))
 
     def unit_back(self, e: ev.UnitBack, turn: TurnFacts) -> None:
         u = self.known(e.unit)
-        turn.returns.append(Loss(u.name, u.side, u.out))
+        turn.returns.append(Loss(scenario_words(u.name), u.side, u.out))
         u.out = ""
         self.command.losses[u.side] = self.command.losses.get(u.side, 0) - 1
-        self.command.words.append(_("{unit} back in action").format(unit=u.name))
+        self.command.words.append(_("{unit} back in action").format(unit=scenario_words(u.name)))
 
     def defeat_points(self, e: ev.DefeatPoints, turn: TurnFacts) -> None:
         self.any_points = True

@@ -87,6 +87,8 @@ def parse_scenario(fmt: Format, text: str, file: str, *, builtin: bool = False) 
             raise ScenarioError(file, *found[0], more=found[1:]) from None
         problems += clashes
     problems += remap(fmt.check(sc), own, fielded)
+    if not problems:  # with a part left out, a check of the whole would only echo it
+        problems += remap(list(fmt.check_whole(sc)), own, fielded)
     if problems:
         raise error_at(file, text, *problems)
     return Loaded(sc, text, file, builtin, tuple((f.file, f.text) for f in fielded))

@@ -77,6 +77,12 @@ Stat = Annotated[int, Meta(ge=-99, le=999)]
 Stats = Annotated[dict[Id, Stat], Meta(max_length=MAX_LIST)]
 Labels = Annotated[tuple[Label, ...], Meta(max_length=MAX_LIST)]
 Cm = Annotated[int, Meta(ge=0, le=1000)]
+#: The languages a scenario file may give its words in besides its own (the program's, English
+#: apart: core.language.reader.LANGUAGES), and how many texts it may translate in each.
+TRANSLATED_LANGUAGES = ("it",)
+MAX_TRANSLATED = 600
+Said = Annotated[str, Meta(min_length=1, max_length=TEXT_MAX, pattern=TEXT_PATTERN)]
+Translations = Annotated[dict[Said, Said], Meta(max_length=MAX_TRANSLATED)]
 
 
 class Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -172,6 +178,8 @@ class BaseScenario(Strict, frozen=True):
     secrets: Annotated[tuple[Secret, ...], Meta(max_length=MAX_ENTRIES)] = ()
     #: Sides fielded from a force file: side id → force name or path.
     rosters: Annotated[dict[Id, Annotated[str, Meta(max_length=300)]], Meta(max_length=MAX_SIDES)] = {}
+    #: Its words in another language: language → {a text of the file as written: its words}.
+    translations: Annotated[dict[Id, Translations], Meta(max_length=len(TRANSLATED_LANGUAGES))] = {}
 
 
 class ForceUnit(Unit, frozen=True, kw_only=True):
@@ -261,6 +269,12 @@ class Format:
         """A ruleset's own checks."""
         return iter(())
 
+    def check_whole(self, sc: Any) -> Iterator[Problem]:
+        """A ruleset's checks of the scenario as a whole (a side's one commander), made once
+        every part of it was read and checked: a part the schema refused would leave a
+        side short of a piece the file gives it."""
+        return iter(())
+
     def _check_common(self, sc: BaseScenario) -> Iterator[Problem]:
         if sc.ruleset and sc.ruleset != self.ruleset_id:
             yield Problem(
@@ -313,6 +327,7 @@ class Format:
         for key in sc.rosters:
             if key not in sides:
                 yield unknown(("rosters", key), key, N_("side"), sides)
+        yield from _check_translations(sc)
         for i, o in enumerate(sc.options):
             if o not in self.options:
                 yield unknown(("options", i), o, N_("optional rule"), self.options)
@@ -467,6 +482,50 @@ class Format:
                 put(f"{key}.{stat}", value, vis)
 
 
+def shown_texts(sc: BaseScenario) -> tuple[set[str], set[str]]:
+    """(every text of ``sc`` a screen shows that a translation may give, those of them that
+    are names: one line of at most ``NAME_MAX`` characters)."""
+    names = {sc.title, *(s.name for s in sc.sides), *(u.name for u in sc.units), *(u.team for u in sc.units)}
+    names |= {o.name for o in sc.objectives} | {s.name for s in sc.support}
+    texts = {sc.description, sc.victory.summary, *sc.special_rules, *(o.where for o in sc.objectives)}
+    return {t for t in names | texts if t}, {t for t in names if t}
+
+
+def public_texts(sc: BaseScenario) -> set[str]:
+    """The texts of ``sc`` every role sees, whose translations the game records for all: not a
+    hidden piece's name or team, nor a hidden objective, nor the referee's special rules or
+    support (a translation would tell a side of them)."""
+    seen = [u for u in sc.units if HIDDEN not in u.status]
+    out = {sc.title, sc.description, sc.victory.summary, *(s.name for s in sc.sides)}
+    out |= {u.name for u in seen} | {u.team for u in seen}
+    out |= {t for o in sc.objectives if not o.hidden for t in (o.name, o.where)}
+    return {t for t in out if t}
+
+
+def _check_translations(sc: BaseScenario) -> Iterator[Problem]:
+    texts, names = shown_texts(sc)
+    for language, said in sc.translations.items():
+        at = ("translations", language)
+        if language not in TRANSLATED_LANGUAGES:
+            yield unknown(at, language, N_("language"), TRANSLATED_LANGUAGES)
+            continue
+        for text, words in said.items():
+            if text not in texts:
+                yield Problem(
+                    (*at, text),
+                    _("{key}: {text!r} is no text of this scenario (a title, a name, a description…)").format(
+                        key=dotted(at), text=text[:NAME_MAX]
+                    ),
+                )
+            elif text in names and (len(words) > NAME_MAX or "\n" in words):
+                yield Problem(
+                    (*at, text),
+                    _("{key}: the words for {text!r} are a name's: one line of at most {limit} characters").format(
+                        key=dotted(at), text=text, limit=NAME_MAX
+                    ),
+                )
+
+
 class ScenarioSecret(msgspec.Struct, frozen=True):
     key: str
     owner: str
@@ -482,9 +541,12 @@ class Scenario(msgspec.Struct, frozen=True):
     units: tuple[ev.UnitSpec, ...]
     secrets: tuple[ScenarioSecret, ...] = ()
     description: str = ""
+    #: The file's own words in other languages for what every role sees (``GameSetUp.words``).
+    words: dict[str, dict[str, str]] = {}
 
 
 def table(sc: BaseScenario, aboard_badge: str = "") -> Scenario:
+    public = public_texts(sc)
     return Scenario(
         id=sc.id,
         title=sc.title,
@@ -492,6 +554,7 @@ def table(sc: BaseScenario, aboard_badge: str = "") -> Scenario:
         units=tuple(unit_spec(u, aboard_badge) for u in sc.units),
         secrets=tuple(ScenarioSecret(s.key, s.owner, s.value) for s in sc.secrets),
         description=sc.description,
+        words={language: {t: w for t, w in said.items() if t in public} for language, said in sc.translations.items()},
     )
 
 
@@ -499,7 +562,7 @@ def emit_table(ctx: SetUpTable, sc: Scenario) -> None:
     """The sides, the units (a hidden one seen by its side only) and the secrets."""
     if ctx.state.sides:
         raise Refused("the game is already set up", rule="ENG-7")
-    ctx.emit(ev.GameSetUp(scenario=sc.title, sides=sc.sides))
+    ctx.emit(ev.GameSetUp(scenario=sc.title, sides=sc.sides, words=sc.words))
     for u in sc.units:
         ctx.emit(ev.UnitAdded(unit=u, vis=(u.side,) if HIDDEN in u.status else ()))
     for s in sc.secrets:

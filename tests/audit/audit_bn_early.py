@@ -73,6 +73,32 @@ MEN = (
 VEHICLE_CLASSES = {"tank", "heavy", "light", "protected", "unprotected"}
 
 
+def with_commanders(men: tuple[tuple, ...]) -> tuple[tuple, ...]:
+    """``men`` with one main commander a side, as a scenario must field (§5.0, §12.0; ruling
+    BN-ONE-COMMANDER): a side whose figures name none gets one, the figure §13.0 would follow
+    without him (its leader of the highest Leadership, the first listed of equals: ``lt``
+    and ``boss`` on the range), or, with no leader, its first man listed.  His Leadership
+    stays as given, so the initiative and deployment rolls add what they added before;
+    what changes is that his loss counts two at the morale test (§12.0)."""
+    out = list(men)
+
+    def roles(m: tuple) -> list[str]:
+        return [r for r in m[5].split(",") if r]
+
+    for side in dict.fromkeys(m[1] for m in men):
+        theirs = [i for i, m in enumerate(men) if m[1] == side]
+        if any("commander" in roles(men[i]) for i in theirs):
+            continue
+        leaders = [i for i in theirs if "leader" in roles(men[i])]
+        fighting = [i for i in theirs if men[i][3] and men[i][3] not in VEHICLE_CLASSES]
+        if not (leaders or fighting):
+            continue
+        i = max(leaders, key=lambda i: int(men[i][7]) if len(men[i]) > 7 else 0) if leaders else fighting[0]
+        m = men[i]
+        out[i] = (*m[:5], ",".join(["commander", *roles(m)]), *m[6:])
+    return tuple(out)
+
+
 def scenario_text(extras: tuple[str, ...] = (), men: tuple[tuple, ...] = MEN, night: bool = False) -> str:
     """The audit range; ``extras`` are the Regulars' (``rules_of_engagement``, …), or the
     Irregulars' when they start ``irregulars.`` (``irregulars.ambush``), the Irregulars
@@ -96,7 +122,7 @@ def scenario_text(extras: tuple[str, ...] = (), men: tuple[tuple, ...] = MEN, ni
         'name = "Militia"',
         'army = "irregular"',
     ]
-    for uid, side, team, cls, weapons, roles, status, *leadership in men:
+    for uid, side, team, cls, weapons, roles, status, *leadership in with_commanders(men):
         lines += ["[[units]]", f'id = "{uid}"', f'name = "{uid.title()}"', f'side = "{side}"', f'team = "{team}"']
         if cls:
             lines.append(f'cls = "{cls}"')

@@ -4,7 +4,9 @@ the book's troop table (§3.0), and its events read back."""
 
 from __future__ import annotations
 
+import re
 import sys
+import tomllib
 from pathlib import Path
 
 from audit_common import allowed, copied, game_fixture, play, refused  # noqa: F401  (re-exported)
@@ -58,6 +60,32 @@ def unit(uid: str, side: str, cls: str, team: str, *, weapons=("AR",), kind="man
     return "\n".join(lines) + "\n"
 
 
+def with_commanders(units: str) -> str:
+    """``units`` with one main commander a side, as a scenario must field (§5.0, §12.0; ruling
+    BN-ONE-COMMANDER): a side whose figures name none gets one, the figure §13.0 would follow
+    without him (its leader of the highest Leadership, the first listed of equals), or, with
+    no leader, its first man listed.  His Leadership stays the test's, so the initiative
+    and deployment rolls add what they added before (``forces.commander`` then fell back on
+    that same leader); what changes is that his loss counts two at the morale test (§12.0)."""
+    blocks = ["[[units]]" + b for b in units.split("[[units]]")[1:]]
+    pieces = [tomllib.loads(b)["units"][0] for b in blocks]
+    chosen = []
+    for side in dict.fromkeys(p["side"] for p in pieces):
+        theirs = [i for i, p in enumerate(pieces) if p["side"] == side]
+        if any("commander" in pieces[i].get("roles", ()) for i in theirs):
+            continue
+        leaders = [i for i in theirs if "leader" in pieces[i].get("roles", ())]
+        men = [i for i in theirs if pieces[i].get("kind", "man") == "man"]
+        if leaders or men:
+            chosen.append(max(leaders, key=lambda i: pieces[i].get("leadership", 0)) if leaders else men[0])
+    for i in chosen:
+        roles = ", ".join(f'"{r}"' for r in ("commander", *pieces[i].get("roles", ())))
+        head, _, rest = blocks[i].partition("\n")
+        rest = re.sub(r"^roles = \[.*\]\n", "", rest, flags=re.MULTILINE)
+        blocks[i] = f"{head}\nroles = [{roles}]\n{rest}"
+    return units.split("[[units]]")[0] + "".join(blocks)
+
+
 def new_game(
     tmp_path: Path,
     monkeypatch,
@@ -72,7 +100,7 @@ def new_game(
     (None: left in the deployment phase)."""
     folder = tmp_path / "scenarios"
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "audit.toml").write_text(RANGE.format(head=head, units=units))
+    (folder / "audit.toml").write_text(RANGE.format(head=head, units=with_commanders(units)))
     monkeypatch.setattr(bn, "SCENARIOS", folder)
 
     def build(where: Path) -> Game:

@@ -384,3 +384,71 @@ def test_a_lone_crewman_reloads_a_recoilless_gun_served_on_foot(tmp_path, monkey
     goto(g, "fire-regular", 1)
     play(g, "fire crew tariq range=30 dice=10,1")
     assert g.state.units["crew"].has("must-reload") is reloads
+
+
+# ------------------------------------------------------------------ typed dice, in their order
+
+#: Issue #77 said `fire` read typed dice in another order than docs/commands.md and `help
+#: fire` give ("each hit at once": a hit's damage straight after its shot).  Tried again case
+#: by case, it reads them in that order; each case is pinned here, given these faces, these
+#: rolls, so that a change that gathers the to-hit dice first (or deviates after all the
+#: shots) fails by name.  (rule, faces, outcome) of each roll, in the order made.
+TYPED_ORDER = {
+    "a miss then a hit: the hit's damage after it": (
+        "fire bruno tariq range=20 dice=9,3,4",
+        [("A.9.4", 9, "miss"), ("A.9.4", 3, HIT), ("A.12.1", 4, "shocked")],
+    ),
+    "a hit then a miss: the damage before the second shot": (
+        "fire bruno tariq range=20 dice=3,7,9",
+        [("A.9.4", 3, HIT), ("A.12.1", 7, "wounded"), ("A.9.4", 9, "miss")],
+    ),
+    "two hits, each its damage at once": (
+        "fire bruno tariq range=20 dice=3,8,4,9",
+        [("A.9.4", 3, HIT), ("A.12.1", 8, "wounded"), ("A.9.4", 4, HIT), ("A.12.1", 9, "seriously wounded")],
+    ),
+    "an MG's three shots, a hit among misses": (
+        "fire vcc fares range=20 dice=9,2,5,9",
+        [("A.9.4", 9, "miss"), ("A.9.4", 2, HIT), ("A.12.1", 5, "shocked"), ("A.9.4", 9, "miss")],
+    ),
+    "area fire: each man's roll, a hit's damage before the next man's": (
+        "fire bruno tariq fares nabil range=20 area dice=1,5,9,1,6",
+        [
+            ("A.9.4", 1, HIT),
+            ("A.12.1", 5, "shocked"),
+            ("A.9.4", 9, "miss"),
+            ("A.9.4", 1, HIT),
+            ("A.12.1", 6, "wounded"),
+        ],
+    ),
+    "an HE hit on a man: whether it catches him, then his damage": (
+        "fire tank2 tariq range=40 dice=2,3,4",
+        [
+            ("A.9.4", 2, "hit: HE burst at the target (A.10)"),
+            ("A.10.3", 3, "hit: roll damage"),
+            ("A.12.1", 4, "shocked"),
+        ],
+    ),
+    "an HE miss: where it lands, straight after the shot": (
+        "fire gino tariq range=30 dice=9,5",
+        [
+            ("A.9.4", 9, "miss: the HE round deviates (A.10.1)"),
+            ("A.10.1", 5, "lands 6 cm short of the target (20% of 30 cm)"),
+        ],
+    ),
+    "a hit on armour: penetration, then damage": (
+        "fire rocco t55 range=20 dice=3,2,5",
+        [
+            ("A.9.4", 3, "hit: HE burst at the target (A.10)"),
+            ("A.12.3", 2, "penetrated"),
+            ("A.12.4", 5, "immobilised"),
+        ],
+    ),
+}
+
+
+@pytest.mark.audits("BI-R086", "BI-AMB-21")
+@pytest.mark.parametrize(("line", "made"), list(TYPED_ORDER.values()), ids=list(TYPED_ORDER))
+def test_typed_dice_are_read_as_the_order_of_fire_says_each_hit_at_once(game, line, made):
+    goto(game, "fire-regular", 1)
+    facts = play(game, line)
+    assert [(r.rule, *r.faces, plain(r.outcome)) for r in rolls(facts)] == made

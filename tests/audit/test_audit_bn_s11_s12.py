@@ -371,3 +371,26 @@ def test_a_journalists_double_counts_when_the_failing_side_is_losing(tmp_path, m
     _to_end(g)
     play(g, "dp irregulars 25", "@regulars morale regulars dice=1,1,1")
     assert g.state.phase == "final"
+
+
+@pytest.mark.audits("MOR-1", "MOR-3", "MOR-4", "MOR-5", "VIC-1")
+@pytest.mark.parametrize(("dice", "over"), [("1,1,1", True), ("2,1,1", False)])
+def test_the_commander_killed_counts_two_at_the_end_of_turn_test_and_may_end_the_game(g, dice, over):
+    """Issue #77: a side with no commander counted its leader's death once, and a game the
+    book ends went on.  Each side fields its one commander now (ruling BN-ONE-COMMANDER):
+    Sgt (commander, Trained) killed is 2 losses (§12.0 "he counts as 2 losses"), rolled by
+    ``next`` as the turn ends (MOR-1): 3 dice (Trained, §3.0) need a 2.  1,1,1 fails; the
+    Regulars have 10 DP for a regular lost (§14.0) against the Militia's 9, more, so the
+    game is over (§12.0, VIC-1); 2,1,1 passes and it goes on.  (Counted once, the losses
+    would be 1 and 1,1,1 would pass.)"""
+    _lose(g, "sgt")
+    _to_end(g)
+    g.execute("dp irregulars 9", role=REFEREE)
+    made = g.execute(f"next dice={dice}", role=REFEREE)
+    (roll,) = [r for r in rolls(made) if "morale" in str(r.purpose)]
+    assert (roll.faces, roll.target, str(roll.outcome)) == (
+        tuple(int(f) for f in dice.split(",")),
+        2,
+        "failed" if over else "passed",
+    )
+    assert (g.state.phase == "final") is over

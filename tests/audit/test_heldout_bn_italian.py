@@ -34,8 +34,11 @@ SQUADS = (
 def test_a_tanks_crew_saves_at_two_in_the_italian_draft(tmp_path, monkeypatch, variant, survives):
     """§9.1: the men inside a vehicle that explodes test at 3+, or 2+ inside a heavily-armoured
     vehicle — "o Tank" in the Italian draft only.  A tank's front fails its 4+ against a
-    tank gun by 3 (a 1) and explodes; the crewman's 2 saves only in the Italian draft."""
+    tank gun by 3 (a 1) and explodes; the crewman's 2 saves only in the Italian draft.  The
+    Regulars' commander (BN-ONE-COMMANDER) is another man, out of the blast: a leader inside
+    would save +1 (§9.0), not the point here."""
     units = unit("t", "regulars", "tank", "Motor", kind="vehicle", weapons=("TANKGUN", "HMG"))
+    units += unit("lt", "regulars", "R4", "HQ", roles=("commander", "leader"))
     units += unit("crew", "regulars", "R4", "Alpha") + unit("boss", "irregulars", "Irr1", "Cell")
     g = new_game(tmp_path, monkeypatch, units, variant=variant)
     g.execute("embark crew t", role="regulars")

@@ -79,8 +79,11 @@ def test_the_men_of_an_exploding_heavy_vehicle_save_at_two_but_a_one_kills(tmp_p
 def test_an_ied_saves_at_three_for_every_class_and_cover_still_adds_one(tmp_path, monkeypatch, cls, cover, saved):
     """§9.1, §9.0: "Men that make the test as a consequence of an IED ... test at 3+": a
     Special Forces man's 2 fails (his own 2+ is not used); behind protection the same 2 is
-    3 and saves, as does a Green Recruit's 2 (his own 5+ is not used either)."""
-    units = unit("x", "regulars", cls, "Alpha") + unit("boss", "irregulars", "Irr1", "Cell")
+    3 and saves, as does a Green Recruit's 2 (his own 5+ is not used either).  The Regulars'
+    commander (BN-ONE-COMMANDER) is another man: the team leader's own +1 (§9.0) is not the
+    point here."""
+    units = unit("lt", "regulars", cls, "HQ", roles=("commander", "leader"))
+    units += unit("x", "regulars", cls, "Alpha") + unit("boss", "irregulars", "Irr1", "Cell")
     g = new_game(tmp_path, monkeypatch, units)
     (r,) = rolls(g.execute("blast x source=ied by=irregulars" + (" cover" if cover else "") + " dice=2", role=REFEREE))
     assert bool(out(g, "x")) is not saved

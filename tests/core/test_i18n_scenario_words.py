@@ -8,6 +8,11 @@ import io
 from contextlib import closing
 from pathlib import Path
 
+import msgspec
+import msgspec.inspect
+import pytest
+
+from core import events as ev
 from core.cli.main import run_script
 from core.game import Game
 from core.language.i18n import M, render, scenario_words
@@ -107,3 +112,80 @@ def test_a_hidden_objectives_worth_reads_in_the_readers_language():
     )
     assert scenario_words("Radar set: the hut by the aerial (1 points)", "it").endswith("(1 punto)")
     assert scenario_words("My well: my farm (10 points)", "it") == "My well: my farm (10 punti)"
+
+
+# ------------------------------------------------------------------ a file in two languages (#77)
+
+#: A user's file giving its words in Italian too: [translations.it], each text as written → its words.
+TWO_LANGUAGES = """
+[translations.it]
+"Checkpoint at Balad" = "Posto di blocco a Balad"
+"Balad militia" = "Milizia di Balad"
+"Market trader" = "[bold]Mercante[/bold]"
+"Dahir Omar" = "Dahir il nascosto"
+"""
+
+
+def _balad(tmp_path: Path, extra: str = "") -> Path:
+    mine = tmp_path / "balad.toml"
+    text = DEMO.read_text(encoding="utf-8").replace('title = "Checkpoint at Afgooye"', 'title = "Checkpoint at Balad"')
+    text = text.replace('name = "Somali militia"', 'name = "Balad militia"')
+    mine.write_text(text + TWO_LANGUAGES + extra, encoding="utf-8")
+    return mine
+
+
+def test_a_users_file_gives_its_words_in_italian_and_the_save_keeps_its_own(tmp_path):
+    with closing(_set_up(tmp_path / "two.ft", "it", str(_balad(tmp_path)))) as game:
+        assert "Scenario Posto di blocco a Balad: Reparto Bersaglieri contro Milizia di Balad" in _log(game, "it")
+        assert "Scenario Checkpoint at Balad: Bersaglieri vs Balad militia" in _log(game, "en")
+        # a hostile file's words are text: its markup is shown as typed, never drawn
+        assert any("[bold]Mercante[/bold]" in line for line in _log(game, "it"))
+        setup = next(e for e in game.history.timeline() if isinstance(e, ev.GameSetUp))
+        assert setup.scenario == "Checkpoint at Balad"  # as the file writes it, in every language
+        # a hidden piece's words would tell the other side of him: not among what all read
+        assert "Dahir Omar" not in setup.words["it"] and setup.words["it"]["Balad militia"] == "Milizia di Balad"
+
+
+def test_a_file_with_no_italian_falls_back_to_its_own_words(tmp_path):
+    mine = tmp_path / "plain.toml"
+    mine.write_text(DEMO.read_text(encoding="utf-8").replace('"Somali militia"', '"Balad militia"'), encoding="utf-8")
+    with closing(_set_up(tmp_path / "plain.ft", "it", str(mine))) as game:
+        assert "Scenario Posto di blocco ad Afgooye: Reparto Bersaglieri contro Balad militia" in _log(game, "it")
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        ('[translations.fr]\n"Balad militia" = "Milice"\n', "translations.fr"),
+        ('[translations.it]\n"Nobody here" = "Nessuno"\n', "'Nobody here' is no text of this scenario"),
+        ('[translations.it]\n"Sgt Rossi" = "' + "x" * 61 + '"\n', "one line of at most 60 characters"),
+        ('[translations.it]\n"Sgt Rossi" = "Sgt\\u001b[31mRossi"\n', "control"),
+    ],
+)
+def test_a_files_translations_are_checked_with_their_limits(tmp_path, extra, said):
+    from core.registry import get_ruleset
+    from core.rulesets.common import parse_scenario
+    from core.scenarios.files import ScenarioError
+
+    text = DEMO.read_text(encoding="utf-8") + extra
+    with pytest.raises(ScenarioError) as refused:
+        parse_scenario(get_ruleset("breaking-news").scenario_format, text, "bad.toml")
+    assert said in str(refused.value)
+
+
+def test_a_file_translates_at_most_its_limit_of_texts():
+    from core.scenarios.schema import MAX_TRANSLATED, BaseScenario
+
+    assert MAX_TRANSLATED == 600
+    field = msgspec.inspect.type_info(BaseScenario).fields
+    translations = next(f for f in field if f.name == "translations").type
+    assert translations.value_type.max_length == MAX_TRANSLATED
+
+
+def test_a_hostile_saves_overlong_words_are_left_unused():
+    from core.language.i18n import OWN_WORDS_MAX, Names, naming
+
+    long = "y" * (OWN_WORDS_MAX + 1)
+    with reading("it"), naming(Names(words={"it": {"Balad militia": long, "Balad": "Balad (it)"}})):
+        assert scenario_words("Balad militia") == "Balad militia"
+        assert scenario_words("Balad") == "Balad (it)"

@@ -26,6 +26,7 @@ from core.cli.main import run_script
 from core.commands.naming import names
 from core.game import Game
 from core.language.catalogues import DOMAINS, read
+from core.language.i18n import scenario_words
 from core.language.reader import reading
 from core.report import build, render_md
 from core.views import REFEREE
@@ -114,7 +115,8 @@ IN_ENGLISH = re.compile(r"\(in inglese [\w-]+")
 
 
 def scenario_texts(ruleset: str, scenario: str) -> list[str]:
-    """Every text of the scenario file shown as the file writes it, longest first."""
+    """Every text of the scenario file shown as the file writes it (a piece's name as the Italian
+    reader is shown it), longest first."""
     data = tomllib.loads((SCENARIOS / ruleset.replace("-", "_") / "scenarios" / f"{scenario}.toml").read_text())
     for key in ("title", "description", "special_rules"):  # translated (#61), as below
         data.pop(key, None)
@@ -128,6 +130,8 @@ def scenario_texts(ruleset: str, scenario: str) -> list[str]:
         unit["weapons"] = [w for w in unit.get("weapons", ()) if w not in own_weapons]
         unit.pop("kind", None)  # a journalist, a civilian: the book's term, where a piece has no class
         unit.pop("team", None)  # translated (#61: "Press", "Market" in the Italian roster)
+        # a piece named in words reads in Italian (#77: "Autocarro ACM 90"), a person as written
+        unit["name"] = scenario_words(unit["name"], "it")
     for table, keys in (("objectives", ("name", "where")), ("mines", ("where",)), ("support", ("name",))):
         for entry in data.get(table, ()):
             for key in keys:

@@ -27,7 +27,11 @@ def dumps(doc: dict[str, Any]) -> str:
     for key, value in doc.items():
         if isinstance(value, dict) and all(isinstance(x, dict) for x in value.values()) and value:
             for sub, table in value.items():
-                tail += ["", f"[{key}.{json.dumps(sub)}]", *(f"{k} = {_scalar(x)}" for k, x in table.items())]
+                tail += [
+                    "",
+                    f"[{key}.{json.dumps(sub)}]",
+                    *(f"{json.dumps(k) if key == 'translations' else k} = {_scalar(x)}" for k, x in table.items()),
+                ]
         elif isinstance(value, dict) and key in ("victory", "jokers"):
             tail += ["", f"[{key}]", *(f"{k} = {_scalar(x)}" for k, x in value.items())]
         elif isinstance(value, list) and value and all(isinstance(x, dict) for x in value):
@@ -52,6 +56,8 @@ COMMON: dict[str, Any] = {
         {"id": "cache", "name": "Cache", "where": "barn", "points": 5, "owner": "b", "hidden": True},
     ],
     "secrets": [{"key": "plan", "owner": "a", "value": "left flank"}],
+    # the file's words in Italian too (docs/scenarios.md, Languages): a title, a name, a text
+    "translations": {"it": {"Every field": "Ogni campo", "The car": "L'auto", "Hold the well.": "Tenere il pozzo."}},
 }
 
 
@@ -171,6 +177,9 @@ FULL: dict[str, dict[str, Any]] = {
 
 
 FULL["bassa-intensita"]["units"][0]["roles"] = ["truck"]  # a vehicle names its type (A.6.2)
+# Each Breaking News side has its one main commander (§5.0, §12.0).
+FULL["breaking-news"]["units"][1]["roles"] = ["medic", "commander"]
+FULL["breaking-news"]["units"][2]["roles"] = ["commander"]
 
 
 def full(ruleset: str) -> dict[str, Any]:

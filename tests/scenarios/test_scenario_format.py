@@ -117,7 +117,7 @@ def _bad_type_cases() -> list:
     out = []
     for ruleset in RULESETS:
         for path, value in _leaves(FULL[ruleset]):
-            if value in ([], {}):
+            if value in ([], {}) or path[0] == "translations":  # a text's words: at their table (below)
                 continue
             out.append(pytest.param(ruleset, path, _wrong_type(value), id=f"{ruleset}:{'.'.join(map(str, path))}"))
     return out
@@ -196,6 +196,38 @@ def test_a_bad_name_or_number_is_refused_with_what_is_allowed(ruleset, path, bad
     assert words in str(error)
     assert str(error).startswith(f"bad.toml:{error.line}: ")
     assert error.line == locate(dumps(doc), path)
+
+
+@pytest.mark.parametrize("commanders", [0, 2])
+def test_a_breaking_news_side_has_one_commander_as_its_roster_would(commanders):
+    """§5.0 (the initiative adds the main commander's Leadership) and §12.0 (his loss counts
+    2): a scenario side with none or two is refused, as a roster with the same figures is."""
+    doc = full("breaking-news")
+    doc["units"][2]["roles"] = ["commander"] if commanders else []
+    if commanders == 2:
+        doc["units"].append(doc["units"][2] | {"id": "man3", "name": "Pte Three"})
+    error = refuse("breaking-news", doc)
+    assert f"side b: one figure must be the commander (role commander); found {commanders}" in str(error)
+    assert error.line == locate(dumps(doc), ("sides", 1))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_translation_of_the_wrong_type_is_refused_at_its_table(ruleset):
+    """A text's words are a table's values: the decoder names the table, not the key."""
+    doc = full(ruleset)
+    doc["translations"]["it"]["The car"] = 7
+    error = refuse(ruleset, doc)
+    assert "translations.it: expected `str`, got `int`" in str(error)
+    assert error.line == locate(dumps(doc), ("translations", "it"))
+
+
+def test_a_breaking_news_side_with_its_one_commander_is_accepted():
+    """The other side of the edge: one commander a side loads, as FULL fields them."""
+    doc = full("breaking-news")
+    loaded = parse_scenario(fmt("breaking-news"), dumps(doc), "good.toml")
+    sc = loaded.sc
+    theirs = {s.id: [u.id for u in sc.units if u.side == s.id and "commander" in u.roles] for s in sc.sides}
+    assert theirs == {"a": ["man1"], "b": ["man2"]}
 
 
 def test_bassa_intensita_sets_its_own_keys_and_badges(tmp_path):

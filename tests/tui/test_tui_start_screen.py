@@ -12,6 +12,7 @@ from textual.widgets import OptionList
 from waiting import piloted, press, settled
 
 from tui.app import FireteamApp
+from tui.i18n import scenario_words
 from tui.screens.dialogs import AskScreen
 from tui.screens.game import GameScreen
 from tui.screens.newgame import NewGameScreen
@@ -130,3 +131,84 @@ async def test_the_games_in_the_data_folder_are_listed_too(tmp_path, store):
         screen = await started(app, pilot)
         assert screen.paths == [plain_one]
         assert "No games yet" not in str(screen.query_one("#save-summary").render())
+
+
+#: Issue #77: under --lang it the first screen still showed a built-in scenario's English words
+#: ("the", "truck", "convoy").  What the New game list and the roster of each ruleset's
+#: scenario show in Italian, exactly: its title, its sides, and its pieces (a piece named in
+#: words reads in Italian, a person by his name and rank as the file writes them).
+FIRST_SCREEN_IT = {
+    ("bassa-intensita", "convoy"): (
+        "Convoglio notturno a Jowhar",
+        ["Convoglio italiano", "Milizia della strada"],
+        ["Autoblindo Puma", "Autocarro ACM 90", "Sgt Gatti", "Cpl Pinna", "Pte Russo", "Abdi il mitragliere"],
+    ),
+    ("linea-di-tiro", "breakout"): (
+        "Sfondamento nel bocage",
+        ["Combat Command B", "Panzer-Lehr"],
+        ["Sherman Baker 1", "Mezza squadra fucilieri", "Panther 312", "Pak 40 dietro la siepe", "Panzergrenadier"],
+    ),
+    ("breaking-news", "demo"): (
+        "Posto di blocco ad Afgooye",
+        ["Reparto Bersaglieri", "Milizia somala"],
+        ["Sgt Rossi", "Lia Lupo (stampa)", "Venditore del mercato", "Portatore d'acqua"],
+    ),
+    ("ludonet", "tanks"): (
+        "Carri a Cagny",
+        ["Fife and Forfar Yeomanry", "Kampfgruppe von Luck"],
+        ["Sherman Firefly", "Tpr Hale, pilota", "Pte Kerr, PIAT", "Squadra MG 34", "Gefr Roth"],
+    ),
+}
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), list(FIRST_SCREEN_IT), ids=[f"{r}/{s}" for r, s in FIRST_SCREEN_IT])
+def test_the_first_screen_of_each_ruleset_reads_its_scenario_in_italian(tmp_path, ruleset, scenario):
+    from core.game import Game
+    from core.language.reader import reading
+    from core.registry import get_ruleset
+    from core.views import REFEREE
+    from tui.gamestart import scenario_choices
+    from tui.panes.roster import unit_label
+
+    title, sides, pieces = FIRST_SCREEN_IT[ruleset, scenario]
+    rules = get_ruleset(ruleset)
+    game = Game.new(tmp_path / "g.ft", ruleset, seed=1)
+    try:
+        game.execute(f"scenario {scenario}", role=REFEREE)
+        with reading("it"):
+            assert [label for label, value in scenario_choices(rules) if value == scenario] == [title]
+            assert [scenario_words(s.name) for s in game.state.sides.values()] == sides
+            units = game.state.units
+
+            def named(status: str) -> str:  # as the roster names a piece a badge holds
+                return rules.status_words(status, lambda uid: scenario_words(units[uid].name))
+
+            shown = [unit_label(u, rules.domain, named).plain for u in units.values()]
+        for piece in pieces:
+            assert any(line.startswith(piece + " ") or line == piece for line in shown), (piece, shown)
+        english = " ".join(shown)
+        for word in ("the", "truck", "convoy", "armoured", "gunner", "half-squad", "behind", "hedge", "press"):
+            assert f" {word} " not in f" {english} ", word
+    finally:
+        game.close()
+
+
+def test_a_users_file_is_listed_in_the_italian_it_gives_and_in_its_own_words_without(tmp_path, monkeypatch):
+    """A scenario file in two languages (docs/scenarios.md, Languages) is offered by its Italian
+    title under --lang it; one with only English falls back to its own words."""
+    from core.language.reader import reading
+    from core.registry import get_ruleset
+    from tui.gamestart import scenario_choices
+
+    monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path))
+    own = tmp_path / "scenarios" / "breaking-news"
+    own.mkdir(parents=True)
+    demo = (Path(__file__).resolve().parents[2] / "core/rulesets/breaking_news/scenarios/demo.toml").read_text()
+    balad = demo.replace('title = "Checkpoint at Afgooye"', 'title = "Checkpoint at Balad"').replace(
+        'id = "demo"', 'id = "balad"'
+    )
+    (own / "balad.toml").write_text(balad + '\n[translations.it]\n"Checkpoint at Balad" = "Posto di blocco a Balad"\n')
+    (own / "plain.toml").write_text(balad.replace("Balad", "Jowhar").replace('id = "balad"', 'id = "jowhar"'))
+    with reading("it"):
+        mine = [label for label, value in scenario_choices(get_ruleset("breaking-news")) if value.startswith(str(own))]
+    assert sorted(label.split(" · ")[0] for label in mine) == ["Checkpoint at Jowhar", "Posto di blocco a Balad"]

@@ -36,6 +36,7 @@ def unit_matches(unit: Unit, ruleset: Ruleset, text: str) -> bool:
     fields = [
         unit.id,
         unit.name,
+        scenario_words(unit.name),
         unit.team,
         scenario_words(unit.team),
         unit.cls,
@@ -57,7 +58,8 @@ def unit_label(unit: Unit, domain: str = "", named: Callable[[str], str] | None 
     ``cls``: the class as shown, where a scenario names it (Linea di Tiro's profiles)."""
     words = Domain(domain or CORE_DOMAIN)
     text = Text()
-    text.append(unit.name, style="strike dim" if unit.out else "bold" if "commander" in unit.roles else "")
+    name = scenario_words(unit.name)  # a built-in piece named in words, in the reader's language
+    text.append(name, style="strike dim" if unit.out else "bold" if "commander" in unit.roles else "")
     if "leader" in unit.roles or "commander" in unit.roles:
         text.append(" ★", style="yellow")
     text.append_text(badges(unit.status, unit.out, domain, named))
@@ -91,7 +93,7 @@ def marker_details(label: str) -> Text:
 def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
     words = book(ruleset)
     text = Text()
-    text.append(unit.name, style="bold")
+    text.append(scenario_words(unit.name), style="bold")
     text.append(f" ({unit.id})", style="dim")
     named = ruleset.piece_class(state, unit.cls) if unit.cls else ""  # a scenario's class by its name
     cls = words.gettext(named) if named else named if unit.cls else words.term(unit.kind)
@@ -299,7 +301,9 @@ class RosterPane(Vertical):
         if ruleset is None:
             return None
         units = state.units
-        return lambda status: ruleset.status_words(status, lambda uid: units[uid].name if uid in units else uid)
+        return lambda status: ruleset.status_words(
+            status, lambda uid: scenario_words(units[uid].name) if uid in units else uid
+        )
 
     def _rebuild(self, state: GameState, groups, first_match: bool = False) -> None:
         items = self._items(state, groups)

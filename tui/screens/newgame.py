@@ -37,7 +37,7 @@ from core.ruleset import Refused, Ruleset, SetupChoice
 from core.rulesets.common import Loaded, parse_scenario
 from core.scenarios.files import ScenarioError, is_path, read_text
 from core.storage.savefile import SaveError
-from tui.gamestart import default_name, scenario_choices, scenarios_of, start_game
+from tui.gamestart import default_name, file_words, scenario_choices, scenarios_of, start_game
 from tui.i18n import N_, _, book, ngettext, scenario_words
 from tui.keymap import key_label, keys_of
 from tui.panes.footer import KeysFooter
@@ -190,9 +190,9 @@ class NewGameScreen(Screen):
         elif sc is None:
             about.update(_("No scenario: the game starts empty, in its set-up phase."))
         else:
-            sides = _(" vs ").join(scenario_words(s.name) for s in getattr(sc, "sides", ()))
+            sides = _(" vs ").join(file_words(sc, s.name) for s in getattr(sc, "sides", ()))
             units = len(getattr(sc, "units", ()))
-            description = scenario_words(getattr(sc, "description", ""))
+            description = file_words(sc, getattr(sc, "description", ""))
             figures = ngettext("{sides} · {n} figure", "{sides} · {n} figures", units).format(sides=sides, n=units)
             about.update(Text(f"{description}\n{figures}"))
         self.query_one("#save-name", Input).value = default_name(ruleset.id, sid)

@@ -73,7 +73,7 @@ def _marker(m: re.Match[str], value: int | str) -> Msg | None:
 
 
 def _struck(m: re.Match[str], value: int | str) -> Msg:
-    """``N:ids:K`` (fire's _record_struck): the action numbered K, as the line before it
+    """``N:ids:K`` (reactions.record_struck): the action numbered K, as the line before it
     said ("action 1 of this activation", not 3, its number all game long); an older save's
     holds only N."""
     action, _, rest = str(value).partition(":")

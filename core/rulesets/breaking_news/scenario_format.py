@@ -117,6 +117,21 @@ class NewsFormat(Format):
                         ),
                     )
 
+    def check_whole(self, sc: NewsScenario) -> Iterator[Problem]:
+        # One main commander a side that fields men (§5.0, INI-1: the initiative adds his
+        # Leadership; §12.0: his loss counts 2 at the morale test), as a roster must have
+        # (army.validate_roster; ruling BN-ONE-COMMANDER).
+        for i, side in enumerate(sc.sides):
+            theirs = [u for u in sc.units if u.side == side.id]
+            commanders = sum(1 for u in theirs if "commander" in u.roles)
+            if any(u.kind == Kind.MAN for u in theirs) and commanders != 1:
+                yield Problem(
+                    ("sides", i),
+                    _("side {side}: one figure must be the commander (role commander); found {commanders}").format(
+                        side=side.id, commanders=commanders
+                    ),
+                )
+
     def rules(self, sc: NewsScenario) -> ScenarioRules:
         return ScenarioRules(
             id=sc.id,

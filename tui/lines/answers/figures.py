@@ -65,7 +65,7 @@ def figure(unit: Unit, ruleset: Ruleset, state: GameState) -> str:
     """A figure in one sentence: its name, its state, then its kit."""
     domain = ruleset.domain
     words = Domain(domain)
-    name = unit.name
+    name = scenario_words(unit.name)  # a built-in piece named in words, in the reader's language
     if "leader" in unit.roles or "commander" in unit.roles:
         name = _("{name}, leader").format(name=name)
     condition = []

@@ -1,7 +1,8 @@
 """Breaking News combat commands: movement, hiding and sighting, fire, saves,
 suppression and melee (§6–§11).
 
-The commands live in ``move``, ``fire``, ``melee`` and ``support``;
+The commands live in ``move``, ``fire`` (its shot in ``shot``), ``reactions``, ``templates``,
+``melee`` and ``support``;
 the rules they apply are pure functions in ``movement``, ``spotting``, ``fire``,
 ``saves``, ``suppression`` and ``support``, over the tables of ``tables.combat``.
 Reactions are named ``react-…`` so the reacting player may give them during the
@@ -14,7 +15,7 @@ from core import events as ev
 from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context
 from core.rulesets.breaking_news import dice_order, hits
-from core.rulesets.breaking_news.commands import fire, melee, move, support
+from core.rulesets.breaking_news.commands import fire, melee, move, reactions, support, templates
 from core.rulesets.breaking_news.ledger import set_unit_var, set_var, unit_var, var
 from core.rulesets.breaking_news.rules.support import smoke_drift
 from core.rulesets.breaking_news.tables.combat import support as support_table
@@ -22,6 +23,8 @@ from core.rulesets.breaking_news.tables.combat import support as support_table
 COMMANDS: tuple[CommandSpec, ...] = (
     *move.COMMANDS,
     *fire.COMMANDS,
+    *reactions.COMMANDS,
+    *templates.COMMANDS,
     *melee.COMMANDS,
     *support.COMMANDS,
 )
