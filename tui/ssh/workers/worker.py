@@ -38,7 +38,8 @@ from tui.ssh.invitations.store import GUEST_PREFIX, Grant, InvitationRefused, In
 from tui.ssh.seating.history import SeatHistories
 from tui.ssh.seating.seat import SeatSession
 from tui.ssh.seatsfile import Seat, Seats, SeatsFile, public_line, table_roles
-from tui.ssh.server import FireteamServer, Table, closed_by, server_log
+from tui.ssh.server import FireteamServer, Table, closed_by
+from tui.ssh.serverlog import server_log
 from tui.ssh.workers import wire
 from tui.ssh.workers.replica import ReplicaGame, TableLink
 
