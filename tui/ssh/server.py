@@ -231,7 +231,10 @@ class FireteamServer:
         if session in self.sessions:
             self.sessions.remove(session)
             if session.table is not None:
-                session.table.game.seats_changed()
+                name, table = session.seat.name, session.table
+                if not any(s.table is table and s.seat.name == name for s in self.sessions):
+                    table.game.unasked(name)  # a roll it was typing at its own prompt: awaited no more (#77)
+                table.game.seats_changed()
         self.heap.seat_left(len(self.sessions))
 
     def _ssh_options(self) -> dict[str, Any]:
