@@ -257,14 +257,16 @@ class NeedDice(Exception):
 
     ``unit`` and ``side`` say whose roll it is for :class:`core.game.Game`, which
     puts the name the asking role may see in ``request.whose`` (``views.roller``)
-    and never lets ``unit`` leave it.
+    and never lets ``unit`` leave it.  ``vis`` is who may know of the roll (its fact's
+    audience): the other seats told whose dice are awaited (``core.game.rolling``).
     """
 
-    def __init__(self, request: DiceRequest, *, unit: str = "", side: str = "") -> None:
+    def __init__(self, request: DiceRequest, *, unit: str = "", side: str = "", vis: tuple[str, ...] = ()) -> None:
         super().__init__(request.text())
         self.request = request
         self.unit = unit
         self.side = side
+        self.vis = vis
 
     @property
     def count(self) -> int:

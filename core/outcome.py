@@ -58,6 +58,9 @@ class DiceNeeded(msgspec.Struct, frozen=True, tag=True):
     """The command waits for the table's dice: ``request`` is its next roll. Nothing was written."""
 
     request: DiceRequest
+    #: Who may know of the roll (its fact's audience; () everyone): at a served table, the
+    #: other seats that are told whose dice are awaited (``core.game.rolling``, issue #77).
+    vis: tuple[str, ...] = ()
 
 
 class AnswerNeeded(msgspec.Struct, frozen=True, tag=True):
@@ -92,6 +95,17 @@ class Awaited(msgspec.Struct, frozen=True):
     givers: list[str] = msgspec.field(default_factory=list)
 
 
+class OwnRoll(msgspec.Struct, frozen=True):
+    """A seat at its own prompt for its command's roll at a served table (issue #77): the other
+    seats that may see the roll are told whose dice are awaited (``core.game.rolling``)."""
+
+    #: The role whose seat types the dice (the command's), and that seat's name (``Issued.by``).
+    role: str
+    by: str
+    #: Who may know of the roll: its fact's audience (() everyone; the referee always).
+    vis: tuple[str, ...] = ()
+
+
 class Held(msgspec.Struct, frozen=True, tag=True):
     """The command waits at the table for another seat's dice (``awaited``). Nothing was written yet."""
 
@@ -114,7 +128,7 @@ def settle(act: Callable[[], Outcome], text: str, role: str, by: str) -> Result:
     except Refused as e:
         return Refusal(text, role, by, str(e), e.rules)
     except NeedDice as need:
-        return DiceNeeded(need.request)
+        return DiceNeeded(need.request, need.vis)
     except NeedAnswer as need:
         return AnswerNeeded(need.question)
     except CommandFailed as e:  # logged already, with its traceback; nothing was written

@@ -336,7 +336,9 @@ class Context(msgspec.Struct):
                 step=at,
                 meanings=meanings,
             )
-            raise NeedDice(asked, unit=unit, side=side) from None
+            # Who may know of it, as its fact will say (``emit``: a hidden unit's stays with those who see him).
+            heard = vis or (unit_audience(self.state.units[unit]) if unit in self.state.units else ())
+            raise NeedDice(asked, unit=unit, side=side, vis=heard) from None
         text = outcome(faces) if callable(outcome) else outcome
         roll = ev.Roll(purpose, faces, sides, target, tuple(mods), total, text, rule, self.dice.manual, under, check)
         side = side if not unit else ""

@@ -529,6 +529,7 @@ class FireteamApp(App):
         stops = (
             game.subscribe(self._game_changed, role=self.role),
             game.subscribe_awaiting(lambda: self._game_changed(None)),
+            game.subscribe_rolling(lambda: self._game_changed(None)),  # whose dice another seat types (#77)
         )
 
         def stop() -> None:

@@ -104,11 +104,15 @@ def answer_held(
 
 def seats_changed(game: Table) -> None:
     """A seat left the table: a held command whose submitter left is withdrawn (nothing was
-    recorded); a roll whose asked seat left is asked of the referee, else of its submitter."""
-    held = game.awaiting
-    if held is None or game.seated is None:
+    recorded); a roll whose asked seat left is asked of the referee, else of its submitter.
+    A roll asked at its own seat of a role no longer seated is awaited no more (``rolling``)."""
+    if game.seated is None:
         return
     seated = game.seated()
+    game.set_rolling(tuple(r for r in game.rolling if r.role in seated))
+    held = game.awaiting
+    if held is None:
+        return
     if held.role not in seated:
         game.set_awaiting(None)
     elif held.asked not in seated:

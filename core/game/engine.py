@@ -11,7 +11,8 @@ it writes nothing either, and never passes for a refusal.
 What a game does besides lives beside this module, one concern each, and is
 :class:`Game`'s by name (the methods listed in its class body): opening and
 closing a save (``opening``), the sealed dice (``sealing``), a command held for
-a seat's dice (``awaiting``), undo and redo (``undoing``), what a role may read
+a seat's dice (``awaiting``), a roll asked at its own seat, whose dice the others wait for
+(``rolling``), undo and redo (``undoing``), what a role may read
 (``reading``), the odds of a command not given (``odds``), and the commands
 every ruleset has (``builtins``).  They take the game as ``table.Table``, what
 they use of it, and so need not import this module.
@@ -39,7 +40,7 @@ from core.dice import (
     Share,
     sent_contribution,
 )
-from core.game import awaiting, opening, reading, sealing, undoing
+from core.game import awaiting, opening, reading, rolling, sealing, undoing
 from core.game import odds as odds_module
 from core.game.bugs import failing_on_bugs
 from core.game.builtins import game_commands
@@ -52,7 +53,7 @@ from core.language.reader import SOURCE, lang
 from core.language.shapes import command_shapes
 from core.narrate import sides_of
 from core.numbering import Numbering
-from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Outcome, Refusal, Result, settle
+from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Outcome, OwnRoll, Refusal, Result, settle
 from core.questions import MAX_ANSWERS, Answers, NeedAnswer
 from core.refusal import TYPING
 from core.replay import Timeline
@@ -157,6 +158,9 @@ class Game:
         #: the seat that gave it, which learns it only as news; None once another is held.
         self.held_dropped: Refusal | Failure | None = None
         self._awaiting_listeners: list[Callable[[], None]] = []
+        #: The seats at their own prompt for their command's roll, whose dice the others are told are awaited.
+        self.rolling: tuple[OwnRoll, ...] = ()
+        self._rolling_listeners: list[Callable[[], None]] = []
 
     @property
     def writable(self) -> bool:
@@ -228,6 +232,12 @@ class Game:
     answer_held = awaiting.answer_held
     seats_changed = awaiting.seats_changed
     awaited_said = awaiting.awaited_said
+
+    # A roll asked at its own seat: whose dice the other seats wait for (core/game/rolling.py).
+    subscribe_rolling = rolling.subscribe_rolling
+    set_rolling = rolling.set_rolling
+    unasked = rolling.unasked
+    rolling_said = rolling.rolling_said
 
     # Undo and redo, and the numbers a role knows commands by (core/game/undoing.py).
     numbering = undoing.numbering
@@ -363,7 +373,7 @@ class Game:
         as there."""
         by = by or role
         if self.awaiting is not None:  # one command at a time, undo too: the table waits for its dice
-            return Refusal(text.strip(), role, by, self.awaited_said(role))
+            return rolling.asked(self, role, by, Refusal(text.strip(), role, by, self.awaited_said(role)))
 
         def act() -> Outcome:
             return self.execute(
@@ -375,8 +385,8 @@ class Game:
             # Held as it is recorded, in English: the seat that goes on with it may read another language.
             recorded = self.parse(text, role).text
             held = Awaited(recorded, role, by, list(faces or ()), list(answers or ()), role)
-            return self._hold(held, result, first=True)
-        return result
+            result = self._hold(held, result, first=True)
+        return rolling.asked(self, role, by, result)  # (the others told whose dice it types, if it does)
 
     def execute(
         self,
@@ -558,7 +568,7 @@ class Game:
                 domain=self.ruleset.domain,
                 again=_times_rolled(ctx.events, need),
             )
-            raise NeedDice(asked) from None
+            raise NeedDice(asked, vis=need.vis) from None
 
     def _text_audience(self, parsed: Parsed, events: list[ev.Event], role: str) -> tuple[str, ...]:
         """Who may see a command's text: those who may see its most private fact (ruling CORE-TEXT).

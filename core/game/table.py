@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from core.commands import Parsed
     from core.history import History
     from core.numbering import Numbering
-    from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Outcome, Refusal, Result
+    from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Outcome, OwnRoll, Refusal, Result
     from core.replay import Timeline
     from core.ruleset import Ruleset
     from core.shares import Counts
@@ -64,6 +64,8 @@ class Table(Protocol):
     awaiting: Awaited | None
     held_dropped: Refusal | Failure | None
     _awaiting_listeners: list[Callable[[], None]]
+    rolling: tuple[OwnRoll, ...]
+    _rolling_listeners: list[Callable[[], None]]
     _used: set[tuple[str, str]] | None
     _counts: Counts | None
     _parents_keys: set[object] | None
@@ -124,6 +126,7 @@ class Table(Protocol):
     def set_awaiting(self, held: Awaited | None, dropped: Refusal | Failure | None = None) -> None: ...
     def _hold(self, held: Awaited, result: DiceNeeded | AnswerNeeded, *, first: bool = False) -> Result: ...
     def awaited_said(self, role: str) -> str: ...
+    def set_rolling(self, rolling: tuple[OwnRoll, ...]) -> None: ...
 
     # Undoing's.
     def numbering(self, role: str) -> Numbering: ...

@@ -95,7 +95,8 @@ def test_the_defenders_save_is_asked_with_the_hit_that_makes_it(tmp_path):
     game, firer, defender, referee = seated_table(tmp_path)
     asked = len(defender.out)
     fire_held(game, firer, referee)
-    assert defender.out[asked:] == [f"1 hit, Pte Conti. {SAVE}; chance 33.3%."]
+    # (whose dice, while the firer typed his own: issue #77)
+    assert defender.out[asked:] == ["Waiting for Bersaglieri's dice.", f"1 hit, Pte Conti. {SAVE}; chance 33.3%."]
     assert firer.out[-1] == f"Waiting for Somali militia's dice: {SAVE}."  # his own hit: said with the result
     game.close()
 
@@ -106,7 +107,8 @@ def test_the_defenders_save_in_italian_names_the_hit_too(tmp_path):
     asked = len(defender.out)
     fire_held(game, firer, referee)
     assert defender.out[asked:] == [
-        "1 colpo, Pte Conti. Tiro salvezza di Bashir Ali: 1d6, serve 5+; probabilità 33,3%."
+        "In attesa dei dadi di Reparto Bersaglieri.",
+        "1 colpo, Pte Conti. Tiro salvezza di Bashir Ali: 1d6, serve 5+; probabilità 33,3%.",
     ]
     game.close()
 

@@ -18,7 +18,7 @@ from test_ssh_limits import in_process
 
 from tui.ssh.limits import Limits
 from tui.ssh.seatsfile import Seats
-from tui.ssh.server import close_server_log, server_log
+from tui.ssh.serverlog import close_server_log, server_log
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 

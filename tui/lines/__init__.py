@@ -9,7 +9,8 @@ start.
 
 * ``client``: :class:`LineClient`, fed one line at a time and writing through
   a callback, whatever carries the lines (a local terminal, a pipe, an SSH
-  seat);
+  seat); ``held``, its share of the dice the table waits for at another seat (a
+  roll held for a seat, whose dice another seat types at its own prompt);
 * ``answers``: what each reading command says (``status``, ``roster``,
   ``phase``, ``log``, ``dice``, ``odds``, ``help``), from the role's own view
   and log;

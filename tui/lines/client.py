@@ -39,19 +39,18 @@ from core.commands import find_verb, names
 from core.dice import DiceRequest, face_read, parse_faces
 from core.errorlog import details_in
 from core.game import Game
-from core.given import roll_given
 from core.language.reader import Reader, reading
 from core.league.atseat import with_digest
 from core.narrate import sides_of
 from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Outcome, Refusal, Result, said
-from core.questions import Question
 from core.refusal import CommandFailed
 from core.ruleset import TYPING, Refused
 from core.state import table_dice
 from core.views import REFEREE
 from tui.copies import keep_here
-from tui.i18n import _, given_words, ngettext, pgettext, role_words, scenario_words
+from tui.i18n import _, ngettext, pgettext, role_words, scenario_words
 from tui.lines import answers, why
+from tui.lines.held import Asked, Faces, HeldRolls
 from tui.lines.ink import Line, inked, shown
 from tui.logindex import RowIndex
 from tui.viewpoint import Viewpoint
@@ -100,29 +99,7 @@ class _Confirm(msgspec.Struct):
     preview: str
 
 
-class _Faces(msgspec.Struct):
-    """A command waiting for the faces of the table's dice."""
-
-    text: str
-    typed: list[int]
-    request: DiceRequest
-    #: The answers to its questions given so far (``core.questions``).
-    answers: list[str] = msgspec.field(default_factory=list)
-    #: The command the table holds for this seat's dice (issue #61): the faces go on with it there.
-    held: Awaited | None = None
-
-
-class _Asked(msgspec.Struct):
-    """A command waiting for the answer to its question (``core.questions``)."""
-
-    text: str
-    typed: list[int] | None
-    answers: list[str]
-    question: Question
-    held: Awaited | None = None
-
-
-class LineClient:
+class LineClient(HeldRolls):
     """One seat's game as lines (see the module's doc)."""
 
     def __init__(
@@ -169,7 +146,7 @@ class LineClient:
         #: ``copy``: the player's own copy of the game so far, kept where his door puts it; what to say
         #: (``tui.copies``).  None: this machine's data folder (a seat's door gives its own).
         self._keep_copy = keep_copy or (lambda: keep_here(game, role)[0])
-        self._question: _Confirm | _Faces | _Asked | None = None
+        self._question: _Confirm | Faces | Asked | None = None
         self._seen = game.log_length
         self._index = RowIndex(game, role)
         self._unsubscribe: Callable[[], None] | None = None
@@ -209,6 +186,7 @@ class LineClient:
         stops = (
             self.game.subscribe(self._changed, role=self.role),
             self.game.subscribe_awaiting(lambda: self._changed(None)),
+            self.game.subscribe_rolling(lambda: self._changed(None)),  # whose dice another seat types (#77)
         )
 
         def stop() -> None:
@@ -242,7 +220,7 @@ class LineClient:
             if isinstance(question, _Confirm):
                 said = _("Undo {command}? y or n:") if question.act == "undo" else _("Redo {command}? y or n:")
                 return visible(said.format(command=question.preview)) + " "
-            if isinstance(question, _Faces):
+            if isinstance(question, Faces):
                 count = question.request.missing or question.request.count
                 if not self.verbose:  # the roll said its dice; help and the empty line are in `table-dice on`'s answer
                     return ngettext("Type {count} die:", "Type {count} dice:", count).format(count=count) + " "
@@ -252,7 +230,7 @@ class LineClient:
                     count,
                 )
                 return said.format(count=count, sides=question.request.sides) + " "
-            if isinstance(question, _Asked):
+            if isinstance(question, Asked):
                 if question.question.default:
                     said = _("Your answer (an empty line: {default}; cancel cancels):").format(
                         default=question.question.default
@@ -476,12 +454,12 @@ class LineClient:
         elif isinstance(result, DiceNeeded):
             self._catch_up()  # what others did meanwhile, before the question
             request = self._applying(text, result.request)
-            self._question = _Faces(text, list(faces or []), request, given)
+            self._question = Faces(text, list(faces or []), request, given)
             # the order said once a command, not again before each of its rolls; the step each roll
             self._say(*answers.table_dice(request, first=not faces, verbose=self.verbose))
         elif isinstance(result, AnswerNeeded):
             self._catch_up()
-            self._question = _Asked(text, faces, given, result.question)
+            self._question = Asked(text, faces, given, result.question)
             self._say(*answers.question(result.question))
         else:
             self._settled(result)
@@ -560,10 +538,10 @@ class LineClient:
             else:
                 self._say(_("Answer y or n."))
             return
-        if isinstance(question, _Asked):
+        if isinstance(question, Asked):
             self._answered(question, text)
             return
-        assert isinstance(question, _Faces)
+        assert isinstance(question, Faces)
         if not text:
             self._cancel(question)
             return
@@ -598,7 +576,7 @@ class LineClient:
         self._question = None
         self._run(question.text, question.typed + faces, question.answers)
 
-    def _answered(self, question: _Asked, text: str) -> None:
+    def _answered(self, question: Asked, text: str) -> None:
         """The answer to a command's question: checked as the game will, then the command again."""
         asked = question.question
         if folded(text) in (folded(_("cancel")), "cancel") or (not text and not asked.default):
@@ -615,33 +593,13 @@ class LineClient:
         self._question = None
         self._run(question.text, question.typed, [*question.answers, answer])
 
-    def _cancel(self, question: _Faces | _Asked) -> None:
+    def _cancel(self, question: Faces | Asked) -> None:
         if question.held is not None:
             self._give_held(question.held)
             return
         self._question = None
+        self.game.unasked(self.by)  # the seats told whose dice were awaited are told no more (#77)
         self._say(_("Cancelled: {command}; nothing was recorded.").format(command=question.text))
-
-    def _give_held(self, held: Awaited, *, faces: list[int] | None = None, answer: str | None = None) -> None:
-        """This seat's faces (or answer) for the command the table holds; neither: withdraw it,
-        if it is this seat's player's or the referee's to withdraw (else it is asked again)."""
-        if faces is None and answer is None and self.role not in (held.role, REFEREE):
-            self._refused(_("only its player or the referee may withdraw it"))
-            return
-        self._question = None
-        if self.game.awaiting != held:
-            return  # gone on or withdrawn meanwhile: said as the news comes
-        self._submitting = True
-        try:
-            result = self.game.answer_held(role=self.role, by=self.by, faces=faces, answer=answer)
-        finally:
-            self._submitting = False
-        if isinstance(result, Outcome) and held.by == self.by:
-            self._own_cmd = result.cmd  # (another's command, gone on with this seat's dice, is said whole)
-        self._catch_up()
-        if isinstance(result, Refusal | Failure):
-            self._settled(result)
-        self._held_news(told=True)
 
     def _referee_gives(self, text: str) -> bool:
         """The referee's faces for a roll held for another seat, or ``cancel`` withdrawing its
@@ -657,7 +615,7 @@ class LineClient:
         except ValueError:
             return False  # a command: refused, naming whose dice are awaited
         # His roll now, as if asked of him: the faces are checked as any seat's (a wrong count asked again).
-        self._question = _Faces(self.game.localize(held.text), held.faces, held.request, held.answers, held=held)
+        self._question = Faces(self.game.localize(held.text), held.faces, held.request, held.answers, held=held)
         self._answer(text)
         return True
 
@@ -665,7 +623,7 @@ class LineClient:
         question = self._question
         if isinstance(question, _Confirm):
             done = _("nothing was undone") if question.act == "undo" else _("nothing was redone")
-        elif isinstance(question, _Faces | _Asked):
+        elif isinstance(question, Faces | Asked):
             done = _("{command} was not given").format(command=question.text)
         else:
             done = ""
@@ -730,47 +688,7 @@ class LineClient:
             self._given_elsewhere()
             self._catch_up()
             self._held_news()
-
-    def _given_elsewhere(self) -> None:
-        """The roll this seat was asked, gone on at another (a seat sharing its side, the referee): asked no
-        more, and said whose faces went on with it, before what they did (issue #77); the next line is a
-        command again, at the seat's own prompt."""
-        question = self._question
-        if not isinstance(question, _Faces | _Asked) or question.held is None or self.game.awaiting == question.held:
-            return
-        self._question = None
-        given = roll_given(self.game, question.held)
-        if given is not None:
-            self._say(answers.sentence(given_words(*given)))
-
-    def _held_news(self, *, told: bool = False) -> None:
-        """The command held at the table for a seat's dice, said once as it changes (issue #61):
-        this seat's own roll asked as its own are; any other, whose dice are awaited, one line;
-        this seat's command dropped at another (``told``: not, this seat dropped it), why."""
-        held = self.game.awaiting
-        if held == self._shown_awaiting:
-            return
-        was, self._shown_awaiting = self._shown_awaiting, held
-        dropped = self.game.held_dropped
-        if held is None and not told and dropped is not None and was and (was.role, was.by) == (self.role, self.by):
-            self._settled(dropped)
-        question = self._question
-        if isinstance(question, _Faces | _Asked) and question.held is not None:
-            self._question = None  # the command as it stood: asked no more
-        if held is None:
-            return
-        if held.asked == self.role and held.request is not None:
-            self._question = _Faces(self.game.localize(held.text), held.faces, held.request, held.answers, held=held)
-            self._say(*answers.table_dice(held.request, first=not held.faces, verbose=self.verbose, held=True))
-        elif held.asked == self.role and held.question is not None:
-            self._question = _Asked(self.game.localize(held.text), held.faces, held.answers, held.question, held=held)
-            self._say(*answers.question(held.question))
-        elif self.role == REFEREE and held.request is not None:
-            said = self.game.awaited_said(self.role)
-            give = _("Type its faces to give them yourself, or {cancel} to withdraw it.").format(cancel=_("cancel"))
-            self._say(answers.sentence(said) + " " + give)
-        else:
-            self._say(answers.sentence(self.game.awaited_said(self.role)))
+            self._rolling_news()
 
     def _catch_up(self) -> None:
         """Write the log lines this role may read that were added since the last time."""

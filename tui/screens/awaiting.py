@@ -36,14 +36,38 @@ class AwaitingRolls:
     _shown_awaiting: Awaited | None
     _held_screen: Screen | None
     _held_from: int
+    #: The phase pane's line as last shown: whose dice are awaited ("": none).
+    _shown_waiting: str = ""
 
     def show_awaiting(self) -> None:
         """The command held at this table for a seat's dice (issue #61): every seat says whose
         dice are awaited on the phase pane's line; the seat asked is given the prompt, and
-        its submitter is shown whose dice his command waits for (Esc withdraws it)."""
-        held = self.game.awaiting
-        if held == self._shown_awaiting or self.replay:
+        its submitter is shown whose dice his command waits for (Esc withdraws it).  A roll
+        another seat types at its own prompt is said on the same line (issue #77)."""
+        if self.replay:
             return
+        held = self.game.awaiting
+        if held != self._shown_awaiting:
+            self._show_held(held)
+        self._waiting_line(held)
+
+    def _waiting_line(self, held: Awaited | None) -> None:
+        """The phase pane's line: whose dice the table waits for, held or typed at their own seat."""
+        said = self.game.awaited_said(self.role)
+        if self._referee_may_take(held):
+            # The key first: a narrow screen's line is cut at its end, and the roll is long (#61).
+            said = _("{key}: give them yourself · {waiting}").format(
+                waiting=said, key=keys_of(self, "table-dice", first=True)
+            )
+        said = " · ".join(part for part in (said, self.game.rolling_said(self.role, self.by)) if part)
+        if said == self._shown_waiting:
+            return
+        self._shown_waiting = said
+        phase = self._part(PhasePane)
+        phase.border_subtitle = plain(said)
+        phase.set_class(bool(said), "-awaiting")  # a short screen's pane gets its bottom border back for it
+
+    def _show_held(self, held: Awaited | None) -> None:
         was, self._shown_awaiting = self._shown_awaiting, held
         if was is not None and was.role == self.role and was.by == self.by and held is None:
             # This seat's command, gone on at another seat: recorded, or dropped there (and why).
@@ -56,15 +80,6 @@ class AwaitingRolls:
                 self._part(CommandLine).hint("")
         elif held is not None and was is None:
             self._held_from = self.game.log_length
-        said = self.game.awaited_said(self.role)
-        if self._referee_may_take(held):
-            # The key first: a narrow screen's line is cut at its end, and the roll is long (#61).
-            said = _("{key}: give them yourself · {waiting}").format(
-                waiting=said, key=keys_of(self, "table-dice", first=True)
-            )
-        phase = self._part(PhasePane)
-        phase.border_subtitle = plain(said)
-        phase.set_class(bool(said), "-awaiting")  # a short screen's pane gets its bottom border back for it
         stale, self._held_screen = self._held_screen, None
         if stale is not None and stale in self.app.screen_stack:  # the command as it stood: asked no more
             stale.pop_until_active()  # (dismiss pops the top screen: a box opened over it goes first)
@@ -148,6 +163,14 @@ class AwaitingRolls:
             question = QuestionPrompt(held.question, self.game.localize(held.text))
             self._held_screen = question
             self.app.push_screen(question, lambda answer: gave(answer=answer))
+
+    def _own_roll_dropped(self, text: str) -> None:
+        """This seat's prompt for its own command's roll (or answer) closed with nothing given:
+        nothing was recorded, and the seats told whose dice were awaited are told no more (#77)."""
+        self.game.unasked(self.by)
+        line = self._part(CommandLine)
+        line.error(_("cancelled: {command} (nothing was recorded)").format(command=text))
+        line.give_back(text)
 
     def _withdraw(self, held: Awaited) -> None:
         if self.game.awaiting == held:

@@ -549,8 +549,7 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
             typed = list(faces) if faces is not None else None
 
             def cancelled() -> None:
-                line.error(_("cancelled: {command} (nothing was recorded)").format(command=text))
-                line.give_back(text)
+                self._own_roll_dropped(text)
 
             def got(new: list[int] | None) -> None:
                 if new is None:

@@ -3,7 +3,9 @@
 Its rooms, read in this order:
 
 * here, the server and its sessions: ``main`` (the command), ``server`` (the tables and
-  the SSH listener of one process), ``session`` (an SSH session, the door to a seat),
+  the SSH listener of one process), ``tables``, ``connection`` (one client's login), ``hostfiles``,
+  ``serverlog`` and ``algorithms`` (its files, log and SSH algorithms), ``session`` (an
+  SSH session, the door to a seat),
   ``replies`` (``ssh host COMMAND`` without a terminal), ``seatsfile`` (who may sit
   where), ``limits`` (what keeps one peer from stalling the table), ``language``;
 * ``seating/``: a seat, whatever door its player came in by: the Textual app on an SSH

@@ -21,6 +21,7 @@ from core.language.reader import SOURCE, from_environment, reading
 from core.ruleset import Refused
 from core.scenarios.files import FORCES_FOLDER, SCENARIOS_FOLDER, data_dir, restore_reads, restrict_reads
 from core.storage.savefile import SaveError
+from tui.ssh.hostfiles import HOST_KEY_NAME, host_key, private_folder, private_save
 from tui.ssh.invitations.cli import ADDRESSES_NAME, Addresses, record_addresses, web_url
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.limits import Limits, from_args
@@ -28,19 +29,9 @@ from tui.ssh.replies import sessions_closed
 from tui.ssh.seating.history import FOLDER as SEAT_HISTORY
 from tui.ssh.seating.history import SeatHistories
 from tui.ssh.seatsfile import SeatsError, SeatsFile, table_roles
-from tui.ssh.server import (
-    HOST_KEY_NAME,
-    LOG_NAME,
-    ORGANISER,
-    SEATS_NAME,
-    FireteamServer,
-    close_server_log,
-    host_key,
-    open_tables,
-    private_folder,
-    private_save,
-    server_log,
-)
+from tui.ssh.server import ORGANISER, SEATS_NAME, FireteamServer
+from tui.ssh.serverlog import LOG_NAME, close_server_log, server_log
+from tui.ssh.tables import open_tables
 from tui.ssh.venue.connection import REQUEST_S, NatsOptions
 from tui.ssh.venue.options import nats_options
 from tui.ssh.workers.pool import SeatWorkers, default_workers

@@ -130,7 +130,7 @@ async def _start_ssh(relay, args: argparse.Namespace):
     import asyncssh
 
     from core.folders import folder
-    from tui.ssh.server import HOST_KEY_NAME, host_key, private_folder
+    from tui.ssh.hostfiles import HOST_KEY_NAME, host_key, private_folder
     from tui.ssh.venue.sshwatch import start_ssh
 
     try:

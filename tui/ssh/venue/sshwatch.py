@@ -24,10 +24,10 @@ from rich.color import ColorSystem
 
 from core.language.reader import LANGUAGES, SOURCE
 from core.venue import NAME, VenueError
+from tui.ssh.algorithms import terminal_options
 from tui.ssh.limits import PerAddress
 from tui.ssh.seating.driver import SCREEN_OFF, SCREEN_ON, color_system_for
 from tui.ssh.seating.stands import shared_size
-from tui.ssh.server import terminal_options
 from tui.ssh.venue.frames import Screen, checked_screen
 from tui.ssh.venue.relay import MAX_WATCHERS, Relay
 

@@ -69,11 +69,13 @@ import msgspec
 
 from core.language import reader as readers
 from core.outcome import Failure, Outcome, Refusal
+from tui.ssh.invitations.redeem import redeem_invitation
 from tui.ssh.invitations.store import InvitationRefused, Invitations
 from tui.ssh.language import _
 from tui.ssh.limits import Gate, Limits, QuietLog, to_json
 from tui.ssh.seatsfile import Seats, SeatsFile, seats_in_force, table_roles
-from tui.ssh.server import SWEEP_S, Table, accept_each, log_table, redeem_invitation
+from tui.ssh.server import SWEEP_S, Table, accept_each
+from tui.ssh.serverlog import log_table
 from tui.ssh.web.gate import WebGate
 from tui.ssh.workers import wire
 
@@ -153,6 +155,8 @@ class _Worker:
     behind: dict[str, int] = field(default_factory=dict)
     #: Tables whose held command (``Game.awaiting``) it has not been told, for the same reason.
     held: set[str] = field(default_factory=set)
+    #: ... and whose rolls asked at their own seats (``Game.rolling``).
+    rolling: set[str] = field(default_factory=set)
     #: The last ping sent, and the last answered.
     pinged: int = 0
     ponged: int = 0
@@ -233,6 +237,7 @@ class SeatWorkers:
         for t in tables:  # with table dice, each roll is asked at its owner's own screen (issue #61)
             t.game.seated = partial(self._asked_roles, t.name)
             self._unsubscribe.append(t.game.subscribe_awaiting(partial(self._tell_awaiting, t.name)))
+            self._unsubscribe.append(t.game.subscribe_rolling(partial(self._tell_rolling, t.name)))
 
     @property
     def tables(self) -> Sequence[Table]:
@@ -429,6 +434,7 @@ class SeatWorkers:
             w.news.close()
         w.behind.clear()
         w.held.clear()
+        w.rolling.clear()
 
     # ------------------------------------------------------------- recycling
 
@@ -595,6 +601,7 @@ class SeatWorkers:
                     self._rearrange()
                     # A command held before it started: its seats are shown it as they sit.
                     w.held.update(name for name, t in self._tables.items() if t.game.awaiting is not None)
+                    w.rolling.update(name for name, t in self._tables.items() if t.game.rolling)
                     self._send_news(w)
             case wire.Sat():
                 w.seated.append((msg.table, msg.seat))
@@ -605,6 +612,9 @@ class SeatWorkers:
                 if (msg.table, msg.role) in w.roles:
                     w.roles.remove((msg.table, msg.role))
                     self._seats_changed()
+            case wire.Unasked():
+                if (table := self._tables.get(msg.table)) is not None:
+                    table.game.unasked(msg.by)
             case wire.LoggedIn():
                 self._gone(msg.peer)
             case wire.Authenticating():
@@ -696,9 +706,16 @@ class SeatWorkers:
             w.held.add(table)
         asyncio.get_running_loop().call_soon(self._send_held)
 
+    def _tell_rolling(self, table: str) -> None:
+        """Every worker's copy of ``table`` is told whose dice its seats type at their own prompts
+        (issue #77), as a held command is (after the size the save grew to)."""
+        for w in self.workers:
+            w.rolling.add(table)
+        asyncio.get_running_loop().call_soon(self._send_held)
+
     def _send_held(self) -> None:
         for w in self.workers:  # (one that stopped meanwhile is no longer among them)
-            if w.held:
+            if w.held or w.rolling:
                 self._send_news(w)
 
     def _tell_grew(self, table: str, size: int, but: _Worker) -> None:
@@ -711,12 +728,15 @@ class SeatWorkers:
     def _send_news(self, w: _Worker) -> None:
         """Tell a worker that it retires, and the sizes it has not heard; if its socket is full, when it has room."""
         loop = asyncio.get_running_loop()
-        while w.tell_retire or w.behind or w.held:
+        while w.tell_retire or w.behind or w.held or w.rolling:
             news: wire.News
             if w.tell_retire:
                 news = wire.Retire()
             elif w.behind:  # (before what is held: a command held again comes after the save grew)
                 news = wire.Grew(*next(iter(w.behind.items())))
+            elif w.rolling:
+                table = next(iter(w.rolling))
+                news = wire.Rolling(table, self._tables[table].game.rolling)
             else:
                 table = next(iter(w.held))
                 game = self._tables[table].game
@@ -729,12 +749,15 @@ class SeatWorkers:
             except OSError:
                 w.behind.clear()  # gone: _watch takes it from here
                 w.held.clear()
+                w.rolling.clear()
                 w.tell_retire = False
                 return
             if isinstance(news, wire.Retire):
                 w.tell_retire = False
             elif isinstance(news, wire.Grew):
                 del w.behind[news.table]
+            elif isinstance(news, wire.Rolling):
+                w.rolling.discard(news.table)
             else:
                 w.held.discard(news.table)
         loop.remove_writer(w.news)

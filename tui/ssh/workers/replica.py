@@ -139,6 +139,10 @@ class ReplicaGame(Game):
     def seats_changed(self) -> None:
         """The table's game decides what a seat's leaving does to a held command (its pool is told)."""
 
+    def unasked(self, by: str) -> None:
+        """Seat ``by`` put its own roll's prompt down: the table's game tells every seat (issue #77)."""
+        self.link.tell(wire.Unasked(self.table, by))
+
     def _carried_out(self, asked: wire.Submit) -> Result:
         text, role, by = asked.text, asked.role, asked.by
         try:

@@ -34,7 +34,7 @@ from typing import Any
 import msgspec
 
 from core.language.reader import SOURCE
-from core.outcome import Awaited, Failure, Refusal, Result
+from core.outcome import Awaited, Failure, OwnRoll, Refusal, Result
 from tui.ssh.invitations.store import Grant
 
 #: The longest message: far more than any command line a player types, and
@@ -72,6 +72,14 @@ class Submit(_Msg):
     #: ``faces`` (or the one answer in ``answers``) go on with the command the table holds for
     #: this seat's dice (``Game.answer_held``; issue #61), not ``text``; neither: withdraw it.
     held: bool = False
+
+
+class Unasked(_Msg):
+    """A seat put its own prompt for its command's roll down, or left (``Game.unasked``, issue #77): the
+    other seats, told whose dice it typed, are told no more."""
+
+    table: str
+    by: str
 
 
 class Kick(_Msg):
@@ -218,6 +226,14 @@ class Awaiting(_Msg):
     dropped: Refusal | Failure | None = None
 
 
+class Rolling(_Msg):
+    """The rolls asked at their own seats at ``table`` changed (``Game.rolling``, issue #77): whose dice
+    every other seat that may see them is told are awaited."""
+
+    table: str
+    rolling: tuple[OwnRoll, ...] = ()
+
+
 class Arrived(_Msg):
     """A new connection, whose socket travels with this message, and the door it came in by (``ssh`` or ``web``)."""
 
@@ -237,9 +253,11 @@ class Retire(_Msg):
     its news and it stops, its memory going back to the system with it."""
 
 
-Request = Submit | Who | Kick | Redeem | Ready | Sat | Rose | LoggedIn | Authenticating | Misbehaved | Gone | Laden
+Request = (
+    Submit | Who | Kick | Redeem | Ready | Sat | Rose | LoggedIn | Authenticating | Misbehaved | Gone | Laden | Unasked
+)
 Answer = Settled | Seated | Kicked | Redeemed
-News = Grew | Awaiting | Arrived | Close | Retire
+News = Grew | Awaiting | Rolling | Arrived | Close | Retire
 
 _encoder = msgspec.msgpack.Encoder()
 REQUEST = msgspec.msgpack.Decoder(Request)

@@ -38,7 +38,8 @@ from tui.ssh.invitations.store import GUEST_PREFIX, Grant, InvitationRefused, In
 from tui.ssh.seating.history import SeatHistories
 from tui.ssh.seating.seat import SeatSession
 from tui.ssh.seatsfile import Seat, Seats, SeatsFile, public_line, table_roles
-from tui.ssh.server import FireteamServer, Table, closed_by, server_log
+from tui.ssh.server import FireteamServer, Table, closed_by
+from tui.ssh.serverlog import server_log
 from tui.ssh.workers import wire
 from tui.ssh.workers.replica import ReplicaGame, TableLink
 
@@ -226,6 +227,10 @@ class _Worker:
                 for table in self.tables:
                     if table.name == msg.table:
                         table.game.set_awaiting(msg.awaited, msg.dropped)  # its seats show it (issue #61)
+            elif isinstance(msg, wire.Rolling):
+                for table in self.tables:
+                    if table.name == msg.table:
+                        table.game.set_rolling(msg.rolling)  # whose dice a seat types at its own prompt (#77)
             elif isinstance(msg, wire.Close):
                 self.server.close_seat(msg.seat, closed_by(msg.by))
             elif isinstance(msg, wire.Retire):  # (the table logs it)
