@@ -32,8 +32,9 @@ CONFIRM = "confirm"
 DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
-def confirm(game: Table, ctx: Context, args: dict[str, str]) -> None:
-    """The ``Confirmed`` fact of ``ctx.role``'s player, or Refused saying which rule stops it."""
+def confirm(game: Table, ctx: Context, args: dict[str, str], by: str) -> None:
+    """The ``Confirmed`` fact of ``ctx.role``'s player (the seat ``by``: where two share a side,
+    the one who confirms), or Refused saying which rule stops it."""
     side = ctx.role
     if side not in ctx.state.sides:
         raise Refused(_("the referee confirms no side's result: each player confirms at his own seat"), rule="ENG-1")
@@ -51,4 +52,7 @@ def confirm(game: Table, ctx: Context, args: dict[str, str]) -> None:
     if not DIGEST.fullmatch(digest):
         said = _("confirm: your seat adds the certificate's digest (64 hex digits): type confirm alone at your seat")
         raise Refused(said, rule=TYPING)
-    ctx.emit(ev.Confirmed(side=side, name=seated[-1].name, result=digest))
+    # The person who gives it, where the log names him for this side (two seats may share it);
+    # else the side's player the log names last (a single table: the seat is the side's role).
+    name = next((e.name for e in reversed(seated) if e.name == by), seated[-1].name)
+    ctx.emit(ev.Confirmed(side=side, name=name, result=digest))

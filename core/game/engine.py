@@ -492,7 +492,7 @@ class Game:
         )
         ctx.emit(*sealing)
         try:
-            self._handle(ctx, parsed, role)
+            self._handle(ctx, parsed, role, by)
         except NeedAnswer:
             if isinstance(dice, SealedDice) and dice.used:
                 self._ask_later(asking, Asked(self.saved_bytes, sealing, dice.contribution, dice.saw))
@@ -539,13 +539,13 @@ class Game:
         parsed = self.parse(text, role)
         return self._resolve(parsed, role, role, None, supposed=dice)[1][1:]
 
-    def _handle(self, ctx: Context, parsed: Parsed, role: str) -> None:
+    def _handle(self, ctx: Context, parsed: Parsed, role: str, by: str) -> None:
         """Run the command's handler; what it still wants of the table (its dice, an answer)
         is said as ``role`` may hear it: whose (a name it may see; the unit's id goes no
         further) and the command's order of dice."""
         try:
             if parsed.spec.name == CONFIRM:
-                confirm(self, ctx, parsed.args)
+                confirm(self, ctx, parsed.args, by)
             else:
                 parsed.spec.handler(ctx, parsed.args)
         except NeedAnswer as need:

@@ -67,6 +67,18 @@ def test_a_player_confirms_the_certificates_digest_and_it_moves_nothing_it_confi
     assert verify(save).ok  # the confirmations resolve again through the rules as any command
 
 
+def test_of_two_seats_sharing_a_side_the_one_who_confirms_is_named(tmp_path):
+    """Seen at a served table: bruno confirmed, and the log said carla (the side's last seat)."""
+    save = play(tmp_path, seats="german=anna german=carla british=bruno")
+    game = Game.open(save)
+    try:
+        outcome = game.execute(with_digest(game, "confirm", "german"), role="german", by="anna")
+    finally:
+        game.close()
+    (fact,) = [e for e in outcome.events if isinstance(e, ev.Confirmed)]
+    assert (fact.side, fact.name) == ("german", "anna")
+
+
 def test_a_confirmation_before_the_end_is_refused_with_its_rule(tmp_path):
     save = play(tmp_path, end="note not yet")
     e = refusal(save, "german", "confirm " + "a" * 64)
