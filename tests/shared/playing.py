@@ -48,16 +48,18 @@ def names(refused: Refused, rule: str | None) -> None:
     assert rule is None or rule in refused.rules, f"{refused} names {refused.rules}, not {rule}"
 
 
-def refusal(call, *args, **kwargs) -> str:
-    """The words ``call(*args, **kwargs)`` is refused with: it must be."""
+def refusal(call, *args, rule: str | None = None, **kwargs) -> str:
+    """The words ``call(*args, **kwargs)`` is refused with: it must be, naming ``rule``."""
     with pytest.raises(Refused) as no:
         call(*args, **kwargs)
+    names(no.value, rule)
     return str(no.value)
 
 
-def parse_refusal(g: Game, text: str, role: str = "referee") -> str:
-    """The words ``text`` is refused with when only parsed (nothing carried out): it must be."""
-    return refusal(g.parse, text, role)
+def parse_refusal(g: Game, text: str, role: str = "referee", *, rule: str | None = None) -> str:
+    """The words ``text`` is refused with when only parsed (nothing carried out): it must be,
+    naming ``rule``."""
+    return refusal(g.parse, text, role, rule=rule)
 
 
 def refused(g: Game, line: str, match: str | None = None, rule: str | None = None) -> str:
