@@ -81,11 +81,12 @@ def game_fixture(name: str, make: Callable[[Path, pytest.MonkeyPatch], Game]):
     return fixture
 
 
-def allowed(g: Game, line: str, ok: bool, rule: str | None = None) -> list[ev.Event]:
+def allowed(g: Game, line: str, ok: bool, rule: str | None) -> list[ev.Event]:
     """``line`` played when ``ok`` (its facts), and refused when not (no facts), naming
-    ``rule`` where one is given."""
+    ``rule`` (None only where ``ok``: nothing is refused)."""
     if ok:
         return play(g, line)
+    assert rule is not None, f"{line!r}: a refusal checked names the rule it expects"
     refused(g, line, rule=rule)
     return []
 

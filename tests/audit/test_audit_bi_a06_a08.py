@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from audit_bi_early import KILL, chances, goto, outcomes, play, refused, rolls, table
 from audit_common import moved as _moved
+from playing import names
 
 from core.ruleset import Refused
 from core.rulesets.bassa_intensita import rules
@@ -17,11 +18,12 @@ HIT = "hit: roll damage (A.12)"
 game = table()
 
 
-def _edge(g, unit: str, allowed: float, extra: str = "") -> None:
-    """``unit`` may move ``allowed`` cm and not half a cm more (one turn each)."""
+def _edge(g, unit: str, allowed: float, extra: str = "", *, rule: str) -> None:
+    """``unit`` may move ``allowed`` cm and not half a cm more, refused by ``rule`` (one turn each)."""
     turn = g.state.turn
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         play(g, f"move {unit} {allowed + 0.5} {extra}".strip())
+    names(no.value, rule)
     assert _moved(play(g, f"move {unit} {allowed} {extra}".strip())) == [allowed]
     assert g.state.turn == turn
 
@@ -34,7 +36,7 @@ def _edge(g, unit: str, allowed: float, extra: str = "") -> None:
 def test_a_man_moves_up_to_his_mode_allowance(game, mode, cm):
     """A.6.1: Cautious 8 cm, Normal 16 cm, Running 24 cm, at most."""
     goto(game, "move-first", 1)
-    _edge(game, "bruno", cm, mode)
+    _edge(game, "bruno", cm, mode, rule="BI-R040")
 
 
 @pytest.mark.audits("BI-R041")
@@ -68,7 +70,7 @@ def test_a_man_who_ran_may_not_run_the_next_turn_but_may_the_one_after(game):
 def test_movement_modifiers_are_percentages_of_the_mode_added_together(game, mode, via, cm):
     """A.6.1: the percentages take off the mode's allowance; several add up (BI-AMB-12)."""
     goto(game, "move-first", 1)
-    _edge(game, "bruno", cm, f"{mode} via={via}")
+    _edge(game, "bruno", cm, f"{mode} via={via}", rule="BI-R042")
 
 
 @pytest.mark.audits("BI-R042", "BI-AMB-12")
@@ -96,8 +98,8 @@ def test_a_wounded_man_moves_at_half_once(game):
     being the same effect, not applied twice; with a door as well, -75% (16 -> 4)."""
     play(game, "mark bruno wounded", "mark carlo wounded")
     goto(game, "move-first", 1)
-    _edge(game, "bruno", 8, "normal")
-    _edge(game, "carlo", 4, "normal via=door")
+    _edge(game, "bruno", 8, "normal", rule="BI-R042")
+    _edge(game, "carlo", 4, "normal via=door", rule="BI-R042")
 
 
 @pytest.mark.audits("BI-R042")
@@ -106,7 +108,7 @@ def test_a_man_lying_down_loses_a_quarter_standing_up(game):
     longer prone after it."""
     play(game, "mark bruno prone")
     goto(game, "move-first", 1)
-    _edge(game, "bruno", 12, "normal")
+    _edge(game, "bruno", 12, "normal", rule="BI-R042")
     assert not game.state.units["bruno"].has("prone")
 
 
@@ -136,9 +138,9 @@ def test_a_percentage_of_the_allowance_rounds_up():
 def test_a_vehicle_moves_its_type_allowance_on_and_off_road(game, unit, road, off_road):
     """A.6.2: the allowance per turn by type, on road and off road, and not half a cm more."""
     goto(game, "move-first", 1)
-    _edge(game, unit, road, "road")
+    _edge(game, unit, road, "road", rule="BI-R045")
     goto(game, "move-first", 2)
-    _edge(game, unit, off_road, "off-road")
+    _edge(game, unit, off_road, "off-road", rule="BI-R045")
 
 
 @pytest.mark.audits("BI-R045", "BI-R002")
@@ -147,10 +149,10 @@ def test_a_mobility_hit_halves_the_allowance_rounding_up(game):
     allowance halves up: 15 -> 8 (7.5), 5 -> 3 (2.5), never 7 or 2."""
     play(game, "mark ariete slowed")
     goto(game, "move-first", 1)
-    _edge(game, "ariete", 30, "off-road")
+    _edge(game, "ariete", 30, "off-road", rule="BI-R045")
     play(game, "mark ariete slowed-twice")
     goto(game, "move-first", 2)
-    _edge(game, "ariete", 15, "off-road")
+    _edge(game, "ariete", 15, "off-road", rule="BI-R045")
     assert rules.vehicle_allowance(15, 15, False, 1, False) == 8
     assert rules.vehicle_allowance(60, 5, False, 1, False) == 3
     assert rules.vehicle_allowance(60, 15, False, 2, False) == 4

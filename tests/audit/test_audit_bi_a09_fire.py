@@ -113,8 +113,8 @@ game = table()
 def test_a_single_shot_weapon_hits_one_target_only(game):
     """A.9.1: a rifle fires one shot at one target; it has no area fire."""
     goto(game, "fire-regular", 1)
-    for line in ("fire carlo tariq fares range=30", "fire carlo tariq fares range=30 area"):
-        refused(game, line)
+    refused(game, "fire carlo tariq fares range=30", rule="BI-R071")
+    refused(game, "fire carlo tariq fares range=30 area", rule="BI-R072")
     assert len(rolls(play(game, "fire carlo tariq range=30 dice=9"), "A.9.4")) == 1
 
 

@@ -21,6 +21,7 @@ from audit_bn_late import (
     to_activation,
     unit,
 )
+from playing import names
 
 from core import events as ev
 from core.refusal import TYPING
@@ -334,10 +335,12 @@ def test_the_irregular_player_moves_the_civilians_on_more_than_the_negotiation_l
     g.execute(f"civilians dice={die}", role="irregulars")
     mover = "irregulars" if irregulars_move else "regulars"
     other = "regulars" if irregulars_move else "irregulars"
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         g.execute("move civ 10", role=other)
-    with pytest.raises(Refused):
+    names(no.value, "EXT-11")
+    with pytest.raises(Refused) as no:
         g.execute("move civ 16", role=mover)
+    names(no.value, "EXT-11")
     g.execute("move civ 15", role=mover)
     assert g.state.units["civ"].moved_cm == 15
 

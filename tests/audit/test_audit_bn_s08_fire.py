@@ -358,7 +358,7 @@ def test_a_split_burst_works_out_each_target_on_its_own(g):
 
 @pytest.mark.audits("FIRE-8")
 def test_a_single_shot_cannot_be_split(g):
-    refused(g, "fire vet irr3 irr3b range=30 split=1,1 dice=1,1", rule="FIRE-1")
+    refused(g, "fire vet irr3 irr3b range=30 split=1,1 dice=1,1", rule="FIRE-8")
 
 
 @pytest.mark.audits("FIRE-10", "T-10")

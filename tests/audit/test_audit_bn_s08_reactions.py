@@ -39,19 +39,24 @@ def test_opportunity_fire_answers_fire_as_well(g):
 
 @pytest.mark.audits("OPP-1", "OPP-2")
 @pytest.mark.parametrize(
-    ("before", "line"),
+    ("before", "line", "rule"),
     [
         # OPP-2: Trained stood still while Vet moved: there is nothing of his to answer.
-        pytest.param(("move vet 10 shoot",), "react-fire irr1 trained range=30 dice=1", id="stood-still-OPP-2"),
+        pytest.param(
+            ("move vet 10 shoot",), "react-fire irr1 trained range=30 dice=1", "OPP-2", id="stood-still-OPP-2"
+        ),
         # OPP-1: a suppressed man fires by opportunity at no one.
         pytest.param(
-            ("mark irr1 suppressed", "move vet 10 shoot"), "react-fire irr1 vet range=30 dice=1", id="suppressed-OPP-1"
+            ("mark irr1 suppressed", "move vet 10 shoot"),
+            "react-fire irr1 vet range=30 dice=1",
+            "SUP-2",
+            id="suppressed-OPP-1",
         ),
     ],
 )
-def test_no_opportunity_fire_at_a_man_who_stood_still_nor_by_a_suppressed_man(g, before, line):
+def test_no_opportunity_fire_at_a_man_who_stood_still_nor_by_a_suppressed_man(g, before, line, rule):
     play(g, *before)
-    refused(g, line)
+    refused(g, line, rule=rule)
 
 
 @pytest.mark.audits("OPP-1", "ACT-1")

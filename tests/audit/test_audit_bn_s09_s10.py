@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bn_late import facts, new_game, next_turn, out, play, refused, rolls, status, unit
+from playing import names
 
 from core import events as ev
 from core.ruleset import Refused
@@ -485,6 +486,7 @@ def test_a_man_in_panic_may_not_storm_a_building(tmp_path, monkeypatch):
     g = new_game(tmp_path, monkeypatch, units)
     g.execute("fire s foe range=20 aimed dice=5", role="regulars")  # fails his test: in panic
     for line in ("storm s against=tali dice=1", "melee s foe dice=6,1", "covering s area=yard range=20"):
-        with pytest.raises(Refused, match="panic"):
+        with pytest.raises(Refused, match="panic") as no:
             g.execute(line, role="regulars")
+        names(no.value, "SUP-4")
     assert "first_fire" not in g.state.vars

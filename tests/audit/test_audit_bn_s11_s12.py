@@ -307,7 +307,8 @@ def test_a_man_who_stormed_has_done_his_fighting(tmp_path, monkeypatch):
     stormed this turn neither fires nor fights hand to hand."""
     g = _house(tmp_path, monkeypatch, attackers=("R2", "R2"), defenders=("Irr3", "Irr3"))
     g.execute("storm r0 against=t0 dice=1,1,1,1,1", role="regulars")
-    all_refused(g, "@regulars fire r0 t1 range=20 aimed dice=6", "@regulars melee r0 t1 dice=6,1")
+    refused(g, "@regulars fire r0 t1 range=20 aimed dice=6", rule="T-03")  # his one action is spent (§5.0)
+    refused(g, "@regulars melee r0 t1 dice=6,1", rule="MEL-1")
 
 
 @pytest.mark.audits("BLD-4")

@@ -16,7 +16,7 @@ def test_each_aircraft_makes_at_most_three_passes(ln):
         to_phase(ln, turn, "fire")
         play(ln, "pass stuka")
     to_phase(ln, 4, "fire")
-    refused(ln, "pass stuka", rule="LN-R037")
+    refused(ln, "pass stuka", rule="LN-R060")
     assert out(ln, "stuka")  # it cannot return
 
 
@@ -47,7 +47,7 @@ def test_anti_aircraft_fire_hits_on_5_or_6_before_the_strike(fire, die, down):
     assert outcomes(play(fire, f"@garrison aa flak typhoon dice={die}"))[0] == ("hit: shot down" if down else "miss")
     assert out(fire, "typhoon") == down
     if down:
-        refused(fire, "strike typhoon hans dice=6,6", rule="LN-R037")
+        refused(fire, "strike typhoon hans dice=6,6", rule="LN-R062")
     else:
         play(fire, "strike typhoon hans dice=6,6")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from audit_lt_table import add, moved, play, scenario_game
+from playing import names
 
 from core.ruleset import Refused
 
@@ -81,10 +82,11 @@ def test_an_immobilised_piece_neither_moves_nor_mounts_until_a7(lt, option):
     add(lt, "p", "us", "rifles", team="A", status=("immobilised",))
     add(lt, "car", "us", "sherman", team="B")
     play(lt, "next")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         play(lt, f"@us activate p {option}")
         # A1, A2 are carried out in part (LT-AMB-09): activated, the bound is what is refused
         play(lt, "@us move p 10")
+    names(no.value, "LT-AMB-21")
     if option in ("A1", "A2"):
         play(lt, "next", "next")  # that card activated it: A7 on the next US card
     play(lt, "@us activate p A7")

@@ -114,8 +114,10 @@ def test_only_a_visible_piece_may_be_attacked(lt):
     add(lt, "gun", "us", "sherman", team="X", stats={"at": 6, "mg": 3})
     add(lt, "hid", "german", "pz4", team="Y", status=("hidden",), stats={"front": 5})
     play(lt, "next", "@us activate gun A4 prepare=0")
-    for line in ("@us at gun hid dice=1,1", "@us mg gun hid dice=1", "at gun hid dice=1,1"):
-        refused(lt, line)
+    # to the US seat the hidden piece is no unit at all; the referee is told why (LT-R030)
+    for line in ("@us at gun hid dice=1,1", "@us mg gun hid dice=1"):
+        refused(lt, line, rule=TYPING)
+    refused(lt, "at gun hid dice=1,1", rule="LT-R030")
     play(lt, "spot hid by=gun at=20 state=still-cover")  # 20 from a vehicle: halved to 10, not spotted
     refused(lt, "@us at gun hid dice=1,1", rule=TYPING)
     play(lt, "spot hid by=gun at=10 state=still-cover", "@us at gun hid dice=1,1")

@@ -24,6 +24,7 @@ from audit_bn_late import (
     unit,
 )
 from audit_bn_late import saves as vehicle_save
+from playing import names
 
 from core import events as ev
 from core.ruleset import Refused
@@ -98,20 +99,23 @@ def test_a_knocked_out_vehicle_neither_fires_nor_moves(irr, command):
     no more."""
     irr.execute("fire ar hummer range=20 aimed dice=3,2", role="irregulars")
     next_turn(irr, "regulars", end_dice="")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         irr.execute(command, role="regulars")
+    names(no.value, "VSAVE-1")
 
 
 # ------------------------------------------------------------------ §11: what the fight takes
 
 
 @pytest.mark.audits("MEL-1", "T-03")
-@pytest.mark.parametrize("before", ["fire m0 ar range=20 aimed dice=1", "embark m0 hummer"])
-def test_no_hand_to_hand_after_a_shot_or_getting_in(g, before):
+@pytest.mark.parametrize(
+    ("before", "rule"), [("fire m0 ar range=20 aimed dice=1", "MEL-1"), ("embark m0 hummer", "MOV-5")]
+)
+def test_no_hand_to_hand_after_a_shot_or_getting_in(g, before, rule):
     """§5.0, §6.3, §11.0: one action a figure; a man who has fired, or whose whole move was
     getting into a vehicle, has no move left to bring him into contact."""
     g.execute(before, role="regulars")
-    refused(g, "@regulars melee m0 ar dice=6,1")
+    refused(g, "@regulars melee m0 ar dice=6,1", rule=rule)
 
 
 @pytest.mark.audits("BLD-1", "T-03")

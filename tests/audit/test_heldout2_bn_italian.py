@@ -15,6 +15,7 @@ from audit_bn_early import MEN, play, refused, rolls, status
 from audit_bn_early import new_game as new_table
 from audit_bn_late import extras, ledger, new_game, next_turn, out, to_activation, unit
 from audit_bn_late import final_count as _final_count
+from playing import names
 
 from core.ruleset import Refused
 from core.views import REFEREE
@@ -213,8 +214,9 @@ def test_an_irregulars_opportunity_shot_past_a_civilian(tmp_path, monkeypatch, v
     g.execute("move m0 3", role="regulars")
     command = "react-fire i0 m0 range=20 aimed line=civ dice=1,3"
     if not allowed:
-        with pytest.raises(Refused):
+        with pytest.raises(Refused) as no:
             g.execute(command, role="irregulars")
+        names(no.value, "DIFF-56")
         return
     g.execute(command, role="irregulars")
     assert not out(g, "civ")

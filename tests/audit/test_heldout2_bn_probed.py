@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bn_late import new_game, next_turn, out, play, refused, rolls, status, table, to_activation, unit
+from playing import names
 
 from core.ruleset import Refused
 from core.views import REFEREE
@@ -49,8 +50,9 @@ def test_a_man_aboard_gets_out_before_he_goes_anywhere_on_foot(g, command):
     placed adjacent to the vehicle": a man aboard leaves the vehicle only by getting out,
     his whole move.  He cannot walk, run, charge into hand-to-hand or storm a
     building from his seat; he is still aboard afterwards."""
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         g.execute(command, role="regulars")
+    names(no.value, "MOV-5")
     assert "in-vehicle" in status(g, "rider") and not {"moved", "ran", "crept", "acted"} & set(status(g, "rider"))
 
 
@@ -73,8 +75,9 @@ def test_a_man_aboard_cannot_dodge_out_of_the_vehicle(g, reaction):
     himself down where he stands: neither is open to a man who must first get out of the
     vehicle he sits in, which is a complete move."""
     g.execute("fire m0 gunman range=20 aimed dice=1", role="regulars")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         g.execute(reaction, role="irregulars")
+    names(no.value, "MOV-5")
     assert "in-vehicle" in status(g, "gunman") and "suppressed" not in status(g, "gunman")
 
 
@@ -107,8 +110,9 @@ def test_one_call_a_turn_whatever_the_die(tmp_path, monkeypatch, side, kind, fai
     g = _at_initiative(tmp_path, monkeypatch)
     (call,) = rolls(g.execute(f"call-support {kind} dice={fail}", role=side))
     assert call.outcome == "refused"
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         g.execute(f"call-support {kind} dice={win}", role=side)
+    names(no.value, "ART-2")
     to_activation(g, "regulars")
     play(g, "next", "next")
     (call,) = rolls(g.execute(f"call-support {kind} dice={win}", role=side))

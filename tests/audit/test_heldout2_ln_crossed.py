@@ -123,7 +123,7 @@ def test_a_second_anti_aircraft_gun_has_nothing_left_to_shoot(ln):
     add(ln, "flak2", "garrison", roles=("aa",))
     to_phase(ln, 1, "fire")
     play(ln, "pass typhoon", "@garrison aa flak typhoon dice=5")
-    refused(ln, "@garrison aa flak2 typhoon dice=6", rule="LN-R037")
+    refused(ln, "@garrison aa flak2 typhoon dice=6", rule="LN-R062")
 
 
 @pytest.mark.audits("LN-R061", "LN-R037")

@@ -143,7 +143,7 @@ def test_three_passes_and_no_fourth(air):
         to_phase(air, turn, "fire")
         play(air, "pass spit")
     to_phase(air, 4, "fire")
-    refused(air, "pass spit", rule="LN-R037")
+    refused(air, "pass spit", rule="LN-R060")
 
 
 @pytest.mark.audits("LN-R061", "LN-AMB-14")
@@ -189,7 +189,7 @@ def test_anti_aircraft_fire_on_five_and_before_the_strike(air, face, down):
     play(air, "pass spit", f"@garrison aa flak spit dice={face}")
     if down:
         assert out(air, "spit")
-        refused(air, "strike spit fritz dice=6,6", rule="LN-R037")
+        refused(air, "strike spit fritz dice=6,6", rule="LN-R062")
     else:
         assert outcomes(play(air, "strike spit fritz dice=6,6")) == ["hit", "eliminated"]
 
@@ -212,7 +212,7 @@ def test_an_aircraft_brought_down_makes_no_further_pass(air):
     to_phase(air, 1, "fire")
     play(air, "pass spit", "@garrison aa flak spit dice=6")
     to_phase(air, 2, "fire")
-    refused(air, "pass spit", rule="LN-R037")
+    refused(air, "pass spit", rule="LN-R062")
 
 
 # ------------------------------------------------------------------------------ B.9 morale

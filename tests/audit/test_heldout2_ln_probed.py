@@ -83,7 +83,7 @@ def test_anti_aircraft_fire_comes_before_the_strike_of_the_pass(fire):
     to_phase(fire, 2, "fire")
     play(fire, "pass typhoon", "@garrison aa flak typhoon dice=5")
     assert out(fire, "typhoon")
-    refused(fire, "strike typhoon fritz dice=6,6", rule="LN-R037")
+    refused(fire, "strike typhoon fritz dice=6,6", rule="LN-R062")
 
 
 @pytest.mark.audits("LN-R030", "LN-AMB-06")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from audit_lt_table import add, game_with, has, immobilised, moved, play, refused, rolled, said, turned
 from linea_di_tiro_support import artillery, inject, stacked
-from playing import all_refused
+from playing import all_refused, names
 
 from core.language.i18n import plain
 from core.refusal import TYPING
@@ -200,8 +200,9 @@ def test_immobilised_infantry_cannot_mount(tmp_path):
 def test_immobilised_infantry_cannot_move_at_speed(tmp_path):
     g = immobilised(tmp_path, "pinned")
     play(g, "next")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         play(g, "@us activate pinned A5", "@us move pinned 30")
+    names(no.value, "LT-AMB-21")
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-21")

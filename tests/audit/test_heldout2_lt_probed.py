@@ -29,6 +29,7 @@ from audit_lt_table import (
     turned,
 )
 from linea_di_tiro_support import artillery, faces_for, inject, stacked
+from playing import names
 
 from core.game import Game
 from core.ruleset import Refused
@@ -328,8 +329,9 @@ def test_a_piece_aboard_moves_on_foot_only_after_it_dismounts(tmp_path, option, 
     """A6 "montare o smontare sui/dai mezzi" is an activation of its own: the bazooka team
     aboard the Sherman makes no bound or move at speed of its own until it has dismounted."""
     g = turned(tmp_path, ["7♥", "8♥", "9♥"], "@us activate bazooka A6 into=sherman1", "next")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         play(g, f"@us activate bazooka {option}")  # A1 in part (its attack prepared), A5 not at all
         play(g, f"@us move bazooka {cm}")
+    names(no.value, "LT-R020")
     play(g, "next", "@us activate bazooka A6")
     assert not has(g, "bazooka", "in-vehicle")

@@ -82,7 +82,7 @@ def test_the_at_rocket_reaches_a_helicopter_at_80_cm_and_no_further(tmp_path, mo
     at 80.5 no shot."""
     g = _game(tmp_path, monkeypatch, "fire-elite")
     assert chances(tried(g, "@red aa aat heli range=80 dice=10"), "BI-R260") == [3]
-    assert tried(g, "@red aa aat heli range=80.5 dice=10") is None
+    refused(g, "@red aa aat heli range=80.5 dice=10", rule="BI-R260")
 
 
 @pytest.mark.audits("BI-R260", "BI-R261", "BI-AMB-53")
@@ -98,7 +98,7 @@ def test_a_rabble_heavy_missile_in_the_movement_phase_is_halved_after_its_minus_
 def test_no_aa_weapon_fires_below_its_chance_of_nothing(game):
     """A.15.3: the AA machine gun against aircraft is "NO": no shot, with or without
     aircraft over the table."""
-    assert tried(game, "@red aa aam aircraft dice=10") is None
+    refused(game, "@red aa aam aircraft dice=10", rule="BI-R260")
 
 
 def _aircraft(tmp_path, monkeypatch):
@@ -284,7 +284,7 @@ def test_a_man_who_moved_at_a_normal_pace_does_not_look_for_mines(tmp_path, monk
     g = _game(tmp_path, monkeypatch, "move-first")
     play(g, "move bruno 10 normal", "move carlo 5 cautious")
     goto(g, "fire-regular", 1)
-    assert tried(g, "detect bruno minefield dice=10") is None
+    refused(g, "detect bruno minefield dice=10", rule="BI-R224")
     assert chances(play(g, "detect carlo minefield dice=10"), "BI-R224") == [4]
 
 
@@ -293,7 +293,7 @@ def test_rubber_bullets_hit_as_a_carbine_to_its_last_band(game):
     """A.16.4: "l'arma si considera come una carabina per colpire": short to 10 cm (5), long to
     60 (3); at 60.5 no shot."""
     assert [chances(tried(game, f"fire gomma nabil range={r} dice=10")) for r in (10, 60)] == [[5], [3]]
-    assert tried(game, "fire gomma nabil range=60.5 dice=10") is None
+    refused(game, "fire gomma nabil range=60.5 dice=10", rule="BI-R075")
 
 
 @pytest.mark.audits("BI-R230", "BI-R111")
@@ -368,8 +368,8 @@ def test_a_man_aboard_a_vehicle_that_moved_does_not_look_for_mines(tmp_path, mon
     goto(g, "move-first", 2)
     play(g, "move camion 40 road")
     goto(g, "fire-regular", 2)
-    assert tried(g, "detect bruno minefield dice=1") is None
-    assert tried(g, "detect pax minefield dice=1") is None
+    refused(g, "detect bruno minefield dice=1", rule="BI-R224")
+    refused(g, "detect pax minefield dice=1", rule="BI-R224")
     assert chances(play(g, "detect carlo minefield dice=10"), "BI-R224") == [4]
 
 
@@ -379,7 +379,7 @@ def test_no_mine_goes_off_under_a_helicopter_in_the_air(game, unit):
     """A.16.2: mines strike infantry and vehicles "che attraversino la fascia minata": the
     helicopter in flight, and the man it carries, cross no minefield."""
     for kind in ("ap", "at"):
-        assert tried(game, f"mine {unit} kind={kind} zone=short dice=1,10") is None
+        refused(game, f"mine {unit} kind={kind} zone=short dice=1,10", rule="BI-R221")
     assert game.state.units[unit].in_play and not game.state.units[unit].has("damaged")
 
 
@@ -402,7 +402,7 @@ def test_nothing_but_anti_aircraft_fire_reaches_a_helicopter_in_the_air(game, li
     table, and the men it carries are hit only through its table's 9-10 (BI-R263): no burst
     on the ground, no strafing pass, no hit by hand, no flash-bang or tear gas reaches the
     helicopter or Pax inside it."""
-    assert tried(game, line) is None
+    refused(game, line, rule="BI-R260")
     for uid in ("heli", "pax", "pax2"):
         u = game.state.units[uid]
         assert u.in_play and not u.has("shocked") and not u.has("gassed") and not u.has("damaged")
@@ -425,7 +425,7 @@ def test_the_man_inside_an_armoured_carrier_is_reached_only_through_it(game, lin
     resolved by penetration; the men inside armour share its fate (ruling BI-OCCUPANTS: they
     "cannot be fired at themselves").  A burst, a strafing pass, a hit, a flash-bang ("tutti i
     fanti entro cm.5") or tear gas does not reach Inside, aboard the BMP, himself."""
-    assert tried(game, line) is None
+    refused(game, line, rule="BI-AMB-26")
     inside = game.state.units["inside"]
     assert inside.in_play and not inside.has("shocked") and not inside.has("gassed")
 
@@ -434,7 +434,7 @@ def test_the_man_inside_an_armoured_carrier_is_reached_only_through_it(game, lin
 def test_the_man_inside_an_armoured_carrier_is_not_fired_at(game):
     """Ruling BI-OCCUPANTS: the men inside armour "cannot be fired at themselves": Bruno's
     fire at Inside, aboard the BMP, is refused; he fires at the BMP."""
-    assert tried(game, "fire bruno inside range=20 dice=1,10") is None
+    refused(game, "fire bruno inside range=20 dice=1,10", rule="BI-AMB-26")
 
 
 @pytest.mark.audits("BI-R260", "BI-R261")
@@ -444,7 +444,7 @@ def test_only_the_cannon_and_the_missiles_reach_an_aircraft(tmp_path, monkeypatc
     g = _aircraft(tmp_path, monkeypatch)
     goto(g, "move-first", 2)
     for gunner in ("aam", "aat"):
-        assert tried(g, f"@red aa {gunner} aircraft range=50 dice=10") is None
+        refused(g, f"@red aa {gunner} aircraft range=50 dice=10", rule="BI-R260")
     assert chances(play(g, "@red aa aac aircraft dice=10"), "BI-R260") == [1]
 
 

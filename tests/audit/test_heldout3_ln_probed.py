@@ -141,7 +141,7 @@ def test_a_retreating_heavy_weapon_is_told_to_walk_not_offered_a_run(ln):
     to_phase(ln, 1, "morale")
     play(ln, "morale pair dice=2")
     to_phase(ln, 2, "move-second")
-    assert refused(ln, "@garrison move mg 3 crawl").endswith(
+    assert refused(ln, "@garrison move mg 3 crawl", rule="LN-R070").endswith(
         "is retreating: it falls back its full 5 cm, walking: it carries a heavy weapon (LN-R070)"
     )
 

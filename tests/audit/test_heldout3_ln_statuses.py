@@ -21,7 +21,7 @@ from audit_ln_table import (
     tied,
     to_phase,
 )
-from playing import all_refused
+from playing import all_refused, names
 
 from core.refusal import TYPING
 from core.ruleset import Refused
@@ -183,11 +183,15 @@ def test_a_tank_is_no_figure_in_melee(ln):
 
 
 @pytest.mark.audits("LN-R010", "LN-R011", "LN-R012")
-@pytest.mark.parametrize("line", ["move sherman 10 run dice=1", "move sherman 3 crawl", "prone sherman"])
-def test_a_tank_neither_runs_nor_crawls_nor_lies_down(move, line):
+@pytest.mark.parametrize(
+    ("line", "rule"),
+    [("move sherman 10 run dice=1", "LN-R011"), ("move sherman 3 crawl", "LN-R011"), ("prone sherman", "LN-R031")],
+)
+def test_a_tank_neither_runs_nor_crawls_nor_lies_down(move, line, rule):
     """Running, crawling and lying down are the figures' (B.3); a tank moves its scenario's."""
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         play(move, "@paras " + line)
+    names(no.value, rule)
 
 
 @pytest.mark.audits("LN-R040", "LN-R031")
@@ -216,7 +220,7 @@ def test_a_destroyed_tank_fires_in_its_fire_and_never_after(fire):
     after_fire(fire)
     assert out(fire, "panzer")
     to_phase(fire, 2, "fire")
-    refused(fire, "@garrison fire panzer sherman half dice=6,6,1", rule="LN-R037")
+    refused(fire, "@garrison fire panzer sherman half dice=6,6,1", rule="LN-R041")
 
 
 @pytest.mark.audits("LN-R041", "LN-AMB-11")
@@ -245,19 +249,19 @@ def test_anti_aircraft_fire_at_a_tank_is_refused(fire):
 
 @pytest.mark.audits("LN-R060")
 @pytest.mark.parametrize(
-    ("phase", "line"),
+    ("phase", "line", "rule"),
     [
-        ("move-first", "@paras move typhoon 10"),
-        ("fire", "@paras fire typhoon fritz half dice=6,6"),
-        ("melee", "@paras melee typhoon fritz dice=6,1"),
+        ("move-first", "@paras move typhoon 10", "LN-R060"),
+        ("fire", "@paras fire typhoon fritz half dice=6,6", "LN-R061"),
+        ("melee", "@paras melee typhoon fritz dice=6,1", "LN-R050"),
     ],
 )
-def test_an_aircraft_only_passes_and_strikes(ln, phase, line):
+def test_an_aircraft_only_passes_and_strikes(ln, phase, line, rule):
     """B.9: the aircraft's part is its passes over the table and the strike of each."""
     to_phase(ln, 1, phase)
     if phase == "fire":
         play(ln, "pass typhoon")
-    refused(ln, line)
+    refused(ln, line, rule=rule)
 
 
 @pytest.mark.audits("LN-R061", "LN-R031")

@@ -24,26 +24,26 @@ def _status_game(tmp_path, status: str):
     return g
 
 
-# (status, command, allowed): C.3, C.7.1, C.8, C.9 and the digest's LT-AMB-21/30
+# (status, command, allowed, the rule a refusal names): C.3, C.7.1, C.8, C.9 and the digest's LT-AMB-21/30
 MATRIX = [
-    ("immobilised", "@us move p 10", False),  # LT-AMB-21: it cannot move
-    ("immobilised", "@us move p 0", False),  # nor turn on the spot: a bound is a move
-    ("immobilised", "@us mg p grenadiers still-open dice=6", True),  # it may still fire
-    ("immobilised", "@us melee p grenadiers front dice=6,1", False),  # no contact without a move
-    ("fled", "@us move p 10", False),  # LT-R080: the flight was its move
-    ("fled", "@us mg p grenadiers still-open dice=6", False),  # LT-R051
-    ("fled", "@us melee p grenadiers front dice=6,1", False),
-    ("aboard", "@us move p 10", False),  # LT-AMB-30: it moves with its vehicle
-    ("aboard", "@us closeassault p panzer rear dice=6", False),
-    ("aboard", "@us melee p grenadiers front dice=6,1", False),
+    ("immobilised", "@us move p 10", False, "LT-AMB-21"),  # LT-AMB-21: it cannot move
+    ("immobilised", "@us move p 0", False, "LT-AMB-21"),  # nor turn on the spot: a bound is a move
+    ("immobilised", "@us mg p grenadiers still-open dice=6", True, None),  # it may still fire
+    ("immobilised", "@us melee p grenadiers front dice=6,1", False, "LT-AMB-21"),  # no contact without a move
+    ("fled", "@us move p 10", False, "LT-R080"),  # LT-R080: the flight was its move
+    ("fled", "@us mg p grenadiers still-open dice=6", False, "LT-R051"),  # LT-R051
+    ("fled", "@us melee p grenadiers front dice=6,1", False, "LT-R051"),
+    ("aboard", "@us move p 10", False, "LT-R020"),  # LT-AMB-30: it moves with its vehicle
+    ("aboard", "@us closeassault p panzer rear dice=6", False, "LT-R020"),
+    ("aboard", "@us melee p grenadiers front dice=6,1", False, "LT-R020"),
 ]
 
 
 @pytest.mark.audits("LT-R020", "LT-R051", "LT-R080", "LT-AMB-21", "LT-AMB-30")
-@pytest.mark.parametrize(("status", "command", "ok"), MATRIX)
-def test_a_status_against_what_the_card_allows(tmp_path, status, command, ok):
+@pytest.mark.parametrize(("status", "command", "ok", "rule"), MATRIX)
+def test_a_status_against_what_the_card_allows(tmp_path, status, command, ok, rule):
     g = _status_game(tmp_path, status)
-    allowed(g, command, ok)
+    allowed(g, command, ok, rule)
 
 
 @pytest.mark.audits("LT-R020", "LT-AMB-21")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bn_late import new_game, out, play, refused, rolls, status, unit
+from playing import names
 
 from core.ruleset import Refused
 
@@ -83,8 +84,9 @@ def test_a_civilian_in_the_line_of_irregular_fire(tmp_path, monkeypatch, variant
     g = game(tmp_path, monkeypatch, variant)
     command = "fire i0 m0 range=20 aimed line=civ dice=1,6"
     if variant:
-        with pytest.raises(Refused):
+        with pytest.raises(Refused) as no:
             g.execute(command, role="irregulars")
+        names(no.value, "DIFF-56")
         g.execute("fire i0 m0 range=20 aimed dice=1", role="irregulars")
     else:
         rolled = rolls(g.execute(command, role="irregulars"))

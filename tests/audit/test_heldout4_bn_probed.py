@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bn_late import dp, new_game, next_turn, out, play, refused, rolls, status, table, unit
+from playing import names
 
 from core import events as ev
 from core.ruleset import Refused
@@ -89,8 +90,9 @@ def test_in_panic_no_action_but_the_crawl(tmp_path, monkeypatch, command):
     g.execute("mark m1 suppressed", role=REFEREE)
     (test,) = rolls(g.execute("rally m1 dice=4", role="regulars"))
     assert test.outcome.startswith("fails")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         g.execute(command, role="regulars")
+    names(no.value, "SUP-4")
 
 
 # ------------------------------------------------------------------ §12.0: the shaken team
@@ -202,8 +204,9 @@ def test_the_civilians_roll_beats_negotiation_one(g, die, mover):
     move up to 15 cm, not 16."""
     (roll,) = rolls(g.execute(f"civilians dice={die}", role=REFEREE))
     assert mover in str(roll.outcome)
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         g.execute("move civ 16", role=mover)
+    names(no.value, "EXT-11")
     g.execute("move civ 15", role=mover)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 from audit_bn_late import new_game, next_turn, out, play, refused, rolls, saves, status, table, unit
+from playing import names
 
 from core.refusal import TYPING
 from core.ruleset import Refused
@@ -305,8 +306,9 @@ def test_each_obstacle_costs_its_action(g, command, allowed):
     if allowed:
         g.execute(command, role="regulars")
     else:
-        with pytest.raises(Refused):
+        with pytest.raises(Refused) as no:
             g.execute(command, role="regulars")
+        names(no.value, "T-06")
 
 
 @pytest.mark.audits("T-06", "T-09")

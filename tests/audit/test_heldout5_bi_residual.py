@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from audit_bi_early import U, chances, goto, play, refused, rolls, table
 from audit_bi_late import unit as _unit
+from playing import names
 
 from core import events as ev
 from core.language.reader import reading
@@ -126,8 +127,9 @@ def test_pio_names_each_of_his_weapons_in_italian(game, typed, need):
     line = f"fuoco pio tariq gittata={20 if rpg else 10} arma={typed} dadi={'9,1' if rpg else '9'}"
     with reading("it"):
         if need is None:
-            with pytest.raises(Refused, match="rpg"):
+            with pytest.raises(Refused, match="rpg") as no:
                 game.execute(line, role=REFEREE)
+            names(no.value, TYPING)
             return
         out = game.execute(line, role=REFEREE)
     assert chances(list(out.events[1:])) == [need]

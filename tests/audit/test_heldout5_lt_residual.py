@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import pytest
 from audit_lt_table import add, game_with, has, moved, out, outcome, play, refused
-from playing import all_refused
 
 US_TANK = {"at": 5, "at_long": 5, "front": 9, "side": 9, "morale": 3, "bound": 10, "speed": 30}
 GERMAN_TANK = {"at": 5, "at_long": 5, "front": 9, "side": 9, "morale": 4}
@@ -85,7 +84,8 @@ def test_a_piece_that_flees_ends_its_activation(tmp_path):
     no second attack under this card."""
     g, facts = _shot_and_answered(tmp_path, "A2", 6)
     assert "flee" in outcome(facts) and moved(facts) == [30]
-    all_refused(g, "@us move s 10", "@us at s t dice=6,6")
+    refused(g, "@us move s 10", rule="LT-R080")
+    refused(g, "@us at s t dice=6,6", rule="LT-R051")
 
 
 # --- C.3: "o v.v.": the attack an activation prepares may come after its other half ---------
@@ -146,7 +146,8 @@ def test_a2_prepares_nothing_and_no_piece_prepares_out_of_its_card(tmp_path):
     add(g, "s", "us", "sherman", team="1st Platoon", stats=US_TANK)
     add(g, "t", "german", "pz4", team="Zug 1", stats=GERMAN_TANK)
     play(g, "next", "@us activate s A2")
-    all_refused(g, "@us prepare s", "@german prepare t")
+    refused(g, "@us prepare s", rule="LT-R020")
+    refused(g, "@german prepare t", rule="LT-R010")
     assert not has(g, "s", "ready-1") and not has(g, "t", "ready-1")
 
 
@@ -159,4 +160,5 @@ def test_a4_prepares_one_now_and_the_other_instead_of_executing_it(tmp_path):
     add(g, "t", "german", "pz4", team="Zug 1", stats=GERMAN_TANK)
     play(g, "next", "@us activate s A4 prepare=1", "@us prepare s")
     assert has(g, "s", "ready-2")
-    all_refused(g, "@us at s t dice=6,6", "@us prepare s")
+    refused(g, "@us at s t dice=6,6", rule="LT-R020")
+    refused(g, "@us prepare s", rule="LT-AMB-08")

@@ -132,7 +132,8 @@ def test_a_hidden_man_shocked_by_covering_fire_at_his_feature_does_not_fire(game
     goto(game, "fire-regular", 1)
     facts = play(game, "screened sam tariq range=20 dice=2,3,9")
     assert chances(facts) == [2, 2] and outcomes(facts, "A.12.1") == ["shocked"]
-    all_refused(game, "@red fire tariq bruno range=20", "screened sam tariq range=20")
+    refused(game, "@red fire tariq bruno range=20", rule="BI-R182")
+    refused(game, "screened sam tariq range=20", rule="BI-R051")
 
 
 @pytest.mark.audits("BI-R053", "BI-R054", "BI-R050")
@@ -358,7 +359,8 @@ def test_a_shocked_man_only_moves_away_and_stands_up_to_do_it(game):
     away stands him up (-25%): 12 cm of his 16."""
     play(game, "mark bruno shocked", "mark bruno prone")
     goto(game, "move-first", 1)
-    all_refused(game, "move bruno 5", "move bruno 12.5 away")
+    refused(game, "move bruno 5", rule="BI-R182")
+    refused(game, "move bruno 12.5 away", rule="BI-R040")
     play(game, "move bruno 12 away")
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 from audit_bn_early import MEN, is_out, new_game, play, refused, rolls, shot, status, table, to_hit
-from playing import all_refused
 
 from core.views import REFEREE
 
@@ -279,7 +278,8 @@ def test_changing_a_magazine_is_the_whole_turn(tmp_path):
     g = new_game(tmp_path / "b", options=("ammo",))
     play(g, "fire smg irr1 range=20 dice=3,3,1", "next", "next", "next dice=6,6,1,1", "reload smg")
     assert "empty-mag" not in status(g, "smg")
-    all_refused(g, "move smg 5 cautious", "fire smg irr2 range=20 dice=1,2,3")
+    refused(g, "move smg 5 cautious", rule="T-03")  # the change was his action this turn
+    refused(g, "fire smg irr2 range=20 dice=1,2,3", rule="FIRE-12")
 
 
 # ------------------------------------------------------------------ more meetings of two rules
@@ -334,7 +334,8 @@ def test_a_reacting_smg_that_empties_its_magazine_waits_for_its_own_turn(tmp_pat
     play(g, "move vet 10 shoot", "react-fire ismg vet range=20 dice=3,3,1")
     assert "empty-mag" in status(g, "ismg")
     g.execute("move trained 10 shoot", role=REFEREE)
-    all_refused(g, "react-fire ismg trained range=20 dice=1,2,3", "reload ismg")
+    refused(g, "react-fire ismg trained range=20 dice=1,2,3", rule="FIRE-12")
+    refused(g, "reload ismg", rule="ACT-1")  # changing it is an action, and the reacting side takes none
 
 
 @pytest.mark.audits("FIRE-15", "OPP-2", "T-16")
@@ -404,16 +405,16 @@ def test_a_move_and_the_speculative_fire_after_it_are_one_action_for_the_enemy(g
 
 @pytest.mark.audits("SMK-1", "T-05", "T-03")
 @pytest.mark.parametrize(
-    ("before", "smoke", "allowed"),
+    ("before", "smoke", "allowed", "rule"),
     [
-        ("fire vet irr1 range=30 dice=1", "smoke vet range=10 dice=4", False),
-        ("move trained 25 run", "smoke trained range=10 dice=4", False),
-        ("move gl 10 shoot", "smoke gl range=30 weapon=GL dice=5", False),
-        ("move gl 5 cautious", "smoke gl range=30 weapon=GL dice=5", True),
-        ("move vet 10 shoot", "smoke vet range=10 dice=4", True),
+        ("fire vet irr1 range=30 dice=1", "smoke vet range=10 dice=4", False, "T-03"),
+        ("move trained 25 run", "smoke trained range=10 dice=4", False, "MOV-3"),
+        ("move gl 10 shoot", "smoke gl range=30 weapon=GL dice=5", False, "MOV-3"),
+        ("move gl 5 cautious", "smoke gl range=30 weapon=GL dice=5", True, None),
+        ("move vet 10 shoot", "smoke vet range=10 dice=4", True, None),
     ],
 )
-def test_smoke_is_thrown_as_the_figures_fire(g, before, smoke, allowed):
+def test_smoke_is_thrown_as_the_figures_fire(g, before, smoke, allowed, rule):
     """§8.9: smoke is thrown as a hand grenade or fired from a grenade launcher, so it is the
     figure's fire (§5.0: one action): not after he has fired, not after a run, and from a
     launcher only after a move of 5 cm or less (§6.1); a man who moved 10 cm throws it by
@@ -422,7 +423,7 @@ def test_smoke_is_thrown_as_the_figures_fire(g, before, smoke, allowed):
     if allowed:
         assert rolls(g.execute(smoke, role=REFEREE))
     else:
-        refused(g, smoke)
+        refused(g, smoke, rule=rule)
 
 
 @pytest.mark.audits("SMK-1", "OPP-4", "T-03")

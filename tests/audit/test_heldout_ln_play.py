@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from audit_ln_table import add, has, lose, out, outcomes, play, refused, rolled, to_phase
 
+from core.refusal import TYPING
+
 # ----------------------------------------------------------------------------- melee
 
 
@@ -62,8 +64,9 @@ def test_the_last_roll_of_an_expert_is_plus_three(melee):
 
 @pytest.mark.audits("LN-R050")
 def test_melee_is_between_two_enemy_figures(melee):
-    for line in ("@paras melee smith jones dice=6,1", "@paras melee smith panzer dice=6,1"):
-        refused(melee, line)
+    # a friend is no target: the target is looked for among the enemy's figures only
+    refused(melee, "@paras melee smith jones dice=6,1", "no unit 'jones' on that side", rule=TYPING)
+    refused(melee, "@paras melee smith panzer dice=6,1", rule="LN-R050")
 
 
 # ---------------------------------------------------------------------------- morale
@@ -124,7 +127,7 @@ def test_one_pass_a_turn_and_the_scenarios_fewer_passes(fire):
     to_phase(fire, 2, "fire")
     play(fire, "pass typhoon")
     to_phase(fire, 3, "fire")
-    refused(fire, "pass typhoon", rule="LN-R037")
+    refused(fire, "pass typhoon", rule="LN-R060")
     assert out(fire, "typhoon")
 
 

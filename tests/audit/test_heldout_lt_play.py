@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from audit_lt_table import ALTERNATE, add, game_with, has, moved, out, outcome, play, refused
+from playing import names
 
 from core.refusal import TYPING
 from core.ruleset import Refused
@@ -40,8 +41,9 @@ def test_a2_may_execute_first_and_bound_after_but_only_once_each(g):
     play(g, "@us activate p A2")
     _fire(g)
     assert moved(play(g, "@us move p 10")) == [10]
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         _fire(g)
+    names(no.value, "LT-R020")
     refused(g, "@us move p 1", rule="LT-R020")
 
 
@@ -54,8 +56,9 @@ def test_an_immobilised_piece_still_attacks(tmp_path, option, shots):
     play(g, f"@us activate p {option}")
     for _ in range(shots):
         _fire(g)
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         _fire(g)
+    names(no.value, "LT-R020")
     assert has(g, "p", "immobilised")
 
 
@@ -73,8 +76,9 @@ def test_a_piece_that_fled_is_activated_again_on_its_next_card(g):
 def test_mounting_is_the_whole_activation(g):
     """A6 "montare o smontare": no attack executed with it."""
     play(g, "@us activate p A6 into=car")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         _fire(g)
+    names(no.value, "LT-R020")
     refused(g, "@us move p 5", rule="LT-R020")
 
 

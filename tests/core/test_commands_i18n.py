@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 from decimal import Decimal
 
+import playing
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
@@ -25,6 +26,7 @@ from core.game import Game, builtin_commands
 from core.language.catalogues import DOMAINS, RULESET_DOMAINS, read
 from core.language.i18n import CORE_DOMAIN, LOCALE_DIR, plain
 from core.language.reader import reading
+from core.refusal import TYPING
 from core.registry import BUILTIN, get_ruleset
 from core.ruleset import Refused
 from core.views import REFEREE
@@ -181,9 +183,9 @@ def test_a_prefix_is_matched_in_the_readers_language_first_then_in_english(bn, t
         assert bn.parse("ma ahmed inch", REFEREE).args == {"unit": "ahmed", "status": "pinned"}
         # "ri" is rientra or ripeti in Italian: refused, naming them, though English
         # has no other reading to offer
-        assert refusal(bn, "ri") == "'ri' può essere rientra o ripeti"
+        assert refusal(bn, "ri", rule=TYPING) == "'ri' può essere rientra o ripeti"
         # "re" begins no Italian name: English decides (and it is ambiguous there)
-        assert refusal(bn, "re ahmed").startswith("'re' può essere ")
+        assert refusal(bn, "re ahmed", rule=TYPING).startswith("'re' può essere ")
 
 
 def test_accents_are_optional_in_italian_names():
@@ -219,24 +221,24 @@ def test_a_caller_that_names_no_domain_still_finds_a_rulesets_names(bn, test_nam
 
 def test_an_ambiguous_italian_prefix_is_refused(bn, test_names):
     with reading("it"):
-        message = refusal(bn, "zzre")
+        message = refusal(bn, "zzre", rule=TYPING)
     assert message.startswith("'zzre' può essere zzreact-dodge, zzreact-fire")
 
 
 def test_an_unknown_word_in_italian_lists_the_italian_names(bn):
     with reading("it"):
-        assert refusal(bn, "tira 2d6 colore=rosso") == (
+        assert refusal(bn, "tira 2d6 colore=rosso", rule=TYPING) == (
             "opzione di tira 'colore': non esiste (scegli fra formula, soglia, sotto, scopo)"
         )
-        assert refusal(bn, "segna ahmed") == "segna: manca «stato»; uso: segna unità stato"
-        assert refusal(bn, "") == "comando vuoto"
-        assert refusal(bn, "tira 2d6 dadi=a,b") == "le facce dei dadi devono essere numeri, non 'a,b'"
-    assert refusal(bn, "roll 2d6 dice=a,b") == "dice faces must be numbers, not 'a,b'"
+        assert refusal(bn, "segna ahmed", rule=TYPING) == "segna: manca «stato»; uso: segna unità stato"
+        assert refusal(bn, "", rule=TYPING) == "comando vuoto"
+        assert refusal(bn, "tira 2d6 dadi=a,b", rule=TYPING) == "le facce dei dadi devono essere numeri, non 'a,b'"
+    assert refusal(bn, "roll 2d6 dice=a,b", rule=TYPING) == "dice faces must be numbers, not 'a,b'"
 
 
 def test_english_is_unchanged(bn, test_names):
     """An English reader's names are the English ones alone: an Italian name is no command."""
-    assert refusal(bn, "segna ahmed pinned").startswith("no command 'segna'")
+    assert refusal(bn, "segna ahmed pinned", rule=TYPING).startswith("no command 'segna'")
     assert bn.parse("ma ahmed pin", REFEREE).text == "ma ahmed pin"
     assert bn.complete("ma", role="referee") == ["mark"]
 
@@ -324,9 +326,11 @@ def test_a_decimal_comma_is_a_distance_in_italian_only():
         for bad in ("25,5,5", "25,555", "2,5.5", ",5"):
             with pytest.raises(Refused) as refused:
                 distance(bad, "gittata", 0, 100)
+            playing.names(refused.value, TYPING)
             assert "(25 o 25,5)" in str(refused.value)
     with pytest.raises(Refused) as refused:
         distance("25,5", "range", 0, 100)
+    playing.names(refused.value, TYPING)
     assert str(refused.value) == (
         "range must be a distance from 0 to 100 cm: a number with at most two decimals after a point "
         "(25 or 25.5), or 10in or 10\"; not '25,5'"
@@ -335,8 +339,13 @@ def test_a_decimal_comma_is_a_distance_in_italian_only():
 
 def test_limits_use_the_readers_thousands_separator(bn):
     with reading("it"):
-        assert refusal(bn, "nota " + "x" * 2_100) == "un comando ha al più 2.000 caratteri; questo ne ha 2.105"
-    assert refusal(bn, "note " + "x" * 2_100) == "a command is at most 2,000 characters; this one has 2,105"
+        assert (
+            refusal(bn, "nota " + "x" * 2_100, rule=TYPING)
+            == "un comando ha al più 2.000 caratteri; questo ne ha 2.105"
+        )
+    assert (
+        refusal(bn, "note " + "x" * 2_100, rule=TYPING) == "a command is at most 2,000 characters; this one has 2,105"
+    )
 
 
 # ------------------------------------------------------------------ hostile input

@@ -11,6 +11,7 @@ import io
 from pathlib import Path
 
 import pytest
+from playing import names
 
 from core import events as ev
 from core.cli.main import run_script
@@ -18,6 +19,7 @@ from core.game import Game
 from core.league import certificate
 from core.league.atseat import with_digest
 from core.league.levels import BOTH, ORGANISER_ONLY, PLAYER_AND_ORGANISER, UNCONFIRMED, level_of
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.secrets.verify import verify
 
@@ -40,11 +42,12 @@ def confirm(save: Path, role: str, text: str = "confirm") -> list[ev.Event]:
         game.close()
 
 
-def refusal(save: Path, role: str, text: str = "confirm") -> Refused:
+def refusal(save: Path, role: str, text: str = "confirm", *, rule: str) -> Refused:
     game = Game.open(save)
     try:
         with pytest.raises(Refused) as e:
             game.execute(with_digest(game, text, role), role=role, by=role)
+        names(e.value, rule)
         return e.value
     finally:
         game.close()
@@ -81,14 +84,14 @@ def test_of_two_seats_sharing_a_side_the_one_who_confirms_is_named(tmp_path):
 
 def test_a_confirmation_before_the_end_is_refused_with_its_rule(tmp_path):
     save = play(tmp_path, end="note not yet")
-    e = refusal(save, "german", "confirm " + "a" * 64)
+    e = refusal(save, "german", "confirm " + "a" * 64, rule="ENG-9")
     assert e.rules == ("ENG-9",) and "ended" in str(e)
     assert with_digest(Game.open(save, writable=False), "confirm", "german") == "confirm"  # nothing to add yet
 
 
 def test_the_referee_cannot_confirm_for_a_side(tmp_path):
     save = play(tmp_path)
-    e = refusal(save, "referee", "confirm " + "a" * 64)
+    e = refusal(save, "referee", "confirm " + "a" * 64, rule="ENG-1")
     assert e.rules == ("ENG-1",)
     assert not any(isinstance(f, ev.Confirmed) for f in Game.open(save, writable=False).history.timeline())
 
@@ -96,13 +99,13 @@ def test_the_referee_cannot_confirm_for_a_side(tmp_path):
 def test_a_side_confirms_once(tmp_path):
     save = play(tmp_path)
     confirm(save, "german")
-    e = refusal(save, "german")
+    e = refusal(save, "german", rule="ENG-9")
     assert e.rules == ("ENG-9",) and "once" in str(e)
 
 
 def test_a_side_no_player_sits_for_cannot_confirm(tmp_path):
     save = play(tmp_path, seats="german=anna")
-    e = refusal(save, "british")
+    e = refusal(save, "british", rule="ENG-9")
     assert e.rules == ("ENG-9",) and "players" in str(e)
 
 
@@ -110,8 +113,9 @@ def test_a_line_without_the_seats_digest_is_refused(tmp_path):
     save = play(tmp_path)
     game = Game.open(save)
     try:
-        with pytest.raises(Refused, match="64 hex digits"):
+        with pytest.raises(Refused, match="64 hex digits") as no:
             game.execute("confirm", role="german", by="german")
+        names(no.value, TYPING)  # the seat adds the digest: a line without it is mistyped
     finally:
         game.close()
 

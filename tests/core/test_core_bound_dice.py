@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from coretests_support import Skirmish
+from playing import names
 from test_core_secrets import rechain
 
 from core import events as ev
@@ -79,15 +80,17 @@ def test_a_host_who_seals_a_key_after_seeing_a_contribution_cannot_roll_it(game)
     game.dice_key = lambda: grinded
     game.execute("dice-key", role=REFEREE)
     assert game.dice_seal() != seen
-    with pytest.raises(Refused, match="sealed with a new key after this share"):
+    with pytest.raises(Refused, match="sealed with a new key after this share") as no:
         game.execute("shoot alpha gunner", role="blue", contribution=MINE, saw=seen)
+    names(no.value, "ENG-5")
 
     def seat() -> None:
         contributions_from(lambda: Share(MINE, seen))
         game.execute("shoot alpha gunner", role="blue")
 
-    with pytest.raises(Refused, match="sealed with a new key after this share"):
+    with pytest.raises(Refused, match="sealed with a new key after this share") as no:
         contextvars.copy_context().run(seat)
+    names(no.value, "ENG-5")
     assert not _bound(game)
     # Drawn again under the key in force, it rolls.
     done = game.execute("shoot alpha gunner", role="blue", contribution=MINE, saw=game.dice_seal())

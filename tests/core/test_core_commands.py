@@ -9,11 +9,13 @@ from fractions import Fraction
 
 import pytest
 from coretests_support import demo, skirmish  # noqa: F401  (fixtures)
+from playing import names
 from playing import parse_refusal as refusal
 
 from core import events as ev
 from core.commands import distance
 from core.language.i18n import plain
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.views import REFEREE
 
@@ -29,9 +31,9 @@ def test_prefixes_and_case(demo):
 
 
 def test_ambiguous_verbs_name_the_candidates(skirmish):
-    assert refusal(skirmish, "re") == "'re' could be redo or reveal"
-    assert refusal(skirmish, "n") == "'n' could be next or note"
-    assert refusal(skirmish, "s alpha gunner") == "'s' could be seal, setup or shoot"
+    assert refusal(skirmish, "re", rule=TYPING) == "'re' could be redo or reveal"
+    assert refusal(skirmish, "n", rule=TYPING) == "'n' could be next or note"
+    assert refusal(skirmish, "s alpha gunner", rule=TYPING) == "'s' could be seal, setup or shoot"
     assert skirmish.parse("sh alpha gunner", "blue").spec.name == "shoot"
 
 
@@ -42,22 +44,24 @@ def test_ambiguous_units_and_choices_name_the_candidates(demo):
         if u.id.startswith("a") or any(w.lower().startswith("a") for w in u.name.split())
     )
     assert len(expected) >= 3
-    message = refusal(demo, "mark a suppressed")
+    message = refusal(demo, "mark a suppressed", rule=TYPING)
     assert message == "'a' could be " + ", ".join(expected[:-1]) + " or " + expected[-1]
-    assert refusal(demo, "mark ahmed s") == "'s' could be stabilised or suppressed"
+    assert refusal(demo, "mark ahmed s", rule=TYPING) == "'s' could be stabilised or suppressed"
 
 
 def test_unknown_words(demo):
-    assert refusal(demo, "frobnicate").startswith("no command 'frobnicate'")
-    assert refusal(demo, "mark nobody suppressed") == "no unit 'nobody'"
-    assert refusal(demo, "mark ahmed asleep").startswith("no status 'asleep'")
-    assert refusal(demo, "dp nobody 3").startswith("no side 'nobody'")
-    assert refusal(demo, "dp regulars many") == "points must be a whole number from -999 to 999, not 'many'"
-    assert refusal(demo, "mark ahmed").startswith("mark: missing status; usage: mark unit status")
-    assert refusal(demo, "back ahmed now").startswith("back: unexpected 'now'")
-    assert refusal(demo, "roll 2d6 colour=red").startswith("no option for roll 'colour'")
-    assert refusal(demo, "") == "empty command"
-    assert refusal(demo, 'note "unclosed').startswith("cannot read the command")
+    assert refusal(demo, "frobnicate", rule=TYPING).startswith("no command 'frobnicate'")
+    assert refusal(demo, "mark nobody suppressed", rule=TYPING) == "no unit 'nobody'"
+    assert refusal(demo, "mark ahmed asleep", rule=TYPING).startswith("no status 'asleep'")
+    assert refusal(demo, "dp nobody 3", rule=TYPING).startswith("no side 'nobody'")
+    assert (
+        refusal(demo, "dp regulars many", rule=TYPING) == "points must be a whole number from -999 to 999, not 'many'"
+    )
+    assert refusal(demo, "mark ahmed", rule=TYPING).startswith("mark: missing status; usage: mark unit status")
+    assert refusal(demo, "back ahmed now", rule=TYPING).startswith("back: unexpected 'now'")
+    assert refusal(demo, "roll 2d6 colour=red", rule=TYPING).startswith("no option for roll 'colour'")
+    assert refusal(demo, "", rule=TYPING) == "empty command"
+    assert refusal(demo, 'note "unclosed', rule=TYPING).startswith("cannot read the command")
 
 
 def test_name_value_options(demo):
@@ -178,8 +182,10 @@ def test_completion_in_the_test_ruleset(skirmish):
 
 
 def _same_refusal(game, role: str, template: str, hidden: str, missing: str) -> str:
-    a = refusal(game, template.format(hidden), role)
-    b = refusal(game, template.format(missing), role)
+    a = refusal(
+        game, template.format(hidden), role, rule=TYPING
+    )  # the same words and no rule, as for a word that names nothing
+    b = refusal(game, template.format(missing), role, rule=TYPING)
     assert a == b.replace(missing, hidden), (a, b)
     return a
 
@@ -192,8 +198,11 @@ def test_a_hidden_enemy_is_no_such_unit_for_the_other_side(skirmish):
         "no unit 'Ghost Rider' on that side"
     )
     # An ambiguous prefix does not name the hidden unit either.
-    assert refusal(skirmish, "shoot alpha g", "blue") == "'g' could be grunt (Grunt Green) or gunner (Gunner Grey)"
-    assert refusal(skirmish, "shoot alpha g", "referee") == (
+    assert (
+        refusal(skirmish, "shoot alpha g", "blue", rule=TYPING)
+        == "'g' could be grunt (Grunt Green) or gunner (Gunner Grey)"
+    )
+    assert refusal(skirmish, "shoot alpha g", "referee", rule=TYPING) == (
         "'g' could be ghost (Ghost Rider), grunt (Grunt Green) or gunner (Gunner Grey)"
     )
 
@@ -206,7 +215,7 @@ def test_a_hidden_unit_in_the_demo_is_no_such_unit_for_regulars(demo):
     assert demo.parse("mark dahir wounded", "referee").args["unit"] == "dahir"
     # "e" would be egal alone for the referee; for the regulars it is nothing at all.
     assert demo.parse("mark e wounded", "referee").args["unit"] == "egal"
-    assert refusal(demo, "mark e wounded", "regulars") == "no unit 'e'"
+    assert refusal(demo, "mark e wounded", "regulars", rule=TYPING) == "no unit 'e'"
 
 
 def test_a_hidden_unit_is_resolvable_for_its_owner_and_the_referee(skirmish):
@@ -221,7 +230,7 @@ def test_a_hidden_unit_is_resolvable_for_its_owner_and_the_referee(skirmish):
 
 
 def test_a_side_cannot_move_the_enemys_units(skirmish):
-    assert refusal(skirmish, "walk gunner 3", "blue") == "no unit 'gunner' on that side"
+    assert refusal(skirmish, "walk gunner 3", "blue", rule=TYPING) == "no unit 'gunner' on that side"
 
 
 def test_an_option_that_takes_several_units_is_a_list_typed_either_way(demo):
@@ -253,7 +262,9 @@ def test_a_distance_is_read_exactly_in_either_unit():
     assert distance("10", "range", 0, 60, "in") == 10
     assert distance("25.4cm", "range", 0, 60, "in") == 10
     assert distance("10cm", "range", 0, 60, "in") == Fraction(500, 127)
-    with pytest.raises(Refused, match=r"range must be a distance from 0 to 60 in: .*25cm; not '61'"):
+    with pytest.raises(Refused, match=r"range must be a distance from 0 to 60 in: .*25cm; not '61'") as no:
         distance("61", "range", 0, 60, "in")
-    with pytest.raises(Refused, match=r"from 0 to 100 cm: .*\(25 or 25\.5\), or 10in or 10\"; not '100\.5'"):
+    names(no.value, TYPING)
+    with pytest.raises(Refused, match=r"from 0 to 100 cm: .*\(25 or 25\.5\), or 10in or 10\"; not '100\.5'") as no:
         distance("100.5", "range", 0, 100)
+    names(no.value, TYPING)

@@ -10,6 +10,7 @@ import re
 
 import pytest
 from coretests_support import demo  # noqa: F401  (a fixture)
+from playing import names
 from registry_walk import RULESETS
 
 from core.game import Game, builtin_commands
@@ -52,8 +53,9 @@ def test_breaking_news_fire_refuses_the_unarmed_in_the_same_words(demo):
     whatever weapon is named (once refused as "carries ; which is 'AR'?")."""
     demo.execute("next", role=REFEREE)
     demo.execute("next dice=1,1,6,6", role=REFEREE)
-    with pytest.raises(Refused, match=f"^{re.escape(demo.state.units['civ1'].name)} carries no weapon$"):
+    with pytest.raises(Refused, match=f"^{re.escape(demo.state.units['civ1'].name)} carries no weapon$") as no:
         demo.execute("fire civ1 rossi range=30 weapon=AR", role="irregulars")
+    names(no.value, "FIRE-1")
 
 
 def _bassa_convoy(tmp_path) -> Game:

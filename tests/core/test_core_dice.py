@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 from coretests_support import demo  # noqa: F401  (fixtures)
-from playing import refused
+from playing import names, refused
 
 from core import events as ev
 from core.dice import ManualDice, NeedDice, SeededDice, parse_faces
@@ -25,6 +25,7 @@ from core.probability import (
     successes_distribution,
     sum_distribution,
 )
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.views import REFEREE
 
@@ -106,8 +107,9 @@ def test_typed_dice_are_used_exactly(demo):
     assert demo.execute("roll 2d6", role=REFEREE, faces=[1, 1]).events[-1].roll.faces == (1, 1)
     # The line's, then the typed.
     assert demo.execute("roll 2d6 dice=3", role=REFEREE, faces=[1]).events[-1].roll.faces == (3, 1)
-    with pytest.raises(Refused, match="2 more dice typed than the command rolled"):
+    with pytest.raises(Refused, match="2 more dice typed than the command rolled") as no:
         demo.execute("roll 2d6 dice=3,3", role=REFEREE, faces=[1, 1])
+    names(no.value, "ENG-5")
 
 
 def test_too_few_typed_dice_ask_for_the_rest(demo):
@@ -121,10 +123,10 @@ def test_too_few_typed_dice_ask_for_the_rest(demo):
 
 def test_too_many_or_impossible_typed_dice_are_refused(demo):
     size = demo.path.stat().st_size
-    refused(demo, "roll 3d6 dice=6,4,3,2", "1 more dice typed than the command rolled")
-    refused(demo, "roll 2d6 dice=7,1", "cannot show 7")
-    refused(demo, "roll 2d6 dice=six,one", "must be numbers")
-    refused(demo, "mark ahmed pinned dice=6", "more dice typed")
+    refused(demo, "roll 3d6 dice=6,4,3,2", "1 more dice typed than the command rolled", rule="ENG-5")
+    refused(demo, "roll 2d6 dice=7,1", "cannot show 7", rule="ENG-5")
+    refused(demo, "roll 2d6 dice=six,one", "must be numbers", rule=TYPING)
+    refused(demo, "mark ahmed pinned dice=6", "more dice typed", rule="ENG-5")
     assert demo.path.stat().st_size == size
 
 
@@ -143,8 +145,9 @@ def test_manual_dice_and_parse_faces():
 def test_a_d10s_zero_is_its_ten_and_no_other_dies():
     """A d10 shows 0 for 10 (Bassa Intensità A.2, BI-R001); a d6 has no 0."""
     assert ManualDice([0, 7]).roll(2, 10) == (10, 7)
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         ManualDice([0]).roll(1, 6)
+    names(no.value, "ENG-5")
 
 
 # ------------------------------------------------------------------- probability

@@ -10,23 +10,24 @@ from playing import parse_refusal as refusal
 from playing import refused
 
 from core.language.reader import reading
+from core.refusal import TYPING
 from core.views import REFEREE
 
 
 def test_a_mistyped_word_is_answered_with_the_nearest(demo):
-    assert refusal(demo, "nxet") == "no command 'nxet'; did you mean next?"
-    assert refusal(demo, "mark ahmed supressed") == "no status 'supressed'; did you mean suppressed?"
-    assert refusal(demo, "fire conti bashir rnage=40") == "no option for fire 'rnage'; did you mean range?"
-    assert refusal(demo, "fire conti bashir range=40 brust", "regulars").endswith("; did you mean burst?")
-    assert refusal(demo, "frobnicate") == "no command 'frobnicate'"  # nothing near: no guess
+    assert refusal(demo, "nxet", rule=TYPING) == "no command 'nxet'; did you mean next?"
+    assert refusal(demo, "mark ahmed supressed", rule=TYPING) == "no status 'supressed'; did you mean suppressed?"
+    assert refusal(demo, "fire conti bashir rnage=40", rule=TYPING) == "no option for fire 'rnage'; did you mean range?"
+    assert refusal(demo, "fire conti bashir range=40 brust", "regulars", rule=TYPING).endswith("; did you mean burst?")
+    assert refusal(demo, "frobnicate", rule=TYPING) == "no command 'frobnicate'"  # nothing near: no guess
 
 
 def test_a_verb_of_another_game_is_answered_with_this_games_verb(demo):
     """``shoot`` is no command, and ``move``'s help speaks of "move and shoot": the refusal names
     ``fire``, in the reader's words (#61)."""
-    assert refusal(demo, "shoot conti bashir", "regulars") == "no command 'shoot'; did you mean fire?"
+    assert refusal(demo, "shoot conti bashir", "regulars", rule=TYPING) == "no command 'shoot'; did you mean fire?"
     with reading("it"):
-        assert refusal(demo, "shoot") == "comando 'shoot': non esiste; forse intendevi spara?"
+        assert refusal(demo, "shoot", rule=TYPING) == "comando 'shoot': non esiste; forse intendevi spara?"
 
 
 @pytest.mark.parametrize(
@@ -43,16 +44,19 @@ def test_shoot_names_the_ruleset_s_own_fire(tmp_path, ruleset, english, italian)
 
     game = Game.new(tmp_path / "g.ft", ruleset, seed=1)
     game.execute("scenario demo", role=REFEREE)
-    assert refusal(game, "shoot") == f"no command 'shoot'; did you mean {english}?"
+    assert refusal(game, "shoot", rule=TYPING) == f"no command 'shoot'; did you mean {english}?"
     with reading("it"):
-        assert refusal(game, "shoot") == f"comando 'shoot': non esiste; forse intendevi {italian}?"
+        assert refusal(game, "shoot", rule=TYPING) == f"comando 'shoot': non esiste; forse intendevi {italian}?"
     game.close()
 
 
 def test_the_nearest_in_the_readers_language(demo):
     with reading("it"):
-        assert refusal(demo, "tira 2d6 sogla=5") == "opzione di tira 'sogla': non esiste; forse intendevi soglia?"
-        assert refusal(demo, "nxet") == "comando 'nxet': non esiste; forse intendevi next?"
+        assert (
+            refusal(demo, "tira 2d6 sogla=5", rule=TYPING)
+            == "opzione di tira 'sogla': non esiste; forse intendevi soglia?"
+        )
+        assert refusal(demo, "nxet", rule=TYPING) == "comando 'nxet': non esiste; forse intendevi next?"
 
 
 def test_every_ruleset_ends_its_game_with_end_game():
@@ -88,7 +92,7 @@ def test_end_game_without_its_result_says_what_to_give_in_the_words_typed(tmp_pa
 
     game = Game.new(tmp_path / "g.ft", ruleset, seed=1)
     game.execute("scenario demo", role=REFEREE)
-    said = refusal(game, "end-game")
+    said = refusal(game, "end-game", rule=TYPING)
     assert said.startswith("end-game: missing ") and "usage: end-game " in said, said
     assert "draw" in said  # what a result is: a side or draw, and why
     game.close()
@@ -100,8 +104,8 @@ def test_a_command_refused_in_this_phase_is_named_as_typed(demo):
     demo.execute("next", role=REFEREE)
     demo.execute("end-game", role=REFEREE)
     assert demo.state.phase == "ended"
-    assert refused(demo, "end-game militia") == "end-game is not allowed in the ended phase"
-    assert refused(demo, "victory militia") == "victory is not allowed in the ended phase"
+    assert refused(demo, "end-game militia", rule="ENG-2") == "end-game is not allowed in the ended phase"
+    assert refused(demo, "victory militia", rule="ENG-2") == "victory is not allowed in the ended phase"
 
 
 def test_a_bare_number_is_answered_with_the_option_it_meant(demo):
@@ -109,12 +113,17 @@ def test_a_bare_number_is_answered_with_the_option_it_meant(demo):
     ``range=30``, the distance the command still wants (#26)."""
     demo.execute("next", role=REFEREE)
     demo.execute("next dice=6,6,1,1", role=REFEREE)  # Bersaglieri active
-    assert refusal(demo, "fire rossi aden 30") == "no unit '30' on that side; did you mean range=30?"
-    said = refusal(demo, "spot rossi aden 20in")
+    assert refusal(demo, "fire rossi aden 30", rule=TYPING) == "no unit '30' on that side; did you mean range=30?"
+    said = refusal(demo, "spot rossi aden 20in", rule=TYPING)
     assert said.startswith("spot: unexpected '20in'; usage: ") and said.endswith("; did you mean range=20in?")
-    assert refusal(demo, "fire rossi aden range=30 40") == "no unit '40' on that side"  # range is given: no guess
+    assert (
+        refusal(demo, "fire rossi aden range=30 40", rule=TYPING) == "no unit '40' on that side"
+    )  # range is given: no guess
     with reading("it"):
-        assert refusal(demo, "fire rossi aden 30") == "nessuna unità '30' in quella parte; forse intendevi distanza=30?"
+        assert (
+            refusal(demo, "fire rossi aden 30", rule=TYPING)
+            == "nessuna unità '30' in quella parte; forse intendevi distanza=30?"
+        )
 
 
 def test_victory_in_linea_di_tiro_is_answered_with_its_name_there(tmp_path):
@@ -123,6 +132,6 @@ def test_victory_in_linea_di_tiro_is_answered_with_its_name_there(tmp_path):
 
     game = Game.new(tmp_path / "g.ft", "linea-di-tiro", seed=3, clock=lambda: 0)
     game.execute("scenario demo", role=REFEREE)
-    assert refusal(game, "victory us") == "no command 'victory'; did you mean result?"
+    assert refusal(game, "victory us", rule=TYPING) == "no command 'victory'; did you mean result?"
     with reading("it"):
-        assert refusal(game, "victory us").endswith("; forse intendevi risultato?")
+        assert refusal(game, "victory us", rule=TYPING).endswith("; forse intendevi risultato?")

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from playing import refused
+from playing import names, refused
 from registry_walk import RULESETS, set_up
 
 from core import events as ev
@@ -291,11 +291,12 @@ def test_a_handler_s_refusal_is_a_refusal_and_logs_nothing(tmp_path, caplog):
     game = _demo(tmp_path / "g.ft")
 
     def refusing(ctx, args):
-        raise Refused("not now")
+        raise Refused("not now", rule="ENG-2")
 
     _with(game, "refusing", refusing)
-    with caplog.at_level(logging.DEBUG, logger=LOG.name), pytest.raises(Refused, match="^not now$"):
+    with caplog.at_level(logging.DEBUG, logger=LOG.name), pytest.raises(Refused, match="^not now$") as no:
         game.execute("refusing", role=REFEREE)
+    names(no.value, "ENG-2")  # its rule comes through whole
     assert not [r for r in caplog.records if r.name == LOG.name]
 
 
@@ -328,7 +329,7 @@ def _broken_at(monkeypatch, line: str) -> None:
 def test_a_die_face_the_die_cannot_show_is_refused(tmp_path):
     game = _demo(tmp_path / "g.ft")
     before = game.path.read_bytes()
-    refused(game, "roll 2d6 dice=3,7", "a d6 cannot show 7")
+    refused(game, "roll 2d6 dice=3,7", "a d6 cannot show 7", rule="ENG-5")
     assert game.path.read_bytes() == before
 
 

@@ -18,6 +18,7 @@ import hostile
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playing import names
 from registry_walk import RULESETS, set_up
 
 from core import events as ev
@@ -25,6 +26,7 @@ from core.cli.main import run_script, script_lines
 from core.commands import MAX_LINE
 from core.dice import NeedDice
 from core.game import Game
+from core.refusal import TYPING
 from core.registry import BUILTIN
 from core.ruleset import CommandSpec, Refused
 from core.views import REFEREE, roles
@@ -38,11 +40,12 @@ def in_play(path: Path, ruleset: str) -> Game:
     return set_up(Game.new(path, ruleset, seed=3))
 
 
-def refused(game: Game, line: str, role: str = "referee") -> str:
-    """The refusal of ``line``; the save must be byte for byte as it was."""
+def refused(game: Game, line: str, role: str = "referee", *, rule: str) -> str:
+    """The refusal of ``line``, naming ``rule``; the save must be byte for byte as it was."""
     before = game.path.read_bytes()
     with pytest.raises(Refused) as refusal:
         game.execute(line, role=role)
+    names(refusal.value, rule)
     assert game.path.read_bytes() == before, f"{line!r} wrote to the save"
     return str(refusal.value)
 
@@ -53,7 +56,7 @@ def test_the_four_rulesets_are_here():
 
 def test_a_huge_number_of_defeat_points_is_refused_and_the_game_goes_on(tmp_path):
     game = in_play(tmp_path / "g.ft", "breaking-news")
-    why = refused(game, "dp regulars 18446744073709551616")
+    why = refused(game, "dp regulars 18446744073709551616", rule=TYPING)
     assert why == "points must be a whole number from -999 to 999, not '18446744073709551616'"
     game.execute("dp regulars 5 shelling", role=REFEREE)
     game.execute("note the game goes on", role=REFEREE)
@@ -67,7 +70,7 @@ def test_a_huge_count_is_refused_at_once_and_allocates_nothing(tmp_path):
     tracemalloc.start()
     try:
         for count in ("1000000", "10000000000000000000000", "51", "0", "-1"):
-            why = refused(game, f"score building regulars count={count}")
+            why = refused(game, f"score building regulars count={count}", rule=TYPING)
             assert why == f"count must be a whole number from 1 to 50, not '{count}'"
         peak = tracemalloc.get_traced_memory()[1]
     finally:
@@ -97,11 +100,13 @@ def test_every_number_a_command_takes_is_bounded_and_named(tmp_path, ruleset):
                 continue
             assert -1_000_000 <= p.lo <= p.hi <= 1_000_000, (spec.name, p.name)
             for word in (str(p.lo - 1), str(p.hi + 1), "18446744073709551616", "-9223372036854775809", "9" * 1900):
-                why = refused(game, f"{spec.name} {p.name}={word}")
+                why = refused(game, f"{spec.name} {p.name}={word}", rule=TYPING)
                 assert f"{p.name} must be a whole number from {p.lo} to {p.hi}, not " in why, why
                 assert len(why) < 200
             for word in ("1_0", "\u0663", "1e3", "0x10", "three", "+-1"):  # int() would take the first two
-                assert f"{p.name} must be a whole number from" in refused(game, f"{spec.name} {p.name}={word}")
+                assert f"{p.name} must be a whole number from" in refused(
+                    game, f"{spec.name} {p.name}={word}", rule=TYPING
+                )
             checked += 1
     _checked_some(ruleset, checked, "int", 10 if ruleset == "breaking-news" else 2)
 
@@ -120,7 +125,7 @@ def test_every_distance_a_command_takes_is_bounded_and_refused_in_words(tmp_path
             assert p.hi <= 1_000, (spec.name, p.name)
             over = f"{p.hi}.01"
             for word in (over, f"{p.hi + 1}in", "1e9", "nan", "inf", "-3", "25,5", "1.234", "\u0663", "9" * 1900):
-                why = refused(game, f"{spec.name} {p.name}={word}")
+                why = refused(game, f"{spec.name} {p.name}={word}", rule=TYPING)
                 assert why.startswith(f"{p.name} must be a distance from {p.lo} to {p.hi} {p.measure}: "), why
                 assert "25.5" in why and len(why) < 250
             checked += 1
@@ -130,16 +135,16 @@ def test_every_distance_a_command_takes_is_bounded_and_refused_in_words(tmp_path
 def test_a_free_roll_takes_a_bounded_number_of_dice(tmp_path):
     game = in_play(tmp_path / "g.ft", "ludonet")
     for spec in ("51d6", "1d101", "99999999999999999999d6", "2d" + "9" * 1900, "\u0662d6", "2d6x"):
-        why = refused(game, f"roll {spec}")
+        why = refused(game, f"roll {spec}", rule=TYPING)
         assert why in ("between 1 and 50 dice of 2 to 100 sides", "write dice as NdS, e.g. 2d6"), why
-    assert refused(game, "roll 2d6 target=101") == "target must be a whole number from 1 to 100, not '101'"
+    assert refused(game, "roll 2d6 target=101", rule=TYPING) == "target must be a whole number from 1 to 100, not '101'"
     game.execute("roll 50d100 target=100", role=REFEREE)
 
 
 @pytest.mark.parametrize("char", hostile.CONTROL)
 def test_a_control_character_in_a_command_is_refused_by_name(tmp_path, char):
     game = in_play(tmp_path / "g.ft", "breaking-news")
-    why = refused(game, f"note before{char}after")
+    why = refused(game, f"note before{char}after", rule=TYPING)
     assert why.startswith("a command cannot hold the control character ")
     assert char not in why and all(c.isprintable() for c in why)
 
@@ -155,11 +160,11 @@ def test_a_tab_is_a_space_and_markup_is_just_text(tmp_path):
 def test_a_line_too_long_is_refused_before_it_is_read(tmp_path):
     game = in_play(tmp_path / "g.ft", "breaking-news")
     assert (
-        refused(game, "note " + "x" * MAX_LINE)
+        refused(game, "note " + "x" * MAX_LINE, rule=TYPING)
         == f"a command is at most 2,000 characters; this one has {MAX_LINE + 5:,}"
     )
     started = time.process_time()
-    refused(game, "mark " + "a" * 10_000_000)
+    refused(game, "mark " + "a" * 10_000_000, rule=TYPING)
     assert game.complete("mark " + "a" * 10_000_000, role="referee") == []
     assert time.process_time() - started < 5  # seconds of CPU, however loaded the machine: it is not read
 
@@ -172,7 +177,7 @@ def test_a_number_a_rule_computes_out_of_range_is_refused(tmp_path):
             "inflate", "test", lambda ctx, args: ctx.emit(ev.DefeatPoints(side="regulars", points=2**64, reason="x"))
         )
     )
-    assert refused(game, "inflate") == "a number in this command is out of range; nothing was recorded"
+    assert refused(game, "inflate", rule=TYPING) == "a number in this command is out of range; nothing was recorded"
     game.execute("next", role=REFEREE)
 
 

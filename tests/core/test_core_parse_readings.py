@@ -5,8 +5,10 @@ both is refused naming both readings."""
 from __future__ import annotations
 
 import pytest
+from playing import names
 
 from core.commands import parse
+from core.refusal import TYPING
 from core.ruleset import CommandSpec, Param, Refused
 from core.state import GameState, Side, Unit
 
@@ -60,6 +62,7 @@ def test_the_unit_a_and_the_unit_enemy():
 def test_a_word_that_begins_a_unit_and_a_choice_is_refused_naming_both():
     with pytest.raises(Refused) as refused:
         args("fire m3 t")  # Tiger (tank) or the defence tank
+    names(refused.value, TYPING)
     assert str(refused.value) == "'t' could be the unit tank or the defence tank"
     assert args("fire m3 ti")["target"] == "tank"  # only Tiger begins so
     assert args("fire m3 f fu")["band"] == "full"  # no unit slot is left: only the choice
@@ -99,5 +102,6 @@ def test_a_name_said_whole_is_one_unit():
     assert (
         parse("fire m3 lee ahm", [FIRE], table, "referee").args == parse("fire m3 ahm", [FIRE], table, "referee").args
     )
-    with pytest.raises(Refused, match="unexpected 'pinna'"):  # a word that is no more of that name
+    with pytest.raises(Refused, match="unexpected 'pinna'") as no:  # a word that is no more of that name
         parse("fire m3 noor pinna", [FIRE], table, "referee")
+    names(no.value, TYPING)

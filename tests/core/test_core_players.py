@@ -7,11 +7,13 @@ from contextlib import closing
 
 import pytest
 from coretests_support import new_demo
+from playing import names
 
 from core import events as ev
 from core.game import Game
 from core.language.reader import Reader, reading
 from core.outcome import Held, Outcome
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.secrets.sidecopy import export
 from core.secrets.verify import run
@@ -54,10 +56,12 @@ def test_a_seats_key_is_recorded_with_it_one_side_at_a_time(game):
         ("players regulars=two words", "each side with the one word"),
         ("players nobody=anna", "no side 'nobody'"),
     ):
-        with pytest.raises(Refused, match=why):
+        with pytest.raises(Refused, match=why) as no:
             game.execute(line, role=REFEREE)
-    with pytest.raises(Refused, match="only the referee"):
+        names(no.value, TYPING)
+    with pytest.raises(Refused, match="only the referee") as no:
         game.execute("players regulars=anna", role="regulars")
+    names(no.value, "ENG-1")
 
 
 def test_who_typed_a_held_roll_is_recorded_said_and_verified(game):

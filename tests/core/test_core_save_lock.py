@@ -312,7 +312,7 @@ def test_a_failed_append_is_refused_with_the_reason_and_leaves_a_valid_save(demo
         monkeypatch.setattr(core.storage.writer.os, "write", half_then_fail)
     else:
         monkeypatch.setattr(core.storage.writer.os, "fsync", _os_error(code))
-    refused(demo, "note lost", rf"{demo.path.name}: {os.strerror(code)}; nothing was recorded")
+    refused(demo, "note lost", rf"{demo.path.name}: {os.strerror(code)}; nothing was recorded", rule="ENG-4")
     monkeypatch.undo()
     assert demo.path.read_bytes() == before  # what was written of it was taken back
     assert builtins(demo.state) == state and demo.log_length == length  # nothing half-applied
@@ -330,9 +330,9 @@ def test_a_write_that_cannot_be_taken_back_stops_the_writer_but_not_the_save(dem
         core.storage.writer.os, "write", lambda fd, data: real_write(fd, bytes(data[:20])) and _os_error(errno.EIO)()
     )
     monkeypatch.setattr(core.storage.writer.os, "ftruncate", _os_error(errno.EIO))
-    refused(demo, "note lost", "Input/output error")
+    refused(demo, "note lost", "Input/output error", rule="ENG-4")
     monkeypatch.undo()
-    refused(demo, "note refused", "could not be taken back.*open it again")
+    refused(demo, "note refused", "could not be taken back.*open it again", rule="ENG-4")
     assert demo.path.stat().st_size == size + 20
     demo.close()
     again = Game.open(demo.path)  # the torn end is set aside as after a crash

@@ -13,12 +13,14 @@ from pathlib import Path
 
 import pytest
 from coretests_support import builtins, demo, file_events, file_lines, new_skirmish, sha, skirmish_registered, unit_ends  # noqa: F401
+from playing import names
 
 import core.storage.savefile
 from core import events as ev
 from core.game import Game
 from core.history import MAX_COMMAND_EVENTS
 from core.recordint import MAX_RECORD_INT
+from core.refusal import TYPING
 from core.storage.savefile import FORMAT_VERSION, Chain, NoGameYet, SaveError, load
 from core.views import REFEREE
 
@@ -365,8 +367,9 @@ def test_a_number_the_reader_would_refuse_is_never_written(demo):
     # Nor a distance the reader would not take for one (DecimalText: at most six decimals).
     with pytest.raises(SaveError, match=r"Expected `str` matching regex .* - at `\$.cm`"):
         demo.writer.append([ev.Issued(cmd=99, n=1, by="x", text="x"), ev.Moved(unit="rossi", cm=Decimal("2.1234567"))])
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         demo.execute("dp regulars 18446744073709551616 building", role=REFEREE)
+    names(no.value, TYPING)
     assert demo.path.stat().st_size == size
     demo.execute("dp regulars 3 building", role=REFEREE)  # the game goes on
     assert Game.open(demo.path, writable=False).state.sides["regulars"].defeat_points == 3

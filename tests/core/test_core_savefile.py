@@ -29,10 +29,12 @@ from coretests_support import (
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playing import names
 
 import core
 from core import events as ev
 from core.game import Game
+from core.refusal import TYPING
 from core.state import fold
 from core.storage.savefile import FORMAT_VERSION, MAX_LINE_BYTES, Chain, SaveError, load, open_regular
 from core.views import REFEREE
@@ -505,11 +507,13 @@ def test_a_command_too_long_for_a_line_is_refused_and_writes_nothing(demo, monke
     from core.ruleset import Refused
 
     size = demo.path.stat().st_size
-    with pytest.raises(Refused, match="at most 2,000 characters"):
+    with pytest.raises(Refused, match="at most 2,000 characters") as no:
         demo.execute("note " + "x" * MAX_LINE_BYTES, role=REFEREE)
+    names(no.value, TYPING)
     monkeypatch.setattr(core.storage.writer, "MAX_LINE_BYTES", 1000)
-    with pytest.raises(Refused, match="too long"):
+    with pytest.raises(Refused, match="too long") as no:
         demo.execute("note " + "x" * 1000, role=REFEREE)
+    names(no.value, "ENG-4")
     assert demo.path.stat().st_size == size
     demo.execute("note " + "y" * 900, role=REFEREE)
     demo.close()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from coretests_support import file_events, new_skirmish, skirmish_registered
+from playing import names
 from recorded import SAVES
 from test_core_secrets import rechain
 
@@ -128,10 +129,12 @@ def test_the_faces_are_unbiased_for_dice_that_do_not_divide_the_stream():
 
 def test_a_contribution_used_again_is_refused(sealed):
     sealed.execute("shoot alpha gunner", role="blue", saw=sealed.dice_seal(), contribution=MINE)
-    with pytest.raises(Refused, match="used before"):
+    with pytest.raises(Refused, match="used before") as no:
         sealed.execute("shoot bravo gunner", role="blue", saw=sealed.dice_seal(), contribution=MINE)
-    with pytest.raises(Refused, match="random bytes"):
+    names(no.value, "ENG-5")
+    with pytest.raises(Refused, match="random bytes") as no:
         sealed.execute("shoot bravo gunner", role="blue", saw=sealed.dice_seal(), contribution=b"short")
+    names(no.value, "ENG-5")
     assert len(sealed_rolls(sealed.history.timeline())) == 1
 
 

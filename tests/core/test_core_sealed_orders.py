@@ -12,10 +12,11 @@ import msgspec
 import pytest
 from coretests_support import Skirmish, file_events
 from forged import rewrite
-from playing import refused
+from playing import names, refused
 
 from core import events as ev
 from core.game import Game
+from core.refusal import TYPING
 from core.registry import get_ruleset, register, unregister
 from core.ruleset import CommandSpec, Refused
 from core.secrets.commitments import digest
@@ -79,14 +80,14 @@ def test_a_sides_orders_are_numbered_and_only_its_own(game):
 
 
 def test_an_empty_order_is_refused(game):
-    refused(game, "@blue seal")
+    refused(game, "@blue seal", rule=TYPING)
 
 
 def test_the_referee_seals_no_order(game):
     """Issue #77: the referee could seal an order "for the referee", sealed from no one (ruling
     CORE-SEALED-ORDER): refused, and nothing recorded."""
     length = game.log_length
-    assert "a sealed order is a side's" in refused(game, 'seal "the storm comes at dusk"')
+    assert "a sealed order is a side's" in refused(game, 'seal "the storm comes at dusk"', rule="ENG-1")
     assert game.log_length == length and not [k for k in game.state.secrets if k.startswith("order.referee")]
 
 
@@ -137,8 +138,9 @@ def test_an_opening_edited_fails_verify(game, tmp_path):
 def test_a_side_cannot_take_back_its_sealed_order_alone(game):
     """Every side saw it committed: a side that could undo it could seal orders until one suited
     it and keep that one.  The referee can (CORE-UNDO)."""
-    with pytest.raises(Refused, match="only the referee can undo it"):
+    with pytest.raises(Refused, match="only the referee can undo it") as no:
         game.undo(role="blue", by="blue")
+    names(no.value, "ENG-3")
     game.undo(role=REFEREE)
     assert "order.blue.1" not in game.state.secrets
 

@@ -62,7 +62,7 @@ def test_a_copy_is_its_sides_alone_and_cannot_be_played(tmp_path, capsys):
         assert "holds only what regulars saw" in capsys.readouterr().err
     game = open_copy(copy)
     assert game.copy_role == "regulars" and not game.writable
-    refused(game, "@regulars note we were here", "read-only")
+    refused(game, "@regulars note we were here", "read-only", rule="ENG-4")
     assert fireteam(["fork", str(copy), "--step", "1", "--save", str(tmp_path / "what-if.ft")]) == 2
     assert "cannot be forked" in capsys.readouterr().err
 

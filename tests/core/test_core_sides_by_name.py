@@ -11,6 +11,7 @@ from playing import refused
 from core.game import Game
 from core.language.i18n import plain
 from core.language.reader import reading
+from core.refusal import TYPING
 from core.views import REFEREE
 
 CLOCK = 1_700_000_000_000
@@ -55,14 +56,17 @@ NAMES_A_SIDE = {
 
 def test_a_word_that_names_no_side_is_refused_naming_the_sides_in_words(tmp_path):
     game = new_game(tmp_path, "breaking-news")
-    assert refused(game, "dp xyz 3") == "no side 'xyz'; name Bersaglieri (regulars) or Somali militia (irregulars)"
-    assert refused(game, "dp somaly 3") == "no side 'somaly'; did you mean Somali militia (irregulars)?"
+    assert (
+        refused(game, "dp xyz 3", rule=TYPING)
+        == "no side 'xyz'; name Bersaglieri (regulars) or Somali militia (irregulars)"
+    )
+    assert refused(game, "dp somaly 3", rule=TYPING) == "no side 'somaly'; did you mean Somali militia (irregulars)?"
 
 
 def test_a_word_of_several_sides_is_refused_naming_them(tmp_path):
     game = new_game(tmp_path, "linea-di-tiro")
     game.state.sides["german"].name = "US rearguard"  # two names with a word beginning "u"
-    assert refused(game, "result u") == "'u' could be US 2nd Armored (us) or US rearguard (german)"
+    assert refused(game, "result u", rule=TYPING) == "'u' could be US 2nd Armored (us) or US rearguard (german)"
     assert game.parse("result us", REFEREE).args["winner"] == "us"  # an id typed whole is that side
 
 
@@ -77,7 +81,7 @@ def test_ludonet_victory_names_the_winner_by_a_word_of_its_name(tmp_path):
     game.execute("next", role=REFEREE)
     game.execute("victory parachute the farm is taken", role=REFEREE)
     assert "7th Parachute Battalion" in plain(game.state.result)
-    assert refused(game, "victory garrison").startswith("the game is over")
+    assert refused(game, "victory garrison", rule="ENG-2").startswith("the game is over")
 
 
 def test_bassa_intensita_victory_names_the_winner_by_a_word_of_its_name(tmp_path):
@@ -123,14 +127,14 @@ def test_tab_offers_the_winner_only_while_the_game_runs(tmp_path, ruleset, comma
 
     if not started:
         assert offered(f"{command} ") == []
-        assert refused(game, f"{command} {sides[0]}") == "the game has not started"
+        assert refused(game, f"{command} {sides[0]}", rule="LN-AMB-01") == "the game has not started"
         game.execute("next", role=REFEREE)
     assert offered(f"{command} ") == sides
     name_word = game.state.side_name(sides[1]).split()[0].lower()
     assert offered(f"{command} {name_word[:3]}") == [sides[1]]
     game.execute(f"{command} {sides[1]} they hold", role=REFEREE)
     assert offered(f"{command} ") == []
-    assert refused(game, f"{command} {sides[0]}").startswith("the game is over")
+    assert refused(game, f"{command} {sides[0]}", rule="ENG-2").startswith("the game is over")
 
 
 def test_tab_offers_linea_di_tiro_result_the_sides_by_a_word_of_their_name(tmp_path):
@@ -153,5 +157,5 @@ def test_a_side_is_found_by_its_name_in_the_reader_s_language(tmp_path):
         assert game.parse("vittoria guarnigione", REFEREE).args["winner"] == "garrison"
         parsed = game.parse("vittoria 7° battaglione paracadutisti la fattoria è presa", REFEREE)
         assert parsed.args["winner"] == "paras" and parsed.args["reason"] == "la fattoria è presa"
-        assert "Guarnigione della fattoria (garrison)" in refused(game, "vittoria xyz")
+        assert "Guarnigione della fattoria (garrison)" in refused(game, "vittoria xyz", rule=TYPING)
     assert game.parse("victory parachute", REFEREE).args["winner"] == "paras"  # the English name still

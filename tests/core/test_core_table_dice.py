@@ -8,11 +8,12 @@ import re
 
 import pytest
 from coretests_support import skirmish  # noqa: F401  (fixtures)
-from playing import refused
+from playing import names, refused
 
 from core.game import Game
 from core.language.catalogues import DOMAINS, read
 from core.language.reader import reading
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.state import table_dice
 from core.views import REFEREE
@@ -31,23 +32,24 @@ def test_the_referee_turns_table_dice_on_and_off_for_every_role(skirmish):
 
 
 def test_a_side_may_not_turn_table_dice_on_or_off(skirmish):
-    refused(skirmish, "@blue table-dice on", "only the referee")
+    refused(skirmish, "@blue table-dice on", "only the referee", rule="ENG-1")
     skirmish.execute("table-dice on", role=REFEREE)
-    refused(skirmish, "@red table-dice off", "only the referee")
+    refused(skirmish, "@red table-dice off", "only the referee", rule="ENG-1")
     assert table_dice(skirmish.state)
 
 
 def test_turning_table_dice_on_twice_is_refused(skirmish):
     skirmish.execute("table-dice on", role=REFEREE)
-    refused(skirmish, "table-dice on", "already on")
+    refused(skirmish, "table-dice on", "already on", rule="ENG-7")
 
 
 def test_the_switch_typed_as_two_words_points_to_its_one_word_name(skirmish):
     """Issue #61: ``table dice on`` took ``table`` for ``table-dice`` and refused ``dice`` as
     its choice, never naming the command; the refusal now gives the line to type."""
-    assert refused(skirmish, "table dice on") == "no command 'table dice'; did you mean table-dice on?"
+    assert refused(skirmish, "table dice on", rule=TYPING) == "no command 'table dice'; did you mean table-dice on?"
     with reading("it"), pytest.raises(Refused) as no:
         skirmish.execute("dadi tavolo sì", role=REFEREE)
+    names(no.value, TYPING)
     assert str(no.value) == "comando 'dadi tavolo': non esiste; forse intendevi dadi-tavolo sì?"
     assert not table_dice(skirmish.state)
 
@@ -69,7 +71,7 @@ def test_an_italian_s_that_may_be_si_or_spenti_is_refused_naming_both(skirmish):
     turned table dice off: a switch read the wrong way round is refused instead."""
     skirmish.execute("table-dice on", role=REFEREE)
     with reading("it"):
-        assert refused(skirmish, "dadi-tavolo s") == "'s' può essere spenti o sì"
+        assert refused(skirmish, "dadi-tavolo s", rule=TYPING) == "'s' può essere spenti o sì"
     assert table_dice(skirmish.state)
 
 
@@ -84,7 +86,7 @@ def test_a_wrong_italian_switch_suggests_the_italian_words_it_takes(skirmish, ty
     """Found at a table (#61): ``dadi-tavolo n`` answered "forse intendevi on?", an English
     word; the refusal names what an Italian referee types (``no``, ``attivi``, ``spenti``)."""
     with reading("it"):
-        assert refused(skirmish, f"dadi-tavolo {typed}") == said
+        assert refused(skirmish, f"dadi-tavolo {typed}", rule=TYPING) == said
 
 
 def test_table_dice_is_one_phrase_in_every_italian_catalogue():

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 from coretests_support import builtins, demo, skirmish  # noqa: F401  (fixtures)
-from playing import refused
+from playing import names, refused
 
 from core import events as ev
 from core.game import Game
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.state import fold
 from core.views import REFEREE
@@ -29,13 +30,13 @@ def test_undo_and_redo_are_unlimited_and_recorded(demo):
     assert builtins(demo.state) == start
     demo.execute("undo", role=REFEREE)  # the scenario itself
     assert builtins(demo.state) == builtins(fold([]))
-    refused(demo, "undo", "nothing to undo")
+    refused(demo, "undo", "nothing to undo", rule="ENG-3")
     demo.execute("redo", role=REFEREE)
     assert builtins(demo.state) == start
     for i in range(40):
         demo.execute("redo", role=REFEREE)
         assert builtins(demo.state) == states[i]
-    refused(demo, "redo", "nothing to redo")
+    refused(demo, "redo", "nothing to redo", rule="ENG-3")
     markers = [e for e in demo.history.store.slice(0, demo.log_length) if isinstance(e, ev.Undone | ev.Redone)]
     assert len(markers) == 41 + 41
 
@@ -69,7 +70,7 @@ def test_a_new_command_after_undo_clears_redo(demo):
     demo.execute("undo", role=REFEREE)
     demo.execute("mark ahmed pinned", role=REFEREE)
     assert demo.redo_preview(role="referee") is None
-    refused(demo, "redo", "nothing to redo")
+    refused(demo, "redo", "nothing to redo", rule="ENG-3")
     demo.close()
     again = Game.open(demo.path)
     assert again.redo_preview(role="referee") is None
@@ -124,10 +125,10 @@ def test_a_player_may_undo_his_own_last_command(skirmish):
 
 def test_a_player_may_not_undo_another_seats_command(skirmish):
     skirmish.execute("walk gunner 5", role="red")
-    refused(skirmish, "@blue undo", "not yours; ask the referee")
+    refused(skirmish, "@blue undo", "not yours; ask the referee", rule="ENG-3")
     skirmish.execute("walk alpha 3", role="blue")
     skirmish.execute("undo", role="blue")  # his own, the last
-    refused(skirmish, "@blue undo", "not yours")  # red's is the last now
+    refused(skirmish, "@blue undo", "not yours", rule="ENG-3")  # red's is the last now
     skirmish.execute("undo", role="referee")
     assert skirmish.state.units["gunner"].moved_cm == 0
 
@@ -135,7 +136,7 @@ def test_a_player_may_not_undo_another_seats_command(skirmish):
 def test_a_player_may_not_undo_a_command_that_rolled_dice(skirmish):
     skirmish.execute("shoot alpha gunner", role="blue")
     size = skirmish.path.stat().st_size
-    refused(skirmish, "@blue undo", "dice were rolled")
+    refused(skirmish, "@blue undo", "dice were rolled", rule="ENG-3")
     assert skirmish.path.stat().st_size == size
     skirmish.execute("undo", role=REFEREE)  # the referee may
     assert skirmish.history.last_effective() == 1
@@ -149,26 +150,26 @@ def test_the_refusal_a_seat_asks_before_its_question_is_the_undos_own(skirmish):
     skirmish.execute("shoot alpha gunner", role="blue")
     why = skirmish.undo_refusal("blue")
     assert why == "dice were rolled or something was revealed; only the referee can undo that"
-    refused(skirmish, "@blue undo", f"^{why}$")
+    refused(skirmish, "@blue undo", f"^{why}$", rule="ENG-3")
     assert skirmish.undo_refusal(REFEREE) is None
 
 
 def test_a_player_may_not_undo_a_command_that_revealed_something(skirmish):
     skirmish.execute("peek plan", role="red")
     assert skirmish.view("blue").secrets["plan"].value == "flank left"
-    refused(skirmish, "@red undo", "revealed")
+    refused(skirmish, "@red undo", "revealed", rule="ENG-3")
     skirmish.execute("undo", role="referee")
     assert "plan" not in skirmish.view("blue").secrets
 
 
 def test_a_player_may_not_undo_the_referees_command(skirmish):
-    refused(skirmish, "@red undo", "not yours")
+    refused(skirmish, "@red undo", "not yours", rule="ENG-3")
     skirmish.execute("note hello", role="red")
     skirmish.execute("undo", role="red")
 
 
 def test_a_spectator_can_undo_nothing(skirmish):
-    refused(skirmish, "@spectator undo", "spectators")
+    refused(skirmish, "@spectator undo", "spectators", rule="ENG-1")
 
 
 def test_state_is_the_fold_after_players_undo(skirmish):
@@ -186,7 +187,7 @@ def test_state_is_the_fold_after_players_undo(skirmish):
 def test_a_player_may_not_redo_a_roll_the_referee_took_back(skirmish):
     skirmish.execute("shoot alpha gunner", role="blue")
     skirmish.execute("undo", role=REFEREE)  # the referee takes the shot back
-    refused(skirmish, "@blue redo", "only the referee can redo")
+    refused(skirmish, "@blue redo", "only the referee can redo", rule="ENG-3")
     skirmish.execute("redo", role=REFEREE)  # the referee may
     assert skirmish.history.last_effective() == 2
 
@@ -228,12 +229,15 @@ def test_every_refusal_is_told_with_its_text_seat_role_and_reason(demo):
     refusals = []
     stop = demo.subscribe_refusals(refusals.append)
     demo.execute('note "fine"', role="regulars", by="bruno")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         demo.execute("  teleport rossi  ", role="regulars", by="bruno")
-    with pytest.raises(Refused):
+    names(no.value, TYPING)
+    with pytest.raises(Refused) as no:
         demo.execute("undo", role="irregulars", by="carla")  # through the command line
-    with pytest.raises(Refused):
+    names(no.value, "ENG-3")
+    with pytest.raises(Refused) as no:
         demo.redo(role="regulars", by="bruno")  # directly
+    names(no.value, "ENG-3")
     assert [(r.text, r.role, r.by) for r in refusals] == [
         ("teleport rossi", "regulars", "bruno"),
         ("undo", "irregulars", "carla"),
@@ -243,5 +247,5 @@ def test_every_refusal_is_told_with_its_text_seat_role_and_reason(demo):
     assert refusals[1].why == "the last command is not yours; ask the referee to undo it"
     assert refusals[2].why == "nothing to redo"
     stop()
-    refused(demo, "teleport rossi")
+    refused(demo, "teleport rossi", rule=TYPING)
     assert len(refusals) == 3

@@ -13,6 +13,7 @@ from pathlib import Path
 import msgspec
 import pytest
 from coretests_support import DEMO_HIDDEN_NAMES, DEMO_HIDDEN_UNITS, new_demo, skirmish  # noqa: F401  (fixture)
+from playing import names
 
 from core import events as ev
 from core.game import Game
@@ -348,8 +349,9 @@ def test_a_label_already_naming_something_on_the_table_is_drawn_again():
 def test_a_table_with_every_label_taken_refuses_a_new_marker():
     every = [a + d + b for a in "ABCDEFGHJKLMNPQRSTUVWXYZ" for d in "23456789" for b in "ABCDEFGHJKLMNPQRSTUVWXYZ"]
     units = {f"u{i}": _unit(f"u{i}", "red", marker=label) for i, label in enumerate(every)}
-    with pytest.raises(Refused, match="^no marker label is free: too many hidden units on the table$"):
+    with pytest.raises(Refused, match="^no marker label is free: too many hidden units on the table$") as no:
         MarkerLabels(seed=1, cmd=1).draw(GameState(units=units))
+    names(no.value, "ENG-6")
 
 
 def test_a_command_still_arriving_gets_no_number_until_it_is_whole():

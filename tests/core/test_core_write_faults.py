@@ -43,12 +43,12 @@ def test_a_command_whose_sync_and_cut_fail_is_never_said_unrecorded_and_the_game
     demo.execute("note before", role=REFEREE)
     monkeypatch.setattr(core.storage.writer.os, "fsync", _os_error(errno.EIO))
     monkeypatch.setattr(core.storage.writer.os, "ftruncate", _os_error(errno.EIO))
-    said = refused(demo, "note maybe")
+    said = refused(demo, "note maybe", rule="ENG-4")
     assert "nothing was recorded" not in said
     assert "a write failed and could not be taken back" in said and "close the game and open it again" in said
     monkeypatch.undo()
     # The whole command is on disk: the next open keeps it, so this game must take no other.
-    refused(demo, "note maybe", "could not be taken back.*open it again")
+    refused(demo, "note maybe", "could not be taken back.*open it again", rule="ENG-4")
     demo.close()
     notes = [e.text for e in file_events(demo.path) if isinstance(e, ev.Noted)]
     assert notes[-2:] == ["before", "maybe"]  # kept once, never twice
@@ -354,5 +354,5 @@ def test_a_failed_sync_of_the_folder_is_reported(tmp_path, monkeypatch):
     game.close()
     monkeypatch.setattr(os, "fsync", folder_fails)
     game = Game.open(tmp_path / "new.ft")  # the folder's sync runs beside the open; the first command says it failed
-    refused(game, "scenario demo", "cannot sync the save: Input/output error")
+    refused(game, "scenario demo", "cannot sync the save: Input/output error", rule="ENG-4")
     game.close()

@@ -22,6 +22,7 @@ from seventh_ruleset import Bare
 
 from core.game import Game
 from core.language.i18n import plain
+from core.refusal import TYPING
 from core.registry import BUILTIN, ENTRY_POINTS, register, unregister
 from core.views import REFEREE
 
@@ -139,8 +140,8 @@ def test_a_ruleset_that_reads_no_scenario_files_plays_its_own_and_refuses_a_file
     register(Bare)
     try:
         game = Game.new(tmp_path / "g.ft", "bare", seed=1)
-        refused(game, "scenario nowhere", r"^no scenario 'nowhere' \(choose from noon\)$")
-        refused(game, f"scenario {tmp_path / 'noon.toml'}", "^Bare reads no scenario files$")
+        refused(game, "scenario nowhere", r"^no scenario 'nowhere' \(choose from noon\)$", rule=TYPING)
+        refused(game, f"scenario {tmp_path / 'noon.toml'}", "^Bare reads no scenario files$", rule="ENG-7")
         game.execute("scenario no", role=REFEREE)
         game.execute("concede west", role=REFEREE)
         assert plain(game.state.result) == "West concedes" and game.history.next_cmd == 3

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from playing import names
 
 from core import events as ev
 from core.dice import DiceRequest
@@ -347,7 +348,9 @@ def test_a_command_refused_in_the_wrong_phase_names_the_phase_and_what_it_expect
     game.execute("scenario demo", role=REFEREE)
     with reading("it"), pytest.raises(Refused) as info:
         game.execute("fire rossi ahmed range=10", role=REFEREE)
+    names(info.value, "ENG-2")
     assert str(info.value).startswith("spara non è ammesso nella fase schieramento; ora: obiettivi, tiro-schieramento,")
     with pytest.raises(Refused) as info:
         game.execute("fire rossi ahmed range=10", role=REFEREE)
+    names(info.value, "ENG-2")
     assert str(info.value).startswith("fire is not allowed in the deployment phase; now: objectives, rolloff,")

@@ -10,10 +10,11 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from playing import names
 
 from core.game import Game
 from core.language.reader import reading
-from core.refusal import Refused
+from core.refusal import TYPING, Refused
 from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lines"))
@@ -33,9 +34,10 @@ def demo(folder: Path, ruleset: str) -> Game:
     return game
 
 
-def refusal(game: Game, line: str) -> str:
+def refusal(game: Game, line: str, *, rule: str) -> str:
     with pytest.raises(Refused) as refused:
         game.execute(line, role=REFEREE)
+    names(refused.value, rule)
     return str(refused.value)
 
 
@@ -43,11 +45,11 @@ def refusal(game: Game, line: str) -> str:
 def test_a_ruleset_without_defeat_points_refuses_dp_naming_what_decides_instead(tmp_path, ruleset, side, ends, ends_it):
     with closing(demo(tmp_path, ruleset)) as game:
         assert "dp" not in {spec.name for spec in game.commands}
-        assert refusal(game, f"dp {side} 5 building damaged") == (
+        assert refusal(game, f"dp {side} 5 building damaged", rule=TYPING) == (
             f"this game scores no defeat points: the scenario's conditions decide who wins ({ends})"
         )
         with reading("it"):
-            assert refusal(game, f"ps {side} 5") == (
+            assert refusal(game, f"ps {side} 5", rule=TYPING) == (
                 "questo gioco non conta punti sconfitta: chi vince lo decidono le condizioni "
                 f"dello scenario ({ends_it})"
             )

@@ -24,6 +24,7 @@ from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
 from core.registry import BUILTIN, ENTRY_POINTS, NotARuleset, available, register, ruleset_class, unregister
+from core.ruleset import Refused
 from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
@@ -74,9 +75,11 @@ def test_snowball_plays_a_game_to_its_recorded_result(tmp_path):
     assert list(game.ruleset.scenarios) == ["schoolyard", "village-green"]  # no demo
     game.execute("scenario schoolyard", role=REFEREE)
     assert (game.state.phase, game.state.active_side) == ("fight", "reds")  # §1: named first, throws first
-    refused(game, "@blues throw dan ann open dice=6", r"^it is The Reds's turn \(§1\)$")
+    refused(game, "@blues throw dan ann open dice=6", r"^it is The Reds's turn \(§1\)$", rule="ENG-2")
     game.execute(GAME[0], role=REFEREE)
-    refused(game, "@reds throw ann dan open dice=6", r"^Ann has thrown this turn \(§2\)$")
+    with pytest.raises(Refused, match=r"^Ann has thrown this turn \(§2\)$") as no:
+        game.execute("throw ann dan open dice=6", role="reds")
+    assert no.value.rules == ()  # Snowball keeps no rules map: its own rules name no id (test_refusal_rules.NOT_YET)
     next_turn = game.execute(GAME[1], role=REFEREE)
     assert not [e for e in next_turn.events if isinstance(e, ev.Rolled)]  # next rolls nothing
     assert "next" not in [s.name for s in game.commands if s.rolls]  # nor offers dice= for it

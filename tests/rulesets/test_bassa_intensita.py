@@ -8,12 +8,13 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from playing import play, refused
+from playing import names, play, refused
 
 from core import events as ev
 from core.dice import NeedDice
 from core.game import Game
 from core.language.i18n import plain
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.rulesets.bassa_intensita import rules
 from core.rulesets.bassa_intensita.tables import (
@@ -140,10 +141,12 @@ def test_night_rows_depend_on_the_distance():
     assert rules.night_modifiers("moon", "", 15) == ["moon-near"]
     assert rules.night_modifiers("moon", "", 40) == ["moon-far"]
     assert rules.night_modifiers("dark", "portable", 90) == ["dark", "intensifier-portable"]
-    with pytest.raises(Refused, match="beyond"):
+    with pytest.raises(Refused, match="beyond") as no:
         rules.night_modifiers("dark", "", 25)
-    with pytest.raises(Refused, match="beyond"):
+    names(no.value, "BI-R081")
+    with pytest.raises(Refused, match="beyond") as no:
         rules.night_modifiers("moon", "portable", 120)
+    names(no.value, "BI-R081")
 
 
 def test_action_chances_by_quality():
@@ -211,7 +214,7 @@ def test_a_whole_turn_visits_every_phase_in_order(game):
 def test_the_winner_may_move_second_and_only_he_chooses(game):
     play(game, "next dice=1,4")
     assert game.state.active_side == "militia"
-    refused(game, "@folgore order second", "militia won the initiative")
+    refused(game, "@folgore order second", "militia won the initiative", rule="ENG-2")
     play(game, "@militia order second")
     play(game, "next")
     assert (game.state.phase, game.state.active_side) == ("move-first", "folgore")
@@ -220,29 +223,30 @@ def test_the_winner_may_move_second_and_only_he_chooses(game):
 
 
 def test_out_of_turn_commands_are_refused(game):
-    refused(game, "@folgore next", "only the referee")
+    refused(game, "@folgore next", "only the referee", rule="ENG-1")
     play(game, "next dice=5,2", "next")  # folgore moves first
-    refused(game, "@militia move omar 10", "Folgore patrol's movement")
-    refused(game, "@folgore fire marra omar range=20", "cannot fire in its own movement")
-    with pytest.raises(Refused, match="cannot move: it is Folgore patrol's movement"):
+    refused(game, "@militia move omar 10", "Folgore patrol's movement", rule="ENG-2")
+    refused(game, "@folgore fire marra omar range=20", "cannot fire in its own movement", rule="BI-R050")
+    with pytest.raises(Refused, match="cannot move: it is Folgore patrol's movement") as no:
         play(game, "move omar 10")  # the referee too: it is a rule, not a permission
-    refused(game, "@folgore act marra normal", "not allowed in the first movement phase")
+    names(no.value, "ENG-2")
+    refused(game, "@folgore act marra normal", "not allowed in the first movement phase", rule="ENG-2")
     play(game, "@folgore next")  # the mover ends his movement himself
     assert game.state.phase == "move-second"
-    refused(game, "@folgore next", "only the referee")
+    refused(game, "@folgore next", "only the referee", rule="ENG-1")
 
 
 def test_the_golden_rule_allows_one_activity_per_turn(game):
     """Rules: BI-R030, BI-R050, BI-R060."""
     play(game, "next dice=5,2", "next", "@folgore move marra 12")
-    refused(game, "@folgore move marra 4", "already moved this turn")
+    refused(game, "@folgore move marra 4", "already moved this turn", rule="BI-R030")
     # opportunity fire uses the shooter's one activity: he may not fire again in his tier
     play(game, "@militia fire omar marra range=20 dice=9,9")
     play(game, "next")
-    refused(game, "@militia move omar 5", "already fired")
+    refused(game, "@militia move omar 5", "already fired", rule="BI-R030")
     play(game, "next", "next", "next", "next")
     assert game.state.phase == "fire-regular"
-    refused(game, "@militia fire omar sanna range=20", "already fired")
+    refused(game, "@militia fire omar sanna range=20", "already fired", rule="BI-R030")
     # the next turn starts afresh
     to_next_turn(game, "move-first")
     play(game, "@folgore move marra 12")
@@ -266,7 +270,7 @@ def test_fire_tiers_take_only_their_own_quality(game):
     """Rules: BI-R010, BI-R061, BI-R080."""
     play(game, "next dice=5,2", *["next"] * 4)
     assert game.state.phase == "fire-elite"
-    refused(game, "fire marra omar range=20", "Veteran Quality")
+    refused(game, "fire marra omar range=20", "Veteran Quality", rule="BI-R061")
     facts = play(game, "fire ferrante omar range=10 dice=7,3,8")
     # Elite 6 + short range 1 = 7: a 7 hits (damage 3: shocked), an 8 misses
     assert [plain(x.outcome) for x in rolls(facts, "A.9.4")] == ["hit: roll damage (A.12)", "miss"]
@@ -282,10 +286,10 @@ def test_fire_tiers_take_only_their_own_quality(game):
 def test_running_is_not_allowed_two_turns_in_a_row(game):
     """Rules: BI-R040, BI-R041."""
     play(game, "next dice=5,2", "next", "@folgore move sanna 24 running")
-    refused(game, "@folgore move deiana 17", "1 to 16 cm")
+    refused(game, "@folgore move deiana 17", "1 to 16 cm", rule="BI-R040")
     to_next_turn(game, "move-first")
     assert game.state.units["sanna"].has("ran")
-    refused(game, "@folgore move sanna 20 running", "ran last turn")
+    refused(game, "@folgore move sanna 20 running", "ran last turn", rule="BI-R041")
     play(game, "@folgore move sanna 16")
 
 
@@ -306,7 +310,7 @@ def test_bi_r061_an_action_waits_for_its_own_tier(game):
     (Elite, whose tier has passed) may not aim; Marra (Veteran) may."""
     play(game, "next dice=5,2", *["next"] * 5)
     assert game.state.phase == "fire-veteran"
-    refused(game, "aim ferrante", "Lt Ferrante acts in his own Quality tier, not in veterans. fire")
+    refused(game, "aim ferrante", "Lt Ferrante acts in his own Quality tier, not in veterans. fire", rule="BI-R061")
     play(game, "@folgore aim marra")
     assert game.state.units["marra"].has("aiming")
 
@@ -316,7 +320,7 @@ def test_isolation_test_failure_costs_the_turn(game):
     play(game, "next dice=5,2", "next")
     facts = play(game, "@folgore move deiana 10 isolated dice=6")
     assert not any(isinstance(e, ev.Moved) for e in facts)  # Veteran needs 5 or less
-    refused(game, "@folgore move deiana 10", "failed his isolation test")
+    refused(game, "@folgore move deiana 10", "failed his isolation test", rule="BI-R024")
     facts = play(game, "@folgore move sanna 10 isolated dice=5")
     assert any(isinstance(e, ev.Moved) and e.cm == 10 for e in facts)
 
@@ -326,7 +330,7 @@ def test_a_hidden_man_must_be_observed_before_he_is_fired_at(game):
     play(game, "mark omar hidden")
     play(game, "next dice=5,2", "next", "next", "next")
     assert game.state.phase == "observe"
-    refused(game, "@folgore fire marra omar range=30", "no unit 'omar'")
+    refused(game, "@folgore fire marra omar range=30", "no unit 'omar'", rule=TYPING)
     # stationary infantry in cover, seen by infantry: difficult, ceil(5/2) = 3 for a Veteran
     facts = play(game, "observe marra omar cover dice=4")
     assert plain(rolls(facts)[0].outcome) == "nothing seen"
@@ -335,12 +339,12 @@ def test_a_hidden_man_must_be_observed_before_he_is_fired_at(game):
     told = [line.text for line in game.log_lines("folgore") if not isinstance(line.event, ev.PhaseBegan)]
     assert not any("observation" in text for text in told)
     # one attempt at him at the end of the phase, whoever looks (BI-R164); again at the end of the fire phase
-    refused(game, "observe ferrante omar cover dice=3", "one attempt")
+    refused(game, "observe ferrante omar cover dice=3", "one attempt", rule="BI-R164")
     while game.state.phase != "end":
         play(game, "next")
     play(game, "observe ferrante omar cover dice=3")
     assert "omar" in game.view("folgore").units
-    refused(game, "observe sanna omar cover", "already seen")
+    refused(game, "observe sanna omar cover", "already seen", rule="BI-R163")
 
 
 def test_a_shot_in_the_phase_makes_observation_easier(game):
@@ -361,7 +365,7 @@ def test_a_shot_in_the_phase_makes_observation_easier(game):
 def test_the_hidden_marksman_fires_only_on_a_low_d6_and_is_seen_only_then(game):
     """Rules: BI-R085, BI-AMB-58."""
     play(game, "next dice=5,2", "next", "next", "next")
-    refused(game, "observe marra said cover", "has not fired this turn")
+    refused(game, "observe marra said cover", "has not fired this turn", rule="BI-R210")
     play(game, "next", "next", "next")
     assert game.state.phase == "fire-regular"
     # a Regular sniper fires on 1-2 (BI-R210): a 3 and he holds his fire
@@ -370,7 +374,7 @@ def test_the_hidden_marksman_fires_only_on_a_low_d6_and_is_seen_only_then(game):
     assert game.state.units["said"].has("held-fire") and not game.state.units["deiana"].has("wounded")
     while game.state.phase != "end":
         play(game, "next")
-    refused(game, "observe marra said cover", "has not fired this turn")
+    refused(game, "observe marra said cover", "has not fired this turn", rule="BI-R210")
     to_next_turn(game, "fire-regular")
     facts = play(game, "@militia fire said deiana range=50 dice=2,3,5")
     # Regular 4, long -1, sniper's aimed shot +1, bolt action -1 = 3; damage 5 + 1 (sniper): wounded
@@ -435,7 +439,9 @@ def test_a_command_unknown_and_unlike_any_names_those_of_the_phase(game):
     play(game, "next dice=6,2")
     with pytest.raises(Refused) as refused:
         game.parse("overwatch", REFEREE)
+    names(refused.value, TYPING)
     # in the order Tab offers them: the phase as A.5.1 plays it
     assert str(refused.value) == "no command 'overwatch'; now: order, fire, screen, smoke"
-    with pytest.raises(Refused, match=r"did you mean next\?$"):
+    with pytest.raises(Refused, match=r"did you mean next\?$") as no:
         game.parse("nxet", REFEREE)  # a near one is still named alone
+    names(no.value, TYPING)

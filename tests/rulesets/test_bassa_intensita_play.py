@@ -20,6 +20,7 @@ from core.game import Game
 from core.language.i18n import plain
 from core.outcome import AnswerNeeded, DiceNeeded, Outcome, Refusal
 from core.questions import NeedAnswer
+from core.refusal import TYPING
 from core.ruleset import Context
 from core.rulesets.bassa_intensita import BassaIntensita
 from core.rulesets.common import Scenario
@@ -215,7 +216,7 @@ def test_the_seriously_wounded_die_undressed(game):
     )
     play(game, "morale carlo dice=1")  # M6: his leader is seriously wounded
     goto(game, "fire-regular", 2)
-    refused(game, "@blue fire capo hassan range=10", "seriously wounded: he can no longer")
+    refused(game, "@blue fire capo hassan range=10", "seriously wounded: he can no longer", rule="BI-R110")
     facts = play(game, "@blue dress carlo capo dice=5")  # Normal: Regular 4
     assert plain(rolls(facts)[0].outcome) == "not yet"
     goto(game, "end", 2)
@@ -228,31 +229,33 @@ def test_a_dressed_man_counts_as_wounded(game):
     """Rules: BI-R062, BI-R113, BI-AMB-36."""
     play(game, "mark capo seriously-wounded")
     goto(game, "fire-regular")
-    refused(game, "@blue dress carlo bruno", "not seriously wounded")
+    refused(game, "@blue dress carlo bruno", "not seriously wounded", rule="BI-R110")
     facts = play(game, "@blue dress carlo capo dice=4")
     assert plain(rolls(facts)[0].outcome) == "dressed: he counts as wounded"
     capo = unit(game, "capo")
     assert capo.has("wounded") and not capo.has("seriously-wounded")
     assert game.state.vars["secret.dies.capo"] == 0
     play(game, "mark bruno seriously-wounded")
-    refused(game, "@blue dress carlo bruno", "already acted")
+    refused(game, "@blue dress carlo bruno", "already acted", rule="BI-R030")
 
 
 def test_wounds_slow_the_move_and_harden_actions(game):
     """Rules: BI-R042, BI-R065, BI-R069, BI-R110, BI-AMB-13, BI-AMB-18, BI-R066."""
     play(game, "mark bruno wounded", "mark carlo prone")
     goto(game, "move-first")
-    refused(game, "@blue move bruno 9", "1 to 8 cm")
-    refused(game, "@blue move bruno 5 via=door,", r"1 to 4 cm \(through a door, wounded\)")
-    refused(game, "@blue move bruno 2 via=wounded", r"no via 'wounded'")  # counted by the engine: never named twice
+    refused(game, "@blue move bruno 9", "1 to 8 cm", rule="BI-R040")
+    refused(game, "@blue move bruno 5 via=door,", r"1 to 4 cm \(through a door, wounded\)", rule="BI-R040")
+    refused(
+        game, "@blue move bruno 2 via=wounded", r"no via 'wounded'", rule=TYPING
+    )  # counted by the engine: never named twice
     play(game, "@blue move bruno 4 via=door")
     # standing up costs a quarter: 12 of 16
-    refused(game, "@blue move carlo 13", "1 to 12 cm")
+    refused(game, "@blue move carlo 13", "1 to 12 cm", rule="BI-R040")
     play(game, "@blue move carlo 12")
     assert not unit(game, "carlo").has("prone")
-    refused(game, "@blue move capo 5 via=roof", r"no via 'roof' \(choose from under-fire, stand-up, door")
+    refused(game, "@blue move capo 5 via=roof", r"no via 'roof' \(choose from under-fire, stand-up, door", rule=TYPING)
     goto(game, "fire-regular", 2)
-    refused(game, "@blue act bruno difficult disarm the mine", "impossible for a wounded man")
+    refused(game, "@blue act bruno difficult disarm the mine", "impossible for a wounded man", rule="BI-R069")
     facts = play(game, "@blue act bruno easy dice=4")  # easy → normal for him: Regular 4
     assert rolls(facts)[0].target == 4 and plain(rolls(facts)[0].outcome) == "done"
 
@@ -266,7 +269,7 @@ def test_a_shocked_man_does_not_fire_until_the_end_of_next_turn(game):
     assert carlo.has("shocked") and carlo.has("prone") and carlo.has("struck")
     goto(game, "move-first", 2)
     assert unit(game, "carlo").has("shocked") and not unit(game, "carlo").has("shocked-now")
-    refused(game, "@blue move carlo 5", "shocked: no move towards the enemy")
+    refused(game, "@blue move carlo 5", "shocked: no move towards the enemy", rule="BI-R182")
     play(game, "@blue move carlo 5 away")
     goto(game, "end", 2)
     play(game, "next")
@@ -297,7 +300,7 @@ def test_a_failed_check_can_panic_or_surrender(game):
 def test_a_referee_check_needs_a_trigger_and_the_fanatic_stat_counts(game):
     """Rules: BI-R181."""
     goto(game, "fire-regular")
-    refused(game, "morale hassan", "no check is due")
+    refused(game, "morale hassan", "no check is due", rule="BI-R180")
     facts = play(game, "morale hassan m1 light near=2 dice=3")
     # Recruit 3 + 3 + light cover 1 - 2 seriously wounded near = 5
     assert rolls(facts)[0].target == 5
@@ -345,7 +348,7 @@ def test_an_rpg_penetrates_and_damages_an_armoured_carrier(game):
     facts = play(game, "morale lince dice=3")
     # Regular 4 + 3 - 2 (table) - 2 (HE fire) = 3
     assert rolls(facts)[0].target == 3
-    refused(game, "@blue fire lince omar range=20", "destroyed")
+    refused(game, "@blue fire lince omar range=20", "destroyed", rule="BI-R140")
 
 
 def test_small_arms_cannot_hurt_a_tank_and_a_gun_kills_a_technical(game):
@@ -366,9 +369,9 @@ def test_a_destroyed_carrier_hurts_the_men_aboard(game):
     goto(game, "move-first")
     play(game, "@blue mount bruno lince", "@blue mount carlo lince")
     assert unit(game, "bruno").has("aboard-lince")
-    refused(game, "@blue move bruno 4", "aboard a vehicle")
+    refused(game, "@blue move bruno 4", "aboard a vehicle", rule="BI-R026")
     goto(game, "fire-regular")
-    refused(game, "@red fire omar bruno range=15", "inside Lince: fire at the vehicle")
+    refused(game, "@red fire omar bruno range=15", "inside Lince: fire at the vehicle", rule="BI-R110")
     play(game, "@red fire ali lince range=15 dice=1,3,10,2,10")
     # penetrated (3 ≤ 8), damage 10: destroyed; Bruno 2: shocked, Carlo 10: dead
     assert plain(unit(game, "lince").out).startswith("destroyed by Ali's RPG")
@@ -379,7 +382,7 @@ def test_a_destroyed_carrier_hurts_the_men_aboard(game):
 def test_vehicles_move_by_type_and_a_stabilised_gun_fires_after_a_short_move(game):
     """Rules: BI-R045, BI-R093, BI-R240."""
     goto(game, "move-first")
-    refused(game, "@blue move ariete 61", "1 to 60 cm off-road")
+    refused(game, "@blue move ariete 61", "1 to 60 cm off-road", rule="BI-R045")
     play(game, "@blue move ariete 29")
     assert unit(game, "ariete").has("moved-stabilised")
     goto(game, "fire-veteran")
@@ -388,17 +391,17 @@ def test_vehicles_move_by_type_and_a_stabilised_gun_fires_after_a_short_move(gam
     r = rolls(facts, "A.9.4")[0]
     assert r.target == 5 and any("stabilised" in plain(m.label) for m in r.mods)
     play(game, "morale omar dice=1")
-    refused(game, "@blue fire ariete omar range=40", "already fired")
+    refused(game, "@blue fire ariete omar range=40", "already fired", rule="BI-R030")
 
 
 def test_an_armed_transport_may_become_a_combat_vehicle(game):
     """Rules: BI-R027."""
     goto(game, "move-first")
     play(game, "@blue mount bruno lince")
-    refused(game, "@blue combat lince", "still carries troops")
+    refused(game, "@blue combat lince", "still carries troops", rule="BI-R027")
     goto(game, "move-first", 2)
     play(game, "@blue dismount bruno", "@blue combat lince")
-    refused(game, "@blue mount carlo lince", "takes no troops back")
+    refused(game, "@blue mount carlo lince", "takes no troops back", rule="BI-R027")
 
 
 # -------------------------------------------------------------------------- HE
@@ -412,7 +415,7 @@ def test_a_burst_rolls_for_each_man_in_its_area(game):
     r = rolls(facts, "A.10.3")[0]
     assert r.target == 2 and sum(m.value for m in r.mods) == 2
     assert unit(game, "hassan").has("wounded")
-    refused(game, "burst omar source=rifle", "no HE source")
+    refused(game, "burst omar source=rifle", "no HE source", rule=TYPING)
 
 
 def test_an_he_miss_deviates(game):
@@ -442,7 +445,7 @@ def test_after_the_last_turn_the_referee_records_the_result(game):
     facts = play(game, "next")
     assert game.state.phase == "final"
     assert any(isinstance(e, ev.Noted) and "blue hold the crossroads" in plain(e.text) for e in facts)
-    refused(game, "next", "record the result")
+    refused(game, "next", "record the result", rule="ENG-2")
     play(game, "victory blue the crossroads are held")
     assert plain(game.state.result) == "Blue win: the crossroads are held. Losses: Blue: no losses; Red: no losses"
     assert any("Game over" in line.text for line in game.log_lines(role="referee"))
@@ -450,11 +453,11 @@ def test_after_the_last_turn_the_referee_records_the_result(game):
 
 def test_a_draw_and_a_refused_victory(game):
     goto(game, "observe")
-    refused(game, "victory", r"name the winning side \(blue \(Blue\), red \(Red\)\) or say draw")
+    refused(game, "victory", r"name the winning side \(blue \(Blue\), red \(Red\)\) or say draw", rule=TYPING)
     play(game, "victory draw")
     assert plain(game.state.result).startswith("a draw: the referee ends the game")
     assert (game.state.winner, game.state.draw, game.state.scores) == ("", True, {"blue": 0, "red": 0})
-    refused(game, "victory blue", "the game is over")
+    refused(game, "victory blue", "the game is over", rule="ENG-2")
 
 
 # ----------------------------------------------------------------- indirect fire
@@ -463,8 +466,8 @@ def test_a_draw_and_a_refused_victory(game):
 def test_a_call_for_fire_from_contact_to_fire_for_effect(game):
     """Rules: BI-R100, BI-R102, BI-R103, BI-AMB-29, BI-AMB-33."""
     goto(game, "fire-veteran")
-    refused(game, "@blue call ariete dedicated mm=105", "not a forward observer")
-    refused(game, "@blue call fo dedicated", "give the calibre")
+    refused(game, "@blue call ariete dedicated mm=105", "not a forward observer", rule="BI-R100")
+    refused(game, "@blue call fo dedicated", "give the calibre", rule="BI-R091")
     facts = play(game, "@blue call fo general mm=81 dice=3")
     # general support: difficult, ceil(5 / 2) = 3 for a Veteran
     assert rolls(facts)[0].target == 3 and plain(rolls(facts)[0].outcome) == "done"
@@ -472,7 +475,7 @@ def test_a_call_for_fire_from_contact_to_fire_for_effect(game):
     assert "secret.support.fo" not in game.view("blue").vars
     assert not any("contact" in line.text or "Foschi is through" in line.text for line in game.log_lines("red"))
     assert any("Foschi is through" in line.text for line in game.log_lines("blue"))
-    refused(game, "@blue ranging fo", "next turn")
+    refused(game, "@blue ranging fo", "next turn", rule="BI-R103")
     goto(game, "fire-veteran", 2)
     # precise (5 ≤ 5), 1d10 = 9: short right, 2d6 short (3 + 4) and 2d6 right (6 + 6)
     facts = play(game, "@blue ranging fo dice=5,9,3,4,6,6")
@@ -482,7 +485,7 @@ def test_a_call_for_fire_from_contact_to_fire_for_effect(game):
     )
     assert game.state.vars["secret.support.fo"] == "ranged:gun-102:2"
     # the ranging shot is not his action: he may still act this turn
-    refused(game, "@blue ffe fo", "next turn")
+    refused(game, "@blue ffe fo", "next turn", rule="BI-R103")
 
 
 def test_an_imprecise_ranging_shot_can_be_lost_and_called_again(game):
@@ -510,7 +513,7 @@ def test_fire_for_effect_and_a_shift_and_smoke_shells(long_game):
     assert "M3" in texts[1]  # over 100 mm: morale for everyone within 20 cm
     assert unit(game, "fo").has("acted")
     goto(game, "fire-veteran", 4)
-    refused(game, "@blue shift fo 25", "1 to 20 cm")
+    refused(game, "@blue shift fo 25", "1 to 20 cm", rule="BI-R104")
     play(game, "@blue shift fo 20")
     goto(game, "fire-veteran", 5)
     play(game, "@blue ffe fo smoke dice=2")
@@ -550,7 +553,7 @@ def test_smoke_grenades_last_six_turns_and_a_d6(game):
     assert game.ruleset.describe_var("smoke.1", older) == (
         "smoke: smoke grenade (5 x 20 cm, within 10 cm of him) by Pte Bruno, until the end of turn 7"
     )
-    refused(game, "@blue smoke ariete", "no smoke dischargers")
+    refused(game, "@blue smoke ariete", "no smoke dischargers", rule="BI-R170")
     play(game, "@blue smoke lince dice=6")
     assert "horseshoe" in game.state.vars["smoke.2"]
 
@@ -592,13 +595,13 @@ def test_a_damaged_rotor_may_bring_the_helicopter_down(game):
     facts = play(game, "next dice=2")
     assert plain(rolls(facts)[0].outcome) == "it must land or go home"
     assert not [e for e in facts if isinstance(e, ev.Moved)]
-    refused(game, "@blue move lynx 30 dice=3,3", "already moved")
+    refused(game, "@blue move lynx 30 dice=3,3", "already moved", rule="BI-R030")
 
 
 def test_men_board_a_helicopter_only_once_it_has_landed(game):
     goto(game, "move-first")
     aloft = r"Lynx is in the air: men board a helicopter only once it has landed \(BI-R256\)"
-    refused(game, "@blue mount bruno lynx", aloft)
+    refused(game, "@blue mount bruno lynx", aloft, rule="BI-R256")
     play(game, "@blue land lynx")
     facts = play(game, "@blue mount bruno lynx", "@blue mount rico lynx")
     assert unit(game, "bruno").has("aboard-lynx") and unit(game, "rico").has("aboard-lynx")
@@ -606,7 +609,7 @@ def test_men_board_a_helicopter_only_once_it_has_landed(game):
     goto(game, "move-first", 2)
     play(game, "@blue land lynx")  # takes off: the whole turn (BI-R256)
     assert not unit(game, "lynx").has("landed")
-    refused(game, "@blue dismount bruno", "in the air: men get off once it has landed")
+    refused(game, "@blue dismount bruno", "in the air: men get off once it has landed", rule="BI-R256")
 
 
 def test_trained_men_fast_rope_from_a_hovering_helicopter(long_game):
@@ -618,16 +621,21 @@ def test_trained_men_fast_rope_from_a_hovering_helicopter(long_game):
     goto(game, "move-first", 3)
     play(game, "@blue hover lynx")
     assert unit(game, "lynx").has("hovering") and unit(game, "lynx").has("moved")
-    refused(game, "@blue dismount bruno", r"Pte Bruno is not trained to fast-rope \(BI-R257\): Lynx must land")
+    refused(
+        game,
+        "@blue dismount bruno",
+        r"Pte Bruno is not trained to fast-rope \(BI-R257\): Lynx must land",
+        rule="BI-R257",
+    )
     facts = play(game, "@blue dismount rico")
     assert [plain(e.how) for e in facts if isinstance(e, ev.Moved)] == ["fast-ropes down from Lynx: half his move"]
     assert not unit(game, "rico").has("aboard-lynx") and unit(game, "rico").has("moved")
     # hovering is the helicopter's move: it neither flies nor lands again this turn
-    refused(game, "@blue move lynx 30 dice=3", "already moved this turn")
+    refused(game, "@blue move lynx 30 dice=3", "already moved this turn", rule="BI-R030")
     # and it lasts the turn only
     goto(game, "move-first", 4)
     assert not unit(game, "lynx").has("hovering")
-    refused(game, "@blue dismount bruno", "rope down while it hovers")
+    refused(game, "@blue dismount bruno", "rope down while it hovers", rule="BI-R256")
 
 
 def test_a_landed_helicopter_does_not_hover(game):
@@ -635,8 +643,8 @@ def test_a_landed_helicopter_does_not_hover(game):
     goto(game, "move-first")
     play(game, "@blue land lynx")
     goto(game, "move-first", 2)
-    refused(game, "@blue hover lynx", "has landed: men get off it as from any vehicle")
-    refused(game, "@blue hover lince", "Lince is not a helicopter")
+    refused(game, "@blue hover lynx", "has landed: men get off it as from any vehicle", rule="BI-R257")
+    refused(game, "@blue hover lince", "Lince is not a helicopter", rule="BI-R257")
 
 
 def test_an_aircraft_shot_down_never_attacks_and_a_damaged_one_may_return(game):
@@ -667,7 +675,7 @@ def test_an_rpg_cannot_reach_an_aircraft_and_a_shot_down_one_never_comes(game):
     play(game, "@red aa zaid aircraft dice=1,2")
     assert game.state.vars["aircraft.blue"] == "down"
     goto(game, "fire-veteran", 2)
-    refused(game, "@blue ffe fo", "shot down")
+    refused(game, "@blue ffe fo", "shot down", rule="BI-R262")
 
 
 # ------------------------------------------------------------------ special rules
@@ -705,7 +713,7 @@ def test_detection_is_not_an_action_and_engineers_do_better(game):
     facts = play(game, "detect bruno trap dice=3")  # difficult: 2
     assert rolls(facts)[0].target == 2 and plain(rolls(facts)[0].outcome) == "nothing found"
     play(game, "@blue move bruno 10")
-    refused(game, "detect bruno minefield", "too fast")
+    refused(game, "detect bruno minefield", "too fast", rule="BI-R224")
     play(game, "@blue move capo 8 cautious")
     play(game, "detect capo minefield dice=4")
     assert not unit(game, "gino").has("acted")
@@ -733,7 +741,7 @@ def test_flashbangs_shock_and_tear_gas_halves(game):
     # Recruit 3, short +1, halved in gas: 2
     assert [r.target for r in rolls(facts, "A.9.4")] == [2, 2]
     goto(game, "move-second", 2)
-    refused(game, "@red move hassan 9", r"1 to 8 cm \(in tear gas\)")
+    refused(game, "@red move hassan 9", r"1 to 8 cm \(in tear gas\)", rule="BI-R040")
 
 
 def test_a_scout_works_twice_as_far_from_his_leader_and_observes_better(game):
@@ -754,11 +762,11 @@ def test_covering_fire_at_a_feature_strikes_a_hidden_man_who_fires(game):
     """Rules: BI-R051, BI-R054, BI-AMB-17, BI-AMB-20."""
     play(game, "mark hassan hidden")
     play(game, "next dice=6,1")  # cover phase
-    refused(game, "@blue screen carlo feature=orchard", "only automatic weapons")
+    refused(game, "@blue screen carlo feature=orchard", "only automatic weapons", rule="BI-R053")
     play(game, '@blue screen bruno feature="the orchard"')
     assert unit(game, "bruno").has("fired")
     play(game, "next")
-    refused(game, "@blue move bruno 5", "already fired")
+    refused(game, "@blue move bruno 5", "already fired", rule="BI-R030")
     goto(game, "fire-recruit")
     # Hassan, hidden in the orchard, tries to fire: Bruno's covering fire strikes first, at half:
     # Regular 4, short +1, ½ = 3; the first shot misses, the second hits; damage 2: shocked
@@ -769,12 +777,12 @@ def test_covering_fire_at_a_feature_strikes_a_hidden_man_who_fires(game):
     # (the banner in the ruleset's words: this table, a subclass declared in a test, has its domain)
     start = max(i for i, line in enumerate(seen) if "screened" in line.text or "recruits' fire" in line.text)
     assert not any("Hassan" in line.text for line in seen[start:])  # not given away
-    refused(game, "screened bruno hassan range=12", "already taken")
+    refused(game, "screened bruno hassan range=12", "already taken", rule="BI-R051")
     # covering fire is resolved before he can fire (BI-R053): shocked by it, he does not
     # fire in his own tier as the simultaneous fire of the tier would let him (BI-R061;
     # rulings BI-SHOCKED-TIME, BI-TIER-RESULTS)
     assert not unit(game, "hassan").has("struck")
-    refused(game, "@red fire hassan bruno range=12", "Hassan is shocked: no fire")
+    refused(game, "@red fire hassan bruno range=12", "Hassan is shocked: no fire", rule="BI-R110")
 
 
 def test_every_command_of_the_ruleset_says_its_dice_rule_and_an_example(game):
@@ -811,7 +819,7 @@ def test_radio_turret_and_mobility_hits_on_armour(game):
     play(game, "hit lince weapon=at-grenade dice=1,4", "morale lince dice=1")
     assert unit(game, "lince").has("slowed-twice")
     goto(game, "move-first", 2)
-    refused(game, "@blue move lince 21 road", "1 to 20 cm road")  # 80 halved twice
+    refused(game, "@blue move lince 21 road", "1 to 20 cm road", rule="BI-R045")  # 80 halved twice
 
 
 def test_a_soft_vehicle_halved_and_a_panicking_crew(game):
@@ -866,7 +874,7 @@ def test_a_squad_leader_is_replaced_by_an_unhurt_man_not_one_who_panicked(game):
 def test_motivation_and_landing(game):
     """Rules: BI-R011, BI-AMB-62."""
     play(game, "motivation hassan -1")
-    refused(game, "motivation hassan 2", "value must be a whole number from -1 to 1, not '2'")
+    refused(game, "motivation hassan 2", "value must be a whole number from -1 to 1, not '2'", rule=TYPING)
     goto(game, "fire-recruit")
     facts = play(game, "@red fire hassan capo range=10 dice=4,4")
     r = rolls(facts, "A.9.4")[0]
@@ -875,19 +883,23 @@ def test_motivation_and_landing(game):
     goto(game, "move-first", 2)
     play(game, "@blue land lynx")
     assert unit(game, "lynx").has("landed")
-    refused(game, "@red aa zaid lynx", "landed")
+    refused(game, "@red aa zaid lynx", "landed", rule="BI-R260")
 
 
 def test_hostile_numbers_and_names_are_refused(game):
     goto(game, "cover")
-    refused(game, '@blue screen bruno feature="wood|x"', "without '\\|'")
-    refused(game, f"@blue screen bruno feature={'w' * 61}", "1 to 60 characters")
-    refused(game, "@blue fire capo omar range=-5", "range must be a distance from 0 to 1000 cm: .*not '-5'")
+    refused(game, '@blue screen bruno feature="wood|x"', "without '\\|'", rule=TYPING)
+    refused(game, f"@blue screen bruno feature={'w' * 61}", "1 to 60 characters", rule=TYPING)
+    refused(
+        game, "@blue fire capo omar range=-5", "range must be a distance from 0 to 1000 cm: .*not '-5'", rule=TYPING
+    )
     goto(game, "move-first")
-    refused(game, "@blue move bruno 5 lead=-3", "lead must be a distance from 0 to 1000 cm: .*not '-3'")
+    refused(game, "@blue move bruno 5 lead=-3", "lead must be a distance from 0 to 1000 cm: .*not '-3'", rule=TYPING)
     goto(game, "fire-veteran")
-    refused(game, "@blue call fo dedicated mm=99999", "mm must be a whole number from 1 to 1000, not '99999'")
-    refused(game, "morale omar m4 near=-2", "near must be a whole number from 0 to 50, not '-2'")
+    refused(
+        game, "@blue call fo dedicated mm=99999", "mm must be a whole number from 1 to 1000, not '99999'", rule=TYPING
+    )
+    refused(game, "morale omar m4 near=-2", "near must be a whole number from 0 to 50, not '-2'", rule=TYPING)
 
 
 def test_a_fallen_replacement_is_replaced_one_level_below_him(long_game):
@@ -942,7 +954,7 @@ def test_a_damaged_aircraft_comes_back_in_a_later_fire_phase_not_this_one(long_g
     assert rolls(facts)[0].target == 2
     assert plain(rolls(facts, "BI-R262")[0].outcome) == "damaged: it breaks off"
     goto(game, "fire-veteran", 2)
-    refused(game, "@blue ffe fo dice=6", "next fire phase")
+    refused(game, "@blue ffe fo dice=6", "next fire phase", rule="BI-R262")
     goto(game, "fire-veteran", 3)
     # back on a 6; its strike is precise (1d10 of 1 under 5) and a bull's-eye (1d10 of 1)
     facts = play(game, "@blue ffe fo dice=6,1,1")

@@ -19,13 +19,14 @@ from linea_di_tiro_support import (  # noqa: F401  (fixtures)
     rolls,
     stacked,
 )  # noqa: F401  (fixtures)
-from playing import refused
+from playing import names, refused
 
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
 from core.language.reader import reading
 from core.outcome import AnswerNeeded, Outcome, Refusal
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import rules
 from core.rulesets.linea_di_tiro.tables import at_table, deck, mg_table, morale, options
@@ -180,25 +181,25 @@ def test_next_draws_the_cards_in_order_and_names_the_side(game):
 def test_a_number_card_activates_one_piece_once(game):
     """Rules: LT-R010, LT-R020."""
     play(game, "next")  # 7♥: us
-    refused(game, "@german activate panzer A2", "7♥ is US 2nd Armored's")
-    refused(game, "activate panzer A2", "7♥ is US 2nd Armored's")  # a rule, for the referee too
+    refused(game, "@german activate panzer A2", "7♥ is US 2nd Armored's", rule="LT-R010")
+    refused(game, "activate panzer A2", "7♥ is US 2nd Armored's", rule="LT-R010")  # a rule, for the referee too
     facts = play(game, "@us activate sherman1 A2")
     assert any(isinstance(e, ev.StatusChanged) and e.add == ("A2",) for e in facts)
     assert any(isinstance(e, ev.Noted) and "A2, bound and execute" in plain(e.text) for e in facts)
-    refused(game, "@us activate sherman1 A5", "already been activated on this card")
-    refused(game, "@us activate sherman2 A5", "activates one piece")
+    refused(game, "@us activate sherman1 A5", "already been activated on this card", rule="LT-R010")
+    refused(game, "@us activate sherman2 A5", "activates one piece", rule="LT-R010")
     play(game, "@us next")  # the card's side ends its card: Q♠
     assert game.state.units["sherman1"].status == ()  # the card's badges go with it
-    refused(game, "@us next", "Q♠ is Kampfgruppe Heinz's")
+    refused(game, "@us next", "Q♠ is Kampfgruppe Heinz's", rule="LT-R010")
 
 
 def test_a_face_card_activates_one_platoon(game):
     """Rules: LT-R010, LT-AMB-04."""
     play(game, "next", "next")  # Q♠: german, a face card
     play(game, "@german activate panzer A5")
-    refused(game, "@german activate grenadiers A1", "activates platoon Zug 1")
+    refused(game, "@german activate grenadiers A1", "activates platoon Zug 1", rule="LT-R010")
     play(game, "@german activate pak A1")  # the hidden gun is in the same platoon
-    refused(game, "@german unitmove call-artillery", "already activated a platoon")
+    refused(game, "@german unitmove call-artillery", "already activated a platoon", rule="LT-R010")
 
 
 def test_a_face_card_may_call_artillery_which_opens_on_the_joker(game):
@@ -209,18 +210,24 @@ def test_a_face_card_may_call_artillery_which_opens_on_the_joker(game):
         game,
         "@german unitmove call-artillery by=hauptmann on the crossroads",
         "gives Kampfgruppe Heinz no artillery support",
+        rule="LT-R090",
     )
     inject(game, *artillery("german", 4))
-    refused(game, "@german unitmove call-artillery on the crossroads", "name the piece that calls")
-    refused(game, "@german unitmove call-artillery by=panzer on the crossroads", "only a company-command or observer")
+    refused(game, "@german unitmove call-artillery on the crossroads", "name the piece that calls", rule="LT-R090")
+    refused(
+        game,
+        "@german unitmove call-artillery by=panzer on the crossroads",
+        "only a company-command or observer",
+        rule="LT-R090",
+    )
     play(game, "@german unitmove call-artillery by=hauptmann on the crossroads")
-    refused(game, "@german activate panzer A5", "spent on a unit move")
+    refused(game, "@german activate panzer A5", "spent on a unit move", rule="LT-R010")
     facts = play(game, "next")  # the joker
     assert game.state.active_side == "" and game.state.card == "Joker"
     assert game.state.vars["artillery.german"] == "firing"
     assert any(isinstance(e, ev.Noted) and "artillery opens fire" in plain(e.text) for e in facts)
-    refused(game, "activate panzer A5", "joker activates no piece")
-    refused(game, "@us activate sherman1 A5", "no side's")
+    refused(game, "activate panzer A5", "joker activates no piece", rule="LT-R010")
+    refused(game, "@us activate sherman1 A5", "no side's", rule="LT-R052")
 
 
 def test_at_fire_by_the_activated_piece_with_exact_dice(game):
@@ -231,8 +238,8 @@ def test_at_fire_by_the_activated_piece_with_exact_dice(game):
     roll = rolls(facts)[0]
     assert roll.faces == (2, 3) and roll.total and plain(roll.outcome) == "modified total 5, column 0: T: morale test"
     assert any(isinstance(e, ev.Noted) and "must test morale" in plain(e.text) for e in facts)
-    refused(game, "@us at sherman1 panzer", "no attack left")
-    refused(game, "@us at sherman2 panzer", "not activated on this card")
+    refused(game, "@us at sherman1 panzer", "no attack left", rule="LT-R020")
+    refused(game, "@us at sherman2 panzer", "not activated on this card", rule="LT-R020")
 
 
 def test_at_fire_destroys_and_routs(game):
@@ -252,13 +259,13 @@ def test_a_ready_attack_replies_out_of_turn(game):
     play(game, "@german activate panzer A1")
     assert game.state.units["panzer"].has("ready-1")
     play(game, "next", "next", "next")  # Joker, 3♣, K♦: us
-    refused(game, "@german at panzer sherman1", "is US 2nd Armored's")
+    refused(game, "@german at panzer sherman1", "is US 2nd Armored's", rule="LT-R010")
     play(game, "@us activate sherman1 A4 prepare=0", "@us at sherman1 panzer dice=6,6")  # 12: no effect
     facts = play(game, "@german at panzer sherman1 ready long dice=5,2")  # 5 vs 5, 7 at long range → no effect
     assert plain(rolls(facts)[0].outcome) == "modified total 7, column 0: no effect"
     assert not game.state.units["panzer"].has("ready-1")
     play(game, "@us at sherman1 panzer dice=6,6")
-    refused(game, "@german at panzer sherman1 ready", "holds no ready attack")
+    refused(game, "@german at panzer sherman1 ready", "holds no ready attack", rule="LT-R052")
 
 
 def test_ready_attacks_are_capped_at_two(game):
@@ -266,19 +273,19 @@ def test_ready_attacks_are_capped_at_two(game):
     play(game, "next", "next", "@german activate panzer A4")  # prepares 2
     assert game.state.units["panzer"].has("ready-2")
     play(game, "next", "next")  # Joker, 3♣: german
-    refused(game, "@german activate panzer A1", "at most 2")
+    refused(game, "@german activate panzer A1", "at most 2", rule="LT-AMB-08")
     play(game, "@german activate panzer A1 prepare=0")
 
 
 def test_mg_fire_immobilises_infantry_and_a7_removes_it(game):
     """Rules: LT-R020, LT-R060, LT-AMB-21."""
     play(game, "next", "@us activate gis A2")
-    refused(game, "@us mg gis grenadiers", "say what Grenadiers is doing")
+    refused(game, "@us mg gis grenadiers", "say what Grenadiers is doing", rule="LT-R060b")
     facts = play(game, "@us mg gis grenadiers defence=still-open dice=2")  # 3 - 3 = 0; 2 → I
     assert plain(rolls(facts)[0].outcome) == "modified total 2, column 0: I: immobilised, loses its ready attacks"
     assert game.state.units["grenadiers"].has("immobilised")
     play(game, "next", "next", "next")  # Q♠, Joker, 3♣: german
-    refused(game, "@german activate grenadiers A5", "immobilised and cannot move")
+    refused(game, "@german activate grenadiers A5", "immobilised and cannot move", rule="LT-AMB-21")
     play(game, "@german activate grenadiers A7")
     assert not game.state.units["grenadiers"].has("immobilised")
 
@@ -297,7 +304,7 @@ def test_morale_test_with_exact_dice(game):
 def test_the_hidden_gun_is_attacked_only_once_spotted(game):
     """Rules: LT-R030, LT-AMB-19, LT-AMB-31."""
     play(game, "next", "@us activate sherman1 A2")
-    refused(game, "@us mg sherman1 pak", "no unit 'pak'")
+    refused(game, "@us mg sherman1 pak", "no unit 'pak'", rule=TYPING)
     assert "pak" not in game.view("us").units
     play(game, "spot pak by=gis at=10 state=still-cover")  # a vehicle stationary in cover: 20 cm
     assert "pak" in game.view("us").units
@@ -336,6 +343,7 @@ def test_a_word_of_the_game_that_is_no_command_names_the_commands_whose_help_spe
     def refusal(text: str, role: str = "referee") -> str:
         with pytest.raises(Refused) as refused:
             game.parse(text, role)
+        names(refused.value, TYPING)  # no command of that name: a word mistyped, no rule
         return str(refused.value)
 
     assert refusal("fire") == "no command 'fire'; the word is in the help of at, mg"
@@ -352,6 +360,7 @@ def test_a_word_naming_a_commands_action_points_to_that_command_in_either_langua
     def refusal(text: str, language: str) -> str:
         with reading(language), pytest.raises(Refused) as refused:
             game.parse(text, REFEREE)
+        names(refused.value, TYPING)  # no command of that name: a word mistyped, no rule
         return str(refused.value)
 
     assert refusal("draw", "en") == "no command 'draw'; did you mean next?"

@@ -10,6 +10,7 @@ from playing import refused
 
 from core import events as ev
 from core.language.i18n import plain
+from core.refusal import TYPING
 from core.rulesets.linea_di_tiro.rules import assault
 
 
@@ -104,10 +105,10 @@ def test_immobilised_infantry_takes_no_test(game):
 
 def test_an_overrun_is_part_of_a_tanks_move(game):
     play(game, "next", "next")
-    refused(game, "@german overrun panzer gis open", "activate it with A1, A2 or A5")
+    refused(game, "@german overrun panzer gis open", "activate it with A1, A2 or A5", rule="LT-R100")
     play(game, "@german activate panzer A4")
-    refused(game, "@german overrun panzer gis open", "activate it with A1, A2 or A5")
-    refused(game, "@german overrun panzer sherman1", "is a tank")
+    refused(game, "@german overrun panzer gis open", "activate it with A1, A2 or A5", rule="LT-R100")
+    refused(game, "@german overrun panzer sherman1", "is a tank", rule="LT-R100")
 
 
 # -------------------------------------------------------------- close assaults
@@ -116,14 +117,14 @@ def test_an_overrun_is_part_of_a_tanks_move(game):
 def test_infantry_assaults_a_tank_from_the_rear(game):
     """Rules: LT-R101, LT-AMB-24."""
     play(game, "next", "@us activate gis A2")  # 7♥
-    refused(game, "@us closeassault gis panzer", "only on the flank or rear")
-    refused(game, "@us closeassault gis panzer rear escort=5", "friendly infantry adjacent")
+    refused(game, "@us closeassault gis panzer", "only on the flank or rear", rule="LT-R101")
+    refused(game, "@us closeassault gis panzer rear escort=5", "friendly infantry adjacent", rule="LT-R101")
     # the GIs have no AT weapon: improvised, 1 or less; the Panzer has machine guns
     facts = play(game, "@us closeassault gis panzer rear escort=6 dice=2")
     r = rolls(facts)[0]
     assert (r.target, r.under, plain(r.outcome)) == (1, True, "no effect")
     assert game.state.units["panzer"].in_play
-    refused(game, "@us closeassault gis panzer rear", "no attack left")
+    refused(game, "@us closeassault gis panzer rear", "no attack left", rule="LT-R020")
 
 
 def test_tank_hunters_against_a_protected_tank(game):
@@ -154,7 +155,7 @@ def test_a_scenarios_own_rating_and_a_tank_without_machine_guns(game):
     assert plain(r.purpose) == "close assault at Stug, its scenario's rating 3" and r.target == 4
     assert game.state.units["stug"].out
     play(game, "next", "next", "next", "next", "@us activate odd A2")  # K♦
-    refused(game, "@us closeassault odd panzer rear", "rating is one of 1, 3, 5, not 4")
+    refused(game, "@us closeassault odd panzer rear", "rating is one of 1, 3, 5, not 4", rule=TYPING)
 
 
 def test_infantry_marked_with_portable_at_weapons_tests_before_an_overrun(game):
@@ -168,7 +169,7 @@ def test_infantry_marked_with_portable_at_weapons_tests_before_an_overrun(game):
 def test_guns_are_not_close_assaulted_but_meleed(game):
     inject(game, ev.UnitAdded(unit=ev.UnitSpec(id="flak", name="Flak", side="german", cls="pak40")))
     play(game, "next", "@us activate gis A2")
-    refused(game, "@us closeassault gis flak rear", "not a tank")
+    refused(game, "@us closeassault gis flak rear", "not a tank", rule="LT-R102")
 
 
 # ------------------------------------------------------------------------ melee
@@ -219,8 +220,8 @@ def test_guns_cannot_start_a_melee_and_fight_at_minus_three(game):
         ev.UnitAdded(unit=ev.UnitSpec(id="atgun", name="AT gun", side="us", team="2nd Platoon", cls="pak40")),
     )
     play(game, "next", "@us activate atgun A2")
-    refused(game, "@us melee atgun grenadiers", "guns cannot")
-    refused(game, "@us melee sherman1 grenadiers", "a tank overruns")
+    refused(game, "@us melee atgun grenadiers", "guns cannot", rule="LT-R103")
+    refused(game, "@us melee sherman1 grenadiers", "a tank overruns", rule="LT-R102")
     play(game, "next", "next", "next", "@german activate grenadiers A2")  # 3♣
     facts = play(game, "@german melee grenadiers atgun dice=1,6")  # 4 + 1 = 5 against 4 + 6 - 3 = 7
     assert ("a gun", -3) in [(plain(m.label), m.value) for m in rolls(facts)[1].mods]

@@ -9,6 +9,7 @@ from playing import refused
 
 from core import events as ev
 from core.language.i18n import plain
+from core.refusal import TYPING
 
 
 def test_lt_amb_16_the_long_range_note_reads_the_modified_result(game):
@@ -47,7 +48,7 @@ def test_lt_amb_10_a_target_replies_only_at_an_attacker_it_sees(game):
     play(game, "next", "@german activate pak A2")  # Q♠: the hidden Pak fires
     facts = play(game, "@german at pak sherman1 dice=6,6")  # 12: no effect
     assert plain(rolls(facts)[0].outcome) == "modified total 12, column +2: no effect"
-    refused(game, "@us mg sherman1 pak ready", "no unit 'pak'")
+    refused(game, "@us mg sherman1 pak ready", "no unit 'pak'", rule=TYPING)
     assert game.state.units["sherman1"].has("ready-1")
     play(game, "spot pak by=gis at=40 state=still-cover")  # it fired once: 20 cm doubled
     facts = play(game, "@us mg sherman1 pak ready dice=6")  # a gun has no armour: MG/HE
@@ -101,11 +102,11 @@ def test_lt_r052_one_attack_is_answered_with_one_prepared_attack(game):
     assert game.state.units["panzer"].has("ready-2")
     play(game, "next", "next", "next")  # Joker, 3♣, K♦: us
     play(game, "@us activate sherman1 A4 prepare=0")  # two attacks
-    refused(game, "@german at panzer sherman1 ready dice=6,6", "LT-R052")  # nothing to answer yet
+    refused(game, "@german at panzer sherman1 ready dice=6,6", "LT-R052", rule="LT-R052")  # nothing to answer yet
     facts = play(game, "@us at sherman1 panzer dice=6,6")
     assert plain(rolls(facts)[0].outcome).endswith("no effect")
     facts = play(game, "@german at panzer sherman1 ready dice=6,6")
     assert plain(rolls(facts)[0].outcome).endswith("no effect")
     assert game.state.units["panzer"].has("ready-1")
-    refused(game, "@german at panzer sherman1 ready dice=6,6", "LT-R052")
+    refused(game, "@german at panzer sherman1 ready dice=6,6", "LT-R052", rule="LT-R052")
     assert game.state.units["panzer"].has("ready-1")

@@ -24,7 +24,7 @@ def test_a_routed_tank_fires_no_more_under_the_card(game):
     sherman = game.state.units["sherman1"]
     assert sherman.has("retreating") and not sherman.has("attacks-1")
     assert any(isinstance(e, ev.Moved) and e.unit == "sherman1" and e.cm == 30 for e in facts)
-    refused(game, "@us at sherman1 panzer", "fleeing and does not fire")
+    refused(game, "@us at sherman1 panzer", "fleeing and does not fire", rule="LT-R051")
     play(game, "@us next")  # 2♥: the flight was under the last card
     assert not game.state.units["sherman1"].has("retreating")
 
@@ -36,7 +36,7 @@ def test_a_fleeing_piece_cannot_spend_a_ready_attack(game):
     play(game, "@us rout gis")  # and runs: the ready attack is lost with the flight
     assert not game.state.units["gis"].has("ready-1")
     inject(game, ev.StatusChanged(unit="gis", add=("ready-1",)))  # even were it kept
-    refused(game, "@us mg gis grenadiers ready defence=still-open", "fleeing and does not fire")
+    refused(game, "@us mg gis grenadiers ready defence=still-open", "fleeing and does not fire", rule="LT-R051")
 
 
 def test_consecutive_he_attacks_at_immobilised_infantry_gain_one_each(game):
@@ -108,8 +108,15 @@ def test_an_opportunity_shot_at_an_assaulting_piece(game):
     # the grenadiers, attacked from the front, shoot first: one free shot a card
     facts = play(game, "@german mg grenadiers gis opportunity defence=moving-open dice=5")  # 4 - 0: column +4, 5 → I
     assert plain(rolls(facts)[0].outcome).endswith("I: immobilised, loses its ready attacks")
-    refused(game, "@german mg grenadiers gis opportunity defence=moving-open", "free opportunity shot on this card")
-    refused(game, "@german mg grenadiers gis defence=moving-open", "is US 2nd Armored's")  # no plain fire out of turn
+    refused(
+        game,
+        "@german mg grenadiers gis opportunity defence=moving-open",
+        "free opportunity shot on this card",
+        rule="LT-AMB-25",
+    )
+    refused(
+        game, "@german mg grenadiers gis defence=moving-open", "is US 2nd Armored's", rule="LT-R010"
+    )  # no plain fire out of turn
     play(game, "next", "next", "next", "next")  # K♦: a new card, a new free shot
     play(game, "@us activate bazooka A4 prepare=0")
     play(game, "@german mg grenadiers bazooka opportunity defence=moving-open dice=6")

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import pytest
 from linea_di_tiro_support import game, inject, notes, piece, play, rolls  # noqa: F401  (fixtures)
-from playing import refused
+from playing import names, refused
 
 from core import events as ev
 from core.language.i18n import plain
 from core.outcome import DiceNeeded
+from core.refusal import TYPING
 from core.ruleset import Refused
 
 
@@ -28,13 +29,21 @@ def _status(facts, unit: str) -> list[tuple]:
 
 def test_an_anti_tank_shot_that_cannot_be_made_is_refused_in_words(game):
     play(game, "next", "@us activate sherman1 A2")  # 7♥: us
-    assert refused(game, "@us at gis panzer") == "GIs, first half has no anti-tank attack"
-    assert refused(game, "@us at bazooka panzer long") == "GIs, bazooka half has no anti-tank attack at long range"
+    assert refused(game, "@us at gis panzer", rule="LT-R001") == "GIs, first half has no anti-tank attack"
+    assert (
+        refused(game, "@us at bazooka panzer long", rule="LT-R050")
+        == "GIs, bazooka half has no anti-tank attack at long range"
+    )
     # A piece of a scenario's own making, whose anti-tank attack reaches only at long range.
     inject(game, piece("longgun", "us", "sherman", team="GIs", stats={"at": 0}))
-    assert refused(game, "@us at longgun panzer") == "Longgun has an anti-tank attack only at long range"
-    assert refused(game, "@us at sherman1 grenadiers") == "Grenadiers has no armour: fire at it with mg (LT-R060)"
-    assert refused(game, "@us at sherman1 panzer ambush") == (
+    assert (
+        refused(game, "@us at longgun panzer", rule="LT-R050") == "Longgun has an anti-tank attack only at long range"
+    )
+    assert (
+        refused(game, "@us at sherman1 grenadiers", rule="LT-R060")
+        == "Grenadiers has no armour: fire at it with mg (LT-R060)"
+    )
+    assert refused(game, "@us at sherman1 panzer ambush", rule="LT-R053") == (
         "Sherman Easy has no ambush to fire: it comes at once, under the card it was spotted on (LT-R053)"
     )
 
@@ -101,11 +110,11 @@ def test_an_ambush_reply_spends_the_ready_attack_and_is_forgotten(game):
 
 def test_mg_fire_needs_an_attack_and_a_defence(game):
     play(game, "next", "@us activate gis A2")
-    assert refused(game, "@us mg gis grenadiers") == (
+    assert refused(game, "@us mg gis grenadiers", rule="LT-R060b") == (
         "say what Grenadiers is doing: defence=moving-open|bound-open|bound-protected|still-open|open-vehicle|"
         "prepared|light-tank|entrenched|tank|still-protected|moving-protected (C.7.1)"
     )
-    assert refused(game, "@us mg gis grenadiers defence=entrenched ambush") == (
+    assert refused(game, "@us mg gis grenadiers defence=entrenched ambush", rule="LT-R053") == (
         "GIs, first half has no ambush to fire: it comes at once, under the card it was spotted on (LT-R053)"
     )
 
@@ -166,7 +175,7 @@ def test_an_opportunity_shot_spends_a_ready_attack_first_then_the_free_one(game)
     assert _status(facts, "grenadiers") == [((), ("ready-1",)), (("fired-1",), ())]
     facts = play(game, "@german mg grenadiers gis opportunity defence=still-open dice=6")
     assert _status(facts, "grenadiers") == [(("opportunity",), ()), (("fired-2",), ("fired-1",))]
-    assert refused(game, "@german mg grenadiers gis opportunity defence=still-open") == (
+    assert refused(game, "@german mg grenadiers gis opportunity defence=still-open", rule="LT-AMB-25") == (
         "Grenadiers has had its free opportunity shot on this card (ruling LT-OPPORTUNITY)"
     )
 
@@ -197,7 +206,7 @@ def test_a_voluntary_rout_flees_once(game):
     play(game, "next")
     facts = play(game, "@us rout gis")
     assert notes(facts) == ["GIs, first half flees 30 cm, back to the enemy, a voluntary rout (LT-R080)"]
-    assert refused(game, "@us rout gis") == "GIs, first half is already fleeing"
+    assert refused(game, "@us rout gis", rule="LT-R082") == "GIs, first half is already fleeing"
 
 
 def test_situations_are_counted_up_never_down():
@@ -207,6 +216,7 @@ def test_situations_are_counted_up_never_down():
 
     with pytest.raises(Refused) as refused:
         morale_mods(Unit(id="g", name="G", side="us"), -1)
+    names(refused.value, TYPING)
     assert str(refused.value) == "plus= counts situations that make the test harder (+1 each)"
     assert morale_mods(Unit(id="g", name="G", side="us"), 0) == []
 
@@ -302,7 +312,9 @@ def test_a_piece_without_an_mg_attack_is_refused_in_words(game):
 
     inject(game, piece("porters", "us", "rifles", team="GIs", stats={"mg": 0}))
     play(game, "next", "@us activate porters A2")
-    assert refused(game, "@us mg porters grenadiers defence=still-open") == "Porters has no MG/HE attack"
+    assert (
+        refused(game, "@us mg porters grenadiers defence=still-open", rule="LT-R001") == "Porters has no MG/HE attack"
+    )
 
 
 def test_a_shot_at_a_spotted_hidden_piece_is_the_firers_roll_told_to_all(game):
@@ -320,24 +332,24 @@ def test_an_opportunity_shot_answers_an_assault_or_is_refused_in_words(game):
     card it is, activated on it and not fleeing; a tank shoots none (it is assaulted only
     on the flank or rear); of what a moving tank overruns only a gun shoots first."""
     play(game, "next", "@us activate gis A4 prepare=0")  # 7♥: the GIs assault
-    assert refused(game, "@german mg panzer gis opportunity defence=moving-open") == (
+    assert refused(game, "@german mg panzer gis opportunity defence=moving-open", rule="LT-R101") == (
         "Panzer IV is a tank: it is assaulted only on the flank or rear, so it has no opportunity shot (LT-R101)"
     )
-    assert refused(game, "@german mg grenadiers bazooka opportunity defence=moving-open") == (
+    assert refused(game, "@german mg grenadiers bazooka opportunity defence=moving-open", rule="LT-R100") == (
         "GIs, bazooka half is assaulting nobody under this card: an opportunity shot answers an assault "
         "(LT-R100, LT-R102)"
     )
     play(game, "@us rout gis")  # fleeing, it assaults nobody
-    assert refused(game, "@german mg grenadiers gis opportunity defence=moving-open") == (
+    assert refused(game, "@german mg grenadiers gis opportunity defence=moving-open", rule="LT-R100") == (
         "GIs, first half is assaulting nobody under this card: an opportunity shot answers an assault "
         "(LT-R100, LT-R102)"
     )
     play(game, "next", "next", "next", "next")  # K♦: the 1st Platoon, both Shermans
     play(game, "@us activate sherman1 A4 prepare=0", "@us activate sherman2 A1")  # one prepares, one moves
-    assert refused(game, "@german at pak sherman1 opportunity") == (
+    assert refused(game, "@german at pak sherman1 opportunity", rule="LT-R100") == (
         "Sherman Easy is not moving under this card: a tank assaults in the course of its move (LT-R100)"
     )
-    assert refused(game, "@german at grenadiers sherman2 opportunity") == (
+    assert refused(game, "@german at grenadiers sherman2 opportunity", rule="LT-R100") == (
         "Grenadiers is overrun as infantry: it tests morale and may strike first (overrun); "
         "the opportunity shot is a gun's (LT-R100)"
     )
@@ -361,17 +373,17 @@ def test_a_reply_answers_the_attack_just_survived_once_and_in_words(game):
     play(game, "next", "next", "@german activate panzer A4")  # Q♠: the Panzer prepares 2
     play(game, "next", "next", "next")  # K♦: us
     play(game, "@us activate sherman1 A4 prepare=0", "@us activate sherman2 A4 prepare=0")
-    assert refused(game, "@german at panzer sherman1 ready") == (
+    assert refused(game, "@german at panzer sherman1 ready", rule="LT-R052") == (
         "Panzer IV may spend a ready attack only to answer the attack it has just survived (LT-R052)"
     )
     facts = play(game, "@us at sherman1 panzer dice=6,6")  # 12: no effect
     card = game.state.turn
     assert _last_attack(facts) == [(f"sherman1:panzer:{card}", ("referee",))]
-    assert refused(game, "@german at panzer sherman2 ready") == (
+    assert refused(game, "@german at panzer sherman2 ready", rule="LT-R052") == (
         "Panzer IV answers only the piece that has just attacked it (LT-R052)"
     )
     inject(game, ev.StatusChanged(unit="pak", add=("ready-1",)))
-    assert refused(game, "@german at pak sherman1 ready") == (
+    assert refused(game, "@german at pak sherman1 ready", rule="LT-R052") == (
         "Pak 40 may spend a ready attack only to answer the attack it has just survived (LT-R052)"
     )
     facts = play(game, "@german at panzer sherman1 ready dice=6,6")  # the reply, 12: no effect
@@ -379,7 +391,7 @@ def test_a_reply_answers_the_attack_just_survived_once_and_in_words(game):
     assert _status(facts, "panzer")[0] == (("ready-1",), ("ready-2",))
     play(game, "@us at sherman2 panzer dice=6,6")  # survived: the Panzer may answer it under K♦ alone
     play(game, "next")  # 2♥: a new card; the attack of the last is no longer answered
-    assert refused(game, "@german at panzer sherman2 ready") == (
+    assert refused(game, "@german at panzer sherman2 ready", rule="LT-R052") == (
         "Panzer IV may spend a ready attack only to answer the attack it has just survived (LT-R052)"
     )
 
@@ -430,7 +442,7 @@ def test_an_ambush_answers_its_first_spotter_and_a_free_shot_waits_for_a_test(ga
         ev.VarSet(key="secret.ambush.grenadiers", value="bazooka", vis=("referee",)),
         ev.StatusChanged(unit="grenadiers", add=("ready-1",)),
     )
-    assert refused(game, "@german mg grenadiers gis ambush defence=moving-open") == (
+    assert refused(game, "@german mg grenadiers gis ambush defence=moving-open", rule="LT-R053") == (
         "Grenadiers may reply with -1 only at the first enemy that spotted it (LT-R053)"
     )
     inject(
@@ -438,7 +450,7 @@ def test_an_ambush_answers_its_first_spotter_and_a_free_shot_waits_for_a_test(ga
         ev.StatusChanged(unit="grenadiers", remove=("ready-1",)),
         ev.VarSet(key="morale_due.grenadiers", value=1),  # as a T result leaves it
     )
-    assert refused(game, "@german mg grenadiers gis opportunity defence=moving-open") == (
+    assert refused(game, "@german mg grenadiers gis opportunity defence=moving-open", rule="LT-R051") == (
         "Grenadiers must first take the morale test its result calls for: morale grenadiers (LT-R051)"
     )
 
@@ -463,7 +475,7 @@ def test_the_defences_a_refusal_offers_are_named_as_the_reader_types_them(game):
 
     play(game, "next", "@us activate gis A2")
     with reading("it"):
-        said = refused(game, "@us mg gis grenadiers")
+        said = refused(game, "@us mg gis grenadiers", rule="LT-R060b")
     assert said == (
         "di' cosa sta facendo Grenadiers: difesa=movimento-scoperto|balzo-scoperto|balzo-protetto|fermo-scoperto|"
         "mezzo-aperto|preparata|carro-leggero|trincerata|carro|fermo-protetto|movimento-protetto (C.7.1)"
@@ -486,4 +498,4 @@ def test_the_prompts_of_a_long_shot_and_of_mg_fire_say_what_each_total_means(gam
 def test_a_ready_attack_not_held_is_refused_in_words(game):
     """LT-R052: only a piece holding a prepared attack may spend one."""
     play(game, "next", "@us activate sherman1 A2")
-    assert refused(game, "@us at sherman1 panzer ready") == "Sherman Easy holds no ready attack"
+    assert refused(game, "@us at sherman1 panzer ready", rule="LT-R052") == "Sherman Easy holds no ready attack"

@@ -13,6 +13,7 @@ from playing import refused
 
 from core import events as ev
 from core.language.i18n import plain
+from core.refusal import TYPING
 from core.rulesets.linea_di_tiro import scenario_vars
 from core.secrets.commitments import matches
 from core.views import REFEREE
@@ -27,8 +28,8 @@ def test_a_piece_may_rout_of_its_own_will(game):
     assert [(e.unit, e.cm) for e in facts if isinstance(e, ev.Moved)] == [("gis", 30)]
     assert game.state.units["gis"].has("retreating")
     assert notes(facts) == ["GIs, first half flees 30 cm, back to the enemy, a voluntary rout (LT-R080)"]
-    refused(game, "@us rout gis", "already fleeing")
-    refused(game, "@us activate gis A2", "fleeing under this card")
+    refused(game, "@us rout gis", "already fleeing", rule="LT-R082")
+    refused(game, "@us activate gis A2", "fleeing under this card", rule="LT-R051")
     play(game, "@us next")  # Q♠: german; a side may rout out of its card too
     play(game, "@us rout bazooka")
     assert game.state.units["bazooka"].has("retreating")
@@ -72,13 +73,15 @@ def test_tab_offers_barrage_only_the_side_whose_artillery_fires_on_this_card(she
     play(g, "next")  # the joker
     assert sides("barrage ") == ["german"]
     assert g.complete("barrage kampf", "referee") == ["german"]
-    refused(g, "barrage us gis defence=still-open", "US 2nd Armored's artillery does not fire on this card")
+    refused(
+        g, "barrage us gis defence=still-open", "US 2nd Armored's artillery does not fire on this card", rule="LT-R090"
+    )
 
 
 def test_artillery_attacks_every_unit_in_the_square_on_its_card(shelled):
     """Rules: LT-R090, LT-AMB-27, LT-AMB-31."""
     g = shelled
-    refused(g, "barrage german gis defence=still-open", "does not fire on this card")
+    refused(g, "barrage german gis defence=still-open", "does not fire on this card", rule="LT-R090")
     facts = play(g, "next")  # the joker
     assert g.state.vars["artillery.german"] == "firing"
     # HE 4 against stationary infantry 3: column +1, a 1 immobilises
@@ -88,11 +91,11 @@ def test_artillery_attacks_every_unit_in_the_square_on_its_card(shelled):
         "infantry stationary in the open 3 = +1"
     )
     assert plain(r.outcome) == "modified total 1, column +1: I: immobilised, loses its ready attacks"
-    refused(g, "barrage german gis defence=still-open", "already taken this card's artillery attack")
+    refused(g, "barrage german gis defence=still-open", "already taken this card's artillery attack", rule="LT-R090")
     play(g, "barrage german sherman1 dice=1")  # a tank: defence 5, column -1, 1 → I: a tank tests morale
     assert g.state.units["sherman1"].in_play
     play(g, "next")  # 7♥: the artillery does not fire on it
-    refused(g, "barrage german bazooka defence=still-open", "does not fire on this card")
+    refused(g, "barrage german bazooka defence=still-open", "does not fire on this card", rule="LT-R090")
     play(g, "next", "@german unitmove continue-artillery")  # K♠: a face card continues it
     # the barrage that immobilised the GIs was their first HE attack in a row; this
     # second one gets +1 (LT-R061): 4 + 1 - 3, column +2, where a 4 is no effect
@@ -110,7 +113,7 @@ def test_a_scenario_whose_jokers_start_no_artillery(tmp_path):
             ev.VarSet(key=scenario_vars.JOKER_ARTILLERY, value=0),
         )
         play(g, "next")
-        refused(g, "@german unitmove call-artillery by=hauptmann", "a joker starts no artillery")
+        refused(g, "@german unitmove call-artillery by=hauptmann", "a joker starts no artillery", rule="LT-R090")
 
 
 def test_artillery_reaches_hidden_pieces_and_stays_hidden(tmp_path):
@@ -136,10 +139,10 @@ def test_the_game_ends_after_the_scenarios_cards_with_a_recorded_result(game):
     )
     assert "the last card of the game (2, the scenario's turns)" not in notes(play(game, "next"))
     assert "the last card of the game (2, the scenario's turns)" in notes(play(game, "next"))
-    refused(game, "next", "2 cards have been played")
+    refused(game, "next", "2 cards have been played", rule="LT-AMB-32")
     play(game, "out grenadiers")
-    refused(game, "result nobody", "no side 'nobody'")
-    refused(game, "@us result us", "only the referee")
+    refused(game, "result nobody", "no side 'nobody'", rule=TYPING)
+    refused(game, "@us result us", "only the referee", rule="ENG-1")
     *openings, end = play(game, "result us")
     # The end opens every secret with the salt of its commitment: the hidden gun, the shuffled deck.
     assert [o.key for o in openings] == ["unit.pak", "secret.deck"]
@@ -151,7 +154,7 @@ def test_the_game_ends_after_the_scenarios_cards_with_a_recorded_result(game):
     )
     assert (end.winner, end.draw, end.scores) == ("us", False, {"us": 0, "german": 1})
     assert game.state.phase == "ended"
-    refused(game, "next")
+    refused(game, "next", rule="LT-AMB-32")
 
 
 def test_a_draw_with_the_referees_words(game):
@@ -177,7 +180,7 @@ def test_a_word_several_pieces_share_is_answered_with_which_is_which(tmp_path):
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
     game.execute("scenario breakout", role=REFEREE)
     game.execute("next", role=REFEREE)
-    assert refused(game, "activate baker A5") == (
+    assert refused(game, "activate baker A5", rule=TYPING) == (
         "'baker' could be s1 (Sherman Baker 1), s2 (Sherman Baker 2) or s3 (Sherman Baker 3)"
     )
     game.close()

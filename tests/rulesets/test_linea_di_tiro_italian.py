@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 from linea_di_tiro_support import FIRST, game, new_game, play, rolls  # noqa: F401  (fixtures)
+from playing import names
 from recorded import RecordedGame, effective_facts, worded
 
 from core import events as ev
 from core.game import Game
 from core.language.i18n import Domain, Msg, plain
 from core.language.reader import reading
+from core.refusal import TYPING
 from core.registry import get_ruleset
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import tables, words
@@ -222,6 +224,7 @@ def test_an_mg_shot_without_a_defence_names_the_defences_in_italian(game):
     play(game, "next", "@us activate gis A2")
     with reading("it"), pytest.raises(Refused) as refused:
         play(game, "@us mg gis grenadiers")
+    names(refused.value, "LT-R060b")
     said = str(refused.value)
     assert said.startswith("di' cosa sta facendo Grenadiers: difesa=movimento-scoperto|balzo-scoperto|")
     assert "|fermo-scoperto|" in said and "open" not in said
@@ -242,6 +245,7 @@ def test_a_refusal_asks_one_question_with_every_word_it_may_mean(game):
     for lang in ("en", "it"):
         with reading(lang), pytest.raises(Refused) as refused:
             play(game, "@us activate sherman1 2")
+        names(refused.value, TYPING)
         said[lang] = str(refused.value)
     assert said == {
         "en": "no option '2'; did you mean A2 or prepare=2?",
@@ -266,6 +270,7 @@ def test_a_piece_typed_as_its_name_run_together_is_suggested_by_its_id(tmp_path)
     for lang, line in lines:
         with reading(lang), pytest.raises(Refused) as refused:
             play(game, f"@us {line}")
+        names(refused.value, TYPING)
         said[lang, line] = str(refused.value)
     game.close()
     assert said == {

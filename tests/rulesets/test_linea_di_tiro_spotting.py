@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 from linea_di_tiro_support import game, inject, piece, play, rolls  # noqa: F401  (fixtures)
-from playing import refused
+from playing import names, refused
 
 from core import events as ev
 from core.language.i18n import plain
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import rules
 from core.rulesets.linea_di_tiro.rules import spotting
@@ -33,8 +34,9 @@ def test_move_allowance():
     """Rules: LT-R040."""
     assert rules.move_allowance("A1", 10, 30) == ("bound", 10)
     assert rules.move_allowance("A5", 10, 30) == ("speed", 30)
-    with pytest.raises(Refused, match="does not move"):
+    with pytest.raises(Refused, match="does not move") as no:
         rules.move_allowance("A4", 10, 30)
+    names(no.value, "LT-R040")
 
 
 def test_the_hidden_gun_is_spotted_within_its_distance(game):
@@ -49,7 +51,7 @@ def test_the_hidden_gun_is_spotted_within_its_distance(game):
     assert game.log_lines("us")[-1].text == (
         "note: GIs, first half spots Pak 40 at 20 cm: vehicle stationary in cover; spotted within 20 cm"
     )
-    refused(game, "spot pak by=sherman1 at=1 state=still-cover", "already spotted")
+    refused(game, "spot pak by=sherman1 at=1 state=still-cover", "already spotted", rule="LT-R030")
 
 
 def test_a_tank_sees_half_as_far_and_a_recon_car_in_full(game):
@@ -58,7 +60,9 @@ def test_a_tank_sees_half_as_far_and_a_recon_car_in_full(game):
     play(game, "next")
     play(game, "spot pak by=sherman1 at=11 state=still-cover")
     assert "pak" not in game.view("us").units
-    refused(game, "spot pak by=scout at=11 state=ambush", "its state is one of")  # a gun is not infantry in ambush
+    refused(
+        game, "spot pak by=scout at=11 state=ambush", "its state is one of", rule="LT-R032"
+    )  # a gun is not infantry in ambush
     play(game, "spot pak by=scout at=20 state=still-cover")
     assert "pak" in game.view("us").units
 
@@ -90,28 +94,28 @@ def test_a_spotted_piece_replies_at_its_first_spotter(game):
     play(game, "spot pak by=sherman1 at=10 state=still-cover")  # 20 halved from a tank: 10
     assert "pak" in game.view("us").units
     assert any("may fire a ready attack at once at Sherman Easy" in ln.text for ln in game.log_lines("german"))
-    refused(game, "@german at pak sherman2 ambush", "only at the first enemy that spotted it")
+    refused(game, "@german at pak sherman2 ambush", "only at the first enemy that spotted it", rule="LT-R053")
     # 7 - 5 = +2; 4 + 3 - 1 = 6 → T
     facts = play(game, "@german at pak sherman1 ambush dice=4,3")
     r = rolls(facts)[0]
     assert [m.value for m in r.mods] == [-1] and plain(r.outcome) == "modified total 6, column +2: T: morale test"
     assert not game.state.units["pak"].has("ready-1")
-    refused(game, "@german at pak sherman1 ambush", "no ambush to fire")  # spent
+    refused(game, "@german at pak sherman1 ambush", "no ambush to fire", rule="LT-R053")  # spent
 
 
 def test_movement_checked_against_the_typed_distance(game):
     """Rules: LT-R040, LT-R041, LT-R042, LT-AMB-09, LT-AMB-29."""
     play(game, "next")  # 7♥
-    refused(game, "@us move gis 5", "not activated on this card")
+    refused(game, "@us move gis 5", "not activated on this card", rule="LT-R020")
     play(game, "@us activate gis A5")
-    refused(game, "@us move gis 31", "move at speed is at most 30 cm")
+    refused(game, "@us move gis 31", "move at speed is at most 30 cm", rule="LT-R042")
     facts = play(game, "@us move gis 30")
     assert [(e.cm, plain(e.how)) for e in facts if isinstance(e, ev.Moved)] == [(30, "at speed")]
-    refused(game, "@us move gis 1", "already moved")
+    refused(game, "@us move gis 1", "already moved", rule="LT-R020")
     play(game, "next", "next", "next", "next", "@us activate sherman1 A4")  # K♦
-    refused(game, "@us move sherman1 5", "A4 does not move")
+    refused(game, "@us move sherman1 5", "A4 does not move", rule="LT-R040")
     play(game, "@us activate sherman2 A1")
-    refused(game, "@us move sherman2 11", "bound is at most 10 cm")
+    refused(game, "@us move sherman2 11", "bound is at most 10 cm", rule="LT-R041")
     play(game, "@us move sherman2 0")  # a turn on the spot
 
 
@@ -119,13 +123,13 @@ def test_a6_mounts_a_piece_on_foot_and_dismounts_one_aboard(game):
     """C.3 LT-R020, A6: the in-vehicle badge and the aboard variable follow the option.
     Rules: LT-AMB-30."""
     play(game, "next")  # 7♥: the Americans
-    refused(game, "@us activate gis A6", "into=VEHICLE")
-    refused(game, "@us activate gis A5 into=sherman1", "not A5")
+    refused(game, "@us activate gis A6", "into=VEHICLE", rule="LT-R020")
+    refused(game, "@us activate gis A5 into=sherman1", "not A5", rule=TYPING)
     play(game, "@us activate gis A6 into=sherman1")
     assert game.state.units["gis"].has("in-vehicle")
     assert game.state.vars["aboard.gis"] == "sherman1"
     play(game, "next", "next", "next", "next")  # K♦: an American platoon
-    refused(game, "@us activate gis A6 into=sherman2", "is aboard")
+    refused(game, "@us activate gis A6 into=sherman2", "is aboard", rule="LT-R020")
     play(game, "@us activate gis A6")
     assert not game.state.units["gis"].has("in-vehicle")
     assert game.state.vars["aboard.gis"] == ""

@@ -14,6 +14,7 @@ from playing import (
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.refusal import TYPING
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.tables import areas, fire, melee, morale, movement, vehicles, visibility
 from core.views import REFEREE
@@ -206,24 +207,24 @@ def test_the_first_player_is_rolled_once_and_keeps_moving_first(game):
 
 
 def test_out_of_turn_commands_are_refused(game):
-    refused(game, "@paras next", "only the referee")
+    refused(game, "@paras next", "only the referee", rule="LN-AMB-01")
     play(game, "next dice=6,1")
-    refused(game, "@garrison move hans 5", "7th Parachute Battalion's move")
-    refused(game, "move hans 5", "cannot move: it is 7th Parachute Battalion's move")
-    refused(game, "@paras fire smith hans half", "not allowed in the first movement phase")
+    refused(game, "@garrison move hans 5", "7th Parachute Battalion's move", rule="LN-AMB-01")
+    refused(game, "move hans 5", "cannot move: it is 7th Parachute Battalion's move", rule="LN-AMB-01")
+    refused(game, "@paras fire smith hans half", "not allowed in the first movement phase", rule="ENG-2")
     play(game, "@paras move smith 10", "@paras next")
     assert game.state.active_side == "garrison"
     play(game, "@garrison move hans 5")
-    refused(game, "@garrison move hans 5", "already moved")
-    refused(game, "@paras next", "Farm garrison's move")
+    refused(game, "@garrison move hans 5", "already moved", rule="LN-R010")
+    refused(game, "@paras next", "Farm garrison's move", rule="LN-AMB-01")
 
 
 def test_movement_allowances_and_fatigue(game):
     """Rules: LN-R010, LN-R012, LN-AMB-19, LN-AMB-24."""
     play(game, "next dice=6,1")
-    refused(game, "@paras move smith 11", "1 to 10 cm")
-    refused(game, "@paras move bren 14 run", "cannot run")
-    refused(game, "@paras move bren 6", "1 to 5 cm")
+    refused(game, "@paras move smith 11", "1 to 10 cm", rule="LN-R010")
+    refused(game, "@paras move bren 14 run", "cannot run", rule="LN-AMB-24")
+    refused(game, "@paras move bren 6", "1 to 5 cm", rule="LN-R010")
     facts = play(game, "@paras move jones 14 run dice=5")
     assert plain(rolls(facts)[0].outcome) == "tired: no running for 3 turns"
     play(game, "@paras move wood 14 run dice=4")
@@ -232,7 +233,7 @@ def test_movement_allowances_and_fatigue(game):
     for turn in (2, 3, 4):
         while (game.state.turn, game.state.phase) != (turn, "move-first"):
             play(game, "next")
-        refused(game, "@paras move jones 14 run", "tired")
+        refused(game, "@paras move jones 14 run", "tired", rule="LN-R012")
     while (game.state.turn, game.state.phase) != (5, "move-first"):
         play(game, "next")
     play(game, "@paras move jones 14 run dice=1")
@@ -249,7 +250,7 @@ def test_fire_is_simultaneous(game):
     facts = play(game, "@garrison fire hans smith half dice=5,6")
     assert plain(rolls(facts)[1].outcome) == "eliminated"
     assert game.state.units["smith"].in_play and game.state.units["hans"].in_play
-    refused(game, "@paras fire smith kurt full", "already fired")
+    refused(game, "@paras fire smith kurt full", "already fired", rule="LN-R030")
     # two wounds in one phase eliminate: Jones and Wood both wound Kurt
     play(game, "@paras fire jones kurt full dice=5,2", "@paras fire wood kurt full dice=6,4")
     play(game, "next")
@@ -264,7 +265,7 @@ def test_fire_is_simultaneous(game):
 def test_heavy_weapon_and_hidden_targets(game):
     """Rules: LN-R036."""
     play(game, "next dice=6,1", "@paras move brown 3 crawl", "next", "next", "next")
-    refused(game, "@paras fire bren mg42 full", "no unit 'mg42'")
+    refused(game, "@paras fire bren mg42 full", "no unit 'mg42'", rule=TYPING)
     # the crawler lies down: -1 to hit him; the MG 42's damage +1 turns a 4 into elimination
     facts = play(game, "@garrison fire mg42 brown full dice=6,4")
     assert rolls(facts)[0].target == 6
@@ -282,7 +283,7 @@ def test_melee_and_morale(game):
     assert any(isinstance(e, ev.Noted) and "fight on" in plain(e.text) for e in facts)
     play(game, "out kurt", "next")
     assert game.state.phase == "morale"
-    refused(game, "@garrison morale Gruppe Vogt", "lost 2 of 5")
+    refused(game, "@garrison morale Gruppe Vogt", "lost 2 of 5", rule="LN-R070")
     play(game, "out otto")
     facts = play(game, "@garrison morale gruppe vogt dice=2")
     assert plain(rolls(facts)[0].outcome) == "shaken: falls back"

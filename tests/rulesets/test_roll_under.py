@@ -14,6 +14,7 @@ from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
 from core.narrate import describe_roll
+from core.refusal import TYPING
 from core.rulesets.common import REFEREE_TOOLS
 from core.views import REFEREE
 from tui.odds import chance, succeeded
@@ -47,5 +48,5 @@ def test_roll_under_counts_dice_at_or_below(tmp_path, ruleset):
         assert several.check == ev.Each(face=4, under=True) and succeeded(several) is None
         over = _roll(game, "roll 2d6 target=5 dice=5,4")
         assert (over.under, plain(over.outcome)) == (False, "1 success")
-        refused(game, "roll 1d10 target=3 under=7", "not both")
-        refused(game, "roll 1d10 under=seven", "whole number")
+        refused(game, "roll 1d10 target=3 under=7", "not both", rule=TYPING)
+        refused(game, "roll 1d10 under=seven", "whole number", rule=TYPING)

@@ -12,6 +12,7 @@ from playing import refused
 
 import core.scenarios.files
 from core.game import Game
+from core.refusal import TYPING
 from core.registry import get_ruleset
 from core.scenarios.files import MAX_DEPTH, MAX_KEY_PARTS, MAX_LINE
 from core.views import REFEREE
@@ -76,7 +77,7 @@ def test_what_the_parser_cannot_bound_is_refused_by_the_scenario_command(tmp_pat
     path.write_text(text, encoding="utf-8")
     game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
     before = game.path.read_bytes()
-    refused(game, f"scenario {path}", rf"^{path}:{line}: .*{why}")
+    refused(game, f"scenario {path}", rf"^{path}:{line}: .*{why}", rule=TYPING)
     assert game.path.read_bytes() == before
     game.close()
 
@@ -115,7 +116,7 @@ def test_a_roster_unit_with_an_empty_id_is_refused_at_its_line(tmp_path, capsys)
     game = Game.new(tmp_path / "g.ft", "breaking-news", seed=1)
     game.execute("scenario open", role=REFEREE)
     before = game.path.read_bytes()
-    refused(game, f"roster {roster} irregulars", rf"^{roster}:{line}: units\[0\]\.id")
+    refused(game, f"roster {roster} irregulars", rf"^{roster}:{line}: units\[0\]\.id", rule=TYPING)
     assert game.path.read_bytes() == before
     game.close()
 

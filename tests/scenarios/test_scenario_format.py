@@ -15,6 +15,7 @@ from scenario_support import FULL, dumps, full
 
 from core import events as ev
 from core.game import Game
+from core.refusal import TYPING
 from core.registry import get_ruleset
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import MAX_BYTES, ScenarioError, locate, restrict_reads
@@ -263,7 +264,7 @@ def test_limits_are_named(tmp_path):
     big = tmp_path / "big.toml"
     big.write_text("# " + "x" * MAX_BYTES)
     game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
-    refused(game, f"scenario {big}", "larger than the limit of 256 KB")
+    refused(game, f"scenario {big}", "larger than the limit of 256 KB", rule=TYPING)
     doc = full("ludonet")
     doc["units"] = [dict(doc["units"][2], id=f"u{i}") for i in range(401)]
     assert "length <= 400" in str(refuse("ludonet", doc))
@@ -275,8 +276,8 @@ def test_a_fifo_or_a_device_is_not_read(tmp_path):
     os.mkfifo(fifo)
     game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
     for path in (fifo, Path("/dev/zero")):
-        refused(game, f"scenario {path}", "not a regular file")
-    refused(game, f"scenario {tmp_path / 'missing.toml'}", "cannot read")
+        refused(game, f"scenario {path}", "not a regular file", rule=TYPING)
+    refused(game, f"scenario {tmp_path / 'missing.toml'}", "cannot read", rule=TYPING)
     assert game.timeline.length == 0
 
 
@@ -315,8 +316,8 @@ def test_a_server_reads_scenario_files_from_its_folder_only(tmp_path, monkeypatc
     restrict_reads([tmp_path / "data" / "scenarios"])
     try:
         game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
-        refused(game, f"scenario {outside}", "reads scenario files only from")
-        refused(game, f"scenario {own}/../../../secret.toml", "reads scenario files only from")
+        refused(game, f"scenario {outside}", "reads scenario files only from", rule=TYPING)
+        refused(game, f"scenario {own}/../../../secret.toml", "reads scenario files only from", rule=TYPING)
         game.execute("scenario raid", role=REFEREE)  # by name, from the user's folder
         assert set(game.state.units) == {"car", "man1", "man2"}
     finally:
@@ -325,7 +326,7 @@ def test_a_server_reads_scenario_files_from_its_folder_only(tmp_path, monkeypatc
 
 def test_player_seats_cannot_load_a_scenario(tmp_path):
     game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
-    refused(game, "@paras scenario /etc/passwd")
+    refused(game, "@paras scenario /etc/passwd", rule="ENG-1")
     assert game.timeline.length == 0
 
 

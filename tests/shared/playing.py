@@ -43,33 +43,36 @@ def tried(g: Game, line: str, run: Callable[[Game, str], list[ev.Event]] = play)
     return facts
 
 
-def names(refused: Refused, rule: str | None) -> None:
-    """``refused`` names ``rule`` among its rules (a map's id, or ``TYPING``), where one is expected."""
-    assert rule is None or rule in refused.rules, f"{refused} names {refused.rules}, not {rule}"
+def names(refused: Refused, rule: str) -> None:
+    """``refused`` names ``rule`` among its rules (a map's id, or ``TYPING``): a refusal for
+    another reason fails the check (``tests/core/test_refusal_checks.py`` holds every check to it)."""
+    assert rule in refused.rules, f"{refused} names {refused.rules}, not {rule}"
 
 
-def refusal(call, *args, **kwargs) -> str:
-    """The words ``call(*args, **kwargs)`` is refused with: it must be."""
+def refusal(call, *args, rule: str, **kwargs) -> str:
+    """The words ``call(*args, **kwargs)`` is refused with: it must be, naming ``rule``."""
     with pytest.raises(Refused) as no:
         call(*args, **kwargs)
+    names(no.value, rule)
     return str(no.value)
 
 
-def parse_refusal(g: Game, text: str, role: str = "referee") -> str:
-    """The words ``text`` is refused with when only parsed (nothing carried out): it must be."""
-    return refusal(g.parse, text, role)
+def parse_refusal(g: Game, text: str, role: str = "referee", *, rule: str) -> str:
+    """The words ``text`` is refused with when only parsed (nothing carried out): it must be,
+    naming ``rule``."""
+    return refusal(g.parse, text, role, rule=rule)
 
 
-def refused(g: Game, line: str, match: str | None = None, rule: str | None = None) -> str:
+def refused(g: Game, line: str, match: str | None = None, *, rule: str) -> str:
     """The words ``line`` (``@side text`` for a side's) is refused with: it must be, naming
-    ``rule`` (``core.refusal.Refused.rules``) where one is given."""
+    ``rule`` (among ``core.refusal.Refused.rules``)."""
     with pytest.raises(Refused, match=match) as no:
         play(g, line)
     names(no.value, rule)
     return str(no.value)
 
 
-def all_refused(g: Game, *lines: str, match: str | None = None, rule: str | None = None) -> None:
-    """Each of ``lines`` refused, as ``refused`` says it must be: none is played."""
+def all_refused(g: Game, *lines: str, match: str | None = None, rule: str) -> None:
+    """Each of ``lines`` refused, as ``refused`` says it must be, naming ``rule``: none is played."""
     for line in lines:
-        refused(g, line, match, rule)
+        refused(g, line, match, rule=rule)

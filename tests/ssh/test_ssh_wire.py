@@ -7,11 +7,12 @@ import threading
 
 import msgspec
 import pytest
+from playing import names
 from ssh_club import demo_game
 
 from core.language.reader import reading
 from core.outcome import AnswerNeeded, Outcome, Refusal
-from core.ruleset import Refused
+from core.ruleset import TYPING, Refused
 from tui.ssh.workers import wire
 from tui.ssh.workers.replica import TableLink
 
@@ -55,13 +56,17 @@ def test_a_call_refuses_clearly_when_too_long_unanswered_or_the_table_is_gone():
     table, worker = wire.pair()
     with table, worker:
         link = TableLink(worker, timeout=0.2)
-        with pytest.raises(Refused, match="the command is too long"):
+        with pytest.raises(Refused, match="the command is too long") as no:
             link.call(wire.Submit(link.next_seq(), "t", "note " + "x" * wire.MAX_PACKET, "referee", "rita"))
-        with pytest.raises(Refused, match="did not answer in time"):
+        names(no.value, TYPING)  # a limit of the line, as the core's own
+        # The link's failures are no rule's refusal: they name none.
+        with pytest.raises(Refused, match="did not answer in time") as no:
             link.call(wire.Who(link.next_seq()))
+        assert no.value.rules == ()
         table.close()
-        with pytest.raises(Refused, match="nothing was recorded"):
+        with pytest.raises(Refused, match="nothing was recorded") as no:
             link.call(wire.Who(link.next_seq()))
+        assert no.value.rules == ()
 
 
 def test_a_question_and_its_answers_travel_between_a_seat_and_the_table():

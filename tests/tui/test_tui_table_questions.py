@@ -20,6 +20,7 @@ from tui.screens.dialogs import DicePrompt, QuestionPrompt
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lines"))
 from lines_support import Seat  # noqa: E402
+from playing import names
 
 from core.views import REFEREE
 
@@ -193,6 +194,7 @@ async def test_the_odds_of_a_command_that_cannot_be_given_now_say_why(tmp_path):
     game = elite_fire(tmp_path / "bi.ft")
     with pytest.raises(Refused) as refused:  # Cpl Sanna is a Veteran: not his tier's fire yet
         game.execute("fire sanna karim range=30", role=REFEREE)
+    names(refused.value, "BI-R061")
     why = str(refused.value)
     before = game.log_length
     async with piloted(game) as (app, pilot):

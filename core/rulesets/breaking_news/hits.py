@@ -249,7 +249,8 @@ def require_in_play(unit: Unit) -> None:
     if unit.out:
         raise Refused(
             _("{unit} is out of action ({cause})").format(unit=unit.name, cause=render(unit.out, "breaking_news")),
-            rule=("SAVE-2", "FIRE-14"),
+            # a man is out by a failed save (§9.0), a vehicle by its own save's table (§9.2, T-14)
+            rule=("VSAVE-1", "T-14") if is_vehicle(unit) else ("SAVE-2", "FIRE-14"),
         )
     if unit.has(OFF_TABLE):
         raise Refused(_("{unit} is not on the table yet").format(unit=unit.name), rule=("DEP-3", "DEP-4"))

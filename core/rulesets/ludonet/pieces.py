@@ -53,7 +53,12 @@ def name_in_line_about(other: Unit, subject: Unit) -> Text:
 
 def require_in_play(unit: Unit) -> None:
     if not unit.in_play:
-        raise Refused(_("{unit} is out of action").format(unit=unit.name), rule="LN-R037")
+        # what took it out: an aircraft's passes spent or anti-aircraft fire (B.9), a
+        # vehicle's fire result (B.7), a figure's second wound (B.6)
+        raise Refused(
+            _("{unit} is out of action").format(unit=unit.name),
+            rule=("LN-R060", "LN-R062") if is_aircraft(unit) else "LN-R041" if is_vehicle(unit) else "LN-R037",
+        )
 
 
 def is_vehicle(unit: Unit) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from bn_campaign_support import events, new_game, rolls, run
-from playing import refused
+from playing import names, refused
 
 from core import events as ev
 from core.language.i18n import naming, render
@@ -37,8 +37,9 @@ def test_deployment_follows_the_order_of_4_2(demo):
     Digest: DEP-3.
     """
     demo.execute("rolloff dice=5,1", role=REFEREE)  # regulars first (7 against 2): irregulars deploy first
-    with pytest.raises(Refused, match="roll for deployment first"):
+    with pytest.raises(Refused, match="roll for deployment first") as no:
         new_game(demo.path.parent, name="other.ft").execute("deploy aden", role="irregulars")
+    names(no.value, "DEP-3")
     refused(demo, "@regulars deploy rossi", "Second player, field at least half", rule="DEP-3")
     # the irregular force is 5 (Faysal waits in ambush): half is 3
     demo.execute("deploy aden ahmed", role="irregulars")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from bn_campaign_support import dp, events, new_game, rolls, run, to_activation
-from playing import refused
+from playing import names, refused
 
 from core import events as ev
 from core.refusal import TYPING
@@ -130,8 +130,10 @@ def test_a_player_cannot_probe_the_other_sides_secrets(demo):
     to_activation(demo, "6,6,1,1")
     with pytest.raises(Refused) as real:
         demo.execute("reveal objective.die", role="regulars")
+    names(real.value, TYPING)
     with pytest.raises(Refused) as fake:
         demo.execute("reveal objective.nothing", role="regulars")
+    names(fake.value, TYPING)
     assert str(real.value).replace("die", "X") == str(fake.value).replace("nothing", "X")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from bn_campaign_support import IT, events, new_game, platoon_roster, rolls, run
-from playing import refused
+from playing import names, refused
 
 from core import events as ev
 from core.registry import get_ruleset
@@ -34,8 +34,11 @@ def test_buying_over_the_limit_says_what_and_by_how_much(fielded):
     # Intelligence from level 1 (10) to 3 (30): 132 + 20 = 152
     refused(fielded, "buy regulars intelligence 3", "152 points is 2 over the limit of 150", rule="PTS-5")
     # 147 + one IED 20 = 167
-    with pytest.raises(Refused, match="Irregulars with Explosives \\(IED\\): 167 points is 17 over the limit of 150"):
+    with pytest.raises(
+        Refused, match="Irregulars with Explosives \\(IED\\): 167 points is 17 over the limit of 150"
+    ) as no:
         fielded.execute("buy irregulars ied", role=REFEREE)
+    names(no.value, "PTS-5")
     assert army.books_extras(fielded.state, "regulars").intelligence == 1
 
 

@@ -7,6 +7,7 @@ from bn_campaign_support import events, run
 from playing import refused
 
 from core import events as ev
+from core.refusal import TYPING
 from core.views import REFEREE
 
 
@@ -42,9 +43,11 @@ def test_plant_without_a_side_hints_a_line_that_works(demo):
     """Extras: Explosives: the militia's fake markers are 4 and 5; the hint names the side
     that may plant and a marker it may plant under, and typed it plants."""
     run(demo, "objectives irregulars 1 2 3")
-    refused(demo, "plant 4", r"^name the side: plant 4 side=irregulars$")
+    refused(demo, "plant 4", r"^name the side: plant 4 side=irregulars$", rule=TYPING)
     refused(
-        demo, "plant 3", r"^name the side: plant 4 side=irregulars$"
+        demo, "plant 3", r"^name the side: plant 4 side=irregulars$", rule=TYPING
     )  # 3 is a secondary objective: the first free fake instead
     demo.execute("plant 4 side=irregulars", role=REFEREE)
-    refused(demo, "plant 4 remote", r"^name the side: plant 5 remote side=irregulars$")  # 4 has its IED now
+    refused(
+        demo, "plant 4 remote", r"^name the side: plant 5 remote side=irregulars$", rule=TYPING
+    )  # 4 has its IED now

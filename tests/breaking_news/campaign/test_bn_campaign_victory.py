@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from bn_campaign_support import IT, dp, events, new_game, run
-from playing import refused
+from playing import names, refused
 
 from core import events as ev
 from core.dice import ManualDice
@@ -158,8 +158,9 @@ def test_negotiation_timing_english(tmp_path):
     game = _open(tmp_path)
     run(game, "next", "next dice=6,6,1,1")
     refused(game, "@regulars negotiate", "before the first initiative", rule="DIFF-58")
-    with pytest.raises(Refused, match="Regular player negotiates"):
+    with pytest.raises(Refused, match="Regular player negotiates") as no:
         _open(tmp_path, name="b.ft").execute("negotiate", role="irregulars")
+    names(no.value, "EXT-12")
 
 
 def test_negotiation_points_stand_or_go_at_the_end(tmp_path):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from bn_combat_support import facts, next_turn, rolls, status, to_activation
-from playing import refused
+from playing import names, refused
 
 import core.rulesets.breaking_news as bn
 from core import events as ev
@@ -525,8 +525,9 @@ def test_vehicles_fire_by_opportunity_but_guns_and_mortars_do_not(regulars):
     """
     regulars.execute("move ferro 10", role="regulars")
     for line in ("react-fire abdi ferro range=40", "react-fire t55 ferro range=40 weapon=TANKGUN"):
-        with pytest.raises(Refused, match="cannot fire by opportunity"):
+        with pytest.raises(Refused, match="cannot fire by opportunity") as no:
             regulars.execute(line, role="irregulars")
+        names(no.value, "OPP-1")
     out = regulars.execute("react-fire technical ferro range=40 dice=5,1,1,1,1,3", role="irregulars")
     to_hit, save = rolls(out)
     assert (to_hit.target, len(to_hit.faces), save.outcome) == (5, 5, "saved: suppressed")

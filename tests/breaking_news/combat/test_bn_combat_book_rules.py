@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from bn_combat_support import facts, new_game, next_turn, rolls, status, to_activation
-from playing import refused
+from playing import names, refused
 
 from core import events as ev
 from core.game import Game
@@ -241,8 +241,9 @@ def test_amb_22_and_amb_26_bursts_and_the_special_forces_minus_one():
 
     w = weapons()
     for weapon in ("SMG", "LMG", "MMG", "HMG"):
-        with pytest.raises(Refused, match="fires bursts only"):
+        with pytest.raises(Refused, match="fires bursts only") as no:
             fire.base_shot(w[weapon], "aimed", 20)
+        names(no.value, "FIRE-3")
     sf = fire.ShotFacts(firer_class="R1")
     for weapon in ("RPG", "GRENADE", "AR"):
         assert [m.value for m in fire.modifiers(w[weapon], "aimed", 8, sf)] == [-1], weapon

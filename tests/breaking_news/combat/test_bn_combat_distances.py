@@ -9,9 +9,11 @@ from decimal import Decimal
 
 import pytest
 from bn_combat_support import facts, rolls
+from playing import names
 
 from core import events as ev
 from core.game import Game
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.views import REFEREE
 
@@ -73,6 +75,7 @@ def test_sighting_bands_compare_the_exact_distance(rng, range_, need):
 def test_a_distance_that_is_not_one_is_refused_saying_what_is_accepted(rng, word):
     with pytest.raises(Refused) as e:
         rng.execute(f"fire sarge kalash range={word} dice=1", role="regulars")
+    names(e.value, TYPING)
     why = str(e.value)
     assert why.startswith("range must be a distance from 0 to 1000 cm: ")
     assert "25.5" in why and "10in" in why and repr(word) in why

@@ -74,7 +74,7 @@ def test_single_shot_cannot_split(rng):
 
     Digest: FIRE-3.
     """
-    refused(rng, "@regulars fire sarge kalash kid range=20 aimed", "burst", rule="FIRE-1")
+    refused(rng, "@regulars fire sarge kalash kid range=20 aimed", "burst", rule="FIRE-8")
 
 
 def test_ex02_kalashnikov_burst_at_a_dodger(tmp_path, monkeypatch):
@@ -128,7 +128,7 @@ def test_obstacles(rng):
 
     Digest: MOV-4, T-06.
     """
-    refused(rng, "@regulars move m4 6 run obstacle=2", "5 cm", rule="MOV-1")
+    refused(rng, "@regulars move m4 6 run obstacle=2", "5 cm", rule="MOV-4")
     refused(rng, "@regulars move m4 4 run obstacle=3", "help", rule="T-06")
     rng.execute("move saw 5 shoot obstacle=1", role="regulars")
     out = rng.execute("fire saw kalash range=20 dice=1,1,1,1", role="regulars")

@@ -6,10 +6,12 @@ from __future__ import annotations
 import msgspec
 import pytest
 from bn_combat_support import new_game
+from playing import names
 
 from core import events as ev
 from core.language.i18n import M, plain, render
 from core.language.reader import reading
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.campaign import army
@@ -136,6 +138,7 @@ REFUSALS = [
         "fire sarge kalash range=500 aimed",
         "the Assault rifle reaches 150 cm at most (§8.0)",
         "Fucile d'assalto arriva al massimo a 150 cm (§8.0)",
+        "T-08",
     ),
     # a weapon the figure does not carry
     (
@@ -143,6 +146,7 @@ REFUSALS = [
         "fire sarge kalash range=30 aimed weapon=lasergun",
         "Sgt Stone carries AR, GRENADE; which is 'lasergun'?",
         "Sgt Stone porta AR, GRENADE; quale è 'lasergun'?",
+        TYPING,
     ),
     # §8.0: only a burst is split between targets
     (
@@ -150,6 +154,7 @@ REFUSALS = [
         "fire sarge kalash kid range=20 aimed",
         "only a burst may be split between targets (§8.0)",
         "solo una raffica può essere suddivisa tra più bersagli (§8.0)",
+        "FIRE-8",
     ),
     # §5.0: the irregulars are not the active side
     (
@@ -157,6 +162,7 @@ REFUSALS = [
         "fire kalash sarge range=20",
         "Rangers are active: you may only react: react-fire",
         "sono attivi Rangers: puoi solo reagire: reagisci-spara",
+        "ACT-2",
     ),
     # §5.0, §6.5: a move off the active side is a dodge
     (
@@ -164,21 +170,25 @@ REFUSALS = [
         "move kalash 5",
         "Rangers are active: you may only react: react-dodge",
         "sono attivi Rangers: puoi solo reagire: reagisci-schiva",
+        "ACT-2",
     ),
 ]
 
 
-@pytest.mark.parametrize(("role", "line", "english", "italian"), REFUSALS)
-def test_refusals_read_in_the_seats_language(rng, role, line, english, italian):
+@pytest.mark.parametrize(("role", "line", "english", "italian", "rule"), REFUSALS)
+def test_refusals_read_in_the_seats_language(rng, role, line, english, italian, rule):
     with pytest.raises(Refused) as said:
         rng.execute(line, role=role)
     assert str(said.value) == english
+    names(said.value, rule)
     with reading("it"), pytest.raises(Refused) as said:
         rng.execute(line, role=role)
     assert str(said.value) == italian
+    names(said.value, rule)
     with reading("en"), pytest.raises(Refused) as said:
         rng.execute(line, role=role)
     assert str(said.value) == english
+    names(said.value, rule)
 
 
 def test_a_reason_not_to_fire_after_moving_reads_in_italian(rng):
@@ -186,6 +196,7 @@ def test_a_reason_not_to_fire_after_moving_reads_in_italian(rng):
     rng.execute("move sarge 20 run", role="regulars")
     with reading("it"), pytest.raises(Refused) as said:
         rng.execute("fire sarge kalash range=30 aimed", role="regulars")
+    names(said.value, "MOV-3")
     assert str(said.value) == "una figura che ha corso non può sparare in questo turno (§5.0, §6.2)"
 
 

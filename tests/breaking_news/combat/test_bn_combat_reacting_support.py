@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from bn_combat_support import at_initiative, rolls, to_activation
-from playing import refused
+from playing import names, refused
 
 from core.game import Game
 from core.language.i18n import plain
@@ -50,8 +50,9 @@ def test_the_reacting_player_sets_off_his_own_ied_only(tmp_path):
     """
     g = _demo_with_an_ied(tmp_path)
     g.execute("move rossi 12 run", role="regulars")  # he walks up to marker 4
-    with pytest.raises(Refused, match="regulars planted no IED at marker irregulars.4"):
+    with pytest.raises(Refused, match="regulars planted no IED at marker irregulars.4") as no:
         g.execute("ied irregulars.4 dice=6", role="regulars")  # not his charge to set off
+    names(no.value, "EXT-9")
     refused(
         g, "@irregulars ied 1 dice=6", "irregulars planted no IED at marker 1", rule="EXT-9"
     )  # a marker with no charge under it

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from playing import names
 
 from core.events import Mod
 from core.language.i18n import plain
@@ -60,8 +61,9 @@ def test_range_bands_include_their_upper_value():
     Digest: AMB-01, FIRE-2.
     """
     assert [fire.band(r) for r in (0, 25, 26, 50, 51, 100, 101, 150)] == [0, 0, 1, 1, 2, 2, 3, 3]
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         fire.band(151)
+    names(no.value, "T-08")
 
 
 def test_weapon_limits():
@@ -70,16 +72,21 @@ def test_weapon_limits():
 
     Digest: FIRE-2, FIRE-3, T-08.
     """
-    with pytest.raises(Refused, match="10 cm at most"):
+    with pytest.raises(Refused, match="10 cm at most") as no:
         fire.base_shot(W["PISTOL"], "aimed", 11)
-    with pytest.raises(Refused, match="closer than 10"):
+    names(no.value, "T-08")
+    with pytest.raises(Refused, match="closer than 10") as no:
         fire.base_shot(W["TANKGUN"], "aimed", 9)
-    with pytest.raises(Refused, match="cannot reach"):
+    names(no.value, "T-08")
+    with pytest.raises(Refused, match="cannot reach") as no:
         fire.base_shot(W["AR"], "burst", 60)
-    with pytest.raises(Refused, match="cannot reach"):
+    names(no.value, "T-08")
+    with pytest.raises(Refused, match="cannot reach") as no:
         fire.base_shot(W["RPG"], "aimed", 120)
-    with pytest.raises(Refused, match="single shots"):
+    names(no.value, "T-08")
+    with pytest.raises(Refused, match="single shots") as no:
         fire.base_shot(W["RPG"], "burst", 20)
+    names(no.value, "T-08")
     assert fire.base_shot(W["AR"], "aimed", 120) == (6, 1)
     assert fire.base_shot(W["SNIPER"], "aimed", 150) == (5, 1)
     assert fire.base_shot(W["TANKGUN"], "aimed", 10) == (4, 1)
@@ -123,12 +130,15 @@ def test_split_burst():
     Digest: FIRE-8.
     """
     assert fire.split_dice(4, (2, 2), 2) == (2, 2)
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         fire.split_dice(4, (3, 2), 2)
-    with pytest.raises(Refused):
+    names(no.value, "FIRE-8")
+    with pytest.raises(Refused) as no:
         fire.split_dice(4, None, 2)
-    with pytest.raises(Refused):
+    names(no.value, "FIRE-8")
+    with pytest.raises(Refused) as no:
         fire.split_dice(4, (4, 0), 2)
+    names(no.value, "FIRE-8")
 
 
 def test_ex03_rpg_miss_deviates_six_cm_left():
@@ -326,10 +336,12 @@ def test_covering_value_is_capped_and_limited():
     """
     value, _ = support.covering_value([("HMG", 20), ("MMG", 20)], [4])
     assert value == 9
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         support.covering_value([("AR", 51)], [])
-    with pytest.raises(Refused):
+    names(no.value, "T-12")
+    with pytest.raises(Refused) as no:
         support.covering_value([("PISTOL", 30)], [])
+    names(no.value, "T-12")
 
 
 @given(st.integers(1, 9), st.integers(10, 12))
@@ -353,8 +365,9 @@ def test_spotting_numbers():
     Digest: AMB-03, AMB-20, T-07.
     """
     assert [spotting.base_need(r) for r in (5, 6, 20, 21, 50, 51, 100)] == [0, 3, 3, 5, 5, 6, 6]
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         spotting.base_need(101)
+    names(no.value, "AMB-03")
     mods = spotting.spot_mods(spotting.SpotFacts(target_class="R1", open=True, spotter_class_mod=1, spotter_class="R5"))
     assert sum(m.value for m in mods) == 2
     assert spotting.spot_need(5, mods) == 2
@@ -377,10 +390,12 @@ def test_action_allowances_and_obstacles():
     assert movement.action_allowance("shoot", 1) == movement.Allowed(5, "penalty")
     assert movement.action_allowance("run", 2) == movement.Allowed(5, "none")
     assert movement.action_allowance("run", 3, helped=True) == movement.Allowed(5, "none")
-    with pytest.raises(Refused, match="help"):
+    with pytest.raises(Refused, match="help") as no:
         movement.action_allowance("run", 3)
-    with pytest.raises(Refused, match="Run"):
+    names(no.value, "T-06")
+    with pytest.raises(Refused, match="Run") as no:
         movement.action_allowance("cautious", 2)
+    names(no.value, "T-06")
     assert [movement.default_action(c) for c in (0, 5, 6, 15, 16, 25)] == [
         "cautious",
         "cautious",
@@ -427,8 +442,9 @@ def test_support_calls():
     assert support.call_succeeds(4, 4, ())
     assert support.call_succeeds(3, 4, support.call_mods(improved=True, roe=False))
     assert not support.call_succeeds(4, 4, support.call_mods(improved=False, roe=True))
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as no:
         support.call_mods(improved=True, roe=True)
+    names(no.value, "EXT-4")
     assert support.speculative_permission(False) == 5 and support.speculative_permission(True) == 6
     assert [support.ied_explodes(f) for f in range(1, 7)] == [False, False, True, True, True, True]
     assert support.smoke_drift((3, 5)) == (8, True) and support.smoke_drift((3, 4)) == (7, False)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from bn_combat_support import HERE, rolls, to_activation
-from playing import refused
+from playing import names, refused
 
 import core.rulesets.breaking_news as bn
 from core.game import Game
@@ -83,8 +83,11 @@ def test_irregulars_without_mortars_have_no_support_fire(tmp_path, monkeypatch):
         "Militia bought no Mortars: no off-table mortar to call",
         rule="MORT-3",
     )
-    with pytest.raises(Refused, match="^Militia are Irregulars without the Mortars extra: they have no support fire"):
+    with pytest.raises(
+        Refused, match="^Militia are Irregulars without the Mortars extra: they have no support fire"
+    ) as no:
         g.execute("call-support dice=6", role="irregulars")
+    names(no.value, "MORT-3")
     refused(
         g, "call-support mortar side=irregulars dice=6", "bought no Mortars", rule="MORT-3"
     )  # the referee cannot grant it either

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from bn_combat_support import rolls
+from playing import names
 
 from core.dice import NeedDice
 from core.ruleset import Refused
@@ -21,5 +22,6 @@ def test_faces_typed_at_the_prompt_complete_the_lines_dice(demo):
 
 
 def test_the_lines_dice_come_first_and_extra_faces_are_refused(demo):
-    with pytest.raises(Refused, match="1 more dice typed than the command rolled"):
+    with pytest.raises(Refused, match="1 more dice typed than the command rolled") as no:
         demo.execute("fire conti bashir range=40 dice=6", role="regulars", faces=[3, 3])
+    names(no.value, "ENG-5")

@@ -9,6 +9,7 @@ from playing import refusal
 
 from core import events as ev
 from core.language.i18n import plain
+from core.refusal import TYPING
 from core.rulesets.breaking_news.rules import fire, saves
 from core.rulesets.breaking_news.rules.fire import AmmoResult, Shot, ShotFacts
 from core.rulesets.breaking_news.rules.saves import SaveFacts, VehicleResult
@@ -25,22 +26,30 @@ def _said(mods) -> list[tuple[str, int, str]]:
 
 
 def test_a_range_outside_the_table_is_refused_in_words():
-    assert refusal(fire.band, -1) == "a range cannot be negative"
-    assert refusal(fire.band, 151) == "151 cm is beyond every weapon's range (150 cm, §8.0)"
+    assert refusal(fire.band, -1, rule=TYPING) == "a range cannot be negative"
+    assert refusal(fire.band, 151, rule="T-08") == "151 cm is beyond every weapon's range (150 cm, §8.0)"
     assert [fire.band(cm) for cm in (0, 25, 26, 50, 51, 100, 101, 150)] == [0, 0, 1, 1, 2, 2, 3, 3]
 
 
 def test_a_weapon_that_cannot_fire_so_is_refused_in_words():
-    assert refusal(fire.base_shot, W["RIFLE"], "burst", 10) == "the Rifle fires single shots only (§8.0)"
+    assert refusal(fire.base_shot, W["RIFLE"], "burst", 10, rule="T-08") == "the Rifle fires single shots only (§8.0)"
     assert (
-        refusal(fire.base_shot, W["SMG"], "aimed", 10)
+        refusal(fire.base_shot, W["SMG"], "aimed", 10, rule="FIRE-3")
         == "the Sub-machine gun fires bursts only (§8.0, ruling BN-C-BURST)"
     )
-    assert refusal(fire.base_shot, W["RIFLE"], "aimed", -1) == "a range cannot be negative"
-    assert refusal(fire.base_shot, W["PISTOL"], "aimed", 11) == "the Pistol reaches 10 cm at most (§8.0)"
-    assert refusal(fire.base_shot, W["MORTAR"], "aimed", 9) == "the Light mortar cannot fire closer than 10 cm (§8.0)"
-    assert refusal(fire.base_shot, W["AR"], "burst", 60) == "Assault rifle burst fire cannot reach 60 cm (§8.0)"
-    assert refusal(fire.base_shot, W["SMG"], "burst", 60) == "the Sub-machine gun cannot reach 60 cm (§8.0)"
+    assert refusal(fire.base_shot, W["RIFLE"], "aimed", -1, rule=TYPING) == "a range cannot be negative"
+    assert refusal(fire.base_shot, W["PISTOL"], "aimed", 11, rule="T-08") == "the Pistol reaches 10 cm at most (§8.0)"
+    assert (
+        refusal(fire.base_shot, W["MORTAR"], "aimed", 9, rule="T-08")
+        == "the Light mortar cannot fire closer than 10 cm (§8.0)"
+    )
+    assert (
+        refusal(fire.base_shot, W["AR"], "burst", 60, rule="T-08")
+        == "Assault rifle burst fire cannot reach 60 cm (§8.0)"
+    )
+    assert (
+        refusal(fire.base_shot, W["SMG"], "burst", 60, rule="T-08") == "the Sub-machine gun cannot reach 60 cm (§8.0)"
+    )
 
 
 def test_a_shot_at_point_blank_and_at_the_edges_of_reach():
@@ -123,10 +132,19 @@ def test_a_burst_past_6_loses_a_die_a_point_and_a_single_shot_cannot_hit():
 def test_a_bursts_dice_split_between_targets_and_its_refusals():
     assert fire.split_dice(4, None, 1) == (4,)
     assert fire.split_dice(4, (1, 3), 2) == (1, 3)
-    assert refusal(fire.split_dice, 4, None, 2) == "a burst at several targets needs split=a,b (dice on each, §8.0)"
-    assert refusal(fire.split_dice, 4, (1, 3), 3) == "split gives 2 numbers for 3 targets"
-    assert refusal(fire.split_dice, 4, (2, 3), 2) == "split must give each target at least one die and add up to 4"
-    assert refusal(fire.split_dice, 4, (0, 4), 2) == "split must give each target at least one die and add up to 4"
+    assert (
+        refusal(fire.split_dice, 4, None, 2, rule="FIRE-8")
+        == "a burst at several targets needs split=a,b (dice on each, §8.0)"
+    )
+    assert refusal(fire.split_dice, 4, (1, 3), 3, rule="FIRE-8") == "split gives 2 numbers for 3 targets"
+    assert (
+        refusal(fire.split_dice, 4, (2, 3), 2, rule="FIRE-8")
+        == "split must give each target at least one die and add up to 4"
+    )
+    assert (
+        refusal(fire.split_dice, 4, (0, 4), 2, rule="FIRE-8")
+        == "split must give each target at least one die and add up to 4"
+    )
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from playing import refusal
 from core import events as ev
 from core.dice import ManualDice
 from core.language.i18n import M, plain
+from core.refusal import TYPING
 from core.ruleset import Context
 from core.rulesets.breaking_news import BreakingNews, hits
 from core.rulesets.breaking_news.rules import saves
@@ -148,22 +149,26 @@ def test_the_weapon_a_man_fires_named_whole_or_by_its_start():
     # A whole name wins over a longer one it starts: "AR" is not ambiguous with "ARX".
     both = _man("both", weapons=("ARX", "AR"))
     assert hits.unit_weapon(both, ctx, "ar").id == "AR"
-    assert refusal(hits.unit_weapon, both, ctx, "a") == "Both carries ARX, AR, GRENADE; which is 'a'?"
+    assert refusal(hits.unit_weapon, both, ctx, "a", rule=TYPING) == "Both carries ARX, AR, GRENADE; which is 'a'?"
     assert hits.unit_weapon(both, ctx, "AR").id == "AR"
     # A civilian has no class and carries no grenade.
     civ = _man("civ", cls="", kind="civilian", weapons=("PISTOL",))
-    assert refusal(hits.unit_weapon, civ, ctx, "gren") == "Civ carries PISTOL; which is 'gren'?"
+    assert refusal(hits.unit_weapon, civ, ctx, "gren", rule=TYPING) == "Civ carries PISTOL; which is 'gren'?"
     # A man who carries grenades already gets no second.
-    assert refusal(hits.unit_weapon, _man("g", weapons=("GRENADE",)), ctx, "x") == ("G carries GRENADE; which is 'x'?")
+    assert refusal(hits.unit_weapon, _man("g", weapons=("GRENADE",)), ctx, "x", rule=TYPING) == (
+        "G carries GRENADE; which is 'x'?"
+    )
 
 
 def test_a_weapon_off_the_table_or_none_is_refused_in_words():
     ctx = _ctx()
-    assert refusal(hits.unit_weapon, _man("bare", weapons=()), ctx, None) == "Bare carries no weapon"
-    assert refusal(hits.unit_weapon, _man("odd", weapons=("BOW",)), ctx, None) == (
+    assert refusal(hits.unit_weapon, _man("bare", weapons=()), ctx, None, rule="FIRE-1") == "Bare carries no weapon"
+    assert refusal(hits.unit_weapon, _man("odd", weapons=("BOW",)), ctx, None, rule="T-08") == (
         "Odd's weapon BOW is not on the §8.0 table"
     )
-    assert refusal(hits.unit_weapon, _man("odd", weapons=("BOW", "AR")), ctx, "bo") == ("BOW is not on the §8.0 table")
+    assert refusal(hits.unit_weapon, _man("odd", weapons=("BOW", "AR")), ctx, "bo", rule="T-08") == (
+        "BOW is not on the §8.0 table"
+    )
 
 
 def test_the_italian_draft_reads_its_own_weapon_table():
@@ -177,15 +182,17 @@ def test_the_italian_draft_reads_its_own_weapon_table():
 def test_a_figure_out_of_play_or_on_the_wrong_side_is_refused_in_words():
     ctx = _ctx()
     dead = Unit(id="d", name="Dead Dan", side="regulars", out=hits.cause(hits.KILLED, "irregulars"))
-    assert refusal(hits.require_in_play, dead) == "Dead Dan is out of action (killed by irregulars)"
+    assert refusal(hits.require_in_play, dead, rule="SAVE-2") == "Dead Dan is out of action (killed by irregulars)"
     waiting = _man("w", hits.OFF_TABLE)
-    assert refusal(hits.require_in_play, waiting) == "W is not on the table yet"
-    assert refusal(hits.require_active, ctx.state, _man()) == (
+    assert refusal(hits.require_in_play, waiting, rule="DEP-3") == "W is not on the table yet"
+    assert refusal(hits.require_active, ctx.state, _man(), rule="ACT-1") == (
         "Kalash is not on the active side (Rangers); it may only react: react-dodge or react-fire"
     )
-    assert refusal(hits.require_active, ctx.state, _man(), "fire").endswith("; it may only react: react-fire")
+    assert refusal(hits.require_active, ctx.state, _man(), "fire", rule="ACT-1").endswith(
+        "; it may only react: react-fire"
+    )
     ctx.state.reacting_side = "irregulars"
-    assert refusal(hits.require_reacting, ctx, _man("r", side="regulars")) == (
+    assert refusal(hits.require_reacting, ctx, _man("r", side="regulars"), rule="ACT-2") == (
         "R is on the active side; reactions are the reacting player's (§5.0)"
     )
     hits.require_active(ctx.state, _man("r", side="regulars"))
@@ -300,7 +307,7 @@ def test_a_man_in_a_protected_vehicle_saves_as_protected():
     assert _facts(ctx)[0][5] == ()
     apc = _vehicle("apc", cls="light")
     ctx = _ctx(man, apc, variables={"secret.aboard.m4": "apc"})
-    assert refusal(hits.require_exposed, ctx, man) == (
+    assert refusal(hits.require_exposed, ctx, man, rule="VF-1") == (
         "M4 is inside Apc, an armoured vehicle: only the vehicle can be hit (§8.8)"
     )
     ctx = _ctx(man, hummer, variables={"secret.aboard.m4": "hummer"})
@@ -416,7 +423,7 @@ def test_small_arms_leave_a_tank_unharmed_and_an_unknown_type_is_refused():
     assert hits.take_hits(ctx, tank, 3, by_side="irregulars") is True
     assert _facts(ctx) == [("note", "Abrams is unharmed: this weapon cannot hurt it (§9.2)")]
     odd = _vehicle("cart", cls="cart")
-    assert refusal(hits.take_hits, _ctx(odd), odd, 1, by_side="irregulars") == (
+    assert refusal(hits.take_hits, _ctx(odd), odd, 1, by_side="irregulars", rule="VSAVE-1") == (
         "Cart has no vehicle type (tank, heavy, light, protected, unprotected)"
     )
 
@@ -516,15 +523,15 @@ def test_a_man_aboard_is_refused_any_step_on_foot_in_words():
     with no vehicle recorded (a scenario's status alone) or an unknown one is refused too."""
     rider = _man("rik", "in-vehicle", cls="R2", side="regulars")
     ctx = _ctx(rider, _vehicle(), variables={"secret.aboard.rik": "hummer"})
-    assert refusal(hits.require_on_foot, ctx, rider) == (
+    assert refusal(hits.require_on_foot, ctx, rider, rule="MOV-5") == (
         "Rik is aboard Hummer: getting out is his whole move (disembark, §6.3)"
     )
     hits.require_on_foot(ctx, _man("walker", cls="R2", side="regulars"))
     ctx = _ctx(rider, variables={"secret.aboard.rik": "ghost"})
-    assert refusal(hits.require_on_foot, ctx, rider) == (
+    assert refusal(hits.require_on_foot, ctx, rider, rule="MOV-5") == (
         "Rik is aboard ghost: getting out is his whole move (disembark, §6.3)"
     )
-    assert refusal(hits.require_on_foot, _ctx(rider), rider) == (
+    assert refusal(hits.require_on_foot, _ctx(rider), rider, rule="MOV-5") == (
         "Rik is aboard a vehicle: getting out is his whole move (disembark, §6.3)"
     )
 
@@ -596,7 +603,10 @@ def test_why_a_figure_is_out_reads_in_the_seats_language():
 
     dead = Unit(id="d", name="Dead Dan", side="regulars", out=hits.cause(hits.KILLED, "irregulars"))
     with reading("it"):
-        assert refusal(hits.require_in_play, dead) == "Dead Dan è fuori combattimento (ucciso da irregulars)"
+        assert (
+            refusal(hits.require_in_play, dead, rule="SAVE-2")
+            == "Dead Dan è fuori combattimento (ucciso da irregulars)"
+        )
 
 
 def test_a_side_names_only_the_figures_it_can_see():
@@ -606,7 +616,7 @@ def test_a_side_names_only_the_figures_it_can_see():
     assert [u.id for u in hits.resolve_units(ctx, "ghost")] == ["ghost"]
     ctx = _ctx(_man("ghost", "hidden"))
     ctx.role = "regulars"
-    assert refusal(hits.resolve_units, ctx, "ghost") == "no unit 'ghost'"
+    assert refusal(hits.resolve_units, ctx, "ghost", rule=TYPING) == "no unit 'ghost'"
 
 
 def test_an_older_saves_bare_action_number_names_no_actors():

@@ -65,7 +65,12 @@ def test_bi_r210_a_hidden_sniper_is_not_seen_at_night(night):
     facts = play(game, "@red fire said capo range=40 dice=2,9")
     assert [plain(r.outcome) for r in rolls(facts)] == ["he fires", "miss"]
     goto(game, "end")
-    refused(game, "observe capo said cover", r"Sgt Capo cannot see Said: a hidden sniper .* NO \(BI-R210, BI-R165\)")
+    refused(
+        game,
+        "observe capo said cover",
+        r"Sgt Capo cannot see Said: a hidden sniper .* NO \(BI-R210, BI-R165\)",
+        rule="BI-R210",
+    )
 
 
 def test_bi_amb_62_only_anti_aircraft_fire_reaches_a_flying_helicopter(game):
@@ -74,7 +79,12 @@ def test_bi_amb_62_only_anti_aircraft_fire_reaches_a_flying_helicopter(game):
     within 80 cm; once landed it is fired at as an unarmoured vehicle (BI-R120). An
     assault rifle's fire at it rolled on the unarmoured damage table."""
     goto(game, "fire-regular")
-    refused(game, "@red fire omar lynx range=20", r"Lynx is in the air: only anti-aircraft fire reaches it, aa")
+    refused(
+        game,
+        "@red fire omar lynx range=20",
+        r"Lynx is in the air: only anti-aircraft fire reaches it, aa",
+        rule="BI-R260",
+    )
     # the RPG as an AT rocket: 1 against a helicopter, Regular +0: a 1 hits; 2d6 = 7: a morale check
     facts = play(game, "@red aa ali lynx range=60 dice=1,3,4")
     assert [r.rule for r in rolls(facts)] == ["BI-R260", "BI-R263"] and rolls(facts)[0].target == 1
@@ -100,7 +110,7 @@ def test_bi_r263_a_damaged_rotor_is_rolled_at_the_start_of_each_movement_phase(g
     goto(game, "cover", 2)
     facts = play(game, "next dice=1")  # the next turn's movement: a 1, it comes down
     assert plain(rolls(facts)[0].outcome) == "it must land or go home"
-    refused(game, "@blue hover lynx", "already moved")
+    refused(game, "@blue hover lynx", "already moved", rule="BI-R030")
     play(game, "clear lynx rotor-damaged")
     goto(game, "cover", 3)
     assert not rolls(play(game, "next"))  # repaired: nothing to roll
@@ -218,9 +228,9 @@ def test_bi_r052_covering_fire_at_a_visible_enemy_is_opportunity_fire_halved_onc
     facts = play(game, "@red fire ali capo range=15 dice=9,1")  # the other side too: RPG 4, ½: 2; a miss
     assert rolls(facts, "A.9.4")[0].target == 2
     play(game, "next")
-    refused(game, "@blue move bruno 5", "already fired")
+    refused(game, "@blue move bruno 5", "already fired", rule="BI-R030")
     goto(game, "fire-regular")
-    refused(game, "@blue fire bruno omar range=20", "already fired")
+    refused(game, "@blue fire bruno omar range=20", "already fired", rule="BI-R030")
 
 
 # ------------------------------------------------------------------ A.8 actions, A.9 fire
@@ -234,7 +244,7 @@ def test_bi_r068_a_very_easy_action_is_done_spends_the_turn_and_aims_nothing(gam
     goto(game, "fire-regular")
     facts = play(game, "@blue act bruno very-easy emplace the LMG")
     assert not rolls(facts) and unit(game, "bruno").has("acted")
-    refused(game, "@blue fire bruno omar range=20", "already acted")
+    refused(game, "@blue fire bruno omar range=20", "already acted", rule="BI-R030")
     goto(game, "fire-regular", 2)
     facts = play(game, "@blue fire bruno omar range=20 dice=5,5")  # Regular 4, no aimed +1: a 5 misses
     assert [r.target for r in rolls(facts, "A.9.4")] == [4, 4]
@@ -248,8 +258,8 @@ def test_bi_r071_r072_r087_single_shots_one_target_area_fire_one_roll_each(game)
     Digest: BI-R070.
     """
     goto(game, "fire-regular")
-    refused(game, "@blue fire carlo omar ali range=20", "name one target, or fire at an area")
-    refused(game, "@blue fire carlo omar ali range=20 area", "cannot fire at an area")
+    refused(game, "@blue fire carlo omar ali range=20", "name one target, or fire at an area", rule="BI-R071")
+    refused(game, "@blue fire carlo omar ali range=20 area", "cannot fire at an area", rule="BI-R072")
     # area mode: no short band, normal up to 20 cm: Regular 4, ½ = 2; Omar 2: hit (damage 1),
     # Ali 3: miss; one roll each
     facts = play(game, "@blue fire bruno omar ali range=20 area dice=2,1,3")
@@ -292,7 +302,7 @@ def test_bi_r162_r166_observing_movers_during_the_movement(game):
     play(game, "mark omar hidden", "mark ali hidden")
     goto(game, "move-first")
     play(game, "@blue move capo 8 cautious")
-    refused(game, "observe capo omar", "during movement only moving enemies may be observed")
+    refused(game, "observe capo omar", "during movement only moving enemies may be observed", rule="BI-R162")
     play(game, "next")  # red moves
     play(game, "@red move omar 10", "@red move ali 10")
     facts = play(game, "observe capo ali")  # Capo moved, and still observes
@@ -365,7 +375,7 @@ def test_bi_amb_60_a_stabilised_gun_fires_only_after_less_than_half_its_move(gam
     play(game, "@blue move ariete 30")
     assert unit(game, "ariete").has("moved") and not unit(game, "ariete").has("moved-stabilised")
     goto(game, "fire-veteran")
-    refused(game, "@blue fire ariete omar range=40", "already moved")
+    refused(game, "@blue fire ariete omar range=40", "already moved", rule="BI-R030")
 
 
 def test_bi_r263_the_helicopter_table_row_by_row(game):
@@ -419,4 +429,4 @@ def test_bi_amb_31_a_ranging_shot_the_observer_cannot_see_is_lost(game):
     facts = play(game, "@blue ranging fo dice=5,2")  # again, with no new call
     assert [plain(r.outcome) for r in rolls(facts)] == ["precise", "bull's-eye"]
     goto(game, "fire-veteran", 4)
-    refused(game, "@blue ffe fo strafe", "only aircraft make a strafing pass")
+    refused(game, "@blue ffe fo strafe", "only aircraft make a strafing pass", rule="BI-R253")

@@ -35,13 +35,13 @@ def test_the_rope_team_starts_aboard_and_comes_down_while_the_helicopter_hovers(
     assert aboard(game, "nh90") == {"ferri", "greco", "neri", "monti"}
     goto(game, "move-first", 1)
     assert game.state.active_side == "raiders"
-    refused(game, "@raiders dismount ferri", "rope down while it hovers")
+    refused(game, "@raiders dismount ferri", "rope down while it hovers", rule="BI-R256")
     play(game, "@raiders hover nh90")
     facts = play(game, "@raiders dismount ferri", "@raiders dismount greco", "@raiders dismount neri")
     assert [plain(e.how) for e in facts if isinstance(e, ev.Moved)] == [
         "fast-ropes down from NH90 transport: half his move"
     ]
-    refused(game, "@raiders dismount monti", "Pte Monti, medic is not trained to fast-rope")
+    refused(game, "@raiders dismount monti", "Pte Monti, medic is not trained to fast-rope", rule="BI-R257")
     assert aboard(game, "nh90") == {"monti"}
     # the gunship flies by its 2d6 x 10 cm while the transport hovers
     facts = play(game, "@raiders move mangusta 50 dice=2,4")

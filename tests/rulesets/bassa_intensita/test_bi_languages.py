@@ -10,7 +10,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from playing import play, refused
+from playing import names, play, refused
 from recorded import RecordedGame, effective_facts
 
 from core import events as ev
@@ -19,6 +19,7 @@ from core.game import Game
 from core.language.catalogues import read
 from core.language.i18n import M, Msg, plain
 from core.language.reader import reading
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.rulesets.bassa_intensita import BassaIntensita, casualties
 from core.rulesets.bassa_intensita.words import DOMAIN, render
@@ -112,11 +113,21 @@ def test_a_failed_morale_check_and_the_result_in_italian(g):
 
 def test_a_refusal_reads_in_the_language_of_whoever_gave_the_command(g):
     play(g, *FIRE[:-1])
-    with reading("it"), pytest.raises(Refused, match=r"^400 cm è fuori gittata per fucile d'assalto \(BI-R075\)$"):
+    with (
+        reading("it"),
+        pytest.raises(Refused, match=r"^400 cm è fuori gittata per fucile d'assalto \(BI-R075\)$") as no,
+    ):
         play(g, "fire ferrante omar range=400")
-    refused(g, "fire ferrante omar range=400", r"^400 cm is out of range of the Assault rifle \(BI-R075\)$")
-    with reading("it"), pytest.raises(Refused, match=r"^Sgt Marra ha Qualità Veterano e agisce nel proprio livello"):
+    names(no.value, "BI-R075")
+    refused(
+        g, "fire ferrante omar range=400", r"^400 cm is out of range of the Assault rifle \(BI-R075\)$", rule="BI-R075"
+    )
+    with (
+        reading("it"),
+        pytest.raises(Refused, match=r"^Sgt Marra ha Qualità Veterano e agisce nel proprio livello") as no,
+    ):
         play(g, "fire marra omar range=20")
+    names(no.value, "BI-R061")
 
 
 def test_a_request_for_table_dice_says_what_for_in_the_askers_language(g):
@@ -197,7 +208,7 @@ def test_movement_modifiers_are_typed_and_listed_by_the_italian_books_words(g):
     with reading("it"):
         issued, *facts = g.execute("move ferrante 4 via=porta", role=REFEREE).events
         play(g, "move marra 0 via=ostacolo-grande")
-        refused(g, "move sanna 4 via=tetto", "porta")
+        refused(g, "move sanna 4 via=tetto", "porta", rule=TYPING)
         spec = next(s for s in g.commands if s.name == "move")
         usage = g.usage(spec)
     assert isinstance(issued, ev.Issued) and issued.text == "move ferrante 4 via=door"
@@ -273,11 +284,13 @@ def test_a_burst_of_no_he_source_lists_the_sources_in_the_referees_language(g):
     play(g, *FIRE[:-1])
     with reading("it"), pytest.raises(Refused) as italian:
         play(g, "burst omar source=nosuch long")
+    names(italian.value, TYPING)
     listed = set(str(italian.value).partition(": ")[2].split(", "))
     assert {"lanciarazzi-rpg", "cannone-102", "bomba-anticarro", "missile-controcarro"} <= listed
     assert not {"rpg", "gun-102", "bomb-at", "atgm"} & listed
     with pytest.raises(Refused) as english:
         play(g, "burst omar source=nosuch long")
+    names(english.value, TYPING)
     assert {"rpg", "gun-102", "bomb-at", "atgm"} <= set(str(english.value).partition(": ")[2].split(", "))
 
 

@@ -53,7 +53,7 @@ def test_a_machine_gun_not_emplaced_cannot_fire_and_fires_once_emplaced(game):
     Rules: BI-R068, BI-WN6.
     """
     goto(game, "fire-regular", 1)
-    refused(game, "@blue fire dario omar range=30 dice=10,10,10", "must be emplaced")
+    refused(game, "@blue fire dario omar range=30 dice=10,10,10", "must be emplaced", rule="BI-WN6")
     facts = play(game, "@blue emplace dario")
     assert not rolls(facts) and game.state.units["dario"].has("emplaced")
     goto(game, "fire-regular", 2)
@@ -70,7 +70,7 @@ def test_a_light_mg_not_emplaced_fires_at_the_assault_rifle_ranges(game):
     Rules: BI-R075, BI-WN4.
     """
     goto(game, "fire-regular", 1)
-    refused(game, "@blue fire mario omar range=100", "100 cm is out of range")
+    refused(game, "@blue fire mario omar range=100", "100 cm is out of range", rule="BI-R075")
     facts = play(game, "@blue fire mario omar range=20 dice=10,10")
     assert [plain(r.purpose) for r in rolls(facts, "A.9.4")] == [
         "fire with his Assault rifle at Omar (normal range)"
@@ -97,4 +97,4 @@ def test_moving_undoes_the_emplacement(game):
     play(game, "@blue move dario 10")
     assert not game.state.units["dario"].has("emplaced")
     goto(game, "fire-regular", 3)
-    refused(game, "@blue fire dario omar range=30", "must be emplaced")
+    refused(game, "@blue fire dario omar range=30", "must be emplaced", rule="BI-WN6")

@@ -9,6 +9,7 @@ from playing import refused
 
 from core import events as ev
 from core.language.i18n import plain
+from core.refusal import TYPING
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.commands import COMMANDS
 
@@ -48,9 +49,9 @@ def test_leaving_a_melee(armoured):
     play(armoured, "@paras leave wood kurt dice=1,1")
     assert plain(armoured.state.units["wood"].out) == "cut down by Schtz Kurt Bauer leaving the melee"
     to_phase(armoured, 2, "move-first")
-    refused(armoured, "leave fritz jones", "own move")
+    refused(armoured, "leave fritz jones", "own move", rule="LN-R052")
     play(armoured, "@paras move jones 10")
-    refused(armoured, "@paras leave jones fritz", "leaves before it moves")
+    refused(armoured, "@paras leave jones fritz", "leaves before it moves", rule="LN-R052")
 
 
 def test_lying_down_without_crawling(armoured):
@@ -59,10 +60,10 @@ def test_lying_down_without_crawling(armoured):
     play(armoured, "@paras prone wood")
     wood = armoured.state.units["wood"]
     assert wood.has("prone") and not wood.has("moved") and wood.moved_cm == 0
-    refused(armoured, "@paras prone wood", "already lying down")
-    refused(armoured, "@paras prone sherman", "not a figure")
+    refused(armoured, "@paras prone wood", "already lying down", rule="LN-R031")
+    refused(armoured, "@paras prone sherman", "not a figure", rule="LN-R031")
     play(armoured, "@paras next")
-    refused(armoured, "prone jones", "cannot lie down: it is Farm garrison's move")
+    refused(armoured, "prone jones", "cannot lie down: it is Farm garrison's move", rule="LN-AMB-01")
     to_phase(armoured, 1, "fire")
     facts = play(armoured, "@garrison fire hans wood full dice=4")  # 5+, -1 lying down: needs 6
     assert rolls(facts)[0].target == 6
@@ -83,14 +84,19 @@ def test_morale_falls_due_at_half_losses_and_at_each_further_loss(armoured):
     (due,) = [e for e in facts if isinstance(e, ev.Noted)]
     assert (plain(due.text), due.vis) == ("morale tests due (LN-R070): Gruppe Vogt (3 of 5 lost)", ("garrison",))
     play(armoured, "@garrison morale gruppe vogt dice=4")
-    refused(armoured, "@garrison morale gruppe vogt", "tested at 3 lost of 5: it tests again at its next loss")
+    refused(
+        armoured,
+        "@garrison morale gruppe vogt",
+        "tested at 3 lost of 5: it tests again at its next loss",
+        rule="LN-R070",
+    )
     play(armoured, "out fritz")
     facts = play(armoured, "@garrison morale gruppe vogt dice=2")
     assert plain(rolls(facts)[0].outcome) == "shaken: falls back"
     to_phase(armoured, 2, "morale")
     assert not any("morale tests due" in line.text for line in armoured.log_lines("garrison")[-3:])
     play(armoured, "out hans")
-    refused(armoured, "@garrison morale gruppe vogt", "nobody left in play")
+    refused(armoured, "@garrison morale gruppe vogt", "nobody left in play", rule="LN-R070")
 
 
 def test_reinforcements_end_a_retreat(armoured):
@@ -99,9 +105,9 @@ def test_reinforcements_end_a_retreat(armoured):
     play(armoured, "@garrison morale gruppe vogt dice=1")
     assert armoured.state.units["fritz"].has("retreating") and armoured.state.units["hans"].has("retreating")
     to_phase(armoured, 2, "move-second")
-    refused(armoured, "@garrison reinforce fritz hans", "already in Gruppe Vogt")
-    refused(armoured, "reinforce smith typhoon", "is an aircraft")
-    refused(armoured, "@garrison reinforce fritz smith", "no unit 'smith' on that side")
+    refused(armoured, "@garrison reinforce fritz hans", "already in Gruppe Vogt", rule="LN-R070")
+    refused(armoured, "reinforce smith typhoon", "is an aircraft", rule="LN-R070")
+    refused(armoured, "@garrison reinforce fritz smith", "no unit 'smith' on that side", rule=TYPING)
     facts = play(armoured, "@garrison reinforce fritz karl max")
     assert any(isinstance(e, ev.Noted) and "4 of 5: it keeps retreating" in plain(e.text) for e in facts)
     assert armoured.state.units["hans"].has("retreating")
@@ -113,12 +119,12 @@ def test_reinforcements_end_a_retreat(armoured):
     assert not any(s.units[u].has("retreating") for u in ("hans", "fritz", "karl", "max", "paul"))
     # the reserve gave all its men away: its strength is what counts (ruling LN-REINFORCE)
     to_phase(armoured, 2, "morale")
-    refused(armoured, "@garrison morale reserve", "Reserve has nobody left in play to test")
+    refused(armoured, "@garrison morale reserve", "Reserve has nobody left in play to test", rule="LN-R070")
 
 
 def test_the_last_turn_goes_to_the_final_count(tmp_path, monkeypatch):
     with closing(ludonet_game(tmp_path, monkeypatch, {"turns": 1, "victory": "hold the farm at the end"})) as game:
-        refused(game, "victory paras", "has not started")
+        refused(game, "victory paras", "has not started", rule="LN-AMB-01")
         to_phase(game, 1, "end")
         facts = play(game, "next")
         assert game.state.phase == "final"
@@ -126,8 +132,8 @@ def test_the_last_turn_goes_to_the_final_count(tmp_path, monkeypatch):
             isinstance(e, ev.Noted) and plain(e.text).endswith("victory conditions: hold the farm at the end")
             for e in facts
         )
-        refused(game, "next", "victory SIDE")
-        refused(game, "@paras victory paras", "referee")
+        refused(game, "next", "victory SIDE", rule="ENG-2")
+        refused(game, "@paras victory paras", "referee", rule="ENG-1")
         play(game, "out hans")
         play(game, "victory garrison the farm is still held")
         assert plain(game.state.result) == (
@@ -139,7 +145,7 @@ def test_the_last_turn_goes_to_the_final_count(tmp_path, monkeypatch):
             {"paras": 0, "garrison": 1},
         )
         assert game.state.phase == "ended"
-        refused(game, "victory draw", "the game is over")
+        refused(game, "victory draw", "the game is over", rule="ENG-2")
 
 
 def test_a_side_with_nothing_left_loses(armoured):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from ln_support import ludonet_game, play, rolls, to_phase
-from playing import refused
+from playing import names, refused
 from recorded import RecordedGame, effective_facts, worded
 
 from core import events as ev
@@ -178,7 +178,7 @@ def test_a_shot_beyond_its_range_is_refused_in_italian_words(tmp_path, monkeypat
     said = []
     with reading("it"):
         for line in ("@paras fire jones kurt range=41", "grenade brown range=11 hans"):
-            said.append(refused(game, line))
+            said.append(refused(game, line, rule="LN-R030"))
     game.close()
     assert said == [
         "41 cm è oltre il raggio di tiro di 40 cm per l'arma di Pte Jones (LN-R030)",
@@ -193,6 +193,7 @@ def test_a_team_is_named_in_italian_and_typed_in_either_language(armoured, typed
     to_phase(armoured, 1, "morale")
     with reading("it"), pytest.raises(Refused) as refused:
         armoured.execute(f"morale {typed}", role="paras")
+    names(refused.value, "LN-R070")
     assert str(refused.value) == "Sezione 1 ha perso 0 su 5: nessun test sotto la metà (LN-R070)"
 
 
@@ -225,7 +226,7 @@ def test_a_scenario_without_support_says_so_in_words_not_as_a_dice_result(armour
     said = {}
     for lang in ("en", "it"):
         with reading(lang):
-            said[lang] = refused(armoured, "barrage nebel smith")
+            said[lang] = refused(armoured, "barrage nebel smith", rule="LN-AMB-17")
     assert said == {
         "en": "no artillery or aircraft support 'nebel' in this scenario (support: none)",
         "it": "nessun supporto di artiglieria o aereo 'nebel' in questo scenario (supporti: nessuno)",

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 from ln_support import play, rolls, to_phase
+from playing import names
 
 from core.language.i18n import plain
 from core.language.reader import reading
+from core.refusal import TYPING
 from core.ruleset import Refused
 from core.views import REFEREE
 
@@ -22,9 +24,11 @@ def test_a_team_by_any_word_of_its_name(armoured):
 def test_an_ambiguous_or_unknown_team_is_refused_with_the_candidates(armoured):
     with pytest.raises(Refused) as refused:
         armoured.parse("morale t", REFEREE)
+    names(refused.value, TYPING)
     assert str(refused.value) == "'t' could be PIAT team, Transport or Troop"
     with pytest.raises(Refused) as refused:
         armoured.parse("morale nobody", REFEREE)
+    names(refused.value, TYPING)
     assert str(refused.value) == "no team 'nobody'"
 
 
@@ -76,6 +80,7 @@ def test_tab_offers_the_teams_by_the_italian_readers_names(armoured):
         assert armoured.parse("morale Plotone carri", REFEREE).args == {"team": "Troop"}
         with pytest.raises(Refused) as refused:
             armoured.parse("morale t", REFEREE)
+        names(refused.value, TYPING)
     assert str(refused.value) == "'t' può essere PIAT team, Plotone carri (Troop) o Transport"
 
 
@@ -95,6 +100,7 @@ def test_a_team_named_as_another_reads_is_the_one_so_written(armoured):
             assert find_team("troop", state, REFEREE) == "Troop"
             with pytest.raises(Refused) as refused:
                 find_team("plot", state, REFEREE)
+            names(refused.value, TYPING)
         assert str(refused.value) == "'plot' può essere Plotone carri o Plotone carri (Troop)"
     finally:
         state.units["lorry"] = lorry

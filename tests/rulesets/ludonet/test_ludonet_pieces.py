@@ -14,6 +14,7 @@ from core import events as ev
 from core.language.i18n import plain
 from core.language.reader import reading
 from core.outcome import DiceNeeded
+from core.refusal import TYPING
 from core.rulesets.ludonet import rules
 
 # --------------------------------------------------------------------- pure rules
@@ -55,17 +56,17 @@ def test_sight_in_woods_and_indirect_fire(armoured):
     assert [rules.seen_in_woods(d, prone=False) for d in (18, 20, 21)] == [True, True, False]
     assert [rules.seen_in_woods(d, prone=True) for d in (12, 13)] == [True, False]
     to_phase(armoured, 1, "fire")
-    refused(armoured, "@paras fire smith hans full woods=21", "not seen in the woods at 21 cm")
-    refused(armoured, "@paras fire jones hans full prone woods=14", "not seen in the woods at 14 cm")
+    refused(armoured, "@paras fire smith hans full woods=21", "not seen in the woods at 21 cm", rule="LN-R020")
+    refused(armoured, "@paras fire jones hans full prone woods=14", "not seen in the woods at 14 cm", rule="LN-R020")
     play(armoured, "@paras fire smith hans full woods=20 dice=1")
     # a mortar needs no line of sight: the referee, who sees the hidden MG 42, gives its fire
-    refused(armoured, "@paras fire mortar mg42 full", "no unit 'mg42'")
+    refused(armoured, "@paras fire mortar mg42 full", "no unit 'mg42'", rule=TYPING)
     facts = play(armoured, "fire mortar mg42 full dice=5,6")
     assert [plain(r.outcome) for r in rolls(facts)] == ["hit", "eliminated"]
     # the paras' own mortar line does not name what they have not seen
     assert plain(rolls(facts)[0].purpose) == "shot at an unseen enemy (beyond half range)"
     assert not any("MG 42 team" in line.text for line in armoured.log_lines("paras"))
-    refused(armoured, "fire bren mg42 full", "no line of sight")
+    refused(armoured, "fire bren mg42 full", "no line of sight", rule="LN-R020")
 
 
 # ----------------------------------------------------------------------- vehicles
@@ -108,10 +109,10 @@ def test_immobilised_for_two_turns(armoured):
     assert panzer.has("immobilised") and armoured.state.vars["immobilised_until.panzer"] == 3
     for turn in (2, 3):
         to_phase(armoured, turn, "move-second")
-        refused(armoured, "@garrison move panzer 10", "immobilised")
+        refused(armoured, "@garrison move panzer 10", "immobilised", rule="LN-R041")
     to_phase(armoured, 4, "move-second")
     play(armoured, "@garrison move panzer 20")
-    refused(armoured, "@garrison move panzer 1", "already moved")
+    refused(armoured, "@garrison move panzer 1", "already moved", rule="LN-R010")
 
 
 def test_immobilised_vehicle_still_fires(armoured):
@@ -141,15 +142,15 @@ def test_a_vehicle_shooter_at_a_figure_never_rolls_the_damage_die(armoured):
 def test_vehicle_moves_and_missing_values(armoured):
     """Rules: LN-R011, LN-AMB-04, LN-AMB-25."""
     to_phase(armoured, 1, "move-first")
-    refused(armoured, "@paras move sherman 26", "1 to 25 cm")
-    refused(armoured, "@paras move sherman 10 run", "neither runs nor crawls")
+    refused(armoured, "@paras move sherman 26", "1 to 25 cm", rule="LN-R011")
+    refused(armoured, "@paras move sherman 10 run", "neither runs nor crawls", rule="LN-R011")
     facts = play(armoured, "@paras move sherman 25")
     assert isinstance(facts[0], ev.Moved) and armoured.state.units["sherman"].has("moved")
     play(armoured, "next")
-    refused(armoured, "@garrison move lorry 10", r"no move \(stats.move")
+    refused(armoured, "@garrison move lorry 10", r"no move \(stats.move", rule="LN-R011")
     to_phase(armoured, 1, "fire")
     before = armoured.log_length
-    refused(armoured, "@paras fire piat lorry half", r"no combat value \(stats.cv")
+    refused(armoured, "@paras fire piat lorry half", r"no combat value \(stats.cv", rule="LN-R041")
     assert armoured.log_length == before  # refused before any die was rolled
     # the Sherman moved: -1 to hit
     facts = play(armoured, "@paras fire sherman panzer half dice=5,1,1")
@@ -159,7 +160,7 @@ def test_vehicle_moves_and_missing_values(armoured):
 def test_melee_is_between_figures(armoured):
     """Rules: LN-AMB-12."""
     to_phase(armoured, 1, "melee")
-    refused(armoured, "@paras melee smith panzer", "not a figure")
+    refused(armoured, "@paras melee smith panzer", "not a figure", rule="LN-R050")
 
 
 # ------------------------------------------------------------------------ grenades
@@ -168,9 +169,9 @@ def test_melee_is_between_figures(armoured):
 def test_grenade_hits_every_figure_named_inside(armoured):
     """Rules: LN-R038, LN-AMB-08."""
     to_phase(armoured, 1, "fire")
-    refused(armoured, "@paras grenade smith half hans", "not allowed for paras|referee")
-    refused(armoured, "grenade smith half", "within 3 cm")
-    refused(armoured, "grenade smith half hans panzer", "harms figures only")
+    refused(armoured, "@paras grenade smith half hans", "not allowed for paras|referee", rule="ENG-1")
+    refused(armoured, "grenade smith half", "within 3 cm", rule="LN-R038")
+    refused(armoured, "grenade smith half hans panzer", "harms figures only", rule="LN-R038")
     # the referee names who is inside, the hidden MG 42 too; grenades are not heavy
     facts = play(armoured, "grenade smith half hans mg42 dice=4,1,5")
     assert [(plain(r.purpose), plain(r.outcome)) for r in rolls(facts)] == [
@@ -179,7 +180,7 @@ def test_grenade_hits_every_figure_named_inside(armoured):
         ("damage, hit by Cpl Smith", "eliminated"),
     ]
     assert rolls(facts)[0].target == 3  # expert +1, no target modifiers for a spot
-    refused(armoured, "@paras fire smith hans half", "already fired")
+    refused(armoured, "@paras fire smith hans half", "already fired", rule="LN-R030")
     play(armoured, "next")
     assert plain(armoured.state.units["mg42"].out) == "eliminated" and armoured.state.units["hans"].in_play
 
@@ -204,19 +205,19 @@ def test_an_aircraft_passes_strikes_and_leaves_after_its_passes(armoured):
     """Rules: LN-R060, LN-R061, LN-AMB-14."""
     assert "typhoon" not in armoured.view("garrison").units  # waiting off the table
     to_phase(armoured, 1, "fire")
-    refused(armoured, "strike typhoon hans", "not over the table")
+    refused(armoured, "strike typhoon hans", "not over the table", rule="LN-R061")
     play(armoured, "pass typhoon")
     assert "typhoon" in armoured.view("garrison").units
-    refused(armoured, "pass typhoon", "already over the table")
-    refused(armoured, "@garrison fire hans typhoon full", "only anti-aircraft")
-    refused(armoured, "@garrison aa hans typhoon", "has no anti-aircraft weapon")
+    refused(armoured, "pass typhoon", "already over the table", rule="LN-R060")
+    refused(armoured, "@garrison fire hans typhoon full", "only anti-aircraft", rule="LN-R062")
+    refused(armoured, "@garrison aa hans typhoon", "has no anti-aircraft weapon", rule="LN-R062")
     facts = play(armoured, "@garrison aa flak typhoon dice=4")
     assert (rolls(facts)[0].target, plain(rolls(facts)[0].outcome)) == (5, "miss")
     # the strike, then Hans's damage die, then the Typhoon's and the Panzer's 1d6 + combat value
     facts = play(armoured, "strike typhoon hans panzer dice=5,3,4,2")
     assert [plain(r.outcome) for r in rolls(facts)] == ["hit", "wound", "total 8", "total 5 against 8: destroyed"]
     assert not rolls(facts)[0].mods
-    refused(armoured, "strike typhoon fritz", "already attacked")
+    refused(armoured, "strike typhoon fritz", "already attacked", rule="LN-R061")
     play(armoured, "next")
     s = armoured.state
     assert s.units["hans"].has("wounded") and plain(s.units["panzer"].out) == "destroyed"
@@ -230,14 +231,14 @@ def test_an_aircraft_passes_strikes_and_leaves_after_its_passes(armoured):
 def test_anti_aircraft_fire_brings_it_down_before_it_strikes(armoured):
     """Rules: LN-R062, LN-AMB-15."""
     to_phase(armoured, 1, "fire")
-    refused(armoured, "@garrison aa flak typhoon", "no unit 'typhoon'")  # off the table, unseen
-    refused(armoured, "aa flak typhoon", "not over the table")
+    refused(armoured, "@garrison aa flak typhoon", "no unit 'typhoon'", rule=TYPING)  # off the table, unseen
+    refused(armoured, "aa flak typhoon", "not over the table", rule="LN-R062")
     play(armoured, "pass typhoon")
     facts = play(armoured, "@garrison aa flak typhoon dice=5")
     assert plain(rolls(facts)[0].outcome) == "hit: shot down"
     assert plain(armoured.state.units["typhoon"].out) == "shot down by anti-aircraft fire"
-    refused(armoured, "strike typhoon hans", "out of action")
-    refused(armoured, "@garrison fire flak smith full", "already fired")
+    refused(armoured, "strike typhoon hans", "out of action", rule="LN-R062")
+    refused(armoured, "@garrison fire flak smith full", "already fired", rule="LN-R030")
 
 
 # ------------------------------------------------------------ the scenario's weapons
@@ -256,20 +257,30 @@ def test_the_scenario_ranges_decide_the_band(tmp_path, monkeypatch):
     """Rules: LN-R030, LN-AMB-02."""
     with closing(ludonet_game(tmp_path, monkeypatch, WEAPONS)) as game:
         to_phase(game, 1, "fire")
-        refused(game, "@paras fire jones kurt range=41", "beyond the 40 cm range of Pte Jones' weapon")
-        refused(game, "@paras fire jones kurt", "say half or full, or give the measured distance")
-        refused(game, "@paras fire jones kurt range=-3", "range must be a distance from 0 to 1000 cm: .*not '-3'")
-        refused(game, "@paras fire jones kurt half woods=-3", "woods must be a distance from 0 to 1000 cm: .*not '-3'")
-        refused(game, "@paras fire jones kurt half range=20", "not both")
+        refused(game, "@paras fire jones kurt range=41", "beyond the 40 cm range of Pte Jones' weapon", rule="LN-R030")
+        refused(game, "@paras fire jones kurt", "say half or full, or give the measured distance", rule=TYPING)
         refused(
-            game, "@paras fire piat kurt range=10", "no range for Pte Hill's weapon"
+            game,
+            "@paras fire jones kurt range=-3",
+            "range must be a distance from 0 to 1000 cm: .*not '-3'",
+            rule=TYPING,
+        )
+        refused(
+            game,
+            "@paras fire jones kurt half woods=-3",
+            "woods must be a distance from 0 to 1000 cm: .*not '-3'",
+            rule=TYPING,
+        )
+        refused(game, "@paras fire jones kurt half range=20", "not both", rule=TYPING)
+        refused(
+            game, "@paras fire piat kurt range=10", "no range for Pte Hill's weapon", rule="LN-AMB-02"
         )  # a PIAT: the scenario gives no range
         facts = play(game, "@paras fire jones kurt range=20 dice=1")  # half range, inclusive: 3+ for an expert
         assert plain(rolls(facts)[0].purpose) == "shot at Schtz Kurt Bauer (within half range)"
         assert rolls(facts)[0].target == 3
         facts = play(game, "@paras fire wood kurt range=21 dice=1")
         assert rolls(facts)[0].target == 4
-        refused(game, "grenade brown range=11 hans", "beyond the 10 cm range of a grenade")
+        refused(game, "grenade brown range=11 hans", "beyond the 10 cm range of a grenade", rule="LN-R030")
         facts = play(game, "grenade brown range=5 hans dice=6,1")
         assert plain(rolls(facts)[0].purpose).endswith("(within half range)")
         # the scenario calls the MG 42 heavy: +1 damage, though its team has no role
@@ -281,7 +292,9 @@ def test_the_scenarios_visibility_limits_direct_fire(tmp_path, monkeypatch):
     """Rules: LN-AMB-18."""
     with closing(ludonet_game(tmp_path, monkeypatch, {**WEAPONS, "visibility": 15})) as game:
         to_phase(game, 1, "fire")
-        refused(game, "@paras fire jones kurt range=16", "16 cm away: the scenario's visibility is 15 cm")
+        refused(
+            game, "@paras fire jones kurt range=16", "16 cm away: the scenario's visibility is 15 cm", rule="LN-R020"
+        )
         play(game, "@paras fire jones kurt range=15 dice=1")
 
 
@@ -291,10 +304,10 @@ def test_the_scenarios_heavy_and_anti_aircraft_weapons(tmp_path, monkeypatch):
         ludonet_game(tmp_path, monkeypatch, {"weapon.rifle.heavy": 1, "weapon.MP40.anti_aircraft": 1})
     ) as game:
         to_phase(game, 1, "move-first")
-        refused(game, "@paras move jones 6", "1 to 5 cm")
+        refused(game, "@paras move jones 6", "1 to 5 cm", rule="LN-R010")
         to_phase(game, 1, "fire")
         play(game, "pass typhoon")
-        refused(game, "@garrison aa fritz typhoon", "has no anti-aircraft weapon")
+        refused(game, "@garrison aa fritz typhoon", "has no anti-aircraft weapon", rule="LN-R062")
         play(game, "@garrison aa hans typhoon dice=6")
         assert plain(game.state.units["typhoon"].out) == "shot down by anti-aircraft fire"
 
@@ -317,13 +330,18 @@ def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
     """Rules: LN-AMB-17."""
     with closing(ludonet_game(tmp_path, monkeypatch, SUPPORT)) as game:
         to_phase(game, 1, "fire")
-        refused(game, "barrage nebel smith", r"no artillery or aircraft support 'nebel' .*support: mortar, stuka")
-        refused(game, "barrage mortar", "name the pieces inside the burst")
         refused(
-            game, 'barrage call=" "', "name the support first"
+            game,
+            "barrage nebel smith",
+            r"no artillery or aircraft support 'nebel' .*support: mortar, stuka",
+            rule="LN-AMB-17",
+        )
+        refused(game, "barrage mortar", "name the pieces inside the burst", rule="LN-AMB-17")
+        refused(
+            game, 'barrage call=" "', "name the support first", rule=TYPING
         )  # words, but none of them (found by the fuzzed handlers' test)
         refused(
-            game, "barrage mortar sherman", "no combat value"
+            game, "barrage mortar sherman", "no combat value", rule="LN-R041"
         )  # artillery without a combat value cannot hit a vehicle
         # 5+, then each figure's damage die with the heavy +1 (ruling LN-BARRAGE)
         facts = play(game, "barrage mortar smith jones dice=5,3,1")
@@ -336,7 +354,7 @@ def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
         assert "mortar calls its barrage number 1 (ruling LN-BARRAGE)" in [
             line.text for line in game.log_lines(role="referee")
         ]
-        refused(game, "barrage mortar brown", "already fired this turn")
+        refused(game, "barrage mortar brown", "already fired this turn", rule="LN-AMB-17")
         # the Stuka: 5+, unmodified; a vehicle takes the opposed roll against its combat value
         facts = play(game, "barrage stuka sherman dice=6,6,1")
         assert [plain(r.outcome) for r in rolls(facts)] == ["hit", "total 9", "total 5 against 9: destroyed"]
@@ -344,7 +362,7 @@ def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
         to_phase(game, 2, "fire")
         play(game, "barrage mortar brown dice=2")
         to_phase(game, 3, "fire")
-        refused(game, "barrage mortar brown", "nothing left: 2 used")
+        refused(game, "barrage mortar brown", "nothing left: 2 used", rule="LN-AMB-17")
 
 
 def test_the_damage_die_says_who_hit_the_figure_without_naming_a_hidden_firer(armoured):
@@ -405,7 +423,7 @@ def test_a_barrage_offers_half_and_refuses_it_for_an_aircraft(tmp_path, monkeypa
         assert {"half", "full"} <= set(game.complete("barrage mortar smith ", role="referee"))
         with reading("it"):
             assert {"mezzo", "pieno"} <= set(game.complete("sbarramento mortar smith ", role="referee"))
-        refused(game, "barrage stuka half smith", "an aircraft's pass is not fired at a range")
+        refused(game, "barrage stuka half smith", "an aircraft's pass is not fired at a range", rule="LN-R061")
 
 
 def test_a_piece_named_by_the_start_of_its_name_in_a_barrage_is_not_the_band(tmp_path, monkeypatch):

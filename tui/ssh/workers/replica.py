@@ -28,7 +28,7 @@ from core.dice import sent_contribution
 from core.game import Game
 from core.language.reader import lang
 from core.outcome import Failure, Outcome, Refusal, Result
-from core.ruleset import Refused
+from core.ruleset import TYPING, Refused
 from core.storage.savefile import SaveError
 from tui.ssh.language import _
 from tui.ssh.workers import wire
@@ -81,7 +81,7 @@ class TableLink:
             ) from None
         except OSError as e:
             if e.errno == errno.EMSGSIZE:
-                raise Refused(_("the command is too long")) from None
+                raise Refused(_("the command is too long"), rule=TYPING) from None  # a limit, as core.commands.MAX_LINE
             raise Refused(
                 _("the server cannot be reached ({error}); nothing was recorded").format(error=e.strerror or e)
             ) from None

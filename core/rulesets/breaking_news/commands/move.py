@@ -73,7 +73,8 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
                 _("{name} may move {max_cm} cm with that action (§6.0, §6.2)").format(
                     name=u.name, max_cm=allowed.max_cm
                 ),
-                rule="MOV-1",
+                # an obstacle crossed lowers the action's allowance: its own rule decides (§6.2)
+                rule=("MOV-1", "T-06", "MOV-4") if args.get("obstacle") else "MOV-1",
             )
         hits.reveal(ctx, ctx.unit(u.id), M("moves in the open"))
         if cm:

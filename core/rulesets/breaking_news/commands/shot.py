@@ -157,7 +157,7 @@ def _refuse_targets(
     if not targets:
         raise Refused(_("name a target"), rule=TYPING)
     if len(targets) > 1 and not burst:
-        raise Refused(_("only a burst may be split between targets (§8.0)"), rule=("FIRE-1", "FIRE-2"))
+        raise Refused(_("only a burst may be split between targets (§8.0)"), rule="FIRE-8")
     for t in targets:
         hits.require_in_play(t)
         hits.require_exposed(ctx, t)

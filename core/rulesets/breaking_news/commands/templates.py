@@ -64,8 +64,8 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     if not weapon.smoke_step_cm:
         raise Refused(_("smoke is thrown by hand or fired from a grenade launcher (§8.9)"), rule=("SMK-1", "AMB-41"))
     why = may_fire_after(weapon, moved_facts(unit)[0], fire_rule(unit))
-    if why:
-        raise Refused(why, rule=("SMK-1", "AMB-41"))
+    if why:  # smoke is the figure's fire (§8.9): what his move leaves him to fire decides (§6.1)
+        raise Refused(why, rule=("SMK-1", "MOV-3", "T-05"))
     same_action = hits.moved_to_fire(ctx.state, [unit])
     if not ready_to_act(ctx, unit, args.get("leader")):
         return
