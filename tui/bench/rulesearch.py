@@ -95,7 +95,9 @@ def run_rules_bench(as_json: bool = False) -> int:
     figures = measure(questions)
     if BLIND.is_file():
         blind = measure(tomllib.loads(BLIND.read_text(encoding="utf-8"))["q"])
-        figures |= {f"blind_{name}": blind[name] for name in ("questions", "right_first", "right_in_three", "abstained")}
+        figures |= {
+            f"blind_{name}": blind[name] for name in ("questions", "right_first", "right_in_three", "abstained")
+        }
     figures["load_average"] = round(os.getloadavg()[0], 2)
     figures["targets_met"] = figures["first_ask_ms_p95"] < TARGET_MS and figures["ask_ms_p95"] < TARGET_MS
     if as_json:
