@@ -126,6 +126,10 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
     #: A defender asked for his save at his own seat hears what hit him first.
     answers: Text = ""
     answered_by: str = ""
+    #: That roll's purpose, where the rolling side may see whose it was (the shooter, his
+    #: weapon, the target: "Sgt Rossi's fire with Assault rifle aimed at Aden Farah, 40 cm"):
+    #: the defender's box says what hit him whole (issue #77); "" when it may not.
+    answered_for: Text = ""
 
     def text(self, *, mods: bool = True) -> str:
         """``Sgt Rossi's save: 1d6, needs 2+ (base 3+, team leader +1)``; the missing dice

@@ -557,13 +557,14 @@ class Game:
             # command's order of dice.  The unit's id goes no further.
             whose = roller(ctx.state, need.unit, need.side, role)
             side = roll_owner(ctx.state, need.unit, need.side, role)
-            outcome, by = _answered(ctx.state, ctx.events, need, side or role)
+            outcome, by, purpose = _answered(ctx.state, ctx.events, need, side or role)
             asked = msgspec.structs.replace(
                 need.request,
                 whose=whose,
                 side=side,
                 answers=outcome,
                 answered_by=by,
+                answered_for=purpose,
                 order=parsed.spec.dice,
                 domain=self.ruleset.domain,
                 again=_times_rolled(ctx.events, need),
@@ -685,22 +686,24 @@ _A_GAME_IS_A_TABLE: type[Table] = Game
 _event_encoder = msgspec.msgpack.Encoder()
 
 
-def _answered(state: GameState, events: list[ev.Event], need: NeedDice, viewer: str) -> tuple[Text, str]:
+def _answered(state: GameState, events: list[ev.Event], need: NeedDice, viewer: str) -> tuple[Text, str, Text]:
     """The roll this one answers, if the command's last roll with an outcome was the other
-    side's (a save answers the hit): its outcome and whose it was, as ``viewer`` (the side
-    that rolls now) may be told; ("", "") if none, or if ``viewer`` may not see that roll."""
+    side's (a save answers the hit): its outcome, whose it was and its purpose, as ``viewer``
+    (the side that rolls now) may be told (whose and the purpose only where it may see the
+    roller); ("", "", "") if none, or if ``viewer`` may not see that roll."""
     rolling = state.units.get(need.unit)
     side = rolling.side if rolling is not None else need.side
     last = next((e for e in reversed(events) if isinstance(e, ev.Rolled) and e.roll.outcome), None)
     if last is None or not event_visible(last, viewer):
-        return "", ""
+        return "", "", ""
     theirs = state.units.get(last.unit)
     their_side = theirs.side if theirs is not None else last.side
     if not their_side or their_side == side:
-        return "", ""
+        return "", "", ""
     if theirs is not None:
-        return last.roll.outcome, theirs.name if unit_visible(theirs, viewer) else ""
-    return last.roll.outcome, state.sides[their_side].name if their_side in state.sides else ""
+        seen = unit_visible(theirs, viewer)
+        return last.roll.outcome, theirs.name if seen else "", last.roll.purpose if seen else ""
+    return last.roll.outcome, state.sides[their_side].name if their_side in state.sides else "", ""
 
 
 def _times_rolled(events: list[ev.Event], need: NeedDice) -> int:

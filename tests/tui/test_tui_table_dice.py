@@ -28,7 +28,9 @@ def title(app) -> str:
 
 
 def prompt_title(app) -> str:
-    return str(app.screen.query_one(".title").render()) if isinstance(app.screen, DicePrompt) else ""
+    """The dice prompt's title; "" before the prompt is on the screen, and while it is composed."""
+    titles = app.screen.query(".title") if isinstance(app.screen, DicePrompt) else ()
+    return str(titles.first().render()) if titles else ""
 
 
 def last_roll(game) -> ev.Roll:
@@ -140,7 +142,8 @@ async def test_the_defenders_save_is_asked_at_the_defenders_own_seat(tmp_path):
 @pytest.mark.long
 async def test_the_defenders_box_says_what_hit_him_and_another_seat_s_faces_close_it(tmp_path):
     """Issue #77: the defender's box on a phone or SSH screen said only "given by Bersaglieri"; it says
-    what hit him first, as his plain seat does ("1 hit, Pte Conti.").  A seat sharing his side (bruno)
+    what hit him first: the hits, the shooter and his weapon (the plain seat, spoken, says "1 hit,
+    Pte Conti.").  A seat sharing his side (bruno)
     types the save: the box closes, and its line says the faces given there, back at the command line."""
     game = served_fire(tmp_path, {"regulars", "irregulars"})
     defender = FireteamApp(game, role="irregulars", seat="bea")
@@ -148,7 +151,7 @@ async def test_the_defenders_box_says_what_hit_him_and_another_seat_s_faces_clos
         assert game.submit("fire conti bashir range=40", role="regulars", by="anna", faces=[6]).awaited  # a hit
         await until(dp, lambda: prompt_title(defender) == SAVE, "the save asked at the defender's seat")
         said = str(defender.screen.query_one("#dice-answers").render())
-        assert said == "1 hit, Pte Conti."
+        assert said == "1 hit: Pte Conti's fire with Assault rifle aimed at Bashir Ali, 40 cm"
         game.answer_held(role="irregulars", by="bruno", faces=[4])  # the save fails (needs 5+)
         assert game.awaiting is None and game.state.units["bashir"].out
         await until(dp, lambda: isinstance(defender.screen, GameScreen), "the box closed")

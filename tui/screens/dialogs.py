@@ -25,7 +25,7 @@ from core import events as ev
 from core.dice import DiceRequest, face_read, parse_faces
 from core.game import LogLine
 from core.language.i18n import CORE_DOMAIN, Domain, Msg, Names, naming, render, side_name
-from core.narrate import describe_mod
+from core.narrate import describe_mod, whose
 from core.questions import Question
 from tui import odds
 from tui.i18n import N_, _, ngettext
@@ -259,6 +259,13 @@ class DicePrompt(Dialog[list[int] | None]):
                 from tui.lines.answers import answering  # the plain seat's words (no Textual there)
 
                 answered = answering(self.request).strip()
+                if self.request.answered_for:  # the box has room to say what hit him whole
+                    # TRANSLATORS: in a defender's dice box, what hit him: "1 hit: Sgt Rossi's fire with Assault rifle aimed at Aden Farah, 40 cm"
+                    roll = render(self.request.answered_for, self.request.domain)
+                    answered = _("{outcome}: {roll}").format(
+                        outcome=render(self.request.answers, self.request.domain),
+                        roll=whose(self.request.answered_by, roll) if self.request.answered_by else roll,
+                    )
                 if answered:
                     yield Plain(Text(visible(answered), style="bold"), id="dice-answers")
             if self.owner:  # another side's roll (the defender's save): his player has the dice
