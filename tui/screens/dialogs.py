@@ -260,7 +260,8 @@ class DicePrompt(Dialog[list[int] | None]):
 
                 answered = answering(self.request).strip()
                 if self.request.answered_for:  # the box has room to say what hit him whole
-                    # TRANSLATORS: in a defender's dice box, what hit him: "1 hit: Sgt Rossi's fire with Assault rifle aimed at Aden Farah, 40 cm"
+                    # TRANSLATORS: in a defender's dice box, what hit him:
+                    # "1 hit: Sgt Rossi's fire with Assault rifle aimed at Aden Farah, 40 cm"
                     roll = render(self.request.answered_for, self.request.domain)
                     answered = _("{outcome}: {roll}").format(
                         outcome=render(self.request.answers, self.request.domain),
