@@ -27,3 +27,21 @@ async def test_a_side_confirms_at_the_clients_command_line(tmp_path):
         (fact,) = [e for e in game.history.timeline() if isinstance(e, ev.Confirmed)]
         cert, _verified = certificate.certify(game.path)
         assert (fact.side, fact.name, fact.result) == ("regulars", "anna", certificate.digest(cert))
+
+
+async def test_a_side_confirms_from_the_palette_without_a_form(tmp_path):
+    """The palette's ``confirm`` (it takes one argument, the digest) was given with none and refused:
+    the seat adds it, as on the command line; before the end it says why not."""
+    with closing(demo_game(tmp_path / "game.ft")) as game:
+        game.execute("players regulars=anna irregulars=bruno", role=REFEREE)
+        async with piloted(game, role="regulars") as (app, pilot):
+            (spec,) = [c for c in game.commands if c.name == "confirm"]
+            app.screen.start_action(spec)
+            await settled(pilot)
+            assert "once the game has ended" in hint(app)
+            game.execute("end-game", role=REFEREE)
+            app.screen.start_action(spec)
+            await settled(pilot)
+        (fact,) = [e for e in game.history.timeline() if isinstance(e, ev.Confirmed)]
+        cert, _verified = certificate.certify(game.path)
+        assert (fact.side, fact.name, fact.result) == ("regulars", "anna", certificate.digest(cert))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 from rich.text import Text
 
 from core import rulesask
+from core.game.confirmation import CONFIRM
 from core.league.atseat import with_digest
 from core.outcome import Failure
 from core.refusal import TYPING, CommandFailed, Refused
@@ -56,6 +57,17 @@ def asked(screen: AskingScreen, verb: str, rest: str) -> bool:
         _show(screen, lambda: _why(screen, rest), _("Why"))
         return True
     return _confirmed(screen, f"{verb} {rest}".strip())
+
+
+def started(screen: AskingScreen, name: str) -> bool:
+    """A command started from the palette or the picker that the seat gives whole: ``confirm``,
+    whose one argument (the result's digest) is the seat's to add, never a form's; before the end
+    it is given as it is, and refused saying why.  False for any other command."""
+    if name != CONFIRM:
+        return False
+    if not _confirmed(screen, name):
+        screen.run_command(name)
+    return True
 
 
 def _confirmed(screen: AskingScreen, text: str) -> bool:

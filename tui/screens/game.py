@@ -628,7 +628,7 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
 
     def start_action(self, spec: CommandSpec) -> None:
         """Run a command from the palette or the picker: a form when it takes arguments."""
-        if self.replay:
+        if self.replay or asking.started(self, spec.name):
             return
         if not spec.params:
             self.run_command(spec.name)
