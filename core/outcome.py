@@ -75,7 +75,8 @@ class Awaited(msgspec.Struct, frozen=True):
 
     The request and the question are said as the command's own role may be told them (its
     roll, ``Game._handle``): a seat other than the submitter's, the asked one's and the
-    referee's is shown whose dice are awaited, never the roll (``Game.awaited_said``)."""
+    referee's is shown whose dice are awaited, never the roll; a seat that may not know of the
+    roll (``vis``) is told nothing of it, not even that dice are awaited (``Game.awaited_said``)."""
 
     #: The line as recorded, in English (``Parsed.text``): any seat's language goes on with it.
     text: str
@@ -93,6 +94,9 @@ class Awaited(msgspec.Struct, frozen=True):
     #: his own): the roll records it (``Rolled.given_by``, issue #74).  Shorter than ``faces``
     #: when the first were his.
     givers: list[str] = msgspec.field(default_factory=list)
+    #: Who may know of the roll asked now: its fact's audience (``DiceNeeded.vis``; () everyone).
+    #: The submitter's, the asked and the referee's seats always do.
+    vis: tuple[str, ...] = ()
 
 
 class OwnRoll(msgspec.Struct, frozen=True):

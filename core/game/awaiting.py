@@ -49,7 +49,8 @@ def _hold(game: Table, held: Awaited, result: DiceNeeded | AnswerNeeded, *, firs
         return result
     request = result.request if isinstance(result, DiceNeeded) else None
     question = result.question if isinstance(result, AnswerNeeded) else None
-    game.set_awaiting(msgspec.structs.replace(held, asked=asked, request=request, question=question))
+    vis = result.vis if isinstance(result, DiceNeeded) else ()
+    game.set_awaiting(msgspec.structs.replace(held, asked=asked, request=request, question=question, vis=vis))
     assert game.awaiting is not None
     return Held(game.awaiting)
 
@@ -61,7 +62,7 @@ def answer_held(
     the referee, who may answer any; neither: withdraw it (its submitter, or the referee)."""
     by = by or role
     held = game.awaiting
-    if held is None:
+    if held is None or not hears(held, role):  # (nothing is awaited that this seat may know of)
         return Refusal("", role, by, _("no command is waiting for dice"))
     if faces is None and answer is None:
         if role not in (held.role, REFEREE):
@@ -119,11 +120,18 @@ def seats_changed(game: Table) -> None:
         game.set_awaiting(msgspec.structs.replace(held, asked=REFEREE if REFEREE in seated else held.role))
 
 
+def hears(held: Awaited, role: str) -> bool:
+    """Whether ``role``'s seat may know that ``held`` is awaited: the roll's audience (``vis``, as
+    ``rolling.rolling_said`` tells a roll typed at its own seat), its submitter, the asked seat."""
+    return not held.vis or role in (held.role, held.asked, REFEREE, *held.vis)
+
+
 def awaited_said(game: Table, role: str) -> str:
     """What ``role``'s seat is told of the held command: whose dice are awaited, and the
-    roll itself at the seats that may know it (its submitter's, the asked one's, the referee's)."""
+    roll itself at the seats that may know it (its submitter's, the asked one's, the referee's);
+    nothing at a seat the roll is hidden from (``hears``)."""
     held = game.awaiting
-    if held is None:
+    if held is None or not hears(held, role):
         return ""
     sides = game.state.sides
 

@@ -373,7 +373,9 @@ class Game:
         as there."""
         by = by or role
         if self.awaiting is not None:  # one command at a time, undo too: the table waits for its dice
-            return rolling.asked(self, role, by, Refusal(text.strip(), role, by, self.awaited_said(role)))
+            # (a seat the held roll is hidden from learns only that the table is busy: it holds one command)
+            why = self.awaited_said(role) or _("the table is busy with another command; give yours again in a moment")
+            return rolling.asked(self, role, by, Refusal(text.strip(), role, by, why))
 
         def act() -> Outcome:
             return self.execute(

@@ -10,7 +10,7 @@ from core.game import Game
 from core.language.reader import reading
 from core.outcome import DiceNeeded, Held, Outcome, Refusal
 from core.state import TABLE_DICE
-from core.views import REFEREE
+from core.views import REFEREE, SPECTATOR
 
 FIRE = "fire conti bashir range=40"  # the regulars' Pte Conti at the irregulars' Bashir Ali
 SAVE = "Bashir Ali's save: 1d6, needs 5+"
@@ -192,4 +192,34 @@ def test_an_italian_seat_is_asked_a_sides_roll_by_the_sides_italian_name(tmp_pat
         "in attesa dei dadi di 7° Battaglione paracadutisti: "
         "lancio per il primo giocatore di 7° Battaglione paracadutisti: 1d6"
     )
+    g.close()
+
+
+def test_a_held_roll_hidden_from_a_side_says_nothing_to_it(tmp_path):
+    """Found at a served table: the referee's ``objectives irregulars random`` draws the militia's
+    markers for their eyes only (rulings BN-OBJ-RANDOM), held for their seat's dice; the regulars'
+    seat and the spectators were told "waiting for Somali militia's dice".  A seat that may not see
+    a roll hears nothing of it being awaited (as for a roll typed at its own seat, ``rolling_said``);
+    the referee and the militia hear it as before."""
+    g = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
+    for line in ("scenario demo", f"{TABLE_DICE} on"):  # still deploying
+        g.execute(line, role=REFEREE)
+    g.seated = lambda: {"regulars", "irregulars", REFEREE}
+    told: list[str] = []
+    g.subscribe_awaiting(lambda: told.append(g.awaited_said("regulars")))
+    held = g.submit("objectives irregulars random", role=REFEREE, by="rita", faces=[])
+    assert isinstance(held, Held) and g.awaiting.asked == "irregulars"
+    assert g.awaited_said("regulars") == g.awaited_said(SPECTATOR) == "" and told == [""]
+    said = "waiting for Somali militia's dice: Somali militia's main objective: 1d5"
+    assert g.awaited_said(REFEREE) == g.awaited_said("irregulars") == said  # as before
+    # Given a command while it is held, the others learn only that the table is busy: not whose dice.
+    busy = g.submit("note hello", role="regulars", by="anna")
+    assert (
+        isinstance(busy, Refusal) and busy.why == "the table is busy with another command; give yours again in a moment"
+    )
+    assert g.submit("note hello", role=REFEREE, by="rita").why == said
+    # Nor may they give its faces, nor withdraw it: for them nothing is awaited.
+    for answered in (g.answer_held(role="regulars", by="anna", faces=[2]), g.answer_held(role="regulars", by="anna")):
+        assert isinstance(answered, Refusal) and (answered.text, answered.why) == ("", "no command is waiting for dice")
+    assert g.awaiting is not None and g.awaiting.vis == ("irregulars",)
     g.close()

@@ -24,7 +24,9 @@ out the log (which events, numbered how), each command's number, the replay's st
 and the table at every step (units, spotted-by, markers, secrets, variables), the
 side's copy (``fireteam export``); and it checks the report, the odds, the Details
 screen and every text given to a role for the names and secret values that role
-never saw.  Any difference is a leak (or a role denied what it may see).
+never saw.  Any difference is a leak (or a role denied what it may see).  At the end, at a
+served table with table dice, what each role is told of a shot awaited at another seat (held
+there, or typed at its own prompt) is checked against the shot's audience too.
 
 It plays a ruleset made for it (``Hideout``, below): two sides with hidden pieces
 under markers, secrets of each side, a hidden piece's bookkeeping in ``secret.``
@@ -52,6 +54,7 @@ from core import events as ev
 from core.dice import NeedDice
 from core.game import Game
 from core.language.i18n import CORE_DOMAIN, render
+from core.outcome import DiceNeeded, Held
 from core.registry import register, unregister
 from core.replay import visible_steps
 from core.report import render_md
@@ -59,7 +62,7 @@ from core.report.build import build
 from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset
 from core.rulesets.common import REFEREE_TOOLS
 from core.secrets import sidecopy
-from core.state import GameState, apply_in_place, copy_state
+from core.state import TABLE_DICE, GameState, apply_in_place, copy_state
 from core.views import unit_audience
 from tui.screens.dialogs import event_details
 
@@ -699,6 +702,38 @@ def check(game: Game, ref: Reference, role: str, folder: Path) -> None:
     _assert_none_in(texts, _never_seen(game, ref, role), f"what {role} is given")
 
 
+def check_told_of_rolls(game: Game, ref: Reference) -> int:
+    """At a served table with table dice, each piece's shot asked of its side's seat: held there
+    when the referee gives it (``awaited_said``), typed at its own seat when the side does
+    (``rolling_said``).  A role hears anything of it (whose dice, the roll, that dice are awaited)
+    only if it may see the roll's fact (the shooter's, CORE-HIDDEN), and never a name it never
+    saw; nothing is recorded.  How many shots were asked (the check is not vacuous)."""
+    game.execute(f"{TABLE_DICE} on", role=REFEREE)
+    game.seated = lambda: {REFEREE, *SIDES}
+    length, asked = game.log_length, 0
+    never = {role: _never_seen(game, ref, role) for role in ROLES}
+    for shooter in [u for u in game.state.units.values() if not u.out]:
+        target = next(u.id for u in game.state.units.values() if u.side != shooter.side)
+        audience = ref._unit_audience(game.state, shooter.id)
+        for role, by in ((REFEREE, "rita"), (shooter.side, "seat")):
+            result = game.submit(f"shoot {shooter.id} {target}", role=role, by=by, faces=[])
+            if not isinstance(result, Held | DiceNeeded):
+                continue
+            asked += 1
+            for told in ROLES:
+                said = game.awaited_said(told) if isinstance(result, Held) else game.rolling_said(told, "other")
+                owed = told == REFEREE or audience is PUBLIC or told in audience
+                assert bool(said) == owed, f"{told} told of {shooter.id}'s shot: {said!r}"
+                _assert_none_in([said], never[told], f"what {told} is told of a roll awaited")
+            if isinstance(result, Held):
+                game.answer_held(role=REFEREE, by="rita")  # withdrawn
+            else:
+                game.unasked(by)
+            assert game.awaiting is None and game.rolling == ()
+    assert game.log_length == length
+    return asked
+
+
 @pytest.mark.long
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
@@ -709,6 +744,7 @@ def test_every_role_gets_exactly_what_the_rules_let_it_see(data):
         try:
             for role in ROLES:
                 check(game, ref, role, folder)
+            check_told_of_rolls(game, ref)
         finally:
             game.close()
 
@@ -752,6 +788,7 @@ def test_the_oracle_sees_hidden_things_happen():
         assert game.view("spectator").markers == tuple(sorted(game.state.units[u].marker for u in under))
         for role in ROLES:
             check(game, ref, role, Path(tmp))
+        assert check_told_of_rolls(game, ref) >= 6  # the sides' and the referee's, of hidden pieces too
         game.close()
 
 

@@ -216,3 +216,26 @@ def test_a_seat_sharing_a_side_asked_a_roll_its_partner_gave_is_asked_the_next_o
     assert game.awaiting is not None and game.awaiting.asked == "irregulars"  # the defender's again
     assert firer.client.prompt == "anna (Bersaglieri)> "
     game.close()
+
+
+def test_a_held_roll_hidden_from_a_side_says_nothing_at_its_plain_seat(tmp_path):
+    """The referee's ``objectives irregulars random`` (the militia's markers, for their eyes only:
+    rulings BN-OBJ-RANDOM) held for the militia's die: the Bersaglieri's plain seat hears nothing of
+    it, and a command it gives meanwhile is refused saying only that the table is busy."""
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=3)
+    for line in ("scenario demo", f"{TABLE_DICE} on"):  # still deploying
+        game.execute(line, role=REFEREE)
+    game.seated = lambda: {"regulars", "irregulars", REFEREE}
+    anna, bea, rita = (
+        Seat(game, "regulars", seat="anna"),
+        Seat(game, "irregulars", seat="bea"),
+        Seat(game, REFEREE, seat="rita"),
+    )
+    told = len(anna.out)
+    rita.say("objectives irregulars random")
+    assert game.awaiting is not None and game.awaiting.asked == "irregulars"
+    assert rita.out[-1].startswith("Waiting for Somali militia's dice: Somali militia's main objective: 1d5.")
+    assert bea.out[-1] == "Somali militia's main objective: 1d5."
+    assert anna.out[told:] == []
+    assert anna.say("note hello") == ["Refused: the table is busy with another command; give yours again in a moment."]
+    game.close()

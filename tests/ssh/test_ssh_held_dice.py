@@ -170,3 +170,44 @@ def test_a_roll_is_never_asked_at_a_seat_of_another_table(tmp_path):
     finally:
         one.close()
         two.close()
+
+
+@pytest.mark.server
+@pytest.mark.parametrize("drawn", [True, False], ids=["hidden roll held", "no roll held"])
+async def test_a_held_roll_hidden_from_a_side_sends_its_plain_seat_and_a_spectator_not_a_byte(club: Club, drawn: bool):
+    """A/B: the referee's ``objectives irregulars random`` draws the militia's markers for their eyes
+    only (rulings BN-OBJ-RANDOM), held for the militia's seat's die, then withdrawn by the referee; or
+    never given.  The militia's seat is asked and the referee told whose dice; the Bersaglieri's plain
+    seat and a spectator's receive the same bytes either way (the referee's note after, nothing else)."""
+    club.game.execute(f"{TABLE_DICE} on", role=REFEREE)  # still deploying
+    plain = {"command": "plain", "env": {"NO_COLOR": "1"}}
+    reg, spec, irr, rita = [await club.connect(seat, **plain) for seat in ("reg", "spec", "irr", "rita")]
+
+    def said(player: Player) -> str:
+        return "".join(player.raw).replace("\r\n", "\n")
+
+    async def heard(player: Player, text: str) -> None:
+        await wait_until(lambda: text in said(player), show=lambda: said(player))
+
+    async def prompted(player: Player) -> None:
+        await wait_until(lambda: said(player).endswith("> "), show=lambda: said(player))
+
+    for seat in (reg, spec, irr, rita):
+        await prompted(seat)
+    before = {seat: len(said(seat)) for seat in (reg, spec)}
+    if drawn:
+        rita.type("objectives irregulars random\r")
+        await heard(irr, "Somali militia's main objective: 1d5")
+        await heard(rita, "Waiting for Somali militia's dice: Somali militia's main objective: 1d5. Type its faces")
+        rita.type("cancel\r")
+        await heard(rita, "cancelled: objectives irregulars random (nothing was recorded)")
+        assert club.game.awaiting is None
+    rita.type('note "dusk falls"\r')
+    for seat in (reg, spec):
+        await heard(seat, "dusk falls")
+        await prompted(seat)
+    note = '\n#5 rita: note "dusk falls".\nNote: dusk falls.\n'
+    assert {"reg": said(reg)[before[reg] :], "spec": said(spec)[before[spec] :]} == {
+        "reg": f"{note}reg (Bersaglieri)> ",
+        "spec": f"{note}spec (spectator)> ",
+    }

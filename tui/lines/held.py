@@ -117,8 +117,8 @@ class HeldRolls:
             said = self.game.awaited_said(self.role)
             give = _("Type its faces to give them yourself, or {cancel} to withdraw it.").format(cancel=_("cancel"))
             self._say(answers.sentence(said) + " " + give)
-        else:
-            self._say(answers.sentence(self.game.awaited_said(self.role)))
+        elif said := self.game.awaited_said(self.role):  # ("": a roll hidden from this seat)
+            self._say(answers.sentence(said))
 
     def _rolling_news(self) -> None:
         """Whose dice other seats type at their own prompts (issue #77), said once as it changes;
