@@ -5,9 +5,11 @@ asked as before; replayed, each roll is drawn or typed as the save records it.""
 from __future__ import annotations
 
 from core import events as ev
-from core.certain import certain
+from core.certain import certain, certain_said
 from core.dice import ManualDice, SeededDice
 from core.game import Game
+from core.language.i18n import render
+from core.language.reader import reading
 from core.outcome import DiceNeeded, Outcome
 from core.secrets.verify import verify
 from core.state import TABLE_DICE
@@ -74,3 +76,21 @@ def test_at_a_served_table_a_save_of_2_plus_is_held_for_its_seat(tmp_path):
     assert not isinstance(held, DiceNeeded | Outcome) and g.awaiting is not None
     assert g.awaiting.asked == "regulars" and "needs 2+" in g.awaiting.request.text()
     g.close()
+
+
+def test_the_reason_is_recorded_as_words_each_reader_renders():
+    """The note holds a message, not words: the same fact reads in English and in Italian,
+    the need as the prompt says it (a need of 0+ reads 1+)."""
+    once = certain_said(True, ev.AtLeast(face=0), 1, 6)
+    every = certain_said(True, ev.All(face=1), 2, 6)
+    never = certain_said(False, ev.AtLeast(face=7), 1, 6)
+    assert [render(m) for m in (once, every, never)] == [
+        "no need to roll: any face succeeds (needs 1+)",
+        "no need to roll: any face succeeds (needs 1+ on every die)",
+        "no need to roll: no face succeeds (needs 6+)",
+    ]
+    with reading("it"):
+        assert render(once) == "non serve tirare: ogni faccia riesce (serve 1+)"
+        assert render(every).startswith("non serve tirare: ogni faccia riesce (serve 1+ ") and "every" not in render(
+            every
+        )
