@@ -587,6 +587,13 @@ class ManualDice(Dice):
         #: Who typed each face, where another seat than the command's issuer did ("" else).
         self._givers: list[str] = []
         self._giver = ""  # the last roll's
+        #: The game's own dice, which draw a roll whose every face decides the same at a
+        #: table with table dice rather than ask it (ruling CORE-CERTAIN; None: every roll typed).
+        self.drawer: Dice | None = None
+        #: Whether each of the command's rolls, in order, was drawn by the game, as a save
+        #: records it (``core.secrets.rederive``); None: drawn when it would be asked.
+        self.recorded: tuple[bool, ...] | None = None
+        self._rolls = 0
 
     def typed_by(self, givers: Iterable[str]) -> None:
         """The seat that typed each face, in order ("" for the issuer's own: issue #74)."""
@@ -605,7 +612,23 @@ class ManualDice(Dice):
                 )
         self._giver = self._givers[self._used] if self._used < len(self._givers) else ""
         self._used += count
+        self._rolls += 1
         return faces
+
+    def draws(self) -> Dice | None:
+        """The game's dice, if they draw the next roll, one that cannot but come to one
+        outcome: when the table would be asked for it (no face typed left), or, replayed,
+        where the save records it drawn; None: it is typed (an older save typed such a roll)."""
+        if self.drawer is None:
+            return None
+        if self.recorded is not None:
+            drawn = self._rolls < len(self.recorded) and self.recorded[self._rolls]
+        else:
+            drawn = self._used >= len(self._faces)
+        if not drawn:
+            return None
+        self._rolls += 1
+        return self.drawer
 
     def rolled(self, roll: Roll, *, unit: str, side: str, vis: tuple[str, ...]) -> Rolled:
         """The fact of the roll just made, with the seat that typed its faces for another."""

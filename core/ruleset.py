@@ -33,7 +33,8 @@ import msgspec
 
 from core import dice as dice_steps
 from core import events as ev
-from core.dice import Dice, NeedDice, UnplacedRoll, face_meanings, step_index
+from core.certain import certain, certain_said
+from core.dice import Dice, ManualDice, NeedDice, UnplacedRoll, face_meanings, step_index
 from core.language.i18n import Domain, Text, _, scenario_words
 from core.narrate import (
     possessive,  # noqa: F401  (the words a ruleset's narration uses)
@@ -299,8 +300,14 @@ class Context(msgspec.Struct):
         check: ev.Check | None = None,
         step: str | tuple[str, ...] = (),
         meaning: Callable[[tuple[int, ...]], Text] | None = None,
+        certain_if: tuple[bool, ...] = (),
     ) -> tuple[int, ...]:
         """Roll (or take typed faces), record the roll as an event, return the faces.
+
+        ``certain_if``: the outcomes (True: every die passes ``check``, False: it fails) on
+        which the caller reads these faces for nothing more.  A roll whose every face comes
+        to one of them is not asked of a table with table dice: the game draws it, and says
+        why (ruling CORE-CERTAIN).
 
         ``step`` is which of the command's dice (``CommandSpec.dice``) this roll is:
         the step's phrase, as the command's order words it (a roll several commands
@@ -321,8 +328,16 @@ class Context(msgspec.Struct):
         if self.dry_run:
             raise RollAhead(purpose, count, sides, target, tuple(mods), total, under, check)
         at = self._step(purpose, step)
+        # Who may know of it, as its fact will say (``emit``: a hidden unit's stays with those who see him).
+        heard = vis or (unit_audience(self.state.units[unit]) if unit in self.state.units else ())
+        dice = self.dice
+        sure = certain(check, count, sides) if certain_if else None
+        drawer = dice.draws() if sure in certain_if and isinstance(dice, ManualDice) else None
+        if drawer is not None:
+            dice = drawer
+            self.emit(ev.Noted(text=certain_said(bool(sure), check, count, sides), vis=heard))
         try:
-            faces = self.dice.roll(count, sides, purpose)
+            faces = dice.roll(count, sides, purpose)
         except NeedDice as need:
             reads = meaning or outcome
             meanings = face_meanings(reads, count, sides, total) if type(check) is ev.Read and callable(reads) else ()
@@ -336,13 +351,11 @@ class Context(msgspec.Struct):
                 step=at,
                 meanings=meanings,
             )
-            # Who may know of it, as its fact will say (``emit``: a hidden unit's stays with those who see him).
-            heard = vis or (unit_audience(self.state.units[unit]) if unit in self.state.units else ())
             raise NeedDice(asked, unit=unit, side=side, vis=heard) from None
         text = outcome(faces) if callable(outcome) else outcome
-        roll = ev.Roll(purpose, faces, sides, target, tuple(mods), total, text, rule, self.dice.manual, under, check)
+        roll = ev.Roll(purpose, faces, sides, target, tuple(mods), total, text, rule, dice.manual, under, check)
         side = side if not unit else ""
-        self.emit(self.dice.rolled(roll, unit=unit, side=side, vis=vis))
+        self.emit(dice.rolled(roll, unit=unit, side=side, vis=vis))
         return faces
 
     def shuffle(self, items: list, purpose: Text, *, step: str | tuple[str, ...] = ()) -> list:

@@ -493,23 +493,24 @@ class Game:
             answers=Answers(said),
         )
         ctx.emit(*sealing)
+        drew = dice.drawer if isinstance(dice, ManualDice) and dice.drawer is not None else dice
         try:
             self._handle(ctx, parsed, role, by)
         except NeedAnswer:
-            if isinstance(dice, SealedDice) and dice.used:
-                self._ask_later(asking, Asked(self.saved_bytes, sealing, dice.contribution, dice.saw))
+            if isinstance(drew, SealedDice) and drew.used and drew is dice:
+                self._ask_later(asking, Asked(self.saved_bytes, sealing, drew.contribution, drew.saw))
             raise
         _check_numbers(ctx.events)
-        if isinstance(dice, SealedDice) and dice.used and dice.sent is not None:
+        if isinstance(drew, SealedDice) and drew.used and drew.sent is not None:
             # A share that names no key or no count, or not the seat's next count: the host could choose.
-            check_share(dice.sent, dice.nonce)
-        if isinstance(dice, SealedDice) and dice.used and dice.saw != in_force:
+            check_share(drew.sent, drew.nonce)
+        if isinstance(drew, SealedDice) and drew.used and drew.saw != in_force:
             # Its sender saw another key: one chosen after his bytes were seen could steer them.
             raise Refused(
                 _("the dice were sealed with a new key after this share of them was drawn; give the command again"),
                 rule="ENG-5",
             )
-        if isinstance(dice, SealedDice) and dice.used and (dice.seal, dice.contribution.hex()) in self._uses():
+        if isinstance(drew, SealedDice) and drew.used and (drew.seal, drew.contribution.hex()) in self._uses():
             # Another command's dice from the same inputs would be its faces again, which its issuer saw.
             raise Refused(_("this contribution to the dice was used before; send a fresh one"), rule="ENG-5")
         if isinstance(dice, ManualDice) and dice.unused:

@@ -20,7 +20,7 @@ from core.dice import (
 )
 from core.secrets import commitments
 from core.shares import Counts, command_digest
-from core.state import DICE_KEY
+from core.state import DICE_KEY, table_dice
 from core.views import (
     REFEREE,
     REFEREE_ONLY,
@@ -85,9 +85,25 @@ def _dice(
     sealing = kept.sealing if kept is not None else game._sealing(parsed)
     key = sealing[-2] if sealing else game._key_fact()
     if given is not None:
-        return sealing, ManualDice(given)
+        typed = ManualDice(given)
+        if table_dice(game.state):  # (a roll that cannot but pass or fail is drawn: ruling CORE-CERTAIN)
+            typed.drawer = _drawn(game, parsed, cmd, share, asking, kept, key)
+        return sealing, typed
+    return sealing, _drawn(game, parsed, cmd, share, asking, kept, key)
+
+
+def _drawn(
+    game: Table,
+    parsed: Parsed,
+    cmd: int,
+    share: Share | None,
+    asking: tuple[str, str, str, str],
+    kept: Asked | None,
+    key: ev.Event | None,
+) -> Dice:
+    """The game's own dice for the command: the sealed key's, else the seed's."""
     if key is None:
-        return sealing, SeededDice(game.header.seed, cmd)
+        return SeededDice(game.header.seed, cmd)
     assert isinstance(key, ev.VarSet) and isinstance(key.value, str)
     by, sent = asking[1], None
     if kept is not None:
@@ -103,7 +119,7 @@ def _dice(
         bytes.fromhex(key.value), drawn, seal, by=by, nonce=game.next_share(by), line=command_digest(parsed), saw=saw
     )
     dice.sent = sent
-    return sealing, dice
+    return dice
 
 
 def _ask_later(game: Table, asking: tuple[str, str, str, str], asked: Asked) -> None:

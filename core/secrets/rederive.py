@@ -39,6 +39,7 @@ import msgspec
 
 import core
 from core import events as ev
+from core.certain import NOTES
 from core.commands import Parsed
 from core.dice import (
     CONTRIBUTION_BYTES,
@@ -52,7 +53,7 @@ from core.dice import (
 )
 from core.game import Game
 from core.history import History
-from core.language.i18n import _
+from core.language.i18n import Msg, _
 from core.questions import NeedAnswer
 from core.refusal import Refused
 from core.replay import Timeline
@@ -144,6 +145,7 @@ class _Replica(Game):
         self._faces: list[int] | None = None
         self._older: type[ev.SealedRoll] | None = None  # the command's rolls are older sealed rolls of this type
         self._sealed: list[ev.SealedRoll] = []  # the command's sealed rolls, as recorded
+        self._drawn: tuple[bool, ...] = ()  # whether the game drew each of the command's rolls, as recorded
         self._labels_from_seed = self.marker_labels
 
     def take(self, group: list[ev.Event]) -> None:
@@ -164,13 +166,21 @@ class _Replica(Game):
         asking: tuple[str, str, str, str],
     ) -> tuple[list[ev.Event], Dice]:
         sealing, dice = super()._dice(parsed, cmd, given, share, asking)
+        if isinstance(dice, ManualDice) and dice.drawer is not None:
+            dice.recorded = self._drawn  # (which rolls the game drew, as recorded: ruling CORE-CERTAIN)
+            dice.drawer = self._replayed(dice.drawer, cmd)
+            return sealing, dice
+        return sealing, self._replayed(dice, cmd)
+
+    def _replayed(self, dice: Dice, cmd: int) -> Dice:
+        """The game's own dice as the command drew them: as recorded, or by an older derivation."""
         if self._faces is not None and isinstance(dice, SeededDice | SealedDice):
-            return sealing, _Recorded(self._faces, self._sealed)
+            return _Recorded(self._faces, self._sealed)
         if self._older is ev.SealedRoll and isinstance(dice, SealedDice):
-            return sealing, OlderSealedDice.like(dice)  # a save made before the bound derivation
+            return OlderSealedDice.like(dice)  # a save made before the bound derivation
         if self._older is ev.BoundRoll and isinstance(dice, SealedDice):
-            return sealing, BoundSealedDice.like(dice, cmd)  # a save made before shares were counted
-        return sealing, dice
+            return BoundSealedDice.like(dice, cmd)  # a save made before shares were counted
+        return dice
 
     def _rolls_parents_key(self) -> bool:
         # The parent's own commands, copied, rolled the parent's key: only the what-if's may not.
@@ -186,6 +196,10 @@ class _Replica(Game):
         sealed = [r for r in rolls if isinstance(r, ev.SealedRoll)]
         self._older = type(sealed[0]) if sealed and not isinstance(sealed[0], ev.SharedRoll) else None
         self._sealed = sealed
+        self._drawn = tuple(not r.roll.manual for r in rolls)
+        # A certain roll the game drew at a table with table dice (its note says so) among typed ones:
+        # the command was given with the table's faces, none at all if that roll was its only one.
+        drew_certain = any(type(e) is ev.Noted and isinstance(e.text, Msg) and e.text.id in NOTES for e in recorded)
         share = None
         if sealed:
             contribution = bytes.fromhex(sealed[0].contribution)  # ValueError: not hex
@@ -211,7 +225,13 @@ class _Replica(Game):
         # The faces typed on the line are in its text; those typed at the table's prompt follow them.
         typed, givers = typed[len(parsed.faces or ()) :], givers[len(parsed.faces or ()) :]
         _cmd, group = self._resolve(
-            parsed, issued.acting, issued.by, typed or None, share, answers, givers if any(givers) else None
+            parsed,
+            issued.acting,
+            issued.by,
+            typed if typed or drew_certain else None,
+            share,
+            answers,
+            givers if any(givers) else None,
         )
         return [msgspec.structs.replace(group[0], version=issued.version), *group[1:]]
 

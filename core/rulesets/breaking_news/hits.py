@@ -595,6 +595,7 @@ def vehicle_hits(
         unit=vehicle.id,
         outcome=lambda f: _vehicle_outcome(f, value, bonus),
         check=saves.vehicle_save_check(value, bonus),
+        certain_if=(True,),  # every die through: nothing more is read (a fail's margin is: §9.2)
     )
     results = [saves.vehicle_save(f, value, bonus) for f in faces]
     if all(r.passed for r in results):

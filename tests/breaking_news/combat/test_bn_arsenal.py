@@ -17,6 +17,8 @@ import core.rulesets.breaking_news as bn
 from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.language.reader import reading
+from core.outcome import DiceNeeded, Outcome
 from core.registry import get_ruleset
 from core.ruleset import Refused
 from core.rulesets.breaking_news.campaign import army
@@ -25,6 +27,8 @@ from core.rulesets.breaking_news.tables import army_points, troop_classes
 from core.rulesets.breaking_news.tables.combat import weapons
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import ScenarioError
+from core.secrets.verify import verify
+from core.state import TABLE_DICE
 from core.views import REFEREE
 
 ARSENAL = tomllib.loads((Path(bn.__file__).parent / "data" / "arsenal.toml").read_text(encoding="utf-8"))
@@ -415,6 +419,49 @@ def test_tank_moves_is_hit_and_its_crew_saves(regulars):
     out = regulars.execute("fire hirsi ariete range=20 dice=4,1", role="irregulars")
     assert (rolls(out)[1].target, rolls(out)[1].outcome) == (1, "saved")
     assert regulars.state.units["ariete"].in_play and regulars.state.vars["secret.aboard.orsi"] == "ariete"
+
+
+def test_at_table_dice_a_tanks_front_save_of_1_plus_is_drawn_not_asked(regulars):
+    """Ruling CORE-CERTAIN, §9.2: an RPG on a tank's front needs 1+, which any die passes:
+    at a table with table dice the game draws it (not asked, not typed) and says why; the
+    to-hit die is the player's, typed.  The save verifies as any drawn die."""
+    regulars.execute(f"{TABLE_DICE} on", role=REFEREE)
+    next_turn(regulars, "irregulars")
+    out = regulars.submit("fire hirsi ariete range=20", role="irregulars", faces=[4])
+    assert isinstance(out, Outcome)  # no second die asked
+    to_hit, save = rolls(out)
+    assert (to_hit.faces, to_hit.manual) == ((4,), True)
+    assert (save.target, save.manual, save.outcome, len(save.faces)) == (1, False, "saved", 1)
+    assert "no need to roll: any face succeeds (needs 1+)" in _notes(out)
+    (note,) = [e for e in out.events if isinstance(e, ev.Noted) and "need" in str(e.text)]
+    with reading("it"):
+        assert regulars.describe(note, "irregulars") == "nota: non serve tirare: ogni faccia riesce (serve 1+)"
+    assert regulars.state.units["ariete"].in_play
+    checked = verify(regulars.path)
+    assert checked.ok and checked.replayed is not None and checked.replayed.commands > 0
+
+
+def test_at_table_dice_a_tanks_side_save_of_2_plus_is_asked(regulars):
+    """§9.2: the same RPG in the tank's side needs 2+: a 1 fails, so the die is asked as before."""
+    regulars.execute(f"{TABLE_DICE} on", role=REFEREE)
+    next_turn(regulars, "irregulars")
+    asked = regulars.submit("fire hirsi ariete range=20 flank", role="irregulars", faces=[4])
+    assert isinstance(asked, DiceNeeded) and "needs 2+" in asked.request.text()
+    out = regulars.submit("fire hirsi ariete range=20 flank", role="irregulars", faces=[4, 1])
+    assert [(r.faces, r.manual, r.outcome) for r in rolls(out)][1] == ((1,), True, "knocked out")
+    assert "no need to roll" not in _notes(out)
+
+
+def test_a_1_plus_save_typed_before_the_ruling_still_verifies(regulars):
+    """A save made before ruling CORE-CERTAIN typed the 1+ die: typed faces are taken as they
+    come (the line's or the prompt's), recorded typed, and the save verifies so."""
+    regulars.execute(f"{TABLE_DICE} on", role=REFEREE)
+    next_turn(regulars, "irregulars")
+    out = regulars.submit("fire hirsi ariete range=20", role="irregulars", faces=[4, 3])
+    save = rolls(out)[1]
+    assert (save.faces, save.manual, save.outcome) == ((3,), True, "saved")
+    assert "no need to roll" not in _notes(out)
+    assert verify(regulars.path).ok
 
 
 def test_heavy_vehicle_saves_and_its_crew(irregulars):

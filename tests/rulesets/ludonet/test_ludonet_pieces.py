@@ -16,6 +16,8 @@ from core.language.reader import reading
 from core.outcome import DiceNeeded
 from core.refusal import TYPING
 from core.rulesets.ludonet import rules
+from core.secrets.verify import verify
+from core.state import TABLE_DICE
 
 # --------------------------------------------------------------------- pure rules
 
@@ -434,3 +436,29 @@ def test_a_piece_named_by_the_start_of_its_name_in_a_barrage_is_not_the_band(tmp
         facts = play(game, "barrage mortar smith ha dice=5,1,1")  # 5+: beyond half range
         assert [plain(r.outcome) for r in rolls(facts)][0] == "hit"
         assert [e.unit for e in facts if isinstance(e, ev.Rolled)][1:] == ["smith", "hans"]
+
+
+# ------------------------------------------------- a roll that cannot fail (issue #77)
+
+
+@pytest.mark.parametrize(("attacker", "need", "drawn"), [(1, "1+", True), (2, "1+", True), (3, "2+", False)])
+def test_at_table_dice_the_targets_roll_is_drawn_when_any_face_comes_through(armoured, attacker, need, drawn):
+    """LN-R041, ruling CORE-CERTAIN: the Panzer (3) rolls 1, 2 or 3 against the Sherman (4):
+    the Sherman needs 0+, 1+ or 2+ to take no damage.  At 0+ or 1+ any face comes through and
+    nothing else is read of it: the game draws it, not asked, and says so (a need of 0+
+    reads 1+); at 2+ the face is the player's, asked as before.  Either verifies."""
+    to_phase(armoured, 1, "fire")
+    play(armoured, f"{TABLE_DICE} on")
+    line = "fire panzer sherman full"
+    out = armoured.submit(line, role="garrison", faces=[6, attacker])
+    if not drawn:
+        assert isinstance(out, DiceNeeded) and f"needs {need}" in out.request.text()
+        out = armoured.submit(line, role="garrison", faces=[6, attacker, 1])  # 1 + 4 against 3 + 3: a margin of 1
+    facts = out.events
+    target = rolls(facts)[2]
+    notes = [plain(e.text) for e in facts if isinstance(e, ev.Noted)]
+    assert target.manual is not drawn and target.check == ev.AtLeast(attacker - 1)
+    assert target.target == max(1, attacker - 1)
+    assert (notes == [f"no need to roll: any face succeeds (needs {need})"]) is drawn
+    assert ("hit-immobilise" in armoured.state.units["sherman"].status) is not drawn  # (LN-R021: at the phase end)
+    assert verify(armoured.path).ok

@@ -176,6 +176,7 @@ def opposed_roll(ctx: Context, attacker: Unit, attacker_cv: int, target: Unit, t
         outcome=verdict,
         # LN-R041: the face that matches the shooter's total takes no damage
         check=ev.AtLeast(face=rules.face_to_come_through(a_total, target_cv)),
+        certain_if=(True,),  # come through on any face: no damage whatever it shows (a margin short is read)
     )
     return rules.opposed_result(a_total, t + target_cv, is_vehicle(target))
 

@@ -1,0 +1,96 @@
+"""A roll that cannot but pass (issue #77, ruling CORE-CERTAIN): at a table with table dice
+it is drawn by the game, not asked, and the seat is told why; a roll the faces decide is
+asked as before; replayed, each roll is drawn or typed as the save records it."""
+
+from __future__ import annotations
+
+from core import events as ev
+from core.certain import certain, certain_said
+from core.dice import ManualDice, SeededDice
+from core.game import Game
+from core.language.i18n import render
+from core.language.reader import reading
+from core.outcome import DiceNeeded, Outcome
+from core.secrets.verify import verify
+from core.state import TABLE_DICE
+from core.views import REFEREE
+
+
+def test_certain_on_exact_checks():
+    """Every face passes (True), every face fails (False), or the faces decide (None)."""
+    assert [certain(ev.AtLeast(face=f), 1, 6) for f in (0, 1, 2, 6, 7)] == [True, True, None, None, False]
+    assert [certain(ev.All(face=f), 3, 6) for f in (1, 2, 7)] == [True, None, False]
+    assert [certain(ev.Each(face=f), 4, 6) for f in (1, 4, 7)] == [True, None, False]
+    assert [certain(ev.Sum(total=t), 2, 6) for t in (2, 3, 12, 13)] == [True, None, None, False]
+    assert certain(ev.AtLeast(face=2, under=True), 1, 6) is None and certain(ev.AtLeast(face=6, under=True), 1, 6)
+    assert certain(ev.AtLeast(face=1, need=2), 1, 6) is False  # two successes of one die: never
+    assert certain(ev.Read(), 1, 6) is None and certain(ev.Opposed(), 1, 6) is None and certain(None, 1, 6) is None
+
+
+def test_a_certain_roll_is_drawn_only_where_it_would_be_asked_or_the_save_drew_it():
+    """Live: a typed face is taken as it comes, and the game draws only when none is left.
+    Replayed (``recorded``): the save says which rolls the game drew, whatever is typed."""
+    dice = ManualDice([5])
+    assert dice.draws() is None  # no game dice: every roll typed (table dice off)
+    dice.drawer = SeededDice(1, 1)
+    assert dice.draws() is None and dice.roll(1) == (5,)  # a face typed for it: taken
+    assert dice.draws() is dice.drawer  # none left: drawn, not asked
+    replayed = ManualDice([4])
+    replayed.drawer, replayed.recorded = SeededDice(1, 1), (True, False, True)
+    assert replayed.draws() is replayed.drawer  # the first roll was drawn, though a face is typed
+    assert replayed.roll(1) == (4,) and replayed.draws() is replayed.drawer
+    assert replayed.draws() is None  # past the recorded rolls: typed
+
+
+def served(tmp_path) -> Game:
+    g = Game.new(tmp_path / "g.ft", "breaking-news")  # (sealed dice)
+    g.execute("scenario urban-armour", role=REFEREE)
+    # The irregulars, listed second, win the initiative: 1,1 against 6,6.
+    for line in ("next", "next dice=1,1,6,6", f"{TABLE_DICE} on"):
+        g.execute(line, role=REFEREE)
+    assert g.state.active_side == "irregulars"
+    g.seated = lambda: {"regulars", "irregulars", REFEREE}
+    return g
+
+
+def test_at_a_served_table_the_seat_is_told_why_it_was_not_asked(tmp_path):
+    """§9.2: Hirsi's RPG hits the tank's front on a 4; its save needs 1+: not asked at the
+    regulars' seat, drawn, and every seat that sees it reads why."""
+    g = served(tmp_path)
+    out = g.submit("fire hirsi ariete range=20", role="irregulars", by="bea", faces=[4])
+    assert isinstance(out, Outcome) and g.awaiting is None and not g.rolling
+    said = "note: no need to roll: any face succeeds (needs 1+)"
+    assert said in out.lines
+    (note,) = [e for e in out.events if type(e) is ev.Noted]
+    assert g.describe(note, "regulars") == said
+    save = [e.roll for e in out.events if isinstance(e, ev.Rolled)][1]
+    assert isinstance([e for e in out.events if isinstance(e, ev.Rolled)][1], ev.SealedRoll) and not save.manual
+    assert verify(g.path).ok
+    g.close()
+
+
+def test_at_a_served_table_a_save_of_2_plus_is_held_for_its_seat(tmp_path):
+    """§9.2: in the tank's side the save needs 2+: held for the regulars' seat, as before."""
+    g = served(tmp_path)
+    held = g.submit("fire hirsi ariete range=20 flank", role="irregulars", by="bea", faces=[4])
+    assert not isinstance(held, DiceNeeded | Outcome) and g.awaiting is not None
+    assert g.awaiting.asked == "regulars" and "needs 2+" in g.awaiting.request.text()
+    g.close()
+
+
+def test_the_reason_is_recorded_as_words_each_reader_renders():
+    """The note holds a message, not words: the same fact reads in English and in Italian,
+    the need as the prompt says it (a need of 0+ reads 1+)."""
+    once = certain_said(True, ev.AtLeast(face=0), 1, 6)
+    every = certain_said(True, ev.All(face=1), 2, 6)
+    never = certain_said(False, ev.AtLeast(face=7), 1, 6)
+    assert [render(m) for m in (once, every, never)] == [
+        "no need to roll: any face succeeds (needs 1+)",
+        "no need to roll: any face succeeds (needs 1+ on every die)",
+        "no need to roll: no face succeeds (needs 6+)",
+    ]
+    with reading("it"):
+        assert render(once) == "non serve tirare: ogni faccia riesce (serve 1+)"
+        assert render(every).startswith("non serve tirare: ogni faccia riesce (serve 1+ ") and "every" not in render(
+            every
+        )
