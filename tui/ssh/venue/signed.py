@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from collections.abc import Mapping
 
 import asyncssh
@@ -26,6 +27,8 @@ MAX_KEY_CHARS = 1024
 #: A signature's header at most (an ed25519 signature is 112 characters in base64; RSA 4096's 700).
 MAX_SIGNATURE_CHARS = 1024
 _LABEL = b"fireteam venue message\0"
+#: A public key's header: ``ALGORITHM BASE64``, as ``public_line`` writes it, and nothing else.
+_KEY_LINE = re.compile(r"[a-z0-9@.-]{1,64} [A-Za-z0-9+/]+={0,2}")
 
 
 def _signed(subject: str, body: bytes) -> bytes:
@@ -48,7 +51,7 @@ def signer(subject: str, body: bytes, headers: Mapping[str, str] | None) -> str 
     message is unsigned or its signature is not that key's (every header is hostile input)."""
     headers = headers or {}
     line, signature = headers.get(KEY_HEADER, ""), headers.get(SIGNATURE_HEADER, "")
-    if not line or not signature or len(line) > MAX_KEY_CHARS or len(signature) > MAX_SIGNATURE_CHARS:
+    if len(line) > MAX_KEY_CHARS or len(signature) > MAX_SIGNATURE_CHARS or not _KEY_LINE.fullmatch(line):
         return None
     try:
         key = asyncssh.import_public_key(line)
