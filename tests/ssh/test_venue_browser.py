@@ -13,13 +13,11 @@ from pathlib import Path
 
 import pytest
 from nats_server import NatsServer, nats_server
-from test_venue_nats import GUARD_S, LOG, caught_up, demo, publishing
+from test_venue_nats import GUARD_S, caught_up, demo, publishing, venue_relays
 from web_club import chromium_browser, playwright_or_skip
 
 from core.views import REFEREE
 from tui.ssh.server import Table
-from tui.ssh.venue.connection import NatsOptions
-from tui.ssh.venue.relay import Relay
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -60,7 +58,7 @@ async def test_a_relay_killed_its_pages_go_on_at_the_other_relay_in_a_browser(
     game = demo(tmp_path / "one.ft")
     table = Table("one", game)
     publisher = await publishing([table], server)
-    a, b = Relay(NatsOptions(server.url), LOG), Relay(NatsOptions(server.url), LOG)
+    a, b = venue_relays(server, 2)
     closed = set()
     try:
         for relay in (a, b):

@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
+import asyncssh
 import msgspec
 import nats
 import pytest
@@ -41,6 +42,7 @@ from core.views import REFEREE, SPECTATOR
 from tui.ssh.server import Table
 from tui.ssh.venue.connection import NatsOptions, ensure_streams
 from tui.ssh.venue.relay import Relay
+from tui.ssh.venue.signed import signed_headers
 from tui.ssh.venue.table import CHANCES_SEED, TablePublisher
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
@@ -134,10 +136,18 @@ async def test_a_relay_drops_forged_chances_and_escapes_their_words(tmp_path: Pa
     view = view_bytes(game, SPECTATOR)
     nc = await nats.connect(server.url)
     relay = Relay(NatsOptions(server.url), LOG)
+    table_key, intruder = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+
+    async def publish(body: bytes, key: asyncssh.SSHKey | None = table_key) -> None:
+        subject = chances_subject("one")
+        headers = signed_headers(key, subject, body) if key is not None else None
+        await js.publish(subject, body, stream=STREAM_CHANCES, headers=headers)
+
     try:
         js = nc.jetstream()
         await ensure_streams(js)
-        await js.publish("fireteam.spectator.one", view, stream=STREAM_SPECTATORS)  # the table's view, as a table would
+        subject = "fireteam.spectator.one"  # the table's view, as a table would publish it: signed
+        await js.publish(subject, view, stream=STREAM_SPECTATORS, headers=signed_headers(table_key, subject, view))
         await relay.start_web("127.0.0.1", 0)
         await relay.start()
         async with asyncio.timeout(GUARD_S):
@@ -157,7 +167,7 @@ async def test_a_relay_drops_forged_chances_and_escapes_their_words(tmp_path: Pa
             b'{"view":"' + b" " * MAX_CHANCES_BYTES + b'"}',
         ]
         for i, body in enumerate(forged, 1):  # one by one: the stream keeps only the last of a subject
-            await js.publish(chances_subject("one"), body, stream=STREAM_CHANCES)
+            await publish(body)  # signed by the table's key: refused for what they are
             async with asyncio.timeout(GUARD_S):
                 await relay.until(lambda i=i: relay.refused_messages >= i)
         assert relay.chances == {}
@@ -165,14 +175,25 @@ async def test_a_relay_drops_forged_chances_and_escapes_their_words(tmp_path: Pa
 
         # Chances of another view (another game at that table) are not shown with this one.
         other = msgspec.structs.replace(good, view=view_digest(b"another view"))
-        await js.publish(chances_subject("one"), msgspec.json.encode(other), stream=STREAM_CHANCES)
+        await publish(msgspec.json.encode(other))
         async with asyncio.timeout(GUARD_S):
-            await relay.until(lambda: relay.chances.get("one") == other)
+            await relay.until(lambda: relay.chances.get("one", (None,))[0] == other)
         assert NOT_YET in await _page(relay, "one")
 
-        await js.publish(chances_subject("one"), msgspec.json.encode(good), stream=STREAM_CHANCES)
+        # Issue #75: chances nobody signed are dropped; chances another key signed are not the table's view's.
+        refused = relay.refused_messages
+        await publish(msgspec.json.encode(good), key=None)
         async with asyncio.timeout(GUARD_S):
-            await relay.until(lambda: relay.chances.get("one") == good)
+            await relay.until(lambda: relay.refused_messages > refused)
+        assert relay.chances["one"][0] == other
+        await publish(msgspec.json.encode(good), key=intruder)
+        async with asyncio.timeout(GUARD_S):
+            await relay.until(lambda: relay.chances["one"] == (good, intruder.get_fingerprint()))
+        assert NOT_YET in await _page(relay, "one")
+
+        await publish(msgspec.json.encode(good))
+        async with asyncio.timeout(GUARD_S):
+            await relay.until(lambda: relay.chances["one"] == (good, table_key.get_fingerprint()))
         page = await _page(relay, "one")
         assert NOT_YET not in page and "<script>" not in page and "<b>" not in page
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "&lt;b&gt;save&lt;/b&gt;" in page

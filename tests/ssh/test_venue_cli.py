@@ -104,7 +104,19 @@ async def test_fireteam_relay_with_port_lets_terminals_watch_over_ssh(tmp_path: 
 
     data = tmp_path / "data"
     async with nats_server(tmp_path / "nats") as server:
-        relay = ("relay", "--nats", server.url, "--web", "0", "--port", "0")
+        other = asyncssh.generate_private_key("ssh-ed25519")
+        (tmp_path / "relays.pub").write_bytes(other.export_public_key())
+        relay = (
+            "relay",
+            "--nats",
+            server.url,
+            "--web",
+            "0",
+            "--port",
+            "0",
+            "--relay-keys",
+            str(tmp_path / "relays.pub"),
+        )
         env = {"FIRETEAM_DATA_DIR": str(data)}
         proc = await fireteam_process(tmp_path, *relay, env=env, stdin=asyncio.subprocess.DEVNULL)
         try:
@@ -113,6 +125,8 @@ async def test_fireteam_relay_with_port_lets_terminals_watch_over_ssh(tmp_path: 
             port = int(out.split("spectators over SSH: ssh -p ")[1].split()[0])
             key = data / "relay" / "ssh_host_ed25519_key"
             assert key.exists() and key.stat().st_mode & 0o077 == 0
+            # The same key signs its announcements (#75): its fingerprint said, for the venue's other relays.
+            assert f"relay key fingerprint: {asyncssh.read_private_key(key).get_fingerprint()}" in out
             async with asyncssh.connect(
                 "127.0.0.1", port, username="hall", client_keys=None, known_hosts=None, agent_path=None
             ) as conn:
@@ -123,3 +137,13 @@ async def test_fireteam_relay_with_port_lets_terminals_watch_over_ssh(tmp_path: 
             if proc.returncode is None:
                 proc.send_signal(signal.SIGTERM)
             assert await asyncio.wait_for(proc.wait(), GUARD_S) == 0
+
+
+def test_fireteam_relay_refuses_a_relays_keys_file_that_holds_no_keys(tmp_path: Path, capsys):
+    key = tmp_path / "relay_key"
+    key.write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_private_key())
+    bad = tmp_path / "relays.pub"
+    bad.write_text("ssh-ed25519 not-base64 someone\n")
+    relay = ["relay", "--nats", "nats://127.0.0.1:1", "--web", "0", "--host-key", str(key), "--relay-keys", str(bad)]
+    assert fireteam(relay) == 2
+    assert f"error: {bad}: cannot read the relays' keys" in capsys.readouterr().err

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
+import asyncssh
 import msgspec
 import nats
 import pytest
@@ -21,11 +22,12 @@ from nats_server import NatsServer, nats_server
 
 from core.game import Game
 from core.venue import STREAM_SIDES, STREAM_SPECTATORS, STREAM_WRITERS, read_claim, view_bytes
-from core.views import REFEREE
+from core.views import REFEREE, SPECTATOR
 from tui.main import main as fireteam
 from tui.ssh.server import Table
-from tui.ssh.venue.connection import NatsOptions
+from tui.ssh.venue.connection import NatsOptions, ensure_streams
 from tui.ssh.venue.relay import Relay
+from tui.ssh.venue.signed import signed_headers
 from tui.ssh.venue.table import TablePublisher
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
@@ -66,6 +68,12 @@ async def publishing(tables: list[Table], server: NatsServer, **options) -> Tabl
     publisher = TablePublisher(tables, NatsOptions(server.url), LOG, **options)
     publisher.start()
     return publisher
+
+
+def venue_relays(server: NatsServer, count: int) -> list[Relay]:
+    """``count`` relays of one venue: each given the others' keys (``fireteam relay --relay-keys``)."""
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(count)]
+    return [Relay(NatsOptions(server.url), LOG, key=key, relay_keys=tuple(keys)) for key in keys]
 
 
 async def caught_up(publisher: TablePublisher, *tables: Table) -> None:
@@ -297,7 +305,7 @@ async def test_two_relays_serve_the_venue_and_a_relay_killed_moves_its_watchers(
     one, two = demo(tmp_path / "one.ft"), demo(tmp_path / "two.ft")
     tables = [Table("one", one), Table("two", two)]
     publisher = await publishing(tables, server)
-    relays = [Relay(NatsOptions(server.url), LOG) for _ in range(2)]
+    relays = venue_relays(server, 2)
     try:
         for relay in relays:
             await relay.start_web("127.0.0.1", 0)
@@ -375,6 +383,84 @@ async def test_a_relay_refuses_what_is_not_a_spectators_view(tmp_path: Path, ser
         await publisher.close()
 
 
+async def test_a_view_is_shown_with_its_signer_s_fingerprint_and_one_nobody_or_another_key_signed_is_not_the_table_s(
+    tmp_path: Path, server: NatsServer, client
+):
+    """Issue #75: anyone who could publish on a spectator subject was shown as the table.  A view now
+    comes with the fingerprint of the key that signed it (the table's SSH host key): one unsigned, or
+    whose signature is not its key's, is dropped; one signed by another key than the table's first is
+    shown, saying so loudly."""
+    game = demo(tmp_path / "one.ft")
+    table = Table("one", game)
+    host_key = asyncssh.generate_private_key("ssh-ed25519")
+    publisher = await publishing([table], server, key=host_key)
+    relay = Relay(NatsOptions(server.url), LOG)
+    intruder = asyncssh.generate_private_key("ssh-ed25519")
+    ours, theirs = host_key.get_fingerprint(), intruder.get_fingerprint()
+    try:
+        await relay.start_web("127.0.0.1", 0)
+        await relay.start()
+        await caught_up(publisher, table)
+        async with asyncio.timeout(GUARD_S):
+            await relay.until(lambda: "one" in relay.tables and relay.tables["one"].body == view_bytes(game, SPECTATOR))
+        async with aiohttp.ClientSession() as session:
+            venue = await _feed(session, relay.public_url, "/live")
+            row = (await _until_message(venue, lambda d: len(d["tables"]) == 1))["tables"][0]
+            assert (row["table"], row["key"], row["key_warning"]) == ("one", ours, "")
+
+            # A made-up state of the table (another game's view), published by someone without its key.
+            made_up = demo(tmp_path / "made-up.ft")
+            made_up.execute("end-game irregulars", role=REFEREE)
+            forged = view_bytes(made_up, "spectator")
+            subject, js = "fireteam.spectator.one", client.jetstream()
+            tampered = signed_headers(host_key, subject, view_bytes(game, "spectator"))  # the table's, another body
+            for headers in (None, tampered):
+                refused = relay.refused_messages
+                await js.publish(subject, forged, stream=STREAM_SPECTATORS, headers=headers)
+                async with asyncio.timeout(GUARD_S):
+                    await relay.until(lambda refused=refused: relay.refused_messages > refused)
+                assert relay.tables["one"].body == view_bytes(game, "spectator") and relay.tables["one"].key == ours
+
+            signed = signed_headers(intruder, subject, forged)
+            await js.publish(subject, forged, stream=STREAM_SPECTATORS, headers=signed)
+            row = (await _until_message(venue, lambda d: d["tables"][0]["key"] == theirs))["tables"][0]
+            assert row["result"] and "KEY CHANGED" in row["key_warning"]
+            assert ours in row["key_warning"] and theirs in row["key_warning"]
+
+            # The table's next view, signed by its key: its own again, no warning.
+            game.execute("move conti 3", role=REFEREE)
+            row = (await _until_message(venue, lambda d: d["tables"][0]["key"] == ours))["tables"][0]
+            assert row["key_warning"] == "" and not row["result"]
+    finally:
+        await relay.close()
+        await publisher.close()
+
+
+async def test_a_relay_address_is_offered_to_pages_only_when_a_relay_of_the_venue_signed_it(server: NatsServer, client):
+    """Issue #75: a forged relay address was offered to every page.  An announcement is believed only
+    signed by a key the relay was given (``--relay-keys``)."""
+    relay, known = venue_relays(server, 2)
+    intruder = asyncssh.generate_private_key("ssh-ed25519")
+    await ensure_streams(client.jetstream())  # as a table makes them: a relay starts on the venue's streams
+    try:
+        await relay.start()
+        await relay._nc.flush()  # its subscription to the announcements is the server's before any is sent
+
+        async def announce(url: str, key: asyncssh.SSHKey | None) -> None:
+            subject, body = "fireteam.relay.someone", msgspec.json.encode({"url": url})
+            await client.publish(subject, body, headers=signed_headers(key, subject, body) if key else None)
+
+        await announce("https://unsigned.example", None)
+        await announce("https://intruder.example", intruder)
+        await announce("https://known.example", known.key)  # after the others: heard in order, on one connection
+        async with asyncio.timeout(GUARD_S):
+            await relay.until(lambda: "https://known.example" in relay.live_relays())
+        assert relay.live_relays() == ["https://known.example"]
+        assert relay.refused_messages == 2
+    finally:
+        await relay.close()
+
+
 def _permissions(doc: str) -> str:
     """The server configuration docs/ssh.md gives (its users, with passwords in clear for the test)."""
     start = doc.index("    authorization {")
@@ -390,8 +476,6 @@ async def test_the_relays_credentials_of_the_docs_read_the_spectators_stream_onl
         at = f"127.0.0.1:{server.port}"
         nc = await nats.connect(f"nats://admin:pw@{at}")
         try:
-            from tui.ssh.venue.connection import ensure_streams
-
             await ensure_streams(nc.jetstream())  # a venue makes the streams once
         finally:
             await nc.close()

@@ -64,8 +64,9 @@ async def relay(tmp_path: Path):
     game = Game.open(SAVES / "demo-game.ft", writable=False)
     view = view_bytes(game, SPECTATOR)
     relay = Relay(NatsOptions("nats://127.0.0.1:1"), logging.getLogger("fireteam.venue.test"))
-    take_view(relay.tables, MAX_TABLES, spectator_subject("demo"), view)
-    relay.chances["demo"] = read_chances(chances_subject("demo"), chances_bytes(chances(game, 2), view))[1]
+    take_view(relay.tables, MAX_TABLES, spectator_subject("demo"), view, "SHA256:table")
+    measured = read_chances(chances_subject("demo"), chances_bytes(chances(game, 2), view))[1]
+    relay.chances["demo"] = (measured, "SHA256:table")  # signed by the table's key, as its view
     await relay.start_web("127.0.0.1", 0)
     try:
         yield relay

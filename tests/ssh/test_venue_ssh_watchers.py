@@ -97,6 +97,8 @@ async def test_any_other_name_is_shown_the_tables_and_picks_one_by_number_or_nam
         shown = await watcher.wait_for("The tables of this venue", "alpha", "bravo")
         assert "1  alpha: Breaking News 1.5.1, Checkpoint at Afgooye, turn 1 (Bersaglieri 0," in shown
         assert "2  bravo: Breaking News 1.5.1" in shown
+        assert relay.tables["alpha"].key.startswith("SHA256:")  # each table with its key's fingerprint (#75)
+        assert f"signed by {relay.tables['alpha'].key}" in shown
         await watcher.typed("7\r", "no table '7' at this venue")
         await watcher.typed("2\r", "bravo.ft", "Conti")
         assert {s.table for s in relay.screens} == {"bravo"}

@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
+import asyncssh
+
 from core import folders
 from core.language.reader import SOURCE, from_environment, reading
 from core.ruleset import Refused
@@ -170,7 +172,18 @@ def _serve_with(
     )
     try:
         return asyncio.run(
-            _serve(server, args.host, args.port, log, web, folder, where, venue, getattr(args, "nats_take_over", False))
+            _serve(
+                server,
+                args.host,
+                args.port,
+                log,
+                web,
+                folder,
+                where,
+                venue,
+                getattr(args, "nats_take_over", False),
+                key,
+            )
         )
     finally:
         for t in tables:
@@ -223,6 +236,7 @@ async def _serve(
     where: Addresses,
     venue: NatsOptions | None = None,
     take_over: bool = False,
+    key: asyncssh.SSHKey | None = None,
 ) -> int:
     publisher = None
     if venue is not None:
@@ -230,7 +244,8 @@ async def _serve(
         from tui.ssh.venue.table import TablePublisher
 
         try:
-            publisher = TablePublisher(server.tables, venue, log, take_over=take_over)
+            # Every message it publishes signed with the host key its players know by its fingerprint.
+            publisher = TablePublisher(server.tables, venue, log, take_over=take_over, key=key)
         except VenueError as e:
             print(f"error: {e}; rename the save", file=sys.stderr)
             await server.close()

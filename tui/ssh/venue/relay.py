@@ -14,6 +14,13 @@ Watchers are sent the newest state only: one that reads slowly skips the views i
 Relays find each other on core NATS (``fireteam.relay.ID``, each saying where browsers reach
 it, every few seconds); every page is told the live relays, and goes to another when its
 own stops answering.
+
+Nothing is believed for where it came from (NATS cannot say who published): a view or a
+table's chances is taken only signed (``tui.ssh.venue.signed``), and shown with its signer's
+fingerprint; the chances only with a view signed by the same key.  A relay signs its
+announcements with its own key, and offers pages only the relays whose keys it was given
+(``relay_keys``, ``fireteam relay --relay-keys``) and itself: an address announced by any
+other key is never a page's to open.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ import time
 from importlib import resources
 from typing import Any
 
+import asyncssh
 import msgspec
 from aiohttp import WSMsgType, web
 from rich.color import ColorSystem
@@ -50,6 +58,7 @@ from tui.ssh.venue.connection import NatsOptions, connect_until_done
 from tui.ssh.venue.frames import Screen, checked_screen
 from tui.ssh.venue.leaguepage import LeaguePage
 from tui.ssh.venue.screens import RelayScreen
+from tui.ssh.venue.signed import signed_headers, signer
 from tui.ssh.venue.watched import Summary, Watched, take_view
 
 #: Seconds between a relay's announcements; one unheard for three of them is taken for gone.
@@ -87,14 +96,27 @@ class Announcement(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Relay:
     """The spectators' views of the venue's tables, followed on NATS, and the browsers watching them."""
 
-    def __init__(self, options: NatsOptions, log: logging.Logger, *, public_url: str = "") -> None:
+    def __init__(
+        self,
+        options: NatsOptions,
+        log: logging.Logger,
+        *,
+        public_url: str = "",
+        key: asyncssh.SSHKey | None = None,
+        relay_keys: tuple[asyncssh.SSHKey, ...] = (),
+    ) -> None:
         self.options = options
+        #: What signs this relay's announcements (a key of its own when none is given).
+        self.key = key or asyncssh.generate_private_key("ssh-ed25519")
+        #: The fingerprints of the relays whose announced addresses pages are offered: these and this one.
+        self.relay_keys = {k.get_fingerprint() for k in relay_keys} | {self.key.get_fingerprint()}
         self.log = log
         self.public_url = public_url
         self.id = secrets.token_hex(6)
         self.tables: dict[str, Watched] = {}
-        #: Each table's last chances (a table's report shows them with the view they are of).
-        self.chances: dict[str, TableChances] = {}
+        #: Each table's last chances and who signed them (a table's report shows them with the view they
+        #: are of, signed by the same key).
+        self.chances: dict[str, tuple[TableChances, str]] = {}
         #: Other relays heard of: their URL and when last heard.
         self.relays: dict[str, float] = {}
         self.changed = asyncio.Condition()
@@ -182,7 +204,10 @@ class Relay:
             await self._frame_taken()  # (for ``until``: a refusal changes nothing a page shows)
             return
         try:
-            watched = take_view(self.tables, MAX_TABLES, msg.subject, msg.data)
+            key = signer(msg.subject, msg.data, msg.headers)
+            if key is None:
+                raise VenueError("unsigned, or its signature is not its key's: not shown")
+            watched = take_view(self.tables, MAX_TABLES, msg.subject, msg.data, key)
         except (VenueError, SaveError) as e:
             self._refused(msg.subject, str(e))
             await self._frame_taken()
@@ -192,13 +217,16 @@ class Relay:
 
     async def _chances(self, msg: Any) -> None:
         try:
+            key = signer(msg.subject, msg.data, msg.headers)
+            if key is None:
+                raise VenueError("unsigned, or its signature is not its key's: not shown")
             table, chances = read_chances(msg.subject, msg.data)
             if table not in self.chances and len(self.chances) >= MAX_TABLES:
                 raise VenueError(f"more than {MAX_TABLES} tables; not followed")
         except VenueError as e:
             self._refused(msg.subject, str(e))
         else:
-            self.chances[table] = chances
+            self.chances[table] = (chances, key)
         await self._frame_taken()  # (for ``until``: the chances are on the report, which no feed sends)
 
     async def _changed(self) -> None:
@@ -216,6 +244,9 @@ class Relay:
     async def _heard(self, msg: Any) -> None:
         if len(msg.data) > MAX_ANNOUNCEMENT:
             return
+        if signer(msg.subject, msg.data, msg.headers) not in self.relay_keys:
+            self._refused(msg.subject, "an announcement not signed by a relay of this venue: its address not offered")
+            return
         try:
             url = msgspec.json.decode(msg.data, type=Announcement).url
         except (msgspec.ValidationError, msgspec.DecodeError):
@@ -229,7 +260,8 @@ class Relay:
     async def _announce(self) -> None:
         while True:
             if self.public_url:
-                await self._nc.publish(f"fireteam.relay.{self.id}", msgspec.json.encode(Announcement(self.public_url)))
+                subject, body = f"fireteam.relay.{self.id}", msgspec.json.encode(Announcement(self.public_url))
+                await self._nc.publish(subject, body, headers=signed_headers(self.key, subject, body))
             await asyncio.sleep(ANNOUNCE_S)
 
     def live_relays(self) -> list[str]:
@@ -293,7 +325,8 @@ class Relay:
     async def _report(self, request: web.Request) -> web.Response:
         """A table's report: its styles are its own ``<style>`` elements, each allowed by its hash."""
         w = self._watched(request)
-        page = w.report(self.chances.get(w.table))
+        chances, key = self.chances.get(w.table, (None, ""))
+        page = w.report(chances if key == w.key else None)
         return web.Response(text=page.html, content_type="text/html", headers=_headers(_report_csp(page.style_sources)))
 
     async def _standings(self, request: web.Request) -> web.Response:

@@ -13,9 +13,16 @@ import logging
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tui.ssh.language import _
 from tui.ssh.venue.options import add_nats_arguments, nats_options
+
+if TYPE_CHECKING:
+    import asyncssh
+
+#: The file of the venue's relays' keys at most (a public key is a line of about 100 bytes).
+MAX_RELAY_KEYS_BYTES = 64 * 1024
 
 
 def add_relay_parser(sub: argparse._SubParsersAction) -> None:
@@ -32,7 +39,16 @@ def add_relay_parser(sub: argparse._SubParsersAction) -> None:
         "--host-key",
         type=Path,
         metavar="FILE",
-        help=_("--port: the relay's SSH host key (default: made once in the data folder: fireteam paths)"),
+        help=_(
+            "the relay's SSH host key, which also signs its announcements "
+            "(default: made once in the data folder: fireteam paths)"
+        ),
+    )
+    r.add_argument(
+        "--relay-keys",
+        type=Path,
+        metavar="FILE",
+        help=_("the public keys of the venue's other relays, one a line: pages are offered only those relays"),
     )
     r.add_argument(
         "--url", default="", help=_("the address browsers open, when it is not http://HOST:PORT (a reverse proxy)")
@@ -76,7 +92,12 @@ async def _relay(args: argparse.Namespace, options, log: logging.Logger) -> int:
     from tui.ssh.venue.connection import VenueUnavailable
     from tui.ssh.venue.relay import Relay
 
-    relay = Relay(options, log, public_url=args.url.rstrip("/"))
+    keys = _keys(args)
+    if keys is None:
+        return 2
+    key, relay_keys = keys
+    print(f"relay key fingerprint: {key.get_fingerprint()} (give its public key to the venue's other relays)")
+    relay = Relay(options, log, public_url=args.url.rstrip("/"), key=key, relay_keys=relay_keys)
     if args.league is not None:
         from tui.ssh.venue.leaguepage import LeaguePage
 
@@ -91,7 +112,7 @@ async def _relay(args: argparse.Namespace, options, log: logging.Logger) -> int:
         print(f"the league's standings on {relay.public_url}/standings", flush=True)
     acceptor = None
     if args.port is not None:
-        acceptor = await _start_ssh(relay, args)
+        acceptor = await _start_ssh(relay, args, key)
         if acceptor is None:
             await relay.close()
             return 2
@@ -125,13 +146,12 @@ async def _relay(args: argparse.Namespace, options, log: logging.Logger) -> int:
     return status
 
 
-async def _start_ssh(relay, args: argparse.Namespace):
-    """The relay's SSH door for watchers' terminals (None, having said why, if it cannot open)."""
+def _keys(args: argparse.Namespace) -> tuple[asyncssh.SSHKey, tuple[asyncssh.SSHKey, ...]] | None:
+    """The relay's own key, and those of the venue's other relays (None, having said why, if unread)."""
     import asyncssh
 
     from core.folders import folder
     from tui.ssh.hostfiles import HOST_KEY_NAME, host_key, private_folder
-    from tui.ssh.venue.sshwatch import start_ssh
 
     try:
         if args.host_key is not None:
@@ -142,6 +162,41 @@ async def _start_ssh(relay, args: argparse.Namespace):
         where = args.host_key or HOST_KEY_NAME
         print(f"error: {where}: cannot make or read the host key: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
         return None
+    relay_keys: tuple[asyncssh.SSHKey, ...] = ()
+    if args.relay_keys is not None:
+        try:
+            if args.relay_keys.stat().st_size > MAX_RELAY_KEYS_BYTES:
+                raise ValueError(f"more than {MAX_RELAY_KEYS_BYTES} bytes")
+            relay_keys = _public_keys(args.relay_keys.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            print(
+                f"error: {args.relay_keys}: cannot read the relays' keys: {getattr(e, 'strerror', None) or e}",
+                file=sys.stderr,
+            )
+            return None
+    return key, relay_keys
+
+
+def _public_keys(text: str) -> tuple[asyncssh.SSHKey, ...]:
+    """Each line's OpenSSH public key (blank lines and # comments skipped); ValueError names a line that is none."""
+    import asyncssh
+
+    keys = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            try:
+                keys.append(asyncssh.import_public_key(line.strip()))
+            except asyncssh.KeyImportError as e:
+                raise ValueError(f"line {n} is no public key ({e})") from None
+    if not keys:
+        raise ValueError("no public key in it")
+    return tuple(keys)
+
+
+async def _start_ssh(relay, args: argparse.Namespace, key):
+    """The relay's SSH door for watchers' terminals (None, having said why, if it cannot open)."""
+    from tui.ssh.venue.sshwatch import start_ssh
+
     try:
         acceptor = await start_ssh(relay, args.host, args.port, key)
     except OSError as e:

@@ -25,6 +25,7 @@ from rich.color import ColorSystem
 from core.language.reader import LANGUAGES, SOURCE
 from core.venue import NAME, VenueError
 from tui.ssh.algorithms import terminal_options
+from tui.ssh.language import _
 from tui.ssh.limits import PerAddress
 from tui.ssh.seating.driver import SCREEN_OFF, SCREEN_ON, color_system_for
 from tui.ssh.seating.stands import shared_size
@@ -259,6 +260,9 @@ class WatchSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             scores = ", ".join(f"{score.side} {score.score}" for score in s.scores)
             state = s.result or f"turn {s.turn}"
             lines.append(f"  {n:>3}  {name}: {s.ruleset}, {s.scenario}, {state}" + (f" ({scores})" if scores else ""))
+            lines.append("       " + _("signed by {key}").format(key=s.key))
+            if s.key_warning:
+                lines.append("       " + s.key_warning)
         if len(lines) == 1:
             lines.append("  none yet: Enter looks again")
         lines.append("Type a table's number or name, then Enter (Ctrl+C leaves): ")

@@ -17,6 +17,9 @@ under way are taken together by the next one (a view is the whole log).
   names this host and this save (this server holds the save's lock: that one crashed), and
   a server whose fenced publish is refused because another took the table over stops
   publishing it and says so.  Its players play on; its save is its own.
+* Every view and every chances message is signed with the server's SSH host key
+  (``tui.ssh.venue.signed``): a relay shows each table's key fingerprint, and believes no
+  unsigned message (docs/ssh.md, *Who published a message*).
 
 **A finished table's chances** (issue #62; ``core.report.venue``): once a game is over and
 every secret opened (the spectators' rule, ``build.no_chances``), the server measures each
@@ -39,6 +42,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import asyncssh
 import msgspec
 
 from core.game import Game
@@ -55,6 +59,7 @@ from core.venue import (
     TableViews,
     VenueError,
     chances_subject,
+    count_in,
     read_claim,
     roles,
     view_bytes,
@@ -65,6 +70,7 @@ from core.views import REFEREE, SPECTATOR
 from tui.ssh.server import Table
 from tui.ssh.venue.caster import ScreenCaster
 from tui.ssh.venue.connection import REQUEST_S, NatsOptions, connect_until_done, ensure_streams
+from tui.ssh.venue.signed import signed_headers, signer
 
 #: JetStream's error code for a publish whose expected last subject sequence is not the subject's.
 WRONG_LAST_SEQUENCE = 10071
@@ -109,8 +115,11 @@ class TablePublisher:
         take_over: bool = False,
         host: str | None = None,
         chances_count: int = DEFAULT_COUNT,
+        key: asyncssh.SSHKey | None = None,
     ) -> None:
         self.options = options
+        #: What signs every message published: the server's SSH host key (a key of its own when none is given).
+        self.key = key or asyncssh.generate_private_key("ssh-ed25519")
         #: Re-rolls a step of a finished table's chances; 0: none measured (the stream out of reach).
         self.chances_count = chances_count
         self._measuring: asyncio.Task[None] | None = None
@@ -273,6 +282,7 @@ class TablePublisher:
         from nats.js.errors import APIError
 
         headers = {"Nats-Msg-Id": p.msg_id, "Nats-Expected-Last-Subject-Sequence": str(t.last.get(p.subject, 0))}
+        headers.update(signed_headers(self.key, p.subject, p.body))
         stream = STREAM_SPECTATORS if p.role == SPECTATOR else STREAM_SIDES
         try:
             ack = await js.publish(p.subject, p.body, stream=stream, headers=headers)
@@ -299,7 +309,9 @@ class TablePublisher:
         if not body or digest != view_digest(view) or digest == t.chances_sent:
             return
         msg_id = f"{t.table.name}.chances.{digest[:32]}"  # sent again after a lost answer: a duplicate
-        await js.publish(chances_subject(t.table.name), body, stream=STREAM_CHANCES, headers={"Nats-Msg-Id": msg_id})
+        subject = chances_subject(t.table.name)
+        headers = {"Nats-Msg-Id": msg_id, **signed_headers(self.key, subject, body)}
+        await js.publish(subject, body, stream=STREAM_CHANCES, headers=headers)
         t.chances_sent = digest
         self.log.info("venue: the chances of table %s published", t.table.name)
 
@@ -372,14 +384,26 @@ class TablePublisher:
                 t.views.sent.pop(role, None)
                 continue
             t.last[subject] = msg.seq
-            t.views.resume(role, msg.data or b"", (msg.headers or {}).get("Nats-Msg-Id", ""))
+            msg_id = (msg.headers or {}).get("Nats-Msg-Id", "")
+            if self._ours(msg):
+                t.views.resume(role, msg.data or b"", msg_id)
+            else:
+                # Another key's (this table's server before a new host key, or someone without its key):
+                # published again, signed by this one, with a count past both (not a duplicate by its id).
+                t.views.sent.pop(role, None)
+                t.views.count[role] = max(t.views.count.get(role, 0), count_in(msg_id, t.table.name, role))
         if not self.chances_count:
             return
         msg = await _last(js, STREAM_CHANCES, chances_subject(t.table.name))
         try:
-            t.chances_sent = read_chances(msg.subject, msg.data or b"")[1].view if msg is not None else ""
+            ours = msg is not None and self._ours(msg)
+            t.chances_sent = read_chances(msg.subject, msg.data or b"")[1].view if ours else ""
         except VenueError:
             t.chances_sent = ""
+
+    def _ours(self, msg: Any) -> bool:
+        """Whether this server's key signed ``msg``, as a relay checks it."""
+        return signer(msg.subject, msg.data or b"", msg.headers) == self.key.get_fingerprint()
 
     async def _claim(self, js: Any, t: _Fenced) -> None:
         from nats.js.errors import APIError

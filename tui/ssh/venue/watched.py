@@ -4,6 +4,9 @@ Everything here comes from a message anyone with publish rights on the venue's N
 could have forged: it is decoded and checked (``core.venue.spectator_view``), opened as
 any side's copy is (``sidecopy.copy_as_game``: a copy that does not make a game is
 refused), and only ever shown as text (the pages set ``textContent``; the report escapes).
+Only a signed view is taken (``tui.ssh.venue.signed``): each table is shown with its signer's
+fingerprint, and the first key a table's views were signed with is its own for this relay (trust
+on first use, as ssh's known_hosts): a view signed by another key is shown, saying so loudly.
 A finished table's report shows its chances (``core.report.venue``) when its server has
 published those of the very view held, and says they are not measured yet until then.
 """
@@ -32,6 +35,10 @@ NOT_MEASURED = N_(
     "Not measured yet: the table's server measures each side's chances once the game is over "
     "and every secret is opened, and this page shows them when it has."
 )
+KEY_CHANGED = N_(
+    "KEY CHANGED: this view is signed by {now}, not by {first}, the key this table signed with first: "
+    "another server publishes it (a take-over), or someone who is not the table"
+)
 
 
 class Score(msgspec.Struct, frozen=True):
@@ -50,6 +57,10 @@ class Summary(msgspec.Struct, frozen=True):
     score_name: str
     scores: list[Score]
     result: str
+    #: The fingerprint of the key that signed this view (``SHA256:...``).
+    key: str
+    #: Empty, or a loud warning: this view's key is not the one the table signed with first.
+    key_warning: str
     #: Counts the views this relay took in for the table: a page knows it has the newest.
     version: int
 
@@ -64,13 +75,17 @@ class Watched:
         self.game: Game | None = None
         self.summary: Summary | None = None
         self.lines: list[str] = []
+        #: The fingerprint of the key the newest view is signed by, and of the first one this relay saw.
+        self.key = ""
+        self.first_key = ""
         self._report: render_html.Page | None = None
         #: The chances the report was made with (``report``).
         self._report_chances: TableChances | None = None
 
-    def take(self, subject: str, data: bytes) -> bool:
-        """Take a new view (False if it is the one held already); VenueError or SaveError if it is not one."""
-        if data == self.body:
+    def take(self, subject: str, data: bytes, key: str) -> bool:
+        """Take a new view signed by ``key``, a fingerprint (False if it is the one held already);
+        VenueError or SaveError if it is not one."""
+        if data == self.body and key == self.key:
             return False
         table, copy = spectator_view(subject, data)
         if table != self.table:
@@ -82,6 +97,8 @@ class Watched:
         state = game.state
         book = game.ruleset.domain
         self.body = data
+        self.key = key
+        self.first_key = self.first_key or key
         self.version += 1
         self.game = game
         self.summary = Summary(
@@ -93,6 +110,8 @@ class Watched:
             score_name=f.score_name,
             scores=scores,
             result=result_of(state, book),
+            key=key,
+            key_warning="" if key == self.first_key else _(KEY_CHANGED).format(now=key, first=self.first_key),
             version=self.version,
         )
         self.lines = [("    " if _is_fact(line.event) else "") + line.text for line in game.log_lines(SPECTATOR)][
@@ -125,8 +144,9 @@ def _is_fact(event: object) -> bool:
     return type(event).__name__ not in ("Issued", "Undone", "Redone")
 
 
-def take_view(watched: dict[str, Watched], limit: int, subject: str, data: bytes) -> Watched | None:
-    """File a spectator view under its table (a new table only below ``limit`` of them); the table if it changed.
+def take_view(watched: dict[str, Watched], limit: int, subject: str, data: bytes, key: str) -> Watched | None:
+    """File a spectator view signed by ``key`` under its table (a new table only below ``limit`` of them);
+    the table if it changed.
 
     Raises VenueError or ``SaveError`` if the message is not a spectator's view."""
     table = table_of(subject)
@@ -135,7 +155,7 @@ def take_view(watched: dict[str, Watched], limit: int, subject: str, data: bytes
         if len(watched) >= limit:
             raise VenueError(f"{subject}: more than {limit} tables; not followed")
         w = Watched(table)
-    if not w.take(subject, data):
+    if not w.take(subject, data, key):
         return None
     watched[table] = w
     return w

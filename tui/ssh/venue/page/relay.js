@@ -24,7 +24,15 @@ function showTables(data) {
   body.replaceChildren();
   for (const t of data.tables) {
     const row = document.createElement("tr");
-    for (const v of [t.table, t.ruleset, t.scenario, t.turn, scores(t), t.result]) row.append(text("td", v));
+    row.append(text("td", t.table));
+    // The fingerprint of the key that signed the table's view; a key other than the table's first, loudly.
+    const key = text("td", t.key);
+    if (t.key_warning) {
+      key.append(document.createElement("br"), text("span", t.key_warning));
+      key.className = "warning";
+    }
+    row.append(key);
+    for (const v of [t.ruleset, t.scenario, t.turn, scores(t), t.result]) row.append(text("td", v));
     const cell = document.createElement("td");
     const watch = text("a", "watch");
     watch.href = "/watch/" + encodeURIComponent(t.table);
@@ -52,6 +60,8 @@ function showTable(data) {
   document.getElementById("summary").textContent =
     `${s.ruleset}; ${s.scenario}; turn ${s.turn} (${s.phase}); ${s.score_name}: ${scores(s)}` +
     (s.result ? `; result: ${s.result}` : "");
+  document.getElementById("key").textContent = `signed by ${s.key}`;
+  document.getElementById("warning").textContent = s.key_warning;
   const log = document.getElementById("log");
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
   log.textContent = data.lines.join("\n");
