@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import io
 from contextlib import closing
-from pathlib import Path
 
 import msgspec
 import msgspec.inspect
 import pytest
+from two_languages import DEMO, balad, set_up
 
 from core import events as ev
 from core.cli.main import run_script
@@ -20,17 +20,6 @@ from core.language.reader import reading
 from core.report import build, render_md
 from core.views import REFEREE
 
-ROOT = Path(__file__).resolve().parents[2]
-DEMO = ROOT / "core" / "rulesets" / "breaking_news" / "scenarios" / "demo.toml"
-
-
-def _set_up(save: Path, lang: str, scenario: str) -> Game:
-    script = save.with_suffix(".script")
-    script.write_text(f"scenario {scenario}\n", encoding="utf-8")
-    with reading(lang):
-        assert run_script(script, save, 1, "breaking-news", "", out=io.StringIO()) == 0
-    return Game.open(save)
-
 
 def _log(game: Game, lang: str) -> list[str]:
     with reading(lang):
@@ -39,7 +28,7 @@ def _log(game: Game, lang: str) -> list[str]:
 
 def test_a_game_set_up_in_italian_records_the_english_words_and_reads_in_each_language(tmp_path):
     save = tmp_path / "it.ft"
-    with closing(_set_up(save, "it", "demo")) as game:
+    with closing(set_up(save, "it", "demo")) as game:
         raw = save.read_bytes().decode("utf-8")
         assert "Checkpoint at Afgooye" in raw and "Somali militia" in raw
         assert "Posto di blocco" not in raw and "Milizia somala" not in raw
@@ -56,7 +45,7 @@ def test_a_users_scenario_file_is_shown_as_written(tmp_path):
     text = DEMO.read_text(encoding="utf-8")
     text = text.replace('title = "Checkpoint at Afgooye"', 'title = "Checkpoint at Balad"')
     mine.write_text(text.replace('name = "Somali militia"', 'name = "Balad militia"'), encoding="utf-8")
-    with closing(_set_up(tmp_path / "mine.ft", "it", str(mine))) as game:
+    with closing(set_up(tmp_path / "mine.ft", "it", str(mine))) as game:
         assert "Scenario Checkpoint at Balad: Reparto Bersaglieri contro Balad militia" in _log(game, "it")
 
 
@@ -116,26 +105,9 @@ def test_a_hidden_objectives_worth_reads_in_the_readers_language():
 
 # ------------------------------------------------------------------ a file in two languages (#77)
 
-#: A user's file giving its words in Italian too: [translations.it], each text as written → its words.
-TWO_LANGUAGES = """
-[translations.it]
-"Checkpoint at Balad" = "Posto di blocco a Balad"
-"Balad militia" = "Milizia di Balad"
-"Market trader" = "[bold]Mercante[/bold]"
-"Dahir Omar" = "Dahir il nascosto"
-"""
-
-
-def _balad(tmp_path: Path, extra: str = "") -> Path:
-    mine = tmp_path / "balad.toml"
-    text = DEMO.read_text(encoding="utf-8").replace('title = "Checkpoint at Afgooye"', 'title = "Checkpoint at Balad"')
-    text = text.replace('name = "Somali militia"', 'name = "Balad militia"')
-    mine.write_text(text + TWO_LANGUAGES + extra, encoding="utf-8")
-    return mine
-
 
 def test_a_users_file_gives_its_words_in_italian_and_the_save_keeps_its_own(tmp_path):
-    with closing(_set_up(tmp_path / "two.ft", "it", str(_balad(tmp_path)))) as game:
+    with closing(set_up(tmp_path / "two.ft", "it", str(balad(tmp_path)))) as game:
         assert "Scenario Posto di blocco a Balad: Reparto Bersaglieri contro Milizia di Balad" in _log(game, "it")
         assert "Scenario Checkpoint at Balad: Bersaglieri vs Balad militia" in _log(game, "en")
         # a hostile file's words are text: its markup is shown as typed, never drawn
@@ -149,7 +121,7 @@ def test_a_users_file_gives_its_words_in_italian_and_the_save_keeps_its_own(tmp_
 def test_a_file_with_no_italian_falls_back_to_its_own_words(tmp_path):
     mine = tmp_path / "plain.toml"
     mine.write_text(DEMO.read_text(encoding="utf-8").replace('"Somali militia"', '"Balad militia"'), encoding="utf-8")
-    with closing(_set_up(tmp_path / "plain.ft", "it", str(mine))) as game:
+    with closing(set_up(tmp_path / "plain.ft", "it", str(mine))) as game:
         assert "Scenario Posto di blocco ad Afgooye: Reparto Bersaglieri contro Balad militia" in _log(game, "it")
 
 

@@ -9,8 +9,9 @@ from textual.strip import Strip
 from textual.visual import Visual, visualize
 
 from core.commands import local_name
+from core.language.i18n import naming
 from core.language.reader import lang
-from core.narrate import result_of
+from core.narrate import result_of, sides_of
 from core.ruleset import END_GAME, Ruleset
 from core.state import GameState
 from tui.i18n import _, book, phase_name, phase_words, scenario_words, shown, side_name
@@ -189,11 +190,9 @@ class PhasePane(Plain):
         # to show (the game's live state is updated in place, so it is not the key).
         if made is None or made[0] is not shown or made[1] != key:
             ruleset, state, undo_hint, referee = shown
-            made = self._made = (
-                shown,
-                key,
-                phase_text(ruleset, state, undo_hint=undo_hint, strip=tall, width=width, referee=referee),
-            )
+            with naming(sides_of(state)):  # a user's scenario file's own words for the reader's language
+                said = phase_text(ruleset, state, undo_hint=undo_hint, strip=tall, width=width, referee=referee)
+            made = self._made = (shown, key, said)
         return made[2]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:

@@ -20,7 +20,8 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input
 
-from core.language.i18n import CORE_DOMAIN, Domain
+from core.language.i18n import CORE_DOMAIN, Domain, naming
+from core.narrate import sides_of
 from core.ruleset import Ruleset
 from core.state import GameState, Unit, team_morale
 from core.views import sides_for
@@ -220,6 +221,10 @@ class RosterPane(Vertical):
     def _draw(self, state: GameState, first_match: bool = False) -> None:
         """Relabel the rows if they are the same items, else make them again (then, if
         ``first_match``, with the cursor on the first figure or marker)."""
+        with naming(sides_of(state)):  # a user's scenario file's own words for the reader's language
+            self._draw_named(state, first_match)
+
+    def _draw_named(self, state: GameState, first_match: bool) -> None:
         groups = self._groups(state)
         shape = tuple((side, tuple((team, tuple(u.id for u in us)) for team, us in teams)) for side, teams in groups)
         shape += (("markers", self._markers(state)),)
@@ -326,7 +331,8 @@ class RosterPane(Vertical):
         if key is None or state is None or ruleset is None:
             return Text()
         if key[0] == "unit" and key[1] in state.units:
-            return unit_details(state.units[key[1]], ruleset, state)
+            with naming(sides_of(state)):
+                return unit_details(state.units[key[1]], ruleset, state)
         if key[0] == "marker":
             return marker_details(key[1])
         if key[0] == "side" and key[1] in state.sides:
