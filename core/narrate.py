@@ -406,9 +406,29 @@ class _SidesByName(_ByName):
         return scenario_words(self._things[key].name)
 
 
+class _WordsOf(Mapping[str, Mapping[str, str]]):
+    """A game's own words in other languages (``GameSetUp.words``) as they are now: a report
+    names from its first event, before the set-up that brings them (``core.report.facts``)."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+
+    def __getitem__(self, key: str) -> Mapping[str, str]:
+        return self._state.words[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._state.words)
+
+    def __len__(self) -> int:
+        return len(self._state.words)
+
+
 def names_of(state: GameState) -> Names:
-    """What ``state``'s game calls its sides and pieces, for :func:`core.language.i18n.naming`."""
-    return Names(_SidesByName(state.sides), _ByName(state.units), state.words)
+    """What ``state``'s game calls its sides and pieces, for :func:`core.language.i18n.naming`,
+    read as they are now (the state may be the one an account folds event by event)."""
+    return Names(_SidesByName(state.sides), _ByName(state.units), _WordsOf(state))
 
 
 def sides_of(state: GameState) -> Names:

@@ -161,3 +161,16 @@ def test_a_hostile_saves_overlong_words_are_left_unused():
     with reading("it"), naming(Names(words={"it": {"Balad militia": long, "Balad": "Balad (it)"}})):
         assert scenario_words("Balad militia") == "Balad militia"
         assert scenario_words("Balad") == "Balad (it)"
+
+
+def test_a_users_file_gives_its_own_italian_to_the_report_too(tmp_path):
+    """The report names from its first event, before the set-up brought the file's words: it
+    kept the English ones in an Italian report (#77)."""
+    with closing(set_up(tmp_path / "two.ft", "it", str(balad(tmp_path)))) as game:
+        with reading("it"):
+            italian = render_md.render(build(game, REFEREE))
+        with reading("en"):
+            english = render_md.render(build(game, REFEREE))
+    assert "Posto di blocco a Balad" in italian and "Milizia di Balad" in italian
+    assert "Balad militia" not in italian and "Checkpoint at Balad" not in italian
+    assert "Balad militia" in english and "Milizia di Balad" not in english
