@@ -19,7 +19,7 @@ import re
 from typing import TYPE_CHECKING
 
 from core import events as ev
-from core.language.i18n import _
+from core.language.i18n import _, scenario_words
 from core.refusal import TYPING
 from core.ruleset import Context, Refused
 
@@ -43,11 +43,11 @@ def confirm(game: Table, ctx: Context, args: dict[str, str], by: str) -> None:
     timeline = game.history.timeline()
     if any(type(e) is ev.Confirmed and e.side == side for e in timeline):
         said = _("{side} has confirmed this result already: a side confirms once")
-        raise Refused(said.format(side=ctx.state.side_name(side)), rule="ENG-9")
+        raise Refused(said.format(side=scenario_words(ctx.state.side_name(side))), rule="ENG-9")
     seated = [e for e in timeline if type(e) is ev.Seated and e.side == side]
     if not seated:
         said = _("the log names no player for {side}: the referee names him first (players SIDE=NAME)")
-        raise Refused(said.format(side=ctx.state.side_name(side)), rule="ENG-9")
+        raise Refused(said.format(side=scenario_words(ctx.state.side_name(side))), rule="ENG-9")
     digest = (args.get("result") or "").strip().lower()
     if not DIGEST.fullmatch(digest):
         said = _("confirm: your seat adds the certificate's digest (64 hex digits): type confirm alone at your seat")

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from contextlib import closing
 
+import pytest
 from waiting import hint, piloted, settled, type_command
 
 from core import events as ev
+from core.language.reader import reading
 from core.league import certificate
+from core.league.atseat import with_digest
+from core.ruleset import Refused
 from core.views import REFEREE
 from tui.bench.screenshots import demo_game
 
@@ -45,3 +49,15 @@ async def test_a_side_confirms_from_the_palette_without_a_form(tmp_path):
         (fact,) = [e for e in game.history.timeline() if isinstance(e, ev.Confirmed)]
         cert, _verified = certificate.certify(game.path)
         assert (fact.side, fact.name, fact.result) == ("regulars", "anna", certificate.digest(cert))
+
+
+def test_a_second_confirmation_is_refused_naming_the_side_in_the_readers_language(tmp_path):
+    """Seen at a served table: "Bersaglieri ha già confermato …" in an Italian refusal."""
+    with closing(demo_game(tmp_path / "game.ft")) as game:
+        game.execute("players regulars=anna regulars=carla irregulars=bruno", role=REFEREE)
+        game.execute("end-game", role=REFEREE)
+        game.execute(with_digest(game, "confirm", "regulars"), role="regulars", by="anna")
+        with reading("it"), pytest.raises(Refused) as no:
+            game.execute(with_digest(game, "confirm", "regulars"), role="regulars", by="carla")
+    assert no.value.rules == ("ENG-9",)
+    assert str(no.value).startswith("Reparto Bersaglieri ha già confermato questo risultato")
