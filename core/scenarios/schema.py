@@ -275,19 +275,8 @@ class Format:
         side short of a piece the file gives it."""
         return iter(())
 
-    def _check_common(self, sc: BaseScenario) -> Iterator[Problem]:
-        if sc.ruleset and sc.ruleset != self.ruleset_id:
-            yield Problem(
-                ("ruleset",),
-                _("ruleset = {given}: this file is for another ruleset than {ruleset}").format(
-                    given=repr(sc.ruleset), ruleset=self.ruleset_id
-                ),
-            )
-        yield from _duplicates("sides", [s.id for s in sc.sides])
-        sides = [s.id for s in sc.sides]
-        for i, s in enumerate(sc.sides):
-            if self.armies and s.army not in self.armies:
-                yield unknown(("sides", i, "army"), s.army, N_("army"), self.armies)
+    def _check_units(self, sc: BaseScenario, sides: list[str]) -> Iterator[Problem]:
+        """Each piece: its side, kind, class, weapons, roles, starting status, stats and carrier."""
         yield from _duplicates("units", [u.id for u in sc.units])
         weapons = set(self.weapons(sc))
         roles = set(self.role_names(sc))
@@ -324,6 +313,22 @@ class Format:
                         (*at, "aboard"),
                         _("aboard = {vehicle}: that vehicle is another side's").format(vehicle=repr(u.aboard)),
                     )
+
+    def _check_common(self, sc: BaseScenario) -> Iterator[Problem]:
+        if sc.ruleset and sc.ruleset != self.ruleset_id:
+            yield Problem(
+                ("ruleset",),
+                _("ruleset = {given}: this file is for another ruleset than {ruleset}").format(
+                    given=repr(sc.ruleset), ruleset=self.ruleset_id
+                ),
+            )
+        yield from _duplicates("sides", [s.id for s in sc.sides])
+        sides = [s.id for s in sc.sides]
+        for i, s in enumerate(sc.sides):
+            if self.armies and s.army not in self.armies:
+                yield unknown(("sides", i, "army"), s.army, N_("army"), self.armies)
+        yield from self._check_units(sc, sides)
+        weapons = set(self.weapons(sc))
         for key in sc.rosters:
             if key not in sides:
                 yield unknown(("rosters", key), key, N_("side"), sides)

@@ -208,6 +208,13 @@ def _scenario(ruleset: str) -> st.SearchStrategy[dict]:
             if kind in fmt.vehicle_kinds:
                 vehicles[uid] = u["side"]
             units.append(u)
+        if ruleset == "breaking-news":  # one commander a side that fields men (§5.0, INI-1)
+            for u in units:
+                u["roles"] = [r for r in u["roles"] if r != "commander"]
+            for side in side_ids:
+                men = [u for u in units if u["side"] == side and u["kind"] == "man"]
+                if men:
+                    men[0]["roles"].append("commander")
         doc["units"] = units
         objectives = []
         for oid in draw(st.lists(word, max_size=3, unique=True)):

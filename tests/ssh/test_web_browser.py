@@ -167,8 +167,9 @@ async def test_on_a_phone_the_page_fits_the_keyboard_types_and_paste_works(web, 
 
 async def test_a_phone_asks_for_each_file_once_and_nothing_more(tmp_path, caplog, chromium, monkeypatch):
     """What each phone of a crowd asks of the server (issue 53): the link, which answers with the page, its two
-    stylesheets, xterm.js and its own script, and the websocket at the size it draws; no second page, no fit addon
-    (the page works its size out itself) and no icon (the page names none to fetch)."""
+    stylesheets, xterm.js, the SHA-256 its shares of the dice name their keys by (issue #75) and its own script,
+    and the websocket at the size it draws; no second page, no fit addon (the page works its size out itself)
+    and no icon (the page names none to fetch)."""
     asked: list[str] = []
     route = WebDoor._route
 
@@ -182,7 +183,7 @@ async def test_a_phone_asks_for_each_file_once_and_nothing_more(tmp_path, caplog
         await shows(page, "reg (Bersaglieri)")
         assert sorted(asked) == sorted(
             [f"/join/{token}", "/static/xterm.css", "/static/fireteam.css", "/static/xterm.mjs", "/static/fireteam.mjs"]
-            + ["/ws"]
+            + ["/static/sha256.mjs", "/ws"]
         )
         assert page.url == web.url("/")  # the token is out of the address bar
         # The terminal is made at the size the websocket asked for: the seat sat at the size it keeps.
