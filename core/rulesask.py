@@ -46,7 +46,11 @@ def answer_lines(ruleset: Ruleset, question: str, pieces: Iterable[tuple[str, st
     answer = ask(ruleset, question)
     if answer is None:
         return [_("{ruleset} has no rules map yet: its rules cannot be asked.").format(ruleset=ruleset.shown_name())]
-    if not answer.found:
+    if answer.silent is not None:
+        topic = answer.silent.it if lang() == "it" else answer.silent.en
+        said = _("The rules do not say: the rules of {ruleset} have nothing on {topic}.")
+        out = [said.format(ruleset=ruleset.shown_name(), topic=topic)]
+    elif not answer.found:
         said = _("The rules do not say: nothing in the rules of {ruleset} matches that well enough.")
         out = [said.format(ruleset=ruleset.shown_name())]
     else:

@@ -2,8 +2,12 @@
 or English is about, best first, or none when nothing matches well enough (issue #76).
 
 Plain BM25 (Robertson's Okapi weighting, written here: no numpy) over each rule of the map
-(``core.rulesmap``): its id, title, note and English ``words`` stemmed as English, its
-``title_it`` and ``words_it`` as Italian (Snowball's stemmers, ``snowballstemmer``). A
+(``core.rulesmap``): its id, title, note, English ``words`` and the questions players ask that
+it answers (``asked_en``, ``data/rules_asked.toml``: a rule is found by the words players use,
+not only the book's) stemmed as English, its ``title_it``, ``words_it`` and ``asked_it`` as
+Italian (Snowball's stemmers, ``snowballstemmer``); and over each topic the book is silent on
+(``data/rules_silent.toml``), so that a question about the weather is told the book has
+nothing on it rather than given the rule that shares a word with it. A
 question is stemmed in the language it was typed in (told by its small words; where they do
 not tell, both are tried and the better kept), and each of its words brings in, at half
 weight, its translations in the ruleset's catalogues (``core.language.i18n.pairs``: a
@@ -30,10 +34,11 @@ from functools import cache, lru_cache
 from typing import Any
 
 from core.language.i18n import pairs
-from core.rulesmap import Entry, RulesMap
+from core.rulesmap import Entry, RulesMap, Topic
 
-#: BM25's term-frequency saturation and length normalisation (the usual values).
-K1, B = 1.2, 0.75
+#: BM25's term-frequency saturation and length normalisation: a rule asked about in many words
+#: (its questions, rules_asked.toml) is the better for saying a word often, and long less against it.
+K1, B = 2.0, 0.5
 #: The weight of a word's translation beside the word itself, and of a word of the same meaning.
 SYNONYM, ALIKE = 0.3, 0.5
 #: The weight of a word read in the other language, and of a map's word a typo away, where the
@@ -50,17 +55,24 @@ BESIDE = 0.85
 _BESIDE = re.compile(r"(?:^|-)(?:AMB|DIFF)-")
 #: The shortest word read as a part of a word that runs two together ("airstrike").
 PART = 3
+#: How likely a topic the book is silent on is the answer beside a rule: a question that a rule
+#: and such a topic hold as well is about the rule.
+UNSAID = 0.9
 #: The weight of a title's words beside a rule's other words (said twice as often).
 TITLE = 1
-#: The least share of the question's weight the best rule must match, and its least score (a
-#: rule that shares a word or two with an idle question by chance scores less: on BM25's scale a
-#: word the map holds is worth its idf, some 3 to 5, less where the question weighs it little).
-COVERED, FLOOR = 0.3, 2.2
-#: Or, below that score, the least score for each unit of the question's weight: a short question
-#: that one rule answers well (a word translated by the catalogues) is no idle one.
-STRONG = 0.25
+#: The least score of the best rule (a rule that shares a word or two with an idle question by
+#: chance scores less: on BM25's scale a word the map holds is worth its idf, some 3 to 5, less
+#: where the question weighs it little), or else the least score for each unit of the question's
+#: weight: a short question that one rule answers well (a word translated by the catalogues) is no
+#: idle one.
+FLOOR, STRONG = 6.0, 0.2
+#: A best rule holding less than this share of the question's weight answers it only with both
+#: the least score and this score for each unit of weight: a long question told in a player's own
+#: words ("in Bolt Action I'd just take a pin test") is answered when the few words the map holds
+#: point at one rule strongly.
+COVERED, HELD = 0.25, 0.25
 #: How much the share of the question's words a rule holds weighs on its score.
-COORD = 1.0
+COORD = 0.75
 #: The most rules an answer gives, and the longest question read (characters).
 SHOWN, MAX_QUESTION = 3, 500
 #: How near the best a rule's score must be to be given beside it (a share of the best).
@@ -91,7 +103,7 @@ questo questa questi queste quello quella quelli quelle c'è cosa succede anche 
 ancora già ogni tutto tutta tutti tutte qualche altro altra altri altre stesso regola regole l un' dell nell all
 dall sull invece fare faccio fa volta volte proprio davvero bisogna serve servono quanta qualcuno qualcosa
 inizio dopo me te noi voi poi allora però pero quindi
-cioè cioe tipo ok okay ragazzi beh ecco bene molto poco troppo ho hai abbiamo avete fatto
+cioè cioe tipo ok okay ragazzi beh ecco bene molto poco troppo ho hai abbiamo avete fatto mo uè ue oh eh ah boh
 """
 STOPWORDS: dict[str, frozenset[str]] = {"en": frozenset(_EN_SMALL.split()), "it": frozenset(_IT_SMALL.split())}
 _STEMMERS = {"en": "english", "it": "italian"}
@@ -154,6 +166,19 @@ SAME: dict[str, tuple[str, ...]] = {
         "four 4",
         "five 5",
         "six 6",
+        # the weapons and machines players name by their make or nickname
+        "grenade frag pineapple potato masher stielhandgranate",
+        "tank panzer tiger panther sherman leopard abrams ariete",
+        "rpg bazooka panzerfaust panzerschreck piat javelin launcher",
+        "machine mg42 mg34 bren browning m60 pkm minimi spandau",
+        "rifle ak ak47 kalashnikov m16 m4 fal garand mauser enfield mosin carbine",
+        "smg submachine thompson tommy mp40 sten uzi mp5 ppsh",
+        "sniper marksman sharpshooter",
+        "pistol handgun sidearm",
+        "helicopter chopper huey gunship heli hind apache blackhawk",
+        "aa antiaircraft manpads stinger strela flak",
+        "opportunity overwatch",
+        "medic corpsman doc",
     ),
     "it": (
         "sparare spara tiro fuoco colpo",
@@ -174,7 +199,7 @@ SAME: dict[str, tuple[str, ...]] = {
         "correre corsa",
         "muovere movimento muoversi mosso spostarsi spostamento",
         "ferito ferita",
-        "ucciso morto morire muore",
+        "ucciso morto morire muore ammazzato ammazzare ammazzano",
         "autista pilota conducente",
         "nascosto nascosti invisibile",
         "nemico avversario",
@@ -200,6 +225,18 @@ SAME: dict[str, tuple[str, ...]] = {
         "quattro 4",
         "cinque 5",
         "sei 6",
+        # le armi e i mezzi che i giocatori chiamano per marca o soprannome
+        "granata bomba ananas",
+        "carro panzer tiger panther sherman leopard abrams ariete",
+        "lanciarazzi rpg bazooka panzerfaust panzerschreck",
+        "mitragliatrice mitragliatrici mg42 mg34 bren browning m60 pkm minimi",
+        "fucile ak ak47 kalashnikov m16 m4 fal garand mauser moschetto carabina",
+        "mitra mitraglietta thompson mp40 sten uzi mp5",
+        "cecchino tiratore",
+        "pistola pistole",
+        "elicottero elicotteri hind apache blackhawk",
+        "contraerea antiaerea manpads stinger strela flak",
+        "medico infermiere portaferiti",
     ),
 }
 
@@ -231,8 +268,12 @@ def words(text: str) -> list[str]:
 def stems(text: str, language: str) -> list[str]:
     """``text``'s words but the small ones, stemmed in ``language``, each tagged with it
     (``en:fire``), accents left out after stemming (a keyboard without them finds the same)."""
+    return _stems_of(words(_phrased(text, language)), language)
+
+
+def _stems_of(said: list[str], language: str) -> list[str]:
     stop = _FOLDED_STOPWORDS[language]
-    return [_stem(language, w) for w in words(_phrased(text, language)) if _fold(w) not in stop]
+    return [_stem(language, w) for w in said if _fold(w) not in stop]
 
 
 def _phrased(text: str, language: str) -> str:
@@ -289,12 +330,14 @@ class Found:
 
 @dataclass(frozen=True)
 class Answer:
-    """The rules a question is about, best first (none: the rules do not say), and the
-    language it was read in."""
+    """The rules a question is about, best first (none: the rules do not say, and then maybe
+    what about), and the language it was read in."""
 
     question: str
     language: str
     found: tuple[Found, ...] = ()
+    #: When nothing is found: the topic the book is silent on that the question is about, if one is.
+    silent: Topic | None = None
 
 
 @dataclass
@@ -302,6 +345,7 @@ class Index:
     """A ruleset's rules, ready to be asked."""
 
     rules: tuple[Entry, ...]
+    silent: tuple[Topic, ...] = ()
     docs: list[Counter[str]] = field(default_factory=list)
     lengths: list[int] = field(default_factory=list)
     idf: dict[str, float] = field(default_factory=dict)
@@ -315,22 +359,22 @@ class Index:
     usual: float = 1.0
 
     @classmethod
-    def build(cls, rules: Iterable[Entry], lexicon: Iterable[tuple[str, str]] = ()) -> Index:
-        """The index of ``rules``; ``lexicon``: (English, Italian) pairs of words, synonyms."""
-        index = cls(tuple(rules))
+    def build(
+        cls, rules: Iterable[Entry], lexicon: Iterable[tuple[str, str]] = (), silent: Iterable[Topic] = ()
+    ) -> Index:
+        """The index of ``rules`` and of the topics the book is ``silent`` on (each a document
+        after the rules'); ``lexicon``: (English, Italian) pairs of words, synonyms."""
+        index = cls(tuple(rules), tuple(silent))
         _alike_table()  # the words alike stemmed now, not at the first question
         for i, rule in enumerate(index.rules):
-            english = " ".join((rule.title,) * TITLE + (rule.why, rule.words_en))
-            italian = " ".join((rule.title_it,) * TITLE + (rule.words_it,))
-            doc = Counter(stems(english, "en") + stems(italian, "it"))
-            for language, text in (("en", english), ("it", italian)):
-                index.said[language].update(words(_phrased(text, language)))
-            index.docs.append(doc)
-            index.priors.append(PRIOR.get(rule.status, 1.0) * (BESIDE if _BESIDE.search(rule.id) else 1.0))
-            index.lengths.append(sum(doc.values()))
+            english = " ".join((rule.title,) * TITLE + (rule.why, rule.words_en, *rule.asked_en))
+            italian = " ".join((rule.title_it,) * TITLE + (rule.words_it, *rule.asked_it))
+            index._add(i, english, italian, PRIOR.get(rule.status, 1.0) * (BESIDE if _BESIDE.search(rule.id) else 1.0))
             index.by_id[rule.id.lower()] = i
-            for term in doc:
-                index.postings.setdefault(term, []).append(i)
+        for i, topic in enumerate(index.silent, start=len(index.rules)):
+            english = " ".join((topic.en, topic.words_en, *topic.asked_en))
+            italian = " ".join((topic.it, topic.words_it, *topic.asked_it))
+            index._add(i, english, italian, UNSAID)
         n = len(index.docs)
         index.average = (sum(index.lengths) / n) if n else 1.0
         index.idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in index.postings.items()}
@@ -341,6 +385,19 @@ class Index:
                 for d in (term, *_deletions(term)):
                     index.deletions.setdefault(d, set()).add(term)
         return index
+
+    def _add(self, i: int, english: str, italian: str, prior: float) -> None:
+        """Document ``i``: ``english`` and ``italian`` stemmed, each in its own language."""
+        doc: Counter[str] = Counter()
+        for language, text in (("en", english), ("it", italian)):
+            said = words(_phrased(text, language))
+            self.said[language].update(said)
+            doc.update(_stems_of(said, language))
+        self.docs.append(doc)
+        self.priors.append(prior)
+        self.lengths.append(sum(doc.values()))
+        for term in doc:
+            self.postings.setdefault(term, []).append(i)
 
     def _pair_all(self, lexicon: Iterable[tuple[list[str], list[str]]]) -> None:
         """The words of the pairs each other's synonyms: a word for a word; of two words for
@@ -457,12 +514,16 @@ class Index:
         covered, _best, language, ranked, strength = max(tried, key=lambda t: t[:2])
         if named:
             first = [Found(self.rules[i], math.inf) for i in dict.fromkeys(named)]
-            rest = [Found(self.rules[i], s) for s, i in ranked if i not in named]
+            rest = [Found(self.rules[i], s) for s, i in ranked if i not in named and i < len(self.rules)]
             return Answer(question, language, tuple((first + rest)[:SHOWN]))
-        if not ranked or covered < COVERED or (ranked[0][0] < FLOOR and strength < STRONG):
+        top = ranked[0][0] if ranked else 0.0
+        if not top or (top < FLOOR and strength < STRONG) or (covered < COVERED and (top < FLOOR or strength < HELD)):
             return Answer(question, language)
-        top = ranked[0][0]
-        return Answer(question, language, tuple(Found(self.rules[i], s) for s, i in ranked[:SHOWN] if s >= NEAR * top))
+        best = ranked[0][1]
+        if best >= len(self.rules):  # a topic the book is silent on holds the question best
+            return Answer(question, language, silent=self.silent[best - len(self.rules)])
+        rules = [(s, i) for s, i in ranked if i < len(self.rules)]
+        return Answer(question, language, tuple(Found(self.rules[i], s) for s, i in rules[:SHOWN] if s >= NEAR * top))
 
 
 def _held(found: list[tuple[float, float, frozenset[str]]]) -> tuple[float, float]:
@@ -499,5 +560,5 @@ def index_for(rules_map: RulesMap, domain: str) -> Index:
     """The index of ``rules_map`` with ``domain``'s words (a ruleset's catalogue), built once."""
     key = (id(rules_map), domain)
     if key not in _INDEXES:
-        _INDEXES[key] = (rules_map, Index.build(rules_map.rules, lexicon(domain)))
+        _INDEXES[key] = (rules_map, Index.build(rules_map.rules, lexicon(domain), rules_map.silent))
     return _INDEXES[key][1]

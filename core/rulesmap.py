@@ -18,7 +18,11 @@ so that the map reads without the digest) and a ``status``:
 Any rule may also have ``title_it`` and ``why_it`` (its title and its note in Italian, shown
 to an Italian reader: ``why`` says so where it falls back to the English) and
 ``words_en``, ``words_it`` (the other words a player asks about it with): ``rule?`` finds
-rules by them (``core.rulesearch``).
+rules by them (``core.rulesearch``).  So it does by ``asked_en`` and ``asked_it``, the
+questions players ask that the rule answers, kept apart in ``data/rules_asked.toml`` (a table
+per rule id, ``en`` and ``it`` lists) so that the map reads as a map: :func:`load` adds them.
+Beside them, ``data/rules_silent.toml`` lists what players ask about that the book has no rule
+for (:class:`Topic`: weather, painting, boats…), so that ``rule?`` says the rules do not say.
 
 ``code``, ``tests``, ``ruling`` and ``why`` may stand beside any status.  The status is the
 tag of a msgspec tagged union, so a map that lacks what its status needs does not load.
@@ -55,6 +59,12 @@ CodeRef = Annotated[str, msgspec.Meta(pattern=CODE_FORM, max_length=200)]
 TestRef = Annotated[str, msgspec.Meta(pattern=TEST_FORM, max_length=300)]
 Word = Annotated[str, msgspec.Meta(min_length=1, max_length=80)]
 Note = Annotated[str, msgspec.Meta(max_length=2_000)]
+#: A question a rule answers (``rules_asked.toml``), and the most of them in each language.
+Question = Annotated[str, msgspec.Meta(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f]*$")]
+MAX_ASKED = 12
+#: The most topics a book is silent on that one map may list.
+MAX_TOPICS = 200
+Asked = Annotated[tuple[Question, ...], msgspec.Meta(max_length=MAX_ASKED)]
 
 #: The statuses, in the order they are listed, each with its word (translated where shown).
 STATUSES: dict[str, str] = {
@@ -97,6 +107,8 @@ class Rule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     why_it: Note = ""
     words_en: Note = ""
     words_it: Note = ""
+    asked_en: Asked = ()
+    asked_it: Asked = ()
 
 
 class Enforced(Rule, frozen=True, tag="enforced"):
@@ -147,10 +159,40 @@ class RulesMapError(ValueError):
     """A map that does not load: which file, which rule, what is wrong."""
 
 
+class RuleAsked(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One rule's table in ``rules_asked.toml``: the questions it answers, in each language."""
+
+    en: Asked = ()
+    it: Asked = ()
+
+
+#: The questions file beside a map, and the file of what its book is silent on.
+ASKED, SILENT = "rules_asked.toml", "rules_silent.toml"
+
+
+class Topic(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What players ask about that the book has no rule for (``rules_silent.toml``): its name in
+    each language, shown in the answer, and the words and questions that ask about it."""
+
+    en: Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
+    it: Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
+    words_en: Note = ""
+    words_it: Note = ""
+    asked_en: Asked = ()
+    asked_it: Asked = ()
+
+
+class Silent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``rules_silent.toml``: the topics."""
+
+    topic: Annotated[tuple[Topic, ...], msgspec.Meta(max_length=MAX_TOPICS)] = ()
+
+
 class RulesMap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Every rule of a map, in the file's order."""
+    """Every rule of a map, in the file's order, and what the book is silent on (its own file's)."""
 
     rule: Annotated[tuple[Entry, ...], msgspec.Meta(max_length=MAX_RULES)] = ()
+    silent: tuple[Topic, ...] = ()
 
     @property
     def rules(self) -> tuple[Entry, ...]:
@@ -274,7 +316,37 @@ def load(path: Path) -> RulesMap:
         if r.id in seen:
             raise RulesMapError(f"{path}: {r.id} is listed twice")
         seen.add(r.id)
+    if found.silent:
+        raise RulesMapError(f"{path}: what the book is silent on goes in {SILENT}")
+    asked, silent = path.with_name(ASKED), path.with_name(SILENT)
+    if asked.is_file():
+        found = _with_asked(found, asked)
+    if silent.is_file():
+        try:
+            topics = msgspec.toml.decode(silent.read_bytes(), type=Silent).topic
+        except (msgspec.ValidationError, msgspec.DecodeError) as e:
+            raise RulesMapError(f"{silent}: {e}") from None
+        found = msgspec.structs.replace(found, silent=topics)
     return found
+
+
+def _with_asked(found: RulesMap, path: Path) -> RulesMap:
+    """``found`` with the questions of ``path`` (:data:`ASKED`) in its rules' ``asked_en`` and
+    ``asked_it``; :class:`RulesMapError` names a table of no rule, or a rule asked in both files."""
+    try:
+        asked = msgspec.toml.decode(path.read_bytes(), type=dict[str, RuleAsked])
+    except (msgspec.ValidationError, msgspec.DecodeError) as e:
+        raise RulesMapError(f"{path}: {e}") from None
+    if unknown := sorted(set(asked) - {r.id for r in found.rule}):
+        raise RulesMapError(f"{path}: {', '.join(unknown)}: no rule of the map")
+    rules = []
+    for r in found.rule:
+        if (more := asked.get(r.id)) is not None:
+            if r.asked_en or r.asked_it:
+                raise RulesMapError(f"{path}: {r.id} has questions in the map too")
+            r = msgspec.structs.replace(r, asked_en=more.en, asked_it=more.it)
+        rules.append(r)
+    return RulesMap(rule=tuple(rules))
 
 
 def _which(data: bytes, error: str) -> str:

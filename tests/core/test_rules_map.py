@@ -376,3 +376,44 @@ def test_a_rule_of_a_draft_needs_a_test_that_plays_it():
     assert honesty_problems(_one(PLAYED.replace(cited, mine)), "breaking-news") == [f"DIFF-24: {mine}: {NOT_PLAYED}"]
     untested = PLAYED.replace(f'tests = ["{cited}"]', "")
     assert honesty_problems(_one(untested), "breaking-news") == [f"DIFF-24: {NO_TEST}"]
+
+
+def test_the_questions_file_gives_each_rule_its_questions_and_refuses_a_rule_it_lacks(tmp_path):
+    path = tmp_path / "rules_map.toml"
+    path.write_text(HONEST, encoding="utf-8")
+    asked = tmp_path / rulesmap.ASKED
+    asked.write_text('["FIRE-5"]\nen = ["can I shoot twice?"]\nit = ["posso sparare due volte?"]\n', encoding="utf-8")
+    (rule,) = rulesmap.load(path).rules
+    assert (rule.asked_en, rule.asked_it) == (("can I shoot twice?",), ("posso sparare due volte?",))
+    asked.write_text('["FIRE-6"]\nen = ["can I shoot twice?"]\n', encoding="utf-8")
+    with pytest.raises(RulesMapError, match="FIRE-6: no rule of the map"):
+        rulesmap.load(path)
+    asked.write_text('["FIRE-5"]\nen = ["a line\\u0007"]\n', encoding="utf-8")
+    with pytest.raises(RulesMapError, match="matching regex"):
+        rulesmap.load(path)
+    asked.write_text('["FIRE-5"]\nen = ["q"]\n', encoding="utf-8")
+    path.write_text(HONEST + 'asked_en = ["q"]\n', encoding="utf-8")
+    with pytest.raises(RulesMapError, match="FIRE-5 has questions in the map too"):
+        rulesmap.load(path)
+
+
+@pytest.mark.parametrize("ruleset_id", MAPPED)
+def test_every_rule_of_a_builtin_map_is_asked_in_both_languages(ruleset_id):
+    unasked = [r.id for r in _map(ruleset_id).rules if not (r.asked_en and r.asked_it)]
+    assert unasked == []
+
+
+def test_the_silent_file_lists_its_topics_and_only_it_may(tmp_path):
+    path = tmp_path / "rules_map.toml"
+    path.write_text(HONEST, encoding="utf-8")
+    silent = tmp_path / rulesmap.SILENT
+    silent.write_text('[[topic]]\nen = "weather"\nit = "meteo"\nwords_en = "rain snow"\n', encoding="utf-8")
+    (topic,) = rulesmap.load(path).silent
+    assert (topic.en, topic.it, topic.words_en) == ("weather", "meteo", "rain snow")
+    silent.write_text('[[topic]]\nen = "weather"\n', encoding="utf-8")
+    with pytest.raises(RulesMapError, match="missing required field `it`"):
+        rulesmap.load(path)
+    silent.unlink()
+    path.write_text(HONEST + '[[silent]]\nen = "weather"\nit = "meteo"\n', encoding="utf-8")
+    with pytest.raises(RulesMapError, match="goes in rules_silent.toml"):
+        rulesmap.load(path)

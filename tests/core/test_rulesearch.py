@@ -163,3 +163,31 @@ def test_an_idle_question_sharing_one_word_by_chance_is_not_answered():
     index = Index.build(rules)
     assert index.ask("do we order pizza after the game turns").found == ()
     assert [f.rule.id for f in index.ask("how many turns does smoke last").found][:1] == ["A-1"]
+
+
+def test_a_question_a_topic_the_book_is_silent_on_holds_best_is_not_answered_and_names_the_topic():
+    from core.rulesmap import Topic
+
+    rules = [_rule("A-1", "Smoke drifts with the wind", words_en="smoke cloud drift"), *OTHERS]
+    rain = Topic(en="weather", it="meteo", words_en="weather rain snow fog", words_it="pioggia neve nebbia")
+    index = Index.build(rules, silent=[rain])
+    assert [f.rule.id for f in Index.build(rules).ask("does rain change the smoke drifts").found][:1] == ["A-1"]
+    silent = index.ask("rain, fog or snow?")
+    assert (silent.found, silent.silent) == ((), rain)
+    assert index.ask("does fog change anything").silent is None  # one word of it by chance names no topic
+    assert index.ask("pioggia, neve o nebbia?").silent == rain
+    # a question the rule holds better than the topic is the rule's, though they share a word
+    answered = index.ask("how far does the smoke cloud drift in the wind")
+    assert ([f.rule.id for f in answered.found][:1], answered.silent) == (["A-1"], None)
+
+
+def test_rules_asked_questions_bring_a_players_words_to_the_rule():
+    plain = [_rule("A-1", "Covering fire"), _rule("A-2", "Suppression"), *OTHERS]
+    asked = [
+        _rule("A-1", "Covering fire", asked_en=("can my gunner watch the street and shoot whoever runs across?",)),
+        _rule("A-2", "Suppression"),
+        *OTHERS,
+    ]
+    question = "my gunner watches the street: can he shoot whoever runs across?"
+    assert Index.build(plain).ask(question).found == ()
+    assert [f.rule.id for f in Index.build(asked).ask(question).found][:1] == ["A-1"]

@@ -37,8 +37,21 @@ def test_an_italian_seat_asks_in_italian_and_is_answered_in_italian(game):
 
 
 def test_the_rules_silence_is_said_and_nothing_guessed(game):
-    said = Seat(game, "regulars").say("rule? what is the best pizza topping?")
+    said = Seat(game, "regulars").say("rule? who won the battle of Mogadishu in 1993?")
     assert said == ["The rules do not say: nothing in the rules of Breaking News matches that well enough."]
+
+
+@pytest.mark.parametrize(
+    ("lang", "question", "said"),
+    [
+        ("en", "rule? does rain change anything when we shoot?", "the rules of Breaking News have nothing on weather."),
+        ("it", "regola? se piove cambia qualcosa?", "le regole di Breaking News non trattano l'argomento: meteo."),
+    ],
+)
+def test_what_the_book_has_nothing_on_is_named_in_the_seats_language(game, lang, question, said):
+    assert Seat(game, "regulars", lang=lang).say(question) == [
+        ("The rules do not say: " if lang == "en" else "Le regole non lo dicono: ") + said
+    ]
 
 
 def test_a_question_naming_a_piece_the_seat_sees_is_offered_the_dry_run(game):
