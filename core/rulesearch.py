@@ -55,9 +55,9 @@ BESIDE = 0.85
 _BESIDE = re.compile(r"(?:^|-)(?:AMB|DIFF)-")
 #: The shortest word read as a part of a word that runs two together ("airstrike").
 PART = 3
-#: How likely a topic the book is silent on is the answer beside a rule: a question that a rule
-#: and such a topic hold as well is about the rule.
-UNSAID = 0.9
+#: How near a rule's score a topic the book is silent on must come, when it holds a word of the
+#: question that no rule holds, to be the answer (``Index._unsaid``).
+OWN_WORD = 0.6
 #: The weight of a title's words beside a rule's other words (said twice as often).
 TITLE = 1
 #: The least score of the best rule (a rule that shares a word or two with an idle question by
@@ -374,7 +374,7 @@ class Index:
         for i, topic in enumerate(index.silent, start=len(index.rules)):
             english = " ".join((topic.en, topic.words_en, *topic.asked_en))
             italian = " ".join((topic.it, topic.words_it, *topic.asked_it))
-            index._add(i, english, italian, UNSAID)
+            index._add(i, english, italian, 1.0)  # as likely as a rule; a tie goes to the rule, listed first
         n = len(index.docs)
         index.average = (sum(index.lengths) / n) if n else 1.0
         index.idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in index.postings.items()}
@@ -509,9 +509,10 @@ class Index:
         said = language_of(question)
         tried = []
         for language in (said,) if said else ("en", "it"):
-            ranked, covered, strength = self._scored(self._alternatives(question, language))
-            tried.append((covered, ranked[0][0] if ranked else 0.0, language, ranked, strength))
-        covered, _best, language, ranked, strength = max(tried, key=lambda t: t[:2])
+            alternatives = self._alternatives(question, language)
+            ranked, covered, strength = self._scored(alternatives)
+            tried.append((covered, ranked[0][0] if ranked else 0.0, language, ranked, strength, alternatives))
+        covered, _best, language, ranked, strength, alternatives = max(tried, key=lambda t: t[:2])
         if named:
             first = [Found(self.rules[i], math.inf) for i in dict.fromkeys(named)]
             rest = [Found(self.rules[i], s) for s, i in ranked if i not in named and i < len(self.rules)]
@@ -519,11 +520,27 @@ class Index:
         top = ranked[0][0] if ranked else 0.0
         if not top or (top < FLOOR and strength < STRONG) or (covered < COVERED and (top < FLOOR or strength < HELD)):
             return Answer(question, language)
-        best = ranked[0][1]
-        if best >= len(self.rules):  # a topic the book is silent on holds the question best
+        best = ranked[0][1] if ranked[0][1] >= len(self.rules) else self._unsaid(ranked, alternatives)
+        if best is not None:  # a topic the book is silent on holds the question (best, or by its own word)
             return Answer(question, language, silent=self.silent[best - len(self.rules)])
         rules = [(s, i) for s, i in ranked if i < len(self.rules)]
         return Answer(question, language, tuple(Found(self.rules[i], s) for s, i in rules[:SHOWN] if s >= NEAR * top))
+
+    def _unsaid(self, ranked: list[tuple[float, int]], alternatives: list[dict[str, float]]) -> int | None:
+        """The best topic the book is silent on, where a rule ranks first, when the question names
+        a thing only topics hold, as it is typed ("night" where no rule says night), and the topic
+        scores :data:`OWN_WORD` of the rule's score: a question about the night's effect on sight
+        is not about the rule of sight that holds its other words."""
+        n = len(self.rules)
+        topic = next(((score, i) for score, i in ranked if i >= n), None)
+        if topic is None or topic[0] < OWN_WORD * ranked[0][0]:
+            return None
+        held = self.docs[topic[1]]
+        for alt in alternatives:
+            for term, weight in alt.items():
+                if weight == 1.0 and term in held and all(i >= n for i in self.postings[term]):
+                    return topic[1]
+        return None
 
 
 def _held(found: list[tuple[float, float, frozenset[str]]]) -> tuple[float, float]:

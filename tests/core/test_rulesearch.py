@@ -191,3 +191,16 @@ def test_rules_asked_questions_bring_a_players_words_to_the_rule():
     question = "my gunner watches the street: can he shoot whoever runs across?"
     assert Index.build(plain).ask(question).found == ()
     assert [f.rule.id for f in Index.build(asked).ask(question).found][:1] == ["A-1"]
+
+
+def test_a_question_naming_what_only_a_silent_topic_holds_is_that_topics_though_a_rule_holds_more():
+    from core.rulesmap import Topic
+
+    rules = [_rule("A-1", "How far a man can see", words_en="see sight distance far spot"), *OTHERS]
+    night = Topic(en="night", it="notte", words_en="night dark darkness", words_it="notte buio")
+    index = Index.build(rules, silent=[night])
+    question = "night game: how far can we see in the dark?"
+    ranked, _covered, _strength = index._scored(index._alternatives(question, "en"))
+    assert rules[ranked[0][1]].id == "A-1"  # the rule of sight holds more of the question...
+    assert index.ask(question).silent == night  # ...but "night" is said by no rule
+    assert [f.rule.id for f in index.ask("how far can we see?").found][:1] == ["A-1"]

@@ -15,8 +15,10 @@ and English across the four rulesets, each with the rule ids that answer it or n
 The target: a question (``first_ask_ms_p95``, the slower) in under 50 ms.
 
 Beside them, ``blind_right_first``, ``blind_right_in_three`` and ``blind_abstained``: the same
-shares on ``tests/core/rule_questions_blind.toml``, a set written by someone who never saw the
-tuned one (its header says how), the nearest measure of a question set nobody tuned for.
+shares on the sets ``tests/core/rule_questions_blind*.toml``, each written by someone who never
+saw the search, the tuned set or the other sets (each header says how, and what the set was used
+for once it had been measured: the nearest measure of a question set nobody tuned for is the
+last one), all of them together and each set by its name (``blind_e_right_first``).
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from core import rulesearch
 from core.registry import get_ruleset
 
 QUESTIONS = Path(__file__).resolve().parents[2] / "tests" / "core" / "rule_questions.toml"
-BLIND = QUESTIONS.with_name("rule_questions_blind.toml")
+#: The blind sets: ``rule_questions_blind.toml`` (the first) and ``rule_questions_blind_X.toml``.
+BLIND = "rule_questions_blind*.toml"
 ROUNDS = 20
 TARGET_MS = 50.0
 
@@ -93,11 +96,15 @@ def run_rules_bench(as_json: bool = False) -> int:
         return 1
     questions = tomllib.loads(QUESTIONS.read_text(encoding="utf-8"))["q"]
     figures = measure(questions)
-    if BLIND.is_file():
-        blind = measure(tomllib.loads(BLIND.read_text(encoding="utf-8"))["q"])
-        figures |= {
-            f"blind_{name}": blind[name] for name in ("questions", "right_first", "right_in_three", "abstained")
-        }
+    sets = {
+        path.stem.removeprefix("rule_questions_blind").lstrip("_"): path
+        for path in sorted(QUESTIONS.parent.glob(BLIND))
+    }
+    read = {name: tomllib.loads(path.read_text(encoding="utf-8"))["q"] for name, path in sets.items()}
+    for name, blind in ([("", [q for qs in read.values() for q in qs])] if read else []) + list(read.items()):
+        shares = measure(blind)
+        prefix = f"blind_{name}_" if name else "blind_"
+        figures |= {f"{prefix}{k}": shares[k] for k in ("questions", "right_first", "right_in_three", "abstained")}
     figures["load_average"] = round(os.getloadavg()[0], 2)
     figures["targets_met"] = figures["first_ask_ms_p95"] < TARGET_MS and figures["ask_ms_p95"] < TARGET_MS
     if as_json:
