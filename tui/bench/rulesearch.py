@@ -18,7 +18,8 @@ Beside them, ``blind_right_first``, ``blind_right_in_three`` and ``blind_abstain
 shares on the sets ``tests/core/rule_questions_blind*.toml``, each written by someone who never
 saw the search, the tuned set or the other sets (each header says how, and what the set was used
 for once it had been measured: the nearest measure of a question set nobody tuned for is the
-last one), all of them together and each set by its name (``blind_e_right_first``).
+last one), all of them together and each set by its name (``blind_e_right_first``; the first set
+``blind_first_*``).
 """
 
 from __future__ import annotations
@@ -97,7 +98,7 @@ def run_rules_bench(as_json: bool = False) -> int:
     questions = tomllib.loads(QUESTIONS.read_text(encoding="utf-8"))["q"]
     figures = measure(questions)
     sets = {
-        path.stem.removeprefix("rule_questions_blind").lstrip("_"): path
+        (path.stem.removeprefix("rule_questions_blind").lstrip("_") or "first"): path
         for path in sorted(QUESTIONS.parent.glob(BLIND))
     }
     read = {name: tomllib.loads(path.read_text(encoding="utf-8"))["q"] for name, path in sets.items()}
