@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from coretests_support import builtins, demo, file_events, file_lines, new_demo, sha, unit_ends  # noqa: F401
 from playing import refused
+from waiting import IN_CHILD
 
 import core.storage.writer
 from core import events as ev
@@ -403,7 +404,7 @@ _CLIENT = textwrap.dedent(
         app.owns_game = True
         async with app.run_test() as pilot:
             for i in range(10_000):
-                await pilot.press(*f"note c{i}", "enter")
+                await press(pilot, *f"note c{i}", "enter")
 
     asyncio.run(main())
     """
@@ -417,8 +418,11 @@ def test_kill_9_during_client_use_leaves_whole_commands_and_a_free_lock(tmp_path
     save = tmp_path / "client.ft"
     new_demo(save).close()
     size = save.stat().st_size
-    proc = subprocess.Popen([sys.executable, "-c", _CLIENT, str(save)], stdout=subprocess.DEVNULL)
-    _kill_when_grown(proc, save, size + 1_500)
+    proc = subprocess.Popen([sys.executable, "-c", IN_CHILD + _CLIENT, str(save)], stdout=subprocess.DEVNULL)
+    # Killed as the client writes its third note (111 bytes each): some commands in is the claim (fourteen of
+    # them, 1,500 bytes, took 8 s typed with Pilot's press, which waits for the CPU to be still after each key).
+    _kill_when_grown(proc, save, size + 300)
+    assert proc.returncode == -signal.SIGKILL  # killed in its use, not ended on its own
     assert json.loads(file_lines(save)[-1][9:]) is not None or True
     _assert_whole_commands_and_resume(save, tmp_path)
 

@@ -37,7 +37,7 @@ from tui.userdata import UserStore
 TESTS = Path(__file__).resolve().parents[1]
 ROOT = TESTS.parent
 sys.path.insert(0, str(TESTS / "tui"))
-from waiting import until  # noqa: E402
+from waiting import press, until  # noqa: E402
 
 FIRETEAM = Path(sys.executable).with_name("fireteam")
 RESULT = "The Reds win the snowball fight"
@@ -130,21 +130,21 @@ async def test_the_textual_client_plays_it_to_its_result_from_the_new_game_scree
     app = FireteamApp(None, role=REFEREE, store=UserStore(tmp_path / "config", tmp_path / "data"), start=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, StartScreen), "the start screen")
-        await pilot.press("n")
+        await press(pilot, "n")
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the New game screen")
         screen = app.screen
         screen.saves = tmp_path / "saves"
         below = screen.rulesets.index("snowball") - screen.rulesets.index(screen.first)
-        await pilot.press("enter", *["down"] * below, "enter")  # the ruleset; its first scenario comes with it
+        await press(pilot, "enter", *["down"] * below, "enter")  # the ruleset; its first scenario comes with it
         await until(pilot, lambda: screen.query_one("#scenario").value == "schoolyard", "Snowball's first scenario")
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
         game = app.game
         assert game.ruleset.id == "snowball" and game.state.active_side == "reds"
         for line in GAME:
             done = game.history.next_cmd
             app.screen.query_one(CommandInput).focus()
-            await pilot.press(*["space" if c == " " else c for c in line], "enter")
+            await press(pilot, *["space" if c == " " else c for c in line], "enter")
             await until(pilot, lambda done=done: game.history.next_cmd > done, line)
         assert plain(game.state.result) == RESULT
         phase = app.screen.query_one(PhasePane)

@@ -347,7 +347,9 @@ async def test_table_dice_is_the_referees_choice_at_every_served_seat(one_worker
         if isinstance(e, ev.Rolled)
     ]
     assert [(r.faces, r.manual) for r in rolls] == [((6,), True), ((5,), True)]
-    await answered(reg, "table-dice off", "Refused: only the referee may table-dice.")
+    reg.type("table-dice off\r")  # refused again: the answer is the second of its words on the screen
+    refused = "Refused: only the referee may table-dice."
+    await wait_until(lambda: raw(reg).count(refused) == 2, WAIT_S, lambda: raw(reg))
 
 
 async def test_an_ssh_seats_sealed_rolls_are_drawn_by_the_table_as_its_own_counted_shares(club: Club):

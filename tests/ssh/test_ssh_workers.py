@@ -15,6 +15,7 @@ import signal
 import asyncssh
 import pytest
 from ssh_club import SEATS, WATCHING, Club, demo_game, make_keys, seat_workers, wait_until
+from test_ssh_plain import plain, wait_raw
 from test_ssh_table import HIDDEN, regulars_secrets
 
 from core import events as ev
@@ -289,3 +290,24 @@ async def test_a_busy_worker_is_never_taken_for_a_hung_one(tmp_path, caplog, sta
     finally:
         await club.close()
         game.close()
+
+
+async def test_a_command_the_stopping_table_will_not_answer_is_refused_at_once_and_the_worker_stops(
+    one_worker_club, monkeypatch
+):
+    """A seat's command in flight as the server stops is never recorded: its worker hears so at once ("the
+    server is shutting down"), not once its call's timeout (10 s) has passed, and stops in time, unkilled."""
+    club = one_worker_club
+    reg = await plain(club, "reg")
+    held = asyncio.Event()
+
+    def unanswered(_w, _msg):  # the table takes the command and stops before it answers
+        held.set()
+
+    monkeypatch.setattr(club.server, "_record", unanswered)
+    reg.type("note never recorded\r")
+    await held.wait()
+    await club.server.close()
+    await wait_raw(reg, "the server is shutting down; nothing was recorded")
+    assert "did not stop in time" not in club.log()
+    assert not any("never recorded" in ln.text for ln in club.game.log_lines(role="referee"))

@@ -61,10 +61,12 @@ async def test_a_relay_killed_its_pages_go_on_at_the_other_relay_in_a_browser(
     a, b = venue_relays(server, 2)
     closed = set()
     try:
+        # The views in the stream before the relay starts: one started first looks again only after ANNOUNCE_S
+        # (2 s; test_two_relays_serve_the_venue_... starts its relays first).
+        await caught_up(publisher, table)
         for relay in (a, b):
             await relay.start_web("127.0.0.1", 0)
             await relay.start()
-        await caught_up(publisher, table)
         async with asyncio.timeout(GUARD_S):
             await a.until(lambda: b.public_url in a.live_relays() and "one" in a.tables)
         context = await chromium.new_context(viewport={"width": 1200, "height": 800})

@@ -185,9 +185,11 @@ async def test_nats_stopped_and_started_again_mid_game_loses_nothing(tmp_path: P
     table = Table("one", game)
     publisher = await publishing([table], server)
     relay = Relay(NatsOptions(server.url), LOG)
-    await relay.start()
     try:
+        # The views in the stream before the relay starts: one started first looks again only after ANNOUNCE_S
+        # (2 s; test_two_relays_serve_the_venue_... starts its relays first).
         await caught_up(publisher, table)
+        await relay.start()
         await server.stop()
         # The table plays on while NATS is gone: each command is in its save, none waits for NATS.
         for line in ("move conti 3", "move rossi 2", "mark dahir pinned"):
@@ -307,7 +309,7 @@ async def test_two_relays_serve_the_venue_and_a_relay_killed_moves_its_watchers(
     publisher = await publishing(tables, server)
     relays = venue_relays(server, 2)
     try:
-        for relay in relays:
+        for relay in relays:  # before the table has made the venue's streams: they wait for them
             await relay.start_web("127.0.0.1", 0)
             await relay.start()
         a, b = relays
@@ -358,9 +360,11 @@ async def test_a_relay_refuses_what_is_not_a_spectators_view(tmp_path: Path, ser
     table = Table("one", game)
     publisher = await publishing([table], server)
     relay = Relay(NatsOptions(server.url), LOG)
-    await relay.start()
     try:
+        # The views in the stream before the relay starts: one started first looks again only after ANNOUNCE_S
+        # (2 s; test_two_relays_serve_the_venue_... starts its relays first).
         await caught_up(publisher, table)
+        await relay.start()
         async with asyncio.timeout(GUARD_S):
             await relay.until(lambda: "one" in relay.tables)
         js = client.jetstream()
@@ -398,9 +402,11 @@ async def test_a_view_is_shown_with_its_signer_s_fingerprint_and_one_nobody_or_a
     intruder = asyncssh.generate_private_key("ssh-ed25519")
     ours, theirs = host_key.get_fingerprint(), intruder.get_fingerprint()
     try:
+        # The views in the stream before the relay starts: one started first looks again only after ANNOUNCE_S
+        # (2 s; test_two_relays_serve_the_venue_... starts its relays first).
+        await caught_up(publisher, table)
         await relay.start_web("127.0.0.1", 0)
         await relay.start()
-        await caught_up(publisher, table)
         async with asyncio.timeout(GUARD_S):
             await relay.until(lambda: "one" in relay.tables and relay.tables["one"].body == view_bytes(game, SPECTATOR))
         async with aiohttp.ClientSession() as session:
@@ -491,10 +497,15 @@ async def test_the_relays_credentials_of_the_docs_read_the_spectators_stream_onl
                 await relay.until(lambda: "table7" in relay.tables)
             errors: list[Exception] = []
             seen = asyncio.Event()
+            # The server's refusal of the consumer a JetStream subscription asks for (its request is never answered).
+            consumer = f'"$js.api.consumer.create.{STREAM_SIDES.lower()}'
+            refused = asyncio.Event()
 
             async def error(e: Exception) -> None:
                 errors.append(e)
                 seen.set()
+                if "permissions violation" in str(e).lower() and consumer in str(e).lower():
+                    refused.set()
 
             spy = await nats.connect(f"nats://relay:pw@{at}", error_cb=error)
             try:
@@ -502,8 +513,19 @@ async def test_the_relays_credentials_of_the_docs_read_the_spectators_stream_onl
                 async with asyncio.timeout(GUARD_S):
                     await seen.wait()
                 assert "permissions violation" in str(errors[0]).lower()
-                with pytest.raises(Exception, match="(?i)permission|timeout|no responders"):
-                    await spy.jetstream().subscribe("fireteam.side.>", stream=STREAM_SIDES, ordered_consumer=True)
+                # Refused by the server as asked, not given up on once the request's wait (5 s) has passed.
+                subscribing = asyncio.ensure_future(
+                    spy.jetstream().subscribe("fireteam.side.>", stream=STREAM_SIDES, ordered_consumer=True)
+                )
+                heard = asyncio.ensure_future(refused.wait())
+                async with asyncio.timeout(GUARD_S):
+                    await asyncio.wait([subscribing, heard], return_when=asyncio.FIRST_COMPLETED)
+                heard.cancel()
+                if subscribing.done():  # answered: only with a refusal
+                    with pytest.raises(Exception, match="(?i)permission|no responders"):
+                        subscribing.result()
+                else:
+                    subscribing.cancel()
             finally:
                 await spy.close()
             # A finished table's chances: the table may publish them, the relay read them.

@@ -82,9 +82,11 @@ async def test_a_relay_serves_the_tables_spectators_screen_live_to_late_joiners_
     publisher = await publishing(tables, server)
     relay = Relay(NatsOptions(server.url), LOG)
     try:
+        # The views in the stream before the relay starts: one started first looks again only after ANNOUNCE_S
+        # (2 s; test_two_relays_serve_the_venue_... starts its relays first).
+        await caught_up(publisher, *tables)
         await relay.start_web("127.0.0.1", 0)
         await relay.start()
-        await caught_up(publisher, *tables)
         async with aiohttp.ClientSession() as session:
             page = await session.get(relay.public_url + "/screen/plain")
             assert page.status == 200 and "style-src 'self' 'unsafe-inline'" in page.headers["Content-Security-Policy"]
