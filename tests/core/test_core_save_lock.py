@@ -423,7 +423,6 @@ def test_kill_9_during_client_use_leaves_whole_commands_and_a_free_lock(tmp_path
     # them, 1,500 bytes, took 8 s typed with Pilot's press, which waits for the CPU to be still after each key).
     _kill_when_grown(proc, save, size + 300)
     assert proc.returncode == -signal.SIGKILL  # killed in its use, not ended on its own
-    assert json.loads(file_lines(save)[-1][9:]) is not None or True
     _assert_whole_commands_and_resume(save, tmp_path)
 
 
