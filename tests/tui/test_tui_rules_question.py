@@ -53,3 +53,17 @@ async def test_the_guide_says_no_reading_word_is_a_typing_error(tmp_path):
         await type_text(pilot, "rulez? can")
         assert "no command" in str(app.screen.query_one("#cmd-hint").render())  # a typo still is
     game.close()
+
+
+async def test_an_answers_notice_goes_with_the_next_line_given(tmp_path):
+    """The notice sat over the message line for its 30 s: the next command's refusal was cut
+    under it (seen playing the demo: `why`, then `fire …` refused)."""
+    game = opened(tmp_path / "bn.ft", "breaking-news", "scenario demo", seed=3)
+    async with piloted(game, role=REFEREE) as (app, pilot):
+        await _give(pilot, "rule? can a suppressed man shoot back?")
+        assert len(app._notifications) == 1
+        await _give(pilot, "fire nobody")
+        assert list(app._notifications) == []
+        await _give(pilot, "rule? can a suppressed man shoot back?")
+        assert len(app._notifications) == 1  # a new answer still shows
+    game.close()

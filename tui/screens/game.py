@@ -473,6 +473,7 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
 
     def _entered(self, text: str) -> None:
         """A command given on the command line (run as Enter is handled: ``CommandInput``)."""
+        self.app.clear_notifications()  # the last answer's notice would cover this line's answer
         verb, _sep, rest = text.strip().partition(" ")
         if asking.asked(self, verb, rest.strip()):  # `why`, `? COMMAND`: nothing given
             return
