@@ -11,6 +11,7 @@ import msgspec
 
 from core import events as ev
 from core.language.i18n import N_, M, Msg
+from core.narrate import need_said
 from core.probability import check_chance, check_die
 
 #: The notes a certain roll drawn by the game is told with (``core.secrets.rederive`` finds them).
@@ -37,24 +38,4 @@ def certain_said(sure: bool, check: ev.Check | None, count: int, sides: int) -> 
     the need put on the die's faces (a need of 0+ reads 1+, as the book would write it)."""
     if isinstance(check, ev.AtLeast | ev.All | ev.Each):
         check = msgspec.structs.replace(check, face=min(max(check.face, 1), sides))
-    return M(ANY_FACE if sure else NO_FACE, need=_need(check, count))
-
-
-def _need(check: ev.Check | None, dice: int) -> Msg | str:
-    """``core.narrate.check_need`` as a message, rendered in each reader's words (events hold none)."""
-    if isinstance(check, ev.Sum):
-        if check.under:
-            return M("{target} or less total", target=check.total)
-        return M("{target}+ total", target=check.total)
-    if not isinstance(check, ev.AtLeast | ev.All | ev.Each):
-        return ""
-    face: Msg | str = M("{target} or less", target=check.face) if check.under else f"{check.face}+"
-    if dice <= 1:
-        return face
-    if isinstance(check, ev.Each):
-        return M("{need} per die", need=face)
-    if isinstance(check, ev.All) or check.need >= dice:
-        return M("{need} on every die", need=face)
-    if check.need > 1:
-        return M("{need} on at least {k} dice", need=face, k=check.need)
-    return M("{need} on at least one die", need=face)
+    return M(ANY_FACE if sure else NO_FACE, need=need_said(check, count))

@@ -16,7 +16,7 @@ import msgspec
 
 from core import events as ev
 from core.ending import result_said
-from core.language.i18n import CORE_DOMAIN, Domain, Names, Text, _, naming, ngettext, render, scenario_words
+from core.language.i18n import CORE_DOMAIN, Domain, M, Msg, Names, Text, _, naming, ngettext, render, scenario_words
 from core.language.numerals import decimal
 from core.secrets.commitments import matches
 from core.state import DICE_KEY, HIDDEN, SEALED_ORDERS, TABLE_DICE, GameState, Side, Unit
@@ -67,22 +67,28 @@ def check_need(check: ev.Check | None, dice: int) -> str:
     log, the table-dice prompt and the report: ``2+``, ``5+ on every die``, ``4+ per die``,
     ``4+ on at least 2 dice``, ``9+ total``, ``3 or less``; "" for a check that needs no
     number (an opposed roll, one read off a table) or none at all."""
+    return render(need_said(check, dice))
+
+
+def need_said(check: ev.Check | None, dice: int) -> Msg | str:
+    """:func:`check_need` as a message, for a fact to hold and each reader to render
+    (``core.certain``'s note of a roll the game drew)."""
     if isinstance(check, ev.Sum):
         if check.under:
-            return _("{target} or less total").format(target=check.total)
-        return _("{target}+ total").format(target=check.total)
+            return M("{target} or less total", target=check.total)
+        return M("{target}+ total", target=check.total)
     if not isinstance(check, ev.AtLeast | ev.All | ev.Each):
         return ""
-    face = _("{target} or less").format(target=check.face) if check.under else f"{check.face}+"
+    face: Msg | str = M("{target} or less", target=check.face) if check.under else f"{check.face}+"
     if dice <= 1:
         return face
     if isinstance(check, ev.Each):
-        return _("{need} per die").format(need=face)
+        return M("{need} per die", need=face)
     if isinstance(check, ev.All) or check.need >= dice:
-        return _("{need} on every die").format(need=face)
+        return M("{need} on every die", need=face)
     if check.need > 1:
-        return _("{need} on at least {k} dice").format(need=face, k=check.need)
-    return _("{need} on at least one die").format(need=face)
+        return M("{need} on at least {k} dice", need=face, k=check.need)
+    return M("{need} on at least one die", need=face)
 
 
 def check_base(check: ev.Check | None) -> str:
