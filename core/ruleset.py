@@ -328,14 +328,17 @@ class Context(msgspec.Struct):
         if self.dry_run:
             raise RollAhead(purpose, count, sides, target, tuple(mods), total, under, check)
         at = self._step(purpose, step)
-        # Who may know of it, as its fact will say (``emit``: a hidden unit's stays with those who see him).
-        heard = vis or (unit_audience(self.state.units[unit]) if unit in self.state.units else ())
+
+        def heard() -> tuple[str, ...]:
+            """Who may know of it, as its fact will say (``emit``: a hidden unit's stays with those who see him)."""
+            return vis or (unit_audience(self.state.units[unit]) if unit in self.state.units else ())
+
         dice = self.dice
-        sure = certain(check, count, sides) if certain_if else None
-        drawer = dice.draws() if sure in certain_if and isinstance(dice, ManualDice) else None
-        if drawer is not None:
-            dice = drawer
-            self.emit(ev.Noted(text=certain_said(bool(sure), check, count, sides), vis=heard))
+        if certain_if and isinstance(dice, ManualDice):  # the odds worked out only where the table types its dice
+            sure = certain(check, count, sides)
+            if sure in certain_if and (drawer := dice.draws()) is not None:
+                dice = drawer
+                self.emit(ev.Noted(text=certain_said(bool(sure), check, count, sides), vis=heard()))
         try:
             faces = dice.roll(count, sides, purpose)
         except NeedDice as need:
@@ -351,7 +354,7 @@ class Context(msgspec.Struct):
                 step=at,
                 meanings=meanings,
             )
-            raise NeedDice(asked, unit=unit, side=side, vis=heard) from None
+            raise NeedDice(asked, unit=unit, side=side, vis=heard()) from None
         text = outcome(faces) if callable(outcome) else outcome
         roll = ev.Roll(purpose, faces, sides, target, tuple(mods), total, text, rule, dice.manual, under, check)
         side = side if not unit else ""
