@@ -123,14 +123,9 @@ class NewsFormat(Format):
         # (army.validate_roster; ruling BN-ONE-COMMANDER).
         for i, side in enumerate(sc.sides):
             theirs = [u for u in sc.units if u.side == side.id]
-            commanders = sum(1 for u in theirs if "commander" in u.roles)
-            if any(u.kind == Kind.MAN for u in theirs) and commanders != 1:
-                yield Problem(
-                    ("sides", i),
-                    _("side {side}: one figure must be the commander (role commander); found {commanders}").format(
-                        side=side.id, commanders=commanders
-                    ),
-                )
+            problem = army.commander_problem(theirs) if any(u.kind == Kind.MAN for u in theirs) else None
+            if problem is not None:
+                yield Problem(("sides", i), _("side {side}: {problem}").format(side=side.id, problem=problem))
 
     def rules(self, sc: NewsScenario) -> ScenarioRules:
         return ScenarioRules(

@@ -13,6 +13,7 @@ is checked by the same :func:`validate_roster` (rulings BN-PTS-BUY).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -238,13 +239,8 @@ def _check_units(r: Roster, variant: str) -> list[str]:
             )
         errors += _check_weapons(u)
         errors += _check_kind_extra(u, r)
-    commanders = [u.id for u in r.units if "commander" in u.roles]
-    if len(commanders) != 1:
-        errors.append(
-            _("one figure must be the commander (role commander); found {commanders}").format(
-                commanders=len(commanders)
-            )
-        )
+    if (problem := commander_problem(r.units)) is not None:
+        errors.append(problem)
     for role, key in (("ambush", "ambush"), ("infiltrator", "infiltrators")):
         if any(role in u.roles for u in r.units) and not getattr(r.extras, key):
             errors.append(
@@ -642,3 +638,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
         who="referee",
     ),
 )
+
+
+def commander_problem(units: Iterable[Any]) -> str | None:
+    """Why ``units`` (a roster's, a scenario side's) lack their one main commander, or None:
+    §5.0 (the initiative adds his Leadership) and §12.0 (his loss counts 2 at the morale
+    test) name one (ruling BN-ONE-COMMANDER)."""
+    commanders = sum(1 for u in units if "commander" in u.roles)
+    if commanders == 1:
+        return None
+    return _("one figure must be the commander (role commander); found {commanders}").format(commanders=commanders)
