@@ -79,6 +79,7 @@ SHOWN, MAX_QUESTION = 3, 500
 NEAR = 0.4
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+_MEASURE = re.compile(r"(\d+)(cm|mm|m|km|in|inch|inches|ft)")
 _ID = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)*-?\d+[a-z]?\b")
 
 #: The small words of each language: left out of the index, and what tells a question's language.
@@ -249,6 +250,8 @@ def _stemmer(language: str) -> Any:
 
 
 def _fold(word: str) -> str:
+    if word.isascii():  # most words: no accent to take off
+        return word
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
@@ -257,9 +260,16 @@ _FOLDED_STOPWORDS = {language: frozenset(map(_fold, small)) for language, small 
 
 
 def words(text: str) -> list[str]:
-    """``text``'s words, lower case, an elision split off (``l'arma``: ``arma``)."""
+    """``text``'s words, lower case, an elision split off (``l'arma``: ``arma``), a measure
+    typed as one word said as two (``5cm``: ``5``, ``cm``)."""
     out: list[str] = []
     for w in _WORD.findall(text.lower()):
+        if "'" not in w and "’" not in w:  # most words (and a quicker way for the thousands of a map)
+            if measured := _MEASURE.fullmatch(w):
+                out.extend(measured.groups())
+            elif len(w) > 1 or w.isdigit():
+                out.append(w)
+            continue
         # English's "haven't", "man's", "they're" are their first part; Italian's "l'arma" its second
         out.extend(p for p in re.split(r"['’]", w.replace("n't", "").replace("n’t", "")) if len(p) > 1 or p.isdigit())
     return out

@@ -12,7 +12,7 @@ import pytest
 
 from core import rulesearch
 from core.registry import BUILTIN, get_ruleset
-from core.rulesearch import Index, language_of, stems
+from core.rulesearch import Index, language_of, stems, words
 from core.rulesmap import ByReferee
 
 QUESTIONS = tomllib.loads((Path(__file__).parent / "rule_questions.toml").read_text(encoding="utf-8"))["q"]
@@ -89,6 +89,11 @@ def test_a_question_is_stemmed_in_its_own_language_and_small_words_left_out():
     assert stems("Può sparare un uomo soppresso?", "it") == ["it:spar", "it:uom", "it:soppress"]
     assert stems("the men were pinned", "en") == ["en:men", "en:pin"]
     assert stems("perche puo", "it") == []  # the small words without their accents too
+
+
+def test_a_measure_typed_as_one_word_is_its_number_and_its_unit():
+    assert words("shuffled 5cm, then 30 cm; a 2d6 roll") == ["shuffled", "5", "cm", "then", "30", "cm", "2d6", "roll"]
+    assert words("l'arma c'è, isn't it") == ["arma", "is", "it"]  # one letter is no word
 
 
 def _rule(rule_id: str, title: str, **words: str) -> ByReferee:
