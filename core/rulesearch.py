@@ -38,7 +38,7 @@ from core.rulesmap import Entry, RulesMap, Topic
 
 #: BM25's term-frequency saturation and length normalisation: a rule asked about in many words
 #: (its questions, rules_asked.toml) is the better for saying a word often, and long less against it.
-K1, B = 2.0, 0.5
+K1, B = 3.0, 0.5
 #: The weight of a word's translation beside the word itself, and of a word of the same meaning.
 SYNONYM, ALIKE = 0.3, 0.5
 #: The weight of a word read in the other language, and of a map's word a typo away, where the
@@ -58,6 +58,8 @@ PART = 3
 #: How near a rule's score a topic the book is silent on must come, when it holds a word of the
 #: question that no rule holds, to be the answer (``Index._unsaid``).
 OWN_WORD = 0.6
+#: How likely a topic the book is silent on is the answer beside a rule (a tie goes to the rule, listed first).
+UNSAID = 1.3
 #: The weight of a title's words beside a rule's other words (said twice as often).
 TITLE = 1
 #: The least score of the best rule (a rule that shares a word or two with an idle question by
@@ -384,7 +386,7 @@ class Index:
         for i, topic in enumerate(index.silent, start=len(index.rules)):
             english = " ".join((topic.en, topic.words_en, *topic.asked_en))
             italian = " ".join((topic.it, topic.words_it, *topic.asked_it))
-            index._add(i, english, italian, 1.0)  # as likely as a rule; a tie goes to the rule, listed first
+            index._add(i, english, italian, UNSAID)
         n = len(index.docs)
         index.average = (sum(index.lengths) / n) if n else 1.0
         index.idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in index.postings.items()}
