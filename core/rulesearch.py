@@ -5,7 +5,7 @@ Plain BM25 (Robertson's Okapi weighting, written here: no numpy) over each rule 
 (``core.rulesmap``): its id, title, note, English ``words`` and the questions players ask that
 it answers (``asked_en``, ``data/rules_asked.toml``: a rule is found by the words players use,
 not only the book's) stemmed as English, its ``title_it``, ``words_it`` and ``asked_it`` as
-Italian (Snowball's stemmers, ``snowballstemmer``); and over each topic the book is silent on
+Italian (Snowball's stemmers, PyStemmer); and over each topic the book is silent on
 (``data/rules_silent.toml``), so that a question about the weather is told the book has
 nothing on it rather than given the rule that shares a word with it. A
 question is stemmed in the language it was typed in (told by its small words; where they do
@@ -246,9 +246,9 @@ SAME: dict[str, tuple[str, ...]] = {
 
 @cache
 def _stemmer(language: str) -> Any:
-    import snowballstemmer  # imported when first asked: a client that asks nothing does not load its 36 stemmers
+    import Stemmer  # imported when first asked: a client that asks nothing does not load its stemmers
 
-    return snowballstemmer.stemmer(_STEMMERS[language])
+    return Stemmer.Stemmer(_STEMMERS[language])
 
 
 def _fold(word: str) -> str:
@@ -298,7 +298,7 @@ def _phrased(text: str, language: str) -> str:
 
 @lru_cache(maxsize=65_536)
 def _stem(language: str, word: str) -> str:
-    """One word's tagged stem, kept (a stemmer in pure Python takes a good part of a millisecond)."""
+    """One word's tagged stem, kept (a word is stemmed once a process: a map says its words many times)."""
     return f"{language}:{_fold(_stemmer(language).stemWord(word))}"
 
 
