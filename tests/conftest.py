@@ -82,15 +82,16 @@ def pytest_configure(config) -> None:
 
 @pytest.hookimpl(optionalhook=True)  # xdist's hook: an environment without xdist runs pytest too
 def pytest_xdist_auto_num_workers(config) -> int | None:
-    """``-n auto``: two workers a core, not xdist's one.  A sixth of the suite's time is spent
+    """``-n auto``: three workers a core, not xdist's one.  Much of the suite's time is spent
     waiting (servers, browsers and processes answering, grace times running out), when one
-    worker a core leaves its core idle; the other worker runs its tests in those waits.
-    Measured on a quiet 2-core machine (docs/testing.md): 2 workers 15m17, 4 workers 12m06."""
+    worker a core leaves its core idle; the others run their tests in those waits.  Measured in
+    pairs on a 2-core machine under the same outside load (docs/testing.md): 4 workers 862 s and
+    1,087 s, 6 workers 630 s and 805 s."""
     if "PYTEST_XDIST_AUTO_NUM_WORKERS" in os.environ:
         return None  # the developer's own number, which xdist reads
     from xdist.plugin import pytest_xdist_auto_num_workers as one_per_core
 
-    return 2 * one_per_core(config)
+    return 3 * one_per_core(config)
 
 
 def pytest_collection_modifyitems(items) -> None:
