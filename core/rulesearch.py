@@ -50,16 +50,16 @@ TOGETHER = 0.3
 #: the table (a draft's wording, a table's size) is seldom what a player asks about.
 PRIOR = {"not-applicable": 0.6}
 #: And of a digest's note beside a rule (an ambiguity's reading, ``AMB-``; a draft's difference,
-#: ``DIFF-``): a question is more often about the rule it qualifies.
-BESIDE = 0.85
-_BESIDE = re.compile(r"(?:^|-)(?:AMB|DIFF)-")
+#: ``DIFF-``; the book's worked example, ``EX-``): a question is more often about the rule it qualifies.
+BESIDE = 0.75
+_BESIDE = re.compile(r"(?:^|-)(?:AMB|DIFF|EX)-")
 #: The shortest word read as a part of a word that runs two together ("airstrike").
 PART = 3
 #: How near a rule's score a topic the book is silent on must come, when it holds a word of the
 #: question that no rule holds, to be the answer (``Index._unsaid``).
 OWN_WORD = 0.6
 #: How likely a topic the book is silent on is the answer beside a rule (a tie goes to the rule, listed first).
-UNSAID = 1.3
+UNSAID = 1.2
 #: The weight of a title's words beside a rule's other words (said twice as often).
 TITLE = 1
 #: The least score of the best rule (a rule that shares a word or two with an idle question by
