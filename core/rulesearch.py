@@ -367,6 +367,8 @@ class Index:
     deletions: dict[str, set[str]] = field(default_factory=dict)
     priors: list[float] = field(default_factory=list)
     said: dict[str, set[str]] = field(default_factory=lambda: {"en": set(), "it": set()})
+    #: Each topic's own words (its name and its ``words_*``, stemmed): what a question must name of it.
+    named: list[frozenset[str]] = field(default_factory=list)
     average: float = 1.0
     usual: float = 1.0
 
@@ -386,6 +388,8 @@ class Index:
         for i, topic in enumerate(index.silent, start=len(index.rules)):
             english = " ".join((topic.en, topic.words_en, *topic.asked_en))
             italian = " ".join((topic.it, topic.words_it, *topic.asked_it))
+            named = stems(f"{topic.en} {topic.words_en}", "en") + stems(f"{topic.it} {topic.words_it}", "it")
+            index.named.append(frozenset(named))
             index._add(i, english, italian, UNSAID)
         n = len(index.docs)
         index.average = (sum(index.lengths) / n) if n else 1.0
@@ -539,15 +543,16 @@ class Index:
         return Answer(question, language, tuple(Found(self.rules[i], s) for s, i in rules[:SHOWN] if s >= NEAR * top))
 
     def _unsaid(self, ranked: list[tuple[float, int]], alternatives: list[dict[str, float]]) -> int | None:
-        """The best topic the book is silent on, where a rule ranks first, when the question names
-        a thing only topics hold, as it is typed ("night" where no rule says night), and the topic
-        scores :data:`OWN_WORD` of the rule's score: a question about the night's effect on sight
-        is not about the rule of sight that holds its other words."""
+        """The best topic the book is silent on, where a rule ranks first, when the question names,
+        as it is typed, the topic's thing (a word of its name or its words, not only of the
+        questions asked of it: a player's "I wish") that no rule holds ("night" where no rule says
+        night), and the topic scores :data:`OWN_WORD` of the rule's score: a question about the
+        night's effect on sight is not about the rule of sight that holds its other words."""
         n = len(self.rules)
         topic = next(((score, i) for score, i in ranked if i >= n), None)
         if topic is None or topic[0] < OWN_WORD * ranked[0][0]:
             return None
-        held = self.docs[topic[1]]
+        held = self.named[topic[1] - n]
         for alt in alternatives:
             for term, weight in alt.items():
                 if weight == 1.0 and term in held and all(i >= n for i in self.postings[term]):

@@ -216,3 +216,16 @@ def test_a_question_naming_what_only_a_silent_topic_holds_is_that_topics_though_
     assert rules[ranked[0][1]].id == "A-1"  # the rule of sight holds more of the question...
     assert index.ask(question).silent == night  # ...but "night" is said by no rule
     assert [f.rule.id for f in index.ask("how far can we see?").found][:1] == ["A-1"]
+
+
+def test_a_word_only_a_topics_asked_questions_hold_does_not_make_a_question_that_topics():
+    """What only a topic's asked questions say (a player's "I wish") is not the thing it is about:
+    its name and words are (a question wanting civilians is not about boats)."""
+    from core.rulesmap import Topic
+
+    rules = [_rule("A-1", "Civilians", words_en="civilian civilians buy bought move"), *OTHERS]
+    asked = ("I wish to buy a dinghy", "I wish to buy a boat", "wish a boat")
+    boats = Topic(en="boats", it="barche", words_en="boat boats dinghy", asked_en=asked)
+    index = Index.build(rules, silent=[boats])
+    assert [f.rule.id for f in index.ask("I wish to buy civilians").found] == ["A-1"]
+    assert index.ask("I wish to buy civilians and a dinghy").silent == boats
