@@ -58,8 +58,6 @@ PART = 3
 #: How near a rule's score a topic the book is silent on must come, when it holds a word of the
 #: question that no rule holds, to be the answer (``Index._unsaid``).
 OWN_WORD = 0.6
-#: How likely a topic the book is silent on is the answer beside a rule (a tie goes to the rule, listed first).
-UNSAID = 1.2
 #: The weight of a title's words beside a rule's other words (said twice as often).
 TITLE = 1
 #: The least score of the best rule (a rule that shares a word or two with an idle question by
@@ -390,7 +388,7 @@ class Index:
             italian = " ".join((topic.it, topic.words_it, *topic.asked_it))
             named = stems(f"{topic.en} {topic.words_en}", "en") + stems(f"{topic.it} {topic.words_it}", "it")
             index.named.append(frozenset(named))
-            index._add(i, english, italian, UNSAID)
+            index._add(i, english, italian, 1.0)  # as likely as a rule; a tie goes to the rule, listed first
         n = len(index.docs)
         index.average = (sum(index.lengths) / n) if n else 1.0
         index.idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in index.postings.items()}
