@@ -90,7 +90,7 @@ my your our this that these those there what which who whom whose when where why
 each every one all some more most other such only own same also just into onto out up down over under again
 about after before between through during rule rules happens happen get gets getting let lets mean means go
 goes apply applies allowed allow need needs want wants actually really exactly still please kind sort thing
-things way much many ever else anyone someone something haven hasn isn aren don doesn didn won wouldn
+things way much many ever else anyone someone something haven hasn isn aren don doesn didn wouldn
 couldn shouldn ca wo make makes made cannot me him us them myself yourself himself ourselves themselves mine
 yours too very yes ok okay hey hi guys folks anyway like well even though while whether yet got now right
 """
@@ -126,6 +126,7 @@ SAME: dict[str, tuple[str, ...]] = {
         "man soldier figure model trooper infantryman guy bloke dude lad grunt",
         "long last lasts duration stay stays remain",
         "immediately instantly",
+        "win wins won winner",
         "simultaneous moment",
         "group bunch several together",
         "retreat withdraw flee",
