@@ -65,7 +65,7 @@ TITLE = 1
 #: where the question weighs it little), or else the least score for each unit of the question's
 #: weight: a short question that one rule answers well (a word translated by the catalogues) is no
 #: idle one.
-FLOOR, STRONG = 6.0, 0.2
+FLOOR, STRONG = 6.0, 0.25
 #: A best rule holding less than this share of the question's weight answers it only with both
 #: the least score and this score for each unit of weight: a long question told in a player's own
 #: words ("in Bolt Action I'd just take a pin test") is answered when the few words the map holds
