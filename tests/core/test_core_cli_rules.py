@@ -65,7 +65,11 @@ def test_rules_ask_answers_a_question_in_either_language_for_a_ruleset_or_each(c
     """``fireteam rules ask WORDS`` (#76): the question answered without a game."""
     assert fireteam(["rules", "--ruleset", "ludonet", "ask", "quante", "ferite", "eliminano", "una", "figura?"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out == ["The rule that answers it:", "LN-R037 (B.6, enforced): Two wounds eliminate a figure."]
+    assert out == [
+        "The rules that answer it, the likeliest first:",
+        "LN-R037 (B.6, enforced): Two wounds eliminate a figure.",
+        "LN-R035 (B.6, enforced): If the shot hits, the target rolls 1d6.",  # the wound's roll, near enough
+    ]
     assert fireteam(["rules", "--lang", "it", "ask", "what", "does", "flibbertigibbet", "mean?"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[:2] == [
