@@ -92,6 +92,10 @@ COMMANDER = man("boss", leadership=1, roles=("commander",))
         (squad(COMMANDER, man("x", weapons=("RAYGUN",))), "x: no weapon 'RAYGUN' in the points list"),
         (squad(COMMANDER, man("x", leadership=5)), "x: leadership 5 is over the highest level, 4"),
         (squad(man("x")), "one figure must be the commander (role commander); found 0"),
+        (
+            squad(COMMANDER, man("x", leadership=1, roles=("commander",))),
+            "one figure must be the commander (role commander); found 2",
+        ),
         (squad(COMMANDER, man("boss")), "boss: the id is used twice"),
         (
             squad(COMMANDER, extras=RosterExtras(improved_support_fire=True, rules_of_engagement=True)),
