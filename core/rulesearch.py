@@ -366,7 +366,8 @@ class Index:
     deletions: dict[str, set[str]] = field(default_factory=dict)
     priors: list[float] = field(default_factory=list)
     said: dict[str, set[str]] = field(default_factory=lambda: {"en": set(), "it": set()})
-    #: Each topic's own words (its name and its ``words_*``, stemmed): what a question must name of it.
+    #: Each topic's own words (its name and its ``words_*``, stemmed): what a question must say, as
+    #: typed, to be the topic's where a rule ranks first (``_unsaid``).
     named: list[frozenset[str]] = field(default_factory=list)
     average: float = 1.0
     usual: float = 1.0
