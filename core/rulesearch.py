@@ -96,6 +96,7 @@ goes apply applies allowed allow need needs want wants actually really exactly s
 things way much many ever else anyone someone something haven hasn isn aren don doesn didn wouldn
 couldn shouldn ca wo make makes made cannot me him us them myself yourself himself ourselves themselves mine
 yours too very yes ok okay hey hi guys folks anyway like well even though while whether yet got now right
+nobody anybody somebody everybody everyone knew
 """
 _IT_SMALL = """
 il lo la i gli le un uno una di del dello della dei degli delle a al allo alla ai agli alle da dal dallo
@@ -147,6 +148,7 @@ SAME: dict[str, tuple[str, ...]] = {
         "killed dead death dies",
         "dice die",
         "tie draw equal",
+        "draw drew drawn",
         "driver pilot",
         "hidden concealed unseen unspotted",
         "enemy opponent foe",
