@@ -122,6 +122,9 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
         (re.compile(r"\bcorpo a corpo\b"), "mischia"),
     ),
 }
+#: Words told by their capitals, read before the case is dropped: a wargamer's "HE" is high
+#: explosive, not the small word "he".
+CASED: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {"en": ((re.compile(r"\bHE\b"), "explosive"),), "it": ()}
 #: Words a player uses for one thing, in each language (a soldier is a man, a figure, a model):
 #: each brings in the others at :data:`ALIKE`.
 SAME: dict[str, tuple[str, ...]] = {
@@ -293,7 +296,9 @@ def _stems_of(said: list[str], language: str) -> list[str]:
 
 
 def _phrased(text: str, language: str) -> str:
-    """``text`` in lower case, each of :data:`PHRASES` said as its one word."""
+    """``text`` in lower case, each of :data:`PHRASES` (and of :data:`CASED`) said as its one word."""
+    for cased, word in CASED[language]:
+        text = cased.sub(word, text)
     text = text.lower()
     for phrase, word in PHRASES[language]:
         text = phrase.sub(word, text)

@@ -91,6 +91,12 @@ def test_a_question_is_stemmed_in_its_own_language_and_small_words_left_out():
     assert stems("perche puo", "it") == []  # the small words without their accents too
 
 
+def test_he_in_capitals_is_high_explosive_and_he_in_small_letters_a_small_word():
+    assert stems("HE at a Tiger?", "en") == ["en:explos", "en:tiger"]
+    assert stems("can he fire?", "en") == ["en:fire"]
+    assert stems("HE su un carro", "it") == ["it:he", "it:carr"]  # no small word of Italian
+
+
 def test_a_measure_typed_as_one_word_is_its_number_and_its_unit():
     assert words("shuffled 5cm, then 30 cm; a 2d6 roll") == ["shuffled", "5", "cm", "then", "30", "cm", "2d6", "roll"]
     assert words("l'arma c'è, isn't it") == ["arma", "is", "it"]  # one letter is no word
