@@ -116,7 +116,11 @@ _STEMMERS = {"en": "english", "it": "italian"}
 #: no "armed" thing: its "armato" would find the rules of armed vehicles; its "corpo a corpo" is a
 #: melee, one thing said in three words; English's "how close" asks a distance, not of close combat).
 PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
-    "en": ((re.compile(r"\bhow (?:close|near)\b"), "how far"),),
+    "en": (
+        (re.compile(r"\bhow (?:close|near)\b"), "how far"),
+        # a vehicle that runs men over overruns them; a man who runs over to a wall moves
+        (re.compile(r"\b(?:run|runs|running|ran) (?:\w+ )??over\b(?! to\b| there\b| \d)"), "overrun"),
+    ),
     "it": (
         (re.compile(r"\b(carr[oi]) armat[oi]\b"), r"\1"),
         (re.compile(r"\bcorpo a corpo\b"), "mischia"),

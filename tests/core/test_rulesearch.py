@@ -97,6 +97,12 @@ def test_he_in_capitals_is_high_explosive_and_he_in_small_letters_a_small_word()
     assert stems("HE su un carro", "it") == ["it:he", "it:carr"]  # no small word of Italian
 
 
+def test_a_vehicle_that_runs_men_over_overruns_them_and_a_man_running_over_to_a_wall_runs():
+    assert stems("can my tank run them over?", "en") == ["en:tank", "en:overrun"]
+    assert stems("he ran over to the wall", "en") == ["en:ran", "en:wall"]
+    assert stems("can he run over 10 cm?", "en") == ["en:run", "en:10", "en:cm"]
+
+
 def test_a_measure_typed_as_one_word_is_its_number_and_its_unit():
     assert words("shuffled 5cm, then 30 cm; a 2d6 roll") == ["shuffled", "5", "cm", "then", "30", "cm", "2d6", "roll"]
     assert words("l'arma c'è, isn't it") == ["arma", "is", "it"]  # one letter is no word
