@@ -60,7 +60,7 @@ PART = 3
 OWN_WORD = 0.6
 #: And how near, when that word is held by some rule but not by the one ranked first ("grab" is a
 #: grenade's word; the rule of melee that holds the rest of "can he grab a dead man's rifle?" lacks it).
-OWN_LOOSE = 0.7
+OWN_LOOSE = 0.65
 #: The weight of a title's words beside a rule's other words (said twice as often).
 TITLE = 1
 #: The least score of the best rule (a rule that shares a word or two with an idle question by
