@@ -94,7 +94,7 @@ each every one all some more most other such only own same also just into onto o
 about after before between through during rule rules happens happen get gets getting let lets mean means go
 goes apply applies allowed allow need needs want wants actually really exactly still please kind sort thing
 things way much many ever else anyone someone something haven hasn isn aren don doesn didn wouldn
-couldn shouldn ca wo make makes made cannot me him us them myself yourself himself ourselves themselves mine
+couldn shouldn ca wo make makes made cannot me him us them myself yourself himself ourselves themselves
 yours too very yes ok okay hey hi guys folks anyway like well even though while whether yet got now right
 nobody anybody somebody everybody everyone knew
 """

@@ -88,6 +88,7 @@ def test_a_question_is_stemmed_in_its_own_language_and_small_words_left_out():
     assert language_of("can a pinned man fire?") == "en"
     assert stems("Può sparare un uomo soppresso?", "it") == ["it:spar", "it:uom", "it:soppress"]
     assert stems("the men were pinned", "en") == ["en:men", "en:pin"]
+    assert stems("can he clear a mine?", "en") == ["en:clear", "en:mine"]  # a landmine, not a small word
     assert stems("perche puo", "it") == []  # the small words without their accents too
 
 
