@@ -107,7 +107,7 @@ suo sua suoi sue mio mia miei mie tuo tua tuoi tue nostro nostra nostri nostre v
 questo questa questi queste quello quella quelli quelle c'è cosa succede anche più
 ancora già ogni tutto tutta tutti tutte qualche altro altra altri altre stesso regola regole l un' dell nell all
 dall sull invece fare faccio fa volta volte proprio davvero bisogna serve servono quanta qualcuno qualcosa
-inizio dopo me te noi voi poi allora però pero quindi
+inizio dopo me te noi voi poi allora però pero quindi com
 cioè cioe tipo ok okay ragazzi beh ecco bene molto poco troppo ho hai abbiamo avete fatto mo uè ue oh eh ah boh
 """
 STOPWORDS: dict[str, frozenset[str]] = {"en": frozenset(_EN_SMALL.split()), "it": frozenset(_IT_SMALL.split())}
