@@ -58,9 +58,6 @@ PART = 3
 #: How near a rule's score a topic the book is silent on must come, when it holds a word of the
 #: question that no rule holds, to be the answer (``Index._unsaid``).
 OWN_WORD = 0.6
-#: And how near, when that word is held by some rule but not by the one ranked first ("grab" is a
-#: grenade's word; the rule of melee that holds the rest of "can he grab a dead man's rifle?" lacks it).
-OWN_LOOSE = 0.65
 #: The weight of a title's words beside a rule's other words (said twice as often).
 TITLE = 1
 #: The least score of the best rule (a rule that shares a word or two with an idle question by
@@ -560,20 +557,16 @@ class Index:
         """The best topic the book is silent on, where a rule ranks first, when the question names,
         as it is typed, the topic's thing (a word of its name or its words, not only of the
         questions asked of it: a player's "I wish") that no rule holds ("night" where no rule says
-        night), and the topic scores :data:`OWN_WORD` of the rule's score, or that the rule ranked
-        first does not hold, and the topic scores :data:`OWN_LOOSE` of it: a question about the
+        night), and the topic scores :data:`OWN_WORD` of the rule's score: a question about the
         night's effect on sight is not about the rule of sight that holds its other words."""
         n = len(self.rules)
         topic = next(((score, i) for score, i in ranked if i >= n), None)
         if topic is None or topic[0] < OWN_WORD * ranked[0][0]:
             return None
-        held, first = self.named[topic[1] - n], self.docs[ranked[0][1]]
-        near = topic[0] >= OWN_LOOSE * ranked[0][0]
+        held = self.named[topic[1] - n]
         for alt in alternatives:
             for term, weight in alt.items():
-                if weight < 1.0 or term not in held:
-                    continue
-                if near and term not in first or all(i >= n for i in self.postings[term]):
+                if weight == 1.0 and term in held and all(i >= n for i in self.postings[term]):
                     return topic[1]
         return None
 

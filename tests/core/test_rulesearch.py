@@ -232,28 +232,6 @@ def test_a_question_naming_what_only_a_silent_topic_holds_is_that_topics_though_
     assert [f.rule.id for f in index.ask("how far can we see?").found][:1] == ["A-1"]
 
 
-def test_a_topic_near_the_best_rule_takes_a_question_naming_its_thing_that_the_rule_does_not_hold():
-    """ "grab" is a word of a rule (a grenade's), so not the topic's alone; but the rule of melee that
-    holds the rest of the question has no "grab", and the topic scores near it: the book is silent."""
-    from core.rulesmap import Topic
-
-    rules = [
-        _rule("A-1", "Melee: a man who fights hand to hand", words_en="melee fight fighting hand rifle dead"),
-        _rule("A-2", "Grenades: a man grabs and throws one", words_en="grenade grab throw"),
-        *OTHERS,
-    ]
-    asked = ("can I grab a dead man's rifle?",)
-    scavenging = Topic(en="picking up a fallen man's weapon", it="", words_en="grab pick fallen loot", asked_en=asked)
-    index = Index.build(rules, silent=[scavenging])
-    question = "can a man in melee grab a dead man's rifle?"
-    ranked, _covered, _strength = index._scored(index._alternatives(question, "en"))
-    assert rules[ranked[0][1]].id == "A-1"
-    assert ranked[1][0] >= rulesearch.OWN_LOOSE * ranked[0][0]
-    assert index.ask(question).silent == scavenging
-    # the topic far below the rule (it holds "grab" only): the rule's
-    assert [f.rule.id for f in index.ask("melee fight: can he grab a rifle?").found][:1] == ["A-1"]
-
-
 def test_a_word_only_a_topics_asked_questions_hold_does_not_make_a_question_that_topics():
     """What only a topic's asked questions say (a player's "I wish") is not the thing it is about:
     its name and words are (a question wanting civilians is not about boats)."""
