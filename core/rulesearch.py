@@ -124,7 +124,7 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
     ),
 }
 #: Words told by their capitals, read before the case is dropped: a wargamer's "HE" is high
-#: explosive, not the small word "he".
+#: explosive, not the small word "he" (unless the whole question is shouted in capitals).
 CASED: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {"en": ((re.compile(r"\bHE\b"), "explosive"),), "it": ()}
 #: Words a player uses for one thing, in each language (a soldier is a man, a figure, a model):
 #: each brings in the others at :data:`ALIKE`.
@@ -298,7 +298,7 @@ def _stems_of(said: list[str], language: str) -> list[str]:
 
 def _phrased(text: str, language: str) -> str:
     """``text`` in lower case, each of :data:`PHRASES` (and of :data:`CASED`) said as its one word."""
-    for cased, word in CASED[language]:
+    for cased, word in () if text.isupper() else CASED[language]:
         text = cased.sub(word, text)
     text = text.lower()
     for phrase, word in PHRASES[language]:

@@ -96,6 +96,7 @@ def test_a_question_is_stemmed_in_its_own_language_and_small_words_left_out():
 def test_he_in_capitals_is_high_explosive_and_he_in_small_letters_a_small_word():
     assert stems("HE at a Tiger?", "en") == ["en:explos", "en:tiger"]
     assert stems("can he fire?", "en") == ["en:fire"]
+    assert stems("CAN HE FIRE?", "en") == ["en:fire"]  # shouted: no capital tells a word
     assert stems("HE su un carro", "it") == ["it:he", "it:carr"]  # no small word of Italian
 
 
