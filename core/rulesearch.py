@@ -58,6 +58,12 @@ PART = 3
 #: How near a rule's score a topic the book is silent on must come, when it holds a word of the
 #: question that no rule holds, to be the answer (``Index._unsaid``).
 OWN_WORD = 0.6
+#: A question of this many words or fewer names a thing bare ("snipers?"): a topic the book is
+#: silent on answers it only where the question names a thing of the topic's (a word of its name
+#: or its words) that :data:`FEW` rules or fewer hold. A thing many rules name is the rules': a
+#: book whose tables give snipers their modifiers is not silent on "snipers?" for having no rule
+#: of snipers up trees.
+SHORT, FEW = 3, 5
 #: The weight of a title's words beside a rule's other words (said twice as often).
 TITLE = 1
 #: The least score of the best rule (a rule that shares a word or two with an idle question by
@@ -544,6 +550,11 @@ class Index:
             first = [Found(self.rules[i], math.inf) for i in dict.fromkeys(named)]
             rest = [Found(self.rules[i], s) for s, i in ranked if i not in named and i < len(self.rules)]
             return Answer(question, language, tuple((first + rest)[:SHOWN]))
+        if ranked and ranked[0][1] >= len(self.rules) and len(alternatives) <= SHORT:
+            kept = [(s, i) for s, i in ranked if i < len(self.rules) or self._owns(i, alternatives, FEW)]
+            if kept and kept[0] != ranked[0]:
+                strength *= kept[0][0] / ranked[0][0]
+                ranked = kept
         top = ranked[0][0] if ranked else 0.0
         if not top or (top < FLOOR and strength < STRONG) or (covered < COVERED and (top < FLOOR or strength < HELD)):
             return Answer(question, language)
@@ -563,12 +574,17 @@ class Index:
         topic = next(((score, i) for score, i in ranked if i >= n), None)
         if topic is None or topic[0] < OWN_WORD * ranked[0][0]:
             return None
-        held = self.named[topic[1] - n]
-        for alt in alternatives:
-            for term, weight in alt.items():
-                if weight == 1.0 and term in held and all(i >= n for i in self.postings[term]):
-                    return topic[1]
-        return None
+        return topic[1] if self._owns(topic[1], alternatives) else None
+
+    def _owns(self, topic: int, alternatives: list[dict[str, float]], few: int = 0) -> bool:
+        """Whether the question names, as it is typed, a thing of ``topic`` (a word of its name
+        or its words) that ``few`` rules or fewer hold (none, unless told)."""
+        held, n = self.named[topic - len(self.rules)], len(self.rules)
+        return any(
+            weight == 1.0 and term in held and sum(i < n for i in self.postings[term]) <= few
+            for alt in alternatives
+            for term, weight in alt.items()
+        )
 
 
 def _held(found: list[tuple[float, float, frozenset[str]]]) -> tuple[float, float]:

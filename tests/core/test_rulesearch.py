@@ -244,3 +244,26 @@ def test_a_word_only_a_topics_asked_questions_hold_does_not_make_a_question_that
     index = Index.build(rules, silent=[boats])
     assert [f.rule.id for f in index.ask("I wish to buy civilians").found] == ["A-1"]
     assert index.ask("I wish to buy civilians and a dinghy").silent == boats
+
+
+def test_a_thing_named_bare_is_the_rules_where_many_rules_name_it_and_a_topics_where_few_do():
+    """ "snipers?" in a book whose tables give snipers their modifiers is not the topic of snipers
+    up trees, though the topic's questions say sniper more often than any one rule; nor a topic of
+    snipers' own, where six rules name them; where only a rule or two do, in passing, it is."""
+    from core.rulesmap import Topic
+
+    said = ["fire modifiers", "spotting modifiers", "points", "cover", "dodging", "range"]
+    table = "a table of numbers with its plus and minus for each man and each weapon"
+    snipers = [_rule(f"A-{n}", f"{thing}: a sniper", words_en=table) for n, thing in enumerate(said)]
+    asked = ("can my sniper climb a tree?", "a sniper up a tree", "sniper in the branches?", "sniper sniper")
+    perches = Topic(en="tree perches", it="alberi", words_en="tree trees perch branches", asked_en=asked)
+    own = Topic(en="snipers", it="cecchini", words_en="sniper marksman", asked_en=asked)
+    for topic in (perches, own):
+        index = Index.build([*snipers, *OTHERS], silent=[topic])
+        ranked, _covered, _strength = index._scored(index._alternatives("snipers?", "en"))
+        assert ranked[0][1] == len(index.rules)  # the topic scores best...
+        answer = index.ask("snipers?")
+        assert answer.silent is None and answer.found[0].rule.id.startswith("A-")  # ...but six rules name snipers
+        assert index.ask("sniper up a tree?").silent == (perches if topic is perches else None)  # a tree is its alone
+    assert Index.build([*snipers[:2], *OTHERS], silent=[own]).ask("snipers?").silent == own
+    assert Index.build([*snipers[:2], *OTHERS], silent=[perches]).ask("snipers?").silent is None
