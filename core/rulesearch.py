@@ -129,9 +129,15 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
         (re.compile(r"\bcorpo a corpo\b"), "mischia"),
     ),
 }
-#: Words told by their capitals, read before the case is dropped: a wargamer's "HE" is high
-#: explosive, not the small word "he" (unless the whole question is shouted in capitals).
-CASED: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {"en": ((re.compile(r"\bHE\b"), "explosive"),), "it": ()}
+#: Words told by their capitals, read before the case is dropped: an initialism's plural is the
+#: initialism ("IEDs" an IED: a stemmer reads "ieds" as a verb's "-ied", "RPGs" as a word of its own);
+#: a wargamer's "HE" is high explosive, not the small word "he" (unless the whole question is
+#: shouted in capitals).
+_PLURAL = (re.compile(r"\b([A-Z]{2,5})s\b"), r"\1")
+CASED: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "en": (_PLURAL, (re.compile(r"\bHE\b"), "explosive")),
+    "it": (_PLURAL,),
+}
 #: Words a player uses for one thing, in each language (a soldier is a man, a figure, a model):
 #: each brings in the others at :data:`ALIKE`.
 SAME: dict[str, tuple[str, ...]] = {

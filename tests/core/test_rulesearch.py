@@ -100,6 +100,12 @@ def test_he_in_capitals_is_high_explosive_and_he_in_small_letters_a_small_word()
     assert stems("HE su un carro", "it") == ["it:he", "it:carr"]  # no small word of Italian
 
 
+def test_an_initialisms_plural_is_the_initialism():
+    # a stemmer reads "ieds" as a verb's "-ied" ("i") and keeps "rpgs" a word of its own
+    assert stems("IEDs and RPGs", "en") == stems("IED and RPG", "en") == ["en:ie", "en:rpg"]
+    assert stems("gli RPGs", "it") == ["it:rpg"]
+
+
 def test_a_vehicle_that_runs_men_over_overruns_them_and_a_man_running_over_to_a_wall_runs():
     assert stems("can my tank run them over?", "en") == ["en:tank", "en:overrun"]
     assert stems("he ran over to the wall", "en") == ["en:ran", "en:wall"]
