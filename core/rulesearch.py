@@ -144,7 +144,7 @@ SAME: dict[str, tuple[str, ...]] = {
     "en": (
         "fire shoot shot shooting firing",
         "man soldier figure model trooper infantryman guy bloke dude lad grunt",
-        "long last lasts duration stay stays remain",
+        "long last lasts duration",
         "immediately instantly",
         "win wins won winner",
         "simultaneous moment",
