@@ -571,16 +571,14 @@ class Index:
         return Answer(question, language, tuple(Found(self.rules[i], s) for s, i in rules[:SHOWN] if s >= NEAR * top))
 
     def _unsaid(self, ranked: list[tuple[float, int]], alternatives: list[dict[str, float]]) -> int | None:
-        """The best topic the book is silent on, where a rule ranks first, when the question names,
-        as it is typed, the topic's thing (a word of its name or its words, not only of the
+        """The best topic the book is silent on, where a rule ranks first, that the question names,
+        as it is typed, by the topic's thing (a word of its name or its words, not only of the
         questions asked of it: a player's "I wish") that no rule holds ("night" where no rule says
         night), and the topic scores :data:`OWN_WORD` of the rule's score: a question about the
-        night's effect on sight is not about the rule of sight that holds its other words."""
-        n = len(self.rules)
-        topic = next(((score, i) for score, i in ranked if i >= n), None)
-        if topic is None or topic[0] < OWN_WORD * ranked[0][0]:
-            return None
-        return topic[1] if self._owns(topic[1], alternatives) else None
+        night's effect on sight is not about the rule of sight that holds its other words, nor
+        about a topic between them that names nothing of it."""
+        n, least = len(self.rules), OWN_WORD * ranked[0][0]
+        return next((i for score, i in ranked if score >= least and i >= n and self._owns(i, alternatives)), None)
 
     def _owns(self, topic: int, alternatives: list[dict[str, float]], few: int = 0) -> bool:
         """Whether the question names, as it is typed, a thing of ``topic`` (a word of its name

@@ -237,6 +237,12 @@ def test_a_question_naming_what_only_a_silent_topic_holds_is_that_topics_though_
     assert rules[ranked[0][1]].id == "A-1"  # the rule of sight holds more of the question...
     assert index.ask(question).silent == night  # ...but "night" is said by no rule
     assert [f.rule.id for f in index.ask("how far can we see?").found][:1] == ["A-1"]
+    # and so where another topic, which names nothing of the question's own, scores above it
+    lights = Topic(en="lamps", it="lampade", words_en="lamp lamps", asked_en=("dark game far",))
+    both = Index.build(rules, silent=[lights, night])
+    ranked, _covered, _strength = both._scored(both._alternatives(question, "en"))
+    assert [i - len(rules) for _s, i in ranked[:3]] == [-len(rules), 0, 1]  # the rule, the lamps, the night
+    assert both.ask(question).silent == night
 
 
 def test_a_word_only_a_topics_asked_questions_hold_does_not_make_a_question_that_topics():
