@@ -57,7 +57,7 @@ _BESIDE = re.compile(r"(?:^|-)(?:AMB|DIFF|EX)-")
 PART = 3
 #: How near a rule's score a topic the book is silent on must come, when it holds a word of the
 #: question that no rule holds, to be the answer (``Index._unsaid``).
-OWN_WORD = 0.6
+OWN_WORD = 0.5
 #: A question of this many words or fewer names a thing bare ("snipers?"): a topic the book is
 #: silent on answers it only where the question names a thing of the topic's (a word of its name
 #: or its words) that :data:`FEW` rules or fewer hold. A thing many rules name is the rules': a
@@ -564,7 +564,9 @@ class Index:
         top = ranked[0][0] if ranked else 0.0
         if not top or (top < FLOOR and strength < STRONG) or (covered < COVERED and (top < FLOOR or strength < HELD)):
             return Answer(question, language)
-        best = ranked[0][1] if ranked[0][1] >= len(self.rules) else self._unsaid(ranked, alternatives)
+        best: int | None = ranked[0][1]
+        if ranked[0][1] < len(self.rules):  # a topic named by what is asked, not by the story before it
+            best = self._unsaid(ranked, self._alternatives(asked_part(question), language))
         if best is not None:  # a topic the book is silent on holds the question (best, or by its own word)
             return Answer(question, language, silent=self.silent[best - len(self.rules)])
         rules = [(s, i) for s, i in ranked if i < len(self.rules)]
@@ -576,9 +578,18 @@ class Index:
         questions asked of it: a player's "I wish") that no rule holds ("night" where no rule says
         night), and the topic scores :data:`OWN_WORD` of the rule's score: a question about the
         night's effect on sight is not about the rule of sight that holds its other words, nor
-        about a topic between them that names nothing of it."""
+        about a topic between them that names nothing of it. ``alternatives`` are those of what
+        the question asks (:func:`asked_part`); a topic of the hobby is never the answer so ("my
+        daughter asks: does a man hit die at once?" asks of a rule)."""
         n, least = len(self.rules), OWN_WORD * ranked[0][0]
-        return next((i for score, i in ranked if score >= least and i >= n and self._owns(i, alternatives)), None)
+        return next(
+            (
+                i
+                for score, i in ranked
+                if score >= least and i >= n and not self.silent[i - n].hobby and self._owns(i, alternatives)
+            ),
+            None,
+        )
 
     def _owns(self, topic: int, alternatives: list[dict[str, float]], few: int = 0) -> bool:
         """Whether the question names, as it is typed, a thing of ``topic`` (a word of its name
@@ -589,6 +600,16 @@ class Index:
             for alt in alternatives
             for term, weight in alt.items()
         )
+
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def asked_part(question: str) -> str:
+    """What ``question`` asks: its sentences that end with a question mark, without those that
+    tell the story before them ("My Rangers crouch by a burnt-out car. What do they need to spot
+    the militia?" asks of spotting, not of wrecks); the whole question where none ends so."""
+    return " ".join(s for s in _SENTENCE.split(question.strip()) if s.endswith("?")) or question
 
 
 def _held(found: list[tuple[float, float, frozenset[str]]]) -> tuple[float, float]:

@@ -176,6 +176,9 @@ class Topic(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     en: Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
     it: Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
+    #: A topic of the players and the hobby (the club, a child at the table, painting, other
+    #: games), not of the battle: a question a rule holds names it only to say who asks.
+    hobby: bool = False
     words_en: Note = ""
     words_it: Note = ""
     asked_en: Asked = ()

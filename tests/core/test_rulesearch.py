@@ -245,6 +245,32 @@ def test_a_question_naming_what_only_a_silent_topic_holds_is_that_topics_though_
     assert both.ask(question).silent == night
 
 
+def test_only_what_a_question_asks_names_a_topic_and_never_one_of_the_hobby():
+    """The story told before the question (a dark night) and a topic of the players,
+    not of the battle (a daughter at the table), do not take a question the rule of sight holds."""
+    from core.rulesmap import Topic
+
+    rules = [_rule("A-1", "How far a man can see", words_en="see sight distance far spot"), *OTHERS]
+    night = Topic(en="night", it="notte", words_en="night dark darkness")
+    children = Topic(en="children", it="bambini", hobby=True, words_en="daughter son kids")
+    index = Index.build(rules, silent=[night, children])
+    assert index.ask("night game: how far can we see in the dark?").silent == night
+    told = index.ask("It was dark night. How far can we see?")
+    assert ([f.rule.id for f in told.found][:1], told.silent) == (["A-1"], None)
+    asked = index.ask("My daughter and her kids ask: how far can we see?")
+    assert ([f.rule.id for f in asked.found][:1], asked.silent) == (["A-1"], None)
+    player = Topic(en="children", it="bambini", words_en="daughter son kids")
+    assert Index.build(rules, silent=[night, player]).ask(asked.question).silent == player
+
+
+def test_what_a_question_asks_is_its_sentences_asked_or_else_the_whole():
+    assert rulesearch.asked_part("We had a long game. Smoke everywhere! Does smoke block sight?") == (
+        "Does smoke block sight?"
+    )
+    assert rulesearch.asked_part("Two men. One dies? The other runs?") == "One dies? The other runs?"
+    assert rulesearch.asked_part("smoke and sight") == "smoke and sight"
+
+
 def test_a_word_only_a_topics_asked_questions_hold_does_not_make_a_question_that_topics():
     """What only a topic's asked questions say (a player's "I wish") is not the thing it is about:
     its name and words are (a question wanting civilians is not about boats)."""
