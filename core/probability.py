@@ -132,7 +132,7 @@ def check_summary(check: ev.Check | None, dice: int, sides: int = 6) -> str:
         said = _("needs {need} on each of {dice}: {chance} a die, {any} at least one")
         return said.format(chance=percent(p), any=percent(1 - (1 - p) ** dice), **fields)
     if isinstance(check, ev.Opposed):
-        return _("{dice} against the other side's roll: no chance of its own").format(**fields)
+        return _("{dice} against the other side's roll: who wins depends on both").format(**fields)
     chance = check_chance(check, dice, sides)
     if chance is None:
         return ""

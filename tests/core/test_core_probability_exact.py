@@ -93,7 +93,7 @@ def test_what_the_luck_counts_for_each_kind_of_check():
         (ev.Sum(total=7), 2, 6, "needs 7+ total on 2d6: 58.3%"),
         (ev.Sum(total=15), 2, 10, "needs 15+ total on 2d10: 21.0%"),
         (ev.Sum(total=5, under=True), 2, 10, "needs 5 or less total on 2d10: 10.0%"),
-        (ev.Opposed(), 2, 6, "2d6 against the other side's roll: no chance of its own"),
+        (ev.Opposed(), 2, 6, "2d6 against the other side's roll: who wins depends on both"),
         (ev.Read(), 2, 6, ""),
         (None, 2, 6, ""),
     ],
