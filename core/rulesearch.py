@@ -112,6 +112,7 @@ ancora già ogni tutto tutta tutti tutte qualche altro altra altri altre stesso 
 dall sull invece fare faccio fa volta volte proprio davvero bisogna serve servono quanta qualcuno qualcosa
 inizio dopo me te noi voi poi allora però pero quindi com
 cioè cioe tipo ok okay ragazzi beh ecco bene molto poco troppo ho hai abbiamo avete fatto mo uè ue oh eh ah boh
+capire capisco capisci capisce capiamo capito capita capitato
 """
 STOPWORDS: dict[str, frozenset[str]] = {"en": frozenset(_EN_SMALL.split()), "it": frozenset(_IT_SMALL.split())}
 _STEMMERS = {"en": "english", "it": "italian"}

@@ -91,6 +91,8 @@ def test_a_question_is_stemmed_in_its_own_language_and_small_words_left_out():
     assert stems("can he clear a mine?", "en") == ["en:clear", "en:mine"]  # a landmine, not a small word
     assert stems("perche puo", "it") == []  # the small words without their accents too
     assert stems("com'è il turno?", "it") == ["it:turn"]  # "com'" is "come" elided, no "comando"
+    # "capisco" is stemmed as "capo" is: a player's "how do I tell" is no leader
+    assert stems("come capisco chi è il capo?", "it") == ["it:cap"]
 
 
 def test_he_in_capitals_is_high_explosive_and_he_in_small_letters_a_small_word():
