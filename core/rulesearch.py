@@ -128,6 +128,8 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
     "it": (
         (re.compile(r"\b(carr[oi]) armat[oi]\b"), r"\1"),
         (re.compile(r"\bcorpo a corpo\b"), "mischia"),
+        # "a bordo" of a truck is aboard it, no edge: the "bordo" of a base, of the table
+        (re.compile(r"\ba bordo\b"), "imbarcato"),
     ),
 }
 #: Words told by their capitals, read before the case is dropped: an initialism's plural is the
@@ -606,11 +608,20 @@ class Index:
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
+#: A comparison with another game or thing ("like a bomber card", "come in Bolt Action"): what it
+#: names is not what is asked of this book.
+_LIKE = re.compile(
+    r"\b(?i:like|as in|unlike) (?:a|an|the|in|with)\b[^,.;:?!]*"
+    r"|\b(?i:come) (?:in|nel|nei|nella|con|a|ad) [A-Z][^,.;:?!]*"  # Italian's names a game: "come in Bolt Action"
+)
+
+
 def asked_part(question: str) -> str:
     """What ``question`` asks: its sentences that end with a question mark, without those that
     tell the story before them ("My Rangers crouch by a burnt-out car. What do they need to spot
     the militia?" asks of spotting, not of wrecks); the whole question where none ends so."""
-    return " ".join(s for s in _SENTENCE.split(question.strip()) if s.endswith("?")) or question
+    asked = " ".join(s for s in _SENTENCE.split(question.strip()) if s.endswith("?")) or question
+    return _LIKE.sub("", asked)
 
 
 def _held(found: list[tuple[float, float, frozenset[str]]]) -> tuple[float, float]:

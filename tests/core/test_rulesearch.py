@@ -91,6 +91,7 @@ def test_a_question_is_stemmed_in_its_own_language_and_small_words_left_out():
     assert stems("can he clear a mine?", "en") == ["en:clear", "en:mine"]  # a landmine, not a small word
     assert stems("perche puo", "it") == []  # the small words without their accents too
     assert stems("com'è il turno?", "it") == ["it:turn"]  # "com'" is "come" elided, no "comando"
+    assert stems("salgono a bordo", "it") == ["it:salg", "it:imbarc"]  # aboard, not the edge of a base
     # "capisco" is stemmed as "capo" is: a player's "how do I tell" is no leader
     assert stems("come capisco chi è il capo?", "it") == ["it:cap"]
 
@@ -271,6 +272,9 @@ def test_what_a_question_asks_is_its_sentences_asked_or_else_the_whole():
     )
     assert rulesearch.asked_part("Two men. One dies? The other runs?") == "One dies? The other runs?"
     assert rulesearch.asked_part("smoke and sight") == "smoke and sight"
+    # what a question compares with is another game's, not this book's
+    assert rulesearch.asked_part("does it land at once, like a bomber card?") == "does it land at once, ?"
+    assert rulesearch.asked_part("si ritira come in Bolt Action?") == "si ritira ?"
 
 
 def test_a_word_only_a_topics_asked_questions_hold_does_not_make_a_question_that_topics():
