@@ -130,6 +130,8 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
         (re.compile(r"\bcorpo a corpo\b"), "mischia"),
         # "a bordo" of a truck is aboard it, no edge: the "bordo" of a base, of the table
         (re.compile(r"\ba bordo\b"), "imbarcato"),
+        # "in mezzo" is in the middle, a word of its own: no vehicle (a "mezzo")
+        (re.compile(r"\b(?:in|nel) mezzo\b"), "inmezzo"),
     ),
 }
 #: Words told by their capitals, read before the case is dropped: an initialism's plural is the

@@ -92,6 +92,7 @@ def test_a_question_is_stemmed_in_its_own_language_and_small_words_left_out():
     assert stems("perche puo", "it") == []  # the small words without their accents too
     assert stems("com'è il turno?", "it") == ["it:turn"]  # "com'" is "come" elided, no "comando"
     assert stems("salgono a bordo", "it") == ["it:salg", "it:imbarc"]  # aboard, not the edge of a base
+    assert stems("in mezzo al mezzo", "it") == ["it:inmezz", "it:mezz"]  # in the middle of the vehicle
     # "capisco" is stemmed as "capo" is: a player's "how do I tell" is no leader
     assert stems("come capisco chi è il capo?", "it") == ["it:cap"]
 
