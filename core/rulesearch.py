@@ -99,7 +99,7 @@ goes apply applies allowed allow need needs want wants actually really exactly s
 things way much many ever else anyone someone something haven hasn isn aren don doesn didn wouldn
 couldn shouldn ca wo make makes made cannot me him us them myself yourself himself ourselves themselves
 yours too very yes ok okay hey hi guys folks anyway like well even though while whether yet got now right
-nobody anybody somebody everybody everyone knew
+nobody anybody somebody everybody everyone knew ask asks asked asking
 """
 _IT_SMALL = """
 il lo la i gli le un uno una di del dello della dei degli delle a al allo alla ai agli alle da dal dallo
@@ -124,6 +124,8 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
         (re.compile(r"\bhow (?:close|near)\b"), "how far"),
         # a vehicle that runs men over overruns them; a man who runs over to a wall moves
         (re.compile(r"\b(?:run|runs|running|ran) (?:\w+ )??over\b(?! to\b| there\b| \d)"), "overrun"),
+        # a player who asks for the guns requests them; one who asks ("my daughter asks: …") asks
+        (re.compile(r"\b(?:ask|asks|asked|asking) for\b"), "call for"),
     ),
     "it": (
         (re.compile(r"\b(carr[oi]) armat[oi]\b"), r"\1"),

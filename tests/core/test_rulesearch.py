@@ -93,6 +93,8 @@ def test_a_question_is_stemmed_in_its_own_language_and_small_words_left_out():
     assert stems("com'è il turno?", "it") == ["it:turn"]  # "com'" is "come" elided, no "comando"
     assert stems("salgono a bordo", "it") == ["it:salg", "it:imbarc"]  # aboard, not the edge of a base
     assert stems("in mezzo al mezzo", "it") == ["it:inmezz", "it:mezz"]  # in the middle of the vehicle
+    # who asks is no word of the question; asking for the guns is calling for them
+    assert stems("my opponent asked: can I ask for the guns?", "en") == ["en:oppon", "en:call", "en:gun"]
     # "capisco" is stemmed as "capo" is: a player's "how do I tell" is no leader
     assert stems("come capisco chi è il capo?", "it") == ["it:cap"]
 
