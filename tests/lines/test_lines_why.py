@@ -127,3 +127,12 @@ def test_asking_ahead_at_the_line_client(tmp_path):
     assert "Rule LN-R012 (B.3, enforced): Fatigue. Ruling LN-FATIGUE (docs/rulings.md)." in said
     assert seat.say("log 1")[-1].endswith("Kampfgruppe von Luck active.")  # nothing was given
     assert seat.say("? move gren 99") == [seat.say("move gren 99")[0]]  # refused as giving it is
+
+
+def test_asking_ahead_an_opposed_roll_says_any_roll_not_every_face(tmp_path):
+    """Initiative's first 2d6 does the same on all 36 faces (the other side rolls next): one line."""
+    game = opened(tmp_path / "g.ft", "breaking-news", "scenario demo", "next", seed=2026)
+    said = Seat(game).say("? next")
+    assert said[1] == "Before the roll: 2d6 against the other side's roll: who wins depends on both."
+    assert said[2].startswith("On any roll: then Somali militia's initiative: 2d6")
+    assert Seat(game, lang="it").say("? next")[2].startswith("Con qualunque tiro: poi iniziativa di Milizia somala")

@@ -152,8 +152,11 @@ def ask(game: Game, role: str, text: str) -> list[str]:
         chance = said.roll.chance_text()
         if chance:
             out.append(_("Before the roll: {chance}.").format(chance=chance))
+        every = said.roll.sides**said.roll.count
         for o in said.outcomes[:SHOWN_OUTCOMES]:
             faces = ", ".join(" ".join(str(f) for f in combo) for combo in o.faces)
+            if len(o.faces) == every:  # every face does the same: no list of them all
+                faces = _("any roll")
             does = o.refused and _("refused: {why}").format(why=o.refused)
             does = does or "; ".join(x for x in (o.outcome, *o.lines) if x)
             if o.then:
