@@ -615,7 +615,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 #: A comparison with another game or thing ("like a bomber card", "come in Bolt Action"): what it
 #: names is not what is asked of this book.
 _LIKE = re.compile(
-    r"\b(?i:like|as in|unlike) (?:a|an|the|in|with)\b[^,.;:?!]*"
+    r"(?<!'d )(?<!would )\b(?i:like|as in|unlike) (?:a|an|the|in|with)\b[^,.;:?!]*"  # not "I'd like a…"
     r"|\b(?i:come) (?:in|nel|nei|nella|con|a|ad) [A-Z][^,.;:?!]*"  # Italian's names a game: "come in Bolt Action"
 )
 

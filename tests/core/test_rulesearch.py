@@ -278,6 +278,7 @@ def test_what_a_question_asks_is_its_sentences_asked_or_else_the_whole():
     # what a question compares with is another game's, not this book's
     assert rulesearch.asked_part("does it land at once, like a bomber card?") == "does it land at once, ?"
     assert rulesearch.asked_part("si ritira come in Bolt Action?") == "si ritira ?"
+    assert rulesearch.asked_part("I'd like a sniper up a tree: can he?") == "I'd like a sniper up a tree: can he?"
 
 
 def test_a_word_only_a_topics_asked_questions_hold_does_not_make_a_question_that_topics():
