@@ -571,32 +571,27 @@ class Index:
         top = ranked[0][0] if ranked else 0.0
         if not top or (top < FLOOR and strength < STRONG) or (covered < COVERED and (top < FLOOR or strength < HELD)):
             return Answer(question, language)
-        best: int | None = ranked[0][1]
-        if ranked[0][1] < len(self.rules):  # a topic named by what is asked, not by the story before it
-            best = self._unsaid(ranked, self._alternatives(asked_part(question), language))
+        best = ranked[0][1] if ranked[0][1] >= len(self.rules) else self._unsaid(ranked, question, language)
         if best is not None:  # a topic the book is silent on holds the question (best, or by its own word)
             return Answer(question, language, silent=self.silent[best - len(self.rules)])
         rules = [(s, i) for s, i in ranked if i < len(self.rules)]
         return Answer(question, language, tuple(Found(self.rules[i], s) for s, i in rules[:SHOWN] if s >= NEAR * top))
 
-    def _unsaid(self, ranked: list[tuple[float, int]], alternatives: list[dict[str, float]]) -> int | None:
+    def _unsaid(self, ranked: list[tuple[float, int]], question: str, language: str) -> int | None:
         """The best topic the book is silent on, where a rule ranks first, that the question names,
         as it is typed, by the topic's thing (a word of its name or its words, not only of the
         questions asked of it: a player's "I wish") that no rule holds ("night" where no rule says
         night), and the topic scores :data:`OWN_WORD` of the rule's score: a question about the
         night's effect on sight is not about the rule of sight that holds its other words, nor
-        about a topic between them that names nothing of it. ``alternatives`` are those of what
-        the question asks (:func:`asked_part`); a topic of the hobby is never the answer so ("my
-        daughter asks: does a man hit die at once?" asks of a rule)."""
+        about a topic between them that names nothing of it. Only what the question asks names it
+        (:func:`asked_part`, read only when a topic scores near enough), and a topic of the hobby
+        never does ("my daughter asks: does a man hit die at once?" asks of a rule)."""
         n, least = len(self.rules), OWN_WORD * ranked[0][0]
-        return next(
-            (
-                i
-                for score, i in ranked
-                if score >= least and i >= n and not self.silent[i - n].hobby and self._owns(i, alternatives)
-            ),
-            None,
-        )
+        near = [i for score, i in ranked if score >= least and i >= n and not self.silent[i - n].hobby]
+        if not near:
+            return None
+        alternatives = self._alternatives(asked_part(question), language)
+        return next((i for i in near if self._owns(i, alternatives)), None)
 
     def _owns(self, topic: int, alternatives: list[dict[str, float]], few: int = 0) -> bool:
         """Whether the question names, as it is typed, a thing of ``topic`` (a word of its name
