@@ -126,6 +126,22 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
         (re.compile(r"\b(?:run|runs|running|ran) (?:\w+ )??over\b(?! to\b| there\b| \d)"), "overrun"),
         # a player who asks for the guns requests them; one who asks ("my daughter asks: …") asks
         (re.compile(r"\b(?:ask|asks|asked|asking) for\b"), "call for"),
+        # a vehicle that runs men down overruns them too; one that breaks down fails; a plane
+        # shot down is downed (not a man who shoots down into a yard); a wall brought down falls
+        (re.compile(r"\b(?:run|runs|running|ran) (?!back |all |straight |right )((?:\w+ ){1,2})down\b"), r"overrun \1"),
+        (re.compile(r"\b(?:break|breaks|breaking|broke|broken) down\b"), "breakdown"),
+        (re.compile(r"\b(?:is|was|are|were|be|been|being|gets|got|get) shot down\b"), "shootdown"),
+        (
+            re.compile(
+                r"\b(?:bring|brings|bringing|brought|knock|knocks|knocking|knocked) "
+                r"(?:\w+ ){0,4}?(?:wall|walls|house|building|roof|tower|bridge)(?: \w+){0,4}? down\b"
+            ),
+            "demolish",
+        ),
+        # friends hit by their own side: a stray shot, no rule of sight through them
+        (re.compile(r"\b(?:hit|hits|hitting) (?:my|our|his|her|their|your) own\b"), "fratricide"),
+        # what a man takes "from the dead" he takes from a body
+        (re.compile(r"\b(?:from|off) (?:the|a|his|her|their|my|our|your) dead\b"), "from corpse"),
     ),
     "it": (
         (re.compile(r"\b(carr[oi]) armat[oi]\b"), r"\1"),
@@ -134,6 +150,12 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
         (re.compile(r"\ba bordo\b"), "imbarcato"),
         # "in mezzo" is in the middle, a word of its own: no vehicle (a "mezzo")
         (re.compile(r"\b(?:in|nel) mezzo\b"), "inmezzo"),
+        # "quanti ci stanno" in a truck asks its seats; one hands another a magazine to resupply him
+        (re.compile(r"\b(?:ci|vi) (?:stanno|entrano|stiamo|entriamo|entra)\b"), "capienza"),
+        (
+            re.compile(r"\b(?:passare|passa|passo|dare|da|dà|do) (?:un|il|dei|delle|le|i) (?=caricator|munizion)"),
+            "portamunizioni ",
+        ),
     ),
 }
 #: Words told by their capitals, read before the case is dropped: an initialism's plural is the

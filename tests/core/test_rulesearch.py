@@ -118,6 +118,23 @@ def test_a_vehicle_that_runs_men_over_overruns_them_and_a_man_running_over_to_a_
     assert stems("can he run over 10 cm?", "en") == ["en:run", "en:10", "en:cm"]
 
 
+def test_what_two_or_three_words_say_together_is_read_as_one_and_only_where_they_say_it():
+    said = {
+        "can my 4x4 run their infantry down?": ["en:4x4", "en:overrun", "en:infantri"],
+        "can he run all the way down the street?": ["en:run", "en:street"],
+        "can my truck break down?": ["en:truck", "en:breakdown"],
+        "the plane was shot down": ["en:plane", "en:shootdown"],
+        "can he shoot down into the yard?": ["en:shoot", "en:yard"],
+        "can the tank bring the wall down?": ["en:tank", "en:demolish"],
+        "can the tank bring down its fire?": ["en:tank", "en:bring", "en:fire"],
+        "can I hit my own men?": ["en:fratricid", "en:men"],
+        "take a rifle from the dead": ["en:take", "en:rifl", "en:corps"],
+    }
+    assert {q: stems(q, "en") for q in said} == said
+    assert stems("quanti ci stanno nel camion?", "it") == ["it:capienz", "it:camion"]
+    assert stems("posso passare un caricatore?", "it") == ["it:portamunizion", "it:caric"]
+
+
 def test_a_measure_typed_as_one_word_is_its_number_and_its_unit():
     assert words("shuffled 5cm, then 30 cm; a 2d6 roll") == ["shuffled", "5", "cm", "then", "30", "cm", "2d6", "roll"]
     assert words("l'arma c'è, isn't it") == ["arma", "is", "it"]  # one letter is no word
