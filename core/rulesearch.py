@@ -140,6 +140,8 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
         ),
         # friends hit by their own side: a stray shot, no rule of sight through them
         (re.compile(r"\b(?:hit|hits|hitting) (?:my|our|his|her|their|your) own\b"), "fratricide"),
+        # a knife fight is a melee, whatever its blades
+        (re.compile(r"\bknife[ -]?fight(?:s|ing)?\b"), "melee"),
         # what a man takes "from the dead" he takes from a body
         (re.compile(r"\b(?:from|off) (?:the|a|his|her|their|my|our|your) dead\b"), "from corpse"),
     ),
@@ -150,6 +152,8 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
         (re.compile(r"\ba bordo\b"), "imbarcato"),
         # "in mezzo" is in the middle, a word of its own: no vehicle (a "mezzo")
         (re.compile(r"\b(?:in|nel) mezzo\b"), "inmezzo"),
+        # "piano piano" is slowly: no floor of a building
+        (re.compile(r"\bpiano piano\b"), "lentamente"),
         # "quanti ci stanno" in a truck asks its seats; one hands another a magazine to resupply him
         (re.compile(r"\b(?:ci|vi) (?:stanno|entrano|stiamo|entriamo|entra)\b"), "capienza"),
         (
