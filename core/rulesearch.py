@@ -162,6 +162,29 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
         ),
     ),
 }
+#: Words of the dialects Italian players write in (Roman, Neapolitan, Sicilian), each read as the
+#: Italian word it stands for: "'o suldato è muorto?" is "il soldato è morto?". Only words a map
+#: would hold or a question's small words; none that is an Italian word of its own ("sto" and "sta"
+#: are Rome's "this" and Italian's "I am", "core" a heart: only the accented "còre" is running).
+DIALECT: dict[str, str] = {
+    # Roman
+    "er": "il", "der": "del", "omo": "uomo", "òmo": "uomo", "pò": "può", "còre": "correre",
+    "córe": "correre", "pe": "per", "ste": "queste", "sti": "questi",
+    # Neapolitan
+    "aggio": "ho", "agg": "ho", "pigliato": "preso", "pigliati": "presi", "pigliata": "presa", "piglia": "prende",
+    "pigliare": "prendere", "pigliano": "prendono", "muorto": "morto", "muorti": "morti", "fernesce": "finisce",
+    "fernisce": "finisce", "perzo": "perso", "nun": "non", "suldato": "soldato", "suldati": "soldati",
+    "surdato": "soldato", "guaglione": "ragazzo", "guagliune": "ragazzi", "comme": "come", "quanno": "quando",
+    "steva": "stava", "stevano": "stavano", "nmiezo": "inmezzo", "miezo": "mezzo", "lloro": "loro", "dduje": "due",
+    "duje": "due", "ata": "altra", "ati": "altri", "chillo": "quello", "chisto": "questo", "tené": "tenere",
+    "sparà": "sparare", "tirà": "tirare", "fà": "fare", "murì": "morire", "vedè": "vedere", "ommo": "uomo",
+    "ommini": "uomini", "nemmico": "nemico", "nemmici": "nemici",
+    # Sicilian
+    "picciotto": "ragazzo", "picciotti": "ragazzi", "cchiù": "più", "chiù": "più", "unni": "dove", "nenti": "niente",
+    "iddu": "lui", "iddi": "loro", "sparari": "sparare", "fari": "fare", "sugnu": "sono", "semu": "siamo",
+    "macari": "anche", "talìa": "guarda", "muriri": "morire", "curriri": "correre", "vidiri": "vedere",
+}  # fmt: skip
+_DIALECT = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, DIALECT), key=len, reverse=True)) + r")\b")
 #: Words told by their capitals, read before the case is dropped: an initialism's plural is the
 #: initialism ("IEDs" an IED: a stemmer reads "ieds" as a verb's "-ied", "RPGs" as a word of its own);
 #: a wargamer's "HE" is high explosive, not the small word "he" (unless the whole question is
@@ -346,6 +369,8 @@ def _phrased(text: str, language: str) -> str:
     for cased, word in () if text.isupper() else CASED[language]:
         text = cased.sub(word, text)
     text = text.lower()
+    if language == "it":
+        text = _DIALECT.sub(lambda m: DIALECT[m.group()], text)
     for phrase, word in PHRASES[language]:
         text = phrase.sub(word, text)
     return text

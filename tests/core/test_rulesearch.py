@@ -137,6 +137,16 @@ def test_what_two_or_three_words_say_together_is_read_as_one_and_only_where_they
     assert stems("posso passare un caricatore?", "it") == ["it:portamunizion", "it:caric"]
 
 
+def test_a_dialects_words_are_read_as_the_italian_they_stand_for_and_italians_own_words_as_they_are():
+    assert stems("'o suldato è muorto? l'hanno pigliato", "it") == stems("il soldato è morto? l'hanno preso", "it")
+    assert stems("quanno fernesce 'a partita? chi ha perzo?", "it") == stems(
+        "quando finisce la partita? chi ha perso?", "it"
+    )
+    assert stems("er mio omo pò còre", "it") == stems("il mio uomo può correre", "it")
+    assert stems("sto sparando e lui sta perdendo", "it") == ["it:sto", "it:spar", "it:sta", "it:perd"]  # "stare"
+    assert stems("aggio pigliato", "en") == ["en:aggio", "en:pigliato"]  # only an Italian question's
+
+
 def test_a_measure_typed_as_one_word_is_its_number_and_its_unit():
     assert words("shuffled 5cm, then 30 cm; a 2d6 roll") == ["shuffled", "5", "cm", "then", "30", "cm", "2d6", "roll"]
     assert words("l'arma c'è, isn't it") == ["arma", "is", "it"]  # one letter is no word
