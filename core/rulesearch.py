@@ -140,6 +140,13 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
         ),
         # friends hit by their own side: a stray shot, no rule of sight through them
         (re.compile(r"\b(?:hit|hits|hitting) (?:my|our|his|her|their|your) own\b"), "fratricide"),
+        # two who roll the same number tie (and the number is still said)
+        (
+            re.compile(
+                r"\b(?:rolled|roll|rolls|got|get|scored|score) the same\b|\bthe same (?:number|score|result|total)\b"
+            ),
+            r"tie \g<0>",
+        ),
         # a knife fight is a melee, whatever its blades
         (re.compile(r"\bknife[ -]?fight(?:s|ing)?\b"), "melee"),
         # what a man takes "from the dead" he takes from a body
@@ -152,6 +159,8 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
         (re.compile(r"\ba bordo\b"), "imbarcato"),
         # "in mezzo" is in the middle, a word of its own: no vehicle (a "mezzo")
         (re.compile(r"\b(?:in|nel) mezzo\b"), "inmezzo"),
+        # due che fanno lo stesso numero sono pari (e il numero resta detto)
+        (re.compile(r"\b(?:stesso|medesimo) (?:numero|punteggio|risultato|totale)\b"), r"parità \g<0>"),
         # "piano piano" is slowly: no floor of a building
         (re.compile(r"\bpiano piano\b"), "lentamente"),
         # "quanti ci stanno" in a truck asks its seats; one hands another a magazine to resupply him
