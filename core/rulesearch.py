@@ -325,6 +325,8 @@ SAME: dict[str, tuple[str, ...]] = {
         "elicottero elicotteri hind apache blackhawk",
         "contraerea antiaerea manpads stinger strela flak",
         "medico infermiere portaferiti",
+        "riparo protezione protetto protegge proteggere riparato",
+        "pallottola pallottole proiettile proiettili",
     ),
 }
 
