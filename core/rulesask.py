@@ -13,9 +13,10 @@ from collections.abc import Iterable
 from core.language.i18n import _, ngettext
 from core.language.reader import lang
 from core.refusal import TYPING, Refused
-from core.rulesearch import MAX_QUESTION, Answer, index_for, words
+from core.rulesearch import MAX_QUESTION, Answer, index_for
 from core.ruleset import Ruleset
 from core.rulesmap import STATUSES, Entry
+from core.rulewords import words
 
 #: The reading word, in English (the catalogues give the reader's: ``regola?``).
 WORD = "rule?"

@@ -12,8 +12,9 @@ import pytest
 
 from core import rulesearch
 from core.registry import BUILTIN, get_ruleset
-from core.rulesearch import Index, language_of, stems, words
+from core.rulesearch import Index
 from core.rulesmap import ByReferee
+from core.rulewords import language_of, stems, words
 
 QUESTIONS = tomllib.loads((Path(__file__).parent / "rule_questions.toml").read_text(encoding="utf-8"))["q"]
 #: Each written blind to the search (its header says how, and how it was used since): measured by
