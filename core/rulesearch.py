@@ -345,12 +345,25 @@ _LIKE = re.compile(
 )
 
 
+#: A question that asks of a thing told before it ("does that work?", "how far does it move?").
+_BACK = re.compile(
+    r"(?i)^(?:\w+ ){0,2}(?:does|do|did|can|could|will|would|is|was|should|may|might|must) (?:it|that|this)\b"
+)
+
+
 def asked_part(question: str) -> str:
     """What ``question`` asks: its sentences that end with a question mark, without those that
     tell the story before them ("My Rangers crouch by a burnt-out car. What do they need to spot
-    the militia?" asks of spotting, not of wrecks); the whole question where none ends so."""
-    asked = " ".join(s for s in _SENTENCE.split(question.strip()) if s.endswith("?")) or question
-    return _LIKE.sub("", asked)
+    the militia?" asks of spotting, not of wrecks), but with the one just before a question that
+    asks of a thing it told ("We added a dog. How far does it move?"); the whole question where
+    none ends so."""
+    said = _SENTENCE.split(question.strip())
+    asked = [
+        f"{said[k - 1]} {s}" if k and not said[k - 1].endswith("?") and _BACK.search(s) else s
+        for k, s in enumerate(said)
+        if s.endswith("?")
+    ]
+    return _LIKE.sub("", " ".join(asked) or question)
 
 
 def _held(found: list[tuple[float, float, frozenset[str]]]) -> tuple[float, float]:

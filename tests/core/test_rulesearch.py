@@ -311,6 +311,10 @@ def test_what_a_question_asks_is_its_sentences_asked_or_else_the_whole():
     assert rulesearch.asked_part("does it land at once, like a bomber card?") == "does it land at once, ?"
     assert rulesearch.asked_part("si ritira come in Bolt Action?") == "si ritira ?"
     assert rulesearch.asked_part("I'd like a sniper up a tree: can he?") == "I'd like a sniper up a tree: can he?"
+    # a question that asks of the thing told just before it asks of that thing too
+    assert rulesearch.asked_part("We added a dog. How far does it move?") == "We added a dog. How far does it move?"
+    assert rulesearch.asked_part("He climbs a tree. Does that work?") == "He climbs a tree. Does that work?"
+    assert rulesearch.asked_part("By a car. What makes it harder?") == "What makes it harder?"
 
 
 def test_a_word_only_a_topics_asked_questions_hold_does_not_make_a_question_that_topics():
