@@ -74,6 +74,8 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
             ),
             r"tie \g<0>",
         ),
+        # a vehicle's reactive or add-on armour is a thing of its own, no armour of the tables
+        (re.compile(r"\b(?:reactive|explosive reactive|add-on|slat|cage) armou?r\b"), "reactivearmour"),
         # a knife fight is a melee, whatever its blades
         (re.compile(r"\bknife[ -]?fight(?:s|ing)?\b"), "melee"),
         # what a man takes "from the dead" he takes from a body
@@ -88,6 +90,8 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
         (re.compile(r"\b(?:in|nel) mezzo\b"), "inmezzo"),
         # due che fanno lo stesso numero sono pari (e il numero resta detto)
         (re.compile(r"\b(?:stesso|medesimo) (?:numero|punteggio|risultato|totale)\b"), r"parità \g<0>"),
+        # le corazze reattive di un carro: nessun giocatore reattivo (Breaking News chiama così chi reagisce)
+        (re.compile(r"\b(?:corazz[ae]|piastr[ae]|mattonell[ae]) (?:anti-?razzo )?reattiv[ae]\b"), "corazzareattiva"),
         # "piano piano" is slowly: no floor of a building
         (re.compile(r"\bpiano piano\b"), "lentamente"),
         # "quanti ci stanno" in a truck asks its seats; one hands another a magazine to resupply him

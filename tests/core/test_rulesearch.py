@@ -132,9 +132,12 @@ def test_what_two_or_three_words_say_together_is_read_as_one_and_only_where_they
         "take a rifle from the dead": ["en:take", "en:rifl", "en:corps"],
         "a knife fight": ["en:mele"],
         "we rolled the same": ["en:tie", "en:roll"],
+        "does reactive armour help?": ["en:reactivearmour", "en:help"],
     }
     assert {q: stems(q, "en") for q in said} == said
     assert stems("lo stesso numero", "it") == ["it:parit", "it:numer"]
+    assert stems("le corazze reattive del carro", "it") == ["it:corazzareatt", "it:carr"]
+    assert stems("il giocatore reattivo", "it") == ["it:giocator", "it:reatt"]  # who reacts
     assert stems("lo perde piano piano", "it") == ["it:perd", "it:lent"]
     assert stems("quanti ci stanno nel camion?", "it") == ["it:capienz", "it:camion"]
     assert stems("posso passare un caricatore?", "it") == ["it:portamunizion", "it:caric"]
