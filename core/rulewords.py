@@ -84,6 +84,9 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
         ),
         # a vehicle's reactive or add-on armour is a thing of its own, no armour of the tables
         (re.compile(r"\b(?:reactive|explosive reactive|add-on|slat|cage) armou?r\b"), "reactivearmour", "armo"),
+        # a British soldier who cops it is hit; a vehicle that brews up burns out
+        (re.compile(r"\b(?:cop|cops|copped|copping) it\b"), "get hit", "cop"),
+        (re.compile(r"\b(?:brew|brews|brewed|brewing) up\b"), "destroyed", "brew"),
         # a knife fight is a melee, whatever its blades
         (re.compile(r"\bknife[ -]?fight(?:s|ing)?\b"), "melee", "knife"),
         # what a man takes "from the dead" he takes from a body
@@ -107,6 +110,12 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
             re.compile(r"\b(?:corazz[ae]|piastr[ae]|mattonell[ae]) (?:anti-?razzo )?reattiv[ae]\b"),
             "corazzareattiva",
             "reattiv",
+        ),
+        # chi si lancia in una mischia o all'assalto carica: nessuna granata lanciata
+        (
+            re.compile(r"\b(?:lanciarsi|si lancia|si lanciano|lanciandosi) (?=in|nel|nella|all|contro|addosso)"),
+            "caricare ",
+            "lanci",
         ),
         # "piano piano" is slowly: no floor of a building
         (re.compile(r"\bpiano piano\b"), "lentamente", "piano piano"),
@@ -146,6 +155,14 @@ DIALECT: dict[str, str] = {
     "macari": "anche", "talìa": "guarda", "muriri": "morire", "curriri": "correre", "vidiri": "vedere",
 }  # fmt: skip
 _DIALECT = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, DIALECT), key=len, reverse=True)) + r")\b")
+#: Words of a British soldier's English, each read as the word it stands for ("the wagon" is a vehicle,
+#: no railway's; men "debus" from it).
+SLANG: dict[str, str] = {
+    "wagon": "vehicle", "wagons": "vehicles", "debus": "dismount", "debuses": "dismounts", "debussing": "dismounting",
+    "debussed": "dismounted", "embus": "mount", "embussing": "mounting", "embussed": "mounted", "stonk": "bombardment",
+    "stonked": "bombarded",
+}  # fmt: skip
+_SLANG = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, SLANG), key=len, reverse=True)) + r")\b")
 #: Words told by their capitals, read before the case is dropped: an initialism's plural is the
 #: initialism ("IEDs" an IED: a stemmer reads "ieds" as a verb's "-ied", "RPGs" as a word of its own);
 #: a wargamer's "HE" is high explosive, not the small word "he" (unless the whole question is
@@ -334,6 +351,8 @@ def phrased(text: str, language: str) -> str:
     text = text.lower()
     if language == "it":
         text = _DIALECT.sub(lambda m: DIALECT[m.group()], text)
+    elif "bus" in text or "wagon" in text or "stonk" in text:
+        text = _SLANG.sub(lambda m: SLANG[m.group()], text)
     for phrase, word, needs in PHRASES[language]:
         if (needs in text) if isinstance(needs, str) else any(n in text for n in needs):
             text = phrase.sub(word, text)

@@ -133,11 +133,14 @@ def test_what_two_or_three_words_say_together_is_read_as_one_and_only_where_they
         "a knife fight": ["en:mele"],
         "we rolled the same": ["en:tie", "en:roll"],
         "does reactive armour help?": ["en:reactivearmour", "en:help"],
+        "does he cop it?": ["en:hit"],
+        "the lads debus from the wagon": ["en:lad", "en:dismount", "en:vehicl"],
     }
     assert {q: stems(q, "en") for q in said} == said
     assert stems("lo stesso numero", "it") == ["it:parit", "it:numer"]
     assert stems("le corazze reattive del carro", "it") == ["it:corazzareatt", "it:carr"]
     assert stems("il giocatore reattivo", "it") == ["it:giocator", "it:reatt"]  # who reacts
+    assert stems("un cannone può lanciarsi in un corpo a corpo?", "it") == ["it:cannon", "it:caric", "it:misc"]
     assert stems("lo perde piano piano", "it") == ["it:perd", "it:lent"]
     assert stems("quanti ci stanno nel camion?", "it") == ["it:capienz", "it:camion"]
     assert stems("posso passare un caricatore?", "it") == ["it:portamunizion", "it:caric"]
