@@ -345,7 +345,9 @@ def stems_of(said: list[str], language: str) -> list[str]:
 
 
 def phrased(text: str, language: str) -> str:
-    """``text`` in lower case, each of :data:`PHRASES` (and of :data:`CASED`) said as its one word."""
+    """``text`` in lower case, a dialect's words (:data:`DIALECT`, Italian) or a soldier's
+    (:data:`SLANG`, English: looked for only where one of them may be) said as the words they stand
+    for, and each of :data:`PHRASES` (and of :data:`CASED`) said as its one word."""
     for cased, word in () if text.isupper() else CASED[language]:
         text = cased.sub(word, text)
     text = text.lower()
