@@ -1,6 +1,6 @@
 """How a rules question's words are read (issue #76): its words, the small ones of each language
 left out, what two or three words say together said as one (:data:`PHRASES`), a dialect's words
-as the Italian they stand for (:data:`DIALECT`), each word stemmed in its language (Snowball's
+as the Italian they stand for (:data:`STANDS_FOR`), each word stemmed in its language (Snowball's
 stemmers, PyStemmer) and tagged with it (``en:fire``), and the words a player uses for one thing
 (:data:`SAME`). The map's texts are read the same way (``core.rulesearch``), so a question and a
 rule meet on the same stems."""
@@ -99,19 +99,19 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
         (re.compile(r"\ba bordo\b"), "imbarcato", "a bordo"),
         # "in mezzo" is in the middle, a word of its own: no vehicle (a "mezzo")
         (re.compile(r"\b(?:in|nel) mezzo\b"), "inmezzo", "mezzo"),
-        # due che fanno lo stesso numero sono pari (e il numero resta detto)
+        # two who roll the same number tie (and the number is still said)
         (
             re.compile(r"\b(?:stesso|medesimo) (?:numero|punteggio|risultato|totale)\b"),
             r"parità \g<0>",
             ("stesso", "medesimo"),
         ),
-        # le corazze reattive di un carro: nessun giocatore reattivo (Breaking News chiama così chi reagisce)
+        # a tank's reactive armour: no reacting player ("giocatore reattivo", Breaking News' Italian draft 6.5)
         (
             re.compile(r"\b(?:corazz[ae]|piastr[ae]|mattonell[ae]) (?:anti-?razzo )?reattiv[ae]\b"),
             "corazzareattiva",
             "reattiv",
         ),
-        # chi si lancia in una mischia o all'assalto carica: nessuna granata lanciata
+        # who throws himself into a melee or an assault charges: no grenade thrown
         (
             re.compile(r"\b(?:lanciarsi|si lancia|si lanciano|lanciandosi) (?=in|nel|nella|all|contro|addosso)"),
             "caricare ",
@@ -132,11 +132,12 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
         ),
     ),
 }
-#: Words of the dialects Italian players write in (Roman, Neapolitan, Sicilian), each read as the
-#: Italian word it stands for: "'o suldato è muorto?" is "il soldato è morto?". Only words a map
-#: would hold or a question's small words; none that is an Italian word of its own ("sto" and "sta"
-#: are Rome's "this" and Italian's "I am", "core" a heart: only the accented "còre" is running).
-DIALECT: dict[str, str] = {
+#: Words each read as the word of the language it stands for. In Italian, the dialects Italian
+#: players write in (Roman, Neapolitan, Sicilian): "'o suldato è muorto?" is "il soldato è morto?";
+#: only words a map would hold or a question's small words, none that is an Italian word of its own
+#: ("sto" and "sta" are Rome's "this" and Italian's "I am", "core" a heart: only the accented "còre"
+#: is running). In English, a British soldier's: "the wagon" is a vehicle, no railway's; men "debus".
+_DIALECT: dict[str, str] = {
     # Roman
     "er": "il", "der": "del", "omo": "uomo", "òmo": "uomo", "pò": "può", "còre": "correre",
     "córe": "correre", "pe": "per", "ste": "queste", "sti": "questi",
@@ -154,15 +155,16 @@ DIALECT: dict[str, str] = {
     "iddu": "lui", "iddi": "loro", "sparari": "sparare", "fari": "fare", "sugnu": "sono", "semu": "siamo",
     "macari": "anche", "talìa": "guarda", "muriri": "morire", "curriri": "correre", "vidiri": "vedere",
 }  # fmt: skip
-_DIALECT = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, DIALECT), key=len, reverse=True)) + r")\b")
-#: Words of a British soldier's English, each read as the word it stands for ("the wagon" is a vehicle,
-#: no railway's; men "debus" from it).
-SLANG: dict[str, str] = {
+_SOLDIERS: dict[str, str] = {
     "wagon": "vehicle", "wagons": "vehicles", "debus": "dismount", "debuses": "dismounts", "debussing": "dismounting",
     "debussed": "dismounted", "embus": "mount", "embussing": "mounting", "embussed": "mounted", "stonk": "bombardment",
     "stonked": "bombarded",
 }  # fmt: skip
-_SLANG = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, SLANG), key=len, reverse=True)) + r")\b")
+STANDS_FOR: dict[str, dict[str, str]] = {"it": _DIALECT, "en": _SOLDIERS}
+_STANDS_FOR = {
+    language: re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, table), key=len, reverse=True)) + r")\b")
+    for language, table in STANDS_FOR.items()
+}
 #: Words told by their capitals, read before the case is dropped: an initialism's plural is the
 #: initialism ("IEDs" an IED: a stemmer reads "ieds" as a verb's "-ied", "RPGs" as a word of its own);
 #: a wargamer's "HE" is high explosive, not the small word "he" (unless the whole question is
@@ -345,16 +347,13 @@ def stems_of(said: list[str], language: str) -> list[str]:
 
 
 def phrased(text: str, language: str) -> str:
-    """``text`` in lower case, a dialect's words (:data:`DIALECT`, Italian) or a soldier's
-    (:data:`SLANG`, English: looked for only where one of them may be) said as the words they stand
-    for, and each of :data:`PHRASES` (and of :data:`CASED`) said as its one word."""
+    """``text`` in lower case, each of :data:`STANDS_FOR` said as the word it stands for, and each
+    of :data:`PHRASES` (and of :data:`CASED`) said as its one word."""
     for cased, word in () if text.isupper() else CASED[language]:
         text = cased.sub(word, text)
     text = text.lower()
-    if language == "it":
-        text = _DIALECT.sub(lambda m: DIALECT[m.group()], text)
-    elif "bus" in text or "wagon" in text or "stonk" in text:
-        text = _SLANG.sub(lambda m: SLANG[m.group()], text)
+    stands_for = STANDS_FOR[language]
+    text = _STANDS_FOR[language].sub(lambda m: stands_for[m.group()], text)
     for phrase, word, needs in PHRASES[language]:
         if (needs in text) if isinstance(needs, str) else any(n in text for n in needs):
             text = phrase.sub(word, text)
