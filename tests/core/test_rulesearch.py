@@ -132,6 +132,8 @@ def test_what_two_or_three_words_say_together_is_read_as_one_and_only_where_they
         "take a rifle from the dead": ["en:take", "en:rifl", "en:corps"],
         "a knife fight": ["en:mele"],
         "we rolled the same": ["en:tie", "en:roll"],
+        "the same man fires": ["en:man", "en:fire"],  # no number rolled: no tie
+        "the dead man counts": ["en:dead", "en:man", "en:count"],  # nothing taken from him
         "does reactive armour help?": ["en:reactivearmour", "en:help"],
         "does he cop it?": ["en:hit"],
         "the lads debus from the wagon": ["en:lad", "en:dismount", "en:vehicl"],
@@ -141,6 +143,8 @@ def test_what_two_or_three_words_say_together_is_read_as_one_and_only_where_they
     assert stems("le corazze reattive del carro", "it") == ["it:corazzareatt", "it:carr"]
     assert stems("il giocatore reattivo", "it") == ["it:giocator", "it:reatt"]  # who reacts
     assert stems("un cannone può lanciarsi in un corpo a corpo?", "it") == ["it:cannon", "it:caric", "it:misc"]
+    assert stems("può lanciare una granata in un edificio?", "it") == ["it:lanc", "it:gran", "it:edific"]
+    assert stems("ci sta un uomo nascosto", "it") == ["it:sta", "it:uom", "it:nascost"]  # no seats asked
     assert stems("lo perde piano piano", "it") == ["it:perd", "it:lent"]
     assert stems("quanti ci stanno nel camion?", "it") == ["it:capienz", "it:camion"]
     assert stems("posso passare un caricatore?", "it") == ["it:portamunizion", "it:caric"]
