@@ -51,6 +51,8 @@ _STEMMERS = {"en": "english", "it": "italian"}
 PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...]] = {
     "en": (
         (re.compile(r"\bhow (?:close|near)\b"), "how far", "how "),
+        # who "goes first" takes the initiative: "go" is a small word, and "first" alone is anything's
+        (re.compile(r"\b(?:go|goes|going|went|gone) first\b"), r"initiative \g<0>", " first"),
         # a vehicle that runs men over overruns them; a man who runs over to a wall moves
         (re.compile(r"\b(?:run|runs|running|ran) (?:\w+ )??over\b(?! to\b| there\b| \d)"), "overrun", "over"),
         # a player who asks for the guns requests them; one who asks ("my daughter asks: …") asks

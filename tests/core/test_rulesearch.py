@@ -137,6 +137,8 @@ def test_what_two_or_three_words_say_together_is_read_as_one_and_only_where_they
         "does reactive armour help?": ["en:reactivearmour", "en:help"],
         "does he cop it?": ["en:hit"],
         "the lads debus from the wagon": ["en:lad", "en:dismount", "en:vehicl"],
+        "who goes first each turn?": ["en:initi", "en:first", "en:turn"],
+        "who fires first?": ["en:fire", "en:first"],  # no one goes: none takes the initiative
     }
     assert {q: stems(q, "en") for q in said} == said
     assert stems("lo stesso numero", "it") == ["it:parit", "it:numer"]
