@@ -93,6 +93,16 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
         (re.compile(r"\bknife[ -]?fight(?:s|ing)?\b"), "melee", "knife"),
         # what a man takes "from the dead" he takes from a body
         (re.compile(r"\b(?:from|off) (?:the|a|his|her|their|my|our|your) dead\b"), "from corpse", "dead"),
+        # how many men a vehicle carries asks its seats: no rule of carrying a wounded man or a load
+        (
+            re.compile(
+                r"\bhow many (?:men|soldiers|troops|troopers|figures|models|minis|guys|lads|passengers|people|"
+                r"infantrymen|marines|militiamen|fighters|riflemen)\b(?= (?:\w+ ){0,4}?(?:carry|carries|carried|hold|"
+                r"holds|fit|fits|ride|rides|transport|transports|lift|lifts|seat|seats|squeeze|cram|pile|board)\b)"
+            ),
+            r"capacity \g<0>",
+            "how many",
+        ),
     ),
     "it": (
         (re.compile(r"\b(carr[oi]) armat[oi]\b"), r"\1", "armat"),
@@ -121,11 +131,22 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
         ),
         # "piano piano" is slowly: no floor of a building
         (re.compile(r"\bpiano piano\b"), "lentamente", "piano piano"),
-        # "quanti ci stanno" in a truck asks its seats; one hands another a magazine to resupply him
+        # "quanti ci stanno" in a truck asks its seats (not "ci stiamo menando", a fight going on), as
+        # "quanti soldati porta" does (not "porta in campo", a force's size); one hands another a
+        # magazine to resupply him
         (
-            re.compile(r"\b(?:ci|vi) (?:stanno|entrano|stiamo|entriamo|entra)\b"),
+            re.compile(r"\b(?:ci|vi) (?:stanno|entrano|stiamo|entriamo|entra)\b(?! \w+(?:ando|endo)\b)"),
             "capienza",
             ("stanno", "entr", "stiamo"),
+        ),
+        (
+            re.compile(
+                r"\bquant[ie] (?:uomini|soldati|figure|miniature|passeggeri|fanti|militari|miliziani|persone|marines)\b"
+                r"(?= (?:\w+ ){0,3}?(?:trasport\w*|(?:portare|porta|portano)(?! in campo| in tavolo| sul tavolo)|"
+                r"caric\w*|imbarc\w*|contiene|contenere|a bordo|salire|salgono|sale)\b)"
+            ),
+            r"capienza \g<0>",
+            "quant",
         ),
         (
             re.compile(r"\b(?:passare|passa|passo|dare|da|dà|do) (?:un|il|dei|delle|le|i) (?=caricator|munizion)"),
