@@ -93,6 +93,15 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
         (re.compile(r"\bknife[ -]?fight(?:s|ing)?\b"), "melee", "knife"),
         # what a man takes "from the dead" he takes from a body
         (re.compile(r"\b(?:from|off) (?:the|a|his|her|their|my|our|your) dead\b"), "from corpse", "dead"),
+        # who frees a man the enemy took rescues him: no free action
+        (
+            re.compile(
+                r"\b(?:free|frees|freed|freeing|set free) (?:the|a|my|our|his|her|their|that|this) (?:\w+ )?"
+                r"(?:journalist|reporter|prisoner|prisoners|captive|captives|hostage|hostages|man|men)\b"
+            ),
+            r"rescue \g<0>",
+            "free",
+        ),
         # how many men a vehicle carries asks its seats: no rule of carrying a wounded man or a load
         (
             re.compile(
@@ -128,6 +137,15 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
             re.compile(r"\b(?:lanciarsi|si lancia|si lanciano|lanciandosi) (?=in|nel|nella|all|contro|addosso)"),
             "caricare ",
             "lanci",
+        ),
+        # a building that collapses is demolished: no force's morale collapsing ("crollo")
+        (
+            re.compile(
+                r"\b(?:edifici\w*|casa|case|palazz\w*|mur[oi]|tett[oi]|ponte|ponti|casolare|capanna|torre)\b"
+                r"(?: (?!morale\b|squadr|forz)\S+){0,6}? (?:crolla\w*|crollo|croll[ai]no)\b"
+            ),
+            r"\g<0> demolire",
+            "croll",
         ),
         # "piano piano" is slowly: no floor of a building
         (re.compile(r"\bpiano piano\b"), "lentamente", "piano piano"),

@@ -141,6 +141,8 @@ def test_what_two_or_three_words_say_together_is_read_as_one_and_only_where_they
         "who fires first?": ["en:fire", "en:first"],  # no one goes: none takes the initiative
         "how many men can a truck carry?": ["en:capac", "en:men", "en:truck", "en:carri"],
         "how many grenades can a man carry?": ["en:grenad", "en:man", "en:carri"],  # a load, no seats
+        "can my men free the journalist?": ["en:men", "en:rescu", "en:free", "en:journalist"],
+        "is it a free action for the man?": ["en:free", "en:action", "en:man"],
     }
     assert {q: stems(q, "en") for q in said} == said
     assert stems("lo stesso numero", "it") == ["it:parit", "it:numer"]
@@ -151,6 +153,8 @@ def test_what_two_or_three_words_say_together_is_read_as_one_and_only_where_they
     assert stems("ci sta un uomo nascosto", "it") == ["it:sta", "it:uom", "it:nascost"]  # no seats asked
     assert stems("lo perde piano piano", "it") == ["it:perd", "it:lent"]
     assert stems("quanti ci stanno nel camion?", "it") == ["it:capienz", "it:camion"]
+    assert stems("la casa colpita crolla?", "it") == ["it:cas", "it:colp", "it:croll", "it:demol"]
+    assert "it:demol" not in stems("la casa è vicina e il morale crolla", "it")  # a force's morale
     assert stems("ci stiamo menando", "it") == ["it:stiam", "it:men"]  # a fight going on, no seats
     assert stems("quanti soldati porta un camion?", "it") == ["it:capienz", "it:sold", "it:port", "it:camion"]
     assert "it:capienz" not in stems("quanti soldati porta in campo ciascun giocatore?", "it")  # a force's size
