@@ -60,7 +60,12 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
         # a vehicle that runs men down overruns them too; one that breaks down fails; a plane
         # shot down is downed (not a man who shoots down into a yard); a wall brought down falls
         (
-            re.compile(r"\b(?:run|runs|running|ran) (?!back |all |straight |right )((?:\w+ ){1,2})down\b"),
+            re.compile(
+                r"\b(?:run|runs|running|ran) (?!back |all |straight |right )((?:\w+ ){1,2})down\b"
+                r"|\b(?:run|runs|running|ran) down (?=him\b|them\b|(?:a|an|the|his|their|my|our|that|those|these) "
+                r"(?:\w+ )?(?:man|men|insurgents?|enem(?:y|ies)|soldiers?|militia(?:man|men)?|infantry|guys?|"
+                r"civilians?|fighters?|figures?|squad|team|troops|gunners?|crew)\b)"
+            ),
             r"overrun \1",
             "down",
         ),

@@ -123,6 +123,8 @@ def test_what_two_or_three_words_say_together_is_read_as_one_and_only_where_they
     said = {
         "can my 4x4 run their infantry down?": ["en:4x4", "en:overrun", "en:infantri"],
         "can he run all the way down the street?": ["en:run", "en:street"],
+        "can my MRAP run down an insurgent?": ["en:mrap", "en:overrun", "en:insurg"],
+        "he ran down the street": ["en:ran", "en:street"],
         "can my truck break down?": ["en:truck", "en:breakdown"],
         "the plane was shot down": ["en:plane", "en:shootdown"],
         "can he shoot down into the yard?": ["en:shoot", "en:yard"],
