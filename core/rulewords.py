@@ -26,7 +26,7 @@ goes apply applies allowed allow need needs want wants actually really exactly s
 things way much many ever else anyone someone something haven hasn isn aren don doesn didn wouldn
 couldn shouldn ca wo make makes made cannot me him us them myself yourself himself ourselves themselves
 yours too very yes ok okay hey hi guys folks anyway like well even though while whether yet got now right
-nobody anybody somebody everybody everyone knew ask asks asked asking
+nobody anybody somebody everybody everyone knew ask asks asked asking dad daddy mum mummy mom mommy
 """
 _IT_SMALL = """
 il lo la i gli le un uno una di del dello della dei degli delle a al allo alla ai agli alle da dal dallo

@@ -98,6 +98,8 @@ def test_a_question_is_stemmed_in_its_own_language_and_small_words_left_out():
     assert stems("my opponent asked: can I ask for the guns?", "en") == ["en:oppon", "en:call", "en:gun"]
     # "capisco" is stemmed as "capo" is: a player's "how do I tell" is no leader
     assert stems("come capisco chi è il capo?", "it") == ["it:cap"]
+    # a child's "Dad" is who he asks, no word of the question (read as Italian, it was "dadi")
+    assert stems("Dad, who rolls the dice first?", "en") == ["en:roll", "en:dice", "en:first"]
 
 
 def test_he_in_capitals_is_high_explosive_and_he_in_small_letters_a_small_word():
