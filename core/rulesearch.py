@@ -60,7 +60,9 @@ OWN_WORD = 0.5
 #: silent on answers it only where the question names a thing of the topic's (a word of its name
 #: or its words) that :data:`FEW` rules or fewer hold. A thing many rules name is the rules': a
 #: book whose tables give snipers their modifiers is not silent on "snipers?" for having no rule
-#: of snipers up trees.
+#: of snipers up trees. Nor is a topic whose own words hold more of the question's words than
+#: any rule does: "how many turns does a game last?" is the topic of a game's length, not the
+#: rule of smoke that "lasts six turns".
 SHORT, FEW = 3, 5
 #: The weight of a title's words beside a rule's other words (said twice as often).
 TITLE = 1
@@ -294,7 +296,13 @@ class Index:
             rest = [Found(self.rules[i], s) for s, i in ranked if i not in named and i < len(self.rules)]
             return Answer(question, language, tuple((first + rest)[:SHOWN]))
         if ranked and ranked[0][1] >= len(self.rules) and len(alternatives) <= SHORT:
-            kept = [(s, i) for s, i in ranked if i < len(self.rules) or self._owns(i, alternatives, FEW)]
+            rule = next((i for _s, i in ranked if i < len(self.rules)), None)
+            most = self._words_held(rule, alternatives) if rule is not None else 0
+            kept = [
+                (s, i)
+                for s, i in ranked
+                if i < len(self.rules) or self._owns(i, alternatives, FEW) or self._words_held(i, alternatives) > most
+            ]
             if kept and kept[0] != ranked[0]:
                 strength *= kept[0][0] / ranked[0][0]
                 ranked = kept
@@ -322,6 +330,12 @@ class Index:
             return None
         alternatives = self._alternatives(asked_part(question), language)
         return next((i for i in near if self._owns(i, alternatives)), None)
+
+    def _words_held(self, doc: int, alternatives: list[dict[str, float]]) -> int:
+        """How many of the question's words document ``doc`` holds (as typed or by another term): a
+        topic by its own words only (its name and its ``words_*``, not the questions asked of it)."""
+        held = self.named[doc - len(self.rules)] if doc >= len(self.rules) else self.docs[doc]
+        return sum(any(term in held for term in alt) for alt in alternatives)
 
     def _owns(self, topic: int, alternatives: list[dict[str, float]], few: int = 0) -> bool:
         """Whether the question names, as it is typed, a thing of ``topic`` (a word of its name

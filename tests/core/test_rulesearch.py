@@ -376,3 +376,24 @@ def test_a_thing_named_bare_is_the_rules_where_many_rules_name_it_and_a_topics_w
         assert index.ask("sniper up a tree?").silent == (perches if topic is perches else None)  # a tree is its alone
     assert Index.build([*snipers[:2], *OTHERS], silent=[own]).ask("snipers?").silent == own
     assert Index.build([*snipers[:2], *OTHERS], silent=[perches]).ask("snipers?").silent is None
+
+
+def test_a_short_question_is_a_topics_where_it_holds_more_of_its_words_than_any_rule():
+    """ "how many turns does a game last?" names no thing of its own (many rules say turn, game and
+    last), yet the topic of a game's length holds all three of its words, and no rule more than
+    two: the book is silent on it, as it is not on "snipers?"."""
+    from core.rulesmap import Topic
+
+    things = ["fire", "move", "spot", "rally", "melee", "cards"]
+    turns = [_rule(f"A-{n}", f"{thing}: each turn of the game") for n, thing in enumerate(things)]
+    lasting = [
+        _rule(f"S-{n}", f"{thing} lasts six turns")
+        for n, thing in enumerate(["smoke", "gas", "flares", "dust", "fog", "panic"])
+    ]
+    length = Topic(
+        en="how long a game lasts", it="durata", words_en="game lasts turns", asked_en=("how long is a game?",)
+    )
+    index = Index.build([*turns, *lasting, *OTHERS], silent=[length])
+    assert index.ask("how many turns does a game last?").silent == length
+    assert index.ask("smoke lasts?").found[0].rule.id == "S-0"  # a thing a rule holds, bare
+    assert index.ask("game turns?").silent is None  # two words, which six rules hold both: theirs
