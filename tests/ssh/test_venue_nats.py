@@ -460,8 +460,10 @@ async def test_a_relay_address_is_offered_to_pages_only_when_a_relay_of_the_venu
         await announce("https://intruder.example", intruder)
         await announce("https://known.example", known.key)  # after the others: heard in order, on one connection
         async with asyncio.timeout(GUARD_S):
-            await relay.until(lambda: "https://known.example" in relay.live_relays())
-        assert relay.live_relays() == ["https://known.example"]
+            # believed, however late it is looked at: an address said once is "live" for three announcement
+            # periods only (6 s), which a loaded machine can let pass before the check runs
+            await relay.until(lambda: "https://known.example" in relay.relays)
+        assert list(relay.relays) == ["https://known.example"]  # the only address believed, so the only one offered
         assert relay.refused_messages == 2
     finally:
         await relay.close()
