@@ -48,7 +48,7 @@ from tui.opening import (
 )
 from tui.screens.game import GameScreen
 from tui.stylesheet import SharedStylesheet
-from tui.textual_internals import css_variables, switchable
+from tui.textual_internals import RepaintsAfterBatch, css_variables, switchable
 from tui.themes import HIGH_CONTRAST, HIGH_CONTRAST_ANSI, THEMES
 from tui.typeahead import Typeahead
 from tui.userdata import Settings, UserStore
@@ -103,7 +103,7 @@ def _game_commands() -> type[Provider]:
     return GameCommands
 
 
-class FireteamApp(App):
+class FireteamApp(RepaintsAfterBatch, App):
     CSS_PATH = "fireteam.tcss"
     TITLE = "Fireteam"
     COMMANDS = App.COMMANDS | {_game_commands}  # Textual calls it for the class when the palette opens

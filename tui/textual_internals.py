@@ -68,14 +68,21 @@ Textual has no public API for these, and the client needs them:
   highlighted (``tui.focus_cursor``).
 * ``withdraw_notices``: the notices of a title still shown, taken back (``App._unnotify``):
   an odds notice once its command's dice prompt is up, which it would cover for its 20 s.
+* ``RepaintsAfterBatch``: an app whose screens look again at what they have to draw when its
+  last batch update ends (``App._end_batch``). A screen resumes its update timer on idle only
+  when no batch is open (``Screen._on_idle``), and Textual's end of a batch prompts the app
+  alone: a screen that went idle while another widget recomposed (``Widget.recompose`` runs in
+  a batch: a footer's, after a screen is pushed) kept its changes undrawn until the next event
+  reached it, a key at the earliest, and maybe never on a spectator's screen.
 * ``capture_output_into``: an app swaps ``sys.stdout``/``sys.stderr`` for its own
   capture while it runs; an SSH server runs many apps in one process, whose swaps
   interleave, so each seat's app "captures" into the streams as they are (a no-op).
 
-Each is pinned by ``tests/tui/test_tui_textual_internals.py``: a Textual upgrade
-that changes what is relied on here fails a test, not a game.  Nothing else in the
-client imports a private Textual module or reads or sets a private attribute of
-Textual's that is named here (the same test scans for them).
+Each is pinned by ``tests/tui/test_tui_textual_internals.py`` (the terminal parser by
+``tests/tui/test_tui_textual_parser.py``): a Textual upgrade that changes what is relied
+on here fails a test, not a game.  Nothing else in the client imports a private Textual
+module or reads or sets a private attribute of Textual's that is named here (the same
+test scans for them).
 """
 
 from __future__ import annotations
@@ -109,6 +116,11 @@ if TYPE_CHECKING:
 
 _S = TypeVar("_S", bound="Screen[Any]")
 
+if TYPE_CHECKING:
+    _App = App[Any]
+else:
+    _App = object  # a mixin: Textual's App is imported by the class it is mixed into
+
 #: Where each name lives.  They are imported when first asked for, not with this module:
 #: the client's start imports only what its first frame needs (the footer comes after it).
 _HOMES = {
@@ -139,6 +151,7 @@ __all__ = [
     "Peek1",
     "Read1",
     "TokenCallback",
+    "RepaintsAfterBatch",
     "XTermParser",
     "background_screens",
     "capture_output_into",
@@ -159,6 +172,17 @@ __all__ = [
     "dismiss_suggestion",
     "visible_screen_stack",
 ]
+
+
+class RepaintsAfterBatch(_App):
+    """Put first among an ``App`` subclass's bases: when its last batch update ends, every screen
+    of the stack is prompted to look again at what it has to draw (see the module's notes)."""
+
+    def _end_batch(self) -> None:
+        super()._end_batch()
+        if not self._batch_count:
+            for screen in self.screen_stack:
+                screen.check_idle()  # an idle screen resumes its update timer if it has something to draw
 
 
 def capture_output_into(app: App[Any], stdout: TextIO, stderr: TextIO) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import io
 import sys
-import time
 from contextvars import ContextVar
 from pathlib import Path
 
@@ -21,7 +20,6 @@ import textual.screen
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.constants import ESCAPE_DELAY
 from textual.containers import Vertical
 from textual.css.stylesheet import Stylesheet, StylesheetParseError
 from textual.driver import Driver
@@ -30,17 +28,14 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
-from waiting import press, settled, until
+from waiting import busy, press, settled, until
 
 import tui
 from tui.textual_internals import (
-    BRACKETED_PASTE_END,
-    BRACKETED_PASTE_START,
     Compositor,
     FooterKey,
     ParsingStylesheet,
-    Read1,
-    XTermParser,
+    RepaintsAfterBatch,
     background_screens,
     capture_output_into,
     changed_regions,
@@ -62,86 +57,10 @@ from tui.textual_internals import (
 TUI = Path(tui.__file__).parent
 
 
-def parsed(*chunks: str) -> list:
-    parser = XTermParser(debug=False)
-    return [event for chunk in chunks for event in parser.feed(chunk)]
-
-
-# ------------------------------------------------------------------ XTermParser
-
-
-def test_the_parser_makes_keys_of_characters_and_sequences():
-    """An SSH seat's driver and the typeahead read a terminal's input with it, as Textual's drivers do."""
-    keys = [e.key for e in parsed("a", "\x1b[A", "\r", "\x7f", "\x03", "é") if isinstance(e, events.Key)]
-    assert keys == ["a", "up", "enter", "backspace", "ctrl+c", "é"]
-
-
-def test_the_parser_reads_a_sequence_split_across_reads():
-    keys = [e.key for e in parsed("\x1b[", "1;5", "C") if isinstance(e, events.Key)]
-    assert keys == ["ctrl+right"]
-
-
-def test_a_bracketed_paste_is_one_paste_event():
-    (paste,) = [e for e in parsed("\x1b[200~note [b]x[/b]\x1b[201~") if isinstance(e, events.Paste)]
-    assert paste.text == "note [b]x[/b]"
-
-
-def test_the_parser_takes_a_paste_s_nuls_out_and_reads_a_character_a_read1():
-    """Why, and how, ``tui.terminal_parser`` reads a paste itself: ``parse`` is a generator asking
-    for one character at a time (``Read1``), and its paste is the characters between the
-    brackets less the NULs."""
-    parser = XTermParser(debug=False)
-    assert isinstance(parser._awaiting, Read1)
-    (paste,) = [
-        e for e in parser.feed(f"{BRACKETED_PASTE_START}a\x00b{BRACKETED_PASTE_END}") if isinstance(e, events.Paste)
-    ]
-    assert paste.text == "ab"
-
-
-def test_a_new_parse_generator_starts_afresh_and_a_paste_s_start_is_read_whole_first():
-    """What ``tui.terminal_parser`` relies on to read a paste itself: once Textual's ``parse`` has
-    read a paste's start bracket it has handed nothing on and asks for the next character; and
-    another ``parse`` of the same parser (its state is the generator's own) is out of the paste."""
-    parser = XTermParser(debug=False)
-    made: list = []
-    gen = parser.parse(made.append)
-    wanted = next(gen)
-    for character in BRACKETED_PASTE_START:
-        assert isinstance(wanted, Read1)
-        wanted = gen.send(character)
-    assert made == [] and wanted == Read1()
-    gen.close()
-    fresh = parser.parse(made.append)
-    next(fresh)
-    fresh.send("a")
-    assert [e.key for e in made] == ["a"]  # a key, not a paste's text
-
-
-def test_a_lone_escape_is_a_key_once_the_input_ends_or_the_parser_ticks():
-    """The typeahead ends its input with an empty feed; the SSH driver calls ``tick()`` after a wait."""
-    assert [e for e in parsed("\x1b") if isinstance(e, events.Key)] == []
-    assert [e.key for e in parsed("\x1b", "") if isinstance(e, events.Key)] == ["escape"]
-    parser = XTermParser(debug=False)
-    assert not [e for e in parser.feed("\x1b") if isinstance(e, events.Key)]
-    ticked: list[str] = []
-    deadline = time.monotonic() + 60
-    while not ticked and time.monotonic() < deadline:  # it waits out ESCAPE_DELAY by its own clock
-        time.sleep(ESCAPE_DELAY)
-        ticked = [e.key for e in parser.tick() if isinstance(e, events.Key)]
-    assert ticked == ["escape"]
-
-
-def test_mouse_reports_are_events_not_keys():
-    """A seat's driver counts keys against its limits and passes mouse events on."""
-    made = parsed("\x1b[<0;10;5M", "\x1b[<0;10;5m")
-    assert [type(e) for e in made] == [events.MouseDown, events.MouseUp]
-    assert (made[0].x, made[0].y) == (9, 4)
-
-
 # ------------------------------------------------------------------ FooterKey
 
 
-class Keys(App):
+class Keys(RepaintsAfterBatch, App):
     BINDINGS = [
         Binding("ctrl+s", "save", "Save"),
         Binding("f1", "help", "Help"),
@@ -362,6 +281,42 @@ async def test_overlays_left_out_of_a_compose_are_mounted_where_textual_composes
         assert [type(child) for child in later.children] == textual_s
         assert len(textual_s) == (3 if allowed else 1)
         assert len(later.query("Toast")) == (1 if allowed else 0)  # the notification sent meanwhile, shown
+
+
+async def changed_in_a_batch(app: App, pilot) -> Static:
+    """A widget of the current screen changed while a batch update is open, and the screen gone idle
+    meanwhile (as it may while another widget recomposes); then the batch ended and the app has handled
+    all it was prompted with."""
+    await app.push_screen(Plain())
+    await settled(pilot)
+    screen = app.screen
+    mine = screen.query_one("#mine", Static)
+    with app.batch_update():
+        mine.update("changed")
+        await until(pilot, lambda: busy(app) == ["the screen's refresh"], "the screen idle in the batch")
+        await until(pilot, lambda: not screen._update_timer._active.is_set(), "its update timer paused")
+    return mine
+
+
+async def test_textual_leaves_a_screen_undrawn_that_went_idle_in_a_batch():
+    """Why ``RepaintsAfterBatch``: with Textual's own app, once the batch is over nothing is left to
+    handle, the screen's update timer is paused, and the change is never drawn.  When this fails,
+    Textual draws it itself and the mixin can go."""
+    app = App()
+    async with app.run_test(size=(20, 3)) as pilot:
+        await changed_in_a_batch(app, pilot)
+        # The batch's end prompted the app (its messages are listed until handled), and only the app.
+        await until(pilot, lambda: busy(app) == ["the screen's refresh"], "the app done with the batch's end")
+        assert not app.screen._update_timer._active.is_set()  # nothing left to run: it stays undrawn
+
+
+async def test_an_app_that_repaints_after_batches_draws_what_changed_in_one():
+    app = Keys()
+    async with app.run_test(size=(20, 3)) as pilot:
+        mine = await changed_in_a_batch(app, pilot)
+        await settled(pilot)
+        assert "changed" in "".join(strip.text for strip in screen_compositor(app.screen).render_strips())
+        assert str(mine.render()) == "changed"
 
 
 def test_visible_screen_stack_is_the_one_a_screen_reads_its_background_from():
@@ -674,6 +629,7 @@ async def test_notices_of_a_title_are_withdrawn_and_the_others_stay():
 
 #: Textual's private attributes the client relies on (read or set only in ``tui/textual_internals.py``).
 PRIVATE_ATTRIBUTES = {
+    "_batch_count",
     "_capture_stdout",
     "_capture_stderr",
     "_bindings_ready",
@@ -706,7 +662,16 @@ PRIVATE_ATTRIBUTES = {
 }
 #: Textual's private handlers and steps, which a subclass could override (a ``def`` of that name): Textual
 #: calls a public handler (``on_key``, ``on_paste``) as it does its private one, before the base class's.
-PRIVATE_METHODS = {"_parse_rules", "_on_key", "_on_paste", "_on_mount", "_on_resize", "_on_focus", "_on_blur"}
+PRIVATE_METHODS = {
+    "_end_batch",
+    "_parse_rules",
+    "_on_key",
+    "_on_paste",
+    "_on_mount",
+    "_on_resize",
+    "_on_focus",
+    "_on_blur",
+}
 
 
 @pytest.mark.long
@@ -748,7 +713,7 @@ async def test_unshown_keeps_a_binding_working_off_the_footer_of_that_node_alone
         def compose(self) -> ComposeResult:
             yield Footer()
 
-    class KeysApp(App):
+    class KeysApp(RepaintsAfterBatch, App):
         def on_mount(self) -> None:
             self.push_screen(hidden)
 
