@@ -131,3 +131,23 @@ def test_the_95th_percentile_is_a_sample_by_nearest_rank():
     assert percentile(samples, 50) == 8.0
     assert percentile([3.0], 95) == 3.0
     assert percentile(list(range(1, 101)), 95) == 95
+
+
+def test_a_question_set_meets_the_rules_bars_only_with_every_silent_question_abstained_on():
+    """``fireteam bench --rules`` counts the blind sets meeting all three of issue #76's bars: a
+    set whose questions with a rule are all right first fails them for one question marked as
+    having none that is answered (as a writer marks what he finds the book silent on)."""
+    from tui.bench.rulesearch import measure
+
+    asked = [
+        {"ruleset": "breaking-news", "text": "can a suppressed soldier still shoot back?", "expect": ["SUP-2"]},
+        {"ruleset": "breaking-news", "text": "un uomo soppresso può reagire al fuoco?", "expect": ["SUP-2"]},
+        {"ruleset": "breaking-news", "text": "what is the best pizza topping?", "expect": []},
+    ]
+    pinned = {"ruleset": "breaking-news", "text": "how does a pinned man get rid of suppression?"}
+    whole = measure(asked, rounds=0)
+    assert (whole["right_first"], whole["abstained"], whole["bars_met"]) == (1.0, 1.0, True)
+    leaked = measure([*asked, pinned | {"expect": []}], rounds=0)
+    assert (leaked["right_first"], leaked["abstained"], leaked["bars_met"]) == (1.0, 0.5, False)
+    missed = measure([*asked, pinned | {"expect": ["T-16"]}], rounds=0)  # the defeat points' table
+    assert (missed["right_in_three"], missed["bars_met"]) == (round(2 / 3, 3), False)
