@@ -123,7 +123,8 @@ def run_rules_bench(as_json: bool = False) -> int:
         shares = measure(blind, rounds=0)
         prefix = f"blind_{name}_" if name else "blind_"
         figures |= {f"{prefix}{k}": shares[k] for k in ("questions", "right_first", "right_in_three", "abstained")}
-        met += bool(name) and shares["bars_met"]
+        if name and shares["bars_met"]:  # a set of its own (not all of them together) met them
+            met += 1
     figures |= {"blind_sets": len(read), "blind_sets_met": met}
     figures["load_average"] = round(os.getloadavg()[0], 2)
     figures["targets_met"] = figures["first_ask_ms_p95"] < TARGET_MS and figures["ask_ms_p95"] < TARGET_MS
