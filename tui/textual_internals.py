@@ -113,13 +113,11 @@ if TYPE_CHECKING:
 
     #: Made when first asked for (``_parsing_stylesheet``): importing Textual's stylesheet takes a while.
     ParsingStylesheet: type[Stylesheet]
-
-_S = TypeVar("_S", bound="Screen[Any]")
-
-if TYPE_CHECKING:
     _App = App[Any]
 else:
-    _App = object  # a mixin: Textual's App is imported by the class it is mixed into
+    _App = object  # a mixin's base: Textual's App is imported by the class it is mixed into
+
+_S = TypeVar("_S", bound="Screen[Any]")
 
 #: Where each name lives.  They are imported when first asked for, not with this module:
 #: the client's start imports only what its first frame needs (the footer comes after it).
