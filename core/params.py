@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from core.state import Unit
+from core.log.state import Unit
 
 #: No bound of an ``int`` parameter goes beyond this: every sum or product a rule
 #: makes of a few of them stays far inside what the save and the state can hold.

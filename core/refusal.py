@@ -3,7 +3,7 @@
 The two are kept apart so that a bug never passes for a refusal. A rule, a
 parser or a check that finds a command cannot be done raises :class:`Refused`
 with a sentence in the player's words and the rule that refuses it, as data: ids of
-the ruleset's rules map (``core.rulesmap``) or of the engine's, or :data:`TYPING` for a
+the ruleset's rules map (``core.explain.rulesmap``) or of the engine's, or :data:`TYPING` for a
 line mistyped or misused, which no rule refuses (``why`` after a refusal reads them;
 ``tests/core/test_refusal_rules.py`` fails on a refusal that names neither). Anything else a command raises is a bug
 of the program: ``core.game.Game`` logs it with its traceback and raises

@@ -31,27 +31,18 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 import msgspec
 
-from core import dice as dice_steps
-from core import events as ev
-from core.certain import certain, certain_said
-from core.dice import Dice, ManualDice, NeedDice, UnplacedRoll, face_meanings, step_index
+from core.dice import faces as dice_steps
+from core.dice.certain import certain, certain_said
+from core.dice.faces import Dice, ManualDice, NeedDice, UnplacedRoll, face_meanings, step_index
 from core.language.i18n import Domain, Text, _, scenario_words
-from core.narrate import (
+from core.log import events as ev
+from core.log.narrate import (
     possessive,  # noqa: F401  (the words a ruleset's narration uses)
     scenario_fact,
 )
-from core.params import (  # noqa: F401  (a command's parameters, as a ruleset declares them)
-    MAX_DISTANCE_CM,
-    Param,
-    flag,
-)
-from core.questions import Answers, NeedAnswer, Question  # noqa: F401  (what a handler asks)
-from core.refusal import (  # noqa: F401  (what a handler raises to refuse a command, and names for a typo)
-    TYPING,
-    Refused,
-)
-from core.state import HIDDEN, GameState, Unit, apply_one
-from core.views import (  # noqa: F401  (roles live in views)
+from core.log.questions import Answers, NeedAnswer, Question  # noqa: F401  (what a handler asks)
+from core.log.state import HIDDEN, GameState, Unit, apply_one
+from core.log.views import (  # noqa: F401  (roles live in views)
     REFEREE,
     REFEREE_ONLY,
     SPECTATOR,
@@ -59,9 +50,18 @@ from core.views import (  # noqa: F401  (roles live in views)
     unit_audience,
     with_vis,
 )
+from core.params import (  # noqa: F401  (a command's parameters, as a ruleset declares them)
+    MAX_DISTANCE_CM,
+    Param,
+    flag,
+)
+from core.refusal import (  # noqa: F401  (what a handler raises to refuse a command, and names for a typo)
+    TYPING,
+    Refused,
+)
 
 if TYPE_CHECKING:
-    from core.rulesmap import RulesMap
+    from core.explain.rulesmap import RulesMap
     from core.scenarios.schema import Format
 
 
@@ -254,7 +254,7 @@ class Context(msgspec.Struct):
     #: The steps a handler and its helpers put their rolls under (:meth:`at_step`),
     #: outermost first, over what the rolls name.
     within: tuple[str | tuple[str, ...], ...] = ()
-    #: The answers given with the command (``core.questions``), taken as :meth:`ask` asks.
+    #: The answers given with the command (``core.log.questions``), taken as :meth:`ask` asks.
     answers: Answers = msgspec.field(default_factory=lambda: Answers(None))
 
     def ask(self, question: Question, *, unit: str = "", side: str = "") -> str:
@@ -317,8 +317,8 @@ class Context(msgspec.Struct):
         ``unit`` is whose roll it is, or else ``side`` (a side's roll no unit makes:
         initiative, morale); with neither it is the referee's.  They, ``target``,
         ``under``, ``total`` and ``mods`` are what a referee rolling real dice is
-        told (:class:`core.dice.DiceRequest`), so pass them for every roll.
-        ``check`` is how ``outcome`` is decided (``core.events.Check``): the dice
+        told (:class:`core.dice.faces.DiceRequest`), so pass them for every roll.
+        ``check`` is how ``outcome`` is decided (``core.log.events.Check``): the dice
         pane's chance, the odds before the roll and the report's luck read it and
         nothing else, so every roll gives one.  A roll read off a table (``ev.Read``)
         tells a referee rolling real dice what each face means (``DiceRequest.meanings``):
@@ -387,7 +387,7 @@ class Context(msgspec.Struct):
         """The index in the command's order of the step the roll is rolled :meth:`at_step`,
         or else of the one it names; a roll that names none, in an order of one step, is
         that step.  A roll placed on no step of the order is a bug when the tests check
-        (``core.dice.CHECK_STEPS``)."""
+        (``core.dice.faces.CHECK_STEPS``)."""
         if not self.order:
             return None
         at = next((i for i in (step_index(self.order, w) for w in self.within) if i is not None), None)
@@ -473,7 +473,7 @@ class Ruleset(ABC):
     #: The digest of the rulebook (a file of the rules folder) its rules cite.
     rule_source: str = ""
     #: Whether a hidden unit stands on the table under a marker, which the other
-    #: sides see and may name by its label (``core.views``).  Off when the book
+    #: sides see and may name by its label (``core.log.views``).  Off when the book
     #: keeps hidden units off the table (the referee notes where they are).  A
     #: unit waiting off the table has the status ``off-table`` (no marker then).
     hidden_markers: bool = False
@@ -725,7 +725,7 @@ class Ruleset(ABC):
         return self.defeat_points or any(side.defeat_points or side.dp_by_category for side in state.sides.values())
 
     def rules_map(self) -> RulesMap | None:
-        """The ruleset's rules map (``core.rulesmap``): ``data/rules_map.toml`` beside its
+        """The ruleset's rules map (``core.explain.rulesmap``): ``data/rules_map.toml`` beside its
         package's tables, read once; None for a ruleset that has none."""
         return _rules_map(Path(sys.modules[type(self).__module__].__file__ or "").parent / "data" / "rules_map.toml")
 
@@ -743,7 +743,7 @@ def missing_members(cls: type[Ruleset]) -> list[str]:
 
 @cache
 def _rules_map(path: Path) -> RulesMap | None:
-    from core.rulesmap import load  # only the rules screen and `fireteam rules` read a map
+    from core.explain.rulesmap import load  # only the rules screen and `fireteam rules` read a map
 
     return load(path) if path.is_file() else None
 

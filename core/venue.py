@@ -36,8 +36,8 @@ from typing import NamedTuple
 import msgspec
 
 from core.game import Game
+from core.log.views import REFEREE, SPECTATOR
 from core.secrets import sidecopy
-from core.views import REFEREE, SPECTATOR
 
 STREAM_SPECTATORS = "FIRETEAM_SPECTATORS"
 STREAM_SIDES = "FIRETEAM_SIDES"

@@ -9,11 +9,11 @@ import sys
 import asyncssh  # noqa: F401
 import pytest
 
-from core import dice
+from core.dice import faces as dice
 from core.language.reader import lang, set_process_language
 
 # A roll that names no step of its command's dice order fails the test that plays it
-# (core.dice.UnplacedRoll): every command the tests play with exact faces proves
+# (core.dice.faces.UnplacedRoll): every command the tests play with exact faces proves
 # that its rolls and its declared order agree.
 dice.CHECK_STEPS = True
 

@@ -27,9 +27,9 @@ import pytest
 from fifth_ruleset import Outpost
 
 from core.game import Game
+from core.log.views import REFEREE
 from core.registry import available, register, ruleset_class
 from core.ruleset import Ruleset
-from core.views import REFEREE
 
 #: Where Snowball, the sixth ruleset, is installed: a folder of the path holding its package
 #: and its ``snowball-1.dist-info`` (its entry point), as site-packages holds a plugin's.

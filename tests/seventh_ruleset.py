@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import CORE_DOMAIN, M
+from core.log import events as ev
 from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset
 from core.rulesets.common import emit_scenario, scenario_command
 from core.scenarios.schema import Scenario

@@ -32,7 +32,7 @@ from core import folders
 from core.errorlog import ErrorLog
 from core.game import Game
 from core.language.reader import LANGUAGE_NAMES, reader, set_process_language
-from core.outcome import Outcome
+from core.log.outcome import Outcome
 from core.refusal import LOG as CORE_LOG
 from core.ruleset import Refused
 from core.storage.savefile import SaveError

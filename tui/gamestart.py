@@ -15,9 +15,9 @@ from core import folders
 from core.cli.scenarios import user_scenarios
 from core.game import Game
 from core.language.reader import lang
+from core.log.views import REFEREE
 from core.ruleset import Refused, Ruleset
 from core.scenarios.files import is_path
-from core.views import REFEREE
 from tui.i18n import _, scenario_words
 from tui.userdata import UserStore
 

@@ -20,13 +20,13 @@ from string import Formatter
 
 from rich.text import Text as RichText
 
+from core.dice.probability import percent
 from core.language.i18n import CLIENT_DOMAIN, N_, Domain, Text, naming, render, scenario_words
 from core.language.numerals import grouped, localised
 from core.language.reader import LANGUAGES, from_environment
-from core.narrate import sides_of
-from core.probability import percent
+from core.log.narrate import sides_of
+from core.log.state import GameState
 from core.ruleset import Phase, Ruleset
-from core.state import GameState
 
 __all__ = [
     "N_",
@@ -117,7 +117,7 @@ def number(n: int | float) -> str:
 
 
 def percentage(p: Fraction) -> str:
-    """``core.probability.percent`` (``70.4%``) with the reader's decimal sign (``70,4%``)."""
+    """``core.dice.probability.percent`` (``70.4%``) with the reader's decimal sign (``70,4%``)."""
     return localised(percent(p))
 
 

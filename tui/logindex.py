@@ -2,7 +2,7 @@
 
 The log pane is virtual: it never holds more than the lines on screen.  To
 scroll it needs to know how many lines there are and which file event each row
-is.  The rows are the events ``core.views.event_visible`` lets the role see, but
+is.  The rows are the events ``core.log.views.event_visible`` lets the role see, but
 for the game's inner variables (``Game.inner``: a ruleset's ``key = value`` with no
 words, shown where a referee digs, not between the lines he scans).  For the
 referee, who sees every event, only the positions of those few are kept; for a
@@ -23,10 +23,10 @@ from collections.abc import Callable, Iterator
 
 import msgspec
 
-from core import events as ev
 from core.game import Game, LogLine
+from core.log import events as ev
+from core.log.views import REFEREE, event_visible
 from core.storage.store import CHUNK
-from core.views import REFEREE, event_visible
 
 SCAN_WINDOW = 4096
 VAR_TAG = str(ev.VarSet.__struct_config__.tag)  # the kind of every inner variable

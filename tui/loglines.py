@@ -9,16 +9,16 @@ first cells still say what the roll meant.  No Textual here.
 
 from __future__ import annotations
 
-from core import events as ev
 from core.game import LogLine
 from core.language.i18n import CORE_DOMAIN, Names, naming, render
+from core.log import events as ev
 
 
 def outcome_first(line: LogLine, domain: str = CORE_DOMAIN, names: Names | None = None) -> tuple[str, str] | None:
     """A roll's (outcome, the rest of its line): a row cut at the pane's edge, or a
     message line, still shows what the roll meant.  None when the line has no outcome.
     ``domain``: the ruleset's, in which the line was narrated; ``names``: the game's, by
-    which it named the sides (``core.narrate.sides_of``)."""
+    which it named the sides (``core.log.narrate.sides_of``)."""
     e = line.event
     if not isinstance(e, ev.Rolled) or not e.roll.outcome:
         return None

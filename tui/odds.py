@@ -1,7 +1,7 @@
 """The exact chance a recorded roll had before it was made, for the dice pane.
 
-Everything here follows the roll's ``check`` (``core.events.Check``), the
-record of how its outcome was decided, through ``core.probability`` (as the
+Everything here follows the roll's ``check`` (``core.log.events.Check``), the
+record of how its outcome was decided, through ``core.dice.probability`` (as the
 odds before a roll and the report's luck do):
 
 * at least k of the dice at a face (one, some, or every die), each die on its
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core import events as ev
-from core.events import Roll
-from core.probability import check_chance, check_die, check_met, die_meets
+from core.dice.probability import check_chance, check_die, check_met, die_meets
+from core.log import events as ev
+from core.log.events import Roll
 from tui.i18n import _, percentage
 
 

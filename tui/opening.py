@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.game import Game, copy_role_error
+from core.log.views import REFEREE, SPECTATOR
 from core.storage.savefile import SaveError, SaveLocked
-from core.views import REFEREE, SPECTATOR
 from tui.i18n import _
 
 if TYPE_CHECKING:

@@ -2,7 +2,7 @@
 
 Every pane reads the game through a :class:`Viewpoint`, so the same panes
 serve the live table and replay mode.  A replay step counts *effective*
-events (``core.replay.Timeline``); the log pane and the dice pane work in file
+events (``core.log.replay.Timeline``); the log pane and the dice pane work in file
 positions, so the viewpoint also says where in the file a step lies.
 """
 
@@ -12,12 +12,12 @@ import array
 
 import msgspec
 
-from core import events as ev
 from core.game import Game, LogLine
-from core.replay import shown_step, step_of_shown, visible_steps
-from core.state import GameState
+from core.log import events as ev
+from core.log.replay import shown_step, step_of_shown, visible_steps
+from core.log.state import GameState
+from core.log.views import REFEREE, event_visible
 from core.storage.store import REDONE, UNDONE
-from core.views import REFEREE, event_visible
 from tui.logindex import windows
 
 ROLL_SCAN_LIMIT = 32_768  # how far back the dice pane looks for recent rolls
@@ -64,7 +64,7 @@ class Viewpoint(msgspec.Struct):
     def shown_position(self) -> tuple[int, int]:
         """Where the replay is, as this role may be told: (steps so far, steps in all).
 
-        A side counts only the events it may see (``core.replay.visible_steps``),
+        A side counts only the events it may see (``core.log.replay.visible_steps``),
         as ``fireteam replay --as SIDE`` does.
         """
         step = self.length if self.step is None else self.step

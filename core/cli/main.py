@@ -22,13 +22,13 @@ from core import errorlog, folders
 from core.cli.lang import add_lang_option
 from core.game import Game, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext, scenario_words
-from core.outcome import AnswerNeeded, DiceNeeded, Failure, Outcome, Refusal, Result
+from core.log.outcome import AnswerNeeded, DiceNeeded, Failure, Outcome, Refusal, Result
+from core.log.replay import shown_step, step_of_shown, visible_steps
+from core.log.state import GameState
+from core.log.views import REFEREE, roles
 from core.registry import LOG as RULESETS_LOG
 from core.registry import RulesetIds
-from core.replay import shown_step, step_of_shown, visible_steps
-from core.state import GameState
 from core.storage.savefile import NoGameYet, SaveError
-from core.views import REFEREE, roles
 
 DEFAULT_RULESET = "breaking-news"
 #: A comment starts at a "#" at the start of a line or after a space.
@@ -219,7 +219,7 @@ def run_replay(args: argparse.Namespace) -> int:
     if game is None:
         return 2
     role = reading_role(game, args.as_role)
-    # Steps as this role counts them (core.replay.visible_steps): every effective
+    # Steps as this role counts them (core.log.replay.visible_steps): every effective
     # event for the referee, only those it may see for a side, as the client's replay.
     steps = visible_steps(game.history, role, game.timeline.length)
     total = len(steps)

@@ -1,5 +1,5 @@
-"""``fireteam rules``: every rule of a ruleset and what Fireteam does with it (``core.rulesmap``);
-``fireteam rules ask WORDS``: a rules question answered (``core.rulesask``)."""
+"""``fireteam rules``: every rule of a ruleset and what Fireteam does with it (``core.explain.rulesmap``);
+``fireteam rules ask WORDS``: a rules question answered (``core.explain.rulesask``)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import sys
 from typing import TextIO
 
 from core.cli.lang import add_lang_option
+from core.explain.rulesask import answer_lines
+from core.explain.rulesmap import MEANINGS, STATUSES, Entry, as_json, by_section
 from core.language.i18n import _, ngettext
 from core.refusal import Refused
 from core.registry import RulesetIds, available, get_ruleset
-from core.rulesask import answer_lines
 from core.ruleset import Ruleset
-from core.rulesmap import MEANINGS, STATUSES, Entry, as_json, by_section
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def _asked(words: list[str], rulesets: list[Ruleset], out: TextIO) -> int:
-    """``fireteam rules ask WORDS``: the question answered for each ruleset (``core.rulesask``)."""
+    """``fireteam rules ask WORDS``: the question answered for each ruleset (``core.explain.rulesask``)."""
     if words[0] != "ask" or len(words) < 2:
         print(
             _("fireteam rules ask WORDS: a rules question, e.g. fireteam rules ask can a pinned man fire"),

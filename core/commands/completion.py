@@ -10,9 +10,9 @@ from core.commands.values import MAX_LINE
 from core.commands.verbs import find_verb, offer_rank, rank_now
 from core.commands.words import split
 from core.language.i18n import CORE_DOMAIN, scenario_words
+from core.log.state import SEALED_ORDERS, GameState, Unit
+from core.log.views import REFEREE, unit_visible
 from core.ruleset import CommandSpec, Param, Refused
-from core.state import SEALED_ORDERS, GameState, Unit
-from core.views import REFEREE, unit_visible
 
 
 def complete(

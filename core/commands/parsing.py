@@ -23,16 +23,16 @@ from core.commands.pieces import (
 from core.commands.values import check_line, recorded_as, value_of
 from core.commands.verbs import commands_about, commands_now, match_verb
 from core.commands.words import Meant, Word, asking, match_word, near_names, or_list, quoted, spliced, words_of
-from core.dice import parse_faces
+from core.dice.faces import parse_faces
 from core.language.i18n import CORE_DOMAIN, _, scenario_words, translations
 from core.language.reader import SOURCE, lang
+from core.log.state import GameState
+from core.log.views import REFEREE, marker_unit, unit_visible
 from core.refusal import TYPING
 from core.ruleset import CommandSpec, Param, Refused
-from core.state import GameState
-from core.views import REFEREE, marker_unit, unit_visible
 
 DICE_KEYS = ("dice", "d")
-#: The line's answers to the command's questions (``core.questions``), comma-separated.
+#: The line's answers to the command's questions (``core.log.questions``), comma-separated.
 ANSWERS_KEY = "answers"
 #: The most of a line's rest a refusal repeats (a hostile line may be long).
 _REST_SHOWN = 40

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from core.commands.naming import fold
 from core.commands.words import Meant, could_be, or_list, quoted
 from core.language.i18n import _, scenario_words
+from core.log.state import GameState, Unit
+from core.log.views import unit_visible
 from core.refusal import TYPING
 from core.ruleset import Param, Refused
-from core.state import GameState, Unit
-from core.views import unit_visible
 
 #: The kinds of argument a unit fills.
 UNIT_KINDS = ("unit", "own", "enemy")

@@ -13,10 +13,10 @@ from core.commands.pieces import find_side, find_team, find_unit
 from core.commands.words import could_be, match_word, quoted
 from core.language.i18n import CORE_DOMAIN, Domain, _
 from core.language.reader import SOURCE, lang
+from core.log.state import GameState
+from core.log.views import marker_unit
 from core.refusal import TYPING
 from core.ruleset import Param, Refused
-from core.state import GameState
-from core.views import marker_unit
 
 #: The longest command line, in characters: room for any command and a long
 #: note, while a refusal that quotes a word of it stays short enough to show.

@@ -10,10 +10,10 @@ from core.commands.naming import fold, former_names, local_name, spec_domain
 from core.commands.words import Meant, match_word, quoted
 from core.language.i18n import CORE_DOMAIN, _, translations
 from core.language.reader import lang
+from core.log.state import GameState
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import CommandSpec, Refused
-from core.state import GameState
-from core.views import REFEREE
 
 
 def match_verb(

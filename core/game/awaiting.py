@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from core.language.i18n import _, render, scenario_words
-from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Outcome, Refusal, Result, settle
-from core.views import (
+from core.log.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Outcome, Refusal, Result, settle
+from core.log.views import (
     REFEREE,
 )
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from core.dice import NeedDice
+from core.dice.faces import NeedDice
 from core.language.i18n import _
-from core.questions import NeedAnswer
+from core.log.questions import NeedAnswer
 from core.refusal import LOG, CommandFailed
 from core.ruleset import Refused, RollAhead
 

@@ -8,16 +8,16 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from core import events as ev
 from core.commands.naming import one_meaning
 from core.game.confirmation import CONFIRM
 from core.game.sealing import SEAL_DICE
 from core.language.i18n import _
-from core.ruleset import TYPING, CommandSpec, Context, Param, Refused, Ruleset
-from core.state import SEALED_ORDERS, TABLE_DICE, table_dice
-from core.views import (
+from core.log import events as ev
+from core.log.state import SEALED_ORDERS, TABLE_DICE, table_dice
+from core.log.views import (
     REFEREE,
 )
+from core.ruleset import TYPING, CommandSpec, Context, Param, Refused, Ruleset
 
 if TYPE_CHECKING:
     from core.game.table import Table

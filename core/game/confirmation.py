@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from core import events as ev
 from core.language.i18n import _, scenario_words
+from core.log import events as ev
 from core.refusal import TYPING
 from core.ruleset import Context, Refused
 

@@ -29,9 +29,8 @@ from typing import TYPE_CHECKING, Self
 import msgspec
 
 import core
-from core import events as ev
 from core.commands import Parsed, complete, localize_line, names, parse, usage
-from core.dice import (
+from core.dice.faces import (
     CONTRIBUTION_BYTES,
     Dice,
     ManualDice,
@@ -40,6 +39,7 @@ from core.dice import (
     Share,
     sent_contribution,
 )
+from core.dice.shares import Counts, check_share
 from core.game import awaiting, opening, reading, rolling, sealing, undoing
 from core.game import odds as odds_module
 from core.game.bugs import failing_on_bugs
@@ -51,19 +51,14 @@ from core.game.table import Asked, Table
 from core.language.i18n import Domain, Text, _, naming, render
 from core.language.reader import SOURCE, lang
 from core.language.shapes import command_shapes
-from core.narrate import sides_of
-from core.numbering import Numbering
-from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Outcome, OwnRoll, Refusal, Result, settle
-from core.questions import MAX_ANSWERS, Answers, NeedAnswer
-from core.refusal import TYPING
-from core.replay import Timeline
-from core.ruleset import CommandSpec, Context, Refused, Ruleset
-from core.secrets import commitments
-from core.shares import Counts, check_share
-from core.state import DICE_KEY, GameState, copy_state, table_dice
-from core.storage.savefile import Header, SaveError
-from core.storage.writer import SaveWriter
-from core.views import (
+from core.log import events as ev
+from core.log.narrate import sides_of
+from core.log.numbering import Numbering
+from core.log.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Outcome, OwnRoll, Refusal, Result, settle
+from core.log.questions import MAX_ANSWERS, Answers, NeedAnswer
+from core.log.replay import Timeline
+from core.log.state import DICE_KEY, GameState, copy_state, table_dice
+from core.log.views import (
     REFEREE,
     REFEREE_ONLY,
     SPECTATOR,
@@ -75,6 +70,11 @@ from core.views import (
     unit_audience,
     unit_visible,
 )
+from core.refusal import TYPING
+from core.ruleset import CommandSpec, Context, Refused, Ruleset
+from core.secrets import commitments
+from core.storage.savefile import Header, SaveError
+from core.storage.writer import SaveWriter
 
 if TYPE_CHECKING:
     # A save under 1 MB opens without the open cache (tui.opening.CACHE_FROM_BYTES): not imported for it.
@@ -116,7 +116,7 @@ class Game:
         self.seeded = seeded
         #: The contributions the sealed rolls in the file used, by their seal (built when first needed).
         self._used: set[tuple[str, str]] | None = None
-        #: Each seat's count of the shares its commands rolled (``core.shares``; built when first needed).
+        #: Each seat's count of the shares its commands rolled (``core.dice.shares``; built when first needed).
         self._counts: Counts | None = None
         #: The keys a what-if copied from its parent (``_rolls_parents_key``; gathered when first needed).
         self._parents_keys: set[object] | None = None
@@ -366,7 +366,7 @@ class Game:
         saw: str | None = None,
         nonce: int | None = None,
     ) -> Result:
-        """What one command line (``undo`` and ``redo`` too) comes to, as a value (``core.outcome``):
+        """What one command line (``undo`` and ``redo`` too) comes to, as a value (``core.log.outcome``):
         what every front end calls, and what a seat worker's copy of the game carries out at the
         table instead (``tui.ssh.workers.replica``).  :meth:`execute` is the same, raising to
         refuse; ``contribution``, ``saw`` and ``nonce`` are the seat's share of the command's sealed dice,
@@ -412,12 +412,12 @@ class Game:
         :class:`NeedDice` when manual faces run out.  ``contribution``: the
         issuer's client's random bytes that the command's sealed dice mix with the
         key (``CONTRIBUTION_BYTES`` of them); none, and the ones its seat sent
-        (``core.dice.sent_contribution``), else this process draws them.  ``saw``: the
+        (``core.dice.faces.sent_contribution``), else this process draws them.  ``saw``: the
         commitment of the key in force when the issuer drew it ("" for none); None for a
         contribution drawn in this process now.  A sealed key opened and replaced since
         then cannot roll it (docs/secrets.md, "Sealed dice"): the command is refused.  ``nonce``:
-        the seat's count of its shares it named with them (``core.shares``), which must be its next.
-        ``answers``: the table's answers to the command's questions (``core.questions``),
+        the seat's count of its shares it named with them (``core.dice.shares``), which must be its next.
+        ``answers``: the table's answers to the command's questions (``core.log.questions``),
         after the line's own ``answers=``; None, and each question takes its default.
         Raises :class:`NeedAnswer` when they run out.  ``givers``: the seat that typed each
         of ``faces``, where another than ``by`` did ("" for his own; issue #74): its rolls say so.
@@ -537,7 +537,7 @@ class Game:
 
     def resolved(self, text: str, role: str, dice: Dice) -> list[ev.Event]:
         """The facts ``text`` given by ``role`` would record rolling ``dice`` (a command asked
-        ahead, ``core.ahead``): as :meth:`execute` resolves it, nothing written; refused,
+        ahead, ``core.explain.ahead``): as :meth:`execute` resolves it, nothing written; refused,
         or wanting dice or an answer, as giving it would be."""
         parsed = self.parse(text, role)
         return self._resolve(parsed, role, role, None, supposed=dice)[1][1:]

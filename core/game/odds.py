@@ -9,16 +9,22 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from core import events as ev
-from core.dice import (
+from core.dice.faces import (
     ManualDice,
     NeedDice,
 )
+from core.dice.probability import (
+    check_distribution,
+    check_summary,
+    odds_summary,
+    successes_distribution,
+    sum_distribution,
+)
 from core.game.bugs import failing_on_bugs
 from core.language.i18n import Text, render
-from core.probability import check_distribution, check_summary, odds_summary, successes_distribution, sum_distribution
+from core.log import events as ev
+from core.log.state import copy_state
 from core.ruleset import Context, Refused, RollAhead
-from core.state import copy_state
 
 if TYPE_CHECKING:
     from core.game.table import Table
@@ -28,7 +34,7 @@ class Odds(msgspec.Struct, frozen=True):
     """The first roll a command would make, with the exact chance of each outcome.
 
     ``chances[k]`` is the chance of exactly k successes as the roll's check counts
-    them (``core.probability.check_distribution``: hits of dice read each on its
+    them (``core.dice.probability.check_distribution``: hits of dice read each on its
     own, else 0 or 1 for a failed or passed roll); for a roll without a check,
     of k successes (per-die target) or of a total of exactly k (summed dice).
     """

@@ -14,21 +14,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import core
-from core import events as ev
 from core.game.builtins import game_commands
-from core.history import History, HistoryError
 from core.language.i18n import _
-from core.outcome import Outcome
-from core.registry import BUILTIN, get_ruleset
-from core.replay import Timeline
-from core.ruleset import Ruleset
-from core.secrets import commitments
-from core.state import GameState, apply_in_place
-from core.storage.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
-from core.storage.writer import SaveWriter
-from core.views import (
+from core.log import events as ev
+from core.log.history import History, HistoryError
+from core.log.outcome import Outcome
+from core.log.replay import Timeline
+from core.log.state import GameState, apply_in_place
+from core.log.views import (
     REFEREE,
 )
+from core.registry import BUILTIN, get_ruleset
+from core.ruleset import Ruleset
+from core.secrets import commitments
+from core.storage.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
+from core.storage.writer import SaveWriter
 
 if TYPE_CHECKING:
     from core.game.table import Table

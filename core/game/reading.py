@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from core import events as ev
-from core import narrate
 from core.language.i18n import Names, _, naming, scenario_words
-from core.state import DICE_KEY, TABLE_DICE, GameState
-from core.views import (
+from core.log import events as ev
+from core.log import narrate
+from core.log.state import DICE_KEY, TABLE_DICE, GameState
+from core.log.views import (
     REFEREE,
     event_visible,
     view_state,
@@ -34,7 +34,7 @@ class LogLine(msgspec.Struct, frozen=True):
     text: str
     event: ev.Event
     undone: bool
-    #: The number the role knows that command by (``core.numbering``), or the
+    #: The number the role knows that command by (``core.log.numbering``), or the
     #: command an undo/redo names; 0 if none.
     number: int = 0
     #: One of the game's inner variables (:meth:`Game.inner`): out of the log's normal view.
@@ -189,7 +189,7 @@ def inner(game: Table, e: ev.Event) -> bool:
     referee scans; the line's details, ``fireteam log --all`` and ``--json`` show them."""
     return (
         type(e) is ev.VarSet
-        and e.key not in (DICE_KEY, TABLE_DICE)  # the core's own, put in words by core.narrate
+        and e.key not in (DICE_KEY, TABLE_DICE)  # the core's own, put in words by core.log.narrate
         and game.ruleset.describe_named(game.state, e.key, e.value) is None
     )
 

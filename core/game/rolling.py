@@ -4,7 +4,7 @@ other seats wait for.
 A command's first rolls of its own side are asked at the seat that gave it, as at one screen
 (``awaiting._hold`` holds nothing then): the seat types them at its own prompt and gives the
 command again with them.  Meanwhile every other seat that may see the roll is told whose dice
-are awaited (``core.outcome.OwnRoll``, one per seat at its prompt), and told no more once they come, the
+are awaited (``core.log.outcome.OwnRoll``, one per seat at its prompt), and told no more once they come, the
 command is withdrawn at its prompt (``unasked``), or that seat leaves.  A roll hidden from a
 side (its fact's audience, ``events.Event.vis``) says nothing to it, not even that dice are
 awaited.  This is a notice beside the held-dice protocol: it holds nothing, refuses nothing.
@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from core.language.i18n import _, scenario_words
-from core.outcome import DiceNeeded, OwnRoll, Result
-from core.views import REFEREE
+from core.log.outcome import DiceNeeded, OwnRoll, Result
+from core.log.views import REFEREE
 
 if TYPE_CHECKING:
     from core.game.table import Table

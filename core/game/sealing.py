@@ -7,9 +7,8 @@ from __future__ import annotations
 import secrets as _secrets
 from typing import TYPE_CHECKING
 
-from core import events as ev
 from core.commands import Parsed
-from core.dice import (
+from core.dice.faces import (
     CONTRIBUTION_BYTES,
     KEY_BYTES,
     Dice,
@@ -18,13 +17,14 @@ from core.dice import (
     SeededDice,
     Share,
 )
-from core.secrets import commitments
-from core.shares import Counts, command_digest
-from core.state import DICE_KEY, table_dice
-from core.views import (
+from core.dice.shares import Counts, command_digest
+from core.log import events as ev
+from core.log.state import DICE_KEY, table_dice
+from core.log.views import (
     REFEREE,
     REFEREE_ONLY,
 )
+from core.secrets import commitments
 
 if TYPE_CHECKING:
     from core.game.table import Asked, Table
@@ -76,9 +76,9 @@ def _dice(
     drew, whatever contribution comes with it now: fresh dice would undo a roll the
     question told, and let its issuer roll again by not answering (issue #60).
 
-    Sealed dice roll the seat's share (``share``, checked once they roll: ``core.shares``), or
+    Sealed dice roll the seat's share (``share``, checked once they roll: ``core.dice.shares``), or
     one drawn here; either counts as the seat's next share (``next_share``), and is for this
-    command (``core.shares.command_digest``)."""
+    command (``core.dice.shares.command_digest``)."""
     kept = game._asked.get(asking) if given is None else None
     if kept is not None and kept.at != game.saved_bytes:
         kept = None
@@ -191,7 +191,7 @@ def _key_fact(game: Table) -> ev.VarSet | None:
 
 
 def next_share(game: Table, by: str) -> int:
-    """The count seat ``by``'s next share of the dice must name (``core.shares``): what a browser
+    """The count seat ``by``'s next share of the dice must name (``core.dice.shares``): what a browser
     page is told before it draws one."""
     if game._counts is None:
         store = game.history.store

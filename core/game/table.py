@@ -15,15 +15,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:
-    from core import events as ev
     from core.commands import Parsed
-    from core.history import History
-    from core.numbering import Numbering
-    from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Outcome, OwnRoll, Refusal, Result
-    from core.replay import Timeline
+    from core.dice.shares import Counts
+    from core.log import events as ev
+    from core.log.history import History
+    from core.log.numbering import Numbering
+    from core.log.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Outcome, OwnRoll, Refusal, Result
+    from core.log.replay import Timeline
+    from core.log.state import GameState
     from core.ruleset import Ruleset
-    from core.shares import Counts
-    from core.state import GameState
     from core.storage.opencache import Mark
     from core.storage.savefile import Header
     from core.storage.writer import SaveWriter

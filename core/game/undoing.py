@@ -8,16 +8,16 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from core import events as ev
 from core.game.bugs import failing_on_bugs
 from core.language.i18n import _
-from core.numbering import Numbering
-from core.outcome import Outcome
-from core.ruleset import Refused
-from core.state import SEALED_ORDERS, apply_in_place, copy_state
-from core.views import (
+from core.log import events as ev
+from core.log.numbering import Numbering
+from core.log.outcome import Outcome
+from core.log.state import SEALED_ORDERS, apply_in_place, copy_state
+from core.log.views import (
     REFEREE,
 )
+from core.ruleset import Refused
 
 if TYPE_CHECKING:
     from core.game.table import Table

@@ -144,7 +144,7 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
             for phase in r.phases:
                 yield r.domain, phase.id, "phase"
                 yield from ((r.domain, t, None) for t in (phase.title, phase.expects) if t)
-    yield CORE_DOMAIN, "ended", "phase"  # every game's last phase (core.state, GameEnded)
+    yield CORE_DOMAIN, "ended", "phase"  # every game's last phase (core.log.state, GameEnded)
     yield from ((CORE_DOMAIN, text, SCENARIO) for text in _scenario_words())
 
 

@@ -46,7 +46,7 @@ import msgspec
 
 from core.language.numerals import localised
 from core.language.reader import LANGUAGES, SOURCE, lang
-from core.recordint import RecordInt
+from core.log.recordint import RecordInt
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 CORE_DOMAIN = "fireteam"
@@ -249,7 +249,7 @@ def _catalogue(lang: str, domain: str) -> gettext.NullTranslations:
 def pairs(lang: str, domain: str) -> list[tuple[str, str]]:
     """Every translated message of ``domain``'s own catalogue in ``lang``, as (English,
     translation), contexts left out: the words a search takes as each other's synonyms
-    (``core.rulesearch``); none in English."""
+    (``core.explain.rulesearch``); none in English."""
     loaded = _loaded(lang, domain)
     catalog: dict[object, str] = getattr(loaded, "_catalog", {}) if loaded is not None else {}
     return [

@@ -19,10 +19,10 @@ from pathlib import Path
 import msgspec
 
 from core import __version__
-from core import events as ev
 from core.game import Game
 from core.language.i18n import _
-from core.recordint import RecordInt
+from core.log import events as ev
+from core.log.recordint import RecordInt
 from core.secrets.verify import Verified, verify
 from core.storage.savefile import SaveError
 

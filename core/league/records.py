@@ -14,7 +14,7 @@ from typing import Union
 import msgspec
 
 from core.language.i18n import N_
-from core.recordint import RecordInt
+from core.log.recordint import RecordInt
 
 #: The league's own format (its records' shapes).
 LEAGUE_FORMAT = 1

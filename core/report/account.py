@@ -7,10 +7,10 @@ They are in the reader's language (``core.language.i18n``), one whole template e
 
 from __future__ import annotations
 
-from core import events as ev
 from core.language.i18n import N_, Domain, Text, _, naming, ngettext, render
 from core.language.numerals import decimal, localised
-from core.narrate import check_need
+from core.log import events as ev
+from core.log.narrate import check_need
 from core.report.build import Report
 from core.report.luck import RollLuck, SideLuck
 from core.report.model import Facts, Moment, TurnFacts

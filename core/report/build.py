@@ -6,16 +6,16 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import _
-from core.replay import step_of_shown, visible_steps
+from core.log import events as ev
+from core.log.replay import step_of_shown, visible_steps
+from core.log.views import REFEREE, SPECTATOR, event_visible
 from core.report.chances import Chances, chances
 from core.report.facts import collect
 from core.report.luck import Luck, assess
 from core.report.model import Facts
 from core.report.reroll import Rerolls, reroll
-from core.views import REFEREE, SPECTATOR, event_visible
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ def build(
 ) -> Report:
     """The report of ``game`` as ``role`` saw it, up to its step ``step`` (default: all).
 
-    Steps are counted as ``role`` counts them (``core.replay.visible_steps``): a
+    Steps are counted as ``role`` counts them (``core.log.replay.visible_steps``): a
     side's step n is just after the n-th event it may see, and its report is "up
     to step n of" the events it may see, never of the whole game's (which would
     tell it how many were hidden, and where).  The default role is the one that

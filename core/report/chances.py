@@ -36,11 +36,11 @@ from dataclasses import dataclass
 from math import sqrt
 from multiprocessing import get_context
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import _
+from core.log import events as ev
+from core.log.views import OFF_TABLE
 from core.report.reroll import DRAW, Parses, Rerolls, recorded_winner, reroll, score_kind, score_of, winner_of
-from core.views import OFF_TABLE
 
 #: Re-rolled games from each step by default, and the most.
 DEFAULT_COUNT = 200

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from math import sqrt
 
-from core import events as ev
 from core.language.i18n import N_, _, ngettext
 from core.language.numerals import decimal
+from core.log import events as ev
+from core.log.views import event_visible
 from core.report.account import _need, _pct, _purpose, turn_label
 from core.report.build import Report
 from core.report.chances import DECIDED, DRAW, Z95, Chances, Point, Swing
 from core.report.luck import judge
 from core.report.model import RollFact
-from core.views import event_visible
 
 CHANCES = N_("Each side's chances to win")
 SWINGS = N_("The rolls that swung the game")

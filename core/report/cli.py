@@ -12,11 +12,11 @@ from typing import TextIO
 from core.cli.lang import add_lang_option
 from core.game import copy_role_error, reading_role
 from core.language.i18n import _
+from core.log.views import REFEREE, roles
 from core.report import render_html, render_md
 from core.report.build import build
 from core.secrets.sidecopy import open_to_read
 from core.storage.savefile import SaveError
-from core.views import REFEREE, roles
 
 FORMATS = ("md", "html")
 

@@ -1,7 +1,7 @@
 """What ``role`` saw of a game, turn by turn: the facts a report is made of.
 
 Only the effective history counts (what was undone did not happen), and of it
-only the events ``role`` may see (``core.views.event_visible``): a side's report
+only the events ``role`` may see (``core.log.views.event_visible``): a side's report
 knows no more than its log does, a spectator's only what is public.  Units are
 named as the log names them, and only those some seen fact is about.
 """
@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core import events as ev
-from core.ending import result_said
 from core.language.i18n import Text, _, naming, render, scenario_words
-from core.narrate import names_of
+from core.log import events as ev
+from core.log.ending import result_said
+from core.log.narrate import names_of
+from core.log.state import GameState, apply_in_place
+from core.log.views import OFF_TABLE, event_visible
 from core.report.model import Facts, Loss, Moment, Origin, Points, RollFact, SideFacts, TurnFacts, UnitFacts
 from core.ruleset import Ruleset
-from core.state import GameState, apply_in_place
 from core.storage.savefile import Header
-from core.views import OFF_TABLE, event_visible
 
 #: How many decisive moments a report names.
 MOMENTS = 3

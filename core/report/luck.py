@@ -1,7 +1,7 @@
 """The dice's luck: successes seen against the exact odds of each roll.
 
 A roll is judged by its own odds as its check records them
-(``core.events.Check``, ``core.probability.check_distribution``): dice read
+(``core.log.events.Check``, ``core.dice.probability.check_distribution``): dice read
 each on its own count a success per die that met its face; any other roll with
 a success (at least k dice, every die, a sum) counts 1 if it passed and 0 if
 not, against its exact chance of passing.  A side's luck is the sum of its
@@ -19,8 +19,8 @@ from functools import lru_cache
 from itertools import accumulate
 from math import erf, sqrt
 
-from core.events import Check
-from core.probability import check_distribution, check_successes
+from core.dice.probability import check_distribution, check_successes
+from core.log.events import Check
 from core.report.model import RollFact
 
 #: Dice in one roll beyond which it is not judged (its odds would cost more than they tell).

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core import events as ev
 from core.language.i18n import CORE_DOMAIN, Names
+from core.log import events as ev
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ class Facts:
     losses_by_turn: dict[str, list[int]]
     moments: list[Moment]
     #: The result as every reader is told it: who won and the scores from the end's data,
-    #: then its words (``core.ending``); "" while the game goes on.
+    #: then its words (``core.log.ending``); "" while the game goes on.
     result: str
     step: int
     steps: int

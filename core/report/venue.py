@@ -15,11 +15,11 @@ from typing import Annotated
 
 import msgspec
 
-from core import events as ev
+from core.log import events as ev
+from core.log.views import SPECTATOR, event_visible
 from core.report.chances import MAX_COUNT, Chances, Point, Swing
 from core.report.reroll import DRAW
 from core.venue import VenueError, checked_name
-from core.views import SPECTATOR, event_visible
 
 #: The largest chances message published or read (a long game's is some tens of kilobytes).
 MAX_CHANCES_BYTES = 256 << 10

@@ -15,9 +15,9 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from core import events as ev
 from core.commands import match_prefix
 from core.language.i18n import N_, Domain, M, Msg, _, render
+from core.log import events as ev
 from core.ruleset import TYPING, CommandSpec, Context, Handler, Param, Refused
 from core.scenarios.files import ScenarioError, decode_all, error_at, is_path, read_text, user_scenarios_dir
 from core.scenarios.forces import Fielded, field_forces, remap

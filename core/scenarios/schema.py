@@ -24,12 +24,12 @@ from typing import Annotated, Any, ClassVar, Protocol
 import msgspec
 from msgspec import Meta
 
-from core import events as ev
 from core.language.i18n import N_, M, _
+from core.log import events as ev
+from core.log.state import HIDDEN, GameState
+from core.log.views import REFEREE_ONLY
 from core.refusal import Refused
 from core.scenarios.files import PATTERN_WORDS, Problem, close_matches, dotted
-from core.state import HIDDEN, GameState
-from core.views import REFEREE_ONLY
 
 
 class SetUpTable(Protocol):

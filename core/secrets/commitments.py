@@ -1,13 +1,13 @@
 """Secrets anyone can verify: every secret is committed when it is set, and opened when shown.
 
-A *secret fact* is a :class:`~core.events.SecretSet` (a side's written secret:
+A *secret fact* is a :class:`~core.log.events.SecretSet` (a side's written secret:
 objective markers, IEDs, mines, a scenario file's secrets), a ``secret.``
-:class:`~core.events.VarSet` that some role may not see (the referee's: Linea
+:class:`~core.log.events.VarSet` that some role may not see (the referee's: Linea
 di Tiro's shuffled deck and ambushes, Bassa Intensità's hidden death rolls,
 covering-fire screens and fire missions; a hidden figure's bookkeeping), or a
-hidden piece's :class:`~core.events.UnitAdded` (its key is ``unit.<id>``, its
+hidden piece's :class:`~core.log.events.UnitAdded` (its key is ``unit.<id>``, its
 value the canonical JSON of its ``UnitSpec``).  When a command sets one, the game
-(:func:`seal`) gives it a random salt and puts a :class:`~core.events.Committed`
+(:func:`seal`) gives it a random salt and puts a :class:`~core.log.events.Committed`
 right after it: the SHA-256 of its canonical encoding.  The salt stays with the
 fact, as private as its value (``vis``); the commitment is seen by everyone who
 sees the rest of the command.  A command of secrets alone (an IED laid, explosives
@@ -15,7 +15,7 @@ bought) and a hidden piece, or a fact about one, are committed only to those who
 see the fact: that they exist at all is the secret.  A reveal carries the value, the salt and the
 digest it opens, so anyone can check it; when a command ends the game, every
 commitment not yet opened is (``Revealed`` for the secrets still standing,
-:class:`~core.events.Opened` for the rest).  ``core.secrets.verify`` checks them all.
+:class:`~core.log.events.Opened` for the rest).  ``core.secrets.verify`` checks them all.
 
 The canonical encoding is the compact JSON of ``["fireteam-secret/1", key,
 value, salt]`` (msgspec: no spaces, UTF-8), so it can be checked by hand:
@@ -31,9 +31,9 @@ from typing import TypeGuard
 
 import msgspec
 
-from core import events as ev
-from core.state import SEALED_ORDERS, SECRET_VARS, GameState
-from core.views import REFEREE, REFEREE_ONLY
+from core.log import events as ev
+from core.log.state import SEALED_ORDERS, SECRET_VARS, GameState
+from core.log.views import REFEREE, REFEREE_ONLY
 
 DOMAIN = "fireteam-secret/1"
 #: Bytes of randomness in a salt (as hex: twice as many characters).

@@ -1,14 +1,14 @@
 """``fireteam verify``'s dice: every sealed roll re-derived from its inputs.
 
-A sealed roll (:class:`~core.events.SealedRoll`) names the commitment of the key
+A sealed roll (:class:`~core.log.events.SealedRoll`) names the commitment of the key
 it was drawn with (``seal``), the contribution its command's issuer sent and its
-draw number; its faces must be ``core.dice.derive`` of them.  The key is known
+draw number; its faces must be ``core.dice.faces.derive`` of them.  The key is known
 from its opening (an ``Opened`` at the end of the game or at a ``dice-key``, which
 must match its commitment), or, in a full save, from the referee's own fact that
 set it (which must match its commitment too).  A roll whose key is still sealed
 (a side's copy of a game under way) cannot be checked yet, and says so.
 
-A roll of today (:class:`~core.events.SharedRoll`) is bound to its game, its seat, the
+A roll of today (:class:`~core.log.events.SharedRoll`) is bound to its game, its seat, the
 seat's own count of its shares, its command, its place among the command's rolls and its
 purpose (``derive_share``): in a full save its seat must be its command's (its command's
 name and arguments are checked when the command is resolved again, ``rederive``), and a
@@ -30,12 +30,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core import events as ev
-from core.dice import KEY_BYTES, derive, derive_bound, derive_share
+from core.dice.faces import KEY_BYTES, derive, derive_bound, derive_share
 from core.language.i18n import N_, _, render
+from core.log import events as ev
+from core.log.state import DICE_KEY
 from core.secrets import commitments, shown
 from core.secrets.sidecopy import Step
-from core.state import DICE_KEY
 
 #: A roll's status (an id, shown in the reader's language).
 OK, MISMATCH, SEALED = N_("ok"), N_("mismatch"), N_("key not opened yet")

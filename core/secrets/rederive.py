@@ -38,10 +38,9 @@ from dataclasses import dataclass, field
 import msgspec
 
 import core
-from core import events as ev
-from core.certain import NOTES
 from core.commands import Parsed
-from core.dice import (
+from core.dice.certain import NOTES
+from core.dice.faces import (
     CONTRIBUTION_BYTES,
     BoundSealedDice,
     Dice,
@@ -51,16 +50,17 @@ from core.dice import (
     SeededDice,
     Share,
 )
+from core.dice.shares import Counts
 from core.game import Game
-from core.history import History
 from core.language.i18n import Msg, _
-from core.questions import NeedAnswer
+from core.log import events as ev
+from core.log.history import History
+from core.log.questions import NeedAnswer
+from core.log.replay import Timeline
+from core.log.state import DICE_KEY
+from core.log.views import MarkerLabels
 from core.refusal import Refused
-from core.replay import Timeline
 from core.secrets import commitments
-from core.shares import Counts
-from core.state import DICE_KEY
-from core.views import MarkerLabels
 
 #: Resolutions of one command tried in search of the answers that give its facts.
 MAX_TRIES = 200

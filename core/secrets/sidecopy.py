@@ -3,7 +3,7 @@
 A copy is one JSON document: the save's header less its dice seed (which would
 let a side work out dice to come), the role, its number of steps, and every
 effective event the role may see (``views.event_visible``) with its step, all
-counted as the role counts them (``core.replay.visible_steps``, ``core.numbering``):
+counted as the role counts them (``core.log.replay.visible_steps``, ``core.log.numbering``):
 the N-th event it may see has step N, and a command bears the number the role
 knows it by and counts only the facts of it the role may see.  Copies made
 before that counted the whole game's steps; they read the same.  A side keeps it and checks it with
@@ -26,14 +26,15 @@ from typing import cast
 
 import msgspec
 
-from core import events as ev
 from core.game import Game
-from core.history import History, HistoryError
 from core.language.i18n import _
-from core.recordint import RecordInt
+from core.log import events as ev
+from core.log.history import History, HistoryError
+from core.log.recordint import RecordInt
+from core.log.replay import Timeline
+from core.log.state import GameState, apply_in_place
+from core.log.views import REFEREE, REFEREE_ONLY, event_visible
 from core.registry import get_ruleset
-from core.replay import Timeline
-from core.state import GameState, apply_in_place
 from core.storage.savefile import (
     FORMAT_VERSION,
     Header,
@@ -41,7 +42,6 @@ from core.storage.savefile import (
     open_regular,
 )
 from core.storage.writer import OWNER_ONLY
-from core.views import REFEREE, REFEREE_ONLY, event_visible
 
 #: The version of the copy's format, and its first key (how a copy is told from a save).
 COPY_VERSION = 1
@@ -106,7 +106,7 @@ def export(game: Game, role: str) -> SideCopy:
         steps[i + 1] = len(events) + 1
         events.append((len(events) + 1, e))
     seen_later = [(steps[step], e) for step, e in _seen_later(timeline, role)]
-    # Every event is one of the union the file is decoded as (core.events.EVENT_TYPES is its members).
+    # Every event is one of the union the file is decoded as (core.log.events.EVENT_TYPES is its members).
     return SideCopy(COPY_VERSION, role, header, len(events), cast(_Steps, events), cast(_Steps, seen_later))
 
 

@@ -1,7 +1,7 @@
 """``fireteam verify``: every commitment of a game checked against its secret and its opening.
 
 It reads a full save or a side's copy (``core.secrets.sidecopy``) as an effective
-history of numbered steps and checks, for each :class:`~core.events.Committed`:
+history of numbered steps and checks, for each :class:`~core.log.events.Committed`:
 
 * where its secret fact is in the history (the full save; a side's own
   secrets), that the fact hashes to it: a secret changed after it was
@@ -24,9 +24,9 @@ from pathlib import Path
 
 import msgspec
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import N_, _
+from core.log import events as ev
 from core.secrets import commitments, copycheck, dicecheck, shown
 from core.secrets.rederive import Differs, Rederived, rederive
 from core.secrets.sidecopy import Step, looks_like_side_copy, read, seen_out_of_place, steps

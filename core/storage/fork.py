@@ -33,9 +33,9 @@ from pathlib import Path
 import msgspec
 
 import core
-from core import events as ev
 from core.game import SEED_LIMIT, Game
 from core.language.i18n import _
+from core.log import events as ev
 from core.secrets.sidecopy import looks_like_side_copy
 from core.storage.savefile import Parent, SaveError, encoder
 from core.storage.writer import write_new

@@ -1,8 +1,8 @@
 """A verified cache of what loading a save found, so a big save reopens in milliseconds.
 
 Loading a save checks every line's chain, decodes every event, builds the
-branching history and folds the state (``core.storage.savefile``, ``core.history``,
-``core.replay``): most of a second for 100,000 events.  Like Python's
+branching history and folds the state (``core.storage.savefile``, ``core.log.history``,
+``core.log.replay``): most of a second for 100,000 events.  Like Python's
 ``__pycache__``, this keeps what a full load of a save found, in an entry of a
 folder of the user's cache (``OpenCache``), and a later open of the same bytes
 restores it instead of computing it again.
@@ -42,13 +42,13 @@ from typing import Any, BinaryIO
 import blake3
 import msgspec
 
-from core import events, history, replay, state
 from core.cachedir import cache_root, open_entry
-from core.events import PhaseBegan
-from core.history import History
 from core.language import i18n
-from core.replay import SNAPSHOT_EVERY, Timeline
-from core.state import decode_state, encode_state
+from core.log import events, history, replay, state
+from core.log.events import PhaseBegan
+from core.log.history import History
+from core.log.replay import SNAPSHOT_EVERY, Timeline
+from core.log.state import decode_state, encode_state
 from core.storage import savefile, store
 from core.storage.linecheck import check_lines
 from core.storage.savefile import (

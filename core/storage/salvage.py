@@ -15,11 +15,11 @@ from typing import BinaryIO
 
 import msgspec
 
-from core import events as ev
-from core.history import History, HistoryError
 from core.language.i18n import _
+from core.log import events as ev
+from core.log.history import History, HistoryError
+from core.log.replay import Timeline
 from core.registry import get_ruleset
-from core.replay import Timeline
 from core.storage.savefile import (
     FORMAT_VERSION,
     MAX_FILE_BYTES,

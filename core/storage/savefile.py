@@ -5,7 +5,7 @@ Layout (UTF-8, one record a line)::
     <check as 8 hex digits> <space> <JSON> <newline>
 
 The first record is the :class:`Header`; every later one is an event of
-``core.events.AnyEvent``.  The header's check is the CRC-32 of its JSON bytes.
+``core.log.events.AnyEvent``.  The header's check is the CRC-32 of its JSON bytes.
 From format 2 on, each event's check is the CRC-32 of its JSON *continued from
 the check of the line before* (``zlib.crc32(json, previous)``): the checks
 form a chain, so a line moved, deleted or repeated anywhere breaks the chain
@@ -49,10 +49,10 @@ from typing import Any, BinaryIO, Protocol, cast
 
 import msgspec
 
-from core.events import TAGS, AnyEvent, Event, Issued
-from core.history import History, HistoryError
 from core.language.i18n import _
-from core.recordint import RecordInt
+from core.log.events import TAGS, AnyEvent, Event, Issued
+from core.log.history import History, HistoryError
+from core.log.recordint import RecordInt
 from core.storage import linecheck
 from core.storage import lock as savelock
 from core.storage.linecheck import MAX_LINE_BYTES
@@ -718,7 +718,7 @@ def _decode_batch(
 def _decode_joined(path: Path, payloads: list[bytes], base: int, joined: bytes) -> list[Event]:
     """Records of today's format, ``joined`` into a JSON array: decoded in one call,
     or line by line to name the one that is not a valid event (a number out of
-    range among them: the events' integers are ``RecordInt``s, ``core.recordint``)."""
+    range among them: the events' integers are ``RecordInt``s, ``core.log.recordint``)."""
     try:
         events = cast(list[Event], _events_decoder.decode(joined))  # each of the union is an Event
     except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):

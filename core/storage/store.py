@@ -25,9 +25,9 @@ from typing import cast
 
 import msgspec
 
-from core import events as ev
 from core.language.i18n import _
-from core.state import CHANGING
+from core.log import events as ev
+from core.log.state import CHANGING
 
 CHUNK = 1024
 CACHE_CHUNKS = 48
@@ -41,7 +41,7 @@ FRAME_BYTES = 10
 
 #: The kinds: ``FACT`` changes the state, ``LOGGED`` (a roll, a note, a commitment: most
 #: of a game) only lives in the log, so a fold passes over it by its kind alone
-#: (``core.replay``).  The markers run from ``ISSUED`` to ``REDONE``; ``PHASE`` is the highest.
+#: (``core.log.replay``).  The markers run from ``ISSUED`` to ``REDONE``; ``PHASE`` is the highest.
 FACT, ISSUED, UNDONE, REDONE, LOGGED, PHASE = range(6)
 _KIND = {t: FACT if t in CHANGING else LOGGED for t in ev.EVENT_TYPES} | {
     ev.Issued: ISSUED,

@@ -27,8 +27,8 @@ from pathlib import Path
 
 import msgspec
 
-from core.history import MAX_COMMAND_EVENTS
 from core.language.i18n import _
+from core.log.history import MAX_COMMAND_EVENTS
 from core.storage import lock as savelock
 from core.storage.savefile import (
     FORMAT_VERSION,

@@ -14,14 +14,14 @@ from typing import Any
 import msgspec
 from audit_common import allowed, copied, game_fixture, play, refused  # noqa: F401  (re-exported)
 
-from core import events as ev
 from core import registry
 from core.game import Game
 from core.language.i18n import plain
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.ruleset import Context, Refused
 from core.rulesets.bassa_intensita import BassaIntensita
 from core.rulesets.common import Scenario
-from core.views import REFEREE
 
 U = ev.UnitSpec
 

@@ -12,11 +12,11 @@ from pathlib import Path
 from audit_bi_early import played, vehicle
 from audit_common import allowed, game_fixture, refused  # noqa: F401  (re-exported)
 
-from core import events as ev
 from core import registry
 from core.game import Game
 from core.language.i18n import plain
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "rulesets" / "bassa_intensita"))
 from bi_table import PIECES, TABLE, BookTable, goto, play, rolls  # noqa: E402

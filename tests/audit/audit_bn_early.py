@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from audit_common import allowed, copied, game_fixture, play, refused  # noqa: F401  (re-exported)
 
-from core import events as ev
-from core.dice import NeedDice
+from core.dice.faces import NeedDice
 from core.game import Game
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from english import english  # noqa: E402  (test folders are not packages)

@@ -12,9 +12,9 @@ from pathlib import Path
 from audit_common import allowed, copied, game_fixture, play, refused  # noqa: F401  (re-exported)
 
 import core.rulesets.breaking_news as bn
-from core import events as ev
 from core.game import Game
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from english import english  # noqa: E402  (test folders are not packages)

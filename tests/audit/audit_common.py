@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.log import events as ev
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from playing import play, refused  # noqa: E402  (test folders are not packages)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from audit_common import allowed, copied, game_fixture, has, out, refused, rolled, said  # noqa: F401  (re-exported)
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.log import events as ev
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rulesets" / "ludonet"))
 from ln_support import ludonet_game, play, to_phase  # noqa: E402, F401  (re-exported)

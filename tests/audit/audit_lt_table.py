@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from audit_common import allowed, copied, has, moved, out, refused, rolled, said  # noqa: F401  (re-exported)
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rulesets"))
 from linea_di_tiro_support import faces_for, inject, new_game, play, stacked  # noqa: E402, F401  (re-exported)

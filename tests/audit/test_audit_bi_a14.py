@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from audit_bi_late import goto, late_table, outcomes, play, refused, unit
 
+from core.log.views import unit_visible
 from core.refusal import TYPING
-from core.views import unit_visible
 
 game = late_table()
 moon = late_table("moon", night="moon")

@@ -10,8 +10,8 @@ import pytest
 from audit_bi_late import goto, late_table, notes, outcomes, play, refused, unit
 from playing import all_refused
 
-from core import events as ev
 from core.language.reader import reading
+from core.log import events as ev
 
 game = late_table()
 long_game = late_table("long_game", turns=0)

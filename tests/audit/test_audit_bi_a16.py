@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from audit_bi_late import goto, late_table, outcomes, play, refused, unit, waive_morale
 
-from core.views import unit_visible
+from core.log.views import unit_visible
 
 game = late_table()
 long_game = late_table("long_game", turns=0)

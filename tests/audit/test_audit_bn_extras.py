@@ -23,10 +23,10 @@ from audit_bn_late import (
 )
 from playing import names
 
-from core import events as ev
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Refused
-from core.views import REFEREE
 
 MILITIA = unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader")) + "".join(
     unit(f"i{i}", "irregulars", "Irr3", "Cell") for i in range(3)

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from audit_bn_late import new_game, play, rolls, unit
 
+from core.log.views import REFEREE
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.army import Roster, RosterExtras, RosterUnit, validate_roster
-from core.views import REFEREE
 
 #: "Cost of a single man with AR" (and §3.0's PTS column).
 MEN = {"R1": 20, "R2": 15, "R3": 12, "R4": 10, "R5": 7, "Irr1": 11, "Irr2": 8, "Irr3": 5}

@@ -11,7 +11,7 @@ import pytest
 from audit_bn_early import is_out, new_game, play, refused, rolls, status, table
 from playing import all_refused
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 
 # A Veteran squad (Init/Morale 4) under a commander of leadership 2, with a sergeant of
 # leadership 3 who is not the squad commander; a Militia cell (Init/Morale 2) under a

@@ -10,8 +10,8 @@ from audit_bn_early import MEN, allowed, new_game, play, refused, rolls, shot, s
 from audit_common import cases
 from playing import all_refused
 
+from core.log.views import REFEREE
 from core.refusal import TYPING
-from core.views import REFEREE
 
 g = table()
 irr = table("irr", active="irregulars")

@@ -8,7 +8,7 @@ import pytest
 from audit_bn_early import new_game, play, refused, rolls, status, table
 from audit_bn_early import notes as deviation_note
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 
 g = table()
 #: The Irregulars active.

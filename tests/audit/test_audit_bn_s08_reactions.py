@@ -10,8 +10,8 @@ import re
 import pytest
 from audit_bn_early import allowed, is_out, play, refused, rolls, status, table
 
+from core.log.views import REFEREE
 from core.refusal import TYPING
-from core.views import REFEREE
 
 g = table()
 irr = table("irr", active="irregulars")

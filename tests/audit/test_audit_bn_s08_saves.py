@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from audit_bn_early import is_out, new_game, notes, play, refused, rolls, table
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 
 g = table()
 

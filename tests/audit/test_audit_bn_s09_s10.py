@@ -8,9 +8,9 @@ import pytest
 from audit_bn_late import facts, new_game, next_turn, out, play, refused, rolls, status, unit
 from playing import names
 
-from core import events as ev
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.ruleset import Refused
-from core.views import REFEREE
 
 #: §3.0's saving throw of each class.
 SAVES = {"R1": 2, "R2": 3, "R3": 3, "R4": 4, "R5": 5, "Irr1": 4, "Irr2": 5, "Irr3": 5}

@@ -9,7 +9,7 @@ from audit_bn_late import game_fixture, new_game, next_turn, out, play, refused,
 from audit_bn_late import to_end as _to_end
 from playing import all_refused
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 
 # ------------------------------------------------------------------------ §11.0
 

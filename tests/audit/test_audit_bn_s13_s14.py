@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from audit_bn_late import facts, ledger, new_game, play, refused, rolls, unit
 
-from core import events as ev
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 # ------------------------------------------------------------------------ §13.0
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from audit_ln_table import add, after_fire, has, hits, inject, out, outcomes, play, refused, rolled, to_phase
 
-from core import events as ev
+from core.log import events as ev
 from core.refusal import TYPING
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from audit_ln_table import has, outcomes, play, to_phase
 
-from core import events as ev
+from core.log import events as ev
 from core.ruleset import Refused
 
 

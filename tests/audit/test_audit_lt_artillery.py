@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from audit_lt_table import add, game_with, has, inject, out, outcome, play, refused, said
 
-from core import events as ev
+from core.log import events as ev
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rulesets"))
 from linea_di_tiro_support import artillery  # noqa: E402

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from audit_lt_table import ALTERNATE, add, game_with, has, inject, play, refused, said, scenario_game
 
-from core import events as ev
 from core.language.i18n import plain
+from core.log import events as ev
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro.tables import deck
 

@@ -12,7 +12,7 @@ import pytest
 from audit_bi_early import man, new_game, refused, vehicle
 from audit_bi_late import goto, late_table, outcomes, play, unit
 
-from core.views import unit_visible
+from core.log.views import unit_visible
 
 game = late_table(turns=0)
 

@@ -10,7 +10,7 @@ import pytest
 from audit_bn_early import MEN, allowed, is_out, refused, rolls, shot, status, table, to_hit
 from audit_common import cases
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 
 #: The range's figures, and a suppressed Veteran of Bravo, a suppressed Elite of the Alpha
 #: fire team, and a suppressed Hardened Militiaman in the open.

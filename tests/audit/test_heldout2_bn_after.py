@@ -26,11 +26,11 @@ from audit_bn_late import (
 from audit_bn_late import saves as vehicle_save
 from playing import names
 
-from core import events as ev
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.ruleset import Refused
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.army import Roster, RosterUnit, validate_roster
-from core.views import REFEREE
 
 IT = "it-2009-12-09"
 

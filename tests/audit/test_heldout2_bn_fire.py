@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from audit_bn_early import MEN, is_out, new_game, play, refused, rolls, shot, status, table, to_hit
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 
 MORE = (
     *MEN,

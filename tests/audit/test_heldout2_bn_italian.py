@@ -17,8 +17,8 @@ from audit_bn_late import extras, ledger, new_game, next_turn, out, to_activatio
 from audit_bn_late import final_count as _final_count
 from playing import names
 
+from core.log.views import REFEREE
 from core.ruleset import Refused
-from core.views import REFEREE
 
 IT = "it-2009-12-09"
 

@@ -11,8 +11,8 @@ import pytest
 from audit_bn_late import new_game, next_turn, out, play, refused, rolls, status, table, to_activation, unit
 from playing import names
 
+from core.log.views import REFEREE
 from core.ruleset import Refused
-from core.views import REFEREE
 
 #: A Hummer with a Trained man aboard for each side's turn, the Militia's technical with a
 #: Militiaman aboard, and men on foot.

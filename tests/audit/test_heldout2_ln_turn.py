@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from audit_ln_table import add, allowed, hit_if_seen, out, outcomes, play, refused, rolled, to_phase
 
-from core import events as ev
+from core.log import events as ev
 from core.refusal import TYPING
 
 # --------------------------------------------------------------- B.1-B.2 first player, the steps

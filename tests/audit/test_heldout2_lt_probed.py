@@ -32,8 +32,8 @@ from linea_di_tiro_support import artillery, faces_for, inject, stacked
 from playing import names
 
 from core.game import Game
+from core.log.views import REFEREE
 from core.ruleset import Refused
-from core.views import REFEREE
 
 PIECES = (
     """

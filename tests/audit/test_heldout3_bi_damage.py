@@ -14,7 +14,7 @@ import pytest
 from audit_bi_early import U, chances, goto, new_game, outcomes, play, refused, rolls, table, vehicle
 from playing import tried
 
-from core.dice import NeedDice
+from core.dice.faces import NeedDice
 
 
 def _tank(uid: str, mm: int, weapon: str = "gun-heavy", roles: tuple[str, ...] = ("tank",)):

@@ -28,8 +28,8 @@ from audit_bi_early import (
 )
 from playing import tried
 
+from core.log.views import REFEREE
 from core.ruleset import Refused
-from core.views import REFEREE
 
 EXTRA = (
     U(id="agv", name="Agv", side="blue", kind="vehicle", cls="regular", weapons=("agl",), roles=("wheeled-apc",)),

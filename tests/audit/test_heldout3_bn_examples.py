@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from audit_bn_late import facts, new_game, next_turn, rolled, table, unit
 
-from core import events as ev
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 MEN = (
     unit("m4", "regulars", "R2", "Rangers")

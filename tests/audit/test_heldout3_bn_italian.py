@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from audit_bn_late import dp, morale_roll, new_game, next_turn, over, platoon, play, table, to_activation, unit
 
-from core import events as ev
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 IT = "it-2009-12-09"
 

@@ -10,7 +10,7 @@ import pytest
 from audit_bn_early import is_out
 from audit_bn_late import new_game, next_turn, play, refused, rolled, table, unit
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 
 MEN = (
     unit("r1", "regulars", "R3", "A")

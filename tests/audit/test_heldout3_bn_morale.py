@@ -23,9 +23,9 @@ from audit_bn_late import (
     unit,
 )
 
-from core import events as ev
-from core.dice import NeedDice
-from core.views import REFEREE
+from core.dice.faces import NeedDice
+from core.log import events as ev
+from core.log.views import REFEREE
 
 SQUAD = (
     unit("cmd", "regulars", "R3", "A", lead=1, roles=("commander", "leader"))

@@ -14,8 +14,8 @@ import re
 import pytest
 from audit_bn_late import dp, new_game, next_turn, play, refused, table, to_activation, unit
 
-from core import events as ev
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 BASE = (
     unit("sgt", "regulars", "R3", "A", lead=1, roles=("commander",))
@@ -511,7 +511,7 @@ def test_the_bombardments_drift_is_four_dice_and_said_so(tmp_path, monkeypatch):
     """§8.4: the bombed player "rolls 4d6" and moves the template that far: the start of the
     turn asks four dice, and the dice ``next`` lists in order (the table-dice prompt, the
     help) say 4d6, not 2d6."""
-    from core.dice import NeedDice
+    from core.dice.faces import NeedDice
     from core.rulesets.breaking_news import BreakingNews
 
     g = new_game(tmp_path, monkeypatch, BASE, active=None)

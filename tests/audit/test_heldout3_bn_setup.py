@@ -11,8 +11,8 @@ import pytest
 from audit_bn_late import dp, new_game, play, refused, table, to_activation, unit
 from audit_common import cases
 
-from core import events as ev
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 SQUADS = (
     unit("sgt", "regulars", "R3", "Alpha", lead=2, roles=("commander", "leader"))

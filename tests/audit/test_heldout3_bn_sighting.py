@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from audit_bn_late import new_game, play, refused, table, unit
 
-from core import events as ev
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.ruleset import Refused
-from core.views import REFEREE
 
 MEN = (
     unit("vet", "regulars", "R3", "A")

@@ -17,7 +17,7 @@ from audit_bi_early import U, chances, goto, outcomes, play, rolls, table, vehic
 from audit_bi_late import unit as _unit
 from playing import tried
 
-from core.dice import NeedDice
+from core.dice.faces import NeedDice
 from core.language.i18n import plain
 from core.ruleset import Refused
 

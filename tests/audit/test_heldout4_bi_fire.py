@@ -29,7 +29,7 @@ from audit_bi_early import (
     vehicle,
 )
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 
 
 def _v(uid: str, weapon: str, role: str, **stats: int) -> U:

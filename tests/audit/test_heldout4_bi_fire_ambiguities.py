@@ -10,7 +10,7 @@ import pytest
 from audit_bi_early import KILL, chances, goto, outcomes, play, refused, rolls, table
 from test_heldout4_bi_fire import EXTRA
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 
 game = table(extra=EXTRA, at=("fire-regular", 1))
 

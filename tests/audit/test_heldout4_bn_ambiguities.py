@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from audit_bn_late import new_game, play, refused, rolls, status, table, unit
 
-from core import events as ev
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 
 def _morale(out) -> ev.Rolled:

@@ -10,9 +10,9 @@ import pytest
 from audit_bn_late import dp, new_game, next_turn, out, play, refused, rolls, status, table, unit
 from playing import names
 
-from core import events as ev
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.ruleset import Refused
-from core.views import REFEREE
 
 SQUADS = (
     unit("sgt", "regulars", "R4", "Alpha", lead=2, roles=("commander", "leader"))

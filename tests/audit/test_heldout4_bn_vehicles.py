@@ -12,9 +12,9 @@ import pytest
 from audit_bn_late import new_game, next_turn, out, play, refused, rolls, saves, status, table, unit
 from playing import names
 
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Refused
-from core.views import REFEREE
 
 #: A Hummer with a man and a driver aboard, a Puma with a man aboard, a tank with one aboard,
 #: a Centauro, the Militia's technical with a gunman; and men on foot.
@@ -66,7 +66,7 @@ def test_a_vehicle_goes_as_far_as_its_roll_and_no_further(g, vehicle, faces, mos
     """§6.0: "Tracked vehicles: 30cm - 2d6cm; Wheeled vehicles 45cm - 2d6cm" (T-04: 18–28,
     33–43): the roll is the most it may go this move.  Asked for a centimetre more, it goes
     as far as the roll lets it and no further."""
-    from core import events as ev
+    from core.log import events as ev
 
     done = g.execute(f"move {vehicle} {most + 1} dice={faces}", role="regulars")
     assert [e.cm for e in done.events if isinstance(e, ev.Moved)] == [most]

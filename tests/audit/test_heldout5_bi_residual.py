@@ -14,11 +14,11 @@ from audit_bi_early import U, chances, goto, play, refused, rolls, table
 from audit_bi_late import unit as _unit
 from playing import names
 
-from core import events as ev
 from core.language.reader import reading
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Refused
-from core.views import REFEREE
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "commands.md"
 #: Two more RPG gunners: Remo with his RPG alone, Pio with an RPG and a pistol.

@@ -11,7 +11,7 @@ import pytest
 from audit_bi_late import goto, late_game, late_table, outcomes, play, refused, unit, waive_morale
 from audit_common import moved
 
-from core.views import unit_visible
+from core.log.views import unit_visible
 
 game = late_table(turns=0)
 moon = late_table("moon", night="moon", turns=0)

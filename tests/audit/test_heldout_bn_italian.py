@@ -12,9 +12,9 @@ from audit_bn_early import new_game as new_table
 from audit_bn_late import extras, ledger, new_game, next_turn, out, to_activation, unit
 from audit_bn_late import rolls as late_rolls
 
+from core.log.views import REFEREE
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.army import Roster, RosterExtras, RosterUnit, validate_roster
-from core.views import REFEREE
 
 IT = "it-2009-12-09"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from audit_bn_late import game_fixture, new_game, next_turn, out, play, refused, rolls, status, to_activation, unit
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 
 
 def _aboard(tmp_path, monkeypatch, cls, weapons=("HMG",), extra=""):

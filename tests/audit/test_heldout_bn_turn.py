@@ -11,8 +11,8 @@ import pytest
 from audit_bn_late import extras, facts, ledger, new_game, next_turn, out, play, refused, rolls, to_activation, unit
 from audit_bn_late import final_count as _final_count
 
-from core import events as ev
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 MILITIA = unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader")) + "".join(
     unit(f"i{i}", "irregulars", "Irr3", "Cell") for i in range(3)

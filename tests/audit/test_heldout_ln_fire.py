@@ -22,7 +22,7 @@ from audit_ln_table import (
     to_phase,
 )
 
-from core import events as ev
+from core.log import events as ev
 
 # ----------------------------------------------------------------------------- to hit
 

@@ -1,7 +1,7 @@
 """Breaking News bookkeeping reads as words in the log, not as key = value."""
 
+from core.log.views import REFEREE
 from core.rulesets.breaking_news.narration import describe_var
-from core.views import REFEREE
 
 
 def test_counters_read_as_words():
@@ -23,8 +23,8 @@ def test_an_unknown_key_falls_back_to_the_plain_form():
 def test_the_recorded_demo_has_no_bare_counters():
     from pathlib import Path
 
-    from core import events as ev
     from core.game import Game
+    from core.log import events as ev
 
     game = Game.open(Path(__file__).parents[2] / "saves" / "demo-game.ft", writable=False)
     counters = [line.text for line in game.log_lines(role="referee") if isinstance(line.event, ev.VarSet)]

@@ -12,11 +12,11 @@ import pytest
 
 import core.storage.savefile
 import core.storage.store
-from core import events as ev
 from core.game import Game
-from core.replay import Timeline
+from core.log import events as ev
+from core.log.replay import Timeline
+from core.log.views import REFEREE
 from core.storage.savefile import load
-from core.views import REFEREE
 
 DEMO_HIDDEN_UNITS = ("dahir", "egal")
 DEMO_HIDDEN_NAMES = ("Dahir", "Egal")

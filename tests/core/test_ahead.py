@@ -1,4 +1,4 @@
-"""``? COMMAND`` (``core.ahead``): a command resolved on a copy, nothing recorded, nothing
+"""``? COMMAND`` (``core.explain.ahead``): a command resolved on a copy, nothing recorded, nothing
 rolled, equal to what giving it records on the same faces (issue #76).
 
 Every command of the four recorded games of ``saves/`` is asked ahead on the faces it
@@ -15,12 +15,12 @@ import msgspec
 import pytest
 from playing import opened
 
-from core import events as ev
-from core.ahead import ahead, resolved
 from core.cli.main import _COMMENT
-from core.dice import NeedDice, SeededDice, SupposedDice
+from core.dice.faces import NeedDice, SeededDice, SupposedDice
+from core.explain.ahead import ahead, resolved
 from core.game import Game
 from core.language.i18n import M
+from core.log import events as ev
 from core.refusal import Refused
 
 SAVES = sorted((Path(__file__).resolve().parents[2] / "saves").glob("*.ft"))

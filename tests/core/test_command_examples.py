@@ -13,9 +13,9 @@ import pytest
 
 from core.game import Game
 from core.language.reader import reading
+from core.log.views import REFEREE
 from core.refusal import Refused
 from core.registry import get_ruleset
-from core.views import REFEREE
 
 RULESETS = ("breaking-news", "linea-di-tiro", "ludonet", "bassa-intensita")
 #: A hidden piece's marker label (``K7Q``): drawn anew for each game, so no example can name one.

@@ -18,7 +18,6 @@ from recorded import effective_facts, recorded_games
 
 import core.commands.naming
 import core.language.i18n
-from core import events as ev
 from core.cli.commands_doc import COMMANDS_MD, updated
 from core.cli.main import run_script, script_lines
 from core.commands import distance, example_words, localize_line, match_prefix, names, spec_domain, title
@@ -26,10 +25,11 @@ from core.game import Game, builtin_commands
 from core.language.catalogues import DOMAINS, RULESET_DOMAINS, read
 from core.language.i18n import CORE_DOMAIN, LOCALE_DIR, plain
 from core.language.reader import reading
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.registry import BUILTIN, get_ruleset
 from core.ruleset import Refused
-from core.views import REFEREE
 
 #: What the test catalogues call every name of a ruleset: nothing English begins so.
 MARK = "zz"

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from playing import names
 
-from core import events as ev
 from core.cli.main import run_script
 from core.game import Game
 from core.league import certificate
 from core.league.atseat import with_digest
 from core.league.levels import BOTH, ORGANISER_ONLY, PLAYER_AND_ORGANISER, UNCONFIRMED, level_of
+from core.log import events as ev
 from core.refusal import TYPING
 from core.ruleset import Refused
 from core.secrets.verify import verify

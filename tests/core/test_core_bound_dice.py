@@ -13,16 +13,16 @@ from coretests_support import Skirmish
 from playing import names
 from test_core_secrets import rechain
 
-from core import events as ev
-from core.dice import CONTRIBUTION_BYTES, Share, contributions_from, derive, derive_share
+from core.dice.faces import CONTRIBUTION_BYTES, Share, contributions_from, derive, derive_share
 from core.game import Game
+from core.log import events as ev
+from core.log.state import DICE_KEY
+from core.log.views import REFEREE
 from core.registry import register, unregister
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.secrets.dicecheck import MISMATCH, OK
 from core.secrets.sidecopy import export, write
 from core.secrets.verify import verify
-from core.state import DICE_KEY
-from core.views import REFEREE
 
 MINE = bytes(range(CONTRIBUTION_BYTES))
 

@@ -4,16 +4,16 @@ asked as before; replayed, each roll is drawn or typed as the save records it.""
 
 from __future__ import annotations
 
-from core import events as ev
-from core.certain import certain, certain_said
-from core.dice import ManualDice, SeededDice
+from core.dice.certain import certain, certain_said
+from core.dice.faces import ManualDice, SeededDice
 from core.game import Game
 from core.language.i18n import render
 from core.language.reader import reading
-from core.outcome import DiceNeeded, Outcome
+from core.log import events as ev
+from core.log.outcome import DiceNeeded, Outcome
+from core.log.state import TABLE_DICE
+from core.log.views import REFEREE
 from core.secrets.verify import verify
-from core.state import TABLE_DICE
-from core.views import REFEREE
 
 
 def test_certain_on_exact_checks():

@@ -13,8 +13,8 @@ import msgspec
 import pytest
 from coretests_support import file_events, sha
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
 from tui.main import main as fireteam
 
 FIRETEAM = Path(sys.executable).with_name("fireteam")

@@ -12,12 +12,12 @@ from coretests_support import demo, skirmish  # noqa: F401  (fixtures)
 from playing import names
 from playing import parse_refusal as refusal
 
-from core import events as ev
 from core.commands import distance
 from core.language.i18n import plain
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Refused
-from core.views import REFEREE
 
 
 def test_prefixes_and_case(demo):

@@ -14,9 +14,9 @@ from playing import names
 from registry_walk import RULESETS
 
 from core.game import Game, builtin_commands
+from core.log.views import REFEREE
 from core.registry import get_ruleset
 from core.ruleset import Refused
-from core.views import REFEREE
 
 # ------------------------------------------------------- figures a command refuses
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from contextlib import closing
 from pathlib import Path
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import M
-from core.state import GameState, Secret, Side, Unit, apply_in_place, copy_state, encode_state
+from core.log import events as ev
+from core.log.state import GameState, Secret, Side, Unit, apply_in_place, copy_state, encode_state
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 

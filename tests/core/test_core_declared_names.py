@@ -157,15 +157,15 @@ def test_every_secret_variable_a_ruleset_keeps_is_declared(ruleset_id):
 def test_the_core_and_the_client_name_only_the_shared_statuses():
     """Outside the rulesets the code serves them all: each status it sets or reads is a shared
     one, which every ruleset that gives it declares (above): the referee's mark and clear's
-    (``core.rulesets.common.STATUSES``; ``hidden``, which the core reads, is ``core.state.HIDDEN``)
+    (``core.rulesets.common.STATUSES``; ``hidden``, which the core reads, is ``core.log.state.HIDDEN``)
     or one a scenario file may start a piece with (``START_STATUSES``).  And a secret variable
-    is named there only by its prefix, declared once (``core.state.SECRET_VARS``)."""
+    is named there only by its prefix, declared once (``core.log.state.SECRET_VARS``)."""
     files = [p for p in sorted(CORE.rglob("*.py")) if not p.is_relative_to(RULESETS)]
     files += sorted((ROOT / "tui").rglob("*.py"))
     statuses, secrets = used(files)
     shared = frozenset({*common.STATUSES, *START_STATUSES})
     assert {s: where for s, where in statuses.items() if not declared(s, shared)} == {}
-    assert list(secrets) == ["secret."] and all(w.startswith("core/state.py:") for w in secrets["secret."])
+    assert list(secrets) == ["secret."] and all(w.startswith("core/log/state.py:") for w in secrets["secret."])
 
 
 def test_a_typo_in_a_status_or_a_secret_is_found(tmp_path):

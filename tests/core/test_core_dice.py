@@ -12,11 +12,8 @@ import pytest
 from coretests_support import demo  # noqa: F401  (fixtures)
 from playing import names, refused
 
-from core import events as ev
-from core.dice import ManualDice, NeedDice, SeededDice, parse_faces
-from core.game import Game
-from core.language.i18n import plain
-from core.probability import (
+from core.dice.faces import ManualDice, NeedDice, SeededDice, parse_faces
+from core.dice.probability import (
     odds_summary,
     p_at_least_successes,
     p_face_at_least,
@@ -25,9 +22,12 @@ from core.probability import (
     successes_distribution,
     sum_distribution,
 )
+from core.game import Game
+from core.language.i18n import plain
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Refused
-from core.views import REFEREE
 
 
 def rolls(game: Game) -> list[tuple[int, ev.Rolled]]:
@@ -190,7 +190,7 @@ def test_odds_in_words():
 def test_roll_under_odds_are_exact():
     from fractions import Fraction
 
-    from core.probability import odds_summary, p_face_at_most, successes_distribution
+    from core.dice.probability import odds_summary, p_face_at_most, successes_distribution
 
     assert p_face_at_most(3, 10) == Fraction(3, 10)
     assert p_face_at_most(0, 10) == 0 and p_face_at_most(12, 10) == 1

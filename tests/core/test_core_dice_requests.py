@@ -11,12 +11,12 @@ import pytest
 from recorded import play_with_table_dice, recorded_games
 
 from core.cli.main import run_script
-from core.dice import DiceRequest
-from core.events import Mod
+from core.dice.faces import DiceRequest
 from core.game import Game
 from core.language.reader import reading
-from core.outcome import DiceNeeded, Outcome
-from core.views import REFEREE, roll_owner, roller
+from core.log.events import Mod
+from core.log.outcome import DiceNeeded, Outcome
+from core.log.views import REFEREE, roll_owner, roller
 
 GAMES = {g.name: g for g in recorded_games()}
 

@@ -5,7 +5,7 @@ Each roll names its step of the command's order (``Context.roll(step=...)``, the
 phrase ``CommandSpec.dice`` says, from the one constant both use), or is rolled under
 one (``Context.at_step``).  A roll placed on no step of its command's order is a bug:
 the tests check it on every roll they play (tests/conftest.py sets
-``core.dice.CHECK_STEPS``), the recorded games of every ruleset are played here with
+``core.dice.faces.CHECK_STEPS``), the recorded games of every ruleset are played here with
 table dice, and every roll in the rulesets' code names a step (read statically).
 """
 
@@ -18,17 +18,17 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from core import dice as core_dice
-from core import events as ev
-from core.dice import DiceRequest, ManualDice, NeedDice, UnplacedRoll
+from core.dice import faces as core_dice
+from core.dice.faces import DiceRequest, ManualDice, NeedDice, UnplacedRoll
 from core.game import Game
-from core.outcome import DiceNeeded
+from core.log import events as ev
+from core.log.outcome import DiceNeeded
+from core.log.state import GameState
+from core.log.views import REFEREE
 from core.registry import get_ruleset
 from core.ruleset import Context
 from core.rulesets import common
 from core.rulesets.breaking_news import dice_order as bn_steps
-from core.state import GameState
-from core.views import REFEREE
 from tui.ssh.workers import wire
 
 TESTS = Path(__file__).resolve().parents[1]

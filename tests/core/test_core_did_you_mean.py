@@ -10,8 +10,8 @@ from playing import parse_refusal as refusal
 from playing import refused
 
 from core.language.reader import reading
+from core.log.views import REFEREE
 from core.refusal import TYPING
-from core.views import REFEREE
 
 
 def test_a_mistyped_word_is_answered_with_the_nearest(demo):

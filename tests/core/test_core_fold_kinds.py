@@ -3,7 +3,7 @@
 The store keeps one byte for each event; a fact that changes the state (``FACT``) and
 one that only lives in the log (``LOGGED``: a roll, a note, a commitment) have kinds
 of their own, so the timeline picks the events its rules are called for without a
-look at each event's type (``core.replay.Timeline._take``).  These tests hold the
+look at each event's type (``core.log.replay.Timeline._take``).  These tests hold the
 kinds to the fold's own rules, and the picked fold to the plain one.
 """
 
@@ -18,13 +18,13 @@ from coretests_support import builtins, new_demo, tiny_chunks
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from core import events as ev
 from core.game import Game
-from core.history import History
-from core.replay import Timeline
-from core.state import CHANGING, GameState, apply_in_place, apply_one, fold
+from core.log import events as ev
+from core.log.history import History
+from core.log.replay import Timeline
+from core.log.state import CHANGING, GameState, apply_in_place, apply_one, fold
+from core.log.views import REFEREE
 from core.storage.store import _KIND, FACT, ISSUED, LOGGED, PHASE, REDONE, UNDONE, EventStore, kinds_of
-from core.views import REFEREE
 
 MARKERS = {ev.Issued: ISSUED, ev.Undone: UNDONE, ev.Redone: REDONE, ev.PhaseBegan: PHASE}
 

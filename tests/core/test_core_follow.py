@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from coretests_support import builtins, demo  # noqa: F401  (fixtures)
 
-from core import events as ev
 from core.game import Game
-from core.outcome import Outcome
+from core.log import events as ev
+from core.log.outcome import Outcome
+from core.log.views import REFEREE
 from core.storage.savefile import SaveError
-from core.views import REFEREE
 
 
 def _copy(game: Game) -> Game:

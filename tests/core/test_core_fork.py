@@ -11,12 +11,12 @@ import msgspec
 import pytest
 from coretests_support import builtins, new_demo
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.secrets.verify import verify
 from core.storage.fork import boundaries, fork
 from core.storage.savefile import Parent, SaveError, load
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))

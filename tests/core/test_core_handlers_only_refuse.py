@@ -26,14 +26,14 @@ from hypothesis import strategies as st
 from playing import names, refused
 from registry_walk import RULESETS, set_up
 
-from core import events as ev
 from core.commands import teams
-from core.dice import NeedDice
+from core.dice.faces import NeedDice
 from core.game import Game
-from core.questions import NeedAnswer
+from core.log import events as ev
+from core.log.questions import NeedAnswer
+from core.log.views import REFEREE
 from core.refusal import LOG, CommandFailed
 from core.ruleset import CommandSpec, Param, Refused
-from core.views import REFEREE
 
 
 def _units(game: Game, side: str, kind: str) -> tuple[str, ...]:
@@ -166,7 +166,7 @@ def _new(path: Path, ruleset: str, seed: int) -> Game:
     sealing = random.Random(seed)
     game.dice_key = lambda: sealing.randbytes(32).hex()
     game.contribute = lambda: sealing.randbytes(16)
-    # The key's commitment (its salt too) is an input of every sealed roll (core.dice.derive_bound).
+    # The key's commitment (its salt too) is an input of every sealed roll (core.dice.faces.derive_bound).
     game.salt = lambda: sealing.randbytes(16).hex()
     return game
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from core.game import Game
 from core.language.reader import reading
-from core.outcome import DiceNeeded, Held, Outcome, Refusal
-from core.state import TABLE_DICE
-from core.views import REFEREE, SPECTATOR
+from core.log.outcome import DiceNeeded, Held, Outcome, Refusal
+from core.log.state import TABLE_DICE
+from core.log.views import REFEREE, SPECTATOR
 
 FIRE = "fire conti bashir range=40"  # the regulars' Pte Conti at the irregulars' Bashir Ali
 SAVE = "Bashir Ali's save: 1d6, needs 5+"

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import events as ev
-from core.history import MAX_COMMAND_EVENTS, History, HistoryError
+from core.log import events as ev
+from core.log.history import MAX_COMMAND_EVENTS, History, HistoryError
 from core.storage.store import EventStore
 
 REF = "referee"

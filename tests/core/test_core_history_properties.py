@@ -4,7 +4,7 @@ the fold of the effective history, survives a reload, and seeks correctly.
 The alphabet is the Breaking News demo with the referee tools, plus a side's player
 now and then (whose commands are often refused: a refusal must write nothing).
 The effective history is checked against a model kept here as a plain stack of
-command groups, independent of ``core.history``.
+command groups, independent of ``core.log.history``.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from coretests_support import builtins, new_demo, tiny_chunks
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from core import events as ev
-from core.dice import NeedDice
+from core.dice.faces import NeedDice
 from core.game import Game
+from core.log import events as ev
+from core.log.state import fold
+from core.log.views import REFEREE, event_visible
 from core.ruleset import Refused
-from core.state import fold
-from core.views import REFEREE, event_visible
 
 pytestmark = pytest.mark.long
 

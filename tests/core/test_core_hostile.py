@@ -21,15 +21,15 @@ from hypothesis import strategies as st
 from playing import names
 from registry_walk import RULESETS, set_up
 
-from core import events as ev
 from core.cli.main import run_script, script_lines
 from core.commands import MAX_LINE
-from core.dice import NeedDice
+from core.dice.faces import NeedDice
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE, roles
 from core.refusal import TYPING
 from core.registry import BUILTIN
 from core.ruleset import CommandSpec, Refused
-from core.views import REFEREE, roles
 from tui.main import main as fireteam
 
 FIRETEAM = Path(sys.executable).with_name("fireteam")

@@ -10,9 +10,9 @@ import re
 import pytest
 from recorded import play_with_table_dice, recorded_games
 
-from core import events as ev
 from core.game import Game
 from core.language.reader import reading
+from core.log import events as ev
 
 GAMES = recorded_games()
 _IDS = [g.ruleset for g in GAMES]

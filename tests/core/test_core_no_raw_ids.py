@@ -10,11 +10,11 @@ import pytest
 from recorded import RecordedGame, recorded_games
 from registry_walk import RULESETS
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import CORE_DOMAIN, Msg
 from core.language.reader import reader, reading, set_process_language
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 from tui.main import main as fireteam
 
 #: A command's option as typed (``source=gun-102``, ``range=30``): command syntax.
@@ -293,7 +293,7 @@ def test_a_turns_banner_names_its_phase_in_words(ruleset_id):
     own English words, or a word of its title; never the code's id (Bassa Intensità's
     ``fire-elite``, ``observe``, ``cover``; #26).  ``setup`` is the state before a
     scenario: no banner opens it."""
-    from core.narrate import describe
+    from core.log.narrate import describe
     from core.registry import get_ruleset
 
     ruleset = get_ruleset(ruleset_id)

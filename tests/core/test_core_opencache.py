@@ -15,15 +15,15 @@ import pytest
 from coretests_support import tiny_chunks
 
 import core.storage.opencache as oc
-from core import events as ev
 from core.cli.main import state_json
 from core.game import Game
-from core.replay import visible_steps
-from core.state import encode_state
+from core.log import events as ev
+from core.log.replay import visible_steps
+from core.log.state import encode_state
+from core.log.views import REFEREE
 from core.storage.opencache import NotCached, OpenCache
 from core.storage.savefile import SaveError, SaveLocked
 from core.storage.store import CHUNK, ISSUED, RestoreMismatch
-from core.views import REFEREE
 from tui.bench.engine import generate_save
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
@@ -451,7 +451,7 @@ def test_a_fireteam_whose_sources_cannot_be_read_opens_saves_and_keeps_no_entry(
     # A frozen build's modules may have no readable source: the fingerprint cannot be
     # taken, and the cache steps aside instead of failing the open.
     def unreadable() -> bytes:
-        raise FileNotFoundError("core/events.py")
+        raise FileNotFoundError("core/log/events.py")
 
     monkeypatch.setattr(oc, "fingerprint", unreadable)
     path = _copy(big_save, tmp_path, "big.ft")

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from core.game import Game
 from core.language.reader import reading
-from core.outcome import DiceNeeded, Held, Outcome, Refusal
-from core.state import TABLE_DICE
-from core.views import REFEREE, SPECTATOR
+from core.log.outcome import DiceNeeded, Held, Outcome, Refusal
+from core.log.state import TABLE_DICE
+from core.log.views import REFEREE, SPECTATOR
 
 FIRE = "fire conti bashir range=40"  # the Bersaglieri's Pte Conti at the militia's Bashir Ali, needs 4+ (§8.0)
 WAITING = "waiting for Bersaglieri's dice"

@@ -8,9 +8,9 @@ import pytest
 from playing import names
 
 from core.commands import parse
+from core.log.state import GameState, Side, Unit
 from core.refusal import TYPING
 from core.ruleset import CommandSpec, Param, Refused
-from core.state import GameState, Side, Unit
 
 FIRE = CommandSpec(
     "fire",

@@ -9,15 +9,15 @@ import pytest
 from coretests_support import new_demo
 from playing import names
 
-from core import events as ev
 from core.game import Game
 from core.language.reader import Reader, reading
-from core.outcome import Held, Outcome
+from core.log import events as ev
+from core.log.outcome import Held, Outcome
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Refused
 from core.secrets.sidecopy import export
 from core.secrets.verify import run
-from core.views import REFEREE
 
 KEY = "SHA256:" + "A" * 43
 

@@ -1,4 +1,4 @@
-"""The odds (core/probability.py) pinned exactly, worked out by hand: each kind of check in
+"""The odds (core/dice/probability.py) pinned exactly, worked out by hand: each kind of check in
 the words the dice pane and the odds show, on six- and ten-sided dice, and the
 distributions the report's luck reads (issue #33: these tests kill the mutants that survived)."""
 
@@ -8,9 +8,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from core import events as ev
-from core.language.reader import reading
-from core.probability import (
+from core.dice.probability import (
     check_chance,
     check_chance_said,
     check_distribution,
@@ -23,6 +21,8 @@ from core.probability import (
     p_sum_at_most,
     successes_distribution,
 )
+from core.language.reader import reading
+from core.log import events as ev
 
 
 def test_one_die_on_its_default_six_sides_and_on_ten():

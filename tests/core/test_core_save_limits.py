@@ -16,9 +16,9 @@ import core.storage.lock
 import core.storage.writer
 from core.game import Game
 from core.language.i18n import MAX_ARGS, MAX_NESTING, MAX_RENDERED, Msg, plain
+from core.log.views import REFEREE
 from core.storage.salvage import salvage
 from core.storage.savefile import Chain, SaveError, load
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 

@@ -23,12 +23,12 @@ from playing import refused
 from waiting import IN_CHILD
 
 import core.storage.writer
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.storage.lock import label_path
 from core.storage.salvage import salvage
 from core.storage.savefile import FORMAT_VERSION, Chain, SaveError, SaveLocked
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 FIRETEAM = Path(sys.executable).with_name("fireteam")

@@ -13,8 +13,8 @@ import pytest
 
 from core.cli.main import run_script
 from core.game import Game
+from core.log.views import REFEREE
 from core.storage.salvage import salvage
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))

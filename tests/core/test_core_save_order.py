@@ -16,13 +16,13 @@ from coretests_support import builtins, demo, file_events, file_lines, new_skirm
 from playing import names
 
 import core.storage.savefile
-from core import events as ev
 from core.game import Game
-from core.history import MAX_COMMAND_EVENTS
-from core.recordint import MAX_RECORD_INT
+from core.log import events as ev
+from core.log.history import MAX_COMMAND_EVENTS
+from core.log.recordint import MAX_RECORD_INT
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.storage.savefile import FORMAT_VERSION, Chain, NoGameYet, SaveError, load
-from core.views import REFEREE
 
 
 def played(path: Path) -> Game:

@@ -16,13 +16,13 @@ import pytest
 from coretests_support import builtins, collector_off, file_lines, new_skirmish, sha, skirmish_registered  # noqa: F401  (a fixture)
 
 import core.storage.savefile as savefile
-from core import events as ev
 from core.game import Game
-from core.recordint import MAX_RECORD_INT
+from core.log import events as ev
+from core.log.recordint import MAX_RECORD_INT
+from core.log.views import REFEREE
 from core.storage import linecheck
 from core.storage.linecheck import check_lines
 from core.storage.savefile import CHAINED_FROM, Chain, SaveError, _decide_tail, _Reads, _Stop, load
-from core.views import REFEREE
 
 
 def played(path: Path) -> Game:
@@ -614,7 +614,7 @@ def test_a_header_longer_than_a_line_may_be_is_refused_as_too_long(tmp_path, mon
 
 
 def test_a_history_error_without_a_line_names_the_file():
-    from core.history import HistoryError
+    from core.log.history import HistoryError
 
     error = savefile._history_error(Path("h.ft"), HistoryError("a command with facts missing at the end"))
     assert str(error) == "h.ft: a command with facts missing at the end; the file was not changed. " + _HINT.format(

@@ -17,7 +17,7 @@ import pytest
 
 import core.storage.savefile
 import core.storage.writer
-from core import events as ev
+from core.log import events as ev
 from core.storage import lock as savelock
 from core.storage.savefile import FORMAT_VERSION, Header, SaveError, SaveLocked, load
 from core.storage.writer import SaveWriter, write_new

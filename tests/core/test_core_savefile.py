@@ -32,12 +32,12 @@ from hypothesis import strategies as st
 from playing import names
 
 import core
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.state import fold
+from core.log.views import REFEREE
 from core.refusal import TYPING
-from core.state import fold
 from core.storage.savefile import FORMAT_VERSION, MAX_LINE_BYTES, Chain, SaveError, load, open_regular
-from core.views import REFEREE
 
 
 def played(path: Path) -> Game:

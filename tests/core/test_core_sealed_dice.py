@@ -13,17 +13,17 @@ from playing import names
 from recorded import SAVES
 from test_core_secrets import rechain
 
-from core import events as ev
-from core.dice import CONTRIBUTION_BYTES, Share, derive, derive_share
+from core.dice.faces import CONTRIBUTION_BYTES, Share, derive, derive_share
 from core.game import Game
+from core.log import events as ev
+from core.log.state import DICE_KEY
+from core.log.views import REFEREE, REFEREE_ONLY
 from core.ruleset import Refused
 from core.secrets import commitments
 from core.secrets.dicecheck import MISMATCH, OK, SEALED
 from core.secrets.sidecopy import export, write
 from core.secrets.verify import verify
-from core.state import DICE_KEY
 from core.storage.fork import fork
-from core.views import REFEREE, REFEREE_ONLY
 from tui.main import main as fireteam
 
 MINE = bytes(range(CONTRIBUTION_BYTES))
@@ -348,7 +348,7 @@ def test_a_seats_sent_contribution_is_taken_by_its_next_command_only(sealed):
     page): each command takes what was sent, once; other contexts draw their own."""
     import contextvars
 
-    from core.dice import contributions_from
+    from core.dice.faces import contributions_from
 
     sent = [Share(MINE, sealed.dice_seal())]
 

@@ -14,15 +14,15 @@ from coretests_support import Skirmish, file_events
 from forged import rewrite
 from playing import names, refused
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.registry import get_ruleset, register, unregister
 from core.ruleset import CommandSpec, Refused
 from core.secrets.commitments import digest
 from core.secrets.sidecopy import export, write
 from core.secrets.verify import MISMATCH, OK, verify
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 ORDER = "the mortars fire on the farm"

@@ -12,14 +12,14 @@ import pytest
 from coretests_support import file_events, new_demo
 from recorded import SAVES
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.secrets.commitments import DOMAIN, digest, matches
 from core.secrets.sidecopy import export
 from core.secrets.verify import MISMATCH, NEVER, OK, UNSEEN, verify
 from core.storage.savefile import Header, SaveError
 from core.storage.writer import write_new
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 RECORDED = ("demo-game", "bassa-intensita-game", "linea-di-tiro-game", "ludonet-game")

@@ -12,16 +12,16 @@ import msgspec
 import pytest
 from coretests_support import Skirmish
 
-from core import events as ev
-from core.dice import CONTRIBUTION_BYTES, derive_share
+from core.dice.faces import CONTRIBUTION_BYTES, derive_share
+from core.dice.shares import command_digest
 from core.game import Game
+from core.log import events as ev
+from core.log.state import DICE_KEY
+from core.log.views import REFEREE
 from core.registry import register, unregister
 from core.ruleset import CommandSpec, Context, Param
 from core.secrets.dicecheck import OK
 from core.secrets.verify import verify
-from core.shares import command_digest
-from core.state import DICE_KEY
-from core.views import REFEREE
 
 MINE = bytes(range(CONTRIBUTION_BYTES))
 #: Ten d6 a roll: two derivations that differ give the same faces once in 6**10.

@@ -16,12 +16,12 @@ import msgspec
 import pytest
 from coretests_support import tiny_chunks
 
-import core.events
-import core.history
+import core.log.events
+import core.log.history
 from core.game import Game
+from core.log.views import REFEREE
 from core.secrets import sidecopy
 from core.storage.savefile import SaveError
-from core.views import REFEREE
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 
@@ -200,7 +200,7 @@ def test_a_copy_of_a_variant_opens_with_its_variant(tmp_path):
 def test_a_copy_whose_commands_no_history_takes_is_refused_in_words(demo_copy, tmp_path, monkeypatch):
     path = tmp_path / "copy.json"
     sidecopy.write(demo_copy, path)
-    monkeypatch.setattr(core.history, "MAX_COMMAND_EVENTS", 1)  # the scenario's command holds more
+    monkeypatch.setattr(core.log.history, "MAX_COMMAND_EVENTS", 1)  # the scenario's command holds more
     said = _refusal(sidecopy.open_copy, path)
     assert re.fullmatch(
         rf"{re.escape(str(path))}: not a side's copy of a game: event \d+: command claims \d+ facts \(from 0 to 1\)",
@@ -212,17 +212,17 @@ def test_facts_of_a_command_the_copy_lacks_go_under_a_bare_referee_line(demo_cop
     """A hand-made or older copy: facts whose command line is missing go under a command
     line with no author and no words, and a kept command line carries nothing."""
     (_step, issued), *rest = demo_copy.events
-    assert type(issued) is core.events.Issued and issued.n > 0
+    assert type(issued) is core.log.events.Issued and issued.n > 0
     facts = rest[: issued.n]
     later = [
-        (step, msgspec.structs.replace(e, carries=3) if type(e) is core.events.Issued else e)
+        (step, msgspec.structs.replace(e, carries=3) if type(e) is core.log.events.Issued else e)
         for step, e in rest[issued.n :]
     ]
     older = msgspec.structs.replace(demo_copy, events=[*facts, *later])
     out = sidecopy.commands(older)
-    assert out[0] == core.events.Issued(cmd=1, n=len(facts), by="", text="", vis=sidecopy.REFEREE_ONLY)
+    assert out[0] == core.log.events.Issued(cmd=1, n=len(facts), by="", text="", vis=sidecopy.REFEREE_ONLY)
     assert out[1 : 1 + len(facts)] == [e for _step, e in facts]
-    kept = [e for e in out if type(e) is core.events.Issued][1:]
+    kept = [e for e in out if type(e) is core.log.events.Issued][1:]
     assert kept and all(e.carries == 0 for e in kept)
 
 
@@ -231,9 +231,9 @@ def test_facts_of_a_command_the_copy_lacks_go_under_a_bare_referee_line(demo_cop
 HIDDEN = ("red",)  # what only the red side (and the referee) may see
 
 
-def _table_with_hidden_pieces() -> list[core.events.Event]:
+def _table_with_hidden_pieces() -> list[core.log.events.Event]:
     """Red's pieces and plan set up out of blue's sight; then facts blue sees naming some of them."""
-    E = core.events
+    E = core.log.events
     return [
         E.GameSetUp(scenario="ambush", sides=(E.SideSpec("blue", "Blue"), E.SideSpec("red", "Red"))),
         E.UnitAdded(unit=E.UnitSpec("XXXX", "Never Seen", "red", status=("hidden",)), vis=HIDDEN),
@@ -257,7 +257,7 @@ def test_a_side_comes_to_see_each_hidden_piece_and_secret_once_as_it_was_set_up(
     """Blue's copy holds what later facts it saw name: the piece as it was set up (its numbers
     too), and the secret, each once however often they are named; never a piece no fact it saw
     names (an event without a piece names none, whatever its id)."""
-    E = core.events
+    E = core.log.events
     timeline = _table_with_hidden_pieces()
     kit = E.UnitSpec("kit", "Kit Vane", "red", cls="scout", status=("hidden",), stats={"morale": 4})
     plan = E.SecretSet(key="objective.red", owner="red", value="the bridge", salt="5" * 32, vis=sidecopy.REFEREE_ONLY)
@@ -272,12 +272,12 @@ def test_the_demos_copy_names_each_piece_and_secret_its_side_came_to_see_once(de
     with closing(Game.open(SAVES / "demo-game.ft", writable=False)) as game:
         state = game.state
         came = [
-            (type(e).__name__, e.unit.id if type(e) is core.events.UnitAdded else e.key) for _s, e in demo_copy.seen
+            (type(e).__name__, e.unit.id if type(e) is core.log.events.UnitAdded else e.key) for _s, e in demo_copy.seen
         ]
         assert len(came) == len(set(came)) == 10  # dahir is named three times, egal thirteen
         assert came[:2] == [("UnitAdded", "dahir"), ("UnitAdded", "egal")]
         for _step, e in demo_copy.seen:
-            if type(e) is core.events.UnitAdded:
+            if type(e) is core.log.events.UnitAdded:
                 u = state.units[e.unit.id]
                 assert (e.unit.name, e.unit.side, e.unit.cls, e.unit.stats) == (u.name, u.side, u.cls, u.stats)
             else:
@@ -314,11 +314,11 @@ def test_a_set_up_seen_from_the_start_is_read(demo_copy, tmp_path):
     assert sidecopy.read(_written(tmp_path, data)).seen[0] == (0, demo_copy.seen[0][1])
 
 
-@pytest.mark.parametrize("marker", [core.events.Undone, core.events.Redone])
+@pytest.mark.parametrize("marker", [core.log.events.Undone, core.log.events.Redone])
 def test_an_undo_or_redo_in_a_hand_made_copy_is_passed_over(demo_copy, marker):
     """An effective history holds none; the commands around it are kept as they are."""
     events = demo_copy.events
-    at = next(i for i, (_s, e) in enumerate(events) if type(e) is core.events.Issued and i > 0)
+    at = next(i for i, (_s, e) in enumerate(events) if type(e) is core.log.events.Issued and i > 0)
     step = events[at - 1][0]  # beside the last fact of the command before (a hand-made copy's steps need not rise)
     hostile = msgspec.structs.replace(demo_copy, events=[*events[:at], (step, marker(cmd=1, by="x")), *events[at:]])
     assert sidecopy.commands(hostile) == sidecopy.commands(demo_copy)
@@ -351,7 +351,7 @@ def test_an_older_copy_folds_every_fact_about_what_it_holds(demo_copy, tmp_path)
 def test_a_copy_holding_a_number_no_game_counts_to_is_refused_not_a_crash(demo_copy, tmp_path, capsys):
     """A hand-made copy whose moves add up past what a state can be copied with: refused in words
     as it is read (as a save's numbers are), not a traceback when its replay is shown."""
-    from core.recordint import MAX_RECORD_INT
+    from core.log.recordint import MAX_RECORD_INT
     from tui.main import main as fireteam
 
     data = _data(demo_copy)

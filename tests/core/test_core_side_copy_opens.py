@@ -12,8 +12,8 @@ import pytest
 from playing import refused
 
 from core.game import Game
+from core.log.views import REFEREE, roles
 from core.secrets.sidecopy import open_copy
-from core.views import REFEREE, roles
 from tui.main import main as fireteam
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"

@@ -11,8 +11,8 @@ from playing import refused
 from core.game import Game
 from core.language.i18n import plain
 from core.language.reader import reading
+from core.log.views import REFEREE
 from core.refusal import TYPING
-from core.views import REFEREE
 
 CLOCK = 1_700_000_000_000
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from coretests_support import builtins, new_demo, tiny_chunks
 
-from core import events as ev
 from core.game import Game
-from core.history import History
-from core.replay import Timeline
-from core.state import fold
+from core.log import events as ev
+from core.log.history import History
+from core.log.replay import Timeline
+from core.log.state import fold
+from core.log.views import REFEREE
 from core.storage.savefile import Chain, SaveError
 from core.storage.store import LOADING_CACHE_CHUNKS
-from core.views import REFEREE
 
 pytestmark = pytest.mark.long
 

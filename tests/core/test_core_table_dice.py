@@ -13,10 +13,10 @@ from playing import names, refused
 from core.game import Game
 from core.language.catalogues import DOMAINS, read
 from core.language.reader import reading
+from core.log.state import table_dice
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Refused
-from core.state import table_dice
-from core.views import REFEREE
 
 
 def test_the_referee_turns_table_dice_on_and_off_for_every_role(skirmish):

@@ -10,12 +10,12 @@ import pytest
 from coretests_support import builtins, demo, skirmish  # noqa: F401  (fixtures)
 from playing import names, refused
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.state import fold
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Refused
-from core.state import fold
-from core.views import REFEREE
 
 
 def test_undo_and_redo_are_unlimited_and_recorded(demo):

@@ -15,12 +15,12 @@ import msgspec
 import pytest
 from forged import rewrite
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.secrets.copycheck import MAX_NAMED, compare
 from core.secrets.sidecopy import SideCopy, export, read, write
 from core.storage.savefile import SaveError
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"

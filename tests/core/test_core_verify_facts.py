@@ -2,7 +2,7 @@
 again through the rules with its recorded dice, and must give the facts recorded.
 
 The saves are attacked as a careful referee would: decoded with the product's own
-schema (msgspec, ``core.events``), changed, encoded again and every line's check
+schema (msgspec, ``core.log.events``), changed, encoded again and every line's check
 re-chained, so the file itself is well-formed and loads."""
 
 from __future__ import annotations
@@ -16,15 +16,15 @@ from coretests_support import Skirmish, file_events, new_demo, skirmish_register
 from forged import rewrite
 from recorded import SAVES
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import Msg
-from core.questions import Question
+from core.log import events as ev
+from core.log.questions import Question
+from core.log.views import REFEREE
 from core.registry import register, unregister
 from core.ruleset import CommandSpec, Param
 from core.secrets.sidecopy import export, write
 from core.secrets.verify import verify
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 RECORDED = ("demo-game", "bassa-intensita-game", "linea-di-tiro-game", "ludonet-game")

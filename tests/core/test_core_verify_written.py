@@ -11,8 +11,8 @@ import pytest
 from coretests_support import new_skirmish, skirmish_registered
 
 from core.cli.main import UNWRITTEN
+from core.log.views import REFEREE
 from core.secrets.verify import RULES_CHANGED
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 

@@ -15,16 +15,16 @@ import pytest
 from coretests_support import DEMO_HIDDEN_NAMES, DEMO_HIDDEN_UNITS, new_demo, skirmish  # noqa: F401  (fixture)
 from playing import names
 
-from core import events as ev
 from core.game import Game
-from core.history import History
 from core.language.i18n import naming
-from core.narrate import names_of
-from core.numbering import Numbering
+from core.log import events as ev
+from core.log.history import History
+from core.log.narrate import names_of
+from core.log.numbering import Numbering
+from core.log.replay import step_of_shown, visible_steps
+from core.log.state import GameState, Side, Unit, fold
+from core.log.views import REFEREE, REFEREE_ONLY, MarkerLabels, narrowest, sides_for, view_state
 from core.refusal import Refused
-from core.replay import step_of_shown, visible_steps
-from core.state import GameState, Side, Unit, fold
-from core.views import REFEREE, REFEREE_ONLY, MarkerLabels, narrowest, sides_for, view_state
 from tui.main import main as fireteam
 
 PLAY = (
@@ -187,7 +187,7 @@ def test_fireteam_log_as_a_role(played, role, capsys):
 @pytest.mark.long
 @pytest.mark.parametrize("role", ["regulars", "spectator"])
 def test_fireteam_replay_as_a_role_at_every_step(played, role, capsys):
-    # A side's steps count the events it may see (core.replay.visible_steps, as the client's replay bar).
+    # A side's steps count the events it may see (core.log.replay.visible_steps, as the client's replay bar).
     steps = visible_steps(played.history, role, played.timeline.length)
     assert 0 < len(steps) < played.timeline.length
     for step in range(len(steps) + 1):

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE, roles
 from core.registry import get_ruleset
-from core.views import REFEREE, roles
 from tui.main import main as fireteam
 
 #: Each ruleset with a built-in scenario of its own.

@@ -19,13 +19,13 @@ from playing import refused
 
 import core.storage.salvage
 import core.storage.writer
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.secrets import sidecopy
 from core.storage.salvage import salvage
 from core.storage.savefile import SaveError, load
 from core.storage.writer import SaveWriter
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 

@@ -22,9 +22,9 @@ from seventh_ruleset import Bare
 
 from core.game import Game
 from core.language.i18n import plain
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.registry import BUILTIN, ENTRY_POINTS, register, unregister
-from core.views import REFEREE
 
 TESTS = Path(__file__).resolve().parents[1]
 ROOT = TESTS.parent

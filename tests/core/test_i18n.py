@@ -7,7 +7,6 @@ import asyncio
 import msgspec
 import pytest
 
-from core import events as ev
 from core.language.i18n import (
     MAX_RENDERED,
     NAME_LIMIT,
@@ -22,6 +21,7 @@ from core.language.i18n import (
     side_name,
 )
 from core.language.reader import Reader, from_environment, lang, reading
+from core.log import events as ev
 
 
 def test_a_message_is_stored_as_its_template_and_arguments_and_reads_back_equal():

@@ -16,15 +16,15 @@ import msgspec
 import pytest
 from playing import names
 
-from core import events as ev
-from core.dice import DiceRequest
+from core.dice.faces import DiceRequest
+from core.dice.probability import odds_summary, percent
 from core.language import i18n
 from core.language.i18n import M
 from core.language.reader import reading, set_process_language
-from core.narrate import describe
-from core.probability import odds_summary, percent
-from core.state import Unit
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.narrate import describe
+from core.log.state import Unit
+from core.log.views import REFEREE
 from tui.main import main as fireteam
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,13 +12,13 @@ import msgspec.inspect
 import pytest
 from two_languages import DEMO, balad, set_up
 
-from core import events as ev
 from core.cli.main import run_script
 from core.game import Game
 from core.language.i18n import M, render, scenario_words
 from core.language.reader import reading
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.report import build, render_md
-from core.views import REFEREE
 
 
 def _log(game: Game, lang: str) -> list[str]:

@@ -15,12 +15,12 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from core import events as ev
 from core.cli.main import run_script
 from core.league import certificate, season
 from core.league.levels import BOTH, ORGANISER_ONLY, PLAYER_AND_ORGANISER
 from core.league.records import RESULT, STANDS, VOID
 from core.league.season import FROZEN, VOIDED, NotCounted
+from core.log import events as ev
 from core.secrets.verify import verify
 from core.storage.savefile import SaveError, SaveLocked
 from core.storage.writer import SaveWriter

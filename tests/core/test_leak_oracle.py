@@ -2,7 +2,7 @@
 commands, and, for every role, everything the role is given checked against a second,
 deliberately simple model of what it may see (docs/testing.md).
 
-The model (``Reference``) is written from the rules, not from ``core/views.py``:
+The model (``Reference``) is written from the rules, not from ``core/log/views.py``:
 docs/ssh.md "What each role can do", docs/architecture.md "Views", docs/secrets.md,
 and the rulings CORE-HIDDEN, CORE-MARKER, CORE-TEXT and CORE-COMMIT of docs/rulings.md.
 It watches each command as it is played, and works out on its own, from the table
@@ -50,20 +50,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import events as ev
-from core.dice import NeedDice
+from core.dice.faces import NeedDice
 from core.game import Game
 from core.language.i18n import CORE_DOMAIN, render
-from core.outcome import DiceNeeded, Held
+from core.log import events as ev
+from core.log.outcome import DiceNeeded, Held
+from core.log.replay import visible_steps
+from core.log.state import TABLE_DICE, GameState, apply_in_place, copy_state
+from core.log.views import unit_audience
 from core.registry import register, unregister
-from core.replay import visible_steps
 from core.report import render_md
 from core.report.build import build
 from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset
 from core.rulesets.common import REFEREE_TOOLS
 from core.secrets import sidecopy
-from core.state import TABLE_DICE, GameState, apply_in_place, copy_state
-from core.views import unit_audience
 from tui.screens.dialogs import event_details
 
 #: A few games in the suite; as many as the ``oracle`` profile says in a longer run

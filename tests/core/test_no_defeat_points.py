@@ -14,8 +14,8 @@ from playing import names
 
 from core.game import Game
 from core.language.reader import reading
+from core.log.views import REFEREE
 from core.refusal import TYPING, Refused
-from core.views import REFEREE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lines"))
 from lines_support import Seat  # noqa: E402  (test folders are not packages)

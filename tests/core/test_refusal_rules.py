@@ -1,6 +1,6 @@
 """Every refusal names its rule as data (issue #76): each ``Refused(...)`` of a ruleset, of
 the engine, and of the test rulesets gives ``rule=`` ids of its rules map (or of the
-engine's, ``core/engine_rules.toml``), or ``TYPING`` for a line mistyped or misused.
+engine's, ``core/explain/engine_rules.toml``), or ``TYPING`` for a line mistyped or misused.
 
 The walk reads the source (``ast``), so it sees every refusal, those no test reaches too.
 A ``rule=`` must be ids written out (a string, a tuple of them, or a choice of two such),
@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from registry_walk import RULESETS, sources
 
-from core import rulesmap
 from core.commands.words import Meant
+from core.explain import rulesmap
 from core.refusal import TYPING, Refused
 from core.registry import get_ruleset
 from core.scenarios.files import ScenarioError

@@ -17,14 +17,14 @@ import pytest
 from recorded import SAVES
 from test_core_verify_facts import failure, rewrite
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import CORE_DOMAIN, plain
 from core.language.reader import reading
-from core.narrate import describe, result_of
+from core.log import events as ev
+from core.log.narrate import describe, result_of
+from core.log.state import GameState, Side, apply_in_place
 from core.report.account import rerolled, summary
 from core.report.build import build
-from core.state import GameState, Side, apply_in_place
 from tui.main import main as fireteam
 
 #: The recorded Linea di Tiro game as saved before the end fact held the result as data

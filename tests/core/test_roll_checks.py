@@ -1,4 +1,4 @@
-"""Issue #26: every roll records how its outcome is decided (``core.events.Check``),
+"""Issue #26: every roll records how its outcome is decided (``core.log.events.Check``),
 and the chance the dice pane, the odds before a roll and the report's luck show is
 the exact chance of that outcome over every face of the dice."""
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
-from core.probability import check_chance, check_distribution, check_met, check_successes, die_meets
+from core.dice.probability import check_chance, check_distribution, check_met, check_successes, die_meets
+from core.log import events as ev
 from core.report.luck import judge
 from core.report.model import RollFact
 from core.storage import savefile

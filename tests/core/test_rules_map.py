@@ -1,4 +1,4 @@
-"""Every ruleset's rules map (``core.rulesmap``) is complete and honest.
+"""Every ruleset's rules map (``core.explain.rulesmap``) is complete and honest.
 
 Complete: every rule id of the ruleset's digest (``shared/rules/digest-*.md``, beside the
 checkout) is in the map exactly once, and none is left ``todo``.  Honest: every ``code``
@@ -25,10 +25,10 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from core import rulesmap
+from core.explain import rulesmap
+from core.explain.rulesmap import RulesMap, RulesMapError
 from core.game import builtin_commands
 from core.registry import BUILTIN, available, get_ruleset
-from core.rulesmap import RulesMap, RulesMapError
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT.parent / "shared" / "rules"

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from core import rulesearch
+from core.explain import rulesearch
+from core.explain.rulesearch import Index
+from core.explain.rulesmap import ByReferee
+from core.explain.rulewords import language_of, stems, words
 from core.registry import BUILTIN, get_ruleset
-from core.rulesearch import Index
-from core.rulesmap import ByReferee
-from core.rulewords import language_of, stems, words
 
 QUESTIONS = tomllib.loads((Path(__file__).parent / "rule_questions.toml").read_text(encoding="utf-8"))["q"]
 #: Each written blind to the search (its header says how, and how it was used since): measured by
@@ -242,7 +242,7 @@ def test_two_word_pairs_pair_only_the_words_that_go_together():
 
 
 def test_a_rule_with_nothing_to_apply_and_a_digests_note_rank_below_the_rule():
-    from core.rulesmap import NotApplicable
+    from core.explain.rulesmap import NotApplicable
 
     rules = [
         NotApplicable(id="D-1", section="§1", title="Smoke drifts", why="a draft's wording"),
@@ -262,7 +262,7 @@ def test_an_idle_question_sharing_one_word_by_chance_is_not_answered():
 
 
 def test_a_question_a_topic_the_book_is_silent_on_holds_best_is_not_answered_and_names_the_topic():
-    from core.rulesmap import Topic
+    from core.explain.rulesmap import Topic
 
     rules = [_rule("A-1", "Smoke drifts with the wind", words_en="smoke cloud drift"), *OTHERS]
     rain = Topic(en="weather", it="meteo", words_en="weather rain snow fog", words_it="pioggia neve nebbia")
@@ -290,7 +290,7 @@ def test_rules_asked_questions_bring_a_players_words_to_the_rule():
 
 
 def test_a_question_naming_what_only_a_silent_topic_holds_is_that_topics_though_a_rule_holds_more():
-    from core.rulesmap import Topic
+    from core.explain.rulesmap import Topic
 
     rules = [_rule("A-1", "How far a man can see", words_en="see sight distance far spot"), *OTHERS]
     night = Topic(en="night", it="notte", words_en="night dark darkness", words_it="notte buio")
@@ -311,7 +311,7 @@ def test_a_question_naming_what_only_a_silent_topic_holds_is_that_topics_though_
 def test_only_what_a_question_asks_names_a_topic_and_never_one_of_the_hobby():
     """The story told before the question (a dark night) and a topic of the players,
     not of the battle (a daughter at the table), do not take a question the rule of sight holds."""
-    from core.rulesmap import Topic
+    from core.explain.rulesmap import Topic
 
     rules = [_rule("A-1", "How far a man can see", words_en="see sight distance far spot"), *OTHERS]
     night = Topic(en="night", it="notte", words_en="night dark darkness")
@@ -345,7 +345,7 @@ def test_what_a_question_asks_is_its_sentences_asked_or_else_the_whole():
 def test_a_word_only_a_topics_asked_questions_hold_does_not_make_a_question_that_topics():
     """What only a topic's asked questions say (a player's "I wish") is not the thing it is about:
     its name and words are (a question wanting civilians is not about boats)."""
-    from core.rulesmap import Topic
+    from core.explain.rulesmap import Topic
 
     rules = [_rule("A-1", "Civilians", words_en="civilian civilians buy bought move"), *OTHERS]
     asked = ("I wish to buy a dinghy", "I wish to buy a boat", "wish a boat")
@@ -359,7 +359,7 @@ def test_a_thing_named_bare_is_the_rules_where_many_rules_name_it_and_a_topics_w
     """ "snipers?" in a book whose tables give snipers their modifiers is not the topic of snipers
     up trees, though the topic's questions say sniper more often than any one rule; nor a topic of
     snipers' own, where six rules name them; where only a rule or two do, in passing, it is."""
-    from core.rulesmap import Topic
+    from core.explain.rulesmap import Topic
 
     said = ["fire modifiers", "spotting modifiers", "points", "cover", "dodging", "range"]
     table = "a table of numbers with its plus and minus for each man and each weapon"
@@ -382,7 +382,7 @@ def test_a_short_question_is_a_topics_where_it_holds_more_of_its_words_than_any_
     """ "how many turns does a game last?" names no thing of its own (many rules say turn, game and
     last), yet the topic of a game's length holds all three of its words, and no rule more than
     two: the book is silent on it, as it is not on "snipers?"."""
-    from core.rulesmap import Topic
+    from core.explain.rulesmap import Topic
 
     things = ["fire", "move", "spot", "rally", "melee", "cards"]
     turns = [_rule(f"A-{n}", f"{thing}: each turn of the game") for n, thing in enumerate(things)]

@@ -20,12 +20,12 @@ from fifth_ruleset import Outpost
 from playing import refused
 from registry_walk import SIXTH_SITE
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.registry import BUILTIN, ENTRY_POINTS, NotARuleset, available, register, ruleset_class, unregister
 from core.ruleset import Refused
-from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.phase import PhasePane

@@ -14,11 +14,11 @@ from recorded import SAVES
 from test_core_verify_facts import rewrite
 
 import core
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.secrets.rederive import FIRST_VERSION
 from core.secrets.verify import RULES_CHANGED
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 ROOT = Path(__file__).resolve().parents[2]

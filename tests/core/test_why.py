@@ -1,13 +1,13 @@
-"""Which rule a reference names (``core.rulesmap.cited``) and what ``why`` reads of it
-(``core.why``): ids as written, a ruling's rules, a section's, an engine rule, TYPING."""
+"""Which rule a reference names (``core.explain.rulesmap.cited``) and what ``why`` reads of it
+(``core.explain.why``): ids as written, a ruling's rules, a section's, an engine rule, TYPING."""
 
 from __future__ import annotations
 
-from core import events as ev
+from core.explain.rulesmap import cited
+from core.explain.why import reasons, roll_rules
+from core.log import events as ev
 from core.refusal import TYPING
 from core.registry import get_ruleset
-from core.rulesmap import cited
-from core.why import reasons, roll_rules
 
 LN = get_ruleset("ludonet")
 BN = get_ruleset("breaking-news")

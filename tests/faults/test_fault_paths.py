@@ -28,11 +28,11 @@ import msgspec
 import pytest
 from faultshim import KINDS, Faults
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.ruleset import Refused
 from core.storage.savefile import NoGameYet, SaveError, load
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 MODES = [(kind, lasting) for kind in KINDS for lasting in (False, True)]

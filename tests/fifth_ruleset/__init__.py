@@ -22,12 +22,12 @@ from typing import Any
 
 import msgspec
 
-from core import events as ev
 from core.language.i18n import CORE_DOMAIN, M
+from core.log import events as ev
+from core.log.state import GameState
 from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, Tables
 from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.scenarios.schema import START_STATUSES, Format
-from core.state import GameState
 
 HERE = Path(__file__).parent
 TABLES = Tables(HERE / "data")

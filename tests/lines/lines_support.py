@@ -13,7 +13,7 @@ from sentences import problems_of
 
 from core.game import Game
 from core.language.reader import Reader
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.lines.client import LineClient
 
 __all__ = ["DEMO_SAVE", "Seat", "demo_game", "played_game", "problems_of"]

@@ -10,11 +10,11 @@ from contextlib import closing
 import pytest
 from lines_support import DEMO_SAVE, Seat, demo_game, played_game, problems_of
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE, SPECTATOR
 from core.secrets.copycheck import compare
 from core.secrets.sidecopy import read
-from core.views import REFEREE, SPECTATOR
 from tui.copies import keep_here
 from tui.userdata import UserStore
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from lines_support import Seat, demo_game, played_game
 
-from core import events as ev
 from core.game import Game, LogLine
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 from tui.bench import spoken
 from tui.lines import answers
 

@@ -9,13 +9,13 @@ import pytest
 from lines_support import Seat
 from playing import play
 
-from core import events as ev
-from core.dice import NeedDice
+from core.dice.faces import NeedDice
 from core.game import Game
 from core.game.engine import _answered
 from core.language.reader import reading
-from core.state import TABLE_DICE
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.state import TABLE_DICE
+from core.log.views import REFEREE
 from tui.lines import answers
 
 FIRE = "fire conti bashir range=40"  # the regulars' Pte Conti at the irregulars' Bashir Ali

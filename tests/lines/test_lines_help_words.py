@@ -13,7 +13,7 @@ from core.commands.naming import local_name, names, spec_domain
 from core.game import Game
 from core.language.catalogues import DOMAINS, read
 from core.language.reader import reading
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.i18n import _
 from tui.screens.help import LANGUAGE, command_text
 

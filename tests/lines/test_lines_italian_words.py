@@ -28,8 +28,8 @@ from core.game import Game
 from core.language.catalogues import DOMAINS, read
 from core.language.i18n import scenario_words
 from core.language.reader import reading
+from core.log.views import REFEREE
 from core.report import build, render_md
-from core.views import REFEREE
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "core" / "rulesets"
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from lines_support import Seat
 
 from core.game import Game
-from core.state import TABLE_DICE
-from core.views import REFEREE, SPECTATOR
+from core.log.state import TABLE_DICE
+from core.log.views import REFEREE, SPECTATOR
 
 FIRE = "fire conti bashir range=40"  # the Bersaglieri's Pte Conti at the militia's Bashir Ali, needs 4+ (§8.0)
 WAITING = "Waiting for Bersaglieri's dice."

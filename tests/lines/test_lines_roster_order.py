@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lines_support import Seat, demo_game
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 
 
 def side_lines(said: list[str]) -> list[str]:

@@ -10,7 +10,7 @@ from contextlib import closing
 import pytest
 from lines_support import Seat, demo_game, problems_of
 
-from core.views import SPECTATOR
+from core.log.views import SPECTATOR
 
 
 @pytest.fixture

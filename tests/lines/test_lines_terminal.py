@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from lines_support import DEMO_SAVE, demo_game, problems_of
 
-from core import events as ev
 from core.game import Game
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 pytestmark = pytest.mark.subprocess
 

@@ -46,7 +46,7 @@ TESTING_DOC = ROOT / "docs" / "testing.md"
 LINKED = ("core", "tests", "docs", "saves", "conftest.py", "README.md", "pyproject.toml")
 #: mutmut's statuses that count as killed.
 KILLED = {"killed", "timeout"}
-#: A mutant named in docs/testing.md: `core.views.x_name__mutmut_3` in a table's first cell.
+#: A mutant named in docs/testing.md: `core.log.views.x_name__mutmut_3` in a table's first cell.
 _LISTED = re.compile(r"^\|\s*`([\w.ǁ]+__mutmut_\d+)`\s*\|")
 
 

@@ -9,8 +9,9 @@ from math import sqrt
 import pytest
 from test_report_rerolls import Volleys
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.registry import register, unregister
 from core.report import chances_account, render_html, render_md
 from core.report.account import _pct
@@ -18,7 +19,6 @@ from core.report.build import build
 from core.report.chances import chances
 from core.report.reroll import DRAW, reroll
 from core.ruleset import CommandSpec, Context
-from core.views import REFEREE
 
 COUNT = 2000
 

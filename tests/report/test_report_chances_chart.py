@@ -7,10 +7,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from core.game import Game
+from core.log.views import REFEREE
 from core.report import build
 from core.report.chances import Chances, Point
 from core.report.chances_account import chart
-from core.views import REFEREE
 
 DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
 

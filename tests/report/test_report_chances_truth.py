@@ -11,17 +11,17 @@ import pytest
 from recorded import SAVES
 from test_report_reroll_sequence import Duel, _once, _play
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import M
 from core.language.reader import reading
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.registry import register, unregister
 from core.report import chances_account, render_md
 from core.report.build import build
 from core.report.chances import Chances, Point, Swing, acts_first, chances
 from core.report.reroll import DRAW, recorded_winner, reroll
 from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused
-from core.views import REFEREE
 
 
 def _victory(ctx: Context, args: dict) -> None:
@@ -138,7 +138,7 @@ def test_a_ludonet_game_the_referee_ended_for_the_paras_ends_its_chances_with_th
 
 
 def test_a_draw_recorded_is_no_side_ahead_and_a_save_from_before_the_result_as_data_reads_its_score():
-    from core.state import GameState
+    from core.log.state import GameState
 
     assert recorded_winner(GameState(result="a draw", draw=True)) == DRAW
     assert recorded_winner(GameState(result="blue win")) is None  # words only: the score decides

@@ -7,15 +7,15 @@ optional rules in force."""
 
 from __future__ import annotations
 
-from core import events as ev
 from core.language.i18n import M
 from core.language.reader import reading
+from core.log import events as ev
+from core.log.state import apply_in_place
+from core.log.views import REFEREE
 from core.registry import get_ruleset
 from core.report.facts import collect
 from core.report.model import Moment, TurnFacts, UnitFacts
-from core.state import apply_in_place
 from core.storage.savefile import Header
-from core.views import REFEREE
 
 HEADER = Header(fireteam=3, ruleset="breaking-news", ruleset_version="1.5.1", engine="0", created="then", seed=1)
 BN = get_ruleset("breaking-news")

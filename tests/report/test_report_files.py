@@ -11,10 +11,10 @@ import pytest
 from markdown_it import MarkdownIt
 
 from core.game import Game
+from core.log.views import REFEREE
 from core.registry import get_ruleset
 from core.report import account, build, render_html, render_md
 from core.storage.savefile import Header
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from test_report_reroll_sequence import PIECES, Duel
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import OFF_TABLE, REFEREE
 from core.registry import register, unregister
 from core.report import account
 from core.report.build import build
 from core.ruleset import CommandSpec, Context, Param
-from core.views import OFF_TABLE, REFEREE
 
 
 def _setup(ctx: Context, args: dict) -> None:

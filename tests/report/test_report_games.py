@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import plain, render
-from core.narrate import result_of
+from core.log import events as ev
+from core.log.narrate import result_of
+from core.log.views import REFEREE, SPECTATOR
 from core.report import account, build, render_html, render_md
-from core.views import REFEREE, SPECTATOR
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 GAMES = sorted(p.name for p in SAVES.glob("*.ft"))

@@ -8,7 +8,7 @@ from itertools import product
 
 import pytest
 
-from core import events as ev
+from core.log import events as ev
 from core.report import luck
 from core.report.luck import assess, convolve, judge, side_luck
 from core.report.model import RollFact

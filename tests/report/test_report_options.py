@@ -7,8 +7,8 @@ import pytest
 
 from core.game import Game
 from core.language.reader import reading
+from core.log.views import REFEREE
 from core.report import build, render_html, render_md, render_text
-from core.views import REFEREE
 
 WOUNDED = "§9.3 wounded men, medics and stabilisation"
 

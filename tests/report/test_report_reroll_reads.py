@@ -7,11 +7,11 @@ from __future__ import annotations
 from contextlib import closing
 from pathlib import Path
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.state import HIDDEN, GameState, Unit, apply_one
+from core.log.views import OFF_TABLE, REFEREE
 from core.report.reroll import Parses, Reads
-from core.state import HIDDEN, GameState, Unit, apply_one
-from core.views import OFF_TABLE, REFEREE
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 

@@ -17,15 +17,15 @@ from math import sqrt
 import pytest
 from recorded import SAVES
 
-from core import events as ev
-from core.dice import ManualDice
+from core.dice.faces import ManualDice
 from core.game import Game
 from core.language.i18n import CORE_DOMAIN
+from core.log import events as ev
+from core.log.state import GameState
+from core.log.views import REFEREE
 from core.registry import register, unregister
 from core.report.reroll import DRAW, plan, play_once, reroll, score_kind
 from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset
-from core.state import GameState
-from core.views import REFEREE
 
 PIECES = (("b1", "Blue 1", "blue"), ("b2", "Blue 2", "blue"), ("r1", "Red 1", "red"), ("r2", "Red 2", "red"))
 TURNS = 2

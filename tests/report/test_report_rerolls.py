@@ -9,15 +9,15 @@ from math import sqrt
 import msgspec
 import pytest
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import CORE_DOMAIN
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.registry import register, unregister
 from core.report import render_md
 from core.report.build import build
 from core.report.reroll import DRAW, plan, reroll
 from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset
-from core.views import REFEREE
 
 BLUE_HITS = {0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}  # 2d6 at 4+
 RED_HITS = {0: Fraction(1, 3), 1: Fraction(2, 3)}  # 1d6 at 3+

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.game import Game
+from core.log.views import REFEREE
 from core.report import account
 from core.report.build import build
 from core.rulesets.breaking_news.tables import IT
-from core.views import REFEREE
 
 
 def _game(tmp_path: Path, variant: str = "") -> Game:

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from core.game import Game
+from core.log.views import SPECTATOR
 from core.report.chances import chances
 from core.report.venue import chances_bytes, chances_of, read_chances, view_digest
 from core.venue import VenueError, chances_subject, view_bytes
-from core.views import SPECTATOR
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 

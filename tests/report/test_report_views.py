@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
-from core.replay import shown_step, visible_steps
+from core.log import events as ev
+from core.log.replay import shown_step, visible_steps
+from core.log.views import REFEREE, SPECTATOR, event_visible, roles
 from core.report import build, render_html, render_md
 from core.report.charts import all_charts
-from core.views import REFEREE, SPECTATOR, event_visible, roles
 
 pytestmark = pytest.mark.long
 

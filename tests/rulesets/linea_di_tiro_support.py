@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from playing import play  # noqa: F401  (re-exported)
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.rulesets.linea_di_tiro.tables import deck
-from core.views import REFEREE
 
 BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "linea-di-tiro-1.0-it.md"
 

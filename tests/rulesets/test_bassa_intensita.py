@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 from playing import names, play, refused
 
-from core import events as ev
-from core.dice import NeedDice
+from core.dice.faces import NeedDice
 from core.game import Game
 from core.language.i18n import plain
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Refused
 from core.rulesets.bassa_intensita import rules
@@ -25,7 +26,6 @@ from core.rulesets.bassa_intensita.tables import (
     tiers,
     weapons,
 )
-from core.views import REFEREE
 
 BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "bassa-intensita-1.9-it.md"
 

@@ -13,18 +13,18 @@ from typing import Any
 import pytest
 from playing import play, refused
 
-from core import events as ev
 from core import registry
-from core.dice import CONTRIBUTION_BYTES, Share
+from core.dice.faces import CONTRIBUTION_BYTES, Share
 from core.game import Game
 from core.language.i18n import plain
-from core.outcome import AnswerNeeded, DiceNeeded, Outcome, Refusal
-from core.questions import NeedAnswer
+from core.log import events as ev
+from core.log.outcome import AnswerNeeded, DiceNeeded, Outcome, Refusal
+from core.log.questions import NeedAnswer
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Context
 from core.rulesets.bassa_intensita import BassaIntensita
 from core.rulesets.common import Scenario
-from core.views import REFEREE
 
 U = ev.UnitSpec
 PIECES = (

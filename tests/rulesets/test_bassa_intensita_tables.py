@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from core.events import Mod
 from core.language.i18n import plain
+from core.log.events import Mod
+from core.log.state import Unit
 from core.rulesets.bassa_intensita import rules, squads
 from core.rulesets.bassa_intensita.rules import damage, he, morale
 from core.rulesets.bassa_intensita.tables import (
@@ -24,7 +25,6 @@ from core.rulesets.bassa_intensita.tables import (
 )
 from core.rulesets.bassa_intensita.tables import damage as damage_tables
 from core.rulesets.bassa_intensita.tables import morale as morale_tables
-from core.state import Unit
 
 BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "bassa-intensita-1.9-it.md"
 

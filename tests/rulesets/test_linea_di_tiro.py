@@ -21,16 +21,16 @@ from linea_di_tiro_support import (  # noqa: F401  (fixtures)
 )  # noqa: F401  (fixtures)
 from playing import names, refused
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
 from core.language.reader import reading
-from core.outcome import AnswerNeeded, Outcome, Refusal
+from core.log import events as ev
+from core.log.outcome import AnswerNeeded, Outcome, Refusal
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import rules
 from core.rulesets.linea_di_tiro.tables import at_table, deck, mg_table, morale, options
-from core.views import REFEREE
 
 
 def _grid(book: str, heading: str, rows: int) -> list[list[str]]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from linea_di_tiro_support import game, inject, notes, play, rolls  # noqa: F401  (fixtures)
 from playing import refused
 
-from core import events as ev
 from core.language.i18n import plain
+from core.log import events as ev
 from core.refusal import TYPING
 
 

@@ -9,9 +9,9 @@ import pytest
 from linea_di_tiro_support import game, inject, notes, piece, play, rolls  # noqa: F401  (fixtures)
 from playing import names, refused
 
-from core import events as ev
 from core.language.i18n import plain
-from core.outcome import DiceNeeded
+from core.log import events as ev
+from core.log.outcome import DiceNeeded
 from core.refusal import TYPING
 from core.ruleset import Refused
 
@@ -211,8 +211,8 @@ def test_a_voluntary_rout_flees_once(game):
 
 def test_situations_are_counted_up_never_down():
     """LT-R081: each situation makes the test harder; a negative count is refused in words."""
+    from core.log.state import Unit
     from core.rulesets.linea_di_tiro.commands.fire import morale_mods
-    from core.state import Unit
 
     with pytest.raises(Refused) as refused:
         morale_mods(Unit(id="g", name="G", side="us"), -1)

@@ -11,12 +11,12 @@ import pytest
 from linea_di_tiro_support import artillery, game, inject, new_game, notes, piece, play, rolls  # noqa: F401  (fixtures)
 from playing import refused
 
-from core import events as ev
 from core.language.i18n import plain
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.rulesets.linea_di_tiro import scenario_vars
 from core.secrets.commitments import matches
-from core.views import REFEREE
 
 RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
 

@@ -12,10 +12,10 @@ from linea_di_tiro_support import FIRST, game, new_game, play, rolls  # noqa: F4
 from playing import names
 from recorded import RecordedGame, effective_facts, worded
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import Domain, Msg, plain
 from core.language.reader import reading
+from core.log import events as ev
 from core.refusal import TYPING
 from core.registry import get_ruleset
 from core.ruleset import Refused

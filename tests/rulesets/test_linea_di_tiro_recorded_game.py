@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from recorded import RecordedGame
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.log import events as ev
 
 GAME = RecordedGame("linea-di-tiro-game", "linea-di-tiro", 9)
 SAVE = GAME.save

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
-from core import events as ev
+from core.log import events as ev
 from core.report.luck import judge
 from core.report.model import RollFact
 from core.rulesets.linea_di_tiro import rules

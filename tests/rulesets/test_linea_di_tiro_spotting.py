@@ -8,8 +8,8 @@ import pytest
 from linea_di_tiro_support import game, inject, piece, play, rolls  # noqa: F401  (fixtures)
 from playing import names, refused
 
-from core import events as ev
 from core.language.i18n import plain
+from core.log import events as ev
 from core.refusal import TYPING
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import rules

@@ -11,13 +11,13 @@ from playing import (
     refused,
 )
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.tables import areas, fire, melee, morale, movement, vehicles, visibility
-from core.views import REFEREE
 
 BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "ludonet-quick-rules-it.md"
 DIGEST = BOOK.with_name("digest-bassa-intensita-ludonet-linea-di-tiro.md")

@@ -10,13 +10,13 @@ import pytest
 from playing import refused
 from registry_walk import RULESETS, set_up
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
-from core.narrate import describe_roll
+from core.log import events as ev
+from core.log.narrate import describe_roll
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.rulesets.common import REFEREE_TOOLS
-from core.views import REFEREE
 from tui.odds import chance, succeeded
 
 

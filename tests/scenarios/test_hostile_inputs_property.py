@@ -16,16 +16,16 @@ from hypothesis import strategies as st
 from registry_walk import RULESETS
 
 import core.scenarios.files
-from core.events import TAGS
 from core.game import Game
 from core.language.i18n import MAX_RENDERED, Msg, plain
+from core.log.events import TAGS
+from core.log.views import REFEREE
 from core.registry import get_ruleset
 from core.rulesets.breaking_news.campaign.army import Roster
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import MAX_LINE, ScenarioError, decode
 from core.storage.salvage import salvage
 from core.storage.savefile import Chain, SaveError, load
-from core.views import REFEREE
 from tui.ssh.seatsfile import Seats, SeatsError
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck), database=None)

@@ -12,10 +12,10 @@ from playing import refused
 
 import core.scenarios.files
 from core.game import Game
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.registry import get_ruleset
 from core.scenarios.files import MAX_DEPTH, MAX_KEY_PARTS, MAX_LINE
-from core.views import REFEREE
 from tui.main import main as fireteam
 from tui.ssh.seatsfile import Seats, SeatsError
 

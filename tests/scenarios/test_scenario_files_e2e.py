@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 from scenario_support import dumps
 
 from core.game import Game
+from core.log.views import REFEREE
 from core.registry import get_ruleset
 from core.ruleset import Refused
 from core.rulesets.bassa_intensita.scenario_format import SCOUTS, SECTION_LEADERS
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import ScenarioError
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 RULESETS = ("bassa-intensita", "breaking-news", "linea-di-tiro", "ludonet")

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from scenario_support import dumps
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.registry import get_ruleset
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import ScenarioError
 from core.scenarios.forces import find_force
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 

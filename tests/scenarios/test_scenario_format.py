@@ -13,13 +13,13 @@ import pytest
 from playing import refused
 from scenario_support import FULL, dumps, full
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.registry import get_ruleset
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import MAX_BYTES, ScenarioError, locate, restrict_reads
-from core.views import REFEREE
 
 RULESETS = tuple(FULL)
 

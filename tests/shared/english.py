@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import msgspec
 
-from core import events as ev
 from core.language.i18n import Msg, plain
+from core.log import events as ev
 
-#: The event fields that hold words (core/events.py), by struct.
+#: The event fields that hold words (core/log/events.py), by struct.
 _TEXT = {
     ev.Moved: ("how",),
     ev.UnitOut: ("cause",),

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import msgspec
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
 
 
 def rewrite(path: Path, edit: Callable[[list[ev.Event]], list[ev.Event]]) -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
 from core.ruleset import Refused
 
 

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import msgspec
 
-from core import events as ev
 from core.cli.main import _COMMENT, run_script, script_lines
-from core.dice import DiceRequest, NeedDice, SeededDice
+from core.dice.faces import DiceRequest, NeedDice, SeededDice
 from core.game import Game
-from core.questions import NeedAnswer, Question
+from core.log import events as ev
+from core.log.questions import NeedAnswer, Question
 from core.rulesets.linea_di_tiro import turn
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from core import events as ev
+from core.log import events as ev
 from core.registry import register, ruleset_class, unregister
 from core.ruleset import CommandSpec, Context, Param, Ruleset
 

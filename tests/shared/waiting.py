@@ -142,7 +142,7 @@ async def type_text(pilot, text: str, *keys: str) -> None:
 async def piloted(game, size: tuple[int, int] = (100, 30), *, settle: bool = False, **options) -> AsyncIterator[tuple]:
     """The client on ``game`` (the referee's seat unless ``options`` give a ``role``), run under Pilot at
     ``size``: the app and its pilot; ``settle``: once the app has done all it was given (``settled``)."""
-    from core.views import REFEREE
+    from core.log.views import REFEREE
     from tui.app import FireteamApp  # here: a child process's first import is this module (``IN_CHILD``)
 
     app = FireteamApp(game, **{"role": REFEREE, **options})

@@ -24,7 +24,7 @@ import pytest
 from ssh_vt import Screen
 
 from core.game import Game
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.ssh.limits import Limits
 from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table

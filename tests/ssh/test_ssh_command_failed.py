@@ -13,7 +13,7 @@ import threading
 import pytest
 from ssh_club import SEATS, WAIT_S, demo_game, make_keys, seat_workers, wait_until
 
-from core.outcome import Failure
+from core.log.outcome import Failure
 from core.ruleset import CommandSpec
 from tui.ssh.server import Table
 from tui.ssh.workers import wire

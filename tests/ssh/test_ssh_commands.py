@@ -8,7 +8,7 @@ import asyncssh
 import pytest
 from ssh_club import SEATS, Player, demo_game, make_keys, seats_toml
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
 

@@ -10,9 +10,9 @@ import hashlib
 import pytest
 from ssh_club import Club, Player, wait_until
 
-from core import events as ev
 from core.league import certificate
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 pytestmark = pytest.mark.server
 

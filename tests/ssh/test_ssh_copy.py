@@ -8,10 +8,10 @@ import pytest
 from forged import rewrite
 from ssh_club import Club, Player, wait_until
 
-from core import events as ev
+from core.log import events as ev
+from core.log.state import TABLE_DICE
+from core.log.views import REFEREE
 from core.secrets.sidecopy import decode
-from core.state import TABLE_DICE
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 pytestmark = pytest.mark.server

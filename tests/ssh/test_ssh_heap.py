@@ -12,7 +12,7 @@ import asyncssh
 import pytest
 from ssh_club import demo_game
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
 from tui.ssh.workers import heap as ssh_heap

@@ -8,11 +8,11 @@ from types import SimpleNamespace
 import pytest
 from ssh_club import SEATS, Club, Player, demo_game, make_keys, seats_toml, wait_until
 
-from core import events as ev
 from core.game import Game
-from core.outcome import DiceNeeded, Outcome
-from core.state import TABLE_DICE, table_dice
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.outcome import DiceNeeded, Outcome
+from core.log.state import TABLE_DICE, table_dice
+from core.log.views import REFEREE
 from tui.ssh.seatsfile import Seat, Seats
 from tui.ssh.server import FireteamServer, Table
 

@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from ssh_club import Club, Player, wait_until
 
 from core.game import Game
-from core.outcome import Refusal
-from core.views import REFEREE
+from core.log.outcome import Refusal
+from core.log.views import REFEREE
 from tui.plain import refused_paste, visible
 from tui.screens.dialogs import DicePrompt
 from tui.ssh import replies

@@ -25,7 +25,7 @@ from core.language import i18n
 from core.language import reader as readers
 from core.language.i18n import M
 from core.language.reader import Reader, lang, reading
-from core.outcome import Refusal
+from core.log.outcome import Refusal
 from core.ruleset import Refused
 from tui.ssh.language import LOCALE_VALUE_LIMIT, ContextExecutor, seat_language
 from tui.ssh.limits import Limits

@@ -40,8 +40,8 @@ import pytest
 from ssh_club import SEATS, WAIT_S, WATCHING, Club, Player, make_keys, seats_toml, wait_until
 
 from core.game import Game
-from core.outcome import Outcome, Refusal
-from core.views import REFEREE
+from core.log.outcome import Outcome, Refusal
+from core.log.views import REFEREE
 from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from ssh_club import Club, Player, wait_until
 
-from core.state import TABLE_DICE, table_dice
+from core.log.state import TABLE_DICE, table_dice
 
 FIRE = "fire rossi noor range=20"  # the Bersaglieri's Sgt Rossi at the militia's Ahmed Noor, needs 3+ (§8.0)
 WAITING = "waiting for Bersaglieri's dice"

@@ -13,8 +13,8 @@ import asyncssh
 import pytest
 from ssh_club import SEATS, WAIT_S, Club, Player, demo_game, make_keys, seats_toml, served_table, wait_until
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
 from tui.ssh.seatsfile import Seats
 from tui.ssh.server import FireteamServer, Table
 

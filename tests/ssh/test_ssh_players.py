@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from ssh_club import Club, Player, served_table, wait_until
 
-from core import events as ev
-from core.state import TABLE_DICE
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.state import TABLE_DICE
+from core.log.views import REFEREE
 
 pytestmark = pytest.mark.server
 

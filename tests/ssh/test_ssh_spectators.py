@@ -16,7 +16,7 @@ import pytest
 from ssh_club import SEATS, WAIT_S, Club, Player, served_table, wait_until
 from ssh_memory import widget_strings
 
-from core.views import SPECTATOR
+from core.log.views import SPECTATOR
 from tui.app import FireteamApp
 from tui.ssh.limits import Limits
 from tui.ssh.seating import seat

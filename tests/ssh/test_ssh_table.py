@@ -12,8 +12,8 @@ from ssh_memory import widget_strings
 from textual.pilot import Pilot
 
 from core.language.i18n import naming
-from core.narrate import names_of
-from core.views import event_visible
+from core.log.narrate import names_of
+from core.log.views import event_visible
 
 pytestmark = pytest.mark.server
 

@@ -11,7 +11,7 @@ from playing import names
 from ssh_club import demo_game
 
 from core.language.reader import reading
-from core.outcome import AnswerNeeded, Outcome, Refusal
+from core.log.outcome import AnswerNeeded, Outcome, Refusal
 from core.ruleset import TYPING, Refused
 from tui.ssh.workers import wire
 from tui.ssh.workers.replica import TableLink
@@ -70,10 +70,10 @@ def test_a_call_refuses_clearly_when_too_long_unanswered_or_the_table_is_gone():
 
 
 def test_a_question_and_its_answers_travel_between_a_seat_and_the_table():
-    """A command's question (core.questions) goes to the seat as data, and the seat's
+    """A command's question (core.log.questions) goes to the seat as data, and the seat's
     answers come back with the command, as the table's dice do (issue #48)."""
     from core.language.i18n import M
-    from core.questions import Question
+    from core.log.questions import Question
 
     question = Question(M("cover for his morale check"), ("none", "light"), whose="Ali", default="none", rule="BI-R181")
     table, worker = wire.pair()

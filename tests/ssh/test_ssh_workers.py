@@ -18,9 +18,9 @@ from ssh_club import SEATS, WATCHING, Club, demo_game, make_keys, seat_workers, 
 from test_ssh_plain import plain, wait_raw
 from test_ssh_table import HIDDEN, regulars_secrets
 
-from core import events as ev
 from core.game import Game
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 from tui.ssh.limits import Limits
 from tui.ssh.server import Table
 from tui.ssh.workers.pool import HEARTBEAT_MISSES, Duty, SeatWorkers

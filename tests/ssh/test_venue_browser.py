@@ -16,7 +16,7 @@ from nats_server import NatsServer, nats_server
 from test_venue_nats import GUARD_S, caught_up, demo, publishing, venue_relays
 from web_club import chromium_browser, playwright_or_skip
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.ssh.server import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]

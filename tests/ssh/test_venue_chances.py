@@ -23,8 +23,9 @@ import pytest
 from nats_server import NatsServer, nats_server
 from test_venue_nats import GUARD_S, LOG, _permissions, caught_up, demo, publishing
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE, SPECTATOR
 from core.report import chances_account
 from core.report.build import build
 from core.report.chances import chances
@@ -38,7 +39,6 @@ from core.report.venue import (
     view_digest,
 )
 from core.venue import STREAM_CHANCES, STREAM_SPECTATORS, chances_subject, view_bytes
-from core.views import REFEREE, SPECTATOR
 from tui.ssh.server import Table
 from tui.ssh.venue.connection import NatsOptions, ensure_streams
 from tui.ssh.venue.relay import Relay

@@ -18,8 +18,8 @@ from nats_server import nats_server
 from ssh_club import fireteam_process, make_keys, seats_toml
 
 from core.game import Game
+from core.log.views import REFEREE
 from core.venue import STREAM_SPECTATORS, STREAM_WRITERS, read_claim
-from core.views import REFEREE
 from tui.main import main as fireteam
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]

@@ -21,8 +21,8 @@ import pytest
 from nats_server import NatsServer, nats_server
 
 from core.game import Game
+from core.log.views import REFEREE, SPECTATOR
 from core.venue import STREAM_SIDES, STREAM_SPECTATORS, STREAM_WRITERS, read_claim, view_bytes
-from core.views import REFEREE, SPECTATOR
 from tui.main import main as fireteam
 from tui.ssh.server import Table
 from tui.ssh.venue.connection import NatsOptions, ensure_streams

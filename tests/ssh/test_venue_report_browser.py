@@ -19,10 +19,10 @@ import pytest
 from web_club import chromium_browser, playwright_or_skip
 
 from core.game import Game
+from core.log.views import SPECTATOR
 from core.report.chances import chances
 from core.report.venue import chances_bytes, read_chances
 from core.venue import MAX_TABLES, chances_subject, spectator_subject, view_bytes
-from core.views import SPECTATOR
 from tui.ssh.venue.connection import NatsOptions
 from tui.ssh.venue.relay import Relay
 from tui.ssh.venue.watched import take_view

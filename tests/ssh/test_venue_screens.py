@@ -18,8 +18,8 @@ from rich.color import ColorSystem
 from ssh_vt import Screen as Terminal
 from test_venue_nats import GUARD_S, LOG, caught_up, demo, publishing, twin
 
+from core.log.views import REFEREE
 from core.venue import VenueError
-from core.views import REFEREE
 from tui.ssh.seating.sharedscreen import State
 from tui.ssh.server import Table
 from tui.ssh.venue.connection import NatsOptions, ensure_streams

@@ -16,7 +16,7 @@ from nats_server import NatsServer, nats_server
 from ssh_club import Player, wait_until
 from test_venue_nats import GUARD_S, LOG, caught_up, demo, publishing
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.ssh.server import Table
 from tui.ssh.venue.connection import NatsOptions
 from tui.ssh.venue.relay import Relay

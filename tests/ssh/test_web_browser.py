@@ -15,8 +15,8 @@ import pytest_asyncio
 from ssh_club import WAIT_S, wait_until
 from web_club import WebClub, playwright_or_skip, web_table
 
-from core import events as ev
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 from tui.bench.crowd import PHONE
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.web.assets import version
@@ -255,8 +255,8 @@ async def test_a_page_refused_its_files_fetches_them_again_and_sits(web, chromiu
 async def test_the_page_draws_its_own_share_of_the_dice_for_each_line(tmp_path, caplog, chromium):
     """The page sends 16 bytes of crypto.getRandomValues before the line it enters: the
     command's sealed roll carries them, not the table's (which here would be all zeros)."""
-    from core import events as ev
     from core.game import Game
+    from core.log import events as ev
 
     async with web_table(tmp_path, caplog) as web:
         web.game.execute("dice-key", role=REFEREE)  # the demo game's dice were seeded: sealed from here on
@@ -284,8 +284,8 @@ async def test_the_page_draws_its_own_share_of_the_dice_for_each_line(tmp_path, 
 async def test_the_plain_page_draws_its_own_share_and_its_command_rolls_it(tmp_path, caplog, chromium):
     """Issue #75: the plain page's bytes were sent with every line and never used.  In Chromium,
     its share (the bytes, the seal and the count it was told, which it keeps) rolls its command."""
-    from core import events as ev
     from core.game import Game
+    from core.log import events as ev
 
     async with web_table(tmp_path, caplog, plain={"rita"}) as web:
         web.game.contribute = lambda: bytes(16)  # the table's own draw, were the page's not taken

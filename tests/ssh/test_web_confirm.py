@@ -7,9 +7,9 @@ import pytest
 from ssh_club import WAIT_S, wait_until
 from test_web_door import invited, plain_seat
 
-from core import events as ev
 from core.league import certificate
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 pytestmark = pytest.mark.server
 

@@ -11,9 +11,9 @@ from ssh_club import wait_until
 from test_web_door import _sealed_rolls, invited, keys_digest, plain_seat, seat
 from web_club import web_table
 
+from core.log.views import REFEREE
 from core.secrets.dicecheck import OK
 from core.secrets.verify import verify
-from core.views import REFEREE
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 
@@ -73,7 +73,7 @@ async def test_a_share_whose_seal_was_stripped_is_refused_and_no_later_key_rolls
     """The second grinding attack: the page sent its share with the seal it was told; a proxy
     forwards the bytes alone (what a page from before sent), the host seals a new key chosen after
     seeing them, and lets the line through.  The door refuses a line whose share names no keys (and
-    the table a share that names no key: ``core.shares``)."""
+    the table a share that names no key: ``core.dice.shares``)."""
     async with web_table(tmp_path, caplog) as web:
         web.game.execute("dice-key", role=REFEREE)
         browser = await invited(web, "rita")

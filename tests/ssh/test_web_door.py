@@ -25,9 +25,9 @@ from ssh_club import WAIT_S, WATCHING, wait_until
 from ssh_vt import Screen, drawn
 from web_club import WebClub, client_tls, web_table
 
+from core.log.views import REFEREE
 from core.secrets.copycheck import compare
 from core.secrets.sidecopy import read
-from core.views import REFEREE
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.limits import Limits, add_arguments, from_args
 from tui.ssh.web import assets as web_module
@@ -584,8 +584,8 @@ def keys_digest(keys: str) -> str:
 
 
 def _sealed_rolls(path: Path) -> list:
-    from core import events as ev
     from core.game import Game
+    from core.log import events as ev
 
     game = Game.open(path, writable=False)
     try:

@@ -9,7 +9,7 @@ from ssh_club import wait_until
 from test_web_door import invited, plain_seat
 from web_club import WebClub
 
-from core.state import TABLE_DICE
+from core.log.state import TABLE_DICE
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 

@@ -19,8 +19,8 @@ from test_web_browser import shows
 from web_club import web_table
 
 from core.language.reader import reading
-from core.state import TABLE_DICE
-from core.views import REFEREE
+from core.log.state import TABLE_DICE
+from core.log.views import REFEREE
 from tui.bench.phone_shots import PHONE_SIZES, SHOWN, take
 
 #: The module's tests share one event loop, so that they share one Chromium (``chromium``).

@@ -9,7 +9,7 @@ from ssh_club import wait_until
 from test_web_door import invited, plain_seat
 from web_club import web_table
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 

@@ -15,13 +15,13 @@ from typing import Any
 import msgspec
 import pytest
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import CORE_DOMAIN
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.registry import register
 from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, SetupChoice
 from core.rulesets.common import REFEREE_TOOLS, Scenario, ScenarioSecret, emit_table
-from core.views import REFEREE
 
 PHASES = (
     Phase("setup", "Set-up", "referee", "load a scenario: scenario patrol", "T1"),

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
 
 DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
 #: Only ever an upper bound on waiting for something that happens (CI shares two cores).

@@ -12,10 +12,10 @@ from textual import events
 from textual.widgets import Select
 from waiting import hint, piloted, press, screen_of, settled, type_command, type_text, until
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.storage.fork import boundaries
-from core.views import REFEREE
 from tui.app import FireteamApp, check_role, run_app
 from tui.commandline import CommandInput
 from tui.panes.dice import DicePane

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.registry import available, get_ruleset
 from core.ruleset import Refused
 from core.rulesets.bassa_intensita import casualties, phases
@@ -20,7 +21,6 @@ from core.rulesets.common import STATUSES
 from core.rulesets.linea_di_tiro import turn as lt_turn
 from core.rulesets.ludonet import phases as ln_phases
 from core.scenarios.schema import START_STATUSES
-from core.views import REFEREE
 from tui.badges import COUNTED, MAX_WORD, WORDS, badge, word
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"

@@ -17,9 +17,9 @@ from waiting import hint, piloted, press, until
 
 from core.errorlog import ErrorLog
 from core.game import Game
+from core.log.views import REFEREE
 from core.refusal import LOG
 from core.ruleset import CommandSpec
-from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.userdata import UserStore

@@ -12,7 +12,7 @@ from textual._compositor import Compositor
 from textual.geometry import Region
 from waiting import piloted, press, settled
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.app import FireteamApp
 from tui.compositor import RowsCompositor
 from tui.screens.game import GameScreen

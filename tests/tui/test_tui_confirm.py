@@ -9,12 +9,12 @@ from contextlib import closing
 import pytest
 from waiting import hint, piloted, settled, type_command
 
-from core import events as ev
 from core.language.reader import reading
 from core.league import certificate
 from core.league.atseat import with_digest
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.ruleset import Refused
-from core.views import REFEREE
 from tui.bench.screenshots import demo_game
 
 

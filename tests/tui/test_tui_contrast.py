@@ -20,7 +20,7 @@ from waiting import press, settled
 
 from core.game import Game
 from core.language.reader import reading
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.app import FireteamApp
 from tui.bench import screenshots
 from tui.contrast import AA, AAA, contrast

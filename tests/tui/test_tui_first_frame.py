@@ -20,7 +20,7 @@ from textual.widgets._tooltip import Tooltip
 from waiting import settled
 
 from core.game import Game
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.app import FireteamApp
 from tui.bench.client import _null_terminal
 from tui.commandline import CommandInput

@@ -20,8 +20,8 @@ from textual.geometry import Offset
 from textual.widgets import Input, OptionList, Select
 from waiting import piloted, press, screen_lines, screen_of, settled, type_text, until
 
+from core.log.views import REFEREE
 from core.registry import get_ruleset
-from core.views import REFEREE
 from tui.commandline import CommandInput
 from tui.focus_cursor import widget_point
 from tui.panes.log import LogView

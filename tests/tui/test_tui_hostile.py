@@ -20,7 +20,7 @@ from textual import events
 from waiting import hint, piloted, press, settled
 
 from core.game import Game
-from core.outcome import Refusal
+from core.log.outcome import Refusal
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.log import LogView

@@ -17,12 +17,12 @@ from textual.command import CommandInput
 from waiting import IN_CHILD, piloted, press, screen_of, settled, until
 
 import core.language.i18n as i18n
-from core.events import All, AtLeast, Each, Mod, Roll
+from core.dice.probability import check_summary
 from core.language import reader as readers
 from core.language.i18n import M
 from core.language.reader import Reader, lang, reader, set_process_language, use_reader
-from core.probability import check_summary
-from core.views import REFEREE
+from core.log.events import All, AtLeast, Each, Mod, Roll
+from core.log.views import REFEREE
 from tui import odds
 from tui.app import prepare_language
 from tui.i18n import phase_name, start_language

@@ -11,7 +11,7 @@ from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.app import App
 from waiting import piloted, press, screen_lines, screen_of, settled, type_text
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput, CommandLine, current_word
 from tui.screens.forms import ActionForm, ActionPicker

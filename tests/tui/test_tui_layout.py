@@ -11,7 +11,7 @@ from rich.console import Console
 from waiting import piloted, press, settled, type_text
 
 from core.game import Game
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.app import FireteamApp
 from tui.bench.screenshots import demo_game
 from tui.commandline import CommandInput

@@ -5,7 +5,7 @@ CORE-TEXT) may still make facts the side sees (its Sherman knocked out).  Those 
 were drawn straight under the side's previous header, so a Sherman lost to the Pak
 read as the fact of the referee's ``next`` before it.  They now stand under a header
 of their own that names neither the command nor its author, and carries no number:
-the side's numbers count only the commands it may see (core.numbering).
+the side's numbers count only the commands it may see (core.log.numbering).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from playing import opened
 from waiting import piloted, until
 
 from core.game import Game
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.lines import answers
 from tui.logindex import RowIndex
 from tui.panes.log import LogView

@@ -12,9 +12,9 @@ import json
 from skirmish import Counted, patrol_game
 from waiting import piloted, press, screen_of
 
-from core import events as ev
 from core.language.reader import Reader
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 from tui.lines.client import LineClient
 from tui.logindex import FilteredIndex, LogFilter, RowIndex
 from tui.loglines import summary

@@ -1,8 +1,8 @@
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 
-from core import events as ev
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 from tui.logindex import FilteredIndex, LogFilter, RowIndex, windows
 
 

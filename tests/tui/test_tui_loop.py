@@ -13,9 +13,9 @@ from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.widgets import Select
 from waiting import hint, piloted, press, screen_of, settled, type_text
 
-from core import events as ev
 from core.game import Game
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.screens.dialogs import DicePrompt

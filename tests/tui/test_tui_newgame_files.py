@@ -11,8 +11,8 @@ from playing import opened
 from textual.widgets import Input, Select, Static
 from waiting import press, screen_of, settled
 
+from core.log.views import REFEREE
 from core.registry import get_ruleset
-from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.screens.game import GameScreen
 from tui.screens.newgame import NewGameScreen

@@ -12,8 +12,8 @@ from textual.widgets import Select, SelectionList
 from waiting import piloted, press, screen_of, settled
 
 from core.language.reader import reading
+from core.log.views import REFEREE
 from core.ruleset import Refused
-from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.screens.game import GameScreen
 from tui.screens.newgame import NewGameScreen, start_game

@@ -28,14 +28,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import events as ev
-from core.dice import NeedDice
+from core.dice.faces import NeedDice
 from core.game import Game
-from core.questions import NeedAnswer
+from core.log import events as ev
+from core.log.questions import NeedAnswer
+from core.log.state import encode_state
+from core.log.views import REFEREE
 from core.ruleset import Refused
 from core.secrets import sidecopy
-from core.state import encode_state
-from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.panes.dice import history_line
 from tui.panes.log import line_text
@@ -206,7 +206,7 @@ async def test_details_count_only_the_facts_a_side_sees(tmp_path):
     """Issue 28: a command's Details said "N facts follow" counting the facts hidden from the
     side too (the scenario's placement of the irregulars' hidden fighters); they count the
     lines of it the side's log holds."""
-    from core import events as ev
+    from core.log import events as ev
     from tui.panes.log import LogView
     from tui.plain import Plain
     from tui.screens.dialogs import DetailsScreen
@@ -464,16 +464,16 @@ def _labels_in_order() -> None:
     A label, like a die, is drawn from the secret seed by the file's command number, so after
     a hidden command it is another (which tells nothing: the seed is not the players'); drawn
     in order, the two games' labels are comparable."""
-    import core.views
+    import core.log.views
 
     counter = iter(range(10**6))
-    letters, digits = core.views._LABEL_LETTERS, core.views._LABEL_DIGITS
+    letters, digits = core.log.views._LABEL_LETTERS, core.log.views._LABEL_DIGITS
 
     def pick(self) -> str:
         n = next(counter)
         return letters[n % len(letters)] + digits[n // len(letters) % len(digits)] + letters[n // 200 % len(letters)]
 
-    core.views.MarkerLabels._pick = pick
+    core.log.views.MarkerLabels._pick = pick
 
 
 def _replayed(path: Path, game, lines, faces: list[list[int] | None] | None, unseen_by: str = "") -> list:
@@ -481,8 +481,8 @@ def _replayed(path: Path, game, lines, faces: list[list[int] | None] | None, uns
     dice; else the seeded dice as the referee's table would roll them, recorded into a list that
     is returned.  With ``unseen_by``, before each of that side's lines the referee marks a piece
     hidden from it and clears the mark again: two commands it cannot see, that change nothing."""
-    from core.dice import SeededDice
-    from core.views import unit_audience
+    from core.dice.faces import SeededDice
+    from core.log.views import unit_audience
 
     g = Game.new(path, game.ruleset, seed=game.seed, clock=lambda: 1_000, salt=lambda: "0" * 32)
     _labels_in_order()
@@ -530,10 +530,10 @@ def test_every_recorded_game_shows_each_side_the_same_with_the_referees_hidden_c
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
     from recorded import recorded_games
 
-    import core.views
-    from core.views import SPECTATOR, roles
+    import core.log.views
+    from core.log.views import SPECTATOR, roles
 
-    monkeypatch.setattr(core.views.MarkerLabels, "_pick", core.views.MarkerLabels._pick)  # put back after
+    monkeypatch.setattr(core.log.views.MarkerLabels, "_pick", core.log.views.MarkerLabels._pick)  # put back after
     checked = []
     for game in recorded_games():
         lines = _script(game)

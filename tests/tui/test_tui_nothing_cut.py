@@ -12,7 +12,7 @@ from playing import opened
 from waiting import piloted, press, screen_lines, screen_of, settled, type_text
 
 from core.game import Game
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.commandline import CommandInput
 
 pytestmark = pytest.mark.long

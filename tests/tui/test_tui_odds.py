@@ -1,7 +1,7 @@
 from fractions import Fraction
 
-from core.events import All, AtLeast, Each, Mod, Opposed, Read, Roll, Sum
-from core.probability import check_summary, odds_summary
+from core.dice.probability import check_summary, odds_summary
+from core.log.events import All, AtLeast, Each, Mod, Opposed, Read, Roll, Sum
 from tui import odds
 
 

@@ -13,9 +13,9 @@ from waiting import piloted, settled, until
 
 import tui.app
 from core.game import Game
+from core.log.views import REFEREE
 from core.storage.opencache import OpenCache
 from core.storage.savefile import SaveError
-from core.views import REFEREE
 from tui.app import FireteamApp, open_or_follow
 from tui.opening import OpenAhead
 from tui.screens.game import GameScreen

@@ -10,8 +10,8 @@ from playing import opened
 from waiting import press, settled, type_text, until
 
 from core.game import Game
-from core.state import TABLE_DICE
-from core.views import REFEREE
+from core.log.state import TABLE_DICE
+from core.log.views import REFEREE
 from tui.app import FireteamApp
 from tui.panes.phase import PhasePane
 from tui.screens.dialogs import DicePrompt

@@ -22,9 +22,9 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 from waiting import piloted, press, settled
 
-from core import events as ev
 from core.language.reader import reading
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes import log as log_pane

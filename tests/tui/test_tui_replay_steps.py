@@ -10,7 +10,7 @@ from skirmish import game_fixture  # noqa: F401  (a fixture)
 from waiting import press
 
 from core.game import Game
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.app import FireteamApp
 from tui.main import main as fireteam
 from tui.screens.game import ReplayBar

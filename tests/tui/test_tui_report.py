@@ -12,8 +12,8 @@ from textual_plotext import PlotextPlot
 from waiting import piloted, press, settled, until
 
 from core.game import Game
+from core.log.views import REFEREE
 from core.report import build, render_text
-from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.palette import GameCommands
 from tui.plain import Plain, PlainLabel

@@ -9,7 +9,7 @@ from textual import events
 from textual.geometry import Region
 from waiting import piloted, press, settled
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.commandline import CommandInput
 from tui.panes.roster import RosterPane
 from tui.panes.rosterview import Item, RosterView, link
@@ -234,7 +234,7 @@ async def test_a_cursor_whose_item_goes_stays_on_its_row_or_the_last(tmp_path):
 async def test_hostile_names_are_shown_as_text_never_as_markup_or_escapes():
     from textual.app import App
 
-    from core.state import Unit
+    from core.log.state import Unit
     from tui.panes.roster import markers_label, team_label, unit_label
     from tui.plain import plain
 
@@ -275,7 +275,7 @@ def test_a_figures_class_is_in_the_readers_words_and_a_books_code_as_written(cls
     """Bassa Intensità's qualities are words (A.3, BI-R010: veteran, rabble), shown in the reader's
     language; Breaking News' classes are the book's codes (R3), the same in every language."""
     from core.language.reader import reading
-    from core.state import Unit
+    from core.log.state import Unit
     from tui.panes.roster import unit_label
 
     unit = Unit(id="abdi", name="Abdi", side="militia", cls=cls)

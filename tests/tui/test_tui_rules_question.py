@@ -6,7 +6,7 @@ from __future__ import annotations
 from playing import opened
 from waiting import piloted, press, type_text
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 
 
 async def _give(pilot, text: str) -> None:

@@ -14,9 +14,9 @@ from waiting import piloted, press, settled, until
 
 import core.storage.writer
 from core.game import Game
-from core.state import encode_state
+from core.log.state import encode_state
+from core.log.views import REFEREE
 from core.storage.opencache import NotCached, OpenCache
-from core.views import REFEREE
 from tui.app import FireteamApp, open_or_follow
 from tui.panes.log import LogView
 from tui.screens.dialogs import LockedScreen

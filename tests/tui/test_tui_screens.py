@@ -11,8 +11,8 @@ from textual.widgets import Static
 from waiting import piloted, press, screen_of, settled, type_text, until
 
 from core.game import Game
+from core.log.views import REFEREE, SPECTATOR
 from core.registry import get_ruleset
-from core.views import REFEREE, SPECTATOR
 from tui.app import FireteamApp, new_demo_game
 from tui.bench.engine import generate_save
 from tui.palette import GameCommands

@@ -165,8 +165,8 @@ FIRST_SCREEN_IT = {
 def test_the_first_screen_of_each_ruleset_reads_its_scenario_in_italian(tmp_path, ruleset, scenario):
     from core.game import Game
     from core.language.reader import reading
+    from core.log.views import REFEREE
     from core.registry import get_ruleset
-    from core.views import REFEREE
     from tui.gamestart import scenario_choices
     from tui.panes.roster import unit_label
 

@@ -7,7 +7,7 @@ from skirmish import patrol_game
 from textual.color import Color
 from waiting import settled
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.app import FireteamApp
 from tui.stylesheet import SharedStylesheet
 

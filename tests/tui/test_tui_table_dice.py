@@ -9,11 +9,11 @@ from skirmish import patrol_game
 from textual import events
 from waiting import hint, piloted, press, screen_lines, type_text, until
 
-from core import events as ev
 from core.game import Game
 from core.language.reader import reading
-from core.state import TABLE_DICE
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.state import TABLE_DICE
+from core.log.views import REFEREE
 from tui.app import FireteamApp
 from tui.panes.phase import PhasePane
 from tui.screens.dialogs import DicePrompt

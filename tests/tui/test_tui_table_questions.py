@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lines"))
 from lines_support import Seat  # noqa: E402
 from playing import names
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 
 SIZE = (100, 30)
 #: The militia a hit on Omar Haji, their leader, makes check morale (M6), after him (M7).

@@ -33,9 +33,9 @@ from terminal_child import (  # noqa: F401  (a fixture)
 from textual import events
 from waiting import piloted, press, settled, until
 
-from core import events as ev
 from core.game import Game
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 from tui.app import FireteamApp, open_or_follow
 from tui.commandline import CommandInput
 from tui.screens.dialogs import LockedScreen

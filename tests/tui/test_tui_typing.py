@@ -10,7 +10,7 @@ from textual import events
 from waiting import piloted, press, settled, type_text
 
 from core.game import Game
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.commandline import CommandInput
 from tui.panes.log import LogPane, LogView
 from tui.panes.roster import RosterPane

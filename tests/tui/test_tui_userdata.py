@@ -12,7 +12,7 @@ from skirmish import game_fixture  # noqa: F401  (a fixture)
 from waiting import piloted, press, screen_lines, screen_of, settled, type_text, until
 
 from core.game import Game
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput, CommandLine
 from tui.panes.roster import RosterPane

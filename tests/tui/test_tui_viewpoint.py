@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.game import Game
-from core.views import REFEREE, event_visible
+from core.log.views import REFEREE, event_visible
 from tui.viewpoint import Viewpoint
 
 

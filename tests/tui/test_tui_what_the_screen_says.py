@@ -11,7 +11,7 @@ from waiting import piloted, press, screen_of, settled, type_text, until
 
 from core.game import Game
 from core.language.reader import reading
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.panes.phase import PhasePane
 from tui.panes.phase import phase_text as phase_lines
 from tui.panes.roster import RosterPane

@@ -9,7 +9,7 @@ from playing import opened
 from waiting import piloted, press, type_text
 
 from core.game import Game
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.commandline import CommandInput
 
 

@@ -75,7 +75,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from core.views import REFEREE
+from core.log.views import REFEREE
 
 #: The pseudo-terminal (and Pilot's screen) size: columns, rows.
 SIZE = (100, 30)

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from core.game import Game
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.bench.ssh import _cpu_s, _start_server
 from tui.ssh.invitations.store import Invitations
 

@@ -35,12 +35,12 @@ from statistics import median
 import msgspec
 
 import core
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.report.chances import chances
 from core.secrets.verify import verify
 from core.storage.savefile import Chain
-from core.views import REFEREE
 
 #: What a user feels (docs/benchmark.md): the demo game open within 50 ms, a 100,000-event
 #: save's load within 3.5 bare decodes of it, a replay's jump well within a frame.

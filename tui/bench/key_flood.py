@@ -123,8 +123,8 @@ class _Client:
 
 
 def _notes(save: Path) -> list[str]:
-    from core import events as ev
     from core.game import Game
+    from core.log import events as ev
 
     game = Game.open(save, writable=False)
     try:

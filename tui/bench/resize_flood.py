@@ -32,7 +32,7 @@ from pathlib import Path
 import asyncssh
 
 from core.game import Game
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.bench.ssh import _connect, _quiet, _settled, _start_server, _Terminal
 from tui.ssh.serverlog import LOG_NAME
 

@@ -33,7 +33,7 @@ import time
 import tomllib
 from pathlib import Path
 
-from core import rulesearch
+from core.explain import rulesearch
 from core.registry import get_ruleset
 
 QUESTIONS = Path(__file__).resolve().parents[2] / "tests" / "core" / "rule_questions.toml"

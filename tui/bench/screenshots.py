@@ -23,8 +23,8 @@ from textual.pilot import Pilot
 
 from core.game import Game
 from core.language.reader import reading
+from core.log.views import REFEREE
 from core.ruleset import Refused
-from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.screens.help import HelpScreen
 from tui.screens.loadgame import LoadGameScreen

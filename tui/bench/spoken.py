@@ -26,7 +26,7 @@ from pathlib import Path
 
 from core.game import Game
 from core.language.reader import Reader
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.lines.client import LineClient
 
 #: Before the fire, the referee's: the game into its first activation (the set-up's rolls by the game),

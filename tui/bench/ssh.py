@@ -75,7 +75,7 @@ from pathlib import Path
 import asyncssh
 
 from core.game import Game
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.bench import web_seats
 from tui.ssh.serverlog import LOG_NAME
 from tui.ssh.workers.pool import default_workers

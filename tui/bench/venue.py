@@ -111,7 +111,7 @@ async def watchers_main(urls: list[str], count: int) -> None:
 
 async def bench(counts: list[int], relays: int, commands: int, every: float) -> None:
     from core.game import Game
-    from core.views import REFEREE
+    from core.log.views import REFEREE
     from tui.ssh.server import Table
     from tui.ssh.venue.connection import NatsOptions
     from tui.ssh.venue.table import TablePublisher
@@ -158,7 +158,7 @@ async def bench(counts: list[int], relays: int, commands: int, every: float) -> 
 
 
 async def _phase(game, urls: list[str], count: int, commands: int, every: float) -> None:
-    from core.views import REFEREE
+    from core.log.views import REFEREE
 
     groups = [min(PER_PROCESS, count - i) for i in range(0, count, PER_PROCESS)]
     watchers = []

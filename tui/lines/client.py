@@ -14,7 +14,7 @@ for ``fireteam --plain``, an SSH seat) reads a line, shows the client's
   A reading word with arguments that the game also has as a command (Breaking
   News's ``roster FILE SIDE``) is the game's.
 * Undo and redo ask ``y`` or ``n`` first; a roll that needs the table's real
-  dice (``core.dice.NeedDice``) asks for the faces; an empty line cancels it.
+  dice (``core.dice.faces.NeedDice``) asks for the faces; an empty line cancels it.
 * The client subscribes to the game (``Game.subscribe``): whatever any seat
   does, it writes the lines the role may now read, as the log pane does
   (``Game.log_lines`` with the role's numbers), never the game's own outcome,
@@ -33,20 +33,20 @@ from typing import Literal
 
 import msgspec
 
-from core import events as ev
-from core import rulesask
 from core.commands import find_verb, names
-from core.dice import DiceRequest, face_read, parse_faces
+from core.dice.faces import DiceRequest, face_read, parse_faces
 from core.errorlog import details_in
+from core.explain import rulesask
 from core.game import Game
 from core.language.reader import Reader, reading
 from core.league.atseat import with_digest
-from core.narrate import sides_of
-from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Outcome, Refusal, Result, said
+from core.log import events as ev
+from core.log.narrate import sides_of
+from core.log.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Outcome, Refusal, Result, said
+from core.log.state import table_dice
+from core.log.views import REFEREE
 from core.refusal import CommandFailed
 from core.ruleset import TYPING, Refused
-from core.state import table_dice
-from core.views import REFEREE
 from tui.copies import keep_here
 from tui.i18n import _, ngettext, pgettext, role_words, scenario_words
 from tui.lines import answers, why
@@ -382,7 +382,7 @@ class LineClient(HeldRolls):
     @property
     def table_dice(self) -> bool:
         """Whether every roll asks for the faces of real dice: the referee's choice for the
-        whole table (his ``table-dice``, a fact of the log: core.state.TABLE_DICE)."""
+        whole table (his ``table-dice``, a fact of the log: core.log.state.TABLE_DICE)."""
         return table_dice(self.game.state)
 
     def _verbose(self, rest: str) -> None:

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from core.dice import DiceRequest
-from core.given import roll_given
-from core.outcome import Awaited, Failure, Outcome, Refusal
-from core.questions import Question
-from core.views import REFEREE
+from core.dice.faces import DiceRequest
+from core.dice.given import roll_given
+from core.log.outcome import Awaited, Failure, Outcome, Refusal
+from core.log.questions import Question
+from core.log.views import REFEREE
 from tui.i18n import _, given_words
 from tui.lines import answers
 
@@ -26,14 +26,14 @@ class Faces(msgspec.Struct):
     text: str
     typed: list[int]
     request: DiceRequest
-    #: The answers to its questions given so far (``core.questions``).
+    #: The answers to its questions given so far (``core.log.questions``).
     answers: list[str] = msgspec.field(default_factory=list)
     #: The command the table holds for this seat's dice (issue #61): the faces go on with it there.
     held: Awaited | None = None
 
 
 class Asked(msgspec.Struct):
-    """A command waiting for the answer to its question (``core.questions``)."""
+    """A command waiting for the answer to its question (``core.log.questions``)."""
 
     text: str
     typed: list[int] | None

@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from core.errorlog import details_in
 from core.game import Game
-from core.narrate import result_of
+from core.log.narrate import result_of
 from core.refusal import CommandFailed
 from core.registry import available, get_ruleset
 from core.ruleset import Refused

@@ -10,29 +10,29 @@ taken.  A step is read from the lines the reader's log holds (``Game.log_lines``
 a roll hidden from him is not among them, and nothing of it is said.
 
 ``? COMMAND`` says what the command would need and do, face by face, without giving it
-(``core.ahead``); refused as giving it would be.
+(``core.explain.ahead``); refused as giving it would be.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from core import events as ev
-from core.ahead import ahead
+from core.explain.ahead import ahead
+from core.explain.rulesmap import STATUSES, cited
+from core.explain.why import reasons, roll_rules
 from core.game import Game, LogLine
 from core.language.i18n import Domain
 from core.language.reader import SOURCE, lang
-from core.narrate import describe_mod
+from core.log import events as ev
+from core.log.narrate import describe_mod
 from core.refusal import TYPING, Refused
-from core.rulesmap import STATUSES, cited
-from core.why import reasons, roll_rules
 from tui import odds as chances
 from tui.i18n import N_, _
 from tui.lines.answers import stopped
 
 #: The most faces' outcomes ``?`` lists one by one (the rest are said as their odds).
 SHOWN_OUTCOMES = 12
-#: The section of the engine's own rules (``core/engine_rules.toml``), said in the reader's language.
+#: The section of the engine's own rules (``core/explain/engine_rules.toml``), said in the reader's language.
 ENGINE_SECTION = N_("Engine")
 
 

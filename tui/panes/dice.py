@@ -8,11 +8,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from core import events as ev
 from core.game import LogLine
 from core.language.i18n import CORE_DOMAIN, Names, naming, render, side_name
 from core.language.reader import SOURCE, lang
-from core.narrate import describe_mod
+from core.log import events as ev
+from core.log.narrate import describe_mod
 from core.ruleset import possessive
 from tui import odds
 from tui.i18n import _, styled

@@ -29,11 +29,11 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input
 
-from core import events as ev
 from core.game import Game, LogLine
 from core.language.i18n import CORE_DOMAIN, Names
 from core.language.reader import lang
-from core.narrate import sides_of
+from core.log import events as ev
+from core.log.narrate import sides_of
 from tui import odds
 from tui.i18n import N_, _, ngettext
 from tui.keymap import key_label

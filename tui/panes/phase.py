@@ -11,9 +11,9 @@ from textual.visual import Visual, visualize
 from core.commands import local_name
 from core.language.i18n import naming
 from core.language.reader import lang
-from core.narrate import result_of, sides_of
+from core.log.narrate import result_of, sides_of
+from core.log.state import GameState
 from core.ruleset import END_GAME, Ruleset
-from core.state import GameState
 from tui.i18n import _, book, phase_name, phase_words, scenario_words, shown, side_name
 from tui.plain import Plain, visible_text
 

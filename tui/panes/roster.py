@@ -21,10 +21,10 @@ from textual.message import Message
 from textual.widgets import Input
 
 from core.language.i18n import CORE_DOMAIN, Domain, naming
-from core.narrate import sides_of
+from core.log.narrate import sides_of
+from core.log.state import GameState, Unit, team_morale
+from core.log.views import sides_for
 from core.ruleset import Ruleset
-from core.state import GameState, Unit, team_morale
-from core.views import sides_for
 from tui.badges import badges, in_order
 from tui.i18n import N_, _, book, number, scenario_words, shown, side_name
 from tui.keymap import keys_of
@@ -214,7 +214,7 @@ class RosterPane(Vertical):
     # ------------------------------------------------------------------ drawing
 
     def show(self, ruleset: Ruleset, state: GameState, role: str = "") -> None:
-        """Show ``state`` as ``role`` sees it: his own side first (``core.views.sides_for``)."""
+        """Show ``state`` as ``role`` sees it: his own side first (``core.log.views.sides_for``)."""
         self._ruleset, self._state, self._role = ruleset, state, role
         self._draw(state)
 

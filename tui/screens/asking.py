@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 
-from core import rulesask
+from core.explain import rulesask
 from core.game.confirmation import CONFIRM
 from core.league.atseat import with_digest
-from core.outcome import Failure
+from core.log.outcome import Failure
 from core.refusal import TYPING, CommandFailed, Refused
 from tui.commandline import CommandLine
 from tui.i18n import _, pgettext

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.screen import Screen
 
+from core.dice.given import roll_given
 from core.game import Game
-from core.given import roll_given
-from core.outcome import Awaited, Failure, Outcome, Refusal, Result
-from core.views import REFEREE
+from core.log.outcome import Awaited, Failure, Outcome, Refusal, Result
+from core.log.views import REFEREE
 from tui.commandline import CommandLine
 from tui.i18n import _, given_words, role_words, scenario_words
 from tui.keymap import keys_of
@@ -20,7 +20,7 @@ from tui.plain import plain, visible
 from tui.textual_internals import withdraw_notices
 
 if TYPE_CHECKING:
-    from core.dice import DiceRequest
+    from core.dice.faces import DiceRequest
 
 
 def odds_title(command: str) -> str:

@@ -21,12 +21,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
-from core import events as ev
-from core.dice import DiceRequest, face_read, parse_faces
+from core.dice.faces import DiceRequest, face_read, parse_faces
 from core.game import LogLine
 from core.language.i18n import CORE_DOMAIN, Domain, Msg, Names, naming, render, side_name
-from core.narrate import describe_mod, whose
-from core.questions import Question
+from core.log import events as ev
+from core.log.narrate import describe_mod, whose
+from core.log.questions import Question
 from tui import odds
 from tui.i18n import N_, _, ngettext
 from tui.keymap import keys_of
@@ -363,7 +363,7 @@ class DicePrompt(Dialog[list[int] | None]):
 
 
 class QuestionPrompt(Dialog[str | None]):
-    """A command's question the game cannot decide (``core.questions``): what is asked,
+    """A command's question the game cannot decide (``core.log.questions``): what is asked,
     whose, every answer with what it means; an answer is checked here as the game will."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="QuestionPrompt")
@@ -419,7 +419,7 @@ def event_details(
     """Everything a log line's event records, in words (``domain``: the ruleset's).
 
     Only the referee is told where the event stands in the file: a position
-    counts the events hidden from a side too (``core.numbering``).  For the
+    counts the events hidden from a side too (``core.log.numbering``).  For the
     same reason a command's facts are counted as the reader may see them
     (``facts``, ``Game.facts_seen``), never as the file holds them: without
     that count, only the referee is told how many the file holds.  Whoever

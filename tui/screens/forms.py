@@ -24,9 +24,9 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from core.commands import teams, usage
 from core.language.i18n import CORE_DOMAIN, Domain
+from core.log.state import GameState
+from core.log.views import REFEREE
 from core.ruleset import CommandSpec, Param
-from core.state import GameState
-from core.views import REFEREE
 from tui.i18n import N_, _, scenario_words
 from tui.plain import Plain, PlainInput, PlainLabel, plain
 from tui.screens.dialogs import DIALOG_CSS, Dialog

@@ -27,16 +27,16 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input
 
-from core import events as ev
-from core import rulesask
 from core.errorlog import details_in
+from core.explain import rulesask
 from core.game import Game, LogLine
-from core.narrate import sides_of
-from core.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Refusal, said
+from core.log import events as ev
+from core.log.narrate import sides_of
+from core.log.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Refusal, said
+from core.log.state import TABLE_DICE, encode_state, table_dice
+from core.log.views import REFEREE
 from core.refusal import CommandFailed
 from core.ruleset import CommandSpec, Refused
-from core.state import TABLE_DICE, encode_state, table_dice
-from core.views import REFEREE
 from tui.commandline import CommandInput, CommandLine
 from tui.compositor import RowsCompositor
 from tui.i18n import _, pgettext, role_words, scenario_words
@@ -488,7 +488,7 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
         if verb.casefold() in {rulesask.WORD, pgettext("command", rulesask.WORD).casefold()} and not self._is_verb(
             verb
         ):
-            # A rules question (``core.rulesask``): answered, nothing given.
+            # A rules question (``core.explain.rulesask``): answered, nothing given.
             self.show_rules_answer(rest.strip())
             return
         self.run_command(text)
@@ -506,7 +506,7 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
         return any(word.casefold() in (n.casefold() for n in self.game.names(spec)) for spec in self.game.commands)
 
     def show_rules_answer(self, question: str) -> None:
-        """``rule? WORDS``: the rules a question is about, best first, in a notice (``core.rulesask``)."""
+        """``rule? WORDS``: the rules a question is about, best first, in a notice (``core.explain.rulesask``)."""
         view = self.game.view(self.role)
         try:
             said = rulesask.answer_lines(self.game.ruleset, question, ((u.id, u.name) for u in view.units.values()))
@@ -539,7 +539,7 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
 
     def run_command(self, text: str, faces: list[int] | None = None, answers: list[str] | None = None) -> None:
         """Run a command line; ask for physical dice when the game needs them, and the
-        answers to its questions (``core.questions``) as it asks them."""
+        answers to its questions (``core.log.questions``) as it asks them."""
         line = self._part(CommandLine)
         if faces is None and self.table_dice:
             faces = []

@@ -7,8 +7,8 @@ from rich.text import Text
 from textual.timer import Timer
 
 from core.game import Game
+from core.log.views import REFEREE
 from core.storage.savefile import SaveError
-from core.views import REFEREE
 from tui.i18n import N_, _, phase_words, role_words
 from tui.keymap import short_key
 from tui.plain import Plain, visible

@@ -19,12 +19,12 @@ from textual.widgets import ProgressBar
 from textual_plotext import PlotextPlot
 
 from core.game import Game
+from core.log.views import REFEREE
 from core.report import Report, build, render_text
 from core.report.build import no_chances
 from core.report.chances import DEFAULT_COUNT, Chances, chances
 from core.report.reroll import DEFAULT_REROLLS
 from core.report.ticks import whole_ticks
-from core.views import REFEREE
 from tui.i18n import N_, _, role_words
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainLabel, visible

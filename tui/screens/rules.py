@@ -1,5 +1,5 @@
 """The Rules screen: every rule of the game's ruleset and what Fireteam does with it
-(``core.rulesmap``), by section, searchable and filtered by status."""
+(``core.explain.rulesmap``), by section, searchable and filtered by status."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.timer import Timer
 from textual.widgets import Input
 
+from core.explain.rulesmap import MEANINGS, STATUSES, Entry, by_section, words
 from core.ruleset import Ruleset
-from core.rulesmap import MEANINGS, STATUSES, Entry, by_section, words
 from tui.i18n import N_, _
 from tui.plain import Plain, PlainInput
 from tui.screens.dialogs import PageDialog

@@ -10,8 +10,8 @@ from rich.text import Text
 from textual.widget import Widget
 
 from core.game import Game
-from core.outcome import AnswerNeeded, DiceNeeded, Failure, Refusal, Result
-from core.views import REFEREE, SPECTATOR
+from core.log.outcome import AnswerNeeded, DiceNeeded, Failure, Refusal, Result
+from core.log.views import REFEREE, SPECTATOR
 from tui.commandline import CommandLine
 from tui.i18n import _
 from tui.keymap import keys_of

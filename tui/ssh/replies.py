@@ -15,9 +15,9 @@ import msgspec
 
 from core.game import Game
 from core.language.i18n import SERVER_DOMAIN, Domain, scenario_words
-from core.narrate import result_of
+from core.log.narrate import result_of
+from core.log.state import GameState
 from core.secrets.sidecopy import MAX_COPY_BYTES, export
-from core.state import GameState
 from tui.plain import visible
 from tui.ssh.language import _
 from tui.ssh.seatsfile import Seat

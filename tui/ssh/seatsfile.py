@@ -40,8 +40,8 @@ import msgspec
 
 from core.language.i18n import M, Msg
 from core.language.reader import LANGUAGES
+from core.log.views import REFEREE, SPECTATOR
 from core.scenarios.files import MAX_BYTES, ScenarioError, decode
-from core.views import REFEREE, SPECTATOR
 
 #: Names and roles are single words: they appear in logs and in ``by`` of the save.
 _WORD = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")

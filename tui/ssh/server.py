@@ -33,7 +33,7 @@ from core.game import Game
 from core.language import i18n
 from core.language import reader as readers
 from core.language.i18n import M, Msg
-from core.views import REFEREE, SPECTATOR
+from core.log.views import REFEREE, SPECTATOR
 from tui.app import FireteamApp
 from tui.ssh.algorithms import terminal_options
 from tui.ssh.connection import SSHConnection

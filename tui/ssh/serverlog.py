@@ -10,10 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core import events as ev
-from core.outcome import Outcome, Refusal
+from core.log import events as ev
+from core.log.outcome import Outcome, Refusal
+from core.log.views import REFEREE
 from core.refusal import LOG as CORE_LOG
-from core.views import REFEREE
 from tui.ssh.hostfiles import private_file, private_folder
 from tui.ssh.seatsfile import Seats
 

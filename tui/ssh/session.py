@@ -24,7 +24,7 @@ from typing import Any
 import asyncssh
 
 from core.language.reader import Reader, reading
-from core.views import REFEREE
+from core.log.views import REFEREE
 from tui.ssh import replies
 from tui.ssh.asyncssh_internals import unsent
 from tui.ssh.language import _, seat_language

@@ -21,8 +21,9 @@ from typing import Any
 
 import msgspec
 
-from core import events as ev
 from core.language.i18n import M, Msg, Text, english_words, piece_name, scenario_words, side_name
+from core.log import events as ev
+from core.log.state import GameState
 from core.ruleset import CommandSpec, Context, Param, Phase, Ruleset
 from core.rulesets.bassa_intensita import (
     casualties,
@@ -39,7 +40,6 @@ from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.vocabulary import BADGE_FAMILIES, STATUSES_SHOWN, data_words
 from core.rulesets.bassa_intensita.words import DOMAIN, _, pgettext, render, whose
 from core.rulesets.common import STATUSES, Loaded, emit_scenario, load_scenarios, referee_tools, scenario_command
-from core.state import GameState
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import N_, M, Msg, Text
+from core.log import events as ev
+from core.log.state import Unit
+from core.log.views import REFEREE_ONLY, unit_audience
 from core.ruleset import Context
 from core.rulesets.bassa_intensita import dice_order, rules, squads
 from core.rulesets.bassa_intensita.phases import activity, tier_of_phase
@@ -27,8 +29,6 @@ from core.rulesets.bassa_intensita.squads import is_leader, team_of
 from core.rulesets.bassa_intensita.tables import Weapon, morale, special
 from core.rulesets.bassa_intensita.terms import Kind, ManHit, Status
 from core.rulesets.bassa_intensita.words import whose, word
-from core.state import Unit
-from core.views import REFEREE_ONLY, unit_audience
 
 TRIGGERS = {t.id: t for t in morale().triggers}
 #: The badges of a morale check that is due.

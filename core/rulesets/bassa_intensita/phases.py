@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from core.log.state import Unit
 from core.rulesets.bassa_intensita.tables import tiers
-from core.state import Unit
 
 ACTIVITY = ("moved", "fired", "acted", "balked", "moved-stabilised")
 SHOT_BADGES = ("shot-single", "shot-auto")

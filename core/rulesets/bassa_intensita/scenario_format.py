@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 from msgspec import Meta
 
-from core import events as ev
+from core.log import events as ev
 from core.ruleset import Context
 from core.rulesets.bassa_intensita.tables import air, tier_by_id, vehicle_types, weapons
 from core.rulesets.bassa_intensita.terms import Kind

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from core.log.state import GameState, Unit
 from core.rulesets.bassa_intensita.tables import command_distance, tier_by_id, tiers
 from core.rulesets.bassa_intensita.terms import Status
-from core.state import GameState, Unit
 
 
 def is_leader(unit: Unit) -> bool:

@@ -28,8 +28,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import GameState
+from core.log.views import REFEREE
 from core.ruleset import Context, Refused, Ruleset
 from core.rulesets.bassa_intensita import casualties, dice_order, rules, squads
 from core.rulesets.bassa_intensita.commands import air, special, support
@@ -49,8 +51,6 @@ from core.rulesets.bassa_intensita.phases import (
 from core.rulesets.bassa_intensita.tables import tiers
 from core.rulesets.bassa_intensita.terms import PhaseId, Status
 from core.rulesets.bassa_intensita.words import _, render, whose, word
-from core.state import GameState
-from core.views import REFEREE
 
 # ----------------------------------------------------------------- turn structure
 

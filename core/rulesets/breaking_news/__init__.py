@@ -18,14 +18,14 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core import events as ev
 from core.language.i18n import N_, Msg, Text
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import CommandSpec, Context, Phase, Ruleset, SetupChoice
 from core.rulesets.breaking_news import dice_order, narration
 from core.rulesets.breaking_news.tables import IT, troop_classes
 from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import DOMAIN, STATUSES, _
-from core.state import GameState, Unit
 
 if TYPE_CHECKING:
     from core.rulesets.breaking_news.scenario_format import NewsFormat

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core import events as ev
 from core.commands import local_name, or_list, whole_number
 from core.language.i18n import N_, M, Msg, Text, plain, render
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import TYPING, Context, Refused
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.ledger import civilian_hit, set_unit_var, set_var, unit_var, var
@@ -28,7 +29,6 @@ from core.rulesets.breaking_news.tables import IT, TroopClass, troop_classes
 from core.rulesets.breaking_news.tables.combat import Weapon, weapons
 from core.rulesets.breaking_news.terms import Kind, Status
 from core.rulesets.breaking_news.words import DOMAIN, _, whose
-from core.state import GameState, Unit
 
 # ------------------------------------------------------------------ causes
 

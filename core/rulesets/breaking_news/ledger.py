@@ -26,7 +26,7 @@ Keys (all bounded by the number of sides, units and markers):
 * ``activating.<side>``: the squad a platoon is activating (§13.0)
 * ``game_over``: why the game ended (the final count follows)
 
-Keys under ``secret.`` are dropped from every player's view (core.views): they
+Keys under ``secret.`` are dropped from every player's view (core.log.views): they
 would name hidden figures.
 """
 
@@ -34,12 +34,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M, Text
+from core.log import events as ev
+from core.log.state import GameState, Unit
+from core.log.views import unit_audience
 from core.ruleset import Context
 from core.rulesets.breaking_news.tables import DefeatLine, defeat_points
-from core.state import GameState, Unit
-from core.views import unit_audience
 
 
 def var(state: GameState, key: str, default: Any = 0) -> Any:

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import msgspec
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
 from core.ruleset import Context
 from core.rulesets.breaking_news.campaign import army, objectives
 from core.rulesets.breaking_news.ledger import set_var

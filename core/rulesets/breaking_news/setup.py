@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import msgspec
 
-from core.events import SideSpec
 from core.language.i18n import N_
+from core.log.events import SideSpec
 from core.ruleset import Refused, SetupChoice
 from core.rulesets.breaking_news import hits, scenario_rules
 from core.rulesets.breaking_news.campaign import army

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.commands import match_prefix
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import GameState, Unit
+from core.log.views import REFEREE
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order, hits, rules
 from core.rulesets.breaking_news.campaign import defeat, deployment, extras, forces, morale, negotiation, victory
@@ -28,8 +30,6 @@ from core.rulesets.breaking_news.ledger import set_var, var
 from core.rulesets.breaking_news.tables import leadership_modifier
 from core.rulesets.breaking_news.terms import Kind, PhaseId
 from core.rulesets.breaking_news.words import DOMAIN, _
-from core.state import GameState, Unit
-from core.views import REFEREE
 
 #: Commands a player may give whoever is active: they are not actions of his figures.
 #: Support fire arrives when it arrives, not in its caller's activation (§8.4, §8.5,

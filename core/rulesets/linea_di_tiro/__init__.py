@@ -18,15 +18,15 @@ from typing import Any
 
 import msgspec
 
-from core import events as ev
 from core.language.i18n import Text, scenario_words
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset
 from core.rulesets.common import STATUSES, Loaded, emit_scenario, load_scenarios, referee_tools, scenario_command
 from core.rulesets.linea_di_tiro import commands, dice_order, turn
 from core.rulesets.linea_di_tiro.scenario_format import FORMAT, as_profile, profile_of
 from core.rulesets.linea_di_tiro.tables import Profile, deck
 from core.rulesets.linea_di_tiro.words import DOMAIN, _, note_for_a_side, owner
-from core.state import GameState, Unit
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

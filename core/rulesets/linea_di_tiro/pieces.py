@@ -4,15 +4,15 @@ move it (flee, fall back)."""
 
 from __future__ import annotations
 
-from core import events as ev
 from core.language.i18n import M, Msg, Text
+from core.log import events as ev
+from core.log.state import Unit
+from core.log.views import unit_audience, unit_visible
 from core.ruleset import Context, Refused
 from core.rulesets.linea_di_tiro.tables import Profile, morale, options, spotting
 from core.rulesets.linea_di_tiro.terms import Kind, Status
 from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, FIRED_BADGES, HE_BADGES, PREPARE_BADGES, READY_BADGES
 from core.rulesets.linea_di_tiro.words import _, owner
-from core.state import Unit
-from core.views import unit_audience, unit_visible
 
 MAX_READY = len(READY_BADGES)  # ruling LT-READY (digest LT-AMB-08)
 #: LT-R051: a piece whose result calls for a morale test (a T, or an I on a tank) takes

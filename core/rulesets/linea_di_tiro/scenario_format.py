@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta
 
-from core import events as ev
+from core.log import events as ev
 from core.ruleset import Context
 from core.rulesets.linea_di_tiro import turn
 from core.rulesets.linea_di_tiro.tables import Profile, deck, mg_table, movement

@@ -7,7 +7,7 @@ lists them.
 
 from __future__ import annotations
 
-from core.state import GameState, Unit
+from core.log.state import GameState, Unit
 
 #: C.2 LT-R010 (LT-AMB-05): what a joker does in this scenario, in words (default: none).
 JOKER_EFFECT = "joker.effect"

@@ -24,15 +24,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import GameState
+from core.log.views import REFEREE, REFEREE_ONLY
 from core.ruleset import Context, Question, Refused, Ruleset
 from core.rulesets.linea_di_tiro import dice_order, rules, scenario_vars
 from core.rulesets.linea_di_tiro.tables import deck, mg_table, options, spotting
 from core.rulesets.linea_di_tiro.terms import PhaseId
 from core.rulesets.linea_di_tiro.words import BARRAGE_OPENS, DOMAIN, _, owner, whose
-from core.state import GameState
-from core.views import REFEREE, REFEREE_ONLY
 
 DECK_VAR = "secret.deck"
 #: The first enemy that spotted a hidden piece which may reply to it (LT-R053):

@@ -16,8 +16,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import N_, Msg, piece_name, scenario_words, side_name
+from core.log import events as ev
+from core.log.state import GameState
 from core.ruleset import CommandSpec, Context, Phase, Ruleset
 from core.rulesets.common import STATUSES, Loaded, emit_scenario, load_scenarios, referee_tools, scenario_command
 from core.rulesets.ludonet import commands, dice_order, turn
@@ -25,7 +26,6 @@ from core.rulesets.ludonet.commands.air import STRIKE_VAR
 from core.rulesets.ludonet.commands.fire import RESULT_WORDS
 from core.rulesets.ludonet.scenario_format import FORMAT
 from core.rulesets.ludonet.words import DOMAIN, WEAPONS, _
-from core.state import GameState
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

@@ -8,14 +8,14 @@ phase still fires in it.
 
 from __future__ import annotations
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import Unit
 from core.ruleset import Context
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import aboard, audience, is_vehicle
 from core.rulesets.ludonet.tables import fire
 from core.rulesets.ludonet.terms import Status
-from core.state import Unit
 
 WOUND, IMMOBILISE, KILL = "hit-wound", "hit-immobilise", "hit-kill"
 PENDING = (WOUND, IMMOBILISE, KILL)

@@ -14,10 +14,10 @@ variables (ruling LN-WEAPONS): ``weapon.ID.range`` (cm), ``weapon.ID.heavy`` and
 from __future__ import annotations
 
 from core.language.i18n import M, Text, scenario_words
+from core.log.state import GameState, Unit
+from core.log.views import narrowest, unit_audience
 from core.ruleset import TYPING, Refused
 from core.rulesets.ludonet.words import _
-from core.state import GameState, Unit
-from core.views import narrowest, unit_audience
 
 GRENADE_RANGE = "grenade_range"
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.events import AtLeast, Mod
 from core.language.i18n import M
+from core.log.events import AtLeast, Mod
 from core.rulesets.ludonet.tables import areas, fire, melee, morale, vehicles, visibility
 
 

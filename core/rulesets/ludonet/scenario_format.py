@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 from msgspec import Meta
 
-from core import events as ev
+from core.log import events as ev
 from core.ruleset import Context
 from core.rulesets.ludonet.terms import Kind
 from core.rulesets.ludonet.words import _

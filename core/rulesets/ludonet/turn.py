@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import GameState
+from core.log.views import REFEREE
 from core.ruleset import Context, Refused, Ruleset
 from core.rulesets.ludonet import dice_order, hits, rules
 from core.rulesets.ludonet.commands import air, end
@@ -29,8 +31,6 @@ from core.rulesets.ludonet.commands import unit as unit_commands
 from core.rulesets.ludonet.phases import MOVE_PHASES, TIRED, tired
 from core.rulesets.ludonet.terms import PhaseId, Status
 from core.rulesets.ludonet.words import DOMAIN, _, owner, pgettext
-from core.state import GameState
-from core.views import REFEREE
 
 #: The next phase of each phase within a turn.
 SEQUENCE = {"move-second": "reveal", "reveal": "fire", "fire": "melee", "melee": "morale", "morale": "end"}

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from english import english
 
-from core import events as ev
 from core.game import Game
-from core.outcome import Outcome
+from core.log import events as ev
+from core.log.outcome import Outcome
+from core.log.views import REFEREE
 from core.rulesets.breaking_news.tables import IT  # noqa: F401  (the campaign tests import it from here)
-from core.views import REFEREE
 
 CLOCK = 1_700_000_000_000
 

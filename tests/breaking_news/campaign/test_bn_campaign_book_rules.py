@@ -6,10 +6,10 @@ from __future__ import annotations
 from bn_campaign_support import events, new_game, rolls, run
 from playing import refused
 
-from core import events as ev
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.army import Roster, RosterExtras, RosterUnit
-from core.views import REFEREE
 
 
 def test_wnd_2_a_stabilised_man_is_no_loss(demo):

@@ -8,8 +8,8 @@ from __future__ import annotations
 from bn_campaign_support import events, run, to_activation
 from playing import refused
 
-from core import events as ev
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 REGULARS_ACTIVE = "6,6,1,1"
 

@@ -6,13 +6,13 @@ import pytest
 from bn_campaign_support import events, new_game, rolls, run
 from playing import names, refused
 
-from core import events as ev
 from core.language.i18n import naming, render
 from core.language.reader import reading
-from core.narrate import sides_of
+from core.log import events as ev
+from core.log.narrate import sides_of
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Refused
-from core.views import REFEREE
 
 
 def test_rolloff_adds_the_commanders_leadership_and_rerolls_ties(demo):

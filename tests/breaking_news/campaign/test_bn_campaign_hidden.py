@@ -14,9 +14,9 @@ import pytest
 from bn_campaign_support import new_game, run
 from playing import refused
 
-from core import events as ev
 from core.language.i18n import plain
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 REGULAR_SECRETS = ("marker.regulars", "helicopter.regulars", "Landing")
 IRREGULAR_SECRETS = (

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from bn_campaign_support import run
 
-from core import events as ev
 from core.language.i18n import render
 from core.language.reader import reading
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 
 def test_the_final_count_reads_in_italian(demo):

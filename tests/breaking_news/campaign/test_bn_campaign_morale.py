@@ -6,9 +6,9 @@ from __future__ import annotations
 from bn_campaign_support import dp, events, new_game, platoon_roster, rolls, run
 from playing import refused
 
-from core import events as ev
 from core.language.i18n import plain
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 
 def _losses_then_end(game, *outs: str) -> None:

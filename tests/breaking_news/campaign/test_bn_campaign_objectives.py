@@ -6,11 +6,11 @@ import pytest
 from bn_campaign_support import dp, events, new_game, rolls, run, to_activation
 from playing import names, refused
 
-from core import events as ev
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Refused
 from core.secrets.commitments import matches
-from core.views import REFEREE
 
 
 def _end_phase(game, die: int) -> None:

@@ -8,11 +8,11 @@ import pytest
 from bn_campaign_support import IT, events, new_game, platoon_roster, rolls, run
 from playing import names, refused
 
-from core import events as ev
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.registry import get_ruleset
 from core.ruleset import Refused
 from core.rulesets.breaking_news.campaign import army, objectives
-from core.views import REFEREE
 
 # ------------------------------------------------------------------------ buy
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from bn_campaign_support import events, run
 from playing import refused
 
-from core import events as ev
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.refusal import TYPING
-from core.views import REFEREE
 
 
 def test_morale_of_a_side_named_by_a_word_of_its_name(demo):

@@ -5,10 +5,10 @@ from __future__ import annotations
 from bn_campaign_support import events, new_game, platoon_roster, rolls, run
 from playing import refused
 
-from core import events as ev
 from core.language.reader import reading
-from core.narrate import describe_roll
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.narrate import describe_roll
+from core.log.views import REFEREE
 
 
 def test_initiative_with_the_books_modifiers(demo):

@@ -7,14 +7,14 @@ import pytest
 from bn_campaign_support import IT, dp, events, new_game, run
 from playing import names, refused
 
-from core import events as ev
-from core.dice import ManualDice
+from core.dice.faces import ManualDice
 from core.language.i18n import plain
+from core.log import events as ev
+from core.log.state import copy_state
+from core.log.views import REFEREE
 from core.ruleset import Context, Refused
 from core.rulesets.breaking_news import ledger
 from core.rulesets.breaking_news.campaign import army
-from core.state import copy_state
-from core.views import REFEREE
 
 
 def _open(tmp_path, variant: str = "", name: str = "g.ft"):

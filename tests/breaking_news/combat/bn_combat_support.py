@@ -7,9 +7,9 @@ from pathlib import Path
 from english import english
 
 import core.rulesets.breaking_news as bn
-from core import events as ev
 from core.game import Game
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 HERE = Path(__file__).parent
 

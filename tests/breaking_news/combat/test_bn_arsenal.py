@@ -14,11 +14,13 @@ from bn_combat_support import facts, next_turn, rolls, status, to_activation
 from playing import names, refused
 
 import core.rulesets.breaking_news as bn
-from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
 from core.language.reader import reading
-from core.outcome import DiceNeeded, Outcome
+from core.log import events as ev
+from core.log.outcome import DiceNeeded, Outcome
+from core.log.state import TABLE_DICE
+from core.log.views import REFEREE
 from core.registry import get_ruleset
 from core.ruleset import Refused
 from core.rulesets.breaking_news.campaign import army
@@ -28,8 +30,6 @@ from core.rulesets.breaking_news.tables.combat import weapons
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import ScenarioError
 from core.secrets.verify import verify
-from core.state import TABLE_DICE
-from core.views import REFEREE
 
 ARSENAL = tomllib.loads((Path(bn.__file__).parent / "data" / "arsenal.toml").read_text(encoding="utf-8"))
 TESTS = Path(__file__).parents[2]

@@ -7,10 +7,10 @@ import pytest
 from bn_combat_support import facts, new_game, next_turn, rolls, status, to_activation
 from playing import names, refused
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.ruleset import Refused
-from core.views import REFEREE
 
 
 def test_act_3_a_group_move_is_one_action_each_reacting_man_answers_once(rng):

@@ -11,11 +11,11 @@ import pytest
 from bn_combat_support import facts, rolls
 from playing import names
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Refused
-from core.views import REFEREE
 
 
 def _need(g: Game, line: str) -> tuple[int, str]:

@@ -7,10 +7,10 @@ import pytest
 from bn_combat_support import facts, new_game, next_turn, rolls, status
 from playing import refused
 
-from core import events as ev
-from core.dice import NeedDice
+from core.dice.faces import NeedDice
 from core.language.i18n import plain
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 
 def test_hit_failed_save_puts_him_out(rng):

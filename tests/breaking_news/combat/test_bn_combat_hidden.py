@@ -8,11 +8,11 @@ import pytest
 from bn_combat_support import facts, new_game, rolls, status
 from playing import refused
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.refusal import TYPING
-from core.views import REFEREE
 
 
 def _mentions(g: Game, role: str, name: str, start: int = 0) -> list[str]:

@@ -8,9 +8,9 @@ import pytest
 from bn_combat_support import new_game
 from playing import names
 
-from core import events as ev
 from core.language.i18n import M, plain, render
 from core.language.reader import reading
+from core.log import events as ev
 from core.refusal import TYPING
 from core.ruleset import Refused
 from core.rulesets.breaking_news import hits
@@ -18,7 +18,7 @@ from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.narration import describe_var
 
 BN = "breaking_news"
-#: The events that say something in words (core/events.py), and the variables.
+#: The events that say something in words (core/log/events.py), and the variables.
 WORDY = (ev.Rolled, ev.Moved, ev.UnitOut, ev.DefeatPoints, ev.Noted, ev.GameEnded, ev.VarSet, ev.StatusChanged)
 
 

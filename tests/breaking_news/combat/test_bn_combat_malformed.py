@@ -12,9 +12,9 @@ from bn_combat_support import new_game
 from playing import names
 
 from core.game import Game
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Refused
-from core.views import REFEREE
 
 # (role, line, words the refusal must contain, the rule it names); the militia are active, the Bersaglieri react.
 MALFORMED = [

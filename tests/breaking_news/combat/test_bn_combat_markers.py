@@ -15,12 +15,12 @@ import pytest
 from bn_combat_support import facts, new_game, rolls
 from playing import refused
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.log import events as ev
+from core.log.replay import visible_steps
+from core.log.views import MarkerLabels
 from core.refusal import TYPING
-from core.replay import visible_steps
-from core.views import MarkerLabels
 
 LABEL = re.compile(r"[A-HJ-NP-Z][2-9][A-HJ-NP-Z]")
 
@@ -134,7 +134,7 @@ def test_a_man_who_hides_gets_a_new_label_and_his_side_is_told_it(rng):
 def test_labels_come_from_the_seed_and_the_command_not_from_the_unit():
     """The same seed and command give the same labels (scripts replay); another seed
     others; and a label never spells a unit's id or a word of its name."""
-    from core.state import GameState, Unit
+    from core.log.state import GameState, Unit
 
     state = GameState(units={"k7q": Unit("k7q", "Bob K2A", "x")})
     same = [MarkerLabels(7, 3).draw(state) for _ in range(2)]
@@ -159,7 +159,7 @@ def test_replays_and_logs_as_a_side_name_the_label_never_the_man(demo, capsys):
     hidden = ("dahir", "egal", "Dahir", "Egal", "under the marker")
     done = Game.open(demo.path, writable=False)
     for role in ("regulars", "spectator"):
-        # a side's steps count the events it may see (core.replay.visible_steps)
+        # a side's steps count the events it may see (core.log.replay.visible_steps)
         total = len(visible_steps(done.history, role, done.timeline.length))
         assert fireteam(["log", str(demo.path), "--as", role]) == 0
         log = capsys.readouterr().out

@@ -11,8 +11,8 @@ from playing import names, refused
 
 from core.game import Game
 from core.language.i18n import plain
+from core.log.views import REFEREE
 from core.ruleset import Refused
-from core.views import REFEREE
 
 
 def test_the_reacting_player_fires_his_mortar_and_names_who_is_under_it(tmp_path, monkeypatch):

@@ -6,10 +6,10 @@ from __future__ import annotations
 from bn_combat_support import facts, next_turn, rolls, status
 from playing import refused
 
-from core import events as ev
 from core.language.i18n import plain
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.refusal import TYPING
-from core.views import REFEREE
 
 
 def test_reacting_player_may_only_react(rng):

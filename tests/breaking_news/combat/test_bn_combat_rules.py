@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from playing import names
 
-from core.events import Mod
 from core.language.i18n import plain
+from core.log.events import Mod
 from core.ruleset import Refused
 from core.rulesets.breaking_news.rules import fire, movement, saves, spotting, support, suppression
 from core.rulesets.breaking_news.tables import IT

@@ -13,8 +13,8 @@ from playing import names, refused
 
 import core.rulesets.breaking_news as bn
 from core.game import Game
+from core.log.views import REFEREE
 from core.ruleset import Refused
-from core.views import REFEREE
 
 RANGE = (HERE / "scenarios" / "combat.toml").read_text()
 MORTARS = "[extras.irregulars]\nmortars = true\n"

@@ -6,7 +6,7 @@ import pytest
 from bn_combat_support import rolls
 from playing import names
 
-from core.dice import NeedDice
+from core.dice.faces import NeedDice
 from core.ruleset import Refused
 
 

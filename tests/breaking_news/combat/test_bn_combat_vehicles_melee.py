@@ -8,11 +8,11 @@ import pytest
 from bn_combat_support import at_initiative, facts, new_game, next_turn, rolls, status, to_activation
 from playing import refused
 
-from core import events as ev
-from core.dice import NeedDice
+from core.dice.faces import NeedDice
 from core.language.i18n import plain
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.rulesets.breaking_news import dice_order
-from core.views import REFEREE
 
 # -------------------------------------------------------------------- vehicles
 

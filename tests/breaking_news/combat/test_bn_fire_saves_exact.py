@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from playing import refusal
 
-from core import events as ev
 from core.language.i18n import plain
+from core.log import events as ev
 from core.refusal import TYPING
 from core.rulesets.breaking_news.rules import fire, saves
 from core.rulesets.breaking_news.rules.fire import AmmoResult, Shot, ShotFacts

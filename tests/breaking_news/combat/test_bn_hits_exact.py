@@ -8,15 +8,15 @@ from __future__ import annotations
 import pytest
 from playing import refusal
 
-from core import events as ev
-from core.dice import ManualDice
+from core.dice.faces import ManualDice
 from core.language.i18n import M, plain
+from core.log import events as ev
+from core.log.state import GameState, Side, Unit
 from core.refusal import TYPING
 from core.ruleset import Context
 from core.rulesets.breaking_news import BreakingNews, hits
 from core.rulesets.breaking_news.rules import saves
 from core.rulesets.breaking_news.tables import IT
-from core.state import GameState, Side, Unit
 
 
 def _ctx(*units: Unit, faces=(), variant: str = "", variables: dict | None = None, turn: int = 2) -> Context:

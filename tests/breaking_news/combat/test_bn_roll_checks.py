@@ -12,14 +12,14 @@ from bn_combat_support import rolls
 from rich.console import Console
 from waiting import press
 
-from core import events as ev
-from core.events import Mod
-from core.probability import check_distribution, check_successes
+from core.dice.probability import check_distribution, check_successes
+from core.log import events as ev
+from core.log.events import Mod
+from core.log.views import REFEREE
 from core.report.luck import judge
 from core.report.model import RollFact
 from core.rulesets.breaking_news.campaign import morale
 from core.rulesets.breaking_news.rules import fire, saves, spotting, support, suppression
-from core.views import REFEREE
 from tui import odds
 from tui.app import FireteamApp
 from tui.panes.dice import DicePane, chance_line, target_text

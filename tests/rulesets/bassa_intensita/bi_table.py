@@ -9,13 +9,13 @@ from typing import Any
 
 from playing import play, refused  # noqa: F401  (re-exported)
 
-from core import events as ev
 from core import registry
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.ruleset import Context
 from core.rulesets.bassa_intensita import BassaIntensita
 from core.rulesets.common import Scenario
-from core.views import REFEREE
 
 U = ev.UnitSpec
 #: Red's anti-aircraft machine gunners, one shot each a turn (BI-R260).

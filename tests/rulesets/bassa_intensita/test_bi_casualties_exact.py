@@ -5,13 +5,13 @@ fact by fact (issue #33: these tests kill the mutants that survived)."""
 
 from __future__ import annotations
 
-from core import events as ev
-from core.dice import ManualDice
+from core.dice.faces import ManualDice
 from core.language.i18n import plain
+from core.log import events as ev
+from core.log.state import GameState, Side, Unit
+from core.log.views import REFEREE_ONLY
 from core.ruleset import Context
 from core.rulesets.bassa_intensita import BassaIntensita, casualties
-from core.state import GameState, Side, Unit
-from core.views import REFEREE_ONLY
 
 CAUSE = "Omar's fire"
 
@@ -416,7 +416,7 @@ def test_a_weapon_lost_at_random_and_the_main_gun_costs_morale():
     (−2, ruling BI-MAIN-GUN); with one left, no roll; with none, said so."""
     tank = _vehicle("ariete", roles=("tank",), weapons=("gun-heavy", "mg"))
     ctx = _ctx(tank, faces=(2,))
-    # As fire rolls it: the hit's step of fire's dice (a roll on no step fails here, core.dice.CHECK_STEPS).
+    # As fire rolls it: the hit's step of fire's dice (a roll on no step fails here, core.dice.faces.CHECK_STEPS).
     ctx.order = next(spec.dice for spec in BassaIntensita().commands() if spec.name == "fire")
     assert casualties.lose_weapon(ctx, tank) == 0
     assert _facts(ctx) == [
@@ -614,7 +614,7 @@ def test_a_check_due_not_under_fire_and_a_vehicle_shocked_stays_upright():
 
 def test_a_vehicle_hit_is_under_fire_unless_said_otherwise_and_its_rolls_read_a_row():
     """A.13.1: a vehicle's check after a hit is under fire by default.  A.12.2 and BI-R140
-    read a row of a table: their check is a reading (core.events.Read)."""
+    read a row of a table: their check is a reading (core.log.events.Read)."""
     truck = _vehicle("camion", roles=("truck",), weapons=())
     ctx = _ctx(truck, faces=(1,), phase="movement")
     casualties.vehicle_hit(ctx, truck, None, CAUSE)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from core.language.i18n import plain
+from core.log.state import Unit
 from core.rulesets.bassa_intensita.rules import damage
 from core.rulesets.bassa_intensita.tables import weapons
-from core.state import Unit
 
 W = weapons()
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from playing import play, refused
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
-from core.views import REFEREE
+from core.log import events as ev
+from core.log.views import REFEREE
 
 
 @pytest.fixture

@@ -13,17 +13,17 @@ import pytest
 from playing import names, play, refused
 from recorded import RecordedGame, effective_facts
 
-from core import events as ev
-from core.dice import NeedDice
+from core.dice.faces import NeedDice
 from core.game import Game
 from core.language.catalogues import read
 from core.language.i18n import M, Msg, plain
 from core.language.reader import reading
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Refused
 from core.rulesets.bassa_intensita import BassaIntensita, casualties
 from core.rulesets.bassa_intensita.words import DOMAIN, render
-from core.views import REFEREE
 
 GAME = RecordedGame("bassa-intensita-game", "bassa-intensita", 2026)
 SAVE = GAME.save

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from recorded import RecordedGame
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import plain
+from core.log import events as ev
 
 GAME = RecordedGame("bassa-intensita-game", "bassa-intensita", 2026)
 SAVE = GAME.save

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core import events as ev
+from core.log import events as ev
 from core.report.luck import judge
 from core.report.model import RollFact
 from core.rulesets.bassa_intensita import rules

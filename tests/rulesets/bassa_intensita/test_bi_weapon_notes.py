@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 from bi_table import PIECES, TABLE, BookTable, goto, play, refused, rolls
 
-from core import events as ev
 from core import registry
 from core.game import Game
 from core.language.i18n import plain
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.ruleset import Context
 from core.rulesets.common import Scenario
-from core.views import REFEREE
 
 U = ev.UnitSpec
 GUNNERS = (

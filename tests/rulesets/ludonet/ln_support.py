@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from playing import play
 
-from core import events as ev
 from core.game import Game
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.rulesets.ludonet import Ludonet
-from core.views import REFEREE
 
 EXTRA = (
     ev.UnitSpec(

@@ -7,8 +7,8 @@ from contextlib import closing
 from ln_support import ludonet_game, play, rolls, to_phase
 from playing import refused
 
-from core import events as ev
 from core.language.i18n import plain
+from core.log import events as ev
 from core.refusal import TYPING
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.commands import COMMANDS

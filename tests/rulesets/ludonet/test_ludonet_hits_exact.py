@@ -3,12 +3,12 @@ the exact facts it records (issue #33: these tests kill the mutants that survive
 
 from __future__ import annotations
 
-from core import events as ev
-from core.dice import ManualDice
+from core.dice.faces import ManualDice
 from core.language.i18n import render
+from core.log import events as ev
+from core.log.state import GameState, Side, Unit
 from core.ruleset import Context
 from core.rulesets.ludonet import Ludonet, hits
-from core.state import GameState, Side, Unit
 
 WOUND, IMMOBILISE, KILL = hits.WOUND, hits.IMMOBILISE, hits.KILL
 

@@ -12,10 +12,10 @@ from ln_support import ludonet_game, play, rolls, to_phase
 from playing import names, refused
 from recorded import RecordedGame, effective_facts, worded
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import Domain, Msg, plain
 from core.language.reader import reading
+from core.log import events as ev
 from core.registry import get_ruleset
 from core.ruleset import Refused
 from core.rulesets.ludonet import tables, words

@@ -9,9 +9,9 @@ from playing import names
 
 from core.language.i18n import plain
 from core.language.reader import reading
+from core.log.views import REFEREE
 from core.refusal import TYPING
 from core.ruleset import Refused
-from core.views import REFEREE
 
 
 def test_a_team_by_any_word_of_its_name(armoured):
@@ -48,9 +48,9 @@ def test_morale_by_one_word_of_the_team(armoured):
 def test_the_scenarios_numbers_and_written_deployments_read_as_words(tmp_path):
     """Ruling LN-WEAPONS, LN-R001 (#48): the log said ``weapon.Sten.range = 20``,
     ``grenade_range = 10`` and ``revealed: deployment.paras = …``, the keys of the variables."""
-    from core import events as ev
     from core.game import Game
-    from core.state import DICE_KEY
+    from core.log import events as ev
+    from core.log.state import DICE_KEY
 
     game = Game.new(tmp_path / "ln.ft", "ludonet", seed=3)
     game.execute("scenario demo", role=REFEREE)

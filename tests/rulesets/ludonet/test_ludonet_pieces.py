@@ -10,14 +10,14 @@ from hypothesis import strategies as st
 from ln_support import ludonet_game, play, rolls, to_phase
 from playing import refused
 
-from core import events as ev
 from core.language.i18n import plain
 from core.language.reader import reading
-from core.outcome import DiceNeeded
+from core.log import events as ev
+from core.log.outcome import DiceNeeded
+from core.log.state import TABLE_DICE
 from core.refusal import TYPING
 from core.rulesets.ludonet import rules
 from core.secrets.verify import verify
-from core.state import TABLE_DICE
 
 # --------------------------------------------------------------------- pure rules
 

@@ -9,13 +9,13 @@ from itertools import combinations, product
 import msgspec
 import pytest
 
-from core import events as ev
 from core.game import Game
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.views import REFEREE
 from core.report.luck import judge
 from core.report.model import RollFact
 from core.rulesets.ludonet import rules, tables
-from core.views import REFEREE
 from tui import odds
 from tui.panes.dice import chance_line, target_text
 

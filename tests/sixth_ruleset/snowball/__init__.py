@@ -23,13 +23,13 @@ from typing import Any
 
 import msgspec
 
-from core import events as ev
 from core.language.i18n import CORE_DOMAIN, M
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, Tables
 from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.scenarios.files import Problem
 from core.scenarios.schema import START_STATUSES, Format
-from core.state import GameState, Unit
 
 HERE = Path(__file__).parent
 TABLES = Tables(HERE / "data")

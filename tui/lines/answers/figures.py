@@ -6,9 +6,9 @@ from __future__ import annotations
 from core.commands import find_unit
 from core.game import Game
 from core.language.i18n import Domain
+from core.log.state import GameState, Side, Unit, team_morale
+from core.log.views import sides_for
 from core.ruleset import Refused, Ruleset
-from core.state import GameState, Side, Unit, team_morale
-from core.views import sides_for
 from tui.badges import word as status_word
 from tui.i18n import N_, _, book, ngettext, number, scenario_words, side_name
 from tui.lines.answers.standing import scored
@@ -128,7 +128,7 @@ def _team_line(team: str, units: list[Unit], morale: object, domain: str) -> str
 
 
 def roster(game: Game, state: GameState, role: str = "") -> list[str]:
-    """The roster pane: each side (``role``'s own first: ``core.views.sides_for``), its teams and
+    """The roster pane: each side (``role``'s own first: ``core.log.views.sides_for``), its teams and
     figures, then the hidden markers the role sees."""
     domain = game.ruleset.domain
     if not state.sides:

@@ -8,9 +8,9 @@ from collections.abc import Iterable
 from core.commands import example_words, local_name, localize_line, meanings, names, spec_domain, usage
 from core.game import Game
 from core.language.i18n import Domain
+from core.log.state import TABLE_DICE
+from core.log.views import REFEREE, SPECTATOR
 from core.ruleset import CommandSpec
-from core.state import TABLE_DICE
-from core.views import REFEREE, SPECTATOR
 from tui.i18n import N_, _
 from tui.lines.answers.words import sentence, stopped
 
@@ -81,7 +81,7 @@ def help_lines(game: Game, role: str, own: Iterable[tuple[str, str]]) -> list[st
     out.append(_("A command may give the faces of real dice: dice=6,4,3."))
     if role == REFEREE:
         said = _("{table} asks for the faces of every roll, at every seat; {game} lets the game roll them again.")
-    else:  # the referee's choice for the whole table (core.state.TABLE_DICE)
+    else:  # the referee's choice for the whole table (core.log.state.TABLE_DICE)
         said = _("The referee chooses whether the table's dice are typed, for every seat ({table} or {game}).")
     out.append(said.format(table=table, game=game_rolls))
     if role == SPECTATOR:

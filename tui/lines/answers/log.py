@@ -8,12 +8,12 @@ from collections.abc import Mapping
 
 import msgspec
 
-from core import events as ev
 from core.game import Game, LogLine
 from core.language.i18n import Msg, Names
-from core.narrate import sides_of
+from core.log import events as ev
+from core.log.narrate import sides_of
+from core.log.state import HIDDEN
 from core.secrets.commitments import matches
-from core.state import HIDDEN
 from tui import odds as chances
 from tui.i18n import _, ngettext, number, pgettext, side_name
 from tui.lines.answers.words import sentence, stopped
@@ -82,7 +82,7 @@ def _heard(line: LogLine) -> LogLine:
     """``line`` as said when it happens: a commitment without its digest.  Sixteen hex digits
     take 5 s aloud and no listener compares them (a new demo game's fourteen were 107 of the
     261 s its scenario's answer took): the game checks each one when its secret is opened, and
-    ``log`` reads it.  (Every catalogue ends the line with ``: {digest}``, as ``core.narrate`` does.)"""
+    ``log`` reads it.  (Every catalogue ends the line with ``: {digest}``, as ``core.log.narrate`` does.)"""
     e = line.event
     if isinstance(e, ev.Committed):
         return msgspec.structs.replace(line, text=line.text.removesuffix(f": {e.digest[:16]}"))

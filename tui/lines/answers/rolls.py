@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import msgspec
 
-from core import events as ev
-from core.dice import DiceRequest
+from core.dice.faces import DiceRequest
 from core.game import Game, LogLine
 from core.language.i18n import Domain
-from core.narrate import describe_mod, whose
-from core.questions import Question
+from core.log import events as ev
+from core.log.narrate import describe_mod, whose
+from core.log.questions import Question
+from core.log.state import GameState
 from core.ruleset import Refused
-from core.state import GameState
 from tui import odds as chances
 from tui.i18n import _, ngettext, percentage, scenario_words
 from tui.lines.answers.words import sentence, stopped
@@ -77,7 +77,7 @@ def answering(request: DiceRequest) -> str:
 
 
 def question(asked: Question) -> list[Line]:
-    """A command's question the game cannot decide (``core.questions``): what is asked,
+    """A command's question the game cannot decide (``core.log.questions``): what is asked,
     then each answer with what it means."""
     return [
         _("Question: {question}.").format(question=asked.text()),

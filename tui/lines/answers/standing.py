@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from core.commands import local_name
 from core.game import Game
-from core.narrate import result_of
+from core.log.narrate import result_of
+from core.log.state import GameState
+from core.log.views import REFEREE, SPECTATOR
 from core.ruleset import END_GAME
-from core.state import GameState
-from core.views import REFEREE, SPECTATOR
 from tui.i18n import _, book, number, phase_name, scenario_words, shown, side_name
 from tui.lines.answers.words import sentence, stopped
 from tui.lines.ink import Line, inked

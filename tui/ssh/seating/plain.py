@@ -40,7 +40,7 @@ import asyncio
 import time
 from typing import Any
 
-from core.dice import shares_given
+from core.dice.faces import shares_given
 from core.language.i18n import M, Text, plain
 from core.language.reader import reading, use_reader
 from tui.lines.client import LineClient

@@ -45,11 +45,11 @@ from urllib.parse import quote
 from rich.color import ColorSystem
 from textual.app import App
 
-from core.dice import Share, contributions_from
+from core.dice.faces import Share, contributions_from
 from core.language.i18n import M, Text, plain
 from core.language.reader import Reader, reading, use_reader
-from core.outcome import Outcome
-from core.views import REFEREE, SPECTATOR
+from core.log.outcome import Outcome
+from core.log.views import REFEREE, SPECTATOR
 from tui.app import FireteamApp
 from tui.input_limits import NOTICE, NOTICE_EVERY_S, NOTICE_TITLE
 from tui.ssh.language import _, told

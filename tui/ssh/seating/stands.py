@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from core.language.reader import Reader
-from core.views import SPECTATOR
+from core.log.views import SPECTATOR
 from tui.ssh.limits import Limits
 from tui.ssh.seating.sharedscreen import SharedScreen, Viewer
 from tui.ssh.seatsfile import Seat

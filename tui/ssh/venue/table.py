@@ -46,6 +46,7 @@ import asyncssh
 import msgspec
 
 from core.game import Game
+from core.log.views import REFEREE, SPECTATOR
 from core.report.build import no_chances
 from core.report.chances import DEFAULT_COUNT, chances
 from core.report.venue import chances_bytes, read_chances, view_digest
@@ -66,7 +67,6 @@ from core.venue import (
     view_subject,
     writer_subject,
 )
-from core.views import REFEREE, SPECTATOR
 from tui.ssh.server import Table
 from tui.ssh.venue.caster import ScreenCaster
 from tui.ssh.venue.connection import REQUEST_S, NatsOptions, connect_until_done, ensure_streams

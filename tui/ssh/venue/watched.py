@@ -20,13 +20,13 @@ import msgspec
 
 from core.game import Game
 from core.language.i18n import N_
-from core.narrate import result_of
+from core.log.narrate import result_of
+from core.log.views import SPECTATOR
 from core.report import render_html
 from core.report.build import build
 from core.report.venue import TableChances, chances_of, view_digest
 from core.secrets import sidecopy
 from core.venue import VenueError, spectator_view, table_of
-from core.views import SPECTATOR
 from tui.ssh.language import _
 
 #: The log lines a watcher is sent at most (the newest): a whole recorded game is 257–525.

@@ -12,7 +12,7 @@ from typing import NamedTuple
 import msgspec
 from aiohttp import WebSocketError, WSCloseCode, WSMsgType, web
 
-from core.dice import CONTRIBUTION_BYTES, Share
+from core.dice.faces import CONTRIBUTION_BYTES, Share
 from core.language.i18n import M, Text
 from core.language.reader import Reader, reading
 from tui.ssh.invitations.store import Grant
@@ -54,7 +54,7 @@ def contribution_of(text: str) -> Sent | None:
     lowercase hex digits); None for anything else.  A page from before sends ``HEX SEAL COUNT``,
     ``HEX SEAL`` or ``HEX`` alone (so does a proxy that strips them): its keys, its count, and then
     its seal, are None; the door refuses the line of a share that names no keys (:class:`BrowserSeat`),
-    and the table a share that names no key while the dice are sealed (``core.shares``)."""
+    and the table a share that names no key while the dice are sealed (``core.dice.shares``)."""
     parts = text.split(" ")
     if len(parts) > 4:
         return None

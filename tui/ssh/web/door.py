@@ -90,8 +90,8 @@ from aiohttp import web
 
 from core.language.i18n import M, Text
 from core.language.reader import Reader, reading
+from core.log.views import SPECTATOR
 from core.secrets.sidecopy import MAX_COPY_BYTES, export
-from core.views import SPECTATOR
 from tui.ssh.invitations.store import COOKIE, Grant, InvitationRefused, Invitations, InvitationsError
 from tui.ssh.language import _, browser_language
 from tui.ssh.limits import QuietLog, address_of

@@ -68,7 +68,7 @@ import asyncssh
 import msgspec
 
 from core.language import reader as readers
-from core.outcome import Failure, Outcome, Refusal
+from core.log.outcome import Failure, Outcome, Refusal
 from tui.ssh.invitations.redeem import redeem_invitation
 from tui.ssh.invitations.store import InvitationRefused, Invitations
 from tui.ssh.language import _

@@ -8,7 +8,7 @@ grew.  Everything a seat only looks at (its view, the log, completions, odds,
 what undo would take back) is answered from that copy, in the worker; a
 command (``undo`` and ``redo`` too) goes to the table (:class:`TableLink`),
 which checks and records it exactly as for a seat in its own process, and
-answers with what it came to, the value itself (``core.outcome``), and the size
+answers with what it came to, the value itself (``core.log.outcome``), and the size
 the save grew to, so the copy can read the command back before the seat
 redraws.  The copy is a ``Game`` that overrides one method,
 :meth:`ReplicaGame.submit`, so the client cannot tell the difference.
@@ -24,10 +24,10 @@ from typing import Any
 
 import msgspec
 
-from core.dice import sent_contribution
+from core.dice.faces import sent_contribution
 from core.game import Game
 from core.language.reader import lang
-from core.outcome import Failure, Outcome, Refusal, Result
+from core.log.outcome import Failure, Outcome, Refusal, Result
 from core.ruleset import TYPING, Refused
 from core.storage.savefile import SaveError
 from tui.ssh.language import _

@@ -6,7 +6,7 @@ Two Unix sockets join each worker to the table process, both ``SOCK_SEQPACKET``
 * *requests*: the worker asks, the table answers.  A seat's command (``Submit``:
   its line, ``undo`` and ``redo`` too) goes this way to the one process that
   writes the save, and comes back as what the table's game made of it, the
-  value itself (``core.outcome``), with the size the save has grown to
+  value itself (``core.log.outcome``), with the size the save has grown to
   (``Settled``).  The worker also says here who sat down and who left, and
   that a connection it was given closed; and asks for an invitation's use
   (``Redeem``): the table alone writes the invitations store and the seats file.
@@ -34,7 +34,7 @@ from typing import Any
 import msgspec
 
 from core.language.reader import SOURCE
-from core.outcome import Awaited, Failure, OwnRoll, Refusal, Result
+from core.log.outcome import Awaited, Failure, OwnRoll, Refusal, Result
 from tui.ssh.invitations.store import Grant
 
 #: The longest message: far more than any command line a player types, and
@@ -63,7 +63,7 @@ class Submit(_Msg):
     lang: str = SOURCE
     #: The seat's share of the command's sealed dice, as its browser sent it (checked by the game).
     contribution: bytes | None = None
-    #: The seat's answers to the command's questions (``core.questions``; checked by the game).
+    #: The seat's answers to the command's questions (``core.log.questions``; checked by the game).
     answers: list[str] | None = None
     #: The seal of the key its browser saw when it drew ``contribution`` (``Game.execute``'s ``saw``).
     saw: str | None = None

@@ -30,9 +30,9 @@ from pathlib import Path
 import asyncssh
 
 from core.language.reader import LANGUAGES, SOURCE
+from core.log.views import SPECTATOR
 from core.ruleset import Refused
 from core.storage.savefile import SaveError
-from core.views import SPECTATOR
 from tui.ssh import limits
 from tui.ssh.invitations.store import GUEST_PREFIX, Grant, InvitationRefused, Invitations
 from tui.ssh.seating.history import SeatHistories

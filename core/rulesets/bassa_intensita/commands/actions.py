@@ -6,9 +6,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M
 from core.language.numerals import decimal
+from core.log import events as ev
+from core.log.state import GameState, Unit
+from core.log.views import REFEREE_ONLY, unit_audience, unit_visible
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
@@ -39,8 +41,6 @@ from core.rulesets.bassa_intensita.tables import (
 )
 from core.rulesets.bassa_intensita.terms import Kind, Status
 from core.rulesets.bassa_intensita.words import _, listing, render, whose, word
-from core.state import GameState, Unit
-from core.views import REFEREE_ONLY, unit_audience, unit_visible
 
 # ------------------------------------------------------------------ initiative order
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 from math import ceil
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import GameState, Unit
+from core.log.views import unit_audience
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import casualties, dice_order, rules, squads
 from core.rulesets.bassa_intensita.commands.common import (
@@ -30,8 +32,6 @@ from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 from core.rulesets.bassa_intensita.tables import AAWeapon, air, band, hit_modifiers
 from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.words import _, listing, render, whose, word
-from core.state import GameState, Unit
-from core.views import unit_audience
 
 #: The keyword AA fire is given for the enemy's aircraft, not a helicopter (BI-R260), and
 #: the target its chance is read for.

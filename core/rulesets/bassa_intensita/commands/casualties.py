@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.views import REFEREE_ONLY
 from core.ruleset import MAX_DISTANCE_CM, TYPING, CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
@@ -27,7 +28,6 @@ from core.rulesets.bassa_intensita.rules import damage, he
 from core.rulesets.bassa_intensita.tables import RUBBER, direct_fire_weapons, high_explosive, weapons
 from core.rulesets.bassa_intensita.terms import Kind, Status
 from core.rulesets.bassa_intensita.words import _, typed, typed_names, typed_term, whose, word
-from core.views import REFEREE_ONLY
 
 #: Sources of HE that are not direct-fire weapons: mortar and artillery rounds by calibre.
 SOURCES = tuple(a.id for a in high_explosive().areas)

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M, Msg, Text
 from core.language.reader import SOURCE, lang
+from core.log import events as ev
+from core.log.state import Unit
+from core.log.views import unit_audience
 from core.ruleset import MAX_DISTANCE_CM, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import dice_order, rules, squads
 from core.rulesets.bassa_intensita.phases import (
@@ -22,8 +24,6 @@ from core.rulesets.bassa_intensita.tables import (
 )
 from core.rulesets.bassa_intensita.terms import Kind, Status
 from core.rulesets.bassa_intensita.words import _, pgettext, render, typed, typed_names, whose
-from core.state import Unit
-from core.views import unit_audience
 
 
 def weapons_named(wanted: str, among: Iterable[str], *, begun: bool = True) -> list[str]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
 from core.ruleset import MAX_DISTANCE_CM, TYPING, CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (

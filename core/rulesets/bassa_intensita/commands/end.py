@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M, Msg, Text, plain
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import END_GAME, TYPING, CommandSpec, Context, Param, Refused, Ruleset, flag
 from core.rulesets.bassa_intensita.casualties import ABANDONED, DESTROYED_BY, DIED_OF_WOUNDS, KILLED_BY
 from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.words import _, listing, render
 from core.rulesets.common import NO_DEFEAT_POINTS
-from core.state import GameState, Unit
 
 FINAL = "final"
 

@@ -7,8 +7,10 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from core import events as ev
 from core.language.i18n import N_, M, Msg
+from core.log import events as ev
+from core.log.state import GameState, Unit
+from core.log.views import unit_audience, unit_visible
 from core.ruleset import MAX_DISTANCE_CM, TYPING, CommandSpec, Context, Param, Refused, Ruleset, flag
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
@@ -42,8 +44,6 @@ from core.rulesets.bassa_intensita.tables import (
 )
 from core.rulesets.bassa_intensita.terms import Kind, PhaseId, Status
 from core.rulesets.bassa_intensita.words import _, pgettext, render, whose, word
-from core.state import GameState, Unit
-from core.views import unit_audience, unit_visible
 
 #: BI-R232: a man in tear gas hits at half.
 GASSED = HitModifier("gassed", "shooter", N_("in tear gas"), "", halves=True)

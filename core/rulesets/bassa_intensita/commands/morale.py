@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import Unit
+from core.log.views import unit_audience
 from core.ruleset import CommandSpec, Context, Param, Question, Refused, flag
 from core.rulesets.bassa_intensita import casualties, dice_order, rules, squads
 from core.rulesets.bassa_intensita.commands.common import quality, roll_under
@@ -22,8 +24,6 @@ from core.rulesets.bassa_intensita.tables import air, move_modes
 from core.rulesets.bassa_intensita.tables import morale as morale_table
 from core.rulesets.bassa_intensita.terms import Kind, MoraleEffect, Status
 from core.rulesets.bassa_intensita.words import _, word
-from core.state import Unit
-from core.views import unit_audience
 
 DUE = casualties.DUE
 #: More seriously wounded men than this within 10 cm is a typing error.

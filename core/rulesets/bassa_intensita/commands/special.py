@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import Unit
+from core.log.views import unit_audience
 from core.ruleset import CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
@@ -27,8 +29,6 @@ from core.rulesets.bassa_intensita.rules import damage
 from core.rulesets.bassa_intensita.tables import indirect, special
 from core.rulesets.bassa_intensita.terms import Kind, Status
 from core.rulesets.bassa_intensita.words import _, render, whose, word
-from core.state import Unit
-from core.views import unit_audience
 
 
 def _mine(ctx: Context, args: dict[str, Any]) -> None:

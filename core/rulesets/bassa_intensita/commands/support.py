@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import N_, M, Msg, Text
+from core.log import events as ev
+from core.log.state import Unit
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands import air as air_commands
@@ -40,7 +41,6 @@ from core.rulesets.bassa_intensita.rules import he
 from core.rulesets.bassa_intensita.tables import high_explosive, hit_modifiers, indirect, weapons
 from core.rulesets.bassa_intensita.terms import Kind, PhaseId, Status
 from core.rulesets.bassa_intensita.words import _, pgettext, render, typed_term, whose, word
-from core.state import Unit
 
 DONE, FAILED = M("done"), M("failed")
 

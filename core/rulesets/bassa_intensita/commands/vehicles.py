@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M, Msg
+from core.log import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused, flag
 from core.rulesets.bassa_intensita import casualties, dice_order
 from core.rulesets.bassa_intensita.commands.common import isolated, passes_isolation, ready

@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from fractions import Fraction
 from math import ceil
 
-from core.events import Mod
 from core.language.i18n import M
+from core.log.events import Mod
 from core.ruleset import Refused
 from core.rulesets.bassa_intensita.tables import (
     HitModifier,

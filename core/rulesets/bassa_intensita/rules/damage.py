@@ -4,11 +4,11 @@ record it are in ``casualties.py``."""
 
 from __future__ import annotations
 
-from core.events import Mod
+from core.log.events import Mod
+from core.log.state import Unit
 from core.rulesets.bassa_intensita.tables import Band, Weapon, band, damage, vehicle_types
 from core.rulesets.bassa_intensita.terms import ManHit
 from core.rulesets.bassa_intensita.words import word
-from core.state import Unit
 
 
 def _mods(table: str, ids: list[str]) -> tuple[Mod, ...]:

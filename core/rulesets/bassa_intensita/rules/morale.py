@@ -3,8 +3,8 @@ The checks themselves, and when they fall due, are in ``casualties.py``."""
 
 from __future__ import annotations
 
-from core.events import Mod
 from core.language.i18n import M
+from core.log.events import Mod
 from core.rulesets.bassa_intensita.tables import band, morale
 from core.rulesets.bassa_intensita.terms import MoraleEffect
 from core.rulesets.bassa_intensita.words import word

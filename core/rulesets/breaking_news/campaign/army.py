@@ -20,9 +20,10 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta
 
-from core import events as ev
 from core.commands import find_side
 from core.language.i18n import N_, M, Msg
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.ledger import extra, regular_vs_irregular, set_var, var
 from core.rulesets.breaking_news.tables import IT, army_points, extras, leadership, negotiation, troop_classes
@@ -31,7 +32,6 @@ from core.rulesets.breaking_news.words import DOMAIN, _
 from core.scenarios.files import decode, read_text
 from core.scenarios.schema import Id, Label, Labels, Name
 from core.scenarios.schema import Unit as ScenarioUnit
-from core.state import GameState, Unit
 
 KINDS = ("man", "vehicle", "journalist", "civilian")
 FORCES = ("", "special-forces", "msu", "secret-services")

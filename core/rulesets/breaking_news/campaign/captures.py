@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.campaign import defeat, forces, media
@@ -15,7 +16,6 @@ from core.rulesets.breaking_news.campaign.victory import FINAL
 from core.rulesets.breaking_news.ledger import charge, irregular_side, regular_side, regular_vs_irregular, var
 from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import DOMAIN, _
-from core.state import GameState, Unit
 
 
 def captor(state: GameState, unit: Unit) -> str:

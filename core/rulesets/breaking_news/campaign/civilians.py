@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import GameState
 from core.ruleset import CommandSpec, Context, Refused
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import negotiation
 from core.rulesets.breaking_news.ledger import set_var, var
 from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import _
-from core.state import GameState
 
 MOVE_CM = 15
 

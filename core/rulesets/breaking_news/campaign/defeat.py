@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import N_, M
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.campaign import forces, negotiation
@@ -44,7 +45,6 @@ from core.rulesets.breaking_news.ledger import (
 )
 from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import _
-from core.state import GameState, Unit
 
 
 def casualty_line(state: GameState, unit: Unit) -> str:

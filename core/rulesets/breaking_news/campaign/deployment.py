@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M, Msg
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import forces, objectives
@@ -26,7 +27,6 @@ from core.rulesets.breaking_news.ledger import extra, irregular_side, set_var, v
 from core.rulesets.breaking_news.tables import leadership_modifier
 from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import _
-from core.state import GameState, Unit
 
 OFF = "off-table"
 AMBUSH, INFILTRATOR = "ambush", "infiltrator"

@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M, plain
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.campaign import deployment, forces, objectives
 from core.rulesets.breaking_news.commands.common import LEADER, own_side, ready_to_act, require_ready, side_for
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
 from core.rulesets.breaking_news.words import DOMAIN, _, whose
-from core.state import GameState, Unit
 
 LANDED, GONE = "landed", "gone"
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 from collections import defaultdict
 
 from core.language.i18n import N_
+from core.log.state import GameState, Unit
 from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.ledger import var
 from core.rulesets.breaking_news.rules import side_quality
 from core.rulesets.breaking_news.tables import troop_classes
 from core.rulesets.breaking_news.terms import Kind
-from core.state import GameState, Unit
 
 CAPTURED = N_("captured")
 LEFT = N_("left the field")

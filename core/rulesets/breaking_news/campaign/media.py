@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.ledger import army, regular_vs_irregular
 from core.rulesets.breaking_news.tables import Journalists, media
 from core.rulesets.breaking_news.terms import Kind, Status
 from core.rulesets.breaking_news.words import _
-from core.state import GameState, Unit
 
 #: The ledger columns that take the civilians-and-buildings multiplier.
 CIVILIANS_BUILDINGS = ("civilians", "buildings")

@@ -18,8 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import defeat, deployment, forces, media, victory
@@ -27,7 +28,6 @@ from core.rulesets.breaking_news.ledger import charge, extra, set_var, unit_var,
 from core.rulesets.breaking_news.tables import IT
 from core.rulesets.breaking_news.terms import PhaseId
 from core.rulesets.breaking_news.words import _
-from core.state import GameState, Unit
 
 # ------------------------------------------------------------------ pure rules
 

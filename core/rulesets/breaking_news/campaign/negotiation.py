@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M, Msg
+from core.log import events as ev
+from core.log.state import GameState
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.commands.common import own_side, side_for
@@ -21,7 +22,6 @@ from core.rulesets.breaking_news.ledger import army, charge, extra, set_var, var
 from core.rulesets.breaking_news.tables import IT, negotiation, negotiation_keep_away_cm
 from core.rulesets.breaking_news.terms import PhaseId
 from core.rulesets.breaking_news.words import _
-from core.state import GameState
 
 RUNNING, BROKEN, ENDED = "running", "broken", "ended"
 CATEGORY = "negotiation"

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.commands import find_side
 from core.language.i18n import N_, M, Msg
+from core.log import events as ev
+from core.log.state import GameState
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import forces
@@ -41,7 +42,6 @@ from core.rulesets.breaking_news.ledger import (
 from core.rulesets.breaking_news.tables import IT
 from core.rulesets.breaking_news.terms import PhaseId
 from core.rulesets.breaking_news.words import _
-from core.state import GameState
 
 MAIN, SECONDARY, FAKE = "main", "secondary", "fake"
 MARKERS = range(1, 6)

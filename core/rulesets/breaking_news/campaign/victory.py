@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M, Msg
+from core.log import events as ev
+from core.log.state import GameState
 from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import defeat, forces, media, negotiation, objectives
 from core.rulesets.breaking_news.ledger import charge, regular_vs_irregular, set_var
 from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import _, listing
-from core.state import GameState
 
 FINAL = "final"
 

@@ -11,8 +11,8 @@ active player's activation (turn.check_turn).
 
 from __future__ import annotations
 
-from core import events as ev
 from core.language.i18n import M, Msg
+from core.log import events as ev
 from core.ruleset import CommandSpec, Context
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.commands import fire, melee, move, reactions, support, templates

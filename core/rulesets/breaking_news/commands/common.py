@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import TYPING, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.rules import suppression
 from core.rulesets.breaking_news.tables.combat import allowances
 from core.rulesets.breaking_news.terms import Status
 from core.rulesets.breaking_news.words import _
-from core.state import GameState, Unit
 
 SideCheck = Callable[[Ruleset, GameState, str, str], None]
 

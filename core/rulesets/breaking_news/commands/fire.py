@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import Unit
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.commands.common import LEADER, check_group, ready_to_act
@@ -35,7 +36,6 @@ from core.rulesets.breaking_news.rules import fire, support
 from core.rulesets.breaking_news.rules.movement import may_fire_after
 from core.rulesets.breaking_news.terms import Status
 from core.rulesets.breaking_news.words import _
-from core.state import Unit
 
 
 def _fire(ctx: Context, args: dict[str, Any]) -> None:

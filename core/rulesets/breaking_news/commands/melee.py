@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypedDict
 
-from core import events as ev
 from core.language.i18n import M, Msg
+from core.log import events as ev
+from core.log.state import Unit
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.commands.common import LEADER, ready_to_act, require_ready, suppression_test
@@ -15,7 +16,6 @@ from core.rulesets.breaking_news.rules import saves, suppression
 from core.rulesets.breaking_news.tables.combat import support
 from core.rulesets.breaking_news.terms import Status
 from core.rulesets.breaking_news.words import _
-from core.state import Unit
 
 
 def _fighter(u: Unit) -> suppression.Fighter:

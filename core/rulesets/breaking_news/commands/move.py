@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import N_, M, Msg
+from core.log import events as ev
+from core.log.state import Unit
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.campaign import civilians
@@ -17,7 +18,6 @@ from core.rulesets.breaking_news.rules import movement, spotting
 from core.rulesets.breaking_news.tables.combat import allowances
 from core.rulesets.breaking_news.terms import Action, FireAllowed, Kind, Status
 from core.rulesets.breaking_news.words import DOMAIN, _, whose
-from core.state import Unit
 
 MOVE_ACTIONS = tuple(Action)
 

@@ -8,9 +8,10 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from core import events as ev
 from core.commands import distance
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import Unit
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.commands.common import LEADER, check_group, ready_to_act
@@ -21,7 +22,6 @@ from core.rulesets.breaking_news.rules.movement import may_fire_after
 from core.rulesets.breaking_news.tables.combat import allowances, covering, fire_table
 from core.rulesets.breaking_news.terms import FireAllowed, Kind, Status
 from core.rulesets.breaking_news.words import _, listing
-from core.state import Unit
 
 
 def record_struck(ctx: Context, units: Sequence[Unit]) -> None:

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from core import events as ev
-from core.events import Mod
 from core.language.i18n import M, Msg, Text
+from core.log import events as ev
+from core.log.events import Mod
+from core.log.state import GameState, Unit
+from core.log.views import unit_audience
 from core.ruleset import TYPING, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.commands.common import require_ready
@@ -22,8 +24,6 @@ from core.rulesets.breaking_news.tables.combat import Weapon, fire_table
 from core.rulesets.breaking_news.tables.combat import support as support_table
 from core.rulesets.breaking_news.terms import FireAllowed, Kind, Status
 from core.rulesets.breaking_news.words import DOMAIN, _, whose
-from core.state import GameState, Unit
-from core.views import unit_audience
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import N_, M, Msg
+from core.log import events as ev
+from core.log.state import GameState
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.campaign import objectives
@@ -17,7 +18,6 @@ from core.rulesets.breaking_news.rules import fire, support
 from core.rulesets.breaking_news.tables.combat import support as support_table
 from core.rulesets.breaking_news.tables.combat import weapons
 from core.rulesets.breaking_news.words import DOMAIN, _, whose
-from core.state import GameState
 
 SUPPORT_KINDS = ("artillery", "mortar", "counter")
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from core.events import Mod
 from core.language.i18n import M
+from core.log.events import Mod
 from core.rulesets.breaking_news.tables import troop_classes
 
 

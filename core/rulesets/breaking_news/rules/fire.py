@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from core.events import Mod
 from core.language.i18n import N_, M, Msg, Text
+from core.log.events import Mod
 from core.ruleset import TYPING, Refused
 from core.rulesets.breaking_news.tables.combat import Weapon, fire_table
 from core.rulesets.breaking_news.words import _

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.events import All, Mod
 from core.language.i18n import M
+from core.log.events import All, Mod
 from core.rulesets.breaking_news.tables.combat import saves as save_table
 from core.rulesets.breaking_news.tables.combat import support, vehicle_saves
 

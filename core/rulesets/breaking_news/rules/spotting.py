@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.events import Mod
 from core.language.i18n import M
+from core.log.events import Mod
 from core.ruleset import TYPING, Refused
 from core.rulesets.breaking_news.tables.combat import spotting
 from core.rulesets.breaking_news.words import DOMAIN, _

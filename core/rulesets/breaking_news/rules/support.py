@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 
-from core.events import AtLeast, Mod
 from core.language.i18n import M
+from core.log.events import AtLeast, Mod
 from core.ruleset import TYPING, Refused
 from core.rulesets.breaking_news.tables.combat import covering, support
 from core.rulesets.breaking_news.words import _

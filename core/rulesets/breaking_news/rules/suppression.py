@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.events import AtLeast, Each, Mod
 from core.language.i18n import M
+from core.log.events import AtLeast, Each, Mod
 from core.rulesets.breaking_news.tables.combat import support
 
 

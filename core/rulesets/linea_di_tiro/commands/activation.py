@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro.pieces import (
     MAX_READY,
@@ -32,7 +33,6 @@ from core.rulesets.linea_di_tiro.tables import artillery, options
 from core.rulesets.linea_di_tiro.terms import Kind, Status
 from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, PREPARE_BADGES, READY_BADGES, card_kind
 from core.rulesets.linea_di_tiro.words import _, either, owner, pgettext, whose
-from core.state import GameState, Unit
 
 # --------------------------------------------------------------------- activation
 

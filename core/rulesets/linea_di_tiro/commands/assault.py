@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M, Text
+from core.log import events as ev
+from core.log.state import Unit
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, flag
 from core.rulesets.linea_di_tiro import dice_order, rules
 from core.rulesets.linea_di_tiro.commands.fire import morale_mods, record_attack
@@ -32,7 +33,6 @@ from core.rulesets.linea_di_tiro.tables import Profile, movement
 from core.rulesets.linea_di_tiro.tables import assault as assault_table
 from core.rulesets.linea_di_tiro.terms import Status
 from core.rulesets.linea_di_tiro.words import _, whose
-from core.state import Unit
 
 
 def _require_moving(ctx: Context, piece: Unit) -> None:

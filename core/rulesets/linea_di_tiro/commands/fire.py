@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.commands import local_name
 from core.language.i18n import N_, M, Msg, Text
+from core.log import events as ev
+from core.log.state import GameState, Unit
+from core.log.views import REFEREE_ONLY, unit_audience
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused, Ruleset, flag
 from core.rulesets.linea_di_tiro import dice_order, rules
 from core.rulesets.linea_di_tiro.pieces import (
@@ -35,8 +37,6 @@ from core.rulesets.linea_di_tiro.tables import Profile, at_table, mg_table, move
 from core.rulesets.linea_di_tiro.terms import Status
 from core.rulesets.linea_di_tiro.turn import AMBUSH_VAR, HE_BADGES
 from core.rulesets.linea_di_tiro.words import DOMAIN, MORALE_DUE, _
-from core.state import GameState, Unit
-from core.views import REFEREE_ONLY, unit_audience
 
 #: The latest attack a piece survived and may answer (LT-R052): ``ATTACKER:TARGET:CARD``,
 #: referee-only (the attacker may be hidden).  A reply spends it; any later attack, or a

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M, Text
+from core.log import events as ev
+from core.log.state import GameState
 from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.common import NO_DEFEAT_POINTS
 from core.rulesets.linea_di_tiro import dice_order, scenario_vars
@@ -14,7 +15,6 @@ from core.rulesets.linea_di_tiro.pieces import require_in_play
 from core.rulesets.linea_di_tiro.tables import artillery, mg_table
 from core.rulesets.linea_di_tiro.terms import Status
 from core.rulesets.linea_di_tiro.words import _, joined, owner
-from core.state import GameState
 
 #: What ``result`` takes in the winner's place for nobody (its choice, in every language).
 DRAW = "draw"

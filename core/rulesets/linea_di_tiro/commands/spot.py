@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M, Msg
+from core.log import events as ev
+from core.log.views import REFEREE_ONLY
 from core.ruleset import MAX_DISTANCE_CM, TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import rules, scenario_vars
 from core.rulesets.linea_di_tiro.pieces import (
@@ -26,7 +27,6 @@ from core.rulesets.linea_di_tiro.tables import spotting as spotting_table
 from core.rulesets.linea_di_tiro.terms import Kind, Status
 from core.rulesets.linea_di_tiro.turn import AMBUSH_VAR, FIRED_BADGES
 from core.rulesets.linea_di_tiro.words import AMBUSH_REPLY, _, owner
-from core.views import REFEREE_ONLY
 
 STATES = tuple(dict.fromkeys(r.state for r in spotting_table().targets))
 #: The scenario's visibility in cm (``visibility``), 0 or absent: the general table.

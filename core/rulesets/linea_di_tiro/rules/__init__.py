@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.events import AtLeast
+from core.log.events import AtLeast
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro.tables import at_table, deck, mg_table, morale, movement
 from core.rulesets.linea_di_tiro.words import _

@@ -3,8 +3,8 @@ tanks overrunning infantry, infantry assaulting tanks, and melee."""
 
 from __future__ import annotations
 
-from core.events import Mod
 from core.language.i18n import M
+from core.log.events import Mod
 from core.rulesets.linea_di_tiro.tables import assault
 from core.rulesets.linea_di_tiro.words import _
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import dice_order, hits, rules
 from core.rulesets.ludonet.commands.fire import FIRED, damage_die, opposed_roll
@@ -31,7 +32,6 @@ from core.rulesets.ludonet.pieces import (
 from core.rulesets.ludonet.tables import areas
 from core.rulesets.ludonet.terms import Status
 from core.rulesets.ludonet.words import _, owner
-from core.state import GameState, Unit
 
 OVERHEAD, STRUCK = "overhead", "struck"
 

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M, Msg, Text
+from core.log import events as ev
+from core.log.state import GameState
 from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.common import NO_DEFEAT_POINTS
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import AIRCRAFT
 from core.rulesets.ludonet.words import DOMAIN, _, listed
-from core.state import GameState
 
 FINAL = "final"
 TURNS = "turns"

@@ -8,8 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import N_, M, Msg, Text
+from core.log import events as ev
+from core.log.state import GameState, Unit
+from core.log.views import unit_visible
 from core.ruleset import MAX_DISTANCE_CM, TYPING, CommandSpec, Context, Param, Refused, Ruleset, flag
 from core.rulesets.ludonet import dice_order, hits, rules
 from core.rulesets.ludonet.pieces import (
@@ -29,8 +31,6 @@ from core.rulesets.ludonet.pieces import (
 from core.rulesets.ludonet.tables import areas, fire
 from core.rulesets.ludonet.terms import Status
 from core.rulesets.ludonet.words import _, owner, whose
-from core.state import GameState, Unit
-from core.views import unit_visible
 
 FIRED = "fired"
 #: The scenario's visibility in cm (night, fog): nobody sees, so nobody fires, further.

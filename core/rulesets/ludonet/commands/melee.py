@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M, Msg
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import CommandSpec, Context, Param, Refused, flag
 from core.rulesets.ludonet import dice_order, rules
 from core.rulesets.ludonet.phases import MOVE_PHASES
@@ -13,7 +14,6 @@ from core.rulesets.ludonet.pieces import EXPERT, MAN, audience, name_in_line_abo
 from core.rulesets.ludonet.tables import melee
 from core.rulesets.ludonet.terms import Status
 from core.rulesets.ludonet.words import _, owner
-from core.state import GameState, Unit
 
 
 def locked_var(a: str, b: str) -> str:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import N_, M
+from core.log import events as ev
+from core.log.state import Unit
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import dice_order
 from core.rulesets.ludonet.commands.melee import locked_with
@@ -17,7 +18,6 @@ from core.rulesets.ludonet.pieces import MAN, is_heavy, is_vehicle, require_in_p
 from core.rulesets.ludonet.tables import movement
 from core.rulesets.ludonet.terms import Status
 from core.rulesets.ludonet.words import _, owner, pgettext
-from core.state import Unit
 
 PRONE = "prone"
 #: LN-R010: how a figure moved, as the log says it (``Moved.how``).

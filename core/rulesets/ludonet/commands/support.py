@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.commands import find_unit
 from core.language.i18n import M
+from core.log import events as ev
+from core.log.state import GameState, Unit
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import dice_order, hits, rules
 from core.rulesets.ludonet.commands.fire import BAND, damage_die, opposed_roll
@@ -22,7 +23,6 @@ from core.rulesets.ludonet.pieces import MAN, combat_value, is_aircraft, is_vehi
 from core.rulesets.ludonet.tables import areas
 from core.rulesets.ludonet.terms import Kind
 from core.rulesets.ludonet.words import DOMAIN, _, pgettext
-from core.state import GameState, Unit
 
 KINDS = ("artillery", "aircraft")
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
 from core.language.i18n import M, Text, scenario_words
+from core.log import events as ev
+from core.log.state import GameState
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import dice_order, rules
 from core.rulesets.ludonet.commands.melee import locked_with
@@ -22,7 +23,6 @@ from core.rulesets.ludonet.pieces import (
     team_var,
 )
 from core.rulesets.ludonet.words import DOMAIN, _, listed, owner
-from core.state import GameState
 
 RETREATING = "retreating"
 

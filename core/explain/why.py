@@ -3,7 +3,7 @@
 A refusal names its rules as data (``core.refusal.Refused.rules``); a roll as its
 ``rule`` words them (``LN-R030``, ``§8.2``, ``ruling LN-BARRAGE``) and its modifiers'
 ``rule``: :func:`roll_rules` reads them as ids of the ruleset's map or the engine's
-(``core.rulesmap.cited``).  :func:`reasons` gives each id's row of its map: the title and
+(``core.explain.rulesmap.cited``).  :func:`reasons` gives each id's row of its map: the title and
 the note in the project's own words (in English, and in Italian where the map has them), its
 status, section and the ruling taken.  A step of
 the log is explained from the lines its reader may see (``Game.log_lines``): a roll hidden
@@ -16,10 +16,10 @@ from collections.abc import Iterable
 
 import msgspec
 
-from core import events as ev
+from core.explain.rulesmap import Entry, cited, find
+from core.log import events as ev
 from core.refusal import TYPING
 from core.ruleset import Ruleset
-from core.rulesmap import Entry, cited, find
 
 #: The most rule ids one explanation names (a roll citing a whole section names its rules
 #: first in the map's order).

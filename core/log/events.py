@@ -6,7 +6,7 @@ never derived from class names, so classes can be renamed freely.
 
 Events are generic facts about the table (a unit moved, a status changed, dice
 were rolled, defeat points were scored).  Rulesets decide *which* facts a command
-produces; the fold in ``core.state`` only knows how each fact changes the state.
+produces; the fold in ``core.log.state`` only knows how each fact changes the state.
 That keeps the fold fast and the same for every ruleset.
 
 Words: where an event says something in words (a roll's purpose and outcome, a
@@ -28,7 +28,7 @@ from typing import Annotated, Union, get_args
 import msgspec
 
 from core.language.i18n import Text
-from core.recordint import RecordInt
+from core.log.recordint import RecordInt
 
 
 class Event(
@@ -248,7 +248,7 @@ class Rolled(Event, frozen=True, tag="roll"):
 
 
 class SealedRoll(Rolled, frozen=True, tag="sroll", kw_only=True):
-    """A roll of sealed dice (``core.dice.SealedDice``): its faces are
+    """A roll of sealed dice (``core.dice.faces.SealedDice``): its faces are
     ``derive(key, contribution, draw)`` for the key whose commitment is ``seal``.
 
     A type of its own (not new fields of ``Rolled``): a reader that knows only
@@ -262,7 +262,7 @@ class SealedRoll(Rolled, frozen=True, tag="sroll", kw_only=True):
 
 
 class BoundRoll(SealedRoll, frozen=True, tag="broll", kw_only=True):
-    """A sealed roll bound to its place (``core.dice.derive_bound``): its faces are
+    """A sealed roll bound to its place (``core.dice.faces.derive_bound``): its faces are
     drawn from the key, its game (the key's commitment ``seal``), its command ``cmd``
     (the file's number), its place ``draw`` among the command's rolls, its purpose and
     the contribution; ``saw`` is the key commitment the contribution's sender saw when
@@ -274,12 +274,12 @@ class BoundRoll(SealedRoll, frozen=True, tag="broll", kw_only=True):
 
 
 class SharedRoll(SealedRoll, frozen=True, tag="nroll", kw_only=True):
-    """A sealed roll drawn from a seat's share (``core.dice.derive_share``), the successor of
+    """A sealed roll drawn from a seat's share (``core.dice.faces.derive_share``), the successor of
     ``BoundRoll``: its faces are drawn from the key (its commitment ``seal``, which names the
     game), the seat that gave the command (``by``, its ``Issued.by``, kept here so that a side's
     copy that does not see the command's line still checks the roll), the seat's own count of its shares
     ``nonce`` (1, 2, 3…), the roll's place ``draw`` among the command's rolls, its purpose, the
-    digest of the command's line ``line`` (``core.dice.line_digest``) and the contribution; ``saw``
+    digest of the command's line ``line`` (``core.dice.faces.line_digest``) and the contribution; ``saw``
     is the key commitment the seat saw when it drew its share.  No command number: the host can
     give commands out of the seat's sight, which would move it (docs/secrets.md, "Sealed dice").
     A tag of its own: a Fireteam that knows only ``broll`` refuses it rather than check it wrongly."""
@@ -312,7 +312,7 @@ class StatusChanged(Event, frozen=True, tag="status"):
 class MarkerPlaced(Event, frozen=True, tag="marker"):
     """A hidden unit on the table is under the marker ``label`` (referee only).
 
-    Every other role sees only the label (``core.views``), drawn at random, so it
+    Every other role sees only the label (``core.log.views``), drawn at random, so it
     says nothing of the unit; sides name the marker by it (``Param.markers``)."""
 
     unit: str

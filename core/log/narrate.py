@@ -14,13 +14,13 @@ from dataclasses import dataclass
 
 import msgspec
 
-from core import events as ev
-from core.ending import result_said
 from core.language.i18n import CORE_DOMAIN, Domain, M, Msg, Names, Text, _, naming, ngettext, render, scenario_words
 from core.language.numerals import decimal
+from core.log import events as ev
+from core.log.ending import result_said
+from core.log.state import DICE_KEY, HIDDEN, SEALED_ORDERS, TABLE_DICE, GameState, Side, Unit
+from core.log.views import REFEREE, UNSEEN
 from core.secrets.commitments import matches
-from core.state import DICE_KEY, HIDDEN, SEALED_ORDERS, TABLE_DICE, GameState, Side, Unit
-from core.views import REFEREE, UNSEEN
 
 
 def _signed(v: int) -> str:
@@ -63,7 +63,7 @@ def describe_need(target: int, under: bool, total: bool) -> str:
 
 
 def check_need(check: ev.Check | None, dice: int) -> str:
-    """What a roll's check asks of its bare dice (``core.events.Check``), the same for the
+    """What a roll's check asks of its bare dice (``core.log.events.Check``), the same for the
     log, the table-dice prompt and the report: ``2+``, ``5+ on every die``, ``4+ per die``,
     ``4+ on at least 2 dice``, ``9+ total``, ``3 or less``; "" for a check that needs no
     number (an opposed roll, one read off a table) or none at all."""
@@ -72,7 +72,7 @@ def check_need(check: ev.Check | None, dice: int) -> str:
 
 def need_said(check: ev.Check | None, dice: int) -> Msg | str:
     """:func:`check_need` as a message, for a fact to hold and each reader to render
-    (``core.certain``'s note of a roll the game drew)."""
+    (``core.dice.certain``'s note of a roll the game drew)."""
     if isinstance(check, ev.Sum):
         if check.under:
             return M("{target} or less total", target=check.total)
@@ -150,7 +150,7 @@ def describe(
     words: Mapping[str, Mapping[str, str]] | None = None,
 ) -> str:
     """``describe_var`` lets a ruleset put its own counters in words (None: the default);
-    ``number`` gives the number a command is shown by (``core.numbering``; None: the file's);
+    ``number`` gives the number a command is shown by (``core.log.numbering``; None: the file's);
     ``domain`` is the catalogue of the ruleset's words (``Ruleset.domain``); ``localize``
     shows a command's recorded line in the reader's names (``core.commands.localize_line``);
     ``sides`` names the sides by id, ``class_name`` a piece's class (``Ruleset.class_name``),
@@ -444,7 +444,7 @@ def sides_of(state: GameState) -> Names:
 
 
 def result_of(state: GameState, domain: str, *, brief: bool = False) -> str:
-    """A game's result as every reader is told it (``core.ending``): who won and each side's
+    """A game's result as every reader is told it (``core.log.ending``): who won and each side's
     score from the end's data, then its words in ``domain`` (``brief``: the data alone, for a
     list of games, where there is any); "" while the game goes on."""
     if not state.result:

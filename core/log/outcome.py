@@ -9,7 +9,7 @@ browser seat, ``fireteam script``) ends in one of four ways, and
 * :class:`DiceNeeded`: the table's dice are wanted for its next roll (the request
   says which); nothing was written yet;
 * :class:`AnswerNeeded`: the table must answer a question the game cannot decide
-  (``core.questions``); nothing was written yet;
+  (``core.log.questions``); nothing was written yet;
 * :class:`Held`: at a served table with table dice, the command waits for another
   seat's dice (:class:`Awaited`, issue #61); nothing was written yet;
 * :class:`Failure`: an error of the program, logged with its traceback for the
@@ -27,10 +27,10 @@ from collections.abc import Callable
 
 import msgspec
 
-from core import events as ev
-from core.dice import DiceRequest, NeedDice
+from core.dice.faces import DiceRequest, NeedDice
 from core.language.i18n import _
-from core.questions import NeedAnswer, Question
+from core.log import events as ev
+from core.log.questions import NeedAnswer, Question
 from core.refusal import LOG, CommandFailed, Refused
 
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import msgspec
 
-from core import events as ev
 from core.language.i18n import Text
+from core.log import events as ev
 
 #: The status of a piece its own side (and the referee, and any side that spotted it) may
 #: see, and no one else (docs/rulings.md CORE-HIDDEN): the one status the core reads itself.
@@ -23,7 +23,7 @@ HIDDEN = "hidden"
 #: The start of the key of a variable only the referee sees (a hidden piece's bookkeeping,
 #: a ruleset's ``secret_vars``): no side's view holds one.
 SECRET_VARS = "secret."
-#: The variable holding a game's sealed dice key (hex; ``core.dice.SealedDice``): a
+#: The variable holding a game's sealed dice key (hex; ``core.dice.faces.SealedDice``): a
 #: referee's secret, committed as every secret is, opened at the end.
 DICE_KEY = SECRET_VARS + "dice"
 #: The variable saying whether the players roll real dice and type their faces: "on" or
@@ -107,7 +107,7 @@ class GameState(msgspec.Struct, omit_defaults=True):
     #: Each side's score at the end, as its ruleset counts it (docs/rulings.md).
     scores: dict[str, int] = msgspec.field(default_factory=dict)
     #: In a side's or the spectator's view only: the labels of the markers on the
-    #: table whose units it may not see, in label order (``core.views``).
+    #: table whose units it may not see, in label order (``core.log.views``).
     markers: tuple[str, ...] = ()
     #: How many effective events this state is the fold of.
     event_count: int = 0
@@ -355,7 +355,7 @@ def apply_picked(state: GameState, events: list[ev.Event], picked: bytes | bytea
     """Fold into ``state`` itself the events ``events[i]`` whose ``picked[i]`` is 1,
     which stand for ``count`` events: those of a type in ``CHANGING`` among them.
 
-    For a fold that picked them by what it knows of each event (``core.replay``: the
+    For a fold that picked them by what it knows of each event (``core.log.replay``: the
     store keeps a byte for each event's kind), so no look at each event's type is
     needed to pass over those that do nothing, nor a list of the rest."""
     table = _APPLY

@@ -15,11 +15,11 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from itertools import chain, count
 
-from core.events import Event, PhaseBegan
-from core.history import History
-from core.state import GameState, apply_in_place, apply_picked, copy_state, decode_state, encode_state
+from core.log.events import Event, PhaseBegan
+from core.log.history import History
+from core.log.state import GameState, apply_in_place, apply_picked, copy_state, decode_state, encode_state
+from core.log.views import REFEREE, event_visible
 from core.storage.store import CHUNK, FACT, LOADING_CACHE_CHUNKS, PHASE
-from core.views import REFEREE, event_visible
 
 #: Steps between snapshots.  A load folds the whole history and takes them as it
 #: goes: at 2048, half as many calls of the fold as at 512 and a quarter of the

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from core import events as ev
+from core.log import events as ev
 
 if TYPE_CHECKING:
     from core.game import Game
-    from core.outcome import Awaited
+    from core.log.outcome import Awaited
 
 
 class Given(NamedTuple):

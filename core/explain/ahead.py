@@ -3,7 +3,7 @@ nothing recorded, nothing rolled.
 
 :func:`resolved` gives the facts the command would record on given faces, exactly as
 giving it would on dice that showed them: the very path a command takes, short of writing
-(``Game.resolved``), on dice that show the faces given (``core.dice.SupposedDice``, typed
+(``Game.resolved``), on dice that show the faces given (``core.dice.faces.SupposedDice``, typed
 or the game's own as the game's dice are).  :func:`ahead` asks it with no faces, to find
 the first roll it would need, then once for each face that roll can show (each
 combination, up to :data:`MAX_FACES`), to say what each would do: the facts the reader
@@ -17,16 +17,16 @@ from itertools import product
 
 import msgspec
 
-from core import events as ev
-from core.dice import DiceRequest, NeedDice, SupposedDice
+from core.dice.faces import DiceRequest, NeedDice, SupposedDice
+from core.explain.rulesmap import cited
+from core.explain.why import roll_rules
 from core.game import Game
 from core.language.i18n import _, render
-from core.questions import NeedAnswer
+from core.log import events as ev
+from core.log.questions import NeedAnswer
+from core.log.state import table_dice
+from core.log.views import event_visible
 from core.refusal import TYPING, Refused
-from core.rulesmap import cited
-from core.state import table_dice
-from core.views import event_visible
-from core.why import roll_rules
 
 #: The most face combinations of a first roll spelled out one by one (3d6); past it, the
 #: odds alone are given.

@@ -6,7 +6,7 @@ dice do: a list given with the command (``Game.submit(answers=…)``, or ``answe
 on its line), read in the order the handler asks.  When they run out the command
 stops with :class:`NeedAnswer`, naming the :class:`Question`, and the front end asks
 it and gives the command again with one answer more, as it does for the table's
-dice (``core.dice.NeedDice``).  Given with no answers at all (``answers`` None: a
+dice (``core.dice.faces.NeedDice``).  Given with no answers at all (``answers`` None: a
 script, a test), a question takes its ``default``; one with none asks all the same.
 
 A question crosses the SSH pool's wire, so it holds only what the asking role may be
@@ -22,7 +22,7 @@ import unicodedata
 import msgspec
 
 from core.language.i18n import CORE_DOMAIN, Domain, Text, _, render
-from core.narrate import whose as whose_thing
+from core.log.narrate import whose as whose_thing
 from core.refusal import TYPING, Refused
 
 #: Answers one command may be given: more is a typing error or an attack.

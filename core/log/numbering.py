@@ -3,7 +3,7 @@
 Commands are numbered 1, 2, 3… in the file, hidden ones included; a side shown
 those numbers would see a gap (#18, #20) wherever the enemy did something it
 may not know of.  So every number shown to a side is its own count of the
-commands whose marker it may see (``core.views.event_visible``); the referee
+commands whose marker it may see (``core.log.views.event_visible``); the referee
 keeps the file's numbers.  A command's marker never changes once written, so
 the count only grows: it is kept as the sorted list of the commands a role may
 see, extended as commands arrive.
@@ -14,8 +14,8 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 
-from core.history import History
-from core.views import REFEREE, event_visible
+from core.log.history import History
+from core.log.views import REFEREE, event_visible
 
 
 class Numbering:

@@ -2,7 +2,7 @@
 or English is about, best first, or none when nothing matches well enough (issue #76).
 
 Plain BM25 (Robertson's Okapi weighting, written here: no numpy) over each rule of the map
-(``core.rulesmap``): its id, title, note, English ``words`` and the questions players ask that
+(``core.explain.rulesmap``): its id, title, note, English ``words`` and the questions players ask that
 it answers (``asked_en``, ``data/rules_asked.toml``: a rule is found by the words players use,
 not only the book's) stemmed as English, its ``title_it``, ``words_it`` and ``asked_it`` as
 Italian (Snowball's stemmers, PyStemmer); and over each topic the book is silent on
@@ -30,9 +30,9 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from core.explain.rulesmap import Entry, RulesMap, Topic
+from core.explain.rulewords import SMALL, alike, alike_table, fold, language_of, phrased, stem, stems, stems_of, words
 from core.language.i18n import pairs
-from core.rulesmap import Entry, RulesMap, Topic
-from core.rulewords import SMALL, alike, alike_table, fold, language_of, phrased, stem, stems, stems_of, words
 
 #: BM25's term-frequency saturation and length normalisation: a rule asked about in many words
 #: (its questions, rules_asked.toml) is the better for saying a word often, and long less against it.

@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from itertools import compress
 from typing import cast
 
-from core import events as ev
 from core.language.i18n import _
+from core.log import events as ev
 from core.storage.store import ISSUED, REDONE, UNDONE, EventStore
 
 #: Kind bytes to 1 for the history markers (command, undo, redo), 0 for the rest.

@@ -2,7 +2,7 @@
 left out, what two or three words say together said as one (:data:`PHRASES`), a dialect's words
 as the Italian they stand for (:data:`STANDS_FOR`), each word stemmed in its language (Snowball's
 stemmers, PyStemmer) and tagged with it (``en:fire``), and the words a player uses for one thing
-(:data:`SAME`). The map's texts are read the same way (``core.rulesearch``), so a question and a
+(:data:`SAME`). The map's texts are read the same way (``core.explain.rulesearch``), so a question and a
 rule meet on the same stems."""
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ so that the map reads without the digest) and a ``status``:
 Any rule may also have ``title_it`` and ``why_it`` (its title and its note in Italian, shown
 to an Italian reader: ``why`` says so where it falls back to the English) and
 ``words_en``, ``words_it`` (the other words a player asks about it with): ``rule?`` finds
-rules by them (``core.rulesearch``).  So it does by ``asked_en`` and ``asked_it``, the
+rules by them (``core.explain.rulesearch``).  So it does by ``asked_en`` and ``asked_it``, the
 questions players ask that the rule answers, kept apart in ``data/rules_asked.toml`` (a table
 per rule id, ``en`` and ``it`` lists) so that the map reads as a map: :func:`load` adds them.
 Beside them, ``data/rules_silent.toml`` lists what players ask about that the book has no rule
@@ -102,7 +102,7 @@ class Rule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     command: str = ""
     why: Note = ""
     #: The title and the note in Italian, and more words a player asks about it with, in English
-    #: and in Italian: what ``rule?`` searches (``core.rulesearch``), each in its own language.
+    #: and in Italian: what ``rule?`` searches (``core.explain.rulesearch``), each in its own language.
     title_it: Annotated[str, msgspec.Meta(max_length=200)] = ""
     why_it: Note = ""
     words_en: Note = ""

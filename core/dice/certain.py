@@ -9,10 +9,10 @@ from fractions import Fraction
 
 import msgspec
 
-from core import events as ev
+from core.dice.probability import check_chance, check_die
 from core.language.i18n import N_, M, Msg
-from core.narrate import need_said
-from core.probability import check_chance, check_die
+from core.log import events as ev
+from core.log.narrate import need_said
 
 #: The notes a certain roll drawn by the game is told with (``core.secrets.rederive`` finds them).
 ANY_FACE = N_("no need to roll: any face succeeds (needs {need})")

@@ -6,7 +6,7 @@ commitment it saw (``saw``) and its own count of the shares its commands rolled 
 names a key, if the key is still the one it saw (``Game``'s check, at the roll),
 and if its count is the seat's next one: not one its commands already rolled (used), nor
 one past them (skipped: a count the host could choose from).  What the share is for, its
-command, is bound by the roll's derivation (:func:`core.dice.derive_share`), not chosen: the
+command, is bound by the roll's derivation (:func:`core.dice.faces.derive_share`), not chosen: the
 command's name and arguments (:func:`command_digest`), whatever the spelling.
 
 The seat's counts are read from the file (``SharedRoll.nonce``, undone commands too), so a
@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import hashlib
 
-from core import events as ev
 from core.commands import Parsed
-from core.dice import Share
+from core.dice.faces import Share
 from core.language.i18n import _
+from core.log import events as ev
 from core.refusal import Refused
 
 

@@ -24,10 +24,10 @@ from collections.abc import Iterable
 
 import msgspec
 
-from core import events as ev
 from core.language.i18n import N_, _
+from core.log import events as ev
+from core.log.state import HIDDEN, SECRET_VARS, GameState, Unit, copy_state
 from core.refusal import Refused
-from core.state import HIDDEN, SECRET_VARS, GameState, Unit, copy_state
 
 REFEREE = "referee"
 SPECTATOR = "spectator"
@@ -63,7 +63,7 @@ def unit_visible(unit: Unit, role: str) -> bool:
 
 
 #: Whose roll or question it is, to a role that may not see the unit: kept in English, as a
-#: name is, and put in the reader's words where it is said (``core.narrate.whose``), since
+#: name is, and put in the reader's words where it is said (``core.log.narrate.whose``), since
 #: the request is made in the submitter's language and may be asked at another's seat.
 UNSEEN = N_("an unseen unit")
 

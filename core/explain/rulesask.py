@@ -1,7 +1,7 @@
 """``rule? WORDS`` (Italian ``regola? …``): a rules question answered in sentences, in the
 reader's language, at every door (the client, an SSH or browser seat, a plain seat) and by
 ``fireteam rules ask``: the rules of the ruleset's map it is about, best first, each with its
-section, its status and what it says in the project's words (``core.rulesearch`` finds them),
+section, its status and what it says in the project's words (``core.explain.rulesearch`` finds them),
 or that the rules do not say. A question that names pieces on the table is offered ``?``, which
 shows what a command would take without giving it.
 """
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from core.explain.rulesearch import MAX_QUESTION, Answer, index_for
+from core.explain.rulesmap import STATUSES, Entry
+from core.explain.rulewords import words
 from core.language.i18n import _, ngettext
 from core.language.reader import lang
 from core.refusal import TYPING, Refused
-from core.rulesearch import MAX_QUESTION, Answer, index_for
 from core.ruleset import Ruleset
-from core.rulesmap import STATUSES, Entry
-from core.rulewords import words
 
 #: The reading word, in English (the catalogues give the reader's: ``regola?``).
 WORD = "rule?"

@@ -9,9 +9,9 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from core import events as ev
 from core.language.i18n import _
 from core.language.numerals import localised
+from core.log import events as ev
 
 
 def p_face_at_least(target: int, sides: int = 6) -> Fraction:

@@ -31,10 +31,10 @@ from typing import NamedTuple
 
 import msgspec
 
-from core.events import AtLeast, BoundRoll, Check, Each, Mod, Roll, Rolled, SealedRoll, SharedRoll
+from core.dice.probability import check_chance_said, check_summary
 from core.language.i18n import CORE_DOMAIN, N_, Domain, Text, _, render, scenario_words
-from core.narrate import check_base, check_need, describe_mod, whose
-from core.probability import check_chance_said, check_summary
+from core.log.events import AtLeast, BoundRoll, Check, Each, Mod, Roll, Rolled, SealedRoll, SharedRoll
+from core.log.narrate import check_base, check_need, describe_mod, whose
 from core.refusal import Refused
 
 
@@ -76,7 +76,7 @@ def face_meanings(
     return tuple(out) if len(out) > 1 else ()
 
 
-#: The words ``core.views.roller`` names a roll's owner with where it names no piece or side.
+#: The words ``core.log.views.roller`` names a roll's owner with where it names no piece or side.
 ROLLERS = frozenset({N_("referee"), N_("an unseen unit")})
 
 
@@ -108,7 +108,7 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
     order: tuple[str, ...] = ()
     #: The catalogue of the purpose's and the order's words (``Ruleset.domain``).
     domain: str = CORE_DOMAIN
-    #: How the roll's outcome is decided (``core.events.Check``): what the prompt says
+    #: How the roll's outcome is decided (``core.log.events.Check``): what the prompt says
     #: the bare dice must show, as the log and the dice pane will.
     check: Check | None = None
     #: How often the command already made this roll (the same purpose, the same
@@ -373,7 +373,7 @@ def derive_share(
 ) -> tuple[int, ...]:
     """The faces of the roll at ``place`` (as :func:`derive_bound`'s) of the command that seat ``by``
     gave with its share number ``nonce`` (its own count of shares, 1, 2, 3…), for the command whose
-    digest is ``line`` (``core.shares.command_digest``: its name and arguments), rolled for
+    digest is ``line`` (``core.dice.shares.command_digest``: its name and arguments), rolled for
     ``purpose`` with the key whose commitment is ``seal`` (which names the game): :func:`derive`'s
     stream over
 
@@ -469,7 +469,7 @@ class SealedDice(Dice):
         self.contribution = contribution
         #: The commitment (its SHA-256 digest) that the key is the opening of.
         self.seal = seal
-        #: The seat whose share it is, its count of shares, and its command's digest (``core.shares``).
+        #: The seat whose share it is, its count of shares, and its command's digest (``core.dice.shares``).
         self.by = by
         self.nonce = nonce
         self.line = line
@@ -640,7 +640,7 @@ class ManualDice(Dice):
 
 
 class SupposedDice(ManualDice):
-    """Faces supposed, not rolled: a command asked ahead (``core.ahead``) takes them as it
+    """Faces supposed, not rolled: a command asked ahead (``core.explain.ahead``) takes them as it
     would take the game's dice, ``manual`` as those are (typed at the table, or the game's
     own), and asks for the next roll past them (:class:`NeedDice`)."""
 
