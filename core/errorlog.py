@@ -6,7 +6,7 @@ program that runs it chooses where that goes.  The Textual client, ``fireteam
 ``errors.log`` (``core.folders``), and say only the one line and where the
 details are: a traceback on the terminal is fifteen lines a screen reader speaks
 after the answer.  A server's seats are the host's, whose log keeps it
-(``tui.ssh.serverlog.server_log``).
+(``tui.ssh.host.serverlog.server_log``).
 """
 
 from __future__ import annotations

@@ -16,12 +16,13 @@ from core.explain.rulesmap import ByReferee
 from core.explain.rulewords import language_of, stems, words
 from core.registry import BUILTIN, get_ruleset
 
-QUESTIONS = tomllib.loads((Path(__file__).parent / "rule_questions.toml").read_text(encoding="utf-8"))["q"]
+QUESTION_SETS = Path(__file__).resolve().parents[1] / "data" / "rule_questions"
+QUESTIONS = tomllib.loads((QUESTION_SETS / "rule_questions.toml").read_text(encoding="utf-8"))["q"]
 #: Each written blind to the search (its header says how, and how it was used since): measured by
 #: ``fireteam bench --rules``, held to no bar here.
 BLIND = {
     path.name: tomllib.loads(path.read_text(encoding="utf-8"))["q"]
-    for path in sorted(Path(__file__).parent.glob("rule_questions_blind*.toml"))
+    for path in sorted(QUESTION_SETS.glob("rule_questions_blind*.toml"))
 }
 
 

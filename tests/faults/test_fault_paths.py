@@ -189,7 +189,7 @@ def _invitations(folder: Path) -> Run:
 
 
 def _host_key(folder: Path) -> Run:
-    from tui.ssh.hostfiles import host_key
+    from tui.ssh.host.hostfiles import host_key
 
     try:
         host_key(folder / "serve")

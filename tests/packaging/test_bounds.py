@@ -34,7 +34,7 @@ def test_every_floor_becomes_a_pin_for_the_lowest_versions_run():
 #: Each library whose private parts the client uses, and the one module that uses them.
 INTERNALS = {
     "textual": ROOT / "tui" / "textual_internals.py",
-    "asyncssh": ROOT / "tui" / "ssh" / "asyncssh_internals.py",
+    "asyncssh": ROOT / "tui" / "ssh" / "host" / "asyncssh_internals.py",
 }
 
 

@@ -25,9 +25,9 @@ from ssh_vt import Screen
 
 from core.game import Game
 from core.log.views import REFEREE
+from tui.ssh.host.server import FireteamServer, Table
 from tui.ssh.limits import Limits
 from tui.ssh.seatsfile import Seats
-from tui.ssh.server import FireteamServer, Table
 from tui.ssh.workers import pool
 from tui.ssh.workers.pool import SeatWorkers
 

@@ -18,9 +18,9 @@ from core.game import Game
 from core.refusal import LOG as CORE_LOG
 from core.scenarios import files as scenario_files
 from core.storage.savefile import SaveError
-from tui.ssh.hostfiles import host_key
+from tui.ssh.host.hostfiles import host_key
+from tui.ssh.host.tables import open_tables
 from tui.ssh.main import serve_main
-from tui.ssh.tables import open_tables
 
 pytestmark = pytest.mark.subprocess
 

@@ -15,7 +15,7 @@ from ssh_club import SEATS, WAIT_S, demo_game, make_keys, seat_workers, wait_unt
 
 from core.log.outcome import Failure
 from core.ruleset import CommandSpec
-from tui.ssh.server import Table
+from tui.ssh.host.server import Table
 from tui.ssh.workers import wire
 from tui.ssh.workers.replica import ReplicaGame, TableLink
 

@@ -9,8 +9,8 @@ import pytest
 from ssh_club import SEATS, Player, demo_game, make_keys, seats_toml
 
 from core.log.views import REFEREE
+from tui.ssh.host.server import FireteamServer, Table
 from tui.ssh.seatsfile import Seats
-from tui.ssh.server import FireteamServer, Table
 
 pytestmark = pytest.mark.server
 

@@ -16,9 +16,9 @@ import pytest
 from ssh_club import SEATS, WATCHING, fireteam_process, listening_port, make_keys, read_until, seats_toml, wait_until
 from test_ssh_limits import in_process
 
+from tui.ssh.host.serverlog import close_server_log, server_log
 from tui.ssh.limits import Limits
 from tui.ssh.seatsfile import Seats
-from tui.ssh.serverlog import close_server_log, server_log
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 

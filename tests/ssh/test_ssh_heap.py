@@ -13,8 +13,8 @@ import pytest
 from ssh_club import demo_game
 
 from core.log.views import REFEREE
+from tui.ssh.host.server import FireteamServer, Table
 from tui.ssh.seatsfile import Seats
-from tui.ssh.server import FireteamServer, Table
 from tui.ssh.workers import heap as ssh_heap
 from tui.ssh.workers.heap import HeapSettler
 

@@ -13,8 +13,8 @@ from core.log import events as ev
 from core.log.outcome import DiceNeeded, Outcome
 from core.log.state import TABLE_DICE, table_dice
 from core.log.views import REFEREE
+from tui.ssh.host.server import FireteamServer, Table
 from tui.ssh.seatsfile import Seat, Seats
-from tui.ssh.server import FireteamServer, Table
 
 FIRE = "fire rossi noor range=20"  # the Bersaglieri's Sgt Rossi at the militia's Ahmed Noor
 SAVE = "Ahmed Noor's save: 1d6, needs 5+"

@@ -24,7 +24,7 @@ from core.log.outcome import Refusal
 from core.log.views import REFEREE
 from tui.plain import refused_paste, visible
 from tui.screens.dialogs import DicePrompt
-from tui.ssh import replies
+from tui.ssh.host import replies
 from tui.ssh.seatsfile import Seat
 
 pytestmark = pytest.mark.server

@@ -20,10 +20,10 @@ import pytest
 from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml
 
 import tui.ssh.invitations.store as invitations_module
+from tui.ssh.host.server import FireteamServer, Table
 from tui.ssh.invitations.redeem import redeem_invitation
 from tui.ssh.invitations.store import InvitationRefused, Invitations, InvitationsError, parse_duration
 from tui.ssh.seatsfile import Seats, SeatsError, SeatsFile, append_key
-from tui.ssh.server import FireteamServer, Table
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 

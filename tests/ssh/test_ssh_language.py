@@ -27,10 +27,10 @@ from core.language.i18n import M
 from core.language.reader import Reader, lang, reading
 from core.log.outcome import Refusal
 from core.ruleset import Refused
+from tui.ssh.host.server import FireteamServer, Table
 from tui.ssh.language import LOCALE_VALUE_LIMIT, ContextExecutor, seat_language
 from tui.ssh.limits import Limits
 from tui.ssh.seatsfile import Seats, SeatsError, SeatsFile
-from tui.ssh.server import FireteamServer, Table
 from tui.ssh.workers import wire
 from tui.ssh.workers.replica import ReplicaGame, TableLink
 

@@ -42,8 +42,8 @@ from ssh_club import SEATS, WAIT_S, WATCHING, Club, Player, make_keys, seats_tom
 from core.game import Game
 from core.log.outcome import Outcome, Refusal
 from core.log.views import REFEREE
+from tui.ssh.host.server import FireteamServer, Table
 from tui.ssh.seatsfile import Seats
-from tui.ssh.server import FireteamServer, Table
 
 pytestmark = pytest.mark.server
 

@@ -15,8 +15,8 @@ from ssh_club import SEATS, WAIT_S, Club, Player, demo_game, make_keys, seats_to
 
 from core.game import Game
 from core.log import events as ev
+from tui.ssh.host.server import FireteamServer, Table
 from tui.ssh.seatsfile import Seats
-from tui.ssh.server import FireteamServer, Table
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 

@@ -22,8 +22,8 @@ from ssh_club import SEATS, WAIT_S, Club, demo_game, make_keys, no_standby, seat
 
 from core.game import Game
 from core.log import events as ev
+from tui.ssh.host.server import FireteamServer, Table
 from tui.ssh.seatsfile import Seats
-from tui.ssh.server import FireteamServer, Table
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 

@@ -21,7 +21,7 @@ import pytest
 from ssh_club import WAIT_S, Club, Player, served_by_workers, wait_until
 from test_ssh_workers import worker_of
 
-from tui.ssh.server import ORGANISER
+from tui.ssh.host.server import ORGANISER
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 

@@ -93,7 +93,7 @@ async def test_the_processs_stdout_is_left_alone_by_apps_starting_and_stopping_o
 
 async def test_keys_typed_while_the_seat_opens_are_not_lost(club, monkeypatch):
     """A player who types at once (his app still starting) finds his keys on the command line."""
-    from tui.ssh.session import TableSession
+    from tui.ssh.host.session import TableSession
 
     opening, go, received = asyncio.Event(), asyncio.Event(), asyncio.Event()
     build = club.server.app_factory

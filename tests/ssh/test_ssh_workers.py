@@ -21,8 +21,8 @@ from test_ssh_table import HIDDEN, regulars_secrets
 from core.game import Game
 from core.log import events as ev
 from core.log.views import REFEREE
+from tui.ssh.host.server import Table
 from tui.ssh.limits import Limits
-from tui.ssh.server import Table
 from tui.ssh.workers.pool import HEARTBEAT_MISSES, Duty, SeatWorkers
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]

@@ -17,7 +17,7 @@ from test_venue_nats import GUARD_S, caught_up, demo, publishing, venue_relays
 from web_club import chromium_browser, playwright_or_skip
 
 from core.log.views import REFEREE
-from tui.ssh.server import Table
+from tui.ssh.host.server import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 

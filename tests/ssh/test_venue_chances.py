@@ -39,7 +39,7 @@ from core.report.venue import (
     view_digest,
 )
 from core.venue import STREAM_CHANCES, STREAM_SPECTATORS, chances_subject, view_bytes
-from tui.ssh.server import Table
+from tui.ssh.host.server import Table
 from tui.ssh.venue.connection import NatsOptions, ensure_streams
 from tui.ssh.venue.relay import Relay
 from tui.ssh.venue.signed import signed_headers

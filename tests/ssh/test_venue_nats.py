@@ -24,7 +24,7 @@ from core.game import Game
 from core.log.views import REFEREE, SPECTATOR
 from core.venue import STREAM_SIDES, STREAM_SPECTATORS, STREAM_WRITERS, read_claim, view_bytes
 from tui.main import main as fireteam
-from tui.ssh.server import Table
+from tui.ssh.host.server import Table
 from tui.ssh.venue.connection import NatsOptions, ensure_streams
 from tui.ssh.venue.relay import Relay
 from tui.ssh.venue.signed import signed_headers

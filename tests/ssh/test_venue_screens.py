@@ -20,8 +20,8 @@ from test_venue_nats import GUARD_S, LOG, caught_up, demo, publishing, twin
 
 from core.log.views import REFEREE
 from core.venue import VenueError
+from tui.ssh.host.server import Table
 from tui.ssh.seating.sharedscreen import State
-from tui.ssh.server import Table
 from tui.ssh.venue.connection import NatsOptions, ensure_streams
 from tui.ssh.venue.frames import (
     Screen,

@@ -17,7 +17,7 @@ from ssh_club import Player, wait_until
 from test_venue_nats import GUARD_S, LOG, caught_up, demo, publishing
 
 from core.log.views import REFEREE
-from tui.ssh.server import Table
+from tui.ssh.host.server import Table
 from tui.ssh.venue.connection import NatsOptions
 from tui.ssh.venue.relay import Relay
 from tui.ssh.venue.sshwatch import MAX_PICK, start_ssh

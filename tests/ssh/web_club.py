@@ -21,10 +21,10 @@ from ssh_club import SEATS, Club, demo_game, make_keys, no_standby, seat_workers
 
 from core.game import Game
 from tui.bench.crowd import CHROMIUM_ARGS
+from tui.ssh.host.server import FireteamServer, Table
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.limits import Limits
 from tui.ssh.seatsfile import SeatsFile
-from tui.ssh.server import FireteamServer, Table
 
 #: Debian's Chromium, which the browser tests drive (Playwright cannot download a browser of its own here), with
 #: the crowd bench's switches.

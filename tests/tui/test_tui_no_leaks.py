@@ -41,7 +41,7 @@ from tui.panes.dice import history_line
 from tui.panes.log import line_text
 from tui.screens.dialogs import event_details
 from tui.screens.game import GameScreen
-from tui.ssh import replies
+from tui.ssh.host import replies
 from tui.ssh.seatsfile import Seat
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
@@ -49,7 +49,7 @@ from playing import opened, play  # noqa: E402
 from recorded import _as_recorded, without_digests  # noqa: E402  (test folders are not packages)
 from waiting import piloted, press, settled, until  # noqa: E402
 
-from tui.ssh.server import Table
+from tui.ssh.host.server import Table
 from tui.viewpoint import Viewpoint, visible_step
 
 pytestmark = pytest.mark.long

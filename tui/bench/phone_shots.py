@@ -20,9 +20,9 @@ from pathlib import Path
 import asyncssh
 
 from tui.bench.screenshots import demo_game
+from tui.ssh.host.server import FireteamServer, Table
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.seatsfile import Seats
-from tui.ssh.server import FireteamServer, Table
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -34,7 +34,7 @@ import asyncssh
 from core.game import Game
 from core.log.views import REFEREE
 from tui.bench.ssh import _connect, _quiet, _settled, _start_server, _Terminal
-from tui.ssh.serverlog import LOG_NAME
+from tui.ssh.host.serverlog import LOG_NAME
 
 _TIMEOUT_S = 120.0
 #: How often the flooder sends what is due (a client sending as it can, in small batches).

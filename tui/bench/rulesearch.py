@@ -1,6 +1,6 @@
 """``fireteam bench --rules``: how fast ``rule?`` answers, and how well (issue #76).
 
-On the question set of ``tests/core/rule_questions.toml`` (a checkout's: questions in Italian
+On the question set of ``tests/data/rule_questions/rule_questions.toml`` (a checkout's: questions in Italian
 and English across the four rulesets, each with the rule ids that answer it or none):
 
 * ``build_ms``: each ruleset's index built (its map stemmed, its catalogues' pairs read), in
@@ -16,7 +16,7 @@ and English across the four rulesets, each with the rule ids that answer it or n
 The target: a question (``first_ask_ms_p95``, the slower) in under 50 ms.
 
 Beside them, ``blind_right_first``, ``blind_right_in_three`` and ``blind_abstained``: the same
-shares on the sets ``tests/core/rule_questions_blind*.toml``, each written by someone who never
+shares on the sets ``tests/data/rule_questions/rule_questions_blind*.toml``, each written by someone who never
 saw the search, the tuned set or the other sets (each header says how, and what the set was used
 for once it had been measured: the nearest measure of a question set nobody tuned for is the
 last one), all of them together and each set by its name (``blind_e_right_first``; the first set
@@ -36,7 +36,7 @@ from pathlib import Path
 from core.explain import rulesearch
 from core.registry import get_ruleset
 
-QUESTIONS = Path(__file__).resolve().parents[2] / "tests" / "core" / "rule_questions.toml"
+QUESTIONS = Path(__file__).resolve().parents[2] / "tests" / "data" / "rule_questions" / "rule_questions.toml"
 #: The blind sets: ``rule_questions_blind.toml`` (the first) and ``rule_questions_blind_X.toml``.
 BLIND = "rule_questions_blind*.toml"
 ROUNDS = 20

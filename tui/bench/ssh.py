@@ -77,7 +77,7 @@ import asyncssh
 from core.game import Game
 from core.log.views import REFEREE
 from tui.bench import web_seats
-from tui.ssh.serverlog import LOG_NAME
+from tui.ssh.host.serverlog import LOG_NAME
 from tui.ssh.workers.pool import default_workers
 from tui.ssh.workers.worker import LOG_TURNS_ENV
 

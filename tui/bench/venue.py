@@ -112,7 +112,7 @@ async def watchers_main(urls: list[str], count: int) -> None:
 async def bench(counts: list[int], relays: int, commands: int, every: float) -> None:
     from core.game import Game
     from core.log.views import REFEREE
-    from tui.ssh.server import Table
+    from tui.ssh.host.server import Table
     from tui.ssh.venue.connection import NatsOptions
     from tui.ssh.venue.table import TablePublisher
 

@@ -2,12 +2,12 @@
 
 Its rooms, read in this order:
 
-* here, the server and its sessions: ``main`` (the command), ``server`` (the tables and
-  the SSH listener of one process), ``tables``, ``connection`` (one client's login), ``hostfiles``,
-  ``serverlog`` and ``algorithms`` (its files, log and SSH algorithms), ``session`` (an
-  SSH session, the door to a seat),
-  ``replies`` (``ssh host COMMAND`` without a terminal), ``seatsfile`` (who may sit
-  where), ``limits`` (what keeps one peer from stalling the table), ``language``;
+* here, ``main`` (the command), ``seatsfile`` (who may sit where), ``limits`` (what
+  keeps one peer from stalling the table) and ``language`` (each seat's own);
+* ``host/``: the server and its sessions: ``server`` (the tables and the SSH listener of one
+  process), ``tables``, ``connection`` (one client's login), ``session`` (an SSH session, the
+  door to a seat), ``replies`` (``ssh host COMMAND`` without a terminal), and the host's own
+  ``hostfiles``, ``serverlog``, ``algorithms`` and ``asyncssh_internals``;
 * ``seating/``: a seat, whatever door its player came in by: the Textual app on an SSH
   channel (``seat``, ``driver``), plain lines (``plain``), the game menu (``chooser``),
   the spectators' stands and their shared screens;

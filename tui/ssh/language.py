@@ -9,7 +9,7 @@ The client's variables are hostile: they are only ever mapped by
 ``core.language.reader.from_environment`` to one of ``core.language.reader.LANGUAGES``, never shown,
 logged or used otherwise.
 
-Each seat's app runs with its own ``core.language.reader.Reader`` (``tui.ssh.session``).
+Each seat's app runs with its own ``core.language.reader.Reader`` (``tui.ssh.host.session``).
 Its tasks inherit it; threads do not (``loop.run_in_executor`` does not copy
 the caller's context), so the server's loop runs its threads with
 :class:`ContextExecutor`, which does: a Textual thread worker of a seat's app

@@ -1,6 +1,6 @@
 """``fireteam serve``: the command that opens the tables and starts the server.
 
-Seats are drawn either in this process (``tui.ssh.server.FireteamServer``) or
+Seats are drawn either in this process (``tui.ssh.host.server.FireteamServer``) or
 by worker processes (``tui.ssh.workers.pool.SeatWorkers``); this module chooses, so
 neither of those needs the other.  See docs/ssh.md.
 """
@@ -23,17 +23,17 @@ from core.language.reader import SOURCE, from_environment, reading
 from core.ruleset import Refused
 from core.scenarios.files import FORCES_FOLDER, SCENARIOS_FOLDER, data_dir, restore_reads, restrict_reads
 from core.storage.savefile import SaveError
-from tui.ssh.hostfiles import HOST_KEY_NAME, host_key, private_folder, private_save
+from tui.ssh.host.hostfiles import HOST_KEY_NAME, host_key, private_folder, private_save
+from tui.ssh.host.replies import sessions_closed
+from tui.ssh.host.server import ORGANISER, SEATS_NAME, FireteamServer
+from tui.ssh.host.serverlog import LOG_NAME, close_server_log, server_log
+from tui.ssh.host.tables import open_tables
 from tui.ssh.invitations.cli import ADDRESSES_NAME, Addresses, record_addresses, web_url
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.limits import Limits, from_args
-from tui.ssh.replies import sessions_closed
 from tui.ssh.seating.history import FOLDER as SEAT_HISTORY
 from tui.ssh.seating.history import SeatHistories
 from tui.ssh.seatsfile import SeatsError, SeatsFile, table_roles
-from tui.ssh.server import ORGANISER, SEATS_NAME, FireteamServer
-from tui.ssh.serverlog import LOG_NAME, close_server_log, server_log
-from tui.ssh.tables import open_tables
 from tui.ssh.venue.connection import REQUEST_S, NatsOptions
 from tui.ssh.venue.options import nats_options
 from tui.ssh.workers.pool import SeatWorkers, default_workers

@@ -8,9 +8,9 @@ import time
 
 import asyncssh
 
+from tui.ssh.host.serverlog import escaped
 from tui.ssh.invitations.store import Grant, Invitation, InvitationRefused, Invitations, InvitationsError
 from tui.ssh.seatsfile import Seats, SeatsError, SeatsFile, append_key, seats_in_force
-from tui.ssh.serverlog import escaped
 
 
 def redeem_invitation(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from tui.ssh import replies
+from tui.ssh.host import replies
 from tui.ssh.language import _
 from tui.ssh.seating.seat import Table
 from tui.ssh.seatsfile import Seat

@@ -70,7 +70,7 @@ SCREEN_OFF = _LINE_WRAP_ON + _ALT_SCREEN_OFF + _CURSOR_SHOW
 
 
 class Terminal(Protocol):
-    """The remote end of one seat, as the driver needs it (see ``tui.ssh.session``)."""
+    """The remote end of one seat, as the driver needs it (see ``tui.ssh.host.session``)."""
 
     size: tuple[int, int]
     limits: Limits

@@ -1,6 +1,6 @@
 """A seat at a table, whatever door its player came in by: its terminal's life, its app, its end.
 
-A player reaches a table through a *door*: an SSH session (``tui.ssh.session``)
+A player reaches a table through a *door*: an SSH session (``tui.ssh.host.session``)
 or, later, a browser.  The door knows its protocol (authentication, the
 terminal's size and type, how bytes travel); once the player is at a table, the
 rest is the same for every door and lives here, in :class:`SeatSession`:
@@ -83,7 +83,7 @@ def fingerprint(public_data: bytes) -> str:
 
 
 class Host(Protocol):
-    """What a seat needs from the server (see ``tui.ssh.server.FireteamServer``)."""
+    """What a seat needs from the server (see ``tui.ssh.host.server.FireteamServer``)."""
 
     log: logging.Logger
     output_limit: int

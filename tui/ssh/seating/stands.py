@@ -68,7 +68,7 @@ class Table(Protocol):
 
 
 class Host(Protocol):
-    """What the stands need from the server (``tui.ssh.server.FireteamServer``)."""
+    """What the stands need from the server (``tui.ssh.host.server.FireteamServer``)."""
 
     log: logging.Logger
     limits: Limits

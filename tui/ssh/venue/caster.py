@@ -31,10 +31,10 @@ from typing import Any
 from rich.color import ColorSystem
 
 from core.venue import VenueError
+from tui.ssh.host.server import Table, fireteam_app
 from tui.ssh.limits import Limits
 from tui.ssh.seating.sharedscreen import SharedScreen, State
 from tui.ssh.seating.stands import Stands
-from tui.ssh.server import Table, fireteam_app
 from tui.ssh.venue.frames import (
     KEY_EVERY_S,
     KEY_MIN_S,

@@ -151,7 +151,7 @@ def _keys(args: argparse.Namespace) -> tuple[asyncssh.SSHKey, tuple[asyncssh.SSH
     import asyncssh
 
     from core.folders import folder
-    from tui.ssh.hostfiles import HOST_KEY_NAME, host_key, private_folder
+    from tui.ssh.host.hostfiles import HOST_KEY_NAME, host_key, private_folder
 
     try:
         if args.host_key is not None:

@@ -24,7 +24,7 @@ from rich.color import ColorSystem
 
 from core.language.reader import LANGUAGES, SOURCE
 from core.venue import NAME, VenueError
-from tui.ssh.algorithms import terminal_options
+from tui.ssh.host.algorithms import terminal_options
 from tui.ssh.language import _
 from tui.ssh.limits import PerAddress
 from tui.ssh.seating.driver import SCREEN_OFF, SCREEN_ON, color_system_for

@@ -67,7 +67,7 @@ from core.venue import (
     view_subject,
     writer_subject,
 )
-from tui.ssh.server import Table
+from tui.ssh.host.server import Table
 from tui.ssh.venue.caster import ScreenCaster
 from tui.ssh.venue.connection import REQUEST_S, NatsOptions, connect_until_done, ensure_streams
 from tui.ssh.venue.signed import signed_headers, signer

@@ -121,7 +121,7 @@ HEARTBEAT_S = 30.0
 
 
 class WebHost(Host, Protocol):
-    """What the browser door needs of the server, beyond what a seat does (``tui.ssh.server.FireteamServer``)."""
+    """What the browser door needs of the server, beyond what a seat does (``tui.ssh.host.server.FireteamServer``)."""
 
     invitations: Invitations | None
     quiet_log: QuietLog

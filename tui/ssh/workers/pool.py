@@ -69,13 +69,13 @@ import msgspec
 
 from core.language import reader as readers
 from core.log.outcome import Failure, Outcome, Refusal
+from tui.ssh.host.server import SWEEP_S, Table, accept_each
+from tui.ssh.host.serverlog import log_table
 from tui.ssh.invitations.redeem import redeem_invitation
 from tui.ssh.invitations.store import InvitationRefused, Invitations
 from tui.ssh.language import _
 from tui.ssh.limits import Gate, Limits, QuietLog, to_json
 from tui.ssh.seatsfile import Seats, SeatsFile, seats_in_force, table_roles
-from tui.ssh.server import SWEEP_S, Table, accept_each
-from tui.ssh.serverlog import log_table
 from tui.ssh.web.gate import WebGate
 from tui.ssh.workers import wire
 

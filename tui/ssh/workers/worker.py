@@ -34,12 +34,12 @@ from core.log.views import SPECTATOR
 from core.ruleset import Refused
 from core.storage.savefile import SaveError
 from tui.ssh import limits
+from tui.ssh.host.server import FireteamServer, Table, closed_by
+from tui.ssh.host.serverlog import server_log
 from tui.ssh.invitations.store import GUEST_PREFIX, Grant, InvitationRefused, Invitations
 from tui.ssh.seating.history import SeatHistories
 from tui.ssh.seating.seat import SeatSession
 from tui.ssh.seatsfile import Seat, Seats, SeatsFile, public_line, table_roles
-from tui.ssh.server import FireteamServer, Table, closed_by
-from tui.ssh.serverlog import server_log
 from tui.ssh.workers import wire
 from tui.ssh.workers.replica import ReplicaGame, TableLink
 

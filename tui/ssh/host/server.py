@@ -35,8 +35,10 @@ from core.language import reader as readers
 from core.language.i18n import M, Msg
 from core.log.views import REFEREE, SPECTATOR
 from tui.app import FireteamApp
-from tui.ssh.algorithms import terminal_options
-from tui.ssh.connection import SSHConnection
+from tui.ssh.host.algorithms import terminal_options
+from tui.ssh.host.connection import SSHConnection
+from tui.ssh.host.serverlog import log_table
+from tui.ssh.host.tables import Table
 from tui.ssh.invitations.redeem import redeem_invitation
 from tui.ssh.invitations.store import Grant, InvitationRefused, Invitations, InvitationsError
 from tui.ssh.language import carry_readers_into_threads
@@ -44,8 +46,6 @@ from tui.ssh.limits import Gate, Limits, QuietLog
 from tui.ssh.seating.seat import SeatSession
 from tui.ssh.seating.stands import Stands
 from tui.ssh.seatsfile import Seat, Seats, SeatsFile, seat_change, seats_in_force
-from tui.ssh.serverlog import log_table
-from tui.ssh.tables import Table
 from tui.ssh.web.gate import WebGate
 from tui.ssh.workers.heap import HeapSettler
 

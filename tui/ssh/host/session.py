@@ -4,7 +4,7 @@ A session with a terminal picks a game (by the SSH user name, the command, or
 a menu) and sits the player there: from then on a ``tui.ssh.seating.seat.SeatSession``
 runs the seat (its app, its input, its end), drawing on this session's
 channel.  A session with a command and no terminal gets a plain-text reply
-(``tui.ssh.replies``).  Whatever the client does — closes the window, stops
+(``tui.ssh.host.replies``).  Whatever the client does — closes the window, stops
 reading, sends garbage — only its own session ends: the game and the other
 seats go on.
 
@@ -25,8 +25,8 @@ import asyncssh
 
 from core.language.reader import Reader, reading
 from core.log.views import REFEREE
-from tui.ssh import replies
-from tui.ssh.asyncssh_internals import unsent
+from tui.ssh.host import replies
+from tui.ssh.host.asyncssh_internals import unsent
 from tui.ssh.language import _, seat_language
 from tui.ssh.seating.chooser import GameChooser
 from tui.ssh.seating.plain import PlainSeat

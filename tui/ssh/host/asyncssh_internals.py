@@ -6,7 +6,7 @@ asyncssh has no public API for this, and the server needs it:
   asyncssh writes on without pausing when the socket is full (its channels pause only
   on the client's SSH window), so a client on a slow network piles its screen up in the
   connection's transport, which asyncssh keeps as ``_transport``: a seat that reads the
-  size there (``tui.ssh.session``) can skip frames before memory grows.
+  size there (``tui.ssh.host.session``) can skip frames before memory grows.
 
 The attribute is read directly, never with a default: a release that renames it fails
 every test of a slow client loudly, not by letting one pile up unseen.  asyncssh is

@@ -14,11 +14,11 @@ from core.log import events as ev
 from core.log.outcome import Outcome, Refusal
 from core.log.views import REFEREE
 from core.refusal import LOG as CORE_LOG
-from tui.ssh.hostfiles import private_file, private_folder
+from tui.ssh.host.hostfiles import private_file, private_folder
 from tui.ssh.seatsfile import Seats
 
 if TYPE_CHECKING:
-    from tui.ssh.tables import Table
+    from tui.ssh.host.tables import Table
 
 LOG_NAME = "serve.log"
 

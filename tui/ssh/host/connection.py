@@ -10,17 +10,17 @@ from typing import Protocol
 
 import asyncssh
 
-from tui.ssh.algorithms import refuse_sha1_signatures
+from tui.ssh.host.algorithms import refuse_sha1_signatures
+from tui.ssh.host.session import TableSession
 from tui.ssh.invitations.store import Grant, InvitationRefused, loggable_user, token_in
 from tui.ssh.language import _
 from tui.ssh.limits import Limits, QuietLog, TokenBucket
 from tui.ssh.seating.seat import Host
 from tui.ssh.seatsfile import Seat, Seats
-from tui.ssh.session import TableSession
 
 
 class Server(Host, Protocol):
-    """What a connection needs of the server (``tui.ssh.server.FireteamServer``), besides a seat's."""
+    """What a connection needs of the server (``tui.ssh.host.server.FireteamServer``), besides a seat's."""
 
     quiet_log: QuietLog
     limits: Limits

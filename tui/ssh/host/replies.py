@@ -3,7 +3,7 @@
 Everything here reads the game through ``game.view(role)``, so a side's
 player learns from a status line no more than his own screen would show
 (hidden enemies are not counted, secrets are not named).  They are in the
-seat's language: the session answers inside its reader (``tui.ssh.session``).
+seat's language: the session answers inside its reader (``tui.ssh.host.session``).
 """
 
 from __future__ import annotations
