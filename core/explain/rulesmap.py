@@ -3,7 +3,8 @@
 The map is data, ``data/rules_map.toml`` in the ruleset's package (``Ruleset.rules_map``):
 one ``[[rule]]`` per id of the English digest of its rulebook (``shared/rules/digest-*.md``),
 each with its rulebook section, a ``title`` (what the rule is about, in the digest's words,
-so that the map reads without the digest) and a ``status``:
+so that the map reads without the digest), ``says`` and ``says_it`` (what it says, in a sentence
+or two of our own words with the book's numbers, in English and Italian) and a ``status``:
 
 * ``enforced``: code applies it (``code``, ``module:function``) and a test checks it with
   exact dice (``tests``, ``path::test_name``); both at least one; every clause of it;
@@ -65,6 +66,9 @@ MAX_ASKED = 12
 #: The most topics a book is silent on that one map may list.
 MAX_TOPICS = 200
 Asked = Annotated[tuple[Question, ...], msgspec.Meta(max_length=MAX_ASKED)]
+#: What a rule says (``Rule.says``): one line, no control characters, short enough to hear.
+STATEMENT_MAX = 200
+Statement = Annotated[str, msgspec.Meta(max_length=STATEMENT_MAX, pattern=r"^[^\x00-\x1f\x7f]*$")]
 
 #: The statuses, in the order they are listed, each with its word (translated where shown).
 STATUSES: dict[str, str] = {
@@ -95,6 +99,11 @@ class Rule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     id: Annotated[str, msgspec.Meta(pattern=ID_FORM, max_length=20)]
     section: Word
     title: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    #: What the rule says, in a sentence or two of our own words with the book's numbers and section
+    #: ("An assault rifle reaches 150 cm (§8.0)."), in English and in Italian: what an answer says
+    #: first (``rule?``, ``why``, ``?``), short enough to be heard.
+    says: Statement = ""
+    says_it: Statement = ""
     code: tuple[CodeRef, ...] = ()
     tests: tuple[TestRef, ...] = ()
     ruling: str = ""
