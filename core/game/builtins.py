@@ -57,7 +57,7 @@ def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
         CommandSpec(
             SEAL_DICE,
             "Open the dice's key so far to everyone, and seal the dice with a new one.",
-            lambda ctx, args: None,  # Game.execute puts in its facts (Game._sealing)
+            lambda ctx, args: None,  # the game's sealing puts in its facts (core.game.sealing)
             who="referee",
             public_text=True,
         ),

@@ -10,7 +10,7 @@ it writes nothing either, and never passes for a refusal.
 
 What a game does besides lives beside this module, one concern each, and is
 :class:`Game`'s by name (the methods listed in its class body): opening and
-closing a save (``opening``), the sealed dice (``sealing``), a command held for
+closing a save (``opening``), the sealed dice (``sealing.Sealing``, an object it holds), a command held for
 a seat's dice (``awaiting``), a roll asked at its own seat, whose dice the others wait for
 (``rolling``), undo and redo (``undoing``), what a role may read
 (``reading``), the odds of a command not given (``odds``), and the commands
@@ -39,15 +39,14 @@ from core.dice.faces import (
     Share,
     sent_contribution,
 )
-from core.dice.shares import Counts, check_share
-from core.game import awaiting, opening, reading, rolling, sealing, undoing
+from core.game import awaiting, opening, reading, rolling, undoing
 from core.game import odds as odds_module
 from core.game.bugs import failing_on_bugs
 from core.game.builtins import game_commands
 from core.game.confirmation import CONFIRM, confirm
 from core.game.opening import now_ms
-from core.game.sealing import new_contribution, new_dice_key
-from core.game.table import Asked, Table
+from core.game.sealing import Asked, Sealing
+from core.game.table import Table
 from core.language.i18n import Domain, Text, _, naming, render
 from core.language.reader import SOURCE, lang
 from core.language.shapes import command_shapes
@@ -106,25 +105,8 @@ class Game:
         self.clock = clock
         #: Where the salts of the secrets' commitments come from (fixed only by tests that draw screens).
         self.salt = salt
-        #: Where a command's contribution to its sealed dice comes from when its issuer sent
-        #: none (the referee at this process), and where a new sealed key comes from.
-        self.contribute: Callable[[], bytes] = new_contribution
-        self.dice_key: Callable[[], str] = new_dice_key
-        #: A game made with a seed it was given (``Game.new(seed=…)``, ``script --seed``) rolls
-        #: seeded dice that the seed foresees, for reproducible scripts; any other new game
-        #: seals its dice with its first command (docs/secrets.md, "Sealed dice").
-        self.seeded = seeded
-        #: The contributions the sealed rolls in the file used, by their seal (built when first needed).
-        self._used: set[tuple[str, str]] | None = None
-        #: Each seat's count of the shares its commands rolled (``core.dice.shares``; built when first needed).
-        self._counts: Counts | None = None
-        #: The keys a what-if copied from its parent (``_rolls_parents_key``; gathered when first needed).
-        self._parents_keys: set[object] | None = None
-        #: Each issuer's command (role, by, the command and its arguments) that asked a question
-        #: after its sealed dice rolled: given again, with the answer, it rolls the same dice (issue #60).
-        self._asked: dict[tuple[str, str, str, str], Asked] = {}
-        #: The fact that set the sealed key last looked up (``_key_fact``).
-        self._key: ev.VarSet | None = None
+        #: The sealed dice: the key in force, the shares used, what a question kept (``core.game.sealing``).
+        self.sealing = Sealing(timeline, header, lambda: self.salt(), seeded=seeded)
         self.notes = notes or []
         #: Bytes of the save this game holds: up to here, memory and file agree.
         self.saved_bytes = writer.size if writer is not None else saved_bytes
@@ -214,16 +196,6 @@ class Game:
     keep_cache = opening.keep_cache
     close = opening.close
     follow = opening.follow
-
-    # The sealed dice: the key in force, a command's share, what a question kept (core/game/sealing.py).
-    _dice = sealing._dice
-    _ask_later = sealing._ask_later
-    _sealing = sealing._sealing
-    _rolls_parents_key = sealing._rolls_parents_key
-    dice_seal = sealing.dice_seal
-    _key_fact = sealing._key_fact
-    _uses = sealing._uses
-    next_share = sealing.next_share
 
     # A command held for another seat's dice at a served table (core/game/awaiting.py).
     subscribe_awaiting = awaiting.subscribe_awaiting
@@ -476,8 +448,8 @@ class Game:
         given = None if parsed.faces is None and faces is None else [*(parsed.faces or ()), *(faces or ())]
         cmd = self.history.next_cmd
         asking = (role, by, parsed.spec.name, repr(sorted(parsed.args.items())))  # however it was spelt
-        in_force = self.dice_seal()
-        sealing, dice = ([], supposed) if supposed is not None else self._dice(parsed, cmd, given, share, asking)
+        in_force = self.sealing.seal()
+        sealing, dice = ([], supposed) if supposed is not None else self.sealing.dice(parsed, cmd, given, share, asking)
         if isinstance(dice, ManualDice) and givers:  # (the line's own dice= are its issuer's)
             dice.typed_by([*[""] * len(parsed.faces or ()), *givers])
         said = None if parsed.answers is None and answers is None else [*(parsed.answers or ()), *(answers or ())]
@@ -498,21 +470,11 @@ class Game:
             self._handle(ctx, parsed, role, by)
         except NeedAnswer:
             if isinstance(drew, SealedDice) and drew.used and drew is dice:
-                self._ask_later(asking, Asked(self.saved_bytes, sealing, drew.contribution, drew.saw))
+                self.sealing.ask_later(asking, Asked(sealing, drew.contribution, drew.saw))
             raise
         _check_numbers(ctx.events)
-        if isinstance(drew, SealedDice) and drew.used and drew.sent is not None:
-            # A share that names no key or no count, or not the seat's next count: the host could choose.
-            check_share(drew.sent, drew.nonce)
-        if isinstance(drew, SealedDice) and drew.used and drew.saw != in_force:
-            # Its sender saw another key: one chosen after his bytes were seen could steer them.
-            raise Refused(
-                _("the dice were sealed with a new key after this share of them was drawn; give the command again"),
-                rule="ENG-5",
-            )
-        if isinstance(drew, SealedDice) and drew.used and (drew.seal, drew.contribution.hex()) in self._uses():
-            # Another command's dice from the same inputs would be its faces again, which its issuer saw.
-            raise Refused(_("this contribution to the dice was used before; send a fresh one"), rule="ENG-5")
+        if isinstance(drew, SealedDice) and drew.used:
+            self.sealing.check(drew, in_force)
         if isinstance(dice, ManualDice) and dice.unused:
             raise Refused(_("{n} more dice typed than the command rolled").format(n=dice.unused), rule="ENG-5")
         if ctx.answers.unused:
@@ -644,10 +606,7 @@ class Game:
             ) from None
         except SaveError as e:
             raise Refused(_("{error}; nothing was recorded").format(error=e), rule="ENG-4") from None
-        if self._used is not None:
-            self._used.update((e.seal, e.contribution) for e in group if isinstance(e, ev.SealedRoll))
-        if self._counts is not None:
-            self._counts.took(group)
+        self.sealing.took(group)
         base = len(self.history.store)
         self.history.store.append(group, payloads)
         self.history.feed(group, base)

@@ -237,8 +237,7 @@ def follow(game: Table, upto: int | None = None) -> list[Outcome]:
     # The writer only names sizes between whole commands: anything else is
     # damage, and this copy cannot be trusted after it (open the save again).
     store.append(events, payloads)
-    game._used = None  # gathered again when next needed, with the rolls just read
-    game._counts = None
+    game.sealing.reread()  # gathered again when next needed, with the rolls just read
     try:
         game.history.feed(events, base)
     except HistoryError as e:

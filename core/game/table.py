@@ -5,18 +5,18 @@ imports the engine that imports it.
 
 The members are listed by the module that defines them.  A function calls another
 that a game has as a method through the game, its own module's too, so that a
-subclass's (the re-deriving replica's ``_dice`` and ``_rolls_parents_key``) is called.
+subclass's is called.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from core.commands import Parsed
-    from core.dice.shares import Counts
+    from core.game.sealing import Sealing
     from core.log import events as ev
     from core.log.history import History
     from core.log.numbering import Numbering
@@ -27,17 +27,6 @@ if TYPE_CHECKING:
     from core.storage.opencache import Mark
     from core.storage.savefile import Header
     from core.storage.writer import SaveWriter
-
-
-class Asked(NamedTuple):
-    """A command that asked a question after its sealed dice rolled: what it drew them with
-    (``sealing`` keeps them, issue #60).  Defined here, where the table's ``_asked`` holds
-    them, so that this module imports none of the concerns'."""
-
-    at: int  # the save's length when it asked: any command written since, and it is forgotten
-    sealing: list[ev.Event]
-    contribution: bytes
-    saw: str  # the key's commitment its sender saw
 
 
 class Table(Protocol):
@@ -52,9 +41,6 @@ class Table(Protocol):
     writer: SaveWriter | None
     clock: Callable[[], int]
     salt: Callable[[], str]
-    contribute: Callable[[], bytes]
-    dice_key: Callable[[], str]
-    seeded: bool
     saved_bytes: int
     saved_check: int
     copy_role: str
@@ -66,12 +52,8 @@ class Table(Protocol):
     _awaiting_listeners: list[Callable[[], None]]
     rolling: tuple[OwnRoll, ...]
     _rolling_listeners: list[Callable[[], None]]
-    _used: set[tuple[str, str]] | None
-    _counts: Counts | None
-    _parents_keys: set[object] | None
-    _asked: dict[tuple[str, str, str, str], Asked]
-    _key: ev.VarSet | None
     _numberings: dict[str, Numbering]
+    sealing: Sealing
     _views: dict[str, tuple[tuple[int, int], GameState]]
 
     # A game is made (``opening``: ``cls(...)``) as ``Game.__init__`` makes it.
@@ -114,13 +96,6 @@ class Table(Protocol):
     def _told_if_refused(self, text: str, role: str, by: str, act: Callable[[], Outcome]) -> Outcome: ...
     def _append(self, cmd: int, group: list[ev.Event], lines: list[str]) -> Outcome: ...
     def _tell(self, outcome: Outcome) -> None: ...
-
-    # Sealing's.
-    def _sealing(self, parsed: Parsed) -> list[ev.Event]: ...
-    def _rolls_parents_key(self) -> bool: ...
-    def dice_seal(self) -> str: ...
-    def _key_fact(self) -> ev.VarSet | None: ...
-    def next_share(self, by: str) -> int: ...
 
     # Awaiting's.
     def set_awaiting(self, held: Awaited | None, dropped: Refusal | Failure | None = None) -> None: ...
