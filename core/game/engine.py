@@ -11,8 +11,8 @@ it writes nothing either, and never passes for a refusal.
 What a game does besides lives beside this module, one concern each, and is
 :class:`Game`'s by name (the methods listed in its class body): opening and
 closing a save (``opening``), the sealed dice (``sealing.Sealing``, an object it holds), a command held for
-a seat's dice (``awaiting``), a roll asked at its own seat, whose dice the others wait for
-(``rolling``), undo and redo (``undoing``), what a role may read
+a seat's dice (``awaiting.Awaiting``), a roll asked at its own seat, whose dice the others wait for
+(``rolling.Rolling``), undo and redo (``undoing``), what a role may read
 (``reading``), the odds of a command not given (``odds``), and the commands
 every ruleset has (``builtins``).  They take the game as ``table.Table``, what
 they use of it, and so need not import this module.
@@ -39,12 +39,14 @@ from core.dice.faces import (
     Share,
     sent_contribution,
 )
-from core.game import awaiting, opening, reading, rolling, undoing
 from core.game import odds as odds_module
+from core.game import opening, reading, undoing
+from core.game.awaiting import Awaiting
 from core.game.bugs import failing_on_bugs
 from core.game.builtins import game_commands
 from core.game.confirmation import CONFIRM, confirm
 from core.game.opening import now_ms
+from core.game.rolling import Rolling
 from core.game.sealing import Asked, Sealing
 from core.game.table import Table
 from core.language.i18n import Domain, Text, _, naming, render
@@ -53,7 +55,7 @@ from core.language.shapes import command_shapes
 from core.log import events as ev
 from core.log.narrate import sides_of
 from core.log.numbering import Numbering
-from core.log.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Outcome, OwnRoll, Refusal, Result, settle
+from core.log.outcome import AnswerNeeded, Awaited, DiceNeeded, Outcome, Refusal, Result, settle
 from core.log.questions import MAX_ANSWERS, Answers, NeedAnswer
 from core.log.replay import Timeline
 from core.log.state import DICE_KEY, GameState, copy_state, table_dice
@@ -134,15 +136,10 @@ class Game:
         #: At a served table, the roles whose seats can be asked for their own dice (set by the
         #: server, issue #61); None: one person at one screen types every roll (a local client).
         self.seated: Callable[[], set[str]] | None = None
-        #: The command held for another seat's dice or answer (``hold``), one per table.
-        self.awaiting: Awaited | None = None
-        #: Why the last held command ended unrecorded (its answer refused, or withdrawn), for
-        #: the seat that gave it, which learns it only as news; None once another is held.
-        self.held_dropped: Refusal | Failure | None = None
-        self._awaiting_listeners: list[Callable[[], None]] = []
-        #: The seats at their own prompt for their command's roll, whose dice the others are told are awaited.
-        self.rolling: tuple[OwnRoll, ...] = ()
-        self._rolling_listeners: list[Callable[[], None]] = []
+        #: The command held for another seat's dice or answer (``core.game.awaiting``).
+        self.awaiting = Awaiting(timeline, ruleset.domain)
+        #: The seats at their own prompt for their command's roll (``core.game.rolling``).
+        self.rolling = Rolling(timeline)
 
     @property
     def writable(self) -> bool:
@@ -196,20 +193,6 @@ class Game:
     keep_cache = opening.keep_cache
     close = opening.close
     follow = opening.follow
-
-    # A command held for another seat's dice at a served table (core/game/awaiting.py).
-    subscribe_awaiting = awaiting.subscribe_awaiting
-    set_awaiting = awaiting.set_awaiting
-    _hold = awaiting._hold
-    answer_held = awaiting.answer_held
-    seats_changed = awaiting.seats_changed
-    awaited_said = awaiting.awaited_said
-
-    # A roll asked at its own seat: whose dice the other seats wait for (core/game/rolling.py).
-    subscribe_rolling = rolling.subscribe_rolling
-    set_rolling = rolling.set_rolling
-    unasked = rolling.unasked
-    rolling_said = rolling.rolling_said
 
     # Undo and redo, and the numbers a role knows commands by (core/game/undoing.py).
     numbering = undoing.numbering
@@ -344,10 +327,10 @@ class Game:
         refuse; ``contribution``, ``saw`` and ``nonce`` are the seat's share of the command's sealed dice,
         as there."""
         by = by or role
-        if self.awaiting is not None:  # one command at a time, undo too: the table waits for its dice
+        if self.awaiting.held is not None:  # one command at a time, undo too: the table waits for its dice
             # (a seat the held roll is hidden from learns only that the table is busy: it holds one command)
-            why = self.awaited_said(role) or _("the table is busy with another command; give yours again in a moment")
-            return rolling.asked(self, role, by, Refusal(text.strip(), role, by, why))
+            why = self.awaiting.said(role) or _("the table is busy with another command; give yours again in a moment")
+            return self._told_rolling(role, by, Refusal(text.strip(), role, by, why))
 
         def act() -> Outcome:
             return self.execute(
@@ -359,8 +342,49 @@ class Game:
             # Held as it is recorded, in English: the seat that goes on with it may read another language.
             recorded = self.parse(text, role).text
             held = Awaited(recorded, role, by, list(faces or ()), list(answers or ()), role)
-            result = self._hold(held, result, first=True)
-        return rolling.asked(self, role, by, result)  # (the others told whose dice it types, if it does)
+            result = self.awaiting.hold(held, result, self._seated(), first=True)
+        return self._told_rolling(role, by, result)  # (the others told whose dice it types, if it does)
+
+    def _told_rolling(self, role: str, by: str, result: Result) -> Result:
+        """``result``, the others told of the roll it asks at its own seat, if it does (``core.game.rolling``)."""
+        return self.rolling.asked(role, by, result, at_seats=self.seated is not None and self.awaiting.held is None)
+
+    def _seated(self) -> set[str]:
+        return self.seated() if self.seated is not None else set()
+
+    def answer_held(
+        self, *, role: str, by: str = "", faces: list[int] | None = None, answer: str | None = None
+    ) -> Result:
+        """Go on with the held command with the faces (or the answer) its asked seat gave, or
+        the referee, who may answer any; neither: withdraw it (its submitter, or the referee)."""
+        went_on = self.awaiting.went_on(role, by or role, faces, answer, self.localize)
+        if isinstance(went_on, Refusal):
+            return went_on
+
+        def act() -> Outcome:
+            return self.execute(
+                went_on.text,
+                role=went_on.role,
+                by=went_on.by,
+                faces=went_on.faces,
+                answers=went_on.answers,
+                givers=went_on.givers,
+            )
+
+        return self.awaiting.after(went_on, settle(act, went_on.text, went_on.role, went_on.by), self._seated())
+
+    def seats_changed(self) -> None:
+        """A seat left the table: a held command whose submitter left is withdrawn (nothing was
+        recorded); a roll whose asked seat left is asked of the referee, else of its submitter.
+        A roll asked at its own seat of a role no longer seated is awaited no more."""
+        if self.seated is not None:
+            seated = self.seated()
+            self.rolling.keep(seated)
+            self.awaiting.keep(seated)
+
+    def unasked(self, by: str) -> None:
+        """Seat ``by`` put its own prompt down (the command withdrawn, nothing recorded), or left."""
+        self.rolling.unasked(by)
 
     def execute(
         self,

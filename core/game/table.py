@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from core.log import events as ev
     from core.log.history import History
     from core.log.numbering import Numbering
-    from core.log.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Outcome, OwnRoll, Refusal, Result
+    from core.log.outcome import Outcome
     from core.log.replay import Timeline
     from core.log.state import GameState
     from core.ruleset import Ruleset
@@ -46,12 +46,6 @@ class Table(Protocol):
     copy_role: str
     cache_mark: Mark | None
     _cache_finish: Callable[[], Mark | None] | None
-    seated: Callable[[], set[str]] | None
-    awaiting: Awaited | None
-    held_dropped: Refusal | Failure | None
-    _awaiting_listeners: list[Callable[[], None]]
-    rolling: tuple[OwnRoll, ...]
-    _rolling_listeners: list[Callable[[], None]]
     _numberings: dict[str, Numbering]
     sealing: Sealing
     _views: dict[str, tuple[tuple[int, int], GameState]]
@@ -96,12 +90,6 @@ class Table(Protocol):
     def _told_if_refused(self, text: str, role: str, by: str, act: Callable[[], Outcome]) -> Outcome: ...
     def _append(self, cmd: int, group: list[ev.Event], lines: list[str]) -> Outcome: ...
     def _tell(self, outcome: Outcome) -> None: ...
-
-    # Awaiting's.
-    def set_awaiting(self, held: Awaited | None, dropped: Refusal | Failure | None = None) -> None: ...
-    def _hold(self, held: Awaited, result: DiceNeeded | AnswerNeeded, *, first: bool = False) -> Result: ...
-    def awaited_said(self, role: str) -> str: ...
-    def set_rolling(self, rolling: tuple[OwnRoll, ...]) -> None: ...
 
     # Undoing's.
     def numbering(self, role: str) -> Numbering: ...

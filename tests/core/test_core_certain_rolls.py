@@ -58,7 +58,7 @@ def test_at_a_served_table_the_seat_is_told_why_it_was_not_asked(tmp_path):
     regulars' seat, drawn, and every seat that sees it reads why."""
     g = served(tmp_path)
     out = g.submit("fire hirsi ariete range=20", role="irregulars", by="bea", faces=[4])
-    assert isinstance(out, Outcome) and g.awaiting is None and not g.rolling
+    assert isinstance(out, Outcome) and g.awaiting.held is None and not g.rolling.rolls
     said = "note: no need to roll: any face succeeds (needs 1+)"
     assert said in out.lines
     (note,) = [e for e in out.events if type(e) is ev.Noted]
@@ -73,8 +73,8 @@ def test_at_a_served_table_a_save_of_2_plus_is_held_for_its_seat(tmp_path):
     """§9.2: in the tank's side the save needs 2+: held for the regulars' seat, as before."""
     g = served(tmp_path)
     held = g.submit("fire hirsi ariete range=20 flank", role="irregulars", by="bea", faces=[4])
-    assert not isinstance(held, DiceNeeded | Outcome) and g.awaiting is not None
-    assert g.awaiting.asked == "regulars" and "needs 2+" in g.awaiting.request.text()
+    assert not isinstance(held, DiceNeeded | Outcome) and g.awaiting.held is not None
+    assert g.awaiting.held.asked == "regulars" and "needs 2+" in g.awaiting.held.request.text()
     g.close()
 
 

@@ -704,8 +704,8 @@ def check(game: Game, ref: Reference, role: str, folder: Path) -> None:
 
 def check_told_of_rolls(game: Game, ref: Reference) -> int:
     """At a served table with table dice, each piece's shot asked of its side's seat: held there
-    when the referee gives it (``awaited_said``), typed at its own seat when the side does
-    (``rolling_said``).  A role hears anything of it (whose dice, the roll, that dice are awaited)
+    when the referee gives it (``Awaiting.said``), typed at its own seat when the side does
+    (``Rolling.said``).  A role hears anything of it (whose dice, the roll, that dice are awaited)
     only if it may see the roll's fact (the shooter's, CORE-HIDDEN), and never a name it never
     saw; nothing is recorded.  How many shots were asked (the check is not vacuous)."""
     game.execute(f"{TABLE_DICE} on", role=REFEREE)
@@ -721,7 +721,7 @@ def check_told_of_rolls(game: Game, ref: Reference) -> int:
                 continue
             asked += 1
             for told in ROLES:
-                said = game.awaited_said(told) if isinstance(result, Held) else game.rolling_said(told, "other")
+                said = game.awaiting.said(told) if isinstance(result, Held) else game.rolling.said(told, "other")
                 owed = told == REFEREE or audience is PUBLIC or told in audience
                 assert bool(said) == owed, f"{told} told of {shooter.id}'s shot: {said!r}"
                 _assert_none_in([said], never[told], f"what {told} is told of a roll awaited")
@@ -729,7 +729,7 @@ def check_told_of_rolls(game: Game, ref: Reference) -> int:
                 game.answer_held(role=REFEREE, by="rita")  # withdrawn
             else:
                 game.unasked(by)
-            assert game.awaiting is None and game.rolling == ()
+            assert game.awaiting.held is None and game.rolling.rolls == ()
     assert game.log_length == length
     return asked
 

@@ -185,8 +185,8 @@ class LineClient(HeldRolls):
             self._say(*where[len(ended) :])
         stops = (
             self.game.subscribe(self._changed, role=self.role),
-            self.game.subscribe_awaiting(lambda: self._changed(None)),
-            self.game.subscribe_rolling(lambda: self._changed(None)),  # whose dice another seat types (#77)
+            self.game.awaiting.subscribe(lambda: self._changed(None)),
+            self.game.rolling.subscribe(lambda: self._changed(None)),  # whose dice another seat types (#77)
         )
 
         def stop() -> None:
@@ -604,7 +604,7 @@ class LineClient(HeldRolls):
     def _referee_gives(self, text: str) -> bool:
         """The referee's faces for a roll held for another seat, or ``cancel`` withdrawing its
         command (issue #61): a seat asked may stay and never answer.  False: not such a line."""
-        held = self.game.awaiting
+        held = self.game.awaiting.held
         if self.role != REFEREE or held is None or held.asked == REFEREE or held.request is None:
             return False
         if folded(text) in (folded(_("cancel")), "cancel"):

@@ -46,20 +46,20 @@ class AwaitingRolls:
         another seat types at its own prompt is said on the same line (issue #77)."""
         if self.replay:
             return
-        held = self.game.awaiting
+        held = self.game.awaiting.held
         if held != self._shown_awaiting:
             self._show_held(held)
         self._waiting_line(held)
 
     def _waiting_line(self, held: Awaited | None) -> None:
         """The phase pane's line: whose dice the table waits for, held or typed at their own seat."""
-        said = self.game.awaited_said(self.role)
+        said = self.game.awaiting.said(self.role)
         if self._referee_may_take(held):
             # The key first: a narrow screen's line is cut at its end, and the roll is long (#61).
             said = _("{key}: give them yourself · {waiting}").format(
                 waiting=said, key=keys_of(self, "table-dice", first=True)
             )
-        said = " · ".join(part for part in (said, self.game.rolling_said(self.role, self.by)) if part)
+        said = " · ".join(part for part in (said, self.game.rolling.said(self.role, self.by)) if part)
         if said == self._shown_waiting:
             return
         self._shown_waiting = said
@@ -71,7 +71,7 @@ class AwaitingRolls:
         was, self._shown_awaiting = self._shown_awaiting, held
         if was is not None and was.role == self.role and was.by == self.by and held is None:
             # This seat's command, gone on at another seat: recorded, or dropped there (and why).
-            dropped = self.game.held_dropped
+            dropped = self.game.awaiting.dropped
             if self.game.log_length > self._held_from:
                 self._done(self.game.history.next_cmd - 1, was.text, self._held_from)
             elif dropped is not None:
@@ -96,7 +96,7 @@ class AwaitingRolls:
         elif held.role == self.role:
             from tui.screens.held import HeldScreen
 
-            box = HeldScreen(self.game.awaited_said(self.role), self.game.localize(held.text))
+            box = HeldScreen(self.game.awaiting.said(self.role), self.game.localize(held.text))
             self._held_screen = box
             self.app.push_screen(box, lambda withdraw: self._held_closed(held, box.typed, bool(withdraw)))
 
@@ -122,7 +122,7 @@ class AwaitingRolls:
         from tui.screens.dialogs import DicePrompt, QuestionPrompt
 
         def gave(faces: list[int] | None = None, answer: str | None = None) -> None:
-            if self.game.awaiting != held:
+            if self.game.awaiting.held != held:
                 return  # withdrawn, or answered by the referee, meanwhile
             if faces is None and answer is None:
                 if self.role in (held.role, REFEREE):
@@ -173,7 +173,7 @@ class AwaitingRolls:
         line.give_back(text)
 
     def _withdraw(self, held: Awaited) -> None:
-        if self.game.awaiting == held:
+        if self.game.awaiting.held == held:
             self._answered(self.game.answer_held(role=self.role, by=self.by), held, self.game.log_length)
 
     def _answered(self, result: Result, held: Awaited, before: int) -> None:

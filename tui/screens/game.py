@@ -684,7 +684,7 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
         every seat reads from the log); a side's seat is told whose choice it is.  While a command
         is held for another seat's roll, the referee's key opens that roll's prompt at his screen
         instead: his faces answer it, his Esc withdraws it (issue #61)."""
-        held = self.game.awaiting
+        held = self.game.awaiting.held
         if self._referee_may_take(held):
             assert held is not None
             # One command at a time: while a roll is held for a seat, the key gives it (Esc withdraws it).
