@@ -111,7 +111,7 @@ def _on(game: Game, text: str, role: str, faces: tuple[int, ...]) -> tuple[Faces
 
 
 def _said(game: Game, facts: list[ev.Event], role: str) -> tuple[str, ...]:
-    return tuple(game.describe(e, role) for e in facts if event_visible(e, role) and not game.inner(e))
+    return tuple(game.describe(e, role) for e in facts if event_visible(e, role) and not game.reading.inner(e))
 
 
 def _rules(game: Game, facts: list[ev.Event], role: str, first: tuple[str, ...]) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ from core.log.views import (
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused, Ruleset
 
 if TYPE_CHECKING:
-    from core.game.table import Table
+    from core.game.front import Front
 
 #: How a player came to his seat (``Seated.via``): by his SSH key, by an invitation, or named by ``players``.
 VIA = ("key", "invitation", "named")
@@ -173,7 +173,7 @@ def _never(ctx: Context, args: dict) -> None:  # handled by Game.execute before 
     raise AssertionError("undo/redo are handled by Game")
 
 
-def copy_role_error(game: Table, role: str) -> str | None:
+def copy_role_error(game: Front, role: str) -> str | None:
     """A side's copy is shown as its own role only (the referee's default stands for it)."""
     if role in (REFEREE, game.copy_role):
         return None
@@ -181,6 +181,6 @@ def copy_role_error(game: Table, role: str) -> str | None:
     return said.format(path=game.path, copy=game.copy_role, role=repr(role))
 
 
-def reading_role(game: Table, role: str) -> str:
+def reading_role(game: Front, role: str) -> str:
     """The role a read-only game is shown as: a side's copy as its own."""
     return game.copy_role or role

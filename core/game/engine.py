@@ -8,14 +8,16 @@ fails on a bug (any other exception before it is written) is logged with its
 traceback (``core.refusal.LOG``) and raises :class:`CommandFailed`:
 it writes nothing either, and never passes for a refusal.
 
-What a game does besides lives beside this module, one concern each, and is
-:class:`Game`'s by name (the methods listed in its class body): opening and
-closing a save (``opening``), the sealed dice (``sealing.Sealing``, an object it holds), a command held for
-a seat's dice (``awaiting.Awaiting``), a roll asked at its own seat, whose dice the others wait for
-(``rolling.Rolling``), undo and redo (``undoing``), what a role may read
-(``reading``), the odds of a command not given (``odds``), and the commands
-every ruleset has (``builtins``).  They take the game as ``table.Table``, what
-they use of it, and so need not import this module.
+What a game keeps besides lives beside this module, one concern each, an object that
+owns its state and that ``Game`` holds and calls by its public names: the sealed dice
+(``sealing.Sealing``: the key in force, the shares used), a command held for a seat's
+dice (``awaiting.Awaiting``), a roll asked at its own seat, whose dice the others wait
+for (``rolling.Rolling``), what a role may read (``reading.Reading``: its view, its
+numbers, the log in its words) and what its undo and redo would do
+(``undoing.Undoing``).  Each is given what it reads of the game (its timeline, its
+header, its ruleset), never the game, so none imports this module.  Opening and closing
+a save (``opening``), the odds of a command not given (``odds``) and the commands every
+ruleset has (``builtins``) are functions the game calls.
 """
 
 from __future__ import annotations
@@ -39,22 +41,23 @@ from core.dice.faces import (
     Share,
     sent_contribution,
 )
-from core.game import odds as odds_module
-from core.game import opening, reading, undoing
+from core.game import opening
+from core.game.asking import answer_asked, dice_asked
 from core.game.awaiting import Awaiting
 from core.game.bugs import failing_on_bugs
 from core.game.builtins import game_commands
 from core.game.confirmation import CONFIRM, confirm
+from core.game.odds import Odds, first_roll
 from core.game.opening import now_ms
+from core.game.reading import LogLine, Reading
 from core.game.rolling import Rolling
 from core.game.sealing import Asked, Sealing
-from core.game.table import Table
-from core.language.i18n import Domain, Text, _, naming, render
+from core.game.undoing import Undoing, Written
+from core.language.i18n import Domain, _, naming, render
 from core.language.reader import SOURCE, lang
 from core.language.shapes import command_shapes
 from core.log import events as ev
 from core.log.narrate import sides_of
-from core.log.numbering import Numbering
 from core.log.outcome import AnswerNeeded, Awaited, DiceNeeded, Outcome, Refusal, Result, settle
 from core.log.questions import MAX_ANSWERS, Answers, NeedAnswer
 from core.log.replay import Timeline
@@ -66,10 +69,7 @@ from core.log.views import (
     MarkerLabels,
     event_visible,
     narrowest,
-    roll_owner,
-    roller,
     unit_audience,
-    unit_visible,
 )
 from core.refusal import TYPING
 from core.ruleset import CommandSpec, Context, Refused, Ruleset
@@ -78,6 +78,8 @@ from core.storage.savefile import Header, SaveError
 from core.storage.writer import SaveWriter
 
 if TYPE_CHECKING:
+    from core.game.front import Front
+
     # A save under 1 MB opens without the open cache (tui.opening.CACHE_FROM_BYTES): not imported for it.
     from core.storage.opencache import Mark, OpenCache
 
@@ -115,9 +117,10 @@ class Game:
         #: The check of the save's line that ends at ``saved_bytes`` (its chain goes on from there).
         self.saved_check = writer.check if writer is not None else saved_check
         self._specs: list[CommandSpec] | None = None  # the commands, gathered when first needed
-        self._numberings: dict[str, Numbering] = {}
-        #: Each side's view of the live state, as of (the log's length, the state): shared by all who ask.
-        self._views: dict[str, tuple[tuple[int, int], GameState]] = {}
+        #: What each role may read of it: its view, its numbers, the log in its words (``core.game.reading``).
+        self.reading = Reading(timeline, ruleset, self.localize)
+        #: What each role's undo and redo would do, and the facts that do it (``core.game.undoing``).
+        self.undoing = Undoing(timeline, self.reading, self.localize)
         self._listeners: list[tuple[str, Callable[[Outcome], None]]] = []
         #: Each listening side's view as its listeners were last told it (``_seen``).
         self._told: dict[str, GameState] = {}
@@ -164,7 +167,17 @@ class Game:
         salt: Callable[[], str] = commitments.new_salt,
     ) -> Self:
         """A new save of a game of ``ruleset_id`` (``opening.new``)."""
-        return opening.new(cls, path, ruleset_id, variant, seed=seed, clock=clock, salt=salt)
+        made = opening.new(path, ruleset_id, variant, seed)
+        return cls(
+            made.path,
+            made.header,
+            made.ruleset,
+            made.timeline,
+            made.writer,
+            clock=clock,
+            salt=salt,
+            seeded=seed is not None,
+        )
 
     @classmethod
     def open(
@@ -179,53 +192,104 @@ class Game:
         cache_later: bool = False,
     ) -> Self:
         """A save opened, to play or read-only to replay (``opening.open``)."""
-        return opening.open(
-            cls,
-            path,
-            writable=writable,
-            clock=clock,
-            progress=progress,
-            cache=cache,
-            cached_only=cached_only,
-            cache_later=cache_later,
+        o = opening.open(
+            path, writable=writable, progress=progress, cache=cache, cached_only=cached_only, cache_later=cache_later
         )
+        game = cls(
+            o.path,
+            o.header,
+            o.ruleset,
+            o.timeline,
+            o.writer,
+            clock=clock,
+            notes=list(o.notes),
+            saved_bytes=o.saved_bytes,
+            saved_check=o.saved_check,
+        )
+        game.cache_mark, game._cache_finish = o.cache_mark, o.cache_finish
+        return game
 
-    keep_cache = opening.keep_cache
-    close = opening.close
-    follow = opening.follow
+    def keep_cache(self) -> None:
+        """What ``open(..., cache_later=True)`` left for later: write the cache's entry if the
+        load found more than it held, and take the mark a game that grows goes on from.
+        Once (later calls do nothing); nothing if the game changed since it opened."""
+        finish, self._cache_finish = self._cache_finish, None
+        if finish is not None:
+            self.cache_mark = finish()
 
-    # Undo and redo, and the numbers a role knows commands by (core/game/undoing.py).
-    numbering = undoing.numbering
-    shown_cmd = undoing.shown_cmd
-    undo_target = undoing.undo_target
-    redo_target = undoing.redo_target
-    _preview = undoing._preview
-    undo_preview = undoing.undo_preview
-    redo_preview = undoing.redo_preview
-    undo = undoing.undo
-    _undo = undoing._undo
-    undo_refusal = undoing.undo_refusal
-    _undoing = undoing._undoing
-    _carry_past = undoing._carry_past
-    _size = undoing._size
-    redo = undoing.redo
-    _redo = undoing._redo
-    _redoing = undoing._redoing
+    def close(self) -> None:
+        if self.writer is not None:
+            mark = self.cache_mark
+            if mark is not None and self.saved_bytes > mark.size:
+                mark.keep(self.path, self.timeline, self.saved_bytes, self.saved_check, self.header.fireteam)
+            self.writer.close()
+            self.writer = None
 
-    # What a role may read: its view, the log in its words (core/game/reading.py).
-    view = reading.view
-    _described = reading._described
-    describe = reading.describe
-    _said_var = reading._said_var
-    log_lines = reading.log_lines
-    hidden_header = reading.hidden_header
-    inner = reading.inner
-    facts_seen = reading.facts_seen
-    log_length = property(reading.log_length)
-    players = reading.players
+    def follow(self, upto: int | None = None) -> list[Outcome]:
+        """Take in what the save's writer (another process) appended, up to byte ``upto``
+        (``opening.appended``), and tell the listeners, a command at a time.
 
-    # What a command would roll first, and its exact odds, doing nothing (core/game/odds.py).
-    odds = odds_module.odds
+        A game opened read-only can so follow a live table: the writer says how far its file
+        is synced.  Sizes it already holds are ignored, so the same news may arrive twice."""
+        if self.copy_role or (upto is not None and upto <= self.saved_bytes):
+            return []  # a side's copy is written once: it never grows
+        saved = (self.saved_bytes, self.saved_check)
+        self.sealing.reread()  # gathered again when next needed, with the rolls read here
+        groups, self.saved_bytes, self.saved_check = opening.appended(
+            self.path, self.history, saved, self.header.fireteam, upto
+        )
+        self.timeline.catch_up()
+        outcomes = [Outcome(_named(group[0]), group, [self.describe(e, REFEREE) for e in group]) for group in groups]
+        for outcome in outcomes:
+            self._tell(outcome)
+        return outcomes
+
+    def view(self, role: str, step: int | None = None) -> GameState:
+        """The state as ``role`` may know it, live or at replay ``step`` (``Reading.view``).  Do not modify it."""
+        return self.reading.view(role, step)
+
+    def log_lines(self, role: str, start: int = 0, end: int | None = None) -> list[LogLine]:
+        """Events ``start``..``end`` of the file that ``role`` may see, in its words (``Reading.log_lines``)."""
+        return self.reading.log_lines(role, start, end)
+
+    def describe(self, e: ev.Event, role: str) -> str:
+        """``e`` in words for ``role`` (``Reading.describe``)."""
+        return self.reading.describe(e, role)
+
+    @property
+    def log_length(self) -> int:
+        return len(self.history.store)
+
+    def undo(self, *, role: str, by: str = "") -> Outcome:
+        """Take back the last command in effect that ``role`` may see (``Undoing.undone``), or raise Refused."""
+        by = by or role
+        return self._told_if_refused("undo", role, by, lambda: self._by_the_log("undo", role, by, self.undoing.undone))
+
+    def redo(self, *, role: str, by: str = "") -> Outcome:
+        """Bring back the last undone command (``Undoing.redone``), or raise Refused."""
+        by = by or role
+        return self._told_if_refused("redo", role, by, lambda: self._by_the_log("redo", role, by, self.undoing.redone))
+
+    def _by_the_log(self, text: str, role: str, by: str, facts: Callable[[str, str, int], Written]) -> Outcome:
+        """An undo or a redo written: ``facts`` of the history, not of a rule (ruling ENG-3)."""
+        if self.writer is None:
+            raise Refused(_("this game is open read-only (replay)"), rule="ENG-4")
+        with failing_on_bugs(text, role):
+            cmd, group, lines = facts(role, by, self.clock())
+        return self._append(cmd, group, lines)
+
+    def odds(self, text: str, *, role: str, why: bool = False) -> Odds | None:
+        """What the command would roll first, and the exact odds, without doing anything
+        (``core.game.odds``); None if it rolls nothing or is not valid now (with ``why``, Refused)."""
+
+        def dry_run() -> None:
+            parsed = self.parse(text, role)
+            if parsed.spec.name not in ("undo", "redo"):
+                self._check_allowed(parsed, role)
+                ctx = Context(copy_state(self.state), ManualDice(), role, self.ruleset, dry_run=True)
+                parsed.spec.handler(ctx, parsed.args)
+
+        return first_roll(dry_run, text, role, self.ruleset.domain, why=why)
 
     def subscribe(self, listener: Callable[[Outcome], None], *, role: str) -> Callable[[], None]:
         """Call ``listener`` after every change ``role`` may see, with what it may see of it (each
@@ -442,15 +506,15 @@ class Game:
         with failing_on_bugs(text, role):
             parsed = self.parse(text, role)
         if parsed.spec.name == "undo":
-            return self._undo(role, by)
+            return self._by_the_log("undo", role, by, self.undoing.undone)
         if parsed.spec.name == "redo":
-            return self._redo(role, by)
+            return self._by_the_log("redo", role, by, self.undoing.redone)
         if share is not None and len(share.contribution) != CONTRIBUTION_BYTES:
             said = _("a contribution to the dice is {n} random bytes; this command was not carried out")
             raise Refused(said.format(n=CONTRIBUTION_BYTES), rule="ENG-5")
         with failing_on_bugs(text, role):
             cmd, group = self._resolve(parsed, role, by, faces, share, answers, givers)
-            lines = self._described(group)
+            lines = self.reading.described(group)
         return self._append(cmd, group, lines)
 
     def _resolve(
@@ -538,27 +602,9 @@ class Game:
             else:
                 parsed.spec.handler(ctx, parsed.args)
         except NeedAnswer as need:
-            # As for dice: whose question it is, in a name this role may see.
-            whose = roller(ctx.state, need.unit, need.side, role) if need.unit or need.side else ""
-            raise NeedAnswer(msgspec.structs.replace(need.question, whose=whose)) from None
+            raise answer_asked(need, ctx.state, role) from None
         except NeedDice as need:
-            # Said as this role may hear it: whose roll (a name it may see), and the
-            # command's order of dice.  The unit's id goes no further.
-            whose = roller(ctx.state, need.unit, need.side, role)
-            side = roll_owner(ctx.state, need.unit, need.side, role)
-            outcome, by, purpose = _answered(ctx.state, ctx.events, need, side or role)
-            asked = msgspec.structs.replace(
-                need.request,
-                whose=whose,
-                side=side,
-                answers=outcome,
-                answered_by=by,
-                answered_for=purpose,
-                order=parsed.spec.dice,
-                domain=self.ruleset.domain,
-                again=_times_rolled(ctx.events, need),
-            )
-            raise NeedDice(asked, vis=need.vis) from None
+            raise dice_asked(need, ctx, role, parsed.spec.dice) from None
 
     def _text_audience(self, parsed: Parsed, events: list[ev.Event], role: str) -> tuple[str, ...]:
         """Who may see a command's text: those who may see its most private fact (ruling CORE-TEXT).
@@ -666,44 +712,15 @@ class Game:
         return Outcome(outcome.cmd, events, [self.describe(e, role) for e in events])
 
 
-#: A game is what the modules of its concerns take it for: mypy checks it here.
-_A_GAME_IS_A_TABLE: type[Table] = Game
+#: A game is what a screen, or a built-in's hook, takes it for (``core.game.front``): mypy checks it here.
+_A_GAME_IS_A_FRONT: type[Front] = Game
 
 _event_encoder = msgspec.msgpack.Encoder()
 
 
-def _answered(state: GameState, events: list[ev.Event], need: NeedDice, viewer: str) -> tuple[Text, str, Text]:
-    """The roll this one answers, if the command's last roll with an outcome was the other
-    side's (a save answers the hit): its outcome, whose it was and its purpose, as ``viewer``
-    (the side that rolls now) may be told (whose and the purpose only where it may see the
-    roller); ("", "", "") if none, or if ``viewer`` may not see that roll."""
-    rolling = state.units.get(need.unit)
-    side = rolling.side if rolling is not None else need.side
-    last = next((e for e in reversed(events) if isinstance(e, ev.Rolled) and e.roll.outcome), None)
-    if last is None or not event_visible(last, viewer):
-        return "", "", ""
-    theirs = state.units.get(last.unit)
-    their_side = theirs.side if theirs is not None else last.side
-    if not their_side or their_side == side:
-        return "", "", ""
-    if theirs is not None:
-        seen = unit_visible(theirs, viewer)
-        return last.roll.outcome, theirs.name if seen else "", last.roll.purpose if seen else ""
-    return last.roll.outcome, state.sides[their_side].name if their_side in state.sides else "", ""
-
-
-def _times_rolled(events: list[ev.Event], need: NeedDice) -> int:
-    """How often ``events`` (a command's so far) already hold the roll ``need`` asks
-    for: its purpose, by the same unit, or the same side when no unit rolls."""
-    purpose = need.request.purpose
-    return sum(
-        1
-        for e in events
-        if isinstance(e, ev.Rolled)
-        and e.roll.purpose == purpose
-        and e.unit == need.unit
-        and (need.unit or e.side == need.side)
-    )
+def _named(first: ev.Event) -> int:
+    """The command a group of the log names: its own, or the one an undo or a redo takes back or brings back."""
+    return first.cmd if isinstance(first, ev.Issued | ev.Undone | ev.Redone) else 0
 
 
 def _check_numbers(events: list[ev.Event]) -> None:

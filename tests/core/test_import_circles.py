@@ -14,9 +14,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 #: Packages whose modules import one another in no circle even for the type checker: a
 #: module that names, to type it, the class it is a part of (``engine``'s ``Game``, the game
-#: screen) cannot be read or moved without it.  What it needs of it is a ``Protocol`` of its
-#: own module (``core.game.table``, ``tui.screens.asking``'s ``AskingScreen``, the seat's ``Host``
-#: that a browser's seat is given rather than the door that made it).
+#: screen) cannot be read or moved without it.  A concern of a game is given what it needs
+#: (``core.game.sealing``'s ``Sealing``: the timeline, the header); what a screen or a built-in's
+#: hook needs of a game is a ``Protocol`` of its own module (``core.game.front``,
+#: ``tui.screens.asking``'s ``AskingScreen``, the seat's ``Host`` that a browser's seat is given
+#: rather than the door that made it).
 UNTANGLED = ("core", "tui")
 
 

@@ -626,7 +626,7 @@ def check(game: Game, ref: Reference, role: str, folder: Path) -> None:
         named = e.cmd if type(e) in (ev.Undone, ev.Redone) else ref.command_of[ln.index]
         assert ln.number == (ref.number(role, named) or 0), f"{role}'s number of line {ln.index}"
     for cmd in ref.issued_at:
-        assert game.shown_cmd(cmd, role) == ref.number(role, cmd), f"{role}'s number of command {cmd}"
+        assert game.reading.numbering(role).shown(cmd) == ref.number(role, cmd), f"{role}'s number of command {cmd}"
     # The replay: its steps, and the table at each of them; the table now.
     assert list(visible_steps(game.history, role, game.timeline.length)) == ref.steps(role), f"{role}'s replay"
     for step in range(game.timeline.length + 1):

@@ -11,7 +11,7 @@ from playing import play
 
 from core.dice.faces import NeedDice
 from core.game import Game
-from core.game.engine import _answered
+from core.game.asking import answered
 from core.language.reader import reading
 from core.log import events as ev
 from core.log.state import TABLE_DICE
@@ -140,9 +140,9 @@ def test_a_hit_by_a_firer_the_defender_cannot_see_does_not_name_him(tmp_path):
     assert referee.say("cancel")[0].startswith("Refused: cancelled")
     (hit,) = (e for e in play(game, f"{FIRE} dice=6,6") if isinstance(e, ev.Rolled) and e.unit == "conti")
     need = NeedDice(request, unit="bashir")
-    assert _answered(game.state, [hit], need, "irregulars") == (hit.roll.outcome, "Pte Conti", hit.roll.purpose)
+    assert answered(game.state, [hit], need, "irregulars") == (hit.roll.outcome, "Pte Conti", hit.roll.purpose)
     game.execute("mark conti hidden", role=REFEREE)
-    assert _answered(game.state, [hit], need, "irregulars") == (hit.roll.outcome, "", "")  # the hit said, not whose
+    assert answered(game.state, [hit], need, "irregulars") == (hit.roll.outcome, "", "")  # the hit said, not whose
     unnamed = msgspec.structs.replace(request, answered_by="")
     assert answers.table_dice(unnamed, first=True, verbose=False, held=True) == [f"1 hit. {SAVE}; chance 33.3%."]
     with reading("it"):

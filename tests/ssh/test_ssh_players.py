@@ -86,13 +86,15 @@ async def test_a_seat_bound_to_a_key_writes_who_sits_for_its_side_once(club: Clu
     fingerprint in the log, a public fact every seat reads; sitting again writes nothing more."""
     irr = await plain(club, "irr", "irr (Somali militia)> ")
     fingerprint = club.keys["irr"].get_fingerprint("sha256")
-    assert [(s.side, s.name, s.key, s.via) for s in club.game.players()] == [("irregulars", "irr", fingerprint, "key")]
+    assert [(s.side, s.name, s.key, s.via) for s in club.game.reading.players()] == [
+        ("irregulars", "irr", fingerprint, "key")
+    ]
     assert not any(isinstance(e, ev.Rolled) and e.side == "irregulars" for e in club.game.history.timeline())
     line = f"irr sits for Somali militia, by the SSH key {fingerprint}"
     assert line in [x.text for x in club.game.log_lines("regulars")]
     await irr.close()
     length = club.game.log_length
     await plain(club, "irr", "irr (Somali militia)> ")
-    assert club.game.log_length == length and len(club.game.players()) == 1
+    assert club.game.log_length == length and len(club.game.reading.players()) == 1
     rita = await plain(club, "rita", "rita (referee)> ")  # the referee's seat is no side's player
-    assert len(club.game.players()) == 1 and "rita" in said(rita)
+    assert len(club.game.reading.players()) == 1 and "rita" in said(rita)

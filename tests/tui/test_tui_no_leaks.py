@@ -107,7 +107,7 @@ def _play(game: Game, steps: list[tuple[str, list[str]]], *, hidden: bool) -> li
             told.append(f"refused: {e}")
             continue
         shown = [ln.text for ln in game.log_lines(SEAT.role, before, game.log_length)[1:]]
-        told.append(f"#{game.shown_cmd(outcome.cmd, SEAT.role)} {'; '.join(shown)}")
+        told.append(f"#{game.reading.numbering(SEAT.role).shown(outcome.cmd)} {'; '.join(shown)}")
     return told
 
 
@@ -131,7 +131,9 @@ def _received(game: Game, role: str) -> dict[str, object]:
         "log": [(_plain(line_text(ln)), ln.number, ln.undone) for ln in lines],
         # Each with its count of facts as the Details screen gives it (GameScreen._line_chosen).
         "details": [
-            _plain(event_details(ln, {}, referee=False, facts=game.facts_seen(ln.cmd, role) if ln.cmd else None))
+            _plain(
+                event_details(ln, {}, referee=False, facts=game.reading.facts_seen(ln.cmd, role) if ln.cmd else None)
+            )
             for ln in lines
         ],
         "copy": _copy(game, role),
@@ -194,8 +196,8 @@ async def test_the_sides_screen_is_the_same_byte_for_byte(tmp_path):
         hint, shown = await _screen(plain)
         assert hint == "Ctrl+Z undoes #7 move ferri 1"
         # In the file it is another command, and not the last: a hidden one came after it.
-        assert busy.undo_target("regulars") != plain.undo_target("regulars")
-        assert busy.undo_target("regulars") != busy.history.last_effective()
+        assert busy.undoing.undo_target("regulars") != plain.undoing.undo_target("regulars")
+        assert busy.undoing.undo_target("regulars") != busy.history.last_effective()
         assert (hint, shown) == await _screen(busy)
     finally:
         plain.close()
@@ -222,7 +224,7 @@ async def test_details_count_only_the_facts_a_side_sees(tmp_path):
             assert isinstance(app.screen, DetailsScreen)
             shown = " ".join(_plain(w.render()) for w in app.screen.query(Plain))
             assert f"{seen} facts follow" in shown and f"{first.event.n} facts" not in shown
-        assert game.facts_seen(first.cmd, role="referee") == first.event.n  # the referee sees them all
+        assert game.reading.facts_seen(first.cmd, role="referee") == first.event.n  # the referee sees them all
     finally:
         game.close()
 

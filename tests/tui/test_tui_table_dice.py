@@ -358,7 +358,9 @@ async def test_a_seats_hint_about_its_command_goes_when_the_referee_undoes_it(tm
         assert hint(blue).startswith("✓ #")
         await type_text(pilot, "note mine", "enter")
         mine = game.history.last_effective()
-        await until(pilot, lambda: hint(blue).startswith(f"✓ #{game.shown_cmd(mine, 'blue')}"), "his hint")
+        await until(
+            pilot, lambda: hint(blue).startswith(f"✓ #{game.reading.numbering('blue').shown(mine)}"), "his hint"
+        )
         await type_text(pilot, "undo", "enter")  # his own undo says what it did, and it stays said
         await until(pilot, lambda: not game.history.is_live(mine), "undone")
         await until(pilot, lambda: blue.screen._seen_length == game.log_length, "his screen follows his undo")

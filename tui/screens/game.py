@@ -452,7 +452,7 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
         from tui.screens.dialogs import DetailsScreen
 
         line = event.line
-        facts = self.game.facts_seen(line.cmd, self.role) if isinstance(line.event, ev.Issued) else None
+        facts = self.game.reading.facts_seen(line.cmd, self.role) if isinstance(line.event, ev.Issued) else None
         self.app.push_screen(
             DetailsScreen(
                 line,
@@ -607,7 +607,7 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
             )
             or text
         )
-        number = self.game.shown_cmd(cmd, self.role)
+        number = self.game.reading.numbering(self.role).shown(cmd)
         answer = Text(visible(f"✓ #{number} {said}"), no_wrap=True, overflow="ellipsis")
         line.hint(answer, "ok")
         # An undo's ✓ names the command it took back: that one stays said.

@@ -54,21 +54,21 @@ class UndoRedo:
         issued = self.game.history.issued(cmd)
         if issued.by != self.by:
             return None
-        return f"#{self.game.shown_cmd(cmd, self.role)} {issued.text}"
+        return f"#{self.game.reading.numbering(self.role).shown(cmd)} {issued.text}"
 
     def undo_preview(self) -> str | None:
         """What undo would take back, named for this seat (None if it may not undo).
 
-        It depends only on what this role may see (``Game.undo_target``).
+        It depends only on what this role may see (``Undoing.undo_target``).
         """
         if self.role == REFEREE:
-            return self.game.undo_preview(REFEREE)
-        return self._own_command(self.game.undo_target(self.role))
+            return self.game.undoing.undo_preview(REFEREE)
+        return self._own_command(self.game.undoing.undo_target(self.role))
 
     def redo_preview(self) -> str | None:
         if self.role == REFEREE:
-            return self.game.redo_preview(REFEREE)
-        return self._own_command(self.game.redo_target(self.role))
+            return self.game.undoing.redo_preview(REFEREE)
+        return self._own_command(self.game.undoing.redo_target(self.role))
 
     def _undo_hint(self) -> str:
         if self.replay:
@@ -124,7 +124,11 @@ class UndoRedo:
 
     def action_undo(self) -> None:
         # The undo's own check, asked before the question so a player is not asked then refused.
-        why = _("a spectator cannot undo") if self.role == SPECTATOR else self.game.undo_refusal(self.role, self.by)
+        why = (
+            _("a spectator cannot undo")
+            if self.role == SPECTATOR
+            else self.game.undoing.undo_refusal(self.role, self.by)
+        )
         preview = self.undo_preview()
         if why is not None or preview is None:  # (an undo the game allows has a preview)
             self.query_one(CommandLine).error(why or _("nothing to undo"))
@@ -147,7 +151,7 @@ class UndoRedo:
                 _("a spectator cannot redo")
                 if self.role == SPECTATOR
                 else _("nothing to redo")
-                if self.game.redo_target(self.role) is None
+                if self.game.undoing.redo_target(self.role) is None
                 else _("the command to redo is not yours")
             )
             return
