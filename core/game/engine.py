@@ -26,7 +26,7 @@ import os
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Self, Unpack
 
 import msgspec
 
@@ -47,11 +47,12 @@ from core.game.awaiting import Awaiting
 from core.game.bugs import failing_on_bugs
 from core.game.builtins import game_commands
 from core.game.confirmation import CONFIRM, confirm
+from core.game.given import Given
 from core.game.odds import Odds, first_roll
 from core.game.opening import now_ms
 from core.game.reading import LogLine, Reading
 from core.game.rolling import Rolling
-from core.game.sealing import Asked, Sealing
+from core.game.sealing import Asked, Asking, Sealing
 from core.game.undoing import Undoing, Written
 from core.language.i18n import Domain, _, naming, render
 from core.language.reader import SOURCE, lang
@@ -262,20 +263,24 @@ class Game:
 
     def undo(self, *, role: str, by: str = "") -> Outcome:
         """Take back the last command in effect that ``role`` may see (``Undoing.undone``), or raise Refused."""
-        by = by or role
-        return self._told_if_refused("undo", role, by, lambda: self._by_the_log("undo", role, by, self.undoing.undone))
+        return self._stepped("undo", role, by or role, self.undoing.undone)
 
     def redo(self, *, role: str, by: str = "") -> Outcome:
         """Bring back the last undone command (``Undoing.redone``), or raise Refused."""
-        by = by or role
-        return self._told_if_refused("redo", role, by, lambda: self._by_the_log("redo", role, by, self.undoing.redone))
+        return self._stepped("redo", role, by or role, self.undoing.redone)
 
-    def _by_the_log(self, text: str, role: str, by: str, facts: Callable[[str, str, int], Written]) -> Outcome:
+    def _stepped(self, text: str, role: str, by: str, step: Callable[[str, str, int], Written]) -> Outcome:
+        """An undo or a redo asked for by its name, not typed: written, or told as refused."""
+        return self._told_if_refused(
+            text, role, by, lambda: self._by_the_log(text, role, lambda: step(role, by, self.clock()))
+        )
+
+    def _by_the_log(self, text: str, role: str, facts: Callable[[], Written]) -> Outcome:
         """An undo or a redo written: ``facts`` of the history, not of a rule (ruling ENG-3)."""
         if self.writer is None:
             raise Refused(_("this game is open read-only (replay)"), rule="ENG-4")
         with failing_on_bugs(text, role):
-            cmd, group, lines = facts(role, by, self.clock())
+            cmd, group, lines = facts()
         return self._append(cmd, group, lines)
 
     def odds(self, text: str, *, role: str, why: bool = False) -> Odds | None:
@@ -373,39 +378,27 @@ class Game:
                 return localize_line(text, shapes, self.ruleset.domain)
         return localize_line(text, self.commands, self.ruleset.domain)
 
-    def submit(
-        self,
-        text: str,
-        *,
-        role: str,
-        by: str = "",
-        faces: list[int] | None = None,
-        contribution: bytes | None = None,
-        answers: list[str] | None = None,
-        saw: str | None = None,
-        nonce: int | None = None,
-    ) -> Result:
+    def submit(self, text: str, **given: Unpack[Given]) -> Result:
         """What one command line (``undo`` and ``redo`` too) comes to, as a value (``core.log.outcome``):
         what every front end calls, and what a seat worker's copy of the game carries out at the
         table instead (``tui.ssh.workers.replica``).  :meth:`execute` is the same, raising to
-        refuse; ``contribution``, ``saw`` and ``nonce`` are the seat's share of the command's sealed dice,
-        as there."""
-        by = by or role
+        refuse; what it is given with besides the line is :class:`Given`'s."""
+        role = given["role"]
+        by = given["by"] = given.get("by") or role
         if self.awaiting.held is not None:  # one command at a time, undo too: the table waits for its dice
             # (a seat the held roll is hidden from learns only that the table is busy: it holds one command)
             why = self.awaiting.said(role) or _("the table is busy with another command; give yours again in a moment")
             return self._told_rolling(role, by, Refusal(text.strip(), role, by, why))
 
         def act() -> Outcome:
-            return self.execute(
-                text, role=role, by=by, faces=faces, contribution=contribution, answers=answers, saw=saw, nonce=nonce
-            )
+            return self.execute(text, **given)
 
         result = settle(act, text.strip(), role, by)
         if isinstance(result, DiceNeeded | AnswerNeeded) and self.seated is not None and table_dice(self.state):
             # Held as it is recorded, in English: the seat that goes on with it may read another language.
             recorded = self.parse(text, role).text
-            held = Awaited(recorded, role, by, list(faces or ()), list(answers or ()), role)
+            faces, answers = given.get("faces") or (), given.get("answers") or ()
+            held = Awaited(recorded, role, by, list(faces), list(answers), role)
             result = self.awaiting.hold(held, result, self._seated(), first=True)
         return self._told_rolling(role, by, result)  # (the others told whose dice it types, if it does)
 
@@ -450,55 +443,17 @@ class Game:
         """Seat ``by`` put its own prompt down (the command withdrawn, nothing recorded), or left."""
         self.rolling.unasked(by)
 
-    def execute(
-        self,
-        text: str,
-        *,
-        role: str,
-        by: str = "",
-        faces: list[int] | None = None,
-        contribution: bytes | None = None,
-        answers: list[str] | None = None,
-        saw: str | None = None,
-        nonce: int | None = None,
-        givers: list[str] | None = None,
-    ) -> Outcome:
-        """Carry out one command line, or raise Refused (nothing is written then).
-
-        ``role``: whose command it is, checked and answered as that role's; it has no
-        default, so a caller that forgets it fails rather than acting as the referee.
-        ``faces`` are physical dice typed separately from the line: they follow
-        the line's own ``dice=``, as the rolls it did not give.  Raises
-        :class:`NeedDice` when manual faces run out.  ``contribution``: the
-        issuer's client's random bytes that the command's sealed dice mix with the
-        key (``CONTRIBUTION_BYTES`` of them); none, and the ones its seat sent
-        (``core.dice.faces.sent_contribution``), else this process draws them.  ``saw``: the
-        commitment of the key in force when the issuer drew it ("" for none); None for a
-        contribution drawn in this process now.  A sealed key opened and replaced since
-        then cannot roll it (docs/secrets.md, "Sealed dice"): the command is refused.  ``nonce``:
-        the seat's count of its shares it named with them (``core.dice.shares``), which must be its next.
-        ``answers``: the table's answers to the command's questions (``core.log.questions``),
-        after the line's own ``answers=``; None, and each question takes its default.
-        Raises :class:`NeedAnswer` when they run out.  ``givers``: the seat that typed each
-        of ``faces``, where another than ``by`` did ("" for his own; issue #74): its rolls say so.
-        """
-        by = by or role
+    def execute(self, text: str, **given: Unpack[Given]) -> Outcome:
+        """Carry out one command line, or raise Refused (nothing is written then); what it is
+        given with besides the line is :class:`Given`'s (``core.game.given``).  A command that
+        needs dice or an answer the table has not given raises ``NeedDice`` or ``NeedAnswer``."""
+        role = given["role"]
+        by = given["by"] = given.get("by") or role
         text = text.strip()
-        share = Share(contribution, saw, nonce) if contribution is not None else sent_contribution()
-        return self._told_if_refused(
-            text, role, by, lambda: self._execute(text, role, by, faces, share, answers, givers)
-        )
+        return self._told_if_refused(text, role, by, lambda: self._execute(text, given))
 
-    def _execute(
-        self,
-        text: str,
-        role: str,
-        by: str,
-        faces: list[int] | None,
-        share: Share | None = None,
-        answers: list[str] | None = None,
-        givers: list[str] | None = None,
-    ) -> Outcome:
+    def _execute(self, text: str, given: Given) -> Outcome:
+        role, by = given["role"], given.get("by") or given["role"]
         if self.writer is None:
             raise Refused(_("this game is open read-only (replay)"), rule="ENG-4")
         if role == SPECTATOR:
@@ -506,43 +461,31 @@ class Game:
         with failing_on_bugs(text, role):
             parsed = self.parse(text, role)
         if parsed.spec.name == "undo":
-            return self._by_the_log("undo", role, by, self.undoing.undone)
+            return self._by_the_log("undo", role, lambda: self.undoing.undone(role, by, self.clock()))
         if parsed.spec.name == "redo":
-            return self._by_the_log("redo", role, by, self.undoing.redone)
+            return self._by_the_log("redo", role, lambda: self.undoing.redone(role, by, self.clock()))
+        share = _share(given)
         if share is not None and len(share.contribution) != CONTRIBUTION_BYTES:
             said = _("a contribution to the dice is {n} random bytes; this command was not carried out")
             raise Refused(said.format(n=CONTRIBUTION_BYTES), rule="ENG-5")
         with failing_on_bugs(text, role):
-            cmd, group = self._resolve(parsed, role, by, faces, share, answers, givers)
+            cmd, group = self._resolve(parsed, given, share)
             lines = self.reading.described(group)
         return self._append(cmd, group, lines)
 
     def _resolve(
-        self,
-        parsed: Parsed,
-        role: str,
-        by: str,
-        faces: list[int] | None,
-        share: Share | None = None,
-        answers: list[str] | None = None,
-        givers: list[str] | None = None,
-        supposed: Dice | None = None,
+        self, parsed: Parsed, given: Given, share: Share | None, supposed: Dice | None = None
     ) -> tuple[int, list[ev.Event]]:
         """The command's number and the events it would append (its ``Issued`` first); nothing is written.
         ``supposed``: the dice it rolls, instead of the game's (a command asked ahead, :meth:`resolved`)."""
+        role = given["role"]
+        by = given.get("by") or role
         self._check_allowed(parsed, role)
-        # The faces typed at the table's prompt follow the line's own: they are
-        # the dice the line's did not give (docs/commands.md, "Dice").
-        given = None if parsed.faces is None and faces is None else [*(parsed.faces or ()), *(faces or ())]
         cmd = self.history.next_cmd
         asking = (role, by, parsed.spec.name, repr(sorted(parsed.args.items())))  # however it was spelt
         in_force = self.sealing.seal()
-        sealing, dice = ([], supposed) if supposed is not None else self.sealing.dice(parsed, cmd, given, share, asking)
-        if isinstance(dice, ManualDice) and givers:  # (the line's own dice= are its issuer's)
-            dice.typed_by([*[""] * len(parsed.faces or ()), *givers])
-        said = None if parsed.answers is None and answers is None else [*(parsed.answers or ()), *(answers or ())]
-        if said is not None and len(said) > MAX_ANSWERS:
-            raise Refused(_("at most {n} answers to one command").format(n=MAX_ANSWERS), rule=TYPING)
+        sealing, dice = ([], supposed) if supposed is not None else self._dice(parsed, given, share, cmd, asking)
+        answers = Answers(_answers(parsed, given))
         ctx = Context(
             copy_state(self.state),
             dice,
@@ -550,16 +493,35 @@ class Game:
             self.ruleset,
             labels=self.marker_labels(cmd),
             order=parsed.spec.dice,
-            answers=Answers(said),
+            answers=answers,
         )
         ctx.emit(*sealing)
         drew = dice.drawer if isinstance(dice, ManualDice) and dice.drawer is not None else dice
         try:
-            self._handle(ctx, parsed, role, by)
+            self._handle(ctx, parsed, by)
         except NeedAnswer:
             if isinstance(drew, SealedDice) and drew.used and drew is dice:
                 self.sealing.ask_later(asking, Asked(sealing, drew.contribution, drew.saw))
             raise
+        self._check_resolved(ctx, parsed, dice, drew, in_force)
+        return cmd, self._issued(ctx, parsed, cmd, by)
+
+    def _dice(
+        self, parsed: Parsed, given: Given, share: Share | None, cmd: int, asking: Asking
+    ) -> tuple[list[ev.Event], Dice]:
+        """The facts that seal the dice first in this command (or none), and the dice it rolls."""
+        # The faces typed at the table's prompt follow the line's own: they are
+        # the dice the line's did not give (docs/commands.md, "Dice").
+        faces, givers = given.get("faces"), given.get("givers")
+        typed = None if parsed.faces is None and faces is None else [*(parsed.faces or ()), *(faces or ())]
+        sealing, dice = self.sealing.dice(parsed, cmd, typed, share, asking)
+        if isinstance(dice, ManualDice) and givers:  # (the line's own dice= are its issuer's)
+            dice.typed_by([*[""] * len(parsed.faces or ()), *givers])
+        return sealing, dice
+
+    def _check_resolved(self, ctx: Context, parsed: Parsed, dice: Dice, drew: Dice, in_force: str) -> None:
+        """Refuse what the handler made of the command that the game cannot record: a number out
+        of range, dice steered or left over, answers left over, nothing at all."""
         _check_numbers(ctx.events)
         if isinstance(drew, SealedDice) and drew.used:
             self.sealing.check(drew, in_force)
@@ -571,6 +533,10 @@ class Game:
             )
         if not ctx.events:
             raise Refused(_("{command}: nothing to do").format(command=self._command_word(parsed)), rule="ENG-8")
+
+    def _issued(self, ctx: Context, parsed: Parsed, cmd: int, by: str) -> list[ev.Event]:
+        """The command's ``Issued`` and its facts, sealed (``core.secrets.commitments``)."""
+        role = ctx.role
         ends = any(type(e) is ev.GameEnded for e in ctx.events)
         facts = commitments.seal(ctx.events, self.state, self.history.timeline() if ends else None, self.salt)
         if any(type(e) is ev.ScenarioRead for e in ctx.events):
@@ -583,16 +549,16 @@ class Game:
             vis = self._text_audience(parsed, ctx.events, role)
         acting = role if role != by else ""  # (a seat's name says who typed it; the role, whose it was)
         issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis, role=acting)
-        return cmd, [issued, *facts]
+        return [issued, *facts]
 
     def resolved(self, text: str, role: str, dice: Dice) -> list[ev.Event]:
         """The facts ``text`` given by ``role`` would record rolling ``dice`` (a command asked
         ahead, ``core.explain.ahead``): as :meth:`execute` resolves it, nothing written; refused,
         or wanting dice or an answer, as giving it would be."""
         parsed = self.parse(text, role)
-        return self._resolve(parsed, role, role, None, supposed=dice)[1][1:]
+        return self._resolve(parsed, {"role": role}, None, supposed=dice)[1][1:]
 
-    def _handle(self, ctx: Context, parsed: Parsed, role: str, by: str) -> None:
+    def _handle(self, ctx: Context, parsed: Parsed, by: str) -> None:
         """Run the command's handler; what it still wants of the table (its dice, an answer)
         is said as ``role`` may hear it: whose (a name it may see; the unit's id goes no
         further) and the command's order of dice."""
@@ -602,9 +568,9 @@ class Game:
             else:
                 parsed.spec.handler(ctx, parsed.args)
         except NeedAnswer as need:
-            raise answer_asked(need, ctx.state, role) from None
+            raise answer_asked(need, ctx.state, ctx.role) from None
         except NeedDice as need:
-            raise dice_asked(need, ctx, role, parsed.spec.dice) from None
+            raise dice_asked(need, ctx, ctx.role, parsed.spec.dice) from None
 
     def _text_audience(self, parsed: Parsed, events: list[ev.Event], role: str) -> tuple[str, ...]:
         """Who may see a command's text: those who may see its most private fact (ruling CORE-TEXT).
@@ -721,6 +687,23 @@ _event_encoder = msgspec.msgpack.Encoder()
 def _named(first: ev.Event) -> int:
     """The command a group of the log names: its own, or the one an undo or a redo takes back or brings back."""
     return first.cmd if isinstance(first, ev.Issued | ev.Undone | ev.Redone) else 0
+
+
+def _share(given: Given) -> Share | None:
+    """The seat's share of the command's sealed dice: the one given, else the one its seat sent, else none."""
+    contribution = given.get("contribution")
+    if contribution is None:
+        return sent_contribution()
+    return Share(contribution, given.get("saw"), given.get("nonce"))
+
+
+def _answers(parsed: Parsed, given: Given) -> list[str] | None:
+    """The answers given with the command: the line's own, then the table's; None for none at all."""
+    answers = given.get("answers")
+    said = None if parsed.answers is None and answers is None else [*(parsed.answers or ()), *(answers or ())]
+    if said is not None and len(said) > MAX_ANSWERS:
+        raise Refused(_("at most {n} answers to one command").format(n=MAX_ANSWERS), rule=TYPING)
+    return said
 
 
 def _check_numbers(events: list[ev.Event]) -> None:

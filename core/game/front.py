@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, Unpack
 
 if TYPE_CHECKING:
     from core.commands import Parsed
     from core.game.awaiting import Awaiting
+    from core.game.given import Given
     from core.game.reading import LogLine, Reading
     from core.game.rolling import Rolling
     from core.game.sealing import Sealing
@@ -64,18 +65,7 @@ class Front(Protocol):
     def parse(self, text: str, role: str) -> Parsed: ...
     def complete(self, text: str, role: str) -> list[str]: ...
     def subscribe(self, listener: Callable[[Outcome], None], *, role: str) -> Callable[[], None]: ...
-    def submit(
-        self,
-        text: str,
-        *,
-        role: str,
-        by: str = "",
-        faces: list[int] | None = None,
-        contribution: bytes | None = None,
-        answers: list[str] | None = None,
-        saw: str | None = None,
-        nonce: int | None = None,
-    ) -> Result: ...
+    def submit(self, text: str, **given: Unpack[Given]) -> Result: ...
     def answer_held(
         self, *, role: str, by: str = "", faces: list[int] | None = None, answer: str | None = None
     ) -> Result: ...

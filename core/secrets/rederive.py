@@ -51,6 +51,7 @@ from core.dice.faces import (
     Share,
 )
 from core.game import Game
+from core.game.given import Given
 from core.game.sealing import Asking, Sealing
 from core.language.i18n import Msg, _
 from core.log import events as ev
@@ -225,15 +226,14 @@ class _Replica(Game):
         parsed = self.parse(issued.text, issued.acting)
         # The faces typed on the line are in its text; those typed at the table's prompt follow them.
         typed, givers = typed[len(parsed.faces or ()) :], givers[len(parsed.faces or ()) :]
-        _cmd, group = self._resolve(
-            parsed,
-            issued.acting,
-            issued.by,
-            typed if typed or drew_certain else None,
-            share,
-            answers,
-            givers if any(givers) else None,
-        )
+        given: Given = {
+            "role": issued.acting,
+            "by": issued.by,
+            "faces": typed if typed or drew_certain else None,
+            "answers": answers,
+            "givers": givers if any(givers) else None,
+        }
+        _cmd, group = self._resolve(parsed, given, share)
         return [msgspec.structs.replace(group[0], version=issued.version), *group[1:]]
 
     def rule_of(self, issued: ev.Issued) -> str:

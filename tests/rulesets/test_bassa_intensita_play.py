@@ -1047,7 +1047,7 @@ def test_a_surrender_asked_after_sealed_dice_keeps_its_dice(tmp_path, monkeypatc
         # Surrender (A.13.3), which asks for an enemy to surrender to. Nothing written, nothing kept.
         try:
             share = Share(contribution, game.sealing.seal())
-            game._resolve(game.parse("next", REFEREE), REFEREE, REFEREE, None, share, ["none"])
+            game._resolve(game.parse("next", REFEREE), {"role": REFEREE, "answers": ["none"]}, share)
         except NeedAnswer as asked:
             return str(asked).startswith("Omar's surrender")
         return False
