@@ -132,6 +132,13 @@ Who = Literal["referee", "side"]
 
 
 Handler = Callable[["Context", dict[str, Any]], None]
+#: The handler of a built-in that needs the game (``CommandSpec.game_handler``): given the game
+#: (``core.game.front.Front``, which the plugin interface does not import), the context, the
+#: arguments and the seat that typed the line.
+GameHandler = Callable[[Any, "Context", dict[str, Any], str], None]
+#: A built-in that is a step of the log (``CommandSpec.log_step``): given the game, the role and
+#: the seat, what it writes (the command it names, its events, their lines).
+LogStep = Callable[[Any, str, str], tuple[int, list[ev.Event], list[str]]]
 
 
 class CommandSpec(msgspec.Struct, frozen=True):
@@ -180,6 +187,18 @@ class CommandSpec(msgspec.Struct, frozen=True):
     #: them by calling this same function, and completion offers only the sides it lets
     #: through (:meth:`Ruleset.side_offered`).
     side_check: Callable[[Ruleset, GameState, str, str], None] | None = None
+    #: A built-in command that needs the game, not only its state (``core.game.builtins``; a
+    #: ruleset's commands never do: a rule is a function of the state, the arguments and the
+    #: dice).  The game calls ``game_handler`` in place of ``handler`` (``confirm``: who played
+    #: each side is the log's, and who confirms the seat's); it checks who and when itself,
+    #: not by the ruleset's turn.
+    game_handler: GameHandler | None = None
+    #: A built-in that is a step of the log, not a command of the rules (``undo``, ``redo``):
+    #: no handler, no dice, no phase nor turn; what ``log_step`` returns is written as it is.
+    log_step: LogStep | None = None
+    #: Whether the game opens the sealed dice's key so far and seals them with a new one, first
+    #: in the command (``dice-key``: ``core.game.sealing``).
+    reseals: bool = False
 
 
 # ------------------------------------------------------------------ set-up choices

@@ -61,7 +61,7 @@ def resolved(game: Game, text: str, role: str, faces: list[int]) -> list[ev.Even
     order, after those the line types itself), as giving it would; nothing is written.
     Raises as giving it would: Refused, NeedDice for a roll past the faces, NeedAnswer."""
     parsed = game.parse(text, role)
-    if parsed.spec.name in ("undo", "redo"):
+    if parsed.spec.log_step is not None:  # (undo, redo: steps of the log, not commands of the rules)
         raise Refused(_("? asks a command of the rules, not {command}").format(command=parsed.spec.name), rule=TYPING)
     supposed = SupposedDice([*(parsed.faces or ()), *faces], manual=table_dice(game.state))
     return game.resolved(text, role, supposed)

@@ -46,7 +46,6 @@ from core.game.asking import answer_asked, dice_asked
 from core.game.awaiting import Awaiting
 from core.game.bugs import failing_on_bugs
 from core.game.builtins import game_commands
-from core.game.confirmation import CONFIRM, confirm
 from core.game.given import Given
 from core.game.odds import Odds, first_roll
 from core.game.opening import now_ms
@@ -289,7 +288,7 @@ class Game:
 
         def dry_run() -> None:
             parsed = self.parse(text, role)
-            if parsed.spec.name not in ("undo", "redo"):
+            if parsed.spec.log_step is None:  # (undo and redo roll nothing)
                 self._check_allowed(parsed, role)
                 ctx = Context(copy_state(self.state), ManualDice(), role, self.ruleset, dry_run=True)
                 parsed.spec.handler(ctx, parsed.args)
@@ -460,10 +459,9 @@ class Game:
             raise Refused(_("spectators watch; they cannot give commands"), rule="ENG-1")
         with failing_on_bugs(text, role):
             parsed = self.parse(text, role)
-        if parsed.spec.name == "undo":
-            return self._by_the_log("undo", role, lambda: self.undoing.undone(role, by, self.clock()))
-        if parsed.spec.name == "redo":
-            return self._by_the_log("redo", role, lambda: self.undoing.redone(role, by, self.clock()))
+        if parsed.spec.log_step is not None:  # (undo, redo)
+            log_step = parsed.spec.log_step
+            return self._by_the_log(text, role, lambda: log_step(self, role, by))
         share = _share(given)
         if share is not None and len(share.contribution) != CONTRIBUTION_BYTES:
             said = _("a contribution to the dice is {n} random bytes; this command was not carried out")
@@ -563,8 +561,8 @@ class Game:
         is said as ``role`` may hear it: whose (a name it may see; the unit's id goes no
         further) and the command's order of dice."""
         try:
-            if parsed.spec.name == CONFIRM:
-                confirm(self, ctx, parsed.args, by)
+            if parsed.spec.game_handler is not None:
+                parsed.spec.game_handler(self, ctx, parsed.args, by)
             else:
                 parsed.spec.handler(ctx, parsed.args)
         except NeedAnswer as need:
@@ -612,7 +610,7 @@ class Game:
             else:
                 said = _("{command} is not allowed in the {phase} phase")
             raise Refused(said.format(command=self._command_word(parsed), phase=phase, expects=expects), rule="ENG-2")
-        if spec.name != CONFIRM:  # (a player's word on the result, at any time after it: ENG-9, not a turn's)
+        if spec.game_handler is None:  # (one checks who and when itself: confirm, ENG-9, not a turn's)
             self.ruleset.check_turn(self.state, parsed, role)
 
     def _command_word(self, parsed: Parsed) -> str:

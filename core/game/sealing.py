@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from core.storage.savefile import Header
 
 
-#: The command that opens the sealed key so far and seals a new one (a referee's: ``Sealing.dice``).
+#: The command that opens the sealed key so far and seals a new one (a referee's; its spec ``reseals``).
 SEAL_DICE = "dice-key"
 
 
@@ -200,7 +200,7 @@ class Sealing:
         every player checks his rolls against it.
         """
         history = self._timeline.history
-        if parsed.spec.name == SEAL_DICE:
+        if parsed.spec.reseals:
             old = self.key_fact()
         elif DICE_KEY not in self._timeline.state.vars and not self.seeded and not history.eff_cmds:
             old = None
