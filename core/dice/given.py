@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from core.log import events as ev
 
 if TYPE_CHECKING:
-    from core.game import Game
+    from core.game.front import Front
     from core.log.outcome import Awaited
 
 
@@ -21,7 +21,7 @@ class Given(NamedTuple):
     faces: list[int]
 
 
-def roll_given(game: Game, was: Awaited) -> Given | None:
+def roll_given(game: Front, was: Awaited) -> Given | None:
     """Who gave ``was``'s roll, and its faces, now that the table no longer holds it as it stood: the
     command held again for its next roll, with them; or carried out, its rolls recorded.  None: not a
     roll, or withdrawn or refused (nothing was given)."""

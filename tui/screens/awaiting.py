@@ -9,7 +9,6 @@ from rich.text import Text
 from textual.screen import Screen
 
 from core.dice.given import roll_given
-from core.game import Game
 from core.log.outcome import Awaited, Failure, Outcome, Refusal, Result
 from core.log.views import REFEREE
 from tui.commandline import CommandLine
@@ -21,6 +20,7 @@ from tui.textual_internals import withdraw_notices
 
 if TYPE_CHECKING:
     from core.dice.faces import DiceRequest
+    from core.game.front import Front
 
 
 def odds_title(command: str) -> str:
@@ -31,7 +31,7 @@ def odds_title(command: str) -> str:
 class AwaitingRolls:
     """What a seat is shown of the command held at its table, and what it gives to it."""
 
-    game: Game
+    game: Front
     role: str
     _shown_awaiting: Awaited | None
     _held_screen: Screen | None

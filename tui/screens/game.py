@@ -105,6 +105,9 @@ def size_classes(app: App | None) -> set[str]:
 class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
     BINDINGS = GAME_BINDINGS
 
+    #: The game itself, not only what its parts use of one (``core.game.front.Front``): it opens reports and copies.
+    game: Game
+
     REPLAY_ACTIONS = {
         "step",
         "phase",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from core.game import Game
+from core.game.front import Front
 from core.language.reader import LANGUAGE_NAMES, lang
 from tui.commandline import CommandInput
 from tui.i18n import N_, _
@@ -18,7 +18,7 @@ from tui.panes.rosterview import RosterView
 class GameMenu:
     """The help, the rules and the palette's entries, as they apply to the screen now."""
 
-    game: Game
+    game: Front
 
     def action_help(self, query: str = "") -> None:
         """The help screen; ``query`` searched there from the start (``help fire``)."""

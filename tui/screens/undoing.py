@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widget import Widget
 
-from core.game import Game
+from core.game.front import Front
 from core.log.outcome import AnswerNeeded, DiceNeeded, Failure, Refusal, Result
 from core.log.views import REFEREE, SPECTATOR
 from tui.commandline import CommandLine
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 class UndoRedo:
     """Undo and redo at this seat, each asked in the screen's confirm box first."""
 
-    game: Game
+    game: Front
     role: str
     _confirm: ConfirmBox | None
 
