@@ -13,11 +13,13 @@ owns its state and that ``Game`` holds and calls by its public names: the sealed
 (``sealing.Sealing``: the key in force, the shares used), a command held for a seat's
 dice (``awaiting.Awaiting``), a roll asked at its own seat, whose dice the others wait
 for (``rolling.Rolling``), what a role may read (``reading.Reading``: its view, its
-numbers, the log in its words) and what its undo and redo would do
-(``undoing.Undoing``).  Each is given what it reads of the game (its timeline, its
-header, its ruleset), never the game, so none imports this module.  Opening and closing
-a save (``opening``), the odds of a command not given (``odds``) and the commands every
-ruleset has (``builtins``) are functions the game calls.
+numbers, the log in its words), what its undo and redo would do (``undoing.Undoing``)
+and who is told of each change (``telling.Telling``).  Each is given what it reads of the
+game (its timeline, its header, its ruleset), never the game, so none imports this module.
+Opening a save and reading what another process appended (``opening``), the odds of a
+command not given (``odds``), what a command still wants of the table (``asking``) and the
+commands every ruleset has (``builtins``, whose hooks take the game as ``front.Front``) are
+functions the game calls.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ from core.game.opening import now_ms
 from core.game.reading import LogLine, Reading
 from core.game.rolling import Rolling
 from core.game.sealing import Asked, Asking, Sealing
+from core.game.telling import Telling
 from core.game.undoing import Undoing, Written
 from core.language.i18n import Domain, _, naming, render
 from core.language.reader import SOURCE, lang
@@ -67,7 +70,6 @@ from core.log.views import (
     REFEREE_ONLY,
     SPECTATOR,
     MarkerLabels,
-    event_visible,
     narrowest,
     unit_audience,
 )
@@ -121,10 +123,8 @@ class Game:
         self.reading = Reading(timeline, ruleset, self.localize)
         #: What each role's undo and redo would do, and the facts that do it (``core.game.undoing``).
         self.undoing = Undoing(timeline, self.reading, self.localize)
-        self._listeners: list[tuple[str, Callable[[Outcome], None]]] = []
-        #: Each listening side's view as its listeners were last told it (``_seen``).
-        self._told: dict[str, GameState] = {}
-        self._refusal_listeners: list[Callable[[Refusal], None]] = []
+        #: Who is told of its changes, each as its role may see them (``core.game.telling``).
+        self.telling = Telling(self.reading)
         #: Where the open cache's entry for this save stands (``core.storage.opencache``), if it was opened with one.
         self.cache_mark: Mark | None = None
         #: With ``Game.open(..., cache_later=True)``: what ``keep_cache`` finishes (None once done).
@@ -241,7 +241,7 @@ class Game:
         self.timeline.catch_up()
         outcomes = [Outcome(_named(group[0]), group, [self.describe(e, REFEREE) for e in group]) for group in groups]
         for outcome in outcomes:
-            self._tell(outcome)
+            self.telling.tell(outcome)
         return outcomes
 
     def view(self, role: str, step: int | None = None) -> GameState:
@@ -296,28 +296,19 @@ class Game:
         return first_roll(dry_run, text, role, self.ruleset.domain, why=why)
 
     def subscribe(self, listener: Callable[[Outcome], None], *, role: str) -> Callable[[], None]:
-        """Call ``listener`` after every change ``role`` may see, with what it may see of it (each
-        seat of a shared table listens): a change it may see none of, that leaves its view as it
-        was, calls nothing, so a seat cannot even tell that one happened.  The server's log and
-        its like listen as the referee."""
-        if role != REFEREE:
-            self._told[role] = self.view(role)  # (told of every change since, its other listeners know it)
-        entry = (role, listener)
-        self._listeners.append(entry)
-        return lambda: self._listeners.remove(entry)
+        """Call ``listener`` after every change ``role`` may see, with what it may see of it, and
+        none it may see nothing of (``Telling.subscribe``)."""
+        return self.telling.subscribe(listener, role=role)
 
     def subscribe_refusals(self, listener: Callable[[Refusal], None]) -> Callable[[], None]:
         """Call ``listener`` whenever a command, undo or redo is refused (the server logs them)."""
-        self._refusal_listeners.append(listener)
-        return lambda: self._refusal_listeners.remove(listener)
+        return self.telling.subscribe_refusals(listener)
 
     def _told_if_refused(self, text: str, role: str, by: str, act: Callable[[], Outcome]) -> Outcome:
         try:
             return act()
         except Refused as e:
-            refusal = Refusal(text, role, by, str(e), e.rules)
-            for listener in list(self._refusal_listeners):
-                listener(refusal)
+            self.telling.refused(Refusal(text, role, by, str(e), e.rules))
             raise
 
     @property
@@ -649,31 +640,8 @@ class Game:
         self.saved_check = self.writer.check
         self._versioned = True
         outcome = Outcome(cmd, group, lines)
-        self._tell(outcome)
+        self.telling.tell(outcome)
         return outcome
-
-    def _tell(self, outcome: Outcome) -> None:
-        """Tell each listener what its role may see of ``outcome``, and one that may see nothing, nothing."""
-        seen: dict[str, Outcome | None] = {}
-        for role, listener in list(self._listeners):
-            if role not in seen:
-                seen[role] = self._seen(outcome, role)
-            told = seen[role]
-            if told is not None:
-                listener(told)
-
-    def _seen(self, outcome: Outcome, role: str) -> Outcome | None:
-        """``outcome`` as ``role`` may know it: the events it may see, in its words; None if it
-        may see none and its view is as it was (a fact it may not see can take a piece out of
-        its sight: the referee's ``mark farah hidden``)."""
-        if role == REFEREE:
-            return outcome
-        events = [e for e in outcome.events if event_visible(e, role)]
-        view, told = self.view(role), self._told.get(role)
-        self._told[role] = view
-        if not events and view == told:
-            return None
-        return Outcome(outcome.cmd, events, [self.describe(e, role) for e in events])
 
 
 #: A game is what a screen, or a built-in's hook, takes it for (``core.game.front``): mypy checks it here.

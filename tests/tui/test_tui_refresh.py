@@ -690,4 +690,4 @@ async def test_a_seat_that_leaves_as_its_first_screen_mounts_is_not_redrawn(tmp_
     async with piloted(game, role="blue", seat="anna") as (seat, pilot):
         await settled(pilot)
     assert seat.return_code == 0  # it closed as asked, with no error
-    assert not game._listeners  # and left nothing listening to the game
+    assert not game.telling._listeners  # and left nothing listening to the game
