@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
-import os
 import re
 import sys
 from pathlib import Path
@@ -20,6 +19,7 @@ import msgspec
 
 from core import errorlog, folders
 from core.cli.lang import add_lang_option
+from core.cli.output import UNWRITTEN, written
 from core.game import Game, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext, scenario_words
 from core.log.outcome import AnswerNeeded, DiceNeeded, Failure, Outcome, Refusal, Result
@@ -332,21 +332,15 @@ def run_export(args: argparse.Namespace) -> int:
         return 2
     copy = sidecopy.export(game, reading_role(game, args.as_role))
     if args.out is None:
-        sys.stdout.buffer.write(msgspec.json.encode(copy) + b"\n")
-        return 0
+        return 0 if written(msgspec.json.encode(copy) + b"\n", "export") else UNWRITTEN
     try:
         sidecopy.write(copy, args.out)
     except SaveError as e:
         print(str(e), file=sys.stderr)
         return 2
     said = _("{file}: the copy of {role}: {shown} of {steps} events")
-    print(said.format(file=args.out, role=args.as_role, shown=len(copy.events), steps=game.timeline.length))
-    return 0
-
-
-#: ``verify``'s exit status when its verdict could not be written whole (a closed pipe, a full disk):
-#: after ``core.secrets.verify``'s own (0 passes, 1 forged, 2 unreadable, 3 rules changed since).
-UNWRITTEN = 4
+    said = said.format(file=args.out, role=args.as_role, shown=len(copy.events), steps=game.timeline.length)
+    return 0 if written(said + "\n", "export") else UNWRITTEN
 
 
 def run_verify(args: argparse.Namespace) -> int:
@@ -355,29 +349,9 @@ def run_verify(args: argparse.Namespace) -> int:
     from core.secrets.verify import run
 
     status, lines = run(args.path, as_json=args.json, side_copy=args.side_copy)
-    out = sys.stderr if status == 2 else sys.stdout
-    try:
-        out.write("".join(f"{line}\n" for line in lines))
-        out.flush()
-    except (OSError, ValueError) as e:  # ValueError: the stream was closed
-        _unwritten(out, e)
+    if not written("".join(f"{line}\n" for line in lines), "verify", err=status == 2):
         return UNWRITTEN
     return status
-
-
-def _unwritten(out: TextIO, error: Exception) -> None:
-    """Say on standard error that the verdict was not written (if standard error can still be
-    written), and leave nothing for the interpreter's last flush to fail on again."""
-    said = _("fireteam verify: the verdict could not be written whole ({error}); do not read it")
-    with contextlib.suppress(OSError, ValueError):
-        if out is not sys.stderr:
-            sys.stderr.write(said.format(error=getattr(error, "strerror", None) or error) + "\n")
-            sys.stderr.flush()
-    with contextlib.suppress(OSError, ValueError):
-        # What the stream still buffers would fail again at exit, with a traceback: dropped.
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, out.fileno())
-        os.close(null)
 
 
 # -------------------------------------------------------------------- parsing

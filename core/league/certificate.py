@@ -59,6 +59,9 @@ class Checked(msgspec.Struct, frozen=True):
     typed_rolls: RecordInt
     seeded_rolls: RecordInt
     commands: RecordInt
+    #: Commands an older Fireteam recorded whose facts this one's rules give otherwise (verify's exit
+    #: status 3): the result is certified saying so, never silently (docs/league.md).
+    rules_changed: RecordInt = 0
 
 
 class Certificate(msgspec.Struct, frozen=True):
@@ -106,15 +109,40 @@ def certify(save: Path) -> tuple[Certificate, Verified]:
     if verified.role != "referee":
         said = _("{path}: a side's copy: a result is certified from the full save")
         raise NotCounted(said.format(path=save))
-    if not verified.ok:
-        said = _("{path}: does not verify ({lines}); `fireteam verify {path}` says why: no certificate")
-        raise NotCounted(said.format(path=save, lines=_failed_count(verified)))
+    refused(save, verified, _("no certificate"))
     return derive(save, verified), verified
+
+
+def refused(save: Path, verified: Verified, consequence: str) -> None:
+    """NotCounted unless a club may count what ``verified`` says of ``save`` (``Verified.countable``):
+    it verifies, or it meets rules changed since an older version recorded it, which is said."""
+    if not verified.ok:
+        said = _("{path}: does not verify ({lines}); `fireteam verify {path}` says why: {consequence}")
+        raise NotCounted(said.format(path=save, lines=_failed_count(verified), consequence=consequence))
+    if verified.newer:
+        assert verified.replayed is not None
+        said = _("{path}: written in part by Fireteam {version}, newer than this one: {consequence}; use {version}")
+        version = verified.replayed.newer[-1].written_by
+        raise NotCounted(said.format(path=save, version=version, consequence=consequence))
+
+
+def rules_changed_said(cert: Certificate) -> str:
+    """What ``certify`` and ``league add`` say of a result an older Fireteam recorded in part whose
+    facts this one's rules give otherwise ("" if none): it counts, never silently."""
+    n = cert.checked.rules_changed
+    if not n:
+        return ""
+    said = _(
+        "recorded in part by an older Fireteam: {n} commands give other facts under this version's rules "
+        "(rules changed since: CHANGELOG.md; `fireteam verify` names them); the certificate says so"
+    )
+    return said.format(n=n)
 
 
 def _failed_count(verified: Verified) -> str:
     failed = len(verified.failed) + len(verified.stray) + len(verified.failed_rolls)
-    failed += len(verified.replayed.differs) if verified.replayed is not None else 0
+    if verified.replayed is not None:
+        failed += len(verified.replayed.differs) + len(verified.replayed.claims)
     return _("{n} checks failed").format(n=failed)
 
 
@@ -147,6 +175,7 @@ def derive(save: Path, verified: Verified) -> Certificate:
         typed_rolls=dice.typed,
         seeded_rolls=dice.seeded,
         commands=replayed.commands - later if replayed is not None else 0,
+        rules_changed=len(replayed.changed) if replayed is not None else 0,
     )
     return Certificate(
         fireteam_result=FORMAT,

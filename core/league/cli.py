@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from core.cli.lang import add_lang_option
+from core.cli.output import UNWRITTEN, written
 from core.language.i18n import _
 from core.storage.savefile import SaveError
 
@@ -111,22 +112,24 @@ def _certify(args: argparse.Namespace) -> int:
     sides = ", ".join(f"{p.side}: {p.name}" + (f" ({p.key})" if p.key else "") for p in cert.players)
     result = _("a draw") if cert.draw else _("won by {side}").format(side=cert.winner)
     said = _("{file}: the certificate of {save}: {result}; players {players}")
-    print(shown(said.format(file=target, save=args.path, result=result, players=sides or "-")))
+    lines = [shown(said.format(file=target, save=args.path, result=result, players=sides or "-"))]
+    if changed := certificate.rules_changed_said(cert):
+        lines.append(changed)
     confirmed = certificate.confirmed_sides(args.path, cert)
     level = level_of(confirmed, len({*cert.scores, *(p.side for p in cert.players)}), organiser=True)
     if confirmed:
         said = _("{level} (the save verifies; confirmed at the seat: {sides})")
-        print(shown(said.format(level=_(level), sides=", ".join(confirmed))))
+        lines.append(shown(said.format(level=_(level), sides=", ".join(confirmed))))
     else:
-        print(_("{level} (the save verifies; no player has confirmed it yet)").format(level=_(level)))
+        lines.append(_("{level} (the save verifies; no player has confirmed it yet)").format(level=_(level)))
     if level != BOTH:
         said = _(
             "each player signs it with his own SSH key: ssh-keygen -Y sign -f ~/.ssh/id_ed25519 -n {ns} {file} "
             "(it writes {file}.sig; the second player signs a copy, or renames his); "
             "a player with no key types confirm at his seat instead (before league add)"
         )
-        print(shown(said.format(ns=NAMESPACE, file=target)))
-    return 0
+        lines.append(shown(said.format(ns=NAMESPACE, file=target)))
+    return 0 if written("".join(f"{line}\n" for line in lines), "certify") else UNWRITTEN
 
 
 def _points(text: str) -> tuple[int, int, int]:
@@ -141,6 +144,7 @@ def _points(text: str) -> tuple[int, int, int]:
 
 def _league(args: argparse.Namespace) -> int:
     from core.language.reader import lang
+    from core.league import certificate as certs
     from core.league import render, season, standings
     from core.secrets import shown
 
@@ -154,8 +158,10 @@ def _league(args: argparse.Namespace) -> int:
         return 0
     if args.action == "add":
         game = season.add(path, args.save, args.cert, args.sigs)
-        print(shown(render.game_line(game)))
-        return 0
+        said = shown(render.game_line(game)) + "\n"
+        if changed := certs.rules_changed_said(game.cert):
+            said += changed + "\n"
+        return 0 if written(said, "league add") else UNWRITTEN
     if args.action == "dispute":
         print(shown(render.game_line(season.dispute(path, args.game, args.by, args.why))))
         return 0

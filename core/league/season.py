@@ -194,8 +194,7 @@ def add(path: Path, save: Path, cert_path: Path, sig_paths: list[Path]) -> Game:
     verified = verify(save)
     if verified.role != "referee":
         raise NotCounted(_("{path}: a side's copy: a result is certified from the full save").format(path=save))
-    if not verified.ok:
-        raise NotCounted(_("{path}: does not verify (`fireteam verify {path}` says why): not added").format(path=save))
+    certs.refused(save, verified, _("not added"))
     derived = certs.derive(save, verified)
     if derived.save_sha256 != given.save_sha256:
         said = _("{save}: not the save {cert} was made from: it was changed or replaced since (its SHA-256 differs)")
