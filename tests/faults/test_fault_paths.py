@@ -204,9 +204,9 @@ def _with_finished(folder: Path) -> None:
 
 
 def _with_signers(folder: Path) -> None:
-    (folder / "allowed").write_text(
-        "org ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIArWC9cnZD/cMdh8jSbEsLIKcMof7wZ/SIlv7BstQm1T\n"
-    )
+    from tests.shared.keys import keygen, signer_line
+
+    (folder / "allowed").write_text(signer_line(keygen(folder, "org"), "org") + "\n")
 
 
 PATHS = [
@@ -232,7 +232,10 @@ PATHS = [
     Path_(
         "league new",
         _with_signers,
-        lambda f: _cli(["league", "new", str(f / "c.league"), "--signers", str(f / "allowed"), "--organiser", "org"]),
+        lambda f: _cli(
+            ["league", "new", str(f / "c.league"), "--signers", str(f / "allowed"), "--organiser", "org"]
+            + ["--key", str(f / "org")]
+        ),
         ("c.league",),
     ),
     Path_("settings and history", _nothing, _settings, ("config", "data")),

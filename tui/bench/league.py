@@ -147,7 +147,7 @@ def run_league_bench(folder: Path | None, as_json: bool) -> int:
     made_s = time.perf_counter() - started
     league = home / "club.league"
     league.unlink(missing_ok=True)
-    season.new(league, "Club", signers, "organiser", (3, 1, 0))
+    season.new(league, "Club", signers, "organiser", (3, 1, 0), home / "organiser.key")
     times, cpu = [], []
     for save, cert, sigs in signed[:-1]:
         t0, c0 = time.perf_counter(), time.process_time()
