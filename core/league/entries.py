@@ -13,7 +13,7 @@ game played again from the same seed under a new id) is the game it repeats.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from core.language.i18n import _
@@ -33,12 +33,23 @@ class Entered(Protocol):
     cert: Certificate
 
 
-def league_names(cert: Certificate, signers: list[Signer], known: dict[str, str]) -> dict[str, tuple[str, ...]]:
+@dataclass(frozen=True)
+class Club:
+    """A club's names as a league resolves them: by key fingerprint, and by folded name."""
+
+    by_key: dict[str, str]
+    by_name: dict[str, str]
+
+    @staticmethod
+    def of(signers: list[Signer]) -> Club:
+        kept = [s for s in signers if not s.revoked]
+        return Club({s.fingerprint: s.identity for s in kept}, {folded(s.identity): s.identity for s in kept})
+
+
+def league_names(cert: Certificate, club: Club, known: dict[str, str]) -> dict[str, tuple[str, ...]]:
     """Each side's players by league name (``known``: folded name → the spelling the league met
     first); NotCounted if a side has no player, the game has other than two sides, or one player
     (his name folded, or his key) sits on both."""
-    by_key = {s.fingerprint: s.identity for s in signers if not s.revoked}
-    club = {folded(s.identity): s.identity for s in signers if not s.revoked}
     names: dict[str, tuple[str, ...]] = {}
     for side in sorted({*cert.scores, *(p.side for p in cert.players)}):
         seated = cert.of_side(side)
@@ -47,9 +58,9 @@ def league_names(cert: Certificate, signers: list[Signer], known: dict[str, str]
             raise NotCounted(said.format(side=side))
         found: list[str] = []
         for p in seated:
-            name = by_key.get(p.key) if p.key else None
+            name = club.by_key.get(p.key) if p.key else None
             if name is None:
-                name = club.get(folded(p.name)) or known.get(folded(p.name)) or p.name
+                name = club.by_name.get(folded(p.name)) or known.get(folded(p.name)) or p.name
             if all(folded(name) != folded(n) for n in found):
                 found.append(name)
         names[side] = tuple(found)
@@ -86,13 +97,28 @@ def role_of(signer: Signer, names: dict[str, tuple[str, ...]], organiser: str) -
     return ORGANISER if who == folded(organiser) else ""
 
 
-def repeat_of(cert: Certificate, entered: Iterable[Entered]) -> tuple[Entered, str] | None:
-    """The game of the league ``cert``'s game repeats, and how; None if it is a new game."""
-    for game in entered:
-        if game.cert.game == cert.game:
-            return game, _("the same game id: the same game again, or a what-if fork of it")
-        if game.cert.save_sha256 == cert.save_sha256:
-            return game, _("the same save")
-        if cert.play and game.cert.play == cert.play:
-            return game, _("the same commands, dice and players: the game played again under a new id")
-    return None
+@dataclass
+class Entries:
+    """The games of a league by what makes a game the same one: its id, its save, its play."""
+
+    by_id: dict[str, Entered] = field(default_factory=dict)
+    by_save: dict[str, Entered] = field(default_factory=dict)
+    by_play: dict[str, Entered] = field(default_factory=dict)
+
+    def enter(self, game: Entered) -> None:
+        """``game`` is in the league (the first of any that repeat one another stays the one named)."""
+        self.by_id.setdefault(game.cert.game, game)
+        self.by_save.setdefault(game.cert.save_sha256, game)
+        if game.cert.play:
+            self.by_play.setdefault(game.cert.play, game)
+
+    def repeat_of(self, cert: Certificate) -> tuple[Entered, str] | None:
+        """The game of the league ``cert``'s game repeats, and how; None if it is a new game."""
+        if cert.game in self.by_id:
+            return self.by_id[cert.game], _("the same game id: the same game again, or a what-if fork of it")
+        if cert.save_sha256 in self.by_save:
+            return self.by_save[cert.save_sha256], _("the same save")
+        if cert.play and cert.play in self.by_play:
+            said = _("the same commands, dice and players: the game played again under a new id")
+            return self.by_play[cert.play], said
+        return None

@@ -138,6 +138,9 @@ class Season:
     problems: list[str] = field(default_factory=list)
     #: Folded name → the spelling the league met first (``core.league.entries``).
     known: dict[str, str] = field(default_factory=dict)
+    #: Its games by id, save and play (``entries.Entries``), and its club's names (``entries.Club``).
+    entered: entries.Entries = field(default_factory=entries.Entries)
+    club: entries.Club = field(default_factory=lambda: entries.Club({}, {}))
 
     @property
     def older(self) -> bool:
@@ -175,7 +178,7 @@ def fold(path: Path, j: Journal[LeagueHeader, AnyRecord], recheck: bool = False)
         said = _("{path}:2: the club's keys: {error}")
         error = (SaveError if j.header.league == UNSIGNED_FORMAT else Tampered)(said.format(path=path, error=e))
         raise error from None
-    season = Season(path, opened, signers, format=j.header.league, head=j.head)
+    season = Season(path, opened, signers, format=j.header.league, head=j.head, club=entries.Club.of(signers))
     if not season.older:
         season.organiser_key = _settings_signer(season)
     by_id: dict[str, Game] = {}
@@ -249,7 +252,7 @@ def _game(season: Season, line: int, r: Added, head: bytes, recheck: bool) -> Ga
         problems.append(_("{where}: a certificate of format {n}").format(where=where, n=cert.fireteam_result))
     elif not season.older:
         try:
-            players = entries.league_names(cert, season.signers, season.known)
+            players = entries.league_names(cert, season.club, season.known)
         except NotCounted as e:
             problems.append(f"{where}: {e}")
         else:
@@ -257,7 +260,7 @@ def _game(season: Season, line: int, r: Added, head: bytes, recheck: bool) -> Ga
                 said = _("{where}: its players ({stored}) are not those its certificate gives ({derived})")
                 problems.append(said.format(where=where, stored=_listed(stored), derived=_listed(players)))
     entries.remember(season.known, players)
-    repeated = entries.repeat_of(cert, season.games)
+    repeated = season.entered.repeat_of(cert)
     if repeated is not None:
         earlier, how = repeated
         said = _("{where}: repeats game {n} (line {line}): {how}")
@@ -265,6 +268,7 @@ def _game(season: Season, line: int, r: Added, head: bytes, recheck: bool) -> Ga
     signed = _signatures(season, where, cert, r, players, problems) if recheck else r.signed
     game = Game(len(season.games) + 1, cert, players, signed, cert.winner, cert.draw, r.confirmed)
     game.line, game.head, game.problems, game.rule = line, head, problems, season.opened.counts or COUNT_ANY
+    season.entered.enter(game)
     return game
 
 

@@ -154,8 +154,8 @@ def add(path: Path, save: Path, cert_path: Path, sig_paths: list[Path]) -> Game:
 
     def make(j: journal.Journal[LeagueHeader, AnyRecord]) -> list[Added]:
         season = _writable(path, j)
-        players = entries.league_names(given, season.signers, season.known)
-        repeated = entries.repeat_of(given, season.games)
+        players = entries.league_names(given, season.club, season.known)
+        repeated = season.entered.repeat_of(given)
         if repeated is not None:
             game, how = repeated
             said = _("{cert}: this game is already in the league, as game {n} ({how}): not added")

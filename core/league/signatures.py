@@ -196,20 +196,21 @@ def check(data: bytes, armored: bytes, signers: list[Signer], at: float, namespa
         raise BadSignature(said.format(ns=namespace)) from None
     except (ValueError, NotImplementedError) as e:
         raise BadSignature(_("not a signature Fireteam reads ({error})").format(error=e)) from None
-    return judged(key.openssh_str(), key.sha256_str(), signers, at, namespace)
-
-
-def judged(key: str, fingerprint: str, signers: list[Signer], at: float, namespace: str) -> Signer:
-    """The club's line that lets ``key`` sign in ``namespace`` at ``at``; BadSignature with the
-    reason of the line that does not (ssh-keygen's reasons), naming it."""
-    lines = [s for s in signers if s.key == key]
+    theirs = key.openssh_str()
+    lines = [s for s in signers if s.key == theirs]
     if not lines:
         said = _("signed by the key {fingerprint}, which is not in the club's allowed signers")
-        raise BadSignature(said.format(fingerprint=fingerprint))
+        raise BadSignature(said.format(fingerprint=key.sha256_str()))
+    return judged(lines, at, namespace)
+
+
+def judged(lines: list[Signer], at: float, namespace: str) -> Signer:
+    """Of the club's ``lines`` of one key, the one that lets it sign in ``namespace`` at ``at``;
+    BadSignature with the reason of each line that does not (ssh-keygen's reasons), naming it."""
     for s in lines:
         if s.revoked:
             said = _("signed by the key {fingerprint}, revoked in the club's allowed signers (line {line}: @revoked)")
-            raise BadSignature(said.format(fingerprint=fingerprint, line=s.line))
+            raise BadSignature(said.format(fingerprint=s.fingerprint, line=s.line))
     reasons = []
     for s in lines:
         if not s.allows(namespace):

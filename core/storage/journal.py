@@ -67,7 +67,7 @@ class Journal(Generic[H, R]):
         return self.heads[-1] if self.heads else self.first_head
 
 
-def chained(head: bytes, payload: bytes) -> bytes:
+def chained(head: bytes, payload: bytes | memoryview) -> bytes:
     """The head after a record whose JSON is ``payload``, the head before it being ``head``."""
     return hashlib.sha256(head + payload).digest()
 
@@ -137,7 +137,7 @@ def _writer(decode: Callable[[bytes], object]) -> type[SaveWriter]:
     return type("JournalWriter", (_Writer,), {"decode": staticmethod(decode)})
 
 
-def read(path: Path, header_type: type[H], decode: Callable[[bytes], R]) -> Journal[H, R]:
+def read(path: Path, header_type: type[H], decode: Callable[[memoryview], R]) -> Journal[H, R]:
     """The journal at ``path``: SaveError if it cannot be read, is no such journal, or is damaged."""
     try:
         fd = open_regular(path)
@@ -153,6 +153,7 @@ def read(path: Path, header_type: type[H], decode: Callable[[bytes], R]) -> Jour
             raise SaveError(said.format(path=path, size=size, limit=MAX_JOURNAL_BYTES))
         data = f.read(size)
     lines = data.split(b"\n")
+    del data  # (the lines are a copy: a 60 MB season is not held twice while it is decoded)
     rest = lines.pop()  # after the last newline: a line a crash cut short, or nothing
     if not lines or not _header_ok(lines[0]):
         raise SaveError(_("{path}:1: not the file it should be (no valid header line)").format(path=path))
@@ -169,7 +170,7 @@ def read(path: Path, header_type: type[H], decode: Callable[[bytes], R]) -> Jour
     records: list[R] = []
     heads: list[bytes] = []
     if body:
-        payloads = list(map(linecheck.payload_of, body))
+        payloads = [memoryview(line)[9:] for line in body]  # (views, not a third copy of the file)
         verdict = linecheck.judge(body, payloads, check, chained=True, longest=MAX_LINE_BYTES)
         kept = len(body) if verdict.bad < 0 else verdict.bad
         if verdict.bad >= 0 and (verdict.too_long or kept + 1 < len(body) or rest or _whole(body[kept])):

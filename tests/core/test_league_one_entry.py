@@ -76,12 +76,12 @@ def test_a_name_written_another_way_is_the_same_player(folder, other):
 
 def test_names_compare_by_unicode_compatibility_too():
     """A served seat's name comes from its seats file or its invitation: any Unicode."""
-    from core.league.entries import league_names
+    from core.league.entries import Club, league_names
     from tests.core.test_league_standings import game
 
     fullwidth = game(1, "anna", "\uff21\uff4e\uff4e\uff41", None).cert  # ＡＮＮＡ
     with pytest.raises(NotCounted, match="seated on both sides"):
-        league_names(fullwidth, [], {})
+        league_names(fullwidth, Club.of([]), {})
     assert folded("Stra\u00dfe") == folded("STRASSE") and folded("\ufb01ne") == "fine"
 
 

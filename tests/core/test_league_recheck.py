@@ -153,3 +153,16 @@ def test_an_older_league_is_read_said_older_and_not_written_to(tmp_path, capsys)
     with pytest.raises(NotCounted, match="a league of format 1.*fireteam league new NEW"):
         season.dispute(older, "1", "anna", "late")
     assert older.read_bytes() == OLDER.read_bytes()
+
+
+def test_an_older_certificate_is_refused_saying_how_to_go_on(tmp_path):
+    import msgspec
+
+    from core.league import certificate
+
+    save = play(tmp_path, "g")
+    cert, _verified = certificate.certify(save)
+    older = tmp_path / "older.result"
+    older.write_bytes(msgspec.json.encode(msgspec.structs.replace(cert, fireteam_result=1, play="")) + b"\n")
+    with pytest.raises(NotCounted, match=r"format 1, made by an older Fireteam.*fireteam certify SAVE"):
+        certificate.load(older)

@@ -10,8 +10,10 @@ goes): each request looks at its size, time and inode, and when one of them move
 read again, within the league file's own limit (``core.storage.journal.MAX_JOURNAL_BYTES``), in
 a thread, so the relay's watchers are not held up while a season is folded and every signature
 in it judged again (``core.league.folding``).  One reading serves every request that waits for
-it: the season is folded once and its page rendered once in each language, then the season is
-let go (issue #90: one parse a waiting request took 2 GB under 200 requests of a 63 MB league).
+it: the season is folded once and its page rendered once in each language, encoded once, then
+the season is let go; the relay sends the one page's bytes to every request, a piece at a time
+as each connection takes them (``Relay._standings``), so 200 requests hold one page, not 200
+copies (issue #90: one parse a waiting request took 2 GB under 200 requests of a 63 MB league).
 A file that cannot be read, or is no league, or whose settings are not those its organiser
 signed, is a 503 saying so, naming the file but not where the relay keeps it (the last good
 page is not served as if it were the file's).
@@ -38,12 +40,12 @@ class LeaguePage:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._state: _State | None = None
-        #: The pages of the file's state, in every language, once read (or being read).
-        self._pages: asyncio.Future[dict[str, str]] | None = None
+        #: The pages of the file's state, in every language (UTF-8), once read (or being read).
+        self._pages: asyncio.Future[dict[str, bytes]] | None = None
         #: How many times the file was read and folded (a test counts them).
         self.reads = 0
 
-    def _render(self) -> dict[str, str]:
+    def _render(self) -> dict[str, bytes]:
         """The page in every language (SaveError or OSError if the file is no league or cannot be read)."""
         from core.league import render, season, standings
 
@@ -53,10 +55,10 @@ class LeaguePage:
         pages = {}
         for lang in LANGUAGES:
             with reading(lang):
-                pages[lang] = render.page(table, league.opened.name, lang)
+                pages[lang] = render.page(table, league.opened.name, lang).encode()
         return pages
 
-    async def render(self, lang: str) -> str:
+    async def render(self, lang: str) -> bytes:
         """The page in ``lang``: the file read again if it changed, that one reading shared."""
         st = os.stat(self.path)
         state = (st.st_size, st.st_mtime_ns, st.st_ino)
@@ -65,14 +67,14 @@ class LeaguePage:
             self._pages = asyncio.ensure_future(asyncio.to_thread(self._render))
         return (await asyncio.shield(self._pages))[lang]
 
-    async def answer(self, request: web.Request) -> tuple[int, str, str]:
-        """The status, the body and its type of a request for the page."""
+    async def answer(self, request: web.Request) -> tuple[int, bytes, str]:
+        """The status, the body (UTF-8) and its type of a request for the page."""
         lang = _language(request)
         try:
             return 200, await self.render(lang), "text/html"
         except (OSError, SaveError) as e:
             said = str(e) if isinstance(e, SaveError) else f"{self.path}: {e.strerror or e}"
-            return 503, said.replace(str(self.path), self.path.name), "text/plain"
+            return 503, said.replace(str(self.path), self.path.name).encode(), "text/plain"
 
 
 def _language(request: web.Request) -> str:
