@@ -145,7 +145,7 @@ def _certify(args: argparse.Namespace) -> int:
         said = _(
             "each player signs it with his own SSH key: ssh-keygen -Y sign -f ~/.ssh/id_ed25519 -n {ns} {file} "
             "(it writes {file}.sig; the second player signs a copy, or renames his); "
-            "a player with no key types confirm at his seat instead (before league add)"
+            "a player with no key types confirm at a served table's seat of his own instead (before league add)"
         )
         print(shown(said.format(ns=NAMESPACE, file=target)))
     return 0
