@@ -138,8 +138,9 @@ def test_a_confirmation_cannot_be_undone(tmp_path):
         game = Game.open(save)
         try:
             assert "cannot be undone" in (game.undo_refusal(role, by) or "")
-            with pytest.raises(Refused, match="a confirmation of the result is final"):
+            with pytest.raises(Refused, match="a confirmation of the result is final") as no:
                 game._undo(role, by)
+            assert no.value.rules == ("ENG-3",)
         finally:
             game.close()
 

@@ -355,8 +355,16 @@ def _one(path: Path_, folder: Path, faults: Faults) -> Run:
     return run
 
 
+#: The paths that start a process (``league new`` signs with ``ssh-keygen``): marked so (tests/conftest.py).
+_STARTS_A_PROCESS = ("league new",)
+
+
 @pytest.mark.long
-@pytest.mark.parametrize("path", PATHS, ids=[p.name for p in PATHS])
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, marks=[pytest.mark.subprocess] if p.name in _STARTS_A_PROCESS else []) for p in PATHS],
+    ids=[p.name for p in PATHS],
+)
 def test_every_write_of_the_path_fails_in_turn(path, tmp_path):
     counting = Faults(tmp_path / "run")
     clean = _one(path, tmp_path / "run", counting)
