@@ -42,11 +42,7 @@ def with_digest(game: Game, text: str, role: str, by: str) -> str:
 
     bound = any(p.side == role and p.name == by and p.via in certificate.BOUND and by != role for p in game.players())
     if not bound:
-        said = _(
-            "a confirmation counts only at a seat bound to its player (his key or his invitation), "
-            "and this one is not: sign the certificate with your SSH key instead "
-            "(fireteam certify, then ssh-keygen -Y sign)"
-        )
+        said = _("confirm counts only at your own seat (your key or invitation): here, sign with your SSH key instead")
         raise Refused(said, rule="ENG-9")
 
     try:

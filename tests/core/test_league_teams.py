@@ -104,7 +104,7 @@ def test_a_seat_not_bound_to_its_player_is_told_to_sign(folder):
     save = play(folder, "named")  # players named at a single table: no seat is bound to them
     game = Game.open(save)
     try:
-        with pytest.raises(Refused, match="only at a seat bound to its player") as no:
+        with pytest.raises(Refused, match="only at your own seat") as no:
             with_digest(game, "confirm", "german", "german")
         assert no.value.rules == ("ENG-9",)
     finally:

@@ -1,6 +1,6 @@
 """``confirm`` at this machine's client (issue #74, record 5): a side's player, once the game has
 ended, types ``confirm`` on the command line and the client adds the certificate's digest; before
-the end the line says why not and its rule.  It counts only at a seat bound to its player (issue
+the end the line says why not and its rule.  It counts only at your own seat (issue
 #90): the client opened as a side at a single table is no one's seat, and says so."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ async def test_a_single_tables_side_is_told_to_sign_not_to_confirm(tmp_path):
         async with piloted(game, role="regulars") as (app, pilot):
             await type_command(pilot, "confirm")
             await settled(pilot)
-            assert "only at a seat bound to its player" in hint(app)
+            assert "only at your own seat" in hint(app)
         assert not any(isinstance(e, ev.Confirmed) for e in game.history.timeline())
 
 
