@@ -39,15 +39,20 @@ def written(data: str | bytes, command: str, *, err: bool = False) -> bool:
     return True
 
 
+def tell(said: str) -> None:
+    """``said`` on standard error, if standard error can still be written."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.write(said + "\n")
+        sys.stderr.flush()
+
+
 def _unwritten(out: TextIO | None, error: Exception, command: str) -> None:
     """Say on standard error that the output was not written (if standard error can still be
     written), and leave nothing for the interpreter's last flush to fail on again."""
     said = _("fireteam {command}: what it prints could not be written whole ({error}); do not read it")
     reason = getattr(error, "strerror", None) or error
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        if out is not sys.stderr:
-            sys.stderr.write(said.format(command=command, error=reason) + "\n")
-            sys.stderr.flush()
+    if out is not sys.stderr:
+        tell(said.format(command=command, error=reason))
     if out is None:
         return
     with contextlib.suppress(OSError, ValueError):

@@ -87,7 +87,7 @@ def test_an_italian_tables_result_is_added_by_an_english_organiser(tmp_path, clu
     certificate.write(cert, path)
     with reading("en"):
         game = season.add(league, save, path, [sign(keys["anna"], path)])
-    assert (game.winner, game.players) == ("paras", {"paras": "anna", "garrison": "bruno"})
+    assert (game.winner, game.players) == ("paras", {"paras": ("anna",), "garrison": ("bruno",)})
 
 
 def test_an_older_save_given_in_italian_names_no_language_and_still_verifies(capsys):

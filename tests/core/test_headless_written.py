@@ -40,7 +40,7 @@ def _commands(save: Path) -> dict[str, list[str]]:
     signers = folder / "allowed_signers"
     signers.write_text(signer_line(key, "org") + "\n")
     league = folder / "club.league"
-    season.new(league, "Club", signers, "org", (3, 1, 0))
+    season.new(league, "Club", signers, "org", (3, 1, 0), key)
     cert = folder / "added.result"
     certificate.write(certificate.certify(save)[0], cert)
     return {

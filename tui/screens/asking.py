@@ -28,6 +28,8 @@ class AskingScreen(Protocol):
 
     game: Game
     role: str
+    #: Who gives its lines (a served seat's name; the role itself at a single table).
+    by: str
     #: The last refusal's words and rules: what ``why`` explains.
     last_refusal: tuple[str, tuple[str, ...]] | None
 
@@ -74,7 +76,7 @@ def _confirmed(screen: AskingScreen, text: str) -> bool:
     """``confirm`` once the game has ended: given with the result's certificate digest added
     (``core.league.atseat``), or why not on the line; False for any other line."""
     try:
-        filled = with_digest(screen.game, text, screen.role)
+        filled = with_digest(screen.game, text, screen.role, screen.by)
     except Refused as e:
         screen.query_one(CommandLine).error(str(e))
         return True
