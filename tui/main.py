@@ -173,6 +173,13 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
     """The ``fireteam`` command; ``terminal``: it owns the terminal on stdin (the console
     script's, not a caller's), which is quieted at once for keys typed ahead (``tui.typeahead``)."""
     argv = sys.argv[1:] if argv is None else argv
+    from core.language.reader import after_lang
+
+    if after_lang(argv)[:1] == ["--version"]:
+        # Said as argparse's ``--version`` would (the parser still lists it), with nothing imported
+        # first: the parser's subcommands import the engine and the report's charts.
+        print(f"fireteam {_version()}")
+        return 0
     # Starting the client builds a few hundred thousand objects that live as
     # long as it does (modules, styles, widgets, the game), and the cycle
     # collector would go through them again and again while they are made: it
@@ -235,14 +242,15 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
 
 
 def _commands() -> tuple[str, ...]:
-    from core.cli.main import HEADLESS
+    from core.cli import HEADLESS
 
     return (*HEADLESS, "serve", "invite", "relay", "completion")
 
 
 def _is_client(argv: list[str]) -> bool:
     """Whether the command line opens the client (else: a headless command, the server, the help)."""
-    from core.cli.lang import after_lang, choose_language
+    from core.cli.lang import choose_language
+    from core.language.reader import after_lang
 
     choose_language(argv)  # before any parser is built: its help and errors are in it too
     words = after_lang(argv)

@@ -382,24 +382,6 @@ def _unwritten(out: TextIO, error: Exception) -> None:
 
 # -------------------------------------------------------------------- parsing
 
-HEADLESS = (
-    "script",
-    "replay",
-    "log",
-    "report",
-    "salvage",
-    "fork",
-    "export",
-    "verify",
-    "certify",
-    "league",
-    "bench",
-    "scenarios",
-    "scenario",
-    "rules",
-    "paths",
-)
-
 
 class _OnStderr(logging.Handler):
     """Each record in one line on the standard error as it is when it comes (a redirection, a capture)."""
@@ -530,8 +512,7 @@ def _add_league(sub: argparse._SubParsersAction) -> None:
 
 def _add_tools(sub: argparse._SubParsersAction) -> None:
     """The scenario tools, ``rules`` and ``paths``."""
-    # Imported here, not at the top: the client imports this module for HEADLESS
-    # and starts faster without the scenario tools (and the rulesets' shared code).
+    # Imported here, not at the top: only the parser that lists them needs them.
     from core.cli import scenarios as scenario_cli
 
     scenario_cli.add_parsers(sub)
