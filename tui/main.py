@@ -191,7 +191,8 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
     from tui.typeahead import QuietTerminal
 
     tty = QuietTerminal()
-    if terminal and "--plain" not in argv:  # the line client reads the terminal as the shell left it
+    dumb = os.environ.get("TERM") == "dumb"  # (Emacs's shell): it cannot draw a screen, only take lines
+    if terminal and "--plain" not in argv and not dumb:  # the line client reads the terminal as the shell left it
         tty.quiet()
     plain = None
     try:
@@ -206,6 +207,12 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
                 from tui.i18n import _
 
                 _app_parser().error(_("--bot, --json and --strict go with --plain"))
+            elif dumb:
+                from tui.i18n import _
+
+                said = _("TERM=dumb cannot show the screen: plain lines instead (--plain)")
+                print(f"fireteam: {said}", file=sys.stderr)
+                plain = args
             else:
                 from tui.app import run_app
 
