@@ -23,7 +23,7 @@ def _parser() -> argparse.ArgumentParser:
     from pathlib import Path
 
     from core.cli.lang import add_lang_option
-    from core.cli.main import add_headless
+    from core.cli.parsers import add_headless
     from tui.i18n import _
 
     client = _app_parser()
@@ -288,7 +288,7 @@ def _not_a_command(save: Path) -> str:
 
 def _headless(argv: list[str]) -> int:
     """``fireteam COMMAND``: a headless command, the SSH server or a bench."""
-    from core.cli.main import run_headless, say_plugins_left_out
+    from core.cli.parsers import say_plugins_left_out
 
     say_plugins_left_out()  # before the parser: its help and its check of a --ruleset list the rulesets
     args = _parser().parse_args(argv)
@@ -318,6 +318,8 @@ def _headless(argv: list[str]) -> int:
         from tui.bench import run
 
         return run(args)
+    from core.cli.main import run_headless  # the engine, once the line is parsed: --help needs none of it
+
     return run_headless(args)
 
 
