@@ -66,7 +66,7 @@ def show_help(screen: MenuScreen, query: str = "") -> None:
         (N_("Log"), LogView.BINDINGS + LogPane.BINDINGS),
     ]
     # Each with the keys it has now: the user's, for an id his keymap rebinds.
-    keys = [(title, [bound(app, b) for b in bindings]) for title, bindings in sections]
+    keys = [(title, [bound(screen, b) for b in bindings]) for title, bindings in sections]
     from tui.screens.help import HelpScreen  # imported when first shown, not at the start
 
     app.push_screen(HelpScreen(keys, screen.game.commands, screen.game.ruleset, query))
@@ -81,7 +81,6 @@ def show_rules(screen: SeatScreen) -> None:
 def palette_actions(screen: MenuScreen) -> list[tuple[str, str, str]]:
     """(name, help, action) for the command palette; only those that apply now.  An action's
     keys end its help, read from its binding as they are now (the user may have rebound them)."""
-    app = screen.app
     undo, redo = screen.undo_redo.undo_preview(), screen.undo_redo.redo_preview()
     from tui.screens.help import HelpScreen  # (the palette is opened after the start)
 
@@ -91,7 +90,7 @@ def palette_actions(screen: MenuScreen) -> list[tuple[str, str, str]]:
         (
             _("Rules"),
             _("every rule of the ruleset and what Fireteam does with it ({help}, then {rules})").format(
-                help=keys_of(app, "help"), rules=key_label(rules.key)
+                help=keys_of(screen, "help"), rules=key_label(rules.key)
             ),
             "rules",
         ),
@@ -129,7 +128,7 @@ def palette_actions(screen: MenuScreen) -> list[tuple[str, str, str]]:
     ]
     by_action = {b.action: b for b in screen.BINDINGS}
     entries = [
-        (name, f"{said} ({key_label(bound(app, by_action[action]).key)})", action)
+        (name, f"{said} ({key_label(bound(screen, by_action[action]).key)})", action)
         if action in by_action
         else (name, said, action)
         for name, said, action in entries

@@ -70,7 +70,8 @@ class HeldRolls:
         if self.referee_may_take(held):
             # The key first: a narrow screen's line is cut at its end, and the roll is long (#61).
             said = _("{key}: give them yourself · {waiting}").format(
-                waiting=said, key=keys_of(screen.app, "table-dice", first=True)
+                waiting=said,
+                key=keys_of(screen, "table-dice", first=True),
             )
         said = " · ".join(part for part in (said, game.rolling_said(screen.role, screen.by)) if part)
         if said == self._shown_waiting:

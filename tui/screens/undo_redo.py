@@ -82,7 +82,8 @@ class UndoRedo:
         preview = self.undo_preview()
         if not preview:
             return ""
-        return _("{keys} undoes {command}").format(keys=keys_of(self.screen.app, "undo", first=True), command=preview)
+        keys = keys_of(self.screen, "undo", first=True)  # (its app's keymap; none where it is not shown)
+        return _("{keys} undoes {command}").format(keys=keys, command=preview)
 
     def _confirm_then(self, question: str, detail: str, run: Callable[[], Result], done: str) -> None:
         screen = self.screen
@@ -139,7 +140,7 @@ class UndoRedo:
         if why is not None or preview is None:  # (an undo the game allows has a preview)
             screen.part(CommandLine).error(why or _("nothing to undo"))
             return
-        redo = keys_of(screen.app, "redo", first=True)
+        redo = keys_of(screen, "redo", first=True)
         self._confirm_then(
             _("Undo {command}?").format(command=preview),
             _(
