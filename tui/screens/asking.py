@@ -11,7 +11,6 @@ from rich.text import Text
 
 from core.explain import rulesask
 from core.game.confirmation import CONFIRM
-from core.league.atseat import with_digest
 from core.log.outcome import Failure
 from core.refusal import TYPING, CommandFailed, Refused
 from tui.commandline import CommandLine
@@ -78,6 +77,8 @@ def started(asker: Asker, name: str) -> bool:
 def _confirmed(asker: Asker, text: str) -> bool:
     """``confirm`` once the game has ended: given with the result's certificate digest added
     (``core.league.atseat``), or why not on the line; False for any other line."""
+    from core.league.atseat import with_digest  # (the league's, at the end: not for the first frame)
+
     try:
         filled = with_digest(asker.game, text, asker.role)
     except Refused as e:

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.screen import Screen
 
-from core.dice.given import roll_given
 from core.game import Game
 from core.log.outcome import Awaited, Failure, Outcome, Refusal, Result
 from core.log.views import REFEREE
@@ -100,6 +99,8 @@ class HeldRolls:
             stale.pop_until_active()  # (dismiss pops the top screen: a box opened over it goes first)
             stale.dismiss(None)
             if was is not None and was.asked == screen.role:  # its roll, gone on at another seat (issue #77)
+                from core.dice.given import roll_given  # (a roll typed at another seat: not for the first frame)
+
                 given = roll_given(game, was)
                 if given is not None:
                     said = Text(visible(given_words(*given)), no_wrap=True, overflow="ellipsis")
