@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Packages whose modules import one another in no circle even for the type checker: a
 #: module that names, to type it, the class it is a part of (``engine``'s ``Game``, the game
 #: screen) cannot be read or moved without it.  What it needs of it is a ``Protocol`` of its
-#: own module (``core.game.table``, ``tui.screens.asking``'s ``AskingScreen``, the seat's ``Host``
+#: own module (``core.game.table``, the game screen's ``tui.screens.seat.SeatScreen``, the seat's ``Host``
 #: that a browser's seat is given rather than the door that made it).
 UNTANGLED = ("core", "tui")
 

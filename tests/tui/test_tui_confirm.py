@@ -58,11 +58,11 @@ async def test_a_side_confirms_from_the_palette_without_a_form(tmp_path):
         _invited(game)
         async with piloted(game, role="regulars", seat="anna") as (app, pilot):
             (spec,) = [c for c in game.commands if c.name == "confirm"]
-            app.screen.start_action(spec)
+            app.screen.runner.start(spec)
             await settled(pilot)
             assert "once the game has ended" in hint(app)
             game.execute("end-game", role=REFEREE)
-            app.screen.start_action(spec)
+            app.screen.runner.start(spec)
             await settled(pilot)
         (fact,) = [e for e in game.history.timeline() if isinstance(e, ev.Confirmed)]
         cert, _verified = certificate.certify(game.path)
