@@ -96,11 +96,13 @@ def unnamed(part: str) -> list[str]:
     return found
 
 
+@pytest.mark.long  # it parses every module of its part
 @pytest.mark.parametrize("part", GUARDED)
 def test_every_refusal_names_its_rule(part):
     assert unnamed(part) == []
 
 
+@pytest.mark.long  # (as above)
 @pytest.mark.parametrize("part", NOT_YET)
 def test_what_is_not_yet_guarded_is_counted(part):
     assert len(unnamed(part)) == NOT_YET[part]
