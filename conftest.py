@@ -73,11 +73,17 @@ from core.folders import KINDS  # noqa: E402
 # The tests run on machines shared with other work (CI has two busy cores): a time
 # taken is never a verdict, so no example has a deadline and generating one is
 # never too slow.  Every property test runs with this, unless it says otherwise.
-settings.register_profile("loaded", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("loaded")
+#
+# How many examples (docs/testing.md, Property tests): each test names the count of its full search
+# (``examples(n)``, tests/shared/examples.py; hypothesis's 100 where it names none).  CI (``CI`` set,
+# as .ci/run runs) and a named run (``--hypothesis-profile=full``) draw the full search; a developer's
+# runs between two commits draw a fifth of it (``commit``, the default elsewhere), never under ten.
+settings.register_profile("full", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("commit", settings.get_profile("full"), max_examples=20)
+settings.load_profile("full" if os.environ.get("CI") else "commit")
 # A long search by the leak oracle (tests/core/test_leak_oracle.py, docs/testing.md):
 #     pytest tests/core/test_leak_oracle.py --hypothesis-profile=oracle
-settings.register_profile("oracle", settings.get_profile("loaded"), max_examples=500)
+settings.register_profile("oracle", settings.get_profile("full"), max_examples=500)
 
 
 @pytest.hookimpl(trylast=True)
