@@ -13,7 +13,6 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scenario_support import dumps
@@ -243,7 +242,7 @@ def _scenario(ruleset: str) -> st.SearchStrategy[dict]:
 def test_any_scenario_the_schema_accepts_sets_up_and_plays_to_its_first_next(ruleset):
     accepted = []
 
-    @settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(_scenario(ruleset))
     def check(doc: dict) -> None:
         text = dumps(doc)
