@@ -11,6 +11,7 @@ import playing
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playing import parse_refusal as refusal
@@ -355,7 +356,7 @@ def test_limits_use_the_readers_thousands_separator(bn):
 
 
 @pytest.mark.long
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(alphabet=st.sampled_from(list("tirasegnzz fuocmk=,.'\"25dh6àè\u202e\t")), max_size=40))
 def test_any_italian_line_is_parsed_or_refused_and_its_record_reads_the_same_in_english(bn, text):
     """Whatever an Italian reader types is refused or parsed; what is recorded parses,

@@ -104,6 +104,7 @@ HOW = (
 )
 
 
+@pytest.mark.long  # it parses every module of its part
 @pytest.mark.parametrize("part", GUARDED)
 def test_every_refusal_names_its_rule(part):
     assert unnamed(part) == [], HOW
@@ -115,6 +116,7 @@ def test_the_guards_message_points_at_the_docs_that_say_it():
     assert "'For a plugin's author: every Refused names its rule'" in HOW
 
 
+@pytest.mark.long  # (as above)
 @pytest.mark.parametrize("part", NOT_YET)
 def test_what_is_not_yet_guarded_is_counted(part):
     assert len(unnamed(part)) == NOT_YET[part]

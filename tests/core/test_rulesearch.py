@@ -6,6 +6,7 @@ not say (issue #76); and what the search is made of, each part on its own."""
 from __future__ import annotations
 
 import tomllib
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -17,13 +18,20 @@ from core.explain.rulewords import language_of, stems, words
 from core.registry import BUILTIN, get_ruleset
 
 QUESTION_SETS = Path(__file__).resolve().parents[1] / "data" / "rule_questions"
-QUESTIONS = tomllib.loads((QUESTION_SETS / "rule_questions.toml").read_text(encoding="utf-8"))["q"]
+#: The sets are the benchmark's data (``fireteam bench --rules``), 2.2 MB of TOML: read by the tests
+#: that measure them, never at collection (every xdist worker collects every module), and those
+#: tests are ``long``, left out of the fast subset.
+SETS = pytest.mark.long
+
+
+@cache
+def _questions(name: str) -> list[dict]:
+    return tomllib.loads((QUESTION_SETS / name).read_text(encoding="utf-8"))["q"]
+
+
 #: Each written blind to the search (its header says how, and how it was used since): measured by
 #: ``fireteam bench --rules``, held to no bar here.
-BLIND = {
-    path.name: tomllib.loads(path.read_text(encoding="utf-8"))["q"]
-    for path in sorted(QUESTION_SETS.glob("rule_questions_blind*.toml"))
-}
+BLIND = sorted(path.name for path in QUESTION_SETS.glob("rule_questions_blind*.toml"))
 
 
 def _asked(q: dict) -> list[str]:
@@ -33,28 +41,32 @@ def _asked(q: dict) -> list[str]:
 
 @pytest.fixture(scope="module")
 def answered() -> list[tuple[dict, list[str]]]:
-    return [(q, _asked(q)) for q in QUESTIONS]
+    return [(q, _asked(q)) for q in _questions("rule_questions.toml")]
 
 
+@SETS
 def test_the_question_set_is_what_the_bar_is_measured_on():
-    assert len(QUESTIONS) >= 80
-    assert sum(language_of(q["text"]) == "it" for q in QUESTIONS) * 2 >= len(QUESTIONS) - 2  # half, to a question
-    assert {q["ruleset"] for q in QUESTIONS} == set(BUILTIN)
+    questions = _questions("rule_questions.toml")
+    assert len(questions) >= 80
+    assert sum(language_of(q["text"]) == "it" for q in questions) * 2 >= len(questions) - 2  # half, to a question
+    assert {q["ruleset"] for q in questions} == set(BUILTIN)
     known = {r.id for rid in BUILTIN for r in get_ruleset(rid).rules_map().rules}
-    assert {i for q in QUESTIONS for i in q["expect"]} <= known
-    assert sum(not q["expect"] for q in QUESTIONS) >= 8
+    assert {i for q in questions for i in q["expect"]} <= known
+    assert sum(not q["expect"] for q in questions) >= 8
 
 
+@SETS
 @pytest.mark.parametrize("name", BLIND)
 def test_each_blind_set_names_only_rules_of_its_maps_each_question_once(name):
     known = {r.id for rid in BUILTIN for r in get_ruleset(rid).rules_map().rules}
-    blind = BLIND[name]
+    blind = _questions(name)
     assert len(blind) >= 150
     assert {i for q in blind for i in q["expect"]} <= known
     assert {q["ruleset"] for q in blind} == set(BUILTIN)
     assert len({q["text"] for q in blind}) == len(blind)  # (two short ones happen to be in the tuned set too)
 
 
+@SETS
 def test_the_right_rule_comes_first_for_85_percent_and_in_the_first_three_for_95(answered):
     with_rule = [(q, got) for q, got in answered if q["expect"]]
     first = [q["text"] for q, got in with_rule if not got or got[0] not in q["expect"]]
@@ -63,6 +75,7 @@ def test_the_right_rule_comes_first_for_85_percent_and_in_the_first_three_for_95
     assert len(three) <= 0.05 * len(with_rule), three
 
 
+@SETS
 def test_it_abstains_where_the_rules_do_not_say(answered):
     """Every one: the points a tank costs in Bassa Intensità, or a destroyed tank gives in Linea di
     Tiro (neither keeps points), were answered by a rule holding one word of the question for two

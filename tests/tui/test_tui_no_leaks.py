@@ -25,6 +25,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -150,7 +151,7 @@ def _copy(game: Game, role: str) -> bytes:
 
 
 @settings(
-    max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", "25")),
+    max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", examples(25))),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -407,7 +408,7 @@ _at_marker = st.one_of(
 
 
 @settings(
-    max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", "25")),
+    max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", examples(25))),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
