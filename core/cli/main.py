@@ -20,8 +20,9 @@ import msgspec
 
 from core import errorlog, folders
 from core.cli.lang import add_lang_option
-from core.game import Game, copy_role_error, reading_role
+from core.game import Game, LogLine, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext, scenario_words
+from core.log import events as ev
 from core.log.outcome import AnswerNeeded, DiceNeeded, Failure, Outcome, Refusal, Result
 from core.log.replay import shown_step, step_of_shown, visible_steps
 from core.log.state import GameState
@@ -44,6 +45,10 @@ def state_json(state: GameState, step: int, total: int) -> dict[str, Any]:
         "card": state.card,
         "scenario": state.scenario,
         "result": msgspec.to_builtins(state.result),  # a message as data: the same in every language
+        # The result as data (ruling CORE-RESULT-DATA): none while the game goes on.
+        "winner": state.winner,
+        "draw": state.draw,
+        "scores": dict(state.scores),
         "event_count": step,
         "total_events": total,
         "sides": [
@@ -266,6 +271,21 @@ def run_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _log_row(line: LogLine) -> dict[str, Any]:
+    """A line of ``log --json``: its command's number, the kind of its fact, its text; the end
+    of the game with its result as data, as the end fact holds it (ruling CORE-RESULT-DATA)."""
+    row: dict[str, Any] = {
+        "command": line.number,
+        "kind": type(line.event).__name__,
+        "text": line.text,
+        "undone": line.undone,
+        "inner": line.inner,
+    }
+    if isinstance(line.event, ev.GameEnded):
+        row |= {"winner": line.event.winner, "draw": line.event.draw, "scores": dict(line.event.scores)}
+    return row
+
+
 def run_log(args: argparse.Namespace) -> int:
     game = _open_to_read(args.path, args.as_role)
     if game is None:
@@ -279,16 +299,7 @@ def run_log(args: argparse.Namespace) -> int:
         # What the role sees, as the text does: no file position, no event's fields (a side's
         # copy holds only what it saw; core.secrets.sidecopy), the kind of each fact as data.
         # Every line, the game's inner variables too: ``inner`` says which the text leaves out.
-        rows = [
-            {
-                "command": line.number,
-                "kind": type(line.event).__name__,
-                "text": line.text,
-                "undone": line.undone,
-                "inner": line.inner,
-            }
-            for line in game.log_lines(role)
-        ]
+        rows = [_log_row(line) for line in game.log_lines(role)]
         print(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
     for line in game.log_lines(role):
