@@ -72,6 +72,7 @@ from core.log.views import (
 )
 from core.refusal import TYPING
 from core.ruleset import CommandSpec, Context, Refused, Ruleset
+from core.scenarios.breaking import end_at_break
 from core.secrets import commitments
 from core.storage.savefile import Header, SaveError
 from core.storage.writer import SaveWriter
@@ -496,6 +497,7 @@ class Game:
         drew = dice.drawer if isinstance(dice, ManualDice) and dice.drawer is not None else dice
         try:
             self._handle(ctx, parsed, role, by)
+            end_at_break(ctx)  # a side at the scenario's break point loses, whatever brought it there
         except NeedAnswer:
             if isinstance(drew, SealedDice) and drew.used and drew is dice:
                 self._ask_later(asking, Asked(self.saved_bytes, sealing, drew.contribution, drew.saw))

@@ -105,6 +105,10 @@ def _game_over(m: re.Match[str], value: int | str) -> Msg:
         )
     elif why == "exfiltration" and arg:
         reason = M("{side} left the field (§14.0)", side=arg)
+    elif why == "broken" and "," in arg:
+        reason = M("both sides reached the scenario's break point")
+    elif why == "broken" and arg:
+        reason = M("{side} reached the scenario's break point", side=arg)
     elif why == "referee" and not arg:
         reason = M("the referee ends the game")
     else:
