@@ -72,7 +72,7 @@ from core.log.views import (
 )
 from core.refusal import TYPING
 from core.ruleset import CommandSpec, Context, Refused, Ruleset
-from core.scenarios.breaking import end_at_break
+from core.scenarios.breaking import broken_sides
 from core.secrets import commitments
 from core.storage.savefile import Header, SaveError
 from core.storage.writer import SaveWriter
@@ -497,7 +497,9 @@ class Game:
         drew = dice.drawer if isinstance(dice, ManualDice) and dice.drawer is not None else dice
         try:
             self._handle(ctx, parsed, role, by)
-            end_at_break(ctx)  # a side at the scenario's break point loses, whatever brought it there
+            # A side at the scenario's break point loses, whatever brought it there (ruling CORE-BREAK-AT).
+            if broke := broken_sides(ctx.state, self.ruleset.pieces_lost):
+                self.ruleset.end_broken(ctx, *broke)
         except NeedAnswer:
             if isinstance(drew, SealedDice) and drew.used and drew is dice:
                 self._ask_later(asking, Asked(self.saved_bytes, sealing, drew.contribution, drew.saw))

@@ -3,23 +3,28 @@ a side that has lost that percentage of its pieces loses the game, as soon as it
 
 The set-up announces it (``victory.break_at``, ``core.log.narrate.scenario_fact``) in every
 ruleset that reads scenario files, so every ruleset applies it: after each command the game
-carries out (``Game._resolve``), :func:`end_at_break` asks the ruleset how many of each side's
-pieces it has lost (``Ruleset.pieces_lost``) and, where a side has reached the break point,
-has it end the game its own way (``Ruleset.end_broken``).
+carries out (``Game._resolve``), :func:`broken_sides` counts each side's pieces lost as its
+ruleset counts them (``Ruleset.pieces_lost``) and, where a side has reached the break point,
+the ruleset ends the game its own way (``Ruleset.end_broken``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import NamedTuple
 
 from core.language.i18n import M, Msg
-
-if TYPE_CHECKING:
-    from core.log.state import GameState
-    from core.ruleset import Context
+from core.log.state import GameState
 
 #: The variable the set-up keeps the break point in (docs/scenarios.md, "What the rules read").
 BREAK_AT = "victory.break_at"
+
+
+class Broken(NamedTuple):
+    """The sides that reached the break point, and why the game ends, in words."""
+
+    losers: tuple[str, ...]
+    why: Msg
 
 
 def break_at(state: GameState) -> int:
@@ -33,17 +38,15 @@ def broken(lost: int, pieces: int, percent: int) -> bool:
     return percent > 0 and pieces > 0 and 100 * lost >= percent * pieces
 
 
-def end_at_break(ctx: Context) -> None:
-    """The game's end, if the command just resolved brought a side to the break point (both
-    sides at once: a draw); nothing once the game is over or on its way to its end."""
-    s, rules = ctx.state, ctx.ruleset
-    percent = break_at(s)
-    if not percent or s.result:
-        return
-    counted = {side: rules.pieces_lost(s, side) for side in s.sides}
+def broken_sides(state: GameState, pieces_lost: Callable[[GameState, str], tuple[int, int]]) -> Broken | None:
+    """The sides the game now finds at the scenario's break point (both at once: a draw), each
+    side's pieces lost counted by ``pieces_lost``; None where none is, or the game is over."""
+    percent = break_at(state)
+    if not percent or state.result:
+        return None
+    counted = {side: pieces_lost(state, side) for side in state.sides}
     losers = tuple(side for side, (lost, pieces) in counted.items() if broken(lost, pieces, percent))
-    if losers:
-        rules.end_broken(ctx, losers, reason(s, losers, counted, percent))
+    return Broken(losers, reason(state, losers, counted, percent)) if losers else None
 
 
 def standing(state: GameState, losers: tuple[str, ...]) -> str:
