@@ -307,7 +307,7 @@ class Context(msgspec.Struct):
 
         ``certain_if``: the outcomes (True: every die passes ``check``, False: it fails) on
         which the caller reads these faces for nothing more.  A roll whose every face comes
-        to one of them is not asked of a table with table dice: the game draws it, and says
+        to one of them is not asked of a table that types its dice: the game draws it, and says
         why (ruling CORE-CERTAIN).
 
         ``step`` is which of the command's dice (``CommandSpec.dice``) this roll is:

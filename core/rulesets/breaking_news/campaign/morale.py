@@ -130,6 +130,7 @@ def take_test(ctx: Context, side: str) -> None:
         rule="§13.0" if platoon else "§12.0",
         outcome=lambda f: M("passed") if passes(t, f) else M("failed"),
         check=morale_check(t),
+        certain_if=(True,),  # a pass is read for nothing more: a test no face can fail is drawn (CORE-CERTAIN)
     )
     if t.half_fighting:
         half = M("at least half still fight: a 6 passes")
