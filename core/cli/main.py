@@ -92,7 +92,11 @@ def script_lines(text: str) -> list[str]:
     return [line.removesuffix("\r") for line in lines]
 
 
-def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: str, out: TextIO | None = None) -> int:
+def run_script(
+    path: Path, save: Path, seed: int | None, ruleset: str | None, variant: str, out: TextIO | None = None
+) -> int:
+    """``fireteam script``: ``ruleset`` None, a new save's is the one its scenario file names
+    (``core.cli.scenarios.script_ruleset``), else :data:`DEFAULT_RULESET`."""
     # sys.stdout as it is now, not as it was when this module was imported (a test's capture may have closed since)
     out = out if out is not None else sys.stdout
     try:
@@ -101,6 +105,11 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
         print(_("{path}: cannot read: {error}").format(path=path, error=e), file=sys.stderr)
         return 2
     created = not save.exists()
+    if ruleset is None and created:
+        from core.cli.scenarios import script_ruleset  # (the scenario tools: only for a new save)
+
+        ruleset = script_ruleset(lines)
+    ruleset = ruleset or DEFAULT_RULESET
     try:
         game = _open_or_start(save, seed, ruleset, variant)
     except (SaveError, ValueError) as e:
@@ -450,12 +459,14 @@ def _add_script(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, help=_("dice seed for a new save"))
     p.add_argument(
         "--ruleset",
-        default=DEFAULT_RULESET,
         # The built-ins and the installed plugins, looked for only when the help is shown or a
         # ruleset is named: a start that names none is spared their search.
         choices=RulesetIds(),
         metavar="RULESET",
-        help=_("the ruleset of a new save: %(choices)s (default: %(default)s)"),
+        help=_(
+            "the ruleset of a new save: %(choices)s (default: the one its first command's scenario file "
+            "names, else {default})"
+        ).format(default=DEFAULT_RULESET),
     )
     p.add_argument("--variant", default="", help=_("ruleset variant for a new save"))
     add_lang_option(p)
