@@ -103,8 +103,8 @@ def test_breaking_news_goes_to_the_final_count_and_the_broken_side_loses(tmp_pat
     assert game.state.phase == "activation"
     facts = play(game, "out marino killed by irregulars")
     assert game.state.phase == "final" and ended(facts) is None
-    said = [plain(e.text) for e in facts if isinstance(e, ev.Noted)]
-    assert "Bersaglieri lost 3 of their 6 pieces, the scenario's break point of 50%" in said
+    said = [(plain(e.text), e.vis) for e in facts if isinstance(e, ev.Noted)]
+    assert ("Bersaglieri lost 3 of their 6 pieces, the scenario's break point of 50%", (REFEREE,)) in said
     over = game.ruleset.describe_var("game_over", game.state.vars["game_over"])
     assert over == "the game is over: regulars reached the scenario's break point"
     assert ended(play(game, "out aden killed by regulars", "out bashir killed by regulars")) is None  # over already

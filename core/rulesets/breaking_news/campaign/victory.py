@@ -16,6 +16,7 @@ from typing import Any
 from core.language.i18n import M, Msg, Text
 from core.log import events as ev
 from core.log.state import GameState
+from core.log.views import REFEREE_ONLY
 from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import defeat, forces, media, negotiation, objectives
@@ -49,7 +50,8 @@ def broken(ctx: Context, losers: tuple[str, ...], why: Text) -> None:
     standing the winner; once the game is over, nothing more."""
     if ctx.state.phase == FINAL:
         return
-    ctx.emit(ev.Noted(text=why))
+    # The count, for the referee: it holds pieces a side may not have seen (the final count opens them).
+    ctx.emit(ev.Noted(text=why, vis=REFEREE_ONLY))
     game_over(ctx, f"{BROKEN}:{','.join(losers)}")
 
 
