@@ -163,13 +163,10 @@ def _reply_in_play(shooter: Unit, args: dict[str, Any]) -> None:
     by the AT or MG/HE tables' legends that put it out (issue #91)."""
     if shooter.in_play or not (args.get("ready") or args.get("ambush")):
         return
-    rule = "LT-R053" if args.get("ambush") else "LT-R052"
-    raise Refused(
-        _("{unit} is out of action: only a piece that survives an attack replies to it ({rule})").format(
-            unit=shooter.name, rule=rule
-        ),
-        rule=rule,
-    )
+    said = _("{unit} is out of action: only a piece that survives an attack replies to it ({rule})")
+    if args.get("ambush"):
+        raise Refused(said.format(unit=shooter.name, rule="LT-R053"), rule="LT-R053")
+    raise Refused(said.format(unit=shooter.name, rule="LT-R052"), rule="LT-R052")
 
 
 def record_attack(ctx: Context, shooter: Unit, target: Unit) -> None:
