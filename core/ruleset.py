@@ -59,7 +59,6 @@ from core.refusal import (  # noqa: F401  (what a handler raises to refuse a com
     TYPING,
     Refused,
 )
-from core.scenarios.breaking import standing
 
 if TYPE_CHECKING:
     from core.explain.rulesmap import RulesMap
@@ -671,6 +670,8 @@ class Ruleset(ABC):
         """End the game: ``losers`` reached the scenario's break point (``why``): the other
         side wins, or none if every side did; by default the end fact at once, each side's
         score its pieces lost (ruling CORE-BREAK-AT, CORE-RESULT-DATA)."""
+        from core.scenarios.breaking import standing  # (not at import: a client's start reads no scenario module)
+
         s, winner = ctx.state, standing(ctx.state, losers)
         scores = {side: self.pieces_lost(s, side)[0] for side in s.sides}
         ctx.emit(ev.GameEnded(result=why, winner=winner, draw=not winner, scores=scores))

@@ -72,7 +72,6 @@ from core.log.views import (
 )
 from core.refusal import TYPING
 from core.ruleset import CommandSpec, Context, Refused, Ruleset
-from core.scenarios.breaking import broken_sides
 from core.secrets import commitments
 from core.storage.savefile import Header, SaveError
 from core.storage.writer import SaveWriter
@@ -497,9 +496,7 @@ class Game:
         drew = dice.drawer if isinstance(dice, ManualDice) and dice.drawer is not None else dice
         try:
             self._handle(ctx, parsed, role, by)
-            # A side at the scenario's break point loses, whatever brought it there (ruling CORE-BREAK-AT).
-            if broke := broken_sides(ctx.state, self.ruleset.pieces_lost):
-                self.ruleset.end_broken(ctx, *broke)
+            self._end_at_break(ctx)
         except NeedAnswer:
             if isinstance(drew, SealedDice) and drew.used and drew is dice:
                 self._ask_later(asking, Asked(self.saved_bytes, sealing, drew.contribution, drew.saw))
@@ -538,6 +535,15 @@ class Game:
         acting = role if role != by else ""  # (a seat's name says who typed it; the role, whose it was)
         issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis, role=acting)
         return cmd, [issued, *facts]
+
+    def _end_at_break(self, ctx: Context) -> None:
+        """A side at the scenario's break point loses, whatever command brought it there (ruling
+        CORE-BREAK-AT): the ruleset ends the game its own way."""
+        # Here, not at import: a client's start (its log drawn) reads no scenario module.
+        from core.scenarios.breaking import broken_sides
+
+        if broke := broken_sides(ctx.state, self.ruleset.pieces_lost):
+            self.ruleset.end_broken(ctx, *broke)
 
     def resolved(self, text: str, role: str, dice: Dice) -> list[ev.Event]:
         """The facts ``text`` given by ``role`` would record rolling ``dice`` (a command asked
