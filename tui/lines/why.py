@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from core.explain.ahead import ahead
+from core.explain.ahead import ahead, roll_said
 from core.explain.rulesmap import STATUSES, cited
 from core.explain.why import reasons, roll_rules
 from core.game import Game, LogLine
@@ -148,7 +148,7 @@ def ask(game: Game, role: str, text: str) -> list[str]:
         out.append(_("{command} rolls no dice now; it would record:").format(command=text.strip()))
         out += list(said.lines) or [_("nothing")]
     else:
-        out.append(_("{command} would roll first: {roll}.").format(command=text.strip(), roll=said.roll.text()))
+        out.append(_("{command} would roll first: {roll}.").format(command=text.strip(), roll=roll_said(said.roll)))
         chance = said.roll.chance_text()
         if chance:
             out.append(_("Before the roll: {chance}.").format(chance=chance))
