@@ -42,8 +42,9 @@ SYNONYM, ALIKE = 0.3, 0.5
 #: The weight of a word read in the other language, and of a map's word a typo away, where the
 #: map has not the word typed; and the shortest stem a typo is looked for in.
 OTHER, TYPO, TYPO_LENGTH = 0.5, 0.6, 6
-#: The least Dice share of the catalogues' two-word pairs that pairs their words.
-TOGETHER = 0.3
+#: How many first letters of two stems, one in each language, tell the words of a catalogue's
+#: two-word pair that stand for each other ("opportun" and "opportun").
+COGNATE = 4
 #: How likely a rule of each status is the answer beside the others: one with nothing to apply at
 #: the table (a draft's wording, a table's size) is seldom what a player asks about.
 PRIOR = {"not-applicable": 0.6}
@@ -179,22 +180,32 @@ class Index:
 
     def _pair_all(self, lexicon: Iterable[tuple[list[str], list[str]]]) -> None:
         """The words of the pairs each other's synonyms: a word for a word; of two words for
-        two, only those that go together in the catalogues more often than apart (the Dice
-        share of the pairs holding them, at least :data:`TOGETHER`), since an Italian phrase
-        need not keep the English order ("opportunity fire" is "fuoco d'opportunità")."""
-        together: Counter[tuple[str, str]] = Counter()
-        seen: Counter[str] = Counter()
-        single: set[tuple[str, str]] = set()
-        for en, it in lexicon:
-            if not en or not it or len(en) != len(it) or len(en) > 2 or any(t[3:].isdigit() for t in (*en, *it)):
-                continue  # a number stands for itself: "1" is no "Zug 1"
-            seen.update({*en, *it})
-            # the same stem in both is found as it is
-            together.update({(a, b) for a in en for b in it if a[3:] != b[3:]})
-            if len(en) == 1 and en[0][3:] != it[0][3:]:
-                single.add((en[0], it[0]))
-        for (a, b), n in together.items():
-            if (a, b) in single or 2 * n / (seen[a] + seen[b]) >= TOGETHER:
+        two, each word with the one the other language puts in its place, which one told by
+        the pair's other word (the same stem, a pair of one word, or the same first
+        :data:`COGNATE` letters: "opportunity fire" is "fuoco d'opportunità" because "fire"
+        is "fuoco"). A pair whose order neither way tells is left out: paired every word with
+        every word, "suppression test" made "test" a synonym of "soppressione" and a name's two
+        words ("Abdi Faysal") each other's, and a question asked in English and in Italian
+        led with other rules (issue #91)."""
+        usable = [
+            (en, it)
+            for en, it in lexicon
+            if en and it and len(en) == len(it) <= 2 and not any(t[3:].isdigit() for t in (*en, *it))
+        ]  # a number stands for itself: "1" is no "Zug 1"
+        single = {(en[0], it[0]) for en, it in usable if len(en) == 1}
+
+        def told(a: str, b: str) -> bool:
+            x, y = a[3:], b[3:]
+            return x == y or (a, b) in single or (len(x) >= COGNATE and x[:COGNATE] == y[:COGNATE])
+
+        paired = set(single)
+        for en, it in usable:
+            if len(en) == 2:
+                straight = told(en[0], it[0]) or told(en[1], it[1])
+                if straight != (told(en[0], it[1]) or told(en[1], it[0])):
+                    paired.update(zip(en, it if straight else it[::-1], strict=True))
+        for a, b in paired:
+            if a[3:] != b[3:]:  # the same stem in both is found as it is
                 self.synonyms.setdefault(a, set()).add(b)
                 self.synonyms.setdefault(b, set()).add(a)
 

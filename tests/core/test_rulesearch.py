@@ -72,11 +72,12 @@ def test_it_abstains_where_the_rules_do_not_say(answered):
 
 
 def test_a_word_of_a_rule_stands_for_one_word_of_the_question():
-    """ "carro distrutto" pairs each of its words with each of "tank destroyed": a rule saying
-    "destroyed" alone holds the question's "distrutto", not its "carro" too; and a question that
-    says a thing twice ("the blast of a grenade") is held whole by the rule of grenades."""
+    """A catalogue that gives "destroyed" as "carro" (a tank, in a message's context) and as
+    "distrutto" makes both words stand for it: a rule saying "destroyed" alone holds the
+    question's "distrutto", not its "carro" too; and a question that says a thing twice ("the
+    blast of a grenade") is held whole by the rule of grenades."""
     rules = [_rule("A-1", "Anti-tank results: destroyed, retreat", title_it="Risultati: distrutto, ritirata"), *OTHERS]
-    index = Index.build(rules, [("tank destroyed", "carro distrutto")])
+    index = Index.build(rules, [("destroyed", "carro"), ("destroyed", "distrutto")])
     ranked, covered, _strength = index._scored(index._alternatives("vittoria carro distrutto", "it"))
     destroyed = index.idf["it:distrutt"]  # "vittoria" is no word of the map: it weighs as its words do on average
     assert index.rules[ranked[0][1]].id == "A-1" and covered == destroyed / (destroyed + index.usual)
@@ -232,7 +233,7 @@ def test_a_word_the_map_lacks_is_read_in_the_other_language_and_a_compound_split
     assert [f.rule.id for f in index.ask("how big is an airstrike").found][:1] == ["A-2"]
 
 
-def test_two_word_pairs_pair_only_the_words_that_go_together():
+def test_two_word_pairs_pair_each_word_with_the_one_in_its_place_and_a_pair_no_order_tells_not_at_all():
     pairs = [("fire", "fuoco"), ("opportunity fire", "fuoco opportunità"), ("opportunity", "opportunità")]
     pairs += [(f"{kind} fire", f"fuoco {it}") for kind, it in [("covering", "copertura"), ("support", "supporto"),
               ("friendly", "amico"), ("area", "area"), ("speculative", "speculativo")]]  # fmt: skip
@@ -240,6 +241,11 @@ def test_two_word_pairs_pair_only_the_words_that_go_together():
     assert index.synonyms["en:fire"] == {"it:fuoc"}  # "fire" goes with "fuoco", not with the words beside it
     assert index.synonyms["en:cover"] == {"it:copertur"}
     assert index.synonyms["en:friend"] == {"it:amic"}
+    # "suppression test" is "test di soppressione": "test" is itself, so "suppression" is "soppressione"
+    tested = Index.build(OTHERS, [("suppression test", "test soppressione")])
+    assert tested.synonyms == {"en:suppress": {"it:soppression"}, "it:soppression": {"en:suppress"}}
+    # a name's two words, and a pair whose order neither word tells, pair nothing
+    assert Index.build(OTHERS, [("Abdi Faysal", "Abdi Faysal"), ("tank destroyed", "carro distrutto")]).synonyms == {}
 
 
 def test_a_rule_with_nothing_to_apply_and_a_digests_note_rank_below_the_rule():
