@@ -237,6 +237,15 @@ def test_every_rule_says_what_it_is_about(ruleset_id):
     assert [r.id for r in _map(ruleset_id).rules if not r.title.strip()] == []
 
 
+def test_every_rule_says_what_it_says_in_both_languages_with_its_section():
+    # An answer leads with what the rule says (issue #91): a rule with no statement would be
+    # answered by its title alone, and one without its section could not be checked in the book.
+    maps = [_map(ruleset_id) for ruleset_id in MAPPED] + [rulesmap.engine()]
+    unsaid = [r.id for m in maps for r in m.rules if not (r.says.strip() and r.says_it.strip())]
+    unplaced = [r.id for m in maps for r in m.rules if r.section not in r.says]
+    assert (unsaid, unplaced) == ([], [])
+
+
 @pytest.mark.long
 @pytest.mark.parametrize("ruleset_id", MAPPED)
 def test_the_map_is_honest(ruleset_id):
