@@ -84,6 +84,10 @@ COORD = 0.75
 SHOWN, MAX_QUESTION = 3, 500
 #: How near the best a rule's score must be to be given beside it (a share of the best).
 NEAR = 0.4
+#: Where the rules do not say: the most rules offered as the nearest, each scoring at least what
+#: an answer must (:data:`FLOOR`: a rule sharing a word with an idle question is none) and
+#: :data:`NEAR` of the first.
+NEAREST = 2
 
 _ID = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)*-?\d+[a-z]?\b")
 
@@ -112,6 +116,9 @@ class Answer:
     found: tuple[Found, ...] = ()
     #: When nothing is found: the topic the book is silent on that the question is about, if one is.
     silent: Topic | None = None
+    #: When nothing is found: the rules nearest the question, best first, offered only as pointers
+    #: (the book's sighting rule beside a question on fog), none where no rule comes near.
+    nearest: tuple[Found, ...] = ()
 
 
 @dataclass
@@ -318,13 +325,14 @@ class Index:
                 strength *= kept[0][0] / ranked[0][0]
                 ranked = kept
         top = ranked[0][0] if ranked else 0.0
+        rules = [Found(self.rules[i], s) for s, i in ranked if i < len(self.rules)]
         if not top or (top < FLOOR and strength < STRONG) or (covered < COVERED and (top < FLOOR or strength < HELD)):
-            return Answer(question, language)
+            return Answer(question, language, nearest=_nearest(rules))
         best = ranked[0][1] if ranked[0][1] >= len(self.rules) else self._unsaid(ranked, question, language)
         if best is not None:  # a topic the book is silent on holds the question (best, or by its own word)
-            return Answer(question, language, silent=self.silent[best - len(self.rules)])
-        rules = [(s, i) for s, i in ranked if i < len(self.rules)]
-        return Answer(question, language, tuple(Found(self.rules[i], s) for s, i in rules[:SHOWN] if s >= NEAR * top))
+            topic = self.silent[best - len(self.rules)]  # (one of the players, not of the battle, has no rule near)
+            return Answer(question, language, silent=topic, nearest=() if topic.hobby else _nearest(rules))
+        return Answer(question, language, tuple(f for f in rules[:SHOWN] if f.score >= NEAR * top))
 
     def _unsaid(self, ranked: list[tuple[float, int]], question: str, language: str) -> int | None:
         """The best topic the book is silent on, where a rule ranks first, that the question names,
@@ -389,6 +397,11 @@ def asked_part(question: str) -> str:
         if s.endswith("?")
     ]
     return _LIKE.sub("", " ".join(asked) or question)
+
+
+def _nearest(rules: list[Found]) -> tuple[Found, ...]:
+    """The rules offered as the nearest where the rules do not say (:data:`NEAREST`)."""
+    return tuple(f for f in rules[:NEAREST] if f.score >= max(FLOOR, NEAR * rules[0].score))
 
 
 def _held(found: list[tuple[float, float, frozenset[str]]]) -> tuple[float, float]:

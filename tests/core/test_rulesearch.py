@@ -404,3 +404,22 @@ def test_a_short_question_is_a_topics_where_it_holds_more_of_its_words_than_any_
     assert index.ask("how many turns does a game last?").silent == length
     assert index.ask("smoke lasts?").found[0].rule.id == "S-0"  # a thing a rule holds, bare
     assert index.ask("game turns?").silent is None  # two words, which six rules hold both: theirs
+
+
+def test_where_the_rules_do_not_say_the_nearest_rules_are_offered_only_as_pointers():
+    """A question on fog, which the book is silent on, is not answered with the rule of sighting
+    that shares its other words: that rule is offered beside the verdict, as the nearest; an idle
+    question has no rule near, nor a topic of the players (who brings the beer at a game's end)."""
+    from core.explain.rulesmap import Topic
+
+    sight = _rule("A-1", "Sighting: the roll to spot a man", words_en="sighting spot spotting roll see distance")
+    rules = [sight, _rule("A-2", "Smoke drifts"), *OTHERS]
+    fog = Topic(en="fog", it="nebbia", words_en="fog mist", asked_en=("does fog change spotting?",))
+    index = Index.build(rules, silent=[fog])
+    foggy = index.ask("does fog change the sighting roll to spot a man?")
+    assert (foggy.found, foggy.silent, [f.rule.id for f in foggy.nearest]) == ((), fog, ["A-1"])
+    assert index.ask("does the sighting roll to spot a man change?").nearest == ()  # answered: no pointers
+    assert index.ask("what does flibbertigibbet mean?").nearest == ()
+    ruleset = get_ruleset("breaking-news")
+    beer = rulesearch.index_for(ruleset.rules_map(), ruleset.domain).ask("chi porta le birre alla fine della partita?")
+    assert beer.silent is not None and beer.silent.hobby and beer.nearest == ()  # (the end of a game is VIC-1's)
