@@ -29,6 +29,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import islice
 
 from core.explain.rulesmap import Entry, RulesMap, Topic
 from core.explain.rulewords import SMALL, alike, alike_table, fold, language_of, phrased, stem, stems, stems_of, words
@@ -87,7 +88,7 @@ NEAR = 0.4
 #: Where the rules do not say: the most rules offered as the nearest, each scoring at least what
 #: an answer must (:data:`FLOOR`: a rule sharing a word with an idle question is none) and
 #: :data:`NEAR` of the first.
-NEAREST = 2
+NEAREST = 2  # (no more than SHOWN: the rules an answer looks at)
 
 _ID = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)*-?\d+[a-z]?\b")
 
@@ -325,7 +326,7 @@ class Index:
                 strength *= kept[0][0] / ranked[0][0]
                 ranked = kept
         top = ranked[0][0] if ranked else 0.0
-        rules = [Found(self.rules[i], s) for s, i in ranked if i < len(self.rules)]
+        rules = [Found(self.rules[i], s) for s, i in islice(((s, i) for s, i in ranked if i < len(self.rules)), SHOWN)]
         if not top or (top < FLOOR and strength < STRONG) or (covered < COVERED and (top < FLOOR or strength < HELD)):
             return Answer(question, language, nearest=_nearest(rules))
         best = ranked[0][1] if ranked[0][1] >= len(self.rules) else self._unsaid(ranked, question, language)
