@@ -14,9 +14,9 @@ offer of ``?``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from core.explain.rulesearch import MAX_QUESTION, Answer, Found, index_for
+from core.explain.rulesearch import MAX_QUESTION, Answer, index_for
 from core.explain.rulesmap import STATUSES, Entry, Topic
 from core.explain.rulewords import words
 from core.language.i18n import _
@@ -67,19 +67,20 @@ def stated(rule: Entry) -> str:
     return out
 
 
-def named(found: Iterable[Found]) -> str:
+def named(rules: Iterable[Entry]) -> str:
     """Rules by name only, a pointer each (``SPOT-3, Sighting roll; SPOT-5, Success``)."""
-    return "; ".join(_("{id}, {title}").format(id=f.rule.id, title=title(f.rule)) for f in found)
+    return "; ".join(_("{id}, {title}").format(id=r.id, title=title(r)) for r in rules)
+
+
+def also(rules: Sequence[Entry]) -> list[str]:
+    """The rules beside an answer's first, by name only, in one part (none for none)."""
+    return [_("Also: {rules}.").format(rules=named(rules))] if rules else []
 
 
 def said(answer: Answer, ruleset_name: str) -> list[str]:
     """``answer`` in sentences, the lead first (the module's docstring says the parts)."""
     if answer.found:
-        first, *others = answer.found
-        out = [stated(first.rule)]
-        if others:
-            out.append(_("Also: {rules}.").format(rules=named(others)))
-        return out
+        return [stated(answer.found[0].rule), *also([f.rule for f in answer.found[1:]])]
     if answer.silent is not None:
         topic = answer.silent.it if lang() == "it" else answer.silent.en  # the reader's, not the question's
         verdict = _("The rules do not say: the rules of {ruleset} have nothing on {topic}.")
@@ -91,7 +92,7 @@ def said(answer: Answer, ruleset_name: str) -> list[str]:
         verdict = _("The rules do not say: nothing in the rules of {ruleset} matches that well enough.")
         out = [verdict.format(ruleset=ruleset_name)]
     if answer.nearest:
-        out.append(_("Nearest: {rules}.").format(rules=named(answer.nearest)))
+        out.append(_("Nearest: {rules}.").format(rules=named(f.rule for f in answer.nearest)))
     return out
 
 

@@ -71,7 +71,7 @@ def test_why_a_step_of_the_log_in_italian(tmp_path):
     assert seat.say("perché 4") == [
         "Passo 4: muovi gren 10 corsa.",
         says("LN-R010", "it"),
-        says("LN-R011", "it"),
+        "Anche: LN-R011, Movimento dei veicoli, dallo scenario.",  # the other rules by name only
         "stanchezza di Gefr Roth: 1d6 serve 5+: 2 → fresco",
         "Serviva 5+.",
         "Prima del tiro: 33,3% di fare 5+ con 1d6.",
@@ -108,7 +108,10 @@ def test_a_rule_without_a_statement_in_the_readers_language_is_named_by_its_titl
         assert rule_lines(game, ["Z-1", "Z-2"]) == [
             "Regola Z-1 (§7.0, arbitro): Avvistare al tramonto. Fireteam, in inglese: Typed by the spotter. "
             "Decisione BN-C-SPOT (docs/rulings.md).",
-            "Regola Z-2 (§5.0, arbitro): Initiative (in inglese). Fireteam, in inglese: Both drafts.",
+            "Anche: Z-2, Initiative.",
+        ]
+        assert rule_lines(game, ["Z-2"]) == [
+            "Regola Z-2 (§5.0, arbitro): Initiative (in inglese). Fireteam, in inglese: Both drafts."
         ]
 
 
@@ -156,7 +159,7 @@ def test_asking_ahead_at_the_line_client(tmp_path):
         "On 1, 2, 3, 4: fresh; Gefr Roth moves 10 cm (run); Gefr Roth now moved, now ran.",
     ]
     assert said[4].startswith("On 5, 6: tired: no running for 3 turns; Gefr Roth moves 10 cm (run);")
-    assert says("LN-R012") in said[5:]
+    assert said[5:] == ["Also: LN-R011, Vehicle movement; LN-R012, Fatigue."]  # the others by name only
     assert seat.say("log 1")[-1].endswith("Kampfgruppe von Luck active.")  # nothing was given
     assert seat.say("? move gren 99") == [seat.say("move gren 99")[0]]  # refused as giving it is
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from core.explain.ahead import ahead
-from core.explain.rulesask import stated, statement
-from core.explain.rulesmap import STATUSES, cited
+from core.explain.rulesask import also, stated, statement
+from core.explain.rulesmap import STATUSES, Entry, cited
 from core.explain.why import reasons, roll_rules
 from core.game import Game, LogLine
 from core.language.i18n import Domain
@@ -38,38 +38,38 @@ ENGINE_SECTION = N_("Engine")
 
 
 def rule_lines(game: Game, ids: Iterable[str]) -> list[str]:
-    """One sentence for each rule of ``ids``, as ``rule?`` says it (``core.explain.rulesask``):
-    what it says in the reader's language, then its id, name and status.  A rule with no
-    statement in that language (a plugin's map) by its title, section and status, what the map
-    notes of it and the ruling taken, in the reader's language where the map has them in it,
-    else in English, said to be so."""
-    out = []
+    """The rules of ``ids`` as ``rule?`` says them (``core.explain.rulesask``): the first in a
+    sentence or two, what it says in the reader's language then its id, name and status; the
+    others by name only, in one line (what each says is ``rule? ID``'s).  A rule with no statement
+    in that language (a plugin's map) by its title, section and status, what the map notes of it
+    and the ruling taken, in the reader's language where the map has them in it, else in
+    English, said to be so."""
+    found = reasons(game.ruleset, ids)
+    rules = [r for r in found if r is not None]
+    out = [_("No rule refuses it: the line is mistyped or misused (a typing error).")] if None in found else []
+    if not rules:
+        return out
+    first = rules[0]
+    return out + [stated(first) if statement(first) else _unstated(first), *also(rules[1:])]
+
+
+def _unstated(r: Entry) -> str:
     english = lang() == SOURCE
-    for r in reasons(game.ruleset, ids):
-        if r is None:
-            out.append(_("No rule refuses it: the line is mistyped or misused (a typing error)."))
-            continue
-        if statement(r):
-            out.append(stated(r))
-            continue
-        status = _(STATUSES.get(r.status, r.status))
-        named = r.title.rstrip(".…") if english or not r.title_it else r.title_it.rstrip(".…")
-        if not english and not r.title_it:
-            # TRANSLATORS: a rule's title the rules map gives in English only, at a seat in another language
-            named = _("{title} (in English)").format(title=named)
-        section = _(ENGINE_SECTION) if r.section == ENGINE_SECTION else r.section
-        said = _("Rule {id} ({section}, {status}): {title}.").format(
-            id=r.id, section=section, status=status, title=named
-        )
-        if r.why and (english or r.why_it):
-            said += " " + _("Fireteam: {note}.").format(note=(r.why if english else r.why_it).rstrip("."))
-        elif r.why:
-            # TRANSLATORS: what the rules map notes of a rule, which it gives in English only
-            said += " " + _("Fireteam, in English: {note}.").format(note=r.why.rstrip("."))
-        if r.ruling:
-            said += " " + _("Ruling {ruling} (docs/rulings.md).").format(ruling=r.ruling)
-        out.append(said)
-    return out
+    status = _(STATUSES.get(r.status, r.status))
+    named = r.title.rstrip(".…") if english or not r.title_it else r.title_it.rstrip(".…")
+    if not english and not r.title_it:
+        # TRANSLATORS: a rule's title the rules map gives in English only, at a seat in another language
+        named = _("{title} (in English)").format(title=named)
+    section = _(ENGINE_SECTION) if r.section == ENGINE_SECTION else r.section
+    said = _("Rule {id} ({section}, {status}): {title}.").format(id=r.id, section=section, status=status, title=named)
+    if r.why and (english or r.why_it):
+        said += " " + _("Fireteam: {note}.").format(note=(r.why if english else r.why_it).rstrip("."))
+    elif r.why:
+        # TRANSLATORS: what the rules map notes of a rule, which it gives in English only
+        said += " " + _("Fireteam, in English: {note}.").format(note=r.why.rstrip("."))
+    if r.ruling:
+        said += " " + _("Ruling {ruling} (docs/rulings.md).").format(ruling=r.ruling)
+    return said
 
 
 def why_refused(game: Game, why: str, rules: Sequence[str]) -> list[str]:
