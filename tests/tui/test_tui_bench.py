@@ -193,4 +193,5 @@ def test_the_rules_bench_measures_a_set_with_the_search():
         1.0,
         1.0,
     )
-    assert figures["stated"] == 1.0 and figures["bars_met"] is True
+    fast = figures["first_ask_ms_p95"] < 50 and figures["ask_ms_p95"] < 50  # (the load's, not checked: a time)
+    assert figures["stated"] == 1.0 and figures["bars_met"] is fast
