@@ -1,5 +1,5 @@
 """Rules questions answered offline: the rules of a ruleset's map that a question in Italian
-or English is about, best first, or none when nothing matches well enough (issue #76).
+or English is about, best first, or none when the rules do not say (issues #76, #91).
 
 Plain BM25 (Robertson's Okapi weighting, written here: no numpy) over each rule of the map
 (``core.explain.rulesmap``): its id, title, note, English ``words`` and the questions players ask that
@@ -9,17 +9,22 @@ Italian (Snowball's stemmers, PyStemmer); and over each topic the book is silent
 (``data/rules_silent.toml``), so that a question about the weather is told the book has
 nothing on it rather than given the rule that shares a word with it. A
 question is stemmed in the language it was typed in (told by its small words; where they do
-not tell, both are tried and the better kept), and each of its words brings in, at half
-weight, its translations in the ruleset's catalogues (``core.language.i18n.pairs``: a
-command's, a term's, a choice's Italian and English), so a question in one language finds a
-rule written in the other. A question that names a rule id finds it first.
+not tell, both are tried and the better kept), and each of its words brings in, at
+:data:`SYNONYM` weight, its translations in the ruleset's catalogues (``core.language.i18n.pairs``:
+a command's, a term's, a choice's Italian and English, each word paired with the one in its
+place, :meth:`Index._pair_all`), so a question in one language finds a rule written in the
+other. A question that names a rule id finds it first.
 
-Nothing is guessed: the best rule must hold enough of the question's weight (:data:`COVERED`,
-the share of its words' idf that the rule matches, each word of the rule standing for one word
-of the question only) and score at least :data:`FLOOR`, or as much as :data:`STRONG` for each
-unit of the question's weight; else the answer is that the rules do
-not say. The index of a ruleset is built once per process
-(:func:`index_for`), a question then takes well under a millisecond (``tui/bench/rulesearch.py``).
+Nothing is guessed. The answer is that the rules do not say where a topic the book is silent on
+holds the question (best, or by a thing it names that no rule holds), or where the best rule
+holds too little of the question's weight (:data:`COVERED`, the share of its words' idf that the
+rule matches, each word of the rule standing for one word of the question only) or scores too
+little (:data:`FLOOR`, or :data:`STRONG` for each unit of the question's weight): the question's
+key words are no rule's. Then the nearest rules are kept as pointers only (:data:`NEAREST`). A
+near tie between two rules is no reason to abstain: on the sets tuned on, it stands far more
+often for a right answer than for a question the book is silent on (docs/benchmark.md, #91).
+The index of a ruleset is built once per process (:func:`index_for`), a question then takes
+a millisecond or two (``tui/bench/rulesearch.py``).
 """
 
 from __future__ import annotations
