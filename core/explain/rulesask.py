@@ -57,6 +57,7 @@ def stated(rule: Entry) -> str:
     status = _(STATUSES[rule.status])
     says = statement(rule)
     if says:
+        says = says if says.endswith((".", "!", "?")) else f"{says}."  # (a plugin's map may leave it off)
         out = _("{says} Rule {id}: {title}, {status}.").format(says=says, id=rule.id, title=title(rule), status=status)
     else:
         out = _("Rule {id} ({section}, {status}): {title}.").format(
