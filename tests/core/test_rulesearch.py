@@ -137,6 +137,9 @@ def test_what_two_or_three_words_say_together_is_read_as_one_and_only_where_they
     }
     assert {q: stems(q, "en") for q in said} == said
     assert stems("lo stesso numero", "it") == ["it:parit", "it:numer"]
+    # who goes first takes the initiative in Italian too (the English phrase had no twin, issue #91)
+    assert stems("chi va per primo?", "it") == ["it:iniz", "it:va", "it:prim"]
+    assert stems("il primo uomo muove", "it") == ["it:prim", "it:uom", "it:muov"]  # no one goes first
     assert stems("le corazze reattive del carro", "it") == ["it:corazzareatt", "it:carr"]
     assert stems("il giocatore reattivo", "it") == ["it:giocator", "it:reatt"]  # who reacts
     assert stems("un cannone può lanciarsi in un corpo a corpo?", "it") == ["it:cannon", "it:caric", "it:misc"]
