@@ -6,14 +6,18 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.cli.lang import add_lang_option
 from core.language.i18n import _, ngettext
 from core.registry import RulesetIds, available, get_ruleset
-from core.rulesets.common import Loaded, parse_scenario
 from core.scenarios.files import ScenarioError, read_text, toml_data, user_scenarios_dir
-from core.scenarios.forces import load_force
+
+if TYPE_CHECKING:
+    from core.rulesets.common import Loaded
+
+# The rulesets' shared scenario code is imported where a file is read: the parser is built for
+# ``fireteam --help`` too, which reads none.
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -57,6 +61,8 @@ MAX_LISTED = 200
 def user_scenarios(ruleset: Any) -> list[dict[str, Any]]:
     """The files of ``<data>/scenarios/<ruleset>/``, each checked (``error`` when refused):
     the first :data:`MAX_LISTED` by name."""
+    from core.rulesets.common import parse_scenario
+
     fmt = getattr(ruleset, "scenario_format", None)
     own = user_scenarios_dir(ruleset.id)
     if fmt is None or not own.is_dir():
@@ -102,6 +108,9 @@ def _ruleset_of(path: Path, data: dict[str, Any], given: str | None) -> str:
 
 
 def run_check(path: Path, given: str | None) -> int:
+    from core.rulesets.common import parse_scenario
+    from core.scenarios.forces import load_force
+
     """Check a scenario file, or a force file (one with no ``sides``)."""
     try:
         text = read_text(path)

@@ -15,14 +15,19 @@ offer of ``?``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from core.explain.rulesearch import MAX_QUESTION, Answer, index_for
-from core.explain.rulesmap import STATUSES, Entry, Topic
-from core.explain.rulewords import words
 from core.language.i18n import _
 from core.language.reader import lang
 from core.refusal import TYPING, Refused
-from core.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from core.explain.rulesearch import Answer
+    from core.explain.rulesmap import Entry, Topic
+    from core.ruleset import Ruleset
+
+# The search (its stemmers, the maps' TOML) is imported in the functions that ask it: a client names
+# the reading word in its first frame (its command line's guide) and pays for the search when asked.
 
 #: The reading word, in English (the catalogues give the reader's: ``regola?``).
 WORD = "rule?"
@@ -30,6 +35,8 @@ WORD = "rule?"
 
 def ask(ruleset: Ruleset, question: str) -> Answer | None:
     """The rules ``question`` is about in ``ruleset``'s map; None for a ruleset without one."""
+    from core.explain.rulesearch import index_for
+
     rules_map = ruleset.rules_map()
     return None if rules_map is None else index_for(rules_map, ruleset.domain).ask(question)
 
@@ -54,6 +61,8 @@ def stated(rule: Entry) -> str:
     rule with no statement in the reader's language by its title (a plugin's map); and, for a
     rule the book leaves unclear or silent (status ``ruling``), the ruling Fireteam decides it by
     where the statement does not name it."""
+    from core.explain.rulesmap import STATUSES
+
     status = _(STATUSES[rule.status])
     says = statement(rule)
     if says:
@@ -100,6 +109,8 @@ def said(answer: Answer, ruleset_name: str) -> list[str]:
 def answer_lines(ruleset: Ruleset, question: str, pieces: Iterable[tuple[str, str]] = ()) -> list[str]:
     """``rule? question`` answered in sentences (:func:`said`); ``pieces``: (id, name) of the
     pieces the asker sees on the table, for the offer of ``?``. :class:`Refused` for no question."""
+    from core.explain.rulesearch import MAX_QUESTION
+
     question = question.strip()
     if not question:
         raise Refused(_("rule? WORDS: a rules question, e.g. rule? can a suppressed man fire"), rule=TYPING)
@@ -120,6 +131,8 @@ def answer_lines(ruleset: Ruleset, question: str, pieces: Iterable[tuple[str, st
 
 def _named(question: str, pieces: Iterable[tuple[str, str]]) -> list[str]:
     """The ids of the pieces ``question`` names (by id or by name), in its order."""
+    from core.explain.rulewords import words
+
     said = words(question)
     by_word: dict[str, str] = {}
     for piece_id, name in pieces:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
+
 from core.registry import BUILTIN, get_ruleset
 from tui.main import main as fireteam
 
@@ -61,6 +63,7 @@ def test_the_text_filtered_by_status_says_how_many_are_shown(capsys):
     assert "it-2009-12-09" not in out  # the variant in words, never its id (#48)
 
 
+@pytest.mark.long  # it asks every ruleset's map (an index of each built: 1.5-1.8 s of CPU)
 def test_rules_ask_answers_a_question_in_either_language_for_a_ruleset_or_each(capsys):
     """``fireteam rules ask WORDS`` (#76): the question answered without a game."""
     assert fireteam(["rules", "--ruleset", "ludonet", "ask", "quante", "ferite", "eliminano", "una", "figura?"]) == 0

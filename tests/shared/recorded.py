@@ -22,14 +22,16 @@ from core.rulesets.linea_di_tiro import turn
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 
 
-def effective_facts(path: Path) -> list[dict]:
+def effective_facts(path: Path, *, languages: bool = True) -> list[dict]:
     """Every event of the file, without the wall-clock time of the commands and the
-    random salts of the secrets (and so the digests of their commitments)."""
+    random salts of the secrets (and so the digests of their commitments); ``languages``
+    False: without the language each command was given in either (``Issued.lang``), to
+    hold a game typed in Italian against its English."""
     game = Game.open(path, writable=False)
     out = []
     for line in game.log_lines(role="referee"):
         data = msgspec.to_builtins(line.event)
-        for chance in ("at", "salt", "digest"):
+        for chance in ("at", "salt", "digest", *(() if languages else ("lang",))):
             data.pop(chance, None)
         out.append(data)
     return out

@@ -205,9 +205,9 @@ class BreakingNews(Ruleset):
         turn.check_turn(self, state, parsed, role)
 
     def options_in_force(self, state: GameState) -> list[tuple[str, str]]:
-        from core.rulesets.breaking_news import hits
+        from core.rulesets.breaking_news.options import options_in_force
 
-        return hits.options_in_force(state)
+        return options_in_force(state)
 
     def sequence_step(self, state: GameState) -> tuple[object, ...]:
         from core.rulesets.breaking_news import turn
@@ -243,7 +243,7 @@ class BreakingNews(Ruleset):
         return _(tc.name) if tc else cls
 
     def dice_that_apply(self, state: GameState, spec: CommandSpec, args: Mapping[str, Any]) -> tuple[str, ...]:
-        from core.rulesets.breaking_news import hits
+        from core.rulesets.breaking_news.options import option
         from core.rulesets.breaking_news.terms import Status
 
         # A step ruled out only where the game says so for certain: a suppression test when no figure
@@ -254,9 +254,9 @@ class BreakingNews(Ruleset):
         ruled_out: set[str] = set()
         if unit is not None and not any(u.has(Status.SUPPRESSED) for u in state.units.values() if u.side == unit.side):
             ruled_out.add(dice_order.SUPPRESSION)
-        if not hits.option(state, "deviation"):
+        if not option(state, "deviation"):
             ruled_out |= {dice_order.MISSED_AREA_SHOT, dice_order.MORTAR_MISS}
-        if not hits.option(state, "wounded"):
+        if not option(state, "wounded"):
             ruled_out.add(dice_order.WOUND)
         return tuple(step for step in spec.dice if step not in ruled_out)
 

@@ -1,12 +1,18 @@
-"""The game screen in replay: the replay bar, stepping by event, phase and turn, playing at a speed,
-and a what-if game from the step shown (``GameScreen`` mixes this in)."""
+"""The replay bar: where a replay stands (step, turn and phase, speed, playing or paused) and what its
+keys do: stepping by event, phase and turn, playing at a speed, a what-if game from the step shown.
+
+It moves the game screen's viewpoint (``vp.step``); the screen draws its panes again when told
+(``moved``), and the bar itself with them (``show``)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.timer import Timer
 
 from core.game import Game
+from core.log.state import GameState
 from core.log.views import REFEREE
 from core.storage.savefile import SaveError
 from tui.i18n import N_, _, phase_words, role_words
@@ -30,56 +36,59 @@ REPLAY_KEYS = (
 )
 
 
+def why_not_play_from_here(game: Game, role: str, remote: bool) -> str:
+    """Why this seat may not start a what-if game ("" if it may)."""
+    # A what-if game needs the full save: the referee's, at his own client.
+    if role != REFEREE:
+        return _(
+            "a what-if game is the referee's: it starts from the whole save, which holds what {role} may not see"
+        ).format(role=role_words(role, game.state))
+    if remote:
+        return _("a what-if game is made at the referee's own client, not at a shared table's seat")
+    return ""
+
+
 class ReplayBar(Plain):
-    """Where the replay stands: step, turn and phase, speed, playing or paused."""
+    """Where the replay stands, and the replay's keys' work over the screen's viewpoint."""
 
     DEFAULT_CSS = """
     ReplayBar { height: 2; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
-
-class Replaying:
-    """The replay's keys and bar, over the screen's ``vp`` (its step) and ``game``."""
-
-    game: Game
-    role: str
-    remote: bool
-    vp: Viewpoint
-    speed: int
-    _player: Timer | None
-
-    def _why_not_play_from_here(self) -> str:
-        """Why this screen may not start a what-if game ("" if it may)."""
-        # A what-if game needs the full save: the referee's, at his own client.
-        if self.role != REFEREE:
-            return _(
-                "a what-if game is the referee's: it starts from the whole save, which holds what {role} may not see"
-            ).format(role=role_words(self.role, self.game.state))
-        if self.remote:
-            return _("a what-if game is made at the referee's own client, not at a shared table's seat")
-        return ""
+    def __init__(
+        self, game: Game, role: str, vp: Viewpoint, *, speed: int, remote: bool, moved: Callable[[], None], **kwargs
+    ) -> None:
+        """``speed``: an index into ``SPEEDS`` (the user's, remembered); ``moved``: the screen's panes drawn again."""
+        super().__init__(**kwargs)
+        self.game = game
+        self.role = role
+        self.vp = vp
+        self.speed = speed
+        self.remote = remote
+        self.moved = moved
+        self._player: Timer | None = None
 
     def go(self, step: int) -> None:
         self.vp.step = max(0, min(self.vp.length, step))
-        self.refresh_game()
+        self.moved()
 
-    def action_step(self, direction: int) -> None:
+    def step(self, direction: int) -> None:
         assert self.vp.step is not None
         if self.role == REFEREE:
             self.go(self.vp.step + direction)
         else:
             self.go(visible_step(self.game, self.role, self.vp.step, direction))
 
-    def action_play_from_here(self) -> None:
+    def play_from_here(self) -> None:
         """A what-if game from the step shown: a new save next to this one, played live at once."""
         from core.storage.fork import boundary_before, default_target, fork  # what only this key needs, imported then
 
         assert self.vp.step is not None
-        why = self._why_not_play_from_here()
+        why = why_not_play_from_here(self.game, self.role, self.remote)
         if why:
             self.notify(why, title=_("Cannot play from here"), severity="warning", markup=False)
             return
-        self._stop_player()
+        self.stop()
         step = boundary_before(self.game, self.vp.step)
         try:
             done = fork(self.game.path, step, default_target(self.game.path, step))
@@ -101,13 +110,8 @@ class Replaying:
             timeout=10,
         )
 
-    def action_phase(self, direction: int) -> None:
-        self._by(direction, by_turn=False)
-
-    def action_turn(self, direction: int) -> None:
-        self._by(direction, by_turn=True)
-
-    def _by(self, direction: int, *, by_turn: bool) -> None:
+    def by_phase(self, direction: int, *, by_turn: bool) -> None:
+        """To the next (or previous) phase's start, or turn's."""
         assert self.vp.step is not None
         tl = self.game.timeline
         self.go(
@@ -116,10 +120,10 @@ class Replaying:
             else tl.previous_phase(self.vp.step, by_turn=by_turn)
         )
 
-    def action_edge(self, direction: int) -> None:
+    def edge(self, direction: int) -> None:
         self.go(0 if direction < 0 else self.vp.length)
 
-    def action_jump_turn(self) -> None:
+    def jump_turn(self) -> None:
         def answer(text: str | None) -> None:
             if not text:
                 return
@@ -151,16 +155,18 @@ class Replaying:
             AskScreen(_("Go to turn"), _("a turn from {first} to {last}").format(first=first, last=last)), answer
         )
 
-    def action_play(self) -> None:
+    def play(self) -> None:
+        """Play from the step shown (from the start, at the end), or pause."""
         if self._player is not None:
-            self._stop_player()
+            self.stop()
         else:
             if self.vp.step is not None and self.vp.step >= self.vp.length:
                 self.vp.step = 0
             self._player = self.set_interval(1 / min(SPEEDS[self.speed], TICKS_PER_SECOND), self._tick)
-        self.refresh_game()
+        self.moved()
 
-    def _stop_player(self) -> None:
+    def stop(self) -> None:
+        """Pause, if playing."""
         if self._player is not None:
             self._player.stop()
             self._player = None
@@ -173,21 +179,23 @@ class Replaying:
             step = step + 1 if self.role == REFEREE else visible_step(self.game, self.role, step, 1)
         self.go(step)
         if self.vp.step >= self.vp.length:
-            self._stop_player()
-            self._show_replay_bar(self.vp.state())
+            self.stop()
+            self.show(self.vp.state())
 
-    def action_speed(self, direction: int) -> None:
+    def faster(self, direction: int) -> None:
+        """One speed up (or down), remembered for the next replay."""
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + direction))
         remember = getattr(self.app, "remember", None)
         if remember is not None:
             remember(replay_speed=self.speed)
         if self._player is not None:
-            self._stop_player()
-            self.action_play()
+            self.stop()
+            self.play()
         else:
-            self._show_replay_bar(self.vp.state())
+            self.show(self.vp.state())
 
-    def _show_replay_bar(self, state) -> None:
+    def show(self, state: GameState) -> None:
+        """The bar for the step shown, whose ``state`` it is."""
         shown, total = self.vp.shown_position()
         text = Text()
         text.append(" ▶ " + _("playing") + " " if self._player else " ‖ " + _("paused") + " ", style="bold reverse")
@@ -207,4 +215,4 @@ class Replaying:
             style="dim",
         )
         # Two lines always (its height is fixed): a new step repaints the bar, never lays out the screen.
-        self.query_one(ReplayBar).update(Text("\n").join([text, keys]), layout=False)
+        self.update(Text("\n").join([text, keys]), layout=False)
