@@ -215,7 +215,9 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--rules",
         action="store_true",
-        help=_("how fast and how well rule? answers the question set (tui/bench/rulesearch.py)"),
+        help=_(
+            "how fast and how well rule? answers the tuned question set and the held-out one (tui/bench/rulesearch.py)"
+        ),
     )
     p.add_argument(
         "--chances",
