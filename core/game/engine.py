@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Self, Unpack
@@ -58,6 +59,7 @@ from core.game.telling import Telling
 from core.game.undoing import Undoing, Written
 from core.language.i18n import Domain, _, naming, render
 from core.language.reader import SOURCE, lang
+from core.language.reader import reading as read_in
 from core.language.shapes import command_shapes
 from core.log import events as ev
 from core.log.narrate import sides_of
@@ -385,10 +387,11 @@ class Game:
 
         result = settle(act, text.strip(), role, by)
         if isinstance(result, DiceNeeded | AnswerNeeded) and self.seated is not None and table_dice(self.state):
-            # Held as it is recorded, in English: the seat that goes on with it may read another language.
-            recorded = self.parse(text, role).text
+            # Held as it is recorded, with the language it was given in: the seat that goes on with it
+            # may read another.
+            parsed = self.parse(text, role)
             faces, answers = given.get("faces") or (), given.get("answers") or ()
-            held = Awaited(recorded, role, by, list(faces), list(answers), role)
+            held = Awaited(parsed.text, role, by, list(faces), list(answers), role, lang=parsed.lang)
             result = self.awaiting.hold(held, result, self._seated(), first=True)
         return self._told_rolling(role, by, result)  # (the others told whose dice it types, if it does)
 
@@ -416,6 +419,7 @@ class Game:
                 faces=went_on.faces,
                 answers=went_on.answers,
                 givers=went_on.givers,
+                given_in=went_on.lang,
             )
 
         return self.awaiting.after(went_on, settle(act, went_on.text, went_on.role, went_on.by), self._seated())
@@ -448,7 +452,8 @@ class Game:
             raise Refused(_("this game is open read-only (replay)"), rule="ENG-4")
         if role == SPECTATOR:
             raise Refused(_("spectators watch; they cannot give commands"), rule="ENG-1")
-        with failing_on_bugs(text, role):
+        given_in = given.get("given_in", "")
+        with failing_on_bugs(text, role), read_in(given_in) if given_in else nullcontext():
             parsed = self.parse(text, role)
         if parsed.spec.log_step is not None:  # (undo, redo)
             log_step = parsed.spec.log_step
@@ -488,6 +493,7 @@ class Game:
         drew = dice.drawer if isinstance(dice, ManualDice) and dice.drawer is not None else dice
         try:
             self._handle(ctx, parsed, by)
+            self._end_at_break(ctx)
         except NeedAnswer:
             if isinstance(drew, SealedDice) and drew.used and drew is dice:
                 self.sealing.ask_later(asking, Asked(sealing, drew.contribution, drew.saw))
@@ -537,8 +543,19 @@ class Game:
         else:
             vis = self._text_audience(parsed, ctx.events, role)
         acting = role if role != by else ""  # (a seat's name says who typed it; the role, whose it was)
-        issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis, role=acting)
+        issued = ev.Issued(
+            cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis, role=acting, lang=parsed.lang
+        )
         return [issued, *facts]
+
+    def _end_at_break(self, ctx: Context) -> None:
+        """A side at the scenario's break point loses, whatever command brought it there (ruling
+        CORE-BREAK-AT): the ruleset ends the game its own way."""
+        # Here, not at import: a client's start (its log drawn) reads no scenario module.
+        from core.scenarios.breaking import broken_sides
+
+        if broke := broken_sides(ctx.state, self.ruleset.pieces_lost):
+            self.ruleset.end_broken(ctx, *broke)
 
     def resolved(self, text: str, role: str, dice: Dice) -> list[ev.Event]:
         """The facts ``text`` given by ``role`` would record rolling ``dice`` (a command asked

@@ -38,3 +38,6 @@ class Given(TypedDict, total=False):
     #: The seat that typed each of ``faces``, where another than ``by`` did ("" for his own;
     #: issue #74): its rolls say so.  Only a table's own held command names them (``Game.answer_held``).
     givers: list[str] | None
+    #: The language the line was given in, where it is not the reader's (a held command another
+    #: seat goes on with, ``Awaited.lang``): it is read and recorded in it.
+    given_in: str

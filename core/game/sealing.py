@@ -22,7 +22,7 @@ from core.dice.faces import (
 from core.dice.shares import Counts, check_share, command_digest
 from core.language.i18n import _
 from core.log import events as ev
-from core.log.state import DICE_KEY, table_dice
+from core.log.state import DICE_KEY
 from core.log.views import (
     REFEREE,
     REFEREE_ONLY,
@@ -125,9 +125,11 @@ class Sealing:
         sealing = kept.sealing if kept is not None else self._facts_first(parsed)
         key = sealing[-2] if sealing else self.key_fact()
         if typed is not None:
+            # Faces typed, on the line or at the table's prompt: a table that types its dice, with table
+            # dice on or not (a script's dice=).  A roll that cannot but pass or fail, where its rule reads
+            # nothing more of it, is drawn by the game's own dice, not asked (ruling CORE-CERTAIN).
             manual = ManualDice(typed)
-            if table_dice(self._timeline.state):  # (a roll that cannot but pass or fail is drawn: ruling CORE-CERTAIN)
-                manual.drawer = self._drawn(parsed, cmd, share, asking, kept, key)
+            manual.drawer = self._drawn(parsed, cmd, share, asking, kept, key)
             return sealing, manual
         return sealing, self._drawn(parsed, cmd, share, asking, kept, key)
 

@@ -78,9 +78,12 @@ class Undoing:
         cmd = self.undo_target(role)
         if cmd is None:
             return _("nothing to undo")
+        history = self._timeline.history
+        if any(type(e) is ev.Confirmed for e in history.group(cmd)):
+            # A league may count the result on it already (issue #90): the word given stands, for everyone.
+            return _("a confirmation of the result is final (a league may count it already): it cannot be undone")
         if role == REFEREE:
             return None
-        history = self._timeline.history
         if history.issued(cmd).by != by:
             # Name neither the command nor its author: it may be one this seat never saw.
             return _("the last command is not yours; ask the referee to undo it")

@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 #: module that names, to type it, the class it is a part of (``engine``'s ``Game``, the game
 #: screen) cannot be read or moved without it.  A concern of a game is given what it needs
 #: (``core.game.sealing``'s ``Sealing``: the timeline, the header); what a screen or a built-in's
-#: hook needs of a game is a ``Protocol`` of its own module (``core.game.front``,
-#: ``tui.screens.asking``'s ``AskingScreen``, the seat's ``Host`` that a browser's seat is given
+#: hook needs of a game is a ``Protocol`` of its own module (``core.game.front``, the game
+#: screen's ``tui.screens.seat.SeatScreen``, the seat's ``Host`` that a browser's seat is given
 #: rather than the door that made it).
 UNTANGLED = ("core", "tui")
 
@@ -171,6 +171,7 @@ def test_core_and_tui_have_no_import_circle():
     assert circles(graph) == []
 
 
+@pytest.mark.long  # it parses every module of the package (1.2-1.9 s of CPU each on a loaded machine)
 @pytest.mark.parametrize("package", UNTANGLED)
 def test_no_circle_within_the_package_even_for_the_type_checker(package):
     known = {name: path for name, path in modules().items() if name == package or name.startswith(f"{package}.")}
