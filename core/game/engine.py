@@ -66,14 +66,11 @@ from core.log.narrate import sides_of
 from core.log.outcome import AnswerNeeded, Awaited, DiceNeeded, Outcome, Refusal, Result, settle
 from core.log.questions import MAX_ANSWERS, Answers, NeedAnswer
 from core.log.replay import Timeline
-from core.log.state import DICE_KEY, GameState, copy_state, table_dice
+from core.log.state import GameState, copy_state, table_dice
 from core.log.views import (
     REFEREE,
-    REFEREE_ONLY,
     SPECTATOR,
     MarkerLabels,
-    narrowest,
-    unit_audience,
 )
 from core.refusal import TYPING
 from core.ruleset import CommandSpec, Context, Refused, Ruleset
@@ -534,14 +531,7 @@ class Game:
         role = ctx.role
         ends = any(type(e) is ev.GameEnded for e in ctx.events)
         facts = commitments.seal(ctx.events, self.state, self.history.timeline() if ends else None, self.salt)
-        if any(type(e) is ev.ScenarioRead for e in ctx.events):
-            # The line names a file of the referee's disk (ruling CORE-TEXT): the others
-            # read the scenario's title in the set-up it made.
-            vis = REFEREE_ONLY
-        elif parsed.spec.public_text:
-            vis = ()
-        else:
-            vis = self._text_audience(parsed, ctx.events, role)
+        vis = self.reading.text_audience(parsed, ctx.events, role)
         acting = role if role != by else ""  # (a seat's name says who typed it; the role, whose it was)
         issued = ev.Issued(
             cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis, role=acting, lang=parsed.lang
@@ -577,26 +567,6 @@ class Game:
             raise answer_asked(need, ctx.state, ctx.role) from None
         except NeedDice as need:
             raise dice_asked(need, ctx, ctx.role, parsed.spec.dice) from None
-
-    def _text_audience(self, parsed: Parsed, events: list[ev.Event], role: str) -> tuple[str, ...]:
-        """Who may see a command's text: those who may see its most private fact (ruling CORE-TEXT).
-
-        A marker's label says nothing of its unit (rulings CORE-MARKER), so the
-        facts seen only by those who may see a unit named by its label do not
-        narrow it; nor does a marker's referee-only label.  A side always sees
-        the command it gave."""
-        private = [set(unit_audience(self.state.units[u])) | {REFEREE} for u in parsed.by_marker]
-        audiences = [
-            e.vis
-            for e in events
-            if not isinstance(e, ev.MarkerPlaced)
-            and not any(e.vis and set(e.vis) <= p for p in private)
-            and not (type(e) is ev.VarSet and e.key == DICE_KEY)  # the game's, not the command's
-        ]
-        vis = narrowest(audiences)
-        if vis and role in self.state.sides and role not in vis:
-            vis = tuple(sorted({*vis, role} - {REFEREE}))
-        return vis
 
     def _check_allowed(self, parsed: Parsed, role: str) -> None:
         spec = parsed.spec

@@ -1,6 +1,6 @@
 """What a role may read of a game: its view of the state, live or at a replay step, the
-numbers it knows commands by, and the log in its words (hidden commands headed, inner
-variables flagged).
+numbers it knows commands by, who may read a command's line, and the log in its words (hidden
+commands headed, inner variables flagged).
 """
 
 from __future__ import annotations
@@ -18,11 +18,15 @@ from core.log.numbering import Numbering
 from core.log.state import DICE_KEY, TABLE_DICE, GameState
 from core.log.views import (
     REFEREE,
+    REFEREE_ONLY,
     event_visible,
+    narrowest,
+    unit_audience,
     view_state,
 )
 
 if TYPE_CHECKING:
+    from core.commands import Parsed
     from core.log.replay import Timeline
     from core.ruleset import Ruleset
 
@@ -62,6 +66,33 @@ class Reading:
         if numbering is None:
             numbering = self._numberings[role] = Numbering(self._timeline.history, role)
         return numbering
+
+    def text_audience(self, parsed: Parsed, events: list[ev.Event], role: str) -> tuple[str, ...]:
+        """Who may read the line of a command ``role`` gave that records ``events``: those who may
+        see its most private fact (ruling CORE-TEXT); everyone, for a line that names nothing hidden
+        (``CommandSpec.public_text``); the referee alone, for a line naming a file of his disk.
+
+        A marker's label says nothing of its unit (rulings CORE-MARKER), so the
+        facts seen only by those who may see a unit named by its label do not
+        narrow it; nor does a marker's referee-only label.  A side always sees
+        the command it gave."""
+        if any(type(e) is ev.ScenarioRead for e in events):
+            return REFEREE_ONLY  # (the others read the scenario's title in the set-up it made)
+        if parsed.spec.public_text:
+            return ()
+        state = self._timeline.state
+        private = [set(unit_audience(state.units[u])) | {REFEREE} for u in parsed.by_marker]
+        audiences = [
+            e.vis
+            for e in events
+            if not isinstance(e, ev.MarkerPlaced)
+            and not any(e.vis and set(e.vis) <= p for p in private)
+            and not (type(e) is ev.VarSet and e.key == DICE_KEY)  # the game's, not the command's
+        ]
+        vis = narrowest(audiences)
+        if vis and role in state.sides and role not in vis:
+            vis = tuple(sorted({*vis, role} - {REFEREE}))
+        return vis
 
     def view(self, role: str, step: int | None = None) -> GameState:
         """The state as ``role`` may know it, live or at replay ``step``.  Do not modify it.
