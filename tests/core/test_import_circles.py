@@ -50,16 +50,21 @@ def imported(name: str, path: Path, known: dict[str, Path], *, typed: bool = Fal
         if isinstance(node, ast.Import):
             out |= {a.name for a in node.names if a.name in known}
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-                base = ".".join(package[: len(package) - node.level + 1] + ([node.module] if node.module else []))
+            base = imported_from(node, name, path)
             for alias in node.names:
                 if f"{base}.{alias.name}" in known:
                     out.add(f"{base}.{alias.name}")
                 elif base in known:
                     out.add(base)
     return with_packages(name, out, known, package=path.name == "__init__.py")
+
+
+def imported_from(node: ast.ImportFrom, name: str, path: Path) -> str:
+    """The module ``from P import …`` in module ``name`` (at ``path``) reads, ``P`` made absolute."""
+    if not node.level:
+        return node.module or ""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    return ".".join(package[: len(package) - node.level + 1] + ([node.module] if node.module else []))
 
 
 def with_packages(name: str, imports: set[str], known: dict[str, Path], package: bool = False) -> set[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from test_import_circles import modules
+from test_import_circles import imported_from, modules
 
 #: The most uses of other modules' private names the product may make.
 MOST = 10
@@ -55,10 +55,7 @@ def private_uses(known: dict[str, Path]) -> list[tuple[str, str, int]]:
         bound: dict[str, str] = {}  # a name in this module -> the project's module it is
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-                    base = ".".join(package[: len(package) - node.level + 1] + ([node.module] if node.module else []))
+                base = imported_from(node, name, path)
                 for alias in node.names:
                     if f"{base}.{alias.name}" in known:
                         bound[alias.asname or alias.name] = f"{base}.{alias.name}"
