@@ -479,15 +479,24 @@ def _labels_in_order() -> None:
     core.log.views.MarkerLabels._pick = pick
 
 
-def _replayed(path: Path, game, lines, faces: list[list[int] | None] | None, unseen_by: str = "") -> list:
+def _replayed(
+    path: Path, game, lines, faces: list[list[int] | None] | None, unseen_by: str = "", monkeypatch=None
+) -> list:
     """Play ``lines`` in a new game at ``path``; with ``faces`` (those each line was given), those
     dice; else the seeded dice as the referee's table would roll them, recorded into a list that
     is returned.  With ``unseen_by``, before each of that side's lines the referee marks a piece
-    hidden from it and clears the mark again: two commands it cannot see, that change nothing."""
+    hidden from it and clears the mark again: two commands it cannot see, that change nothing.
+    A roll that cannot fail is drawn by the game's own dice even where faces are typed (ruling
+    CORE-CERTAIN), seeded by the command's number, which the referee's commands shift: with
+    ``monkeypatch``, the game draws each line's as it drew them without those commands (the
+    dice the table would have used, as ``faces`` are the faces it typed)."""
     from core.dice.faces import SeededDice
     from core.log.views import unit_audience
 
     g = Game.new(path, game.ruleset, seed=game.seed, clock=lambda: 1_000, salt=lambda: "0" * 32)
+    plain_cmd: dict[int, int] = {}  # a command's number here: the same line's without the referee's
+    if monkeypatch is not None:
+        monkeypatch.setattr("core.game.sealing.SeededDice", lambda seed, cmd: SeededDice(seed, plain_cmd.get(cmd, cmd)))
     _labels_in_order()
     given: list[list[int] | None] = []
     for i, (role, text) in enumerate(lines):
@@ -500,6 +509,7 @@ def _replayed(path: Path, game, lines, faces: list[list[int] | None] | None, uns
                     g.execute(f"mark {u.id} {status}", role=REFEREE)
                     g.execute(f"clear {u.id} {status}", role=REFEREE)
         g.clock = lambda i=i: 1_000 + i * _STEP_MS + _SEAT_AT_MS
+        plain_cmd[g.history.next_cmd] = i + 1
         # A question (the card a table drew, with typed dice) is answered as the recorded game decided it.
         answers: list[str] = []
         if faces is not None:
@@ -545,7 +555,9 @@ def test_every_recorded_game_shows_each_side_the_same_with_the_referees_hidden_c
         try:
             for side in [r for r in roles(plain.state) if r not in ("referee", SPECTATOR)]:
                 (tmp_path / game.name / side).mkdir()
-                busy, _given = _replayed(tmp_path / game.name / side / "g.ft", game, lines, faces, unseen_by=side)
+                busy, _given = _replayed(
+                    tmp_path / game.name / side / "g.ft", game, lines, faces, unseen_by=side, monkeypatch=monkeypatch
+                )
                 try:
                     if busy.log_length == plain.log_length:
                         continue  # nothing of the other side was ever hidden from this one
