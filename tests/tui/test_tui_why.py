@@ -47,7 +47,7 @@ async def test_asking_ahead_gives_the_roll_and_the_command_back(tmp_path):
     before = game.log_length
     async with piloted(game) as (app, pilot):
         await give(pilot, "? fire ferrante omar range=10")
-        assert hint(app).startswith("fire ferrante omar range=10 would roll first: "), hint(app)
+        assert hint(app).startswith("It would roll first: "), hint(app)
         assert app.screen.query_one(CommandInput).value == "fire ferrante omar range=10"
         assert game.log_length == before  # nothing was given
     game.close()
