@@ -44,7 +44,8 @@ GAMES = N_("Games")
 PAGE_STYLE = STYLE + (
     "body { max-width: 72em; } td:nth-child(2), th:nth-child(2) { text-align: left; }\n"
     "th { vertical-align: bottom; } p, li { overflow-wrap: anywhere; }\n"
-    "@media (max-width: 40em) { body { margin: 1em 0.7em; } h1 { font-size: 1.3em; } td, th { white-space: nowrap; } }\n"
+    "@media (max-width: 40em) {\n"
+    "  body { margin: 1em 0.7em; } h1 { font-size: 1.3em; } td, th { white-space: nowrap; }\n}\n"
 )
 #: The CSP source allowing :data:`PAGE_STYLE` (the relay's policy for ``/standings`` adds it).
 PAGE_STYLE_SOURCE = style_source(PAGE_STYLE)
