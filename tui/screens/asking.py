@@ -46,7 +46,7 @@ class Asker(Protocol):
 def reading_words() -> frozenset[str]:
     """The client's words that read the game and give nothing, in English and the reader's
     language, casefolded: what the command line guides as no typing error."""
-    words = ("?", "why", "help", "odds", rulesask.WORD)
+    words = ("?", "why", "help", "odds", "copy", rulesask.WORD)
     return frozenset(w.casefold() for word in words for w in (word, pgettext("command", word)))
 
 
