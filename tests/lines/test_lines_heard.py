@@ -19,6 +19,7 @@ from core.log.views import REFEREE
 from tui.bench import spoken
 from tui.lines import answers
 from tui.lines import heard as lines_heard
+from tui.lines.ink import inked
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rulesets"))
 from linea_di_tiro_support import FIRST, new_game, play  # noqa: E402  (test folders are not packages)
@@ -438,3 +439,27 @@ def test_linea_di_tiro_s_plain_result_leads_with_its_outcome(tmp_path):
     assert "Sherman Easy ora ha tirato una volta." in said
     assert "Impegno su un segreto dell'arbitro." in said
     game.close()
+
+
+def test_an_answer_is_cut_after_a_sentence_a_clause_or_a_comma_never_inside_one():
+    short = ["Before the roll: 50.0% to roll 4+ on 1d6."]
+    assert lines_heard.first_heard(short, "en") == (short, [])  # heard within the budget: as it is
+    clauses = "; ".join(f"clause {n} of a statement read at length, with its words" for n in range(12))
+    now, rest = lines_heard.first_heard(["The roll. It failed.", clauses], "en", budget=8.0)
+    assert now[:2] == ["The roll.", "It failed."]  # a line's sentences, when the whole does not fit
+    pieces = now + rest
+    assert all(lines_heard.line_seconds(p, "en") <= 8.0 for p in pieces[2:])
+    assert " ".join(pieces[2:]) == clauses  # every clause, in order, its mark kept
+    assert all(p.endswith(";") for p in pieces[2:-1])
+    coloured = inked("Failed: out of action. " + clauses, "bad")
+    assert lines_heard.first_heard([coloured, "Then this."], "en", budget=8.0) == ([coloured], ["Then this."])
+
+
+def test_the_estimate_counts_digits_and_signs_above_letters():
+    """``25/50/100/150`` is "twenty-five slash fifty slash one hundred…" aloud: the estimate says so."""
+    words = lines_heard.line_seconds("at every band of range", "en")
+    numbers = lines_heard.line_seconds("at 25/50/100/150 cm", "en")
+    assert numbers > words
+    assert lines_heard.seconds(["a", "b"], "it") == lines_heard.line_seconds("a", "it") + lines_heard.line_seconds(
+        "b", "it"
+    )
