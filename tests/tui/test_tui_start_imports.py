@@ -68,6 +68,7 @@ NOT_UNTIL_USED = (
     "core.secrets.sidecopy",
     "core.report",
     "pygal",
+    "plotext",
     "tui.screens.loading",
     "textual.widgets._progress_bar",
     "tui.screens.help",
