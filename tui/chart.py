@@ -69,12 +69,23 @@ class Chart(Widget):
         head = Text(self.title, no_wrap=True)
         head.truncate(width, overflow="ellipsis")
         head.align("center", width)
-        legend = Text("  ").join(s.legend() for s in self.series if s.named)
-        named = legend.wrap(self.app.console, width) if legend else []
+        named = self._legend(width)
         rows = height - 1 - len(named)
         if rows <= PLOT_FRAME_ROWS:
             return Text("\n").join([head, *named])
         return Text("\n").join([head, *named, Text.from_ansi(self._plot(width, rows))])
+
+    def _legend(self, width: int) -> list[Text]:
+        """The legend's rows: its sides on one row if they fit, else a row each (a name never
+        split over two); a row even when it names none (no side has a bar yet), so that the
+        plots side by side line up."""
+        entries = [s.legend() for s in self.series if s.named]
+        row = Text("  ").join(entries)
+        if row.cell_len <= width:
+            return [row]
+        for entry in entries:
+            entry.truncate(width, overflow="ellipsis")
+        return entries
 
     def _plot(self, width: int, height: int) -> str:
         """The plot, ``width`` by ``height`` cells, as plotext's ANSI text."""

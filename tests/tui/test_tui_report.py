@@ -173,6 +173,20 @@ async def test_the_losses_chart_tells_the_sides_apart_and_names_only_the_bars_it
     game.close()
 
 
+async def test_the_charts_line_up_when_a_legend_names_no_side(tmp_path):
+    """Before any loss the losses chart draws no bar and its legend names no side: its plot
+    still starts on the row the others' do, side by side under their titles."""
+    game = opened(tmp_path / "bn.ft", "breaking-news", "scenario demo", seed=3)
+    async with piloted(game) as (app, pilot):
+        await press(pilot, "f4")
+        tops = []
+        for chart in app.screen.query(Chart):
+            lines = [strip.text for strip in chart.render_lines(chart.region.reset_offset)]
+            tops.append(next(n for n, line in enumerate(lines) if "┌" in line))
+        assert legend(app.screen.query_one("#chart-losses", Chart)) == {} and len(set(tops)) == 1, tops
+    game.close()
+
+
 async def test_the_turn_table_fits_100_columns():
     """The table of losses and defeat points per turn is not wrapped at 100 columns: each
     side's name heads its own columns (two sides' heads took 120 columns) (#48)."""
