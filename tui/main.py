@@ -271,13 +271,13 @@ def _not_a_command(save: Path) -> str:
     git and gh say: ``fireteam reprot`` is not a save to look for.  A file by that
     name is opened, whatever its name; a path or a name with a suffix is a save.
     """
-    import difflib
-
-    from tui.i18n import _
-
     word = str(save)
     if save.suffix or len(save.parts) != 1 or os.path.lexists(save):
         return ""
+    import difflib  # (a mistyped command's suggestions only: not at a save's start)
+
+    from tui.i18n import _
+
     near = difflib.get_close_matches(word, _commands(), n=3, cutoff=0.6)
     if near:
         return _("no command {word}; did you mean {commands}?").format(word=word, commands=", ".join(near))

@@ -22,6 +22,7 @@ import msgspec
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.containers import Container
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -151,6 +152,8 @@ class GameScreen(Screen):
         self._side_names: dict[str, str] = {}  # side id → name: Tab's candidates say a side's too
         self._parts: dict[type[Widget], Widget] = {}  # the panes, once found (``part``)
         self._resumed = False
+        #: The size Textual last laid the screen out at, as it resumed or was resized (``on_resize``).
+        self._laid_out_at: Size | None = None
         #: Set once ``on_mount`` has run: the app's first screen is mounted in a task of
         #: its own, which the app's start waits on (``FireteamApp._start``).
         self.mounted = asyncio.Event()
@@ -249,6 +252,7 @@ class GameScreen(Screen):
             # of them again (a screen coming back from under a dialog needs that).
             self._resumed = True
             event.refresh_styles = False
+        self._laid_out_at = self.app.size  # (Textual lays it out at the app's size as it resumes)
 
     def on_mount(self) -> None:
         try:
@@ -397,7 +401,14 @@ class GameScreen(Screen):
         self._check_size()
         self.refresh_game()
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size == self._laid_out_at:
+            # The size it was laid out at: Textual sends the app's first size twice more as the
+            # screen starts (once when the app takes it, once at its first idle), and each laid
+            # every widget out again, before the first frame, to where it was.
+            event.prevent_default()
+            return
+        self._laid_out_at = event.size
         self._check_size()
 
     def _check_size(self) -> None:
