@@ -1096,3 +1096,30 @@ async def test_a_browser_seat_downloads_its_copy_by_its_key_and_the_pages_link(w
     assert [(s.side, s.name, s.key, s.via) for s in web.game.players()] == [("irregulars", "irr", "", "invitation")]
     async with aiohttp.ClientSession() as stranger, stranger.get(web.url("/copy"), ssl=tls) as answer:
         assert answer.status == 403 and FORBIDDEN_WORDS in await answer.text()
+
+
+async def test_a_seat_invited_to_one_game_is_refused_the_copy_of_another(tmp_path, caplog):
+    """Issue #90, point 10: a seat whose invitation names one game asked ``/copy?game=OTHER``; the game
+    asked is refused (a seat's copy is of its own game only), and its own is given as before.  A seat
+    whose invitation names no game may sit at any table, and so keep the copy of any."""
+    async with web_table(tmp_path, caplog, others=["other"]) as web:
+        web.game.execute("note only at this table", role=REFEREE)
+        own, _ = web.invitations.create("irr", game="table")
+        http, status = await join(web, own)
+        async with http:
+            assert status == 200
+            for asked in ("other", "missing"):
+                async with http.get(web.url(f"/copy?game={asked}")) as answer:
+                    assert answer.status == 403, asked
+                    assert "Content-Disposition" not in answer.headers
+                    assert "A seat&#x27;s copy is of its own game only." in await answer.text()
+            for address in ("/copy?game=table", "/copy"):
+                async with http.get(web.url(address)) as answer:
+                    assert answer.status == 200
+                    assert b"only at this table" in await answer.read()
+        anywhere, _ = web.invitations.create("irr")
+        http, status = await join(web, anywhere)
+        async with http, http.get(web.url("/copy?game=other")) as answer:
+            assert answer.status == 200 and answer.headers["Content-Disposition"].endswith('"other-irregulars.ft"')
+            assert b"only at this table" not in await answer.read()
+    assert "copy refused seat=irr role=irregulars game='other': the invitation is to game 'table'" in web.log()

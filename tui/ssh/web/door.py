@@ -264,13 +264,24 @@ class WebDoor:
 
     def _copy(self, request: web.BaseRequest) -> web.Response:
         """``/copy?game=NAME``: the browser's seat's copy of its game so far, a file for the player's own machine
-        (``tui.copies``, docs/ssh.md): the game its invitation names, else the one asked, else the only one."""
+        (``tui.copies``, docs/ssh.md): the game its invitation names (another asked is refused: a seat's copy is of
+        its own game only), else the one asked (such a seat may sit at any), else the only one."""
         grant = self._grant(request)
         seat = self._seat(grant) if grant is not None else None
         if grant is None or seat is None:
             return self._forbidden(request)
         tables = {t.name: t for t in self.host.tables}
-        name = grant.game or request.query.get("game", "")
+        asked = request.query.get("game", "")
+        if grant.game and asked and asked != grant.game:
+            self.log.warning(
+                "copy refused seat=%s role=%s game=%r: the invitation is to game %r",
+                seat.name,
+                seat.role,
+                asked[:100],
+                grant.game,
+            )
+            return self._notice(request, 403, _("A seat's copy is of its own game only."))
+        name = grant.game or asked
         table = tables.get(name) if name else next(iter(tables.values())) if len(tables) == 1 else None
         if table is None:
             return self._notice(request, 404, _("There is nothing here."))
