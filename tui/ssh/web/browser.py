@@ -277,6 +277,7 @@ class BrowserSeat:
         given, and the seat is told why: the host cannot re-attach a share to another line."""
         self._keys.update(keys_bytes(value))
         held, self._held = self._held, None
+        enter = "\r" in value or "\n" in value
         given = True
         if held is not None:
             given = held.keys == self._keys.hexdigest()
@@ -289,7 +290,19 @@ class BrowserSeat:
                         "table, or a line changed on its way): it was not given; reload the page and type it again"
                     )
                 )
-        if "\r" in value or "\n" in value:
+        elif enter and None not in (self._told_seal, self._told_count) and not self.session.watching:
+            # The page sends a share with every line once it was told the seal and the count: a line without
+            # one had it dropped on its way (a proxy that saw the faces it would give), and drawing for it at
+            # the table would let that proxy choose which rolls the page's shares decide.
+            given = False
+            self.channel.control(["unshared", None])  # said on the page's own bar too, beside the game
+            self.session.input_refused(
+                M(
+                    "a line came without its share of the dice (dropped on its way, or a page older than the "
+                    "table): it was not given; give it again"
+                )
+            )
+        if enter:
             self._keys = hashlib.sha256()  # the page starts again after an Enter, as here
         if not given:
             return
