@@ -358,6 +358,7 @@ async def test_a_phone_keeps_the_pages_files_and_asks_again_only_when_they_chang
         assert {path.split("?")[0] for path, _ in named} == {f"/static/{n}" for n in ("xterm.css", "fireteam.css")} | {
             "/static/xterm.mjs",
             "/static/sha256.mjs",
+            "/static/shares.mjs",
             "/static/fireteam.mjs",
         }
         assert {v for _, v in named} == {version()}
@@ -627,11 +628,19 @@ async def test_a_browser_seats_contribution_goes_into_its_commands_sealed_dice(t
             await wait_until(lambda: web.game.dice_seal() != "" and ["seal", web.game.dice_seal()] in browser.told)
             await browser.shared(f"{mine} {web.game.dice_seal()} 1", "roll 1d6 purpose=first")
             await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 1)
-            # Not hex, too short, upper case, a count of 0, a seal not hex: each ignored; the last one sent was taken.
+            # The page is told its seat, and what the roll used, to hold against the share it sent (shares.mjs).
+            (roll,) = _sealed_rolls(web.game.path)
+            said = {"count": 1, "seal": roll.saw, "contribution": mine, "faces": list(roll.roll.faces)}
+            await wait_until(lambda: ["rolled", said] in browser.told)
+            assert ["seat", "rita"] in browser.told
+            # Not hex, too short, upper case, a count of 0, a seal not hex: each ignored, so that the line after
+            # them came without a share.
             for bad in ("zz" * 16, mine[:30], mine.upper(), f"{mine} {web.game.dice_seal()} 0", f"{mine} x 1"):
                 await browser.ws.send_str(json.dumps(["dice", bad]))
             await browser.bare("roll 1d6 purpose=second\r")
-            await wait_until(lambda: "came without its share of the dice" in web.log())
+            await wait_until(
+                lambda: "came without its share of the dice" in web.log() and ["unshared", None] in browser.told
+            )
             # The page's next line, with its own share once it was told the count that comes next, rolls.
             await wait_until(lambda: ["count", 2] in browser.told)
             await browser.command("roll 1d6 purpose=third")
@@ -680,9 +689,13 @@ async def test_pages_speak_the_browsers_language(web):
         async with http.get(web.url("/"), headers=italian) as answer:
             page = await answer.text()
         assert '<html lang="it">' in page and '"paste": "Incolla"' in page
+        # The bar beside the game that checks each roll's share, its button, and what it says of a roll (#90).
+        assert ">I tuoi dadi: ogni tuo tiro" in page and ">Il registro dei miei dadi</button>" in page
+        assert "NON hanno usato la quota della tua pagina" in page
         async with http.get(web.url("/plain"), headers=italian) as answer:
             plain = await answer.text()
         assert 'aria-label="Risposte"' in plain and '<label for="line" id="prompt">Comando</label>' in plain
+        assert ">I tuoi dadi: ogni tuo tiro" in plain and "senza la quota dei dadi della tua pagina" in plain
         assert "Maiusc+Tab" in plain and '<a href="/">Pagina col terminale</a>' in plain
         ws = await http.ws_connect(web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin, **italian})
         browser = Browser(http, ws)
