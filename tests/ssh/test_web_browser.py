@@ -480,6 +480,12 @@ async def test_a_plain_seat_plays_in_a_page_whose_accessibility_tree_names_its_i
         assert heard[-1] == "Note: <b>bold</b> & <i>x</i>."  # the answer, added to the live region
         assert not any("note <b>bold</b>" in text for text in heard)  # her own line: shown, not read
         assert await page.evaluate("window.redrawn") == 0
+        # A page longer than its window is white to its end: what scrolls past the first screen (the input,
+        # the dice's bar) is not black on the black of html.
+        await page.set_viewport_size({"width": 800, "height": 150})
+        bottom = "(id) => (id ? document.getElementById(id) : document.body).getBoundingClientRect().bottom"
+        body, bar = await page.evaluate(f"[({bottom})(''), ({bottom})('dice')]")
+        assert bar > 150 and body >= bar, (body, bar)
         # ↑ brings the line back; the server keeps it for the seat's next session.
         await page.keyboard.press("ArrowUp")
         assert await line.input_value() == "note <b>bold</b> & <i>x</i>"
