@@ -5,6 +5,9 @@ from __future__ import annotations
 import gc
 import itertools
 import os
+import stat
+import sys
+import tempfile
 
 #: The user's terminal and locale settings that change what Fireteam draws or says: colour
 #: (NO_COLOR, as many who use screen readers or plain terminals set it), the terminal's size,
@@ -31,6 +34,36 @@ for _name in [*TERMINAL_SETTINGS, *_TEXTUALS]:
     os.environ.pop(_name, None)
 os.environ["LANG"] = "C.UTF-8"  # English, in UTF-8
 
+#: Where the suite keeps compiled modules when the environment forbids writing them beside the
+#: sources (PYTHONDONTWRITEBYTECODE, as containers and sandboxes set it): a folder of the user's
+#: in the system's temporary folder, mirroring the sources' paths (PYTHONPYCACHEPREFIX), so nothing
+#: is written in the checkout.  Every xdist worker imports every test module, and pytest rewrites a
+#: test module's asserts before compiling it: without a cache each worker did all of that again in
+#: every run (31 s of CPU a worker for the whole suite, 9 s with the cache; docs/testing.md).  An
+#: environment that names its own PYTHONPYCACHEPREFIX keeps it.
+BYTECODE_FOLDER = f"fireteam-tests-pycache-{os.getuid()}"
+
+
+def _bytecode_cache_outside_the_sources() -> None:
+    if not sys.dont_write_bytecode or sys.pycache_prefix:
+        return
+    folder = os.path.join(tempfile.gettempdir(), BYTECODE_FOLDER)
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        mode = os.lstat(folder)
+    except OSError:
+        return  # nowhere to keep it: the run compiles as it did
+    if not stat.S_ISDIR(mode.st_mode) or mode.st_uid != os.getuid() or mode.st_mode & 0o022:
+        return  # a folder someone else could write in: bytecode read from there could be anyone's
+    sys.pycache_prefix = folder
+    sys.dont_write_bytecode = False
+    # ... and in every process the run starts: its xdist workers, and the programs tests start.
+    os.environ["PYTHONPYCACHEPREFIX"] = folder
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+_bytecode_cache_outside_the_sources()
+
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
 
@@ -40,11 +73,17 @@ from core.folders import KINDS  # noqa: E402
 # The tests run on machines shared with other work (CI has two busy cores): a time
 # taken is never a verdict, so no example has a deadline and generating one is
 # never too slow.  Every property test runs with this, unless it says otherwise.
-settings.register_profile("loaded", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("loaded")
+#
+# How many examples (docs/testing.md, Property tests): each test names the count of its full search
+# (``examples(n)``, tests/shared/examples.py; hypothesis's 100 where it names none).  CI (``CI`` set,
+# as .ci/run runs) and a named run (``--hypothesis-profile=full``) draw the full search; a developer's
+# runs between two commits draw a fifth of it (``commit``, the default elsewhere), never under ten.
+settings.register_profile("full", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("commit", settings.get_profile("full"), max_examples=20)
+settings.load_profile("full" if os.environ.get("CI") else "commit")
 # A long search by the leak oracle (tests/core/test_leak_oracle.py, docs/testing.md):
 #     pytest tests/core/test_leak_oracle.py --hypothesis-profile=oracle
-settings.register_profile("oracle", settings.get_profile("loaded"), max_examples=500)
+settings.register_profile("oracle", settings.get_profile("full"), max_examples=500)
 
 
 @pytest.hookimpl(trylast=True)

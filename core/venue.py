@@ -33,13 +33,15 @@ This module is pure (no NATS client): ``tui.ssh.venue`` holds the connection.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
 
-from core.game import Game
 from core.log.views import REFEREE, SPECTATOR
 from core.secrets import sidecopy
+
+if TYPE_CHECKING:  # (a table's game; the venue's options are parsed for ``fireteam --help``, without the engine)
+    from core.game import Game
 
 STREAM_SPECTATORS = "FIRETEAM_SPECTATORS"
 STREAM_SIDES = "FIRETEAM_SIDES"

@@ -23,7 +23,7 @@ def _parser() -> argparse.ArgumentParser:
     from pathlib import Path
 
     from core.cli.lang import add_lang_option
-    from core.cli.main import add_headless
+    from core.cli.parsers import add_headless
     from tui.i18n import _
 
     client = _app_parser()
@@ -173,6 +173,13 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
     """The ``fireteam`` command; ``terminal``: it owns the terminal on stdin (the console
     script's, not a caller's), which is quieted at once for keys typed ahead (``tui.typeahead``)."""
     argv = sys.argv[1:] if argv is None else argv
+    from core.language.reader import after_lang
+
+    if after_lang(argv)[:1] == ["--version"]:
+        # Said as argparse's ``--version`` would (the parser still lists it), with nothing imported
+        # first: the parser's subcommands import the engine and the report's charts.
+        print(f"fireteam {_version()}")
+        return 0
     # Starting the client builds a few hundred thousand objects that live as
     # long as it does (modules, styles, widgets, the game), and the cycle
     # collector would go through them again and again while they are made: it
@@ -184,7 +191,8 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
     from tui.typeahead import QuietTerminal
 
     tty = QuietTerminal()
-    if terminal and "--plain" not in argv:  # the line client reads the terminal as the shell left it
+    dumb = os.environ.get("TERM") == "dumb"  # (Emacs's shell): it cannot draw a screen, only take lines
+    if terminal and "--plain" not in argv and not dumb:  # the line client reads the terminal as the shell left it
         tty.quiet()
     plain = None
     try:
@@ -199,6 +207,12 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
                 from tui.i18n import _
 
                 _app_parser().error(_("--bot, --json and --strict go with --plain"))
+            elif dumb:
+                from tui.i18n import _
+
+                said = _("TERM=dumb cannot show the screen: plain lines instead (--plain)")
+                print(f"fireteam: {said}", file=sys.stderr)
+                plain = args
             else:
                 from tui.app import run_app
 
@@ -235,14 +249,15 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
 
 
 def _commands() -> tuple[str, ...]:
-    from core.cli.main import HEADLESS
+    from core.cli import HEADLESS
 
     return (*HEADLESS, "serve", "invite", "relay", "completion")
 
 
 def _is_client(argv: list[str]) -> bool:
     """Whether the command line opens the client (else: a headless command, the server, the help)."""
-    from core.cli.lang import after_lang, choose_language
+    from core.cli.lang import choose_language
+    from core.language.reader import after_lang
 
     choose_language(argv)  # before any parser is built: its help and errors are in it too
     words = after_lang(argv)
@@ -273,7 +288,7 @@ def _not_a_command(save: Path) -> str:
 
 def _headless(argv: list[str]) -> int:
     """``fireteam COMMAND``: a headless command, the SSH server or a bench."""
-    from core.cli.main import run_headless, say_plugins_left_out
+    from core.cli.parsers import say_plugins_left_out
 
     say_plugins_left_out()  # before the parser: its help and its check of a --ruleset list the rulesets
     args = _parser().parse_args(argv)
@@ -303,6 +318,8 @@ def _headless(argv: list[str]) -> int:
         from tui.bench import run
 
         return run(args)
+    from core.cli.main import run_headless  # the engine, once the line is parsed: --help needs none of it
+
     return run_headless(args)
 
 

@@ -18,12 +18,16 @@ SEE_ALSO = "The documents installed in share/doc/fireteam: README.md, client.md,
 
 def verify_statuses() -> list[tuple[int, str]]:
     """``fireteam verify``'s exit statuses (docs/secrets.md), from the code that returns them."""
-    from core.cli.main import UNWRITTEN
-    from core.secrets.verify import RULES_CHANGED
+    from core.cli.output import UNWRITTEN
+    from core.secrets.verify import NEWER, RULES_CHANGED
 
     return [
         (0, "every commitment, sealed roll and command checks out"),
-        (1, "forged or damaged: a commitment, a die or a command's facts are not what its inputs and rules give"),
+        (
+            1,
+            "forged or damaged: a commitment, a die or a command's facts are not what its inputs and rules give, "
+            "or a command claims a version or a language no Fireteam could have written there",
+        ),
         (2, "the file cannot be read (a corrupt save, a damaged copy)"),
         (
             RULES_CHANGED,
@@ -31,7 +35,16 @@ def verify_statuses() -> list[tuple[int, str]]:
             'facts under this version\'s rules, each said "recorded by VERSION; rules changed since" with its '
             "rule and step (CHANGELOG.md names the changes)",
         ),
-        (UNWRITTEN, "the verdict could not be written whole (standard output closed or full); standard error says so"),
+        (
+            UNWRITTEN,
+            "the verdict could not be written whole (standard output closed, a broken pipe, a full disk); standard "
+            "error says so (export, certify and league add exit with it too)",
+        ),
+        (
+            NEWER,
+            "written in part by a Fireteam newer than this one: nothing else failed, and its commands are not "
+            "judged here; verify it with that version (certify and league add refuse it)",
+        ),
     ]
 
 

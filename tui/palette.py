@@ -26,7 +26,7 @@ class GameCommands(Provider):
                 name = words.pgettext("command", spec.name)  # the reader's name for it, beside the English
                 shown = spec.name if name == spec.name else f"{spec.name} · {name}"
                 said = words.gettext(spec.help) if spec.help else spec.help
-                out.append((shown, said, partial(screen.start_action, spec)))
+                out.append((shown, said, partial(screen.runner.start, spec)))
         for name, help_text, action in screen.palette_actions():
             out.append((name, help_text, partial(screen.call_later, screen.run_action, action)))
         return out

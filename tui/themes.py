@@ -14,7 +14,6 @@ every character reads at 7 to 1.
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 
 import msgspec
@@ -110,14 +109,18 @@ _VARIABLE = re.compile(r"[a-z0-9-]{1,40}")
 def user_themes(folder: Path) -> tuple[list[Theme], list[str]]:
     """The themes of the user's files in ``folder`` (as harlequin and posting take them), and
     why any file was left out.  Each is hostile input: bounded, every field checked."""
-    from textual.color import Color, ColorParseError
-
     themes: list[Theme] = []
     problems: list[str] = []
     try:
         paths = sorted(folder.glob("*.toml"))[:MAX_THEME_FILES]
     except OSError:
         return [], []
+    if not paths:
+        return [], []
+    import tomllib  # (read only where the user has theme files: not at every start)
+
+    from textual.color import Color, ColorParseError
+
     for path in paths:
         try:
             if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_THEME_BYTES:

@@ -35,7 +35,7 @@ HISTORY_LINE_CHARS = 500
 MAX_FILE_BYTES = 1_000_000
 #: Games the start screen offers to resume, at most.
 RECENT_SAVES = 50
-#: Replay speeds a setting may choose (indices into the screen's SPEEDS).
+#: Replay speeds a setting may choose (indices into tui.screens.replay_bar.SPEEDS).
 SPEED_INDICES = range(8)
 
 

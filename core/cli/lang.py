@@ -14,7 +14,7 @@ import argparse
 from collections.abc import Sequence
 
 from core.language.i18n import N_, _, ngettext
-from core.language.reader import LANGUAGE_NAMES, LANGUAGES, from_environment, set_process_language
+from core.language.reader import LANGUAGE_NAMES, LANGUAGES, from_environment, language_asked, set_process_language
 
 #: argparse's messages that a ``fireteam`` command can show, as Python 3.11+ writes them.
 ARGPARSE_WORDS = (
@@ -38,34 +38,6 @@ ARGPARSE_WORDS = (
     N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
     N_("can't open '%(filename)s': %(error)s"),
 )
-
-
-def language_asked(argv: Sequence[str]) -> str | None:
-    """The language ``--lang X`` or ``--lang=X`` asks for in ``argv`` (before ``--``);
-    None when absent or not one of ours (the parser then says so, by name)."""
-    asked = None
-    for i, word in enumerate(argv):
-        if word == "--":
-            break
-        if word == "--lang" and i + 1 < len(argv):
-            asked = argv[i + 1]
-        elif word.startswith("--lang="):
-            asked = word.partition("=")[2]
-    return asked if asked in LANGUAGES else None
-
-
-def after_lang(argv: Sequence[str]) -> list[str]:
-    """``argv`` without a leading ``--lang X`` (``fireteam --lang it log SAVE``), to see
-    which command it names."""
-    i = 0
-    while i < len(argv):
-        if argv[i] == "--lang":
-            i += 2
-        elif argv[i].startswith("--lang="):
-            i += 1
-        else:
-            break
-    return list(argv[i:])
 
 
 def choose_language(argv: Sequence[str], environ: dict[str, str] | None = None) -> str:

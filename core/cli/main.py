@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import logging
-import os
 import re
 import sys
 from pathlib import Path
@@ -19,18 +17,16 @@ from typing import Any, TextIO
 import msgspec
 
 from core import errorlog, folders
-from core.cli.lang import add_lang_option
-from core.game import Game, copy_role_error, reading_role
+from core.cli.output import UNWRITTEN, written
+from core.game import Game, LogLine, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext, scenario_words
+from core.log import events as ev
 from core.log.outcome import AnswerNeeded, DiceNeeded, Failure, Outcome, Refusal, Result
 from core.log.replay import shown_step, step_of_shown, visible_steps
 from core.log.state import GameState
 from core.log.views import REFEREE, roles
-from core.registry import LOG as RULESETS_LOG
-from core.registry import RulesetIds
 from core.storage.savefile import NoGameYet, SaveError
 
-DEFAULT_RULESET = "breaking-news"
 #: A comment starts at a "#" at the start of a line or after a space.
 _COMMENT = re.compile(r"(^|\s)#.*$")
 
@@ -44,6 +40,10 @@ def state_json(state: GameState, step: int, total: int) -> dict[str, Any]:
         "card": state.card,
         "scenario": state.scenario,
         "result": msgspec.to_builtins(state.result),  # a message as data: the same in every language
+        # The result as data (ruling CORE-RESULT-DATA): none while the game goes on.
+        "winner": state.winner,
+        "draw": state.draw,
+        "scores": dict(state.scores),
         "event_count": step,
         "total_events": total,
         "sides": [
@@ -87,7 +87,11 @@ def script_lines(text: str) -> list[str]:
     return [line.removesuffix("\r") for line in lines]
 
 
-def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: str, out: TextIO | None = None) -> int:
+def run_script(
+    path: Path, save: Path, seed: int | None, ruleset: str | None, variant: str, out: TextIO | None = None
+) -> int:
+    """``fireteam script``: ``ruleset`` None, a new save's is the one its scenario file names
+    (``core.cli.scenarios.script_ruleset``), else :data:`DEFAULT_RULESET`."""
     # sys.stdout as it is now, not as it was when this module was imported (a test's capture may have closed since)
     out = out if out is not None else sys.stdout
     try:
@@ -96,6 +100,11 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
         print(_("{path}: cannot read: {error}").format(path=path, error=e), file=sys.stderr)
         return 2
     created = not save.exists()
+    if ruleset is None and created:
+        from core.cli.scenarios import script_ruleset  # (the scenario tools: only for a new save)
+
+        ruleset = script_ruleset(lines)
+    ruleset = ruleset or DEFAULT_RULESET
     try:
         game = _open_or_start(save, seed, ruleset, variant)
     except (SaveError, ValueError) as e:
@@ -266,6 +275,21 @@ def run_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _log_row(line: LogLine) -> dict[str, Any]:
+    """A line of ``log --json``: its command's number, the kind of its fact, its text; the end
+    of the game with its result as data, as the end fact holds it (ruling CORE-RESULT-DATA)."""
+    row: dict[str, Any] = {
+        "command": line.number,
+        "kind": type(line.event).__name__,
+        "text": line.text,
+        "undone": line.undone,
+        "inner": line.inner,
+    }
+    if isinstance(line.event, ev.GameEnded):
+        row |= {"winner": line.event.winner, "draw": line.event.draw, "scores": dict(line.event.scores)}
+    return row
+
+
 def run_log(args: argparse.Namespace) -> int:
     game = _open_to_read(args.path, args.as_role)
     if game is None:
@@ -279,16 +303,7 @@ def run_log(args: argparse.Namespace) -> int:
         # What the role sees, as the text does: no file position, no event's fields (a side's
         # copy holds only what it saw; core.secrets.sidecopy), the kind of each fact as data.
         # Every line, the game's inner variables too: ``inner`` says which the text leaves out.
-        rows = [
-            {
-                "command": line.number,
-                "kind": type(line.event).__name__,
-                "text": line.text,
-                "undone": line.undone,
-                "inner": line.inner,
-            }
-            for line in game.log_lines(role)
-        ]
+        rows = [_log_row(line) for line in game.log_lines(role)]
         print(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
     for line in game.log_lines(role):
@@ -332,21 +347,15 @@ def run_export(args: argparse.Namespace) -> int:
         return 2
     copy = sidecopy.export(game, reading_role(game, args.as_role))
     if args.out is None:
-        sys.stdout.buffer.write(msgspec.json.encode(copy) + b"\n")
-        return 0
+        return 0 if written(msgspec.json.encode(copy) + b"\n", "export") else UNWRITTEN
     try:
         sidecopy.write(copy, args.out)
     except SaveError as e:
         print(str(e), file=sys.stderr)
         return 2
     said = _("{file}: the copy of {role}: {shown} of {steps} events")
-    print(said.format(file=args.out, role=args.as_role, shown=len(copy.events), steps=game.timeline.length))
-    return 0
-
-
-#: ``verify``'s exit status when its verdict could not be written whole (a closed pipe, a full disk):
-#: after ``core.secrets.verify``'s own (0 passes, 1 forged, 2 unreadable, 3 rules changed since).
-UNWRITTEN = 4
+    said = said.format(file=args.out, role=args.as_role, shown=len(copy.events), steps=game.timeline.length)
+    return 0 if written(said + "\n", "export") else UNWRITTEN
 
 
 def run_verify(args: argparse.Namespace) -> int:
@@ -355,242 +364,9 @@ def run_verify(args: argparse.Namespace) -> int:
     from core.secrets.verify import run
 
     status, lines = run(args.path, as_json=args.json, side_copy=args.side_copy)
-    out = sys.stderr if status == 2 else sys.stdout
-    try:
-        out.write("".join(f"{line}\n" for line in lines))
-        out.flush()
-    except (OSError, ValueError) as e:  # ValueError: the stream was closed
-        _unwritten(out, e)
+    if not written("".join(f"{line}\n" for line in lines), "verify", err=status == 2):
         return UNWRITTEN
     return status
-
-
-def _unwritten(out: TextIO, error: Exception) -> None:
-    """Say on standard error that the verdict was not written (if standard error can still be
-    written), and leave nothing for the interpreter's last flush to fail on again."""
-    said = _("fireteam verify: the verdict could not be written whole ({error}); do not read it")
-    with contextlib.suppress(OSError, ValueError):
-        if out is not sys.stderr:
-            sys.stderr.write(said.format(error=getattr(error, "strerror", None) or error) + "\n")
-            sys.stderr.flush()
-    with contextlib.suppress(OSError, ValueError):
-        # What the stream still buffers would fail again at exit, with a traceback: dropped.
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, out.fileno())
-        os.close(null)
-
-
-# -------------------------------------------------------------------- parsing
-
-HEADLESS = (
-    "script",
-    "replay",
-    "log",
-    "report",
-    "salvage",
-    "fork",
-    "export",
-    "verify",
-    "certify",
-    "league",
-    "bench",
-    "scenarios",
-    "scenario",
-    "rules",
-    "paths",
-)
-
-
-class _OnStderr(logging.Handler):
-    """Each record in one line on the standard error as it is when it comes (a redirection, a capture)."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        print(f"fireteam: {record.getMessage()}", file=sys.stderr)
-
-
-_LEFT_OUT = _OnStderr(logging.WARNING)
-
-
-def say_plugins_left_out() -> None:
-    """From now on, each ruleset plugin the registry leaves out (its import fails, it is no
-    whole ruleset, its id is taken: ``core.registry.LOG``) is said in one line on stderr when
-    the rulesets are first listed (``script --help``, ``rules``, ``scenarios``): a command that
-    lists the rulesets never leaves one out without a word, whatever logging a library set up
-    (Python's last resort speaks only where nothing is set up)."""
-    if _LEFT_OUT not in RULESETS_LOG.handlers:
-        RULESETS_LOG.addHandler(_LEFT_OUT)
-
-
-def add_headless(sub: argparse._SubParsersAction) -> None:
-    """The headless subcommands, their help in the process's language (``core.cli.lang``)."""
-    for add in (_add_script, _add_readers, _add_report, _add_copies, _add_league, _add_tools, _add_bench):
-        add(sub)
-
-
-def _add_script(sub: argparse._SubParsersAction) -> None:
-    """``script``: a file of commands played into a save."""
-    p = sub.add_parser("script", help=_("run a file of commands headlessly into a save"))
-    p.add_argument("file", type=Path)
-    p.add_argument(
-        "--save",
-        type=Path,
-        help=_("save to create or append to (default: FILE-NAME.ft in the data folder's saves/: fireteam paths)"),
-    )
-    p.add_argument("--seed", type=int, help=_("dice seed for a new save"))
-    p.add_argument(
-        "--ruleset",
-        default=DEFAULT_RULESET,
-        # The built-ins and the installed plugins, looked for only when the help is shown or a
-        # ruleset is named: a start that names none is spared their search.
-        choices=RulesetIds(),
-        metavar="RULESET",
-        help=_("the ruleset of a new save: %(choices)s (default: %(default)s)"),
-    )
-    p.add_argument("--variant", default="", help=_("ruleset variant for a new save"))
-    add_lang_option(p)
-
-
-def _add_readers(sub: argparse._SubParsersAction) -> None:
-    """``replay`` and ``log``: a save read at a step, or as its log."""
-    p = sub.add_parser("replay", help=_("print the state of a save at a step"))
-    p.add_argument("path", type=Path)
-    p.add_argument(
-        "--step", type=int, help=_("effective events to apply, counting only those the role may see (default: all)")
-    )
-    p.add_argument("--turn", type=int, help=_("the start of this turn"))
-    p.add_argument("--as", dest="as_role", default=REFEREE, help=_("referee, a side id, or spectator"))
-    p.add_argument("--json", action="store_true", help=_("the state as JSON, the same in every language"))
-    add_lang_option(p)
-
-    p = sub.add_parser("log", help=_("print the log in plain words"))
-    p.add_argument("path", type=Path)
-    p.add_argument("--as", dest="as_role", default=REFEREE, help=_("referee, a side id, or spectator"))
-    p.add_argument(
-        "--json",
-        action="store_true",
-        help=_("a list of {command, kind, text, undone, inner}, one per line of the log, inner variables too"),
-    )
-    p.add_argument(
-        "--all",
-        action="store_true",
-        help=_("the game's inner variables too: key = value lines the rules keep for themselves"),
-    )
-    add_lang_option(p)
-
-
-def _add_report(sub: argparse._SubParsersAction) -> None:
-    """``report`` (``core.report.cli``)."""
-    # Imported here, not at the top: the client imports this module and starts
-    # faster without the report's chart library.
-    from core.report import cli as report_cli
-
-    report_cli.add_parser(sub)
-
-
-def _add_copies(sub: argparse._SubParsersAction) -> None:
-    """``salvage``, ``fork``, ``export`` and ``verify``: new files made from a save, and its checks."""
-    p = sub.add_parser("salvage", help=_("copy the valid start of a damaged save into a new save"))
-    p.add_argument("path", type=Path)
-    p.add_argument("--to", type=Path, help=_("the new save (default: NAME.salvaged.ft next to it; never overwritten)"))
-    add_lang_option(p)
-
-    p = sub.add_parser("fork", help=_("a what-if game: a new save holding a save's effective history up to a step"))
-    p.add_argument("path", type=Path)
-    p.add_argument("--step", type=int, required=True, help=_("effective events to keep (between two commands)"))
-    p.add_argument("--save", type=Path, required=True, help=_("the new save (never an existing file)"))
-    p.add_argument("--seed", type=int, help=_("dice seed for the new game (default: a new random one)"))
-    add_lang_option(p)
-
-    p = sub.add_parser("export", help=_("a side's copy of a game: what that role saw, for fireteam verify"))
-    p.add_argument("path", type=Path)
-    p.add_argument("--as", dest="as_role", required=True, help=_("referee, a side id, or spectator"))
-    p.add_argument("-o", dest="out", type=Path, help=_("the file to write (never an existing one; default: stdout)"))
-    add_lang_option(p)
-
-    p = sub.add_parser(
-        "verify", help=_("check every secret and sealed roll of a save or a side's copy against its inputs")
-    )
-    p.add_argument("path", type=Path)
-    p.add_argument("--json", action="store_true", help=_("print every check as one JSON document"))
-    p.add_argument(
-        "--side-copy",
-        type=Path,
-        metavar="COPY",
-        help=_(
-            "a side's copy of this game: check that the full save gives every event of it at its step; or a "
-            "browser page's record of its dice: check that each roll of its seat used the share the page sent"
-        ),
-    )
-    add_lang_option(p)
-
-
-def _add_league(sub: argparse._SubParsersAction) -> None:
-    """``certify`` and ``league`` (``core.league.cli``)."""
-    from core.league import cli as league_cli
-
-    league_cli.add_parsers(sub)
-
-
-def _add_tools(sub: argparse._SubParsersAction) -> None:
-    """The scenario tools, ``rules`` and ``paths``."""
-    # Imported here, not at the top: the client imports this module for HEADLESS
-    # and starts faster without the scenario tools (and the rulesets' shared code).
-    from core.cli import scenarios as scenario_cli
-
-    scenario_cli.add_parsers(sub)
-
-    from core.cli import rules as rules_cli
-
-    rules_cli.add_parser(sub)
-
-    from core.cli import paths as paths_cli
-
-    paths_cli.add_parser(sub)
-
-
-def _add_bench(sub: argparse._SubParsersAction) -> None:
-    """``bench``: the load, the seek, the client's start and keys."""
-    p = sub.add_parser("bench", help=_("measure load, seek, append and memory (--client: the client's start and keys)"))
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--events", type=int, help=_("size of the big save (default 100,000)"))
-    # The benches live in tui/bench/, outside the product's rooms: tui.main runs them.
-    p.add_argument(
-        "--client", action="store_true", help=_("time the client's start and keys instead (tui/bench/client.py)")
-    )
-    p.add_argument("--rounds", type=int, default=15, help=_("--client: timed presses of each key per save"))
-    p.add_argument("--start-rounds", type=int, default=9, help=_("--client: timed starts of each app per save"))
-    p.add_argument("--starts", action="store_true", help=_("--client: time the starts only, no key"))
-    p.add_argument(
-        "--flood",
-        type=int,
-        metavar="N",
-        help=_("what N characters typed at once cost the client (tui/bench/key_flood.py)"),
-    )
-    p.add_argument("--unbounded", action="store_true", help=_("--flood: on Textual's own driver, unbounded"))
-    p.add_argument(
-        "--spoken",
-        action="store_true",
-        help=_("how long a plain seat's fire takes to hear, read by eSpeak NG (tui/bench/spoken.py)"),
-    )
-    p.add_argument(
-        "--rules",
-        action="store_true",
-        help=_("how fast and how well rule? answers the question set (tui/bench/rulesearch.py)"),
-    )
-    p.add_argument(
-        "--chances",
-        type=int,
-        metavar="N",
-        help=_("time the demo game's chances, N re-rolled games a step, on every core (e.g. 200)"),
-    )
-    p.add_argument(
-        "--league",
-        nargs="?",
-        const="",
-        metavar="FOLDER",
-        help=_("time a club's season of 400 signed games: league add and standings (tui/bench/league.py)"),
-    )
-    add_lang_option(p)
 
 
 def run_headless(args: argparse.Namespace) -> int:

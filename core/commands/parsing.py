@@ -53,6 +53,9 @@ class Parsed(msgspec.Struct):
     #: The English name or alias the command was called by (``end-game`` for ``victory``):
     #: what a refusal of it names, as the referee typed it.
     verb: str = ""
+    #: The language it was read in, "" for English (the source): names of units and sides stay
+    #: as typed in ``text``, so the line is read again in it (``Issued.lang``, docs/secrets.md).
+    lang: str = ""
 
 
 def parse(
@@ -356,6 +359,7 @@ class _LineParse:
             units,
             self.marked,
             self.verb,
+            "" if lang() == SOURCE else lang(),
         )
 
     def _convert(self, p: Param, word: str) -> Any:

@@ -93,6 +93,7 @@ def answer_held(
             faces=went_on.faces,
             answers=went_on.answers,
             givers=went_on.givers,
+            given_in=held.lang,
         )
 
     game.awaiting = None  # (it goes on: told once it is held again, or ends)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Self
@@ -50,6 +51,7 @@ from core.game.sealing import new_contribution, new_dice_key
 from core.game.table import Asked, Table
 from core.language.i18n import Domain, Text, _, naming, render
 from core.language.reader import SOURCE, lang
+from core.language.reader import reading as read_in
 from core.language.shapes import command_shapes
 from core.log import events as ev
 from core.log.narrate import sides_of
@@ -384,9 +386,10 @@ class Game:
 
         result = settle(act, text.strip(), role, by)
         if isinstance(result, DiceNeeded | AnswerNeeded) and self.seated is not None and table_dice(self.state):
-            # Held as it is recorded, in English: the seat that goes on with it may read another language.
-            recorded = self.parse(text, role).text
-            held = Awaited(recorded, role, by, list(faces or ()), list(answers or ()), role)
+            # Held as it is recorded, with the language it was given in: the seat that goes on with it
+            # may read another.
+            parsed = self.parse(text, role)
+            held = Awaited(parsed.text, role, by, list(faces or ()), list(answers or ()), role, lang=parsed.lang)
             result = self._hold(held, result, first=True)
         return rolling.asked(self, role, by, result)  # (the others told whose dice it types, if it does)
 
@@ -402,6 +405,7 @@ class Game:
         saw: str | None = None,
         nonce: int | None = None,
         givers: list[str] | None = None,
+        given_in: str = "",
     ) -> Outcome:
         """Carry out one command line, or raise Refused (nothing is written then).
 
@@ -421,12 +425,14 @@ class Game:
         after the line's own ``answers=``; None, and each question takes its default.
         Raises :class:`NeedAnswer` when they run out.  ``givers``: the seat that typed each
         of ``faces``, where another than ``by`` did ("" for his own; issue #74): its rolls say so.
+        ``given_in``: the language the line was given in, where it is not the reader's (a held
+        command another seat goes on with); it is read and recorded in it.
         """
         by = by or role
         text = text.strip()
         share = Share(contribution, saw, nonce) if contribution is not None else sent_contribution()
         return self._told_if_refused(
-            text, role, by, lambda: self._execute(text, role, by, faces, share, answers, givers)
+            text, role, by, lambda: self._execute(text, role, by, faces, share, answers, givers, given_in)
         )
 
     def _execute(
@@ -438,12 +444,13 @@ class Game:
         share: Share | None = None,
         answers: list[str] | None = None,
         givers: list[str] | None = None,
+        given_in: str = "",
     ) -> Outcome:
         if self.writer is None:
             raise Refused(_("this game is open read-only (replay)"), rule="ENG-4")
         if role == SPECTATOR:
             raise Refused(_("spectators watch; they cannot give commands"), rule="ENG-1")
-        with failing_on_bugs(text, role):
+        with failing_on_bugs(text, role), read_in(given_in) if given_in else nullcontext():
             parsed = self.parse(text, role)
         if parsed.spec.name == "undo":
             return self._undo(role, by)
@@ -496,6 +503,7 @@ class Game:
         drew = dice.drawer if isinstance(dice, ManualDice) and dice.drawer is not None else dice
         try:
             self._handle(ctx, parsed, role, by)
+            self._end_at_break(ctx)
         except NeedAnswer:
             if isinstance(drew, SealedDice) and drew.used and drew is dice:
                 self._ask_later(asking, Asked(self.saved_bytes, sealing, drew.contribution, drew.saw))
@@ -532,8 +540,19 @@ class Game:
         else:
             vis = self._text_audience(parsed, ctx.events, role)
         acting = role if role != by else ""  # (a seat's name says who typed it; the role, whose it was)
-        issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis, role=acting)
+        issued = ev.Issued(
+            cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis, role=acting, lang=parsed.lang
+        )
         return cmd, [issued, *facts]
+
+    def _end_at_break(self, ctx: Context) -> None:
+        """A side at the scenario's break point loses, whatever command brought it there (ruling
+        CORE-BREAK-AT): the ruleset ends the game its own way."""
+        # Here, not at import: a client's start (its log drawn) reads no scenario module.
+        from core.scenarios.breaking import broken_sides
+
+        if broke := broken_sides(ctx.state, self.ruleset.pieces_lost):
+            self.ruleset.end_broken(ctx, *broke)
 
     def resolved(self, text: str, role: str, dice: Dice) -> list[ev.Event]:
         """The facts ``text`` given by ``role`` would record rolling ``dice`` (a command asked

@@ -25,8 +25,10 @@ from core.log.views import (
     REFEREE,
 )
 from core.registry import BUILTIN, get_ruleset
+from core.releases import newer
 from core.ruleset import Ruleset
 from core.secrets import commitments
+from core.secrets.sessions import last_claimed
 from core.storage.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
 from core.storage.writer import SaveWriter
 
@@ -177,6 +179,7 @@ def _open(
     finish = partial(opening.finish, loaded, timeline, hasher) if opening is not None else None
     mark = finish() if finish is not None and not cache_later else None
     if writer is not None:
+        _not_newer(path, timeline.history)
         writer.adopt(loaded)
     game = cls(
         loaded.path,
@@ -195,6 +198,19 @@ def _open(
         # Only for the game as it opened: an entry of a game that changed since would not match its bytes.
         game._cache_finish = lambda: finish() if len(timeline.history.store) == length else None
     return game
+
+
+def _not_newer(path: Path, history: History) -> None:
+    """SaveError if a Fireteam newer than this one wrote the save's last session: this one would
+    write its older version after it, which ``fireteam verify`` takes for a claim made since
+    (``core.secrets.sessions``), and might write what that version's rules read otherwise."""
+    last = last_claimed(history.store)
+    if newer(last):
+        said = _(
+            "{path}: written by Fireteam {version}, newer than this one ({mine}): play it on with {version} or "
+            "later; this one opens it read-only (`fireteam {path} --replay`)"
+        )
+        raise SaveError(said.format(path=path, version=last, mine=core.__version__))
 
 
 def keep_cache(game: Table) -> None:

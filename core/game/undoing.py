@@ -94,6 +94,9 @@ def undo_refusal(game: Table, role: str, by: str = "") -> str | None:
     cmd = game.undo_target(role)
     if cmd is None:
         return _("nothing to undo")
+    if any(type(e) is ev.Confirmed for e in game.history.group(cmd)):
+        # A league may count the result on it already (issue #90): the word given stands, for everyone.
+        return _("a confirmation of the result is final (a league may count it already): it cannot be undone")
     if role == REFEREE:
         return None
     if game.history.issued(cmd).by != by:

@@ -4,12 +4,15 @@ A process sets one from ``--lang`` or the locale; an SSH seat gets its own befor
 its app starts, so every task of that app (which inherits the context) reads the
 same box, and changing the box's language in a setting changes it for that seat
 alone, live.  Numbers (``numerals``) and words (``i18n``) both follow it.
+
+Which language a command line asks for (``--lang``) is read here too, with nothing else
+imported: ``fireteam --version`` reads past it before anything of Fireteam is loaded.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -93,3 +96,31 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
                 return SOURCE
         return SOURCE
     return SOURCE
+
+
+def language_asked(argv: Sequence[str]) -> str | None:
+    """The language ``--lang X`` or ``--lang=X`` asks for in ``argv`` (before ``--``);
+    None when absent or not one of ours (the parser then says so, by name)."""
+    asked = None
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            asked = argv[i + 1]
+        elif word.startswith("--lang="):
+            asked = word.partition("=")[2]
+    return asked if asked in LANGUAGES else None
+
+
+def after_lang(argv: Sequence[str]) -> list[str]:
+    """``argv`` without a leading ``--lang X`` (``fireteam --lang it log SAVE``), to see
+    which command it names."""
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--lang":
+            i += 2
+        elif argv[i].startswith("--lang="):
+            i += 1
+        else:
+            break
+    return list(argv[i:])

@@ -21,6 +21,7 @@ import msgspec
 from core import __version__
 from core.game import Game
 from core.language.i18n import _
+from core.league.names import folded
 from core.log import events as ev
 from core.log.recordint import RecordInt
 from core.secrets.verify import Verified, verify
@@ -29,8 +30,11 @@ from core.storage.savefile import SaveError
 #: The namespace every result signature is made in: a signature of another kind of file
 #: (a git commit, a login) does not count as one of a result (ssh-keygen(1), "-n").
 NAMESPACE = "fireteam-result"
-#: The certificate format.
-FORMAT = 1
+#: The certificate format: 2 names every player of a side and the game's play (issue #90); a
+#: league still reads the format-1 certificates it holds, but ``league add`` takes only this one.
+FORMAT = 2
+#: The formats a league file may hold.
+READ_FORMATS = (1, 2)
 #: A certificate is a few hundred bytes; a file past this is not one.
 MAX_CERTIFICATE_BYTES = 64 << 10
 #: The suffix of a certificate written next to its save.
@@ -43,12 +47,16 @@ class NotCounted(SaveError):
 
 
 class Player(msgspec.Struct, frozen=True, omit_defaults=True):
-    """Who sat for a side: the save's ``Seated`` fact (issue #74's record 2)."""
+    """Who sat for a side: one of the save's ``Seated`` facts (issue #74's record 2); a side may
+    have several (partners, a replacement: issue #90)."""
 
     side: str
     name: str
     key: str = ""  # the OpenSSH key's fingerprint, "SHA256:…", when the seat was bound to a key
     via: str = ""  # "key" | "invitation" | "named"
+    #: How many of the side's commands in effect were given at his seat (his name the command's
+    #: ``by``): 0 at a single table, where the side's commands are the side's, nobody's seat.
+    commands: RecordInt = 0
 
 
 class Checked(msgspec.Struct, frozen=True):
@@ -59,6 +67,9 @@ class Checked(msgspec.Struct, frozen=True):
     typed_rolls: RecordInt
     seeded_rolls: RecordInt
     commands: RecordInt
+    #: Commands an older Fireteam recorded whose facts this one's rules give otherwise (verify's exit
+    #: status 3): the result is certified saying so, never silently (docs/league.md).
+    rules_changed: RecordInt = 0
 
 
 class Certificate(msgspec.Struct, frozen=True):
@@ -82,6 +93,11 @@ class Certificate(msgspec.Struct, frozen=True):
     save_sha256: str
     #: The time of the command that ended the game (unix milliseconds, as the save records it).
     ended_at: RecordInt
+    #: The game's play: the SHA-256 of its ruleset, scenario, commands in effect (who gave each as
+    #: which role, and its words), every roll's faces and its players (names folded), and nothing
+    #: of its time or its secrets' salts; the same game played again from the same seed under a
+    #: new id has the same play (``core.league.adding``).  "" in format 1.
+    play: str = ""
     #: The Fireteam that certified it (left out of the comparison with the save: a newer one
     #: derives the same result).
     certified_by: str = ""
@@ -90,8 +106,9 @@ class Certificate(msgspec.Struct, frozen=True):
         """The certificate's bytes, as written and signed: one line of JSON and a newline."""
         return msgspec.json.encode(self) + b"\n"
 
-    def side_of(self, side: str) -> Player | None:
-        return next((p for p in self.players if p.side == side), None)
+    def of_side(self, side: str) -> tuple[Player, ...]:
+        """Every player who sat for ``side``, in the order they sat."""
+        return tuple(p for p in self.players if p.side == side)
 
 
 #: The fields a certificate is compared on with the one its save gives: all but who certified
@@ -106,15 +123,40 @@ def certify(save: Path) -> tuple[Certificate, Verified]:
     if verified.role != "referee":
         said = _("{path}: a side's copy: a result is certified from the full save")
         raise NotCounted(said.format(path=save))
-    if not verified.ok:
-        said = _("{path}: does not verify ({lines}); `fireteam verify {path}` says why: no certificate")
-        raise NotCounted(said.format(path=save, lines=_failed_count(verified)))
+    refused(save, verified, _("no certificate"))
     return derive(save, verified), verified
+
+
+def refused(save: Path, verified: Verified, consequence: str) -> None:
+    """NotCounted unless a club may count what ``verified`` says of ``save`` (``Verified.countable``):
+    it verifies, or it meets rules changed since an older version recorded it, which is said."""
+    if not verified.ok:
+        said = _("{path}: does not verify ({lines}); `fireteam verify {path}` says why: {consequence}")
+        raise NotCounted(said.format(path=save, lines=_failed_count(verified), consequence=consequence))
+    if verified.newer:
+        assert verified.replayed is not None
+        said = _("{path}: written in part by Fireteam {version}, newer than this one: {consequence}; use {version}")
+        version = verified.replayed.newer[-1].written_by
+        raise NotCounted(said.format(path=save, version=version, consequence=consequence))
+
+
+def rules_changed_said(cert: Certificate) -> str:
+    """What ``certify`` and ``league add`` say of a result an older Fireteam recorded in part whose
+    facts this one's rules give otherwise ("" if none): it counts, never silently."""
+    n = cert.checked.rules_changed
+    if not n:
+        return ""
+    said = _(
+        "recorded in part by an older Fireteam: {n} commands give other facts under this version's rules "
+        "(rules changed since: CHANGELOG.md; `fireteam verify` names them); the certificate says so"
+    )
+    return said.format(n=n)
 
 
 def _failed_count(verified: Verified) -> str:
     failed = len(verified.failed) + len(verified.stray) + len(verified.failed_rolls)
-    failed += len(verified.replayed.differs) if verified.replayed is not None else 0
+    if verified.replayed is not None:
+        failed += len(verified.replayed.differs) + len(verified.replayed.claims)
     return _("{n} checks failed").format(n=failed)
 
 
@@ -147,6 +189,7 @@ def derive(save: Path, verified: Verified) -> Certificate:
         typed_rolls=dice.typed,
         seeded_rolls=dice.seeded,
         commands=replayed.commands - later if replayed is not None else 0,
+        rules_changed=len(replayed.changed) if replayed is not None else 0,
     )
     return Certificate(
         fireteam_result=FORMAT,
@@ -163,6 +206,7 @@ def derive(save: Path, verified: Verified) -> Certificate:
         checked=checked,
         save_sha256=hashlib.sha256(data).hexdigest(),
         ended_at=_ended_at(timeline, end),
+        play=_play(header.ruleset, header.variant, scenario, timeline),
         certified_by=__version__,
     )
 
@@ -194,17 +238,32 @@ def digest(cert: Certificate) -> str:
     return hashlib.sha256(cert.encoded()).hexdigest()
 
 
+#: How a seat bound to its player was seated: by his key, or by his invitation (``Seated.via``).
+BOUND = ("key", "invitation")
+
+
 def confirmed_sides(save: Path, cert: Certificate) -> tuple[str, ...]:
-    """The sides whose seated player confirmed ``cert`` itself at his seat (``Confirmed`` in
-    effect naming its digest, by the player the certificate names for the side)."""
+    """The sides one of whose players confirmed ``cert`` itself at a seat bound to him
+    (``Confirmed`` in effect naming its digest): the command given at that player's own seat
+    (its ``by`` his name, as a served seat gives it, not the side's role), and that seat sat by
+    his key or his invitation (``Seated.via``), so that neither the referee's screen, a single
+    table's seat for a side, nor another player's seat confirms for him (issue #90)."""
     game = Game.open(save, writable=False)
     try:
         timeline = game.history.timeline()
     finally:
         game.close()
-    named = {p.side: p.name for p in cert.players}
+    bound = {(p.side, p.name) for p in cert.players if p.via in BOUND}
     mine = digest(cert)
-    found = {e.side for e in timeline if type(e) is ev.Confirmed and e.result == mine and named.get(e.side) == e.name}
+    found: set[str] = set()
+    issued: ev.Issued | None = None
+    for e in timeline:
+        if type(e) is ev.Issued:
+            issued = e
+        elif type(e) is ev.Confirmed and e.result == mine and issued is not None:
+            at_his_seat = issued.by == e.name and issued.role == e.side
+            if at_his_seat and (e.side, e.name) in bound:
+                found.add(e.side)
     return tuple(sorted(found))
 
 
@@ -214,12 +273,45 @@ def _result(end: ev.GameEnded) -> tuple[str, bool, dict[str, int]]:
 
 
 def _players(timeline: list[ev.Event]) -> tuple[Player, ...]:
-    """Each side's ``Seated`` fact (the last one for a side, a player replaced), by side."""
-    seated: dict[str, Player] = {}
+    """Every player who sat for a side (each ``Seated`` fact in effect, once: a partner and a
+    replaced player are both named), by side then in the order they sat, with how many of the
+    side's commands each gave at his own seat."""
+    seated: dict[tuple[str, str, str], ev.Seated] = {}
+    given: dict[tuple[str, str], int] = {}
     for e in timeline:
-        if isinstance(e, ev.Seated):
-            seated[e.side] = Player(side=e.side, name=e.name, key=e.key, via=e.via)
-    return tuple(seated[s] for s in sorted(seated))
+        if type(e) is ev.Seated:
+            seated.setdefault((e.side, e.name, e.key), e)
+        elif type(e) is ev.Issued and e.role:  # given at a seat of its own (``by`` a seat's name)
+            given[e.role, e.by] = given.get((e.role, e.by), 0) + 1
+    order = sorted(seated.values(), key=lambda e: e.side)  # (stable: the order they sat, within a side)
+    return tuple(
+        Player(side=e.side, name=e.name, key=e.key, via=e.via, commands=given.get((e.side, e.name), 0)) for e in order
+    )
+
+
+def _play(ruleset: str, variant: str, scenario: str, timeline: list[ev.Event]) -> str:
+    """The SHA-256 (hex) of what was played: the ruleset, the scenario, each command in effect
+    (as which role, its words) but those that seat players, every roll's faces, and the players
+    (each side's names, folded) — none of its times, ids or salts."""
+    commands: list[tuple[str, str]] = []
+    faces: list[tuple[int, ...]] = []
+    players: set[tuple[str, str]] = set()
+    seating = False
+    for e in timeline:
+        if type(e) is ev.Issued:
+            if seating:
+                commands.pop()
+            commands.append((e.acting, e.text))
+            seating = False
+        elif type(e) is ev.Seated:
+            seating = True
+            players.add((e.side, folded(e.name)))
+        elif type(e) is ev.Rolled:
+            faces.append(tuple(e.roll.faces))
+    if seating:
+        commands.pop()
+    played = [ruleset, variant, scenario, commands, faces, sorted(players)]
+    return hashlib.sha256(msgspec.json.encode(played)).hexdigest()
 
 
 def _ended_at(timeline: list[ev.Event], end: ev.GameEnded) -> int:
@@ -241,7 +333,8 @@ def _read(save: Path) -> bytes:
 
 
 def load(path: Path) -> tuple[Certificate, bytes]:
-    """A certificate file (hostile input: its size, its JSON, its format): (it, its bytes)."""
+    """A certificate file (hostile input: its size, its JSON, its format): (it, its bytes); a
+    certificate of an older format is refused saying how to go on."""
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_CERTIFICATE_BYTES + 1)
@@ -254,6 +347,12 @@ def load(path: Path) -> tuple[Certificate, bytes]:
         cert = msgspec.json.decode(data, type=Certificate)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
         raise SaveError(_("{path}: not a result certificate: {error}").format(path=path, error=e)) from None
+    if cert.fireteam_result in READ_FORMATS and cert.fireteam_result < FORMAT:
+        said = _(
+            "{path}: a certificate of format {n}, made by an older Fireteam (it names one player a side): "
+            "certify the save again (fireteam certify SAVE -o NEW.result) and sign that one"
+        )
+        raise NotCounted(said.format(path=path, n=cert.fireteam_result))
     if cert.fireteam_result != FORMAT:
         said = _("{path}: a certificate of format {n}; this Fireteam reads format {known}")
         raise SaveError(said.format(path=path, n=cert.fireteam_result, known=FORMAT))

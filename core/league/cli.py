@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 from core.cli.lang import add_lang_option
-from core.language.i18n import _
+from core.cli.output import UNWRITTEN, tell, written
+from core.language.i18n import _, ngettext
 from core.storage.savefile import SaveError
 
 #: The club's points for a win, a draw and a loss unless ``league new`` says otherwise.
@@ -25,7 +26,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help=_("the certificate to write (default: SAVE.result; never overwritten)"),
     )
     add_lang_option(p)
+    _add_league_parsers(sub)
 
+
+def _add_league_parsers(sub: argparse._SubParsersAction) -> None:
     league = sub.add_parser("league", help=_("a club's season: signed results and standings in a league file"))
     add_lang_option(league)
     actions = league.add_subparsers(dest="action", metavar="ACTION", required=True)
@@ -39,6 +43,16 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help=_("the club's keys: an OpenSSH allowed_signers file"),
     )
     p.add_argument("--organiser", required=True, metavar="NAME", help=_("the organiser's identity in that file"))
+    _key_option(p, _("the organiser's SSH key, to sign the season's settings (ssh-keygen -Y sign runs it)"))
+    p.add_argument(
+        "--counts",
+        choices=("any", "organiser", "both"),
+        default="any",
+        help=_(
+            "which games count: any (every game that verifies), organiser (confirmed by both players or signed "
+            "by the organiser), both (confirmed by both players) (default: %(default)s)"
+        ),
+    )
     p.add_argument("--name", default="", help=_("the season's name (default: the file's)"))
     p.add_argument(
         "--points",
@@ -62,7 +76,18 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = actions.add_parser("standings", help=_("the season's standings and games"))
     p.add_argument("league", type=Path, metavar="LEAGUE")
     p.add_argument("--format", choices=("text", "md", "html", "json"), default="text")
+    p.add_argument(
+        "--receipt",
+        action="append",
+        default=[],
+        metavar="RECEIPT",
+        help=_("a receipt league add printed: refused (exit 1) unless this league file holds it"),
+    )
     add_lang_option(p)
+    _add_dispute_parsers(actions)
+
+
+def _add_dispute_parsers(actions: argparse._SubParsersAction) -> None:
     p = actions.add_parser("dispute", help=_("dispute a game: it is frozen until the organiser rules"))
     p.add_argument("league", type=Path, metavar="LEAGUE")
     p.add_argument("game", metavar="GAME", help=_("the game's number in the league, or its id"))
@@ -80,7 +105,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     ruling.add_argument("--winner", metavar="SIDE", help=_("the game counts, won by this side"))
     ruling.add_argument("--draw", action="store_true", help=_("the game counts as a draw"))
     p.add_argument("--why", required=True, help=_("the ruling's reason"))
+    _key_option(p, _("the organiser's SSH key, to sign the ruling (ssh-keygen -Y sign runs it)"))
     add_lang_option(p)
+
+
+def _key_option(p: argparse.ArgumentParser, said: str) -> None:
+    p.add_argument("--key", type=Path, required=True, metavar="KEY", help=said)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -111,22 +141,24 @@ def _certify(args: argparse.Namespace) -> int:
     sides = ", ".join(f"{p.side}: {p.name}" + (f" ({p.key})" if p.key else "") for p in cert.players)
     result = _("a draw") if cert.draw else _("won by {side}").format(side=cert.winner)
     said = _("{file}: the certificate of {save}: {result}; players {players}")
-    print(shown(said.format(file=target, save=args.path, result=result, players=sides or "-")))
+    lines = [shown(said.format(file=target, save=args.path, result=result, players=sides or "-"))]
+    if changed := certificate.rules_changed_said(cert):
+        lines.append(changed)
     confirmed = certificate.confirmed_sides(args.path, cert)
-    level = level_of(confirmed, len({*cert.scores, *(p.side for p in cert.players)}), organiser=True)
+    level = level_of(confirmed, len({*cert.scores, *(p.side for p in cert.players)}), organiser=False)
     if confirmed:
-        said = _("{level} (the save verifies; confirmed at the seat: {sides})")
-        print(shown(said.format(level=_(level), sides=", ".join(confirmed))))
+        said = _("{level} (the save verifies; confirmed at a seat bound to the player: {sides})")
+        lines.append(shown(said.format(level=_(level), sides=", ".join(confirmed))))
     else:
-        print(_("{level} (the save verifies; no player has confirmed it yet)").format(level=_(level)))
+        lines.append(_("{level} (the save verifies; no player has confirmed it yet)").format(level=_(level)))
     if level != BOTH:
         said = _(
             "each player signs it with his own SSH key: ssh-keygen -Y sign -f ~/.ssh/id_ed25519 -n {ns} {file} "
             "(it writes {file}.sig; the second player signs a copy, or renames his); "
-            "a player with no key types confirm at his seat instead (before league add)"
+            "a player with no key types confirm at a served table's seat of his own instead (before league add)"
         )
-        print(shown(said.format(ns=NAMESPACE, file=target)))
-    return 0
+        lines.append(shown(said.format(ns=NAMESPACE, file=target)))
+    return 0 if written("".join(f"{line}\n" for line in lines), "certify") else UNWRITTEN
 
 
 def _points(text: str) -> tuple[int, int, int]:
@@ -140,41 +172,89 @@ def _points(text: str) -> tuple[int, int, int]:
 
 
 def _league(args: argparse.Namespace) -> int:
+    from core.league import render, season
+    from core.league.levels import COUNTS_SAID
+    from core.secrets import shown
+
+    path: Path = args.league
+    if args.action == "standings":
+        return _standings(path, args.format, args.receipt)
+    if args.action == "new":
+        made = season.new(
+            path, args.name or path.stem, args.signers, args.organiser, _points(args.points), args.key, args.counts
+        )
+        said = _("{path}: a new league, {name}: {signers} keys, organiser {organiser}; points {w}/{d}/{l}; {counts}")
+        o = made.opened
+        shown_args = {"name": o.name, "signers": sum(not s.revoked for s in made.signers), "organiser": o.organiser}
+        line = said.format(path=path, w=o.win, d=o.draw, l=o.loss, counts=_(COUNTS_SAID[o.counts]), **shown_args)
+        return _written([shown(line), _receipt(made.head)], args.action)
+    if args.action == "add":
+        from core.league import certificate as certs
+
+        game = season.add(path, args.save, args.cert, args.sigs)
+        changed = certs.rules_changed_said(game.cert)
+        return _written(
+            [shown(render.game_line(game)), *([changed] if changed else []), _receipt(game.head)], args.action
+        )
+    if args.action == "dispute":
+        return _written([shown(render.game_line(season.dispute(path, args.game, args.by, args.why)))], args.action)
+    from core.league.records import RESULT, STANDS, VOID
+
+    ruling = STANDS if args.stands else VOID if args.void else RESULT
+    ruled = season.rule(path, args.game, ruling, args.why, args.key, winner=args.winner or "", draw=args.draw)
+    return _written([shown(render.game_line(ruled))], args.action)
+
+
+def _receipt(head: bytes) -> str:
+    from core.league.folding import receipt
+
+    said = _("receipt: {receipt} (the league's head after it: keep it; the standings show it beside the game)")
+    return said.format(receipt=receipt(head))
+
+
+def _written(lines: list[str], action: str) -> int:
+    """What a command that wrote the league says, written whole: 0, or ``UNWRITTEN`` (what it
+    wrote to the league stands; only its answer, the receipt, is lost)."""
+    if written("".join(f"{line}\n" for line in lines), f"league {action}"):
+        return 0
+    tell(_("fireteam league: what it wrote to the league stands: `league standings` shows it"))
+    return UNWRITTEN
+
+
+def _standings(path: Path, form: str, receipts: list[str]) -> int:
+    """The standings written whole, every signature in the file judged again: 1 if the re-check
+    flagged anything or a receipt given names no record of the file (each said on standard
+    error), ``UNWRITTEN`` if they could not be written."""
     from core.language.reader import lang
     from core.league import render, season, standings
     from core.secrets import shown
 
-    path: Path = args.league
-    if args.action == "new":
-        made = season.new(path, args.name or path.stem, args.signers, args.organiser, _points(args.points))
-        said = _("{path}: a new league, {name}: {signers} keys, organiser {organiser}; points {w}/{d}/{l}")
-        o = made.opened
-        shown_args = {"name": o.name, "signers": len(made.signers), "organiser": o.organiser}
-        print(shown(said.format(path=path, w=o.win, d=o.draw, l=o.loss, **shown_args)))
-        return 0
-    if args.action == "add":
-        game = season.add(path, args.save, args.cert, args.sigs)
-        print(shown(render.game_line(game)))
-        return 0
-    if args.action == "dispute":
-        print(shown(render.game_line(season.dispute(path, args.game, args.by, args.why))))
-        return 0
-    if args.action == "rule":
-        from core.league.records import RESULT, STANDS, VOID
-
-        ruling = STANDS if args.stands else VOID if args.void else RESULT
-        game = season.rule(path, args.game, ruling, args.why, winner=args.winner or "", draw=args.draw)
-        print(shown(render.game_line(game)))
-        return 0
-    league = season.load(path)
+    j, league = season.read(path, recheck=True)
+    held = {h.hex() for h in j.heads}
+    unheld = [r for r in receipts if not (len(r) >= 8 and any(h.startswith(r.lower()) for h in held))]
+    for r in unheld:
+        said = _("{path}: the receipt {receipt} names no record of this file: it was cut short or changed before it")
+        tell(shown(said.format(path=path, receipt=r)))
     table = standings.table(league)
     title = league.opened.name
-    if args.format == "json":
-        sys.stdout.write(render.as_json(table, title))
-    elif args.format == "md":
-        sys.stdout.write(render.markdown(table, title))
-    elif args.format == "html":
-        sys.stdout.write(render.page(table, title, lang()))
+    if form == "json":
+        text = render.as_json(table, title)
+    elif form == "md":
+        text = render.markdown(table, title)
+    elif form == "html":
+        text = render.page(table, title, lang())
     else:
-        sys.stdout.write(render.text(table, title))
-    return 0
+        text = render.text(table, title)
+    if not written(text, "league standings"):
+        return UNWRITTEN
+    flagged = league.flagged
+    for problem in flagged:
+        tell(shown(problem))
+    if flagged:
+        said = ngettext(
+            "{n} thing in this league file does not hold: what it touches is not counted",
+            "{n} things in this league file do not hold: what they touch is not counted",
+            len(flagged),
+        )
+        tell(said.format(n=len(flagged)))
+    return 1 if flagged or unheld else 0

@@ -23,22 +23,23 @@ _K = math.log(10) / 400
 MAX_STEPS = 50
 
 
-def fit(games: list[tuple[str, str, float]], prior_sd: float = PRIOR_SD) -> dict[str, tuple[float, float]]:
-    """``games`` as (player, opponent, the player's score: 1, 0.5 or 0): each player's
+def fit(games: list[tuple[str, str, float, float]], prior_sd: float = PRIOR_SD) -> dict[str, tuple[float, float]]:
+    """``games`` as (player, opponent, the player's score: 1, 0.5 or 0, its weight: 1 for a game
+    between two players, less for each pair of opponents in a team game): each player's
     (rating, its standard error)."""
-    names = sorted({p for a, b, _s in games for p in (a, b)})
+    names = sorted({p for a, b, _s, _w in games for p in (a, b)})
     at = {p: i for i, p in enumerate(names)}
     n, tau = len(names), 1 / prior_sd**2
     r = [0.0] * n
     for _ in range(MAX_STEPS):
         grad = [-tau * x for x in r]
         hess = [[tau if i == j else 0.0 for j in range(n)] for i in range(n)]
-        for a, b, s in games:
+        for a, b, s, weight in games:
             i, j = at[a], at[b]
             e = 1 / (1 + math.exp(-_K * (r[i] - r[j])))
-            w = _K * _K * e * (1 - e)
-            grad[i] += _K * (s - e)
-            grad[j] -= _K * (s - e)
+            w = weight * _K * _K * e * (1 - e)
+            grad[i] += weight * _K * (s - e)
+            grad[j] -= weight * _K * (s - e)
             hess[i][i] += w
             hess[j][j] += w
             hess[i][j] -= w

@@ -2,9 +2,14 @@
 
 The header names the framing's format (``fireteam``, a save's) and the league's own
 (``league``); then, one line each, in the order they happened: the club's opening (its
-points, its allowed signers, its organiser), each game added (its certificate as signed,
-its signatures), each dispute and each ruling.  Nothing is ever rewritten: standings are
-folded from these records every time they are shown (``core.league.season``).
+points, its allowed signers, its organiser, which games it counts, signed by its organiser),
+each game added (its certificate as signed, its signatures), each dispute and each ruling
+(signed by the organiser).  Nothing is ever rewritten: standings are folded from these records
+every time they are shown, each signature checked again (``core.league.season``).
+
+Format 2 (issue #90) signs the season's settings and the rulings, names every player of a
+side, and says which games count; a format-1 file (before it) is read, said to be older, and
+not written to (``core.league.season``).
 """
 
 from __future__ import annotations
@@ -16,8 +21,10 @@ import msgspec
 from core.language.i18n import N_
 from core.log.recordint import RecordInt
 
-#: The league's own format (its records' shapes).
-LEAGUE_FORMAT = 1
+#: The league's own format (its records' shapes): this Fireteam writes 2 and reads 1 and 2.
+LEAGUE_FORMAT = 2
+#: The format before the organiser signed the season (issue #90): read, never written to.
+UNSIGNED_FORMAT = 1
 #: A name, a reason, a ruling's words: at most this many characters.
 MAX_TEXT = 500
 
@@ -35,7 +42,8 @@ class Record(msgspec.Struct, frozen=True, tag_field="t", kw_only=True, omit_defa
 
 
 class Opened(Record, frozen=True, tag="new"):
-    """The club's season: its name, its W/D/L points, its players' keys, its organiser."""
+    """The club's season: its name, its W/D/L points, its players' keys, its organiser, which
+    games count; signed by the organiser (``core.league.organiser``)."""
 
     name: str
     win: RecordInt
@@ -45,6 +53,10 @@ class Opened(Record, frozen=True, tag="new"):
     signers: str
     #: The identity, among the signers, of the organiser (who confirms and rules).
     organiser: str
+    #: Which games count (``core.league.levels.COUNTED_LEVELS``); "" in a format-1 league: every one.
+    counts: str = ""
+    #: The organiser's signature of the record without it (namespace ``fireteam-league``); "" in format 1.
+    signature: str = ""
 
 
 class Signed(msgspec.Struct, frozen=True):
@@ -63,8 +75,9 @@ class Added(Record, frozen=True, tag="game"):
 
     certificate: str
     signed: tuple[Signed, ...]
-    #: The league's name of each side's player (its club identity, or the name it was seated by).
-    players: dict[str, str]
+    #: The league's names of each side's players (their club identities, or the names they were
+    #: seated by): one name a side in format 1, every player of the side in format 2.
+    players: dict[str, Union[str, tuple[str, ...]]]
     #: The sides whose player confirmed this certificate at his seat (``Confirmed`` in the save).
     confirmed: tuple[str, ...] = ()
 
@@ -85,6 +98,9 @@ class Ruled(Record, frozen=True, tag="rule"):
     why: str
     winner: str = ""
     draw: bool = False
+    #: The organiser's signature of the ruling, bound to its league (``core.league.organiser``);
+    #: "" in format 1.
+    signature: str = ""
 
 
 STANDS, VOID, RESULT = N_("stands"), N_("void"), N_("result")

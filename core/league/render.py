@@ -15,14 +15,17 @@ import re
 import msgspec
 
 from core.language.i18n import _, ngettext
-from core.league.season import FROZEN, Game
-from core.league.standings import Row, Table
+from core.league.folding import FROZEN, Game, Season, receipt
+from core.league.levels import COUNT_ANY, COUNTS_SAID
+from core.league.standings import SHARED, Row, Table
 from core.secrets import shown
 
 FORMATS = ("text", "md", "html", "json")
 #: What Markdown could read as markup in a table's cell or a list item's text: a link or an
 #: image needs a bracket, an autolink or HTML an angle bracket, a cell's end a bar.
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|~&])")
+#: A normal distribution's 97.5th percentile: a rating's 95% band is this many standard errors each side.
+Z95 = 1.96
 
 
 def result_of(game: Game) -> str:
@@ -39,11 +42,12 @@ def result_of(game: Game) -> str:
 
 
 def _who(game: Game, side: str) -> str:
-    return f"{game.players.get(side, '?')} ({side})"
+    return f"{', '.join(game.players.get(side, ('?',)))} ({side})"
 
 
 def game_line(game: Game) -> str:
-    """One game: its number, ruleset, scenario, result, confirmation and standing (raw text)."""
+    """One game: its number, ruleset, scenario, result, confirmation, standing, what its re-check
+    found, and its receipt (raw text)."""
     said = _("game {n} ({ruleset}, {scenario}): {result}; {level}; {status}")
     line = said.format(
         n=game.number,
@@ -51,7 +55,7 @@ def game_line(game: Game) -> str:
         scenario=game.cert.scenario or "-",
         result=result_of(game),
         level=_(game.level),
-        status=_(game.status),
+        status=_(game.standing),
     )
     if game.status == FROZEN:
         line += " " + _("(frozen until the organiser rules)")
@@ -59,7 +63,33 @@ def game_line(game: Game) -> str:
         line += "; " + _("disputed by {who}: {why}").format(who=d.by, why=d.why)
     for r in game.rulings:
         line += "; " + _("the organiser ruled ({ruling}): {why}").format(ruling=_(r.ruling), why=r.why)
-    return line
+    for problem in game.problems:
+        line += "; " + problem
+    return line + "; " + _("receipt {receipt}").format(receipt=game.receipt)
+
+
+def about(season: Season) -> list[str]:
+    """What a reader of the standings is told of the league itself (raw text): which games it
+    counts, who signed its settings, its head (against a player's receipt), and, for an older
+    league, that its settings are nobody's word but the file's."""
+    lines = []
+    if season.older:
+        lines.append(
+            _(
+                "an older league (format 1): its settings and rulings are not signed by its organiser, "
+                "so whoever holds the file could have changed them unseen; its games' signatures are checked"
+            )
+        )
+    else:
+        said = _("settings signed by the organiser {organiser} ({key})")
+        lines.append(said.format(organiser=season.opened.organiser, key=season.organiser_key))
+    lines.append(_(COUNTS_SAID[season.opened.counts or COUNT_ANY]))
+    said = _(
+        "the league's head: {head} (a player's receipt is the head after his game: "
+        "league standings --receipt RECEIPT says whether this file holds it)"
+    )
+    lines.append(said.format(head=receipt(season.head)))
+    return lines + season.problems
 
 
 def _rating(row: Row, ruleset: str) -> str:
@@ -70,13 +100,23 @@ def _rating(row: Row, ruleset: str) -> str:
     said = ngettext(
         "{low}–{high} ({value} ± {error}, {games} game)", "{low}–{high} ({value} ± {error}, {games} games)", games
     )
+    half = Z95 * error
     return said.format(
-        low=round(value - 2 * error), high=round(value + 2 * error), value=round(value), error=round(error), games=games
+        low=round(value - half), high=round(value + half), value=round(value), error=round(half), games=games
     )
 
 
+def _decided(row: Row) -> str:
+    """How a row stands against the next one level with it on points, in words ("" if not level)."""
+    if not row.decided:
+        return ""
+    if row.decided == SHARED:
+        return _("place shared with the next: level on every tie-break")
+    return _("ahead of the next by {tie}").format(tie=_(row.decided))
+
+
 def _cells(row: Row, t: Table) -> list[str]:
-    decided = _(row.decided) if row.decided else ""
+    decided = _decided(row)
     return [
         str(row.place),
         row.player,
@@ -86,7 +126,7 @@ def _cells(row: Row, t: Table) -> list[str]:
         str(row.lost),
         str(row.points),
         f"{row.schedule:.2f}",
-        f"{row.margin:+d}",
+        f"{row.margin:+.2f}",
         decided,
         *(_rating(row, r) for r in t.rulesets),
     ]
@@ -94,12 +134,12 @@ def _cells(row: Row, t: Table) -> list[str]:
 
 def _heads(t: Table) -> list[str]:
     heads = [_("place"), _("player"), _("played"), _("won"), _("drawn"), _("lost"), _("points")]
-    heads += [_("strength of schedule"), _("score margin"), _("ahead of the next by")]
+    heads += [_("strength of schedule"), _("score margin"), _("level on points with the next")]
     return heads + [_("rating, {ruleset} (95% band)").format(ruleset=r) for r in t.rulesets]
 
 
 def text(t: Table, title: str) -> str:
-    out = [shown(title)]
+    out = [shown(title), *map(shown, about(t.season))]
     for row in t.rows:
         c = [shown(x) for x in _cells(row, t)]
         said = ngettext(
@@ -110,7 +150,7 @@ def text(t: Table, title: str) -> str:
         line = said.format(place=c[0], player=c[1], played=c[2], won=c[3], drawn=c[4], lost=c[5], points=c[6])
         line += "; " + _("strength of schedule {sos}, score margin {margin}").format(sos=c[7], margin=c[8])
         if row.decided:
-            line += "; " + _("ahead of the next by {tie}").format(tie=c[9])
+            line += "; " + c[9]
         for ruleset, cell in zip(t.rulesets, c[10:], strict=True):
             if cell != "-":
                 line += "; " + _("rating in {ruleset} {band}").format(ruleset=ruleset, band=cell)
@@ -126,7 +166,8 @@ def _md(value: str) -> str:
 
 def markdown(t: Table, title: str) -> str:
     heads = _heads(t)
-    out = [f"# {_md(title)}", "", "| " + " | ".join(map(_md, heads)) + " |", "|" + "---|" * len(heads)]
+    out = [f"# {_md(title)}", "", *(f"{_md(line)}  " for line in about(t.season)), ""]
+    out += ["| " + " | ".join(map(_md, heads)) + " |", "|" + "---|" * len(heads)]
     out += ["| " + " | ".join(map(_md, _cells(row, t))) + " |" for row in t.rows]
     out += ["", f"## {_md(_('Games'))}", ""]
     out += [f"{g.number}. {_md(game_line(g).split(': ', 1)[1])}" for g in t.games]
@@ -142,17 +183,25 @@ def page(t: Table, title: str, lang: str) -> str:
     head = "".join(f'<th scope="col">{e(h)}</th>' for h in _heads(t))
     body = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in _cells(row, t)) + "</tr>\n" for row in t.rows)
     games = "".join(f"<li>{e(game_line(g))}</li>\n" for g in t.games)
+    said = "".join(f"<p>{e(line)}</p>\n" for line in about(t.season))
     return (
         f'<!DOCTYPE html>\n<html lang="{e(lang)}">\n<head><meta charset="utf-8">'
-        f"<title>{e(title)}</title></head>\n<body>\n<h1>{e(title)}</h1>\n"
+        f"<title>{e(title)}</title></head>\n<body>\n<h1>{e(title)}</h1>\n{said}"
         f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody>\n</table>\n"
         f"<h2>{e(_('Games'))}</h2>\n<ol>\n{games}</ol>\n</body>\n</html>\n"
     )
 
 
 def as_json(t: Table, title: str) -> str:
+    season = t.season
     document = {
         "league": title,
+        "format": season.format,
+        "organiser": season.opened.organiser,
+        "organiser_key": season.organiser_key,
+        "counts": season.opened.counts or COUNT_ANY,
+        "head": season.head.hex(),
+        "problems": season.problems,
         "standings": [
             {
                 "place": r.place,
@@ -166,7 +215,10 @@ def as_json(t: Table, title: str) -> str:
                 "strength_of_schedule": r.schedule,
                 "score_margin": r.margin,
                 "decided_by": r.decided,
-                "ratings": {k: {"rating": v, "error": e, "games": n} for k, (v, e, n) in r.ratings.items()},
+                "ratings": {
+                    k: {"rating": v, "error": e, "band": [v - Z95 * e, v + Z95 * e], "games": n}
+                    for k, (v, e, n) in r.ratings.items()
+                },
             }
             for r in t.rows
         ],
@@ -182,6 +234,10 @@ def as_json(t: Table, title: str) -> str:
                 "scores": g.cert.scores,
                 "confirmed": g.level,
                 "status": g.status,
+                "standing": g.standing,
+                "counted": g.counted,
+                "problems": g.problems,
+                "receipt": g.head.hex(),
                 "disputes": [{"by": d.by, "why": d.why, "at": d.at} for d in g.disputes],
                 "rulings": [{"ruling": r.ruling, "why": r.why, "at": r.at} for r in g.rulings],
             }

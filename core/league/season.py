@@ -1,40 +1,45 @@
-"""A club's season: its league file made, added to, disputed and ruled, and folded.
+"""A club's season: its league file made, added to, disputed and ruled, and read.
 
-``new`` creates the file; ``add`` appends a game once every check passes (below);
-``dispute`` freezes a game, ``rule`` records the organiser's ruling.  Each appends one
-record under the file's lock, after reading the file under that lock
-(``core.storage.journal.append``), so two adds at once cannot both take the same game.
+The functions another command (an event day) calls: ``new``, ``add``, ``dispute``, ``rule``
+write; ``load`` reads the season (every signature judged again with ``recheck``:
+``core.league.folding``).  Each write appends one record under the file's lock, after reading
+the file under that lock (``core.storage.journal.append``), so two adds at once cannot both
+take the same game; it is refused, appending nothing, on a league whose settings are not those
+its organiser signed, and on an older (format-1) league, which is read only.
 
 ``add`` refuses, saying why and appending nothing:
 
-* a certificate that is not one, or a signature that does not verify over its bytes in the
-  results' namespace, or whose key is not in the club's allowed signers;
+* a certificate that is not one, or of an older format, or a signature that does not verify over
+  its bytes in the results' namespace, or whose key is not in the club's allowed signers or is
+  not valid there now (its line's ``namespaces``, ``valid-after``, ``valid-before``, ``@revoked``);
 * a signature by a club member who neither played in the game nor is the organiser;
-  (a player with no key confirms at his seat instead: his ``Confirmed`` in the save counts when
-  it names this certificate's digest; ``core.league.levels``)
+  (a player with no key confirms at a seat bound to him instead: ``core.league.levels``)
 * a save that does not pass ``fireteam verify``;
 * a save whose bytes are not those the certificate names (edited after it was made);
 * a certificate whose result differs from the one its save gives (its winner, draw,
-  scores, players, ruleset, scenario, game id, …: each field named);
-* a side no player was seated for, a game of other than two sides, and one player (the same
-  club identity or key) on both sides;
-* a game already in the league (the same game id, or the same save).
+  scores, players, play, ruleset, scenario, game id, …: each field named);
+* a side no player was seated for, a game of other than two sides, and one player (his name
+  folded, or his key) on both sides (``core.league.entries``);
+* a game the league holds already, naming it: the same game id (a fork), the same save, or
+  the same play (the game played again from its seed);
+* a game below the level of confirmation the league counts (``league new --counts``).
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 import msgspec
 
 from core import __version__
-from core.language.i18n import N_, _
+from core.language.i18n import _
 from core.league import certificate as certs
+from core.league import entries, organiser
 from core.league.certificate import NotCounted
-from core.league.levels import level_of
+from core.league.folding import FROZEN, Game, Season, fold
+from core.league.levels import COUNT_ANY, COUNTED_LEVELS, COUNTS_SAID, counts
 from core.league.records import (
     LEAGUE_FORMAT,
     MAX_TEXT,
@@ -50,115 +55,37 @@ from core.league.records import (
     Signed,
     decode_record,
 )
-from core.league.signatures import BadSignature, Signer, check, parse_signers
+from core.league.signatures import BadSignature, check, parse_signers
 from core.secrets.verify import verify
 from core.storage import journal
-from core.storage.savefile import FORMAT_VERSION, SaveError
-
-ORGANISER = "organiser"
-#: A game's standing in the league.
-COUNTED, FROZEN, VOIDED = N_("counted"), N_("disputed"), N_("void")
-
-
-@dataclass(eq=False)
-class Game:
-    """A game of the season as the records leave it."""
-
-    number: int
-    cert: certs.Certificate
-    players: dict[str, str]  # side → the league's name of its player
-    signed: tuple[Signed, ...]
-    winner: str
-    draw: bool
-    #: The sides whose player confirmed it at his seat (``Confirmed`` in the save).
-    confirmed: tuple[str, ...] = ()
-    status: str = COUNTED
-    disputes: list[Disputed] = field(default_factory=list)
-    rulings: list[Ruled] = field(default_factory=list)
-
-    @property
-    def level(self) -> str:
-        """Its players' signatures and confirmations at their seats; the organiser's word is its
-        save's, which passed verify and gave its certificate again as it was added."""
-        players = {s.as_ for s in self.signed if s.as_ != ORGANISER} | set(self.confirmed)
-        return level_of(players, len(self.players), organiser=True)
-
-    @property
-    def counted(self) -> bool:
-        return self.status == COUNTED
-
-
-@dataclass
-class Season:
-    path: Path
-    opened: Opened
-    signers: list[Signer]
-    games: list[Game] = field(default_factory=list)
-
-    def find(self, ref: str) -> Game:
-        """A game by its number in the league or a prefix (8 characters or more) of its id."""
-        if ref.isdigit() and 1 <= int(ref) <= len(self.games):
-            return self.games[int(ref) - 1]
-        found = [g for g in self.games if len(ref) >= 8 and g.cert.game.startswith(ref)]
-        if len(found) != 1:
-            said = _("{path}: no game {ref} in this league (give its number, or 8 or more characters of its id)")
-            raise NotCounted(said.format(path=self.path, ref=repr(ref)))
-        return found[0]
+from core.storage.savefile import FORMAT_VERSION
 
 
 def _now() -> int:
     return int(time.time() * 1000)
 
 
-def read(path: Path) -> tuple[journal.Journal[LeagueHeader, AnyRecord], Season]:
+def read(path: Path, recheck: bool = False) -> tuple[journal.Journal[LeagueHeader, AnyRecord], Season]:
     j = journal.read(path, LeagueHeader, decode_record)
-    if j.header.league != LEAGUE_FORMAT:
-        said = _("{path}: a league of format {n}; this Fireteam reads format {known}")
-        raise SaveError(said.format(path=path, n=j.header.league, known=LEAGUE_FORMAT))
-    return j, fold(path, j.records)
+    return j, fold(path, j, recheck)
 
 
-def load(path: Path) -> Season:
-    return read(path)[1]
+def load(path: Path, recheck: bool = True) -> Season:
+    """The season in the league file at ``path``, every stored signature judged again."""
+    return read(path, recheck)[1]
 
 
-def fold(path: Path, records: list[AnyRecord]) -> Season:
-    if not records or not isinstance(records[0], Opened):
-        raise SaveError(_("{path}:2: a league file begins with the club's season").format(path=path))
-    opened = records[0]
-    season = Season(path, opened, parse_signers(opened.signers))
-    by_id: dict[str, Game] = {}
-    for line, r in enumerate(records[1:], start=3):  # the header is line 1, the season line 2
-        if isinstance(r, Added):
-            try:
-                cert = msgspec.json.decode(r.certificate, type=certs.Certificate)
-            except (msgspec.ValidationError, msgspec.DecodeError) as e:
-                said = _("{path}:{line}: not a certificate: {error}")
-                raise SaveError(said.format(path=path, line=line, error=e)) from None
-            added = Game(len(season.games) + 1, cert, dict(r.players), r.signed, cert.winner, cert.draw, r.confirmed)
-            season.games.append(added)
-            by_id[cert.game] = added
-            continue
-        if isinstance(r, Opened):
-            raise SaveError(_("{path}:{line}: a second season in one league file").format(path=path, line=line))
-        found = by_id.get(r.game)
-        if found is None:
-            said = _("{path}:{line}: names a game the league does not hold")
-            raise SaveError(said.format(path=path, line=line))
-        game = found
-        if isinstance(r, Disputed):
-            game.disputes.append(r)
-            game.status = FROZEN
-        else:
-            game.rulings.append(r)
-            game.status = VOIDED if r.ruling == VOID else COUNTED
-            if r.ruling == RESULT:
-                game.winner, game.draw = r.winner, r.draw
-    return season
-
-
-def new(path: Path, name: str, signers_file: Path, organiser: str, points: tuple[int, int, int]) -> Season:
-    """A new league file (never over a file) for the club whose keys ``signers_file`` holds."""
+def new(
+    path: Path,
+    name: str,
+    signers_file: Path,
+    organiser_name: str,
+    points: tuple[int, int, int],
+    key: Path,
+    count: str = COUNT_ANY,
+) -> Season:
+    """A new league file (never over a file) for the club whose keys ``signers_file`` holds, its
+    settings signed by the organiser with ``key`` (``core.league.organiser``)."""
     try:
         text = signers_file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
@@ -167,18 +94,36 @@ def new(path: Path, name: str, signers_file: Path, organiser: str, points: tuple
         signers = parse_signers(text)
     except ValueError as e:
         raise NotCounted(f"{signers_file}: {e}") from None
-    if not signers:
+    if not any(s.allows(certs.NAMESPACE) and not s.revoked for s in signers):
         raise NotCounted(_("{path}: no key for results in it").format(path=signers_file))
-    if organiser not in {s.identity for s in signers}:
+    if organiser_name not in {s.identity for s in signers if not s.revoked}:
         said = _("{path}: the organiser {name} has no key in it")
-        raise NotCounted(said.format(path=signers_file, name=repr(organiser)))
+        raise NotCounted(said.format(path=signers_file, name=repr(organiser_name)))
+    if count not in COUNTED_LEVELS:
+        raise NotCounted(_("--counts: one of {choices}").format(choices=", ".join(COUNTED_LEVELS)))
     _text(name)
     win, draw, loss = points
-    opened = Opened(at=_now(), name=name, win=win, draw=draw, loss=loss, signers=text, organiser=organiser)
+    opened = Opened(
+        at=_now(), name=name, win=win, draw=draw, loss=loss, signers=text, organiser=organiser_name, counts=count
+    )
+    signature = organiser.sign(organiser.settings_data(opened), key)
+    _by_the_organiser(organiser.settings_data(opened), signature, opened, key)
+    opened = msgspec.structs.replace(opened, signature=signature)
     created = datetime.now(UTC).isoformat(timespec="seconds")
     header = LeagueHeader(fireteam=FORMAT_VERSION, league=LEAGUE_FORMAT, engine=__version__, created=created)
     journal.create(path, header, [opened], decode_record)
-    return fold(path, [opened])
+    return load(path)
+
+
+def _by_the_organiser(data: bytes, signature: str, opened: Opened, key: Path) -> None:
+    """Refuse a signature of the league's own by any key but a valid one of its organiser's."""
+    try:
+        signer = check(data, signature.encode(), parse_signers(opened.signers), time.time(), organiser.NAMESPACE)
+    except BadSignature as e:
+        raise NotCounted(_("{key}: not the organiser's key for this league: {why}").format(key=key, why=e)) from None
+    if signer.identity != opened.organiser:
+        said = _("{key}: {who}'s key, not the organiser's ({organiser})")
+        raise NotCounted(said.format(key=key, who=signer.identity, organiser=opened.organiser))
 
 
 def _text(text: str) -> str:
@@ -188,14 +133,14 @@ def _text(text: str) -> str:
 
 
 def add(path: Path, save: Path, cert_path: Path, sig_paths: list[Path]) -> Game:
-    """Add a game (every check above first); the game as it stands in the league."""
+    """Add a game (every check above first); the game as it stands in the league (its
+    ``receipt``: the league's head after it)."""
     given, data = certs.load(cert_path)
     signatures = [_read_signature(p) for p in sig_paths]
     verified = verify(save)
     if verified.role != "referee":
         raise NotCounted(_("{path}: a side's copy: a result is certified from the full save").format(path=save))
-    if not verified.ok:
-        raise NotCounted(_("{path}: does not verify (`fireteam verify {path}` says why): not added").format(path=save))
+    certs.refused(save, verified, _("not added"))
     derived = certs.derive(save, verified)
     if derived.save_sha256 != given.save_sha256:
         said = _("{save}: not the save {cert} was made from: it was changed or replaced since (its SHA-256 differs)")
@@ -204,17 +149,24 @@ def add(path: Path, save: Path, cert_path: Path, sig_paths: list[Path]) -> Game:
     if differ:
         said = _("{cert}: its {fields} differ from what its save gives: not added")
         raise NotCounted(said.format(cert=cert_path, fields=", ".join(differ)))
+    confirmed = certs.confirmed_sides(save, given)
 
     def make(j: journal.Journal[LeagueHeader, AnyRecord]) -> list[Added]:
-        season = fold(path, j.records)
-        players = _players(season, given)
-        signed = _signed(season, given, data, signatures, sig_paths, players)
-        for game in season.games:
-            if game.cert.game == given.game or game.cert.save_sha256 == given.save_sha256:
-                said = _("{cert}: this game is already in the league, as game {n}")
-                raise NotCounted(said.format(cert=cert_path, n=game.number))
-        confirmed = certs.confirmed_sides(save, given)
-        return [Added(at=_now(), certificate=data.decode(), signed=signed, players=players, confirmed=confirmed)]
+        season = _writable(path, j)
+        players = entries.league_names(given, season.club, season.known)
+        repeated = season.entered.repeat_of(given)
+        if repeated is not None:
+            game, how = repeated
+            said = _("{cert}: this game is already in the league, as game {n} ({how}): not added")
+            raise NotCounted(said.format(cert=cert_path, n=game.number, how=how))
+        now = _now()
+        signed = _signed(season, given, data, signatures, sig_paths, players, now)
+        trial = Game(0, given, players, signed, given.winner, given.draw, confirmed, rule=season.opened.counts)
+        if not counts(trial.level, trial.rule):
+            said = _("{cert}: {level}, and in this league {rule}: not added")
+            raise NotCounted(said.format(cert=cert_path, level=_(trial.level), rule=_(COUNTS_SAID[trial.rule])))
+        named: dict[str, str | tuple[str, ...]] = dict(players)
+        return [Added(at=now, certificate=data.decode(), signed=signed, players=named, confirmed=confirmed)]
 
     return _append(path, make).games[-1]
 
@@ -227,45 +179,23 @@ def _read_signature(path: Path) -> bytes:
         raise NotCounted(_("{path}: cannot read: {error}").format(path=path, error=e.strerror)) from None
 
 
-def _players(season: Season, cert: certs.Certificate) -> dict[str, str]:
-    """Each side's player by his league name: the club identity of the key he was seated
-    with, else the name he was seated by; refused if a side has none or one plays both."""
-    by_key = {s.fingerprint: s.identity for s in season.signers}
-    sides = sorted(cert.scores) if cert.scores else []
-    seated = {p.side: p for p in cert.players}
-    names: dict[str, str] = {}
-    for side in sorted({*sides, *seated}):
-        player = seated.get(side)
-        if player is None or not player.name:
-            said = _("no player was seated for {side}: a league counts games between players")
-            raise NotCounted(said.format(side=side))
-        names[side] = by_key.get(player.key, player.name) if player.key else player.name
-    if len(names) != 2:
-        raise NotCounted(_("a game of {n} sides: a league counts games between two players").format(n=len(names)))
-    keys = [p.key for p in cert.players if p.key]
-    if len(set(names.values())) < len(names) or len(set(keys)) < len(keys):
-        raise NotCounted(_("one player is seated on both sides of this game: it cannot count in a league"))
-    return names
-
-
 def _signed(
     season: Season,
     cert: certs.Certificate,
     data: bytes,
     signatures: list[bytes],
     paths: list[Path],
-    players: dict[str, str],
+    players: dict[str, tuple[str, ...]],
+    now: int,
 ) -> tuple[Signed, ...]:
-    seated_keys = {p.key: p.side for p in cert.players if p.key}
-    sides_by_name = {name: side for side, name in players.items()}
+    """Each signature judged now, as ``ssh-keygen -Y verify`` would: whose it is and what it confirms."""
     out: list[Signed] = []
     for armored, sig_path in zip(signatures, paths, strict=True):
         try:
-            signer = check(data, armored, season.signers)
+            signer = check(data, armored, season.signers, now / 1000)
         except BadSignature as e:
             raise NotCounted(f"{sig_path}: {e}") from None
-        side = seated_keys.get(signer.fingerprint) or sides_by_name.get(signer.identity)
-        role = side or (ORGANISER if signer.identity == season.opened.organiser else "")
+        role = entries.role_of(signer, players, season.opened.organiser)
         if not role:
             said = _("{path}: signed by {who}, who played no side of this game and is not the organiser")
             raise NotCounted(said.format(path=sig_path, who=repr(signer.identity)))
@@ -279,9 +209,9 @@ def dispute(path: Path, ref: str, by: str, why: str) -> Game:
     _text(why)
 
     def make(j: journal.Journal[LeagueHeader, AnyRecord]) -> list[Disputed]:
-        season = fold(path, j.records)
+        season = _writable(path, j)
         game = season.find(ref)
-        if by not in {*game.players.values(), season.opened.organiser}:
+        if not game.named(by) and by != season.opened.organiser:
             said = _("{who} played no side of game {n} and is not the organiser: only they may dispute it")
             raise NotCounted(said.format(who=repr(by), n=game.number))
         if game.status == FROZEN:
@@ -291,25 +221,41 @@ def dispute(path: Path, ref: str, by: str, why: str) -> Game:
     return _append(path, make).find(ref)
 
 
-def rule(path: Path, ref: str, ruling: str, why: str, winner: str = "", draw: bool = False) -> Game:
-    """The organiser's ruling on a disputed game: it stands, is void, or counts with ``winner`` (or a draw)."""
+def rule(path: Path, ref: str, ruling: str, why: str, key: Path, winner: str = "", draw: bool = False) -> Game:
+    """The organiser's ruling on a disputed game, signed with his ``key``: it stands, is void, or
+    counts with ``winner`` (or a draw)."""
     _text(why)
+    assert ruling in (STANDS, VOID, RESULT)
 
     def make(j: journal.Journal[LeagueHeader, AnyRecord]) -> list[Ruled]:
-        season = fold(path, j.records)
+        season = _writable(path, j)
         game = season.find(ref)
         if game.status != FROZEN:
             raise NotCounted(_("game {n} is not disputed: nothing to rule").format(n=game.number))
         if ruling == RESULT and not draw and winner not in game.players:
             said = _("{side} is no side of game {n} (its sides: {sides})")
             raise NotCounted(said.format(side=repr(winner), n=game.number, sides=", ".join(game.players)))
-        return [Ruled(at=_now(), game=game.cert.game, ruling=ruling, why=why, winner=winner, draw=draw)]
+        made = Ruled(at=_now(), game=game.cert.game, ruling=ruling, why=why, winner=winner, draw=draw)
+        data = organiser.ruling_data(season.opened, made)
+        signature = organiser.sign(data, key)
+        _by_the_organiser(data, signature, season.opened, key)
+        return [msgspec.structs.replace(made, signature=signature)]
 
-    assert ruling in (STANDS, VOID, RESULT)
     return _append(path, make).find(ref)
+
+
+def _writable(path: Path, j: journal.Journal[LeagueHeader, AnyRecord]) -> Season:
+    """The season as it stands under the lock, if this Fireteam may append to it."""
+    season = fold(path, j)
+    if season.older:
+        said = _(
+            "{path}: a league of format 1, made before its organiser signed its settings: it is read, not added to; "
+            "begin a signed season: fireteam league new NEW --signers FILE --organiser NAME --key KEY"
+        )
+        raise NotCounted(said.format(path=path))
+    return season
 
 
 def _append(path: Path, make: journal.Make) -> Season:
     """Append what ``make`` gives for the league as it stands under its lock; the league after."""
-    journal.append(path, lambda p: read(p)[0], make, decode_record)
-    return load(path)
+    return fold(path, journal.append(path, lambda p: journal.read(p, LeagueHeader, decode_record), make, decode_record))

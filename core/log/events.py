@@ -183,8 +183,12 @@ class Issued(Event, frozen=True, tag="cmd"):
     #: The Fireteam version that wrote it, on the first command of each session (each time
     #: the game is opened for writing): every command after it, to the next that names one,
     #: was written by that version; "" on the others.  A save that names none was written by
-    #: 0.1.0, the only version before (``core.secrets.rederive.FIRST_VERSION``).
+    #: 0.1.0, the only version before.  ``core.secrets.sessions`` says which claims are believed.
     version: str = ""
+    #: The language the line was given in (``Parsed.lang``), "" for English: its names of units
+    #: and sides are that language's, and every reader reads it again in it.  Recorded from 0.3.0
+    #: (``core.releases.LANGUAGE_RECORDED_FROM``); an older session's commands name none.
+    lang: str = ""
 
     @property
     def acting(self) -> str:

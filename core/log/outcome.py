@@ -78,7 +78,7 @@ class Awaited(msgspec.Struct, frozen=True):
     referee's is shown whose dice are awaited, never the roll; a seat that may not know of the
     roll (``vis``) is told nothing of it, not even that dice are awaited (``Game.awaited_said``)."""
 
-    #: The line as recorded, in English (``Parsed.text``): any seat's language goes on with it.
+    #: The line as recorded (``Parsed.text``): its names of units and sides in ``lang``.
     text: str
     role: str
     by: str
@@ -97,6 +97,9 @@ class Awaited(msgspec.Struct, frozen=True):
     #: Who may know of the roll asked now: its fact's audience (``DiceNeeded.vis``; () everyone).
     #: The submitter's, the asked and the referee's seats always do.
     vis: tuple[str, ...] = ()
+    #: The language the line was given in (``Parsed.lang``, "" English): whichever seat goes on
+    #: with it, the line is read again in it, and recorded so (``Issued.lang``).
+    lang: str = ""
 
 
 class OwnRoll(msgspec.Struct, frozen=True):

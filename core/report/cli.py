@@ -9,51 +9,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from core.cli.lang import add_lang_option
 from core.game import copy_role_error, reading_role
 from core.language.i18n import _
-from core.log.views import REFEREE, roles
+from core.log.views import roles
 from core.report import render_html, render_md
 from core.report.build import build
 from core.secrets.sidecopy import open_to_read
 from core.storage.savefile import SaveError
 
-FORMATS = ("md", "html")
-
-
-def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("report", help=_("the after-action report of a save (Markdown or HTML, with charts)"))
-    p.add_argument("path", type=Path)
-    p.add_argument("--as", dest="as_role", default=REFEREE, help=_("referee, a side id, or spectator"))
-    p.add_argument("--format", choices=FORMATS, help=_("md or html (default: from -o's suffix, else md)"))
-    p.add_argument(
-        "-o", "--out", type=Path, help=_("the file to write (Markdown: its charts beside it); default: stdout")
-    )
-    p.add_argument("--step", type=int, help=_("report the game up to this step of the role's (default: all)"))
-    p.add_argument(
-        "--rerolls",
-        type=int,
-        default=0,
-        metavar="N",
-        help=_("play the game's own orders again N times with fresh dice (the referee's report; e.g. 1000)"),
-    )
-    p.add_argument(
-        "--reroll-seed", type=int, default=0, help=_("the re-rolls' seed (the same seed, the same re-rolls)")
-    )
-    p.add_argument(
-        "--reroll-from", type=int, help=_("re-roll the orders after this step (default: a what-if's fork, else 0)")
-    )
-    p.add_argument(
-        "--chances",
-        type=int,
-        default=0,
-        metavar="N",
-        help=_("each side's chances after every step, from N re-rolled games a step (e.g. 200; uses every core)"),
-    )
-    add_lang_option(p)
-
 
 def run(args: argparse.Namespace) -> int:
+    """``fireteam report`` (its parser is ``core.cli.parsers``', built without the report for ``fireteam --help``)."""
     fmt = args.format or ("html" if args.out is not None and args.out.suffix.lower() in (".html", ".htm") else "md")
     if args.out is not None:
         problem = _refuse_out(args.out, args.path)

@@ -21,7 +21,9 @@ re-derived).  A command another Fireteam wrote (``Issued.version``: a session's 
 command names the version that wrote the session; a save that names none, 0.1.0) whose
 dice are the ones the file records (its faces drawn again, in their order) and whose
 facts differ is no forgery: the rules changed since (``Rederived.changed``, with the
-command's rule; CHANGELOG.md says which); this version's own commands must agree.
+command's rule; CHANGELOG.md says which); this version's own commands must agree.  Which
+claims of a version (and of the language a line was given in) are believed, and in which
+language a line is read again, is ``core.secrets.sessions``'s to say.
 
 A command carried past an undo (``Issued.carries``) must repeat the
 facts of the command it carries.  The commands a what-if copied from its parent
@@ -32,6 +34,7 @@ as recorded, the rest re-derived.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -53,6 +56,7 @@ from core.dice.faces import (
 from core.dice.shares import Counts
 from core.game import Game
 from core.language.i18n import Msg, _
+from core.language.reader import SOURCE, reading
 from core.log import events as ev
 from core.log.history import History
 from core.log.questions import NeedAnswer
@@ -60,13 +64,12 @@ from core.log.replay import Timeline
 from core.log.state import DICE_KEY
 from core.log.views import MarkerLabels
 from core.refusal import Refused
+from core.releases import ends_changed_since, newer, results_changed_since
 from core.secrets import commitments
+from core.secrets.sessions import Claim, Sessions
 
 #: Resolutions of one command tried in search of the answers that give its facts.
 MAX_TRIES = 200
-
-#: The version that wrote a command of a save that names none: the only one before versions were recorded.
-FIRST_VERSION = "0.1.0"
 
 
 @dataclass
@@ -95,6 +98,13 @@ class Rederived:
     changed: list[Differs] = field(default_factory=list)
     #: Commands whose answers could not be found within ``MAX_TRIES`` resolutions: not checked.
     unsure: list[Differs] = field(default_factory=list)
+    #: Commands whose record claims a version or a language no Fireteam could have written there:
+    #: forged (``core.secrets.sessions``).
+    claims: list[Differs] = field(default_factory=list)
+    #: The sessions a Fireteam newer than this one wrote (their first command), which it cannot judge.
+    newer: list[Differs] = field(default_factory=list)
+    #: Commands such a session wrote whose facts this version's rules give otherwise: not judged.
+    ahead: list[Differs] = field(default_factory=list)
     #: The ruleset version the save was played under, when it is not this Fireteam's.
     played_under: str = ""
     #: This Fireteam's version of the ruleset, which re-derived them.
@@ -186,8 +196,9 @@ class _Replica(Game):
         # The parent's own commands, copied, rolled the parent's key: only the what-if's may not.
         return len(self.history.store) >= self._copied and super()._rolls_parents_key()
 
-    def again(self, recorded: list[ev.Event], answers: list[str] | None) -> list[ev.Event]:
-        """Command ``recorded`` (its ``Issued`` and its facts) resolved again on the table as it stands."""
+    def again(self, recorded: list[ev.Event], answers: list[str] | None, given_in: str = SOURCE) -> list[ev.Event]:
+        """Command ``recorded`` (its ``Issued`` and its facts) resolved again on the table as it stands,
+        its line read in the language ``given_in``."""
         issued = recorded[0]
         assert isinstance(issued, ev.Issued)
         rolls = [e for e in recorded if isinstance(e, ev.Rolled)]
@@ -221,7 +232,8 @@ class _Replica(Game):
         self._faces = [f for r in rolls if not r.roll.manual for f in r.roll.faces] if copied else None
         labels = [e.label for e in recorded if type(e) is ev.MarkerPlaced]
         self.marker_labels = (lambda cmd: _RecordedLabels(labels)) if copied else self._labels_from_seed
-        parsed = self.parse(issued.text, issued.acting)
+        with reading(given_in):
+            parsed = self.parse(issued.text, issued.acting)
         # The faces typed on the line are in its text; those typed at the table's prompt follow them.
         typed, givers = typed[len(parsed.faces or ()) :], givers[len(parsed.faces or ()) :]
         _cmd, group = self._resolve(
@@ -233,12 +245,14 @@ class _Replica(Game):
             answers,
             givers if any(givers) else None,
         )
-        return [msgspec.structs.replace(group[0], version=issued.version), *group[1:]]
+        # Its version and its language are the session's and the seat's, not the rules'.
+        return [msgspec.structs.replace(group[0], version=issued.version, lang=issued.lang), *group[1:]]
 
-    def rule_of(self, issued: ev.Issued) -> str:
+    def rule_of(self, issued: ev.Issued, given_in: str) -> str:
         """The rule of the command ``issued`` gave (its ``CommandSpec.rule``), "" if it no longer parses."""
         try:
-            return self.parse(issued.text, issued.acting).spec.rule
+            with reading(given_in):
+                return self.parse(issued.text, issued.acting).spec.rule
         except Refused:
             return ""
 
@@ -249,19 +263,28 @@ def rederive(game: Game) -> Rederived:
     if game.header.ruleset_version != game.ruleset.version:
         result.played_under, result.rules = game.header.ruleset_version, game.ruleset.version
     replica = _Replica(game)
-    version = FIRST_VERSION
+    sessions = Sessions()
     for group in _groups(game):
         head = group[0]
-        if type(head) is ev.Issued and head.version:
-            version = head.version
-        if type(head) is ev.Issued and head.carries:
-            result.carried += 1
-            _carried(replica, head, group, result)
-        elif type(head) is ev.Issued:
-            result.commands += 1
-            _check(replica, head, group, result, "" if version == core.__version__ else version)
+        if type(head) is ev.Issued:
+            step = replica.history.length + 1
+            forged, ahead = len(sessions.forged), len(sessions.ahead)
+            version = sessions.written_by(head, copied=len(replica.history.store) < replica._copied)
+            result.claims.extend(_said(c, step) for c in sessions.forged[forged:])
+            result.newer.extend(_said(c, step, c.head.version) for c in sessions.ahead[ahead:])
+            if head.carries:
+                result.carried += 1
+                _carried(replica, head, group, result)
+            else:
+                result.commands += 1
+                older = "" if version == core.__version__ else version
+                _check(replica, head, group, result, older, sessions.languages(head))
         replica.take(group)
     return result
+
+
+def _said(claim: Claim, step: int, version: str = "") -> Differs:
+    return Differs(claim.head.cmd, claim.head.text, step, claim.why, version)
 
 
 def _groups(game: Game) -> Iterator[list[ev.Event]]:
@@ -279,26 +302,59 @@ def _groups(game: Game) -> Iterator[list[ev.Event]]:
 def _carried(replica: _Replica, head: ev.Issued, group: list[ev.Event], result: Rederived) -> None:
     known = 0 < head.carries < replica.history.next_cmd
     original = replica.history.group(head.carries) if known else []
-    same = bool(original) and msgspec.structs.replace(original[0], cmd=head.cmd, carries=head.carries) == head
+    same = (  # (the first command of a session names its version, whatever it carries)
+        bool(original)
+        and msgspec.structs.replace(original[0], cmd=head.cmd, carries=head.carries, version=head.version) == head
+    )
     if not same or original[1:] != group[1:]:
         why = _("it carries command #{cmd} past an undo, but its facts are not that command's").format(cmd=head.carries)
         result.differs.append(Differs(head.cmd, head.text, replica.history.length + 1, why))
 
 
-def _check(replica: _Replica, head: ev.Issued, recorded: list[ev.Event], result: Rederived, older: str) -> None:
-    """Resolve ``recorded`` again with each question's default, then with every choice of each
-    question asked (depth first, ``MAX_TRIES`` resolutions at most), until its facts come again.
+#: The verdicts on a command that does not give its facts, the one believed first: read in another
+#: language, the line may meet rules changed since where in the first it named no side.
+_VERDICTS = ("ahead", "changed", "unsure", "differs")
+
+
+def _check(
+    replica: _Replica,
+    head: ev.Issued,
+    recorded: list[ev.Event],
+    result: Rederived,
+    older: str,
+    languages: tuple[str, ...],
+) -> None:
+    """Judge ``recorded`` read in each of ``languages`` in turn, until one gives its facts; if none
+    does, the verdict of the first of the kind believed first (``_VERDICTS``) is kept.
     ``older``: the other version that wrote it ("" if this one did)."""
+    verdicts = []
+    for given_in in languages:
+        verdict = _judged(replica, head, recorded, older, given_in)
+        if verdict is None:
+            return
+        verdicts.append(verdict)
+    kind, differs = min(verdicts, key=lambda v: _VERDICTS.index(v[0]))
+    getattr(result, kind).append(differs)
+
+
+def _judged(
+    replica: _Replica, head: ev.Issued, recorded: list[ev.Event], older: str, given_in: str
+) -> tuple[str, Differs] | None:
+    """Resolve ``recorded`` again with each question's default, then with every choice of each
+    question asked (depth first, ``MAX_TRIES`` resolutions at most), until its facts come again
+    (None); else the kind of verdict (``_VERDICTS``) and what differs."""
     step = replica.history.length + 1
     first = ""  # what the first resolution that gave facts found wrong
     same_dice = True  # whether that resolution drew the dice the file records
+    same_result = True  # and whether it ends the game as the file records
+    result_changed = False  # or a release since decides that otherwise
     pending: list[list[str] | None] = [None]
     for _tried in range(MAX_TRIES):
         if not pending:
             break
         answers = pending.pop()
         try:
-            derived = replica.again(recorded, answers)
+            derived = replica.again(recorded, answers, given_in)
         except NeedAnswer as need:
             pending.extend([*(answers or ()), c] for c in reversed(need.question.choices))
             continue
@@ -309,21 +365,25 @@ def _check(replica: _Replica, head: ev.Issued, recorded: list[ev.Event], result:
         else:
             why = _first_difference(recorded, derived, bool(older))
             if not why:
-                return
+                return None
             if not first:
-                same_dice = _same_dice(recorded, derived)
+                same_dice, same_result = _same_dice(recorded, derived), _same_result(recorded, derived)
+                result_changed = _result_changed_since(older, replica.ruleset.id, recorded, derived)
         first = first or why
         if answers is None:
             pending.append([])  # the questions asked with answers given, defaults or not
     if pending:
         said = _("its questions' answers are not recorded, and none of the first {n} tried gives its facts")
-        result.unsure.append(Differs(head.cmd, head.text, step, said.format(n=MAX_TRIES)))
-        return
+        return "unsure", Differs(head.cmd, head.text, step, said.format(n=MAX_TRIES))
     why = first or _("no answer to its questions gives its facts")
+    if older and newer(older):  # (a newer Fireteam's rules, which this one cannot know)
+        return "ahead", Differs(head.cmd, head.text, step, why, older, replica.rule_of(head, given_in))
+    if older and same_dice and not same_result and not result_changed:
+        said = _("its result is not the rules', and no release since {version} decides it otherwise: {why}")
+        return "differs", Differs(head.cmd, head.text, step, said.format(version=older, why=why))
     if older and same_dice:
-        result.changed.append(Differs(head.cmd, head.text, step, why, older, replica.rule_of(head)))
-        return
-    result.differs.append(Differs(head.cmd, head.text, step, why))
+        return "changed", Differs(head.cmd, head.text, step, why, older, replica.rule_of(head, given_in))
+    return "differs", Differs(head.cmd, head.text, step, why)
 
 
 def _same_dice(recorded: list[ev.Event], derived: list[ev.Event]) -> bool:
@@ -334,6 +394,31 @@ def _same_dice(recorded: list[ev.Event], derived: list[ev.Event]) -> bool:
     now = [f for e in derived if isinstance(e, ev.Rolled) for f in e.roll.faces]
     shorter = min(len(was), len(now))
     return was[:shorter] == now[:shorter]
+
+
+def _same_result(recorded: list[ev.Event], derived: list[ev.Event]) -> bool:
+    """Whether the rules end the game where the file does, with its winner, draw and scores (an
+    older end that names none of them read by its words, as ``_as_written`` reads it)."""
+    was = [e for e in recorded if type(e) is ev.GameEnded]
+    now = [e for e in derived if type(e) is ev.GameEnded]
+    if len(was) != len(now):
+        return False
+    result = operator.attrgetter("winner", "draw", "scores")
+    return all(result(w) == result(_as_written(n, w)) for w, n in zip(was, now, strict=True))
+
+
+def _result_changed_since(older: str, ruleset: str, recorded: list[ev.Event], derived: list[ev.Event]) -> bool:
+    """Whether a release since ``older`` may give this command's end otherwise: an end both
+    record, with another result, where one decides ``ruleset``'s results otherwise; an end the
+    rules give that the file lacks, where one ends its games at more commands (a break point);
+    an end the file records that the rules do not give, never (no release ends fewer games)."""
+    if not older:
+        return False
+    was = sum(type(e) is ev.GameEnded for e in recorded)
+    now = sum(type(e) is ev.GameEnded for e in derived)
+    if was == now:
+        return results_changed_since(older, ruleset)
+    return was < now and ends_changed_since(older, ruleset)
 
 
 def _first_difference(recorded: list[ev.Event], derived: list[ev.Event], older: bool = False) -> str:

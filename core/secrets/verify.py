@@ -38,7 +38,11 @@ OK, MISMATCH, NEVER, UNSEEN = N_("ok"), N_("mismatch"), N_("never revealed"), N_
 #: verify's exit status for a save an older Fireteam recorded whose rules changed since: every
 #: commitment and die checks out, and some commands give other facts now (docs/secrets.md).
 RULES_CHANGED = 3
+#: verify's exit status for a save a Fireteam newer than this one wrote a session of (its version
+#: newer than ``core.__version__``): nothing else failed, and this one cannot judge its commands.
+NEWER = 5
 NOT_CHECKED = N_("not checked")
+NOT_BELIEVED = N_("not believed")
 
 
 @dataclass
@@ -95,20 +99,35 @@ class Verified:
 
     @property
     def ok(self) -> bool:
+        """Nothing found forged or damaged (a save a newer Fireteam wrote may still not be judged)."""
         replayed = self.replayed
-        return not self.failed and not self.stray and not self.failed_rolls and not (replayed and replayed.differs)
+        forged = replayed is not None and bool(replayed.differs or replayed.claims)
+        return not self.failed and not self.stray and not self.failed_rolls and not forged
+
+    @property
+    def newer(self) -> bool:
+        """Nothing is forged, but a Fireteam newer than this one wrote a session of it (``NEWER``)."""
+        return self.ok and self.replayed is not None and bool(self.replayed.newer)
 
     @property
     def rules_changed(self) -> bool:
-        """Every commitment and die checks out, but commands another version wrote give other facts
+        """Every commitment and die checks out, but commands an older version wrote give other facts
         under this version's rules: the rules changed since (``RULES_CHANGED``), no forgery."""
-        return self.ok and self.replayed is not None and bool(self.replayed.changed)
+        return self.ok and not self.newer and self.replayed is not None and bool(self.replayed.changed)
 
     @property
     def status(self) -> int:
         """The exit status: 0 every check passes, ``RULES_CHANGED`` recorded by an older version
-        whose rules changed since, 1 forged or damaged (``run``)."""
-        return 0 if self.ok and not self.rules_changed else RULES_CHANGED if self.ok else 1
+        whose rules changed since, ``NEWER`` written by a newer one, 1 forged or damaged (``run``)."""
+        if not self.ok:
+            return 1
+        return NEWER if self.newer else RULES_CHANGED if self.rules_changed else 0
+
+    @property
+    def countable(self) -> bool:
+        """Whether a club may count its result (``certify``, ``league add``): it verifies whole, or
+        its commands an older version wrote meet rules changed since, which is said."""
+        return self.status in (0, RULES_CHANGED)
 
     def report(self) -> list[str]:
         return self._secrets_report() + self.dice.report(self.ended or self.role == "referee") + self._replay_report()
@@ -123,9 +142,26 @@ class Verified:
                 )
             ]
         lines = []
-        for d, status in [*((d, MISMATCH) for d in r.differs), *((d, NOT_CHECKED) for d in r.unsure)]:
-            said = _("command #{cmd} at step {step} ({text}): {status}: {why}")
+        said = _("command #{cmd} at step {step} ({text}): {status}: {why}")
+        for d, status in [
+            *((d, NOT_BELIEVED) for d in r.claims),
+            *((d, MISMATCH) for d in r.differs),
+            *((d, NOT_CHECKED) for d in r.unsure),
+        ]:
             lines.append(said.format(cmd=d.cmd, step=d.step, text=shown(d.text), status=_(status), why=shown(d.why)))
+        for d in r.newer:
+            lines.append(
+                _("command #{cmd} at step {step} ({text}): {why}").format(
+                    cmd=d.cmd, step=d.step, text=shown(d.text), why=shown(d.why)
+                )
+            )
+        for d in r.ahead:
+            ahead = _(
+                "command #{cmd} at step {step} ({text}): recorded by {version}, a newer Fireteam: not judged ({why})"
+            )
+            lines.append(
+                ahead.format(cmd=d.cmd, step=d.step, text=shown(d.text), version=shown(d.written_by), why=shown(d.why))
+            )
         for d in r.changed:
             said = _(
                 "command #{cmd} at step {step} ({text}): recorded by {version}; rules changed since ({rule}): {why}"
@@ -142,8 +178,15 @@ class Verified:
                 "a difference may be a rule changed since"
             )
             lines.append(said.format(was=shown(r.played_under), now=r.rules))
-        if r.differs:
+        if r.claims and not r.differs:
+            verdict = _("{n} claim what no Fireteam wrote there: forged or damaged").format(n=len(r.claims))
+        elif r.differs:
             verdict = _("{n} differ from what the rules give: forged or damaged").format(n=len(r.differs))
+            if r.claims:
+                verdict += "; " + _("{n} claim what no Fireteam wrote there").format(n=len(r.claims))
+        elif r.newer:
+            said = _("written in part by a Fireteam newer than this one ({version}): not judged here")
+            verdict = said.format(version=shown(r.newer[-1].written_by))
         elif r.changed:
             said = _(
                 "{n} recorded by an older Fireteam give other facts under this version's rules "
@@ -298,6 +341,9 @@ def _facts_json(r: Rederived) -> dict:
         "differ": [command(d) for d in r.differs],
         "not_checked": [command(d) for d in r.unsure],
         "rules_changed": [{**command(d), "written_by": d.written_by, "rule": d.rule} for d in r.changed],
+        "not_believed": [command(d) for d in r.claims],
+        "newer_sessions": [command(d) for d in r.newer],
+        "newer_differ": [{**command(d), "written_by": d.written_by} for d in r.ahead],
         "played_under": r.played_under,
     }
 

@@ -36,6 +36,7 @@ import core
 from core.game import SEED_LIMIT, Game
 from core.language.i18n import _
 from core.log import events as ev
+from core.secrets.sessions import FIRST_VERSION, versions
 from core.secrets.sidecopy import looks_like_side_copy
 from core.storage.savefile import Parent, SaveError, encoder
 from core.storage.writer import write_new
@@ -126,10 +127,15 @@ def fork(source: Path, step: int, to: Path, *, seed: int | None = None) -> Forke
     kept = fork_step(game, step)
     history = game.history
     payloads: list[bytes] = []
+    # Each copied command keeps the version that wrote it: its session's first command, which
+    # named it, may be undone and left behind (core.secrets.sessions).
+    written_by, was = versions(history), FIRST_VERSION
     for number, cmd in enumerate(history.eff_cmds[:kept], start=1):
         head, *facts = history.group(cmd)
         assert isinstance(head, ev.Issued)
-        payloads.append(encoder.encode(msgspec.structs.replace(head, cmd=number, carries=0)))
+        version = written_by[cmd] if written_by[cmd] != was else ""
+        was = written_by[cmd]
+        payloads.append(encoder.encode(msgspec.structs.replace(head, cmd=number, carries=0, version=version)))
         payloads.extend(encoder.encode(e) for e in facts)
     sha = _sha256_prefix(source, game.saved_bytes)
     header = msgspec.structs.replace(

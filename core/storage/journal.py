@@ -12,15 +12,22 @@ game of a season).
 The reading follows the save's rules: a last line a crash cut short is a torn write, left
 out (and set aside by the next append); any other bad line is damage, refused naming the
 file and the line, the file untouched.
+
+Beside the CRC-32 chain (which finds damage, not a forger: anyone can compute it again), each
+record's *head* is a SHA-256 chain over the lines' JSON, the header's first: ``head(0) =
+SHA-256(header)``, ``head(k) = SHA-256(head(k-1) ‖ record k)``.  A head given out as a receipt
+after an append names everything up to that record: a record changed, removed or inserted
+before it, or the file cut short of it, and the receipt no longer matches (issue #90).
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import zlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -49,6 +56,20 @@ class Journal(Generic[H, R]):
     good_bytes: int
     check: int
     torn_bytes: int = 0
+    #: The head after each record, in step with ``records`` (SHA-256 digests: ``chained``), and
+    #: the header's own.
+    heads: list[bytes] = field(default_factory=list)
+    first_head: bytes = b""
+
+    @property
+    def head(self) -> bytes:
+        """The head after the last record (the header's, for a journal of none)."""
+        return self.heads[-1] if self.heads else self.first_head
+
+
+def chained(head: bytes, payload: bytes | memoryview) -> bytes:
+    """The head after a record whose JSON is ``payload``, the head before it being ``head``."""
+    return hashlib.sha256(head + payload).digest()
 
 
 #: What to append, given the journal as it stands under its lock (raise to append nothing).
@@ -79,7 +100,8 @@ def append(
 ) -> Journal[Any, Any]:
     """Append what ``make`` gives for the journal as it stands, under its lock: the journal is
     read (``read``) once the lock is held, so what ``make`` decides on is what is appended to.
-    ``make`` may raise to append nothing.  Returns the journal as read."""
+    ``make`` may raise to append nothing.  Returns the journal with the records appended (their
+    heads too)."""
     writer = _writer(decode).lock(path)
     try:
         journal = read(path)
@@ -87,16 +109,27 @@ def append(
         records = make(journal)
         if records:
             try:
-                writer.append(records)
-            except OSError as e:  # what was written of it is taken back (SaveWriter.append)
-                raise _unwritten(path, e) from None
+                payloads = writer.append(records)
+            except OSError as e:  # what was written of it is taken back (SaveWriter.append), or not
+                raise _unwritten(path, e, taken_back=not writer.broken) from None
+            for record, payload in zip(records, payloads, strict=True):
+                journal.records.append(record)
+                journal.heads.append(chained(journal.head, payload))
         return journal
     finally:
         writer.close()
 
 
-def _unwritten(path: Path, e: OSError) -> SaveError:
-    said = _("{path}: cannot write: {error}; nothing was added: free some space and try again")
+def _unwritten(path: Path, e: OSError, taken_back: bool = True) -> SaveError:
+    if taken_back:
+        said = _("{path}: cannot write: {error}; nothing was added: free some space and try again")
+    else:
+        # The write (or its sync) failed, and so did cutting it off again: the record may be in
+        # the file whole, or torn (the next append sets a torn end aside).  Never "nothing".
+        said = _(
+            "{path}: cannot write: {error}, and what was written could not be taken back: "
+            "it may have been added; read the file again to see (a torn end is set aside by the next append)"
+        )
     return SaveError(said.format(path=path, error=e.strerror))
 
 
@@ -104,7 +137,7 @@ def _writer(decode: Callable[[bytes], object]) -> type[SaveWriter]:
     return type("JournalWriter", (_Writer,), {"decode": staticmethod(decode)})
 
 
-def read(path: Path, header_type: type[H], decode: Callable[[bytes], R]) -> Journal[H, R]:
+def read(path: Path, header_type: type[H], decode: Callable[[memoryview], R]) -> Journal[H, R]:
     """The journal at ``path``: SaveError if it cannot be read, is no such journal, or is damaged."""
     try:
         fd = open_regular(path)
@@ -120,6 +153,7 @@ def read(path: Path, header_type: type[H], decode: Callable[[bytes], R]) -> Jour
             raise SaveError(said.format(path=path, size=size, limit=MAX_JOURNAL_BYTES))
         data = f.read(size)
     lines = data.split(b"\n")
+    del data  # (the lines are a copy: a 60 MB season is not held twice while it is decoded)
     rest = lines.pop()  # after the last newline: a line a crash cut short, or nothing
     if not lines or not _header_ok(lines[0]):
         raise SaveError(_("{path}:1: not the file it should be (no valid header line)").format(path=path))
@@ -128,13 +162,15 @@ def read(path: Path, header_type: type[H], decode: Callable[[bytes], R]) -> Jour
     except msgspec.ValidationError as e:
         raise SaveError(_("{path}:1: invalid header: {error}").format(path=path, error=e)) from None
     check = zlib.crc32(lines[0][9:])
+    first_head = head = hashlib.sha256(lines[0][9:]).digest()
     good = len(lines[0]) + 1
     body = lines[1:]
     if getattr(header, "fireteam", 0) < CHAINED_FROM:
         raise SaveError(_("{path}:1: invalid header: format version too old").format(path=path))
     records: list[R] = []
+    heads: list[bytes] = []
     if body:
-        payloads = list(map(linecheck.payload_of, body))
+        payloads = [memoryview(line)[9:] for line in body]  # (views, not a third copy of the file)
         verdict = linecheck.judge(body, payloads, check, chained=True, longest=MAX_LINE_BYTES)
         kept = len(body) if verdict.bad < 0 else verdict.bad
         if verdict.bad >= 0 and (verdict.too_long or kept + 1 < len(body) or rest or _whole(body[kept])):
@@ -145,8 +181,10 @@ def read(path: Path, header_type: type[H], decode: Callable[[bytes], R]) -> Jour
             except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError) as e:
                 said = _("{path}:{line}: invalid record: {error}; the file was not changed")
                 raise SaveError(said.format(path=path, line=i + 2, error=e)) from None
+            head = chained(head, payload)
+            heads.append(head)
         check, good = verdict.check, good + verdict.good_bytes
-    return Journal(path, header, records, good, check, size - good)
+    return Journal(path, header, records, good, check, size - good, heads, first_head)
 
 
 def _header_ok(line: bytes) -> bool:

@@ -14,6 +14,7 @@ import itertools
 import operator
 import struct
 import zlib
+from collections.abc import Sequence
 from typing import NamedTuple
 
 #: A line longer than this is not something Fireteam wrote.
@@ -50,7 +51,9 @@ def written_checks(lines: list[bytes]) -> list[int] | None:
     return list(struct.unpack(f">{n}I", binascii.unhexlify(digits)))
 
 
-def check_lines(lines: list[bytes], payloads: list[bytes], check: int, chained: bool) -> tuple[int, int]:
+def check_lines(
+    lines: list[bytes], payloads: Sequence[bytes | memoryview], check: int, chained: bool
+) -> tuple[int, int]:
     """(index of the first bad line or -1, check of the last good line).
 
     ``payloads`` are the lines without their frame (``line[9:]``), cut once by the
@@ -98,7 +101,7 @@ class Verdict(NamedTuple):
 
 def judge(
     batch: list[bytes],
-    payloads: list[bytes],
+    payloads: Sequence[bytes | memoryview],
     check: int,
     chained: bool,
     longest: int = MAX_LINE_BYTES,

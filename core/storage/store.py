@@ -211,9 +211,13 @@ class EventStore:
         event's ``"t"`` as msgspec writes it, and a string's quotes are escaped), True is
         not.  The referee's log pane looks for the game's inner variables so, without
         decoding a big save's every chunk at its start (``tui.logindex``)."""
+        return self.may_contain(chunk, b'"t":"' + tag.encode() + b'"')
+
+    def may_contain(self, chunk: int, marker: bytes) -> bool:
+        """Whether chunk ``chunk``'s JSON may hold ``marker`` (a key and its quotes, as msgspec writes
+        them: no string holds it unescaped), without decoding it (``may_hold``)."""
         if chunk >= len(self._sealed):
             return True  # the tail, already decoded
-        marker = b'"t":"' + tag.encode() + b'"'
         if chunk < self._framed:
             return self._save.find(marker, self._offsets[chunk], self._offsets[chunk + 1]) >= 0
         return marker in self._sealed[chunk]

@@ -15,6 +15,7 @@ from pathlib import Path
 import msgspec
 import pytest
 from coretests_support import builtins, new_demo, tiny_chunks
+from examples import examples
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -134,7 +135,7 @@ def _history_events(steps: list[tuple]) -> list[ev.Event]:
 
 
 @pytest.mark.long
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 # A redo past a hidden command: command 2 goes back in effect after command 3, so the
 # store's stretches run backwards and the fold takes the events one stretch at a time.
 @example(

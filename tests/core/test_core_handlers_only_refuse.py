@@ -21,6 +21,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playing import names, refused
@@ -187,7 +188,7 @@ def test_every_command_with_fuzzed_arguments_is_carried_out_or_refused(tmp_path,
     quiet = logging.NullHandler()  # the failures are the assertion's; keep lastResort off the output
     LOG.addHandler(quiet)
 
-    @settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples(60), deadline=None, database=None, suppress_health_check=list(HealthCheck))
     @given(data=st.data())
     def play(data: st.DataObject) -> None:
         path = Path(tempfile.mkdtemp(dir=tmp_path)) / "g.ft"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -94,7 +95,7 @@ def _outcome(events: list[ev.Event], cuts: list[int], kind: type[History] = Hist
 
 
 @pytest.mark.long
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(steps=STREAMS, cuts=st.lists(st.integers(0, 400), max_size=6))
 def test_batches_checked_at_once_as_run_by_run(steps: list[tuple], cuts: list[int]):
     events = _events(steps)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from coretests_support import builtins, new_demo, tiny_chunks
+from examples import examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -153,7 +154,7 @@ def check_seeking(game: Game, steps: list[int]) -> None:
 
 #: 60 examples keep the file near 10 s; FIRETEAM_EXAMPLES=2000 hunts harder.
 _settings = settings(
-    max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", "60")),
+    max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", examples(60))),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

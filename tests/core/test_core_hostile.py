@@ -16,6 +16,7 @@ from pathlib import Path
 
 import hostile
 import pytest
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playing import names
@@ -213,7 +214,7 @@ def test_every_command_with_an_argument_missing_or_poisoned(tmp_path, ruleset):
 def test_random_lines_never_raise_and_a_refusal_never_writes(tmp_path_factory, ruleset):
     game = in_play(tmp_path_factory.mktemp(ruleset) / "g.ft", ruleset)
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+    @settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
     @given(line=hostile.command_lines(game), role=st.sampled_from(roles(game.state)))
     def check(line: str, role: str) -> None:
         before = game.path.read_bytes()

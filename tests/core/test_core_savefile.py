@@ -27,6 +27,7 @@ from coretests_support import (
     unit_ends,
     write_anew,
 )
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playing import names
@@ -171,7 +172,7 @@ def test_truncated_at_every_byte_loads_a_prefix_of_whole_commands(save):
     assert loads > 1000
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fraction=st.floats(0, 1))
 def test_a_torn_save_opened_to_play_sets_the_torn_bytes_aside(played_bytes, fraction):
     with skirmish_registered(), tempfile.TemporaryDirectory() as tmp:

@@ -10,7 +10,7 @@ import sys
 import pytest
 from coretests_support import new_skirmish, skirmish_registered
 
-from core.cli.main import UNWRITTEN
+from core.cli.output import UNWRITTEN
 from core.log.views import REFEREE
 from core.secrets.verify import RULES_CHANGED
 from tui.main import main as fireteam

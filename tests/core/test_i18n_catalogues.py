@@ -21,6 +21,7 @@ def test_no_message_is_missing_its_translation(lang, domain):
     assert untranslated(lang, domain) == []
 
 
+@pytest.mark.long  # the template is extracted from every module of the domain (up to 1.2 s of CPU each)
 @pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("lang", TARGETS)
 def test_no_catalogue_keeps_messages_the_code_no_longer_has(lang, domain):

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Packages whose modules import one another in no circle even for the type checker: a
 #: module that names, to type it, the class it is a part of (``engine``'s ``Game``, the game
 #: screen) cannot be read or moved without it.  What it needs of it is a ``Protocol`` of its
-#: own module (``core.game.table``, ``tui.screens.asking``'s ``AskingScreen``, the seat's ``Host``
+#: own module (``core.game.table``, the game screen's ``tui.screens.seat.SeatScreen``, the seat's ``Host``
 #: that a browser's seat is given rather than the door that made it).
 UNTANGLED = ("core", "tui")
 
@@ -169,6 +169,7 @@ def test_core_and_tui_have_no_import_circle():
     assert circles(graph) == []
 
 
+@pytest.mark.long  # it parses every module of the package (1.2-1.9 s of CPU each on a loaded machine)
 @pytest.mark.parametrize("package", UNTANGLED)
 def test_no_circle_within_the_package_even_for_the_type_checker(package):
     known = {name: path for name, path in modules().items() if name == package or name.startswith(f"{package}.")}

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
 import zlib
 from pathlib import Path
 
@@ -17,51 +16,35 @@ import pytest
 
 from core.cli.main import run_script
 from core.league import certificate, season
-from core.league.levels import BOTH, ORGANISER_ONLY, PLAYER_AND_ORGANISER
+from core.league.folding import COUNTED, VOIDED
+from core.league.levels import BOTH, ONE_PLAYER, ORGANISER_ONLY, PLAYER_AND_ORGANISER, UNCONFIRMED
 from core.league.records import RESULT, STANDS, VOID
-from core.league.season import FROZEN, VOIDED, NotCounted
+from core.league.season import FROZEN, NotCounted
 from core.log import events as ev
 from core.secrets.verify import verify
 from core.storage.savefile import SaveError, SaveLocked
 from core.storage.writer import SaveWriter
-from tests.shared.keys import keygen, sign, signer_line
+from tests.shared.club import CLUB, club_keys, fingerprint, new_league, play, signed
+from tests.shared.club import certified as certified_in
+from tests.shared.keys import keygen
 from tests.shared.seating import seated
 from tui.main import main as fireteam
 
 pytestmark = pytest.mark.subprocess  # ssh-keygen makes the club's keys and signs
 
-CLUB = ("anna", "bruno", "carla", "org")
-
-
-def play(folder: Path, name: str, seats: str = "german=anna british=bruno", end: str = "victory german held") -> Path:
-    """A short Ludonet game, seeded, its players named at the table (``players``), ended by the referee."""
-    script = folder / f"{name}.script"
-    script.write_text(f"scenario tanks\nplayers {seats}\nnext\n{end}\n", encoding="utf-8")
-    save = folder / f"{name}.ft"
-    assert run_script(script, save, 7, "ludonet", "", out=io.StringIO()) == 0
-    return save
-
 
 @pytest.fixture
 def club(tmp_path: Path):
-    keys = {name: keygen(tmp_path, name) for name in CLUB}
-    signers = tmp_path / "allowed_signers"
-    signers.write_text("\n".join(signer_line(k, n) for n, k in keys.items()) + "\n")
-    league = tmp_path / "club.league"
-    season.new(league, "Club", signers, "org", (3, 1, 0))
-    return league, keys
+    club_keys(tmp_path)
+    return new_league(tmp_path), {name: tmp_path / name for name in CLUB}
 
 
 def certified(save: Path, keys: dict[str, Path], *signers: str) -> tuple[Path, list[Path]]:
-    cert, _verified = certificate.certify(save)
-    path = certificate.default_path(save)
-    certificate.write(cert, path)
-    return path, [_signed(path, keys[name], name) for name in signers]
+    return certified_in(save, save.parent, *signers)
 
 
 def _signed(cert: Path, key: Path, name: str) -> Path:
-    sig = sign(key, cert)
-    return sig.rename(cert.with_name(f"{cert.name}.{name}.sig"))
+    return signed(cert, key, name)
 
 
 def rewrite(path: Path, edit) -> None:
@@ -94,18 +77,17 @@ def test_both_players_signing_confirm_it(tmp_path, club):
     league, keys = club
     save = play(tmp_path, "g")
     game = season.add(league, save, *certified(save, keys, "anna", "bruno"))
-    assert game.level == BOTH and game.players == {"german": "anna", "british": "bruno"}
+    assert game.level == BOTH and game.players == {"german": ("anna",), "british": ("bruno",)}
 
 
 def test_the_levels_of_confirmation(tmp_path, club):
     league, keys = club
     levels = []
-    for n, signers in enumerate((("anna", "org"), ("bruno",), ("org",))):
+    for n, signers in enumerate((("anna", "org"), ("bruno",), ("org",), ())):
         save = play(tmp_path, f"g{n}", end=f"victory german held {n}")
         levels.append(season.add(league, save, *certified(save, keys, *signers)).level)
-    # The organiser is the table whose save verifies and gives the certificate again: every game
-    # added has his word; the club's organiser signing adds nothing to it.
-    assert levels == [PLAYER_AND_ORGANISER, PLAYER_AND_ORGANISER, ORGANISER_ONLY]
+    # The organiser is the league's named organiser: only his signature is his word (issue #90).
+    assert levels == [PLAYER_AND_ORGANISER, ONE_PLAYER, ORGANISER_ONLY, UNCONFIRMED]
 
 
 def test_a_save_that_does_not_verify_is_refused(tmp_path, club):
@@ -208,12 +190,12 @@ def test_a_disputed_game_is_frozen_until_the_organisers_ruling(tmp_path, club):
     with pytest.raises(NotCounted, match="'carla' played no side"):
         season.dispute(league, "1", "carla", "not my game")
     with pytest.raises(NotCounted, match="not disputed"):
-        season.rule(league, "1", STANDS, "nothing to rule")
+        season.rule(league, "1", STANDS, "nothing to rule", keys["org"])
     assert season.dispute(league, "1", "bruno", "the MG was not hidden").status == FROZEN
-    game = season.rule(league, "1", RESULT, "the MG was seen", winner="british")
-    assert (game.status, game.winner, game.rulings[0].why) == (season.COUNTED, "british", "the MG was seen")
+    game = season.rule(league, "1", RESULT, "the MG was seen", keys["org"], winner="british")
+    assert (game.status, game.winner, game.rulings[0].why) == (COUNTED, "british", "the MG was seen")
     season.dispute(league, game.cert.game[:8], "org", "second look")
-    assert season.rule(league, "1", VOID, "replay it").status == VOIDED
+    assert season.rule(league, "1", VOID, "replay it", keys["org"]).status == VOIDED
     records = [json.loads(line[9:])["t"] for line in league.read_bytes().splitlines()[1:]]
     assert records == ["new", "game", "dispute", "rule", "dispute", "rule"]
 
@@ -242,24 +224,15 @@ def test_a_seat_bound_to_a_key_is_its_club_identity_and_its_signature(tmp_path, 
     """A served table seats a key (its fingerprint in Seated): the player is the club's name for
     that key, whatever name he sat by, and a signature by that key confirms his side."""
     league, keys = club
-    anna = signers_of(keys)["anna"]
+    anna = fingerprint(keys["anna"])
     with seated("ludonet") as (ruleset,):
         script = tmp_path / "k.script"
         script.write_text(f"scenario tanks\nseat german Anna R. {anna}\nseat british bruno\nnext\nvictory british\n")
         save = tmp_path / "k.ft"
         assert run_script(script, save, 7, ruleset, "", out=io.StringIO()) == 0
         game = season.add(league, save, *certified(save, keys, "anna"))
-    assert game.players == {"german": "anna", "british": "bruno"} and game.level == PLAYER_AND_ORGANISER
+    assert game.players == {"german": ("anna",), "british": ("bruno",)} and game.level == ONE_PLAYER
     assert [s.as_ for s in game.signed] == ["german"]
-
-
-def signers_of(keys: dict[str, Path]) -> dict[str, str]:
-    """Each key's fingerprint, as ``ssh-keygen -l`` says it."""
-    out = {}
-    for name, key in keys.items():
-        line = subprocess.run(["ssh-keygen", "-l", "-f", str(key)], capture_output=True, text=True, check=True).stdout
-        out[name] = line.split()[1]
-    return out
 
 
 def test_a_sides_copy_is_no_save_to_certify_or_add(tmp_path, club):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -26,31 +27,31 @@ def club(tmp_path: Path) -> tuple[Path, dict[str, Path]]:
 
 def new_league(tmp_path: Path, signers: Path) -> Path:
     league = tmp_path / "club.league"
-    season.new(league, "Club", signers, "org", (3, 1, 0))
+    season.new(league, "Club", signers, "org", (3, 1, 0), tmp_path / "org")
     return league
 
 
 def test_a_new_league_is_a_chained_log_read_back(tmp_path, club):
     league = new_league(tmp_path, club[0])
     j, s = season.read(league)
-    assert j.header.league == 1 and j.torn_bytes == 0
+    assert j.header.league == 2 and j.torn_bytes == 0
     assert isinstance(j.records[0], Opened) and (s.opened.win, s.opened.draw, s.opened.loss) == (3, 1, 0)
     assert [x.identity for x in s.signers] == ["anna", "bruno", "org"]
     lines = league.read_bytes().split(b"\n")
-    assert lines[0][9:].startswith(b'{"fireteam":3,"league":1') and lines[2] == b""
+    assert lines[0][9:].startswith(b'{"fireteam":3,"league":2') and lines[2] == b""
 
 
 def test_a_league_is_never_made_over_a_file(tmp_path, club):
     league = new_league(tmp_path, club[0])
     before = league.read_bytes()
     with pytest.raises(SaveError, match="already exists"):
-        season.new(league, "Club", club[0], "org", (3, 1, 0))
+        season.new(league, "Club", club[0], "org", (3, 1, 0), tmp_path / "org")
     assert league.read_bytes() == before
 
 
 def test_an_organiser_without_a_key_is_refused(tmp_path, club):
     with pytest.raises(season.NotCounted, match="organiser 'zed' has no key"):
-        season.new(tmp_path / "x.league", "Club", club[0], "zed", (3, 1, 0))
+        season.new(tmp_path / "x.league", "Club", club[0], "zed", (3, 1, 0), tmp_path / "org")
     assert not (tmp_path / "x.league").exists()
 
 
@@ -94,29 +95,28 @@ def test_a_signature_counts_only_over_its_bytes_in_its_namespace_by_a_club_key(t
     signers = parse_signers(signers_file.read_text())
     cert = tmp_path / "game.result"
     cert.write_bytes(b'{"x":1}\n')
-    assert check(cert.read_bytes(), sign(keys["anna"], cert).read_bytes(), signers).identity == "anna"
-    with pytest.raises(BadSignature, match="not a valid signature"):
-        check(b'{"x":2}\n', cert.with_name("game.result.sig").read_bytes(), signers)
+    now = time.time()
+    assert check(cert.read_bytes(), sign(keys["anna"], cert).read_bytes(), signers, now).identity == "anna"
+    with pytest.raises(BadSignature, match="not the ones that were signed"):
+        check(b'{"x":2}\n', cert.with_name("game.result.sig").read_bytes(), signers, now)
     cert.with_name("game.result.sig").unlink()
-    with pytest.raises(BadSignature, match="namespace"):
-        check(cert.read_bytes(), sign(keys["anna"], cert, "git").read_bytes(), signers)
+    with pytest.raises(BadSignature, match="another namespace"):
+        check(cert.read_bytes(), sign(keys["anna"], cert, "git").read_bytes(), signers, now)
     cert.with_name("game.result.sig").unlink()
     stranger = keygen(tmp_path, "stranger")
     with pytest.raises(BadSignature, match="not in the club's allowed signers"):
-        check(cert.read_bytes(), sign(stranger, cert).read_bytes(), signers)
+        check(cert.read_bytes(), sign(stranger, cert).read_bytes(), signers, now)
 
 
 def test_allowed_signers_are_read_as_hostile(tmp_path, club):
     signers_file, keys = club
     line = signer_line(keys["anna"], "anna")
     assert [s.identity for s in parse_signers(f"# the club\n\n{line}\n")] == ["anna"]
-    assert [
-        s.identity for s in parse_signers(line.replace("anna ", 'anna,annie namespaces="git,fireteam-result" '))
-    ] == [
-        "anna",
-        "annie",
-    ]
-    assert parse_signers(line.replace("anna ", 'anna namespaces="git" ')) == []
+    spaces = parse_signers(line.replace("anna ", 'anna namespaces="git,fireteam-result" '))
+    assert [(s.identity, s.namespaces) for s in spaces] == [("anna", ("git", "fireteam-result"))]
+    assert not parse_signers(line.replace("anna ", 'anna namespaces="git" '))[0].allows("fireteam-result")
+    with pytest.raises(ValueError, match="a key is one player"):
+        parse_signers(line.replace("anna ", "anna,annie "))
     with pytest.raises(ValueError, match="no patterns"):
         parse_signers(line.replace("anna ", "*@club "))
     with pytest.raises(ValueError, match="certificate authority"):

@@ -12,9 +12,9 @@ import pytest
 from core.language.reader import reading
 from core.league import render, standings
 from core.league.certificate import Certificate, Checked, Player
+from core.league.folding import FROZEN, VOIDED, Game, Season
 from core.league.rating import BASE, fit
 from core.league.records import Opened
-from core.league.season import FROZEN, VOIDED, Game, Season
 
 ALICE, BOB, CARLA, DINO, ERIN = "alice", "bob", "carla", "dino", "erin"
 
@@ -39,7 +39,7 @@ def game(
         save_sha256=f"{n:064x}",
         ended_at=0,
     )
-    return Game(n, cert, {"x": a, "y": b}, (), cert.winner, cert.draw)
+    return Game(n, cert, {"x": (a,), "y": (b,)}, (), cert.winner, cert.draw)
 
 
 def season(*games: Game, points: tuple[int, int, int] = (3, 1, 0)) -> Season:
@@ -88,12 +88,13 @@ def test_strength_of_schedule_decides_when_head_to_head_is_level():
 
 
 def test_score_margin_decides_when_schedule_is_level():
-    # Each ruleset's scores count what a side lost: alice lost 1 to carla's 9, bob 4 to dino's 6.
+    # Each ruleset's scores count what a side lost: alice lost 1 to carla's 9, bob 4 to dino's 6:
+    # alice's share of the losses is (9 - 1) / 10, bob's (6 - 4) / 10.
     s = season(game(1, ALICE, CARLA, ALICE, (1, 9)), game(2, BOB, DINO, BOB, (4, 6)))
     t = standings.table(s)
     assert [r.player for r in t.rows[:2]] == [ALICE, BOB]
     assert t.rows[0].decided == standings.MARGIN
-    assert (t.rows[0].margin, t.rows[1].margin) == (8, 2)
+    assert (t.rows[0].margin, t.rows[1].margin) == (pytest.approx(0.8), pytest.approx(0.2))
 
 
 def test_games_played_decides_last_and_a_full_tie_shares_the_place():
@@ -118,7 +119,7 @@ def test_a_disputed_game_is_frozen_and_a_void_one_never_counts():
 
 def test_the_fit_is_bradley_terry_with_its_prior():
     # One game, a win: with a prior of deviation s the posterior mode solves r/s^2 = K(1 - e) exactly.
-    ratings = fit([(ALICE, BOB, 1.0)])
+    ratings = fit([(ALICE, BOB, 1.0, 1.0)])
     (a, ea), (b, eb) = ratings[ALICE], ratings[BOB]
     k = math.log(10) / 400
     d = (a - BASE) - (b - BASE)
@@ -129,8 +130,8 @@ def test_the_fit_is_bradley_terry_with_its_prior():
 
 
 def test_more_games_narrow_the_band_and_the_stronger_player_rates_higher():
-    few = fit([(ALICE, BOB, 1.0), (BOB, ALICE, 0.5)])
-    many = fit([(ALICE, BOB, 1.0), (BOB, ALICE, 0.5)] * 10)
+    few = fit([(ALICE, BOB, 1.0, 1.0), (BOB, ALICE, 0.5, 1.0)])
+    many = fit([(ALICE, BOB, 1.0, 1.0), (BOB, ALICE, 0.5, 1.0)] * 10)
     assert many[ALICE][1] < few[ALICE][1]
     assert many[ALICE][0] > many[BOB][0]
 
@@ -168,13 +169,13 @@ def test_text_and_json_in_both_languages():
     assert "1. alice: 4 punti" in italian
     data = json.loads(render.as_json(t, "Club"))
     assert data["standings"][0]["player"] == ALICE and data["games"][1]["draw"] is True
-    assert data["games"][0]["confirmed"] == "confirmed by the organiser only"  # (every game added verified)
+    assert data["games"][0]["confirmed"] == "unconfirmed"  # (no signature: nobody's word, not the organiser's)
 
 
 def test_the_band_is_the_inverse_hessians():
     # Two players, one draw: by symmetry both at 1500; the Hessian is [[t+w, -w], [-w, t+w]] with
     # t the prior's precision and w = K²/4, so each variance is (t+w) / (t(t+2w)).
-    ratings = fit([(ALICE, BOB, 0.5)])
+    ratings = fit([(ALICE, BOB, 0.5, 1.0)])
     k, t = math.log(10) / 400, 1 / 200.0**2
     w = k * k / 4
     assert ratings[ALICE][0] == pytest.approx(BASE)

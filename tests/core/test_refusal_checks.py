@@ -101,10 +101,15 @@ def unchecked(source: str, where: str = "<test>") -> list[str]:
     return out
 
 
+@pytest.mark.long  # it walks every test module (1.1 s of CPU on a loaded machine)
 def test_every_refusal_check_of_the_tests_reads_the_rule_it_expects():
     found = []
     for path in sorted(TESTS.rglob("*.py")):
-        found += unchecked(path.read_text(encoding="utf-8"), str(path.relative_to(TESTS)))
+        source = path.read_text(encoding="utf-8")
+        # Only a file that says both can hold a raises of Refused: the others (six in seven) are not
+        # parsed, which was most of this walk's time (4.3 s of CPU, 1.1 s so).
+        if "raises" in source and "Refused" in source:
+            found += unchecked(source, str(path.relative_to(TESTS)))
     assert found == []
 
 

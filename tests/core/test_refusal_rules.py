@@ -96,11 +96,27 @@ def unnamed(part: str) -> list[str]:
     return found
 
 
+#: What a failure of the guard says: where the rule ids come from, and where a plugin's author reads it.
+HOW = (
+    "every Refused(...) names its rule: rule= an id of the ruleset's rules map or of the engine's"
+    " (core/explain/engine_rules.toml), or TYPING; docs/architecture.md, 'For a plugin's author:"
+    " every Refused names its rule'"
+)
+
+
+@pytest.mark.long  # it parses every module of its part
 @pytest.mark.parametrize("part", GUARDED)
 def test_every_refusal_names_its_rule(part):
-    assert unnamed(part) == []
+    assert unnamed(part) == [], HOW
 
 
+def test_the_guards_message_points_at_the_docs_that_say_it():
+    said = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert "**For a plugin's author: every `Refused` names its rule.**" in said
+    assert "'For a plugin's author: every Refused names its rule'" in HOW
+
+
+@pytest.mark.long  # (as above)
 @pytest.mark.parametrize("part", NOT_YET)
 def test_what_is_not_yet_guarded_is_counted(part):
     assert len(unnamed(part)) == NOT_YET[part]

@@ -5,6 +5,7 @@ exit status of its own, where a forged one still fails as forged (docs/secrets.m
 from __future__ import annotations
 
 import importlib.metadata
+import re
 import shutil
 import tomllib
 from pathlib import Path
@@ -17,7 +18,8 @@ import core
 from core.game import Game
 from core.log import events as ev
 from core.log.views import REFEREE
-from core.secrets.rederive import FIRST_VERSION
+from core.releases import RELEASES, key
+from core.secrets.sessions import FIRST_VERSION
 from core.secrets.verify import RULES_CHANGED
 from tui.main import main as fireteam
 
@@ -25,15 +27,27 @@ ROOT = Path(__file__).resolve().parents[2]
 #: saves/demo-game.ft as committed on 2026-11-23 (commit 0f3f50a4), written by Fireteam 0.1.0:
 #: its commands name no version. CHANGELOG.md says which rules it meets changed since.
 OLDER = Path(__file__).resolve().parent / "saves" / "demo-0.1.0.ft"
+#: saves/demo-game.ft as 0.2.0 recorded it on 2026-11-27 (its first command names 0.2.0).
+RECORDED_BY_0_2 = Path(__file__).resolve().parent / "saves" / "demo-0.2.0.ft"
 
 
 def test_the_version_is_written_once_and_the_package_reads_it():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
     assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "core.__version__"}
-    assert importlib.metadata.version("fireteam") == core.__version__ == "0.2.0"
+    assert importlib.metadata.version("fireteam") == core.__version__ == "0.3.0"
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     assert f"## {core.__version__} (" in changelog
+
+
+def test_the_versions_released_are_the_changelogs_and_this_one_the_last():
+    """``core.releases.RELEASES`` is CHANGELOG.md's list of versions, newest first there, oldest first here."""
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^## (\S+) \((\d{4}-\d{2}-\d{2})\)$", changelog, flags=re.M)
+    assert [(r.version, r.date) for r in RELEASES] == headings[::-1]
+    assert RELEASES[-1].version == core.__version__ and [key(r.version) for r in RELEASES] == sorted(
+        key(r.version) for r in RELEASES
+    )
 
 
 def _issued(path: Path) -> list[ev.Issued]:
@@ -67,7 +81,9 @@ def test_an_older_versions_save_is_said_to_meet_changed_rules_not_forged(capsys)
     assert fireteam(["verify", str(OLDER)]) == RULES_CHANGED == 3
     out = capsys.readouterr().out.splitlines()
     changed = [line for line in out if "recorded by 0.1.0; rules changed since" in line]
-    assert len(changed) == 33 and not any(": mismatch" in line for line in out)
+    # 33 under 0.2.0's rules; 8 more since (CHANGELOG.md, Unreleased): a reaction records the
+    # action's number within the activation beside the game's (§8.2, "has reacted to action 1")
+    assert len(changed) == 41 and not any(": mismatch" in line for line in out)
     # §5.0: each activation's actions counted from 1 beside the game's (CHANGELOG.md, 7f8ee2fd)
     assert changed[0] == (
         "command #17 at step 131 (move ahmed 20 run): recorded by 0.1.0; rules changed since "
@@ -75,7 +91,7 @@ def test_an_older_versions_save_is_said_to_meet_changed_rules_not_forged(capsys)
         're-derived {"t":"var","value":"1:1:ahmed:1"}'
     )
     assert out[-1].endswith(
-        "33 recorded by an older Fireteam give other facts under this version's rules "
+        "41 recorded by an older Fireteam give other facts under this version's rules "
         "(rules changed since: CHANGELOG.md); none forged"
     )
     assert "forged or damaged" not in "\n".join(out)
@@ -131,3 +147,16 @@ def test_the_man_page_and_the_docs_name_the_exit_status_of_changed_rules():
     )
     secrets = (ROOT / "docs" / "secrets.md").read_text(encoding="utf-8")
     assert f"{RULES_CHANGED} when every commitment and\ndie checks out" in secrets
+
+
+def test_a_save_0_2_0_recorded_verifies_as_recorded_by_it(capsys):
+    """Saves written by 0.2.x still verify as such: the demo as 0.2.0 recorded it re-derives whole
+    but for the reactions, which 0.3.0 numbers within the activation (§8.2, CHANGELOG.md): rules
+    changed since, none forged."""
+    assert _issued(RECORDED_BY_0_2)[0].version == "0.2.0" != core.__version__
+    assert fireteam(["verify", str(RECORDED_BY_0_2)]) == RULES_CHANGED
+    out = capsys.readouterr().out
+    assert out.count("recorded by 0.2.0; rules changed since (§8.2, §8.3)") == 8
+    assert out.splitlines()[-1].endswith(
+        "8 recorded by an older Fireteam give other facts under this version's rules (rules changed since: CHANGELOG.md); none forged"
+    )

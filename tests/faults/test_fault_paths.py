@@ -204,9 +204,9 @@ def _with_finished(folder: Path) -> None:
 
 
 def _with_signers(folder: Path) -> None:
-    (folder / "allowed").write_text(
-        "org ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIArWC9cnZD/cMdh8jSbEsLIKcMof7wZ/SIlv7BstQm1T\n"
-    )
+    from tests.shared.keys import keygen, signer_line
+
+    (folder / "allowed").write_text(signer_line(keygen(folder, "org"), "org") + "\n")
 
 
 PATHS = [
@@ -232,7 +232,10 @@ PATHS = [
     Path_(
         "league new",
         _with_signers,
-        lambda f: _cli(["league", "new", str(f / "c.league"), "--signers", str(f / "allowed"), "--organiser", "org"]),
+        lambda f: _cli(
+            ["league", "new", str(f / "c.league"), "--signers", str(f / "allowed"), "--organiser", "org"]
+            + ["--key", str(f / "org")]
+        ),
         ("c.league",),
     ),
     Path_("settings and history", _nothing, _settings, ("config", "data")),
@@ -352,8 +355,16 @@ def _one(path: Path_, folder: Path, faults: Faults) -> Run:
     return run
 
 
+#: The paths that start a process (``league new`` signs with ``ssh-keygen``): marked so (tests/conftest.py).
+_STARTS_A_PROCESS = ("league new",)
+
+
 @pytest.mark.long
-@pytest.mark.parametrize("path", PATHS, ids=[p.name for p in PATHS])
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, marks=[pytest.mark.subprocess] if p.name in _STARTS_A_PROCESS else []) for p in PATHS],
+    ids=[p.name for p in PATHS],
+)
 def test_every_write_of_the_path_fails_in_turn(path, tmp_path):
     counting = Faults(tmp_path / "run")
     clean = _one(path, tmp_path / "run", counting)

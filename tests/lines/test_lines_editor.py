@@ -11,6 +11,7 @@ import re
 import unicodedata
 
 import pytest
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -313,7 +314,7 @@ TEXT = st.text(st.sampled_from("ab ,日e\u0301x"), min_size=1, max_size=12)
 
 
 @pytest.mark.long
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     width=st.integers(4, 14),
     prompt=st.text(st.sampled_from("p> 本"), max_size=17),
@@ -347,7 +348,7 @@ def test_whatever_is_typed_the_screen_shows_the_prompt_and_the_line(width, promp
         assert term.cursor() == cursor.cursor(), (at, ed.line, ed.pos)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(text=st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=20))
 def test_typing_at_the_end_of_a_short_line_writes_only_the_characters(text):
     ed = editor()

@@ -223,6 +223,7 @@ def english_left(italian: str, english: str, given: list[str]) -> dict[str, str]
     return left
 
 
+@pytest.mark.long  # a whole recorded game replayed and read in Italian (0.6-1.7 s of CPU each)
 @pytest.mark.parametrize("name", [g.name for g in recorded_games()])
 def test_each_rulesets_game_in_italian_shows_no_english(tmp_path, name):
     game = next(g for g in recorded_games() if g.name == name)

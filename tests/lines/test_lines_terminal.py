@@ -287,3 +287,16 @@ def test_a_second_tab_lists_the_candidates_in_the_games_order(tmp_path):
     assert entries[:2] == ["aden (Aden Farah)", "ahmed (Ahmed Noor)"] and "flank" in entries
     term.type("\x15\x04")
     assert term.ended() == 0
+
+
+def test_a_dumb_terminal_gets_the_plain_lines_and_a_line_saying_so(tmp_path):
+    """``TERM=dumb`` (Emacs's shell, a serial console) cannot draw the screen: the client gives the
+    plain lines, as ``--plain`` does, and says so in one line on its standard error."""
+    env = environment(tmp_path, TERM="dumb")
+    done = subprocess.run(
+        [str(FIRETEAM), "--demo"], input="status\n", capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "fireteam: TERM=dumb cannot show the screen: plain lines instead (--plain)\n"
+    assert done.stdout.startswith("A new demo game, saved in ") and "\x1b[" not in done.stdout  # no screen drawn
+    assert "Checkpoint at Afgooye" in done.stdout  # status answered

@@ -11,6 +11,7 @@ import shutil
 import tomllib
 
 import pytest
+from examples import examples
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from registry_walk import RULESETS
@@ -28,7 +29,7 @@ from core.storage.salvage import salvage
 from core.storage.savefile import Chain, SaveError, load
 from tui.ssh.seatsfile import Seats, SeatsError
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
 # Pieces of TOML, good and hostile: concatenated, they make files the parser
 # accepts, files it refuses, and files it could not bound.

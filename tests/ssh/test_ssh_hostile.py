@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from ssh_club import Club, Player, wait_until
 
@@ -165,7 +166,7 @@ async def test_hostile_lines_through_a_seat(club):
     lines += hostile.poisoned_lines(club.game, hostile.MARKUP[:4] + hostile.CONTROL[:5], each=False)[::5]
     drawn: list[str] = []
 
-    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @settings(max_examples=examples(40), deadline=None, suppress_health_check=list(HealthCheck), database=None)
     @given(line=hostile.command_lines(club.game))
     def draw(line: str) -> None:
         drawn.append(line)
@@ -189,7 +190,7 @@ async def test_hostile_keys_and_commands_through_a_seat_leave_it_up_and_log_no_e
 
     drawn: list[tuple[str, str]] = []
 
-    @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @settings(max_examples=examples(25), deadline=None, suppress_health_check=list(HealthCheck), database=None)
     @given(keys=hostile.key_streams(), command=st.one_of(hostile.command_lines(club.game), st.text(max_size=40)))
     def draw(keys: str, command: str) -> None:
         drawn.append((keys, command))

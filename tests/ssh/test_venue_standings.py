@@ -21,6 +21,7 @@ from core.game import Game
 from core.language.reader import reading
 from core.league import certificate, render, season, standings
 from core.league.atseat import with_digest
+from tests.shared.club import rechained
 from tests.shared.keys import keygen, signer_line
 from tui.ssh.venue.connection import NatsOptions
 from tui.ssh.venue.leaguepage import LeaguePage
@@ -33,13 +34,14 @@ LOG = logging.getLogger("test.standings")
 
 def confirmed_game(folder: Path, name: str, end: str) -> tuple[Path, Path]:
     script = folder / f"{name}.script"
-    script.write_text(f"scenario tanks\nplayers german=anna british=bruno\nnext\n{end}\n", encoding="utf-8")
+    seats = "players german=anna via=invitation\nplayers british=bruno via=invitation\n"
+    script.write_text(f"scenario tanks\n{seats}next\n{end}\n", encoding="utf-8")
     save = folder / f"{name}.ft"
     assert run_script(script, save, 7, "ludonet", "", out=io.StringIO()) == 0
-    for side in ("german", "british"):
+    for side, player in (("german", "anna"), ("british", "bruno")):
         game = Game.open(save)
         try:
-            game.execute(with_digest(game, "confirm", side), role=side, by=side)
+            game.execute(with_digest(game, "confirm", side, player), role=side, by=player)
         finally:
             game.close()
     cert, _v = certificate.certify(save)
@@ -54,7 +56,7 @@ def league(tmp_path: Path) -> Path:
     signers = tmp_path / "allowed_signers"
     signers.write_text(signer_line(key, "org") + "\n")
     path = tmp_path / "club.league"
-    season.new(path, "<b>Club</b> & co", signers, "org", (3, 1, 0))
+    season.new(path, "<b>Club</b> & co", signers, "org", (3, 1, 0), key)
     return path
 
 
@@ -94,6 +96,33 @@ def test_the_relay_serves_the_leagues_standings_and_reads_a_changed_file_again(t
             league.write_bytes(b"not a league\n")
             status, said, _h = await fetch(base)
             assert status == 503 and "club.league" in said
+            assert str(tmp_path) not in said  # issue #90: not where the relay keeps its files
+        finally:
+            await relay.close()
+
+    asyncio.run(go())
+
+
+def test_one_reading_serves_every_waiting_request_and_a_changed_league_is_flagged(tmp_path, league):
+    """Issue #90: 200 requests of a 63 MB league each parsed it (2 GB); a re-chained edit showed as signed."""
+    save, cert = confirmed_game(tmp_path, "g1", "victory german held")
+    season.add(league, save, cert, [])
+
+    async def go() -> None:
+        relay = Relay(NatsOptions("nats://127.0.0.1:1"), LOG)
+        relay.standings = LeaguePage(league)
+        port = await relay.start_web("127.0.0.1", 0)
+        base = f"http://127.0.0.1:{port}/standings"
+        try:
+            answers = await asyncio.gather(*(fetch(base + ("?lang=it" if n % 2 else "")) for n in range(40)))
+            assert {status for status, _page, _h in answers} == {200}
+            assert relay.standings.reads == 1  # one reading, both languages, for all forty
+            rechained(league, lambda records: records.append(records[2]))  # the game's record again
+            status, page, _h = await fetch(base + "?lang=en")
+            assert status == 200 and "repeats game 1 (line 3)" in page and "not counted: flagged" in page
+            rechained(league, lambda records: records[1].update(win=30))
+            status, said, _h = await fetch(base)
+            assert status == 503 and "not those its organiser signed" in said and str(tmp_path) not in said
         finally:
             await relay.close()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -38,3 +39,22 @@ def test_man_reads_it():
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "fireteam - a terminal referee" in done.stdout and "--json" in done.stdout
+
+
+def test_the_readmes_command_installs_it_where_man_finds_it(tmp_path):
+    """An editable install has no data files: the README says the one command that puts the page where
+    a full install would, and man finds it there once the environment's bin is on the PATH."""
+    if shutil.which("man") is None or shutil.which("install") is None:
+        pytest.skip("no man or install here")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (command,) = [line for line in readme.splitlines() if line.startswith("install ") and "docs/fireteam.1" in line]
+    # Where the data files of pyproject.toml go in a full install, as the command puts it.
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["data-files"]
+    assert declared["share/man/man1"] == ["docs/fireteam.1"] and ".venv/share/man/man1/fireteam.1" in command
+    venv = tmp_path / ".venv"
+    (venv / "bin").mkdir(parents=True)
+    shutil.copytree(ROOT / "docs", tmp_path / "docs", ignore=shutil.ignore_patterns("*.md", "*.svg"))
+    subprocess.run(command, shell=True, cwd=tmp_path, check=True, timeout=60)
+    env = {"PATH": f"{venv / 'bin'}:/usr/bin:/bin", "LANG": "C.UTF-8"}
+    found = subprocess.run(["man", "-w", "fireteam"], capture_output=True, text=True, env=env, timeout=60)
+    assert found.stdout.strip() == str(venv / "share" / "man" / "man1" / "fireteam.1"), found.stderr

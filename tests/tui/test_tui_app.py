@@ -176,7 +176,7 @@ async def test_forms_build_a_command_line(game):
         assert isinstance(app.screen, ActionPicker)
         spec = next(s for s in game.commands if s.name == "mark")
         await press(pilot, "escape")
-        app.screen.start_action(spec)
+        app.screen.runner.start(spec)
         await settled(pilot)
         form = screen_of(app, ActionForm)
         form.query_one("#field-unit").value = "kemal"
@@ -197,7 +197,7 @@ async def test_a_form_at_a_browser_s_page_names_no_key_a_phone_lacks_and_runs_on
         async with piloted(game, remote=True) as (app, pilot):
             app.page = page  # (the page's door sets it as the seat sits: tui.ssh.seating.seat)
             await settled(pilot)
-            app.screen.start_action(spec)
+            app.screen.runner.start(spec)
             await settled(pilot)
             form = screen_of(app, ActionForm)
             said = " ".join(str(w.render()) for w in form.query(Plain))
@@ -220,7 +220,7 @@ async def test_a_forms_side_picker_offers_only_the_sides_the_command_takes_now(t
     async with piloted(game) as (app, pilot):
 
         async def winners() -> list[str]:
-            app.screen.start_action(victory)
+            app.screen.runner.start(victory)
             await settled(pilot)
             form = screen_of(app, ActionForm)
             picker = form.query_one("#field-winner")
@@ -392,7 +392,7 @@ async def test_q_leaves_a_replay_for_the_live_game_and_quits_a_replay_opened_alo
 async def test_the_replay_bar_says_how_to_leave_at_80_columns(game):
     """At 80x24 the replay bar's row of keys was cut before ``q leave``: a newcomer saw no
     way out of the replay (#48).  q comes first; the row still ends in … where cut."""
-    from tui.screens.game import ReplayBar
+    from tui.screens.replay_bar import ReplayBar
 
     async with piloted(game, (80, 24), replay=True, settle=True) as (app, pilot):
         bar = app.screen.query_one(ReplayBar)
@@ -500,7 +500,7 @@ async def test_a_remote_seat_cannot_touch_the_server(game, tmp_path, monkeypatch
 @pytest.mark.long
 async def test_a_form_leaves_out_what_was_not_chosen(game):
     async with piloted(game) as (app, pilot):
-        app.screen.start_action(next(s for s in game.commands if s.name == "out"))
+        app.screen.runner.start(next(s for s in game.commands if s.name == "out"))
         await settled(pilot)
         form = app.screen
         assert form.text() == "out"  # nothing chosen yet: no placeholder words

@@ -1,6 +1,7 @@
 """``confirm`` at this machine's client (issue #74, record 5): a side's player, once the game has
 ended, types ``confirm`` on the command line and the client adds the certificate's digest; before
-the end the line says why not and its rule."""
+the end the line says why not and its rule.  It counts only at your own seat (issue
+#90): the client opened as a side at a single table is no one's seat, and says so."""
 
 from __future__ import annotations
 
@@ -18,10 +19,27 @@ from core.ruleset import Refused
 from tui.bench.screenshots import demo_game
 
 
-async def test_a_side_confirms_at_the_clients_command_line(tmp_path):
+def _invited(game) -> None:
+    game.execute("players regulars=anna via=invitation", role=REFEREE)
+    game.execute("players irregulars=bruno via=invitation", role=REFEREE)
+
+
+async def test_a_single_tables_side_is_told_to_sign_not_to_confirm(tmp_path):
+    """Issue #90: one person typing confirm as each side at one table was both players' word."""
     with closing(demo_game(tmp_path / "game.ft")) as game:
         game.execute("players regulars=anna irregulars=bruno", role=REFEREE)
+        game.execute("end-game", role=REFEREE)
         async with piloted(game, role="regulars") as (app, pilot):
+            await type_command(pilot, "confirm")
+            await settled(pilot)
+            assert "only at your own seat" in hint(app)
+        assert not any(isinstance(e, ev.Confirmed) for e in game.history.timeline())
+
+
+async def test_a_side_confirms_at_the_clients_command_line(tmp_path):
+    with closing(demo_game(tmp_path / "game.ft")) as game:
+        _invited(game)
+        async with piloted(game, role="regulars", seat="anna") as (app, pilot):
             await type_command(pilot, "confirm")
             await settled(pilot)
             assert "once the game has ended" in hint(app)
@@ -37,14 +55,14 @@ async def test_a_side_confirms_from_the_palette_without_a_form(tmp_path):
     """The palette's ``confirm`` (it takes one argument, the digest) was given with none and refused:
     the seat adds it, as on the command line; before the end it says why not."""
     with closing(demo_game(tmp_path / "game.ft")) as game:
-        game.execute("players regulars=anna irregulars=bruno", role=REFEREE)
-        async with piloted(game, role="regulars") as (app, pilot):
+        _invited(game)
+        async with piloted(game, role="regulars", seat="anna") as (app, pilot):
             (spec,) = [c for c in game.commands if c.name == "confirm"]
-            app.screen.start_action(spec)
+            app.screen.runner.start(spec)
             await settled(pilot)
             assert "once the game has ended" in hint(app)
             game.execute("end-game", role=REFEREE)
-            app.screen.start_action(spec)
+            app.screen.runner.start(spec)
             await settled(pilot)
         (fact,) = [e for e in game.history.timeline() if isinstance(e, ev.Confirmed)]
         cert, _verified = certificate.certify(game.path)
@@ -54,10 +72,11 @@ async def test_a_side_confirms_from_the_palette_without_a_form(tmp_path):
 def test_a_second_confirmation_is_refused_naming_the_side_in_the_readers_language(tmp_path):
     """Seen at a served table: "Bersaglieri ha già confermato …" in an Italian refusal."""
     with closing(demo_game(tmp_path / "game.ft")) as game:
-        game.execute("players regulars=anna regulars=carla irregulars=bruno", role=REFEREE)
+        _invited(game)
+        game.execute("players regulars=carla via=invitation", role=REFEREE)
         game.execute("end-game", role=REFEREE)
-        game.execute(with_digest(game, "confirm", "regulars"), role="regulars", by="anna")
+        game.execute(with_digest(game, "confirm", "regulars", "anna"), role="regulars", by="anna")
         with reading("it"), pytest.raises(Refused) as no:
-            game.execute(with_digest(game, "confirm", "regulars"), role="regulars", by="carla")
+            game.execute(with_digest(game, "confirm", "regulars", "carla"), role="regulars", by="carla")
     assert no.value.rules == ("ENG-9",)
     assert str(no.value).startswith("Reparto Bersaglieri ha già confermato questo risultato")

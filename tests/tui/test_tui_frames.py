@@ -4,6 +4,7 @@ and other block-element borders (``█▀▄``, ``▊▔▁▎``) are drawn by a
 
 from __future__ import annotations
 
+import pytest
 from waiting import piloted, press, until
 
 from tui.bench.screenshots import demo_game
@@ -26,6 +27,7 @@ def _blocks(widget) -> list[str]:
     ]
 
 
+@pytest.mark.long  # three screens, the rules' one drawing the whole rules map (3.2-3.9 s of CPU)
 async def test_the_undo_question_the_help_and_the_rules_are_framed_in_lines(tmp_path):
     async with piloted(demo_game(tmp_path / "demo.ft"), (64, 72)) as (app, pilot):  # a phone's browser seat, upright
         app.screen.query_one("CommandInput").focus()

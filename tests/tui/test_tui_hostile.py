@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from playing import opened
 from terminal_child import DEMO, ENTRY, child_fixture, commands, until_command  # noqa: F401  (a fixture)
@@ -120,7 +121,7 @@ async def test_random_lines_through_the_client(tmp_path_factory, ruleset):
         lines: list[str] = []
 
         # Hypothesis draws the lines; the app, which lives in this event loop, is then given them.
-        @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+        @settings(max_examples=examples(40), deadline=None, suppress_health_check=list(HealthCheck), database=None)
         @given(line=hostile.command_lines(game))
         def draw(line: str) -> None:
             lines.append(line)

@@ -377,7 +377,7 @@ async def test_the_replay_bar_names_the_games_end_in_the_readers_language(tmp_pa
     """Found replaying a finished game in Italian (#61): the bar read "turno 7 · ended", the
     state's id, while the phase pane above it said the book's word."""
     from core.game import Game
-    from tui.screens.game import ReplayBar
+    from tui.screens.replay_bar import ReplayBar
 
     save = tmp_path / "ludonet-game.ft"
     shutil.copy(Path(__file__).resolve().parents[2] / "saves" / "ludonet-game.ft", save)

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from examples import examples
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from textual import events
@@ -205,7 +206,7 @@ async def test_a_paste_left_open_is_refused_as_too_long_once_past_a_line():
 
 
 @pytest.mark.long
-@settings(max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", "150")), deadline=None, database=None)
+@settings(max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", examples(150))), deadline=None, database=None)
 @given(
     stream=hostile.key_streams(),
     cuts=st.lists(st.integers(0, 4000), max_size=8),

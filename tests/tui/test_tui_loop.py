@@ -82,7 +82,7 @@ async def test_the_actions_form_offers_the_teams(tmp_path, monkeypatch):
         await press(pilot, "tab")
         assert box.value == "morale Gruppe Vogt "  # Tab completes a team by any word of its name
         box.value = ""
-        app.screen.start_action(next(s for s in game.commands if s.name == "morale"))
+        app.screen.runner.start(next(s for s in game.commands if s.name == "morale"))
         await settled(pilot)
         form = screen_of(app, ActionForm)
         field = form.query_one("#field-team")
@@ -126,7 +126,7 @@ async def test_coded_options_say_what_they_mean(tmp_path):
         said = hint(app)
         assert "A1 bound and prepare an attack (either order)" in said and "A5 move at full speed" in said
         app.screen.query_one(CommandInput).value = ""
-        app.screen.start_action(next(s for s in game.commands if s.name == "activate"))
+        app.screen.runner.start(next(s for s in game.commands if s.name == "activate"))
         await settled(pilot)
         field = app.screen.query_one("#field-option")
         assert isinstance(field, Select)
@@ -225,7 +225,7 @@ async def test_a_command_from_the_actions_form_says_what_it_did(game):
     """The form writes the line and runs it: the message line then says ✓ and what it did,
     not the command's usage (the line's change once overwrote the answer)."""
     async with piloted(game) as (app, pilot):
-        app.screen.start_action(next(s for s in game.commands if s.name == "mark"))
+        app.screen.runner.start(next(s for s in game.commands if s.name == "mark"))
         await settled(pilot)
         form = screen_of(app, ActionForm)
         form.query_one("#field-unit").value = "ivan"

@@ -29,10 +29,34 @@ def test_help_shows_the_clients_usage_beside_the_subcommands(capsys):
 
 
 def test_version_answers_with_the_packages_version(capsys):
-    with pytest.raises(SystemExit) as done:
-        fireteam(["--version"])
-    assert done.value.code == 0
-    assert capsys.readouterr().out == f"fireteam {core.__version__}\n"
+    for words in (["--version"], ["--lang", "it", "--version"], ["--lang=en", "--version"]):
+        assert fireteam(words) == 0
+        assert capsys.readouterr().out == f"fireteam {core.__version__}\n"
+
+
+#: What ``fireteam --version`` and ``--help`` never import (issue #93: --version took 379 ms of CPU, the
+#: engine and pygal): the engine, the report and its charts, the rulesets, the rules search, Textual.
+NOT_FOR_VERSION_OR_HELP = ("core.game", "core.report", "pygal", "core.rulesets", "core.explain.rulesearch", "textual")
+
+
+@pytest.mark.subprocess
+@pytest.mark.parametrize("words", [["--version"], ["--help"], ["--lang", "it", "--help"]])
+def test_version_and_help_import_no_engine(words):
+    code = (
+        "import contextlib, io, sys\n"
+        "from tui.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        f"    main({words!r})\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    loaded = done.stdout.split()
+    assert [m for m in loaded if m.split(".")[0] in ("core", "tui", "pygal", "textual")] != []  # it ran
+    assert [m for m in loaded if m.startswith(NOT_FOR_VERSION_OR_HELP)] == []
+    if words == ["--version"]:  # nothing of Fireteam's but the version and the --lang words
+        assert {m for m in loaded if m.split(".")[0] in ("core", "tui")} == {
+            "core", "core.language", "core.language.reader", "tui", "tui.main"
+        }  # fmt: skip
 
 
 @pytest.mark.subprocess

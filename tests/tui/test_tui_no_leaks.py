@@ -25,6 +25,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -137,7 +138,7 @@ def _received(game: Game, role: str) -> dict[str, object]:
         "copy": _copy(game, role),
         "dice": [_plain(history_line(ln)) for ln in Viewpoint(game, role).recent_rolls(6)],
         "complete": [game.complete(p, role) for p in _PREFIXES],
-        "hints": (screen.undo_preview(), screen.redo_preview(), screen._undo_hint()),
+        "hints": (screen.undo_redo.undo_preview(), screen.undo_redo.redo_preview(), screen.undo_redo.hint()),
         "replay": replay,
         "status": replies.status(Table("table", game), Seat(SEAT.name if role == SEAT.role else "spec", role)),
     }
@@ -150,7 +151,7 @@ def _copy(game: Game, role: str) -> bytes:
 
 
 @settings(
-    max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", "25")),
+    max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", examples(25))),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -171,7 +172,7 @@ async def _screen(game: Game) -> tuple[str, str]:
     """The undo hint, and the whole screen as the app draws it."""
     async with piloted(game, (110, 36), role=SEAT.role, seat=SEAT.name, remote=True, settle=True) as (app, pilot):
         assert isinstance(app.screen, GameScreen)
-        return app.screen._undo_hint(), app.export_screenshot()
+        return app.screen.undo_redo.hint(), app.export_screenshot()
 
 
 async def test_the_sides_screen_is_the_same_byte_for_byte(tmp_path):
@@ -407,7 +408,7 @@ _at_marker = st.one_of(
 
 
 @settings(
-    max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", "25")),
+    max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", examples(25))),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

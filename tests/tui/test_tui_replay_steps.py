@@ -13,7 +13,7 @@ from core.game import Game
 from core.log.views import REFEREE
 from tui.app import FireteamApp
 from tui.main import main as fireteam
-from tui.screens.game import ReplayBar
+from tui.screens.replay_bar import ReplayBar
 
 pytestmark = pytest.mark.long
 

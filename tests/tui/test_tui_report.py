@@ -18,6 +18,7 @@ from tui.app import FireteamApp
 from tui.palette import GameCommands
 from tui.plain import Plain, PlainLabel
 from tui.screens.game import GameScreen
+from tui.screens.replay_bar import ReplayBar
 from tui.screens.report import ReportScreen
 
 pytestmark = pytest.mark.long
@@ -56,7 +57,7 @@ async def test_f4_opens_the_live_games_report_and_escape_leaves_it(tmp_path):
 async def test_in_replay_the_report_stops_at_the_step_on_screen():
     game = Game.open(DEMO, writable=False)
     async with piloted(game, replay=True, settle=True) as (app, pilot):
-        app.screen.go(game.timeline.turn_start(3))
+        app.screen.part(ReplayBar).go(game.timeline.turn_start(3))
         await settled(pilot)
         await press(pilot, "ctrl+o")
         assert isinstance(app.screen, ReportScreen)
@@ -69,7 +70,7 @@ async def test_in_replay_the_report_stops_at_the_step_on_screen():
 async def test_a_sides_seat_sees_its_own_report_only():
     game = Game.open(DEMO, writable=False)
     async with piloted(game, role="regulars", replay=True, settle=True) as (app, pilot):
-        app.screen.go(game.timeline.turn_start(2))
+        app.screen.part(ReplayBar).go(game.timeline.turn_start(2))
         await settled(pilot)
         await press(pilot, "f4")
         text = shown(app)
@@ -112,7 +113,7 @@ async def test_the_charts_of_counts_tick_whole_numbers():
     game = Game.open(DEMO, writable=False)
     async with piloted(game, (120, 30), replay=True, settle=True) as (app, pilot):
         for step in (20, game.timeline.length):  # no score yet; the whole game
-            app.screen.go(step)
+            app.screen.part(ReplayBar).go(step)
             await settled(pilot)
             await press(pilot, "f4")
             assert isinstance(app.screen, ReportScreen)

@@ -238,6 +238,7 @@ async def test_the_rules_screen_opens_from_the_help_and_finds_a_rule(tmp_path):
     game.close()
 
 
+@pytest.mark.long  # the rules screen draws the whole rules map at each pause (3 s of CPU)
 async def test_the_rules_search_draws_the_list_when_the_typing_pauses_not_at_each_key(tmp_path, monkeypatch):
     """Breaking News' map takes a third of a second to draw: keys typed in a row wait for none of it."""
     import tui.screens.rules as rules

@@ -53,6 +53,14 @@ NOT_AT_FIRST_FRAME = (
     "textual.widgets._footer",
     "tui.panes.footer",
     "tui.screens.dialogs",
+    # The headless commands (the client reads their names from core.cli), the rules search (rule?'s
+    # stemmers and maps), the league's confirm, and Breaking News's hits, whose optional rules the
+    # phase pane names from a module of their own (issue #93).
+    "core.cli.main",
+    "core.cli.parsers",
+    "core.explain.rulesearch",
+    "core.league",
+    "core.rulesets.breaking_news.hits",
 )
 #: ... nor by anything the client does until a key is pressed.
 NOT_UNTIL_USED = (

@@ -38,7 +38,7 @@ async def test_why_after_a_refusal_names_its_rule_on_the_line(tmp_path):
         await give(pilot, "why")
         assert hint(app).startswith("Refused: "), hint(app)
         assert refused.removeprefix("✗ ").rstrip(".") in hint(app)
-        assert app.screen.last_refusal is not None and app.screen.last_refusal[1]  # it names its rules
+        assert app.screen.answers.last_refusal is not None and app.screen.answers.last_refusal[1]  # it names its rules
     game.close()
 
 

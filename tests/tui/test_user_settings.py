@@ -128,7 +128,7 @@ async def test_every_key_named_in_words_is_the_one_the_user_bound(store, tmp_pat
 async def test_the_replay_bar_names_the_replay_s_keys_as_bound(game, store):
     from waiting import until
 
-    from tui.screens.game import ReplayBar
+    from tui.screens.replay_bar import ReplayBar
 
     settings(store, keys={"quit-replay": "x", "next-event": "l", "faster": "f11"})
     async with piloted(game, (160, 24), replay=True, store=store) as (app, pilot):

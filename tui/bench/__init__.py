@@ -23,7 +23,7 @@ from pathlib import Path
 
 
 def run(args: argparse.Namespace) -> int:
-    """``fireteam bench`` (its options are core.cli.main's ``bench`` parser's)."""
+    """``fireteam bench`` (its options are core.cli.parsers' ``bench`` parser's)."""
     if args.spoken:
         from tui.bench.spoken import run_spoken_bench
 

@@ -287,6 +287,7 @@ async def key_latencies(save: Path, rounds: int) -> dict[str, float]:
     from tui.app import FireteamApp
     from tui.commandline import CommandInput
     from tui.screens.game import GameScreen
+    from tui.screens.replay_bar import ReplayBar
 
     # Started as ``tui.main`` starts the client: the cycle collector paused until
     # the first frame, which then sets aside what the start made (gc.freeze).
@@ -321,7 +322,7 @@ async def key_latencies(save: Path, rounds: int) -> dict[str, float]:
         await _timed(pilot, stamps, "f5")
         replay = app.screen
         assert isinstance(replay, GameScreen) and replay.replay
-        replay.go(replay.vp.length // 2)
+        replay.part(ReplayBar).go(replay.vp.length // 2)
         await _settle(app, stamps, 0)
         for i in range(rounds + 1):
             ms = await _timed(pilot, stamps, "right")

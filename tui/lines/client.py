@@ -275,7 +275,7 @@ class LineClient(HeldRolls):
             self._confirm(spec.name)
             return
         try:
-            text = with_digest(self.game, text, self.role)  # `confirm`: the result's digest added here
+            text = with_digest(self.game, text, self.role, self.by)  # `confirm`: the result's digest added here
         except Refused as e:
             self._refused(str(e), e.rules)
             return

@@ -11,7 +11,6 @@ from rich.text import Text
 
 from core.explain import rulesask
 from core.game.confirmation import CONFIRM
-from core.league.atseat import with_digest
 from core.log.outcome import Failure
 from core.refusal import TYPING, CommandFailed, Refused
 from tui.commandline import CommandLine
@@ -21,21 +20,26 @@ from tui.viewpoint import Viewpoint
 
 if TYPE_CHECKING:
     from core.game import Game
+    from tui.screens.line_answers import LineAnswers
+    from tui.screens.seat import SeatScreen
 
 
-class AskingScreen(Protocol):
-    """The screen a line is asked on (``tui.screens.game.GameScreen``), as asking uses it."""
+class Asker(Protocol):
+    """The seat's command runner (``tui.screens.command_runner.CommandRunner``), as asking uses it."""
 
-    game: Game
-    role: str
-    #: The last refusal's words and rules: what ``why`` explains.
-    last_refusal: tuple[str, tuple[str, ...]] | None
+    screen: SeatScreen
+    #: What the line said last; its ``last_refusal`` (words and rules) is what ``why`` explains.
+    answers: LineAnswers
 
-    def _is_verb(self, word: str) -> bool: ...
-    def _not_done(self, result: Failure) -> None: ...
-    def run_command(self, text: str) -> None: ...
-    def query_one(self, selector: type[CommandLine]) -> CommandLine: ...
-    def notify(self, message: str, *, title: str = "", timeout: float | None = None, markup: bool = True) -> None: ...
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def role(self) -> str: ...
+
+    def is_verb(self, word: str) -> bool: ...
+    def run(self, text: str) -> None: ...
+    def line(self) -> CommandLine: ...
 
 
 def reading_words() -> frozenset[str]:
@@ -45,73 +49,75 @@ def reading_words() -> frozenset[str]:
     return frozenset(w.casefold() for word in words for w in (word, pgettext("command", word)))
 
 
-def asked(screen: AskingScreen, verb: str, rest: str) -> bool:
-    """Answer ``why``/``why N`` or ``? COMMAND`` typed on ``screen``'s line; False for any
+def asked(asker: Asker, verb: str, rest: str) -> bool:
+    """Answer ``why``/``why N`` or ``? COMMAND`` typed on ``asker``'s line; False for any
     other line (and for a ruleset's own command of that name, which wins)."""
     from tui.lines import why  # the line client's words (imported when first asked)
 
     if verb == "?" and rest:
-        _show(screen, lambda: why.ask(screen.game, screen.role, rest), _("Asked ahead"), rest)
+        _show(asker, lambda: why.ask(asker.game, asker.role, rest), _("Asked ahead"), rest)
         return True
-    if verb.casefold() in {"why", pgettext("command", "why").casefold()} and not screen._is_verb(verb):
-        _show(screen, lambda: _why(screen, rest), _("Why"))
+    if verb.casefold() in {"why", pgettext("command", "why").casefold()} and not asker.is_verb(verb):
+        _show(asker, lambda: _why(asker, rest), _("Why"))
         return True
-    return _confirmed(screen, f"{verb} {rest}".strip())
+    return _confirmed(asker, f"{verb} {rest}".strip())
 
 
-def started(screen: AskingScreen, name: str) -> bool:
+def started(asker: Asker, name: str) -> bool:
     """A command started from the palette or the picker that the seat gives whole: ``confirm``,
     whose one argument (the result's digest) is the seat's to add, never a form's; before the end
     it is given as it is, and refused saying why.  False for any other command."""
     if name != CONFIRM:
         return False
-    if not _confirmed(screen, name):
-        screen.run_command(name)
+    if not _confirmed(asker, name):
+        asker.run(name)
     return True
 
 
-def _confirmed(screen: AskingScreen, text: str) -> bool:
+def _confirmed(asker: Asker, text: str) -> bool:
     """``confirm`` once the game has ended: given with the result's certificate digest added
     (``core.league.atseat``), or why not on the line; False for any other line."""
+    from core.league.atseat import with_digest  # (the league's, at the end: not for the first frame)
+
     try:
-        filled = with_digest(screen.game, text, screen.role)
+        filled = with_digest(asker.game, text, asker.role, asker.screen.by)
     except Refused as e:
-        screen.query_one(CommandLine).error(str(e))
+        asker.line().error(str(e))
         return True
     if filled == text:
         return False
-    screen.run_command(filled)
+    asker.run(filled)
     return True
 
 
-def _why(screen: AskingScreen, rest: str) -> list[str]:
+def _why(asker: Asker, rest: str) -> list[str]:
     from tui.lines import why
 
     if rest:
         if not rest.isdigit():
             raise Refused(_("why N: N is the number of a step of the log, e.g. why 12"), rule=TYPING)
-        return why.why_step(screen.game, screen.role, int(rest))
-    if screen.last_refusal is not None:
-        return why.why_refused(screen.game, *screen.last_refusal)
-    return why.why_last_roll(screen.game, screen.role, Viewpoint(screen.game, screen.role).recent_rolls(1))
+        return why.why_step(asker.game, asker.role, int(rest))
+    if asker.answers.last_refusal is not None:
+        return why.why_refused(asker.game, *asker.answers.last_refusal)
+    return why.why_last_roll(asker.game, asker.role, Viewpoint(asker.game, asker.role).recent_rolls(1))
 
 
-def _show(screen: AskingScreen, words: Callable[[], list[str]], title: str, command: str = "") -> None:
+def _show(asker: Asker, words: Callable[[], list[str]], title: str, command: str = "") -> None:
     """The lines in a notice (the first on the command line), or the refusal on the line;
     a command asked ahead is put back on the line, to be given with Enter or mended."""
-    line = screen.query_one(CommandLine)
+    line = asker.line()
     try:
         said = words()
     except Refused as e:
-        screen.last_refusal = (str(e), e.rules)
+        asker.answers.last_refusal = (str(e), e.rules)
         line.error(str(e))
         if command:
             line.give_back(command)
         return
     except CommandFailed as e:
-        screen._not_done(Failure(str(e)))
+        asker.answers.not_done(Failure(str(e)))
         return
     line.hint(Text(visible(said[0]), no_wrap=True, overflow="ellipsis"), "ok")
-    screen.notify("\n".join(said), title=title, timeout=30, markup=False)
+    asker.screen.app.notify("\n".join(said), title=title, timeout=30, markup=False)
     if command:
         line.give_back(command)

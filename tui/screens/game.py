@@ -7,57 +7,48 @@ Watching (the screen the SSH table draws once for all its spectators), a line
 saying so takes the place of the command line and the footer: no key of a
 spectator's reaches it.
 
-What the screen shows beside its panes and command line is in modules of its own, mixed in:
-the replay (``replaying``), a command held for a seat's dice (``awaiting``), undo and redo
-(``undoing``), the help, rules and palette (``gamemenu``).
+The screen is its compose and the wiring between the parts it holds, each owning its state and
+reaching the screen only through ``tui.screens.seat.SeatScreen``: the replay bar and its keys
+(``replay_bar``), a command held for a seat's dice (``held_rolls``), undo and redo (``undo_redo``),
+what the command line gives the game (``command_runner``) and what it says back (``line_answers``),
+and the help, rules and palette (``game_menu``).
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
-from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.containers import Container
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Input
 
-from core.errorlog import details_in
-from core.explain import rulesask
 from core.game import Game, LogLine
+from core.language.reader import LANGUAGE_NAMES
 from core.log import events as ev
 from core.log.narrate import sides_of
-from core.log.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, Refusal, said
-from core.log.state import TABLE_DICE, encode_state, table_dice
+from core.log.state import encode_state, table_dice
 from core.log.views import REFEREE
-from core.refusal import CommandFailed
-from core.ruleset import CommandSpec, Refused
 from tui.commandline import CommandInput, CommandLine
 from tui.compositor import RowsCompositor
-from tui.i18n import _, pgettext, role_words, scenario_words
+from tui.i18n import _, role_words, scenario_words
 from tui.keymap import GAME_BINDINGS
 from tui.panes.dice import DicePane
-from tui.panes.log import LogPane, LogView, summary
+from tui.panes.log import LogPane, LogView
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
-from tui.plain import Plain, PlainInput, plain, visible
-from tui.screens import asking
-from tui.screens.awaiting import AwaitingRolls, odds_title
-from tui.screens.gamemenu import GameMenu
-from tui.screens.replaying import ReplayBar, Replaying
-from tui.screens.undoing import UndoRedo
-from tui.textual_internals import mount_overlays, overlays_later, unshown, use_compositor, withdraw_notices
+from tui.plain import Plain, PlainInput, plain
+from tui.screens import asking, game_menu
+from tui.screens.command_runner import CommandRunner
+from tui.screens.held_rolls import HeldRolls
+from tui.screens.line_answers import LineAnswers
+from tui.screens.replay_bar import ReplayBar
+from tui.screens.seat import Part
+from tui.screens.undo_redo import UndoRedo
+from tui.textual_internals import mount_overlays, overlays_later, unshown, use_compositor
 from tui.viewpoint import Viewpoint
-
-if TYPE_CHECKING:
-    from tui.screens.dialogs import ConfirmBox  # imported when first needed: not for the first frame
-
-_Part = TypeVar("_Part", bound=Widget)
 
 RECENT_ROLLS = 6
 #: The smallest terminal the game screen works in (columns, rows): below it the log
@@ -102,23 +93,8 @@ def size_classes(app: App | None) -> set[str]:
 
 
 @overlays_later  # the notifications' rack and the tooltip: mounted once the first frame is drawn (``_add_hidden``)
-class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
+class GameScreen(Screen):
     BINDINGS = GAME_BINDINGS
-
-    REPLAY_ACTIONS = {
-        "step",
-        "phase",
-        "turn",
-        "jump_turn",
-        "edge",
-        "play",
-        "speed",
-        "leave_replay",
-        "quit_replay",
-        "play_from_here",
-    }
-    LIVE_ACTIONS = {"pick_action", "toggle_dice", "undo", "redo", "open_replay", "whole_answer"}
-    LOCAL_ACTIONS = {"new_game", "load_game"}
 
     def __init__(
         self,
@@ -148,8 +124,6 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
         self.seat = seat
         self.replay = replay or not game.writable
         self.remote = remote
-        #: The last refusal on this command line and its rules, until a command is carried out (``why``).
-        self.last_refusal: tuple[str, tuple[str, ...]] | None = None
         #: Drawn for spectators who only watch: no command line, no footer, no key of theirs reaches it.
         self.watching = watching and not self.replay
         # Focused as its panes are mounted, before the first frame: Textual's own
@@ -161,24 +135,21 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
             self.AUTO_FOCUS = "CommandInput"
         self.vp = Viewpoint(game, role, game.timeline.length if self.replay else None)
         settings = getattr(host, "settings", None)  # remembered (tui.userdata)
-        self.speed = settings.replay_speed if settings else 2  # index into SPEEDS
+        self.speed = settings.replay_speed if settings else 2  # the replay's, an index into replay_bar.SPEEDS
         self.cursor_blink = settings.cursor_blink if settings else True
-        self._player: Timer | None = None
+        #: What the command line says of a command, a held command, undo and redo, and what it gives the game.
+        self.answers = LineAnswers(self)
+        self.held = HeldRolls(self, self.answers)
+        self.undo_redo = UndoRedo(self, self.answers)
+        self.runner = CommandRunner(self, self.answers, self.held)
         self._selected: LogLine | None = None
         self._seen_length = -1
         self._seen_end = self.vp.length  # the effective length last shown
         self._shown_title = ""
-        #: The command held at the table for a seat's dice as this screen last showed it (issue #61).
-        self._shown_awaiting: Awaited | None = None
-        self._held_screen: Screen | None = None  # its prompt or its submitter's notice, while up
-        self._held_from = 0  # the log's length as it was held
-        #: The command the line's last ✓ is about, and that ✓: it goes if another seat undoes the command.
-        self._last_ok: tuple[int, Text] | None = None
         self._shown_view: tuple[bytes, str] | None = None  # (the role's view, the undo hint) last shown
         self._names: dict[str, str] = {}  # unit id → name, in that view
         self._side_names: dict[str, str] = {}  # side id → name: Tab's candidates say a side's too
-        self._confirm: ConfirmBox | None = None  # where undo and redo ask (live only)
-        self._parts: dict[type[Widget], Widget] = {}  # the panes, once found (``_part``)
+        self._parts: dict[type[Widget], Widget] = {}  # the panes, once found (``part``)
         self._resumed = False
         #: Set once ``on_mount`` has run: the app's first screen is mounted in a task of
         #: its own, which the app's start waits on (``FireteamApp._start``).
@@ -225,7 +196,15 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
             dice.border_title = _("Last roll")
             yield dice
         if self.replay:
-            yield ReplayBar(id="replay-bar")
+            yield ReplayBar(
+                self.game,
+                self.role,
+                self.vp,
+                speed=self.speed,
+                remote=self.remote,
+                moved=self.refresh_game,
+                id="replay-bar",
+            )
         elif self.watching:
             yield WatchLine(_watch_line())
             return  # no footer either: none of its keys would reach this screen
@@ -234,7 +213,7 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
                 self._who(),
                 self._complete,
                 lambda: self.game.commands,
-                self._entered,
+                self.runner.entered,
                 # Over SSH a blinking cursor is a frame sent twice a second to every
                 # seat, idle or not, and drawn by the server: a steady one costs nothing.
                 blink=self.cursor_blink and not self.remote,
@@ -323,7 +302,7 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
             self.mount(KeysFooter(compact=True), after=room)
             room.remove()
         if self.typing:
-            self._confirm_box()
+            self.undo_redo.confirm_box()
         self.query_one(LogPane).add_hidden()
         self.query_one(RosterPane).add_hidden()
         if self.typing:
@@ -339,7 +318,7 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
         self.mount(notice)
         return notice
 
-    def _part(self, kind: type[_Part]) -> _Part:
+    def part(self, kind: type[Part]) -> Part:
         """The screen's one widget of ``kind`` (a pane composed with the screen, never
         replaced): found once, then kept.
 
@@ -361,14 +340,11 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
         """Redraw every pane from the game (after any seat's command, or a replay step)."""
         if not force and self._seen_length == self.game.log_length and self.vp.live:
             return
-        asking = self._asking()
+        asking = self.undo_redo.asking()
         if asking is not None:
             asking.answer(False)  # another seat changed the game: the question may be stale, nothing is done
         self._seen_length = self.game.log_length
-        if self._last_ok is not None and not self.game.history.is_live(self._last_ok[0]):
-            # Another seat's undo took back the command the line's ✓ is about (#61).
-            self._part(CommandLine).forget(self._last_ok[1])
-            self._last_ok = None
+        self.answers.forget_undone()
         end, self._seen_end = self._seen_end, self.vp.length
         if self.vp.step is not None:
             if not self.game.writable and self.vp.step == end:
@@ -380,12 +356,12 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
         # phase and roster panes have nothing new to show.  (The bytes are of the
         # role's own view, what this screen may hold anyway, less the count of
         # events folded, which every event moves, hidden ones too.)
-        shown = (encode_state(msgspec.structs.replace(state, event_count=0)), self._undo_hint())
+        shown = (encode_state(msgspec.structs.replace(state, event_count=0)), self.undo_redo.hint())
         if shown != self._shown_view:
             self._shown_view = shown
             self._names = {uid: u.name for uid, u in state.units.items()}
             self._side_names = {sid: scenario_words(side.name) for sid, side in state.sides.items()}
-            phase = self._part(PhasePane)
+            phase = self.part(PhasePane)
             ends = self.role == REFEREE and self.vp.live and not self.replay  # only the referee ends a game
             phase.show(self.game.ruleset, state, undo_hint=shown[1], referee=ends)
             title = self._title()
@@ -393,12 +369,12 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
                 self._shown_title = title
                 phase.border_title = plain(title)
                 if self.typing:  # who types: a side by its name, in the reader's words
-                    self._part(CommandLine).set_prompt(self._who())
-            self._part(RosterPane).show(self.game.ruleset, state, self.role)
-        self._part(LogPane).sync()
+                    self.part(CommandLine).set_prompt(self._who())
+            self.part(RosterPane).show(self.game.ruleset, state, self.role)
+        self.part(LogPane).sync()
         self._show_dice()
         if self.replay:
-            self._show_replay_bar(state)
+            self.part(ReplayBar).show(state)
         # No refresh_bindings() here: what the footer offers depends on the mode
         # and the screen stack (Textual refreshes it when those change), never on
         # the game, and refreshing it rebuilds the footer and lays out the screen.
@@ -436,8 +412,8 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
         self.set_class(small, "-too-small")
 
     def _show_dice(self) -> None:
-        selected = self._selected if self._selected is not None and not self._part(LogView).follow else None
-        pane = self._part(DicePane)
+        selected = self._selected if self._selected is not None and not self.part(LogView).follow else None
+        pane = self.part(DicePane)
         pane.names = sides_of(self.game.state)
         pane.show(self.vp.recent_rolls(RECENT_ROLLS), self._names, selected)
 
@@ -469,199 +445,53 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
         if self.typing:
             self.query_one(CommandLine).insert_unit(event.unit_id)
 
-    # ------------------------------------------------------- commands (live)
+    # ------------------------------------------------------------- the wiring
 
-    def _entered(self, text: str) -> None:
-        """A command given on the command line (run as Enter is handled: ``CommandInput``)."""
-        self.app.clear_notifications()  # the last answer's notice would cover this line's answer
-        verb, _sep, rest = text.strip().partition(" ")
-        if asking.asked(self, verb, rest.strip()):  # `why`, `? COMMAND`: nothing given
-            return
-        if verb.casefold() in {"?", "help", pgettext("command", "help").casefold()} and not self._is_verb(verb):
-            # No ruleset's command: what a newcomer types first (``help fire`` too), answered with the help.
-            self.action_help(rest.strip())
-            return
-        if verb.casefold() in {"odds", pgettext("command", "odds").casefold()} and not self._is_verb(verb):
-            # The line client's reading word, here too: a command's chances, nothing given.
-            self.show_odds(rest.strip())
-            return
-        if verb.casefold() in {rulesask.WORD, pgettext("command", rulesask.WORD).casefold()} and not self._is_verb(
-            verb
-        ):
-            # A rules question (``core.explain.rulesask``): answered, nothing given.
-            self.show_rules_answer(rest.strip())
-            return
-        self.run_command(text)
-        store = getattr(self.app, "store", None)
-        if store is not None:  # remembered for this save, in a thread (a disk may be slow), once it shows
-            lines, path = list(self.query_one(CommandInput).history), self.game.path
-            self.call_after_refresh(
-                lambda: self.app.run_worker(
-                    lambda: self.app.write_user_data(store.save_history, path, lines), thread=True
-                )
-            )
+    def attention(self) -> Widget | None:
+        return self.undo_redo.attention()
 
-    def _is_verb(self, word: str) -> bool:
-        """Whether the ruleset has a command called ``word`` (which then wins over the client's)."""
-        return any(word.casefold() in (n.casefold() for n in self.game.names(spec)) for spec in self.game.commands)
+    def confirm_key(self, key: str | None, printable: bool = False) -> bool:
+        return self.undo_redo.confirm_key(key, printable)
 
-    def show_rules_answer(self, question: str) -> None:
-        """``rule? WORDS``: the rules a question is about, best first, in a notice (``core.explain.rulesask``)."""
-        view = self.game.view(self.role)
-        try:
-            said = rulesask.answer_lines(self.game.ruleset, question, ((u.id, u.name) for u in view.units.values()))
-        except Refused as e:
-            self._part(CommandLine).error(str(e))
-            return
-        self.notify("\n".join(said), title=pgettext("command", rulesask.WORD), timeout=30, markup=False)
+    def show_awaiting(self) -> None:
+        self.held.show()
 
-    def show_odds(self, text: str) -> None:
-        """``odds COMMAND``: what the command would roll first and its exact chances, without
-        giving it; the command is put back on the line, to be given with Enter or mended."""
-        from tui.lines import answers  # the line client's words for them (no Textual there)
+    def action_undo(self) -> None:
+        self.undo_redo.undo()
 
-        line = self._part(CommandLine)
-        try:
-            said = answers.odds(self.game, self.role, text)
-        except Refused as e:
-            line.error(str(e))
-            if text:  # the command back, to mend (as a refused command comes back)
-                line.give_back(text)
-            return
-        except CommandFailed as e:
-            self._not_done(Failure(str(e)))
-            return
-        # the chance first on the one line (the roll it is for opens the whole, in the notice)
-        line.hint(Text(visible(" ".join(said[1:]) or said[0]), no_wrap=True, overflow="ellipsis"), "ok")
-        self.notify("\n".join(said), title=odds_title(text), timeout=20, markup=False)
-        if text:
-            line.give_back(text)
-
-    def run_command(self, text: str, faces: list[int] | None = None, answers: list[str] | None = None) -> None:
-        """Run a command line; ask for physical dice when the game needs them, and the
-        answers to its questions (``core.log.questions``) as it asks them."""
-        line = self._part(CommandLine)
-        if faces is None and self.table_dice:
-            faces = []
-        answers = list(answers or [])  # this client can ask: the game asks rather than take defaults
-        before = self.game.log_length
-        result = self.game.submit(text, role=self.role, by=self.by, faces=faces, answers=answers)
-        if isinstance(result, DiceNeeded | AnswerNeeded):
-            typed = list(faces) if faces is not None else None
-
-            def cancelled() -> None:
-                self._own_roll_dropped(text)
-
-            def got(new: list[int] | None) -> None:
-                if new is None:
-                    cancelled()
-                else:
-                    self.run_command(text, [*(typed or []), *new], answers)
-
-            def answered(answer: str | None) -> None:
-                if answer is None:
-                    cancelled()
-                else:
-                    self.run_command(text, typed, [*answers, answer])
-
-            from tui.screens.dialogs import DicePrompt, QuestionPrompt
-
-            # The line's candidates for the words just entered would stay under the prompt.
-            waiting = _("{command}: waiting for its dice").format(command=text)
-            if isinstance(result, AnswerNeeded):
-                waiting = _("{command}: waiting for an answer").format(command=text)
-            line.hint(Text(visible(waiting), no_wrap=True, overflow="ellipsis"))
-            if isinstance(result, AnswerNeeded):
-                self.app.push_screen(QuestionPrompt(result.question, text), answered)
-            else:
-                # The odds asked of it would cover the prompt for their 20 s: the prompt says the roll now.
-                withdraw_notices(self.app, odds_title(text))
-                self.app.push_screen(
-                    DicePrompt(
-                        result.request, text, typed or [], self.game.ruleset.domain, self._owner(result.request)
-                    ),
-                    got,
-                )
-            return
-        if isinstance(result, Refusal | Failure):
-            self._not_done(result)
-            line.give_back(text)
-            return
-        if line.input.value == text:  # a command from a form, shown on the line while it ran
-            line.input.value = ""
-        if isinstance(result, Held):  # another seat's dice now: this one is shown whose
-            self.show_awaiting()
-            return
-        self._done(result.cmd, text, before)
-
-    def _done(self, cmd: int, text: str, before: int) -> None:
-        """A command of this seat's carried out: what it did, on the line."""
-        self.last_refusal = None  # `why` now explains its roll
-        line = self._part(CommandLine)
-        self._part(LogView).follow_end()  # what this seat did shows, wherever a search had left the log
-        said = (
-            summary(
-                self.game.log_lines(self.role, before, self.game.log_length)[1:],
-                self.game.ruleset.domain,
-                sides_of(self.game.state),
-            )
-            or text
-        )
-        number = self.game.shown_cmd(cmd, self.role)
-        answer = Text(visible(f"✓ #{number} {said}"), no_wrap=True, overflow="ellipsis")
-        line.hint(answer, "ok")
-        # An undo's ✓ names the command it took back: that one stays said.
-        self._last_ok = (cmd, answer) if self.game.history.is_live(cmd) else None
-        self.refresh_game()
-
-    def _not_done(self, result: Refusal | Failure) -> None:
-        """A command not carried out, on the line: a refusal as an error; an error of the
-        program (not a refusal) with a notice that says where its details were logged."""
-        line = self.query_one(CommandLine)
-        if isinstance(result, Refusal):
-            self.last_refusal = (said(result), result.rules)  # what `why` explains
-            line.error(said(result))
-            return
-        store = getattr(self.app, "store", None)  # (none at a seat of a server: its host's log has them)
-        where = _("the host has the details in its log") if store is None else details_in(store.error_log)
-        line.failed(said(result))
-        self.notify(where, title=said(result), severity="error", timeout=20, markup=False)
-
-    def start_action(self, spec: CommandSpec) -> None:
-        """Run a command from the palette or the picker: a form when it takes arguments."""
-        if self.replay or asking.started(self, spec.name):
-            return
-        if not spec.params:
-            self.run_command(spec.name)
-            return
-
-        def done(text: str | None) -> None:
-            if text:
-                box = self.query_one(CommandLine).input
-                with box.prevent(Input.Changed):  # shown while it runs: the hint is then its ✓ or ✗, not its usage
-                    box.value = text
-                self.run_command(text)
-
-        from tui.screens.forms import ActionForm  # imported when first used: a faster start
-
-        state, ruleset = self.vp.state(), self.game.ruleset
-
-        def side_offered(side: str) -> bool:  # the sides Tab offers for it
-            return ruleset.side_offered(state, spec, side, self.role)
-
-        self.app.push_screen(ActionForm(spec, state, self.role, ruleset.domain, side_offered), done)
+    def action_redo(self) -> None:
+        self.undo_redo.redo()
 
     def action_pick_action(self) -> None:
-        from tui.screens.forms import ActionPicker  # imported when first used: a faster start
+        self.runner.pick()
 
-        def picked(spec: CommandSpec | None) -> None:
-            if spec is not None:
-                self.start_action(spec)
+    def action_whole_answer(self) -> None:
+        """F9: the command line's last answer whole, which its row cut with … (#48)."""
+        self.runner.whole_answer()
 
-        state = self.vp.state()
-        phase = self.game.ruleset.phase(state.phase)
-        main = phase.commands if phase is not None else ()  # the phase's own, in its order, as Tab offers them
-        self.app.push_screen(ActionPicker(self.game.commands, state, self.role, self.game.ruleset.domain, main), picked)
+    def action_toggle_dice(self) -> None:
+        """Ctrl+T: the referee turns table dice on or off for his whole table; a side's seat is told
+        whose choice it is.  While a command is held for another seat's roll, the referee's key opens
+        that roll's prompt at his screen instead: his faces answer it, his Esc withdraws it (issue #61)."""
+        held = self.game.awaiting
+        if held is not None and self.held.referee_may_take(held):
+            self.held.prompt(held)  # one command at a time: while a roll is held for a seat, the key gives it
+        else:
+            self.runner.toggle_table_dice()
+
+    def action_help(self, query: str = "") -> None:
+        game_menu.show_help(self, query)
+
+    def action_rules(self) -> None:
+        game_menu.show_rules(self)
+
+    def palette_actions(self) -> list[tuple[str, str, str]]:
+        return game_menu.palette_actions(self)
+
+    def action_language(self, code: str) -> None:
+        set_language = getattr(self.app, "set_language", None)
+        if set_language is not None and code in LANGUAGE_NAMES:
+            set_language(code)
 
     def action_keep_copy(self) -> None:
         """Ctrl+_ / F10: the player's own copy of the game so far, his role's (``tui.copies``), kept
@@ -669,45 +499,36 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
         his own machine runs to receive it (issue #74)."""
         self.app.keep_copy(self.game, self.role)
 
-    def action_whole_answer(self) -> None:
-        """F9: the command line's last answer whole, which its row cut with … (#48)."""
-        from tui.screens.dialogs import AnswerScreen
+    # The replay's keys, each the replay bar's.
 
-        said = self._part(CommandLine).last_answer()
-        if not said:
-            self.app.bell()
-            return
-        self.app.push_screen(AnswerScreen(said))
+    def action_step(self, direction: int) -> None:
+        self.part(ReplayBar).step(direction)
 
-    def action_toggle_dice(self) -> None:
-        """Ctrl+T: the referee turns table dice on or off for his whole table (a command
-        every seat reads from the log); a side's seat is told whose choice it is.  While a command
-        is held for another seat's roll, the referee's key opens that roll's prompt at his screen
-        instead: his faces answer it, his Esc withdraws it (issue #61)."""
-        held = self.game.awaiting
-        if self._referee_may_take(held):
-            assert held is not None
-            # One command at a time: while a roll is held for a seat, the key gives it (Esc withdraws it).
-            self._prompt_held(held)
-            return
-        if self.role != REFEREE:
-            line = self._part(CommandLine)
-            line.error(
-                _("Table dice are the referee's choice for the whole table: now ON")
-                if self.table_dice
-                else _("Table dice are the referee's choice for the whole table: now OFF")
-            )
-            return
-        self.run_command(f"{TABLE_DICE} {'off' if self.table_dice else 'on'}")
+    def action_phase(self, direction: int) -> None:
+        self.part(ReplayBar).by_phase(direction, by_turn=False)
+
+    def action_turn(self, direction: int) -> None:
+        self.part(ReplayBar).by_phase(direction, by_turn=True)
+
+    def action_edge(self, direction: int) -> None:
+        self.part(ReplayBar).edge(direction)
+
+    def action_jump_turn(self) -> None:
+        self.part(ReplayBar).jump_turn()
+
+    def action_play(self) -> None:
+        self.part(ReplayBar).play()
+
+    def action_speed(self, direction: int) -> None:
+        self.part(ReplayBar).faster(direction)
+
+    def action_play_from_here(self) -> None:
+        self.part(ReplayBar).play_from_here()
 
     # ------------------------------------------------------------ both modes
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.REPLAY_ACTIONS and not self.replay:
-            return False
-        if action in self.LIVE_ACTIONS and self.replay:
-            return False
-        if action in self.LOCAL_ACTIONS and self.remote:
+        if not game_menu.mode_allows(action, replay=self.replay, remote=self.remote):
             return False
         return action != "leave_replay" or self._can_leave_replay()
 
@@ -738,7 +559,7 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
             return
         event.stop()
         event.prevent_default()
-        box = self._part(CommandInput)
+        box = self.part(CommandInput)
         box.focus()
         # Put in here, not posted: the keys after it, which reach the pane until the
         # focus moves, come here in their turn and go in after it.
@@ -750,7 +571,7 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
             return
         event.stop()
         # One that comes here while a box has the focus was sent to a pane before the focus moved on.
-        box = self.focused if isinstance(self.focused, PlainInput) else self._part(CommandInput)
+        box = self.focused if isinstance(self.focused, PlainInput) else self.part(CommandInput)
         box.focus()
         text = box.pasted(event.text)
         if text:
@@ -777,14 +598,14 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
         )
 
     def action_leave_replay(self) -> None:
-        self._stop_player()
+        self.part(ReplayBar).stop()
         self.app.pop_screen()
 
     async def action_quit_replay(self) -> None:
         if self._can_leave_replay():
             self.action_leave_replay()
         else:  # opened alone (fireteam SAVE --replay, the start screen's r): nothing to go back to
-            self._stop_player()
+            self.part(ReplayBar).stop()
             await self.app.action_quit()
 
     def action_new_game(self) -> None:
@@ -796,5 +617,3 @@ class GameScreen(AwaitingRolls, UndoRedo, GameMenu, Replaying, Screen):
         from tui.screens.loadgame import LoadGameScreen
 
         self.app.push_screen(LoadGameScreen())
-
-    # ---------------------------------------------------------------- replay

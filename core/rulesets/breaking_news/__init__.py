@@ -205,9 +205,9 @@ class BreakingNews(Ruleset):
         turn.check_turn(self, state, parsed, role)
 
     def options_in_force(self, state: GameState) -> list[tuple[str, str]]:
-        from core.rulesets.breaking_news import hits
+        from core.rulesets.breaking_news.options import options_in_force
 
-        return hits.options_in_force(state)
+        return options_in_force(state)
 
     def sequence_step(self, state: GameState) -> tuple[object, ...]:
         from core.rulesets.breaking_news import turn
@@ -238,12 +238,22 @@ class BreakingNews(Ruleset):
     def describe_var(self, key: str, value: int | str) -> str | None:
         return narration.describe_var(key, value)
 
+    def pieces_lost(self, state: GameState, side: str) -> tuple[int, int]:
+        from core.rulesets.breaking_news.campaign import forces
+
+        return forces.pieces_lost(state, side)
+
+    def end_broken(self, ctx: Context, losers: tuple[str, ...], why: Text) -> None:
+        from core.rulesets.breaking_news.campaign import victory
+
+        victory.broken(ctx, losers, why)
+
     def class_name(self, cls: str) -> str:
         tc = troop_classes().get(cls)
         return _(tc.name) if tc else cls
 
     def dice_that_apply(self, state: GameState, spec: CommandSpec, args: Mapping[str, Any]) -> tuple[str, ...]:
-        from core.rulesets.breaking_news import hits
+        from core.rulesets.breaking_news.options import option
         from core.rulesets.breaking_news.terms import Status
 
         # A step ruled out only where the game says so for certain: a suppression test when no figure
@@ -254,9 +264,9 @@ class BreakingNews(Ruleset):
         ruled_out: set[str] = set()
         if unit is not None and not any(u.has(Status.SUPPRESSED) for u in state.units.values() if u.side == unit.side):
             ruled_out.add(dice_order.SUPPRESSION)
-        if not hits.option(state, "deviation"):
+        if not option(state, "deviation"):
             ruled_out |= {dice_order.MISSED_AREA_SHOT, dice_order.MORTAR_MISS}
-        if not hits.option(state, "wounded"):
+        if not option(state, "wounded"):
             ruled_out.add(dice_order.WOUND)
         return tuple(step for step in spec.dice if step not in ruled_out)
 

@@ -23,6 +23,7 @@ from core.log.state import GameState, Unit
 from core.ruleset import TYPING, Context, Refused
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.ledger import civilian_hit, set_unit_var, set_var, unit_var, var
+from core.rulesets.breaking_news.options import option
 from core.rulesets.breaking_news.rules import saves
 from core.rulesets.breaking_news.rules.saves import SaveFacts
 from core.rulesets.breaking_news.tables import IT, TroopClass, troop_classes
@@ -93,29 +94,6 @@ def _as_written(text: Msg) -> tuple[str, str] | None:
     elif text.id == "stabilised, wounded by {side}" and len(args) == 1:
         return STABILISED, side
     return None
-
-
-# ---------------------------------------------------------------- options
-
-#: Optional rules (§8.0.2, §8.0.3, §9.3), switched with ``option NAME on|off``.
-OPTIONS = {
-    "deviation": N_("§8.0.2 missed area shots deviate"),
-    "ammo": N_("§8.0.3 ammunition for light weapons"),
-    "wounded": N_("§9.3 wounded men, medics and stabilisation"),
-}
-
-
-#: Each optional rule's section, as the game screen names those in force.
-OPTION_RULES = {"deviation": "§8.0.2", "ammo": "§8.0.3", "wounded": "§9.3"}
-
-
-def option(state: GameState, name: str) -> bool:
-    return bool(var(state, f"option.{name}", 0))
-
-
-def options_in_force(state: GameState) -> list[tuple[str, str]]:
-    """The optional rules switched on, each as its section and in words (``Ruleset.options_in_force``)."""
-    return [(OPTION_RULES[name], _(label)) for name, label in OPTIONS.items() if option(state, name)]
 
 
 def italian(ctx: Context) -> bool:

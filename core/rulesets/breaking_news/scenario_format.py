@@ -12,9 +12,10 @@ import msgspec
 from msgspec import Meta
 
 from core.ruleset import Context
-from core.rulesets.breaking_news import hits, scenario_rules
+from core.rulesets.breaking_news import scenario_rules
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.objectives import MISSIONS
+from core.rulesets.breaking_news.options import OPTIONS
 from core.rulesets.breaking_news.scenario_rules import ScenarioRules
 from core.rulesets.breaking_news.tables import army_points, troop_classes
 from core.rulesets.breaking_news.tables.combat import weapons
@@ -61,7 +62,7 @@ class NewsFormat(Format):
         "night-visors": "has night visors: no +2 to his sightings at night (§7.0)",
     }
     stats = {"ammo": "a light weapon's ammunition at the start, with the optional rule (§8.0.3)"}
-    options = dict(hits.OPTIONS)
+    options = dict(OPTIONS)
     armies = ("regular", "irregular")
     #: Breaking News's combat keeps who is aboard which vehicle as a secret (ledger.py).
     aboard_key = "secret.aboard.{unit}"

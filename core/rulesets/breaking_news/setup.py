@@ -21,8 +21,9 @@ import msgspec
 from core.language.i18n import N_
 from core.log.events import SideSpec
 from core.ruleset import Refused, SetupChoice
-from core.rulesets.breaking_news import hits, scenario_rules
+from core.rulesets.breaking_news import scenario_rules
 from core.rulesets.breaking_news.campaign import army
+from core.rulesets.breaking_news.options import OPTIONS
 from core.rulesets.breaking_news.scenario_rules import ScenarioRules
 from core.rulesets.breaking_news.tables import extras, negotiation, troop_classes
 from core.rulesets.breaking_news.terms import Kind
@@ -47,11 +48,11 @@ def choices(sc: Scenario, rules: ScenarioRules, variant: str = "") -> tuple[Setu
         SetupChoice(
             "options",
             _("Optional rules"),
-            tuple(hits.OPTIONS),
+            tuple(OPTIONS),
             "",
             "option {value} on",
             multiple=True,
-            labels=tuple(_(label) for label in hits.OPTIONS.values()),
+            labels=tuple(_(label) for label in OPTIONS.values()),
             help=_("Space picks"),
             rule="§8.0.2, §8.0.3, §9.3",
         )

@@ -14,7 +14,7 @@ from core.log import events as ev
 from core.log.state import GameState, Side, Unit
 from core.refusal import TYPING
 from core.ruleset import Context
-from core.rulesets.breaking_news import BreakingNews, hits
+from core.rulesets.breaking_news import BreakingNews, hits, options
 from core.rulesets.breaking_news.rules import saves
 from core.rulesets.breaking_news.tables import IT
 
@@ -103,17 +103,17 @@ def test_a_cause_as_cause_wrote_it_is_read_without_its_words(monkeypatch):
 
 def test_an_option_is_off_until_switched_on():
     state = _ctx().state
-    assert hits.option(state, "wounded") is False
+    assert options.option(state, "wounded") is False
     state.vars["option.wounded"] = 1
-    assert hits.option(state, "wounded") is True
+    assert options.option(state, "wounded") is True
 
 
 def test_the_optional_rules_in_force_are_named_by_section_and_in_words():
     """§9.3 switched on, §8.0.2 and §8.0.3 left off: only the wounded rule is named."""
     state = _ctx().state
-    assert hits.options_in_force(state) == []
+    assert options.options_in_force(state) == []
     state.vars["option.wounded"] = 1
-    assert hits.options_in_force(state) == [("§9.3", "§9.3 wounded men, medics and stabilisation")]
+    assert options.options_in_force(state) == [("§9.3", "§9.3 wounded men, medics and stabilisation")]
 
 
 # --------------------------------------------------------------- unit facts

@@ -57,7 +57,8 @@ def _words(e: ev.Event) -> list:
 def test_the_recorded_game_makes_the_same_events_whatever_the_readers_language(tmp_path, lang):
     with reading(lang):
         made = GAME.regenerate(tmp_path)
-    assert msgspec.json.encode(effective_facts(made)) == msgspec.json.encode(effective_facts(SAVE))
+    facts = effective_facts(made, languages=False)  # (each command records the language it was read in)
+    assert msgspec.json.encode(facts) == msgspec.json.encode(effective_facts(SAVE, languages=False))
 
 
 def test_a_shot_narrated_in_italian_and_in_english(g):

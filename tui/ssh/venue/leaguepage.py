@@ -6,11 +6,17 @@ serves it as it is, with neither inline scripts nor inline styles allowed.  ``?l
 ``?lang=en`` chooses its language, else the browser's ``Accept-Language``, else English.
 
 The league file is another process's (``fireteam league add`` appends to it as the evening
-goes): each request looks at its size, time and inode, and reads it again when one of them
-moved, within the league file's own limit (``core.storage.journal.MAX_JOURNAL_BYTES``), in a
-thread, so the relay's watchers are not held up while a season is folded.  A file that cannot
-be read, or is no league, is a 503 saying so (the last good page is not served as if it were
-the file's).
+goes): each request looks at its size, time and inode, and when one of them moved the file is
+read again, within the league file's own limit (``core.storage.journal.MAX_JOURNAL_BYTES``), in
+a thread, so the relay's watchers are not held up while a season is folded and every signature
+in it judged again (``core.league.folding``).  One reading serves every request that waits for
+it: the season is folded once and its page rendered once in each language, encoded once, then
+the season is let go; the relay sends the one page's bytes to every request, a piece at a time
+as each connection takes them (``Relay._standings``), so 200 requests hold one page, not 200
+copies (issue #90: one parse a waiting request took 2 GB under 200 requests of a 63 MB league).
+A file that cannot be read, or is no league, or whose settings are not those its organiser
+signed, is a 503 saying so, naming the file but not where the relay keeps it (the last good
+page is not served as if it were the file's).
 """
 
 from __future__ import annotations
@@ -24,8 +30,8 @@ from aiohttp import web
 from core.language.reader import LANGUAGES, SOURCE, reading
 from core.storage.savefile import SaveError
 
-#: Pages kept per file's state: one per language.
-_Key = tuple[int, int, int, str]
+#: What identifies a state of the file: its size, time and inode.
+_State = tuple[int, int, int]
 
 
 class LeaguePage:
@@ -33,37 +39,42 @@ class LeaguePage:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._pages: dict[_Key, str] = {}
+        self._state: _State | None = None
+        #: The pages of the file's state, in every language (UTF-8), once read (or being read).
+        self._pages: asyncio.Future[dict[str, bytes]] | None = None
         #: How many times the file was read and folded (a test counts them).
         self.reads = 0
 
-    def _key(self, lang: str) -> _Key:
-        st = os.stat(self.path)
-        return (st.st_size, st.st_mtime_ns, st.st_ino, lang)
+    def _render(self) -> dict[str, bytes]:
+        """The page in every language (SaveError or OSError if the file is no league or cannot be read)."""
+        from core.league import render, season, standings
 
-    def render(self, lang: str) -> str:
-        """The page in ``lang`` (SaveError or OSError if the file is no league or cannot be read)."""
-        key = self._key(lang)
-        page = self._pages.get(key)
-        if page is None:
-            from core.league import render, season, standings
-
+        self.reads += 1
+        league = season.load(self.path)
+        table = standings.table(league)
+        pages = {}
+        for lang in LANGUAGES:
             with reading(lang):
-                league = season.load(self.path)
-                page = render.page(standings.table(league), league.opened.name, lang)
-            self.reads += 1
-            self._pages = {k: v for k, v in self._pages.items() if k[:3] == key[:3]}
-            self._pages[key] = page
-        return page
+                pages[lang] = render.page(table, league.opened.name, lang).encode()
+        return pages
 
-    async def answer(self, request: web.Request) -> tuple[int, str, str]:
-        """The status, the body and its type of a request for the page."""
+    async def render(self, lang: str) -> bytes:
+        """The page in ``lang``: the file read again if it changed, that one reading shared."""
+        st = os.stat(self.path)
+        state = (st.st_size, st.st_mtime_ns, st.st_ino)
+        if state != self._state or self._pages is None:
+            self._state = state
+            self._pages = asyncio.ensure_future(asyncio.to_thread(self._render))
+        return (await asyncio.shield(self._pages))[lang]
+
+    async def answer(self, request: web.Request) -> tuple[int, bytes, str]:
+        """The status, the body (UTF-8) and its type of a request for the page."""
         lang = _language(request)
         try:
-            return 200, await asyncio.to_thread(self.render, lang), "text/html"
+            return 200, await self.render(lang), "text/html"
         except (OSError, SaveError) as e:
             said = str(e) if isinstance(e, SaveError) else f"{self.path}: {e.strerror or e}"
-            return 503, said, "text/plain"
+            return 503, said.replace(str(self.path), self.path.name).encode(), "text/plain"
 
 
 def _language(request: web.Request) -> str:

@@ -14,10 +14,13 @@ from __future__ import annotations
 import argparse
 import tomllib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.folders import doc
 from tui.ssh.language import _
-from tui.ssh.venue.connection import NatsOptions
+
+if TYPE_CHECKING:  # (the connection reads the venue's streams, core.venue, which reads games: not for --help)
+    from tui.ssh.venue.connection import NatsOptions
 
 SETTINGS_NAME = "venue.toml"
 _KEYS = {"nats", "creds", "ca"}
@@ -61,6 +64,8 @@ def nats_options(args: argparse.Namespace, folder: Path | None) -> NatsOptions |
     for path in (creds, ca):
         if path is not None and not path.is_file():
             raise ValueError(f"{path}: no such file")
+    from tui.ssh.venue.connection import NatsOptions
+
     return NatsOptions(url, creds, ca)
 
 

@@ -66,6 +66,8 @@ ANNOUNCE_S = 2.0
 RELAY_SUBJECTS = "fireteam.relay.*"
 #: Browsers a relay serves at once; more are refused (another relay has room).
 MAX_WATCHERS = 5000
+#: The standings page is sent this much at a time (``Relay._standings``).
+_PIECE = 1 << 16
 #: A relay's announcement at most (a URL).
 MAX_ANNOUNCEMENT = 512
 #: The screens a relay follows at most (tables × languages × shared sizes that watchers asked for).
@@ -329,11 +331,20 @@ class Relay:
         page = w.report(chances if key == w.key else None)
         return web.Response(text=page.html, content_type="text/html", headers=_headers(_report_csp(page.style_sources)))
 
-    async def _standings(self, request: web.Request) -> web.Response:
-        """The league's standings (``--league``): a page of escaped text, no script, no style of its own."""
+    async def _standings(self, request: web.Request) -> web.StreamResponse:
+        """The league's standings (``--league``): a page of escaped text, no script, no style of its own.
+        Sent a piece at a time, each when the connection has taken the last (``StreamResponse.write``
+        waits on it): every request shares the one page's bytes instead of holding a copy of its own."""
         assert self.standings is not None
         status, body, kind = await self.standings.answer(request)
-        return web.Response(status=status, text=body, content_type=kind, headers=_headers())
+        response = web.StreamResponse(status=status, headers=_headers())
+        response.content_type, response.charset, response.content_length = kind, "utf-8", len(body)
+        await response.prepare(request)
+        view = memoryview(body)
+        for at in range(0, len(view), _PIECE):
+            await response.write(view[at : at + _PIECE])
+        await response.write_eof()
+        return response
 
     def _watched(self, request: web.Request) -> Watched:
         name = request.match_info["table"]

@@ -10,7 +10,7 @@ from core.language.i18n import N_, M, Msg
 from core.log import events as ev
 from core.log.state import Unit
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import dice_order, hits
+from core.rulesets.breaking_news import dice_order, hits, options
 from core.rulesets.breaking_news.campaign import civilians
 from core.rulesets.breaking_news.commands.common import LEADER, check_group, ready_to_act, suppression_test
 from core.rulesets.breaking_news.ledger import set_unit_var, unit_var
@@ -405,7 +405,7 @@ def _disembark(ctx: Context, args: dict[str, Any]) -> None:
 def _reload(ctx: Context, args: dict[str, Any]) -> None:
     """§8.0.3 (optional): changing a magazine takes his whole turn (one action in the Italian draft)."""
     unit = ctx.unit(args["unit"])
-    if not hits.option(ctx.state, "ammo"):
+    if not options.option(ctx.state, "ammo"):
         raise Refused(_("the ammunition rule is off (option ammo on)"), rule="FIRE-12")
     if not unit.has(Status.EMPTY_MAG):
         raise Refused(_("{unit} magazine is not empty").format(unit=DOMAIN.render(whose(unit.name))), rule="FIRE-12")
@@ -444,7 +444,7 @@ def _rally(ctx: Context, args: dict[str, Any]) -> None:
 def _medic(ctx: Context, args: dict[str, Any]) -> None:
     """§9.3 (optional): a medic in contact with a wounded man stabilises him."""
     medic, patient = ctx.unit(args["unit"]), ctx.unit(args["patient"])
-    if not hits.option(ctx.state, "wounded"):
+    if not options.option(ctx.state, "wounded"):
         raise Refused(_("the wounded rule is off (option wounded on)"), rule="WND-1")
     hits.require_in_play(medic)
     if "medic" not in medic.roles:

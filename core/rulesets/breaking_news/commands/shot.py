@@ -15,7 +15,7 @@ from core.log.events import Mod
 from core.log.state import GameState, Unit
 from core.log.views import unit_audience
 from core.ruleset import TYPING, Context, Param, Refused, Ruleset
-from core.rulesets.breaking_news import dice_order, hits
+from core.rulesets.breaking_news import dice_order, hits, options
 from core.rulesets.breaking_news.commands.common import require_ready
 from core.rulesets.breaking_news.ledger import army
 from core.rulesets.breaking_news.rules import fire, saves
@@ -141,7 +141,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         _fire_at(ctx, firer, target, dice, weapon, mode, base_need, burst, penalty, sit)
         for target, dice in zip(targets, split, strict=True)
     ]
-    if hits.option(ctx.state, "ammo") and firer.cls not in fire_table().special_forces_classes:
+    if options.option(ctx.state, "ammo") and firer.cls not in fire_table().special_forces_classes:
         _ammo(ctx, firer, weapon, tuple(f for v in volleys for f in v.faces), burst)
     if _lands_by_its_die(ctx, weapon):
         for v in volleys:
@@ -411,7 +411,7 @@ def _ammo(ctx: Context, firer: Unit, weapon: Weapon, faces: tuple[int, ...], bur
 def _lands_by_its_die(ctx: Context, weapon: Weapon) -> bool:
     """Whether a missed shot of ``weapon`` lands where its to-hit die says: a light mortar
     always (§8.5), an area weapon with a deviation row when the optional §8.0.2 is on."""
-    return bool(weapon.indirect or (weapon.area_cm and weapon.deviation and hits.option(ctx.state, "deviation")))
+    return bool(weapon.indirect or (weapon.area_cm and weapon.deviation and options.option(ctx.state, "deviation")))
 
 
 def _missed_area_shot(
@@ -420,7 +420,7 @@ def _missed_area_shot(
     """§8.5 a light mortar's template lands 3 cm per point off; §8.0.2 (optional) any
     area weapon's missed shot deviates on its row of the table."""
     name_them = M("name who is under it: blast ... source={source}", source=weapon.blast)
-    if hits.option(ctx.state, "deviation") and weapon.deviation:
+    if options.option(ctx.state, "deviation") and weapon.deviation:
         direction = None
         if face != 1:
             (direction,) = ctx.roll(

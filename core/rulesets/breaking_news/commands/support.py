@@ -10,7 +10,7 @@ from core.language.i18n import N_, M, Msg
 from core.log import events as ev
 from core.log.state import GameState
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import dice_order, hits
+from core.rulesets.breaking_news import dice_order, hits, options
 from core.rulesets.breaking_news.campaign import objectives
 from core.rulesets.breaking_news.commands.common import own_side, side_for
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
@@ -214,7 +214,7 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
     if face >= need:
         ctx.emit(ev.Noted(text=M("the 10 cm mortar template lands on the target: blast ... source=mortar")))
         return
-    if hits.option(ctx.state, "deviation"):
+    if options.option(ctx.state, "deviation"):
         direction = None
         if face != 1:
             (direction,) = ctx.roll(
@@ -310,11 +310,13 @@ def _ied(ctx: Context, args: dict[str, Any]) -> None:
 
 def _option(ctx: Context, args: dict[str, Any]) -> None:
     name, on = args["name"], args["state"] == "on"
-    if hits.option(ctx.state, name) == on:
+    if options.option(ctx.state, name) == on:
         raise Refused(_("{name} is already {state}").format(name=name, state=args["state"]), rule="ENG-7")
     set_var(ctx, f"option.{name}", int(on))
     ctx.emit(
-        ev.Noted(text=M("optional rule {rule}: {state}", rule=M(hits.OPTIONS[name]), state=M("on") if on else M("off")))
+        ev.Noted(
+            text=M("optional rule {rule}: {state}", rule=M(options.OPTIONS[name]), state=M("on") if on else M("off"))
+        )
     )
 
 
@@ -366,7 +368,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "Switch an optional rule: deviation (§8.0.2), ammo (§8.0.3), wounded (§9.3).",
         _option,
         params=(
-            Param("name", "choice", choices=tuple(hits.OPTIONS), meanings=tuple(hits.OPTIONS.values())),
+            Param("name", "choice", choices=tuple(options.OPTIONS), meanings=tuple(options.OPTIONS.values())),
             Param("state", "choice", choices=("on", "off")),
         ),
         rule="§8.0.2, §8.0.3, §9.3",

@@ -1,0 +1,63 @@
+"""The organiser's signatures in a league file: the season's settings and each ruling (issue #90).
+
+What the club agreed at ``league new`` (its points, its organiser, its players' keys, which games
+count) is signed by the organiser with his own SSH key, the standard OpenSSH way, in the
+namespace ``fireteam-league``; so is each ruling of his (``league rule``), bound to its league
+(the SHA-256 of the settings' line, which the signature of the settings covers).  Whoever holds
+the file can still append to it or cut its end, but not change what the organiser signed without
+his key: the standings check both signatures again every time (``core.league.season``).
+
+Fireteam signs by running ``ssh-keygen -Y sign -f KEY -n fireteam-league`` on the bytes (the
+organiser's private key file, or its ``.pub`` with the key in ssh-agent; it asks his passphrase
+itself), as a player signs a result: no private key is ever read by Fireteam.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+from pathlib import Path
+
+import msgspec
+
+from core.language.i18n import _
+from core.league.certificate import NotCounted
+from core.league.records import Opened, Ruled
+
+#: The namespace of the organiser's signatures of a league's own records (never a result's).
+NAMESPACE = "fireteam-league"
+#: ``ssh-keygen -Y sign`` asks a passphrase at the terminal: the organiser's time, bounded.
+SIGN_TIMEOUT_S = 300
+
+
+def settings_data(opened: Opened) -> bytes:
+    """What the organiser signs of the season: its record without the signature."""
+    return msgspec.json.encode(msgspec.structs.replace(opened, signature=""))
+
+
+def league_id(opened: Opened) -> str:
+    """The league's identity: the SHA-256 (hex) of its signed settings, signature included."""
+    return hashlib.sha256(msgspec.json.encode(opened)).hexdigest()
+
+
+def ruling_data(opened: Opened, ruled: Ruled) -> bytes:
+    """What the organiser signs of a ruling: its league's identity, then the ruling without the signature."""
+    return league_id(opened).encode() + b"\n" + msgspec.json.encode(msgspec.structs.replace(ruled, signature=""))
+
+
+def sign(data: bytes, key: Path) -> str:
+    """``data`` signed with ``key`` by ``ssh-keygen -Y sign`` in the league's namespace: the
+    armored signature; NotCounted saying why not (no ssh-keygen, a key it cannot use)."""
+    command = ["ssh-keygen", "-q", "-Y", "sign", "-f", str(key), "-n", NAMESPACE]
+    try:
+        done = subprocess.run(command, input=data, capture_output=True, timeout=SIGN_TIMEOUT_S, check=False)
+    except FileNotFoundError:
+        raise NotCounted(_("ssh-keygen was not found: the organiser signs with OpenSSH 8.1 or later")) from None
+    except subprocess.TimeoutExpired:
+        raise NotCounted(_("ssh-keygen did not sign within {n} s").format(n=SIGN_TIMEOUT_S)) from None
+    except OSError as e:
+        raise NotCounted(_("ssh-keygen could not be run: {error}").format(error=e.strerror or e)) from None
+    said = done.stderr.decode("utf-8", "replace").replace("Signing data on standard input", "").strip()
+    if done.returncode != 0 or not done.stdout.startswith(b"-----BEGIN SSH SIGNATURE-----"):
+        raise NotCounted(_("{key}: ssh-keygen could not sign with it: {why}").format(key=key, why=said or "-"))
+    return done.stdout.decode("ascii")

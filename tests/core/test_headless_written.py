@@ -1,0 +1,92 @@
+"""Issue #90, point 9: ``verify --json`` with its standard output closed (``>&-``) gave a traceback.
+
+Each headless command that says what it found or made (``verify``, ``export``, ``certify``,
+``league add``) is run as a shell runs it, its output closed from the start, and to a pipe whose
+reader has gone: no traceback, and the status of output not written whole (``UNWRITTEN``), said on
+standard error. Their honest control, the same command to a file, exits 0.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.cli.main import run_script
+from core.cli.output import UNWRITTEN
+from core.league import certificate, season
+from tests.shared.keys import keygen, signer_line
+
+pytestmark = pytest.mark.subprocess
+
+FIRETEAM = Path(sys.executable).with_name("fireteam")
+
+
+@pytest.fixture
+def played(tmp_path: Path) -> Path:
+    script, save = tmp_path / "g.script", tmp_path / "g.ft"
+    script.write_text("scenario tanks\nplayers german=anna british=bruno\nnext\nvictory german held\n")
+    assert run_script(script, save, 7, "ludonet", "", out=io.StringIO()) == 0
+    return save
+
+
+def _commands(save: Path) -> dict[str, list[str]]:
+    folder = save.parent
+    key = keygen(folder, "org")
+    signers = folder / "allowed_signers"
+    signers.write_text(signer_line(key, "org") + "\n")
+    league = folder / "club.league"
+    season.new(league, "Club", signers, "org", (3, 1, 0), key)
+    cert = folder / "added.result"
+    certificate.write(certificate.certify(save)[0], cert)
+    return {
+        "verify": ["verify", "--json", str(save)],
+        "export": ["export", str(save), "--as", "german"],
+        "certify": ["certify", str(save), "-o", str(folder / "{n}.result")],
+        "league add": ["league", "add", str(league), str(save), str(cert)],
+    }
+
+
+def _run(argv: list[str], how: str) -> subprocess.CompletedProcess[str]:
+    """``argv`` run with its standard output closed from the start, or to a pipe nobody reads."""
+    if how == "closed":
+        closed = lambda: os.close(1)  # noqa: E731 (the shell's >&-, in the child before it runs)
+        return subprocess.run(
+            [str(FIRETEAM), *argv], stderr=subprocess.PIPE, text=True, preexec_fn=closed, timeout=300, check=False
+        )
+    read, write = os.pipe()
+    os.close(read)  # the reader has gone: every write fails (EPIPE)
+    try:
+        return subprocess.run(
+            [str(FIRETEAM), *argv], stdout=write, stderr=subprocess.PIPE, text=True, timeout=300, check=False
+        )
+    finally:
+        os.close(write)
+
+
+@pytest.mark.parametrize("how", ["closed", "broken pipe"])
+def test_a_headless_commands_output_closed_or_broken_gives_no_traceback_and_its_own_status(played, how):
+    for n, (name, argv) in enumerate(_commands(played).items()):
+        done = _run([a.format(n=f"{how}-{n}") for a in argv], how)
+        assert done.returncode == UNWRITTEN, (name, done.stderr)
+        assert "Traceback" not in done.stderr, name
+        assert f"fireteam {name}: what it prints could not be written whole" in done.stderr, name
+
+
+def test_the_same_commands_to_a_file_exit_0(played, tmp_path):
+    for n, (name, argv) in enumerate(_commands(played).items()):
+        with open(tmp_path / f"out-{n}", "w") as out:
+            done = subprocess.run(
+                [str(FIRETEAM), *(a.format(n=n) for a in argv)],
+                stdout=out,
+                stderr=subprocess.PIPE,
+                text=True,
+                timeout=300,
+                check=False,
+            )
+        assert done.returncode == 0, (name, done.stderr)
+        assert (tmp_path / f"out-{n}").stat().st_size > 0
