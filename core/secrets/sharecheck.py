@@ -30,7 +30,7 @@ from core.log.state import DICE_KEY
 from core.secrets import commitments, shown
 from core.secrets.sidecopy import Step, looks_like_side_copy, steps
 from core.secrets.sidecopy import read as read_copy
-from core.storage.savefile import SaveError, open_regular
+from core.storage.savefile import SaveError, open_regular, opens_with
 
 #: The record's format, as the pages write it (``tui/ssh/web/page/shares.mjs``).
 RECORD_VERSION = 1
@@ -68,11 +68,7 @@ class Record(msgspec.Struct, forbid_unknown_fields=True):
 
 
 def looks_like_record(path: Path) -> bool:
-    try:
-        with open(open_regular(path), "rb") as f:
-            return f.read(len(_OPENING)) == _OPENING
-    except (OSError, SaveError):  # (not a regular file: what opens it says so)
-        return False
+    return opens_with(path, _OPENING)
 
 
 def read(path: Path) -> Record:

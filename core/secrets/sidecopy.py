@@ -40,6 +40,7 @@ from core.storage.savefile import (
     Header,
     SaveError,
     open_regular,
+    opens_with,
 )
 from core.storage.writer import OWNER_ONLY
 
@@ -179,11 +180,7 @@ def write(copy: SideCopy, to: Path) -> None:
 
 
 def looks_like_side_copy(path: Path) -> bool:
-    try:
-        with open(open_regular(path), "rb") as f:
-            return f.read(len(_OPENING)) == _OPENING
-    except (OSError, SaveError):  # (not a regular file: what opens it says so)
-        return False
+    return opens_with(path, _OPENING)
 
 
 def _too_big(path: Path, size: int) -> SaveError:
