@@ -690,12 +690,12 @@ async def test_pages_speak_the_browsers_language(web):
             page = await answer.text()
         assert '<html lang="it">' in page and '"paste": "Incolla"' in page
         # The bar beside the game that checks each roll's share, its button, and what it says of a roll (#90).
-        assert ">I tuoi dadi: ogni tuo tiro" in page and ">Il registro dei miei dadi</button>" in page
+        assert ">Ogni tuo tiro è controllato qui" in page and ">Il registro dei miei dadi</button>" in page
         assert "NON hanno usato la quota della tua pagina" in page
         async with http.get(web.url("/plain"), headers=italian) as answer:
             plain = await answer.text()
         assert 'aria-label="Risposte"' in plain and '<label for="line" id="prompt">Comando</label>' in plain
-        assert ">I tuoi dadi: ogni tuo tiro" in plain and "senza la quota dei dadi della tua pagina" in plain
+        assert ">Ogni tuo tiro è controllato qui" in plain and "senza la quota dei dadi della tua pagina" in plain
         assert "Maiusc+Tab" in plain and '<a href="/">Pagina col terminale</a>' in plain
         ws = await http.ws_connect(web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin, **italian})
         browser = Browser(http, ws)

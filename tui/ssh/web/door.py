@@ -118,7 +118,7 @@ from tui.ssh.web.connection import MAX_FIELD, MAX_HEADERS, MAX_LINE, QUIET, Conn
 _UNSAFE_IN_NAME = re.compile(r"[^A-Za-z0-9._-]")
 #: The bar beside the game that says whether each roll of the seat's used its page's share, before any did
 #: (shares.mjs), and its button that downloads what the page sent (``fireteam verify SAVE --side-copy RECORD``).
-DICE_IDLE = N_("Your dice: each roll of yours is checked here against the share this page sent.")
+DICE_IDLE = N_("Each roll of yours is checked here.")
 DICE_RECORD = N_("My dice record")
 #: A browser's size before it says (the page sends its own at once).
 DEFAULT_SIZE = (80, 24)
