@@ -47,14 +47,14 @@ def roll(game: Game, n: int, contribution: bytes | None = None, nonce: int | Non
     """Rita's command given with share ``n`` (or, as a proxy let it through, ``contribution``, None: drawn
     by the table), named as her next count (or ``nonce``)."""
     mine = share(n) if contribution is None else contribution
-    done = game.execute(LINE, role="blue", by=SEAT, contribution=mine, saw=game.dice_seal(), nonce=nonce)
+    done = game.execute(LINE, role="blue", by=SEAT, contribution=mine, saw=game.sealing.seal(), nonce=nonce)
     (rolled,) = [e for e in done.events if isinstance(e, ev.SharedRoll)]
     return rolled
 
 
 def record(path: Path, game: Game, counts: dict[int, int], *, seat: str = SEAT, seal: str | None = None) -> Path:
     """The page's record, as its button downloads it: share n sent as count c, for each ``{c: n}``."""
-    seal = game.dice_seal() if seal is None else seal
+    seal = game.sealing.seal() if seal is None else seal
     shares = [["2026-01-01T00:00:00.000Z", share(n).hex(), seal, c, "ab" * 32, seat] for c, n in counts.items()]
     path.write_text(json.dumps({"fireteam_shares": 1, "page": "http://127.0.0.1:8022", "shares": shares}))
     return path

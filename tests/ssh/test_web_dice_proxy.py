@@ -125,7 +125,7 @@ def faces_of(game: Game, line: str, by: str, role: str, mine: bytes, seal: str, 
     ``count``): the host's own table resolves it, writing nothing (he holds the key: it is in his save)."""
     parsed = game.parse(line, role)
     key = bytes.fromhex(str(game.state.vars[DICE_KEY]))
-    dice = SealedDice(key, mine, game.dice_seal(), by=by, nonce=count, line=command_digest(parsed), saw=seal)
+    dice = SealedDice(key, mine, game.sealing.seal(), by=by, nonce=count, line=command_digest(parsed), saw=seal)
     return [f for e in game.resolved(line, role, dice) if isinstance(e, ev.Rolled) for f in e.roll.faces]
 
 
@@ -209,7 +209,7 @@ class Dropper:
         if not self.plain:  # (the door will not give the Enter: the line stays on the seat's command line)
             lines.keys = line
         choice = ground(game, line, self.by, REFEREE, seal, count)
-        game.contribute = lambda: choice  # the host's table draws what he ground
+        game.sealing.contribute = lambda: choice  # the host's table draws what he ground
         return [message]
 
 
