@@ -28,9 +28,9 @@ from core.language.i18n import _, ngettext, render
 from core.log import events as ev
 from core.log.state import DICE_KEY
 from core.secrets import commitments, shown
-from core.secrets.sidecopy import Step, looks_like_side_copy, steps
+from core.secrets.sidecopy import Step, looks_like_side_copy, opens_with, steps
 from core.secrets.sidecopy import read as read_copy
-from core.storage.savefile import SaveError, open_regular, opens_with
+from core.storage.savefile import SaveError, open_regular
 
 #: The record's format, as the pages write it (``tui/ssh/web/page/shares.mjs``).
 RECORD_VERSION = 1

@@ -40,7 +40,6 @@ from core.storage.savefile import (
     Header,
     SaveError,
     open_regular,
-    opens_with,
 )
 from core.storage.writer import OWNER_ONLY
 
@@ -181,6 +180,15 @@ def write(copy: SideCopy, to: Path) -> None:
 
 def looks_like_side_copy(path: Path) -> bool:
     return opens_with(path, _OPENING)
+
+
+def opens_with(path: Path, opening: bytes) -> bool:
+    """Whether ``path`` is a regular file that begins with ``opening`` (what opens it says why not)."""
+    try:
+        with open(open_regular(path), "rb") as f:
+            return f.read(len(opening)) == opening
+    except (OSError, SaveError):
+        return False
 
 
 def _too_big(path: Path, size: int) -> SaveError:

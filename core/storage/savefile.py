@@ -593,15 +593,6 @@ def _collector_paused(size: int) -> Iterator[None]:
             gc.enable()
 
 
-def opens_with(path: Path, opening: bytes) -> bool:
-    """Whether ``path`` is a regular file that begins with ``opening`` (what opens it says why not)."""
-    try:
-        with open(open_regular(path), "rb") as f:
-            return f.read(len(opening)) == opening
-    except (OSError, SaveError):
-        return False
-
-
 def open_regular(path: Path, flags: int = os.O_RDONLY) -> int:
     """``path`` opened with ``flags``, refused at once (SaveError) if it is not a regular file.
 
