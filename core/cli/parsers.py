@@ -160,7 +160,10 @@ def _add_copies(sub: argparse._SubParsersAction) -> None:
         "--side-copy",
         type=Path,
         metavar="COPY",
-        help=_("a side's copy of this game: check that the full save gives every event of it at its step"),
+        help=_(
+            "a side's copy of this game: check that the full save gives every event of it at its step; or a "
+            "browser page's record of its dice: check that each roll of its seat used the share the page sent"
+        ),
     )
     add_lang_option(p)
 

@@ -76,6 +76,11 @@ from tui.ssh.venue.signed import signed_headers, signer
 WRONG_LAST_SEQUENCE = 10071
 
 
+#: How many message ids in a row a view is published under that the stream drops as repeats of its
+#: earlier run's (each one view of the stream's duplicate window, two minutes) before the table gives up
+#: until its next command (a flood of ids published ahead by someone else).
+MAX_REPEATED_IDS = 1000
+
 #: The seed of the chances a table publishes: the same save gives the same chances.
 CHANCES_SEED = 0
 
@@ -281,22 +286,63 @@ class TablePublisher:
     async def _publish(self, js: Any, t: _Fenced, p: Publication) -> None:
         from nats.js.errors import APIError
 
-        headers = {"Nats-Msg-Id": p.msg_id, "Nats-Expected-Last-Subject-Sequence": str(t.last.get(p.subject, 0))}
-        headers.update(signed_headers(self.key, p.subject, p.body))
         stream = STREAM_SPECTATORS if p.role == SPECTATOR else STREAM_SIDES
-        try:
-            ack = await js.publish(p.subject, p.body, stream=stream, headers=headers)
-        except APIError as e:
-            if e.err_code != WRONG_LAST_SEQUENCE:
-                raise
-            # Either another server published this subject, or the stream lost what it acknowledged
-            # (a NATS server stopped hard before its sync): the claim says which.
-            await self._check_claim(js, t)
-            await self._resume(js, t)
-            self._wake.set()  # published again, from what the stream holds now
-            return
+        signed = signed_headers(self.key, p.subject, p.body)
+        dropped: list[str] = []  # the ids the stream took for repeats
+        while True:
+            fence = str(t.last.get(p.subject, 0))
+            headers = {"Nats-Msg-Id": p.msg_id, "Nats-Expected-Last-Subject-Sequence": fence, **signed}
+            try:
+                ack = await js.publish(p.subject, p.body, stream=stream, headers=headers)
+            except APIError as e:
+                if e.err_code != WRONG_LAST_SEQUENCE:
+                    raise
+                # Either another server published this subject, or the stream lost what it acknowledged
+                # (a NATS server stopped hard before its sync): the claim says which.
+                self.log.info(
+                    "venue: table %s: the stream refused the view of %s (its last message is not the one this "
+                    "server published last): read again and published again",
+                    t.table.name,
+                    p.role,
+                )
+                await self._check_claim(js, t)
+                await self._resume(js, t)
+                self._wake.set()  # published again, from what the stream holds now
+                return
+            if not ack.duplicate or await self._holds(js, p, ack.seq):
+                break  # (a duplicate of this very view: sent again after its answer was lost)
+            # An id this table used in an earlier run, within the stream's duplicate window (its count
+            # started again from a view it did not sign): the stream kept what it holds, this view is lost.
+            dropped.append(p.msg_id)
+            if len(dropped) > MAX_REPEATED_IDS:
+                self.log.error(
+                    "venue: table %s: the stream dropped the view of %s as a repeat of %d message ids in a row "
+                    "(%s … %s): not published; tried again after the next command",
+                    t.table.name,
+                    p.role,
+                    len(dropped),
+                    dropped[0],
+                    dropped[-1],
+                )
+                return
+            p = t.views.counted_on(p)
+        if dropped:
+            self.log.warning(
+                "venue: table %s: the stream dropped the view of %s as a repeat of an earlier message id "
+                "(%s%s): published again as %s",
+                t.table.name,
+                p.role,
+                dropped[0],
+                f" … {dropped[-1]}" if len(dropped) > 1 else "",
+                p.msg_id,
+            )
         t.last[p.subject] = ack.seq
         t.views.published(p)
+
+    async def _holds(self, js: Any, p: Publication, seq: int) -> bool:
+        """Whether the subject's last message, at ``seq``, is ``p``'s view, signed by this server."""
+        msg = await _last(js, STREAM_SPECTATORS if p.role == SPECTATOR else STREAM_SIDES, p.subject)
+        return msg is not None and msg.seq == seq and msg.data == p.body and self._ours(msg)
 
     # ----------------------------------------------------------------- the chances
 
@@ -389,7 +435,16 @@ class TablePublisher:
                 t.views.resume(role, msg.data or b"", msg_id)
             else:
                 # Another key's (this table's server before a new host key, or someone without its key):
-                # published again, signed by this one, with a count past both (not a duplicate by its id).
+                # published again, signed by this one, with a count past both (an id of its own run
+                # repeated, within the stream's duplicate window, is dropped and counted on: ``_publish``).
+                self.log.warning(
+                    "venue: table %s: the stream holds a view of %s this server did not sign (%s, message id %r): "
+                    "its own is published over it",
+                    t.table.name,
+                    role,
+                    f"signed by {by}" if (by := signer(msg.subject, msg.data or b"", msg.headers)) else "unsigned",
+                    msg_id[:100],
+                )
                 t.views.sent.pop(role, None)
                 t.views.count[role] = max(t.views.count.get(role, 0), count_in(msg_id, t.table.name, role))
         if not self.chances_count:
