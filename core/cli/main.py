@@ -1,5 +1,5 @@
 """The headless commands of ``fireteam``: script, replay, log, salvage, fork, export, verify, certify,
-league, bench.
+league, event, bench.
 
 The interactive client and the SSH server live in ``tui``; ``tui.main``
 dispatches here for everything that needs no terminal UI.
@@ -393,6 +393,7 @@ HEADLESS = (
     "verify",
     "certify",
     "league",
+    "event",
     "bench",
     "scenarios",
     "scenario",
@@ -522,10 +523,13 @@ def _add_copies(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_league(sub: argparse._SubParsersAction) -> None:
-    """``certify`` and ``league`` (``core.league.cli``)."""
+    """``certify``, ``league`` (``core.league.cli``) and ``event`` (``core.event.cli``)."""
     from core.league import cli as league_cli
 
     league_cli.add_parsers(sub)
+    from core.event import cli as event_cli
+
+    event_cli.add_parsers(sub)
 
 
 def _add_tools(sub: argparse._SubParsersAction) -> None:
@@ -620,6 +624,10 @@ def run_headless(args: argparse.Namespace) -> int:
         from core.league import cli as league_cli
 
         return league_cli.run(args)
+    if args.command == "event":
+        from core.event import cli as event_cli
+
+        return event_cli.run(args)
     if args.command in ("scenarios", "scenario"):
         from core.cli import scenarios as scenario_cli
 

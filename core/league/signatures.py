@@ -76,16 +76,16 @@ def parse_signers(text: str) -> list[Signer]:
     return found
 
 
-def check(data: bytes, armored: bytes, signers: list[Signer]) -> Signer:
-    """The club's signer whose key signed ``data`` (a certificate's bytes) in the results'
-    namespace; BadSignature saying why not."""
+def check(data: bytes, armored: bytes, signers: list[Signer], namespace: str = NAMESPACE) -> Signer:
+    """The club's signer whose key signed ``data`` (a certificate's bytes) in ``namespace`` (the
+    results'; an event's statements have their own: ``core.event.signing``); BadSignature saying why not."""
     if len(armored) > MAX_SIGNATURE_BYTES:
         raise BadSignature(_("larger than a signature can be"))
     try:
-        key = sshsig.check_signature(data, armored, namespace=NAMESPACE)
+        key = sshsig.check_signature(data, armored, namespace=namespace)
     except sshsig.InvalidSignature as e:
         raise BadSignature(
-            _("not a valid signature of this certificate in the namespace {ns} ({error})").format(ns=NAMESPACE, error=e)
+            _("not a valid signature of this certificate in the namespace {ns} ({error})").format(ns=namespace, error=e)
         ) from None
     except (ValueError, NotImplementedError) as e:
         raise BadSignature(_("not a signature Fireteam reads ({error})").format(error=e)) from None

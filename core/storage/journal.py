@@ -12,15 +12,22 @@ game of a season).
 The reading follows the save's rules: a last line a crash cut short is a torn write, left
 out (and set aside by the next append); any other bad line is damage, refused naming the
 file and the line, the file untouched.
+
+Beside the CRC-32 chain (which finds damage, not a forger: anyone can compute it again), each
+record's *head* is a SHA-256 chain over the lines' JSON, the header's first: ``head(0) =
+SHA-256(header)``, ``head(k) = SHA-256(head(k-1) ‖ record k)``.  A head given out as a receipt
+after an append names everything up to that record: a record changed, removed or inserted
+before it, or the file cut short of it, and the receipt no longer matches (issue #90).
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import zlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -49,6 +56,20 @@ class Journal(Generic[H, R]):
     good_bytes: int
     check: int
     torn_bytes: int = 0
+    #: The head after each record, in step with ``records`` (SHA-256 digests: ``chained``), and
+    #: the header's own.
+    heads: list[bytes] = field(default_factory=list)
+    first_head: bytes = b""
+
+    @property
+    def head(self) -> bytes:
+        """The head after the last record (the header's, for a journal of none)."""
+        return self.heads[-1] if self.heads else self.first_head
+
+
+def chained(head: bytes, payload: bytes) -> bytes:
+    """The head after a record whose JSON is ``payload``, the head before it being ``head``."""
+    return hashlib.sha256(head + payload).digest()
 
 
 #: What to append, given the journal as it stands under its lock (raise to append nothing).
@@ -79,7 +100,8 @@ def append(
 ) -> Journal[Any, Any]:
     """Append what ``make`` gives for the journal as it stands, under its lock: the journal is
     read (``read``) once the lock is held, so what ``make`` decides on is what is appended to.
-    ``make`` may raise to append nothing.  Returns the journal as read."""
+    ``make`` may raise to append nothing.  Returns the journal with the records appended (their
+    heads too)."""
     writer = _writer(decode).lock(path)
     try:
         journal = read(path)
@@ -87,9 +109,12 @@ def append(
         records = make(journal)
         if records:
             try:
-                writer.append(records)
+                payloads = writer.append(records)
             except OSError as e:  # what was written of it is taken back (SaveWriter.append)
                 raise _unwritten(path, e) from None
+            for record, payload in zip(records, payloads, strict=True):
+                journal.records.append(record)
+                journal.heads.append(chained(journal.head, payload))
         return journal
     finally:
         writer.close()
@@ -128,11 +153,13 @@ def read(path: Path, header_type: type[H], decode: Callable[[bytes], R]) -> Jour
     except msgspec.ValidationError as e:
         raise SaveError(_("{path}:1: invalid header: {error}").format(path=path, error=e)) from None
     check = zlib.crc32(lines[0][9:])
+    first_head = head = hashlib.sha256(lines[0][9:]).digest()
     good = len(lines[0]) + 1
     body = lines[1:]
     if getattr(header, "fireteam", 0) < CHAINED_FROM:
         raise SaveError(_("{path}:1: invalid header: format version too old").format(path=path))
     records: list[R] = []
+    heads: list[bytes] = []
     if body:
         payloads = list(map(linecheck.payload_of, body))
         verdict = linecheck.judge(body, payloads, check, chained=True, longest=MAX_LINE_BYTES)
@@ -145,8 +172,10 @@ def read(path: Path, header_type: type[H], decode: Callable[[bytes], R]) -> Jour
             except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError) as e:
                 said = _("{path}:{line}: invalid record: {error}; the file was not changed")
                 raise SaveError(said.format(path=path, line=i + 2, error=e)) from None
+            head = chained(head, payload)
+            heads.append(head)
         check, good = verdict.check, good + verdict.good_bytes
-    return Journal(path, header, records, good, check, size - good)
+    return Journal(path, header, records, good, check, size - good, heads, first_head)
 
 
 def _header_ok(line: bytes) -> bool:
