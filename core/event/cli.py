@@ -80,7 +80,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     kind.add_argument("--absent", nargs="+", metavar="NAME", help=_("who did not come"))
     kind.add_argument("--draw", action="store_true", help=_("unfinished at time: a draw"))
     kind.add_argument("--both-lose", action="store_true", help=_("unfinished at time: both lose"))
-    kind.add_argument("--winner", metavar="NAME", help=_("unfinished at time: this player wins"))
     p.add_argument("--why", required=True, help=_("the ruling's reason"))
 
     for name, helps in (
@@ -166,7 +165,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.absent:
             kind, outcome = NO_SHOW, ""
         else:
-            kind, outcome = UNFINISHED, DRAW if args.draw else BOTH_LOSE if args.both_lose else args.winner
+            kind, outcome = UNFINISHED, DRAW if args.draw else BOTH_LOSE
         event, head = eventfile.rule(path, args.key, args.table, kind, args.why, tuple(args.absent or ()), outcome)
     print("\n".join([*render.pairings(event), render.receipt(head)]))
     return 0

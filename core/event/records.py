@@ -31,7 +31,7 @@ SWISS, ROUND_ROBIN = "swiss", "roundrobin"
 SEED_RATING, SEED_RANDOM = "rating", "random"
 #: A ruling's kinds: a player (or both) did not come; the game was not finished at time.
 NO_SHOW, UNFINISHED = N_("no-show"), N_("unfinished")
-#: An unfinished game's outcome, or a winner's name.
+#: An unfinished game's outcome (a winner is only ever a certified game's).
 DRAW, BOTH_LOSE = "draw", "both-lose"
 
 
@@ -129,7 +129,7 @@ class Played(Record, frozen=True, tag="game"):
 
 class Ruled(Record, frozen=True, tag="ruling"):
     """The organiser's ruling that ends a table without a game: who did not come
-    (``absent``), or a game unfinished at time and its ``outcome`` (DRAW, BOTH_LOSE, a winner)."""
+    (``absent``), or a game unfinished at time and its ``outcome`` (DRAW, BOTH_LOSE): never a winner."""
 
     round: RecordInt
     table: RecordInt

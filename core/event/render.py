@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 from core.event import standings
-from core.event.records import BOTH_LOSE, DRAW, NO_SHOW
+from core.event.records import DRAW, NO_SHOW
 from core.event.state import DRAWN, WIN, Event, Round, Table
 from core.language.i18n import _, ngettext
 from core.secrets import shown
@@ -67,13 +67,7 @@ def _table_state(event: Event, table: Table) -> str:
         return _("playing")
     if r.kind == NO_SHOW:
         return _("ruling: {names} did not come").format(names=", ".join(r.absent))
-    outcome = (
-        _("a draw")
-        if r.outcome == DRAW
-        else _("both lose")
-        if r.outcome == BOTH_LOSE
-        else _("{name} wins").format(name=r.outcome)
-    )
+    outcome = _("a draw") if r.outcome == DRAW else _("both lose")
     return _("ruling: unfinished at time, {outcome}").format(outcome=outcome)
 
 

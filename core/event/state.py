@@ -19,8 +19,8 @@ it.  What each record must satisfy:
   table's players, each on the side the pairing gave him; its players' signatures of its
   certificate good; a game the event holds already refused;
 * a ruling: the organiser's, on an open table of the current round: who did not come (one or
-  both of its players), or a game unfinished at time and its outcome (a draw, both lose, or a
-  winner among its players).
+  both of its players), or a game unfinished at time and its outcome (a draw, or both lose: a
+  winner is only ever a certified game's).
 
 Results are folded from games and rulings only: nothing in the file is a typed result.
 """
@@ -123,9 +123,7 @@ class Table:
         if r.kind == NO_SHOW:
             absent = {folded(n) for n in r.absent}
             return {p: LOSS if folded(p) in absent else WIN for p in (self.a, self.b)}
-        if r.outcome in (DRAW, BOTH_LOSE):
-            return dict.fromkeys((self.a, self.b), DRAWN if r.outcome == DRAW else LOSS)
-        return {p: WIN if folded(p) == folded(r.outcome) else LOSS for p in (self.a, self.b)}
+        return dict.fromkeys((self.a, self.b), DRAWN if r.outcome == DRAW else LOSS)
 
 
 @dataclass
@@ -384,11 +382,18 @@ def _ruling(event: Event, r: Ruled) -> None:
         if not absent or not absent <= players or r.outcome:
             raise Refused(_("a no-show names who did not come: one or both of the table's players"))
     elif r.kind == UNFINISHED:
-        if absent or r.outcome not in (DRAW, BOTH_LOSE) and folded(r.outcome) not in players:
-            raise Refused(_("an unfinished game's outcome: a draw, both lose, or one of its players wins"))
+        if absent or r.outcome not in (DRAW, BOTH_LOSE):
+            raise Refused(_("an unfinished game's outcome: a draw, or both lose (a winner is a certified game's)"))
     else:
         raise Refused(_("a ruling Fireteam does not know"))
     table.ruling = r
 
 
-_CHECKS: dict[type[Record], Callable[[Event, Any], None]] = {Entered: _entry, Dropped: _drop, Paired: _pairing, Clocked: _clock, Played: _game, Ruled: _ruling}
+_CHECKS: dict[type[Record], Callable[[Event, Any], None]] = {
+    Entered: _entry,
+    Dropped: _drop,
+    Paired: _pairing,
+    Clocked: _clock,
+    Played: _game,
+    Ruled: _ruling,
+}
