@@ -591,6 +591,13 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         metavar="FOLDER",
         help=_("time a club's season of 400 signed games: league add and standings (tui/bench/league.py)"),
     )
+    p.add_argument(
+        "--event",
+        nargs="?",
+        const="",
+        metavar="FOLDER",
+        help=_("pair a 64-player Swiss and a 16-player round robin from their event files (tui/bench/event.py)"),
+    )
     add_lang_option(p)
 
 

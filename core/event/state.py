@@ -175,6 +175,10 @@ class Event:
             raise Refused(_("{name} is not entered in this event").format(name=repr(name)))
         return found
 
+    def players_by_number(self, number: int | None) -> str | None:
+        """The name of the player the engine knows as ``number`` (None for none)."""
+        return next((p.name for p in self.players.values() if p.number == number), None)
+
     def in_play(self, round_number: int) -> list[Player]:
         """The players the round numbered ``round_number`` pairs, in order of entry."""
         return [p for p in self.players.values() if p.joins <= round_number and not p.dropped]
