@@ -123,7 +123,7 @@ def run_one(folder: Path, system: str, players: int, rounds: int, seed: int) -> 
         for t in rnd.tables:
             n += 1
             game = _game(event, t, rng, strength, n)
-            eventfile._append(path, lambda _e, t=t, game=game: Played(round=rnd.number, table=t.number, game=game))
+            eventfile._append(path, lambda _e, t=t, game=game, r=rnd.number: Played(round=r, table=t.number, game=game))
     event = eventfile.load(path)
     met = [frozenset((t.a, t.b)) for r in event.rounds for t in r.tables]
     byes = [b for r in event.rounds for b in r.byes]
