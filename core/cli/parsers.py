@@ -164,10 +164,13 @@ def _add_copies(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_league(sub: argparse._SubParsersAction) -> None:
-    """``certify`` and ``league`` (``core.league.cli``)."""
+    """``certify``, ``league`` (``core.league.cli``) and ``event`` (``core.event.cli``)."""
     from core.league import cli as league_cli
 
     league_cli.add_parsers(sub)
+    from core.event import cli as event_cli
+
+    event_cli.add_parsers(sub)
 
 
 def _add_tools(sub: argparse._SubParsersAction) -> None:
@@ -227,5 +230,12 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         const="",
         metavar="FOLDER",
         help=_("time a club's season of 400 signed games: league add and standings (tui/bench/league.py)"),
+    )
+    p.add_argument(
+        "--event",
+        nargs="?",
+        const="",
+        metavar="FOLDER",
+        help=_("pair a 64-player Swiss and a 16-player round robin from their event files (tui/bench/event.py)"),
     )
     add_lang_option(p)
