@@ -146,10 +146,11 @@ def enter(path: Path, name: str, key: Path) -> tuple[Event, bytes]:
     """Enter the club player ``name`` (late, once rounds are paired), signed with the organiser's ``key``."""
 
     def make(event: Event) -> Record:
-        club = event.league.key_of(name)
-        rating = pairing.entry_rating(event, name)
+        member = event.league.member(name) or name  # the club's spelling of his name
+        club = event.league.key_of(member)
+        rating = pairing.entry_rating(event, member)
         record = Entered(
-            at=_now(), name=name, key=club.fingerprint if club else "", rating=rating, late=bool(event.rounds)
+            at=_now(), name=member, key=club.fingerprint if club else "", rating=rating, late=bool(event.rounds)
         )
         return signing.signed(event.id, record, key)
 

@@ -1,67 +1,112 @@
 """What an event uses of its club's league, in one place (``core.league``).
 
-The league is changing (issue #90: several players a side, its own re-checks, receipts); an
-event reads it only through this module, so adapting to the new league is a change here:
-
-* the league's season record: its identity (the SHA-256 of that record's JSON), its organiser,
-  its points for a win, a draw and a loss, its allowed signers (the club's keys);
+* the league's season, read and judged again as the league reads it (``core.league.season``):
+  its identity (the SHA-256 of its signed settings), its organiser, its points for a win, a draw
+  and a loss, its allowed signers (the club's keys), its players' names;
 * its counted games, for each player's rating in a ruleset (round one's seeding);
 * ``league add``: a certified, signed game added to the league exactly as the command does, or
   found there already (the same certificate), and that record;
-* the certificate's shape, its loading, the club's signature check (``core.league.signatures``).
+* a game record judged again as the league judges its own (``core.league.folding.judge``);
+* names compared as the league compares them (``core.league.names``), and the organiser's
+  signing (``core.league.organiser``).
 """
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
 import msgspec
 
 from core.league import certificate as certs
-from core.league import season, standings
+from core.league import organiser, season, standings
 from core.league.certificate import Certificate, NotCounted
+from core.league.folding import RECEIPT_CHARS, Season, judge, receipt
+from core.league.names import folded
 from core.league.records import Added
 from core.league.signatures import BadSignature, Signer, check
+from core.storage.savefile import SaveError
 
 #: A game as the league records it (``league add``): the event keeps the same record.
 LeagueGame = Added
 
-__all__ = ["BadSignature", "Certificate", "League", "LeagueGame", "NotCounted", "Signer", "check"]
+__all__ = [
+    "RECEIPT_CHARS",
+    "BadSignature",
+    "Certificate",
+    "League",
+    "LeagueGame",
+    "NotCounted",
+    "Signer",
+    "folded",
+    "receipt",
+]
 
 
 @dataclass(frozen=True)
 class League:
-    path: Path
-    id: str
-    name: str
-    organiser: str
-    #: The league's points for a win, a draw and a loss.
-    points: tuple[int, int, int]
-    signers: tuple[Signer, ...]
+    season: Season
+
+    @property
+    def path(self) -> Path:
+        return self.season.path
+
+    @property
+    def id(self) -> str:
+        return organiser.league_id(self.season.opened)
+
+    @property
+    def name(self) -> str:
+        return self.season.opened.name
+
+    @property
+    def organiser(self) -> str:
+        return self.season.opened.organiser
+
+    @property
+    def points(self) -> tuple[int, int, int]:
+        """The league's points for a win, a draw and a loss."""
+        o = self.season.opened
+        return o.win, o.draw, o.loss
+
+    @property
+    def signers(self) -> list[Signer]:
+        return self.season.signers
+
+    def member(self, name: str) -> str | None:
+        """The club identity ``name`` folds to (``Anna``, ``ＡＮＮＡ``: ``anna``), None if none."""
+        return self.season.club.by_name.get(folded(name))
 
     def key_of(self, name: str) -> Signer | None:
-        """The club's key named ``name`` exactly (the first, where a player has several)."""
-        return next((s for s in self.signers if s.identity == name), None)
+        """The club's valid key named ``name`` exactly (the first, where a player has several)."""
+        return next((s for s in self.signers if s.identity == name and not s.revoked), None)
+
+    def signer(self, data: bytes, armored: str, at_ms: int, namespace: str) -> Signer:
+        """The club's key that signed ``data`` in ``namespace``, judged at ``at_ms`` as
+        ``ssh-keygen -Y verify`` judges it; BadSignature saying why not."""
+        return check(data, armored.encode("ascii", "replace"), self.signers, at_ms / 1000, namespace)
+
+    def judge(self, where: str, game: Added) -> tuple[dict[str, tuple[str, ...]], list[str]]:
+        """A game record judged again as the league judges its own: each side's players derived
+        again from its certificate, and what fails (each stored signature judged at the time it
+        was recorded), [] if nothing."""
+        try:
+            judged = judge(self.season, where, game)
+        except SaveError as e:
+            return {}, [str(e)]
+        return judged.players, judged.problems
 
 
 def load(path: Path) -> League:
-    """The league at ``path`` (SaveError if it cannot be read or is damaged)."""
-    found = season.load(path)
-    o = found.opened
-    return League(path, league_id(o), o.name, o.organiser, (o.win, o.draw, o.loss), tuple(found.signers))
+    """The league at ``path``, judged again (SaveError if it cannot be read or is damaged;
+    NotCounted if its settings are not those its organiser signed)."""
+    return League(season.load(path))
 
 
 def ratings(league: League, ruleset: str) -> dict[str, float]:
     """Each player's rating in ``ruleset``: the league's fit over its counted games (docs/league.md)."""
-    table = standings.table(season.load(league.path))
+    table = standings.table(league.season)
     return {row.player: row.ratings[ruleset][0] for row in table.rows if ruleset in row.ratings}
-
-
-def league_id(opened: msgspec.Struct) -> str:
-    """A league's identity: the SHA-256 (hex) of its season record as the file holds it."""
-    return hashlib.sha256(msgspec.json.encode(opened)).hexdigest()
 
 
 def certificate(game: Added) -> Certificate:
@@ -74,6 +119,11 @@ def certificate(game: Added) -> Certificate:
 
 def load_certificate(path: Path) -> Certificate:
     return certs.load(path)[0]
+
+
+def sign(data: bytes, key: Path, namespace: str) -> str:
+    """``data`` signed with ``key`` in ``namespace`` by ``ssh-keygen -Y sign`` (the organiser's way)."""
+    return organiser.sign(data, key, namespace)
 
 
 def add(path: Path, save: Path, cert: Path, sigs: list[Path]) -> Added:

@@ -29,8 +29,9 @@ import warnings
 from importlib.metadata import version
 from typing import Any
 
+from core.event.league import folded
 from core.event.records import ROUND_ROBIN, SEED_RANDOM, Paired, Table
-from core.event.state import BYE, WIN, Event, Player, Refused, folded
+from core.event.state import BYE, WIN, Event, Player, Refused
 from core.language.i18n import _
 
 ENGINE = f"caissify-pairings {version('caissify-pairings')}"

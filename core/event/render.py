@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from core.event import league as leagues
 from core.event import standings
 from core.event.records import DRAW, NO_SHOW
 from core.event.state import DRAWN, WIN, Event, Round, Table
@@ -23,7 +24,7 @@ from core.secrets import shown
 
 def receipt(head: bytes) -> str:
     """The file's head after an append, as a player keeps it (its first 16 hex digits name it)."""
-    return _("receipt {digest}").format(digest=head.hex()[:16])
+    return _("receipt {digest}").format(digest=leagues.receipt(head))
 
 
 def settings(event: Event) -> list[str]:

@@ -27,13 +27,13 @@ Results are folded from games and rulings only: nothing in the file is a typed r
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.event import league as leagues
 from core.event import signing
+from core.event.league import folded
 from core.event.records import (
     BOTH_LOSE,
     DRAW,
@@ -64,12 +64,6 @@ WIN, DRAWN, LOSS, BYE = "win", "draw", "loss", "bye"
 
 class Refused(leagues.NotCounted):
     """A record that breaks the event's rules, and why (exit status 1: nothing written)."""
-
-
-def folded(name: str) -> str:
-    """``name`` as names are compared: compatibility-normalised and case-folded (NFKC_Casefold,
-    Unicode §3.13: NFKC, fold, NFKC again).  Accents are kept: ``José`` and ``Jose`` are two."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 def text(value: str) -> str:
@@ -223,7 +217,7 @@ def opened_by(opened: Opened, league: leagues.League) -> Event:
         raise Refused(
             _("the settings name {who}, who is not the league's organiser").format(who=repr(opened.organiser))
         )
-    _signed_by(opened, "", league.signers, {opened.organiser})
+    _signed_by(opened, "", league, {opened.organiser})
     if opened.system not in (SWISS, ROUND_ROBIN) or len(set(opened.sides)) != 2:
         raise Refused(_("settings Fireteam does not know"))
     if not 1 <= opened.rounds <= MAX_ROUNDS or not 0 <= opened.minutes <= MAX_MINUTES:
@@ -231,10 +225,10 @@ def opened_by(opened: Opened, league: leagues.League) -> Event:
     return Event(opened, signing.event_id(opened), league)
 
 
-def _signed_by(record: Record, event: str, signers: tuple[leagues.Signer, ...], who: set[str]) -> str:
+def _signed_by(record: Record, event: str, league: leagues.League, who: set[str]) -> str:
     """The identity that signed ``record``, one of ``who`` (folded); Refused if none did."""
     try:
-        key = signing.signer(event, record, signers)
+        key = signing.signer(event, record, league)
     except leagues.BadSignature as e:
         raise Refused(_("its signature does not count: {why}").format(why=e)) from None
     if folded(key.identity) not in {folded(w) for w in who}:
@@ -244,7 +238,7 @@ def _signed_by(record: Record, event: str, signers: tuple[leagues.Signer, ...], 
 
 
 def _organisers(event: Event, record: Record) -> None:
-    _signed_by(record, event.id, event.league.signers, {event.opened.organiser})
+    _signed_by(record, event.id, event.league, {event.opened.organiser})
 
 
 def _entry(event: Event, r: Entered) -> None:
@@ -254,12 +248,8 @@ def _entry(event: Event, r: Entered) -> None:
     if club is None or club.fingerprint != r.key:
         said = _("{name} has no key in the league's allowed signers: an event enters the club's players")
         raise Refused(said.format(name=repr(r.name)))
-    same = event.players.get(folded(r.name))
-    if same is not None:
-        if same.name == r.name:
-            raise Refused(_("{name} is entered already").format(name=repr(r.name)))
-        said = _("{name} folds to the same name as the entrant {other}: one player, or a look-alike")
-        raise Refused(said.format(name=repr(r.name), other=repr(same.name)))
+    if folded(r.name) in event.players:  # (the club's names never fold alike: core.league.signatures)
+        raise Refused(_("{name} is entered already").format(name=repr(r.name)))
     if any(p.key == r.key for p in event.players.values()):
         raise Refused(_("{name}'s key is an entrant's already").format(name=repr(r.name)))
     if r.late != bool(event.rounds):
@@ -274,7 +264,7 @@ def _entry(event: Event, r: Entered) -> None:
 
 def _drop(event: Event, r: Dropped) -> None:
     player = event.player(r.name)
-    by = _signed_by(r, event.id, event.league.signers, {player.name, event.opened.organiser})
+    by = _signed_by(r, event.id, event.league, {player.name, event.opened.organiser})
     if folded(by) != folded(r.by):
         raise Refused(_("the drop says it is by {by}, but {who} signed it").format(by=repr(r.by), who=repr(by)))
     if player.dropped:
@@ -338,18 +328,19 @@ def _clock(event: Event, r: Clocked) -> None:
 
 
 def fits(event: Event, round_number: int, table_number: int, cert: leagues.Certificate) -> Table:
-    """The open table whose game ``cert`` is: the event's ruleset and scenario, the table's
-    players each on the side the pairing gave him (by his key where his seat was bound to one,
-    else by name); Refused otherwise.  Checked before a game goes to the league, and again after."""
+    """The open table whose game ``cert`` is: the event's ruleset and scenario, each side played
+    by the table's player the pairing gave it and by no one else (by his key where his seat was
+    bound to one, else by name); Refused otherwise.  Checked before a game goes to the league,
+    and again after."""
     table = open_table(event, round_number, table_number)
     o = event.opened
     if (cert.ruleset, cert.scenario) != (o.ruleset, o.title):
         said = _("a game of {ruleset} {scenario}: this event plays {want}")
         raise Refused(said.format(ruleset=cert.ruleset, scenario=cert.scenario, want=f"{o.ruleset} {o.title}"))
-    seats = {p.side: p for p in cert.players}
     for side, name in ((o.sides[0], table.a), (o.sides[1], table.b)):
-        player, seat = event.player(name), seats.get(side)
-        if seat is None or (seat.key != player.key if seat.key else folded(seat.name) != folded(player.name)):
+        player = event.player(name)
+        seats = cert.of_side(side)
+        if not seats or any(s.key != player.key if s.key else folded(s.name) != folded(player.name) for s in seats):
             said = _("not table {t}'s game: the pairing seats {a} as {side_a} and {b} as {side_b}")
             raise Refused(said.format(t=table.number, a=table.a, side_a=o.sides[0], b=table.b, side_b=o.sides[1]))
     if cert.game in event.games:
@@ -361,17 +352,12 @@ def _game(event: Event, r: Played) -> None:
     cert = leagues.certificate(r.game)
     table = fits(event, r.round, r.table, cert)
     o = event.opened
-    if {side: folded(name) for side, name in r.game.players.items()} != {
-        o.sides[0]: folded(table.a),
-        o.sides[1]: folded(table.b),
-    }:
+    players, problems = event.league.judge(_("its league record"), r.game)
+    if problems:
+        raise Refused("; ".join(problems))
+    named = {side: tuple(folded(n) for n in names) for side, names in players.items()}
+    if named != {o.sides[0]: (folded(table.a),), o.sides[1]: (folded(table.b),)}:
         raise Refused(_("the league names other players for this game than the table's"))
-    data = r.game.certificate.encode()
-    for s in r.game.signed:
-        try:
-            leagues.check(data, s.signature.encode("ascii", "replace"), list(event.league.signers))
-        except leagues.BadSignature as e:
-            raise Refused(_("a signature of its certificate does not count: {why}").format(why=e)) from None
     event.games.add(cert.game)
     table.game = r
 

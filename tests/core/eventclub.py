@@ -1,21 +1,19 @@
 """A club, its league and an event, made as an organiser makes them, for the event's tests.
 
-Keys are made and statements signed with ``ssh-keygen``; each game is a short Ludonet game
-played by ``fireteam script``'s code with seeded dice, its players named at the table, certified
-and signed by both players (docs/league.md).
+Keys, the league and its games come from the league's own test club (``tests/shared/club.py``):
+keys made and statements signed with ``ssh-keygen``, each game a short Ludonet game played by
+``fireteam script``'s code with seeded dice, its players named at the table, certified and signed
+by both players (docs/league.md).
 """
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.cli.main import run_script
 from core.event import eventfile
 from core.event.state import Event
-from core.league import certificate, season
-from tests.shared.keys import keygen, sign, signer_line
+from tests.shared.club import certified, club_keys, new_league, play
 
 CLUB = ("anna", "bruno", "carla", "dario", "elena", "org")
 
@@ -41,32 +39,17 @@ class Club:
 
     def game(self, table_a: str, table_b: str, winner: str = "", n: int = 0) -> tuple[Path, Path, list[Path]]:
         """A certified game: ``table_a`` as british (the event's first side), ``table_b`` german."""
-        name = f"g{n}-{table_a}-{table_b}"
-        script = self.folder / f"{name}.script"
         side = {table_a: "british", table_b: "german"}.get(winner, "")
         end = f"victory {side} held" if side else "victory draw"
-        script.write_text(
-            f"scenario tanks\nplayers british={table_a} german={table_b}\nnext\n{end}\n", encoding="utf-8"
-        )
-        save = self.folder / f"{name}.ft"
-        assert run_script(script, save, 7 + n, "ludonet", "", out=io.StringIO()) == 0
-        cert, _verified = certificate.certify(save)
-        path = certificate.default_path(save)
-        certificate.write(cert, path)
-        sigs = []
-        for who in (table_a, table_b):
-            sig = sign(self.keys[who], path)
-            sigs.append(sig.rename(path.with_name(f"{path.name}.{who}.sig")))
-        return save, path, sigs
+        save = play(self.folder, f"g{n}-{table_a}-{table_b}", f"british={table_a} german={table_b}", end, 7 + n)
+        cert, sigs = certified(save, self.folder, table_a, table_b)
+        return save, cert, sigs
 
 
-def make_club(folder: Path, extra: tuple[str, ...] = ()) -> Club:
-    keys = {name: keygen(folder, name) for name in (*CLUB, *extra)}
-    signers = folder / "allowed_signers"
-    signers.write_text("\n".join(signer_line(k, n) for n, k in keys.items()) + "\n")
-    league = folder / "club.league"
-    season.new(league, "Club", signers, "org", (3, 1, 0))
-    return Club(folder, league, keys)
+def make_club(folder: Path) -> Club:
+    folder.mkdir(parents=True, exist_ok=True)
+    club_keys(folder, CLUB)
+    return Club(folder, new_league(folder), {name: folder / name for name in CLUB})
 
 
 def play_round(club: Club, path: Path, event: Event, n: int = 0) -> Event:

@@ -16,6 +16,7 @@ import pytest
 from core.event import eventfile, pairing
 from core.event.records import BOTH_LOSE, DRAW, NO_SHOW, UNFINISHED
 from core.event.state import Refused
+from core.league.folding import Tampered
 from core.storage.savefile import SaveError
 from tests.core.eventclub import Club, make_club, play_round
 from tui.main import main as fireteam
@@ -25,7 +26,7 @@ pytestmark = pytest.mark.subprocess  # ssh-keygen makes the club's keys and sign
 
 @pytest.fixture
 def club(tmp_path: Path) -> Club:
-    return make_club(tmp_path, extra=("ａｎｎａ",))
+    return make_club(tmp_path)
 
 
 def unchanged(path: Path):
@@ -106,8 +107,8 @@ def test_a_player_entered_twice_or_under_a_look_alike_name_is_refused(club):
     path = club.event()
     with unchanged(path), pytest.raises(Refused, match="entered already"):
         eventfile.enter(path, "anna", club.org)
-    with unchanged(path), pytest.raises(Refused, match="folds to the same name as the entrant 'anna'"):
-        eventfile.enter(path, "ａｎｎａ", club.org)  # full-width: a club key of its own, a look-alike
+    with unchanged(path), pytest.raises(Refused, match="'anna' is entered already"):
+        eventfile.enter(path, "ＡＮＮＡ", club.org)  # full-width capitals: the club's anna again
     with unchanged(path), pytest.raises(Refused, match="no key in the league"):
         eventfile.enter(path, "zoe", club.org)
 
@@ -217,10 +218,16 @@ def test_an_edited_event_file_is_refused_naming_the_line(club):
         eventfile.load(other)
 
 
-def test_a_changed_league_season_is_not_the_events_league(club):
+def test_a_changed_league_season_is_not_the_events_league(club, tmp_path):
     path = club.event(players=())
-    _rechained(club.league, lambda i, p: p.replace(b'"win":3', b'"win":30'))
+    other = make_club(tmp_path / "other")  # a league signed by its organiser, but another season
+    path.parent.joinpath("club.league").rename(tmp_path / "kept.league")
+    other.league.rename(club.league)
     with pytest.raises(SaveError, match="day.event:2: .*not the league this event was made with"):
+        eventfile.load(path)
+    (tmp_path / "kept.league").rename(club.league)
+    _rechained(club.league, lambda i, p: p.replace(b'"win":3', b'"win":30'))
+    with pytest.raises(Tampered, match="club.league:2: the season's settings .* are not those its organiser signed"):
         eventfile.load(path)
 
 
