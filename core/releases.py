@@ -23,16 +23,25 @@ class Release(NamedTuple):
     #: The rulesets (ids) whose results this release decides otherwise than the one before: where
     #: a game ends, its winner, a draw, the scores, from the table as it stands. A command an older
     #: version recorded may end a game otherwise only where one of them changed since (``fireteam
-    #: verify``); CHANGELOG.md says how. None has since results were recorded (0.2.0, whose older
-    #: ends, naming no result, are read by their words: ruling CORE-RESULT-DATA).
+    #: verify``); CHANGELOG.md says how.
     results: tuple[str, ...] = ()
+    #: The rulesets (ids) in which this release ends a game at a command where the one before
+    #: went on (a rule that ends games sooner), the result of an end both give unchanged: a
+    #: command an older version recorded may end a game the file does not end only where one of
+    #: them changed since; an end the file records and the rules do not give is never a rule's.
+    ends: tuple[str, ...] = ()
 
 
 #: Every version released, oldest first; the last is this Fireteam's own (``core.__version__``).
 RELEASES: tuple[Release, ...] = (
     Release("0.1.0", "2026-11-21"),
     Release("0.2.0", "2026-11-27"),
-    Release("0.3.0", "2026-11-28"),
+    Release(
+        "0.3.0",
+        "2026-11-28",
+        # A scenario's break point ends the game in every ruleset (ruling CORE-BREAK-AT).
+        ends=("bassa-intensita", "breaking-news", "linea-di-tiro", "ludonet"),
+    ),
 )
 
 #: The first version that wrote its version on the sessions it wrote: a save that names none was
@@ -72,3 +81,8 @@ def before(version: str, other: str) -> bool:
 def results_changed_since(version: str, ruleset: str) -> bool:
     """Whether a release after ``version``, up to this Fireteam, decides ``ruleset``'s results otherwise."""
     return any(ruleset in r.results for r in RELEASES if before(version, r.version) and not newer(r.version))
+
+
+def ends_changed_since(version: str, ruleset: str) -> bool:
+    """Whether a release after ``version``, up to this Fireteam, ends ``ruleset``'s games at more commands."""
+    return any(ruleset in r.ends for r in RELEASES if before(version, r.version) and not newer(r.version))

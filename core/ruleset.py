@@ -306,7 +306,7 @@ class Context(msgspec.Struct):
 
         ``certain_if``: the outcomes (True: every die passes ``check``, False: it fails) on
         which the caller reads these faces for nothing more.  A roll whose every face comes
-        to one of them is not asked of a table with table dice: the game draws it, and says
+        to one of them is not asked of a table that types its dice: the game draws it, and says
         why (ruling CORE-CERTAIN).
 
         ``step`` is which of the command's dice (``CommandSpec.dice``) this roll is:
@@ -427,7 +427,8 @@ class Ruleset(ABC):
     scenarios and their file format, the turn machine's :meth:`advance`,
     :meth:`check_turn` and :meth:`sequence_step`, what the game shows of the
     ruleset's words (``terms``, ``describe_var`` …), the names its code declares
-    for the tests (``statuses``, ``secret_vars``).
+    for the tests (``statuses``, ``secret_vars``), how a scenario's break point counts
+    and ends (:meth:`pieces_lost`, :meth:`end_broken`).
 
     **Provided** (not meant to be overridden): :meth:`phase`, :meth:`expects`,
     :meth:`can_end`, :meth:`describe_named`, :meth:`rules_map`.
@@ -657,6 +658,23 @@ class Ruleset(ABC):
         phase = self.phase(state.phase)
         acting = phase is not None and phase.actor in ACTING
         return (state.turn, state.phase, state.active_side if acting else "")
+
+    def pieces_lost(self, state: GameState, side: str) -> tuple[int, int]:
+        """How many of ``side``'s pieces it has lost, and of how many, as its scenario's break
+        point counts them (``core.scenarios.breaking``): by default every piece of the side,
+        lost once out of action."""
+        pieces = state.units_of(side)
+        return sum(1 for u in pieces if u.out), len(pieces)
+
+    def end_broken(self, ctx: Context, losers: tuple[str, ...], why: Text) -> None:
+        """End the game: ``losers`` reached the scenario's break point (``why``): the other
+        side wins, or none if every side did; by default the end fact at once, each side's
+        score its pieces lost (ruling CORE-BREAK-AT, CORE-RESULT-DATA)."""
+        from core.scenarios.breaking import standing  # (not at import: a client's start reads no scenario module)
+
+        s, winner = ctx.state, standing(ctx.state, losers)
+        scores = {side: self.pieces_lost(s, side)[0] for side in s.sides}
+        ctx.emit(ev.GameEnded(result=why, winner=winner, draw=not winner, scores=scores))
 
     # ------------------------------------------------------------------ provided
 

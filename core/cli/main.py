@@ -18,8 +18,9 @@ import msgspec
 
 from core import errorlog, folders
 from core.cli.output import UNWRITTEN, written
-from core.game import Game, copy_role_error, reading_role
+from core.game import Game, LogLine, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext, scenario_words
+from core.log import events as ev
 from core.log.outcome import AnswerNeeded, DiceNeeded, Failure, Outcome, Refusal, Result
 from core.log.replay import shown_step, step_of_shown, visible_steps
 from core.log.state import GameState
@@ -39,6 +40,10 @@ def state_json(state: GameState, step: int, total: int) -> dict[str, Any]:
         "card": state.card,
         "scenario": state.scenario,
         "result": msgspec.to_builtins(state.result),  # a message as data: the same in every language
+        # The result as data (ruling CORE-RESULT-DATA): none while the game goes on.
+        "winner": state.winner,
+        "draw": state.draw,
+        "scores": dict(state.scores),
         "event_count": step,
         "total_events": total,
         "sides": [
@@ -82,7 +87,11 @@ def script_lines(text: str) -> list[str]:
     return [line.removesuffix("\r") for line in lines]
 
 
-def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: str, out: TextIO | None = None) -> int:
+def run_script(
+    path: Path, save: Path, seed: int | None, ruleset: str | None, variant: str, out: TextIO | None = None
+) -> int:
+    """``fireteam script``: ``ruleset`` None, a new save's is the one its scenario file names
+    (``core.cli.scenarios.script_ruleset``), else :data:`DEFAULT_RULESET`."""
     # sys.stdout as it is now, not as it was when this module was imported (a test's capture may have closed since)
     out = out if out is not None else sys.stdout
     try:
@@ -91,6 +100,11 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
         print(_("{path}: cannot read: {error}").format(path=path, error=e), file=sys.stderr)
         return 2
     created = not save.exists()
+    if ruleset is None and created:
+        from core.cli.scenarios import script_ruleset  # (the scenario tools: only for a new save)
+
+        ruleset = script_ruleset(lines)
+    ruleset = ruleset or DEFAULT_RULESET
     try:
         game = _open_or_start(save, seed, ruleset, variant)
     except (SaveError, ValueError) as e:
@@ -261,6 +275,21 @@ def run_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _log_row(line: LogLine) -> dict[str, Any]:
+    """A line of ``log --json``: its command's number, the kind of its fact, its text; the end
+    of the game with its result as data, as the end fact holds it (ruling CORE-RESULT-DATA)."""
+    row: dict[str, Any] = {
+        "command": line.number,
+        "kind": type(line.event).__name__,
+        "text": line.text,
+        "undone": line.undone,
+        "inner": line.inner,
+    }
+    if isinstance(line.event, ev.GameEnded):
+        row |= {"winner": line.event.winner, "draw": line.event.draw, "scores": dict(line.event.scores)}
+    return row
+
+
 def run_log(args: argparse.Namespace) -> int:
     game = _open_to_read(args.path, args.as_role)
     if game is None:
@@ -274,16 +303,7 @@ def run_log(args: argparse.Namespace) -> int:
         # What the role sees, as the text does: no file position, no event's fields (a side's
         # copy holds only what it saw; core.secrets.sidecopy), the kind of each fact as data.
         # Every line, the game's inner variables too: ``inner`` says which the text leaves out.
-        rows = [
-            {
-                "command": line.number,
-                "kind": type(line.event).__name__,
-                "text": line.text,
-                "undone": line.undone,
-                "inner": line.inner,
-            }
-            for line in game.log_lines(role)
-        ]
+        rows = [_log_row(line) for line in game.log_lines(role)]
         print(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
     for line in game.log_lines(role):

@@ -57,12 +57,14 @@ def _add_script(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, help=_("dice seed for a new save"))
     p.add_argument(
         "--ruleset",
-        default=DEFAULT_RULESET,
         # The built-ins and the installed plugins, looked for only when the help is shown or a
         # ruleset is named: a start that names none is spared their search.
         choices=RulesetIds(),
         metavar="RULESET",
-        help=_("the ruleset of a new save: %(choices)s (default: %(default)s)"),
+        help=_(
+            "the ruleset of a new save: %(choices)s (default: the one its first command's scenario file "
+            "names, else {default})"
+        ).format(default=DEFAULT_RULESET),
     )
     p.add_argument("--variant", default="", help=_("ruleset variant for a new save"))
     add_lang_option(p)
@@ -216,7 +218,9 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--rules",
         action="store_true",
-        help=_("how fast and how well rule? answers the question set (tui/bench/rulesearch.py)"),
+        help=_(
+            "how fast and how well rule? answers the tuned question set and the held-out one (tui/bench/rulesearch.py)"
+        ),
     )
     p.add_argument(
         "--chances",

@@ -41,7 +41,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "ask",
         nargs="*",
         metavar="ask WORDS",
-        help=_("a rules question, in Italian or English: the rules it is about, best first (as rule? in a game)"),
+        help=_(
+            "a rules question, in Italian or English: what the rule that answers it says, or that the rules "
+            "do not say (as rule? in a game)"
+        ),
     )
     add_lang_option(p)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from core.cli.lang import add_lang_option
 from core.language.i18n import _, ngettext
 from core.registry import RulesetIds, available, get_ruleset
-from core.scenarios.files import ScenarioError, read_text, toml_data, user_scenarios_dir
+from core.scenarios.files import ScenarioError, is_path, read_text, toml_data, user_scenarios_dir
 
 if TYPE_CHECKING:
     from core.rulesets.common import Loaded
@@ -94,15 +95,36 @@ def run_list(ruleset_id: str | None, as_json: bool) -> int:
     return 0
 
 
-def _ruleset_of(path: Path, data: dict[str, Any], given: str | None) -> str:
-    if given:
-        return given
+def declared_ruleset(path: Path, data: dict[str, Any]) -> str | None:
+    """The ruleset a scenario file is for: its ``ruleset = "ID"``, else the user's folder of
+    a ruleset it lies in; None where neither says."""
     named = data.get("ruleset")
     if isinstance(named, str) and named in available():
         return named
     for rid in available():
         if path.resolve().is_relative_to(user_scenarios_dir(rid).resolve()):
             return rid
+    return None
+
+
+def script_ruleset(lines: list[str]) -> str | None:
+    """The ruleset a script's game is for, where its first command sets up a scenario file
+    that names one (``scenario ~/club/breakout.toml``): a new save takes it, as ``scenario
+    check`` does; None for any other first command, or a file that cannot be read or says none."""
+    words = next((line.split() for line in lines if line.strip() and not line.lstrip().startswith("#")), [])
+    if len(words) < 2 or words[0] != "scenario" or not is_path(words[1]):
+        return None
+    path = Path(os.path.expanduser(words[1].removeprefix("name=")))
+    try:
+        return declared_ruleset(path, toml_data(read_text(path), str(path)))
+    except ScenarioError:
+        return None  # the scenario command says what is wrong with it, at its line
+
+
+def _ruleset_of(path: Path, data: dict[str, Any], given: str | None) -> str:
+    found = given or declared_ruleset(path, data)
+    if found:
+        return found
     said = _('which ruleset? give --ruleset or ruleset = "ID" ({rulesets})')
     raise ScenarioError(str(path), 1, said.format(rulesets=", ".join(available())))
 

@@ -1,7 +1,8 @@
 """A roll that cannot but come to one outcome (issue #77, ruling CORE-CERTAIN): every face
-passes its check, or every face fails it.  At a table with table dice such a roll, where the
-rule reads its faces for pass or fail alone (``Context.roll``'s ``pass_fail``), is drawn by
-the game rather than asked, and the table is told why (:func:`certain_said`)."""
+passes its check, or every face fails it.  At a table that types its dice (table dice on, or
+faces typed on the line) such a roll, where the rule reads its faces for that outcome alone
+(``Context.roll``'s ``certain_if``), is drawn by the game rather than asked, and the table is
+told why (:func:`certain_said`)."""
 
 from __future__ import annotations
 

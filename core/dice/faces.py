@@ -588,7 +588,7 @@ class ManualDice(Dice):
         self._givers: list[str] = []
         self._giver = ""  # the last roll's
         #: The game's own dice, which draw a roll whose every face decides the same at a
-        #: table with table dice rather than ask it (ruling CORE-CERTAIN; None: every roll typed).
+        #: table that types its dice rather than ask it (ruling CORE-CERTAIN; None: every roll typed).
         self.drawer: Dice | None = None
         #: Whether each of the command's rolls, in order, was drawn by the game, as a save
         #: records it (``core.secrets.rederive``); None: drawn when it would be asked.

@@ -56,6 +56,14 @@ class Ahead(msgspec.Struct, frozen=True):
     rules: tuple[str, ...] = ()
 
 
+def roll_said(request: DiceRequest) -> str:
+    """A roll ``?`` names, as the table's prompt asks it: what it needs and, read off a table,
+    what each range of its faces means (``2d6 (2–7: D: destroyed; 8–12: no effect)``): every
+    range the command states when it asks for the roll (issue #91)."""
+    meanings = request.meanings_text()
+    return f"{request.text()} ({meanings})" if meanings else request.text()
+
+
 def resolved(game: Game, text: str, role: str, faces: list[int]) -> list[ev.Event]:
     """The facts ``text`` would record, given by ``role`` on ``faces`` (its rolls' faces in
     order, after those the line types itself), as giving it would; nothing is written.
@@ -95,7 +103,7 @@ def _on(game: Game, text: str, role: str, faces: tuple[int, ...]) -> tuple[Faces
     try:
         facts = resolved(game, text, role, list(faces))
     except NeedDice as need:
-        return Faces((), then=need.request.text()), ()
+        return Faces((), then=roll_said(need.request)), ()
     except NeedAnswer as asked:
         return Faces((), then=asked.question.text()), ()
     except Refused as e:

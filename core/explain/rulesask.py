@@ -1,23 +1,29 @@
 """``rule? WORDS`` (Italian ``regola? …``): a rules question answered in sentences, in the
 reader's language, at every door (the client, an SSH or browser seat, a plain seat) and by
-``fireteam rules ask``: the rules of the ruleset's map it is about, best first, each with its
-section, its status and what it says in the project's words (``core.explain.rulesearch`` finds them),
-or that the rules do not say. A question that names pieces on the table is offered ``?``, which
-shows what a command would take without giving it.
+``fireteam rules ask``: what the rule that answers it says (``core.explain.rulesearch`` finds it),
+or that the rules do not say, with the ruling Fireteam decides by and the nearest rules. A
+question that names pieces on the table is offered ``?``, which shows what a command would take
+without giving it.
+
+The answer is a list of parts, each a sentence or two, the answer itself first (issue #91: a
+player hears it through a screen reader, and may stop after the first): the lead (the first
+rule's statement and name, or the verdict that the rules do not say), then the ruling that
+decides where the book is silent, the other rules or the nearest ones, by name only, and the
+offer of ``?``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from core.language.i18n import _, ngettext
+from core.language.i18n import _
 from core.language.reader import lang
 from core.refusal import TYPING, Refused
 
 if TYPE_CHECKING:
     from core.explain.rulesearch import Answer
-    from core.explain.rulesmap import Entry
+    from core.explain.rulesmap import Entry, Topic
     from core.ruleset import Ruleset
 
 # The search (its stemmers, the maps' TOML) is imported in the functions that ask it: a client names
@@ -35,19 +41,75 @@ def ask(ruleset: Ruleset, question: str) -> Answer | None:
     return None if rules_map is None else index_for(rules_map, ruleset.domain).ask(question)
 
 
-def statement(rule: Entry) -> str:
-    """What a rule says, in the project's words and the reader's language (its title), said
-    as a sentence (an arrow, which a screen reader spells out by its name, as a colon)."""
+def statement(rule: Entry | Topic) -> str:
+    """What a rule (or the ruling of a topic the book is silent on) says, in the reader's
+    language: its ``says`` or ``says_it``; "" where it has none in that language."""
+    said = rule.says_it if lang() == "it" else rule.says
+    return said.strip()
+
+
+def title(rule: Entry) -> str:
+    """A rule's name, its title in the reader's language where the map has it (else in English),
+    said as words (an arrow, which a screen reader spells out by its name, as a colon; no
+    closing stop, a title cut short without its "…")."""
     said = rule.title_it if lang() == "it" and rule.title_it else rule.title
-    said = said.replace(" → ", ": ").replace("→", ":")
-    return said if said.endswith((".", "…", "?", "!")) else f"{said}."  # a title cut short keeps its "…"
+    return said.replace(" → ", ": ").replace("→", ":").rstrip(".…").strip()
+
+
+def stated(rule: Entry) -> str:
+    """One rule as an answer's lead says it: its statement, then its id, name and status; a
+    rule with no statement in the reader's language by its title (a plugin's map); and, for a
+    rule the book leaves unclear or silent (status ``ruling``), the ruling Fireteam decides it by
+    where the statement does not name it."""
+    from core.explain.rulesmap import STATUSES
+
+    status = _(STATUSES[rule.status])
+    says = statement(rule)
+    if says:
+        says = says if says.endswith((".", "!", "?")) else f"{says}."  # (a plugin's map may leave it off)
+        out = _("{says} Rule {id}: {title}, {status}.").format(says=says, id=rule.id, title=title(rule), status=status)
+    else:
+        out = _("Rule {id} ({section}, {status}): {title}.").format(
+            id=rule.id, section=rule.section, status=status, title=title(rule)
+        )
+    if rule.status == "ruling" and rule.ruling not in says:
+        out += " " + _("Ruling {ruling} (docs/rulings.md).").format(ruling=rule.ruling)
+    return out
+
+
+def named(rules: Iterable[Entry]) -> str:
+    """Rules by name only, a pointer each (``SPOT-3, Sighting roll; SPOT-5, Success``)."""
+    return "; ".join(_("{id}, {title}").format(id=r.id, title=title(r)) for r in rules)
+
+
+def also(rules: Sequence[Entry]) -> list[str]:
+    """The rules beside an answer's first, by name only, in one part (none for none)."""
+    return [_("Also: {rules}.").format(rules=named(rules))] if rules else []
+
+
+def said(answer: Answer, ruleset_name: str) -> list[str]:
+    """``answer`` in sentences, the lead first (the module's docstring says the parts)."""
+    if answer.found:
+        return [stated(answer.found[0].rule), *also([f.rule for f in answer.found[1:]])]
+    if answer.silent is not None:
+        topic = answer.silent.it if lang() == "it" else answer.silent.en  # the reader's, not the question's
+        verdict = _("The rules do not say: the rules of {ruleset} have nothing on {topic}.")
+        out = [verdict.format(ruleset=ruleset_name, topic=topic)]
+        if answer.silent.ruling:
+            decides = _("Fireteam decides by its ruling {ruling} (docs/rulings.md): {says}")
+            out.append(decides.format(ruling=answer.silent.ruling, says=statement(answer.silent)))
+    else:
+        verdict = _("The rules do not say: nothing in the rules of {ruleset} matches that well enough.")
+        out = [verdict.format(ruleset=ruleset_name)]
+    if answer.nearest:
+        out.append(_("Nearest: {rules}.").format(rules=named(f.rule for f in answer.nearest)))
+    return out
 
 
 def answer_lines(ruleset: Ruleset, question: str, pieces: Iterable[tuple[str, str]] = ()) -> list[str]:
-    """``rule? question`` answered in sentences; ``pieces``: (id, name) of the pieces the asker
-    sees on the table, for the offer of ``?``. :class:`Refused` for no question."""
+    """``rule? question`` answered in sentences (:func:`said`); ``pieces``: (id, name) of the
+    pieces the asker sees on the table, for the offer of ``?``. :class:`Refused` for no question."""
     from core.explain.rulesearch import MAX_QUESTION
-    from core.explain.rulesmap import STATUSES
 
     question = question.strip()
     if not question:
@@ -57,33 +119,11 @@ def answer_lines(ruleset: Ruleset, question: str, pieces: Iterable[tuple[str, st
     answer = ask(ruleset, question)
     if answer is None:
         return [_("{ruleset} has no rules map yet: its rules cannot be asked.").format(ruleset=ruleset.shown_name())]
-    if answer.silent is not None:
-        topic = answer.silent.it if lang() == "it" else answer.silent.en
-        said = _("The rules do not say: the rules of {ruleset} have nothing on {topic}.")
-        out = [said.format(ruleset=ruleset.shown_name(), topic=topic)]
-    elif not answer.found:
-        said = _("The rules do not say: nothing in the rules of {ruleset} matches that well enough.")
-        out = [said.format(ruleset=ruleset.shown_name())]
-    else:
-        out = [
-            ngettext(
-                "The rule that answers it:",
-                "The rules that answer it, the likeliest first:",
-                len(answer.found),
-            )
-        ]
-        for found in answer.found:
-            rule = found.rule
-            out.append(
-                _("{id} ({section}, {status}): {says}").format(
-                    id=rule.id, section=rule.section, status=_(STATUSES[rule.status]), says=statement(rule)
-                )
-            )
-    named = _named(question, pieces)
-    if named:
+    out = said(answer, ruleset.shown_name())
+    if piece_ids := _named(question, pieces):
         out.append(
             _("To see what a command would take, without giving it: ? COMMAND {pieces} (e.g. ? fire {pieces}).").format(
-                pieces=" ".join(named)
+                pieces=" ".join(piece_ids)
             )
         )
     return out

@@ -1,5 +1,5 @@
 """Rules questions answered offline: the rules of a ruleset's map that a question in Italian
-or English is about, best first, or none when nothing matches well enough (issue #76).
+or English is about, best first, or none when the rules do not say (issues #76, #91).
 
 Plain BM25 (Robertson's Okapi weighting, written here: no numpy) over each rule of the map
 (``core.explain.rulesmap``): its id, title, note, English ``words`` and the questions players ask that
@@ -9,17 +9,22 @@ Italian (Snowball's stemmers, PyStemmer); and over each topic the book is silent
 (``data/rules_silent.toml``), so that a question about the weather is told the book has
 nothing on it rather than given the rule that shares a word with it. A
 question is stemmed in the language it was typed in (told by its small words; where they do
-not tell, both are tried and the better kept), and each of its words brings in, at half
-weight, its translations in the ruleset's catalogues (``core.language.i18n.pairs``: a
-command's, a term's, a choice's Italian and English), so a question in one language finds a
-rule written in the other. A question that names a rule id finds it first.
+not tell, both are tried and the better kept), and each of its words brings in, at
+:data:`SYNONYM` weight, its translations in the ruleset's catalogues (``core.language.i18n.pairs``:
+a command's, a term's, a choice's Italian and English, each word paired with the one in its
+place, :meth:`Index._pair_all`), so a question in one language finds a rule written in the
+other. A question that names a rule id finds it first.
 
-Nothing is guessed: the best rule must hold enough of the question's weight (:data:`COVERED`,
-the share of its words' idf that the rule matches, each word of the rule standing for one word
-of the question only) and score at least :data:`FLOOR`, or as much as :data:`STRONG` for each
-unit of the question's weight; else the answer is that the rules do
-not say. The index of a ruleset is built once per process
-(:func:`index_for`), a question then takes well under a millisecond (``tui/bench/rulesearch.py``).
+Nothing is guessed. The answer is that the rules do not say where a topic the book is silent on
+holds the question (best, or by a thing it names that no rule holds), or where the best rule
+holds too little of the question's weight (:data:`COVERED`, the share of its words' idf that the
+rule matches, each word of the rule standing for one word of the question only) or scores too
+little (:data:`FLOOR`, or :data:`STRONG` for each unit of the question's weight): the question's
+key words are no rule's. Then the nearest rules are kept as pointers only (:data:`NEAREST`). A
+near tie between two rules is no reason to abstain: on the sets tuned on, it stands far more
+often for a right answer than for a question the book is silent on (docs/benchmark.md, #91).
+The index of a ruleset is built once per process (:func:`index_for`), a question then takes
+a millisecond or two (``tui/bench/rulesearch.py``).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import islice
 
 from core.explain.rulesmap import Entry, RulesMap, Topic
 from core.explain.rulewords import SMALL, alike, alike_table, fold, language_of, phrased, stem, stems, stems_of, words
@@ -42,8 +48,9 @@ SYNONYM, ALIKE = 0.3, 0.5
 #: The weight of a word read in the other language, and of a map's word a typo away, where the
 #: map has not the word typed; and the shortest stem a typo is looked for in.
 OTHER, TYPO, TYPO_LENGTH = 0.5, 0.6, 6
-#: The least Dice share of the catalogues' two-word pairs that pairs their words.
-TOGETHER = 0.3
+#: How many first letters of two stems, one in each language, tell the words of a catalogue's
+#: two-word pair that stand for each other ("opportun" and "opportun").
+COGNATE = 4
 #: How likely a rule of each status is the answer beside the others: one with nothing to apply at
 #: the table (a draft's wording, a table's size) is seldom what a player asks about.
 PRIOR = {"not-applicable": 0.6}
@@ -83,6 +90,10 @@ COORD = 0.75
 SHOWN, MAX_QUESTION = 3, 500
 #: How near the best a rule's score must be to be given beside it (a share of the best).
 NEAR = 0.4
+#: Where the rules do not say: the most rules offered as the nearest, each scoring at least what
+#: an answer must (:data:`FLOOR`: a rule sharing a word with an idle question is none) and
+#: :data:`NEAR` of the first.
+NEAREST = 2  # (no more than SHOWN: the rules an answer looks at)
 
 _ID = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)*-?\d+[a-z]?\b")
 
@@ -111,6 +122,9 @@ class Answer:
     found: tuple[Found, ...] = ()
     #: When nothing is found: the topic the book is silent on that the question is about, if one is.
     silent: Topic | None = None
+    #: When nothing is found: the rules nearest the question, best first, offered only as pointers
+    #: (the book's sighting rule beside a question on fog), none where no rule comes near.
+    nearest: tuple[Found, ...] = ()
 
 
 @dataclass
@@ -179,22 +193,32 @@ class Index:
 
     def _pair_all(self, lexicon: Iterable[tuple[list[str], list[str]]]) -> None:
         """The words of the pairs each other's synonyms: a word for a word; of two words for
-        two, only those that go together in the catalogues more often than apart (the Dice
-        share of the pairs holding them, at least :data:`TOGETHER`), since an Italian phrase
-        need not keep the English order ("opportunity fire" is "fuoco d'opportunità")."""
-        together: Counter[tuple[str, str]] = Counter()
-        seen: Counter[str] = Counter()
-        single: set[tuple[str, str]] = set()
-        for en, it in lexicon:
-            if not en or not it or len(en) != len(it) or len(en) > 2 or any(t[3:].isdigit() for t in (*en, *it)):
-                continue  # a number stands for itself: "1" is no "Zug 1"
-            seen.update({*en, *it})
-            # the same stem in both is found as it is
-            together.update({(a, b) for a in en for b in it if a[3:] != b[3:]})
-            if len(en) == 1 and en[0][3:] != it[0][3:]:
-                single.add((en[0], it[0]))
-        for (a, b), n in together.items():
-            if (a, b) in single or 2 * n / (seen[a] + seen[b]) >= TOGETHER:
+        two, each word with the one the other language puts in its place, which one told by
+        the pair's other word (the same stem, a pair of one word, or the same first
+        :data:`COGNATE` letters: "opportunity fire" is "fuoco d'opportunità" because "fire"
+        is "fuoco"). A pair whose order neither way tells is left out: paired every word with
+        every word, "suppression test" made "test" a synonym of "soppressione" and a name's two
+        words ("Abdi Faysal") each other's, and a question asked in English and in Italian
+        led with other rules (issue #91)."""
+        usable = [
+            (en, it)
+            for en, it in lexicon
+            if en and it and len(en) == len(it) <= 2 and not any(t[3:].isdigit() for t in (*en, *it))
+        ]  # a number stands for itself: "1" is no "Zug 1"
+        single = {(en[0], it[0]) for en, it in usable if len(en) == 1}
+
+        def told(a: str, b: str) -> bool:
+            x, y = a[3:], b[3:]
+            return x == y or (a, b) in single or (len(x) >= COGNATE and x[:COGNATE] == y[:COGNATE])
+
+        paired = set(single)
+        for en, it in usable:
+            if len(en) == 2:
+                straight = told(en[0], it[0]) or told(en[1], it[1])
+                if straight != (told(en[0], it[1]) or told(en[1], it[0])):
+                    paired.update(zip(en, it if straight else it[::-1], strict=True))
+        for a, b in paired:
+            if a[3:] != b[3:]:  # the same stem in both is found as it is
                 self.synonyms.setdefault(a, set()).add(b)
                 self.synonyms.setdefault(b, set()).add(a)
 
@@ -307,13 +331,14 @@ class Index:
                 strength *= kept[0][0] / ranked[0][0]
                 ranked = kept
         top = ranked[0][0] if ranked else 0.0
+        rules = [Found(self.rules[i], s) for s, i in islice(((s, i) for s, i in ranked if i < len(self.rules)), SHOWN)]
         if not top or (top < FLOOR and strength < STRONG) or (covered < COVERED and (top < FLOOR or strength < HELD)):
-            return Answer(question, language)
+            return Answer(question, language, nearest=_nearest(rules))
         best = ranked[0][1] if ranked[0][1] >= len(self.rules) else self._unsaid(ranked, question, language)
         if best is not None:  # a topic the book is silent on holds the question (best, or by its own word)
-            return Answer(question, language, silent=self.silent[best - len(self.rules)])
-        rules = [(s, i) for s, i in ranked if i < len(self.rules)]
-        return Answer(question, language, tuple(Found(self.rules[i], s) for s, i in rules[:SHOWN] if s >= NEAR * top))
+            topic = self.silent[best - len(self.rules)]  # (one of the players, not of the battle, has no rule near)
+            return Answer(question, language, silent=topic, nearest=() if topic.hobby else _nearest(rules))
+        return Answer(question, language, tuple(f for f in rules[:SHOWN] if f.score >= NEAR * top))
 
     def _unsaid(self, ranked: list[tuple[float, int]], question: str, language: str) -> int | None:
         """The best topic the book is silent on, where a rule ranks first, that the question names,
@@ -378,6 +403,11 @@ def asked_part(question: str) -> str:
         if s.endswith("?")
     ]
     return _LIKE.sub("", " ".join(asked) or question)
+
+
+def _nearest(rules: list[Found]) -> tuple[Found, ...]:
+    """The rules offered as the nearest where the rules do not say (:data:`NEAREST`)."""
+    return tuple(f for f in rules[:NEAREST] if f.score >= max(FLOOR, NEAR * rules[0].score))
 
 
 def _held(found: list[tuple[float, float, frozenset[str]]]) -> tuple[float, float]:

@@ -23,7 +23,8 @@ rules by them (``core.explain.rulesearch``).  So it does by ``asked_en`` and ``a
 questions players ask that the rule answers, kept apart in ``data/rules_asked.toml`` (a table
 per rule id, ``en`` and ``it`` lists) so that the map reads as a map: :func:`load` adds them.
 Beside them, ``data/rules_silent.toml`` lists what players ask about that the book has no rule
-for (:class:`Topic`: weather, painting, boats…), so that ``rule?`` says the rules do not say.
+for (:class:`Topic`: weather, painting, boats…), so that ``rule?`` says the rules do not say, and
+names Fireteam's ruling where one decides it (a draw on equal defeat points).
 
 ``code``, ``tests``, ``ruling`` and ``why`` may stand beside any status.  The status is the
 tag of a msgspec tagged union, so a map that lacks what its status needs does not load.
@@ -188,6 +189,11 @@ class Topic(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: A topic of the players and the hobby (the club, a child at the table, painting, other
     #: games), not of the battle: a question a rule holds names it only to say who asks.
     hobby: bool = False
+    #: Where Fireteam decides what the book leaves open: the ``docs/rulings.md`` id, and what it
+    #: decides in a sentence of our own words in each language (an answer names them).
+    ruling: Annotated[str, msgspec.Meta(max_length=40)] = ""
+    says: Statement = ""
+    says_it: Statement = ""
     words_en: Note = ""
     words_it: Note = ""
     asked_en: Asked = ()

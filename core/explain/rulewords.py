@@ -120,6 +120,15 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
     ),
     "it": (
         (re.compile(r"\b(carr[oi]) armat[oi]\b"), r"\1", "armat"),
+        # who "goes first" takes the initiative, as in English ("chi va per primo", "chi muove prima")
+        (
+            re.compile(
+                r"\b(?:va|vanno|andare|muove|muovono|muovere|parte|partono|partire|gioca|giocano|giocare|"
+                r"attiva|attivano|agisce|agiscono|tocca) (?:per )?prim[oaie]\b"
+            ),
+            r"iniziativa \g<0>",
+            "prim",
+        ),
         (re.compile(r"\bcorpo a corpo\b"), "mischia", "corpo a corpo"),
         # "a bordo" of a truck is aboard it, no edge: the "bordo" of a base, of the table
         (re.compile(r"\ba bordo\b"), "imbarcato", "a bordo"),

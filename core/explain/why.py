@@ -3,9 +3,8 @@
 A refusal names its rules as data (``core.refusal.Refused.rules``); a roll as its
 ``rule`` words them (``LN-R030``, ``§8.2``, ``ruling LN-BARRAGE``) and its modifiers'
 ``rule``: :func:`roll_rules` reads them as ids of the ruleset's map or the engine's
-(``core.explain.rulesmap.cited``).  :func:`reasons` gives each id's row of its map: the title and
-the note in the project's own words (in English, and in Italian where the map has them), its
-status, section and the ruling taken.  A step of
+(``core.explain.rulesmap.cited``).  :func:`reasons` gives each id's row of its map: what the
+rule says, its title and note, its status, section and the ruling taken.  A step of
 the log is explained from the lines its reader may see (``Game.log_lines``): a roll hidden
 from a side is not among them, so its ``why`` says nothing of it.
 """
@@ -13,8 +12,6 @@ from a side is not among them, so its ``why`` says nothing of it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-
-import msgspec
 
 from core.explain.rulesmap import Entry, cited, find
 from core.log import events as ev
@@ -26,43 +23,15 @@ from core.ruleset import Ruleset
 MAX_REASONS = 8
 
 
-class Reason(msgspec.Struct, frozen=True):
-    """One rule a refusal or a roll names, as its map has it (or TYPING: no rule): its title
-    and note in English, and in Italian where the map has them ("" where it has not)."""
-
-    id: str
-    title: str = ""
-    status: str = ""
-    section: str = ""
-    note: str = ""
-    ruling: str = ""
-    title_it: str = ""
-    note_it: str = ""
-
-
-def reasons(ruleset: Ruleset, ids: Iterable[str]) -> list[Reason]:
-    """The rows of ``ids`` in the ruleset's map or the engine's, in order, each once; an id
-    of neither map is left out, :data:`TYPING` stands as it is."""
+def reasons(ruleset: Ruleset, ids: Iterable[str]) -> list[Entry | None]:
+    """The rows of ``ids`` in the ruleset's map or the engine's, in order, each once (None for
+    :data:`TYPING`: no rule, a typing error); an id of neither map is left out."""
     rmap = ruleset.rules_map()
-    out: list[Reason] = []
+    out: list[Entry | None] = []
     for rule_id in dict.fromkeys(ids):
-        if rule_id == TYPING:
-            out.append(Reason(TYPING))
-            continue
-        entry: Entry | None = find(rmap, rule_id)
-        if entry is not None:
-            out.append(
-                Reason(
-                    entry.id,
-                    entry.title,
-                    entry.status,
-                    entry.section,
-                    entry.why,
-                    entry.ruling,
-                    entry.title_it,
-                    entry.why_it,
-                )
-            )
+        entry = None if rule_id == TYPING else find(rmap, rule_id)
+        if entry is not None or rule_id == TYPING:
+            out.append(entry)
     return out[:MAX_REASONS]
 
 

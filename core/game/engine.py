@@ -503,6 +503,7 @@ class Game:
         drew = dice.drawer if isinstance(dice, ManualDice) and dice.drawer is not None else dice
         try:
             self._handle(ctx, parsed, role, by)
+            self._end_at_break(ctx)
         except NeedAnswer:
             if isinstance(drew, SealedDice) and drew.used and drew is dice:
                 self._ask_later(asking, Asked(self.saved_bytes, sealing, drew.contribution, drew.saw))
@@ -543,6 +544,15 @@ class Game:
             cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis, role=acting, lang=parsed.lang
         )
         return cmd, [issued, *facts]
+
+    def _end_at_break(self, ctx: Context) -> None:
+        """A side at the scenario's break point loses, whatever command brought it there (ruling
+        CORE-BREAK-AT): the ruleset ends the game its own way."""
+        # Here, not at import: a client's start (its log drawn) reads no scenario module.
+        from core.scenarios.breaking import broken_sides
+
+        if broke := broken_sides(ctx.state, self.ruleset.pieces_lost):
+            self.ruleset.end_broken(ctx, *broke)
 
     def resolved(self, text: str, role: str, dice: Dice) -> list[ev.Event]:
         """The facts ``text`` given by ``role`` would record rolling ``dice`` (a command asked

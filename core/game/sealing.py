@@ -19,7 +19,7 @@ from core.dice.faces import (
 )
 from core.dice.shares import Counts, command_digest
 from core.log import events as ev
-from core.log.state import DICE_KEY, table_dice
+from core.log.state import DICE_KEY
 from core.log.views import (
     REFEREE,
     REFEREE_ONLY,
@@ -85,9 +85,11 @@ def _dice(
     sealing = kept.sealing if kept is not None else game._sealing(parsed)
     key = sealing[-2] if sealing else game._key_fact()
     if given is not None:
+        # Faces typed, on the line or at the table's prompt: a table that types its dice, with table
+        # dice on or not (a script's dice=).  A roll that cannot but pass or fail, where its rule reads
+        # nothing more of it, is drawn by the game's own dice, not asked (ruling CORE-CERTAIN).
         typed = ManualDice(given)
-        if table_dice(game.state):  # (a roll that cannot but pass or fail is drawn: ruling CORE-CERTAIN)
-            typed.drawer = _drawn(game, parsed, cmd, share, asking, kept, key)
+        typed.drawer = _drawn(game, parsed, cmd, share, asking, kept, key)
         return sealing, typed
     return sealing, _drawn(game, parsed, cmd, share, asking, kept, key)
 

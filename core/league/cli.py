@@ -26,7 +26,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help=_("the certificate to write (default: SAVE.result; never overwritten)"),
     )
     add_lang_option(p)
+    _add_league_parsers(sub)
 
+
+def _add_league_parsers(sub: argparse._SubParsersAction) -> None:
     league = sub.add_parser("league", help=_("a club's season: signed results and standings in a league file"))
     add_lang_option(league)
     actions = league.add_subparsers(dest="action", metavar="ACTION", required=True)
@@ -81,6 +84,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help=_("a receipt league add printed: refused (exit 1) unless this league file holds it"),
     )
     add_lang_option(p)
+    _add_dispute_parsers(actions)
+
+
+def _add_dispute_parsers(actions: argparse._SubParsersAction) -> None:
     p = actions.add_parser("dispute", help=_("dispute a game: it is frozen until the organiser rules"))
     p.add_argument("league", type=Path, metavar="LEAGUE")
     p.add_argument("game", metavar="GAME", help=_("the game's number in the league, or its id"))

@@ -29,6 +29,7 @@ from core.log import events as ev
 from core.log.state import HIDDEN, GameState
 from core.log.views import REFEREE_ONLY
 from core.refusal import Refused
+from core.scenarios.breaking import BREAK_AT
 from core.scenarios.files import PATTERN_WORDS, Problem, close_matches, dotted
 
 
@@ -452,7 +453,7 @@ class Format:
         if v.objectives:
             put("victory.objectives", ",".join(v.objectives))
         if v.break_at:
-            put("victory.break_at", v.break_at)
+            put(BREAK_AT, v.break_at)  # applied after every command (core.scenarios.breaking)
         if v.points:
             put("victory.points", v.points)
         for obj in sc.objectives:

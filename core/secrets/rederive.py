@@ -64,7 +64,7 @@ from core.log.replay import Timeline
 from core.log.state import DICE_KEY
 from core.log.views import MarkerLabels
 from core.refusal import Refused
-from core.releases import newer, results_changed_since
+from core.releases import ends_changed_since, newer, results_changed_since
 from core.secrets import commitments
 from core.secrets.sessions import Claim, Sessions
 
@@ -347,6 +347,7 @@ def _judged(
     first = ""  # what the first resolution that gave facts found wrong
     same_dice = True  # whether that resolution drew the dice the file records
     same_result = True  # and whether it ends the game as the file records
+    result_changed = False  # or a release since decides that otherwise
     pending: list[list[str] | None] = [None]
     for _tried in range(MAX_TRIES):
         if not pending:
@@ -367,6 +368,7 @@ def _judged(
                 return None
             if not first:
                 same_dice, same_result = _same_dice(recorded, derived), _same_result(recorded, derived)
+                result_changed = _result_changed_since(older, replica.ruleset.id, recorded, derived)
         first = first or why
         if answers is None:
             pending.append([])  # the questions asked with answers given, defaults or not
@@ -376,7 +378,7 @@ def _judged(
     why = first or _("no answer to its questions gives its facts")
     if older and newer(older):  # (a newer Fireteam's rules, which this one cannot know)
         return "ahead", Differs(head.cmd, head.text, step, why, older, replica.rule_of(head, given_in))
-    if older and same_dice and not same_result and not results_changed_since(older, replica.ruleset.id):
+    if older and same_dice and not same_result and not result_changed:
         said = _("its result is not the rules', and no release since {version} decides it otherwise: {why}")
         return "differs", Differs(head.cmd, head.text, step, said.format(version=older, why=why))
     if older and same_dice:
@@ -403,6 +405,20 @@ def _same_result(recorded: list[ev.Event], derived: list[ev.Event]) -> bool:
         return False
     result = operator.attrgetter("winner", "draw", "scores")
     return all(result(w) == result(_as_written(n, w)) for w, n in zip(was, now, strict=True))
+
+
+def _result_changed_since(older: str, ruleset: str, recorded: list[ev.Event], derived: list[ev.Event]) -> bool:
+    """Whether a release since ``older`` may give this command's end otherwise: an end both
+    record, with another result, where one decides ``ruleset``'s results otherwise; an end the
+    rules give that the file lacks, where one ends its games at more commands (a break point);
+    an end the file records that the rules do not give, never (no release ends fewer games)."""
+    if not older:
+        return False
+    was = sum(type(e) is ev.GameEnded for e in recorded)
+    now = sum(type(e) is ev.GameEnded for e in derived)
+    if was == now:
+        return results_changed_since(older, ruleset)
+    return was < now and ends_changed_since(older, ruleset)
 
 
 def _first_difference(recorded: list[ev.Event], derived: list[ev.Event], older: bool = False) -> str:

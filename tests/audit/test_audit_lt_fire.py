@@ -146,7 +146,8 @@ def test_a_destroyed_target_answers_nothing(lt):
     add(lt, "tank", "german", "pz4", team="Y", status=("ready-2",), stats={"front": 6, "side": 1})
     play(lt, "next", "@us activate gun A4 prepare=0", "@us at gun tank dice=1,2")  # 3 at 0: D
     assert out(lt, "tank")
-    refused(lt, "@german at tank gun ready dice=6,6", rule="LT-R050c")
+    # the reply rule refuses it (issue #91), not the AT table's legend that destroyed it
+    refused(lt, "@german at tank gun ready dice=6,6", "out of action", rule="LT-R052")
 
 
 @pytest.mark.audits("LT-AMB-10")

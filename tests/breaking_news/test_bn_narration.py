@@ -1,5 +1,7 @@
 """Breaking News bookkeeping reads as words in the log, not as key = value."""
 
+from playing import refused
+
 from core.log.views import REFEREE
 from core.rulesets.breaking_news.narration import describe_var
 
@@ -87,6 +89,31 @@ def test_the_action_counter_starts_again_each_turn(tmp_path):
     assert game.state.vars["action"] == "3:2:greco:1"
     assert describe_var("action", game.state.vars["action"]) == "action 1 of this activation"
     game.execute("react-dodge ahmed", role="irregulars")  # action 3, not the 2 he answered
+
+
+def test_a_reaction_is_said_by_the_action_number_the_log_gives_it(tmp_path):
+    """§8.2 (issue #91): in turn 2 the log said "action 1 of this activation", then "Ahmed Noor has
+    reacted to action 3", its number all game long; it is the turn's, as the line before it, and
+    the count a reaction is keyed by still goes on all game: he may answer the next action, not
+    this one again.  An older save's bare number reads as it was."""
+    from core.game import Game
+
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=7, clock=lambda: 0)
+    for line in ("scenario demo", "next", "next dice=6,6,1,1"):
+        game.execute(line, role=REFEREE)
+    game.execute("move rossi 5", role="regulars")
+    game.execute("move conti 5", role="regulars")
+    game.execute("react-dodge ahmed", role="irregulars")
+    for line in ("next", "next", "next dice=6,6,1,1"):
+        game.execute(line, role=REFEREE)
+    out = game.execute("move greco 5", role="regulars")
+    assert "action 1 of this activation" in out.lines
+    out = game.execute("react-dodge ahmed", role="irregulars")
+    assert "Ahmed Noor has reacted to action 1" in out.lines, out.lines
+    refused(game, "@irregulars react-dodge ahmed", "already reacted", rule="OPP-4")
+    game.execute("move marino 5", role="regulars")  # action 2 of this activation: a new one to answer
+    game.execute("react-dodge ahmed", role="irregulars")
+    assert describe_var("secret.reacted.ahmed", 4) == "ahmed has reacted to action 4"
 
 
 def test_an_older_saves_action_counter_reads_as_it_was():

@@ -9,19 +9,24 @@ next one is asked.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import msgspec
 import pytest
 from playing import opened
+from recorded import recorded_games
 
-from core.cli.main import _COMMENT
-from core.dice.faces import NeedDice, SeededDice, SupposedDice
+from core.cli.main import _COMMENT, script_lines
+from core.dice.faces import DiceRequest, NeedDice, SeededDice, SupposedDice
 from core.explain.ahead import ahead, resolved
 from core.game import Game
 from core.language.i18n import M
 from core.log import events as ev
+from core.log.questions import NeedAnswer
 from core.refusal import Refused
+from tui.lines.answers.rolls import table_dice
+from tui.lines.why import ask
 
 SAVES = sorted((Path(__file__).resolve().parents[2] / "saves").glob("*.ft"))
 
@@ -126,3 +131,55 @@ def test_asking_ahead_is_refused_as_the_command_is(tmp_path):
         game.execute(line, role="british")
     assert (str(asked.value), asked.value.rules) == (str(given.value), given.value.rules)
     assert asked.value.rules == ("LN-R030",)
+
+
+#: A line's own faces (``dice=4,5``).
+_TYPED = re.compile(r"\s+dice=\S*")
+
+
+def _ranges(request: DiceRequest) -> str:
+    """What the faces mean, as the table-dice prompt states them before the roll (verbose)."""
+    said = [line for line in table_dice(request, first=True, verbose=True) if str(line).startswith("What the faces")]
+    return str(said[0]).removeprefix("What the faces mean: ").removesuffix(".") if said else ""
+
+
+@pytest.mark.parametrize("game", recorded_games(), ids=lambda g: g.name)
+def test_asking_ahead_states_every_face_range_the_command_states(game, tmp_path):
+    """Issue #91: `? at stug m3` (Linea di Tiro, a 2d6 total read off the AT table) listed
+    twelve of its 36 faces and not the ranges the command states (2-7: D: destroyed; 8-12:
+    no effect).  Every command of the recorded games whose first roll is read off a table
+    with ranges is asked ahead where it is given, and `?` states each range as the table's
+    prompt does; a roll read off a table after the first (a hit's damage) is stated in the
+    "then" of each face that leads to it, with its ranges, as giving it there would ask it."""
+    g = Game.new(tmp_path / game.save.name, game.ruleset, seed=game.seed)
+    stated = followed = 0
+    for raw in script_lines(game.script.read_text(encoding="utf-8")):
+        text, role = _COMMENT.sub("", raw).strip(), "referee"
+        if not text:
+            continue
+        if text.startswith("@"):
+            role, _sep, text = text[1:].partition(" ")
+        asked = _TYPED.sub("", text)  # (asked as a player asks it: his dice not thrown yet)
+        try:
+            resolved(g, asked, role, [])
+        except NeedDice as need:
+            if need.request.meanings:
+                said = "\n".join(ask(g, role, asked))
+                assert _ranges(need.request) in said, (asked, _ranges(need.request), said)
+                stated += 1
+            for outcome in ahead(g, asked, role).outcomes:
+                try:
+                    resolved(g, asked, role, list(outcome.faces[0]))
+                except NeedDice as then:
+                    if then.request.meanings:
+                        assert _ranges(then.request) in outcome.then, (asked, outcome.then)
+                        followed += 1
+                except (NeedAnswer, Refused):
+                    pass
+        except (NeedAnswer, Refused):
+            pass
+        g.execute(text, role=role)
+    g.close()
+    # the recorded games' rolls read off a table with ranges (18, 2, 7 and 7 of them when written)
+    least = {"linea-di-tiro": 5, "bassa-intensita": 10, "breaking-news": 1, "ludonet": 5}[game.ruleset]
+    assert stated + followed >= least, (stated, followed)

@@ -1,6 +1,8 @@
-"""A roll that cannot but pass (issue #77, ruling CORE-CERTAIN): at a table with table dice
-it is drawn by the game, not asked, and the seat is told why; a roll the faces decide is
-asked as before; replayed, each roll is drawn or typed as the save records it."""
+"""A roll that cannot but pass (issues #77, #91, ruling CORE-CERTAIN): at a table that types
+its dice (table dice on, or a line typing some of its dice) it is drawn by the game, not asked,
+and the seat is told why; a roll the faces decide is asked as before, one no face passes whose
+face decides what happens too (issue #90, point 10); replayed, each roll is drawn or typed as
+the save records it."""
 
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ def test_a_certain_roll_is_drawn_only_where_it_would_be_asked_or_the_save_drew_i
     """Live: a typed face is taken as it comes, and the game draws only when none is left.
     Replayed (``recorded``): the save says which rolls the game drew, whatever is typed."""
     dice = ManualDice([5])
-    assert dice.draws() is None  # no game dice: every roll typed (table dice off)
+    assert dice.draws() is None  # no game dice to draw with: every roll typed
     dice.drawer = SeededDice(1, 1)
     assert dice.draws() is None and dice.roll(1) == (5,)  # a face typed for it: taken
     assert dice.draws() is dice.drawer  # none left: drawn, not asked
@@ -94,3 +96,72 @@ def test_the_reason_is_recorded_as_words_each_reader_renders():
         assert render(every).startswith("non serve tirare: ogni faccia riesce (serve 1+ ") and "every" not in render(
             every
         )
+
+
+def test_a_squad_morale_test_that_cannot_fail_is_drawn_not_asked(tmp_path):
+    """§12.0: the militia lost Ahmed, one loss: a die at or over 1 passes, any face of their 3
+    (their Morale value).  At a table with table dice the referee's `next` rolled it no more than
+    it asks a 1+ save: drawn, told why, and the turn goes on (ruling CORE-CERTAIN)."""
+    g = Game.new(tmp_path / "g.ft", "breaking-news")
+    for line in ("scenario demo", "next", "next dice=6,6,1,1", "out ahmed killed by regulars", "next"):
+        g.execute(line, role=REFEREE)
+    g.execute(f"{TABLE_DICE} on", role=REFEREE)
+    g.seated = lambda: {"regulars", "irregulars", REFEREE}
+    out = g.submit("next", role=REFEREE, faces=[])
+    assert isinstance(out, Outcome) and g.awaiting is None, out
+    (morale,) = [e.roll for e in out.events if isinstance(e, ev.Rolled) and e.roll.purpose.id == "morale (squad)"]
+    assert (len(morale.faces), morale.check, morale.manual) == (3, ev.AtLeast(face=1), False)
+    assert "note: no need to roll: any face succeeds (needs 1+ on at least one die)" in out.lines
+    assert g.state.phase == "initiative" and g.state.turn == 2
+    assert verify(g.path).ok
+    g.close()
+
+
+def test_a_line_that_types_the_to_hit_die_alone_is_not_stopped_by_a_save_of_1_plus(tmp_path):
+    """§9.2: a script (table dice off) types Hirsi's RPG hit, 4, and no more: the tank's front
+    saves at 1+, which the table would not be asked; the line types its dice, so the game draws
+    that save as it would at a table with table dice, where it stopped the script (ruling
+    CORE-CERTAIN).  A face typed for it is still taken."""
+    g = Game.new(tmp_path / "g.ft", "breaking-news", seed=5)
+    for line in ("scenario urban-armour", "next", "next dice=1,1,6,6"):
+        g.execute(line, role=REFEREE)
+    out = g.submit("fire hirsi ariete range=20 dice=4", role="irregulars")
+    assert isinstance(out, Outcome), out
+    hit, save = [e.roll for e in out.events if isinstance(e, ev.Rolled)]
+    assert (hit.faces, hit.manual, save.purpose.id, save.manual) == ((4,), True, "vehicle save", False)
+    assert "note: no need to roll: any face succeeds (needs 1+)" in out.lines
+    g.execute("undo", role=REFEREE)
+    typed = g.submit("fire hirsi ariete range=20 dice=4,2", role="irregulars")
+    assert isinstance(typed, Outcome) and [e.roll.faces for e in typed.events if isinstance(e, ev.Rolled)] == [
+        (4,),
+        (2,),
+    ]
+    assert not any(type(e) is ev.Noted and "no need to roll" in render(e.text) for e in typed.events)
+    assert verify(g.path).ok
+    g.close()
+
+
+def test_a_roll_no_face_passes_whose_face_decides_the_result_is_asked_not_drawn(tmp_path):
+    """Issue #90, point 10: a vehicle save no face can pass is not certain in what it does, for its
+    face decides it: §9.2, the technical (unprotected, 7+ against a grenade launcher) is knocked out
+    on a 5 or 6 and explodes on 4 or less (a fail by 3).  At a table that types its dice it is
+    asked, never drawn: typed on a line, and at a served table with table dice (held for the
+    militia's seat); ruling CORE-CERTAIN's "where the face says more than pass or fail"."""
+    g = Game.new(tmp_path / "g.ft", "breaking-news", seed=5)
+    for line in ("scenario urban-armour", "next", "next dice=6,6,1,1"):
+        g.execute(line, role=REFEREE)
+    asked = g.submit("fire pace technical range=20 weapon=GL dice=6", role="regulars")
+    assert isinstance(asked, DiceNeeded) and "vehicle save: 1d6, needs 7+" in asked.request.text()
+    g.execute(f"{TABLE_DICE} on", role=REFEREE)
+    g.seated = lambda: {"regulars", "irregulars", REFEREE}
+    held = g.submit("fire pace technical range=20 weapon=GL", role="regulars", by="ugo", faces=[6])
+    assert not isinstance(held, DiceNeeded | Outcome) and g.awaiting is not None
+    assert g.awaiting.asked == "irregulars" and "needs 7+" in g.awaiting.request.text()
+    for faces, fate in (("6,5", "knocked out"), ("6,4,6", "destroyed")):  # (blown up: Gedi inside saves, 6)
+        again = Game.new(tmp_path / f"g{faces}.ft", "breaking-news", seed=5)
+        for line in ("scenario urban-armour", "next", "next dice=6,6,1,1"):
+            again.execute(line, role=REFEREE)
+        again.execute(f"fire pace technical range=20 weapon=GL dice={faces}", role="regulars")
+        assert render(again.state.units["technical"].out).startswith(fate)
+        again.close()
+    g.close()

@@ -123,6 +123,31 @@ def test_script_errors_name_file_and_line(tmp_path, capsys):
         assert f"{script}{message}" in err, err
 
 
+def test_a_script_on_a_scenario_file_takes_the_file_s_ruleset(tmp_path, capsys):
+    """Issue #91: a Linea di Tiro scenario file (`ruleset = "linea-di-tiro"`) set up by a script
+    run without --ruleset was read as Breaking News's, nine errors and nothing played; the new
+    save takes the ruleset the file names (docs/scenarios.md: "when given, it must be the one
+    loading it").  A --ruleset given still decides, and a built-in scenario is the default's."""
+    rulesets = Path(__file__).resolve().parents[2] / "core" / "rulesets"
+    breakout = rulesets / "linea_di_tiro" / "scenarios" / "breakout.toml"
+    scenario = tmp_path / "club" / "breakout.toml"
+    scenario.parent.mkdir()
+    scenario.write_text(breakout.read_text(encoding="utf-8"), encoding="utf-8")
+    script = tmp_path / "lt.script"
+    script.write_text(f"# a club's game\n\nscenario {scenario}\nnext\n", encoding="utf-8")
+    save = tmp_path / "lt.ft"
+    assert fireteam(["script", str(script), "--save", str(save), "--seed", "5"]) == 0, capsys.readouterr().err
+    assert Game.open(save, writable=False).header.ruleset == "linea-di-tiro"
+    assert "Turn 1: card" in capsys.readouterr().out
+    refused = tmp_path / "bn.ft"
+    assert fireteam(["script", str(script), "--save", str(refused), "--ruleset", "breaking-news"]) == 1
+    assert "this file is for another ruleset than breaking-news" in capsys.readouterr().err
+    plain = tmp_path / "plain.script"
+    plain.write_text("scenario demo\n", encoding="utf-8")
+    assert fireteam(["script", str(plain), "--save", str(tmp_path / "demo.ft")]) == 0
+    assert Game.open(tmp_path / "demo.ft", writable=False).header.ruleset == "breaking-news"
+
+
 def test_script_bad_paths(tmp_path, capsys, script):
     assert fireteam(["script", str(tmp_path / "missing.txt"), "--save", str(tmp_path / "x.ftlog")]) == 2
     assert "missing.txt" in capsys.readouterr().err

@@ -68,10 +68,10 @@ def test_rules_ask_answers_a_question_in_either_language_for_a_ruleset_or_each(c
     """``fireteam rules ask WORDS`` (#76): the question answered without a game."""
     assert fireteam(["rules", "--ruleset", "ludonet", "ask", "quante", "ferite", "eliminano", "una", "figura?"]) == 0
     out = capsys.readouterr().out.splitlines()
+    says = get_ruleset("ludonet").rules_map().get("LN-R037").says
     assert out == [
-        "The rules that answer it, the likeliest first:",
-        "LN-R037 (B.6, enforced): Two wounds eliminate a figure.",
-        "LN-R035 (B.6, enforced): If the shot hits, the target rolls 1d6.",  # the wound's roll, near enough
+        f"{says} Rule LN-R037: Two wounds eliminate a figure, enforced.",  # what it says first (#91)
+        "Also: LN-R035, If the shot hits, the target rolls 1d6.",  # the wound's roll, near enough
     ]
     assert fireteam(["rules", "--lang", "it", "ask", "what", "does", "flibbertigibbet", "mean?"]) == 0
     out = capsys.readouterr().out.splitlines()

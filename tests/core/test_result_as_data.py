@@ -9,6 +9,7 @@ tests/rulesets/; the test rulesets in test_fifth_ruleset.py and test_sixth_rules
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -141,3 +142,25 @@ def test_the_rerolls_set_the_recorded_winner_beside_them():
     """The re-rolls' paragraph says who won this game as its end records it, the referee's result."""
     report = build(Game.open(SAVES / "ludonet-game.ft", writable=False), role="referee", rerolls=2, seed=1)
     assert "In this game, Kampfgruppe von Luck won." in rerolled(report)
+
+
+def test_replay_json_and_log_json_carry_the_winner_the_draw_and_the_scores(capsys):
+    """`fireteam replay --json` and `log --json` give the end fact's data as data (issue #91,
+    ruling CORE-RESULT-DATA): the recorded Linea di Tiro game, `result us ...` (LT-END), the
+    Rearguard having lost both its pieces; before its end, no winner, no draw, no scores; a save
+    from before the data, none."""
+    save = str(SAVES / "linea-di-tiro-game.ft")
+    assert fireteam(["replay", save, "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert (state["winner"], state["draw"], state["scores"]) == ("us", False, {"us": 0, "german": 2})
+    assert fireteam(["replay", save, "--json", "--step", "5"]) == 0
+    early = json.loads(capsys.readouterr().out)
+    assert (early["winner"], early["draw"], early["scores"]) == ("", False, {})
+    assert fireteam(["log", save, "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    (end,) = [r for r in rows if r["kind"] == "GameEnded"]
+    assert (end["winner"], end["draw"], end["scores"]) == ("us", False, {"us": 0, "german": 2})
+    assert all("winner" not in r for r in rows if r["kind"] != "GameEnded")  # only the end holds a result
+    assert fireteam(["log", str(BEFORE), "--json"]) == 0
+    (old,) = [r for r in json.loads(capsys.readouterr().out) if r["kind"] == "GameEnded"]
+    assert (old["winner"], old["draw"], old["scores"]) == ("", False, {})

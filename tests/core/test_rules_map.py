@@ -26,7 +26,7 @@ import msgspec
 import pytest
 
 from core.explain import rulesmap
-from core.explain.rulesmap import RulesMap, RulesMapError
+from core.explain.rulesmap import RulesMap, RulesMapError, Topic
 from core.game import builtin_commands
 from core.registry import BUILTIN, available, get_ruleset
 
@@ -215,6 +215,11 @@ def honesty_problems(rmap: RulesMap, ruleset_id: str) -> list[str]:
             if not r.tests:
                 problems.append(f"{r.id}: no test plays the variant {r.variant}")
             problems += [f"{r.id}: {p}" for ref in r.tests if (p := variant_test_problem(ref, r.variant))]
+    for t in rmap.silent:
+        if t.ruling and t.ruling not in _rulings():
+            problems.append(f"topic {t.en}: ruling {t.ruling} is not in docs/rulings.md")
+        if bool(t.ruling) != bool(t.says and t.says_it):
+            problems.append(f"topic {t.en}: a ruling says what it decides in both languages, and only a ruling")
     return problems
 
 
@@ -283,6 +288,19 @@ code = ["core.rulesets.breaking_news.rules.fire:shot"]
 tests = ["tests/core/test_rules_map.py::test_the_checker_finds_each_kind_of_lie"]
 ruling = "BN-C-OVERFLOW"
 """
+
+
+def test_the_checker_finds_a_topics_ruling_that_is_none_and_a_ruling_that_says_nothing():
+    honest = Topic(en="a draw", it="un pareggio", ruling="BN-VIC-DRAW", says="A draw.", says_it="Pareggio.")
+    assert honesty_problems(RulesMap(silent=(honest,)), "breaking-news") == []
+    unknown = msgspec.structs.replace(honest, ruling="BN-NO-SUCH")
+    assert honesty_problems(RulesMap(silent=(unknown,)), "breaking-news") == [
+        "topic a draw: ruling BN-NO-SUCH is not in docs/rulings.md"
+    ]
+    for mute in (msgspec.structs.replace(honest, says_it=""), msgspec.structs.replace(honest, ruling="")):
+        assert honesty_problems(RulesMap(silent=(mute,)), "breaking-news") == [
+            "topic a draw: a ruling says what it decides in both languages, and only a ruling"
+        ]
 
 
 @pytest.mark.parametrize(

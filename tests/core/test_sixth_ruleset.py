@@ -202,7 +202,7 @@ def test_script_help_names_every_ruleset_installed_and_a_plugin_left_out_in_a_li
     (said,) = [line.split() for line in done.stdout.splitlines() if line.lstrip().startswith("--ruleset")]
     assert " ".join(said[2:]) == (
         "the ruleset of a new save: bassa-intensita, breaking-news, linea-di-tiro, ludonet, snowball "
-        "(default: breaking-news)"
+        "(default: the one its first command's scenario file names, else breaking-news)"
     )
     done = _fireteam(broken, "script", "nowhere.txt", "--ruleset", "broken-rules")
     assert done.returncode == 2 and "invalid choice: 'broken-rules'" in done.stderr and BROKEN in done.stderr

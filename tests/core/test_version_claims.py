@@ -120,7 +120,7 @@ def test_a_result_edited_in_a_save_an_older_version_wrote_is_forged(tmp_path, ca
     version recorded it, unless a release since decides that ruleset's results otherwise."""
     save = tmp_path / "demo.ft"
     shutil.copyfile(RECORDED_BY_0_2, save)
-    assert fireteam(["verify", str(save)]) == 0  # the honest 0.2.0 save
+    assert fireteam(["verify", str(save)]) == RULES_CHANGED  # the honest 0.2.0 save (§8.2's reactions since)
     capsys.readouterr()
     rewrite(save, lambda events: [_swapped(e) if type(e) is ev.GameEnded else e for e in events])
     assert fireteam(["verify", str(save)]) == 1
@@ -184,3 +184,18 @@ def test_a_fork_keeps_the_version_of_a_session_whose_first_command_was_undone(tm
     ]
     assert issued[0].version == "0.2.0"
     assert verify(done.to).status == 0
+
+
+def test_an_end_a_break_point_gives_is_a_rule_changed_since_and_an_end_the_rules_do_not_give_is_forged():
+    """0.3.0 ends games at a scenario's break point (``Release.ends``): a 0.2.0 command that went on
+    where the rules now end the game met a rule changed since; the reverse, an end the file records
+    that the rules do not give, is no rule's (a forger's early end, with the winner he chose)."""
+    from core.secrets.rederive import _result_changed_since  # (the rule alone, without a save)
+
+    went_on = [ev.VarSet(key="turn", value=2)]
+    ended = [*went_on, ev.GameEnded(result="x", winner="german")]
+    assert _result_changed_since("0.2.0", "ludonet", recorded=went_on, derived=ended)
+    assert not _result_changed_since("0.2.0", "ludonet", recorded=ended, derived=went_on)
+    assert not _result_changed_since("0.3.0", "ludonet", recorded=went_on, derived=ended)  # none since
+    other = [*went_on, ev.GameEnded(result="x", winner="british")]
+    assert not _result_changed_since("0.2.0", "ludonet", recorded=other, derived=ended)  # no release changed winners

@@ -1,10 +1,12 @@
 """``rule? WORDS`` at a plain seat (``tui.lines``; the SSH and browser plain seats are this
-client): a rules question answered in whole sentences, in the seat's language, the rule ids
-first, nothing given; ``?`` offered when the question names a piece the seat can see; the
-rules' silence said as such (issue #76)."""
+client): a rules question answered in whole sentences, in the seat's language, nothing given:
+what the rule says first, then the rule by id and name (issue #91); ``?`` offered when the
+question names a piece the seat can see; the rules' silence said as such, with the ruling that
+decides and the nearest rules as pointers (issues #76, #91)."""
 
 from __future__ import annotations
 
+import re
 from contextlib import closing
 
 import pytest
@@ -23,17 +25,21 @@ def game(tmp_path):
 def test_a_rules_question_is_answered_with_its_rules_and_nothing_given(game, role):
     before = game.log_length
     said = Seat(game, role).say("rule? how does a suppressed man recover from suppression?")
-    assert said[0] == "The rules that answer it, the likeliest first:"
-    assert said[1].startswith("SUP-"), said
-    assert all(line.endswith(".") for line in said[1:]) and problems_of(said) == []
+    first = re.search(r" Rule (SUP-\d): ", said[0])
+    assert first, said  # the lead: what a rule of suppression says, then its id, name and status
+    rule = game.ruleset.rules_map().get(first.group(1))
+    assert said[0] == f"{rule.says} Rule {rule.id}: {rule.title.rstrip('.…')}, enforced."
+    assert said[1].startswith("Also: ") and all(line.endswith(".") for line in said) and problems_of(said) == []
     assert game.log_length == before
 
 
 def test_an_italian_seat_asks_in_italian_and_is_answered_in_italian(game):
     said = Seat(game, "regulars", lang="it").say("regola? un uomo soppresso può sparare?")
-    assert said[0] == "Le regole che rispondono, la più probabile prima:"
-    assert said[1].startswith(("SUP-2 (§10.0, applicata): ", "SUP-3 (§10.0, applicata): ")), said
-    assert "soppress" in said[1]
+    first = re.search(r" Regola (SUP-[23]): ", said[0])
+    assert first, said
+    rule = game.ruleset.rules_map().get(first.group(1))
+    assert said[0].startswith(rule.says_it) and said[0].endswith(f"{rule.title_it.rstrip('.…')}, applicata.")
+    assert said[1].startswith("Anche: ")
 
 
 def test_the_rules_silence_is_said_and_nothing_guessed(game):
@@ -49,9 +55,41 @@ def test_the_rules_silence_is_said_and_nothing_guessed(game):
     ],
 )
 def test_what_the_book_has_nothing_on_is_named_in_the_seats_language(game, lang, question, said):
-    assert Seat(game, "regulars", lang=lang).say(question) == [
-        ("The rules do not say: " if lang == "en" else "Le regole non lo dicono: ") + said
+    answer = Seat(game, "regulars", lang=lang).say(question)
+    assert answer[0] == ("The rules do not say: " if lang == "en" else "Le regole non lo dicono: ") + said
+    assert answer[1:] == [] or answer[1].startswith(("Nearest: ", "Le più vicine: ")), answer
+
+
+@pytest.mark.parametrize(
+    ("lang", "question", "topic"),
+    [
+        ("it", "rule? does rain change anything when we shoot?", "meteo"),
+        ("en", "rule? se piove cambia qualcosa?", "weather"),
+    ],
+)
+def test_a_silent_topic_is_named_in_the_readers_language_not_the_questions(game, lang, question, topic):
+    """Issue #90, point 10: an Italian reader who asks in English hears the topic in Italian, and an
+    English reader who asks in Italian hears it in English."""
+    assert Seat(game, "regulars", lang=lang).say(question)[0].endswith(f" {topic}.")
+
+
+def test_where_the_book_is_silent_and_fireteam_rules_the_ruling_is_named_and_the_rule_only_pointed_to(game):
+    said = Seat(game, "regulars").say("rule? what if both sides end the game with equal defeat points?")
+    assert said[:2] == [
+        "The rules do not say: the rules of Breaking News have nothing on a tie on defeat points.",
+        "Fireteam decides by its ruling BN-VIC-DRAW (docs/rulings.md): Equal defeat points at the final count are a "
+        "draw: the book names only the loser, the side with the most.",
     ]
+    assert said[2].startswith("Nearest: VIC-2, At the end, the side with the most DP loses")
+    italian = Seat(game, "regulars", lang="it").say("regola? se alla fine i punti sconfitta sono pari, chi vince?")
+    assert italian[1].startswith("Lo decide Fireteam, decisione BN-VIC-DRAW (docs/rulings.md): Punti sconfitta pari")
+    assert italian[2].startswith("Le più vicine: VIC-2, Alla fine perde chi ha più punti sconfitta")
+
+
+def test_fog_which_the_book_is_silent_on_is_not_answered_with_the_sighting_rule_but_pointed_to_it(game):
+    said = Seat(game, "regulars").say("rule? does fog change the roll to sight a hidden man?")
+    assert said[0] == "The rules do not say: the rules of Breaking News have nothing on fog and mist."
+    assert said[1].startswith("Nearest: SPOT-") and len(said) == 2
 
 
 def test_a_question_naming_a_piece_the_seat_sees_is_offered_the_dry_run(game):

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 from lines_support import Seat
 from playing import opened
 
+from core.explain.rulesask import stated
+from core.explain.rulesmap import ByReferee, ByRuling, RulesMap, find
 from core.game import Game
 from core.language.reader import reading
+from core.registry import get_ruleset
 from tui.lines.why import rule_lines
 
 #: The Ludonet recorded game's start (saves/ludonet-game.script, seed 2026): the Germans move first.
@@ -21,13 +25,19 @@ def ludonet(path: Path, *lines: str) -> Game:
     return opened(path, "ludonet", *START, *lines, seed=2026)
 
 
+def says(rule_id: str, lang: str = "en", ruleset: str = "ludonet") -> str:
+    """What ``rule?`` and ``why`` say of a rule in ``lang``: its statement, id, name and status."""
+    rule = find(get_ruleset(ruleset).rules_map(), rule_id)
+    assert rule is not None and rule.says and rule.says_it
+    with reading(lang):
+        return stated(rule)
+
+
 def test_why_after_a_refusal_names_the_rule_that_refused_it(tmp_path):
     seat = Seat(ludonet(tmp_path / "g.ft", "@german move panzer 15"), "german")
     assert seat.say("move panzer 10") == ["Refused: Panzer IV has already moved this turn."]
-    assert seat.say("why") == [
-        "Refused: Panzer IV has already moved this turn.",
-        "Rule LN-R010 (B.3, enforced): Maximum move distances per turn.",
-    ]
+    assert seat.say("why") == ["Refused: Panzer IV has already moved this turn.", says("LN-R010")]
+    assert says("LN-R010").endswith("(B.3). Rule LN-R010: Maximum move distances per turn, enforced.")
 
 
 def test_why_after_a_typing_error_says_no_rule_refuses_it(tmp_path):
@@ -50,53 +60,77 @@ def test_why_after_a_roll_gives_the_numbers_and_the_rules(tmp_path):
         "It needed 5+.",
         "Before the roll: 33.3% to roll 5+ on 1d6.",
         "It came to: fresh.",
-        "Rule LN-R012 (B.3, enforced): Fatigue. Ruling LN-FATIGUE (docs/rulings.md).",
+        says("LN-R012"),
     ]
 
 
 def test_why_a_step_of_the_log_in_italian(tmp_path):
-    """At an Italian seat the rules are named by the map's Italian titles (``title_it``), not its English."""
+    """At an Italian seat the rules say what they say in Italian (``says_it``), named by the map's
+    Italian titles (``title_it``), not its English."""
     seat = Seat(ludonet(tmp_path / "g.ft", "@german move gren 10 run"), "german", lang="it")
     assert seat.say("perché 4") == [
         "Passo 4: muovi gren 10 corsa.",
-        "Regola LN-R010 (B.3, applicata): Distanze massime di movimento per turno.",
-        "Regola LN-R011 (B.3, applicata): Movimento dei veicoli, dallo scenario. Decisione LN-VEHICLES "
-        "(docs/rulings.md).",
+        says("LN-R010", "it"),
+        "Anche: LN-R011, Movimento dei veicoli, dallo scenario.",  # the other rules by name only
         "stanchezza di Gefr Roth: 1d6 serve 5+: 2 → fresco",
         "Serviva 5+.",
         "Prima del tiro: 33,3% di fare 5+ con 1d6.",
         "Esito: fresco.",
-        "Regola LN-R012 (B.3, applicata): Fatica: chi corre può stancarsi e non correre per tre turni. "
-        "Decisione LN-FATIGUE (docs/rulings.md).",
+        says("LN-R012", "it"),
     ]
+    assert says("LN-R010", "it").endswith("(B.3). Regola LN-R010: Distanze massime di movimento per turno, applicata.")
 
 
 def test_why_after_an_engine_refusal_in_italian_says_its_rule_and_note_in_italian(tmp_path):
     seat = Seat(ludonet(tmp_path / "g.ft"), "british", lang="it")
     assert seat.say("segna sherman nascosto") == ["Rifiutato: solo l'arbitro può usare segna."]
-    assert seat.say("perché") == [
-        "Rifiutato: solo l'arbitro può usare segna.",
-        "Regola ENG-1 (Motore, decisione): Chi dà quale comando. Fireteam: l'arbitro dà i comandi dell'arbitro "
-        "e può agire per qualunque parte; un giocatore dà i comandi della sua parte per i suoi pezzi; uno "
-        "spettatore guarda e non ne dà. Decisione CORE-ROLES (docs/rulings.md).",
-    ]
+    assert seat.say("perché") == ["Rifiutato: solo l'arbitro può usare segna.", says("ENG-1", "it")]
+    assert says("ENG-1", "it").endswith(
+        "(Motore, decisione CORE-ROLES). Regola ENG-1: Chi dà quale comando, decisione."
+    )
 
 
-def test_what_the_map_gives_in_english_only_is_said_to_be_in_english(tmp_path):
-    """Breaking News's T-07 and DIFF-09 have an Italian title and an English note (every rule of the
-    four maps has its Italian title now: a title in English only is a plugin's map's)."""
+def test_a_rule_without_a_statement_in_the_readers_language_is_named_by_its_title_and_note(tmp_path, monkeypatch):
+    """A plugin's map may say nothing of a rule: ``why`` names it by its title, section and status,
+    the map's note and the ruling taken; what the map gives in English only is said to be so at an
+    Italian seat."""
     game = opened(tmp_path / "bn.ft", "breaking-news")
-    with reading("it"):
-        assert rule_lines(game, ["T-07", "DIFF-09"]) == [
-            "Regola T-07 (§7.0, applicata): Avvistamento: 1d6 uguale o sopra il numero richiesto. Fireteam, "
-            "in inglese: A night scenario (night = true) adds the +2 to every sighting by itself, but for a "
-            "spotter with the night-visors role (BN-C-NIGHT); jungle is typed. Decisione BN-C-SPOT (docs/rulings.md).",
-            "Regola DIFF-09 (§5.0, decisione): Bozza italiana: all'iniziativa il modificatore del capo. Fireteam, "
-            "in inglese: Both drafts: the main commander's leadership, else the highest still in play. Decisione "
-            "BN-INI-LEADER (docs/rulings.md).",
+    bare = ByReferee(id="Z-1", section="§7.0", title="Spotting at dusk", title_it="Avvistare al tramonto",
+                     command="note", ruling="BN-C-SPOT", why="Typed by the spotter.")  # fmt: skip
+    english = ByReferee(id="Z-2", section="§5.0", title="Initiative", command="note", why="Both drafts.")
+    monkeypatch.setattr(type(game.ruleset), "rules_map", lambda self: RulesMap(rule=(bare, english)))
+    with reading("en"):
+        assert rule_lines(game, ["Z-1"]) == [
+            "Rule Z-1 (§7.0, referee): Spotting at dusk. Fireteam: Typed by the spotter. "
+            "Ruling BN-C-SPOT (docs/rulings.md)."
         ]
-    with reading("en"):  # in English, no word of it
-        assert "in English" not in " ".join(rule_lines(game, ["T-07", "DIFF-09"]))
+    with reading("it"):
+        assert rule_lines(game, ["Z-1", "Z-2"]) == [
+            "Regola Z-1 (§7.0, arbitro): Avvistare al tramonto. Fireteam, in inglese: Typed by the spotter. "
+            "Decisione BN-C-SPOT (docs/rulings.md).",
+            "Anche: Z-2, Initiative.",
+        ]
+        assert rule_lines(game, ["Z-2"]) == [
+            "Regola Z-2 (§5.0, arbitro): Initiative (in inglese). Fireteam, in inglese: Both drafts."
+        ]
+
+
+def test_why_leads_with_what_the_rule_says_and_names_a_ruling_the_statement_does_not(tmp_path, monkeypatch):
+    game = opened(tmp_path / "bn.ft", "breaking-news")
+    ruled = ByReferee(id="Z-1", section="§5.0", title="Ties", title_it="Parità", command="note", ruling="BN-INI-TIE",
+                      says="Tied initiative is rolled again (§5.0).", says_it="Si ritira (§5.0).")  # fmt: skip
+    monkeypatch.setattr(type(game.ruleset), "rules_map", lambda self: RulesMap(rule=(ruled,)))
+    with reading("en"):
+        assert rule_lines(game, ["Z-1"]) == ["Tied initiative is rolled again (§5.0). Rule Z-1: Ties, referee."]
+    with reading("it"):
+        assert rule_lines(game, ["Z-1"]) == ["Si ritira (§5.0). Regola Z-1: Parità, arbitro."]
+    decided = msgspec.structs.replace(ruled, id="Z-2")
+    decided = ByRuling(**{f: getattr(decided, f) for f in decided.__struct_fields__ if f != "command"})
+    monkeypatch.setattr(type(game.ruleset), "rules_map", lambda self: RulesMap(rule=(decided,)))
+    with reading("en"):  # the book unclear or silent: the ruling Fireteam takes is named
+        assert rule_lines(game, ["Z-2"]) == [
+            "Tied initiative is rolled again (§5.0). Rule Z-2: Ties, ruling. Ruling BN-INI-TIE (docs/rulings.md)."
+        ]
 
 
 def test_a_roll_hidden_from_a_side_explains_nothing_to_it(tmp_path):
@@ -118,13 +152,14 @@ def test_a_roll_hidden_from_a_side_explains_nothing_to_it(tmp_path):
 def test_asking_ahead_at_the_line_client(tmp_path):
     seat = Seat(ludonet(tmp_path / "g.ft"), "german")
     said = seat.say("? move gren 10 run")
-    assert said[:3] == [
+    assert said[:4] == [
         "move gren 10 run would roll first: Gefr Roth's fatigue: 1d6, needs 5+.",
         "Before the roll: needs 5+ on 1d6: 33.3%.",
+        says("LN-R010"),  # the command's own rule first, what it says
         "On 1, 2, 3, 4: fresh; Gefr Roth moves 10 cm (run); Gefr Roth now moved, now ran.",
     ]
-    assert said[3].startswith("On 5, 6: tired: no running for 3 turns; Gefr Roth moves 10 cm (run);")
-    assert "Rule LN-R012 (B.3, enforced): Fatigue. Ruling LN-FATIGUE (docs/rulings.md)." in said
+    assert said[4].startswith("On 5, 6: tired: no running for 3 turns; Gefr Roth moves 10 cm (run);")
+    assert said[5:] == ["Also: LN-R011, Vehicle movement; LN-R012, Fatigue."]  # the others by name only
     assert seat.say("log 1")[-1].endswith("Kampfgruppe von Luck active.")  # nothing was given
     assert seat.say("? move gren 99") == [seat.say("move gren 99")[0]]  # refused as giving it is
 

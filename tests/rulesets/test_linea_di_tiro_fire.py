@@ -4,12 +4,15 @@ the modified total in the log, and opportunity shots — with exact dice."""
 
 from __future__ import annotations
 
+import pytest
 from linea_di_tiro_support import game, inject, play, rolls  # noqa: F401  (fixtures)
 from playing import refused
 
 from core.language.i18n import plain
 from core.log import events as ev
+from core.refusal import Refused
 from core.rulesets.linea_di_tiro import rules
+from tui.lines.why import why_refused
 
 
 def test_a_routed_tank_fires_no_more_under_the_card(game):
@@ -121,3 +124,23 @@ def test_an_opportunity_shot_at_an_assaulting_piece(game):
     play(game, "@us activate bazooka A4 prepare=0")
     play(game, "@german mg grenadiers bazooka opportunity defence=moving-open dice=6")
     assert game.state.units["grenadiers"].has("opportunity")
+
+
+def test_a_reply_from_a_destroyed_piece_is_refused_by_the_reply_rule(game):
+    """LT-R052: only a target that survives the attack may answer it with a prepared attack.  The
+    Panzer holds one, and the Sherman's AT fire destroys it (5 against front 5, column 0: a 2 is
+    D); its reply is refused naming LT-R052, and `why` then names that rule, not the AT and
+    MG/HE tables' legends (issue #91).  An ambush reply is refused by LT-R053 alike."""
+    play(game, "next", "next", "@german activate panzer A1")  # Q♠: the panzer prepares an attack
+    play(game, "next", "next", "next", "@us activate sherman1 A4 prepare=0")  # Joker, 3♣, K♦: us
+    play(game, "@us at sherman1 panzer dice=1,1")
+    assert game.state.units["panzer"].out and game.state.units["panzer"].has("ready-1")
+    said = refused(game, "@german at panzer sherman1 ready", "out of action", rule="LT-R052")
+    with pytest.raises(Refused) as e:
+        game.execute("at panzer sherman1 ready", role="german")
+    assert e.value.rules == ("LT-R052",)
+    why = why_refused(game, said, e.value.rules)
+    assert any("(C.6" in line and "Rule LT-R052:" in line for line in why), why  # what it says, then its name
+    assert not any("LT-R050c" in line or "LT-R060a" in line for line in why)
+    refused(game, "@german mg panzer gis ready", "out of action", rule="LT-R052")
+    refused(game, "@german mg panzer gis ambush", "out of action", rule="LT-R053")

@@ -13,6 +13,7 @@ from pathlib import Path
 import msgspec
 
 from core.cli.main import _COMMENT, run_script, script_lines
+from core.dice.certain import certain
 from core.dice.faces import DiceRequest, NeedDice, SeededDice
 from core.game import Game
 from core.log import events as ev
@@ -108,29 +109,56 @@ class Asked:
 def play_with_table_dice(game: RecordedGame, folder: Path) -> tuple[Game, list[Asked]]:
     """Play ``game``'s script as a referee with real dice would: every command is given
     no faces, and each request is answered with the faces the seeded dice would have
-    shown, so the game is the recorded one.  Returns the game (open) and every request."""
+    shown, so the game is the recorded one.  A roll every face of which passes is one the
+    game would draw rather than ask (ruling CORE-CERTAIN): its seeded faces are typed ahead,
+    with those before it, so that it is the recorded one too (:func:`typed_ahead`).
+    Returns the game (open) and every request."""
     g = Game.new(folder / game.save.name, game.ruleset, seed=game.seed)
+    recorded = Game.open(game.save, writable=False)
     asked = []
-    for raw in script_lines(game.script.read_text()):
-        text = _COMMENT.sub("", raw).strip()
-        if not text:
-            continue
-        role = "referee"
-        if text.startswith("@"):
-            role, _, text = text[1:].partition(" ")
-        faces: list[int] = []
-        answers: list[str] = []
-        seeded = SeededDice(game.seed, g.history.next_cmd)
-        while True:
-            try:
-                g.execute(text, role=role, faces=None if "dice=" in text else faces, answers=answers)
-                break
-            except NeedDice as need:
-                asked.append(Asked(text, role, g.parse(text, role).spec.name, need.request, g.history.next_cmd))
-                faces += seeded.roll(need.count, need.sides)
-            except NeedAnswer as need:
-                answers.append(_as_recorded(g, need.question))
+    try:
+        for raw in script_lines(game.script.read_text()):
+            text = _COMMENT.sub("", raw).strip()
+            if not text:
+                continue
+            role = "referee"
+            if text.startswith("@"):
+                role, _, text = text[1:].partition(" ")
+            cmd = g.history.next_cmd
+            rolls = [e.roll for e in recorded.history.group(cmd) if isinstance(e, ev.Rolled)]
+            seeded = SeededDice(game.seed, cmd)
+            faces: list[int] = []
+            answers: list[str] = []
+            made = _ahead(seeded, rolls, 0, faces)
+            while True:
+                try:
+                    g.execute(text, role=role, faces=None if "dice=" in text else faces, answers=answers)
+                    break
+                except NeedDice as need:
+                    asked.append(Asked(text, role, g.parse(text, role).spec.name, need.request, cmd))
+                    faces += seeded.roll(need.count, need.sides)
+                    if need.request.purpose != "deck shuffle":  # (a deck's shuffle records no roll)
+                        made = _ahead(seeded, rolls, made + 1, faces)
+                except NeedAnswer as need:
+                    answers.append(_as_recorded(g, need.question))
+    finally:
+        recorded.close()
     return g, asked
+
+
+def typed_ahead(roll: ev.Roll) -> bool:
+    """Whether :func:`play_with_table_dice` types ``roll``'s faces ahead: every face passes it,
+    so a table that types its dice is not asked for it (ruling CORE-CERTAIN)."""
+    return certain(roll.check, len(roll.faces), roll.sides) is True
+
+
+def _ahead(seeded: SeededDice, rolls: list[ev.Roll], made: int, faces: list[int]) -> int:
+    """The seeded faces of the rolls from ``made`` on that are :func:`typed_ahead`, put after
+    ``faces``; the number of the command's rolls given faces so far."""
+    while made < len(rolls) and typed_ahead(rolls[made]):
+        faces += seeded.roll(len(rolls[made].faces), rolls[made].sides)
+        made += 1
+    return made
 
 
 def _as_recorded(g: Game, question: Question) -> str:

@@ -9,6 +9,7 @@ from ssh_club import wait_until
 from test_web_door import invited, plain_seat
 from web_club import web_table
 
+from core.explain.rulesmap import engine
 from core.log.views import REFEREE
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
@@ -27,13 +28,11 @@ async def test_why_after_a_refusal_at_the_plain_page_names_the_rule_by_id_and_ti
         await browser.line("mark conti pinned")  # the referee's tool, at a side's seat
         await browser.wait_for("Refused: only the referee may mark.\n")
         await browser.line("why")
-        said = await browser.wait_for("(docs/rulings.md).\n")
+        said = await browser.wait_for("Rule ENG-1: Who gives which command, ruling.\n")
     assert said.endswith(
         "Refused: only the referee may mark.\n"
         "Refused: only the referee may mark.\n"
-        "Rule ENG-1 (Engine, ruling): Who gives which command. Fireteam: the referee gives the referee's commands "
-        "and may act for any side; a side's player gives his side's commands for his own pieces; a spectator "
-        "watches and gives none. Ruling CORE-ROLES (docs/rulings.md).\n"
+        f"{engine().get('ENG-1').says} Rule ENG-1: Who gives which command, ruling.\n"  # what it says first (#91)
     ), said
 
 
@@ -43,7 +42,7 @@ async def test_why_after_a_refusal_at_the_terminal_page_names_the_rule(tmp_path,
         await browser.command("mark conti pinned")
         await browser.wait_for("only the referee may mark")
         await browser.command("why")
-        await browser.wait_for("Rule ENG-1", "Who gives which")  # in the notice, beside the refusal
+        await browser.wait_for("The referee gives")  # what the rule says, in the notice beside the refusal
 
 
 def _prompts(browser) -> int:

@@ -22,8 +22,8 @@ async def test_a_rules_question_is_answered_in_a_notice_and_nothing_is_given(tmp
         (notice,) = app._notifications
         assert notice.title == "rule?"
         lines = notice.message.split("\n")
-        assert lines[0] == "The rules that answer it, the likeliest first:"
-        assert lines[1].startswith("SUP-2 (§10.0, enforced): "), lines
+        says = game.ruleset.rules_map().get("SUP-2").says
+        assert lines[0] == f"{says} Rule SUP-2: Effects, enforced.", lines  # what the rule says first (#91)
         assert not notice.markup  # the question's words are never read as markup
         assert game.log_length == before
         # The line under the prompt never said the client's own word was no command.

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from core.explain.ahead import ahead
-from core.explain.rulesmap import STATUSES, cited
+from core.explain.ahead import ahead, roll_said
+from core.explain.rulesask import also, stated, statement
+from core.explain.rulesmap import STATUSES, Entry, cited
 from core.explain.why import reasons, roll_rules
 from core.game import Game, LogLine
 from core.language.i18n import Domain
@@ -37,33 +38,38 @@ ENGINE_SECTION = N_("Engine")
 
 
 def rule_lines(game: Game, ids: Iterable[str]) -> list[str]:
-    """One sentence for each rule of ``ids``: its id, section and status, its title, what the
-    map notes of it, the ruling taken; the title and the note in the reader's language where
-    the map has them in it, else in English, said to be so."""
-    out = []
+    """The rules of ``ids`` as ``rule?`` says them (``core.explain.rulesask``): the first in a
+    sentence or two, what it says in the reader's language then its id, name and status; the
+    others by name only, in one line (what each says is ``rule? ID``'s).  A rule with no statement
+    in that language (a plugin's map) by its title, section and status, what the map notes of it
+    and the ruling taken, in the reader's language where the map has them in it, else in
+    English, said to be so."""
+    found = reasons(game.ruleset, ids)
+    rules = [r for r in found if r is not None]
+    out = [_("No rule refuses it: the line is mistyped or misused (a typing error).")] if None in found else []
+    if not rules:
+        return out
+    first = rules[0]
+    return out + [stated(first) if statement(first) else _unstated(first), *also(rules[1:])]
+
+
+def _unstated(r: Entry) -> str:
     english = lang() == SOURCE
-    for r in reasons(game.ruleset, ids):
-        if r.id == TYPING:
-            out.append(_("No rule refuses it: the line is mistyped or misused (a typing error)."))
-            continue
-        status = _(STATUSES.get(r.status, r.status))
-        title = r.title.rstrip(".…") if english or not r.title_it else r.title_it.rstrip(".…")
-        if not english and not r.title_it:
-            # TRANSLATORS: a rule's title the rules map gives in English only, at a seat in another language
-            title = _("{title} (in English)").format(title=title)
-        section = _(ENGINE_SECTION) if r.section == ENGINE_SECTION else r.section
-        said = _("Rule {id} ({section}, {status}): {title}.").format(
-            id=r.id, section=section, status=status, title=title
-        )
-        if r.note and (english or r.note_it):
-            said += " " + _("Fireteam: {note}.").format(note=(r.note if english else r.note_it).rstrip("."))
-        elif r.note:
-            # TRANSLATORS: what the rules map notes of a rule, which it gives in English only
-            said += " " + _("Fireteam, in English: {note}.").format(note=r.note.rstrip("."))
-        if r.ruling:
-            said += " " + _("Ruling {ruling} (docs/rulings.md).").format(ruling=r.ruling)
-        out.append(said)
-    return out
+    status = _(STATUSES.get(r.status, r.status))
+    named = r.title.rstrip(".…") if english or not r.title_it else r.title_it.rstrip(".…")
+    if not english and not r.title_it:
+        # TRANSLATORS: a rule's title the rules map gives in English only, at a seat in another language
+        named = _("{title} (in English)").format(title=named)
+    section = _(ENGINE_SECTION) if r.section == ENGINE_SECTION else r.section
+    said = _("Rule {id} ({section}, {status}): {title}.").format(id=r.id, section=section, status=status, title=named)
+    if r.why and (english or r.why_it):
+        said += " " + _("Fireteam: {note}.").format(note=(r.why if english else r.why_it).rstrip("."))
+    elif r.why:
+        # TRANSLATORS: what the rules map notes of a rule, which it gives in English only
+        said += " " + _("Fireteam, in English: {note}.").format(note=r.why.rstrip("."))
+    if r.ruling:
+        said += " " + _("Ruling {ruling} (docs/rulings.md).").format(ruling=r.ruling)
+    return said
 
 
 def why_refused(game: Game, why: str, rules: Sequence[str]) -> list[str]:
@@ -73,16 +79,11 @@ def why_refused(game: Game, why: str, rules: Sequence[str]) -> list[str]:
 
 
 def why_roll(game: Game, rolled: ev.Rolled, role: str) -> list[str]:
-    """A roll as ``role``'s log says it, the numbers the engine used, and its rules."""
+    """A roll as ``role``'s log says it, what it needed and its chance, what it came to, what its
+    rules say, then how the engine got there (the book's number and each modifier): the
+    answer first, its working after."""
     domain, roll = game.ruleset.domain, rolled.roll
     out = [game.describe(rolled, role)]
-    base = chances.base(roll)
-    if base is not None:
-        under = bool(getattr(roll.check, "under", False))
-        said = _("{target} or less").format(target=base) if under else f"{base}+"
-        out.append(_("The book's number before the modifiers: {base}.").format(base=said))
-    for m in roll.mods:
-        out.append(_("Modifier: {mod}.").format(mod=describe_mod(m, domain) + (f" ({m.rule})" if m.rule else "")))
     need = chances.need(roll)
     if need:
         out.append(_("It needed {need}.").format(need=need))
@@ -92,9 +93,15 @@ def why_roll(game: Game, rolled: ev.Rolled, role: str) -> list[str]:
     if roll.outcome:
         out.append(_("It came to: {outcome}.").format(outcome=Domain(domain).render(roll.outcome)))
     ids = roll_rules(game.ruleset, roll)
-    return out + (
-        rule_lines(game, ids) or [_("The roll names no rule of the map ({rule}).").format(rule=roll.rule or "-")]
-    )
+    out += rule_lines(game, ids) or [_("The roll names no rule of the map ({rule}).").format(rule=roll.rule or "-")]
+    base = chances.base(roll)
+    if base is not None:
+        under = bool(getattr(roll.check, "under", False))
+        said = _("{target} or less").format(target=base) if under else f"{base}+"
+        out.append(_("The book's number before the modifiers: {base}.").format(base=said))
+    for m in roll.mods:
+        out.append(_("Modifier: {mod}.").format(mod=describe_mod(m, domain) + (f" ({m.rule})" if m.rule else "")))
+    return out
 
 
 def why_step(game: Game, role: str, number: int) -> list[str]:
@@ -139,29 +146,32 @@ def _spec_rules(game: Game, text: str, line: LogLine) -> tuple[str, ...]:
 
 
 def ask(game: Game, role: str, text: str) -> list[str]:
-    """``? COMMAND``: what it would need and do, nothing given; refused as giving it would be."""
+    """``? COMMAND``: what it would need and do, nothing given; refused as giving it would be.
+    The roll it would need and its chance first, then what its first rule says, what each face
+    would do, and its other rules."""
     if not text.strip():
         raise Refused(_("? COMMAND: a command to ask before giving it, e.g. ? fire rossi ahmed range=30"), rule=TYPING)
     said = ahead(game, text.strip(), role)
+    rules = rule_lines(game, said.rules)
     out: list[str] = []
     if said.roll is None:
         out.append(_("{command} rolls no dice now; it would record:").format(command=text.strip()))
-        out += list(said.lines) or [_("nothing")]
-    else:
-        out.append(_("{command} would roll first: {roll}.").format(command=text.strip(), roll=said.roll.text()))
-        chance = said.roll.chance_text()
-        if chance:
-            out.append(_("Before the roll: {chance}.").format(chance=chance))
-        every = said.roll.sides**said.roll.count
-        for o in said.outcomes[:SHOWN_OUTCOMES]:
-            faces = ", ".join(" ".join(str(f) for f in combo) for combo in o.faces)
-            if len(o.faces) == every:  # every face does the same: no list of them all
-                faces = _("any roll")
-            does = o.refused and _("refused: {why}").format(why=o.refused)
-            does = does or "; ".join(x for x in (o.outcome, *o.lines) if x)
-            if o.then:
-                does = (does + "; " if does else "") + _("then {roll}").format(roll=o.then)
-            out.append(_("On {faces}: {does}.").format(faces=faces, does=does or _("nothing more")))
-        if len(said.outcomes) > SHOWN_OUTCOMES or (said.outcomes == () and said.roll.count):
-            out.append(_("(More faces than are listed one by one: the odds above say them.)"))
-    return out + rule_lines(game, said.rules)
+        return out + (list(said.lines) or [_("nothing")]) + rules
+    out.append(_("{command} would roll first: {roll}.").format(command=text.strip(), roll=roll_said(said.roll)))
+    chance = said.roll.chance_text()
+    if chance:
+        out.append(_("Before the roll: {chance}.").format(chance=chance))
+    out += rules[:1]
+    every = said.roll.sides**said.roll.count
+    for o in said.outcomes[:SHOWN_OUTCOMES]:
+        faces = ", ".join(" ".join(str(f) for f in combo) for combo in o.faces)
+        if len(o.faces) == every:  # every face does the same: no list of them all
+            faces = _("any roll")
+        does = o.refused and _("refused: {why}").format(why=o.refused)
+        does = does or "; ".join(x for x in (o.outcome, *o.lines) if x)
+        if o.then:
+            does = (does + "; " if does else "") + _("then {roll}").format(roll=o.then)
+        out.append(_("On {faces}: {does}.").format(faces=faces, does=does or _("nothing more")))
+    if len(said.outcomes) > SHOWN_OUTCOMES or (said.outcomes == () and said.roll.count):
+        out.append(_("(More faces than are listed one by one: the odds above say them.)"))
+    return out + rules[1:]

@@ -31,7 +31,7 @@ from core.rulesets.bassa_intensita import (
     dice_order,
     turn,
 )
-from core.rulesets.bassa_intensita.commands import support
+from core.rulesets.bassa_intensita.commands import end, support
 from core.rulesets.bassa_intensita.commands.casualties import BURST_SOURCES
 from core.rulesets.bassa_intensita.rules.damage import PEN_ONLY
 from core.rulesets.bassa_intensita.scenario_format import FORMAT
@@ -40,6 +40,7 @@ from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.vocabulary import BADGE_FAMILIES, STATUSES_SHOWN, data_words
 from core.rulesets.bassa_intensita.words import DOMAIN, _, pgettext, render, whose
 from core.rulesets.common import STATUSES, Loaded, emit_scenario, load_scenarios, referee_tools, scenario_command
+from core.scenarios.breaking import standing
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -168,6 +169,11 @@ class BassaIntensita(Ruleset):
 
     def advance(self, ctx: Context) -> None:
         turn.advance(ctx)
+
+    def end_broken(self, ctx: Context, losers: tuple[str, ...], why: Text) -> None:
+        """The scenario's break point reached (ruling CORE-BREAK-AT): the result BI-END
+        records, the side still standing winning, with each side's losses."""
+        end.record(ctx, standing(ctx.state, losers), why)
 
     def sequence_step(self, state: GameState) -> tuple[object, ...]:
         return turn.sequence_step(state)

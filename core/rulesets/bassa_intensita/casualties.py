@@ -505,7 +505,7 @@ def he_burst(
     (face,) = ctx.roll(
         CAUGHT_BY_HE,
         1,
-        step=(dice_order.HE_HIT, dice_order.BURST_CATCH, dice_order.MINE_AP),
+        step=(dice_order.SHOTS, dice_order.BURST_CATCH, dice_order.MINE_AP),
         sides=rules.D10,
         target=chance,
         under=True,
@@ -519,7 +519,7 @@ def he_burst(
         return "missed"
     # An HE hit (fire) and a mine's are one step, its catching and its damage; a burst's
     # damage is the damage step of its own.
-    with ctx.at_step((dice_order.HE_HIT, dice_order.MINE_AP)):
+    with ctx.at_step((dice_order.SHOTS, dice_order.MINE_AP)):
         if unit.kind == Kind.MAN:
             return infantry_hit(ctx, unit, cause, under_fire=True)
         return vehicle_hit(

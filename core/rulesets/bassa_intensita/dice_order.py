@@ -1,14 +1,28 @@
 """The steps several commands' dice orders share (``CommandSpec.dice``), said once."""
 
 ISOLATION = "if isolated: his isolation test, 1d10"
-TO_HIT = "to hit: 1d10 per shot, under the hit chance"
 DAMAGE = (
     "each hit at once: against armour, penetration 1d10; then damage 1d10 "
     "(a man it wounds: turns he lives undressed, 1d6; a vehicle: which weapon it loses, 1dN, "
     "a face for each weapon it has left)"
 )
-HE_HIT = "an HE hit: whether it catches each man, 1d10, and his damage 1d10"
-HE_MISS = "an HE miss: where the round lands, 1d10"
+# Direct fire reads its dice shot by shot, as a player rolls them at the table: each shot's
+# to-hit die, then at once what that shot does, before the next shot's (A.9.4, A.12;
+# ruling BI-FIRE-DICE).  One step for the whole of each shot, so no order reads as every
+# to-hit die first.
+SHOT_TO_HIT = "each shot in turn: to hit, 1d10 under the hit chance"
+HIT_AT_ONCE = (
+    "a hit at once, before the next shot: against armour, penetration 1d10, then damage 1d10 "
+    "(a man it wounds: turns he lives undressed, 1d6; a vehicle: which weapon it loses, 1dN, "
+    "a face for each weapon it has left)"
+)
+#: ``fire``'s shots: a hit's damage, an HE round's burst where it hits, its deviation where it misses.
+SHOTS = (
+    f"{SHOT_TO_HIT}; {HIT_AT_ONCE}; an HE round that hits: whether it catches each man, 1d10, and his "
+    "damage 1d10; an HE round that misses: where it lands, 1d10"
+)
+#: ``screened``'s shots: automatic fire at a hidden man, no HE (BI-R053).
+SCREENED_SHOTS = f"{SHOT_TO_HIT}; {HIT_AT_ONCE}"
 SNIPER_RISK = "a hidden sniper: risking a shot, 1d6"
 HELICOPTER_FLIGHT = "a helicopter: its flight, 2d6 total"
 ACTION = "the action: 1d10 under its chance, unless very easy"

@@ -238,6 +238,16 @@ class BreakingNews(Ruleset):
     def describe_var(self, key: str, value: int | str) -> str | None:
         return narration.describe_var(key, value)
 
+    def pieces_lost(self, state: GameState, side: str) -> tuple[int, int]:
+        from core.rulesets.breaking_news.campaign import forces
+
+        return forces.pieces_lost(state, side)
+
+    def end_broken(self, ctx: Context, losers: tuple[str, ...], why: Text) -> None:
+        from core.rulesets.breaking_news.campaign import victory
+
+        victory.broken(ctx, losers, why)
+
     def class_name(self, cls: str) -> str:
         tc = troop_classes().get(cls)
         return _(tc.name) if tc else cls

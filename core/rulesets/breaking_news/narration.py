@@ -83,6 +83,14 @@ def _struck(m: re.Match[str], value: int | str) -> Msg:
     return M("hit by action {action}, may still answer it: {units}", action=action, units=units)
 
 
+def _reacted(m: re.Match[str], value: int | str) -> Msg:
+    """``N:K`` (reactions.mark_reacted): the action numbered K, as the line that numbered it said
+    ("action 1 of this activation"); an older save's holds only N, counted all game long."""
+    action, _, within = str(value).partition(":")
+    n = within or action
+    return M("{unit} has reacted to action {n}", unit=m["unit"], n=int(n) if n.isdigit() else 0)
+
+
 def _covering(m: re.Match[str], value: int | str) -> Msg:
     areas = [part.partition("=") for part in str(value).split(";") if part]
     if not areas:
@@ -105,6 +113,10 @@ def _game_over(m: re.Match[str], value: int | str) -> Msg:
         )
     elif why == "exfiltration" and arg:
         reason = M("{side} left the field (§14.0)", side=arg)
+    elif why == "broken" and "," in arg:
+        reason = M("both sides reached the scenario's break point")
+    elif why == "broken" and arg:
+        reason = M("{side} reached the scenario's break point", side=arg)
     elif why == "referee" and not arg:
         reason = M("the referee ends the game")
     else:
@@ -212,7 +224,7 @@ _PHRASES: tuple[tuple[str, Phrase], ...] = (
             else M("{whose} wound no longer counts down", whose=whose(m["unit"]))
         ),
     ),
-    (r"secret\.reacted\.(?P<unit>.+)", lambda m, v: M("{unit} has reacted to action {n}", unit=m["unit"], n=v)),
+    (r"secret\.reacted\.(?P<unit>.+)", _reacted),
     (r"secret\.civilian\.(?P<unit>.+)", lambda m, v: M("{unit} scored as a civilian hit", unit=m["unit"])),
 )
 

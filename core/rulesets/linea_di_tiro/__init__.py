@@ -24,9 +24,11 @@ from core.log.state import GameState, Unit
 from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset
 from core.rulesets.common import STATUSES, Loaded, emit_scenario, load_scenarios, referee_tools, scenario_command
 from core.rulesets.linea_di_tiro import commands, dice_order, turn
+from core.rulesets.linea_di_tiro.commands import game
 from core.rulesets.linea_di_tiro.scenario_format import FORMAT, as_profile, profile_of
 from core.rulesets.linea_di_tiro.tables import Profile, deck
 from core.rulesets.linea_di_tiro.words import DOMAIN, _, note_for_a_side, owner
+from core.scenarios.breaking import standing
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -206,6 +208,11 @@ class LineaDiTiro(Ruleset):
 
     def advance(self, ctx: Context) -> None:
         turn.advance(ctx)
+
+    def end_broken(self, ctx: Context, losers: tuple[str, ...], why: Text) -> None:
+        """The scenario's break point reached (ruling CORE-BREAK-AT): the end fact LT-END
+        records, the side still standing winning, with the losses and the cards played."""
+        ctx.emit(game.ending(ctx.state, standing(ctx.state, losers) or game.DRAW, why))
 
     def sequence_step(self, state: GameState) -> tuple[object, ...]:
         return turn.sequence_step(self, state)

@@ -16,16 +16,19 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from core.language.i18n import N_, Msg, piece_name, scenario_words, side_name
+from core.language.i18n import N_, Msg, Text, piece_name, scenario_words, side_name
 from core.log import events as ev
 from core.log.state import GameState
 from core.ruleset import CommandSpec, Context, Phase, Ruleset
 from core.rulesets.common import STATUSES, Loaded, emit_scenario, load_scenarios, referee_tools, scenario_command
 from core.rulesets.ludonet import commands, dice_order, turn
+from core.rulesets.ludonet.commands import end
 from core.rulesets.ludonet.commands.air import STRIKE_VAR
 from core.rulesets.ludonet.commands.fire import RESULT_WORDS
+from core.rulesets.ludonet.pieces import AIRCRAFT
 from core.rulesets.ludonet.scenario_format import FORMAT
 from core.rulesets.ludonet.words import DOMAIN, WEAPONS, _
+from core.scenarios.breaking import standing
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -123,6 +126,16 @@ class Ludonet(Ruleset):
 
     def advance(self, ctx: Context) -> None:
         turn.advance(ctx)
+
+    def pieces_lost(self, state: GameState, side: str) -> tuple[int, int]:
+        """Its figures and vehicles lost, of all it has (ruling LN-END): aircraft come and go."""
+        pieces = sum(1 for u in state.units_of(side) if u.kind != AIRCRAFT)
+        return end.lost(state, side), pieces
+
+    def end_broken(self, ctx: Context, losers: tuple[str, ...], why: Text) -> None:
+        """The scenario's break point reached (ruling CORE-BREAK-AT): the end LN-END records,
+        the side still standing winning, with each side's losses."""
+        ctx.emit(end.ending(ctx.state, standing(ctx.state, losers) or end.DRAW, why))
 
     def sequence_step(self, state: GameState) -> tuple[object, ...]:
         return turn.sequence_step(state)

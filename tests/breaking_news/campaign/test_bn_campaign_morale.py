@@ -3,7 +3,8 @@ counting two, Motivation, the rout that ends the game, and the shaken squad."""
 
 from __future__ import annotations
 
-from bn_campaign_support import dp, events, new_game, platoon_roster, rolls, run
+import pytest
+from bn_campaign_support import IT, dp, events, new_game, platoon_roster, rolls, run
 from playing import refused
 
 from core.language.i18n import plain
@@ -157,3 +158,27 @@ def test_platoon_morale_adds_a_die_per_squad_under_50_percent_losses(tmp_path):
     assert (len(roll.faces), roll.target, roll.outcome) == (6, 4, "passed")
     assert roll.purpose == "morale (platoon)"
     assert [e.side for e in events(out, ev.Rolled)] == ["regulars"]
+
+
+MILITIA = ("aden", "ahmed", "bashir", "dahir", "egal", "faysal")
+
+
+@pytest.mark.parametrize("variant", ["", IT])
+def test_a_squad_with_nobody_left_tests_no_morale_and_leaves_no_field(tmp_path, variant):
+    """§12.0 (and the Italian draft's 12.0, "la squadra tira"): the squad rolls its morale dice;
+    the militia's six men all lost in turn 1, nobody is left to roll them.  Their losses (7,
+    the leader counted two) against 3 dice fail on every face, and with 35 defeat points to
+    none they are losing: the test would rout them and charge 15 for leaving the field, which
+    nobody is left to leave (their losses are already counted).  `next` rolls no test, charges
+    nothing, and the game goes on to turn 2; `morale irregulars` is refused, naming §12.0.
+    The Bersaglieri, who lost a man, still test (6 passes).
+
+    Digest: MOR-1, MOR-5, DIFF-42."""
+    game = new_game(tmp_path, variant=variant)
+    _losses_then_end(game, "conti killed by irregulars", *(f"{m} killed by regulars" for m in MILITIA))
+    refused(game, "@irregulars morale irregulars", "nobody left", rule="MOR-1")
+    out = game.execute("next dice=6,1,1,1", role=REFEREE)
+    assert [(e.side, e.roll.purpose) for e in events(out, ev.Rolled)] == [("regulars", "morale (squad)")]
+    assert "disengagement" not in game.state.sides["irregulars"].dp_by_category
+    assert dp(game, "irregulars") == 35 and game.state.phase == "initiative" and game.state.turn == 2
+    game.close()

@@ -11,7 +11,7 @@ from core.log import events as ev
 from core.log.state import GameState, Side, Unit
 from core.log.views import REFEREE_ONLY
 from core.ruleset import Context
-from core.rulesets.bassa_intensita import BassaIntensita, casualties
+from core.rulesets.bassa_intensita import BassaIntensita, casualties, dice_order
 
 CAUSE = "Omar's fire"
 
@@ -416,9 +416,11 @@ def test_a_weapon_lost_at_random_and_the_main_gun_costs_morale():
     (−2, ruling BI-MAIN-GUN); with one left, no roll; with none, said so."""
     tank = _vehicle("ariete", roles=("tank",), weapons=("gun-heavy", "mg"))
     ctx = _ctx(tank, faces=(2,))
-    # As fire rolls it: the hit's step of fire's dice (a roll on no step fails here, core.dice.faces.CHECK_STEPS).
+    # As fire rolls it: within its shot's step of fire's dice, the hit's damage before the next shot
+    # (ruling BI-FIRE-DICE; a roll on no step fails here, core.dice.faces.CHECK_STEPS).
     ctx.order = next(spec.dice for spec in BassaIntensita().commands() if spec.name == "fire")
-    assert casualties.lose_weapon(ctx, tank) == 0
+    with ctx.at_step(dice_order.SHOTS):
+        assert casualties.lose_weapon(ctx, tank) == 0
     assert _facts(ctx) == [
         ("roll", "ariete", "weapon lost", (2,), 2, None, (), "BI-R140", "mg"),
         ("status", "ariete", ("weapon-lost-mg",), ()),

@@ -24,7 +24,10 @@ OWN_WORDS: dict[str, tuple[str, str]] = {
     "log": (N_("N"), N_("the last N lines of the log, 10 if N is not given")),
     "dice": ("", N_("the last roll in full, and the rolls before it")),
     "odds": (N_("COMMAND"), N_("what the command would roll first, and its chances, without giving it")),
-    "rule?": (N_("WORDS"), N_("a rules question, in Italian or English: the rules it is about, best first")),
+    "rule?": (
+        N_("WORDS"),
+        N_("a rules question, in Italian or English: what the rule that answers it says, or that the rules do not say"),
+    ),
     "why": (
         N_("N"),
         N_("the rule behind the last refusal or roll, and the numbers the engine used; why N: step N of the log"),

@@ -165,7 +165,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "screened",
         "A hidden enemy in a screened feature tries to fire: the covering fire strikes him first, at half, "
-        "without giving him away. Dice: per shot 1d10 to hit, then damage as for fire.",
+        "without giving him away. Dice, shot by shot: 1d10 to hit, then before the next shot a hit's damage, "
+        "as for fire.",
         _screened,
         params=(
             Param("shooter", "unit"),
@@ -181,9 +182,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=(*MOVE_PHASES, *TIER_PHASES),
         who="referee",
         rolls=True,
-        dice=(
-            dice_order.TO_HIT,
-            dice_order.DAMAGE,
-        ),
+        dice=(dice_order.SCREENED_SHOTS,),
     ),
 )

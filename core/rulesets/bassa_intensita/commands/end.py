@@ -77,7 +77,8 @@ def losses(state: GameState, side: str) -> Text:
     return listing([M("{n} {what}", n=n, what=what) for _key, (what, n) in sorted(counts.items())])
 
 
-def _record(ctx: Context, winner: str, reason: Text) -> None:
+def record(ctx: Context, winner: str, reason: Text) -> None:
+    """The end fact: ``winner`` ("" for a draw) and ``reason``, with each side's losses."""
     s = ctx.state
     names = {side.id: side.name for side in s.sides.values()}
     head = M("a draw") if not winner else M("{side} win", side=names[winner])
@@ -96,7 +97,7 @@ def decided(ctx: Context) -> bool:
     if len(beaten) != 1:
         return False
     winner = s.other_side(beaten[0])
-    _record(ctx, winner, M("{side} have nobody left who can fight", side=s.sides[beaten[0]].name))
+    record(ctx, winner, M("{side} have nobody left who can fight", side=s.sides[beaten[0]].name))
     return True
 
 
@@ -138,7 +139,7 @@ def _victory(ctx: Context, args: dict[str, Any]) -> None:
         sides = ", ".join(f"{sid} ({side.name})" for sid, side in s.sides.items())
         raise Refused(_("name the winning side ({sides}) or say draw").format(sides=sides), rule=TYPING)
     reason = args["reason"] or (M("the last turn is over") if s.phase == FINAL else M("the referee ends the game"))
-    _record(ctx, winner, reason)
+    record(ctx, winner, reason)
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

@@ -326,45 +326,47 @@ def shots(
     # A.9.3 notes (5) and (6): an MG, LMG or AGL with one crewman fires 1 shot at a single target
     lone = shooter.has(Status.ONE_CREW) and weapon.lone_shots
     per_target = 1 if area else weapon.lone_shots if lone else weapon.shots
-    for t, cover in zip(targets, covers, strict=True):
-        chance, mods = _hit_chance(
-            shooter, weapon, t, band=band, area=area, kind=kind, night=night, cover=cover, args=args
-        )
-        for shot in range(per_target):
-            if not ctx.unit(t.id).in_play:
-                ctx.emit(
-                    ev.Noted(
-                        text=M(
-                            "{unit} is down: {shot} of {shots} shots fired at him",
-                            unit=t.name,
-                            shot=shot,
-                            shots=per_target,
-                        ),
-                        vis=unit_audience(t),
-                    )
-                )
-                break
-            hit = roll_under(
-                ctx,
-                M(
-                    "fire with his {weapon} at {target} ({range})",
-                    weapon=word(weapon.name),
-                    target=t.name,
-                    range=word(f"{band} range"),
-                ),
-                shooter,
-                chance,
-                mods,
-                "A.9.4",
-                hit_text,
-                miss_text,
-                vis=unit_audience(t),
-                step=dice_order.TO_HIT,
+    # Shot by shot: its to-hit die, then at once what it does, before the next (ruling BI-FIRE-DICE).
+    with ctx.at_step((dice_order.SHOTS, dice_order.SCREENED_SHOTS)):
+        for t, cover in zip(targets, covers, strict=True):
+            chance, mods = _hit_chance(
+                shooter, weapon, t, band=band, area=area, kind=kind, night=night, cover=cover, args=args
             )
-            if hit:
-                _on_hit(ctx, shooter, weapon, ctx.unit(t.id), args, cover=cover, covering=kind == "covering")
-            elif weapon.he:
-                _deviate(ctx, shooter, weapon, dist)
+            for shot in range(per_target):
+                if not ctx.unit(t.id).in_play:
+                    ctx.emit(
+                        ev.Noted(
+                            text=M(
+                                "{unit} is down: {shot} of {shots} shots fired at him",
+                                unit=t.name,
+                                shot=shot,
+                                shots=per_target,
+                            ),
+                            vis=unit_audience(t),
+                        )
+                    )
+                    break
+                hit = roll_under(
+                    ctx,
+                    M(
+                        "fire with his {weapon} at {target} ({range})",
+                        weapon=word(weapon.name),
+                        target=t.name,
+                        range=word(f"{band} range"),
+                    ),
+                    shooter,
+                    chance,
+                    mods,
+                    "A.9.4",
+                    hit_text,
+                    miss_text,
+                    vis=unit_audience(t),
+                    step=dice_order.SHOTS,
+                )
+                if hit:
+                    _on_hit(ctx, shooter, weapon, ctx.unit(t.id), args, cover=cover, covering=kind == "covering")
+                elif weapon.he:
+                    _deviate(ctx, shooter, weapon, dist)
 
 
 def _hit_chance(
@@ -478,7 +480,7 @@ def _deviate(ctx: Context, shooter: Unit, weapon, dist: int) -> None:
     (face,) = ctx.roll(
         M("landing of the {weapon} round", weapon=word(weapon.name)),
         1,
-        step=dice_order.HE_MISS,
+        step=dice_order.SHOTS,
         sides=rules.D10,
         rule="A.10.1",
         unit=shooter.id,
@@ -526,9 +528,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "fire",
         "Direct fire: 1d10 under the shooter's Quality, modified, per shot (covering, opportunity or tier fire); "
-        "each hit goes on to its damage. Dice: per shot the hit, then for a hit on a man the damage 1d10 (HE: "
-        "1d10 to be caught by the burst first) and any death-clock 1d6, on a vehicle penetration 1d10 then damage "
-        "1d10; for an HE miss 1d10 deviation.",
+        "each hit goes on to its damage. Dice, shot by shot: the hit, then before the next shot, for a hit on a man "
+        "the damage 1d10 (HE: 1d10 to be caught by the burst first) and any death-clock 1d6, on a vehicle "
+        "penetration 1d10 then damage 1d10; for an HE miss 1d10 deviation.",
         _fire,
         params=(
             Param("shooter", "own"),
@@ -570,14 +572,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("cover", *MOVE_PHASES, *TIER_PHASES),
         figure_check=shooter_check,
         rolls=True,
-        dice=(
-            dice_order.ISOLATION,
-            dice_order.SNIPER_RISK,
-            dice_order.TO_HIT,
-            dice_order.DAMAGE,
-            dice_order.HE_HIT,
-            dice_order.HE_MISS,
-        ),
+        dice=(dice_order.ISOLATION, dice_order.SNIPER_RISK, dice_order.SHOTS),
         known_elsewhere_as=("shoot",),  # the verb another game fires with
     ),
 )

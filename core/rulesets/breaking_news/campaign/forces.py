@@ -35,6 +35,25 @@ LOSS_CAUSES = frozenset({hits.KILLED, hits.WOUNDED, hits.DIED, CAPTURED})
 DEAD_CAUSES = frozenset({hits.KILLED, hits.DIED})
 
 
+#: Causes that make a vehicle a loss: knocked out or destroyed by fire (§9.2).
+VEHICLE_LOSS_CAUSES = frozenset({hits.KNOCKED_OUT, hits.DESTROYED})
+
+
+def pieces_lost(state: GameState, side: str) -> tuple[int, int]:
+    """A side's fighting pieces lost, of all it has, as a scenario's break point counts them
+    (ruling CORE-BREAK-AT): its men lost as §12.0 counts a loss and its vehicles knocked out
+    or destroyed; journalists and civilians are no side's fighting pieces, and a man who
+    left the field on his own feet is not lost."""
+    pieces = [u for u in state.units.values() if u.side == side and u.kind in (Kind.MAN, Kind.VEHICLE)]
+    return sum(1 for u in pieces if _piece_lost(u)), len(pieces)
+
+
+def _piece_lost(unit: Unit) -> bool:
+    if unit.kind == Kind.MAN:
+        return is_loss(unit)
+    return bool(unit.out) and hits.parse_cause(unit.out)[0] in VEHICLE_LOSS_CAUSES
+
+
 def men(state: GameState, side: str) -> list[Unit]:
     """The fighting men of a side: not vehicles, journalists or civilians."""
     return [u for u in state.units.values() if u.side == side and u.kind == Kind.MAN]

@@ -92,9 +92,16 @@ def build_test(ctx: Context, side: str) -> MoraleTest:
     return squad_test(quality, lost, leaders, len(force), fighting)
 
 
+def nobody_left(state: GameState, side: str) -> bool:
+    """§12.0 (and the Italian draft's 12.0): the squad rolls its own test, and a squad (or
+    platoon) with no man left in play has nobody to roll it; its losses are counted already
+    (rulings BN-MOR-EMPTY)."""
+    return not any(u.in_play for u in forces.men(state, side))
+
+
 def due(state: GameState, side: str) -> bool:
-    """The side lost men this turn and has not tested yet."""
-    if int(var(state, f"morale.{side}.tested", 0)) == state.turn:
+    """The side lost men this turn, has not tested yet, and has somebody left to test."""
+    if int(var(state, f"morale.{side}.tested", 0)) == state.turn or nobody_left(state, side):
         return False
     return any(int(unit_var(state, u.id, "lost")) == state.turn for u in forces.men(state, side))
 
@@ -123,6 +130,7 @@ def take_test(ctx: Context, side: str) -> None:
         rule="§13.0" if platoon else "§12.0",
         outcome=lambda f: M("passed") if passes(t, f) else M("failed"),
         check=morale_check(t),
+        certain_if=(True,),  # a pass is read for nothing more: a test no face can fail is drawn (CORE-CERTAIN)
     )
     if t.half_fighting:
         half = M("at least half still fight: a 6 passes")
@@ -183,6 +191,10 @@ def _morale_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> No
         raise Refused(_("each player rolls his own side's morale"), rule=("MOR-1", "ENG-1"))
     if int(var(state, f"morale.{side}.tested", 0)) == state.turn:
         raise Refused(_("{side} have already tested morale this turn").format(side=state.side_name(side)), rule="MOR-1")
+    if nobody_left(state, side):
+        raise Refused(
+            _("{side} have nobody left to test morale (§12.0)").format(side=state.side_name(side)), rule="MOR-1"
+        )
     # A loss not scored yet is this turn's: the command scores it (defeat.settle) first.
     unscored = any(forces.is_loss(u) and not int(unit_var(state, u.id, "lost")) for u in forces.men(state, side))
     if not (due(state, side) or unscored):

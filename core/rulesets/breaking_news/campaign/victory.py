@@ -13,15 +13,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.language.i18n import M, Msg
+from core.language.i18n import M, Msg, Text
 from core.log import events as ev
 from core.log.state import GameState
+from core.log.views import REFEREE_ONLY
 from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import defeat, forces, media, negotiation, objectives
-from core.rulesets.breaking_news.ledger import charge, regular_vs_irregular, set_var
+from core.rulesets.breaking_news.ledger import charge, regular_vs_irregular, set_var, var
 from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import _, listing
+from core.scenarios.breaking import standing
 
 FINAL = "final"
 
@@ -30,6 +32,8 @@ FINAL = "final"
 #: its side or turn after a colon (``morale:regulars``); the referee's own reason as typed.
 #: narration.py puts them in words.
 LAST_TURN, MORALE, EXFILTRATION, REFEREE = "last-turn", "morale", "exfiltration", "referee"
+#: The sides that reached the scenario's break point, after a colon, comma-separated (ruling CORE-BREAK-AT).
+BROKEN = "broken"
 
 
 def game_over(ctx: Context, reason: str) -> None:
@@ -38,6 +42,23 @@ def game_over(ctx: Context, reason: str) -> None:
         return
     set_var(ctx, "game_over", reason)
     ctx.emit(ev.PhaseBegan(turn=ctx.state.turn, phase=FINAL))
+
+
+def broken(ctx: Context, losers: tuple[str, ...], why: Text) -> None:
+    """``losers`` reached the scenario's break point (``why``, ruling CORE-BREAK-AT): the game
+    is over at once, as after a rout (§14.0), and the final count names the side still
+    standing the winner; once the game is over, nothing more."""
+    if ctx.state.phase == FINAL:
+        return
+    # The count, for the referee: it holds pieces a side may not have seen (the final count opens them).
+    ctx.emit(ev.Noted(text=why, vis=REFEREE_ONLY))
+    game_over(ctx, f"{BROKEN}:{','.join(losers)}")
+
+
+def broken_sides(state: GameState) -> tuple[str, ...]:
+    """The sides whose break point ended the game (none: it ended otherwise, or goes on)."""
+    why, _sep, sides = str(var(state, "game_over", "")).partition(":")
+    return tuple(side for side in sides.split(",") if side in state.sides) if why == BROKEN else ()
 
 
 def final_points(state: GameState) -> dict[str, int]:
@@ -64,11 +85,28 @@ def breakdown(state: GameState, side: str) -> Msg:
 def ending(state: GameState) -> ev.GameEnded:
     """The end fact of the final count (§14.0: "the loser is the player with most Defeat
     Points"; equal points are a draw, ruling BN-VIC-DRAW): the side with fewer defeat
-    points wins, and each side's score is its defeat points with the journalists'
+    points wins, unless the scenario's break point ended the game (ruling CORE-BREAK-AT):
+    then the side that did not reach it, and each side's score is its defeat points with the journalists'
     multipliers (Extras: Media), the same in the Italian draft (its 14.0)."""
     points = final_points(state)
     (a, pa), (b, pb) = sorted(points.items(), key=lambda kv: kv[1])
     name = {s.id: s.name for s in state.sides.values()}
+    losers = broken_sides(state)
+    if losers:  # the scenario's break point decides, the defeat points stay each side's score
+        winner = standing(state, losers)
+        if not winner:
+            return ev.GameEnded(
+                result=M("a draw: both sides reached the scenario's break point"), draw=True, scores=points
+            )
+        loser = state.other_side(winner)
+        said = M(
+            "{a} win: {b} reached the scenario's break point ({a} {pa}, {b} {pb} defeat points)",
+            a=name[winner],
+            b=name[loser],
+            pa=points[winner],
+            pb=points[loser],
+        )
+        return ev.GameEnded(result=said, winner=winner, scores=points)
     if pa == pb:
         said = M("a draw: {a} and {b} both have {points} defeat points", a=name[a], b=name[b], points=pa)
         return ev.GameEnded(result=said, draw=True, scores=points)

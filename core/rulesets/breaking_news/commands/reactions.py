@@ -11,7 +11,7 @@ from typing import Any
 from core.commands import distance
 from core.language.i18n import M
 from core.log import events as ev
-from core.log.state import Unit
+from core.log.state import GameState, Unit
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.commands.common import LEADER, check_group, ready_to_act
@@ -113,7 +113,7 @@ def _reaction_gate(ctx: Context, unit: Unit, simultaneous: bool = False) -> None
             _("{unit} is suppressed and cannot react (§10.0)").format(unit=unit.name), rule=("SUP-2", "AMB-49")
         )
     action = hits.action_number(ctx.state)
-    if action and unit_var(ctx.state, unit.id, "reacted") == action:
+    if action and reacted_to(ctx.state, unit) == action:
         raise Refused(
             _("{unit} has already reacted to this enemy action (§8.2)").format(unit=unit.name), rule=("OPP-1", "OPP-4")
         )
@@ -142,9 +142,18 @@ def _answers_the_latest_action(ctx: Context, targets: Sequence[Unit]) -> None:
 
 
 def mark_reacted(ctx: Context, unit: Unit) -> None:
+    """§8.2: one reaction per enemy action: the action he answered, ``N:K``, N counted all game
+    long (what his next reaction is checked against), K within this turn's activation (what the
+    log says, as it numbers the action: "action 1 of this activation")."""
     action = hits.action_number(ctx.state)
     if action:
-        set_unit_var(ctx, unit, "reacted", action)
+        set_unit_var(ctx, unit, "reacted", f"{action}:{hits.activation_action(ctx.state)}")
+
+
+def reacted_to(state: GameState, unit: Unit) -> int:
+    """The number, all game long, of the enemy action ``unit`` last reacted to (0: none); an
+    older save's holds it bare."""
+    return int(str(unit_var(state, unit.id, "reacted", 0)).partition(":")[0] or 0)
 
 
 def covering_areas(ctx: Context) -> dict[str, int]:

@@ -157,6 +157,18 @@ def _answer(ctx: Context, shooter: Unit, target: Unit) -> None:
     ctx.emit(ev.VarSet(key=LAST_ATTACK_VAR, value="", vis=REFEREE_ONLY))
 
 
+def _reply_in_play(shooter: Unit, args: dict[str, Any]) -> None:
+    """LT-R052, LT-R053: a reply (a ready attack, an ambush) answers an attack its piece has
+    survived; one out of action survived nothing, and its reply is refused by that rule, not
+    by the AT or MG/HE tables' legends that put it out (issue #91)."""
+    if shooter.in_play or not (args.get("ready") or args.get("ambush")):
+        return
+    said = _("{unit} is out of action: only a piece that survives an attack replies to it ({rule})")
+    if args.get("ambush"):
+        raise Refused(said.format(unit=shooter.name, rule="LT-R053"), rule="LT-R053")
+    raise Refused(said.format(unit=shooter.name, rule="LT-R052"), rule="LT-R052")
+
+
 def record_attack(ctx: Context, shooter: Unit, target: Unit) -> None:
     """LT-R052: the target of an attack that survives it may answer it (``_answer``); one
     the attack routed flees and does not fire (LT-R051), so it has nothing to answer with."""
@@ -192,6 +204,7 @@ def mg_check(ruleset: Ruleset, state: GameState, shooter: Unit) -> None:
 def _at(ctx: Context, args: dict[str, Any]) -> None:
     """LT-R050 ("TIRO CONTROCARRO"): 2d6 plus modifiers against attack minus protection."""
     shooter, target = ctx.unit(args["shooter"]), ctx.unit(args["target"])
+    _reply_in_play(shooter, args)
     check_target(shooter, target)
     at_check(ctx.ruleset, ctx.state, shooter)
     attacker, defender = profile(ctx, shooter), profile(ctx, target)
@@ -255,6 +268,7 @@ def _at(ctx: Context, args: dict[str, Any]) -> None:
 def _mg(ctx: Context, args: dict[str, Any]) -> None:
     """LT-R060/R061/R071 ("ALTRI TIRI (MG & HE)"): 1d6 against attack factor minus defence."""
     shooter, target = ctx.unit(args["shooter"]), ctx.unit(args["target"])
+    _reply_in_play(shooter, args)
     check_target(shooter, target)
     mg_check(ctx.ruleset, ctx.state, shooter)
     attacker = profile(ctx, shooter)

@@ -86,16 +86,11 @@ def _losses(state: GameState) -> Text:
     return joined(parts)
 
 
-def _result(ctx: Context, args: dict[str, Any]) -> None:
-    """LT-AMB-32 (ruling LT-END): the book has no victory conditions; the referee,
-    judging by the scenario's, records who won (or a draw), with the losses (each
-    side's score, ``lost``)."""
-    s = ctx.state
-    winner = args["winner"]
-    verdict = M("a draw") if winner == DRAW else M("{side} win", side=s.sides[winner].name)
-    # The referee's words, or the scenario's, are shown as they were written.
-    why = (args["why"] or "").strip() or scenario_vars.victory(s)
-    losses, cards = _losses(s), s.turn
+def ending(state: GameState, winner: str, why: Text) -> ev.GameEnded:
+    """LT-AMB-32 (ruling LT-END): the end fact: who won (``winner``, or ``DRAW``) and why,
+    with the losses (each side's score, ``lost``) and the cards played."""
+    verdict = M("a draw") if winner == DRAW else M("{side} win", side=state.sides[winner].name)
+    losses, cards = _losses(state), state.turn
     # The template is chosen by number here, not translated with a plural form: a result
     # is recorded as a message template, and each template is in every catalogue.
     if why and cards == 1:
@@ -108,11 +103,18 @@ def _result(ctx: Context, args: dict[str, Any]) -> None:
         text = M("{verdict} ({losses}; after 1 card)", verdict=verdict, losses=losses)
     else:
         text = M("{verdict} ({losses}; after {cards} cards)", verdict=verdict, losses=losses, cards=cards)
-    scores = {side: lost(s, side) for side in s.sides}
+    scores = {side: lost(state, side) for side in state.sides}
     if winner == DRAW:
-        ctx.emit(ev.GameEnded(result=text, draw=True, scores=scores))
-    else:
-        ctx.emit(ev.GameEnded(result=text, winner=winner, scores=scores))
+        return ev.GameEnded(result=text, draw=True, scores=scores)
+    return ev.GameEnded(result=text, winner=winner, scores=scores)
+
+
+def _result(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-AMB-32 (ruling LT-END): the book has no victory conditions; the referee,
+    judging by the scenario's, records who won (or a draw), with the losses."""
+    # The referee's words, or the scenario's, are shown as they were written.
+    why = (args["why"] or "").strip() or scenario_vars.victory(ctx.state)
+    ctx.emit(ending(ctx.state, args["winner"], why))
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
