@@ -73,13 +73,16 @@ def _table_state(event: Event, table: Table) -> str:
 
 
 def clock_line(rnd: Round, table: Table | None = None, now_ms: int | None = None) -> str:
-    """``round 2 ends 15:30, 42 min left`` (the table's, with its extension), or that it has not started."""
+    """``round 2 ends 15:30, 42 min left`` (the table's, with its extension; the minutes rounded
+    up), that its time is up, or that its clock has not started."""
     if not rnd.started or not rnd.minutes:
         return _("round {r}: clock not started").format(r=rnd.number)
     ends = rnd.ends_at(table) if table is not None else rnd.started + rnd.minutes * 60_000
     now = int(time.time() * 1000) if now_ms is None else now_ms
-    left = max(0, (ends - now) // 60_000)
     at = datetime.fromtimestamp(ends / 1000).strftime("%H:%M")
+    if now >= ends:
+        return _("round {r}: time is up ({at})").format(r=rnd.number, at=at)
+    left = -(-(ends - now) // 60_000)
     return _("round {r} ends {at}, {left} min left").format(r=rnd.number, at=at, left=left)
 
 
