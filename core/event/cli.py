@@ -88,7 +88,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         ("show", _("the event: its settings, players, tables and standings")),
     ):
         p = action(name, helps)
-        p.add_argument("--json", action="store_true", help=_("the whole event as JSON, the same in every language"))
+        form = p.add_mutually_exclusive_group()
+        form.add_argument("--json", action="store_true", help=_("the whole event as JSON, the same in every language"))
+        if name != "show":
+            form.add_argument("--html", action="store_true", help=_("the page to print or open (the relay's)"))
         if name == "pairings":
             p.add_argument("--round", type=int, metavar="R")
     action("check", _("derive every round's pairing again from the file and compare"))
@@ -118,6 +121,13 @@ def _run(args: argparse.Namespace) -> int:
         if args.json:
             json.dump(render.as_data(event, journal.head), sys.stdout, ensure_ascii=False, indent=1)
             sys.stdout.write("\n")
+            return 0
+        if getattr(args, "html", False):
+            from core.event import pages
+
+            head = journal.head
+            page = pages.standings_page(event, head) if a == "standings" else pages.round_page(event, head, args.round)
+            sys.stdout.write(page.html)
             return 0
         lines = {
             "pairings": lambda: render.pairings(event, args.round),

@@ -56,7 +56,8 @@ def settings(event: Event) -> list[str]:
     return [shown(line) for line in lines]
 
 
-def _table_state(event: Event, table: Table) -> str:
+def table_state(event: Event, table: Table) -> str:
+    """What became of a table: playing, its certified result, or the ruling that ended it."""
     if table.game is not None:
         results = table.results(event.opened.sides)
         if results[table.a] == DRAWN:
@@ -95,7 +96,7 @@ def pairings(event: Event, number: int | None = None) -> list[str]:
     lines = [_("Round {r} of {n}").format(r=rnd.number, n=event.opened.rounds), clock_line(rnd)]
     for t in rnd.tables:
         said = _("Table {t}: {a} ({side_a}) against {b} ({side_b}): {state}")
-        line = said.format(t=t.number, a=t.a, side_a=a, b=t.b, side_b=b, state=_table_state(event, t))
+        line = said.format(t=t.number, a=t.a, side_a=a, b=t.b, side_b=b, state=table_state(event, t))
         if t.extra_minutes:
             line += " " + _("(+{m} min)").format(m=t.extra_minutes)
         lines.append(line)

@@ -70,6 +70,9 @@ def test_a_day_from_new_to_standings_with_a_drop_a_late_entry_a_bye_and_a_ruling
     assert fireteam(["event", "standings", str(path)]) == 0
     out = capsys.readouterr().out
     assert "Standings after 3 of 3 rounds" in out and "receipt " in out
+    assert fireteam(["event", "pairings", str(path), "--round", "2", "--html"]) == 0  # the paper fallback
+    page = capsys.readouterr().out
+    assert page.startswith("<!DOCTYPE html>") and "Day: round 2 of 3" in page and "@media print" in page
     assert eventfile.rederive(path) == ([1, 2, 3], [])
     # the league got every certified game, the same records
     from core.league import season

@@ -59,6 +59,12 @@ def add_relay_parser(sub: argparse._SubParsersAction) -> None:
         metavar="FILE",
         help=_("also serve this league's standings at /standings (read again whenever the file changes)"),
     )
+    r.add_argument(
+        "--event",
+        type=Path,
+        metavar="FILE",
+        help=_("also serve this event's pairings, tables, clock and standings at /event (docs/event.md)"),
+    )
     add_nats_arguments(r, table=False)
 
 
@@ -102,6 +108,10 @@ async def _relay(args: argparse.Namespace, options, log: logging.Logger) -> int:
         from tui.ssh.venue.leaguepage import LeaguePage
 
         relay.standings = LeaguePage(args.league)
+    if args.event is not None:
+        from tui.ssh.venue.eventpage import EventPages
+
+        relay.event_pages = EventPages(args.event)
     try:
         port = await relay.start_web(args.host, args.web)
     except OSError as e:
@@ -110,6 +120,8 @@ async def _relay(args: argparse.Namespace, options, log: logging.Logger) -> int:
     print(f"venue page on {relay.public_url}/ (port {port})", flush=True)
     if relay.standings is not None:
         print(f"the league's standings on {relay.public_url}/standings", flush=True)
+    if relay.event_pages is not None:
+        print(f"the event's pages on {relay.public_url}/event", flush=True)
     acceptor = None
     if args.port is not None:
         acceptor = await _start_ssh(relay, args, key)
