@@ -240,6 +240,16 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         nargs="?",
         const="",
         metavar="FOLDER",
-        help=_("pair a 64-player Swiss and a 16-player round robin from their event files (tui/bench/event.py)"),
+        help=_(
+            "pair a 64-player Swiss and a 16-player round robin from their event files, then play a round at "
+            "real tables over a venue (tui/bench/event.py, event_tables.py)"
+        ),
+    )
+    p.add_argument(
+        "--tables",
+        type=int,
+        default=32,
+        metavar="N",
+        help=_("with --event: the tables played over the venue (default: %(default)s; 0: the pairing alone)"),
     )
     add_lang_option(p)

@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     if args.event is not None:
         from tui.bench.event import run_event_bench
 
-        return run_event_bench(args.event or None, as_json=args.json)
+        return run_event_bench(args.event or None, as_json=args.json, tables=args.tables)
     if args.rules:
         from tui.bench.rulesearch import run_rules_bench
 

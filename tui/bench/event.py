@@ -58,7 +58,7 @@ def _club(folder: Path, players: int) -> tuple[Path, Path, list[str]]:
     signers.write_text("\n".join(lines) + "\n", encoding="utf-8")
     league = folder / "club.league"
     league.unlink(missing_ok=True)
-    season.new(league, "Club", signers, "org", (2, 1, 0))
+    season.new(league, "Club", signers, "org", (2, 1, 0), folder / "org")
     return league, folder / "org", names
 
 
@@ -166,24 +166,39 @@ def _trf_check(event: Any) -> str:
     return f"{report['summary']['rounds_matched']}/{report['summary']['rounds_checked']}"
 
 
-def run_event_bench(folder: str | None, as_json: bool) -> int:
+def run_event_bench(folder: str | None, as_json: bool, tables: int = 32) -> int:
+    """Both parts: the pairing of two events from their files, then (``tables`` > 0) a round played
+    at that many real tables over a venue (``tui.bench.event_tables``)."""
     home = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="fireteam-event-"))
     home.mkdir(parents=True, exist_ok=True)
     results = []
     for system, players, rounds in (("swiss", 64, 5), ("roundrobin", 16, 15)):
         (home / system).mkdir(exist_ok=True)
         results.append(run_one(home / system, system, players, rounds, seed=2026))
-    if as_json:
-        print(json.dumps(results, indent=1))
-    else:
-        for r in results:
-            print(" ".join(f"{k}={v}" for k, v in r.items()))
     ok = all(
         r["rematches"] == 0 and r["worst_sides"] <= 1 and r["most_byes"] <= 1 and r["pair_max_s"] <= PAIR_TARGET_S
         for r in results
     )
+    venue: dict[str, Any] | None = None
+    if tables:
+        from tui.bench.event_tables import TARGET_PAIRINGS_S, TARGET_STANDINGS_S, run_tables_bench
+
+        venue = run_tables_bench(home / "venue", tables)
+    if as_json:
+        print(json.dumps({"pairing": results, "venue": venue}, indent=1))
+    else:
+        for r in results:
+            print(" ".join(f"{k}={v}" for k, v in r.items()))
     print(
         f"targets: 0 rematches, sides within 1, at most 1 bye, a round paired in <= {PAIR_TARGET_S} s: "
         + ("met" if ok else "NOT met")
     )
+    if venue is not None:
+        if not as_json:
+            print(" ".join(f"{k}={v}" for k, v in venue.items()))
+        print(
+            f"targets: the last confirmation to the relay's pairings <= {TARGET_PAIRINGS_S:.0f} s, to its standings "
+            f"<= {TARGET_STANDINGS_S:.0f} s, 0 typed results: " + ("met" if venue["met"] else "NOT met")
+        )
+        ok = ok and venue["met"]
     return 0 if ok else 1
