@@ -36,16 +36,18 @@ nav { margin: 0.4em 0 0.8em; } nav a { margin-right: 1em; white-space: nowrap; }
 .note { color: #555; font-size: 0.9em; }
 table { border-collapse: collapse; width: 100%; }
 td, th { border: 1px solid #ccc; padding: 0.3em 0.5em; text-align: left; vertical-align: top; }
-th { background: #f2f2f2; } td.n, th.n { text-align: right; } tr.ended td { color: #555; }
+th { background: #f2f2f2; } td.n, th.n { text-align: right; white-space: nowrap; } tr.ended td { color: #555; }
 @media (max-width: 40em) {
   body { margin: 0.5em auto; }
   table.cards thead { display: none; }
   table.cards tr { display: block; border: 1px solid #ccc; margin: 0 0 0.6em; padding: 0.2em 0; }
   table.cards td { display: block; border: none; padding: 0.1em 0.6em; }
   table.cards td::before { content: attr(data-label) ": "; font-weight: bold; }
-  table.cards td.first::before { content: ""; }
+  table.cards td.first::before { content: attr(data-label) " "; }
   table.cards td.first { font-weight: bold; }
-  .wide { overflow-x: auto; }
+  table.cards td:empty { display: none; }
+  .more { display: none; }
+  td, th { padding: 0.3em 0.35em; }
 }
 @media print {
   nav, .noprint { display: none; }
@@ -74,10 +76,15 @@ def _page(title: str, body: list[str], links: list[tuple[str, str]]) -> Page:
     return Page("\n".join(out) + "\n", (source,))
 
 
+def _para(text: str, kind: str = "") -> str:
+    """A paragraph of ``text`` (escaped), of the style ``kind`` if any."""
+    return f'<p class="{kind}">{h(text)}</p>' if kind else f"<p>{h(text)}</p>"
+
+
 def _as_of(head: bytes, now_ms: int) -> str:
     at = datetime.fromtimestamp(now_ms / 1000).strftime("%H:%M")
     said = _("As the event file stood at {at}: {receipt} (a player's receipt names the file up to his game).")
-    return f'<p class="note">{h(said.format(at=at, receipt=render.receipt(head)))}</p>'
+    return _para(said.format(at=at, receipt=render.receipt(head)), "note")
 
 
 def links(event: Event, here: str) -> list[tuple[str, str]]:
@@ -94,7 +101,7 @@ def round_page(event: Event, head: bytes, number: int | None = None, now_ms: int
     now = int(time.time() * 1000) if now_ms is None else now_ms
     o = event.opened
     if not event.rounds:
-        body = [f"<p>{h(_('No round is paired yet.'))}</p>", _as_of(head, now)]
+        body = [_para(_("No round is paired yet.")), _as_of(head, now)]
         return _page(o.name, body, links(event, "/event"))
     rnd = event.rounds[(number or len(event.rounds)) - 1]
     title = _("{event}: round {r} of {n}").format(event=o.name, r=rnd.number, n=o.rounds)
@@ -108,19 +115,24 @@ def round_page(event: Event, head: bytes, number: int | None = None, now_ms: int
         )
         rows.append(f'<tr class="{"ended" if t.ended else "open"}">{tds}</tr>')
     body = [
-        f'<p class="clock">{h(render.clock_line(rnd, now_ms=now))}</p>',
+        _para(_sentence(render.clock_line(rnd, now_ms=now)), "clock"),
         '<table class="cards"><thead><tr>' + "".join(f'<th scope="col">{h(c)}</th>' for c in heads) + "</tr></thead>",
         "<tbody>",
         *rows,
         "</tbody></table>",
     ]
     byes = [_("Bye: {name} ({points} points)").format(name=name, points=o.bye) for name in rnd.byes]
-    body += [f"<p>{h(line)}</p>" for line in byes]
+    body += [_para(line) for line in byes]
     open_tables = len(rnd.open_tables())
     still = ngettext("{n} table still playing.", "{n} tables still playing.", open_tables)
     said = still.format(n=open_tables) if open_tables else _("Every table has ended.")
-    body += [f"<p>{h(said)}</p>", _as_of(head, now)]
+    body += [_para(said), _as_of(head, now)]
     return _page(title, body, links(event, "/event"))
+
+
+def _sentence(line: str) -> str:
+    """A line said as a heading of its own: its first letter a capital."""
+    return line[:1].upper() + line[1:]
 
 
 def _time(rnd: Round, table, now: int) -> str:
@@ -139,20 +151,27 @@ def standings_page(event: Event, head: bytes, now_ms: int | None = None) -> Page
     o = event.opened
     done = sum(1 for rnd in event.rounds if not rnd.open_tables())
     title = _("{event}: standings after {r} of {n} rounds").format(event=o.name, r=done, n=o.rounds)
-    heads = [_("Place"), _("Player"), _("Points"), _("Won-drawn-lost"), _("Byes"), _("Buchholz"), *o.sides]
+    heads = [_("Place"), _("Player"), _("Points"), _("W-D-L"), _("Buchholz"), _("Byes"), *o.sides]
+    #: The columns a phone leaves out (its screen holds five): the byes and the games on each side.
+    more = {5, 6, 7}
     rows = []
     for row in standings.table(event):
         name = row.name + (" " + _("(dropped)") if row.dropped else "")
-        cells = [str(row.place), name, str(row.points), f"{row.won}-{row.drawn}-{row.lost}", str(row.byes)]
-        cells += [str(row.buchholz), str(row.first), str(row.second)]
-        tds = "".join(f'<td class="{"n" if i != 1 else "p"}">{h(c)}</td>' for i, c in enumerate(cells))
-        rows.append(f"<tr>{tds}</tr>")
-    th = "".join(f'<th scope="col" class="{"n" if i != 1 else "p"}">{h(c)}</th>' for i, c in enumerate(heads))
+        cells = [str(row.place), name, str(row.points), f"{row.won}-{row.drawn}-{row.lost}", str(row.buchholz)]
+        cells += [str(row.byes), str(row.first), str(row.second)]
+        rows.append("<tr>" + "".join(f"<td{_kind(i, more)}>{h(c)}</td>" for i, c in enumerate(cells)) + "</tr>")
+    th = "".join(f'<th scope="col"{_kind(i, more)}>{h(c)}</th>' for i, c in enumerate(heads))
     body = [
-        f'<div class="wide"><table><thead><tr>{th}</tr></thead><tbody>',
+        f"<table><thead><tr>{th}</tr></thead><tbody>",
         *rows,
-        "</tbody></table></div>",
-        f'<p class="note">{h(_("Points, then Buchholz (the points of the opponents met), then wins."))}</p>',
+        "</tbody></table>",
+        _para(_("Points, then Buchholz (the points of the opponents met), then wins."), "note"),
         _as_of(head, now),
     ]
     return _page(title, body, links(event, "/event/standings"))
+
+
+def _kind(column: int, more: set[int]) -> str:
+    """A standings cell's class: a number's (right-aligned), the name's, and whether a phone shows it."""
+    kinds = ["p" if column == 1 else "n", *(["more"] if column in more else [])]
+    return f' class="{" ".join(kinds)}"'

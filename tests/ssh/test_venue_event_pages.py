@@ -54,7 +54,7 @@ def test_the_relay_serves_the_events_pages_as_html_text_and_json(tmp_path):
             assert "&lt;b&gt;Day&lt;/b&gt; &amp; co: round 2 of 3" in page and "<b>Day" not in page
             assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
             assert "@media print" in page and "@media (max-width: 40em)" in page
-            assert f'data-label="british">{t1.a}</td>' in page and "round 2: clock not started" in page
+            assert f'data-label="british">{t1.a}</td>' in page and "Round 2: clock not started" in page
             assert "Every table has ended." not in page and "2 tables still playing." in page
             status, it, _h = await fetch(base + "/event?lang=it&round=1")
             assert "turno 1 di 3" in it and "Ogni tavolo ha finito." in it and ", certificato" in it

@@ -42,6 +42,7 @@ from core.event import eventfile, render
 from core.event import tables as event_tables
 from core.event.league import folded
 from core.event.state import Event, Refused
+from core.game import Game
 from core.language.i18n import _
 from core.log.outcome import Outcome
 from core.log.views import REFEREE, SPECTATOR
@@ -93,21 +94,40 @@ class EventTables:
     def open_round(self) -> list[Table]:
         """The current round's tables not open yet, opened (their saves made), and the seats file
         written for the round: the tables opened now.  Refused or SaveError if a table's save is
-        not its game (nothing more is opened then)."""
-        opened = []
+        not its game, or cannot be made (nothing is opened then)."""
+        opened, failed = self._open_games()
+        if failed:
+            for _seating, game in opened:
+                game.close()
+            raise Refused("; ".join(failed))
+        return self._register(opened)
+
+    def _open_games(self) -> tuple[list[tuple[event_tables.Seating, Game]], list[str]]:
+        """The games of the current round's tables not open yet (a table ended by a ruling, with no
+        save, is not opened), and why each that could not be was not."""
+        opened, failed = [], []
         for seating in event_tables.seatings(self.path, self.event):
             ended = self.event.rounds[seating.round - 1].table(seating.table).ended
             if seating.name in self.tables or (ended and not seating.save.exists()):
                 continue
-            game = event_tables.open_game(self.event, seating)
+            try:
+                opened.append((seating, event_tables.open_game(self.event, seating)))
+            except (Refused, SaveError, OSError) as e:
+                failed.append(f"{seating.name}: {e}")
+        return opened, failed
+
+    def _register(self, opened: list[tuple[event_tables.Seating, Game]]) -> list[Table]:
+        """The games opened, served as tables (on the server, once attached), and the round's seats."""
+        tables = []
+        for seating, game in opened:
             table = Table(seating.name, game, notice=partial(self.notice, seating.name))
             self.tables[seating.name], self.seatings[seating.name] = table, seating
             self._shown[seating.name] = self._clock(seating.name, int(time.time() * 1000))  # (said as a seat sits)
-            opened.append(table)
+            tables.append(table)
             if self._server is not None:
                 self._follow(table)
         self.write_seats()
-        return opened
+        return tables
 
     def write_seats(self) -> None:
         """The round's seats file, replaced whole (written beside it, synced, renamed over it)."""
@@ -214,11 +234,11 @@ class EventTables:
         self.event = event
         now = event.current.number if event.current else 0
         if now != before or not self.tables:
-            try:
-                opened = self.open_round()
-            except (Refused, SaveError, OSError) as e:
-                self.log.error("event: round %d's tables not opened: %s", now, e)
-                return
+            # Made in a thread (a save each, its first commands): the seats at the tables go on meanwhile.
+            games, failed = await asyncio.to_thread(self._open_games)
+            for why in failed:
+                self.log.error("event: a table of round %d not opened: %s", now, why)
+            opened = self._register(games)
             self.log.info("event: round %d paired: %d tables opened", now, len(opened))
         else:
             self.write_seats()  # a late entry or a drop: his seat as a spectator, or gone
