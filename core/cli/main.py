@@ -18,6 +18,7 @@ import msgspec
 
 from core import errorlog, folders
 from core.cli.output import UNWRITTEN, written
+from core.cli.parsers import DEFAULT_RULESET
 from core.game import Game, LogLine, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext, scenario_words
 from core.log import events as ev
@@ -137,7 +138,7 @@ def run_script(
                 assert isinstance(outcome, Outcome)  # (a script's game is no served table: never Held)
                 count += 1
                 for event, line in zip(outcome.events, outcome.lines, strict=True):
-                    if not game.inner(event):  # the code's key = value: fireteam log --all shows it
+                    if not game.reading.inner(event):  # the code's key = value: fireteam log --all shows it
                         print(line, file=out)
     finally:
         game.close()
