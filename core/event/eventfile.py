@@ -128,7 +128,7 @@ def new(
     return event, read(path)[0].head
 
 
-def _append(path: Path, make: Callable[[Event], Record]) -> tuple[Event, bytes]:
+def append(path: Path, make: Callable[[Event], Record]) -> tuple[Event, bytes]:
     """The record ``make`` builds for the event as it stands under its lock, checked and appended:
     the event after it, and the receipt (the file's head)."""
 
@@ -154,7 +154,7 @@ def enter(path: Path, name: str, key: Path) -> tuple[Event, bytes]:
         )
         return signing.signed(event.id, record, key)
 
-    return _append(path, make)
+    return append(path, make)
 
 
 def drop_statement(event: Event, name: str, by: str) -> Dropped:
@@ -173,7 +173,7 @@ def drop(path: Path, name: str, by: str, key: Path | None, signature: str = "") 
             return signing.signed(event.id, record, key)
         return _with(record, signature)
 
-    return _append(path, make)
+    return append(path, make)
 
 
 def _with(record: Record, signature: str) -> Record:
@@ -184,7 +184,7 @@ def _with(record: Record, signature: str) -> Record:
 
 def pair(path: Path) -> tuple[Event, bytes]:
     """Pair the next round (the engine's pairing, from the file)."""
-    return _append(path, lambda event: _timed(pairing.next_round(event)))
+    return append(path, lambda event: _timed(pairing.next_round(event)))
 
 
 def _timed(record: Paired) -> Paired:
@@ -203,7 +203,7 @@ def clock(path: Path, key: Path, minutes: int | None, table: int = 0) -> tuple[E
         given = minutes if minutes is not None else event.opened.minutes
         return signing.signed(event.id, Clocked(at=_now(), round=current.number, minutes=given, table=table), key)
 
-    return _append(path, make)
+    return append(path, make)
 
 
 def add(path: Path, save: Path, cert: Path, sigs: list[Path], table: int, round_number: int = 0) -> tuple[Event, bytes]:
@@ -215,7 +215,7 @@ def add(path: Path, save: Path, cert: Path, sigs: list[Path], table: int, round_
     given = leagues.load_certificate(cert)
     fits(event, round_number, table, given)
     game = leagues.add(league_path(path, event.opened.league), save, cert, sigs)
-    return _append(path, lambda _event: Played(at=_now(), round=round_number, table=table, game=game))
+    return append(path, lambda _event: Played(at=_now(), round=round_number, table=table, game=game))
 
 
 def rule(
@@ -230,7 +230,7 @@ def rule(
         record = Ruled(at=_now(), round=current.number, table=table, kind=kind, why=why, absent=absent, outcome=outcome)
         return signing.signed(event.id, record, key)
 
-    return _append(path, make)
+    return append(path, make)
 
 
 def rederive(path: Path) -> tuple[list[int], list[int]]:

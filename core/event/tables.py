@@ -116,7 +116,7 @@ def open_game(event: Event, seating: Seating) -> Game:
 def _is_the_tables(game: Game, seating: Seating) -> None:
     """Refused unless ``game`` names the table's players, by their keys, before anyone else."""
     first: dict[str, ev.Seated] = {}
-    for seated in game.players():
+    for seated in game.reading.players():
         first.setdefault(seated.side, seated)
     named = {side: (s.name, s.key) for side, s in first.items()}
     wanted = {side: (p.name, p.key) for side, p in seating.players.items()}

@@ -67,7 +67,7 @@ def test_the_relay_serves_the_events_pages_as_html_text_and_json(tmp_path):
             assert headers["Content-Type"].startswith("application/json") and len(data["paired"]) == 2
             assert [t["results"] for t in data["paired"][0]["tables"]] != [{}, {}]
             status, standings, _h = await fetch(base + "/event/standings?lang=en")
-            assert "standings after 1 of 3 rounds" in standings and "<td class=\"n\">3</td>" in standings
+            assert "standings after 1 of 3 rounds" in standings and '<td class="n">3</td>' in standings
             reads = relay.event_pages.reads
             await fetch(base + "/event")
             assert relay.event_pages.reads == reads  # the file unchanged: not read again

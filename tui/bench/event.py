@@ -43,7 +43,7 @@ def _cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
-def _club(folder: Path, players: int) -> tuple[Path, Path, list[str]]:
+def club(folder: Path, players: int) -> tuple[Path, Path, list[str]]:
     from core.league import season
 
     names = [f"p{i:02d}" for i in range(players)]
@@ -97,7 +97,7 @@ def run_one(folder: Path, system: str, players: int, rounds: int, seed: int) -> 
     from core.event import eventfile, pairing
     from core.event.records import Played
 
-    league, org, names = _club(folder, players)
+    league, org, names = club(folder, players)
     path = folder / f"{system}.event"
     path.unlink(missing_ok=True)
     settings = {"ruleset": "ludonet", "scenario": "tanks", "minutes": 0, "bye": None, "seeding": "random"}
@@ -123,7 +123,7 @@ def run_one(folder: Path, system: str, players: int, rounds: int, seed: int) -> 
         for t in rnd.tables:
             n += 1
             game = _game(event, t, rng, strength, n)
-            eventfile._append(path, lambda _e, t=t, game=game, r=rnd.number: Played(round=r, table=t.number, game=game))
+            eventfile.append(path, lambda _e, t=t, game=game, r=rnd.number: Played(round=r, table=t.number, game=game))
     event = eventfile.load(path)
     met = [frozenset((t.a, t.b)) for r in event.rounds for t in r.tables]
     byes = [b for r in event.rounds for b in r.byes]

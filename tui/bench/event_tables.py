@@ -128,9 +128,9 @@ def _ending(roll: float) -> str:
 
 def _event(folder: Path, tables: int, seed: int) -> tuple[Path, Path, dict[str, Path]]:
     from core.event import eventfile
-    from tui.bench.event import _club
+    from tui.bench.event import club
 
-    league, org, names = _club(folder, 2 * tables)
+    league, org, names = club(folder, 2 * tables)
     path = folder / "day.event"
     path.unlink(missing_ok=True)
     settings = {"ruleset": "ludonet", "scenario": "tanks", "minutes": 90, "bye": None, "seeding": "random"}
@@ -151,15 +151,15 @@ async def bench(folder: Path, tables: int = 32, seed: int = 2026) -> dict[str, A
     from core.event import eventfile
     from core.event import tables as event_tables
     from core.event.records import Played, Ruled
-    from tui.bench.venue import _free_port, _nats_binary
+    from tui.bench.venue import free_port, nats_binary
 
     path, _org, keys = _event(folder, tables, seed)
     event = eventfile.load(path)
     assert event.current is not None and len(event.current.tables) == tables
-    port = _free_port()
+    port = free_port()
     env = {"FIRETEAM_DATA_DIR": str(folder / "data"), "FIRETEAM_STATE_DIR": str(folder / "state")}
     nats = await asyncio.create_subprocess_exec(
-        _nats_binary(), "-a", "127.0.0.1", "-p", str(port), "-js", "-sd", str(folder / "nats"),
+        nats_binary(), "-a", "127.0.0.1", "-p", str(port), "-js", "-sd", str(folder / "nats"),
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     procs: list[asyncio.subprocess.Process] = []

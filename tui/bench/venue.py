@@ -43,13 +43,13 @@ GUARD_S = 300.0
 SIZE = (100, 30)
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def _nats_binary() -> str:
+def nats_binary() -> str:
     beside = Path(sys.executable).with_name("nats-server")
     found = str(beside) if beside.is_file() else shutil.which("nats-server")
     if not found:
@@ -117,10 +117,10 @@ async def bench(counts: list[int], relays: int, commands: int, every: float) -> 
     from tui.ssh.venue.table import TablePublisher
 
     folder = Path(tempfile.mkdtemp(prefix="fireteam-venue-bench-"))
-    port = _free_port()
+    port = free_port()
     procs: list[asyncio.subprocess.Process] = []
     nats = await asyncio.create_subprocess_exec(
-        _nats_binary(), "-a", "127.0.0.1", "-p", str(port), "-js", "-sd", str(folder / "nats"),
+        nats_binary(), "-a", "127.0.0.1", "-p", str(port), "-js", "-sd", str(folder / "nats"),
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     publisher = None

@@ -29,7 +29,7 @@ from core.event import eventfile, pages, render
 from core.event.state import Event
 from core.language.reader import reading
 from core.storage.savefile import SaveError
-from tui.ssh.venue.leaguepage import _language
+from tui.ssh.venue.leaguepage import asked_language
 
 #: What identifies a state of the files: each one's size, time and inode.
 _State = tuple[tuple[int, int, int], ...]
@@ -84,7 +84,7 @@ class EventPages:
         if kind == "json":
             return 200, msgspec.json.encode(render.as_data(event, head)), "application/json", ()
         number = _round(request, len(event.rounds))
-        with reading(_language(request)):
+        with reading(asked_language(request)):
             if kind == "txt":
                 lines = render.standing_lines(event) if page else render.pairings(event, number)
                 return 200, ("\n".join(lines) + "\n").encode(), "text/plain", ()

@@ -108,7 +108,7 @@ async def test_each_player_sits_at_his_table_and_a_confirmed_game_is_added_by_it
         name = event_tables.table_name(served.path, 1, 1)
         game = served.tables.tables[name].game
         # Named before the first roll, by their club keys: the save's first players.
-        assert [(s.side, s.name, s.key, s.via) for s in game.players()] == [
+        assert [(s.side, s.name, s.key, s.via) for s in game.reading.players()] == [
             ("british", t1.a, event.player(t1.a).key, "key"),
             ("german", t1.b, event.player(t1.b).key, "key"),
         ]
@@ -158,9 +158,9 @@ async def test_the_next_round_opens_when_the_organiser_pairs_it(tmp_path, caplog
         again = await served.sit(t2.a)
         await heard(again, "Round 2: clock not started.")
         game = served.tables.tables[name].game
-        assert {s.side: s.name for s in game.players()} == {"british": mine.a, "german": mine.b}
+        assert {s.side: s.name for s in game.reading.players()} == {"british": mine.a, "german": mine.b}
         assert game.state.scenario and not game.state.result
-        assert REFEREE not in {s.side for s in game.players()}
+        assert REFEREE not in {s.side for s in game.reading.players()}
 
 
 async def test_the_round_clock_at_a_screen_seat_in_italian_with_the_tables_extension(tmp_path, caplog):
