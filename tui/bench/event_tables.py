@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import re
 import signal
 import sys
 import time
@@ -86,17 +85,6 @@ class Bot:
         self.conn.abort()
 
 
-async def _line(stream: asyncio.StreamReader, pattern: str) -> re.Match[str]:
-    async with asyncio.timeout(GUARD_S):
-        while True:
-            line = (await stream.readline()).decode(errors="replace")
-            if not line:
-                raise RuntimeError(f"a process stopped before saying {pattern!r}")
-            found = re.search(pattern, line)
-            if found:
-                return found
-
-
 async def _fetch(url: str) -> dict[str, Any]:
     import aiohttp
 
@@ -151,7 +139,7 @@ async def bench(folder: Path, tables: int = 32, seed: int = 2026) -> dict[str, A
     from core.event import eventfile
     from core.event import tables as event_tables
     from core.event.records import Played, Ruled
-    from tui.bench.venue import free_port, nats_binary
+    from tui.bench.venue import free_port, line_saying, nats_binary
 
     path, _org, keys = _event(folder, tables, seed)
     event = eventfile.load(path)
@@ -166,7 +154,7 @@ async def bench(folder: Path, tables: int = 32, seed: int = 2026) -> dict[str, A
     bots: list[Bot] = []
     try:
         assert nats.stderr is not None
-        await _line(nats.stderr, "Server is ready")
+        await line_saying(nats.stderr, "Server is ready")
         url = f"nats://127.0.0.1:{port}"
         fireteam = (sys.executable, "-m", "tui.main")
         serve = await _spawn(
@@ -175,11 +163,11 @@ async def bench(folder: Path, tables: int = 32, seed: int = 2026) -> dict[str, A
         )  # fmt: skip
         procs.append(serve)
         assert serve.stdout is not None
-        ssh_port = int((await _line(serve.stdout, r"listening on 127\.0\.0\.1:(\d+)"))[1])
+        ssh_port = int((await line_saying(serve.stdout, r"listening on 127\.0\.0\.1:(\d+)"))[1])
         relay = await _spawn(*fireteam, "relay", "--nats", url, "--web", "0", "--event", str(path), env=env)
         procs.append(relay)
         assert relay.stdout is not None
-        page = (await _line(relay.stdout, r"venue page on (http://\S+)/"))[1] + "/event.json"
+        page = (await line_saying(relay.stdout, r"venue page on (http://\S+)/"))[1] + "/event.json"
         rng = random.Random(seed)
         seats: list[tuple[Bot, Bot, Bot, str]] = []
         opening = time.perf_counter()

@@ -57,7 +57,8 @@ def nats_binary() -> str:
     return found
 
 
-async def _line(stream: asyncio.StreamReader, pattern: str) -> re.Match[str]:
+async def line_saying(stream: asyncio.StreamReader, pattern: str) -> re.Match[str]:
+    """The first line a process writes to ``stream`` that matches ``pattern`` (RuntimeError if it stops first)."""
     async with asyncio.timeout(GUARD_S):
         while True:
             line = (await stream.readline()).decode(errors="replace")
@@ -126,7 +127,7 @@ async def bench(counts: list[int], relays: int, commands: int, every: float) -> 
     publisher = None
     try:
         assert nats.stderr is not None
-        await _line(nats.stderr, "Server is ready")
+        await line_saying(nats.stderr, "Server is ready")
         url = f"nats://127.0.0.1:{port}"
         game = Game.new(folder / "bench.ft", "breaking-news", seed=7)
         for line in ("scenario demo", "next", "next"):
@@ -139,7 +140,7 @@ async def bench(counts: list[int], relays: int, commands: int, every: float) -> 
             relay = await _spawn(sys.executable, "-m", "tui.main", "relay", "--nats", url, "--web", "0")
             procs.append(relay)
             assert relay.stdout is not None
-            urls.append((await _line(relay.stdout, r"venue page on (http://\S+)/"))[1])
+            urls.append((await line_saying(relay.stdout, r"venue page on (http://\S+)/"))[1])
         print(f"nats on {url}; {relays} relays; {commands} commands, one every {every} s; screen {SIZE[0]}x{SIZE[1]}")
         print(f"{'watchers':>8} {'frames':>8} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'table CPU ms/cmd':>17}")
         for count in counts:
@@ -170,7 +171,7 @@ async def _phase(game, urls: list[str], count: int, commands: int, every: float)
         watchers.append(w)
     for w in watchers:
         assert w.stdout is not None
-        await _line(w.stdout, "^ready")
+        await line_saying(w.stdout, "^ready")
     await asyncio.sleep(every)  # the joins' whole screens are sent and drawn before the first command
     typed: list[float] = []
     cpu = time.process_time()
