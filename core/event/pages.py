@@ -36,7 +36,7 @@ nav { margin: 0.4em 0 0.8em; } nav a { margin-right: 1em; white-space: nowrap; }
 .note { color: #555; font-size: 0.9em; }
 table { border-collapse: collapse; width: 100%; }
 td, th { border: 1px solid #ccc; padding: 0.3em 0.5em; text-align: left; vertical-align: top; }
-th { background: #f2f2f2; } td.n, th.n { text-align: right; white-space: nowrap; } tr.ended td { color: #555; }
+th { background: #f2f2f2; } td.n, th.n { text-align: right; } td.n { white-space: nowrap; } tr.ended td { color: #555; }
 @media (max-width: 40em) {
   body { margin: 0.5em auto; }
   table.cards thead { display: none; }
@@ -47,7 +47,7 @@ th { background: #f2f2f2; } td.n, th.n { text-align: right; white-space: nowrap;
   table.cards td.first { font-weight: bold; }
   table.cards td:empty { display: none; }
   .more { display: none; }
-  td, th { padding: 0.3em 0.35em; }
+  table { font-size: 0.95em; } td, th { padding: 0.3em 0.3em; }
 }
 @media print {
   nav, .noprint { display: none; }
