@@ -44,6 +44,12 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=2222)
     s.add_argument("--seats", type=Path, help=_("seats file: public keys, names and roles"))
+    s.add_argument(
+        "--event",
+        type=Path,
+        metavar="EVENT",
+        help=_("serve the tables of an event's current round, and each next round's as it is paired (docs/event.md)"),
+    )
     add_lang_option(s)  # the server's: a seat's when its seats-file entry and its client name none
     s.add_argument(
         "--workers",

@@ -273,6 +273,7 @@ class GameScreen(Screen):
         self.refresh_game()
         self.call_after_refresh(self._add_hidden_next_turn)
         self.app.sub_title = self.game.path.name
+        self.show_notice()
         if self.replay:
             self._focus(self.query_one(LogView))
         elif self.typing:
@@ -282,6 +283,13 @@ class GameScreen(Screen):
                 box.recall(store.load_history(self.game.path))
                 self.app.show_notices()
             self._focus(box)
+
+    def show_notice(self) -> None:
+        """The table's notice, when a server gives one (an event's round clock:
+        ``tui.ssh.seating.notice``), in the lower border of the phase pane."""
+        notice = getattr(self.app, "table_notice", None)
+        if notice is not None:
+            self.part(PhasePane).border_subtitle = plain(notice())
 
     def _focus(self, widget: Widget) -> None:
         """Focus ``widget`` now unless the screen's auto-focus has (``AUTO_FOCUS``, set in ``__init__``)."""

@@ -139,8 +139,9 @@ class TablePublisher:
         )
         self._tables = [_Fenced(t) for t in tables]
         for t in self._tables:
-            for role in roles(t.table.game):
-                view_subject(t.table.name, role)  # a name no subject can hold stops the server before it starts
+            _subjects(t.table)  # a name no subject can hold stops the server before it starts
+        #: Tables opened since the publishing began, not yet followed on NATS (``add``).
+        self._added: list[_Fenced] = []
         self._wake = asyncio.Event()
         self._back = asyncio.Event()
         self._progress = asyncio.Condition()
@@ -159,6 +160,17 @@ class TablePublisher:
         ]
         self._wake.set()  # the views as they stand at start
         self._task = asyncio.get_running_loop().create_task(self._run(), name="venue publisher")
+
+    def add(self, table: Table) -> None:
+        """A table opened while the server runs (an event's next round): claimed and published by
+        the next pass; VenueError if its name can be no subject's."""
+        _subjects(table)
+        t = _Fenced(table)
+        self._tables.append(t)
+        self._added.append(t)
+        if self._task is not None:
+            self._unsubscribe.append(table.game.subscribe(lambda _outcome: self._wake.set(), role=REFEREE))
+        self._wake.set()
 
     def _may_send(self, table: str) -> bool:
         """A table's screens are sent only while this server holds it (its claim, unrefused)."""
@@ -220,6 +232,7 @@ class TablePublisher:
         # Another server's claim ends this one's publishing at once (the fence refuses its next view anyway).
         for t in self._tables:  # its own tables' claims only: a table's credentials may read no other's
             await self._nc.subscribe(writer_subject(t.table.name), cb=self._claimed)
+        self._added.clear()  # (followed above, those added meanwhile too)
         self.screens = ScreenCaster(self._nc, [t.table for t in self._tables], self.log, may_send=self._may_send)
         await self.screens.start()
         self._back.set()
@@ -262,7 +275,14 @@ class TablePublisher:
             self._progress.notify_all()
 
     async def _pass(self, js: Any) -> None:
+        while self._added:  # tables opened since the publishing began: followed, then claimed
+            added = self._added.pop(0)
+            await self._nc.subscribe(writer_subject(added.table.name), cb=self._claimed)
+            if self.screens is not None:
+                await self.screens.add(added.table)
         for t in self._tables:
+            if not t.claim_seq:
+                await self._resume_fenced(js, t)
             if t.refused:
                 continue
             try:
@@ -526,6 +546,12 @@ class TablePublisher:
             pass  # taken over meanwhile: it is not ours to release
         except Exception as e:  # NATS gone at the end: the next server takes it over by hand
             self.log.warning("venue: table %s not released (%s)", t.table.name, e)
+
+
+def _subjects(table: Table) -> None:
+    """VenueError if a view of ``table`` can have no subject (its name is no venue's word)."""
+    for role in roles(table.game):
+        view_subject(table.name, role)
 
 
 def _settle(done: asyncio.Future[bytes | None], result: bytes | None, error: BaseException | None) -> None:

@@ -200,8 +200,8 @@ class BrowserSeat:
 
     def _sit(self) -> None:
         host = self.host
-        tables: Sequence[Table] = host.tables
         session = self.session
+        tables: Sequence[Table] = [t for t in host.tables if session.seat.may_sit(t.name)]
         if self.grant.game:
             table = next((t for t in tables if t.name == self.grant.game), None)
             if table is None:
