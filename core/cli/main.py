@@ -18,6 +18,7 @@ import msgspec
 
 from core import errorlog, folders
 from core.cli.output import UNWRITTEN, written
+from core.cli.parsers import DEFAULT_RULESET
 from core.game import Game, LogLine, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext, scenario_words
 from core.log import events as ev
