@@ -152,7 +152,9 @@ def bound(node: DOMNode, binding: Binding) -> Binding:
     """``binding`` as it is now: with the keys the keymap of ``node``'s app gives its id
     (``App.set_keymap``), else its own."""
     keys = keymap(node)
-    return dataclasses.replace(binding, key=keys[binding.id]) if binding.id in keys else binding
+    if binding.id is None or binding.id not in keys:  # (a binding without an id no keymap can name)
+        return binding
+    return dataclasses.replace(binding, key=keys[binding.id])
 
 
 def bound_keys(node: DOMNode, binding_id: str) -> list[str]:

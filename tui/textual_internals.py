@@ -111,8 +111,19 @@ if TYPE_CHECKING:
     from textual.widgets import Input, OptionList
     from textual.widgets._footer import FooterKey
 
-    #: Made when first asked for (``_parsing_stylesheet``): importing Textual's stylesheet takes a while.
-    ParsingStylesheet: type[Stylesheet]
+    class ParsingStylesheet(Stylesheet):
+        """The class ``_parsing_stylesheet`` makes, as the type checker sees it (made when first asked
+        for: importing Textual's stylesheet takes a while), so that a subclass may refine ``parse_rules``."""
+
+        def parse_rules(
+            self,
+            css: str,
+            read_from: CSSLocation,
+            is_default_rules: bool = False,
+            tie_breaker: int = 0,
+            scope: str = "",
+        ) -> list[RuleSet]: ...
+
     _App = App[Any]
 else:
     _App = object  # a mixin's base: Textual's App is imported by the class it is mixed into
