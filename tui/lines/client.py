@@ -417,7 +417,7 @@ class LineClient(HeldRolls):
             raise Refused(_("no command {word}; help lists them").format(word=repr(rest.split()[0])))
         self._say(*answers.command_help(self.game, spec))
 
-    def _status(self) -> list[str]:
+    def _status(self) -> list[Line]:
         if self.read_only:
             mode = self.read_only
         elif self.table_dice:
