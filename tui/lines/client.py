@@ -57,7 +57,7 @@ from tui.viewpoint import Viewpoint
 from tui.visible import visible
 
 Writer = Callable[[str], None]
-Scheduler = Callable[[Callable[[], None]], None]
+Scheduler = Callable[[Callable[[], None]], object]  # (what it returns, a handle, is not read)
 
 
 def own_words() -> dict[str, str]:

@@ -39,7 +39,8 @@ import hashlib
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, NotRequired, Protocol, TypedDict
 from urllib.parse import quote
 
 from rich.color import ColorSystem
@@ -126,6 +127,20 @@ class Channel(Protocol):
         """End the door's session with an exit status, once its output is sent."""
 
 
+class Door(TypedDict):
+    """What a door (SSH's, the browser's) says of a seat's connection: the keywords of :class:`SeatSession`
+    that a door gives whichever kind of seat it opens (a screen, plain lines)."""
+
+    peer: str
+    reader: Reader
+    size: tuple[int, int]
+    env: Mapping[str, str]
+    key: NotRequired[bytes]
+    recheck: NotRequired[Callable[[Seats], tuple[Text, str] | None] | None]
+    page: NotRequired[bool]
+    download: NotRequired[Callable[[str], None] | None]
+
+
 class SeatSession:
     """One seat's terminal at one table: its app, its input, its end (see the module's doc)."""
 
@@ -190,7 +205,6 @@ class SeatSession:
         self._notice_timer: asyncio.TimerHandle | None = None
         self._notice = ""  # the last notice shown to a spectator
         self._notice_line = ""  # what draws it, while it shows
-        self._color_system: ColorSystem | None | bool = False  # False: not worked out yet
         #: The last contribution to the dice its browser sent, until a command takes it (``contributed``).
         self._contribution: Share | None = None
 
@@ -295,9 +309,8 @@ class SeatSession:
             return
         if isinstance(app, FireteamApp):
             app.keep_copy_at_seat = self.keep_copy
+            app.page = self.page  # what its screens say to press
         report = bind_app(app, self, self.env)
-        if self.page:
-            app.page = True  # type: ignore[attr-defined]  # (FireteamApp's: what its screens say to press)
         if self.env.get("NO_COLOR"):
             app.no_color = True  # as the client asked: drawn in greys, every meaning in words too (tui.contrast)
         self.app = app
@@ -390,11 +403,9 @@ class SeatSession:
 
     # The shared screen's viewer (``tui.ssh.seating.sharedscreen.Viewer``).
 
-    @property
+    @cached_property
     def color_system(self) -> ColorSystem | None:
-        if self._color_system is False:
-            self._color_system = color_system_for(self.env)
-        return self._color_system  # type: ignore[return-value]
+        return color_system_for(self.env)  # (worked out when first asked)
 
     def buffered(self) -> int:
         return self._channel.buffered()
