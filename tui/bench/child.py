@@ -14,6 +14,10 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 
 def start_child() -> None:
@@ -27,7 +31,7 @@ def start_child() -> None:
 
     drawn = False
 
-    def hook(app) -> None:
+    def hook(app: Any) -> None:
         nonlocal drawn
         if not drawn and (what == "bare" or getattr(app.screen, "_shown_view", None) is not None):
             drawn = True
@@ -47,23 +51,24 @@ def start_child() -> None:
         runpy.run_module("tui.main", run_name="__main__")
         return
     from rich.text import Text
-    from textual.app import App
+    from textual.app import App, ComposeResult
     from textual.widget import Widget
-
-    App.post_display_hook = hook
 
     class One(Widget):
         def render(self) -> Text:
             return Text("Fireteam")
 
-    class Bare(App):
-        def compose(self):
+    class Bare(App[None]):
+        def compose(self) -> ComposeResult:
             yield One()
+
+        def post_display_hook(self) -> None:
+            hook(self)
 
     Bare().run()
 
 
-def _when_imported(name: str, then: Callable[[object], None]) -> None:
+def _when_imported(name: str, then: Callable[[ModuleType], None]) -> None:
     """Call ``then`` with module ``name`` as soon as it has been imported (by whoever imports it)."""
     import importlib.util  # (not importlib.abc, which would be a dozen modules more in the timed start)
 
@@ -80,7 +85,7 @@ def _when_imported(name: str, then: Callable[[object], None]) -> None:
                 run(module)
                 then(module)
 
-            spec.loader.exec_module = exec_module  # type: ignore[method-assign]
+            spec.loader.exec_module = exec_module
             return spec
 
     sys.meta_path.insert(0, Finder())
