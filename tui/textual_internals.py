@@ -196,6 +196,7 @@ class RepaintsAfterBatch(_App):
 
 def capture_output_into(app: App[Any], stdout: TextIO, stderr: TextIO) -> None:
     """Make ``app``'s capture of ``sys.stdout`` and ``sys.stderr`` while it runs these streams."""
+    # (Textual types these private attributes as its own capture; it only redirects sys.stdout and stderr to them.)
     app._capture_stdout = stdout  # type: ignore[assignment]
     app._capture_stderr = stderr  # type: ignore[assignment]
 
@@ -258,7 +259,7 @@ def overlays_later(screen_class: type[_S]) -> type[_S]:
     def _extend_compose(self: Screen[Any], widgets: list[Widget]) -> None:
         pass
 
-    screen_class._extend_compose = _extend_compose  # type: ignore[method-assign]
+    screen_class._extend_compose = _extend_compose  # type: ignore[method-assign]  # (a private step, replaced)
     return screen_class
 
 
