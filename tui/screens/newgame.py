@@ -52,8 +52,11 @@ def scenario_options(ruleset: Ruleset) -> list[tuple[Text, str]]:
 
 def load_file(ruleset: Ruleset, path: str) -> Loaded | str:
     """The scenario in the file, or why it is refused."""
+    fmt = ruleset.scenario_format
+    if fmt is None:  # (a plugin's ruleset may read none: its own scenarios only)
+        return _("{ruleset} reads no scenario files").format(ruleset=ruleset.shown_name())
     try:
-        return parse_scenario(ruleset.scenario_format, read_text(Path(path)), path)  # type: ignore[attr-defined]
+        return parse_scenario(fmt, read_text(Path(path)), path)
     except ScenarioError as e:
         return str(e)
 
