@@ -172,6 +172,8 @@ class FireteamApp(RepaintsAfterBatch, App):
         self._error_log: ErrorLog | None = None
         #: Who writes the save, when it was opened read-only because another process does.
         self.locked_by = ""
+        #: A game open read-only whose save could not be followed: it is followed no more.
+        self._unfollowed: Game | None = None
         #: Whether the cycle collector was paused for the start (``tui.main``), to resume at the first frame.
         self.gc_paused = False
         #: With no game yet: what opens it, in a worker thread, while a progress bar shows.
@@ -511,12 +513,12 @@ class FireteamApp(RepaintsAfterBatch, App):
     def _follow_save(self) -> None:
         """A game open read-only takes in what its writer (another process) appends."""
         game = self.game
-        if game is None or game.writable or getattr(game, "follow_failed", False):
+        if game is None or game.writable or game is self._unfollowed:
             return
         try:
             game.follow()
         except SaveError as e:
-            game.follow_failed = True  # type: ignore[attr-defined]
+            self._unfollowed = game
             self.notify(
                 _("stopped following the save: {error}").format(error=e), severity="error", timeout=15, markup=False
             )
