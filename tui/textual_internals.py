@@ -89,7 +89,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -105,7 +105,6 @@ if TYPE_CHECKING:
     from textual.css.stylesheet import CSSLocation, Stylesheet
     from textual.dom import DOMNode
     from textual.geometry import Region
-    from textual.message_pump import MessagePump
     from textual.screen import Screen
     from textual.widget import Widget
     from textual.widgets import Input, OptionList
@@ -129,6 +128,15 @@ else:
     _App = object  # a mixin's base: Textual's App is imported by the class it is mixed into
 
 _S = TypeVar("_S", bound="Screen[Any]")
+
+
+class InApp(Protocol):
+    """Whatever runs in an app: a widget, a screen, or what a part of the game screen knows of it
+    (``tui.screens.seat.SeatScreen``); its app's keymap is read."""
+
+    @property
+    def app(self) -> App[Any]: ...
+
 
 #: Where each name lives.  They are imported when first asked for, not with this module:
 #: the client's start imports only what its first frame needs (the footer comes after it).
@@ -326,7 +334,7 @@ def dismiss_suggestion(box: Input) -> None:
     box._suggestion = ""
 
 
-def keymap(node: MessagePump) -> Mapping[str, str]:
+def keymap(node: InApp) -> Mapping[str, str]:
     """The keys the keymap of ``node``'s app gives binding ids now (``App.set_keymap``'s, in Textual's
     key names); none where no app runs (a screen made to be read, never shown)."""
     from textual._context import NoActiveAppError

@@ -94,7 +94,7 @@ def size_classes(app: App | None) -> set[str]:
 
 @overlays_later  # the notifications' rack and the tooltip: mounted once the first frame is drawn (``_add_hidden``)
 class GameScreen(Screen):
-    BINDINGS = GAME_BINDINGS
+    BINDINGS = [*GAME_BINDINGS]
 
     def __init__(
         self,
