@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import msgspec
 from rich.terminal_theme import TerminalTheme
@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from textual.command import Provider
 
     from core.storage.opencache import OpenCache
+    from tui.screens.client import ClientApp
     from tui.screens.loading import LoadingScreen
 
 #: How often a game open read-only looks for what its writer appended.
@@ -114,7 +115,7 @@ class FireteamApp(RepaintsAfterBatch, App):
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),
         Binding("ctrl+backslash,f12", "screenshot", N_("Save a screenshot (SVG)"), show=False),
     ]
-    QUIT_KEYS = frozenset(
+    QUIT_KEYS: ClassVar[frozenset[str]] = frozenset(
         key
         for binding in BINDINGS
         if isinstance(binding, Binding) and binding.action == "quit"
@@ -492,7 +493,7 @@ class FireteamApp(RepaintsAfterBatch, App):
         store, settings = self.store, self.settings
         self.run_worker(lambda: self.write_user_data(store.save_settings, settings), thread=True, group="settings")
 
-    def write_user_data(self, write, *args) -> None:
+    def write_user_data(self, write: Callable[..., object], *args: object) -> None:
         """Run ``write`` (a ``UserStore`` method; in a worker thread): a failure is told, not raised."""
         try:
             write(*args)
@@ -681,6 +682,11 @@ class FireteamApp(RepaintsAfterBatch, App):
 
 
 # --------------------------------------------------------------------- entry
+
+
+if TYPE_CHECKING:
+    # Fireteam's app is what its screens take it for (``tui.screens.client``): mypy checks it here.
+    _CLIENT_APP: type[ClientApp] = FireteamApp
 
 
 def _size(save: Path | None) -> int:

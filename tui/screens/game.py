@@ -41,6 +41,7 @@ from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.plain import Plain, PlainInput, plain
 from tui.screens import asking, game_menu
+from tui.screens.client import ClientApp, client_app
 from tui.screens.command_runner import CommandRunner
 from tui.screens.held_rolls import HeldRolls
 from tui.screens.line_answers import LineAnswers
@@ -273,10 +274,10 @@ class GameScreen(Screen):
             self._focus(self.query_one(LogView))
         elif self.typing:
             box = self.query_one(CommandInput)
-            store = getattr(self.app, "store", None)
-            if store is not None:
-                box.recall(store.load_history(self.game.path))
-                self.app.show_notices()
+            app = self.app
+            if isinstance(app, ClientApp) and app.store is not None:
+                box.recall(app.store.load_history(self.game.path))
+                app.show_notices()
             self._focus(box)
 
     def _focus(self, widget: Widget) -> None:
@@ -497,7 +498,7 @@ class GameScreen(Screen):
         """Ctrl+_ / F10: the player's own copy of the game so far, his role's (``tui.copies``), kept
         where his door puts it: this machine's data folder, his browser's downloads, or the command
         his own machine runs to receive it (issue #74)."""
-        self.app.keep_copy(self.game, self.role)
+        client_app(self).keep_copy(self.game, self.role)
 
     # The replay's keys, each the replay bar's.
 

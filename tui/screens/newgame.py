@@ -42,6 +42,7 @@ from tui.i18n import N_, _, book, ngettext, scenario_words
 from tui.keymap import key_label, keys_of
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainInput, PlainLabel, plain
+from tui.screens.client import client_app
 from tui.screens.forms import TickList
 
 
@@ -325,7 +326,7 @@ class NewGameScreen(Screen):
         except OSError as e:
             self._fail("✗ " + _("cannot write {name}: {error}").format(name=name, error=e.strerror or e))
             return
-        self.app.switch_game(game)  # type: ignore[attr-defined]
+        client_app(self).switch_game(game)
 
     def _fail(self, why: str) -> None:
         error = self.query_one("#new-error", Plain)
