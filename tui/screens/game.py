@@ -130,10 +130,10 @@ class GameScreen(Screen):
         # Focused as its panes are mounted, before the first frame: Textual's own
         # choice (the first focusable widget, the roster) would be drawn in the first
         # frame and moved by ``on_mount`` in the next, every widget restyled between.
-        if self.replay:
-            self.AUTO_FOCUS = "LogView"
-        elif self.typing:
-            self.AUTO_FOCUS = "CommandInput"
+        focus = "LogView" if self.replay else "CommandInput" if self.typing else None
+        if focus is not None:
+            # (Textual types it a class's; it reads it from the screen, so this screen's is its own.)
+            self.AUTO_FOCUS = focus  # type: ignore[misc]
         self.vp = Viewpoint(game, role, game.timeline.length if self.replay else None)
         settings = getattr(host, "settings", None)  # remembered (tui.userdata)
         self.speed = settings.replay_speed if settings else 2  # the replay's, an index into replay_bar.SPEEDS
@@ -330,7 +330,8 @@ class GameScreen(Screen):
         found = self._parts.get(kind)
         if found is None:
             found = self._parts[kind] = self.query_one(kind)
-        return found  # type: ignore[return-value]
+        assert isinstance(found, kind)  # (kept under its own class)
+        return found
 
     def _complete(self, text: str) -> list[str]:
         return self.game.complete(text, self.role)

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar
 
-from textual.app import ComposeResult, RenderResult
+from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -68,11 +69,12 @@ class TitledPlot(PlotextPlot):
     #: The whole title; ``render`` draws as much of it as fits.
     full_title = ""
 
-    def render(self) -> RenderResult:
+    def render(self) -> Text:
         title = self.full_title
         while True:
             self.plt.title(title)
             drawn = super().render()
+            assert isinstance(drawn, Text)  # (textual-plotext's: the plot as text)
             if len(title) <= 1 or title in drawn.plain:
                 return drawn
             title = title[: len(title) - 2] + "…"
@@ -267,7 +269,7 @@ class ReportScreen(Screen):
         self.query_one("#report-text").query_one(Plain).update(
             "\n".join(visible(line) for line in render_text.render(report))
         )
-        turns = [t.turn for t in f.turns]
+        turns: list[float] = [t.turn for t in f.turns]  # (plotext's axes take floats: these are whole)
         names = [visible(s.name) for s in f.sides]
         score = self._chart("#chart-score", _("{score} (more is worse)").format(score=f.score_name))
         for n, (s, name) in enumerate(zip(f.sides, names, strict=True)):
@@ -304,7 +306,7 @@ class ReportScreen(Screen):
         )
 
     @staticmethod
-    def _whole_y(plt, values: list[int]) -> None:
+    def _whole_y(plt, values: list[float]) -> None:
         # A row for each tick at most (eleven ticks on ten rows lost one: 7, 5, 4…)
         ticks = whole_ticks(values, CHART_HEIGHT - 4)
         plt.ylim(ticks[0], ticks[-1])
