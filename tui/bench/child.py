@@ -17,6 +17,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from importlib.machinery import ModuleSpec
     from types import ModuleType
 
 
@@ -73,7 +75,9 @@ def _when_imported(name: str, then: Callable[[ModuleType], None]) -> None:
     import importlib.util  # (not importlib.abc, which would be a dozen modules more in the timed start)
 
     class Finder:
-        def find_spec(self, fullname, path, target=None):
+        def find_spec(
+            self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+        ) -> ModuleSpec | None:
             if fullname != name:
                 return None
             sys.meta_path.remove(self)
@@ -81,11 +85,12 @@ def _when_imported(name: str, then: Callable[[ModuleType], None]) -> None:
             assert spec is not None and spec.loader is not None, fullname
             run = spec.loader.exec_module
 
-            def exec_module(module) -> None:
+            def exec_module(module: ModuleType) -> None:
                 run(module)
                 then(module)
 
-            spec.loader.exec_module = exec_module
+            # (This one loader's, wrapped: importlib has no hook that runs once a module has run.)
+            spec.loader.exec_module = exec_module  # type: ignore[method-assign]
             return spec
 
     sys.meta_path.insert(0, Finder())
