@@ -59,6 +59,7 @@ from core.refusal import (  # noqa: F401  (what a handler raises to refuse a com
     TYPING,
     Refused,
 )
+from core.scenarios.choices import SetupChoice  # noqa: F401  (a scenario's choices, as a ruleset offers them)
 
 if TYPE_CHECKING:
     from core.explain.rulesmap import RulesMap
@@ -132,6 +133,13 @@ Who = Literal["referee", "side"]
 
 
 Handler = Callable[["Context", dict[str, Any]], None]
+#: The handler of a built-in that needs the game (``CommandSpec.game_handler``): given the game
+#: (``core.game.front.Front``, which the plugin interface does not import), the context, the
+#: arguments and the seat that typed the line.
+GameHandler = Callable[[Any, "Context", dict[str, Any], str], None]
+#: A built-in that is a step of the log (``CommandSpec.log_step``): given the game, the role and
+#: the seat, what it writes (the command it names, its events, their lines).
+LogStep = Callable[[Any, str, str], tuple[int, list[ev.Event], list[str]]]
 
 
 class CommandSpec(msgspec.Struct, frozen=True):
@@ -180,54 +188,18 @@ class CommandSpec(msgspec.Struct, frozen=True):
     #: them by calling this same function, and completion offers only the sides it lets
     #: through (:meth:`Ruleset.side_offered`).
     side_check: Callable[[Ruleset, GameState, str, str], None] | None = None
-
-
-# ------------------------------------------------------------------ set-up choices
-
-
-class SetupChoice(msgspec.Struct, frozen=True):
-    """A choice the New game screen offers for a scenario, as a command line to run.
-
-    When the game starts, the scenario is set up (and the sides' rosters fielded);
-    then each choice that was changed runs ``command`` with ``{value}`` (and
-    ``{side}``) filled in, as the referee, in the order the ruleset gives them.  A
-    choice left at ``default`` runs nothing: the default is the game as the
-    scenario sets it up.  ``multiple``: any number of ``choices`` may be picked
-    (none at first, ``default`` is ""), and the command runs once per value picked,
-    in the order of ``choices``.  ``per_side``: the choice is offered, and its
-    command run, once for each side of the scenario.  ``labels``, one per choice,
-    say what each value means (the value itself when empty).
-    """
-
-    id: str
-    label: str
-    choices: tuple[str, ...]
-    default: str
-    command: str
-    per_side: bool = False
-    multiple: bool = False
-    labels: tuple[str, ...] = ()
-    help: str = ""
-    rule: str = ""
-
-    def __post_init__(self) -> None:
-        if self.labels and len(self.labels) != len(self.choices):
-            raise ValueError(f"setup choice {self.id}: one label per choice")
-        if self.default not in (self.choices if not self.multiple else ("",)):
-            raise ValueError(f"setup choice {self.id}: default {self.default!r} is not one of its choices")
-
-    def options(self) -> list[tuple[str, str]]:
-        """(label, value) for each choice."""
-        return list(zip(self.labels or self.choices, self.choices, strict=True))
-
-    def command_lines(self, picked: str | Sequence[str], side: str = "") -> list[str]:
-        """The command lines for what was picked (for ``side`` when ``per_side``)."""
-        if self.multiple:
-            chosen = {picked} if isinstance(picked, str) else set(picked)
-            values = [c for c in self.choices if c in chosen]
-        else:
-            values = [] if picked == self.default else [str(picked)]
-        return [self.command.format(value=v, side=side) for v in values]
+    #: A built-in command that needs the game, not only its state (``core.game.builtins``; a
+    #: ruleset's commands never do: a rule is a function of the state, the arguments and the
+    #: dice).  The game calls ``game_handler`` in place of ``handler`` (``confirm``: who played
+    #: each side is the log's, and who confirms the seat's); it checks who and when itself,
+    #: not by the ruleset's turn.
+    game_handler: GameHandler | None = None
+    #: A built-in that is a step of the log, not a command of the rules (``undo``, ``redo``):
+    #: no handler, no dice, no phase nor turn; what ``log_step`` returns is written as it is.
+    log_step: LogStep | None = None
+    #: Whether the game opens the sealed dice's key so far and seals them with a new one, first
+    #: in the command (``dice-key``: ``core.game.sealing``).
+    reseals: bool = False
 
 
 # ------------------------------------------------------------------------- context

@@ -539,8 +539,8 @@ class FireteamApp(RepaintsAfterBatch, App):
         """Listen to ``game``'s changes, and to the command its table holds for a seat's dice (issue #61)."""
         stops = (
             game.subscribe(self._game_changed, role=self.role),
-            game.subscribe_awaiting(lambda: self._game_changed(None)),
-            game.subscribe_rolling(lambda: self._game_changed(None)),  # whose dice another seat types (#77)
+            game.awaiting.subscribe(lambda: self._game_changed(None)),
+            game.rolling.subscribe(lambda: self._game_changed(None)),  # whose dice another seat types (#77)
         )
 
         def stop() -> None:

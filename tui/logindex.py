@@ -3,7 +3,7 @@
 The log pane is virtual: it never holds more than the lines on screen.  To
 scroll it needs to know how many lines there are and which file event each row
 is.  The rows are the events ``core.log.views.event_visible`` lets the role see, but
-for the game's inner variables (``Game.inner``: a ruleset's ``key = value`` with no
+for the game's inner variables (``Reading.inner``: a ruleset's ``key = value`` with no
 words, shown where a referee digs, not between the lines he scans).  For the
 referee, who sees every event, only the positions of those few are kept; for a
 side or a spectator, the positions of its rows, in an ``array`` (8 bytes a row)
@@ -51,7 +51,7 @@ class RowIndex:
         """Take in the events appended since the last call."""
         n = self.game.log_length
         store = self.game.history.store
-        role, inner, header = self.role, self.game.inner, self.game.hidden_header
+        role, inner, header = self.role, self.game.reading.inner, self.game.reading.hidden_header
         start = self.scanned
         while start < n:
             end = min(n, start - start % CHUNK + CHUNK)

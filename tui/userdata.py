@@ -96,7 +96,7 @@ def write_atomic(path: Path, data: bytes) -> None:
             os.close(dfd)
 
 
-def _read_small(path: Path) -> bytes | None:
+def read_small(path: Path) -> bytes | None:
     """The file's bytes; None if it does not exist.  Raises ValueError if it is not a small regular file."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
@@ -164,7 +164,7 @@ class UserStore(msgspec.Struct):
     def load_settings(self) -> Settings:
         path = self.settings_path
         try:
-            data = _read_small(path)
+            data = read_small(path)
             if data is None:
                 return Settings()
             settings = msgspec.json.decode(data, type=Settings)
@@ -188,7 +188,7 @@ class UserStore(msgspec.Struct):
     def load_history(self, save: Path) -> list[str]:
         path = self.history_path(save)
         try:
-            data = _read_small(path)
+            data = read_small(path)
             if data is None:
                 return []
             history = msgspec.json.decode(data, type=_History)
@@ -223,7 +223,7 @@ class UserStore(msgspec.Struct):
         with contextlib.suppress(OSError):
             for path in (self.state / "history").glob("*.json"):
                 try:
-                    data = _read_small(path)
+                    data = read_small(path)
                     if data is not None:
                         found.add(Path(msgspec.json.decode(data, type=_History).save))
                 except (ValueError, msgspec.DecodeError):

@@ -12,7 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from core.commands import local_name, spec_domain
+from core.commands import local_name, shortest_start, spec_domain
 from core.game import game_commands
 from core.language.reader import reading
 from core.registry import BUILTIN, get_ruleset
@@ -31,24 +31,34 @@ def _pair(context: str, word: str, domain: str) -> str:
     return f"`{mine}`" if mine == word else f"`{mine}` · `{word}`"
 
 
-def _row(spec: CommandSpec, domain: str) -> str:
+def _row(spec: CommandSpec, domain: str, starts: dict[str, str]) -> str:
     domain = spec_domain(spec, domain)
     verb = " / ".join(_pair("command", n, domain) for n in (spec.name, *spec.aliases))
+    start = f"`{starts['it']}`" if starts["it"] == starts["en"] else f"`{starts['it']}` · `{starts['en']}`"
     options = ", ".join(_pair("option", p.name, domain) for p in spec.params)
     choices = "; ".join(
         ", ".join(_pair("choice", c, domain) for c in p.choices) for p in spec.params if p.kind == "choice"
     )
-    return "| " + " | ".join(cell.replace("|", "\\|") for cell in (verb, options, choices)) + " |"
+    return "| " + " | ".join(cell.replace("|", "\\|") for cell in (verb, start, options, choices)) + " |"
 
 
-def _commands(ruleset_id: str) -> list[CommandSpec]:
-    """Every command of the ruleset, in any of its variants, by name."""
+def _commands(ruleset_id: str) -> tuple[list[CommandSpec], dict[str, dict[str, str]]]:
+    """Every command of the ruleset, in any of its variants, by name; and each one's shortest start
+    in Italian and in English that names it alone in every variant that has it (the longest of
+    its variants' shortest)."""
     every: dict[str, CommandSpec] = {}
+    starts: dict[str, dict[str, str]] = {}
     for variant in get_ruleset(ruleset_id).variants:
         r = get_ruleset(ruleset_id, variant)
-        for spec in game_commands(r):
+        specs = game_commands(r)
+        for spec in specs:
             every.setdefault(spec.name, spec)
-    return sorted(every.values(), key=lambda s: s.name)
+            for language in ("it", "en"):
+                with reading(language):
+                    start = shortest_start(spec, specs, r.domain)
+                mine = starts.setdefault(spec.name, {}).setdefault(language, start)
+                starts[spec.name][language] = max(mine, start, key=len)
+    return sorted(every.values(), key=lambda s: s.name), starts
 
 
 def section() -> str:
@@ -62,12 +72,15 @@ def section() -> str:
         "then in English. The log records the English names (`tira 2d6 soglia=5` is recorded as",
         "`roll 2d6 target=5`, `25,5` as `25.5`), so a script in either language writes the same",
         "events, and each reader sees the line in his own names. Italian name first, then English;",
-        "one name where both are the same (or the Italian is not yet in the catalogue).",
+        "one name where both are the same (or the Italian is not yet in the catalogue). *Shortest*",
+        "is the shortest start of the command's name that names it alone in each language, in every",
+        "variant of the ruleset (`tests/core/test_command_prefixes.py` keeps it so).",
     ]
     for ruleset_id in BUILTIN:
         r = get_ruleset(ruleset_id)
-        out += ["", f"### {r.name}", "", "| command | options | choices |", "|---|---|---|"]
-        out += [_row(spec, r.domain) for spec in _commands(ruleset_id)]
+        specs, starts = _commands(ruleset_id)
+        out += ["", f"### {r.name}", "", "| command | shortest | options | choices |", "|---|---|---|---|"]
+        out += [_row(spec, r.domain, starts[spec.name]) for spec in specs]
     return "\n".join(out) + "\n"
 
 

@@ -138,7 +138,7 @@ def run_script(
                 assert isinstance(outcome, Outcome)  # (a script's game is no served table: never Held)
                 count += 1
                 for event, line in zip(outcome.events, outcome.lines, strict=True):
-                    if not game.inner(event):  # the code's key = value: fireteam log --all shows it
+                    if not game.reading.inner(event):  # the code's key = value: fireteam log --all shows it
                         print(line, file=out)
     finally:
         game.close()

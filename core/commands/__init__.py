@@ -50,7 +50,7 @@ from core.commands.parsing import Parsed, parse
 from core.commands.pieces import find_side, find_unit, teams
 from core.commands.record import example_prose, localize_line
 from core.commands.values import MAX_LINE, check_line, distance, whole_number
-from core.commands.verbs import find_verb
+from core.commands.verbs import find_verb, shortest_start
 from core.commands.words import match_prefix, or_list, split
 
 __all__ = [
@@ -72,6 +72,7 @@ __all__ = [
     "or_list",
     "parse",
     "spec_domain",
+    "shortest_start",
     "split",
     "teams",
     "title",

@@ -67,6 +67,19 @@ def find_verb(word: str, specs: list[CommandSpec], domain: str = CORE_DOMAIN) ->
     return match_verb(word, specs, domain)[0]
 
 
+def shortest_start(spec: CommandSpec, specs: list[CommandSpec], domain: str = CORE_DOMAIN) -> str:
+    """The shortest start of ``spec``'s name in the reader's language that names it alone among
+    ``specs`` (as :func:`find_verb` reads a word): what docs/commands.md teaches a player to type."""
+    name = local_name("command", spec.name, spec_domain(spec, domain))
+    for n in range(1, len(name)):
+        try:
+            if match_verb(name[:n], specs, domain)[0] is spec:
+                return name[:n]
+        except Refused:
+            continue
+    return name
+
+
 def rank_now(spec: CommandSpec, state: GameState, role: str) -> int | None:
     """Where ``spec`` comes among the commands ``role`` may give: 0 made for the phase
     the game is in, 1 for any phase, 2 for other phases; None for the referee's alone."""

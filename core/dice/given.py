@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from core.log import events as ev
 
 if TYPE_CHECKING:
-    from core.game import Game
+    from core.game.front import Front
     from core.log.outcome import Awaited
 
 
@@ -21,7 +21,7 @@ class Given(NamedTuple):
     faces: list[int]
 
 
-def roll_given(game: Game, was: Awaited) -> Given | None:
+def roll_given(game: Front, was: Awaited) -> Given | None:
     """Who gave ``was``'s roll, and its faces, now that the table no longer holds it as it stood: the
     command held again for its next roll, with them; or carried out, its rolls recorded.  None: not a
     roll, or withdrawn or refused (nothing was given)."""
@@ -29,14 +29,14 @@ def roll_given(game: Game, was: Awaited) -> Given | None:
     if request is None:
         return None
     count = request.missing or request.count
-    start, now = len(was.faces), game.awaiting
+    start, now = len(was.faces), game.awaiting.held
     if now is not None:
         if (now.text, now.role, now.by) != (was.text, was.role, was.by) or now.faces[:start] != was.faces:
             return None  # another command altogether
         faces, givers = now.faces[start : start + count], now.givers[start : start + count]
         return Given((givers[0] if givers else "") or was.by, faces) if faces else None
     history = game.history
-    if game.held_dropped is not None or not history.eff_cmds:
+    if game.awaiting.dropped is not None or not history.eff_cmds:
         return None
     group = history.group(history.eff_cmds[-1])
     issued = group[0] if group else None

@@ -69,7 +69,7 @@ def resolved(game: Game, text: str, role: str, faces: list[int]) -> list[ev.Even
     order, after those the line types itself), as giving it would; nothing is written.
     Raises as giving it would: Refused, NeedDice for a roll past the faces, NeedAnswer."""
     parsed = game.parse(text, role)
-    if parsed.spec.name in ("undo", "redo"):
+    if parsed.spec.log_step is not None:  # (undo, redo: steps of the log, not commands of the rules)
         raise Refused(_("? asks a command of the rules, not {command}").format(command=parsed.spec.name), rule=TYPING)
     supposed = SupposedDice([*(parsed.faces or ()), *faces], manual=table_dice(game.state))
     return game.resolved(text, role, supposed)
@@ -119,7 +119,7 @@ def _on(game: Game, text: str, role: str, faces: tuple[int, ...]) -> tuple[Faces
 
 
 def _said(game: Game, facts: list[ev.Event], role: str) -> tuple[str, ...]:
-    return tuple(game.describe(e, role) for e in facts if event_visible(e, role) and not game.inner(e))
+    return tuple(game.describe(e, role) for e in facts if event_visible(e, role) and not game.reading.inner(e))
 
 
 def _rules(game: Game, facts: list[ev.Event], role: str, first: tuple[str, ...]) -> tuple[str, ...]:

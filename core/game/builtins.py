@@ -9,7 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from core.commands.naming import one_meaning
-from core.game.confirmation import CONFIRM
+from core.game.confirmation import CONFIRM, confirm
 from core.game.sealing import SEAL_DICE
 from core.language.i18n import _
 from core.log import events as ev
@@ -20,7 +20,8 @@ from core.log.views import (
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused, Ruleset
 
 if TYPE_CHECKING:
-    from core.game.table import Table
+    from core.game.front import Front
+    from core.game.undoing import Written
 
 #: How a player came to his seat (``Seated.via``): by his SSH key, by an invitation, or named by ``players``.
 VIA = ("key", "invitation", "named")
@@ -41,9 +42,22 @@ def game_commands(ruleset: Ruleset) -> list[CommandSpec]:
 
 def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
     """The commands every game has, whatever its ruleset (their names are the core's words)."""
+    return [*_log_steps(), *_table_commands(ruleset), *_players_commands(ruleset)]
+
+
+def _log_steps() -> list[CommandSpec]:
+    """Undo and redo: steps of the log, not commands of the rules (``CommandSpec.log_step``)."""
     return [
-        CommandSpec("undo", "Take back the last command in effect (it stays in the log).", _never, who="side"),
-        CommandSpec("redo", "Bring back the last undone command.", _never, who="side"),
+        CommandSpec(
+            "undo", "Take back the last command in effect (it stays in the log).", _never, who="side", log_step=_undo
+        ),
+        CommandSpec("redo", "Bring back the last undone command.", _never, who="side", log_step=_redo),
+    ]
+
+
+def _table_commands(ruleset: Ruleset) -> list[CommandSpec]:
+    """The table's: the next phase, the dice's key, the table's dice, a note."""
+    return [
         CommandSpec(
             "next",
             "End the current phase and begin the next one.",
@@ -57,9 +71,10 @@ def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
         CommandSpec(
             SEAL_DICE,
             "Open the dice's key so far to everyone, and seal the dice with a new one.",
-            lambda ctx, args: None,  # Game.execute puts in its facts (Game._sealing)
+            lambda ctx, args: None,  # the game's sealing puts in its facts (core.game.sealing)
             who="referee",
             public_text=True,
+            reseals=True,
         ),
         CommandSpec(
             TABLE_DICE,
@@ -76,6 +91,12 @@ def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
             params=(Param("text", "text", "what to note", prose=True),),
             examples=('note "smoke drifts north"',),
         ),
+    ]
+
+
+def _players_commands(ruleset: Ruleset) -> list[CommandSpec]:
+    """The players': who plays each side, a side's word on the result, a sealed order."""
+    return [
         CommandSpec(
             "players",
             "Say who plays each side: SIDE=NAME for each (the log keeps it; a served table writes its seats' own).",
@@ -105,10 +126,11 @@ def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
         CommandSpec(
             CONFIRM,
             "Confirm the game's result for your side, once it has ended: your seat adds the certificate's digest.",
-            lambda ctx, args: None,  # Game._handle carries it out (core.game.confirmation)
+            lambda ctx, args: None,  # (a dry run rolls nothing; the game calls confirm)
             params=(Param("result", "text", "the certificate's digest (your seat adds it)", optional=True),),
             who="side",
             public_text=True,
+            game_handler=confirm,
         ),
         CommandSpec(
             "seal",
@@ -169,11 +191,19 @@ def _table_dice(ctx: Context, args: dict) -> None:
     ctx.emit(ev.VarSet(key=TABLE_DICE, value=args["choice"]))
 
 
-def _never(ctx: Context, args: dict) -> None:  # handled by Game.execute before dispatch
-    raise AssertionError("undo/redo are handled by Game")
+def _never(ctx: Context, args: dict) -> None:  # a step of the log has no handler: the game writes its log_step's
+    raise AssertionError("undo/redo are steps of the log: Game writes their log_step")
 
 
-def copy_role_error(game: Table, role: str) -> str | None:
+def _undo(game: Front, role: str, by: str) -> Written:
+    return game.undoing.undone(role, by, game.clock())
+
+
+def _redo(game: Front, role: str, by: str) -> Written:
+    return game.undoing.redone(role, by, game.clock())
+
+
+def copy_role_error(game: Front, role: str) -> str | None:
     """A side's copy is shown as its own role only (the referee's default stands for it)."""
     if role in (REFEREE, game.copy_role):
         return None
@@ -181,6 +211,6 @@ def copy_role_error(game: Table, role: str) -> str | None:
     return said.format(path=game.path, copy=game.copy_role, role=repr(role))
 
 
-def reading_role(game: Table, role: str) -> str:
+def reading_role(game: Front, role: str) -> str:
     """The role a read-only game is shown as: a side's copy as its own."""
     return game.copy_role or role

@@ -24,7 +24,7 @@ from core.refusal import TYPING
 from core.ruleset import Context, Refused
 
 if TYPE_CHECKING:
-    from core.game.table import Table
+    from core.game.front import Front
 
 #: The command's name (the core's word; Italian ``conferma`` in the catalogue).
 CONFIRM = "confirm"
@@ -32,7 +32,7 @@ CONFIRM = "confirm"
 DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
-def confirm(game: Table, ctx: Context, args: dict[str, str], by: str) -> None:
+def confirm(game: Front, ctx: Context, args: dict[str, str], by: str) -> None:
     """The ``Confirmed`` fact of ``ctx.role``'s player (the seat ``by``: where two share a side,
     the one who confirms), or Refused saying which rule stops it."""
     side = ctx.role

@@ -8,14 +8,18 @@ fails on a bug (any other exception before it is written) is logged with its
 traceback (``core.refusal.LOG``) and raises :class:`CommandFailed`:
 it writes nothing either, and never passes for a refusal.
 
-What a game does besides lives beside this module, one concern each, and is
-:class:`Game`'s by name (the methods listed in its class body): opening and
-closing a save (``opening``), the sealed dice (``sealing``), a command held for
-a seat's dice (``awaiting``), a roll asked at its own seat, whose dice the others wait for
-(``rolling``), undo and redo (``undoing``), what a role may read
-(``reading``), the odds of a command not given (``odds``), and the commands
-every ruleset has (``builtins``).  They take the game as ``table.Table``, what
-they use of it, and so need not import this module.
+What a game keeps besides lives beside this module, one concern each, an object that
+owns its state and that ``Game`` holds and calls by its public names: the sealed dice
+(``sealing.Sealing``: the key in force, the shares used), a command held for a seat's
+dice (``awaiting.Awaiting``), a roll asked at its own seat, whose dice the others wait
+for (``rolling.Rolling``), what a role may read (``reading.Reading``: its view, its
+numbers, the log in its words), what its undo and redo would do (``undoing.Undoing``)
+and who is told of each change (``telling.Telling``).  Each is given what it reads of the
+game (its timeline, its header, its ruleset), never the game, so none imports this module.
+Opening a save and reading what another process appended (``opening``), the odds of a
+command not given (``odds``), what a command still wants of the table (``asking``) and the
+commands every ruleset has (``builtins``, whose hooks take the game as ``front.Front``) are
+functions the game calls.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Self, Unpack
 
 import msgspec
 
@@ -40,37 +44,33 @@ from core.dice.faces import (
     Share,
     sent_contribution,
 )
-from core.dice.shares import Counts, check_share
-from core.game import awaiting, opening, reading, rolling, sealing, undoing
-from core.game import odds as odds_module
+from core.game import opening
+from core.game.asking import answer_asked, dice_asked
+from core.game.awaiting import Awaiting
 from core.game.bugs import failing_on_bugs
 from core.game.builtins import game_commands
-from core.game.confirmation import CONFIRM, confirm
+from core.game.given import Given
+from core.game.odds import Odds, first_roll
 from core.game.opening import now_ms
-from core.game.sealing import new_contribution, new_dice_key
-from core.game.table import Asked, Table
-from core.language.i18n import Domain, Text, _, naming, render
+from core.game.reading import LogLine, Reading
+from core.game.rolling import Rolling
+from core.game.sealing import Asked, Asking, Sealing
+from core.game.telling import Telling
+from core.game.undoing import Undoing, Written
+from core.language.i18n import Domain, _, naming, render
 from core.language.reader import SOURCE, lang
 from core.language.reader import reading as read_in
 from core.language.shapes import command_shapes
 from core.log import events as ev
 from core.log.narrate import sides_of
-from core.log.numbering import Numbering
-from core.log.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Outcome, OwnRoll, Refusal, Result, settle
+from core.log.outcome import AnswerNeeded, Awaited, DiceNeeded, Outcome, Refusal, Result, settle
 from core.log.questions import MAX_ANSWERS, Answers, NeedAnswer
 from core.log.replay import Timeline
-from core.log.state import DICE_KEY, GameState, copy_state, table_dice
+from core.log.state import GameState, copy_state, table_dice
 from core.log.views import (
     REFEREE,
-    REFEREE_ONLY,
     SPECTATOR,
     MarkerLabels,
-    event_visible,
-    narrowest,
-    roll_owner,
-    roller,
-    unit_audience,
-    unit_visible,
 )
 from core.refusal import TYPING
 from core.ruleset import CommandSpec, Context, Refused, Ruleset
@@ -79,6 +79,8 @@ from core.storage.savefile import Header, SaveError
 from core.storage.writer import SaveWriter
 
 if TYPE_CHECKING:
+    from core.game.front import Front
+
     # A save under 1 MB opens without the open cache (tui.opening.CACHE_FROM_BYTES): not imported for it.
     from core.storage.opencache import Mark, OpenCache
 
@@ -108,38 +110,20 @@ class Game:
         self.clock = clock
         #: Where the salts of the secrets' commitments come from (fixed only by tests that draw screens).
         self.salt = salt
-        #: Where a command's contribution to its sealed dice comes from when its issuer sent
-        #: none (the referee at this process), and where a new sealed key comes from.
-        self.contribute: Callable[[], bytes] = new_contribution
-        self.dice_key: Callable[[], str] = new_dice_key
-        #: A game made with a seed it was given (``Game.new(seed=…)``, ``script --seed``) rolls
-        #: seeded dice that the seed foresees, for reproducible scripts; any other new game
-        #: seals its dice with its first command (docs/secrets.md, "Sealed dice").
-        self.seeded = seeded
-        #: The contributions the sealed rolls in the file used, by their seal (built when first needed).
-        self._used: set[tuple[str, str]] | None = None
-        #: Each seat's count of the shares its commands rolled (``core.dice.shares``; built when first needed).
-        self._counts: Counts | None = None
-        #: The keys a what-if copied from its parent (``_rolls_parents_key``; gathered when first needed).
-        self._parents_keys: set[object] | None = None
-        #: Each issuer's command (role, by, the command and its arguments) that asked a question
-        #: after its sealed dice rolled: given again, with the answer, it rolls the same dice (issue #60).
-        self._asked: dict[tuple[str, str, str, str], Asked] = {}
-        #: The fact that set the sealed key last looked up (``_key_fact``).
-        self._key: ev.VarSet | None = None
+        #: The sealed dice: the key in force, the shares used, what a question kept (``core.game.sealing``).
+        self.sealing = Sealing(timeline, header, lambda: self.salt(), seeded=seeded)
         self.notes = notes or []
         #: Bytes of the save this game holds: up to here, memory and file agree.
         self.saved_bytes = writer.size if writer is not None else saved_bytes
         #: The check of the save's line that ends at ``saved_bytes`` (its chain goes on from there).
         self.saved_check = writer.check if writer is not None else saved_check
         self._specs: list[CommandSpec] | None = None  # the commands, gathered when first needed
-        self._numberings: dict[str, Numbering] = {}
-        #: Each side's view of the live state, as of (the log's length, the state): shared by all who ask.
-        self._views: dict[str, tuple[tuple[int, int], GameState]] = {}
-        self._listeners: list[tuple[str, Callable[[Outcome], None]]] = []
-        #: Each listening side's view as its listeners were last told it (``_seen``).
-        self._told: dict[str, GameState] = {}
-        self._refusal_listeners: list[Callable[[Refusal], None]] = []
+        #: What each role may read of it: its view, its numbers, the log in its words (``core.game.reading``).
+        self.reading = Reading(timeline, ruleset, self.localize)
+        #: What each role's undo and redo would do, and the facts that do it (``core.game.undoing``).
+        self.undoing = Undoing(timeline, self.reading, self.localize)
+        #: Who is told of its changes, each as its role may see them (``core.game.telling``).
+        self.telling = Telling(self.reading)
         #: Where the open cache's entry for this save stands (``core.storage.opencache``), if it was opened with one.
         self.cache_mark: Mark | None = None
         #: With ``Game.open(..., cache_later=True)``: what ``keep_cache`` finishes (None once done).
@@ -154,15 +138,10 @@ class Game:
         #: At a served table, the roles whose seats can be asked for their own dice (set by the
         #: server, issue #61); None: one person at one screen types every roll (a local client).
         self.seated: Callable[[], set[str]] | None = None
-        #: The command held for another seat's dice or answer (``hold``), one per table.
-        self.awaiting: Awaited | None = None
-        #: Why the last held command ended unrecorded (its answer refused, or withdrawn), for
-        #: the seat that gave it, which learns it only as news; None once another is held.
-        self.held_dropped: Refusal | Failure | None = None
-        self._awaiting_listeners: list[Callable[[], None]] = []
-        #: The seats at their own prompt for their command's roll, whose dice the others are told are awaited.
-        self.rolling: tuple[OwnRoll, ...] = ()
-        self._rolling_listeners: list[Callable[[], None]] = []
+        #: The command held for another seat's dice or answer (``core.game.awaiting``).
+        self.awaiting = Awaiting(timeline, ruleset.domain)
+        #: The seats at their own prompt for their command's roll (``core.game.rolling``).
+        self.rolling = Rolling(timeline)
 
     @property
     def writable(self) -> bool:
@@ -187,7 +166,17 @@ class Game:
         salt: Callable[[], str] = commitments.new_salt,
     ) -> Self:
         """A new save of a game of ``ruleset_id`` (``opening.new``)."""
-        return opening.new(cls, path, ruleset_id, variant, seed=seed, clock=clock, salt=salt)
+        made = opening.new(path, ruleset_id, variant, seed)
+        return cls(
+            made.path,
+            made.header,
+            made.ruleset,
+            made.timeline,
+            made.writer,
+            clock=clock,
+            salt=salt,
+            seeded=seed is not None,
+        )
 
     @classmethod
     def open(
@@ -202,101 +191,123 @@ class Game:
         cache_later: bool = False,
     ) -> Self:
         """A save opened, to play or read-only to replay (``opening.open``)."""
-        return opening.open(
-            cls,
-            path,
-            writable=writable,
+        o = opening.open(
+            path, writable=writable, progress=progress, cache=cache, cached_only=cached_only, cache_later=cache_later
+        )
+        game = cls(
+            o.path,
+            o.header,
+            o.ruleset,
+            o.timeline,
+            o.writer,
             clock=clock,
-            progress=progress,
-            cache=cache,
-            cached_only=cached_only,
-            cache_later=cache_later,
+            notes=list(o.notes),
+            saved_bytes=o.saved_bytes,
+            saved_check=o.saved_check,
+        )
+        game.cache_mark, game._cache_finish = o.cache_mark, o.cache_finish
+        return game
+
+    def keep_cache(self) -> None:
+        """What ``open(..., cache_later=True)`` left for later: write the cache's entry if the
+        load found more than it held, and take the mark a game that grows goes on from.
+        Once (later calls do nothing); nothing if the game changed since it opened."""
+        finish, self._cache_finish = self._cache_finish, None
+        if finish is not None:
+            self.cache_mark = finish()
+
+    def close(self) -> None:
+        if self.writer is not None:
+            mark = self.cache_mark
+            if mark is not None and self.saved_bytes > mark.size:
+                mark.keep(self.path, self.timeline, self.saved_bytes, self.saved_check, self.header.fireteam)
+            self.writer.close()
+            self.writer = None
+
+    def follow(self, upto: int | None = None) -> list[Outcome]:
+        """Take in what the save's writer (another process) appended, up to byte ``upto``
+        (``opening.appended``), and tell the listeners, a command at a time.
+
+        A game opened read-only can so follow a live table: the writer says how far its file
+        is synced.  Sizes it already holds are ignored, so the same news may arrive twice."""
+        if self.copy_role or (upto is not None and upto <= self.saved_bytes):
+            return []  # a side's copy is written once: it never grows
+        saved = (self.saved_bytes, self.saved_check)
+        self.sealing.reread()  # gathered again when next needed, with the rolls read here
+        groups, self.saved_bytes, self.saved_check = opening.appended(
+            self.path, self.history, saved, self.header.fireteam, upto
+        )
+        self.timeline.catch_up()
+        outcomes = [Outcome(_named(group[0]), group, [self.describe(e, REFEREE) for e in group]) for group in groups]
+        for outcome in outcomes:
+            self.telling.tell(outcome)
+        return outcomes
+
+    def view(self, role: str, step: int | None = None) -> GameState:
+        """The state as ``role`` may know it, live or at replay ``step`` (``Reading.view``).  Do not modify it."""
+        return self.reading.view(role, step)
+
+    def log_lines(self, role: str, start: int = 0, end: int | None = None) -> list[LogLine]:
+        """Events ``start``..``end`` of the file that ``role`` may see, in its words (``Reading.log_lines``)."""
+        return self.reading.log_lines(role, start, end)
+
+    def describe(self, e: ev.Event, role: str) -> str:
+        """``e`` in words for ``role`` (``Reading.describe``)."""
+        return self.reading.describe(e, role)
+
+    @property
+    def log_length(self) -> int:
+        return len(self.history.store)
+
+    def undo(self, *, role: str, by: str = "") -> Outcome:
+        """Take back the last command in effect that ``role`` may see (``Undoing.undone``), or raise Refused."""
+        return self._stepped("undo", role, by or role, self.undoing.undone)
+
+    def redo(self, *, role: str, by: str = "") -> Outcome:
+        """Bring back the last undone command (``Undoing.redone``), or raise Refused."""
+        return self._stepped("redo", role, by or role, self.undoing.redone)
+
+    def _stepped(self, text: str, role: str, by: str, step: Callable[[str, str, int], Written]) -> Outcome:
+        """An undo or a redo asked for by its name, not typed: written, or told as refused."""
+        return self._told_if_refused(
+            text, role, by, lambda: self._by_the_log(text, role, lambda: step(role, by, self.clock()))
         )
 
-    keep_cache = opening.keep_cache
-    close = opening.close
-    follow = opening.follow
+    def _by_the_log(self, text: str, role: str, facts: Callable[[], Written]) -> Outcome:
+        """An undo or a redo written: ``facts`` of the history, not of a rule (ruling ENG-3)."""
+        if self.writer is None:
+            raise Refused(_("this game is open read-only (replay)"), rule="ENG-4")
+        with failing_on_bugs(text, role):
+            cmd, group, lines = facts()
+        return self._append(cmd, group, lines)
 
-    # The sealed dice: the key in force, a command's share, what a question kept (core/game/sealing.py).
-    _dice = sealing._dice
-    _ask_later = sealing._ask_later
-    _sealing = sealing._sealing
-    _rolls_parents_key = sealing._rolls_parents_key
-    dice_seal = sealing.dice_seal
-    _key_fact = sealing._key_fact
-    _uses = sealing._uses
-    next_share = sealing.next_share
+    def odds(self, text: str, *, role: str, why: bool = False) -> Odds | None:
+        """What the command would roll first, and the exact odds, without doing anything
+        (``core.game.odds``); None if it rolls nothing or is not valid now (with ``why``, Refused)."""
 
-    # A command held for another seat's dice at a served table (core/game/awaiting.py).
-    subscribe_awaiting = awaiting.subscribe_awaiting
-    set_awaiting = awaiting.set_awaiting
-    _hold = awaiting._hold
-    answer_held = awaiting.answer_held
-    seats_changed = awaiting.seats_changed
-    awaited_said = awaiting.awaited_said
+        def dry_run() -> None:
+            parsed = self.parse(text, role)
+            if parsed.spec.log_step is None:  # (undo and redo roll nothing)
+                self._check_allowed(parsed, role)
+                ctx = Context(copy_state(self.state), ManualDice(), role, self.ruleset, dry_run=True)
+                parsed.spec.handler(ctx, parsed.args)
 
-    # A roll asked at its own seat: whose dice the other seats wait for (core/game/rolling.py).
-    subscribe_rolling = rolling.subscribe_rolling
-    set_rolling = rolling.set_rolling
-    unasked = rolling.unasked
-    rolling_said = rolling.rolling_said
-
-    # Undo and redo, and the numbers a role knows commands by (core/game/undoing.py).
-    numbering = undoing.numbering
-    shown_cmd = undoing.shown_cmd
-    undo_target = undoing.undo_target
-    redo_target = undoing.redo_target
-    _preview = undoing._preview
-    undo_preview = undoing.undo_preview
-    redo_preview = undoing.redo_preview
-    undo = undoing.undo
-    _undo = undoing._undo
-    undo_refusal = undoing.undo_refusal
-    _undoing = undoing._undoing
-    _carry_past = undoing._carry_past
-    _size = undoing._size
-    redo = undoing.redo
-    _redo = undoing._redo
-    _redoing = undoing._redoing
-
-    # What a role may read: its view, the log in its words (core/game/reading.py).
-    view = reading.view
-    _described = reading._described
-    describe = reading.describe
-    _said_var = reading._said_var
-    log_lines = reading.log_lines
-    hidden_header = reading.hidden_header
-    inner = reading.inner
-    facts_seen = reading.facts_seen
-    log_length = property(reading.log_length)
-    players = reading.players
-
-    # What a command would roll first, and its exact odds, doing nothing (core/game/odds.py).
-    odds = odds_module.odds
+        return first_roll(dry_run, text, role, self.ruleset.domain, why=why)
 
     def subscribe(self, listener: Callable[[Outcome], None], *, role: str) -> Callable[[], None]:
-        """Call ``listener`` after every change ``role`` may see, with what it may see of it (each
-        seat of a shared table listens): a change it may see none of, that leaves its view as it
-        was, calls nothing, so a seat cannot even tell that one happened.  The server's log and
-        its like listen as the referee."""
-        if role != REFEREE:
-            self._told[role] = self.view(role)  # (told of every change since, its other listeners know it)
-        entry = (role, listener)
-        self._listeners.append(entry)
-        return lambda: self._listeners.remove(entry)
+        """Call ``listener`` after every change ``role`` may see, with what it may see of it, and
+        none it may see nothing of (``Telling.subscribe``)."""
+        return self.telling.subscribe(listener, role=role)
 
     def subscribe_refusals(self, listener: Callable[[Refusal], None]) -> Callable[[], None]:
         """Call ``listener`` whenever a command, undo or redo is refused (the server logs them)."""
-        self._refusal_listeners.append(listener)
-        return lambda: self._refusal_listeners.remove(listener)
+        return self.telling.subscribe_refusals(listener)
 
     def _told_if_refused(self, text: str, role: str, by: str, act: Callable[[], Outcome]) -> Outcome:
         try:
             return act()
         except Refused as e:
-            refusal = Refusal(text, role, by, str(e), e.rules)
-            for listener in list(self._refusal_listeners):
-                listener(refusal)
+            self.telling.refused(Refusal(text, role, by, str(e), e.rules))
             raise
 
     @property
@@ -356,140 +367,116 @@ class Game:
                 return localize_line(text, shapes, self.ruleset.domain)
         return localize_line(text, self.commands, self.ruleset.domain)
 
-    def submit(
-        self,
-        text: str,
-        *,
-        role: str,
-        by: str = "",
-        faces: list[int] | None = None,
-        contribution: bytes | None = None,
-        answers: list[str] | None = None,
-        saw: str | None = None,
-        nonce: int | None = None,
-    ) -> Result:
+    def submit(self, text: str, **given: Unpack[Given]) -> Result:
         """What one command line (``undo`` and ``redo`` too) comes to, as a value (``core.log.outcome``):
         what every front end calls, and what a seat worker's copy of the game carries out at the
         table instead (``tui.ssh.workers.replica``).  :meth:`execute` is the same, raising to
-        refuse; ``contribution``, ``saw`` and ``nonce`` are the seat's share of the command's sealed dice,
-        as there."""
-        by = by or role
-        if self.awaiting is not None:  # one command at a time, undo too: the table waits for its dice
+        refuse; what it is given with besides the line is :class:`Given`'s."""
+        role = given["role"]
+        by = given["by"] = given.get("by") or role
+        if self.awaiting.held is not None:  # one command at a time, undo too: the table waits for its dice
             # (a seat the held roll is hidden from learns only that the table is busy: it holds one command)
-            why = self.awaited_said(role) or _("the table is busy with another command; give yours again in a moment")
-            return rolling.asked(self, role, by, Refusal(text.strip(), role, by, why))
+            why = self.awaiting.said(role) or _("the table is busy with another command; give yours again in a moment")
+            return self._told_rolling(role, by, Refusal(text.strip(), role, by, why))
 
         def act() -> Outcome:
-            return self.execute(
-                text, role=role, by=by, faces=faces, contribution=contribution, answers=answers, saw=saw, nonce=nonce
-            )
+            return self.execute(text, **given)
 
         result = settle(act, text.strip(), role, by)
         if isinstance(result, DiceNeeded | AnswerNeeded) and self.seated is not None and table_dice(self.state):
             # Held as it is recorded, with the language it was given in: the seat that goes on with it
             # may read another.
             parsed = self.parse(text, role)
-            held = Awaited(parsed.text, role, by, list(faces or ()), list(answers or ()), role, lang=parsed.lang)
-            result = self._hold(held, result, first=True)
-        return rolling.asked(self, role, by, result)  # (the others told whose dice it types, if it does)
+            faces, answers = given.get("faces") or (), given.get("answers") or ()
+            held = Awaited(parsed.text, role, by, list(faces), list(answers), role, lang=parsed.lang)
+            result = self.awaiting.hold(held, result, self._seated(), first=True)
+        return self._told_rolling(role, by, result)  # (the others told whose dice it types, if it does)
 
-    def execute(
-        self,
-        text: str,
-        *,
-        role: str,
-        by: str = "",
-        faces: list[int] | None = None,
-        contribution: bytes | None = None,
-        answers: list[str] | None = None,
-        saw: str | None = None,
-        nonce: int | None = None,
-        givers: list[str] | None = None,
-        given_in: str = "",
-    ) -> Outcome:
-        """Carry out one command line, or raise Refused (nothing is written then).
+    def _told_rolling(self, role: str, by: str, result: Result) -> Result:
+        """``result``, the others told of the roll it asks at its own seat, if it does (``core.game.rolling``)."""
+        return self.rolling.asked(role, by, result, at_seats=self.seated is not None and self.awaiting.held is None)
 
-        ``role``: whose command it is, checked and answered as that role's; it has no
-        default, so a caller that forgets it fails rather than acting as the referee.
-        ``faces`` are physical dice typed separately from the line: they follow
-        the line's own ``dice=``, as the rolls it did not give.  Raises
-        :class:`NeedDice` when manual faces run out.  ``contribution``: the
-        issuer's client's random bytes that the command's sealed dice mix with the
-        key (``CONTRIBUTION_BYTES`` of them); none, and the ones its seat sent
-        (``core.dice.faces.sent_contribution``), else this process draws them.  ``saw``: the
-        commitment of the key in force when the issuer drew it ("" for none); None for a
-        contribution drawn in this process now.  A sealed key opened and replaced since
-        then cannot roll it (docs/secrets.md, "Sealed dice"): the command is refused.  ``nonce``:
-        the seat's count of its shares it named with them (``core.dice.shares``), which must be its next.
-        ``answers``: the table's answers to the command's questions (``core.log.questions``),
-        after the line's own ``answers=``; None, and each question takes its default.
-        Raises :class:`NeedAnswer` when they run out.  ``givers``: the seat that typed each
-        of ``faces``, where another than ``by`` did ("" for his own; issue #74): its rolls say so.
-        ``given_in``: the language the line was given in, where it is not the reader's (a held
-        command another seat goes on with); it is read and recorded in it.
-        """
-        by = by or role
+    def _seated(self) -> set[str]:
+        return self.seated() if self.seated is not None else set()
+
+    def answer_held(
+        self, *, role: str, by: str = "", faces: list[int] | None = None, answer: str | None = None
+    ) -> Result:
+        """Go on with the held command with the faces (or the answer) its asked seat gave, or
+        the referee, who may answer any; neither: withdraw it (its submitter, or the referee)."""
+        went_on = self.awaiting.went_on(role, by or role, faces, answer, self.localize)
+        if isinstance(went_on, Refusal):
+            return went_on
+
+        def act() -> Outcome:
+            return self.execute(
+                went_on.text,
+                role=went_on.role,
+                by=went_on.by,
+                faces=went_on.faces,
+                answers=went_on.answers,
+                givers=went_on.givers,
+                given_in=went_on.lang,
+            )
+
+        return self.awaiting.after(went_on, settle(act, went_on.text, went_on.role, went_on.by), self._seated())
+
+    def seats_changed(self) -> None:
+        """A seat left the table: a held command whose submitter left is withdrawn (nothing was
+        recorded); a roll whose asked seat left is asked of the referee, else of its submitter.
+        A roll asked at its own seat of a role no longer seated is awaited no more."""
+        if self.seated is not None:
+            seated = self.seated()
+            self.rolling.keep(seated)
+            self.awaiting.keep(seated)
+
+    def unasked(self, by: str) -> None:
+        """Seat ``by`` put its own prompt down (the command withdrawn, nothing recorded), or left."""
+        self.rolling.unasked(by)
+
+    def execute(self, text: str, **given: Unpack[Given]) -> Outcome:
+        """Carry out one command line, or raise Refused (nothing is written then); what it is
+        given with besides the line is :class:`Given`'s (``core.game.given``).  A command that
+        needs dice or an answer the table has not given raises ``NeedDice`` or ``NeedAnswer``."""
+        role = given["role"]
+        by = given["by"] = given.get("by") or role
         text = text.strip()
-        share = Share(contribution, saw, nonce) if contribution is not None else sent_contribution()
-        return self._told_if_refused(
-            text, role, by, lambda: self._execute(text, role, by, faces, share, answers, givers, given_in)
-        )
+        return self._told_if_refused(text, role, by, lambda: self._execute(text, given))
 
-    def _execute(
-        self,
-        text: str,
-        role: str,
-        by: str,
-        faces: list[int] | None,
-        share: Share | None = None,
-        answers: list[str] | None = None,
-        givers: list[str] | None = None,
-        given_in: str = "",
-    ) -> Outcome:
+    def _execute(self, text: str, given: Given) -> Outcome:
+        role, by = given["role"], given.get("by") or given["role"]
         if self.writer is None:
             raise Refused(_("this game is open read-only (replay)"), rule="ENG-4")
         if role == SPECTATOR:
             raise Refused(_("spectators watch; they cannot give commands"), rule="ENG-1")
+        given_in = given.get("given_in", "")
         with failing_on_bugs(text, role), read_in(given_in) if given_in else nullcontext():
             parsed = self.parse(text, role)
-        if parsed.spec.name == "undo":
-            return self._undo(role, by)
-        if parsed.spec.name == "redo":
-            return self._redo(role, by)
+        if parsed.spec.log_step is not None:  # (undo, redo)
+            log_step = parsed.spec.log_step
+            return self._by_the_log(text, role, lambda: log_step(self, role, by))
+        share = _share(given)
         if share is not None and len(share.contribution) != CONTRIBUTION_BYTES:
             said = _("a contribution to the dice is {n} random bytes; this command was not carried out")
             raise Refused(said.format(n=CONTRIBUTION_BYTES), rule="ENG-5")
         with failing_on_bugs(text, role):
-            cmd, group = self._resolve(parsed, role, by, faces, share, answers, givers)
-            lines = self._described(group)
+            cmd, group = self._resolve(parsed, given, share)
+            lines = self.reading.described(group)
         return self._append(cmd, group, lines)
 
     def _resolve(
-        self,
-        parsed: Parsed,
-        role: str,
-        by: str,
-        faces: list[int] | None,
-        share: Share | None = None,
-        answers: list[str] | None = None,
-        givers: list[str] | None = None,
-        supposed: Dice | None = None,
+        self, parsed: Parsed, given: Given, share: Share | None, supposed: Dice | None = None
     ) -> tuple[int, list[ev.Event]]:
         """The command's number and the events it would append (its ``Issued`` first); nothing is written.
         ``supposed``: the dice it rolls, instead of the game's (a command asked ahead, :meth:`resolved`)."""
+        role = given["role"]
+        by = given.get("by") or role
         self._check_allowed(parsed, role)
-        # The faces typed at the table's prompt follow the line's own: they are
-        # the dice the line's did not give (docs/commands.md, "Dice").
-        given = None if parsed.faces is None and faces is None else [*(parsed.faces or ()), *(faces or ())]
         cmd = self.history.next_cmd
         asking = (role, by, parsed.spec.name, repr(sorted(parsed.args.items())))  # however it was spelt
-        in_force = self.dice_seal()
-        sealing, dice = ([], supposed) if supposed is not None else self._dice(parsed, cmd, given, share, asking)
-        if isinstance(dice, ManualDice) and givers:  # (the line's own dice= are its issuer's)
-            dice.typed_by([*[""] * len(parsed.faces or ()), *givers])
-        said = None if parsed.answers is None and answers is None else [*(parsed.answers or ()), *(answers or ())]
-        if said is not None and len(said) > MAX_ANSWERS:
-            raise Refused(_("at most {n} answers to one command").format(n=MAX_ANSWERS), rule=TYPING)
+        in_force = self.sealing.seal()
+        sealing, dice = ([], supposed) if supposed is not None else self._dice(parsed, given, share, cmd, asking)
+        answers = Answers(_answers(parsed, given))
         ctx = Context(
             copy_state(self.state),
             dice,
@@ -497,30 +484,39 @@ class Game:
             self.ruleset,
             labels=self.marker_labels(cmd),
             order=parsed.spec.dice,
-            answers=Answers(said),
+            answers=answers,
         )
         ctx.emit(*sealing)
         drew = dice.drawer if isinstance(dice, ManualDice) and dice.drawer is not None else dice
         try:
-            self._handle(ctx, parsed, role, by)
+            self._handle(ctx, parsed, by)
             self._end_at_break(ctx)
         except NeedAnswer:
             if isinstance(drew, SealedDice) and drew.used and drew is dice:
-                self._ask_later(asking, Asked(self.saved_bytes, sealing, drew.contribution, drew.saw))
+                self.sealing.ask_later(asking, Asked(sealing, drew.contribution, drew.saw))
             raise
+        self._check_resolved(ctx, parsed, dice, drew, in_force)
+        return cmd, self._issued(ctx, parsed, cmd, by)
+
+    def _dice(
+        self, parsed: Parsed, given: Given, share: Share | None, cmd: int, asking: Asking
+    ) -> tuple[list[ev.Event], Dice]:
+        """The facts that seal the dice first in this command (or none), and the dice it rolls."""
+        # The faces typed at the table's prompt follow the line's own: they are
+        # the dice the line's did not give (docs/commands.md, "Dice").
+        faces, givers = given.get("faces"), given.get("givers")
+        typed = None if parsed.faces is None and faces is None else [*(parsed.faces or ()), *(faces or ())]
+        sealing, dice = self.sealing.dice(parsed, cmd, typed, share, asking)
+        if isinstance(dice, ManualDice) and givers:  # (the line's own dice= are its issuer's)
+            dice.typed_by([*[""] * len(parsed.faces or ()), *givers])
+        return sealing, dice
+
+    def _check_resolved(self, ctx: Context, parsed: Parsed, dice: Dice, drew: Dice, in_force: str) -> None:
+        """Refuse what the handler made of the command that the game cannot record: a number out
+        of range, dice steered or left over, answers left over, nothing at all."""
         _check_numbers(ctx.events)
-        if isinstance(drew, SealedDice) and drew.used and drew.sent is not None:
-            # A share that names no key or no count, or not the seat's next count: the host could choose.
-            check_share(drew.sent, drew.nonce)
-        if isinstance(drew, SealedDice) and drew.used and drew.saw != in_force:
-            # Its sender saw another key: one chosen after his bytes were seen could steer them.
-            raise Refused(
-                _("the dice were sealed with a new key after this share of them was drawn; give the command again"),
-                rule="ENG-5",
-            )
-        if isinstance(drew, SealedDice) and drew.used and (drew.seal, drew.contribution.hex()) in self._uses():
-            # Another command's dice from the same inputs would be its faces again, which its issuer saw.
-            raise Refused(_("this contribution to the dice was used before; send a fresh one"), rule="ENG-5")
+        if isinstance(drew, SealedDice) and drew.used:
+            self.sealing.check(drew, in_force)
         if isinstance(dice, ManualDice) and dice.unused:
             raise Refused(_("{n} more dice typed than the command rolled").format(n=dice.unused), rule="ENG-5")
         if ctx.answers.unused:
@@ -529,21 +525,18 @@ class Game:
             )
         if not ctx.events:
             raise Refused(_("{command}: nothing to do").format(command=self._command_word(parsed)), rule="ENG-8")
+
+    def _issued(self, ctx: Context, parsed: Parsed, cmd: int, by: str) -> list[ev.Event]:
+        """The command's ``Issued`` and its facts, sealed (``core.secrets.commitments``)."""
+        role = ctx.role
         ends = any(type(e) is ev.GameEnded for e in ctx.events)
         facts = commitments.seal(ctx.events, self.state, self.history.timeline() if ends else None, self.salt)
-        if any(type(e) is ev.ScenarioRead for e in ctx.events):
-            # The line names a file of the referee's disk (ruling CORE-TEXT): the others
-            # read the scenario's title in the set-up it made.
-            vis = REFEREE_ONLY
-        elif parsed.spec.public_text:
-            vis = ()
-        else:
-            vis = self._text_audience(parsed, ctx.events, role)
+        vis = self.reading.text_audience(parsed, ctx.events, role)
         acting = role if role != by else ""  # (a seat's name says who typed it; the role, whose it was)
         issued = ev.Issued(
             cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis, role=acting, lang=parsed.lang
         )
-        return cmd, [issued, *facts]
+        return [issued, *facts]
 
     def _end_at_break(self, ctx: Context) -> None:
         """A side at the scenario's break point loses, whatever command brought it there (ruling
@@ -559,59 +552,21 @@ class Game:
         ahead, ``core.explain.ahead``): as :meth:`execute` resolves it, nothing written; refused,
         or wanting dice or an answer, as giving it would be."""
         parsed = self.parse(text, role)
-        return self._resolve(parsed, role, role, None, supposed=dice)[1][1:]
+        return self._resolve(parsed, {"role": role}, None, supposed=dice)[1][1:]
 
-    def _handle(self, ctx: Context, parsed: Parsed, role: str, by: str) -> None:
+    def _handle(self, ctx: Context, parsed: Parsed, by: str) -> None:
         """Run the command's handler; what it still wants of the table (its dice, an answer)
         is said as ``role`` may hear it: whose (a name it may see; the unit's id goes no
         further) and the command's order of dice."""
         try:
-            if parsed.spec.name == CONFIRM:
-                confirm(self, ctx, parsed.args, by)
+            if parsed.spec.game_handler is not None:
+                parsed.spec.game_handler(self, ctx, parsed.args, by)
             else:
                 parsed.spec.handler(ctx, parsed.args)
         except NeedAnswer as need:
-            # As for dice: whose question it is, in a name this role may see.
-            whose = roller(ctx.state, need.unit, need.side, role) if need.unit or need.side else ""
-            raise NeedAnswer(msgspec.structs.replace(need.question, whose=whose)) from None
+            raise answer_asked(need, ctx.state, ctx.role) from None
         except NeedDice as need:
-            # Said as this role may hear it: whose roll (a name it may see), and the
-            # command's order of dice.  The unit's id goes no further.
-            whose = roller(ctx.state, need.unit, need.side, role)
-            side = roll_owner(ctx.state, need.unit, need.side, role)
-            outcome, by, purpose = _answered(ctx.state, ctx.events, need, side or role)
-            asked = msgspec.structs.replace(
-                need.request,
-                whose=whose,
-                side=side,
-                answers=outcome,
-                answered_by=by,
-                answered_for=purpose,
-                order=parsed.spec.dice,
-                domain=self.ruleset.domain,
-                again=_times_rolled(ctx.events, need),
-            )
-            raise NeedDice(asked, vis=need.vis) from None
-
-    def _text_audience(self, parsed: Parsed, events: list[ev.Event], role: str) -> tuple[str, ...]:
-        """Who may see a command's text: those who may see its most private fact (ruling CORE-TEXT).
-
-        A marker's label says nothing of its unit (rulings CORE-MARKER), so the
-        facts seen only by those who may see a unit named by its label do not
-        narrow it; nor does a marker's referee-only label.  A side always sees
-        the command it gave."""
-        private = [set(unit_audience(self.state.units[u])) | {REFEREE} for u in parsed.by_marker]
-        audiences = [
-            e.vis
-            for e in events
-            if not isinstance(e, ev.MarkerPlaced)
-            and not any(e.vis and set(e.vis) <= p for p in private)
-            and not (type(e) is ev.VarSet and e.key == DICE_KEY)  # the game's, not the command's
-        ]
-        vis = narrowest(audiences)
-        if vis and role in self.state.sides and role not in vis:
-            vis = tuple(sorted({*vis, role} - {REFEREE}))
-        return vis
+            raise dice_asked(need, ctx, ctx.role, parsed.spec.dice) from None
 
     def _check_allowed(self, parsed: Parsed, role: str) -> None:
         spec = parsed.spec
@@ -633,7 +588,7 @@ class Game:
             else:
                 said = _("{command} is not allowed in the {phase} phase")
             raise Refused(said.format(command=self._command_word(parsed), phase=phase, expects=expects), rule="ENG-2")
-        if spec.name != CONFIRM:  # (a player's word on the result, at any time after it: ENG-9, not a turn's)
+        if spec.game_handler is None:  # (one checks who and when itself: confirm, ENG-9, not a turn's)
             self.ruleset.check_turn(self.state, parsed, role)
 
     def _command_word(self, parsed: Parsed) -> str:
@@ -663,10 +618,7 @@ class Game:
             ) from None
         except SaveError as e:
             raise Refused(_("{error}; nothing was recorded").format(error=e), rule="ENG-4") from None
-        if self._used is not None:
-            self._used.update((e.seal, e.contribution) for e in group if isinstance(e, ev.SealedRoll))
-        if self._counts is not None:
-            self._counts.took(group)
+        self.sealing.took(group)
         base = len(self.history.store)
         self.history.store.append(group, payloads)
         self.history.feed(group, base)
@@ -675,71 +627,36 @@ class Game:
         self.saved_check = self.writer.check
         self._versioned = True
         outcome = Outcome(cmd, group, lines)
-        self._tell(outcome)
+        self.telling.tell(outcome)
         return outcome
 
-    def _tell(self, outcome: Outcome) -> None:
-        """Tell each listener what its role may see of ``outcome``, and one that may see nothing, nothing."""
-        seen: dict[str, Outcome | None] = {}
-        for role, listener in list(self._listeners):
-            if role not in seen:
-                seen[role] = self._seen(outcome, role)
-            told = seen[role]
-            if told is not None:
-                listener(told)
 
-    def _seen(self, outcome: Outcome, role: str) -> Outcome | None:
-        """``outcome`` as ``role`` may know it: the events it may see, in its words; None if it
-        may see none and its view is as it was (a fact it may not see can take a piece out of
-        its sight: the referee's ``mark farah hidden``)."""
-        if role == REFEREE:
-            return outcome
-        events = [e for e in outcome.events if event_visible(e, role)]
-        view, told = self.view(role), self._told.get(role)
-        self._told[role] = view
-        if not events and view == told:
-            return None
-        return Outcome(outcome.cmd, events, [self.describe(e, role) for e in events])
-
-
-#: A game is what the modules of its concerns take it for: mypy checks it here.
-_A_GAME_IS_A_TABLE: type[Table] = Game
+#: A game is what a screen, or a built-in's hook, takes it for (``core.game.front``): mypy checks it here.
+_A_GAME_IS_A_FRONT: type[Front] = Game
 
 _event_encoder = msgspec.msgpack.Encoder()
 
 
-def _answered(state: GameState, events: list[ev.Event], need: NeedDice, viewer: str) -> tuple[Text, str, Text]:
-    """The roll this one answers, if the command's last roll with an outcome was the other
-    side's (a save answers the hit): its outcome, whose it was and its purpose, as ``viewer``
-    (the side that rolls now) may be told (whose and the purpose only where it may see the
-    roller); ("", "", "") if none, or if ``viewer`` may not see that roll."""
-    rolling = state.units.get(need.unit)
-    side = rolling.side if rolling is not None else need.side
-    last = next((e for e in reversed(events) if isinstance(e, ev.Rolled) and e.roll.outcome), None)
-    if last is None or not event_visible(last, viewer):
-        return "", "", ""
-    theirs = state.units.get(last.unit)
-    their_side = theirs.side if theirs is not None else last.side
-    if not their_side or their_side == side:
-        return "", "", ""
-    if theirs is not None:
-        seen = unit_visible(theirs, viewer)
-        return last.roll.outcome, theirs.name if seen else "", last.roll.purpose if seen else ""
-    return last.roll.outcome, state.sides[their_side].name if their_side in state.sides else "", ""
+def _named(first: ev.Event) -> int:
+    """The command a group of the log names: its own, or the one an undo or a redo takes back or brings back."""
+    return first.cmd if isinstance(first, ev.Issued | ev.Undone | ev.Redone) else 0
 
 
-def _times_rolled(events: list[ev.Event], need: NeedDice) -> int:
-    """How often ``events`` (a command's so far) already hold the roll ``need`` asks
-    for: its purpose, by the same unit, or the same side when no unit rolls."""
-    purpose = need.request.purpose
-    return sum(
-        1
-        for e in events
-        if isinstance(e, ev.Rolled)
-        and e.roll.purpose == purpose
-        and e.unit == need.unit
-        and (need.unit or e.side == need.side)
-    )
+def _share(given: Given) -> Share | None:
+    """The seat's share of the command's sealed dice: the one given, else the one its seat sent, else none."""
+    contribution = given.get("contribution")
+    if contribution is None:
+        return sent_contribution()
+    return Share(contribution, given.get("saw"), given.get("nonce"))
+
+
+def _answers(parsed: Parsed, given: Given) -> list[str] | None:
+    """The answers given with the command: the line's own, then the table's; None for none at all."""
+    answers = given.get("answers")
+    said = None if parsed.answers is None and answers is None else [*(parsed.answers or ()), *(answers or ())]
+    if said is not None and len(said) > MAX_ANSWERS:
+        raise Refused(_("at most {n} answers to one command").format(n=MAX_ANSWERS), rule=TYPING)
+    return said
 
 
 def _check_numbers(events: list[ev.Event]) -> None:

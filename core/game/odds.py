@@ -4,15 +4,12 @@ a copy of the state without recording or rolling anything.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 import msgspec
 
-from core.dice.faces import (
-    ManualDice,
-    NeedDice,
-)
+from core.dice.faces import NeedDice
 from core.dice.probability import (
     check_distribution,
     check_summary,
@@ -23,11 +20,7 @@ from core.dice.probability import (
 from core.game.bugs import failing_on_bugs
 from core.language.i18n import Text, render
 from core.log import events as ev
-from core.log.state import copy_state
-from core.ruleset import Context, Refused, RollAhead
-
-if TYPE_CHECKING:
-    from core.game.table import Table
+from core.ruleset import Refused, RollAhead
 
 
 class Odds(msgspec.Struct, frozen=True):
@@ -50,37 +43,19 @@ class Odds(msgspec.Struct, frozen=True):
     check: ev.Check | None = None
 
 
-def odds(game: Table, text: str, *, role: str, why: bool = False) -> Odds | None:
-    """What the command would roll first, and the exact odds, without doing anything.
+def first_roll(dry_run: Callable[[], None], text: str, role: str, domain: str, *, why: bool = False) -> Odds | None:
+    """What ``dry_run`` (the command ``text`` of ``role`` resolved on a copy of the state, its dice
+    a :class:`RollAhead`) rolls first, and the exact odds, in ``domain``'s words.
 
     None if the command rolls nothing (or is not valid now: with ``why``, its
-    :class:`Refused` is raised, the words :meth:`execute` would refuse it in);
-    :class:`CommandFailed` if it fails on a bug (logged, as for :meth:`execute`).
+    :class:`Refused` is raised, the words ``Game.execute`` would refuse it in);
+    :class:`CommandFailed` if it fails on a bug (logged, as for ``Game.execute``).
     """
     try:
         with failing_on_bugs(text, role):
-            parsed = game.parse(text, role)
-            if parsed.spec.name in ("undo", "redo"):
-                return None
-            game._check_allowed(parsed, role)
-            ctx = Context(copy_state(game.state), ManualDice(), role, game.ruleset, dry_run=True)
-            parsed.spec.handler(ctx, parsed.args)
+            dry_run()
     except RollAhead as ahead:
-        if ahead.check is not None:
-            chances = check_distribution(ahead.check, ahead.count, ahead.sides) or ()
-            summary = check_summary(ahead.check, ahead.count, ahead.sides)
-        else:  # a ruleset's roll that gives no check: read its target as before checks
-            if ahead.total:
-                chances = sum_distribution(ahead.count, ahead.sides)
-            elif ahead.target is not None:
-                chances = tuple(successes_distribution(ahead.count, ahead.target, ahead.sides, ahead.under))
-            else:
-                chances = ()
-            summary = odds_summary(ahead.count, ahead.target, ahead.sides, ahead.total, ahead.under)
-        domain = game.ruleset.domain  # the ruleset's messages, in the asker's words
-        mods = tuple(msgspec.structs.replace(m, label=render(m.label, domain)) for m in ahead.mods)
-        purpose = render(ahead.purpose, domain)
-        return Odds(purpose, ahead.count, ahead.sides, ahead.target, mods, ahead.total, chances, summary, ahead.check)
+        return _odds(ahead, domain)
     except Refused:
         if why:
             raise
@@ -88,3 +63,20 @@ def odds(game: Table, text: str, *, role: str, why: bool = False) -> Odds | None
     except NeedDice:
         return None
     return None
+
+
+def _odds(ahead: RollAhead, domain: str) -> Odds:
+    if ahead.check is not None:
+        chances = check_distribution(ahead.check, ahead.count, ahead.sides) or ()
+        summary = check_summary(ahead.check, ahead.count, ahead.sides)
+    else:  # a ruleset's roll that gives no check: read its target as before checks
+        if ahead.total:
+            chances = sum_distribution(ahead.count, ahead.sides)
+        elif ahead.target is not None:
+            chances = tuple(successes_distribution(ahead.count, ahead.target, ahead.sides, ahead.under))
+        else:
+            chances = ()
+        summary = odds_summary(ahead.count, ahead.target, ahead.sides, ahead.total, ahead.under)
+    mods = tuple(msgspec.structs.replace(m, label=render(m.label, domain)) for m in ahead.mods)  # in the asker's words
+    purpose = render(ahead.purpose, domain)
+    return Odds(purpose, ahead.count, ahead.sides, ahead.target, mods, ahead.total, chances, summary, ahead.check)

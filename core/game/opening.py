@@ -11,38 +11,47 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NamedTuple
 
 import core
 from core.game.builtins import game_commands
 from core.language.i18n import _
 from core.log import events as ev
 from core.log.history import History, HistoryError
-from core.log.outcome import Outcome
 from core.log.replay import Timeline
 from core.log.state import GameState, apply_in_place
-from core.log.views import (
-    REFEREE,
-)
 from core.registry import BUILTIN, get_ruleset
 from core.releases import newer
 from core.ruleset import Ruleset
-from core.secrets import commitments
 from core.secrets.sessions import last_claimed
 from core.storage.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
 from core.storage.writer import SaveWriter
 
 if TYPE_CHECKING:
-    from core.game.table import Table
-    from core.storage.opencache import OpenCache
+    from core.storage.opencache import Mark, OpenCache
 
 
 #: A game's dice seed is a whole number below this: it fits every integer the
 #: save and its readers hold (a new game draws 48 random bits).
 SEED_LIMIT = 2**63
 
-#: The class a game is made or opened as: ``Game``, or a subclass of it (a seat worker's copy).
-G = TypeVar("G", bound="Table")
+
+class Opened(NamedTuple):
+    """A save created or opened: what a ``Game`` is made of."""
+
+    path: Path
+    header: Header
+    ruleset: Ruleset
+    timeline: Timeline
+    writer: SaveWriter | None
+    #: What the load noted of the file (a torn tail dropped, …); none for a new save.
+    notes: tuple[str, ...] = ()
+    saved_bytes: int = 0
+    saved_check: int = 0
+    #: Where the open cache's entry for this save stands (``core.storage.opencache``), if opened with one.
+    cache_mark: Mark | None = None
+    #: With ``open(..., cache_later=True)``: what ``Game.keep_cache`` finishes.
+    cache_finish: Callable[[], Mark | None] | None = None
 
 
 def now_ms() -> int:
@@ -82,16 +91,8 @@ def loaded_ruleset(ruleset_id: str, variant: str = "") -> Ruleset:
     return ruleset
 
 
-def new(
-    cls: type[G],
-    path: str | os.PathLike[str],
-    ruleset_id: str,
-    variant: str = "",
-    *,
-    seed: int | None = None,
-    clock: Callable[[], int] = now_ms,
-    salt: Callable[[], str] = commitments.new_salt,
-) -> G:
+def new(path: str | os.PathLike[str], ruleset_id: str, variant: str = "", seed: int | None = None) -> Opened:
+    """A new save of a game of ``ruleset_id``, its dice seeded with ``seed`` if given."""
     if seed is not None and not 0 <= seed < SEED_LIMIT:
         raise ValueError(_("a seed is a whole number from 0 to {limit}").format(limit=SEED_LIMIT - 1))
     ruleset = loaded_ruleset(ruleset_id, variant)
@@ -104,36 +105,32 @@ def new(
         seed=_secrets.randbits(48) if seed is None else seed,
         variant=variant,
     )
-    writer = SaveWriter.create(path, header)
-    seeded = seed is not None
-    return cls(Path(path), header, ruleset, Timeline(History()), writer, clock=clock, salt=salt, seeded=seeded)
+    return Opened(Path(path), header, ruleset, Timeline(History()), SaveWriter.create(path, header))
 
 
 def open(
-    cls: type[G],
     path: str | os.PathLike[str],
     *,
     writable: bool = True,
-    clock: Callable[[], int] = now_ms,
     progress: Callable[[int, int], None] | None = None,
     cache: OpenCache | None = None,
     cached_only: bool = False,
     cache_later: bool = False,
-) -> G:
+) -> Opened:
     """Open a save.  Read-only opens (replay) never touch the file and take no lock.
 
     A writable open takes the save's lock first (``SaveLocked`` if another
-    process writes it) and holds it until :meth:`close`.  ``progress`` is
+    process writes it) and holds it until ``Game.close``.  ``progress`` is
     told (bytes read, bytes in all) as the save loads (``core.storage.savefile.load``).
     With ``cache``, what a load of the same bytes found before is restored
     from it if it holds, and kept in it after a full load and as a game that
     grew closes (``core.storage.opencache``).  ``cached_only``: raise ``NotCached``
     rather than load in full.  ``cache_later``: the cache's entry is brought up to
-    date by :meth:`keep_cache`, not as the game opens (the client shows the game first).
+    date by ``Game.keep_cache``, not as the game opens (the client shows the game first).
     """
     writer = SaveWriter.lock(path) if writable else None
     try:
-        return _open(cls, Path(path), writer, clock, progress, cache, cached_only, cache_later)
+        return _open(Path(path), writer, progress, cache, cached_only, cache_later)
     except BaseException:
         if writer is not None:
             writer.close()
@@ -141,15 +138,13 @@ def open(
 
 
 def _open(
-    cls: type[G],
     path: Path,
     writer: SaveWriter | None,
-    clock: Callable[[], int],
     progress: Callable[[int, int], None] | None = None,
     cache: OpenCache | None = None,
     cached_only: bool = False,
     cache_later: bool = False,
-) -> G:
+) -> Opened:
     opening = cache.opening(path) if cache is not None else None
     hit = opening.hit if opening is not None else None
     if cached_only and hit is None:
@@ -181,23 +176,18 @@ def _open(
     if writer is not None:
         _not_newer(path, timeline.history)
         writer.adopt(loaded)
-    game = cls(
+    return Opened(
         loaded.path,
         loaded.header,
         ruleset,
         timeline,
         writer,
-        clock=clock,
-        notes=loaded.notes,
-        saved_bytes=loaded.good_bytes,
-        saved_check=loaded.check,
+        tuple(loaded.notes),
+        loaded.good_bytes,
+        loaded.check,
+        mark,
+        _later(finish, timeline) if finish is not None and cache_later else None,
     )
-    game.cache_mark = mark
-    if finish is not None and cache_later:
-        length = len(timeline.history.store)
-        # Only for the game as it opened: an entry of a game that changed since would not match its bytes.
-        game._cache_finish = lambda: finish() if len(timeline.history.store) == length else None
-    return game
 
 
 def _not_newer(path: Path, history: History) -> None:
@@ -213,70 +203,40 @@ def _not_newer(path: Path, history: History) -> None:
         raise SaveError(said.format(path=path, version=last, mine=core.__version__))
 
 
-def keep_cache(game: Table) -> None:
-    """What ``open(..., cache_later=True)`` left for later: write the cache's entry if the
-    load found more than it held, and take the mark a game that grows goes on from.
-    Once (later calls do nothing); nothing if the game changed since it opened."""
-    finish, game._cache_finish = game._cache_finish, None
-    if finish is not None:
-        game.cache_mark = finish()
+def _later(finish: Callable[[], Mark | None], timeline: Timeline) -> Callable[[], Mark | None]:
+    """``finish``, for the game as it opened: an entry of a game that changed since would not match its bytes."""
+    length = len(timeline.history.store)
+    return lambda: finish() if len(timeline.history.store) == length else None
 
 
-def close(game: Table) -> None:
-    if game.writer is not None:
-        mark = game.cache_mark
-        if mark is not None and game.saved_bytes > mark.size:
-            mark.keep(game.path, game.timeline, game.saved_bytes, game.saved_check, game.header.fireteam)
-        game.writer.close()
-        game.writer = None
-
-
-def follow(game: Table, upto: int | None = None) -> list[Outcome]:
-    """Take in what the save's writer (another process) appended, up to byte ``upto``.
-
-    A game opened read-only can so follow a live table: the writer says how
-    far its file is synced, and this copy reads the new records, folds them
-    and tells its listeners, a command at a time.  Sizes it already holds
-    are ignored, so the same news may arrive twice.  With no ``upto``, the
-    whole commands the file holds now are taken (a client watching another
-    process's game).  Raises SaveError if the new bytes are damaged.
-    """
-    if game.copy_role or (upto is not None and upto <= game.saved_bytes):
-        return []  # a side's copy is written once: it never grows
-    store = game.history.store
+def appended(
+    path: Path, history: History, saved: tuple[int, int], version: int, upto: int | None
+) -> tuple[list[list[ev.Event]], int, int]:
+    """What the save's writer (another process) appended past ``saved`` (the bytes and the check
+    this copy holds), up to byte ``upto``, taken into ``history``: each command's group, and the
+    bytes and the check held now.  With no ``upto``, the whole commands the file holds now are taken
+    (a client watching another process's game).  Raises SaveError if the new bytes are damaged."""
+    store = history.store
     base = len(store)
-    events, payloads, check, end = read_commands(
-        game.path, game.saved_bytes, upto, base, game.saved_check, game.header.fireteam
-    )
+    events, payloads, check, end = read_commands(path, saved[0], upto, base, saved[1], version)
     if not events:
-        return []
+        return [], *saved
     # The writer only names sizes between whole commands: anything else is
     # damage, and this copy cannot be trusted after it (open the save again).
     store.append(events, payloads)
-    game._used = None  # gathered again when next needed, with the rolls just read
-    game._counts = None
     try:
-        game.history.feed(events, base)
+        history.feed(events, base)
     except HistoryError as e:
-        raise SaveError(f"{game.path}: {e}") from None
-    if game.history.pending() is not None:
+        raise SaveError(f"{path}: {e}") from None
+    if history.pending() is not None:
         raise SaveError(
-            _("{path}: bytes {start}-{end} end inside a command").format(
-                path=game.path, start=game.saved_bytes, end=end
-            )
+            _("{path}: bytes {start}-{end} end inside a command").format(path=path, start=saved[0], end=end)
         )
-    game.timeline.catch_up()
-    game.saved_bytes = end
-    game.saved_check = check
-    outcomes = []
+    groups = []
     i = 0
     while i < len(events):
         first = events[i]
         size = 1 + first.n if isinstance(first, ev.Issued) else 1
-        group = events[i : i + size]
-        cmd = first.cmd if isinstance(first, ev.Issued | ev.Undone | ev.Redone) else 0
-        outcomes.append(Outcome(cmd, group, [game.describe(e, REFEREE) for e in group]))
+        groups.append(events[i : i + size])
         i += size
-    for outcome in outcomes:
-        game._tell(outcome)
-    return outcomes
+    return groups, end, check

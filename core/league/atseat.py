@@ -17,14 +17,18 @@ refuses it before it is sent and tells the player to sign the certificate with h
 
 from __future__ import annotations
 
-from core.game import Game
+from typing import TYPE_CHECKING
+
 from core.game.confirmation import CONFIRM
 from core.language.i18n import _
 from core.refusal import Refused
 from core.storage.savefile import SaveError
 
+if TYPE_CHECKING:
+    from core.game.front import Front
 
-def with_digest(game: Game, text: str, role: str, by: str) -> str:
+
+def with_digest(game: Front, text: str, role: str, by: str) -> str:
     """``text`` as the seat ``by`` sends it: ``confirm`` alone given by a side's player once the
     game has ended, with the certificate's digest added; any other line as it is (the engine
     refuses a ``confirm`` out of its time with its rule).  Refused (ENG-9) at a seat not bound to
@@ -40,7 +44,9 @@ def with_digest(game: Game, text: str, role: str, by: str) -> str:
         return text
     from core.league import certificate  # (verify's machinery: only once a player confirms)
 
-    bound = any(p.side == role and p.name == by and p.via in certificate.BOUND and by != role for p in game.players())
+    bound = any(
+        p.side == role and p.name == by and p.via in certificate.BOUND and by != role for p in game.reading.players()
+    )
     if not bound:
         said = _("confirm counts only at your own seat (your key or invitation): here, sign with your SSH key instead")
         raise Refused(said, rule="ENG-9")

@@ -174,7 +174,7 @@ class Issued(Event, frozen=True, tag="cmd"):
     text: str
     at: RecordInt = 0  # unix milliseconds
     #: A command carried past a player's undo: the same facts as command
-    #: ``carries``, which was taken back with it (``Game._undo``).
+    #: ``carries``, which was taken back with it (``Undoing.undone``).
     carries: RecordInt = 0
     #: The role it was given as, when ``by`` names someone else (a seat of ``fireteam
     #: serve``, named in its seats file): "" when ``by`` is the role itself (the referee,

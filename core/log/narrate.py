@@ -510,7 +510,7 @@ def scenario_fact(state: GameState, key: str, value: int | str) -> str | None:
     in the reader's words (the game's length, night, visibility, victory, an objective, the
     support a side has off the table), where its ruleset has no words of its own; None for
     the rest (a support's side, kind and count, which its name already says).  A fact with
-    words stays in the referee's log's view (``Game.inner``).  Here, not beside ``emit_facts``:
+    words stays in the referee's log's view (``Reading.inner``).  Here, not beside ``emit_facts``:
     a log is drawn without the scenario schema's import (a client's start)."""
     head, _dot, rest = key.partition(".")
     item, _dot, field = rest.partition(".")

@@ -76,7 +76,7 @@ class Awaited(msgspec.Struct, frozen=True):
     The request and the question are said as the command's own role may be told them (its
     roll, ``Game._handle``): a seat other than the submitter's, the asked one's and the
     referee's is shown whose dice are awaited, never the roll; a seat that may not know of the
-    roll (``vis``) is told nothing of it, not even that dice are awaited (``Game.awaited_said``)."""
+    roll (``vis``) is told nothing of it, not even that dice are awaited (``Game.awaiting.said``)."""
 
     #: The line as recorded (``Parsed.text``): its names of units and sides in ``lang``.
     text: str

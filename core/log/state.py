@@ -319,7 +319,7 @@ _APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.Opened: _nothing,
     ev.VarSet: _var,
     ev.Noted: _nothing,
-    ev.Seated: _nothing,  # who sits where: the log's (``Game.players``), no piece of the table
+    ev.Seated: _nothing,  # who sits where: the log's (``Reading.players``), no piece of the table
     ev.ScenarioRead: _nothing,
     ev.GameEnded: _end,
     ev.Confirmed: _nothing,  # a player's word on the result: the log's (``core.league.confirming``)

@@ -252,8 +252,8 @@ def side_luck(report: Report, s: SideLuck) -> str:
         successes=_successes(s.successes),
         rolls=len(s.rolls),
         expected=decimal(float(s.expected), 2),
-        at_least=_pct(s.p_at_least),
-        at_most=_pct(s.p_at_most),
+        at_least=percent(s.p_at_least),
+        at_most=percent(s.p_at_most),
     )
 
 
@@ -266,13 +266,13 @@ def roll(report: Report, j: RollLuck, lucky: bool) -> str:
     fields = {
         "turn": j.fact.turn,
         "side": f.side_name(j.fact.side),
-        "what": who + _purpose(r.purpose, f),
+        "what": who + purpose_words(r.purpose, f),
         "dice": f"{len(r.faces)}d{r.sides}",
-        "need": _need(r.check, len(r.faces)),
+        "need": needed(r.check, len(r.faces)),
         "faces": faces,
         "successes": _successes(j.successes),
         "expected": decimal(float(j.expected), 2),
-        "chance": _pct(float(odds)),
+        "chance": percent(float(odds)),
     }
     if lucky:
         said = _(
@@ -287,12 +287,12 @@ def roll(report: Report, j: RollLuck, lucky: bool) -> str:
     return said.format(**fields)
 
 
-def _purpose(purpose: Text, f: Facts) -> str:
+def purpose_words(purpose: Text, f: Facts) -> str:
     with naming(f.names()):  # a side the purpose names by id reads as its name
         return render(purpose, f.domain)
 
 
-def _need(check: ev.Check | None, dice: int) -> str:
+def needed(check: ev.Check | None, dice: int) -> str:
     """What the roll's check needed, as the log says it: ``needing 5+ per die``,
     ``needing 7+ total`` (a judged roll has one)."""
     need = check_need(check, dice)
@@ -303,7 +303,7 @@ def _successes(n: int) -> str:
     return ngettext("{n} success", "{n} successes", n).format(n=n)
 
 
-def _pct(p: float) -> str:
+def percent(p: float) -> str:
     """70.4%; a chance below 0.1% with two significant digits (0.0052%), never "0.0%"."""
     return localised(f"{p * 100:.1f}%" if p >= 0.001 else f"{p * 100:.2g}%")
 
@@ -338,14 +338,14 @@ def rerolled(report: Report) -> list[str]:
         per_side.append(
             said.format(
                 side=name(side),
-                share=_pct(share),
+                share=percent(share),
                 margin=decimal(round(r.mean_win_margin(side), 1)),
                 score=_(r.score_name),
             )
         )
     draws = wins.get("", 0)
     if draws:
-        per_side.append(_("no side ahead {share}").format(share=_pct(draws / r.count)))
+        per_side.append(_("no side ahead {share}").format(share=percent(draws / r.count)))
     head = _("With these orders, in {n} re-rolled games: {sides}.").format(
         n=decimal(r.count), sides="; ".join(per_side)
     )
@@ -362,7 +362,7 @@ def rerolled(report: Report) -> list[str]:
         real = _("In this game, no side came out ahead.")
     luck = [
         _("For {side}, this game's dice were worse than {share} of them.").format(
-            side=name(side), share=_pct(r.better_than_real(side))
+            side=name(side), share=percent(r.better_than_real(side))
         )
         for side in r.sides
     ]

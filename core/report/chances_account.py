@@ -9,7 +9,7 @@ from core.language.i18n import N_, _, ngettext
 from core.language.numerals import decimal
 from core.log import events as ev
 from core.log.views import event_visible
-from core.report.account import _need, _pct, _purpose, turn_label
+from core.report.account import needed, percent, purpose_words, turn_label
 from core.report.build import Report
 from core.report.chances import DECIDED, DRAW, Z95, Chances, Point, Swing
 from core.report.luck import judge
@@ -32,7 +32,7 @@ def about(report: Report) -> list[str]:
             "(the same orders, other dice); other orders a player might have given are not."
         ).format(n=decimal(c.count), score=_(report.facts.score_name)),
         _("Each chance is sure to within {margin} either way (95%); at the last step it is the real result.").format(
-            margin=_pct(margin)
+            margin=percent(margin)
         ),
         _(
             "An order the new dice make impossible (its piece already out, a turn its side did not win, a game "
@@ -87,7 +87,7 @@ def unfitted(p: Point) -> str:
         "in {share} of these games {n} orders no longer fitted",
         n,
     )
-    return said.format(share=_pct(p.skipping / p.count), n=decimal(n))
+    return said.format(share=percent(p.skipping / p.count), n=decimal(n))
 
 
 def columns(report: Report) -> list[tuple[str, str]]:
@@ -99,9 +99,9 @@ def columns(report: Report) -> list[tuple[str, str]]:
 
 def _with_interval(p: Point, side: str) -> str:
     if not p.count:
-        return _pct(p.chance(side))
+        return percent(p.chance(side))
     low, high = p.interval(side)
-    return f"{_pct(p.chance(side))} ({_pct(low)}–{_pct(high)})"
+    return f"{percent(p.chance(side))} ({percent(low)}–{percent(high)})"
 
 
 def sparklines(report: Report) -> list[str]:
@@ -110,7 +110,7 @@ def sparklines(report: Report) -> list[str]:
     out = []
     for s, name in columns(report):
         bars = "".join(BARS[min(len(BARS) - 1, int(p.chance(s) * len(BARS)))] for p in c.points)
-        out.append(f"{name}: {bars} {_pct(c.points[0].chance(s))} → {_pct(c.points[-1].chance(s))}")
+        out.append(f"{name}: {bars} {percent(c.points[0].chance(s))} → {percent(c.points[-1].chance(s))}")
     return out
 
 
@@ -133,8 +133,8 @@ def swing(report: Report, s: Swing) -> str:
         rolls=rolls,
         order=report.localize(s.order) if seen else "…",
         side=f.side_name(s.side),
-        before=_pct(s.before.chance(s.side)),
-        after=_pct(s.after.chance(s.side)),
+        before=percent(s.before.chance(s.side)),
+        after=percent(s.after.chance(s.side)),
         fitted=unfitted(s.before),
         fits=unfitted(s.after),
     )
@@ -150,16 +150,16 @@ def _roll(report: Report, e: ev.Rolled, turn: int) -> str:
     who = f.names().pieces.get(e.unit, "") if e.unit else f.side_name(e.side) if e.side else ""
     fields = {
         "who": f"{who}: " if who else "",
-        "what": _purpose(r.purpose, f),
+        "what": purpose_words(r.purpose, f),
         "dice": f"{len(r.faces)}d{r.sides}",
-        "need": _need(r.check, len(r.faces)),
+        "need": needed(r.check, len(r.faces)),
         "faces": " ".join(str(x) for x in r.faces),
     }
     judged = judge(RollFact(turn, e.side, who, r))
     if judged is None:
         return _("{who}{what} ({dice}: {faces})").format(**fields)
     if len(judged.chances) == 2:  # passed or failed
-        chance = _pct(float(judged.chances[1]))
+        chance = percent(float(judged.chances[1]))
         return _("{who}{what} ({dice} {need}: {faces}; a chance of {chance} to pass)").format(chance=chance, **fields)
     successes = ngettext("{n} success", "{n} successes", judged.successes).format(n=judged.successes)
     expected = decimal(float(judged.expected), 2)
@@ -178,12 +178,12 @@ def decided(report: Report) -> str:
         # Only the recorded result put the winner there: the referee's ruling, or a verdict
         # that reads more than the score the re-rolls count.
         said = _("Only the game's recorded result decided it: just before it, {side}'s chance of winning was {before}.")
-        return said.format(side=f.side_name(c.winner), before=_pct(c.points[-2].chance(c.winner)))
+        return said.format(side=f.side_name(c.winner), before=percent(c.points[-2].chance(c.winner)))
     said = _(
         "The game was decided in turn {turn}: from an order of that turn on, {side}'s chance of winning "
         "stayed at {least} or more."
     )
-    return said.format(turn=point.turn, side=f.side_name(c.winner), least=_pct(DECIDED))
+    return said.format(turn=point.turn, side=f.side_name(c.winner), least=percent(DECIDED))
 
 
 def chart(report: Report) -> list[str]:
@@ -196,7 +196,7 @@ def chart(report: Report) -> list[str]:
     out = []
     for s, name in names[:-1]:
         bars = "".join(BARS[min(len(BARS) - 1, int(p.chance(s) * len(BARS)))] for p in c.points)
-        out.append(f"{name.rjust(width)} {bars} {_pct(c.points[0].chance(s))} → {_pct(c.points[-1].chance(s))}")
+        out.append(f"{name.rjust(width)} {bars} {percent(c.points[0].chance(s))} → {percent(c.points[-1].chance(s))}")
     marks = [" "] * len(c.points)
     for i, p in enumerate(c.points):
         label = str(p.turn)

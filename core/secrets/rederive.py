@@ -53,8 +53,9 @@ from core.dice.faces import (
     SeededDice,
     Share,
 )
-from core.dice.shares import Counts
 from core.game import Game
+from core.game.given import Given
+from core.game.sealing import Asking, Sealing
 from core.language.i18n import Msg, _
 from core.language.reader import SOURCE, reading
 from core.log import events as ev
@@ -140,61 +141,61 @@ class _RecordedLabels(MarkerLabels):
         return next(self._labels, "")
 
 
-class _Replica(Game):
-    """A read-only game that takes a save's groups one by one and resolves each command
-    again with what the file records of the table's choices (see the module)."""
+class _Replayed(Sealing):
+    """The replica's sealed dice: as the game draws them, but a copied command's faces as
+    recorded and an older save's by the derivation it was made with."""
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game.path, game.header, game.ruleset, Timeline(History()), None)
-        self._used = set()
-        self._counts = Counts([])
-        parent = game.header.parent
-        self._copied = parent.step if parent is not None else 0
-        copied = game.history.store.slice(0, min(self._copied, len(game.history.store)))
-        self._parents_keys = {e.value for e in copied if type(e) is ev.VarSet and e.key == DICE_KEY}
-        self._faces: list[int] | None = None
-        self._older: type[ev.SealedRoll] | None = None  # the command's rolls are older sealed rolls of this type
-        self._sealed: list[ev.SealedRoll] = []  # the command's sealed rolls, as recorded
-        self._drawn: tuple[bool, ...] = ()  # whether the game drew each of the command's rolls, as recorded
-        self._labels_from_seed = self.marker_labels
+    def __init__(self, replica: _Replica, copied: int) -> None:
+        super().__init__(replica.timeline, replica.header, lambda: replica.salt(), seeded=False)
+        self._copied = copied
+        self.faces: list[int] | None = None
+        self.older: type[ev.SealedRoll] | None = None  # the command's rolls are older sealed rolls of this type
+        self.sealed: list[ev.SealedRoll] = []  # the command's sealed rolls, as recorded
+        self.drawn: tuple[bool, ...] = ()  # whether the game drew each of the command's rolls, as recorded
 
-    def take(self, group: list[ev.Event]) -> None:
-        """Add recorded events to the history, as ``Game._append`` does once they are written."""
-        self._used.update((e.seal, e.contribution) for e in group if isinstance(e, ev.SealedRoll))  # type: ignore[union-attr]
-        self._counts.took(group)  # type: ignore[union-attr]
-        base = len(self.history.store)
-        self.history.store.append(group, [msgspec.json.encode(e) for e in group])
-        self.history.feed(group, base)
-        self.timeline.catch_up()
-
-    def _dice(
-        self,
-        parsed: Parsed,
-        cmd: int,
-        given: list[int] | None,
-        share: Share | None,
-        asking: tuple[str, str, str, str],
+    def dice(
+        self, parsed: Parsed, cmd: int, typed: list[int] | None, share: Share | None, asking: Asking
     ) -> tuple[list[ev.Event], Dice]:
-        sealing, dice = super()._dice(parsed, cmd, given, share, asking)
+        sealing, dice = super().dice(parsed, cmd, typed, share, asking)
         if isinstance(dice, ManualDice) and dice.drawer is not None:
-            dice.recorded = self._drawn  # (which rolls the game drew, as recorded: ruling CORE-CERTAIN)
+            dice.recorded = self.drawn  # (which rolls the game drew, as recorded: ruling CORE-CERTAIN)
             dice.drawer = self._replayed(dice.drawer, cmd)
             return sealing, dice
         return sealing, self._replayed(dice, cmd)
 
     def _replayed(self, dice: Dice, cmd: int) -> Dice:
         """The game's own dice as the command drew them: as recorded, or by an older derivation."""
-        if self._faces is not None and isinstance(dice, SeededDice | SealedDice):
-            return _Recorded(self._faces, self._sealed)
-        if self._older is ev.SealedRoll and isinstance(dice, SealedDice):
+        if self.faces is not None and isinstance(dice, SeededDice | SealedDice):
+            return _Recorded(self.faces, self.sealed)
+        if self.older is ev.SealedRoll and isinstance(dice, SealedDice):
             return OlderSealedDice.like(dice)  # a save made before the bound derivation
-        if self._older is ev.BoundRoll and isinstance(dice, SealedDice):
+        if self.older is ev.BoundRoll and isinstance(dice, SealedDice):
             return BoundSealedDice.like(dice, cmd)  # a save made before shares were counted
         return dice
 
-    def _rolls_parents_key(self) -> bool:
+    def rolls_parents_key(self) -> bool:
         # The parent's own commands, copied, rolled the parent's key: only the what-if's may not.
-        return len(self.history.store) >= self._copied and super()._rolls_parents_key()
+        return len(self._timeline.history.store) >= self._copied and super().rolls_parents_key()
+
+
+class _Replica(Game):
+    """A read-only game that takes a save's groups one by one and resolves each command
+    again with what the file records of the table's choices (see the module)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game.path, game.header, game.ruleset, Timeline(History()), None)
+        parent = game.header.parent
+        self._copied = parent.step if parent is not None else 0
+        self.sealing = self._replayed = _Replayed(self, self._copied)
+        self._labels_from_seed = self.marker_labels
+
+    def take(self, group: list[ev.Event]) -> None:
+        """Add recorded events to the history, as ``Game._append`` does once they are written."""
+        self.sealing.took(group)
+        base = len(self.history.store)
+        self.history.store.append(group, [msgspec.json.encode(e) for e in group])
+        self.history.feed(group, base)
+        self.timeline.catch_up()
 
     def again(self, recorded: list[ev.Event], answers: list[str] | None, given_in: str = SOURCE) -> list[ev.Event]:
         """Command ``recorded`` (its ``Issued`` and its facts) resolved again on the table as it stands,
@@ -205,9 +206,10 @@ class _Replica(Game):
         typed = [f for r in rolls if r.roll.manual for f in r.roll.faces]
         givers = [r.given_by for r in rolls if r.roll.manual for _f in r.roll.faces]  # (who typed each)
         sealed = [r for r in rolls if isinstance(r, ev.SealedRoll)]
-        self._older = type(sealed[0]) if sealed and not isinstance(sealed[0], ev.SharedRoll) else None
-        self._sealed = sealed
-        self._drawn = tuple(not r.roll.manual for r in rolls)
+        replayed = self._replayed
+        replayed.older = type(sealed[0]) if sealed and not isinstance(sealed[0], ev.SharedRoll) else None
+        replayed.sealed = sealed
+        replayed.drawn = tuple(not r.roll.manual for r in rolls)
         # A certain roll the game drew at a table with table dice (its note says so) among typed ones:
         # the command was given with the table's faces, none at all if that roll was its only one.
         drew_certain = any(type(e) is ev.Noted and isinstance(e.text, Msg) and e.text.id in NOTES for e in recorded)
@@ -224,27 +226,26 @@ class _Replica(Game):
         salts = iter([e.salt for e in recorded if commitments.is_secret(e) and e.salt])
         keys = iter([e.value for e in recorded if type(e) is ev.VarSet and e.key == DICE_KEY])
         self.salt = lambda: next(salts, "") or commitments.new_salt()
-        self.dice_key = lambda: str(next(keys, "")) or "00" * 32
+        replayed.new_key = lambda: str(next(keys, "")) or "00" * 32
         self.clock = lambda: issued.at
         # Whether a first command seals the dice is the game's making, not a rule: as recorded.
-        self.seeded = not any(type(e) is ev.VarSet and e.key == DICE_KEY for e in recorded)
+        replayed.seeded = not any(type(e) is ev.VarSet and e.key == DICE_KEY for e in recorded)
         copied = len(self.history.store) < self._copied
-        self._faces = [f for r in rolls if not r.roll.manual for f in r.roll.faces] if copied else None
+        replayed.faces = [f for r in rolls if not r.roll.manual for f in r.roll.faces] if copied else None
         labels = [e.label for e in recorded if type(e) is ev.MarkerPlaced]
         self.marker_labels = (lambda cmd: _RecordedLabels(labels)) if copied else self._labels_from_seed
         with reading(given_in):
             parsed = self.parse(issued.text, issued.acting)
         # The faces typed on the line are in its text; those typed at the table's prompt follow them.
         typed, givers = typed[len(parsed.faces or ()) :], givers[len(parsed.faces or ()) :]
-        _cmd, group = self._resolve(
-            parsed,
-            issued.acting,
-            issued.by,
-            typed if typed or drew_certain else None,
-            share,
-            answers,
-            givers if any(givers) else None,
-        )
+        given: Given = {
+            "role": issued.acting,
+            "by": issued.by,
+            "faces": typed if typed or drew_certain else None,
+            "answers": answers,
+            "givers": givers if any(givers) else None,
+        }
+        _cmd, group = self._resolve(parsed, given, share)
         # Its version and its language are the session's and the seat's, not the rules'.
         return [msgspec.structs.replace(group[0], version=issued.version, lang=issued.lang), *group[1:]]
 

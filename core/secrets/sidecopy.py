@@ -91,7 +91,7 @@ def export(game: Game, role: str) -> SideCopy:
     h = game.header
     header = CopyHeader(h.ruleset, h.ruleset_version, h.engine, h.created, h.variant)
     timeline = game.history.timeline()
-    numbering = game.numbering(role)
+    numbering = game.reading.numbering(role)
     steps: dict[int, int] = {}  # the game's step of each event the role sees → the role's
     events: list[tuple[int, ev.Event]] = []
     for i, e in enumerate(timeline):

@@ -10,7 +10,7 @@ one more command in the fork.  The new header names the parent save, the
 SHA-256 of the bytes read from it and the step (``savefile.Parent``); it has a
 new dice seed, so the game after the fork does not repeat the original's dice;
 if the original's dice were sealed, the what-if's first command of its own seals
-them with a key of its own (``Game._rolls_parents_key``): nothing is added here
+them with a key of its own (``Sealing.rolls_parents_key``, ``core.game.sealing``): nothing is added here
 that the user did not give.
 
 Forking reads a *full* save, so only whoever holds one (the referee) can fork:

@@ -53,11 +53,11 @@ def copied(key: str, build: Callable[[Path], Game], folder: Path) -> Game:
         where.mkdir()
         template = build(where)
         template.close()
-        found = _templates[key] = (template.path, template.seeded)
+        found = _templates[key] = (template.path, template.sealing.seeded)
     path, seeded = found
     folder.mkdir(parents=True, exist_ok=True)
     g = Game.open(shutil.copyfile(path, folder / path.name))
-    g.seeded = seeded  # as Game.new(seed=...) made it: a copy seals no dice of its own
+    g.sealing.seeded = seeded  # as Game.new(seed=...) made it: a copy seals no dice of its own
     OPEN.append(g)
     return g
 

@@ -72,14 +72,14 @@ def test_a_host_who_seals_a_key_after_seeing_a_contribution_cannot_roll_it(game)
     """The attack of issue #60: the browser's bytes come (naming the key they were drawn
     under), the host tries keys until one gives a 6, seals it with ``dice-key``, then runs
     the command with those bytes.  The table refuses it, by the page's way and the seat's."""
-    seen = game.dice_seal()
+    seen = game.sealing.seal()
     key = bytes.fromhex(game.state.vars[DICE_KEY])
     grinded = next(
         k.hex() for k in (bytes([i]) * 32 for i in range(256)) if derive(k, MINE, 0, 1, 6) != derive(key, MINE, 0, 1, 6)
     )
-    game.dice_key = lambda: grinded
+    game.sealing.new_key = lambda: grinded
     game.execute("dice-key", role=REFEREE)
-    assert game.dice_seal() != seen
+    assert game.sealing.seal() != seen
     with pytest.raises(Refused, match="sealed with a new key after this share") as no:
         game.execute("shoot alpha gunner", role="blue", contribution=MINE, saw=seen)
     names(no.value, "ENG-5")
@@ -93,9 +93,9 @@ def test_a_host_who_seals_a_key_after_seeing_a_contribution_cannot_roll_it(game)
     names(no.value, "ENG-5")
     assert not _bound(game)
     # Drawn again under the key in force, it rolls.
-    done = game.execute("shoot alpha gunner", role="blue", contribution=MINE, saw=game.dice_seal())
+    done = game.execute("shoot alpha gunner", role="blue", contribution=MINE, saw=game.sealing.seal())
     ((roll,),) = [[e for e in done.events if isinstance(e, ev.SharedRoll)]]
-    assert roll.saw == roll.seal == game.dice_seal()
+    assert roll.saw == roll.seal == game.sealing.seal()
 
 
 def _bound(game: Game) -> list[ev.SharedRoll]:
@@ -105,9 +105,9 @@ def _bound(game: Game) -> list[ev.SharedRoll]:
 def test_verify_fails_a_roll_whose_key_was_sealed_after_its_contribution(game, tmp_path):
     """A host whose program let it through: the roll names the key its sender saw, not the
     one that rolled it, and ``verify`` fails it, in the save and in the side's copy."""
-    seen = game.dice_seal()
+    seen = game.sealing.seal()
     game.execute("dice-key", role=REFEREE)
-    game.execute("shoot alpha gunner", role="blue", saw=game.dice_seal(), contribution=MINE)
+    game.execute("shoot alpha gunner", role="blue", saw=game.sealing.seal(), contribution=MINE)
     game.execute("dice-key", role=REFEREE)  # opens the key that rolled it
     game.close()
     save = game.path

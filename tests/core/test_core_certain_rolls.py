@@ -60,7 +60,7 @@ def test_at_a_served_table_the_seat_is_told_why_it_was_not_asked(tmp_path):
     regulars' seat, drawn, and every seat that sees it reads why."""
     g = served(tmp_path)
     out = g.submit("fire hirsi ariete range=20", role="irregulars", by="bea", faces=[4])
-    assert isinstance(out, Outcome) and g.awaiting is None and not g.rolling
+    assert isinstance(out, Outcome) and g.awaiting.held is None and not g.rolling.rolls
     said = "note: no need to roll: any face succeeds (needs 1+)"
     assert said in out.lines
     (note,) = [e for e in out.events if type(e) is ev.Noted]
@@ -75,8 +75,8 @@ def test_at_a_served_table_a_save_of_2_plus_is_held_for_its_seat(tmp_path):
     """§9.2: in the tank's side the save needs 2+: held for the regulars' seat, as before."""
     g = served(tmp_path)
     held = g.submit("fire hirsi ariete range=20 flank", role="irregulars", by="bea", faces=[4])
-    assert not isinstance(held, DiceNeeded | Outcome) and g.awaiting is not None
-    assert g.awaiting.asked == "regulars" and "needs 2+" in g.awaiting.request.text()
+    assert not isinstance(held, DiceNeeded | Outcome) and g.awaiting.held is not None
+    assert g.awaiting.held.asked == "regulars" and "needs 2+" in g.awaiting.held.request.text()
     g.close()
 
 
@@ -108,7 +108,7 @@ def test_a_squad_morale_test_that_cannot_fail_is_drawn_not_asked(tmp_path):
     g.execute(f"{TABLE_DICE} on", role=REFEREE)
     g.seated = lambda: {"regulars", "irregulars", REFEREE}
     out = g.submit("next", role=REFEREE, faces=[])
-    assert isinstance(out, Outcome) and g.awaiting is None, out
+    assert isinstance(out, Outcome) and g.awaiting.held is None, out
     (morale,) = [e.roll for e in out.events if isinstance(e, ev.Rolled) and e.roll.purpose.id == "morale (squad)"]
     assert (len(morale.faces), morale.check, morale.manual) == (3, ev.AtLeast(face=1), False)
     assert "note: no need to roll: any face succeeds (needs 1+ on at least one die)" in out.lines
@@ -155,8 +155,8 @@ def test_a_roll_no_face_passes_whose_face_decides_the_result_is_asked_not_drawn(
     g.execute(f"{TABLE_DICE} on", role=REFEREE)
     g.seated = lambda: {"regulars", "irregulars", REFEREE}
     held = g.submit("fire pace technical range=20 weapon=GL", role="regulars", by="ugo", faces=[6])
-    assert not isinstance(held, DiceNeeded | Outcome) and g.awaiting is not None
-    assert g.awaiting.asked == "irregulars" and "needs 7+" in g.awaiting.request.text()
+    assert not isinstance(held, DiceNeeded | Outcome) and g.awaiting.held is not None
+    assert g.awaiting.held.asked == "irregulars" and "needs 7+" in g.awaiting.held.request.text()
     for faces, fate in (("6,5", "knocked out"), ("6,4,6", "destroyed")):  # (blown up: Gedi inside saves, 6)
         again = Game.new(tmp_path / f"g{faces}.ft", "breaking-news", seed=5)
         for line in ("scenario urban-armour", "next", "next dice=6,6,1,1"):

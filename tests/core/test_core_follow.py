@@ -38,7 +38,7 @@ def test_a_copy_that_follows_the_writer_holds_the_same_game(demo):
     assert builtins(copy.state) == builtins(demo.state)
     for role in ("referee", "regulars", "irregulars", "spectator"):
         assert [ln.text for ln in copy.log_lines(role)] == [ln.text for ln in demo.log_lines(role)]
-    assert copy.undo_preview(role="referee") == demo.undo_preview(role="referee")
+    assert copy.undoing.undo_preview(role="referee") == demo.undoing.undo_preview(role="referee")
     # One outcome per command or marker, in file order, each heard once.
     assert [o.cmd for o in outcomes] == [first.cmd - 1, first.cmd, first.cmd, first.cmd, first.cmd + 1]
     assert heard == [(first.cmd - 1, "Issued"), (first.cmd, "Issued"), (first.cmd, "Undone"), (first.cmd, "Redone"),

@@ -165,8 +165,8 @@ def _new(path: Path, ruleset: str, seed: int) -> Game:
     draws play the same game (as hypothesis needs, to shrink one)."""
     game = Game.new(path, ruleset, seed=seed)
     sealing = random.Random(seed)
-    game.dice_key = lambda: sealing.randbytes(32).hex()
-    game.contribute = lambda: sealing.randbytes(16)
+    game.sealing.new_key = lambda: sealing.randbytes(32).hex()
+    game.sealing.contribute = lambda: sealing.randbytes(16)
     # The key's commitment (its salt too) is an input of every sealed roll (core.dice.faces.derive_bound).
     game.salt = lambda: sealing.randbytes(16).hex()
     return game

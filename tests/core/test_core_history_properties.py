@@ -116,7 +116,7 @@ def check_reload(game: Game, model: Model) -> None:
             assert again.timeline.phases == phases_of(model.timeline())
             assert again.history.next_redo() == game.history.next_redo()
             assert again.history.last_effective() == game.history.last_effective()
-            assert again.undo_preview(role="referee") == game.undo_preview(role="referee")
+            assert again.undoing.undo_preview(role="referee") == game.undoing.undo_preview(role="referee")
             if writable and model.redo:
                 # Redo still works after a reload.
                 outcome = again.execute("redo", role=REFEREE)

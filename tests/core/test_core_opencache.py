@@ -84,7 +84,7 @@ def _seen(game: Game) -> dict:
         "timeline": msgspec.json.encode(h.timeline()),
         "phases": msgspec.json.encode(t.phases),
         "log": [(line.text, line.undone, line.number) for line in game.log_lines(REFEREE, max(0, len(h.store) - 40))],
-        "undo": (game.undo_preview(role="referee"), game.redo_preview(role="referee")),
+        "undo": (game.undoing.undo_preview(role="referee"), game.undoing.redo_preview(role="referee")),
         "saved": (game.saved_bytes, game.saved_check, game.notes),
     }
 

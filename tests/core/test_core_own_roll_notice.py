@@ -23,31 +23,31 @@ def served(tmp_path, seated: set[str], *, deployment: bool = False) -> tuple[Gam
         g.execute(line, role=REFEREE)
     g.seated = lambda: seated
     told: list[str] = []
-    g.subscribe_rolling(lambda: told.append(g.rolling_said("irregulars", "bea")))
+    g.rolling.subscribe(lambda: told.append(g.rolling.said("irregulars", "bea")))
     return g, told
 
 
 def test_every_other_seat_is_told_whose_dice_while_a_player_rolls_his_own(tmp_path):
     g, told = served(tmp_path, {"regulars", "irregulars", REFEREE})
     asked = g.submit(FIRE, role="regulars", by="anna", faces=[])
-    assert isinstance(asked, DiceNeeded) and g.awaiting is None  # asked at his own seat: nothing held
+    assert isinstance(asked, DiceNeeded) and g.awaiting.held is None  # asked at his own seat: nothing held
     assert told == [WAITING]
-    assert g.rolling_said(REFEREE, "rita") == g.rolling_said(SPECTATOR, "sam") == WAITING  # a roll all may see
-    assert g.rolling_said("regulars", "carlo") == WAITING  # a partner's seat of his side too
-    assert g.rolling_said("regulars", "anna") == ""  # not his own seat: its prompt asks him
+    assert g.rolling.said(REFEREE, "rita") == g.rolling.said(SPECTATOR, "sam") == WAITING  # a roll all may see
+    assert g.rolling.said("regulars", "carlo") == WAITING  # a partner's seat of his side too
+    assert g.rolling.said("regulars", "anna") == ""  # not his own seat: its prompt asks him
     assert isinstance(g.submit("note meanwhile", role=REFEREE, by="rita"), Outcome)  # nothing is held
     assert told == [WAITING]
     done = g.submit(FIRE, role="regulars", by="anna", faces=[3])  # a miss (needs 4+): the dice came
-    assert isinstance(done, Outcome) and told == [WAITING, ""] and g.rolling == ()
+    assert isinstance(done, Outcome) and told == [WAITING, ""] and g.rolling.rolls == ()
     g.close()
 
 
 def test_it_clears_when_the_roll_goes_on_at_another_seat(tmp_path):
-    """A hit: the defender's save is held at his seat, told as held rolls are (``awaited_said``)."""
+    """A hit: the defender's save is held at his seat, told as held rolls are (``Awaiting.said``)."""
     g, told = served(tmp_path, {"regulars", "irregulars", REFEREE})
     g.submit(FIRE, role="regulars", by="anna", faces=[])
     assert isinstance(g.submit(FIRE, role="regulars", by="anna", faces=[6]), Held)
-    assert told == [WAITING, ""] and g.awaited_said("irregulars").startswith("waiting for Somali militia's dice")
+    assert told == [WAITING, ""] and g.awaiting.said("irregulars").startswith("waiting for Somali militia's dice")
     g.close()
 
 
@@ -89,9 +89,9 @@ def test_a_roll_hidden_from_a_side_says_nothing_to_it(tmp_path):
     g, told = served(tmp_path, {"regulars", "irregulars", REFEREE}, deployment=True)
     asked = g.submit("objectives regulars random", role="regulars", by="anna", faces=[])
     assert isinstance(asked, DiceNeeded) and asked.vis == ("regulars",)
-    assert g.rolling_said(REFEREE, "rita") == g.rolling_said("regulars", "carlo") == WAITING
+    assert g.rolling.said(REFEREE, "rita") == g.rolling.said("regulars", "carlo") == WAITING
     assert told == [""]  # the militia's seat: told of a change, but nothing to say
-    assert g.rolling_said("irregulars", "bea") == g.rolling_said(SPECTATOR, "sam") == ""
+    assert g.rolling.said("irregulars", "bea") == g.rolling.said(SPECTATOR, "sam") == ""
     g.close()
 
 
@@ -101,7 +101,7 @@ def test_the_referee_typing_a_sides_roll_is_awaited_as_the_referee(tmp_path):
     assert isinstance(g.submit(FIRE, role=REFEREE, by="rita", faces=[]), DiceNeeded)
     assert told == ["waiting for the referee's dice"]
     with reading("it"):
-        assert g.rolling_said("irregulars", "bea") == "in attesa dei dadi dell'arbitro"
+        assert g.rolling.said("irregulars", "bea") == "in attesa dei dadi dell'arbitro"
     g.close()
 
 
@@ -109,7 +109,7 @@ def test_an_italian_seat_reads_the_side_by_its_italian_name(tmp_path):
     g, told = served(tmp_path, {"regulars", "irregulars"})
     g.submit(FIRE, role="regulars", by="anna", faces=[])
     with reading("it"):
-        assert g.rolling_said("irregulars", "bea") == "in attesa dei dadi di Reparto Bersaglieri"
+        assert g.rolling.said("irregulars", "bea") == "in attesa dei dadi di Reparto Bersaglieri"
     g.close()
 
 
@@ -117,5 +117,5 @@ def test_a_local_game_tells_nothing(tmp_path):
     g, told = served(tmp_path, set())
     g.seated = None  # one person at one screen
     assert isinstance(g.submit(FIRE, role="regulars", faces=[]), DiceNeeded)
-    assert g.rolling == () and told == []
+    assert g.rolling.rolls == () and told == []
     g.close()

@@ -29,7 +29,7 @@ def game(tmp_path):
 
 
 def seated(game: Game) -> list[tuple[str, str, str, str]]:
-    return [(s.side, s.name, s.key, s.via) for s in game.players()]
+    return [(s.side, s.name, s.key, s.via) for s in game.reading.players()]
 
 
 def test_players_names_each_side_by_any_of_its_names_and_records_it_by_its_id(game):

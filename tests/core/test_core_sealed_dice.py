@@ -70,7 +70,7 @@ def test_a_new_game_commits_its_key_with_its_first_command_and_rolls_from_it(sea
     assert commitment.digest == commitments.fact_digest(fact)
     seeded = new_skirmish(sealed.path.with_name("seeded.ft"))
     assert group[0].vis == seeded.history.issued(1).vis  # the key narrows no one's view of the command
-    done = sealed.execute("shoot alpha gunner", role="blue", saw=sealed.dice_seal(), contribution=MINE)
+    done = sealed.execute("shoot alpha gunner", role="blue", saw=sealed.sealing.seal(), contribution=MINE)
     (roll,) = sealed_rolls(done.events)
     assert (roll.seal, roll.contribution, roll.draw) == (commitment.digest, MINE.hex(), 0)
     # Blue's first share, for this command, drawn under this key.
@@ -101,7 +101,7 @@ def test_a_host_that_knows_its_key_cannot_compute_a_roll_before_the_contribution
         asked.append(sealed.history.issued(sealed.history.next_cmd - 1).text)
         return MINE
 
-    sealed.contribute = contribute
+    sealed.sealing.contribute = contribute
     done = sealed.execute("shoot alpha gunner", role="blue")
     assert asked == ["setup"]  # asked while the shot was being resolved, once
     (roll,) = sealed_rolls(done.events)
@@ -128,12 +128,12 @@ def test_the_faces_are_unbiased_for_dice_that_do_not_divide_the_stream():
 
 
 def test_a_contribution_used_again_is_refused(sealed):
-    sealed.execute("shoot alpha gunner", role="blue", saw=sealed.dice_seal(), contribution=MINE)
+    sealed.execute("shoot alpha gunner", role="blue", saw=sealed.sealing.seal(), contribution=MINE)
     with pytest.raises(Refused, match="used before") as no:
-        sealed.execute("shoot bravo gunner", role="blue", saw=sealed.dice_seal(), contribution=MINE)
+        sealed.execute("shoot bravo gunner", role="blue", saw=sealed.sealing.seal(), contribution=MINE)
     names(no.value, "ENG-5")
     with pytest.raises(Refused, match="random bytes") as no:
-        sealed.execute("shoot bravo gunner", role="blue", saw=sealed.dice_seal(), contribution=b"short")
+        sealed.execute("shoot bravo gunner", role="blue", saw=sealed.sealing.seal(), contribution=b"short")
     names(no.value, "ENG-5")
     assert len(sealed_rolls(sealed.history.timeline())) == 1
 
@@ -159,7 +159,7 @@ def test_dice_key_opens_the_part_played_and_a_sides_copy_verifies_it(sealed, tmp
 def _played(tmp_path) -> Path:
     game = Game.new(tmp_path / "played.ft", "test-skirmish", clock=lambda: 2_000)
     game.execute("setup", role=REFEREE)
-    game.execute("shoot alpha gunner", role="blue", saw=game.dice_seal(), contribution=MINE)
+    game.execute("shoot alpha gunner", role="blue", saw=game.sealing.seal(), contribution=MINE)
     game.execute("shoot bravo gunner", role="blue")
     game.execute("dice-key", role=REFEREE)
     game.close()
@@ -224,7 +224,7 @@ def _two_shots(tmp_path) -> Path:
     """A full save, its key never opened: setup seals it, and two shots roll it."""
     game = Game.new(tmp_path / "shots.ft", "test-skirmish", clock=lambda: 2_000)
     game.execute("setup", role=REFEREE)
-    game.execute("shoot alpha gunner", role="blue", saw=game.dice_seal(), contribution=MINE)
+    game.execute("shoot alpha gunner", role="blue", saw=game.sealing.seal(), contribution=MINE)
     game.execute("shoot bravo gunner", role="blue")
     game.close()
     assert verify(tmp_path / "shots.ft").ok
@@ -300,8 +300,8 @@ def test_a_fork_draws_a_key_of_its_own_with_its_first_command(sealed, tmp_path):
     parent_key = key_fact(sealed).value
     assert whatif.state.vars[DICE_KEY] == parent_key  # until the what-if gives a command
     mine = bytes(CONTRIBUTION_BYTES)
-    twin = sealed.execute("shoot bravo gunner", role="blue", saw=sealed.dice_seal(), contribution=mine)
-    other = whatif.execute("shoot bravo gunner", role="blue", saw=whatif.dice_seal(), contribution=mine)
+    twin = sealed.execute("shoot bravo gunner", role="blue", saw=sealed.sealing.seal(), contribution=mine)
+    other = whatif.execute("shoot bravo gunner", role="blue", saw=whatif.sealing.seal(), contribution=mine)
     fork_key = whatif.state.vars[DICE_KEY]
     assert fork_key != parent_key
     # Sealed as a new game's first command seals: its key and commitment, no opening of the parent's.
@@ -350,7 +350,7 @@ def test_a_seats_sent_contribution_is_taken_by_its_next_command_only(sealed):
 
     from core.dice.faces import contributions_from
 
-    sent = [Share(MINE, sealed.dice_seal())]
+    sent = [Share(MINE, sealed.sealing.seal())]
 
     def seat() -> tuple:
         contributions_from(lambda: sent.pop() if sent else None)
@@ -361,6 +361,6 @@ def test_a_seats_sent_contribution_is_taken_by_its_next_command_only(sealed):
     first, second = contextvars.copy_context().run(seat)
     assert sealed_rolls(first.events)[0].contribution == MINE.hex()
     assert sealed_rolls(second.events)[0].contribution != MINE.hex()  # nothing sent: drawn here
-    sent.append(Share(MINE, sealed.dice_seal()))
+    sent.append(Share(MINE, sealed.sealing.seal()))
     outside = sealed.execute("shoot alpha gunner", role="blue")  # another context: not the seat's
     assert sealed_rolls(outside.events)[0].contribution != MINE.hex() and len(sent) == 1

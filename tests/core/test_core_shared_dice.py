@@ -74,8 +74,8 @@ def documented(key, seal, by, nonce, place, purpose, line, mine, count, sides=6)
 def test_the_engine_rolls_the_documented_derivation_of_every_input(game):
     """Each roll the table makes is the documented function of all its inputs: an engine that left
     one out (the place, say, so that a roll-off's two dice came out alike) gives other faces."""
-    game.execute("barrage alpha", role="blue", saw=game.dice_seal(), contribution=MINE)
-    game.execute("barrage bravo", role="blue", saw=game.dice_seal(), contribution=bytes(16))
+    game.execute("barrage alpha", role="blue", saw=game.sealing.seal(), contribution=MINE)
+    game.execute("barrage bravo", role="blue", saw=game.sealing.seal(), contribution=bytes(16))
     key = bytes.fromhex(game.state.vars[DICE_KEY])
     rolls = [e for e in game.history.timeline() if isinstance(e, ev.SharedRoll)]
     assert [(r.by, r.nonce, r.draw) for r in rolls] == [("blue", 1, 0), ("blue", 1, 1), ("blue", 2, 0), ("blue", 2, 1)]

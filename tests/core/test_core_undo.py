@@ -59,7 +59,7 @@ def test_redo_works_after_reload(demo):
     demo.execute("undo", role=REFEREE)
     demo.close()
     again = Game.open(demo.path)
-    assert again.redo_preview(role="referee") == "#2 mark ahmed suppressed"
+    assert again.undoing.redo_preview(role="referee") == "#2 mark ahmed suppressed"
     again.execute("redo", role=REFEREE)
     assert again.state.units["ahmed"].status == ("suppressed",)
     again.close()
@@ -69,11 +69,11 @@ def test_a_new_command_after_undo_clears_redo(demo):
     demo.execute("mark ahmed suppressed", role=REFEREE)
     demo.execute("undo", role=REFEREE)
     demo.execute("mark ahmed pinned", role=REFEREE)
-    assert demo.redo_preview(role="referee") is None
+    assert demo.undoing.redo_preview(role="referee") is None
     refused(demo, "redo", "nothing to redo", rule="ENG-3")
     demo.close()
     again = Game.open(demo.path)
-    assert again.redo_preview(role="referee") is None
+    assert again.undoing.redo_preview(role="referee") is None
     assert again.state.units["ahmed"].status == ("pinned",)
     again.close()
 
@@ -145,13 +145,13 @@ def test_a_player_may_not_undo_a_command_that_rolled_dice(skirmish):
 def test_the_refusal_a_seat_asks_before_its_question_is_the_undos_own(skirmish):
     """Issue #61: the seats ask ``undo_refusal`` before "y or n"; it must be the undo's own check."""
     skirmish.execute("walk alpha 5", role="blue")
-    assert skirmish.undo_refusal("blue") is None
-    assert skirmish.undo_refusal("red") == "the last command is not yours; ask the referee to undo it"
+    assert skirmish.undoing.undo_refusal("blue") is None
+    assert skirmish.undoing.undo_refusal("red") == "the last command is not yours; ask the referee to undo it"
     skirmish.execute("shoot alpha gunner", role="blue")
-    why = skirmish.undo_refusal("blue")
+    why = skirmish.undoing.undo_refusal("blue")
     assert why == "dice were rolled or something was revealed; only the referee can undo that"
     refused(skirmish, "@blue undo", f"^{why}$", rule="ENG-3")
-    assert skirmish.undo_refusal(REFEREE) is None
+    assert skirmish.undoing.undo_refusal(REFEREE) is None
 
 
 def test_a_player_may_not_undo_a_command_that_revealed_something(skirmish):

@@ -126,8 +126,8 @@ def sealed_game(tmp_path):
     with skirmish_registered():
         game = Game.new(tmp_path / "sealed.ft", "test-skirmish", clock=lambda: 2_000)
         game.execute("setup", role=REFEREE)
-        game.execute("shoot alpha gunner", role="blue", saw=game.dice_seal(), contribution=bytes(range(16)))
-        game.execute("shoot bravo grunt", role="blue", saw=game.dice_seal(), contribution=bytes(range(1, 17)))
+        game.execute("shoot alpha gunner", role="blue", saw=game.sealing.seal(), contribution=bytes(range(16)))
+        game.execute("shoot bravo grunt", role="blue", saw=game.sealing.seal(), contribution=bytes(range(1, 17)))
         game.close()
         yield game.path
 

@@ -376,20 +376,12 @@ def test_a_command_still_arriving_gets_no_number_until_it_is_whole():
     assert [Numbering(history, "red").shown(c) for c in (1, 2, 3)] == [1, 2, 3]
 
 
-#: The game's methods whose answer depends on whose eyes they are for.
-SEEING = (
-    "view",
-    "describe",
-    "log_lines",
-    "facts_seen",
-    "shown_cmd",
-    "undo_target",
-    "redo_target",
-    "undo_preview",
-    "redo_preview",
-    "complete",
-    "odds",
-)
+#: The methods of a game, and of its concerns, whose answer depends on whose eyes they are for.
+SEEING = {
+    "Game": ("view", "describe", "log_lines", "complete", "odds"),
+    "Reading": ("view", "describe", "log_lines", "facts_seen", "numbering"),
+    "Undoing": ("undo_target", "redo_target", "undo_preview", "redo_preview"),
+}
 
 
 def test_no_method_that_decides_what_a_role_sees_has_a_role_by_default():
@@ -398,10 +390,14 @@ def test_no_method_that_decides_what_a_role_sees_has_a_role_by_default():
     import inspect
 
     from core.game import Game
+    from core.game.reading import Reading
+    from core.game.undoing import Undoing
 
-    for name in SEEING:
-        role = inspect.signature(getattr(Game, name)).parameters["role"]
-        assert role.default is inspect.Parameter.empty, f"Game.{name}: role has a default"
+    owners = {"Game": Game, "Reading": Reading, "Undoing": Undoing}
+    for owner, methods in SEEING.items():
+        for name in methods:
+            role = inspect.signature(getattr(owners[owner], name)).parameters["role"]
+            assert role.default is inspect.Parameter.empty, f"{owner}.{name}: role has a default"
 
 
 def test_a_side_is_shown_its_own_side_first_and_the_referee_and_a_spectator_the_scenarios_order():

@@ -81,7 +81,7 @@ def test_the_rules_variables_stay_in_the_referees_log(name, capsys):
     watchers = [r for r in roles(game.state) if r != REFEREE]
     game.close()
     # The referee reads them as they are where he digs (--all), not between the rule
-    # lines of his log (issue #61: the game's inner variables, Game.inner).
+    # lines of his log (issue #61: the game's inner variables, Reading.inner).
     assert _VARIABLE.search(_log(save, REFEREE, capsys, "--all"))
     assert not _VARIABLE.search(_log(save, REFEREE, capsys))
     for role in watchers:

@@ -14,9 +14,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 #: Packages whose modules import one another in no circle even for the type checker: a
 #: module that names, to type it, the class it is a part of (``engine``'s ``Game``, the game
-#: screen) cannot be read or moved without it.  What it needs of it is a ``Protocol`` of its
-#: own module (``core.game.table``, the game screen's ``tui.screens.seat.SeatScreen``, the seat's ``Host``
-#: that a browser's seat is given rather than the door that made it).
+#: screen) cannot be read or moved without it.  A concern of a game is given what it needs
+#: (``core.game.sealing``'s ``Sealing``: the timeline, the header); what a screen or a built-in's
+#: hook needs of a game is a ``Protocol`` of its own module (``core.game.front``, the game
+#: screen's ``tui.screens.seat.SeatScreen``, the seat's ``Host`` that a browser's seat is given
+#: rather than the door that made it).
 UNTANGLED = ("core", "tui")
 
 
@@ -48,16 +50,21 @@ def imported(name: str, path: Path, known: dict[str, Path], *, typed: bool = Fal
         if isinstance(node, ast.Import):
             out |= {a.name for a in node.names if a.name in known}
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-                base = ".".join(package[: len(package) - node.level + 1] + ([node.module] if node.module else []))
+            base = imported_from(node, name, path)
             for alias in node.names:
                 if f"{base}.{alias.name}" in known:
                     out.add(f"{base}.{alias.name}")
                 elif base in known:
                     out.add(base)
     return with_packages(name, out, known, package=path.name == "__init__.py")
+
+
+def imported_from(node: ast.ImportFrom, name: str, path: Path) -> str:
+    """The module ``from P import …`` in module ``name`` (at ``path``) reads, ``P`` made absolute."""
+    if not node.level:
+        return node.module or ""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    return ".".join(package[: len(package) - node.level + 1] + ([node.module] if node.module else []))
 
 
 def with_packages(name: str, imports: set[str], known: dict[str, Path], package: bool = False) -> set[str]:

@@ -137,9 +137,9 @@ def test_a_confirmation_cannot_be_undone(tmp_path):
     for role, by in (("british", "bruno"), ("referee", "referee")):
         game = Game.open(save)
         try:
-            assert "cannot be undone" in (game.undo_refusal(role, by) or "")
+            assert "cannot be undone" in (game.undoing.undo_refusal(role, by) or "")
             with pytest.raises(Refused, match="a confirmation of the result is final") as no:
-                game._undo(role, by)
+                game.undo(role=role, by=by)
             assert no.value.rules == ("ENG-3",)
         finally:
             game.close()

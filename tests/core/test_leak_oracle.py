@@ -626,7 +626,7 @@ def check(game: Game, ref: Reference, role: str, folder: Path) -> None:
         named = e.cmd if type(e) in (ev.Undone, ev.Redone) else ref.command_of[ln.index]
         assert ln.number == (ref.number(role, named) or 0), f"{role}'s number of line {ln.index}"
     for cmd in ref.issued_at:
-        assert game.shown_cmd(cmd, role) == ref.number(role, cmd), f"{role}'s number of command {cmd}"
+        assert game.reading.numbering(role).shown(cmd) == ref.number(role, cmd), f"{role}'s number of command {cmd}"
     # The replay: its steps, and the table at each of them; the table now.
     assert list(visible_steps(game.history, role, game.timeline.length)) == ref.steps(role), f"{role}'s replay"
     for step in range(game.timeline.length + 1):
@@ -704,8 +704,8 @@ def check(game: Game, ref: Reference, role: str, folder: Path) -> None:
 
 def check_told_of_rolls(game: Game, ref: Reference) -> int:
     """At a served table with table dice, each piece's shot asked of its side's seat: held there
-    when the referee gives it (``awaited_said``), typed at its own seat when the side does
-    (``rolling_said``).  A role hears anything of it (whose dice, the roll, that dice are awaited)
+    when the referee gives it (``Awaiting.said``), typed at its own seat when the side does
+    (``Rolling.said``).  A role hears anything of it (whose dice, the roll, that dice are awaited)
     only if it may see the roll's fact (the shooter's, CORE-HIDDEN), and never a name it never
     saw; nothing is recorded.  How many shots were asked (the check is not vacuous)."""
     game.execute(f"{TABLE_DICE} on", role=REFEREE)
@@ -721,7 +721,7 @@ def check_told_of_rolls(game: Game, ref: Reference) -> int:
                 continue
             asked += 1
             for told in ROLES:
-                said = game.awaited_said(told) if isinstance(result, Held) else game.rolling_said(told, "other")
+                said = game.awaiting.said(told) if isinstance(result, Held) else game.rolling.said(told, "other")
                 owed = told == REFEREE or audience is PUBLIC or told in audience
                 assert bool(said) == owed, f"{told} told of {shooter.id}'s shot: {said!r}"
                 _assert_none_in([said], never[told], f"what {told} is told of a roll awaited")
@@ -729,7 +729,7 @@ def check_told_of_rolls(game: Game, ref: Reference) -> int:
                 game.answer_held(role=REFEREE, by="rita")  # withdrawn
             else:
                 game.unasked(by)
-            assert game.awaiting is None and game.rolling == ()
+            assert game.awaiting.held is None and game.rolling.rolls == ()
     assert game.log_length == length
     return asked
 

@@ -158,5 +158,6 @@ def test_a_save_0_2_0_recorded_verifies_as_recorded_by_it(capsys):
     out = capsys.readouterr().out
     assert out.count("recorded by 0.2.0; rules changed since (§8.2, §8.3)") == 8
     assert out.splitlines()[-1].endswith(
-        "8 recorded by an older Fireteam give other facts under this version's rules (rules changed since: CHANGELOG.md); none forged"
+        "8 recorded by an older Fireteam give other facts under this version's rules "
+        "(rules changed since: CHANGELOG.md); none forged"
     )

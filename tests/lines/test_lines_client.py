@@ -178,7 +178,7 @@ def test_undo_asks_first_and_does_nothing_on_no(game, seat):
 
 def test_a_side_is_not_asked_to_undo_what_is_not_its_own(game):
     seat = Seat(game, "regulars")
-    # The game's own check words it (Game.undo_refusal), as every seat and the script say it.
+    # The game's own check words it (Undoing.undo_refusal), as every seat and the script say it.
     assert seat.say("undo") == ["Refused: the last command is not yours; ask the referee to undo it."]
     assert not seat.client.asking
 

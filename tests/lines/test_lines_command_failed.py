@@ -42,7 +42,7 @@ def test_a_bug_in_an_undo_is_one_error_line_and_the_client_goes_on(tmp_path, mon
     def crash(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(game, "_undo", crash)
+    monkeypatch.setattr(game, "_by_the_log", crash)  # (the undo written: its guard and its write)
     seat.say("undo")
     said = seat.say("y")
     assert said == [

@@ -11,7 +11,7 @@ from playing import play
 
 from core.dice.faces import NeedDice
 from core.game import Game
-from core.game.engine import _answered
+from core.game.asking import answered
 from core.language.reader import reading
 from core.log import events as ev
 from core.log.state import TABLE_DICE
@@ -36,7 +36,7 @@ def fire_held(game: Game, firer: Seat, referee: Seat) -> list[str]:
     told = len(referee.out)
     firer.say(FIRE)
     firer.say("6")
-    assert game.awaiting is not None and game.awaiting.asked == "irregulars"
+    assert game.awaiting.held is not None and game.awaiting.held.asked == "irregulars"
     return referee.out[told:]
 
 
@@ -46,10 +46,10 @@ def test_the_referees_faces_answer_a_roll_asked_of_a_seated_side(tmp_path):
     assert told[-1] == (
         f"Waiting for Somali militia's dice: {SAVE}. Type its faces to give them yourself, or cancel to withdraw it."
     )
-    assert referee.say("1 2") == ["Refused: type exactly 1 die (you typed 2)."] and game.awaiting is not None
+    assert referee.say("1 2") == ["Refused: type exactly 1 die (you typed 2)."] and game.awaiting.held is not None
     length = game.log_length
     referee.say("4")  # the save fails (needs 5+)
-    assert game.awaiting is None and game.log_length > length and game.state.units["bashir"].out
+    assert game.awaiting.held is None and game.log_length > length and game.state.units["bashir"].out
     assert game.history.issued(game.history.next_cmd - 1).by == "anna"  # the firer's command still
     assert defender.say("4")[0].startswith("Refused:")  # asked no more: his faces are no command
     game.close()
@@ -60,7 +60,7 @@ def test_the_referees_word_withdraws_it(tmp_path):
     fire_held(game, firer, referee)
     length = game.log_length
     assert referee.say("cancel") == [f"Refused: cancelled: {FIRE} (nothing was recorded)."]
-    assert game.awaiting is None and game.log_length == length
+    assert game.awaiting.held is None and game.log_length == length
     assert firer.out[-1] == f"Refused: cancelled: {FIRE} (nothing was recorded)."
     game.close()
 
@@ -68,8 +68,8 @@ def test_the_referees_word_withdraws_it(tmp_path):
 def test_a_sides_faces_are_no_answer_to_anothers_roll(tmp_path):
     game, firer, defender, referee = seated_table(tmp_path)
     fire_held(game, firer, referee)
-    assert firer.say("4")[0].startswith("Refused:") and game.awaiting is not None
-    assert firer.out[-1] != "" and game.awaiting.faces == [6]
+    assert firer.say("4")[0].startswith("Refused:") and game.awaiting.held is not None
+    assert firer.out[-1] != "" and game.awaiting.held.faces == [6]
     game.close()
 
 
@@ -83,9 +83,9 @@ def test_a_tied_melee_asks_the_attackers_plain_seat_again_after_the_defenders(tm
     # asked as his own, after the roll it answers: the defender's, which tied
     assert firer.out[asked:] == ["Total 6, Bashir Ali. Pte Conti's melee again: 1d6 (Pte Conti melee +3)."]
     firer.say("5")  # 5 + 3 = 8
-    assert game.awaiting is not None and game.awaiting.asked == "irregulars"
+    assert game.awaiting.held is not None and game.awaiting.held.asked == "irregulars"
     defender.say("1")  # 1 + 2 = 3
-    assert game.awaiting is None and game.state.units["bashir"].out
+    assert game.awaiting.held is None and game.state.units["bashir"].out
     game.close()
 
 
@@ -127,7 +127,7 @@ def test_a_save_of_a_man_the_firer_cannot_see_is_an_unseen_units_in_both_languag
         firer.say(f"speculative conti {marker} range=40")
         assert firer.say("6") == [save]  # hit (needs 4+): the hidden man's save
         assert firer.say("cancel" if lang == "en" else "annulla")[0].startswith(("Refused", "Rifiutato"))
-        assert game.awaiting is None
+        assert game.awaiting.held is None
     game.close()
 
 
@@ -136,13 +136,13 @@ def test_a_hit_by_a_firer_the_defender_cannot_see_does_not_name_him(tmp_path):
     him, the firer hidden since): "1 hit." and no name, in English and Italian (#61)."""
     game, firer, _defender, referee = seated_table(tmp_path)
     fire_held(game, firer, referee)
-    request = game.awaiting.request
+    request = game.awaiting.held.request
     assert referee.say("cancel")[0].startswith("Refused: cancelled")
     (hit,) = (e for e in play(game, f"{FIRE} dice=6,6") if isinstance(e, ev.Rolled) and e.unit == "conti")
     need = NeedDice(request, unit="bashir")
-    assert _answered(game.state, [hit], need, "irregulars") == (hit.roll.outcome, "Pte Conti", hit.roll.purpose)
+    assert answered(game.state, [hit], need, "irregulars") == (hit.roll.outcome, "Pte Conti", hit.roll.purpose)
     game.execute("mark conti hidden", role=REFEREE)
-    assert _answered(game.state, [hit], need, "irregulars") == (hit.roll.outcome, "", "")  # the hit said, not whose
+    assert answered(game.state, [hit], need, "irregulars") == (hit.roll.outcome, "", "")  # the hit said, not whose
     unnamed = msgspec.structs.replace(request, answered_by="")
     assert answers.table_dice(unnamed, first=True, verbose=False, held=True) == [f"1 hit. {SAVE}; chance 33.3%."]
     with reading("it"):
@@ -172,7 +172,7 @@ def test_a_hidden_snipers_hit_is_asked_of_its_target_without_a_word_of_him(tmp_p
     sniper.say("fire said deiana range=50")
     sniper.say("2")  # he risks the shot: 2 or less for a Regular
     sniper.say("3")  # and hits: 3 or less
-    assert game.awaiting is not None and game.awaiting.asked == "folgore"
+    assert game.awaiting.held is not None and game.awaiting.held.asked == "folgore"
     assert target.out[told:] == [asked]
     game.close()
 
@@ -187,7 +187,7 @@ def test_a_seat_sharing_a_side_is_told_the_faces_its_partner_gave_and_asked_no_m
     assert bea.client.prompt == bruno.client.prompt == "Type 1 die: "
     told = len(bea.out)
     assert bruno.say("4")  # the save fails (needs 5+)
-    assert game.awaiting is None and game.state.units["bashir"].out
+    assert game.awaiting.held is None and game.state.units["bashir"].out
     heard = bea.out[told:]
     assert heard[0] == "Given by bruno: 4."
     assert "Bashir Ali out of action: killed by Bersaglieri." in heard[1:]  # what they did, after whose they were
@@ -205,15 +205,15 @@ def test_a_seat_sharing_a_side_asked_a_roll_its_partner_gave_is_asked_the_next_o
     bruno = Seat(game, "regulars", seat="bruno")
     firer.say("melee conti bashir")
     firer.say("3")  # 3 + 3 = 6
-    assert game.awaiting is not None and game.awaiting.asked == "irregulars"
+    assert game.awaiting.held is not None and game.awaiting.held.asked == "irregulars"
     bea.say("4")  # 4 + 2 = 6: a tie (§11.0), both again: the attacker's asked at both regulars' seats
-    held = game.awaiting
+    held = game.awaiting.held
     assert held is not None and held.asked == "regulars"
     assert firer.client.prompt == bruno.client.prompt == "Type 1 die: "
     told = len(firer.out)
     bruno.say("5")  # 5 + 3 = 8
     assert firer.out[told] == "Given by bruno: 5."
-    assert game.awaiting is not None and game.awaiting.asked == "irregulars"  # the defender's again
+    assert game.awaiting.held is not None and game.awaiting.held.asked == "irregulars"  # the defender's again
     assert firer.client.prompt == "anna (Bersaglieri)> "
     game.close()
 
@@ -233,7 +233,7 @@ def test_a_held_roll_hidden_from_a_side_says_nothing_at_its_plain_seat(tmp_path)
     )
     told = len(anna.out)
     rita.say("objectives irregulars random")
-    assert game.awaiting is not None and game.awaiting.asked == "irregulars"
+    assert game.awaiting.held is not None and game.awaiting.held.asked == "irregulars"
     assert rita.out[-1].startswith("Waiting for Somali militia's dice: Somali militia's main objective: 1d5.")
     assert bea.out[-1] == "Somali militia's main objective: 1d5."
     assert anna.out[told:] == []

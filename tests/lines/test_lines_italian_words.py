@@ -193,7 +193,7 @@ def shown(game_name: str, lang: str, folder: Path) -> tuple[str, Game]:
         assert run_script(game.script, save, game.seed, game.ruleset, "", out=out) == 0
     played = Game.open(save)
     with reading(lang):
-        # an inner variable's line is the code's key = value, out of the log's view (Game.inner)
+        # an inner variable's line is the code's key = value, out of the log's view (Reading.inner)
         log = [line.text for line in played.log_lines(REFEREE) if not line.inner]
         report = render_md.render(build(played, REFEREE))
     seat = Seat(played, lang=lang)

@@ -55,7 +55,7 @@ def test_a_command_withdrawn_at_its_prompt_is_awaited_no_more(tmp_path):
     told = len(bea.out)
     assert anna.say("") == [f"Cancelled: {FIRE}; nothing was recorded."]
     assert bea.out[told:] == rita.out[-1:] == ["No longer waiting for dice: nothing was recorded."]
-    assert game.rolling == ()
+    assert game.rolling.rolls == ()
     game.close()
 
 
@@ -82,7 +82,7 @@ def test_a_roll_hidden_from_a_side_says_not_a_byte_to_it(tmp_path):
         before = {seat: len(seat.out) for seat in (carlo, bea, rita, sam)}
         if game is hidden[0]:
             assert anna.say("objectives regulars random")[-1].startswith("Bersaglieri's main objective")
-            assert game.rolling != ()
+            assert game.rolling.rolls != ()
             assert carlo.out[before[carlo] :] == rita.out[before[rita] :] == [WAITING]
         assert bea.out[before[bea] :] == sam.out[before[sam] :] == []
         game.close()

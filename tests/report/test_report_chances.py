@@ -14,7 +14,7 @@ from core.log import events as ev
 from core.log.views import REFEREE
 from core.registry import register, unregister
 from core.report import chances_account, render_html, render_md
-from core.report.account import _pct
+from core.report.account import percent
 from core.report.build import build
 from core.report.chances import chances
 from core.report.reroll import DRAW, reroll
@@ -169,7 +169,7 @@ def test_a_swing_is_said_from_the_chance_before_its_roll_to_the_chance_after(due
     for line, s in zip(said, c.swings, strict=True):
         index = next(i for i, p in enumerate(c.points) if p.step == s.after.step)
         before, after = c.points[index - 1].chance(s.side), c.points[index].chance(s.side)
-        assert f"]: {report.facts.side_name(s.side)} {_pct(before)} → {_pct(after)}" in line, line
+        assert f"]: {report.facts.side_name(s.side)} {percent(before)} → {percent(after)}" in line, line
     (volley,) = [line for line in said if "[volley blue dice=1,6]" in line]
     start, after_blue = c.points[0], c.points[1]
     assert after_blue.chance(DRAW) > start.chance(DRAW) and after_blue.chance("red") < start.chance("red")

@@ -1046,16 +1046,16 @@ def test_a_surrender_asked_after_sealed_dice_keeps_its_dice(tmp_path, monkeypatc
         # Whether next, with this contribution, fails Omar's check and rolls his effect a 6:
         # Surrender (A.13.3), which asks for an enemy to surrender to. Nothing written, nothing kept.
         try:
-            share = Share(contribution, game.dice_seal())
-            game._resolve(game.parse("next", REFEREE), REFEREE, REFEREE, None, share, ["none"])
+            share = Share(contribution, game.sealing.seal())
+            game._resolve(game.parse("next", REFEREE), {"role": REFEREE, "answers": ["none"]}, share)
         except NeedAnswer as asked:
             return str(asked).startswith("Omar's surrender")
         return False
 
     with monkeypatch.context() as probing:
-        probing.setattr(game, "_ask_later", lambda *args: None)
+        probing.setattr(game.sealing, "ask_later", lambda *args: None)
         surrender = next(filter(asks_surrender, contributions))
-    asked = game.submit("next", role=REFEREE, answers=["none"], saw=game.dice_seal(), contribution=surrender)
+    asked = game.submit("next", role=REFEREE, answers=["none"], saw=game.sealing.seal(), contribution=surrender)
     assert isinstance(asked, AnswerNeeded) and asked.question.whose == "Omar"
     assert asked.question.text().startswith("Omar's surrender")
     # The prompt cancelled and the command given again, however spelt: the same dice, the same question.
@@ -1068,7 +1068,7 @@ def test_a_surrender_asked_after_sealed_dice_keeps_its_dice(tmp_path, monkeypatc
         "next",
         role=REFEREE,
         answers=answers,
-        saw=game.dice_seal(),
+        saw=game.sealing.seal(),
         contribution=secrets.token_bytes(CONTRIBUTION_BYTES),
     )
     while isinstance(result, AnswerNeeded):  # Ali's and Hassan's covers, and what their own dice ask

@@ -37,7 +37,7 @@ async def fire_typed_at_the_seats(club: Club) -> None:
     reg.type("6\r")
     await wait_until(lambda: "Type 1 die: " in said(irr), show=lambda: said(irr))
     irr.type("4\r")  # fails (needs 5+)
-    await wait_until(lambda: club.game.awaiting is None and club.game.log_length > length, show=lambda: said(irr))
+    await wait_until(lambda: club.game.awaiting.held is None and club.game.log_length > length, show=lambda: said(irr))
 
 
 def the_save(event: ev.Event) -> bool:

@@ -53,7 +53,7 @@ async def fire_with_save_at(club: Club, asked: str, face: str) -> None:
     await reg.wait_for(f"waiting for {whose}")
     assert club.game.log_length == length  # held: nothing recorded yet
     other.type(f"{face}\r")
-    await wait_until(lambda: club.game.awaiting is None and club.game.log_length > length, show=other.text)
+    await wait_until(lambda: club.game.awaiting.held is None and club.game.log_length > length, show=other.text)
     assert last_rolls(club) == [((6,), True), ((int(face),), True)]
     await wait_until(lambda: "waiting for" not in reg.text(), show=reg.text)
 
@@ -112,9 +112,9 @@ async def test_the_defenders_save_is_asked_at_his_plain_seat(club: Club):
     await heard(reg, f"Type 1 die: 6\nWaiting for Somali militia's dice: {SAVE}.\n")
     irr.type("\r")  # an empty line: the firer's command is not his to withdraw
     await heard(irr, "Refused: only its player or the referee may withdraw it.")
-    assert club.game.awaiting is not None
+    assert club.game.awaiting.held is not None
     irr.type("4\r")  # fails (needs 5+)
-    await wait_until(lambda: club.game.awaiting is None and club.game.log_length > length, show=lambda: said(irr))
+    await wait_until(lambda: club.game.awaiting.held is None and club.game.log_length > length, show=lambda: said(irr))
     assert last_rolls(club) == [((6,), True), ((4,), True)]
     # His own command, said brief; the save his defender typed, whole, with who gave it (issue #74).
     await heard(
@@ -142,7 +142,7 @@ async def test_the_referee_takes_over_a_roll_his_defender_never_answers_in_anoth
     await rita.typed("\x14", SAVE, "chance before the roll")  # Ctrl+T the held save's prompt, over his screen
     rita.type("4\r")  # the save fails (needs 5+)
     await wait_until(
-        lambda: workers_club.game.awaiting is None and workers_club.game.log_length > length, show=rita.text
+        lambda: workers_club.game.awaiting.held is None and workers_club.game.log_length > length, show=rita.text
     )
     assert last_rolls(workers_club) == [((6,), True), ((4,), True)]
     assert [bool(u.out) for u in workers_club.game.state.units.values() if u.name == "Ahmed Noor"] == [True]
@@ -164,7 +164,7 @@ def test_a_roll_is_never_asked_at_a_seat_of_another_table(tmp_path):
         assert isinstance(one.submit(FIRE, role="regulars", by="reg", faces=[]), DiceNeeded)
         saved = one.submit(FIRE, role="regulars", by="reg", faces=[6])  # a hit (needs 3+)
         assert isinstance(saved, DiceNeeded) and saved.request.side == "irregulars"  # asked here
-        assert one.awaiting is None
+        assert one.awaiting.held is None
         assert isinstance(one.submit(FIRE, role="regulars", by="reg", faces=[6, 4]), Outcome)
         assert last_rolls_of(one) == [((6,), True), ((4,), True)]
     finally:
@@ -201,7 +201,7 @@ async def test_a_held_roll_hidden_from_a_side_sends_its_plain_seat_and_a_spectat
         await heard(rita, "Waiting for Somali militia's dice: Somali militia's main objective: 1d5. Type its faces")
         rita.type("cancel\r")
         await heard(rita, "cancelled: objectives irregulars random (nothing was recorded)")
-        assert club.game.awaiting is None
+        assert club.game.awaiting.held is None
     rita.type('note "dusk falls"\r')
     for seat in (reg, spec):
         await heard(seat, "dusk falls")

@@ -42,7 +42,7 @@ async def test_a_side_numbers_only_what_it_sees_and_undoes_past_hidden_commands(
     await _to_activation(club, rita)
 
     move = await _given(club, reg, "move conti 3")
-    mine = game.shown_cmd(move, "regulars")
+    mine = game.reading.numbering("regulars").shown(move)
     await _given(club, rita, "mark dahir pinned")  # hidden from the regulars
     note = await _given(club, reg, "note all quiet")
     assert note == move + 2
@@ -92,7 +92,7 @@ async def test_a_sides_undo_past_a_hidden_command_answers_with_its_own_number(ta
     await asyncio.gather(rita.wait_for("type a command"), reg.wait_for("type a command"))
     await _to_activation(club, rita)
     note = await _given(club, reg, "note x")
-    mine = game.shown_cmd(note, "regulars")
+    mine = game.reading.numbering("regulars").shown(note)
     await _given(club, rita, "mark egal pinned")  # hidden from the regulars
     reg.command("undo")
     await wait_until(lambda: not game.history.is_live(note))

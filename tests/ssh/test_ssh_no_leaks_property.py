@@ -95,7 +95,7 @@ class Side:
         if isinstance(answer, Refusal):
             hint = f"✗ {answer.why}"[:40]
         else:
-            hint = f"✓ #{self.game.shown_cmd(answer.cmd, 'regulars')} "
+            hint = f"✓ #{self.game.reading.numbering('regulars').shown(answer.cmd)} "
         await self.players["reg"].wait_for(hint)
 
 

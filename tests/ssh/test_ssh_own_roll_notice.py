@@ -64,7 +64,7 @@ async def test_every_other_screen_says_whose_dice_in_seat_workers(workers_club: 
         rita.command(line)
     await wait_until(lambda: table_dice(workers_club.game.state), show=rita.text)
     await told_then_withdrawn(workers_club)
-    assert workers_club.game.rolling == ()
+    assert workers_club.game.rolling.rolls == ()
 
 
 @pytest.mark.server

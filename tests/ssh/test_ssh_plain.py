@@ -356,7 +356,7 @@ async def test_an_ssh_seats_sealed_rolls_are_drawn_by_the_table_as_its_own_count
     """An SSH client runs none of our code: the table draws the seat's share as the command comes
     (docs/secrets.md, "Who makes the contribution"), counted as the seat's own, 1, 2…"""
     drawn = iter(bytes([n]) * 16 for n in range(1, 10))
-    club.game.contribute = lambda: next(drawn)  # the table's draw (here, known)
+    club.game.sealing.contribute = lambda: next(drawn)  # the table's draw (here, known)
     rita = await plain(club, "rita")
     await answered(rita, "dice-key", "Commitment to a secret of the referee.")
     for n, purpose in enumerate(("first", "second"), start=1):
@@ -364,7 +364,7 @@ async def test_an_ssh_seats_sealed_rolls_are_drawn_by_the_table_as_its_own_count
         await wait_until(lambda n=n: len(_shared(club.game)) == n, WAIT_S, lambda: raw(rita))
     rolls = _shared(club.game)
     assert [(r.by, r.nonce, r.contribution, r.saw) for r in rolls] == [
-        ("rita", n, (bytes([n + 1]) * 16).hex(), club.game.dice_seal()) for n in (1, 2)
+        ("rita", n, (bytes([n + 1]) * 16).hex(), club.game.sealing.seal()) for n in (1, 2)
     ]
 
 

@@ -94,7 +94,7 @@ def shown(game: Game, by: str, text: str, role: str = "irregulars") -> int:
         if isinstance(e, ev.Issued) and e.by == by and e.text == text
     ]
     assert len(cmds) == 1, cmds
-    number = game.shown_cmd(cmds[0], role)
+    number = game.reading.numbering(role).shown(cmds[0])
     assert number is not None
     return number
 

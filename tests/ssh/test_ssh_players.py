@@ -39,7 +39,7 @@ async def fired_and_asked(club: Club) -> Player:
     reg.type(FIRE + "\r")
     await heard(reg, "Type 1 die: ")
     reg.type("6\r")
-    await wait_until(lambda: club.game.awaiting is not None and club.game.awaiting.asked == "irregulars")
+    await wait_until(lambda: club.game.awaiting.held is not None and club.game.awaiting.held.asked == "irregulars")
     return reg
 
 
@@ -56,7 +56,7 @@ async def test_the_referees_typed_faces_are_recorded_and_said_at_the_asked_seat(
     await heard(rita, "Type its faces to give them yourself")
     length = club.game.log_length
     rita.type("4\r")  # fails (needs 5+)
-    await wait_until(lambda: club.game.awaiting is None and club.game.log_length > length, show=lambda: said(rita))
+    await wait_until(lambda: club.game.awaiting.held is None and club.game.log_length > length, show=lambda: said(rita))
     save = the_save(club)
     assert (save.roll.faces, save.roll.manual, save.given_by) == ((4,), True, "rita")
     await heard(irr, f"Failed: out of action. Rita {GIVEN}")  # the asked seat is told who gave it
@@ -74,7 +74,9 @@ async def test_a_partner_seats_answer_is_said_at_the_other_seat_of_the_side(tmp_
         await heard(irr2, "Type 1 die: ")
         length = club.game.log_length
         irr2.type("4\r")
-        await wait_until(lambda: club.game.awaiting is None and club.game.log_length > length, show=lambda: said(irr2))
+        await wait_until(
+            lambda: club.game.awaiting.held is None and club.game.log_length > length, show=lambda: said(irr2)
+        )
         assert the_save(club).given_by == "irr2"
         await heard(irr, f"Failed: out of action. Irr2 {GIVEN}")
 
@@ -84,13 +86,15 @@ async def test_a_seat_bound_to_a_key_writes_who_sits_for_its_side_once(club: Clu
     fingerprint in the log, a public fact every seat reads; sitting again writes nothing more."""
     irr = await plain(club, "irr", "irr (Somali militia)> ")
     fingerprint = club.keys["irr"].get_fingerprint("sha256")
-    assert [(s.side, s.name, s.key, s.via) for s in club.game.players()] == [("irregulars", "irr", fingerprint, "key")]
+    assert [(s.side, s.name, s.key, s.via) for s in club.game.reading.players()] == [
+        ("irregulars", "irr", fingerprint, "key")
+    ]
     assert not any(isinstance(e, ev.Rolled) and e.side == "irregulars" for e in club.game.history.timeline())
     line = f"irr sits for Somali militia, by the SSH key {fingerprint}"
     assert line in [x.text for x in club.game.log_lines("regulars")]
     await irr.close()
     length = club.game.log_length
     await plain(club, "irr", "irr (Somali militia)> ")
-    assert club.game.log_length == length and len(club.game.players()) == 1
+    assert club.game.log_length == length and len(club.game.reading.players()) == 1
     rita = await plain(club, "rita", "rita (referee)> ")  # the referee's seat is no side's player
-    assert len(club.game.players()) == 1 and "rita" in said(rita)
+    assert len(club.game.reading.players()) == 1 and "rita" in said(rita)

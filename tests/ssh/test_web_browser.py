@@ -82,7 +82,7 @@ async def test_a_browser_joins_by_the_link_plays_and_its_command_shows_on_an_ssh
     # Numbered as the regulars count (a served table writes who sits as a command of its own, #74).
     issued = [e for e in web.game.history.store.slice(0, web.game.log_length) if isinstance(e, ev.Issued)]
     (cmd,) = [e.cmd for e in issued if e.by == "reg" and e.text == "note typed in chromium"]
-    await shows(page, f"#{web.game.shown_cmd(cmd, 'regulars')} note: typed in chromium")
+    await shows(page, f"#{web.game.reading.numbering('regulars').shown(cmd)} note: typed in chromium")
     # The cookie is out of the page's reach (HttpOnly).
     assert await page.evaluate("document.cookie") == ""
     await context.close()
@@ -260,7 +260,7 @@ async def test_the_page_draws_its_own_share_of_the_dice_for_each_line(tmp_path, 
 
     async with web_table(tmp_path, caplog) as web:
         web.game.execute("dice-key", role=REFEREE)  # the demo game's dice were seeded: sealed from here on
-        web.game.contribute = lambda: bytes(16)  # the table's own draw, were the page to send none
+        web.game.sealing.contribute = lambda: bytes(16)  # the table's own draw, were the page to send none
         context, page, token = await seated(chromium, web, "rita")
         await shows(page, "rita (referee)")
         for purpose in ("first", "second"):
@@ -288,7 +288,7 @@ async def test_the_plain_page_draws_its_own_share_and_its_command_rolls_it(tmp_p
     from core.log import events as ev
 
     async with web_table(tmp_path, caplog, plain={"rita"}) as web:
-        web.game.contribute = lambda: bytes(16)  # the table's own draw, were the page's not taken
+        web.game.sealing.contribute = lambda: bytes(16)  # the table's own draw, were the page's not taken
         context, page, token = await seated(chromium, web, "rita")
         line = page.get_by_role("textbox", name="rita (referee)>")
         await line.wait_for()

@@ -31,7 +31,7 @@ def _told(browser, kind: str):
 async def _share(browser, web, mine: str = MINE) -> str:
     """The share the page would send now: its bytes, the seal and the count it was told (once it
     was told the key in force: a seat worker's copy of the game tells it once it read the key)."""
-    await wait_until(lambda: _told(browser, "seal") == web.game.dice_seal() and _told(browser, "count") is not None)
+    await wait_until(lambda: _told(browser, "seal") == web.game.sealing.seal() and _told(browser, "count") is not None)
     return f"{mine} {_told(browser, 'seal')} {_told(browser, 'count')}"
 
 
@@ -39,7 +39,7 @@ async def _roll_with_commands_between(tmp_path, caplog, between: int) -> tuple[i
     """The faces of a browser seat's ``roll 10d6`` whose share the host held while he gave
     ``between`` commands of his own, before he let its line through."""
     async with web_table(tmp_path, caplog) as web:
-        web.game.dice_key, web.game.salt = (lambda: KEY), (lambda: SALT)
+        web.game.sealing.new_key, web.game.salt = (lambda: KEY), (lambda: SALT)
         web.game.execute("dice-key", role=REFEREE)  # the demo's dice were seeded: sealed from here on
         browser = await invited(web, "rita")
         try:
@@ -118,13 +118,13 @@ async def test_a_share_serves_one_roll_and_a_delayed_or_skipped_count_is_refused
 @pytest.mark.parametrize("workers", [0, 1], ids=["in-process", "workers"])
 async def test_the_terminal_pages_share_rolls_its_command(tmp_path, caplog, workers):
     async with web_table(tmp_path, caplog, workers=workers) as web:
-        web.game.contribute = lambda: bytes(16)  # the table's own draw, were the share not taken
+        web.game.sealing.contribute = lambda: bytes(16)  # the table's own draw, were the share not taken
         browser = await invited(web, "rita")
         try:
             await browser.wait_for("rita (referee)")
             # Sealed from the seat (a seat worker hears of the table's commands given through it).
             await browser.command("dice-key")
-            await wait_until(lambda: web.game.dice_seal() != "")
+            await wait_until(lambda: web.game.sealing.seal() != "")
             await browser.shared(await _share(browser, web), "roll 1d6 purpose=first")
             await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 1)
         finally:
@@ -138,7 +138,7 @@ async def test_the_plain_pages_share_rolls_its_command(tmp_path, caplog):
     answered in its door's task, where the seat's source of shares was not set)."""
     async with web_table(tmp_path, caplog, plain={"rita"}) as web:
         web.game.execute("dice-key", role=REFEREE)
-        web.game.contribute = lambda: bytes(16)
+        web.game.sealing.contribute = lambda: bytes(16)
         token, _ = web.invitations.create("rita")
         browser = await plain_seat(web, token)
         try:
@@ -158,7 +158,7 @@ async def _proxied(tmp_path, caplog, *, plain: bool, swap) -> tuple[list, str]:
     the rolls written and the log."""
     async with web_table(tmp_path, caplog, plain={"rita"} if plain else set()) as web:
         web.game.execute("dice-key", role=REFEREE)
-        web.game.contribute = lambda: bytes(16)  # the table's own draw, were the share not taken
+        web.game.sealing.contribute = lambda: bytes(16)  # the table's own draw, were the share not taken
         token, _ = web.invitations.create("rita")
         browser = await (plain_seat(web, token) if plain else seat(web, token))
         enter = "\n" if plain else "\r"

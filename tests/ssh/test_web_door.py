@@ -604,11 +604,13 @@ async def test_a_browser_seats_contribution_goes_into_its_commands_sealed_dice(t
         try:
             await browser.wait_for("rita (referee)")
             await browser.command("dice-key")  # the demo game's dice were seeded: sealed from here on
-            await wait_until(lambda: web.game.dice_seal() != "" and ["seal", web.game.dice_seal()] in browser.told)
-            await browser.shared(f"{mine} {web.game.dice_seal()} 1", "roll 1d6 purpose=first")
+            await wait_until(
+                lambda: web.game.sealing.seal() != "" and ["seal", web.game.sealing.seal()] in browser.told
+            )
+            await browser.shared(f"{mine} {web.game.sealing.seal()} 1", "roll 1d6 purpose=first")
             await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 1)
             # Not hex, too short, upper case, a count of 0, a seal not hex: each ignored; the last one sent was taken.
-            for bad in ("zz" * 16, mine[:30], mine.upper(), f"{mine} {web.game.dice_seal()} 0", f"{mine} x 1"):
+            for bad in ("zz" * 16, mine[:30], mine.upper(), f"{mine} {web.game.sealing.seal()} 0", f"{mine} x 1"):
                 await browser.ws.send_str(json.dumps(["dice", bad]))
             await browser.command("roll 1d6 purpose=second")
             await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 2)
@@ -625,7 +627,7 @@ async def test_a_browser_seats_share_names_the_key_it_was_told_and_no_later_key_
     async with web_table(tmp_path, caplog) as web:
         web.game.execute("dice-key", role=REFEREE)
         browser = await invited(web, "rita")
-        seen = web.game.dice_seal()
+        seen = web.game.sealing.seal()
         mine, later = "0123456789abcdef" * 2, "fedcba9876543210" * 2
         try:
             await browser.wait_for("rita (referee)")
@@ -637,8 +639,8 @@ async def test_a_browser_seats_share_names_the_key_it_was_told_and_no_later_key_
             await browser.command("roll 1d6 purpose=first")
             await wait_until(lambda: "sealed with a new key" in web.log())
             # Told the new seal in answer, the page's next share rolls.
-            await wait_until(lambda: ["seal", web.game.dice_seal()] in browser.told)
-            await browser.shared(f"{later} {web.game.dice_seal()} 1", "roll 1d6 purpose=second")
+            await wait_until(lambda: ["seal", web.game.sealing.seal()] in browser.told)
+            await browser.shared(f"{later} {web.game.sealing.seal()} 1", "roll 1d6 purpose=second")
             await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 1)
         finally:
             await browser.close()
@@ -1093,6 +1095,8 @@ async def test_a_browser_seat_downloads_its_copy_by_its_key_and_the_pages_link(w
             assert '<a id="copy" href="/copy" download>My copy</a>' in await page.text()
     assert read(kept).role == "irregulars" and compare(web.game, kept).ok
     # The browser came by an invitation: the log says who sits for the militia, and how (issue #74).
-    assert [(s.side, s.name, s.key, s.via) for s in web.game.players()] == [("irregulars", "irr", "", "invitation")]
+    assert [(s.side, s.name, s.key, s.via) for s in web.game.reading.players()] == [
+        ("irregulars", "irr", "", "invitation")
+    ]
     async with aiohttp.ClientSession() as stranger, stranger.get(web.url("/copy"), ssl=tls) as answer:
         assert answer.status == 403 and FORBIDDEN_WORDS in await answer.text()

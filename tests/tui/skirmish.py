@@ -229,7 +229,7 @@ def _counted_move(ctx: Context, args: dict[str, Any]) -> None:
 class Counted(Skirmish):
     """The skirmish whose moves are counted as a real ruleset counts things: by a variable
     it has words for (``moves.<side>``) and by one it has none for (``moved.<unit>``, one of
-    the game's inner variables: ``Game.inner``)."""
+    the game's inner variables: ``Reading.inner``)."""
 
     id = "tui-skirmish-counted"
 

@@ -65,7 +65,7 @@ def test_every_view_of_the_side_has_the_header_the_referee_has_none(tmp_path):
     headers = [line for line in lines if line.text == HIDDEN]
     assert len(headers) == 1 and headers[0].number == 0
     assert "Pak" not in repr(headers[0].event)  # the details read the event: nothing of it
-    details = event_details(headers[0], {}, facts=game.facts_seen(headers[0].cmd, "us")).plain
+    details = event_details(headers[0], {}, facts=game.reading.facts_seen(headers[0].cmd, "us")).plain
     assert "2 facts follow" in details and "given by" not in details  # the loss and its commitment
     index = RowIndex(game, "us")
     assert [index.position(r) for r in range(index.rows())] == [line.index for line in lines if not line.inner]

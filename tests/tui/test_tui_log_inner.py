@@ -1,4 +1,4 @@
-"""The game's inner variables (``Game.inner``) out of the log's normal view (issue #61).
+"""The game's inner variables (``Reading.inner``) out of the log's normal view (issue #61).
 
 A ruleset counts things in variables; one it has words for ("blue has moved 1 times")
 is a line a referee reads, one it has none for (``moved.cole = 1``) is the code's, shown
@@ -31,7 +31,7 @@ def counted_game(tmp_path):
 
 
 def inner_positions(game) -> list[int]:
-    return [i for i, e in enumerate(game.history.store.slice(0, game.log_length)) if game.inner(e)]
+    return [i for i, e in enumerate(game.history.store.slice(0, game.log_length)) if game.reading.inner(e)]
 
 
 def test_only_a_variable_without_words_is_inner(tmp_path):

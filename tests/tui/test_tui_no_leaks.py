@@ -108,7 +108,7 @@ def _play(game: Game, steps: list[tuple[str, list[str]]], *, hidden: bool) -> li
             told.append(f"refused: {e}")
             continue
         shown = [ln.text for ln in game.log_lines(SEAT.role, before, game.log_length)[1:]]
-        told.append(f"#{game.shown_cmd(outcome.cmd, SEAT.role)} {'; '.join(shown)}")
+        told.append(f"#{game.reading.numbering(SEAT.role).shown(outcome.cmd)} {'; '.join(shown)}")
     return told
 
 
@@ -132,7 +132,9 @@ def _received(game: Game, role: str) -> dict[str, object]:
         "log": [(_plain(line_text(ln)), ln.number, ln.undone) for ln in lines],
         # Each with its count of facts as the Details screen gives it (GameScreen._line_chosen).
         "details": [
-            _plain(event_details(ln, {}, referee=False, facts=game.facts_seen(ln.cmd, role) if ln.cmd else None))
+            _plain(
+                event_details(ln, {}, referee=False, facts=game.reading.facts_seen(ln.cmd, role) if ln.cmd else None)
+            )
             for ln in lines
         ],
         "copy": _copy(game, role),
@@ -195,8 +197,8 @@ async def test_the_sides_screen_is_the_same_byte_for_byte(tmp_path):
         hint, shown = await _screen(plain)
         assert hint == "Ctrl+Z undoes #7 move ferri 1"
         # In the file it is another command, and not the last: a hidden one came after it.
-        assert busy.undo_target("regulars") != plain.undo_target("regulars")
-        assert busy.undo_target("regulars") != busy.history.last_effective()
+        assert busy.undoing.undo_target("regulars") != plain.undoing.undo_target("regulars")
+        assert busy.undoing.undo_target("regulars") != busy.history.last_effective()
         assert (hint, shown) == await _screen(busy)
     finally:
         plain.close()
@@ -223,7 +225,7 @@ async def test_details_count_only_the_facts_a_side_sees(tmp_path):
             assert isinstance(app.screen, DetailsScreen)
             shown = " ".join(_plain(w.render()) for w in app.screen.query(Plain))
             assert f"{seen} facts follow" in shown and f"{first.event.n} facts" not in shown
-        assert game.facts_seen(first.cmd, role="referee") == first.event.n  # the referee sees them all
+        assert game.reading.facts_seen(first.cmd, role="referee") == first.event.n  # the referee sees them all
     finally:
         game.close()
 
@@ -477,15 +479,24 @@ def _labels_in_order() -> None:
     core.log.views.MarkerLabels._pick = pick
 
 
-def _replayed(path: Path, game, lines, faces: list[list[int] | None] | None, unseen_by: str = "") -> list:
+def _replayed(
+    path: Path, game, lines, faces: list[list[int] | None] | None, unseen_by: str = "", monkeypatch=None
+) -> list:
     """Play ``lines`` in a new game at ``path``; with ``faces`` (those each line was given), those
     dice; else the seeded dice as the referee's table would roll them, recorded into a list that
     is returned.  With ``unseen_by``, before each of that side's lines the referee marks a piece
-    hidden from it and clears the mark again: two commands it cannot see, that change nothing."""
+    hidden from it and clears the mark again: two commands it cannot see, that change nothing.
+    A roll that cannot fail is drawn by the game's own dice even where faces are typed (ruling
+    CORE-CERTAIN), seeded by the command's number, which the referee's commands shift: with
+    ``monkeypatch``, the game draws each line's as it drew them without those commands (the
+    dice the table would have used, as ``faces`` are the faces it typed)."""
     from core.dice.faces import SeededDice
     from core.log.views import unit_audience
 
     g = Game.new(path, game.ruleset, seed=game.seed, clock=lambda: 1_000, salt=lambda: "0" * 32)
+    plain_cmd: dict[int, int] = {}  # a command's number here: the same line's without the referee's
+    if monkeypatch is not None:
+        monkeypatch.setattr("core.game.sealing.SeededDice", lambda seed, cmd: SeededDice(seed, plain_cmd.get(cmd, cmd)))
     _labels_in_order()
     given: list[list[int] | None] = []
     for i, (role, text) in enumerate(lines):
@@ -498,6 +509,7 @@ def _replayed(path: Path, game, lines, faces: list[list[int] | None] | None, uns
                     g.execute(f"mark {u.id} {status}", role=REFEREE)
                     g.execute(f"clear {u.id} {status}", role=REFEREE)
         g.clock = lambda i=i: 1_000 + i * _STEP_MS + _SEAT_AT_MS
+        plain_cmd[g.history.next_cmd] = i + 1
         # A question (the card a table drew, with typed dice) is answered as the recorded game decided it.
         answers: list[str] = []
         if faces is not None:
@@ -543,7 +555,9 @@ def test_every_recorded_game_shows_each_side_the_same_with_the_referees_hidden_c
         try:
             for side in [r for r in roles(plain.state) if r not in ("referee", SPECTATOR)]:
                 (tmp_path / game.name / side).mkdir()
-                busy, _given = _replayed(tmp_path / game.name / side / "g.ft", game, lines, faces, unseen_by=side)
+                busy, _given = _replayed(
+                    tmp_path / game.name / side / "g.ft", game, lines, faces, unseen_by=side, monkeypatch=monkeypatch
+                )
                 try:
                     if busy.log_length == plain.log_length:
                         continue  # nothing of the other side was ever hidden from this one

@@ -43,7 +43,7 @@ async def test_the_other_screens_say_whose_dice_until_they_come_or_the_command_i
         await until(fp, lambda: isinstance(firer.screen, DicePrompt), "the fire's prompt, at the firer's own seat")
         await until(dp, lambda: phase_line(defender) == WAITING, "the defender's screen says whose dice")
         await until(rp, lambda: phase_line(referee) == WAITING, "the referee's too")
-        assert phase_line(firer) == "" and game.awaiting is None  # his own prompt asks him; nothing is held
+        assert phase_line(firer) == "" and game.awaiting.held is None  # his own prompt asks him; nothing is held
         await press(fp, "escape")  # withdrawn at its prompt
         await until(dp, lambda: phase_line(defender) == "", "the defender's screen waits no more")
         await until(rp, lambda: phase_line(referee) == "", "nor the referee's")
@@ -69,6 +69,6 @@ async def test_a_roll_hidden_from_a_side_says_nothing_at_its_screen(tmp_path):
         await until(fp, lambda: isinstance(drawer.screen, DicePrompt), "the draw's prompt")
         await until(rp, lambda: phase_line(referee) == WAITING, "the referee's screen says whose dice")
         await settled(op)  # the militia's screen has done all it was told
-        assert game.rolling != () and phase_line(other) == ""
+        assert game.rolling.rolls != () and phase_line(other) == ""
         assert not other.screen.query_one(PhasePane).has_class("-awaiting")
     game.close()

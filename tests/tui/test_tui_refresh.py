@@ -467,7 +467,7 @@ async def test_an_undo_through_its_dialog_is_done_before_the_game_shows_again(tm
         box = screen.query_one(ConfirmBox)
         rebuilt = []
         monkeypatch.setattr(footer, "recompose", lambda: rebuilt.append(footer))
-        cmd = game.undo_target(REFEREE)
+        cmd = game.undoing.undo_target(REFEREE)
         box_up_at_undo = []
         submit = game.submit
 
@@ -543,7 +543,7 @@ async def test_the_box_answered_before_it_was_ever_drawn_goes_as_textual_hides_i
         screen = app.screen
         await settled(pilot)
         box = screen.query_one(ConfirmBox)
-        cmd = game.undo_target(REFEREE)
+        cmd = game.undoing.undo_target(REFEREE)
         screen.action_undo()
         screen.confirm_key("y")
         await settled(pilot)
@@ -605,7 +605,7 @@ async def test_a_key_that_is_no_answer_drops_the_question(tmp_path):
     game = patrol_game(tmp_path / "typed.ft", commands=("next",))
     async with piloted(game) as (app, pilot):
         box = app.screen.query_one(ConfirmBox)
-        cmd = game.undo_target(REFEREE)
+        cmd = game.undoing.undo_target(REFEREE)
         await press(pilot, "ctrl+z")
         assert box.asking
         await press(pilot, "m")
@@ -629,7 +629,7 @@ async def test_another_seats_command_drops_the_question(tmp_path):
     game = patrol_game(tmp_path / "shared.ft", commands=("next",))
     async with piloted(game) as (app, pilot):
         box = app.screen.query_one(ConfirmBox)
-        cmd = game.undo_target(REFEREE)
+        cmd = game.undoing.undo_target(REFEREE)
         await press(pilot, "ctrl+z")
         assert box.asking
         game.execute("note from another seat", role=REFEREE, by="anna")
@@ -690,4 +690,4 @@ async def test_a_seat_that_leaves_as_its_first_screen_mounts_is_not_redrawn(tmp_
     async with piloted(game, role="blue", seat="anna") as (seat, pilot):
         await settled(pilot)
     assert seat.return_code == 0  # it closed as asked, with no error
-    assert not game._listeners  # and left nothing listening to the game
+    assert not game.telling._listeners  # and left nothing listening to the game

@@ -133,7 +133,7 @@ async def test_the_defenders_save_is_asked_at_the_defenders_own_seat(tmp_path):
         assert phase_line(firer) == phase_line(defender) == waiting
         await press(dp, "4", "enter")  # the save fails (needs 5+)
         await until(dp, lambda: game.state.units["bashir"].out, "the defender's faces decide")
-        assert last_roll(game).faces == (4,) and last_roll(game).manual and game.awaiting is None
+        assert last_roll(game).faces == (4,) and last_roll(game).manual and game.awaiting.held is None
         await until(fp, lambda: not isinstance(firer.screen, HeldScreen), "the firer's seat waits no more")
         await until(fp, lambda: phase_line(firer) == "" and phase_line(defender) == "", "nothing awaited now")
     game.close()
@@ -153,7 +153,7 @@ async def test_the_defenders_box_says_what_hit_him_and_another_seat_s_faces_clos
         said = str(defender.screen.query_one("#dice-answers").render())
         assert said == "1 hit: Pte Conti's fire with Assault rifle aimed at Bashir Ali, 40 cm"
         game.answer_held(role="irregulars", by="bruno", faces=[4])  # the save fails (needs 5+)
-        assert game.awaiting is None and game.state.units["bashir"].out
+        assert game.awaiting.held is None and game.state.units["bashir"].out
         await until(dp, lambda: isinstance(defender.screen, GameScreen), "the box closed")
         await until(dp, lambda: hint(defender) == "given by bruno: 4", "the faces given at bruno's seat")
     game.close()
@@ -173,7 +173,7 @@ async def test_the_referee_answers_when_the_defender_has_no_seat_and_esc_withdra
         length = game.log_length
         await press(fp, "escape")  # the firer withdraws it
         await until(rp, lambda: not isinstance(referee.screen, DicePrompt), "the referee's prompt closes")
-        assert game.awaiting is None and game.log_length == length
+        assert game.awaiting.held is None and game.log_length == length
         assert hint(firer) == "✗ cancelled: fire conti bashir range=40 (nothing was recorded)"
 
         await type_text(fp, "fire conti bashir range=40", "enter")  # again; this time the referee answers
@@ -181,7 +181,7 @@ async def test_the_referee_answers_when_the_defender_has_no_seat_and_esc_withdra
         await press(fp, "6", "enter")
         await until(rp, lambda: prompt_title(referee) == SAVE, "the referee is asked again")
         await press(rp, "5", "enter")  # the save holds (needs 5+)
-        await until(rp, lambda: game.awaiting is None and game.log_length > length, "recorded")
+        await until(rp, lambda: game.awaiting.held is None and game.log_length > length, "recorded")
         assert last_roll(game).faces == (5,) and not game.state.units["bashir"].out
         assert game.history.issued(game.history.next_cmd - 1).by == "anna"
     game.close()
@@ -211,7 +211,7 @@ async def test_the_referees_ctrl_t_takes_over_a_roll_asked_of_a_seat_or_withdraw
             if faces == [6]:
                 length = game.log_length
                 await press(rp, "escape")  # withdrawn: nothing recorded
-                await until(fp, lambda: game.awaiting is None and not isinstance(firer.screen, HeldScreen), "gone")
+                await until(fp, lambda: game.awaiting.held is None and not isinstance(firer.screen, HeldScreen), "gone")
                 await until(dp, lambda: not isinstance(defender.screen, DicePrompt), "the defender is asked no more")
                 assert game.log_length == length
                 await until(fp, lambda: hint(firer) == WITHDRAWN, "the firer's seat is told it was withdrawn")
@@ -304,7 +304,7 @@ async def test_the_referees_key_to_take_a_held_roll_is_whole_at_80_columns(tmp_p
             await until(rp, lambda: phase_line(referee).startswith(key), "the referee's line leads with his key")
             await until(rp, lambda: any(key in row for row in screen_lines(referee)), "the key shown whole")
             await press(rp, "ctrl+t", "escape")
-            await until(rp, lambda: game.awaiting is None, "withdrawn")
+            await until(rp, lambda: game.awaiting.held is None, "withdrawn")
     game.close()
 
 
@@ -337,7 +337,7 @@ async def test_what_is_typed_while_a_command_is_held_is_kept_on_the_command_line
         await press(rp, *["backspace"] * 4)
         await until(rp, lambda: kept in held_words(referee), "mended")
         await press(rp, "escape")  # withdrawn: the line holds what he typed, to run now
-        await until(rp, lambda: game.awaiting is None and isinstance(referee.screen, GameScreen), "withdrawn")
+        await until(rp, lambda: game.awaiting.held is None and isinstance(referee.screen, GameScreen), "withdrawn")
         assert command_line(referee) == "next" and game.log_length == length
         await until(sp, lambda: not isinstance(side.screen, DicePrompt), "the side is asked no more")
     game.close()
@@ -358,7 +358,9 @@ async def test_a_seats_hint_about_its_command_goes_when_the_referee_undoes_it(tm
         assert hint(blue).startswith("✓ #")
         await type_text(pilot, "note mine", "enter")
         mine = game.history.last_effective()
-        await until(pilot, lambda: hint(blue).startswith(f"✓ #{game.shown_cmd(mine, 'blue')}"), "his hint")
+        await until(
+            pilot, lambda: hint(blue).startswith(f"✓ #{game.reading.numbering('blue').shown(mine)}"), "his hint"
+        )
         await type_text(pilot, "undo", "enter")  # his own undo says what it did, and it stays said
         await until(pilot, lambda: not game.history.is_live(mine), "undone")
         await until(pilot, lambda: blue.screen._seen_length == game.log_length, "his screen follows his undo")

@@ -120,6 +120,7 @@ def test_no_client_that_decides_what_a_role_sees_has_a_role_by_default():
     than being told the referee's."""
     import inspect
 
+    from core.game.given import Given
     from tui.lines.client import LineClient
     from tui.lines.terminal import run_plain
     from tui.screens.game import GameScreen
@@ -128,8 +129,12 @@ def test_no_client_that_decides_what_a_role_sees_has_a_role_by_default():
     for made in (FireteamApp, GameScreen, LineClient, run_plain):
         role = inspect.signature(made).parameters["role"]
         assert role.default is inspect.Parameter.empty, f"{made.__name__}: role has a default"
+    assert "role" in Given.__required_keys__  # what a command is given with (core.game.given)
     for game in (Game, ReplicaGame):
-        for name in ("execute", "submit", "undo", "redo", "subscribe"):
+        for name in ("execute", "submit"):
+            given = inspect.signature(getattr(game, name)).parameters["given"]
+            assert (given.kind, given.annotation) == (inspect.Parameter.VAR_KEYWORD, "Unpack[Given]"), name
+        for name in ("undo", "redo", "subscribe"):
             role = inspect.signature(getattr(game, name)).parameters["role"]
             assert role.kind is inspect.Parameter.KEYWORD_ONLY, f"{game.__name__}.{name}: role is not keyword-only"
         # Every other method that acts or reads for a role (parse, view, log_lines...) as well.

@@ -43,7 +43,7 @@ from typing import Any
 
 from core.game import Game
 from core.log.views import REFEREE
-from tui.bench.ssh import _cpu_s, _start_server
+from tui.bench.ssh import cpu_s, start_server
 from tui.ssh.invitations.store import Invitations
 
 #: A phone as the crowd bench and the browser tests open one (a phone-sized, touch, 2x screen).
@@ -182,7 +182,7 @@ async def _crowd(browser: Any, origin: str, links: list[tuple[str, str]], server
     try:
         await _at_rest()
         load = os.getloadavg()[0]
-        chromium, server, own = _chromium_cpu(), _cpu_s(server_pid), time.process_time()
+        chromium, server, own = _chromium_cpu(), cpu_s(server_pid), time.process_time()
         start = time.time() * 1000
 
         async def sit(page: Any, token: str, sat: asyncio.Future[None]) -> None:
@@ -192,7 +192,7 @@ async def _crowd(browser: Any, origin: str, links: list[tuple[str, str]], server
         await asyncio.gather(*(sit(p, t, s) for p, (t, _), s in zip(pages, links, seated, strict=True)))
         after = _chromium_cpu()
         cpu = {kind: after[kind] - chromium.get(kind, 0.0) for kind in after}
-        cpu["server"] = _cpu_s(server_pid) - server
+        cpu["server"] = cpu_s(server_pid) - server
         cpu["bench"] = time.process_time() - own
         steps: dict[str, list[float]] = {key: [] for key, _ in STEPS}
         metrics: dict[str, list[float]] = {name: [] for name in METRICS}
@@ -237,7 +237,7 @@ async def bench(phones: int, players: int, workers: int, rounds: int) -> list[di
         game = Game.new(folder / "bench.ft", "breaking-news", seed=1)
         game.execute("scenario demo", role=REFEREE)
         game.close()
-        proc, _port, web_port = await _start_server(
+        proc, _port, web_port = await start_server(
             folder, folder / "bench.ft", folder / "seats.toml", workers, 0, web=True
         )
         try:

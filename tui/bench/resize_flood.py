@@ -33,7 +33,7 @@ import asyncssh
 
 from core.game import Game
 from core.log.views import REFEREE
-from tui.bench.ssh import _connect, _quiet, _settled, _start_server, _Terminal
+from tui.bench.ssh import SeatTerminal, connect_seat, start_server, wait_quiet, wait_settled
 from tui.ssh.host.serverlog import LOG_NAME
 
 _TIMEOUT_S = 120.0
@@ -61,7 +61,7 @@ async def _flood(port: int, key_path: Path, rate: float) -> int:
     first = True
     while not stop.is_set():
         try:
-            conn, terminal = await asyncio.wait_for(_connect(port, key, b"s1 ("), _TIMEOUT_S)
+            conn, terminal = await asyncio.wait_for(connect_seat(port, key, b"s1 ("), _TIMEOUT_S)
         except (OSError, asyncssh.Error, TimeoutError):
             await asyncio.sleep(0.1)  # refused (its address under penalty): try again
             continue
@@ -88,7 +88,7 @@ async def _flood(port: int, key_path: Path, rate: float) -> int:
     return 0
 
 
-async def _timed(referee: _Terminal, tag: str, n: int) -> list[float]:
+async def _timed(referee: SeatTerminal, tag: str, n: int) -> list[float]:
     """Seconds from Enter to the note on the referee's screen, for ``n`` commands."""
     out = []
     assert referee.chan is not None
@@ -119,13 +119,13 @@ async def bench(rate: float, n_commands: int, workers: int) -> dict[str, object]
         game.close()
         (folder / "data").mkdir(mode=0o700)
         log = folder / "data" / LOG_NAME
-        proc, port, _web = await _start_server(folder, folder / "bench.ft", folder / "seats.toml", workers, 0)
+        proc, port, _web = await start_server(folder, folder / "bench.ft", folder / "seats.toml", workers, 0)
         flooder: asyncio.subprocess.Process | None = None
         conn = None
         try:
-            conn, referee = await _connect(port, keys[0], b"s0 (")
-            await _settled(log, 1)
-            await _quiet(proc.pid)
+            conn, referee = await connect_seat(port, keys[0], b"s0 (")
+            await wait_settled(log, 1)
+            await wait_quiet(proc.pid)
             quiet = await _timed(referee, "quiet", n_commands)
             flooder = await asyncio.create_subprocess_exec(
                 sys.executable,

@@ -166,7 +166,7 @@ class Result:
 # ------------------------------------------------------------------ clients
 
 
-class _Terminal(asyncssh.SSHClientSession[bytes]):
+class SeatTerminal(asyncssh.SSHClientSession[bytes]):
     """One client terminal, emulating nothing: when a text arrives in the bytes it receives."""
 
     def __init__(self) -> None:
@@ -194,10 +194,12 @@ class _Terminal(asyncssh.SSHClientSession[bytes]):
         return self.arrived
 
 
-async def _connect(port: int, key: asyncssh.SSHKey, ready: bytes) -> tuple[asyncssh.SSHClientConnection, _Terminal]:
+async def connect_seat(
+    port: int, key: asyncssh.SSHKey, ready: bytes
+) -> tuple[asyncssh.SSHClientConnection, SeatTerminal]:
     """A terminal at the table, once it shows ``ready``."""
     conn = await asyncssh.connect("127.0.0.1", port, username="bench", client_keys=[key], **_CLIENT_OPTIONS)
-    terminal = _Terminal()
+    terminal = SeatTerminal()
     shown = terminal.expect(ready)
     chan, _ = await conn.create_session(lambda: terminal, term_type="xterm-256color", term_size=_SIZE, encoding=None)
     terminal.chan = chan
@@ -206,8 +208,8 @@ async def _connect(port: int, key: asyncssh.SSHKey, ready: bytes) -> tuple[async
 
 
 async def _connect_all(
-    openers: Sequence[Callable[[], Awaitable[tuple[asyncssh.SSHClientConnection, _Terminal]]]],
-) -> list[tuple[asyncssh.SSHClientConnection, _Terminal]]:
+    openers: Sequence[Callable[[], Awaitable[tuple[asyncssh.SSHClientConnection, SeatTerminal]]]],
+) -> list[tuple[asyncssh.SSHClientConnection, SeatTerminal]]:
     gate = asyncio.Semaphore(_AT_ONCE)
 
     async def one(opener):
@@ -224,7 +226,7 @@ async def _spectators_main(port: int, key_path: Path, count: int) -> int:
     ``quit`` (or the end of stdin) ends it.
     """
     key = asyncssh.read_private_key(key_path)
-    seated = await _connect_all([lambda: _connect(port, key, _SPECTATOR_READY)] * count)
+    seated = await _connect_all([lambda: connect_seat(port, key, _SPECTATOR_READY)] * count)
     loop = asyncio.get_running_loop()
     commands = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(commands), sys.stdin)
@@ -306,7 +308,7 @@ class _Spectators:
 async def _churn(
     port: int,
     keys: Sequence[asyncssh.SSHKey],
-    seated: list[tuple[asyncssh.SSHClientConnection, _Terminal]],
+    seated: list[tuple[asyncssh.SSHClientConnection, SeatTerminal]],
     rounds: int,
 ) -> list[float]:
     """The seats after the referee's (``seated[1:]``) leave in turn and come back, ``rounds`` departures, while the
@@ -319,7 +321,7 @@ async def _churn(
 
     async def come_back(i: int) -> None:
         await asyncio.sleep(_CHURN_AWAY_S)
-        present[i] = seated[i] = await _connect(port, keys[i], f"s{i} (".encode())
+        present[i] = seated[i] = await connect_seat(port, keys[i], f"s{i} (".encode())
 
     times: list[float] = []
     departures, next_departure = 0, time.monotonic()
@@ -385,11 +387,11 @@ def _cpu_by_process(pid: int) -> dict[int, float]:
     return out
 
 
-def _cpu_s(pid: int) -> float:
+def cpu_s(pid: int) -> float:
     return sum(_cpu_by_process(pid).values())
 
 
-async def _settled(log: Path, n_seated: int) -> None:
+async def wait_settled(log: Path, n_seated: int) -> None:
     """Wait until the server's log says its heap settled after the last of ``n_seated`` sat down."""
     deadline = time.monotonic() + _CONNECT_TIMEOUT_S
     while time.monotonic() < deadline:
@@ -408,13 +410,13 @@ async def _settled(log: Path, n_seated: int) -> None:
     raise TimeoutError(f"the server did not settle its heap within {_CONNECT_TIMEOUT_S:.0f} s")
 
 
-async def _quiet(pid: int) -> None:
+async def wait_quiet(pid: int) -> None:
     """Wait until the server is idle (the seats have drawn their first screens), at most a while."""
     deadline = time.monotonic() + _TIMEOUT_S
     while time.monotonic() < deadline:
-        cpu = _cpu_s(pid)
+        cpu = cpu_s(pid)
         await asyncio.sleep(_QUIET_WINDOW_S)
-        if _cpu_s(pid) - cpu < _QUIET_CPU * _QUIET_WINDOW_S:
+        if cpu_s(pid) - cpu < _QUIET_CPU * _QUIET_WINDOW_S:
             return
 
 
@@ -431,7 +433,7 @@ def _rss_mb(pid: int) -> float:
     return total
 
 
-async def _start_server(
+async def start_server(
     folder: Path, save: Path, seats_file: Path, workers: int, spectators: int, web: bool = False
 ) -> tuple[asyncio.subprocess.Process, int, int]:
     # The bench's own limits (docs/ssh.md, *Running on a public address*): every client
@@ -520,7 +522,7 @@ async def bench(
         save, log = folder / "bench.ft", folder / "data" / LOG_NAME
         (folder / "data").mkdir(mode=0o700)
         tokens = web_seats.invite(folder / "data", [f"w{i}" for i in range(n_web)]) if n_web else []
-        proc, port, web_port = await _start_server(
+        proc, port, web_port = await start_server(
             folder, save, folder / "seats.toml", workers, n_spectators, web=bool(n_web)
         )
         conns: list[asyncssh.SSHClientConnection] = []
@@ -531,26 +533,26 @@ async def bench(
             rss_idle = _rss_mb(proc.pid)
             # Seated: each terminal shows its seat's name on the command line.
             seated = await _connect_all(
-                [partial(_connect, port, key, f"s{i} (".encode()) for i, key in enumerate(keys[:n_seats])]
+                [partial(connect_seat, port, key, f"s{i} (".encode()) for i, key in enumerate(keys[:n_seats])]
             )
             conns = [c for c, _ in seated]
             seats = [s for _, s in seated]
             # The server settles its heap once the seats stop coming (tui.ssh.workers.heap): measure after that.
-            await _settled(log, n_seats)
-            await _quiet(proc.pid)
+            await wait_settled(log, n_seats)
+            await wait_quiet(proc.pid)
             rss_seated = rss_with_web = _rss_mb(proc.pid)
             if n_web:
                 browsers = await web_seats.seat_browsers(web_port, tokens)
                 await asyncio.wait_for(
                     asyncio.gather(*(b.expect(f"w{i} (", already=True) for i, b in enumerate(browsers))), _TIMEOUT_S
                 )
-                await _settled(log, n_seats + n_web)
-                await _quiet(proc.pid)
+                await wait_settled(log, n_seats + n_web)
+                await wait_quiet(proc.pid)
                 rss_with_web = _rss_mb(proc.pid)
             if n_spectators:
                 spectators = await _Spectators.start(port, folder / "watcher", n_spectators, processes)
-                await _settled(log, n_seats + n_web + n_spectators)
-                await _quiet(proc.pid)
+                await wait_settled(log, n_seats + n_web + n_spectators)
+                await wait_quiet(proc.pid)
             rss_watched = _rss_mb(proc.pid)
 
             referee, others = seats[0], seats[1:]

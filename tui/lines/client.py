@@ -185,8 +185,8 @@ class LineClient(HeldRolls):
             self._say(*where[len(ended) :])
         stops = (
             self.game.subscribe(self._changed, role=self.role),
-            self.game.subscribe_awaiting(lambda: self._changed(None)),
-            self.game.subscribe_rolling(lambda: self._changed(None)),  # whose dice another seat types (#77)
+            self.game.awaiting.subscribe(lambda: self._changed(None)),
+            self.game.rolling.subscribe(lambda: self._changed(None)),  # whose dice another seat types (#77)
         )
 
         def stop() -> None:
@@ -494,21 +494,21 @@ class LineClient(HeldRolls):
         """``#n command`` that undo (or redo) would take back (bring back) for this seat, or None."""
         game = self.game
         if self.role == REFEREE:
-            return game.undo_preview(REFEREE) if act == "undo" else game.redo_preview(REFEREE)
-        cmd = game.undo_target(self.role) if act == "undo" else game.redo_target(self.role)
+            return game.undoing.undo_preview(REFEREE) if act == "undo" else game.undoing.redo_preview(REFEREE)
+        cmd = game.undoing.undo_target(self.role) if act == "undo" else game.undoing.redo_target(self.role)
         if cmd is None or game.history.issued(cmd).by != self.by:
             return None
-        return f"#{game.shown_cmd(cmd, self.role)} {game.localize(game.history.issued(cmd).text)}"
+        return f"#{game.reading.numbering(self.role).shown(cmd)} {game.localize(game.history.issued(cmd).text)}"
 
     def _confirm(self, act: Literal["undo", "redo"]) -> None:
         # The undo's own check, asked before "y or n" so a player is not asked then refused.
-        why = self.game.undo_refusal(self.role, self.by) if act == "undo" else None
+        why = self.game.undoing.undo_refusal(self.role, self.by) if act == "undo" else None
         if why is not None:
             self._refused(why)
             return
         preview = self._preview(act)
         if preview is None:  # (an undo the game allows has one)
-            target = self.game.redo_target(self.role)
+            target = self.game.undoing.redo_target(self.role)
             self._refused(_("nothing to redo") if target is None else _("the command to redo is not yours"))
             return
         if act == "undo":
@@ -604,7 +604,7 @@ class LineClient(HeldRolls):
     def _referee_gives(self, text: str) -> bool:
         """The referee's faces for a roll held for another seat, or ``cancel`` withdrawing its
         command (issue #61): a seat asked may stay and never answer.  False: not such a line."""
-        held = self.game.awaiting
+        held = self.game.awaiting.held
         if self.role != REFEREE or held is None or held.asked == REFEREE or held.request is None:
             return False
         if folded(text) in (folded(_("cancel")), "cancel"):

@@ -75,7 +75,7 @@ class HeldRolls:
             self._refused(_("only its player or the referee may withdraw it"))
             return
         self._question = None
-        if self.game.awaiting != held:
+        if self.game.awaiting.held != held:
             return  # gone on or withdrawn meanwhile: said as the news comes
         self._submitting = True
         try:
@@ -94,7 +94,7 @@ class HeldRolls:
         more, and said whose faces went on with it, before what they did (issue #77); the next line is a
         command again, at the seat's own prompt."""
         question = self._question
-        if not isinstance(question, Faces | Asked) or question.held is None or self.game.awaiting == question.held:
+        if not isinstance(question, Faces | Asked) or question.held is None or self.game.awaiting.held == question.held:
             return
         self._question = None
         given = roll_given(self.game, question.held)
@@ -105,11 +105,11 @@ class HeldRolls:
         """The command held at the table for a seat's dice, said once as it changes (issue #61):
         this seat's own roll asked as its own are; any other, whose dice are awaited, one line;
         this seat's command dropped at another (``told``: not, this seat dropped it), why."""
-        held = self.game.awaiting
+        held = self.game.awaiting.held
         if held == self._shown_awaiting:
             return
         was, self._shown_awaiting = self._shown_awaiting, held
-        dropped = self.game.held_dropped
+        dropped = self.game.awaiting.dropped
         if held is None and not told and dropped is not None and was and (was.role, was.by) == (self.role, self.by):
             self._settled(dropped)
         question = self._question
@@ -124,22 +124,22 @@ class HeldRolls:
             self._question = Asked(self.game.localize(held.text), held.faces, held.answers, held.question, held=held)
             self._say(*answers.question(held.question))
         elif self.role == REFEREE and held.request is not None:
-            said = self.game.awaited_said(self.role)
+            said = self.game.awaiting.said(self.role)
             give = _("Type its faces to give them yourself, or {cancel} to withdraw it.").format(cancel=_("cancel"))
             self._say(answers.sentence(said) + " " + give)
-        elif said := self.game.awaited_said(self.role):  # ("": a roll hidden from this seat)
+        elif said := self.game.awaiting.said(self.role):  # ("": a roll hidden from this seat)
             self._say(answers.sentence(said))
 
     def _rolling_news(self) -> None:
         """Whose dice other seats type at their own prompts (issue #77), said once as it changes;
         and that they are awaited no more when nothing came of them (the command withdrawn at its
         prompt: nothing recorded, nothing held), so that no one waits on."""
-        said = self.game.rolling_said(self.role, self.by)
+        said = self.game.rolling.said(self.role, self.by)
         if said == self._shown_rolling:
             return
         if said:
             self._say(answers.sentence(said))
             self._rolling_from = self.game.log_length
-        elif self.game.log_length == self._rolling_from and self.game.awaiting is None:
+        elif self.game.log_length == self._rolling_from and self.game.awaiting.held is None:
             self._say(answers.sentence(_("no longer waiting for dice: nothing was recorded")))
         self._shown_rolling = said

@@ -72,7 +72,7 @@ def line_text(line: LogLine, domain: str = CORE_DOMAIN, names: Names | None = No
     elif isinstance(e, ev.PhaseBegan):
         text.append(f"━━ {line.text} ━━", style="bold white on blue")
     elif isinstance(e, ev.Issued):
-        if line.number:  # (a command hidden from the role has none: Game.hidden_header)
+        if line.number:  # (a command hidden from the role has none: Reading.hidden_header)
             text.append(f"#{line.number} ", style="dim")
         text.append(line.text, style="bold cyan")
     elif isinstance(e, (ev.Undone, ev.Redone)):

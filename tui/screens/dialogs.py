@@ -421,7 +421,7 @@ def event_details(
     Only the referee is told where the event stands in the file: a position
     counts the events hidden from a side too (``core.log.numbering``).  For the
     same reason a command's facts are counted as the reader may see them
-    (``facts``, ``Game.facts_seen``), never as the file holds them: without
+    (``facts``, ``Reading.facts_seen``), never as the file holds them: without
     that count, only the referee is told how many the file holds.  Whoever
     does not say he is the referee is told what a side is.
     """
@@ -463,7 +463,7 @@ def event_details(
         if r.rule:
             text.append("\n" + _("rule: {rule}").format(rule=r.rule))
         text.append("\n" + (_("dice: typed at the table") if r.manual else _("dice: the game's seeded dice")))
-    elif isinstance(e, ev.Issued) and not e.by:  # a command hidden from the reader (Game.hidden_header)
+    elif isinstance(e, ev.Issued) and not e.by:  # a command hidden from the reader (Reading.hidden_header)
         text.append("\n" + ngettext("{n} fact follows", "{n} facts follow", facts or 0).format(n=facts or 0))
     elif isinstance(e, ev.Issued):
         text.append("\n" + _("given by {who}: {command}").format(who=side_name(e.by), command=e.text))

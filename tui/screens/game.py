@@ -430,7 +430,7 @@ class GameScreen(Screen):
         from tui.screens.dialogs import DetailsScreen
 
         line = event.line
-        facts = self.game.facts_seen(line.cmd, self.role) if isinstance(line.event, ev.Issued) else None
+        facts = self.game.reading.facts_seen(line.cmd, self.role) if isinstance(line.event, ev.Issued) else None
         self.app.push_screen(
             DetailsScreen(
                 line,
@@ -475,7 +475,7 @@ class GameScreen(Screen):
         """Ctrl+T: the referee turns table dice on or off for his whole table; a side's seat is told
         whose choice it is.  While a command is held for another seat's roll, the referee's key opens
         that roll's prompt at his screen instead: his faces answer it, his Esc withdraws it (issue #61)."""
-        held = self.game.awaiting
+        held = self.game.awaiting.held
         if held is not None and self.held.referee_may_take(held):
             self.held.prompt(held)  # one command at a time: while a roll is held for a seat, the key gives it
         else:

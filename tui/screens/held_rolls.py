@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.screen import Screen
 
-from core.game import Game
 from core.log.outcome import Awaited, Failure, Outcome, Refusal, Result
 from core.log.views import REFEREE
 from tui.commandline import CommandLine
@@ -21,6 +20,7 @@ from tui.textual_internals import withdraw_notices
 
 if TYPE_CHECKING:
     from core.dice.faces import DiceRequest
+    from core.game.front import Front
     from tui.screens.line_answers import LineAnswers
     from tui.screens.seat import SeatScreen
 
@@ -30,7 +30,7 @@ def odds_title(command: str) -> str:
     return _("odds: {command}").format(command=command)
 
 
-def owner_named(game: Game, role: str, request: DiceRequest) -> str:
+def owner_named(game: Front, role: str, request: DiceRequest) -> str:
     """The name of the side whose roll ``request`` is, at another side's seat ("" else: the
     seat's own roll, the referee's, and any at the referee's seat, who types every side's)."""
     side = game.state.sides.get(request.side) if request.side != role != REFEREE else None
@@ -50,6 +50,11 @@ class HeldRolls:
         #: The phase pane's line as last shown: whose dice are awaited ("": none).
         self._shown_waiting = ""
 
+    @property
+    def game(self) -> Front:
+        """The screen's game, as this part uses one (``core.game.front.Front``)."""
+        return self.screen.game
+
     def show(self) -> None:
         """The command held at this table for a seat's dice (issue #61): every seat says whose
         dice are awaited on the phase pane's line; the seat asked is given the prompt, and
@@ -57,22 +62,22 @@ class HeldRolls:
         another seat types at its own prompt is said on the same line (issue #77)."""
         if self.screen.replay:
             return
-        held = self.screen.game.awaiting
+        held = self.game.awaiting.held
         if held != self._shown:
             self._show_held(held)
         self._waiting_line(held)
 
     def _waiting_line(self, held: Awaited | None) -> None:
         """The phase pane's line: whose dice the table waits for, held or typed at their own seat."""
-        screen, game = self.screen, self.screen.game
-        said = game.awaited_said(screen.role)
+        screen, game = self.screen, self.game
+        said = game.awaiting.said(screen.role)
         if self.referee_may_take(held):
             # The key first: a narrow screen's line is cut at its end, and the roll is long (#61).
             said = _("{key}: give them yourself · {waiting}").format(
                 waiting=said,
                 key=keys_of(screen, "table-dice", first=True),
             )
-        said = " · ".join(part for part in (said, game.rolling_said(screen.role, screen.by)) if part)
+        said = " · ".join(part for part in (said, game.rolling.said(screen.role, screen.by)) if part)
         if said == self._shown_waiting:
             return
         self._shown_waiting = said
@@ -81,11 +86,11 @@ class HeldRolls:
         phase.set_class(bool(said), "-awaiting")  # a short screen's pane gets its bottom border back for it
 
     def _show_held(self, held: Awaited | None) -> None:
-        screen, game = self.screen, self.screen.game
+        screen, game = self.screen, self.game
         was, self._shown = self._shown, held
         if was is not None and was.role == screen.role and was.by == screen.by and held is None:
             # This seat's command, gone on at another seat: recorded, or dropped there (and why).
-            dropped = game.held_dropped
+            dropped = game.awaiting.dropped
             if game.log_length > self._held_from:
                 self.answers.done(game.history.next_cmd - 1, was.text, self._held_from)
             elif dropped is not None:
@@ -112,7 +117,7 @@ class HeldRolls:
         elif held.role == screen.role:
             from tui.screens.held import HeldScreen
 
-            box = HeldScreen(game.awaited_said(screen.role), game.localize(held.text))
+            box = HeldScreen(game.awaiting.said(screen.role), game.localize(held.text))
             self._prompt = box
             screen.app.push_screen(box, lambda withdraw: self._held_closed(held, box.typed, bool(withdraw)))
 
@@ -137,10 +142,10 @@ class HeldRolls:
         """This seat's roll (or answer) of a command held at the table, however it came here."""
         from tui.screens.dialogs import DicePrompt, QuestionPrompt
 
-        screen, game, role = self.screen, self.screen.game, self.screen.role
+        screen, game, role = self.screen, self.game, self.screen.role
 
         def gave(faces: list[int] | None = None, answer: str | None = None) -> None:
-            if game.awaiting != held:
+            if game.awaiting.held != held:
                 return  # withdrawn, or answered by the referee, meanwhile
             if faces is None and answer is None:
                 if role in (held.role, REFEREE):
@@ -183,8 +188,8 @@ class HeldRolls:
             screen.app.push_screen(question, lambda answer: gave(answer=answer))
 
     def _withdraw(self, held: Awaited) -> None:
-        game = self.screen.game
-        if game.awaiting == held:
+        game = self.game
+        if game.awaiting.held == held:
             self._answered(game.answer_held(role=self.screen.role, by=self.screen.by), held, game.log_length)
 
     def _answered(self, result: Result, held: Awaited, before: int) -> None:

@@ -17,6 +17,7 @@ from tui.panes.log import LogView, summary
 from tui.plain import visible
 
 if TYPE_CHECKING:
+    from core.game.front import Front
     from tui.screens.seat import SeatScreen
 
 
@@ -30,14 +31,21 @@ class LineAnswers:
         #: The command the line's last ✓ is about, and that ✓: it goes if another seat undoes the command.
         self._last_ok: tuple[int, Text] | None = None
 
+    @property
+    def game(self) -> Front:
+        """The screen's game, as this part uses one (``core.game.front.Front``)."""
+        return self.screen.game
+
     def done(self, cmd: int, text: str, before: int) -> None:
         """A command of this seat's carried out (``before``: the log's length before it): what it did, on the line."""
-        screen, game = self.screen, self.screen.game
+        screen, game = self.screen, self.game
         self.last_refusal = None  # `why` now explains its roll
         screen.part(LogView).follow_end()  # what this seat did shows, wherever a search had left the log
         lines = game.log_lines(screen.role, before, game.log_length)[1:]
         what = summary(lines, game.ruleset.domain, sides_of(game.state)) or text
-        answer = Text(visible(f"✓ #{game.shown_cmd(cmd, screen.role)} {what}"), no_wrap=True, overflow="ellipsis")
+        answer = Text(
+            visible(f"✓ #{game.reading.numbering(screen.role).shown(cmd)} {what}"), no_wrap=True, overflow="ellipsis"
+        )
         screen.part(CommandLine).hint(answer, "ok")
         # An undo's ✓ names the command it took back: that one stays said.
         self._last_ok = (cmd, answer) if game.history.is_live(cmd) else None
@@ -59,6 +67,6 @@ class LineAnswers:
 
     def forget_undone(self) -> None:
         """Another seat's undo took back the command the line's ✓ is about (#61): the ✓ goes."""
-        if self._last_ok is not None and not self.screen.game.history.is_live(self._last_ok[0]):
+        if self._last_ok is not None and not self.game.history.is_live(self._last_ok[0]):
             self.screen.part(CommandLine).forget(self._last_ok[1])
             self._last_ok = None

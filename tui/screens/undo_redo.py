@@ -19,6 +19,7 @@ from tui.plain import visible
 from tui.screens.client import client_app
 
 if TYPE_CHECKING:
+    from core.game.front import Front
     from tui.screens.dialogs import ConfirmBox  # imported when first needed: not for the first frame
     from tui.screens.line_answers import LineAnswers
     from tui.screens.seat import SeatScreen
@@ -31,6 +32,11 @@ class UndoRedo:
         self.screen = screen
         self.answers = answers
         self._confirm: ConfirmBox | None = None  # where undo and redo ask (live only), mounted when first needed
+
+    @property
+    def game(self) -> Front:
+        """The screen's game, as this part uses one (``core.game.front.Front``)."""
+        return self.screen.game
 
     def confirm_box(self) -> ConfirmBox:
         """Where undo and redo ask (live only), hidden until then."""
@@ -54,27 +60,27 @@ class UndoRedo:
         """``#n text`` if this seat gave command ``cmd`` (which its role may see), numbered as it knows it."""
         if cmd is None:
             return None
-        game = self.screen.game
+        game = self.game
         issued = game.history.issued(cmd)
         if issued.by != self.screen.by:
             return None
-        return f"#{game.shown_cmd(cmd, self.screen.role)} {issued.text}"
+        return f"#{game.reading.numbering(self.screen.role).shown(cmd)} {issued.text}"
 
     def undo_preview(self) -> str | None:
         """What undo would take back, named for this seat (None if it may not undo).
 
-        It depends only on what this role may see (``Game.undo_target``).
+        It depends only on what this role may see (``Undoing.undo_target``).
         """
-        game, role = self.screen.game, self.screen.role
+        game, role = self.game, self.screen.role
         if role == REFEREE:
-            return game.undo_preview(REFEREE)
-        return self._own_command(game.undo_target(role))
+            return game.undoing.undo_preview(REFEREE)
+        return self._own_command(game.undoing.undo_target(role))
 
     def redo_preview(self) -> str | None:
-        game, role = self.screen.game, self.screen.role
+        game, role = self.game, self.screen.role
         if role == REFEREE:
-            return game.redo_preview(REFEREE)
-        return self._own_command(game.redo_target(role))
+            return game.undoing.redo_preview(REFEREE)
+        return self._own_command(game.undoing.redo_target(role))
 
     def hint(self) -> str:
         """The phase pane's hint: the key that undoes, and what it would take back ("" in replay, or with none)."""
@@ -134,9 +140,9 @@ class UndoRedo:
         return box if box is not None and box.asking else None
 
     def undo(self) -> None:
-        screen, game, role = self.screen, self.screen.game, self.screen.role
+        screen, game, role = self.screen, self.game, self.screen.role
         # The undo's own check, asked before the question so a player is not asked then refused.
-        why = _("a spectator cannot undo") if role == SPECTATOR else game.undo_refusal(role, screen.by)
+        why = _("a spectator cannot undo") if role == SPECTATOR else game.undoing.undo_refusal(role, screen.by)
         preview = self.undo_preview()
         if why is not None or preview is None:  # (an undo the game allows has a preview)
             screen.part(CommandLine).error(why or _("nothing to undo"))
@@ -153,14 +159,14 @@ class UndoRedo:
         )
 
     def redo(self) -> None:
-        screen, game, role = self.screen, self.screen.game, self.screen.role
+        screen, game, role = self.screen, self.game, self.screen.role
         preview = self.redo_preview()
         if preview is None:
             screen.part(CommandLine).error(
                 _("a spectator cannot redo")
                 if role == SPECTATOR
                 else _("nothing to redo")
-                if game.redo_target(role) is None
+                if game.undoing.redo_target(role) is None
                 else _("the command to redo is not yours")
             )
             return

@@ -403,7 +403,7 @@ def take_hits(
         )
     facts = SaveFacts(
         leader=is_leader(unit),
-        protected=protected or unit.has(Status.IN_VEHICLE) and _vehicle_of(ctx, unit) == "protected",
+        protected=protected or unit.has(Status.IN_VEHICLE) and vehicle_of(ctx, unit) == "protected",
         source=source,
         heavy_vehicle=heavy_vehicle,
         vs_special_forces=vs_special_forces,
@@ -439,7 +439,7 @@ ARMOURED = ("light", "heavy", "tank")
 
 def require_exposed(ctx: Context, unit: Unit) -> None:
     """A man inside an armoured vehicle cannot be hit himself: the vehicle is (§8.8)."""
-    if unit.has(Status.IN_VEHICLE) and _vehicle_of(ctx, unit) in ARMOURED:
+    if unit.has(Status.IN_VEHICLE) and vehicle_of(ctx, unit) in ARMOURED:
         vehicle = ctx.state.units[str(unit_var(ctx.state, unit.id, "aboard", ""))]
         raise Refused(
             _("{unit} is inside {vehicle}, an armoured vehicle: only the vehicle can be hit (§8.8)").format(
@@ -467,7 +467,7 @@ def require_on_foot(ctx: Context, unit: Unit) -> None:
     )
 
 
-def _vehicle_of(ctx: Context, unit: Unit) -> str:
+def vehicle_of(ctx: Context, unit: Unit) -> str:
     vid = unit_var(ctx.state, unit.id, "aboard", "")
     v = ctx.state.units.get(str(vid))
     return v.cls if v else ""

@@ -59,7 +59,7 @@ def log_line(line: LogLine, domain: str, names: Names | None = None, *, typed_by
         else:
             text = inked(sentence(outcome), kind)
     elif isinstance(e, ev.Issued):
-        # (a command hidden from the role has no number: Game.hidden_header)
+        # (a command hidden from the role has no number: Reading.hidden_header)
         text = sentence(f"#{line.number} {unsigned(line.text)}" if line.number else unsigned(line.text))
     else:
         text = sentence(unsigned(line.text))

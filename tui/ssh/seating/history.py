@@ -18,7 +18,7 @@ from pathlib import Path
 
 import msgspec
 
-from tui.userdata import _read_small, history_lines, write_atomic
+from tui.userdata import history_lines, read_small, write_atomic
 
 #: The folder of the server's data folder the histories are kept in.
 FOLDER = "seat-history"
@@ -43,7 +43,7 @@ class SeatHistories:
     def load(self, seat: str) -> list[str]:
         """The seat's last lines, oldest first ([] when it has none that can be read)."""
         try:
-            data = _read_small(self.path(seat))
+            data = read_small(self.path(seat))
             if data is None:
                 return []
             kept = msgspec.json.decode(data, type=_Kept)

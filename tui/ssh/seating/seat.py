@@ -239,7 +239,7 @@ class SeatSession:
         if not seat.is_side or seat.role not in game.state.sides:
             return
         key = fingerprint(self.key) if self.key else ""
-        if any((s.side, s.name, s.key) == (seat.role, seat.name, key) for s in game.players()):
+        if any((s.side, s.name, s.key) == (seat.role, seat.name, key) for s in game.reading.players()):
             return
         line = f"players {seat.role}={seat.name} " + (f"key={key} via=key" if key else "via=invitation")
         result = game.submit(line, role=REFEREE, by=REFEREE)

@@ -229,7 +229,7 @@ class BrowserSeat:
     def _seal(self) -> str | None:
         """The commitment of the game's sealed key in force ("" for none; None before a table)."""
         table = self.session.table
-        return table.game.dice_seal() if table is not None else None
+        return table.game.sealing.seal() if table is not None else None
 
     def _tell_seal(self) -> None:
         """``["seal", DIGEST]`` and ``["count", N]``: what the page names with the next share it draws
@@ -239,7 +239,7 @@ class BrowserSeat:
             self._told_seal = seal
             self.channel.control(["seal", seal])
         table = self.session.table
-        count = table.game.next_share(self.session.seat.name) if table is not None else None
+        count = table.game.sealing.next_share(self.session.seat.name) if table is not None else None
         if count is not None and count != self._told_count:
             self._told_count = count
             self.channel.control(["count", count])

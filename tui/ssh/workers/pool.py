@@ -153,9 +153,9 @@ class _Worker:
     roles: list[tuple[str, str]] = field(default_factory=list)
     #: Sizes not yet told because the worker's news socket was full, by table.
     behind: dict[str, int] = field(default_factory=dict)
-    #: Tables whose held command (``Game.awaiting``) it has not been told, for the same reason.
+    #: Tables whose held command (``Game.awaiting.held``) it has not been told, for the same reason.
     held: set[str] = field(default_factory=set)
-    #: ... and whose rolls asked at their own seats (``Game.rolling``).
+    #: ... and whose rolls asked at their own seats (``Game.rolling.rolls``).
     rolling: set[str] = field(default_factory=set)
     #: The last ping sent, and the last answered.
     pinged: int = 0
@@ -236,8 +236,8 @@ class SeatWorkers:
         self._unsubscribe = [log_table(t, lambda: seats_in_force(seats), self.log) for t in tables]
         for t in tables:  # with table dice, each roll is asked at its owner's own screen (issue #61)
             t.game.seated = partial(self._asked_roles, t.name)
-            self._unsubscribe.append(t.game.subscribe_awaiting(partial(self._tell_awaiting, t.name)))
-            self._unsubscribe.append(t.game.subscribe_rolling(partial(self._tell_rolling, t.name)))
+            self._unsubscribe.append(t.game.awaiting.subscribe(partial(self._tell_awaiting, t.name)))
+            self._unsubscribe.append(t.game.rolling.subscribe(partial(self._tell_rolling, t.name)))
 
     @property
     def tables(self) -> Sequence[Table]:
@@ -604,8 +604,8 @@ class SeatWorkers:
                     self._failed_starts = 0
                     self._rearrange()
                     # A command held before it started: its seats are shown it as they sit.
-                    w.held.update(name for name, t in self._tables.items() if t.game.awaiting is not None)
-                    w.rolling.update(name for name, t in self._tables.items() if t.game.rolling)
+                    w.held.update(name for name, t in self._tables.items() if t.game.awaiting.held is not None)
+                    w.rolling.update(name for name, t in self._tables.items() if t.game.rolling.rolls)
                     self._send_news(w)
             case wire.Sat():
                 w.seated.append((msg.table, msg.seat))
@@ -740,11 +740,11 @@ class SeatWorkers:
                 news = wire.Grew(*next(iter(w.behind.items())))
             elif w.rolling:
                 table = next(iter(w.rolling))
-                news = wire.Rolling(table, self._tables[table].game.rolling)
+                news = wire.Rolling(table, self._tables[table].game.rolling.rolls)
             else:
                 table = next(iter(w.held))
                 game = self._tables[table].game
-                news = wire.Awaiting(table, game.awaiting, game.held_dropped)
+                news = wire.Awaiting(table, game.awaiting.held, game.awaiting.dropped)
             try:
                 wire.send(w.news, news)
             except BlockingIOError:

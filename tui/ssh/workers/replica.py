@@ -20,12 +20,13 @@ import contextlib
 import errno
 import socket
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 import msgspec
 
 from core.dice.faces import sent_contribution
 from core.game import Game
+from core.game.given import Given
 from core.language.reader import lang
 from core.log.outcome import Failure, Outcome, Refusal, Result
 from core.ruleset import TYPING, Refused
@@ -104,23 +105,15 @@ class ReplicaGame(Game):
     def writable(self) -> bool:
         return True
 
-    def submit(
-        self,
-        text: str,
-        *,
-        role: str,
-        by: str = "",
-        faces: list[int] | None = None,
-        contribution: bytes | None = None,
-        answers: list[str] | None = None,
-        saw: str | None = None,
-        nonce: int | None = None,
-    ) -> Result:
-        by = by or role
+    def submit(self, text: str, **given: Unpack[Given]) -> Result:
+        role = given["role"]
+        by = given.get("by") or role
         # The seat's share of the dice goes with the command (the table holds the key
         # and rolls); none, and the table draws it (docs/secrets.md, "Who makes the contribution").
+        contribution, saw, nonce = given.get("contribution"), given.get("saw"), given.get("nonce")
         if contribution is None and (sent := sent_contribution()) is not None:
             contribution, saw, nonce = sent
+        faces, answers = given.get("faces"), given.get("answers")
         asked = wire.Submit(
             self.link.next_seq(), self.table, text, role, by, faces, lang(), contribution, answers, saw, nonce
         )

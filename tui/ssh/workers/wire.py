@@ -218,8 +218,8 @@ class Grew(_Msg, frozen=True):
 
 
 class Awaiting(_Msg, frozen=True):
-    """The command ``table``'s game holds for a seat's dice changed (``Game.awaiting``; None: none;
-    ``dropped``: why the one held ended unrecorded, for its submitter's seat, ``Game.held_dropped``)."""
+    """The command ``table``'s game holds for a seat's dice changed (``Game.awaiting.held``; None: none;
+    ``dropped``: why the one held ended unrecorded, for its submitter's seat, ``Game.awaiting.dropped``)."""
 
     table: str
     awaited: Awaited | None
@@ -227,7 +227,7 @@ class Awaiting(_Msg, frozen=True):
 
 
 class Rolling(_Msg, frozen=True):
-    """The rolls asked at their own seats at ``table`` changed (``Game.rolling``, issue #77): whose dice
+    """The rolls asked at their own seats at ``table`` changed (``Game.rolling.rolls``, issue #77): whose dice
     every other seat that may see them is told are awaited."""
 
     table: str

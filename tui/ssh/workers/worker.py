@@ -226,11 +226,11 @@ class _Worker:
             elif isinstance(msg, wire.Awaiting):
                 for table in self.tables:
                     if table.name == msg.table:
-                        table.game.set_awaiting(msg.awaited, msg.dropped)  # its seats show it (issue #61)
+                        table.game.awaiting.change(msg.awaited, msg.dropped)  # its seats show it (issue #61)
             elif isinstance(msg, wire.Rolling):
                 for table in self.tables:
                     if table.name == msg.table:
-                        table.game.set_rolling(msg.rolling)  # whose dice a seat types at its own prompt (#77)
+                        table.game.rolling.change(msg.rolling)  # whose dice a seat types at its own prompt (#77)
             elif isinstance(msg, wire.Close):
                 self.server.close_seat(msg.seat, closed_by(msg.by))
             elif isinstance(msg, wire.Retire):  # (the table logs it)

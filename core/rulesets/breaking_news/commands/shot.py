@@ -378,7 +378,7 @@ def require_in_the_blast(ctx: Context, unit: Unit) -> None:
 
 def _in_protected_vehicle(ctx: Context, unit: Unit) -> bool:
     """§8.8: the men in a protected, unarmoured vehicle count as behind cover."""
-    return unit.has(Status.IN_VEHICLE) and hits._vehicle_of(ctx, unit) == "protected"
+    return unit.has(Status.IN_VEHICLE) and hits.vehicle_of(ctx, unit) == "protected"
 
 
 def hit_words(n: int) -> Msg:
