@@ -210,7 +210,7 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--spoken",
         action="store_true",
-        help=_("how long a plain seat's fire takes to hear, read by eSpeak NG (tui/bench/spoken.py)"),
+        help=_("how long a plain seat's answers take to hear, read by eSpeak NG (tui/bench/spoken.py)"),
     )
     p.add_argument(
         "--rules",

@@ -4,20 +4,30 @@ Every name comes from a league file, a certificate and a save: hostile text.  Pl
 show it with every character that does not print escaped (``core.secrets.shown``);
 Markdown escapes its markup characters (a name is never a link, an image or a table's
 column); HTML escapes it (``html.escape``, quotes too) and holds no script.  JSON gives
-the ids (tie-breaks, levels, statuses) as the code names them, the same in every language.
+the ids (tie-breaks, levels, statuses, sides) as the code names them, the same in every
+language; the others name a side as its built-in scenario does, in the reader's language
+(``Reparto Bersaglieri``), and a user's scenario's side by its id (the certificate holds no
+names).
+
+The HTML page is styled as the after-action report (``core.report.style``), in
+its own ``<style>`` element that its policy, and the relay's, allow by its hash alone
+(:data:`PAGE_STYLE_SOURCE`), and it fits a phone's screen (a viewport, its table scrolled
+sideways within the page, issue #91).
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 
 import msgspec
 
-from core.language.i18n import _, ngettext
+from core.language.i18n import N_, _, ngettext, scenario_words
 from core.league.folding import FROZEN, Game, Season, receipt
 from core.league.levels import COUNT_ANY, COUNTS_SAID
 from core.league.standings import SHARED, Row, Table
+from core.report.style import STYLE, style_source
 from core.secrets import shown
 
 FORMATS = ("text", "md", "html", "json")
@@ -26,6 +36,19 @@ FORMATS = ("text", "md", "html", "json")
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|~&])")
 #: A normal distribution's 97.5th percentile: a rating's 95% band is this many standard errors each side.
 Z95 = 1.96
+#: The heading of the games' list.
+GAMES = N_("Games")
+#: The page's style: the report's, wider for the standings' dozen columns, the player's name to the
+#: left, a key's fingerprint broken where it must be; on a phone, narrower margins and a row a line
+#: (its table scrolls sideways within the page: the report's rule).
+PAGE_STYLE = STYLE + (
+    "body { max-width: 72em; } td:nth-child(2), th:nth-child(2) { text-align: left; }\n"
+    "th { vertical-align: bottom; } p, li { overflow-wrap: anywhere; }\n"
+    "@media (max-width: 40em) {\n"
+    "  body { margin: 1em 0.7em; } h1 { font-size: 1.3em; } td, th { white-space: nowrap; }\n}\n"
+)
+#: The CSP source allowing :data:`PAGE_STYLE` (the relay's policy for ``/standings`` adds it).
+PAGE_STYLE_SOURCE = style_source(PAGE_STYLE)
 
 
 def result_of(game: Game) -> str:
@@ -42,7 +65,26 @@ def result_of(game: Game) -> str:
 
 
 def _who(game: Game, side: str) -> str:
-    return f"{', '.join(game.players.get(side, ('?',)))} ({side})"
+    named = _scenario_sides(game.cert.ruleset, game.cert.scenario).get(side)
+    return f"{', '.join(game.players.get(side, ('?',)))} ({scenario_words(named) if named else side})"
+
+
+@functools.lru_cache(maxsize=64)
+def _scenario_sides(ruleset: str, scenario: str) -> dict[str, str]:
+    """The sides' names, by id, of the built-in scenario of ``ruleset`` whose title is ``scenario``
+    (a certificate's); none for a user's scenario, or a ruleset not installed here.  (The
+    scenarios are read once a league's pair: a season of 33,869 games names a few.)"""
+    from core.registry import get_ruleset  # (the rulesets: only once a page names a side)
+
+    try:
+        scenarios = get_ruleset(ruleset).scenarios
+    except (ValueError, TypeError):
+        return {}
+    for scenario_id in scenarios:
+        found = scenarios[scenario_id]
+        if found.title == scenario:
+            return {side.id: side.name for side in found.sides}
+    return {}
 
 
 def game_line(game: Game) -> str:
@@ -52,7 +94,7 @@ def game_line(game: Game) -> str:
     line = said.format(
         n=game.number,
         ruleset=game.cert.ruleset,
-        scenario=game.cert.scenario or "-",
+        scenario=scenario_words(game.cert.scenario) or "-",  # (a built-in's title in the reader's language)
         result=result_of(game),
         level=_(game.level),
         status=_(game.standing),
@@ -169,13 +211,14 @@ def markdown(t: Table, title: str) -> str:
     out = [f"# {_md(title)}", "", *(f"{_md(line)}  " for line in about(t.season)), ""]
     out += ["| " + " | ".join(map(_md, heads)) + " |", "|" + "---|" * len(heads)]
     out += ["| " + " | ".join(map(_md, _cells(row, t))) + " |" for row in t.rows]
-    out += ["", f"## {_md(_('Games'))}", ""]
+    out += ["", f"## {_md(_(GAMES))}", ""]
     out += [f"{g.number}. {_md(game_line(g).split(': ', 1)[1])}" for g in t.games]
     return "\n".join(out) + "\n"
 
 
 def page(t: Table, title: str, lang: str) -> str:
-    """A whole HTML page: every text escaped, no script, no outside resource."""
+    """A whole HTML page: every text escaped, no script, no outside resource, its one style
+    allowed by its hash (see the module's doc)."""
 
     def e(value: str) -> str:
         return html.escape(value, quote=True)
@@ -184,11 +227,14 @@ def page(t: Table, title: str, lang: str) -> str:
     body = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in _cells(row, t)) + "</tr>\n" for row in t.rows)
     games = "".join(f"<li>{e(game_line(g))}</li>\n" for g in t.games)
     said = "".join(f"<p>{e(line)}</p>\n" for line in about(t.season))
+    policy = f"default-src 'none'; style-src {PAGE_STYLE_SOURCE}"
     return (
-        f'<!DOCTYPE html>\n<html lang="{e(lang)}">\n<head><meta charset="utf-8">'
-        f"<title>{e(title)}</title></head>\n<body>\n<h1>{e(title)}</h1>\n{said}"
+        f'<!DOCTYPE html>\n<html lang="{e(lang)}">\n<head><meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
+        f"<title>{e(title)}</title><style>{PAGE_STYLE}</style></head>\n<body>\n<h1>{e(title)}</h1>\n{said}"
         f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody>\n</table>\n"
-        f"<h2>{e(_('Games'))}</h2>\n<ol>\n{games}</ol>\n</body>\n</html>\n"
+        f"<h2>{e(_(GAMES))}</h2>\n<ol>\n{games}</ol>\n</body>\n</html>\n"
     )
 
 

@@ -6,8 +6,6 @@ ones in its own policy (``Page.style_sources``)."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
 from dataclasses import dataclass
 
 from core.language.i18n import _
@@ -16,14 +14,7 @@ from core.report import account, chances_account
 from core.report.build import Report
 from core.report.charts import all_charts
 from core.report.escape import html_text as h
-
-_STYLE = """
-body { font-family: DejaVu Sans, Arial, sans-serif; max-width: 60em; margin: 2em auto; color: #222; line-height: 1.45; }
-h1 { font-size: 1.6em; } h2 { margin-top: 1.6em; border-bottom: 1px solid #ccc; } h3 { margin-bottom: 0.2em; }
-table { border-collapse: collapse; display: block; overflow-x: auto; }
-td, th { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; }
-th:first-child, td:first-child { text-align: left; } figure { margin: 1em 0; } svg { max-width: 100%; height: auto; }
-"""
+from core.report.style import STYLE, style_source
 
 
 @dataclass(frozen=True)
@@ -31,11 +22,6 @@ class Page:
     html: str
     #: The CSP sources that allow its styles and no others: ``'sha256-…'`` of each.
     style_sources: tuple[str, ...]
-
-
-def style_source(text: str) -> str:
-    """The CSP source allowing a ``<style>`` element whose text is ``text``."""
-    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
 
 
 def render(report: Report, *, chances_note: str = "") -> str:
@@ -46,13 +32,13 @@ def page(report: Report, *, chances_note: str = "") -> Page:
     """``chances_note``: said under the chances' heading when the report has none (a venue's
     finished table whose chances its server has not measured yet)."""
     charts = {c.name: c for c in all_charts(report)}
-    sources = tuple(dict.fromkeys(style_source(t) for t in (_STYLE, *(x for c in charts.values() for x in c.styles))))
+    sources = tuple(dict.fromkeys(style_source(t) for t in (STYLE, *(x for c in charts.values() for x in c.styles))))
     policy = f"default-src 'none'; style-src {' '.join(sources)}; img-src data:"
     out = [
         "<!DOCTYPE html>",
         f'<html lang="{lang()}"><head><meta charset="utf-8">',
         f'<meta http-equiv="Content-Security-Policy" content="{policy}">',
-        f"<title>{h(account.title(report))}</title><style>{_STYLE}</style></head><body>",
+        f"<title>{h(account.title(report))}</title><style>{STYLE}</style></head><body>",
         f"<h1>{h(account.title(report))}</h1>",
     ]
     out += [f"<p>{h(line)}</p>" for line in account.summary(report)]

@@ -211,7 +211,7 @@ def test_the_commands_say_where_and_how_far_confirmed_and_exit_by_what_happened(
     sigs = [str(_signed(cert, keys[n], n)) for n in ("anna", "bruno")]
     assert fireteam(["certify", str(save)]) == 2  # never over a certificate
     assert fireteam(["league", "add", str(league), str(save), str(cert), *sigs]) == 0
-    assert "anna (german) beat bruno (british)" in capsys.readouterr().out
+    assert "anna (Kampfgruppe von Luck) beat bruno (Fife and Forfar Yeomanry)" in capsys.readouterr().out  # (#91)
     assert fireteam(["league", "add", str(league), str(save), str(cert), *sigs]) == 1  # refused
     assert "already in the league" in capsys.readouterr().err
     assert fireteam(["--lang", "it", "league", "standings", str(league)]) == 0

@@ -15,6 +15,7 @@ from core.league.certificate import Certificate, Checked, Player
 from core.league.folding import FROZEN, VOIDED, Game, Season
 from core.league.rating import BASE, fit
 from core.league.records import Opened
+from core.report.style import STYLE
 
 ALICE, BOB, CARLA, DINO, ERIN = "alice", "bob", "carla", "dino", "erin"
 
@@ -152,6 +153,41 @@ def test_html_escapes_every_name():
     page = render.page(standings.table(s), "Club <b>", "en")
     assert "<script>" not in page and "<b>" not in page
     assert html.escape(HOSTILE, quote=True) in page
+
+
+def demo_game(n: int, a: str, b: str) -> Game:
+    """Game ``n`` of Breaking News' demo (``Checkpoint at Afgooye``): ``a`` for the Bersaglieri beat ``b``."""
+    cert = Certificate(
+        fireteam_result=1, game=f"{n:064x}", ruleset="breaking-news", ruleset_version="1", variant="",
+        engine="0.1.0", scenario="Checkpoint at Afgooye", players=(Player("regulars", a), Player("irregulars", b)),
+        winner="regulars", draw=False, scores={"regulars": 20, "irregulars": 50}, checked=Checked(0, 0, 0, 0, 1),
+        save_sha256=f"{n:064x}", ended_at=0,
+    )  # fmt: skip
+    return Game(n, cert, {"regulars": (a,), "irregulars": (b,)}, (), cert.winner, cert.draw)
+
+
+def test_the_page_is_styled_as_the_report_and_fits_a_phone():
+    """Issue #91: the standings page had no style and no viewport (the relay's report page is styled)."""
+    page = render.page(standings.table(season(game(1, ALICE, BOB, ALICE))), "Club", "en")
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert f"<style>{render.PAGE_STYLE}</style>" in page and STYLE in render.PAGE_STYLE  # the report's
+    assert f'style-src {render.PAGE_STYLE_SOURCE}"' in page and "<script" not in page
+    assert "overflow-x: auto" in render.PAGE_STYLE  # its wide table scrolls within a phone's width
+
+
+def test_italian_standings_say_games_in_italian_and_name_the_sides_as_their_scenario_does():
+    """Issue #91: Italian standings said "Games", and "anna (regulars)" by the sides' ids."""
+    t = standings.table(season(demo_game(1, ALICE, BOB)))
+    with reading("it"):
+        page, md, text = render.page(t, "Club", "it"), render.markdown(t, "Club"), render.text(t, "Club")
+    assert "<h2>Partite</h2>" in page and "## Partite" in md and "Games" not in page + md
+    for said in (page, md, text):
+        assert "alice (Reparto Bersaglieri)" in said and "bob (Milizia somala)" in said, said
+        assert "(regulars)" not in said
+    assert "alice (Bersaglieri) beat bob (Somali militia)" in render.text(t, "Club")
+    assert json.loads(render.as_json(t, "Club"))["games"][0]["winner"] == "regulars"  # ids in JSON
+    unknown = standings.table(season(game(1, ALICE, BOB, ALICE)))  # "tanks": no built-in scenario's title
+    assert "alice (x) beat bob (y)" in render.text(unknown, "Club")
 
 
 def test_markdown_escapes_every_name():

@@ -51,3 +51,11 @@ class Seat:
         before = len(self.out)
         self.client.feed(line)
         return self.out[before:]
+
+    def whole(self, line: str) -> list[str]:
+        """Feed ``line``, then ``more`` until it has said everything: the whole answer, without the
+        lines that say ``more`` has more (issue #91)."""
+        said = self.say(line)
+        while self.client.unsaid:
+            said = said[:-1] + self.say("more")  # (the English word at every seat, as every reading word)
+        return said

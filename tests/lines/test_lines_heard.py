@@ -18,6 +18,8 @@ from core.log import events as ev
 from core.log.views import REFEREE
 from tui.bench import spoken
 from tui.lines import answers
+from tui.lines import heard as lines_heard
+from tui.lines.ink import inked
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rulesets"))
 from linea_di_tiro_support import FIRST, new_game, play  # noqa: E402  (test folders are not packages)
@@ -42,12 +44,14 @@ def test_breaking_news_end_says_the_result_first_and_its_fourteen_commitments_in
     seat = Seat(game)
     said = the_end_again(seat, "next")
     assert said[0].startswith("Game over: Somali militia won (Bersaglieri 50, Somali militia 20) — Somali militia win")
-    assert said[-1] == "All 14 secrets opened at the end match their commitments; secrets reads them."
+    assert said[1] == "All 14 secrets opened at the end match their commitments; secrets reads them."
+    assert said[-1] == "more says 3 more lines."  # the scores' working (issue #91: the end heard in 60 s)
+    assert seat.say("more")[-1] == "Note: Somali militia: casualties 20 = 20 defeat points."
     assert not any("matches its commitment" in line for line in said)
     assert not any(line.startswith("#") for line in said)  # the command typed, not said back
     opened = seat.say("secrets")
     assert opened[0] == "16 secrets opened, in the log's order:"  # two of them during the game
-    assert len(opened) == 17 and all("(matches its commitment " in line for line in opened[1:])
+    assert len(opened) == 17 and all("(matches its commitment)" in line for line in opened[1:])  # (no digest)
     game.close()
 
 
@@ -58,7 +62,7 @@ def test_linea_di_tiro_end_says_the_result_before_the_deck(tmp_path):
     said = the_end_again(seat, LDT_RESULT)
     assert said[0].startswith(f"Game over: {LDT_WON} — US 30th Infantry win")
     assert not any("of spades" in line for line in said)  # the shuffled deck: on request
-    assert said[-1] == "All 10 secrets opened at the end match their commitments; secrets reads them."
+    assert said[1] == "All 10 secrets opened at the end match their commitments; secrets reads them."
     assert any("the deck is shuffled: 6 of clubs, 6 of spades" in line for line in seat.say("secrets"))
     game.close()
 
@@ -94,8 +98,8 @@ def test_a_commitment_that_does_not_match_is_said_in_full(tmp_path, monkeypatch)
     monkeypatch.setattr(log, "matches", lambda e: e.key != "objective.die")
     said = the_end_again(seat, "next")
     assert said[0].startswith("Game over:")
-    wrong = said.index("1 of 14 secrets opened at the end do NOT match their commitments:")
-    assert "secret objective die" in said[wrong + 1]
+    assert said[1] == "1 of 14 secrets opened at the end do NOT match their commitments:"
+    assert "secret objective die" in seat.say("more")[0]  # (its working kept for more, as the scores')
     game.close()
 
 
@@ -103,9 +107,10 @@ DIGEST = re.compile(r"\b[0-9a-f]{16}\b")
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_a_commitment_is_said_as_it_happens_without_its_digest_which_log_reads(tmp_path, lang):
+def test_a_commitment_is_said_without_its_digest_which_the_record_keeps(tmp_path, lang):
     """Sixteen hex digits take 5 s aloud and no listener compares them: a new demo game's fourteen
-    commitments were 107 of the 261 s its scenario's answer took."""
+    commitments were 107 of the 261 s its scenario's answer took.  ``log`` at a plain seat says
+    none either (issue #91); the save and ``fireteam log`` keep them, and the game checks each."""
     seat = Seat(demo_game(tmp_path / "new.ft"), lang=lang)
     seat.say("undo" if lang == "en" else "annulla")
     seat.say("y" if lang == "en" else "s")
@@ -114,7 +119,11 @@ def test_a_commitment_is_said_as_it_happens_without_its_digest_which_log_reads(t
     assert len(committed) == 13 and not any(DIGEST.search(line) for line in said)
     assert committed[0] in ("Commitment to a secret of Somali militia.", "Impegno su un segreto di Milizia somala.")
     logged = seat.say("log 500" if lang == "en" else "registro 500")
-    assert sum(bool(DIGEST.search(line)) for line in logged) == 2 * 13  # the record keeps them, the undone ones too
+    commitments = ("Commitment", "Undone: Commitment", "Impegno", "Annullato: Impegno")
+    assert sum(line.startswith(commitments) for line in logged) == 2 * 13
+    assert not any(DIGEST.search(line) for line in logged)
+    record = seat.client.game.log_lines(REFEREE)
+    assert sum(bool(DIGEST.search(line.text)) for line in record) == 2 * 13  # the record's, the undone ones too
     seat.client.game.close()
 
 
@@ -197,12 +206,6 @@ def test_italian_says_a_hit_in_italian(tmp_path):
 
 # ------------------------------------------------- a fire with the table's dice (issue #61)
 
-#: The longest a typical fire may take to hear, both questions of the table's dice and the result,
-#: estimated as eSpeak NG reads it at its default rate (``spoken.estimated_seconds``, erring
-#: long): the bar is 30 s; this leaves a margin.  (Before issue #61's second pass, English
-#: 58 words, 27.8 s by eSpeak NG, Italian 61, 32.0 s; in full, 77 and 84 s.)
-FIRE_SECONDS = 27.0
-
 
 @pytest.fixture
 def game(tmp_path):
@@ -213,14 +216,20 @@ def game(tmp_path):
 
 def heard_fire(seat: Seat) -> list[str]:
     """What ``seat`` hears of a fire with the table's dice, its questions' prompts included
-    (``fireteam bench --spoken``'s fire, which times it)."""
-    return spoken.heard_fire(seat.client, seat.out)
+    (``fireteam bench --spoken``'s fire, which times it), the game set up for it first."""
+    for line in spoken.SET_UP:
+        seat.client.game.execute(line, role=REFEREE)
+    heard = []
+    for typed in spoken.FIRE:
+        heard += seat.say(typed)
+        if seat.client.asking:
+            heard.append(seat.client.prompt.strip())
+    return heard
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_a_fire_with_the_table_s_dice_is_heard_in_under_30_seconds(lang):
-    heard = spoken.fire_transcript(lang, verbose=False)
-    assert spoken.estimated_seconds(" ".join(heard), lang) <= FIRE_SECONDS, heard
+def test_a_fire_with_the_table_s_dice_says_its_questions_and_its_outcome_first(lang):
+    heard = spoken.fire(lang)
     if lang == "en":
         assert heard == [
             "Pte Greco's fire with Assault rifle aimed at Aden Farah, 20 cm: 1d6, needs 3+; chance 66.7%.",
@@ -234,6 +243,54 @@ def test_a_fire_with_the_table_s_dice_is_heard_in_under_30_seconds(lang):
         assert heard[1] == "Scrivi 1 dado:" and heard[4] == "1 colpo, Pte Greco."
         assert heard[0].endswith(": 1d6, serve 3+; probabilità 66,7%.")
         assert heard[2] == "Tiro salvezza di Aden Farah: 1d6, serve 4+; probabilità 50,0%."
+
+
+# ------------------------------------------------- every answer heard in under 30 s (issue #91)
+
+#: The longest an answer of ``fireteam bench --spoken`` may take to hear, as ``tui.lines.heard``
+#: estimates it from its letters, digits and signs at eSpeak NG's measured rates (the bar is 30 s,
+#: which the bench measures; the estimate may fall 8% short of it on a long answer).  Before issue
+#: #91, by eSpeak NG: why 68 s in English and 73 s in Italian, ? fire 88 s and 83 s.
+HEARD_S = 27.5
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("answer", ["fire", "why", "ask", "rule", "end", "confirm"])
+def test_every_answer_is_heard_in_under_30_seconds(answer, lang):
+    heard = spoken.ANSWERS[answer](lang)
+    assert lines_heard.seconds(heard, lang) <= HEARD_S, heard
+    assert not any(DIGEST.search(line) for line in heard)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_why_leads_with_the_roll_and_what_its_rule_says_and_more_says_the_rest(lang):
+    heard = spoken.why(lang)
+    assert heard[0].endswith(
+        ("2 → failed: out of action [table dice]", "2 → fallito: fuori combattimento [dadi al tavolo]")
+    )
+    assert heard[1].startswith(
+        ("A man saves each hit on his class value", "Salvezza per colpo col valore della classe")
+    )
+    assert heard[2] == ("more says 5 more lines." if lang == "en" else "altro dice altre 5 righe.")
+
+
+def test_more_says_the_rest_of_an_answer_and_nothing_is_lost(game):
+    """The answer cut for speech, then said by ``more`` page by page, is every word of the whole
+    answer ``verbose on`` gives, in its order (cut after a sentence or a clause, nothing else)."""
+    seat = Seat(game, "regulars")
+    heard_fire(seat)
+    whole = Seat(game, "regulars", verbose=True).say("why")
+    first = seat.say("why")
+    assert first[-1] == "more says 5 more lines."
+    second = seat.say("more")
+    assert second[0] == "Rule T-13: Infantry saving throws, enforced."  # the rule's name, after what it says
+    assert lines_heard.seconds(second, "en") <= HEARD_S
+    said = first[:-1] + second[:-1] + seat.whole("more")
+    assert " ".join(said).split() == " ".join(whole).split()
+    assert seat.say("more") == ["Nothing more: the last answer was said whole."]
+    seat.say("why")
+    seat.say("status")
+    assert seat.say("more") == ["Nothing more: the last answer was said whole."]  # more goes on with the last answer
 
 
 def test_another_seat_hears_the_fire_in_full(game):
@@ -382,3 +439,27 @@ def test_linea_di_tiro_s_plain_result_leads_with_its_outcome(tmp_path):
     assert "Sherman Easy ora ha tirato una volta." in said
     assert "Impegno su un segreto dell'arbitro." in said
     game.close()
+
+
+def test_an_answer_is_cut_after_a_sentence_a_clause_or_a_comma_never_inside_one():
+    short = ["Before the roll: 50.0% to roll 4+ on 1d6."]
+    assert lines_heard.first_heard(short, "en") == (short, [])  # heard within the budget: as it is
+    clauses = "; ".join(f"clause {n} of a statement read at length, with its words" for n in range(12))
+    now, rest = lines_heard.first_heard(["The roll. It failed.", clauses], "en", budget=8.0)
+    assert now[:2] == ["The roll.", "It failed."]  # a line's sentences, when the whole does not fit
+    pieces = now + rest
+    assert all(lines_heard.line_seconds(p, "en") <= 8.0 for p in pieces[2:])
+    assert " ".join(pieces[2:]) == clauses  # every clause, in order, its mark kept
+    assert all(p.endswith(";") for p in pieces[2:-1])
+    coloured = inked("Failed: out of action. " + clauses, "bad")
+    assert lines_heard.first_heard([coloured, "Then this."], "en", budget=8.0) == ([coloured], ["Then this."])
+
+
+def test_the_estimate_counts_digits_and_signs_above_letters():
+    """``25/50/100/150`` is "twenty-five slash fifty slash one hundred…" aloud: the estimate says so."""
+    words = lines_heard.line_seconds("at every band of range", "en")
+    numbers = lines_heard.line_seconds("at 25/50/100/150 cm", "en")
+    assert numbers > words
+    assert lines_heard.seconds(["a", "b"], "it") == lines_heard.line_seconds("a", "it") + lines_heard.line_seconds(
+        "b", "it"
+    )

@@ -93,12 +93,12 @@ def test_fog_which_the_book_is_silent_on_is_not_answered_with_the_sighting_rule_
 
 
 def test_a_question_naming_a_piece_the_seat_sees_is_offered_the_dry_run(game):
-    said = Seat(game, "regulars").say("rule? can rossi fire at a hidden man?")
+    said = Seat(game, "regulars").whole("rule? can rossi fire at a hidden man?")
     assert said[-1] == "To see what a command would take, without giving it: ? COMMAND rossi (e.g. ? fire rossi)."
     # a hidden militiaman is no piece of the regulars' table: named, he is not offered
-    hidden = Seat(game, "regulars").say("rule? can dahir fire?")
+    hidden = Seat(game, "regulars").whole("rule? can dahir fire?")
     assert not hidden[-1].startswith("To see what a command would take")
-    assert Seat(game).say("rule? can dahir fire?")[-1].startswith("To see what a command would take")
+    assert Seat(game).whole("rule? can dahir fire?")[-1].startswith("To see what a command would take")
 
 
 def test_rule_alone_says_how_to_ask(game):

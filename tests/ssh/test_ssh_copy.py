@@ -80,11 +80,22 @@ async def test_copy_names_a_game_and_gives_nothing_for_a_wrong_one(club: Club):
 
 async def test_a_plain_seats_word_names_the_command_its_own_machine_runs(club: Club):
     """A terminal cannot receive a file from the server: ``copy`` (``copia``) at a plain SSH seat says
-    the command that keeps it, with the seat's game and role."""
+    the command that keeps it, with the seat's game and role, and the port and address the player
+    reached the server by (issue #91: it said ``ssh -p PORT HOST``)."""
     irr = await club.connect("irr", command="plain", env={"NO_COLOR": "1"})
     await wait_until(lambda: "irr (Somali militia)> " in said(irr), show=lambda: said(irr))
     irr.type("copy\r")
+    command = f"ssh -p {club.port} 127.0.0.1 copy table > table-irregulars.ft"
+    await wait_until(lambda: f"from another terminal: {command}" in said(irr), show=lambda: said(irr))
+
+
+async def test_copy_is_a_word_of_the_screen_seats_command_line_too(club: Club):
+    """Issue #91: at an SSH screen seat only F10 kept the copy; ``copy`` on the command line was a
+    command of no ruleset, refused."""
+    irr = await club.seated("irr", "irr")
+    app = club.app("irr")
+    irr.type("copy\r")
+    command = f"ssh -p {club.port} 127.0.0.1 copy table > table-irregulars.ft"
     await wait_until(
-        lambda: "from another terminal: ssh -p PORT HOST copy table > table-irregulars.ft" in said(irr),
-        show=lambda: said(irr),
+        lambda: any(command in str(n.message) for n in app._notifications), show=lambda: str(list(app._notifications))
     )

@@ -4,7 +4,9 @@ file draws them, white with their coloured lines, not black boxes: the relay's p
 styles by their hashes, and nothing else (no ``'unsafe-inline'``).
 
 Judged by the pixels drawn: each chart's picture is read back in a page of the test's own (a canvas).
-``FIRETEAM_SCREENSHOTS=DIR`` keeps the two pages' pictures there (``screenshots/venue-report-*.png``).
+And a league's ``/standings`` (issue #91), styled as the report, no wider than a phone.
+``FIRETEAM_SCREENSHOTS=DIR`` keeps each page's two pictures there (``screenshots/venue-report-*.png``,
+``screenshots/standings-*.png``).
 Needs ``/usr/bin/chromium``; skipped, saying so, where it is missing (as tests/ssh/test_web_browser.py).
 """
 
@@ -74,16 +76,23 @@ async def relay(tmp_path: Path):
         await relay.close()
 
 
+async def opened(browser, url: str, width: int, height: int):
+    """``url`` opened in a new context ``width`` by ``height``: the context, its page, the response (a 200)
+    and what its console says a policy refused (a list that grows while the page lives)."""
+    context = await browser.new_context(viewport={"width": width, "height": height})
+    refused: list[str] = []
+    page = await context.new_page()
+    page.on("console", lambda m: refused.append(m.text) if "Policy" in m.text else None)
+    response = await page.goto(url)
+    assert response is not None and response.status == 200
+    return context, page, response, refused
+
+
 async def test_the_venue_report_page_draws_its_charts_on_a_desktop_and_a_phone(relay: Relay):
     keep = os.environ.get("FIRETEAM_SCREENSHOTS")
     async with chromium_browser() as browser:
         for name, (width, height) in SIZES.items():
-            context = await browser.new_context(viewport={"width": width, "height": height})
-            refused: list[str] = []
-            page = await context.new_page()
-            page.on("console", lambda m, refused=refused: refused.append(m.text) if "Policy" in m.text else None)
-            response = await page.goto(relay.public_url + "/report/demo")
-            assert response is not None and response.status == 200
+            context, page, response, refused = await opened(browser, relay.public_url + "/report/demo", width, height)
             charts = page.locator("figure svg")
             assert await charts.count() == 4  # the score, the losses, the luck, the chances
             reader = await context.new_page()
@@ -104,4 +113,55 @@ async def test_the_venue_report_page_draws_its_charts_on_a_desktop_and_a_phone(r
             if keep:
                 await charts.nth(3).scroll_into_view_if_needed()
                 await page.screenshot(path=str(Path(keep) / f"venue-report-{name}.png"))
+            await context.close()
+
+
+@pytest.fixture
+async def league_relay(tmp_path: Path):
+    """A relay serving a league of two confirmed games, and no venue (``relay --league`` alone)."""
+    from test_venue_standings import confirmed_game
+
+    from core.league import season
+    from tests.shared.keys import keygen, signer_line
+    from tui.ssh.venue.leaguepage import LeaguePage
+
+    key = keygen(tmp_path, "org")
+    signers = tmp_path / "allowed_signers"
+    signers.write_text(signer_line(key, "org") + "\n")
+    league = tmp_path / "club.league"
+    season.new(league, "Club night, autumn season", signers, "org", (3, 1, 0), key)
+    for name, end in (("g1", "victory german held"), ("g2", "victory british held")):
+        save, cert = confirmed_game(tmp_path, name, end)
+        season.add(league, save, cert, [])
+    relay = Relay(None, logging.getLogger("fireteam.venue.test"))
+    relay.standings = LeaguePage(league)
+    await relay.start_web("127.0.0.1", 0)
+    try:
+        yield relay
+    finally:
+        await relay.close()
+
+
+@pytest.mark.subprocess  # (ssh-keygen makes the organiser's key)
+async def test_the_standings_page_is_styled_as_the_report_and_fits_a_phone(league_relay: Relay):
+    """Issue #91: the standings page had no style and no viewport. Its style applies (the report's,
+    allowed by its hash: no policy refused), and on the phone the page is no wider than the screen,
+    its table scrolling sideways within it (``screenshots/standings-*.png``)."""
+    keep = os.environ.get("FIRETEAM_SCREENSHOTS")
+    async with chromium_browser() as browser:
+        for name, (width, height) in SIZES.items():
+            url = league_relay.public_url + "/standings?lang=it"
+            context, page, _response, refused = await opened(browser, url, width, height)
+            cell = page.locator("table td").first
+            assert await cell.evaluate("e => getComputedStyle(e).borderTopStyle") == "solid"  # the report's style
+            assert "DejaVu Sans" in await page.evaluate("getComputedStyle(document.body).fontFamily")
+            assert refused == []
+            wide = await page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= width, (name, wide)  # no page wider than the screen
+            table = await page.locator("table").evaluate("e => [e.scrollWidth, e.clientWidth]")
+            if width < 600:
+                assert table[0] > table[1], table  # the table scrolls within the page
+            assert await page.locator("h2").inner_text() == "Partite"
+            if keep:
+                await page.screenshot(path=str(Path(keep) / f"standings-{name}.png"))
             await context.close()

@@ -11,10 +11,13 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
+import signal
 from pathlib import Path
 
 import aiohttp
 import pytest
+from ssh_club import fireteam_process, read_until
 
 from core.cli.main import run_script
 from core.game import Game
@@ -23,6 +26,7 @@ from core.league import certificate, render, season, standings
 from core.league.atseat import with_digest
 from tests.shared.club import rechained
 from tests.shared.keys import keygen, signer_line
+from tui.main import main as fireteam
 from tui.ssh.venue.connection import NatsOptions
 from tui.ssh.venue.leaguepage import LeaguePage
 from tui.ssh.venue.relay import Relay
@@ -30,6 +34,8 @@ from tui.ssh.venue.relay import Relay
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]  # (ssh-keygen makes the organiser's key)
 
 LOG = logging.getLogger("test.standings")
+#: A last guard: a loaded machine starts the relay in seconds.
+GUARD_S = 120.0
 
 
 def confirmed_game(folder: Path, name: str, end: str) -> tuple[Path, Path]:
@@ -79,6 +85,7 @@ def test_the_relay_serves_the_leagues_standings_and_reads_a_changed_file_again(t
             assert status == 200 and headers["Content-Type"].startswith("text/html")
             csp = headers["Content-Security-Policy"]
             assert "unsafe-inline" not in csp and "default-src 'none'" in csp
+            assert f"style-src 'self' {render.PAGE_STYLE_SOURCE}" in csp  # its one style, by its hash (#91)
             with reading("en"):
                 assert page == render.page(standings.table(season.load(league)), "<b>Club</b> & co", "en")
             assert "&lt;b&gt;Club&lt;/b&gt; &amp; co" in page and "<b>" not in page
@@ -127,3 +134,31 @@ def test_one_reading_serves_every_waiting_request_and_a_changed_league_is_flagge
             await relay.close()
 
     asyncio.run(go())
+
+
+async def test_fireteam_relay_serves_a_leagues_standings_without_a_venues_nats(tmp_path, league):
+    """Issue #91: ``fireteam relay --league FILE`` refused to start without a NATS server; the file is
+    all the standings need."""
+    save, cert = confirmed_game(tmp_path, "g1", "victory german held")
+    season.add(league, save, cert, [])
+    env = {"XDG_DATA_HOME": str(tmp_path / "data"), "XDG_STATE_HOME": str(tmp_path / "state")}
+    proc = await fireteam_process(tmp_path, "relay", "--league", str(league), "--web", "0", env=env)
+    try:
+        out = await read_until(proc, "serving the league's standings alone", GUARD_S)
+        found = re.search(r"the league's standings on (http://127\.0\.0\.1:\d+/standings)", out)
+        assert found, out
+        status, page, headers = await fetch(found[1] + "?lang=it")
+        assert status == 200 and "<h2>Partite</h2>" in page and render.PAGE_STYLE in page
+        assert render.PAGE_STYLE_SOURCE in headers["Content-Security-Policy"]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(proc.wait(), GUARD_S) == 0
+
+
+def test_fireteam_relay_with_neither_a_nats_nor_a_league_says_what_it_needs(tmp_path, capsys):
+    assert fireteam(["relay", "--web", "0"]) == 2
+    assert "a relay needs the venue's NATS (--nats URL), or a league to serve alone (--league FILE)" in (
+        capsys.readouterr().err
+    )
+    assert fireteam(["relay", "--web", "0", "--league", str(tmp_path / "none.league")]) == 2
+    assert "none.league: no such file" in capsys.readouterr().err

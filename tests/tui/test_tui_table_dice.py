@@ -308,6 +308,54 @@ async def test_the_referees_key_to_take_a_held_roll_is_whole_at_80_columns(tmp_p
     game.close()
 
 
+@pytest.mark.long
+@pytest.mark.parametrize("key", ["ctrl+t", "f3"])
+async def test_the_referees_key_takes_a_roll_his_own_next_holds_for_a_side(tmp_path, key):
+    """Issue #91: the line under the phase pane said "Ctrl+T: give them yourself", but for a roll his own
+    ``next`` held (each side's initiative here; a secret objective die, a morale test) the key did
+    nothing: his held box took it, and only Esc, which withdraws the ``next``, did anything."""
+    game, referee, side = initiative_at_two_seats(tmp_path)
+    async with referee.run_test(size=SIZE) as rp, side.run_test(size=SIZE) as sp:
+        await type_text(rp, "next", "enter")
+        await until(rp, lambda: isinstance(referee.screen, HeldScreen), "the referee's held box")
+        assert "Ctrl+T: give them yourself" in held_words(referee)
+        await until(sp, lambda: prompt_title(side).startswith("Bersaglieri's initiative"), "asked at the side's seat")
+        await press(rp, key)
+        await until(rp, lambda: prompt_title(referee).startswith("Bersaglieri's initiative"), "his prompt for it")
+        held = game.awaiting.held
+        assert held is not None and held.asked == "regulars" and held.request is not None
+        await press(rp, *(["6"] * held.request.count), "enter")
+        await until(sp, lambda: not isinstance(side.screen, DicePrompt), "the side is asked no more")
+        await until(rp, lambda: getattr(game.awaiting.held, "asked", "") == "irregulars", "the other side's")
+        await until(rp, lambda: isinstance(referee.screen, HeldScreen), "his held box again")
+        await press(rp, key)
+        await until(rp, lambda: prompt_title(referee).startswith("Somali militia's initiative"), "his prompt again")
+        again = game.awaiting.held
+        assert again is not None and again.request is not None
+        await press(rp, *(["1"] * again.request.count), "enter")  # (no tie: no roll again)
+        await until(rp, lambda: game.awaiting.held is None, "the next went on with his faces")
+        await until(rp, lambda: isinstance(referee.screen, GameScreen), "his game screen")
+        rolls = [line.event for line in game.log_lines(role=REFEREE) if isinstance(line.event, ev.Rolled)]
+        assert [r.roll.faces[0] for r in rolls[-2:]] == [6, 1] and all(r.roll.manual for r in rolls[-2:])
+    game.close()
+
+
+async def test_a_sides_held_box_offers_no_key_to_take_the_roll(tmp_path):
+    """Only the referee may take a held roll: a side's box for his own command's held roll has no such line."""
+    game = served_fire(tmp_path, {"regulars", "irregulars", REFEREE})
+    firer = FireteamApp(game, role="regulars", seat="anna")
+    async with firer.run_test(size=SIZE) as fp:
+        await type_text(fp, "fire conti bashir range=40", "enter")
+        await until(fp, lambda: isinstance(firer.screen, DicePrompt), "the fire's prompt")
+        await press(fp, "6", "enter")  # a hit: the save is asked of the irregulars
+        await until(fp, lambda: isinstance(firer.screen, HeldScreen), "the firer's held box")
+        assert not any("give them yourself" in line for line in held_words(firer))
+        await press(fp, "ctrl+t")
+        assert isinstance(firer.screen, HeldScreen) and game.awaiting.held is not None  # the box stays
+        await press(fp, "escape")
+    game.close()
+
+
 def held_words(app) -> list[str]:
     return [str(w.render()) for w in app.screen.query("Plain")]
 

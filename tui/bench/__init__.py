@@ -9,7 +9,7 @@ the targets, the figures and the commands that reproduce them.
 * ``client`` and its ``child``: ``fireteam bench --client``, the client's start and keys;
   ``key_flood``: ``fireteam bench --flood N``, a flood of typed characters;
 * ``league``: ``fireteam bench --league``, a club's season of 400 signed games added and ranked;
-* ``spoken``: ``fireteam bench --spoken``, a plain seat's fire heard by eSpeak NG;
+* ``spoken``: ``fireteam bench --spoken``, a plain seat's answers heard by eSpeak NG;
 * ``rulesearch``: ``fireteam bench --rules``, how fast and how well ``rule?`` answers;
 * ``ssh`` (with ``web_seats``, its browser seats), ``crowd``, ``resize_flood`` and
   ``venue``: ``fireteam serve``'s seats, spectators, phones and relays;

@@ -27,7 +27,7 @@ for ``fireteam --plain``, an SSH seat) reads a line, shows the client's
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -49,7 +49,7 @@ from core.refusal import CommandFailed
 from core.ruleset import TYPING, Refused
 from tui.copies import keep_here
 from tui.i18n import _, ngettext, pgettext, role_words, scenario_words
-from tui.lines import answers, why
+from tui.lines import answers, heard, why
 from tui.lines.held import Asked, Faces, HeldRolls
 from tui.lines.ink import Line, inked, shown
 from tui.logindex import RowIndex
@@ -76,6 +76,7 @@ def own_words() -> dict[str, str]:
         "help": pgettext("command", "help"),
         "secrets": pgettext("command", "secrets"),
         "copy": pgettext("command", "copy"),
+        "more": pgettext("command", "more"),
         "verbose": pgettext("command", "verbose"),
         "quit": pgettext("command", "quit"),
     }
@@ -161,6 +162,8 @@ class LineClient(HeldRolls):
         self.refusals = 0
         #: The last refusal said to this seat and its rules, until a command is carried out (``why``).
         self._last_refusal: tuple[str, tuple[str, ...]] | None = None
+        #: What ``more`` says: the rest of the last answer cut to be heard in under 30 s (``tui.lines.heard``).
+        self._rest: list[Line] = []
         #: True once the player has left (``quit``, or the end of input).
         self.done = False
 
@@ -208,6 +211,11 @@ class LineClient(HeldRolls):
             self._unsubscribe = None
 
     @property
+    def unsaid(self) -> int:
+        """How many lines of the last answer ``more`` would say (``tui.lines.heard``)."""
+        return len(self._rest)
+
+    @property
     def asking(self) -> bool:
         """Whether the next line answers a question (undo, redo, the table's dice)."""
         return self._question is not None
@@ -253,7 +261,11 @@ class LineClient(HeldRolls):
             if self._question is not None:
                 self._answer(line.strip())
             else:
-                self._line(line.strip())
+                rest, self._rest = self._rest, []  # `more` goes on with the answer just given, no other
+                if self._own(line.strip().partition(" ")[0]) == "more":
+                    self._heard(rest)
+                else:
+                    self._line(line.strip())
             self._catch_up()
 
     def _line(self, text: str) -> None:
@@ -327,11 +339,11 @@ class LineClient(HeldRolls):
                 self._say(*answers.odds(game, role, rest))
             elif key == "rule?":
                 pieces = ((u.id, u.name) for u in game.view(role).units.values())
-                self._say(*rulesask.answer_lines(game.ruleset, rest, pieces))
+                self._heard(rulesask.answer_lines(game.ruleset, rest, pieces))
             elif key == "why":
-                self._say(*self._why(rest))
+                self._heard(self._why(rest))
             elif key == "?":
-                self._say(*why.ask(game, role, rest))
+                self._heard(why.ask(game, role, rest))
             elif key == "help":
                 self._help(rest)
             elif key == "secrets":
@@ -357,6 +369,20 @@ class LineClient(HeldRolls):
         if self._last_refusal is not None:
             return why.why_refused(self.game, *self._last_refusal)
         return why.why_last_roll(self.game, self.role, Viewpoint(self.game, self.role).recent_rolls(1))
+
+    def _heard(self, lines: Sequence[Line]) -> None:
+        """An answer that explains, or the game's end, said up to half a minute of speech
+        (``tui.lines.heard``), its rest kept for ``more``; whole under ``verbose on``, which asks for
+        everything."""
+        if not lines:
+            self._say(_("Nothing more: the last answer was said whole."))
+            return
+        said, self._rest = (lines, []) if self.verbose else heard.first_heard(lines, self.reader.lang)
+        self._say(*said)
+        if self._rest:
+            count = len(self._rest)
+            more = ngettext("{more} says {count} more line.", "{more} says {count} more lines.", count)
+            self._say(more.format(more=own_words()["more"], count=count))
 
     def _count(self, rest: str) -> int:
         if not rest:
@@ -712,4 +738,8 @@ class LineClient(HeldRolls):
             brief = own
             owners = {sid: scenario_words(side.name) for sid, side in view.sides.items()}
             owners |= {uid: u.name for uid, u in view.units.items()}
-        self._say(*answers.news(read, domain, sides, own=brief, owners=owners))
+        said = answers.news(read, domain, sides, own=brief, owners=owners)
+        if any(isinstance(line.event, ev.GameEnded) and not line.undone for line in read):
+            self._heard(said)  # the result first, its working kept for `more`
+        else:
+            self._say(*said)

@@ -1,5 +1,6 @@
 """Signs that carry meaning, written in words for the line client: a playing card; and a
-roll's outcome whose book word a voice would misread.
+roll's outcome whose book word a voice would misread; and what no voice should read at all:
+a digest, a hash or a key.
 
 A screen reader spells a sign out by its Unicode name: Linea di Tiro's card
 ``8♠`` is read "8 black spade suit", its shuffled deck a string of such names.
@@ -8,6 +9,14 @@ The line client writes a card in the reader's words instead (``8 of spades``,
 the turn and phase, a card drawn.  (The signs that are only decoration, the
 log pane's ``»`` and ``↶``, are left out where the lines are made:
 ``tui.lines.answers``.)
+
+A digest, a hash or a key is left out of every line (issue #91): a confirmation's 64 hex digits
+took 22 s aloud at eSpeak NG's default rate, a commitment's sixteen 5 s, and no listener compares
+them (the game checks every commitment when its secret is opened; ``fireteam log`` and the
+client's screens show them all).  Taken for one: a run of 16 or more hex digits (no number the
+game says is that long), an SSH key's fingerprint (``SHA256:`` and 43 base64
+characters) and an OpenSSH public key's data (``AAAA…``); with the ``name=`` or the ``: `` that
+introduces it (``key=SHA256:…``, ``commitment to a secret: 3f2a…``).
 """
 
 from __future__ import annotations
@@ -42,8 +51,23 @@ def _suit(sign: str) -> str:
     }[sign]
 
 
+#: A digest, a hash or a key (see the module's doc), with the ``name=``, ``: `` or space before it.
+_UNSAID = re.compile(
+    r"(?:\s[\w-]+=|:\s|\s|(?<![\w/+=]))"
+    r"(?:SHA256:[A-Za-z0-9+/]{43}=?|[0-9a-f]{16,}|AAAA[A-Za-z0-9+/]{40,}={0,2})"
+    r"(?![\w/+=])"
+)
+
+
+def unhashed(text: str) -> str:
+    """``text`` without its digests, hashes and keys (see the module's doc)."""
+    return _UNSAID.sub("", text)
+
+
 def spoken(text: str) -> str:
-    """``text`` with every playing card written in words, in the reader's language."""
+    """``text`` with every playing card written in words, in the reader's language, and
+    without its digests, hashes and keys."""
+    text = unhashed(text)
     if not any(sign in text for sign in "♥♦♠♣"):
         return text
     # TRANSLATORS: a playing card read out: "8 of spades", "ace of hearts"

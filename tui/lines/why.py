@@ -22,7 +22,6 @@ from core.explain.rulesask import also, stated, statement
 from core.explain.rulesmap import STATUSES, Entry, cited
 from core.explain.why import reasons, roll_rules
 from core.game import Game, LogLine
-from core.language.i18n import Domain
 from core.language.reader import SOURCE, lang
 from core.log import events as ev
 from core.log.narrate import describe_mod
@@ -79,21 +78,19 @@ def why_refused(game: Game, why: str, rules: Sequence[str]) -> list[str]:
 
 
 def why_roll(game: Game, rolled: ev.Rolled, role: str) -> list[str]:
-    """A roll as ``role``'s log says it, what it needed and its chance, what it came to, what its
-    rules say, then how the engine got there (the book's number and each modifier): the
-    answer first, its working after."""
+    """A roll as ``role``'s log says it (what it needed, its modifiers, its faces and what it came
+    to), what its first rule says, its chance before the roll, its other rules by name, then how
+    the engine got there (the book's number and each modifier with its section): the answer first,
+    its working after, as a plain seat cuts it to be heard in under 30 s (``tui.lines.heard``).
+    (Its need and outcome are not said again on lines of their own: heard, they took 4 s.)"""
     domain, roll = game.ruleset.domain, rolled.roll
-    out = [game.describe(rolled, role)]
-    need = chances.need(roll)
-    if need:
-        out.append(_("It needed {need}.").format(need=need))
+    rules = rule_lines(game, roll_rules(game.ruleset, roll))
+    rules = rules or [_("The roll names no rule of the map ({rule}).").format(rule=roll.rule or "-")]
+    out = [game.describe(rolled, role), rules[0]]
     chance = chances.chance_text(roll)
     if chance:
         out.append(_("Before the roll: {chance}.").format(chance=chance))
-    if roll.outcome:
-        out.append(_("It came to: {outcome}.").format(outcome=Domain(domain).render(roll.outcome)))
-    ids = roll_rules(game.ruleset, roll)
-    out += rule_lines(game, ids) or [_("The roll names no rule of the map ({rule}).").format(rule=roll.rule or "-")]
+    out += rules[1:]
     base = chances.base(roll)
     if base is not None:
         under = bool(getattr(roll.check, "under", False))
@@ -155,9 +152,9 @@ def ask(game: Game, role: str, text: str) -> list[str]:
     rules = rule_lines(game, said.rules)
     out: list[str] = []
     if said.roll is None:
-        out.append(_("{command} rolls no dice now; it would record:").format(command=text.strip()))
+        out.append(_("It rolls no dice now; it would record:"))
         return out + (list(said.lines) or [_("nothing")]) + rules
-    out.append(_("{command} would roll first: {roll}.").format(command=text.strip(), roll=roll_said(said.roll)))
+    out.append(_("It would roll first: {roll}.").format(roll=roll_said(said.roll)))  # (the command: just typed)
     chance = said.roll.chance_text()
     if chance:
         out.append(_("Before the roll: {chance}.").format(chance=chance))

@@ -1,6 +1,7 @@
-"""The game screen's ``why`` and ``? COMMAND`` (issue #76): asked on its command line, said
-in a notice, nothing given; the words are the line client's (``tui.lines.why``).  And
-``confirm`` once the game has ended (issue #74), given with the result's digest added."""
+"""The game screen's ``why`` and ``? COMMAND`` (issue #76): asked on its command line, shown
+whole in a panel that scrolls (``tui.screens.answer``, issue #91), nothing given; the words are
+the line client's (``tui.lines.why``).  And ``confirm`` once the game has ended (issue #74),
+given with the result's digest added."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ class Asker(Protocol):
 def reading_words() -> frozenset[str]:
     """The client's words that read the game and give nothing, in English and the reader's
     language, casefolded: what the command line guides as no typing error."""
-    words = ("?", "why", "help", "odds", rulesask.WORD)
+    words = ("?", "why", "help", "odds", "copy", rulesask.WORD)
     return frozenset(w.casefold() for word in words for w in (word, pgettext("command", word)))
 
 
@@ -55,7 +56,8 @@ def asked(asker: Asker, verb: str, rest: str) -> bool:
     from tui.lines import why  # the line client's words (imported when first asked)
 
     if verb == "?" and rest:
-        _show(asker, lambda: why.ask(asker.game, asker.role, rest), _("Asked ahead"), rest)
+        title = _("Asked ahead: {command}").format(command=rest)
+        _show(asker, lambda: why.ask(asker.game, asker.role, rest), title, f"? {rest}")
         return True
     if verb.casefold() in {"why", pgettext("command", "why").casefold()} and not asker.is_verb(verb):
         _show(asker, lambda: _why(asker, rest), _("Why"))
@@ -102,22 +104,25 @@ def _why(asker: Asker, rest: str) -> list[str]:
     return why.why_last_roll(asker.game, asker.role, Viewpoint(asker.game, asker.role).recent_rolls(1))
 
 
-def _show(asker: Asker, words: Callable[[], list[str]], title: str, command: str = "") -> None:
-    """The lines in a notice (the first on the command line), or the refusal on the line;
-    a command asked ahead is put back on the line, to be given with Enter or mended."""
+def _show(asker: Asker, words: Callable[[], list[str]], title: str, asked: str = "") -> None:
+    """The lines in a panel (the first on the command line), or the refusal on the line; a
+    command asked ahead is put back on the line as it was asked (``? COMMAND``, selected), to be
+    asked again or mended, never armed: Enter on the command itself gave it (issue #91)."""
+    from tui.screens.answer import AnswerScreen  # (asked for: not for the first frame)
+
     line = asker.line()
     try:
         said = words()
     except Refused as e:
         asker.answers.last_refusal = (str(e), e.rules)
         line.error(str(e))
-        if command:
-            line.give_back(command)
+        if asked:
+            line.give_back(asked)
         return
     except CommandFailed as e:
         asker.answers.not_done(Failure(str(e)))
         return
     line.hint(Text(visible(said[0]), no_wrap=True, overflow="ellipsis"), "ok")
-    asker.screen.app.notify("\n".join(said), title=title, timeout=30, markup=False)
-    if command:
-        line.give_back(command)
+    if asked:
+        line.give_back(asked)
+    asker.screen.app.push_screen(AnswerScreen(title, said))

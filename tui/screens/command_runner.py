@@ -68,6 +68,10 @@ class CommandRunner:
             # A rules question (``core.explain.rulesask``): answered, nothing given.
             self.show_rules_answer(rest.strip())
             return
+        if self._reads(verb, "copy") and not rest.strip():
+            # The player's own copy of the game, as F10 keeps it and the plain seat's word (issue #91).
+            self.screen.action_keep_copy()
+            return
         self.run(text)
         if isinstance(app, ClientApp) and app.store is not None:
             # Remembered for this save, in a thread (a disk may be slow), once it shows.

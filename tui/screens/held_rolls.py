@@ -21,6 +21,7 @@ from tui.textual_internals import withdraw_notices
 if TYPE_CHECKING:
     from core.dice.faces import DiceRequest
     from core.game.front import Front
+    from tui.screens.held import HeldScreen
     from tui.screens.line_answers import LineAnswers
     from tui.screens.seat import SeatScreen
 
@@ -117,19 +118,23 @@ class HeldRolls:
         elif held.role == screen.role:
             from tui.screens.held import HeldScreen
 
-            box = HeldScreen(game.awaiting.said(screen.role), game.localize(held.text))
+            take = keys_of(screen, "table-dice", first=True) if self.referee_may_take(held) else ""
+            box = HeldScreen(game.awaiting.said(screen.role), game.localize(held.text), take)
             self._prompt = box
-            screen.app.push_screen(box, lambda withdraw: self._held_closed(held, box.typed, bool(withdraw)))
+            screen.app.push_screen(box, lambda withdraw: self._held_closed(held, box, bool(withdraw)))
 
-    def _held_closed(self, held: Awaited, typed: str, withdraw: bool) -> None:
+    def _held_closed(self, held: Awaited, box: HeldScreen, withdraw: bool) -> None:
         """The box of this seat's held command closed: what was typed in it goes on the
-        command line (#61), and the command is withdrawn if Esc closed it."""
-        if typed:
-            box = self.screen.part(CommandLine).input
-            box.value = typed
-            box.cursor_position = len(typed)
+        command line (#61), the command is withdrawn if Esc closed it, and the roll's prompt
+        opens here if the referee took it (his own ``next``'s, issue #91)."""
+        if box.typed:
+            line = self.screen.part(CommandLine).input
+            line.value = box.typed
+            line.cursor_position = len(box.typed)
         if withdraw:
             self._withdraw(held)
+        elif box.taken and self.game.awaiting.held == held:
+            self.prompt(held)
 
     def referee_may_take(self, held: Awaited | None) -> bool:
         """Whether this is the referee's screen and ``held`` a roll asked of another seat, which

@@ -33,6 +33,7 @@ OWN_WORDS: dict[str, tuple[str, str]] = {
         N_("the rule behind the last refusal or roll, and the numbers the engine used; why N: step N of the log"),
     ),
     "?": (N_("COMMAND"), N_("what the command would need and do on each face, and its rules, without giving it")),
+    "more": ("", N_("the rest of the last answer, which is said in under half a minute: why, ?, rule? and the end")),
     "help": (N_("COMMAND"), N_("that command in full; help alone, this list")),
     "secrets": ("", N_("every secret opened so far, in full, each checked against its commitment")),
     "copy": (

@@ -78,22 +78,16 @@ def _opening(line: LogLine) -> bool:
     return isinstance(e, _OPENINGS) and bool(e.digest) and not line.undone
 
 
-def _heard(line: LogLine) -> LogLine:
-    """``line`` as said when it happens: a commitment without its digest.  Sixteen hex digits
-    take 5 s aloud and no listener compares them (a new demo game's fourteen were 107 of the
-    261 s its scenario's answer took): the game checks each one when its secret is opened, and
-    ``log`` reads it.  (Every catalogue ends the line with ``: {digest}``, as ``core.log.narrate`` does.)"""
-    e = line.event
-    if isinstance(e, ev.Committed):
-        return msgspec.structs.replace(line, text=line.text.removesuffix(f": {e.digest[:16]}"))
-    return line
-
-
 def worded(line: LogLine, game: Game) -> LogLine:
     """``line`` with a piece that joins the game said with its class and weapons by their names
     ("Sgt Rossi joins Bersaglieri: Veteran, Assault rifle"), as the roster says them: the log's
-    line has the tables' codes ("Veteran with AR"), which a screen reader reads as letters."""
+    line has the tables' codes ("Veteran with AR"), which a screen reader reads as letters.  A
+    confirmation says who confirmed for which side, and not the certificate it names (its digest
+    is never said: ``tui.lines.spoken``)."""
     e = line.event
+    if isinstance(e, ev.Confirmed):
+        said = _("{name} confirms the result for {side}").format(name=e.name, side=side_name(game.state, e.side))
+        return msgspec.structs.replace(line, text=said)
     if not isinstance(e, ev.UnitAdded):
         return line
     u, ruleset = e.unit, game.ruleset
@@ -166,25 +160,27 @@ def news(
     own: int = 0,
     owners: Mapping[str, str] | None = None,
 ) -> list[Line]:
-    """New lines of the log as the line client says them (a commitment without its digest).
-    At the end of the game the result comes first, and the secrets opened with it are one
+    """New lines of the log as the line client says them (a commitment without its digest, as every
+    line: ``tui.lines.spoken``).
+    At the end of the game the result comes first, then the secrets opened with it in one
     sentence (each checked against its commitment: every one that does not match is said in
-    full); ``secrets`` reads them all.  (Read aloud, fourteen openings took three minutes
-    before the result.)  ``own``: the seat's own command, said briefly (:func:`brief`), a roll
-    whose faces the seat typed by its outcome and whose it was (``owners``: units' and sides'
-    names by id), not read back."""
+    full; ``secrets`` reads them all), then the rest (the scores' working, which a plain seat
+    keeps for ``more``).  (Read aloud, fourteen openings took three minutes before the result.)
+    ``own``: the seat's own command, said briefly (:func:`brief`), a roll whose faces the seat
+    typed by its outcome and whose it was (``owners``: units' and sides' names by id), not read
+    back."""
     owners = owners or {}
     lines = brief(lines, own, owners)
 
     def said(line: LogLine) -> Line:
-        return log_line(_heard(line), domain, names, typed_by=_typed_by(line, own, owners))
+        return log_line(line, domain, names, typed_by=_typed_by(line, own, owners))
 
     ended = [line for line in lines if isinstance(line.event, ev.GameEnded) and not line.undone]
     if not ended:
         return [said(line) for line in lines]
     opened = [line for line in lines if _opening(line)]
-    rest = [line for line in lines if line not in ended and line not in opened]
-    out = [said(line) for line in (*ended, *rest)]
+    rest = [said(line) for line in lines if line not in ended and line not in opened]
+    out = [said(line) for line in ended]
     if opened:
         wrong = [line for line in opened if isinstance(line.event, _OPENINGS) and not matches(line.event)]
         if not wrong:
@@ -204,7 +200,7 @@ def news(
                 )
             )
             out += [log_line(line, domain, names) for line in wrong]
-    return out
+    return out + rest
 
 
 def secrets(game: Game, role: str) -> list[Line]:

@@ -297,7 +297,9 @@ class TableSession(asyncssh.SSHServerSession[str]):
             env["COLORTERM"] = colorterm  # the client's own colour claim: only ever used for colours
         if sent.get("NO_COLOR"):
             env["NO_COLOR"] = "1"  # no colour, as asked: a plain seat's none (tui.lines.ink), a screen's greys
-        door = Door(peer=self.peer, reader=self.reader, size=self.size, env=env, key=self.key)
+        sock = self._chan.get_extra_info("sockname")  # the server's end: what the player reached
+        reached = (str(sock[0]), int(sock[1])) if sock else None
+        door = Door(peer=self.peer, reader=self.reader, size=self.size, env=env, key=self.key, reached=reached)
         if self.plain:
             seat: SeatSession = PlainSeat(
                 self.host, self.seat, _Channel(self._chan), terminal=self._pty, strict=self._strict, **door

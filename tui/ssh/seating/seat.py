@@ -36,6 +36,7 @@ import asyncio
 import base64
 import contextlib
 import hashlib
+import ipaddress
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -139,6 +140,18 @@ class Door(TypedDict):
     recheck: NotRequired[Callable[[Seats], tuple[Text, str] | None] | None]
     page: NotRequired[bool]
     download: NotRequired[Callable[[str], None] | None]
+    reached: NotRequired[tuple[str, int] | None]
+
+
+def ssh_host(address: str) -> str:
+    """A socket's address as ``ssh`` takes it on its command line: an IPv4 address that came as
+    IPv6 (``::ffff:192.168.1.5``, on a server listening on both) as IPv4."""
+    try:
+        found = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    mapped = getattr(found, "ipv4_mapped", None)
+    return str(mapped or found)
 
 
 class SeatSession:
@@ -159,8 +172,12 @@ class SeatSession:
         watching_size: Callable[[tuple[int, int]], None] | None = None,
         page: bool = False,
         download: Callable[[str], None] | None = None,
+        reached: tuple[str, int] | None = None,
     ) -> None:
         self.host = host
+        #: The address and port the player's SSH connection reached (its socket's own end): what his
+        #: own machine's ``ssh`` reaches the server by (``keep_copy``); None by another door.
+        self.reached = reached
         #: The seat is at a browser's page (``tui.ssh.web.door``): a phone's keys, no Ctrl (its app is told).
         self.page = page
         self.seat = seat
@@ -225,7 +242,8 @@ class SeatSession:
         if self._download is not None:
             self._download(f"/copy?game={quote(game, safe='')}")
             return _("your copy of the game so far is downloading: keep it to check the referee's save after the game")
-        command = f"ssh -p PORT HOST copy {game} > {game}-{self.seat.role}.ft"
+        host, port = self.reached or ("HOST", "PORT")  # (an SSH door always gives it)
+        command = f"ssh -p {port} {ssh_host(host)} copy {game} > {game}-{self.seat.role}.ft"
         return _("keep your copy of the game so far on your own machine, from another terminal: {command}").format(
             command=command
         )

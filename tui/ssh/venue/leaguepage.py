@@ -1,8 +1,9 @@
 """A league's standings on the venue's relay: ``fireteam relay --league FILE`` serves ``/standings``.
 
 The page is ``fireteam league standings --format html``'s (``core.league.render.page``): every
-name escaped, no script, no style of its own, no outside resource; so the relay's policy
-serves it as it is, with neither inline scripts nor inline styles allowed.  ``?lang=it`` or
+name escaped, no script, no outside resource, its one style the report's (issue #91); the relay's
+policy allows no inline script and no inline style but that one, by its hash
+(:attr:`LeaguePage.style_source`).  ``?lang=it`` or
 ``?lang=en`` chooses its language, else the browser's ``Accept-Language``, else English.
 
 The league file is another process's (``fireteam league add`` appends to it as the evening
@@ -44,6 +45,13 @@ class LeaguePage:
         self._pages: asyncio.Future[dict[str, bytes]] | None = None
         #: How many times the file was read and folded (a test counts them).
         self.reads = 0
+
+    @property
+    def style_source(self) -> str:
+        """The CSP source that allows the page's style."""
+        from core.league.render import PAGE_STYLE_SOURCE
+
+        return PAGE_STYLE_SOURCE
 
     def _render(self) -> dict[str, bytes]:
         """The page in every language (SaveError or OSError if the file is no league or cannot be read)."""

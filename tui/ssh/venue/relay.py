@@ -100,7 +100,7 @@ class Relay:
 
     def __init__(
         self,
-        options: NatsOptions,
+        options: NatsOptions | None,
         log: logging.Logger,
         *,
         public_url: str = "",
@@ -143,6 +143,8 @@ class Relay:
     # ----------------------------------------------------------------- NATS
 
     async def start(self) -> None:
+        """Follow the venue's tables on its NATS (never called without one: ``relay --league`` alone)."""
+        assert self.options is not None
         self._nc = await connect_until_done(self.options, "fireteam relay", self.log, on_reconnect=self._reconnected)
         await self._follow()
         await self._nc.subscribe(RELAY_SUBJECTS, cb=self._heard)
@@ -332,12 +334,13 @@ class Relay:
         return web.Response(text=page.html, content_type="text/html", headers=_headers(_report_csp(page.style_sources)))
 
     async def _standings(self, request: web.Request) -> web.StreamResponse:
-        """The league's standings (``--league``): a page of escaped text, no script, no style of its own.
-        Sent a piece at a time, each when the connection has taken the last (``StreamResponse.write``
-        waits on it): every request shares the one page's bytes instead of holding a copy of its own."""
+        """The league's standings (``--league``): a page of escaped text, no script, its one style
+        allowed by its hash (``core.league.render``).  Sent a piece at a time, each when the connection
+        has taken the last (``StreamResponse.write`` waits on it): every request shares the one page's
+        bytes instead of holding a copy of its own."""
         assert self.standings is not None
         status, body, kind = await self.standings.answer(request)
-        response = web.StreamResponse(status=status, headers=_headers())
+        response = web.StreamResponse(status=status, headers=_headers(_report_csp((self.standings.style_source,))))
         response.content_type, response.charset, response.content_length = kind, "utf-8", len(body)
         await response.prepare(request)
         view = memoryview(body)
@@ -550,7 +553,8 @@ class _Browser:
 
 
 def _report_csp(style_sources: tuple[str, ...]) -> str:
-    """The relay's policy with a report's own styles allowed, by their hashes (``render_html.Page``)."""
+    """The relay's policy with a page's own styles allowed, by their hashes (a report's:
+    ``render_html.Page``; the standings')."""
     return _CSP.replace("style-src 'self'", " ".join(("style-src 'self'", *style_sources)))
 
 

@@ -1,7 +1,8 @@
 """``fireteam relay --nats URL --web PORT [--port SSH]``: a relay of the venue's tables for spectators'
-browsers, and their terminals over SSH (``tui.ssh.venue.sshwatch``).
+browsers, and their terminals over SSH (``tui.ssh.venue.sshwatch``).  ``fireteam relay --league FILE
+--web PORT`` without ``--nats`` serves the league's standings alone: the file is all it needs.
 
-See ``tui.ssh.venue.relay`` and docs/ssh.md, *A venue on NATS*.
+See ``tui.ssh.venue.relay`` and docs/ssh.md, *A venue on NATS*; docs/league.md for the standings.
 """
 
 from __future__ import annotations
@@ -57,7 +58,10 @@ def add_relay_parser(sub: argparse._SubParsersAction) -> None:
         "--league",
         type=Path,
         metavar="FILE",
-        help=_("also serve this league's standings at /standings (read again whenever the file changes)"),
+        help=_(
+            "serve this league's standings at /standings (read again whenever the file changes); "
+            "without --nats, alone: the file is all it needs"
+        ),
     )
     add_nats_arguments(r, table=False)
 
@@ -68,8 +72,14 @@ def relay_main(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    if options is None:
-        print("error: a relay needs the venue's NATS: give --nats URL", file=sys.stderr)
+    if options is None and args.league is None:
+        print(
+            "error: a relay needs the venue's NATS (--nats URL), or a league to serve alone (--league FILE)",
+            file=sys.stderr,
+        )
+        return 2
+    if args.league is not None and not args.league.is_file():
+        print(f"error: --league: {args.league}: no such file", file=sys.stderr)
         return 2
     if not 0 <= args.web <= 65535:
         print("error: --web takes a port number", file=sys.stderr)
@@ -122,6 +132,13 @@ async def _relay(args: argparse.Namespace, options, log: logging.Logger) -> int:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(sig, stop.set)
+    if options is None:  # the standings alone: no venue to follow
+        print("no venue's NATS given: serving the league's standings alone", flush=True)
+        await stop.wait()
+        if acceptor is not None:
+            acceptor.close()
+        await relay.close()
+        return 0
     started = loop.create_task(relay.start(), name="relay start")
     stopping = loop.create_task(stop.wait(), name="relay stop")
     await asyncio.wait({started, stopping}, return_when=asyncio.FIRST_COMPLETED)
