@@ -23,7 +23,9 @@ Subjects and streams (docs/ssh.md, *A venue on NATS*):
 Each stream keeps one message per subject.  A message's id (``Nats-Msg-Id``) is
 ``TABLE.ROLE.N``, N counting that role's views: a view re-sent after a lost answer is
 dropped by the stream as a duplicate, and N, like the bytes, depends only on what the role
-saw, never on what was hidden from it.
+saw, never on what was hidden from it.  A table whose count started again (the stream held a
+view it did not sign) may reuse an id of its earlier run: dropped as a repeat, the view is
+published again under the next count (:meth:`TableViews.counted_on`, ``tui.ssh.venue.table``).
 
 This module is pure (no NATS client): ``tui.ssh.venue`` holds the connection.
 """
@@ -161,6 +163,11 @@ class TableViews:
                 n = self.count.get(role, 0) + 1
                 out.append(Publication(role, view_subject(self.table, role), message_id(self.table, role, n), body))
         return out
+
+    def counted_on(self, publication: Publication) -> Publication:
+        """The same view under the next count (its id was one the stream holds already: ``published`` it not)."""
+        n = count_in(publication.msg_id, self.table, publication.role) + 1
+        return publication._replace(msg_id=message_id(self.table, publication.role, n))
 
     def published(self, publication: Publication) -> None:
         self.sent[publication.role] = publication.body

@@ -44,6 +44,12 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=2222)
     s.add_argument("--seats", type=Path, help=_("seats file: public keys, names and roles"))
+    s.add_argument(
+        "--event",
+        type=Path,
+        metavar="EVENT",
+        help=_("serve the tables of an event's current round, and each next round's as it is paired (docs/event.md)"),
+    )
     add_lang_option(s)  # the server's: a seat's when its seats-file entry and its client name none
     s.add_argument(
         "--workers",
@@ -271,13 +277,13 @@ def _not_a_command(save: Path) -> str:
     git and gh say: ``fireteam reprot`` is not a save to look for.  A file by that
     name is opened, whatever its name; a path or a name with a suffix is a save.
     """
-    import difflib
-
-    from tui.i18n import _
-
     word = str(save)
     if save.suffix or len(save.parts) != 1 or os.path.lexists(save):
         return ""
+    import difflib  # (a mistyped command's suggestions only: not at a save's start)
+
+    from tui.i18n import _
+
     near = difflib.get_close_matches(word, _commands(), n=3, cutoff=0.6)
     if near:
         return _("no command {word}; did you mean {commands}?").format(word=word, commands=", ".join(near))

@@ -14,6 +14,7 @@ HEADLESS = (
     "verify",
     "certify",
     "league",
+    "event",
     "bench",
     "scenarios",
     "scenario",

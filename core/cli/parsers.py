@@ -160,16 +160,22 @@ def _add_copies(sub: argparse._SubParsersAction) -> None:
         "--side-copy",
         type=Path,
         metavar="COPY",
-        help=_("a side's copy of this game: check that the full save gives every event of it at its step"),
+        help=_(
+            "a side's copy of this game: check that the full save gives every event of it at its step; or a "
+            "browser page's record of its dice: check that each roll of its seat used the share the page sent"
+        ),
     )
     add_lang_option(p)
 
 
 def _add_league(sub: argparse._SubParsersAction) -> None:
-    """``certify`` and ``league`` (``core.league.cli``)."""
+    """``certify``, ``league`` (``core.league.cli``) and ``event`` (``core.event.cli``)."""
     from core.league import cli as league_cli
 
     league_cli.add_parsers(sub)
+    from core.event import cli as event_cli
+
+    event_cli.add_parsers(sub)
 
 
 def _add_tools(sub: argparse._SubParsersAction) -> None:
@@ -231,5 +237,22 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         const="",
         metavar="FOLDER",
         help=_("time a club's season of 400 signed games: league add and standings (tui/bench/league.py)"),
+    )
+    p.add_argument(
+        "--event",
+        nargs="?",
+        const="",
+        metavar="FOLDER",
+        help=_(
+            "pair a 64-player Swiss and a 16-player round robin from their event files, then play a round at "
+            "real tables over a venue (tui/bench/event.py, event_tables.py)"
+        ),
+    )
+    p.add_argument(
+        "--tables",
+        type=int,
+        default=32,
+        metavar="N",
+        help=_("with --event: the tables played over the venue (default: %(default)s; 0: the pairing alone)"),
     )
     add_lang_option(p)

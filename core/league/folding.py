@@ -238,9 +238,21 @@ def _ruling_signed(season: Season, line: int, r: Ruled) -> bool:
     return False
 
 
-def _game(season: Season, line: int, r: Added, head: bytes, recheck: bool) -> Game:
-    """One game record, judged again as far as asked."""
-    where = f"{season.path}:{line}"
+@dataclass(frozen=True)
+class Judged:
+    """A game record judged again: its certificate, its players derived again from it, the stored
+    signatures that still hold, and what failed (each naming where)."""
+
+    cert: certs.Certificate
+    players: dict[str, tuple[str, ...]]
+    signed: tuple[Signed, ...]
+    problems: list[str]
+
+
+def judge(season: Season, where: str, r: Added, recheck: bool = True) -> Judged:
+    """A game record of ``season`` judged again (an event's copy of one too, ``core.event``): its
+    players derived again from its certificate and, with ``recheck``, every stored signature over
+    it; SaveError if its certificate is none."""
     try:
         cert = msgspec.json.decode(r.certificate, type=certs.Certificate)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
@@ -259,14 +271,22 @@ def _game(season: Season, line: int, r: Added, head: bytes, recheck: bool) -> Ga
             if players != stored:
                 said = _("{where}: its players ({stored}) are not those its certificate gives ({derived})")
                 problems.append(said.format(where=where, stored=_listed(stored), derived=_listed(players)))
+    signed = _signatures(season, where, r, players, problems) if recheck else r.signed
+    return Judged(cert, players, signed, problems)
+
+
+def _game(season: Season, line: int, r: Added, head: bytes, recheck: bool) -> Game:
+    """One game record, judged again as far as asked."""
+    where = f"{season.path}:{line}"
+    judged = judge(season, where, r, recheck)
+    cert, players, problems = judged.cert, judged.players, judged.problems
     entries.remember(season.known, players)
     repeated = season.entered.repeat_of(cert)
     if repeated is not None:
         earlier, how = repeated
         said = _("{where}: repeats game {n} (line {line}): {how}")
         problems.append(said.format(where=where, n=earlier.number, line=earlier.line, how=how))
-    signed = _signatures(season, where, cert, r, players, problems) if recheck else r.signed
-    game = Game(len(season.games) + 1, cert, players, signed, cert.winner, cert.draw, r.confirmed)
+    game = Game(len(season.games) + 1, cert, players, judged.signed, cert.winner, cert.draw, r.confirmed)
     game.line, game.head, game.problems, game.rule = line, head, problems, season.opened.counts or COUNT_ANY
     season.entered.enter(game)
     return game
@@ -275,7 +295,6 @@ def _game(season: Season, line: int, r: Added, head: bytes, recheck: bool) -> Ga
 def _signatures(
     season: Season,
     where: str,
-    cert: certs.Certificate,
     r: Added,
     players: dict[str, tuple[str, ...]],
     problems: list[str],

@@ -45,14 +45,15 @@ def ruling_data(opened: Opened, ruled: Ruled) -> bytes:
     return league_id(opened).encode() + b"\n" + msgspec.json.encode(msgspec.structs.replace(ruled, signature=""))
 
 
-def sign(data: bytes, key: Path) -> str:
-    """``data`` signed with ``key`` by ``ssh-keygen -Y sign`` in the league's namespace: the
-    armored signature; NotCounted saying why not (no ssh-keygen, a key it cannot use)."""
-    command = ["ssh-keygen", "-q", "-Y", "sign", "-f", str(key), "-n", NAMESPACE]
+def sign(data: bytes, key: Path, namespace: str = NAMESPACE) -> str:
+    """``data`` signed with ``key`` by ``ssh-keygen -Y sign`` in ``namespace`` (the league's; an
+    event's records have their own: ``core.event.signing``): the armored signature; NotCounted
+    saying why not (no ssh-keygen, a key it cannot use)."""
+    command = ["ssh-keygen", "-q", "-Y", "sign", "-f", str(key), "-n", namespace]
     try:
         done = subprocess.run(command, input=data, capture_output=True, timeout=SIGN_TIMEOUT_S, check=False)
     except FileNotFoundError:
-        raise NotCounted(_("ssh-keygen was not found: the organiser signs with OpenSSH 8.1 or later")) from None
+        raise NotCounted(_("ssh-keygen was not found: signing needs OpenSSH 8.1 or later")) from None
     except subprocess.TimeoutExpired:
         raise NotCounted(_("ssh-keygen did not sign within {n} s").format(n=SIGN_TIMEOUT_S)) from None
     except OSError as e:

@@ -179,10 +179,15 @@ def write(copy: SideCopy, to: Path) -> None:
 
 
 def looks_like_side_copy(path: Path) -> bool:
+    return opens_with(path, _OPENING)
+
+
+def opens_with(path: Path, opening: bytes) -> bool:
+    """Whether ``path`` is a regular file that begins with ``opening`` (what opens it says why not)."""
     try:
         with open(open_regular(path), "rb") as f:
-            return f.read(len(_OPENING)) == _OPENING
-    except (OSError, SaveError):  # (not a regular file: what opens it says so)
+            return f.read(len(opening)) == opening
+    except (OSError, SaveError):
         return False
 
 

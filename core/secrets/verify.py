@@ -27,7 +27,7 @@ import msgspec
 from core.game import Game
 from core.language.i18n import N_, _
 from core.log import events as ev
-from core.secrets import commitments, copycheck, dicecheck, shown
+from core.secrets import commitments, copycheck, dicecheck, sharecheck, shown
 from core.secrets.rederive import Differs, Rederived, rederive
 from core.secrets.sidecopy import Step, looks_like_side_copy, read, seen_out_of_place, steps
 from core.storage.linecheck import MAX_LINE_BYTES
@@ -388,14 +388,18 @@ def run(path: Path, *, as_json: bool = False, side_copy: Path | None = None) -> 
     other facts under this version's rules (docs/secrets.md).  ``as_json``: one line, the JSON of
     every check (``Verified.as_json``).
     ``side_copy``: a side's copy, checked against ``path``, which must then be the full save
-    (``core.secrets.copycheck``)."""
-    compared = None
+    (``core.secrets.copycheck``); or a browser page's record of the shares of the dice it sent, checked
+    against the rolls of ``path``, a full save or a side's copy (``core.secrets.sharecheck``)."""
+    compared: copycheck.Compared | sharecheck.SharesCompared | None = None
     try:
-        if side_copy is not None and looks_like_side_copy(Path(path)):
+        record = side_copy is not None and sharecheck.looks_like_record(Path(side_copy))
+        if side_copy is not None and not record and looks_like_side_copy(Path(path)):
             said = _("{path}: a side's copy; {option} checks a copy against the full save, given first")
             raise SaveError(said.format(path=path, option="--side-copy"))
         result = verify(path)
-        if side_copy is not None:
+        if side_copy is not None and record:  # a browser page's record of its shares of the dice
+            compared = sharecheck.compare(Path(path), Path(side_copy))
+        elif side_copy is not None:
             game = Game.open(Path(path), writable=False)
             try:
                 compared = copycheck.compare(game, Path(side_copy))
@@ -407,7 +411,7 @@ def run(path: Path, *, as_json: bool = False, side_copy: Path | None = None) -> 
     if as_json:
         document = result.as_json()
         if compared is not None:
-            document["side_copy"] = compared.as_json()
+            document["page_record" if record else "side_copy"] = compared.as_json()
         return status, [msgspec.json.encode(document).decode()]
     lines = result.report() + ([] if compared is None else compared.report())
     return status, lines

@@ -83,3 +83,20 @@ def test_who_typed_a_held_roll_is_recorded_said_and_verified(game):
     game.close()
     status, said = run(game.path)
     assert status == 0 and said[-1].startswith("facts: ") and said[-1].endswith("each gives the facts recorded")
+
+
+def test_a_typed_dies_author_is_not_shifted_when_the_line_carries_its_own_dice(game):
+    """Issue #90, point 10: the faces a line carries (``dice=``) are its issuer's and come first; the
+    faces typed at another seat follow them.  Had the givers not been shifted past the line's own, the
+    issuer's 6 would be recorded as typed by ``rita`` and her 4 as the issuer's; ``verify`` resolves
+    the command again with each face from the seat that typed it."""
+    for line in ("next", "next", "table-dice on"):
+        game.execute(line, role=REFEREE)
+    game.seated = lambda: {"regulars", "irregulars", REFEREE}
+    assert isinstance(game.submit("fire rossi noor range=20 dice=6", role="regulars", by="reg", faces=[]), Held)
+    done = game.answer_held(role=REFEREE, by="rita", faces=[4])
+    assert isinstance(done, Outcome)
+    assert [(e.roll.faces, e.given_by) for e in done.events if isinstance(e, ev.Rolled)] == [((6,), ""), ((4,), "rita")]
+    game.close()
+    status, said = run(game.path)
+    assert status == 0 and said[-1].endswith("each gives the facts recorded")

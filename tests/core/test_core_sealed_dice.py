@@ -364,3 +364,19 @@ def test_a_seats_sent_contribution_is_taken_by_its_next_command_only(sealed):
     sent.append(Share(MINE, sealed.sealing.seal()))
     outside = sealed.execute("shoot alpha gunner", role="blue")  # another context: not the seat's
     assert sealed_rolls(outside.events)[0].contribution != MINE.hex() and len(sent) == 1
+
+
+def test_a_share_with_neither_seal_nor_count_does_not_pass_the_tables_own_check(sealed):
+    """Issue #90, point 10: the door refuses a line whose share names no keys, so a share with no seal
+    never reached the table in the suite, and the table's own check (``core.dice.shares``) could have
+    let it roll.  Whatever the door does, a share that names no key does not roll while the dice are
+    sealed: rolled under whatever key is in force when its command comes, the host could seal keys
+    after seeing it until one suited him.  Its count alone does not make it one."""
+    for nonce in (None, 1):
+        with pytest.raises(Refused, match="this share of the dice names no key") as no:
+            sealed.execute("shoot alpha gunner", role="blue", contribution=MINE, saw=None, nonce=nonce)
+        names(no.value, "ENG-5")
+    # The control: the same bytes naming the key in force, with no count, roll as the seat's next.
+    done = sealed.execute("shoot alpha gunner", role="blue", contribution=MINE, saw=sealed.sealing.seal())
+    (roll,) = sealed_rolls(done.events)
+    assert (roll.contribution, roll.nonce, roll.saw) == (MINE.hex(), 1, roll.seal)

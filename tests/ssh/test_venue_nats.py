@@ -568,3 +568,46 @@ async def test_with_the_docs_credentials_only_a_table_publishes_its_chances_and_
                     assert "permissions violation" in str(errors[-1]).lower() and subject in str(errors[-1])
             finally:
                 await nc.close()
+
+
+async def test_a_forged_view_is_replaced_by_the_restarted_tables_first_publish_and_the_table_says_so(
+    tmp_path: Path, server: NatsServer, client, caplog
+):
+    """Issue #90, point 9: a view forged on the table's spectator subject stayed on the relay after
+    the table restarted, until its next command: its first publish, numbered again from 1 (the
+    stream held no view of its own to count from), was a repeat of its earlier run's message id,
+    which the stream dropped as a duplicate, and the table believed it published.  Now the
+    restarted table's first publish replaces the forged view, and its log names both."""
+    caplog.set_level(logging.INFO, logger=LOG.name)
+    game = demo(tmp_path / "one.ft")
+    table = Table("one", game)
+    host_key = asyncssh.generate_private_key("ssh-ed25519")
+    first = await publishing([table], server, key=host_key)
+    await caught_up(first, table)
+    await first.close()
+    relay = Relay(NatsOptions(server.url), LOG)
+    try:
+        await relay.start()
+        async with asyncio.timeout(GUARD_S):
+            await relay.until(lambda: "one" in relay.tables and relay.tables["one"].key == host_key.get_fingerprint())
+        made_up = demo(tmp_path / "made-up.ft")
+        made_up.execute("end-game irregulars", role=REFEREE)
+        forged, subject = view_bytes(made_up, SPECTATOR), "fireteam.spectator.one"
+        intruder = asyncssh.generate_private_key("ssh-ed25519")
+        await client.jetstream().publish(
+            subject, forged, stream=STREAM_SPECTATORS, headers=signed_headers(intruder, subject, forged)
+        )
+        async with asyncio.timeout(GUARD_S):
+            await relay.until(lambda: relay.tables["one"].key == intruder.get_fingerprint())
+        again = await publishing([table], server, key=host_key)  # the table restarted, no command since
+        try:
+            async with asyncio.timeout(GUARD_S):
+                await relay.until(lambda: relay.tables["one"].key == host_key.get_fingerprint())
+            assert relay.tables["one"].body == view_bytes(game, SPECTATOR)
+        finally:
+            await again.close()
+    finally:
+        await relay.close()
+    said = "\n".join(r.getMessage() for r in caplog.records if r.name == LOG.name)
+    assert f"holds a view of spectator this server did not sign (signed by {intruder.get_fingerprint()}" in said
+    assert "dropped the view of spectator as a repeat of an earlier message id (one.spectator.1)" in said

@@ -157,7 +157,7 @@ async def test_fireteam_relay_serves_a_leagues_standings_without_a_venues_nats(t
 
 def test_fireteam_relay_with_neither_a_nats_nor_a_league_says_what_it_needs(tmp_path, capsys):
     assert fireteam(["relay", "--web", "0"]) == 2
-    assert "a relay needs the venue's NATS (--nats URL), or a league to serve alone (--league FILE)" in (
+    assert "a relay needs the venue's NATS (--nats URL), or a league or an event to serve alone" in (
         capsys.readouterr().err
     )
     assert fireteam(["relay", "--web", "0", "--league", str(tmp_path / "none.league")]) == 2

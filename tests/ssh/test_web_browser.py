@@ -183,7 +183,7 @@ async def test_a_phone_asks_for_each_file_once_and_nothing_more(tmp_path, caplog
         await shows(page, "reg (Bersaglieri)")
         assert sorted(asked) == sorted(
             [f"/join/{token}", "/static/xterm.css", "/static/fireteam.css", "/static/xterm.mjs", "/static/fireteam.mjs"]
-            + ["/static/sha256.mjs", "/ws"]
+            + ["/static/sha256.mjs", "/static/shares.mjs", "/ws"]
         )
         assert page.url == web.url("/")  # the token is out of the address bar
         # The terminal is made at the size the websocket asked for: the seat sat at the size it keeps.
@@ -303,10 +303,12 @@ async def test_the_plain_page_draws_its_own_share_and_its_command_rolls_it(tmp_p
     game.close()
     # The page sent a share with each line (dice-key's too, which rolled nothing); the rolls took
     # its second and third, under the key it was told, as counts 1 and 2 of its seat.
-    assert [(r.contribution, r.saw, r.nonce) for r in rolls] == [(c, s, n) for _t, c, s, n, _k in kept[1:]]
+    # (It keeps one share for each seal and count, and its seat: issue #90.)
+    assert [(r.contribution, r.saw, r.nonce) for r in rolls] == [(c, s, n) for _t, c, s, n, _k, _s in kept[1:]]
+    assert {seat for *_, seat in kept} == {"rita"}
     # Each named the line it went with (the SHA-256 of the line and its end, from the page's own script).
     lines = ("dice-key", "roll 1d6 purpose=first", "roll 1d6 purpose=second")
-    assert [k for *_, k in kept] == [hashlib.sha256(f"{text}\n".encode()).hexdigest() for text in lines]
+    assert [e[4] for e in kept] == [hashlib.sha256(f"{text}\n".encode()).hexdigest() for text in lines]
     assert [r.nonce for r in rolls] == [1, 2] and bytes(16).hex() not in {r.contribution for r in rolls}
 
 
@@ -478,6 +480,12 @@ async def test_a_plain_seat_plays_in_a_page_whose_accessibility_tree_names_its_i
         assert heard[-1] == "Note: <b>bold</b> & <i>x</i>."  # the answer, added to the live region
         assert not any("note <b>bold</b>" in text for text in heard)  # her own line: shown, not read
         assert await page.evaluate("window.redrawn") == 0
+        # A page longer than its window is white to its end: what scrolls past the first screen (the input,
+        # the dice's bar) is not black on the black of html.
+        await page.set_viewport_size({"width": 800, "height": 150})
+        bottom = "(id) => (id ? document.getElementById(id) : document.body).getBoundingClientRect().bottom"
+        body, bar = await page.evaluate(f"[({bottom})(''), ({bottom})('dice')]")
+        assert bar > 150 and body >= bar, (body, bar)
         # ↑ brings the line back; the server keeps it for the seat's next session.
         await page.keyboard.press("ArrowUp")
         assert await line.input_value() == "note <b>bold</b> & <i>x</i>"

@@ -50,7 +50,7 @@ async def _roll_with_commands_between(tmp_path, caplog, between: int) -> tuple[i
             )
             for i in range(between):  # the number of the command to come moves on with each
                 web.game.execute(f"note held {i}", role=REFEREE)
-            await browser.command(line)
+            await browser.bare(line + "\r")  # (its share sent above)
             await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 1)
         finally:
             await browser.close()
@@ -82,7 +82,7 @@ async def test_a_share_whose_seal_was_stripped_is_refused_and_no_later_key_rolls
             await _share(browser, web)  # what the page would have sent, seal, count and keys
             await browser.ws.send_str(json.dumps(["dice", MINE]))  # stripped of them all on its way
             web.game.execute("dice-key", role=REFEREE)  # the host's new key, after the bytes
-            await browser.command("roll 1d6 purpose=morale")
+            await browser.bare("roll 1d6 purpose=morale\r")
             await wait_until(lambda: "drawn for other keys" in web.log())
             await browser.shared(await _share(browser, web), "roll 1d6 purpose=again")
             await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 1)

@@ -28,6 +28,7 @@ from web_club import WebClub, client_tls, web_table
 from core.log.views import REFEREE
 from core.secrets.copycheck import compare
 from core.secrets.sidecopy import read
+from tui.bench.web_seats import PageKeys
 from tui.ssh.invitations.store import Invitations
 from tui.ssh.limits import Limits, add_arguments, from_args
 from tui.ssh.web import assets as web_module
@@ -56,7 +57,23 @@ class _Socket:
         await self.close()
 
 
-class Browser(_Socket):
+class _Page(_Socket):
+    """What either page does with the keys it sends (``tui.bench.web_seats.PageKeys``): a line goes after
+    its share of the dice once the page was told the seal and the count, since the door refuses a line
+    without one (issue #90).  ``bare`` sends keys as they are, without a share."""
+
+    told: list[list]
+    page: PageKeys
+
+    async def bare(self, text: str) -> None:
+        await self.ws.send_str(json.dumps(["stdin", text]))
+
+    async def keys(self, text: str) -> None:
+        for message in self.page.sent(text):
+            await self.ws.send_str(message)
+
+
+class Browser(_Page):
     """A websocket client holding a browser's cookie: what arrives is drawn on a :class:`Screen`."""
 
     def __init__(self, http: aiohttp.ClientSession, ws: aiohttp.ClientWebSocketResponse, size=(100, 40)) -> None:
@@ -70,6 +87,7 @@ class Browser(_Socket):
         self.told: list[list] = []
         #: Every message the server sent, as it came (the terminal's bytes decoded, the page's JSON text).
         self.raw: list[str] = []
+        self.page = PageKeys()
         self._task = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
@@ -81,6 +99,7 @@ class Browser(_Socket):
                 self.screen.feed(message.data.decode("utf-8", "replace"))
             elif message.type == aiohttp.WSMsgType.TEXT:
                 self.told.append(json.loads(message.data))
+                self.page.told(self.told[-1])
         if not self.reason.done():
             self.reason.set_result(message.extra or "" if message.type == aiohttp.WSMsgType.CLOSE else "")
         if not self.closed.done():
@@ -93,7 +112,7 @@ class Browser(_Socket):
         return await wait_until(lambda: all(t in self.text() for t in texts), WAIT_S, self.text)
 
     async def type(self, text: str) -> None:
-        await self.ws.send_str(json.dumps(["stdin", text]))
+        await self.keys(text)
 
     async def command(self, line: str) -> None:
         await self.type(line + "\r")
@@ -102,7 +121,7 @@ class Browser(_Socket):
         """``line`` entered as the page enters it: after its share (``HEX SEAL COUNT``), naming the keys it
         is for (``line`` and Enter: nothing was typed since the last Enter)."""
         await self.ws.send_str(json.dumps(["dice", f"{share} {keys_digest(line + chr(13))}"]))
-        await self.command(line)
+        await self.bare(line + "\r")
 
 
 async def join(
@@ -339,6 +358,7 @@ async def test_a_phone_keeps_the_pages_files_and_asks_again_only_when_they_chang
         assert {path.split("?")[0] for path, _ in named} == {f"/static/{n}" for n in ("xterm.css", "fireteam.css")} | {
             "/static/xterm.mjs",
             "/static/sha256.mjs",
+            "/static/shares.mjs",
             "/static/fireteam.mjs",
         }
         assert {v for _, v in named} == {version()}
@@ -597,7 +617,8 @@ def _sealed_rolls(path: Path) -> list:
 @pytest.mark.parametrize("workers", [0, 1], ids=["in-process", "workers"])
 async def test_a_browser_seats_contribution_goes_into_its_commands_sealed_dice(tmp_path, caplog, workers):
     """The page's ``["dice", "HEX SEAL COUNT KEYS"]`` before a line is that command's contribution, used once;
-    one that is not 16 bytes of lowercase hex is ignored, and the table draws its own."""
+    one that is not 16 bytes of lowercase hex is ignored: the line after it came without a share, and is
+    refused, not drawn for (issue #90)."""
     async with web_table(tmp_path, caplog, workers=workers) as web:
         browser = await invited(web, "rita")
         mine = "0123456789abcdef" * 2
@@ -609,15 +630,27 @@ async def test_a_browser_seats_contribution_goes_into_its_commands_sealed_dice(t
             )
             await browser.shared(f"{mine} {web.game.sealing.seal()} 1", "roll 1d6 purpose=first")
             await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 1)
-            # Not hex, too short, upper case, a count of 0, a seal not hex: each ignored; the last one sent was taken.
+            # The page is told its seat, and what the roll used, to hold against the share it sent (shares.mjs).
+            (roll,) = _sealed_rolls(web.game.path)
+            said = {"count": 1, "seal": roll.saw, "contribution": mine, "faces": list(roll.roll.faces)}
+            await wait_until(lambda: ["rolled", said] in browser.told)
+            assert ["seat", "rita"] in browser.told
+            # Not hex, too short, upper case, a count of 0, a seal not hex: each ignored, so that the line after
+            # them came without a share.
             for bad in ("zz" * 16, mine[:30], mine.upper(), f"{mine} {web.game.sealing.seal()} 0", f"{mine} x 1"):
                 await browser.ws.send_str(json.dumps(["dice", bad]))
-            await browser.command("roll 1d6 purpose=second")
+            await browser.bare("roll 1d6 purpose=second\r")
+            await wait_until(
+                lambda: "came without its share of the dice" in web.log() and ["unshared", None] in browser.told
+            )
+            # The page's next line, with its own share once it was told the count that comes next, rolls.
+            await wait_until(lambda: ["count", 2] in browser.told)
+            await browser.command("roll 1d6 purpose=third")
             await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 2)
         finally:
             await browser.close()
     first, second = _sealed_rolls(web.game.path)
-    assert first.contribution == mine
+    assert first.contribution == mine and "second" not in str(second.roll.purpose)
     assert len(second.contribution) == 32 and second.contribution != mine
 
 
@@ -636,7 +669,7 @@ async def test_a_browser_seats_share_names_the_key_it_was_told_and_no_later_key_
                 json.dumps(["dice", f"{mine} {seen} 1 {keys_digest('roll 1d6 purpose=first' + chr(13))}"])
             )
             web.game.execute("dice-key", role=REFEREE)  # after the page drew its bytes: refused
-            await browser.command("roll 1d6 purpose=first")
+            await browser.bare("roll 1d6 purpose=first\r")
             await wait_until(lambda: "sealed with a new key" in web.log())
             # Told the new seal in answer, the page's next share rolls.
             await wait_until(lambda: ["seal", web.game.sealing.seal()] in browser.told)
@@ -658,9 +691,13 @@ async def test_pages_speak_the_browsers_language(web):
         async with http.get(web.url("/"), headers=italian) as answer:
             page = await answer.text()
         assert '<html lang="it">' in page and '"paste": "Incolla"' in page
+        # The bar beside the game that checks each roll's share, its button, and what it says of a roll (#90).
+        assert ">Ogni tuo tiro è controllato qui" in page and ">Il registro dei miei dadi</button>" in page
+        assert "NON hanno usato la quota della tua pagina" in page
         async with http.get(web.url("/plain"), headers=italian) as answer:
             plain = await answer.text()
         assert 'aria-label="Risposte"' in plain and '<label for="line" id="prompt">Comando</label>' in plain
+        assert ">Ogni tuo tiro è controllato qui" in plain and "senza la quota dei dadi della tua pagina" in plain
         assert "Maiusc+Tab" in plain and '<a href="/">Pagina col terminale</a>' in plain
         ws = await http.ws_connect(web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin, **italian})
         browser = Browser(http, ws)
@@ -902,7 +939,7 @@ async def test_a_player_leaving_is_told_he_left(web):
 # ------------------------------------------------------------------ the plain page
 
 
-class PlainBrowser(_Socket):
+class PlainBrowser(_Page):
     """The plain page's websocket: the answers (binary messages) as text, the page's own messages (JSON text) apart."""
 
     def __init__(self, http: aiohttp.ClientSession, ws: aiohttp.ClientWebSocketResponse) -> None:
@@ -910,6 +947,7 @@ class PlainBrowser(_Socket):
         self.ws = ws
         self.answers = ""
         self.told: list[list] = []
+        self.page = PageKeys()
         self._task = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
@@ -918,17 +956,18 @@ class PlainBrowser(_Socket):
                 self.answers += message.data.decode("utf-8")
             elif message.type == aiohttp.WSMsgType.TEXT:
                 self.told.append(json.loads(message.data))
+                self.page.told(self.told[-1])
 
     async def wait_for(self, *texts: str) -> str:
         return await wait_until(lambda: all(t in self.answers for t in texts), WAIT_S, lambda: self.answers)
 
     async def line(self, text: str) -> None:
-        await self.ws.send_str(json.dumps(["stdin", text + "\n"]))
+        await self.keys(text + "\n")
 
     async def shared(self, share: str, text: str) -> None:
         """``text`` given as the plain page gives it: after its share, naming the line it is for."""
         await self.ws.send_str(json.dumps(["dice", f"{share} {keys_digest(text + chr(10))}"]))
-        await self.line(text)
+        await self.bare(text + "\n")
 
 
 async def plain_seat(web: WebClub, token: str) -> PlainBrowser:
@@ -1100,3 +1139,30 @@ async def test_a_browser_seat_downloads_its_copy_by_its_key_and_the_pages_link(w
     ]
     async with aiohttp.ClientSession() as stranger, stranger.get(web.url("/copy"), ssl=tls) as answer:
         assert answer.status == 403 and FORBIDDEN_WORDS in await answer.text()
+
+
+async def test_a_seat_invited_to_one_game_is_refused_the_copy_of_another(tmp_path, caplog):
+    """Issue #90, point 10: a seat whose invitation names one game asked ``/copy?game=OTHER``; the game
+    asked is refused (a seat's copy is of its own game only), and its own is given as before.  A seat
+    whose invitation names no game may sit at any table, and so keep the copy of any."""
+    async with web_table(tmp_path, caplog, others=["other"]) as web:
+        web.game.execute("note only at this table", role=REFEREE)
+        own, _ = web.invitations.create("irr", game="table")
+        http, status = await join(web, own)
+        async with http:
+            assert status == 200
+            for asked in ("other", "missing"):
+                async with http.get(web.url(f"/copy?game={asked}")) as answer:
+                    assert answer.status == 403, asked
+                    assert "Content-Disposition" not in answer.headers
+                    assert "A seat&#x27;s copy is of its own game only." in await answer.text()
+            for address in ("/copy?game=table", "/copy"):
+                async with http.get(web.url(address)) as answer:
+                    assert answer.status == 200
+                    assert b"only at this table" in await answer.read()
+        anywhere, _ = web.invitations.create("irr")
+        http, status = await join(web, anywhere)
+        async with http, http.get(web.url("/copy?game=other")) as answer:
+            assert answer.status == 200 and answer.headers["Content-Disposition"].endswith('"other-irregulars.ft"')
+            assert b"only at this table" not in await answer.read()
+    assert "copy refused seat=irr role=irregulars game='other': the invitation is to game 'table'" in web.log()

@@ -134,16 +134,20 @@ async def web_table(
     public_url: str = "",
     plain: Collection[str] = (),
     langs: dict[str, str] | None = None,
+    others: Collection[str] = (),
     **server: Any,
 ) -> AsyncIterator[WebClub]:
     """The demo game served to SSH seats and browsers by ``fireteam serve --workers N``: 0, the seats in this
     process; else real seat workers, with the standby only if ``standby``; ``plain``: the seats the seats file
-    makes plain; ``langs``: the seats whose entry names a language (seats in this process)."""
+    makes plain; ``langs``: the seats whose entry names a language (seats in this process); ``others``: the names
+    of more tables served besides ``table``, each a demo game of its own (seats in this process)."""
     caplog.set_level(logging.INFO, logger="fireteam.serve")
     keys = make_keys(SEATS)
     game = demo_game(folder / "table.ft")
     invitations = Invitations(folder)
     tls_files = self_signed(folder) if tls else None
+    assert not (workers and others), "more tables are served in this process only"
+    more: list[Table] = []
     with contextlib.ExitStack() as spared:
         if workers:
             pool = seat_workers(folder, [Table("table", game)], keys, SEATS, limits, plain=plain, workers=workers)
@@ -157,8 +161,9 @@ async def web_table(
         else:
             seats_path = folder / "seats.toml"
             seats_path.write_text(seats_toml(keys, SEATS, langs, plain=plain))
+            more = [Table(name, demo_game(folder / f"{name}.ft")) for name in others]
             serve = FireteamServer(
-                [Table("table", game)],
+                [Table("table", game), *more],
                 SeatsFile(seats_path, logging.getLogger("fireteam.serve")),
                 asyncssh.generate_private_key("ssh-ed25519"),
                 invitations=invitations,
@@ -179,3 +184,5 @@ async def web_table(
         finally:
             await club.close()
             game.close()
+            for table in more:
+                table.game.close()

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 from playing import opened
-from textual_plotext import PlotextPlot
 from waiting import piloted, press, settled, until
 
 from core.game import Game
 from core.log.views import REFEREE
 from core.report import build, render_text
 from tui.app import FireteamApp
+from tui.chart import Chart
 from tui.palette import GameCommands
 from tui.plain import Plain, PlainLabel
 from tui.screens.game import GameScreen
@@ -43,7 +43,7 @@ async def test_f4_opens_the_live_games_report_and_escape_leaves_it(tmp_path):
         assert "Somali militia win with 20 defeat points against 30" in text
         title = str(app.screen.query_one("#report-title", PlainLabel).render())
         assert title.endswith("as referee, the whole game")  # it is over: not "so far"
-        assert len(app.screen.query(PlotextPlot)) == 3
+        assert len(app.screen.query(Chart)) == 3
         # Live, the report follows the game: a command given (by any seat) shows in it.
         game.execute('note "the Bersaglieri pull back to the checkpoint"', role=REFEREE)
         await settled(pilot)
@@ -102,7 +102,7 @@ async def test_text_from_the_save_is_shown_as_text_on_the_report_screen(tmp_path
     game.close()
 
 
-def y_ticks(plot: PlotextPlot) -> list[str]:
+def y_ticks(plot: Chart) -> list[str]:
     """The numbers drawn left of the chart's axis (``12┤``)."""
     lines = [strip.text for strip in plot.render_lines(plot.region.reset_offset)]
     return [line.split("┤")[0].strip() for line in lines if "┤" in line]
@@ -118,20 +118,20 @@ async def test_the_charts_of_counts_tick_whole_numbers():
             await press(pilot, "f4")
             assert isinstance(app.screen, ReportScreen)
             for chart in ("#chart-score", "#chart-losses"):
-                ticks = y_ticks(app.screen.query_one(chart, PlotextPlot))
+                ticks = y_ticks(app.screen.query_one(chart, Chart))
                 assert len(ticks) >= 2 and all(t.lstrip("-").isdigit() for t in ticks), (step, chart, ticks)
             await press(pilot, "escape")
     game.close()
 
 
-def legend(plot: PlotextPlot) -> dict[str, str]:
+def legend(plot: Chart) -> dict[str, str]:
     """Each side named in the chart's legend, with the glyph drawn before its name."""
     lines = [strip.text for strip in plot.render_lines(plot.region.reset_offset)]
     found = {}
     for line in lines:
         for side in ("Bersaglieri", "Somali militia"):
             if f" {side}" in line:
-                found[side] = line.split(f" {side}")[0].split("┤")[-1].strip()[-2:]
+                found[side] = line.split(f" {side}")[0][-1:]
     return found
 
 
@@ -142,12 +142,12 @@ async def test_the_luck_chart_ticks_whole_numbers_and_tells_the_sides_apart_with
     async with piloted(game, replay=True) as (app, pilot):
         await press(pilot, "greater_than_sign", "f4")
         assert isinstance(app.screen, ReportScreen)
-        luck = app.screen.query_one("#chart-luck", PlotextPlot)
+        luck = app.screen.query_one("#chart-luck", Chart)
         ticks = y_ticks(luck)
         assert len(ticks) >= 3 and all(t.lstrip("-").isdigit() for t in ticks), ticks
         assert min(int(t) for t in ticks) < 0 < max(int(t) for t in ticks)  # the demo's luck goes both ways
         for chart in ("#chart-luck", "#chart-score"):
-            glyphs = legend(app.screen.query_one(chart, PlotextPlot))
+            glyphs = legend(app.screen.query_one(chart, Chart))
             assert len(glyphs) == 2 and len(set(glyphs.values())) == 2, (chart, glyphs)
     game.close()
 
@@ -159,7 +159,7 @@ async def test_the_losses_chart_tells_the_sides_apart_and_names_only_the_bars_it
     game = Game.open(DEMO, writable=False)
     async with piloted(game, replay=True) as (app, pilot):
         await press(pilot, "greater_than_sign", "f4")
-        glyphs = legend(app.screen.query_one("#chart-losses", PlotextPlot))
+        glyphs = legend(app.screen.query_one("#chart-losses", Chart))
         assert len(glyphs) == 2 and len(set(glyphs.values())) == 2 and all(g.strip() for g in glyphs.values()), glyphs
     game.close()
     game = opened(tmp_path / "bn.ft", "breaking-news", "scenario demo", "next", seed=3)
@@ -168,8 +168,22 @@ async def test_the_losses_chart_tells_the_sides_apart_and_names_only_the_bars_it
     assert game.state.units["aden"].out and not any(u.out for u in game.state.units.values() if u.side == "regulars")
     async with piloted(game) as (app, pilot):
         await press(pilot, "f4")
-        glyphs = legend(app.screen.query_one("#chart-losses", PlotextPlot))
+        glyphs = legend(app.screen.query_one("#chart-losses", Chart))
         assert list(glyphs) == ["Somali militia"] and glyphs["Somali militia"].strip(), glyphs
+    game.close()
+
+
+async def test_the_charts_line_up_when_a_legend_names_no_side(tmp_path):
+    """Before any loss the losses chart draws no bar and its legend names no side: its plot
+    still starts on the row the others' do, side by side under their titles."""
+    game = opened(tmp_path / "bn.ft", "breaking-news", "scenario demo", seed=3)
+    async with piloted(game) as (app, pilot):
+        await press(pilot, "f4")
+        tops = []
+        for chart in app.screen.query(Chart):
+            lines = [strip.text for strip in chart.render_lines(chart.region.reset_offset)]
+            tops.append(next(n for n, line in enumerate(lines) if "┌" in line))
+        assert legend(app.screen.query_one("#chart-losses", Chart)) == {} and len(set(tops)) == 1, tops
     game.close()
 
 
@@ -199,7 +213,7 @@ async def test_every_tick_of_a_count_has_a_row_and_they_are_evenly_spaced(tmp_pa
     game = opened(tmp_path / "g.ft", "breaking-news", "scenario demo", "next", "dp regulars 10", seed=2)
     async with piloted(game, (120, 30)) as (app, pilot):
         await press(pilot, "f4")
-        ticks = [int(t) for t in y_ticks(app.screen.query_one("#chart-score", PlotextPlot))]
+        ticks = [int(t) for t in y_ticks(app.screen.query_one("#chart-score", Chart))]
         assert max(ticks) >= 10 and len(set(b - a for a, b in zip(ticks[1:], ticks, strict=False))) == 1, ticks
     game.close()
 
@@ -245,11 +259,28 @@ async def test_a_chart_too_narrow_for_its_title_ends_it_in_an_ellipsis():
     game = Game.open(DEMO, writable=False)
     async with piloted(game, (80, 24), settle=True) as (app, pilot):
         await press(pilot, "f4")
-        chart = app.screen.query_one("#chart-score", PlotextPlot)
+        chart = app.screen.query_one("#chart-score", Chart)
         top = chart.render().plain.splitlines()[0].strip()
         assert top.startswith("defeat points") and top.endswith("…"), top
-        wide = app.screen.query_one("#chart-losses", PlotextPlot).render().plain.splitlines()[0].strip()
+        wide = app.screen.query_one("#chart-losses", Chart).render().plain.splitlines()[0].strip()
         assert wide == "losses per turn"  # a title that fits is left whole
+    game.close()
+
+
+async def test_a_chart_fills_its_widget_whatever_the_terminal_of_the_process(monkeypatch):
+    """plotext caps a plot at the terminal it reads, the process's: an SSH seat's screen
+    is not that terminal, and its charts were cut to it (``tui.chart``)."""
+    monkeypatch.setenv("COLUMNS", "30")  # the process's terminal, as plotext reads it
+    monkeypatch.setenv("LINES", "8")
+    game = Game.open(DEMO, writable=False)
+    async with piloted(game, (150, 40), settle=True) as (app, pilot):
+        await press(pilot, "f4")
+        chart = app.screen.query_one("#chart-luck", Chart)
+        lines = [strip.text for strip in chart.render_lines(chart.region.reset_offset)]
+        frame = [line for line in lines if "┌" in line or "└" in line]
+        assert chart.size.width == 50 and len(frame) == 2, lines
+        assert all(len(line.rstrip()) == chart.size.width for line in frame), frame
+        assert len(y_ticks(chart)) >= 5  # the plot is as tall as the widget holds, not 8 rows
     game.close()
 
 

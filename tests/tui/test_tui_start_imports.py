@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
+from textual.geometry import Size
+from textual.screen import Screen
 from waiting import IN_CHILD, piloted, settled
 
 from tui.panes.footer import KeysFooter
@@ -68,6 +70,7 @@ NOT_UNTIL_USED = (
     "core.secrets.sidecopy",
     "core.report",
     "pygal",
+    "plotext",
     "tui.screens.loading",
     "textual.widgets._progress_bar",
     "tui.screens.help",
@@ -190,6 +193,31 @@ async def test_the_first_frame_is_styled_as_a_full_restyle_would_style_it(game, 
     assert len(seen) == 1
     before, after = seen[0]
     assert len(before) >= 10 and before == after
+
+
+@pytest.mark.parametrize("replay", [False, True])
+async def test_the_first_frame_lays_the_screen_out_once(game, monkeypatch, replay):
+    # Textual sends the app's first size to the screen twice more as it starts; each laid
+    # every widget out again, to where it was (GameScreen.on_resize).  A real resize still does.
+    laid_out: list[object] = []
+    layout = Screen._refresh_layout
+    add_hidden = GameScreen._add_hidden
+
+    def counted(screen: Screen, size: Size | None = None, scroll: bool = False) -> None:
+        laid_out.append(size)
+        layout(screen, size, scroll)
+
+    def first_frame_drawn(screen: GameScreen) -> None:
+        laid_out.append("first frame")
+        add_hidden(screen)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    monkeypatch.setattr(GameScreen, "_add_hidden", first_frame_drawn)
+    async with piloted(game, (100, 30), replay=replay, settle=True) as (app, pilot):
+        assert laid_out.index("first frame") == 1, laid_out
+        await pilot.resize_terminal(70, 20)
+        await settled(pilot)
+        assert (70, 20) in laid_out and app.screen.query_one("#main").size.width == 70
 
 
 async def test_a_question_asked_as_its_box_is_mounted_shows_in_it(game):

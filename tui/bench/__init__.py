@@ -18,8 +18,11 @@ the targets, the figures and the commands that reproduce them.
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # (the start bench's child is in this package: its bare app must not import argparse)
+    import argparse
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,6 +39,10 @@ def run(args: argparse.Namespace) -> int:
         from tui.bench.league import run_league_bench
 
         return run_league_bench(Path(args.league) if args.league else None, as_json=args.json)
+    if args.event is not None:
+        from tui.bench.event import run_event_bench
+
+        return run_event_bench(args.event or None, as_json=args.json, tables=args.tables)
     if args.rules:
         from tui.bench.rulesearch import run_rules_bench
 

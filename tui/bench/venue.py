@@ -43,13 +43,13 @@ GUARD_S = 300.0
 SIZE = (100, 30)
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def _nats_binary() -> str:
+def nats_binary() -> str:
     beside = Path(sys.executable).with_name("nats-server")
     found = str(beside) if beside.is_file() else shutil.which("nats-server")
     if not found:
@@ -57,7 +57,8 @@ def _nats_binary() -> str:
     return found
 
 
-async def _line(stream: asyncio.StreamReader, pattern: str) -> re.Match[str]:
+async def line_saying(stream: asyncio.StreamReader, pattern: str) -> re.Match[str]:
+    """The first line a process writes to ``stream`` that matches ``pattern`` (RuntimeError if it stops first)."""
     async with asyncio.timeout(GUARD_S):
         while True:
             line = (await stream.readline()).decode(errors="replace")
@@ -117,16 +118,16 @@ async def bench(counts: list[int], relays: int, commands: int, every: float) -> 
     from tui.ssh.venue.table import TablePublisher
 
     folder = Path(tempfile.mkdtemp(prefix="fireteam-venue-bench-"))
-    port = _free_port()
+    port = free_port()
     procs: list[asyncio.subprocess.Process] = []
     nats = await asyncio.create_subprocess_exec(
-        _nats_binary(), "-a", "127.0.0.1", "-p", str(port), "-js", "-sd", str(folder / "nats"),
+        nats_binary(), "-a", "127.0.0.1", "-p", str(port), "-js", "-sd", str(folder / "nats"),
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     publisher = None
     try:
         assert nats.stderr is not None
-        await _line(nats.stderr, "Server is ready")
+        await line_saying(nats.stderr, "Server is ready")
         url = f"nats://127.0.0.1:{port}"
         game = Game.new(folder / "bench.ft", "breaking-news", seed=7)
         for line in ("scenario demo", "next", "next"):
@@ -139,7 +140,7 @@ async def bench(counts: list[int], relays: int, commands: int, every: float) -> 
             relay = await _spawn(sys.executable, "-m", "tui.main", "relay", "--nats", url, "--web", "0")
             procs.append(relay)
             assert relay.stdout is not None
-            urls.append((await _line(relay.stdout, r"venue page on (http://\S+)/"))[1])
+            urls.append((await line_saying(relay.stdout, r"venue page on (http://\S+)/"))[1])
         print(f"nats on {url}; {relays} relays; {commands} commands, one every {every} s; screen {SIZE[0]}x{SIZE[1]}")
         print(f"{'watchers':>8} {'frames':>8} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'table CPU ms/cmd':>17}")
         for count in counts:
@@ -170,7 +171,7 @@ async def _phase(game, urls: list[str], count: int, commands: int, every: float)
         watchers.append(w)
     for w in watchers:
         assert w.stdout is not None
-        await _line(w.stdout, "^ready")
+        await line_saying(w.stdout, "^ready")
     await asyncio.sleep(every)  # the joins' whole screens are sent and drawn before the first command
     typed: list[float] = []
     cpu = time.process_time()

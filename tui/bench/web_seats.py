@@ -3,8 +3,9 @@
 A browser seat here is what a browser's page is to the server: it opens its
 invitation's link (``/join/TOKEN``), keeps the cookie, and opens the
 websocket with the server's own ``Origin``; it receives the terminal's
-bytes as binary messages and types with ``["stdin", TEXT]`` messages
-(``tui.ssh.web.door``).  It draws nothing: like the SSH clients of the
+bytes as binary messages and types with ``["stdin", TEXT]`` messages, each
+line after its share of the dice as the page sends it (:class:`PageKeys`;
+``tui.ssh.web.door``).  It draws nothing: like the SSH clients of the
 benchmark, it only watches for a text to arrive, so that the figures are
 the server's.
 """
@@ -12,7 +13,9 @@ the server's.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
+import os
 import time
 from pathlib import Path
 
@@ -24,6 +27,38 @@ from tui.ssh.invitations.store import Invitations
 SIZE = (100, 40)
 
 
+class PageKeys:
+    """What a page sends for the keys typed (``tui/ssh/web/page/``): once the server told it the
+    dice's seal and the count of its seat's shares (``told``), a message holding an Enter goes after its
+    share of the dice, ``["dice", "HEX SEAL COUNT KEYS"]``: bytes drawn once for each seal and count, and the
+    SHA-256 of the keys sent since the last Enter; the door refuses a line that comes without one."""
+
+    def __init__(self) -> None:
+        self.seal: str | None = None
+        self.count: int | None = None
+        self._keys = ""
+        self._drawn: dict[tuple[str, int], str] = {}
+
+    def told(self, message: list) -> None:
+        """One of the server's own messages to the page (its JSON, decoded)."""
+        if message[:1] == ["seal"] and isinstance(message[1], str):
+            self.seal = message[1]
+        elif message[:1] == ["count"] and isinstance(message[1], int):
+            self.count = message[1]
+
+    def sent(self, text: str) -> list[str]:
+        """The messages the page sends for ``text`` typed, in order."""
+        out = []
+        self._keys += text
+        if "\r" in text or "\n" in text:
+            if self.seal is not None and self.count is not None:
+                mine = self._drawn.setdefault((self.seal, self.count), os.urandom(16).hex())
+                keys = hashlib.sha256(self._keys.encode()).hexdigest()
+                out.append(json.dumps(["dice", f"{mine} {self.seal} {self.count} {keys}"]))
+            self._keys = ""
+        return [*out, json.dumps(["stdin", text])]
+
+
 class BrowserSeat:
     """One browser's websocket: what arrives since the last :meth:`expect`, and when the text showed."""
 
@@ -32,11 +67,14 @@ class BrowserSeat:
         self._ws = ws
         self._buffer = ""
         self._want = ""
+        self._page = PageKeys()
         self.arrived: asyncio.Future[float] | None = None
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
         async for message in self._ws:
+            if message.type == aiohttp.WSMsgType.TEXT:
+                self._page.told(json.loads(message.data))
             if message.type != aiohttp.WSMsgType.BINARY:
                 continue
             self._buffer += message.data.decode("utf-8", "replace")
@@ -57,7 +95,8 @@ class BrowserSeat:
         return self.arrived
 
     async def type(self, text: str) -> None:
-        await self._ws.send_str(json.dumps(["stdin", text]))
+        for message in self._page.sent(text):
+            await self._ws.send_str(message)
 
     async def close(self) -> None:
         self._reader.cancel()

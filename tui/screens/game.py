@@ -22,6 +22,7 @@ import msgspec
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.containers import Container
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -152,6 +153,8 @@ class GameScreen(Screen):
         self._side_names: dict[str, str] = {}  # side id → name: Tab's candidates say a side's too
         self._parts: dict[type[Widget], Widget] = {}  # the panes, once found (``part``)
         self._resumed = False
+        #: The size Textual last laid the screen out at, as it resumed or was resized (``on_resize``).
+        self._laid_out_at: Size | None = None
         #: Set once ``on_mount`` has run: the app's first screen is mounted in a task of
         #: its own, which the app's start waits on (``FireteamApp._start``).
         self.mounted = asyncio.Event()
@@ -250,6 +253,7 @@ class GameScreen(Screen):
             # of them again (a screen coming back from under a dialog needs that).
             self._resumed = True
             event.refresh_styles = False
+        self._laid_out_at = self.app.size  # (Textual lays it out at the app's size as it resumes)
 
     def on_mount(self) -> None:
         try:
@@ -270,6 +274,7 @@ class GameScreen(Screen):
         self.refresh_game()
         self.call_after_refresh(self._add_hidden_next_turn)
         self.app.sub_title = self.game.path.name
+        self.show_notice()
         if self.replay:
             self._focus(self.query_one(LogView))
         elif self.typing:
@@ -279,6 +284,13 @@ class GameScreen(Screen):
                 box.recall(app.store.load_history(self.game.path))
                 app.show_notices()
             self._focus(box)
+
+    def show_notice(self) -> None:
+        """The table's notice, when a server gives one (an event's round clock:
+        ``tui.ssh.seating.notice``), in the lower border of the phase pane."""
+        notice = getattr(self.app, "table_notice", None)
+        if notice is not None:
+            self.part(PhasePane).border_subtitle = plain(notice())
 
     def _focus(self, widget: Widget) -> None:
         """Focus ``widget`` now unless the screen's auto-focus has (``AUTO_FOCUS``, set in ``__init__``)."""
@@ -399,7 +411,14 @@ class GameScreen(Screen):
         self._check_size()
         self.refresh_game()
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size == self._laid_out_at:
+            # The size it was laid out at: Textual sends the app's first size twice more as the
+            # screen starts (once when the app takes it, once at its first idle), and each laid
+            # every widget out again, before the first frame, to where it was.
+            event.prevent_default()
+            return
+        self._laid_out_at = event.size
         self._check_size()
 
     def _check_size(self) -> None:

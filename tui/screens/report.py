@@ -1,7 +1,7 @@
 """The Report screen: the after-action report of the game on screen, for the seat's
 role, live or up to the replay's step, with the report's three charts as text
-charts (textual-plotext), and on "c" each side's chances after every step (issue #62).
-Everything in it comes from ``core.report``."""
+charts (``tui.chart``, drawn by plotext), and on "c" each side's chances after every
+step (issue #62).  Everything in it comes from ``core.report``."""
 
 from __future__ import annotations
 
@@ -11,13 +11,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import ProgressBar
-from textual_plotext import PlotextPlot
 
 from core.game import Game
 from core.log.views import REFEREE
@@ -25,12 +23,12 @@ from core.report import Report, build, render_text
 from core.report.build import no_chances
 from core.report.chances import DEFAULT_COUNT, Chances, chances
 from core.report.reroll import DEFAULT_REROLLS
-from core.report.ticks import whole_ticks
+from tui.chart import Chart, Series
 from tui.i18n import N_, _, role_words
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainLabel, visible
 
-#: The charts' height, in rows: the plot has four fewer (its title, its frame, the turns).
+#: The charts' height, in rows: their title, their legend and the plot.
 CHART_HEIGHT = 14
 #: Re-rolled games between two moves of the progress bar (each move crosses threads).
 PROGRESS_EVERY = 10
@@ -38,22 +36,27 @@ PROGRESS_EVERY = 10
 T = TypeVar("T")
 #: Told the games done and their total; raises ``RerollsCancelled`` once asked to stop.
 Progress = Callable[[int, int], None]
-#: Each side's marker on the line charts, in the sides' order: its glyph in the legend
-#: tells the sides apart without colour (both were braille dots, ``⢕⢕``, #48).
-SIDE_MARKERS = ("braille", "hd", "dot", "x", "+", "o")
-
-
-def marker(n: int) -> str:
-    return SIDE_MARKERS[n % len(SIDE_MARKERS)]
-
-
+#: Each side's marker on the line charts, in the sides' order, with the glyph its legend
+#: shows: it tells the sides apart without colour (both were braille dots, ``⢕⢕``, #48).
+SIDE_MARKERS = (("braille", "⢕"), ("hd", "▚"), ("dot", "•"), ("x", "x"), ("+", "+"), ("o", "o"))
 #: Each side's bars on the losses chart, in the sides' order: a glyph of its own, so the
 #: bars and the legend tell the sides apart without colour too (both were ``██``).
 BAR_MARKERS = ("█", "▒", "░", "▚")
+#: Each side's colour, in the sides' order (ANSI numbers, which the app's theme shows in its
+#: own shades): bright blue, green, red, cyan, magenta, yellow.
+SIDE_COLORS = (12, 10, 9, 14, 13, 11)
 
 
-def bar_marker(n: int) -> str:
-    return BAR_MARKERS[n % len(BAR_MARKERS)]
+def line_series(n: int, name: str, values: list[float]) -> Series:
+    """Side ``n``'s line on a line chart."""
+    marker, glyph = SIDE_MARKERS[n % len(SIDE_MARKERS)]
+    return Series(name, values, marker, glyph, SIDE_COLORS[n % len(SIDE_COLORS)])
+
+
+def bar_series(n: int, name: str, values: list[int]) -> Series:
+    """Side ``n``'s bars; a side that lost nobody has none, and the legend names only the bars drawn (#48)."""
+    glyph = BAR_MARKERS[n % len(BAR_MARKERS)]
+    return Series(name, values, glyph, glyph, SIDE_COLORS[n % len(SIDE_COLORS)], named=any(values))
 
 
 class RerollsCancelled(Exception):
@@ -61,31 +64,11 @@ class RerollsCancelled(Exception):
     them to stop or the screen was left."""
 
 
-class TitledPlot(PlotextPlot):
-    """A chart whose title, too wide for it, is cut and ends in "…": plotext draws no
-    title at all where it does not fit (at 80 columns "defeat points (more is worse)"), and
-    the chart no longer says what it counts (#48)."""
-
-    #: The whole title; ``render`` draws as much of it as fits.
-    full_title = ""
-
-    def render(self) -> Text:
-        title = self.full_title
-        while True:
-            self.plt.title(title)
-            drawn = super().render()
-            assert isinstance(drawn, Text)  # (textual-plotext's: the plot as text)
-            if len(title) <= 1 or title in drawn.plain:
-                return drawn
-            title = title[: len(title) - 2] + "…"
-
-
 class ReportScreen(Screen):
     DEFAULT_CSS = f"""
     ReportScreen #report-title {{ height: 1; background: $boost; padding: 0 1; width: 100%; }}
     ReportScreen #chances-note {{ height: auto; padding: 0 1; width: 100%; }}
     ReportScreen #report-charts {{ height: {CHART_HEIGHT}; }}
-    ReportScreen PlotextPlot {{ width: 1fr; height: {CHART_HEIGHT}; }}
     ReportScreen #report-text {{ height: 1fr; padding: 0 1; }}
     ReportScreen #reroll-progress {{ height: 1; padding: 0 1; display: none; }}
     ReportScreen #reroll-progress.running {{ display: block; }}
@@ -125,9 +108,9 @@ class ReportScreen(Screen):
         yield PlainLabel(id="report-title")
         yield PlainLabel(id="chances-note")
         with Horizontal(id="report-charts"):
-            yield TitledPlot(id="chart-score")
-            yield TitledPlot(id="chart-losses")
-            yield TitledPlot(id="chart-luck")
+            yield Chart(id="chart-score")
+            yield Chart(id="chart-losses")
+            yield Chart(id="chart-luck")
         yield ProgressBar(total=self.rerolls, id="reroll-progress")
         with VerticalScroll(id="report-text"):
             yield Plain()
@@ -269,29 +252,24 @@ class ReportScreen(Screen):
         self.query_one("#report-text").query_one(Plain).update(
             "\n".join(visible(line) for line in render_text.render(report))
         )
-        turns: list[float] = [t.turn for t in f.turns]  # (plotext's axes take floats: these are whole)
-        names = [visible(s.name) for s in f.sides]
-        score = self._chart("#chart-score", _("{score} (more is worse)").format(score=f.score_name))
-        for n, (s, name) in enumerate(zip(f.sides, names, strict=True)):
-            score.plot(turns, f.score_by_turn[s.id], label=name, marker=marker(n))
-        losses = self._chart("#chart-losses", _("losses per turn"))
-        if f.sides:
-            # A side that lost nobody has no bar, and plotext drew its legend's glyph blank
-            # before its name: it is left out of the legend, which names the bars drawn (#48).
-            lost = [f.losses_by_turn[s.id] for s in f.sides]
-            labels = [name if any(counts) else None for name, counts in zip(names, lost, strict=True)]
-            losses.multiple_bar(turns, lost, labels=labels, marker=[bar_marker(n) for n in range(len(f.sides))])
-        chart = self._chart("#chart-luck", _("luck: successes − expected"))
-        for n, (s, name) in enumerate(zip(f.sides, names, strict=True)):
-            chart.plot(turns, luck.by_turn[s.id], label=name, marker=marker(n))
-        # Points and losses are whole: their axes tick whole numbers, not plotext's thirds;
-        # luck's axis too (a success more or less than expected: -3.02 on it said no more).
-        self._whole_y(score, [v for s in f.sides for v in f.score_by_turn[s.id]])
-        self._whole_y(losses, [v for s in f.sides for v in f.losses_by_turn[s.id]])
-        self._whole_y(chart, [v for s in f.sides for v in luck.by_turn[s.id]])
-        for plot in self.query(PlotextPlot):
-            plot.plt.xticks(turns)
-            plot.refresh()
+        turns = [t.turn for t in f.turns]
+        sides = [(n, s.id, visible(s.name)) for n, s in enumerate(f.sides)]
+        self.query_one("#chart-score", Chart).show(
+            _("{score} (more is worse)").format(score=f.score_name),
+            turns,
+            [line_series(n, name, f.score_by_turn[side]) for n, side, name in sides],
+        )
+        self.query_one("#chart-losses", Chart).show(
+            _("losses per turn"),
+            turns,
+            [bar_series(n, name, f.losses_by_turn[side]) for n, side, name in sides],
+            bars=True,
+        )
+        self.query_one("#chart-luck", Chart).show(
+            _("luck: successes − expected"),
+            turns,
+            [line_series(n, name, luck.by_turn[side]) for n, side, name in sides],
+        )
 
     def _chances_note(self) -> str:
         """Why this seat has no chances, or the key that measures them, or where they are."""
@@ -304,16 +282,3 @@ class ReportScreen(Screen):
         return _("Each side's chances are under the result ({n} re-rolled games a step, seed {seed})").format(
             n=self.chances.count, seed=self.chances.seed
         )
-
-    @staticmethod
-    def _whole_y(plt, values: list[float]) -> None:
-        # A row for each tick at most (eleven ticks on ten rows lost one: 7, 5, 4…)
-        ticks = whole_ticks(values, CHART_HEIGHT - 4)
-        plt.ylim(ticks[0], ticks[-1])
-        plt.yticks(ticks)
-
-    def _chart(self, selector: str, title: str):
-        plot = self.query_one(selector, TitledPlot)
-        plot.plt.clear_data()
-        plot.full_title = title
-        return plot.plt

@@ -14,7 +14,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import asyncssh
 
@@ -37,6 +37,9 @@ from tui.ssh.seatsfile import SeatsError, SeatsFile, table_roles
 from tui.ssh.venue.connection import REQUEST_S, NatsOptions
 from tui.ssh.venue.options import nats_options
 from tui.ssh.workers.pool import SeatWorkers, default_workers
+
+if TYPE_CHECKING:
+    from tui.ssh.host.eventtables import EventTables
 
 SEATS_EXAMPLE = """\
 [[seat]]
@@ -81,8 +84,14 @@ def _serve_in(args: argparse.Namespace) -> int:
     folder = private_folder(data_dir())
     # A path a seat types is the server's: scenario and force files come from its folders only.
     restrict_reads([folder / SCENARIOS_FOLDER, folder / FORCES_FOLDER])
+    event = getattr(args, "event", None)
     seats_path: Path = args.seats or folder / SEATS_NAME
-    if not seats_path.exists():
+    if event is not None:
+        if args.saves or args.seats or args.workers:
+            print("error: --event serves the event's tables, with their seats, in this process: "
+                  "give it no SAVE, --seats nor --workers", file=sys.stderr)  # fmt: skip
+            return 2
+    elif not seats_path.exists():
         print(
             f"error: no seats file at {seats_path}.\n"
             f"Write one (or pass --seats FILE): a seat per player, with his public keys, e.g.\n\n{SEATS_EXAMPLE}",
@@ -100,13 +109,23 @@ def _serve_in(args: argparse.Namespace) -> int:
 def _serve_with(
     args: argparse.Namespace, folder: Path, seats_path: Path, log: logging.Logger, limits: Limits, logs: Path
 ) -> int:
-    workers = default_workers() if args.workers is None else args.workers
+    workers = 0 if args.event else default_workers() if args.workers is None else args.workers
     if workers < 0:
         print("error: --workers must be 0 or more", file=sys.stderr)
         return 2
+    event: EventTables | None = None
     try:
-        tables = open_tables(args.saves)
-    except (SaveError, Refused, ValueError) as e:
+        if args.event:
+            from tui.ssh.host.eventtables import EventTables  # (the event's core: only for an event)
+
+            event = EventTables(args.event, log)
+            tables = event.open_round()
+            seats_path = event.seats_path
+        else:
+            tables = open_tables(args.saves)
+    except (SaveError, Refused, ValueError, OSError) as e:
+        if event is not None:
+            event.close_games()
         print(f"error: {e}", file=sys.stderr)
         return 2
     try:
@@ -167,9 +186,9 @@ def _serve_with(
     else:
         server = FireteamServer(tables, seats, key, log=log, limits=limits, invitations=invitations)
         server.seat_history = SeatHistories(folder / SEAT_HISTORY)
-    where = Addresses(
-        ssh_host=args.host, ssh_port=args.port, seats=str(seats_path.resolve()), games=[t.name for t in tables]
-    )
+    # (an event's tables change each round: ``fireteam invite --game`` is not checked against them)
+    games = [] if event is not None else [t.name for t in tables]
+    where = Addresses(ssh_host=args.host, ssh_port=args.port, seats=str(seats_path.resolve()), games=games)
     try:
         return asyncio.run(
             _serve(
@@ -183,10 +202,11 @@ def _serve_with(
                 venue,
                 getattr(args, "nats_take_over", False),
                 key,
+                event,
             )
         )
     finally:
-        for t in tables:
+        for t in event.tables.values() if event is not None else tables:  # (a round paired meanwhile too)
             t.game.close()
 
 
@@ -237,6 +257,7 @@ async def _serve(
     venue: NatsOptions | None = None,
     take_over: bool = False,
     key: asyncssh.SSHKey | None = None,
+    event: EventTables | None = None,
 ) -> int:
     publisher = None
     if venue is not None:
@@ -291,8 +312,14 @@ async def _serve(
     if publisher is not None:
         publisher.start()  # the views of every table, on the venue's NATS (tui.ssh.venue.table)
         print(f"publishing the tables' views on {publisher.options.url}", flush=True)
+    if event is not None and isinstance(server, FireteamServer):
+        event.attach(server, publisher)
+        event.start()  # the next rounds' tables as they are paired, the clock at the seats, results added
+        print(f"event {event.path}: round {len(event.event.rounds)}'s tables; each next round's as it is paired")
     await stop.wait()
     console.close()
+    if event is not None:
+        await event.close()
     log.info("stopping on %s", stopped_by[0].name)
     if publisher is not None:
         try:  # the venue's NATS never holds the table's stop: at most a few of its requests' bounds

@@ -9,6 +9,7 @@ public keys (OpenSSH one-line format) of the people who sit in it::
     keys = ["ssh-ed25519 AAAAC3Nza... anna@laptop"]
     lang = "it"              # optional: the seat's language (else the client's locale)
     plain = true             # optional: the seat sits as plain lines, never a screen
+    tables = ["day-r2-t3"]   # optional: the only games it may sit at (an event's round)
 
 A seat may have no key yet: its player comes with an invitation, which binds
 his key (below) or lets his browser in.  A key belongs to exactly one seat.
@@ -45,6 +46,9 @@ from core.scenarios.files import MAX_BYTES, ScenarioError, decode
 
 #: Names and roles are single words: they appear in logs and in ``by`` of the save.
 _WORD = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+#: A game's name in a seat's ``tables`` (a save's name as served), and how many a seat names at most.
+_GAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+MAX_TABLES = 64
 
 
 class SeatsError(ValueError):
@@ -58,6 +62,7 @@ class _SeatSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     keys: tuple[str, ...] = ()
     lang: str = ""
     plain: bool = False
+    tables: tuple[str, ...] = ()
 
 
 class _KeySpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -80,10 +85,16 @@ class Seat:
     lang: str = ""
     #: The seat sits as plain lines, never a screen (``tui.ssh.seating.plain``): a screen reader's, a bot's.
     plain: bool = False
+    #: The only games (tables, by name) it may sit at; empty: any (an event's player sits at his
+    #: table of the round alone: ``tui.ssh.host.eventtables``).
+    tables: tuple[str, ...] = ()
 
     @property
     def is_side(self) -> bool:
         return self.role not in (REFEREE, SPECTATOR)
+
+    def may_sit(self, table: str) -> bool:
+        return not self.tables or table in self.tables
 
 
 class Seats:
@@ -124,7 +135,10 @@ class Seats:
                 raise SeatsError(f"{where}: unknown role {entry.role!r}; the roles are: {valid}")
             if entry.lang and entry.lang not in LANGUAGES:
                 raise SeatsError(f"{where}: unknown language {entry.lang!r}; the languages are: {', '.join(LANGUAGES)}")
-            seat = names[entry.name] = Seat(entry.name, entry.role, entry.lang, entry.plain)
+            if len(entry.tables) > MAX_TABLES or not all(_GAME.fullmatch(t) for t in entry.tables):
+                raise SeatsError(f"{where}: tables: at most {MAX_TABLES} games' names, each one word of up to 64")
+            seat = Seat(entry.name, entry.role, entry.lang, entry.plain, tuple(entry.tables))
+            names[entry.name] = seat
             for text_key in entry.keys:
                 _add_key(by_key, seat, text_key, where)
         for number, bound in enumerate(spec.key, start=1):
@@ -168,6 +182,34 @@ def _add_key(by_key: dict[bytes, Seat], seat: Seat, text_key: str, where: str) -
     if data in by_key and by_key[data] != seat:
         raise SeatsError(f"{where}: this key already belongs to seat {by_key[data].name!r}")
     by_key[data] = seat
+
+
+def seats_text(seats: list[tuple[Seat, list[str]]], bound: list[tuple[str, str]], heading: str) -> str:
+    """A seats file's text: each seat with its keys (``KEYTYPE BASE64``), then the keys invitations
+    bound (seat, key), under ``heading`` (a comment): what a server writes for an event's round."""
+    out = [f"# {line}" for line in heading.splitlines()]
+    for seat, keys in seats:
+        out += ["", "[[seat]]", f"name = {_toml(seat.name)}", f"role = {_toml(seat.role)}"]
+        out.append("keys = [" + ", ".join(_toml(k) for k in keys) + "]")
+        if seat.tables:
+            out.append("tables = [" + ", ".join(_toml(t) for t in seat.tables) + "]")
+    for name, public in bound:
+        out += ["", "[[key]]", f"seat = {_toml(name)}", f"public = {_toml(public)}"]
+    return "\n".join(out) + "\n"
+
+
+def _toml(text: str) -> str:
+    """A TOML basic string (JSON's escapes are TOML's for these)."""
+    return msgspec.json.encode(text).decode()
+
+
+def bound_keys(path: Path) -> list[tuple[str, str]]:
+    """The keys invitations bound in the seats file at ``path`` (seat, key), none if it cannot be read."""
+    try:
+        spec = decode(path.read_text(encoding="utf-8"), _SeatsFile, str(path))
+    except (OSError, UnicodeDecodeError, ScenarioError):
+        return []
+    return [(k.seat, k.public) for k in spec.key]
 
 
 def public_line(key: asyncssh.SSHKey) -> str:
@@ -253,8 +295,12 @@ def seat_change(seat: Seat, now: Seat | None) -> Msg | None:
     """Why a session of ``seat`` may not go on, given the seat its key (or name) has in the seats file ``now``."""
     if now is None or now.name != seat.name:
         return M("the host removed your seat from the seats file")
+    if now.tables and now.tables != seat.tables:  # (an event's next round: another table, maybe another side)
+        return M("your seat is at {games} now: connect again to sit there", games=", ".join(now.tables))
     if now.role != seat.role:
         return M("the host changed your seat's role to {role}: connect again to sit as {role}", role=now.role)
+    if now.tables != seat.tables:
+        return M("the host changed the games your seat may sit at: connect again")
     return None
 
 

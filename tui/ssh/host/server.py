@@ -144,11 +144,22 @@ class FireteamServer:
         self._sweeper: asyncio.Task[None] | None = None
         self._web_tasks: set[asyncio.Task[None]] = set()
         self.seats_poll = SEATS_POLL_S
-        self._unsubscribe = [log_table(t, lambda: self.seats, self.log) for t in self._tables] if log_commands else []
+        self.log_commands = log_commands
+        self._unsubscribe: list[Callable[[], None]] = []
+        for t in self._tables:
+            self._follow(t)
+
+    def _follow(self, t: Table) -> None:
+        if self.log_commands:
+            self._unsubscribe.append(log_table(t, lambda: self.seats, self.log))
         # Before any seat's app listens: the collector waits from the moment a command arrives (tui.ssh.workers.heap).
-        self._unsubscribe += [t.game.subscribe(self.heap.command, role=REFEREE) for t in self._tables]
-        for t in self._tables:  # with table dice, each roll is asked at its owner's own screen (issue #61)
-            t.game.seated = partial(self.asked_roles, t)
+        self._unsubscribe.append(t.game.subscribe(self.heap.command, role=REFEREE))
+        t.game.seated = partial(self.asked_roles, t)  # with table dice, each roll is asked at its owner's own screen
+
+    def add_table(self, table: Table) -> None:
+        """A table opened while the server runs: an event's next round (``tui.ssh.host.eventtables``)."""
+        self._tables.append(table)
+        self._follow(table)
 
     @property
     def tables(self) -> Sequence[Table]:

@@ -269,9 +269,11 @@ class TableSession(asyncssh.SSHServerSession[str]):
             self._open(table)
 
     def _open_default(self) -> None:
-        tables = self.host.tables
+        tables = [t for t in self.host.tables if self.seat.may_sit(t.name)]
         # The SSH user name is free (the key says who you are), so it may name the game.
         table = self._table(self.game or self.username)
+        if table is None or not self.seat.may_sit(table.name):
+            table = None
         if table is None and len(tables) == 1:
             table = tables[0]
         if table is not None:

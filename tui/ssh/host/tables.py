@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.game import Game
@@ -11,12 +11,26 @@ from core.storage.savefile import SaveError
 from tui.app import new_demo_game
 
 
-@dataclass
+@dataclass(eq=False)
 class Table:
     """One game and the seats at it."""
 
     name: str
     game: Game
+    #: What every seat at the table shows beside the game, in the seat's language (called in its
+    #: reader's context): an event's round clock (``tui.ssh.host.eventtables``); None: nothing.
+    notice: Callable[[], str] | None = None
+    _notice_listeners: list[Callable[[bool], None]] = field(default_factory=list, repr=False)
+
+    def follow_notice(self, listener: Callable[[bool], None]) -> Callable[[], None]:
+        """``listener(news)`` whenever the notice changes: ``news`` when something happened (a
+        clock started, a table's time extended or up) that a plain seat says, else a minute gone."""
+        self._notice_listeners.append(listener)
+        return lambda: self._notice_listeners.remove(listener)
+
+    def notice_changed(self, news: bool) -> None:
+        for listener in list(self._notice_listeners):
+            listener(news)
 
 
 def open_tables(saves: Sequence[Path], saves_folder: Path | None = None) -> list[Table]:

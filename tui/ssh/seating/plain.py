@@ -49,6 +49,7 @@ from tui.lines.editor import Entered, LineEditor
 from tui.lines.ink import colour_wanted
 from tui.ssh.language import _, told
 from tui.ssh.limits import TokenBucket
+from tui.ssh.seating import notice as table_notice
 from tui.ssh.seating.history import KEPT
 from tui.ssh.seating.seat import REFUSED_NOTICE_S, SeatSession, Table
 
@@ -123,10 +124,12 @@ class PlainSeat(SeatSession):
             self.peer,
             self.env.get("TERM", "") if self.terminal else "(none)",
         )
+        stop_notice = table_notice.nothing
         try:
             self._answering = True  # the greeting and the status, before the first prompt
             try:
                 self.client.start()
+                stop_notice = table_notice.at_plain(table, self.client, self.reader)  # an event's round clock
                 if self._untold is not None:  # input dropped while the seat opened
                     self._tell_refused(self._untold)
             finally:
@@ -135,6 +138,7 @@ class PlainSeat(SeatSession):
             self._take_typed_ahead()
             await self._done.wait()
         finally:
+            stop_notice()
             if self._resize_timer is not None:
                 self._resize_timer.cancel()
             self.client.end()

@@ -56,6 +56,7 @@ from tui.app import FireteamApp
 from tui.input_limits import NOTICE, NOTICE_EVERY_S, NOTICE_TITLE
 from tui.ssh.language import _, told
 from tui.ssh.limits import Limits, QuietLog
+from tui.ssh.seating import notice as table_notice
 from tui.ssh.seating.driver import SCREEN_OFF, SCREEN_ON, SSHDriver, bind_app, color_system_for
 from tui.ssh.seating.stands import Table, shared_size
 from tui.ssh.seatsfile import Seat, Seats
@@ -285,6 +286,12 @@ class SeatSession:
             )
             self.finish(1)
             return False
+        if not seat.may_sit(table.name):
+            self.host.log.warning("refused seat=%s role=%s game=%s: not its table", seat.name, seat.role, table.name)
+            said = _("Your seat {seat} sits at {games}, not at {game}.")
+            self.say(said.format(seat=repr(seat.name), games=", ".join(seat.tables), game=repr(table.name)) + "\n")
+            self.finish(1)
+            return False
         open_here = sum(s.name == seat.name for seats in self.host.seated().values() for s in seats)
         if open_here >= self.limits.terminals_per_seat:
             self.host.log.warning(
@@ -332,6 +339,7 @@ class SeatSession:
         if self.env.get("NO_COLOR"):
             app.no_color = True  # as the client asked: drawn in greys, every meaning in words too (tui.contrast)
         self.app = app
+        stop_notice = table_notice.at_screen(table, app)  # an event's round clock, beside the game
         self.host.session_started(self)
         log.info(
             "seated seat=%s role=%s game=%s from=%s term=%s size=%dx%d",
@@ -350,6 +358,7 @@ class SeatSession:
             log.exception("session crashed seat=%s role=%s game=%s", seat.name, seat.role, table.name)
             status = 1
         finally:
+            stop_notice()
             self._driver = None
             self.host.session_ended(self)
         crash = report.getvalue().strip()

@@ -164,6 +164,11 @@ class ScreenCaster:
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._pump(), name="screens to NATS"), loop.create_task(self._tend())]
 
+    async def add(self, table: Table) -> None:
+        """A table opened while the server runs (an event's next round): its screens too."""
+        self.tables[table.name] = table
+        self._subs.append(await self.nc.subscribe(want_subject(table.name), cb=self._wanted))
+
     async def _wanted(self, msg: Any) -> None:
         name = msg.subject.rsplit(".", 1)[-1]
         table = self.tables.get(name)

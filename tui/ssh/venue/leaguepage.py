@@ -77,7 +77,7 @@ class LeaguePage:
 
     async def answer(self, request: web.Request) -> tuple[int, bytes, str]:
         """The status, the body (UTF-8) and its type of a request for the page."""
-        lang = _language(request)
+        lang = asked_language(request)
         try:
             return 200, await self.render(lang), "text/html"
         except (OSError, SaveError) as e:
@@ -85,7 +85,7 @@ class LeaguePage:
             return 503, said.replace(str(self.path), self.path.name).encode(), "text/plain"
 
 
-def _language(request: web.Request) -> str:
+def asked_language(request: web.Request) -> str:
     asked = request.query.get("lang", "")
     if asked in LANGUAGES:
         return asked

@@ -31,7 +31,7 @@ import logging
 import secrets
 import time
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 import msgspec
@@ -60,6 +60,9 @@ from tui.ssh.venue.leaguepage import LeaguePage
 from tui.ssh.venue.screens import RelayScreen
 from tui.ssh.venue.signed import signed_headers, signer
 from tui.ssh.venue.watched import Summary, Watched, take_view
+
+if TYPE_CHECKING:
+    from tui.ssh.venue.eventpage import EventPages
 
 #: Seconds between a relay's announcements; one unheard for three of them is taken for gone.
 ANNOUNCE_S = 2.0
@@ -139,6 +142,8 @@ class Relay:
         self.screens: dict[Screen, RelayScreen] = {}
         #: A league's standings page (``--league``; ``tui.ssh.venue.leaguepage``), or None.
         self.standings: LeaguePage | None = None
+        #: An event's pages (``--event``; ``tui.ssh.venue.eventpage``), or None.
+        self.event_pages: EventPages | None = None
 
     # ----------------------------------------------------------------- NATS
 
@@ -297,6 +302,9 @@ class Relay:
         app.router.add_get("/live/{table}", self._live)
         if self.standings is not None:
             app.router.add_get("/standings", self._standings)
+        if self.event_pages is not None:
+            for path in ("/event", "/event.txt", "/event.json", "/event/{page}"):
+                app.router.add_get(path, self._event)
         return app
 
     async def start_web(self, host: str, port: int) -> int:
@@ -348,6 +356,13 @@ class Relay:
             await response.write(view[at : at + _PIECE])
         await response.write_eof()
         return response
+
+    async def _event(self, request: web.Request) -> web.Response:
+        """An event's page (``--event``): its style its own ``<style>``, allowed by its hash; text; JSON."""
+        assert self.event_pages is not None
+        status, body, kind, styles = await self.event_pages.answer(request)
+        headers = _headers(_report_csp(styles) if styles else _CSP)
+        return web.Response(status=status, body=body, content_type=kind, charset="utf-8", headers=headers)
 
     def _watched(self, request: web.Request) -> Watched:
         name = request.match_info["table"]

@@ -1,6 +1,7 @@
 """``fireteam relay --nats URL --web PORT [--port SSH]``: a relay of the venue's tables for spectators'
 browsers, and their terminals over SSH (``tui.ssh.venue.sshwatch``).  ``fireteam relay --league FILE
---web PORT`` without ``--nats`` serves the league's standings alone: the file is all it needs.
+--web PORT`` without ``--nats`` serves the league's standings alone: the file is all it needs
+(``--event FILE`` the same for an event's pages).
 
 See ``tui.ssh.venue.relay`` and docs/ssh.md, *A venue on NATS*; docs/league.md for the standings.
 """
@@ -63,6 +64,12 @@ def add_relay_parser(sub: argparse._SubParsersAction) -> None:
             "without --nats, alone: the file is all it needs"
         ),
     )
+    r.add_argument(
+        "--event",
+        type=Path,
+        metavar="FILE",
+        help=_("also serve this event's pairings, tables, clock and standings at /event (docs/event.md)"),
+    )
     add_nats_arguments(r, table=False)
 
 
@@ -72,15 +79,17 @@ def relay_main(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    if options is None and args.league is None:
+    if options is None and args.league is None and args.event is None:
         print(
-            "error: a relay needs the venue's NATS (--nats URL), or a league to serve alone (--league FILE)",
+            "error: a relay needs the venue's NATS (--nats URL), or a league or an event to serve alone "
+            "(--league FILE, --event FILE)",
             file=sys.stderr,
         )
         return 2
-    if args.league is not None and not args.league.is_file():
-        print(f"error: --league: {args.league}: no such file", file=sys.stderr)
-        return 2
+    for option, given in (("--league", args.league), ("--event", args.event)):
+        if given is not None and not given.is_file():
+            print(f"error: {option}: {given}: no such file", file=sys.stderr)
+            return 2
     if not 0 <= args.web <= 65535:
         print("error: --web takes a port number", file=sys.stderr)
         return 2
@@ -112,6 +121,10 @@ async def _relay(args: argparse.Namespace, options, log: logging.Logger) -> int:
         from tui.ssh.venue.leaguepage import LeaguePage
 
         relay.standings = LeaguePage(args.league)
+    if args.event is not None:
+        from tui.ssh.venue.eventpage import EventPages
+
+        relay.event_pages = EventPages(args.event)
     try:
         port = await relay.start_web(args.host, args.web)
     except OSError as e:
@@ -120,6 +133,8 @@ async def _relay(args: argparse.Namespace, options, log: logging.Logger) -> int:
     print(f"venue page on {relay.public_url}/ (port {port})", flush=True)
     if relay.standings is not None:
         print(f"the league's standings on {relay.public_url}/standings", flush=True)
+    if relay.event_pages is not None:
+        print(f"the event's pages on {relay.public_url}/event", flush=True)
     acceptor = None
     if args.port is not None:
         acceptor = await _start_ssh(relay, args, key)
@@ -132,8 +147,10 @@ async def _relay(args: argparse.Namespace, options, log: logging.Logger) -> int:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(sig, stop.set)
-    if options is None:  # the standings alone: no venue to follow
-        print("no venue's NATS given: serving the league's standings alone", flush=True)
+    if options is None:  # the standings, an event's pages, alone: no venue to follow
+        files = (("the league's standings", args.league), ("the event's pages", args.event))
+        alone = " and ".join(what for what, given in files if given is not None)
+        print(f"no venue's NATS given: serving {alone} alone", flush=True)
         await stop.wait()
         if acceptor is not None:
             acceptor.close()

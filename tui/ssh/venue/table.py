@@ -76,6 +76,11 @@ from tui.ssh.venue.signed import signed_headers, signer
 WRONG_LAST_SEQUENCE = 10071
 
 
+#: How many message ids in a row a view is published under that the stream drops as repeats of its
+#: earlier run's (each one view of the stream's duplicate window, two minutes) before the table gives up
+#: until its next command (a flood of ids published ahead by someone else).
+MAX_REPEATED_IDS = 1000
+
 #: The seed of the chances a table publishes: the same save gives the same chances.
 CHANCES_SEED = 0
 
@@ -134,8 +139,9 @@ class TablePublisher:
         )
         self._tables = [_Fenced(t) for t in tables]
         for t in self._tables:
-            for role in roles(t.table.game):
-                view_subject(t.table.name, role)  # a name no subject can hold stops the server before it starts
+            _subjects(t.table)  # a name no subject can hold stops the server before it starts
+        #: Tables opened since the publishing began, not yet followed on NATS (``add``).
+        self._added: list[_Fenced] = []
         self._wake = asyncio.Event()
         self._back = asyncio.Event()
         self._progress = asyncio.Condition()
@@ -154,6 +160,17 @@ class TablePublisher:
         ]
         self._wake.set()  # the views as they stand at start
         self._task = asyncio.get_running_loop().create_task(self._run(), name="venue publisher")
+
+    def add(self, table: Table) -> None:
+        """A table opened while the server runs (an event's next round): claimed and published by
+        the next pass; VenueError if its name can be no subject's."""
+        _subjects(table)
+        t = _Fenced(table)
+        self._tables.append(t)
+        self._added.append(t)
+        if self._task is not None:
+            self._unsubscribe.append(table.game.subscribe(lambda _outcome: self._wake.set(), role=REFEREE))
+        self._wake.set()
 
     def _may_send(self, table: str) -> bool:
         """A table's screens are sent only while this server holds it (its claim, unrefused)."""
@@ -215,6 +232,7 @@ class TablePublisher:
         # Another server's claim ends this one's publishing at once (the fence refuses its next view anyway).
         for t in self._tables:  # its own tables' claims only: a table's credentials may read no other's
             await self._nc.subscribe(writer_subject(t.table.name), cb=self._claimed)
+        self._added.clear()  # (followed above, those added meanwhile too)
         self.screens = ScreenCaster(self._nc, [t.table for t in self._tables], self.log, may_send=self._may_send)
         await self.screens.start()
         self._back.set()
@@ -257,7 +275,14 @@ class TablePublisher:
             self._progress.notify_all()
 
     async def _pass(self, js: Any) -> None:
+        while self._added:  # tables opened since the publishing began: followed, then claimed
+            added = self._added.pop(0)
+            await self._nc.subscribe(writer_subject(added.table.name), cb=self._claimed)
+            if self.screens is not None:
+                await self.screens.add(added.table)
         for t in self._tables:
+            if not t.claim_seq:
+                await self._resume_fenced(js, t)
             if t.refused:
                 continue
             try:
@@ -281,22 +306,63 @@ class TablePublisher:
     async def _publish(self, js: Any, t: _Fenced, p: Publication) -> None:
         from nats.js.errors import APIError
 
-        headers = {"Nats-Msg-Id": p.msg_id, "Nats-Expected-Last-Subject-Sequence": str(t.last.get(p.subject, 0))}
-        headers.update(signed_headers(self.key, p.subject, p.body))
         stream = STREAM_SPECTATORS if p.role == SPECTATOR else STREAM_SIDES
-        try:
-            ack = await js.publish(p.subject, p.body, stream=stream, headers=headers)
-        except APIError as e:
-            if e.err_code != WRONG_LAST_SEQUENCE:
-                raise
-            # Either another server published this subject, or the stream lost what it acknowledged
-            # (a NATS server stopped hard before its sync): the claim says which.
-            await self._check_claim(js, t)
-            await self._resume(js, t)
-            self._wake.set()  # published again, from what the stream holds now
-            return
+        signed = signed_headers(self.key, p.subject, p.body)
+        dropped: list[str] = []  # the ids the stream took for repeats
+        while True:
+            fence = str(t.last.get(p.subject, 0))
+            headers = {"Nats-Msg-Id": p.msg_id, "Nats-Expected-Last-Subject-Sequence": fence, **signed}
+            try:
+                ack = await js.publish(p.subject, p.body, stream=stream, headers=headers)
+            except APIError as e:
+                if e.err_code != WRONG_LAST_SEQUENCE:
+                    raise
+                # Either another server published this subject, or the stream lost what it acknowledged
+                # (a NATS server stopped hard before its sync): the claim says which.
+                self.log.info(
+                    "venue: table %s: the stream refused the view of %s (its last message is not the one this "
+                    "server published last): read again and published again",
+                    t.table.name,
+                    p.role,
+                )
+                await self._check_claim(js, t)
+                await self._resume(js, t)
+                self._wake.set()  # published again, from what the stream holds now
+                return
+            if not ack.duplicate or await self._holds(js, p, ack.seq):
+                break  # (a duplicate of this very view: sent again after its answer was lost)
+            # An id this table used in an earlier run, within the stream's duplicate window (its count
+            # started again from a view it did not sign): the stream kept what it holds, this view is lost.
+            dropped.append(p.msg_id)
+            if len(dropped) > MAX_REPEATED_IDS:
+                self.log.error(
+                    "venue: table %s: the stream dropped the view of %s as a repeat of %d message ids in a row "
+                    "(%s … %s): not published; tried again after the next command",
+                    t.table.name,
+                    p.role,
+                    len(dropped),
+                    dropped[0],
+                    dropped[-1],
+                )
+                return
+            p = t.views.counted_on(p)
+        if dropped:
+            self.log.warning(
+                "venue: table %s: the stream dropped the view of %s as a repeat of an earlier message id "
+                "(%s%s): published again as %s",
+                t.table.name,
+                p.role,
+                dropped[0],
+                f" … {dropped[-1]}" if len(dropped) > 1 else "",
+                p.msg_id,
+            )
         t.last[p.subject] = ack.seq
         t.views.published(p)
+
+    async def _holds(self, js: Any, p: Publication, seq: int) -> bool:
+        """Whether the subject's last message, at ``seq``, is ``p``'s view, signed by this server."""
+        msg = await _last(js, STREAM_SPECTATORS if p.role == SPECTATOR else STREAM_SIDES, p.subject)
+        return msg is not None and msg.seq == seq and msg.data == p.body and self._ours(msg)
 
     # ----------------------------------------------------------------- the chances
 
@@ -389,7 +455,16 @@ class TablePublisher:
                 t.views.resume(role, msg.data or b"", msg_id)
             else:
                 # Another key's (this table's server before a new host key, or someone without its key):
-                # published again, signed by this one, with a count past both (not a duplicate by its id).
+                # published again, signed by this one, with a count past both (an id of its own run
+                # repeated, within the stream's duplicate window, is dropped and counted on: ``_publish``).
+                self.log.warning(
+                    "venue: table %s: the stream holds a view of %s this server did not sign (%s, message id %r): "
+                    "its own is published over it",
+                    t.table.name,
+                    role,
+                    f"signed by {by}" if (by := signer(msg.subject, msg.data or b"", msg.headers)) else "unsigned",
+                    msg_id[:100],
+                )
                 t.views.sent.pop(role, None)
                 t.views.count[role] = max(t.views.count.get(role, 0), count_in(msg_id, t.table.name, role))
         if not self.chances_count:
@@ -471,6 +546,12 @@ class TablePublisher:
             pass  # taken over meanwhile: it is not ours to release
         except Exception as e:  # NATS gone at the end: the next server takes it over by hand
             self.log.warning("venue: table %s not released (%s)", t.table.name, e)
+
+
+def _subjects(table: Table) -> None:
+    """VenueError if a view of ``table`` can have no subject (its name is no venue's word)."""
+    for role in roles(table.game):
+        view_subject(table.name, role)
 
 
 def _settle(done: asyncio.Future[bytes | None], result: bytes | None, error: BaseException | None) -> None:

@@ -22,6 +22,7 @@ ASSETS = {
     "fireteam.css": "text/css",
     "plain.mjs": "text/javascript",
     "sha256.mjs": "text/javascript",
+    "shares.mjs": "text/javascript",
 }
 #: How long a browser keeps a static file under this version's address: a year, never asking again whether it
 #: changed (a phone opening the page another day fetches nothing but the page; Chromium keeps the scripts compiled).

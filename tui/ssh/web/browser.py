@@ -1,5 +1,6 @@
 """One browser's websocket at a table (``tui.ssh.web.door``): what its page sends goes to its seat's
-session, held to the door's limits, and its page is told the dice's seal and its next share's count."""
+session, held to the door's limits; its page is told the dice's seal, its next share's count and its
+seat, and what each roll of a share it sent used (docs/secrets.md, "The player's own check of his dice")."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from aiohttp import WebSocketError, WSCloseCode, WSMsgType, web
 from core.dice.faces import CONTRIBUTION_BYTES, Share
 from core.language.i18n import M, Text
 from core.language.reader import Reader, reading
+from core.log import events as ev
+from core.log.outcome import Outcome
 from tui.ssh.invitations.store import Grant
 from tui.ssh.language import _
 from tui.ssh.limits import TokenBucket
@@ -78,6 +81,10 @@ def keys_bytes(text: str) -> bytes:
 
 #: The highest count of a seat's shares a page may name (a game rolls far fewer).
 MAX_SHARE_COUNT = 10**9
+#: The shares a door remembers giving its seat, to tell the page what their rolls used (a command rolls one).
+MAX_FORWARDED = 64
+#: The faces of one command told to the page at most (a barrage rolls tens).
+MAX_FACES_TOLD = 100
 _HEX = "0123456789abcdef"
 #: Bytes in a key's commitment (a SHA-256 digest).
 DIGEST_BYTES = 32
@@ -123,6 +130,7 @@ class BrowserSeat:
         self.chooser: GameChooser | None = None
         self._told_seal: str | None = None  # the dice's seal the page was last told
         self._told_count: int | None = None  # and the count of the seat's shares that comes next
+        self._forwarded: dict[tuple[str, int | None], str] = {}  # the shares given to the seat: (seal, count) → bytes
         self._keys = hashlib.sha256()  # of the keys typed since the last Enter, as the page hashes them
         self._held: Sent | None = None  # the page's last share, until the keys it was drawn for come
         self._unsubscribe: Callable[[], None] = lambda: None  # from the table's game (``_open``)
@@ -192,8 +200,8 @@ class BrowserSeat:
 
     def _sit(self) -> None:
         host = self.host
-        tables: Sequence[Table] = host.tables
         session = self.session
+        tables: Sequence[Table] = [t for t in host.tables if session.seat.may_sit(t.name)]
         if self.grant.game:
             table = next((t for t in tables if t.name == self.grant.game), None)
             if table is None:
@@ -219,12 +227,17 @@ class BrowserSeat:
         and each new one."""
         opened = self.session.open(table)
         if opened:
+            self.channel.control(["seat", self.session.seat.name])  # whose shares the page keeps
             self._tell_seal()
             # A key sealed again (``dice-key``, public) is told at once: a share drawn under the
             # old one would be refused (docs/secrets.md, "Sealed dice"); so is the next count, once
             # the seat's command rolled one (no other's command moves it: nothing is sent for those).
-            self._unsubscribe = table.game.subscribe(lambda _outcome: self._tell_seal(), role=self.session.seat.role)
+            self._unsubscribe = table.game.subscribe(self._changed, role=self.session.seat.role)
         return opened
+
+    def _changed(self, outcome: Outcome) -> None:
+        self._tell_seal()
+        self._tell_rolled(outcome.events)
 
     def _seal(self) -> str | None:
         """The commitment of the game's sealed key in force ("" for none; None before a table)."""
@@ -243,6 +256,28 @@ class BrowserSeat:
         if count is not None and count != self._told_count:
             self._told_count = count
             self.channel.control(["count", count])
+
+    def _tell_rolled(self, events: list[ev.Event]) -> None:
+        """``["rolled", {"count", "seal", "contribution", "faces"}]``: what each command of the seat's that took a
+        share this door gave it rolled with, the page to hold against the share it sent (``shares.mjs``): bytes
+        put in the place of its own, or its own under another count or key, are said on the player's page.  Only
+        rolls of shares this page's door gave (the seat's other browsers and doors keep their own)."""
+        name = self.session.seat.name
+        told: set[int] = set()
+        for e in events:
+            if not isinstance(e, ev.SharedRoll) or e.by != name or e.nonce in told:
+                continue
+            if (e.saw, e.nonce) not in self._forwarded and e.contribution not in self._forwarded.values():
+                continue
+            told.add(e.nonce)
+            faces = [
+                f
+                for r in events
+                if isinstance(r, ev.SharedRoll) and r.by == name and r.nonce == e.nonce
+                for f in r.roll.faces
+            ]
+            said = {"count": e.nonce, "seal": e.saw, "contribution": e.contribution, "faces": faces[:MAX_FACES_TOLD]}
+            self.channel.control(["rolled", said])
 
     def _tell_screen(self, size: tuple[int, int]) -> None:
         """``["screen", {"width": W, "height": H}]``: the size of the shared screen a spectator's page shows
@@ -277,11 +312,15 @@ class BrowserSeat:
         given, and the seat is told why: the host cannot re-attach a share to another line."""
         self._keys.update(keys_bytes(value))
         held, self._held = self._held, None
+        enter = "\r" in value or "\n" in value
         given = True
         if held is not None:
             given = held.keys == self._keys.hexdigest()
             if given:
                 self.session.contributed(held.share)
+                self._forwarded[(held.share.saw or "", held.share.nonce)] = held.share.contribution.hex()
+                while len(self._forwarded) > MAX_FORWARDED:
+                    del self._forwarded[next(iter(self._forwarded))]
             else:
                 self.session.input_refused(
                     M(
@@ -289,7 +328,19 @@ class BrowserSeat:
                         "table, or a line changed on its way): it was not given; reload the page and type it again"
                     )
                 )
-        if "\r" in value or "\n" in value:
+        elif enter and None not in (self._told_seal, self._told_count) and not self.session.watching:
+            # The page sends a share with every line once it was told the seal and the count: a line without
+            # one had it dropped on its way (a proxy that saw the faces it would give), and drawing for it at
+            # the table would let that proxy choose which rolls the page's shares decide.
+            given = False
+            self.channel.control(["unshared", None])  # said on the page's own bar too, beside the game
+            self.session.input_refused(
+                M(
+                    "a line came without its share of the dice (dropped on its way, or a page older than the "
+                    "table): it was not given; give it again"
+                )
+            )
+        if enter:
             self._keys = hashlib.sha256()  # the page starts again after an Enter, as here
         if not given:
             return

@@ -16,7 +16,9 @@ text messages ``["stdin", TEXT]`` (what was typed or pasted) and ``["resize",
 the page drew with ``crypto.getRandomValues`` before each line it enters, its
 share of that command's sealed dice, with the keys it is for (``tui.ssh.web.browser``,
 docs/secrets.md); the server sends the terminal's bytes as binary messages, between them text
-messages of its own (the dice's seal, ``["seal", DIGEST]``, and to a
+messages of its own (the dice's seal, ``["seal", DIGEST]``, the seat's next count of shares, its name,
+what each roll of a share it sent used and a line refused for coming without its share: ``["count", N]``,
+``["seat", NAME]``, ``["rolled", {...}]``, ``["unshared", null]``, ``tui.ssh.web.browser``), and to a
 spectator's page the size of the shared screen it shows next, ``["screen", {"width": W, "height": H}]``,
 which the page draws its terminal at), and closes with code 4000 + exit status when the seat's session
 ends, so the page knows not to reconnect, with one word of why as the close's
@@ -88,7 +90,7 @@ from urllib.parse import urlsplit
 import msgspec
 from aiohttp import web
 
-from core.language.i18n import M, Text
+from core.language.i18n import N_, M, Text
 from core.language.reader import Reader, reading
 from core.log.views import SPECTATOR
 from core.secrets.sidecopy import MAX_COPY_BYTES, export
@@ -114,6 +116,10 @@ from tui.ssh.web.connection import MAX_FIELD, MAX_HEADERS, MAX_LINE, QUIET, Conn
 
 #: What may not stand in a downloaded copy's file name (a game's name is the host's file's): each becomes "_".
 _UNSAFE_IN_NAME = re.compile(r"[^A-Za-z0-9._-]")
+#: The bar beside the game that says whether each roll of the seat's used its page's share, before any did
+#: (shares.mjs), and its button that downloads what the page sent (``fireteam verify SAVE --side-copy RECORD``).
+DICE_IDLE = N_("Each roll of yours is checked here.")
+DICE_RECORD = N_("My dice record")
 #: A browser's size before it says (the page sends its own at once).
 DEFAULT_SIZE = (80, 24)
 #: Seconds between the server's websocket pings; a browser that does not answer one in half that is dropped.
@@ -264,13 +270,24 @@ class WebDoor:
 
     def _copy(self, request: web.BaseRequest) -> web.Response:
         """``/copy?game=NAME``: the browser's seat's copy of its game so far, a file for the player's own machine
-        (``tui.copies``, docs/ssh.md): the game its invitation names, else the one asked, else the only one."""
+        (``tui.copies``, docs/ssh.md): the game its invitation names (another asked is refused: a seat's copy is of
+        its own game only), else the one asked (such a seat may sit at any), else the only one."""
         grant = self._grant(request)
         seat = self._seat(grant) if grant is not None else None
         if grant is None or seat is None:
             return self._forbidden(request)
         tables = {t.name: t for t in self.host.tables}
-        name = grant.game or request.query.get("game", "")
+        asked = request.query.get("game", "")
+        if grant.game and asked and asked != grant.game:
+            self.log.warning(
+                "copy refused seat=%s role=%s game=%r: the invitation is to game %r",
+                seat.name,
+                seat.role,
+                asked[:100],
+                grant.game,
+            )
+            return self._notice(request, 403, _("A seat's copy is of its own game only."))
+        name = grant.game or asked
         table = tables.get(name) if name else next(iter(tables.values())) if len(tables) == 1 else None
         if table is None:
             return self._notice(request, 404, _("There is nothing here."))
@@ -459,6 +476,17 @@ class WebDoor:
             "refused": _("This link no longer lets you in: ask the organiser for a new one."),
             "paste": _("Paste"),
             "waiting": _("The server is busy with others arriving; trying again…"),
+            # Beside each roll of the seat's (shares.mjs): whether it used the share of the dice this page sent.
+            "dice_ok": _("Dice {faces} (share {count}): your page's share ✓"),
+            "dice_other": _(
+                "Dice {faces} (share {count}) did NOT use your page's share: it was changed on its way. "
+                "Keep your dice record."
+            ),
+            "dice_none": _("Dice {faces} (share {count}) were drawn without your page's share. Keep your dice record."),
+            "dice_dropped": _(
+                "A line of yours reached the table without your page's share of the dice, and was refused. "
+                "Give it again; keep your dice record."
+            ),
         }
 
     def _page(self, request: web.BaseRequest, *, joined: bool = False, watching: bool = False) -> web.Response:
@@ -479,6 +507,9 @@ class WebDoor:
                 .replace("{{words}}", json_in_html(words))
                 .replace("{{plain}}", html.escape(_("Plain page, for screen readers and braille displays")))
                 .replace("{{copy}}", html.escape(_("My copy")))
+                .replace("{{dice}}", " hidden" if watching else "")
+                .replace("{{dice_idle}}", html.escape(_(DICE_IDLE)))
+                .replace("{{dice_record}}", html.escape(_(DICE_RECORD)))
             )
         return web.Response(text=body, content_type="text/html", headers=self._headers())
 
@@ -511,6 +542,8 @@ class WebDoor:
                 )
                 .replace("{{terminal}}", back)
                 .replace("{{copy}}", html.escape(_("Keep my copy of the game so far")))
+                .replace("{{dice_idle}}", html.escape(_(DICE_IDLE)))
+                .replace("{{dice_record}}", html.escape(_(DICE_RECORD)))
             )
         return web.Response(text=body, content_type="text/html", headers=self._headers())
 

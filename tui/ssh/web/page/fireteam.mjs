@@ -4,7 +4,9 @@
 // or pasted as ["stdin", text], the size that fits the page as ["resize", {width, height}] and, before
 // each line entered, its share of the command's dice as ["dice", "hex seal count keys"] (tui/ssh/web/browser.py,
 // the seal and the count as the server last sent them, ["seal", digest] and ["count", n], and the SHA-256 of
-// the keys it is for: every text sent since the last Enter, the one holding the Enter included).  A spectator watches a shared screen of a
+// the keys it is for: every text sent since the last Enter, the one holding the Enter included); the bar
+// under the terminal says whether each roll of the seat's used the share the page sent (shares.mjs).  A
+// spectator watches a shared screen of a
 // set size, the widest that fits the size the page sent (told as ["screen", {width, height}]): his
 // terminal is drawn at that size, with the largest font that fits the page, up to MAX_SHARED_FONT.  A
 // connection that drops is made again by itself, and the seat comes back as the game is now; a
@@ -76,6 +78,7 @@ async function styled() {
 // whatever arrives before the terminal exists is kept for it.
 const loading = fetched("xterm.mjs");
 const hashing = fetched("sha256.mjs");
+const sharing = fetched("shares.mjs");
 await styled();
 // The game's screen needs at least 60x16 (tui/screens/game.py, MIN_SIZE): on a small screen
 // the font shrinks until that fits, down to MIN_FONT.
@@ -200,20 +203,22 @@ function relayout() {
 window.addEventListener("resize", relayout);
 if (window.visualViewport) window.visualViewport.addEventListener("resize", relayout);
 
-// Before each line entered, fresh random bytes drawn here: this seat's share of the dice of the
-// command it gives, which the host cannot know before it comes (docs/secrets.md, "Sealed dice"),
-// sent with the seal of the key it was told was in force (a key sealed after cannot roll them),
-// the seat's count of its shares it was told comes next (a share serves one roll: the table takes
-// no other count) and what it is for: the SHA-256 of the keys sent since the last Enter, this
-// Enter's text included (the door gives the line only if the keys that came are those; the page
-// knows the keys, not the line the server's line editor makes of them).  Until it was told the
-// seal and the count, it sends none (the table draws the command's share).  Every key goes out here.
-const dice = share();
+// Before each line entered, this seat's share of the dice of the command it gives, which the host
+// cannot know before it comes (docs/secrets.md, "Sealed dice"; shares.mjs draws, keeps and checks it),
+// sent with the seal of the key it was told was in force (a key sealed after cannot roll it), the seat's
+// count of its shares it was told comes next (a share serves one roll: the table takes no other count)
+// and what it is for: the SHA-256 of the keys sent since the last Enter, this Enter's text included (the
+// door gives the line only if the keys that came are those, and refuses a line that came without a share;
+// the page knows the keys, not the line the server's line editor makes of them).  Until it was told the
+// seal, the count and its seat, it sends none (the table draws the command's share).  Every key goes out here.
 const encoder = new TextEncoder();
 let createHash = null; // sha256.mjs's, once it came (no key is sent before: the terminal waits for it too)
+let dice = null; // shares.mjs's Shares, once it came
+const toldEarly = []; // the server's words about the dice before it came
+const DICE_WORDS = new Set(["seal", "count", "seat", "rolled", "unshared"]);
 let keyed = null; // the keys sent since the last Enter, hashed as they go
 function typed(data) {
-  if (!createHash || !ws || ws.readyState !== WebSocket.OPEN) return;
+  if (!createHash || !dice || !ws || ws.readyState !== WebSocket.OPEN) return;
   keyed.update(encoder.encode(data));
   if (/[\r\n]/.test(data)) {
     const mine = dice.drawn(keyed.digest("hex"));
@@ -223,33 +228,18 @@ function typed(data) {
   send(["stdin", data]);
 }
 
-// The share of the dice, the key's seal and the count it names, kept in this browser for its
-// player to compare with `fireteam verify`'s lines (the developer tools' console:
-// localStorage["fireteam-dice"], the last KEPT_SHARES as [time, contribution, seal, count, keys]).
-const KEPT_SHARES = 500;
-function share() {
-  let seal = null; // not told yet
-  let count = null;
-  return {
-    told(kind, value) {
-      if (kind === "seal" && typeof value === "string" && /^([0-9a-f]{64})?$/.test(value)) seal = value;
-      if (kind === "count" && Number.isSafeInteger(value) && value > 0) count = value;
-    },
-    drawn(keys) {
-      if (seal === null || count === null) return null;
-      const bytes = crypto.getRandomValues(new Uint8Array(16));
-      const mine = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-      try {
-        const kept = JSON.parse(localStorage.getItem("fireteam-dice") || "[]");
-        kept.push([new Date().toISOString(), mine, seal, count, keys]);
-        localStorage.setItem("fireteam-dice", JSON.stringify(kept.slice(-KEPT_SHARES)));
-      } catch (e) {
-        // no storage here (a private window, a full quota): the share still goes
-      }
-      return `${mine} ${seal} ${count} ${keys}`;
-    },
-  };
+// The bar under the terminal: what the last roll of the seat's used (one that did not use the page's
+// share stays said, in red, and is said to a screen reader at once).
+const diceBar = document.getElementById("dice");
+function diceSaid(text, alarm) {
+  const said = document.getElementById("dice-said");
+  said.setAttribute("role", alarm ? "alert" : "status"); // (before the text: an alert is read as it changes)
+  said.textContent = text;
+  diceBar.classList.toggle("alarm", alarm);
+  if (alarm) relayout(); // a short page shows the bar only then
 }
+document.getElementById("dice-record").addEventListener("click", () => dice && dice.download());
+
 // The seat's key to keep its copy of the game (tui/copies.py): the server names the file, this page fetches it
 // with its own cookie, as the page's "copy" link does.  Only the server's own /copy is ever fetched.
 function download(address) {
@@ -271,7 +261,8 @@ function told(data) {
   }
   if (!Array.isArray(message)) return;
   if (message[0] === "download") return download(message[1]);
-  dice.told(message[0], message[1]);
+  if (dice) dice.told(message[0], message[1]);
+  else if (DICE_WORDS.has(message[0]) && toldEarly.length < 1000) toldEarly.push(message);
   if (message[0] === "screen" && message[1] && message[1].width > 0 && message[1].height > 0) {
     shared = { cols: Math.min(message[1].width, 1000), rows: Math.min(message[1].height, 1000) };
     layout(); // at once: the shared screen's bytes that follow are drawn at its size
@@ -417,9 +408,11 @@ status(words.connecting, false);
 layout();
 connect();
 
-const [{ Terminal }, sha256] = await Promise.all([loading, hashing]);
+const [{ Terminal }, sha256, { Shares }] = await Promise.all([loading, hashing, sharing]);
 keyed = sha256.createHash();
 createHash = sha256.createHash;
+dice = new Shares(words, diceSaid);
+for (const [kind, value] of toldEarly.splice(0)) dice.told(kind, value);
 const first = drawn();
 term = new Terminal({
   fontFamily: FONT,

@@ -3,9 +3,11 @@
 // No screen is drawn and nothing is redrawn: each answer the server sends (a binary message, its
 // text) is appended to a live region, line by line, as text (textContent: never read as markup);
 // the line is typed in a labelled input.  The page sends each line entered as ["stdin", line + "\n"],
-// after its share of the command's dice, ["dice", "hex seal count keys"] (as the terminal page does,
-// docs/secrets.md; the server tells ["seal", digest] and ["count", n]; keys: the SHA-256 of that
-// line + "\n", what the share is for, which the door holds against the line that comes),
+// after its share of the command's dice, ["dice", "hex seal count keys"] (shares.mjs, as the terminal page
+// does, docs/secrets.md; the server tells ["seal", digest], ["count", n] and ["seat", name]; keys: the
+// SHA-256 of that line + "\n", what the share is for, which the door holds against the line that comes;
+// ["rolled", {...}]: what a roll of the seat's used, said under the answers, and in them when it is not the
+// share the page sent),
 // and Tab as ["tab", [line, cursor]]; the server sends, as JSON text, the prompt (["prompt", text],
 // the input's label), the line completed (["tab", [line, cursor]]) and the seat's lines of its
 // earlier sessions (["history", [line, ...]]), which ↑ and ↓ bring back.  A connection that drops is
@@ -36,21 +38,38 @@ function status(text, again) {
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// sha256.mjs, of this page's version (its address's ?v=, as this script's), asked for again until it
-// comes: a line waits in the input for it (as it waits for the connection).
-let createHash = null;
-(async () => {
-  for (let attempt = 0; !createHash; attempt++) {
-    const url = new URL(`./sha256.mjs${new URL(import.meta.url).search}`, import.meta.url);
+// A module of this page's version (its address's ?v=, as this script's), asked for again until it
+// comes: a line waits in the input for sha256.mjs and shares.mjs (as it waits for the connection).
+async function fetched(name) {
+  for (let attempt = 0; ; attempt++) {
+    const url = new URL(`./${name}${new URL(import.meta.url).search}`, import.meta.url);
     if (attempt) url.searchParams.set("try", attempt);
     try {
-      createHash = (await import(url.href)).createHash;
+      return await import(url.href);
     } catch (e) {
       await pause(Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
     }
   }
-})();
+}
+let createHash = null;
+let dice = null; // shares.mjs's Shares, once it came
+const toldEarly = []; // the server's words about the dice before it came
+const DICE_WORDS = new Set(["seal", "count", "seat", "rolled", "unshared"]);
+fetched("sha256.mjs").then((module) => { createHash = module.createHash; });
+fetched("shares.mjs").then(({ Shares }) => {
+  dice = new Shares(words, diceSaid);
+  for (const [kind, value] of toldEarly.splice(0)) dice.told(kind, value);
+});
 const encoder = new TextEncoder();
+
+// Under the answers, what the last roll of the seat's used; one that did not use the page's share stays
+// said, and is put in the answers too (a screen reader reads them as they come).
+function diceSaid(text, alarm) {
+  document.getElementById("dice-said").textContent = text;
+  document.getElementById("dice").classList.toggle("alarm", alarm);
+  if (alarm) append(text);
+}
+document.getElementById("dice-record").addEventListener("click", () => dice && dice.download());
 
 // Lines appended to the answers as one block (a screen reader reads it as it comes); ``typed``: the
 // player's own line, shown but not read to him again.
@@ -87,26 +106,6 @@ function send(message) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
 }
 
-// This seat's share of a command's dice, the seal of the key and the count of its shares it was told,
-// and the digest of the line it goes with, as the terminal page draws, sends and keeps them (fireteam.mjs, share(): the two pages load nothing
-// in common).  Until it was told both, it sends none (the table draws the command's share).
-const KEPT_SHARES = 500;
-let seal = null; // not told yet
-let count = null;
-function contribution(keys) {
-  if (seal === null || count === null) return null;
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  const mine = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  try {
-    const kept = JSON.parse(localStorage.getItem("fireteam-dice") || "[]");
-    kept.push([new Date().toISOString(), mine, seal, count, keys]);
-    localStorage.setItem("fireteam-dice", JSON.stringify(kept.slice(-KEPT_SHARES)));
-  } catch (e) {
-    // no storage here (a private window, a full quota): the share still goes
-  }
-  return `${mine} ${seal} ${count} ${keys}`;
-}
-
 function show(text) {
   line.value = text;
   line.setSelectionRange(text.length, text.length);
@@ -114,9 +113,9 @@ function show(text) {
 
 entry.addEventListener("submit", (e) => {
   e.preventDefault();
-  if (!ws || ws.readyState !== WebSocket.OPEN || !createHash) return; // kept in the input until the seat is back
+  if (!ws || ws.readyState !== WebSocket.OPEN || !createHash || !dice) return; // kept in the input until the seat is back
   const text = line.value;
-  const mine = contribution(createHash().update(encoder.encode(`${text}\n`)).digest("hex"));
+  const mine = dice.drawn(createHash().update(encoder.encode(`${text}\n`)).digest("hex"));
   if (mine) send(["dice", mine]);
   send(["stdin", `${text}\n`]);
   append(`${prompt.textContent} ${text}`, true);
@@ -167,10 +166,9 @@ function told(data) {
     document.body.append(link);
     link.click();
     link.remove();
-  } else if (kind === "seal" && typeof value === "string" && /^([0-9a-f]{64})?$/.test(value)) {
-    seal = value;
-  } else if (kind === "count" && Number.isSafeInteger(value) && value > 0) {
-    count = value;
+  } else if (DICE_WORDS.has(kind)) {
+    if (dice) dice.told(kind, value);
+    else if (toldEarly.length < 1000) toldEarly.push([kind, value]);
   } else if (kind === "history" && Array.isArray(value)) {
     history = value.filter((v) => typeof v === "string").slice(-MAX_HISTORY);
     recalled = history.length;
