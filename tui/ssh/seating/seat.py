@@ -58,7 +58,8 @@ from tui.ssh.language import _, told
 from tui.ssh.limits import Limits, QuietLog
 from tui.ssh.seating import notice as table_notice
 from tui.ssh.seating.driver import SCREEN_OFF, SCREEN_ON, SSHDriver, bind_app, color_system_for
-from tui.ssh.seating.stands import Table, shared_size
+from tui.ssh.seating.stands import Table as WatchedTable
+from tui.ssh.seating.stands import shared_size
 from tui.ssh.seatsfile import Seat, Seats
 
 if TYPE_CHECKING:
@@ -83,6 +84,11 @@ def fingerprint(public_data: bytes) -> str:
     """An SSH key's fingerprint as OpenSSH prints it (``ssh-keygen -l``): ``SHA256:`` and the
     unpadded base64 of the SHA-256 of its public data."""
     return "SHA256:" + base64.b64encode(hashlib.sha256(public_data).digest()).decode("ascii").rstrip("=")
+
+
+class Table(WatchedTable, table_notice.Noticed, Protocol):
+    """A table as a seat sits at it: its name and game, as the stands show them, and its notice
+    (an event's round clock: ``tui.ssh.seating.notice``)."""
 
 
 class Host(Protocol):
